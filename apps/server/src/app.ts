@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { allCalls, Status } from '@openvisit/contract';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { logsRoutes } from './modules/logs/logs.routes.js';
+import { type Binding, registerCalls } from './platform/calls.js';
+import { JobQueue } from './platform/jobs.js';
+import { Mailer } from './platform/mail.js';
+import { openApiDocument } from './platform/openapi.js';
+import type { Services } from './services.js';
+
+const bindings: Binding[] = [...authRoutes, ...accountsRoutes, ...logsRoutes];
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
+export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers["x-coolvisit-token"]', 'req.headers.authorization'] },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+  const { db } = database;
+  const jobs = new JobQueue(db, app.log);
+  const mailer = new Mailer(db, jobs, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const services: Services = { mailer, jobs };
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
+
+  // Every call the contract declares must be answered: a missing handler is a start-up error, not a 404 later.
+  const bound = new Set(bindings.map((b) => b.call.name));
+  const missing = allCalls.filter((c) => !bound.has(c.name)).map((c) => c.name);
+  if (missing.length) throw new Error(`calls without a handler: ${missing.join(', ')}`);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'x-coolvisit-token'] });
+  await app.register(rateLimit, {
+    max: config.rateLimits.global,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      status: 429,
+      reason: `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s`,
+      result: null,
+    }),
+  });
+
+  app.setErrorHandler((err: Error, req, reply) => {
+    const code = (err as { statusCode?: number }).statusCode ?? 500;
+    if (code === 429) return reply.code(429).send({ status: 429, reason: err.message, result: null });
+    if (code === 413) return reply.code(413).send({ status: 413, reason: 'Request body too large', result: null });
+    if (code >= 400 && code < 500) {
+      const reason = (err as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Content-Type must be application/json' : 'Malformed request body';
+      return reply.code(code).send({ status: code, reason, result: null });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ status: Status.SERVER_ERROR, reason: `Server error (request ${req.id})`, result: null });
+  });
+
+  registerCalls(app, { db, config, services }, bindings);
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  /** Runtime configuration for the console: feature switches and labels an operator can change without a rebuild. */
+  app.get('/api/config', async () => ({
+    status: 0,
+    reason: 'success',
+    result: { version: config.versionLabel, siteLabel: config.siteLabel, captcha: config.captcha, features: config.features },
+  }));
+
+  const document = openApiDocument(config.versionLabel);
+  app.get('/api/openapi.json', async () => document);
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false, uiConfig: { docExpansion: 'none', deepLinking: true } });
+
+  const webDist = config.webDist;
+  const hasWeb = webDist && fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url.startsWith('/qcvisit/') || req.method !== 'GET' || !hasWeb) {
+      return reply.code(404).send({ status: 404, reason: `Unknown call: ${url}`, result: null });
+    }
+    // The console is a single-page app: its routes are all answered with index.html.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return { app, services };
+}

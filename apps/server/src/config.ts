@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { FEATURE_FLAGS, type FeatureFlag } from '@openvisit/contract';
+import { z } from 'zod';
+
+/** The only reader of process.env: everything configurable is parsed here once. */
+const onOff = z.enum(['on', 'off']).transform((v) => v === 'on');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('OpenVisit <no-reply@openvisit.local>'),
+  PUBLIC_URL: z.url().optional(),
+  CAPTCHA: onOff.default(true),
+  FEATURES_OFF: z.string().default(''),
+  VERSION_LABEL: z.string().default('v2.4.8'),
+  SITE_LABEL: z.string().default('OpenVisit'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: onOff.default(false),
+});
+
+export interface RateLimits {
+  /** Requests per minute per client address. */
+  global: number;
+  signin: number;
+  captcha: number;
+  register: number;
+  recovery: number;
+  public: number;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  /** PostgreSQL instead of the embedded PGlite; `memory` is an in-memory PGlite (tests). */
+  database: { kind: 'pglite'; dir: string | 'memory' } | { kind: 'postgres'; url: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  captcha: boolean;
+  features: Record<FeatureFlag, boolean>;
+  versionLabel: string;
+  siteLabel: string;
+  logLevel: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  rateLimits: RateLimits;
+  /** Sign-in lockout: warnings from `warnAfter` failures, locked at `lockAfter` for `lockMinutes`. */
+  lockout: { warnAfter: number; lockAfter: number; lockMinutes: number };
+  /** Session lifetime in hours: administrators 24, others 12 (as the original). */
+  sessionHours: { admin: number; other: number };
+  bodyLimit: number;
+  /** Where the built console is served from; absent when not built (API only). */
+  webDist?: string;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { global: 1200, signin: 20, captcha: 60, register: 10, recovery: 10, public: 120 };
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const features = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, true])) as Record<FeatureFlag, boolean>;
+  for (const name of e.FEATURES_OFF.split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (!(FEATURE_FLAGS as readonly string[]).includes(name))
+      problems.push(`FEATURES_OFF: unknown feature "${name}" (known: ${FEATURE_FLAGS.join(', ')})`);
+    else features[name as FeatureFlag] = false;
+  }
+  if (problems.length) throw new ConfigError(problems);
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: path.join(dataDir, 'pgdata') },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    captcha: e.CAPTCHA,
+    features,
+    versionLabel: e.VERSION_LABEL,
+    siteLabel: e.SITE_LABEL,
+    logLevel: e.LOG_LEVEL,
+    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: DEFAULT_RATE_LIMITS,
+    lockout: { warnAfter: 5, lockAfter: 8, lockMinutes: 24 * 60 },
+    sessionHours: { admin: 24, other: 12 },
+    bodyLimit: 1024 * 1024,
+    ...overrides,
+  };
+}

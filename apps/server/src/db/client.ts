@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** Both drivers share this query builder; a transaction is one too. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded engine, for backup and test cloning; absent on PostgreSQL. */
+  pglite?: PGlite;
+}
+
+/** The migrations folder, found from this file whether it runs from src/ or from the bundle in dist/. */
+export function migrationsDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('migrations folder (drizzle/) not found');
+}
+
+export async function openPglite(dir: string | 'memory' | PGlite): Promise<Database> {
+  let client: PGlite;
+  if (dir instanceof PGlite) client = dir;
+  else if (dir === 'memory') client = await PGlite.create();
+  else {
+    fs.mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    migrate: async () => {
+      await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: migrationsDir() });
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {
+    // A dropped idle connection is replaced by the pool; queries report their own errors.
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: migrationsDir() });
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(cfg: { kind: 'pglite'; dir: string | 'memory' } | { kind: 'postgres'; url: string }): Promise<Database> {
+  return cfg.kind === 'postgres' ? openPostgres(cfg.url) : openPglite(cfg.dir);
+}

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, timestamps, tstz } from './columns.js';
+
+/** A company (tenant): the original's qcv_users. Its id is the `userid` of the wire protocol. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    /** The administrator's sign-in email, stored normalised (lowercase). */
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    phone: text('phone').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    /** 0 waiting for activation, 1 active, 2 disabled. */
+    status: smallint('status').notNull().default(0),
+    /** Version: 0 free, 1–2 business, 3 factory. */
+    userType: smallint('user_type').notNull().default(0),
+    expireDate: tstz('expire_date'),
+    loginDate: tstz('login_date'),
+    lang: text('lang').notNull().default('en'),
+    guideDone: smallint('guide_done').notNull().default(0),
+    settings: jsonb('settings').notNull().default({}),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: tstz('locked_until'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('companies_email_uq').on(t.email), uniqueIndex('companies_name_uq').on(sql`lower(${t.name})`)],
+);
+
+/** Staff accounts of a company (qcv_security_staff): HSE, server company, reception, logistics, machine, sub-admin. */
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Sign-in name, unique across the installation (sign-in does not name the company). */
+    account: text('account').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull().default(''),
+    sType: smallint('s_type').notNull(),
+    gids: integer('gids').array().notNull().default(sql`'{}'::integer[]`),
+    subAccountId: integer('sub_account_id'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    remark: text('remark').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    mustChangePassword: smallint('must_change_password').notNull().default(1),
+    /** 0 enabled, 1 disabled. */
+    status: smallint('status').notNull().default(0),
+    modules: text('modules').array().notNull().default(sql`'{}'::text[]`),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: tstz('locked_until'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('staff_accounts_account_uq').on(sql`lower(${t.account})`), index('staff_accounts_company_idx').on(t.companyId, t.sType)],
+);
+
+/** Headquarters accounts that oversee several companies (LFT_ prefix). */
+export const superAccounts = pgTable(
+  'super_accounts',
+  {
+    id: id(),
+    account: text('account').notNull(),
+    name: text('name').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    status: smallint('status').notNull().default(0),
+    companyIds: integer('company_ids').array().notNull().default(sql`'{}'::integer[]`),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: tstz('locked_until'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('super_accounts_account_uq').on(sql`lower(${t.account})`)],
+);

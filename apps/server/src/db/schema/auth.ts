@@ -1,0 +1,62 @@
+import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from './accounts.js';
+import { id, timestamps, tstz } from './columns.js';
+
+/** Sign-in sessions. The token itself is never stored: only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    /** 0 for super accounts (they hold no company until they enter one). */
+    companyId: integer('company_id').notNull(),
+    role: smallint('role').notNull(),
+    /** admin | staff | employee | sub | super */
+    accountKind: text('account_kind').notNull(),
+    accountId: integer('account_id').notNull(),
+    /** Snapshots for the operation log and user/info, taken at sign-in. */
+    account: text('account').notNull(),
+    name: text('name').notNull(),
+    companyName: text('company_name').notNull().default(''),
+    sType: smallint('s_type'),
+    subAccountId: integer('sub_account_id'),
+    gids: integer('gids').array().notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    expiresAt: tstz('expires_at').notNull(),
+    revokedAt: tstz('revoked_at'),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_account_idx').on(t.accountKind, t.accountId)],
+);
+
+/** Image captchas: the answer is kept hashed; a verified captcha can be spent once. */
+export const captchas = pgTable('captchas', {
+  id: id(),
+  digest: text('digest').notNull().unique(),
+  codeHash: text('code_hash').notNull(),
+  attempts: smallint('attempts').notNull().default(0),
+  expiresAt: tstz('expires_at').notNull(),
+  verifiedAt: tstz('verified_at'),
+  spentAt: tstz('spent_at'),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
+/** One-time tokens sent by email: account activation and password reset. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('email_tokens_hash_uq').on(t.tokenHash)],
+);

@@ -1,0 +1,62 @@
+import { index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { id, timestamps, tstz } from './columns.js';
+
+/** Background work, claimed by workers with FOR UPDATE SKIP LOCKED so any number of processes can share it. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** queued | running | done | failed */
+    state: text('state').notNull().default('queued'),
+    attempts: smallint('attempts').notNull().default(0),
+    maxAttempts: smallint('max_attempts').notNull().default(5),
+    runAt: tstz('run_at').notNull().defaultNow(),
+    lockedUntil: tstz('locked_until'),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
+);
+
+/** Every email the system sends, with its delivery state: the visible delivery record. */
+export const mails = pgTable(
+  'mails',
+  {
+    id: id(),
+    companyId: integer('company_id'),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** queued | sent | kept (no SMTP configured: kept in the local outbox) | failed */
+    state: text('state').notNull().default('queued'),
+    error: text('error'),
+    sentAt: tstz('sent_at'),
+    ...timestamps,
+  },
+  (t) => [index('mails_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** The operation log users can read (qcv_operation_log). */
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull(),
+    optId: text('opt_id').notNull(),
+    optName: text('opt_name').notNull(),
+    optRole: smallint('opt_role').notNull(),
+    ipAddr: text('ip_addr').notNull().default(''),
+    objId: text('obj_id').notNull().default(''),
+    objName: text('obj_name').notNull().default(''),
+    optEvent: text('opt_event').notNull(),
+    optClient: smallint('opt_client').notNull().default(0),
+    optModule: smallint('opt_module').notNull(),
+    optDesc: text('opt_desc').notNull().default(''),
+    oTime: tstz('o_time').notNull().defaultNow(),
+    details: jsonb('details'),
+  },
+  (t) => [index('operation_logs_company_time_idx').on(t.companyId, t.oTime)],
+);

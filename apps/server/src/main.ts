@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { acquireDataLock, DataDirBusyError } from './db/lock.js';
+
+/** The built console, found beside the server whether it runs from src/ (dev) or dist/. */
+function findWebDist(): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidate = path.resolve(here, '../../web/dist');
+  return fs.existsSync(candidate) ? candidate : undefined;
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env, {});
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  config.webDist = findWebDist();
+  let release = () => {};
+  if (config.database.kind === 'pglite') {
+    try {
+      release = acquireDataLock(config.dataDir);
+    } catch (err) {
+      if (err instanceof DataDirBusyError) {
+        console.error(err.message);
+        process.exit(3);
+      }
+      throw err;
+    }
+  }
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const { app, services } = await buildApp(config, database);
+  services.jobs.start();
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    release();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    `OpenVisit ${config.versionLabel} ready on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})${config.webDist ? '' : ' — console not built, API only'}`,
+  );
+}
+
+void main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

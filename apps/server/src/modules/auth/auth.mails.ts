@@ -1,0 +1,60 @@
+import type { Lang } from '@openvisit/contract';
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function layout(title: string, lines: string[], link: { href: string; label: string }, footer: string): { text: string; html: string } {
+  const text = [title, '', ...lines, '', `${link.label}: ${link.href}`, '', footer].join('\n');
+  const html = `<!doctype html><html><body style="font-family:-apple-system,'Segoe UI','PingFang SC','Microsoft YaHei',sans-serif;color:#1f2329;max-width:560px;margin:24px auto">
+<h2 style="color:#1677ff">${escapeHtml(title)}</h2>
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#1677ff;color:#fff;padding:10px 20px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>
+<p style="color:#8a8f99;font-size:12px">${escapeHtml(link.href)}</p>
+<p style="color:#8a8f99;font-size:12px">${escapeHtml(footer)}</p></body></html>`;
+  return { text, html };
+}
+
+export function activationMail(lang: Lang, v: { company: string; username: string; link: string; hours: number }) {
+  if (lang === 'zh')
+    return {
+      subject: `激活您的 OpenVisit 账号 — ${v.company}`,
+      ...layout(
+        '激活您的账号',
+        [`${v.username}，您好：`, `感谢注册 OpenVisit。请在 ${v.hours} 小时内点击下面的按钮激活 ${v.company} 的管理员账号。`],
+        { href: v.link, label: '激活账号' },
+        '如果这不是您本人的操作，请忽略此邮件。',
+      ),
+    };
+  return {
+    subject: `Activate your OpenVisit account — ${v.company}`,
+    ...layout(
+      'Activate your account',
+      [`Hello ${v.username},`, `Thank you for registering with OpenVisit. Please activate the administrator account of ${v.company} within ${v.hours} hours.`],
+      { href: v.link, label: 'Activate account' },
+      'If you did not register, you can ignore this email.',
+    ),
+  };
+}
+
+export function resetMail(lang: Lang, v: { username: string; link: string; minutes: number }) {
+  if (lang === 'zh')
+    return {
+      subject: '重置您的 OpenVisit 密码',
+      ...layout(
+        '重置密码',
+        [`${v.username}，您好：`, `我们收到了重置密码的请求。该链接 ${v.minutes} 分钟内有效，且只能使用一次。`],
+        { href: v.link, label: '设置新密码' },
+        '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
+      ),
+    };
+  return {
+    subject: 'Reset your OpenVisit password',
+    ...layout(
+      'Reset your password',
+      [`Hello ${v.username},`, `We received a request to reset your password. This link works once, for ${v.minutes} minutes.`],
+      { href: v.link, label: 'Set a new password' },
+      'If you did not ask for this, ignore this email; your password stays unchanged.',
+    ),
+  };
+}

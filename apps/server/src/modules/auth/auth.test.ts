@@ -1,0 +1,254 @@
+import { Role, Status } from '@openvisit/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, mails, operationLogs, sessions, staffAccounts } from '../../db/schema/index.js';
+import { hashPassword, sha256 } from '../../platform/crypto.js';
+import {
+  knownCaptcha, PASSWORD, seedCompany, seedEmployee, seedSubAccount, seedSuper, type TestApp, testApp,
+} from '../../../test/harness.js';
+
+function linkToken(text: string, path: string): string {
+  const m = text.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`));
+  if (!m?.[1]) throw new Error(`no ${path} link in mail:\n${text}`);
+  return m[1];
+}
+
+describe('registration and activation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(() => t.close());
+
+  const reg = { email: 'Founder@Example.com', password: 'Visit0r!2026', company: '星河科技有限公司', username: '李雷', phone: '13800138000', lang: 'zh' };
+
+  it('registers a company, mails an activation link in its language, refuses sign-in until activated', async () => {
+    const r = await t.call<{ userid: number }>('Register', reg);
+    expect(r.status).toBe(0);
+    const [company] = await t.db.select().from(companies).where(eq(companies.id, r.result.userid));
+    expect(company?.email).toBe('founder@example.com');
+    expect(company?.status).toBe(0);
+    expect(company?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(company?.passwordHash).not.toContain(reg.password);
+
+    const [mail] = await t.db.select().from(mails).where(eq(mails.to, 'founder@example.com'));
+    expect(mail?.subject).toContain('激活');
+    expect(mail?.state).toBe('kept');
+    const token = linkToken(mail?.text ?? '', '/active');
+
+    const before = await t.call('Login', { email: reg.email, password: reg.password });
+    expect(before.status).toBe(Status.ACCOUNT_NOT_ACTIVATED);
+
+    const act = await t.call<{ email: string }>('webActivateAccount', { token });
+    expect(act.status).toBe(0);
+    expect(act.result.email).toBe('founder@example.com');
+    const again = await t.call('webActivateAccount', { token });
+    expect(again.status).toBe(Status.ACCOUNT_ALREADY_ACTIVATED);
+
+    const login = await t.call<{ token: string; sType: number; role: number; guidePending: boolean }>('Login', { email: reg.email, password: reg.password });
+    expect(login.status).toBe(0);
+    expect(login.result.sType).toBe(-1);
+    expect(login.result.role).toBe(Role.ADMIN);
+    expect(login.result.guidePending).toBe(true);
+  });
+
+  it('answers 4 for a taken email and 46 for a taken company name, storing nothing', async () => {
+    const before = await t.db.select().from(companies);
+    expect((await t.call('Register', { ...reg, company: 'Other Co' })).status).toBe(Status.EMAIL_TAKEN);
+    expect((await t.call('Register', { ...reg, email: 'other@example.com', company: '星河科技有限公司' })).status).toBe(Status.COMPANY_NAME_TAKEN);
+    expect(await t.db.select().from(companies)).toHaveLength(before.length);
+  });
+
+  it('refuses bad input with 400 naming each field', async () => {
+    const r = await t.call<{ errors: { field: string; rule: string }[] }>('Register', { email: 'not-an-email', password: 'abc', company: '', username: 'x<y', phone: '123' });
+    expect(r.status).toBe(Status.BAD_PARAMS);
+    const fields = Object.fromEntries(r.result.errors.map((e) => [e.field, e.rule]));
+    expect(fields).toMatchObject({ email: 'format', password: 'tooShort', company: 'required', username: 'illegalChars', phone: 'format' });
+    expect(r.reason).toContain('email');
+  });
+
+  it('answers 39 for an unknown activation token', async () => {
+    expect((await t.call('webActivateAccount', { token: 'x'.repeat(43) })).status).toBe(Status.INVALID_LINK);
+  });
+});
+
+describe('captcha', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ captcha: true });
+  });
+  afterAll(() => t.close());
+
+  it('issues an SVG picture and a digest', async () => {
+    const r = await t.call<{ base64Str: string; digest: string }>('getValidationCode');
+    expect(r.status).toBe(0);
+    expect(r.result.base64Str).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(r.result.base64Str.split(',')[1] ?? '', 'base64').toString()).toContain('<svg');
+    expect(r.result.digest.length).toBeGreaterThan(16);
+  });
+
+  it('answers 119 on a wrong code and lets a verified digest be spent once', async () => {
+    const { digest, code } = await knownCaptcha(t);
+    expect((await t.call('validationCode', { digest, vcode: 'zzzz' })).status).toBe(Status.CAPTCHA_INVALID);
+    // Sign-in without a verified captcha is refused before the password is even looked at.
+    expect((await t.call('Login', { email: 'nobody@example.com', password: 'x', digest })).status).toBe(Status.CAPTCHA_INVALID);
+    expect((await t.call('validationCode', { digest, vcode: code.toUpperCase() })).status).toBe(0);
+    expect((await t.call('Login', { email: 'nobody@example.com', password: 'x', digest })).status).toBe(Status.WRONG_CREDENTIALS);
+    expect((await t.call('Login', { email: 'nobody@example.com', password: 'x', digest })).status).toBe(Status.CAPTCHA_INVALID);
+  });
+
+  it('gives up on a digest after five wrong answers', async () => {
+    const { digest, code } = await knownCaptcha(t);
+    for (let i = 0; i < 5; i++) await t.call('validationCode', { digest, vcode: 'nope' });
+    expect((await t.call('validationCode', { digest, vcode: code })).status).toBe(Status.CAPTCHA_INVALID);
+  });
+
+  it('lets visitor-machine accounts sign in without a captcha, but not other staff', async () => {
+    const [co] = await t.db.insert(companies).values({ name: 'Captcha Co', email: 'cap@example.com', username: 'A', passwordHash: 'x', status: 1 }).returning();
+    await t.db.insert(staffAccounts).values([
+      { companyId: co?.id ?? 0, account: 'pad01', name: 'Pad', sType: 4, passwordHash: await hashPassword(PASSWORD), mustChangePassword: 0 },
+      { companyId: co?.id ?? 0, account: 'desk01', name: 'Desk', sType: 2, passwordHash: await hashPassword(PASSWORD), mustChangePassword: 0 },
+    ]);
+    expect((await t.call('Login', { email: 'pad01', password: PASSWORD })).status).toBe(0);
+    expect((await t.call('Login', { email: 'desk01', password: PASSWORD })).status).toBe(Status.CAPTCHA_INVALID);
+  });
+});
+
+describe('sign-in kinds, lockout and sessions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(() => t.close());
+
+  it('signs in staff by account with their sType and gates, and forces a first password change flag', async () => {
+    const company = await seedCompany(t);
+    await t.db.insert(staffAccounts).values({ companyId: company.id, account: 'hse.lead', name: 'HSE Lead', sType: 0, gids: [3, 4], passwordHash: await hashPassword(PASSWORD) });
+    const r = await t.call<{ sType: number; role: number; gid: string; mustChangePassword: boolean; userid: number }>('Login', { email: 'HSE.lead', password: PASSWORD });
+    expect(r.status).toBe(0);
+    expect(r.result).toMatchObject({ sType: 0, role: Role.HSE, gid: '3,4', mustChangePassword: true, userid: company.id });
+  });
+
+  it('refuses disabled (60) and expired (42) staff accounts', async () => {
+    const company = await seedCompany(t);
+    const hash = await hashPassword(PASSWORD);
+    await t.db.insert(staffAccounts).values([
+      { companyId: company.id, account: 'off.desk', name: 'Off', sType: 2, status: 1, passwordHash: hash },
+      { companyId: company.id, account: 'old.desk', name: 'Old', sType: 2, endDate: '2020-01-01', passwordHash: hash },
+    ]);
+    expect((await t.call('Login', { email: 'off.desk', password: PASSWORD })).status).toBe(Status.ACCOUNT_DISABLED);
+    expect((await t.call('Login', { email: 'old.desk', password: PASSWORD })).status).toBe(Status.ACCOUNT_EXPIRED);
+  });
+
+  it('refuses an expired company (42) and a disabled one (60)', async () => {
+    const a = await seedCompany(t);
+    await t.db.update(companies).set({ expireDate: new Date('2021-01-01') }).where(eq(companies.id, a.id));
+    expect((await t.call('Login', { email: a.email, password: PASSWORD })).status).toBe(Status.ACCOUNT_EXPIRED);
+    await t.db.update(companies).set({ status: 2 }).where(eq(companies.id, a.id));
+    expect((await t.call('Login', { email: a.email, password: PASSWORD })).status).toBe(Status.ACCOUNT_DISABLED);
+  });
+
+  it('answers 75 for unknown accounts and wrong passwords alike, warns with tries left, then locks (67)', async () => {
+    const company = await seedCompany(t);
+    expect((await t.call('Login', { email: 'ghost@example.com', password: 'whatever1' })).status).toBe(Status.WRONG_CREDENTIALS);
+    const seen: number[] = [];
+    const remaining: unknown[] = [];
+    for (let i = 0; i < 8; i++) {
+      const r = await t.call<{ remaining?: number }>('Login', { email: company.email, password: 'wrong-pass1' });
+      seen.push(r.status);
+      if (r.status === Status.LOGIN_TRIES_LEFT) remaining.push(r.result.remaining);
+    }
+    expect(seen).toEqual([75, 75, 75, 75, 75, 302, 302, 67]);
+    expect(remaining).toEqual([2, 1]);
+    // Locked: even the right password is refused, and the lock is in the operation log.
+    expect((await t.call('Login', { email: company.email, password: PASSWORD })).status).toBe(Status.ACCOUNT_LOCKED);
+    const logs = await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, company.id));
+    expect(logs.some((l) => l.optEvent === 'lock')).toBe(true);
+  });
+
+  it('a success resets the failure count', async () => {
+    const company = await seedCompany(t);
+    for (let i = 0; i < 4; i++) await t.call('Login', { email: company.email, password: 'wrong-pass1' });
+    expect((await t.call('Login', { email: company.email, password: PASSWORD })).status).toBe(0);
+    for (let i = 0; i < 5; i++) expect((await t.call('Login', { email: company.email, password: 'wrong-pass1' })).status).toBe(75);
+  });
+
+  it('signs in employees by phone, sub-companies by email, super accounts by LFT_ account', async () => {
+    const company = await seedCompany(t);
+    const emp = await seedEmployee(t, company.id);
+    const e = await t.call<{ role: number; empid: number; userid: number }>('empLogin', { phone: `+86 ${emp.phone}`, empPwd: PASSWORD });
+    expect(e.status).toBe(0);
+    expect(e.result).toMatchObject({ role: Role.EMPLOYEE, empid: emp.id, userid: company.id });
+    expect((await t.call('empLogin', { phone: emp.phone, empPwd: 'bad-pass1' })).status).toBe(75);
+
+    const sub = await seedSubAccount(t, company.id);
+    const s = await t.call<{ role: number; subaccountId: number }>('subAccountLogin', { email: sub.email, password: PASSWORD });
+    expect(s.status).toBe(0);
+    expect(s.result).toMatchObject({ role: Role.SUB_COMPANY, subaccountId: sub.id });
+
+    const sup = await seedSuper(t, [company.id]);
+    const h = await t.call<{ role: number; companies: { userid: number }[] }>('superAccountLogin', { account: sup.account, password: PASSWORD });
+    expect(h.status).toBe(0);
+    expect(h.result.role).toBe(Role.SUPER);
+    expect(h.result.companies.map((c) => c.userid)).toEqual([company.id]);
+    expect((await t.call('superAccountLogin', { account: 'admin', password: PASSWORD })).status).toBe(75);
+  });
+
+  it('tokens: 28 missing, 27 unknown or signed out, 29 expired; user/info by query token', async () => {
+    const company = await seedCompany(t);
+    expect((await t.call('GetUserInfo', {})).status).toBe(Status.TOKEN_MISSING);
+    expect((await t.call('GetUserInfo', {}, 'nonsense')).status).toBe(Status.TOKEN_INVALID);
+    const info = await t.app.inject({ method: 'GET', url: `/api/user/info?token=${company.token}` });
+    expect(info.json()).toMatchObject({ status: 0, result: { userid: company.id, role: Role.ADMIN } });
+
+    const other = await t.call<{ token: string }>('Login', { email: company.email, password: PASSWORD });
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, sha256(other.result.token)));
+    expect((await t.call('GetUserInfo', {}, other.result.token)).status).toBe(Status.TOKEN_EXPIRED);
+
+    expect((await t.call('login/logout', {}, company.token)).status).toBe(0);
+    expect((await t.call('GetUserInfo', {}, company.token)).status).toBe(Status.TOKEN_INVALID);
+    // The stored token is only a hash.
+    const rows = await t.db.select().from(sessions);
+    expect(rows.some((r) => r.tokenHash === company.token)).toBe(false);
+  });
+
+  it('records sign-in and sign-out in the operation log', async () => {
+    const company = await seedCompany(t);
+    await t.call('login/logout', {}, company.token);
+    const logs = await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, company.id));
+    expect(logs.map((l) => l.optEvent).sort()).toEqual(['login', 'logout']);
+    expect(logs.every((l) => l.optModule === 0 && l.optRole === 0 && l.optId === company.email)).toBe(true);
+  });
+});
+
+describe('password recovery', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(() => t.close());
+
+  it('mails a one-time reset link; the new password works, the old one and other sessions do not', async () => {
+    const company = await seedCompany(t);
+    expect((await t.call('RetrievePassword', { email: company.email.toUpperCase(), lang: 'en' })).status).toBe(0);
+    const [mail] = await t.db.select().from(mails).where(eq(mails.to, company.email));
+    expect(mail?.subject).toBe('Reset your OpenVisit password');
+    const token = linkToken(mail?.text ?? '', '/reset');
+
+    const same = await t.call('ModifyPassword', { token, password: PASSWORD });
+    expect(same.status).toBe(Status.BAD_PARAMS);
+    expect((await t.call('ModifyPassword', { token, password: 'weak' })).status).toBe(Status.BAD_PARAMS);
+    expect((await t.call('ModifyPassword', { token, password: 'Brand-new-2026' })).status).toBe(0);
+    expect((await t.call('ModifyPassword', { token, password: 'Another-2026' })).status).toBe(Status.INVALID_LINK);
+
+    expect((await t.call('GetUserInfo', {}, company.token)).status).toBe(Status.TOKEN_INVALID);
+    expect((await t.call('Login', { email: company.email, password: PASSWORD })).status).toBe(75);
+    expect((await t.call('Login', { email: company.email, password: 'Brand-new-2026' })).status).toBe(0);
+  });
+
+  it('answers the same for unknown addresses and sends nothing', async () => {
+    const before = (await t.db.select().from(mails)).length;
+    expect((await t.call('RetrievePassword', { email: 'nobody@example.com' })).status).toBe(0);
+    expect(await t.db.select().from(mails)).toHaveLength(before);
+  });
+});

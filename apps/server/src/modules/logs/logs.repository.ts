@@ -1,0 +1,36 @@
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { operationLogs } from '../../db/schema/index.js';
+
+export interface LogFilter {
+  optName?: string;
+  optRole?: number;
+  optModule?: number;
+  optClient?: number;
+  optEvent?: string;
+  from?: Date;
+  to?: Date;
+}
+
+export function logsRepository(db: Db, scope: { companyId: number }) {
+  function where(f: LogFilter): SQL | undefined {
+    const c: SQL[] = [eq(operationLogs.companyId, scope.companyId)];
+    if (f.optName) c.push(ilike(operationLogs.optName, `%${f.optName.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
+    if (f.optRole !== undefined) c.push(eq(operationLogs.optRole, f.optRole));
+    if (f.optModule !== undefined) c.push(eq(operationLogs.optModule, f.optModule));
+    if (f.optClient !== undefined) c.push(eq(operationLogs.optClient, f.optClient));
+    if (f.optEvent) c.push(eq(operationLogs.optEvent, f.optEvent));
+    if (f.from) c.push(gte(operationLogs.oTime, f.from));
+    if (f.to) c.push(lt(operationLogs.oTime, f.to));
+    return and(...c);
+  }
+  return {
+    async page(f: LogFilter, offset: number, limit: number) {
+      const [rows, total] = await Promise.all([
+        db.select().from(operationLogs).where(where(f)).orderBy(desc(operationLogs.oTime), desc(operationLogs.id)).offset(offset).limit(limit),
+        db.select({ n: count() }).from(operationLogs).where(where(f)),
+      ]);
+      return { rows, count: total[0]?.n ?? 0 };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { OperationLog } from '@openvisit/contract';
+import { type AuditEntry, writeLog } from '../../platform/audit.js';
+import type { AuthedContext } from '../../platform/calls.js';
+import { logsRepository } from './logs.repository.js';
+
+export async function addLog(ctx: AuthedContext, input: Omit<AuditEntry, 'details'>): Promise<null> {
+  await writeLog(ctx.db, ctx.session, input, ctx.ip);
+  return null;
+}
+
+/** Dates are whole days in the server's time zone; endDate is inclusive. */
+function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00`);
+}
+
+export async function listLogs(
+  ctx: AuthedContext,
+  input: { startIndex: number; requestedCount: number; optName?: string; optRole?: number; optModule?: number; optClient?: number; optEvent?: string; startDate?: string; endDate?: string },
+) {
+  const to = input.endDate ? dayStart(input.endDate) : undefined;
+  to?.setDate(to.getDate() + 1);
+  const { rows, count } = await logsRepository(ctx.db, { companyId: ctx.session.companyId }).page(
+    { optName: input.optName, optRole: input.optRole, optModule: input.optModule, optClient: input.optClient, optEvent: input.optEvent, from: input.startDate ? dayStart(input.startDate) : undefined, to },
+    input.startIndex,
+    input.requestedCount,
+  );
+  const list: OperationLog[] = rows.map((r) => ({
+    id: r.id, userid: r.companyId, optId: r.optId, optName: r.optName, optRole: r.optRole, ipAddr: r.ipAddr, objId: r.objId, objName: r.objName,
+    optEvent: r.optEvent, optClient: r.optClient, optModule: r.optModule, oTime: r.oTime.getTime(), optDesc: r.optDesc,
+  }));
+  return { pageNo: Math.floor(input.startIndex / input.requestedCount) + 1, pageSize: input.requestedCount, count, list };
+}

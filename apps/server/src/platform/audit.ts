@@ -1,0 +1,66 @@
+import { LogEnd, type LogEvent, type LogModule, LogRole, Role } from '@openvisit/contract';
+import type { Db } from '../db/client.js';
+import { operationLogs } from '../db/schema/index.js';
+import type { Session } from './sessions.js';
+
+/** The operation log numbers roles differently from sessions (reference 2.2). */
+export function logRoleOf(role: Role): LogRole {
+  switch (role) {
+    case Role.ADMIN:
+      return LogRole.MANAGER;
+    case Role.HSE:
+      return LogRole.HSE;
+    case Role.EMPLOYEE:
+      return LogRole.EMPLOYEE;
+    case Role.GATE:
+      return LogRole.RECEPTION;
+    case Role.MACHINE:
+      return LogRole.MACHINE;
+    case Role.SUBADMIN:
+      return LogRole.SUBADMIN;
+    case Role.SUB_COMPANY:
+      return LogRole.SUB_COMPANY;
+    case Role.SERVER_COMPANY:
+      return LogRole.SERVER_COMPANY;
+    case Role.SUPER:
+      return LogRole.SUPER;
+    default:
+      return LogRole.LOGISTICS;
+  }
+}
+
+export interface AuditEntry {
+  module: LogModule;
+  event: LogEvent;
+  objId?: string | number;
+  objName?: string;
+  desc?: string;
+  client?: LogEnd;
+  details?: Record<string, unknown>;
+}
+
+/** The actor of a log row: a session, or (for a sign-in that failed into a lock) the account itself. */
+export type Actor = Pick<Session, 'companyId' | 'account' | 'name' | 'role'>;
+
+export async function writeLog(db: Db, actor: Actor, entry: AuditEntry, ip: string): Promise<void> {
+  if (!actor.companyId) return; // super accounts act across companies; their sign-ins are not a company's record
+  await db.insert(operationLogs).values({
+    companyId: actor.companyId,
+    optId: actor.account,
+    optName: actor.name,
+    optRole: logRoleOf(actor.role),
+    ipAddr: ip,
+    objId: entry.objId === undefined ? '' : String(entry.objId),
+    objName: entry.objName ?? '',
+    optEvent: entry.event,
+    optClient: entry.client ?? LogEnd.PC,
+    optModule: entry.module,
+    optDesc: entry.desc ?? '',
+    details: entry.details ?? null,
+  });
+}
+
+/** Mobile user agents are logged as the mobile end. */
+export function clientEnd(userAgent: string): LogEnd {
+  return /Mobile|Android|iPhone|iPad/i.test(userAgent) ? LogEnd.MOBILE : LogEnd.PC;
+}

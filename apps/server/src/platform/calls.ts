@@ -1,0 +1,136 @@
+import { type CallDef, type FieldError, type Role, Status } from '@openvisit/contract';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { Services } from '../services.js';
+import { type Actor, clientEnd, writeLog } from './audit.js';
+import { AppError, badParams } from './errors.js';
+import { resolveSession, type Session } from './sessions.js';
+
+export const TOKEN_HEADER = 'x-coolvisit-token';
+
+export interface CallContext {
+  db: Db;
+  config: Config;
+  services: Services;
+  /** Null only for public calls. */
+  session: Session | null;
+  ip: string;
+  userAgent: string;
+  log: FastifyBaseLogger;
+  /** What the automatic operation-log row names; sign-in handlers set the actor they signed in. */
+  audit: { objId?: string | number; objName?: string; desc?: string; actor?: Actor; skip?: boolean };
+}
+
+export interface AuthedContext extends CallContext {
+  session: Session;
+}
+
+export interface Binding {
+  call: CallDef;
+  handler: (input: unknown, ctx: CallContext) => Promise<unknown>;
+}
+
+type HandlerCtx<C extends CallDef> = C['access'] extends 'public' ? CallContext : AuthedContext;
+
+/** Binds a handler to its contract declaration; input arrives parsed, output is checked and stripped. */
+export function bind<C extends CallDef>(
+  call: C,
+  handler: (input: z.output<C['input']>, ctx: HandlerCtx<C>) => Promise<z.input<C['output']>>,
+): Binding {
+  return { call, handler: handler as Binding['handler'] };
+}
+
+function fieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.map(String).join('.');
+    let rule: string = issue.code;
+    if (issue.code === 'custom') rule = issue.message;
+    else if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) rule = 'required';
+    else if (issue.code === 'too_small' && (issue as { minimum?: unknown }).minimum === 1) rule = 'required';
+    return { field, rule };
+  });
+}
+
+function tokenOf(req: FastifyRequest, call: CallDef): string | undefined {
+  const header = req.headers[TOKEN_HEADER];
+  if (typeof header === 'string' && header) return header;
+  // Only GET calls may carry the token in the query (the original's user/info and downloads).
+  if (call.method === 'GET') {
+    const q = (req.query as Record<string, unknown>).token;
+    if (typeof q === 'string' && q) return q;
+  }
+  return undefined;
+}
+
+export function registerCalls(app: FastifyInstance, deps: { db: Db; config: Config; services: Services }, bindings: Binding[]): void {
+  for (const binding of bindings) {
+    const { call } = binding;
+    const rate = call.rate ? deps.config.rateLimits[call.rate] : undefined;
+    for (const prefix of ['/api/', '/qcvisit/']) {
+      app.route({
+        method: call.method ?? 'POST',
+        url: prefix + call.name,
+        config: rate ? { rateLimit: { max: rate, timeWindow: 60_000 } } : {},
+        handler: (req, reply) => runCall(binding, deps, req, reply),
+      });
+    }
+  }
+}
+
+async function runCall(
+  { call, handler }: Binding,
+  deps: { db: Db; config: Config; services: Services },
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  if (call.feature && !deps.config.features[call.feature]) {
+    reply.code(404).send({ status: 404, reason: `Unknown call: ${call.name}`, result: null });
+    return;
+  }
+  const ctx: CallContext = {
+    ...deps,
+    session: null,
+    ip: req.ip,
+    userAgent: req.headers['user-agent'] ?? '',
+    log: req.log,
+    audit: {},
+  };
+  try {
+    if (call.access !== 'public') {
+      const session = await resolveSession(deps.db, tokenOf(req, call));
+      if (!(call.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
+      ctx.session = session;
+      req.log = req.log.child({ companyId: session.companyId, account: session.account });
+      ctx.log = req.log;
+    }
+    const raw = call.method === 'GET' ? (req.query ?? {}) : (req.body ?? {});
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badParams([{ field: '', rule: 'invalid_type' }]);
+    // The tenant comes from the session; a body naming another company is refused, never obeyed.
+    const bodyUserid = (raw as { userid?: unknown }).userid;
+    if (ctx.session && bodyUserid !== undefined && bodyUserid !== null && bodyUserid !== '' && Number(bodyUserid) !== ctx.session.companyId)
+      throw new AppError(Status.NO_PERMISSION);
+    const parsed = call.input.safeParse(raw);
+    if (!parsed.success) throw badParams(fieldErrors(parsed.error));
+    const result = call.output.parse(await handler(parsed.data, ctx));
+    if (call.log && !ctx.audit.skip) {
+      const actor = ctx.audit.actor ?? ctx.session;
+      if (actor) {
+        await writeLog(
+          deps.db,
+          actor,
+          { module: call.log.module, event: call.log.event, objId: ctx.audit.objId, objName: ctx.audit.objName, desc: ctx.audit.desc, client: clientEnd(ctx.userAgent) },
+          ctx.ip,
+        );
+      }
+    }
+    reply.send({ status: Status.SUCCESS, reason: 'success', result });
+  } catch (err) {
+    if (err instanceof AppError) {
+      reply.send({ status: err.status, reason: err.message, result: err.result });
+      return;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,113 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { jobs } from '../db/schema/index.js';
+
+export type JobHandler = (payload: unknown, ctx: { attempt: number; final: boolean }) => Promise<void>;
+
+interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+}
+
+/**
+ * The jobs table as a queue: rows are claimed with FOR UPDATE SKIP LOCKED, so one process or many can
+ * work it; a crashed worker's claim lapses after `lease` and the job is retried with backoff.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts = { pollMs: 1000, leaseSeconds: 300, batch: 20 },
+  ) {}
+
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  async enqueue(kind: string, payload: unknown, options: { runAt?: Date; maxAttempts?: number } = {}): Promise<number> {
+    const [row] = await this.db
+      .insert(jobs)
+      .values({ kind, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 5 })
+      .returning({ id: jobs.id });
+    this.kick();
+    return row?.id ?? 0;
+  }
+
+  /** Runs every due job once; returns how many were run. Tests call it to drain the queue deterministically. */
+  runDue(): Promise<number> {
+    this.running ??= this.drain().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.runDue().catch((err) => this.log.error({ err }, 'job loop failed')), this.opts.pollMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private kick(): void {
+    if (this.timer) setImmediate(() => void this.runDue().catch((err) => this.log.error({ err }, 'job loop failed')));
+  }
+
+  private async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const claimed = await this.claim();
+      if (claimed.length === 0) return total;
+      for (const job of claimed) await this.runOne(job);
+      total += claimed.length;
+    }
+  }
+
+  private async claim(): Promise<ClaimedJob[]> {
+    const result = await this.db.execute(sql`
+      UPDATE jobs SET state = 'running', attempts = attempts + 1,
+        locked_until = now() + make_interval(secs => ${this.opts.leaseSeconds}), updated_at = now()
+      WHERE id IN (
+        SELECT id FROM jobs
+        WHERE (state = 'queued' AND run_at <= now()) OR (state = 'running' AND locked_until < now())
+        ORDER BY run_at LIMIT ${this.opts.batch}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, kind, payload, attempts, max_attempts`);
+    return (result as unknown as { rows: ClaimedJob[] }).rows;
+  }
+
+  private async runOne(job: ClaimedJob): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    const final = job.attempts >= job.max_attempts;
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload, { attempt: job.attempts, final });
+      await this.db.update(jobs).set({ state: 'done', lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      // Exponential backoff: 5 s, 20 s, 80 s, … capped at an hour.
+      const delay = Math.min(3600, 5 * 4 ** (job.attempts - 1));
+      this.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: message }, 'job failed');
+      await this.db
+        .update(jobs)
+        .set(
+          final
+            ? { state: 'failed', lockedUntil: null, lastError: message }
+            : { state: 'queued', lockedUntil: null, lastError: message, runAt: new Date(Date.now() + delay * 1000) },
+        )
+        .where(eq(jobs.id, job.id));
+    }
+  }
+}

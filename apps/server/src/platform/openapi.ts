@@ -1,0 +1,54 @@
+import { allCalls, type CallDef, statusCatalogue } from '@openvisit/contract';
+import { z } from 'zod';
+
+function schemaOf(t: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  try {
+    return z.toJSONSchema(t, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/** OpenAPI 3.1 document generated from the contract: the same declarations the server runs. */
+export function openApiDocument(version: string) {
+  const paths: Record<string, unknown> = {};
+  for (const call of allCalls as readonly CallDef[]) {
+    const envelope = {
+      type: 'object',
+      required: ['status', 'reason', 'result'],
+      properties: {
+        status: { type: 'integer', description: '0 success; otherwise a code of the status catalogue' },
+        reason: { type: 'string' },
+        result: schemaOf(call.output, 'output'),
+      },
+    };
+    const access = call.access === 'public' ? 'public' : `roles ${call.access.join(', ')}`;
+    const op: Record<string, unknown> = {
+      operationId: call.name.replace(/\//g, '_'),
+      tags: [call.module],
+      summary: call.summary,
+      description: `Access: ${access}.${call.feature ? ` Feature: ${call.feature}.` : ''}`,
+      security: call.access === 'public' ? [] : [{ token: [] }],
+      responses: { 200: { description: 'Envelope', content: { 'application/json': { schema: envelope } } } },
+    };
+    if (call.method === 'GET') {
+      const props = (schemaOf(call.input, 'input').properties ?? {}) as Record<string, unknown>;
+      op.parameters = Object.entries(props).map(([name, schema]) => ({ name, in: 'query', schema }));
+    } else {
+      op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(call.input, 'input') } } };
+    }
+    paths[`/api/${call.name}`] = { [call.method === 'GET' ? 'get' : 'post']: op };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'OpenVisit API',
+      version,
+      description: `Every call answers HTTP 200 with {status, reason, result}. Status codes:\n\n${statusCatalogue
+        .map((s) => `- ${s.code} ${s.name}: ${s.en} / ${s.zh}`)
+        .join('\n')}`,
+    },
+    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-COOLVISIT-TOKEN' } } },
+    paths,
+  };
+}

@@ -1,0 +1,87 @@
+import { Role, Status } from '@openvisit/contract';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { sessions } from '../db/schema/index.js';
+import { randomToken, sha256 } from './crypto.js';
+import { AppError } from './errors.js';
+
+export type AccountKind = 'admin' | 'staff' | 'employee' | 'sub' | 'super';
+
+/** Who is calling: taken from the session row, never from the request body. */
+export interface Session {
+  id: number;
+  companyId: number;
+  role: Role;
+  accountKind: AccountKind;
+  accountId: number;
+  account: string;
+  name: string;
+  companyName: string;
+  sType: number | null;
+  subAccountId: number | null;
+  gids: number[];
+  expiresAt: Date;
+}
+
+export type NewSession = Omit<Session, 'id' | 'expiresAt'> & { hours: number; ip: string; userAgent: string };
+
+export async function createSession(db: Db, s: NewSession): Promise<{ token: string; session: Session }> {
+  const token = randomToken(32);
+  const expiresAt = new Date(Date.now() + s.hours * 3600_000);
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: sha256(token),
+      companyId: s.companyId,
+      role: s.role,
+      accountKind: s.accountKind,
+      accountId: s.accountId,
+      account: s.account,
+      name: s.name,
+      companyName: s.companyName,
+      sType: s.sType,
+      subAccountId: s.subAccountId,
+      gids: s.gids,
+      ip: s.ip,
+      userAgent: s.userAgent.slice(0, 300),
+      expiresAt,
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned nothing');
+  const { hours: _h, ip: _ip, userAgent: _ua, ...rest } = s;
+  return { token, session: { ...rest, id: row.id, expiresAt } };
+}
+
+/** 28 without a token, 27 for an unknown or revoked one, 29 once expired. */
+export async function resolveSession(db: Db, token: string | undefined): Promise<Session> {
+  if (!token) throw new AppError(Status.TOKEN_MISSING);
+  if (token.length > 200) throw new AppError(Status.TOKEN_INVALID);
+  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, sha256(token))).limit(1);
+  if (!row || row.revokedAt) throw new AppError(Status.TOKEN_INVALID);
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError(Status.TOKEN_EXPIRED);
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    role: row.role as Role,
+    accountKind: row.accountKind as AccountKind,
+    accountId: row.accountId,
+    account: row.account,
+    name: row.name,
+    companyName: row.companyName,
+    sType: row.sType,
+    subAccountId: row.subAccountId,
+    gids: row.gids,
+    expiresAt: row.expiresAt,
+  };
+}
+
+export async function revokeSession(db: Db, id: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of an account (password change, disable, delete), optionally keeping the caller's. */
+export async function revokeAccountSessions(db: Db, kind: AccountKind, accountId: number, keepSessionId?: number): Promise<void> {
+  const conditions = [eq(sessions.accountKind, kind), eq(sessions.accountId, accountId), isNull(sessions.revokedAt)];
+  if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(...conditions));
+}

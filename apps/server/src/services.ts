@@ -1,0 +1,8 @@
+import type { Mailer } from './platform/mail.js';
+import type { JobQueue } from './platform/jobs.js';
+
+/** Shared machinery handed to every call; module logic stays in each module's service. */
+export interface Services {
+  mailer: Mailer;
+  jobs: JobQueue;
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { Role, type StaffType } from '@openvisit/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import { captchas, companies, employees, staffAccounts, subAccounts, superAccounts } from '../src/db/schema/index.js';
+import { hashPassword, sha256 } from '../src/platform/crypto.js';
+import type { Services } from '../src/services.js';
+import { withDatabase } from './global-setup.js';
+
+/** Which database the suite runs on: PGlite in memory by default, PostgreSQL when the script provides one. */
+export const onPostgres = !!process.env.TEST_DATABASE_URL;
+
+let template: Promise<PGlite> | undefined;
+
+/** A fresh, migrated database per test app: PGlite clones a template migrated once per worker. */
+async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE openvisit_template`);
+    await admin.end();
+    const database = await openPostgres(withDatabase(url, name), 4);
+    return {
+      ...database,
+      drop: async () => {
+        await database.close();
+        const a = new pg.Client({ connectionString: url });
+        await a.connect();
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await a.end();
+      },
+    };
+  }
+  template ??= (async () => {
+    const t = await openPglite('memory');
+    await t.migrate();
+    return t.pglite as PGlite;
+  })();
+  const clone = (await (await template).clone()) as PGlite;
+  const database = await openPglite(clone);
+  return { ...database, drop: () => database.close() };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  db: Database['db'];
+  config: Config;
+  /** POST /api/<name> with an optional token; answers the parsed envelope and the HTTP code. */
+  call<T = unknown>(name: string, body?: unknown, token?: string): Promise<{ status: number; reason: string; result: T; http: number }>;
+  close(): Promise<void>;
+}
+
+export async function testApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA: 'off', PUBLIC_URL: 'http://openvisit.test', ...env },
+    { rateLimits: { global: 100000, signin: 100000, captcha: 100000, register: 100000, recovery: 100000, public: 100000 }, ...overrides },
+  );
+  const { app, services } = await buildApp(config, database);
+  await app.ready();
+  return {
+    app,
+    services,
+    db: database.db,
+    config,
+    async call(name, body = {}, token) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/${name}`,
+        headers: token ? { 'x-coolvisit-token': token } : {},
+        payload: body as object,
+      });
+      return { ...(res.json() as { status: number; reason: string; result: never }), http: res.statusCode };
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export const PASSWORD = 'Secret#2026';
+
+/** An activated company with its administrator; answers ids and a signed-in token. */
+export async function seedCompany(t: TestApp, name = `Acme ${randomBytes(3).toString('hex')}`) {
+  const email = `admin+${randomBytes(4).toString('hex')}@example.com`;
+  const [row] = await t.db
+    .insert(companies)
+    .values({ name, email, username: 'Admin Person', phone: '13800138000', passwordHash: await hashPassword(PASSWORD), status: 1, guideDone: 1 })
+    .returning();
+  if (!row) throw new Error('seed failed');
+  const login = await t.call<{ token: string }>('Login', { email, password: PASSWORD });
+  if (login.status !== 0) throw new Error(`seed login failed: ${login.reason}`);
+  return { id: row.id, email, name, token: login.result.token };
+}
+
+export async function seedStaff(t: TestApp, companyId: number, sType: StaffType, account = `staff_${randomBytes(3).toString('hex')}`) {
+  const [row] = await t.db
+    .insert(staffAccounts)
+    .values({ companyId, account, name: `Staff ${sType}`, sType, passwordHash: await hashPassword(PASSWORD), mustChangePassword: 0 })
+    .returning();
+  const login = await t.call<{ token: string }>('Login', { email: account, password: PASSWORD });
+  if (login.status !== 0) throw new Error(`staff login failed: ${login.reason}`);
+  return { id: row?.id ?? 0, account, token: login.result.token };
+}
+
+export async function seedEmployee(t: TestApp, companyId: number, phone = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`) {
+  const [row] = await t.db
+    .insert(employees)
+    .values({ companyId, name: '张三', phone, email: 'zhang@example.com', passwordHash: await hashPassword(PASSWORD) })
+    .returning();
+  return { id: row?.id ?? 0, phone };
+}
+
+export async function seedSubAccount(t: TestApp, companyId: number) {
+  const email = `sub+${randomBytes(4).toString('hex')}@example.com`;
+  const [row] = await t.db
+    .insert(subAccounts)
+    .values({ companyId, companyName: 'Tenant Co', email, passwordHash: await hashPassword(PASSWORD) })
+    .returning();
+  return { id: row?.id ?? 0, email };
+}
+
+export async function seedSuper(t: TestApp, companyIds: number[]) {
+  const account = `LFT_${randomBytes(3).toString('hex')}`;
+  await t.db.insert(superAccounts).values({ account, name: 'HQ', passwordHash: await hashPassword(PASSWORD), companyIds });
+  return { account };
+}
+
+/** A captcha whose answer the test knows (the real one is only in the picture). */
+export async function knownCaptcha(t: TestApp, code = 'ab3d'): Promise<{ digest: string; code: string }> {
+  const digest = randomBytes(12).toString('hex');
+  await t.db.insert(captchas).values({ digest, codeHash: sha256(`${digest}:${code}`), expiresAt: new Date(Date.now() + 300_000) });
+  return { digest, code };
+}
+
+export { Role };

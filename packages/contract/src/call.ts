@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { LogEvent, LogModule, Role } from './lookups.js';
+
+export const MODULES = [
+  'auth', 'accounts', 'sub-companies', 'employees', 'departments', 'roles', 'blacklist', 'visitors',
+  'visit-types', 'invitations', 'meetings', 'approvals', 'notifications', 'pad', 'kiosk', 'devices',
+  'pass-rules', 'monitor', 'questionnaires', 'logistics', 'suppliers', 'temp-cards', 'logs', 'reports', 'settings',
+] as const;
+export type ModuleName = (typeof MODULES)[number];
+
+/** Console sections an operator can switch off at run time (spec section 1). */
+export const FEATURE_FLAGS = [
+  'blacklist', 'basicSet', 'notice', 'registration', 'approval', 'subCompanies', 'monitor', 'strategic',
+  'accessControl', 'questionnaire', 'logistics', 'tempCard', 'operationLog', 'supplier',
+] as const;
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+
+/** Which rate-limit bucket guards a public call; the server maps each to its configured limit. */
+export type RateBucket = 'signin' | 'captcha' | 'register' | 'recovery' | 'public';
+
+export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** The path under /api/ and /qcvisit/, exactly as the original names it. */
+  name: string;
+  module: ModuleName;
+  summary: string;
+  input: I;
+  output: O;
+  /** 'public' needs no session; otherwise the session roles allowed. */
+  access: 'public' | readonly Role[];
+  /** GET calls take their input from the query string. */
+  method?: 'POST' | 'GET';
+  feature?: FeatureFlag;
+  /** Writes name the operation-log module and event; the server records a log row on success. */
+  log?: { module: LogModule; event: LogEvent };
+  rate?: RateBucket;
+}
+
+export function defineCall<const N extends string, I extends z.ZodType, O extends z.ZodType>(
+  def: CallDef<I, O> & { name: N },
+): CallDef<I, O> & { name: N } {
+  return def;
+}
+
+export type CallInput<C extends CallDef> = z.input<C['input']>;
+export type CallOutput<C extends CallDef> = z.output<C['output']>;
+
+/** The envelope every answer carries (HTTP 200). */
+export interface Envelope<T = unknown> {
+  status: number;
+  reason: string;
+  result: T;
+}
+
+/** A field-level failure, carried in `result.errors` when status is BAD_PARAMS. */
+export interface FieldError {
+  field: string;
+  /** A validator failure key (e.g. 'tooWeak') or a zod issue code. */
+  rule: string;
+}
+
+export const empty = z.object({});
+export const ok = z.null();
+
+/** Epoch milliseconds, as the original answers dates. */
+export const epochMs = z.number().int();
+
+/** Paging request of the original: startIndex + requestedCount. */
+export const pageInput = {
+  startIndex: z.coerce.number().int().min(0).default(0),
+  requestedCount: z.coerce.number().int().min(1).max(500).default(20),
+};
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    pageNo: z.number().int(),
+    pageSize: z.number().int(),
+    count: z.number().int(),
+    list: z.array(item),
+  });
+}

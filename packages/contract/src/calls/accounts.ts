@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { defineCall, empty, epochMs, ok } from '../call.js';
+import { LogModule, Role, STAFF_TYPES } from '../lookups.js';
+import {
+  zAccountName, zCompanyName, zCompanyShortName, zPassword, zPersonName, zPhone,
+} from '../validators.js';
+import { zLang } from './auth.js';
+
+const ALL_SESSION_ROLES = Object.values(Role);
+const COMPANY_ADMINS = [Role.ADMIN, Role.SUBADMIN] as const;
+
+/**
+ * Per-company settings (spec section 3 "Per-account settings"). Each module that owns a setting
+ * adds its call to change it; they are all answered together by GetUserInfo, flat, as the original did.
+ */
+export const companySettings = z.object({
+  logo: z.string().default(''),
+  cardStyle: z.string().default(''),
+  cardText: z.string().default(''),
+  escapeClause: z.string().default(''),
+  secureProtocol: z.string().default(''),
+  comeAgain: z.number().int().default(0),
+  signOutSwitch: z.number().int().default(0),
+  backgroundPic: z.string().default(''),
+  themecolor: z.string().default(''),
+  defaultPhoto: z.string().default(''),
+  faceScaner: z.number().int().default(0),
+  processSwitch: z.number().int().default(0),
+  permissionSwitch: z.number().int().default(0),
+  tempEditSwitch: z.number().int().default(0),
+  latExtendTime: z.number().int().default(30),
+  preExtendTime: z.number().int().default(30),
+  leaveExpiryTime: z.number().int().default(0),
+  offDuty: z.string().default(''),
+  upDuty: z.string().default(''),
+  qrMaxCount: z.number().int().default(0),
+  qrMaxDuration: z.number().int().default(0),
+  scaner: z.number().int().default(0),
+  cryptoperiod: z.number().int().default(0),
+  blackListSwitch: z.number().int().default(0),
+  subAccount: z.number().int().default(0),
+  unsubscribe: z.number().int().default(0),
+  vaPerm: z.number().int().default(0),
+});
+export type CompanySettings = z.infer<typeof companySettings>;
+
+export const userInfo = companySettings.extend({
+  userid: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  shortName: z.string(),
+  remark: z.string(),
+  userType: z.number().int(),
+  regDate: epochMs,
+  loginDate: epochMs.nullable(),
+  expireDate: epochMs.nullable(),
+  lang: zLang,
+  guidePending: z.boolean(),
+  sType: z.number().int(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const getUserInfo = defineCall({
+  name: 'GetUserInfo',
+  module: 'accounts',
+  summary: "The company's account and every setting, for the signed-in account's company",
+  access: ALL_SESSION_ROLES.filter((r) => r !== Role.SUPER),
+  input: z.object({ userid: z.number().int().optional() }),
+  output: userInfo,
+});
+
+export const modifyUserInfo = defineCall({
+  name: 'ModifyUserInfo',
+  module: 'accounts',
+  summary: "Change the company's name, short name, remark and the administrator's name and phone",
+  access: COMPANY_ADMINS,
+  log: { module: LogModule.ACCOUNT, event: 'update' },
+  input: z.object({
+    userid: z.number().int().optional(),
+    username: zPersonName.optional(),
+    phone: zPhone.optional(),
+    company: zCompanyName.optional(),
+    shortName: zCompanyShortName.optional(),
+    remark: z.string().trim().max(500).optional(),
+    lang: zLang.optional(),
+    guideDone: z.boolean().optional(),
+  }),
+  output: userInfo,
+});
+
+export const updatePassword = defineCall({
+  name: 'updatePassword',
+  module: 'accounts',
+  summary: "Change the signed-in account's own password (old password required); other sessions are signed out",
+  access: ALL_SESSION_ROLES,
+  log: { module: LogModule.ACCOUNT, event: 'password' },
+  input: z
+    .object({ oldPassword: z.string().min(1).max(128), password: zPassword, confirm: z.string().optional() })
+    .superRefine((v, ctx) => {
+      if (v.password === v.oldPassword) ctx.addIssue({ code: 'custom', path: ['password'], message: 'sameAsOld' });
+      if (v.confirm !== undefined && v.confirm !== v.password)
+        ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'mismatch' });
+    }),
+  output: ok,
+});
+
+const zStaffType = z.union(STAFF_TYPES.map((t) => z.literal(t)));
+const zDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'format')
+  .describe('yyyy-MM-dd');
+
+export const manager = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  sName: z.string(),
+  phone: z.string(),
+  sType: z.number().int(),
+  gids: z.array(z.number().int()),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  remark: z.string(),
+  status: z.number().int(),
+  locked: z.boolean(),
+  createTime: epochMs,
+});
+export type Manager = z.infer<typeof manager>;
+
+const managerFields = {
+  sName: zPersonName,
+  phone: zPhone.or(z.literal('')).default(''),
+  sType: zStaffType,
+  gids: z.array(z.number().int().positive()).max(100).default([]),
+  startDate: zDate.nullable().default(null),
+  endDate: zDate.nullable().default(null),
+  remark: z.string().trim().max(200).default(''),
+};
+
+function datesInOrder(v: { startDate?: string | null; endDate?: string | null }, ctx: z.RefinementCtx) {
+  if (v.startDate && v.endDate && v.startDate > v.endDate)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'beforeStart' });
+}
+
+export const getManagerByUser = defineCall({
+  name: 'GetManagerByUser',
+  module: 'accounts',
+  summary: "The company's staff accounts (HSE, server company, reception, logistics, visitor machine, sub-administrator)",
+  access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
+  input: z.object({ userid: z.number().int().optional(), sType: zStaffType.optional() }),
+  output: z.array(manager),
+});
+
+export const addManager = defineCall({
+  name: 'AddManager',
+  module: 'accounts',
+  summary: 'Add a staff account; it must change its password at first sign-in',
+  access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
+  log: { module: LogModule.ACCOUNT, event: 'add' },
+  input: z
+    .object({ userid: z.number().int().optional(), account: zAccountName, password: zPassword, ...managerFields })
+    .superRefine(datesInOrder),
+  output: manager,
+});
+
+export const updateManager = defineCall({
+  name: 'UpdateManager',
+  module: 'accounts',
+  summary: 'Change a staff account; a new password is optional, and disabling it signs it out',
+  access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
+  log: { module: LogModule.ACCOUNT, event: 'update' },
+  input: z
+    .object({
+      userid: z.number().int().optional(),
+      account: z.string().trim().min(1).max(64),
+      password: zPassword.optional(),
+      status: z.union([z.literal(0), z.literal(1)]).optional(),
+      unlock: z.boolean().optional(),
+      ...managerFields,
+    })
+    .superRefine(datesInOrder),
+  output: manager,
+});
+
+export const deleteManager = defineCall({
+  name: 'DeleteManager',
+  module: 'accounts',
+  summary: 'Delete a staff account and end its sessions',
+  access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
+  log: { module: LogModule.ACCOUNT, event: 'delete' },
+  input: z.object({ userid: z.number().int().optional(), account: z.string().trim().min(1).max(64) }),
+  output: ok,
+});
+
+export const getRelatedAccount = defineCall({
+  name: 'getRelatedAccount',
+  module: 'accounts',
+  summary: 'The companies a headquarters (super) account oversees',
+  access: [Role.SUPER],
+  input: empty,
+  output: z.array(
+    z.object({ userid: z.number().int(), company: z.string(), email: z.string(), username: z.string(), status: z.number().int(), regDate: epochMs, loginDate: epochMs.nullable() }),
+  ),
+});
+
+export const accountCalls = [getUserInfo, modifyUserInfo, updatePassword, getManagerByUser, addManager, updateManager, deleteManager, getRelatedAccount] as const;
+

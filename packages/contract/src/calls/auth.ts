@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { defineCall, empty, epochMs, ok } from '../call.js';
+import { LogModule, Role } from '../lookups.js';
+import {
+  zCompanyName, zCompanyShortName, zEmail, zPassword, zPersonName, zPhone,
+} from '../validators.js';
+
+const ALL_SESSION_ROLES = Object.values(Role);
+
+export const LANGUAGES = ['zh', 'en'] as const;
+export const zLang = z.enum(LANGUAGES);
+export type Lang = z.infer<typeof zLang>;
+
+/** What a sign-in answers, whatever the login kind (fields absent for kinds that lack them). */
+export const loginResult = z.object({
+  token: z.string(),
+  tokenExpire: epochMs,
+  role: z.number().int(),
+  /** -1 company administrator; staff accounts their sType; other kinds leave it out. */
+  sType: z.number().int().optional(),
+  userid: z.number().int(),
+  company: z.string(),
+  email: z.string().optional(),
+  account: z.string().optional(),
+  username: z.string().optional(),
+  sName: z.string().optional(),
+  id: z.number().int().optional(),
+  empid: z.number().int().optional(),
+  empPhone: z.string().optional(),
+  subaccountId: z.number().int().optional(),
+  adminType: z.number().int().optional(),
+  gid: z.string().optional(),
+  modules: z.array(z.string()).optional(),
+  /** The administrator has not finished the onboarding wizard yet. */
+  guidePending: z.boolean().optional(),
+  /** The account's password was set by someone else and must be changed first. */
+  mustChangePassword: z.boolean().optional(),
+  lang: zLang.optional(),
+  /** Super accounts: the companies they may enter. */
+  companies: z.array(z.object({ userid: z.number().int(), company: z.string() })).optional(),
+});
+export type LoginResult = z.infer<typeof loginResult>;
+
+const digest = z.string().trim().max(64).optional().describe('the captcha digest from getValidationCode');
+
+export const getValidationCode = defineCall({
+  name: 'getValidationCode',
+  module: 'auth',
+  summary: 'A new image captcha: an SVG picture and the digest to answer it with',
+  access: 'public',
+  rate: 'captcha',
+  input: empty,
+  output: z.object({ base64Str: z.string(), digest: z.string(), expiresIn: z.number().int() }),
+});
+
+export const validationCode = defineCall({
+  name: 'validationCode',
+  module: 'auth',
+  summary: 'Check the characters of a captcha; a correct answer lets one sign-in, sign-up or recovery use the digest',
+  access: 'public',
+  rate: 'captcha',
+  input: z.object({
+    digest: z.string().trim().min(1).max(64),
+    vcode: z.string().trim().min(1).max(12),
+    email: z.string().optional(),
+    phone: z.string().optional(),
+  }),
+  output: ok,
+});
+
+export const login = defineCall({
+  name: 'Login',
+  module: 'auth',
+  summary: 'Sign in as a company administrator (email) or a staff account (account name)',
+  access: 'public',
+  rate: 'signin',
+  log: { module: LogModule.LOGIN, event: 'login' },
+  input: z.object({
+    email: z.string().trim().min(1).max(254).describe('administrator email or staff account name'),
+    password: z.string().min(1).max(128),
+    digest,
+    lang: zLang.optional(),
+  }),
+  output: loginResult,
+});
+
+export const empLogin = defineCall({
+  name: 'empLogin',
+  module: 'auth',
+  summary: 'Sign in as an employee with phone and password',
+  access: 'public',
+  rate: 'signin',
+  log: { module: LogModule.LOGIN, event: 'login' },
+  input: z.object({ phone: z.string().trim().min(1).max(32), empPwd: z.string().min(1).max(128), digest, lang: zLang.optional() }),
+  output: loginResult,
+});
+
+export const subAccountLogin = defineCall({
+  name: 'subAccountLogin',
+  module: 'auth',
+  summary: 'Sign in as a sub-company (tenant company) administrator',
+  access: 'public',
+  rate: 'signin',
+  log: { module: LogModule.LOGIN, event: 'login' },
+  input: z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(128), digest, lang: zLang.optional() }),
+  output: loginResult,
+});
+
+export const superAccountLogin = defineCall({
+  name: 'superAccountLogin',
+  module: 'auth',
+  summary: 'Sign in as a headquarters (super) account, LFT_ prefix',
+  access: 'public',
+  rate: 'signin',
+  input: z.object({ account: z.string().trim().min(1).max(64), password: z.string().min(1).max(128), digest, lang: zLang.optional() }),
+  output: loginResult,
+});
+
+export const logout = defineCall({
+  name: 'login/logout',
+  module: 'auth',
+  summary: 'Sign out: the session token is revoked',
+  access: ALL_SESSION_ROLES,
+  log: { module: LogModule.LOGIN, event: 'logout' },
+  input: empty,
+  output: ok,
+});
+
+export const sessionInfo = z.object({
+  role: z.number().int(),
+  userid: z.number().int(),
+  company: z.string(),
+  accountId: z.number().int(),
+  account: z.string(),
+  name: z.string(),
+  sType: z.number().int().optional(),
+  subaccountId: z.number().int().optional(),
+  gids: z.array(z.number().int()),
+  expiresAt: epochMs,
+});
+
+export const userInfoByToken = defineCall({
+  name: 'user/info',
+  module: 'auth',
+  summary: 'Who the token belongs to (the token may come in the query string)',
+  access: ALL_SESSION_ROLES,
+  method: 'GET',
+  input: z.object({ token: z.string().optional() }),
+  output: sessionInfo,
+});
+
+export const register = defineCall({
+  name: 'Register',
+  module: 'auth',
+  summary: 'Register a company; its administrator receives an activation email',
+  access: 'public',
+  rate: 'register',
+  input: z.object({
+    email: zEmail,
+    password: zPassword,
+    company: zCompanyName,
+    username: zPersonName,
+    phone: zPhone,
+    shortName: zCompanyShortName.optional(),
+    digest,
+    lang: zLang.default('en'),
+  }),
+  output: z.object({ userid: z.number().int() }),
+});
+
+export const webActivateAccount = defineCall({
+  name: 'webActivateAccount',
+  module: 'auth',
+  summary: 'Activate a registered company from the link in its activation email',
+  access: 'public',
+  rate: 'recovery',
+  log: { module: LogModule.ACCOUNT, event: 'activate' },
+  input: z.object({ token: z.string().trim().min(16).max(128) }),
+  output: z.object({ email: z.string() }),
+});
+
+export const resendActivation = defineCall({
+  name: 'resendActivation',
+  module: 'auth',
+  summary: 'Send the activation email again (answers success whether or not the address is registered)',
+  access: 'public',
+  rate: 'recovery',
+  input: z.object({ email: z.string().trim().min(1).max(254), digest }),
+  output: ok,
+});
+
+export const retrievePassword = defineCall({
+  name: 'RetrievePassword',
+  module: 'auth',
+  summary: 'Email a one-time password-reset link (answers success whether or not the address is registered)',
+  access: 'public',
+  rate: 'recovery',
+  input: z.object({ email: z.string().trim().min(1).max(254), digest, lang: zLang.optional() }),
+  output: ok,
+});
+
+export const modifyPassword = defineCall({
+  name: 'ModifyPassword',
+  module: 'auth',
+  summary: 'Set a new password with the one-time token of a reset link',
+  access: 'public',
+  rate: 'recovery',
+  log: { module: LogModule.ACCOUNT, event: 'reset' },
+  input: z.object({ token: z.string().trim().min(16).max(128), password: zPassword }),
+  output: ok,
+});
+
+export const authCalls = [
+  getValidationCode, validationCode, login, empLogin, subAccountLogin, superAccountLogin, logout, userInfoByToken,
+  register, webActivateAccount, resendActivation, retrievePassword, modifyPassword,
+] as const;
+

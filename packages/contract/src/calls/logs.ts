@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { defineCall, epochMs, ok, pageInput, pageOf } from '../call.js';
+import { LogEnd, LogModule, Role, logEventLabels } from '../lookups.js';
+
+const zLogEvent = z.enum(Object.keys(logEventLabels) as [keyof typeof logEventLabels, ...(keyof typeof logEventLabels)[]]);
+const zLogModule = z.union(Object.values(LogModule).map((m) => z.literal(m)));
+
+export const operationLog = z.object({
+  id: z.number().int(),
+  userid: z.number().int(),
+  optId: z.string(),
+  optName: z.string(),
+  optRole: z.number().int(),
+  ipAddr: z.string(),
+  objId: z.string(),
+  objName: z.string(),
+  optEvent: z.string(),
+  optClient: z.number().int(),
+  optModule: z.number().int(),
+  oTime: epochMs,
+  optDesc: z.string(),
+});
+export type OperationLog = z.infer<typeof operationLog>;
+
+export const addLog = defineCall({
+  name: 'addLog',
+  module: 'logs',
+  summary: 'Record a client-side action in the operation log (who and when come from the session)',
+  access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE, Role.EMPLOYEE, Role.SUB_COMPANY],
+  input: z.object({
+    userid: z.number().int().optional(),
+    optEvent: zLogEvent,
+    optModule: zLogModule,
+    optClient: z.union([z.literal(LogEnd.PC), z.literal(LogEnd.MOBILE)]).default(LogEnd.PC),
+    objId: z.string().trim().max(64).default(''),
+    objName: z.string().trim().max(200).default(''),
+    optDesc: z.string().trim().max(500).default(''),
+  }),
+  output: ok,
+});
+
+const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'format');
+
+export const getLogList = defineCall({
+  name: 'getLogList',
+  module: 'logs',
+  summary: "The company's operation log, newest first, filtered by operator, role, module, end and dates",
+  access: [Role.ADMIN, Role.SUBADMIN],
+  input: z
+    .object({
+      userid: z.number().int().optional(),
+      ...pageInput,
+      optName: z.string().trim().max(64).optional(),
+      optRole: z.number().int().optional(),
+      optModule: z.number().int().optional(),
+      optClient: z.number().int().optional(),
+      optEvent: z.string().trim().max(32).optional(),
+      startDate: zDay.optional(),
+      endDate: zDay.optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.startDate && v.endDate && v.startDate > v.endDate)
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'beforeStart' });
+    }),
+  output: pageOf(operationLog),
+});
+
+export const logCalls = [addLog, getLogList] as const;
