@@ -83,7 +83,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 
   app.setErrorHandler((err: Error, req, reply) => {
     const code = (err as { statusCode?: number }).statusCode ?? 500;
-    if (code === 429) return reply.code(429).send({ status: 429, reason: err.message, result: null });
+    if (code === 429) return reply.code(429).send({ status: 429, reason: (err as { reason?: string }).reason ?? err.message, result: null });
     if (code === 413) return reply.code(413).send({ status: 413, reason: 'Request body too large', result: null });
     if (code >= 400 && code < 500) {
       const reason = (err as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Content-Type must be application/json' : 'Malformed request body';

@@ -6,3 +6,4 @@ export * from './calls/auth.js';
 export * from './calls/accounts.js';
 export * from './calls/logs.js';
 export { allCalls, callsByName } from './registry.js';
+export type { AnyCall, CallByName, CallName } from './registry.js';

@@ -111,7 +111,9 @@ async function runCall(
     const bodyUserid = (raw as { userid?: unknown }).userid;
     if (ctx.session && bodyUserid !== undefined && bodyUserid !== null && bodyUserid !== '' && Number(bodyUserid) !== ctx.session.companyId)
       throw new AppError(Status.NO_PERMISSION);
-    const parsed = call.input.safeParse(raw);
+    // Checked above and otherwise unused: the handler takes the company from the session.
+    const { userid: _userid, ...fields } = raw as Record<string, unknown>;
+    const parsed = call.input.safeParse(fields);
     if (!parsed.success) throw badParams(fieldErrors(parsed.error));
     const result = call.output.parse(await handler(parsed.data, ctx));
     if (call.log && !ctx.audit.skip) {

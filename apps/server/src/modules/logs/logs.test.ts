@@ -1,0 +1,68 @@
+import { Status } from '@openvisit/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+
+interface Page {
+  pageNo: number;
+  pageSize: number;
+  count: number;
+  list: { optEvent: string; optModule: number; optName: string; optRole: number; objName: string; oTime: number; ipAddr: string }[];
+}
+
+describe('operation log (addLog / getLogList)', () => {
+  let t: TestApp;
+  let a: Awaited<ReturnType<typeof seedCompany>>;
+  let b: Awaited<ReturnType<typeof seedCompany>>;
+  beforeAll(async () => {
+    t = await testApp();
+    a = await seedCompany(t, 'Alpha');
+    b = await seedCompany(t, 'Beta');
+  });
+  afterAll(() => t.close());
+
+  it('addLog records the caller from the session, not from the body', async () => {
+    const r = await t.call('addLog', { optEvent: 'export', optModule: 1, objName: 'employees.xlsx', optDesc: 'exported 20 rows' }, a.token);
+    expect(r.status).toBe(0);
+    const page = await t.call<Page>('getLogList', { optEvent: 'export' }, a.token);
+    expect(page.result.list).toHaveLength(1);
+    expect(page.result.list[0]).toMatchObject({ optEvent: 'export', optModule: 1, optName: 'Admin Person', optRole: 0, objName: 'employees.xlsx', ipAddr: '127.0.0.1' });
+  });
+
+  it('refuses bad input (unknown event, module) with 400', async () => {
+    const r = await t.call<{ errors: { field: string }[] }>('addLog', { optEvent: 'hack', optModule: 99 }, a.token);
+    expect(r.status).toBe(Status.BAD_PARAMS);
+    expect(r.result.errors.map((e) => e.field).sort()).toEqual(['optEvent', 'optModule']);
+  });
+
+  it('pages newest first and filters by module, operator, role, dates; only the own company', async () => {
+    for (let i = 0; i < 5; i++) await t.call('addLog', { optEvent: 'update', optModule: 6, objName: `entry ${i}` }, a.token);
+    await t.call('addLog', { optEvent: 'update', optModule: 6, objName: 'beta entry' }, b.token);
+    const p1 = await t.call<Page>('getLogList', { optModule: 6, startIndex: 0, requestedCount: 2 }, a.token);
+    expect(p1.result).toMatchObject({ pageNo: 1, pageSize: 2, count: 5 });
+    expect(p1.result.list.map((l) => l.objName)).toEqual(['entry 4', 'entry 3']);
+    const p3 = await t.call<Page>('getLogList', { optModule: 6, startIndex: 4, requestedCount: 2 }, a.token);
+    expect(p3.result.pageNo).toBe(3);
+    expect(p3.result.list.map((l) => l.objName)).toEqual(['entry 0']);
+    expect((await t.call<Page>('getLogList', { optName: 'admin pers' }, a.token)).result.count).toBeGreaterThanOrEqual(7);
+    expect((await t.call<Page>('getLogList', { optName: '100%_' }, a.token)).result.count).toBe(0);
+    expect((await t.call<Page>('getLogList', { optRole: 3 }, a.token)).result.count).toBe(0);
+    const all = await t.call<Page>('getLogList', { requestedCount: 100 }, a.token);
+    expect(all.result.list.some((l) => l.objName === 'beta entry')).toBe(false);
+
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    expect((await t.call<Page>('getLogList', { optModule: 6, startDate: day, endDate: day }, a.token)).result.count).toBe(5);
+    expect((await t.call<Page>('getLogList', { optModule: 6, startDate: '2020-01-01', endDate: '2020-01-31' }, a.token)).result.count).toBe(0);
+    const reversed = await t.call<{ errors: { field: string; rule: string }[] }>('getLogList', { startDate: '2026-02-01', endDate: '2026-01-01' }, a.token);
+    expect(reversed.result.errors).toEqual([{ field: 'endDate', rule: 'beforeStart' }]);
+  });
+
+  it('only administrators and sub-administrators read the log (610 for others, 28 without token)', async () => {
+    const desk = await seedStaff(t, a.id, 2);
+    expect((await t.call('getLogList', {}, desk.token)).status).toBe(Status.NO_PERMISSION);
+    const sub = await seedStaff(t, a.id, 5);
+    expect((await t.call('getLogList', {}, sub.token)).status).toBe(0);
+    expect((await t.call('getLogList', {})).status).toBe(Status.TOKEN_MISSING);
+    expect((await t.call('getLogList', { userid: b.id }, a.token)).status).toBe(Status.NO_PERMISSION);
+  });
+});
