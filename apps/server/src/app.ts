@@ -29,7 +29,8 @@ export interface BuiltApp {
 
 export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers["x-coolvisit-token"]', 'req.headers.authorization'] },
+    logger:
+      config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers["x-coolvisit-token"]', 'req.headers.authorization'] },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
@@ -86,7 +87,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     if (code === 429) return reply.code(429).send({ status: 429, reason: (err as { reason?: string }).reason ?? err.message, result: null });
     if (code === 413) return reply.code(413).send({ status: 413, reason: 'Request body too large', result: null });
     if (code >= 400 && code < 500) {
-      const reason = (err as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Content-Type must be application/json' : 'Malformed request body';
+      const reason =
+        (err as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Content-Type must be application/json' : 'Malformed request body';
       return reply.code(code).send({ status: code, reason, result: null });
     }
     req.log.error({ err }, 'unhandled error');

@@ -1,1 +1,230 @@
-export {};
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { checkAccountName, checkCompanyName, checkEmail, checkPassword, checkSuperAccount, normalizeEmail } from '@openvisit/contract';
+import { eq, sql } from 'drizzle-orm';
+import { ConfigError, loadConfig } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { acquireDataLock, DataDirBusyError } from './db/lock.js';
+import { companies, staffAccounts, superAccounts } from './db/schema/index.js';
+import { hashPassword } from './platform/crypto.js';
+import { revokeAccountSessions } from './platform/sessions.js';
+
+const USAGE = `OpenVisit operator commands (npm run cli -- <command> [options])
+
+  create-company --company <name> --email <email> --password <password> [--name <admin name>] [--phone <phone>] [--lang zh|en]
+      Creates an activated company and its administrator; prints the company id.
+  create-super-account --account LFT_<name> --password <password> --companies <id,id,...> [--name <name>]
+      Creates a headquarters account that oversees the listed companies.
+  reset-password (--email <admin email> | --account <staff or LFT_ account>) --password <password>
+      Sets a new password, clears any lockout and ends the account's sessions.
+  migrate
+      Applies pending database migrations (the server also does this at start-up).
+  backup --out <file.tar.gz>
+      Copies the embedded database to one file (embedded database only; the server must be stopped).
+  restore --in <file.tar.gz>
+      Replaces the embedded database with a backup; the current one is kept beside it as pgdata.before-restore-<time>.
+
+The database is the one the server would use: DATA_DIR (default ./data) or DATABASE_URL.`;
+
+class CliError extends Error {}
+
+function need(values: Record<string, string | undefined>, ...names: string[]): void {
+  const missing = names.filter((n) => !values[n]);
+  if (missing.length) throw new CliError(`missing ${missing.map((m) => `--${m}`).join(', ')}`);
+}
+
+function check(label: string, failure: string | null): void {
+  if (failure) throw new CliError(`${label}: ${failure}`);
+}
+
+async function withDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const release = config.database.kind === 'pglite' ? acquireDataLock(config.dataDir) : () => {};
+  const database = await openDatabase(config.database);
+  try {
+    await database.migrate();
+    return await fn(database);
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+async function createCompany(v: Record<string, string | undefined>): Promise<void> {
+  need(v, 'company', 'email', 'password');
+  const email = normalizeEmail(v.email ?? '');
+  check('--company', checkCompanyName(v.company ?? ''));
+  check('--email', checkEmail(email));
+  check('--password', checkPassword(v.password ?? ''));
+  const id = await withDatabase(async ({ db }) => {
+    const taken = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(sql`${companies.email} = ${email} OR lower(${companies.name}) = lower(${v.company})`);
+    if (taken.length) throw new CliError('a company with this email or name already exists');
+    const [row] = await db
+      .insert(companies)
+      .values({
+        name: v.company ?? '',
+        email,
+        username: v.name ?? 'Administrator',
+        phone: v.phone ?? '',
+        passwordHash: await hashPassword(v.password ?? ''),
+        status: 1,
+        lang: v.lang === 'zh' ? 'zh' : 'en',
+      })
+      .returning({ id: companies.id });
+    return row?.id;
+  });
+  console.log(id);
+}
+
+async function createSuperAccount(v: Record<string, string | undefined>): Promise<void> {
+  need(v, 'account', 'password', 'companies');
+  check('--account', checkSuperAccount(v.account ?? ''));
+  check('--password', checkPassword(v.password ?? ''));
+  const ids = (v.companies ?? '').split(',').map((s) => Number(s.trim()));
+  if (ids.some((n) => !Number.isInteger(n) || n <= 0)) throw new CliError('--companies: a comma-separated list of company ids');
+  await withDatabase(async ({ db }) => {
+    const found = await db.select({ id: companies.id }).from(companies);
+    const known = new Set(found.map((r) => r.id));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length) throw new CliError(`no such company: ${unknown.join(', ')}`);
+    await db
+      .insert(superAccounts)
+      .values({ account: v.account ?? '', name: v.name ?? '', passwordHash: await hashPassword(v.password ?? ''), companyIds: ids });
+  });
+  console.log(`super account ${v.account} created for companies ${ids.join(', ')}`);
+}
+
+async function resetPassword(v: Record<string, string | undefined>): Promise<void> {
+  need(v, 'password');
+  if (!v.email === !v.account) throw new CliError('give exactly one of --email or --account');
+  check('--password', checkPassword(v.password ?? ''));
+  await withDatabase(async ({ db }) => {
+    const passwordHash = await hashPassword(v.password ?? '');
+    const reset = { passwordHash, failedLogins: 0, lockedUntil: null };
+    if (v.email) {
+      const [row] = await db
+        .update(companies)
+        .set(reset)
+        .where(eq(companies.email, normalizeEmail(v.email)))
+        .returning({ id: companies.id });
+      if (!row) throw new CliError(`no company administrator with email ${v.email}`);
+      await revokeAccountSessions(db, 'admin', row.id);
+      return;
+    }
+    const account = v.account ?? '';
+    if (account.startsWith('LFT_')) {
+      const [row] = await db
+        .update(superAccounts)
+        .set(reset)
+        .where(sql`lower(${superAccounts.account}) = lower(${account})`)
+        .returning({ id: superAccounts.id });
+      if (!row) throw new CliError(`no super account ${account}`);
+      await revokeAccountSessions(db, 'super', row.id);
+      return;
+    }
+    check('--account', checkAccountName(account));
+    const [row] = await db
+      .update(staffAccounts)
+      .set({ ...reset, mustChangePassword: 1 })
+      .where(sql`lower(${staffAccounts.account}) = lower(${account})`)
+      .returning({ id: staffAccounts.id });
+    if (!row) throw new CliError(`no staff account ${account}`);
+    await revokeAccountSessions(db, 'staff', row.id);
+  });
+  console.log('password reset; the account is unlocked and its sessions ended');
+}
+
+function embeddedDir(): string {
+  const config = loadConfig();
+  if (config.database.kind !== 'pglite')
+    throw new CliError('backup and restore are for the embedded database; use pg_dump and pg_restore for PostgreSQL');
+  return config.database.dir;
+}
+
+async function backup(v: Record<string, string | undefined>): Promise<void> {
+  need(v, 'out');
+  const dir = embeddedDir();
+  if (!fs.existsSync(dir)) throw new CliError(`no embedded database at ${dir}`);
+  await withDatabase(async (database) => {
+    const dump = await (database.pglite as PGlite).dumpDataDir('gzip');
+    fs.writeFileSync(path.resolve(v.out ?? ''), Buffer.from(await dump.arrayBuffer()));
+  });
+  console.log(`backup written to ${path.resolve(v.out ?? '')}`);
+}
+
+async function restore(v: Record<string, string | undefined>): Promise<void> {
+  need(v, 'in');
+  const file = path.resolve(v.in ?? '');
+  if (!fs.existsSync(file)) throw new CliError(`no such file: ${file}`);
+  const dir = embeddedDir();
+  const config = loadConfig();
+  const release = acquireDataLock(config.dataDir);
+  const staging = `${dir}.restoring`;
+  try {
+    fs.rmSync(staging, { recursive: true, force: true });
+    // Load into a staging folder first: a bad archive must not leave the live database half-replaced.
+    const check = await PGlite.create(staging, { loadDataDir: new Blob([fs.readFileSync(file)]) });
+    const count = await check.query<{ n: number }>('select count(*)::int as n from companies');
+    await check.close();
+    const kept = `${dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    if (fs.existsSync(dir)) fs.renameSync(dir, kept);
+    fs.renameSync(staging, dir);
+    console.log(`restored ${count.rows[0]?.n ?? 0} companies from ${file}; the previous database is kept at ${kept}`);
+  } catch (err) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw err instanceof CliError ? err : new CliError(`not a valid backup: ${(err as Error).message}`);
+  } finally {
+    release();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: Object.fromEntries(
+      ['company', 'email', 'password', 'name', 'phone', 'lang', 'account', 'companies', 'out', 'in'].map((n) => [n, { type: 'string' as const }]),
+    ),
+    strict: true,
+  });
+  const v = values as Record<string, string | undefined>;
+  switch (command) {
+    case 'create-company':
+      await createCompany(v);
+      return 0;
+    case 'create-super-account':
+      await createSuperAccount(v);
+      return 0;
+    case 'reset-password':
+      await resetPassword(v);
+      return 0;
+    case 'migrate':
+      await withDatabase(async () => {});
+      console.log('migrations applied');
+      return 0;
+    case 'backup':
+      await backup(v);
+      return 0;
+    case 'restore':
+      await restore(v);
+      return 0;
+    default:
+      console.log(USAGE);
+      return command && command !== 'help' && command !== '--help' ? 2 : 0;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof CliError || err instanceof DataDirBusyError || err instanceof ConfigError) console.error(`error: ${err.message}`);
+    else if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) console.error(`error: ${(err as Error).message}\n\n${USAGE}`);
+    else console.error(err);
+    process.exit(1);
+  },
+);

@@ -83,7 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const features = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, true])) as Record<FeatureFlag, boolean>;
-  for (const name of e.FEATURES_OFF.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const name of e.FEATURES_OFF.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (!(FEATURE_FLAGS as readonly string[]).includes(name))
       problems.push(`FEATURES_OFF: unknown feature "${name}" (known: ${FEATURE_FLAGS.join(', ')})`);
     else features[name as FeatureFlag] = false;
@@ -104,7 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     versionLabel: e.VERSION_LABEL,
     siteLabel: e.SITE_LABEL,
     logLevel: e.LOG_LEVEL,
-    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     rateLimits: DEFAULT_RATE_LIMITS,
     lockout: { warnAfter: 5, lockAfter: 8, lockMinutes: 24 * 60 },

@@ -1,5 +1,5 @@
-import type { Mailer } from './platform/mail.js';
 import type { JobQueue } from './platform/jobs.js';
+import type { Mailer } from './platform/mail.js';
 
 /** Shared machinery handed to every call; module logic stays in each module's service. */
 export interface Services {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Role, type StaffType } from '@openvisit/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -90,7 +90,7 @@ export const PASSWORD = 'Secret#2026';
 
 /** An activated company with its administrator; answers ids and a signed-in token. */
 export async function seedCompany(t: TestApp, name = `Acme ${randomBytes(3).toString('hex')}`) {
-  const email = `admin.${randomBytes(4).toString("hex")}@example.com`;
+  const email = `admin.${randomBytes(4).toString('hex')}@example.com`;
   const [row] = await t.db
     .insert(companies)
     .values({ name, email, username: 'Admin Person', phone: '13800138000', passwordHash: await hashPassword(PASSWORD), status: 1, guideDone: 1 })

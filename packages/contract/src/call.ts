@@ -2,16 +2,50 @@ import { z } from 'zod';
 import type { LogEvent, LogModule, Role } from './lookups.js';
 
 export const MODULES = [
-  'auth', 'accounts', 'sub-companies', 'employees', 'departments', 'roles', 'blacklist', 'visitors',
-  'visit-types', 'invitations', 'meetings', 'approvals', 'notifications', 'pad', 'kiosk', 'devices',
-  'pass-rules', 'monitor', 'questionnaires', 'logistics', 'suppliers', 'temp-cards', 'logs', 'reports', 'settings',
+  'auth',
+  'accounts',
+  'sub-companies',
+  'employees',
+  'departments',
+  'roles',
+  'blacklist',
+  'visitors',
+  'visit-types',
+  'invitations',
+  'meetings',
+  'approvals',
+  'notifications',
+  'pad',
+  'kiosk',
+  'devices',
+  'pass-rules',
+  'monitor',
+  'questionnaires',
+  'logistics',
+  'suppliers',
+  'temp-cards',
+  'logs',
+  'reports',
+  'settings',
 ] as const;
 export type ModuleName = (typeof MODULES)[number];
 
 /** Console sections an operator can switch off at run time (spec section 1). */
 export const FEATURE_FLAGS = [
-  'blacklist', 'basicSet', 'notice', 'registration', 'approval', 'subCompanies', 'monitor', 'strategic',
-  'accessControl', 'questionnaire', 'logistics', 'tempCard', 'operationLog', 'supplier',
+  'blacklist',
+  'basicSet',
+  'notice',
+  'registration',
+  'approval',
+  'subCompanies',
+  'monitor',
+  'strategic',
+  'accessControl',
+  'questionnaire',
+  'logistics',
+  'tempCard',
+  'operationLog',
+  'supplier',
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 

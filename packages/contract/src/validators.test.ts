@@ -5,21 +5,6 @@ import {
   CAROUSEL_PICTURES,
   COMPANY_NAME_MAX,
   COMPANY_SHORT_NAME_MAX,
-  EMAIL_MAX,
-  FACE_MIN_PX,
-  IMAGE_MAX_BYTES,
-  IMAGE_TYPES,
-  IMPORT_TYPES,
-  LOGO_MIN,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  PERSON_NAME_MAX,
-  SUPER_ACCOUNT_PREFIX,
-  VIDEO_MAX_BYTES,
-  VIDEO_MAX_MESSAGE_MB,
-  VIDEO_TYPES,
-  VISIT_DAYS_WINDOW,
-  ZIP_TYPES,
   checkAccountName,
   checkCompanyName,
   checkCompanyShortName,
@@ -33,14 +18,29 @@ import {
   checkSuperAccount,
   checkVideoFile,
   checkZipFile,
+  EMAIL_MAX,
+  FACE_MIN_PX,
   fileExtension,
+  IMAGE_MAX_BYTES,
+  IMAGE_TYPES,
+  IMPORT_TYPES,
   idNumberBirthDate,
   idNumberSex,
   isMainlandMobile,
+  LOGO_MIN,
   normalizeEmail,
   normalizePhone,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PERSON_NAME_MAX,
   passwordStrength,
+  SUPER_ACCOUNT_PREFIX,
   sniffFileType,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_MESSAGE_MB,
+  VIDEO_TYPES,
+  VISIT_DAYS_WINDOW,
+  ZIP_TYPES,
   zAccountName,
   zCompanyName,
   zCompanyShortName,
@@ -330,12 +330,9 @@ describe('checkPersonName', () => {
 });
 
 describe('checkAccountName', () => {
-  it.each(['admin', 'john.doe', 'user_01', 'a-b', 'user@corp.com', 'A', 'x'.repeat(ACCOUNT_NAME_MAX)])(
-    'accepts %j',
-    (s) => {
-      expect(checkAccountName(s)).toBeNull();
-    },
-  );
+  it.each(['admin', 'john.doe', 'user_01', 'a-b', 'user@corp.com', 'A', 'x'.repeat(ACCOUNT_NAME_MAX)])('accepts %j', (s) => {
+    expect(checkAccountName(s)).toBeNull();
+  });
 
   it('required', () => {
     expect(checkAccountName('')).toBe('required');
@@ -357,15 +354,12 @@ describe('checkAccountName', () => {
 });
 
 describe('checkCompanyName', () => {
-  it.each([
-    '北京某某科技有限公司',
-    '某某科技（北京）有限公司',
-    'Johnson & Johnson',
-    'Acme Inc.',
-    'Foo-Bar_Baz (Shanghai) Co. Ltd',
-  ])('accepts %j', (s) => {
-    expect(checkCompanyName(s)).toBeNull();
-  });
+  it.each(['北京某某科技有限公司', '某某科技（北京）有限公司', 'Johnson & Johnson', 'Acme Inc.', 'Foo-Bar_Baz (Shanghai) Co. Ltd'])(
+    'accepts %j',
+    (s) => {
+      expect(checkCompanyName(s)).toBeNull();
+    },
+  );
 
   it('required', () => {
     expect(checkCompanyName('')).toBe('required');
@@ -377,12 +371,9 @@ describe('checkCompanyName', () => {
     expect(checkCompanyName('公'.repeat(101))).toBe('tooLong');
   });
 
-  it.each(['A<B', 'A"B', "McDonald's", 'A;B', 'A%B', 'A$B', 'A#B', 'A@B', 'A!B', 'A=B', 'A|B', 'A{B}', 'A[B]', 'A\u0000B'])(
-    'rejects %j',
-    (s) => {
-      expect(checkCompanyName(s)).toBe('illegalChars');
-    },
-  );
+  it.each(['A<B', 'A"B', "McDonald's", 'A;B', 'A%B', 'A$B', 'A#B', 'A@B', 'A!B', 'A=B', 'A|B', 'A{B}', 'A[B]', 'A\u0000B'])('rejects %j', (s) => {
+    expect(checkCompanyName(s)).toBe('illegalChars');
+  });
 });
 
 describe('checkCompanyShortName', () => {
@@ -707,8 +698,7 @@ describe('limits', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('zod schemas', () => {
-  const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
-    r.error?.issues.map((i) => i.message) ?? [];
+  const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
 
   it('zPassword reports the failure key and does not trim', () => {
     expect(zPassword.parse('abc123')).toBe('abc123');

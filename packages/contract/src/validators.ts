@@ -31,14 +31,7 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 64;
 
 export type PasswordStrength = 'weak' | 'medium' | 'strong';
-export type PasswordFailure =
-  | 'required'
-  | 'tooShort'
-  | 'tooLong'
-  | 'tooWeak'
-  | 'sameAsOld'
-  | 'mismatch'
-  | 'whitespace';
+export type PasswordFailure = 'required' | 'tooShort' | 'tooLong' | 'tooWeak' | 'sameAsOld' | 'mismatch' | 'whitespace';
 
 interface PasswordKinds {
   lower: boolean;
@@ -81,10 +74,7 @@ export function passwordStrength(pw: string): PasswordStrength {
  * anywhere), tooShort, tooLong, tooWeak (fewer than two kinds), sameAsOld (when `opts.old` is
  * given and equal), mismatch (when `opts.confirm` is given and differs).
  */
-export function checkPassword(
-  pw: string,
-  opts: { old?: string; confirm?: string } = {},
-): PasswordFailure | null {
+export function checkPassword(pw: string, opts: { old?: string; confirm?: string } = {}): PasswordFailure | null {
   if (pw === '') return 'required';
   if (/^\s|\s$/u.test(pw) || CONTROL_CHAR.test(pw)) return 'whitespace';
   const len = codePoints(pw);
@@ -272,13 +262,42 @@ export function checkSuperAccount(s: string): SuperAccountFailure | null {
 export type IdNumberFailure = 'required' | 'length' | 'format' | 'region' | 'birthDate' | 'checksum';
 
 const ID_REGIONS: ReadonlySet<string> = new Set([
-  '11', '12', '13', '14', '15',
-  '21', '22', '23',
-  '31', '32', '33', '34', '35', '36', '37',
-  '41', '42', '43', '44', '45', '46',
-  '50', '51', '52', '53', '54',
-  '61', '62', '63', '64', '65',
-  '71', '81', '82', '83', '91',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '21',
+  '22',
+  '23',
+  '31',
+  '32',
+  '33',
+  '34',
+  '35',
+  '36',
+  '37',
+  '41',
+  '42',
+  '43',
+  '44',
+  '45',
+  '46',
+  '50',
+  '51',
+  '52',
+  '53',
+  '54',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '71',
+  '81',
+  '82',
+  '83',
+  '91',
 ]);
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
 const ID_CHECK_CHARS = '10X98765432';
@@ -402,7 +421,21 @@ function ascii(s: string): number[] {
 
 /** ISO BMFF major brands that denote MP4 video (HEIC/AVIF/QuickTime/3GP are not included). */
 const MP4_BRANDS: ReadonlySet<string> = new Set([
-  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'mp71', 'avc1', 'dash', 'M4V ', 'MSNV', 'mmp4', 'f4v ',
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'dash',
+  'M4V ',
+  'MSNV',
+  'mmp4',
+  'f4v ',
 ]);
 
 /**
@@ -414,11 +447,7 @@ export function sniffFileType(bytes: Uint8Array): SniffedFileType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
-  if (
-    startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) ||
-    startsWith(bytes, [0x50, 0x4b, 0x05, 0x06]) ||
-    startsWith(bytes, [0x50, 0x4b, 0x07, 0x08])
-  ) {
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06]) || startsWith(bytes, [0x50, 0x4b, 0x07, 0x08])) {
     return 'zip';
   }
   if (startsWith(bytes, ascii('%PDF-'))) return 'pdf';
@@ -472,9 +501,15 @@ function refineWith(check: (s: string) => ValidationFailure | null) {
 export const zPassword = z.string().superRefine(refineWith((s) => checkPassword(s)));
 export const zEmail = z.string().trim().superRefine(refineWith(checkEmail));
 export const zPhone = z.string().trim().superRefine(refineWith(checkPhone));
-export const zPersonName = z.string().trim().superRefine(refineWith((s) => checkPersonName(s)));
+export const zPersonName = z
+  .string()
+  .trim()
+  .superRefine(refineWith((s) => checkPersonName(s)));
 export const zAccountName = z.string().trim().superRefine(refineWith(checkAccountName));
 export const zCompanyName = z.string().trim().superRefine(refineWith(checkCompanyName));
 export const zCompanyShortName = z.string().trim().superRefine(refineWith(checkCompanyShortName));
-export const zIdNumber = z.string().trim().superRefine(refineWith((s) => checkIdNumber(s)));
+export const zIdNumber = z
+  .string()
+  .trim()
+  .superRefine(refineWith((s) => checkIdNumber(s)));
 export const zSuperAccount = z.string().trim().superRefine(refineWith(checkSuperAccount));

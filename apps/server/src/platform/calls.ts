@@ -122,7 +122,14 @@ async function runCall(
         await writeLog(
           deps.db,
           actor,
-          { module: call.log.module, event: call.log.event, objId: ctx.audit.objId, objName: ctx.audit.objName, desc: ctx.audit.desc, client: clientEnd(ctx.userAgent) },
+          {
+            module: call.log.module,
+            event: call.log.event,
+            objId: ctx.audit.objId,
+            objName: ctx.audit.objName,
+            desc: ctx.audit.desc,
+            client: clientEnd(ctx.userAgent),
+          },
           ctx.ip,
         );
       }

@@ -29,7 +29,10 @@ export async function checkCaptcha(db: Db, digest: string, vcode: string): Promi
   if (!row || row.spentAt || row.expiresAt.getTime() < Date.now() || row.attempts >= MAX_ATTEMPTS)
     throw new AppError(Status.CAPTCHA_INVALID, 'The verification code has expired; please get a new one');
   if (!safeEqual(row.codeHash, codeHash(digest, vcode))) {
-    await db.update(captchas).set({ attempts: sql`${captchas.attempts} + 1` }).where(eq(captchas.id, row.id));
+    await db
+      .update(captchas)
+      .set({ attempts: sql`${captchas.attempts} + 1` })
+      .where(eq(captchas.id, row.id));
     throw new AppError(Status.CAPTCHA_INVALID, 'The verification code is wrong');
   }
   await db.update(captchas).set({ verifiedAt: new Date() }).where(eq(captchas.id, row.id));

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, mails } from '../db/schema/index.js';
 import { type TestApp, testApp } from '../../test/harness.js';
+import { jobs, mails } from '../db/schema/index.js';
 
 interface Received {
   to: string[];
@@ -46,14 +46,21 @@ describe('mail delivery through SMTP and the jobs table', () => {
 
   it('registration mail reaches the SMTP server with the activation link; the record says sent', async () => {
     const r = await t.call<{ userid: number }>('Register', {
-      email: 'smtp.owner@example.com', password: 'Visit0r!2026', company: 'Mail Co', username: 'Ann Lee', phone: '+44 20 7946 0958', lang: 'en',
+      email: 'smtp.owner@example.com',
+      password: 'Visit0r!2026',
+      company: 'Mail Co',
+      username: 'Ann Lee',
+      phone: '+44 20 7946 0958',
+      lang: 'en',
     });
     expect(r.status).toBe(0);
     expect(await t.services.jobs.runDue()).toBe(1);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(['smtp.owner@example.com']);
     expect(smtp.received[0]?.raw).toMatch(/Subject: .*Activate.your.OpenVisit.account/);
-    expect(smtp.received[0]?.raw.replace(/=\r?\n/g, '')).toMatch(/http:\/\/openvisit\.test\/active\?token=3D[A-Za-z0-9_-]{20,}|http:\/\/openvisit\.test\/active\?token=[A-Za-z0-9_-]{20,}/);
+    expect(smtp.received[0]?.raw.replace(/=\r?\n/g, '')).toMatch(
+      /http:\/\/openvisit\.test\/active\?token=3D[A-Za-z0-9_-]{20,}|http:\/\/openvisit\.test\/active\?token=[A-Za-z0-9_-]{20,}/,
+    );
     const [m] = await t.db.select().from(mails).where(eq(mails.to, 'smtp.owner@example.com'));
     expect(m?.state).toBe('sent');
     expect(m?.sentAt).toBeInstanceOf(Date);
@@ -65,7 +72,12 @@ describe('mail retries', () => {
     const smtp = await startSmtp({ reject: true });
     const t = await testApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
     const r = await t.call<{ userid: number }>('Register', {
-      email: 'refused@example.com', password: 'Visit0r!2026', company: 'Refused Co', username: 'Bob', phone: '13800138000', lang: 'zh',
+      email: 'refused@example.com',
+      password: 'Visit0r!2026',
+      company: 'Refused Co',
+      username: 'Bob',
+      phone: '13800138000',
+      lang: 'zh',
     });
     expect(r.status).toBe(0);
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -75,7 +87,10 @@ describe('mail retries', () => {
       if (attempt < 5) {
         expect(job?.state).toBe('queued');
         expect(job?.runAt.getTime()).toBeGreaterThan(Date.now());
-        await t.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.id, job?.id ?? 0));
+        await t.db
+          .update(jobs)
+          .set({ runAt: new Date(0) })
+          .where(eq(jobs.id, job?.id ?? 0));
       } else {
         expect(job?.state).toBe('failed');
         expect(job?.lastError).toMatch(/550|mailbox unavailable/);

@@ -50,7 +50,10 @@ export class Mailer {
       await this.db.update(mails).set({ state: 'sent', sentAt: new Date(), error: null }).where(eq(mails.id, mailId));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      await this.db.update(mails).set({ state: final ? 'failed' : 'queued', error: message }).where(eq(mails.id, mailId));
+      await this.db
+        .update(mails)
+        .set({ state: final ? 'failed' : 'queued', error: message })
+        .where(eq(mails.id, mailId));
       throw err;
     }
   }

@@ -1,4 +1,4 @@
-import { Role, Status } from '@openvisit/contract';
+import { type Role, Status } from '@openvisit/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sessions } from '../db/schema/index.js';
@@ -56,7 +56,11 @@ export async function createSession(db: Db, s: NewSession): Promise<{ token: str
 export async function resolveSession(db: Db, token: string | undefined): Promise<Session> {
   if (!token) throw new AppError(Status.TOKEN_MISSING);
   if (token.length > 200) throw new AppError(Status.TOKEN_INVALID);
-  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, sha256(token))).limit(1);
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .limit(1);
   if (!row || row.revokedAt) throw new AppError(Status.TOKEN_INVALID);
   if (row.expiresAt.getTime() <= Date.now()) throw new AppError(Status.TOKEN_EXPIRED);
   return {
@@ -76,12 +80,18 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
 }
 
 export async function revokeSession(db: Db, id: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of an account (password change, disable, delete), optionally keeping the caller's. */
 export async function revokeAccountSessions(db: Db, kind: AccountKind, accountId: number, keepSessionId?: number): Promise<void> {
   const conditions = [eq(sessions.accountKind, kind), eq(sessions.accountId, accountId), isNull(sessions.revokedAt)];
   if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(...conditions));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions));
 }

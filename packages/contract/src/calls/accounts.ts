@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineCall, empty, epochMs, ok } from '../call.js';
 import { LogModule, Role, STAFF_TYPES } from '../lookups.js';
-import {
-  zAccountName, zCompanyName, zCompanyShortName, zPassword, zPersonName, zPhone,
-} from '../validators.js';
+import { zAccountName, zCompanyName, zCompanyShortName, zPassword, zPersonName, zPhone } from '../validators.js';
 import { zLang } from './auth.js';
 
 const ALL_SESSION_ROLES = Object.values(Role);
@@ -96,13 +94,10 @@ export const updatePassword = defineCall({
   summary: "Change the signed-in account's own password (old password required); other sessions are signed out",
   access: ALL_SESSION_ROLES,
   log: { module: LogModule.ACCOUNT, event: 'password' },
-  input: z
-    .object({ oldPassword: z.string().min(1).max(128), password: zPassword, confirm: z.string().optional() })
-    .superRefine((v, ctx) => {
-      if (v.password === v.oldPassword) ctx.addIssue({ code: 'custom', path: ['password'], message: 'sameAsOld' });
-      if (v.confirm !== undefined && v.confirm !== v.password)
-        ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'mismatch' });
-    }),
+  input: z.object({ oldPassword: z.string().min(1).max(128), password: zPassword, confirm: z.string().optional() }).superRefine((v, ctx) => {
+    if (v.password === v.oldPassword) ctx.addIssue({ code: 'custom', path: ['password'], message: 'sameAsOld' });
+    if (v.confirm !== undefined && v.confirm !== v.password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'mismatch' });
+  }),
   output: ok,
 });
 
@@ -139,8 +134,7 @@ const managerFields = {
 };
 
 function datesInOrder(v: { startDate?: string | null; endDate?: string | null }, ctx: z.RefinementCtx) {
-  if (v.startDate && v.endDate && v.startDate > v.endDate)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'beforeStart' });
+  if (v.startDate && v.endDate && v.startDate > v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'beforeStart' });
 }
 
 export const getManagerByUser = defineCall({
@@ -158,9 +152,7 @@ export const addManager = defineCall({
   summary: 'Add a staff account; it must change its password at first sign-in',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
   log: { module: LogModule.ACCOUNT, event: 'add' },
-  input: z
-    .object({ userid: z.number().int().optional(), account: zAccountName, password: zPassword, ...managerFields })
-    .superRefine(datesInOrder),
+  input: z.object({ userid: z.number().int().optional(), account: zAccountName, password: zPassword, ...managerFields }).superRefine(datesInOrder),
   output: manager,
 });
 
@@ -200,9 +192,25 @@ export const getRelatedAccount = defineCall({
   access: [Role.SUPER],
   input: empty,
   output: z.array(
-    z.object({ userid: z.number().int(), company: z.string(), email: z.string(), username: z.string(), status: z.number().int(), regDate: epochMs, loginDate: epochMs.nullable() }),
+    z.object({
+      userid: z.number().int(),
+      company: z.string(),
+      email: z.string(),
+      username: z.string(),
+      status: z.number().int(),
+      regDate: epochMs,
+      loginDate: epochMs.nullable(),
+    }),
   ),
 });
 
-export const accountCalls = [getUserInfo, modifyUserInfo, updatePassword, getManagerByUser, addManager, updateManager, deleteManager, getRelatedAccount] as const;
-
+export const accountCalls = [
+  getUserInfo,
+  modifyUserInfo,
+  updatePassword,
+  getManagerByUser,
+  addManager,
+  updateManager,
+  deleteManager,
+  getRelatedAccount,
+] as const;

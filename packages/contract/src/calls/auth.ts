@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineCall, empty, epochMs, ok } from '../call.js';
 import { LogModule, Role } from '../lookups.js';
-import {
-  zCompanyName, zCompanyShortName, zEmail, zPassword, zPersonName, zPhone,
-} from '../validators.js';
+import { zCompanyName, zCompanyShortName, zEmail, zPassword, zPersonName, zPhone } from '../validators.js';
 
 const ALL_SESSION_ROLES = Object.values(Role);
 
@@ -211,7 +209,17 @@ export const modifyPassword = defineCall({
 });
 
 export const authCalls = [
-  getValidationCode, validationCode, login, empLogin, subAccountLogin, superAccountLogin, logout, userInfoByToken,
-  register, webActivateAccount, resendActivation, retrievePassword, modifyPassword,
+  getValidationCode,
+  validationCode,
+  login,
+  empLogin,
+  subAccountLogin,
+  superAccountLogin,
+  logout,
+  userInfoByToken,
+  register,
+  webActivateAccount,
+  resendActivation,
+  retrievePassword,
+  modifyPassword,
 ] as const;
-

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, epochMs, ok, pageInput, pageOf } from '../call.js';
-import { LogEnd, LogModule, Role, logEventLabels } from '../lookups.js';
+import { LogEnd, LogModule, logEventLabels, Role } from '../lookups.js';
 
 const zLogEvent = z.enum(Object.keys(logEventLabels) as [keyof typeof logEventLabels, ...(keyof typeof logEventLabels)[]]);
 const zLogModule = z.union(Object.values(LogModule).map((m) => z.literal(m)));
@@ -59,8 +59,7 @@ export const getLogList = defineCall({
       endDate: zDay.optional(),
     })
     .superRefine((v, ctx) => {
-      if (v.startDate && v.endDate && v.startDate > v.endDate)
-        ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'beforeStart' });
+      if (v.startDate && v.endDate && v.startDate > v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'beforeStart' });
     }),
   output: pageOf(operationLog),
 });

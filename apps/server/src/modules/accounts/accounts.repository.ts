@@ -13,9 +13,20 @@ export type CompanyRow = typeof companies.$inferSelect;
 export function accountsRepository(db: Db, scope: Scope) {
   const mine = eq(staffAccounts.companyId, scope.companyId);
   return {
-    company: () => db.select().from(companies).where(eq(companies.id, scope.companyId)).limit(1).then((r) => r[0]),
+    company: () =>
+      db
+        .select()
+        .from(companies)
+        .where(eq(companies.id, scope.companyId))
+        .limit(1)
+        .then((r) => r[0]),
     updateCompany: (values: Partial<typeof companies.$inferInsert>) =>
-      db.update(companies).set(values).where(eq(companies.id, scope.companyId)).returning().then((r) => r[0]),
+      db
+        .update(companies)
+        .set(values)
+        .where(eq(companies.id, scope.companyId))
+        .returning()
+        .then((r) => r[0]),
     companyNameTaken: (name: string) =>
       db
         .select({ id: companies.id })
@@ -55,11 +66,7 @@ export function accountsRepository(db: Db, scope: Scope) {
 
 /** Installation-wide: is a sign-in name already used by any account? (Sign-in names are global.) */
 export async function signInNameTaken(db: Db, name: string): Promise<boolean> {
-  const staff = await db
-    .select({ id: staffAccounts.id })
-    .from(staffAccounts)
-    .where(sql`lower(${staffAccounts.account}) = lower(${name})`)
-    .limit(1);
+  const staff = await db.select({ id: staffAccounts.id }).from(staffAccounts).where(sql`lower(${staffAccounts.account}) = lower(${name})`).limit(1);
   if (staff.length) return true;
   const admin = await db.select({ id: companies.id }).from(companies).where(sql`lower(${companies.email}) = lower(${name})`).limit(1);
   return admin.length > 0;

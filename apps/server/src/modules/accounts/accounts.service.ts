@@ -1,11 +1,10 @@
 import { companySettings, type Lang, type Manager, normalizePhone, Role, Status, type UserInfo } from '@openvisit/contract';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { companies, superAccounts } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { hashPassword, verifyPassword } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { revokeAccountSessions } from '../../platform/sessions.js';
-import { eq } from 'drizzle-orm';
 import * as authRepo from '../auth/auth.repository.js';
 import { accountsRepository, type CompanyRow, type StaffRow, signInNameTaken } from './accounts.repository.js';
 
@@ -17,9 +16,20 @@ export function toUserInfo(c: CompanyRow, sType: number): UserInfo {
   const settings = companySettings.parse(c.settings ?? {});
   return {
     ...settings,
-    userid: c.id, username: c.username, email: c.email, phone: c.phone, company: c.name, shortName: c.shortName, remark: c.remark,
-    userType: c.userType, regDate: c.createdAt.getTime(), loginDate: c.loginDate?.getTime() ?? null, expireDate: c.expireDate?.getTime() ?? null,
-    lang: c.lang as Lang, guidePending: c.guideDone === 0, sType,
+    userid: c.id,
+    username: c.username,
+    email: c.email,
+    phone: c.phone,
+    company: c.name,
+    shortName: c.shortName,
+    remark: c.remark,
+    userType: c.userType,
+    regDate: c.createdAt.getTime(),
+    loginDate: c.loginDate?.getTime() ?? null,
+    expireDate: c.expireDate?.getTime() ?? null,
+    lang: c.lang as Lang,
+    guidePending: c.guideDone === 0,
+    sType,
   };
 }
 
@@ -76,8 +86,18 @@ function assertManageable(ctx: AuthedContext, sType: number): void {
 
 export function toManager(s: StaffRow): Manager {
   return {
-    id: s.id, account: s.account, sName: s.name, phone: s.phone, sType: s.sType, gids: s.gids, startDate: s.startDate, endDate: s.endDate,
-    remark: s.remark, status: s.status, locked: !!s.lockedUntil && s.lockedUntil.getTime() > Date.now(), createTime: s.createdAt.getTime(),
+    id: s.id,
+    account: s.account,
+    sName: s.name,
+    phone: s.phone,
+    sType: s.sType,
+    gids: s.gids,
+    startDate: s.startDate,
+    endDate: s.endDate,
+    remark: s.remark,
+    status: s.status,
+    locked: !!s.lockedUntil && s.lockedUntil.getTime() > Date.now(),
+    createTime: s.createdAt.getTime(),
   };
 }
 
@@ -105,8 +125,15 @@ export async function addManager(ctx: AuthedContext, input: ManagerInput & { pas
   if (await signInNameTaken(ctx.db, input.account)) throw new AppError(Status.ALREADY_EXISTS, 'This account name is already in use');
   const row = await repoOf(ctx)
     .insertStaff({
-      account: input.account, name: input.sName, phone: input.phone ? (normalizePhone(input.phone) ?? input.phone) : '', sType: input.sType,
-      gids: input.gids, startDate: input.startDate, endDate: input.endDate, remark: input.remark, passwordHash: await hashPassword(input.password),
+      account: input.account,
+      name: input.sName,
+      phone: input.phone ? (normalizePhone(input.phone) ?? input.phone) : '',
+      sType: input.sType,
+      gids: input.gids,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      remark: input.remark,
+      passwordHash: await hashPassword(input.password),
       mustChangePassword: 1,
     })
     .catch((err: unknown) => {
@@ -126,8 +153,13 @@ export async function updateManager(ctx: AuthedContext, input: ManagerInput & { 
   assertManageable(ctx, existing.sType);
   assertManageable(ctx, input.sType);
   const row = await repo.updateStaff(existing.id, {
-    name: input.sName, phone: input.phone ? (normalizePhone(input.phone) ?? input.phone) : '', sType: input.sType, gids: input.gids,
-    startDate: input.startDate, endDate: input.endDate, remark: input.remark,
+    name: input.sName,
+    phone: input.phone ? (normalizePhone(input.phone) ?? input.phone) : '',
+    sType: input.sType,
+    gids: input.gids,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    remark: input.remark,
     ...(input.status !== undefined && { status: input.status }),
     ...(input.unlock && { failedLogins: 0, lockedUntil: null }),
     ...(input.password && { passwordHash: await hashPassword(input.password), mustChangePassword: 1, failedLogins: 0, lockedUntil: null }),
@@ -158,6 +190,12 @@ export async function relatedCompanies(ctx: AuthedContext) {
   if (!sup || sup.companyIds.length === 0) return [];
   const rows = await ctx.db.select().from(companies).where(inArray(companies.id, sup.companyIds)).orderBy(companies.name);
   return rows.map((c) => ({
-    userid: c.id, company: c.name, email: c.email, username: c.username, status: c.status, regDate: c.createdAt.getTime(), loginDate: c.loginDate?.getTime() ?? null,
+    userid: c.id,
+    company: c.name,
+    email: c.email,
+    username: c.username,
+    status: c.status,
+    regDate: c.createdAt.getTime(),
+    loginDate: c.loginDate?.getTime() ?? null,
   }));
 }

@@ -1,7 +1,7 @@
 import { Role, Status } from '@openvisit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationLogs } from '../../db/schema/index.js';
 import { PASSWORD, seedCompany, seedEmployee, seedStaff, seedSuper, type TestApp, testApp } from '../../../test/harness.js';
+import { operationLogs } from '../../db/schema/index.js';
 
 interface Mgr {
   id: number;
@@ -11,7 +11,15 @@ interface Mgr {
   locked: boolean;
 }
 
-const newDesk = { account: 'front.desk1', password: 'Desk#2026', sName: '前台一号', phone: '13912345678', sType: 2, startDate: '2026-01-01', endDate: '2030-12-31' };
+const newDesk = {
+  account: 'front.desk1',
+  password: 'Desk#2026',
+  sName: '前台一号',
+  phone: '13912345678',
+  sType: 2,
+  startDate: '2026-01-01',
+  endDate: '2030-12-31',
+};
 
 describe('account information', () => {
   let t: TestApp;
@@ -70,11 +78,23 @@ describe('updatePassword', () => {
     const a = await seedCompany(t);
     const second = await t.call<{ token: string }>('Login', { email: a.email, password: PASSWORD });
     expect((await t.call('updatePassword', { oldPassword: 'not-it-1', password: 'Fresh#2026' }, a.token)).status).toBe(Status.INVALID_PASSWORD);
-    const same = await t.call<{ errors: { field: string; rule: string }[] }>('updatePassword', { oldPassword: PASSWORD, password: PASSWORD }, a.token);
+    const same = await t.call<{ errors: { field: string; rule: string }[] }>(
+      'updatePassword',
+      { oldPassword: PASSWORD, password: PASSWORD },
+      a.token,
+    );
     expect(same.result.errors).toContainEqual({ field: 'password', rule: 'sameAsOld' });
-    const weak = await t.call<{ errors: { field: string; rule: string }[] }>('updatePassword', { oldPassword: PASSWORD, password: 'abcdefgh' }, a.token);
+    const weak = await t.call<{ errors: { field: string; rule: string }[] }>(
+      'updatePassword',
+      { oldPassword: PASSWORD, password: 'abcdefgh' },
+      a.token,
+    );
     expect(weak.result.errors).toContainEqual({ field: 'password', rule: 'tooWeak' });
-    const mismatch = await t.call<{ errors: { field: string; rule: string }[] }>('updatePassword', { oldPassword: PASSWORD, password: 'Fresh#2026', confirm: 'Fresh#2027' }, a.token);
+    const mismatch = await t.call<{ errors: { field: string; rule: string }[] }>(
+      'updatePassword',
+      { oldPassword: PASSWORD, password: 'Fresh#2026', confirm: 'Fresh#2027' },
+      a.token,
+    );
     expect(mismatch.result.errors).toContainEqual({ field: 'confirm', rule: 'mismatch' });
 
     expect((await t.call('updatePassword', { oldPassword: PASSWORD, password: 'Fresh#2026', confirm: 'Fresh#2026' }, a.token)).status).toBe(0);
@@ -154,7 +174,11 @@ describe('staff accounts (AddManager / UpdateManager / DeleteManager / GetManage
     const fields = bad.result.errors.map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['account', 'password', 'sType']));
     expect(bad.result.errors.find((e) => e.field === 'account')?.rule).toBe('chinese');
-    const order = await t.call<{ errors: { field: string; rule: string }[] }>('AddManager', { ...newDesk, account: 'dates1', startDate: '2027-01-01', endDate: '2026-01-01' }, a.token);
+    const order = await t.call<{ errors: { field: string; rule: string }[] }>(
+      'AddManager',
+      { ...newDesk, account: 'dates1', startDate: '2027-01-01', endDate: '2026-01-01' },
+      a.token,
+    );
     expect(order.result.errors).toEqual([{ field: 'endDate', rule: 'beforeStart' }]);
   });
 

@@ -30,7 +30,10 @@ export function activationMail(lang: Lang, v: { company: string; username: strin
     subject: `Activate your OpenVisit account — ${v.company}`,
     ...layout(
       'Activate your account',
-      [`Hello ${v.username},`, `Thank you for registering with OpenVisit. Please activate the administrator account of ${v.company} within ${v.hours} hours.`],
+      [
+        `Hello ${v.username},`,
+        `Thank you for registering with OpenVisit. Please activate the administrator account of ${v.company} within ${v.hours} hours.`,
+      ],
       { href: v.link, label: 'Activate account' },
       'If you did not register, you can ignore this email.',
     ),

@@ -8,7 +8,12 @@ import type { AccountKind } from '../../platform/sessions.js';
  * across companies: by a sign-in name that is unique installation-wide.
  */
 export function findCompanyByEmail(db: Db, email: string) {
-  return db.select().from(companies).where(eq(companies.email, email)).limit(1).then((r) => r[0]);
+  return db
+    .select()
+    .from(companies)
+    .where(eq(companies.email, email))
+    .limit(1)
+    .then((r) => r[0]);
 }
 
 export function findCompanyByName(db: Db, name: string) {
@@ -56,7 +61,12 @@ export function findSuperAccount(db: Db, account: string) {
 }
 
 export function findCompany(db: Db, id: number) {
-  return db.select().from(companies).where(eq(companies.id, id)).limit(1).then((r) => r[0]);
+  return db
+    .select()
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1)
+    .then((r) => r[0]);
 }
 
 const credentialTables = {
@@ -90,7 +100,9 @@ export async function clearFailures(db: Db, kind: AccountKind, id: number): Prom
 export async function setPasswordHash(db: Db, kind: AccountKind, id: number, passwordHash: string): Promise<void> {
   const table = credentialTables[kind];
   const extra = kind === 'staff' ? sql`, must_change_password = 0` : sql``;
-  await db.execute(sql`UPDATE ${table} SET password_hash = ${passwordHash}, failed_logins = 0, locked_until = NULL, updated_at = now()${extra} WHERE id = ${id}`);
+  await db.execute(
+    sql`UPDATE ${table} SET password_hash = ${passwordHash}, failed_logins = 0, locked_until = NULL, updated_at = now()${extra} WHERE id = ${id}`,
+  );
 }
 
 export async function getPasswordHash(db: Db, kind: AccountKind, id: number): Promise<string | null> {
@@ -100,7 +112,10 @@ export async function getPasswordHash(db: Db, kind: AccountKind, id: number): Pr
   return rows[0]?.password_hash ?? null;
 }
 
-export async function insertEmailToken(db: Db, v: { tokenHash: string; purpose: 'activate' | 'reset'; companyId: number; email: string; expiresAt: Date }) {
+export async function insertEmailToken(
+  db: Db,
+  v: { tokenHash: string; purpose: 'activate' | 'reset'; companyId: number; email: string; expiresAt: Date },
+) {
   await db.insert(emailTokens).values(v);
 }
 
@@ -109,7 +124,14 @@ export async function claimEmailToken(db: Db, tokenHash: string, purpose: 'activ
   const rows = await db
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose), sql`${emailTokens.usedAt} IS NULL`, sql`${emailTokens.expiresAt} > now()`))
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        sql`${emailTokens.usedAt} IS NULL`,
+        sql`${emailTokens.expiresAt} > now()`,
+      ),
+    )
     .returning();
   return rows[0];
 }

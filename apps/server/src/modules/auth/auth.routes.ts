@@ -21,8 +21,16 @@ export const authRoutes = [
     return null;
   }),
   bind(c.userInfoByToken, async (_input, { session: s }) => ({
-    role: s.role, userid: s.companyId, company: s.companyName, accountId: s.accountId, account: s.account, name: s.name,
-    sType: s.sType ?? undefined, subaccountId: s.subAccountId ?? undefined, gids: s.gids, expiresAt: s.expiresAt.getTime(),
+    role: s.role,
+    userid: s.companyId,
+    company: s.companyName,
+    accountId: s.accountId,
+    account: s.account,
+    name: s.name,
+    sType: s.sType ?? undefined,
+    subaccountId: s.subAccountId ?? undefined,
+    gids: s.gids,
+    expiresAt: s.expiresAt.getTime(),
   })),
   bind(c.register, (input, ctx) => auth.register(ctx, input)),
   bind(c.webActivateAccount, (input, ctx) => auth.activate(ctx, input)),

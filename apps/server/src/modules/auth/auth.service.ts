@@ -1,14 +1,22 @@
 import {
-  ADMIN_STYPE, type Lang, LogModule, type LoginResult, normalizeEmail, normalizePhone, Role, type StaffType, Status,
+  ADMIN_STYPE,
+  type Lang,
+  type LoginResult,
+  LogModule,
+  normalizeEmail,
+  normalizePhone,
+  Role,
+  type StaffType,
+  Status,
 } from '@openvisit/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.js';
 import { writeLog } from '../../platform/audit.js';
 import type { CallContext } from '../../platform/calls.js';
+import { spendCaptcha } from '../../platform/captcha.js';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { type AccountKind, createSession, revokeAccountSessions, type Session } from '../../platform/sessions.js';
-import { spendCaptcha } from '../../platform/captcha.js';
 import { activationMail, resetMail } from './auth.mails.js';
 import * as repo from './auth.repository.js';
 
@@ -45,7 +53,8 @@ async function checkCredentials(
   }
   const failures = await repo.recordFailure(ctx.db, kind, account.id, lockAfter, lockMinutes);
   if (failures >= lockAfter) {
-    if (actor) await writeLog(ctx.db, await actor(), { module: LogModule.ACCOUNT, event: 'lock', desc: `locked after ${failures} failed sign-ins` }, ctx.ip);
+    if (actor)
+      await writeLog(ctx.db, await actor(), { module: LogModule.ACCOUNT, event: 'lock', desc: `locked after ${failures} failed sign-ins` }, ctx.ip);
     throw new AppError(Status.ACCOUNT_LOCKED, undefined, { lockedUntil: Date.now() + lockMinutes * 60_000 });
   }
   if (failures > warnAfter) {
@@ -90,23 +99,48 @@ export async function login(ctx: CallContext, input: { email: string; password: 
 
   if (company) {
     await checkCredentials(ctx, 'admin', company, input.password, async () => ({
-      companyId: company.id, account: company.email, name: company.username, role: Role.ADMIN,
+      companyId: company.id,
+      account: company.email,
+      name: company.username,
+      role: Role.ADMIN,
     }));
     const active = await activeCompany(ctx, company.id);
     await repo.markLoggedIn(ctx.db, company.id);
     const t = await startSession(
       ctx,
-      { companyId: active.id, role: Role.ADMIN, accountKind: 'admin', accountId: active.id, account: active.email, name: active.username, companyName: active.name, sType: ADMIN_STYPE, subAccountId: null, gids: [] },
+      {
+        companyId: active.id,
+        role: Role.ADMIN,
+        accountKind: 'admin',
+        accountId: active.id,
+        account: active.email,
+        name: active.username,
+        companyName: active.name,
+        sType: ADMIN_STYPE,
+        subAccountId: null,
+        gids: [],
+      },
       true,
     );
     return {
-      ...t, role: Role.ADMIN, sType: ADMIN_STYPE, userid: active.id, company: active.name, email: active.email,
-      username: active.username, account: active.email, guidePending: active.guideDone === 0, lang: active.lang as Lang,
+      ...t,
+      role: Role.ADMIN,
+      sType: ADMIN_STYPE,
+      userid: active.id,
+      company: active.name,
+      email: active.email,
+      username: active.username,
+      account: active.email,
+      guidePending: active.guideDone === 0,
+      lang: active.lang as Lang,
     };
   }
 
   await checkCredentials(ctx, 'staff', staff, input.password, async () => ({
-    companyId: staff?.companyId ?? 0, account: staff?.account ?? '', name: staff?.name ?? '', role: (staff?.sType ?? 0) as Role,
+    companyId: staff?.companyId ?? 0,
+    account: staff?.account ?? '',
+    name: staff?.name ?? '',
+    role: (staff?.sType ?? 0) as Role,
   }));
   if (!staff) throw new AppError(Status.WRONG_CREDENTIALS);
   if (staff.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
@@ -116,12 +150,33 @@ export async function login(ctx: CallContext, input: { email: string; password: 
   const role = staff.sType as StaffType as Role;
   const t = await startSession(
     ctx,
-    { companyId: owner.id, role, accountKind: 'staff', accountId: staff.id, account: staff.account, name: staff.name, companyName: owner.name, sType: staff.sType, subAccountId: staff.subAccountId, gids: staff.gids },
+    {
+      companyId: owner.id,
+      role,
+      accountKind: 'staff',
+      accountId: staff.id,
+      account: staff.account,
+      name: staff.name,
+      companyName: owner.name,
+      sType: staff.sType,
+      subAccountId: staff.subAccountId,
+      gids: staff.gids,
+    },
     false,
   );
   return {
-    ...t, role, sType: staff.sType, userid: owner.id, company: owner.name, account: staff.account, sName: staff.name, id: staff.id,
-    gid: staff.gids.join(','), modules: staff.modules, mustChangePassword: staff.mustChangePassword === 1, subaccountId: staff.subAccountId ?? undefined,
+    ...t,
+    role,
+    sType: staff.sType,
+    userid: owner.id,
+    company: owner.name,
+    account: staff.account,
+    sName: staff.name,
+    id: staff.id,
+    gid: staff.gids.join(','),
+    modules: staff.modules,
+    mustChangePassword: staff.mustChangePassword === 1,
+    subaccountId: staff.subAccountId ?? undefined,
   };
 }
 
@@ -135,34 +190,82 @@ export async function empLogin(ctx: CallContext, input: { phone: string; empPwd:
     for (const c of candidates) if (c.passwordHash && (await verifyPassword(c.passwordHash, input.empPwd))) emp = c;
   }
   await checkCredentials(ctx, 'employee', emp, input.empPwd, async () => ({
-    companyId: emp?.companyId ?? 0, account: emp?.phone ?? '', name: emp?.name ?? '', role: Role.EMPLOYEE,
+    companyId: emp?.companyId ?? 0,
+    account: emp?.phone ?? '',
+    name: emp?.name ?? '',
+    role: Role.EMPLOYEE,
   }));
   if (!emp) throw new AppError(Status.WRONG_CREDENTIALS);
   if (emp.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
   const owner = await activeCompany(ctx, emp.companyId);
   const t = await startSession(
     ctx,
-    { companyId: owner.id, role: Role.EMPLOYEE, accountKind: 'employee', accountId: emp.id, account: emp.phone, name: emp.name, companyName: owner.name, sType: null, subAccountId: emp.subAccountId, gids: [] },
+    {
+      companyId: owner.id,
+      role: Role.EMPLOYEE,
+      accountKind: 'employee',
+      accountId: emp.id,
+      account: emp.phone,
+      name: emp.name,
+      companyName: owner.name,
+      sType: null,
+      subAccountId: emp.subAccountId,
+      gids: [],
+    },
     false,
   );
-  return { ...t, role: Role.EMPLOYEE, userid: owner.id, company: owner.name, empid: emp.id, empPhone: emp.phone, username: emp.name, email: emp.email, subaccountId: emp.subAccountId ?? undefined };
+  return {
+    ...t,
+    role: Role.EMPLOYEE,
+    userid: owner.id,
+    company: owner.name,
+    empid: emp.id,
+    empPhone: emp.phone,
+    username: emp.name,
+    email: emp.email,
+    subaccountId: emp.subAccountId ?? undefined,
+  };
 }
 
 export async function subAccountLogin(ctx: CallContext, input: { email: string; password: string; digest?: string }): Promise<LoginResult> {
   await requireCaptcha(ctx, input.digest);
   const sub = await repo.findSubAccountByEmail(ctx.db, input.email.trim());
   await checkCredentials(ctx, 'sub', sub, input.password, async () => ({
-    companyId: sub?.companyId ?? 0, account: sub?.email ?? '', name: sub?.companyName ?? '', role: Role.SUB_COMPANY,
+    companyId: sub?.companyId ?? 0,
+    account: sub?.email ?? '',
+    name: sub?.companyName ?? '',
+    role: Role.SUB_COMPANY,
   }));
   if (!sub) throw new AppError(Status.WRONG_CREDENTIALS);
   if (sub.isUse !== 1) throw new AppError(Status.ACCOUNT_DISABLED);
   const owner = await activeCompany(ctx, sub.companyId);
   const t = await startSession(
     ctx,
-    { companyId: owner.id, role: Role.SUB_COMPANY, accountKind: 'sub', accountId: sub.id, account: sub.email, name: sub.companyName, companyName: owner.name, sType: null, subAccountId: sub.id, gids: [] },
+    {
+      companyId: owner.id,
+      role: Role.SUB_COMPANY,
+      accountKind: 'sub',
+      accountId: sub.id,
+      account: sub.email,
+      name: sub.companyName,
+      companyName: owner.name,
+      sType: null,
+      subAccountId: sub.id,
+      gids: [],
+    },
     false,
   );
-  return { ...t, role: Role.SUB_COMPANY, userid: owner.id, company: sub.companyName, email: sub.email, subaccountId: sub.id, adminType: sub.adminType, modules: sub.modules, id: sub.id };
+  return {
+    ...t,
+    role: Role.SUB_COMPANY,
+    userid: owner.id,
+    company: sub.companyName,
+    email: sub.email,
+    subaccountId: sub.id,
+    adminType: sub.adminType,
+    modules: sub.modules,
+    id: sub.id,
+  };
 }
 
 export async function superAccountLogin(ctx: CallContext, input: { account: string; password: string; digest?: string }): Promise<LoginResult> {
@@ -176,7 +279,18 @@ export async function superAccountLogin(ctx: CallContext, input: { account: stri
     : [];
   const t = await startSession(
     ctx,
-    { companyId: 0, role: Role.SUPER, accountKind: 'super', accountId: sup.id, account: sup.account, name: sup.name || sup.account, companyName: '', sType: null, subAccountId: null, gids: [] },
+    {
+      companyId: 0,
+      role: Role.SUPER,
+      accountKind: 'super',
+      accountId: sup.id,
+      account: sup.account,
+      name: sup.name || sup.account,
+      companyName: '',
+      sType: null,
+      subAccountId: null,
+      gids: [],
+    },
     true,
   );
   return { ...t, role: Role.SUPER, userid: 0, company: '', account: sup.account, username: sup.name || sup.account, id: sup.id, companies: related };
@@ -198,12 +312,24 @@ export async function register(
       const [row] = await tx
         .insert(companies)
         .values({
-          name: input.company, shortName: input.shortName ?? '', email, username: input.username,
-          phone: normalizePhone(input.phone) ?? input.phone, passwordHash, lang: input.lang, status: 0,
+          name: input.company,
+          shortName: input.shortName ?? '',
+          email,
+          username: input.username,
+          phone: normalizePhone(input.phone) ?? input.phone,
+          passwordHash,
+          lang: input.lang,
+          status: 0,
         })
         .returning({ id: companies.id });
       if (!row) throw new Error('company insert returned nothing');
-      await repo.insertEmailToken(tx, { tokenHash: sha256(token), purpose: 'activate', companyId: row.id, email, expiresAt: new Date(Date.now() + ACTIVATION_HOURS * 3600_000) });
+      await repo.insertEmailToken(tx, {
+        tokenHash: sha256(token),
+        purpose: 'activate',
+        companyId: row.id,
+        email,
+        expiresAt: new Date(Date.now() + ACTIVATION_HOURS * 3600_000),
+      });
       return row.id;
     })
     .catch((err: unknown) => {
@@ -213,9 +339,19 @@ export async function register(
       if (msg.includes('companies_name_uq')) throw new AppError(Status.COMPANY_NAME_TAKEN);
       throw err;
     });
-  const mail = activationMail(input.lang, { company: input.company, username: input.username, link: `${ctx.config.publicUrl}/active?token=${token}`, hours: ACTIVATION_HOURS });
+  const mail = activationMail(input.lang, {
+    company: input.company,
+    username: input.username,
+    link: `${ctx.config.publicUrl}/active?token=${token}`,
+    hours: ACTIVATION_HOURS,
+  });
   await ctx.services.mailer.send({ companyId: userid, to: email, ...mail });
-  await writeLog(ctx.db, { companyId: userid, account: email, name: input.username, role: Role.ADMIN }, { module: LogModule.ACCOUNT, event: 'register', objId: userid, objName: input.company }, ctx.ip);
+  await writeLog(
+    ctx.db,
+    { companyId: userid, account: email, name: input.username, role: Role.ADMIN },
+    { module: LogModule.ACCOUNT, event: 'register', objId: userid, objName: input.company },
+    ctx.ip,
+  );
   return { userid };
 }
 
@@ -245,8 +381,19 @@ export async function resendActivation(ctx: CallContext, input: { email: string;
   const company = await repo.findCompanyByEmail(ctx.db, normalizeEmail(input.email));
   if (company && company.status === 0) {
     const token = randomToken(32);
-    await repo.insertEmailToken(ctx.db, { tokenHash: sha256(token), purpose: 'activate', companyId: company.id, email: company.email, expiresAt: new Date(Date.now() + ACTIVATION_HOURS * 3600_000) });
-    const mail = activationMail(company.lang as Lang, { company: company.name, username: company.username, link: `${ctx.config.publicUrl}/active?token=${token}`, hours: ACTIVATION_HOURS });
+    await repo.insertEmailToken(ctx.db, {
+      tokenHash: sha256(token),
+      purpose: 'activate',
+      companyId: company.id,
+      email: company.email,
+      expiresAt: new Date(Date.now() + ACTIVATION_HOURS * 3600_000),
+    });
+    const mail = activationMail(company.lang as Lang, {
+      company: company.name,
+      username: company.username,
+      link: `${ctx.config.publicUrl}/active?token=${token}`,
+      hours: ACTIVATION_HOURS,
+    });
     await ctx.services.mailer.send({ companyId: company.id, to: company.email, ...mail });
   }
   return null;
@@ -258,8 +405,18 @@ export async function retrievePassword(ctx: CallContext, input: { email: string;
   // Same answer either way, so the form cannot be used to find out who has an account.
   if (company && company.status !== 2) {
     const token = randomToken(32);
-    await repo.insertEmailToken(ctx.db, { tokenHash: sha256(token), purpose: 'reset', companyId: company.id, email: company.email, expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) });
-    const mail = resetMail(input.lang ?? (company.lang as Lang), { username: company.username, link: `${ctx.config.publicUrl}/reset?token=${token}`, minutes: RESET_MINUTES });
+    await repo.insertEmailToken(ctx.db, {
+      tokenHash: sha256(token),
+      purpose: 'reset',
+      companyId: company.id,
+      email: company.email,
+      expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
+    });
+    const mail = resetMail(input.lang ?? (company.lang as Lang), {
+      username: company.username,
+      link: `${ctx.config.publicUrl}/reset?token=${token}`,
+      minutes: RESET_MINUTES,
+    });
     await ctx.services.mailer.send({ companyId: company.id, to: company.email, ...mail });
   }
   return null;
@@ -273,7 +430,9 @@ export async function modifyPassword(ctx: CallContext, input: { token: string; p
   const company = await repo.findCompany(ctx.db, pending.companyId);
   if (!company) throw new AppError(Status.INVALID_LINK);
   if (await verifyPassword(company.passwordHash, input.password))
-    throw new AppError(Status.BAD_PARAMS, 'The password cannot be the same as the old password', { errors: [{ field: 'password', rule: 'sameAsOld' }] });
+    throw new AppError(Status.BAD_PARAMS, 'The password cannot be the same as the old password', {
+      errors: [{ field: 'password', rule: 'sameAsOld' }],
+    });
   if (!(await repo.claimEmailToken(ctx.db, hash, 'reset'))) throw new AppError(Status.INVALID_LINK);
   await repo.setPasswordHash(ctx.db, 'admin', company.id, await hashPassword(input.password));
   await revokeAccountSessions(ctx.db, 'admin', company.id);

@@ -1,11 +1,9 @@
 import { Role, Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { knownCaptcha, PASSWORD, seedCompany, seedEmployee, seedSubAccount, seedSuper, type TestApp, testApp } from '../../../test/harness.js';
 import { companies, mails, operationLogs, sessions, staffAccounts } from '../../db/schema/index.js';
 import { hashPassword, sha256 } from '../../platform/crypto.js';
-import {
-  knownCaptcha, PASSWORD, seedCompany, seedEmployee, seedSubAccount, seedSuper, type TestApp, testApp,
-} from '../../../test/harness.js';
 
 function linkToken(text: string, path: string): string {
   const m = text.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`));
@@ -20,7 +18,14 @@ describe('registration and activation', () => {
   });
   afterAll(() => t.close());
 
-  const reg = { email: 'Founder@Example.com', password: 'Visit0r!2026', company: '星河科技有限公司', username: '李雷', phone: '13800138000', lang: 'zh' };
+  const reg = {
+    email: 'Founder@Example.com',
+    password: 'Visit0r!2026',
+    company: '星河科技有限公司',
+    username: '李雷',
+    phone: '13800138000',
+    lang: 'zh',
+  };
 
   it('registers a company, mails an activation link in its language, refuses sign-in until activated', async () => {
     const r = await t.call<{ userid: number }>('Register', reg);
@@ -45,7 +50,10 @@ describe('registration and activation', () => {
     const again = await t.call('webActivateAccount', { token });
     expect(again.status).toBe(Status.ACCOUNT_ALREADY_ACTIVATED);
 
-    const login = await t.call<{ token: string; sType: number; role: number; guidePending: boolean }>('Login', { email: reg.email, password: reg.password });
+    const login = await t.call<{ token: string; sType: number; role: number; guidePending: boolean }>('Login', {
+      email: reg.email,
+      password: reg.password,
+    });
     expect(login.status).toBe(0);
     expect(login.result.sType).toBe(-1);
     expect(login.result.role).toBe(Role.ADMIN);
@@ -60,7 +68,13 @@ describe('registration and activation', () => {
   });
 
   it('refuses bad input with 400 naming each field', async () => {
-    const r = await t.call<{ errors: { field: string; rule: string }[] }>('Register', { email: 'not-an-email', password: 'abc', company: '', username: 'x<y', phone: '123' });
+    const r = await t.call<{ errors: { field: string; rule: string }[] }>('Register', {
+      email: 'not-an-email',
+      password: 'abc',
+      company: '',
+      username: 'x<y',
+      phone: '123',
+    });
     expect(r.status).toBe(Status.BAD_PARAMS);
     const fields = Object.fromEntries(r.result.errors.map((e) => [e.field, e.rule]));
     expect(fields).toMatchObject({ email: 'format', password: 'tooShort', company: 'required', username: 'illegalChars', phone: 'format' });
@@ -104,7 +118,10 @@ describe('captcha', () => {
   });
 
   it('lets visitor-machine accounts sign in without a captcha, but not other staff', async () => {
-    const [co] = await t.db.insert(companies).values({ name: 'Captcha Co', email: 'cap@example.com', username: 'A', passwordHash: 'x', status: 1 }).returning();
+    const [co] = await t.db
+      .insert(companies)
+      .values({ name: 'Captcha Co', email: 'cap@example.com', username: 'A', passwordHash: 'x', status: 1 })
+      .returning();
     await t.db.insert(staffAccounts).values([
       { companyId: co?.id ?? 0, account: 'pad01', name: 'Pad', sType: 4, passwordHash: await hashPassword(PASSWORD), mustChangePassword: 0 },
       { companyId: co?.id ?? 0, account: 'desk01', name: 'Desk', sType: 2, passwordHash: await hashPassword(PASSWORD), mustChangePassword: 0 },
@@ -123,8 +140,13 @@ describe('sign-in kinds, lockout and sessions', () => {
 
   it('signs in staff by account with their sType and gates, and forces a first password change flag', async () => {
     const company = await seedCompany(t);
-    await t.db.insert(staffAccounts).values({ companyId: company.id, account: 'hse.lead', name: 'HSE Lead', sType: 0, gids: [3, 4], passwordHash: await hashPassword(PASSWORD) });
-    const r = await t.call<{ sType: number; role: number; gid: string; mustChangePassword: boolean; userid: number }>('Login', { email: 'HSE.lead', password: PASSWORD });
+    await t.db
+      .insert(staffAccounts)
+      .values({ companyId: company.id, account: 'hse.lead', name: 'HSE Lead', sType: 0, gids: [3, 4], passwordHash: await hashPassword(PASSWORD) });
+    const r = await t.call<{ sType: number; role: number; gid: string; mustChangePassword: boolean; userid: number }>('Login', {
+      email: 'HSE.lead',
+      password: PASSWORD,
+    });
     expect(r.status).toBe(0);
     expect(r.result).toMatchObject({ sType: 0, role: Role.HSE, gid: '3,4', mustChangePassword: true, userid: company.id });
   });
@@ -142,7 +164,10 @@ describe('sign-in kinds, lockout and sessions', () => {
 
   it('refuses an expired company (42) and a disabled one (60)', async () => {
     const a = await seedCompany(t);
-    await t.db.update(companies).set({ expireDate: new Date('2021-01-01') }).where(eq(companies.id, a.id));
+    await t.db
+      .update(companies)
+      .set({ expireDate: new Date('2021-01-01') })
+      .where(eq(companies.id, a.id));
     expect((await t.call('Login', { email: a.email, password: PASSWORD })).status).toBe(Status.ACCOUNT_EXPIRED);
     await t.db.update(companies).set({ status: 2 }).where(eq(companies.id, a.id));
     expect((await t.call('Login', { email: a.email, password: PASSWORD })).status).toBe(Status.ACCOUNT_DISABLED);
@@ -202,7 +227,10 @@ describe('sign-in kinds, lockout and sessions', () => {
     expect(info.json()).toMatchObject({ status: 0, result: { userid: company.id, role: Role.ADMIN } });
 
     const other = await t.call<{ token: string }>('Login', { email: company.email, password: PASSWORD });
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, sha256(other.result.token)));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, sha256(other.result.token)));
     expect((await t.call('GetUserInfo', {}, other.result.token)).status).toBe(Status.TOKEN_EXPIRED);
 
     expect((await t.call('login/logout', {}, company.token)).status).toBe(0);

@@ -4,7 +4,14 @@ import * as logs from './logs.service.js';
 
 export const logsRoutes = [
   bind(c.addLog, (input, ctx) =>
-    logs.addLog(ctx, { module: input.optModule, event: input.optEvent, client: input.optClient, objId: input.objId, objName: input.objName, desc: input.optDesc }),
+    logs.addLog(ctx, {
+      module: input.optModule,
+      event: input.optEvent,
+      client: input.optClient,
+      objId: input.objId,
+      objName: input.objName,
+      desc: input.optDesc,
+    }),
   ),
   bind(c.getLogList, (input, ctx) => logs.listLogs(ctx, input)),
 ];

@@ -15,18 +15,47 @@ function dayStart(day: string): Date {
 
 export async function listLogs(
   ctx: AuthedContext,
-  input: { startIndex: number; requestedCount: number; optName?: string; optRole?: number; optModule?: number; optClient?: number; optEvent?: string; startDate?: string; endDate?: string },
+  input: {
+    startIndex: number;
+    requestedCount: number;
+    optName?: string;
+    optRole?: number;
+    optModule?: number;
+    optClient?: number;
+    optEvent?: string;
+    startDate?: string;
+    endDate?: string;
+  },
 ) {
   const to = input.endDate ? dayStart(input.endDate) : undefined;
   to?.setDate(to.getDate() + 1);
   const { rows, count } = await logsRepository(ctx.db, { companyId: ctx.session.companyId }).page(
-    { optName: input.optName, optRole: input.optRole, optModule: input.optModule, optClient: input.optClient, optEvent: input.optEvent, from: input.startDate ? dayStart(input.startDate) : undefined, to },
+    {
+      optName: input.optName,
+      optRole: input.optRole,
+      optModule: input.optModule,
+      optClient: input.optClient,
+      optEvent: input.optEvent,
+      from: input.startDate ? dayStart(input.startDate) : undefined,
+      to,
+    },
     input.startIndex,
     input.requestedCount,
   );
   const list: OperationLog[] = rows.map((r) => ({
-    id: r.id, userid: r.companyId, optId: r.optId, optName: r.optName, optRole: r.optRole, ipAddr: r.ipAddr, objId: r.objId, objName: r.objName,
-    optEvent: r.optEvent, optClient: r.optClient, optModule: r.optModule, oTime: r.oTime.getTime(), optDesc: r.optDesc,
+    id: r.id,
+    userid: r.companyId,
+    optId: r.optId,
+    optName: r.optName,
+    optRole: r.optRole,
+    ipAddr: r.ipAddr,
+    objId: r.objId,
+    objName: r.objName,
+    optEvent: r.optEvent,
+    optClient: r.optClient,
+    optModule: r.optModule,
+    oTime: r.oTime.getTime(),
+    optDesc: r.optDesc,
   }));
   return { pageNo: Math.floor(input.startIndex / input.requestedCount) + 1, pageSize: input.requestedCount, count, list };
 }

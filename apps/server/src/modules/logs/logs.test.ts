@@ -25,7 +25,14 @@ describe('operation log (addLog / getLogList)', () => {
     expect(r.status).toBe(0);
     const page = await t.call<Page>('getLogList', { optEvent: 'export' }, a.token);
     expect(page.result.list).toHaveLength(1);
-    expect(page.result.list[0]).toMatchObject({ optEvent: 'export', optModule: 1, optName: 'Admin Person', optRole: 0, objName: 'employees.xlsx', ipAddr: '127.0.0.1' });
+    expect(page.result.list[0]).toMatchObject({
+      optEvent: 'export',
+      optModule: 1,
+      optName: 'Admin Person',
+      optRole: 0,
+      objName: 'employees.xlsx',
+      ipAddr: '127.0.0.1',
+    });
   });
 
   it('refuses bad input (unknown event, module) with 400', async () => {
@@ -53,7 +60,11 @@ describe('operation log (addLog / getLogList)', () => {
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     expect((await t.call<Page>('getLogList', { optModule: 6, startDate: day, endDate: day }, a.token)).result.count).toBe(5);
     expect((await t.call<Page>('getLogList', { optModule: 6, startDate: '2020-01-01', endDate: '2020-01-31' }, a.token)).result.count).toBe(0);
-    const reversed = await t.call<{ errors: { field: string; rule: string }[] }>('getLogList', { startDate: '2026-02-01', endDate: '2026-01-01' }, a.token);
+    const reversed = await t.call<{ errors: { field: string; rule: string }[] }>(
+      'getLogList',
+      { startDate: '2026-02-01', endDate: '2026-01-01' },
+      a.token,
+    );
     expect(reversed.result.errors).toEqual([{ field: 'endDate', rule: 'beforeStart' }]);
   });
 

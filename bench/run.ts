@@ -1,0 +1,88 @@
+// npm run bench: throughput and latency of /Login and /GetUserInfo on the embedded database (and on PostgreSQL
+// when TEST_DATABASE_URL is set, as `npm run bench:pg` does), each against a bare Fastify route measured in the same run.
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../apps/server/src/app.js';
+import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
+import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
+import { companies } from '../apps/server/src/db/schema/index.js';
+import { hashPassword } from '../apps/server/src/platform/crypto.js';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, body: unknown, headers: Record<string, string> = {}, connections = 10): Promise<Figures> {
+  const r = await autocannon({
+    url,
+    method: 'POST',
+    connections,
+    duration: DURATION,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+function row(name: string, f: Figures, base: Figures): string {
+  return `${name.padEnd(34)} ${f.rps.toFixed(0).padStart(8)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  errors ${f.errors}  ${(
+    (f.rps / base.rps) * 100
+  ).toFixed(1)}% of bare`;
+}
+
+async function bare(): Promise<Figures> {
+  const app = Fastify();
+  app.post('/bare', async () => ({ status: 0, reason: 'success', result: { ok: true } }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const f = await load(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/bare`, {});
+  await app.close();
+  return f;
+}
+
+async function product(kind: 'pglite' | 'postgres', base: Figures): Promise<void> {
+  const database = kind === 'pglite' ? await openPglite('memory') : await openPostgres(process.env.TEST_DATABASE_URL ?? '', 10);
+  await database.migrate();
+  const config = loadConfig(
+    { NODE_ENV: 'production', LOG_LEVEL: 'silent', CAPTCHA: 'off' },
+    {
+      rateLimits: { ...DEFAULT_RATE_LIMITS, global: 1e9, signin: 1e9 },
+      lockout: { warnAfter: 1e6, lockAfter: 1e6, lockMinutes: 1 },
+    },
+  );
+  const { app } = await buildApp(config, database);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+  const email = `bench.${Date.now()}@example.com`;
+  await database.db
+    .insert(companies)
+    .values({ name: `Bench ${Date.now()}`, email, username: 'Bench', passwordHash: await hashPassword('Bench#2026'), status: 1 });
+  const login = (await (
+    await fetch(`${url}/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Bench#2026' }),
+    })
+  ).json()) as {
+    result: { token: string };
+  };
+  const info = await load(`${url}/GetUserInfo`, {}, { 'x-coolvisit-token': login.result.token });
+  console.log(row(`GetUserInfo (${kind})`, info, base));
+  // argon2id is deliberately slow (19 MiB, 2 passes): sign-in throughput is bounded by it, per core.
+  const signin = await load(`${url}/Login`, { email, password: 'Bench#2026' }, {}, 4);
+  console.log(row(`Login (${kind}, argon2id)`, signin, base));
+  await app.close();
+  await database.close();
+}
+
+const base = await bare();
+console.log(`bench: ${DURATION} s per measurement, 10 connections (4 for Login), 127.0.0.1, Node ${process.version}`);
+console.log(row('bare Fastify route (baseline)', base, base));
+await product('pglite', base);
+if (process.env.TEST_DATABASE_URL) await product('postgres', base);
+process.exit(0);

@@ -1,0 +1,146 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const resultsDir = path.join(root, 'test-results');
+
+export interface Mail {
+  to: string[];
+  raw: string;
+  /** The body with quoted-printable soft breaks and =3D undone, for finding links. */
+  text: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+export async function startSmtp() {
+  const received: Mail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => {
+        raw += c.toString();
+      });
+      stream.on('end', () => {
+        const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as net.AddressInfo).port;
+  return {
+    port,
+    received,
+    /** Waits for a mail to `to` whose text matches, up to 10 s. */
+    async waitFor(to: string, match: RegExp): Promise<Mail> {
+      for (let i = 0; i < 100; i++) {
+        const m = received.find((x) => x.to.includes(to) && match.test(x.text));
+        if (m) return m;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no mail to ${to} matching ${match} (got ${received.length})`);
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built product on a free port with a fresh embedded database. */
+export async function startServer(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const log: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      CAPTCHA: 'off',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c: Buffer) => log.push(c.toString()));
+  child.stderr?.on('data', (c: Buffer) => log.push(c.toString()));
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log.join('')}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    log,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-chromium-'));
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${userDataDir}`,
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, locale: 'en-US' | 'zh-CN'): Promise<BrowserContext> {
+  return browser.newContext({ locale, viewport: { width: 1366, height: 860 } });
+}
+
+/** Runs a step; on failure saves a screenshot named after the step before rethrowing. */
+export async function step<T>(page: Page, name: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    fs.mkdirSync(resultsDir, { recursive: true });
+    await page.screenshot({ path: path.join(resultsDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
+    throw err;
+  }
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

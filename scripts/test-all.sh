@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Every check and test: lint, type check, build, unit + API tests on PGlite, the API suite again on PostgreSQL,
+# and the end-to-end tests in Chromium. Ends with one line "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=.tmp/results
+rm -rf "$out" && mkdir -p "$out"
+checks_failed=0
+step() {
+  local name=$1; shift
+  echo "== $name"
+  if ! "$@"; then echo "!! $name failed"; checks_failed=$((checks_failed + 1)); echo "$name" >> "$out/failed-steps"; fi
+}
+step lint npx biome check .
+step typecheck npm run -s typecheck
+step build npm run -s build
+step "unit and API tests (PGlite)" env VITEST_JSON="$out/unit.json" npx vitest run
+step "API tests (PostgreSQL)" bash scripts/with-postgres.sh env VITEST_JSON="$out/pg.json" npx vitest run --project server
+step "end-to-end tests (Chromium)" env E2E_JSON="$out/e2e.json" npm run -s test:e2e
+node scripts/summary.mjs "$out" "$checks_failed"
