@@ -15,6 +15,6 @@ step lint npx biome check .
 step typecheck npm run -s typecheck
 step build npm run -s build
 step "unit and API tests (PGlite)" env VITEST_JSON="$out/unit.json" npx vitest run
-step "API tests (PostgreSQL)" bash scripts/with-postgres.sh env VITEST_JSON="$out/pg.json" npx vitest run --project server
+step "API tests (PostgreSQL)" bash scripts/with-postgres.sh env VITEST_JSON="$out/pg.json" npx vitest run --project server --exclude apps/server/src/cli.test.ts
 step "end-to-end tests (Chromium)" env E2E_JSON="$out/e2e.json" npm run -s test:e2e
 node scripts/summary.mjs "$out" "$checks_failed"

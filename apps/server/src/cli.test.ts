@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from './db/client.js';
+import { acquireDataLock, DataDirBusyError } from './db/lock.js';
+
+const cliPath = path.resolve(import.meta.dirname, 'cli.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-cli-'));
+
+function cli(...args: string[]) {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', cliPath, ...args], {
+    env: { ...env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
+}
+
+describe('operator CLI on the embedded database', () => {
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('creates an activated company and prints its id; refuses duplicates and bad input clearly', () => {
+    const ok = cli('create-company', '--company', 'CLI Co', '--email', 'Boss@Example.com', '--password', 'Boss#2026');
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(/^\d+$/);
+    const dup = cli('create-company', '--company', 'cli co', '--email', 'other@example.com', '--password', 'Boss#2026');
+    expect(dup.code).toBe(1);
+    expect(dup.err).toMatch(/already exists/);
+    const bad = cli('create-company', '--company', 'X', '--email', 'nope', '--password', '123');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/--email: format/);
+    expect(cli('create-company').err).toMatch(/missing --company, --email, --password/);
+  }, 60_000);
+
+  it('resets a password, backs up and restores', async () => {
+    expect(cli('reset-password', '--email', 'boss@example.com', '--password', 'Fresh#2026').code).toBe(0);
+    expect(cli('reset-password', '--email', 'ghost@example.com', '--password', 'Fresh#2026').err).toMatch(/no company administrator/);
+    const backup = path.join(dataDir, 'b.tar.gz');
+    expect(cli('backup', '--out', backup).code).toBe(0);
+    expect(cli('create-company', '--company', 'After Backup', '--email', 'after@example.com', '--password', 'Boss#2026').code).toBe(0);
+    const restored = cli('restore', '--in', backup);
+    expect(restored.code).toBe(0);
+    expect(restored.out).toMatch(/restored 1 companies/);
+    const db = await openPglite(path.join(dataDir, 'pgdata'));
+    const rows = await db.pglite?.query<{ email: string }>('select email from companies');
+    await db.close();
+    expect(rows?.rows.map((r) => r.email)).toEqual(['boss@example.com']);
+    expect(cli('restore', '--in', path.join(dataDir, 'missing.tar.gz')).err).toMatch(/no such file/);
+  }, 90_000);
+
+  it('refuses to touch the embedded database while another process holds it', async () => {
+    const holder: ChildProcess = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('${path.resolve(import.meta.dirname, 'db/lock.ts')}').then(m => { m.acquireDataLock('${dataDir}'); console.log('held'); setInterval(() => {}, 1000); })`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) => holder.stdout?.once('data', () => resolve()));
+    try {
+      expect(() => acquireDataLock(dataDir)).toThrow(DataDirBusyError);
+      const r = cli('create-company', '--company', 'Busy Co', '--email', 'busy@example.com', '--password', 'Boss#2026');
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/in use by a running OpenVisit server/);
+    } finally {
+      holder.kill('SIGKILL');
+      await new Promise((r) => holder.once('exit', r));
+    }
+    // A lock left by a dead process is taken over.
+    const release = acquireDataLock(dataDir);
+    release();
+  }, 60_000);
+});
