@@ -1,6 +1,6 @@
 import { type Role, Status } from '@openvisit/contract';
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { type Db, prepared } from '../db/client.js';
 import { sessions } from '../db/schema/index.js';
 import { randomToken, sha256 } from './crypto.js';
 import { AppError } from './errors.js';

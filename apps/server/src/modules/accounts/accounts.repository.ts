@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, prepared } from '../../db/client.js';
 import { companies, staffAccounts } from '../../db/schema/index.js';
 
 /** The caller's company: every query here is bound to it and has no way to reach another. */
