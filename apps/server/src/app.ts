@@ -124,7 +124,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url.startsWith('/qcvisit/') || req.method !== 'GET' || !hasWeb) {
+    // A missing file (an asset of an older build, say) is a 404, never index.html served as script.
+    const lastSegment = url.slice(url.lastIndexOf('/') + 1);
+    if (url.startsWith('/api/') || url.startsWith('/qcvisit/') || req.method !== 'GET' || !hasWeb || lastSegment.includes('.')) {
       return reply.code(404).send({ status: 404, reason: `Unknown call: ${url}`, result: null });
     }
     // The console is a single-page app: its routes are all answered with index.html.

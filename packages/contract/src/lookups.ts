@@ -267,6 +267,13 @@ export const accountStatusLabels = lookup({
   1: { zh: '已禁用', en: 'Disabled' },
 });
 
+/** A company account: waiting for activation, active, or disabled by the operator. */
+export const companyStatusLabels = lookup({
+  0: { zh: '未激活', en: 'Not activated' },
+  1: { zh: '正常', en: 'Active' },
+  2: { zh: '已停用', en: 'Disabled' },
+});
+
 /** Every lookup, for the console's generic label helper and the docs page. */
 export const lookups = {
   role: roleLabels,
@@ -292,5 +299,6 @@ export const lookups = {
   switch: switchLabels,
   certificateType: certificateTypeLabels,
   accountStatus: accountStatusLabels,
+  companyStatus: companyStatusLabels,
 } as const;
 export type LookupName = keyof typeof lookups;

@@ -87,6 +87,27 @@ describe('wire protocol and transport', () => {
   });
 });
 
+describe('serving the console', () => {
+  it('answers index.html for console routes, 404 for missing files, and never index.html for /api', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ov-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    const t = await testApp({ webDist: dist });
+    const page = await t.app.inject({ method: 'GET', url: '/setting/account/safe?x=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/app-1.js' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/assets/app-0-old.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/nothing' })).statusCode).toBe(404);
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+});
+
 describe('configuration', () => {
   it('reads defaults and lists every problem at once', () => {
     const c = loadConfig({});

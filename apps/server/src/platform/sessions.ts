@@ -56,11 +56,15 @@ export async function createSession(db: Db, s: NewSession): Promise<{ token: str
 export async function resolveSession(db: Db, token: string | undefined): Promise<Session> {
   if (!token) throw new AppError(Status.TOKEN_MISSING);
   if (token.length > 200) throw new AppError(Status.TOKEN_INVALID);
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.tokenHash, sha256(token)))
-    .limit(1);
+  const byHash = prepared(db, 'session_by_hash', (d, name) =>
+    d
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sql.placeholder('hash')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await byHash.execute({ hash: sha256(token) });
   if (!row || row.revokedAt) throw new AppError(Status.TOKEN_INVALID);
   if (row.expiresAt.getTime() <= Date.now()) throw new AppError(Status.TOKEN_EXPIRED);
   return {

@@ -80,7 +80,7 @@ export const modifyUserInfo = defineCall({
     username: zPersonName.optional(),
     phone: zPhone.optional(),
     company: zCompanyName.optional(),
-    shortName: zCompanyShortName.optional(),
+    shortName: zCompanyShortName.or(z.literal('')).optional(),
     remark: z.string().trim().max(500).optional(),
     lang: zLang.optional(),
     guideDone: z.boolean().optional(),
@@ -159,7 +159,7 @@ export const addManager = defineCall({
 export const updateManager = defineCall({
   name: 'UpdateManager',
   module: 'accounts',
-  summary: 'Change a staff account; a new password is optional, and disabling it signs it out',
+  summary: 'Change a staff account: only the fields given change; a new password, a new type or disabling it ends its sessions',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
   log: { module: LogModule.ACCOUNT, event: 'update' },
   input: z
@@ -169,7 +169,14 @@ export const updateManager = defineCall({
       password: zPassword.optional(),
       status: z.union([z.literal(0), z.literal(1)]).optional(),
       unlock: z.boolean().optional(),
-      ...managerFields,
+      // Omitted fields stay as they are.
+      sName: zPersonName.optional(),
+      phone: zPhone.or(z.literal('')).optional(),
+      sType: zStaffType.optional(),
+      gids: z.array(z.number().int().positive()).max(100).optional(),
+      startDate: zDate.nullable().optional(),
+      endDate: zDate.nullable().optional(),
+      remark: z.string().trim().max(200).optional(),
     })
     .superRefine(datesInOrder),
   output: manager,

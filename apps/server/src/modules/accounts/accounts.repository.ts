@@ -14,11 +14,15 @@ export function accountsRepository(db: Db, scope: Scope) {
   const mine = eq(staffAccounts.companyId, scope.companyId);
   return {
     company: () =>
-      db
-        .select()
-        .from(companies)
-        .where(eq(companies.id, scope.companyId))
-        .limit(1)
+      prepared(db, 'company_by_id', (d, name) =>
+        d
+          .select()
+          .from(companies)
+          .where(eq(companies.id, sql.placeholder('id')))
+          .limit(1)
+          .prepare(name),
+      )
+        .execute({ id: scope.companyId })
         .then((r) => r[0]),
     updateCompany: (values: Partial<typeof companies.$inferInsert>) =>
       db

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { companies, superAccounts } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { hashPassword, verifyPassword } from '../../platform/crypto.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, badParams } from '../../platform/errors.js';
 import { revokeAccountSessions } from '../../platform/sessions.js';
 import * as authRepo from '../auth/auth.repository.js';
 import { accountsRepository, type CompanyRow, type StaffRow, signInNameTaken } from './accounts.repository.js';
@@ -146,26 +146,33 @@ export async function addManager(ctx: AuthedContext, input: ManagerInput & { pas
   return toManager(row);
 }
 
-export async function updateManager(ctx: AuthedContext, input: ManagerInput & { status?: 0 | 1; unlock?: boolean }): Promise<Manager> {
+export async function updateManager(
+  ctx: AuthedContext,
+  input: Partial<Omit<ManagerInput, 'account'>> & { account: string; status?: 0 | 1; unlock?: boolean },
+): Promise<Manager> {
   const repo = repoOf(ctx);
   const existing = await repo.staffByAccount(input.account);
   if (!existing) throw new AppError(Status.NO_SUCH_RECORD, 'No such staff account');
   assertManageable(ctx, existing.sType);
-  assertManageable(ctx, input.sType);
+  if (input.sType !== undefined) assertManageable(ctx, input.sType);
+  const startDate = input.startDate !== undefined ? input.startDate : existing.startDate;
+  const endDate = input.endDate !== undefined ? input.endDate : existing.endDate;
+  if (startDate && endDate && startDate > endDate) throw badParams([{ field: 'endDate', rule: 'beforeStart' }]);
   const row = await repo.updateStaff(existing.id, {
-    name: input.sName,
-    phone: input.phone ? (normalizePhone(input.phone) ?? input.phone) : '',
-    sType: input.sType,
-    gids: input.gids,
-    startDate: input.startDate,
-    endDate: input.endDate,
-    remark: input.remark,
+    ...(input.sName !== undefined && { name: input.sName }),
+    ...(input.phone !== undefined && { phone: input.phone ? (normalizePhone(input.phone) ?? input.phone) : '' }),
+    ...(input.sType !== undefined && { sType: input.sType }),
+    ...(input.gids !== undefined && { gids: input.gids }),
+    ...(input.startDate !== undefined && { startDate: input.startDate }),
+    ...(input.endDate !== undefined && { endDate: input.endDate }),
+    ...(input.remark !== undefined && { remark: input.remark }),
     ...(input.status !== undefined && { status: input.status }),
     ...(input.unlock && { failedLogins: 0, lockedUntil: null }),
     ...(input.password && { passwordHash: await hashPassword(input.password), mustChangePassword: 1, failedLogins: 0, lockedUntil: null }),
   });
   // A disabled account, a new password or a new role must not keep old sessions alive.
-  if (input.status === 1 || input.password || input.sType !== existing.sType) await revokeAccountSessions(ctx.db, 'staff', existing.id);
+  if (input.status === 1 || input.password || (input.sType !== undefined && input.sType !== existing.sType))
+    await revokeAccountSessions(ctx.db, 'staff', existing.id);
   ctx.audit.objId = row.account;
   ctx.audit.objName = row.name;
   return toManager(row);

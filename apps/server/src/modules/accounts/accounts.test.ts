@@ -196,6 +196,23 @@ describe('staff accounts (AddManager / UpdateManager / DeleteManager / GetManage
     expect((await t.call('Login', { email: 'desk.off', password: newDesk.password })).status).toBe(0);
   });
 
+  it('UpdateManager changes only the fields it is given; dates are checked against the stored ones', async () => {
+    await t.call('AddManager', { ...newDesk, account: 'desk.partial', gids: [7, 8], remark: 'north gate' }, a.token);
+    const r = await t.call<Mgr & { gids: number[]; phone: string; remark: string; sName: string }>(
+      'UpdateManager',
+      { account: 'desk.partial', remark: 'south gate' },
+      a.token,
+    );
+    expect(r.status).toBe(0);
+    expect(r.result).toMatchObject({ remark: 'south gate', gids: [7, 8], phone: '13912345678', sName: newDesk.sName, sType: 2 });
+    const bad = await t.call<{ errors: { field: string; rule: string }[] }>(
+      'UpdateManager',
+      { account: 'desk.partial', startDate: '2031-01-01' },
+      a.token,
+    );
+    expect(bad.result.errors).toEqual([{ field: 'endDate', rule: 'beforeStart' }]);
+  });
+
   it('HSE manages only server-company accounts; sub-admins cannot create sub-admins', async () => {
     const hse = await seedStaff(t, a.id, 0);
     expect((await t.call('AddManager', { ...newDesk, account: 'by.hse' }, hse.token)).status).toBe(Status.NO_PERMISSION);

@@ -1,0 +1,32 @@
+import { Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { MenuNode } from '../routes/derive';
+
+/** The menu key of the current location: the longest menu path that contains it. */
+export function selectedPath(pathname: string, paths: readonly string[]): string | undefined {
+  return [...paths].sort((a, b) => b.length - a.length).find((p) => pathname === p || (p !== '/' && pathname.startsWith(`${p}/`)));
+}
+
+/** A vertical menu of screens from a route table (sidebar of a section or of an area). */
+export function RouteMenu({ nodes, ariaLabel }: { nodes: readonly MenuNode[]; ariaLabel: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const items: MenuProps['items'] = nodes.map(({ entry, path }) => ({ key: path, icon: entry.icon, label: t(entry.titleKey) }));
+  const selected = selectedPath(
+    pathname,
+    nodes.map((n) => n.path),
+  );
+  return (
+    <nav aria-label={ariaLabel}>
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        onClick={({ key }) => navigate(key)}
+        style={{ borderInlineEnd: 0 }}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,65 @@
+import { Flex, Spin } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { NotFoundPage } from '../modules/auth/pages/NotFoundPage';
+import { useConfig } from '../platform/config';
+import { type ConsoleRole, getSession, signOutLocal } from '../platform/session';
+import { signInUrl } from '../platform/signinUrl';
+import { useDocumentTitle } from '../platform/title';
+import { homePath } from './postLogin';
+import type { ScreenEntry, TitleKey } from './routes/types';
+
+export function PageSpinner() {
+  return (
+    <Flex justify="center" align="center" style={{ minHeight: 240 }}>
+      <Spin size="large" />
+    </Flex>
+  );
+}
+
+/** No stored token: sign out locally and go to sign-in with redirect, role and sType (spec section 2). */
+function ToSignIn({ role, sType }: { role: ConsoleRole | null; sType?: number | null }) {
+  const location = useLocation();
+  useEffect(() => {
+    signOutLocal();
+  }, []);
+  const back = location.pathname + location.search + location.hash;
+  return <Navigate replace to={signInUrl(back, role, sType)} />;
+}
+
+/**
+ * Admits a session of `role` ('any' for every signed-in account). Without a token → sign-in; with
+ * another role's session → that role's own home.
+ */
+export function RequireSession({ role, sType, children }: { role: ConsoleRole | 'any'; sType?: number; children: ReactNode }) {
+  const session = getSession();
+  if (!session.token || !session.role)
+    return <ToSignIn role={role === 'any' ? session.role : role} sType={role === 'any' ? session.project?.sType : sType} />;
+  if (role !== 'any' && session.role !== role) return <Navigate replace to={homePath(session.role)} />;
+  return <>{children}</>;
+}
+
+/** Sets the document title of a screen from its table entry. */
+export function ScreenTitle({ titleKey }: { titleKey: TitleKey }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t(titleKey));
+  return null;
+}
+
+/** Per-screen checks from its table entry: the role must be listed and the feature switch on. */
+export function ScreenGate({ entry, children }: { entry: ScreenEntry; children: ReactNode }) {
+  const session = getSession();
+  const config = useConfig();
+  if (!session.role || !entry.roles.includes(session.role)) return <Navigate replace to={session.role ? homePath(session.role) : '/signin'} />;
+  if (entry.feature) {
+    if (config.isPending) return <PageSpinner />;
+    if (config.data?.features[entry.feature] !== true) return <NotFoundPage />;
+  }
+  return (
+    <>
+      <ScreenTitle titleKey={entry.titleKey} />
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { Card, Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useConfig } from '../../platform/config';
+import { getSession } from '../../platform/session';
+import { RouteMenu } from '../components/RouteMenu';
+import { menuNodes } from '../routes/derive';
+import type { ScreenEntry } from '../routes/types';
+
+/** A section of an area (e.g. account settings): a sidebar from the section's screens beside the screen. */
+export function SidebarSection({ entry, basePath }: { entry: ScreenEntry; basePath: string }) {
+  const { t } = useTranslation();
+  const features = useConfig().data?.features;
+  const nodes = menuNodes(entry.children ?? [], basePath, getSession().role, features);
+  return (
+    <Flex gap={24} align="flex-start" wrap>
+      <Card size="small" style={{ width: 220, flex: 'none' }} styles={{ body: { padding: 4 } }}>
+        <RouteMenu nodes={nodes} ariaLabel={t(entry.titleKey)} />
+      </Card>
+      <div style={{ flex: 1, minWidth: 320 }}>
+        <Outlet />
+      </div>
+    </Flex>
+  );
+}

@@ -1,0 +1,96 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../platform/i18n';
+import { saveLogin } from '../platform/session';
+import { AppProviders, createQueryClient } from './providers';
+import { buildRoutes } from './router';
+
+const userInfo = {
+  userid: 1,
+  username: 'Wang Wei',
+  email: 'boss@acme.cn',
+  phone: '13800138000',
+  company: 'Acme Ltd',
+  shortName: 'ACME',
+  remark: '',
+  userType: 0,
+  regDate: Date.UTC(2025, 0, 1),
+  loginDate: null,
+  expireDate: null,
+  lang: 'en',
+  guidePending: false,
+  sType: -1,
+};
+
+function stubServer(features: Record<string, boolean> = {}) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = url.split('?')[0];
+      const body =
+        path === '/api/config'
+          ? { status: 0, reason: 'success', result: { version: 'v9.9.9', siteLabel: 'TestSite', captcha: false, features } }
+          : path === '/api/GetUserInfo'
+            ? { status: 0, reason: 'success', result: userInfo }
+            : { status: 0, reason: 'success', result: [] };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('router guards and menus derived from the route tables', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    stubServer();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a visitor without a token to sign-in with redirect, role and sType', async () => {
+    const router = renderAt('/setting/account/managers?type=2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    const q = new URLSearchParams(router.state.location.search);
+    expect(q.get('redirect')).toBe('/setting/account/managers?type=2');
+    expect(q.get('role')).toBe('manager');
+    expect(q.get('sType')).toBe('-1');
+    expect(await screen.findByTestId('signin-tab-admin')).toBeTruthy();
+  });
+
+  it('sends a signed-in account of another role to its own home', async () => {
+    saveLogin({ token: 't', tokenExpire: 1, role: 2, sType: 2, userid: 1, company: 'Acme Ltd', account: 'desk1', sName: 'Li Na' }, 'reception');
+    const router = renderAt('/setting/account');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reception'));
+    expect((await screen.findByTestId('greeting')).textContent).toBe('Hello, Li Na');
+  });
+
+  it('opens the admin home from "/", with only working screens in the menus and the version in the footer', async () => {
+    saveLogin({ token: 't', tokenExpire: 1, role: 6, sType: -1, userid: 1, company: 'Acme Ltd', username: 'Wang Wei' }, 'manager');
+    const router = renderAt('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/setting/account'));
+    expect(await screen.findByText('boss@acme.cn')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Administrator' });
+    expect(nav.textContent).toBe('Account settings');
+    const sidebar = screen.getByRole('navigation', { name: 'Account settings' });
+    expect(sidebar.textContent).toBe('Company informationSecurityStaff accounts');
+    expect((await screen.findByTestId('version-label')).textContent).toBe('TestSite · Version v9.9.9');
+    await waitFor(() => expect(document.title).toBe('Company information - TestSite'));
+  });
+
+  it('answers unknown paths with the 404 screen and redirects the later guide steps', async () => {
+    const router = renderAt('/no/such/page');
+    expect(await screen.findByText('Sorry, this page does not exist')).toBeTruthy();
+    router.navigate('/guide3');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/guide');
+  });
+});

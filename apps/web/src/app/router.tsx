@@ -1,0 +1,142 @@
+import { useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useNavigate } from 'react-router';
+import { NotFoundPage } from '../modules/auth/pages/NotFoundPage';
+import { authScreens, GUIDE_LEGACY_PATHS } from '../modules/auth/routes';
+import { NetworkBanner } from '../platform/components/NetworkBanner';
+import { useConfig } from '../platform/config';
+import { setNavigator } from '../platform/notify';
+import { getSession } from '../platform/session';
+import { PageSpinner, RequireSession, ScreenGate, ScreenTitle } from './guards';
+import { PublicLayout } from './layouts/PublicLayout';
+import { SidebarSection } from './layouts/SidebarSection';
+import { RouteError } from './RouteError';
+import { AREAS, areaOfRole } from './routes/areas';
+import { firstScreenPath, joinPath } from './routes/derive';
+import type { AreaDef, PublicEntry, ScreenEntry } from './routes/types';
+
+function RootLayout() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigator((to) => void navigate(to, { replace: true }));
+  }, [navigate]);
+  return (
+    <>
+      <NetworkBanner />
+      <Outlet />
+    </>
+  );
+}
+
+/** The index of an area or section: its first screen the role may open (waits for the feature switches). */
+function FirstScreen({ entries, base }: { entries: readonly ScreenEntry[]; base: string }) {
+  const config = useConfig();
+  if (config.isPending) return <PageSpinner />;
+  const first = firstScreenPath(entries, base, getSession().role, config.data?.features);
+  return first && first !== base ? <Navigate replace to={first} /> : <NotFoundPage />;
+}
+
+function screenRoute(entry: ScreenEntry, parent: string): RouteObject {
+  const full = joinPath(parent, entry.path);
+  if (entry.children) {
+    const hasIndex = entry.children.some((c) => c.path === '');
+    return {
+      path: entry.path,
+      element: <SidebarSection entry={entry} basePath={full} />,
+      children: [
+        ...(hasIndex ? [] : [{ index: true, element: <FirstScreen entries={entry.children} base={full} /> }]),
+        ...entry.children.map((c) => screenRoute(c, full)),
+      ],
+    };
+  }
+  const load = entry.page;
+  if (!load) throw new Error(`screen ${full} has neither page nor children`);
+  const lazy = async () => {
+    const Page = await load();
+    return {
+      element: (
+        <ScreenGate entry={entry}>
+          <Page />
+        </ScreenGate>
+      ),
+    };
+  };
+  return entry.path === '' ? { index: true, lazy } : { path: entry.path, lazy };
+}
+
+function areaRoute(area: AreaDef): RouteObject {
+  const Layout = area.layout;
+  const hasIndex = area.routes.some((r) => r.path === '');
+  return {
+    path: area.base,
+    element: (
+      <RequireSession role={area.role} sType={area.sType}>
+        <Layout area={area} />
+      </RequireSession>
+    ),
+    children: [
+      ...(hasIndex ? [] : [{ index: true, element: <FirstScreen entries={area.routes} base={area.base} /> }]),
+      ...area.routes.map((e) => screenRoute(e, area.base)),
+    ],
+  };
+}
+
+function publicRoute(entry: PublicEntry): RouteObject {
+  return {
+    path: entry.path,
+    lazy: async () => {
+      const Page = await entry.page();
+      const screen = (
+        <>
+          <ScreenTitle titleKey={entry.titleKey} />
+          <Page />
+        </>
+      );
+      const role = entry.session;
+      if (!role) return { element: screen };
+      // A screen for one role sends a visitor without a session to sign in as that role.
+      const sType = role === 'any' ? undefined : areaOfRole(role).sType;
+      return {
+        element: (
+          <RequireSession role={role} sType={sType}>
+            {screen}
+          </RequireSession>
+        ),
+      };
+    },
+  };
+}
+
+function NotFoundScreen() {
+  return (
+    <>
+      <ScreenTitle titleKey="auth.notFound.title" />
+      <NotFoundPage />
+    </>
+  );
+}
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <PageSpinner />,
+      children: [
+        {
+          element: <PublicLayout />,
+          children: [
+            ...authScreens.filter((s) => !s.wide).map(publicRoute),
+            ...GUIDE_LEGACY_PATHS.map((path) => ({ path, element: <Navigate replace to="/guide" /> })),
+            { path: '*', element: <NotFoundScreen /> },
+          ],
+        },
+        { element: <PublicLayout wide />, children: authScreens.filter((s) => s.wide).map(publicRoute) },
+        ...AREAS.map(areaRoute),
+      ],
+    },
+  ];
+}
+
+export function createRouter() {
+  return createBrowserRouter(buildRoutes());
+}

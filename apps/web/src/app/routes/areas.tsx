@@ -1,0 +1,51 @@
+import { SettingOutlined } from '@ant-design/icons';
+import { ADMIN_STYPE, Role } from '@openvisit/contract';
+import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts/routes';
+import type { ConsoleRole } from '../../platform/session';
+import { AdminLayout } from '../layouts/AdminLayout';
+import { AreaLayout } from '../layouts/AreaLayout';
+import type { AreaDef } from './types';
+
+/**
+ * The admin (head-office) area. Only screens that exist are listed: report, people, notice and the
+ * other sections join this table (first, for reports) as their issues land.
+ */
+export const adminArea: AreaDef = {
+  role: 'manager',
+  base: '/',
+  sType: ADMIN_STYPE,
+  titleKey: 'enums.consoleRole.manager',
+  layout: AdminLayout,
+  routes: [
+    {
+      path: 'setting/account',
+      titleKey: 'menu.account',
+      icon: <SettingOutlined />,
+      roles: ['manager'],
+      group: 'settings',
+      children: accountSettingsScreens,
+    },
+  ],
+};
+
+function shellArea(role: ConsoleRole, base: string, sType?: number): AreaDef {
+  return { role, base, sType, titleKey: `enums.consoleRole.${role}`, layout: AreaLayout, routes: areaShellScreens(role) };
+}
+
+/** One table per area; post-login redirects and guards are derived from these. */
+export const AREAS: readonly AreaDef[] = [
+  adminArea,
+  shellArea('emporder', '/emporder'),
+  shellArea('subcom', '/subcom'),
+  shellArea('logic', '/logic', Role.LOGISTICS),
+  shellArea('hse', '/hsehome', Role.HSE),
+  shellArea('servercom', '/servercom', Role.SERVER_COMPANY),
+  shellArea('reception', '/reception', Role.GATE),
+  shellArea('super', '/super'),
+];
+
+export function areaOfRole(role: ConsoleRole): AreaDef {
+  const area = AREAS.find((a) => a.role === role);
+  if (!area) throw new Error(`no area for role ${role}`);
+  return area;
+}

@@ -1,0 +1,55 @@
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { adminNavItems } from '../layouts/AdminLayout';
+import { AREAS } from './areas';
+import { areaOfPath, firstScreenPath, joinPath, menuNodes } from './derive';
+import type { ScreenEntry } from './types';
+
+const page = async () => () => null;
+const table: ScreenEntry[] = [
+  { path: 'visitor', titleKey: 'menu.home', roles: ['manager'], feature: 'blacklist', page },
+  { path: 'hidden', titleKey: 'menu.home', roles: ['manager'], hideInMenu: true, page },
+  {
+    path: 'setting/account',
+    titleKey: 'menu.account',
+    roles: ['manager'],
+    group: 'settings',
+    children: [
+      { path: '', titleKey: 'menu.accountBase', roles: ['manager'], page },
+      { path: 'safe', titleKey: 'menu.accountSafe', roles: ['manager'], page },
+    ],
+  },
+  { path: 'setting/other', titleKey: 'menu.accountSafe', roles: ['manager'], group: 'settings', page },
+];
+
+describe('route table derivation', () => {
+  it('joins paths', () => {
+    expect(joinPath('/', 'setting/account')).toBe('/setting/account');
+    expect(joinPath('/setting/account', '')).toBe('/setting/account');
+    expect(joinPath('/reception', 'password')).toBe('/reception/password');
+  });
+
+  it('hides feature-switched screens until the switch is known to be on', () => {
+    expect(firstScreenPath(table, '/', 'manager', undefined)).toBe('/setting/account');
+    expect(firstScreenPath(table, '/', 'manager', { blacklist: false })).toBe('/setting/account');
+    expect(firstScreenPath(table, '/', 'manager', { blacklist: true })).toBe('/visitor');
+    expect(menuNodes(table, '/', 'manager', { blacklist: true }).map((n) => n.path)).toEqual(['/visitor', '/setting/account', '/setting/other']);
+    expect(firstScreenPath(table, '/', 'reception', { blacklist: true })).toBeNull();
+  });
+
+  it('groups top navigation entries, showing a lone group member directly', () => {
+    const t = ((k: string) => k) as unknown as TFunction;
+    const grouped = adminNavItems(menuNodes(table, '/', 'manager', undefined), t);
+    expect(grouped).toEqual([expect.objectContaining({ key: 'group:settings', label: 'menu.settings' })]);
+    const admin = AREAS[0];
+    const real = admin ? adminNavItems(menuNodes(admin.routes, admin.base, 'manager', undefined), t) : [];
+    expect(real.map((i) => i?.key)).toEqual(['/setting/account']);
+  });
+
+  it('finds the area of a path by the longest base', () => {
+    expect(areaOfPath('/reception/password', AREAS)?.role).toBe('reception');
+    expect(areaOfPath('/receptionist', AREAS)?.role).toBe('manager');
+    expect(areaOfPath('/hsehome', AREAS)?.role).toBe('hse');
+    expect(areaOfPath('/setting/account', AREAS)?.role).toBe('manager');
+  });
+});

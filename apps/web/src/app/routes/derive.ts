@@ -1,0 +1,53 @@
+import type { FeatureFlag } from '@openvisit/contract';
+import type { ConsoleRole } from '../../platform/session';
+import type { AreaDef, ScreenEntry } from './types';
+
+export type Features = Partial<Record<FeatureFlag, boolean>> | undefined;
+
+/** '/' + 'setting/account' → '/setting/account'; '/setting/account' + '' → '/setting/account'. */
+export function joinPath(base: string, path: string): string {
+  const joined = `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`.replace(/\/+$/, '');
+  return joined === '' ? '/' : joined;
+}
+
+/** A screen is reachable by a role when it lists the role and its feature switch (if any) is on. */
+export function isEnabled(entry: ScreenEntry, role: ConsoleRole | null, features: Features): boolean {
+  if (!role || !entry.roles.includes(role)) return false;
+  if (entry.feature && features?.[entry.feature] !== true) return false;
+  if (entry.children) return entry.children.some((c) => isEnabled(c, role, features));
+  return true;
+}
+
+export interface MenuNode {
+  path: string;
+  entry: ScreenEntry;
+}
+
+/** The menu entries of a list of screens (visible, enabled), with their full paths. */
+export function menuNodes(entries: readonly ScreenEntry[], base: string, role: ConsoleRole | null, features: Features): MenuNode[] {
+  return entries.filter((e) => !e.hideInMenu && isEnabled(e, role, features)).map((entry) => ({ entry, path: joinPath(base, entry.path) }));
+}
+
+/** The first screen a role can open in a list of screens (depth first), or null. */
+export function firstScreenPath(entries: readonly ScreenEntry[], base: string, role: ConsoleRole | null, features: Features): string | null {
+  for (const { entry, path } of menuNodes(entries, base, role, features)) {
+    if (!entry.children) return path;
+    const inner = firstScreenPath(entry.children, path, role, features);
+    if (inner) return inner;
+  }
+  return null;
+}
+
+export function areaHome(area: AreaDef, features: Features): string {
+  return firstScreenPath(area.routes, area.base, area.role, features) ?? area.base;
+}
+
+function under(pathname: string, base: string): boolean {
+  if (base === '/') return true;
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/** The area a path belongs to: the longest base that contains it (the admin area '/' holds the rest). */
+export function areaOfPath(pathname: string, areas: readonly AreaDef[]): AreaDef | undefined {
+  return [...areas].sort((a, b) => b.base.length - a.base.length).find((a) => under(pathname, a.base));
+}

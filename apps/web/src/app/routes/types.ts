@@ -1,0 +1,55 @@
+import type { FeatureFlag } from '@openvisit/contract';
+import type { ParseKeys } from 'i18next';
+import type { ComponentType, ReactNode } from 'react';
+import type { ConsoleRole } from '../../platform/session';
+
+export type TitleKey = ParseKeys;
+export type LazyPage = () => Promise<ComponentType>;
+
+/** Top-navigation groups of the admin area (spec section 2); a group appears once it has a screen. */
+export const MENU_GROUPS = { settings: 'menu.settings' } as const satisfies Record<string, TitleKey>;
+export type MenuGroup = keyof typeof MENU_GROUPS;
+
+/**
+ * One screen of an area. Menus, page titles, guards and the post-login redirect are all derived
+ * from these entries; nothing else lists the screens.
+ */
+export interface ScreenEntry {
+  /** Relative to the area (or section) path; '' is its index. */
+  path: string;
+  titleKey: TitleKey;
+  icon?: ReactNode;
+  roles: readonly ConsoleRole[];
+  /** Hidden (menu and route) while this runtime switch is off. */
+  feature?: FeatureFlag;
+  /** The screen; absent for a section, which has `children` and a `layout` instead. */
+  page?: LazyPage;
+  hideInMenu?: boolean;
+  /** Admin top navigation group. */
+  group?: MenuGroup;
+  /** A section (e.g. account settings): its children are shown with a sidebar built from them. */
+  children?: readonly ScreenEntry[];
+}
+
+export interface AreaDef {
+  /** The console role that owns the area; the guard admits only it. */
+  role: ConsoleRole;
+  /** '/' for the admin area, '/reception' etc. for the others. */
+  base: string;
+  /** Sent as `sType` to the sign-in screen when the guard sends someone there. */
+  sType?: number;
+  titleKey: TitleKey;
+  layout: ComponentType<{ area: AreaDef }>;
+  routes: readonly ScreenEntry[];
+}
+
+/** A screen outside the areas (sign-in, sign-up…); `session` says who may open it. */
+export interface PublicEntry {
+  path: string;
+  titleKey: TitleKey;
+  page: LazyPage;
+  /** 'any': any signed-in account; a role: only that one; absent: everyone. */
+  session?: 'any' | ConsoleRole;
+  /** Screens outside the centred public card (full-width). */
+  wide?: boolean;
+}

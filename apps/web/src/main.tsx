@@ -1,0 +1,19 @@
+import './platform/i18n';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders, createQueryClient } from './app/providers';
+import { createRouter } from './app/router';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+const router = createRouter();
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,61 @@
+import type { addManager, CallInput, Manager, modifyUserInfo, StaffType, UserInfo, updateManager, updatePassword } from '@openvisit/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../platform/api';
+import { FORM_SILENT } from '../../platform/fieldErrors';
+
+/** Query keys of the accounts module. */
+export const accountKeys = {
+  userInfo: ['accounts', 'userInfo'] as const,
+  managers: (sType?: StaffType) => ['accounts', 'managers', sType ?? 'all'] as const,
+  allManagers: ['accounts', 'managers'] as const,
+  related: ['accounts', 'related'] as const,
+};
+
+export function useUserInfo() {
+  return useQuery({ queryKey: accountKeys.userInfo, queryFn: () => api.GetUserInfo({}) });
+}
+
+/** Forms call it with field errors shown inline (BAD_PARAMS is not toasted). */
+export function useModifyUserInfo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof modifyUserInfo>) => api.ModifyUserInfo(input, { silent: FORM_SILENT }),
+    onSuccess: (info: UserInfo) => qc.setQueryData(accountKeys.userInfo, info),
+  });
+}
+
+export function useUpdatePassword() {
+  return useMutation({ mutationFn: (input: CallInput<typeof updatePassword>) => api.updatePassword(input, { silent: FORM_SILENT }) });
+}
+
+export function useManagers(sType?: StaffType) {
+  return useQuery({ queryKey: accountKeys.managers(sType), queryFn: () => api.GetManagerByUser(sType === undefined ? {} : { sType }) });
+}
+
+export function useAddManager() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof addManager>) => api.AddManager(input, { silent: FORM_SILENT }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.allManagers }),
+  });
+}
+
+export function useUpdateManager() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof updateManager>) => api.UpdateManager(input, { silent: FORM_SILENT }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.allManagers }),
+  });
+}
+
+export function useDeleteManager() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (m: Pick<Manager, 'account'>) => api.DeleteManager({ account: m.account }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.allManagers }),
+  });
+}
+
+export function useRelatedAccounts() {
+  return useQuery({ queryKey: accountKeys.related, queryFn: () => api.getRelatedAccount({}) });
+}

@@ -1,0 +1,49 @@
+import { LockOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { useLabel } from '../../../platform/i18n';
+import { getSession } from '../../../platform/session';
+
+/** The home of an area whose screens are still to come: who is signed in, for which company, as what. */
+export function AreaHomePage() {
+  const { t } = useTranslation();
+  const label = useLabel();
+  const navigate = useNavigate();
+  const { project, role, loginAccount } = getSession();
+  const name = project?.username ?? project?.sName ?? loginAccount ?? '';
+  const roleText = role ? t(`enums.consoleRole.${role}`) : '';
+  // Staff accounts also show their precise kind (e.g. "Logistics specialist") from the contract lookup.
+  const kind = project?.sType !== undefined && project.sType >= 0 ? label('role', project.sType) : null;
+
+  return (
+    <>
+      <PageHeader
+        title={t('menu.home')}
+        actions={
+          <Button icon={<LockOutlined />} onClick={() => navigate('password')}>
+            {t('accounts.home.changePassword')}
+          </Button>
+        }
+      />
+      <Card>
+        <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="greeting">
+          {t('accounts.home.greeting', { name })}
+        </Typography.Title>
+        <Descriptions
+          column={1}
+          items={[
+            { key: 'company', label: t('accounts.home.company'), children: <span data-testid="home-company">{project?.company ?? ''}</span> },
+            {
+              key: 'role',
+              label: t('accounts.home.role'),
+              children: <span data-testid="home-role">{kind && kind !== roleText ? `${roleText} · ${kind}` : roleText}</span>,
+            },
+            { key: 'account', label: t('accounts.home.account'), children: loginAccount ?? '' },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}

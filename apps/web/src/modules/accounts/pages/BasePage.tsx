@@ -1,0 +1,134 @@
+import { EditOutlined } from '@ant-design/icons';
+import { App, Button, Card, Descriptions, Drawer, Form, Input, Result, Skeleton, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { handleFormError } from '../../../platform/fieldErrors';
+import { formatDate, formatDateTime } from '../../../platform/format';
+import { useRules } from '../../../platform/formRules';
+import { useLabel } from '../../../platform/i18n';
+import { useModifyUserInfo, useUserInfo } from '../api';
+
+interface Values {
+  company: string;
+  shortName?: string;
+  username: string;
+  phone: string;
+  remark?: string;
+}
+
+function EditCompanyDrawer({ open, onClose, initial }: { open: boolean; onClose: () => void; initial: Values }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const rules = useRules();
+  const modify = useModifyUserInfo();
+  const [form] = Form.useForm<Values>();
+
+  const submit = async (v: Values) => {
+    const shortName = v.shortName?.trim();
+    try {
+      // An empty short name is left out: the contract refuses '' for it (see the issue note).
+      await modify.mutateAsync({
+        company: v.company,
+        username: v.username,
+        phone: v.phone,
+        remark: v.remark ?? '',
+        ...(shortName ? { shortName } : {}),
+      });
+      void message.success(t('common.saved'));
+      onClose();
+    } catch (err) {
+      handleFormError(form, err);
+    }
+  };
+
+  return (
+    <Drawer
+      title={t('accounts.base.editTitle')}
+      open={open}
+      onClose={onClose}
+      destroyOnHidden
+      size={480}
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={modify.isPending} onClick={() => form.submit()}>
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form form={form} name="company" layout="vertical" initialValues={initial} onFinish={submit}>
+        <Form.Item label={t('accounts.base.company')} name="company" rules={rules.companyName()}>
+          <Input />
+        </Form.Item>
+        <Form.Item label={t('accounts.base.shortName')} name="shortName" rules={rules.companyShortName({ optional: true })}>
+          <Input />
+        </Form.Item>
+        <Form.Item label={t('accounts.base.username')} name="username" rules={rules.personName()}>
+          <Input />
+        </Form.Item>
+        <Form.Item label={t('accounts.base.phone')} name="phone" rules={rules.phone()}>
+          <Input />
+        </Form.Item>
+        <Form.Item label={t('accounts.base.remark')} name="remark">
+          <Input.TextArea rows={4} maxLength={500} showCount />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}
+
+/** Account settings › company information (`GetUserInfo`), editable with `ModifyUserInfo`. */
+export function BasePage() {
+  const { t } = useTranslation();
+  const label = useLabel();
+  const info = useUserInfo();
+  const [editing, setEditing] = useState(false);
+  const d = info.data;
+  const notSet = t('accounts.base.notSet');
+
+  return (
+    <>
+      <PageHeader
+        title={t('accounts.base.title')}
+        actions={
+          <Button icon={<EditOutlined />} disabled={!d} onClick={() => setEditing(true)}>
+            {t('accounts.base.edit')}
+          </Button>
+        }
+      />
+      <Card>
+        {info.isPending ? (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        ) : !d ? (
+          <Result status="warning" title={t('common.empty')} extra={<Button onClick={() => void info.refetch()}>{t('common.retry')}</Button>} />
+        ) : (
+          <Descriptions
+            column={{ xs: 1, md: 2 }}
+            bordered
+            items={[
+              { key: 'company', label: t('accounts.base.company'), children: d.company },
+              { key: 'shortName', label: t('accounts.base.shortName'), children: d.shortName || notSet },
+              { key: 'username', label: t('accounts.base.username'), children: d.username },
+              { key: 'email', label: t('accounts.base.email'), children: d.email },
+              { key: 'phone', label: t('accounts.base.phone'), children: d.phone || notSet },
+              { key: 'version', label: t('accounts.base.version'), children: label('version', d.userType) },
+              { key: 'regDate', label: t('accounts.base.regDate'), children: formatDateTime(d.regDate) },
+              { key: 'loginDate', label: t('accounts.base.loginDate'), children: formatDateTime(d.loginDate, t('accounts.base.never')) },
+              { key: 'expireDate', label: t('accounts.base.expireDate'), children: formatDate(d.expireDate, t('accounts.base.noExpiry')) },
+              { key: 'remark', label: t('accounts.base.remark'), children: d.remark || notSet, span: 'filled' },
+            ]}
+          />
+        )}
+      </Card>
+      {d ? (
+        <EditCompanyDrawer
+          open={editing}
+          onClose={() => setEditing(false)}
+          initial={{ company: d.company, shortName: d.shortName, username: d.username, phone: d.phone, remark: d.remark }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Manager, STAFF_TYPES, type StaffType } from '@openvisit/contract';
+import { App, Button, Card, Empty, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { formatDate } from '../../../platform/format';
+import { useLabel } from '../../../platform/i18n';
+import { useDeleteManager, useManagers } from '../api';
+import { ManagerDrawer } from '../components/ManagerDrawer';
+
+function typeFromQuery(v: string | null): StaffType | undefined {
+  const n = Number(v);
+  return v !== null && v !== '' && (STAFF_TYPES as readonly number[]).includes(n) ? (n as StaffType) : undefined;
+}
+
+/** Account settings › staff accounts (`GetManagerByUser`), filtered by type (kept in the URL). */
+export function ManagersPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const label = useLabel();
+  const [params, setParams] = useSearchParams();
+  const type = typeFromQuery(params.get('type'));
+  const managers = useManagers(type);
+  const remove = useDeleteManager();
+  const [drawer, setDrawer] = useState<{ open: boolean; manager: Manager | null }>({ open: false, manager: null });
+
+  const setType = (v: StaffType | undefined) => {
+    const next = new URLSearchParams(params);
+    if (v === undefined) next.delete('type');
+    else next.set('type', String(v));
+    setParams(next, { replace: true });
+  };
+
+  const validity = (m: Manager) => {
+    if (!m.startDate && !m.endDate) return t('accounts.managers.always');
+    if (m.startDate && m.endDate) return `${formatDate(m.startDate)} – ${formatDate(m.endDate)}`;
+    return m.startDate
+      ? t('accounts.managers.from', { date: formatDate(m.startDate) })
+      : t('accounts.managers.until', { date: formatDate(m.endDate) });
+  };
+
+  const doDelete = async (m: Manager) => {
+    try {
+      await remove.mutateAsync(m);
+      void message.success(t('common.deleted'));
+    } catch {
+      // shown by the error policy
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('accounts.managers.title')}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true, manager: null })}>
+            {t('accounts.managers.add')}
+          </Button>
+        }
+      />
+      <Card>
+        <Space style={{ marginBottom: 16 }}>
+          <Select<StaffType | 'all'>
+            aria-label={t('accounts.managers.filterType')}
+            style={{ minWidth: 200 }}
+            value={type ?? 'all'}
+            onChange={(v) => setType(v === 'all' ? undefined : v)}
+            options={[{ value: 'all', label: t('accounts.managers.allTypes') }, ...STAFF_TYPES.map((s) => ({ value: s, label: label('role', s) }))]}
+          />
+        </Space>
+        <Table<Manager>
+          rowKey="id"
+          loading={managers.isPending}
+          dataSource={managers.data ?? []}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          locale={{ emptyText: <Empty description={t('accounts.managers.empty')} /> }}
+          scroll={{ x: 'max-content' }}
+          columns={[
+            { key: 'account', title: t('accounts.managers.columns.account'), dataIndex: 'account' },
+            { key: 'name', title: t('accounts.managers.columns.name'), dataIndex: 'sName' },
+            { key: 'phone', title: t('accounts.managers.columns.phone'), dataIndex: 'phone', render: (v: string) => v || '—' },
+            { key: 'type', title: t('accounts.managers.columns.type'), dataIndex: 'sType', render: (s: number) => label('role', s) },
+            { key: 'validity', title: t('accounts.managers.columns.validity'), render: (_: unknown, m) => validity(m) },
+            {
+              key: 'status',
+              title: t('accounts.managers.columns.status'),
+              render: (_: unknown, m) => (
+                <Space size={4}>
+                  <Tag color={m.status === 0 ? 'success' : 'default'}>{label('accountStatus', m.status)}</Tag>
+                  {m.locked ? <Tag color="error">{t('accounts.managers.locked')}</Tag> : null}
+                </Space>
+              ),
+            },
+            {
+              key: 'actions',
+              title: t('accounts.managers.columns.actions'),
+              fixed: 'right',
+              width: 200,
+              render: (_: unknown, m) => (
+                <Space size={0}>
+                  <Button
+                    type="link"
+                    icon={<EditOutlined />}
+                    onClick={() => setDrawer({ open: true, manager: m })}
+                    aria-label={`${t('common.edit')} ${m.account}`}
+                  >
+                    {t('common.edit')}
+                  </Button>
+                  <Popconfirm
+                    title={t('accounts.managers.deleteConfirm', { account: m.account })}
+                    okText={t('common.delete')}
+                    cancelText={t('common.cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => doDelete(m)}
+                  >
+                    <Button type="link" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${m.account}`}>
+                      {t('common.delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <ManagerDrawer
+        open={drawer.open}
+        manager={drawer.manager ? (managers.data?.find((m) => m.id === drawer.manager?.id) ?? drawer.manager) : null}
+        onClose={() => setDrawer({ open: false, manager: null })}
+      />
+    </>
+  );
+}

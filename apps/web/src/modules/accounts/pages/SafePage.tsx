@@ -1,0 +1,17 @@
+import { Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { ChangePasswordForm } from '../components/ChangePasswordForm';
+
+/** Account settings › security: change the administrator's password. */
+export function SafePage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('accounts.safe.title')} />
+      <Card title={t('accounts.safe.passwordTitle')}>
+        <ChangePasswordForm />
+      </Card>
+    </>
+  );
+}

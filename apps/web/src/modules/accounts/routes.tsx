@@ -1,0 +1,56 @@
+import { HomeOutlined, IdcardOutlined, LockOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
+import type { ScreenEntry } from '../../app/routes/types';
+import type { ConsoleRole } from '../../platform/session';
+
+/** The account-settings sidebar of the admin area (spec section 2): base, safe, staff accounts. */
+export const accountSettingsScreens: readonly ScreenEntry[] = [
+  {
+    path: '',
+    titleKey: 'menu.accountBase',
+    icon: <IdcardOutlined />,
+    roles: ['manager'],
+    page: () => import('./pages/BasePage').then((m) => m.BasePage),
+  },
+  {
+    path: 'safe',
+    titleKey: 'menu.accountSafe',
+    icon: <SafetyOutlined />,
+    roles: ['manager'],
+    page: () => import('./pages/SafePage').then((m) => m.SafePage),
+  },
+  {
+    path: 'managers',
+    titleKey: 'menu.accountManagers',
+    icon: <TeamOutlined />,
+    roles: ['manager'],
+    page: () => import('./pages/ManagersPage').then((m) => m.ManagersPage),
+  },
+];
+
+/** The screens every non-admin area has for now: its home and change-password. */
+export function areaShellScreens(role: ConsoleRole): readonly ScreenEntry[] {
+  return [
+    role === 'super'
+      ? {
+          path: '',
+          titleKey: 'menu.related',
+          icon: <HomeOutlined />,
+          roles: [role],
+          page: () => import('./pages/SuperHomePage').then((m) => m.SuperHomePage),
+        }
+      : {
+          path: '',
+          titleKey: 'menu.home',
+          icon: <HomeOutlined />,
+          roles: [role],
+          page: () => import('./pages/AreaHomePage').then((m) => m.AreaHomePage),
+        },
+    {
+      path: 'password',
+      titleKey: 'menu.password',
+      icon: <LockOutlined />,
+      roles: [role],
+      page: () => import('./pages/AreaPasswordPage').then((m) => m.AreaPasswordPage),
+    },
+  ];
+}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from '../../platform/api';
+import { useConfig } from '../../platform/config';
+
+const CAPTCHA_KEY = ['auth', 'captcha'] as const;
+
+export interface Captcha {
+  /** Whether this installation asks for the image code (runtime configuration). */
+  enabled: boolean;
+  image: string | undefined;
+  loading: boolean;
+  refresh: () => void;
+  /**
+   * Checks the typed characters (`validationCode`) and answers the digest the next call must carry;
+   * undefined when the captcha is off. Throws the ApiError of a wrong code (119).
+   */
+  verify: (vcode: string | undefined) => Promise<string | undefined>;
+}
+
+/** The image captcha of the public forms: fetched when enabled, renewed before it expires and on demand. */
+export function useCaptcha(): Captcha {
+  const config = useConfig();
+  const enabled = config.data?.captcha === true;
+  const query = useQuery({
+    queryKey: CAPTCHA_KEY,
+    queryFn: () => api.getValidationCode({}),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+    refetchInterval: (q) => {
+      const expiresIn = q.state.data?.expiresIn;
+      return expiresIn ? Math.max(30, expiresIn - 30) * 1000 : false;
+    },
+  });
+  const { refetch, data } = query;
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  const verify = useCallback(
+    async (vcode: string | undefined) => {
+      if (!enabled) return undefined;
+      if (!data) throw new Error('captcha not loaded');
+      await api.validationCode({ digest: data.digest, vcode: vcode ?? '' }, { silent: true });
+      // The verified digest is spent by the call that follows: show a fresh picture for any next attempt.
+      void refetch();
+      return data.digest;
+    },
+    [enabled, data, refetch],
+  );
+  return { enabled, image: data?.base64Str, loading: query.isFetching, refresh, verify };
+}

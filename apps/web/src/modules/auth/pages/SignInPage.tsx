@@ -1,0 +1,137 @@
+import { Status } from '@openvisit/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Flex, Form, Input, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { postLoginPath } from '../../../app/postLogin';
+import { ApiError } from '../../../platform/apiError';
+import { resetSessionQueries, useConfig } from '../../../platform/config';
+import { applyFieldErrors } from '../../../platform/fieldErrors';
+import { formatDateTime } from '../../../platform/format';
+import { type Rules, useRules } from '../../../platform/formRules';
+import { currentLang } from '../../../platform/i18n';
+import { errorText } from '../../../platform/notify';
+import { consoleRoleOf, saveLogin } from '../../../platform/session';
+import { type Captcha, useCaptcha } from '../api';
+import { CaptchaField } from '../components/CaptchaField';
+import {
+  readSignInMemory,
+  rememberSignIn,
+  SIGNIN_FIELD_MAP,
+  SIGNIN_TABS,
+  type SignInTab,
+  type SignInValues,
+  signInCall,
+  tabOfRole,
+} from '../signinKinds';
+
+type IdentifierKey = 'adminAccount' | 'superAccount' | 'subEmail' | 'phone' | 'deskAccount';
+
+const IDENTIFIER: Record<SignInTab, { key: IdentifierKey; rules: (r: Rules) => ReturnType<Rules['required']>; autoComplete: string }> = {
+  admin: { key: 'adminAccount', rules: (r) => r.required(), autoComplete: 'username' },
+  super: { key: 'superAccount', rules: (r) => r.superAccount(), autoComplete: 'username' },
+  sub: { key: 'subEmail', rules: (r) => r.email(), autoComplete: 'email' },
+  employee: { key: 'phone', rules: (r) => r.phone(), autoComplete: 'tel' },
+  desk: { key: 'deskAccount', rules: (r) => r.accountName(), autoComplete: 'username' },
+};
+
+/** The inline message of a failed sign-in: tries left (302) and lock-out (67) get their own words. */
+function useFailureText() {
+  const { t } = useTranslation();
+  return (err: unknown): string => {
+    if (!(err instanceof ApiError)) return t('auth.signin.failed');
+    if (err.http === undefined && err.status === Status.LOGIN_TRIES_LEFT) {
+      const remaining = (err.result as { remaining?: unknown } | null)?.remaining;
+      if (typeof remaining === 'number') return t('auth.signin.triesLeft', { count: remaining });
+    }
+    if (err.http === undefined && err.status === Status.ACCOUNT_LOCKED) {
+      const until = (err.result as { lockedUntil?: unknown } | null)?.lockedUntil;
+      return typeof until === 'number' ? t('auth.signin.locked', { time: formatDateTime(until) }) : t('auth.signin.lockedNoTime');
+    }
+    return errorText(err);
+  };
+}
+
+function SignInForm({ tab, captcha, redirect }: { tab: SignInTab; captcha: Captcha; redirect: string | null }) {
+  const { t } = useTranslation();
+  const rules = useRules();
+  const navigate = useNavigate();
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const failureText = useFailureText();
+  const [form] = Form.useForm<SignInValues>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = IDENTIFIER[tab];
+
+  const submit = async (values: SignInValues) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const digest = await captcha.verify(values.vcode);
+      const result = await signInCall(tab, values, digest, currentLang());
+      const role = consoleRoleOf(result);
+      resetSessionQueries(queryClient);
+      saveLogin(result, role);
+      rememberSignIn(tab, values.identifier);
+      navigate(postLoginPath({ result, role, redirect, features: config.data?.features }), { replace: true });
+    } catch (err) {
+      if (!applyFieldErrors(form, err, SIGNIN_FIELD_MAP)) setFailure(failureText(err));
+      if (captcha.enabled) {
+        form.setFieldValue('vcode', '');
+        captcha.refresh();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={submit} initialValues={{ identifier: readSignInMemory().ids?.[tab] ?? '' }} requiredMark={false}>
+      {failure ? <Alert type="error" showIcon title={failure} role="alert" data-testid="signin-error" style={{ marginBottom: 16 }} /> : null}
+      <Form.Item label={t(`auth.signin.fields.${id.key}`)} name="identifier" rules={id.rules(rules)}>
+        <Input autoComplete={id.autoComplete} placeholder={t(`auth.signin.placeholders.${id.key}`)} />
+      </Form.Item>
+      <Form.Item label={t('auth.signin.fields.password')} name="password" rules={[{ required: true, message: t('validation.required') }]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <CaptchaField captcha={captcha} />
+      <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+        {t('auth.signin.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+export function SignInPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const captcha = useCaptcha();
+  const [tab, setTab] = useState<SignInTab>(() => tabOfRole(params.get('role')) ?? readSignInMemory().tab ?? 'admin');
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
+        {t('auth.signin.title')}
+      </Typography.Title>
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setTab(k as SignInTab)}
+        centered
+        tabBarGutter={20}
+        items={SIGNIN_TABS.map((k) => ({ key: k, label: <span data-testid={`signin-tab-${k}`}>{t(`auth.signin.tabs.${k}`)}</span> }))}
+      />
+      <SignInForm key={tab} tab={tab} captcha={captcha} redirect={params.get('redirect')} />
+      <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
+        <Link to="/forgot">{t('auth.signin.forgot')}</Link>
+        <Link to="/signup">{t('auth.signin.register')}</Link>
+      </Flex>
+      <Flex justify="center" style={{ marginTop: 12 }}>
+        <Link to="/config">
+          <Typography.Text type="secondary">{t('auth.signin.about')}</Typography.Text>
+        </Link>
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { type AnyCall, allCalls, type CallByName, type CallInput, type CallName, type CallOutput, type Envelope, Status } from '@openvisit/contract';
+import { ApiError } from './apiError';
+import { isSuppressed } from './errorPolicy';
+import { displayError } from './notify';
+import { getToken, TOKEN_KEY } from './session';
+
+/** Spec section 9: HTTP timeout 60 s. */
+export const API_TIMEOUT_MS = 60_000;
+export const API_BASE = '/api/';
+
+export interface CallOptions {
+  /**
+   * Do not show the error through the global policy: `true` for every error, or a list of business
+   * statuses (e.g. `[Status.BAD_PARAMS]` when the form shows field errors inline). 27/28/29 always sign out.
+   */
+  silent?: boolean | readonly number[];
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+function queryString(input: unknown): string {
+  if (!input || typeof input !== 'object') return '';
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(input)) if (v !== undefined && v !== null) q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+function isEnvelope(v: unknown): v is Envelope {
+  return !!v && typeof v === 'object' && typeof (v as Envelope).status === 'number';
+}
+
+async function send(url: string, init: RequestInit, opts: CallOptions): Promise<Envelope> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort('timeout'), opts.timeoutMs ?? API_TIMEOUT_MS);
+  const onAbort = () => controller.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', onAbort);
+  const headers = new Headers(init.headers);
+  const token = getToken();
+  if (token) headers.set(TOKEN_KEY, token);
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, headers, signal: controller.signal });
+  } catch {
+    const timedOut = controller.signal.reason === 'timeout';
+    throw new ApiError({ status: timedOut ? 408 : 0, reason: timedOut ? 'timeout' : 'no response', http: timedOut ? 408 : 0 });
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const env = isEnvelope(body) ? body : null;
+    throw new ApiError({
+      status: env?.status ?? response.status,
+      reason: env?.reason ?? response.statusText,
+      result: env?.result,
+      http: response.status,
+    });
+  }
+  if (!isEnvelope(body)) throw new ApiError({ status: response.status, reason: 'malformed answer', http: -1 });
+  return body;
+}
+
+/** Runs a request and applies the display policy to its failure before rethrowing it. */
+async function run<T>(url: string, init: RequestInit, opts: CallOptions): Promise<T> {
+  try {
+    const env = await send(url, init, opts);
+    if (env.status !== Status.SUCCESS) throw new ApiError({ status: env.status, reason: env.reason, result: env.result });
+    return env.result as T;
+  } catch (err) {
+    if (err instanceof ApiError && !isSuppressed(err, opts.silent)) displayError(err);
+    throw err;
+  }
+}
+
+/** Calls a contract call: POST JSON (or GET with a query for GET calls), typed from its definition. */
+export function callApi<C extends AnyCall>(def: C, input: CallInput<C>, opts: CallOptions = {}): Promise<CallOutput<C>> {
+  if (def.method === 'GET') return run(API_BASE + def.name + queryString(input), { method: 'GET' }, opts);
+  return run(API_BASE + def.name, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) }, opts);
+}
+
+/** A GET of a JSON envelope outside the contract (runtime configuration). */
+export function getEnvelope<T>(path: string, opts: CallOptions = {}): Promise<T> {
+  return run(path, { method: 'GET' }, opts);
+}
+
+type CallFn<N extends CallName> = (input: CallInput<CallByName<N>>, opts?: CallOptions) => Promise<CallOutput<CallByName<N>>>;
+export type ApiClient = { readonly [N in CallName]: CallFn<N> } & { readonly call: typeof callApi };
+
+/** `api.GetUserInfo({})`, `api['login/logout']({})`, or `api.call(getUserInfo, {})`: one typed function per contract call. */
+export const api: ApiClient = Object.freeze({
+  ...Object.fromEntries(allCalls.map((def) => [def.name, (input: unknown, opts?: CallOptions) => callApi(def, input as never, opts)])),
+  call: callApi,
+}) as ApiClient;

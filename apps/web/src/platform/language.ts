@@ -1,0 +1,52 @@
+import type { Lang } from '@openvisit/contract';
+
+/** localStorage key of the language the user chose; it survives sign-out. */
+export const LANG_STORAGE_KEY = 'openvisit.lang';
+export const SUPPORTED_LANGS: readonly Lang[] = ['zh', 'en'];
+
+export function isLang(v: unknown): v is Lang {
+  return v === 'zh' || v === 'en';
+}
+
+/** 'zh-CN', 'zh-HK', 'zh-TW', 'zh' → 'zh'; 'en-*' → 'en'; anything else is not ours. */
+export function langOfTag(tag: string): Lang | null {
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+  if (primary === 'zh') return 'zh';
+  if (primary === 'en') return 'en';
+  return null;
+}
+
+/**
+ * The console language (spec section 1): the saved preference wins, otherwise the first browser
+ * language we support (zh-* is Chinese, en-* English), otherwise English.
+ */
+export function detectLanguage(saved: string | null | undefined, browserLanguages: readonly string[]): Lang {
+  if (isLang(saved)) return saved;
+  for (const tag of browserLanguages) {
+    const lang = langOfTag(tag);
+    if (lang) return lang;
+  }
+  return 'en';
+}
+
+export function readSavedLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANG_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function saveLanguagePreference(lang: Lang): void {
+  try {
+    localStorage.setItem(LANG_STORAGE_KEY, lang);
+  } catch {
+    // Storage may be unavailable (private mode); the choice then lasts for this page only.
+  }
+}
+
+export function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  if (navigator.languages?.length) return navigator.languages;
+  return navigator.language ? [navigator.language] : [];
+}

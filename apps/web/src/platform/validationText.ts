@@ -1,0 +1,37 @@
+import { ACCOUNT_NAME_MAX, COMPANY_NAME_MAX, COMPANY_SHORT_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PERSON_NAME_MAX } from '@openvisit/contract';
+import type { TFunction } from 'i18next';
+import { en } from '../locales/en';
+
+export type ValidationKey = keyof typeof en.validation;
+
+export function isValidationKey(rule: string): rule is ValidationKey {
+  return Object.hasOwn(en.validation, rule);
+}
+
+/** Length limits by the field names the contract uses, for the 'tooLong' message of server field errors. */
+export const FIELD_MAX: Readonly<Record<string, number>> = {
+  password: PASSWORD_MAX,
+  newPassword: PASSWORD_MAX,
+  email: EMAIL_MAX,
+  company: COMPANY_NAME_MAX,
+  shortName: COMPANY_SHORT_NAME_MAX,
+  username: PERSON_NAME_MAX,
+  sName: PERSON_NAME_MAX,
+  account: ACCOUNT_NAME_MAX,
+};
+
+/** Fields whose 'format' failure has its own, clearer message. */
+const FORMAT_KEY: Readonly<Record<string, 'emailFormat' | 'phoneFormat'>> = { email: 'emailFormat', phone: 'phoneFormat', empPhone: 'phoneFormat' };
+
+/**
+ * The message of a validator failure key or zod code: `validation.<rule>`; 'tooLong' with the field's
+ * limit, 'format' of an email or phone field with its own text.
+ */
+export function ruleMessage(t: TFunction, rule: string, opts: { max?: number; field?: string } = {}): string {
+  const { max, field } = opts;
+  if (rule === 'tooLong') return max ? t('validation.tooLong', { max }) : t('validation.tooLongAny');
+  const formatKey = field ? FORMAT_KEY[field] : undefined;
+  if (rule === 'format' && formatKey) return t(`validation.${formatKey}`);
+  if (isValidationKey(rule)) return t(`validation.${rule}`);
+  return t('validation.custom');
+}
