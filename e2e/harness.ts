@@ -105,12 +105,12 @@ export async function startServer(env: Record<string, string> = {}) {
   };
 }
 
+/** Debian's Chromium, headless, with a fresh profile (Playwright makes one per launch). */
 export async function launchBrowser(): Promise<Browser> {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-chromium-'));
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
     args: [
-      '--headless',
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
@@ -118,7 +118,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
 }

@@ -1,0 +1,174 @@
+// Platform flows in Chromium against the built product: register, activate from the real mail, onboarding,
+// sign in and out in English and Chinese, a wrong password, the lockout, and a guarded URL.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, screenshot, startServer, startSmtp, step } from './harness.js';
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+
+const PASSWORD = 'Visit0r!2026';
+const owner = { company: 'Northwind Trading Ltd', short: 'NWT', name: 'Grace Hopper', phone: '13800138000', email: 'grace@northwind.example' };
+
+before(async () => {
+  smtp = await startSmtp();
+  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+function activationLink(text: string): string {
+  const m = text.match(/https?:\/\/[^\s"<>]+\/active\?token=[A-Za-z0-9_-]+/);
+  assert.ok(m, `no activation link in:\n${text}`);
+  return m[0];
+}
+
+/** Registers and activates a company through the API and the real activation mail. */
+async function registerCompany(email: string, company: string): Promise<void> {
+  const res = await fetch(`${server.url}/api/Register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, company, username: 'Ada Lovelace', phone: '13900139000', lang: 'en' }),
+  });
+  assert.equal(((await res.json()) as { status: number }).status, 0);
+  const link = activationLink((await smtp.waitFor(email, /active\?token=/)).text);
+  const token = new URL(link).searchParams.get('token');
+  const act = await fetch(`${server.url}/api/webActivateAccount`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  assert.equal(((await act.json()) as { status: number }).status, 0);
+}
+
+async function signIn(
+  page: Page,
+  account: string,
+  password: string,
+  labels: { account: string; password: string; submit: string | RegExp } = {
+    account: 'Email or account name',
+    password: 'Password',
+    submit: 'Sign in',
+  },
+) {
+  await page.getByLabel(labels.account).fill(account);
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: labels.submit, exact: typeof labels.submit === 'string' }).click();
+}
+
+describe('platform: accounts and sessions in the browser', () => {
+  it('registers a company, activates it from the email, completes onboarding and signs out (English)', async () => {
+    const context = await newContext(browser, 'en-US');
+    const page = await context.newPage();
+    await step(page, 'signup', async () => {
+      await page.goto(`${server.url}/signup`);
+      await page.getByLabel('Company name').fill(owner.company);
+      await page.getByLabel('Short name').fill(owner.short);
+      await page.getByLabel('Contact name').fill(owner.name);
+      await page.getByLabel('Mobile phone').fill(owner.phone);
+      await page.getByLabel('Email').fill(owner.email);
+      await page.getByLabel('Password', { exact: true }).fill('short');
+      await page.getByText('At least 6 characters', { exact: false }).first().waitFor();
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirm password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Register', exact: true }).click();
+      await page.getByText('Check your email to activate').waitFor();
+    });
+
+    const mail = await smtp.waitFor(owner.email, /active\?token=/);
+    assert.match(mail.raw, /Subject: .*Activate.your.OpenVisit.account/);
+    await step(page, 'activate', async () => {
+      await page.goto(activationLink(mail.text));
+      await page.getByText('Your account is activated').waitFor();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/signin/);
+    });
+
+    await step(page, 'first-signin-and-guide', async () => {
+      await signIn(page, owner.email, PASSWORD);
+      await page.waitForURL(/\/guide$/);
+      assert.equal(await page.getByLabel('Company name').inputValue(), owner.company);
+      await page.getByLabel('Company remark').fill('Importer of fine teas; visitors come to the Shanghai office.');
+      await page.getByRole('button', { name: 'Save and finish' }).click();
+      await page.waitForURL(/\/setting\/account$/);
+      await page.getByText('Company information').first().waitFor();
+      await page.getByText(owner.company).first().waitFor();
+      assert.match(await page.title(), /OpenVisit/);
+    });
+    await screenshot(page, 'account-base-en');
+
+    await step(page, 'sign-out', async () => {
+      await page.getByTestId('account-menu').click();
+      await page.getByTestId('sign-out').click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL(/\/signin/);
+      assert.equal(await page.evaluate(() => sessionStorage.getItem('X-COOLVISIT-TOKEN')), null);
+    });
+    // The revoked token no longer opens the console: a guarded page sends us back to sign in.
+    await page.goto(`${server.url}/setting/account`);
+    await page.waitForURL(/\/signin\?redirect=/);
+    await context.close();
+  });
+
+  it('a guarded URL redirects to sign in and back after login; wrong password shown; Chinese then English', async () => {
+    const context = await newContext(browser, 'zh-CN');
+    const page = await context.newPage();
+    await step(page, 'guarded-redirect-zh', async () => {
+      await page.goto(`${server.url}/setting/account/safe`);
+      await page.waitForURL(/\/signin\?redirect=%2Fsetting%2Faccount%2Fsafe/);
+      await page.getByTestId('signin-tab-admin').waitFor();
+      assert.equal(await page.getByTestId('signin-tab-admin').innerText(), '管理员');
+      await signIn(page, owner.email, 'Wrong#Pass1', { account: '邮箱或账号', password: '密码', submit: /^登\s?录$/ });
+      await page.getByTestId('signin-error').getByText('用户名或密码错误').waitFor();
+      await signIn(page, owner.email, PASSWORD, { account: '邮箱或账号', password: '密码', submit: /^登\s?录$/ });
+      await page.waitForURL(/\/setting\/account\/safe$/);
+      await page.getByText('安全设置').first().waitFor();
+    });
+    await screenshot(page, 'account-safe-zh');
+    await step(page, 'switch-to-english', async () => {
+      await page.getByTestId('lang-switch').getByText('English').click();
+      await page.getByText('Security').first().waitFor();
+      assert.equal(await page.evaluate(() => localStorage.getItem('openvisit.lang')), 'en');
+    });
+    await context.close();
+  });
+
+  it('warns with the tries left and then locks the account after repeated wrong passwords', async () => {
+    const email = 'locked.owner@example.com';
+    await registerCompany(email, 'Lockout Test Co');
+    const context = await newContext(browser, 'en-US');
+    const page = await context.newPage();
+    await step(page, 'lockout', async () => {
+      await page.goto(`${server.url}/signin`);
+      for (let i = 1; i <= 5; i++) {
+        await signIn(page, email, `Wrong#Pass${i}`);
+        await page.getByTestId('signin-error').getByText('Invalid username or password').waitFor();
+      }
+      await signIn(page, email, 'Wrong#Pass6');
+      await page.getByTestId('signin-error').getByText('2 more failed attempts will lock the account').waitFor();
+      await signIn(page, email, 'Wrong#Pass7');
+      await page.getByTestId('signin-error').getByText('1 more failed attempts will lock the account').waitFor();
+      await signIn(page, email, 'Wrong#Pass8');
+      await page
+        .getByTestId('signin-error')
+        .getByText(/locked/)
+        .waitFor();
+      // Even the right password is refused while locked.
+      await signIn(page, email, PASSWORD);
+      await page
+        .getByTestId('signin-error')
+        .getByText(/locked/)
+        .waitFor();
+      assert.match(page.url(), /\/signin/);
+    });
+    await screenshot(page, 'signin-locked-en');
+    await context.close();
+  });
+});
