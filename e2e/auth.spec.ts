@@ -124,7 +124,7 @@ describe('platform: accounts and sessions in the browser', () => {
       await page.goto(`${server.url}/setting/account/safe`);
       await page.waitForURL(/\/signin\?redirect=%2Fsetting%2Faccount%2Fsafe/);
       await page.getByTestId('signin-tab-admin').waitFor();
-      assert.equal(await page.getByTestId('signin-tab-admin').innerText(), '管理员');
+      assert.equal(await page.getByTestId('signin-tab-admin').textContent(), '管理员');
       await signIn(page, owner.email, 'Wrong#Pass1', { account: '邮箱或账号', password: '密码', submit: /^登\s?录$/ });
       await page.getByTestId('signin-error').getByText('用户名或密码错误').waitFor();
       await signIn(page, owner.email, PASSWORD, { account: '邮箱或账号', password: '密码', submit: /^登\s?录$/ });
