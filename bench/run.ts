@@ -1,7 +1,9 @@
 // npm run bench: throughput and latency of /Login and /GetUserInfo on the embedded database (and on PostgreSQL
 // when TEST_DATABASE_URL is set, as `npm run bench:pg` does), each against a bare Fastify route measured in the same run.
+
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
@@ -10,6 +12,7 @@ import { companies } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/crypto.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 interface Figures {
   rps: number;
@@ -18,15 +21,26 @@ interface Figures {
   errors: number;
 }
 
+/** The load generator runs in its own process, so it does not take CPU from the server under test. */
 async function load(url: string, body: unknown, headers: Record<string, string> = {}, connections = 10): Promise<Figures> {
-  const r = await autocannon({
-    url,
-    method: 'POST',
-    connections,
-    duration: DURATION,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+  const args = [
+    '-j',
+    '-c',
+    String(connections),
+    '-d',
+    String(DURATION),
+    '-m',
+    'POST',
+    '-H',
+    'content-type=application/json',
+    '-b',
+    JSON.stringify(body),
+  ];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  const out = await new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, [autocannonBin, ...args, url], { maxBuffer: 16 << 20 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
   });
+  const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -71,7 +85,7 @@ async function product(kind: 'pglite' | 'postgres', base: Figures): Promise<void
   ).json()) as {
     result: { token: string };
   };
-  const info = await load(`${url}/GetUserInfo`, {}, { 'x-coolvisit-token': login.result.token });
+  const info = await load(`${url}/GetUserInfo`, {}, { 'x-coolvisit-token': login.result.token }, Number(process.env.BENCH_CONN ?? 10));
   console.log(row(`GetUserInfo (${kind})`, info, base));
   // argon2id is deliberately slow (19 MiB, 2 passes): sign-in throughput is bounded by it, per core.
   const signin = await load(`${url}/Login`, { email, password: 'Bench#2026' }, {}, 4);
@@ -81,7 +95,9 @@ async function product(kind: 'pglite' | 'postgres', base: Figures): Promise<void
 }
 
 const base = await bare();
-console.log(`bench: ${DURATION} s per measurement, 10 connections (4 for Login), 127.0.0.1, Node ${process.version}`);
+console.log(
+  `bench: ${DURATION} s per measurement, autocannon in a separate process, 10 connections (4 for Login), 127.0.0.1, Node ${process.version}`,
+);
 console.log(row('bare Fastify route (baseline)', base, base));
 await product('pglite', base);
 if (process.env.TEST_DATABASE_URL) await product('postgres', base);

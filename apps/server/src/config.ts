@@ -66,7 +66,8 @@ export interface Config {
   webDist?: string;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { global: 1200, signin: 20, captcha: 60, register: 10, recovery: 10, public: 120 };
+// Per client address and minute. An office behind one NAT address shares them, hence the generous global budget.
+export const DEFAULT_RATE_LIMITS: RateLimits = { global: 6000, signin: 60, captcha: 120, register: 10, recovery: 10, public: 300 };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
