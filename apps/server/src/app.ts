@@ -13,6 +13,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { departmentsRoutes } from './modules/departments/departments.routes.js';
+import { employeesRoutes } from './modules/employees/employees.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { type Binding, registerCalls } from './platform/calls.js';
 import { JobQueue } from './platform/jobs.js';
@@ -20,7 +22,7 @@ import { Mailer } from './platform/mail.js';
 import { openApiDocument } from './platform/openapi.js';
 import type { Services } from './services.js';
 
-const bindings: Binding[] = [...authRoutes, ...accountsRoutes, ...logsRoutes];
+const bindings: Binding[] = [...authRoutes, ...accountsRoutes, ...logsRoutes, ...employeesRoutes, ...departmentsRoutes];
 
 export interface BuiltApp {
   app: FastifyInstance;

@@ -274,6 +274,13 @@ export const companyStatusLabels = lookup({
   2: { zh: '已停用', en: 'Disabled' },
 });
 
+/** Employee states (spec section 3). */
+export const employeeStatusLabels = lookup({
+  0: { zh: '启用', en: 'Enabled' },
+  1: { zh: '禁用', en: 'Forbidden' },
+  2: { zh: '停用', en: 'Stopped' },
+});
+
 /** Every lookup, for the console's generic label helper and the docs page. */
 export const lookups = {
   role: roleLabels,
@@ -300,5 +307,6 @@ export const lookups = {
   certificateType: certificateTypeLabels,
   accountStatus: accountStatusLabels,
   companyStatus: companyStatusLabels,
+  employeeStatus: employeeStatusLabels,
 } as const;
 export type LookupName = keyof typeof lookups;

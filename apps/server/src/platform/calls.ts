@@ -46,7 +46,8 @@ function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => {
     const field = issue.path.map(String).join('.');
     let rule: string = issue.code;
-    if (issue.code === 'custom') rule = issue.message;
+    // Our schemas name their failures with a bare key (custom checks, regex messages); zod's own messages are sentences.
+    if (issue.code === 'custom' || /^[a-z][A-Za-z]*$/.test(issue.message)) rule = issue.message;
     else if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) rule = 'required';
     else if (issue.code === 'too_small' && (issue as { minimum?: unknown }).minimum === 1) rule = 'required';
     return { field, rule };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { id, timestamps, tstz } from './columns.js';
 
@@ -15,9 +15,29 @@ export const employees = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    empNo: text('emp_no'),
+    /** Work number, unique in the company when not empty. */
+    empNo: text('emp_no').notNull().default(''),
     phone: text('phone').notNull().default(''),
     email: text('email').notNull().default(''),
+    position: text('position').notNull().default(''),
+    cardNo: text('card_no').notNull().default(''),
+    telephone: text('telephone').notNull().default(''),
+    workbay: text('workbay').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    superiorNo: text('superior_no').notNull().default(''),
+    superiorName: text('superior_name').notNull().default(''),
+    domainAccount: text('domain_account').notNull().default(''),
+    visitType: text('visit_type').notNull().default(''),
+    defaultNotify: smallint('default_notify').notNull().default(0),
+    defaultReceiver: boolean('default_receiver').notNull().default(false),
+    isLeader: boolean('is_leader').notNull().default(false),
+    defaultContact: boolean('default_contact').notNull().default(false),
+    forbidAppointment: boolean('forbid_appointment').notNull().default(false),
+    forbidInvite: boolean('forbid_invite').notNull().default(false),
+    hideFromPad: boolean('hide_from_pad').notNull().default(false),
+    /** Face photo status (spec section 4); null without a photo. */
+    face: smallint('face'),
+    avatar: text('avatar').notNull().default(''),
     subAccountId: integer('sub_account_id'),
     passwordHash: text('password_hash'),
     /** 0 enabled, 1 forbidden, 2 stopped. */
@@ -26,7 +46,46 @@ export const employees = pgTable(
     lockedUntil: tstz('locked_until'),
     ...timestamps,
   },
-  (t) => [index('employees_company_idx').on(t.companyId), index('employees_phone_idx').on(t.phone)],
+  (t) => [
+    index('employees_company_idx').on(t.companyId, t.createdAt),
+    index('employees_phone_idx').on(t.phone),
+    uniqueIndex('employees_emp_no_uq').on(t.companyId, t.empNo).where(sql`${t.empNo} <> ''`),
+  ],
+);
+
+/** Departments (qcv_department): a tree per company; parentId 0 is the top level. */
+export const departments = pgTable(
+  'departments',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    deptNo: text('dept_no').notNull().default(''),
+    parentId: integer('parent_id').notNull().default(0),
+    managerEmpId: integer('manager_emp_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('departments_sibling_name_uq').on(t.companyId, t.parentId, sql`lower(${t.name})`),
+    uniqueIndex('departments_no_uq').on(t.companyId, t.deptNo).where(sql`${t.deptNo} <> ''`),
+  ],
+);
+
+/** Which departments an employee belongs to (qcv_emp_dept); an employee may be in several. */
+export const employeeDepartments = pgTable(
+  'employee_departments',
+  {
+    companyId: integer('company_id').notNull(),
+    empId: integer('emp_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    deptId: integer('dept_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.empId, t.deptId] }), index('employee_departments_dept_idx').on(t.companyId, t.deptId)],
 );
 
 /** Sub-companies (resident/tenant companies, qcv_sub_account) that share a company's premises. */

@@ -1,0 +1,113 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { departments, employeeDepartments, employees } from '../../db/schema/index.js';
+
+export type DepartmentRow = typeof departments.$inferSelect;
+
+/** Departments of one company and their memberships; nothing here reaches another company. */
+export function departmentsRepository(db: Db, scope: { companyId: number }) {
+  const mine = eq(departments.companyId, scope.companyId);
+  const myLinks = eq(employeeDepartments.companyId, scope.companyId);
+  return {
+    all: () => db.select().from(departments).where(mine).orderBy(asc(departments.name), asc(departments.id)),
+    byId: (id: number) =>
+      db
+        .select()
+        .from(departments)
+        .where(and(mine, eq(departments.id, id)))
+        .limit(1)
+        .then((r) => r[0]),
+    existing: async (ids: number[]) =>
+      ids.length
+        ? (
+            await db
+              .select({ id: departments.id })
+              .from(departments)
+              .where(and(mine, inArray(departments.id, ids)))
+          ).map((r) => r.id)
+        : [],
+    siblingNamed: (parentId: number, name: string, exceptId?: number) =>
+      db
+        .select({ id: departments.id })
+        .from(departments)
+        .where(
+          and(
+            mine,
+            eq(departments.parentId, parentId),
+            sql`lower(${departments.name}) = lower(${name})`,
+            exceptId ? sql`${departments.id} <> ${exceptId}` : undefined,
+          ),
+        )
+        .limit(1)
+        .then((r) => r.length > 0),
+    numbered: (deptNo: string, exceptId?: number) =>
+      db
+        .select({ id: departments.id })
+        .from(departments)
+        .where(and(mine, eq(departments.deptNo, deptNo), exceptId ? sql`${departments.id} <> ${exceptId}` : undefined))
+        .limit(1)
+        .then((r) => r.length > 0),
+    insert: (v: { name: string; deptNo: string; parentId: number; managerEmpId: number | null }) =>
+      db
+        .insert(departments)
+        .values({ ...v, companyId: scope.companyId })
+        .returning({ id: departments.id })
+        .then((r) => r[0]?.id ?? 0),
+    update: (id: number, v: Partial<{ name: string; deptNo: string; parentId: number; managerEmpId: number | null }>) =>
+      db
+        .update(departments)
+        .set(v)
+        .where(and(mine, eq(departments.id, id))),
+    delete: (id: number) => db.delete(departments).where(and(mine, eq(departments.id, id))),
+    clearManager: (empIds: number[]) =>
+      empIds.length
+        ? db
+            .update(departments)
+            .set({ managerEmpId: null })
+            .where(and(mine, inArray(departments.managerEmpId, empIds)))
+        : Promise.resolve(),
+    async memberCounts(): Promise<Map<number, number>> {
+      const rows = await db
+        .select({ deptId: employeeDepartments.deptId, n: count() })
+        .from(employeeDepartments)
+        .where(myLinks)
+        .groupBy(employeeDepartments.deptId);
+      return new Map(rows.map((r) => [r.deptId, r.n]));
+    },
+    memberCount: (deptId: number) =>
+      db
+        .select({ n: count() })
+        .from(employeeDepartments)
+        .where(and(myLinks, eq(employeeDepartments.deptId, deptId)))
+        .then((r) => r[0]?.n ?? 0),
+    /** Moves every member of `from` into `to` (keeping memberships they already had there). */
+    async moveMembers(from: number, to: number): Promise<void> {
+      await db.execute(sql`
+        INSERT INTO employee_departments (company_id, emp_id, dept_id)
+        SELECT company_id, emp_id, ${to} FROM employee_departments WHERE company_id = ${scope.companyId} AND dept_id = ${from}
+        ON CONFLICT DO NOTHING`);
+      await db.delete(employeeDepartments).where(and(myLinks, eq(employeeDepartments.deptId, from)));
+    },
+    /** Adds memberships for this company's employees only; answers how many were new. */
+    async addMembers(deptId: number, empIds: number[]): Promise<number> {
+      const valid = await db
+        .select({ id: employees.id })
+        .from(employees)
+        .where(and(eq(employees.companyId, scope.companyId), inArray(employees.id, empIds)));
+      if (!valid.length) return 0;
+      const added = await db
+        .insert(employeeDepartments)
+        .values(valid.map((v) => ({ companyId: scope.companyId, empId: v.id, deptId })))
+        .onConflictDoNothing()
+        .returning({ empId: employeeDepartments.empId });
+      return added.length;
+    },
+    async removeMembers(deptId: number, empIds: number[]): Promise<number> {
+      const removed = await db
+        .delete(employeeDepartments)
+        .where(and(myLinks, eq(employeeDepartments.deptId, deptId), inArray(employeeDepartments.empId, empIds)))
+        .returning({ empId: employeeDepartments.empId });
+      return removed.length;
+    },
+  };
+}

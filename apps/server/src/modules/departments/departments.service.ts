@@ -1,0 +1,156 @@
+import { type DepartmentNode, Status } from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError, badParams } from '../../platform/errors.js';
+import * as employeesService from '../employees/employees.service.js';
+import { type DepartmentRow, departmentsRepository } from './departments.repository.js';
+
+function repoOf(ctx: AuthedContext) {
+  return departmentsRepository(ctx.db, { companyId: ctx.session.companyId });
+}
+
+const noSuchDepartment = () => new AppError(Status.NO_SUCH_RECORD, 'No such department');
+
+/** Ids of a department and everything under it. */
+export function descendantsOf(rows: DepartmentRow[], rootId: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const r of rows) children.set(r.parentId, [...(children.get(r.parentId) ?? []), r.id]);
+  const out: number[] = [];
+  const stack = [rootId];
+  while (stack.length) {
+    const id = stack.pop() as number;
+    out.push(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return out;
+}
+
+export async function tree(ctx: AuthedContext): Promise<DepartmentNode[]> {
+  const repo = repoOf(ctx);
+  const [rows, counts] = await Promise.all([repo.all(), repo.memberCounts()]);
+  const managers = await employeesService.namesOf(
+    ctx,
+    rows.map((r) => r.managerEmpId).filter((x): x is number => x !== null),
+  );
+  const nodes = new Map<number, DepartmentNode>(
+    rows.map((r) => [
+      r.id,
+      {
+        deptid: r.id,
+        deptName: r.name,
+        deptNo: r.deptNo,
+        parentId: r.parentId,
+        deptManagerEmpid: r.managerEmpId,
+        deptManager: r.managerEmpId ? (managers.get(r.managerEmpId) ?? '') : '',
+        empCount: counts.get(r.id) ?? 0,
+        childDeptList: [],
+      },
+    ]),
+  );
+  const roots: DepartmentNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = nodes.get(node.parentId);
+    if (parent) parent.childDeptList.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+async function checkManager(ctx: AuthedContext, empId: number | null | undefined): Promise<void> {
+  if (empId && (await employeesService.namesOf(ctx, [empId])).size === 0) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
+}
+
+export async function add(ctx: AuthedContext, input: { deptName: string; deptNo: string; parentId: number; deptManagerEmpid: number | null }) {
+  const repo = repoOf(ctx);
+  if (input.parentId && !(await repo.byId(input.parentId))) throw noSuchDepartment();
+  if (await repo.siblingNamed(input.parentId, input.deptName)) throw new AppError(Status.DEPARTMENT_EXISTS);
+  if (input.deptNo && (await repo.numbered(input.deptNo))) throw new AppError(Status.DEPARTMENT_NUMBER_EXISTS);
+  await checkManager(ctx, input.deptManagerEmpid);
+  const deptid = await repo.insert({ name: input.deptName, deptNo: input.deptNo, parentId: input.parentId, managerEmpId: input.deptManagerEmpid });
+  ctx.audit.objId = deptid;
+  ctx.audit.objName = input.deptName;
+  ctx.audit.desc = 'department';
+  return { deptid };
+}
+
+export async function update(
+  ctx: AuthedContext,
+  input: { deptid: number; deptName?: string; deptNo?: string; parentId?: number; deptManagerEmpid?: number | null },
+): Promise<null> {
+  const repo = repoOf(ctx);
+  const dept = await repo.byId(input.deptid);
+  if (!dept) throw noSuchDepartment();
+  const parentId = input.parentId ?? dept.parentId;
+  const name = input.deptName ?? dept.name;
+  if (input.parentId !== undefined && input.parentId !== dept.parentId && input.parentId !== 0) {
+    if (!(await repo.byId(input.parentId))) throw noSuchDepartment();
+    if (descendantsOf(await repo.all(), dept.id).includes(input.parentId)) throw badParams([{ field: 'parentId', rule: 'cycle' }]);
+  }
+  if ((input.deptName !== undefined || input.parentId !== undefined) && (await repo.siblingNamed(parentId, name, dept.id)))
+    throw new AppError(Status.DEPARTMENT_EXISTS);
+  if (input.deptNo && (await repo.numbered(input.deptNo, dept.id))) throw new AppError(Status.DEPARTMENT_NUMBER_EXISTS);
+  await checkManager(ctx, input.deptManagerEmpid);
+  await repo.update(dept.id, {
+    ...(input.deptName !== undefined && { name: input.deptName }),
+    ...(input.deptNo !== undefined && { deptNo: input.deptNo }),
+    ...(input.parentId !== undefined && { parentId: input.parentId }),
+    ...(input.deptManagerEmpid !== undefined && { managerEmpId: input.deptManagerEmpid }),
+  });
+  ctx.audit.objId = dept.id;
+  ctx.audit.objName = name;
+  ctx.audit.desc = 'department';
+  return null;
+}
+
+export async function remove(ctx: AuthedContext, input: { deptid: number; moveTo?: number }): Promise<null> {
+  const repo = repoOf(ctx);
+  const dept = await repo.byId(input.deptid);
+  if (!dept) throw noSuchDepartment();
+  const all = await repo.all();
+  const children = all.filter((d) => d.parentId === dept.id).length;
+  if (children)
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, `The department has ${children} sub-departments; delete or move them first`, { children });
+  const members = await repo.memberCount(dept.id);
+  if (members && !input.moveTo)
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, `The department has ${members} employees; choose a department to move them to`, { members });
+  if (input.moveTo && (input.moveTo === dept.id || !(await repo.byId(input.moveTo)))) throw noSuchDepartment();
+  await ctx.db.transaction(async (tx) => {
+    const r = departmentsRepository(tx, { companyId: ctx.session.companyId });
+    if (members && input.moveTo) await r.moveMembers(dept.id, input.moveTo);
+    await r.delete(dept.id);
+  });
+  ctx.audit.objId = dept.id;
+  ctx.audit.objName = dept.name;
+  ctx.audit.desc = members ? `department; ${members} employees moved to ${input.moveTo}` : 'department';
+  return null;
+}
+
+export async function members(ctx: AuthedContext, input: { deptid: number; includeChildren: boolean; startIndex: number; requestedCount: number }) {
+  const repo = repoOf(ctx);
+  if (!(await repo.byId(input.deptid))) throw noSuchDepartment();
+  const deptIds = input.includeChildren ? descendantsOf(await repo.all(), input.deptid) : [input.deptid];
+  return employeesService.page(ctx, { deptIds, startIndex: input.startIndex, requestedCount: input.requestedCount });
+}
+
+export async function relate(ctx: AuthedContext, input: { deptid: number; empids: number[]; action: 'add' | 'remove' }) {
+  const repo = repoOf(ctx);
+  const dept = await repo.byId(input.deptid);
+  if (!dept) throw noSuchDepartment();
+  const changed = input.action === 'add' ? await repo.addMembers(dept.id, input.empids) : await repo.removeMembers(dept.id, input.empids);
+  ctx.audit.objId = dept.id;
+  ctx.audit.objName = dept.name;
+  ctx.audit.desc = `${input.action} ${changed} employees`;
+  return { changed };
+}
+
+/** For the employees module: which of these department ids exist, and the sub-tree of one. */
+export async function existingIds(ctx: AuthedContext, ids: number[]): Promise<number[]> {
+  return repoOf(ctx).existing(ids);
+}
+
+export async function subtree(ctx: AuthedContext, deptId: number): Promise<number[]> {
+  return descendantsOf(await repoOf(ctx).all(), deptId);
+}
+
+export async function clearManager(ctx: AuthedContext, empIds: number[]): Promise<void> {
+  await repoOf(ctx).clearManager(empIds);
+}

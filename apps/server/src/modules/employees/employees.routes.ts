@@ -1,0 +1,15 @@
+import * as c from '@openvisit/contract';
+import { bind } from '../../platform/calls.js';
+import * as employees from './employees.service.js';
+
+export const employeesRoutes = [
+  bind(c.addEmployee, (input, ctx) => employees.add(ctx, input)),
+  bind(c.updateEmployee, (input, ctx) => employees.update(ctx, input)),
+  bind(c.batchDelEmployee, (input, ctx) => employees.removeMany(ctx, input)),
+  bind(c.getEmpListPages, (input, ctx) => employees.page(ctx, input)),
+  bind(c.getEmpList, (_input, ctx) => employees.pickerList(ctx)),
+  bind(c.getEmployeeCount, (_input, ctx) => employees.counts(ctx)),
+  bind(c.getEmpByName, (input, ctx) => employees.search(ctx, input)),
+  bind(c.getEmployeeByEmpNo, (input, ctx) => employees.byEmpNo(ctx, input)),
+  bind(c.getDeptByEmpid, (input, ctx) => employees.departmentsOf(ctx, input)),
+];

@@ -1,0 +1,224 @@
+import { companySettings, type Employee, type EmployeeFields, normalizeEmail, normalizePhone, Status } from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError, badParams } from '../../platform/errors.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import * as departments from '../departments/departments.service.js';
+import { type EmployeeInsert, type EmployeeRow, employeesRepository } from './employees.repository.js';
+
+function repoOf(ctx: AuthedContext) {
+  return employeesRepository(ctx.db, { companyId: ctx.session.companyId });
+}
+
+const notFound = () => new AppError(Status.EMPLOYEE_NOT_EXIST);
+
+function toEmployee(r: EmployeeRow, depts: { deptid: number; deptName: string }[] = []): Employee {
+  return {
+    empid: r.id,
+    empName: r.name,
+    empNo: r.empNo,
+    empPhone: r.phone,
+    empEmail: r.email,
+    empPosition: r.position,
+    deptIds: depts.map((d) => d.deptid),
+    deptNames: depts.map((d) => d.deptName),
+    cardNo: r.cardNo,
+    telephone: r.telephone,
+    workbay: r.workbay,
+    remark: r.remark,
+    superiorNo: r.superiorNo,
+    superiorName: r.superiorName,
+    domainAccount: r.domainAccount,
+    visitType: r.visitType,
+    defaultNotify: r.defaultNotify,
+    defaultReceiver: r.defaultReceiver,
+    isLeader: r.isLeader,
+    defaultContact: r.defaultContact,
+    forbidAppointment: r.forbidAppointment,
+    forbidInvite: r.forbidInvite,
+    hideFromPad: r.hideFromPad,
+    status: r.status,
+    face: r.face,
+    avatar: r.avatar,
+    subaccountId: r.subAccountId,
+    createTime: r.createdAt.getTime(),
+  };
+}
+
+async function withDepartments(ctx: AuthedContext, rows: EmployeeRow[]): Promise<Employee[]> {
+  const depts = await repoOf(ctx).departmentsOf(rows.map((r) => r.id));
+  return rows.map((r) => toEmployee(r, depts.get(r.id)));
+}
+
+/** Contract fields → columns; only the fields present. */
+function columns(f: Partial<EmployeeFields>): Partial<EmployeeInsert> {
+  const out: Partial<EmployeeInsert> = {};
+  if (f.employee_name !== undefined) out.name = f.employee_name;
+  if (f.empNo !== undefined) out.empNo = f.empNo;
+  if (f.phone !== undefined) out.phone = normalizePhone(f.phone) ?? f.phone;
+  if (f.email !== undefined) out.email = f.email ? normalizeEmail(f.email) : '';
+  if (f.empPosition !== undefined) out.position = f.empPosition;
+  const same = [
+    'cardNo',
+    'telephone',
+    'workbay',
+    'remark',
+    'superiorNo',
+    'superiorName',
+    'domainAccount',
+    'visitType',
+    'defaultNotify',
+    'defaultReceiver',
+    'isLeader',
+    'defaultContact',
+    'forbidAppointment',
+    'forbidInvite',
+    'hideFromPad',
+    'status',
+  ] as const;
+  for (const k of same) if (f[k] !== undefined) (out as Record<string, unknown>)[k] = f[k];
+  return out;
+}
+
+/** Spec section 6: once the company has an exemption clause, whoever adds or edits an employee accepts it. */
+async function checkClause(ctx: AuthedContext, accepted: boolean | undefined): Promise<void> {
+  const company = await accountsRepository(ctx.db, { companyId: ctx.session.companyId }).company();
+  const clause = companySettings.parse(company?.settings ?? {}).escapeClause;
+  if (clause.trim() && !accepted) throw badParams([{ field: 'acceptClause', rule: 'required' }]);
+}
+
+async function checkUnique(ctx: AuthedContext, v: Partial<EmployeeInsert>, exceptId?: number): Promise<void> {
+  const repo = repoOf(ctx);
+  if (v.empNo && (await repo.clash('empNo', v.empNo, exceptId))) throw new AppError(Status.WORK_NUMBER_NOT_UNIQUE);
+  if (v.phone && (await repo.clash('phone', v.phone, exceptId))) throw new AppError(Status.PHONE_NOT_UNIQUE);
+}
+
+async function checkDepartments(ctx: AuthedContext, deptIds: number[] | undefined): Promise<void> {
+  if (!deptIds?.length) return;
+  const found = await departments.existingIds(ctx, deptIds);
+  if (found.length !== new Set(deptIds).size) throw new AppError(Status.NO_SUCH_RECORD, 'No such department');
+}
+
+/** Unique indexes are the final word when two writes race. */
+function uniqueViolation(err: unknown): never {
+  const msg = String((err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message);
+  if (msg.includes('employees_emp_no_uq')) throw new AppError(Status.WORK_NUMBER_NOT_UNIQUE);
+  throw err;
+}
+
+export async function add(ctx: AuthedContext, input: Partial<EmployeeFields> & { employee_name: string; phone: string; acceptClause?: boolean }) {
+  await checkClause(ctx, input.acceptClause);
+  const values = columns(input) as EmployeeInsert;
+  await checkUnique(ctx, values);
+  await checkDepartments(ctx, input.deptIds);
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const repo = employeesRepository(tx, { companyId: ctx.session.companyId });
+      const created = await repo.insert(values);
+      await repo.setDepartments(created.id, input.deptIds ?? []);
+      return created;
+    })
+    .catch(uniqueViolation);
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  return (await withDepartments(ctx, [row]))[0] as Employee;
+}
+
+export async function update(ctx: AuthedContext, input: Partial<EmployeeFields> & { empid: number; acceptClause?: boolean }) {
+  const existing = await repoOf(ctx).byId(input.empid);
+  if (!existing) throw notFound();
+  await checkClause(ctx, input.acceptClause);
+  const values = columns(input);
+  await checkUnique(ctx, values, existing.id);
+  await checkDepartments(ctx, input.deptIds);
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const repo = employeesRepository(tx, { companyId: ctx.session.companyId });
+      const updated = Object.keys(values).length ? await repo.update(existing.id, values) : existing;
+      if (input.deptIds) await repo.setDepartments(existing.id, input.deptIds);
+      return updated;
+    })
+    .catch(uniqueViolation);
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  return (await withDepartments(ctx, [row]))[0] as Employee;
+}
+
+export async function removeMany(ctx: AuthedContext, input: { empids: number[] }) {
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const removed = await employeesRepository(tx, { companyId: ctx.session.companyId }).deleteMany(input.empids);
+    await departments.clearManager(
+      { ...ctx, db: tx },
+      removed.map((r) => r.id),
+    );
+    return removed;
+  });
+  ctx.audit.objId = deleted.map((d) => d.id).join(',');
+  ctx.audit.objName = deleted
+    .map((d) => d.name)
+    .join(', ')
+    .slice(0, 200);
+  return { deleted: deleted.length };
+}
+
+export async function page(
+  ctx: AuthedContext,
+  input: {
+    startIndex: number;
+    requestedCount: number;
+    name?: string;
+    empNo?: string;
+    phone?: string;
+    deptid?: number;
+    deptIds?: number[];
+    status?: number;
+    sortBy?: 'empName' | 'empNo' | 'createTime';
+    sortOrder?: 'asc' | 'desc';
+  },
+) {
+  const deptIds = input.deptIds ?? (input.deptid ? await departments.subtree(ctx, input.deptid) : undefined);
+  const { rows, count } = await repoOf(ctx).page(
+    { text: input.name, empNo: input.empNo, phone: input.phone, deptIds, status: input.status },
+    input.startIndex,
+    input.requestedCount,
+    input.sortBy,
+    input.sortOrder,
+  );
+  return {
+    pageNo: Math.floor(input.startIndex / input.requestedCount) + 1,
+    pageSize: input.requestedCount,
+    count,
+    list: await withDepartments(ctx, rows),
+  };
+}
+
+export async function pickerList(ctx: AuthedContext) {
+  return withDepartments(ctx, await repoOf(ctx).list({ status: 0 }));
+}
+
+export async function counts(ctx: AuthedContext) {
+  return repoOf(ctx).counts();
+}
+
+/** Visitor machines never see employees hidden from pad search. */
+export async function search(ctx: AuthedContext, input: { name: string }) {
+  const rows = await repoOf(ctx).list({ text: input.name, status: 0, hideFromPad: ctx.session.role === 4 ? false : undefined }, 20);
+  return withDepartments(ctx, rows);
+}
+
+export async function byEmpNo(ctx: AuthedContext, input: { empNo: string }) {
+  const row = await repoOf(ctx).byEmpNo(input.empNo);
+  if (!row) throw notFound();
+  return (await withDepartments(ctx, [row]))[0] as Employee;
+}
+
+export async function departmentsOf(ctx: AuthedContext, input: { empid: number }) {
+  const repo = repoOf(ctx);
+  if (!(await repo.byId(input.empid))) throw notFound();
+  return (await repo.departmentsOf([input.empid])).get(input.empid) ?? [];
+}
+
+/** For other modules: the names of these employees of the caller's company. */
+export async function namesOf(ctx: AuthedContext, ids: number[]): Promise<Map<number, string>> {
+  const rows = await repoOf(ctx).byIds(ids);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { defineCall, epochMs, pageInput, pageOf } from '../call.js';
+import { LogModule, Role } from '../lookups.js';
+import { zEmail, zPersonName, zPhone } from '../validators.js';
+
+const ORG_MANAGERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE] as const;
+
+/** An employee as the original answers it (qcv_employee), plus the departments it belongs to. */
+export const employee = z.object({
+  empid: z.number().int(),
+  empName: z.string(),
+  empNo: z.string(),
+  empPhone: z.string(),
+  empEmail: z.string(),
+  empPosition: z.string(),
+  deptIds: z.array(z.number().int()),
+  deptNames: z.array(z.string()),
+  cardNo: z.string(),
+  telephone: z.string(),
+  workbay: z.string(),
+  remark: z.string(),
+  superiorNo: z.string(),
+  superiorName: z.string(),
+  domainAccount: z.string(),
+  visitType: z.string(),
+  defaultNotify: z.number().int(),
+  defaultReceiver: z.boolean(),
+  isLeader: z.boolean(),
+  defaultContact: z.boolean(),
+  forbidAppointment: z.boolean(),
+  forbidInvite: z.boolean(),
+  hideFromPad: z.boolean(),
+  /** 0 enabled, 1 forbidden, 2 stopped. */
+  status: z.number().int(),
+  /** Face photo status (spec section 4); -9 not synced; null without a photo. */
+  face: z.number().int().nullable(),
+  avatar: z.string(),
+  subaccountId: z.number().int().nullable(),
+  createTime: epochMs,
+});
+export type Employee = z.infer<typeof employee>;
+
+const zWorkNumber = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[A-Za-z0-9_.-]*$/, 'format');
+const zShort = (max: number) => z.string().trim().max(max);
+
+/** Editable fields, with the original's request names (`employee_name`, `email`, `phone`…). */
+const employeeFields = {
+  employee_name: zPersonName,
+  empNo: zWorkNumber,
+  phone: zPhone,
+  email: zEmail.or(z.literal('')),
+  empPosition: zShort(64),
+  deptIds: z.array(z.number().int().positive()).max(20),
+  cardNo: zShort(32),
+  telephone: zShort(32),
+  workbay: zShort(64),
+  remark: zShort(200),
+  superiorNo: zShort(32),
+  superiorName: zShort(50),
+  domainAccount: zShort(64),
+  visitType: zShort(100),
+  defaultNotify: z.number().int().min(0).max(15),
+  defaultReceiver: z.boolean(),
+  isLeader: z.boolean(),
+  defaultContact: z.boolean(),
+  forbidAppointment: z.boolean(),
+  forbidInvite: z.boolean(),
+  hideFromPad: z.boolean(),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+};
+
+const employeeBody = z.object(employeeFields);
+export type EmployeeFields = z.infer<typeof employeeBody>;
+
+/** Accepting the company's exemption clause is required on add and edit once the company has set one (spec section 6). */
+const acceptClause = z.boolean().optional().describe('the editor accepts the company exemption clause');
+
+export const addEmployee = defineCall({
+  name: 'addEmployee',
+  module: 'employees',
+  summary: 'Add an employee; omitted fields take their defaults (241 work number taken, 24 phone taken, 602 unknown department)',
+  access: ORG_MANAGERS,
+  log: { module: LogModule.EMPLOYEE, event: 'add' },
+  input: employeeBody.partial().extend({
+    userid: z.number().int().optional(),
+    employee_name: employeeFields.employee_name,
+    phone: employeeFields.phone,
+    acceptClause,
+  }),
+  output: employee,
+});
+
+export const updateEmployee = defineCall({
+  name: 'updateEmployee',
+  module: 'employees',
+  summary: 'Change an employee; omitted fields stay as they are',
+  access: ORG_MANAGERS,
+  log: { module: LogModule.EMPLOYEE, event: 'update' },
+  input: employeeBody.partial().extend({
+    userid: z.number().int().optional(),
+    empid: z.number().int().positive(),
+    acceptClause,
+  }),
+  output: employee,
+});
+
+export const batchDelEmployee = defineCall({
+  name: 'batchDelEmployee',
+  module: 'employees',
+  summary: 'Delete employees by id; ids of other companies are ignored and not counted',
+  access: ORG_MANAGERS,
+  log: { module: LogModule.EMPLOYEE, event: 'delete' },
+  input: z.object({ userid: z.number().int().optional(), empids: z.array(z.number().int().positive()).min(1).max(1000) }),
+  output: z.object({ deleted: z.number().int() }),
+});
+
+const zSort = z.enum(['empName', 'empNo', 'createTime']).default('createTime');
+
+export const getEmpListPages = defineCall({
+  name: 'getEmpListPages',
+  module: 'employees',
+  summary: 'Employees, paged, searchable by name, work number, phone and department, sortable',
+  access: ORG_MANAGERS,
+  input: z.object({
+    userid: z.number().int().optional(),
+    ...pageInput,
+    name: z.string().trim().max(64).optional().describe('matches name, work number or phone'),
+    empNo: z.string().trim().max(32).optional(),
+    phone: z.string().trim().max(32).optional(),
+    deptid: z.number().int().positive().optional(),
+    status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    sortBy: zSort,
+    sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  }),
+  output: pageOf(employee),
+});
+
+export const getEmpList = defineCall({
+  name: 'GetEmpList',
+  module: 'employees',
+  summary: 'All enabled employees of the company (id, name, work number, phone, departments), for pickers',
+  access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.MACHINE],
+  input: z.object({ userid: z.number().int().optional() }),
+  output: z.array(employee.pick({ empid: true, empName: true, empNo: true, empPhone: true, deptNames: true })),
+});
+
+export const getEmployeeCount = defineCall({
+  name: 'getEmployeeCount',
+  module: 'employees',
+  summary: 'How many employees the company has, by status',
+  access: ORG_MANAGERS,
+  input: z.object({ userid: z.number().int().optional() }),
+  output: z.object({ total: z.number().int(), enabled: z.number().int(), forbidden: z.number().int(), stopped: z.number().int() }),
+});
+
+export const getEmpByName = defineCall({
+  name: 'getEmpByName',
+  module: 'employees',
+  summary: 'Search enabled employees by name, work number or phone (at most 20); the visitor machine never sees those hidden from pad search',
+  access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE, Role.SUB_COMPANY],
+  input: z.object({ userid: z.number().int().optional(), name: z.string().trim().min(1).max(64) }),
+  output: z.array(employee.pick({ empid: true, empName: true, empNo: true, empPhone: true, deptNames: true, empPosition: true })),
+});
+
+export const getEmployeeByEmpNo = defineCall({
+  name: 'getEmployeeByEmpNo',
+  module: 'employees',
+  summary: 'One employee by work number (55 when there is none)',
+  access: ORG_MANAGERS,
+  input: z.object({ userid: z.number().int().optional(), empNo: z.string().trim().min(1).max(32) }),
+  output: employee,
+});
+
+export const getDeptByEmpid = defineCall({
+  name: 'getDeptByEmpid',
+  module: 'employees',
+  summary: "An employee's departments (55 when the employee is not in this company)",
+  access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE, Role.EMPLOYEE],
+  input: z.object({ userid: z.number().int().optional(), empid: z.number().int().positive() }),
+  output: z.array(z.object({ deptid: z.number().int(), deptName: z.string() })),
+});
+
+export const employeeCalls = [
+  addEmployee,
+  updateEmployee,
+  batchDelEmployee,
+  getEmpListPages,
+  getEmpList,
+  getEmployeeCount,
+  getEmpByName,
+  getEmployeeByEmpNo,
+  getDeptByEmpid,
+] as const;
