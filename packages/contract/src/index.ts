@@ -1,6 +1,7 @@
 export * from './call.js';
 export * from './calls/accounts.js';
 export * from './calls/auth.js';
+export * from './calls/blacklist.js';
 export * from './calls/departments.js';
 export * from './calls/employees.js';
 export * from './calls/logs.js';

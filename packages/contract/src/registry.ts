@@ -1,12 +1,13 @@
 import type { CallDef } from './call.js';
 import { accountCalls } from './calls/accounts.js';
 import { authCalls } from './calls/auth.js';
+import { blacklistCalls } from './calls/blacklist.js';
 import { departmentCalls } from './calls/departments.js';
 import { employeeCalls } from './calls/employees.js';
 import { logCalls } from './calls/logs.js';
 
 /** Every call of the API; the server registers exactly these and the web client is typed from them. */
-export const allCalls = [...authCalls, ...accountCalls, ...logCalls, ...employeeCalls, ...departmentCalls] as const;
+export const allCalls = [...authCalls, ...accountCalls, ...logCalls, ...employeeCalls, ...departmentCalls, ...blacklistCalls] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
 export type CallByName<N extends CallName> = Extract<AnyCall, { name: N }>;

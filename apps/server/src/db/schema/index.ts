@@ -1,4 +1,5 @@
 export * from './accounts.js';
 export * from './auth.js';
+export * from './blacklist.js';
 export * from './people.js';
 export * from './platform.js';

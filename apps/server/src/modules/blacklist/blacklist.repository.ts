@@ -1,0 +1,51 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { listedPeople } from '../../db/schema/index.js';
+
+export type ListKind = 'black' | 'white';
+export type ListedRow = typeof listedPeople.$inferSelect;
+
+/** One company's blacklist or whitelist. */
+export function listRepository(db: Db, scope: { companyId: number }, kind: ListKind) {
+  const mine = and(eq(listedPeople.companyId, scope.companyId), eq(listedPeople.kind, kind)) as SQL;
+  return {
+    async page(text: string | undefined, offset: number, limit: number) {
+      const c: SQL[] = [mine];
+      if (text) {
+        const t = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        const any = or(ilike(listedPeople.name, t), ilike(listedPeople.phone, t), ilike(listedPeople.credentialNo, t));
+        if (any) c.push(any);
+      }
+      const where = and(...c);
+      const [rows, total] = await Promise.all([
+        db.select().from(listedPeople).where(where).orderBy(desc(listedPeople.createdAt), desc(listedPeople.id)).offset(offset).limit(limit),
+        db.select({ n: count() }).from(listedPeople).where(where),
+      ]);
+      return { rows, count: total[0]?.n ?? 0 };
+    },
+    /** The entry matching either the phone or the certificate number. */
+    match: (phone: string, credentialNo: string) => {
+      const any: SQL[] = [];
+      if (phone) any.push(eq(listedPeople.phone, phone));
+      if (credentialNo) any.push(eq(listedPeople.credentialNo, credentialNo));
+      if (!any.length) return Promise.resolve(undefined);
+      return db
+        .select()
+        .from(listedPeople)
+        .where(and(mine, or(...any)))
+        .limit(1)
+        .then((r) => r[0]);
+    },
+    insert: (v: { name: string; phone: string; credentialNo: string; remark: string; createdBy: string }) =>
+      db
+        .insert(listedPeople)
+        .values({ ...v, kind, companyId: scope.companyId })
+        .returning()
+        .then((r) => r[0] as ListedRow),
+    deleteMany: (ids: number[]) =>
+      db
+        .delete(listedPeople)
+        .where(and(mine, inArray(listedPeople.id, ids)))
+        .returning({ id: listedPeople.id, name: listedPeople.name }),
+  };
+}

@@ -1,0 +1,15 @@
+import * as c from '@openvisit/contract';
+import { bind } from '../../platform/calls.js';
+import * as lists from './blacklist.service.js';
+
+export const blacklistRoutes = [
+  bind(c.getBlacklist, (input, ctx) => lists.page(ctx, 'black', input)),
+  bind(c.addBlacklist, (input, ctx) => lists.add(ctx, 'black', input)),
+  bind(c.delBlacklist, (input, ctx) => lists.remove(ctx, 'black', input)),
+  bind(c.checkBlacklist, (input, ctx) => lists.check(ctx, 'black', input)),
+  bind(c.getWhitelist, (input, ctx) => lists.page(ctx, 'white', input)),
+  bind(c.addWhitelist, (input, ctx) => lists.add(ctx, 'white', input)),
+  bind(c.delWhitelist, (input, ctx) => lists.remove(ctx, 'white', input)),
+  bind(c.checkWhitelist, (input, ctx) => lists.check(ctx, 'white', input)),
+  bind(c.updateBlackListSwitch, (input, ctx) => lists.setSwitch(ctx, input)),
+];

@@ -1,0 +1,85 @@
+import { companySettings, type ListedPerson, normalizePhone, Status } from '@openvisit/contract';
+import { eq } from 'drizzle-orm';
+import { companies } from '../../db/schema/index.js';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError } from '../../platform/errors.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import { type ListedRow, type ListKind, listRepository } from './blacklist.repository.js';
+
+/** Phones compare as normalised numbers, certificate numbers case- and space-insensitively. */
+export function normaliseIdentity(phone: string | undefined, credentialNo: string | undefined) {
+  return {
+    phone: phone ? (normalizePhone(phone) ?? phone.replace(/[\s-]/g, '')) : '',
+    credentialNo: (credentialNo ?? '').replace(/\s/g, '').toUpperCase(),
+  };
+}
+
+function toListed(r: ListedRow): ListedPerson {
+  return {
+    bid: r.id,
+    name: r.name,
+    phone: r.phone,
+    credentialNo: r.credentialNo,
+    remark: r.remark,
+    sname: r.createdBy,
+    createTime: r.createdAt.getTime(),
+  };
+}
+
+function repoOf(ctx: AuthedContext, kind: ListKind) {
+  return listRepository(ctx.db, { companyId: ctx.session.companyId }, kind);
+}
+
+export async function page(ctx: AuthedContext, kind: ListKind, input: { startIndex: number; requestedCount: number; name?: string }) {
+  const { rows, count } = await repoOf(ctx, kind).page(input.name, input.startIndex, input.requestedCount);
+  return { pageNo: Math.floor(input.startIndex / input.requestedCount) + 1, pageSize: input.requestedCount, count, list: rows.map(toListed) };
+}
+
+export async function add(ctx: AuthedContext, kind: ListKind, input: { name: string; phone: string; credentialNo: string; remark: string }) {
+  const repo = repoOf(ctx, kind);
+  const id = normaliseIdentity(input.phone, input.credentialNo);
+  if (await repo.match(id.phone, id.credentialNo))
+    throw new AppError(Status.ALREADY_EXISTS, `This phone or certificate number is already on the ${kind}list`);
+  const row = await repo.insert({ name: input.name, ...id, remark: input.remark, createdBy: ctx.session.name }).catch((err: unknown) => {
+    if (String((err as { cause?: { message?: string } }).cause?.message ?? err).includes('listed_people_')) throw new AppError(Status.ALREADY_EXISTS);
+    throw err;
+  });
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = `${kind}list`;
+  return toListed(row);
+}
+
+export async function remove(ctx: AuthedContext, kind: ListKind, input: { bids: number[] }) {
+  const deleted = await repoOf(ctx, kind).deleteMany(input.bids);
+  ctx.audit.objId = deleted.map((d) => d.id).join(',');
+  ctx.audit.objName = deleted
+    .map((d) => d.name)
+    .join(', ')
+    .slice(0, 200);
+  ctx.audit.desc = `${kind}list`;
+  return { deleted: deleted.length };
+}
+
+async function screeningOn(ctx: AuthedContext): Promise<boolean> {
+  const company = await accountsRepository(ctx.db, { companyId: ctx.session.companyId }).company();
+  return companySettings.parse(company?.settings ?? {}).blackListSwitch === 1;
+}
+
+/** The visitor module calls this to refuse a blacklisted visitor (66) when screening is on. */
+export async function check(ctx: AuthedContext, kind: ListKind, input: { phone?: string; credentialNo?: string }) {
+  const id = normaliseIdentity(input.phone, input.credentialNo);
+  const hit = await repoOf(ctx, kind).match(id.phone, id.credentialNo);
+  return { listed: !!hit, screening: kind === 'black' ? await screeningOn(ctx) : true, ...(hit && { name: hit.name }) };
+}
+
+export async function setSwitch(ctx: AuthedContext, input: { blackListSwitch: 0 | 1 }): Promise<null> {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ settings: companies.settings }).from(companies).where(eq(companies.id, ctx.session.companyId)).for('update');
+    const settings = { ...((row?.settings as Record<string, unknown>) ?? {}), blackListSwitch: input.blackListSwitch };
+    await tx.update(companies).set({ settings }).where(eq(companies.id, ctx.session.companyId));
+  });
+  ctx.audit.objName = 'blackListSwitch';
+  ctx.audit.desc = input.blackListSwitch ? 'screening on' : 'screening off';
+  return null;
+}

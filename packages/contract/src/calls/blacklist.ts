@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { defineCall, epochMs, ok, pageInput, pageOf } from '../call.js';
+import { LogModule, Role } from '../lookups.js';
+import { checkIdNumber, checkPhone, zPersonName } from '../validators.js';
+
+/** A screened person: matched by phone or certificate number, normalised. */
+export const listedPerson = z.object({
+  bid: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  credentialNo: z.string(),
+  remark: z.string(),
+  /** Who added the entry. */
+  sname: z.string(),
+  createTime: epochMs,
+});
+export type ListedPerson = z.infer<typeof listedPerson>;
+
+const READERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE] as const;
+const WRITERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE] as const;
+
+const personInput = z
+  .object({
+    userid: z.number().int().optional(),
+    name: zPersonName,
+    phone: z.string().trim().max(32).default(''),
+    credentialNo: z
+      .string()
+      .trim()
+      .max(32)
+      .regex(/^[A-Za-z0-9]*$/, 'format')
+      .default('')
+      .describe('ID card, passport or other certificate number'),
+    remark: z.string().trim().max(200).default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.phone && !v.credentialNo) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'phoneOrId' });
+    const phone = v.phone ? checkPhone(v.phone) : null;
+    if (phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: phone });
+    // An 18-character number is taken for a mainland ID card and checked as one.
+    if (v.credentialNo.length === 18) {
+      const id = checkIdNumber(v.credentialNo);
+      if (id) ctx.addIssue({ code: 'custom', path: ['credentialNo'], message: id });
+    }
+  });
+
+const listQuery = z.object({ userid: z.number().int().optional(), ...pageInput, name: z.string().trim().max(64).optional() });
+const checkQuery = z
+  .object({ userid: z.number().int().optional(), phone: z.string().trim().max(32).optional(), credentialNo: z.string().trim().max(32).optional() })
+  .refine((v) => v.phone || v.credentialNo, { message: 'phoneOrId', path: ['phone'] });
+
+function listCalls(kind: 'black' | 'white') {
+  const Name = kind === 'black' ? 'Blacklist' : 'Whitelist';
+  const lower = kind === 'black' ? 'blacklist' : 'whitelist';
+  return {
+    get: defineCall({
+      name: `get${Name}`,
+      module: 'blacklist',
+      summary: `The company ${lower}, newest first, searchable by name, phone or certificate number`,
+      access: READERS,
+      feature: kind === 'black' ? 'blacklist' : undefined,
+      input: listQuery,
+      output: pageOf(listedPerson),
+    }),
+    add: defineCall({
+      name: `add${Name}`,
+      module: 'blacklist',
+      summary: `Add a person to the ${lower}: name with phone or certificate number (3 when the phone or number is already listed)`,
+      access: WRITERS,
+      feature: kind === 'black' ? 'blacklist' : undefined,
+      log: { module: LogModule.BLACKLIST, event: 'add' },
+      input: personInput,
+      output: listedPerson,
+    }),
+    del: defineCall({
+      name: `del${Name}`,
+      module: 'blacklist',
+      summary: `Remove entries from the ${lower}`,
+      access: WRITERS,
+      feature: kind === 'black' ? 'blacklist' : undefined,
+      log: { module: LogModule.BLACKLIST, event: 'delete' },
+      input: z.object({ userid: z.number().int().optional(), bids: z.array(z.number().int().positive()).min(1).max(1000) }),
+      output: z.object({ deleted: z.number().int() }),
+    }),
+    check: defineCall({
+      name: `check${Name}`,
+      module: 'blacklist',
+      summary: `Whether a phone or certificate number is on the ${lower}${kind === 'black' ? ' (and whether screening is switched on)' : ''}`,
+      access: READERS,
+      feature: kind === 'black' ? 'blacklist' : undefined,
+      input: checkQuery,
+      output: z.object({ listed: z.boolean(), screening: z.boolean(), name: z.string().optional() }),
+    }),
+  };
+}
+
+const black = listCalls('black');
+const white = listCalls('white');
+export const getBlacklist = black.get;
+export const addBlacklist = black.add;
+export const delBlacklist = black.del;
+export const checkBlacklist = black.check;
+export const getWhitelist = white.get;
+export const addWhitelist = white.add;
+export const delWhitelist = white.del;
+export const checkWhitelist = white.check;
+
+export const updateBlackListSwitch = defineCall({
+  name: 'updateblackListSwitch',
+  module: 'blacklist',
+  summary: 'Switch blacklist screening of visitors on (1) or off (0)',
+  access: [Role.ADMIN, Role.SUBADMIN],
+  feature: 'blacklist',
+  log: { module: LogModule.BLACKLIST, event: 'update' },
+  input: z.object({ userid: z.number().int().optional(), blackListSwitch: z.union([z.literal(0), z.literal(1)]) }),
+  output: ok,
+});
+
+export const blacklistCalls = [
+  getBlacklist,
+  addBlacklist,
+  delBlacklist,
+  checkBlacklist,
+  getWhitelist,
+  addWhitelist,
+  delWhitelist,
+  checkWhitelist,
+  updateBlackListSwitch,
+] as const;
