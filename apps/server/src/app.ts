@@ -17,13 +17,22 @@ import { blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
 import { employeesRoutes } from './modules/employees/employees.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
+import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { type Binding, registerCalls } from './platform/calls.js';
 import { JobQueue } from './platform/jobs.js';
 import { Mailer } from './platform/mail.js';
 import { openApiDocument } from './platform/openapi.js';
 import type { Services } from './services.js';
 
-const bindings: Binding[] = [...authRoutes, ...accountsRoutes, ...logsRoutes, ...employeesRoutes, ...departmentsRoutes, ...blacklistRoutes];
+const bindings: Binding[] = [
+  ...authRoutes,
+  ...accountsRoutes,
+  ...logsRoutes,
+  ...employeesRoutes,
+  ...departmentsRoutes,
+  ...blacklistRoutes,
+  ...rolesRoutes,
+];
 
 export interface BuiltApp {
   app: FastifyInstance;

@@ -5,6 +5,8 @@ export * from './calls/blacklist.js';
 export * from './calls/departments.js';
 export * from './calls/employees.js';
 export * from './calls/logs.js';
+export * from './calls/proxies.js';
+export * from './calls/roles.js';
 export * from './errors.js';
 export * from './lookups.js';
 export type { AnyCall, CallByName, CallName } from './registry.js';

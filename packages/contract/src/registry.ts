@@ -5,9 +5,20 @@ import { blacklistCalls } from './calls/blacklist.js';
 import { departmentCalls } from './calls/departments.js';
 import { employeeCalls } from './calls/employees.js';
 import { logCalls } from './calls/logs.js';
+import { proxyCalls } from './calls/proxies.js';
+import { roleCalls } from './calls/roles.js';
 
 /** Every call of the API; the server registers exactly these and the web client is typed from them. */
-export const allCalls = [...authCalls, ...accountCalls, ...logCalls, ...employeeCalls, ...departmentCalls, ...blacklistCalls] as const;
+export const allCalls = [
+  ...authCalls,
+  ...accountCalls,
+  ...logCalls,
+  ...employeeCalls,
+  ...departmentCalls,
+  ...blacklistCalls,
+  ...roleCalls,
+  ...proxyCalls,
+] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
 export type CallByName<N extends CallName> = Extract<AnyCall, { name: N }>;

@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './blacklist.js';
 export * from './people.js';
 export * from './platform.js';
+export * from './roles.js';

@@ -13,6 +13,7 @@ export interface EmployeeFilter {
   deptIds?: number[];
   status?: number;
   hideFromPad?: boolean;
+  ids?: number[];
 }
 
 function like(s: string): string {
@@ -35,6 +36,7 @@ export function employeesRepository(db: Db, scope: { companyId: number }) {
     if (f.phone) c.push(ilike(employees.phone, like(f.phone)));
     if (f.status !== undefined) c.push(eq(employees.status, f.status));
     if (f.hideFromPad === false) c.push(eq(employees.hideFromPad, false));
+    if (f.ids) c.push(f.ids.length ? inArray(employees.id, f.ids) : sql`false`);
     if (f.deptIds) {
       c.push(
         f.deptIds.length

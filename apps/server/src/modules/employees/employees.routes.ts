@@ -1,6 +1,7 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import * as employees from './employees.service.js';
+import * as proxies from './proxies.service.js';
 
 export const employeesRoutes = [
   bind(c.addEmployee, (input, ctx) => employees.add(ctx, input)),
@@ -12,4 +13,7 @@ export const employeesRoutes = [
   bind(c.getEmpByName, (input, ctx) => employees.search(ctx, input)),
   bind(c.getEmployeeByEmpNo, (input, ctx) => employees.byEmpNo(ctx, input)),
   bind(c.getDeptByEmpid, (input, ctx) => employees.departmentsOf(ctx, input)),
+  bind(c.setVisitProxy, (input, ctx) => proxies.set(ctx, input)),
+  bind(c.getVisitProxyForEmp, (input, ctx) => proxies.forEmployee(ctx, input)),
+  bind(c.getVisitProxyForProxy, (input, ctx) => proxies.forProxy(ctx, input)),
 ];

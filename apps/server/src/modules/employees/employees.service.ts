@@ -170,6 +170,7 @@ export async function page(
     phone?: string;
     deptid?: number;
     deptIds?: number[];
+    ids?: number[];
     status?: number;
     sortBy?: 'empName' | 'empNo' | 'createTime';
     sortOrder?: 'asc' | 'desc';
@@ -177,7 +178,7 @@ export async function page(
 ) {
   const deptIds = input.deptIds ?? (input.deptid ? await departments.subtree(ctx, input.deptid) : undefined);
   const { rows, count } = await repoOf(ctx).page(
-    { text: input.name, empNo: input.empNo, phone: input.phone, deptIds, status: input.status },
+    { text: input.name, empNo: input.empNo, phone: input.phone, deptIds, ids: input.ids, status: input.status },
     input.startIndex,
     input.requestedCount,
     input.sortBy,

@@ -1,0 +1,83 @@
+import { Role, Status, type VisitProxy } from '@openvisit/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { visitProxies } from '../../db/schema/index.js';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError } from '../../platform/errors.js';
+import { namesOf } from './employees.service.js';
+
+type ProxyRow = typeof visitProxies.$inferSelect;
+
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Employees manage only their own delegation; administrators anyone's in their company. */
+function assertMayAct(ctx: AuthedContext, empid: number): void {
+  if (ctx.session.role === Role.EMPLOYEE && ctx.session.accountId !== empid) throw new AppError(Status.NO_PERMISSION);
+}
+
+async function describe(ctx: AuthedContext, rows: ProxyRow[]): Promise<VisitProxy[]> {
+  const names = await namesOf(
+    ctx,
+    rows.flatMap((r) => [r.empId, r.proxyId]),
+  );
+  const day = today();
+  return rows.map((r) => ({
+    empid: r.empId,
+    empName: names.get(r.empId) ?? '',
+    proxyId: r.proxyId,
+    proxyName: names.get(r.proxyId) ?? '',
+    startDate: r.startDate,
+    endDate: r.endDate,
+    proxyStatus: r.status,
+    active: r.status === 1 && r.startDate <= day && day <= r.endDate,
+    updateTime: r.updatedAt.getTime(),
+  }));
+}
+
+export async function set(ctx: AuthedContext, input: { empid: number; proxyId: number; startDate: string; endDate: string; proxyStatus: 0 | 1 }) {
+  assertMayAct(ctx, input.empid);
+  const names = await namesOf(ctx, [input.empid, input.proxyId]);
+  if (names.size !== 2) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
+  const values = { proxyId: input.proxyId, startDate: input.startDate, endDate: input.endDate, status: input.proxyStatus };
+  const [row] = await ctx.db
+    .insert(visitProxies)
+    .values({ companyId: ctx.session.companyId, empId: input.empid, ...values })
+    .onConflictDoUpdate({ target: [visitProxies.companyId, visitProxies.empId], set: { ...values, updatedAt: new Date() } })
+    .returning();
+  ctx.audit.objId = input.empid;
+  ctx.audit.objName = names.get(input.empid);
+  ctx.audit.desc = `visit proxy ${names.get(input.proxyId)} ${input.startDate}..${input.endDate} ${input.proxyStatus ? 'on' : 'off'}`;
+  return (await describe(ctx, [row as ProxyRow]))[0] as VisitProxy;
+}
+
+export async function forEmployee(ctx: AuthedContext, input: { empid: number }) {
+  assertMayAct(ctx, input.empid);
+  if ((await namesOf(ctx, [input.empid])).size === 0) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
+  const rows = await ctx.db
+    .select()
+    .from(visitProxies)
+    .where(and(eq(visitProxies.companyId, ctx.session.companyId), eq(visitProxies.empId, input.empid)));
+  return rows.length ? ((await describe(ctx, rows))[0] as VisitProxy) : null;
+}
+
+/** Whom this proxy stands in for today: the notification module sends a host's notices to these proxies too. */
+export async function forProxy(ctx: AuthedContext, input: { proxyId: number }) {
+  assertMayAct(ctx, input.proxyId);
+  if ((await namesOf(ctx, [input.proxyId])).size === 0) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
+  const day = today();
+  const rows = await ctx.db
+    .select()
+    .from(visitProxies)
+    .where(
+      and(
+        eq(visitProxies.companyId, ctx.session.companyId),
+        eq(visitProxies.proxyId, input.proxyId),
+        eq(visitProxies.status, 1),
+        sql`${visitProxies.startDate} <= ${day}`,
+        sql`${visitProxies.endDate} >= ${day}`,
+      ),
+    );
+  return describe(ctx, rows);
+}

@@ -1,0 +1,70 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { employees, roleMembers, roles } from '../../db/schema/index.js';
+
+/** One company's roles and role memberships. */
+export function rolesRepository(db: Db, scope: { companyId: number }) {
+  const mine = eq(roles.companyId, scope.companyId);
+  const myLinks = eq(roleMembers.companyId, scope.companyId);
+  return {
+    all: () => db.select().from(roles).where(mine).orderBy(asc(roles.name), asc(roles.id)),
+    byId: (id: number) =>
+      db
+        .select()
+        .from(roles)
+        .where(and(mine, eq(roles.id, id)))
+        .limit(1)
+        .then((r) => r[0]),
+    nameTaken: (parentId: number, name: string, exceptId?: number) =>
+      db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(
+          and(mine, eq(roles.parentId, parentId), sql`lower(${roles.name}) = lower(${name})`, exceptId ? sql`${roles.id} <> ${exceptId}` : undefined),
+        )
+        .limit(1)
+        .then((r) => r.length > 0),
+    insert: (name: string, parentId: number) =>
+      db
+        .insert(roles)
+        .values({ companyId: scope.companyId, name, parentId })
+        .returning({ id: roles.id })
+        .then((r) => r[0]?.id ?? 0),
+    rename: (id: number, name: string) =>
+      db
+        .update(roles)
+        .set({ name })
+        .where(and(mine, eq(roles.id, id))),
+    delete: (id: number) => db.delete(roles).where(and(mine, eq(roles.id, id))),
+    async memberCounts(): Promise<Map<number, number>> {
+      const rows = await db.select({ roleId: roleMembers.roleId, n: count() }).from(roleMembers).where(myLinks).groupBy(roleMembers.roleId);
+      return new Map(rows.map((r) => [r.roleId, r.n]));
+    },
+    memberIds: (roleId: number) =>
+      db
+        .select({ empId: roleMembers.empId })
+        .from(roleMembers)
+        .where(and(myLinks, eq(roleMembers.roleId, roleId)))
+        .then((r) => r.map((x) => x.empId)),
+    async add(roleId: number, empIds: number[]): Promise<number> {
+      const valid = await db
+        .select({ id: employees.id })
+        .from(employees)
+        .where(and(eq(employees.companyId, scope.companyId), inArray(employees.id, empIds)));
+      if (!valid.length) return 0;
+      const added = await db
+        .insert(roleMembers)
+        .values(valid.map((v) => ({ companyId: scope.companyId, roleId, empId: v.id })))
+        .onConflictDoNothing()
+        .returning({ empId: roleMembers.empId });
+      return added.length;
+    },
+    async remove(roleId: number, empIds: number[]): Promise<number> {
+      const removed = await db
+        .delete(roleMembers)
+        .where(and(myLinks, eq(roleMembers.roleId, roleId), inArray(roleMembers.empId, empIds)))
+        .returning({ empId: roleMembers.empId });
+      return removed.length;
+    },
+  };
+}

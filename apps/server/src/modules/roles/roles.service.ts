@@ -1,0 +1,100 @@
+import { type RoleNode, Status } from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError } from '../../platform/errors.js';
+import * as employees from '../employees/employees.service.js';
+import { rolesRepository } from './roles.repository.js';
+
+function repoOf(ctx: AuthedContext) {
+  return rolesRepository(ctx.db, { companyId: ctx.session.companyId });
+}
+
+const noSuchRole = () => new AppError(Status.NO_SUCH_RECORD, 'No such role');
+
+export async function tree(ctx: AuthedContext): Promise<RoleNode[]> {
+  const repo = repoOf(ctx);
+  const [rows, counts] = await Promise.all([repo.all(), repo.memberCounts()]);
+  const groups = rows
+    .filter((r) => r.parentId === 0)
+    .map((g) => ({ rid: g.id, rgName: g.name, parentId: 0, empCount: 0, children: [] as RoleNode[] }));
+  const byId = new Map(groups.map((g) => [g.rid, g]));
+  for (const r of rows) {
+    if (r.parentId === 0) continue;
+    const group = byId.get(r.parentId);
+    const node = { rid: r.id, rgName: r.name, parentId: r.parentId, empCount: counts.get(r.id) ?? 0, children: [] };
+    if (group) {
+      group.children.push(node);
+      group.empCount += node.empCount;
+    }
+  }
+  return groups;
+}
+
+export async function add(ctx: AuthedContext, input: { rgName: string; parentId: number }) {
+  const repo = repoOf(ctx);
+  if (input.parentId) {
+    const parent = await repo.byId(input.parentId);
+    // Two levels only: a role belongs to a group, and a group to nothing.
+    if (!parent || parent.parentId !== 0) throw noSuchRole();
+  }
+  if (await repo.nameTaken(input.parentId, input.rgName)) throw new AppError(Status.ALREADY_EXISTS, 'A role with this name exists here');
+  const rid = await repo.insert(input.rgName, input.parentId);
+  ctx.audit.objId = rid;
+  ctx.audit.objName = input.rgName;
+  ctx.audit.desc = input.parentId ? 'role' : 'role group';
+  return { rid };
+}
+
+export async function rename(ctx: AuthedContext, input: { rid: number; rgName: string }): Promise<null> {
+  const repo = repoOf(ctx);
+  const role = await repo.byId(input.rid);
+  if (!role) throw noSuchRole();
+  if (await repo.nameTaken(role.parentId, input.rgName, role.id)) throw new AppError(Status.ALREADY_EXISTS, 'A role with this name exists here');
+  await repo.rename(role.id, input.rgName);
+  ctx.audit.objId = role.id;
+  ctx.audit.objName = input.rgName;
+  return null;
+}
+
+export async function remove(ctx: AuthedContext, input: { rid: number }): Promise<null> {
+  const repo = repoOf(ctx);
+  const role = await repo.byId(input.rid);
+  if (!role) throw noSuchRole();
+  const all = await repo.all();
+  const children = all.filter((r) => r.parentId === role.id).length;
+  const members = (await repo.memberCounts()).get(role.id) ?? 0;
+  if (children || members) throw new AppError(Status.ROLE_IN_USE, undefined, { children, members });
+  await repo.delete(role.id);
+  ctx.audit.objId = role.id;
+  ctx.audit.objName = role.name;
+  return null;
+}
+
+async function roleOnly(ctx: AuthedContext, rid: number) {
+  const role = await repoOf(ctx).byId(rid);
+  if (!role || role.parentId === 0) throw noSuchRole();
+  return role;
+}
+
+export async function members(ctx: AuthedContext, input: { rid: number; startIndex: number; requestedCount: number }) {
+  const role = await roleOnly(ctx, input.rid);
+  const ids = await repoOf(ctx).memberIds(role.id);
+  return employees.page(ctx, { ids, startIndex: input.startIndex, requestedCount: input.requestedCount, sortBy: 'empName', sortOrder: 'asc' });
+}
+
+export async function grant(ctx: AuthedContext, input: { rid: number; empids: number[] }) {
+  const role = await roleOnly(ctx, input.rid);
+  const changed = await repoOf(ctx).add(role.id, input.empids);
+  ctx.audit.objId = role.id;
+  ctx.audit.objName = role.name;
+  ctx.audit.desc = `granted to ${changed} employees`;
+  return { changed };
+}
+
+export async function revoke(ctx: AuthedContext, input: { rid: number; empids: number[] }) {
+  const role = await roleOnly(ctx, input.rid);
+  const changed = await repoOf(ctx).remove(role.id, input.empids);
+  ctx.audit.objId = role.id;
+  ctx.audit.objName = role.name;
+  ctx.audit.desc = `taken from ${changed} employees`;
+  return { changed };
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { defineCall, ok, pageInput, pageOf } from '../call.js';
+import { LogModule, Role } from '../lookups.js';
+import { employee } from './employees.js';
+
+const ORG_MANAGERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE] as const;
+
+export interface RoleNode {
+  rid: number;
+  rgName: string;
+  /** 0 for a role group; a role's parentId is its group. */
+  parentId: number;
+  empCount: number;
+  children: RoleNode[];
+}
+
+export const roleNode: z.ZodType<RoleNode> = z.lazy(() =>
+  z.object({ rid: z.number().int(), rgName: z.string(), parentId: z.number().int(), empCount: z.number().int(), children: z.array(roleNode) }),
+);
+
+const zRoleName = z.string().trim().min(1).max(64);
+
+export const getRARG = defineCall({
+  name: 'getRARG',
+  module: 'roles',
+  summary: 'Role groups with their roles and member counts',
+  access: ORG_MANAGERS,
+  input: z.object({ userid: z.number().int().optional() }),
+  output: z.array(roleNode),
+});
+
+export const addRARG = defineCall({
+  name: 'addRARG',
+  module: 'roles',
+  summary: 'Add a role group (parentId 0) or a role in a group (3 when the name exists there)',
+  access: ORG_MANAGERS,
+  log: { module: LogModule.EMPLOYEE, event: 'add' },
+  input: z.object({ userid: z.number().int().optional(), rgName: zRoleName, parentId: z.number().int().min(0).default(0) }),
+  output: z.object({ rid: z.number().int() }),
+});
+
+export const updateRARG = defineCall({
+  name: 'updateRARG',
+  module: 'roles',
+  summary: 'Rename a role group or role',
+  access: ORG_MANAGERS,
+  log: { module: LogModule.EMPLOYEE, event: 'update' },
+  input: z.object({ userid: z.number().int().optional(), rid: z.number().int().positive(), rgName: zRoleName }),
+  output: ok,
+});
+
+export const delRARG = defineCall({
+  name: 'delRARG',
+  module: 'roles',
+  summary: 'Delete a role group or role; 257 while a role has members or a group has roles',
+  access: ORG_MANAGERS,
+  log: { module: LogModule.EMPLOYEE, event: 'delete' },
+  input: z.object({ userid: z.number().int().optional(), rid: z.number().int().positive() }),
+  output: ok,
+});
+
+export const getEmpRoleList = defineCall({
+  name: 'getEmpRoleList',
+  module: 'roles',
+  summary: 'Members of a role, paged',
+  access: ORG_MANAGERS,
+  input: z.object({ userid: z.number().int().optional(), rid: z.number().int().positive(), ...pageInput }),
+  output: pageOf(employee),
+});
+
+export const addEmpRole = defineCall({
+  name: 'addEmpRole',
+  module: 'roles',
+  summary: "Give employees a role (a role, not a group); other companies' employees are ignored",
+  access: ORG_MANAGERS,
+  log: { module: LogModule.EMPLOYEE, event: 'update' },
+  input: z.object({
+    userid: z.number().int().optional(),
+    rid: z.number().int().positive(),
+    empids: z.array(z.number().int().positive()).min(1).max(1000),
+  }),
+  output: z.object({ changed: z.number().int() }),
+});
+
+export const delRoleEmp = defineCall({
+  name: 'delRoleEmp',
+  module: 'roles',
+  summary: 'Take a role away from employees',
+  access: ORG_MANAGERS,
+  log: { module: LogModule.EMPLOYEE, event: 'update' },
+  input: z.object({
+    userid: z.number().int().optional(),
+    rid: z.number().int().positive(),
+    empids: z.array(z.number().int().positive()).min(1).max(1000),
+  }),
+  output: z.object({ changed: z.number().int() }),
+});
+
+export const roleCalls = [getRARG, addRARG, updateRARG, delRARG, getEmpRoleList, addEmpRole, delRoleEmp] as const;
