@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { allCalls, Status } from '@openvisit/contract';
+import { allCalls, allDownloads, Status } from '@openvisit/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -15,15 +15,17 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
-import { employeesRoutes } from './modules/employees/employees.routes.js';
+import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { type Binding, registerCalls } from './platform/calls.js';
+import { type DownloadBinding, registerDownloads } from './platform/downloads.js';
 import { JobQueue } from './platform/jobs.js';
 import { Mailer } from './platform/mail.js';
 import { openApiDocument } from './platform/openapi.js';
 import type { Services } from './services.js';
 
+const downloads: DownloadBinding[] = [...employeesDownloads];
 const bindings: Binding[] = [
   ...authRoutes,
   ...accountsRoutes,
@@ -59,7 +61,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 
   // Every call the contract declares must be answered: a missing handler is a start-up error, not a 404 later.
   const bound = new Set(bindings.map((b) => b.call.name));
-  const missing = allCalls.filter((c) => !bound.has(c.name)).map((c) => c.name);
+  for (const d of downloads) bound.add(d.def.name);
+  const missing = [...allCalls, ...allDownloads].filter((c) => !bound.has(c.name)).map((c) => c.name);
   if (missing.length) throw new Error(`calls without a handler: ${missing.join(', ')}`);
 
   await app.register(helmet, {
@@ -108,6 +111,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   });
 
   registerCalls(app, { db, config, services }, bindings);
+  registerDownloads(app, { db, config, services }, downloads);
 
   app.get('/healthz', async (_req, reply) => {
     try {

@@ -112,3 +112,27 @@ export function pageOf<T extends z.ZodType>(item: T) {
     list: z.array(item),
   });
 }
+
+/**
+ * A file download: GET /api/<name>?<input as query>, authorised by the session token in the
+ * X-COOLVISIT-TOKEN header (never a token in the URL), answering the file itself, streamed.
+ */
+export interface DownloadDef<I extends z.ZodType = z.ZodType> {
+  name: string;
+  module: ModuleName;
+  summary: string;
+  input: I;
+  access: readonly Role[];
+  contentType: string;
+  /** File name offered to the browser, without extension. */
+  fileName: string;
+  extension: string;
+  feature?: FeatureFlag;
+  log?: { module: LogModule; event: LogEvent };
+}
+
+export function defineDownload<const N extends string, I extends z.ZodType>(def: DownloadDef<I> & { name: N }): DownloadDef<I> & { name: N } {
+  return def;
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -10,5 +10,5 @@ export * from './calls/roles.js';
 export * from './errors.js';
 export * from './lookups.js';
 export type { AnyCall, CallByName, CallName } from './registry.js';
-export { allCalls, callsByName } from './registry.js';
+export { allCalls, allDownloads, callsByName } from './registry.js';
 export * from './validators.js';

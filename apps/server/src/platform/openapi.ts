@@ -1,4 +1,4 @@
-import { allCalls, type CallDef, statusCatalogue } from '@openvisit/contract';
+import { allCalls, allDownloads, type CallDef, statusCatalogue } from '@openvisit/contract';
 import { z } from 'zod';
 
 function schemaOf(t: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -38,6 +38,20 @@ export function openApiDocument(version: string) {
       op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(call.input, 'input') } } };
     }
     paths[`/api/${call.name}`] = { [call.method === 'GET' ? 'get' : 'post']: op };
+  }
+  for (const d of allDownloads) {
+    const props = (schemaOf(d.input, 'input').properties ?? {}) as Record<string, unknown>;
+    paths[`/api/${d.name}`] = {
+      get: {
+        operationId: d.name,
+        tags: [d.module],
+        summary: d.summary,
+        description: `Access: roles ${d.access.join(', ')}. Answers the file (${d.contentType}); errors as the JSON envelope.`,
+        security: [{ token: [] }],
+        parameters: Object.entries(props).map(([name, schema]) => ({ name, in: 'query', schema })),
+        responses: { 200: { description: 'The file', content: { [d.contentType]: { schema: { type: 'string', format: 'binary' } } } } },
+      },
+    };
   }
   return {
     openapi: '3.1.0',

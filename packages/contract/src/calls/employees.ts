@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, epochMs, pageInput, pageOf } from '../call.js';
+import { defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } from '../call.js';
 import { LogModule, Role } from '../lookups.js';
 import { zEmail, zPersonName, zPhone } from '../validators.js';
 
@@ -195,3 +195,22 @@ export const employeeCalls = [
   getEmployeeByEmpNo,
   getDeptByEmpid,
 ] as const;
+
+export const exportEmployeeList = defineDownload({
+  name: 'ExportEmployeeList',
+  module: 'employees',
+  summary: 'The employees matching the list filters as an xlsx workbook, streamed',
+  access: ORG_MANAGERS,
+  contentType: XLSX_TYPE,
+  fileName: 'employees',
+  extension: 'xlsx',
+  log: { module: LogModule.EMPLOYEE, event: 'export' },
+  input: z.object({
+    name: z.string().trim().max(64).optional(),
+    deptid: z.coerce.number().int().positive().optional(),
+    status: z.coerce.number().int().min(0).max(2).optional(),
+    lang: z.enum(['zh', 'en']).default('en'),
+  }),
+});
+
+export const employeeDownloads = [exportEmployeeList] as const;

@@ -62,6 +62,14 @@ export function employeesRepository(db: Db, scope: { companyId: number }) {
       ]);
       return { rows, count: total[0]?.n ?? 0 };
     },
+    /** Keyset paging by id, for streaming every matching employee. */
+    batchAfter: (f: EmployeeFilter, afterId: number, limit: number) =>
+      db
+        .select()
+        .from(employees)
+        .where(and(where(f), sql`${employees.id} > ${afterId}`))
+        .orderBy(asc(employees.id))
+        .limit(limit),
     list: (f: EmployeeFilter, limit = 10000) =>
       db.select().from(employees).where(where(f)).orderBy(asc(employees.name), asc(employees.id)).limit(limit),
     byId: (id: number) =>

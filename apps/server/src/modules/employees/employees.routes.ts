@@ -1,5 +1,7 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
+import { bindDownload } from '../../platform/downloads.js';
+import { exportEmployees } from './employees.export.js';
 import * as employees from './employees.service.js';
 import * as proxies from './proxies.service.js';
 
@@ -17,3 +19,5 @@ export const employeesRoutes = [
   bind(c.getVisitProxyForEmp, (input, ctx) => proxies.forEmployee(ctx, input)),
   bind(c.getVisitProxyForProxy, (input, ctx) => proxies.forProxy(ctx, input)),
 ];
+
+export const employeesDownloads = [bindDownload(c.exportEmployeeList, (input, ctx) => exportEmployees(ctx, input))];

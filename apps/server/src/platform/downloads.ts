@@ -1,0 +1,70 @@
+import type { Readable } from 'node:stream';
+import { type DownloadDef, type Role, Status } from '@openvisit/contract';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { Services } from '../services.js';
+import { clientEnd, writeLog } from './audit.js';
+import type { AuthedContext } from './calls.js';
+import { AppError, badParams } from './errors.js';
+import { resolveSession } from './sessions.js';
+
+export interface DownloadBinding {
+  def: DownloadDef;
+  handler: (input: unknown, ctx: AuthedContext) => Promise<Readable>;
+}
+
+export function bindDownload<D extends DownloadDef>(
+  def: D,
+  handler: (input: z.output<D['input']>, ctx: AuthedContext) => Promise<Readable>,
+): DownloadBinding {
+  return { def, handler: handler as DownloadBinding['handler'] };
+}
+
+function stamp(): string {
+  const d = new Date();
+  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}-${String(d.getHours()).padStart(2, '0')}${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** GET /api/<name>: the session from the header, the role and feature checks, the query parsed by the contract, then the stream. */
+export function registerDownloads(app: FastifyInstance, deps: { db: Db; config: Config; services: Services }, bindings: DownloadBinding[]): void {
+  for (const { def, handler } of bindings) {
+    app.get(`/api/${def.name}`, async (req, reply) => {
+      if (def.feature && !deps.config.features[def.feature])
+        return reply.code(404).send({ status: 404, reason: `Unknown call: ${def.name}`, result: null });
+      try {
+        const token = req.headers['x-coolvisit-token'];
+        const session = await resolveSession(deps.db, typeof token === 'string' ? token : undefined);
+        if (!(def.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
+        const parsed = def.input.safeParse(req.query ?? {});
+        if (!parsed.success)
+          throw badParams(parsed.error.issues.map((i) => ({ field: i.path.join('.'), rule: i.code === 'custom' ? i.message : i.code })));
+        const ctx: AuthedContext = { ...deps, session, ip: req.ip, userAgent: req.headers['user-agent'] ?? '', log: req.log, audit: {} };
+        const stream = await handler(parsed.data, ctx);
+        if (def.log)
+          await writeLog(
+            deps.db,
+            session,
+            {
+              module: def.log.module,
+              event: def.log.event,
+              objName: `${def.fileName}.${def.extension}`,
+              desc: ctx.audit.desc,
+              client: clientEnd(ctx.userAgent),
+            },
+            req.ip,
+          );
+        const file = `${def.fileName}-${stamp()}.${def.extension}`;
+        return reply
+          .header('content-type', def.contentType)
+          .header('content-disposition', `attachment; filename="${file}"; filename*=UTF-8''${encodeURIComponent(file)}`)
+          .header('cache-control', 'no-store')
+          .send(stream);
+      } catch (err) {
+        if (err instanceof AppError) return reply.send({ status: err.status, reason: err.message, result: err.result });
+        throw err;
+      }
+    });
+  }
+}
