@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
@@ -94,6 +95,41 @@ async function product(kind: 'pglite' | 'postgres', base: Figures): Promise<void
   await database.close();
 }
 
+/** Streams ExportEmployeeList for 50,000 employees; baseline: reading the same rows with one bare query. */
+async function exportBench(): Promise<void> {
+  const N = Number(process.env.BENCH_EMPLOYEES ?? 50_000);
+  const database = await openPglite('memory');
+  await database.migrate();
+  const config = loadConfig(
+    { NODE_ENV: 'production', LOG_LEVEL: 'silent', CAPTCHA: 'off' },
+    { rateLimits: { ...DEFAULT_RATE_LIMITS, global: 1e9, signin: 1e9 } },
+  );
+  const { app } = await buildApp(config, database);
+  const [company] = await database.db
+    .insert(companies)
+    .values({ name: 'Export Co', email: 'export@example.com', username: 'E', passwordHash: await hashPassword('Bench#2026'), status: 1 })
+    .returning();
+  const id = company?.id ?? 0;
+  await database.db.execute(sql`INSERT INTO employees (company_id, name, emp_no, phone, email, position)
+    SELECT ${id}, 'Employee ' || g, 'E' || g, '139' || lpad(g::text, 8, '0'), 'e' || g || '@example.com', 'Staff' FROM generate_series(1, ${N}) g`);
+  const login = await app.inject({ method: 'POST', url: '/api/Login', payload: { email: 'export@example.com', password: 'Bench#2026' } });
+  const token = (login.json() as { result: { token: string } }).result.token;
+  let t = performance.now();
+  const rows = await database.db.execute(sql`SELECT * FROM employees WHERE company_id = ${id}`);
+  const bareMs = performance.now() - t;
+  void rows;
+  const rssBefore = process.memoryUsage().rss;
+  t = performance.now();
+  const res = await app.inject({ method: 'GET', url: '/api/ExportEmployeeList', headers: { 'x-coolvisit-token': token } });
+  const ms = performance.now() - t;
+  const rssAfter = process.memoryUsage().rss;
+  console.log(
+    `ExportEmployeeList ${N} employees (pglite): ${(ms / 1000).toFixed(2)} s, ${(res.rawPayload.length / 1e6).toFixed(1)} MB xlsx, RSS +${((rssAfter - rssBefore) / 1e6).toFixed(0)} MB; bare SELECT of the rows ${(bareMs / 1000).toFixed(2)} s (export = ${(ms / bareMs).toFixed(1)}x bare)`,
+  );
+  await app.close();
+  await database.close();
+}
+
 const base = await bare();
 console.log(
   `bench: ${DURATION} s per measurement, autocannon in a separate process, 10 connections (4 for Login), 127.0.0.1, Node ${process.version}`,
@@ -101,4 +137,5 @@ console.log(
 console.log(row('bare Fastify route (baseline)', base, base));
 await product('pglite', base);
 if (process.env.TEST_DATABASE_URL) await product('postgres', base);
+await exportBench();
 process.exit(0);
