@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     return reply.code(500).send({ status: Status.SERVER_ERROR, reason: `Server error (request ${req.id})`, result: null });
   });
 
+  await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 10_000 } });
   registerCalls(app, { db, config, services }, bindings);
   registerDownloads(app, { db, config, services }, downloads);
 

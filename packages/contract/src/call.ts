@@ -67,6 +67,8 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   /** Writes name the operation-log module and event; the server records a log row on success. */
   log?: { module: LogModule; event: LogEvent };
   rate?: RateBucket;
+  /** Multipart upload: one file in the field `file`, the input from the other form fields. */
+  upload?: { maxBytes: number; extensions: readonly string[] };
 }
 
 export function defineCall<const N extends string, I extends z.ZodType, O extends z.ZodType>(

@@ -3,7 +3,7 @@ import { accountCalls } from './calls/accounts.js';
 import { authCalls } from './calls/auth.js';
 import { blacklistCalls } from './calls/blacklist.js';
 import { departmentCalls } from './calls/departments.js';
-import { employeeCalls, employeeDownloads } from './calls/employees.js';
+import { employeeCalls, employeeDownloads, exportEmployeeTemplate, importEmpList } from './calls/employees.js';
 import { logCalls } from './calls/logs.js';
 import { proxyCalls } from './calls/proxies.js';
 import { roleCalls } from './calls/roles.js';
@@ -26,4 +26,4 @@ export type CallByName<N extends CallName> = Extract<AnyCall, { name: N }>;
 export const callsByName: ReadonlyMap<string, CallDef> = new Map(allCalls.map((c) => [c.name, c as CallDef]));
 
 /** Every file download of the API. */
-export const allDownloads: readonly DownloadDef[] = [...employeeDownloads];
+export const allDownloads: readonly DownloadDef[] = [...employeeDownloads, exportEmployeeTemplate];

@@ -19,6 +19,8 @@ export interface CallContext {
   ip: string;
   userAgent: string;
   log: FastifyBaseLogger;
+  /** The uploaded file of an upload call. */
+  file?: { name: string; bytes: Buffer };
   /** What the automatic operation-log row names; sign-in handlers set the actor they signed in. */
   audit: { objId?: string | number; objName?: string; desc?: string; actor?: Actor; skip?: boolean };
 }
@@ -106,7 +108,12 @@ async function runCall(
       req.log = req.log.child({ companyId: session.companyId, account: session.account });
       ctx.log = req.log;
     }
-    const raw = call.method === 'GET' ? (req.query ?? {}) : (req.body ?? {});
+    let raw: unknown = call.method === 'GET' ? (req.query ?? {}) : (req.body ?? {});
+    if (call.upload) {
+      const upload = await readUpload(req, call.upload);
+      ctx.file = upload.file;
+      raw = upload.fields;
+    }
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badParams([{ field: '', rule: 'invalid_type' }]);
     // The tenant comes from the session; a body naming another company is refused, never obeyed.
     const bodyUserid = (raw as { userid?: unknown }).userid;
@@ -143,4 +150,26 @@ async function runCall(
     }
     throw err;
   }
+}
+
+/** One file in the multipart field `file`; the other fields become the input. 620 for a file type the call does not take. */
+async function readUpload(
+  req: FastifyRequest,
+  rules: NonNullable<CallDef['upload']>,
+): Promise<{ file: { name: string; bytes: Buffer }; fields: Record<string, string> }> {
+  if (!req.isMultipart()) throw badParams([{ field: 'file', rule: 'required' }]);
+  const part = await req.file({ limits: { fileSize: rules.maxBytes, files: 1, fields: 20 } });
+  if (!part || part.fieldname !== 'file') throw badParams([{ field: 'file', rule: 'required' }]);
+  const extension = part.filename.toLowerCase().split('.').pop() ?? '';
+  if (!rules.extensions.includes(extension)) {
+    part.file.resume();
+    throw new AppError(Status.FILE_TYPE_ERROR, `Only ${rules.extensions.join(', ')} files are accepted`, { extensions: rules.extensions });
+  }
+  const bytes = await part.toBuffer();
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(part.fields)) {
+    const v = Array.isArray(value) ? value[0] : value;
+    if (v && v.type === 'field' && typeof v.value === 'string') fields[name] = v.value;
+  }
+  return { file: { name: part.filename, bytes }, fields };
 }

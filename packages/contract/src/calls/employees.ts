@@ -214,3 +214,71 @@ export const exportEmployeeList = defineDownload({
 });
 
 export const employeeDownloads = [exportEmployeeList] as const;
+
+/** Where an imported row went wrong: 1-based row number as in the spreadsheet (the header is row 1). */
+export const importRowError = z.object({ row: z.number().int(), field: z.string(), rule: z.string() });
+export type ImportRowError = z.infer<typeof importRowError>;
+
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 20_000;
+
+export const importEmpList = defineCall({
+  name: 'importEmpList',
+  module: 'employees',
+  summary:
+    'Import employees from csv or xlsx (columns by header, in English or Chinese): dryRun previews; otherwise valid rows are added, rows matching an employee by work number (else phone) update it, missing departments are created; invalid rows are reported and skipped',
+  access: [Role.ADMIN, Role.SUBADMIN],
+  log: { module: LogModule.EMPLOYEE, event: 'import' },
+  upload: { maxBytes: IMPORT_MAX_BYTES, extensions: ['csv', 'xlsx'] },
+  input: z.object({
+    userid: z.coerce.number().int().optional(),
+    dryRun: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    acceptClause: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => v === 'true'),
+  }),
+  output: z.object({
+    total: z.number().int(),
+    valid: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    departmentsCreated: z.number().int(),
+    errors: z.array(importRowError),
+    preview: z.array(
+      z.object({
+        row: z.number().int(),
+        empName: z.string(),
+        empNo: z.string(),
+        phone: z.string(),
+        email: z.string(),
+        departments: z.string(),
+        action: z.enum(['create', 'update']),
+      }),
+    ),
+  }),
+});
+
+export const exportEmployeeTemplate = defineDownload({
+  name: 'ExportEmployeeTemplate',
+  module: 'employees',
+  summary: 'The employee import template (xlsx) with headers and an example row in the chosen language',
+  access: [Role.ADMIN, Role.SUBADMIN],
+  contentType: XLSX_TYPE,
+  fileName: 'employee-import-template',
+  extension: 'xlsx',
+  input: z.object({ lang: z.enum(['zh', 'en']).default('en') }),
+});
+
+/** Import columns: the header names accepted for each field, in both languages. */
+export const EMPLOYEE_IMPORT_COLUMNS = {
+  employee_name: { en: 'Name', zh: '姓名', required: true },
+  phone: { en: 'Mobile phone', zh: '手机号', required: true },
+  empNo: { en: 'Work number', zh: '工号', required: false },
+  email: { en: 'Email', zh: '邮箱', required: false },
+  departments: { en: 'Departments', zh: '部门', required: false },
+  empPosition: { en: 'Position', zh: '职位', required: false },
+} as const;

@@ -1,0 +1,135 @@
+import { Status } from '@openvisit/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCompany, type TestApp, testApp } from '../../../test/harness.js';
+
+interface ImportResult {
+  total: number;
+  valid: number;
+  created: number;
+  updated: number;
+  departmentsCreated: number;
+  errors: { row: number; field: string; rule: string }[];
+  preview: { row: number; empName: string; action: string }[];
+}
+
+function multipart(file: { name: string; bytes: Buffer }, fields: Record<string, string>) {
+  const boundary = `----openvisit${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+  );
+  parts.push(file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Employees');
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+describe('importEmpList', () => {
+  let t: TestApp;
+  let a: Awaited<ReturnType<typeof seedCompany>>;
+  let b: Awaited<ReturnType<typeof seedCompany>>;
+  const upload = async (name: string, bytes: Buffer, fields: Record<string, string> = {}, token = a.token) => {
+    const m = multipart({ name, bytes }, fields);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/importEmpList',
+      headers: { ...m.headers, 'x-coolvisit-token': token },
+      payload: m.payload,
+    });
+    return { http: res.statusCode, ...(res.json() as { status: number; reason: string; result: ImportResult }) };
+  };
+  beforeAll(async () => {
+    t = await testApp();
+    a = await seedCompany(t, 'Alpha');
+    b = await seedCompany(t, 'Beta');
+  });
+  afterAll(() => t.close());
+
+  const csv = [
+    '姓名,手机号,工号,邮箱,部门,职位',
+    '王小明,13900000001,A001,ming@alpha.example,总部/销售部,经理',
+    'Li Lei,+86 139 0000 0002,A002,,总部/销售部;总部/市场部,',
+    'Bad<Name>,123,A 3,nope,,',
+    '张三,13900000001,A004,,,',
+    '',
+  ].join('\n');
+
+  it('previews without writing: valid rows, per-row errors with row numbers and fields', async () => {
+    const r = await upload('staff.csv', Buffer.from(`\ufeff${csv}`), { dryRun: 'true' });
+    expect(r.status).toBe(0);
+    expect(r.result).toMatchObject({ total: 4, valid: 2, created: 0, updated: 0 });
+    expect(r.result.preview.map((p) => [p.row, p.empName, p.action])).toEqual([
+      [2, '王小明', 'create'],
+      [3, 'Li Lei', 'create'],
+    ]);
+    expect(r.result.errors).toEqual(
+      expect.arrayContaining([
+        { row: 4, field: 'employee_name', rule: 'illegalChars' },
+        { row: 4, field: 'phone', rule: 'format' },
+        { row: 4, field: 'empNo', rule: 'format' },
+        { row: 4, field: 'email', rule: 'format' },
+        { row: 5, field: 'phone', rule: 'duplicateInFile' },
+      ]),
+    );
+    expect((await t.call<{ count: number }>('getEmpListPages', {}, a.token)).result.count).toBe(0);
+  });
+
+  it('imports the valid rows, creates the department paths, and a second run updates instead of duplicating', async () => {
+    const r = await upload('staff.csv', Buffer.from(csv), { dryRun: 'false' });
+    expect(r.result).toMatchObject({ valid: 2, created: 2, updated: 0, departmentsCreated: 3 });
+    const list = await t.call<{ count: number; list: { empName: string; empPhone: string; deptNames: string[] }[] }>(
+      'getEmpListPages',
+      { sortBy: 'empName', sortOrder: 'asc' },
+      a.token,
+    );
+    expect(list.result.count).toBe(2);
+    expect(list.result.list.find((e) => e.empName === 'Li Lei')).toMatchObject({ empPhone: '13900000002', deptNames: ['市场部', '销售部'] });
+    const again = await upload('staff.csv', Buffer.from(csv), { dryRun: 'false' });
+    expect(again.result).toMatchObject({ created: 0, updated: 2, departmentsCreated: 0 });
+    expect((await t.call<{ count: number }>('getEmpListPages', {}, a.token)).result.count).toBe(2);
+    const log = await t.call<{ list: { optEvent: string; objName: string }[] }>('getLogList', { optEvent: 'import' }, a.token);
+    expect(log.result.list[0]?.objName).toBe('staff.csv');
+  });
+
+  it('reads xlsx with English headers in any order; another company is untouched', async () => {
+    const bytes = await xlsx([
+      ['Mobile phone *', 'Name *', 'Work number'],
+      ['13800000009', 'Ada', 'B001'],
+    ]);
+    const r = await upload('people.xlsx', bytes, { dryRun: 'false' }, b.token);
+    expect(r.result).toMatchObject({ created: 1, errors: [] });
+    expect((await t.call<{ count: number }>('getEmpListPages', {}, b.token)).result.count).toBe(1);
+    expect((await t.call<{ count: number }>('getEmpListPages', {}, a.token)).result.count).toBe(2);
+  });
+
+  it('refuses other files by content and name (620), missing columns (400), no file (400)', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    expect((await upload('photo.csv', png)).status).toBe(Status.FILE_TYPE_ERROR);
+    expect((await upload('notes.txt', Buffer.from('a,b'))).status).toBe(Status.FILE_TYPE_ERROR);
+    expect((await upload('broken.xlsx', Buffer.concat([Buffer.from('504b0304', 'hex'), Buffer.alloc(64)]))).status).toBe(Status.FILE_TYPE_ERROR);
+    const cols = await upload('cols.csv', Buffer.from('Name,Email\nAda,a@b.co'));
+    expect(cols.status).toBe(Status.BAD_PARAMS);
+    expect(cols.result).toMatchObject({ errors: [{ field: 'file.phone', rule: 'column' }] });
+    const none = await t.call('importEmpList', {}, a.token);
+    expect(none.status).toBe(Status.BAD_PARAMS);
+  });
+
+  it('the template downloads in both languages and imports as it is', async () => {
+    for (const lang of ['en', 'zh']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/ExportEmployeeTemplate?lang=${lang}`, headers: { 'x-coolvisit-token': b.token } });
+      expect(res.statusCode).toBe(200);
+      const r = await upload('template.xlsx', res.rawPayload, { dryRun: 'true' }, b.token);
+      expect(r.result).toMatchObject({ valid: 1, errors: [] });
+    }
+  });
+});
