@@ -65,6 +65,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   for (const d of downloads) bound.add(d.def.name);
   const missing = [...allCalls, ...allDownloads].filter((c) => !bound.has(c.name)).map((c) => c.name);
   if (missing.length) throw new Error(`calls without a handler: ${missing.join(', ')}`);
+  const declared = new Set([...allCalls, ...allDownloads].map((c) => c.name));
+  const undeclared = [...bound].filter((name) => !declared.has(name));
+  if (undeclared.length) throw new Error(`handlers for calls the contract does not declare: ${undeclared.join(', ')}`);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -14,6 +14,7 @@ export const allCalls = [
   ...accountCalls,
   ...logCalls,
   ...employeeCalls,
+  importEmpList,
   ...departmentCalls,
   ...blacklistCalls,
   ...roleCalls,

@@ -159,7 +159,7 @@ async function readUpload(
 ): Promise<{ file: { name: string; bytes: Buffer }; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badParams([{ field: 'file', rule: 'required' }]);
   const part = await req.file({ limits: { fileSize: rules.maxBytes, files: 1, fields: 20 } });
-  if (!part || part.fieldname !== 'file') throw badParams([{ field: 'file', rule: 'required' }]);
+  if (part?.fieldname !== 'file') throw badParams([{ field: 'file', rule: 'required' }]);
   const extension = part.filename.toLowerCase().split('.').pop() ?? '';
   if (!rules.extensions.includes(extension)) {
     part.file.resume();

@@ -34,7 +34,7 @@ export async function add(ctx: AuthedContext, input: { rgName: string; parentId:
   if (input.parentId) {
     const parent = await repo.byId(input.parentId);
     // Two levels only: a role belongs to a group, and a group to nothing.
-    if (!parent || parent.parentId !== 0) throw noSuchRole();
+    if (parent?.parentId !== 0) throw noSuchRole();
   }
   if (await repo.nameTaken(input.parentId, input.rgName)) throw new AppError(Status.ALREADY_EXISTS, 'A role with this name exists here');
   const rid = await repo.insert(input.rgName, input.parentId);
