@@ -2,14 +2,25 @@
 // sign in and out in English and Chinese, a wrong password, the lockout, and a guarded URL.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, startServer, startSmtp, step } from './harness.js';
+import type { Browser } from 'playwright-core';
+import {
+  activationLink,
+  launchBrowser,
+  newContext,
+  PASSWORD,
+  registerCompany,
+  SIGNIN_ZH,
+  screenshot,
+  signIn,
+  startServer,
+  startSmtp,
+  step,
+} from './harness.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
 
-const PASSWORD = 'Visit0r!2026';
 const owner = { company: 'Northwind Trading Ltd', short: 'NWT', name: 'Grace Hopper', phone: '13800138000', email: 'grace@northwind.example' };
 
 before(async () => {
@@ -23,45 +34,6 @@ after(async () => {
   await server?.stop();
   await smtp?.close();
 });
-
-function activationLink(text: string): string {
-  const m = text.match(/https?:\/\/[^\s"<>]+\/active\?token=[A-Za-z0-9_-]+/);
-  assert.ok(m, `no activation link in:\n${text}`);
-  return m[0];
-}
-
-/** Registers and activates a company through the API and the real activation mail. */
-async function registerCompany(email: string, company: string): Promise<void> {
-  const res = await fetch(`${server.url}/api/Register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, company, username: 'Ada Lovelace', phone: '13900139000', lang: 'en' }),
-  });
-  assert.equal(((await res.json()) as { status: number }).status, 0);
-  const link = activationLink((await smtp.waitFor(email, /active\?token=/)).text);
-  const token = new URL(link).searchParams.get('token');
-  const act = await fetch(`${server.url}/api/webActivateAccount`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  assert.equal(((await act.json()) as { status: number }).status, 0);
-}
-
-async function signIn(
-  page: Page,
-  account: string,
-  password: string,
-  labels: { account: string; password: string; submit: string | RegExp } = {
-    account: 'Email or account name',
-    password: 'Password',
-    submit: 'Sign in',
-  },
-) {
-  await page.getByLabel(labels.account).fill(account);
-  await page.getByLabel(labels.password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: labels.submit, exact: typeof labels.submit === 'string' }).click();
-}
 
 describe('platform: accounts and sessions in the browser', () => {
   it('registers a company, activates it from the email, completes onboarding and signs out (English)', async () => {
@@ -96,7 +68,12 @@ describe('platform: accounts and sessions in the browser', () => {
       await page.waitForURL(/\/guide$/);
       assert.equal(await page.getByLabel('Company name').inputValue(), owner.company);
       await page.getByLabel('Company remark').fill('Importer of fine teas; visitors come to the Shanghai office.');
-      await page.getByRole('button', { name: 'Save and finish' }).click();
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      // The employees step can be skipped; the wizard ends on the admin home.
+      await page.getByRole('button', { name: 'Skip this step' }).click();
+      await page.waitForURL(/\/emp\/emplist$/);
+      await page.getByText('Setup complete').waitFor();
+      await page.getByRole('menuitem', { name: 'Account settings' }).click();
       await page.waitForURL(/\/setting\/account$/);
       await page.getByText('Company information').first().waitFor();
       await page.getByText(owner.company).first().waitFor();
@@ -125,9 +102,9 @@ describe('platform: accounts and sessions in the browser', () => {
       await page.waitForURL(/\/signin\?redirect=%2Fsetting%2Faccount%2Fsafe/);
       await page.getByTestId('signin-tab-admin').waitFor();
       assert.equal(await page.getByTestId('signin-tab-admin').textContent(), '管理员');
-      await signIn(page, owner.email, 'Wrong#Pass1', { account: '邮箱或账号', password: '密码', submit: /^登\s?录$/ });
+      await signIn(page, owner.email, 'Wrong#Pass1', SIGNIN_ZH);
       await page.getByTestId('signin-error').getByText('用户名或密码错误').waitFor();
-      await signIn(page, owner.email, PASSWORD, { account: '邮箱或账号', password: '密码', submit: /^登\s?录$/ });
+      await signIn(page, owner.email, PASSWORD, SIGNIN_ZH);
       await page.waitForURL(/\/setting\/account\/safe$/);
       await page.getByText('安全设置').first().waitFor();
     });
@@ -142,7 +119,7 @@ describe('platform: accounts and sessions in the browser', () => {
 
   it('warns with the tries left and then locks the account after repeated wrong passwords', async () => {
     const email = 'locked.owner@example.com';
-    await registerCompany(email, 'Lockout Test Co');
+    await registerCompany({ server, smtp }, email, 'Lockout Test Co');
     const context = await newContext(browser, 'en-US');
     const page = await context.newPage();
     await step(page, 'lockout', async () => {

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -135,6 +136,65 @@ export async function step<T>(page: Page, name: string, fn: () => Promise<T>): P
     await page.screenshot({ path: path.join(resultsDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
     throw err;
   }
+}
+
+export type Smtp = Awaited<ReturnType<typeof startSmtp>>;
+export type Server = Awaited<ReturnType<typeof startServer>>;
+
+/** The password of the companies the specs register. */
+export const PASSWORD = 'Visit0r!2026';
+
+export function activationLink(text: string): string {
+  const m = text.match(/https?:\/\/[^\s"<>]+\/active\?token=[A-Za-z0-9_-]+/);
+  assert.ok(m, `no activation link in:\n${text}`);
+  return m[0];
+}
+
+/** Registers and activates a company through the API and the real activation mail. */
+export async function registerCompany(
+  env: { server: Server; smtp: Smtp },
+  email: string,
+  company: string,
+  opts: { username?: string; phone?: string; lang?: 'en' | 'zh'; password?: string } = {},
+): Promise<void> {
+  const { server, smtp } = env;
+  const res = await fetch(`${server.url}/api/Register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      password: opts.password ?? PASSWORD,
+      company,
+      username: opts.username ?? 'Ada Lovelace',
+      phone: opts.phone ?? '13900139000',
+      lang: opts.lang ?? 'en',
+    }),
+  });
+  assert.equal(((await res.json()) as { status: number }).status, 0);
+  const link = activationLink((await smtp.waitFor(email, /active\?token=/)).text);
+  const token = new URL(link).searchParams.get('token');
+  const act = await fetch(`${server.url}/api/webActivateAccount`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  assert.equal(((await act.json()) as { status: number }).status, 0);
+}
+
+export interface SignInLabels {
+  account: string;
+  password: string;
+  submit: string | RegExp;
+}
+// The submit button's name is matched at its end: a loading icon that lingers after a request adds "loading" in front.
+export const SIGNIN_EN: SignInLabels = { account: 'Email or account name', password: 'Password', submit: /Sign in$/ };
+export const SIGNIN_ZH: SignInLabels = { account: '邮箱或账号', password: '密码', submit: /登\s?录$/ };
+
+/** Fills the administrator sign-in form of the page and submits it. */
+export async function signIn(page: Page, account: string, password: string, labels: SignInLabels = SIGNIN_EN): Promise<void> {
+  await page.getByLabel(labels.account).fill(account);
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: labels.submit, exact: typeof labels.submit === 'string' }).click();
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

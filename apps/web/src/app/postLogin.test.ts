@@ -37,20 +37,20 @@ describe('safeRedirect', () => {
 });
 
 describe('post-login redirect derived from the route tables', () => {
-  it('sends a manager to the first admin screen (account base today)', () => {
-    expect(firstScreenPath(adminArea.routes, '/', 'manager', undefined)).toBe('/setting/account');
-    expect(postLoginPath({ result: plain, role: 'manager' })).toBe('/setting/account');
+  it('sends a manager to the first admin screen (company employees today)', () => {
+    expect(firstScreenPath(adminArea.routes, '/', 'manager', undefined)).toBe('/emp/emplist');
+    expect(postLoginPath({ result: plain, role: 'manager' })).toBe('/emp/emplist');
   });
   it('follows a safe redirect inside the admin area', () => {
     expect(postLoginPath({ result: plain, role: 'manager', redirect: '/setting/account/managers' })).toBe('/setting/account/managers');
   });
   it('ignores unsafe redirects', () => {
     for (const redirect of ['//evil.com', 'https://evil', '/\\evil.com', 'javascript:alert(1)']) {
-      expect(postLoginPath({ result: plain, role: 'manager', redirect })).toBe('/setting/account');
+      expect(postLoginPath({ result: plain, role: 'manager', redirect })).toBe('/emp/emplist');
     }
   });
   it('ignores a redirect into another role’s area', () => {
-    expect(postLoginPath({ result: plain, role: 'manager', redirect: '/super' })).toBe('/setting/account');
+    expect(postLoginPath({ result: plain, role: 'manager', redirect: '/super' })).toBe('/emp/emplist');
     expect(postLoginPath({ result: plain, role: 'reception', redirect: '/setting/account' })).toBe('/reception');
     expect(postLoginPath({ result: plain, role: 'reception', redirect: '/reception/password' })).toBe('/reception/password');
   });

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../platform/i18n';
@@ -28,12 +28,13 @@ function stubServer(features: Record<string, boolean> = {}) {
     'fetch',
     vi.fn(async (url: string) => {
       const path = url.split('?')[0];
-      const body =
-        path === '/api/config'
-          ? { status: 0, reason: 'success', result: { version: 'v9.9.9', siteLabel: 'TestSite', captcha: false, features } }
-          : path === '/api/GetUserInfo'
-            ? { status: 0, reason: 'success', result: userInfo }
-            : { status: 0, reason: 'success', result: [] };
+      const results: Record<string, unknown> = {
+        '/api/config': { version: 'v9.9.9', siteLabel: 'TestSite', captcha: false, features },
+        '/api/GetUserInfo': userInfo,
+        '/api/getEmpListPages': { pageNo: 1, pageSize: 20, count: 0, list: [] },
+        '/api/getEmployeeCount': { total: 0, enabled: 0, forbidden: 0, stopped: 0 },
+      };
+      const body = { status: 0, reason: 'success', result: path && path in results ? results[path] : [] };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -76,10 +77,18 @@ describe('router guards and menus derived from the route tables', () => {
   it('opens the admin home from "/", with only working screens in the menus and the version in the footer', async () => {
     saveLogin({ token: 't', tokenExpire: 1, role: 6, sType: -1, userid: 1, company: 'Acme Ltd', username: 'Wang Wei' }, 'manager');
     const router = renderAt('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/setting/account'));
-    expect(await screen.findByText('boss@acme.cn')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/emp/emplist'));
+    expect(await screen.findByText('No employees yet', {}, { timeout: 10_000 })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Administrator' });
-    expect(nav.textContent).toBe('Account settings');
+    expect(nav.textContent).toBe('Company employeesAccount settings');
+    // A section with one screen has no sidebar.
+    expect(screen.queryByRole('navigation', { name: 'Company employees' })).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Company employees - TestSite'));
+    await act(() => router.navigate('/emp'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/emp/emplist'));
+
+    await act(() => router.navigate('/setting/account'));
+    expect(await screen.findByText('boss@acme.cn')).toBeTruthy();
     const sidebar = screen.getByRole('navigation', { name: 'Account settings' });
     expect(sidebar.textContent).toBe('Company informationSecurityStaff accounts');
     expect((await screen.findByTestId('version-label')).textContent).toBe('TestSite · Version v9.9.9');

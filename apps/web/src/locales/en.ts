@@ -1,6 +1,7 @@
 import { PASSWORD_MIN } from '@openvisit/contract';
 import { accountsEn } from '../modules/accounts/locales/en';
 import { authEn } from '../modules/auth/locales/en';
+import { employeesEn } from '../modules/employees/locales/en';
 
 /**
  * English is the source of every console text; `zh.ts` must have exactly these keys (checked by tsc).
@@ -48,6 +49,9 @@ export const en = {
     },
   },
   menu: {
+    people: 'People',
+    emp: 'Company employees',
+    empList: 'Company employees',
     settings: 'System settings',
     account: 'Account settings',
     accountBase: 'Company information',
@@ -144,4 +148,5 @@ export const en = {
   },
   auth: authEn,
   accounts: accountsEn,
+  employees: employeesEn,
 } as const;

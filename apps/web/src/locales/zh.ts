@@ -1,6 +1,7 @@
 import { PASSWORD_MIN } from '@openvisit/contract';
 import { accountsZh } from '../modules/accounts/locales/zh';
 import { authZh } from '../modules/auth/locales/zh';
+import { employeesZh } from '../modules/employees/locales/zh';
 import type { en } from './en';
 import type { DeepStrings } from './types';
 
@@ -48,6 +49,9 @@ export const zh: Translation = {
     },
   },
   menu: {
+    people: '人员管理',
+    emp: '企业员工',
+    empList: '企业员工',
     settings: '系统设置',
     account: '账号设置',
     accountBase: '企业信息',
@@ -144,4 +148,5 @@ export const zh: Translation = {
   },
   auth: authZh,
   accounts: accountsZh,
+  employees: employeesZh,
 };

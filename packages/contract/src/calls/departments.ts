@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { defineCall, ok, pageInput, pageOf } from '../call.js';
-import { LogModule, Role } from '../lookups.js';
-import { employee } from './employees.js';
+import { LogModule } from '../lookups.js';
+import { CODE_PATTERN, DEPT_NAME_MAX, DEPT_NO_MAX, employee, ORG_MANAGERS } from './employees.js';
 
-/** Who manages the company's organisation: administrators, sub-administrators and HSE (as the original). */
-export const ORG_MANAGERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE] as const;
-
-const zDeptName = z.string().trim().min(1).max(64).describe('department name, unique among its siblings');
-const zDeptNo = z
-  .string()
-  .trim()
-  .max(32)
-  .regex(/^[A-Za-z0-9_.-]*$/, 'format')
-  .describe('department number, unique in the company; empty for none');
+const zDeptName = z.string().trim().min(1).max(DEPT_NAME_MAX).describe('department name, unique among its siblings');
+const zDeptNo = z.string().trim().max(DEPT_NO_MAX).regex(CODE_PATTERN, 'format').describe('department number, unique in the company; empty for none');
 
 export interface DepartmentNode {
   deptid: number;

@@ -3,7 +3,14 @@ import { defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } fro
 import { LogModule, Role } from '../lookups.js';
 import { zEmail, zPersonName, zPhone } from '../validators.js';
 
-const ORG_MANAGERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE] as const;
+/** Who manages the company's organisation: administrators, sub-administrators and HSE (as the original). */
+export const ORG_MANAGERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE] as const;
+
+/** Work and department numbers: letters, digits and _ . - (shared with the console's forms). */
+export const CODE_PATTERN = /^[A-Za-z0-9_.-]*$/;
+export const WORK_NUMBER_MAX = 32;
+export const DEPT_NAME_MAX = 64;
+export const DEPT_NO_MAX = 32;
 
 /** An employee as the original answers it (qcv_employee), plus the departments it belongs to. */
 export const employee = z.object({
@@ -40,11 +47,7 @@ export const employee = z.object({
 });
 export type Employee = z.infer<typeof employee>;
 
-const zWorkNumber = z
-  .string()
-  .trim()
-  .max(32)
-  .regex(/^[A-Za-z0-9_.-]*$/, 'format');
+const zWorkNumber = z.string().trim().max(WORK_NUMBER_MAX).regex(CODE_PATTERN, 'format');
 const zShort = (max: number) => z.string().trim().max(max);
 
 /** Editable fields, with the original's request names (`employee_name`, `email`, `phone`…). */

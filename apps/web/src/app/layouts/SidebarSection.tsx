@@ -7,11 +7,15 @@ import { RouteMenu } from '../components/RouteMenu';
 import { menuNodes } from '../routes/derive';
 import type { ScreenEntry } from '../routes/types';
 
-/** A section of an area (e.g. account settings): a sidebar from the section's screens beside the screen. */
+/**
+ * A section of an area (e.g. account settings): a sidebar from the section's screens beside the screen.
+ * A section with a single screen for this role (e.g. People › company employees) shows just the screen.
+ */
 export function SidebarSection({ entry, basePath }: { entry: ScreenEntry; basePath: string }) {
   const { t } = useTranslation();
   const features = useConfig().data?.features;
   const nodes = menuNodes(entry.children ?? [], basePath, getSession().role, features);
+  if (nodes.length <= 1) return <Outlet />;
   return (
     <Flex gap={24} align="flex-start" wrap>
       <Card size="small" style={{ width: 220, flex: 'none' }} styles={{ body: { padding: 4 } }}>

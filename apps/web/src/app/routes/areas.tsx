@@ -1,14 +1,15 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { ADMIN_STYPE, Role } from '@openvisit/contract';
 import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts/routes';
+import { employeeSection } from '../../modules/employees/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { AdminLayout } from '../layouts/AdminLayout';
 import { AreaLayout } from '../layouts/AreaLayout';
 import type { AreaDef } from './types';
 
 /**
- * The admin (head-office) area. Only screens that exist are listed: report, people, notice and the
- * other sections join this table (first, for reports) as their issues land.
+ * The admin (head-office) area. Only screens that exist are listed, in top-navigation order: report,
+ * notice and the other sections join this table (first, for reports) as their issues land.
  */
 export const adminArea: AreaDef = {
   role: 'manager',
@@ -17,6 +18,7 @@ export const adminArea: AreaDef = {
   titleKey: 'enums.consoleRole.manager',
   layout: AdminLayout,
   routes: [
+    employeeSection,
     {
       path: 'setting/account',
       titleKey: 'menu.account',

@@ -43,7 +43,7 @@ describe('route table derivation', () => {
     expect(grouped).toEqual([expect.objectContaining({ key: 'group:settings', label: 'menu.settings' })]);
     const admin = AREAS[0];
     const real = admin ? adminNavItems(menuNodes(admin.routes, admin.base, 'manager', undefined), t) : [];
-    expect(real.map((i) => i?.key)).toEqual(['/setting/account']);
+    expect(real.map((i) => i?.key)).toEqual(['/emp', '/setting/account']);
   });
 
   it('finds the area of a path by the longest base', () => {

@@ -126,6 +126,8 @@ export function ManagersPage() {
         />
       </Card>
       <ManagerDrawer
+        // A fresh form on every opening: antd keeps the previous record's values otherwise.
+        key={drawer.open ? (drawer.manager?.account ?? 'new') : 'closed'}
         open={drawer.open}
         manager={drawer.manager ? (managers.data?.find((m) => m.id === drawer.manager?.id) ?? drawer.manager) : null}
         onClose={() => setDrawer({ open: false, manager: null })}

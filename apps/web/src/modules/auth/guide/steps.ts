@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { TitleKey } from '../../../app/routes/types';
+import { AddEmployeesStep } from '../../employees/guide/AddEmployeesStep';
 import { CompanyRemarkStep } from './CompanyRemarkStep';
 
 export interface GuideStepProps {
@@ -15,7 +16,10 @@ export interface GuideStep {
 }
 
 /**
- * The onboarding wizard's steps, in order. Only steps that exist are listed; add employees,
- * registration content, notification mode and pad settings join this array with their modules.
+ * The onboarding wizard's steps, in order. Only steps that exist are listed; registration content,
+ * notification mode and pad settings join this array with their modules.
  */
-export const GUIDE_STEPS: readonly GuideStep[] = [{ key: 'company', titleKey: 'auth.guide.steps.company', Component: CompanyRemarkStep }];
+export const GUIDE_STEPS: readonly GuideStep[] = [
+  { key: 'company', titleKey: 'auth.guide.steps.company', Component: CompanyRemarkStep },
+  { key: 'employees', titleKey: 'auth.guide.steps.employees', Component: AddEmployeesStep },
+];

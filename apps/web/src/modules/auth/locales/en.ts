@@ -99,6 +99,7 @@ export const authEn = {
     intro: 'A few details before you start. You can change them later in the account settings.',
     steps: {
       company: 'Company remark',
+      employees: 'Add employees',
     },
     company: 'Company name',
     shortName: 'Short name',

@@ -101,6 +101,7 @@ export const authZh: DeepStrings<typeof authEn> = {
     intro: '开始使用前请完善以下信息，之后可在账号设置中修改。',
     steps: {
       company: '企业备注',
+      employees: '添加员工',
     },
     company: '企业名称',
     shortName: '企业简称',

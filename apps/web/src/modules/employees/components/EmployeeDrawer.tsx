@@ -1,0 +1,291 @@
+import type { DepartmentNode, Employee } from '@openvisit/contract';
+import { App, Button, Col, Divider, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, TreeSelect } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleFormError } from '../../../platform/fieldErrors';
+import { useRules } from '../../../platform/formRules';
+import { useLabel } from '../../../platform/i18n';
+import { useUserInfo } from '../../accounts/api';
+import { EMPLOYEE_ERROR_TEXT, employeeErrorField, useAddEmployee, useUpdateEmployee } from '../api';
+import { EMPLOYEE_STATUSES, type EmployeeStatus } from '../query';
+import { usePeopleRules } from '../rules';
+import { deptOptions } from '../tree';
+import { ClauseField } from './ClauseField';
+
+/** The switches of the visiting group, in the order shown. */
+const SWITCHES = ['defaultReceiver', 'isLeader', 'defaultContact', 'forbidAppointment', 'forbidInvite', 'hideFromPad'] as const;
+type SwitchField = (typeof SWITCHES)[number];
+
+/** Form fields carry the contract's request names, so server field errors land on them as they are. */
+export interface EmployeeValues extends Record<SwitchField, boolean> {
+  employee_name: string;
+  empNo: string;
+  phone: string;
+  email: string;
+  deptIds: number[];
+  empPosition: string;
+  status: EmployeeStatus;
+  telephone: string;
+  workbay: string;
+  cardNo: string;
+  superiorNo: string;
+  superiorName: string;
+  domainAccount: string;
+  visitType: string;
+  defaultNotify: number | null;
+  remark: string;
+  acceptClause?: boolean;
+}
+
+const TEXT_FIELDS = [
+  'employee_name',
+  'empNo',
+  'phone',
+  'email',
+  'empPosition',
+  'telephone',
+  'workbay',
+  'cardNo',
+  'superiorNo',
+  'superiorName',
+  'domainAccount',
+  'visitType',
+  'remark',
+] as const;
+
+export function employeeValues(e: Employee | null, deptIds: number[] = []): EmployeeValues {
+  return {
+    employee_name: e?.empName ?? '',
+    empNo: e?.empNo ?? '',
+    phone: e?.empPhone ?? '',
+    email: e?.empEmail ?? '',
+    deptIds: e?.deptIds ?? deptIds,
+    empPosition: e?.empPosition ?? '',
+    status: (e?.status ?? 0) as EmployeeStatus,
+    telephone: e?.telephone ?? '',
+    workbay: e?.workbay ?? '',
+    cardNo: e?.cardNo ?? '',
+    superiorNo: e?.superiorNo ?? '',
+    superiorName: e?.superiorName ?? '',
+    domainAccount: e?.domainAccount ?? '',
+    visitType: e?.visitType ?? '',
+    defaultNotify: e?.defaultNotify ?? 0,
+    defaultReceiver: e?.defaultReceiver ?? false,
+    isLeader: e?.isLeader ?? false,
+    defaultContact: e?.defaultContact ?? false,
+    forbidAppointment: e?.forbidAppointment ?? false,
+    forbidInvite: e?.forbidInvite ?? false,
+    hideFromPad: e?.hideFromPad ?? false,
+    remark: e?.remark ?? '',
+  };
+}
+
+/** The request body of the form (strings trimmed; the clause acceptance only when asked for). */
+export function employeePayload(v: EmployeeValues, clauseShown: boolean) {
+  const texts = Object.fromEntries(TEXT_FIELDS.map((k) => [k, (v[k] ?? '').trim()])) as Record<(typeof TEXT_FIELDS)[number], string>;
+  const switches = Object.fromEntries(SWITCHES.map((k) => [k, v[k] === true])) as Record<SwitchField, boolean>;
+  return {
+    ...texts,
+    ...switches,
+    deptIds: v.deptIds ?? [],
+    status: v.status,
+    defaultNotify: v.defaultNotify ?? 0,
+    ...(clauseShown && { acceptClause: v.acceptClause === true }),
+  };
+}
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <Divider titlePlacement="start" style={{ marginTop: 4 }}>
+        {title}
+      </Divider>
+      {children}
+    </section>
+  );
+}
+
+/** Add (`addEmployee`) or edit (`updateEmployee`) an employee: every field of the contract, grouped. */
+export function EmployeeDrawer({
+  open,
+  employee,
+  departments,
+  defaultDeptIds,
+  onClose,
+}: {
+  open: boolean;
+  employee: Employee | null;
+  departments: readonly DepartmentNode[];
+  /** Departments of a new employee (the department selected in the tree). */
+  defaultDeptIds?: number[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const label = useLabel();
+  const rules = useRules();
+  const people = usePeopleRules();
+  const add = useAddEmployee();
+  const update = useUpdateEmployee();
+  const clause = useUserInfo().data?.escapeClause ?? '';
+  const clauseShown = clause.trim() !== '';
+  const [form] = Form.useForm<EmployeeValues>();
+
+  const submit = async (v: EmployeeValues) => {
+    const body = employeePayload(v, clauseShown);
+    try {
+      if (employee) {
+        await update.mutateAsync({ empid: employee.empid, ...body });
+        void message.success(t('employees.updated', { name: body.employee_name }));
+      } else {
+        await add.mutateAsync(body);
+        void message.success(t('employees.added', { name: body.employee_name }));
+      }
+      onClose();
+    } catch (err) {
+      const field = employeeErrorField(err);
+      if (field) {
+        form.setFields([{ name: field, errors: [t(EMPLOYEE_ERROR_TEXT[field])] }]);
+        form.scrollToField(field);
+      } else handleFormError(form, err);
+    }
+  };
+
+  const half = { xs: 24, sm: 12 };
+  return (
+    <Drawer
+      title={employee ? t('employees.drawer.editTitle', { name: employee.empName }) : t('employees.drawer.addTitle')}
+      open={open}
+      onClose={onClose}
+      destroyOnHidden
+      size={680}
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={add.isPending || update.isPending} onClick={() => form.submit()} data-testid="employee-save">
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form
+        form={form}
+        name="employee"
+        layout="vertical"
+        initialValues={employeeValues(employee, defaultDeptIds)}
+        onFinish={submit}
+        scrollToFirstError
+        autoComplete="off"
+      >
+        <Group title={t('employees.groups.basic')}>
+          <Row gutter={16}>
+            <Col {...half}>
+              <Form.Item label={t('employees.fields.name')} name="employee_name" rules={rules.personName()}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item label={t('employees.fields.empNo')} name="empNo" rules={people.workNumber()} extra={t('employees.help.empNo')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item label={t('employees.fields.phone')} name="phone" rules={rules.phone()}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item label={t('employees.fields.email')} name="email" rules={rules.email({ optional: true })}>
+                <Input type="email" />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item label={t('employees.fields.departments')} name="deptIds">
+                <TreeSelect
+                  multiple
+                  allowClear
+                  showSearch={{ treeNodeFilterProp: 'title' }}
+                  treeDefaultExpandAll
+                  treeData={deptOptions(departments)}
+                  placeholder={t('employees.placeholders.departments')}
+                  notFoundContent={t('employees.dept.empty')}
+                />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item label={t('employees.fields.position')} name="empPosition" rules={people.maxLength(64)}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item label={t('employees.fields.status')} name="status">
+                <Select options={EMPLOYEE_STATUSES.map((s) => ({ value: s, label: label('employeeStatus', s) }))} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Group>
+        <Group title={t('employees.groups.contact')}>
+          <Row gutter={16}>
+            <Col {...half}>
+              <Form.Item label={t('employees.fields.telephone')} name="telephone" rules={people.maxLength(32)}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item label={t('employees.fields.workbay')} name="workbay" rules={people.maxLength(64)}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item label={t('employees.fields.cardNo')} name="cardNo" rules={people.maxLength(32)}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item label={t('employees.fields.domainAccount')} name="domainAccount" rules={people.maxLength(64)}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item label={t('employees.fields.superiorNo')} name="superiorNo" rules={people.maxLength(32)}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item label={t('employees.fields.superiorName')} name="superiorName" rules={people.maxLength(50)}>
+                <Input />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Group>
+        <Group title={t('employees.groups.visiting')}>
+          <Row gutter={16}>
+            <Col {...half}>
+              <Form.Item label={t('employees.fields.visitType')} name="visitType" rules={people.maxLength(100)} extra={t('employees.help.visitType')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item label={t('employees.fields.defaultNotify')} name="defaultNotify" extra={t('employees.help.defaultNotify')}>
+                <InputNumber min={0} max={15} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            {SWITCHES.map((k) => (
+              <Col key={k} xs={12} sm={8}>
+                <Form.Item label={t(`employees.fields.${k}`)} name={k} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
+        </Group>
+        <Group title={t('employees.groups.remark')}>
+          <Form.Item label={t('employees.fields.remark')} name="remark" rules={people.maxLength(200)}>
+            <Input.TextArea rows={3} maxLength={200} showCount />
+          </Form.Item>
+        </Group>
+        <ClauseField clause={clause} />
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,296 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Employee } from '@openvisit/contract';
+import { App, Button, Card, Empty, Flex, Input, Popconfirm, Select, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
+import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { formatDateTime } from '../../../platform/format';
+import { useLabel } from '../../../platform/i18n';
+import { useDeleteEmployees, useDepartments, useEmployeeCount, useEmployeePage } from '../api';
+import { DepartmentPanel } from '../components/DepartmentPanel';
+import { EmployeeDrawer } from '../components/EmployeeDrawer';
+import {
+  changeFilters,
+  EMPLOYEE_STATUSES,
+  type EmpFilters,
+  type EmployeeStatus,
+  filtersFromParams,
+  isFiltered,
+  PAGE_SIZES,
+  paramsFromFilters,
+  SORT_FIELDS,
+  type SortField,
+} from '../query';
+import { findDept } from '../tree';
+
+const STATUS_COLORS: Record<number, string> = { 0: 'success', 1: 'error', 2: 'default' };
+/** Toggles between ascending and descending (antd would otherwise cycle through "no sort"). */
+const SORT_DIRECTIONS: AntSortOrder[] = ['ascend', 'descend', 'ascend'];
+
+const antOrder = (f: EmpFilters, field: SortField): AntSortOrder => (f.sortBy === field ? (f.sortOrder === 'asc' ? 'ascend' : 'descend') : null);
+
+/** People › company employees: the department tree beside the paged, filtered employee list. */
+export function EmployeesPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const label = useLabel();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const page = useEmployeePage(filters);
+  const count = useEmployeeCount();
+  const departments = useDepartments();
+  const remove = useDeleteEmployees();
+  const [search, setSearch] = useState(filters.q);
+  const [selection, setSelection] = useState<number[]>([]);
+  // A new key per opening: the drawer and its form start afresh for each employee.
+  const [drawer, setDrawer] = useState<{ open: boolean; employee: Employee | null; key: number }>({ open: false, employee: null, key: 0 });
+  const openDrawer = (employee: Employee | null) => setDrawer((d) => ({ open: true, employee, key: d.key + 1 }));
+
+  // The box follows the URL (back/forward, "clear filters").
+  useEffect(() => setSearch(filters.q), [filters.q]);
+
+  const apply = (patch: Partial<EmpFilters>) => {
+    const next = changeFilters(filters, patch);
+    if (next.q !== filters.q || next.status !== filters.status || next.dept !== filters.dept) setSelection([]);
+    setParams(paramsFromFilters(next, params), { replace: true });
+  };
+
+  const list = page.data?.list ?? [];
+  const total = page.data?.count ?? 0;
+  // A page past the end (after deletions, or an old link) goes back to the last page.
+  useEffect(() => {
+    if (!page.isPlaceholderData && page.data && list.length === 0 && total > 0 && filters.page > 1)
+      setParams(paramsFromFilters({ ...filters, page: Math.max(1, Math.ceil(total / filters.size)) }, params), { replace: true });
+  });
+
+  const deleteEmployees = async (ids: number[]) => {
+    try {
+      const { deleted } = await remove.mutateAsync(ids);
+      void message.success(t('employees.deleted', { count: deleted }));
+      setSelection((s) => s.filter((id) => !ids.includes(id)));
+    } catch {
+      // shown by the error policy
+    }
+  };
+
+  const onTableChange: TableProps<Employee>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
+      const field = (SORT_FIELDS as readonly string[]).includes(String(s?.columnKey)) ? (s?.columnKey as SortField) : 'createTime';
+      apply({ sortBy: field, sortOrder: s?.order === 'ascend' ? 'asc' : 'desc' });
+    } else if (extra.action === 'paginate') {
+      const size = pagination.pageSize ?? filters.size;
+      apply(size !== filters.size ? { size } : { page: pagination.current ?? 1 });
+    }
+  };
+
+  const c = count.data;
+  const selectedDept = filters.dept === undefined ? undefined : findDept(departments.data ?? [], filters.dept);
+  const filtered = isFiltered(filters);
+  return (
+    <>
+      <PageHeader
+        title={t('employees.title')}
+        extra={
+          <Typography.Text type="secondary" data-testid="employee-count">
+            {c ? t('employees.countLine', { count: c.total, enabled: c.enabled, forbidden: c.forbidden, stopped: c.stopped }) : '\u00a0'}
+          </Typography.Text>
+        }
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)}>
+            {t('employees.add')}
+          </Button>
+        }
+      />
+      <Flex gap={16} align="flex-start">
+        <DepartmentPanel
+          tree={departments.data}
+          loading={departments.isPending}
+          total={c?.total}
+          selected={filters.dept}
+          onSelect={(dept) => apply({ dept })}
+        />
+        <Card style={{ flex: 1, minWidth: 0 }}>
+          <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
+            <Space wrap>
+              <Input.Search
+                aria-label={t('employees.searchLabel')}
+                placeholder={t('employees.search')}
+                allowClear
+                value={search}
+                maxLength={64}
+                onChange={(e) => {
+                  setSearch(e.target.value);
+                  if (e.target.value === '' && filters.q !== '') apply({ q: '' });
+                }}
+                onSearch={(v) => apply({ q: v.trim() })}
+                style={{ width: 280 }}
+              />
+              <Select<EmployeeStatus | 'all'>
+                aria-label={t('employees.statusFilter')}
+                style={{ minWidth: 150 }}
+                value={filters.status ?? 'all'}
+                onChange={(v) => apply({ status: v === 'all' ? undefined : v })}
+                options={[
+                  { value: 'all', label: t('employees.allStatuses') },
+                  ...EMPLOYEE_STATUSES.map((s) => ({ value: s, label: label('employeeStatus', s) })),
+                ]}
+              />
+              {filtered ? (
+                <Button type="link" onClick={() => apply({ q: '', status: undefined, dept: undefined })}>
+                  {t('employees.clearFilters')}
+                </Button>
+              ) : null}
+            </Space>
+            {selection.length > 0 ? (
+              <Space>
+                <Typography.Text type="secondary">{t('employees.selected', { count: selection.length })}</Typography.Text>
+                <Popconfirm
+                  title={t('employees.batchDeleteConfirm', { count: selection.length })}
+                  okText={t('common.delete')}
+                  cancelText={t('common.cancel')}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => deleteEmployees(selection)}
+                >
+                  <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
+                    {t('employees.batchDelete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ) : null}
+          </Flex>
+          <Table<Employee>
+            rowKey="empid"
+            size="middle"
+            loading={page.isFetching}
+            dataSource={list}
+            onChange={onTableChange}
+            scroll={{ x: 'max-content' }}
+            rowSelection={{ selectedRowKeys: selection, onChange: (keys) => setSelection(keys.map(Number)), preserveSelectedRowKeys: true }}
+            pagination={{
+              current: filters.page,
+              pageSize: filters.size,
+              total,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showTotal: (n) => t('employees.total', { count: n }),
+            }}
+            locale={{
+              emptyText: page.isPending ? (
+                <div style={{ height: 120 }} />
+              ) : (
+                <Empty description={filtered ? t('employees.emptyFiltered') : t('employees.empty')}>
+                  {filtered ? (
+                    <Button onClick={() => apply({ q: '', status: undefined, dept: undefined })}>{t('employees.clearFilters')}</Button>
+                  ) : (
+                    <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)}>
+                      {t('employees.add')}
+                    </Button>
+                  )}
+                </Empty>
+              ),
+            }}
+            columns={[
+              {
+                key: 'empName',
+                title: t('employees.columns.name'),
+                dataIndex: 'empName',
+                sorter: true,
+                sortOrder: antOrder(filters, 'empName'),
+                sortDirections: SORT_DIRECTIONS,
+                fixed: 'left',
+              },
+              {
+                key: 'empNo',
+                title: t('employees.columns.empNo'),
+                dataIndex: 'empNo',
+                sorter: true,
+                sortOrder: antOrder(filters, 'empNo'),
+                sortDirections: SORT_DIRECTIONS,
+                render: (v: string) => v || '—',
+              },
+              {
+                key: 'departments',
+                title: t('employees.columns.departments'),
+                dataIndex: 'deptNames',
+                render: (names: string[]) =>
+                  names.length ? (
+                    <Space size={[0, 4]} wrap>
+                      {names.map((n) => (
+                        <Tag key={n}>{n}</Tag>
+                      ))}
+                    </Space>
+                  ) : (
+                    '—'
+                  ),
+              },
+              { key: 'position', title: t('employees.columns.position'), dataIndex: 'empPosition', render: (v: string) => v || '—' },
+              { key: 'phone', title: t('employees.columns.phone'), dataIndex: 'empPhone' },
+              {
+                key: 'email',
+                title: t('employees.columns.email'),
+                dataIndex: 'empEmail',
+                render: (v: string) =>
+                  v ? (
+                    <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 160 }}>
+                      {v}
+                    </Typography.Text>
+                  ) : (
+                    '—'
+                  ),
+              },
+              {
+                key: 'status',
+                title: t('employees.columns.status'),
+                dataIndex: 'status',
+                render: (s: number) => <Tag color={STATUS_COLORS[s] ?? 'default'}>{label('employeeStatus', s)}</Tag>,
+              },
+              {
+                key: 'createTime',
+                title: t('employees.columns.createTime'),
+                dataIndex: 'createTime',
+                sorter: true,
+                sortOrder: antOrder(filters, 'createTime'),
+                sortDirections: SORT_DIRECTIONS,
+                render: (ms: number) => formatDateTime(ms),
+              },
+              {
+                key: 'actions',
+                title: t('employees.columns.actions'),
+                fixed: 'right',
+                render: (_: unknown, e) => (
+                  <Space size={0}>
+                    <Tooltip title={t('common.edit')}>
+                      <Button type="text" icon={<EditOutlined />} onClick={() => openDrawer(e)} aria-label={`${t('common.edit')} ${e.empName}`} />
+                    </Tooltip>
+                    <Popconfirm
+                      title={t('employees.deleteConfirm', { name: e.empName })}
+                      okText={t('common.delete')}
+                      cancelText={t('common.cancel')}
+                      okButtonProps={{ danger: true }}
+                      onConfirm={() => deleteEmployees([e.empid])}
+                    >
+                      <Tooltip title={t('common.delete')}>
+                        <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${e.empName}`} />
+                      </Tooltip>
+                    </Popconfirm>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      </Flex>
+      <EmployeeDrawer
+        key={drawer.key}
+        open={drawer.open}
+        employee={drawer.employee}
+        departments={departments.data ?? []}
+        defaultDeptIds={selectedDept ? [selectedDept.deptid] : []}
+        onClose={() => setDrawer((d) => ({ ...d, open: false }))}
+      />
+    </>
+  );
+}
