@@ -4,6 +4,7 @@
 // deleted with its members moved, and deletions with confirmation.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   launchBrowser,
@@ -416,6 +417,22 @@ async function scenario(L: Lang): Promise<void> {
     await toast(page, t.updated(L.employee));
     await d.waitFor({ state: 'hidden' });
     await row(page, L.employee).getByText('Sales director').waitFor();
+  });
+
+  await step(page, `export-${L.tag}`, async () => {
+    // The export is exactly the list: parsed back, it holds the edited employee under the headers of this language.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('employee-export').click()]);
+    assert.match(download.suggestedFilename(), /^employees-\d{8}-\d{4}\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await download.path());
+    const rows: string[][] = [];
+    wb.worksheets[0]?.eachRow((r) => {
+      rows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? '')));
+    });
+    assert.equal(rows[0]?.[0], L.tag === 'zh' ? '姓名' : 'Name');
+    const mine = rows.find((r) => r[0] === L.employee);
+    assert.ok(mine, `${L.employee} not in ${JSON.stringify(rows)}`);
+    assert.equal(mine[5], 'Sales director');
   });
 
   await step(page, `search-${L.tag}`, async () => {

@@ -138,3 +138,5 @@ export function defineDownload<const N extends string, I extends z.ZodType>(def:
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export type DownloadInput<D extends DownloadDef> = z.input<D['input']>;

@@ -1,4 +1,15 @@
-import { type AnyCall, allCalls, type CallByName, type CallInput, type CallName, type CallOutput, type Envelope, Status } from '@openvisit/contract';
+import {
+  type AnyCall,
+  allCalls,
+  type CallByName,
+  type CallInput,
+  type CallName,
+  type CallOutput,
+  type DownloadDef,
+  type DownloadInput,
+  type Envelope,
+  Status,
+} from '@openvisit/contract';
 import { ApiError } from './apiError';
 import { isSuppressed } from './errorPolicy';
 import { displayError } from './notify';
@@ -98,3 +109,45 @@ export const api: ApiClient = Object.freeze({
   ...Object.fromEntries(allCalls.map((def) => [def.name, (input: unknown, opts?: CallOptions) => callApi(def, input as never, opts)])),
   call: callApi,
 }) as ApiClient;
+
+function fileNameOf(disposition: string | null, fallback: string): string {
+  const star = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (star) return decodeURIComponent(star);
+  return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
+}
+
+/**
+ * Fetches a contract download with the session header (tokens never go into URLs) and hands the file to the
+ * browser. Failures arrive as the JSON envelope and go through the same display policy as calls.
+ */
+export async function downloadFile<D extends DownloadDef>(def: D, input: DownloadInput<D>, opts: CallOptions = {}): Promise<string> {
+  const headers = new Headers();
+  const token = getToken();
+  if (token) headers.set(TOKEN_KEY, token);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(API_BASE + def.name + queryString(input), { headers, signal: opts.signal });
+    } catch {
+      throw new ApiError({ status: 0, reason: 'no response', http: 0 });
+    }
+    if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+      const env = (await response.json()) as Envelope;
+      throw new ApiError({ status: env.status, reason: env.reason, result: env.result, http: response.ok ? undefined : response.status });
+    }
+    if (!response.ok) throw new ApiError({ status: response.status, reason: response.statusText, http: response.status });
+    const name = fileNameOf(response.headers.get('content-disposition'), `${def.fileName}.${def.extension}`);
+    const url = URL.createObjectURL(await response.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    return name;
+  } catch (err) {
+    if (err instanceof ApiError && !isSuppressed(err, opts.silent)) displayError(err);
+    throw err;
+  }
+}

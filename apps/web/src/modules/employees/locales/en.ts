@@ -3,6 +3,8 @@ export const employeesEn = {
   title: 'Company employees',
   countLine_one: '{{count}} employee · {{enabled}} enabled · {{forbidden}} forbidden · {{stopped}} stopped',
   countLine_other: '{{count}} employees · {{enabled}} enabled · {{forbidden}} forbidden · {{stopped}} stopped',
+  export: 'Export',
+  exported: 'The list is downloading',
   add: 'Add employee',
   search: 'Name, work number or phone',
   searchLabel: 'Search employees',

@@ -6,6 +6,8 @@ export const employeesZh: DeepStrings<typeof employeesEn> = {
   title: '企业员工',
   countLine_one: '共 {{count}} 名员工 · 启用 {{enabled}} · 禁用 {{forbidden}} · 停用 {{stopped}}',
   countLine_other: '共 {{count}} 名员工 · 启用 {{enabled}} · 禁用 {{forbidden}} · 停用 {{stopped}}',
+  export: '导出',
+  exported: '正在下载员工列表',
   add: '添加员工',
   search: '姓名、工号或手机号',
   searchLabel: '搜索员工',

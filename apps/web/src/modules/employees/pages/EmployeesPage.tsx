@@ -1,13 +1,14 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Employee } from '@openvisit/contract';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Employee, exportEmployeeList } from '@openvisit/contract';
 import { App, Button, Card, Empty, Flex, Input, Popconfirm, Select, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
-import { useLabel } from '../../../platform/i18n';
+import { currentLang, useLabel } from '../../../platform/i18n';
 import { useDeleteEmployees, useDepartments, useEmployeeCount, useEmployeePage } from '../api';
 import { DepartmentPanel } from '../components/DepartmentPanel';
 import { EmployeeDrawer } from '../components/EmployeeDrawer';
@@ -75,6 +76,20 @@ export function EmployeesPage() {
     }
   };
 
+  const [exporting, setExporting] = useState(false);
+  /** Exactly what the list shows: the same search, status and department, in the current language. */
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(exportEmployeeList, { name: filters.q || undefined, status: filters.status, deptid: filters.dept, lang: currentLang() });
+      void message.success(t('employees.exported'));
+    } catch {
+      // shown by the error policy
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const onTableChange: TableProps<Employee>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
       const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -99,9 +114,14 @@ export function EmployeesPage() {
           </Typography.Text>
         }
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)}>
-            {t('employees.add')}
-          </Button>
+          <Space>
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="employee-export">
+              {t('employees.export')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)}>
+              {t('employees.add')}
+            </Button>
+          </Space>
         }
       />
       <Flex gap={16} align="flex-start">
