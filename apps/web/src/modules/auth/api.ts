@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import type { FormInstance } from 'antd';
+import { useCallback, useState } from 'react';
 import { api } from '../../platform/api';
 import { useConfig } from '../../platform/config';
+import { handleFormError } from '../../platform/fieldErrors';
 
 const CAPTCHA_KEY = ['auth', 'captcha'] as const;
 
@@ -48,4 +50,32 @@ export function useCaptcha(): Captcha {
     [enabled, data, refetch],
   );
   return { enabled, image: data?.base64Str, loading: query.isFetching, refresh, verify };
+}
+
+/**
+ * A captcha-protected form submit: verifies the typed code, runs `send` with the digest to spend, and on any
+ * failure shows it on the form and clears the code so a fresh picture can be answered.
+ */
+export function useCaptchaSubmit<V extends { vcode?: string }>(
+  form: FormInstance<V>,
+  captcha: Captcha,
+  send: (values: V, digest: string | undefined) => Promise<void>,
+): { busy: boolean; submit: (values: V) => Promise<void> } {
+  const [busy, setBusy] = useState(false);
+  const submit = async (values: V) => {
+    setBusy(true);
+    try {
+      await send(values, await captcha.verify(values.vcode));
+    } catch (err) {
+      handleFormError(form, err);
+      if (captcha.enabled) {
+        // antd cannot narrow a field path of a generic form type; `vcode` is guaranteed by V's constraint.
+        form.setFieldValue('vcode' as never, '' as never);
+        captcha.refresh();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, submit };
 }

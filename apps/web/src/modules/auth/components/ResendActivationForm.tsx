@@ -1,10 +1,9 @@
 import { App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
-import { FORM_SILENT, handleFormError } from '../../../platform/fieldErrors';
+import { FORM_SILENT } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
-import { useCaptcha } from '../api';
+import { useCaptcha, useCaptchaSubmit } from '../api';
 import { CaptchaField } from './CaptchaField';
 
 /** Sends the activation email again (`resendActivation`), behind the captcha when it is on. */
@@ -14,24 +13,10 @@ export function ResendActivationForm({ email }: { email?: string }) {
   const rules = useRules();
   const captcha = useCaptcha();
   const [form] = Form.useForm<{ email: string; vcode?: string }>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (values: { email: string; vcode?: string }) => {
-    setBusy(true);
-    try {
-      const digest = await captcha.verify(values.vcode);
-      await api.resendActivation({ email: values.email, digest }, { silent: FORM_SILENT });
-      void message.success(t('auth.resend.sent'));
-    } catch (err) {
-      handleFormError(form, err);
-      if (captcha.enabled) {
-        form.setFieldValue('vcode', '');
-        captcha.refresh();
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useCaptchaSubmit(form, captcha, async (values, digest) => {
+    await api.resendActivation({ email: values.email, digest }, { silent: FORM_SILENT });
+    void message.success(t('auth.resend.sent'));
+  });
 
   return (
     <Form form={form} layout="vertical" initialValues={{ email: email ?? '' }} onFinish={submit} style={{ textAlign: 'left' }}>

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../../platform/api';
-import { FORM_SILENT, handleFormError } from '../../../platform/fieldErrors';
+import { FORM_SILENT } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { currentLang } from '../../../platform/i18n';
-import { useCaptcha } from '../api';
+import { useCaptcha, useCaptchaSubmit } from '../api';
 import { CaptchaField } from '../components/CaptchaField';
 
 export function ForgotPage() {
@@ -14,25 +14,12 @@ export function ForgotPage() {
   const rules = useRules();
   const captcha = useCaptcha();
   const [form] = Form.useForm<{ email: string; vcode?: string }>();
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
 
-  const submit = async (v: { email: string; vcode?: string }) => {
-    setBusy(true);
-    try {
-      const digest = await captcha.verify(v.vcode);
-      await api.RetrievePassword({ email: v.email, digest, lang: currentLang() }, { silent: FORM_SILENT });
-      setSent(true);
-    } catch (err) {
-      handleFormError(form, err);
-      if (captcha.enabled) {
-        form.setFieldValue('vcode', '');
-        captcha.refresh();
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useCaptchaSubmit(form, captcha, async (v, digest) => {
+    await api.RetrievePassword({ email: v.email, digest, lang: currentLang() }, { silent: FORM_SILENT });
+    setSent(true);
+  });
 
   if (sent) {
     return (

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../../platform/api';
 import { PasswordFields } from '../../../platform/components/PasswordFields';
-import { FORM_SILENT, handleFormError } from '../../../platform/fieldErrors';
+import { FORM_SILENT } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { currentLang } from '../../../platform/i18n';
-import { useCaptcha } from '../api';
+import { useCaptcha, useCaptchaSubmit } from '../api';
 import { CaptchaField } from '../components/CaptchaField';
 import { ResendActivationForm } from '../components/ResendActivationForm';
 
@@ -27,38 +27,24 @@ export function SignUpPage() {
   const rules = useRules();
   const captcha = useCaptcha();
   const [form] = Form.useForm<SignUpValues>();
-  const [busy, setBusy] = useState(false);
   const [registered, setRegistered] = useState<string | null>(null);
-
-  const submit = async (v: SignUpValues) => {
-    setBusy(true);
-    try {
-      const digest = await captcha.verify(v.vcode);
-      const shortName = v.shortName?.trim();
-      await api.Register(
-        {
-          company: v.company,
-          shortName: shortName || undefined,
-          username: v.username,
-          phone: v.phone,
-          email: v.email,
-          password: v.password,
-          digest,
-          lang: currentLang(),
-        },
-        { silent: FORM_SILENT },
-      );
-      setRegistered(v.email.trim());
-    } catch (err) {
-      handleFormError(form, err);
-      if (captcha.enabled) {
-        form.setFieldValue('vcode', '');
-        captcha.refresh();
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useCaptchaSubmit(form, captcha, async (v, digest) => {
+    const shortName = v.shortName?.trim();
+    await api.Register(
+      {
+        company: v.company,
+        shortName: shortName || undefined,
+        username: v.username,
+        phone: v.phone,
+        email: v.email,
+        password: v.password,
+        digest,
+        lang: currentLang(),
+      },
+      { silent: FORM_SILENT },
+    );
+    setRegistered(v.email.trim());
+  });
 
   if (registered) {
     return (
