@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { departments, employeeDepartments, employees } from '../../db/schema/index.js';
+import { departments, employeeDepartments } from '../../db/schema/index.js';
 
 export type DepartmentRow = typeof departments.$inferSelect;
 
@@ -88,16 +88,12 @@ export function departmentsRepository(db: Db, scope: { companyId: number }) {
         ON CONFLICT DO NOTHING`);
       await db.delete(employeeDepartments).where(and(myLinks, eq(employeeDepartments.deptId, from)));
     },
-    /** Adds memberships for this company's employees only; answers how many were new. */
+    /** Adds memberships (the service passes only this company's employees); answers how many were new. */
     async addMembers(deptId: number, empIds: number[]): Promise<number> {
-      const valid = await db
-        .select({ id: employees.id })
-        .from(employees)
-        .where(and(eq(employees.companyId, scope.companyId), inArray(employees.id, empIds)));
-      if (!valid.length) return 0;
+      if (!empIds.length) return 0;
       const added = await db
         .insert(employeeDepartments)
-        .values(valid.map((v) => ({ companyId: scope.companyId, empId: v.id, deptId })))
+        .values(empIds.map((empId) => ({ companyId: scope.companyId, empId, deptId })))
         .onConflictDoNothing()
         .returning({ empId: employeeDepartments.empId });
       return added.length;

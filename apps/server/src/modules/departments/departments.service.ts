@@ -135,7 +135,9 @@ export async function relate(ctx: AuthedContext, input: { deptid: number; empids
   const repo = repoOf(ctx);
   const dept = await repo.byId(input.deptid);
   if (!dept) throw noSuchDepartment();
-  const changed = input.action === 'add' ? await repo.addMembers(dept.id, input.empids) : await repo.removeMembers(dept.id, input.empids);
+  // Other companies' employee ids are ignored: only the caller's employees are known to the employees module.
+  const mine = input.action === 'add' ? [...(await employeesService.namesOf(ctx, input.empids)).keys()] : [];
+  const changed = input.action === 'add' ? await repo.addMembers(dept.id, mine) : await repo.removeMembers(dept.id, input.empids);
   ctx.audit.objId = dept.id;
   ctx.audit.objName = dept.name;
   ctx.audit.desc = `${input.action} ${changed} employees`;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { employees, roleMembers, roles } from '../../db/schema/index.js';
+import { roleMembers, roles } from '../../db/schema/index.js';
 
 /** One company's roles and role memberships. */
 export function rolesRepository(db: Db, scope: { companyId: number }) {
@@ -46,15 +46,12 @@ export function rolesRepository(db: Db, scope: { companyId: number }) {
         .from(roleMembers)
         .where(and(myLinks, eq(roleMembers.roleId, roleId)))
         .then((r) => r.map((x) => x.empId)),
+    /** Adds memberships (the service passes only this company's employees); answers how many were new. */
     async add(roleId: number, empIds: number[]): Promise<number> {
-      const valid = await db
-        .select({ id: employees.id })
-        .from(employees)
-        .where(and(eq(employees.companyId, scope.companyId), inArray(employees.id, empIds)));
-      if (!valid.length) return 0;
+      if (!empIds.length) return 0;
       const added = await db
         .insert(roleMembers)
-        .values(valid.map((v) => ({ companyId: scope.companyId, roleId, empId: v.id })))
+        .values(empIds.map((empId) => ({ companyId: scope.companyId, roleId, empId })))
         .onConflictDoNothing()
         .returning({ empId: roleMembers.empId });
       return added.length;

@@ -83,7 +83,9 @@ export async function members(ctx: AuthedContext, input: { rid: number; startInd
 
 export async function grant(ctx: AuthedContext, input: { rid: number; empids: number[] }) {
   const role = await roleOnly(ctx, input.rid);
-  const changed = await repoOf(ctx).add(role.id, input.empids);
+  // Other companies' employee ids are ignored: only the caller's employees are known to the employees module.
+  const mine = [...(await employees.namesOf(ctx, input.empids)).keys()];
+  const changed = await repoOf(ctx).add(role.id, mine);
   ctx.audit.objId = role.id;
   ctx.audit.objName = role.name;
   ctx.audit.desc = `granted to ${changed} employees`;
