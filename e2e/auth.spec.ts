@@ -1,46 +1,19 @@
 // Platform flows in Chromium against the built product: register, activate from the real mail, onboarding,
 // sign in and out in English and Chinese, a wrong password, the lockout, and a guarded URL.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import {
-  activationLink,
-  launchBrowser,
-  newContext,
-  PASSWORD,
-  registerCompany,
-  SIGNIN_ZH,
-  screenshot,
-  signIn,
-  startServer,
-  startSmtp,
-  step,
-} from './harness.js';
+import { describe, it } from 'node:test';
+import { activationLink, newContext, PASSWORD, registerCompany, SIGNIN_ZH, screenshot, signIn, step, useStack } from './harness.js';
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
+const stack = useStack();
 
 const owner = { company: 'Northwind Trading Ltd', short: 'NWT', name: 'Grace Hopper', phone: '13800138000', email: 'grace@northwind.example' };
 
-before(async () => {
-  smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
-
 describe('platform: accounts and sessions in the browser', () => {
   it('registers a company, activates it from the email, completes onboarding and signs out (English)', async () => {
-    const context = await newContext(browser, 'en-US');
+    const context = await newContext(stack.browser, 'en-US');
     const page = await context.newPage();
     await step(page, 'signup', async () => {
-      await page.goto(`${server.url}/signup`);
+      await page.goto(`${stack.server.url}/signup`);
       await page.getByLabel('Company name').fill(owner.company);
       await page.getByLabel('Short name').fill(owner.short);
       await page.getByLabel('Contact name').fill(owner.name);
@@ -54,7 +27,7 @@ describe('platform: accounts and sessions in the browser', () => {
       await page.getByText('Check your email to activate').waitFor();
     });
 
-    const mail = await smtp.waitFor(owner.email, /active\?token=/);
+    const mail = await stack.smtp.waitFor(owner.email, /active\?token=/);
     assert.match(mail.raw, /Subject: .*Activate.your.OpenVisit.account/);
     await step(page, 'activate', async () => {
       await page.goto(activationLink(mail.text));
@@ -89,16 +62,16 @@ describe('platform: accounts and sessions in the browser', () => {
       assert.equal(await page.evaluate(() => sessionStorage.getItem('X-COOLVISIT-TOKEN')), null);
     });
     // The revoked token no longer opens the console: a guarded page sends us back to sign in.
-    await page.goto(`${server.url}/setting/account`);
+    await page.goto(`${stack.server.url}/setting/account`);
     await page.waitForURL(/\/signin\?redirect=/);
     await context.close();
   });
 
   it('a guarded URL redirects to sign in and back after login; wrong password shown; Chinese then English', async () => {
-    const context = await newContext(browser, 'zh-CN');
+    const context = await newContext(stack.browser, 'zh-CN');
     const page = await context.newPage();
     await step(page, 'guarded-redirect-zh', async () => {
-      await page.goto(`${server.url}/setting/account/safe`);
+      await page.goto(`${stack.server.url}/setting/account/safe`);
       await page.waitForURL(/\/signin\?redirect=%2Fsetting%2Faccount%2Fsafe/);
       await page.getByTestId('signin-tab-admin').waitFor();
       assert.equal(await page.getByTestId('signin-tab-admin').textContent(), '管理员');
@@ -119,11 +92,11 @@ describe('platform: accounts and sessions in the browser', () => {
 
   it('warns with the tries left and then locks the account after repeated wrong passwords', async () => {
     const email = 'locked.owner@example.com';
-    await registerCompany({ server, smtp }, email, 'Lockout Test Co');
-    const context = await newContext(browser, 'en-US');
+    await registerCompany(stack, email, 'Lockout Test Co');
+    const context = await newContext(stack.browser, 'en-US');
     const page = await context.newPage();
     await step(page, 'lockout', async () => {
-      await page.goto(`${server.url}/signin`);
+      await page.goto(`${stack.server.url}/signin`);
       for (let i = 1; i <= 5; i++) {
         await signIn(page, email, `Wrong#Pass${i}`);
         await page.getByTestId('signin-error').getByText('Invalid username or password').waitFor();

@@ -3,39 +3,12 @@
 // edited, searched (kept across a reload), the validation of a bad phone and a duplicate work number, a department
 // deleted with its members moved, and deletions with confirmation.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newContext,
-  PASSWORD,
-  registerCompany,
-  SIGNIN_EN,
-  SIGNIN_ZH,
-  type SignInLabels,
-  screenshot,
-  signIn,
-  startServer,
-  startSmtp,
-  step,
-} from './harness.js';
+import type { Locator, Page } from 'playwright-core';
+import { newContext, PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, type SignInLabels, screenshot, signIn, step, useStack } from './harness.js';
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-before(async () => {
-  smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+const stack = useStack();
 
 /**
  * A button's name: antd puts a space between the two characters of a two-character Chinese button, and a
@@ -279,13 +252,13 @@ async function addDepartment(page: Page, L: Lang, action: string, name: string, 
 
 async function scenario(L: Lang): Promise<void> {
   const { t } = L;
-  const context = await newContext(browser, L.locale);
+  const context = await newContext(stack.browser, L.locale);
   const page = await context.newPage();
   const shot = (name: string) => screenshot(page, `${name}-${L.tag}`);
-  await registerCompany({ server, smtp }, L.email, L.company);
+  await registerCompany(stack, L.email, L.company);
 
   await step(page, `guide-${L.tag}`, async () => {
-    await page.goto(`${server.url}/signin`);
+    await page.goto(`${stack.server.url}/signin`);
     await signIn(page, L.email, PASSWORD, L.signin);
     await page.waitForURL(/\/guide$/);
     await page.getByLabel(t.shortName).fill(L.short);

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 
@@ -202,4 +203,29 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(resultsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+export interface Stack {
+  smtp: Awaited<ReturnType<typeof startSmtp>>;
+  server: Awaited<ReturnType<typeof startServer>>;
+  browser: Browser;
+}
+
+/**
+ * What every spec drives: a local SMTP server, the built product mailing through it, and Chromium. Started
+ * before the file's tests and stopped after them; the fields are filled in once `before` has run.
+ */
+export function useStack(): Stack {
+  const stack = {} as Stack;
+  before(async () => {
+    stack.smtp = await startSmtp();
+    stack.server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${stack.smtp.port}` });
+    stack.browser = await launchBrowser();
+  });
+  after(async () => {
+    await stack.browser?.close();
+    await stack.server?.stop();
+    await stack.smtp?.close();
+  });
+  return stack;
 }
