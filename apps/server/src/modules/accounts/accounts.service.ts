@@ -1,4 +1,4 @@
-import { companySettings, type Lang, type Manager, normalizePhone, Role, Status, type UserInfo } from '@openvisit/contract';
+import { type CompanySettings, companySettings, type Lang, type Manager, normalizePhone, Role, Status, type UserInfo } from '@openvisit/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { companies, superAccounts } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
@@ -10,6 +10,24 @@ import { accountsRepository, type CompanyRow, type StaffRow, signInNameTaken } f
 
 function repoOf(ctx: AuthedContext) {
   return accountsRepository(ctx.db, { companyId: ctx.session.companyId });
+}
+
+/** The company's settings (spec section 3 per-account settings), defaults filled in. */
+export async function settingsOf(ctx: AuthedContext): Promise<CompanySettings> {
+  const company = await repoOf(ctx).company();
+  return companySettings.parse(company?.settings ?? {});
+}
+
+/**
+ * Changes some settings, keeping the others: the row is locked so two switches flipped at once both stick.
+ * Settings other modules own (e.g. the blacklist switch) go through here too, so the JSON is merged in one place.
+ */
+export async function patchSettings(ctx: AuthedContext, patch: Partial<CompanySettings>): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ settings: companies.settings }).from(companies).where(eq(companies.id, ctx.session.companyId)).for('update');
+    const settings = { ...((row?.settings as Record<string, unknown>) ?? {}), ...patch };
+    await tx.update(companies).set({ settings }).where(eq(companies.id, ctx.session.companyId));
+  });
 }
 
 export function toUserInfo(c: CompanyRow, sType: number): UserInfo {

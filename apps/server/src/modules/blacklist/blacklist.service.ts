@@ -1,9 +1,7 @@
-import { companySettings, type ListedPerson, normalizePhone, Status } from '@openvisit/contract';
-import { eq } from 'drizzle-orm';
-import { companies } from '../../db/schema/index.js';
+import { type ListedPerson, normalizePhone, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
+import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
 import { type ListedRow, type ListKind, listRepository } from './blacklist.repository.js';
 
 /** Phones compare as normalised numbers, certificate numbers case- and space-insensitively. */
@@ -62,8 +60,7 @@ export async function remove(ctx: AuthedContext, kind: ListKind, input: { bids: 
 }
 
 async function screeningOn(ctx: AuthedContext): Promise<boolean> {
-  const company = await accountsRepository(ctx.db, { companyId: ctx.session.companyId }).company();
-  return companySettings.parse(company?.settings ?? {}).blackListSwitch === 1;
+  return (await settingsOf(ctx)).blackListSwitch === 1;
 }
 
 /** The visitor module calls this to refuse a blacklisted visitor (66) when screening is on. */
@@ -74,11 +71,7 @@ export async function check(ctx: AuthedContext, kind: ListKind, input: { phone?:
 }
 
 export async function setSwitch(ctx: AuthedContext, input: { blackListSwitch: 0 | 1 }): Promise<null> {
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select({ settings: companies.settings }).from(companies).where(eq(companies.id, ctx.session.companyId)).for('update');
-    const settings = { ...((row?.settings as Record<string, unknown>) ?? {}), blackListSwitch: input.blackListSwitch };
-    await tx.update(companies).set({ settings }).where(eq(companies.id, ctx.session.companyId));
-  });
+  await patchSettings(ctx, { blackListSwitch: input.blackListSwitch });
   ctx.audit.objName = 'blackListSwitch';
   ctx.audit.desc = input.blackListSwitch ? 'screening on' : 'screening off';
   return null;

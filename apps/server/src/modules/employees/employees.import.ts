@@ -3,7 +3,6 @@ import {
   checkEmail,
   checkPersonName,
   checkPhone,
-  companySettings,
   EMPLOYEE_IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
   type ImportRowError,
@@ -19,7 +18,7 @@ import ExcelJS from 'exceljs';
 import { departments, employeeDepartments, employees } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
+import { checkClause } from './employees.service.js';
 
 type Field = keyof typeof EMPLOYEE_IMPORT_COLUMNS;
 const WORK_NUMBER = /^[A-Za-z0-9_.-]{0,32}$/;
@@ -89,9 +88,7 @@ interface Candidate {
 export async function importEmployees(ctx: AuthedContext, input: { dryRun: boolean; acceptClause?: boolean }) {
   const file = ctx.file;
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
-  const company = await accountsRepository(ctx.db, { companyId: ctx.session.companyId }).company();
-  if (companySettings.parse(company?.settings ?? {}).escapeClause.trim() && !input.acceptClause)
-    throw badParams([{ field: 'acceptClause', rule: 'required' }]);
+  await checkClause(ctx, input.acceptClause);
 
   const rows = await readRows(file.bytes);
   const header = rows[0] ?? [];

@@ -1,7 +1,7 @@
-import { companySettings, type Employee, type EmployeeFields, normalizeEmail, normalizePhone, Status } from '@openvisit/contract';
+import { type Employee, type EmployeeFields, normalizeEmail, normalizePhone, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
+import { settingsOf } from '../accounts/accounts.service.js';
 import * as departments from '../departments/departments.service.js';
 import { type EmployeeInsert, type EmployeeRow, employeesRepository } from './employees.repository.js';
 
@@ -80,10 +80,8 @@ function columns(f: Partial<EmployeeFields>): Partial<EmployeeInsert> {
 }
 
 /** Spec section 6: once the company has an exemption clause, whoever adds or edits an employee accepts it. */
-async function checkClause(ctx: AuthedContext, accepted: boolean | undefined): Promise<void> {
-  const company = await accountsRepository(ctx.db, { companyId: ctx.session.companyId }).company();
-  const clause = companySettings.parse(company?.settings ?? {}).escapeClause;
-  if (clause.trim() && !accepted) throw badParams([{ field: 'acceptClause', rule: 'required' }]);
+export async function checkClause(ctx: AuthedContext, accepted: boolean | undefined): Promise<void> {
+  if ((await settingsOf(ctx)).escapeClause.trim() && !accepted) throw badParams([{ field: 'acceptClause', rule: 'required' }]);
 }
 
 async function checkUnique(ctx: AuthedContext, v: Partial<EmployeeInsert>, exceptId?: number): Promise<void> {
