@@ -14,7 +14,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
+import { blacklistDownloads, blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
@@ -26,7 +26,7 @@ import { Mailer } from './platform/mail.js';
 import { openApiDocument } from './platform/openapi.js';
 import type { Services } from './services.js';
 
-const downloads: DownloadBinding[] = [...employeesDownloads];
+const downloads: DownloadBinding[] = [...employeesDownloads, ...blacklistDownloads];
 const bindings: Binding[] = [
   ...authRoutes,
   ...accountsRoutes,

@@ -1,7 +1,7 @@
 import type { CallDef, DownloadDef } from './call.js';
 import { accountCalls } from './calls/accounts.js';
 import { authCalls } from './calls/auth.js';
-import { blacklistCalls } from './calls/blacklist.js';
+import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
 import { departmentCalls } from './calls/departments.js';
 import { employeeCalls, employeeDownloads, exportEmployeeTemplate, importEmpList } from './calls/employees.js';
 import { logCalls } from './calls/logs.js';
@@ -27,4 +27,4 @@ export type CallByName<N extends CallName> = Extract<AnyCall, { name: N }>;
 export const callsByName: ReadonlyMap<string, CallDef> = new Map(allCalls.map((c) => [c.name, c as CallDef]));
 
 /** Every file download of the API. */
-export const allDownloads: readonly DownloadDef[] = [...employeeDownloads, exportEmployeeTemplate];
+export const allDownloads: readonly DownloadDef[] = [...employeeDownloads, exportEmployeeTemplate, ...blacklistDownloads];

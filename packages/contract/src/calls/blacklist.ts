@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, epochMs, ok, pageInput, pageOf } from '../call.js';
+import { defineCall, defineDownload, epochMs, ok, pageInput, pageOf, XLSX_TYPE } from '../call.js';
 import { LogModule, Role } from '../lookups.js';
 import { checkIdNumber, checkPhone, zPersonName } from '../validators.js';
 
@@ -127,3 +127,23 @@ export const blacklistCalls = [
   checkWhitelist,
   updateBlackListSwitch,
 ] as const;
+
+function listExport(kind: 'black' | 'white') {
+  const lower = kind === 'black' ? 'blacklist' : 'whitelist';
+  return defineDownload({
+    name: kind === 'black' ? 'ExportBlacklist' : 'ExportWhitelist',
+    module: 'blacklist',
+    summary: `The ${lower} entries matching the list search as an xlsx workbook, streamed, in the chosen language`,
+    access: WRITERS,
+    feature: kind === 'black' ? 'blacklist' : undefined,
+    contentType: XLSX_TYPE,
+    fileName: lower,
+    extension: 'xlsx',
+    log: { module: LogModule.BLACKLIST, event: 'export' },
+    input: z.object({ name: listQuery.shape.name, lang: z.enum(['zh', 'en']).default('en') }),
+  });
+}
+
+export const exportBlacklist = listExport('black');
+export const exportWhitelist = listExport('white');
+export const blacklistDownloads = [exportBlacklist, exportWhitelist] as const;

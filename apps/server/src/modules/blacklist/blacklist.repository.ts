@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { listedPeople } from '../../db/schema/index.js';
 
@@ -8,21 +8,33 @@ export type ListedRow = typeof listedPeople.$inferSelect;
 /** One company's blacklist or whitelist. */
 export function listRepository(db: Db, scope: { companyId: number }, kind: ListKind) {
   const mine = and(eq(listedPeople.companyId, scope.companyId), eq(listedPeople.kind, kind)) as SQL;
+  /** The entries whose name, phone or certificate number contains `text`. */
+  const matching = (text: string | undefined): SQL[] => {
+    const c: SQL[] = [mine];
+    if (text) {
+      const t = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      const any = or(ilike(listedPeople.name, t), ilike(listedPeople.phone, t), ilike(listedPeople.credentialNo, t));
+      if (any) c.push(any);
+    }
+    return c;
+  };
   return {
     async page(text: string | undefined, offset: number, limit: number) {
-      const c: SQL[] = [mine];
-      if (text) {
-        const t = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-        const any = or(ilike(listedPeople.name, t), ilike(listedPeople.phone, t), ilike(listedPeople.credentialNo, t));
-        if (any) c.push(any);
-      }
-      const where = and(...c);
+      const where = and(...matching(text));
       const [rows, total] = await Promise.all([
         db.select().from(listedPeople).where(where).orderBy(desc(listedPeople.createdAt), desc(listedPeople.id)).offset(offset).limit(limit),
         db.select({ n: count() }).from(listedPeople).where(where),
       ]);
       return { rows, count: total[0]?.n ?? 0 };
     },
+    /** Keyset-paged read for exports: the next `limit` matching entries below id `before` (0: from the newest). */
+    batchBefore: (text: string | undefined, before: number, limit: number) =>
+      db
+        .select()
+        .from(listedPeople)
+        .where(and(...matching(text), ...(before > 0 ? [lt(listedPeople.id, before)] : [])))
+        .orderBy(desc(listedPeople.id))
+        .limit(limit),
     /** The entry matching either the phone or the certificate number. */
     match: (phone: string, credentialNo: string) => {
       const any: SQL[] = [];

@@ -1,5 +1,7 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
+import { bindDownload } from '../../platform/downloads.js';
+import { exportList } from './blacklist.export.js';
 import * as lists from './blacklist.service.js';
 
 export const blacklistRoutes = [
@@ -12,4 +14,9 @@ export const blacklistRoutes = [
   bind(c.delWhitelist, (input, ctx) => lists.remove(ctx, 'white', input)),
   bind(c.checkWhitelist, (input, ctx) => lists.check(ctx, 'white', input)),
   bind(c.updateBlackListSwitch, (input, ctx) => lists.setSwitch(ctx, input)),
+];
+
+export const blacklistDownloads = [
+  bindDownload(c.exportBlacklist, (input, ctx) => exportList(ctx, 'black', input)),
+  bindDownload(c.exportWhitelist, (input, ctx) => exportList(ctx, 'white', input)),
 ];
