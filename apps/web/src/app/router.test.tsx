@@ -80,7 +80,8 @@ describe('router guards and menus derived from the route tables', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/emp/emplist'));
     expect(await screen.findByText('No employees yet', {}, { timeout: 10_000 })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Administrator' });
-    expect(nav.textContent).toBe('Company employeesAccount settings');
+    // People is a drop-down once it has more than one screen (employees and the whitelist, which has no switch).
+    expect(nav.textContent).toBe('PeopleAccount settings');
     // A section with one screen has no sidebar.
     expect(screen.queryByRole('navigation', { name: 'Company employees' })).toBeNull();
     await waitFor(() => expect(document.title).toBe('Company employees - TestSite'));
@@ -93,6 +94,25 @@ describe('router guards and menus derived from the route tables', () => {
     expect(sidebar.textContent).toBe('Company informationSecurityStaff accounts');
     expect((await screen.findByTestId('version-label')).textContent).toBe('TestSite · Version v9.9.9');
     await waitFor(() => expect(document.title).toBe('Company information - TestSite'));
+  });
+
+  it("keeps the spec's /emp/black for the blacklist while its switch is on, and /emp/rolist out of the menus", async () => {
+    vi.unstubAllGlobals();
+    stubServer({ blacklist: true });
+    saveLogin({ token: 't', tokenExpire: 1, role: 6, sType: -1, userid: 1, company: 'Acme Ltd', username: 'Wang Wei' }, 'manager');
+    const router = renderAt('/emp/black');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blacklist'));
+    await waitFor(() => expect(document.title).toBe('Blacklist - TestSite'));
+    await act(() => router.navigate('/emp/rolist'));
+    expect(await screen.findByText('Select a role to see and manage its members', {}, { timeout: 10_000 })).toBeTruthy();
+    // Still no sidebar in the employees section: its only menu screen is the employee list.
+    expect(screen.queryByRole('navigation', { name: 'Company employees' })).toBeNull();
+  });
+
+  it('answers /emp/black with the 404 screen while the blacklist is switched off', async () => {
+    saveLogin({ token: 't', tokenExpire: 1, role: 6, sType: -1, userid: 1, company: 'Acme Ltd', username: 'Wang Wei' }, 'manager');
+    renderAt('/emp/black');
+    expect(await screen.findByText('Sorry, this page does not exist', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('answers unknown paths with the 404 screen and redirects the later guide steps', async () => {

@@ -1,7 +1,10 @@
 import { PASSWORD_MIN } from '@openvisit/contract';
 import { accountsEn } from '../modules/accounts/locales/en';
 import { authEn } from '../modules/auth/locales/en';
+import { blacklistEn } from '../modules/blacklist/locales/en';
 import { employeesEn } from '../modules/employees/locales/en';
+import { logsEn } from '../modules/logs/locales/en';
+import { rolesEn } from '../modules/roles/locales/en';
 
 /**
  * English is the source of every console text; `zh.ts` must have exactly these keys (checked by tsc).
@@ -52,6 +55,10 @@ export const en = {
     people: 'People',
     emp: 'Company employees',
     empList: 'Company employees',
+    blacklist: 'Blacklist',
+    whitelist: 'Whitelist',
+    roles: 'Roles',
+    emplog: 'Operation log',
     settings: 'System settings',
     account: 'Account settings',
     accountBase: 'Company information',
@@ -109,6 +116,7 @@ export const en = {
     type: 'File format is incorrect',
     size: 'The file is too large',
     beforeStart: 'The end date cannot be before the start date',
+    phoneOrId: 'Fill in the phone number or the certificate number',
     invalid_type: 'Invalid value',
     too_small: 'Too small or too short',
     too_big: 'Too big or too long',
@@ -149,4 +157,7 @@ export const en = {
   auth: authEn,
   accounts: accountsEn,
   employees: employeesEn,
+  blacklist: blacklistEn,
+  roles: rolesEn,
+  logs: logsEn,
 } as const;

@@ -1,7 +1,10 @@
 import { PASSWORD_MIN } from '@openvisit/contract';
 import { accountsZh } from '../modules/accounts/locales/zh';
 import { authZh } from '../modules/auth/locales/zh';
+import { blacklistZh } from '../modules/blacklist/locales/zh';
 import { employeesZh } from '../modules/employees/locales/zh';
+import { logsZh } from '../modules/logs/locales/zh';
+import { rolesZh } from '../modules/roles/locales/zh';
 import type { en } from './en';
 import type { DeepStrings } from './types';
 
@@ -52,6 +55,10 @@ export const zh: Translation = {
     people: '人员管理',
     emp: '企业员工',
     empList: '企业员工',
+    blacklist: '黑名单',
+    whitelist: '白名单',
+    roles: '角色',
+    emplog: '操作日志',
     settings: '系统设置',
     account: '账号设置',
     accountBase: '企业信息',
@@ -109,6 +116,7 @@ export const zh: Translation = {
     type: '文件格式不正确',
     size: '文件过大',
     beforeStart: '结束日期不能早于开始日期',
+    phoneOrId: '手机号和证件号码至少填写一项',
     invalid_type: '值无效',
     too_small: '太小或太短',
     too_big: '太大或太长',
@@ -149,4 +157,7 @@ export const zh: Translation = {
   auth: authZh,
   accounts: accountsZh,
   employees: employeesZh,
+  blacklist: blacklistZh,
+  roles: rolesZh,
+  logs: logsZh,
 };

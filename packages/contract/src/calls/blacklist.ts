@@ -16,6 +16,12 @@ export const listedPerson = z.object({
 });
 export type ListedPerson = z.infer<typeof listedPerson>;
 
+/** Certificate numbers: letters and digits (shared with the console's form); 18 characters are checked as an ID card. */
+export const CREDENTIAL_PATTERN = /^[A-Za-z0-9]*$/;
+export const CREDENTIAL_MAX = 32;
+export const LISTED_PHONE_MAX = 32;
+export const LISTED_REMARK_MAX = 200;
+
 const READERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE] as const;
 const WRITERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE] as const;
 
@@ -23,15 +29,15 @@ const personInput = z
   .object({
     userid: z.number().int().optional(),
     name: zPersonName,
-    phone: z.string().trim().max(32).default(''),
+    phone: z.string().trim().max(LISTED_PHONE_MAX).default(''),
     credentialNo: z
       .string()
       .trim()
-      .max(32)
-      .regex(/^[A-Za-z0-9]*$/, 'format')
+      .max(CREDENTIAL_MAX)
+      .regex(CREDENTIAL_PATTERN, 'format')
       .default('')
       .describe('ID card, passport or other certificate number'),
-    remark: z.string().trim().max(200).default(''),
+    remark: z.string().trim().max(LISTED_REMARK_MAX).default(''),
   })
   .superRefine((v, ctx) => {
     if (!v.phone && !v.credentialNo) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'phoneOrId' });

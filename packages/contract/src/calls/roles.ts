@@ -18,7 +18,9 @@ export const roleNode: z.ZodType<RoleNode> = z.lazy(() =>
   z.object({ rid: z.number().int(), rgName: z.string(), parentId: z.number().int(), empCount: z.number().int(), children: z.array(roleNode) }),
 );
 
-const zRoleName = z.string().trim().min(1).max(64);
+/** Role and role-group names (shared with the console's form). */
+export const ROLE_NAME_MAX = 64;
+const zRoleName = z.string().trim().min(1).max(ROLE_NAME_MAX);
 
 export const getRARG = defineCall({
   name: 'getRARG',

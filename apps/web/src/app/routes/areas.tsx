@@ -1,7 +1,9 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { ADMIN_STYPE, Role } from '@openvisit/contract';
 import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts/routes';
+import { listScreens } from '../../modules/blacklist/routes';
 import { employeeSection } from '../../modules/employees/routes';
+import { operationLogScreen } from '../../modules/logs/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { AdminLayout } from '../layouts/AdminLayout';
 import { AreaLayout } from '../layouts/AreaLayout';
@@ -19,6 +21,8 @@ export const adminArea: AreaDef = {
   layout: AdminLayout,
   routes: [
     employeeSection,
+    ...listScreens,
+    operationLogScreen,
     {
       path: 'setting/account',
       titleKey: 'menu.account',

@@ -1,9 +1,12 @@
 import { TeamOutlined } from '@ant-design/icons';
 import type { ScreenEntry } from '../../app/routes/types';
+import { blacklistUnderEmp } from '../blacklist/routes';
+import { rolesScreen } from '../roles/routes';
 
 /**
  * People › company employees (spec section 2): /emp, whose index goes to its first screen
- * (/emp/emplist). The blacklist and roles screens join `children` when they exist.
+ * (/emp/emplist). Its other children of the spec are not in its menu, so the section has no sidebar:
+ * black (/emp/black → /blacklist, the blacklist's People menu path) and rolist (roles).
  */
 export const employeeSection: ScreenEntry = {
   path: 'emp',
@@ -19,5 +22,7 @@ export const employeeSection: ScreenEntry = {
       roles: ['manager'],
       page: () => import('./pages/EmployeesPage').then((m) => m.EmployeesPage),
     },
+    blacklistUnderEmp,
+    rolesScreen,
   ],
 };

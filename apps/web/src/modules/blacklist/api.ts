@@ -1,0 +1,53 @@
+import { type addBlacklist, type CallInput, Status, type UserInfo } from '@openvisit/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../platform/api';
+import { ApiError } from '../../platform/apiError';
+import { accountKeys } from '../accounts/api';
+import { LIST_CALLS, type ListKind } from './kinds';
+import { type ListFilters, listInput } from './query';
+
+export const listKeys = {
+  all: (kind: ListKind) => ['blacklist', kind] as const,
+  page: (kind: ListKind, f: ListFilters) => ['blacklist', kind, 'page', listInput(f)] as const,
+};
+
+/** The add dialog shows these itself: field errors (400) on the fields, a duplicate (3) above them. */
+export const ADD_SILENT: readonly number[] = [Status.BAD_PARAMS, Status.ALREADY_EXISTS];
+
+/** True when an add was refused because the phone or certificate number is already on the list. */
+export function isDuplicate(err: unknown): boolean {
+  return err instanceof ApiError && !err.isTransport && err.status === Status.ALREADY_EXISTS;
+}
+
+export function useListPage(kind: ListKind, f: ListFilters) {
+  return useQuery({
+    queryKey: listKeys.page(kind, f),
+    queryFn: () => api.call(LIST_CALLS[kind].get, listInput(f)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAddListed(kind: ListKind) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof addBlacklist>) => api.call(LIST_CALLS[kind].add, input, { silent: ADD_SILENT }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: listKeys.all(kind) }),
+  });
+}
+
+export function useDeleteListed(kind: ListKind) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (bids: number[]) => api.call(LIST_CALLS[kind].del, { bids }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: listKeys.all(kind) }),
+  });
+}
+
+/** Blacklist screening on (1) or off (0); the cached user info follows only once the server has said yes (spec section 4). */
+export function useScreeningSwitch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => api.updateblackListSwitch({ blackListSwitch: on ? 1 : 0 }),
+    onSuccess: (_r, on) => qc.setQueryData<UserInfo>(accountKeys.userInfo, (info) => (info ? { ...info, blackListSwitch: on ? 1 : 0 } : info)),
+  });
+}

@@ -1,0 +1,210 @@
+import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ListedPerson } from '@openvisit/contract';
+import { App, Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { downloadFile } from '../../../platform/api';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { formatDateTime } from '../../../platform/format';
+import { currentLang } from '../../../platform/i18n';
+import { useDeleteListed, useListPage } from '../api';
+import { ListedPersonModal } from '../components/ListedPersonModal';
+import { ScreeningSwitch } from '../components/ScreeningSwitch';
+import { LIST_CALLS, type ListKind } from '../kinds';
+import { type ListFilters, listFiltersFromParams, listParams, PAGE_SIZES } from '../query';
+
+const dash = (v: string) => v || '—';
+
+/** People › blacklist or whitelist: the paged, searchable list with add, delete and export (and, for the blacklist, screening). */
+export function ListedPeoplePage({ kind }: { kind: ListKind }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const filters = listFiltersFromParams(params);
+  const page = useListPage(kind, filters);
+  const remove = useDeleteListed(kind);
+  const [search, setSearch] = useState(filters.q);
+  const [selection, setSelection] = useState<number[]>([]);
+  // A new key per opening: the dialog and its form start afresh.
+  const [modal, setModal] = useState({ open: false, key: 0 });
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => setSearch(filters.q), [filters.q]);
+
+  const apply = (patch: Partial<ListFilters>) => {
+    if (patch.q !== undefined && patch.q !== filters.q) setSelection([]);
+    setParams(listParams(filters, patch), { replace: true });
+  };
+
+  const list = page.data?.list ?? [];
+  const total = page.data?.count ?? 0;
+  // A page past the end (after deletions, or an old link) goes back to the last page.
+  useEffect(() => {
+    if (!page.isPlaceholderData && page.data && list.length === 0 && total > 0 && filters.page > 1)
+      setParams(listParams(filters, { page: Math.max(1, Math.ceil(total / filters.size)) }), { replace: true });
+  });
+
+  const deleteEntries = async (ids: number[]) => {
+    try {
+      const { deleted } = await remove.mutateAsync(ids);
+      void message.success(t('blacklist.deleted', { count: deleted }));
+      setSelection((s) => s.filter((id) => !ids.includes(id)));
+    } catch {
+      // shown by the error policy
+    }
+  };
+
+  /** Exactly what the list shows: the same search, in the current language. */
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(LIST_CALLS[kind].export, { name: filters.q || undefined, lang: currentLang() });
+      void message.success(t('blacklist.exported'));
+    } catch {
+      // shown by the error policy
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const openAdd = () => setModal((m) => ({ open: true, key: m.key + 1 }));
+  const searched = filters.q !== '';
+  return (
+    <>
+      <PageHeader
+        title={t(`blacklist.${kind}.title`)}
+        extra={<Typography.Text type="secondary">{t(`blacklist.${kind}.intro`)}</Typography.Text>}
+        actions={
+          <Space wrap size={16}>
+            {kind === 'black' ? <ScreeningSwitch /> : null}
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="listed-export">
+              {t('blacklist.export')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
+              {t(`blacklist.${kind}.add`)}
+            </Button>
+          </Space>
+        }
+      />
+      <Card>
+        <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
+          <Space wrap>
+            <Input.Search
+              aria-label={t('blacklist.searchLabel')}
+              placeholder={t('blacklist.search')}
+              allowClear
+              value={search}
+              maxLength={64}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                if (e.target.value === '' && filters.q !== '') apply({ q: '' });
+              }}
+              onSearch={(v) => apply({ q: v.trim() })}
+              style={{ width: 300 }}
+            />
+          </Space>
+          {selection.length > 0 ? (
+            <Space>
+              <Typography.Text type="secondary">{t('blacklist.selected', { count: selection.length })}</Typography.Text>
+              <Popconfirm
+                title={t('blacklist.batchDeleteConfirm', { count: selection.length })}
+                okText={t('common.delete')}
+                cancelText={t('common.cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => deleteEntries(selection)}
+              >
+                <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
+                  {t('blacklist.batchDelete')}
+                </Button>
+              </Popconfirm>
+            </Space>
+          ) : null}
+        </Flex>
+        <Table<ListedPerson>
+          rowKey="bid"
+          size="middle"
+          loading={page.isFetching}
+          dataSource={list}
+          scroll={{ x: 'max-content' }}
+          rowSelection={{ selectedRowKeys: selection, onChange: (keys) => setSelection(keys.map(Number)), preserveSelectedRowKeys: true }}
+          onChange={(pagination, _f, _s, extra) => {
+            if (extra.action !== 'paginate') return;
+            const size = pagination.pageSize ?? filters.size;
+            apply(size !== filters.size ? { size } : { page: pagination.current ?? 1 });
+          }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.size,
+            total,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showTotal: (n) => t('blacklist.total', { count: n }),
+          }}
+          locale={{
+            emptyText: page.isPending ? (
+              <div style={{ height: 120 }} />
+            ) : (
+              <Empty description={searched ? t('blacklist.emptySearch') : t(`blacklist.${kind}.empty`)}>
+                {searched ? (
+                  <Button onClick={() => apply({ q: '' })}>{t('blacklist.clearSearch')}</Button>
+                ) : (
+                  <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
+                    {t(`blacklist.${kind}.add`)}
+                  </Button>
+                )}
+              </Empty>
+            ),
+          }}
+          columns={[
+            { key: 'name', title: t('blacklist.columns.name'), dataIndex: 'name', fixed: 'left' },
+            { key: 'phone', title: t('blacklist.columns.phone'), dataIndex: 'phone', render: dash },
+            { key: 'credentialNo', title: t('blacklist.columns.credentialNo'), dataIndex: 'credentialNo', render: dash },
+            {
+              key: 'remark',
+              title: t('blacklist.columns.remark'),
+              dataIndex: 'remark',
+              render: (v: string) =>
+                v ? (
+                  <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>
+                    {v}
+                  </Typography.Text>
+                ) : (
+                  '—'
+                ),
+            },
+            { key: 'sname', title: t('blacklist.columns.sname'), dataIndex: 'sname', render: dash },
+            { key: 'createTime', title: t('blacklist.columns.createTime'), dataIndex: 'createTime', render: (ms: number) => formatDateTime(ms) },
+            {
+              key: 'actions',
+              title: t('blacklist.columns.actions'),
+              fixed: 'right',
+              render: (_: unknown, p) => (
+                <Popconfirm
+                  title={t(`blacklist.${kind}.deleteConfirm`, { name: p.name })}
+                  okText={t('common.delete')}
+                  cancelText={t('common.cancel')}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => deleteEntries([p.bid])}
+                >
+                  <Tooltip title={t('common.delete')}>
+                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${p.name}`} />
+                  </Tooltip>
+                </Popconfirm>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <ListedPersonModal key={modal.key} kind={kind} open={modal.open} onClose={() => setModal((m) => ({ ...m, open: false }))} />
+    </>
+  );
+}
+
+export function BlacklistPage() {
+  return <ListedPeoplePage kind="black" />;
+}
+
+export function WhitelistPage() {
+  return <ListedPeoplePage kind="white" />;
+}

@@ -1,0 +1,41 @@
+import { SafetyCertificateOutlined, StopOutlined } from '@ant-design/icons';
+import { Navigate } from 'react-router';
+import type { ScreenEntry } from '../../app/routes/types';
+
+/**
+ * People › blacklist (/blacklist, off with the 'blacklist' switch) and whitelist (/whitelist): the paths of the
+ * People navigation of spec section 2, one page parameterised by the list.
+ */
+export const listScreens: readonly ScreenEntry[] = [
+  {
+    path: 'blacklist',
+    titleKey: 'menu.blacklist',
+    icon: <StopOutlined />,
+    roles: ['manager'],
+    feature: 'blacklist',
+    group: 'people',
+    page: () => import('./pages/ListedPeoplePage').then((m) => m.BlacklistPage),
+  },
+  {
+    path: 'whitelist',
+    titleKey: 'menu.whitelist',
+    icon: <SafetyCertificateOutlined />,
+    roles: ['manager'],
+    group: 'people',
+    page: () => import('./pages/ListedPeoplePage').then((m) => m.WhitelistPage),
+  },
+];
+
+function ToBlacklist() {
+  return <Navigate replace to="/blacklist" />;
+}
+
+/** /emp/black, the blacklist's place in the route tree of spec section 2: the same screen, under its menu path. */
+export const blacklistUnderEmp: ScreenEntry = {
+  path: 'black',
+  titleKey: 'menu.blacklist',
+  roles: ['manager'],
+  feature: 'blacklist',
+  hideInMenu: true,
+  page: () => Promise.resolve(ToBlacklist),
+};

@@ -1,0 +1,129 @@
+import type { OperationLog } from '@openvisit/contract';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../../app/providers';
+import { i18n } from '../../../platform/i18n';
+import { OperationLogPage } from './OperationLogPage';
+
+type Handler = (body: Record<string, unknown>) => { status: number; result: unknown };
+
+function stubServer(handlers: Record<string, Handler>) {
+  const calls: { path: string; body: Record<string, unknown> }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = (url.split('?')[0] ?? '').replace('/api/', '');
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      calls.push({ path, body });
+      const answer = handlers[path]?.(body) ?? { status: 0, result: null };
+      return new Response(JSON.stringify({ reason: 'x', ...answer }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return { bodies: (path: string) => calls.filter((c) => c.path === path).map((c) => c.body) };
+}
+
+const AT = new Date(2026, 0, 5, 14, 30, 15).getTime();
+function entry(id: number, extra: Partial<OperationLog> = {}): OperationLog {
+  return {
+    id,
+    userid: 1,
+    optId: '1',
+    optName: 'Ada Lovelace',
+    optRole: 0,
+    ipAddr: '127.0.0.1',
+    objId: '3',
+    objName: 'Zhang San',
+    optEvent: 'add',
+    optClient: 0,
+    optModule: 6,
+    oTime: AT,
+    optDesc: 'blacklist',
+    ...extra,
+  };
+}
+
+const logs =
+  (list: OperationLog[]): Handler =>
+  () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: list.length, list } });
+const config: Handler = () => ({
+  status: 0,
+  result: { version: 'v2.4.8', siteLabel: 'OpenVisit', captcha: false, features: { operationLog: true } },
+});
+
+function renderAt(url: string) {
+  const router = createMemoryRouter([{ path: '/emplog', element: <OperationLogPage /> }], { initialEntries: [url] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('OperationLogPage', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
+  });
+
+  it('asks for the filters of the URL, shows them in the controls, and labels rows from the lookups', async () => {
+    const server = stubServer({ config, getLogList: logs([entry(1), entry(2, { optEvent: 'export', objName: 'blacklist.xlsx', optClient: 1 })]) });
+    renderAt('/emplog?name=Ada&module=6&event=add&from=2026-01-01&to=2026-01-31');
+    expect(await screen.findByText('Zhang San')).toBeTruthy();
+    expect(server.bodies('getLogList')[0]).toEqual({
+      startIndex: 0,
+      requestedCount: 20,
+      optName: 'Ada',
+      optModule: 6,
+      optEvent: 'add',
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+    });
+    expect((screen.getByLabelText('Operator') as HTMLInputElement).value).toBe('Ada');
+    const row = screen.getAllByRole('row').find((r) => r.textContent?.includes('blacklist.xlsx')) as HTMLElement;
+    expect(within(row).getByText('Export')).toBeTruthy();
+    expect(within(row).getByText('Mobile')).toBeTruthy();
+    expect(within(row).getAllByText('Blacklist').length).toBeGreaterThan(0);
+    expect(within(row).getByText(dayjs(AT).format('L LTS'))).toBeTruthy();
+    expect(screen.getByText('2 records')).toBeTruthy();
+  });
+
+  it('writes a changed filter into the URL, back to page 1, and clears them all', async () => {
+    const server = stubServer({ config, getLogList: logs([entry(1)]) });
+    const router = renderAt('/emplog?page=2');
+    await screen.findByText('Zhang San');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role' }));
+    fireEvent.click(await screen.findByTitle('Manager'));
+    await waitFor(() => expect(router.state.location.search).toBe('?role=0'));
+    await waitFor(() => expect(server.bodies('getLogList').at(-1)).toEqual({ startIndex: 0, requestedCount: 20, optRole: 0 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('shows the labels and dates in Chinese', async () => {
+    await act(() => i18n.changeLanguage('zh'));
+    stubServer({ config, getLogList: logs([entry(1)]) });
+    renderAt('/emplog');
+    const row = (await screen.findByText('Zhang San')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('管理员')).toBeTruthy();
+    expect(within(row).getByText('黑名单')).toBeTruthy();
+    expect(within(row).getByText('增加')).toBeTruthy();
+    expect(within(row).getByText('PC端')).toBeTruthy();
+    expect(within(row).getByText(/^2026\/01\/05/)).toBeTruthy();
+    expect(screen.getByText('共 1 条记录')).toBeTruthy();
+  });
+
+  it('has an empty state for an empty log and for filters that match nothing', async () => {
+    stubServer({ config, getLogList: logs([]) });
+    const router = renderAt('/emplog?event=lock');
+    expect(await screen.findByText('No operations match these filters')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('No operations recorded yet')).toBeTruthy();
+  });
+});

@@ -1,0 +1,176 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import type { OperationLog } from '@openvisit/contract';
+import { Button, Card, DatePicker, Empty, Flex, Input, Select, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { DAY_FORMAT } from '../../../platform/format';
+import { useLabel } from '../../../platform/i18n';
+import { useLogPage } from '../api';
+import { isLogFiltered, LOG_ENDS, LOG_EVENTS, LOG_MODULES, LOG_ROLES, type LogFilters, logFiltersFromParams, logParams, PAGE_SIZES } from '../query';
+
+const EVENT_COLORS: Record<string, string> = { add: 'green', delete: 'red', update: 'blue', export: 'purple', import: 'cyan', lock: 'volcano' };
+const ALL = 'all';
+
+/** Log times with seconds, in the console language's own date format. */
+const logTime = (ms: number) => dayjs(ms).format('L LTS');
+
+/** People › operation log (`getLogList`): who did what and when, filtered by operator, role, module, end, event and days, all in the URL. */
+export function OperationLogPage() {
+  const { t } = useTranslation();
+  const label = useLabel();
+  const [params, setParams] = useSearchParams();
+  const filters = logFiltersFromParams(params);
+  const page = useLogPage(filters);
+  const [name, setName] = useState(filters.name);
+
+  useEffect(() => setName(filters.name), [filters.name]);
+
+  const apply = (patch: Partial<LogFilters>) => setParams(logParams(filters, patch), { replace: true });
+  const clear = () => apply({ name: '', role: undefined, module: undefined, end: undefined, event: undefined, from: undefined, to: undefined });
+
+  const list = page.data?.list ?? [];
+  const total = page.data?.count ?? 0;
+  useEffect(() => {
+    if (!page.isPlaceholderData && page.data && list.length === 0 && total > 0 && filters.page > 1)
+      setParams(logParams(filters, { page: Math.max(1, Math.ceil(total / filters.size)) }), { replace: true });
+  });
+
+  /** A filter select: "all" clears it. */
+  const select = <V extends string | number>(
+    key: 'role' | 'module' | 'end' | 'event',
+    values: readonly V[],
+    lookup: 'logRole' | 'logModule' | 'logEnd' | 'logEvent',
+    allLabel: string,
+    width = 150,
+  ) => (
+    <Select<V | typeof ALL>
+      aria-label={t(`logs.filters.${key}`)}
+      style={{ minWidth: width }}
+      popupMatchSelectWidth={false}
+      value={(filters[key] as V | undefined) ?? ALL}
+      onChange={(v) => apply({ [key]: v === ALL ? undefined : v })}
+      options={[{ value: ALL, label: allLabel }, ...values.map((v) => ({ value: v, label: label(lookup, v) }))]}
+    />
+  );
+
+  const filtered = isLogFiltered(filters);
+  return (
+    <>
+      <PageHeader
+        title={t('logs.title')}
+        extra={<Typography.Text type="secondary">{t('logs.intro')}</Typography.Text>}
+        actions={
+          <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()} loading={page.isFetching && !page.isPending}>
+            {t('common.refresh')}
+          </Button>
+        }
+      />
+      <Card>
+        <Flex gap={8} wrap style={{ marginBottom: 16 }} role="search" aria-label={t('logs.filters.label')}>
+          <Input.Search
+            aria-label={t('logs.filters.name')}
+            placeholder={t('logs.filters.name')}
+            allowClear
+            value={name}
+            maxLength={64}
+            onChange={(e) => {
+              setName(e.target.value);
+              if (e.target.value === '' && filters.name !== '') apply({ name: '' });
+            }}
+            onSearch={(v) => apply({ name: v.trim() })}
+            style={{ width: 200 }}
+          />
+          {select('role', LOG_ROLES, 'logRole', t('logs.filters.allRoles'))}
+          {select('module', LOG_MODULES, 'logModule', t('logs.filters.allModules'))}
+          {select('event', LOG_EVENTS, 'logEvent', t('logs.filters.allEvents'))}
+          {select('end', LOG_ENDS, 'logEnd', t('logs.filters.allEnds'), 120)}
+          <DatePicker.RangePicker
+            aria-label={t('logs.filters.dates')}
+            allowEmpty={[true, true]}
+            value={[filters.from ? dayjs(filters.from, DAY_FORMAT) : null, filters.to ? dayjs(filters.to, DAY_FORMAT) : null]}
+            onChange={(range) => apply({ from: range?.[0]?.format(DAY_FORMAT), to: range?.[1]?.format(DAY_FORMAT) })}
+            placeholder={[t('logs.filters.from'), t('logs.filters.to')]}
+            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          />
+          {filtered ? (
+            <Button type="link" onClick={clear}>
+              {t('logs.clearFilters')}
+            </Button>
+          ) : null}
+        </Flex>
+        <Table<OperationLog>
+          rowKey="id"
+          size="middle"
+          loading={page.isFetching}
+          dataSource={list}
+          scroll={{ x: 'max-content' }}
+          onChange={(pagination, _f, _s, extra) => {
+            if (extra.action !== 'paginate') return;
+            const size = pagination.pageSize ?? filters.size;
+            apply(size !== filters.size ? { size } : { page: pagination.current ?? 1 });
+          }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.size,
+            total,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showTotal: (n) => t('logs.total', { count: n }),
+          }}
+          locale={{
+            emptyText: page.isPending ? (
+              <div style={{ height: 120 }} />
+            ) : (
+              <Empty description={filtered ? t('logs.emptyFiltered') : t('logs.empty')}>
+                {filtered ? <Button onClick={clear}>{t('logs.clearFilters')}</Button> : null}
+              </Empty>
+            ),
+          }}
+          columns={[
+            { key: 'oTime', title: t('logs.columns.time'), dataIndex: 'oTime', render: (ms: number) => logTime(ms), fixed: 'left' },
+            { key: 'optName', title: t('logs.columns.operator'), dataIndex: 'optName', render: (v: string) => v || '—' },
+            { key: 'optRole', title: t('logs.columns.role'), dataIndex: 'optRole', render: (v: number) => label('logRole', v) },
+            { key: 'optModule', title: t('logs.columns.module'), dataIndex: 'optModule', render: (v: number) => label('logModule', v) },
+            {
+              key: 'optEvent',
+              title: t('logs.columns.event'),
+              dataIndex: 'optEvent',
+              render: (v: string) => <Tag color={EVENT_COLORS[v] ?? 'default'}>{label('logEvent', v)}</Tag>,
+            },
+            {
+              key: 'objName',
+              title: t('logs.columns.object'),
+              dataIndex: 'objName',
+              render: (v: string) =>
+                v ? (
+                  <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>
+                    {v}
+                  </Typography.Text>
+                ) : (
+                  '—'
+                ),
+            },
+            {
+              key: 'optDesc',
+              title: t('logs.columns.details'),
+              dataIndex: 'optDesc',
+              render: (v: string) =>
+                v ? (
+                  <Typography.Text type="secondary" ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>
+                    {v}
+                  </Typography.Text>
+                ) : (
+                  '—'
+                ),
+            },
+            { key: 'optClient', title: t('logs.columns.end'), dataIndex: 'optClient', render: (v: number) => label('logEnd', v) },
+            { key: 'ipAddr', title: t('logs.columns.ip'), dataIndex: 'ipAddr', render: (v: string) => v || '—' },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}

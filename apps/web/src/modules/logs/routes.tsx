@@ -1,0 +1,13 @@
+import { FileSearchOutlined } from '@ant-design/icons';
+import type { ScreenEntry } from '../../app/routes/types';
+
+/** People › operation log, /emplog (spec section 2), off with the 'operationLog' switch. */
+export const operationLogScreen: ScreenEntry = {
+  path: 'emplog',
+  titleKey: 'menu.emplog',
+  icon: <FileSearchOutlined />,
+  roles: ['manager'],
+  feature: 'operationLog',
+  group: 'people',
+  page: () => import('./pages/OperationLogPage').then((m) => m.OperationLogPage),
+};

@@ -1,0 +1,125 @@
+import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
+import type { Employee, RoleNode } from '@openvisit/contract';
+import { App, Button, Card, Empty, Flex, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevokeRole, useRoleMembers } from '../api';
+import { AddMembersModal } from './AddMembersModal';
+
+const PAGE_SIZE = 20;
+
+/** The members of a role (`getEmpRoleList`), paged, with add and remove (single or selected, confirmed). */
+export function RoleMembers({ role }: { role: RoleNode }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [page, setPage] = useState(1);
+  const [selection, setSelection] = useState<number[]>([]);
+  const [adding, setAdding] = useState(false);
+  const members = useRoleMembers(role.rid, page, PAGE_SIZE);
+  const revoke = useRevokeRole();
+  const list = members.data?.list ?? [];
+
+  const remove = async (ids: number[]) => {
+    try {
+      const { changed } = await revoke.mutateAsync({ rid: role.rid, empids: ids });
+      void message.success(t('roles.members.removed', { count: changed, role: role.rgName }));
+      setSelection((s) => s.filter((id) => !ids.includes(id)));
+      if (list.length === ids.length && page > 1) setPage(page - 1);
+    } catch {
+      // shown by the error policy
+    }
+  };
+
+  const addButton = (
+    <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+      {t('roles.members.add')}
+    </Button>
+  );
+  return (
+    <Card
+      style={{ flex: 1, minWidth: 0 }}
+      title={<span data-testid="role-members-title">{t('roles.members.title', { role: role.rgName })}</span>}
+      extra={addButton}
+    >
+      {selection.length > 0 ? (
+        <Flex justify="flex-end" style={{ marginBottom: 12 }}>
+          <Space>
+            <Typography.Text type="secondary">{t('roles.members.selected', { count: selection.length })}</Typography.Text>
+            <Popconfirm
+              title={t('roles.members.batchRemoveConfirm', { count: selection.length, role: role.rgName })}
+              okText={t('roles.members.remove')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove(selection)}
+            >
+              <Button danger icon={<DeleteOutlined />} loading={revoke.isPending}>
+                {t('roles.members.batchRemove')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        </Flex>
+      ) : null}
+      <Table<Employee>
+        rowKey="empid"
+        size="middle"
+        loading={members.isFetching}
+        dataSource={list}
+        scroll={{ x: 'max-content' }}
+        rowSelection={{ selectedRowKeys: selection, onChange: (keys) => setSelection(keys.map(Number)), preserveSelectedRowKeys: true }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: members.data?.count ?? 0,
+          onChange: setPage,
+          hideOnSinglePage: true,
+          showTotal: (n) => t('roles.members.total', { count: n }),
+        }}
+        locale={{
+          emptyText: members.isPending ? (
+            <div style={{ height: 120 }} />
+          ) : (
+            <Empty description={t('roles.members.empty', { role: role.rgName })}>{addButton}</Empty>
+          ),
+        }}
+        columns={[
+          { key: 'empName', title: t('roles.members.columns.name'), dataIndex: 'empName' },
+          { key: 'empNo', title: t('roles.members.columns.empNo'), dataIndex: 'empNo', render: (v: string) => v || '—' },
+          { key: 'phone', title: t('roles.members.columns.phone'), dataIndex: 'empPhone' },
+          {
+            key: 'departments',
+            title: t('roles.members.columns.departments'),
+            dataIndex: 'deptNames',
+            render: (names: string[]) =>
+              names.length ? (
+                <Space size={[0, 4]} wrap>
+                  {names.map((n) => (
+                    <Tag key={n}>{n}</Tag>
+                  ))}
+                </Space>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            key: 'actions',
+            title: t('roles.members.columns.actions'),
+            render: (_: unknown, e) => (
+              <Popconfirm
+                title={t('roles.members.removeConfirm', { name: e.empName, role: role.rgName })}
+                okText={t('roles.members.remove')}
+                cancelText={t('common.cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove([e.empid])}
+              >
+                <Tooltip title={t('roles.members.remove')}>
+                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('roles.members.remove')} ${e.empName}`} />
+                </Tooltip>
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+      {adding ? <AddMembersModal role={role} onClose={() => setAdding(false)} /> : null}
+    </Card>
+  );
+}

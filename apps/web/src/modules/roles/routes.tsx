@@ -1,0 +1,12 @@
+import { IdcardOutlined } from '@ant-design/icons';
+import type { ScreenEntry } from '../../app/routes/types';
+
+/** People › roles, /emp/rolist: a screen of the company-employees section that the menu does not list (spec section 2). */
+export const rolesScreen: ScreenEntry = {
+  path: 'rolist',
+  titleKey: 'menu.roles',
+  icon: <IdcardOutlined />,
+  roles: ['manager'],
+  hideInMenu: true,
+  page: () => import('./pages/RolesPage').then((m) => m.RolesPage),
+};
