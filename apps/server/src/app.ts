@@ -15,18 +15,19 @@ import type { Database } from './db/client.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { blacklistDownloads, blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
-import { departmentsRoutes } from './modules/departments/departments.routes.js';
+import { departmentsDownloads, departmentsRoutes } from './modules/departments/departments.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { type Binding, registerCalls } from './platform/calls.js';
 import { type DownloadBinding, registerDownloads } from './platform/downloads.js';
+import { FolderFileStore } from './platform/files.js';
 import { JobQueue } from './platform/jobs.js';
 import { Mailer } from './platform/mail.js';
 import { openApiDocument } from './platform/openapi.js';
 import type { Services } from './services.js';
 
-const downloads: DownloadBinding[] = [...employeesDownloads, ...blacklistDownloads];
+const downloads: DownloadBinding[] = [...employeesDownloads, ...departmentsDownloads, ...blacklistDownloads];
 const bindings: Binding[] = [
   ...authRoutes,
   ...accountsRoutes,
@@ -54,7 +55,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const { db } = database;
   const jobs = new JobQueue(db, app.log);
   const mailer = new Mailer(db, jobs, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const services: Services = { mailer, jobs };
+  const services: Services = { mailer, jobs, files: new FolderFileStore(path.join(config.dataDir, 'files')) };
   app.addHook('onClose', async () => {
     await jobs.stop();
     mailer.close();

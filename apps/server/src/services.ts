@@ -1,3 +1,4 @@
+import type { FileStore } from './platform/files.js';
 import type { JobQueue } from './platform/jobs.js';
 import type { Mailer } from './platform/mail.js';
 
@@ -5,4 +6,5 @@ import type { Mailer } from './platform/mail.js';
 export interface Services {
   mailer: Mailer;
   jobs: JobQueue;
+  files: FileStore;
 }

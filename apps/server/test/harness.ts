@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { Role, type StaffType } from '@openvisit/contract';
 import type { FastifyInstance } from 'fastify';
@@ -54,13 +57,22 @@ export interface TestApp {
   config: Config;
   /** POST /api/<name> with an optional token; answers the parsed envelope and the HTTP code. */
   call<T = unknown>(name: string, body?: unknown, token?: string): Promise<{ status: number; reason: string; result: T; http: number }>;
+  /** A multipart upload to /api/<name>: the file in the field `file`, the other fields beside it. */
+  upload<T = unknown>(
+    name: string,
+    file: { name: string; bytes: Buffer },
+    fields?: Record<string, string>,
+    token?: string,
+  ): Promise<{ status: number; reason: string; result: T; http: number }>;
   close(): Promise<void>;
 }
 
 export async function testApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await freshDatabase();
+  // Stored files (face photos…) go to a folder of this app alone.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA: 'off', PUBLIC_URL: 'http://openvisit.test', ...env },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA: 'off', PUBLIC_URL: 'http://openvisit.test', DATA_DIR: dataDir, ...env },
     { rateLimits: { global: 100000, signin: 100000, captcha: 100000, register: 100000, recovery: 100000, public: 100000 }, ...overrides },
   );
   const { app, services } = await buildApp(config, database);
@@ -79,11 +91,36 @@ export async function testApp(overrides: Partial<Config> = {}, env: Record<strin
       });
       return { ...(res.json() as { status: number; reason: string; result: never }), http: res.statusCode };
     },
+    async upload(name, file, fields = {}, token) {
+      const m = multipart(file, fields);
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/${name}`,
+        headers: { ...m.headers, ...(token ? { 'x-coolvisit-token': token } : {}) },
+        payload: m.payload,
+      });
+      return { ...(res.json() as { status: number; reason: string; result: never }), http: res.statusCode };
+    },
     async close() {
       await app.close();
       await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function multipart(file: { name: string; bytes: Buffer }, fields: Record<string, string>) {
+  const boundary = `----openvisit${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+  );
+  parts.push(file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 export const PASSWORD = 'Secret#2026';

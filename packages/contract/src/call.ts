@@ -27,6 +27,7 @@ export const MODULES = [
   'logs',
   'reports',
   'settings',
+  'contacts',
 ] as const;
 export type ModuleName = (typeof MODULES)[number];
 
@@ -67,8 +68,11 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   /** Writes name the operation-log module and event; the server records a log row on success. */
   log?: { module: LogModule; event: LogEvent };
   rate?: RateBucket;
-  /** Multipart upload: one file in the field `file`, the input from the other form fields. */
-  upload?: { maxBytes: number; extensions: readonly string[] };
+  /**
+   * Multipart upload: one file in the field `file`, the input from the other form fields. A file of another
+   * extension is refused with 620, or 619 when the call takes only zip archives (`wrongType: 'zip'`).
+   */
+  upload?: { maxBytes: number; extensions: readonly string[]; wrongType?: 'zip' };
 }
 
 export function defineCall<const N extends string, I extends z.ZodType, O extends z.ZodType>(

@@ -281,6 +281,21 @@ export const employeeStatusLabels = lookup({
   2: { zh: '停用', en: 'Stopped' },
 });
 
+/**
+ * How an employee is told about their visitors: a bit set (`defaultNotify`), any combination of channels.
+ * Which channels actually send depends on the company's notification settings.
+ */
+export const NotifyChannel = { EMAIL: 1, SMS: 2, WECHAT: 4, DINGTALK: 8, RTX: 16, VOICE: 32 } as const;
+export const NOTIFY_CHANNEL_MAX = 63;
+export const notifyChannelLabels = lookup({
+  1: { zh: '邮件', en: 'Email' },
+  2: { zh: '短信', en: 'SMS' },
+  4: { zh: '微信', en: 'WeChat' },
+  8: { zh: '钉钉', en: 'DingTalk' },
+  16: { zh: '腾讯通', en: 'RTX' },
+  32: { zh: '语音电话', en: 'Voice call' },
+});
+
 /** Every lookup, for the console's generic label helper and the docs page. */
 export const lookups = {
   role: roleLabels,
@@ -293,6 +308,7 @@ export const lookups = {
   deviceType: deviceTypeLabels,
   secretValue: secretValueLabels,
   faceFlag: faceFlagLabels,
+  notifyChannel: notifyChannelLabels,
   version: versionLabels,
   floorLevel: floorLevelLabels,
   invitationTemplate: invitationTemplateLabels,

@@ -2,8 +2,10 @@ import type { CallDef, DownloadDef } from './call.js';
 import { accountCalls } from './calls/accounts.js';
 import { authCalls } from './calls/auth.js';
 import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
-import { departmentCalls } from './calls/departments.js';
+import { departmentCalls, exportDepartmentTemplate, importDepartment } from './calls/departments.js';
+import { employeeAttributeCalls } from './calls/employeeAttributes.js';
 import { employeeCalls, employeeDownloads, exportEmployeeTemplate, importEmpList } from './calls/employees.js';
+import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { logCalls } from './calls/logs.js';
 import { proxyCalls } from './calls/proxies.js';
 import { roleCalls } from './calls/roles.js';
@@ -15,7 +17,10 @@ export const allCalls = [
   ...logCalls,
   ...employeeCalls,
   importEmpList,
+  ...employeeAttributeCalls,
+  ...faceCalls,
   ...departmentCalls,
+  importDepartment,
   ...blacklistCalls,
   ...roleCalls,
   ...proxyCalls,
@@ -27,4 +32,10 @@ export type CallByName<N extends CallName> = Extract<AnyCall, { name: N }>;
 export const callsByName: ReadonlyMap<string, CallDef> = new Map(allCalls.map((c) => [c.name, c as CallDef]));
 
 /** Every file download of the API. */
-export const allDownloads: readonly DownloadDef[] = [...employeeDownloads, exportEmployeeTemplate, ...blacklistDownloads];
+export const allDownloads: readonly DownloadDef[] = [
+  ...employeeDownloads,
+  exportEmployeeTemplate,
+  empFacePhoto,
+  exportDepartmentTemplate,
+  ...blacklistDownloads,
+];

@@ -163,6 +163,7 @@ async function readUpload(
   const extension = part.filename.toLowerCase().split('.').pop() ?? '';
   if (!rules.extensions.includes(extension)) {
     part.file.resume();
+    if (rules.wrongType === 'zip') throw new AppError(Status.ONLY_ZIP);
     throw new AppError(Status.FILE_TYPE_ERROR, `Only ${rules.extensions.join(', ')} files are accepted`, { extensions: rules.extensions });
   }
   const bytes = await part.toBuffer();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineCall, ok, pageInput, pageOf } from '../call.js';
-import { LogModule } from '../lookups.js';
-import { CODE_PATTERN, DEPT_NAME_MAX, DEPT_NO_MAX, employee, ORG_MANAGERS } from './employees.js';
+import { defineCall, defineDownload, ok, pageInput, pageOf, XLSX_TYPE } from '../call.js';
+import { LogModule, Role } from '../lookups.js';
+import { IMPORT_TYPES } from '../validators.js';
+import { CODE_PATTERN, DEPT_NAME_MAX, DEPT_NO_MAX, employee, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importRowError, ORG_MANAGERS } from './employees.js';
 
 const zDeptName = z.string().trim().min(1).max(DEPT_NAME_MAX).describe('department name, unique among its siblings');
 const zDeptNo = z.string().trim().max(DEPT_NO_MAX).regex(CODE_PATTERN, 'format').describe('department number, unique in the company; empty for none');
@@ -117,3 +118,50 @@ export const updateDeptEmpRelation = defineCall({
 });
 
 export const departmentCalls = [getDeptList, addDepartment, updateDepartment, delDepartment, getEmpDeptList, updateDeptEmpRelation] as const;
+
+/** Department import columns: the path (levels separated by /), the number and the manager's work number. */
+export const DEPARTMENT_IMPORT_COLUMNS = {
+  path: { en: 'Department', zh: '部门', required: true },
+  deptNo: { en: 'Department number', zh: '部门编号', required: false },
+  managerNo: { en: 'Manager work number', zh: '负责人工号', required: false },
+} as const;
+
+export const importDepartment = defineCall({
+  name: 'importDepartment',
+  module: 'departments',
+  summary:
+    'Import departments from csv, xls or xlsx: each row a path such as HQ/Sales (missing levels are created), with an optional number and manager work number; dryRun previews; valid rows are applied, invalid ones reported; a re-run updates instead of duplicating',
+  access: [Role.ADMIN, Role.SUBADMIN],
+  log: { module: LogModule.EMPLOYEE, event: 'import' },
+  upload: { maxBytes: IMPORT_MAX_BYTES, extensions: IMPORT_TYPES },
+  input: z.object({
+    userid: z.coerce.number().int().optional(),
+    dryRun: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+  }),
+  output: z.object({
+    total: z.number().int(),
+    valid: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    errors: z.array(importRowError),
+    preview: z.array(
+      z.object({ row: z.number().int(), path: z.string(), deptNo: z.string(), managerNo: z.string(), action: z.enum(['create', 'update']) }),
+    ),
+  }),
+});
+
+export const DEPARTMENT_IMPORT_MAX_ROWS = Math.min(IMPORT_MAX_ROWS, 5000);
+
+export const exportDepartmentTemplate = defineDownload({
+  name: 'ExportDepartmentTemplate',
+  module: 'departments',
+  summary: 'The department import template (xlsx) with headers and an example row in the chosen language',
+  access: [Role.ADMIN, Role.SUBADMIN],
+  contentType: XLSX_TYPE,
+  fileName: 'department-import-template',
+  extension: 'xlsx',
+  input: z.object({ lang: z.enum(['zh', 'en']).default('en') }),
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } from '../call.js';
-import { LogModule, Role } from '../lookups.js';
-import { zEmail, zPersonName, zPhone } from '../validators.js';
+import { LogModule, NOTIFY_CHANNEL_MAX, Role } from '../lookups.js';
+import { IMPORT_TYPES, zEmail, zPersonName, zPhone } from '../validators.js';
 
 /** Who manages the company's organisation: administrators, sub-administrators and HSE (as the original). */
 export const ORG_MANAGERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE] as const;
@@ -41,7 +41,12 @@ export const employee = z.object({
   status: z.number().int(),
   /** Face photo status (spec section 4); -9 not synced; null without a photo. */
   face: z.number().int().nullable(),
+  /** The stored face photo's key ('' without one); it changes with every new photo. */
   avatar: z.string(),
+  /** Access rights: allowed, and the inclusive dates between which (null = open-ended). */
+  acEnabled: z.boolean(),
+  acStart: z.string().nullable(),
+  acEnd: z.string().nullable(),
   subaccountId: z.number().int().nullable(),
   createTime: epochMs,
 });
@@ -66,7 +71,7 @@ const employeeFields = {
   superiorName: zShort(50),
   domainAccount: zShort(64),
   visitType: zShort(100),
-  defaultNotify: z.number().int().min(0).max(15),
+  defaultNotify: z.number().int().min(0).max(NOTIFY_CHANNEL_MAX),
   defaultReceiver: z.boolean(),
   isLeader: z.boolean(),
   defaultContact: z.boolean(),
@@ -229,10 +234,10 @@ export const importEmpList = defineCall({
   name: 'importEmpList',
   module: 'employees',
   summary:
-    'Import employees from csv or xlsx (columns by header, in English or Chinese): dryRun previews; otherwise valid rows are added, rows matching an employee by work number (else phone) update it, missing departments are created; invalid rows are reported and skipped',
+    'Import employees from csv (UTF-8 or GB18030), xls or xlsx (columns by header, in English or Chinese): dryRun previews; otherwise valid rows are added, rows matching an employee by work number (else phone) update it, missing departments are created; invalid rows are reported and skipped',
   access: [Role.ADMIN, Role.SUBADMIN],
   log: { module: LogModule.EMPLOYEE, event: 'import' },
-  upload: { maxBytes: IMPORT_MAX_BYTES, extensions: ['csv', 'xlsx'] },
+  upload: { maxBytes: IMPORT_MAX_BYTES, extensions: IMPORT_TYPES },
   input: z.object({
     userid: z.coerce.number().int().optional(),
     dryRun: z

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { id, timestamps, tstz } from './columns.js';
 
@@ -37,7 +37,12 @@ export const employees = pgTable(
     hideFromPad: boolean('hide_from_pad').notNull().default(false),
     /** Face photo status (spec section 4); null without a photo. */
     face: smallint('face'),
+    /** Key of the face photo in the file store; '' without one. */
     avatar: text('avatar').notNull().default(''),
+    /** Access rights for the device module: allowed, between these inclusive dates (null = open-ended). */
+    acEnabled: boolean('ac_enabled').notNull().default(true),
+    acStart: date('ac_start', { mode: 'string' }),
+    acEnd: date('ac_end', { mode: 'string' }),
     subAccountId: integer('sub_account_id'),
     passwordHash: text('password_hash'),
     /** 0 enabled, 1 forbidden, 2 stopped. */
@@ -50,7 +55,27 @@ export const employees = pgTable(
     index('employees_company_idx').on(t.companyId, t.createdAt),
     index('employees_phone_idx').on(t.phone),
     uniqueIndex('employees_emp_no_uq').on(t.companyId, t.empNo).where(sql`${t.empNo} <> ''`),
+    uniqueIndex('employees_card_no_uq').on(t.companyId, t.cardNo).where(sql`${t.cardNo} <> ''`),
+    index('employees_sub_account_idx').on(t.companyId, t.subAccountId),
   ],
+);
+
+/**
+ * Face photos waiting to be sent to the company's access devices (one row per employee): `/updateAllFace` and
+ * new photos add rows; the device module takes them and reports each employee's face status back.
+ */
+export const faceSyncQueue = pgTable(
+  'face_sync_queue',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    empId: integer('emp_id')
+      .primaryKey()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    requestedAt: tstz('requested_at').notNull().defaultNow(),
+  },
+  (t) => [index('face_sync_queue_company_idx').on(t.companyId, t.requestedAt)],
 );
 
 /** Departments (qcv_department): a tree per company; parentId 0 is the top level. */

@@ -1,4 +1,5 @@
 import { type DepartmentNode, Status } from '@openvisit/contract';
+import type { Db } from '../../db/client.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import * as employeesService from '../employees/employees.service.js';
@@ -155,4 +156,45 @@ export async function subtree(ctx: AuthedContext, deptId: number): Promise<numbe
 
 export async function clearManager(ctx: AuthedContext, empIds: number[]): Promise<void> {
   await repoOf(ctx).clearManager(empIds);
+}
+
+/**
+ * Finds departments by path ("HQ/Sales", names matched case-insensitively level by level) and creates the
+ * missing ones; for imports, inside the caller's transaction (`db`). Reads the company's tree once.
+ */
+export async function pathResolver(db: Db, companyId: number) {
+  const repo = departmentsRepository(db, { companyId });
+  const rows = await repo.all();
+  const key = (parentId: number, name: string) => `${parentId}\u0000${name.toLowerCase()}`;
+  const byKey = new Map(rows.map((d) => [key(d.parentId, d.name), d.id]));
+  let created = 0;
+  return {
+    get created() {
+      return created;
+    },
+    /** The id of the path's last department, or undefined when `create` is off and some level is missing. */
+    async resolve(path: string, create = true): Promise<number | undefined> {
+      let parentId = 0;
+      for (const name of path.split('/')) {
+        let id = byKey.get(key(parentId, name));
+        if (!id) {
+          if (!create) return undefined;
+          id = await repo.insert({ name, deptNo: '', parentId, managerEmpId: null });
+          byKey.set(key(parentId, name), id);
+          created++;
+        }
+        parentId = id;
+      }
+      return parentId;
+    },
+  };
+}
+
+/** "HQ / Sales" → "HQ/Sales"; empty levels dropped. */
+export function normalisePath(path: string): string {
+  return path
+    .split('/')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join('/');
 }

@@ -1,6 +1,7 @@
 import { Status } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import XLSX from 'xlsx';
 import { seedCompany, type TestApp, testApp } from '../../../test/harness.js';
 
 interface ImportResult {
@@ -11,20 +12,6 @@ interface ImportResult {
   departmentsCreated: number;
   errors: { row: number; field: string; rule: string }[];
   preview: { row: number; empName: string; action: string }[];
-}
-
-function multipart(file: { name: string; bytes: Buffer }, fields: Record<string, string>) {
-  const boundary = `----openvisit${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-  );
-  parts.push(file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
@@ -38,16 +25,8 @@ describe('importEmpList', () => {
   let t: TestApp;
   let a: Awaited<ReturnType<typeof seedCompany>>;
   let b: Awaited<ReturnType<typeof seedCompany>>;
-  const upload = async (name: string, bytes: Buffer, fields: Record<string, string> = {}, token = a.token) => {
-    const m = multipart({ name, bytes }, fields);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/importEmpList',
-      headers: { ...m.headers, 'x-coolvisit-token': token },
-      payload: m.payload,
-    });
-    return { http: res.statusCode, ...(res.json() as { status: number; reason: string; result: ImportResult }) };
-  };
+  const upload = (name: string, bytes: Buffer, fields: Record<string, string> = {}, token = a.token) =>
+    t.upload<ImportResult>('importEmpList', { name, bytes }, fields, token);
   beforeAll(async () => {
     t = await testApp();
     a = await seedCompany(t, 'Alpha');
@@ -110,6 +89,25 @@ describe('importEmpList', () => {
     expect(r.result).toMatchObject({ created: 1, errors: [] });
     expect((await t.call<{ count: number }>('getEmpListPages', {}, b.token)).result.count).toBe(1);
     expect((await t.call<{ count: number }>('getEmpListPages', {}, a.token)).result.count).toBe(2);
+  });
+
+  it('reads a legacy Excel 97–2003 .xls; a re-run of the same file duplicates nothing', async () => {
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      wb,
+      XLSX.utils.aoa_to_sheet([
+        ['姓名', '手机号', '工号', '部门'],
+        ['李雷', '13800000011', 'B011', '工厂/质检'],
+        ['韩梅梅', '138000000', 'B012', ''],
+      ]),
+      'Sheet1',
+    );
+    const bytes = XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    const r = await upload('people.xls', bytes, { dryRun: 'false' }, b.token);
+    expect(r.result).toMatchObject({ created: 1, departmentsCreated: 2, errors: [{ row: 3, field: 'phone', rule: 'format' }] });
+    const again = await upload('people.xls', bytes, { dryRun: 'false' }, b.token);
+    expect(again.result).toMatchObject({ created: 0, updated: 1, departmentsCreated: 0 });
+    expect((await t.call<{ count: number }>('getEmpListPages', {}, b.token)).result.count).toBe(2);
   });
 
   it('refuses other files by content and name (620), missing columns (400), no file (400)', async () => {

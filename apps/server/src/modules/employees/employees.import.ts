@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   checkEmail,
   checkPersonName,
@@ -10,68 +10,17 @@ import {
   normalizeEmail,
   normalizePhone,
   Status,
-  sniffFileType,
 } from '@openvisit/contract';
-import { parse as parseCsv } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { departments, employeeDepartments, employees } from '../../db/schema/index.js';
+import { employeeDepartments, employees } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
+import { mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
+import { pathResolver as departmentPaths, normalisePath } from '../departments/departments.service.js';
 import { checkClause } from './employees.service.js';
 
 type Field = keyof typeof EMPLOYEE_IMPORT_COLUMNS;
 const WORK_NUMBER = /^[A-Za-z0-9_.-]{0,32}$/;
-
-/** Rows of cells as text, from csv or xlsx; the file's content decides, not its name. */
-async function readRows(bytes: Buffer): Promise<string[][]> {
-  const kind = sniffFileType(new Uint8Array(bytes.subarray(0, 16)));
-  if (kind === 'zip') {
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-    } catch {
-      throw new AppError(Status.FILE_TYPE_ERROR, 'The workbook could not be read; save it again as .xlsx');
-    }
-    const sheet = wb.worksheets[0];
-    const rows: string[][] = [];
-    sheet?.eachRow({ includeEmpty: true }, (row, n) => {
-      const cells = (row.values as unknown[]).slice(1).map((v) => {
-        if (v === null || v === undefined) return '';
-        if (typeof v === 'object' && 'text' in (v as object)) return String((v as { text: unknown }).text);
-        if (typeof v === 'object' && 'result' in (v as object)) return String((v as { result: unknown }).result ?? '');
-        return String(v);
-      });
-      rows[n - 1] = cells;
-    });
-    return Array.from(rows, (r) => r ?? []);
-  }
-  if (kind !== null) throw new AppError(Status.FILE_TYPE_ERROR, 'Only csv and xlsx files are accepted');
-  const text = bytes.toString('utf8');
-  if (text.includes('\u0000')) throw new AppError(Status.FILE_TYPE_ERROR, 'Only csv and xlsx files are accepted');
-  try {
-    return parseCsv(text, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: true }) as string[][];
-  } catch (err) {
-    throw new AppError(Status.FILE_TYPE_ERROR, `The csv file could not be read: ${(err as Error).message.slice(0, 120)}`);
-  }
-}
-
-/** Header cells → fields, accepting the English or Chinese column names in any order. */
-function mapHeader(header: string[]): Map<Field, number> {
-  const map = new Map<Field, number>();
-  header.forEach((cell, i) => {
-    const name = cell
-      .trim()
-      .toLowerCase()
-      .replace(/\s*\*$/, '');
-    for (const [field, names] of Object.entries(EMPLOYEE_IMPORT_COLUMNS)) {
-      if (name === names.en.toLowerCase() || name === names.zh) map.set(field as Field, i);
-    }
-  });
-  const missing = (Object.entries(EMPLOYEE_IMPORT_COLUMNS) as [Field, { required: boolean }][]).filter(([f, c]) => c.required && !map.has(f));
-  if (missing.length) throw badParams(missing.map(([f]) => ({ field: `file.${f}`, rule: 'column' })));
-  return map;
-}
 
 interface Candidate {
   row: number;
@@ -90,9 +39,9 @@ export async function importEmployees(ctx: AuthedContext, input: { dryRun: boole
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
   await checkClause(ctx, input.acceptClause);
 
-  const rows = await readRows(file.bytes);
+  const rows = await readSheetRows(file.bytes);
   const header = rows[0] ?? [];
-  const columns = mapHeader(header);
+  const columns = mapColumns(header, EMPLOYEE_IMPORT_COLUMNS);
   const body = rows.slice(1);
   if (body.length > IMPORT_MAX_ROWS)
     throw new AppError(Status.BAD_PARAMS, `At most ${IMPORT_MAX_ROWS} rows per file`, { errors: [{ field: 'file', rule: 'tooManyRows' }] });
@@ -127,13 +76,7 @@ export async function importEmployees(ctx: AuthedContext, input: { dryRun: boole
     const position = cell('empPosition').slice(0, 64);
     const depts = cell('departments')
       .split(/[;；,，]/)
-      .map((p) =>
-        p
-          .split('/')
-          .map((s) => s.trim())
-          .filter(Boolean)
-          .join('/'),
-      )
+      .map(normalisePath)
       .filter(Boolean);
     if (depts.some((d) => d.split('/').some((s) => s.length > 64))) fail('departments', 'tooLong');
     if (empNo && seenEmpNo.has(empNo)) fail('empNo', 'duplicateInFile');
@@ -166,28 +109,7 @@ export async function importEmployees(ctx: AuthedContext, input: { dryRun: boole
   if (input.dryRun) return { ...summary, created: 0, updated: 0, departmentsCreated: 0 };
 
   const result = await ctx.db.transaction(async (tx) => {
-    // Departments by path, created where missing.
-    const deptRows = await tx
-      .select({ id: departments.id, name: departments.name, parentId: departments.parentId })
-      .from(departments)
-      .where(eq(departments.companyId, companyId));
-    const key = (parentId: number, name: string) => `${parentId}\u0000${name.toLowerCase()}`;
-    const byKey = new Map(deptRows.map((d) => [key(d.parentId, d.name), d.id]));
-    let departmentsCreated = 0;
-    const resolve = async (path: string): Promise<number> => {
-      let parentId = 0;
-      for (const name of path.split('/')) {
-        let id = byKey.get(key(parentId, name));
-        if (!id) {
-          const [made] = await tx.insert(departments).values({ companyId, name, parentId }).returning({ id: departments.id });
-          id = made?.id ?? 0;
-          byKey.set(key(parentId, name), id);
-          departmentsCreated++;
-        }
-        parentId = id;
-      }
-      return parentId;
-    };
+    const paths = await departmentPaths(tx, companyId);
     let created = 0;
     let updated = 0;
     const fresh = candidates.filter((c) => !c.existingId);
@@ -217,13 +139,13 @@ export async function importEmployees(ctx: AuthedContext, input: { dryRun: boole
     }
     const links: { companyId: number; empId: number; deptId: number }[] = [];
     for (const c of candidates)
-      for (const path of c.departments) links.push({ companyId, empId: c.existingId as number, deptId: await resolve(path) });
+      for (const path of c.departments) links.push({ companyId, empId: c.existingId as number, deptId: (await paths.resolve(path)) as number });
     for (let i = 0; i < links.length; i += 1000)
       await tx
         .insert(employeeDepartments)
         .values(links.slice(i, i + 1000))
         .onConflictDoNothing();
-    return { created, updated, departmentsCreated };
+    return { created, updated, departmentsCreated: paths.created };
   });
   ctx.audit.objName = file.name;
   ctx.audit.desc = `${result.created} added, ${result.updated} updated, ${errors.length} errors`;
@@ -235,16 +157,11 @@ const EXAMPLE: Record<Lang, string[]> = {
   zh: ['王明', '13800138000', 'E001', 'wang.ming@example.com', '总部/销售部', '销售经理'],
 };
 
-/** The import template: required columns marked with *, one example row, a note on departments. */
+/** The import template: required columns marked with *, one example row. */
 export async function importTemplate(input: { lang: Lang }): Promise<Readable> {
-  const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = wb.addWorksheet(input.lang === 'zh' ? '员工' : 'Employees');
-  sheet.columns = Object.values(EMPLOYEE_IMPORT_COLUMNS).map((c) => ({ header: `${c[input.lang]}${c.required ? ' *' : ''}`, width: 22 }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  sheet.addRow(EXAMPLE[input.lang]).commit();
-  sheet.commit();
-  wb.commit().catch((err: unknown) => out.destroy(err as Error));
-  return out;
+  return templateWorkbook(EMPLOYEE_IMPORT_COLUMNS, {
+    lang: input.lang,
+    sheet: input.lang === 'zh' ? '员工' : 'Employees',
+    example: EXAMPLE[input.lang],
+  });
 }

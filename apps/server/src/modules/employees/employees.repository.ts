@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { departments, employeeDepartments, employees } from '../../db/schema/index.js';
 
@@ -14,6 +14,19 @@ export interface EmployeeFilter {
   status?: number;
   hideFromPad?: boolean;
   ids?: number[];
+  /** Employees of this sub-company, or of any sub-company. */
+  subAccountId?: number | 'any';
+  acEnabled?: boolean;
+  /** Without a card number. */
+  noCard?: boolean;
+  /** With one of these face statuses (null: without a photo). */
+  faces?: number[];
+  /** "Photo error": status 1 or any code not among these known ones (spec section 4). */
+  faceError?: readonly number[];
+  /** A photo whose status is anything but normal. */
+  faceAbnormal?: boolean;
+  noEmpNo?: boolean;
+  noEmail?: boolean;
 }
 
 function like(s: string): string {
@@ -37,6 +50,15 @@ export function employeesRepository(db: Db, scope: { companyId: number }) {
     if (f.status !== undefined) c.push(eq(employees.status, f.status));
     if (f.hideFromPad === false) c.push(eq(employees.hideFromPad, false));
     if (f.ids) c.push(f.ids.length ? inArray(employees.id, f.ids) : sql`false`);
+    if (f.subAccountId === 'any') c.push(isNotNull(employees.subAccountId));
+    else if (f.subAccountId !== undefined) c.push(eq(employees.subAccountId, f.subAccountId));
+    if (f.acEnabled !== undefined) c.push(eq(employees.acEnabled, f.acEnabled));
+    if (f.noCard) c.push(eq(employees.cardNo, ''));
+    if (f.faces) c.push(f.faces.length ? inArray(employees.face, f.faces) : sql`false`);
+    if (f.faceError) c.push(and(isNotNull(employees.face), or(eq(employees.face, 1), notInArray(employees.face, [...f.faceError]))) as SQL);
+    if (f.faceAbnormal) c.push(and(isNotNull(employees.face), ne(employees.face, 0)) as SQL);
+    if (f.noEmpNo) c.push(eq(employees.empNo, ''));
+    if (f.noEmail) c.push(eq(employees.email, ''));
     if (f.deptIds) {
       c.push(
         f.deptIds.length
@@ -86,6 +108,11 @@ export function employeesRepository(db: Db, scope: { companyId: number }) {
             .from(employees)
             .where(and(mine, inArray(employees.id, ids)))
         : Promise.resolve([]),
+    workNumbers: () =>
+      db
+        .select({ id: employees.id, empNo: employees.empNo })
+        .from(employees)
+        .where(and(mine, sql`${employees.empNo} <> ''`)),
     byEmpNo: (empNo: string) =>
       db
         .select()
@@ -93,9 +120,9 @@ export function employeesRepository(db: Db, scope: { companyId: number }) {
         .where(and(mine, eq(employees.empNo, empNo)))
         .limit(1)
         .then((r) => r[0]),
-    /** Another employee (not `exceptId`) already using this work number or phone. */
-    async clash(field: 'empNo' | 'phone', value: string, exceptId?: number): Promise<boolean> {
-      const column = field === 'empNo' ? employees.empNo : employees.phone;
+    /** Another employee (not `exceptId`) already using this work number, phone or card number. */
+    async clash(field: 'empNo' | 'phone' | 'cardNo', value: string, exceptId?: number): Promise<boolean> {
+      const column = { empNo: employees.empNo, phone: employees.phone, cardNo: employees.cardNo }[field];
       const c = [mine, eq(column, value)];
       if (exceptId) c.push(sql`${employees.id} <> ${exceptId}`);
       return (
@@ -121,6 +148,27 @@ export function employeesRepository(db: Db, scope: { companyId: number }) {
         .where(and(mine, eq(employees.id, id)))
         .returning()
         .then((r) => r[0] as EmployeeRow),
+    /** The same change to several employees; answers the ids really changed (other companies' ids are ignored). */
+    updateMany: (ids: number[], values: Partial<EmployeeInsert>) =>
+      db
+        .update(employees)
+        .set(values)
+        .where(and(mine, inArray(employees.id, ids)))
+        .returning({ id: employees.id, name: employees.name }),
+    /** Counts per filter, in one statement. */
+    async countWhere<K extends string>(filters: Record<K, EmployeeFilter>): Promise<Record<K, number>> {
+      const keys = Object.keys(filters) as K[];
+      const [row] = await db
+        .select(
+          Object.fromEntries(keys.map((k) => [k, sql<number>`count(*) filter (where ${where(filters[k])})`.mapWith(Number)])) as Record<
+            K,
+            SQL<number>
+          >,
+        )
+        .from(employees)
+        .where(mine);
+      return (row ?? {}) as Record<K, number>;
+    },
     deleteMany: (ids: number[]) =>
       db
         .delete(employees)

@@ -3,13 +3,13 @@ import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as departments from '../departments/departments.service.js';
-import { type EmployeeInsert, type EmployeeRow, employeesRepository } from './employees.repository.js';
+import { type EmployeeFilter, type EmployeeInsert, type EmployeeRow, employeesRepository } from './employees.repository.js';
 
-function repoOf(ctx: AuthedContext) {
+export function repoOf(ctx: AuthedContext) {
   return employeesRepository(ctx.db, { companyId: ctx.session.companyId });
 }
 
-const notFound = () => new AppError(Status.EMPLOYEE_NOT_EXIST);
+export const notFound = () => new AppError(Status.EMPLOYEE_NOT_EXIST);
 
 function toEmployee(r: EmployeeRow, depts: { deptid: number; deptName: string }[] = []): Employee {
   return {
@@ -39,12 +39,15 @@ function toEmployee(r: EmployeeRow, depts: { deptid: number; deptName: string }[
     status: r.status,
     face: r.face,
     avatar: r.avatar,
+    acEnabled: r.acEnabled,
+    acStart: r.acStart,
+    acEnd: r.acEnd,
     subaccountId: r.subAccountId,
     createTime: r.createdAt.getTime(),
   };
 }
 
-async function withDepartments(ctx: AuthedContext, rows: EmployeeRow[]): Promise<Employee[]> {
+export async function withDepartments(ctx: AuthedContext, rows: EmployeeRow[]): Promise<Employee[]> {
   const depts = await repoOf(ctx).departmentsOf(rows.map((r) => r.id));
   return rows.map((r) => toEmployee(r, depts.get(r.id)));
 }
@@ -88,7 +91,11 @@ async function checkUnique(ctx: AuthedContext, v: Partial<EmployeeInsert>, excep
   const repo = repoOf(ctx);
   if (v.empNo && (await repo.clash('empNo', v.empNo, exceptId))) throw new AppError(Status.WORK_NUMBER_NOT_UNIQUE);
   if (v.phone && (await repo.clash('phone', v.phone, exceptId))) throw new AppError(Status.PHONE_NOT_UNIQUE);
+  if (v.cardNo && (await repo.clash('cardNo', v.cardNo, exceptId))) throw cardTaken();
 }
+
+/** A card opens doors: two employees never share one. */
+export const cardTaken = () => badParams([{ field: 'cardNo', rule: 'taken' }]);
 
 async function checkDepartments(ctx: AuthedContext, deptIds: number[] | undefined): Promise<void> {
   if (!deptIds?.length) return;
@@ -97,9 +104,10 @@ async function checkDepartments(ctx: AuthedContext, deptIds: number[] | undefine
 }
 
 /** Unique indexes are the final word when two writes race. */
-function uniqueViolation(err: unknown): never {
+export function uniqueViolation(err: unknown): never {
   const msg = String((err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message);
   if (msg.includes('employees_emp_no_uq')) throw new AppError(Status.WORK_NUMBER_NOT_UNIQUE);
+  if (msg.includes('employees_card_no_uq')) throw cardTaken();
   throw err;
 }
 
@@ -173,10 +181,12 @@ export async function page(
     sortBy?: 'empName' | 'empNo' | 'createTime';
     sortOrder?: 'asc' | 'desc';
   },
+  /** Further conditions set by the calling service, never by the request. */
+  extra: EmployeeFilter = {},
 ) {
   const deptIds = input.deptIds ?? (input.deptid ? await departments.subtree(ctx, input.deptid) : undefined);
   const { rows, count } = await repoOf(ctx).page(
-    { text: input.name, empNo: input.empNo, phone: input.phone, deptIds, ids: input.ids, status: input.status },
+    { ...extra, text: input.name, empNo: input.empNo, phone: input.phone, deptIds, ids: input.ids, status: input.status },
     input.startIndex,
     input.requestedCount,
     input.sortBy,
@@ -214,6 +224,12 @@ export async function departmentsOf(ctx: AuthedContext, input: { empid: number }
   const repo = repoOf(ctx);
   if (!(await repo.byId(input.empid))) throw notFound();
   return (await repo.departmentsOf([input.empid])).get(input.empid) ?? [];
+}
+
+/** For other modules: employee ids by work number, in the caller's company. */
+export async function idsByWorkNumber(ctx: AuthedContext): Promise<Map<string, number>> {
+  const rows = await repoOf(ctx).workNumbers();
+  return new Map(rows.map((r) => [r.empNo, r.id]));
 }
 
 /** For other modules: the names of these employees of the caller's company. */

@@ -1,0 +1,132 @@
+import type { Readable } from 'node:stream';
+import {
+  CODE_PATTERN,
+  DEPARTMENT_IMPORT_COLUMNS,
+  DEPARTMENT_IMPORT_MAX_ROWS,
+  DEPT_NAME_MAX,
+  DEPT_NO_MAX,
+  type ImportRowError,
+  type Lang,
+} from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { badParams } from '../../platform/errors.js';
+import { mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
+import * as employeesService from '../employees/employees.service.js';
+import { departmentsRepository } from './departments.repository.js';
+import { normalisePath, pathResolver } from './departments.service.js';
+
+type Field = keyof typeof DEPARTMENT_IMPORT_COLUMNS;
+
+interface Candidate {
+  row: number;
+  path: string;
+  deptNo: string;
+  managerNo: string;
+  managerId: number | null;
+  existingId?: number;
+}
+
+/**
+ * Departments from a spreadsheet. Every row is checked first (path, number unique in the file and against
+ * other departments, manager work number known); valid rows then apply in one transaction.
+ */
+export async function importDepartments(ctx: AuthedContext, input: { dryRun: boolean }) {
+  const file = ctx.file;
+  if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
+  const rows = await readSheetRows(file.bytes);
+  const columns = mapColumns(rows[0] ?? [], DEPARTMENT_IMPORT_COLUMNS);
+  const body = rows.slice(1);
+  if (body.length > DEPARTMENT_IMPORT_MAX_ROWS) throw badParams([{ field: 'file', rule: 'tooManyRows' }]);
+
+  const companyId = ctx.session.companyId;
+  const repo = departmentsRepository(ctx.db, { companyId });
+  const existing = await repo.all();
+  const paths = await pathResolver(ctx.db, companyId);
+  const numberOwner = new Map(existing.filter((d) => d.deptNo).map((d) => [d.deptNo, d.id]));
+  const byEmpNo = await employeesService.idsByWorkNumber(ctx);
+
+  const errors: ImportRowError[] = [];
+  const candidates: Candidate[] = [];
+  const seenPath = new Set<string>();
+  const seenNo = new Set<string>();
+  for (const [i, cells] of body.entries()) {
+    const row = i + 2;
+    if (cells.every((c) => !String(c ?? '').trim())) continue;
+    const cell = (f: Field) => (columns.has(f) ? String(cells[columns.get(f) as number] ?? '').trim() : '');
+    const rowErrors: ImportRowError[] = [];
+    const fail = (field: string, rule: string) => rowErrors.push({ row, field, rule });
+    const path = normalisePath(cell('path'));
+    if (!path) fail('path', 'required');
+    else if (path.split('/').some((level) => level.length > DEPT_NAME_MAX)) fail('path', 'tooLong');
+    else if (seenPath.has(path.toLowerCase())) fail('path', 'duplicateInFile');
+    const deptNo = cell('deptNo');
+    const existingId = path ? await paths.resolve(path, false) : undefined;
+    if (deptNo.length > DEPT_NO_MAX) fail('deptNo', 'tooLong');
+    else if (!CODE_PATTERN.test(deptNo)) fail('deptNo', 'format');
+    else if (deptNo && seenNo.has(deptNo)) fail('deptNo', 'duplicateInFile');
+    const managerNo = cell('managerNo');
+    const managerId = managerNo ? byEmpNo.get(managerNo) : null;
+    if (managerId === undefined) fail('managerNo', 'notFound');
+    if (rowErrors.length) {
+      errors.push(...rowErrors);
+      continue;
+    }
+    seenPath.add(path.toLowerCase());
+    if (deptNo) seenNo.add(deptNo);
+    candidates.push({ row, path, deptNo, managerNo, managerId: managerId ?? null, existingId });
+  }
+
+  // A number held by another department is taken, unless this file gives that department another number.
+  const renumbered = new Set(candidates.filter((c) => c.existingId && c.deptNo).map((c) => c.existingId));
+  for (const c of [...candidates]) {
+    const owner = c.deptNo ? numberOwner.get(c.deptNo) : undefined;
+    if (owner && owner !== c.existingId && !renumbered.has(owner)) {
+      errors.push({ row: c.row, field: 'deptNo', rule: 'taken' });
+      candidates.splice(candidates.indexOf(c), 1);
+    }
+  }
+  errors.sort((x, y) => x.row - y.row);
+
+  const preview = candidates.slice(0, 20).map((c) => ({
+    row: c.row,
+    path: c.path,
+    deptNo: c.deptNo,
+    managerNo: c.managerNo,
+    action: c.existingId ? ('update' as const) : ('create' as const),
+  }));
+  const summary = { total: candidates.length + new Set(errors.map((e) => e.row)).size, valid: candidates.length, errors, preview };
+  if (input.dryRun) return { ...summary, created: 0, updated: 0 };
+
+  const result = await ctx.db.transaction(async (tx) => {
+    const txPaths = await pathResolver(tx, companyId);
+    const txRepo = departmentsRepository(tx, { companyId });
+    let updated = 0;
+    // Numbers move between departments in one file: clear the ones being reassigned before setting any.
+    for (const c of candidates) if (c.deptNo && c.existingId) await txRepo.update(c.existingId, { deptNo: '' });
+    for (const c of candidates) {
+      const id = (await txPaths.resolve(c.path)) as number;
+      const change: { deptNo?: string; managerEmpId?: number | null } = {};
+      if (c.deptNo) change.deptNo = c.deptNo;
+      if (c.managerNo) change.managerEmpId = c.managerId;
+      if (Object.keys(change).length) await txRepo.update(id, change);
+      if (c.existingId) updated++;
+    }
+    return { created: txPaths.created, updated };
+  });
+  ctx.audit.objName = file.name;
+  ctx.audit.desc = `departments: ${result.created} added, ${result.updated} updated, ${errors.length} errors`;
+  return { ...summary, ...result };
+}
+
+const EXAMPLE: Record<Lang, string[]> = {
+  en: ['Headquarters/Sales', 'D100', 'E001'],
+  zh: ['总部/销售部', 'D100', 'E001'],
+};
+
+export async function departmentTemplate(input: { lang: Lang }): Promise<Readable> {
+  return templateWorkbook(DEPARTMENT_IMPORT_COLUMNS, {
+    lang: input.lang,
+    sheet: input.lang === 'zh' ? '部门' : 'Departments',
+    example: EXAMPLE[input.lang],
+  });
+}

@@ -1,0 +1,188 @@
+import { type Employee, Role, Status } from '@openvisit/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { employees, subAccounts } from '../../db/schema/index.js';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError } from '../../platform/errors.js';
+import * as departments from '../departments/departments.service.js';
+import type { EmployeeFilter, EmployeeInsert } from './employees.repository.js';
+import { cardTaken, notFound, page, repoOf, uniqueViolation, withDepartments } from './employees.service.js';
+
+/** Batch changes to employee attributes and the lists built on them (contract: calls/employeeAttributes.ts). */
+
+async function setMany(ctx: AuthedContext, empids: number[], values: Partial<EmployeeInsert>, what: string) {
+  const changed = await repoOf(ctx).updateMany(empids, values);
+  ctx.audit.objId = changed.map((c) => c.id).join(',');
+  ctx.audit.objName = changed
+    .map((c) => c.name)
+    .join(', ')
+    .slice(0, 200);
+  ctx.audit.desc = what;
+  return { updated: changed.length };
+}
+
+export async function updateCardNo(ctx: AuthedContext, input: { empid: number; cardNo: string }): Promise<Employee> {
+  const repo = repoOf(ctx);
+  const existing = await repo.byId(input.empid);
+  if (!existing) throw notFound();
+  if (input.cardNo && (await repo.clash('cardNo', input.cardNo, existing.id))) throw cardTaken();
+  const row = await repo.update(existing.id, { cardNo: input.cardNo }).catch(uniqueViolation);
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = input.cardNo ? `card ${input.cardNo}` : 'card cleared';
+  return (await withDepartments(ctx, [row]))[0] as Employee;
+}
+
+/**
+ * Card numbers by work number. Rows are checked against the file itself (a card or work number twice) and
+ * against the employees it leaves untouched; all valid rows then apply in one transaction, cards moving
+ * between employees included (cleared first, so the unique index never sees a half-moved card).
+ */
+export async function synchronCards(ctx: AuthedContext, input: { cards: { empNo: string; cardNo: string }[]; replace: boolean }) {
+  const companyId = ctx.session.companyId;
+  const all = await ctx.db
+    .select({ id: employees.id, empNo: employees.empNo, cardNo: employees.cardNo })
+    .from(employees)
+    .where(eq(employees.companyId, companyId));
+  const byEmpNo = new Map(all.filter((e) => e.empNo).map((e) => [e.empNo, e]));
+  const errors: { row: number; field: 'empNo' | 'cardNo'; rule: string }[] = [];
+  const seenEmp = new Set<string>();
+  const seenCard = new Set<string>();
+  const wanted = new Map<number, string>();
+  for (const [i, c] of input.cards.entries()) {
+    const row = i + 1;
+    const emp = byEmpNo.get(c.empNo);
+    if (!emp) errors.push({ row, field: 'empNo', rule: 'notFound' });
+    else if (seenEmp.has(c.empNo)) errors.push({ row, field: 'empNo', rule: 'duplicate' });
+    else if (seenCard.has(c.cardNo)) errors.push({ row, field: 'cardNo', rule: 'duplicate' });
+    else {
+      seenEmp.add(c.empNo);
+      seenCard.add(c.cardNo);
+      wanted.set(emp.id, c.cardNo);
+    }
+  }
+  // A card kept by an employee this batch does not touch (and, with replace, nobody keeps any) is taken.
+  if (!input.replace) {
+    const keptBy = new Map(all.filter((e) => e.cardNo && !wanted.has(e.id)).map((e) => [e.cardNo, e.id]));
+    input.cards.forEach((c, i) => {
+      const emp = byEmpNo.get(c.empNo);
+      if (emp && wanted.get(emp.id) === c.cardNo && keptBy.has(c.cardNo)) {
+        wanted.delete(emp.id);
+        errors.push({ row: i + 1, field: 'cardNo', rule: 'taken' });
+      }
+    });
+  }
+  const current = new Map(all.map((e) => [e.id, e.cardNo]));
+  const changes = [...wanted].filter(([id, card]) => current.get(id) !== card);
+  const clear = input.replace ? all.filter((e) => e.cardNo && !wanted.has(e.id)).map((e) => e.id) : [];
+  await ctx.db.transaction(async (tx) => {
+    const scope = and(eq(employees.companyId, companyId), inArray(employees.id, [...changes.map(([id]) => id), ...clear]));
+    if (changes.length || clear.length) await tx.update(employees).set({ cardNo: '' }).where(scope);
+    for (let i = 0; i < changes.length; i += 1000) {
+      const values = sql.join(
+        changes.slice(i, i + 1000).map(([id, card]) => sql`(${id}::int, ${card}::text)`),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`UPDATE employees SET card_no = v.card, updated_at = now() FROM (VALUES ${values}) AS v(id, card) WHERE employees.id = v.id AND employees.company_id = ${companyId}`,
+      );
+    }
+  });
+  errors.sort((x, y) => x.row - y.row);
+  ctx.audit.desc = `cards: ${changes.length} issued, ${clear.length} cleared, ${errors.length} refused`;
+  return { updated: changes.length, unchanged: wanted.size - changes.length, cleared: clear.length, errors };
+}
+
+export function updateVisitType(ctx: AuthedContext, input: { empids: number[]; visitType: string }) {
+  const visitType = splitTypes(input.visitType).join(',');
+  return setMany(ctx, input.empids, { visitType }, `visit types: ${visitType}`);
+}
+
+function splitTypes(s: string): string[] {
+  return [...new Set(s.split(/[,，]/).map((t) => t.trim()))].filter(Boolean);
+}
+
+/** Signed-in employees only ever read their own. */
+export async function visitTypes(ctx: AuthedContext, input: { empid?: number }) {
+  const empid = ctx.session.role === Role.EMPLOYEE ? ctx.session.accountId : input.empid;
+  if (!empid) throw notFound();
+  const row = await repoOf(ctx).byId(empid);
+  if (!row) throw notFound();
+  return { empid: row.id, visitTypes: splitTypes(row.visitType) };
+}
+
+export async function updateDefaultNotify(ctx: AuthedContext, input: { empids: number[]; defaultNotify: number }) {
+  if (ctx.session.role === Role.EMPLOYEE && input.empids.some((id) => id !== ctx.session.accountId)) throw new AppError(Status.NO_PERMISSION);
+  return setMany(ctx, input.empids, { defaultNotify: input.defaultNotify }, `notify ${input.defaultNotify}`);
+}
+
+async function checkSubAccount(ctx: AuthedContext, id: number): Promise<void> {
+  const [row] = await ctx.db
+    .select({ id: subAccounts.id })
+    .from(subAccounts)
+    .where(and(eq(subAccounts.companyId, ctx.session.companyId), eq(subAccounts.id, id)))
+    .limit(1);
+  if (!row) throw new AppError(Status.SUB_ACCOUNT_INVALID);
+}
+
+export async function updateSubAccount(ctx: AuthedContext, input: { empids: number[]; subaccountId: number }) {
+  if (input.subaccountId) await checkSubAccount(ctx, input.subaccountId);
+  return setMany(ctx, input.empids, { subAccountId: input.subaccountId || null }, `sub-company ${input.subaccountId}`);
+}
+
+/** A sub-company signed in is held to its own employees, whatever id it sends. */
+async function subAccountScope(ctx: AuthedContext, asked: number | undefined): Promise<number | 'any'> {
+  if (ctx.session.role === Role.SUB_COMPANY) {
+    if (!ctx.session.subAccountId) throw new AppError(Status.SUB_ACCOUNT_INVALID);
+    return ctx.session.subAccountId;
+  }
+  if (asked) await checkSubAccount(ctx, asked);
+  return asked ?? 'any';
+}
+
+export async function subAccountEmployees(ctx: AuthedContext, input: { subaccountId?: number }) {
+  const scope = await subAccountScope(ctx, input.subaccountId);
+  if (scope === 'any') throw new AppError(Status.SUB_ACCOUNT_INVALID);
+  return withDepartments(ctx, await repoOf(ctx).list({ subAccountId: scope, status: 0 }));
+}
+
+export async function subAccountPage(
+  ctx: AuthedContext,
+  input: { startIndex: number; requestedCount: number; name?: string; subaccountId?: number },
+) {
+  return page(ctx, input, { subAccountId: await subAccountScope(ctx, input.subaccountId) });
+}
+
+function toRights(e: Employee) {
+  return {
+    empid: e.empid,
+    empName: e.empName,
+    empNo: e.empNo,
+    deptNames: e.deptNames,
+    cardNo: e.cardNo,
+    face: e.face,
+    acEnabled: e.acEnabled,
+    acStart: e.acStart,
+    acEnd: e.acEnd,
+  };
+}
+
+export async function accessList(
+  ctx: AuthedContext,
+  input: { startIndex: number; requestedCount: number; name?: string; deptid?: number; acEnabled?: boolean },
+) {
+  const deptIds = input.deptid ? await departments.subtree(ctx, input.deptid) : undefined;
+  const p = await page(ctx, { ...input, deptIds, sortBy: 'empName', sortOrder: 'asc' }, { acEnabled: input.acEnabled });
+  return { ...p, list: p.list.map(toRights) };
+}
+
+export function updateAccess(ctx: AuthedContext, input: { empids: number[]; acEnabled: boolean; acStart: string | null; acEnd: string | null }) {
+  const what = input.acEnabled ? `access granted ${input.acStart ?? '…'} – ${input.acEnd ?? '…'}` : 'access withdrawn';
+  return setMany(ctx, input.empids, { acEnabled: input.acEnabled, acStart: input.acStart, acEnd: input.acEnd }, what);
+}
+
+const pendingCard: EmployeeFilter = { acEnabled: true, noCard: true };
+
+export async function pendingCards(ctx: AuthedContext, input: { startIndex: number; requestedCount: number; name?: string }) {
+  const p = await page(ctx, { ...input, status: 0, sortBy: 'createTime', sortOrder: 'asc' }, pendingCard);
+  return { ...p, list: p.list.map(toRights) };
+}

@@ -1,0 +1,216 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  ABNORMAL_KINDS,
+  type AbnormalKind,
+  type Employee,
+  FACE_MAX_BYTES,
+  FACE_MIN_PX,
+  FACE_ZIP_MAX_ENTRIES,
+  FACE_ZIP_MAX_UNPACKED,
+  type FaceImportOutcome,
+  faceStatusLabels,
+  Status,
+  sniffFileType,
+} from '@openvisit/contract';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { employees, faceSyncQueue } from '../../db/schema/index.js';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError, badParams } from '../../platform/errors.js';
+import { ImageRejected, normalisePhoto } from '../../platform/images.js';
+import { readZip, ZipRejected } from '../../platform/zip.js';
+import type { EmployeeFilter } from './employees.repository.js';
+import { notFound, repoOf, withDepartments } from './employees.service.js';
+
+/** Face status (spec section 4): the photo is stored but no device has it yet. */
+export const FACE_NOT_SYNCED = -9;
+
+function faceKey(companyId: number, empId: number, bytes: Buffer): string {
+  return `faces/${companyId}/${empId}-${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.jpg`;
+}
+
+/** Stores the photo, points the employee at it, queues it for the devices, and removes the photo it replaces. */
+async function savePhoto(ctx: AuthedContext, emp: { id: number; avatar: string }, photo: Buffer) {
+  const companyId = ctx.session.companyId;
+  const key = faceKey(companyId, emp.id, photo);
+  await ctx.services.files.put(key, photo);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(employees)
+      .set({ avatar: key, face: FACE_NOT_SYNCED })
+      .where(and(eq(employees.companyId, companyId), eq(employees.id, emp.id)))
+      .returning();
+    await tx
+      .insert(faceSyncQueue)
+      .values({ companyId, empId: emp.id })
+      .onConflictDoUpdate({ target: faceSyncQueue.empId, set: { requestedAt: new Date() } });
+    return updated;
+  });
+  if (emp.avatar && emp.avatar !== key) await ctx.services.files.remove(emp.avatar);
+  return row;
+}
+
+function photoError(err: unknown): never {
+  if (err instanceof ImageRejected) {
+    const rule = { notImage: 'type', tooSmall: 'imageTooSmall', tooLarge: 'size' }[err.problem];
+    throw badParams([{ field: 'file', rule }]);
+  }
+  throw err;
+}
+
+export async function uploadFace(ctx: AuthedContext, input: { empid: number }): Promise<Employee> {
+  const file = ctx.file;
+  if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
+  const emp = await repoOf(ctx).byId(input.empid);
+  if (!emp) throw notFound();
+  const photo = await normalisePhoto(file.bytes, { minPx: FACE_MIN_PX, maxBytes: FACE_MAX_BYTES }).catch(photoError);
+  const row = await savePhoto(ctx, emp, photo.bytes);
+  if (!row) throw notFound();
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = `face photo ${photo.width}×${photo.height}`;
+  return (await withDepartments(ctx, [row]))[0] as Employee;
+}
+
+export async function deleteFace(ctx: AuthedContext, input: { empid: number }): Promise<Employee> {
+  const repo = repoOf(ctx);
+  const emp = await repo.byId(input.empid);
+  if (!emp) throw notFound();
+  const row = await ctx.db.transaction(async (tx) => {
+    await tx.delete(faceSyncQueue).where(eq(faceSyncQueue.empId, emp.id));
+    const [updated] = await tx
+      .update(employees)
+      .set({ avatar: '', face: null })
+      .where(and(eq(employees.companyId, ctx.session.companyId), eq(employees.id, emp.id)))
+      .returning();
+    return updated;
+  });
+  if (emp.avatar) await ctx.services.files.remove(emp.avatar);
+  if (!row) throw notFound();
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = 'face photo removed';
+  return (await withDepartments(ctx, [row]))[0] as Employee;
+}
+
+const IMAGE_NAME = /^(.+)\.(jpe?g|png|webp)$/i;
+
+/**
+ * A zip of photos named by work number. Each photo is judged alone and reported; the good ones are saved.
+ * Two photos for one work number are both refused: which one is meant cannot be told.
+ */
+export async function uploadFaceZip(ctx: AuthedContext) {
+  const file = ctx.file;
+  if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
+  if (sniffFileType(new Uint8Array(file.bytes.subarray(0, 8))) !== 'zip') throw new AppError(Status.ONLY_ZIP);
+  const entries = await readZip(file.bytes, {
+    maxEntries: FACE_ZIP_MAX_ENTRIES,
+    maxEntryBytes: 20 * 1024 * 1024,
+    maxTotalBytes: FACE_ZIP_MAX_UNPACKED,
+  }).catch((err: unknown) => {
+    if (err instanceof ZipRejected) {
+      if (err.problem === 'notZip') throw new AppError(Status.ONLY_ZIP);
+      throw badParams([{ field: 'file', rule: err.problem === 'tooManyEntries' ? 'tooManyFiles' : 'size' }]);
+    }
+    throw err;
+  });
+
+  const byNo = new Map<string, number>();
+  for (const e of entries) {
+    const m = IMAGE_NAME.exec(e.name);
+    if (m?.[1]) byNo.set(m[1].trim(), (byNo.get(m[1].trim()) ?? 0) + 1);
+  }
+  const nos = [...byNo.keys()];
+  const found = nos.length
+    ? await ctx.db
+        .select({ id: employees.id, empNo: employees.empNo, avatar: employees.avatar })
+        .from(employees)
+        .where(and(eq(employees.companyId, ctx.session.companyId), inArray(employees.empNo, nos)))
+    : [];
+  const staff = new Map(found.map((e) => [e.empNo, e]));
+
+  const results: { file: string; empNo: string; outcome: FaceImportOutcome }[] = [];
+  for (const e of entries) {
+    const m = IMAGE_NAME.exec(e.name);
+    const empNo = m?.[1]?.trim() ?? path.parse(e.name).name;
+    const report = (outcome: FaceImportOutcome) => results.push({ file: e.name, empNo, outcome });
+    if (!m) {
+      report('skipped');
+      continue;
+    }
+    const emp = staff.get(empNo);
+    if (!emp) {
+      report('noEmployee');
+      continue;
+    }
+    if ((byNo.get(empNo) ?? 0) > 1) {
+      report('duplicate');
+      continue;
+    }
+    try {
+      const photo = await normalisePhoto(e.bytes, { minPx: FACE_MIN_PX, maxBytes: FACE_MAX_BYTES });
+      await savePhoto(ctx, emp, photo.bytes);
+      report('saved');
+    } catch (err) {
+      if (!(err instanceof ImageRejected)) throw err;
+      report(err.problem);
+    }
+  }
+  const saved = results.filter((r) => r.outcome === 'saved').length;
+  ctx.audit.desc = `face zip: ${saved} saved, ${results.length - saved} not`;
+  return { saved, failed: results.length - saved, results };
+}
+
+/** Queues photos for the devices (the access-control module drains face_sync_queue and reports statuses back). */
+export async function queueAllFaces(ctx: AuthedContext, input: { empids?: number[] }) {
+  const companyId = ctx.session.companyId;
+  const queued = await ctx.db.transaction(async (tx) => {
+    const scope = and(eq(employees.companyId, companyId), ne(employees.avatar, ''), input.empids ? inArray(employees.id, input.empids) : undefined);
+    const rows = await tx.update(employees).set({ face: FACE_NOT_SYNCED }).where(scope).returning({ id: employees.id });
+    if (rows.length)
+      await tx.execute(sql`
+        INSERT INTO face_sync_queue (company_id, emp_id)
+        SELECT company_id, id FROM employees WHERE ${scope}
+        ON CONFLICT (emp_id) DO UPDATE SET requested_at = now()`);
+    return rows.length;
+  });
+  ctx.audit.desc = `${queued} face photos queued for devices`;
+  return { queued };
+}
+
+/** The known face problem codes; any other code counts as "photo error (code)". */
+const KNOWN_FACE_CODES = Object.keys(faceStatusLabels).map(Number);
+
+const ABNORMAL: Record<AbnormalKind, EmployeeFilter> = {
+  faceError: { faceError: KNOWN_FACE_CODES },
+  noFace: { faces: [2] },
+  multipleFaces: { faces: [3] },
+  tooBig: { faces: [4] },
+  duplicateNo: { faces: [5] },
+  notSynced: { faces: [FACE_NOT_SYNCED] },
+  noWorkNumber: { noEmpNo: true },
+  noEmail: { noEmail: true },
+};
+
+export async function abnormal(ctx: AuthedContext, input: { startIndex: number; requestedCount: number; kind?: AbnormalKind }) {
+  const repo = repoOf(ctx);
+  const counts = await repo.countWhere(ABNORMAL);
+  const filter: EmployeeFilter = input.kind ? ABNORMAL[input.kind] : { faceAbnormal: true };
+  const { rows, count } = await repo.page(filter, input.startIndex, input.requestedCount, 'empName', 'asc');
+  return {
+    pageNo: Math.floor(input.startIndex / input.requestedCount) + 1,
+    pageSize: input.requestedCount,
+    count,
+    list: await withDepartments(ctx, rows),
+    counts: Object.fromEntries(ABNORMAL_KINDS.map((k) => [k, counts[k] ?? 0])) as Record<AbnormalKind, number>,
+  };
+}
+
+export async function facePhoto(ctx: AuthedContext, input: { empid: number }): Promise<Readable> {
+  const emp = await repoOf(ctx).byId(input.empid);
+  if (!emp?.avatar) throw notFound();
+  const stream = await ctx.services.files.stream(emp.avatar);
+  if (!stream) throw notFound();
+  return stream;
+}

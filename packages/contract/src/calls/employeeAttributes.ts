@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { defineCall, pageInput, pageOf } from '../call.js';
+import { LogModule, NOTIFY_CHANNEL_MAX, Role } from '../lookups.js';
+import { CODE_PATTERN, employee, ORG_MANAGERS } from './employees.js';
+
+/**
+ * Per-employee attributes set in batches (card numbers, visit types, notification channels, sub-company,
+ * access rights) and the lists built on them. Split from employees.ts to keep each file one resource.
+ */
+
+const empids = z.array(z.number().int().positive()).min(1).max(1000);
+const zCardNo = z.string().trim().max(32).regex(CODE_PATTERN, 'format');
+const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'format');
+const updated = z.object({ updated: z.number().int() });
+const userid = z.number().int().optional();
+
+export const updateCardNo = defineCall({
+  name: 'updateCardNo',
+  module: 'employees',
+  summary: "Set or clear one employee's access card number (unique in the company; field error cardNo/taken)",
+  access: ORG_MANAGERS,
+  log: { module: LogModule.EMPLOYEE, event: 'update' },
+  input: z.object({ userid, empid: z.number().int().positive(), cardNo: zCardNo }),
+  output: employee,
+});
+
+export const SYNC_CARDS_MAX = 20_000;
+
+export const synchronCardNo = defineCall({
+  name: 'SynchronCardNo',
+  module: 'employees',
+  summary:
+    'Issue card numbers in a batch by work number (e.g. from a card printer list): valid rows are applied in one transaction, invalid ones reported; with `replace`, employees not listed lose their card number',
+  access: [Role.ADMIN, Role.SUBADMIN],
+  log: { module: LogModule.EMPLOYEE, event: 'update' },
+  input: z.object({
+    userid,
+    cards: z
+      .array(z.object({ empNo: z.string().trim().min(1).max(32), cardNo: zCardNo.min(1) }))
+      .min(1)
+      .max(SYNC_CARDS_MAX),
+    replace: z.boolean().default(false),
+  }),
+  output: z.object({
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    cleared: z.number().int(),
+    errors: z.array(z.object({ row: z.number().int(), field: z.enum(['empNo', 'cardNo']), rule: z.string() })),
+  }),
+});
+
+export const updateEmpVisitType = defineCall({
+  name: 'updateEmpVisitType',
+  module: 'employees',
+  summary: 'Set the visit types these employees receive (comma-separated names as the visit types are stored)',
+  access: ORG_MANAGERS,
+  log: { module: LogModule.EMPLOYEE, event: 'update' },
+  input: z.object({ userid, empids, visitType: z.string().trim().max(100) }),
+  output: updated,
+});
+
+export const getVisitType = defineCall({
+  name: 'GetVisitType',
+  module: 'employees',
+  summary: 'The visit types an employee receives; an employee signed in gets their own',
+  access: [...ORG_MANAGERS, Role.GATE, Role.MACHINE, Role.EMPLOYEE],
+  input: z.object({ userid, empid: z.number().int().positive().optional() }),
+  output: z.object({ empid: z.number().int(), visitTypes: z.array(z.string()) }),
+});
+
+export const updateDefaultNotify = defineCall({
+  name: 'updateDefaultNotify',
+  module: 'employees',
+  summary: 'Set how these employees are told about their visitors (bit set of notifyChannelLabels); an employee may set their own',
+  access: [...ORG_MANAGERS, Role.EMPLOYEE],
+  log: { module: LogModule.EMPLOYEE, event: 'update' },
+  input: z.object({ userid, empids, defaultNotify: z.number().int().min(0).max(NOTIFY_CHANNEL_MAX) }),
+  output: updated,
+});
+
+export const updateEmpSubAccount = defineCall({
+  name: 'updateEmpSubAccount',
+  module: 'employees',
+  summary: 'Move employees to a sub-company (0 = the company itself); 94 when the sub-company is not this company’s',
+  access: [Role.ADMIN, Role.SUBADMIN],
+  log: { module: LogModule.EMPLOYEE, event: 'update' },
+  input: z.object({ userid, empids, subaccountId: z.number().int().min(0) }),
+  output: updated,
+});
+
+const pickerItem = employee.pick({ empid: true, empName: true, empNo: true, empPhone: true, deptNames: true, subaccountId: true });
+
+export const getSubAccountEmpList = defineCall({
+  name: 'getSubAccountEmpList',
+  module: 'employees',
+  summary: 'All enabled employees of one sub-company (a sub-company signed in gets its own, whatever it asks)',
+  access: [...ORG_MANAGERS, Role.SUB_COMPANY],
+  input: z.object({ userid, subaccountId: z.number().int().positive().optional() }),
+  output: z.array(pickerItem),
+});
+
+export const getSubEmpListPages = defineCall({
+  name: 'getSubEmpListPages',
+  module: 'employees',
+  summary: 'Employees of sub-companies, paged and searchable; a sub-company signed in sees only its own',
+  access: [...ORG_MANAGERS, Role.SUB_COMPANY],
+  input: z.object({
+    userid,
+    ...pageInput,
+    name: z.string().trim().max(64).optional(),
+    subaccountId: z.number().int().positive().optional(),
+  }),
+  output: pageOf(employee),
+});
+
+/** An employee's access rights: allowed or not, and the dates between which they hold. */
+export const accessRights = z.object({
+  empid: z.number().int(),
+  empName: z.string(),
+  empNo: z.string(),
+  deptNames: z.array(z.string()),
+  cardNo: z.string(),
+  face: z.number().int().nullable(),
+  acEnabled: z.boolean(),
+  acStart: zDay.nullable(),
+  acEnd: zDay.nullable(),
+});
+
+export const getAcList = defineCall({
+  name: 'getAcList',
+  module: 'employees',
+  summary: 'Employees with their access rights (card, face, allowed, validity dates), paged and filterable',
+  access: ORG_MANAGERS,
+  input: z.object({
+    userid,
+    ...pageInput,
+    name: z.string().trim().max(64).optional(),
+    deptid: z.number().int().positive().optional(),
+    acEnabled: z.boolean().optional(),
+  }),
+  output: pageOf(accessRights),
+});
+
+export const updateAccessControl = defineCall({
+  name: 'updateAccessControl',
+  module: 'employees',
+  summary: "Grant or withdraw employees' access, optionally limited to a date range (both ends inclusive)",
+  access: [Role.ADMIN, Role.SUBADMIN],
+  log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
+  input: z
+    .object({ userid, empids, acEnabled: z.boolean(), acStart: zDay.nullable().default(null), acEnd: zDay.nullable().default(null) })
+    .refine((v) => !v.acStart || !v.acEnd || v.acStart <= v.acEnd, { path: ['acEnd'], message: 'beforeStart' }),
+  output: updated,
+});
+
+export const getPendingCard = defineCall({
+  name: 'getPendingCard',
+  module: 'employees',
+  summary: 'Enabled employees with access rights but no card number yet: the card-issuing queue, oldest first',
+  access: ORG_MANAGERS,
+  input: z.object({ userid, ...pageInput, name: z.string().trim().max(64).optional() }),
+  output: pageOf(accessRights),
+});
+
+export const employeeAttributeCalls = [
+  updateCardNo,
+  synchronCardNo,
+  updateEmpVisitType,
+  getVisitType,
+  updateDefaultNotify,
+  updateEmpSubAccount,
+  getSubAccountEmpList,
+  getSubEmpListPages,
+  getAcList,
+  updateAccessControl,
+  getPendingCard,
+] as const;

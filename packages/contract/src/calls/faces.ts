@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { defineCall, defineDownload, pageInput, pageOf } from '../call.js';
+import { LogModule, Role } from '../lookups.js';
+import { IMAGE_MAX_BYTES } from '../validators.js';
+import { employee, ORG_MANAGERS } from './employees.js';
+
+/** Face photo advice of spec section 5: at least FACE_MIN_PX square and under 1 MB (larger photos are scaled down, not refused). */
+export const FACE_MAX_BYTES = IMAGE_MAX_BYTES;
+/** What a single photo upload may weigh before it is scaled down. */
+export const FACE_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+export const FACE_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
+/** A batch archive: size of the upload, number of photos and unpacked bytes it may hold. */
+export const FACE_ZIP_MAX_BYTES = 100 * 1024 * 1024;
+export const FACE_ZIP_MAX_ENTRIES = 5000;
+export const FACE_ZIP_MAX_UNPACKED = 500 * 1024 * 1024;
+
+const userid = z.coerce.number().int().optional();
+
+export const uploadEmpFace = defineCall({
+  name: 'uploadEmpFace',
+  module: 'employees',
+  summary:
+    "Set an employee's face photo (jpg, png or webp; at least 100×100 px; scaled down to under 1 MB when larger); the face status becomes -9 (not synced) until devices take it",
+  access: ORG_MANAGERS,
+  log: { module: LogModule.EMPLOYEE, event: 'update' },
+  upload: { maxBytes: FACE_UPLOAD_MAX_BYTES, extensions: FACE_IMAGE_EXTENSIONS },
+  input: z.object({ userid, empid: z.coerce.number().int().positive() }),
+  output: employee,
+});
+
+/** What became of one photo of a batch archive. */
+export const faceImportOutcome = z.enum(['saved', 'noEmployee', 'duplicate', 'notImage', 'tooSmall', 'tooLarge', 'skipped']);
+export type FaceImportOutcome = z.infer<typeof faceImportOutcome>;
+
+export const uploadEmpFaceZip = defineCall({
+  name: 'uploadEmpFaceZip',
+  module: 'employees',
+  summary:
+    'Batch face photos: a zip of images named by work number (e.g. 1001.jpg); each is checked like a single photo and reported; 619 when the file is not a zip',
+  access: ORG_MANAGERS,
+  log: { module: LogModule.EMPLOYEE, event: 'import' },
+  upload: { maxBytes: FACE_ZIP_MAX_BYTES, extensions: ['zip'], wrongType: 'zip' },
+  input: z.object({ userid }),
+  output: z.object({
+    saved: z.number().int(),
+    failed: z.number().int(),
+    results: z.array(z.object({ file: z.string(), empNo: z.string(), outcome: faceImportOutcome })),
+  }),
+});
+
+export const deleteEmpFace = defineCall({
+  name: 'deleteEmpFace',
+  module: 'employees',
+  summary: "Remove an employee's face photo",
+  access: ORG_MANAGERS,
+  log: { module: LogModule.EMPLOYEE, event: 'update' },
+  input: z.object({ userid: z.number().int().optional(), empid: z.number().int().positive() }),
+  output: employee,
+});
+
+export const updateAllFace = defineCall({
+  name: 'updateAllFace',
+  module: 'employees',
+  summary:
+    'Queue every face photo of the company (or of the given employees) for sending to the access devices; their status becomes -9 until a device reports back',
+  access: [Role.ADMIN, Role.SUBADMIN],
+  log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
+  input: z.object({ userid: z.number().int().optional(), empids: z.array(z.number().int().positive()).max(10000).optional() }),
+  output: z.object({ queued: z.number().int() }),
+});
+
+/** Kinds of employee exception (spec section 8: face problems, unbound work number/phone/email). */
+export const ABNORMAL_KINDS = ['faceError', 'noFace', 'multipleFaces', 'tooBig', 'duplicateNo', 'notSynced', 'noWorkNumber', 'noEmail'] as const;
+export type AbnormalKind = (typeof ABNORMAL_KINDS)[number];
+
+export const getAbnormalEmployee = defineCall({
+  name: 'getAbnormalEmployee',
+  module: 'employees',
+  summary: 'Employees in an abnormal state: a count per kind, and the employees of one kind (or of all), paged',
+  access: ORG_MANAGERS,
+  input: z.object({ userid: z.number().int().optional(), ...pageInput, kind: z.enum(ABNORMAL_KINDS).optional() }),
+  output: pageOf(employee).extend({ counts: z.record(z.enum(ABNORMAL_KINDS), z.number().int()) }),
+});
+
+export const faceCalls = [uploadEmpFace, uploadEmpFaceZip, deleteEmpFace, updateAllFace, getAbnormalEmployee] as const;
+
+export const empFacePhoto = defineDownload({
+  name: 'EmpFacePhoto',
+  module: 'employees',
+  summary: "An employee's face photo (jpeg)",
+  access: [...ORG_MANAGERS, Role.GATE],
+  contentType: 'image/jpeg',
+  fileName: 'face',
+  extension: 'jpg',
+  input: z.object({ empid: z.coerce.number().int().positive() }),
+});
