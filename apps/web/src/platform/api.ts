@@ -78,16 +78,23 @@ async function send(url: string, init: RequestInit, opts: CallOptions): Promise<
   return body;
 }
 
-/** Runs a request and applies the display policy to its failure before rethrowing it. */
-async function run<T>(url: string, init: RequestInit, opts: CallOptions): Promise<T> {
+/** Applies the display policy to a failure before rethrowing it. */
+async function withPolicy<T>(work: () => Promise<T>, opts: CallOptions): Promise<T> {
   try {
-    const env = await send(url, init, opts);
-    if (env.status !== Status.SUCCESS) throw new ApiError({ status: env.status, reason: env.reason, result: env.result });
-    return env.result as T;
+    return await work();
   } catch (err) {
     if (err instanceof ApiError && !isSuppressed(err, opts.silent)) displayError(err);
     throw err;
   }
+}
+
+/** Runs a request: an envelope whose status is not success is a failure. */
+function run<T>(url: string, init: RequestInit, opts: CallOptions): Promise<T> {
+  return withPolicy(async () => {
+    const env = await send(url, init, opts);
+    if (env.status !== Status.SUCCESS) throw new ApiError({ status: env.status, reason: env.reason, result: env.result });
+    return env.result as T;
+  }, opts);
 }
 
 /** Calls a contract call: POST JSON (or GET with a query for GET calls), typed from its definition. */
@@ -116,28 +123,33 @@ function fileNameOf(disposition: string | null, fallback: string): string {
   return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
 }
 
+/** GETs a contract download with the session header; a JSON answer is the envelope of a failure. */
+async function fetchDownload<D extends DownloadDef>(def: D, input: DownloadInput<D>, opts: CallOptions): Promise<{ blob: Blob; name: string }> {
+  const headers = new Headers();
+  const token = getToken();
+  if (token) headers.set(TOKEN_KEY, token);
+  let response: Response;
+  try {
+    response = await fetch(API_BASE + def.name + queryString(input), { headers, signal: opts.signal });
+  } catch {
+    throw new ApiError({ status: 0, reason: 'no response', http: 0 });
+  }
+  if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+    const env = (await response.json()) as Envelope;
+    throw new ApiError({ status: env.status, reason: env.reason, result: env.result, http: response.ok ? undefined : response.status });
+  }
+  if (!response.ok) throw new ApiError({ status: response.status, reason: response.statusText, http: response.status });
+  return { blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition'), `${def.fileName}.${def.extension}`) };
+}
+
 /**
  * Fetches a contract download with the session header (tokens never go into URLs) and hands the file to the
  * browser. Failures arrive as the JSON envelope and go through the same display policy as calls.
  */
-export async function downloadFile<D extends DownloadDef>(def: D, input: DownloadInput<D>, opts: CallOptions = {}): Promise<string> {
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set(TOKEN_KEY, token);
-  try {
-    let response: Response;
-    try {
-      response = await fetch(API_BASE + def.name + queryString(input), { headers, signal: opts.signal });
-    } catch {
-      throw new ApiError({ status: 0, reason: 'no response', http: 0 });
-    }
-    if ((response.headers.get('content-type') ?? '').includes('application/json')) {
-      const env = (await response.json()) as Envelope;
-      throw new ApiError({ status: env.status, reason: env.reason, result: env.result, http: response.ok ? undefined : response.status });
-    }
-    if (!response.ok) throw new ApiError({ status: response.status, reason: response.statusText, http: response.status });
-    const name = fileNameOf(response.headers.get('content-disposition'), `${def.fileName}.${def.extension}`);
-    const url = URL.createObjectURL(await response.blob());
+export function downloadFile<D extends DownloadDef>(def: D, input: DownloadInput<D>, opts: CallOptions = {}): Promise<string> {
+  return withPolicy(async () => {
+    const { blob, name } = await fetchDownload(def, input, opts);
+    const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
     a.download = name;
@@ -146,8 +158,65 @@ export async function downloadFile<D extends DownloadDef>(def: D, input: Downloa
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
     return name;
-  } catch (err) {
-    if (err instanceof ApiError && !isSuppressed(err, opts.silent)) displayError(err);
-    throw err;
-  }
+  }, opts);
+}
+
+/** A download as a Blob (e.g. a photo to show); the caller owns any object URL it makes of it. */
+export function fetchFile<D extends DownloadDef>(def: D, input: DownloadInput<D>, opts: CallOptions = {}): Promise<Blob> {
+  return withPolicy(async () => (await fetchDownload(def, input, opts)).blob, opts);
+}
+
+export interface UploadOptions extends CallOptions {
+  /** Fraction of the file sent so far, 0…1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * Sends a file to an upload call (multipart: the file in `file`, `fields` beside it), with upload progress,
+ * which fetch cannot report; answers and failures are handled exactly as for `callApi`.
+ */
+export function uploadFile<C extends AnyCall & { upload: object }>(
+  def: C,
+  file: Blob,
+  fileName: string,
+  fields: Record<string, string> = {},
+  opts: UploadOptions = {},
+): Promise<CallOutput<C>> {
+  return withPolicy(
+    () =>
+      new Promise<CallOutput<C>>((resolve, reject) => {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(fields)) form.append(k, v);
+        form.append('file', file, fileName);
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', API_BASE + def.name);
+        const token = getToken();
+        if (token) xhr.setRequestHeader(TOKEN_KEY, token);
+        xhr.timeout = opts.timeoutMs ?? API_TIMEOUT_MS * 5;
+        xhr.upload.onprogress = (e) => {
+          if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
+        };
+        const onAbort = () => xhr.abort();
+        opts.signal?.addEventListener('abort', onAbort);
+        xhr.onloadend = () => opts.signal?.removeEventListener('abort', onAbort);
+        xhr.onerror = () => reject(new ApiError({ status: 0, reason: 'no response', http: 0 }));
+        xhr.onabort = () => reject(new ApiError({ status: 0, reason: 'aborted', http: 0 }));
+        xhr.ontimeout = () => reject(new ApiError({ status: 408, reason: 'timeout', http: 408 }));
+        xhr.onload = () => {
+          let body: unknown = null;
+          try {
+            body = JSON.parse(xhr.responseText);
+          } catch {
+            body = null;
+          }
+          const env = isEnvelope(body) ? body : null;
+          if (!env) reject(new ApiError({ status: xhr.status, reason: xhr.statusText || 'malformed answer', http: xhr.status || -1 }));
+          else if (env.status !== Status.SUCCESS)
+            reject(new ApiError({ status: env.status, reason: env.reason, result: env.result, http: xhr.status >= 400 ? xhr.status : undefined }));
+          else resolve(env.result as CallOutput<C>);
+        };
+        xhr.send(form);
+      }),
+    opts,
+  );
 }
