@@ -15,6 +15,8 @@ import type { Database } from './db/client.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { blacklistDownloads, blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
+import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { registerContactJobs } from './modules/contacts/contacts.schedule.js';
 import { departmentsDownloads, departmentsRoutes } from './modules/departments/departments.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
@@ -36,6 +38,7 @@ const bindings: Binding[] = [
   ...departmentsRoutes,
   ...blacklistRoutes,
   ...rolesRoutes,
+  ...contactsRoutes,
 ];
 
 export interface BuiltApp {
@@ -56,6 +59,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const jobs = new JobQueue(db, app.log);
   const mailer = new Mailer(db, jobs, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const services: Services = { mailer, jobs, files: new FolderFileStore(path.join(config.dataDir, 'files')) };
+  registerContactJobs({ db, config, services, log: app.log });
   app.addHook('onClose', async () => {
     await jobs.stop();
     mailer.close();

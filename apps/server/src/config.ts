@@ -27,6 +27,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: onOff.default(false),
+  DINGTALK_API_URL: z.url().default('https://oapi.dingtalk.com'),
 });
 
 export interface RateLimits {
@@ -64,6 +65,8 @@ export interface Config {
   bodyLimit: number;
   /** Where the built console is served from; absent when not built (API only). */
   webDist?: string;
+  /** Directory sync (contacts module): DingTalk's API base, and the limits every provider request keeps to. */
+  contacts: { dingtalkApiUrl: string; timeoutMs: number; maxResponseBytes: number };
 }
 
 // Per client address and minute. An office behind one NAT address shares them, hence the generous global budget.
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     lockout: { warnAfter: 5, lockAfter: 8, lockMinutes: 24 * 60 },
     sessionHours: { admin: 24, other: 12 },
     bodyLimit: 1024 * 1024,
+    contacts: { dingtalkApiUrl: e.DINGTALK_API_URL.replace(/\/$/, ''), timeoutMs: 15_000, maxResponseBytes: 4 * 1024 * 1024 },
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
+import { ensureDailySync } from './modules/contacts/contacts.schedule.js';
 
 /** The built console, found beside the server whether it runs from src/ (dev) or dist/. */
 function findWebDist(): string | undefined {
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
   await database.migrate();
   const { app, services } = await buildApp(config, database);
   services.jobs.start();
+  // The 00:00 directory sync: every process queues the next day's job; its key keeps it to one.
+  await ensureDailySync(services.jobs);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -2,6 +2,7 @@ export * from './call.js';
 export * from './calls/accounts.js';
 export * from './calls/auth.js';
 export * from './calls/blacklist.js';
+export * from './calls/contacts.js';
 export * from './calls/departments.js';
 export * from './calls/employeeAttributes.js';
 export * from './calls/employees.js';

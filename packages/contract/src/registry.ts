@@ -2,6 +2,7 @@ import type { CallDef, DownloadDef } from './call.js';
 import { accountCalls } from './calls/accounts.js';
 import { authCalls } from './calls/auth.js';
 import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
+import { contactCalls } from './calls/contacts.js';
 import { departmentCalls, exportDepartmentTemplate, importDepartment } from './calls/departments.js';
 import { employeeAttributeCalls } from './calls/employeeAttributes.js';
 import { employeeCalls, employeeDownloads, exportEmployeeTemplate, importEmpList } from './calls/employees.js';
@@ -24,6 +25,7 @@ export const allCalls = [
   ...blacklistCalls,
   ...roleCalls,
   ...proxyCalls,
+  ...contactCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

@@ -32,12 +32,17 @@ export class JobQueue {
     this.handlers.set(kind, handler);
   }
 
-  async enqueue(kind: string, payload: unknown, options: { runAt?: Date; maxAttempts?: number } = {}): Promise<number> {
+  /**
+   * Adds a job. With `key`, a job of that key is added at most once, ever: another process (or a second call)
+   * adding the same key gets 0 and nothing is queued twice.
+   */
+  async enqueue(kind: string, payload: unknown, options: { runAt?: Date; maxAttempts?: number; key?: string } = {}): Promise<number> {
     const [row] = await this.db
       .insert(jobs)
-      .values({ kind, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 5 })
+      .values({ kind, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 5, key: options.key ?? null })
+      .onConflictDoNothing({ target: jobs.key })
       .returning({ id: jobs.id });
-    this.kick();
+    if (row) this.kick();
     return row?.id ?? 0;
   }
 

@@ -39,6 +39,15 @@ export const companySettings = z.object({
   subAccount: z.number().int().default(0),
   unsubscribe: z.number().int().default(0),
   vaPerm: z.number().int().default(0),
+  // Notification channels with directory sync (contacts module). The DingTalk secret is stored apart and never here.
+  ddnotify: z.number().int().default(0),
+  ddcorpid: z.string().default(''),
+  ddagentid: z.string().default(''),
+  ddautosync: z.number().int().default(0),
+  rtxnotify: z.number().int().default(0),
+  rtxip: z.string().default(''),
+  rtxport: z.number().int().default(0),
+  rtxAuto: z.number().int().default(0),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 

@@ -1,6 +1,7 @@
 export * from './accounts.js';
 export * from './auth.js';
 export * from './blacklist.js';
+export * from './contacts.js';
 export * from './people.js';
 export * from './platform.js';
 export * from './roles.js';

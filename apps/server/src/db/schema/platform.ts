@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps, tstz } from './columns.js';
 
 /** Background work, claimed by workers with FOR UPDATE SKIP LOCKED so any number of processes can share it. */
@@ -15,9 +15,11 @@ export const jobs = pgTable(
     runAt: tstz('run_at').notNull().defaultNow(),
     lockedUntil: tstz('locked_until'),
     lastError: text('last_error'),
+    /** Optional idempotency key: a job with a key is enqueued at most once, ever (e.g. one daily sync per company and day). */
+    key: text('key'),
     ...timestamps,
   },
-  (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
+  (t) => [index('jobs_due_idx').on(t.state, t.runAt), uniqueIndex('jobs_key_uq').on(t.key)],
 );
 
 /** Every email the system sends, with its delivery state: the visible delivery record. */

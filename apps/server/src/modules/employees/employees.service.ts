@@ -237,3 +237,44 @@ export async function namesOf(ctx: AuthedContext, ids: number[]): Promise<Map<nu
   const rows = await repoOf(ctx).byIds(ids);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+// ---------------------------------------------------------------------------------------------
+// For the directory sync (contacts module): it matches provider records itself, then writes here.
+// ---------------------------------------------------------------------------------------------
+
+/** Every employee of the company as stored, to match a provider's directory against. */
+export async function directoryOf(ctx: AuthedContext): Promise<EmployeeRow[]> {
+  return repoOf(ctx).list({}, 1_000_000);
+}
+
+/** The fields a directory sync writes. */
+export type DirectoryFields = Pick<EmployeeInsert, 'name' | 'phone' | 'email' | 'empNo' | 'position' | 'telephone' | 'status'>;
+
+/**
+ * Adds (`empid` null) or changes an employee from a directory record. The caller has checked the phone and
+ * work number against `directoryOf`; the unique index still answers 241 when another write raced it.
+ */
+export async function saveFromDirectory(ctx: AuthedContext, empid: number | null, values: Partial<DirectoryFields>): Promise<EmployeeRow> {
+  const repo = repoOf(ctx);
+  const row = await (empid === null ? repo.insert(values as EmployeeInsert) : repo.update(empid, values)).catch(uniqueViolation);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The department ids of these employees. */
+export async function departmentIdsOf(ctx: AuthedContext, empIds: number[]): Promise<Map<number, number[]>> {
+  const repo = repoOf(ctx);
+  const out = new Map<number, number[]>();
+  for (let i = 0; i < empIds.length; i += 5000) {
+    for (const [id, list] of await repo.departmentsOf(empIds.slice(i, i + 5000)))
+      out.set(
+        id,
+        list.map((d) => d.deptid),
+      );
+  }
+  return out;
+}
+
+/** Sets an employee's departments to exactly these (ids the caller took from the departments module). */
+export async function setDepartmentIds(ctx: AuthedContext, empid: number, deptIds: number[]): Promise<void> {
+  await ctx.db.transaction((tx) => employeesRepository(tx, { companyId: ctx.session.companyId }).setDepartments(empid, deptIds));
+}

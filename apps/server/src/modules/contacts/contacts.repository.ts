@@ -1,0 +1,109 @@
+import type { ContactChannel } from '@openvisit/contract';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { companies, contactDepartmentLinks, contactEmployeeLinks, contactSync } from '../../db/schema/index.js';
+
+export type ContactSyncRow = typeof contactSync.$inferSelect;
+export interface EmployeeLink {
+  externalId: string;
+  empId: number;
+  stoppedBySync: Date | null;
+}
+
+/** The contacts module's own tables, for one company. */
+export function contactsRepository(db: Db, scope: { companyId: number }) {
+  const mine = eq(contactSync.companyId, scope.companyId);
+  const ensure = () => db.insert(contactSync).values({ companyId: scope.companyId }).onConflictDoNothing();
+  return {
+    state: () =>
+      db
+        .select()
+        .from(contactSync)
+        .where(mine)
+        .limit(1)
+        .then((r) => r[0]),
+    async setSecret(secret: string): Promise<void> {
+      await ensure();
+      await db.update(contactSync).set({ ddSecret: secret }).where(mine);
+    },
+    async setAutoChannel(channel: ContactChannel | null): Promise<void> {
+      await ensure();
+      await db.update(contactSync).set({ autoChannel: channel }).where(mine);
+    },
+    /** Takes the company's sync lease unless another sync holds it; answers whether it was taken. */
+    async acquire(leaseSeconds: number): Promise<boolean> {
+      await ensure();
+      const taken = await db
+        .update(contactSync)
+        .set({ runningUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .where(and(mine, sql`(${contactSync.runningUntil} IS NULL OR ${contactSync.runningUntil} < now())`))
+        .returning({ companyId: contactSync.companyId });
+      return taken.length > 0;
+    },
+    release: () => db.update(contactSync).set({ runningUntil: null }).where(mine),
+    /** Merges into the stored results (one key per step, plus `error`). */
+    saveResult: (patch: Record<string, unknown>) =>
+      db
+        .update(contactSync)
+        .set({ lastResult: sql`${contactSync.lastResult} || ${JSON.stringify(patch)}::jsonb` })
+        .where(mine),
+
+    async departmentLinks(source: ContactChannel): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ externalId: contactDepartmentLinks.externalId, deptId: contactDepartmentLinks.deptId })
+        .from(contactDepartmentLinks)
+        .where(and(eq(contactDepartmentLinks.companyId, scope.companyId), eq(contactDepartmentLinks.source, source)));
+      return new Map(rows.map((r) => [r.externalId, r.deptId]));
+    },
+    linkDepartment: (source: ContactChannel, externalId: string, deptId: number) =>
+      db
+        .insert(contactDepartmentLinks)
+        .values({ companyId: scope.companyId, source, externalId, deptId })
+        .onConflictDoUpdate({
+          target: [contactDepartmentLinks.companyId, contactDepartmentLinks.source, contactDepartmentLinks.externalId],
+          set: { deptId },
+        }),
+
+    employeeLinks: (source: ContactChannel): Promise<EmployeeLink[]> =>
+      db
+        .select({ externalId: contactEmployeeLinks.externalId, empId: contactEmployeeLinks.empId, stoppedBySync: contactEmployeeLinks.stoppedBySync })
+        .from(contactEmployeeLinks)
+        .where(and(eq(contactEmployeeLinks.companyId, scope.companyId), eq(contactEmployeeLinks.source, source))),
+    linkEmployee: (source: ContactChannel, externalId: string, empId: number) =>
+      db
+        .insert(contactEmployeeLinks)
+        .values({ companyId: scope.companyId, source, externalId, empId })
+        .onConflictDoUpdate({
+          target: [contactEmployeeLinks.companyId, contactEmployeeLinks.source, contactEmployeeLinks.externalId],
+          set: { empId, stoppedBySync: null },
+        }),
+    /** Marks (or, with null, clears) "stopped because the provider no longer lists them". */
+    markStopped: (source: ContactChannel, externalIds: string[], at: Date | null) =>
+      externalIds.length
+        ? db
+            .update(contactEmployeeLinks)
+            .set({ stoppedBySync: at })
+            .where(
+              and(
+                eq(contactEmployeeLinks.companyId, scope.companyId),
+                eq(contactEmployeeLinks.source, source),
+                inArray(contactEmployeeLinks.externalId, externalIds),
+              ),
+            )
+        : Promise.resolve(),
+  };
+}
+
+/**
+ * For the daily job: the companies whose automatic sync is on, and with which channel. This is a deliberate
+ * cross-company read (like the sign-in look-ups): the scheduler acts for every company, then works each one
+ * through its own scoped context. Only active companies are synced.
+ */
+export async function companiesWithAutoSync(db: Db): Promise<{ companyId: number; channel: ContactChannel }[]> {
+  const rows = await db
+    .select({ companyId: contactSync.companyId, channel: contactSync.autoChannel })
+    .from(contactSync)
+    .innerJoin(companies, eq(companies.id, contactSync.companyId))
+    .where(and(isNotNull(contactSync.autoChannel), eq(companies.status, 1)));
+  return rows.map((r) => ({ companyId: r.companyId, channel: r.channel as ContactChannel }));
+}

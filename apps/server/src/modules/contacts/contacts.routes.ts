@@ -1,0 +1,12 @@
+import * as c from '@openvisit/contract';
+import { bind } from '../../platform/calls.js';
+import * as contacts from './contacts.service.js';
+
+export const contactsRoutes = [
+  bind(c.getContactSync, (_input, ctx) => contacts.getState(ctx)),
+  bind(c.updateDDNotify, (input, ctx) => contacts.updateDingTalk(ctx, input)),
+  bind(c.updateRtxConf, (input, ctx) => contacts.updateRtx(ctx, input)),
+  bind(c.autoGetDeptFromCT, (input, ctx) => contacts.runStep(ctx, 'departments', input)),
+  bind(c.autoGetEmployeeFromCT, (input, ctx) => contacts.runStep(ctx, 'employees', input)),
+  bind(c.autoGetEmpDeptRelation, (input, ctx) => contacts.runStep(ctx, 'relations', input)),
+];

@@ -1,0 +1,113 @@
+import { LogModule, Role, Status } from '@openvisit/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { writeLog } from '../../platform/audit.js';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError } from '../../platform/errors.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { Services } from '../../services.js';
+import { companiesWithAutoSync } from './contacts.repository.js';
+import { nextMidnight, runAutomatic, summary } from './contacts.service.js';
+
+/**
+ * Spec section 9: automatic contact sync daily at 00:00 (server time). One `contacts.daily` job per day, keyed by
+ * the day, fans out one `contacts.sync` job per company, keyed by company and day. Keys make every enqueue
+ * idempotent, so any number of server processes may schedule and work the queue: each company syncs once a day.
+ */
+export const DAILY_JOB = 'contacts.daily';
+export const COMPANY_JOB = 'contacts.sync';
+
+/** yyyy-MM-dd of a date in server time. */
+export function localDay(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** 00:00 of the day after `day` (yyyy-MM-dd). */
+function midnightAfter(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + 1, 0, 0, 0, 0);
+}
+
+export interface ScheduleDeps {
+  db: Db;
+  config: Config;
+  services: Services;
+  log: FastifyBaseLogger;
+}
+
+/** Queues the daily job of the next 00:00 unless some process already did. */
+export async function ensureDailySync(jobs: JobQueue, now: Date = new Date(), after?: string): Promise<void> {
+  let at = nextMidnight(now);
+  // A job run a little early by a node whose clock lags still moves on to the next day, never re-queues its own.
+  if (after && midnightAfter(after) > at) at = midnightAfter(after);
+  const day = localDay(at);
+  await jobs.enqueue(DAILY_JOB, { day }, { runAt: at, key: `${DAILY_JOB}:${day}`, maxAttempts: 10 });
+}
+
+/** The context a job acts in: the company's own scope, as an automatic administrator. */
+export function systemContext(deps: ScheduleDeps, companyId: number): AuthedContext {
+  return {
+    db: deps.db,
+    config: deps.config,
+    services: deps.services,
+    ip: '',
+    userAgent: 'openvisit-auto-sync',
+    log: deps.log.child({ companyId, job: COMPANY_JOB }),
+    audit: {},
+    session: {
+      id: 0,
+      companyId,
+      role: Role.ADMIN,
+      accountKind: 'admin',
+      accountId: 0,
+      account: 'auto-sync',
+      name: 'Automatic sync',
+      companyName: '',
+      sType: -1,
+      subAccountId: null,
+      gids: [],
+      expiresAt: new Date(8.64e15),
+    },
+  };
+}
+
+/** Refusals a retry cannot cure: recorded in the company's last result and not retried. */
+const FINAL = new Set<number>([Status.DINGTALK_VERIFY_FAILED, Status.DIRECTORY_REFUSED, Status.SYNC_COUNT_EXCEEDED, Status.BAD_PARAMS]);
+
+/**
+ * Registers the two job kinds. `now` is the scheduler's clock (tests pass their own); the queue itself decides
+ * what is due by the database clock.
+ */
+export function registerContactJobs(deps: ScheduleDeps, now: () => Date = () => new Date()): void {
+  const { jobs } = deps.services;
+  jobs.register(DAILY_JOB, async (payload) => {
+    const { day } = payload as { day: string };
+    await ensureDailySync(jobs, now(), day);
+    for (const c of await companiesWithAutoSync(deps.db))
+      await jobs.enqueue(COMPANY_JOB, { companyId: c.companyId, day }, { key: `${COMPANY_JOB}:${c.companyId}:${day}`, maxAttempts: 5 });
+  });
+  jobs.register(COMPANY_JOB, async (payload) => {
+    const { companyId } = payload as { companyId: number; day: string };
+    const ctx = systemContext(deps, companyId);
+    try {
+      const reports = await runAutomatic(ctx);
+      if (!reports) return;
+      const desc = reports.map((r) => `${r.step}: ${summary(r)}`).join('; ');
+      await writeLog(
+        deps.db,
+        ctx.session,
+        { module: LogModule.EMPLOYEE, event: 'import', objName: `${reports[0]?.channel ?? ''} auto-sync`, desc },
+        '',
+      );
+      ctx.log.info({ desc }, 'automatic directory sync done');
+    } catch (err) {
+      if (err instanceof AppError && FINAL.has(err.status)) {
+        ctx.log.warn({ status: err.status, reason: err.message }, 'automatic directory sync refused');
+        return;
+      }
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,219 @@
+import {
+  type CompanySettings,
+  type ContactChannel,
+  type ContactSyncState,
+  dingTalkConfigErrors,
+  rtxConfigErrors,
+  Status,
+  type SyncReport,
+  type SyncStep,
+  syncError,
+  syncReport,
+} from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError, badParams } from '../../platform/errors.js';
+import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
+import { checkClause } from '../employees/employees.service.js';
+import { applyDepartments, applyEmployees, applyRelations, newReport } from './contacts.apply.js';
+import { type DirectoryProvider, dingTalkProvider, type ExtDepartment, type ExtUser, rtxProvider } from './contacts.providers.js';
+import { contactsRepository } from './contacts.repository.js';
+
+/** How long a sync may hold the company's lease before another may take over (a crashed node's lease lapses). */
+const LEASE_SECONDS = 30 * 60;
+
+/** The first 00:00 (server time) after `now`: when the automatic sync runs (spec section 9). */
+export function nextMidnight(now: Date): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 0, 0, 0, 0);
+}
+
+function repoOf(ctx: AuthedContext) {
+  return contactsRepository(ctx.db, { companyId: ctx.session.companyId });
+}
+
+/** The channel whose switch is on (they are exclusive), if any. */
+export function activeChannel(s: CompanySettings): ContactChannel | null {
+  if (s.ddnotify === 1) return 'dingtalk';
+  if (s.rtxnotify === 1) return 'rtx';
+  return null;
+}
+
+/** The channel the daily job syncs: auto-sync on, and its channel switched on. */
+export function autoChannel(s: CompanySettings): ContactChannel | null {
+  if (s.ddnotify === 1 && s.ddautosync === 1) return 'dingtalk';
+  if (s.rtxnotify === 1 && s.rtxAuto === 1) return 'rtx';
+  return null;
+}
+
+const bit = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
+
+export async function getState(ctx: AuthedContext): Promise<ContactSyncState> {
+  const [s, row] = await Promise.all([settingsOf(ctx), repoOf(ctx).state()]);
+  const last = (row?.lastResult ?? {}) as Record<string, unknown>;
+  const report = (v: unknown) =>
+    syncReport
+      .nullable()
+      .catch(null)
+      .parse(v ?? null);
+  return {
+    channel: activeChannel(s),
+    dingtalk: { ddnotify: bit(s.ddnotify), ddcorpid: s.ddcorpid, ddagentid: s.ddagentid, ddautosync: bit(s.ddautosync), hasSecret: !!row?.ddSecret },
+    rtx: { rtxnotify: bit(s.rtxnotify), rtxip: s.rtxip, rtxport: s.rtxport, rtxAuto: bit(s.rtxAuto) },
+    last: {
+      departments: report(last.departments),
+      employees: report(last.employees),
+      relations: report(last.relations),
+      error: syncError
+        .nullable()
+        .catch(null)
+        .parse(last.error ?? null),
+    },
+    running: !!row?.runningUntil && row.runningUntil.getTime() > Date.now(),
+    nextAutoSync: autoChannel(s) ? nextMidnight(new Date()).getTime() : null,
+  };
+}
+
+/** Keeps the daily job's company list in step with the settings (it reads our table, not every company's JSON). */
+async function syncAutoChannel(ctx: AuthedContext): Promise<void> {
+  await repoOf(ctx).setAutoChannel(autoChannel(await settingsOf(ctx)));
+}
+
+function describe(on: number, auto: number): string {
+  return `notification ${on === 1 ? 'on' : 'off'}, auto-sync ${auto === 1 ? 'on' : 'off'}`;
+}
+
+export async function updateDingTalk(
+  ctx: AuthedContext,
+  input: { ddnotify?: 0 | 1; ddcorpid?: string; ddcorpsecret?: string; ddagentid?: string; ddautosync?: 0 | 1; acceptClause?: boolean },
+): Promise<null> {
+  const repo = repoOf(ctx);
+  const [s, row] = await Promise.all([settingsOf(ctx), repo.state()]);
+  const newSecret = input.ddcorpsecret || '';
+  // Clearing the AppKey forgets the secret that went with it.
+  const secret = input.ddcorpid === '' ? newSecret : newSecret || row?.ddSecret || '';
+  const next = {
+    ddnotify: input.ddnotify ?? bit(s.ddnotify),
+    ddcorpid: input.ddcorpid ?? s.ddcorpid,
+    ddagentid: input.ddagentid ?? s.ddagentid,
+    // Switching the channel off switches its automatic sync off with it.
+    ddautosync: input.ddautosync ?? (input.ddnotify === 0 ? 0 : bit(s.ddautosync)),
+    hasSecret: secret !== '',
+  };
+  const errors = dingTalkConfigErrors(next, s.rtxnotify === 1);
+  if (errors.length) throw badParams(errors);
+  if (next.ddautosync === 1 && s.ddautosync !== 1) await checkClause(ctx, input.acceptClause);
+  // As the original did: credentials are checked with DingTalk when the channel is switched on or they change.
+  const credentialsChanged = newSecret !== '' || next.ddcorpid !== s.ddcorpid;
+  if (next.ddnotify === 1 && (s.ddnotify !== 1 || credentialsChanged))
+    await dingTalkProvider({
+      baseUrl: ctx.config.contacts.dingtalkApiUrl,
+      appKey: next.ddcorpid,
+      appSecret: secret,
+      limits: ctx.config.contacts,
+    }).verify();
+  if (secret !== (row?.ddSecret ?? '')) await repo.setSecret(secret);
+  await patchSettings(ctx, { ddnotify: next.ddnotify, ddcorpid: next.ddcorpid, ddagentid: next.ddagentid, ddautosync: next.ddautosync });
+  await syncAutoChannel(ctx);
+  ctx.audit.objName = 'DingTalk';
+  ctx.audit.desc = `${describe(next.ddnotify, next.ddautosync)}${newSecret ? ', secret changed' : ''}`;
+  return null;
+}
+
+export async function updateRtx(
+  ctx: AuthedContext,
+  input: { rtxnotify?: 0 | 1; rtxIp?: string; rtxPort?: number; rtxAuto?: 0 | 1; acceptClause?: boolean },
+): Promise<null> {
+  const s = await settingsOf(ctx);
+  const next = {
+    rtxnotify: input.rtxnotify ?? bit(s.rtxnotify),
+    rtxip: input.rtxIp ?? s.rtxip,
+    rtxport: input.rtxPort ?? s.rtxport,
+    rtxAuto: input.rtxAuto ?? (input.rtxnotify === 0 ? 0 : bit(s.rtxAuto)),
+  };
+  const errors = rtxConfigErrors(next, s.ddnotify === 1);
+  if (errors.length) throw badParams(errors);
+  if (next.rtxAuto === 1 && s.rtxAuto !== 1) await checkClause(ctx, input.acceptClause);
+  await patchSettings(ctx, next);
+  await syncAutoChannel(ctx);
+  ctx.audit.objName = 'RTX';
+  ctx.audit.desc = `${describe(next.rtxnotify, next.rtxAuto)}${next.rtxip ? `, server ${next.rtxip}:${next.rtxport}` : ''}`;
+  return null;
+}
+
+/** The provider of a channel from the company's settings; 400 when that channel is not switched on. */
+async function providerOf(ctx: AuthedContext, s: CompanySettings, channel: ContactChannel | undefined): Promise<DirectoryProvider> {
+  const chosen = channel ?? activeChannel(s);
+  if (!chosen) throw badParams([{ field: 'channel', rule: 'required' }]);
+  const limits = ctx.config.contacts;
+  if (chosen === 'dingtalk') {
+    if (s.ddnotify !== 1) throw badParams([{ field: 'channel', rule: 'channelOff' }]);
+    const row = await repoOf(ctx).state();
+    return dingTalkProvider({ baseUrl: limits.dingtalkApiUrl, appKey: s.ddcorpid, appSecret: row?.ddSecret ?? '', limits });
+  }
+  if (s.rtxnotify !== 1) throw badParams([{ field: 'channel', rule: 'channelOff' }]);
+  return rtxProvider({ host: s.rtxip, port: s.rtxport, limits });
+}
+
+/** Runs `fn` holding the company's sync lease: two syncs of one company never overlap, on one node or many (58). */
+async function withLease<T>(ctx: AuthedContext, fn: () => Promise<T>): Promise<T> {
+  const repo = repoOf(ctx);
+  if (!(await repo.acquire(LEASE_SECONDS)))
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'A directory sync of this company is running; try again when it has finished');
+  try {
+    return await fn();
+  } finally {
+    await repo.release();
+  }
+}
+
+/** Fetches the directory once and applies the steps in order; every report and any failure are stored. */
+async function syncSteps(ctx: AuthedContext, provider: DirectoryProvider, steps: readonly SyncStep[], auto: boolean): Promise<SyncReport[]> {
+  const repo = repoOf(ctx);
+  const channel = provider.channel;
+  let step: SyncStep = steps[0] ?? 'departments';
+  const started = Date.now();
+  try {
+    const ext: ExtDepartment[] = await provider.departments();
+    const users: ExtUser[] = steps.some((s) => s !== 'departments') ? await provider.users(ext) : [];
+    const reports: SyncReport[] = [];
+    for (step of steps) {
+      const report = newReport(channel, step, auto);
+      report.startedAt = reports.length ? Date.now() : started;
+      if (step === 'departments') await applyDepartments(ctx, repo, channel, ext, report);
+      else if (step === 'employees') await applyEmployees(ctx, repo, channel, users, report);
+      else await applyRelations(ctx, repo, channel, users, report);
+      report.finishedAt = Date.now();
+      reports.push(report);
+      await repo.saveResult({ [step]: report, error: null });
+    }
+    return reports;
+  } catch (err) {
+    if (err instanceof AppError) await repo.saveResult({ error: { step, channel, status: err.status, reason: err.message, at: Date.now(), auto } });
+    throw err;
+  }
+}
+
+export function summary(r: SyncReport): string {
+  return `${r.created} added, ${r.updated} updated, ${r.unchanged} unchanged, ${r.failed} failed, ${r.vanishedCount} no longer listed`;
+}
+
+/** One step, run by an administrator (autoGetDeptFromCT, autoGetEmployeeFromCT, autoGetEmpDeptRelation). */
+export async function runStep(ctx: AuthedContext, step: SyncStep, input: { channel?: ContactChannel; acceptClause?: boolean }): Promise<SyncReport> {
+  const s = await settingsOf(ctx);
+  const provider = await providerOf(ctx, s, input.channel);
+  // Adding employees in bulk is an edit like an import: the company's exemption clause applies.
+  if (step === 'employees') await checkClause(ctx, input.acceptClause);
+  const [report] = await withLease(ctx, () => syncSteps(ctx, provider, [step], false));
+  if (!report) throw new Error('sync answered no report');
+  ctx.audit.objName = `${provider.channel} ${step}`;
+  ctx.audit.desc = summary(report);
+  return report;
+}
+
+/** Every step with one fetch: the daily job. Answers null when the company's auto-sync is no longer on. */
+export async function runAutomatic(ctx: AuthedContext): Promise<SyncReport[] | null> {
+  const s = await settingsOf(ctx);
+  const channel = autoChannel(s);
+  if (!channel) return null;
+  const provider = await providerOf(ctx, s, channel);
+  return withLease(ctx, () => syncSteps(ctx, provider, ['departments', 'employees', 'relations'], true));
+}
