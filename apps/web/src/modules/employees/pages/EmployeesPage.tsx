@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../platform/format';
 import { currentLang, useLabel } from '../../../platform/i18n';
 import { useDeleteEmployees, useDepartments, useEmployeeCount, useEmployeePage } from '../api';
 import { DepartmentPanel } from '../components/DepartmentPanel';
+import { DirectorySyncButton } from '../components/DirectorySyncModal';
 import { EmployeeDrawer } from '../components/EmployeeDrawer';
 import {
   changeFilters,
@@ -115,6 +116,7 @@ export function EmployeesPage() {
         }
         actions={
           <Space>
+            <DirectorySyncButton />
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="employee-export">
               {t('employees.export')}
             </Button>
