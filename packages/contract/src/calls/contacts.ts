@@ -274,7 +274,18 @@ export const autoGetEmpDeptRelation = defineCall({
   output: syncReport,
 });
 
+export const getEmpRexAccountInFo = defineCall({
+  name: 'getEmpRexAccountInFo',
+  module: 'contacts',
+  summary:
+    "An employee's directory accounts (the RTX account and the DingTalk user id the sync linked), for addressing notifications; an employee signed in gets their own; 55 for an employee of another company",
+  access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.EMPLOYEE],
+  input: z.object({ userid: z.number().int().optional(), empid: z.number().int().positive().optional() }),
+  output: z.object({ empid: z.number().int(), empName: z.string(), empRtxAccount: z.string(), ddid: z.string() }),
+});
+
 export const contactCalls = [
+  getEmpRexAccountInFo,
   getContactSync,
   updateDDNotify,
   updateRtxConf,

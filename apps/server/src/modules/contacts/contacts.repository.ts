@@ -69,6 +69,14 @@ export function contactsRepository(db: Db, scope: { companyId: number }) {
         .select({ externalId: contactEmployeeLinks.externalId, empId: contactEmployeeLinks.empId, stoppedBySync: contactEmployeeLinks.stoppedBySync })
         .from(contactEmployeeLinks)
         .where(and(eq(contactEmployeeLinks.companyId, scope.companyId), eq(contactEmployeeLinks.source, source))),
+    /** The provider ids linked to one employee, by source. */
+    async linksOf(empId: number): Promise<Partial<Record<ContactChannel, string>>> {
+      const rows = await db
+        .select({ source: contactEmployeeLinks.source, externalId: contactEmployeeLinks.externalId })
+        .from(contactEmployeeLinks)
+        .where(and(eq(contactEmployeeLinks.companyId, scope.companyId), eq(contactEmployeeLinks.empId, empId)));
+      return Object.fromEntries(rows.map((r) => [r.source, r.externalId]));
+    },
     linkEmployee: (source: ContactChannel, externalId: string, empId: number) =>
       db
         .insert(contactEmployeeLinks)

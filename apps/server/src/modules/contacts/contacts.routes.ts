@@ -3,6 +3,7 @@ import { bind } from '../../platform/calls.js';
 import * as contacts from './contacts.service.js';
 
 export const contactsRoutes = [
+  bind(c.getEmpRexAccountInFo, (input, ctx) => contacts.employeeAccounts(ctx, input)),
   bind(c.getContactSync, (_input, ctx) => contacts.getState(ctx)),
   bind(c.updateDDNotify, (input, ctx) => contacts.updateDingTalk(ctx, input)),
   bind(c.updateRtxConf, (input, ctx) => contacts.updateRtx(ctx, input)),

@@ -3,6 +3,7 @@ import {
   type ContactChannel,
   type ContactSyncState,
   dingTalkConfigErrors,
+  Role,
   rtxConfigErrors,
   Status,
   type SyncReport,
@@ -13,6 +14,7 @@ import {
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
+import * as employeesService from '../employees/employees.service.js';
 import { checkClause } from '../employees/employees.service.js';
 import { applyDepartments, applyEmployees, applyRelations, newReport } from './contacts.apply.js';
 import { type DirectoryProvider, dingTalkProvider, type ExtDepartment, type ExtUser, rtxProvider } from './contacts.providers.js';
@@ -216,4 +218,14 @@ export async function runAutomatic(ctx: AuthedContext): Promise<SyncReport[] | n
   if (!channel) return null;
   const provider = await providerOf(ctx, s, channel);
   return withLease(ctx, () => syncSteps(ctx, provider, ['departments', 'employees', 'relations'], true));
+}
+
+/** The directory accounts of an employee; employees read only their own. */
+export async function employeeAccounts(ctx: AuthedContext, input: { empid?: number }) {
+  const empid = ctx.session.role === Role.EMPLOYEE ? ctx.session.accountId : input.empid;
+  const names = empid ? await employeesService.namesOf(ctx, [empid]) : new Map<number, string>();
+  const empName = empid ? names.get(empid) : undefined;
+  if (!empid || empName === undefined) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
+  const links = await contactsRepository(ctx.db, { companyId: ctx.session.companyId }).linksOf(empid);
+  return { empid, empName, empRtxAccount: links.rtx ?? '', ddid: links.dingtalk ?? '' };
 }

@@ -293,6 +293,14 @@ describe('directory sync (DingTalk, RTX)', () => {
       'IT',
       '总部',
     ]);
+    // The linked RTX account, for notifications; another company's employee is 55.
+    expect((await t.call('getEmpRexAccountInFo', { empid: boss?.id }, c.token)).result).toEqual({
+      empid: boss?.id,
+      empName: 'Boss C',
+      empRtxAccount: 'bossc',
+      ddid: '',
+    });
+    expect((await t.call('getEmpRexAccountInFo', { empid: boss?.id }, a.token)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
 
     rtx.restricted = true;
     const refused = await sync('autoGetDeptFromCT', c.token);
