@@ -64,6 +64,9 @@ export function AdminLayout({ area }: { area: AreaDef }) {
         </Link>
         <nav aria-label={t('enums.consoleRole.manager')} style={{ flex: 1, minWidth: 0 }}>
           <Menu
+            // A new menu once the feature switches have arrived and screens join it: antd would otherwise not mark
+            // the group of a screen that was not there at the first render (e.g. /blacklist after a reload).
+            key={nodes.map((n) => n.path).join()}
             mode="horizontal"
             items={adminNavItems(nodes, t)}
             selectedKeys={selected ? [selected] : []}
