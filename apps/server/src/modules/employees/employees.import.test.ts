@@ -110,6 +110,17 @@ describe('importEmpList', () => {
     expect((await t.call<{ count: number }>('getEmpListPages', {}, b.token)).result.count).toBe(2);
   });
 
+  it('a 50 MB csv is refused with 413 and nothing is imported', async () => {
+    const before = (await t.call<{ count: number }>('getEmpListPages', {}, a.token)).result.count;
+    const line = '某人,13900000077,Z9,,,\n';
+    const big = Buffer.from(`姓名,手机号,工号,邮箱,部门,职位\n${line.repeat(Math.ceil((50 * 1024 * 1024) / Buffer.byteLength(line)))}`);
+    const r = await upload('huge.csv', big, { dryRun: 'false' });
+    expect(r.http).toBe(413);
+    expect(r.status).toBe(413);
+    expect(JSON.stringify(r)).not.toMatch(/at .*\.ts/);
+    expect((await t.call<{ count: number }>('getEmpListPages', {}, a.token)).result.count).toBe(before);
+  });
+
   it('refuses other files by content and name (620), missing columns (400), no file (400)', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     expect((await upload('photo.csv', png)).status).toBe(Status.FILE_TYPE_ERROR);
