@@ -11,6 +11,7 @@ import { EMPLOYEE_STATUSES, type EmployeeStatus } from '../query';
 import { usePeopleRules } from '../rules';
 import { deptOptions } from '../tree';
 import { ClauseField } from './ClauseField';
+import { FacePhotoField } from './FacePhotoField';
 
 /** The switches of the visiting group, in the order shown. */
 const SWITCHES = ['defaultReceiver', 'isLeader', 'defaultContact', 'forbidAppointment', 'forbidInvite', 'hideFromPad'] as const;
@@ -168,6 +169,7 @@ export function EmployeeDrawer({
         </Space>
       }
     >
+      {employee ? <FacePhotoField employee={employee} /> : null}
       <Form
         form={form}
         name="employee"

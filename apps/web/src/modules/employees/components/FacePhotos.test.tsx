@@ -1,0 +1,399 @@
+import { type Employee, FACE_UPLOAD_MAX_BYTES } from '@openvisit/contract';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../../app/providers';
+import { i18n } from '../../../platform/i18n';
+import { EmployeesPage } from '../pages/EmployeesPage';
+import { EmployeeDrawer } from './EmployeeDrawer';
+import { FaceZipModal } from './FaceZipModal';
+
+type Answer = { status: number; reason?: string; result: unknown };
+type Handler = (body: Record<string, unknown>, url: string) => Answer | Response;
+
+/** JSON calls and downloads go through fetch; the answer of a path is its handler's (an envelope or a Response). */
+function stubServer(handlers: Record<string, Handler>) {
+  const calls: { path: string; url: string; body: Record<string, unknown> }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = (url.split('?')[0] ?? '').replace('/api/', '');
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      calls.push({ path, url, body });
+      const handler = handlers[path];
+      const answer = handler ? handler(body, url) : { status: 0, result: null };
+      if (answer instanceof Response) return answer;
+      return new Response(JSON.stringify({ reason: 'x', ...answer }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return {
+    calls,
+    urls: (path: string) => calls.filter((c) => c.path === path).map((c) => c.url),
+    bodies: (path: string) => calls.filter((c) => c.path === path).map((c) => c.body),
+  };
+}
+
+/** An upload in flight: the test reports progress and answers when it wants to. */
+interface PendingUpload {
+  path: string;
+  form: FormData;
+  progress(fraction: number): void;
+  answer(a: Answer): void;
+}
+
+/** Uploads go through XMLHttpRequest (for progress); this one hands each request to the test. */
+function stubXhr() {
+  const pending: PendingUpload[] = [];
+  class FakeXhr {
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onloadend: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    timeout = 0;
+    status = 0;
+    statusText = '';
+    responseText = '';
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    abort() {}
+    send(form: FormData) {
+      pending.push({
+        path: this.url.replace('/api/', ''),
+        form,
+        progress: (f) => this.upload.onprogress?.({ lengthComputable: true, loaded: f * 100, total: 100 }),
+        answer: (a) => {
+          this.status = 200;
+          this.responseText = JSON.stringify({ reason: 'x', ...a });
+          this.onload?.();
+          this.onloadend?.();
+        },
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return pending;
+}
+
+function employee(empid: number, empName: string, extra: Partial<Employee> = {}): Employee {
+  return {
+    empid,
+    empName,
+    empNo: `E00${empid}`,
+    empPhone: `1380013800${empid}`,
+    empEmail: '',
+    empPosition: '',
+    deptIds: [],
+    deptNames: [],
+    cardNo: '',
+    telephone: '',
+    workbay: '',
+    remark: '',
+    superiorNo: '',
+    superiorName: '',
+    domainAccount: '',
+    visitType: '',
+    defaultNotify: 0,
+    defaultReceiver: false,
+    isLeader: false,
+    defaultContact: false,
+    forbidAppointment: false,
+    forbidInvite: false,
+    hideFromPad: false,
+    status: 0,
+    face: null,
+    avatar: '',
+    acEnabled: true,
+    acStart: null,
+    acEnd: null,
+    subaccountId: null,
+    createTime: Date.UTC(2026, 0, 5, 9, 30),
+    ...extra,
+  };
+}
+
+const ok =
+  (result: unknown): Handler =>
+  () => ({ status: 0, result });
+const jpeg = () => new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { status: 200, headers: { 'content-type': 'image/jpeg' } });
+
+function fileOf(name: string, size?: number): File {
+  const f = new File([new Uint8Array(16)], name);
+  if (size !== undefined) Object.defineProperty(f, 'size', { value: size });
+  return f;
+}
+
+/** Chooses a file in the (hidden) input of an antd Upload inside `container`. */
+function choose(container: HTMLElement, file: File) {
+  const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+function renderWithProviders(node: React.ReactNode) {
+  return render(<AppProviders queryClient={createQueryClient()}>{node}</AppProviders>);
+}
+
+// Whole screens with antd render slowly in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+let urlCount = 0;
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  urlCount = 0;
+  URL.createObjectURL = vi.fn(() => `blob:face-${++urlCount}`);
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const ZIP_RESULT = {
+  saved: 2,
+  failed: 3,
+  results: [
+    { file: 'E001.jpg', empNo: 'E001', outcome: 'saved' },
+    { file: 'E002.png', empNo: 'E002', outcome: 'saved' },
+    { file: 'E404.jpg', empNo: 'E404', outcome: 'noEmployee' },
+    { file: 'E003.jpg', empNo: 'E003', outcome: 'tooSmall' },
+    { file: 'notes.txt', empNo: 'notes', outcome: 'skipped' },
+  ],
+};
+
+describe('FaceZipModal', () => {
+  it('checks the chosen file, shows the upload progress, then each file’s result with a filter to the problems', async () => {
+    stubServer({});
+    const uploads = stubXhr();
+    renderWithProviders(<FaceZipModal open onClose={() => {}} />);
+    const modal = await screen.findByTestId('face-zip-modal');
+    expect(within(modal).getByText(/each named by the employee’s work number: for example E001\.jpg/)).toBeTruthy();
+    expect(within(modal).getByText(/over 100×100 px and under 1 MB/)).toBeTruthy();
+
+    // Not a zip, or too large: refused before anything is sent.
+    choose(modal, fileOf('photos.rar'));
+    expect((await within(modal).findByTestId('face-zip-problem')).textContent).toContain('Only zip archives are accepted');
+    choose(modal, fileOf('photos.zip', 100 * 1024 * 1024 + 1));
+    await waitFor(() => expect(within(modal).getByTestId('face-zip-problem').textContent).toContain('The archive is too large: at most 100 MB'));
+    expect(uploads).toHaveLength(0);
+
+    choose(modal, fileOf('photos.zip'));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    const up = uploads[0] as PendingUpload;
+    expect(up.path).toBe('uploadEmpFaceZip');
+    expect((up.form.get('file') as File).name).toBe('photos.zip');
+    expect(within(modal).getByText('Uploading photos.zip…')).toBeTruthy();
+    act(() => up.progress(0.4));
+    await waitFor(() => expect(within(modal).getByTestId('face-zip-progress').textContent).toContain('40%'));
+    act(() => up.progress(1));
+    expect(await within(modal).findByText('Checking and saving the photos…')).toBeTruthy();
+    act(() => up.answer({ status: 0, result: ZIP_RESULT }));
+
+    const results = await within(modal).findByTestId('face-zip-results');
+    expect(within(results).getByTestId('face-zip-summary').textContent).toBe('2 saved · 3 not saved');
+    expect(within(results).getByText('3 files were not saved: see the reasons below')).toBeTruthy();
+    // Problems only at first: the saved files are hidden.
+    const table = within(results).getByTestId('face-zip-table');
+    expect(within(table).getByText('No employee with this work number')).toBeTruthy();
+    expect(within(table).getByText('Smaller than 100×100 px')).toBeTruthy();
+    expect(within(table).getByText('Skipped: not a photo file')).toBeTruthy();
+    expect(within(table).queryByText('E001.jpg')).toBeNull();
+    fireEvent.click(within(results).getByRole('switch', { name: 'Only problems' }));
+    expect(await within(table).findByText('E001.jpg')).toBeTruthy();
+    expect(within(table).getAllByText('Saved')).toHaveLength(2);
+
+    // Another archive: back to the choice.
+    fireEvent.click(screen.getByRole('button', { name: 'Upload another archive' }));
+    expect(await within(modal).findByText('Click or drag a .zip file here')).toBeTruthy();
+  });
+
+  it('explains 619 (not really a zip) and the archive limits of the server, in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    stubServer({});
+    const uploads = stubXhr();
+    renderWithProviders(<FaceZipModal open onClose={() => {}} />);
+    const modal = await screen.findByTestId('face-zip-modal');
+    choose(modal, fileOf('renamed.zip'));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]?.answer({ status: 619, reason: 'Only zip archives are accepted', result: null }));
+    expect((await within(modal).findByTestId('face-zip-problem')).textContent).toBe(
+      '该文件不是 zip 压缩文件（619）。请把照片打包成 .zip 文件后重新选择。',
+    );
+    choose(modal, fileOf('many.zip'));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    act(() => uploads[1]?.answer({ status: 400, reason: 'Bad parameters', result: { errors: [{ field: 'file', rule: 'tooManyFiles' }] } }));
+    await waitFor(() => expect(within(modal).getByTestId('face-zip-problem').textContent).toBe('压缩文件中的文件过多：最多 5000 个'));
+    choose(modal, fileOf('ok.zip'));
+    await waitFor(() => expect(uploads).toHaveLength(3));
+    act(() => uploads[2]?.answer({ status: 0, result: { saved: 0, failed: 1, results: [{ file: 'X9.jpg', empNo: 'X9', outcome: 'duplicate' }] } }));
+    expect(await within(modal).findByText('同一工号有多张照片')).toBeTruthy();
+    expect(within(modal).getByTestId('face-zip-summary').textContent).toBe('已保存 0 张 · 未保存 1 个');
+  });
+});
+
+describe('the face photo of the edit drawer', () => {
+  const renderDrawer = (e: Employee) => renderWithProviders(<EmployeeDrawer open employee={e} departments={[]} onClose={() => {}} />);
+
+  it('shows the photo and its status, checks a chosen photo, uploads with progress, shows the new status, removes after confirmation', async () => {
+    const server = stubServer({
+      GetUserInfo: ok({ escapeClause: '' }),
+      EmpFacePhoto: jpeg,
+      deleteEmpFace: ok(employee(1, 'Li Lei', { face: null, avatar: '' })),
+    });
+    const uploads = stubXhr();
+    renderDrawer(employee(1, 'Li Lei', { face: 0, avatar: 'faces/1/1-aaaaaaaaaaaa.jpg' }));
+    const field = await screen.findByTestId('face-photo-field');
+    expect(within(field).getByTestId('face-status').textContent).toBe('Normal');
+    const img = (await within(field).findByAltText('Face photo of Li Lei')) as HTMLImageElement;
+    expect(img.src).toBe('blob:face-1');
+    expect(server.urls('EmpFacePhoto')).toEqual(['/api/EmpFacePhoto?empid=1']);
+
+    // Checked as chosen with the contract's limits.
+    choose(field, fileOf('face.gif'));
+    expect((await within(field).findByTestId('face-problem')).textContent).toBe('Only JPG, PNG or WebP photos are accepted');
+    choose(field, fileOf('face.jpg', FACE_UPLOAD_MAX_BYTES + 1));
+    await waitFor(() => expect(within(field).getByTestId('face-problem').textContent).toBe('The photo is too large: at most 15 MB'));
+    expect(uploads).toHaveLength(0);
+
+    // The server's field error, in words.
+    choose(field, fileOf('tiny.png'));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]?.answer({ status: 400, reason: 'Bad parameters', result: { errors: [{ field: 'file', rule: 'imageTooSmall' }] } }));
+    expect((await within(field).findByTestId('face-problem')).textContent).toBe('The photo is too small: at least 100×100 pixels');
+
+    choose(field, fileOf('new.webp'));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    const up = uploads[1] as PendingUpload;
+    expect(up.path).toBe('uploadEmpFace');
+    expect(up.form.get('empid')).toBe('1');
+    expect(within(field).queryByTestId('face-problem')).toBeNull();
+    act(() => up.progress(0.5));
+    await waitFor(() => expect(within(field).getByTestId('face-progress').textContent).toContain('Uploading… 50%'));
+    act(() => up.answer({ status: 0, result: employee(1, 'Li Lei', { face: -9, avatar: 'faces/1/1-bbbbbbbbbbbb.jpg' }) }));
+    expect(await screen.findByText('Face photo of Li Lei saved')).toBeTruthy();
+    await waitFor(() => expect(within(field).getByTestId('face-status').textContent).toBe('Photo not synced'));
+    // The new photo is fetched under its new key; the old object URL is let go.
+    await waitFor(() => expect(server.urls('EmpFacePhoto')).toHaveLength(2));
+    await waitFor(() => expect((within(field).getByAltText('Face photo of Li Lei') as HTMLImageElement).src).toBe('blob:face-2'));
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:face-1');
+
+    fireEvent.click(within(field).getByTestId('face-remove'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(server.bodies('deleteEmpFace')).toEqual([{ empid: 1 }]));
+    expect(await screen.findByText('Face photo of Li Lei removed')).toBeTruthy();
+    await waitFor(() => expect(within(field).queryByTestId('face-status')).toBeNull());
+    expect(within(field).getByText('No photo')).toBeTruthy();
+    expect(within(field).queryByTestId('face-remove')).toBeNull();
+  });
+
+  it('shows the server’s refusal in Chinese, and offers no photo section when adding', async () => {
+    await i18n.changeLanguage('zh');
+    stubServer({ GetUserInfo: ok({ escapeClause: '' }) });
+    const uploads = stubXhr();
+    const { unmount } = renderDrawer(employee(2, '韩梅梅'));
+    const field = await screen.findByTestId('face-photo-field');
+    expect(within(field).getByText('无照片')).toBeTruthy();
+    expect(within(field).queryByTestId('face-remove')).toBeNull();
+    choose(field, fileOf('big.jpg'));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]?.answer({ status: 400, reason: 'Bad parameters', result: { errors: [{ field: 'file', rule: 'size' }] } }));
+    expect((await within(field).findByTestId('face-problem')).textContent).toBe('照片缩小后仍然过大：请使用小于 1MB 的照片');
+    unmount();
+    renderWithProviders(<EmployeeDrawer open employee={null} departments={[]} onClose={() => {}} />);
+    await screen.findByTestId('employee-save');
+    expect(screen.queryByTestId('face-photo-field')).toBeNull();
+  });
+});
+
+describe('faces on the employee list', () => {
+  const list = [
+    employee(1, 'Li Lei', { face: 0, avatar: 'faces/1/1-aaaaaaaaaaaa.jpg' }),
+    employee(2, 'Han Meimei', { face: -9, avatar: 'faces/1/2-aaaaaaaaaaaa.jpg' }),
+    employee(3, 'Wang Fang', { face: 7, avatar: 'faces/1/3-aaaaaaaaaaaa.jpg' }),
+    employee(4, 'Zhou Jie'),
+  ];
+  const counts = { faceError: 1, noFace: 2, multipleFaces: 0, tooBig: 0, duplicateNo: 0, notSynced: 1, noWorkNumber: 0, noEmail: 4 };
+  const handlers = (): Record<string, Handler> => ({
+    config: ok({ version: 'v2.4.8', siteLabel: 'OpenVisit', captcha: false, features: {} }),
+    GetUserInfo: ok({ escapeClause: '' }),
+    getDeptList: ok([]),
+    getEmployeeCount: ok({ total: 4, enabled: 4, forbidden: 0, stopped: 0 }),
+    getEmpListPages: (b) => ({ status: 0, result: { pageNo: 1, pageSize: b.requestedCount, count: 4, list } }),
+    getAbnormalEmployee: (b) => ({
+      status: 0,
+      result: {
+        pageNo: 1,
+        pageSize: b.requestedCount,
+        count: b.kind === 'noFace' ? 2 : 1,
+        list: b.kind === 'noFace' ? [employee(5, 'Sun Li', { face: 2 }), employee(6, 'Ma Lin', { face: 2 })] : [list[2]],
+        counts,
+      },
+    }),
+    EmpFacePhoto: jpeg,
+  });
+
+  function renderPage() {
+    const router = createMemoryRouter([{ path: '/emp/emplist', element: <EmployeesPage /> }], { initialEntries: ['/emp/emplist'] });
+    renderWithProviders(<RouterProvider router={router} />);
+  }
+
+  it('shows each thumbnail and face status, and the photo problems with their kinds and employees', async () => {
+    const server = stubServer(handlers());
+    renderPage();
+    expect((await screen.findByTestId('face-cell-1')).textContent).toBe('Normal');
+    expect(screen.getByTestId('face-cell-2').textContent).toBe('Photo not synced');
+    expect(screen.getByTestId('face-cell-3').textContent).toBe('Photo error (7)');
+    expect(screen.getByTestId('face-cell-4').textContent).toBe('No photo');
+    await waitFor(() =>
+      expect(server.urls('EmpFacePhoto').sort()).toEqual(['/api/EmpFacePhoto?empid=1', '/api/EmpFacePhoto?empid=2', '/api/EmpFacePhoto?empid=3']),
+    );
+
+    // 1 photo error + 2 without a face; the one waiting for the devices is not a problem.
+    const link = await screen.findByTestId('abnormal-link');
+    await waitFor(() => expect(link.textContent).toBe('3 with photo problems'));
+    fireEvent.click(link);
+    const drawer = await screen.findByTestId('abnormal-drawer');
+    expect(within(drawer).getByTestId('abnormal-kind-noEmail').textContent).toBe('No email 4');
+    // The first kind with employees is shown first.
+    await waitFor(() => expect(server.bodies('getAbnormalEmployee').at(-1)).toEqual({ kind: 'faceError', startIndex: 0, requestedCount: 10 }));
+    expect(await within(drawer).findByText('Wang Fang')).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('radio', { name: 'No face detected 2' }));
+    expect(await within(drawer).findByText('Sun Li')).toBeTruthy();
+    expect(within(drawer).getAllByText('No face detected').length).toBeGreaterThanOrEqual(2);
+    expect(server.bodies('getAbnormalEmployee').at(-1)).toEqual({ kind: 'noFace', startIndex: 0, requestedCount: 10 });
+    // From an exception to the employee's drawer, to replace the photo.
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Open Ma Lin' }));
+    expect(await screen.findByText('Edit employee Ma Lin')).toBeTruthy();
+  });
+
+  it('opens the batch dialog from the Face photos menu and sends all photos to the devices after a confirmation', async () => {
+    sessionStorage.setItem('role', 'manager');
+    const server = stubServer({ ...handlers(), updateAllFace: ok({ queued: 3 }) });
+    renderPage();
+    await screen.findByTestId('face-cell-1');
+    fireEvent.mouseEnter(screen.getByTestId('face-menu'));
+    fireEvent.click(await screen.findByText('Send all photos to devices'));
+    expect((await screen.findAllByText('Send all face photos to the devices?')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('3 photos queued for the devices')).toBeTruthy();
+    expect(server.bodies('updateAllFace')).toEqual([{}]);
+    fireEvent.click(screen.getByText('Batch face photos'));
+    expect(await screen.findByTestId('face-zip-modal')).toBeTruthy();
+  });
+
+  it('labels the statuses and kinds in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    stubServer(handlers());
+    renderPage();
+    expect((await screen.findByTestId('face-cell-1')).textContent).toBe('正常');
+    expect(screen.getByTestId('face-cell-2').textContent).toBe('照片未同步');
+    expect(screen.getByTestId('face-cell-3').textContent).toBe('照片错误 (7)');
+    expect(screen.getByTestId('face-cell-4').textContent).toBe('无照片');
+    const link = await screen.findByTestId('abnormal-link');
+    await waitFor(() => expect(link.textContent).toBe('3 名员工照片异常'));
+    fireEvent.click(link);
+    const drawer = await screen.findByTestId('abnormal-drawer');
+    expect(within(drawer).getByTestId('abnormal-kind-noWorkNumber').textContent).toBe('未绑定工号 0');
+    expect(within(drawer).getByTestId('abnormal-kind-multipleFaces').textContent).toBe('检测到多张人脸 0');
+  });
+});
