@@ -2,6 +2,7 @@ import {
   type AnyCall,
   allCalls,
   type CallByName,
+  type CallDef,
   type CallInput,
   type CallName,
   type CallOutput,
@@ -175,7 +176,7 @@ export interface UploadOptions extends CallOptions {
  * Sends a file to an upload call (multipart: the file in `file`, `fields` beside it), with upload progress,
  * which fetch cannot report; answers and failures are handled exactly as for `callApi`.
  */
-export function uploadFile<C extends AnyCall & { upload: object }>(
+export function uploadFile<C extends CallDef>(
   def: C,
   file: Blob,
   fileName: string,

@@ -10,9 +10,13 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { currentLang, useLabel } from '../../../platform/i18n';
 import { useDeleteEmployees, useDepartments, useEmployeeCount, useEmployeePage } from '../api';
+import { AbnormalLink } from '../components/AbnormalDrawer';
 import { DepartmentPanel } from '../components/DepartmentPanel';
 import { DirectorySyncButton } from '../components/DirectorySyncModal';
 import { EmployeeDrawer } from '../components/EmployeeDrawer';
+import { FaceCell } from '../components/FaceThumb';
+import { FacePhotosButton } from '../components/FaceZipModal';
+import { ImportMenu } from '../components/ImportMenu';
 import {
   changeFilters,
   EMPLOYEE_STATUSES,
@@ -110,13 +114,18 @@ export function EmployeesPage() {
       <PageHeader
         title={t('employees.title')}
         extra={
-          <Typography.Text type="secondary" data-testid="employee-count">
-            {c ? t('employees.countLine', { count: c.total, enabled: c.enabled, forbidden: c.forbidden, stopped: c.stopped }) : '\u00a0'}
-          </Typography.Text>
+          <Space size={12} wrap>
+            <Typography.Text type="secondary" data-testid="employee-count">
+              {c ? t('employees.countLine', { count: c.total, enabled: c.enabled, forbidden: c.forbidden, stopped: c.stopped }) : '\u00a0'}
+            </Typography.Text>
+            <AbnormalLink onEdit={openDrawer} />
+          </Space>
         }
         actions={
           <Space>
             <DirectorySyncButton />
+            <ImportMenu />
+            <FacePhotosButton />
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="employee-export">
               {t('employees.export')}
             </Button>
@@ -224,6 +233,7 @@ export function EmployeesPage() {
                 sortDirections: SORT_DIRECTIONS,
                 fixed: 'left',
               },
+              { key: 'face', title: t('employees.faces.column'), render: (_: unknown, e) => <FaceCell employee={e} /> },
               {
                 key: 'empNo',
                 title: t('employees.columns.empNo'),

@@ -1,0 +1,351 @@
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import {
+  type CallOutput,
+  DEPARTMENT_IMPORT_COLUMNS,
+  EMPLOYEE_IMPORT_COLUMNS,
+  exportDepartmentTemplate,
+  exportEmployeeTemplate,
+  fileExtension,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_TYPES,
+  type ImportRowError,
+  importDepartment,
+  importEmpList,
+  type Lang,
+  Status,
+} from '@openvisit/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Flex, Modal, Progress, Result, Space, Statistic, Steps, Table, Tag, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadFile, uploadFile } from '../../../platform/api';
+import { ApiError } from '../../../platform/apiError';
+import { useLang } from '../../../platform/i18n';
+import { errorText } from '../../../platform/notify';
+import { ruleMessage } from '../../../platform/validationText';
+import { useUserInfo } from '../../accounts/api';
+import { peopleKeys } from '../api';
+
+export type ImportKind = 'employees' | 'departments';
+
+type EmployeeResult = CallOutput<typeof importEmpList>;
+type DepartmentResult = CallOutput<typeof importDepartment>;
+type AnyResult = EmployeeResult | DepartmentResult;
+
+const KINDS = {
+  employees: {
+    call: importEmpList,
+    template: exportEmployeeTemplate,
+    columns: EMPLOYEE_IMPORT_COLUMNS as Record<string, { en: string; zh: string }>,
+  },
+  departments: {
+    call: importDepartment,
+    template: exportDepartmentTemplate,
+    columns: DEPARTMENT_IMPORT_COLUMNS as Record<string, { en: string; zh: string }>,
+  },
+} as const;
+
+const MAX_MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
+
+type Stage =
+  | { step: 'choose' }
+  | { step: 'checking'; file: File }
+  | { step: 'checked'; file: File; result: AnyResult }
+  | { step: 'importing'; file: File; result: AnyResult }
+  | { step: 'done'; result: AnyResult };
+
+/** The client-side check of a chosen file, with the server's limits: extension and size. */
+export function checkImportFile(file: { name: string; size: number }): 'type' | 'size' | null {
+  if (!(IMPORT_TYPES as readonly string[]).includes(fileExtension(file.name))) return 'type';
+  if (file.size > IMPORT_MAX_BYTES) return 'size';
+  return null;
+}
+
+/**
+ * Import from a spreadsheet in three steps: choose a file (with the template in either language), check it
+ * (the server's dry run: counts, per-row errors, the first rows and whether each adds or updates), then import
+ * the valid rows. Upload progress is shown both times; nothing is written before the second step.
+ */
+export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const qc = useQueryClient();
+  const clause = useUserInfo().data?.escapeClause ?? '';
+  const needsClause = kind === 'employees' && !!clause.trim();
+  const [stage, setStage] = useState<Stage>({ step: 'choose' });
+  const [progress, setProgress] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [accepted, setAccepted] = useState(false);
+  const def = KINDS[kind];
+
+  const reset = () => {
+    setStage({ step: 'choose' });
+    setProblem(null);
+    setProgress(0);
+    setAccepted(false);
+  };
+  const close = () => {
+    if (stage.step === 'checking' || stage.step === 'importing') return;
+    reset();
+    onClose();
+  };
+
+  const send = async (file: File, dryRun: boolean): Promise<AnyResult | null> => {
+    setProgress(0);
+    setProblem(null);
+    const fields: Record<string, string> = { dryRun: String(dryRun) };
+    if (needsClause) fields.acceptClause = String(accepted);
+    try {
+      return await uploadFile<typeof def.call>(def.call, file, file.name, fields, { silent: true, onProgress: setProgress });
+    } catch (err) {
+      setProblem(describeFailure(err));
+      return null;
+    }
+  };
+
+  const describeFailure = (err: unknown): string => {
+    if (!(err instanceof ApiError)) return t('employees.import.failed');
+    const missing = err.status === Status.BAD_PARAMS ? err.fieldErrors.filter((e) => e.rule === 'column') : [];
+    if (missing.length)
+      return t('employees.import.missingColumns', { columns: missing.map((e) => `“${columnName(e.field.replace(/^file\./, ''))}”`).join(', ') });
+    if (err.status === Status.BAD_PARAMS && err.fieldErrors.some((e) => e.rule === 'tooManyRows'))
+      return t('employees.import.tooManyRows', { max: IMPORT_MAX_ROWS });
+    if (err.status === Status.BAD_PARAMS && err.fieldErrors.some((e) => e.field === 'acceptClause')) return t('employees.clause.required');
+    if (err.status === Status.FILE_TYPE_ERROR) return t('employees.import.unreadable');
+    return errorText(err);
+  };
+
+  const columnName = (field: string) => def.columns[field]?.[lang] ?? field;
+
+  const choose = async (file: File) => {
+    const bad = checkImportFile(file);
+    if (bad) {
+      setProblem(bad === 'type' ? t('employees.import.wrongType') : t('employees.import.tooBig', { size: MAX_MB }));
+      return;
+    }
+    setStage({ step: 'checking', file });
+    const result = await send(file, true);
+    setStage(result ? { step: 'checked', file, result } : { step: 'choose' });
+  };
+
+  const runImport = async () => {
+    if (stage.step !== 'checked') return;
+    setStage({ step: 'importing', file: stage.file, result: stage.result });
+    const result = await send(stage.file, false);
+    if (!result) {
+      setStage({ step: 'checked', file: stage.file, result: stage.result });
+      return;
+    }
+    await qc.invalidateQueries({ queryKey: peopleKeys.all });
+    setStage({ step: 'done', result });
+  };
+
+  const current = { choose: 0, checking: 0, checked: 1, importing: 1, done: 2 }[stage.step];
+  const busy = stage.step === 'checking' || stage.step === 'importing';
+
+  return (
+    <Modal
+      open={open}
+      title={t(`employees.import.title.${kind}`)}
+      width={860}
+      onCancel={close}
+      closable={!busy}
+      maskClosable={false}
+      destroyOnHidden
+      footer={footer()}
+    >
+      <Steps
+        size="small"
+        current={current}
+        style={{ marginBottom: 24 }}
+        items={[
+          { title: t('employees.import.steps.choose') },
+          { title: t('employees.import.steps.check') },
+          { title: t('employees.import.steps.done') },
+        ]}
+      />
+      {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} data-testid="import-problem" />}
+      {busy && (
+        <Flex vertical align="center" gap={8} style={{ padding: 24 }} data-testid="import-progress">
+          <Progress type="circle" percent={Math.round(progress * 100)} status="active" />
+          <Typography.Text>
+            {progress < 1
+              ? t('employees.import.uploading', { name: stage.file.name })
+              : t(stage.step === 'checking' ? 'employees.import.checking' : 'employees.import.importing')}
+          </Typography.Text>
+        </Flex>
+      )}
+      {stage.step === 'choose' && chooseStep()}
+      {stage.step === 'checked' && checkedStep(stage.result)}
+      {stage.step === 'done' && doneStep(stage.result)}
+    </Modal>
+  );
+
+  function footer() {
+    if (stage.step === 'checked') {
+      const valid = stage.result.valid;
+      return (
+        <Space>
+          <Button onClick={reset}>{t('employees.import.chooseAnother')}</Button>
+          <Button type="primary" disabled={valid === 0 || (needsClause && !accepted)} onClick={() => void runImport()} data-testid="import-run">
+            {t('employees.import.run', { count: valid })}
+          </Button>
+        </Space>
+      );
+    }
+    if (stage.step === 'done')
+      return (
+        <Button type="primary" onClick={close}>
+          {t('employees.import.close')}
+        </Button>
+      );
+    return (
+      <Button onClick={close} disabled={busy}>
+        {t('employees.import.close')}
+      </Button>
+    );
+  }
+
+  function chooseStep() {
+    return (
+      <Flex vertical gap={16}>
+        <Typography.Paragraph style={{ marginBottom: 0 }}>{t(`employees.import.intro.${kind}`, { max: IMPORT_MAX_ROWS })}</Typography.Paragraph>
+        <Space wrap>
+          {(['zh', 'en'] as Lang[]).map((l) => (
+            <Button
+              key={l}
+              icon={<DownloadOutlined />}
+              onClick={() => void downloadFile(def.template, { lang: l })}
+              data-testid={`import-template-${l}`}
+            >
+              {t(`employees.import.template.${l}`)}
+            </Button>
+          ))}
+        </Space>
+        <Upload.Dragger
+          accept={IMPORT_TYPES.map((e) => `.${e}`).join(',')}
+          multiple={false}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void choose(file);
+            return false;
+          }}
+          data-testid="import-file"
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">{t('employees.import.drop')}</p>
+          <p className="ant-upload-hint">{t('employees.import.dropHint', { size: MAX_MB })}</p>
+        </Upload.Dragger>
+      </Flex>
+    );
+  }
+
+  function checkedStep(result: AnyResult) {
+    const invalid = new Set(result.errors.map((e) => e.row)).size;
+    return (
+      <Flex vertical gap={16}>
+        <Flex gap={32}>
+          <Statistic title={t('employees.import.stats.total')} value={result.total} />
+          <Statistic title={t('employees.import.stats.valid')} value={result.valid} styles={{ content: { color: '#389e0d' } }} />
+          <Statistic title={t('employees.import.stats.invalid')} value={invalid} styles={{ content: { color: invalid ? '#cf1322' : undefined } }} />
+        </Flex>
+        {result.valid === 0 && <Alert type="warning" showIcon title={t('employees.import.nothingValid')} />}
+        {result.errors.length > 0 && errorTable(result.errors, t('employees.import.errorsTitle'))}
+        {result.preview.length > 0 && previewTable(result)}
+        {needsClause && (
+          <Alert
+            type="info"
+            title={t('employees.clause.title')}
+            description={
+              <>
+                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', maxHeight: 120, overflowY: 'auto' }}>{clause}</Typography.Paragraph>
+                <Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)}>
+                  {t('employees.clause.accept')}
+                </Checkbox>
+              </>
+            }
+          />
+        )}
+      </Flex>
+    );
+  }
+
+  function doneStep(result: AnyResult) {
+    const skipped = new Set(result.errors.map((e) => e.row)).size;
+    const summary =
+      kind === 'employees'
+        ? t('employees.import.done.employees', {
+            created: result.created,
+            updated: result.updated,
+            departments: (result as EmployeeResult).departmentsCreated,
+          })
+        : t('employees.import.done.departments', { created: result.created, updated: result.updated });
+    return (
+      <>
+        <Result
+          status={skipped ? 'warning' : 'success'}
+          title={summary}
+          subTitle={skipped ? t('employees.import.done.skipped', { count: skipped }) : undefined}
+          data-testid="import-done"
+        />
+        {result.errors.length > 0 && errorTable(result.errors, t('employees.import.skippedTitle'))}
+      </>
+    );
+  }
+
+  function errorTable(errors: ImportRowError[], title: string) {
+    return (
+      <Table
+        size="small"
+        title={() => <Typography.Text strong>{title}</Typography.Text>}
+        rowKey={(e) => `${e.row}-${e.field}-${e.rule}`}
+        dataSource={errors}
+        pagination={errors.length > 8 ? { pageSize: 8, size: 'small' } : false}
+        data-testid="import-errors"
+        columns={[
+          { title: t('employees.import.cols.row'), dataIndex: 'row', width: 80 },
+          { title: t('employees.import.cols.column'), key: 'field', width: 200, render: (_v, e) => columnName(e.field) },
+          { title: t('employees.import.cols.problem'), key: 'rule', render: (_v, e) => ruleMessage(t, e.rule, { field: e.field }) },
+        ]}
+      />
+    );
+  }
+
+  function previewTable(result: AnyResult) {
+    const action = (a: 'create' | 'update') => <Tag color={a === 'create' ? 'green' : 'blue'}>{t(`employees.import.action.${a}`)}</Tag>;
+    // Preview field → the import column whose header names it.
+    const fields: [string, string][] =
+      kind === 'employees'
+        ? [
+            ['empName', 'employee_name'],
+            ['empNo', 'empNo'],
+            ['phone', 'phone'],
+            ['departments', 'departments'],
+          ]
+        : [
+            ['path', 'path'],
+            ['deptNo', 'deptNo'],
+            ['managerNo', 'managerNo'],
+          ];
+    return (
+      <Table<{ row: number; action: 'create' | 'update' }>
+        size="small"
+        title={() => (
+          <Typography.Text strong>{t('employees.import.previewTitle', { count: result.preview.length, valid: result.valid })}</Typography.Text>
+        )}
+        rowKey="row"
+        pagination={false}
+        dataSource={result.preview}
+        data-testid="import-preview"
+        columns={[
+          { title: t('employees.import.cols.row'), dataIndex: 'row', width: 64 },
+          ...fields.map(([dataIndex, column]) => ({ title: columnName(column), dataIndex })),
+          { title: t('employees.import.cols.action'), dataIndex: 'action', render: action, width: 100 },
+        ]}
+      />
+    );
+  }
+}
