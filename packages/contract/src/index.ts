@@ -11,6 +11,7 @@ export * from './calls/logs.js';
 export * from './calls/proxies.js';
 export * from './calls/roles.js';
 export * from './errors.js';
+export * from './logDescriptions.js';
 export * from './lookups.js';
 export type { AnyCall, CallByName, CallName } from './registry.js';
 export { allCalls, allDownloads, callsByName } from './registry.js';

@@ -1,4 +1,4 @@
-import { LogEnd, type LogEvent, type LogModule, LogRole, Role } from '@openvisit/contract';
+import { type LogDescription, LogEnd, type LogEvent, type LogModule, LogRole, Role, renderLogDesc } from '@openvisit/contract';
 import type { Db } from '../db/client.js';
 import { operationLogs } from '../db/schema/index.js';
 import type { Session } from './sessions.js';
@@ -34,7 +34,10 @@ export interface AuditEntry {
   event: LogEvent;
   objId?: string | number;
   objName?: string;
-  desc?: string;
+  /** The details, as a key of the contract's logDescriptions with its parameters (`logDesc(...)`). */
+  desc?: LogDescription;
+  /** Free-text details, only as a client wrote them (`addLog`); the server's own rows use `desc`. */
+  text?: string;
   client?: LogEnd;
   details?: Record<string, unknown>;
 }
@@ -42,6 +45,10 @@ export interface AuditEntry {
 /** The actor of a log row: a session, or (for a sign-in that failed into a lock) the account itself. */
 export type Actor = Pick<Session, 'companyId' | 'account' | 'name' | 'role'>;
 
+/**
+ * One operation-log row. A keyed `desc` is stored as key and parameters (rendered in the reader's language) and, in
+ * opt_desc, as its English rendering, so readers of the plain text field (older consoles, API clients) keep working.
+ */
 export async function writeLog(db: Db, actor: Actor, entry: AuditEntry, ip: string): Promise<void> {
   if (!actor.companyId) return; // super accounts act across companies; their sign-ins are not a company's record
   await db.insert(operationLogs).values({
@@ -55,7 +62,9 @@ export async function writeLog(db: Db, actor: Actor, entry: AuditEntry, ip: stri
     optEvent: entry.event,
     optClient: entry.client ?? LogEnd.PC,
     optModule: entry.module,
-    optDesc: entry.desc ?? '',
+    optDesc: entry.desc ? (renderLogDesc(entry.desc.key, entry.desc.params, 'en') ?? '') : (entry.text ?? ''),
+    descKey: entry.desc?.key ?? null,
+    descParams: entry.desc ? entry.desc.params : null,
     details: entry.details ?? null,
   });
 }

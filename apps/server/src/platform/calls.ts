@@ -1,4 +1,4 @@
-import { type CallDef, type FieldError, type Role, Status } from '@openvisit/contract';
+import { type CallDef, type FieldError, type LogDescription, type Role, Status } from '@openvisit/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -21,8 +21,11 @@ export interface CallContext {
   log: FastifyBaseLogger;
   /** The uploaded file of an upload call. */
   file?: { name: string; bytes: Buffer };
-  /** What the automatic operation-log row names; sign-in handlers set the actor they signed in. */
-  audit: { objId?: string | number; objName?: string; desc?: string; actor?: Actor; skip?: boolean };
+  /**
+   * What the automatic operation-log row names; sign-in handlers set the actor they signed in. `desc` is a key of the
+   * contract's logDescriptions with its parameters: `ctx.audit.desc = logDesc('cardsSynced', { issued, cleared, refused })`.
+   */
+  audit: { objId?: string | number; objName?: string; desc?: LogDescription; actor?: Actor; skip?: boolean };
 }
 
 export interface AuthedContext extends CallContext {

@@ -18,7 +18,15 @@ export const operationLog = z.object({
   optClient: z.number().int(),
   optModule: z.number().int(),
   oTime: epochMs,
+  /** The details in English (server rows) or as the client wrote them (`addLog`). */
   optDesc: z.string(),
+  /**
+   * For rows the server wrote: the key of `logDescriptions` and its parameters, to render the details in the reader's
+   * language (`renderLogDesc`). Null for `addLog` rows and rows older than the keys; a key this build does not know
+   * (a newer server) also falls back to `optDesc`.
+   */
+  descKey: z.string().nullable(),
+  descParams: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 export type OperationLog = z.infer<typeof operationLog>;
 

@@ -56,7 +56,11 @@ export const operationLogs = pgTable(
     optEvent: text('opt_event').notNull(),
     optClient: smallint('opt_client').notNull().default(0),
     optModule: smallint('opt_module').notNull(),
+    /** English details: the rendering of desc_key (server rows) or the client's free text (addLog). */
     optDesc: text('opt_desc').notNull().default(''),
+    /** Server rows: a key of the contract's logDescriptions and its parameters, rendered in the reader's language. */
+    descKey: text('desc_key'),
+    descParams: jsonb('desc_params').$type<Record<string, string | number>>(),
     oTime: tstz('o_time').notNull().defaultNow(),
     details: jsonb('details'),
   },

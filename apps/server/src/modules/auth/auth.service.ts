@@ -3,6 +3,7 @@ import {
   type Lang,
   type LoginResult,
   LogModule,
+  logDesc,
   normalizeEmail,
   normalizePhone,
   Role,
@@ -54,7 +55,7 @@ async function checkCredentials(
   const failures = await repo.recordFailure(ctx.db, kind, account.id, lockAfter, lockMinutes);
   if (failures >= lockAfter) {
     if (actor)
-      await writeLog(ctx.db, await actor(), { module: LogModule.ACCOUNT, event: 'lock', desc: `locked after ${failures} failed sign-ins` }, ctx.ip);
+      await writeLog(ctx.db, await actor(), { module: LogModule.ACCOUNT, event: 'lock', desc: logDesc('lockedAfterFailures', { failures }) }, ctx.ip);
     throw new AppError(Status.ACCOUNT_LOCKED, undefined, { lockedUntil: Date.now() + lockMinutes * 60_000 });
   }
   if (failures > warnAfter) {

@@ -83,13 +83,21 @@ describe('ExportBlacklist and ExportWhitelist', () => {
     expect((await get('ExportBlacklist', '?lang=fr', a.token)).json().status).toBe(Status.BAD_PARAMS);
     expect((await get('ExportBlacklist', `?name=${'x'.repeat(65)}`, a.token)).json().status).toBe(Status.BAD_PARAMS);
 
-    const logs = await t.call<{ list: { optEvent: string; optModule: number; objName: string; optDesc: string }[] }>(
-      'getLogList',
-      { optEvent: 'export' },
-      a.token,
-    );
+    const logs = await t.call<{
+      list: { optEvent: string; optModule: number; objName: string; optDesc: string; descKey: string | null; descParams: Record<string, unknown> }[];
+    }>('getLogList', { optEvent: 'export' }, a.token);
     expect(logs.result.list.map((l) => l.objName)).toContain('whitelist.xlsx');
     expect(logs.result.list.find((l) => l.optDesc.includes('search'))).toMatchObject({ optModule: 6, objName: 'blacklist.xlsx' });
+    // The details as a key and parameters (rendered in the reader's language), the English kept in optDesc.
+    expect(logs.result.list.find((l) => l.descParams.search === 'nobody')).toMatchObject({
+      descKey: 'blacklistSearched',
+      optDesc: 'blacklist, search "nobody"',
+    });
+    expect(logs.result.list.find((l) => l.objName === 'whitelist.xlsx')).toMatchObject({
+      descKey: 'whitelist',
+      descParams: {},
+      optDesc: 'whitelist',
+    });
   });
 
   it('the blacklist export disappears with the blacklist section; the whitelist export stays', async () => {

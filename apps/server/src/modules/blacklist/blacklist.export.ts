@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import type { Lang } from '@openvisit/contract';
+import { type Lang, logDesc } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import type { AuthedContext } from '../../platform/calls.js';
 import { type ListKind, listRepository } from './blacklist.repository.js';
@@ -27,7 +27,9 @@ export async function exportList(ctx: AuthedContext, kind: ListKind, input: { na
   sheet.columns = HEADERS[input.lang].map((header, i) => ({ header, width: WIDTHS[i] }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  ctx.audit.desc = input.name ? `${kind}list, search "${input.name}"` : `${kind}list`;
+  ctx.audit.desc = input.name
+    ? logDesc(kind === 'black' ? 'blacklistSearched' : 'whitelistSearched', { search: input.name })
+    : logDesc(kind === 'black' ? 'blacklist' : 'whitelist');
   const write = async () => {
     let before = 0;
     let total = 0;

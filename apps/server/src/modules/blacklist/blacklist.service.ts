@@ -1,4 +1,4 @@
-import { type ListedPerson, normalizePhone, Status } from '@openvisit/contract';
+import { type ListedPerson, logDesc, normalizePhone, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
@@ -44,7 +44,7 @@ export async function add(ctx: AuthedContext, kind: ListKind, input: { name: str
   });
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
-  ctx.audit.desc = `${kind}list`;
+  ctx.audit.desc = logDesc(kind === 'black' ? 'blacklist' : 'whitelist');
   return toListed(row);
 }
 
@@ -55,7 +55,7 @@ export async function remove(ctx: AuthedContext, kind: ListKind, input: { bids: 
     .map((d) => d.name)
     .join(', ')
     .slice(0, 200);
-  ctx.audit.desc = `${kind}list`;
+  ctx.audit.desc = logDesc(kind === 'black' ? 'blacklist' : 'whitelist');
   return { deleted: deleted.length };
 }
 
@@ -73,6 +73,6 @@ export async function check(ctx: AuthedContext, kind: ListKind, input: { phone?:
 export async function setSwitch(ctx: AuthedContext, input: { blackListSwitch: 0 | 1 }): Promise<null> {
   await patchSettings(ctx, { blackListSwitch: input.blackListSwitch });
   ctx.audit.objName = 'blackListSwitch';
-  ctx.audit.desc = input.blackListSwitch ? 'screening on' : 'screening off';
+  ctx.audit.desc = logDesc(input.blackListSwitch ? 'screeningOn' : 'screeningOff');
   return null;
 }

@@ -1,4 +1,4 @@
-import { LogModule, Role, Status } from '@openvisit/contract';
+import { LogModule, Role, renderLogDesc, Status } from '@openvisit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Services } from '../../services.js';
 import { companiesWithAutoSync } from './contacts.repository.js';
-import { nextMidnight, runAutomatic, summary } from './contacts.service.js';
+import { autoSummary, nextMidnight, runAutomatic } from './contacts.service.js';
 
 /**
  * Spec section 9: automatic contact sync daily at 00:00 (server time). One `contacts.daily` job per day, keyed by
@@ -94,14 +94,14 @@ export function registerContactJobs(deps: ScheduleDeps, now: () => Date = () => 
     try {
       const reports = await runAutomatic(ctx);
       if (!reports) return;
-      const desc = reports.map((r) => `${r.step}: ${summary(r)}`).join('; ');
+      const desc = autoSummary(reports);
       await writeLog(
         deps.db,
         ctx.session,
         { module: LogModule.EMPLOYEE, event: 'import', objName: `${reports[0]?.channel ?? ''} auto-sync`, desc },
         '',
       );
-      ctx.log.info({ desc }, 'automatic directory sync done');
+      ctx.log.info({ desc: renderLogDesc(desc.key, desc.params, 'en') }, 'automatic directory sync done');
     } catch (err) {
       if (err instanceof AppError && FINAL.has(err.status)) {
         ctx.log.warn({ status: err.status, reason: err.message }, 'automatic directory sync refused');

@@ -3,6 +3,8 @@ import {
   type ContactChannel,
   type ContactSyncState,
   dingTalkConfigErrors,
+  type LogDescription,
+  logDesc,
   Role,
   rtxConfigErrors,
   Status,
@@ -79,9 +81,15 @@ async function syncAutoChannel(ctx: AuthedContext): Promise<void> {
   await repoOf(ctx).setAutoChannel(autoChannel(await settingsOf(ctx)));
 }
 
-function describe(on: number, auto: number): string {
-  return `notification ${on === 1 ? 'on' : 'off'}, auto-sync ${auto === 1 ? 'on' : 'off'}`;
+/** A channel's switches for the log: auto-sync is only ever on with its channel (the settings checks refuse the rest). */
+type SwitchState = 'off' | 'on' | 'auto';
+function switchState(on: number, auto: number): SwitchState {
+  if (on !== 1) return 'off';
+  return auto === 1 ? 'auto' : 'on';
 }
+const SWITCHES = { off: 'directoryOff', on: 'directoryOn', auto: 'directoryOnAuto' } as const;
+const SWITCHES_SECRET_CHANGED = { off: 'directoryOffSecretChanged', on: 'directoryOnSecretChanged', auto: 'directoryOnAutoSecretChanged' } as const;
+const SWITCHES_SERVER = { off: 'directoryOffServer', on: 'directoryOnServer', auto: 'directoryOnAutoServer' } as const;
 
 export async function updateDingTalk(
   ctx: AuthedContext,
@@ -116,7 +124,8 @@ export async function updateDingTalk(
   await patchSettings(ctx, { ddnotify: next.ddnotify, ddcorpid: next.ddcorpid, ddagentid: next.ddagentid, ddautosync: next.ddautosync });
   await syncAutoChannel(ctx);
   ctx.audit.objName = 'DingTalk';
-  ctx.audit.desc = `${describe(next.ddnotify, next.ddautosync)}${newSecret ? ', secret changed' : ''}`;
+  const state = switchState(next.ddnotify, next.ddautosync);
+  ctx.audit.desc = logDesc(newSecret ? SWITCHES_SECRET_CHANGED[state] : SWITCHES[state]);
   return null;
 }
 
@@ -137,7 +146,8 @@ export async function updateRtx(
   await patchSettings(ctx, next);
   await syncAutoChannel(ctx);
   ctx.audit.objName = 'RTX';
-  ctx.audit.desc = `${describe(next.rtxnotify, next.rtxAuto)}${next.rtxip ? `, server ${next.rtxip}:${next.rtxport}` : ''}`;
+  const state = switchState(next.rtxnotify, next.rtxAuto);
+  ctx.audit.desc = next.rtxip ? logDesc(SWITCHES_SERVER[state], { ip: next.rtxip, port: next.rtxport }) : logDesc(SWITCHES[state]);
   return null;
 }
 
@@ -194,8 +204,40 @@ async function syncSteps(ctx: AuthedContext, provider: DirectoryProvider, steps:
   }
 }
 
-export function summary(r: SyncReport): string {
-  return `${r.created} added, ${r.updated} updated, ${r.unchanged} unchanged, ${r.failed} failed, ${r.vanishedCount} no longer listed`;
+function counts(r: SyncReport | undefined) {
+  return r
+    ? { created: r.created, updated: r.updated, unchanged: r.unchanged, failed: r.failed, vanished: r.vanishedCount }
+    : { created: 0, updated: 0, unchanged: 0, failed: 0, vanished: 0 };
+}
+
+/** The log details of one step run by a person. */
+function summary(r: SyncReport): LogDescription {
+  return logDesc('directorySynced', counts(r));
+}
+
+/** The log details of the daily job: the three steps' counts in one row (runAutomatic always runs all three). */
+export function autoSummary(reports: SyncReport[]): LogDescription {
+  const of = (step: SyncStep) => counts(reports.find((x) => x.step === step));
+  const d = of('departments');
+  const e = of('employees');
+  const r = of('relations');
+  return logDesc('directoryAutoSynced', {
+    deptCreated: d.created,
+    deptUpdated: d.updated,
+    deptUnchanged: d.unchanged,
+    deptFailed: d.failed,
+    deptVanished: d.vanished,
+    empCreated: e.created,
+    empUpdated: e.updated,
+    empUnchanged: e.unchanged,
+    empFailed: e.failed,
+    empVanished: e.vanished,
+    relCreated: r.created,
+    relUpdated: r.updated,
+    relUnchanged: r.unchanged,
+    relFailed: r.failed,
+    relVanished: r.vanished,
+  });
 }
 
 /** One step, run by an administrator (autoGetDeptFromCT, autoGetEmployeeFromCT, autoGetEmpDeptRelation). */

@@ -354,6 +354,8 @@ describe('directory sync (DingTalk, RTX)', () => {
       .where(and(eq(operationLogs.companyId, a.id), eq(operationLogs.optId, 'auto-sync')));
     expect(logs).toHaveLength(1);
     expect(logs[0]?.optDesc).toContain('employees: 0 added, 1 updated');
+    expect(logs[0]?.descKey).toBe('directoryAutoSynced');
+    expect(logs[0]?.descParams).toMatchObject({ empCreated: 0, empUpdated: 1, relFailed: 1 });
 
     // Scheduling again (a restart, another node) and running again does nothing more today.
     await ensureDailySync(other, justBefore);

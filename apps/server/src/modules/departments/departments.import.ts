@@ -7,6 +7,7 @@ import {
   DEPT_NO_MAX,
   type ImportRowError,
   type Lang,
+  logDesc,
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
@@ -114,7 +115,7 @@ export async function importDepartments(ctx: AuthedContext, input: { dryRun: boo
     return { created: txPaths.created, updated };
   });
   ctx.audit.objName = file.name;
-  ctx.audit.desc = `departments: ${result.created} added, ${result.updated} updated, ${errors.length} errors`;
+  ctx.audit.desc = logDesc('departmentsImported', { created: result.created, updated: result.updated, errors: errors.length });
   return { ...summary, ...result };
 }
 

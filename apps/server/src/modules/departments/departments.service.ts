@@ -1,4 +1,4 @@
-import { type DepartmentNode, Status } from '@openvisit/contract';
+import { type DepartmentNode, logDesc, Status } from '@openvisit/contract';
 import type { Db } from '../../db/client.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
@@ -69,7 +69,7 @@ export async function add(ctx: AuthedContext, input: { deptName: string; deptNo:
   const deptid = await repo.insert({ name: input.deptName, deptNo: input.deptNo, parentId: input.parentId, managerEmpId: input.deptManagerEmpid });
   ctx.audit.objId = deptid;
   ctx.audit.objName = input.deptName;
-  ctx.audit.desc = 'department';
+  ctx.audit.desc = logDesc('department');
   return { deptid };
 }
 
@@ -98,7 +98,7 @@ export async function update(
   });
   ctx.audit.objId = dept.id;
   ctx.audit.objName = name;
-  ctx.audit.desc = 'department';
+  ctx.audit.desc = logDesc('department');
   return null;
 }
 
@@ -121,7 +121,7 @@ export async function remove(ctx: AuthedContext, input: { deptid: number; moveTo
   });
   ctx.audit.objId = dept.id;
   ctx.audit.objName = dept.name;
-  ctx.audit.desc = members ? `department; ${members} employees moved to ${input.moveTo}` : 'department';
+  ctx.audit.desc = members && input.moveTo ? logDesc('departmentMembersMoved', { members, moveTo: input.moveTo }) : logDesc('department');
   return null;
 }
 
@@ -141,7 +141,7 @@ export async function relate(ctx: AuthedContext, input: { deptid: number; empids
   const changed = input.action === 'add' ? await repo.addMembers(dept.id, mine) : await repo.removeMembers(dept.id, input.empids);
   ctx.audit.objId = dept.id;
   ctx.audit.objName = dept.name;
-  ctx.audit.desc = `${input.action} ${changed} employees`;
+  ctx.audit.desc = logDesc(input.action === 'add' ? 'departmentMembersAdded' : 'departmentMembersRemoved', { count: changed });
   return { changed };
 }
 

@@ -1,4 +1,4 @@
-import { type Employee, Role, Status } from '@openvisit/contract';
+import { type Employee, type LogDescription, logDesc, Role, Status } from '@openvisit/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { employees, subAccounts } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
@@ -9,7 +9,7 @@ import { cardTaken, notFound, page, repoOf, uniqueViolation, withDepartments } f
 
 /** Batch changes to employee attributes and the lists built on them (contract: calls/employeeAttributes.ts). */
 
-async function setMany(ctx: AuthedContext, empids: number[], values: Partial<EmployeeInsert>, what: string) {
+async function setMany(ctx: AuthedContext, empids: number[], values: Partial<EmployeeInsert>, what: LogDescription) {
   const changed = await repoOf(ctx).updateMany(empids, values);
   ctx.audit.objId = changed.map((c) => c.id).join(',');
   ctx.audit.objName = changed
@@ -28,7 +28,7 @@ export async function updateCardNo(ctx: AuthedContext, input: { empid: number; c
   const row = await repo.update(existing.id, { cardNo: input.cardNo }).catch(uniqueViolation);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
-  ctx.audit.desc = input.cardNo ? `card ${input.cardNo}` : 'card cleared';
+  ctx.audit.desc = input.cardNo ? logDesc('cardSet', { cardNo: input.cardNo }) : logDesc('cardCleared');
   return (await withDepartments(ctx, [row]))[0] as Employee;
 }
 
@@ -88,13 +88,13 @@ export async function synchronCards(ctx: AuthedContext, input: { cards: { empNo:
     }
   });
   errors.sort((x, y) => x.row - y.row);
-  ctx.audit.desc = `cards: ${changes.length} issued, ${clear.length} cleared, ${errors.length} refused`;
+  ctx.audit.desc = logDesc('cardsSynced', { issued: changes.length, cleared: clear.length, refused: errors.length });
   return { updated: changes.length, unchanged: wanted.size - changes.length, cleared: clear.length, errors };
 }
 
 export function updateVisitType(ctx: AuthedContext, input: { empids: number[]; visitType: string }) {
   const visitType = splitTypes(input.visitType).join(',');
-  return setMany(ctx, input.empids, { visitType }, `visit types: ${visitType}`);
+  return setMany(ctx, input.empids, { visitType }, logDesc('visitTypesSet', { types: visitType }));
 }
 
 function splitTypes(s: string): string[] {
@@ -112,7 +112,7 @@ export async function visitTypes(ctx: AuthedContext, input: { empid?: number }) 
 
 export async function updateDefaultNotify(ctx: AuthedContext, input: { empids: number[]; defaultNotify: number }) {
   if (ctx.session.role === Role.EMPLOYEE && input.empids.some((id) => id !== ctx.session.accountId)) throw new AppError(Status.NO_PERMISSION);
-  return setMany(ctx, input.empids, { defaultNotify: input.defaultNotify }, `notify ${input.defaultNotify}`);
+  return setMany(ctx, input.empids, { defaultNotify: input.defaultNotify }, logDesc('notifySet', { notify: input.defaultNotify }));
 }
 
 async function checkSubAccount(ctx: AuthedContext, id: number): Promise<void> {
@@ -126,7 +126,7 @@ async function checkSubAccount(ctx: AuthedContext, id: number): Promise<void> {
 
 export async function updateSubAccount(ctx: AuthedContext, input: { empids: number[]; subaccountId: number }) {
   if (input.subaccountId) await checkSubAccount(ctx, input.subaccountId);
-  return setMany(ctx, input.empids, { subAccountId: input.subaccountId || null }, `sub-company ${input.subaccountId}`);
+  return setMany(ctx, input.empids, { subAccountId: input.subaccountId || null }, logDesc('subCompanySet', { subaccountId: input.subaccountId }));
 }
 
 /** A sub-company signed in is held to its own employees, whatever id it sends. */
@@ -176,7 +176,7 @@ export async function accessList(
 }
 
 export function updateAccess(ctx: AuthedContext, input: { empids: number[]; acEnabled: boolean; acStart: string | null; acEnd: string | null }) {
-  const what = input.acEnabled ? `access granted ${input.acStart ?? '…'} – ${input.acEnd ?? '…'}` : 'access withdrawn';
+  const what = input.acEnabled ? logDesc('accessGranted', { from: input.acStart ?? '…', to: input.acEnd ?? '…' }) : logDesc('accessWithdrawn');
   return setMany(ctx, input.empids, { acEnabled: input.acEnabled, acStart: input.acStart, acEnd: input.acEnd }, what);
 }
 

@@ -11,6 +11,7 @@ import {
   FACE_ZIP_MAX_UNPACKED,
   type FaceImportOutcome,
   faceStatusLabels,
+  logDesc,
   Status,
   sniffFileType,
 } from '@openvisit/contract';
@@ -69,7 +70,7 @@ export async function uploadFace(ctx: AuthedContext, input: { empid: number }): 
   if (!row) throw notFound();
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
-  ctx.audit.desc = `face photo ${photo.width}×${photo.height}`;
+  ctx.audit.desc = logDesc('facePhotoSaved', { width: photo.width, height: photo.height });
   return (await withDepartments(ctx, [row]))[0] as Employee;
 }
 
@@ -90,7 +91,7 @@ export async function deleteFace(ctx: AuthedContext, input: { empid: number }): 
   if (!row) throw notFound();
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
-  ctx.audit.desc = 'face photo removed';
+  ctx.audit.desc = logDesc('facePhotoRemoved');
   return (await withDepartments(ctx, [row]))[0] as Employee;
 }
 
@@ -158,7 +159,7 @@ export async function uploadFaceZip(ctx: AuthedContext) {
     }
   }
   const saved = results.filter((r) => r.outcome === 'saved').length;
-  ctx.audit.desc = `face zip: ${saved} saved, ${results.length - saved} not`;
+  ctx.audit.desc = logDesc('faceZipSaved', { saved, failed: results.length - saved });
   return { saved, failed: results.length - saved, results };
 }
 
@@ -175,7 +176,7 @@ export async function queueAllFaces(ctx: AuthedContext, input: { empids?: number
         ON CONFLICT (emp_id) DO UPDATE SET requested_at = now()`);
     return rows.length;
   });
-  ctx.audit.desc = `${queued} face photos queued for devices`;
+  ctx.audit.desc = logDesc('facesQueued', { queued });
   return { queued };
 }
 

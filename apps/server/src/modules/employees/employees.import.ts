@@ -7,6 +7,7 @@ import {
   IMPORT_MAX_ROWS,
   type ImportRowError,
   type Lang,
+  logDesc,
   normalizeEmail,
   normalizePhone,
   Status,
@@ -148,7 +149,7 @@ export async function importEmployees(ctx: AuthedContext, input: { dryRun: boole
     return { created, updated, departmentsCreated: paths.created };
   });
   ctx.audit.objName = file.name;
-  ctx.audit.desc = `${result.created} added, ${result.updated} updated, ${errors.length} errors`;
+  ctx.audit.desc = logDesc('employeesImported', { created: result.created, updated: result.updated, errors: errors.length });
   return { ...summary, ...result };
 }
 

@@ -1,4 +1,4 @@
-import { Role, Status, type VisitProxy } from '@openvisit/contract';
+import { logDesc, Role, Status, type VisitProxy } from '@openvisit/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { visitProxies } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
@@ -48,7 +48,8 @@ export async function set(ctx: AuthedContext, input: { empid: number; proxyId: n
     .returning();
   ctx.audit.objId = input.empid;
   ctx.audit.objName = names.get(input.empid);
-  ctx.audit.desc = `visit proxy ${names.get(input.proxyId)} ${input.startDate}..${input.endDate} ${input.proxyStatus ? 'on' : 'off'}`;
+  const proxy = { proxy: names.get(input.proxyId) ?? '', start: input.startDate, end: input.endDate };
+  ctx.audit.desc = logDesc(input.proxyStatus ? 'visitProxyOn' : 'visitProxyOff', proxy);
   return (await describe(ctx, [row as ProxyRow]))[0] as VisitProxy;
 }
 

@@ -10,7 +10,7 @@ export const logsRoutes = [
       client: input.optClient,
       objId: input.objId,
       objName: input.objName,
-      desc: input.optDesc,
+      text: input.optDesc,
     }),
   ),
   bind(c.getLogList, (input, ctx) => logs.listLogs(ctx, input)),

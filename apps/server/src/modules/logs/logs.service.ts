@@ -3,7 +3,8 @@ import { type AuditEntry, writeLog } from '../../platform/audit.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { logsRepository } from './logs.repository.js';
 
-export async function addLog(ctx: AuthedContext, input: Omit<AuditEntry, 'details'>): Promise<null> {
+/** A client's own record: its details are free text, kept as written (no key). */
+export async function addLog(ctx: AuthedContext, input: Omit<AuditEntry, 'details' | 'desc'>): Promise<null> {
   await writeLog(ctx.db, ctx.session, input, ctx.ip);
   return null;
 }
@@ -56,6 +57,8 @@ export async function listLogs(
     optModule: r.optModule,
     oTime: r.oTime.getTime(),
     optDesc: r.optDesc,
+    descKey: r.descKey,
+    descParams: r.descParams ?? {},
   }));
   return { pageNo: Math.floor(input.startIndex / input.requestedCount) + 1, pageSize: input.requestedCount, count, list };
 }

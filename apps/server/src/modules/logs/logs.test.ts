@@ -1,12 +1,25 @@
-import { Status } from '@openvisit/contract';
+import { renderLogDesc, Status } from '@openvisit/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { employees } from '../../db/schema/index.js';
 
 interface Page {
   pageNo: number;
   pageSize: number;
   count: number;
-  list: { optEvent: string; optModule: number; optName: string; optRole: number; objName: string; oTime: number; ipAddr: string }[];
+  list: {
+    optEvent: string;
+    optModule: number;
+    optName: string;
+    optRole: number;
+    objName: string;
+    oTime: number;
+    ipAddr: string;
+    optDesc: string;
+    descKey: string | null;
+    descParams: Record<string, string | number>;
+  }[];
 }
 
 describe('operation log (addLog / getLogList)', () => {
@@ -32,7 +45,38 @@ describe('operation log (addLog / getLogList)', () => {
       optRole: 0,
       objName: 'employees.xlsx',
       ipAddr: '127.0.0.1',
+      // A client's own text is kept as written: no key to translate it by.
+      optDesc: 'exported 20 rows',
+      descKey: null,
+      descParams: {},
     });
+  });
+
+  it("the server's own rows carry a description key and parameters, with the English rendering in optDesc", async () => {
+    const c = await seedCompany(t, 'Gamma');
+    expect((await t.call('updateblackListSwitch', { blackListSwitch: 1 }, c.token)).status).toBe(0);
+    for (const empNo of ['E1', 'E2']) {
+      const emp = await seedEmployee(t, c.id);
+      await t.db.update(employees).set({ empNo }).where(eq(employees.id, emp.id));
+    }
+    const cards = [
+      { empNo: 'E1', cardNo: 'C-100' },
+      { empNo: 'E2', cardNo: 'C-200' },
+      { empNo: 'E9', cardNo: 'C-900' },
+    ];
+    expect((await t.call('SynchronCardNo', { cards }, c.token)).status).toBe(0);
+
+    const page = await t.call<Page>('getLogList', { requestedCount: 10 }, c.token);
+    const [synced, screening] = page.result.list;
+    expect(synced).toMatchObject({
+      optEvent: 'update',
+      optModule: 1,
+      descKey: 'cardsSynced',
+      descParams: { issued: 2, cleared: 0, refused: 1 },
+      optDesc: 'cards: 2 issued, 0 cleared, 1 refused',
+    });
+    expect(screening).toMatchObject({ objName: 'blackListSwitch', descKey: 'screeningOn', descParams: {}, optDesc: 'screening on' });
+    expect(renderLogDesc(synced?.descKey ?? '', synced?.descParams, 'zh')).toBe('卡号：发放 2 张，清除 0 张，拒绝 1 条');
   });
 
   it('refuses bad input (unknown event, module) with 400', async () => {

@@ -1,4 +1,4 @@
-import { type RoleNode, Status } from '@openvisit/contract';
+import { logDesc, type RoleNode, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import * as employees from '../employees/employees.service.js';
@@ -40,7 +40,7 @@ export async function add(ctx: AuthedContext, input: { rgName: string; parentId:
   const rid = await repo.insert(input.rgName, input.parentId);
   ctx.audit.objId = rid;
   ctx.audit.objName = input.rgName;
-  ctx.audit.desc = input.parentId ? 'role' : 'role group';
+  ctx.audit.desc = logDesc(input.parentId ? 'role' : 'roleGroup');
   return { rid };
 }
 
@@ -88,7 +88,7 @@ export async function grant(ctx: AuthedContext, input: { rid: number; empids: nu
   const changed = await repoOf(ctx).add(role.id, mine);
   ctx.audit.objId = role.id;
   ctx.audit.objName = role.name;
-  ctx.audit.desc = `granted to ${changed} employees`;
+  ctx.audit.desc = logDesc('roleGranted', { count: changed });
   return { changed };
 }
 
@@ -97,6 +97,6 @@ export async function revoke(ctx: AuthedContext, input: { rid: number; empids: n
   const changed = await repoOf(ctx).remove(role.id, input.empids);
   ctx.audit.objId = role.id;
   ctx.audit.objName = role.name;
-  ctx.audit.desc = `taken from ${changed} employees`;
+  ctx.audit.desc = logDesc('roleRevoked', { count: changed });
   return { changed };
 }

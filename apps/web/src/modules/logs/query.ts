@@ -1,4 +1,14 @@
-import { type CallInput, type getLogList, logEndLabels, logEventLabels, logModuleLabels, logRoleLabels } from '@openvisit/contract';
+import {
+  type CallInput,
+  type getLogList,
+  type Lang,
+  logEndLabels,
+  logEventLabels,
+  logModuleLabels,
+  logRoleLabels,
+  type OperationLog,
+  renderLogDesc,
+} from '@openvisit/contract';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { DAY_FORMAT } from '../../platform/format';
@@ -12,6 +22,14 @@ export const LOG_ROLES = Object.keys(logRoleLabels).map(Number);
 export const LOG_MODULES = Object.keys(logModuleLabels).map(Number);
 export const LOG_ENDS = Object.keys(logEndLabels).map(Number);
 export const LOG_EVENTS = Object.keys(logEventLabels) as (keyof typeof logEventLabels)[];
+
+/**
+ * A row's details in the console language: the server's description key through the contract's templates, else
+ * (rows a client wrote with addLog, rows older than the keys, a key this build does not know) the stored text.
+ */
+export function logDetails(row: Pick<OperationLog, 'descKey' | 'descParams' | 'optDesc'>, lang: Lang): string {
+  return (row.descKey ? renderLogDesc(row.descKey, row.descParams, lang) : null) ?? row.optDesc;
+}
 
 /** The operation log's filters and paging: what the URL query keeps across reloads. */
 export interface LogFilters {

@@ -39,7 +39,10 @@ function entry(id: number, extra: Partial<OperationLog> = {}): OperationLog {
     optClient: 0,
     optModule: 6,
     oTime: AT,
+    // A row older than the description keys: its details are shown as stored.
     optDesc: 'blacklist',
+    descKey: null,
+    descParams: {},
     ...extra,
   };
 }
@@ -116,6 +119,47 @@ describe('OperationLogPage', () => {
     expect(within(row).getByText('PC端')).toBeTruthy();
     expect(within(row).getByText(/^2026\/01\/05/)).toBeTruthy();
     expect(screen.getByText('共 1 条记录')).toBeTruthy();
+  });
+
+  it("renders the server's description keys in the console language, other rows' details as stored", async () => {
+    const cards = entry(2, {
+      objName: 'cards.csv',
+      optEvent: 'update',
+      optModule: 1,
+      descKey: 'cardsSynced',
+      descParams: { issued: 3, cleared: 0, refused: 1 },
+      optDesc: 'cards: 3 issued, 0 cleared, 1 refused',
+    });
+    const search = entry(3, {
+      objName: 'blacklist.xlsx',
+      optEvent: 'export',
+      descKey: 'blacklistSearched',
+      descParams: { search: '张' },
+      optDesc: 'blacklist, search "张"',
+    });
+    const client = entry(4, { objName: 'employees.xlsx', optEvent: 'export', optDesc: 'exported 20 rows' });
+    const newer = entry(5, { objName: 'gadget', descKey: 'fromANewerServer', descParams: { n: 1 }, optDesc: 'a newer sentence' });
+    const rows = [cards, search, client, newer];
+    const detailsOf = async (objName: string) => {
+      const row = (await screen.findByText(objName)).closest('tr') as HTMLElement;
+      return within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    };
+
+    await act(() => i18n.changeLanguage('zh'));
+    stubServer({ config, getLogList: logs(rows) });
+    renderAt('/emplog');
+    expect(await detailsOf('cards.csv')).toContain('卡号：发放 3 张，清除 0 张，拒绝 1 条');
+    expect(await detailsOf('blacklist.xlsx')).toContain('黑名单，搜索“张”');
+    expect(await detailsOf('employees.xlsx')).toContain('exported 20 rows');
+    expect(await detailsOf('gadget')).toContain('a newer sentence');
+    expect(screen.getByRole('columnheader', { name: '详情' })).toBeTruthy();
+
+    // The same rows follow a language switch.
+    await act(() => i18n.changeLanguage('en'));
+    expect(await detailsOf('cards.csv')).toContain('cards: 3 issued, 0 cleared, 1 refused');
+    expect(await detailsOf('blacklist.xlsx')).toContain('blacklist, search "张"');
   });
 
   it('has an empty state for an empty log and for filters that match nothing', async () => {

@@ -7,9 +7,20 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT } from '../../../platform/format';
-import { useLabel } from '../../../platform/i18n';
+import { useLabel, useLang } from '../../../platform/i18n';
 import { useLogPage } from '../api';
-import { isLogFiltered, LOG_ENDS, LOG_EVENTS, LOG_MODULES, LOG_ROLES, type LogFilters, logFiltersFromParams, logParams, PAGE_SIZES } from '../query';
+import {
+  isLogFiltered,
+  LOG_ENDS,
+  LOG_EVENTS,
+  LOG_MODULES,
+  LOG_ROLES,
+  type LogFilters,
+  logDetails,
+  logFiltersFromParams,
+  logParams,
+  PAGE_SIZES,
+} from '../query';
 
 const EVENT_COLORS: Record<string, string> = { add: 'green', delete: 'red', update: 'blue', export: 'purple', import: 'cyan', lock: 'volcano' };
 const ALL = 'all';
@@ -21,6 +32,7 @@ const logTime = (ms: number) => dayjs(ms).format('L LTS');
 export function OperationLogPage() {
   const { t } = useTranslation();
   const label = useLabel();
+  const lang = useLang();
   const [params, setParams] = useSearchParams();
   const filters = logFiltersFromParams(params);
   const page = useLogPage(filters);
@@ -157,14 +169,16 @@ export function OperationLogPage() {
               key: 'optDesc',
               title: t('logs.columns.details'),
               dataIndex: 'optDesc',
-              render: (v: string) =>
-                v ? (
+              render: (_: string, row) => {
+                const v = logDetails(row, lang);
+                return v ? (
                   <Typography.Text type="secondary" ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>
                     {v}
                   </Typography.Text>
                 ) : (
                   '—'
-                ),
+                );
+              },
             },
             { key: 'optClient', title: t('logs.columns.end'), dataIndex: 'optClient', render: (v: number) => label('logEnd', v) },
             { key: 'ipAddr', title: t('logs.columns.ip'), dataIndex: 'ipAddr', render: (v: string) => v || '—' },

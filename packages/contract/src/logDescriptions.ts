@@ -1,0 +1,135 @@
+import type { Lang } from './calls/auth.js';
+
+/**
+ * The "details" of operation-log rows written by the server, as keys with zh and en templates. A service names a key
+ * and its parameters (`logDesc('cardsSynced', { issued: 3, cleared: 0, refused: 1 })`); the log keeps the key and the
+ * parameters and also the English rendering in `optDesc` (older readers and the API's free-text field), and the
+ * console renders the key in its own language. `{{name}}` placeholders take the parameters as given: numbers, dates,
+ * names, card numbers and ids, never words that would need translating (those get keys of their own).
+ *
+ * A key, once used, stays: old rows keep naming it. Change its wording freely, but not its parameters.
+ */
+export const logDescriptions = {
+  // employees: attributes
+  cardSet: { en: 'card {{cardNo}}', zh: '卡号 {{cardNo}}' },
+  cardCleared: { en: 'card cleared', zh: '卡号已清除' },
+  cardsSynced: {
+    en: 'cards: {{issued}} issued, {{cleared}} cleared, {{refused}} refused',
+    zh: '卡号：发放 {{issued}} 张，清除 {{cleared}} 张，拒绝 {{refused}} 条',
+  },
+  visitTypesSet: { en: 'visit types: {{types}}', zh: '来访类型：{{types}}' },
+  notifySet: { en: 'notify {{notify}}', zh: '通知方式代码 {{notify}}' },
+  subCompanySet: { en: 'sub-company {{subaccountId}}', zh: '分公司 {{subaccountId}}' },
+  accessGranted: { en: 'access granted {{from}} – {{to}}', zh: '门禁授权 {{from}} – {{to}}' },
+  accessWithdrawn: { en: 'access withdrawn', zh: '门禁权限已收回' },
+  // employees: visit proxies
+  visitProxyOn: { en: 'visit proxy {{proxy}} {{start}}..{{end}} on', zh: '来访代理 {{proxy}}，{{start}} 至 {{end}}，开启' },
+  visitProxyOff: { en: 'visit proxy {{proxy}} {{start}}..{{end}} off', zh: '来访代理 {{proxy}}，{{start}} 至 {{end}}，关闭' },
+  // employees: face photos
+  facePhotoSaved: { en: 'face photo {{width}}×{{height}}', zh: '人脸照片 {{width}}×{{height}}' },
+  facePhotoRemoved: { en: 'face photo removed', zh: '人脸照片已删除' },
+  faceZipSaved: { en: 'face zip: {{saved}} saved, {{failed}} not', zh: '人脸照片压缩包：保存 {{saved}} 张，未保存 {{failed}} 张' },
+  facesQueued: { en: '{{queued}} face photos queued for devices', zh: '{{queued}} 张人脸照片已排队下发到设备' },
+  // imports
+  employeesImported: {
+    en: '{{created}} added, {{updated}} updated, {{errors}} errors',
+    zh: '新增 {{created}} 人，更新 {{updated}} 人，{{errors}} 处错误',
+  },
+  departmentsImported: {
+    en: 'departments: {{created}} added, {{updated}} updated, {{errors}} errors',
+    zh: '部门：新增 {{created}} 个，更新 {{updated}} 个，{{errors}} 处错误',
+  },
+  // departments
+  department: { en: 'department', zh: '部门' },
+  departmentMembersMoved: {
+    en: 'department; {{members}} employees moved to {{moveTo}}',
+    zh: '部门；{{members}} 名员工已移至部门 {{moveTo}}',
+  },
+  departmentMembersAdded: { en: 'add {{count}} employees', zh: '加入 {{count}} 名员工' },
+  departmentMembersRemoved: { en: 'remove {{count}} employees', zh: '移出 {{count}} 名员工' },
+  // roles
+  role: { en: 'role', zh: '角色' },
+  roleGroup: { en: 'role group', zh: '角色组' },
+  roleGranted: { en: 'granted to {{count}} employees', zh: '授予 {{count}} 名员工' },
+  roleRevoked: { en: 'taken from {{count}} employees', zh: '从 {{count}} 名员工收回' },
+  // blacklist and whitelist
+  blacklist: { en: 'blacklist', zh: '黑名单' },
+  whitelist: { en: 'whitelist', zh: '白名单' },
+  blacklistSearched: { en: 'blacklist, search "{{search}}"', zh: '黑名单，搜索“{{search}}”' },
+  whitelistSearched: { en: 'whitelist, search "{{search}}"', zh: '白名单，搜索“{{search}}”' },
+  screeningOn: { en: 'screening on', zh: '黑名单筛查已开启' },
+  screeningOff: { en: 'screening off', zh: '黑名单筛查已关闭' },
+  // directory sync settings (the channel is the row's object); auto-sync is only ever on with its channel
+  directoryOff: { en: 'notification off, auto-sync off', zh: '通知关闭，自动同步关闭' },
+  directoryOn: { en: 'notification on, auto-sync off', zh: '通知开启，自动同步关闭' },
+  directoryOnAuto: { en: 'notification on, auto-sync on', zh: '通知开启，自动同步开启' },
+  directoryOffSecretChanged: { en: 'notification off, auto-sync off, secret changed', zh: '通知关闭，自动同步关闭，密钥已更换' },
+  directoryOnSecretChanged: { en: 'notification on, auto-sync off, secret changed', zh: '通知开启，自动同步关闭，密钥已更换' },
+  directoryOnAutoSecretChanged: { en: 'notification on, auto-sync on, secret changed', zh: '通知开启，自动同步开启，密钥已更换' },
+  directoryOffServer: { en: 'notification off, auto-sync off, server {{ip}}:{{port}}', zh: '通知关闭，自动同步关闭，服务器 {{ip}}:{{port}}' },
+  directoryOnServer: { en: 'notification on, auto-sync off, server {{ip}}:{{port}}', zh: '通知开启，自动同步关闭，服务器 {{ip}}:{{port}}' },
+  directoryOnAutoServer: { en: 'notification on, auto-sync on, server {{ip}}:{{port}}', zh: '通知开启，自动同步开启，服务器 {{ip}}:{{port}}' },
+  // directory sync runs
+  directorySynced: {
+    en: '{{created}} added, {{updated}} updated, {{unchanged}} unchanged, {{failed}} failed, {{vanished}} no longer listed',
+    zh: '新增 {{created}}，更新 {{updated}}，未变 {{unchanged}}，失败 {{failed}}，{{vanished}} 条已不在通讯录中',
+  },
+  // the daily automatic sync: the three steps in one row (one literal each: a concatenation would lose the placeholders' types)
+  directoryAutoSynced: {
+    en: 'departments: {{deptCreated}} added, {{deptUpdated}} updated, {{deptUnchanged}} unchanged, {{deptFailed}} failed, {{deptVanished}} no longer listed; employees: {{empCreated}} added, {{empUpdated}} updated, {{empUnchanged}} unchanged, {{empFailed}} failed, {{empVanished}} no longer listed; relations: {{relCreated}} added, {{relUpdated}} updated, {{relUnchanged}} unchanged, {{relFailed}} failed, {{relVanished}} no longer listed',
+    zh: '部门：新增 {{deptCreated}}，更新 {{deptUpdated}}，未变 {{deptUnchanged}}，失败 {{deptFailed}}，{{deptVanished}} 条已不在通讯录中；员工：新增 {{empCreated}}，更新 {{empUpdated}}，未变 {{empUnchanged}}，失败 {{empFailed}}，{{empVanished}} 条已不在通讯录中；部门成员：新增 {{relCreated}}，更新 {{relUpdated}}，未变 {{relUnchanged}}，失败 {{relFailed}}，{{relVanished}} 条已不在通讯录中',
+  },
+  // sign-in
+  lockedAfterFailures: { en: 'locked after {{failures}} failed sign-ins', zh: '登录失败 {{failures}} 次后锁定' },
+} as const satisfies Record<string, { en: string; zh: string }>;
+
+export type LogDescKey = keyof typeof logDescriptions;
+
+/** The `{{name}}` placeholders of a template, as a union of names. */
+type Placeholders<S extends string> = S extends `${string}{{${infer P}}}${infer Rest}` ? P | Placeholders<Rest> : never;
+
+export type LogDescValue = string | number;
+
+/** The parameters a key takes: exactly the placeholders of its English template. */
+export type LogDescParams<K extends LogDescKey> = { [P in Placeholders<(typeof logDescriptions)[K]['en']>]: LogDescValue };
+
+/** Keys whose zh template has other placeholders than the en one: the assignment below fails to compile unless none. */
+type MismatchedKeys = {
+  [K in LogDescKey]: [Placeholders<(typeof logDescriptions)[K]['en']>] extends [Placeholders<(typeof logDescriptions)[K]['zh']>]
+    ? [Placeholders<(typeof logDescriptions)[K]['zh']>] extends [Placeholders<(typeof logDescriptions)[K]['en']>]
+      ? never
+      : K
+    : K;
+}[LogDescKey];
+export const LOG_DESC_PLACEHOLDERS_MATCH: [MismatchedKeys] extends [never] ? true : MismatchedKeys = true;
+
+/** A log description as a service gives it: a known key and its parameters. */
+export type LogDescription = { [K in LogDescKey]: { key: K; params: LogDescParams<K> } }[LogDescKey];
+
+type ParamsArg<K extends LogDescKey> = [keyof LogDescParams<K>] extends [never] ? [params?: LogDescParams<K>] : [params: LogDescParams<K>];
+
+/** `logDesc('cardsSynced', { issued, cleared, refused })`: a key with the parameters its templates use. */
+export function logDesc<K extends LogDescKey>(key: K, ...[params]: ParamsArg<K>): LogDescription {
+  return { key, params: params ?? {} } as LogDescription;
+}
+
+export function isLogDescKey(key: unknown): key is LogDescKey {
+  return typeof key === 'string' && Object.hasOwn(logDescriptions, key);
+}
+
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
+/** The names of a template's placeholders, in order (for tests and checks). */
+export function templatePlaceholders(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string);
+}
+
+/**
+ * A key rendered in a language; parameters are inserted as given (a missing one leaves its placeholder empty).
+ * Null for a key this build does not know (a row written by a newer server), so the reader can fall back to `optDesc`.
+ */
+export function renderLogDesc(key: string, params: Readonly<Record<string, LogDescValue>> | null | undefined, lang: Lang): string | null {
+  if (!isLogDescKey(key)) return null;
+  const values = params ?? {};
+  return logDescriptions[key][lang].replace(PLACEHOLDER, (_, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : ''));
+}
