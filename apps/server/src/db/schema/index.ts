@@ -4,4 +4,5 @@ export * from './blacklist.js';
 export * from './contacts.js';
 export * from './people.js';
 export * from './platform.js';
+export * from './registration.js';
 export * from './roles.js';
