@@ -21,6 +21,7 @@ import { departmentsDownloads, departmentsRoutes } from './modules/departments/d
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { visitsRoutes } from './modules/visits/visits.routes.js';
 import { type Binding, registerCalls } from './platform/calls.js';
 import { type DownloadBinding, registerDownloads } from './platform/downloads.js';
 import { FolderFileStore } from './platform/files.js';
@@ -39,6 +40,7 @@ const bindings: Binding[] = [
   ...blacklistRoutes,
   ...rolesRoutes,
   ...contactsRoutes,
+  ...visitsRoutes,
 ];
 
 export interface BuiltApp {

@@ -28,6 +28,7 @@ export const MODULES = [
   'reports',
   'settings',
   'contacts',
+  'registration',
 ] as const;
 export type ModuleName = (typeof MODULES)[number];
 
@@ -73,6 +74,8 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
    * extension is refused with 620, or 619 when the call takes only zip archives (`wrongType: 'zip'`).
    */
   upload?: { maxBytes: number; extensions: readonly string[]; wrongType?: 'zip' };
+  /** A JSON body larger than the server's default limit (e.g. a photo sent as a data URL); HTTP 413 above it. */
+  maxBodyBytes?: number;
 }
 
 export function defineCall<const N extends string, I extends z.ZodType, O extends z.ZodType>(

@@ -79,6 +79,21 @@ export const logDescriptions = {
     en: 'departments: {{deptCreated}} added, {{deptUpdated}} updated, {{deptUnchanged}} unchanged, {{deptFailed}} failed, {{deptVanished}} no longer listed; employees: {{empCreated}} added, {{empUpdated}} updated, {{empUnchanged}} unchanged, {{empFailed}} failed, {{empVanished}} no longer listed; relations: {{relCreated}} added, {{relUpdated}} updated, {{relUnchanged}} unchanged, {{relFailed}} failed, {{relVanished}} no longer listed',
     zh: '部门：新增 {{deptCreated}}，更新 {{deptUpdated}}，未变 {{deptUnchanged}}，失败 {{deptFailed}}，{{deptVanished}} 条已不在通讯录中；员工：新增 {{empCreated}}，更新 {{empUpdated}}，未变 {{empUnchanged}}，失败 {{empFailed}}，{{empVanished}} 条已不在通讯录中；部门成员：新增 {{relCreated}}，更新 {{relUpdated}}，未变 {{relUnchanged}}，失败 {{relFailed}}，{{relVanished}} 条已不在通讯录中',
   },
+  // visits
+  walkInRegistered: { en: 'walk-in, host {{host}}', zh: '现场登记，被访人 {{host}}' },
+  walkInAwaiting: { en: 'walk-in, host {{host}}, waiting for approval', zh: '现场登记，被访人 {{host}}，待审批' },
+  visitCheckedIn: { en: 'checked in, host {{host}}', zh: '签到，被访人 {{host}}' },
+  visitSignedOut: { en: 'signed out', zh: '签出' },
+  visitsSignedOut: { en: '{{signedOut}} signed out, {{skipped}} skipped', zh: '签出 {{signedOut}} 人，跳过 {{skipped}} 人' },
+  visitViewed: { en: 'invitation viewed', zh: '邀请已查看' },
+  visitAccepted: { en: 'invitation accepted', zh: '邀请已接受' },
+  visitDeclined: { en: 'invitation declined', zh: '邀请已拒绝' },
+  visitAwaiting: { en: 'waiting for approval', zh: '等待审批' },
+  visitApproved: { en: 'approved', zh: '已批准' },
+  visitRejected: { en: 'refused', zh: '已拒绝' },
+  visitExpired: { en: 'expired', zh: '已过期' },
+  visitCancelled: { en: 'called off', zh: '已取消' },
+  blacklistHit: { en: 'blacklisted visitor stopped at the desk', zh: '黑名单访客在前台被拦截' },
   // sign-in
   lockedAfterFailures: { en: 'locked after {{failures}} failed sign-ins', zh: '登录失败 {{failures}} 次后锁定' },
 } as const satisfies Record<string, { en: string; zh: string }>;

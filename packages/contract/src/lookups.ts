@@ -125,6 +125,7 @@ export const logEventLabels = lookup({
   register: { zh: '注册', en: 'Register' },
   activate: { zh: '激活', en: 'Activate' },
   lock: { zh: '锁定', en: 'Lock' },
+  alert: { zh: '告警', en: 'Alert' },
 });
 export type LogEvent = keyof typeof logEventLabels;
 

@@ -10,6 +10,7 @@ import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { logCalls } from './calls/logs.js';
 import { proxyCalls } from './calls/proxies.js';
 import { roleCalls } from './calls/roles.js';
+import { visitCalls } from './calls/visits.js';
 
 /** Every call of the API; the server registers exactly these and the web client is typed from them. */
 export const allCalls = [
@@ -26,6 +27,7 @@ export const allCalls = [
   ...roleCalls,
   ...proxyCalls,
   ...contactCalls,
+  ...visitCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

@@ -79,6 +79,7 @@ export function registerCalls(app: FastifyInstance, deps: { db: Db; config: Conf
         method: call.method ?? 'POST',
         url: prefix + call.name,
         config: rate ? { rateLimit: { max: rate, timeWindow: 60_000 } } : {},
+        ...(call.maxBodyBytes && { bodyLimit: call.maxBodyBytes }),
         handler: (req, reply) => runCall(binding, deps, req, reply),
       });
     }

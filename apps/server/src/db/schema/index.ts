@@ -6,3 +6,4 @@ export * from './people.js';
 export * from './platform.js';
 export * from './registration.js';
 export * from './roles.js';
+export * from './visits.js';

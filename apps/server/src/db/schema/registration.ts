@@ -74,10 +74,7 @@ export const visitorFields = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex('visitor_fields_name_uq').on(t.companyId, t.fieldName),
-    index('visitor_fields_order_idx').on(t.companyId, t.sortOrder),
-  ],
+  (t) => [uniqueIndex('visitor_fields_name_uq').on(t.companyId, t.fieldName), index('visitor_fields_order_idx').on(t.companyId, t.sortOrder)],
 );
 
 /** Which fields a visitor type shows (a row) and requires (the flag). */

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from './accounts.js';
+import { id, timestamps, tstz } from './columns.js';
+import { employees } from './people.js';
+
+/**
+ * Every visit of every kind (qcv_visitor and qcv_appointment of the original in one table): walk-ins, invitations,
+ * appointments and residents. `status` moves only as packages/contract/src/visitStates.ts allows; each move is a
+ * row in visit_events.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    subAccountId: integer('sub_account_id'),
+    /** 'walkin' | 'invite' | 'appointment' | 'resident' */
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    /** 0 waiting for approval, 1 authorised, 2 refused. */
+    permission: smallint('permission').notNull().default(1),
+    name: text('name').notNull(),
+    /** Normalised (E.164 for mainland numbers), '' when not given. */
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    company: text('company').notNull().default(''),
+    certificateType: text('certificate_type').notNull().default('idCard'),
+    idNumber: text('id_number').notNull().default(''),
+    /** File-store keys; '' when none. */
+    photo: text('photo').notNull().default(''),
+    signature: text('signature').notNull().default(''),
+    pdf: text('pdf').notNull().default(''),
+    protocolAccepted: boolean('protocol_accepted').notNull().default(false),
+    empId: integer('emp_id').references(() => employees.id, { onDelete: 'set null' }),
+    /** The host as they were at the time of the visit (kept when the employee changes or leaves). */
+    empName: text('emp_name').notNull().default(''),
+    empPhone: text('emp_phone').notNull().default(''),
+    tid: integer('tid'),
+    visitType: text('visit_type').notNull().default(''),
+    visitReason: text('visit_reason').notNull().default(''),
+    followers: jsonb('followers').$type<{ name: string; phone: string }[]>().notNull().default([]),
+    plateNum: text('plate_num').notNull().default(''),
+    belongings: text('belongings').notNull().default(''),
+    temperature: numeric('temperature', { precision: 4, scale: 1, mode: 'number' }),
+    extend: jsonb('extend').$type<Record<string, string>>().notNull().default({}),
+    gid: integer('gid'),
+    signInGate: text('sign_in_gate').notNull().default(''),
+    signOutGate: text('sign_out_gate').notNull().default(''),
+    signInOp: text('sign_in_op').notNull().default(''),
+    signOutOp: text('sign_out_op').notNull().default(''),
+    cardNo: text('card_no').notNull().default(''),
+    /** What an invited or booked visitor types or scans; unique in the company while set. */
+    code: text('code'),
+    appointmentAt: tstz('appointment_at'),
+    visitAt: tstz('visit_at'),
+    signOutAt: tstz('sign_out_at'),
+    leaveAt: tstz('leave_at'),
+    /** 'zh' | 'en': the visitor's language, for the PDF and messages. */
+    lang: text('lang').notNull().default('zh'),
+    /** Idempotency key of the kiosk that created the record (an offline registration sent twice is stored once). */
+    clientKey: text('client_key'),
+    ...timestamps,
+  },
+  (t) => [
+    index('visits_company_created_idx').on(t.companyId, t.createdAt),
+    index('visits_company_visit_idx').on(t.companyId, t.visitAt),
+    index('visits_company_status_idx').on(t.companyId, t.status),
+    index('visits_company_phone_idx').on(t.companyId, t.phone),
+    index('visits_company_appointment_idx').on(t.companyId, t.appointmentAt),
+    uniqueIndex('visits_code_uq').on(t.companyId, t.code).where(sql`${t.code} IS NOT NULL`),
+    uniqueIndex('visits_client_key_uq').on(t.companyId, t.clientKey).where(sql`${t.clientKey} IS NOT NULL`),
+  ],
+);
+
+/** The status history of a visit: one row per move, with who made it. */
+export const visitEvents = pgTable(
+  'visit_events',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull(),
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actor: text('actor').notNull().default(''),
+    note: text('note').notNull().default(''),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [index('visit_events_visit_idx').on(t.visitId, t.at)],
+);

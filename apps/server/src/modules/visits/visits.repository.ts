@@ -1,0 +1,144 @@
+import type { VisitEvent, VisitKind, VisitorStatus } from '@openvisit/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { visitEvents, visits } from '../../db/schema/index.js';
+
+export type VisitRow = typeof visits.$inferSelect;
+export type VisitInsert = Omit<typeof visits.$inferInsert, 'companyId' | 'id'>;
+
+export interface VisitFilter {
+  /** Created, or for invitations expected, from this instant (inclusive) to `until` (exclusive). */
+  from?: Date;
+  until?: Date;
+  name?: string;
+  phone?: string;
+  company?: string;
+  empName?: string;
+  tid?: number;
+  visitType?: string;
+  status?: VisitorStatus;
+  statuses?: readonly VisitorStatus[];
+  kind?: VisitKind;
+  notKind?: VisitKind;
+  gid?: number;
+  onSite?: boolean;
+  subAccountId?: number;
+  ids?: number[];
+}
+
+function like(s: string): string {
+  return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+/** When a visit happened, for date filters: signed in, else expected, else registered. */
+const when = sql`coalesce(${visits.visitAt}, ${visits.appointmentAt}, ${visits.createdAt})`;
+
+/** Visits of one company; no method reaches another company's rows. */
+export function visitsRepository(db: Db, scope: { companyId: number }) {
+  const mine = eq(visits.companyId, scope.companyId);
+  function where(f: VisitFilter): SQL | undefined {
+    const c: (SQL | undefined)[] = [mine];
+    if (f.from) c.push(gte(when, f.from));
+    if (f.until) c.push(lt(when, f.until));
+    if (f.name) c.push(ilike(visits.name, like(f.name)));
+    if (f.phone) c.push(ilike(visits.phone, like(f.phone)));
+    if (f.company) c.push(ilike(visits.company, like(f.company)));
+    if (f.empName) c.push(ilike(visits.empName, like(f.empName)));
+    if (f.tid) c.push(eq(visits.tid, f.tid));
+    if (f.visitType) c.push(ilike(visits.visitType, like(f.visitType)));
+    if (f.status) c.push(eq(visits.status, f.status));
+    if (f.statuses) c.push(inArray(visits.status, [...f.statuses]));
+    if (f.kind) c.push(eq(visits.kind, f.kind));
+    if (f.notKind) c.push(sql`${visits.kind} <> ${f.notKind}`);
+    if (f.gid) c.push(eq(visits.gid, f.gid));
+    if (f.onSite === true) c.push(and(isNotNull(visits.visitAt), isNull(visits.signOutAt)));
+    if (f.onSite === false) c.push(or(isNull(visits.visitAt), isNotNull(visits.signOutAt)));
+    if (f.subAccountId) c.push(eq(visits.subAccountId, f.subAccountId));
+    if (f.ids) c.push(f.ids.length ? inArray(visits.id, f.ids) : sql`false`);
+    return and(...c);
+  }
+  return {
+    where,
+    async page(f: VisitFilter, offset: number, limit: number) {
+      const [rows, total] = await Promise.all([
+        db.select().from(visits).where(where(f)).orderBy(desc(when), desc(visits.id)).offset(offset).limit(limit),
+        db.select({ n: count() }).from(visits).where(where(f)),
+      ]);
+      return { rows, count: total[0]?.n ?? 0 };
+    },
+    byId: (id: number) =>
+      db
+        .select()
+        .from(visits)
+        .where(and(mine, eq(visits.id, id)))
+        .limit(1)
+        .then((r) => r[0]),
+    byClientKey: (key: string) =>
+      db
+        .select()
+        .from(visits)
+        .where(and(mine, eq(visits.clientKey, key)))
+        .limit(1)
+        .then((r) => r[0]),
+    byCode: (code: string) =>
+      db
+        .select()
+        .from(visits)
+        .where(and(mine, eq(visits.code, code)))
+        .limit(1)
+        .then((r) => r[0]),
+    /** Visits of this phone in the given statuses, the nearest expected time first. */
+    byPhone: (phone: string, statuses: readonly VisitorStatus[]) =>
+      db
+        .select()
+        .from(visits)
+        .where(and(mine, eq(visits.phone, phone), inArray(visits.status, [...statuses])))
+        .orderBy(asc(sql`abs(extract(epoch from (coalesce(${visits.appointmentAt}, ${visits.createdAt}) - now())))`))
+        .limit(20),
+    insert: (v: VisitInsert) =>
+      db
+        .insert(visits)
+        .values({ ...v, companyId: scope.companyId })
+        .returning()
+        .then((r) => r[0] as VisitRow),
+    /**
+     * A life-cycle move applied only if the record is still in one of `from` (a concurrent move wins, the other
+     * gets nothing back); `set` changes other columns in the same statement.
+     */
+    move: (id: number, from: readonly VisitorStatus[], to: VisitorStatus, set: Partial<VisitInsert> = {}) =>
+      db
+        .update(visits)
+        .set({ ...set, status: to })
+        .where(and(mine, eq(visits.id, id), inArray(visits.status, [...from])))
+        .returning()
+        .then((r) => r[0]),
+    addEvent: (e: {
+      visitId: number;
+      event: VisitEvent | 'create';
+      fromStatus: VisitorStatus | null;
+      toStatus: VisitorStatus;
+      actor: string;
+      note?: string;
+    }) => db.insert(visitEvents).values({ ...e, companyId: scope.companyId, note: e.note ?? '' }),
+    history: (visitId: number) =>
+      db
+        .select()
+        .from(visitEvents)
+        .where(and(eq(visitEvents.companyId, scope.companyId), eq(visitEvents.visitId, visitId)))
+        .orderBy(asc(visitEvents.at), asc(visitEvents.id)),
+    async onSiteCounts() {
+      const rows = await db
+        .select({
+          kind: visits.kind,
+          gid: visits.gid,
+          gate: visits.signInGate,
+          n: count(),
+          people: sql<number>`sum(1 + jsonb_array_length(${visits.followers}))`.mapWith(Number),
+        })
+        .from(visits)
+        .where(where({ onSite: true }))
+        .groupBy(visits.kind, visits.gid, visits.signInGate);
+      return rows;
+    },
+  };
+}

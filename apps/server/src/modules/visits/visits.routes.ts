@@ -1,0 +1,17 @@
+import * as c from '@openvisit/contract';
+import { bind } from '../../platform/calls.js';
+import * as visits from './visits.service.js';
+
+export const visitsRoutes = [
+  bind(c.registerWalkIn, (input, ctx) => visits.registerWalkIn(ctx, input)),
+  bind(c.checkInByCode, (input, ctx) => visits.checkIn(ctx, input)),
+  bind(c.signOutVisitor, (input, ctx) => visits.signOutAtKiosk(ctx, input)),
+  bind(c.signOutByVid, (input, ctx) => visits.signOutByVid(ctx, input)),
+  bind(c.batchSignOut, (input, ctx) => visits.batchSignOut(ctx, input)),
+  bind(c.changeVisit, (input, ctx) => visits.changeStatus(ctx, input)),
+  bind(c.searchVisits, (input, ctx) => visits.search(ctx, input)),
+  bind(c.searchVisitsPage, (input, ctx) => visits.searchPage(ctx, input, { notKind: 'resident' })),
+  bind(c.searchResidentVisits, (input, ctx) => visits.searchPage(ctx, input, { kind: 'resident' })),
+  bind(c.getVisit, (input, ctx) => visits.byVid(ctx, input)),
+  bind(c.getPeopleCounting, (_input, ctx) => visits.peopleCounting(ctx)),
+];

@@ -1,0 +1,493 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FACE_MIN_PX,
+  IMAGE_MAX_BYTES,
+  initialStatus,
+  LogModule,
+  logDesc,
+  nextStatus,
+  normalizePhone,
+  Role,
+  SIGNIN_TYPE,
+  Status,
+  VISIT_MOVES,
+  type Visit,
+  type VisitEvent,
+  type VisitKind,
+  type VisitorStatus,
+} from '@openvisit/contract';
+import { clientEnd, writeLog } from '../../platform/audit.js';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError, badParams } from '../../platform/errors.js';
+import { dataUrlBytes, ImageRejected, normalisePhoto, normaliseSignature } from '../../platform/images.js';
+import { settingsOf } from '../accounts/accounts.service.js';
+import * as blacklist from '../blacklist/blacklist.service.js';
+import * as employees from '../employees/employees.service.js';
+import { type VisitFilter, type VisitInsert, type VisitRow, visitsRepository } from './visits.repository.js';
+
+function repoOf(ctx: AuthedContext) {
+  return visitsRepository(ctx.db, { companyId: ctx.session.companyId });
+}
+
+const noSuchVisit = () => new AppError(Status.INVALID_VISITOR);
+
+export function toVisit(r: VisitRow): Visit {
+  const ms = (d: Date | null) => (d ? d.getTime() : null);
+  return {
+    vid: r.id,
+    kind: r.kind as VisitKind,
+    signinType: SIGNIN_TYPE[r.kind as VisitKind] ?? 0,
+    status: r.status as VisitorStatus,
+    permission: r.permission,
+    vname: r.name,
+    vphone: r.phone,
+    vemail: r.email,
+    vcompany: r.company,
+    certificateType: r.certificateType,
+    cardId: r.idNumber,
+    vphoto: r.photo !== '',
+    empid: r.empId,
+    empName: r.empName,
+    empPhone: r.empPhone,
+    tid: r.tid,
+    visitType: r.visitType,
+    visitReason: r.visitReason,
+    followers: r.followers,
+    peopleCount: 1 + r.followers.length,
+    plateNum: r.plateNum,
+    belongings: r.belongings,
+    temperature: r.temperature,
+    extendCol: r.extend,
+    gid: r.gid,
+    signInGate: r.signInGate,
+    signOutGate: r.signOutGate,
+    signInOpName: r.signInOp,
+    signOutOpName: r.signOutOp,
+    cardNo: r.cardNo,
+    code: r.code,
+    appointmentDate: ms(r.appointmentAt),
+    visitdate: ms(r.visitAt),
+    signOutDate: ms(r.signOutAt),
+    leaveTime: ms(r.leaveAt),
+    signPdf: r.pdf !== '',
+    lang: r.lang === 'en' ? 'en' : 'zh',
+    subaccountId: r.subAccountId,
+    createTime: r.createdAt.getTime(),
+  };
+}
+
+/** Desk accounts work at their own gates; administrators may name any gate (or none). */
+function gateOf(ctx: AuthedContext, asked: number | null): number | null {
+  const own = ctx.session.gids;
+  if (ctx.session.role === Role.GATE || ctx.session.role === Role.MACHINE) {
+    if (asked && !own.includes(asked)) throw new AppError(Status.GATE_NOT_FOUND);
+    return asked ?? own[0] ?? null;
+  }
+  return asked;
+}
+
+function imageError(field: 'photo' | 'signature') {
+  return (err: unknown): never => {
+    if (err instanceof ImageRejected) {
+      const rule = { notImage: 'type', tooSmall: field === 'photo' ? 'imageTooSmall' : 'type', tooLarge: 'size' }[err.problem];
+      throw badParams([{ field, rule }]);
+    }
+    throw err;
+  };
+}
+
+/** Checks and stores the photo and signature of a registration or check-in; answers their file keys. */
+async function storeImages(ctx: AuthedContext, input: { photo: string; signature: string }): Promise<{ photo?: string; signature?: string }> {
+  const out: { photo?: string; signature?: string } = {};
+  const prefix = `visits/${ctx.session.companyId}`;
+  if (input.photo) {
+    const bytes = dataUrlBytes(input.photo);
+    if (!bytes) throw badParams([{ field: 'photo', rule: 'type' }]);
+    const photo = await normalisePhoto(bytes, { minPx: FACE_MIN_PX, maxBytes: IMAGE_MAX_BYTES, maxEdge: 960 }).catch(imageError('photo'));
+    out.photo = `${prefix}/${randomUUID()}.jpg`;
+    await ctx.services.files.put(out.photo, photo.bytes);
+  }
+  if (input.signature) {
+    const bytes = dataUrlBytes(input.signature);
+    if (!bytes) throw badParams([{ field: 'signature', rule: 'type' }]);
+    const png = await normaliseSignature(bytes).catch(imageError('signature'));
+    out.signature = `${prefix}/${randomUUID()}-signature.png`;
+    await ctx.services.files.put(out.signature, png);
+  }
+  return out;
+}
+
+/**
+ * Blacklist screening (when the company has it on): a hit stops the visitor with 66 and a neutral message,
+ * nothing is stored, and reception is alerted through the operation log (module blacklist, event alert).
+ */
+async function screen(ctx: AuthedContext, who: { name: string; phone: string; idNumber: string }): Promise<void> {
+  const hit = await blacklist.check(ctx, 'black', { phone: who.phone || undefined, credentialNo: who.idNumber || undefined });
+  if (!hit.listed || !hit.screening) return;
+  await writeLog(
+    ctx.db,
+    ctx.session,
+    { module: LogModule.BLACKLIST, event: 'alert', objName: who.name, desc: logDesc('blacklistHit'), client: clientEnd(ctx.userAgent) },
+    ctx.ip,
+  );
+  throw new AppError(Status.BLACKLISTED);
+}
+
+async function checkProtocol(ctx: AuthedContext, accepted: boolean): Promise<void> {
+  if ((await settingsOf(ctx)).secureProtocol.trim() && !accepted) throw badParams([{ field: 'protocolAccepted', rule: 'required' }]);
+}
+
+/** The expected leave time: the company's leave expiry (hours after sign-in), if it has one. */
+async function leaveAtFrom(ctx: AuthedContext, signedIn: Date): Promise<Date | null> {
+  const hours = (await settingsOf(ctx)).leaveExpiryTime;
+  return hours > 0 ? new Date(signedIn.getTime() + hours * 3600_000) : null;
+}
+
+export interface WalkInInput {
+  vname: string;
+  vphone: string;
+  certificateType: string;
+  cardId: string;
+  vemail: string;
+  vcompany: string;
+  empid: number;
+  tid: number | null;
+  visitType: string;
+  visitReason: string;
+  followers: { name: string; phone: string }[];
+  plateNum: string;
+  belongings: string;
+  temperature: number | null;
+  extendCol: Record<string, string>;
+  photo: string;
+  signature: string;
+  protocolAccepted: boolean;
+  gid: number | null;
+  lang: 'zh' | 'en';
+  clientKey?: string;
+}
+
+/** Walk-in registration: every check before anything is stored; a retried registration answers the first. */
+export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Promise<Visit> {
+  const repo = repoOf(ctx);
+  if (input.clientKey) {
+    const earlier = await repo.byClientKey(input.clientKey);
+    if (earlier) {
+      ctx.audit.skip = true;
+      return toVisit(earlier);
+    }
+  }
+  const host = await employees.hostOf(ctx, input.empid);
+  const gid = gateOf(ctx, input.gid);
+  const phone = input.vphone ? (normalizePhone(input.vphone) ?? input.vphone) : '';
+  await checkProtocol(ctx, input.protocolAccepted);
+  await screen(ctx, { name: input.vname, phone, idNumber: input.cardId });
+  const images = await storeImages(ctx, input);
+  const settings = await settingsOf(ctx);
+  const status = initialStatus('walkin', { approval: settings.processSwitch === 1 });
+  const now = new Date();
+  const values: VisitInsert = {
+    kind: 'walkin',
+    status,
+    permission: status === 'unauthorized' ? 0 : 1,
+    name: input.vname,
+    phone,
+    email: input.vemail,
+    company: input.vcompany,
+    certificateType: input.certificateType,
+    idNumber: input.cardId,
+    photo: images.photo ?? '',
+    signature: images.signature ?? '',
+    protocolAccepted: input.protocolAccepted,
+    empId: host.id,
+    empName: host.name,
+    empPhone: host.phone,
+    subAccountId: host.subAccountId,
+    tid: input.tid,
+    visitType: input.visitType,
+    visitReason: input.visitReason,
+    followers: input.followers,
+    plateNum: input.plateNum.toUpperCase(),
+    belongings: input.belongings,
+    temperature: input.temperature,
+    extend: input.extendCol,
+    gid,
+    signInOp: ctx.session.name,
+    visitAt: status === 'signedIn' ? now : null,
+    leaveAt: status === 'signedIn' ? await leaveAtFrom(ctx, now) : null,
+    lang: input.lang,
+    clientKey: input.clientKey ?? null,
+  };
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const txRepo = visitsRepository(tx, { companyId: ctx.session.companyId });
+      const created = await txRepo.insert(values);
+      await txRepo.addEvent({ visitId: created.id, event: 'create', fromStatus: null, toStatus: status, actor: ctx.session.name });
+      return created;
+    })
+    .catch(async (err: unknown) => {
+      // Two deliveries of one offline registration raced: the other one stored it.
+      if (input.clientKey && String((err as { cause?: { message?: string } }).cause?.message ?? err).includes('visits_client_key_uq')) {
+        const earlier = await repo.byClientKey(input.clientKey);
+        if (earlier) return earlier;
+      }
+      throw err;
+    });
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = logDesc(status === 'signedIn' ? 'walkInRegistered' : 'walkInAwaiting', { host: host.name });
+  return toVisit(row);
+}
+
+/** 64 before the window opens, 65 after it closes; the window is the expected time widened by the company's extend times. */
+function checkWindow(v: VisitRow, settings: { preExtendTime: number; latExtendTime: number }, now: Date): void {
+  if (!v.appointmentAt) return;
+  const opens = v.appointmentAt.getTime() - settings.preExtendTime * 60_000;
+  const closes = v.appointmentAt.getTime() + settings.latExtendTime * 60_000;
+  if (now.getTime() < opens) throw new AppError(Status.TOO_EARLY, undefined, { opensAt: opens });
+  if (now.getTime() > closes) throw new AppError(Status.LATE, undefined, { closedAt: closes });
+}
+
+/** Applies a move from the record's current status, or refuses with 58 and the moves it allows. */
+async function move(ctx: AuthedContext, v: VisitRow, event: VisitEvent, set: Partial<VisitInsert> = {}, note = ''): Promise<VisitRow> {
+  const to = nextStatus(v.status as VisitorStatus, event);
+  if (!to) throw new AppError(Status.UPDATE_NOT_ALLOWED, `A ${v.status} visit cannot take "${event}"`, { status: v.status });
+  const row = await ctx.db.transaction(async (tx) => {
+    const txRepo = visitsRepository(tx, { companyId: ctx.session.companyId });
+    const moved = await txRepo.move(v.id, VISIT_MOVES[event].from, to, set);
+    if (moved) await txRepo.addEvent({ visitId: v.id, event, fromStatus: v.status as VisitorStatus, toStatus: to, actor: ctx.session.name, note });
+    return moved;
+  });
+  // Someone else moved it first: answer from its new status.
+  if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The visit changed meanwhile; reload it');
+  return row;
+}
+
+const CHECK_IN_FROM: readonly VisitorStatus[] = VISIT_MOVES.checkIn.from;
+
+/** Check-in of an invited or booked visitor by code or phone. Checking in twice answers the record as it is. */
+export async function checkIn(
+  ctx: AuthedContext,
+  input: { verifyCode: string; phone: string; photo: string; signature: string; protocolAccepted: boolean; gid: number | null; clientKey?: string },
+): Promise<Visit & { repeated: boolean }> {
+  const repo = repoOf(ctx);
+  const settings = await settingsOf(ctx);
+  const now = new Date();
+  let v: VisitRow | undefined;
+  if (input.verifyCode) {
+    v = await repo.byCode(input.verifyCode.replace(/\s+/g, ''));
+    if (!v) throw noSuchVisit();
+  } else {
+    const phone = normalizePhone(input.phone) ?? input.phone;
+    const candidates = await repo.byPhone(phone, [...CHECK_IN_FROM, 'signedIn']);
+    if (!candidates.length) throw noSuchVisit();
+    // The one whose window is open now, else the nearest (whose window then says early or late).
+    v =
+      candidates.find((c) => {
+        try {
+          checkWindow(c, settings, now);
+          return true;
+        } catch {
+          return false;
+        }
+      }) ?? candidates[0];
+  }
+  if (!v) throw noSuchVisit();
+  if (v.status === 'signedIn') {
+    ctx.audit.skip = true;
+    return { ...toVisit(v), repeated: true };
+  }
+  if (!CHECK_IN_FROM.includes(v.status as VisitorStatus))
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, `A ${v.status} visit cannot check in`, { status: v.status });
+  checkWindow(v, settings, now);
+  await checkProtocol(ctx, input.protocolAccepted || v.protocolAccepted);
+  await screen(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber });
+  const images = await storeImages(ctx, input);
+  const gid = gateOf(ctx, input.gid);
+  const row = await move(ctx, v, 'checkIn', {
+    visitAt: now,
+    leaveAt: v.leaveAt ?? (await leaveAtFrom(ctx, now)),
+    gid,
+    signInOp: ctx.session.name,
+    ...(images.photo && { photo: images.photo }),
+    ...(images.signature && { signature: images.signature }),
+    protocolAccepted: input.protocolAccepted || v.protocolAccepted,
+  });
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = logDesc('visitCheckedIn', { host: row.empName });
+  return { ...toVisit(row), repeated: false };
+}
+
+async function signOutRow(ctx: AuthedContext, v: VisitRow): Promise<VisitRow> {
+  return move(ctx, v, 'signOut', { signOutAt: new Date(), signOutOp: ctx.session.name });
+}
+
+/** Kiosk sign-out by phone or code: every visit of that visitor still on site. */
+export async function signOutAtKiosk(ctx: AuthedContext, input: { phone: string; verifyCode: string; gid: number | null }): Promise<Visit[]> {
+  if (ctx.session.role === Role.MACHINE && (await settingsOf(ctx)).signOutSwitch !== 1)
+    throw new AppError(Status.NO_PERMISSION, 'Signing out at the kiosk is switched off');
+  const repo = repoOf(ctx);
+  gateOf(ctx, input.gid);
+  let rows: VisitRow[];
+  if (input.verifyCode) {
+    const v = await repo.byCode(input.verifyCode.replace(/\s+/g, ''));
+    rows = v && v.status === 'signedIn' ? [v] : [];
+  } else {
+    rows = await repo.byPhone(normalizePhone(input.phone) ?? input.phone, ['signedIn']);
+  }
+  if (!rows.length) throw noSuchVisit();
+  const out: Visit[] = [];
+  for (const v of rows) out.push(toVisit(await signOutRow(ctx, v)));
+  ctx.audit.objId = out.map((v) => v.vid).join(',');
+  ctx.audit.objName = out[0]?.vname ?? '';
+  ctx.audit.desc = logDesc('visitSignedOut');
+  return out;
+}
+
+export async function signOutByVid(ctx: AuthedContext, input: { vid: number }): Promise<Visit> {
+  const v = await repoOf(ctx).byId(input.vid);
+  if (v?.status !== 'signedIn') throw noSuchVisit();
+  const row = await signOutRow(ctx, v);
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = logDesc('visitSignedOut');
+  return toVisit(row);
+}
+
+export async function batchSignOut(ctx: AuthedContext, input: { vids: number[] }) {
+  const rows = (await repoOf(ctx).page({ ids: input.vids, status: 'signedIn' }, 0, input.vids.length)).rows;
+  let signedOut = 0;
+  for (const v of rows) {
+    try {
+      await signOutRow(ctx, v);
+      signedOut++;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  const skipped = new Set(input.vids).size - signedOut;
+  ctx.audit.desc = logDesc('visitsSignedOut', { signedOut, skipped });
+  return { signedOut, skipped };
+}
+
+const EVENT_DESC = {
+  view: 'visitViewed',
+  accept: 'visitAccepted',
+  decline: 'visitDeclined',
+  await: 'visitAwaiting',
+  approve: 'visitApproved',
+  reject: 'visitRejected',
+  expire: 'visitExpired',
+  cancel: 'visitCancelled',
+  signOut: 'visitSignedOut',
+} as const;
+
+/** A move asked for by name from the console (check-in has its own call: it needs the visitor at the desk). */
+export async function changeStatus(ctx: AuthedContext, input: { vid: number; event: string; note: string }): Promise<Visit> {
+  const event = input.event as VisitEvent;
+  if (event === 'checkIn') throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Check in at the kiosk or the desk');
+  const v = await repoOf(ctx).byId(input.vid);
+  if (!v) throw noSuchVisit();
+  const set: Partial<VisitInsert> =
+    event === 'approve'
+      ? { permission: 1 }
+      : event === 'reject'
+        ? { permission: 2 }
+        : event === 'signOut'
+          ? { signOutAt: new Date(), signOutOp: ctx.session.name }
+          : {};
+  const row = await move(ctx, v, event, set, input.note);
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = logDesc(EVENT_DESC[event]);
+  return toVisit(row);
+}
+
+/** 'yyyy-mm-dd' (server time) → the instant the day starts. */
+function dayStart(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+}
+
+export interface VisitQuery {
+  date?: string;
+  endDate?: string;
+  name?: string;
+  phone?: string;
+  vcompany?: string;
+  empName?: string;
+  tid?: number;
+  visitType?: string;
+  status?: VisitorStatus;
+  kind?: VisitKind;
+  gid?: number;
+  onSite?: boolean;
+}
+
+/** Request filters → repository filter; a sub-company sees only its own visits. */
+function filterOf(ctx: AuthedContext, q: VisitQuery, extra: VisitFilter = {}): VisitFilter {
+  const until = q.endDate ? dayStart(q.endDate) : undefined;
+  if (until) until.setDate(until.getDate() + 1);
+  return {
+    ...extra,
+    from: q.date ? dayStart(q.date) : undefined,
+    until,
+    name: q.name,
+    phone: q.phone,
+    company: q.vcompany,
+    empName: q.empName,
+    tid: q.tid,
+    visitType: q.visitType,
+    status: q.status,
+    kind: extra.kind ?? q.kind,
+    gid: q.gid,
+    onSite: q.onSite,
+    subAccountId: ctx.session.role === Role.SUB_COMPANY ? (ctx.session.subAccountId ?? -1) : undefined,
+  };
+}
+
+export async function search(ctx: AuthedContext, q: VisitQuery): Promise<Visit[]> {
+  return (await repoOf(ctx).page(filterOf(ctx, q), 0, 1000)).rows.map(toVisit);
+}
+
+export async function searchPage(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number }, extra: VisitFilter = {}) {
+  const { rows, count } = await repoOf(ctx).page(filterOf(ctx, q, extra), q.startIndex, q.requestedCount);
+  return { pageNo: Math.floor(q.startIndex / q.requestedCount) + 1, pageSize: q.requestedCount, count, list: rows.map(toVisit) };
+}
+
+export async function byVid(ctx: AuthedContext, input: { vid: number }) {
+  const repo = repoOf(ctx);
+  const v = await repo.byId(input.vid);
+  if (!v || (ctx.session.role === Role.SUB_COMPANY && v.subAccountId !== ctx.session.subAccountId)) throw noSuchVisit();
+  const history = await repo.history(v.id);
+  return {
+    ...toVisit(v),
+    history: history.map((h) => ({
+      event: h.event,
+      fromStatus: h.fromStatus as VisitorStatus | null,
+      toStatus: h.toStatus as VisitorStatus,
+      at: h.at.getTime(),
+      actor: h.actor,
+      note: h.note,
+    })),
+  };
+}
+
+export async function peopleCounting(ctx: AuthedContext) {
+  const rows = await repoOf(ctx).onSiteCounts();
+  const byKind = { walkin: 0, invite: 0, appointment: 0, resident: 0 } as Record<VisitKind, number>;
+  const gates = new Map<string, { gid: number | null; gname: string; count: number }>();
+  let onSite = 0;
+  let people = 0;
+  for (const r of rows) {
+    onSite += r.n;
+    people += r.people;
+    byKind[r.kind as VisitKind] = (byKind[r.kind as VisitKind] ?? 0) + r.n;
+    const key = String(r.gid);
+    const g = gates.get(key) ?? { gid: r.gid, gname: r.gate, count: 0 };
+    g.count += r.n;
+    gates.set(key, g);
+  }
+  return { onSite, people, byKind, byGate: [...gates.values()] };
+}

@@ -1,0 +1,268 @@
+import { Status } from '@openvisit/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, seedCompany, seedEmployee, seedStaff, seedSubAccount, type TestApp, testApp } from '../../../test/harness.js';
+import { companies, operationLogs, visits } from '../../db/schema/index.js';
+
+interface V {
+  vid: number;
+  kind: string;
+  status: string;
+  permission: number;
+  vname: string;
+  vphone: string;
+  vphoto: boolean;
+  empName: string;
+  visitdate: number | null;
+  signOutDate: number | null;
+  peopleCount: number;
+  repeated?: boolean;
+  history?: { event: string; fromStatus: string | null; toStatus: string }[];
+}
+type Errors = { errors: { field: string; rule: string }[] };
+interface Page {
+  count: number;
+  list: V[];
+}
+
+const ID_OK = '11010519491231002X';
+
+async function dataUrl(format: 'jpeg' | 'png', w: number, h: number): Promise<string> {
+  const bytes = await sharp({ create: { width: w, height: h, channels: 3, background: '#7a9' } })
+    .toFormat(format)
+    .toBuffer();
+  return `data:image/${format};base64,${bytes.toString('base64')}`;
+}
+
+describe('visits', () => {
+  let t: TestApp;
+  let a: Awaited<ReturnType<typeof seedCompany>>;
+  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let desk: Awaited<ReturnType<typeof seedStaff>>;
+  let kiosk: Awaited<ReturnType<typeof seedStaff>>;
+  let host: number;
+  let otherHost: number;
+  const walkIn = (body: Record<string, unknown>, token = desk.token) =>
+    t.call<V>('UpdatePhoto', { vname: '李访客', vphone: '13911112222', empid: host, ...body }, token);
+  const setSettings = (companyId: number, patch: Record<string, unknown>) =>
+    t.db
+      .update(companies)
+      .set({ settings: sql`${companies.settings} || ${JSON.stringify(patch)}::jsonb` })
+      .where(eq(companies.id, companyId));
+  /** An invitation or booking as the invitations module will create it. */
+  const seedInvite = async (companyId: number, code: string, at: Date, status = 'sent', phone = '13933334444') =>
+    (
+      await t.db
+        .insert(visits)
+        .values({ companyId, kind: 'invite', status, name: '王受邀', phone, code, appointmentAt: at, empId: host, empName: 'Host One' })
+        .returning()
+    )[0]?.id ?? 0;
+
+  beforeAll(async () => {
+    t = await testApp();
+    a = await seedCompany(t, 'Alpha');
+    b = await seedCompany(t, 'Beta');
+    desk = await seedStaff(t, a.id, 2);
+    kiosk = await seedStaff(t, a.id, 4);
+    host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
+    otherHost = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host Beta', phone: '13800001112' }, b.token)).result.empid;
+  });
+  afterAll(() => t.close());
+
+  it('no token 28; an employee 610; another company’s host 55; a stopped host 1119', async () => {
+    expect((await t.call('UpdatePhoto', { vname: 'X', vphone: '13911112222', empid: host })).status).toBe(Status.TOKEN_MISSING);
+    const emp = await seedEmployee(t, a.id);
+    const login = await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD });
+    expect((await walkIn({}, login.result.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.call('SearchVisitByConditionPage', {}, login.result.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await walkIn({ empid: otherHost })).status).toBe(Status.EMPLOYEE_NOT_EXIST);
+    const stopped = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Gone', phone: '13800001113', status: 2 }, a.token)).result
+      .empid;
+    expect((await walkIn({ empid: stopped })).status).toBe(Status.INVALID_EMPLOYEE);
+  });
+
+  it('checks identity: a phone or an ID number, each ID failure named; nothing stored when refused', async () => {
+    const none = await t.call<Errors>('UpdatePhoto', { vname: '李访客', empid: host }, desk.token);
+    expect(none.result.errors).toEqual([{ field: 'vphone', rule: 'phoneOrId' }]);
+    const bad = await walkIn({ vphone: '', cardId: '110105194912310021' });
+    expect((bad.result as unknown as Errors).errors).toEqual([{ field: 'cardId', rule: 'checksum' }]);
+    expect((await walkIn({ vphone: '12345' })).result).toMatchObject({ errors: [{ field: 'vphone', rule: 'format' }] });
+    expect((await walkIn({ temperature: 52 })).status).toBe(Status.BAD_PARAMS);
+    const [n] = await t.db.select({ n: sql<number>`count(*)::int` }).from(visits).where(eq(visits.companyId, a.id));
+    expect(n?.n).toBe(0);
+  });
+
+  it('registers a walk-in: signed in at once, host snapshot, photo and signature stored, history, logged', async () => {
+    const r = await walkIn({
+      vphone: '+86 139 1111 2222',
+      cardId: ID_OK.toLowerCase(),
+      vcompany: 'Visiting Co',
+      followers: [{ name: '随行一' }],
+      plateNum: '沪a12345',
+      temperature: 36.6,
+      photo: await dataUrl('jpeg', 300, 400),
+      signature: await dataUrl('png', 400, 160),
+      protocolAccepted: true,
+      lang: 'en',
+    });
+    expect(r.status).toBe(0);
+    expect(r.result).toMatchObject({
+      kind: 'walkin',
+      status: 'signedIn',
+      permission: 1,
+      vphone: '13911112222',
+      vphoto: true,
+      empName: 'Host One',
+      peopleCount: 2,
+    });
+    expect(r.result.visitdate).toBeGreaterThan(Date.now() - 60_000);
+    const full = await t.call<V>('GetVisitorByVid', { vid: r.result.vid }, a.token);
+    expect(full.result.history).toEqual([expect.objectContaining({ event: 'create', fromStatus: null, toStatus: 'signedIn' })]);
+    const [row] = await t.db.select().from(visits).where(eq(visits.id, r.result.vid));
+    expect(row).toMatchObject({ idNumber: ID_OK, plateNum: '沪A12345', temperature: 36.6 });
+    expect(row?.signature).toMatch(/-signature\.png$/);
+    const logs = await t.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.companyId, a.id), eq(operationLogs.objName, '李访客')));
+    expect(logs.map((l) => l.descKey)).toContain('walkInRegistered');
+    // Another company sees nothing of it.
+    expect((await t.call('GetVisitorByVid', { vid: r.result.vid }, b.token)).status).toBe(Status.INVALID_VISITOR);
+  });
+
+  it('refuses bad images with reasons', async () => {
+    expect((await walkIn({ photo: 'data:image/jpeg;base64,bm90IGFuIGltYWdl' })).result).toMatchObject({ errors: [{ field: 'photo', rule: 'type' }] });
+    expect((await walkIn({ photo: await dataUrl('jpeg', 60, 60) })).result).toMatchObject({ errors: [{ field: 'photo', rule: 'imageTooSmall' }] });
+    expect((await walkIn({ signature: await dataUrl('jpeg', 300, 100) })).result).toMatchObject({ errors: [{ field: 'signature', rule: 'type' }] });
+    const huge = `data:image/png;base64,${'A'.repeat(600 * 1024)}`;
+    expect((await walkIn({ signature: huge })).result).toMatchObject({ errors: [{ field: 'signature', rule: 'size' }] });
+  });
+
+  it('a retried offline registration (same clientKey) is stored once', async () => {
+    const key = 'kiosk-7f3a9c2e-0001';
+    const first = await walkIn({ vname: '重试者', vphone: '13922223333', clientKey: key }, kiosk.token);
+    const again = await walkIn({ vname: '重试者', vphone: '13922223333', clientKey: key }, kiosk.token);
+    expect(first.status).toBe(0);
+    expect(again.result.vid).toBe(first.result.vid);
+    const rows = await t.db
+      .select()
+      .from(visits)
+      .where(and(eq(visits.companyId, a.id), eq(visits.clientKey, key)));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('the secure protocol must be accepted once the company has one; with approval on, a walk-in waits', async () => {
+    await setSettings(a.id, { secureProtocol: 'Wear a helmet.' });
+    expect((await walkIn({ vphone: '13944445555' })).result).toMatchObject({ errors: [{ field: 'protocolAccepted', rule: 'required' }] });
+    await setSettings(a.id, { processSwitch: 1 });
+    const r = await walkIn({ vphone: '13944445555', protocolAccepted: true });
+    expect(r.result).toMatchObject({ status: 'unauthorized', permission: 0, visitdate: null });
+    // Approve, then check it in at the desk by its phone (no code for walk-ins).
+    expect((await t.call<V>('updateVisitStatus', { vid: r.result.vid, event: 'approve' }, a.token)).result).toMatchObject({
+      status: 'authorized',
+      permission: 1,
+    });
+    await setSettings(a.id, { secureProtocol: '', processSwitch: 0 });
+    const inside = await t.call<V>('AppClientSignin', { phone: '13944445555' }, desk.token);
+    expect(inside.result).toMatchObject({ status: 'signedIn', repeated: false });
+  });
+
+  it('blacklist screening: 66 with a neutral message, nothing stored, reception alerted; off → registered', async () => {
+    await t.call('addBlacklist', { name: '黑名单人', credentialNo: ID_OK }, a.token);
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(visits).where(eq(visits.companyId, a.id));
+    expect((await walkIn({ vname: '黑名单人', vphone: '', cardId: ID_OK })).status).toBe(0);
+    await t.call('updateblackListSwitch', { blackListSwitch: 1 }, a.token);
+    const hit = await walkIn({ vname: '黑名单人', vphone: '', cardId: ID_OK });
+    expect(hit.status).toBe(Status.BLACKLISTED);
+    expect(hit.reason).not.toMatch(/black/i);
+    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(visits).where(eq(visits.companyId, a.id));
+    expect(after[0]?.n).toBe((before[0]?.n ?? 0) + 1);
+    const alerts = await t.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.companyId, a.id), eq(operationLogs.optEvent, 'alert')));
+    expect(alerts.map((l) => l.descKey)).toEqual(['blacklistHit']);
+    // Beta's screening is its own.
+    expect((await t.call('UpdatePhoto', { vname: '黑名单人', cardId: ID_OK, empid: otherHost }, b.token)).status).toBe(0);
+    await t.call('updateblackListSwitch', { blackListSwitch: 0 }, a.token);
+  });
+
+  it('checks in by code within the window: 64 early, 65 late, 1117 unknown or foreign, repeated answered as is', async () => {
+    const now = Date.now();
+    await seedInvite(a.id, '11110001', new Date(now + 2 * 3600_000));
+    await seedInvite(a.id, '11110002', new Date(now - 2 * 3600_000));
+    const ok = await seedInvite(a.id, '11110003', new Date(now + 10 * 60_000));
+    await seedInvite(b.id, '22220001', new Date(now));
+    expect((await t.call('AppClientSignin', { verifyCode: '11110001' }, kiosk.token)).status).toBe(Status.TOO_EARLY);
+    expect((await t.call('AppClientSignin', { verifyCode: '11110002' }, kiosk.token)).status).toBe(Status.LATE);
+    expect((await t.call('AppClientSignin', { verifyCode: '99999999' }, kiosk.token)).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.call('AppClientSignin', { verifyCode: '22220001' }, kiosk.token)).status).toBe(Status.INVALID_VISITOR);
+    const r = await t.call<V>('AppClientSignin', { verifyCode: '1111 0003' }, kiosk.token);
+    expect(r.result).toMatchObject({ vid: ok, status: 'signedIn', repeated: false });
+    const again = await t.call<V>('AppClientSignin', { verifyCode: '11110003' }, kiosk.token);
+    expect(again.result).toMatchObject({ vid: ok, status: 'signedIn', repeated: true });
+    const h = await t.call<V>('GetVisitorByVid', { vid: ok }, a.token);
+    expect(h.result.history?.map((e) => `${e.fromStatus}>${e.toStatus}`)).toEqual(['sent>signedIn']);
+    // A cancelled invitation cannot check in.
+    const cancelled = await seedInvite(a.id, '11110004', new Date(now), 'ended');
+    expect((await t.call('AppClientSignin', { verifyCode: '11110004' }, kiosk.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect(cancelled).toBeGreaterThan(0);
+  });
+
+  it('moves follow the state machine; an illegal move is 58 with the status', async () => {
+    const vid = await seedInvite(a.id, '11110005', new Date(Date.now() + 86400_000));
+    const bad = await t.call<{ status: string }>('updateVisitStatus', { vid, event: 'signOut' }, a.token);
+    expect(bad.status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect(bad.result).toEqual({ status: 'sent' });
+    for (const [event, status] of [
+      ['view', 'viewed'],
+      ['accept', 'accepted'],
+      ['cancel', 'ended'],
+    ] as const)
+      expect((await t.call<V>('updateVisitStatus', { vid, event }, a.token)).result.status).toBe(status);
+    expect((await t.call('updateVisitStatus', { vid, event: 'accept' }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await t.call('updateVisitStatus', { vid, event: 'checkIn' }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await t.call('updateVisitStatus', { vid, event: 'view' }, b.token)).status).toBe(Status.INVALID_VISITOR);
+  });
+
+  it('signs out: the kiosk only with the switch on; by vid; in a batch (others skipped)', async () => {
+    const one = (await walkIn({ vname: '签出甲', vphone: '13955556666' })).result.vid;
+    const two = (await walkIn({ vname: '签出乙', vphone: '13955557777' })).result.vid;
+    const three = (await walkIn({ vname: '签出丙', vphone: '13955558888' })).result.vid;
+    expect((await t.call('VisitorSignOut', { phone: '13955556666' }, kiosk.token)).status).toBe(Status.NO_PERMISSION);
+    await setSettings(a.id, { signOutSwitch: 1 });
+    const out = await t.call<V[]>('VisitorSignOut', { phone: '+86 139-5555-6666' }, kiosk.token);
+    expect(out.result.map((v) => [v.vid, v.status])).toEqual([[one, 'signedOut']]);
+    expect((await t.call('VisitorSignOut', { phone: '13955556666' }, kiosk.token)).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.call<V>('VisitorSignOutByVid', { vid: two }, desk.token)).result.signOutDate).toBeGreaterThan(0);
+    expect((await t.call('VisitorSignOutByVid', { vid: two }, desk.token)).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.call('batchSignOut', { vids: [two, three, 999999] }, a.token)).result).toEqual({ signedOut: 1, skipped: 2 });
+  });
+
+  it('searches with filters, pages, counts who is on site; a sub-company sees only its own', async () => {
+    const page = await t.call<Page>('SearchVisitByConditionPage', { requestedCount: 5 }, a.token);
+    expect(page.result.count).toBeGreaterThan(5);
+    expect(page.result.list).toHaveLength(5);
+    const byName = await t.call<V[]>('SearchVisitByCondition', { name: '签出' }, a.token);
+    expect(byName.result.map((v) => v.vname).sort()).toEqual(['签出丙', '签出乙', '签出甲']);
+    const onSite = await t.call<V[]>('SearchVisitByCondition', { onSite: true }, a.token);
+    expect(onSite.result.every((v) => v.visitdate && !v.signOutDate)).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    const dated = await t.call<V[]>('SearchVisitByCondition', { date: '2000-01-01', endDate: '2000-01-02' }, a.token);
+    expect(dated.result).toEqual([]);
+    expect((await t.call<V[]>('SearchVisitByCondition', { status: 'signedOut' }, b.token)).result).toEqual([]);
+    expect((await t.call('SearchVisitByCondition', { date: today, endDate: 'soon' }, a.token)).status).toBe(Status.BAD_PARAMS);
+    const count = await t.call<{ onSite: number; people: number; byKind: Record<string, number> }>('getPeopleCounting', {}, a.token);
+    expect(count.result.onSite).toBe(onSite.result.length);
+    expect(count.result.people).toBeGreaterThanOrEqual(count.result.onSite);
+    // A sub-company: only visits to its own employees.
+    const sub = await seedSubAccount(t, a.id);
+    await t.call('updateEmpSubAccount', { empids: [host], subaccountId: sub.id }, a.token);
+    const mine = (await walkIn({ vname: '分公司访客', vphone: '13966667777' })).result.vid;
+    const s = await t.call<{ token: string }>('subAccountLogin', { email: sub.email, password: PASSWORD });
+    const seen = await t.call<Page>('SearchVisitByConditionPage', {}, s.result.token);
+    expect(seen.result.list.map((v) => v.vid)).toEqual([mine]);
+    await t.call('updateEmpSubAccount', { empids: [host], subaccountId: 0 }, a.token);
+  });
+});

@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { defineCall, epochMs, pageInput, pageOf } from '../call.js';
+import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
+import { checkIdNumber, checkPhone, zEmail, zPersonName } from '../validators.js';
+import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
+
+/** Who works the front desk: reception and visitor-machine accounts, and administrators acting for a visitor. */
+export const DESK_ROLES = [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE] as const;
+/** Who reads and manages visit records in the console. */
+export const VISIT_READERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.SUB_COMPANY] as const;
+
+export const VISITOR_FOLLOWERS_MAX = 20;
+/** A photo sent as a data URL before it is checked and scaled (the stored one is under 1 MB). */
+export const VISITOR_PHOTO_MAX_CHARS = 4 * 1024 * 1024;
+/** The handwritten signature (PNG data URL). */
+export const SIGNATURE_MAX_CHARS = 512 * 1024;
+export const TEMPERATURE_RANGE = { min: 34, max: 43 } as const;
+export const CLIENT_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+const zStatus = z.enum(Object.keys(visitorStatusLabels) as [VisitorStatus, ...VisitorStatus[]]);
+const zCertificateType = z.enum(
+  Object.keys(certificateTypeLabels) as [keyof typeof certificateTypeLabels, ...(keyof typeof certificateTypeLabels)[]],
+);
+const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'format');
+const userid = z.number().int().optional();
+const zText = (max: number) => z.string().trim().max(max);
+
+/** A visit record as the original answers it (`RespVisitor`), with our kind, status and history. */
+export const visit = z.object({
+  vid: z.number().int(),
+  kind: z.enum(VISIT_KINDS),
+  signinType: z.number().int(),
+  status: zStatus,
+  /** 0 waiting for approval, 1 authorised, 2 refused. */
+  permission: z.number().int(),
+  vname: z.string(),
+  vphone: z.string(),
+  vemail: z.string(),
+  vcompany: z.string(),
+  certificateType: z.string(),
+  /** Certificate (ID card…) number, as the original calls it. */
+  cardId: z.string(),
+  /** Whether a photo was taken (fetched with VisitorPhoto). */
+  vphoto: z.boolean(),
+  empid: z.number().int().nullable(),
+  empName: z.string(),
+  empPhone: z.string(),
+  tid: z.number().int().nullable(),
+  visitType: z.string(),
+  visitReason: z.string(),
+  followers: z.array(z.object({ name: z.string(), phone: z.string() })),
+  peopleCount: z.number().int(),
+  plateNum: z.string(),
+  belongings: z.string(),
+  temperature: z.number().nullable(),
+  extendCol: z.record(z.string(), z.string()),
+  gid: z.number().int().nullable(),
+  signInGate: z.string(),
+  signOutGate: z.string(),
+  signInOpName: z.string(),
+  signOutOpName: z.string(),
+  /** Badge or access card number. */
+  cardNo: z.string(),
+  /** The code an invited or booked visitor types or scans at the kiosk; null for walk-ins. */
+  code: z.string().nullable(),
+  appointmentDate: epochMs.nullable(),
+  /** Signed in at. */
+  visitdate: epochMs.nullable(),
+  signOutDate: epochMs.nullable(),
+  /** Expected to leave by. */
+  leaveTime: epochMs.nullable(),
+  /** A signed safety agreement PDF exists (/pdf/{visitdate}_{vid}.pdf). */
+  signPdf: z.boolean(),
+  lang: z.enum(['zh', 'en']),
+  subaccountId: z.number().int().nullable(),
+  createTime: epochMs,
+});
+export type Visit = z.infer<typeof visit>;
+
+export const visitEvent = z.object({
+  event: z.string(),
+  fromStatus: zStatus.nullable(),
+  toStatus: zStatus,
+  at: epochMs,
+  actor: z.string(),
+  note: z.string(),
+});
+
+/**
+ * Who the visitor is: a phone or a certificate number (at least one, spec section 5); an ID card number is
+ * checked in full (length, region, birth date, checksum), each failure named.
+ */
+export const visitorIdentity = {
+  vname: zPersonName,
+  vphone: z.string().trim().max(32).default(''),
+  certificateType: zCertificateType.default('idCard'),
+  cardId: z.string().trim().toUpperCase().max(32).default(''),
+};
+
+export function identityFailures(v: { vphone: string; certificateType: string; cardId: string }): { field: 'vphone' | 'cardId'; rule: string }[] {
+  const out: { field: 'vphone' | 'cardId'; rule: string }[] = [];
+  if (!v.vphone && !v.cardId) out.push({ field: 'vphone', rule: 'phoneOrId' });
+  const phone = v.vphone ? checkPhone(v.vphone) : null;
+  if (phone) out.push({ field: 'vphone', rule: phone });
+  if (v.cardId) {
+    const id = v.certificateType === 'idCard' ? checkIdNumber(v.cardId) : /^[A-Z0-9-]{4,32}$/.test(v.cardId) ? null : 'format';
+    if (id) out.push({ field: 'cardId', rule: id });
+  }
+  return out;
+}
+
+const follower = z.object({ name: zPersonName, phone: z.string().trim().max(32).default('') });
+
+/** Walk-in registration (kiosk or desk): the original's `UpdatePhoto`. */
+const walkInInput = z
+  .object({
+    userid,
+    ...visitorIdentity,
+    vemail: zEmail.or(z.literal('')).default(''),
+    vcompany: zText(100).default(''),
+    empid: z.number().int().positive().describe('the host: an enabled employee of this company'),
+    tid: z.number().int().positive().nullable().default(null).describe('visitor type of this company'),
+    visitType: zText(100).default(''),
+    visitReason: zText(200).default(''),
+    followers: z.array(follower).max(VISITOR_FOLLOWERS_MAX).default([]),
+    plateNum: zText(16)
+      .regex(/^[\p{Script=Han}A-Za-z0-9·-]*$/u, 'format')
+      .default(''),
+    belongings: zText(200).default(''),
+    temperature: z.number().min(TEMPERATURE_RANGE.min).max(TEMPERATURE_RANGE.max).nullable().default(null),
+    extendCol: z.record(z.string().max(64), z.string().max(500)).default({}),
+    photo: z.string().max(VISITOR_PHOTO_MAX_CHARS).default('').describe('data URL of a JPEG/PNG/WebP photo'),
+    signature: z.string().max(SIGNATURE_MAX_CHARS, 'size').default('').describe('data URL of the handwritten signature (PNG)'),
+    protocolAccepted: z.boolean().default(false),
+    gid: z.number().int().positive().nullable().default(null).describe('the gate; a desk account’s own gate when omitted'),
+    lang: z.enum(['zh', 'en']).default('zh'),
+    clientKey: z.string().regex(CLIENT_KEY_PATTERN, 'format').optional().describe('idempotency key: a retried registration answers the first record'),
+  })
+  .superRefine((v, ctx) => {
+    for (const f of identityFailures(v)) ctx.addIssue({ code: 'custom', path: [f.field], message: f.rule });
+  });
+
+export const registerWalkIn = defineCall({
+  name: 'UpdatePhoto',
+  module: 'visitors',
+  summary:
+    'Register a walk-in visitor at the kiosk or front desk: identity checked, host and visitor type of this company (55, 602), blacklist screening (66, nothing stored), photo and signature stored; answers the record, signed in (or waiting for approval)',
+  access: DESK_ROLES,
+  log: { module: LogModule.VISITOR, event: 'add' },
+  maxBodyBytes: VISITOR_PHOTO_MAX_CHARS + SIGNATURE_MAX_CHARS + 64 * 1024,
+  input: walkInInput,
+  output: visit,
+});
+
+export const checkInByCode = defineCall({
+  name: 'AppClientSignin',
+  module: 'visitors',
+  summary:
+    'Check in an invited or booked visitor by the code they type or scan (or their phone): 64 too early, 65 too late (against the company extend times), 66 blacklisted, 1117 no such visit; checking in again answers the same record with `repeated`',
+  access: DESK_ROLES,
+  log: { module: LogModule.VISITOR, event: 'update' },
+  maxBodyBytes: VISITOR_PHOTO_MAX_CHARS + SIGNATURE_MAX_CHARS + 64 * 1024,
+  input: z
+    .object({
+      userid,
+      verifyCode: z.string().trim().max(200).default(''),
+      phone: z.string().trim().max(32).default(''),
+      photo: z.string().max(VISITOR_PHOTO_MAX_CHARS).default(''),
+      signature: z.string().max(SIGNATURE_MAX_CHARS, 'size').default(''),
+      protocolAccepted: z.boolean().default(false),
+      gid: z.number().int().positive().nullable().default(null),
+      clientKey: z.string().regex(CLIENT_KEY_PATTERN, 'format').optional(),
+    })
+    .refine((v) => v.verifyCode || v.phone, { path: ['verifyCode'], message: 'required' }),
+  output: visit.extend({ repeated: z.boolean().describe('the visitor was already signed in; nothing changed') }),
+});
+
+export const signOutVisitor = defineCall({
+  name: 'VisitorSignOut',
+  module: 'visitors',
+  summary: 'Sign a visitor out at the kiosk by phone or code (when the company’s sign-out switch is on); 1117 when nobody matches',
+  access: DESK_ROLES,
+  log: { module: LogModule.VISITOR, event: 'update' },
+  input: z
+    .object({
+      userid,
+      phone: z.string().trim().max(32).default(''),
+      verifyCode: z.string().trim().max(200).default(''),
+      gid: z.number().int().positive().nullable().default(null),
+    })
+    .refine((v) => v.verifyCode || v.phone, { path: ['phone'], message: 'required' }),
+  output: z.array(visit),
+});
+
+export const signOutByVid = defineCall({
+  name: 'VisitorSignOutByVid',
+  module: 'visitors',
+  summary: 'Sign one visitor out (1117 when it is not this company’s or not signed in)',
+  access: DESK_ROLES,
+  log: { module: LogModule.VISITOR, event: 'update' },
+  input: z.object({ userid, vid: z.number().int().positive() }),
+  output: visit,
+});
+
+export const batchSignOut = defineCall({
+  name: 'batchSignOut',
+  module: 'visitors',
+  summary: 'Sign several visitors out; records not signed in are skipped and counted',
+  access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE],
+  log: { module: LogModule.VISITOR, event: 'update' },
+  input: z.object({ userid, vids: z.array(z.number().int().positive()).min(1).max(1000) }),
+  output: z.object({ signedOut: z.number().int(), skipped: z.number().int() }),
+});
+
+export const changeVisit = defineCall({
+  name: 'updateVisitStatus',
+  module: 'visitors',
+  summary: 'Apply a life-cycle move to a visit (see visitStates.ts); a move its status does not allow is refused with the allowed ones',
+  access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE],
+  log: { module: LogModule.VISITOR, event: 'update' },
+  input: z.object({ userid, vid: z.number().int().positive(), event: z.enum(VISIT_EVENTS as [string, ...string[]]), note: zText(200).default('') }),
+  output: visit,
+});
+
+/** Filters of the visitor lists (reference 3.5), dates as yyyy-mm-dd in server time, both ends inclusive. */
+export const visitFilters = {
+  date: zDay.optional(),
+  endDate: zDay.optional(),
+  name: zText(64).optional().describe('visitor name'),
+  phone: zText(32).optional(),
+  vcompany: zText(100).optional(),
+  empName: zText(64).optional(),
+  tid: z.number().int().positive().optional(),
+  visitType: zText(100).optional(),
+  status: zStatus.optional(),
+  kind: z.enum(VISIT_KINDS).optional(),
+  gid: z.number().int().positive().optional(),
+  onSite: z.boolean().optional().describe('signed in and not signed out'),
+};
+
+export const searchVisits = defineCall({
+  name: 'SearchVisitByCondition',
+  module: 'visitors',
+  summary: 'Visits matching the filters, newest first (at most 1000; use the Page variant to page)',
+  access: VISIT_READERS,
+  input: z.object({ userid, ...visitFilters }),
+  output: z.array(visit),
+});
+
+export const searchVisitsPage = defineCall({
+  name: 'SearchVisitByConditionPage',
+  module: 'visitors',
+  summary: 'Visits matching the filters, newest first, paged',
+  access: VISIT_READERS,
+  input: z.object({ userid, ...pageInput, ...visitFilters }),
+  output: pageOf(visit),
+});
+
+export const searchResidentVisits = defineCall({
+  name: 'SearchRVisitorByCondition',
+  module: 'visitors',
+  summary: 'Resident visitors’ visits matching the filters, paged',
+  access: VISIT_READERS,
+  input: z.object({ userid, ...pageInput, ...visitFilters }),
+  output: pageOf(visit),
+});
+
+export const getVisit = defineCall({
+  name: 'GetVisitorByVid',
+  module: 'visitors',
+  summary: 'One visit with its status history (1117 when it is not this company’s)',
+  access: VISIT_READERS,
+  input: z.object({ userid, vid: z.number().int().positive() }),
+  output: visit.extend({ history: z.array(visitEvent) }),
+});
+
+export const getPeopleCounting = defineCall({
+  name: 'getPeopleCounting',
+  module: 'visitors',
+  summary: 'Who is on site now: visitors signed in and not signed out, by kind and by gate',
+  access: [...VISIT_READERS, Role.MACHINE],
+  input: z.object({ userid }),
+  output: z.object({
+    onSite: z.number().int(),
+    people: z.number().int().describe('with followers'),
+    byKind: z.record(z.enum(VISIT_KINDS), z.number().int()),
+    byGate: z.array(z.object({ gid: z.number().int().nullable(), gname: z.string(), count: z.number().int() })),
+  }),
+});
+
+export const visitCalls = [
+  registerWalkIn,
+  checkInByCode,
+  signOutVisitor,
+  signOutByVid,
+  batchSignOut,
+  changeVisit,
+  searchVisits,
+  searchVisitsPage,
+  searchResidentVisits,
+  getVisit,
+  getPeopleCounting,
+] as const;
