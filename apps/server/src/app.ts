@@ -21,7 +21,7 @@ import { departmentsDownloads, departmentsRoutes } from './modules/departments/d
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
-import { visitsRoutes } from './modules/visits/visits.routes.js';
+import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js';
 import { type Binding, registerCalls } from './platform/calls.js';
 import { type DownloadBinding, registerDownloads } from './platform/downloads.js';
 import { FolderFileStore } from './platform/files.js';
@@ -30,7 +30,7 @@ import { Mailer } from './platform/mail.js';
 import { openApiDocument } from './platform/openapi.js';
 import type { Services } from './services.js';
 
-const downloads: DownloadBinding[] = [...employeesDownloads, ...departmentsDownloads, ...blacklistDownloads];
+const downloads: DownloadBinding[] = [...visitsDownloads, ...employeesDownloads, ...departmentsDownloads, ...blacklistDownloads];
 const bindings: Binding[] = [
   ...authRoutes,
   ...accountsRoutes,

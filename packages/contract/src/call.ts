@@ -138,6 +138,8 @@ export interface DownloadDef<I extends z.ZodType = z.ZodType> {
   extension: string;
   feature?: FeatureFlag;
   log?: { module: LogModule; event: LogEvent };
+  /** A path of its own instead of /api/<name> (e.g. '/pdf/:file'); its parameters join the query as input. */
+  path?: string;
 }
 
 export function defineDownload<const N extends string, I extends z.ZodType>(def: DownloadDef<I> & { name: N }): DownloadDef<I> & { name: N } {

@@ -93,6 +93,7 @@ export const logDescriptions = {
   visitRejected: { en: 'refused', zh: '已拒绝' },
   visitExpired: { en: 'expired', zh: '已过期' },
   visitCancelled: { en: 'called off', zh: '已取消' },
+  visitSigned: { en: 'signature added, agreement PDF built', zh: '已签名，生成协议 PDF' },
   blacklistHit: { en: 'blacklisted visitor stopped at the desk', zh: '黑名单访客在前台被拦截' },
   // sign-in
   lockedAfterFailures: { en: 'locked after {{failures}} failed sign-ins', zh: '登录失败 {{failures}} 次后锁定' },

@@ -10,7 +10,7 @@ import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { logCalls } from './calls/logs.js';
 import { proxyCalls } from './calls/proxies.js';
 import { roleCalls } from './calls/roles.js';
-import { visitCalls } from './calls/visits.js';
+import { visitCalls, visitDownloads } from './calls/visits.js';
 
 /** Every call of the API; the server registers exactly these and the web client is typed from them. */
 export const allCalls = [
@@ -37,6 +37,7 @@ export const callsByName: ReadonlyMap<string, CallDef> = new Map(allCalls.map((c
 
 /** Every file download of the API. */
 export const allDownloads: readonly DownloadDef[] = [
+  ...visitDownloads,
   ...employeeDownloads,
   exportEmployeeTemplate,
   empFacePhoto,

@@ -10,14 +10,17 @@ import type { AuthedContext } from './calls.js';
 import { AppError, badParams } from './errors.js';
 import { resolveSession } from './sessions.js';
 
+/** A stream, or a stream with the file name it should be saved under (instead of `<fileName>-<time>.<extension>`). */
+export type DownloadBody = Readable | { stream: Readable; fileName: string };
+
 export interface DownloadBinding {
   def: DownloadDef;
-  handler: (input: unknown, ctx: AuthedContext) => Promise<Readable>;
+  handler: (input: unknown, ctx: AuthedContext) => Promise<DownloadBody>;
 }
 
 export function bindDownload<D extends DownloadDef>(
   def: D,
-  handler: (input: z.output<D['input']>, ctx: AuthedContext) => Promise<Readable>,
+  handler: (input: z.output<D['input']>, ctx: AuthedContext) => Promise<DownloadBody>,
 ): DownloadBinding {
   return { def, handler: handler as DownloadBinding['handler'] };
 }
@@ -30,18 +33,19 @@ function stamp(): string {
 /** GET /api/<name>: the session from the header, the role and feature checks, the query parsed by the contract, then the stream. */
 export function registerDownloads(app: FastifyInstance, deps: { db: Db; config: Config; services: Services }, bindings: DownloadBinding[]): void {
   for (const { def, handler } of bindings) {
-    app.get(`/api/${def.name}`, async (req, reply) => {
+    app.get(def.path ?? `/api/${def.name}`, async (req, reply) => {
       if (def.feature && !deps.config.features[def.feature])
         return reply.code(404).send({ status: 404, reason: `Unknown call: ${def.name}`, result: null });
       try {
         const token = req.headers['x-coolvisit-token'];
         const session = await resolveSession(deps.db, typeof token === 'string' ? token : undefined);
         if (!(def.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
-        const parsed = def.input.safeParse(req.query ?? {});
+        const parsed = def.input.safeParse({ ...((req.query as object) ?? {}), ...((req.params as object) ?? {}) });
         if (!parsed.success)
           throw badParams(parsed.error.issues.map((i) => ({ field: i.path.join('.'), rule: i.code === 'custom' ? i.message : i.code })));
         const ctx: AuthedContext = { ...deps, session, ip: req.ip, userAgent: req.headers['user-agent'] ?? '', log: req.log, audit: {} };
-        const stream = await handler(parsed.data, ctx);
+        const body = await handler(parsed.data, ctx);
+        const stream = 'stream' in body ? body.stream : body;
         if (def.log)
           await writeLog(
             deps.db,
@@ -55,7 +59,7 @@ export function registerDownloads(app: FastifyInstance, deps: { db: Db; config: 
             },
             req.ip,
           );
-        const file = `${def.fileName}-${stamp()}.${def.extension}`;
+        const file = 'fileName' in body ? body.fileName : `${def.fileName}-${stamp()}.${def.extension}`;
         return reply
           .header('content-type', def.contentType)
           .header('content-disposition', `attachment; filename="${file}"; filename*=UTF-8''${encodeURIComponent(file)}`)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, epochMs, pageInput, pageOf } from '../call.js';
+import { defineCall, defineDownload, epochMs, pageInput, pageOf } from '../call.js';
 import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
 import { checkIdNumber, checkPhone, zEmail, zPersonName } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
@@ -288,7 +288,48 @@ export const getPeopleCounting = defineCall({
   }),
 });
 
+/** The PDF of a visit is named `<yyyy-mm-dd of sign-in>_<vid>.pdf` (reference 4), under /pdf/. */
+export const VISIT_PDF_NAME = /^(\d{4}-\d{2}-\d{2})_(\d{1,10})\.pdf$/;
+
+export const createPdfSign = defineCall({
+  name: 'createPdfSign',
+  module: 'visitors',
+  summary:
+    "Attach the visitor's handwritten signature (PNG data URL) to a visit and build its safety-agreement PDF; answers the PDF's name (1117 when the visit is not this company's)",
+  access: DESK_ROLES,
+  log: { module: LogModule.VISITOR, event: 'update' },
+  maxBodyBytes: SIGNATURE_MAX_CHARS + 16 * 1024,
+  input: z.object({ userid, vid: z.number().int().positive(), signPic: z.string().min(1).max(SIGNATURE_MAX_CHARS, 'size') }),
+  output: z.object({ pdf: z.string() }),
+});
+
+export const visitPdf = defineDownload({
+  name: 'VisitPdf',
+  module: 'visitors',
+  summary: "A visit's signed safety agreement: visitor, host, times, photo, the accepted protocol and the signature, in the visitor's language",
+  access: [...VISIT_READERS, Role.MACHINE],
+  contentType: 'application/pdf',
+  fileName: 'visit',
+  extension: 'pdf',
+  path: '/pdf/:file',
+  input: z.object({ file: z.string().regex(VISIT_PDF_NAME, 'format') }),
+});
+
+export const visitPhoto = defineDownload({
+  name: 'VisitorPhoto',
+  module: 'visitors',
+  summary: 'The photo taken of a visitor at registration or check-in (jpeg)',
+  access: [...VISIT_READERS, Role.MACHINE],
+  contentType: 'image/jpeg',
+  fileName: 'visitor',
+  extension: 'jpg',
+  input: z.object({ vid: z.coerce.number().int().positive() }),
+});
+
+export const visitDownloads = [visitPdf, visitPhoto] as const;
+
 export const visitCalls = [
+  createPdfSign,
   registerWalkIn,
   checkInByCode,
   signOutVisitor,

@@ -34,6 +34,8 @@ export const visits = pgTable(
     signature: text('signature').notNull().default(''),
     pdf: text('pdf').notNull().default(''),
     protocolAccepted: boolean('protocol_accepted').notNull().default(false),
+    /** The secure protocol as the visitor accepted it (it goes into the PDF even if the company edits it later). */
+    protocolText: text('protocol_text').notNull().default(''),
     empId: integer('emp_id').references(() => employees.id, { onDelete: 'set null' }),
     /** The host as they were at the time of the visit (kept when the employee changes or leaves). */
     empName: text('emp_name').notNull().default(''),

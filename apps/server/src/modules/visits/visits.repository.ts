@@ -112,6 +112,12 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
         .where(and(mine, eq(visits.id, id), inArray(visits.status, [...from])))
         .returning()
         .then((r) => r[0]),
+    /** File keys (photo, signature, pdf) are not life-cycle moves: set directly. */
+    setFiles: (id: number, set: { photo?: string; signature?: string; pdf?: string }) =>
+      db
+        .update(visits)
+        .set(set)
+        .where(and(mine, eq(visits.id, id))),
     addEvent: (e: {
       visitId: number;
       event: VisitEvent | 'create';

@@ -1,5 +1,6 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
+import { bindDownload } from '../../platform/downloads.js';
 import * as visits from './visits.service.js';
 
 export const visitsRoutes = [
@@ -14,4 +15,10 @@ export const visitsRoutes = [
   bind(c.searchResidentVisits, (input, ctx) => visits.searchPage(ctx, input, { kind: 'resident' })),
   bind(c.getVisit, (input, ctx) => visits.byVid(ctx, input)),
   bind(c.getPeopleCounting, (_input, ctx) => visits.peopleCounting(ctx)),
+  bind(c.createPdfSign, (input, ctx) => visits.signPdf(ctx, input)),
+];
+
+export const visitsDownloads = [
+  bindDownload(c.visitPdf, (input, ctx) => visits.pdfFile(ctx, input)),
+  bindDownload(c.visitPhoto, (input, ctx) => visits.photoFile(ctx, input)),
 ];

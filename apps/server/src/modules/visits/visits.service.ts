@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
   FACE_MIN_PX,
   IMAGE_MAX_BYTES,
@@ -11,6 +12,7 @@ import {
   SIGNIN_TYPE,
   Status,
   VISIT_MOVES,
+  VISIT_PDF_NAME,
   type Visit,
   type VisitEvent,
   type VisitKind,
@@ -23,6 +25,7 @@ import { dataUrlBytes, ImageRejected, normalisePhoto, normaliseSignature } from 
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as blacklist from '../blacklist/blacklist.service.js';
 import * as employees from '../employees/employees.service.js';
+import { buildVisitPdf } from './visits.pdf.js';
 import { type VisitFilter, type VisitInsert, type VisitRow, visitsRepository } from './visits.repository.js';
 
 function repoOf(ctx: AuthedContext) {
@@ -178,12 +181,12 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     }
   }
   const host = await employees.hostOf(ctx, input.empid);
+  const settings = await settingsOf(ctx);
   const gid = gateOf(ctx, input.gid);
   const phone = input.vphone ? (normalizePhone(input.vphone) ?? input.vphone) : '';
   await checkProtocol(ctx, input.protocolAccepted);
   await screen(ctx, { name: input.vname, phone, idNumber: input.cardId });
   const images = await storeImages(ctx, input);
-  const settings = await settingsOf(ctx);
   const status = initialStatus('walkin', { approval: settings.processSwitch === 1 });
   const now = new Date();
   const values: VisitInsert = {
@@ -199,6 +202,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     photo: images.photo ?? '',
     signature: images.signature ?? '',
     protocolAccepted: input.protocolAccepted,
+    protocolText: input.protocolAccepted ? settings.secureProtocol : '',
     empId: host.id,
     empName: host.name,
     empPhone: host.phone,
@@ -312,6 +316,7 @@ export async function checkIn(
     ...(images.photo && { photo: images.photo }),
     ...(images.signature && { signature: images.signature }),
     protocolAccepted: input.protocolAccepted || v.protocolAccepted,
+    ...(input.protocolAccepted && !v.protocolAccepted && { protocolText: settings.secureProtocol }),
   });
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
@@ -490,4 +495,58 @@ export async function peopleCounting(ctx: AuthedContext) {
     gates.set(key, g);
   }
   return { onSite, people, byKind, byGate: [...gates.values()] };
+}
+
+/** `<yyyy-mm-dd>_<vid>.pdf`, the day of sign-in (else of registration) in server time. */
+export function pdfName(v: VisitRow): string {
+  const d = v.visitAt ?? v.createdAt;
+  const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return `${day}_${v.id}.pdf`;
+}
+
+async function visibleVisit(ctx: AuthedContext, vid: number): Promise<VisitRow> {
+  const v = await repoOf(ctx).byId(vid);
+  if (!v || (ctx.session.role === Role.SUB_COMPANY && v.subAccountId !== ctx.session.subAccountId)) throw noSuchVisit();
+  return v;
+}
+
+/** Builds and stores the visit's PDF (replacing an older one), answering the stored bytes. */
+async function renderPdf(ctx: AuthedContext, v: VisitRow): Promise<Buffer> {
+  const bytes = await buildVisitPdf(v, ctx.session.companyName, ctx.services.files);
+  const key = `visits/${ctx.session.companyId}/${v.id}-${randomUUID()}.pdf`;
+  await ctx.services.files.put(key, bytes);
+  await repoOf(ctx).setFiles(v.id, { pdf: key });
+  if (v.pdf) await ctx.services.files.remove(v.pdf);
+  return bytes;
+}
+
+/** The kiosk's signature after the fact (reference `createPdfSign`): stored, and the PDF built with it. */
+export async function signPdf(ctx: AuthedContext, input: { vid: number; signPic: string }) {
+  const v = await visibleVisit(ctx, input.vid);
+  const { signature } = await storeImages(ctx, { photo: '', signature: input.signPic });
+  if (!signature) throw badParams([{ field: 'signPic', rule: 'required' }]);
+  await repoOf(ctx).setFiles(v.id, { signature });
+  if (v.signature) await ctx.services.files.remove(v.signature);
+  await renderPdf(ctx, { ...v, signature });
+  ctx.audit.objId = v.id;
+  ctx.audit.objName = v.name;
+  ctx.audit.desc = logDesc('visitSigned');
+  return { pdf: pdfName(v) };
+}
+
+/** `/pdf/<day>_<vid>.pdf`: the stored PDF, built on first request. The day must be the visit's. */
+export async function pdfFile(ctx: AuthedContext, input: { file: string }) {
+  const m = VISIT_PDF_NAME.exec(input.file);
+  const v = await visibleVisit(ctx, Number(m?.[2]));
+  if (pdfName(v) !== input.file) throw noSuchVisit();
+  const stored = v.pdf ? await ctx.services.files.read(v.pdf) : undefined;
+  const bytes = stored ?? (await renderPdf(ctx, v));
+  return { stream: Readable.from([bytes]), fileName: input.file };
+}
+
+export async function photoFile(ctx: AuthedContext, input: { vid: number }) {
+  const v = await visibleVisit(ctx, input.vid);
+  const stream = v.photo ? await ctx.services.files.stream(v.photo) : undefined;
+  if (!stream) throw noSuchVisit();
+  return stream;
 }

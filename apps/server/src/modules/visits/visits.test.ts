@@ -28,6 +28,19 @@ interface Page {
 
 const ID_OK = '11010519491231002X';
 
+/** The text of a PDF, as a reader extracts it (fonts' ToUnicode maps included). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const page = await doc.getPage(i);
+    const content = await page.getTextContent();
+    parts.push(content.items.map((it) => ('str' in it ? it.str : '')).join(''));
+  }
+  return parts.join('\n');
+}
+
 async function dataUrl(format: 'jpeg' | 'png', w: number, h: number): Promise<string> {
   const bytes = await sharp({ create: { width: w, height: h, channels: 3, background: '#7a9' } })
     .toFormat(format)
@@ -129,6 +142,55 @@ describe('visits', () => {
     expect(logs.map((l) => l.descKey)).toContain('walkInRegistered');
     // Another company sees nothing of it.
     expect((await t.call('GetVisitorByVid', { vid: r.result.vid }, b.token)).status).toBe(Status.INVALID_VISITOR);
+  });
+
+  it('the per-visit PDF: in the visitor’s language, Chinese rendered, photo and signature embedded; only for this company', async () => {
+    await setSettings(a.id, { secureProtocol: '进入厂区须佩戴安全帽。' });
+    const r = await walkIn({
+      vname: '张三丰',
+      vphone: '13977778888',
+      protocolAccepted: true,
+      photo: await dataUrl('jpeg', 300, 400),
+      signature: await dataUrl('png', 400, 160),
+      lang: 'zh',
+    });
+    await setSettings(a.id, { secureProtocol: '' });
+    const day = new Date(r.result.visitdate ?? 0);
+    const name = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}_${r.result.vid}.pdf`;
+    const res = await t.app.inject({ method: 'GET', url: `/pdf/${name}`, headers: { 'x-coolvisit-token': a.token } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(name);
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
+    const text = await pdfText(pdf);
+    expect(text).toContain('张三丰');
+    expect(text).toContain('访客安全协议');
+    expect(text).toContain('进入厂区须佩戴安全帽');
+    expect(text).toContain('139****8888');
+    // The same file again (stored), another company refused, a wrong day refused, no token refused.
+    const again = await t.app.inject({ method: 'GET', url: `/pdf/${name}`, headers: { 'x-coolvisit-token': a.token } });
+    expect(again.rawPayload.equals(pdf)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `/pdf/${name}`, headers: { 'x-coolvisit-token': b.token } })).json().status).toBe(
+      Status.INVALID_VISITOR,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/pdf/2001-01-01_${r.result.vid}.pdf`, headers: { 'x-coolvisit-token': a.token } })).json().status,
+    ).toBe(Status.INVALID_VISITOR);
+    expect((await t.app.inject({ method: 'GET', url: `/pdf/${name}` })).json().status).toBe(Status.TOKEN_MISSING);
+    // A signature given afterwards (createPdfSign) rebuilds it; English for an English visitor.
+    const en = await walkIn({ vname: 'Ada Smith', vphone: '13977779999', lang: 'en' });
+    const signed = await t.call<{ pdf: string }>('createPdfSign', { vid: en.result.vid, signPic: await dataUrl('png', 300, 120) }, kiosk.token);
+    expect(signed.result.pdf).toMatch(new RegExp(`_${en.result.vid}\\.pdf$`));
+    const enPdf = await t.app.inject({ method: 'GET', url: `/pdf/${signed.result.pdf}`, headers: { 'x-coolvisit-token': a.token } });
+    const enText = await pdfText(enPdf.rawPayload);
+    expect(enText).toContain('Visitor safety agreement');
+    expect(enText).toContain('Ada Smith');
+    expect(enPdf.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
+    expect((await t.call('createPdfSign', { vid: en.result.vid, signPic: 'data:image/png;base64,AAAA' }, kiosk.token)).status).toBe(
+      Status.BAD_PARAMS,
+    );
   });
 
   it('refuses bad images with reasons', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "visits" ADD COLUMN "protocol_text" text DEFAULT '' NOT NULL;

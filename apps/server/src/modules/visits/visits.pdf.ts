@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { certificateTypeLabels, type Lang, type VisitorStatus, visitorStatusLabels } from '@openvisit/contract';
+import PDFDocument from 'pdfkit';
+import type { FileStore } from '../../platform/files.js';
+import type { VisitRow } from './visits.repository.js';
+
+/**
+ * The per-visit PDF (reference 4: the signed safety agreement), one A4 page in the visitor's language: visitor, host,
+ * times, photo, the protocol as accepted and the signature. Chinese needs a CJK font: Noto Sans SC ships as an npm
+ * package, so a fresh machine renders it without system fonts; pdfkit embeds only the glyphs used.
+ */
+const FONT = createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
+let fontBytes: Buffer | undefined;
+
+const TEXT = {
+  en: {
+    title: 'Visitor safety agreement',
+    visitor: 'Visitor',
+    company: 'Company',
+    phone: 'Phone',
+    certificate: 'Certificate',
+    host: 'Host',
+    type: 'Visit type',
+    reason: 'Reason',
+    followers: 'Accompanying',
+    plate: 'Plate number',
+    signedIn: 'Signed in',
+    signedOut: 'Signed out',
+    status: 'Status',
+    protocol: 'Safety protocol',
+    noProtocol: 'No safety protocol was set when the visitor registered.',
+    signature: 'Signature:',
+    signedAt: 'Signed on:',
+    none: '—',
+    record: 'Visit no.',
+  },
+  zh: {
+    title: '访客安全协议',
+    visitor: '访客',
+    company: '单位',
+    phone: '手机号',
+    certificate: '证件',
+    host: '被访人',
+    type: '来访类型',
+    reason: '来访事由',
+    followers: '随行人员',
+    plate: '车牌号',
+    signedIn: '签到时间',
+    signedOut: '签出时间',
+    status: '状态',
+    protocol: '安全协议',
+    noProtocol: '访客登记时未设置安全协议。',
+    signature: '签名：',
+    signedAt: '签署日期：',
+    none: '—',
+    record: '来访编号',
+  },
+} as const;
+
+/** A phone shown with its middle hidden: the PDF may be printed and filed. */
+function maskPhone(p: string): string {
+  return p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : p;
+}
+
+function maskId(id: string): string {
+  return id.length > 8 ? `${id.slice(0, 4)}${'*'.repeat(id.length - 8)}${id.slice(-4)}` : id;
+}
+
+function when(d: Date | null, lang: Lang): string {
+  if (!d) return TEXT[lang].none;
+  return d.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Visit type labels are stored '中文#English': the visitor's half. */
+function typeLabel(s: string, lang: Lang): string {
+  const [zh, en] = s.split('#');
+  return (lang === 'en' ? en || zh : zh || en) ?? '';
+}
+
+export async function buildVisitPdf(v: VisitRow, company: string, files: FileStore): Promise<Buffer> {
+  const lang: Lang = v.lang === 'en' ? 'en' : 'zh';
+  const t = TEXT[lang];
+  fontBytes ??= readFileSync(FONT);
+  const [photo, signature] = await Promise.all([v.photo ? files.read(v.photo) : undefined, v.signature ? files.read(v.signature) : undefined]);
+
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${t.title} ${v.id}`, Author: company } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('cjk', fontBytes);
+  doc.font('cjk');
+
+  doc.fontSize(18).text(company, { align: 'center' });
+  doc.moveDown(0.2).fontSize(14).text(t.title, { align: 'center' });
+  doc.moveDown(0.2).fontSize(9).fillColor('#666').text(`${t.record} ${v.id}`, { align: 'center' }).fillColor('#000');
+  doc.moveDown(1);
+
+  const top = doc.y;
+  const rows: [string, string][] = [
+    [t.visitor, v.name],
+    [t.company, v.company || t.none],
+    [t.phone, v.phone ? maskPhone(v.phone) : t.none],
+    [
+      t.certificate,
+      v.idNumber ? `${certificateTypeLabels[v.certificateType as keyof typeof certificateTypeLabels]?.[lang] ?? ''} ${maskId(v.idNumber)}` : t.none,
+    ],
+    [t.host, v.empName || t.none],
+    [t.type, typeLabel(v.visitType, lang) || t.none],
+    [t.reason, v.visitReason || t.none],
+    [t.followers, v.followers.length ? v.followers.map((f) => f.name).join(lang === 'zh' ? '、' : ', ') : t.none],
+    [t.plate, v.plateNum || t.none],
+    [t.signedIn, when(v.visitAt, lang)],
+    [t.signedOut, when(v.signOutAt, lang)],
+    [t.status, visitorStatusLabels[v.status as VisitorStatus]?.[lang] ?? v.status],
+  ];
+  doc.fontSize(10);
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.fillColor('#555').text(label, 50, y, { width: 90 });
+    doc.fillColor('#000').text(value, 145, y, { width: 250 });
+    doc.moveDown(0.35);
+  }
+  if (photo) doc.image(photo, 420, top, { fit: [125, 160], align: 'center' });
+  doc.y = Math.max(doc.y, top + 170);
+
+  doc.moveDown(1).fontSize(12).text(t.protocol, 50);
+  doc
+    .moveDown(0.3)
+    .fontSize(9.5)
+    .text(v.protocolText.trim() || t.noProtocol, { align: 'justify', width: 495 });
+
+  doc.moveDown(1.5).fontSize(11).text(t.signature, 50);
+  if (signature) doc.image(signature, 50, doc.y + 4, { fit: [220, 90] });
+  doc.y += 100;
+  doc.fontSize(10).text(`${t.signedAt} ${when(v.visitAt ?? v.createdAt, lang)}`, 50);
+  doc.end();
+  return done;
+}
