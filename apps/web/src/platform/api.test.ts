@@ -1,7 +1,7 @@
-import { getUserInfo, Status } from '@openvisit/contract';
+import { exportEmployeeList, getUserInfo, Status, visitPdf } from '@openvisit/contract';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from './api';
+import { api, downloadUrl } from './api';
 import { ApiError } from './apiError';
 import { i18n } from './i18n';
 import { LANG_STORAGE_KEY } from './language';
@@ -104,5 +104,12 @@ describe('api client', () => {
     expect(localStorage.getItem(LANG_STORAGE_KEY)).toBe('en');
     expect(navigate).toHaveBeenCalledWith(`/signin?redirect=${encodeURIComponent('/reception/password?x=1')}&role=reception&sType=2`);
     window.history.pushState({}, '', '/');
+  });
+});
+
+describe('downloadUrl', () => {
+  it('puts the input in the query, or fills a download’s own path', () => {
+    expect(downloadUrl(exportEmployeeList, { name: '王', lang: 'zh' })).toBe('/api/ExportEmployeeList?name=%E7%8E%8B&lang=zh');
+    expect(downloadUrl(visitPdf, { file: '2026-11-22_42.pdf' })).toBe('/pdf/2026-11-22_42.pdf');
   });
 });

@@ -124,6 +124,18 @@ function fileNameOf(disposition: string | null, fallback: string): string {
   return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
 }
 
+/** /api/<name>?<input>, or the download's own path with its `:params` filled from the input and the rest as query. */
+export function downloadUrl(def: DownloadDef, input: unknown): string {
+  if (!def.path) return API_BASE + def.name + queryString(input);
+  const rest: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  const path = def.path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return path + queryString(rest);
+}
+
 /** GETs a contract download with the session header; a JSON answer is the envelope of a failure. */
 async function fetchDownload<D extends DownloadDef>(def: D, input: DownloadInput<D>, opts: CallOptions): Promise<{ blob: Blob; name: string }> {
   const headers = new Headers();
@@ -131,7 +143,7 @@ async function fetchDownload<D extends DownloadDef>(def: D, input: DownloadInput
   if (token) headers.set(TOKEN_KEY, token);
   let response: Response;
   try {
-    response = await fetch(API_BASE + def.name + queryString(input), { headers, signal: opts.signal });
+    response = await fetch(downloadUrl(def, input), { headers, signal: opts.signal });
   } catch {
     throw new ApiError({ status: 0, reason: 'no response', http: 0 });
   }
