@@ -22,6 +22,7 @@ import { employeesDownloads, employeesRoutes } from './modules/employees/employe
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js';
+import { registerVisitJobs } from './modules/visits/visits.schedule.js';
 import { type Binding, registerCalls } from './platform/calls.js';
 import { type DownloadBinding, registerDownloads } from './platform/downloads.js';
 import { FolderFileStore } from './platform/files.js';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const mailer = new Mailer(db, jobs, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const services: Services = { mailer, jobs, files: new FolderFileStore(path.join(config.dataDir, 'files')) };
   registerContactJobs({ db, config, services, log: app.log });
+  registerVisitJobs({ db, jobs });
   app.addHook('onClose', async () => {
     await jobs.stop();
     mailer.close();

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { ensureDailySync } from './modules/contacts/contacts.schedule.js';
+import { ensureAutoSignOut } from './modules/visits/visits.schedule.js';
 
 /** The built console, found beside the server whether it runs from src/ (dev) or dist/. */
 function findWebDist(): string | undefined {
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   services.jobs.start();
   // The 00:00 directory sync: every process queues the next day's job; its key keeps it to one.
   await ensureDailySync(services.jobs);
+  await ensureAutoSignOut(services.jobs);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, defineDownload, epochMs, pageInput, pageOf } from '../call.js';
+import { defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } from '../call.js';
 import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
 import { checkIdNumber, checkPhone, zEmail, zPersonName } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
@@ -326,7 +326,30 @@ export const visitPhoto = defineDownload({
   input: z.object({ vid: z.coerce.number().int().positive() }),
 });
 
-export const visitDownloads = [visitPdf, visitPhoto] as const;
+/** The list filters as a query string (numbers and booleans arrive as text). */
+const visitQueryFilters = {
+  ...visitFilters,
+  tid: z.coerce.number().int().positive().optional(),
+  gid: z.coerce.number().int().positive().optional(),
+  onSite: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+};
+
+export const exportVisitorList = defineDownload({
+  name: 'ExportVisitorList',
+  module: 'visitors',
+  summary: 'The visits matching the list filters as an xlsx workbook in the chosen language, streamed (newest first)',
+  access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.SUB_COMPANY],
+  contentType: XLSX_TYPE,
+  fileName: 'visitors',
+  extension: 'xlsx',
+  log: { module: LogModule.VISITOR, event: 'export' },
+  input: z.object({ ...visitQueryFilters, lang: z.enum(['zh', 'en']).default('en') }),
+});
+
+export const visitDownloads = [visitPdf, visitPhoto, exportVisitorList] as const;
 
 export const visitCalls = [
   createPdfSign,

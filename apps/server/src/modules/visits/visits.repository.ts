@@ -66,6 +66,14 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
       ]);
       return { rows, count: total[0]?.n ?? 0 };
     },
+    /** Keyset paging, newest id first, for streaming every matching visit. */
+    batchBefore: (f: VisitFilter, beforeId: number, limit: number) =>
+      db
+        .select()
+        .from(visits)
+        .where(and(where(f), lt(visits.id, beforeId)))
+        .orderBy(desc(visits.id))
+        .limit(limit),
     byId: (id: number) =>
       db
         .select()
@@ -147,4 +155,26 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
       return rows;
     },
   };
+}
+
+/**
+ * For the automatic sign-out job, across companies (a deliberate cross-company write, like the scheduler's reads):
+ * visits signed in past their leave time, in companies with a leave expiry set, are signed out as of their leave
+ * time, each with a history row. Answers how many per company.
+ */
+export async function signOutOverdue(db: Db, now: Date): Promise<Map<number, number>> {
+  const result = await db.execute(sql`
+    WITH moved AS (
+      UPDATE visits v SET status = 'signedOut', sign_out_at = v.leave_at, sign_out_op = 'auto', updated_at = now()
+      FROM companies c
+      WHERE v.company_id = c.id AND v.status = 'signedIn' AND v.leave_at IS NOT NULL AND v.leave_at < ${now}
+        AND coalesce((c.settings->>'leaveExpiryTime')::int, 0) > 0
+      RETURNING v.id, v.company_id
+    )
+    INSERT INTO visit_events (company_id, visit_id, event, from_status, to_status, actor, note)
+    SELECT company_id, id, 'signOut', 'signedIn', 'signedOut', 'auto', 'leave time passed' FROM moved
+    RETURNING company_id`);
+  const counts = new Map<number, number>();
+  for (const r of (result as unknown as { rows: { company_id: number }[] }).rows) counts.set(r.company_id, (counts.get(r.company_id) ?? 0) + 1);
+  return counts;
 }

@@ -1,6 +1,7 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
+import { exportVisits } from './visits.export.js';
 import * as visits from './visits.service.js';
 
 export const visitsRoutes = [
@@ -21,4 +22,5 @@ export const visitsRoutes = [
 export const visitsDownloads = [
   bindDownload(c.visitPdf, (input, ctx) => visits.pdfFile(ctx, input)),
   bindDownload(c.visitPhoto, (input, ctx) => visits.photoFile(ctx, input)),
+  bindDownload(c.exportVisitorList, (input, ctx) => exportVisits(ctx, input)),
 ];

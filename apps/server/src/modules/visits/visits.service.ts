@@ -431,7 +431,7 @@ export interface VisitQuery {
 }
 
 /** Request filters → repository filter; a sub-company sees only its own visits. */
-function filterOf(ctx: AuthedContext, q: VisitQuery, extra: VisitFilter = {}): VisitFilter {
+export function filterOf(ctx: AuthedContext, q: VisitQuery, extra: VisitFilter = {}): VisitFilter {
   const until = q.endDate ? dayStart(q.endDate) : undefined;
   if (until) until.setDate(until.getDate() + 1);
   return {

@@ -1,5 +1,6 @@
 import { Status } from '@openvisit/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedCompany, seedEmployee, seedStaff, seedSubAccount, type TestApp, testApp } from '../../../test/harness.js';
@@ -16,6 +17,7 @@ interface V {
   empName: string;
   visitdate: number | null;
   signOutDate: number | null;
+  leaveTime: number | null;
   peopleCount: number;
   repeated?: boolean;
   history?: { event: string; fromStatus: string | null; toStatus: string }[];
@@ -300,6 +302,66 @@ describe('visits', () => {
     expect((await t.call<V>('VisitorSignOutByVid', { vid: two }, desk.token)).result.signOutDate).toBeGreaterThan(0);
     expect((await t.call('VisitorSignOutByVid', { vid: two }, desk.token)).status).toBe(Status.INVALID_VISITOR);
     expect((await t.call('batchSignOut', { vids: [two, three, 999999] }, a.token)).result).toEqual({ signedOut: 1, skipped: 2 });
+  });
+
+  it('signs out automatically those past their leave time, only where the company sets a leave expiry; once per slot', async () => {
+    await setSettings(a.id, { leaveExpiryTime: 2 });
+    const late = (await walkIn({ vname: '超时者', vphone: '13988880001' })).result;
+    const fresh = (await walkIn({ vname: '未超时', vphone: '13988880002' })).result;
+    expect(late.leaveTime).toBe((late.visitdate ?? 0) + 2 * 3600_000);
+    await t.db
+      .update(visits)
+      .set({ leaveAt: new Date(Date.now() - 60_000) })
+      .where(eq(visits.id, late.vid));
+    // Beta keeps no leave expiry: its overdue visitor stays.
+    const beta = (await t.call<V>('UpdatePhoto', { vname: '乙方', vphone: '13988880003', empid: otherHost }, b.token)).result;
+    await t.db
+      .update(visits)
+      .set({ leaveAt: new Date(Date.now() - 60_000) })
+      .where(eq(visits.id, beta.vid));
+    const { ensureAutoSignOut, AUTO_SIGN_OUT_EVERY_MS } = await import('./visits.schedule.js');
+    await ensureAutoSignOut(t.services.jobs, new Date(Date.now() - AUTO_SIGN_OUT_EVERY_MS));
+    await ensureAutoSignOut(t.services.jobs, new Date(Date.now() - AUTO_SIGN_OUT_EVERY_MS));
+    expect(await t.services.jobs.runDue()).toBe(1);
+    const got = async (vid: number, token = a.token) => (await t.call<V>('GetVisitorByVid', { vid }, token)).result;
+    expect(await got(late.vid)).toMatchObject({ status: 'signedOut' });
+    expect((await got(late.vid)).history?.at(-1)).toMatchObject({ event: 'signOut', toStatus: 'signedOut' });
+    expect(await got(fresh.vid)).toMatchObject({ status: 'signedIn' });
+    expect(await got(beta.vid, b.token)).toMatchObject({ status: 'signedIn' });
+    await setSettings(a.id, { leaveExpiryTime: 0 });
+  });
+
+  it('exports exactly the filtered list as a workbook in the chosen language', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/ExportVisitorList?name=%E7%AD%BE%E5%87%BA&lang=zh',
+      headers: { 'x-coolvisit-token': a.token },
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows: string[][] = [];
+    wb.worksheets[0]?.eachRow((r) => {
+      rows.push((r.values as unknown[]).slice(1).map((v) => (v instanceof Date ? 'date' : String(v ?? ''))));
+    });
+    expect(rows[0]?.[0]).toBe('访客');
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['签出丙', '签出乙', '签出甲']);
+    expect(rows.slice(1).every((r) => r[11] === '已签出')).toBe(true);
+    const desk2 = await t.app.inject({ method: 'GET', url: '/api/ExportVisitorList', headers: { 'x-coolvisit-token': desk.token } });
+    expect(desk2.json().status).toBe(Status.NO_PERMISSION);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/ExportVisitorList?name=%E7%AD%BE%E5%87%BA',
+      headers: { 'x-coolvisit-token': b.token },
+    });
+    const wb2 = new ExcelJS.Workbook();
+    await wb2.xlsx.load(other.rawPayload as unknown as ArrayBuffer);
+    expect(wb2.worksheets[0]?.rowCount).toBe(1);
   });
 
   it('searches with filters, pages, counts who is on site; a sub-company sees only its own', async () => {
