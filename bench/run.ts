@@ -1,4 +1,4 @@
-// npm run bench: throughput and latency of /Login and /GetUserInfo on the embedded database (and on PostgreSQL
+// npm run bench: throughput and latency of /Login and /GetUserInfo, employee import/export, visits (bench/visits.ts) on the embedded database (and on PostgreSQL
 // when TEST_DATABASE_URL is set, as `npm run bench:pg` does), each against a bare Fastify route measured in the same run.
 
 import { execFile } from 'node:child_process';
@@ -12,6 +12,7 @@ import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/crypto.js';
+import { visitsBench } from './visits.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -171,4 +172,5 @@ console.log(row('bare Fastify route (baseline)', base, base));
 await product('pglite', base);
 if (process.env.TEST_DATABASE_URL) await product('postgres', base);
 await exportBench();
+await visitsBench(load, base);
 process.exit(0);

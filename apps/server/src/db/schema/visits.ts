@@ -68,6 +68,8 @@ export const visits = pgTable(
   },
   (t) => [
     index('visits_company_created_idx').on(t.companyId, t.createdAt),
+    // The lists' order and date filters: when the visit happened (signed in, else expected, else registered).
+    index('visits_company_when_idx').on(t.companyId, sql`coalesce(${t.visitAt}, ${t.appointmentAt}, ${t.createdAt})`, t.id),
     index('visits_company_visit_idx').on(t.companyId, t.visitAt),
     index('visits_company_status_idx').on(t.companyId, t.status),
     index('visits_company_phone_idx').on(t.companyId, t.phone),

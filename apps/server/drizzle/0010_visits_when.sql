@@ -1,0 +1,1 @@
+CREATE INDEX "visits_company_when_idx" ON "visits" USING btree ("company_id",coalesce("visit_at", "appointment_at", "created_at"),"id");
