@@ -44,7 +44,7 @@ describe('platform: accounts and sessions in the browser', () => {
       await page.getByRole('button', { name: 'Save and continue' }).click();
       // The employees step can be skipped; the wizard ends on the admin home.
       await page.getByRole('button', { name: 'Skip this step' }).click();
-      await page.waitForURL(/\/emp\/emplist$/);
+      await page.waitForURL(/\/visitor\/vlist$/);
       await page.getByText('Setup complete').waitFor();
       await page.getByRole('menuitem', { name: 'Account settings' }).click();
       await page.waitForURL(/\/setting\/account$/);

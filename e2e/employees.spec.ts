@@ -282,8 +282,10 @@ async function scenario(L: Lang): Promise<void> {
       await shot('guide-employees');
       await page.getByRole('button', { name: t.skip }).click();
     }
-    await page.waitForURL(/\/emp\/emplist$/);
+    // The admin home is the visitor list (spec: / goes to /visitor); the people screens are a menu away.
+    await page.waitForURL(/\/visitor\/vlist$/);
     await toast(page, t.setupDone);
+    await page.goto(`${stack.server.url}/emp/emplist`);
     await page.waitForFunction((title) => document.title.startsWith(`${title} - `), t.title);
   });
 

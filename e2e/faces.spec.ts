@@ -201,7 +201,8 @@ async function scenario(L: Lang): Promise<void> {
       await page.getByLabel(t.row(t.colEmpNo, n)).fill(no);
     }
     await page.getByRole('button', { name: t.finish }).click();
-    await page.waitForURL(/\/emp\/emplist$/);
+    await page.waitForURL(/\/visitor\/vlist$/);
+    await page.goto(`${stack.server.url}/emp/emplist`);
     await row(page, L.first).getByText(t.noPhoto).waitFor();
     await row(page, L.second).getByText(t.noPhoto).waitFor();
     await page.getByTestId('abnormal-link').getByText(t.exceptions).waitFor();

@@ -136,7 +136,8 @@ async function scenario(L: Lang): Promise<void> {
     await page.getByLabel(t.shortName).fill(L.tag === 'zh' ? '康拓' : 'CIL');
     await page.getByRole('button', { name: t.guideNext }).click();
     await page.getByRole('button', { name: t.skip }).click();
-    await page.waitForURL(/\/emp\/emplist$/);
+    await page.waitForURL(/\/visitor\/vlist$/);
+    await page.goto(`${stack.server.url}/emp/emplist`);
   });
 
   const filled = path.join(dir, 'people.xlsx');

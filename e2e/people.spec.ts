@@ -267,7 +267,7 @@ async function scenario(L: Lang): Promise<void> {
     await page.getByLabel(t.row(t.colName, 1)).fill(L.employee);
     await page.getByLabel(t.row(t.colPhone, 1)).fill('13700137001');
     await page.getByRole('button', { name: t.finish }).click();
-    await page.waitForURL(/\/emp\/emplist$/);
+    await page.waitForURL(/\/visitor\/vlist$/);
   });
 
   await step(page, `blacklist-add-${L.tag}`, async () => {

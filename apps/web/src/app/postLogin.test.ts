@@ -38,19 +38,19 @@ describe('safeRedirect', () => {
 
 describe('post-login redirect derived from the route tables', () => {
   it('sends a manager to the first admin screen (company employees today)', () => {
-    expect(firstScreenPath(adminArea.routes, '/', 'manager', undefined)).toBe('/emp/emplist');
-    expect(postLoginPath({ result: plain, role: 'manager' })).toBe('/emp/emplist');
+    expect(firstScreenPath(adminArea.routes, '/', 'manager', undefined)).toBe('/visitor/vlist');
+    expect(postLoginPath({ result: plain, role: 'manager' })).toBe('/visitor/vlist');
   });
   it('follows a safe redirect inside the admin area', () => {
     expect(postLoginPath({ result: plain, role: 'manager', redirect: '/setting/account/managers' })).toBe('/setting/account/managers');
   });
   it('ignores unsafe redirects', () => {
     for (const redirect of ['//evil.com', 'https://evil', '/\\evil.com', 'javascript:alert(1)']) {
-      expect(postLoginPath({ result: plain, role: 'manager', redirect })).toBe('/emp/emplist');
+      expect(postLoginPath({ result: plain, role: 'manager', redirect })).toBe('/visitor/vlist');
     }
   });
   it('ignores a redirect into another role’s area', () => {
-    expect(postLoginPath({ result: plain, role: 'manager', redirect: '/super' })).toBe('/emp/emplist');
+    expect(postLoginPath({ result: plain, role: 'manager', redirect: '/super' })).toBe('/visitor/vlist');
     expect(postLoginPath({ result: plain, role: 'reception', redirect: '/setting/account' })).toBe('/reception');
     expect(postLoginPath({ result: plain, role: 'reception', redirect: '/reception/password' })).toBe('/reception/password');
   });

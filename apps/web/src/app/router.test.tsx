@@ -64,7 +64,7 @@ describe('router guards and menus derived from the route tables', () => {
     expect(q.get('redirect')).toBe('/setting/account/managers?type=2');
     expect(q.get('role')).toBe('manager');
     expect(q.get('sType')).toBe('-1');
-    expect(await screen.findByTestId('signin-tab-admin')).toBeTruthy();
+    expect(await screen.findByTestId('signin-tab-admin', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('sends a signed-in account of another role to its own home', async () => {
@@ -77,11 +77,15 @@ describe('router guards and menus derived from the route tables', () => {
   it('opens the admin home from "/", with only working screens in the menus and the version in the footer', async () => {
     saveLogin({ token: 't', tokenExpire: 1, role: 6, sType: -1, userid: 1, company: 'Acme Ltd', username: 'Wang Wei' }, 'manager');
     const router = renderAt('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/emp/emplist'));
+    // Spec section 2: the root goes to the visitors section, whose first screen is the visitor list.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/visitor/vlist'));
+    expect(await screen.findByText('No visits yet', {}, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Visitor list - TestSite'));
+    await act(() => router.navigate('/emp/emplist'));
     expect(await screen.findByText('No employees yet', {}, { timeout: 10_000 })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Administrator' });
     // People is a drop-down once it has more than one screen (employees and the whitelist, which has no switch).
-    expect(nav.textContent).toBe('PeopleAccount settings');
+    expect(nav.textContent).toBe('VisitorsPeopleAccount settings');
     // A section with one screen has no sidebar.
     expect(screen.queryByRole('navigation', { name: 'Company employees' })).toBeNull();
     await waitFor(() => expect(document.title).toBe('Company employees - TestSite'));

@@ -3,6 +3,7 @@ import { accountsEn } from '../modules/accounts/locales/en';
 import { authEn } from '../modules/auth/locales/en';
 import { blacklistEn } from '../modules/blacklist/locales/en';
 import { employeesEn } from '../modules/employees/locales/en';
+import { visitsEn } from '../modules/visits/locales/en';
 import { logsEn } from '../modules/logs/locales/en';
 import { rolesEn } from '../modules/roles/locales/en';
 
@@ -52,6 +53,8 @@ export const en = {
     },
   },
   menu: {
+    visitors: 'Visitors',
+    vlist: 'Visitor list',
     people: 'People',
     emp: 'Company employees',
     empList: 'Company employees',
@@ -164,6 +167,7 @@ export const en = {
   auth: authEn,
   accounts: accountsEn,
   employees: employeesEn,
+  visits: visitsEn,
   blacklist: blacklistEn,
   roles: rolesEn,
   logs: logsEn,

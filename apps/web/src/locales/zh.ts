@@ -3,6 +3,7 @@ import { accountsZh } from '../modules/accounts/locales/zh';
 import { authZh } from '../modules/auth/locales/zh';
 import { blacklistZh } from '../modules/blacklist/locales/zh';
 import { employeesZh } from '../modules/employees/locales/zh';
+import { visitsZh } from '../modules/visits/locales/zh';
 import { logsZh } from '../modules/logs/locales/zh';
 import { rolesZh } from '../modules/roles/locales/zh';
 import type { en } from './en';
@@ -52,6 +53,8 @@ export const zh: Translation = {
     },
   },
   menu: {
+    visitors: '访客管理',
+    vlist: '访客列表',
     people: '人员管理',
     emp: '企业员工',
     empList: '企业员工',
@@ -164,6 +167,7 @@ export const zh: Translation = {
   auth: authZh,
   accounts: accountsZh,
   employees: employeesZh,
+  visits: visitsZh,
   blacklist: blacklistZh,
   roles: rolesZh,
   logs: logsZh,

@@ -365,3 +365,9 @@ export const visitCalls = [
   getVisit,
   getPeopleCounting,
 ] as const;
+
+/** Visit types are stored '中文#English' (spec section 3): the half of the reader's language, else the other. */
+export function visitTypeText(stored: string, lang: 'zh' | 'en'): string {
+  const [zh = '', en = ''] = stored.split('#');
+  return (lang === 'en' ? en || zh : zh || en).trim();
+}

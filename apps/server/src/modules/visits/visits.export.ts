@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { certificateTypeLabels, type Lang, type VisitorStatus, visitorStatusLabels } from '@openvisit/contract';
+import { certificateTypeLabels, type Lang, visitTypeText, type VisitorStatus, visitorStatusLabels } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import type { AuthedContext } from '../../platform/calls.js';
 import { visitsRepository } from './visits.repository.js';
@@ -46,10 +46,6 @@ const HEADERS: Record<Lang, string[]> = {
 const WIDTHS = [14, 16, 22, 10, 22, 14, 16, 14, 22, 8, 12, 10, 18, 18, 18, 12];
 const BATCH = 2000;
 
-function typeLabel(s: string, lang: Lang): string {
-  const [zh, en] = s.split('#');
-  return (lang === 'en' ? en || zh : zh || en) ?? '';
-}
 
 /** Streams the visitor list as a workbook: keyset-paged reads, rows committed as written, so memory stays flat. */
 export async function exportVisits(ctx: AuthedContext, input: VisitQuery & { lang: Lang }): Promise<Readable> {
@@ -77,7 +73,7 @@ export async function exportVisits(ctx: AuthedContext, input: VisitQuery & { lan
             r.idNumber,
             r.empName,
             r.empPhone,
-            typeLabel(r.visitType, input.lang),
+            visitTypeText(r.visitType, input.lang),
             r.visitReason,
             1 + r.followers.length,
             r.plateNum,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { certificateTypeLabels, type Lang, type VisitorStatus, visitorStatusLabels } from '@openvisit/contract';
+import { certificateTypeLabels, type Lang, visitTypeText, type VisitorStatus, visitorStatusLabels } from '@openvisit/contract';
 import PDFDocument from 'pdfkit';
 import type { FileStore } from '../../platform/files.js';
 import type { VisitRow } from './visits.repository.js';
@@ -72,11 +72,6 @@ function when(d: Date | null, lang: Lang): string {
   return d.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** Visit type labels are stored '中文#English': the visitor's half. */
-function typeLabel(s: string, lang: Lang): string {
-  const [zh, en] = s.split('#');
-  return (lang === 'en' ? en || zh : zh || en) ?? '';
-}
 
 export async function buildVisitPdf(v: VisitRow, company: string, files: FileStore): Promise<Buffer> {
   const lang: Lang = v.lang === 'en' ? 'en' : 'zh';
@@ -109,7 +104,7 @@ export async function buildVisitPdf(v: VisitRow, company: string, files: FileSto
       v.idNumber ? `${certificateTypeLabels[v.certificateType as keyof typeof certificateTypeLabels]?.[lang] ?? ''} ${maskId(v.idNumber)}` : t.none,
     ],
     [t.host, v.empName || t.none],
-    [t.type, typeLabel(v.visitType, lang) || t.none],
+    [t.type, visitTypeText(v.visitType, lang) || t.none],
     [t.reason, v.visitReason || t.none],
     [t.followers, v.followers.length ? v.followers.map((f) => f.name).join(lang === 'zh' ? '、' : ', ') : t.none],
     [t.plate, v.plateNum || t.none],

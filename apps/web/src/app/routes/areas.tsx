@@ -4,6 +4,7 @@ import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts
 import { listScreens } from '../../modules/blacklist/routes';
 import { employeeSection } from '../../modules/employees/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
+import { visitorSection } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { AdminLayout } from '../layouts/AdminLayout';
 import { AreaLayout } from '../layouts/AreaLayout';
@@ -20,6 +21,7 @@ export const adminArea: AreaDef = {
   titleKey: 'enums.consoleRole.manager',
   layout: AdminLayout,
   routes: [
+    visitorSection,
     employeeSection,
     ...listScreens,
     operationLogScreen,

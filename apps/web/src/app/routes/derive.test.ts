@@ -43,10 +43,11 @@ describe('route table derivation', () => {
     expect(grouped).toEqual([expect.objectContaining({ key: 'group:settings', label: 'menu.settings' })]);
     const admin = AREAS[0];
     const real = admin ? adminNavItems(menuNodes(admin.routes, admin.base, 'manager', undefined), t) : [];
-    // Until the switches are known, People holds the screens without one: company employees and the whitelist.
-    expect(real.map((i) => i?.key)).toEqual(['group:people', '/setting/account']);
+    // Visitors first (a lone screen, shown directly); until the switches are known, People holds the screens without
+    // one: company employees and the whitelist.
+    expect(real.map((i) => i?.key)).toEqual(['/visitor', 'group:people', '/setting/account']);
     const people = (features: Parameters<typeof menuNodes>[3]) =>
-      (adminNavItems(menuNodes(admin?.routes ?? [], '/', 'manager', features), t)[0] as { children?: { key: string }[] }).children?.map((c) => c.key);
+      (adminNavItems(menuNodes(admin?.routes ?? [], '/', 'manager', features), t)[1] as { children?: { key: string }[] }).children?.map((c) => c.key);
     expect(people(undefined)).toEqual(['/emp', '/whitelist']);
     expect(people({ blacklist: true, operationLog: true })).toEqual(['/emp', '/blacklist', '/whitelist', '/emplog']);
   });

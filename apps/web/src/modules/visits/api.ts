@@ -1,0 +1,41 @@
+import type { VisitEvent } from '@openvisit/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../platform/api';
+import { pageInput, type VisitFilters } from './query';
+
+export const visitKeys = {
+  all: ['visits'] as const,
+  page: (f: VisitFilters) => ['visits', 'page', pageInput(f)] as const,
+  one: (vid: number) => ['visits', 'one', vid] as const,
+  onSite: ['visits', 'onSite'] as const,
+};
+
+export function useVisitPage(f: VisitFilters) {
+  return useQuery({ queryKey: visitKeys.page(f), queryFn: () => api.SearchVisitByConditionPage(pageInput(f)), placeholderData: keepPreviousData });
+}
+
+export function useVisit(vid: number | null) {
+  return useQuery({ queryKey: visitKeys.one(vid ?? 0), queryFn: () => api.GetVisitorByVid({ vid: vid ?? 0 }), enabled: vid !== null });
+}
+
+export function usePeopleCounting() {
+  return useQuery({ queryKey: visitKeys.onSite, queryFn: () => api.getPeopleCounting({}) });
+}
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: visitKeys.all });
+}
+
+export function useMoveVisit() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { vid: number; event: VisitEvent; note?: string }) => api.updateVisitStatus({ vid: v.vid, event: v.event, note: v.note ?? '' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useBatchSignOut() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (vids: number[]) => api.batchSignOut({ vids }), onSuccess: invalidate });
+}

@@ -1,0 +1,174 @@
+import { FilePdfOutlined, UserOutlined } from '@ant-design/icons';
+import { allowedEvents, type Visit, type VisitEvent, visitPdf, visitPhoto, visitTypeText } from '@openvisit/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Avatar, Button, Descriptions, Drawer, Flex, Image, Popconfirm, Skeleton, Space, Timeline, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchFile } from '../../../platform/api';
+import { formatDateTime } from '../../../platform/format';
+import { useLabel, useLang } from '../../../platform/i18n';
+import { useMoveVisit, useVisit } from '../api';
+import { VisitStatusTag } from './VisitStatusTag';
+
+/** Moves offered in the console; check-in happens at the kiosk or the desk, with the visitor there. */
+const CONSOLE_EVENTS: readonly VisitEvent[] = ['approve', 'reject', 'signOut', 'cancel', 'expire', 'accept', 'decline', 'view', 'await'];
+const CONFIRMED: readonly VisitEvent[] = ['signOut', 'reject', 'cancel', 'expire', 'decline'];
+
+/** The PDF's name: the day of sign-in (else registration), local time, and the visit id. */
+export function pdfFileName(v: Pick<Visit, 'vid' | 'visitdate' | 'createTime'>): string {
+  const d = new Date(v.visitdate ?? v.createTime);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}_${v.vid}.pdf`;
+}
+
+function VisitorPhoto({ vid, has }: { vid: number; has: boolean }) {
+  const photo = useQuery({
+    queryKey: ['visits', 'photo', vid],
+    queryFn: async () => URL.createObjectURL(await fetchFile(visitPhoto, { vid }, { silent: true })),
+    enabled: has,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useEffect(() => () => (photo.data ? URL.revokeObjectURL(photo.data) : undefined), [photo.data]);
+  if (has && photo.data) return <Image src={photo.data} width={120} height={160} style={{ objectFit: 'cover', borderRadius: 8 }} />;
+  return <Avatar shape="square" size={120} icon={<UserOutlined />} />;
+}
+
+/** A visit: photo, every field, the signed PDF, the status history, and the moves its status allows. */
+export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const label = useLabel();
+  const lang = useLang();
+  const visit = useVisit(vid);
+  const move = useMoveVisit();
+  const v = visit.data;
+
+  const openPdf = async () => {
+    if (!v) return;
+    try {
+      const blob = await fetchFile(visitPdf, { file: pdfFileName(v) });
+      const url = URL.createObjectURL(blob);
+      window.open(url, '_blank', 'noopener');
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch {
+      message.error(t('visits.detail.pdfFailed'));
+    }
+  };
+
+  const act = async (event: VisitEvent) => {
+    if (!v) return;
+    await move.mutateAsync({ vid: v.vid, event });
+    message.success(t('visits.moved', { name: v.vname }));
+  };
+
+  const actions = v ? CONSOLE_EVENTS.filter((e) => allowedEvents(v.status).includes(e)) : [];
+
+  return (
+    <Drawer open={vid !== null} onClose={onClose} width={560} title={v ? t('visits.detail.title', { name: v.vname }) : ' '} destroyOnHidden>
+      {!v ? (
+        <Skeleton active avatar />
+      ) : (
+        <Flex vertical gap={20} data-testid="visit-detail">
+          <Flex gap={16} align="start">
+            <VisitorPhoto vid={v.vid} has={v.vphoto} />
+            <Flex vertical gap={6}>
+              <Typography.Title level={4} style={{ margin: 0 }}>
+                {v.vname}
+              </Typography.Title>
+              <Space wrap>
+                <VisitStatusTag status={v.status} />
+                <Typography.Text type="secondary">{t(`visits.kinds.${v.kind}`)}</Typography.Text>
+              </Space>
+              <Typography.Text>{v.vcompany}</Typography.Text>
+              {v.signPdf || v.visitdate ? (
+                <Button icon={<FilePdfOutlined />} onClick={() => void openPdf()} data-testid="visit-pdf">
+                  {t('visits.detail.pdf')}
+                </Button>
+              ) : null}
+            </Flex>
+          </Flex>
+          {actions.length > 0 && (
+            <Space wrap>
+              {actions.map((e) =>
+                CONFIRMED.includes(e) ? (
+                  <Popconfirm
+                    key={e}
+                    title={t(`visits.confirm.${e as 'signOut'}`, { name: v.vname })}
+                    onConfirm={() => act(e)}
+                    okButtonProps={{ danger: e !== 'signOut' }}
+                  >
+                    <Button danger={e !== 'signOut'} loading={move.isPending && move.variables?.event === e}>
+                      {t(`visits.events.${e}`)}
+                    </Button>
+                  </Popconfirm>
+                ) : (
+                  <Button
+                    key={e}
+                    type={e === 'approve' ? 'primary' : 'default'}
+                    onClick={() => void act(e)}
+                    loading={move.isPending && move.variables?.event === e}
+                  >
+                    {t(`visits.events.${e}`)}
+                  </Button>
+                ),
+              )}
+            </Space>
+          )}
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            items={[
+              { key: 'phone', label: t('visits.columns.phone'), children: v.vphone || '—' },
+              { key: 'email', label: t('visits.detail.email'), children: v.vemail || '—' },
+              {
+                key: 'id',
+                label: t('visits.detail.identity'),
+                children: v.cardId ? `${label('certificateType', v.certificateType)} ${v.cardId}` : '—',
+              },
+              { key: 'host', label: t('visits.columns.host'), children: `${v.empName}${v.empPhone ? ` · ${v.empPhone}` : ''}` || '—' },
+              { key: 'type', label: t('visits.columns.type'), children: visitTypeText(v.visitType, lang) || '—' },
+              { key: 'reason', label: t('visits.detail.reason'), children: v.visitReason || '—' },
+              { key: 'followers', label: t('visits.detail.followers'), children: v.followers.map((f) => f.name).join(', ') || '—' },
+              { key: 'plate', label: t('visits.detail.plate'), children: v.plateNum || '—' },
+              { key: 'belongings', label: t('visits.detail.belongings'), children: v.belongings || '—' },
+              {
+                key: 'temp',
+                label: t('visits.detail.temperature'),
+                children: v.temperature === null ? '—' : t('visits.celsius', { value: v.temperature }),
+              },
+              { key: 'expected', label: t('visits.columns.expected'), children: formatDateTime(v.appointmentDate) },
+              { key: 'in', label: t('visits.columns.signedIn'), children: formatDateTime(v.visitdate) },
+              { key: 'out', label: t('visits.columns.signedOut'), children: formatDateTime(v.signOutDate) },
+              { key: 'leave', label: t('visits.detail.leaveBy'), children: formatDateTime(v.leaveTime) },
+              { key: 'badge', label: t('visits.detail.badge'), children: v.cardNo || '—' },
+              { key: 'desk', label: t('visits.detail.operators'), children: [v.signInOpName, v.signOutOpName].filter(Boolean).join(' / ') || '—' },
+              ...Object.entries(v.extendCol).map(([k, value]) => ({ key: `x-${k}`, label: k, children: value || '—' })),
+            ]}
+          />
+          <div>
+            <Typography.Title level={5}>{t('visits.detail.history')}</Typography.Title>
+            <Timeline
+              items={v.history.map((h, i) => ({
+                key: `${h.at}-${i}`,
+                children: (
+                  <Flex vertical>
+                    <Space>
+                      <Typography.Text strong>
+                        {h.event === 'create' ? t('visits.detail.created') : t(`visits.events.${h.event as VisitEvent}`)}
+                      </Typography.Text>
+                      <VisitStatusTag status={h.toStatus} />
+                    </Space>
+                    <Typography.Text type="secondary">
+                      {formatDateTime(h.at)} · {t('visits.detail.by', { actor: h.actor || '—' })}
+                    </Typography.Text>
+                    {h.note ? <Typography.Text>{h.note}</Typography.Text> : null}
+                  </Flex>
+                ),
+              }))}
+            />
+          </div>
+        </Flex>
+      )}
+    </Drawer>
+  );
+}

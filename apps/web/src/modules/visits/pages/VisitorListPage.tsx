@@ -1,0 +1,219 @@
+import { DownloadOutlined, EyeOutlined, LogoutOutlined } from '@ant-design/icons';
+import {
+  exportVisitorList,
+  VISIT_KINDS,
+  type Visit,
+  type VisitKind,
+  type VisitorStatus,
+  visitorStatusLabels,
+  visitTypeText,
+} from '@openvisit/contract';
+import { App, Button, Card, DatePicker, Empty, Flex, Input, Popconfirm, Select, Space, Switch, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { downloadFile } from '../../../platform/api';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
+import { currentLang, useLabel, useLang } from '../../../platform/i18n';
+import { useBatchSignOut, usePeopleCounting, useVisitPage } from '../api';
+import { VisitDrawer } from '../components/VisitDrawer';
+import { VisitStatusTag } from '../components/VisitStatusTag';
+import {
+  DEFAULT_VISIT_FILTERS,
+  isFiltered,
+  PAGE_SIZES,
+  paramsFromVisitFilters,
+  searchInput,
+  type VisitFilters,
+  visitFiltersFromParams,
+} from '../query';
+
+const STATUSES = Object.keys(visitorStatusLabels) as VisitorStatus[];
+const TEXT_FILTERS = ['name', 'phone', 'company', 'host'] as const;
+
+/** Visitors › visitor list: every kind of visit, filtered (kept in the URL), with details, sign-out and export. */
+export function VisitorListPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const label = useLabel();
+  const lang = useLang();
+  const [params, setParams] = useSearchParams();
+  const filters = visitFiltersFromParams(params);
+  const page = useVisitPage(filters);
+  const onSite = usePeopleCounting();
+  const batch = useBatchSignOut();
+  const [text, setText] = useState<Record<(typeof TEXT_FILTERS)[number], string>>({
+    name: filters.name,
+    phone: filters.phone,
+    company: filters.company,
+    host: filters.host,
+  });
+  const [selection, setSelection] = useState<number[]>([]);
+  const [open, setOpen] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  // The boxes follow the URL (back/forward, "clear filters").
+  useEffect(
+    () => setText({ name: filters.name, phone: filters.phone, company: filters.company, host: filters.host }),
+    [filters.name, filters.phone, filters.company, filters.host],
+  );
+
+  const apply = (patch: Partial<VisitFilters>) => {
+    const next = { ...filters, ...patch };
+    if (!('page' in patch)) next.page = 1;
+    setParams(paramsFromVisitFilters(next));
+    setSelection([]);
+  };
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(exportVisitorList, { ...searchInput(filters), onSite: filters.onSite ? 'true' : undefined, lang: currentLang() });
+      message.success(t('visits.exported'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const signOutSelected = async () => {
+    const r = await batch.mutateAsync(selection);
+    message.success(t('visits.batchDone', r));
+    setSelection([]);
+  };
+
+  const data = page.data;
+  const c = onSite.data;
+  return (
+    <>
+      <PageHeader
+        title={t('visits.title')}
+        extra={
+          <Typography.Text type="secondary" data-testid="on-site-count">
+            {c ? t('visits.onSiteLine', { count: c.onSite, people: c.people }) : '\u00a0'}
+          </Typography.Text>
+        }
+        actions={
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="visit-export">
+            {t('visits.export')}
+          </Button>
+        }
+      />
+      <Card>
+        <Flex vertical gap={16}>
+          <Flex wrap gap={8} align="center">
+            <DatePicker.RangePicker
+              aria-label={t('visits.filters.dates')}
+              value={[filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]}
+              onChange={(r) => apply({ from: r?.[0]?.format(DAY_FORMAT), to: r?.[1]?.format(DAY_FORMAT) })}
+              allowEmpty={[true, true]}
+            />
+            {TEXT_FILTERS.map((k) => (
+              <Input.Search
+                key={k}
+                style={{ width: 170 }}
+                allowClear
+                placeholder={t(`visits.filters.${k}`)}
+                aria-label={t(`visits.filters.${k}`)}
+                value={text[k]}
+                onChange={(e) => {
+                  setText((s) => ({ ...s, [k]: e.target.value }));
+                  if (!e.target.value && filters[k]) apply({ [k]: '' });
+                }}
+                onSearch={(v) => apply({ [k]: v.trim() })}
+              />
+            ))}
+            <Select
+              style={{ width: 150 }}
+              aria-label={t('visits.filters.status')}
+              value={filters.status ?? ''}
+              onChange={(v: VisitorStatus | '') => apply({ status: v || undefined })}
+              options={[
+                { value: '', label: t('visits.filters.allStatuses') },
+                ...STATUSES.map((s) => ({ value: s, label: label('visitorStatus', s) })),
+              ]}
+            />
+            <Select
+              style={{ width: 140 }}
+              aria-label={t('visits.filters.kind')}
+              value={filters.kind ?? ''}
+              onChange={(v: VisitKind | '') => apply({ kind: v || undefined })}
+              options={[{ value: '', label: t('visits.filters.allKinds') }, ...VISIT_KINDS.map((k) => ({ value: k, label: t(`visits.kinds.${k}`) }))]}
+            />
+            <Space>
+              <Switch checked={filters.onSite} onChange={(on) => apply({ onSite: on })} aria-label={t('visits.filters.onSite')} />
+              <Typography.Text>{t('visits.filters.onSite')}</Typography.Text>
+            </Space>
+            {isFiltered(filters) && (
+              <Button type="link" onClick={() => setParams(paramsFromVisitFilters({ ...DEFAULT_VISIT_FILTERS }))}>
+                {t('visits.filters.clear')}
+              </Button>
+            )}
+          </Flex>
+          {selection.length > 0 && (
+            <Space>
+              <Typography.Text>{t('visits.selected', { count: selection.length })}</Typography.Text>
+              <Popconfirm title={t('visits.batchSignOutConfirm', { count: selection.length })} onConfirm={() => signOutSelected()}>
+                <Button icon={<LogoutOutlined />} loading={batch.isPending}>
+                  {t('visits.batchSignOut')}
+                </Button>
+              </Popconfirm>
+            </Space>
+          )}
+          <Table<Visit>
+            rowKey="vid"
+            size="middle"
+            loading={page.isFetching}
+            dataSource={data?.list ?? []}
+            scroll={{ x: 1100 }}
+            locale={{ emptyText: <Empty description={isFiltered(filters) ? t('visits.emptyFiltered') : t('visits.empty')} /> }}
+            rowSelection={{
+              selectedRowKeys: selection,
+              onChange: (keys) => setSelection(keys as number[]),
+              getCheckboxProps: (v) => ({ disabled: v.status !== 'signedIn', 'aria-label': v.vname }),
+            }}
+            pagination={{
+              current: filters.page,
+              pageSize: filters.size,
+              total: data?.count ?? 0,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showSizeChanger: true,
+              showTotal: (n) => t('visits.total', { count: n }),
+              onChange: (p, size) => apply(size !== filters.size ? { size, page: 1 } : { page: p }),
+            }}
+            columns={[
+              {
+                title: t('visits.columns.visitor'),
+                key: 'vname',
+                fixed: 'left',
+                render: (_v, v) => (
+                  <Button type="link" style={{ padding: 0 }} onClick={() => setOpen(v.vid)}>
+                    {v.vname}
+                  </Button>
+                ),
+              },
+              { title: t('visits.columns.phone'), dataIndex: 'vphone' },
+              { title: t('visits.columns.company'), dataIndex: 'vcompany', ellipsis: true },
+              { title: t('visits.columns.host'), dataIndex: 'empName' },
+              { title: t('visits.columns.type'), key: 'type', render: (_v, v) => visitTypeText(v.visitType, lang) || '—' },
+              { title: t('visits.columns.kind'), key: 'kind', render: (_v, v) => t(`visits.kinds.${v.kind}`) },
+              { title: t('visits.columns.status'), key: 'status', render: (_v, v) => <VisitStatusTag status={v.status} /> },
+              { title: t('visits.columns.signedIn'), key: 'in', render: (_v, v) => formatDateTime(v.visitdate ?? v.appointmentDate) },
+              { title: t('visits.columns.signedOut'), key: 'out', render: (_v, v) => formatDateTime(v.signOutDate) },
+              {
+                title: t('visits.columns.actions'),
+                key: 'actions',
+                fixed: 'right',
+                render: (_v, v) => (
+                  <Button type="text" icon={<EyeOutlined />} aria-label={t('visits.detail.open', { name: v.vname })} onClick={() => setOpen(v.vid)} />
+                ),
+              },
+            ]}
+          />
+        </Flex>
+      </Card>
+      <VisitDrawer vid={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
