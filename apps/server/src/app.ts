@@ -20,6 +20,7 @@ import { registerContactJobs } from './modules/contacts/contacts.schedule.js';
 import { departmentsDownloads, departmentsRoutes } from './modules/departments/departments.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
+import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js';
 import { registerVisitJobs } from './modules/visits/visits.schedule.js';
@@ -31,7 +32,13 @@ import { Mailer } from './platform/mail.js';
 import { openApiDocument } from './platform/openapi.js';
 import type { Services } from './services.js';
 
-const downloads: DownloadBinding[] = [...visitsDownloads, ...employeesDownloads, ...departmentsDownloads, ...blacklistDownloads];
+const downloads: DownloadBinding[] = [
+  ...visitsDownloads,
+  ...employeesDownloads,
+  ...departmentsDownloads,
+  ...blacklistDownloads,
+  ...registrationDownloads,
+];
 const bindings: Binding[] = [
   ...authRoutes,
   ...accountsRoutes,
@@ -41,6 +48,7 @@ const bindings: Binding[] = [
   ...blacklistRoutes,
   ...rolesRoutes,
   ...contactsRoutes,
+  ...registrationRoutes,
   ...visitsRoutes,
 ];
 

@@ -297,6 +297,42 @@ export const notifyChannelLabels = lookup({
   32: { zh: '语音电话', en: 'Voice call' },
 });
 
+/** Badge (card) style of the pad settings (spec section 3 card-style options, section 9 paper). */
+export const cardTypeLabels = lookup({
+  0: { zh: '普通样式', en: 'Ordinary' },
+  1: { zh: '自定义样式', en: 'Customized' },
+});
+export const cardSizeLabels = lookup({
+  0: { zh: '90×60 毫米卡套', en: '90 × 60 mm sleeve' },
+  1: { zh: '4 英寸纸', en: '4-inch paper' },
+  2: { zh: '5 英寸纸', en: '5-inch paper' },
+});
+export const printTypeLabels = lookup({
+  0: { zh: '彩色', en: 'Colour' },
+  1: { zh: '黑白', en: 'Black and white' },
+});
+export const brandTypeLabels = lookup({
+  0: { zh: '文字', en: 'Text' },
+  1: { zh: '图片', en: 'Picture' },
+});
+export const brandPositionLabels = lookup({
+  0: { zh: '顶部', en: 'Top' },
+  1: { zh: '中部', en: 'Middle' },
+  2: { zh: '底部', en: 'Bottom' },
+});
+export const avatarTypeLabels = lookup({
+  0: { zh: '访客照片', en: 'Visitor photo' },
+  1: { zh: '固定图片', en: 'Fixed picture' },
+  2: { zh: '二维码', en: 'QR code' },
+});
+/** Kinds of registration-form field ('button' is the original's name for a choice). */
+export const inputTypeLabels = lookup({
+  text: { zh: '文本', en: 'Text' },
+  date: { zh: '日期', en: 'Date' },
+  button: { zh: '选项', en: 'Choice' },
+  standard: { zh: '标准字段', en: 'Standard' },
+});
+
 /** Every lookup, for the console's generic label helper and the docs page. */
 export const lookups = {
   role: roleLabels,
@@ -325,5 +361,12 @@ export const lookups = {
   accountStatus: accountStatusLabels,
   companyStatus: companyStatusLabels,
   employeeStatus: employeeStatusLabels,
+  cardType: cardTypeLabels,
+  cardSize: cardSizeLabels,
+  printType: printTypeLabels,
+  brandType: brandTypeLabels,
+  brandPosition: brandPositionLabels,
+  avatarType: avatarTypeLabels,
+  inputType: inputTypeLabels,
 } as const;
 export type LookupName = keyof typeof lookups;

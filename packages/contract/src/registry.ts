@@ -7,8 +7,11 @@ import { departmentCalls, exportDepartmentTemplate, importDepartment } from './c
 import { employeeAttributeCalls } from './calls/employeeAttributes.js';
 import { employeeCalls, employeeDownloads, exportEmployeeTemplate, importEmpList } from './calls/employees.js';
 import { empFacePhoto, faceCalls } from './calls/faces.js';
+import { gateCalls } from './calls/gates.js';
 import { logCalls } from './calls/logs.js';
+import { padDownloads, padSettingCalls } from './calls/padSettings.js';
 import { proxyCalls } from './calls/proxies.js';
+import { registrationCalls } from './calls/registration.js';
 import { roleCalls } from './calls/roles.js';
 import { visitCalls, visitDownloads } from './calls/visits.js';
 
@@ -27,6 +30,9 @@ export const allCalls = [
   ...roleCalls,
   ...proxyCalls,
   ...contactCalls,
+  ...registrationCalls,
+  ...gateCalls,
+  ...padSettingCalls,
   ...visitCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
@@ -43,4 +49,5 @@ export const allDownloads: readonly DownloadDef[] = [
   empFacePhoto,
   exportDepartmentTemplate,
   ...blacklistDownloads,
+  ...padDownloads,
 ];

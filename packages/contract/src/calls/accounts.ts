@@ -23,6 +23,24 @@ export const companySettings = z.object({
   themecolor: z.string().default(''),
   defaultPhoto: z.string().default(''),
   faceScaner: z.number().int().default(0),
+  // Pad (kiosk) settings of the registration module: home carousel, QR switch, English terms, badge (card) style.
+  carouselPic: z.array(z.string()).default([]),
+  qrcodeSwitch: z.number().int().default(0),
+  secureProtocolEn: z.string().default(''),
+  /** 0 ordinary, 1 customized. */
+  cardType: z.number().int().default(0),
+  /** 0 90×60 mm, 1 4-inch, 2 5-inch (CARD_SIZES). */
+  cardSize: z.number().int().default(0),
+  /** 0 colour, 1 black and white. */
+  printType: z.number().int().default(0),
+  /** The logo on a customized badge: 0 as text (customText), 1 as the picture. */
+  brandType: z.number().int().default(1),
+  /** 0 top, 1 middle, 2 bottom. */
+  brandPosition: z.number().int().default(0),
+  showAvatar: z.number().int().default(1),
+  /** 0 visitor photo, 1 fixed picture (defaultPhoto), 2 QR code. */
+  avatarType: z.number().int().default(0),
+  customText: z.string().default(''),
   processSwitch: z.number().int().default(0),
   permissionSwitch: z.number().int().default(0),
   tempEditSwitch: z.number().int().default(0),

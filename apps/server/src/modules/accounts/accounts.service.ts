@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { revokeAccountSessions } from '../../platform/sessions.js';
 import * as authRepo from '../auth/auth.repository.js';
+import { assertGates } from '../registration/registration.gates.js';
 import { accountsRepository, type CompanyRow, type StaffRow, signInNameTaken } from './accounts.repository.js';
 
 function repoOf(ctx: AuthedContext) {
@@ -138,8 +139,16 @@ interface ManagerInput {
   remark: string;
 }
 
+/** How many staff accounts name each gate (the registration module keeps a gate in use from being deleted). */
+export async function staffPerGate(ctx: AuthedContext): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  for (const s of await repoOf(ctx).listStaff()) for (const g of new Set(s.gids)) counts.set(g, (counts.get(g) ?? 0) + 1);
+  return counts;
+}
+
 export async function addManager(ctx: AuthedContext, input: ManagerInput & { password: string }): Promise<Manager> {
   assertManageable(ctx, input.sType);
+  await assertGates(ctx, input.gids, 'gids');
   if (await signInNameTaken(ctx.db, input.account)) throw new AppError(Status.ALREADY_EXISTS, 'This account name is already in use');
   const row = await repoOf(ctx)
     .insertStaff({
@@ -176,6 +185,9 @@ export async function updateManager(
   const startDate = input.startDate !== undefined ? input.startDate : existing.startDate;
   const endDate = input.endDate !== undefined ? input.endDate : existing.endDate;
   if (startDate && endDate && startDate > endDate) throw badParams([{ field: 'endDate', rule: 'beforeStart' }]);
+  // Gates it already names pass as they are; new ones must be gates of the company.
+  const newGates = input.gids?.filter((g) => !existing.gids.includes(g)) ?? [];
+  await assertGates(ctx, newGates, 'gids');
   const row = await repo.updateStaff(existing.id, {
     ...(input.sName !== undefined && { name: input.sName }),
     ...(input.phone !== undefined && { phone: input.phone ? (normalizePhone(input.phone) ?? input.phone) : '' }),

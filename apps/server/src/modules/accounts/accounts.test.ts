@@ -197,14 +197,18 @@ describe('staff accounts (AddManager / UpdateManager / DeleteManager / GetManage
   });
 
   it('UpdateManager changes only the fields it is given; dates are checked against the stored ones', async () => {
-    await t.call('AddManager', { ...newDesk, account: 'desk.partial', gids: [7, 8], remark: 'north gate' }, a.token);
+    // Staff accounts name gates of their company only.
+    const [g1, g2] = await Promise.all(
+      ['North', 'South'].map(async (gname) => (await t.call<{ gid: number }>('addGate', { gname }, a.token)).result.gid),
+    );
+    await t.call('AddManager', { ...newDesk, account: 'desk.partial', gids: [g1, g2], remark: 'north gate' }, a.token);
     const r = await t.call<Mgr & { gids: number[]; phone: string; remark: string; sName: string }>(
       'UpdateManager',
       { account: 'desk.partial', remark: 'south gate' },
       a.token,
     );
     expect(r.status).toBe(0);
-    expect(r.result).toMatchObject({ remark: 'south gate', gids: [7, 8], phone: '13912345678', sName: newDesk.sName, sType: 2 });
+    expect(r.result).toMatchObject({ remark: 'south gate', gids: [g1, g2], phone: '13912345678', sName: newDesk.sName, sType: 2 });
     const bad = await t.call<{ errors: { field: string; rule: string }[] }>(
       'UpdateManager',
       { account: 'desk.partial', startDate: '2031-01-01' },
