@@ -107,8 +107,11 @@ export async function startServer(env: Record<string, string> = {}) {
   };
 }
 
-/** Debian's Chromium, headless, with a fresh profile (Playwright makes one per launch). */
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium flags for a camera without hardware: a synthetic video stream, allowed without asking. */
+export const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] as const;
+
+/** Debian's Chromium, headless, with a fresh profile (Playwright makes one per launch); `extraArgs` add flags. */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -120,6 +123,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
@@ -212,15 +216,16 @@ export interface Stack {
 }
 
 /**
- * What every spec drives: a local SMTP server, the built product mailing through it, and Chromium. Started
- * before the file's tests and stopped after them; the fields are filled in once `before` has run.
+ * What every spec drives: a local SMTP server, the built product mailing through it, and Chromium (with
+ * `browserArgs`, e.g. FAKE_CAMERA_ARGS). Started before the file's tests and stopped after them; the fields are
+ * filled in once `before` has run.
  */
-export function useStack(): Stack {
+export function useStack(opts: { browserArgs?: readonly string[] } = {}): Stack {
   const stack = {} as Stack;
   before(async () => {
     stack.smtp = await startSmtp();
     stack.server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${stack.smtp.port}` });
-    stack.browser = await launchBrowser();
+    stack.browser = await launchBrowser(opts.browserArgs);
   });
   after(async () => {
     await stack.browser?.close();

@@ -158,7 +158,19 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 
   const webDist = config.webDist;
   const hasWeb = webDist && fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+      // The pages (index.html, kiosk.html) name the hashed assets of their build: always revalidated.
+      setHeaders: (reply, file) => {
+        if (file.endsWith('.html')) reply.header('cache-control', 'no-cache');
+      },
+    });
+  const hasKiosk = hasWeb && fs.existsSync(path.join(webDist, 'kiosk.html'));
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
@@ -167,6 +179,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     if (url.startsWith('/api/') || url.startsWith('/qcvisit/') || req.method !== 'GET' || !hasWeb || lastSegment.includes('.')) {
       return reply.code(404).send({ status: 404, reason: `Unknown call: ${url}`, result: null });
     }
+    // The visitor kiosk is a page of its own (kiosk.html, served as a file); /kiosk is a short name for it.
+    if (hasKiosk && (url === '/kiosk' || url.startsWith('/kiosk/'))) return reply.header('cache-control', 'no-cache').sendFile('kiosk.html');
     // The console is a single-page app: its routes are all answered with index.html.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

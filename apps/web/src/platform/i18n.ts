@@ -4,6 +4,7 @@ import 'dayjs/locale/zh-cn';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import type { kioskEn } from '../kiosk/locales/en';
 import { en } from '../locales/en';
 import { zh } from '../locales/zh';
 import { browserLanguages, detectLanguage, isLang, readSavedLanguage, saveLanguagePreference } from './language';
@@ -11,7 +12,8 @@ import { browserLanguages, detectLanguage, isLang, readSavedLanguage, saveLangua
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    /** `kiosk` is loaded by the kiosk entry only (src/kiosk/i18n.ts). */
+    resources: { translation: typeof en; kiosk: typeof kioskEn };
     returnNull: false;
   }
 }

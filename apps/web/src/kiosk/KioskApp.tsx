@@ -1,0 +1,146 @@
+import { type LoginResult, logout } from '@openvisit/contract';
+import { type CSSProperties, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { callApi } from '../platform/api';
+import { useNetworkBanner } from '../platform/network';
+import { setNavigator } from '../platform/notify';
+import { getSession, signOutLocal } from '../platform/session';
+import { TopBar } from './components/TopBar';
+import { DEFAULT_THEME, defaultConfig, type KioskConfig } from './config';
+import { type Kiosk, KioskContext, type KioskPictures, type Outcome } from './context';
+import { restoreDeviceLanguage, useK } from './i18n';
+import type { OfflineQueue } from './offlineQueue';
+import { CheckInScreen } from './screens/CheckInScreen';
+import { type Errand, HomeScreen } from './screens/HomeScreen';
+import { RegisterScreen } from './screens/RegisterScreen';
+import { ResultScreen } from './screens/ResultScreen';
+import { KIOSK_STYPES, SignInScreen } from './screens/SignInScreen';
+import { SignOutScreen } from './screens/SignOutScreen';
+import { StaffPanel } from './screens/StaffPanel';
+import { useInactivity } from './useInactivity';
+
+/** The stored session when it is a kiosk's (a front desk or visitor machine signed in on this tab). */
+function restoreSession(): LoginResult | null {
+  const { token, project } = getSession();
+  return token && project && KIOSK_STYPES.includes(project.sType ?? -99) ? project : null;
+}
+
+/** How often the queue is tried while records wait (besides the browser's "online" event). */
+const FLUSH_EVERY_MS = 15_000;
+
+export function KioskApp({ queue }: { queue: OfflineQueue }) {
+  const [session, setSession] = useState<LoginResult | null>(restoreSession);
+
+  // 27/28/29 from any call: the error policy signs out locally; the kiosk goes back to its sign-in screen.
+  useEffect(() => {
+    setNavigator(() => setSession(null));
+  }, []);
+
+  if (!session)
+    return (
+      <div className="k-app">
+        <SignInScreen onSignedIn={setSession} />
+      </div>
+    );
+  return (
+    <SignedIn
+      key={session.token}
+      session={session}
+      queue={queue}
+      onExit={() => {
+        void callApi(logout, {}, { silent: true }).catch(() => undefined);
+        signOutLocal();
+        setSession(null);
+      }}
+    />
+  );
+}
+
+type Screen = { name: 'home' } | { name: Errand } | { name: 'result'; outcome: Outcome };
+
+function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: OfflineQueue; onExit: () => void }) {
+  const { t, lang } = useK();
+  const [config] = useState<KioskConfig>(() => defaultConfig(session.company));
+  const [pictures] = useState<KioskPictures>({ logo: null, background: null, carousel: [], defaultPhoto: null });
+  const [screen, setScreen] = useState<Screen>({ name: 'home' });
+  const [staffOpen, setStaffOpen] = useState(false);
+  const network = useNetworkBanner();
+
+  const companyId = session.userid;
+  const subscribe = useCallback((fn: () => void) => queue.subscribe(fn), [queue]);
+  const countsKey = useSyncExternalStore(subscribe, () => JSON.stringify(queue.counts(companyId)));
+  const counts = useMemo(() => JSON.parse(countsKey) as ReturnType<OfflineQueue['counts']>, [countsKey]);
+
+  // Send what waits: now, whenever the browser says it is back online, and every 15 s while something waits.
+  useEffect(() => {
+    const flush = () => void queue.flush(companyId);
+    flush();
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
+  }, [queue, companyId]);
+  useEffect(() => {
+    if (!counts.pending) return;
+    const timer = setInterval(() => void queue.flush(companyId), FLUSH_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [queue, companyId, counts.pending]);
+
+  const home = useCallback(() => {
+    setScreen({ name: 'home' });
+    setStaffOpen(false);
+    void restoreDeviceLanguage();
+  }, []);
+
+  const { secondsLeft, keepAlive } = useInactivity({ active: screen.name !== 'home' || staffOpen, onTimeout: home });
+
+  const kiosk: Kiosk = useMemo(
+    () => ({
+      session,
+      config,
+      pictures,
+      queue,
+      lang,
+      enqueue: async (record) => {
+        await queue.add(record);
+        void queue.flush(companyId);
+      },
+      finish: (outcome) => setScreen({ name: 'result', outcome }),
+      home,
+    }),
+    [session, config, pictures, queue, lang, companyId, home],
+  );
+
+  const theme = config.settings.themecolor || DEFAULT_THEME;
+  return (
+    <KioskContext.Provider value={kiosk}>
+      <div className="k-app" style={{ '--theme': theme } as CSSProperties}>
+        <TopBar company={config.company} logo={pictures.logo} pending={counts.pending} onHome={screen.name === 'home' ? undefined : home} />
+        {network === 'offline' ? (
+          <div className="k-notice k-notice--warn" role="status" style={{ borderRadius: 0 }}>
+            {t('offline.banner')}
+          </div>
+        ) : null}
+        {screen.name === 'home' ? (
+          <HomeScreen onErrand={(name) => setScreen({ name })} onStaff={() => setStaffOpen(true)} />
+        ) : (
+          <main className="k-main">
+            {screen.name === 'register' ? <RegisterScreen /> : null}
+            {screen.name === 'checkin' ? <CheckInScreen /> : null}
+            {screen.name === 'signout' ? <SignOutScreen /> : null}
+            {screen.name === 'result' ? <ResultScreen outcome={screen.outcome} /> : null}
+          </main>
+        )}
+        {staffOpen ? <StaffPanel counts={counts} onClose={() => setStaffOpen(false)} onExit={onExit} /> : null}
+        {secondsLeft !== null ? (
+          <div className="k-overlay" role="alertdialog" aria-live="assertive" data-testid="inactivity">
+            <div className="k-dialog" style={{ alignItems: 'center', textAlign: 'center' }}>
+              <div className="k-countdown">{secondsLeft}</div>
+              <p>{t('common.timeout', { seconds: secondsLeft })}</p>
+              <button type="button" className="k-btn" onClick={keepAlive}>
+                {t('common.stay')}
+              </button>
+            </div>
+          </div>
+        ) : null}
+      </div>
+    </KioskContext.Provider>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Lang } from '@openvisit/contract';
+import { type CSSProperties, useEffect } from 'react';
+import { createPortal } from 'react-dom';
+import { badgeSize, type KioskSettings } from '../config';
+import { useK } from '../i18n';
+
+export interface BadgeVisit {
+  vname: string;
+  vcompany: string;
+  empName: string;
+  /** Signed in at (epoch ms), else now. */
+  visitdate: number | null;
+  visitType: string;
+  cardNo: string;
+  code: string | null;
+}
+
+export interface BadgeProps {
+  visit: BadgeVisit;
+  settings: KioskSettings;
+  company: string;
+  /** Object URLs or data URLs of the pictures it may show. */
+  photo: string | null;
+  logo: string | null;
+  fixedPhoto: string | null;
+  lang: Lang;
+}
+
+function dateText(ms: number | null, lang: Lang): string {
+  const d = new Date(ms ?? Date.now());
+  return d.toLocaleDateString(lang === 'zh' ? 'zh-CN' : 'en-GB', { year: 'numeric', month: '2-digit', day: '2-digit' });
+}
+
+/**
+ * A visitor badge in the company's card style (spec section 3 card-style options): ordinary (a band with the logo, the
+ * photo, the visitor's name, company and host) or customized (the brand as text or logo at the top, middle or bottom;
+ * the avatar as the visitor photo or the fixed picture, or none), in colour or black and white, sized in millimetres to
+ * the badge paper so the screen preview and the print are the same layout.
+ */
+export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang }: BadgeProps) {
+  const { t } = useK();
+  const size = badgeSize(settings.cardSize);
+  const bw = settings.printType === 1;
+  const style = { '--badge-w': `${size.widthMm}mm`, '--badge-h': `${size.heightMm}mm` } as CSSProperties;
+  const customized = settings.cardType === 1;
+  const avatar = !customized || settings.showAvatar === 1 ? (customized && settings.avatarType === 1 ? fixedPhoto : (photo ?? fixedPhoto)) : null;
+  const brandText = settings.customText.trim() || company;
+  const brand = customized && settings.brandType === 1 && logo ? <img src={logo} alt={company} /> : <span>{customized ? brandText : company}</span>;
+  const body = (
+    <div className="k-badge__body">
+      {avatar ? <img className="k-badge__avatar" src={avatar} alt="" /> : null}
+      <div className="k-badge__info">
+        <div className="k-badge__name" data-testid="badge-name">
+          {visit.vname}
+        </div>
+        {visit.vcompany ? <div className="k-badge__line">{visit.vcompany}</div> : null}
+        <div className="k-badge__line">
+          <b>{t('badge.host')}:</b> {visit.empName}
+        </div>
+        <div className="k-badge__line">
+          <b>{t('badge.date')}:</b> {dateText(visit.visitdate, lang)}
+        </div>
+      </div>
+    </div>
+  );
+  const foot = (
+    <div className="k-badge__foot">
+      <span>{settings.cardText.trim() || t('badge.valid')}</span>
+      <span>{visit.cardNo}</span>
+    </div>
+  );
+  return (
+    <div
+      className={`k-badge${bw ? ' k-badge--bw' : ''}`}
+      style={style}
+      data-testid="badge"
+      data-size={`${size.widthMm}x${size.heightMm}`}
+      data-bw={bw ? '1' : '0'}
+    >
+      {customized ? (
+        <>
+          {settings.brandPosition === 0 ? <div className="k-badge__brand">{brand}</div> : null}
+          {body}
+          {settings.brandPosition === 1 ? <div className="k-badge__brand">{brand}</div> : null}
+          {foot}
+          {settings.brandPosition === 2 ? <div className="k-badge__brand">{brand}</div> : null}
+        </>
+      ) : (
+        <>
+          <div className="k-badge__band">
+            {logo ? <img src={logo} alt={company} /> : <span>{company}</span>}
+            <span>{t('badge.visitor')}</span>
+          </div>
+          {body}
+          {foot}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The CSS `@page` rule of the badge paper: one badge per page, no margins. */
+export function pageRule(cardSize: number): string {
+  const { widthMm, heightMm } = badgeSize(cardSize);
+  return `@page { size: ${widthMm}mm ${heightMm}mm; margin: 0; }`;
+}
+
+/**
+ * What `window.print()` prints while it is mounted: the badge alone (everything else of the page is hidden by the
+ * print style sheet) on a page of the badge's size.
+ */
+export function PrintableBadge(props: BadgeProps) {
+  useEffect(() => {
+    const style = document.createElement('style');
+    style.id = 'kiosk-page-size';
+    style.textContent = pageRule(props.settings.cardSize);
+    document.head.append(style);
+    return () => style.remove();
+  }, [props.settings.cardSize]);
+  return createPortal(
+    <div id="kiosk-print">
+      <Badge {...props} />
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,35 @@
+import { toggleLanguage, useK } from '../i18n';
+
+/** 中文 / English, on every screen. Staff's choice on the sign-in screen is kept as the device's language. */
+export function LangButton({ save = false }: { save?: boolean }) {
+  const { t, lang } = useK();
+  return (
+    <button type="button" className="k-btn k-btn--lang" lang={lang === 'zh' ? 'en' : 'zh'} onClick={() => void toggleLanguage({ save })}>
+      {t('lang.switchTo')}
+    </button>
+  );
+}
+
+/** The company's logo (or name), the records waiting to be sent, and the language switch. */
+export function TopBar({ company, logo, pending, onHome }: { company: string; logo: string | null; pending: number; onHome?: () => void }) {
+  const { t } = useK();
+  return (
+    <header className="k-top">
+      <div className="k-top__brand">
+        {logo ? <img src={logo} alt="" /> : null}
+        <span>{company}</span>
+      </div>
+      {pending > 0 ? (
+        <span className="k-pending" role="status" data-testid="pending-count">
+          {t('offline.pending', { count: pending })}
+        </span>
+      ) : null}
+      {onHome ? (
+        <button type="button" className="k-btn k-btn--ghost k-btn--small" onClick={onHome}>
+          {t('common.home')}
+        </button>
+      ) : null}
+      <LangButton />
+    </header>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * What the kiosk shows and asks: the pad settings (branding, badge, switches, terms) and the visitor types with their
+ * forms. Until the registration module's `getPadConfig` answers, the kiosk works from these defaults: a registration
+ * form of the usual standard fields, no terms, the default colour and a 90×60 mm colour badge.
+ */
+export interface KioskSettings {
+  logo: string;
+  backgroundPic: string;
+  carouselPic: string[];
+  defaultPhoto: string;
+  themecolor: string;
+  /** 0 ordinary, 1 customized. */
+  cardType: number;
+  /** 0 90×60 mm, 1 4-inch, 2 5-inch. */
+  cardSize: number;
+  /** 0 colour, 1 black and white. */
+  printType: number;
+  /** Customized badge: the brand as 0 text (customText), 1 the logo. */
+  brandType: number;
+  /** 0 top, 1 middle, 2 bottom. */
+  brandPosition: number;
+  showAvatar: number;
+  /** 0 visitor photo, 1 fixed picture (defaultPhoto), 2 QR code. */
+  avatarType: number;
+  customText: string;
+  cardText: string;
+  qrcodeSwitch: number;
+  secureProtocol: string;
+  secureProtocolEn: string;
+  comeAgain: number;
+  signOutSwitch: number;
+  faceScaner: number;
+}
+
+export interface KioskField {
+  eid: number;
+  /** A standard field's call name (vname, vphone, cardId…) or a custom field's key in `extendCol`. */
+  fieldName: string;
+  /** '中文#English'. */
+  displayName: string;
+  inputType: 'text' | 'date' | 'button' | 'standard';
+  inputValue: string[];
+  placeholder: string;
+  standard: boolean;
+  required: boolean;
+}
+
+export interface KioskVisitorType {
+  tid: number;
+  /** '中文#English'. */
+  vType: string;
+  reasons: string[];
+  fields: KioskField[];
+}
+
+export interface KioskConfig {
+  company: string;
+  settings: KioskSettings;
+  gates: { gid: number; gname: string }[];
+  types: KioskVisitorType[];
+}
+
+export const DEFAULT_THEME = '#1677ff';
+
+export const DEFAULT_SETTINGS: KioskSettings = {
+  logo: '',
+  backgroundPic: '',
+  carouselPic: [],
+  defaultPhoto: '',
+  themecolor: '',
+  cardType: 0,
+  cardSize: 0,
+  printType: 0,
+  brandType: 1,
+  brandPosition: 0,
+  showAvatar: 1,
+  avatarType: 0,
+  customText: '',
+  cardText: '',
+  qrcodeSwitch: 0,
+  secureProtocol: '',
+  secureProtocolEn: '',
+  comeAgain: 0,
+  signOutSwitch: 1,
+  faceScaner: 1,
+};
+
+const standard = (eid: number, fieldName: string, displayName: string, required: boolean): KioskField => ({
+  eid,
+  fieldName,
+  displayName,
+  inputType: 'standard',
+  inputValue: [],
+  placeholder: '',
+  standard: true,
+  required,
+});
+
+/** The form of a company without visitor types: the standard fields a new type shows. */
+export const DEFAULT_FIELDS: KioskField[] = [
+  standard(-1, 'vname', '姓名#Name', true),
+  standard(-2, 'vphone', '手机号#Phone', true),
+  standard(-3, 'vcompany', '公司#Company', false),
+  standard(-4, 'empid', '被访人#Host', true),
+  standard(-5, 'visitReason', '来访事由#Visit reason', false),
+  standard(-6, 'photo', '照片#Photo', false),
+];
+
+export function defaultConfig(company: string): KioskConfig {
+  return { company, settings: DEFAULT_SETTINGS, gates: [], types: [] };
+}
+
+/** Badge paper (spec section 9) as CSS sizes: the 90×60 mm sleeve, 4-inch and 5-inch label paper. */
+export const BADGE_SIZES: Readonly<Record<number, { widthMm: number; heightMm: number }>> = {
+  0: { widthMm: 90, heightMm: 60 },
+  1: { widthMm: 102, heightMm: 76 },
+  2: { widthMm: 127, heightMm: 89 },
+};
+
+export function badgeSize(cardSize: number): { widthMm: number; heightMm: number } {
+  return BADGE_SIZES[cardSize] ?? { widthMm: 90, heightMm: 60 };
+}
+
+/** '中文#English' → the part for the language. */
+export function labelOf(label: string, lang: 'zh' | 'en'): string {
+  const at = label.indexOf('#');
+  if (at < 0) return label.trim();
+  return (lang === 'zh' ? label.slice(0, at) : label.slice(at + 1)).trim();
+}
+
+/**
+ * The fields a visitor type asks for, in order (the defaults when the company has no types). Whatever the settings
+ * say, the form has the name and the host (the server needs both, required), and a phone when it shows neither a
+ * phone nor a certificate number (a visitor is identified by one of them).
+ */
+export function fieldsOf(type: KioskVisitorType | null): KioskField[] {
+  let fields = type?.fields.length ? [...type.fields] : [...DEFAULT_FIELDS];
+  const has = (name: string) => fields.some((f) => f.fieldName === name);
+  if (!has('vname')) fields = [standard(-1, 'vname', '姓名#Name', true), ...fields];
+  if (!has('vphone') && !has('cardId')) fields.splice(1, 0, standard(-2, 'vphone', '手机号#Phone', true));
+  if (!has('empid')) fields.push(standard(-4, 'empid', '被访人#Host', true));
+  return fields.map((f) => (f.fieldName === 'vname' || f.fieldName === 'empid' ? { ...f, required: true } : f));
+}

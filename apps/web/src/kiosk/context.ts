@@ -1,0 +1,39 @@
+import type { Lang, LoginResult, Visit } from '@openvisit/contract';
+import { createContext, useContext } from 'react';
+import type { KioskConfig } from './config';
+import type { OfflineQueue } from './offlineQueue';
+
+/** The pictures of the pad settings as object URLs (null when not set or not loaded). */
+export interface KioskPictures {
+  logo: string | null;
+  background: string | null;
+  carousel: string[];
+  defaultPhoto: string | null;
+}
+
+/** How a visitor's errand ended: what the result screen shows. */
+export type Outcome =
+  | { kind: 'signedIn' | 'awaiting' | 'repeated'; visit: Visit; photo: string | null }
+  | { kind: 'queued'; label: string }
+  | { kind: 'refused' }
+  | { kind: 'signedOut'; names: string[] };
+
+export interface Kiosk {
+  session: LoginResult;
+  config: KioskConfig;
+  pictures: KioskPictures;
+  queue: OfflineQueue;
+  lang: Lang;
+  /** Adds a record taken offline and tries to send it at once. */
+  enqueue: OfflineQueue['add'];
+  finish: (outcome: Outcome) => void;
+  home: () => void;
+}
+
+export const KioskContext = createContext<Kiosk | null>(null);
+
+export function useKiosk(): Kiosk {
+  const k = useContext(KioskContext);
+  if (!k) throw new Error('useKiosk outside the kiosk');
+  return k;
+}

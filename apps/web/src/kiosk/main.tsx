@@ -1,0 +1,26 @@
+import '../platform/i18n';
+import './i18n';
+import './kiosk.css';
+import { checkInByCode, registerWalkIn } from '@openvisit/contract';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { callApi } from '../platform/api';
+import { KioskApp } from './KioskApp';
+import { indexedDbStore, OfflineQueue, type QueuedRecord } from './offlineQueue';
+
+/** Replays a queued record with its own idempotency key: the server answers the first record if it already has it. */
+function sendQueued(record: QueuedRecord): Promise<unknown> {
+  const opts = { silent: true, timeoutMs: 30_000 } as const;
+  if (record.kind === 'walkIn') return callApi(registerWalkIn, record.input as never, opts);
+  return callApi(checkInByCode, record.input as never, opts);
+}
+
+const root = document.getElementById('kiosk-root');
+if (!root) throw new Error('#kiosk-root is missing from kiosk.html');
+
+const queue = new OfflineQueue(indexedDbStore(), sendQueued);
+createRoot(root).render(
+  <StrictMode>
+    <KioskApp queue={queue} />
+  </StrictMode>,
+);

@@ -1,0 +1,96 @@
+import { checkInByCode, Status } from '@openvisit/contract';
+import { useState } from 'react';
+import { callApi } from '../../platform/api';
+import { ApiError } from '../../platform/apiError';
+import { errorText } from '../../platform/notify';
+import { type CodeAnswer, CodeEntry } from '../components/CodeEntry';
+import { ProtocolStep } from '../components/ProtocolStep';
+import { useKiosk } from '../context';
+import { useK } from '../i18n';
+import { isNetworkFailure, newClientKey } from '../offlineQueue';
+
+/** Submissions wait this long before the kiosk queues them as offline (the console's 60 s is too long at a door). */
+export const KIOSK_TIMEOUT_MS = 20_000;
+
+function timeOf(ms: unknown, lang: 'zh' | 'en'): string | null {
+  if (typeof ms !== 'number') return null;
+  return new Date(ms).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** The text of a refused check-in or sign-out, in the kiosk's language. */
+export function visitErrorText(err: unknown, t: ReturnType<typeof useK>['t'], lang: 'zh' | 'en'): string {
+  if (!(err instanceof ApiError)) return t('errors.network');
+  if (err.http !== undefined) return t('errors.network');
+  const result = err.result as { opensAt?: number; closedAt?: number } | null;
+  if (err.status === Status.TOO_EARLY) {
+    const time = timeOf(result?.opensAt, lang);
+    return time ? t('checkin.early', { time }) : t('checkin.earlyNoTime');
+  }
+  if (err.status === Status.LATE) {
+    const time = timeOf(result?.closedAt, lang);
+    return time ? t('checkin.late', { time }) : t('checkin.lateNoTime');
+  }
+  if (err.status === Status.INVALID_VISITOR) return t('checkin.unknown');
+  return errorText(err);
+}
+
+/**
+ * An invited or booked visitor checks in by QR code, code or phone. When the company has terms the visit has not
+ * accepted yet, the server asks for them (a `protocolAccepted` field error) and the visitor reads and signs first.
+ * Without a network the check-in is queued with its key and the visitor sees that it will be sent.
+ */
+export function CheckInScreen() {
+  const { t, lang } = useK();
+  const kiosk = useKiosk();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [needTerms, setNeedTerms] = useState<{ answer: CodeAnswer; clientKey: string } | null>(null);
+
+  const send = async (answer: CodeAnswer, clientKey: string, signature = '') => {
+    setBusy(true);
+    setError(null);
+    const input = { ...answer, signature, protocolAccepted: signature !== '', clientKey };
+    try {
+      const visit = await callApi(checkInByCode, input, { silent: true, timeoutMs: KIOSK_TIMEOUT_MS });
+      kiosk.finish({ kind: visit.repeated ? 'repeated' : visit.status === 'signedIn' ? 'signedIn' : 'awaiting', visit, photo: null });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === Status.BLACKLISTED) return kiosk.finish({ kind: 'refused' });
+      if (err instanceof ApiError && err.status === Status.BAD_PARAMS && err.fieldErrors.some((f) => f.field === 'protocolAccepted')) {
+        setNeedTerms({ answer, clientKey });
+        return;
+      }
+      if (isNetworkFailure(err)) {
+        await kiosk.enqueue({ id: clientKey, kind: 'checkIn', companyId: kiosk.session.userid, label: answer.verifyCode || answer.phone, input });
+        return kiosk.finish({ kind: 'queued', label: answer.verifyCode || answer.phone });
+      }
+      setNeedTerms(null);
+      setError(visitErrorText(err, t, lang));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (needTerms)
+    return (
+      <ProtocolStep
+        busy={busy}
+        submitLabel={t('checkin.submit')}
+        onBack={() => setNeedTerms(null)}
+        onDone={(signature) => void send(needTerms.answer, needTerms.clientKey, signature)}
+      />
+    );
+
+  return (
+    <section className="k-panel" aria-labelledby="k-checkin-title">
+      <h1 id="k-checkin-title" className="k-title">
+        {t('checkin.title')}
+      </h1>
+      {error ? (
+        <p className="k-notice k-notice--error" role="alert" data-testid="kiosk-error">
+          {error}
+        </p>
+      ) : null}
+      <CodeEntry submitLabel={t('checkin.submit')} busy={busy} onSubmit={(answer) => !busy && void send(answer, newClientKey())} />
+    </section>
+  );
+}

@@ -1,0 +1,404 @@
+// The visitor kiosk (kiosk.html) in Chromium with a fake camera, in a tablet viewport, once in English and once in
+// Chinese: a visitor-machine account starts it; a walk-in registers with a photo (and signs the terms when the company
+// has them), gets a badge whose print page is the 90×60 mm card; a check-in by an unknown code and by phone; a
+// blacklisted visitor stopped with the neutral message; a registration taken offline, queued and sent once when the
+// network is back; sign-out; the language switch; screenshots in landscape and portrait.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { FAKE_CAMERA_ARGS, PASSWORD, registerCompany, resultsDir, screenshot, step, useStack } from './harness.js';
+
+const stack = useStack({ browserArgs: FAKE_CAMERA_ARGS });
+
+interface Envelope<T = unknown> {
+  status: number;
+  reason: string;
+  result: T;
+}
+
+async function call<T = unknown>(name: string, body: Record<string, unknown>, token?: string): Promise<Envelope<T>> {
+  const res = await fetch(`${stack.server.url}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-coolvisit-token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+async function ok<T = unknown>(name: string, body: Record<string, unknown>, token?: string): Promise<T> {
+  const env = await call<T>(name, body, token);
+  assert.equal(env.status, 0, `${name}: ${env.status} ${env.reason}`);
+  return env.result;
+}
+
+interface Lang {
+  tag: 'en' | 'zh';
+  locale: 'en-US' | 'zh-CN';
+  company: string;
+  host: string;
+  visitor: string;
+  offlineVisitor: string;
+  t: {
+    account: string;
+    password: string;
+    start: string;
+    welcome: string;
+    register: string;
+    checkIn: string;
+    signOut: string;
+    name: string;
+    phone: string;
+    company: string;
+    hostSearch: string;
+    phoneFormat: string;
+    next: string;
+    take: string;
+    use: string;
+    skip: string;
+    accept: string;
+    submit: string;
+    welcomeName: (n: string) => string;
+    print: string;
+    done: string;
+    byCode: string;
+    byPhone: string;
+    phoneNumber: string;
+    code: string;
+    checkInSubmit: string;
+    unknown: string;
+    repeated: string;
+    refused: string;
+    queued: string;
+    pending: RegExp;
+    signOutSubmit: string;
+    signedOut: (n: string) => string;
+    signOutOff: string;
+    switchTo: string;
+    otherWelcome: string;
+    home: string;
+  };
+}
+
+const EN: Lang = {
+  tag: 'en',
+  locale: 'en-US',
+  company: 'Kiosk Works',
+  host: 'Helen Host',
+  visitor: 'Victor Walker',
+  offlineVisitor: 'Olive Offline',
+  t: {
+    account: 'Account',
+    password: 'Password',
+    start: 'Start the kiosk',
+    welcome: 'Welcome',
+    register: 'Register',
+    checkIn: 'I have an invitation',
+    signOut: 'Sign out',
+    name: 'Name',
+    phone: 'Phone',
+    company: 'Company',
+    hostSearch: 'Type the name of the person you visit',
+    phoneFormat: 'The format of the phone number is not correct',
+    next: 'Next',
+    take: 'Take photo',
+    use: 'Use this photo',
+    skip: 'Continue without a photo',
+    accept: 'I have read and accept the terms',
+    submit: 'Submit',
+    welcomeName: (n) => `Welcome, ${n}`,
+    print: 'Print badge',
+    done: 'Done',
+    byCode: 'Type code',
+    byPhone: 'Use phone',
+    phoneNumber: 'Phone number',
+    code: 'Invitation code',
+    checkInSubmit: 'Check in',
+    unknown: 'No invitation matches. Check the code, or ask at reception.',
+    repeated: 'You are already checked in.',
+    refused: 'Sorry, we cannot register this visit here. Please contact reception.',
+    queued: 'Saved, will be sent',
+    pending: /1 record waiting to be sent/,
+    signOutSubmit: 'Sign out',
+    signedOut: (n) => `Goodbye, ${n}. Thank you for your visit.`,
+    signOutOff: 'Signing out at the kiosk is switched off. Please hand your badge to reception.',
+    switchTo: '中文',
+    otherWelcome: '欢迎光临',
+    home: 'Start screen',
+  },
+};
+
+const ZH: Lang = {
+  tag: 'zh',
+  locale: 'zh-CN',
+  company: '自助机测试公司',
+  host: '王主人',
+  visitor: '李访客',
+  offlineVisitor: '赵离线',
+  t: {
+    account: '账号',
+    password: '密码',
+    start: '启动自助机',
+    welcome: '欢迎光临',
+    register: '访客登记',
+    checkIn: '我有邀请',
+    signOut: '签离',
+    name: '姓名',
+    phone: '手机号',
+    company: '公司',
+    hostSearch: '输入被访人姓名',
+    phoneFormat: '手机号格式不正确',
+    next: '下一步',
+    take: '拍照',
+    use: '使用这张照片',
+    skip: '不拍照，继续',
+    accept: '我已阅读并同意以上条款',
+    submit: '提交',
+    welcomeName: (n) => `${n}，欢迎您`,
+    print: '打印访客证',
+    done: '完成',
+    byCode: '输入邀请码',
+    byPhone: '使用手机号',
+    phoneNumber: '手机号',
+    code: '邀请码',
+    checkInSubmit: '签到',
+    unknown: '没有找到对应的邀请，请核对邀请码或到前台咨询。',
+    repeated: '您已经签到过了。',
+    refused: '抱歉，无法在此登记本次来访，请联系前台。',
+    queued: '已保存，稍后提交',
+    pending: /1 条记录等待提交/,
+    signOutSubmit: '签离',
+    signedOut: (n) => `${n}，再见，感谢您的来访。`,
+    signOutOff: '自助机签离未开启，请将访客证交还前台。',
+    switchTo: 'English',
+    otherWelcome: 'Welcome',
+    home: '返回首页',
+  },
+};
+
+const TABLET = { width: 1024, height: 768 };
+const PORTRAIT = { width: 768, height: 1024 };
+const MACHINE_PASSWORD = 'Kiosk!2026b';
+
+/** Signs a finger-like stroke across the signature pad. */
+async function sign(page: Page): Promise<void> {
+  const box = await page.getByTestId('signature-pad').boundingBox();
+  assert.ok(box);
+  await page.mouse.move(box.x + 40, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 40 + i * 30, box.y + box.height * (0.6 - 0.25 * Math.sin(i / 2)));
+  await page.mouse.up();
+}
+
+/** Fills the standard walk-in form (name, phone, company, host). */
+async function fillForm(page: Page, L: Lang, name: string, phone: string): Promise<void> {
+  await page.getByLabel(L.t.name, { exact: true }).fill(name);
+  await page.getByLabel(L.t.phone, { exact: true }).fill(phone);
+  // Optional fields say so after their name.
+  await page.getByLabel(new RegExp(`^${L.t.company}`)).fill('Visiting Co');
+  await page.getByPlaceholder(L.t.hostSearch).fill(L.host.slice(0, 2));
+  await page.getByRole('button', { name: L.host }).click();
+  await page.getByTestId('host-chosen').waitFor();
+}
+
+for (const L of [EN, ZH]) {
+  describe(`visitor kiosk (${L.tag})`, () => {
+    it('runs a visitor machine: walk-in with photo and badge, check-in, blacklist, offline queue, sign-out', async () => {
+      const email = `kiosk-${L.tag}@example.com`;
+      await registerCompany(stack, email, L.company, { lang: L.tag });
+      const admin = (await ok<{ token: string }>('Login', { email, password: PASSWORD })).token;
+      await ok('addEmployee', { employee_name: L.host, phone: '13800008888' }, admin);
+      const account = `kiosk_${L.tag}`;
+      await ok('AddManager', { account, password: PASSWORD, sName: 'Kiosk', sType: 4 }, admin);
+      // New staff accounts must change their password first: done here through the API (the kiosk would ask too).
+      const machine = (await ok<{ token: string }>('Login', { email: account, password: PASSWORD })).token;
+      await ok('updatePassword', { oldPassword: PASSWORD, password: MACHINE_PASSWORD }, machine);
+      await ok('addBlacklist', { name: 'Blocked Person', phone: '13700001111' }, admin);
+      await ok('updateblackListSwitch', { blackListSwitch: 1 }, admin);
+      // The registration module's settings calls: with them the walk-in signs the terms and signing out is allowed.
+      const protocolOn =
+        (await call('updateSecureProtocol', { secureProtocol: '请遵守安全规定。', secureProtocolEn: 'Please follow the safety rules.' }, admin))
+          .status === 0;
+      const signOutOn = (await call('updateSignOutSwitch', { signOutSwitch: 1 }, admin)).status === 0;
+
+      const context = await stack.browser.newContext({ locale: L.locale, viewport: TABLET, hasTouch: true });
+      await context.addInitScript(() => {
+        const w = window as unknown as { print: () => void; __printed: number };
+        w.__printed = 0;
+        w.print = () => {
+          w.__printed += 1;
+        };
+      });
+      const page = await context.newPage();
+      try {
+        await step(page, `kiosk-${L.tag}-signin`, async () => {
+          await page.goto(`${stack.server.url}/kiosk`);
+          await page.getByLabel(L.t.account, { exact: true }).fill(account);
+          await page.getByLabel(L.t.password, { exact: true }).fill(MACHINE_PASSWORD);
+          await screenshot(page, `kiosk-${L.tag}-signin`);
+          await page.getByRole('button', { name: L.t.start }).click();
+          await page.getByTestId('kiosk-home').waitFor();
+          await page.getByRole('heading', { name: L.t.welcome }).waitFor();
+          await screenshot(page, `kiosk-${L.tag}-home-landscape`);
+          await page.setViewportSize(PORTRAIT);
+          await screenshot(page, `kiosk-${L.tag}-home-portrait`);
+          await page.setViewportSize(TABLET);
+        });
+
+        const phone = L.tag === 'en' ? '13911110001' : '13911110002';
+        await step(page, `kiosk-${L.tag}-walkin`, async () => {
+          await page.getByRole('button', { name: new RegExp(`^${L.t.register}`) }).click();
+          await page.getByLabel(L.t.phone, { exact: true }).fill('12345');
+          await page.getByText(L.t.phoneFormat).waitFor();
+          await fillForm(page, L, L.visitor, phone);
+          assert.equal(await page.getByText(L.t.phoneFormat).count(), 0);
+          await screenshot(page, `kiosk-${L.tag}-form`);
+          await page.getByRole('button', { name: L.t.next }).click();
+          // The fake camera's stream: the button is enabled once it plays.
+          const take = page.getByRole('button', { name: L.t.take, exact: true });
+          await take.waitFor();
+          await page.waitForFunction(() => ((document.querySelector('[data-testid="camera"]') as HTMLVideoElement | null)?.videoWidth ?? 0) > 0);
+          await take.click();
+          await page.getByTestId('photo-preview').waitFor();
+          const src = await page.getByTestId('photo-preview').getAttribute('src');
+          assert.match(src ?? '', /^data:image\/jpeg;base64,/);
+          await screenshot(page, `kiosk-${L.tag}-photo`);
+          await page.getByRole('button', { name: L.t.use }).click();
+          if (protocolOn) {
+            await page.getByTestId('protocol-text').waitFor();
+            await page.getByText(L.t.accept).click();
+            await sign(page);
+            await screenshot(page, `kiosk-${L.tag}-terms`);
+            await page.getByRole('button', { name: L.t.submit }).click();
+          }
+          await page.getByRole('heading', { name: L.t.welcomeName(L.visitor) }).waitFor();
+          await screenshot(page, `kiosk-${L.tag}-badge`);
+        });
+
+        await step(page, `kiosk-${L.tag}-print`, async () => {
+          await page.getByRole('button', { name: L.t.print }).click();
+          await page.waitForFunction(() => (window as unknown as { __printed: number }).__printed === 1);
+          await page.emulateMedia({ media: 'print' });
+          const printed = await page.evaluate(() => {
+            const rules = [...document.styleSheets].flatMap((s) => [...s.cssRules]);
+            const pageRule = rules.find((r): r is CSSPageRule => r instanceof CSSPageRule);
+            const badge = document.querySelector('#kiosk-print [data-testid="badge"]') as HTMLElement | null;
+            const rect = badge?.getBoundingClientRect();
+            return {
+              size: pageRule?.style.getPropertyValue('size'),
+              app: getComputedStyle(document.getElementById('kiosk-root') as HTMLElement).display,
+              badge: rect ? [Math.round(rect.width), Math.round(rect.height)] : null,
+              name: badge?.querySelector('[data-testid="badge-name"]')?.textContent,
+            };
+          });
+          assert.equal(printed.size, '90mm 60mm');
+          assert.equal(printed.app, 'none');
+          assert.deepEqual(printed.badge, [340, 227]); // 90 × 60 mm at 96 px per inch
+          assert.equal(printed.name, L.visitor);
+          // The printed page itself: one page of 90 × 60 mm (255.1 × 170.1 pt).
+          const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+          fs.mkdirSync(resultsDir, { recursive: true });
+          fs.writeFileSync(path.join(resultsDir, `kiosk-${L.tag}-badge.pdf`), pdf, 'latin1');
+          const boxes = [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Number(m[1]), Number(m[2])]);
+          assert.equal(boxes.length, 1, 'one page');
+          assert.ok(Math.abs((boxes[0]?.[0] ?? 0) - 255.1) < 1 && Math.abs((boxes[0]?.[1] ?? 0) - 170.1) < 1, `page ${boxes[0]}`);
+          await page.emulateMedia({ media: 'screen' });
+          await page.getByRole('button', { name: L.t.done }).click();
+          await page.getByTestId('kiosk-home').waitFor();
+        });
+
+        await step(page, `kiosk-${L.tag}-checkin`, async () => {
+          await page.getByRole('button', { name: new RegExp(`^${L.t.checkIn}`) }).click();
+          await page.getByRole('button', { name: L.t.byCode }).click();
+          await page.getByLabel(L.t.code, { exact: true }).fill('NOPE1234');
+          await page.getByRole('button', { name: L.t.checkInSubmit, exact: true }).click();
+          await page.getByText(L.t.unknown).waitFor();
+          await page.getByRole('button', { name: L.t.byPhone }).click();
+          await page.getByLabel(L.t.phoneNumber, { exact: true }).fill(phone);
+          await page.getByRole('button', { name: L.t.checkInSubmit, exact: true }).click();
+          await page.getByText(L.t.repeated).waitFor();
+          await page.getByRole('button', { name: L.t.done }).click();
+        });
+
+        await step(page, `kiosk-${L.tag}-blacklist`, async () => {
+          await page.getByRole('button', { name: new RegExp(`^${L.t.register}`) }).click();
+          await fillForm(page, L, 'Blocked Person', '13700001111');
+          await page.getByRole('button', { name: L.t.next }).click();
+          await page.getByRole('button', { name: L.t.skip }).click();
+          if (protocolOn) {
+            await page.getByText(L.t.accept).click();
+            await sign(page);
+            await page.getByRole('button', { name: L.t.submit }).click();
+          }
+          await page.getByText(L.t.refused).waitFor();
+          await screenshot(page, `kiosk-${L.tag}-refused`);
+          await page.getByRole('button', { name: L.t.done }).click();
+        });
+
+        await step(page, `kiosk-${L.tag}-offline`, async () => {
+          await page.getByRole('button', { name: new RegExp(`^${L.t.register}`) }).click();
+          await fillForm(page, L, L.offlineVisitor, L.tag === 'en' ? '13911110003' : '13911110004');
+          await page.getByRole('button', { name: L.t.next }).click();
+          await context.setOffline(true);
+          await page.getByRole('button', { name: L.t.skip }).click();
+          if (protocolOn) {
+            // Offline, the kiosk cannot learn that terms are due: it shows them because it knows the settings.
+            await page.getByText(L.t.accept).click();
+            await sign(page);
+            await page.getByRole('button', { name: L.t.submit }).click();
+          }
+          await page.getByRole('heading', { name: L.t.queued }).waitFor();
+          await page.getByTestId('pending-count').getByText(L.t.pending).waitFor();
+          await screenshot(page, `kiosk-${L.tag}-queued`);
+          await context.setOffline(false);
+          await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 20_000 });
+          const found = await ok<{ count: number; list: { vname: string; status: string }[] }>(
+            'SearchVisitByConditionPage',
+            { startIndex: 0, requestedCount: 10, name: L.offlineVisitor },
+            admin,
+          );
+          assert.equal(found.count, 1, 'recorded once');
+          assert.equal(found.list[0]?.status, 'signedIn');
+          await page.getByRole('button', { name: L.t.done }).click();
+        });
+
+        await step(page, `kiosk-${L.tag}-signout`, async () => {
+          await page.getByRole('button', { name: new RegExp(`^${L.t.signOut}`) }).click();
+          await page.getByRole('button', { name: L.t.byPhone }).click();
+          await page.getByLabel(L.t.phoneNumber, { exact: true }).fill(phone);
+          await page.getByRole('button', { name: L.t.signOutSubmit, exact: true }).click();
+          if (signOutOn) {
+            await page.getByRole('heading', { name: L.t.signedOut(L.visitor) }).waitFor();
+            await screenshot(page, `kiosk-${L.tag}-signed-out`);
+            await page.getByRole('button', { name: L.t.done }).click();
+          } else {
+            // Without the registration settings the company's sign-out switch stays off: a visitor machine is refused.
+            await page.getByText(L.t.signOutOff).waitFor();
+            await page.getByRole('button', { name: L.t.home }).click();
+          }
+        });
+
+        await step(page, `kiosk-${L.tag}-language`, async () => {
+          await page.getByRole('button', { name: L.t.switchTo }).click();
+          await page.getByRole('heading', { name: L.t.otherWelcome }).waitFor();
+          await page.getByRole('button', { name: L.t.switchTo === '中文' ? 'English' : '中文' }).click();
+          await page.getByRole('heading', { name: L.t.welcome }).waitFor();
+        });
+
+        const list = await ok<{ list: { vname: string; status: string; vphoto: boolean; signPdf: boolean }[] }>(
+          'SearchVisitByConditionPage',
+          { startIndex: 0, requestedCount: 20 },
+          admin,
+        );
+        const statusOf = (name: string) => list.list.find((v) => v.vname === name)?.status;
+        assert.equal(list.list.find((v) => v.vname === L.visitor)?.vphoto, true, 'the photo reached the server');
+        assert.equal(statusOf(L.visitor), signOutOn ? 'signedOut' : 'signedIn');
+        assert.equal(statusOf(L.offlineVisitor), 'signedIn');
+        assert.equal(statusOf('Blocked Person'), undefined, 'nothing stored for the blacklisted visitor');
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}
