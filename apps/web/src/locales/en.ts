@@ -126,6 +126,7 @@ export const en = {
     tooManyRows: 'Too many rows',
     imageTooSmall: 'The photo is too small: at least 100 × 100 pixels',
     tooManyFiles: 'The archive holds too many files',
+    notAtGate: 'This visitor type is not offered at this gate',
     phoneOrId: 'Fill in the phone number or the certificate number',
     invalid_type: 'Invalid value',
     too_small: 'Too small or too short',

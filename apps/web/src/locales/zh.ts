@@ -126,6 +126,7 @@ export const zh: Translation = {
     tooManyRows: '行数过多',
     imageTooSmall: '照片太小：至少 100 × 100 像素',
     tooManyFiles: '压缩包内文件过多',
+    notAtGate: '该访客类型不在此门岗开放',
     phoneOrId: '手机号和证件号码至少填写一项',
     invalid_type: '值无效',
     too_small: '太小或太短',

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { certificateTypeLabels, type Lang, visitTypeText, type VisitorStatus, visitorStatusLabels } from '@openvisit/contract';
+import { certificateTypeLabels, type Lang, type VisitorStatus, visitorStatusLabels, visitTypeText } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import type { AuthedContext } from '../../platform/calls.js';
 import { visitsRepository } from './visits.repository.js';
@@ -45,7 +45,6 @@ const HEADERS: Record<Lang, string[]> = {
 };
 const WIDTHS = [14, 16, 22, 10, 22, 14, 16, 14, 22, 8, 12, 10, 18, 18, 18, 12];
 const BATCH = 2000;
-
 
 /** Streams the visitor list as a workbook: keyset-paged reads, rows committed as written, so memory stays flat. */
 export async function exportVisits(ctx: AuthedContext, input: VisitQuery & { lang: Lang }): Promise<Readable> {

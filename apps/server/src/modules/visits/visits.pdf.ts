@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { certificateTypeLabels, type Lang, visitTypeText, type VisitorStatus, visitorStatusLabels } from '@openvisit/contract';
+import { certificateTypeLabels, type Lang, type VisitorStatus, visitorStatusLabels, visitTypeText } from '@openvisit/contract';
 import PDFDocument from 'pdfkit';
 import type { FileStore } from '../../platform/files.js';
 import type { VisitRow } from './visits.repository.js';
@@ -71,7 +71,6 @@ function when(d: Date | null, lang: Lang): string {
   if (!d) return TEXT[lang].none;
   return d.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
-
 
 export async function buildVisitPdf(v: VisitRow, company: string, files: FileStore): Promise<Buffer> {
   const lang: Lang = v.lang === 'en' ? 'en' : 'zh';

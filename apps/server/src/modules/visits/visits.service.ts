@@ -25,6 +25,8 @@ import { dataUrlBytes, ImageRejected, normalisePhoto, normaliseSignature } from 
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as blacklist from '../blacklist/blacklist.service.js';
 import * as employees from '../employees/employees.service.js';
+import { gatesNamed } from '../registration/registration.gates.js';
+import * as registration from '../registration/registration.service.js';
 import { buildVisitPdf } from './visits.pdf.js';
 import { type VisitFilter, type VisitInsert, type VisitRow, visitsRepository } from './visits.repository.js';
 
@@ -146,6 +148,42 @@ async function leaveAtFrom(ctx: AuthedContext, signedIn: Date): Promise<Date | n
   return hours > 0 ? new Date(signedIn.getTime() + hours * 3600_000) : null;
 }
 
+/**
+ * The visitor type's rules (registration settings): the type must be this company's (104) and offered at this gate;
+ * the fields it requires must be filled; custom values must be fields it shows, a choice one of its options, a date
+ * a date. Answers the type's label ('中文#English') for the record.
+ */
+async function checkVisitorType(ctx: AuthedContext, input: WalkInInput, gid: number | null): Promise<string> {
+  if (input.tid === null) {
+    if (Object.keys(input.extendCol).length) throw badParams([{ field: 'tid', rule: 'required' }]);
+    return input.visitType;
+  }
+  const type = await registration.typeById(ctx, input.tid);
+  if (!type) throw new AppError(Status.VISITOR_TYPE_NOT_EXIST);
+  if (gid && type.gids.length && !type.gids.includes(gid)) throw badParams([{ field: 'tid', rule: 'notAtGate' }]);
+  const fields = await registration.listFields(ctx, { tid: type.tid });
+  const errors: { field: string; rule: string }[] = [];
+  const standard = input as unknown as Record<string, unknown>;
+  for (const f of fields) {
+    const required = f.types.find((x) => x.tid === type.tid)?.required ?? false;
+    const value = f.standard ? standard[f.fieldName] : input.extendCol[f.fieldName];
+    const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+    if (required && empty) errors.push({ field: f.standard ? f.fieldName : `extendCol.${f.fieldName}`, rule: 'required' });
+  }
+  for (const [name, value] of Object.entries(input.extendCol)) {
+    const f = fields.find((x) => !x.standard && x.fieldName === name);
+    if (!f) errors.push({ field: `extendCol.${name}`, rule: 'unrecognized_keys' });
+    else if (value && f.inputType === 'button' && !f.inputValue.includes(value)) errors.push({ field: `extendCol.${name}`, rule: 'invalid_value' });
+    else if (value && f.inputType === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) errors.push({ field: `extendCol.${name}`, rule: 'format' });
+  }
+  if (errors.length) throw badParams(errors);
+  return type.vType;
+}
+
+async function gateName(ctx: AuthedContext, gid: number | null): Promise<string> {
+  return gid ? ((await gatesNamed(ctx, [gid]))[0]?.gname ?? '') : '';
+}
+
 export interface WalkInInput {
   vname: string;
   vphone: string;
@@ -183,6 +221,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
   const host = await employees.hostOf(ctx, input.empid);
   const settings = await settingsOf(ctx);
   const gid = gateOf(ctx, input.gid);
+  const visitType = await checkVisitorType(ctx, input, gid);
   const phone = input.vphone ? (normalizePhone(input.vphone) ?? input.vphone) : '';
   await checkProtocol(ctx, input.protocolAccepted);
   await screen(ctx, { name: input.vname, phone, idNumber: input.cardId });
@@ -208,7 +247,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     empPhone: host.phone,
     subAccountId: host.subAccountId,
     tid: input.tid,
-    visitType: input.visitType,
+    visitType,
     visitReason: input.visitReason,
     followers: input.followers,
     plateNum: input.plateNum.toUpperCase(),
@@ -216,6 +255,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     temperature: input.temperature,
     extend: input.extendCol,
     gid,
+    signInGate: await gateName(ctx, gid),
     signInOp: ctx.session.name,
     visitAt: status === 'signedIn' ? now : null,
     leaveAt: status === 'signedIn' ? await leaveAtFrom(ctx, now) : null,
@@ -312,6 +352,7 @@ export async function checkIn(
     visitAt: now,
     leaveAt: v.leaveAt ?? (await leaveAtFrom(ctx, now)),
     gid,
+    signInGate: await gateName(ctx, gid),
     signInOp: ctx.session.name,
     ...(images.photo && { photo: images.photo }),
     ...(images.signature && { signature: images.signature }),
@@ -324,8 +365,8 @@ export async function checkIn(
   return { ...toVisit(row), repeated: false };
 }
 
-async function signOutRow(ctx: AuthedContext, v: VisitRow): Promise<VisitRow> {
-  return move(ctx, v, 'signOut', { signOutAt: new Date(), signOutOp: ctx.session.name });
+async function signOutRow(ctx: AuthedContext, v: VisitRow, gate = ''): Promise<VisitRow> {
+  return move(ctx, v, 'signOut', { signOutAt: new Date(), signOutOp: ctx.session.name, signOutGate: gate });
 }
 
 /** Kiosk sign-out by phone or code: every visit of that visitor still on site. */
@@ -333,7 +374,7 @@ export async function signOutAtKiosk(ctx: AuthedContext, input: { phone: string;
   if (ctx.session.role === Role.MACHINE && (await settingsOf(ctx)).signOutSwitch !== 1)
     throw new AppError(Status.NO_PERMISSION, 'Signing out at the kiosk is switched off');
   const repo = repoOf(ctx);
-  gateOf(ctx, input.gid);
+  const gate = await gateName(ctx, gateOf(ctx, input.gid));
   let rows: VisitRow[];
   if (input.verifyCode) {
     const v = await repo.byCode(input.verifyCode.replace(/\s+/g, ''));
@@ -343,7 +384,7 @@ export async function signOutAtKiosk(ctx: AuthedContext, input: { phone: string;
   }
   if (!rows.length) throw noSuchVisit();
   const out: Visit[] = [];
-  for (const v of rows) out.push(toVisit(await signOutRow(ctx, v)));
+  for (const v of rows) out.push(toVisit(await signOutRow(ctx, v, gate)));
   ctx.audit.objId = out.map((v) => v.vid).join(',');
   ctx.audit.objName = out[0]?.vname ?? '';
   ctx.audit.desc = logDesc('visitSignedOut');

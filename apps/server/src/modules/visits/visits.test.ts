@@ -16,6 +16,9 @@ interface V {
   vphoto: boolean;
   empName: string;
   visitdate: number | null;
+  visitType?: string;
+  signInGate?: string;
+  extendCol?: Record<string, string>;
   signOutDate: number | null;
   leaveTime: number | null;
   peopleCount: number;
@@ -193,6 +196,40 @@ describe('visits', () => {
     expect((await t.call('createPdfSign', { vid: en.result.vid, signPic: 'data:image/png;base64,AAAA' }, kiosk.token)).status).toBe(
       Status.BAD_PARAMS,
     );
+  });
+
+  it('follows the visitor type: this company’s (104), offered at the gate, its required and custom fields checked; gate names kept', async () => {
+    const gate = (await t.call<{ gid: number }>('addGate', { gname: '东门' }, a.token)).result.gid;
+    const other = (await t.call<{ gid: number }>('addGate', { gname: '西门' }, a.token)).result.gid;
+    const type = await t.call<{ tid: number }>('addVisitorType', { vType: '施工#Construction', gids: [gate] }, a.token);
+    expect(type.status).toBe(0);
+    const tid = type.result.tid;
+    const field = await t.call<{ eid: number; fieldName: string }>(
+      'addExtendVisitor',
+      {
+        displayName: '作业类型#Work kind',
+        fieldName: 'workKind',
+        inputType: 'button',
+        inputValue: ['动火#Hot work', '高空#Height'],
+        types: [{ tid, required: true }],
+      },
+      a.token,
+    );
+    expect(field.status).toBe(0);
+    const foreignType = (await t.call<{ tid: number }>('addVisitorType', { vType: '参观#Tour' }, b.token)).result.tid;
+    expect((await walkIn({ tid: foreignType }, a.token)).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
+    expect((await walkIn({ tid, gid: other }, a.token)).result).toMatchObject({ errors: [{ field: 'tid', rule: 'notAtGate' }] });
+    expect((await walkIn({ tid, gid: gate }, a.token)).result).toMatchObject({ errors: [{ field: 'extendCol.workKind', rule: 'required' }] });
+    expect((await walkIn({ tid, gid: gate, extendCol: { workKind: '潜水#Diving' } }, a.token)).result).toMatchObject({
+      errors: [{ field: 'extendCol.workKind', rule: 'invalid_value' }],
+    });
+    expect((await walkIn({ tid, gid: gate, extendCol: { workKind: '动火#Hot work', shoeSize: '42' } }, a.token)).result).toMatchObject({
+      errors: [{ field: 'extendCol.shoeSize', rule: 'unrecognized_keys' }],
+    });
+    const ok = await walkIn({ vname: '施工甲', vphone: '13912340000', tid, gid: gate, extendCol: { workKind: '动火#Hot work' } }, a.token);
+    expect(ok.result).toMatchObject({ visitType: '施工#Construction', signInGate: '东门', extendCol: { workKind: '动火#Hot work' } });
+    // A desk account works only at its own gates.
+    expect((await walkIn({ tid, gid: gate, extendCol: { workKind: '动火#Hot work' } })).status).toBe(Status.GATE_NOT_FOUND);
   });
 
   it('refuses bad images with reasons', async () => {
