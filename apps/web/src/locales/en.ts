@@ -3,9 +3,9 @@ import { accountsEn } from '../modules/accounts/locales/en';
 import { authEn } from '../modules/auth/locales/en';
 import { blacklistEn } from '../modules/blacklist/locales/en';
 import { employeesEn } from '../modules/employees/locales/en';
-import { visitsEn } from '../modules/visits/locales/en';
 import { logsEn } from '../modules/logs/locales/en';
 import { rolesEn } from '../modules/roles/locales/en';
+import { visitsEn } from '../modules/visits/locales/en';
 
 /**
  * English is the source of every console text; `zh.ts` must have exactly these keys (checked by tsc).

@@ -3,9 +3,9 @@ import { accountsZh } from '../modules/accounts/locales/zh';
 import { authZh } from '../modules/auth/locales/zh';
 import { blacklistZh } from '../modules/blacklist/locales/zh';
 import { employeesZh } from '../modules/employees/locales/zh';
-import { visitsZh } from '../modules/visits/locales/zh';
 import { logsZh } from '../modules/logs/locales/zh';
 import { rolesZh } from '../modules/roles/locales/zh';
+import { visitsZh } from '../modules/visits/locales/zh';
 import type { en } from './en';
 import type { DeepStrings } from './types';
 

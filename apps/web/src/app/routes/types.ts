@@ -7,7 +7,10 @@ export type TitleKey = ParseKeys;
 export type LazyPage = () => Promise<ComponentType>;
 
 /** Top-navigation groups of the admin area (spec section 2); a group appears once it has a screen. */
-export const MENU_GROUPS = { visitors: 'menu.visitors', people: 'menu.people', settings: 'menu.settings' } as const satisfies Record<string, TitleKey>;
+export const MENU_GROUPS = { visitors: 'menu.visitors', people: 'menu.people', settings: 'menu.settings' } as const satisfies Record<
+  string,
+  TitleKey
+>;
 export type MenuGroup = keyof typeof MENU_GROUPS;
 
 /**
