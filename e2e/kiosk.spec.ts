@@ -1,8 +1,10 @@
 // The visitor kiosk (kiosk.html) in Chromium with a fake camera, in a tablet viewport, once in English and once in
-// Chinese: a visitor-machine account starts it; a walk-in registers with a photo (and signs the terms when the company
-// has them), gets a badge whose print page is the 90×60 mm card; a check-in by an unknown code and by phone; a
-// blacklisted visitor stopped with the neutral message; a registration taken offline, queued and sent once when the
-// network is back; sign-out; the language switch; screenshots in landscape and portrait.
+// Chinese. The company has a visitor type with reasons and a required custom field, safety terms, a theme colour, the
+// sign-out switch on and a card style (English: 90×60 mm in colour; Chinese: 4-inch in black and white). A
+// visitor-machine account starts the kiosk; a walk-in registers with a photo and signs the terms with the pointer, gets
+// a badge whose printed page has the card's size; a check-in by an unknown code and by phone; a blacklisted visitor
+// stopped with the neutral message; a registration taken offline, queued and sent once when the network is back;
+// sign-out; the language switch; screenshots in landscape and portrait.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,6 +39,8 @@ interface Lang {
   tag: 'en' | 'zh';
   locale: 'en-US' | 'zh-CN';
   company: string;
+  /** The card style set in the console, and the page it prints on. */
+  card: { cardSize: 0 | 1; printType: 0 | 1; page: string; px: [number, number]; pt: [number, number] };
   host: string;
   visitor: string;
   offlineVisitor: string;
@@ -51,6 +55,9 @@ interface Lang {
     name: string;
     phone: string;
     company: string;
+    badgeNo: string;
+    reason: string;
+    typeTitle: string;
     hostSearch: string;
     phoneFormat: string;
     next: string;
@@ -74,7 +81,6 @@ interface Lang {
     pending: RegExp;
     signOutSubmit: string;
     signedOut: (n: string) => string;
-    signOutOff: string;
     switchTo: string;
     otherWelcome: string;
     home: string;
@@ -85,6 +91,7 @@ const EN: Lang = {
   tag: 'en',
   locale: 'en-US',
   company: 'Kiosk Works',
+  card: { cardSize: 0, printType: 0, page: '90mm 60mm', px: [340, 227], pt: [255.1, 170.1] },
   host: 'Helen Host',
   visitor: 'Victor Walker',
   offlineVisitor: 'Olive Offline',
@@ -99,6 +106,9 @@ const EN: Lang = {
     name: 'Name',
     phone: 'Phone',
     company: 'Company',
+    badgeNo: 'Badge number',
+    reason: 'Meeting',
+    typeTitle: 'Register · Business visitor',
     hostSearch: 'Type the name of the person you visit',
     phoneFormat: 'The format of the phone number is not correct',
     next: 'Next',
@@ -122,7 +132,6 @@ const EN: Lang = {
     pending: /1 record waiting to be sent/,
     signOutSubmit: 'Sign out',
     signedOut: (n) => `Goodbye, ${n}. Thank you for your visit.`,
-    signOutOff: 'Signing out at the kiosk is switched off. Please hand your badge to reception.',
     switchTo: '中文',
     otherWelcome: '欢迎光临',
     home: 'Start screen',
@@ -133,6 +142,7 @@ const ZH: Lang = {
   tag: 'zh',
   locale: 'zh-CN',
   company: '自助机测试公司',
+  card: { cardSize: 1, printType: 1, page: '102mm 76mm', px: [386, 287], pt: [289.1, 215.4] },
   host: '王主人',
   visitor: '李访客',
   offlineVisitor: '赵离线',
@@ -147,6 +157,9 @@ const ZH: Lang = {
     name: '姓名',
     phone: '手机号',
     company: '公司',
+    badgeNo: '工牌号',
+    reason: '会议',
+    typeTitle: '访客登记 · 商务访客',
     hostSearch: '输入被访人姓名',
     phoneFormat: '手机号格式不正确',
     next: '下一步',
@@ -170,7 +183,6 @@ const ZH: Lang = {
     pending: /1 条记录等待提交/,
     signOutSubmit: '签离',
     signedOut: (n) => `${n}，再见，感谢您的来访。`,
-    signOutOff: '自助机签离未开启，请将访客证交还前台。',
     switchTo: 'English',
     otherWelcome: 'Welcome',
     home: '返回首页',
@@ -179,6 +191,8 @@ const ZH: Lang = {
 
 const TABLET = { width: 1024, height: 768 };
 const PORTRAIT = { width: 768, height: 1024 };
+/** A floor-standing visitor machine. */
+const MACHINE = { width: 1080, height: 1920 };
 const MACHINE_PASSWORD = 'Kiosk!2026b';
 
 /** Signs a finger-like stroke across the signature pad. */
@@ -197,6 +211,8 @@ async function fillForm(page: Page, L: Lang, name: string, phone: string): Promi
   await page.getByLabel(L.t.phone, { exact: true }).fill(phone);
   // Optional fields say so after their name.
   await page.getByLabel(new RegExp(`^${L.t.company}`)).fill('Visiting Co');
+  await page.getByLabel(L.t.badgeNo, { exact: true }).fill('B-42');
+  await page.getByRole('button', { name: L.t.reason, exact: true }).click();
   await page.getByPlaceholder(L.t.hostSearch).fill(L.host.slice(0, 2));
   await page.getByRole('button', { name: L.host }).click();
   await page.getByTestId('host-chosen').waitFor();
@@ -216,11 +232,21 @@ for (const L of [EN, ZH]) {
       await ok('updatePassword', { oldPassword: PASSWORD, password: MACHINE_PASSWORD }, machine);
       await ok('addBlacklist', { name: 'Blocked Person', phone: '13700001111' }, admin);
       await ok('updateblackListSwitch', { blackListSwitch: 1 }, admin);
-      // The registration module's settings calls: with them the walk-in signs the terms and signing out is allowed.
-      const protocolOn =
-        (await call('updateSecureProtocol', { secureProtocol: '请遵守安全规定。', secureProtocolEn: 'Please follow the safety rules.' }, admin))
-          .status === 0;
-      const signOutOn = (await call('updateSignOutSwitch', { signOutSwitch: 1 }, admin)).status === 0;
+      // Registration settings: a visitor type with reasons and a required custom field, terms, colour, sign-out, card.
+      const type = await ok<{ tid: number }>(
+        'addVisitorType',
+        { vType: '商务访客#Business visitor', reasons: ['会议#Meeting', '面试#Interview'] },
+        admin,
+      );
+      await ok('addExtendVisitor', { displayName: '工牌号#Badge number', inputType: 'text', types: [{ tid: type.tid, required: true }] }, admin);
+      await ok(
+        'updateSecureProtocol',
+        { secureProtocol: '请遵守安全规定，佩戴访客证。', secureProtocolEn: 'Please follow the safety rules and wear your badge.' },
+        admin,
+      );
+      await ok('updateSignOutSwitch', { signOutSwitch: 1 }, admin);
+      await ok('UpdateThemeColor', { themecolor: '#0a7d55' }, admin);
+      await ok('updateCardStyle', { cardSize: L.card.cardSize, printType: L.card.printType }, admin);
 
       const context = await stack.browser.newContext({ locale: L.locale, viewport: TABLET, hasTouch: true });
       await context.addInitScript(() => {
@@ -240,20 +266,34 @@ for (const L of [EN, ZH]) {
           await page.getByRole('button', { name: L.t.start }).click();
           await page.getByTestId('kiosk-home').waitFor();
           await page.getByRole('heading', { name: L.t.welcome }).waitFor();
+          // The company's theme colour, once the settings have arrived.
+          await page.waitForFunction(
+            (name) =>
+              [...document.querySelectorAll('.k-tile')].some(
+                (b) => b.textContent?.startsWith(name) && getComputedStyle(b).backgroundColor === 'rgb(10, 125, 85)',
+              ),
+            L.t.register,
+          );
           await screenshot(page, `kiosk-${L.tag}-home-landscape`);
           await page.setViewportSize(PORTRAIT);
           await screenshot(page, `kiosk-${L.tag}-home-portrait`);
+          await page.setViewportSize(MACHINE);
+          await screenshot(page, `kiosk-${L.tag}-home-machine`);
           await page.setViewportSize(TABLET);
         });
 
         const phone = L.tag === 'en' ? '13911110001' : '13911110002';
         await step(page, `kiosk-${L.tag}-walkin`, async () => {
           await page.getByRole('button', { name: new RegExp(`^${L.t.register}`) }).click();
+          await page.getByRole('heading', { name: L.t.typeTitle }).waitFor();
           await page.getByLabel(L.t.phone, { exact: true }).fill('12345');
           await page.getByText(L.t.phoneFormat).waitFor();
           await fillForm(page, L, L.visitor, phone);
           assert.equal(await page.getByText(L.t.phoneFormat).count(), 0);
           await screenshot(page, `kiosk-${L.tag}-form`);
+          await page.setViewportSize(PORTRAIT);
+          await screenshot(page, `kiosk-${L.tag}-form-portrait`);
+          await page.setViewportSize(TABLET);
           await page.getByRole('button', { name: L.t.next }).click();
           // The fake camera's stream: the button is enabled once it plays.
           const take = page.getByRole('button', { name: L.t.take, exact: true });
@@ -265,13 +305,14 @@ for (const L of [EN, ZH]) {
           assert.match(src ?? '', /^data:image\/jpeg;base64,/);
           await screenshot(page, `kiosk-${L.tag}-photo`);
           await page.getByRole('button', { name: L.t.use }).click();
-          if (protocolOn) {
-            await page.getByTestId('protocol-text').waitFor();
-            await page.getByText(L.t.accept).click();
-            await sign(page);
-            await screenshot(page, `kiosk-${L.tag}-terms`);
-            await page.getByRole('button', { name: L.t.submit }).click();
-          }
+          await page
+            .getByTestId('protocol-text')
+            .getByText(L.tag === 'en' ? 'Please follow the safety rules' : '请遵守安全规定')
+            .waitFor();
+          await page.getByText(L.t.accept).click();
+          await sign(page);
+          await screenshot(page, `kiosk-${L.tag}-terms`);
+          await page.getByRole('button', { name: L.t.submit }).click();
           await page.getByRole('heading', { name: L.t.welcomeName(L.visitor) }).waitFor();
           await screenshot(page, `kiosk-${L.tag}-badge`);
         });
@@ -290,19 +331,21 @@ for (const L of [EN, ZH]) {
               app: getComputedStyle(document.getElementById('kiosk-root') as HTMLElement).display,
               badge: rect ? [Math.round(rect.width), Math.round(rect.height)] : null,
               name: badge?.querySelector('[data-testid="badge-name"]')?.textContent,
+              bw: badge?.dataset.bw,
             };
           });
-          assert.equal(printed.size, '90mm 60mm');
+          assert.equal(printed.size, L.card.page);
           assert.equal(printed.app, 'none');
-          assert.deepEqual(printed.badge, [340, 227]); // 90 × 60 mm at 96 px per inch
+          assert.deepEqual(printed.badge, L.card.px); // millimetres at 96 px per inch
           assert.equal(printed.name, L.visitor);
-          // The printed page itself: one page of 90 × 60 mm (255.1 × 170.1 pt).
+          assert.equal(printed.bw, L.card.printType === 1 ? '1' : '0');
+          // The printed page itself: one page of the card's size in points.
           const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
           fs.mkdirSync(resultsDir, { recursive: true });
           fs.writeFileSync(path.join(resultsDir, `kiosk-${L.tag}-badge.pdf`), pdf, 'latin1');
           const boxes = [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Number(m[1]), Number(m[2])]);
           assert.equal(boxes.length, 1, 'one page');
-          assert.ok(Math.abs((boxes[0]?.[0] ?? 0) - 255.1) < 1 && Math.abs((boxes[0]?.[1] ?? 0) - 170.1) < 1, `page ${boxes[0]}`);
+          assert.ok(Math.abs((boxes[0]?.[0] ?? 0) - L.card.pt[0]) < 1 && Math.abs((boxes[0]?.[1] ?? 0) - L.card.pt[1]) < 1, `page ${boxes[0]}`);
           await page.emulateMedia({ media: 'screen' });
           await page.getByRole('button', { name: L.t.done }).click();
           await page.getByTestId('kiosk-home').waitFor();
@@ -326,11 +369,9 @@ for (const L of [EN, ZH]) {
           await fillForm(page, L, 'Blocked Person', '13700001111');
           await page.getByRole('button', { name: L.t.next }).click();
           await page.getByRole('button', { name: L.t.skip }).click();
-          if (protocolOn) {
-            await page.getByText(L.t.accept).click();
-            await sign(page);
-            await page.getByRole('button', { name: L.t.submit }).click();
-          }
+          await page.getByText(L.t.accept).click();
+          await sign(page);
+          await page.getByRole('button', { name: L.t.submit }).click();
           await page.getByText(L.t.refused).waitFor();
           await screenshot(page, `kiosk-${L.tag}-refused`);
           await page.getByRole('button', { name: L.t.done }).click();
@@ -340,14 +381,11 @@ for (const L of [EN, ZH]) {
           await page.getByRole('button', { name: new RegExp(`^${L.t.register}`) }).click();
           await fillForm(page, L, L.offlineVisitor, L.tag === 'en' ? '13911110003' : '13911110004');
           await page.getByRole('button', { name: L.t.next }).click();
-          await context.setOffline(true);
           await page.getByRole('button', { name: L.t.skip }).click();
-          if (protocolOn) {
-            // Offline, the kiosk cannot learn that terms are due: it shows them because it knows the settings.
-            await page.getByText(L.t.accept).click();
-            await sign(page);
-            await page.getByRole('button', { name: L.t.submit }).click();
-          }
+          await page.getByText(L.t.accept).click();
+          await sign(page);
+          await context.setOffline(true);
+          await page.getByRole('button', { name: L.t.submit }).click();
           await page.getByRole('heading', { name: L.t.queued }).waitFor();
           await page.getByTestId('pending-count').getByText(L.t.pending).waitFor();
           await screenshot(page, `kiosk-${L.tag}-queued`);
@@ -368,15 +406,9 @@ for (const L of [EN, ZH]) {
           await page.getByRole('button', { name: L.t.byPhone }).click();
           await page.getByLabel(L.t.phoneNumber, { exact: true }).fill(phone);
           await page.getByRole('button', { name: L.t.signOutSubmit, exact: true }).click();
-          if (signOutOn) {
-            await page.getByRole('heading', { name: L.t.signedOut(L.visitor) }).waitFor();
-            await screenshot(page, `kiosk-${L.tag}-signed-out`);
-            await page.getByRole('button', { name: L.t.done }).click();
-          } else {
-            // Without the registration settings the company's sign-out switch stays off: a visitor machine is refused.
-            await page.getByText(L.t.signOutOff).waitFor();
-            await page.getByRole('button', { name: L.t.home }).click();
-          }
+          await page.getByRole('heading', { name: L.t.signedOut(L.visitor) }).waitFor();
+          await screenshot(page, `kiosk-${L.tag}-signed-out`);
+          await page.getByRole('button', { name: L.t.done }).click();
         });
 
         await step(page, `kiosk-${L.tag}-language`, async () => {
@@ -386,14 +418,30 @@ for (const L of [EN, ZH]) {
           await page.getByRole('heading', { name: L.t.welcome }).waitFor();
         });
 
-        const list = await ok<{ list: { vname: string; status: string; vphoto: boolean; signPdf: boolean }[] }>(
+        const list = await ok<{ list: { vid: number; vname: string; status: string; vphoto: boolean; visitdate: number | null }[] }>(
           'SearchVisitByConditionPage',
           { startIndex: 0, requestedCount: 20 },
           admin,
         );
         const statusOf = (name: string) => list.list.find((v) => v.vname === name)?.status;
         assert.equal(list.list.find((v) => v.vname === L.visitor)?.vphoto, true, 'the photo reached the server');
-        assert.equal(statusOf(L.visitor), signOutOn ? 'signedOut' : 'signedIn');
+        assert.equal(statusOf(L.visitor), 'signedOut');
+        // The per-visit PDF holds the photo and the signature drawn on the kiosk.
+        const signed = list.list.find((v) => v.vname === L.visitor);
+        assert.ok(signed?.visitdate);
+        const d = new Date(signed.visitdate);
+        const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+        const pdfRes = await fetch(`${stack.server.url}/pdf/${day}_${signed.vid}.pdf`, { headers: { 'x-coolvisit-token': admin } });
+        assert.match(pdfRes.headers.get('content-type') ?? '', /application\/pdf/);
+        const visitPdf = Buffer.from(await pdfRes.arrayBuffer()).toString('latin1');
+        assert.ok((visitPdf.match(/\/Subtype\s*\/Image/g) ?? []).length >= 2, 'photo and signature in the PDF');
+        // The switch off again: a visitor machine is refused with the kiosk's explanation.
+        await ok('updateSignOutSwitch', { signOutSwitch: 0 }, admin);
+        await step(page, `kiosk-${L.tag}-signout-off`, async () => {
+          await page.reload();
+          await page.getByTestId('kiosk-home').waitFor();
+          await page.getByRole('button', { name: new RegExp(`^${L.t.signOut}`) }).waitFor({ state: 'detached' });
+        });
         assert.equal(statusOf(L.offlineVisitor), 'signedIn');
         assert.equal(statusOf('Blocked Person'), undefined, 'nothing stored for the blacklisted visitor');
       } finally {

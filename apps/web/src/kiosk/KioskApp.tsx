@@ -1,11 +1,11 @@
-import { type LoginResult, logout } from '@openvisit/contract';
-import { type CSSProperties, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { callApi } from '../platform/api';
+import { type LoginResult, logout, padLogo, padPicture } from '@openvisit/contract';
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { callApi, fetchFile } from '../platform/api';
 import { useNetworkBanner } from '../platform/network';
 import { setNavigator } from '../platform/notify';
 import { getSession, signOutLocal } from '../platform/session';
 import { TopBar } from './components/TopBar';
-import { DEFAULT_THEME, defaultConfig, type KioskConfig } from './config';
+import { cachedConfig, DEFAULT_THEME, defaultConfig, type KioskConfig, type KioskSettings, loadConfig } from './config';
 import { type Kiosk, KioskContext, type KioskPictures, type Outcome } from './context';
 import { restoreDeviceLanguage, useK } from './i18n';
 import type { OfflineQueue } from './offlineQueue';
@@ -26,6 +26,42 @@ function restoreSession(): LoginResult | null {
 
 /** How often the queue is tried while records wait (besides the browser's "online" event). */
 const FLUSH_EVERY_MS = 15_000;
+/** Settings changed in the console reach the kiosk when it is back on its start screen this long after its last read. */
+const CONFIG_MAX_AGE_MS = 5 * 60_000;
+
+const NO_PICTURES: KioskPictures = { logo: null, background: null, carousel: [], defaultPhoto: null };
+
+/** The pictures of the settings as object URLs, fetched with the session header (tokens never go into URLs). */
+function usePictures(settings: KioskSettings): KioskPictures {
+  const [pictures, setPictures] = useState<KioskPictures>(NO_PICTURES);
+  const key = JSON.stringify([settings.logo, settings.backgroundPic, settings.carouselPic, settings.defaultPhoto]);
+  useEffect(() => {
+    const [logo, background, carousel, defaultPhoto] = JSON.parse(key) as [string, string, string[], string];
+    let cancelled = false;
+    const urls: string[] = [];
+    const get = async (def: typeof padLogo | typeof padPicture, k: string): Promise<string | null> => {
+      if (!k) return null;
+      const blob = await fetchFile(def, { key: k }, { silent: true }).catch(() => null);
+      if (!blob || cancelled) return null;
+      const url = URL.createObjectURL(blob);
+      urls.push(url);
+      return url;
+    };
+    void Promise.all([
+      get(padLogo, logo),
+      get(padPicture, background),
+      Promise.all(carousel.map((c) => get(padPicture, c))),
+      get(padPicture, defaultPhoto),
+    ]).then(([l, b, c, d]) => {
+      if (!cancelled) setPictures({ logo: l, background: b, carousel: c.filter((u): u is string => !!u), defaultPhoto: d });
+    });
+    return () => {
+      cancelled = true;
+      for (const u of urls) URL.revokeObjectURL(u);
+    };
+  }, [key]);
+  return pictures;
+}
 
 export function KioskApp({ queue }: { queue: OfflineQueue }) {
   const [session, setSession] = useState<LoginResult | null>(restoreSession);
@@ -59,8 +95,17 @@ type Screen = { name: 'home' } | { name: Errand } | { name: 'result'; outcome: O
 
 function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: OfflineQueue; onExit: () => void }) {
   const { t, lang } = useK();
-  const [config] = useState<KioskConfig>(() => defaultConfig(session.company));
-  const [pictures] = useState<KioskPictures>({ logo: null, background: null, carousel: [], defaultPhoto: null });
+  const [config, setConfig] = useState<KioskConfig>(() => cachedConfig() ?? defaultConfig(session.company));
+  const loadedAt = useRef(0);
+  const refreshConfig = useCallback(() => {
+    loadConfig()
+      .then((c) => {
+        loadedAt.current = Date.now();
+        setConfig(c);
+      })
+      .catch(() => undefined);
+  }, []);
+  const pictures = usePictures(config.settings);
   const [screen, setScreen] = useState<Screen>({ name: 'home' });
   const [staffOpen, setStaffOpen] = useState(false);
   const network = useNetworkBanner();
@@ -77,6 +122,15 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
     window.addEventListener('online', flush);
     return () => window.removeEventListener('online', flush);
   }, [queue, companyId]);
+  // The settings: now, when the network returns without them, and (see `home`) when they are old.
+  useEffect(() => {
+    refreshConfig();
+    const again = () => {
+      if (!loadedAt.current) refreshConfig();
+    };
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [refreshConfig]);
   useEffect(() => {
     if (!counts.pending) return;
     const timer = setInterval(() => void queue.flush(companyId), FLUSH_EVERY_MS);
@@ -87,7 +141,8 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
     setScreen({ name: 'home' });
     setStaffOpen(false);
     void restoreDeviceLanguage();
-  }, []);
+    if (Date.now() - loadedAt.current > CONFIG_MAX_AGE_MS) refreshConfig();
+  }, [refreshConfig]);
 
   const { secondsLeft, keepAlive } = useInactivity({ active: screen.name !== 'home' || staffOpen, onTimeout: home });
 

@@ -1,7 +1,11 @@
+import { CARD_SIZES, DEFAULT_THEME_COLOR, getPadConfig, labelIn, type PadConfig, STANDARD_FIELDS } from '@openvisit/contract';
+import { callApi } from '../platform/api';
+
 /**
  * What the kiosk shows and asks: the pad settings (branding, badge, switches, terms) and the visitor types with their
- * forms. Until the registration module's `getPadConfig` answers, the kiosk works from these defaults: a registration
- * form of the usual standard fields, no terms, the default colour and a 90×60 mm colour badge.
+ * forms, from the registration module's `getPadConfig` (the interfaces below are the parts of `PadConfig` the kiosk
+ * uses). Until it has answered once, the kiosk works from defaults: the standard fields a new visitor type shows, no
+ * terms (the server still asks for them when the company has some), the default colour and a 90×60 mm colour badge.
  */
 export interface KioskSettings {
   logo: string;
@@ -60,7 +64,7 @@ export interface KioskConfig {
   types: KioskVisitorType[];
 }
 
-export const DEFAULT_THEME = '#1677ff';
+export const DEFAULT_THEME = DEFAULT_THEME_COLOR;
 
 export const DEFAULT_SETTINGS: KioskSettings = {
   logo: '',
@@ -97,36 +101,45 @@ const standard = (eid: number, fieldName: string, displayName: string, required:
 });
 
 /** The form of a company without visitor types: the standard fields a new type shows. */
-export const DEFAULT_FIELDS: KioskField[] = [
-  standard(-1, 'vname', '姓名#Name', true),
-  standard(-2, 'vphone', '手机号#Phone', true),
-  standard(-3, 'vcompany', '公司#Company', false),
-  standard(-4, 'empid', '被访人#Host', true),
-  standard(-5, 'visitReason', '来访事由#Visit reason', false),
-  standard(-6, 'photo', '照片#Photo', false),
-];
+export const DEFAULT_FIELDS: KioskField[] = STANDARD_FIELDS.filter((f) => f.shown).map((f, i) =>
+  standard(-1 - i, f.fieldName, `${f.zh}#${f.en}`, f.required),
+);
 
 export function defaultConfig(company: string): KioskConfig {
   return { company, settings: DEFAULT_SETTINGS, gates: [], types: [] };
 }
 
-/** Badge paper (spec section 9) as CSS sizes: the 90×60 mm sleeve, 4-inch and 5-inch label paper. */
-export const BADGE_SIZES: Readonly<Record<number, { widthMm: number; heightMm: number }>> = {
-  0: { widthMm: 90, heightMm: 60 },
-  1: { widthMm: 102, heightMm: 76 },
-  2: { widthMm: 127, heightMm: 89 },
-};
+const CACHE_KEY = 'openvisit.kiosk.config';
 
+/** The configuration of the last answer in this session (so a reload without a network keeps the branding and forms). */
+export function cachedConfig(): KioskConfig | null {
+  try {
+    const raw = sessionStorage.getItem(CACHE_KEY);
+    return raw ? (JSON.parse(raw) as KioskConfig) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Asks the server for the pad configuration of this kiosk's gate and keeps it for reloads. */
+export async function loadConfig(): Promise<KioskConfig> {
+  const answer: PadConfig = await callApi(getPadConfig, {}, { silent: true });
+  const config: KioskConfig = answer;
+  try {
+    sessionStorage.setItem(CACHE_KEY, JSON.stringify(config));
+  } catch {
+    // storage full or unavailable: the answer still applies to this page
+  }
+  return config;
+}
+
+/** Badge paper (spec section 9) as CSS sizes: the 90×60 mm sleeve, 4-inch and 5-inch label paper. */
 export function badgeSize(cardSize: number): { widthMm: number; heightMm: number } {
-  return BADGE_SIZES[cardSize] ?? { widthMm: 90, heightMm: 60 };
+  return CARD_SIZES[cardSize as keyof typeof CARD_SIZES] ?? CARD_SIZES[0];
 }
 
 /** '中文#English' → the part for the language. */
-export function labelOf(label: string, lang: 'zh' | 'en'): string {
-  const at = label.indexOf('#');
-  if (at < 0) return label.trim();
-  return (lang === 'zh' ? label.slice(0, at) : label.slice(at + 1)).trim();
-}
+export const labelOf = labelIn;
 
 /**
  * The fields a visitor type asks for, in order (the defaults when the company has no types). Whatever the settings
