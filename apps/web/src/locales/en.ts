@@ -55,6 +55,7 @@ export const en = {
   menu: {
     visitors: 'Visitors',
     vlist: 'Visitor list',
+    overtime: 'Overtime query',
     people: 'People',
     emp: 'Company employees',
     empList: 'Company employees',

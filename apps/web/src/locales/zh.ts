@@ -55,6 +55,7 @@ export const zh: Translation = {
   menu: {
     visitors: '访客管理',
     vlist: '访客列表',
+    overtime: '超时查询',
     people: '人员管理',
     emp: '企业员工',
     empList: '企业员工',

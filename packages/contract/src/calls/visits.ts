@@ -236,6 +236,7 @@ export const visitFilters = {
   kind: z.enum(VISIT_KINDS).optional(),
   gid: z.number().int().positive().optional(),
   onSite: z.boolean().optional().describe('signed in and not signed out'),
+  overtime: z.boolean().optional().describe('still on site past their leave time, or after the company’s off-duty time (offDuty, HH:mm) today'),
 };
 
 export const searchVisits = defineCall({
@@ -332,6 +333,10 @@ const visitQueryFilters = {
   tid: z.coerce.number().int().positive().optional(),
   gid: z.coerce.number().int().positive().optional(),
   onSite: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  overtime: z
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),

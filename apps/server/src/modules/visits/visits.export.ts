@@ -49,7 +49,7 @@ const BATCH = 2000;
 /** Streams the visitor list as a workbook: keyset-paged reads, rows committed as written, so memory stays flat. */
 export async function exportVisits(ctx: AuthedContext, input: VisitQuery & { lang: Lang }): Promise<Readable> {
   const repo = visitsRepository(ctx.db, { companyId: ctx.session.companyId });
-  const filter = filterOf(ctx, input);
+  const filter = await filterOf(ctx, input);
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(input.lang === 'zh' ? '访客' : 'Visitors', { views: [{ state: 'frozen', ySplit: 1 }] });

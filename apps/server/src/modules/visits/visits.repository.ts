@@ -22,6 +22,8 @@ export interface VisitFilter {
   notKind?: VisitKind;
   gid?: number;
   onSite?: boolean;
+  /** Signed in and still here past the leave time, or (when given) signed in before this off-duty instant. */
+  overtime?: { now: Date; offDuty: Date | null };
   subAccountId?: number;
   ids?: number[];
 }
@@ -53,6 +55,11 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
     if (f.gid) c.push(eq(visits.gid, f.gid));
     if (f.onSite === true) c.push(and(isNotNull(visits.visitAt), isNull(visits.signOutAt)));
     if (f.onSite === false) c.push(or(isNull(visits.visitAt), isNotNull(visits.signOutAt)));
+    if (f.overtime) {
+      const { now, offDuty } = f.overtime;
+      c.push(eq(visits.status, 'signedIn'));
+      c.push(or(lt(visits.leaveAt, now), offDuty && now > offDuty ? lt(visits.visitAt, offDuty) : undefined));
+    }
     if (f.subAccountId) c.push(eq(visits.subAccountId, f.subAccountId));
     if (f.ids) c.push(f.ids.length ? inArray(visits.id, f.ids) : sql`false`);
     return and(...c);

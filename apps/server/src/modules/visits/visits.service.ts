@@ -469,10 +469,20 @@ export interface VisitQuery {
   kind?: VisitKind;
   gid?: number;
   onSite?: boolean;
+  overtime?: boolean;
 }
 
 /** Request filters → repository filter; a sub-company sees only its own visits. */
-export function filterOf(ctx: AuthedContext, q: VisitQuery, extra: VisitFilter = {}): VisitFilter {
+/** Today's off-duty instant from the company's 'HH:mm' setting, or null without one. */
+function offDutyToday(offDuty: string, now: Date): Date | null {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(offDuty.trim());
+  if (!m) return null;
+  const d = new Date(now);
+  d.setHours(Number(m[1]), Number(m[2]), 0, 0);
+  return d;
+}
+
+export async function filterOf(ctx: AuthedContext, q: VisitQuery, extra: VisitFilter = {}): Promise<VisitFilter> {
   const until = q.endDate ? dayStart(q.endDate) : undefined;
   if (until) until.setDate(until.getDate() + 1);
   return {
@@ -489,16 +499,17 @@ export function filterOf(ctx: AuthedContext, q: VisitQuery, extra: VisitFilter =
     kind: extra.kind ?? q.kind,
     gid: q.gid,
     onSite: q.onSite,
+    overtime: q.overtime ? { now: new Date(), offDuty: offDutyToday((await settingsOf(ctx)).offDuty, new Date()) } : undefined,
     subAccountId: ctx.session.role === Role.SUB_COMPANY ? (ctx.session.subAccountId ?? -1) : undefined,
   };
 }
 
 export async function search(ctx: AuthedContext, q: VisitQuery): Promise<Visit[]> {
-  return (await repoOf(ctx).page(filterOf(ctx, q), 0, 1000)).rows.map(toVisit);
+  return (await repoOf(ctx).page(await filterOf(ctx, q), 0, 1000)).rows.map(toVisit);
 }
 
 export async function searchPage(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number }, extra: VisitFilter = {}) {
-  const { rows, count } = await repoOf(ctx).page(filterOf(ctx, q, extra), q.startIndex, q.requestedCount);
+  const { rows, count } = await repoOf(ctx).page(await filterOf(ctx, q, extra), q.startIndex, q.requestedCount);
   return { pageNo: Math.floor(q.startIndex / q.requestedCount) + 1, pageSize: q.requestedCount, count, list: rows.map(toVisit) };
 }
 

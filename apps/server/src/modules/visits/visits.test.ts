@@ -368,6 +368,27 @@ describe('visits', () => {
     await setSettings(a.id, { leaveExpiryTime: 0 });
   });
 
+  it('overtime: on site past the leave time, or since before the company’s off-duty time', async () => {
+    const late = (await walkIn({ vname: '加班甲', vphone: '13977770001' })).result.vid;
+    const overnight = (await walkIn({ vname: '加班乙', vphone: '13977770002' })).result.vid;
+    const fresh = (await walkIn({ vname: '加班丙', vphone: '13977770003' })).result.vid;
+    await t.db
+      .update(visits)
+      .set({ leaveAt: new Date(Date.now() - 60_000) })
+      .where(eq(visits.id, late));
+    await t.db
+      .update(visits)
+      .set({ visitAt: new Date(Date.now() - 86400_000) })
+      .where(eq(visits.id, overnight));
+    const names = async () =>
+      (await t.call<V[]>('SearchVisitByCondition', { overtime: true, name: '加班' }, a.token)).result.map((v) => v.vid).sort();
+    expect(await names()).toEqual([late]);
+    await setSettings(a.id, { offDuty: '00:00' });
+    expect(await names()).toEqual([late, overnight].sort());
+    expect(await names()).not.toContain(fresh);
+    await setSettings(a.id, { offDuty: '' });
+  });
+
   it('exports exactly the filtered list as a workbook in the chosen language', async () => {
     const res = await t.app.inject({
       method: 'GET',

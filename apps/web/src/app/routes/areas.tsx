@@ -4,7 +4,7 @@ import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts
 import { listScreens } from '../../modules/blacklist/routes';
 import { employeeSection } from '../../modules/employees/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
-import { visitorSection } from '../../modules/visits/routes';
+import { overtimeScreen, visitorSection } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { AdminLayout } from '../layouts/AdminLayout';
 import { AreaLayout } from '../layouts/AreaLayout';
@@ -24,6 +24,7 @@ export const adminArea: AreaDef = {
     visitorSection,
     employeeSection,
     ...listScreens,
+    overtimeScreen,
     operationLogScreen,
     {
       path: 'setting/account',

@@ -18,6 +18,8 @@ export interface VisitFilters {
   status?: VisitorStatus;
   kind?: VisitKind;
   onSite: boolean;
+  /** Set by the overtime screen, not the URL. */
+  overtime?: boolean;
 }
 
 export const DEFAULT_VISIT_FILTERS: Readonly<VisitFilters> = { page: 1, size: 20, name: '', phone: '', company: '', host: '', onSite: false };
@@ -74,6 +76,7 @@ export function searchInput(f: VisitFilters) {
     status: f.status,
     kind: f.kind,
     onSite: f.onSite || undefined,
+    overtime: f.overtime || undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { UnorderedListOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, UnorderedListOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import type { ScreenEntry } from '../../app/routes/types';
 
 /**
@@ -20,4 +20,14 @@ export const visitorSection: ScreenEntry = {
       page: () => import('./pages/VisitorListPage').then((m) => m.VisitorListPage),
     },
   ],
+};
+
+/** People › overtime query (spec section 2): visitors still on site past their leave time or the off-duty time. */
+export const overtimeScreen: ScreenEntry = {
+  path: 'overtime',
+  titleKey: 'menu.overtime',
+  icon: <ClockCircleOutlined />,
+  roles: ['manager'],
+  group: 'people',
+  page: () => import('./pages/OvertimePage').then((m) => m.OvertimePage),
 };

@@ -1,6 +1,8 @@
 /** English texts of the visitor screens. */
 export const visitsEn = {
   title: 'Visitor list',
+  overtimeTitle: 'Overtime query',
+  overtimeEmpty: 'Nobody is on site past their leave time or the off-duty time',
   onSiteLine_one: '{{count}} visitor on site now ({{people}} people)',
   onSiteLine_other: '{{count}} visitors on site now ({{people}} people)',
   export: 'Export',

@@ -33,14 +33,17 @@ import {
 const STATUSES = Object.keys(visitorStatusLabels) as VisitorStatus[];
 const TEXT_FILTERS = ['name', 'phone', 'company', 'host'] as const;
 
-/** Visitors › visitor list: every kind of visit, filtered (kept in the URL), with details, sign-out and export. */
-export function VisitorListPage() {
+/**
+ * Visitors › visitor list: every kind of visit, filtered (kept in the URL), with details, sign-out and export. With
+ * `overtime`, People › overtime query: the same list held to visitors still on site past their leave or off-duty time.
+ */
+export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const label = useLabel();
   const lang = useLang();
   const [params, setParams] = useSearchParams();
-  const filters = visitFiltersFromParams(params);
+  const filters = { ...visitFiltersFromParams(params), overtime };
   const page = useVisitPage(filters);
   const onSite = usePeopleCounting();
   const batch = useBatchSignOut();
@@ -70,7 +73,12 @@ export function VisitorListPage() {
   const exportList = async () => {
     setExporting(true);
     try {
-      await downloadFile(exportVisitorList, { ...searchInput(filters), onSite: filters.onSite ? 'true' : undefined, lang: currentLang() });
+      await downloadFile(exportVisitorList, {
+        ...searchInput(filters),
+        onSite: filters.onSite ? 'true' : undefined,
+        overtime: overtime ? 'true' : undefined,
+        lang: currentLang(),
+      });
       message.success(t('visits.exported'));
     } finally {
       setExporting(false);
@@ -88,7 +96,7 @@ export function VisitorListPage() {
   return (
     <>
       <PageHeader
-        title={t('visits.title')}
+        title={t(overtime ? 'visits.overtimeTitle' : 'visits.title')}
         extra={
           <Typography.Text type="secondary" data-testid="on-site-count">
             {c ? t('visits.onSiteLine', { count: c.onSite, people: c.people }) : '\u00a0'}
@@ -124,16 +132,18 @@ export function VisitorListPage() {
                 onSearch={(v) => apply({ [k]: v.trim() })}
               />
             ))}
-            <Select
-              style={{ width: 150 }}
-              aria-label={t('visits.filters.status')}
-              value={filters.status ?? ''}
-              onChange={(v: VisitorStatus | '') => apply({ status: v || undefined })}
-              options={[
-                { value: '', label: t('visits.filters.allStatuses') },
-                ...STATUSES.map((s) => ({ value: s, label: label('visitorStatus', s) })),
-              ]}
-            />
+            {!overtime && (
+              <Select
+                style={{ width: 150 }}
+                aria-label={t('visits.filters.status')}
+                value={filters.status ?? ''}
+                onChange={(v: VisitorStatus | '') => apply({ status: v || undefined })}
+                options={[
+                  { value: '', label: t('visits.filters.allStatuses') },
+                  ...STATUSES.map((s) => ({ value: s, label: label('visitorStatus', s) })),
+                ]}
+              />
+            )}
             <Select
               style={{ width: 140 }}
               aria-label={t('visits.filters.kind')}
@@ -141,10 +151,12 @@ export function VisitorListPage() {
               onChange={(v: VisitKind | '') => apply({ kind: v || undefined })}
               options={[{ value: '', label: t('visits.filters.allKinds') }, ...VISIT_KINDS.map((k) => ({ value: k, label: t(`visits.kinds.${k}`) }))]}
             />
-            <Space>
-              <Switch checked={filters.onSite} onChange={(on) => apply({ onSite: on })} aria-label={t('visits.filters.onSite')} />
-              <Typography.Text>{t('visits.filters.onSite')}</Typography.Text>
-            </Space>
+            {!overtime && (
+              <Space>
+                <Switch checked={filters.onSite} onChange={(on) => apply({ onSite: on })} aria-label={t('visits.filters.onSite')} />
+                <Typography.Text>{t('visits.filters.onSite')}</Typography.Text>
+              </Space>
+            )}
             {isFiltered(filters) && (
               <Button type="link" onClick={() => setParams(paramsFromVisitFilters({ ...DEFAULT_VISIT_FILTERS }))}>
                 {t('visits.filters.clear')}
@@ -167,7 +179,11 @@ export function VisitorListPage() {
             loading={page.isFetching}
             dataSource={data?.list ?? []}
             scroll={{ x: 1100 }}
-            locale={{ emptyText: <Empty description={isFiltered(filters) ? t('visits.emptyFiltered') : t('visits.empty')} /> }}
+            locale={{
+              emptyText: (
+                <Empty description={overtime ? t('visits.overtimeEmpty') : isFiltered(filters) ? t('visits.emptyFiltered') : t('visits.empty')} />
+              ),
+            }}
             rowSelection={{
               selectedRowKeys: selection,
               onChange: (keys) => setSelection(keys as number[]),

@@ -1,0 +1,5 @@
+import { VisitorListPage } from './VisitorListPage';
+
+export function OvertimePage() {
+  return <VisitorListPage overtime />;
+}
