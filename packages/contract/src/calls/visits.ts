@@ -3,6 +3,7 @@ import { defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } fro
 import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
 import { checkIdNumber, checkPhone, zEmail, zPersonName } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
+import { padSettings } from './padSettings.js';
 
 /** Who works the front desk: reception and visitor-machine accounts, and administrators acting for a visitor. */
 export const DESK_ROLES = [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE] as const;
@@ -61,7 +62,7 @@ export const visit = z.object({
   signOutOpName: z.string(),
   /** Badge or access card number. */
   cardNo: z.string(),
-  /** The code an invited or booked visitor types or scans at the kiosk; null for walk-ins. */
+  /** The code the visitor types or scans at the kiosk (check-in, sign-out); printed as the badge's QR code. */
   code: z.string().nullable(),
   appointmentDate: epochMs.nullable(),
   /** Signed in at. */
@@ -356,7 +357,18 @@ export const exportVisitorList = defineDownload({
 
 export const visitDownloads = [visitPdf, visitPhoto, exportVisitorList] as const;
 
+export const getCardInfo = defineCall({
+  name: 'getCardInfo',
+  module: 'visitors',
+  summary:
+    "What a visitor's badge shows, to print or reprint it: the visit, the company and the pad settings' badge style (1117 when the visit is not this company's)",
+  access: DESK_ROLES,
+  input: z.object({ userid, vid: z.number().int().positive() }),
+  output: z.object({ visit, company: z.string(), shortName: z.string(), settings: padSettings }),
+});
+
 export const visitCalls = [
+  getCardInfo,
   createPdfSign,
   registerWalkIn,
   checkInByCode,

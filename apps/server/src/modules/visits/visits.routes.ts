@@ -17,6 +17,7 @@ export const visitsRoutes = [
   bind(c.getVisit, (input, ctx) => visits.byVid(ctx, input)),
   bind(c.getPeopleCounting, (_input, ctx) => visits.peopleCounting(ctx)),
   bind(c.createPdfSign, (input, ctx) => visits.signPdf(ctx, input)),
+  bind(c.getCardInfo, (input, ctx) => visits.cardInfo(ctx, input)),
 ];
 
 export const visitsDownloads = [

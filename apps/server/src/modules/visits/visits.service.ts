@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   FACE_MIN_PX,
@@ -26,6 +26,7 @@ import { settingsOf } from '../accounts/accounts.service.js';
 import * as blacklist from '../blacklist/blacklist.service.js';
 import * as employees from '../employees/employees.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
+import { padConfig } from '../registration/registration.pad.js';
 import * as registration from '../registration/registration.service.js';
 import { buildVisitPdf } from './visits.pdf.js';
 import { type VisitFilter, type VisitInsert, type VisitRow, visitsRepository } from './visits.repository.js';
@@ -262,25 +263,48 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     lang: input.lang,
     clientKey: input.clientKey ?? null,
   };
-  const row = await ctx.db
-    .transaction(async (tx) => {
-      const txRepo = visitsRepository(tx, { companyId: ctx.session.companyId });
-      const created = await txRepo.insert(values);
-      await txRepo.addEvent({ visitId: created.id, event: 'create', fromStatus: null, toStatus: status, actor: ctx.session.name });
-      return created;
-    })
-    .catch(async (err: unknown) => {
-      // Two deliveries of one offline registration raced: the other one stored it.
-      if (input.clientKey && String((err as { cause?: { message?: string } }).cause?.message ?? err).includes('visits_client_key_uq')) {
-        const earlier = await repo.byClientKey(input.clientKey);
-        if (earlier) return earlier;
-      }
+  const insert = async (attempt: number): Promise<VisitRow> => {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const txRepo = visitsRepository(tx, { companyId: ctx.session.companyId });
+        const created = await txRepo.insert({ ...values, code: newVisitCode() });
+        await txRepo.addEvent({ visitId: created.id, event: 'create', fromStatus: null, toStatus: status, actor: ctx.session.name });
+        return created;
+      });
+    } catch (err) {
+      // A code already in use (1 in 10^8 per visit): draw again.
+      if (attempt < 5 && constraintOf(err) === 'visits_code_uq') return insert(attempt + 1);
       throw err;
-    });
+    }
+  };
+  const row = await insert(0).catch(async (err: unknown) => {
+    // Two deliveries of one offline registration raced: the other one stored it.
+    if (input.clientKey && constraintOf(err) === 'visits_client_key_uq') {
+      const earlier = await repo.byClientKey(input.clientKey);
+      if (earlier) return earlier;
+    }
+    throw err;
+  });
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc(status === 'signedIn' ? 'walkInRegistered' : 'walkInAwaiting', { host: host.name });
   return toVisit(row);
+}
+
+/** The visit code: 8 digits, unique in the company while the record keeps it. */
+function newVisitCode(): string {
+  return String(randomInt(100_000_000)).padStart(8, '0');
+}
+
+/** The unique constraint a database refusal names, if any. */
+function constraintOf(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const name = (e as { constraint?: unknown }).constraint;
+    if (typeof name === 'string') return name;
+    const m = /"(visits_[a-z_]+_uq)"/.exec(String((e as { message?: unknown }).message ?? ''));
+    if (m) return m[1];
+  }
+  return undefined;
 }
 
 /** 64 before the window opens, 65 after it closes; the window is the expected time widened by the company's extend times. */
@@ -601,4 +625,11 @@ export async function photoFile(ctx: AuthedContext, input: { vid: number }) {
   const stream = v.photo ? await ctx.services.files.stream(v.photo) : undefined;
   if (!stream) throw noSuchVisit();
   return stream;
+}
+
+/** A badge to print or reprint: the visit and the company's badge style (from the pad settings). */
+export async function cardInfo(ctx: AuthedContext, input: { vid: number }) {
+  const v = await visibleVisit(ctx, input.vid);
+  const pad = await padConfig(ctx, {});
+  return { visit: toVisit(v), company: pad.company, shortName: pad.shortName, settings: pad.settings };
 }

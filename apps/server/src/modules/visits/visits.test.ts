@@ -16,6 +16,7 @@ interface V {
   vphoto: boolean;
   empName: string;
   visitdate: number | null;
+  code?: string | null;
   visitType?: string;
   signInGate?: string;
   extendCol?: Record<string, string>;
@@ -230,6 +231,19 @@ describe('visits', () => {
     expect(ok.result).toMatchObject({ visitType: '施工#Construction', signInGate: '东门', extendCol: { workKind: '动火#Hot work' } });
     // A desk account works only at its own gates.
     expect((await walkIn({ tid, gid: gate, extendCol: { workKind: '动火#Hot work' } })).status).toBe(Status.GATE_NOT_FOUND);
+  });
+
+  it('walk-ins get a code for the badge QR (check-out by code); getCardInfo answers the badge for this company only', async () => {
+    const r = await walkIn({ vname: '带码者', vphone: '13912345678' });
+    expect(r.result.code).toMatch(/^\d{8}$/);
+    const card = await t.call<{ visit: V; company: string; settings: { cardType: number } }>('getCardInfo', { vid: r.result.vid }, desk.token);
+    expect(card.result).toMatchObject({ visit: { vid: r.result.vid, vname: '带码者' }, company: 'Alpha' });
+    expect(card.result.settings).toHaveProperty('cardType');
+    expect((await t.call('getCardInfo', { vid: r.result.vid }, b.token)).status).toBe(Status.INVALID_VISITOR);
+    await setSettings(a.id, { signOutSwitch: 1 });
+    const out = await t.call<V[]>('VisitorSignOut', { verifyCode: r.result.code }, kiosk.token);
+    expect(out.result.map((v) => v.status)).toEqual(['signedOut']);
+    await setSettings(a.id, { signOutSwitch: 0 });
   });
 
   it('refuses bad images with reasons', async () => {
