@@ -57,6 +57,7 @@ interface Lang {
     company: string;
     badgeNo: string;
     reason: string;
+    area: string;
     typeTitle: string;
     hostSearch: string;
     phoneFormat: string;
@@ -108,6 +109,7 @@ const EN: Lang = {
     company: 'Company',
     badgeNo: 'Badge number',
     reason: 'Meeting',
+    area: 'Factory',
     typeTitle: 'Register · Business visitor',
     hostSearch: 'Type the name of the person you visit',
     phoneFormat: 'The format of the phone number is not correct',
@@ -159,6 +161,7 @@ const ZH: Lang = {
     company: '公司',
     badgeNo: '工牌号',
     reason: '会议',
+    area: '工厂',
     typeTitle: '访客登记 · 商务访客',
     hostSearch: '输入被访人姓名',
     phoneFormat: '手机号格式不正确',
@@ -213,6 +216,7 @@ async function fillForm(page: Page, L: Lang, name: string, phone: string): Promi
   await page.getByLabel(new RegExp(`^${L.t.company}`)).fill('Visiting Co');
   await page.getByLabel(L.t.badgeNo, { exact: true }).fill('B-42');
   await page.getByRole('button', { name: L.t.reason, exact: true }).click();
+  await page.getByRole('button', { name: L.t.area, exact: true }).click();
   await page.getByPlaceholder(L.t.hostSearch).fill(L.host.slice(0, 2));
   await page.getByRole('button', { name: L.host }).click();
   await page.getByTestId('host-chosen').waitFor();
@@ -239,6 +243,12 @@ for (const L of [EN, ZH]) {
         admin,
       );
       await ok('addExtendVisitor', { displayName: '工牌号#Badge number', inputType: 'text', types: [{ tid: type.tid, required: true }] }, admin);
+      // A choice: the kiosk shows the option in the visitor's language and sends it as configured.
+      await ok(
+        'addExtendVisitor',
+        { displayName: '区域#Area', inputType: 'button', inputValue: ['办公区#Office', '工厂#Factory'], types: [{ tid: type.tid, required: false }] },
+        admin,
+      );
       await ok(
         'updateSecureProtocol',
         { secureProtocol: '请遵守安全规定，佩戴访客证。', secureProtocolEn: 'Please follow the safety rules and wear your badge.' },
@@ -418,13 +428,12 @@ for (const L of [EN, ZH]) {
           await page.getByRole('heading', { name: L.t.welcome }).waitFor();
         });
 
-        const list = await ok<{ list: { vid: number; vname: string; status: string; vphoto: boolean; visitdate: number | null }[] }>(
-          'SearchVisitByConditionPage',
-          { startIndex: 0, requestedCount: 20 },
-          admin,
-        );
+        const list = await ok<{
+          list: { vid: number; vname: string; status: string; vphoto: boolean; visitdate: number | null; extendCol: Record<string, string> }[];
+        }>('SearchVisitByConditionPage', { startIndex: 0, requestedCount: 20 }, admin);
         const statusOf = (name: string) => list.list.find((v) => v.vname === name)?.status;
         assert.equal(list.list.find((v) => v.vname === L.visitor)?.vphoto, true, 'the photo reached the server');
+        assert.deepEqual(Object.values(list.list.find((v) => v.vname === L.visitor)?.extendCol ?? {}).sort(), ['B-42', '工厂#Factory']);
         assert.equal(statusOf(L.visitor), 'signedOut');
         // The per-visit PDF holds the photo and the signature drawn on the kiosk.
         const signed = list.list.find((v) => v.vname === L.visitor);

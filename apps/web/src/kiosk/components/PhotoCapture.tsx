@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { useK } from '../i18n';
 import { captureFrame, useCamera } from './useCamera';
 
-/** Takes the visitor's photo with the tablet camera; without a camera the visitor goes on without one. */
-export function PhotoCapture({ onDone, onBack }: { onDone: (photo: string) => void; onBack: () => void }) {
+/**
+ * Takes the visitor's photo with the tablet camera. Without a camera the visitor goes on without one (when the type
+ * requires a photo the server then says so, and reception helps); with a working camera a required photo is taken.
+ */
+export function PhotoCapture({ onDone, onBack, required = false }: { onDone: (photo: string) => void; onBack: () => void; required?: boolean }) {
   const { t } = useK();
   const { videoRef, state } = useCamera('user');
   const [shot, setShot] = useState<string | null>(null);
@@ -41,9 +44,11 @@ export function PhotoCapture({ onDone, onBack }: { onDone: (photo: string) => vo
             </>
           ) : (
             <>
-              <button type="button" className="k-btn k-btn--ghost" onClick={() => onDone('')}>
-                {t('photo.skip')}
-              </button>
+              {required && state === 'live' ? null : (
+                <button type="button" className="k-btn k-btn--ghost" onClick={() => onDone('')}>
+                  {t('photo.skip')}
+                </button>
+              )}
               <button type="button" className="k-btn" onClick={take} disabled={state !== 'live'}>
                 {t('photo.take')}
               </button>

@@ -94,7 +94,8 @@ export function RegisterScreen() {
       }
       if (err instanceof ApiError && err.status === Status.BAD_PARAMS && err.http === undefined) {
         const byField: WalkInErrors = {};
-        for (const f of err.fieldErrors) byField[f.field] ??= f.rule;
+        // Custom fields come back as extendCol.<key>; the form knows them by their key.
+        for (const f of err.fieldErrors) byField[f.field.replace(/^extendCol\./, '')] ??= f.rule;
         if (byField.protocolAccepted || byField.signature) {
           setProblem(byField.signature ? ruleText('signature', byField.signature) : t('protocol.needSignature'));
           setStep('terms');
@@ -108,6 +109,9 @@ export function RegisterScreen() {
         setServerErrors(byField);
         setShowAll(true);
         setStep('form');
+        // A failure on no field of the form (the visitor type, say) still needs words.
+        if (!Object.keys(byField).some((f) => fields.some((x) => x.fieldName === f || f.startsWith(`${x.fieldName}.`))))
+          setProblem(err instanceof ApiError ? errorText(err) : t('register.fixErrors'));
         return;
       }
       setProblem(err instanceof ApiError ? errorText(err) : t('errors.network'));
@@ -166,6 +170,7 @@ export function RegisterScreen() {
       <>
         {notice}
         <PhotoCapture
+          required={fields.some((f) => f.fieldName === 'photo' && f.required)}
           onBack={() => setStep('form')}
           onDone={(shot) => {
             photo.current = shot;
@@ -228,12 +233,14 @@ export function RegisterScreen() {
     );
   };
 
-  const choices = (options: string[], current: string, set: (v: string) => void) => (
+  /** A choice among options ('中文#English' labels): `raw` keeps the option as configured (a custom field's value must be one of its options), otherwise the label in the visitor's language (free text such as the reason). */
+  const choices = (options: string[], current: string, set: (v: string) => void, raw = false) => (
     <fieldset className="k-choices">
       {options.map((o) => {
         const shown = labelOf(o, lang);
+        const value = raw ? o : shown;
         return (
-          <button key={o} type="button" className="k-choice" aria-pressed={current === shown} onClick={() => set(current === shown ? '' : shown)}>
+          <button key={o} type="button" className="k-choice" aria-pressed={current === value} onClick={() => set(current === value ? '' : value)}>
             {shown}
           </button>
         );
@@ -344,7 +351,12 @@ export function RegisterScreen() {
         if (f.inputType === 'button')
           return row(
             f,
-            choices(f.inputValue, values.extend[f.fieldName] ?? '', (v) => update({ extend: { ...values.extend, [f.fieldName]: v } }, f.fieldName)),
+            choices(
+              f.inputValue,
+              values.extend[f.fieldName] ?? '',
+              (v) => update({ extend: { ...values.extend, [f.fieldName]: v } }, f.fieldName),
+              true,
+            ),
           );
         if (f.standard && !(f.fieldName in STANDARD_INPUT)) return null;
         return row(f, text(f));
