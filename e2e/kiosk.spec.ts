@@ -7,12 +7,39 @@
 // sign-out; the language switch; screenshots in landscape and portrait.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import QRCode from 'qrcode';
 import { FAKE_CAMERA_ARGS, PASSWORD, registerCompany, resultsDir, screenshot, step, useStack } from './harness.js';
 
-const stack = useStack({ browserArgs: FAKE_CAMERA_ARGS });
+/** What the fake camera films: a QR code holding this text, on white. */
+const SCANNED_CODE = 'SCAN4321';
+
+/**
+ * One 640×480 frame (Y4M, 4:2:0) showing a QR code of `text`, for Chromium's fake camera to loop: the kiosk's scanner
+ * reads it like a visitor holding up a phone.
+ */
+function qrVideo(text: string): string {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const size = qr.modules.size;
+  const [w, h] = [640, 480];
+  const cell = Math.floor(360 / (size + 8));
+  const x0 = Math.floor((w - cell * size) / 2);
+  const y0 = Math.floor((h - cell * size) / 2);
+  const y = Buffer.alloc(w * h, 235);
+  for (let r = 0; r < size; r++)
+    for (let c = 0; c < size; c++)
+      if (qr.modules.get(r, c))
+        for (let dy = 0; dy < cell; dy++) y.fill(16, (y0 + r * cell + dy) * w + x0 + c * cell, (y0 + r * cell + dy) * w + x0 + (c + 1) * cell);
+  const chroma = Buffer.alloc((w / 2) * (h / 2) * 2, 128);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kiosk-camera-')), 'qr.y4m');
+  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\nFRAME\n`), y, chroma]));
+  return file;
+}
+
+const stack = useStack({ browserArgs: [...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${qrVideo(SCANNED_CODE)}`] });
 
 interface Envelope<T = unknown> {
   status: number;
@@ -40,7 +67,7 @@ interface Lang {
   locale: 'en-US' | 'zh-CN';
   company: string;
   /** The card style set in the console, and the page it prints on. */
-  card: { cardSize: 0 | 1; printType: 0 | 1; page: string; px: [number, number]; pt: [number, number] };
+  card: { style: Record<string, unknown>; page: string; px: [number, number]; pt: [number, number] };
   host: string;
   visitor: string;
   offlineVisitor: string;
@@ -70,6 +97,7 @@ interface Lang {
     welcomeName: (n: string) => string;
     print: string;
     done: string;
+    scan: string;
     byCode: string;
     byPhone: string;
     phoneNumber: string;
@@ -92,7 +120,8 @@ const EN: Lang = {
   tag: 'en',
   locale: 'en-US',
   company: 'Kiosk Works',
-  card: { cardSize: 0, printType: 0, page: '90mm 60mm', px: [340, 227], pt: [255.1, 170.1] },
+  // Ordinary badge in colour, with the company's QR switch on (the code beside the details).
+  card: { style: { cardSize: 0, printType: 0 }, page: '90mm 60mm', px: [340, 227], pt: [255.1, 170.1] },
   host: 'Helen Host',
   visitor: 'Victor Walker',
   offlineVisitor: 'Olive Offline',
@@ -122,6 +151,7 @@ const EN: Lang = {
     welcomeName: (n) => `Welcome, ${n}`,
     print: 'Print badge',
     done: 'Done',
+    scan: 'Scan QR code',
     byCode: 'Type code',
     byPhone: 'Use phone',
     phoneNumber: 'Phone number',
@@ -144,7 +174,13 @@ const ZH: Lang = {
   tag: 'zh',
   locale: 'zh-CN',
   company: '自助机测试公司',
-  card: { cardSize: 1, printType: 1, page: '102mm 76mm', px: [386, 287], pt: [289.1, 215.4] },
+  // Customized badge, 4-inch, black and white: the brand as text at the top and the visit's QR code as the avatar.
+  card: {
+    style: { cardSize: 1, printType: 1, cardType: 1, brandType: 0, brandPosition: 0, customText: '访客通行证', showAvatar: 1, avatarType: 2 },
+    page: '102mm 76mm',
+    px: [386, 287],
+    pt: [289.1, 215.4],
+  },
   host: '王主人',
   visitor: '李访客',
   offlineVisitor: '赵离线',
@@ -174,6 +210,7 @@ const ZH: Lang = {
     welcomeName: (n) => `${n}，欢迎您`,
     print: '打印访客证',
     done: '完成',
+    scan: '扫描二维码',
     byCode: '输入邀请码',
     byPhone: '使用手机号',
     phoneNumber: '手机号',
@@ -256,7 +293,8 @@ for (const L of [EN, ZH]) {
       );
       await ok('updateSignOutSwitch', { signOutSwitch: 1 }, admin);
       await ok('UpdateThemeColor', { themecolor: '#0a7d55' }, admin);
-      await ok('updateCardStyle', { cardSize: L.card.cardSize, printType: L.card.printType }, admin);
+      await ok('updateCardStyle', L.card.style, admin);
+      if (L.tag === 'en') await ok('updateQRcode', { qrcodeSwitch: 1 }, admin);
 
       const context = await stack.browser.newContext({ locale: L.locale, viewport: TABLET, hasTouch: true });
       await context.addInitScript(() => {
@@ -327,6 +365,17 @@ for (const L of [EN, ZH]) {
           await screenshot(page, `kiosk-${L.tag}-badge`);
         });
 
+        // The badge names the visit's code and shows it as a QR code (it signs the visitor out).
+        const code = await step(page, `kiosk-${L.tag}-badge-code`, async () => {
+          const qr = page.locator('.k-badge-preview [data-testid="badge-qr"]');
+          await qr.waitFor();
+          assert.match((await qr.getAttribute('src')) ?? '', /^data:image\/png;base64,/);
+          const text = (await page.locator('.k-badge-preview [data-testid="badge-code"]').textContent()) ?? '';
+          const m = text.match(/\d{8}/);
+          assert.ok(m, `code on the badge: ${text}`);
+          return m[0];
+        });
+
         await step(page, `kiosk-${L.tag}-print`, async () => {
           await page.getByRole('button', { name: L.t.print }).click();
           await page.waitForFunction(() => (window as unknown as { __printed: number }).__printed === 1);
@@ -348,7 +397,7 @@ for (const L of [EN, ZH]) {
           assert.equal(printed.app, 'none');
           assert.deepEqual(printed.badge, L.card.px); // millimetres at 96 px per inch
           assert.equal(printed.name, L.visitor);
-          assert.equal(printed.bw, L.card.printType === 1 ? '1' : '0');
+          assert.equal(printed.bw, L.card.style.printType === 1 ? '1' : '0');
           // The printed page itself: one page of the card's size in points.
           const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
           fs.mkdirSync(resultsDir, { recursive: true });
@@ -363,6 +412,11 @@ for (const L of [EN, ZH]) {
 
         await step(page, `kiosk-${L.tag}-checkin`, async () => {
           await page.getByRole('button', { name: new RegExp(`^${L.t.checkIn}`) }).click();
+          // Scanning: the camera shows a QR code of a code nobody was given; the kiosk reads it and asks the server.
+          await page.getByRole('button', { name: L.t.scan }).click();
+          await page.getByTestId('qr-scanner').waitFor();
+          await page.getByText(L.t.unknown).waitFor({ timeout: 15_000 });
+          await screenshot(page, `kiosk-${L.tag}-scan`);
           await page.getByRole('button', { name: L.t.byCode }).click();
           await page.getByLabel(L.t.code, { exact: true }).fill('NOPE1234');
           await page.getByRole('button', { name: L.t.checkInSubmit, exact: true }).click();
@@ -413,8 +467,14 @@ for (const L of [EN, ZH]) {
 
         await step(page, `kiosk-${L.tag}-signout`, async () => {
           await page.getByRole('button', { name: new RegExp(`^${L.t.signOut}`) }).click();
-          await page.getByRole('button', { name: L.t.byPhone }).click();
-          await page.getByLabel(L.t.phoneNumber, { exact: true }).fill(phone);
+          if (L.tag === 'en') {
+            // The code printed on the badge (what its QR code holds).
+            await page.getByRole('button', { name: L.t.byCode }).click();
+            await page.getByLabel(L.t.code, { exact: true }).fill(code);
+          } else {
+            await page.getByRole('button', { name: L.t.byPhone }).click();
+            await page.getByLabel(L.t.phoneNumber, { exact: true }).fill(phone);
+          }
           await page.getByRole('button', { name: L.t.signOutSubmit, exact: true }).click();
           await page.getByRole('heading', { name: L.t.signedOut(L.visitor) }).waitFor();
           await screenshot(page, `kiosk-${L.tag}-signed-out`);

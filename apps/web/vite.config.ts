@@ -14,10 +14,11 @@ const pages = {
  * antd with its components and icons, then every other dependency. The libraries the kiosk shares with the
  * console (i18n, dayjs, zod) are a chunk of their own, ahead of antd's (which would otherwise take dayjs in as a
  * dependency of its date pickers), so kiosk.html loads neither antd nor the console's other libraries; the kiosk's
- * QR reader is a chunk of its own, loaded when a scan starts.
+ * QR reader and QR writer are chunks of their own, loaded when a scan starts or a badge shows a code.
  */
 const chunkGroups = [
   { name: 'jsqr', test: /node_modules[\\/]jsqr[\\/]/, priority: 40 },
+  { name: 'qrcode', test: /node_modules[\\/](qrcode|dijkstrajs)[\\/]/, priority: 40 },
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
   { name: 'core', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements|dayjs|zod)[\\/]/, priority: 25 },
   { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/, priority: 20 },

@@ -1,5 +1,5 @@
 import type { Lang } from '@openvisit/contract';
-import { type CSSProperties, useEffect } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { badgeSize, type KioskSettings } from '../config';
 import { useK } from '../i18n';
@@ -26,6 +26,24 @@ export interface BadgeProps {
   lang: Lang;
 }
 
+/** A QR code of `text` as a PNG data URL (the writer is loaded on first use); null while it is drawn or without text. */
+export function useQrCode(text: string | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    setUrl(null);
+    if (!text) return;
+    let cancelled = false;
+    void import('qrcode')
+      .then((qr) => qr.toDataURL(text, { margin: 1, width: 240, errorCorrectionLevel: 'M' }))
+      .then((u) => !cancelled && setUrl(u))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [text]);
+  return url;
+}
+
 function dateText(ms: number | null, lang: Lang): string {
   const d = new Date(ms ?? Date.now());
   return d.toLocaleDateString(lang === 'zh' ? 'zh-CN' : 'en-GB', { year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -43,12 +61,24 @@ export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang 
   const bw = settings.printType === 1;
   const style = { '--badge-w': `${size.widthMm}mm`, '--badge-h': `${size.heightMm}mm` } as CSSProperties;
   const customized = settings.cardType === 1;
-  const avatar = !customized || settings.showAvatar === 1 ? (customized && settings.avatarType === 1 ? fixedPhoto : (photo ?? fixedPhoto)) : null;
+  // The visit code as a QR (it signs the visitor out at the kiosk): as the avatar of a customized badge that asks
+  // for it, beside the details when the company's QR switch is on.
+  const qrAvatar = customized && settings.showAvatar === 1 && settings.avatarType === 2;
+  const qr = useQrCode(visit.code && (qrAvatar || settings.qrcodeSwitch === 1) ? visit.code : null);
+  const avatar =
+    !customized || settings.showAvatar === 1
+      ? qrAvatar
+        ? null
+        : customized && settings.avatarType === 1
+          ? fixedPhoto
+          : (photo ?? fixedPhoto)
+      : null;
   const brandText = settings.customText.trim() || company;
   const brand = customized && settings.brandType === 1 && logo ? <img src={logo} alt={company} /> : <span>{customized ? brandText : company}</span>;
   const body = (
     <div className="k-badge__body">
       {avatar ? <img className="k-badge__avatar" src={avatar} alt="" /> : null}
+      {qr && qrAvatar ? <img className="k-badge__qr" src={qr} alt={visit.code ?? ''} data-testid="badge-qr" /> : null}
       <div className="k-badge__info">
         <div className="k-badge__name" data-testid="badge-name">
           {visit.vname}
@@ -61,12 +91,13 @@ export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang 
           <b>{t('badge.date')}:</b> {dateText(visit.visitdate, lang)}
         </div>
       </div>
+      {qr && !qrAvatar ? <img className="k-badge__qr k-badge__qr--side" src={qr} alt={visit.code ?? ''} data-testid="badge-qr" /> : null}
     </div>
   );
   const foot = (
     <div className="k-badge__foot">
       <span>{settings.cardText.trim() || t('badge.valid')}</span>
-      <span>{visit.cardNo}</span>
+      <span data-testid="badge-code">{visit.code ? t('badge.code', { code: visit.code }) : visit.cardNo}</span>
     </div>
   );
   return (

@@ -135,6 +135,7 @@ export const kioskEn = {
     company: 'Company',
     date: 'Date',
     valid: 'Valid today only',
+    code: 'No. {{code}}',
   },
   offline: {
     banner: 'Network lost: registrations are saved here and sent later.',

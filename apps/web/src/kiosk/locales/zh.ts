@@ -134,6 +134,7 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
     company: '公司',
     date: '日期',
     valid: '仅当日有效',
+    code: '编号 {{code}}',
   },
   offline: {
     banner: '网络已断开：登记会保存在本机，稍后提交。',
