@@ -25,6 +25,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Rendering antd screens in jsdom takes seconds on a busy 2-core machine; this bounds a hang, not speed.
+          testTimeout: 20_000,
           setupFiles: ['apps/web/src/test-setup.ts'],
         },
       },

@@ -4,40 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
+import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
 import { BlacklistPage, WhitelistPage } from './ListedPeoplePage';
-
-type Answer = { status: number; reason?: string; result: unknown };
-type Handler = (body: Record<string, unknown>) => Answer;
-
-/** Answers calls by name; downloads (GET) answer an xlsx body. */
-function stubServer(handlers: Record<string, Handler>) {
-  const calls: { path: string; body: Record<string, unknown>; query: string }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const [base = '', query = ''] = url.split('?');
-      const path = base.replace('/api/', '');
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      calls.push({ path, body, query });
-      if (path.startsWith('Export'))
-        return new Response('xlsx', {
-          status: 200,
-          headers: {
-            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-            'content-disposition': 'attachment; filename="blacklist.xlsx"',
-          },
-        });
-      const handler = handlers[path];
-      const answer = handler ? handler(body) : { status: 0, result: null };
-      return new Response(JSON.stringify({ reason: 'x', ...answer }), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return {
-    calls,
-    bodies: (path: string) => calls.filter((c) => c.path === path).map((c) => c.body),
-    queries: (path: string) => calls.filter((c) => c.path === path).map((c) => c.query),
-  };
-}
 
 function person(bid: number, name: string, extra: Partial<ListedPerson> = {}): ListedPerson {
   return {
@@ -56,7 +24,19 @@ const ok =
   (result: unknown): Handler =>
   () => ({ status: 0, result });
 const page = (list: ListedPerson[]): Handler => ok({ pageNo: 1, pageSize: 20, count: list.length, list });
+/** The exports answer a workbook, as the server does. */
+const xlsx = (name: string) => () =>
+  new Response('xlsx', {
+    status: 200,
+    headers: {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': `attachment; filename="${name}"`,
+    },
+  });
+
 const baseHandlers = (extra: Record<string, Handler> = {}): Record<string, Handler> => ({
+  ExportBlacklist: xlsx('blacklist.xlsx'),
+  ExportWhitelist: xlsx('whitelist.xlsx'),
   config: ok({ version: 'v2.4.8', siteLabel: 'OpenVisit', captcha: false, features: { blacklist: true } }),
   GetUserInfo: ok({ escapeClause: '', blackListSwitch: 0 }),
   getBlacklist: page([person(1, 'Zhang San', { remark: 'trespass' }), person(2, 'John Smith', { phone: '', credentialNo: '11010519491231002X' })]),
@@ -186,7 +166,7 @@ describe('ListedPeoplePage', () => {
   });
 
   it('removes the selected entries after a confirmation and exports exactly the searched list', async () => {
-    const server = stubServer(baseHandlers({ delBlacklist: (b) => ok({ deleted: (b.bids as number[]).length })(b) }));
+    const server = stubServer(baseHandlers({ delBlacklist: (b, url) => ok({ deleted: (b.bids as number[]).length })(b, url) }));
     renderAt('/blacklist?q=s');
     await screen.findByText('Zhang San');
     for (const name of ['Zhang San', 'John Smith']) {

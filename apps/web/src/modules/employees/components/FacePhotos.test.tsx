@@ -4,34 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
+import { type StubAnswer as Answer, type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
 import { EmployeesPage } from '../pages/EmployeesPage';
 import { EmployeeDrawer } from './EmployeeDrawer';
 import { FaceZipModal } from './FaceZipModal';
-
-type Answer = { status: number; reason?: string; result: unknown };
-type Handler = (body: Record<string, unknown>, url: string) => Answer | Response;
-
-/** JSON calls and downloads go through fetch; the answer of a path is its handler's (an envelope or a Response). */
-function stubServer(handlers: Record<string, Handler>) {
-  const calls: { path: string; url: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const path = (url.split('?')[0] ?? '').replace('/api/', '');
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      calls.push({ path, url, body });
-      const handler = handlers[path];
-      const answer = handler ? handler(body, url) : { status: 0, result: null };
-      if (answer instanceof Response) return answer;
-      return new Response(JSON.stringify({ reason: 'x', ...answer }), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return {
-    calls,
-    urls: (path: string) => calls.filter((c) => c.path === path).map((c) => c.url),
-    bodies: (path: string) => calls.filter((c) => c.path === path).map((c) => c.body),
-  };
-}
 
 /** An upload in flight: the test reports progress and answers when it wants to. */
 interface PendingUpload {

@@ -2,24 +2,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
+import { stubServer } from '../../../testing/stubServer';
 import { AddEmployeesStep, isBlankRow, rowPayload } from './AddEmployeesStep';
-
-type Answer = { status: number; reason?: string; result: unknown };
-
-function stubServer(handlers: Record<string, (body: Record<string, unknown>) => Answer>) {
-  const calls: { path: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const path = (url.split('?')[0] ?? '').replace('/api/', '');
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      calls.push({ path, body });
-      const answer = handlers[path]?.(body) ?? { status: 0, result: null };
-      return new Response(JSON.stringify({ reason: 'x', ...answer }), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return (path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
-}
 
 function renderStep(onDone: () => void, isLast = true) {
   render(
@@ -56,7 +40,7 @@ describe('onboarding: add employees step', () => {
 
   it('saves each row, keeps a failed row with its error, and finishes once every row is saved', async () => {
     const taken = new Set<string>();
-    const bodies = stubServer({
+    const { bodies } = stubServer({
       GetUserInfo: () => ({ status: 0, result: { escapeClause: '' } }),
       addEmployee: (b) => {
         const no = String(b.empNo ?? '');
@@ -95,7 +79,7 @@ describe('onboarding: add employees step', () => {
   });
 
   it('validates a filled row with the contract validators and shows other failures under the row', async () => {
-    const bodies = stubServer({
+    const { bodies } = stubServer({
       GetUserInfo: () => ({ status: 0, result: { escapeClause: '' } }),
       addEmployee: () => ({ status: 55, reason: 'Employee does not exist', result: null }),
     });
@@ -113,7 +97,7 @@ describe('onboarding: add employees step', () => {
   });
 
   it('can be skipped without saving anything', async () => {
-    const bodies = stubServer({
+    const { bodies } = stubServer({
       GetUserInfo: () => ({ status: 0, result: { escapeClause: '' } }),
       ModifyUserInfo: () => ({ status: 0, result: {} }),
     });
@@ -127,7 +111,7 @@ describe('onboarding: add employees step', () => {
   });
 
   it('asks for the exemption clause when the company has one, and sends the acceptance', async () => {
-    const bodies = stubServer({
+    const { bodies } = stubServer({
       GetUserInfo: () => ({ status: 0, result: { escapeClause: 'Clause text' } }),
       addEmployee: () => ({ status: 0, result: {} }),
     });

@@ -4,26 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
+import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
 import { EmployeesPage } from './EmployeesPage';
-
-type Answer = { status: number; reason?: string; result: unknown };
-type Handler = (body: Record<string, unknown>) => Answer;
-
-function stubServer(handlers: Record<string, Handler>) {
-  const calls: { path: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const path = (url.split('?')[0] ?? '').replace('/api/', '');
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      calls.push({ path, body });
-      const handler = handlers[path];
-      const answer = handler ? handler(body) : { status: 0, result: null };
-      return new Response(JSON.stringify({ reason: 'x', ...answer }), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return { calls, bodies: (path: string) => calls.filter((c) => c.path === path).map((c) => c.body) };
-}
 
 function dept(deptid: number, deptName: string, parentId: number, empCount: number, children: DepartmentNode[] = []): DepartmentNode {
   return { deptid, deptName, deptNo: '', parentId, deptManagerEmpid: null, deptManager: '', empCount, childDeptList: children };

@@ -5,24 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
+import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
 import { OperationLogPage } from './OperationLogPage';
-
-type Handler = (body: Record<string, unknown>) => { status: number; result: unknown };
-
-function stubServer(handlers: Record<string, Handler>) {
-  const calls: { path: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const path = (url.split('?')[0] ?? '').replace('/api/', '');
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      calls.push({ path, body });
-      const answer = handlers[path]?.(body) ?? { status: 0, result: null };
-      return new Response(JSON.stringify({ reason: 'x', ...answer }), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return { bodies: (path: string) => calls.filter((c) => c.path === path).map((c) => c.body) };
-}
 
 const AT = new Date(2026, 0, 5, 14, 30, 15).getTime();
 function entry(id: number, extra: Partial<OperationLog> = {}): OperationLog {
