@@ -259,6 +259,20 @@ async function fillForm(page: Page, L: Lang, name: string, phone: string): Promi
   await page.getByTestId('host-chosen').waitFor();
 }
 
+describe('kiosk page', () => {
+  it('is served at /kiosk.html and /kiosk, never cached, while other paths stay the console', async () => {
+    for (const p of ['/kiosk.html', '/kiosk', '/kiosk/anything']) {
+      const res = await fetch(`${stack.server.url}${p}`);
+      assert.equal(res.status, 200, p);
+      assert.equal(res.headers.get('cache-control'), 'no-cache', p);
+      assert.match(await res.text(), /id="kiosk-root"/, p);
+    }
+    const consolePage = await (await fetch(`${stack.server.url}/emp/emplist`)).text();
+    assert.match(consolePage, /id="root"/);
+    assert.doesNotMatch(consolePage, /kiosk-root/);
+  });
+});
+
 for (const L of [EN, ZH]) {
   describe(`visitor kiosk (${L.tag})`, () => {
     it('runs a visitor machine: walk-in with photo and badge, check-in, blacklist, offline queue, sign-out', async () => {
