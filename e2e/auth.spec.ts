@@ -2,7 +2,7 @@
 // sign in and out in English and Chinese, a wrong password, the lockout, and a guarded URL.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { activationLink, newContext, PASSWORD, registerCompany, SIGNIN_ZH, screenshot, signIn, step, useStack } from './harness.js';
+import { activationLink, newContext, PASSWORD, registerCompany, SIGNIN_ZH, screenshot, signIn, skipRestOfGuide, step, useStack } from './harness.js';
 
 const stack = useStack();
 
@@ -42,8 +42,9 @@ describe('platform: accounts and sessions in the browser', () => {
       assert.equal(await page.getByLabel('Company name').inputValue(), owner.company);
       await page.getByLabel('Company remark').fill('Importer of fine teas; visitors come to the Shanghai office.');
       await page.getByRole('button', { name: 'Save and continue' }).click();
-      // The employees step can be skipped; the wizard ends on the admin home.
+      // The employees step can be skipped, and so can registration content and pad settings; the wizard ends on the admin home.
       await page.getByRole('button', { name: 'Skip this step' }).click();
+      await skipRestOfGuide(page);
       await page.waitForURL(/\/visitor\/vlist$/);
       await page.getByText('Setup complete').waitFor();
       await page.getByRole('menuitem', { name: 'Account settings' }).click();

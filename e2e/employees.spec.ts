@@ -6,7 +6,19 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
-import { newContext, PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, type SignInLabels, screenshot, signIn, step, useStack } from './harness.js';
+import {
+  newContext,
+  PASSWORD,
+  registerCompany,
+  SIGNIN_EN,
+  SIGNIN_ZH,
+  type SignInLabels,
+  screenshot,
+  signIn,
+  skipRestOfGuide,
+  step,
+  useStack,
+} from './harness.js';
 
 const stack = useStack();
 
@@ -271,17 +283,18 @@ async function scenario(L: Lang): Promise<void> {
       await page.getByLabel(t.row(t.colName, 2)).fill('Zhao Min');
       await page.getByLabel(t.row(t.colPhone, 2)).fill('13700137002');
       await page.getByLabel(t.row(t.colEmpNo, 2)).fill('G1');
-      await page.getByRole('button', { name: t.finish }).click();
+      await page.getByRole('button', { name: t.guideNext }).click();
       await page.getByTestId('guide-row-1-saved').waitFor();
       await page.getByTestId('guide-row-2').getByText(t.workNumberTaken).waitFor();
       await shot('guide-employees');
       await page.getByLabel(t.row(t.colEmpNo, 2)).fill('G2');
-      await page.getByRole('button', { name: t.finish }).click();
+      await page.getByRole('button', { name: t.guideNext }).click();
     } else {
       await page.getByLabel(t.row(t.colName, 1)).waitFor();
       await shot('guide-employees');
       await page.getByRole('button', { name: t.skip }).click();
     }
+    await skipRestOfGuide(page, L.tag);
     // The admin home is the visitor list (spec: / goes to /visitor); the people screens are a menu away.
     await page.waitForURL(/\/visitor\/vlist$/);
     await toast(page, t.setupDone);

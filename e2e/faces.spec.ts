@@ -8,7 +8,19 @@ import { describe, it } from 'node:test';
 import { zipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { newContext, PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, type SignInLabels, screenshot, signIn, step, useStack } from './harness.js';
+import {
+  newContext,
+  PASSWORD,
+  registerCompany,
+  SIGNIN_EN,
+  SIGNIN_ZH,
+  type SignInLabels,
+  screenshot,
+  signIn,
+  skipRestOfGuide,
+  step,
+  useStack,
+} from './harness.js';
 
 const stack = useStack();
 
@@ -200,7 +212,8 @@ async function scenario(L: Lang): Promise<void> {
       await page.getByLabel(t.row(t.colPhone, n)).fill(phone);
       await page.getByLabel(t.row(t.colEmpNo, n)).fill(no);
     }
-    await page.getByRole('button', { name: t.finish }).click();
+    await page.getByRole('button', { name: t.guideNext }).click();
+    await skipRestOfGuide(page, L.tag);
     await page.waitForURL(/\/visitor\/vlist$/);
     await page.goto(`${stack.server.url}/emp/emplist`);
     await row(page, L.first).getByText(t.noPhoto).waitFor();

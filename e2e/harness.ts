@@ -234,3 +234,16 @@ export function useStack(opts: { browserArgs?: readonly string[] } = {}): Stack 
   });
   return stack;
 }
+
+/**
+ * The onboarding steps after "add employees" (registration content, pad settings), each skipped with nothing
+ * chosen, which ends the wizard on the admin home.
+ */
+export async function skipRestOfGuide(page: Page, lang: 'en' | 'zh' = 'en'): Promise<void> {
+  // antd puts a space between the two characters of a two-character Chinese button.
+  const skip = lang === 'zh' ? /跳\s?过$/ : /Skip$/;
+  await page.getByTestId('guide-presets').waitFor();
+  await page.getByRole('button', { name: skip }).click();
+  await page.getByTestId('kiosk-preview').waitFor();
+  await page.getByRole('button', { name: skip }).click();
+}

@@ -17,6 +17,7 @@ import {
   type SignInLabels,
   screenshot,
   signIn,
+  skipRestOfGuide,
   step,
   useStack,
 } from './harness.js';
@@ -136,6 +137,7 @@ async function scenario(L: Lang): Promise<void> {
     await page.getByLabel(t.shortName).fill(L.tag === 'zh' ? '康拓' : 'CIL');
     await page.getByRole('button', { name: t.guideNext }).click();
     await page.getByRole('button', { name: t.skip }).click();
+    await skipRestOfGuide(page, L.tag);
     await page.waitForURL(/\/visitor\/vlist$/);
     await page.goto(`${stack.server.url}/emp/emplist`);
   });

@@ -7,7 +7,19 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { newContext, PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, type SignInLabels, screenshot, signIn, step, useStack } from './harness.js';
+import {
+  newContext,
+  PASSWORD,
+  registerCompany,
+  SIGNIN_EN,
+  SIGNIN_ZH,
+  type SignInLabels,
+  screenshot,
+  signIn,
+  skipRestOfGuide,
+  step,
+  useStack,
+} from './harness.js';
 
 const stack = useStack();
 
@@ -266,7 +278,8 @@ async function scenario(L: Lang): Promise<void> {
     // One employee from onboarding, to be given a role later.
     await page.getByLabel(t.row(t.colName, 1)).fill(L.employee);
     await page.getByLabel(t.row(t.colPhone, 1)).fill('13700137001');
-    await page.getByRole('button', { name: t.finish }).click();
+    await page.getByRole('button', { name: t.guideNext }).click();
+    await skipRestOfGuide(page, L.tag);
     await page.waitForURL(/\/visitor\/vlist$/);
   });
 

@@ -4,6 +4,7 @@ import { authEn } from '../modules/auth/locales/en';
 import { blacklistEn } from '../modules/blacklist/locales/en';
 import { employeesEn } from '../modules/employees/locales/en';
 import { logsEn } from '../modules/logs/locales/en';
+import { registrationEn } from '../modules/registration/locales/en';
 import { rolesEn } from '../modules/roles/locales/en';
 import { visitsEn } from '../modules/visits/locales/en';
 
@@ -64,6 +65,9 @@ export const en = {
     roles: 'Roles',
     emplog: 'Operation log',
     settings: 'System settings',
+    custom: 'Custom settings',
+    padset: 'Registration settings',
+    vset: 'Visitor types',
     account: 'Account settings',
     accountBase: 'Company information',
     accountSafe: 'Security',
@@ -173,4 +177,5 @@ export const en = {
   blacklist: blacklistEn,
   roles: rolesEn,
   logs: logsEn,
+  registration: registrationEn,
 } as const;

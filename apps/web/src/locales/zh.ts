@@ -4,6 +4,7 @@ import { authZh } from '../modules/auth/locales/zh';
 import { blacklistZh } from '../modules/blacklist/locales/zh';
 import { employeesZh } from '../modules/employees/locales/zh';
 import { logsZh } from '../modules/logs/locales/zh';
+import { registrationZh } from '../modules/registration/locales/zh';
 import { rolesZh } from '../modules/roles/locales/zh';
 import { visitsZh } from '../modules/visits/locales/zh';
 import type { en } from './en';
@@ -64,6 +65,9 @@ export const zh: Translation = {
     roles: '角色',
     emplog: '操作日志',
     settings: '系统设置',
+    custom: '自定义设置',
+    padset: '前台登记设置',
+    vset: '访客类型',
     account: '账号设置',
     accountBase: '企业信息',
     accountSafe: '安全设置',
@@ -173,4 +177,5 @@ export const zh: Translation = {
   blacklist: blacklistZh,
   roles: rolesZh,
   logs: logsZh,
+  registration: registrationZh,
 };

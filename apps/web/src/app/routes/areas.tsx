@@ -4,6 +4,7 @@ import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts
 import { listScreens } from '../../modules/blacklist/routes';
 import { employeeSection } from '../../modules/employees/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
+import { registrationScreens } from '../../modules/registration/routes';
 import { overtimeScreen, visitorSection } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { AdminLayout } from '../layouts/AdminLayout';
@@ -26,6 +27,7 @@ export const adminArea: AreaDef = {
     ...listScreens,
     overtimeScreen,
     operationLogScreen,
+    ...registrationScreens,
     {
       path: 'setting/account',
       titleKey: 'menu.account',

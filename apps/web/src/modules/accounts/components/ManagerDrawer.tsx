@@ -8,6 +8,7 @@ import { handleFormError } from '../../../platform/fieldErrors';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useRules } from '../../../platform/formRules';
 import { useLabel } from '../../../platform/i18n';
+import { useGates } from '../../registration/api';
 import { useAddManager, useUpdateManager } from '../api';
 
 interface Values {
@@ -15,6 +16,7 @@ interface Values {
   sName: string;
   phone?: string;
   sType: StaffType;
+  gids: number[];
   startDate: Dayjs | null;
   endDate: Dayjs | null;
   remark?: string;
@@ -24,7 +26,7 @@ interface Values {
 
 const day = (d: Dayjs | null | undefined): string | null => (d ? d.format(DAY_FORMAT) : null);
 
-/** The fields UpdateManager needs to keep a record as it is (gates are not edited here yet: sent back unchanged). */
+/** The fields UpdateManager needs to keep a record as it is. */
 function unchanged(m: Manager) {
   return {
     account: m.account,
@@ -49,6 +51,7 @@ export function ManagerDrawer({ open, manager, onClose }: { open: boolean; manag
   const [form] = Form.useForm<Values>();
   const password = Form.useWatch('password', form);
   const editing = manager !== null;
+  const gates = useGates();
 
   const initial: Partial<Values> = manager
     ? {
@@ -56,18 +59,20 @@ export function ManagerDrawer({ open, manager, onClose }: { open: boolean; manag
         sName: manager.sName,
         phone: manager.phone,
         sType: manager.sType as StaffType,
+        gids: manager.gids,
         startDate: manager.startDate ? dayjs(manager.startDate) : null,
         endDate: manager.endDate ? dayjs(manager.endDate) : null,
         remark: manager.remark,
         enabled: manager.status === 0,
       }
-    : { sType: 2, startDate: null, endDate: null, enabled: true };
+    : { sType: 2, gids: [], startDate: null, endDate: null, enabled: true };
 
   const submit = async (v: Values) => {
     const fields = {
       sName: v.sName,
       phone: v.phone?.trim() ?? '',
       sType: v.sType,
+      gids: v.gids ?? [],
       startDate: day(v.startDate),
       endDate: day(v.endDate),
       remark: v.remark ?? '',
@@ -137,6 +142,15 @@ export function ManagerDrawer({ open, manager, onClose }: { open: boolean; manag
         </Form.Item>
         <Form.Item label={t('accounts.managers.fields.type')} name="sType" rules={[{ required: true, message: t('validation.required') }]}>
           <Select options={STAFF_TYPES.map((s) => ({ value: s, label: label('role', s) }))} />
+        </Form.Item>
+        <Form.Item label={t('accounts.managers.fields.gids')} name="gids" extra={t('accounts.managers.gidsHelp')}>
+          <Select
+            mode="multiple"
+            allowClear
+            loading={gates.isPending}
+            options={(gates.data ?? []).map((g) => ({ value: g.gid, label: g.gname }))}
+            data-testid="manager-gates"
+          />
         </Form.Item>
         <Flex gap={16}>
           <Form.Item label={t('accounts.managers.fields.startDate')} name="startDate" style={{ flex: 1 }}>

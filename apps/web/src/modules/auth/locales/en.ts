@@ -100,6 +100,8 @@ export const authEn = {
     steps: {
       company: 'Company remark',
       employees: 'Add employees',
+      registration: 'Registration content',
+      pad: 'Pad settings',
     },
     company: 'Company name',
     shortName: 'Short name',

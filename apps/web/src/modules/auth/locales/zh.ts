@@ -102,6 +102,8 @@ export const authZh: DeepStrings<typeof authEn> = {
     steps: {
       company: '企业备注',
       employees: '添加员工',
+      registration: '登记内容',
+      pad: '访客机设置',
     },
     company: '企业名称',
     shortName: '企业简称',

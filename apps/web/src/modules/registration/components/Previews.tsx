@@ -1,0 +1,104 @@
+import { CARD_SIZES, type Lang, labelIn, type PadSettings } from '@openvisit/contract';
+import { Card, Flex, Segmented, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../platform/i18n';
+import { usePictureUrl, useVisitorTypes } from '../api';
+import { Badge } from './Badge';
+import { KioskPreview } from './KioskPreview';
+
+/** The language a preview shows the kiosk in: the console's at first, switchable there. */
+function usePreviewLang() {
+  const lang = useLang();
+  const [chosen, setChosen] = useState<Lang | null>(null);
+  return [chosen ?? lang, setChosen] as const;
+}
+
+function LangSwitch({ value, onChange }: { value: Lang; onChange: (l: Lang) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Segmented
+      size="small"
+      aria-label={t('registration.padset.previewLanguage')}
+      value={value}
+      onChange={(v) => onChange(v as Lang)}
+      options={[
+        { value: 'zh', label: '中文' },
+        { value: 'en', label: 'English' },
+      ]}
+      data-testid="preview-lang"
+    />
+  );
+}
+
+/** The kiosk home screen with the saved settings, in either language. */
+export function KioskPreviewCard({ settings, company }: { settings: PadSettings; company: string }) {
+  const { t, i18n } = useTranslation();
+  const [lang, setLang] = usePreviewLang();
+  const fixed = i18n.getFixedT(lang);
+  const logoUrl = usePictureUrl(settings.logo, 'logo');
+  const backgroundUrl = usePictureUrl(settings.backgroundPic, 'picture');
+  const carouselUrl = usePictureUrl(settings.carouselPic[0] ?? '', 'picture');
+  return (
+    <Card size="small" title={t('registration.padset.preview')} extra={<LangSwitch value={lang} onChange={setLang} />}>
+      <Flex justify="center">
+        <KioskPreview
+          settings={settings}
+          company={company}
+          logoUrl={logoUrl}
+          backgroundUrl={backgroundUrl}
+          carouselUrl={carouselUrl}
+          texts={{
+            welcome: fixed('registration.kiosk.welcome'),
+            register: fixed('registration.kiosk.register'),
+            invited: fixed('registration.kiosk.invited'),
+            signOut: fixed('registration.kiosk.signOut'),
+            languages: fixed('registration.kiosk.languages'),
+          }}
+        />
+      </Flex>
+    </Card>
+  );
+}
+
+/** The badge in the card style being edited (not yet saved), with a made-up visitor, in either language. */
+export function BadgePreviewCard({ settings, company }: { settings: PadSettings; company: string }) {
+  const { t, i18n } = useTranslation();
+  const [lang, setLang] = usePreviewLang();
+  const fixed = i18n.getFixedT(lang);
+  const logoUrl = usePictureUrl(settings.logo, 'logo');
+  const defaultPhotoUrl = usePictureUrl(settings.defaultPhoto, 'picture');
+  const firstType = useVisitorTypes().data?.[0];
+  const paper = CARD_SIZES[settings.cardSize as keyof typeof CARD_SIZES] ?? CARD_SIZES[0];
+  return (
+    <Card size="small" title={t('registration.badge.preview')} extra={<LangSwitch value={lang} onChange={setLang} />}>
+      <Flex vertical align="center" gap={8}>
+        <Badge
+          style={settings}
+          companyName={company}
+          logoUrl={logoUrl}
+          defaultPhotoUrl={defaultPhotoUrl}
+          widthPx={360}
+          visit={{
+            title: fixed('registration.badge.sample.title'),
+            name: fixed('registration.badge.sample.name'),
+            company: fixed('registration.badge.sample.company'),
+            host: fixed('registration.badge.sample.host'),
+            visitType: firstType ? labelIn(firstType.vType, lang) : fixed('registration.badge.sample.visitType'),
+            date: dayjs().format('YYYY-MM-DD'),
+            labels: {
+              company: fixed('registration.badge.sample.labels.company'),
+              host: fixed('registration.badge.sample.labels.host'),
+              visitType: fixed('registration.badge.sample.labels.visitType'),
+              date: fixed('registration.badge.sample.labels.date'),
+            },
+          }}
+        />
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="badge-paper">
+          {t('registration.badge.previewSize', { width: paper.widthMm, height: paper.heightMm })}
+        </Typography.Text>
+      </Flex>
+    </Card>
+  );
+}
