@@ -4,6 +4,7 @@ import { authEn } from '../modules/auth/locales/en';
 import { blacklistEn } from '../modules/blacklist/locales/en';
 import { employeesEn } from '../modules/employees/locales/en';
 import { logsEn } from '../modules/logs/locales/en';
+import { receptionEn } from '../modules/reception/locales/en';
 import { registrationEn } from '../modules/registration/locales/en';
 import { rolesEn } from '../modules/roles/locales/en';
 import { visitsEn } from '../modules/visits/locales/en';
@@ -74,6 +75,7 @@ export const en = {
     accountManagers: 'Staff accounts',
     home: 'Home',
     password: 'Change password',
+    receptionToday: "Today's visitors",
     related: 'Related companies',
   },
   network: {
@@ -177,5 +179,6 @@ export const en = {
   blacklist: blacklistEn,
   roles: rolesEn,
   logs: logsEn,
+  reception: receptionEn,
   registration: registrationEn,
 } as const;

@@ -4,6 +4,7 @@ import { authZh } from '../modules/auth/locales/zh';
 import { blacklistZh } from '../modules/blacklist/locales/zh';
 import { employeesZh } from '../modules/employees/locales/zh';
 import { logsZh } from '../modules/logs/locales/zh';
+import { receptionZh } from '../modules/reception/locales/zh';
 import { registrationZh } from '../modules/registration/locales/zh';
 import { rolesZh } from '../modules/roles/locales/zh';
 import { visitsZh } from '../modules/visits/locales/zh';
@@ -74,6 +75,7 @@ export const zh: Translation = {
     accountManagers: '员工账号',
     home: '首页',
     password: '修改密码',
+    receptionToday: '今日访客',
     related: '关联企业',
   },
   network: {
@@ -177,5 +179,6 @@ export const zh: Translation = {
   blacklist: blacklistZh,
   roles: rolesZh,
   logs: logsZh,
+  reception: receptionZh,
   registration: registrationZh,
 };

@@ -4,6 +4,7 @@ import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts
 import { listScreens } from '../../modules/blacklist/routes';
 import { employeeSection } from '../../modules/employees/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
+import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { overtimeScreen, visitorSection } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
@@ -51,7 +52,7 @@ export const AREAS: readonly AreaDef[] = [
   shellArea('logic', '/logic', Role.LOGISTICS),
   shellArea('hse', '/hsehome', Role.HSE),
   shellArea('servercom', '/servercom', Role.SERVER_COMPANY),
-  shellArea('reception', '/reception', Role.GATE),
+  { role: 'reception', base: '/reception', sType: Role.GATE, titleKey: 'enums.consoleRole.reception', layout: AreaLayout, routes: receptionScreens },
   shellArea('super', '/super'),
 ];
 

@@ -1,0 +1,53 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../platform/api';
+import { visitKeys } from '../visits/api';
+import { REFRESH_MS, type TodayTab, tabInput } from './today';
+
+export const receptionKeys = {
+  all: ['visits', 'reception'] as const,
+  tab: (tab: TodayTab, day: string, lookup: string, page: number, size: number) => ['visits', 'reception', tab, day, lookup, page, size] as const,
+};
+
+/** One tab of today's visitors, refreshed every 30 s and when the window gets the focus again. */
+export function useTodayTab(tab: TodayTab, day: string, lookup: string, page: number, size: number) {
+  return useQuery({
+    queryKey: receptionKeys.tab(tab, day, lookup, page, size),
+    queryFn: () => api.SearchVisitByConditionPage(tabInput(tab, day, lookup, page, size)),
+    placeholderData: keepPreviousData,
+    refetchInterval: REFRESH_MS,
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: visitKeys.all });
+}
+
+/**
+ * Checks an expected visitor in: by the visit's code (the kiosk's call, with its time window), else as a console move.
+ * The receptionist confirms that the visitor accepts the terms (the confirmation says so).
+ */
+export function useCheckIn() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { vid: number; code: string | null }) =>
+      v.code
+        ? api.AppClientSignin({ verifyCode: v.code, protocolAccepted: true })
+        : api.updateVisitStatus({ vid: v.vid, event: 'checkIn', note: '' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSignOut() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (vid: number) => api.VisitorSignOutByVid({ vid }), onSuccess: invalidate });
+}
+
+export function useDecide() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { vid: number; event: 'approve' | 'reject' }) => api.updateVisitStatus({ vid: v.vid, event: v.event, note: '' }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,161 @@
+import type { Visit } from '@openvisit/contract';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../../app/providers';
+import { i18n } from '../../../platform/i18n';
+import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
+import { TodayPage } from './TodayPage';
+
+function visit(vid: number, extra: Partial<Visit> = {}): Visit {
+  return {
+    vid,
+    kind: 'walkin',
+    signinType: 0,
+    status: 'signedIn',
+    permission: 1,
+    vname: `Visitor ${vid}`,
+    vphone: '13800138000',
+    vemail: '',
+    vcompany: 'Acme',
+    certificateType: '',
+    cardId: '',
+    vphoto: false,
+    empid: 1,
+    empName: 'Ada Host',
+    empPhone: '',
+    tid: null,
+    visitType: 'Guest',
+    visitReason: '',
+    followers: [],
+    peopleCount: 1,
+    plateNum: '',
+    belongings: '',
+    temperature: null,
+    extendCol: {},
+    gid: null,
+    signInGate: '',
+    signOutGate: '',
+    signInOpName: '',
+    signOutOpName: '',
+    cardNo: '',
+    code: '12345678',
+    appointmentDate: null,
+    visitdate: Date.now(),
+    signOutDate: null,
+    leaveTime: null,
+    signPdf: false,
+    lang: 'en',
+    subaccountId: null,
+    createTime: Date.now(),
+    ...extra,
+  };
+}
+
+const config: Handler = () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: {} } });
+
+function byKind(lists: Record<string, Visit[]>): Handler {
+  return (body) => {
+    const key = body.onSite ? 'onSite' : body.status === 'signedOut' ? 'signedOut' : String(body.kind);
+    const list = lists[key] ?? [];
+    return { status: 0, result: { pageNo: 1, pageSize: 20, count: list.length, list } };
+  };
+}
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/reception', element: <TodayPage /> }], { initialEntries: ['/reception'] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+function rowOf(name: string): HTMLElement {
+  return screen.getAllByRole('row').find((r) => r.textContent?.includes(name)) as HTMLElement;
+}
+
+describe('TodayPage', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
+  });
+
+  it("shows today's walk-ins, switches tabs, looks up by phone and signs a visitor out", async () => {
+    const server = stubServer({
+      config,
+      SearchVisitByConditionPage: byKind({
+        walkin: [visit(1)],
+        appointment: [visit(2, { kind: 'appointment', status: 'reserved', visitdate: null })],
+        onSite: [visit(1)],
+      }),
+      VisitorSignOutByVid: (b) => ({ status: 0, result: visit(Number(b.vid), { status: 'signedOut' }) }),
+    });
+    renderPage();
+    expect(await screen.findByText('Visitor 1')).toBeTruthy();
+    const first = server.bodies('SearchVisitByConditionPage')[0];
+    expect(first).toMatchObject({ kind: 'walkin', startIndex: 0, requestedCount: 20 });
+    expect(first?.date).toBe(first?.endDate);
+    expect(within(rowOf('Visitor 1')).getByText('Signed in')).toBeTruthy();
+
+    fireEvent.click(within(rowOf('Visitor 1')).getByRole('button', { name: /Sign out/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(server.bodies('VisitorSignOutByVid')).toEqual([{ vid: 1 }]));
+    expect(await screen.findByText('Visitor 1 is signed out')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: /Appointments/ }));
+    expect(await screen.findByText('Visitor 2')).toBeTruthy();
+    const row = rowOf('Visitor 2');
+    expect(within(row).getByRole('button', { name: /Check in/ })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: /Refuse/ })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: /Sign out/ })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Phone or name'), { target: { value: '138 0013 8000' } });
+    fireEvent.keyDown(screen.getByLabelText('Phone or name'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(server.bodies('SearchVisitByConditionPage').at(-1)).toMatchObject({ kind: 'appointment', phone: '13800138000' }));
+  });
+
+  it('checks an expected visitor in by the visit code and words a blacklist refusal neutrally', async () => {
+    const server = stubServer({
+      config,
+      SearchVisitByConditionPage: byKind({
+        invite: [
+          visit(3, { kind: 'invite', status: 'accepted', code: '87654321' }),
+          visit(4, { kind: 'invite', status: 'unauthorized', code: null }),
+          visit(5, { kind: 'invite', status: 'viewed', code: '11112222' }),
+        ],
+      }),
+      AppClientSignin: (b) =>
+        b.verifyCode === '11112222' ? { status: 66, reason: 'blacklisted' } : { status: 0, result: { ...visit(3), repeated: false } },
+      updateVisitStatus: (b) => ({ status: 0, result: visit(Number(b.vid), { status: 'authorized' }) }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: /Invitations/ }));
+    expect(await screen.findByText('Visitor 3')).toBeTruthy();
+
+    fireEvent.click(within(rowOf('Visitor 3')).getByRole('button', { name: /Check in/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(server.bodies('AppClientSignin')).toEqual([{ verifyCode: '87654321', protocolAccepted: true }]));
+    expect(await screen.findByText('Visitor 3 is checked in')).toBeTruthy();
+
+    fireEvent.click(within(rowOf('Visitor 5')).getByRole('button', { name: /Check in/ }));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'OK' }).length).toBeGreaterThan(0));
+    fireEvent.click(screen.getAllByRole('button', { name: 'OK' }).at(-1) as HTMLElement);
+    expect(await screen.findByText('This visitor cannot be checked in here. Please contact security.')).toBeTruthy();
+
+    fireEvent.click(within(rowOf('Visitor 4')).getByRole('button', { name: /Approve/ }));
+    await waitFor(() => expect(server.bodies('updateVisitStatus')).toEqual([{ vid: 4, event: 'approve', note: '' }]));
+  });
+
+  it('speaks Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    stubServer({ config, SearchVisitByConditionPage: byKind({ walkin: [visit(1)] }) });
+    renderPage();
+    expect(await screen.findByText('Visitor 1')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /现场登记/ })).toBeTruthy();
+    expect(screen.getByText('今日访客')).toBeTruthy();
+  });
+});

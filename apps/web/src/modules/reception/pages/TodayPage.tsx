@@ -1,0 +1,186 @@
+import { CheckOutlined, CloseOutlined, EyeOutlined, LoginOutlined, LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
+import { type Visit, visitTypeText } from '@openvisit/contract';
+import { App, Badge, Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../platform/apiError';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
+import { useLang } from '../../../platform/i18n';
+import { VisitDrawer } from '../../visits/components/VisitDrawer';
+import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
+import { useCheckIn, useDecide, useSignOut, useTodayTab } from '../api';
+import { deskActions, TODAY_TABS, type TodayTab } from '../today';
+
+const PAGE_SIZE = 20;
+/** The blacklist refusal: worded neutrally, as at the kiosk. */
+const BLACKLISTED = 66;
+
+/**
+ * The front desk's home: today's visitors in tabs (walk-ins, appointments, invitations, on site now, signed out), a
+ * lookup by phone or name, refreshed every 30 s and on focus, with the actions each record's status allows.
+ */
+export function TodayPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const lang = useLang();
+  const [tab, setTab] = useState<TodayTab>('walkin');
+  const [text, setText] = useState('');
+  const [lookup, setLookup] = useState('');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | null>(null);
+  const day = dayjs().format(DAY_FORMAT);
+  const list = useTodayTab(tab, day, lookup, page, PAGE_SIZE);
+  const checkIn = useCheckIn();
+  const signOut = useSignOut();
+  const decide = useDecide();
+
+  const run = async (v: Visit, action: 'checkIn' | 'signOut' | 'approve' | 'reject') => {
+    try {
+      if (action === 'checkIn') await checkIn.mutateAsync({ vid: v.vid, code: v.code });
+      else if (action === 'signOut') await signOut.mutateAsync(v.vid);
+      else await decide.mutateAsync({ vid: v.vid, event: action });
+      message.success(t(`reception.done.${action}`, { name: v.vname }));
+    } catch (e) {
+      if (e instanceof ApiError && e.status === BLACKLISTED) message.warning(t('reception.refused'));
+    }
+  };
+
+  const actions = (v: Visit) => (
+    <Space size={4} wrap>
+      {deskActions(v).map((a) =>
+        a === 'approve' ? (
+          <Button key={a} size="small" icon={<CheckOutlined />} onClick={() => void run(v, a)}>
+            {t('reception.actions.approve')}
+          </Button>
+        ) : (
+          <Popconfirm
+            key={a}
+            title={t(
+              a === 'checkIn'
+                ? 'reception.actions.checkInConfirm'
+                : a === 'signOut'
+                  ? 'reception.actions.signOutConfirm'
+                  : 'reception.actions.rejectConfirm',
+              {
+                name: v.vname,
+              },
+            )}
+            onConfirm={() => run(v, a)}
+          >
+            <Button
+              size="small"
+              type={a === 'checkIn' ? 'primary' : 'default'}
+              danger={a === 'reject'}
+              icon={a === 'checkIn' ? <LoginOutlined /> : a === 'signOut' ? <LogoutOutlined /> : <CloseOutlined />}
+            >
+              {t(`reception.actions.${a}`)}
+            </Button>
+          </Popconfirm>
+        ),
+      )}
+      <Button
+        type="text"
+        size="small"
+        icon={<EyeOutlined />}
+        aria-label={t('reception.actions.detail', { name: v.vname })}
+        onClick={() => setOpen(v.vid)}
+      />
+    </Space>
+  );
+
+  const data = list.data;
+  return (
+    <>
+      <PageHeader
+        title={t('reception.title')}
+        extra={<Typography.Text type="secondary">{t('reception.intro')}</Typography.Text>}
+        actions={
+          <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()}>
+            {t('reception.refresh')}
+          </Button>
+        }
+      />
+      <Card>
+        <Flex vertical gap={12}>
+          <Input.Search
+            style={{ maxWidth: 320 }}
+            allowClear
+            placeholder={t('reception.lookup')}
+            aria-label={t('reception.lookup')}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (!e.target.value && lookup) {
+                setLookup('');
+                setPage(1);
+              }
+            }}
+            onSearch={(v) => {
+              setLookup(v.trim());
+              setPage(1);
+            }}
+          />
+          <Tabs
+            activeKey={tab}
+            onChange={(k) => {
+              setTab(k as TodayTab);
+              setPage(1);
+            }}
+            items={TODAY_TABS.map((k) => ({
+              key: k,
+              label:
+                k === tab && data ? (
+                  <Badge count={data.count} offset={[10, -2]} size="small" color="blue" showZero>
+                    {t(`reception.tabs.${k}`)}
+                  </Badge>
+                ) : (
+                  t(`reception.tabs.${k}`)
+                ),
+            }))}
+          />
+          <Table<Visit>
+            rowKey="vid"
+            size="middle"
+            loading={list.isFetching && !data}
+            dataSource={data?.list ?? []}
+            scroll={{ x: 960 }}
+            locale={{ emptyText: <Empty description={lookup ? t('reception.emptyLookup') : t('reception.empty')} /> }}
+            pagination={{
+              current: page,
+              pageSize: PAGE_SIZE,
+              total: data?.count ?? 0,
+              showSizeChanger: false,
+              showTotal: (n) => t('reception.total', { count: n }),
+              onChange: setPage,
+            }}
+            columns={[
+              {
+                title: t('reception.columns.visitor'),
+                key: 'vname',
+                render: (_v, v) => (
+                  <Flex vertical>
+                    <Typography.Text strong>{v.vname}</Typography.Text>
+                    <Typography.Text type="secondary">{visitTypeText(v.visitType, lang)}</Typography.Text>
+                  </Flex>
+                ),
+              },
+              { title: t('reception.columns.phone'), dataIndex: 'vphone' },
+              { title: t('reception.columns.company'), dataIndex: 'vcompany', ellipsis: true },
+              { title: t('reception.columns.host'), dataIndex: 'empName' },
+              { title: t('reception.columns.status'), key: 'status', render: (_v, v) => <VisitStatusTag status={v.status} /> },
+              {
+                title: t('reception.columns.time'),
+                key: 'time',
+                render: (_v, v) => formatDateTime(v.status === 'signedOut' ? v.signOutDate : (v.visitdate ?? v.appointmentDate)),
+              },
+              { title: t('reception.columns.actions'), key: 'actions', render: (_v, v) => actions(v) },
+            ]}
+          />
+        </Flex>
+      </Card>
+      <VisitDrawer vid={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { CallInput, searchVisitsPage, Visit, VisitEvent } from '@openvisit/contract';
+import { allowedEvents } from '@openvisit/contract';
+
+/** The tabs of the front desk's today screen (reference 3.6: registrations, appointments, invitations, on site). */
+export const TODAY_TABS = ['walkin', 'appointment', 'invite', 'onSite', 'signedOut'] as const;
+export type TodayTab = (typeof TODAY_TABS)[number];
+
+/** How often the lists refresh on their own (they also refresh when the window gets the focus again). */
+export const REFRESH_MS = 30_000;
+
+/** Phones are digits with an optional leading + and separators; anything else is looked up as a name. */
+const PHONE = /^\+?[\d\s-]{3,32}$/;
+
+/** The lookup box's text as a filter: a phone number (digits) or a visitor's name. */
+export function lookupFilter(text: string): { phone?: string; name?: string } {
+  const v = text.trim().slice(0, 64);
+  if (!v) return {};
+  return PHONE.test(v) ? { phone: v.replace(/[\s-]/g, '') } : { name: v };
+}
+
+/**
+ * The search of one tab on `day` (yyyy-mm-dd): walk-ins, appointments and invitations of the day; everybody on site
+ * now (whatever day they came); today's sign-outs.
+ */
+export function tabInput(tab: TodayTab, day: string, lookup: string, page: number, size: number): CallInput<typeof searchVisitsPage> {
+  const base = { ...lookupFilter(lookup), startIndex: (page - 1) * size, requestedCount: size };
+  if (tab === 'onSite') return { ...base, onSite: true };
+  if (tab === 'signedOut') return { ...base, date: day, endDate: day, status: 'signedOut' };
+  return { ...base, date: day, endDate: day, kind: tab };
+}
+
+/** The desk's actions on a visit, as far as its status allows them (the state machine decides). */
+export type DeskAction = 'checkIn' | 'signOut' | 'approve' | 'reject';
+
+export function deskActions(v: Pick<Visit, 'status'>): DeskAction[] {
+  const allowed = new Set<VisitEvent>(allowedEvents(v.status));
+  const out: DeskAction[] = [];
+  if (allowed.has('checkIn')) out.push('checkIn');
+  if (allowed.has('approve')) out.push('approve');
+  if (allowed.has('reject')) out.push('reject');
+  if (allowed.has('signOut')) out.push('signOut');
+  return out;
+}
