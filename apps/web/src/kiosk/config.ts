@@ -1,4 +1,4 @@
-import { CARD_SIZES, DEFAULT_THEME_COLOR, getPadConfig, labelIn, type PadConfig, STANDARD_FIELDS } from '@openvisit/contract';
+import { DEFAULT_THEME_COLOR, getPadConfig, labelIn, type PadConfig, STANDARD_FIELDS } from '@openvisit/contract';
 import { callApi } from '../platform/api';
 
 /**
@@ -133,10 +133,8 @@ export async function loadConfig(): Promise<KioskConfig> {
   return config;
 }
 
-/** Badge paper (spec section 9) as CSS sizes: the 90×60 mm sleeve, 4-inch and 5-inch label paper. */
-export function badgeSize(cardSize: number): { widthMm: number; heightMm: number } {
-  return CARD_SIZES[cardSize as keyof typeof CARD_SIZES] ?? CARD_SIZES[0];
-}
+/** Badge paper as CSS sizes (shared with the console's badge reprint). */
+export { badgeSize } from '../platform/badge/size';
 
 /** '中文#English' → the part for the language. */
 export const labelOf = labelIn;

@@ -1,157 +1,26 @@
-import type { Lang } from '@openvisit/contract';
-import { type CSSProperties, useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
-import { badgeSize, type KioskSettings } from '../config';
+import { type BadgeTexts, Badge as SharedBadge, PrintableBadge as SharedPrintable, type BadgeProps as SharedProps } from '../../platform/badge/Badge';
 import { useK } from '../i18n';
 
-export interface BadgeVisit {
-  vname: string;
-  vcompany: string;
-  empName: string;
-  /** Signed in at (epoch ms), else now. */
-  visitdate: number | null;
-  visitType: string;
-  cardNo: string;
-  code: string | null;
-}
+export { type BadgeVisit, useQrCode } from '../../platform/badge/Badge';
 
-export interface BadgeProps {
-  visit: BadgeVisit;
-  settings: KioskSettings;
-  company: string;
-  /** Object URLs or data URLs of the pictures it may show. */
-  photo: string | null;
-  logo: string | null;
-  fixedPhoto: string | null;
-  lang: Lang;
-}
+/** The kiosk's badge: the shared badge (platform/badge) with the kiosk's words. */
+export type BadgeProps = Omit<SharedProps, 'texts'>;
 
-/** A QR code of `text` as a PNG data URL (the writer is loaded on first use); null while it is drawn or without text. */
-export function useQrCode(text: string | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    setUrl(null);
-    if (!text) return;
-    let cancelled = false;
-    void import('qrcode')
-      .then((qr) => qr.toDataURL(text, { margin: 1, width: 240, errorCorrectionLevel: 'M' }))
-      .then((u) => !cancelled && setUrl(u))
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [text]);
-  return url;
-}
-
-function dateText(ms: number | null, lang: Lang): string {
-  const d = new Date(ms ?? Date.now());
-  return d.toLocaleDateString(lang === 'zh' ? 'zh-CN' : 'en-GB', { year: 'numeric', month: '2-digit', day: '2-digit' });
-}
-
-/**
- * A visitor badge in the company's card style (spec section 3 card-style options): ordinary (a band with the logo, the
- * photo, the visitor's name, company and host) or customized (the brand as text or logo at the top, middle or bottom;
- * the avatar as the visitor photo or the fixed picture, or none), in colour or black and white, sized in millimetres to
- * the badge paper so the screen preview and the print are the same layout.
- */
-export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang }: BadgeProps) {
+function useBadgeTexts(): BadgeTexts {
   const { t } = useK();
-  const size = badgeSize(settings.cardSize);
-  const bw = settings.printType === 1;
-  const style = { '--badge-w': `${size.widthMm}mm`, '--badge-h': `${size.heightMm}mm` } as CSSProperties;
-  const customized = settings.cardType === 1;
-  // The visit code as a QR (it signs the visitor out at the kiosk): as the avatar of a customized badge that asks
-  // for it, beside the details when the company's QR switch is on.
-  const qrAvatar = customized && settings.showAvatar === 1 && settings.avatarType === 2;
-  const qr = useQrCode(visit.code && (qrAvatar || settings.qrcodeSwitch === 1) ? visit.code : null);
-  const avatar =
-    !customized || settings.showAvatar === 1
-      ? qrAvatar
-        ? null
-        : customized && settings.avatarType === 1
-          ? fixedPhoto
-          : (photo ?? fixedPhoto)
-      : null;
-  const brandText = settings.customText.trim() || company;
-  const brand = customized && settings.brandType === 1 && logo ? <img src={logo} alt={company} /> : <span>{customized ? brandText : company}</span>;
-  const body = (
-    <div className="k-badge__body">
-      {avatar ? <img className="k-badge__avatar" src={avatar} alt="" /> : null}
-      {qr && qrAvatar ? <img className="k-badge__qr" src={qr} alt={visit.code ?? ''} data-testid="badge-qr" /> : null}
-      <div className="k-badge__info">
-        <div className="k-badge__name" data-testid="badge-name">
-          {visit.vname}
-        </div>
-        {visit.vcompany ? <div className="k-badge__line">{visit.vcompany}</div> : null}
-        <div className="k-badge__line">
-          <b>{t('badge.host')}:</b> {visit.empName}
-        </div>
-        <div className="k-badge__line">
-          <b>{t('badge.date')}:</b> {dateText(visit.visitdate, lang)}
-        </div>
-      </div>
-      {qr && !qrAvatar ? <img className="k-badge__qr k-badge__qr--side" src={qr} alt={visit.code ?? ''} data-testid="badge-qr" /> : null}
-    </div>
-  );
-  const foot = (
-    <div className="k-badge__foot">
-      <span>{settings.cardText.trim() || t('badge.valid')}</span>
-      <span data-testid="badge-code">{visit.code ? t('badge.code', { code: visit.code }) : visit.cardNo}</span>
-    </div>
-  );
-  return (
-    <div
-      className={`k-badge${bw ? ' k-badge--bw' : ''}`}
-      style={style}
-      data-testid="badge"
-      data-size={`${size.widthMm}x${size.heightMm}`}
-      data-bw={bw ? '1' : '0'}
-    >
-      {customized ? (
-        <>
-          {settings.brandPosition === 0 ? <div className="k-badge__brand">{brand}</div> : null}
-          {body}
-          {settings.brandPosition === 1 ? <div className="k-badge__brand">{brand}</div> : null}
-          {foot}
-          {settings.brandPosition === 2 ? <div className="k-badge__brand">{brand}</div> : null}
-        </>
-      ) : (
-        <>
-          <div className="k-badge__band">
-            {logo ? <img src={logo} alt={company} /> : <span>{company}</span>}
-            <span>{t('badge.visitor')}</span>
-          </div>
-          {body}
-          {foot}
-        </>
-      )}
-    </div>
-  );
+  return {
+    visitor: t('badge.visitor'),
+    host: t('badge.host'),
+    date: t('badge.date'),
+    valid: t('badge.valid'),
+    code: (code) => t('badge.code', { code }),
+  };
 }
 
-/** The CSS `@page` rule of the badge paper: one badge per page, no margins. */
-export function pageRule(cardSize: number): string {
-  const { widthMm, heightMm } = badgeSize(cardSize);
-  return `@page { size: ${widthMm}mm ${heightMm}mm; margin: 0; }`;
+export function Badge(props: BadgeProps) {
+  return <SharedBadge {...props} texts={useBadgeTexts()} />;
 }
 
-/**
- * What `window.print()` prints while it is mounted: the badge alone (everything else of the page is hidden by the
- * print style sheet) on a page of the badge's size.
- */
 export function PrintableBadge(props: BadgeProps) {
-  useEffect(() => {
-    const style = document.createElement('style');
-    style.id = 'kiosk-page-size';
-    style.textContent = pageRule(props.settings.cardSize);
-    document.head.append(style);
-    return () => style.remove();
-  }, [props.settings.cardSize]);
-  return createPortal(
-    <div id="kiosk-print">
-      <Badge {...props} />
-    </div>,
-    document.body,
-  );
+  return <SharedPrintable {...props} texts={useBadgeTexts()} />;
 }

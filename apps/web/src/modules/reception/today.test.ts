@@ -26,7 +26,7 @@ describe('reception today', () => {
     expect(deskActions({ status: 'reserved' })).toEqual(['checkIn', 'reject']);
     expect(deskActions({ status: 'unauthorized' })).toEqual(['approve', 'reject']);
     expect(deskActions({ status: 'authorized' })).toEqual(['checkIn']);
-    expect(deskActions({ status: 'signedIn' })).toEqual(['signOut']);
+    expect(deskActions({ status: 'signedIn' })).toEqual(['signOut', 'badge']);
     expect(deskActions({ status: 'signedOut' })).toEqual([]);
   });
 });

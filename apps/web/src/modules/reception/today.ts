@@ -30,7 +30,7 @@ export function tabInput(tab: TodayTab, day: string, lookup: string, page: numbe
 }
 
 /** The desk's actions on a visit, as far as its status allows them (the state machine decides). */
-export type DeskAction = 'checkIn' | 'signOut' | 'approve' | 'reject';
+export type DeskAction = 'checkIn' | 'signOut' | 'approve' | 'reject' | 'badge';
 
 export function deskActions(v: Pick<Visit, 'status'>): DeskAction[] {
   const allowed = new Set<VisitEvent>(allowedEvents(v.status));
@@ -39,5 +39,7 @@ export function deskActions(v: Pick<Visit, 'status'>): DeskAction[] {
   if (allowed.has('approve')) out.push('approve');
   if (allowed.has('reject')) out.push('reject');
   if (allowed.has('signOut')) out.push('signOut');
+  // A badge is printed for a visitor on site (a lost or spoiled one is reprinted).
+  if (v.status === 'signedIn') out.push('badge');
   return out;
 }

@@ -32,7 +32,7 @@ export const receptionEn = {
     approve: 'Approve',
     reject: 'Refuse',
     rejectConfirm: 'Refuse the visit of {{name}}?',
-    badge: 'Badge',
+    badge: 'Reprint badge',
     detail: 'Details of {{name}}',
   },
   done: {
@@ -42,4 +42,14 @@ export const receptionEn = {
     reject: 'The visit of {{name}} is refused',
   },
   refused: 'This visitor cannot be checked in here. Please contact security.',
+  badge: {
+    title: 'Visitor badge',
+    print: 'Print badge',
+    close: 'Close',
+    visitor: 'VISITOR',
+    host: 'Host',
+    date: 'Date',
+    valid: 'Valid today only',
+    code: 'No. {{code}}',
+  },
 };

@@ -34,7 +34,7 @@ export const receptionZh: DeepStrings<typeof receptionEn> = {
     approve: '同意',
     reject: '拒绝',
     rejectConfirm: '拒绝 {{name}} 的来访？',
-    badge: '胸卡',
+    badge: '补打胸卡',
     detail: '{{name}} 的详情',
   },
   done: {
@@ -44,4 +44,14 @@ export const receptionZh: DeepStrings<typeof receptionEn> = {
     reject: '已拒绝 {{name}} 的来访',
   },
   refused: '该访客无法在此签到，请联系安保人员。',
+  badge: {
+    title: '访客胸卡',
+    print: '打印胸卡',
+    close: '关闭',
+    visitor: '访客',
+    host: '被访人',
+    date: '日期',
+    valid: '仅当日有效',
+    code: '编号 {{code}}',
+  },
 };

@@ -158,4 +158,50 @@ describe('TodayPage', () => {
     expect(screen.getByRole('tab', { name: /现场登记/ })).toBeTruthy();
     expect(screen.getByText('今日访客')).toBeTruthy();
   });
+
+  it("reprints the badge of a visitor on site in the company's card style, alone on a page of the paper's size", async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const settings = {
+      logo: '',
+      backgroundPic: '',
+      carouselPic: [],
+      defaultPhoto: '',
+      themecolor: '#aa0000',
+      cardType: 0,
+      cardSize: 1,
+      printType: 0,
+      brandType: 0,
+      brandPosition: 0,
+      showAvatar: 1,
+      avatarType: 0,
+      customText: '',
+      cardText: '',
+      qrcodeSwitch: 0,
+      secureProtocol: '',
+      secureProtocolEn: '',
+      escapeClause: '',
+      comeAgain: 0,
+      signOutSwitch: 0,
+      faceScaner: 0,
+    };
+    const server = stubServer({
+      config,
+      SearchVisitByConditionPage: byKind({ walkin: [visit(1)] }),
+      getCardInfo: (b) => ({ status: 0, result: { visit: visit(Number(b.vid)), company: 'Acme Holdings', shortName: 'Acme HQ', settings } }),
+    });
+    renderPage();
+    expect(await screen.findByText('Visitor 1')).toBeTruthy();
+    fireEvent.click(within(rowOf('Visitor 1')).getByRole('button', { name: /Reprint badge/ }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByTestId('badge-name').textContent).toBe('Visitor 1'));
+    expect(server.bodies('getCardInfo')).toEqual([{ vid: 1 }]);
+    expect(within(dialog).getByTestId('badge-code').textContent).toBe('No. 12345678');
+    expect(within(dialog).getByText('Acme HQ')).toBeTruthy();
+    const printed = document.querySelector('#kiosk-print [data-testid="badge"]') as HTMLElement;
+    expect(printed.dataset.size).toBe('102x76');
+    expect(document.getElementById('kiosk-page-size')?.textContent).toContain('size: 102mm 76mm');
+    fireEvent.click(within(dialog).getByRole('button', { name: /Print badge/ }));
+    expect(print).toHaveBeenCalledOnce();
+  });
 });

@@ -1,4 +1,4 @@
-import { CheckOutlined, CloseOutlined, EyeOutlined, LoginOutlined, LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, EyeOutlined, IdcardOutlined, LoginOutlined, LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type Visit, visitTypeText } from '@openvisit/contract';
 import { App, Badge, Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -11,6 +11,7 @@ import { useLang } from '../../../platform/i18n';
 import { VisitDrawer } from '../../visits/components/VisitDrawer';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { useCheckIn, useDecide, useSignOut, useTodayTab } from '../api';
+import { BadgeDialog } from '../components/BadgeDialog';
 import { deskActions, TODAY_TABS, type TodayTab } from '../today';
 
 const PAGE_SIZE = 20;
@@ -30,6 +31,7 @@ export function TodayPage() {
   const [lookup, setLookup] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
+  const [badge, setBadge] = useState<number | null>(null);
   const day = dayjs().format(DAY_FORMAT);
   const list = useTodayTab(tab, day, lookup, page, PAGE_SIZE);
   const checkIn = useCheckIn();
@@ -50,7 +52,11 @@ export function TodayPage() {
   const actions = (v: Visit) => (
     <Space size={4} wrap>
       {deskActions(v).map((a) =>
-        a === 'approve' ? (
+        a === 'badge' ? (
+          <Button key={a} size="small" icon={<IdcardOutlined />} onClick={() => setBadge(v.vid)}>
+            {t('reception.actions.badge')}
+          </Button>
+        ) : a === 'approve' ? (
           <Button key={a} size="small" icon={<CheckOutlined />} onClick={() => void run(v, a)}>
             {t('reception.actions.approve')}
           </Button>
@@ -181,6 +187,7 @@ export function TodayPage() {
         </Flex>
       </Card>
       <VisitDrawer vid={open} onClose={() => setOpen(null)} />
+      <BadgeDialog vid={badge} onClose={() => setBadge(null)} />
     </>
   );
 }
