@@ -76,6 +76,7 @@ export const en = {
     home: 'Home',
     password: 'Change password',
     receptionToday: "Today's visitors",
+    receptionWalkIn: 'Register a walk-in',
     related: 'Related companies',
   },
   network: {

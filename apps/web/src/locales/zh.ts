@@ -76,6 +76,7 @@ export const zh: Translation = {
     home: '首页',
     password: '修改密码',
     receptionToday: '今日访客',
+    receptionWalkIn: '登记访客',
     related: '关联企业',
   },
   network: {

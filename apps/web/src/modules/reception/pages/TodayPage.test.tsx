@@ -144,7 +144,7 @@ describe('TodayPage', () => {
     fireEvent.click(within(rowOf('Visitor 5')).getByRole('button', { name: /Check in/ }));
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'OK' }).length).toBeGreaterThan(0));
     fireEvent.click(screen.getAllByRole('button', { name: 'OK' }).at(-1) as HTMLElement);
-    expect(await screen.findByText('This visitor cannot be checked in here. Please contact security.')).toBeTruthy();
+    expect(await screen.findByText('This visitor cannot be admitted. Please contact security.')).toBeTruthy();
 
     fireEvent.click(within(rowOf('Visitor 4')).getByRole('button', { name: /Approve/ }));
     await waitFor(() => expect(server.bodies('updateVisitStatus')).toEqual([{ vid: 4, event: 'approve', note: '' }]));

@@ -1,0 +1,133 @@
+import type { PadConfig, Visit } from '@openvisit/contract';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../../app/providers';
+import { i18n } from '../../../platform/i18n';
+import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
+import { WalkInPage } from './WalkInPage';
+
+const field = (eid: number, fieldName: string, displayName: string, extra: Record<string, unknown> = {}) => ({
+  eid,
+  fieldName,
+  displayName,
+  inputType: 'standard',
+  inputValue: [],
+  placeholder: '',
+  standard: true,
+  required: false,
+  ...extra,
+});
+
+const padConfig = {
+  userid: 1,
+  company: 'Acme Holdings',
+  shortName: 'Acme',
+  settings: { secureProtocol: 'Be nice', cardSize: 0 },
+  gates: [],
+  types: [
+    {
+      tid: 7,
+      vType: '访客#Guest',
+      reasons: ['会议#Meeting'],
+      fields: [
+        field(1, 'vname', '姓名#Name', { required: true }),
+        field(2, 'vphone', '手机号#Phone', { required: true }),
+        field(3, 'empid', '被访人#Host', { required: true }),
+        field(4, 'photo', '照片#Photo'),
+        field(5, 'floor', '楼层#Floor', { standard: false, inputType: 'button', inputValue: ['一楼#Ground', '二楼#First'], required: true }),
+      ],
+    },
+  ],
+} as unknown as PadConfig;
+
+const config: Handler = () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: {} } });
+const hosts: Handler = () => ({
+  status: 0,
+  result: [{ empid: 9, empName: 'Ada Host', empNo: 'E9', empPhone: '13900139009', deptNames: ['Sales'], empPosition: '' }],
+});
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/reception/walkin', element: <WalkInPage /> }], { initialEntries: ['/reception/walkin'] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+async function fillForm() {
+  fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Zhang San' } });
+  fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '13800138000' } });
+  const host = screen.getByRole('combobox', { name: 'Host' });
+  fireEvent.mouseDown(host);
+  fireEvent.change(host, { target: { value: 'Ada' } });
+  fireEvent.click(await screen.findByText('Ada Host · Sales · 13900139009', {}, { timeout: 3000 }));
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Floor' }));
+  fireEvent.click(await screen.findByText('First'));
+  fireEvent.click(screen.getByLabelText('The visitor has read and accepts the visitor terms'));
+}
+
+describe('WalkInPage', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
+  });
+
+  it("shows the visitor type's fields, checks them, registers and offers the badge", async () => {
+    let answers = 0;
+    const server = stubServer({
+      config,
+      getPadConfig: () => ({ status: 0, result: padConfig }),
+      getEmpByName: hosts,
+      UpdatePhoto: (b) => {
+        answers += 1;
+        if (answers === 1) return { status: 400, reason: 'Bad parameters', result: { errors: [{ field: 'extendCol.floor', rule: 'tooLong' }] } };
+        return { status: 0, result: { vid: 31, vname: b.vname, status: 'signedIn', empName: 'Ada Host' } as Partial<Visit> };
+      },
+    });
+    renderPage();
+    expect(await screen.findByLabelText('Floor')).toBeTruthy();
+    expect(screen.queryByLabelText('Photo')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findAllByText('Required')).toBeTruthy();
+    expect(server.bodies('UpdatePhoto')).toEqual([]);
+
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(server.bodies('UpdatePhoto')).toHaveLength(1));
+    const floorItem = screen.getByLabelText('Floor').closest('.ant-form-item') as HTMLElement;
+    await waitFor(() => expect(floorItem.querySelector('.ant-form-item-explain-error')).toBeTruthy());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Zhang San is registered', { selector: '.ant-result-title' })).toBeTruthy();
+    expect(server.bodies('UpdatePhoto')[1]).toMatchObject({
+      vname: 'Zhang San',
+      vphone: '13800138000',
+      empid: 9,
+      tid: 7,
+      visitType: 'Guest',
+      extendCol: { floor: '二楼#First' },
+      protocolAccepted: true,
+      photo: '',
+    });
+    expect(screen.getByRole('button', { name: /Print badge/ })).toBeTruthy();
+  });
+
+  it('words a blacklist refusal neutrally', async () => {
+    stubServer({
+      config,
+      getPadConfig: () => ({ status: 0, result: padConfig }),
+      getEmpByName: hosts,
+      UpdatePhoto: () => ({ status: 66, reason: 'blacklisted' }),
+    });
+    renderPage();
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const alert = await screen.findByTestId('walkin-refused');
+    expect(within(alert).getByText('This visitor cannot be admitted. Please contact security.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,296 @@
+import { IdcardOutlined } from '@ant-design/icons';
+import { certificateTypeLabels, labelIn, registerWalkIn, Status, type Visit } from '@openvisit/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldsOf, type KioskField } from '../../../kiosk/config';
+import { type CertificateType, validateWalkIn, type WalkInValues, walkInInput } from '../../../kiosk/walkInForm';
+import { api, callApi } from '../../../platform/api';
+import { ApiError } from '../../../platform/apiError';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { DAY_FORMAT } from '../../../platform/format';
+import { useLabel, useLang } from '../../../platform/i18n';
+import { displayError } from '../../../platform/notify';
+import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
+import { BadgeDialog } from '../components/BadgeDialog';
+
+/** Fields the desk's form leaves out: the photo and signature are the kiosk's, followers come with their own visits. */
+const NOT_AT_DESK = new Set(['photo', 'followers', 'signature']);
+const CERTIFICATE_TYPES = Object.keys(certificateTypeLabels) as CertificateType[];
+
+interface FormValues {
+  tid?: number;
+  vname?: string;
+  vphone?: string;
+  certificateType?: CertificateType;
+  cardId?: string;
+  vcompany?: string;
+  vemail?: string;
+  empid?: number;
+  visitReason?: string;
+  plateNum?: string;
+  belongings?: string;
+  temperature?: string;
+  extend?: Record<string, string | Dayjs | undefined>;
+  protocolAccepted?: boolean;
+}
+
+function clientKey(): string {
+  return `desk-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** The form field of a form-or-server field name: custom fields live under `extend`. */
+function formName(field: string, fields: readonly KioskField[]): keyof FormValues {
+  const key = field.replace(/^extendCol\./, '');
+  const f = fields.find((x) => x.fieldName === key);
+  // antd types a name path by the form's keys; a custom field's path is ['extend', key].
+  return (f && !f.standard ? ['extend', key] : key) as keyof FormValues;
+}
+
+/** Finds a host by name as the receptionist types (names, departments and phones: the desk is staff). */
+function HostSelect({ value, onChange, id }: { value?: number; onChange?: (v: number | undefined) => void; id?: string }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(query.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const hosts = useQuery({
+    queryKey: ['reception', 'hosts', debounced],
+    queryFn: () => api.getEmpByName({ name: debounced }),
+    enabled: debounced !== '',
+  });
+  return (
+    <Select
+      id={id}
+      showSearch={{ filterOption: false, onSearch: setQuery }}
+      allowClear
+      value={value}
+      onChange={(v) => onChange?.(v)}
+      placeholder={t('reception.walkin.hostSearch')}
+      notFoundContent={hosts.isFetching ? <Spin size="small" /> : debounced ? t('reception.walkin.noHost') : null}
+      options={(hosts.data ?? []).map((h) => ({
+        value: h.empid,
+        label: [h.empName, h.deptNames.join(' / '), h.empPhone].filter(Boolean).join(' · '),
+      }))}
+    />
+  );
+}
+
+/**
+ * Registers a walk-in on the visitor's behalf: the fields of the chosen visitor type (the registration settings' form,
+ * as the kiosk shows it), checked with the kiosk's rules; the server's field failures land on their fields; a
+ * blacklisted visitor is refused in neutral words; a registered visitor's badge can be printed at once.
+ */
+export function WalkInPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const lang = useLang();
+  const label = useLabel();
+  const [form] = Form.useForm<FormValues>();
+  const config = useQuery({ queryKey: ['reception', 'padConfig'], queryFn: () => api.getPadConfig({}) });
+  const tid = Form.useWatch('tid', form);
+  const type = config.data?.types.find((x) => x.tid === tid) ?? null;
+  const fields = useMemo(() => fieldsOf(type).filter((f) => !NOT_AT_DESK.has(f.fieldName)), [type]);
+  const terms = !!config.data?.settings.secureProtocol.trim();
+  const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState(false);
+  const [done, setDone] = useState<Visit | null>(null);
+  const [badge, setBadge] = useState<number | null>(null);
+
+  // The first visitor type is chosen for the receptionist.
+  useEffect(() => {
+    const first = config.data?.types[0];
+    if (first && form.getFieldValue('tid') === undefined) form.setFieldValue('tid', first.tid);
+  }, [config.data, form]);
+
+  const text = (field: string, rule: string) => {
+    if (rule === 'phoneOrId') return t('reception.walkin.phoneOrId');
+    if (rule === 'range') return t('reception.walkin.temperatureRange');
+    if (rule === 'plate') return t('reception.walkin.plateFormat');
+    return ruleMessage(t, rule, { max: FIELD_MAX[field], field });
+  };
+
+  const submit = async (v: FormValues) => {
+    setRefused(false);
+    const extend: Record<string, string> = {};
+    for (const [k, x] of Object.entries(v.extend ?? {})) extend[k] = x == null ? '' : typeof x === 'string' ? x : x.format(DAY_FORMAT);
+    const values: WalkInValues = {
+      vname: v.vname ?? '',
+      vphone: v.vphone ?? '',
+      certificateType: v.certificateType ?? 'idCard',
+      cardId: v.cardId ?? '',
+      vcompany: v.vcompany ?? '',
+      vemail: v.vemail ?? '',
+      empid: v.empid ?? null,
+      hostName: '',
+      visitReason: v.visitReason ?? '',
+      followers: [],
+      plateNum: v.plateNum ?? '',
+      belongings: v.belongings ?? '',
+      temperature: v.temperature ?? '',
+      extend,
+    };
+    const errors = validateWalkIn(values, fields);
+    if (terms && !v.protocolAccepted) errors.protocolAccepted = 'required';
+    if (Object.keys(errors).length) {
+      form.setFields(Object.entries(errors).map(([f, rule]) => ({ name: formName(f, fields), errors: [text(f, rule)] })));
+      return;
+    }
+    setBusy(true);
+    try {
+      const input = walkInInput(values, {
+        tid: type?.tid ?? null,
+        visitType: type ? labelIn(type.vType, lang) : '',
+        photo: '',
+        signature: '',
+        protocolAccepted: !!v.protocolAccepted,
+        lang,
+        clientKey: clientKey(),
+      });
+      const visit = await callApi(registerWalkIn, input, { silent: true });
+      message.success(t('reception.walkin.done', { name: visit.vname }));
+      setDone(visit);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === Status.BLACKLISTED) setRefused(true);
+      else if (err instanceof ApiError && err.status === Status.BAD_PARAMS && err.http === undefined && err.fieldErrors.length) {
+        const known = new Set(['protocolAccepted', 'certificateType', ...fields.map((f) => f.fieldName)]);
+        const mine = err.fieldErrors.filter((f) => known.has(f.field.replace(/^extendCol\./, '')));
+        if (mine.length) form.setFields(mine.map((f) => ({ name: formName(f.field, fields), errors: [text(f.field, f.rule)] })));
+        else displayError(err);
+      } else if (err instanceof ApiError && (err.status === Status.EMPLOYEE_NOT_EXIST || err.status === Status.INVALID_EMPLOYEE))
+        form.setFields([{ name: 'empid', errors: [t('reception.walkin.noHost')] }]);
+      else if (err instanceof ApiError) displayError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const again = () => {
+    setDone(null);
+    const keep = form.getFieldValue('tid');
+    form.resetFields();
+    form.setFieldValue('tid', keep);
+  };
+
+  if (done)
+    return (
+      <>
+        <PageHeader title={t('reception.walkin.title')} />
+        <Card>
+          <Result
+            status={done.status === 'signedIn' ? 'success' : 'info'}
+            title={t('reception.walkin.done', { name: done.vname })}
+            subTitle={done.status === 'signedIn' ? t('reception.walkin.signedIn', { host: done.empName }) : t('reception.walkin.awaiting')}
+            extra={[
+              done.status === 'signedIn' ? (
+                <Button key="badge" type="primary" icon={<IdcardOutlined />} onClick={() => setBadge(done.vid)}>
+                  {t('reception.badge.print')}
+                </Button>
+              ) : null,
+              <Button key="again" onClick={again}>
+                {t('reception.walkin.another')}
+              </Button>,
+            ]}
+          />
+        </Card>
+        <BadgeDialog vid={badge} onClose={() => setBadge(null)} />
+      </>
+    );
+
+  const field = (f: KioskField) => {
+    const name = labelIn(f.displayName, lang);
+    const common = { key: f.fieldName, label: name, required: f.required };
+    switch (f.fieldName) {
+      case 'empid':
+        return (
+          <Form.Item {...common} name="empid">
+            <HostSelect />
+          </Form.Item>
+        );
+      case 'cardId':
+        return (
+          <Form.Item {...common}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="certificateType" noStyle initialValue="idCard">
+                <Select
+                  style={{ width: 160 }}
+                  aria-label={t('reception.walkin.certificateType')}
+                  options={CERTIFICATE_TYPES.map((c) => ({ value: c, label: label('certificateType', c) }))}
+                />
+              </Form.Item>
+              <Form.Item name="cardId" noStyle>
+                <Input aria-label={name} maxLength={32} />
+              </Form.Item>
+            </Space.Compact>
+          </Form.Item>
+        );
+      case 'visitReason':
+        return (
+          <Form.Item {...common} name="visitReason">
+            {type?.reasons.length ? (
+              <Select allowClear options={type.reasons.map((r) => ({ value: labelIn(r, lang), label: labelIn(r, lang) }))} />
+            ) : (
+              <Input maxLength={200} />
+            )}
+          </Form.Item>
+        );
+      default:
+        break;
+    }
+    if (f.standard)
+      return (
+        <Form.Item {...common} name={f.fieldName}>
+          <Input
+            maxLength={f.fieldName === 'temperature' ? 5 : 200}
+            inputMode={f.fieldName === 'vphone' || f.fieldName === 'temperature' ? 'decimal' : undefined}
+          />
+        </Form.Item>
+      );
+    return (
+      <Form.Item {...common} name={['extend', f.fieldName]}>
+        {f.inputType === 'date' ? (
+          <DatePicker style={{ width: '100%' }} />
+        ) : f.inputType === 'button' ? (
+          <Select allowClear options={f.inputValue.map((o) => ({ value: o, label: labelIn(o, lang) }))} />
+        ) : (
+          <Input maxLength={500} placeholder={labelIn(f.placeholder, lang) || undefined} />
+        )}
+      </Form.Item>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader title={t('reception.walkin.title')} extra={<Typography.Text type="secondary">{t('reception.walkin.intro')}</Typography.Text>} />
+      <Card style={{ maxWidth: 720 }}>
+        {config.isLoading ? (
+          <Spin />
+        ) : (
+          <Form<FormValues> form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark>
+            {refused ? (
+              <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('reception.refused')} data-testid="walkin-refused" />
+            ) : null}
+            {config.data?.types.length ? (
+              <Form.Item name="tid" label={t('reception.walkin.type')} required>
+                <Select options={config.data.types.map((x) => ({ value: x.tid, label: labelIn(x.vType, lang) }))} />
+              </Form.Item>
+            ) : null}
+            {fields.map(field)}
+            {terms ? (
+              <Form.Item name="protocolAccepted" valuePropName="checked">
+                <Checkbox>{t('reception.walkin.terms')}</Checkbox>
+              </Form.Item>
+            ) : null}
+            <Button type="primary" htmlType="submit" loading={busy}>
+              {t('reception.walkin.submit')}
+            </Button>
+          </Form>
+        )}
+      </Card>
+    </>
+  );
+}
