@@ -72,4 +72,20 @@ export const getLogList = defineCall({
   output: pageOf(operationLog),
 });
 
-export const logCalls = [addLog, getLogList] as const;
+/**
+ * Today's blacklist alerts of the company (operation-log rows of module blacklist, event 'alert', written when a kiosk
+ * or desk refused a blacklisted visitor), newest first: the front desk reads them without reading the whole log.
+ */
+export const getBlacklistAlerts = defineCall({
+  name: 'getBlacklistAlerts',
+  module: 'logs',
+  summary: "Today's blacklist alerts (a kiosk or desk refused a blacklisted visitor), newest first, at most 50",
+  access: [Role.ADMIN, Role.SUBADMIN, Role.GATE],
+  input: z.object({ userid: z.number().int().optional() }),
+  output: z.object({
+    count: z.number().int(),
+    list: z.array(operationLog.pick({ id: true, objName: true, optName: true, optClient: true, oTime: true })),
+  }),
+});
+
+export const logCalls = [addLog, getLogList, getBlacklistAlerts] as const;

@@ -14,4 +14,5 @@ export const logsRoutes = [
     }),
   ),
   bind(c.getLogList, (input, ctx) => logs.listLogs(ctx, input)),
+  bind(c.getBlacklistAlerts, (_input, ctx) => logs.blacklistAlerts(ctx)),
 ];

@@ -1,4 +1,4 @@
-import type { OperationLog } from '@openvisit/contract';
+import { LogModule, type OperationLog } from '@openvisit/contract';
 import { type AuditEntry, writeLog } from '../../platform/audit.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { logsRepository } from './logs.repository.js';
@@ -61,4 +61,16 @@ export async function listLogs(
     descParams: r.descParams ?? {},
   }));
   return { pageNo: Math.floor(input.startIndex / input.requestedCount) + 1, pageSize: input.requestedCount, count, list };
+}
+
+/** Today's blacklist alerts of the company (kiosk or desk refusals of a blacklisted visitor), newest first. */
+export async function blacklistAlerts(ctx: AuthedContext) {
+  const from = new Date();
+  from.setHours(0, 0, 0, 0);
+  const { rows, count } = await logsRepository(ctx.db, { companyId: ctx.session.companyId }).page(
+    { optModule: LogModule.BLACKLIST, optEvent: 'alert', from },
+    0,
+    50,
+  );
+  return { count, list: rows.map((r) => ({ id: r.id, objName: r.objName, optName: r.optName, optClient: r.optClient, oTime: r.oTime.getTime() })) };
 }

@@ -121,3 +121,38 @@ describe('operation log (addLog / getLogList)', () => {
     expect((await t.call('getLogList', { userid: b.id }, a.token)).status).toBe(Status.NO_PERMISSION);
   });
 });
+
+describe('blacklist alerts for the front desk (getBlacklistAlerts)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers today's refusals of blacklisted visitors to the desk and the managers of that company only", async () => {
+    const a = await seedCompany(t, 'Alarm');
+    const other = await seedCompany(t, 'Quiet');
+    expect((await t.call('updateblackListSwitch', { blackListSwitch: 1 }, a.token)).status).toBe(0);
+    expect((await t.call('addBlacklist', { name: 'Bad Actor', phone: '13700001111' }, a.token)).status).toBe(0);
+    const host = (await seedEmployee(t, a.id)).id;
+    const desk = await seedStaff(t, a.id, 2);
+    const kiosk = await seedStaff(t, a.id, 4);
+    const empty = await t.call<{ count: number; list: unknown[] }>('getBlacklistAlerts', {}, desk.token);
+    expect(empty.result).toEqual({ count: 0, list: [] });
+
+    const hit = await t.call('UpdatePhoto', { vname: 'Bad Actor', vphone: '13700001111', empid: host, protocolAccepted: true }, kiosk.token);
+    expect(hit.status).toBe(Status.BLACKLISTED);
+    // An ordinary log row of the same module is no alert.
+    expect((await t.call('addLog', { optEvent: 'export', optModule: 6, objName: 'blacklist.xlsx' }, a.token)).status).toBe(0);
+
+    const alerts = await t.call<{ count: number; list: { objName: string; optName: string; oTime: number }[] }>('getBlacklistAlerts', {}, desk.token);
+    expect(alerts.status).toBe(0);
+    expect(alerts.result.count).toBe(1);
+    expect(alerts.result.list[0]).toMatchObject({ objName: 'Bad Actor', optName: 'Staff 4' });
+    expect(Date.now() - (alerts.result.list[0]?.oTime ?? 0)).toBeLessThan(60_000);
+    expect((await t.call<{ count: number }>('getBlacklistAlerts', {}, a.token)).result.count).toBe(1);
+    expect((await t.call<{ count: number }>('getBlacklistAlerts', {}, other.token)).result.count).toBe(0);
+    // A visitor machine shows no alerts: anyone may stand in front of it.
+    expect((await t.call('getBlacklistAlerts', {}, kiosk.token)).status).toBe(Status.NO_PERMISSION);
+  });
+});

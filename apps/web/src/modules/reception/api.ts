@@ -19,6 +19,16 @@ export function useTodayTab(tab: TodayTab, day: string, lookup: string, page: nu
   });
 }
 
+/** Today's blacklist alerts of the company (refusals at a kiosk or desk), refreshed with the lists. */
+export function useBlacklistAlerts() {
+  return useQuery({
+    queryKey: [...receptionKeys.all, 'alerts'],
+    queryFn: () => api.getBlacklistAlerts({}),
+    refetchInterval: REFRESH_MS,
+    refetchOnWindowFocus: 'always',
+  });
+}
+
 function useInvalidate() {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: visitKeys.all });

@@ -69,4 +69,9 @@ export const receptionEn = {
     awaiting: 'The visit waits for approval.',
     another: 'Register another visitor',
   },
+  alerts: {
+    title_one: '{{count}} blacklisted visitor was refused today',
+    title_other: '{{count}} blacklisted visitors were refused today',
+    line: '{{name}} at {{time}} ({{by}})',
+  },
 };

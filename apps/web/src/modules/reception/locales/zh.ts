@@ -71,4 +71,9 @@ export const receptionZh: DeepStrings<typeof receptionEn> = {
     awaiting: '来访等待审批。',
     another: '继续登记',
   },
+  alerts: {
+    title_one: '今日已拦截 {{count}} 名黑名单访客',
+    title_other: '今日已拦截 {{count}} 名黑名单访客',
+    line: '{{name}}，{{time}}（{{by}}）',
+  },
 };

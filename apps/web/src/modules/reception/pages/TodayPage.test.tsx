@@ -150,11 +150,21 @@ describe('TodayPage', () => {
     await waitFor(() => expect(server.bodies('updateVisitStatus')).toEqual([{ vid: 4, event: 'approve', note: '' }]));
   });
 
-  it('speaks Chinese', async () => {
+  it("speaks Chinese, and shows today's blacklist alerts", async () => {
     await i18n.changeLanguage('zh');
-    stubServer({ config, SearchVisitByConditionPage: byKind({ walkin: [visit(1)] }) });
+    stubServer({
+      config,
+      SearchVisitByConditionPage: byKind({ walkin: [visit(1)] }),
+      getBlacklistAlerts: () => ({
+        status: 0,
+        result: { count: 2, list: [{ id: 1, objName: '黑名单人', optName: 'Kiosk', optClient: 0, oTime: Date.now() }] },
+      }),
+    });
     renderPage();
     expect(await screen.findByText('Visitor 1')).toBeTruthy();
+    const banner = await screen.findByTestId('blacklist-alerts');
+    expect(banner.textContent).toContain('今日已拦截 2 名黑名单访客');
+    expect(banner.textContent).toContain('黑名单人');
     expect(screen.getByRole('tab', { name: /现场登记/ })).toBeTruthy();
     expect(screen.getByText('今日访客')).toBeTruthy();
   });

@@ -1,6 +1,6 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined, IdcardOutlined, LoginOutlined, LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type Visit, visitTypeText } from '@openvisit/contract';
-import { App, Badge, Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, App, Badge, Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { VisitDrawer } from '../../visits/components/VisitDrawer';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
-import { useCheckIn, useDecide, useSignOut, useTodayTab } from '../api';
+import { useBlacklistAlerts, useCheckIn, useDecide, useSignOut, useTodayTab } from '../api';
 import { BadgeDialog } from '../components/BadgeDialog';
 import { deskActions, TODAY_TABS, type TodayTab } from '../today';
 
@@ -34,6 +34,7 @@ export function TodayPage() {
   const [badge, setBadge] = useState<number | null>(null);
   const day = dayjs().format(DAY_FORMAT);
   const list = useTodayTab(tab, day, lookup, page, PAGE_SIZE);
+  const alerts = useBlacklistAlerts();
   const checkIn = useCheckIn();
   const signOut = useSignOut();
   const decide = useDecide();
@@ -108,6 +109,19 @@ export function TodayPage() {
           </Button>
         }
       />
+      {alerts.data?.count ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="blacklist-alerts"
+          title={t('reception.alerts.title', { count: alerts.data.count })}
+          description={alerts.data.list
+            .slice(0, 5)
+            .map((a) => t('reception.alerts.line', { name: a.objName, time: formatDateTime(a.oTime), by: a.optName }))
+            .join('; ')}
+        />
+      ) : null}
       <Card>
         <Flex vertical gap={12}>
           <Input.Search
