@@ -1,7 +1,8 @@
 // The front desk (reception) console in Chromium, once in English and once in Chinese: a desk account (staff sType 2)
 // signs in on the "Front desk" tab and lands on today's visitors; a walk-in registered at the kiosk shows under
 // Walk-ins; the receptionist registers a walk-in on the visitor's behalf, prints the badge (the printed page has the
-// card's size), is refused a blacklisted visitor in neutral words, finds a visitor by phone and signs them out.
+// card's size), is refused a blacklisted visitor in neutral words (then alerted on the today screen), finds a visitor by
+// phone and signs them out.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -186,6 +187,8 @@ for (const L of LANGS) {
 
         await step(page, `reception-${L.tag}-signout`, async () => {
           await page.getByRole('menuitem', { name: L.t.title }).click();
+          // The refusal just now is today's blacklist alert.
+          await page.getByTestId('blacklist-alerts').getByText('Blocked Person').waitFor();
           await page.getByRole('tab', { name: L.t.onSite }).click();
           const lookup = page.getByLabel(L.t.lookup);
           await lookup.fill('13500005555');

@@ -16,6 +16,7 @@ export function useTodayTab(tab: TodayTab, day: string, lookup: string, page: nu
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: 'always',
+    refetchOnMount: 'always',
   });
 }
 
@@ -26,6 +27,7 @@ export function useBlacklistAlerts() {
     queryFn: () => api.getBlacklistAlerts({}),
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: 'always',
+    refetchOnMount: 'always',
   });
 }
 

@@ -1,6 +1,6 @@
 import { IdcardOutlined } from '@ant-design/icons';
 import { certificateTypeLabels, labelIn, registerWalkIn, Status, type Visit } from '@openvisit/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -14,6 +14,7 @@ import { DAY_FORMAT } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
+import { visitKeys } from '../../visits/api';
 import { BadgeDialog } from '../components/BadgeDialog';
 
 /** Fields the desk's form leaves out: the photo and signature are the kiosk's, followers come with their own visits. */
@@ -91,6 +92,7 @@ export function WalkInPage() {
   const lang = useLang();
   const label = useLabel();
   const [form] = Form.useForm<FormValues>();
+  const qc = useQueryClient();
   const config = useQuery({ queryKey: ['reception', 'padConfig'], queryFn: () => api.getPadConfig({}) });
   const tid = Form.useWatch('tid', form);
   const type = config.data?.types.find((x) => x.tid === tid) ?? null;
@@ -166,6 +168,8 @@ export function WalkInPage() {
       else if (err instanceof ApiError) displayError(err);
     } finally {
       setBusy(false);
+      // A registration changes today's lists; a refusal adds a blacklist alert.
+      void qc.invalidateQueries({ queryKey: visitKeys.all });
     }
   };
 
