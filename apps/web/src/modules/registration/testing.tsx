@@ -2,9 +2,9 @@ import { companySettings, type PadSettings, type VisitorField, type VisitorType 
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/providers';
 import { type StubHandler, stubServer } from '../../testing/stubServer';
+import { type PendingUpload, stubXhr } from '../../testing/stubXhr';
 
 /** Test helpers of the registration screens: the shared fake server, a fake XMLHttpRequest for uploads, sample data. */
 
@@ -15,52 +15,7 @@ export const ok =
   (result: unknown): Handler =>
   () => ({ status: 0, result });
 
-export { stubServer };
-
-export interface PendingUpload {
-  path: string;
-  form: FormData;
-  progress(fraction: number): void;
-  answer(a: Answer): void;
-}
-
-/** Uploads go through XMLHttpRequest (for progress); this one hands each request to the test. */
-export function stubXhr(): PendingUpload[] {
-  const pending: PendingUpload[] = [];
-  class FakeXhr {
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onloadend: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    timeout = 0;
-    status = 0;
-    statusText = '';
-    responseText = '';
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    abort() {}
-    send(form: FormData) {
-      pending.push({
-        path: this.url.replace('/api/', ''),
-        form,
-        progress: (f) => this.upload.onprogress?.({ lengthComputable: true, loaded: f * 100, total: 100 }),
-        answer: (a) => {
-          this.status = 200;
-          this.responseText = JSON.stringify({ reason: 'x', ...a });
-          this.onload?.();
-          this.onloadend?.();
-        },
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return pending;
-}
+export { type PendingUpload, stubServer, stubXhr };
 
 /** Company settings with defaults, changed by `patch`. */
 export function settings(patch: Partial<PadSettings> = {}) {

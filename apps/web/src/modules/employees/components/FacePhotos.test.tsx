@@ -4,56 +4,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
-import { type StubAnswer as Answer, type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
+import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
+import { type PendingUpload, stubXhr } from '../../../testing/stubXhr';
 import { EmployeesPage } from '../pages/EmployeesPage';
 import { EmployeeDrawer } from './EmployeeDrawer';
 import { FaceZipModal } from './FaceZipModal';
-
-/** An upload in flight: the test reports progress and answers when it wants to. */
-interface PendingUpload {
-  path: string;
-  form: FormData;
-  progress(fraction: number): void;
-  answer(a: Answer): void;
-}
-
-/** Uploads go through XMLHttpRequest (for progress); this one hands each request to the test. */
-function stubXhr() {
-  const pending: PendingUpload[] = [];
-  class FakeXhr {
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onloadend: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    timeout = 0;
-    status = 0;
-    statusText = '';
-    responseText = '';
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    abort() {}
-    send(form: FormData) {
-      pending.push({
-        path: this.url.replace('/api/', ''),
-        form,
-        progress: (f) => this.upload.onprogress?.({ lengthComputable: true, loaded: f * 100, total: 100 }),
-        answer: (a) => {
-          this.status = 200;
-          this.responseText = JSON.stringify({ reason: 'x', ...a });
-          this.onload?.();
-          this.onloadend?.();
-        },
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return pending;
-}
 
 function employee(empid: number, empName: string, extra: Partial<Employee> = {}): Employee {
   return {
