@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import {
+  button,
   newContext,
   PASSWORD,
   registerCompany,
@@ -21,12 +22,6 @@ import {
 } from './harness.js';
 
 const stack = useStack();
-
-/**
- * A button's name: antd puts a space between the two characters of a two-character Chinese button, and a
- * loading icon that lingers after a request adds "loading" in front (so only the end is anchored).
- */
-const button = (text: string) => new RegExp(`${[...text].join('\\s?')}$`);
 
 interface Lang {
   tag: 'en' | 'zh';

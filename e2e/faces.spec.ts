@@ -9,6 +9,7 @@ import { zipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import {
+  button,
   newContext,
   PASSWORD,
   registerCompany,
@@ -23,9 +24,6 @@ import {
 } from './harness.js';
 
 const stack = useStack();
-
-/** A button's name: antd spaces the two characters of a two-character Chinese button; a lingering loading icon adds a prefix. */
-const button = (text: string) => new RegExp(`${[...text].join('\\s?')}$`);
 
 /** A portrait-like picture (a head and shoulders on a coloured ground), so the thumbnails show something. */
 function portrait(background: string, width = 240, height = 300): Promise<Buffer> {

@@ -149,6 +149,12 @@ export type Server = Awaited<ReturnType<typeof startServer>>;
 /** The password of the companies the specs register. */
 export const PASSWORD = 'Visit0r!2026';
 
+/**
+ * A button's accessible name: antd spaces the two characters of a two-character Chinese button, and a loading icon
+ * that lingers after a request adds a prefix (so only the end is anchored).
+ */
+export const button = (text: string) => new RegExp(`${[...text].join('\\s?')}$`);
+
 export function activationLink(text: string): string {
   const m = text.match(/https?:\/\/[^\s"<>]+\/active\?token=[A-Za-z0-9_-]+/);
   assert.ok(m, `no activation link in:\n${text}`);

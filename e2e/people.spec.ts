@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import {
+  button,
   newContext,
   PASSWORD,
   registerCompany,
@@ -22,9 +23,6 @@ import {
 } from './harness.js';
 
 const stack = useStack();
-
-/** A button's name: antd spaces the two characters of a two-character Chinese button; a lingering loading icon adds a prefix. */
-const button = (text: string) => new RegExp(`${[...text].join('\\s?')}$`);
 
 interface Lang {
   tag: 'en' | 'zh';

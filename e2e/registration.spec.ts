@@ -9,12 +9,21 @@ import { describe, it } from 'node:test';
 import type { PadConfig } from '@openvisit/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { newContext, PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, type SignInLabels, screenshot, signIn, step, useStack } from './harness.js';
+import {
+  button,
+  newContext,
+  PASSWORD,
+  registerCompany,
+  SIGNIN_EN,
+  SIGNIN_ZH,
+  type SignInLabels,
+  screenshot,
+  signIn,
+  step,
+  useStack,
+} from './harness.js';
 
 const stack = useStack();
-
-/** antd puts a space between the two characters of a two-character Chinese button; a lingering loading icon adds text in front. */
-const button = (text: string) => new RegExp(`${[...text].join('\\s?')}$`);
 
 interface Lang {
   tag: 'en' | 'zh';
