@@ -133,6 +133,17 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
         .update(visits)
         .set(set)
         .where(and(mine, eq(visits.id, id))),
+    /** The same move for several records at once, each only if still in one of `from`; answers those moved. */
+    moveMany: (ids: number[], from: readonly VisitorStatus[], to: VisitorStatus, set: Partial<VisitInsert> = {}) =>
+      ids.length
+        ? db
+            .update(visits)
+            .set({ ...set, status: to })
+            .where(and(mine, inArray(visits.id, ids), inArray(visits.status, [...from])))
+            .returning()
+        : Promise.resolve([] as VisitRow[]),
+    addEvents: (rows: { visitId: number; event: VisitEvent; fromStatus: VisitorStatus; toStatus: VisitorStatus; actor: string }[]) =>
+      rows.length ? db.insert(visitEvents).values(rows.map((e) => ({ ...e, companyId: scope.companyId }))) : Promise.resolve(),
     addEvent: (e: {
       visitId: number;
       event: VisitEvent | 'create';

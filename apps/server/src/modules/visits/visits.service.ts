@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  type CompanySettings,
   FACE_MIN_PX,
   IMAGE_MAX_BYTES,
   initialStatus,
@@ -139,13 +140,13 @@ async function screen(ctx: AuthedContext, who: { name: string; phone: string; id
   throw new AppError(Status.BLACKLISTED);
 }
 
-async function checkProtocol(ctx: AuthedContext, accepted: boolean): Promise<void> {
-  if ((await settingsOf(ctx)).secureProtocol.trim() && !accepted) throw badParams([{ field: 'protocolAccepted', rule: 'required' }]);
+function checkProtocol(settings: CompanySettings, accepted: boolean): void {
+  if (settings.secureProtocol.trim() && !accepted) throw badParams([{ field: 'protocolAccepted', rule: 'required' }]);
 }
 
 /** The expected leave time: the company's leave expiry (hours after sign-in), if it has one. */
-async function leaveAtFrom(ctx: AuthedContext, signedIn: Date): Promise<Date | null> {
-  const hours = (await settingsOf(ctx)).leaveExpiryTime;
+function leaveAtFrom(settings: CompanySettings, signedIn: Date): Date | null {
+  const hours = settings.leaveExpiryTime;
   return hours > 0 ? new Date(signedIn.getTime() + hours * 3600_000) : null;
 }
 
@@ -224,7 +225,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
   const gid = gateOf(ctx, input.gid);
   const visitType = await checkVisitorType(ctx, input, gid);
   const phone = input.vphone ? (normalizePhone(input.vphone) ?? input.vphone) : '';
-  await checkProtocol(ctx, input.protocolAccepted);
+  checkProtocol(settings, input.protocolAccepted);
   await screen(ctx, { name: input.vname, phone, idNumber: input.cardId });
   const images = await storeImages(ctx, input);
   const status = initialStatus('walkin', { approval: settings.processSwitch === 1 });
@@ -259,7 +260,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     signInGate: await gateName(ctx, gid),
     signInOp: ctx.session.name,
     visitAt: status === 'signedIn' ? now : null,
-    leaveAt: status === 'signedIn' ? await leaveAtFrom(ctx, now) : null,
+    leaveAt: status === 'signedIn' ? leaveAtFrom(settings, now) : null,
     lang: input.lang,
     clientKey: input.clientKey ?? null,
   };
@@ -368,13 +369,13 @@ export async function checkIn(
   if (!CHECK_IN_FROM.includes(v.status as VisitorStatus))
     throw new AppError(Status.UPDATE_NOT_ALLOWED, `A ${v.status} visit cannot check in`, { status: v.status });
   checkWindow(v, settings, now);
-  await checkProtocol(ctx, input.protocolAccepted || v.protocolAccepted);
+  checkProtocol(settings, input.protocolAccepted || v.protocolAccepted);
   await screen(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber });
   const images = await storeImages(ctx, input);
   const gid = gateOf(ctx, input.gid);
   const row = await move(ctx, v, 'checkIn', {
     visitAt: now,
-    leaveAt: v.leaveAt ?? (await leaveAtFrom(ctx, now)),
+    leaveAt: v.leaveAt ?? leaveAtFrom(settings, now),
     gid,
     signInGate: await gateName(ctx, gid),
     signInOp: ctx.session.name,
@@ -425,18 +426,28 @@ export async function signOutByVid(ctx: AuthedContext, input: { vid: number }): 
   return toVisit(row);
 }
 
+/** One conditional UPDATE for all of them and one insert of their history rows: those not signed in are skipped. */
 export async function batchSignOut(ctx: AuthedContext, input: { vids: number[] }) {
-  const rows = (await repoOf(ctx).page({ ids: input.vids, status: 'signedIn' }, 0, input.vids.length)).rows;
-  let signedOut = 0;
-  for (const v of rows) {
-    try {
-      await signOutRow(ctx, v);
-      signedOut++;
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-    }
-  }
+  const moved = await ctx.db.transaction(async (tx) => {
+    const repo = visitsRepository(tx, { companyId: ctx.session.companyId });
+    const rows = await repo.moveMany([...new Set(input.vids)], VISIT_MOVES.signOut.from, VISIT_MOVES.signOut.to, {
+      signOutAt: new Date(),
+      signOutOp: ctx.session.name,
+    });
+    await repo.addEvents(
+      rows.map((r) => ({
+        visitId: r.id,
+        event: 'signOut' as const,
+        fromStatus: 'signedIn' as const,
+        toStatus: 'signedOut' as const,
+        actor: ctx.session.name,
+      })),
+    );
+    return rows;
+  });
+  const signedOut = moved.length;
   const skipped = new Set(input.vids).size - signedOut;
+  ctx.audit.objId = moved.map((r) => r.id).join(',');
   ctx.audit.desc = logDesc('visitsSignedOut', { signedOut, skipped });
   return { signedOut, skipped };
 }
