@@ -264,21 +264,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     lang: input.lang,
     clientKey: input.clientKey ?? null,
   };
-  const insert = async (attempt: number): Promise<VisitRow> => {
-    try {
-      return await ctx.db.transaction(async (tx) => {
-        const txRepo = visitsRepository(tx, { companyId: ctx.session.companyId });
-        const created = await txRepo.insert({ ...values, code: newVisitCode() });
-        await txRepo.addEvent({ visitId: created.id, event: 'create', fromStatus: null, toStatus: status, actor: ctx.session.name });
-        return created;
-      });
-    } catch (err) {
-      // A code already in use (1 in 10^8 per visit): draw again.
-      if (attempt < 5 && constraintOf(err) === 'visits_code_uq') return insert(attempt + 1);
-      throw err;
-    }
-  };
-  const row = await insert(0).catch(async (err: unknown) => {
+  const row = await createVisit(ctx, values).catch(async (err: unknown) => {
     // Two deliveries of one offline registration raced: the other one stored it.
     if (input.clientKey && constraintOf(err) === 'visits_client_key_uq') {
       const earlier = await repo.byClientKey(input.clientKey);
@@ -290,6 +276,31 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc(status === 'signedIn' ? 'walkInRegistered' : 'walkInAwaiting', { host: host.name });
   return toVisit(row);
+}
+
+/**
+ * Stores a new visit with a fresh code and its first history row, in one transaction. For every kind of visit
+ * (walk-ins here, invitations, residents' sign-ins): the record starts in `values.status`.
+ */
+export async function createVisit(ctx: AuthedContext, values: VisitInsert, attempt = 0): Promise<VisitRow> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const txRepo = visitsRepository(tx, { companyId: ctx.session.companyId });
+      const created = await txRepo.insert({ ...values, code: newVisitCode() });
+      await txRepo.addEvent({
+        visitId: created.id,
+        event: 'create',
+        fromStatus: null,
+        toStatus: values.status as VisitorStatus,
+        actor: ctx.session.name,
+      });
+      return created;
+    });
+  } catch (err) {
+    // A code already in use (1 in 10^8 per visit): draw again.
+    if (attempt < 5 && constraintOf(err) === 'visits_code_uq') return createVisit(ctx, values, attempt + 1);
+    throw err;
+  }
 }
 
 /** The visit code: 8 digits, unique in the company while the record keeps it. */
@@ -507,7 +518,6 @@ export interface VisitQuery {
   overtime?: boolean;
 }
 
-/** Request filters → repository filter; a sub-company sees only its own visits. */
 /** Today's off-duty instant from the company's 'HH:mm' setting, or null without one. */
 function offDutyToday(offDuty: string, now: Date): Date | null {
   const m = /^(\d{1,2}):(\d{2})$/.exec(offDuty.trim());
@@ -517,6 +527,7 @@ function offDutyToday(offDuty: string, now: Date): Date | null {
   return d;
 }
 
+/** Request filters → repository filter; a sub-company sees only its own visits. */
 export async function filterOf(ctx: AuthedContext, q: VisitQuery, extra: VisitFilter = {}): Promise<VisitFilter> {
   const until = q.endDate ? dayStart(q.endDate) : undefined;
   if (until) until.setDate(until.getDate() + 1);
