@@ -5,5 +5,6 @@ export * from './contacts.js';
 export * from './people.js';
 export * from './platform.js';
 export * from './registration.js';
+export * from './residents.js';
 export * from './roles.js';
 export * from './visits.js';

@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, numeric, pgTable, smallint, text, uniqu
 import { companies } from './accounts.js';
 import { id, timestamps, tstz } from './columns.js';
 import { employees } from './people.js';
+import { residentVisitors } from './residents.js';
 
 /**
  * Every visit of every kind (qcv_visitor and qcv_appointment of the original in one table): walk-ins, invitations,
@@ -64,6 +65,8 @@ export const visits = pgTable(
     lang: text('lang').notNull().default('zh'),
     /** Idempotency key of the kiosk that created the record (an offline registration sent twice is stored once). */
     clientKey: text('client_key'),
+    /** The resident visitor a 'resident' visit was signed in for (kept as null when the resident is deleted). */
+    residentId: integer('resident_id').references(() => residentVisitors.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -75,6 +78,7 @@ export const visits = pgTable(
     index('visits_company_phone_idx').on(t.companyId, t.phone),
     index('visits_company_appointment_idx').on(t.companyId, t.appointmentAt),
     uniqueIndex('visits_code_uq').on(t.companyId, t.code).where(sql`${t.code} IS NOT NULL`),
+    index('visits_resident_idx').on(t.residentId, t.visitAt).where(sql`${t.residentId} IS NOT NULL`),
     uniqueIndex('visits_client_key_uq').on(t.companyId, t.clientKey).where(sql`${t.clientKey} IS NOT NULL`),
   ],
 );
