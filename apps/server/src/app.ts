@@ -19,6 +19,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { registerContactJobs } from './modules/contacts/contacts.schedule.js';
 import { departmentsDownloads, departmentsRoutes } from './modules/departments/departments.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
@@ -50,6 +51,7 @@ const bindings: Binding[] = [
   ...contactsRoutes,
   ...registrationRoutes,
   ...visitsRoutes,
+  ...invitationsRoutes,
 ];
 
 export interface BuiltApp {

@@ -8,6 +8,7 @@ export * from './calls/employeeAttributes.js';
 export * from './calls/employees.js';
 export * from './calls/faces.js';
 export * from './calls/gates.js';
+export * from './calls/invitations.js';
 export * from './calls/logs.js';
 export * from './calls/padSettings.js';
 export * from './calls/proxies.js';

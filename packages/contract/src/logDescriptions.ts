@@ -108,6 +108,7 @@ export const logDescriptions = {
   visitExpired: { en: 'expired', zh: '已过期' },
   visitCancelled: { en: 'called off', zh: '已取消' },
   visitSigned: { en: 'signature added, agreement PDF built', zh: '已签名，生成协议 PDF' },
+  visitorsInvited: { en: '{{count}} invited for {{day}}, host {{host}}', zh: '邀请 {{count}} 人，{{day}} 来访，被访人 {{host}}' },
   blacklistHit: { en: 'blacklisted visitor stopped at the desk', zh: '黑名单访客在前台被拦截' },
   // sign-in
   lockedAfterFailures: { en: 'locked after {{failures}} failed sign-ins', zh: '登录失败 {{failures}} 次后锁定' },

@@ -8,6 +8,7 @@ import { employeeAttributeCalls } from './calls/employeeAttributes.js';
 import { employeeCalls, employeeDownloads, exportEmployeeTemplate, importEmpList } from './calls/employees.js';
 import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { gateCalls } from './calls/gates.js';
+import { invitationCalls } from './calls/invitations.js';
 import { logCalls } from './calls/logs.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
 import { proxyCalls } from './calls/proxies.js';
@@ -34,6 +35,7 @@ export const allCalls = [
   ...gateCalls,
   ...padSettingCalls,
   ...visitCalls,
+  ...invitationCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

@@ -236,11 +236,14 @@ export async function idsByWorkNumber(ctx: AuthedContext): Promise<Map<string, n
  * For the visits module: the host of a visit, an enabled employee of the caller's company. 55 when there is no
  * such employee, 1119 when the employee is forbidden or stopped.
  */
-export async function hostOf(ctx: AuthedContext, empid: number): Promise<{ id: number; name: string; phone: string; subAccountId: number | null }> {
+export async function hostOf(
+  ctx: AuthedContext,
+  empid: number,
+): Promise<{ id: number; name: string; phone: string; subAccountId: number | null; forbidInvite: boolean }> {
   const row = await repoOf(ctx).byId(empid);
   if (!row) throw notFound();
   if (row.status !== 0) throw new AppError(Status.INVALID_EMPLOYEE);
-  return { id: row.id, name: row.name, phone: row.phone, subAccountId: row.subAccountId };
+  return { id: row.id, name: row.name, phone: row.phone, subAccountId: row.subAccountId, forbidInvite: row.forbidInvite };
 }
 
 /** For other modules: the names of these employees of the caller's company. */

@@ -1,0 +1,136 @@
+import { Status } from '@openvisit/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { companies, employees, operationLogs, visits } from '../../db/schema/index.js';
+
+interface V {
+  vid: number;
+  kind: string;
+  status: string;
+  vname: string;
+  vphone: string;
+  vemail: string;
+  empid: number;
+  empName: string;
+  code: string | null;
+  visitType: string;
+  appointmentDate: number | null;
+  lang: string;
+  history?: { event: string; toStatus: string }[];
+}
+type Errors = { errors: { field: string; rule: string }[] };
+
+describe('invitations (addAppointment)', () => {
+  let t: TestApp;
+  let a: Awaited<ReturnType<typeof seedCompany>>;
+  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let host: number;
+  let empToken: string;
+  const tomorrow = () => Date.now() + 86_400_000;
+  const invite = (body: Record<string, unknown>, token = a.token) =>
+    t.call<V[]>('addAppointment', { empid: host, appointmentDate: tomorrow(), visitors: [{ name: '王受邀', phone: '13933334444' }], ...body }, token);
+  const setSettings = (companyId: number, patch: Record<string, unknown>) =>
+    t.db
+      .update(companies)
+      .set({ settings: sql`${companies.settings} || ${JSON.stringify(patch)}::jsonb` })
+      .where(eq(companies.id, companyId));
+  const count = async (companyId: number) =>
+    (await t.db.select({ n: sql<number>`count(*)::int` }).from(visits).where(eq(visits.companyId, companyId)))[0]?.n;
+
+  beforeAll(async () => {
+    t = await testApp();
+    a = await seedCompany(t, 'Alpha');
+    b = await seedCompany(t, 'Beta');
+    host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
+    const emp = await seedEmployee(t, a.id);
+    empToken = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
+  });
+  afterAll(() => t.close());
+
+  it('an administrator invites for a host: one record per visitor, sent, with a code each, history and a log row', async () => {
+    const r = await invite({
+      visitors: [
+        { name: '王受邀', phone: '+86 139 3333 4444', company: 'Guest Co' },
+        { name: 'Ann Lee', email: 'ann@example.com', lang: 'en' },
+      ],
+      visitReason: 'Audit',
+    });
+    expect(r.status).toBe(0);
+    expect(r.result).toHaveLength(2);
+    expect(r.result[0]).toMatchObject({ kind: 'invite', status: 'sent', vname: '王受邀', vphone: '13933334444', empid: host, empName: 'Host One' });
+    expect(r.result[1]).toMatchObject({ vname: 'Ann Lee', vphone: '', vemail: 'ann@example.com', lang: 'en' });
+    expect(r.result.map((v) => v.code)).toEqual([expect.stringMatching(/^\d{8}$/), expect.stringMatching(/^\d{8}$/)]);
+    expect(r.result[0]?.code).not.toBe(r.result[1]?.code);
+    const full = await t.call<V>('GetVisitorByVid', { vid: r.result[0]?.vid }, a.token);
+    expect(full.result.history).toEqual([expect.objectContaining({ event: 'create', toStatus: 'sent' })]);
+    const [log] = await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, a.id)).orderBy(sql`${operationLogs.id} desc`).limit(1);
+    expect(log?.optDesc).toMatch(/^2 invited for \d{4}-\d{2}-\d{2}, host Host One$/);
+  });
+
+  it('the invited visitor checks in at the kiosk with the code', async () => {
+    const [v] = (await invite({ visitors: [{ name: '赵来访', phone: '13955556666' }], appointmentDate: Date.now() + 60_000 })).result;
+    const kiosk = await seedStaff(t, a.id, 4);
+    const r = await t.call<V>('AppClientSignin', { verifyCode: v?.code }, kiosk.token);
+    expect(r.result).toMatchObject({ vid: v?.vid, status: 'signedIn' });
+  });
+
+  it('refuses bad input with named rules and stores nothing', async () => {
+    const before = await count(a.id);
+    const none = await invite({ visitors: [{ name: '无联系' }] });
+    expect((none.result as unknown as Errors).errors).toEqual([{ field: 'visitors.0.phone', rule: 'phoneOrEmail' }]);
+    const badPhone = await invite({ visitors: [{ name: '错号', phone: '12345' }] });
+    expect((badPhone.result as unknown as Errors).errors).toEqual([{ field: 'visitors.0.phone', rule: 'format' }]);
+    expect((await invite({ visitors: [] })).status).toBe(Status.BAD_PARAMS);
+    const past = await invite({ appointmentDate: Date.now() - 86_400_000 });
+    expect((past.result as unknown as Errors).errors).toEqual([{ field: 'appointmentDate', rule: 'past' }]);
+    const far = await invite({ appointmentDate: Date.now() + 31 * 86_400_000 });
+    expect((far.result as unknown as Errors).errors).toEqual([{ field: 'appointmentDate', rule: 'tooFar' }]);
+    const twice = await invite({
+      visitors: [
+        { name: '甲', phone: '13977778888' },
+        { name: '乙', phone: '+8613977778888' },
+      ],
+    });
+    expect((twice.result as unknown as Errors).errors).toEqual([{ field: 'visitors.1.phone', rule: 'duplicate' }]);
+    expect((await invite({ empid: undefined })).result).toMatchObject({ errors: [{ field: 'empid', rule: 'required' }] });
+    expect(await count(a.id)).toBe(before);
+  });
+
+  it('112 for a phone already invited that day; another day is fine', async () => {
+    const day = tomorrow();
+    expect((await invite({ visitors: [{ name: '重复', phone: '13911110000' }], appointmentDate: day })).status).toBe(0);
+    const again = await invite({ visitors: [{ name: '重复', phone: '13911110000' }], appointmentDate: day + 60_000 });
+    expect(again.status).toBe(Status.SAME_PHONE_APPOINTMENT);
+    expect(again.result).toEqual({ errors: [{ field: 'visitors.0.phone', rule: 'invited' }] });
+    expect((await invite({ visitors: [{ name: '重复', phone: '13911110000' }], appointmentDate: day + 2 * 86_400_000 })).status).toBe(0);
+  });
+
+  it('tenancy: another company’s host 55, visitor type 104, gate 125; a stopped host 1119', async () => {
+    const otherHost = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host B', phone: '13800002222' }, b.token)).result.empid;
+    expect((await invite({ empid: otherHost })).status).toBe(Status.EMPLOYEE_NOT_EXIST);
+    const type = await t.call<{ tid: number }>('addVisitorType', { vType: '面试#Interview' }, b.token);
+    expect(type.status).toBe(0);
+    expect((await invite({ tid: type.result.tid })).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
+    const gate = await t.call<{ gid: number }>('addGate', { gname: 'North' }, b.token);
+    expect((await invite({ gid: gate.result.gid })).status).toBe(Status.GATE_NOT_FOUND);
+    await t.db.update(employees).set({ status: 2 }).where(eq(employees.id, host));
+    expect((await invite({})).status).toBe(Status.INVALID_EMPLOYEE);
+    await t.db.update(employees).set({ status: 0 }).where(eq(employees.id, host));
+    const ownType = await t.call<{ tid: number; vType: string }>('addVisitorType', { vType: '商务#Business' }, a.token);
+    const typed = await invite({ tid: ownType.result.tid, visitors: [{ name: '类型', phone: '13922223333' }] });
+    expect(typed.result[0]?.visitType).toBe('商务#Business');
+  });
+
+  it('employees invite as themselves, only when the company opened invitations and they are not barred', async () => {
+    expect((await invite({}, empToken)).status).toBe(Status.INVITE_FEATURE_OFF);
+    await setSettings(a.id, { permissionSwitch: 1 });
+    const r = await invite({ empid: host, visitors: [{ name: '员工邀', phone: '13944445555' }] }, empToken);
+    expect(r.status).toBe(0);
+    expect(r.result[0]?.empName).toBe('张三');
+    await t.db.update(employees).set({ forbidInvite: true }).where(eq(employees.name, '张三'));
+    expect((await invite({ visitors: [{ name: '禁止', phone: '13944445566' }] }, empToken)).status).toBe(Status.INVITE_FEATURE_OFF);
+    const desk = await seedStaff(t, a.id, 2);
+    expect((await invite({}, desk.token)).status).toBe(Status.NO_PERMISSION);
+  });
+});

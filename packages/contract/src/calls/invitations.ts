@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { defineCall, epochMs } from '../call.js';
+import { LogModule, Role } from '../lookups.js';
+import { checkPhone, VISIT_DAYS_WINDOW, zEmail, zPersonName } from '../validators.js';
+import { visit } from './visits.js';
+
+/** Visitors in one invitation (a batch file goes through the batch invite). */
+export const INVITEES_MAX = 50;
+/** An invitation for "now" made a little slowly is not in the past. */
+export const INVITE_PAST_GRACE_MS = 10 * 60_000;
+
+const zText = (max: number) => z.string().trim().max(max);
+
+/** At least one of phone or email (spec section 5), each valid when given. */
+export const invitee = z
+  .object({
+    name: zPersonName,
+    phone: z.string().trim().max(32).default(''),
+    email: zEmail.or(z.literal('')).default(''),
+    company: zText(100).default(''),
+    lang: z.enum(['zh', 'en']).default('zh').describe('the language of the invitation and of the visitor’s PDF'),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.phone && !v.email) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'phoneOrEmail' });
+    const phone = v.phone ? checkPhone(v.phone) : null;
+    if (phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: phone });
+  });
+
+/** Why an expected time is refused: before now, or past the visit-days window. */
+export function appointmentWindowFailure(at: number, now: number): 'past' | 'tooFar' | null {
+  if (at < now - INVITE_PAST_GRACE_MS) return 'past';
+  if (at > now + VISIT_DAYS_WINDOW * 86_400_000) return 'tooFar';
+  return null;
+}
+
+export const addAppointment = defineCall({
+  name: 'addAppointment',
+  module: 'invitations',
+  summary:
+    'Invite one or more visitors: an employee invites as the host (116 when the company has not opened invitations to employees or the employee may not invite); administrators name the host (55, 1119). Each visitor gets an 8-digit code to check in with at the kiosk; 112 when the same phone is already invited that day',
+  access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN],
+  log: { module: LogModule.VISITOR, event: 'add' },
+  input: z
+    .object({
+      userid: z.number().int().optional(),
+      empid: z.number().int().positive().optional().describe('the host; required for administrators, ignored for employees (themselves)'),
+      visitors: z.array(invitee).min(1).max(INVITEES_MAX),
+      appointmentDate: epochMs.describe('expected arrival'),
+      tid: z.number().int().positive().nullable().default(null).describe('visitor type of this company'),
+      visitType: zText(100).default(''),
+      visitReason: zText(200).default(''),
+      gid: z.number().int().positive().nullable().default(null).describe('the gate to come to'),
+    })
+    .superRefine((v, ctx) => {
+      const rule = appointmentWindowFailure(v.appointmentDate, Date.now());
+      if (rule) ctx.addIssue({ code: 'custom', path: ['appointmentDate'], message: rule });
+      const seen = new Set<string>();
+      v.visitors.forEach((p, i) => {
+        const key = p.phone.replace(/\D/g, '').slice(-11);
+        if (key && seen.has(key)) ctx.addIssue({ code: 'custom', path: ['visitors', i, 'phone'], message: 'duplicate' });
+        if (key) seen.add(key);
+      });
+    }),
+  output: z.array(visit),
+});
+
+export const invitationCalls = [addAppointment] as const;
