@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { checkAccountName, checkCompanyName, checkEmail, checkPassword, checkSuperAccount, normalizeEmail } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config.js';
-import { type Database, openDatabase } from './db/client.js';
+import { type Database, openDatabase, PGLITE_EXTENSIONS } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { companies, staffAccounts, superAccounts } from './db/schema/index.js';
 import { hashPassword } from './platform/crypto.js';
@@ -168,7 +168,7 @@ async function restore(v: Record<string, string | undefined>): Promise<void> {
   try {
     fs.rmSync(staging, { recursive: true, force: true });
     // Load into a staging folder first: a bad archive must not leave the live database half-replaced.
-    const check = await PGlite.create(staging, { loadDataDir: new Blob([fs.readFileSync(file)]) });
+    const check = await PGlite.create(staging, { loadDataDir: new Blob([fs.readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
     const count = await check.query<{ n: number }>('select count(*)::int as n from companies');
     await check.close();
     const kept = `${dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -34,13 +35,16 @@ export function migrationsDir(): string {
   throw new Error('migrations folder (drizzle/) not found');
 }
 
+/** Extensions the migrations use (pg_trgm for the visit list's substring indexes); every PGlite opened loads them. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openPglite(dir: string | 'memory' | PGlite): Promise<Database> {
   let client: PGlite;
   if (dir instanceof PGlite) client = dir;
-  else if (dir === 'memory') client = await PGlite.create();
+  else if (dir === 'memory') client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   else {
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -77,6 +77,17 @@ export const visits = pgTable(
     index('visits_company_status_idx').on(t.companyId, t.status),
     index('visits_company_phone_idx').on(t.companyId, t.phone),
     index('visits_company_appointment_idx').on(t.companyId, t.appointmentAt),
+    // Who is on site now (the list's filter, the counts on reception and the kiosk): a few rows among millions.
+    index('visits_on_site_idx').on(t.companyId, t.gid).where(sql`${t.visitAt} IS NOT NULL AND ${t.signOutAt} IS NULL`),
+    // The residents' visit list (a small share of all visits), in the lists' order.
+    index('visits_resident_when_idx')
+      .on(t.companyId, sql`coalesce(${t.visitAt}, ${t.appointmentAt}, ${t.createdAt})`, t.id)
+      .where(sql`${t.kind} = 'resident'`),
+    // The list's substring filters ('%text%', any position): trigram indexes (pg_trgm, loaded in PGlite too).
+    index('visits_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('visits_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+    index('visits_company_name_trgm_idx').using('gin', t.company.op('gin_trgm_ops')),
+    index('visits_emp_name_trgm_idx').using('gin', t.empName.op('gin_trgm_ops')),
     uniqueIndex('visits_code_uq').on(t.companyId, t.code).where(sql`${t.code} IS NOT NULL`),
     index('visits_resident_idx').on(t.residentId, t.visitAt).where(sql`${t.residentId} IS NOT NULL`),
     uniqueIndex('visits_client_key_uq').on(t.companyId, t.clientKey).where(sql`${t.clientKey} IS NOT NULL`),
