@@ -22,6 +22,7 @@ import { employeesDownloads, employeesRoutes } from './modules/employees/employe
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
+import { residentsRoutes } from './modules/residents/residents.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js';
 import { registerVisitJobs } from './modules/visits/visits.schedule.js';
@@ -51,6 +52,7 @@ const bindings: Binding[] = [
   ...contactsRoutes,
   ...registrationRoutes,
   ...visitsRoutes,
+  ...residentsRoutes,
   ...invitationsRoutes,
 ];
 

@@ -29,6 +29,7 @@ export const MODULES = [
   'settings',
   'contacts',
   'registration',
+  'residents',
 ] as const;
 export type ModuleName = (typeof MODULES)[number];
 

@@ -13,6 +13,7 @@ export * from './calls/logs.js';
 export * from './calls/padSettings.js';
 export * from './calls/proxies.js';
 export * from './calls/registration.js';
+export * from './calls/residents.js';
 export * from './calls/roles.js';
 export * from './calls/visits.js';
 export * from './errors.js';

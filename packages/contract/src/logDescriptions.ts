@@ -110,6 +110,17 @@ export const logDescriptions = {
   visitSigned: { en: 'signature added, agreement PDF built', zh: '已签名，生成协议 PDF' },
   visitorsInvited: { en: '{{count}} invited for {{day}}, host {{host}}', zh: '邀请 {{count}} 人，{{day}} 来访，被访人 {{host}}' },
   blacklistHit: { en: 'blacklisted visitor stopped at the desk', zh: '黑名单访客在前台被拦截' },
+  // resident visitors (the project or person is the row's object)
+  residentProject: { en: 'resident project', zh: '常驻访客项目' },
+  residentVisitor: { en: 'resident visitor, project {{project}}', zh: '常驻访客，项目 {{project}}' },
+  residentVisitorReapproval: {
+    en: 'resident visitor, project {{project}}, waiting for approval again',
+    zh: '常驻访客，项目 {{project}}，重新待审批',
+  },
+  residentVisitorsDeleted: { en: '{{count}} resident visitors', zh: '{{count}} 名常驻访客' },
+  residentsApproved: { en: '{{count}} resident visitors approved', zh: '批准 {{count}} 名常驻访客' },
+  residentsRefused: { en: '{{count}} resident visitors refused', zh: '拒绝 {{count}} 名常驻访客' },
+  residentSignedIn: { en: 'resident signed in, project {{project}}', zh: '常驻访客签到，项目 {{project}}' },
   // sign-in
   lockedAfterFailures: { en: 'locked after {{failures}} failed sign-ins', zh: '登录失败 {{failures}} 次后锁定' },
 } as const satisfies Record<string, { en: string; zh: string }>;

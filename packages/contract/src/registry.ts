@@ -13,6 +13,7 @@ import { logCalls } from './calls/logs.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
 import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
+import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
 import { visitCalls, visitDownloads } from './calls/visits.js';
 
@@ -35,6 +36,7 @@ export const allCalls = [
   ...gateCalls,
   ...padSettingCalls,
   ...visitCalls,
+  ...residentCalls,
   ...invitationCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];

@@ -26,6 +26,8 @@ export interface VisitFilter {
   overtime?: { now: Date; offDuty: Date | null };
   subAccountId?: number;
   ids?: number[];
+  /** Visits of one resident visitor. */
+  residentId?: number;
 }
 
 function like(s: string): string {
@@ -62,6 +64,7 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
     }
     if (f.subAccountId) c.push(eq(visits.subAccountId, f.subAccountId));
     if (f.ids) c.push(f.ids.length ? inArray(visits.id, f.ids) : sql`false`);
+    if (f.residentId) c.push(eq(visits.residentId, f.residentId));
     return and(...c);
   }
   return {

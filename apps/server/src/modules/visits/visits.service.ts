@@ -84,7 +84,7 @@ export function toVisit(r: VisitRow): Visit {
 }
 
 /** Desk accounts work at their own gates; administrators may name any gate (or none). */
-function gateOf(ctx: AuthedContext, asked: number | null): number | null {
+export function gateOf(ctx: AuthedContext, asked: number | null): number | null {
   const own = ctx.session.gids;
   if (ctx.session.role === Role.GATE || ctx.session.role === Role.MACHINE) {
     if (asked && !own.includes(asked)) throw new AppError(Status.GATE_NOT_FOUND);
@@ -128,7 +128,7 @@ async function storeImages(ctx: AuthedContext, input: { photo: string; signature
  * Blacklist screening (when the company has it on): a hit stops the visitor with 66 and a neutral message,
  * nothing is stored, and reception is alerted through the operation log (module blacklist, event alert).
  */
-async function screen(ctx: AuthedContext, who: { name: string; phone: string; idNumber: string }): Promise<void> {
+export async function screen(ctx: AuthedContext, who: { name: string; phone: string; idNumber: string }): Promise<void> {
   const hit = await blacklist.check(ctx, 'black', { phone: who.phone || undefined, credentialNo: who.idNumber || undefined });
   if (!hit.listed || !hit.screening) return;
   await writeLog(
@@ -145,7 +145,7 @@ function checkProtocol(settings: CompanySettings, accepted: boolean): void {
 }
 
 /** The expected leave time: the company's leave expiry (hours after sign-in), if it has one. */
-function leaveAtFrom(settings: CompanySettings, signedIn: Date): Date | null {
+export function leaveAtFrom(settings: CompanySettings, signedIn: Date): Date | null {
   const hours = settings.leaveExpiryTime;
   return hours > 0 ? new Date(signedIn.getTime() + hours * 3600_000) : null;
 }
@@ -182,7 +182,7 @@ async function checkVisitorType(ctx: AuthedContext, input: WalkInInput, gid: num
   return type.vType;
 }
 
-async function gateName(ctx: AuthedContext, gid: number | null): Promise<string> {
+export async function gateName(ctx: AuthedContext, gid: number | null): Promise<string> {
   return gid ? ((await gatesNamed(ctx, [gid]))[0]?.gname ?? '') : '';
 }
 
@@ -329,7 +329,7 @@ function checkWindow(v: VisitRow, settings: { preExtendTime: number; latExtendTi
 }
 
 /** Applies a move from the record's current status, or refuses with 58 and the moves it allows. */
-async function move(ctx: AuthedContext, v: VisitRow, event: VisitEvent, set: Partial<VisitInsert> = {}, note = ''): Promise<VisitRow> {
+export async function move(ctx: AuthedContext, v: VisitRow, event: VisitEvent, set: Partial<VisitInsert> = {}, note = ''): Promise<VisitRow> {
   const to = nextStatus(v.status as VisitorStatus, event);
   if (!to) throw new AppError(Status.UPDATE_NOT_ALLOWED, `A ${v.status} visit cannot take "${event}"`, { status: v.status });
   const row = await ctx.db.transaction(async (tx) => {

@@ -1,0 +1,167 @@
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { residentProjects, residentVisitors } from '../../db/schema/index.js';
+
+export type ProjectRow = typeof residentProjects.$inferSelect;
+export type ProjectInsert = Omit<typeof residentProjects.$inferInsert, 'companyId' | 'id'>;
+export type ResidentRow = typeof residentVisitors.$inferSelect;
+export type ResidentInsert = Omit<typeof residentVisitors.$inferInsert, 'companyId' | 'id'>;
+/** A resident with the name of its project. */
+export type ResidentWithProject = ResidentRow & { projectName: string };
+
+export interface ResidentFilter {
+  name?: string;
+  phone?: string;
+  company?: string;
+  /** Exact supplier company name. */
+  companyIs?: string;
+  projectId?: number;
+  rstatus?: number;
+}
+
+function like(s: string): string {
+  return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+const withProject = { ...getTableColumns(residentVisitors), projectName: residentProjects.name };
+
+/** One company's resident projects and resident visitors; no method reaches another company's rows. */
+export function residentsRepository(db: Db, scope: { companyId: number }) {
+  const myProjects = eq(residentProjects.companyId, scope.companyId);
+  const mine = eq(residentVisitors.companyId, scope.companyId);
+  function where(f: ResidentFilter): SQL | undefined {
+    const c: (SQL | undefined)[] = [mine];
+    if (f.name) c.push(ilike(residentVisitors.name, like(f.name)));
+    if (f.phone) c.push(ilike(residentVisitors.phone, like(f.phone)));
+    if (f.company) c.push(ilike(residentVisitors.company, like(f.company)));
+    if (f.companyIs) c.push(eq(residentVisitors.company, f.companyIs));
+    if (f.projectId) c.push(eq(residentVisitors.projectId, f.projectId));
+    if (f.rstatus !== undefined) c.push(eq(residentVisitors.rstatus, f.rstatus));
+    return and(...c);
+  }
+  const selectResidents = () =>
+    db.select(withProject).from(residentVisitors).innerJoin(residentProjects, eq(residentProjects.id, residentVisitors.projectId));
+
+  return {
+    /** Projects with their resident counts, newest first. */
+    projects: (name?: string) =>
+      db
+        .select({ project: residentProjects, residents: sql<number>`count(${residentVisitors.id})`.mapWith(Number) })
+        .from(residentProjects)
+        .leftJoin(residentVisitors, eq(residentVisitors.projectId, residentProjects.id))
+        .where(and(myProjects, name ? ilike(residentProjects.name, like(name)) : undefined))
+        .groupBy(residentProjects.id)
+        .orderBy(desc(residentProjects.createdAt), desc(residentProjects.id)),
+    projectById: (id: number) =>
+      db
+        .select()
+        .from(residentProjects)
+        .where(and(myProjects, eq(residentProjects.id, id)))
+        .limit(1)
+        .then((r) => r[0]),
+    /** Another project of this company with the name (case-insensitive), if any. */
+    projectNamed: (name: string, exceptId = 0) =>
+      db
+        .select({ id: residentProjects.id })
+        .from(residentProjects)
+        .where(and(myProjects, sql`lower(${residentProjects.name}) = lower(${name})`, sql`${residentProjects.id} <> ${exceptId}`))
+        .limit(1)
+        .then((r) => r[0]),
+    insertProject: (v: ProjectInsert) =>
+      db
+        .insert(residentProjects)
+        .values({ ...v, companyId: scope.companyId })
+        .returning()
+        .then((r) => r[0] as ProjectRow),
+    updateProject: (id: number, v: Partial<ProjectInsert>) =>
+      db
+        .update(residentProjects)
+        .set(v)
+        .where(and(myProjects, eq(residentProjects.id, id)))
+        .returning()
+        .then((r) => r[0]),
+    deleteProject: (id: number) =>
+      db
+        .delete(residentProjects)
+        .where(and(myProjects, eq(residentProjects.id, id)))
+        .returning({ id: residentProjects.id }),
+    residentsOfProject: (projectId: number) =>
+      db
+        .select({ n: count() })
+        .from(residentVisitors)
+        .where(and(mine, eq(residentVisitors.projectId, projectId)))
+        .then((r) => r[0]?.n ?? 0),
+
+    async page(f: ResidentFilter, offset: number, limit: number) {
+      const [rows, total] = await Promise.all([
+        selectResidents().where(where(f)).orderBy(desc(residentVisitors.createdAt), desc(residentVisitors.id)).offset(offset).limit(limit),
+        db.select({ n: count() }).from(residentVisitors).where(where(f)),
+      ]);
+      return { rows, count: total[0]?.n ?? 0 };
+    },
+    /** Matching residents by name (for the unpaged look-ups). */
+    list: (f: ResidentFilter, limit: number) =>
+      selectResidents().where(where(f)).orderBy(asc(residentVisitors.name), asc(residentVisitors.id)).limit(limit),
+    byId: (id: number) =>
+      selectResidents()
+        .where(and(mine, eq(residentVisitors.id, id)))
+        .limit(1)
+        .then((r) => r[0]),
+    /** The resident with this phone or certificate number (each is unique in the company). */
+    byIdentity: (phone: string, idNumber: string) => {
+      const any: SQL[] = [];
+      if (phone) any.push(eq(residentVisitors.phone, phone));
+      if (idNumber) any.push(eq(residentVisitors.idNumber, idNumber));
+      if (!any.length) return Promise.resolve([] as ResidentWithProject[]);
+      return selectResidents()
+        .where(and(mine, or(...any)))
+        .limit(2);
+    },
+    /** Another resident of this company holding the phone or certificate number. */
+    holderOf: (field: 'phone' | 'idNumber', value: string, exceptId = 0) =>
+      db
+        .select({ id: residentVisitors.id })
+        .from(residentVisitors)
+        .where(and(mine, eq(residentVisitors[field], value), sql`${residentVisitors.id} <> ${exceptId}`))
+        .limit(1)
+        .then((r) => r[0]),
+    insert: (v: ResidentInsert) =>
+      db
+        .insert(residentVisitors)
+        .values({ ...v, companyId: scope.companyId })
+        .returning({ id: residentVisitors.id })
+        .then((r) => (r[0] as { id: number }).id),
+    update: (id: number, v: Partial<ResidentInsert>) =>
+      db
+        .update(residentVisitors)
+        .set(v)
+        .where(and(mine, eq(residentVisitors.id, id)))
+        .returning({ id: residentVisitors.id })
+        .then((r) => r[0]),
+    setStatus: (ids: number[], v: { rstatus: number; refuseCause: string; approver: string }) =>
+      db
+        .update(residentVisitors)
+        .set(v)
+        .where(and(mine, inArray(residentVisitors.id, ids)))
+        .returning({ id: residentVisitors.id, name: residentVisitors.name }),
+    deleteMany: (ids: number[]) =>
+      db
+        .delete(residentVisitors)
+        .where(and(mine, inArray(residentVisitors.id, ids)))
+        .returning({ id: residentVisitors.id, name: residentVisitors.name }),
+    /** Holds the resident's row until the transaction ends (one sign-in of a person at a time). */
+    lock: (id: number) =>
+      db
+        .select({ id: residentVisitors.id })
+        .from(residentVisitors)
+        .where(and(mine, eq(residentVisitors.id, id)))
+        .for('update'),
+    companies: () =>
+      db
+        .select({ company: residentVisitors.company, count: count() })
+        .from(residentVisitors)
+        .where(and(mine, sql`${residentVisitors.company} <> ''`))
+        .groupBy(residentVisitors.company)
+        .orderBy(asc(residentVisitors.company)),
+  };
+}

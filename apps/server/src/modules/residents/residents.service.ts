@@ -1,0 +1,347 @@
+import { logDesc, normalizePhone, RESIDENT_LIST_MAX, type ResidentProject, type ResidentVisitor, Status, type Visit } from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { residentOnSiteToday, signInResident } from '../visits/visits.residents.js';
+import * as visits from '../visits/visits.service.js';
+import { type ProjectRow, type ResidentFilter, type ResidentWithProject, residentsRepository } from './residents.repository.js';
+
+function repoOf(ctx: AuthedContext) {
+  return residentsRepository(ctx.db, { companyId: ctx.session.companyId });
+}
+
+const ms = (d: Date | null) => (d ? d.getTime() : null);
+
+function toProject(p: ProjectRow, residents: number): ResidentProject {
+  return {
+    pid: p.id,
+    pName: p.name,
+    leader: p.leader,
+    phone: p.phone,
+    area: p.area,
+    content: p.content,
+    startDate: ms(p.startAt),
+    endDate: ms(p.endAt),
+    remark: p.remark,
+    residents,
+    createTime: p.createdAt.getTime(),
+  };
+}
+
+function toResident(r: ResidentWithProject): ResidentVisitor {
+  return {
+    rid: r.id,
+    pid: r.projectId,
+    pName: r.projectName,
+    company: r.company,
+    name: r.name,
+    phone: r.phone,
+    certificateType: r.certificateType,
+    cardid: r.idNumber,
+    sex: r.sex,
+    age: r.age,
+    job: r.job,
+    department: r.department,
+    area: r.area,
+    leader: r.leader,
+    plateNum: r.plateNum,
+    startDate: r.startAt.getTime(),
+    endDate: r.endAt.getTime(),
+    rstatus: r.rstatus,
+    refuseCause: r.refuseCause,
+    approver: r.approver,
+    face: r.face !== '',
+    remark: r.remark,
+    createTime: r.createdAt.getTime(),
+  };
+}
+
+/** Phones are stored normalised, like visits' (so a resident's visits and the blacklist compare alike). */
+const storedPhone = (phone: string) => (phone ? (normalizePhone(phone) ?? phone) : '');
+
+// ---------------------------------------------------------------------------------------------
+// Projects
+// ---------------------------------------------------------------------------------------------
+
+export async function projects(ctx: AuthedContext, input: { pName?: string }): Promise<ResidentProject[]> {
+  const rows = await repoOf(ctx).projects(input.pName);
+  return rows.map((r) => toProject(r.project, r.residents));
+}
+
+interface ProjectInput {
+  pName: string;
+  leader: string;
+  phone: string;
+  area: string;
+  content: string;
+  startDate: number;
+  endDate: number;
+  remark: string;
+}
+
+function projectValues(input: ProjectInput) {
+  return {
+    name: input.pName,
+    leader: input.leader,
+    phone: storedPhone(input.phone),
+    area: input.area,
+    content: input.content,
+    startAt: new Date(input.startDate),
+    endAt: new Date(input.endDate),
+    remark: input.remark,
+  };
+}
+
+/** A unique-index refusal on the project name (two adds racing past the check) is the same 33. */
+function nameTaken(err: unknown): never {
+  if (/resident_projects_name_uq/.test(String((err as { cause?: { message?: string } }).cause?.message ?? err)))
+    throw new AppError(Status.DUPLICATE_PROJECT);
+  throw err;
+}
+
+export async function addProject(ctx: AuthedContext, input: ProjectInput): Promise<ResidentProject> {
+  const repo = repoOf(ctx);
+  if (await repo.projectNamed(input.pName)) throw new AppError(Status.DUPLICATE_PROJECT);
+  const row = await repo.insertProject(projectValues(input)).catch(nameTaken);
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = logDesc('residentProject');
+  return toProject(row, 0);
+}
+
+export async function updateProject(ctx: AuthedContext, input: ProjectInput & { pid: number }): Promise<ResidentProject> {
+  const repo = repoOf(ctx);
+  if (!(await repo.projectById(input.pid))) throw notFound('project');
+  if (await repo.projectNamed(input.pName, input.pid)) throw new AppError(Status.DUPLICATE_PROJECT);
+  const row = await repo.updateProject(input.pid, projectValues(input)).catch(nameTaken);
+  if (!row) throw notFound('project');
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = logDesc('residentProject');
+  return toProject(row, await repo.residentsOfProject(row.id));
+}
+
+/** A project with resident visitors is kept (58 with the count): deleting it would orphan them. */
+export async function deleteProject(ctx: AuthedContext, input: { pid: number }) {
+  const repo = repoOf(ctx);
+  const project = await repo.projectById(input.pid);
+  if (!project) throw notFound('project');
+  const residents = await repo.residentsOfProject(project.id);
+  if (residents > 0)
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, `${residents} resident visitors belong to this project; move or delete them first`, { residents });
+  const deleted = await repo.deleteProject(project.id);
+  ctx.audit.objId = project.id;
+  ctx.audit.objName = project.name;
+  ctx.audit.desc = logDesc('residentProject');
+  return { deleted: deleted.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resident visitors
+// ---------------------------------------------------------------------------------------------
+
+interface ResidentInput {
+  pid: number;
+  company: string;
+  name: string;
+  phone: string;
+  certificateType: string;
+  cardid: string;
+  sex: number;
+  age: number | null;
+  job: string;
+  department: string;
+  area: string;
+  leader: string;
+  plateNum: string;
+  startDate: number;
+  endDate: number;
+  remark: string;
+}
+
+export async function page(ctx: AuthedContext, input: ResidentFilter & { startIndex: number; requestedCount: number; pid?: number }) {
+  const { rows, count } = await repoOf(ctx).page({ ...input, projectId: input.pid }, input.startIndex, input.requestedCount);
+  return {
+    pageNo: Math.floor(input.startIndex / input.requestedCount) + 1,
+    pageSize: input.requestedCount,
+    count,
+    list: rows.map(toResident),
+  };
+}
+
+/** The project must be this company's (602); phone (24) and certificate number (3) belong to one resident each. */
+async function checkResident(ctx: AuthedContext, input: ResidentInput, rid = 0) {
+  const repo = repoOf(ctx);
+  const project = await repo.projectById(input.pid);
+  if (!project) throw notFound('project');
+  const phone = storedPhone(input.phone);
+  if (phone && (await repo.holderOf('phone', phone, rid)))
+    throw new AppError(Status.PHONE_NOT_UNIQUE, 'Another resident visitor has this phone number');
+  if (input.cardid && (await repo.holderOf('idNumber', input.cardid, rid)))
+    throw new AppError(Status.ALREADY_EXISTS, 'Another resident visitor has this certificate number');
+  return {
+    project,
+    values: {
+      projectId: project.id,
+      company: input.company,
+      name: input.name,
+      phone,
+      certificateType: input.certificateType,
+      idNumber: input.cardid,
+      sex: input.sex,
+      age: input.age,
+      job: input.job,
+      department: input.department,
+      area: input.area,
+      leader: input.leader,
+      plateNum: input.plateNum.toUpperCase(),
+      startAt: new Date(input.startDate),
+      endAt: new Date(input.endDate),
+      remark: input.remark,
+    },
+  };
+}
+
+/** Two writes racing past the checks meet the unique indexes: the same answers. */
+function identityTaken(err: unknown): never {
+  const text = String((err as { cause?: { message?: string } }).cause?.message ?? err);
+  if (text.includes('resident_visitors_phone_uq')) throw new AppError(Status.PHONE_NOT_UNIQUE);
+  if (text.includes('resident_visitors_id_number_uq')) throw new AppError(Status.ALREADY_EXISTS);
+  throw err;
+}
+
+async function residentById(ctx: AuthedContext, rid: number): Promise<ResidentWithProject> {
+  const row = await repoOf(ctx).byId(rid);
+  if (!row) throw notFound('resident visitor');
+  return row;
+}
+
+export async function add(ctx: AuthedContext, input: ResidentInput): Promise<ResidentVisitor> {
+  const { project, values } = await checkResident(ctx, input);
+  const rid = await repoOf(ctx)
+    .insert({ ...values, rstatus: 0 })
+    .catch(identityTaken);
+  ctx.audit.objId = rid;
+  ctx.audit.objName = values.name;
+  ctx.audit.desc = logDesc('residentVisitor', { project: project.name });
+  return toResident(await residentById(ctx, rid));
+}
+
+/**
+ * A change of who the person is or when they may come must be approved again: an approved or refused resident
+ * goes back to waiting (rstatus 0). Other details change without a new approval.
+ */
+export async function update(ctx: AuthedContext, input: ResidentInput & { rid: number }): Promise<ResidentVisitor> {
+  const before = await residentById(ctx, input.rid);
+  const { project, values } = await checkResident(ctx, input, before.id);
+  const reapprove =
+    before.rstatus !== 0 &&
+    (values.name !== before.name ||
+      values.phone !== before.phone ||
+      values.idNumber !== before.idNumber ||
+      values.certificateType !== before.certificateType ||
+      values.startAt.getTime() !== before.startAt.getTime() ||
+      values.endAt.getTime() !== before.endAt.getTime());
+  await repoOf(ctx)
+    .update(before.id, reapprove ? { ...values, rstatus: 0, refuseCause: '', approver: '' } : values)
+    .catch(identityTaken);
+  ctx.audit.objId = before.id;
+  ctx.audit.objName = values.name;
+  ctx.audit.desc = logDesc(reapprove ? 'residentVisitorReapproval' : 'residentVisitor', { project: project.name });
+  return toResident(await residentById(ctx, before.id));
+}
+
+export async function remove(ctx: AuthedContext, input: { rids: number[] }) {
+  const deleted = await repoOf(ctx).deleteMany([...new Set(input.rids)]);
+  ctx.audit.objId = deleted.map((d) => d.id).join(',');
+  ctx.audit.objName = deleted
+    .map((d) => d.name)
+    .join(', ')
+    .slice(0, 200);
+  ctx.audit.desc = logDesc('residentVisitorsDeleted', { count: deleted.length });
+  return { deleted: deleted.length };
+}
+
+/** Approve or refuse (with the reason); the approver is the session's account. */
+export async function setPermission(ctx: AuthedContext, input: { rids: number[]; rstatus: 1 | 2; refuseCause: string }) {
+  const changed = await repoOf(ctx).setStatus([...new Set(input.rids)], {
+    rstatus: input.rstatus,
+    refuseCause: input.rstatus === 2 ? input.refuseCause : '',
+    approver: ctx.session.name,
+  });
+  ctx.audit.objId = changed.map((d) => d.id).join(',');
+  ctx.audit.objName = changed
+    .map((d) => d.name)
+    .join(', ')
+    .slice(0, 200);
+  ctx.audit.desc = logDesc(input.rstatus === 1 ? 'residentsApproved' : 'residentsRefused', { count: changed.length });
+  return { updated: changed.length };
+}
+
+export async function companies(ctx: AuthedContext) {
+  return repoOf(ctx).companies();
+}
+
+export async function list(ctx: AuthedContext, f: ResidentFilter, limit = RESIDENT_LIST_MAX): Promise<ResidentVisitor[]> {
+  return (await repoOf(ctx).list(f, limit)).map(toResident);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in at the desk
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Found by phone or certificate number (both given must be the same person); then approval (1121), the validity
+ * window (1115), a visit already open today (answered as `repeated`), blacklist screening (66, reception alerted),
+ * and the visit created and checked in while the resident's row is locked, so two desks cannot sign one person in
+ * twice at once.
+ */
+export async function signIn(
+  ctx: AuthedContext,
+  input: { phone: string; cardid: string; gid: number | null },
+): Promise<Visit & { rid: number; repeated: boolean }> {
+  const phone = storedPhone(input.phone);
+  const found = await repoOf(ctx).byIdentity(phone, input.cardid);
+  const r = found[0];
+  if (!r || found.length > 1 || (phone && r.phone !== phone) || (input.cardid && r.idNumber !== input.cardid))
+    throw new AppError(Status.INVALID_VISITOR, 'No resident visitor has this phone or certificate number');
+  if (r.rstatus !== 1) throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { rstatus: r.rstatus });
+  const now = Date.now();
+  if (now < r.startAt.getTime() || now > r.endAt.getTime())
+    throw new AppError(Status.OUTSIDE_VALIDITY, undefined, { startDate: r.startAt.getTime(), endDate: r.endAt.getTime() });
+  const repeated = (v: Parameters<typeof visits.toVisit>[0]) => {
+    ctx.audit.skip = true;
+    return { ...visits.toVisit(v), rid: r.id, repeated: true };
+  };
+  const open = await residentOnSiteToday(ctx, r.id);
+  if (open) return repeated(open);
+  // Outside the transaction: a refusal must keep the alert it writes.
+  await visits.screen(ctx, { name: r.name, phone: r.phone, idNumber: r.idNumber });
+  const result = await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    await residentsRepository(tx, { companyId: ctx.session.companyId }).lock(r.id);
+    const raced = await residentOnSiteToday(txCtx, r.id);
+    if (raced) return repeated(raced);
+    const visit = await signInResident(
+      txCtx,
+      {
+        rid: r.id,
+        name: r.name,
+        phone: r.phone,
+        company: r.company,
+        certificateType: r.certificateType,
+        idNumber: r.idNumber,
+        plateNum: r.plateNum,
+        projectName: r.projectName,
+        leader: r.leader,
+      },
+      input.gid,
+    );
+    return { ...visit, rid: r.id, repeated: false };
+  });
+  if (!result.repeated) {
+    ctx.audit.objId = result.vid;
+    ctx.audit.objName = r.name;
+    ctx.audit.desc = logDesc('residentSignedIn', { project: r.projectName });
+  }
+  return result;
+}

@@ -1,0 +1,65 @@
+import { initialStatus, type Visit } from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { settingsOf } from '../accounts/accounts.service.js';
+import { type VisitRow, visitsRepository } from './visits.repository.js';
+import { createVisit, gateName, gateOf, leaveAtFrom, move, toVisit } from './visits.service.js';
+
+/** The resident as a visit records it (the residents module owns the person, this module the visits). */
+export interface ResidentForVisit {
+  rid: number;
+  name: string;
+  phone: string;
+  company: string;
+  certificateType: string;
+  idNumber: string;
+  plateNum: string;
+  /** The resident's project and responsible person, recorded as the visit's reason and host. */
+  projectName: string;
+  leader: string;
+}
+
+function startOfToday(now = new Date()): Date {
+  const d = new Date(now);
+  d.setHours(0, 0, 0, 0);
+  return d;
+}
+
+/** The resident's visit signed in today (server time) and still on site, if any. */
+export async function residentOnSiteToday(ctx: AuthedContext, rid: number): Promise<VisitRow | undefined> {
+  const repo = visitsRepository(ctx.db, { companyId: ctx.session.companyId });
+  const { rows } = await repo.page({ residentId: rid, kind: 'resident', statuses: ['signedIn'], from: startOfToday() }, 0, 1);
+  return rows[0];
+}
+
+/**
+ * A resident's sign-in: a visit of kind 'resident' created where the state machine starts it (initialStatus) and
+ * moved by `checkIn`, each step a visit_events row. The caller screens the person and holds the transaction.
+ */
+export async function signInResident(ctx: AuthedContext, r: ResidentForVisit, askedGid: number | null): Promise<Visit> {
+  const settings = await settingsOf(ctx);
+  const gid = gateOf(ctx, askedGid);
+  const status = initialStatus('resident', { approval: false });
+  const created = await createVisit(ctx, {
+    kind: 'resident',
+    status,
+    permission: 1,
+    residentId: r.rid,
+    name: r.name,
+    phone: r.phone,
+    company: r.company,
+    certificateType: r.certificateType,
+    idNumber: r.idNumber,
+    plateNum: r.plateNum,
+    visitReason: r.projectName,
+    empName: r.leader,
+  });
+  const now = new Date();
+  const row = await move(ctx, created, 'checkIn', {
+    visitAt: now,
+    leaveAt: leaveAtFrom(settings, now),
+    gid,
+    signInGate: await gateName(ctx, gid),
+    signInOp: ctx.session.name,
+  });
+  return toVisit(row);
+}

@@ -1,0 +1,330 @@
+import { z } from 'zod';
+import { defineCall, epochMs, pageInput, pageOf } from '../call.js';
+import { certificateTypeLabels, LogModule, Role } from '../lookups.js';
+import { checkPhone, zPersonName } from '../validators.js';
+import { DESK_ROLES, identityFailures, visit } from './visits.js';
+
+/**
+ * Resident visitors (常驻访客: supplier staff who come every day) and the projects they work on, with the
+ * original's names (ResidentVisitorController; qcv_resident_project / qcv_resident_visitor). A resident is approved
+ * once and then signs in at the desk on any day of its validity window; each sign-in is a visit of kind 'resident'.
+ */
+
+/** Who manages projects and residents (the original's A, S, H). */
+export const RESIDENT_MANAGERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE] as const;
+/** Who reads the project and supplier-company lists: managers and the desk. */
+const RESIDENT_READERS = [...RESIDENT_MANAGERS, Role.GATE, Role.MACHINE] as const;
+
+export const PROJECT_NAME_MAX = 100;
+export const RESIDENT_TEXT_MAX = 100;
+export const RESIDENT_LONG_TEXT_MAX = 500;
+export const RESIDENT_PLATE_PATTERN = /^[\p{Script=Han}A-Za-z0-9·-]*$/u;
+/** rstatus: 0 waiting for approval, 1 approved, 2 refused. */
+export const RESIDENT_STATUSES = [0, 1, 2] as const;
+export type ResidentStatus = (typeof RESIDENT_STATUSES)[number];
+
+const userid = z.number().int().optional();
+const zText = (max: number) => z.string().trim().max(max);
+const zCertificateType = z.enum(
+  Object.keys(certificateTypeLabels) as [keyof typeof certificateTypeLabels, ...(keyof typeof certificateTypeLabels)[]],
+);
+
+export const residentProject = z.object({
+  pid: z.number().int(),
+  pName: z.string(),
+  /** The responsible person. */
+  leader: z.string(),
+  phone: z.string(),
+  /** Work area. */
+  area: z.string(),
+  content: z.string(),
+  startDate: epochMs.nullable(),
+  endDate: epochMs.nullable(),
+  remark: z.string(),
+  /** How many resident visitors belong to it (a project with any cannot be deleted). */
+  residents: z.number().int(),
+  createTime: epochMs,
+});
+export type ResidentProject = z.infer<typeof residentProject>;
+
+export const residentVisitor = z.object({
+  rid: z.number().int(),
+  pid: z.number().int(),
+  pName: z.string(),
+  /** The supplier company the person works for. */
+  company: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  certificateType: z.string(),
+  /** Certificate (ID card…) number, as the original calls it. */
+  cardid: z.string(),
+  /** 0 unknown, 1 male, 2 female. */
+  sex: z.number().int(),
+  age: z.number().int().nullable(),
+  job: z.string(),
+  department: z.string(),
+  area: z.string(),
+  leader: z.string(),
+  plateNum: z.string(),
+  /** The validity window: sign-in is accepted from startDate to endDate. */
+  startDate: epochMs,
+  endDate: epochMs,
+  rstatus: z.number().int(),
+  refuseCause: z.string(),
+  /** Who approved or refused. */
+  approver: z.string(),
+  /** Whether a face photo is stored. */
+  face: z.boolean(),
+  remark: z.string(),
+  createTime: epochMs,
+});
+export type ResidentVisitor = z.infer<typeof residentVisitor>;
+
+/** end not before start (both given) — shared by the server and the console's forms. */
+export function windowFailure(v: { startDate?: number | null; endDate?: number | null }): 'beforeStart' | null {
+  return v.startDate != null && v.endDate != null && v.endDate < v.startDate ? 'beforeStart' : null;
+}
+
+const projectFields = z.object({
+  userid,
+  pName: zText(PROJECT_NAME_MAX).min(1, 'required'),
+  leader: zPersonName,
+  phone: z
+    .string()
+    .trim()
+    .max(32)
+    .superRefine((s, ctx) => {
+      const f = checkPhone(s);
+      if (f) ctx.addIssue({ code: 'custom', message: f });
+    }),
+  area: zText(RESIDENT_TEXT_MAX).default(''),
+  content: zText(RESIDENT_LONG_TEXT_MAX).default(''),
+  startDate: epochMs,
+  endDate: epochMs,
+  remark: zText(RESIDENT_LONG_TEXT_MAX).default(''),
+});
+const projectInput = projectFields.superRefine((v, ctx) => {
+  const f = windowFailure(v);
+  if (f) ctx.addIssue({ code: 'custom', path: ['endDate'], message: f });
+});
+
+/**
+ * A resident's identity is checked like a visitor's (identityFailures: a phone or a certificate number, an ID card
+ * number in full), reported on this call's field names (`phone`, `cardid`).
+ */
+export function residentIdentityFailures(v: { phone: string; certificateType: string; cardid: string }) {
+  return identityFailures({ vphone: v.phone, certificateType: v.certificateType, cardId: v.cardid }).map((f) => ({
+    field: f.field === 'vphone' ? ('phone' as const) : ('cardid' as const),
+    rule: f.rule,
+  }));
+}
+
+const residentFields = z.object({
+  userid,
+  pid: z.number().int().positive().describe('a project of this company'),
+  company: zText(RESIDENT_TEXT_MAX).min(1, 'required').describe('the supplier company'),
+  name: zPersonName,
+  phone: z.string().trim().max(32).default(''),
+  certificateType: zCertificateType.default('idCard'),
+  cardid: z.string().trim().toUpperCase().max(32).default(''),
+  sex: z.number().int().min(0).max(2).default(0),
+  age: z.number().int().min(1).max(120).nullable().default(null),
+  job: zText(RESIDENT_TEXT_MAX).default(''),
+  department: zText(RESIDENT_TEXT_MAX).default(''),
+  area: zText(RESIDENT_TEXT_MAX).default(''),
+  leader: zText(RESIDENT_TEXT_MAX).default(''),
+  plateNum: zText(16).regex(RESIDENT_PLATE_PATTERN, 'format').default(''),
+  startDate: epochMs,
+  endDate: epochMs,
+  remark: zText(RESIDENT_LONG_TEXT_MAX).default(''),
+});
+function refineResident(v: z.output<typeof residentFields>, ctx: z.RefinementCtx) {
+  for (const f of residentIdentityFailures(v)) ctx.addIssue({ code: 'custom', path: [f.field], message: f.rule });
+  const w = windowFailure(v);
+  if (w) ctx.addIssue({ code: 'custom', path: ['endDate'], message: w });
+}
+
+export const getProject = defineCall({
+  name: 'getProject',
+  module: 'residents',
+  summary: 'The company’s resident projects, newest first, with how many resident visitors each has; `pName` filters by name',
+  access: RESIDENT_READERS,
+  input: z.object({ userid, pName: zText(PROJECT_NAME_MAX).optional() }),
+  output: z.array(residentProject),
+});
+
+export const addProject = defineCall({
+  name: 'addProject',
+  module: 'residents',
+  summary: 'Add a project: name (33 when taken), responsible person, phone and dates required',
+  access: RESIDENT_MANAGERS,
+  log: { module: LogModule.SUPPLIER, event: 'add' },
+  input: projectInput,
+  output: residentProject,
+});
+
+export const updateProject = defineCall({
+  name: 'updateProject',
+  module: 'residents',
+  summary: 'Change a project (602 when it is not this company’s, 33 when the name is taken)',
+  access: RESIDENT_MANAGERS,
+  log: { module: LogModule.SUPPLIER, event: 'update' },
+  input: projectFields.extend({ pid: z.number().int().positive() }).superRefine((v, ctx) => {
+    const f = windowFailure(v);
+    if (f) ctx.addIssue({ code: 'custom', path: ['endDate'], message: f });
+  }),
+  output: residentProject,
+});
+
+export const delProject = defineCall({
+  name: 'delProject',
+  module: 'residents',
+  summary: 'Delete a project; 58 with the count while resident visitors belong to it (move or delete them first), 602 when not found',
+  access: RESIDENT_MANAGERS,
+  log: { module: LogModule.SUPPLIER, event: 'delete' },
+  input: z.object({ userid, pid: z.number().int().positive() }),
+  output: z.object({ deleted: z.number().int() }),
+});
+
+export const residentFilters = {
+  name: zText(64).optional(),
+  phone: zText(32).optional(),
+  company: zText(RESIDENT_TEXT_MAX).optional(),
+  pid: z.number().int().positive().optional(),
+  rstatus: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+};
+
+export const getResidentVisitor = defineCall({
+  name: 'getResidentVisitor',
+  module: 'residents',
+  summary: 'Resident visitors, newest first, paged; filters: name, phone, supplier company (contains), project, approval state',
+  access: RESIDENT_MANAGERS,
+  input: z.object({ userid, ...pageInput, ...residentFilters }),
+  output: pageOf(residentVisitor),
+});
+
+export const addResidentVisitor = defineCall({
+  name: 'addResidentVisitor',
+  module: 'residents',
+  summary:
+    'Add a resident visitor, waiting for approval: identity checked like a visitor’s; 24 when the phone, 3 when the certificate number already belongs to another resident; 602 for a project not of this company',
+  access: RESIDENT_MANAGERS,
+  log: { module: LogModule.SUPPLIER, event: 'add' },
+  input: residentFields.superRefine(refineResident),
+  output: residentVisitor,
+});
+
+export const updateResidentVisitor = defineCall({
+  name: 'updateResidentVisitor',
+  module: 'residents',
+  summary:
+    'Change a resident visitor (602 when not found); a change of name, phone, certificate or validity window sends an approved or refused resident back to waiting for approval',
+  access: RESIDENT_MANAGERS,
+  log: { module: LogModule.SUPPLIER, event: 'update' },
+  input: residentFields.extend({ rid: z.number().int().positive() }).superRefine(refineResident),
+  output: residentVisitor,
+});
+
+export const delResidentVisitor = defineCall({
+  name: 'delResidentVisitor',
+  module: 'residents',
+  summary: 'Delete resident visitors by id (ids of other companies are ignored); their visit records stay',
+  access: RESIDENT_MANAGERS,
+  log: { module: LogModule.SUPPLIER, event: 'delete' },
+  input: z.object({ userid, rids: z.array(z.number().int().positive()).min(1).max(1000) }),
+  output: z.object({ deleted: z.number().int() }),
+});
+
+export const updateRvPermission = defineCall({
+  name: 'updateRvPermission',
+  module: 'residents',
+  summary:
+    'Approve (rstatus 1) or refuse (rstatus 2, with a reason) resident visitors; answers how many changed (ids of other companies are ignored)',
+  access: RESIDENT_MANAGERS,
+  log: { module: LogModule.SUPPLIER, event: 'update' },
+  input: z
+    .object({
+      userid,
+      rids: z.array(z.number().int().positive()).min(1).max(1000),
+      rstatus: z.union([z.literal(1), z.literal(2)]),
+      refuseCause: zText(200).default(''),
+    })
+    .superRefine((v, ctx) => {
+      if (v.rstatus === 2 && !v.refuseCause) ctx.addIssue({ code: 'custom', path: ['refuseCause'], message: 'required' });
+    }),
+  output: z.object({ updated: z.number().int() }),
+});
+
+export const getAllResidentCompany = defineCall({
+  name: 'getAllResidentCompany',
+  module: 'residents',
+  summary: 'The supplier companies of the company’s resident visitors, by name, with how many residents each',
+  access: RESIDENT_READERS,
+  input: z.object({ userid }),
+  output: z.array(z.object({ company: z.string(), count: z.number().int() })),
+});
+
+/** Unpaged lists answer at most this many residents. */
+export const RESIDENT_LIST_MAX = 2000;
+
+export const getResidentVisitorByCompany = defineCall({
+  name: 'getResidentVisitorByCompany',
+  module: 'residents',
+  summary: `The resident visitors of one supplier company (exact name), by name (at most ${RESIDENT_LIST_MAX})`,
+  access: RESIDENT_MANAGERS,
+  input: z.object({ userid, company: zText(RESIDENT_TEXT_MAX).min(1, 'required') }),
+  output: z.array(residentVisitor),
+});
+
+export const getAllResidentVisitor = defineCall({
+  name: 'getAllResidentVisitor',
+  module: 'residents',
+  summary: `Every resident visitor of the company, by name (at most ${RESIDENT_LIST_MAX})`,
+  access: RESIDENT_MANAGERS,
+  input: z.object({ userid }),
+  output: z.array(residentVisitor),
+});
+
+export const getResidentVisitorByName = defineCall({
+  name: 'getResidentVisitorByName',
+  module: 'residents',
+  summary: 'Resident visitors whose name contains the text (at most 50), for look-ups; the desk may use it too',
+  access: [...RESIDENT_MANAGERS, Role.GATE],
+  input: z.object({ userid, name: zText(64).min(1, 'required') }),
+  output: z.array(residentVisitor),
+});
+
+export const residentSignIn = defineCall({
+  name: 'ResidentVisitorSignIn',
+  module: 'residents',
+  summary:
+    'Sign a resident visitor in at the desk by phone or certificate number: 1117 unknown, 1121 not approved, 1115 outside the validity window, 66 blacklisted (reception alerted); answers the visit (kind resident, signed in). Signing in again the same day while on site answers that visit with `repeated`',
+  access: DESK_ROLES,
+  log: { module: LogModule.VISITOR, event: 'add' },
+  input: z
+    .object({
+      userid,
+      phone: z.string().trim().max(32).default(''),
+      cardid: z.string().trim().toUpperCase().max(32).default(''),
+      gid: z.number().int().positive().nullable().default(null).describe('the gate; a desk account’s own gate when omitted'),
+    })
+    .refine((v) => v.phone || v.cardid, { path: ['phone'], message: 'phoneOrId' }),
+  output: visit.extend({ rid: z.number().int(), repeated: z.boolean().describe('already signed in today and still on site; nothing changed') }),
+});
+
+export const residentCalls = [
+  getProject,
+  addProject,
+  updateProject,
+  delProject,
+  getResidentVisitor,
+  addResidentVisitor,
+  updateResidentVisitor,
+  delResidentVisitor,
+  updateRvPermission,
+  getAllResidentCompany,
+  getResidentVisitorByCompany,
+  getAllResidentVisitor,
+  getResidentVisitorByName,
+  residentSignIn,
+] as const;
