@@ -2,7 +2,8 @@
 // Chinese. The company has a visitor type with reasons and a required custom field, safety terms, a theme colour, the
 // sign-out switch on and a card style (English: 90×60 mm in colour; Chinese: 4-inch in black and white). A
 // visitor-machine account starts the kiosk; a walk-in registers with a photo and signs the terms with the pointer, gets
-// a badge whose printed page has the card's size; a check-in by an unknown code and by phone; a blacklisted visitor
+// a badge whose printed page has the card's size; a check-in by an unknown code and by phone; an invited visitor
+// checks in with the invitation's code and signs the terms; a blacklisted visitor
 // stopped with the neutral message; a registration taken offline, queued and sent once when the network is back;
 // sign-out; the language switch; screenshots in landscape and portrait.
 import assert from 'node:assert/strict';
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { FAKE_CAMERA_ARGS, PASSWORD, registerCompany, resultsDir, screenshot, step, useStack } from './harness.js';
+import { FAKE_CAMERA_ARGS, PASSWORD, registerCompany, resultsDir, SIGNIN_EN, SIGNIN_ZH, screenshot, signIn, step, useStack } from './harness.js';
 
 /** What the fake camera films: a QR code holding this text, on white. */
 const SCANNED_CODE = 'SCAN4321';
@@ -71,6 +72,7 @@ interface Lang {
   host: string;
   visitor: string;
   offlineVisitor: string;
+  invitee: string;
   t: {
     account: string;
     password: string;
@@ -113,6 +115,9 @@ interface Lang {
     switchTo: string;
     otherWelcome: string;
     home: string;
+    /** The console's status labels. */
+    statusSignedIn: string;
+    statusSignedOut: string;
   };
 }
 
@@ -125,6 +130,7 @@ const EN: Lang = {
   host: 'Helen Host',
   visitor: 'Victor Walker',
   offlineVisitor: 'Olive Offline',
+  invitee: 'Ivy Invited',
   t: {
     account: 'Account',
     password: 'Password',
@@ -167,6 +173,8 @@ const EN: Lang = {
     switchTo: '中文',
     otherWelcome: '欢迎光临',
     home: 'Start screen',
+    statusSignedIn: 'Signed in',
+    statusSignedOut: 'Signed out',
   },
 };
 
@@ -184,6 +192,7 @@ const ZH: Lang = {
   host: '王主人',
   visitor: '李访客',
   offlineVisitor: '赵离线',
+  invitee: '钱受邀',
   t: {
     account: '账号',
     password: '密码',
@@ -226,6 +235,8 @@ const ZH: Lang = {
     switchTo: 'English',
     otherWelcome: 'Welcome',
     home: '返回首页',
+    statusSignedIn: '已签到',
+    statusSignedOut: '已签出',
   },
 };
 
@@ -279,7 +290,7 @@ for (const L of [EN, ZH]) {
       const email = `kiosk-${L.tag}@example.com`;
       await registerCompany(stack, email, L.company, { lang: L.tag });
       const admin = (await ok<{ token: string }>('Login', { email, password: PASSWORD })).token;
-      await ok('addEmployee', { employee_name: L.host, phone: '13800008888' }, admin);
+      const hostId = (await ok<{ empid: number }>('addEmployee', { employee_name: L.host, phone: '13800008888' }, admin)).empid;
       const account = `kiosk_${L.tag}`;
       await ok('AddManager', { account, password: PASSWORD, sName: 'Kiosk', sType: 4 }, admin);
       // New staff accounts must change their password first: done here through the API (the kiosk would ask too).
@@ -442,6 +453,36 @@ for (const L of [EN, ZH]) {
           await page.getByRole('button', { name: L.t.done }).click();
         });
 
+        await step(page, `kiosk-${L.tag}-invitation`, async () => {
+          // An administrator invites a visitor for the host; the visitor types the invitation's code at the kiosk,
+          // reads and signs the terms (the invitation had not accepted them), and is welcomed.
+          const [invited] = await ok<{ vid: number; code: string }[]>(
+            'addAppointment',
+            {
+              empid: hostId,
+              appointmentDate: Date.now() + 5 * 60_000,
+              visitors: [{ name: L.invitee, phone: L.tag === 'en' ? '13922220001' : '13922220002' }],
+            },
+            admin,
+          );
+          assert.ok(invited?.code);
+          await page.getByRole('button', { name: new RegExp(`^${L.t.checkIn}`) }).click();
+          await page.getByRole('button', { name: L.t.byCode }).click();
+          await page.getByLabel(L.t.code, { exact: true }).fill(invited.code);
+          await page.getByRole('button', { name: L.t.checkInSubmit, exact: true }).click();
+          await page.getByText(L.t.accept).click();
+          await sign(page);
+          await page.getByRole('button', { name: L.t.checkInSubmit, exact: true }).click();
+          await page.getByRole('heading', { name: L.t.welcomeName(L.invitee) }).waitFor();
+          await screenshot(page, `kiosk-${L.tag}-invitation`);
+          const visit = await ok<{ kind: string; status: string; signPdf: boolean; empName: string }>('GetVisitorByVid', { vid: invited.vid }, admin);
+          assert.equal(visit.kind, 'invite');
+          assert.equal(visit.status, 'signedIn');
+          assert.equal(visit.empName, L.host);
+          await page.getByRole('button', { name: L.t.done }).click();
+          await page.getByTestId('kiosk-home').waitFor();
+        });
+
         await step(page, `kiosk-${L.tag}-blacklist`, async () => {
           await page.getByRole('button', { name: new RegExp(`^${L.t.register}`) }).click();
           await fillForm(page, L, 'Blocked Person', '13700001111');
@@ -527,6 +568,35 @@ for (const L of [EN, ZH]) {
         });
         assert.equal(statusOf(L.offlineVisitor), 'signedIn');
         assert.equal(statusOf('Blocked Person'), undefined, 'nothing stored for the blacklisted visitor');
+        // The PDF is in the visitor's language and names them (Chinese rendered with the embedded CJK font).
+        const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+        const doc = await pdfjs.getDocument({ data: new Uint8Array(Buffer.from(visitPdf, 'latin1')), useSystemFonts: false, isEvalSupported: false })
+          .promise;
+        const text = (await (await doc.getPage(1)).getTextContent()).items.map((it) => ('str' in it ? it.str : '')).join('');
+        assert.ok(text.includes(L.visitor), `visitor name in the PDF: ${text.slice(0, 200)}`);
+        assert.ok(text.includes(L.host), 'host in the PDF');
+
+        await step(page, `kiosk-${L.tag}-console`, async () => {
+          // The administrator's visitor list shows each kiosk visitor with their status, and the drawer opens the PDF.
+          await ok('ModifyUserInfo', { guideDone: true }, admin);
+          const desk = await context.newPage();
+          await desk.setViewportSize({ width: 1366, height: 900 });
+          await desk.goto(`${stack.server.url}/signin`);
+          await signIn(desk, email, PASSWORD, L.tag === 'zh' ? SIGNIN_ZH : SIGNIN_EN);
+          await desk.waitForURL(/\/visitor\/vlist$/);
+          const rows: [string, string][] = [
+            [L.visitor, L.t.statusSignedOut],
+            [L.invitee, L.t.statusSignedIn],
+            [L.offlineVisitor, L.t.statusSignedIn],
+          ];
+          for (const [name, status] of rows) await desk.getByRole('row').filter({ hasText: name }).getByText(status, { exact: true }).waitFor();
+          await screenshot(desk, `kiosk-${L.tag}-console-list`);
+          await desk.getByRole('row').filter({ hasText: L.visitor }).getByRole('button', { name: L.visitor, exact: true }).click();
+          await desk.getByTestId('visit-detail').waitFor();
+          const [popup] = await Promise.all([desk.waitForEvent('popup'), desk.getByTestId('visit-pdf').click()]);
+          assert.match(popup.url(), /^blob:/);
+          await desk.close();
+        });
       } finally {
         await context.close();
       }
