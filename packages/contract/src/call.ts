@@ -123,6 +123,11 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/** A page of a large table whose total is counted only up to a cap: with `countCapped` the total is at least `count`. */
+export function cappedPageOf<T extends z.ZodType>(item: T) {
+  return pageOf(item).extend({ countCapped: z.boolean() });
+}
+
 /**
  * A file download: GET /api/<name>?<input as query>, authorised by the session token in the
  * X-COOLVISIT-TOKEN header (never a token in the URL), answering the file itself, streamed.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } from '../call.js';
+import { cappedPageOf, defineCall, defineDownload, epochMs, pageInput, XLSX_TYPE } from '../call.js';
 import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
 import { checkIdNumber, checkPhone, zEmail, zPersonName } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
@@ -255,7 +255,7 @@ export const searchVisitsPage = defineCall({
   summary: 'Visits matching the filters, newest first, paged',
   access: VISIT_READERS,
   input: z.object({ userid, ...pageInput, ...visitFilters }),
-  output: pageOf(visit),
+  output: cappedPageOf(visit),
 });
 
 export const searchResidentVisits = defineCall({
@@ -264,7 +264,7 @@ export const searchResidentVisits = defineCall({
   summary: 'Resident visitors’ visits matching the filters, paged',
   access: VISIT_READERS,
   input: z.object({ userid, ...pageInput, ...visitFilters }),
-  output: pageOf(visit),
+  output: cappedPageOf(visit),
 });
 
 export const getVisit = defineCall({

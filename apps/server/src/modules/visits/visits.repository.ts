@@ -34,6 +34,9 @@ function like(s: string): string {
   return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
+/** The visit list counts its total up to this many rows (see `page`). */
+export const VISIT_COUNT_CAP = 10_000;
+
 /** When a visit happened, for date filters: signed in, else expected, else registered. */
 const when = sql`coalesce(${visits.visitAt}, ${visits.appointmentAt}, ${visits.createdAt})`;
 
@@ -69,12 +72,27 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
   }
   return {
     where,
-    async page(f: VisitFilter, offset: number, limit: number) {
+    /** The matching visits, newest first, without a total (the unpaged search). */
+    list: (f: VisitFilter, limit: number) => db.select().from(visits).where(where(f)).orderBy(desc(when), desc(visits.id)).limit(limit),
+    /**
+     * One page, newest first, and the total counted up to `countCap` rows (at least up to the end of this page):
+     * counting every match of a million-row table costs a full scan per page, so beyond the cap the answer is
+     * the cap with `countCapped` set (the console shows "10,000+").
+     */
+    async page(f: VisitFilter, offset: number, limit: number, countCap = VISIT_COUNT_CAP) {
+      const cap = Math.max(countCap, offset + limit);
+      const upTo = db
+        .select({ one: sql`1` })
+        .from(visits)
+        .where(where(f))
+        .limit(cap + 1)
+        .as('up_to');
       const [rows, total] = await Promise.all([
         db.select().from(visits).where(where(f)).orderBy(desc(when), desc(visits.id)).offset(offset).limit(limit),
-        db.select({ n: count() }).from(visits).where(where(f)),
+        db.select({ n: count() }).from(upTo),
       ]);
-      return { rows, count: total[0]?.n ?? 0 };
+      const n = total[0]?.n ?? 0;
+      return { rows, count: Math.min(n, cap), countCapped: n > cap };
     },
     /** Keyset paging, newest id first, for streaming every matching visit. */
     batchBefore: (f: VisitFilter, beforeId: number, limit: number) =>

@@ -551,12 +551,12 @@ export async function filterOf(ctx: AuthedContext, q: VisitQuery, extra: VisitFi
 }
 
 export async function search(ctx: AuthedContext, q: VisitQuery): Promise<Visit[]> {
-  return (await repoOf(ctx).page(await filterOf(ctx, q), 0, 1000)).rows.map(toVisit);
+  return (await repoOf(ctx).list(await filterOf(ctx, q), 1000)).map(toVisit);
 }
 
 export async function searchPage(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number }, extra: VisitFilter = {}) {
-  const { rows, count } = await repoOf(ctx).page(await filterOf(ctx, q, extra), q.startIndex, q.requestedCount);
-  return { pageNo: Math.floor(q.startIndex / q.requestedCount) + 1, pageSize: q.requestedCount, count, list: rows.map(toVisit) };
+  const { rows, count, countCapped } = await repoOf(ctx).page(await filterOf(ctx, q, extra), q.startIndex, q.requestedCount);
+  return { pageNo: Math.floor(q.startIndex / q.requestedCount) + 1, pageSize: q.requestedCount, count, countCapped, list: rows.map(toVisit) };
 }
 
 export async function byVid(ctx: AuthedContext, input: { vid: number }) {

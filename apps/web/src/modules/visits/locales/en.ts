@@ -25,6 +25,7 @@ export const visitsEn = {
   emptyFiltered: 'No visits match these filters',
   total_one: '{{count}} visit',
   total_other: '{{count}} visits',
+  totalAtLeast: '{{total}}+ visits',
   selected_one: '{{count}} selected',
   selected_other: '{{count}} selected',
   batchSignOut: 'Sign out selected',

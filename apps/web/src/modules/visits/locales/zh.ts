@@ -28,6 +28,7 @@ export const visitsZh: DeepStrings<typeof visitsEn> = {
   emptyFiltered: '没有符合条件的来访记录',
   total_one: '共 {{count}} 条',
   total_other: '共 {{count}} 条',
+  totalAtLeast: '共 {{total}}+ 条',
   selected_one: '已选 {{count}} 条',
   selected_other: '已选 {{count}} 条',
   batchSignOut: '批量签出',

@@ -195,7 +195,8 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
               total: data?.count ?? 0,
               pageSizeOptions: PAGE_SIZES.map(String),
               showSizeChanger: true,
-              showTotal: (n) => t('visits.total', { count: n }),
+              // Past the server's count cap the total is "at least" (10,000+); the pager stops there, filters narrow it.
+              showTotal: (n) => (data?.countCapped ? t('visits.totalAtLeast', { total: n.toLocaleString(lang) }) : t('visits.total', { count: n })),
               onChange: (p, size) => apply(size !== filters.size ? { size, page: 1 } : { page: p }),
             }}
             columns={[

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCompany, type TestApp, testApp } from '../../../test/harness.js';
+import { visits } from '../../db/schema/index.js';
+import { VISIT_COUNT_CAP, visitsRepository } from './visits.repository.js';
+
+interface Page {
+  count: number;
+  countCapped: boolean;
+  list: { vid: number; vname: string }[];
+}
+
+/** Visits of one company, inserted directly: the list's search is what is under test, not registration. */
+const PEOPLE = [
+  { name: '张三丰', phone: '+8613912345678', company: '武当山有限公司', empName: '李主管' },
+  { name: '张小三', phone: '+8613987654321', company: 'Acme Trading', empName: 'Host One' },
+  { name: '王五', phone: '+8613700001234', company: 'ACME 北京', empName: '李主管' },
+  { name: 'Zhang San', phone: '+8615800005678', company: 'Beta Ltd', empName: 'Host Two' },
+  { name: 'O_Brien 100%', phone: '', company: 'Gamma_Co', empName: 'Host One' },
+];
+
+describe('visit list search and capped count', () => {
+  let t: TestApp;
+  let a: Awaited<ReturnType<typeof seedCompany>>;
+  let b: Awaited<ReturnType<typeof seedCompany>>;
+  const vids = new Map<string, number>();
+
+  beforeAll(async () => {
+    t = await testApp();
+    a = await seedCompany(t);
+    b = await seedCompany(t);
+    for (const p of PEOPLE) {
+      const [row] = await t.db
+        .insert(visits)
+        .values({ companyId: a.id, kind: 'walkin', status: 'signedOut', ...p })
+        .returning();
+      vids.set(p.name, row?.id ?? 0);
+    }
+    // The same names in another company must never show up in a's searches.
+    await t.db.insert(visits).values(PEOPLE.map((p) => ({ companyId: b.id, kind: 'walkin', status: 'signedOut', ...p })));
+  });
+  afterAll(() => t.close());
+
+  const names = async (filter: Record<string, unknown>) => {
+    const r = await t.call<Page>('SearchVisitByConditionPage', { ...filter, requestedCount: 50 }, a.token);
+    expect(r.status).toBe(0);
+    expect(r.result.countCapped).toBe(false);
+    expect(r.result.count).toBe(r.result.list.length);
+    return r.result.list.map((v) => v.vname).sort();
+  };
+
+  it('finds substrings of any length (1 and 2 characters too, below the trigram index), case-insensitive, in this company only', async () => {
+    expect(await names({ name: '张' })).toEqual(['张三丰', '张小三']);
+    expect(await names({ name: '三' })).toEqual(['张三丰', '张小三']);
+    expect(await names({ name: '三丰' })).toEqual(['张三丰']);
+    expect(await names({ name: '张三丰' })).toEqual(['张三丰']);
+    expect(await names({ name: 'zhang s' })).toEqual(['Zhang San']);
+    expect(await names({ name: 'an' })).toEqual(['Zhang San']);
+    expect(await names({ phone: '5678' })).toEqual(['Zhang San', '张三丰']);
+    expect(await names({ phone: '39' })).toEqual(['张三丰', '张小三']);
+    expect(await names({ phone: '0000' })).toEqual(['Zhang San', '王五']);
+    expect(await names({ phone: '139123456' })).toEqual(['张三丰']);
+    expect(await names({ vcompany: 'acme' })).toEqual(['张小三', '王五']);
+    expect(await names({ vcompany: '武当' })).toEqual(['张三丰']);
+    expect(await names({ vcompany: '有限公司' })).toEqual(['张三丰']);
+    expect(await names({ empName: '李主管' })).toEqual(['张三丰', '王五']);
+    expect(await names({ empName: 'host', vcompany: 'acme' })).toEqual(['张小三']);
+    expect(await names({ name: '赵' })).toEqual([]);
+  });
+
+  it('takes % and _ in a search literally', async () => {
+    expect(await names({ name: '100%' })).toEqual(['O_Brien 100%']);
+    expect(await names({ name: '%' })).toEqual(['O_Brien 100%']);
+    expect(await names({ vcompany: '_' })).toEqual(['O_Brien 100%']);
+    expect(await names({ name: 'O_B' })).toEqual(['O_Brien 100%']);
+  });
+
+  it('counts up to the cap and then says the total is at least the cap', async () => {
+    const repo = visitsRepository(t.db, { companyId: a.id });
+    expect(await repo.page({}, 0, 2, 5)).toMatchObject({ count: 5, countCapped: false });
+    const capped = await repo.page({}, 0, 2, 3);
+    expect(capped.rows).toHaveLength(2);
+    expect(capped).toMatchObject({ count: 3, countCapped: true });
+    expect(await repo.page({ name: '张' }, 0, 2, 3)).toMatchObject({ count: 2, countCapped: false });
+    // A page past the cap counts at least to its own end, so the pager never shrinks below where the user is.
+    expect(await repo.page({}, 2, 2, 3)).toMatchObject({ count: 4, countCapped: true });
+    expect(await repo.page({}, 4, 2, 3)).toMatchObject({ count: 5, countCapped: false });
+  });
+
+  it('answers the capped total through the API past VISIT_COUNT_CAP visits', async () => {
+    const c = await seedCompany(t);
+    await t.db.execute(sql`INSERT INTO visits (company_id, kind, status, name, phone)
+      SELECT ${c.id}, 'walkin', 'signedOut', 'Bulk ' || g, '+86139' || lpad(g::text, 8, '0') FROM generate_series(1, ${VISIT_COUNT_CAP + 5}) g`);
+    const all = await t.call<Page>('SearchVisitByConditionPage', { requestedCount: 20 }, c.token);
+    expect(all.result).toMatchObject({ count: VISIT_COUNT_CAP, countCapped: true });
+    expect(all.result.list).toHaveLength(20);
+    const some = await t.call<Page>('SearchVisitByConditionPage', { name: 'Bulk 1000', requestedCount: 20 }, c.token);
+    // Bulk 1000, 10000..10005
+    expect(some.result).toMatchObject({ count: 7, countCapped: false });
+    expect((await t.call<Page>('SearchVisitByConditionPage', {}, a.token)).result).toMatchObject({ count: PEOPLE.length, countCapped: false });
+  });
+});
