@@ -109,6 +109,8 @@ export const logDescriptions = {
   visitCancelled: { en: 'called off', zh: '已取消' },
   visitSigned: { en: 'signature added, agreement PDF built', zh: '已签名，生成协议 PDF' },
   visitorsInvited: { en: '{{count}} invited for {{day}}, host {{host}}', zh: '邀请 {{count}} 人，{{day}} 来访，被访人 {{host}}' },
+  visitCardIssued: { en: 'access card {{cardNo}} handed out', zh: '发放门禁卡 {{cardNo}}' },
+  visitCardReturned: { en: 'access card {{cardNo}} taken back', zh: '收回门禁卡 {{cardNo}}' },
   blacklistHit: { en: 'blacklisted visitor stopped at the desk', zh: '黑名单访客在前台被拦截' },
   // resident visitors (the project or person is the row's object)
   residentProject: { en: 'resident project', zh: '常驻访客项目' },

@@ -237,6 +237,11 @@ export const visitFilters = {
   kind: z.enum(VISIT_KINDS).optional(),
   gid: z.number().int().positive().optional(),
   onSite: z.boolean().optional().describe('signed in and not signed out'),
+  cardId: zText(32)
+    .transform((v) => v.toUpperCase())
+    .optional()
+    .describe('certificate (ID card…) number, exact'),
+  noCard: z.boolean().optional().describe('no access card handed out (the desk’s "cards to issue")'),
   overtime: z.boolean().optional().describe('still on site past their leave time, or after the company’s off-duty time (offDuty, HH:mm) today'),
 };
 
@@ -357,6 +362,24 @@ export const exportVisitorList = defineDownload({
 
 export const visitDownloads = [visitPdf, visitPhoto, exportVisitorList] as const;
 
+/** A card number as printed on an access card. */
+export const VISIT_CARD_NO = /^[A-Za-z0-9-]{1,32}$/;
+
+export const updateVisitInfo = defineCall({
+  name: 'updateVisitInfo',
+  module: 'visitors',
+  summary:
+    'The desk hands a visitor on site an access card (`cardNo`; `cardNo/taken` while another visitor on site holds it) or takes it back (empty); 1117 when the visit is not this company’s, 58 when the visitor is not on site',
+  access: [Role.ADMIN, Role.SUBADMIN, Role.GATE],
+  log: { module: LogModule.VISITOR, event: 'update' },
+  input: z.object({
+    userid,
+    vid: z.number().int().positive(),
+    cardNo: zText(32).refine((v) => v === '' || VISIT_CARD_NO.test(v), 'format'),
+  }),
+  output: visit,
+});
+
 export const getCardInfo = defineCall({
   name: 'getCardInfo',
   module: 'visitors',
@@ -369,6 +392,7 @@ export const getCardInfo = defineCall({
 
 export const visitCalls = [
   getCardInfo,
+  updateVisitInfo,
   createPdfSign,
   registerWalkIn,
   checkInByCode,

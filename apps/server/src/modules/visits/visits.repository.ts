@@ -22,6 +22,10 @@ export interface VisitFilter {
   notKind?: VisitKind;
   gid?: number;
   onSite?: boolean;
+  /** Certificate number, exact (stored upper-case). */
+  idNumber?: string;
+  /** No access card handed out. */
+  noCard?: boolean;
   /** Signed in and still here past the leave time, or (when given) signed in before this off-duty instant. */
   overtime?: { now: Date; offDuty: Date | null };
   subAccountId?: number;
@@ -60,6 +64,8 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
     if (f.gid) c.push(eq(visits.gid, f.gid));
     if (f.onSite === true) c.push(and(isNotNull(visits.visitAt), isNull(visits.signOutAt)));
     if (f.onSite === false) c.push(or(isNull(visits.visitAt), isNotNull(visits.signOutAt)));
+    if (f.idNumber) c.push(eq(visits.idNumber, f.idNumber));
+    if (f.noCard) c.push(eq(visits.cardNo, ''));
     if (f.overtime) {
       const { now, offDuty } = f.overtime;
       c.push(eq(visits.status, 'signedIn'));
@@ -124,6 +130,19 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
         .limit(1)
         .then((r) => r[0]),
     /** Visits of this phone in the given statuses, the nearest expected time first. */
+    /** Visitors on site holding this card, but `exceptId`. */
+    cardHolders: (cardNo: string, exceptId: number) =>
+      db
+        .select({ id: visits.id, name: visits.name })
+        .from(visits)
+        .where(and(mine, eq(visits.status, 'signedIn'), eq(visits.cardNo, cardNo), sql`${visits.id} <> ${exceptId}`))
+        .limit(1),
+    setCard: (id: number, cardNo: string) =>
+      db
+        .update(visits)
+        .set({ cardNo, updatedAt: new Date() })
+        .where(and(mine, eq(visits.id, id), eq(visits.status, 'signedIn')))
+        .returning(),
     byPhone: (phone: string, statuses: readonly VisitorStatus[]) =>
       db
         .select()

@@ -18,6 +18,7 @@ export const visitsRoutes = [
   bind(c.getPeopleCounting, (_input, ctx) => visits.peopleCounting(ctx)),
   bind(c.createPdfSign, (input, ctx) => visits.signPdf(ctx, input)),
   bind(c.getCardInfo, (input, ctx) => visits.cardInfo(ctx, input)),
+  bind(c.updateVisitInfo, (input, ctx) => visits.updateInfo(ctx, input)),
 ];
 
 export const visitsDownloads = [

@@ -516,6 +516,8 @@ export interface VisitQuery {
   gid?: number;
   onSite?: boolean;
   overtime?: boolean;
+  cardId?: string;
+  noCard?: boolean;
 }
 
 /** Today's off-duty instant from the company's 'HH:mm' setting, or null without one. */
@@ -545,6 +547,8 @@ export async function filterOf(ctx: AuthedContext, q: VisitQuery, extra: VisitFi
     kind: extra.kind ?? q.kind,
     gid: q.gid,
     onSite: q.onSite,
+    idNumber: q.cardId,
+    noCard: q.noCard,
     overtime: q.overtime ? { now: new Date(), offDuty: offDutyToday((await settingsOf(ctx)).offDuty, new Date()) } : undefined,
     subAccountId: ctx.session.role === Role.SUB_COMPANY ? (ctx.session.subAccountId ?? -1) : undefined,
   };
@@ -647,6 +651,25 @@ export async function photoFile(ctx: AuthedContext, input: { vid: number }) {
   const stream = v.photo ? await ctx.services.files.stream(v.photo) : undefined;
   if (!stream) throw noSuchVisit();
   return stream;
+}
+
+/**
+ * The desk hands an access card to a visitor on site, or takes it back (''). A card is with one visitor on site at a
+ * time; after sign-out the number stays on the record as history.
+ */
+export async function updateInfo(ctx: AuthedContext, input: { vid: number; cardNo: string }): Promise<Visit> {
+  const repo = repoOf(ctx);
+  const v = await repo.byId(input.vid);
+  if (!v) throw noSuchVisit();
+  if (v.status !== 'signedIn') throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Cards are handed to visitors on site', { status: v.status });
+  const cardNo = input.cardNo.toUpperCase();
+  if (cardNo && (await repo.cardHolders(cardNo, v.id)).length) throw badParams([{ field: 'cardNo', rule: 'taken' }]);
+  const [row] = await repo.setCard(v.id, cardNo);
+  if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The visit changed meanwhile; reload it');
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = cardNo ? logDesc('visitCardIssued', { cardNo }) : logDesc('visitCardReturned', { cardNo: v.cardNo });
+  return toVisit(row);
 }
 
 /** A badge to print or reprint: the visit and the company's badge style (from the pad settings). */

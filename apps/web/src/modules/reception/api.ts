@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
+import { FORM_SILENT } from '../../platform/fieldErrors';
 import { visitKeys } from '../visits/api';
 import { REFRESH_MS, type TodayTab, tabInput } from './today';
 
@@ -60,6 +61,15 @@ export function useDecide() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (v: { vid: number; event: 'approve' | 'reject' }) => api.updateVisitStatus({ vid: v.vid, event: v.event, note: '' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Hands an access card to a visitor on site, or takes it back (empty number); field errors stay with the form. */
+export function useSetCard() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { vid: number; cardNo: string }) => api.updateVisitInfo(v, { silent: FORM_SILENT }),
     onSuccess: invalidate,
   });
 }

@@ -56,7 +56,7 @@ const config: Handler = () => ({ status: 0, result: { version: 'v', siteLabel: '
 
 function byKind(lists: Record<string, Visit[]>): Handler {
   return (body) => {
-    const key = body.onSite ? 'onSite' : body.status === 'signedOut' ? 'signedOut' : String(body.kind);
+    const key = body.noCard ? 'cards' : body.onSite ? 'onSite' : body.status === 'signedOut' ? 'signedOut' : String(body.kind);
     const list = lists[key] ?? [];
     return { status: 0, result: { pageNo: 1, pageSize: 20, count: list.length, list } };
   };
@@ -84,12 +84,11 @@ describe('TodayPage', () => {
     await i18n.changeLanguage('en');
   });
 
-  it("shows today's walk-ins, switches tabs, looks up by phone and signs a visitor out", async () => {
+  it("shows today's walk-ins and signs a visitor out", async () => {
     const server = stubServer({
       config,
       SearchVisitByConditionPage: byKind({
         walkin: [visit(1)],
-        appointment: [visit(2, { kind: 'appointment', status: 'reserved', visitdate: null })],
         onSite: [visit(1)],
       }),
       VisitorSignOutByVid: (b) => ({ status: 0, result: visit(Number(b.vid), { status: 'signedOut' }) }),
@@ -105,7 +104,18 @@ describe('TodayPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
     await waitFor(() => expect(server.bodies('VisitorSignOutByVid')).toEqual([{ vid: 1 }]));
     expect(await screen.findByText('Visitor 1 is signed out')).toBeTruthy();
+  });
 
+  it('switches tabs, offers the moves of each status and looks up by phone', async () => {
+    const server = stubServer({
+      config,
+      SearchVisitByConditionPage: byKind({
+        walkin: [visit(1)],
+        appointment: [visit(2, { kind: 'appointment', status: 'reserved', visitdate: null })],
+      }),
+    });
+    renderPage();
+    expect(await screen.findByText('Visitor 1')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: /Appointments/ }));
     expect(await screen.findByText('Visitor 2')).toBeTruthy();
     const row = rowOf('Visitor 2');
@@ -113,9 +123,45 @@ describe('TodayPage', () => {
     expect(within(row).getByRole('button', { name: /Refuse/ })).toBeTruthy();
     expect(within(row).queryByRole('button', { name: /Sign out/ })).toBeNull();
 
-    fireEvent.change(screen.getByLabelText('Phone or name'), { target: { value: '138 0013 8000' } });
-    fireEvent.keyDown(screen.getByLabelText('Phone or name'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.change(screen.getByLabelText('Phone, name or certificate number'), { target: { value: '138 0013 8000' } });
+    fireEvent.keyDown(screen.getByLabelText('Phone, name or certificate number'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(server.bodies('SearchVisitByConditionPage').at(-1)).toMatchObject({ kind: 'appointment', phone: '13800138000' }));
+  });
+
+  it('hands out access cards to visitors on site without one, with the server’s refusal on the field, and looks up ID numbers', async () => {
+    const server = stubServer({
+      config,
+      SearchVisitByConditionPage: byKind({ cards: [visit(6), visit(7)] }),
+      updateVisitInfo: (b) =>
+        b.cardNo === 'C-1'
+          ? { status: 400, reason: 'Invalid', result: { errors: [{ field: 'cardNo', rule: 'taken' }] } }
+          : { status: 0, result: visit(Number(b.vid), { cardNo: String(b.cardNo) }) },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: /Cards to issue/ }));
+    expect(await screen.findByText('Visitor 7')).toBeTruthy();
+    expect(server.bodies('SearchVisitByConditionPage').at(-1)).toMatchObject({ onSite: true, noCard: true });
+    fireEvent.click(within(rowOf('Visitor 6')).getByRole('button', { name: /Access card/ }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByLabelText('Card number');
+    fireEvent.change(input, { target: { value: 'bad card!' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /Save/ }));
+    expect(await within(dialog).findByText('Letters, digits and - only, at most 32')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'C-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /Save/ }));
+    expect(await within(dialog).findByText('Already used by another record')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'C-2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Card C-2 handed to Visitor 6')).toBeTruthy();
+    expect(server.bodies('updateVisitInfo')).toEqual([
+      { vid: 6, cardNo: 'C-1' },
+      { vid: 6, cardNo: 'C-2' },
+    ]);
+
+    const box = screen.getByLabelText('Phone, name or certificate number');
+    fireEvent.change(box, { target: { value: '11010519491231002x' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(server.bodies('SearchVisitByConditionPage').at(-1)).toMatchObject({ cardId: '11010519491231002X' }));
   });
 
   it('checks an expected visitor in by the visit code and words a blacklist refusal neutrally', async () => {

@@ -1,4 +1,13 @@
-import { CheckOutlined, CloseOutlined, EyeOutlined, IdcardOutlined, LoginOutlined, LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  CloseOutlined,
+  CreditCardOutlined,
+  EyeOutlined,
+  IdcardOutlined,
+  LoginOutlined,
+  LogoutOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
 import { type Visit, visitTypeText } from '@openvisit/contract';
 import { Alert, App, Badge, Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -12,6 +21,7 @@ import { VisitDrawer } from '../../visits/components/VisitDrawer';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { useBlacklistAlerts, useCheckIn, useDecide, useSignOut, useTodayTab } from '../api';
 import { BadgeDialog } from '../components/BadgeDialog';
+import { CardDialog } from '../components/CardDialog';
 import { deskActions, TODAY_TABS, type TodayTab } from '../today';
 
 const PAGE_SIZE = 20;
@@ -19,8 +29,8 @@ const PAGE_SIZE = 20;
 const BLACKLISTED = 66;
 
 /**
- * The front desk's home: today's visitors in tabs (walk-ins, appointments, invitations, on site now, signed out), a
- * lookup by phone or name, refreshed every 30 s and on focus, with the actions each record's status allows.
+ * The front desk's home: today's visitors in tabs (walk-ins, appointments, invitations, on site now, cards to issue,
+ * signed out), a lookup by phone, name or certificate number, refreshed every 30 s and on focus, with the actions each record's status allows.
  */
 export function TodayPage() {
   const { t } = useTranslation();
@@ -32,6 +42,7 @@ export function TodayPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const [badge, setBadge] = useState<number | null>(null);
+  const [card, setCard] = useState<Visit | null>(null);
   const day = dayjs().format(DAY_FORMAT);
   const list = useTodayTab(tab, day, lookup, page, PAGE_SIZE);
   const alerts = useBlacklistAlerts();
@@ -56,6 +67,10 @@ export function TodayPage() {
         a === 'badge' ? (
           <Button key={a} size="small" icon={<IdcardOutlined />} onClick={() => setBadge(v.vid)}>
             {t('reception.actions.badge')}
+          </Button>
+        ) : a === 'card' ? (
+          <Button key={a} size="small" icon={<CreditCardOutlined />} onClick={() => setCard(v)} data-testid={`card-${v.vid}`}>
+            {v.cardNo || t('reception.actions.card')}
           </Button>
         ) : a === 'approve' ? (
           <Button key={a} size="small" icon={<CheckOutlined />} onClick={() => void run(v, a)}>
@@ -202,6 +217,7 @@ export function TodayPage() {
       </Card>
       <VisitDrawer vid={open} onClose={() => setOpen(null)} />
       <BadgeDialog vid={badge} onClose={() => setBadge(null)} />
+      <CardDialog visit={card} onClose={() => setCard(null)} />
     </>
   );
 }
