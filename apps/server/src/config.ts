@@ -38,6 +38,8 @@ export interface RateLimits {
   register: number;
   recovery: number;
   public: number;
+  /** Look-ups of visitor details by phone at a kiosk. */
+  lookup: number;
 }
 
 export interface Config {
@@ -70,7 +72,7 @@ export interface Config {
 }
 
 // Per client address and minute. An office behind one NAT address shares them, hence the generous global budget.
-export const DEFAULT_RATE_LIMITS: RateLimits = { global: 6000, signin: 60, captcha: 120, register: 10, recovery: 10, public: 300 };
+export const DEFAULT_RATE_LIMITS: RateLimits = { global: 6000, signin: 60, captcha: 120, register: 10, recovery: 10, public: 300, lookup: 60 };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {

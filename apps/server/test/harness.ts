@@ -73,7 +73,10 @@ export async function testApp(overrides: Partial<Config> = {}, env: Record<strin
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-test-'));
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA: 'off', PUBLIC_URL: 'http://openvisit.test', DATA_DIR: dataDir, ...env },
-    { rateLimits: { global: 100000, signin: 100000, captcha: 100000, register: 100000, recovery: 100000, public: 100000 }, ...overrides },
+    {
+      rateLimits: { global: 100000, signin: 100000, captcha: 100000, register: 100000, recovery: 100000, public: 100000, lookup: 100000 },
+      ...overrides,
+    },
   );
   const { app, services } = await buildApp(config, database);
   await app.ready();

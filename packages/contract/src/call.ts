@@ -52,8 +52,11 @@ export const FEATURE_FLAGS = [
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
-/** Which rate-limit bucket guards a public call; the server maps each to its configured limit. */
-export type RateBucket = 'signin' | 'captcha' | 'register' | 'recovery' | 'public';
+/**
+ * Which rate-limit bucket guards a call (public ones, and look-ups a kiosk's public could repeat to harvest data); the
+ * server maps each to its configured limit.
+ */
+export type RateBucket = 'signin' | 'captcha' | 'register' | 'recovery' | 'public' | 'lookup';
 
 export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** The path under /api/ and /qcvisit/, exactly as the original names it. */

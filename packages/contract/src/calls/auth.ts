@@ -208,6 +208,17 @@ export const modifyPassword = defineCall({
   output: ok,
 });
 
+export const verifyPassword = defineCall({
+  name: 'verifyPassword',
+  module: 'auth',
+  summary:
+    "Confirm the signed-in account's password (e.g. before a kiosk is signed out): 75 when wrong, failures count toward the account's lockout (302, 67) as at sign-in",
+  access: ALL_SESSION_ROLES,
+  rate: 'signin',
+  input: z.object({ password: z.string().min(1).max(128) }),
+  output: ok,
+});
+
 export const authCalls = [
   getValidationCode,
   validationCode,
@@ -217,6 +228,7 @@ export const authCalls = [
   superAccountLogin,
   logout,
   userInfoByToken,
+  verifyPassword,
   register,
   webActivateAccount,
   resendActivation,

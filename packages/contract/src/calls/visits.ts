@@ -136,6 +136,12 @@ const walkInInput = z
     gid: z.number().int().positive().nullable().default(null).describe('the gate; a desk account’s own gate when omitted'),
     lang: z.enum(['zh', 'en']).default('zh'),
     clientKey: z.string().regex(CLIENT_KEY_PATTERN, 'format').optional().describe('idempotency key: a retried registration answers the first record'),
+    reuseIdFrom: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('a returning visitor’s earlier visit (getVisitorAppointmentByPhone): with cardId empty, its certificate is copied (same phone)'),
   })
   .superRefine((v, ctx) => {
     for (const f of identityFailures(v)) ctx.addIssue({ code: 'custom', path: [f.field], message: f.rule });
@@ -390,9 +396,54 @@ export const getCardInfo = defineCall({
   output: z.object({ visit, company: z.string(), shortName: z.string(), settings: padSettings }),
 });
 
+/** Certificate numbers shown to the public (a kiosk): the first 3 and last 2 characters, the rest as '*'. */
+export function maskIdNumber(id: string): string {
+  if (id.length <= 5) return '*'.repeat(id.length);
+  return `${id.slice(0, 3)}${'*'.repeat(id.length - 5)}${id.slice(-2)}`;
+}
+
+/** What a returning visitor's last visit offers to fill the walk-in form with (never the photo). */
+export const returningVisitor = z.object({
+  vid: z.number().int().describe('the visit the details come from: `reuseIdFrom` of UpdatePhoto'),
+  vname: z.string(),
+  vphone: z.string(),
+  vemail: z.string(),
+  vcompany: z.string(),
+  certificateType: z.string(),
+  cardId: z.string().describe('the certificate number; a visitor machine gets it masked (maskIdNumber)'),
+  hasCardId: z.boolean().describe('a certificate number is on file'),
+  plateNum: z.string(),
+  tid: z.number().int().nullable().describe('the visitor type, when it still exists'),
+  empid: z.number().int().nullable().describe('the host, when still an enabled employee shown at kiosks'),
+  empName: z.string(),
+});
+export type ReturningVisitor = z.infer<typeof returningVisitor>;
+
+export const getReturningVisitor = defineCall({
+  name: 'getVisitorAppointmentByPhone',
+  module: 'visitors',
+  summary:
+    "A returning visitor's details from their most recent visit in this company, to fill the walk-in form: 1117 when none; a visitor machine needs the company's comeAgain switch (610) and gets the certificate number masked",
+  access: DESK_ROLES,
+  rate: 'lookup',
+  input: z.object({
+    userid,
+    phone: z
+      .string()
+      .trim()
+      .max(32)
+      .superRefine((v, ctx) => {
+        const rule = checkPhone(v);
+        if (rule) ctx.addIssue({ code: 'custom', message: rule });
+      }),
+  }),
+  output: returningVisitor,
+});
+
 export const visitCalls = [
   getCardInfo,
   updateVisitInfo,
+  getReturningVisitor,
   createPdfSign,
   registerWalkIn,
   checkInByCode,

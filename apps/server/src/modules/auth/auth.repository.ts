@@ -112,6 +112,16 @@ export async function getPasswordHash(db: Db, kind: AccountKind, id: number): Pr
   return rows[0]?.password_hash ?? null;
 }
 
+/** An account's password and lock, by session kind and id (for re-confirming the signed-in account's password). */
+export async function findLockable(db: Db, kind: AccountKind, id: number) {
+  const table = credentialTables[kind];
+  const result = await db.execute(
+    sql`SELECT id, password_hash, (extract(epoch from locked_until) * 1000)::float8 AS locked_ms FROM ${table} WHERE id = ${id}`,
+  );
+  const row = (result as unknown as { rows: { id: number; password_hash: string | null; locked_ms: number | null }[] }).rows[0];
+  return row && { id: row.id, passwordHash: row.password_hash, lockedUntil: row.locked_ms === null ? null : new Date(Number(row.locked_ms)) };
+}
+
 export async function insertEmailToken(
   db: Db,
   v: { tokenHash: string; purpose: 'activate' | 'reset'; companyId: number; email: string; expiresAt: Date },

@@ -32,6 +32,7 @@ export const authRoutes = [
     gids: s.gids,
     expiresAt: s.expiresAt.getTime(),
   })),
+  bind(c.verifyPassword, (input, ctx) => auth.confirmPassword(ctx, input)),
   bind(c.register, (input, ctx) => auth.register(ctx, input)),
   bind(c.webActivateAccount, (input, ctx) => auth.activate(ctx, input)),
   bind(c.resendActivation, (input, ctx) => auth.resendActivation(ctx, input)),

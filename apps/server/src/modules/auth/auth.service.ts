@@ -13,7 +13,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.js';
 import { writeLog } from '../../platform/audit.js';
-import type { CallContext } from '../../platform/calls.js';
+import type { AuthedContext, CallContext } from '../../platform/calls.js';
 import { spendCaptcha } from '../../platform/captcha.js';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
@@ -63,6 +63,17 @@ async function checkCredentials(
     throw new AppError(Status.LOGIN_TRIES_LEFT, `Invalid username or password; ${remaining} more failures will lock the account`, { remaining });
   }
   throw new AppError(Status.WRONG_CREDENTIALS);
+}
+
+/**
+ * The signed-in account confirms its password (a kiosk before it is signed out, so a visitor cannot): the sign-in
+ * check itself, so failures count toward the same lockout.
+ */
+export async function confirmPassword(ctx: AuthedContext, input: { password: string }): Promise<null> {
+  const { accountKind, accountId } = ctx.session;
+  const account = await repo.findLockable(ctx.db, accountKind, accountId);
+  await checkCredentials(ctx, accountKind, account, input.password, async () => ctx.session);
+  return null;
 }
 
 function today(): string {

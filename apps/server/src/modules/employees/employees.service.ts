@@ -246,6 +246,12 @@ export async function hostOf(
   return { id: row.id, name: row.name, phone: row.phone, subAccountId: row.subAccountId, forbidInvite: row.forbidInvite };
 }
 
+/** For the visits module: a host a kiosk may offer (enabled, not hidden from kiosks), or undefined. */
+export async function kioskHostOf(ctx: AuthedContext, empid: number): Promise<{ id: number; name: string } | undefined> {
+  const row = await repoOf(ctx).byId(empid);
+  return row && row.status === 0 && !row.hideFromPad ? { id: row.id, name: row.name } : undefined;
+}
+
 /** For other modules: the names of these employees of the caller's company. */
 export async function namesOf(ctx: AuthedContext, ids: number[]): Promise<Map<number, string>> {
   const rows = await repoOf(ctx).byIds(ids);

@@ -2,6 +2,7 @@ import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
 import { exportVisits } from './visits.export.js';
+import { returningVisitor } from './visits.returning.js';
 import * as visits from './visits.service.js';
 
 export const visitsRoutes = [
@@ -19,6 +20,7 @@ export const visitsRoutes = [
   bind(c.createPdfSign, (input, ctx) => visits.signPdf(ctx, input)),
   bind(c.getCardInfo, (input, ctx) => visits.cardInfo(ctx, input)),
   bind(c.updateVisitInfo, (input, ctx) => visits.updateInfo(ctx, input)),
+  bind(c.getReturningVisitor, (input, ctx) => returningVisitor(ctx, input)),
 ];
 
 export const visitsDownloads = [

@@ -31,6 +31,7 @@ import { padConfig } from '../registration/registration.pad.js';
 import * as registration from '../registration/registration.service.js';
 import { buildVisitPdf } from './visits.pdf.js';
 import { type VisitFilter, type VisitInsert, type VisitRow, visitsRepository } from './visits.repository.js';
+import { reusedCertificate } from './visits.returning.js';
 
 function repoOf(ctx: AuthedContext) {
   return visitsRepository(ctx.db, { companyId: ctx.session.companyId });
@@ -208,6 +209,7 @@ export interface WalkInInput {
   gid: number | null;
   lang: 'zh' | 'en';
   clientKey?: string;
+  reuseIdFrom?: number;
 }
 
 /** Walk-in registration: every check before anything is stored; a retried registration answers the first. */
@@ -225,8 +227,13 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
   const gid = gateOf(ctx, input.gid);
   const visitType = await checkVisitorType(ctx, input, gid);
   const phone = input.vphone ? (normalizePhone(input.vphone) ?? input.vphone) : '';
+  // A returning visitor who leaves the certificate empty reuses the one on file (a kiosk never shows it whole).
+  const { certificateType, idNumber } =
+    input.reuseIdFrom && !input.cardId
+      ? await reusedCertificate(ctx, input.reuseIdFrom, phone)
+      : { certificateType: input.certificateType, idNumber: input.cardId };
   checkProtocol(settings, input.protocolAccepted);
-  await screen(ctx, { name: input.vname, phone, idNumber: input.cardId });
+  await screen(ctx, { name: input.vname, phone, idNumber });
   const images = await storeImages(ctx, input);
   const status = initialStatus('walkin', { approval: settings.processSwitch === 1 });
   const now = new Date();
@@ -238,8 +245,8 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     phone,
     email: input.vemail,
     company: input.vcompany,
-    certificateType: input.certificateType,
-    idNumber: input.cardId,
+    certificateType,
+    idNumber,
     photo: images.photo ?? '',
     signature: images.signature ?? '',
     protocolAccepted: input.protocolAccepted,

@@ -1,0 +1,61 @@
+import { maskIdNumber, normalizePhone, type ReturningVisitor, Role, Status } from '@openvisit/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { visits } from '../../db/schema/index.js';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError, badParams } from '../../platform/errors.js';
+import { settingsOf } from '../accounts/accounts.service.js';
+import * as employees from '../employees/employees.service.js';
+import * as registration from '../registration/registration.service.js';
+
+/** The visitor's most recent visit in the caller's company (any kind or status), by exact phone. */
+async function lastVisitOf(ctx: AuthedContext, phone: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(visits)
+    .where(and(eq(visits.companyId, ctx.session.companyId), eq(visits.phone, phone)))
+    .orderBy(desc(visits.createdAt), desc(visits.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * "Came before" (`getVisitorAppointmentByPhone`): the details of the phone's last visit to fill the walk-in form.
+ * A visitor machine stands in public, so it needs the company's comeAgain switch and never sees a whole certificate
+ * number; no one gets the photo. The host and type are offered only while they can still be chosen.
+ */
+export async function returningVisitor(ctx: AuthedContext, input: { phone: string }): Promise<ReturningVisitor> {
+  const machine = ctx.session.role === Role.MACHINE;
+  if (machine && (await settingsOf(ctx)).comeAgain !== 1) throw new AppError(Status.NO_PERMISSION, '"Came before" is switched off for this kiosk');
+  const v = await lastVisitOf(ctx, normalizePhone(input.phone) ?? input.phone);
+  if (!v) throw new AppError(Status.INVALID_VISITOR);
+  const host = v.empId ? await employees.kioskHostOf(ctx, v.empId) : undefined;
+  const type = v.tid ? await registration.typeById(ctx, v.tid) : undefined;
+  return {
+    vid: v.id,
+    vname: v.name,
+    vphone: v.phone,
+    vemail: v.email,
+    vcompany: v.company,
+    certificateType: v.certificateType,
+    cardId: machine ? maskIdNumber(v.idNumber) : v.idNumber,
+    hasCardId: v.idNumber !== '',
+    plateNum: v.plateNum,
+    tid: type ? type.tid : null,
+    empid: host?.id ?? null,
+    empName: host?.name ?? '',
+  };
+}
+
+/**
+ * A walk-in who leaves the certificate empty with `reuseIdFrom`: the certificate of that earlier visit, which must be
+ * this company's and this phone's (field error `reuseIdFrom/notFound` otherwise, the same for both so nothing leaks).
+ */
+export async function reusedCertificate(ctx: AuthedContext, vid: number, phone: string): Promise<{ certificateType: string; idNumber: string }> {
+  const [v] = await ctx.db
+    .select({ phone: visits.phone, certificateType: visits.certificateType, idNumber: visits.idNumber })
+    .from(visits)
+    .where(and(eq(visits.companyId, ctx.session.companyId), eq(visits.id, vid)))
+    .limit(1);
+  if (!v || !phone || v.phone !== phone) throw badParams([{ field: 'reuseIdFrom', rule: 'notFound' }]);
+  return { certificateType: v.certificateType, idNumber: v.idNumber };
+}
