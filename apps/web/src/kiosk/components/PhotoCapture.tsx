@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { captureFrame, useCamera } from '../../platform/camera';
 import { useK } from '../i18n';
-import { captureFrame, useCamera } from './useCamera';
 
 /**
  * Takes the visitor's photo with the tablet camera. Without a camera the visitor goes on without one (when the type

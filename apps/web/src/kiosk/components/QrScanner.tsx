@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { useCamera } from '../../platform/camera';
 import { useK } from '../i18n';
-import { useCamera } from './useCamera';
 
 interface Detector {
   detect(source: CanvasImageSource): Promise<{ rawValue: string }[]>;

@@ -43,6 +43,18 @@ export const receptionEn = {
     approve: 'The visit of {{name}} is approved',
     reject: 'The visit of {{name}} is refused',
   },
+  photo: {
+    title: 'Visitor photo',
+    take: 'Take photo',
+    retake: 'Take again',
+    use: 'Use this photo',
+    file: 'Choose a file',
+    remove: 'Remove the photo',
+    noCamera: 'No camera found on this computer. Choose a picture file instead.',
+    denied: 'The browser may not use the camera (permission refused or camera busy).',
+    type: 'Choose a JPEG, PNG or WebP picture',
+    size: 'The picture is too large',
+  },
   card: {
     title: 'Access card for {{name}}',
     label: 'Card number',

@@ -45,6 +45,18 @@ export const receptionZh: DeepStrings<typeof receptionEn> = {
     approve: '已同意 {{name}} 的来访',
     reject: '已拒绝 {{name}} 的来访',
   },
+  photo: {
+    title: '访客照片',
+    take: '拍照',
+    retake: '重新拍照',
+    use: '使用这张照片',
+    file: '选择图片文件',
+    remove: '删除照片',
+    noCamera: '这台电脑没有摄像头，请选择图片文件。',
+    denied: '浏览器无法使用摄像头（未授权或摄像头被占用）。',
+    type: '请选择 JPEG、PNG 或 WebP 图片',
+    size: '图片太大',
+  },
   card: {
     title: '{{name}} 的门禁卡',
     label: '卡号',

@@ -91,7 +91,8 @@ describe('WalkInPage', () => {
     });
     renderPage();
     expect(await screen.findByLabelText('Floor')).toBeTruthy();
-    expect(screen.queryByLabelText('Photo')).toBeNull();
+    // The type shows a photo: the desk takes it with the webcam or chooses a file (not required here).
+    expect(screen.getByRole('button', { name: /Take photo/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findAllByText('Required')).toBeTruthy();
     expect(server.bodies('UpdatePhoto')).toEqual([]);
@@ -115,6 +116,39 @@ describe('WalkInPage', () => {
       photo: '',
     });
     expect(screen.getByRole('button', { name: /Print badge/ })).toBeTruthy();
+  });
+
+  it('sends a photo chosen from a file, and requires one when the type does', async () => {
+    const required = {
+      ...padConfig,
+      types: padConfig.types.map((x) => ({ ...x, fields: x.fields.map((f) => (f.fieldName === 'photo' ? { ...f, required: true } : f)) })),
+    } as PadConfig;
+    const server = stubServer({
+      config,
+      getPadConfig: () => ({ status: 0, result: required }),
+      getEmpByName: hosts,
+      UpdatePhoto: (b) => ({ status: 0, result: { vid: 32, vname: b.vname, status: 'signedIn', empName: 'Ada Host' } as Partial<Visit> }),
+    });
+    renderPage();
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const photoItem = (await screen.findByRole('button', { name: /Take photo/ })).closest('.ant-form-item') as HTMLElement;
+    await waitFor(() => expect(photoItem.querySelector('.ant-form-item-explain-error')?.textContent).toBe('Required'));
+    expect(server.bodies('UpdatePhoto')).toEqual([]);
+
+    const input = photoItem.querySelector('input[type="file"]') as HTMLInputElement;
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'face.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(await screen.findByTestId('desk-photo')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(server.bodies('UpdatePhoto')).toHaveLength(1));
+    expect(String(server.bodies('UpdatePhoto')[0]?.photo)).toMatch(/^data:image\/jpeg;base64,\/9j\/4A/);
+
+    const wrong = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.click(screen.getByRole('button', { name: 'Register another visitor' }));
+    const again = (await screen.findByRole('button', { name: /Take photo/ })).closest('.ant-form-item') as HTMLElement;
+    fireEvent.change(again.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [wrong] } });
+    expect(await screen.findByText('Choose a JPEG, PNG or WebP picture')).toBeTruthy();
   });
 
   it('words a blacklist refusal neutrally', async () => {

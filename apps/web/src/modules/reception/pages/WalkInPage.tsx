@@ -16,9 +16,10 @@ import { displayError } from '../../../platform/notify';
 import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
 import { visitKeys } from '../../visits/api';
 import { BadgeDialog } from '../components/BadgeDialog';
+import { DeskPhoto } from '../components/DeskPhoto';
 
-/** Fields the desk's form leaves out: the photo and signature are the kiosk's, followers come with their own visits. */
-const NOT_AT_DESK = new Set(['photo', 'followers', 'signature']);
+/** Fields the desk's form leaves out: the signature is the kiosk's, followers come with their own visits. */
+const NOT_AT_DESK = new Set(['followers', 'signature']);
 const CERTIFICATE_TYPES = Object.keys(certificateTypeLabels) as CertificateType[];
 
 interface FormValues {
@@ -35,6 +36,7 @@ interface FormValues {
   belongings?: string;
   temperature?: string;
   extend?: Record<string, string | Dayjs | undefined>;
+  photo?: string;
   protocolAccepted?: boolean;
 }
 
@@ -138,6 +140,7 @@ export function WalkInPage() {
     };
     const errors = validateWalkIn(values, fields);
     if (terms && !v.protocolAccepted) errors.protocolAccepted = 'required';
+    if (fields.some((f) => f.fieldName === 'photo' && f.required) && !v.photo) errors.photo = 'required';
     if (Object.keys(errors).length) {
       form.setFields(Object.entries(errors).map(([f, rule]) => ({ name: formName(f, fields), errors: [text(f, rule)] })));
       return;
@@ -147,7 +150,7 @@ export function WalkInPage() {
       const input = walkInInput(values, {
         tid: type?.tid ?? null,
         visitType: type ? labelIn(type.vType, lang) : '',
-        photo: '',
+        photo: v.photo ?? '',
         signature: '',
         protocolAccepted: !!v.protocolAccepted,
         lang,
@@ -159,7 +162,7 @@ export function WalkInPage() {
     } catch (err) {
       if (err instanceof ApiError && err.status === Status.BLACKLISTED) setRefused(true);
       else if (err instanceof ApiError && err.status === Status.BAD_PARAMS && err.http === undefined && err.fieldErrors.length) {
-        const known = new Set(['protocolAccepted', 'certificateType', ...fields.map((f) => f.fieldName)]);
+        const known = new Set(['protocolAccepted', 'certificateType', 'photo', ...fields.map((f) => f.fieldName)]);
         const mine = err.fieldErrors.filter((f) => known.has(f.field.replace(/^extendCol\./, '')));
         if (mine.length) form.setFields(mine.map((f) => ({ name: formName(f.field, fields), errors: [text(f.field, f.rule)] })));
         else displayError(err);
@@ -209,6 +212,12 @@ export function WalkInPage() {
     const name = labelIn(f.displayName, lang);
     const common = { key: f.fieldName, label: name, required: f.required };
     switch (f.fieldName) {
+      case 'photo':
+        return (
+          <Form.Item {...common} name="photo">
+            <DeskPhoto />
+          </Form.Item>
+        );
       case 'empid':
         return (
           <Form.Item {...common} name="empid">
