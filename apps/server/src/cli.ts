@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { checkAccountName, checkCompanyName, checkEmail, checkPassword, checkSuperAccount, normalizeEmail } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config.js';
+import { readBackup, writeBackup } from './db/backup.js';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { companies, staffAccounts, superAccounts } from './db/schema/index.js';
@@ -22,9 +23,11 @@ const USAGE = `OpenVisit operator commands (npm run cli -- <command> [options])
   migrate
       Applies pending database migrations (the server also does this at start-up).
   backup --out <file.tar.gz>
-      Copies the embedded database to one file (embedded database only; the server must be stopped).
+      Copies the embedded database and the stored files (DATA_DIR/files) to one file (embedded database only; the
+      server must be stopped).
   restore --in <file.tar.gz>
-      Replaces the embedded database with a backup; the current one is kept beside it as pgdata.before-restore-<time>.
+      Replaces the embedded database and the stored files with a backup, checked in staging folders first; the
+      current ones are kept beside them as pgdata.before-restore-<time> and files.before-restore-<time>.
 
 The database is the one the server would use: DATA_DIR (default ./data) or DATABASE_URL.`;
 
@@ -146,15 +149,22 @@ function embeddedDir(): string {
   return config.database.dir;
 }
 
+/** Stored files (face photos…), beside the database in DATA_DIR, as app.ts opens them. */
+function filesRoot(): string {
+  return path.join(loadConfig().dataDir, 'files');
+}
+
 async function backup(v: Record<string, string | undefined>): Promise<void> {
   need(v, 'out');
   const dir = embeddedDir();
   if (!fs.existsSync(dir)) throw new CliError(`no embedded database at ${dir}`);
-  await withDatabase(async (database) => {
+  const out = path.resolve(v.out ?? '');
+  // Under the data lock (withDatabase): no server is writing the database or the files meanwhile.
+  const { files } = await withDatabase(async (database) => {
     const dump = await (database.pglite as PGlite).dumpDataDir('gzip');
-    fs.writeFileSync(path.resolve(v.out ?? ''), Buffer.from(await dump.arrayBuffer()));
+    return writeBackup(out, Buffer.from(await dump.arrayBuffer()), filesRoot());
   });
-  console.log(`backup written to ${path.resolve(v.out ?? '')}`);
+  console.log(`backup written to ${out} (the database and ${files} stored files)`);
 }
 
 async function restore(v: Record<string, string | undefined>): Promise<void> {
@@ -163,21 +173,54 @@ async function restore(v: Record<string, string | undefined>): Promise<void> {
   if (!fs.existsSync(file)) throw new CliError(`no such file: ${file}`);
   const dir = embeddedDir();
   const config = loadConfig();
+  const files = filesRoot();
   const release = acquireDataLock(config.dataDir);
   const staging = `${dir}.restoring`;
+  const filesStaging = `${files}.restoring`;
+  const discard = () => {
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.rmSync(filesStaging, { recursive: true, force: true });
+  };
   try {
-    fs.rmSync(staging, { recursive: true, force: true });
-    // Load into a staging folder first: a bad archive must not leave the live database half-replaced.
-    const check = await PGlite.create(staging, { loadDataDir: new Blob([fs.readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
-    const count = await check.query<{ n: number }>('select count(*)::int as n from companies');
-    await check.close();
-    const kept = `${dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    if (fs.existsSync(dir)) fs.renameSync(dir, kept);
-    fs.renameSync(staging, dir);
-    console.log(`restored ${count.rows[0]?.n ?? 0} companies from ${file}; the previous database is kept at ${kept}`);
-  } catch (err) {
-    fs.rmSync(staging, { recursive: true, force: true });
-    throw err instanceof CliError ? err : new CliError(`not a valid backup: ${(err as Error).message}`);
+    discard();
+    // Unpack and open everything in staging folders first: a bad archive must not touch the live data.
+    let restored: { companies: number; files: number | null };
+    try {
+      const backup = await readBackup(file, filesStaging);
+      const check = await PGlite.create(staging, { loadDataDir: new Blob([new Uint8Array(backup.dump)]), extensions: PGLITE_EXTENSIONS });
+      const count = await check.query<{ n: number }>('select count(*)::int as n from companies');
+      await check.close();
+      restored = { companies: count.rows[0]?.n ?? 0, files: backup.files };
+    } catch (err) {
+      discard();
+      throw new CliError(`not a valid backup: ${(err as Error).message}`);
+    }
+    // Swap in: the current database and files are renamed aside (kept), and put back if any rename fails.
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const kept = `${dir}.before-restore-${stamp}`;
+    const keptFiles = `${files}.before-restore-${stamp}`;
+    const moved: [string, string][] = [];
+    const move = (from: string, to: string) => {
+      fs.renameSync(from, to);
+      moved.push([from, to]);
+    };
+    try {
+      if (fs.existsSync(dir)) move(dir, kept);
+      move(staging, dir);
+      if (restored.files !== null) {
+        if (fs.existsSync(files)) move(files, keptFiles);
+        move(filesStaging, files);
+      }
+    } catch (err) {
+      for (const [from, to] of moved.reverse()) fs.renameSync(to, from);
+      discard();
+      throw new CliError(`restore failed, the current data is unchanged: ${(err as Error).message}`);
+    }
+    console.log(
+      restored.files === null
+        ? `restored ${restored.companies} companies from ${file} (a database-only backup: stored files left as they are); the previous database is kept at ${kept}`
+        : `restored ${restored.companies} companies and ${restored.files} stored files from ${file}; the previous database is kept at ${kept}${moved.some(([f]) => f === files) ? ` and the previous files at ${keptFiles}` : ''}`,
+    );
   } finally {
     release();
   }
