@@ -47,11 +47,13 @@ export function ScreenTitle({ titleKey }: { titleKey: TitleKey }) {
   return null;
 }
 
-/** Per-screen checks from its table entry: the role must be listed and the feature switch on. */
+/** Per-screen checks from its table entry: the role (and sub-type, when listed) must be listed and the feature switch on. */
 export function ScreenGate({ entry, children }: { entry: ScreenEntry; children: ReactNode }) {
   const session = getSession();
   const config = useConfig();
-  if (!session.role || !entry.roles.includes(session.role)) return <Navigate replace to={session.role ? homePath(session.role) : '/signin'} />;
+  const sType = session.project?.sType;
+  if (!session.role || !entry.roles.includes(session.role) || (entry.sTypes && (sType == null || !entry.sTypes.includes(sType))))
+    return <Navigate replace to={session.role ? homePath(session.role) : '/signin'} />;
   if (entry.feature) {
     if (config.isPending) return <PageSpinner />;
     if (config.data?.features[entry.feature] !== true) return <NotFoundPage />;

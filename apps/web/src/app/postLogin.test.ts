@@ -51,14 +51,16 @@ describe('post-login redirect derived from the route tables', () => {
   });
   it('ignores a redirect into another role’s area', () => {
     expect(postLoginPath({ result: plain, role: 'manager', redirect: '/super' })).toBe('/visitor/vlist');
-    expect(postLoginPath({ result: plain, role: 'reception', redirect: '/setting/account' })).toBe('/reception');
+    expect(postLoginPath({ result: { sType: 2 }, role: 'reception', redirect: '/setting/account' })).toBe('/reception');
     expect(postLoginPath({ result: plain, role: 'reception', redirect: '/reception/password' })).toBe('/reception/password');
   });
   it('sends a pending onboarding to /guide and a forced password change to /update first', () => {
     expect(postLoginPath({ result: { guidePending: true }, role: 'manager', redirect: '/setting/account/safe' })).toBe('/guide');
     expect(postLoginPath({ result: { mustChangePassword: true, guidePending: true }, role: 'manager' })).toBe('/update');
     expect(postLoginPath({ result: { mustChangePassword: true }, role: 'logic' })).toBe('/update');
-    expect(postLoginPath({ result: { guidePending: true }, role: 'reception' })).toBe('/reception');
+    expect(postLoginPath({ result: { guidePending: true, sType: 2 }, role: 'reception' })).toBe('/reception');
+    // A visitor-machine account's console is the way to its kiosk.
+    expect(postLoginPath({ result: { sType: 4 }, role: 'reception' })).toBe('/reception/kiosk');
   });
   it('sends every other role to its area home', () => {
     expect(homePath('emporder')).toBe('/emporder');
@@ -66,7 +68,7 @@ describe('post-login redirect derived from the route tables', () => {
     expect(homePath('logic')).toBe('/logic');
     expect(homePath('hse')).toBe('/hsehome');
     expect(homePath('servercom')).toBe('/servercom');
-    expect(homePath('reception')).toBe('/reception');
+    expect(homePath('reception', undefined, 2)).toBe('/reception');
     expect(homePath('super')).toBe('/super');
   });
 });

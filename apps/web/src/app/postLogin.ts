@@ -1,7 +1,7 @@
 import type { LoginResult } from '@openvisit/contract';
-import type { ConsoleRole } from '../platform/session';
+import { type ConsoleRole, getSession } from '../platform/session';
 import { AREAS, areaOfRole } from './routes/areas';
-import { areaHome, areaOfPath, type Features } from './routes/derive';
+import { areaHome, areaOfPath, type Features, type SType } from './routes/derive';
 
 const ORIGIN = 'http://openvisit.invalid';
 /** Screens a redirect must never lead back to. */
@@ -27,13 +27,13 @@ export function safeRedirect(value: string | null | undefined): string | null {
   return url.pathname + url.search + url.hash;
 }
 
-/** The home of a role: the first screen of its area's table it may open. */
-export function homePath(role: ConsoleRole, features?: Features): string {
-  return areaHome(areaOfRole(role), features);
+/** The home of a role: the first screen of its area's table it may open (for the signed-in sub-type by default). */
+export function homePath(role: ConsoleRole, features?: Features, sType: SType = getSession().project?.sType): string {
+  return areaHome(areaOfRole(role), features, sType);
 }
 
 export interface PostLoginInput {
-  result: Pick<LoginResult, 'guidePending' | 'mustChangePassword'>;
+  result: Pick<LoginResult, 'guidePending' | 'mustChangePassword' | 'sType'>;
   role: ConsoleRole;
   redirect?: string | null;
   features?: Features;
@@ -52,5 +52,5 @@ export function postLoginPath({ result, role, redirect, features }: PostLoginInp
     const pathname = new URL(back, ORIGIN).pathname;
     if (areaOfPath(pathname, AREAS)?.role === role) return back;
   }
-  return homePath(role, features);
+  return homePath(role, features, result.sType);
 }

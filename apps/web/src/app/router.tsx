@@ -31,7 +31,8 @@ function RootLayout() {
 function FirstScreen({ entries, base }: { entries: readonly ScreenEntry[]; base: string }) {
   const config = useConfig();
   if (config.isPending) return <PageSpinner />;
-  const first = firstScreenPath(entries, base, getSession().role, config.data?.features);
+  const session = getSession();
+  const first = firstScreenPath(entries, base, session.role, config.data?.features, session.project?.sType);
   return first && first !== base ? <Navigate replace to={first} /> : <NotFoundPage />;
 }
 

@@ -77,6 +77,7 @@ export const en = {
     password: 'Change password',
     receptionToday: "Today's visitors",
     receptionWalkIn: 'Register a walk-in',
+    receptionKiosk: 'Visitor kiosk',
     related: 'Related companies',
   },
   network: {

@@ -77,6 +77,7 @@ export const zh: Translation = {
     password: '修改密码',
     receptionToday: '今日访客',
     receptionWalkIn: '登记访客',
+    receptionKiosk: '访客自助机',
     related: '关联企业',
   },
   network: {

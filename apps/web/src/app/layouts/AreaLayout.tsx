@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguageSwitch } from '../../platform/components/LanguageSwitch';
 import { useConfig, useSiteLabel } from '../../platform/config';
+import { getSession } from '../../platform/session';
 import { AccountMenu } from '../components/AccountMenu';
 import { RouteMenu } from '../components/RouteMenu';
 import { VersionLabel } from '../components/VersionLabel';
@@ -13,7 +14,7 @@ import type { AreaDef } from '../routes/types';
 export function AreaLayout({ area }: { area: AreaDef }) {
   const { t } = useTranslation();
   const site = useSiteLabel();
-  const nodes = menuNodes(area.routes, area.base, area.role, useConfig().data?.features);
+  const nodes = menuNodes(area.routes, area.base, area.role, useConfig().data?.features, getSession().project?.sType);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header

@@ -14,7 +14,8 @@ import type { ScreenEntry } from '../routes/types';
 export function SidebarSection({ entry, basePath }: { entry: ScreenEntry; basePath: string }) {
   const { t } = useTranslation();
   const features = useConfig().data?.features;
-  const nodes = menuNodes(entry.children ?? [], basePath, getSession().role, features);
+  const session = getSession();
+  const nodes = menuNodes(entry.children ?? [], basePath, session.role, features, session.project?.sType);
   if (nodes.length <= 1) return <Outlet />;
   return (
     <Flex gap={24} align="flex-start" wrap>

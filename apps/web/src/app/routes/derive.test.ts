@@ -37,6 +37,18 @@ describe('route table derivation', () => {
     expect(firstScreenPath(table, '/', 'reception', { blacklist: true })).toBeNull();
   });
 
+  it("builds the reception menu from the account's sub-type: the desk's screens, or the visitor machine's kiosk", () => {
+    const reception = AREAS.find((a) => a.role === 'reception');
+    if (!reception) throw new Error('no reception area');
+    const menu = (sType: number | null) => menuNodes(reception.routes, reception.base, 'reception', undefined, sType).map((n) => n.path);
+    expect(menu(2)).toEqual(['/reception', '/reception/walkin', '/reception/password']);
+    expect(menu(5)).toEqual(['/reception', '/reception/walkin', '/reception/password']);
+    expect(menu(4)).toEqual(['/reception/kiosk', '/reception/password']);
+    expect(menu(null)).toEqual(['/reception/password']);
+    expect(firstScreenPath(reception.routes, reception.base, 'reception', undefined, 4)).toBe('/reception/kiosk');
+    expect(firstScreenPath(reception.routes, reception.base, 'reception', undefined, 2)).toBe('/reception');
+  });
+
   it('groups top navigation entries, showing a lone group member directly', () => {
     const t = ((k: string) => k) as unknown as TFunction;
     const grouped = adminNavItems(menuNodes(table, '/', 'manager', undefined), t);

@@ -10,11 +10,18 @@ export function joinPath(base: string, path: string): string {
   return joined === '' ? '/' : joined;
 }
 
-/** A screen is reachable by a role when it lists the role and its feature switch (if any) is on. */
-export function isEnabled(entry: ScreenEntry, role: ConsoleRole | null, features: Features): boolean {
+/** The staff sub-type of the signed-in account (null for administrators, employees…). */
+export type SType = number | null | undefined;
+
+/**
+ * A screen is reachable by a role when it lists the role, the account's sub-type (when the screen names sub-types)
+ * and its feature switch (if any) is on.
+ */
+export function isEnabled(entry: ScreenEntry, role: ConsoleRole | null, features: Features, sType?: SType): boolean {
   if (!role || !entry.roles.includes(role)) return false;
+  if (entry.sTypes && (sType == null || !entry.sTypes.includes(sType))) return false;
   if (entry.feature && features?.[entry.feature] !== true) return false;
-  if (entry.children) return entry.children.some((c) => isEnabled(c, role, features));
+  if (entry.children) return entry.children.some((c) => isEnabled(c, role, features, sType));
   return true;
 }
 
@@ -24,22 +31,28 @@ export interface MenuNode {
 }
 
 /** The menu entries of a list of screens (visible, enabled), with their full paths. */
-export function menuNodes(entries: readonly ScreenEntry[], base: string, role: ConsoleRole | null, features: Features): MenuNode[] {
-  return entries.filter((e) => !e.hideInMenu && isEnabled(e, role, features)).map((entry) => ({ entry, path: joinPath(base, entry.path) }));
+export function menuNodes(entries: readonly ScreenEntry[], base: string, role: ConsoleRole | null, features: Features, sType?: SType): MenuNode[] {
+  return entries.filter((e) => !e.hideInMenu && isEnabled(e, role, features, sType)).map((entry) => ({ entry, path: joinPath(base, entry.path) }));
 }
 
 /** The first screen a role can open in a list of screens (depth first), or null. */
-export function firstScreenPath(entries: readonly ScreenEntry[], base: string, role: ConsoleRole | null, features: Features): string | null {
-  for (const { entry, path } of menuNodes(entries, base, role, features)) {
+export function firstScreenPath(
+  entries: readonly ScreenEntry[],
+  base: string,
+  role: ConsoleRole | null,
+  features: Features,
+  sType?: SType,
+): string | null {
+  for (const { entry, path } of menuNodes(entries, base, role, features, sType)) {
     if (!entry.children) return path;
-    const inner = firstScreenPath(entry.children, path, role, features);
+    const inner = firstScreenPath(entry.children, path, role, features, sType);
     if (inner) return inner;
   }
   return null;
 }
 
-export function areaHome(area: AreaDef, features: Features): string {
-  return firstScreenPath(area.routes, area.base, area.role, features) ?? area.base;
+export function areaHome(area: AreaDef, features: Features, sType?: SType): string {
+  return firstScreenPath(area.routes, area.base, area.role, features, sType) ?? area.base;
 }
 
 function under(pathname: string, base: string): boolean {

@@ -29,6 +29,11 @@ export interface ScreenEntry {
   titleKey: TitleKey;
   icon?: ReactNode;
   roles: readonly ConsoleRole[];
+  /**
+   * Only for these staff sub-types (`sType` of the login) of the role: the reception menu varies by sub-type (spec
+   * section 2). Absent: every sub-type.
+   */
+  sTypes?: readonly number[];
   /** Hidden (menu and route) while this runtime switch is off. */
   feature?: FeatureFlag;
   /** The screen; absent for a section, which has `children` and a `layout` instead. */

@@ -1,13 +1,24 @@
-import { LockOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DesktopOutlined, LockOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Role } from '@openvisit/contract';
 import type { ScreenEntry } from '../../app/routes/types';
 
-/** The front desk (reception) area's screens (spec section 2, reference 3.6): today's visitors, register a walk-in, change password. */
+/**
+ * Who works the desk screens: reception (gate) and sub-administrator accounts. A visitor-machine account reads no
+ * visitor lists (the server refuses it), so its console is the way to the kiosk it runs.
+ */
+const DESK_STYPES = [Role.GATE, Role.SUBADMIN] as const;
+
+/**
+ * The front desk (reception) area's screens (spec section 2, reference 3.6), by sub-type: the desk's today's visitors
+ * and walk-in registration; the visitor machine's kiosk; everyone's password.
+ */
 export const receptionScreens: readonly ScreenEntry[] = [
   {
     path: '',
     titleKey: 'menu.receptionToday',
     icon: <TeamOutlined />,
     roles: ['reception'],
+    sTypes: DESK_STYPES,
     page: () => import('./pages/TodayPage').then((m) => m.TodayPage),
   },
   {
@@ -15,7 +26,16 @@ export const receptionScreens: readonly ScreenEntry[] = [
     titleKey: 'menu.receptionWalkIn',
     icon: <UserAddOutlined />,
     roles: ['reception'],
+    sTypes: DESK_STYPES,
     page: () => import('./pages/WalkInPage').then((m) => m.WalkInPage),
+  },
+  {
+    path: 'kiosk',
+    titleKey: 'menu.receptionKiosk',
+    icon: <DesktopOutlined />,
+    roles: ['reception'],
+    sTypes: [Role.MACHINE],
+    page: () => import('./pages/KioskLaunchPage').then((m) => m.KioskLaunchPage),
   },
   {
     path: 'password',

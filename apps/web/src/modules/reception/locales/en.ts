@@ -55,6 +55,12 @@ export const receptionEn = {
     type: 'Choose a JPEG, PNG or WebP picture',
     size: 'The picture is too large',
   },
+  kiosk: {
+    title: 'Visitor kiosk',
+    heading: '{{account}} is a visitor machine account',
+    intro: 'It runs the visitor kiosk: visitors register, check in and sign out on it. Open the kiosk on the tablet or visitor machine, full screen.',
+    open: 'Open the kiosk',
+  },
   card: {
     title: 'Access card for {{name}}',
     label: 'Card number',

@@ -57,6 +57,12 @@ export const receptionZh: DeepStrings<typeof receptionEn> = {
     type: '请选择 JPEG、PNG 或 WebP 图片',
     size: '图片太大',
   },
+  kiosk: {
+    title: '访客自助机',
+    heading: '{{account}} 是访客机账号',
+    intro: '该账号用于运行访客自助机：访客在自助机上登记、签到和签离。请在平板或访客机上全屏打开自助机。',
+    open: '打开自助机',
+  },
   card: {
     title: '{{name}} 的门禁卡',
     label: '卡号',
