@@ -67,6 +67,11 @@ export const visits = pgTable(
     clientKey: text('client_key'),
     /** The resident visitor a 'resident' visit was signed in for (kept as null when the resident is deleted). */
     residentId: integer('resident_id').references(() => residentVisitors.id, { onDelete: 'set null' }),
+    /**
+     * SHA-256 of the invitation link's token (the link carries the token itself, so a database copy opens nothing); a
+     * new link replaces it.
+     */
+    inviteTokenHash: text('invite_token_hash'),
     ...timestamps,
   },
   (t) => [
@@ -91,6 +96,7 @@ export const visits = pgTable(
     uniqueIndex('visits_code_uq').on(t.companyId, t.code).where(sql`${t.code} IS NOT NULL`),
     index('visits_resident_idx').on(t.residentId, t.visitAt).where(sql`${t.residentId} IS NOT NULL`),
     uniqueIndex('visits_client_key_uq').on(t.companyId, t.clientKey).where(sql`${t.clientKey} IS NOT NULL`),
+    uniqueIndex('visits_invite_token_uq').on(t.inviteTokenHash).where(sql`${t.inviteTokenHash} IS NOT NULL`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "visits" ADD COLUMN "invite_token_hash" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "visits_invite_token_uq" ON "visits" USING btree ("invite_token_hash") WHERE "visits"."invite_token_hash" IS NOT NULL;
