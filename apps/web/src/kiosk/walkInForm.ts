@@ -121,6 +121,7 @@ export function errorMessage(t: TFunction, kt: TFunction<'kiosk'>, field: string
   if (rule === 'phoneOrId') return kt('register.phoneOrId');
   if (rule === 'range') return kt('register.temperatureRange', { min: TEMPERATURE_RANGE.min, max: TEMPERATURE_RANGE.max });
   if (rule === 'plate') return kt('register.plateFormat');
+  if (rule === 'reuseFailed') return kt('returning.reuseFailed');
   const base = field.split('.').pop() ?? field;
   const max = base === 'name' || field === 'vname' ? PERSON_NAME_MAX : base === 'plateNum' ? 16 : (TEXT_MAX[base] ?? CUSTOM_MAX);
   return ruleMessage(t, rule, { max, field: base === 'vphone' || base === 'phone' ? 'phone' : base === 'vemail' ? 'email' : base });

@@ -1,4 +1,4 @@
-import { certificateTypeLabels, registerWalkIn, Status } from '@openvisit/contract';
+import { certificateTypeLabels, maskIdNumber, normalizePhone, type ReturningVisitor, registerWalkIn, Status } from '@openvisit/contract';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../platform/api';
@@ -8,6 +8,7 @@ import { errorText } from '../../platform/notify';
 import { HostPicker } from '../components/HostPicker';
 import { PhotoCapture } from '../components/PhotoCapture';
 import { ProtocolStep, protocolText } from '../components/ProtocolStep';
+import { ReturningStep } from '../components/ReturningStep';
 import { fieldsOf, type KioskField, type KioskVisitorType, labelOf } from '../config';
 import { useKiosk } from '../context';
 import { useK } from '../i18n';
@@ -15,7 +16,16 @@ import { isNetworkFailure, newClientKey } from '../offlineQueue';
 import { type CertificateType, emptyWalkIn, errorMessage, validateWalkIn, type WalkInErrors, type WalkInValues, walkInInput } from '../walkInForm';
 import { KIOSK_TIMEOUT_MS } from './CheckInScreen';
 
-type Step = 'type' | 'form' | 'photo' | 'terms';
+type Step = 'returning' | 'type' | 'form' | 'photo' | 'terms';
+
+/** The certificate of a returning visitor's last visit, reused when they leave the number empty (shown masked). */
+interface Reuse {
+  vid: number;
+  phone: string;
+  masked: string;
+}
+
+const samePhone = (typed: string, stored: string) => (normalizePhone(typed) ?? typed.trim()) === stored;
 
 const STANDARD_INPUT: Readonly<Record<string, { type?: string; inputMode?: 'tel' | 'decimal' | 'email' | 'text'; upper?: boolean }>> = {
   vname: {},
@@ -38,7 +48,10 @@ export function RegisterScreen() {
   const kiosk = useKiosk();
   const types = kiosk.config.types;
   const [type, setType] = useState<KioskVisitorType | null>(types.length === 1 ? (types[0] ?? null) : null);
-  const [step, setStep] = useState<Step>(types.length > 1 ? 'type' : 'form');
+  const afterReturning: Step = types.length > 1 ? 'type' : 'form';
+  const [step, setStep] = useState<Step>(kiosk.config.settings.comeAgain === 1 ? 'returning' : afterReturning);
+  const [reuse, setReuse] = useState<Reuse | null>(null);
+  const [welcome, setWelcome] = useState<string | null>(null);
   const [values, setValues] = useState<WalkInValues>(emptyWalkIn);
   const [dirty, setDirty] = useState<Set<string>>(new Set());
   const [showAll, setShowAll] = useState(false);
@@ -52,7 +65,11 @@ export function RegisterScreen() {
   const fields = useMemo(() => fieldsOf(type), [type]);
   const wantsPhoto = fields.some((f) => f.fieldName === 'photo');
   const terms = protocolText(kiosk.config.settings, lang).trim() !== '';
+  const reuseShown = reuse !== null && samePhone(values.vphone, reuse.phone);
+  const reuseActive = reuseShown && !values.cardId.trim();
   const errors = { ...validateWalkIn(values, fields), ...serverErrors };
+  // A required certificate number is given by the one on file.
+  if (reuseActive && errors.cardId === 'required') delete errors.cardId;
   const visible = (field: string) => (showAll || dirty.has(field) || dirty.has(field.split('.')[0] ?? '') ? errors[field] : undefined);
 
   const update = (patch: Partial<WalkInValues>, field: string) => {
@@ -67,15 +84,18 @@ export function RegisterScreen() {
   const submit = async (signature: string) => {
     setBusy(true);
     setProblem(null);
-    const input = walkInInput(values, {
-      tid: type?.tid ?? null,
-      visitType: type ? labelOf(type.vType, lang) : '',
-      photo: photo.current,
-      signature,
-      protocolAccepted: signature !== '',
-      lang,
-      clientKey,
-    });
+    const input = {
+      ...walkInInput(values, {
+        tid: type?.tid ?? null,
+        visitType: type ? labelOf(type.vType, lang) : '',
+        photo: photo.current,
+        signature,
+        protocolAccepted: signature !== '',
+        lang,
+        clientKey,
+      }),
+      ...(reuseActive && reuse ? { reuseIdFrom: reuse.vid } : {}),
+    };
     try {
       const visit = await callApi(registerWalkIn, input, { silent: true, timeoutMs: KIOSK_TIMEOUT_MS });
       kiosk.finish({ kind: visit.status === 'signedIn' ? 'signedIn' : 'awaiting', visit, photo: photo.current || null });
@@ -96,6 +116,12 @@ export function RegisterScreen() {
         const byField: WalkInErrors = {};
         // Custom fields come back as extendCol.<key>; the form knows them by their key.
         for (const f of err.fieldErrors) byField[f.field.replace(/^extendCol\./, '')] ??= f.rule;
+        if (byField.reuseIdFrom) {
+          // The visit on file cannot lend its certificate (another phone, say): the visitor types it.
+          delete byField.reuseIdFrom;
+          byField.cardId = 'reuseFailed';
+          setReuse(null);
+        }
         if (byField.protocolAccepted || byField.signature) {
           setProblem(byField.signature ? ruleText('signature', byField.signature) : t('protocol.needSignature'));
           setStep('terms');
@@ -122,6 +148,27 @@ export function RegisterScreen() {
 
   const ruleText = (field: string, rule: string) => errorMessage(ct, t, field, rule);
 
+  /** The form filled from a returning visitor's last visit; the visitor can still change everything. */
+  const fillFrom = (r: ReturningVisitor) => {
+    setValues({
+      ...emptyWalkIn(),
+      vname: r.vname,
+      vphone: r.vphone,
+      vemail: r.vemail,
+      vcompany: r.vcompany,
+      certificateType: r.certificateType in certificateTypeLabels ? (r.certificateType as CertificateType) : 'idCard',
+      plateNum: r.plateNum,
+      empid: r.empid,
+      hostName: r.empName,
+    });
+    // Masked here too: a front-desk account running the kiosk is answered the whole number.
+    setReuse(r.hasCardId ? { vid: r.vid, phone: r.vphone, masked: maskIdNumber(r.cardId) } : null);
+    setWelcome(t('returning.found', { name: r.vname }));
+    const known = types.find((x) => x.tid === r.tid);
+    if (known) setType(known);
+    setStep(known ? 'form' : afterReturning);
+  };
+
   const afterForm = () => (wantsPhoto ? setStep('photo') : afterPhoto());
   const afterPhoto = () => (terms ? setStep('terms') : void submit(''));
 
@@ -140,6 +187,18 @@ export function RegisterScreen() {
       {problem}
     </p>
   ) : null;
+
+  if (step === 'returning')
+    return (
+      <ReturningStep
+        onBack={kiosk.home}
+        onSkip={(phone) => {
+          setValues((v) => ({ ...v, vphone: phone }));
+          setStep(afterReturning);
+        }}
+        onFound={(r) => fillFrom(r)}
+      />
+    );
 
   if (step === 'type')
     return (
@@ -281,6 +340,11 @@ export function RegisterScreen() {
               ))}
             </fieldset>
             {text(f)}
+            {reuseShown && reuse ? (
+              <small className="k-sub" data-testid="id-on-file">
+                {t('returning.idOnFile', { masked: reuse.masked })}
+              </small>
+            ) : null}
           </>,
         );
       case 'visitReason': {
@@ -368,6 +432,11 @@ export function RegisterScreen() {
       <h1 id="k-register-title" className="k-title">
         {type ? `${t('register.title')} · ${labelOf(type.vType, lang)}` : t('register.title')}
       </h1>
+      {welcome ? (
+        <p className="k-notice" role="status">
+          {welcome}
+        </p>
+      ) : null}
       <div className="k-grid">{fields.map(control)}</div>
       {notice}
       <div className="k-actions k-actions--spread">

@@ -1,21 +1,49 @@
-import { getPeopleCounting } from '@openvisit/contract';
-import { useEffect, useState } from 'react';
+import { getPeopleCounting, Status, verifyPassword } from '@openvisit/contract';
+import { type FormEvent, useEffect, useState } from 'react';
 import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { errorText } from '../../platform/notify';
 import { useKiosk } from '../context';
 import { useK } from '../i18n';
-import type { QueueCounts } from '../offlineQueue';
+import { isNetworkFailure, type QueueCounts } from '../offlineQueue';
+import { KIOSK_TIMEOUT_MS } from './CheckInScreen';
 
 /**
  * For staff: who is signed in, people on site, the offline queue (send now, refused records), and signing out. Anyone
- * at the kiosk can open it, so it names no visitor: refused records show their time and reason only.
+ * at the kiosk can open it, so it names no visitor: refused records show their time and reason only, and signing the
+ * kiosk out takes the password of its account (checked by the server, failures counting toward the account's lockout).
  */
 export function StaffPanel({ counts, onClose, onExit }: { counts: QueueCounts; onClose: () => void; onExit: () => void }) {
   const { t } = useK();
   const kiosk = useKiosk();
   const [onSite, setOnSite] = useState<{ onSite: number; people: number } | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
+  const [checking, setChecking] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const confirmExit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!password) return setRefusal(t('staff.wrongPassword'));
+    setChecking(true);
+    setRefusal(null);
+    try {
+      await callApi(verifyPassword, { password }, { silent: true, timeoutMs: KIOSK_TIMEOUT_MS });
+      onExit();
+    } catch (err) {
+      setPassword('');
+      if (err instanceof ApiError && err.status === Status.WRONG_CREDENTIALS) setRefusal(t('staff.wrongPassword'));
+      else if (isNetworkFailure(err)) setRefusal(t('errors.network'));
+      else setRefusal(err instanceof ApiError ? errorText(err) : t('errors.network'));
+    } finally {
+      setChecking(false);
+    }
+  };
+  const cancelExit = () => {
+    setConfirming(false);
+    setPassword('');
+    setRefusal(null);
+  };
 
   useEffect(() => {
     callApi(getPeopleCounting, {}, { silent: true })
@@ -52,17 +80,36 @@ export function StaffPanel({ counts, onClose, onExit }: { counts: QueueCounts; o
           </div>
         ) : null}
         {confirming ? (
-          <div className="k-notice k-notice--warn">
+          <form className="k-notice k-notice--warn" onSubmit={(e) => void confirmExit(e)} noValidate>
             <p>{t('staff.exitConfirm')}</p>
+            <label className="k-field" htmlFor="k-exit-password">
+              <span className="k-field__label">{t('staff.exitPassword')}</span>
+              <input
+                id="k-exit-password"
+                className="k-input"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                aria-invalid={!!refusal}
+                aria-describedby="k-exit-hint"
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <small id="k-exit-hint" className="k-sub">
+                {t('staff.exitPasswordHint')}
+              </small>
+              <span className="k-error" role="alert" data-testid="exit-error">
+                {refusal ?? ''}
+              </span>
+            </label>
             <div className="k-actions">
-              <button type="button" className="k-btn k-btn--ghost" onClick={() => setConfirming(false)}>
+              <button type="button" className="k-btn k-btn--ghost" onClick={cancelExit}>
                 {t('common.cancel')}
               </button>
-              <button type="button" className="k-btn" onClick={onExit}>
-                {t('staff.exit')}
+              <button type="submit" className="k-btn" disabled={checking}>
+                {checking ? t('staff.checking') : t('staff.exit')}
               </button>
             </div>
-          </div>
+          </form>
         ) : null}
         <div className="k-actions">
           {counts.pending ? (
