@@ -45,6 +45,15 @@ const HEADERS: Record<Lang, string[]> = {
 };
 const WIDTHS = [14, 16, 22, 10, 22, 14, 16, 14, 22, 8, 12, 10, 18, 18, 18, 12];
 const BATCH = 2000;
+/**
+ * One style object per kind of cell, shared by every row: exceljs finds a style it has seen by object identity, and
+ * otherwise rebuilds and looks up the style of each cell (most of the time of a 100,000-row export).
+ */
+const CELL_STYLES: Partial<Record<ExcelJS.ValueType, Partial<ExcelJS.Style>>> = {
+  [ExcelJS.ValueType.Date]: {},
+  [ExcelJS.ValueType.Number]: {},
+  [ExcelJS.ValueType.String]: {},
+};
 
 /** Streams the visitor list as a workbook: keyset-paged reads, rows committed as written, so memory stays flat. */
 export async function exportVisits(ctx: AuthedContext, input: VisitQuery & { lang: Lang }): Promise<Readable> {
@@ -57,35 +66,45 @@ export async function exportVisits(ctx: AuthedContext, input: VisitQuery & { lan
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const write = async () => {
-    let before = 2 ** 31 - 1;
+    type Batch = Awaited<ReturnType<typeof repo.batchBefore>>;
+    const batch = (before: number): Promise<Batch> => {
+      const rows = Promise.resolve(repo.batchBefore(filter, before, BATCH)); // runs the query now, once
+      rows.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+      return rows;
+    };
+    let next = batch(2 ** 31 - 1);
     let total = 0;
     for (;;) {
-      const rows = await repo.batchBefore(filter, before, BATCH);
+      const rows = await next;
       if (!rows.length) break;
+      // The next batch is read while this one is written (on PostgreSQL the two overlap).
+      next = rows.length === BATCH ? batch(rows[rows.length - 1]?.id ?? 0) : Promise.resolve([]);
       for (const r of rows) {
-        sheet
-          .addRow([
-            r.name,
-            r.phone,
-            r.company,
-            r.idNumber ? (certificateTypeLabels[r.certificateType as keyof typeof certificateTypeLabels]?.[input.lang] ?? '') : '',
-            r.idNumber,
-            r.empName,
-            r.empPhone,
-            visitTypeText(r.visitType, input.lang),
-            r.visitReason,
-            1 + r.followers.length,
-            r.plateNum,
-            visitorStatusLabels[r.status as VisitorStatus]?.[input.lang] ?? r.status,
-            r.appointmentAt,
-            r.visitAt,
-            r.signOutAt,
-            r.cardNo,
-          ])
-          .commit();
+        const row = sheet.addRow([
+          r.name,
+          r.phone,
+          r.company,
+          r.idNumber ? (certificateTypeLabels[r.certificateType as keyof typeof certificateTypeLabels]?.[input.lang] ?? '') : '',
+          r.idNumber,
+          r.empName,
+          r.empPhone,
+          visitTypeText(r.visitType, input.lang),
+          r.visitReason,
+          1 + r.followers.length,
+          r.plateNum,
+          visitorStatusLabels[r.status as VisitorStatus]?.[input.lang] ?? r.status,
+          r.appointmentAt,
+          r.visitAt,
+          r.signOutAt,
+          r.cardNo,
+        ]);
+        row.eachCell((cell) => {
+          const style = CELL_STYLES[cell.type];
+          if (style) cell.style = style;
+        });
+        row.commit();
       }
       total += rows.length;
-      before = rows[rows.length - 1]?.id ?? before;
     }
     sheet.commit();
     await workbook.commit();

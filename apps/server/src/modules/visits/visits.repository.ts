@@ -44,6 +44,27 @@ export const VISIT_COUNT_CAP = 10_000;
 /** When a visit happened, for date filters: signed in, else expected, else registered. */
 const when = sql`coalesce(${visits.visitAt}, ${visits.appointmentAt}, ${visits.createdAt})`;
 
+/** What the export reads of a visit: a third of the columns, so a third of the decoding and mapping per row. */
+const exportColumns = {
+  id: visits.id,
+  name: visits.name,
+  phone: visits.phone,
+  company: visits.company,
+  certificateType: visits.certificateType,
+  idNumber: visits.idNumber,
+  empName: visits.empName,
+  empPhone: visits.empPhone,
+  visitType: visits.visitType,
+  visitReason: visits.visitReason,
+  followers: visits.followers,
+  plateNum: visits.plateNum,
+  status: visits.status,
+  appointmentAt: visits.appointmentAt,
+  visitAt: visits.visitAt,
+  signOutAt: visits.signOutAt,
+  cardNo: visits.cardNo,
+};
+
 /** Visits of one company; no method reaches another company's rows. */
 export function visitsRepository(db: Db, scope: { companyId: number }) {
   const mine = eq(visits.companyId, scope.companyId);
@@ -100,10 +121,10 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
       const n = total[0]?.n ?? 0;
       return { rows, count: Math.min(n, cap), countCapped: n > cap };
     },
-    /** Keyset paging, newest id first, for streaming every matching visit. */
+    /** Keyset paging, newest id first, for streaming every matching visit: the columns the export writes. */
     batchBefore: (f: VisitFilter, beforeId: number, limit: number) =>
       db
-        .select()
+        .select(exportColumns)
         .from(visits)
         .where(and(where(f), lt(visits.id, beforeId)))
         .orderBy(desc(visits.id))
