@@ -172,5 +172,6 @@ console.log(row('bare Fastify route (baseline)', base, base));
 await product('pglite', base);
 if (process.env.TEST_DATABASE_URL) await product('postgres', base);
 await exportBench();
-await visitsBench(load, base);
+await visitsBench(load, base, 'pglite');
+if (process.env.TEST_DATABASE_URL) await visitsBench(load, base, 'postgres');
 process.exit(0);
