@@ -6,6 +6,7 @@ import { employeesEn } from '../modules/employees/locales/en';
 import { logsEn } from '../modules/logs/locales/en';
 import { receptionEn } from '../modules/reception/locales/en';
 import { registrationEn } from '../modules/registration/locales/en';
+import { residentsEn } from '../modules/residents/locales/en';
 import { rolesEn } from '../modules/roles/locales/en';
 import { visitsEn } from '../modules/visits/locales/en';
 
@@ -63,6 +64,7 @@ export const en = {
     empList: 'Company employees',
     blacklist: 'Blacklist',
     whitelist: 'Whitelist',
+    visitlist: 'Resident visitors',
     roles: 'Roles',
     emplog: 'Operation log',
     settings: 'System settings',
@@ -183,4 +185,5 @@ export const en = {
   logs: logsEn,
   reception: receptionEn,
   registration: registrationEn,
+  residents: residentsEn,
 } as const;

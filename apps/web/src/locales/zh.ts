@@ -6,6 +6,7 @@ import { employeesZh } from '../modules/employees/locales/zh';
 import { logsZh } from '../modules/logs/locales/zh';
 import { receptionZh } from '../modules/reception/locales/zh';
 import { registrationZh } from '../modules/registration/locales/zh';
+import { residentsZh } from '../modules/residents/locales/zh';
 import { rolesZh } from '../modules/roles/locales/zh';
 import { visitsZh } from '../modules/visits/locales/zh';
 import type { en } from './en';
@@ -63,6 +64,7 @@ export const zh: Translation = {
     empList: '企业员工',
     blacklist: '黑名单',
     whitelist: '白名单',
+    visitlist: '常驻访客',
     roles: '角色',
     emplog: '操作日志',
     settings: '系统设置',
@@ -183,4 +185,5 @@ export const zh: Translation = {
   logs: logsZh,
   reception: receptionZh,
   registration: registrationZh,
+  residents: residentsZh,
 };

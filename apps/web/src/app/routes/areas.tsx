@@ -6,6 +6,7 @@ import { employeeSection } from '../../modules/employees/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
 import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
+import { residentScreen } from '../../modules/residents/routes';
 import { overtimeScreen, visitorSection } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { AdminLayout } from '../layouts/AdminLayout';
@@ -25,6 +26,7 @@ export const adminArea: AreaDef = {
   routes: [
     visitorSection,
     employeeSection,
+    residentScreen,
     ...listScreens,
     overtimeScreen,
     operationLogScreen,

@@ -1,0 +1,85 @@
+import type { addProject, addResidentVisitor, CallInput } from '@openvisit/contract';
+import { Status } from '@openvisit/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../platform/api';
+import { visitKeys } from '../visits/api';
+import { type ResidentFilters, residentInput, type VisitRecordFilters, visitRecordInput } from './query';
+
+export const residentKeys = {
+  all: ['residents'] as const,
+  projects: ['residents', 'projects'] as const,
+  companies: ['residents', 'companies'] as const,
+  page: (f: ResidentFilters) => ['residents', 'page', residentInput(f)] as const,
+  /** Under the visits' key, so a sign-out anywhere refreshes it. */
+  visits: (f: VisitRecordFilters) => [...visitKeys.all, 'residents', visitRecordInput(f)] as const,
+};
+
+/** The forms show these themselves: field errors on their fields, the duplicates beside phone and certificate number. */
+export const FORM_SILENT: readonly number[] = [Status.BAD_PARAMS, Status.PHONE_NOT_UNIQUE, Status.ALREADY_EXISTS, Status.DUPLICATE_PROJECT];
+
+export function useProjects() {
+  return useQuery({ queryKey: residentKeys.projects, queryFn: () => api.getProject({}) });
+}
+
+export function useResidentCompanies() {
+  return useQuery({ queryKey: residentKeys.companies, queryFn: () => api.getAllResidentCompany({}) });
+}
+
+export function useResidentPage(f: ResidentFilters) {
+  return useQuery({ queryKey: residentKeys.page(f), queryFn: () => api.getResidentVisitor(residentInput(f)), placeholderData: keepPreviousData });
+}
+
+export function useResidentVisits(f: VisitRecordFilters) {
+  return useQuery({
+    queryKey: residentKeys.visits(f),
+    queryFn: () => api.SearchRVisitorByCondition(visitRecordInput(f)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: residentKeys.all });
+}
+
+export type ResidentBody = CallInput<typeof addResidentVisitor>;
+export type ProjectBody = CallInput<typeof addProject>;
+
+export function useSaveResident() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { rid: number | null; body: ResidentBody }) =>
+      v.rid === null
+        ? api.addResidentVisitor(v.body, { silent: FORM_SILENT })
+        : api.updateResidentVisitor({ ...v.body, rid: v.rid }, { silent: FORM_SILENT }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteResidents() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (rids: number[]) => api.delResidentVisitor({ rids }), onSuccess: invalidate });
+}
+
+export function useDecideResidents() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { rids: number[]; rstatus: 1 | 2; refuseCause?: string }) =>
+      api.updateRvPermission({ rids: v.rids, rstatus: v.rstatus, refuseCause: v.refuseCause ?? '' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveProject() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { pid: number | null; body: ProjectBody }) =>
+      v.pid === null ? api.addProject(v.body, { silent: FORM_SILENT }) : api.updateProject({ ...v.body, pid: v.pid }, { silent: FORM_SILENT }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteProject() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (pid: number) => api.delProject({ pid }, { silent: [Status.UPDATE_NOT_ALLOWED] }), onSuccess: invalidate });
+}

@@ -1,0 +1,325 @@
+import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ResidentStatus, ResidentVisitor } from '@openvisit/contract';
+import { App, Button, Card, Empty, Flex, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../platform/format';
+import { useDecideResidents, useDeleteResidents, useProjects, useResidentCompanies, useResidentPage } from '../api';
+import { PAGE_SIZES, type ResidentFilters } from '../query';
+import { ResidentDrawer } from './ResidentDrawer';
+
+const dash = (v: string) => v || '—';
+/** rstatus 0, 1, 2 as words for the texts. */
+export const STATUS_KEYS = ['pending', 'approved', 'refused'] as const;
+const STATUS_COLOR: Record<number, string> = { 0: 'gold', 1: 'green', 2: 'red' };
+
+export function ResidentStatusTag({ rstatus }: { rstatus: number }) {
+  const { t } = useTranslation();
+  return <Tag color={STATUS_COLOR[rstatus]}>{t(`residents.status.${STATUS_KEYS[rstatus] ?? 'pending'}`)}</Tag>;
+}
+
+interface FilterValues {
+  name: string;
+  phone: string;
+  company: string | undefined;
+  pid: number | undefined;
+  rstatus: ResidentStatus | undefined;
+}
+
+/** The resident visitors: filters, the paged table, approve / refuse with a reason, add / edit, confirmed and batch delete. */
+export function ResidentsTab({
+  filters,
+  onFilters,
+  onProjects,
+}: {
+  filters: ResidentFilters;
+  onFilters: (f: Partial<ResidentFilters>) => void;
+  onProjects: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const page = useResidentPage(filters);
+  const projects = useProjects();
+  const companies = useResidentCompanies();
+  const remove = useDeleteResidents();
+  const decide = useDecideResidents();
+  const [filterForm] = Form.useForm<FilterValues>();
+  const [refuseForm] = Form.useForm<{ refuseCause: string }>();
+  const [selection, setSelection] = useState<number[]>([]);
+  const [drawer, setDrawer] = useState<{ open: boolean; key: number; resident: ResidentVisitor | null }>({ open: false, key: 0, resident: null });
+  const [refusing, setRefusing] = useState<number[] | null>(null);
+
+  useEffect(() => {
+    filterForm.setFieldsValue({
+      name: filters.name,
+      phone: filters.phone,
+      company: filters.company || undefined,
+      pid: filters.pid,
+      rstatus: filters.rstatus,
+    });
+  }, [filterForm, filters.name, filters.phone, filters.company, filters.pid, filters.rstatus]);
+
+  const list = page.data?.list ?? [];
+  const total = page.data?.count ?? 0;
+  const filtered = Boolean(filters.name || filters.phone || filters.company || filters.pid || filters.rstatus !== undefined);
+  const noProjects = projects.data?.length === 0;
+
+  const openDrawer = (resident: ResidentVisitor | null) => setDrawer((d) => ({ open: true, key: d.key + 1, resident }));
+  const search = (v: FilterValues) => {
+    setSelection([]);
+    onFilters({
+      name: v.name?.trim() ?? '',
+      phone: v.phone?.trim() ?? '',
+      company: v.company?.trim() ?? '',
+      pid: v.pid,
+      rstatus: v.rstatus,
+      page: 1,
+    });
+  };
+  const reset = () => {
+    filterForm.resetFields();
+    search({ name: '', phone: '', company: undefined, pid: undefined, rstatus: undefined });
+  };
+
+  const del = async (rids: number[]) => {
+    try {
+      const { deleted } = await remove.mutateAsync(rids);
+      void message.success(t('residents.deleted', { count: deleted }));
+      setSelection((s) => s.filter((id) => !rids.includes(id)));
+    } catch {
+      // shown by the error policy
+    }
+  };
+  const approve = async (rids: number[]) => {
+    try {
+      const { updated } = await decide.mutateAsync({ rids, rstatus: 1 });
+      void message.success(t('residents.approved', { count: updated }));
+      setSelection([]);
+    } catch {
+      // shown by the error policy
+    }
+  };
+  const refuse = async ({ refuseCause }: { refuseCause: string }) => {
+    if (!refusing) return;
+    try {
+      const { updated } = await decide.mutateAsync({ rids: refusing, rstatus: 2, refuseCause: refuseCause.trim() });
+      void message.success(t('residents.refused', { count: updated }));
+      setRefusing(null);
+      setSelection([]);
+    } catch {
+      // shown by the error policy
+    }
+  };
+
+  return (
+    <Card>
+      <Form form={filterForm} layout="inline" onFinish={search} style={{ rowGap: 8, marginBottom: 16 }} name="resident-filters">
+        <Form.Item name="name" label={t('residents.filters.name')}>
+          <Input allowClear maxLength={64} style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="phone" label={t('residents.filters.phone')}>
+          <Input allowClear maxLength={32} style={{ width: 150 }} />
+        </Form.Item>
+        <Form.Item name="company" label={t('residents.filters.company')}>
+          <Select
+            allowClear
+            showSearch
+            style={{ width: 180 }}
+            options={(companies.data ?? []).map((c) => ({ value: c.company, label: `${c.company} (${c.count})` }))}
+          />
+        </Form.Item>
+        <Form.Item name="pid" label={t('residents.filters.project')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 180 }}
+            options={(projects.data ?? []).map((p) => ({ value: p.pid, label: p.pName }))}
+          />
+        </Form.Item>
+        <Form.Item name="rstatus" label={t('residents.filters.status')}>
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            options={([0, 1, 2] as const).map((s) => ({ value: s, label: t(`residents.status.${STATUS_KEYS[s]}`) }))}
+          />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('residents.filters.search')}
+          </Button>
+          <Button onClick={reset}>{t('residents.filters.reset')}</Button>
+        </Space>
+      </Form>
+      <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)} disabled={noProjects}>
+          {t('residents.add')}
+        </Button>
+        {selection.length > 0 ? (
+          <Space wrap>
+            <Typography.Text type="secondary">{t('residents.selected', { count: selection.length })}</Typography.Text>
+            <Button icon={<CheckOutlined />} loading={decide.isPending} onClick={() => void approve(selection)}>
+              {t('residents.approve')}
+            </Button>
+            <Button icon={<CloseOutlined />} onClick={() => setRefusing(selection)}>
+              {t('residents.refuse')}
+            </Button>
+            <Popconfirm
+              title={t('residents.batchDeleteConfirm', { count: selection.length })}
+              okText={t('common.delete')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => del(selection)}
+            >
+              <Button danger icon={<DeleteOutlined />} loading={remove.isPending} data-testid="residents-batch-delete">
+                {t('residents.batchDelete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ) : null}
+      </Flex>
+      <Table<ResidentVisitor>
+        rowKey="rid"
+        size="middle"
+        loading={page.isFetching}
+        dataSource={list}
+        scroll={{ x: 'max-content' }}
+        rowSelection={{ selectedRowKeys: selection, onChange: (keys) => setSelection(keys.map(Number)), preserveSelectedRowKeys: true }}
+        onChange={(pagination, _f, _s, extra) => {
+          if (extra.action !== 'paginate') return;
+          const size = pagination.pageSize ?? filters.size;
+          onFilters(size !== filters.size ? { size, page: 1 } : { page: pagination.current ?? 1 });
+        }}
+        pagination={{
+          current: filters.page,
+          pageSize: filters.size,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showTotal: (n) => t('residents.total', { count: n }),
+        }}
+        locale={{
+          emptyText: page.isPending ? (
+            <div style={{ height: 120 }} />
+          ) : filtered ? (
+            <Empty description={t('residents.emptySearch')}>
+              <Button onClick={reset}>{t('residents.filters.reset')}</Button>
+            </Empty>
+          ) : noProjects ? (
+            <Empty description={t('residents.noProjects')}>
+              <Button type="primary" onClick={onProjects}>
+                {t('residents.projects.add')}
+              </Button>
+            </Empty>
+          ) : (
+            <Empty description={t('residents.empty')}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)}>
+                {t('residents.add')}
+              </Button>
+            </Empty>
+          ),
+        }}
+        columns={[
+          { key: 'name', title: t('residents.columns.name'), dataIndex: 'name', fixed: 'left' },
+          { key: 'company', title: t('residents.columns.company'), dataIndex: 'company', render: dash },
+          { key: 'pName', title: t('residents.columns.project'), dataIndex: 'pName' },
+          { key: 'phone', title: t('residents.columns.phone'), dataIndex: 'phone', render: dash },
+          { key: 'cardid', title: t('residents.columns.cardid'), dataIndex: 'cardid', render: dash },
+          {
+            key: 'validity',
+            title: t('residents.columns.validity'),
+            render: (_: unknown, r) => `${formatDate(r.startDate)} – ${formatDate(r.endDate)}`,
+          },
+          {
+            key: 'rstatus',
+            title: t('residents.columns.status'),
+            render: (_: unknown, r) =>
+              r.rstatus === 2 && r.refuseCause ? (
+                <Tooltip title={r.refuseCause}>
+                  <span>
+                    <ResidentStatusTag rstatus={r.rstatus} />
+                  </span>
+                </Tooltip>
+              ) : (
+                <ResidentStatusTag rstatus={r.rstatus} />
+              ),
+          },
+          { key: 'approver', title: t('residents.columns.approver'), dataIndex: 'approver', render: dash },
+          {
+            key: 'actions',
+            title: t('residents.columns.actions'),
+            fixed: 'right',
+            render: (_: unknown, r) => (
+              <Flex gap={4}>
+                {r.rstatus !== 1 ? (
+                  <Tooltip title={t('residents.approve')}>
+                    <Button
+                      type="text"
+                      icon={<CheckOutlined />}
+                      aria-label={`${t('residents.approve')} ${r.name}`}
+                      onClick={() => void approve([r.rid])}
+                    />
+                  </Tooltip>
+                ) : null}
+                {r.rstatus !== 2 ? (
+                  <Tooltip title={t('residents.refuse')}>
+                    <Button
+                      type="text"
+                      icon={<CloseOutlined />}
+                      aria-label={`${t('residents.refuse')} ${r.name}`}
+                      onClick={() => setRefusing([r.rid])}
+                    />
+                  </Tooltip>
+                ) : null}
+                <Tooltip title={t('common.edit')}>
+                  <Button type="text" icon={<EditOutlined />} aria-label={`${t('common.edit')} ${r.name}`} onClick={() => openDrawer(r)} />
+                </Tooltip>
+                <Popconfirm
+                  title={t('residents.deleteConfirm', { name: r.name })}
+                  okText={t('common.delete')}
+                  cancelText={t('common.cancel')}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => del([r.rid])}
+                >
+                  <Tooltip title={t('common.delete')}>
+                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${r.name}`} />
+                  </Tooltip>
+                </Popconfirm>
+              </Flex>
+            ),
+          },
+        ]}
+      />
+      <ResidentDrawer
+        key={drawer.key}
+        open={drawer.open}
+        resident={drawer.resident}
+        defaultPid={filters.pid}
+        onClose={() => setDrawer((d) => ({ ...d, open: false }))}
+      />
+      <Modal
+        title={t('residents.refuseTitle', { count: refusing?.length ?? 0 })}
+        open={refusing !== null}
+        onCancel={() => setRefusing(null)}
+        onOk={() => refuseForm.submit()}
+        okText={t('residents.refuse')}
+        okButtonProps={{ danger: true, loading: decide.isPending }}
+        cancelText={t('common.cancel')}
+        destroyOnHidden
+      >
+        <Form form={refuseForm} layout="vertical" name="resident-refuse" onFinish={refuse} preserve={false}>
+          <Form.Item
+            name="refuseCause"
+            label={t('residents.refuseCause')}
+            extra={t('residents.refuseCauseHelp')}
+            rules={[
+              { required: true, whitespace: true, message: t('validation.required') },
+              { max: 200, message: t('validation.tooLong', { max: 200 }) },
+            ]}
+          >
+            <Input.TextArea rows={3} maxLength={200} showCount />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import type { Visit } from '@openvisit/contract';
+import { Button, Card, DatePicker, Empty, Flex, Input, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
+import { VisitDrawer } from '../../visits/components/VisitDrawer';
+import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
+import { useResidentVisits } from '../api';
+import { PAGE_SIZES, type VisitRecordFilters } from '../query';
+
+const dash = (v: string) => v || '—';
+
+/** The residents' visits (SearchRVisitorByCondition): by name and day range, paged, newest first; details in the visit drawer. */
+export function VisitRecordsTab({ filters, onFilters }: { filters: VisitRecordFilters; onFilters: (f: Partial<VisitRecordFilters>) => void }) {
+  const { t } = useTranslation();
+  const visits = useResidentVisits(filters);
+  const [name, setName] = useState(filters.name);
+  const [open, setOpen] = useState<number | null>(null);
+  useEffect(() => setName(filters.name), [filters.name]);
+  const data = visits.data;
+  return (
+    <Card>
+      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          aria-label={t('residents.visits.search')}
+          placeholder={t('residents.visits.search')}
+          allowClear
+          maxLength={64}
+          value={name}
+          style={{ width: 240 }}
+          onChange={(e) => {
+            setName(e.target.value);
+            if (e.target.value === '' && filters.name) onFilters({ name: '', page: 1 });
+          }}
+          onSearch={(v) => onFilters({ name: v.trim(), page: 1 })}
+        />
+        <DatePicker.RangePicker
+          value={[filters.date ? dayjs(filters.date) : null, filters.endDate ? dayjs(filters.endDate) : null]}
+          onChange={(range) => onFilters({ date: range?.[0]?.format(DAY_FORMAT), endDate: range?.[1]?.format(DAY_FORMAT), page: 1 })}
+          allowEmpty={[true, true]}
+        />
+      </Flex>
+      <Table<Visit>
+        rowKey="vid"
+        size="middle"
+        loading={visits.isFetching}
+        dataSource={data?.list ?? []}
+        scroll={{ x: 'max-content' }}
+        onChange={(pagination, _f, _s, extra) => {
+          if (extra.action !== 'paginate') return;
+          const size = pagination.pageSize ?? filters.size;
+          onFilters(size !== filters.size ? { size, page: 1 } : { page: pagination.current ?? 1 });
+        }}
+        pagination={{
+          current: filters.page,
+          pageSize: filters.size,
+          total: data?.count ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showTotal: (n) => t('residents.visits.total', { count: n }),
+        }}
+        locale={{ emptyText: visits.isPending ? <div style={{ height: 120 }} /> : <Empty description={t('residents.visits.empty')} /> }}
+        columns={[
+          {
+            key: 'vname',
+            title: t('residents.visits.columns.name'),
+            fixed: 'left',
+            render: (_: unknown, v) => (
+              <Button type="link" style={{ padding: 0 }} onClick={() => setOpen(v.vid)}>
+                {v.vname}
+              </Button>
+            ),
+          },
+          { key: 'vcompany', title: t('residents.visits.columns.company'), dataIndex: 'vcompany', render: dash },
+          { key: 'project', title: t('residents.visits.columns.project'), dataIndex: 'visitReason', render: dash },
+          { key: 'visitdate', title: t('residents.visits.columns.signIn'), render: (_: unknown, v) => formatDateTime(v.visitdate) },
+          { key: 'signOutDate', title: t('residents.visits.columns.signOut'), render: (_: unknown, v) => formatDateTime(v.signOutDate) },
+          { key: 'gate', title: t('residents.visits.columns.gate'), dataIndex: 'signInGate', render: dash },
+          { key: 'status', title: t('residents.visits.columns.status'), render: (_: unknown, v) => <VisitStatusTag status={v.status} /> },
+        ]}
+      />
+      <VisitDrawer vid={open} onClose={() => setOpen(null)} />
+    </Card>
+  );
+}

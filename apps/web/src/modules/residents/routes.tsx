@@ -1,0 +1,12 @@
+import { TeamOutlined } from '@ant-design/icons';
+import type { ScreenEntry } from '../../app/routes/types';
+
+/** People › resident visitors (/visitlist, spec section 2): residents, their projects and their visits, in tabs. */
+export const residentScreen: ScreenEntry = {
+  path: 'visitlist',
+  titleKey: 'menu.visitlist',
+  icon: <TeamOutlined />,
+  roles: ['manager'],
+  group: 'people',
+  page: () => import('./pages/ResidentsPage').then((m) => m.ResidentsPage),
+};
