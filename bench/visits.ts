@@ -69,16 +69,14 @@ export async function visitsBench(load: Load, base: LoadFigures, kind: 'pglite' 
     .returning();
   const id = company?.id ?? 0;
   const [host] = await db.insert(employees).values({ companyId: id, name: 'Host', phone: '13800000000' }).returning();
-  await db
-    .insert(staffAccounts)
-    .values({
-      companyId: id,
-      account: `kiosk_${tag}`,
-      name: 'Kiosk',
-      sType: 4,
-      passwordHash: await hashPassword('Bench#2026'),
-      mustChangePassword: 0,
-    });
+  await db.insert(staffAccounts).values({
+    companyId: id,
+    account: `kiosk_${tag}`,
+    name: 'Kiosk',
+    sType: 4,
+    passwordHash: await hashPassword('Bench#2026'),
+    mustChangePassword: 0,
+  });
 
   let t = performance.now();
   // A year of visits (31 s apart), newest last; one in 500 still on site. One statement: the rows never pass through JS.
