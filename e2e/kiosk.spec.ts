@@ -115,6 +115,8 @@ interface Lang {
     switchTo: string;
     otherWelcome: string;
     home: string;
+    /** The invitation page's accept button. */
+    accept2: RegExp;
     /** The console's status labels. */
     statusSignedIn: string;
     statusSignedOut: string;
@@ -173,6 +175,7 @@ const EN: Lang = {
     switchTo: '中文',
     otherWelcome: '欢迎光临',
     home: 'Start screen',
+    accept2: /Accept$/,
     statusSignedIn: 'Signed in',
     statusSignedOut: 'Signed out',
   },
@@ -235,6 +238,7 @@ const ZH: Lang = {
     switchTo: 'English',
     otherWelcome: 'Welcome',
     home: '返回首页',
+    accept2: /接\s?受$/,
     statusSignedIn: '已签到',
     statusSignedOut: '已签出',
   },
@@ -454,18 +458,29 @@ for (const L of [EN, ZH]) {
         });
 
         await step(page, `kiosk-${L.tag}-invitation`, async () => {
-          // An administrator invites a visitor for the host; the visitor types the invitation's code at the kiosk,
-          // reads and signs the terms (the invitation had not accepted them), and is welcomed.
-          const [invited] = await ok<{ vid: number; code: string }[]>(
+          // An administrator invites a visitor for the host; the visitor opens the invitation link, accepts and reads
+          // the pass's code, types it at the kiosk, reads and signs the terms (not accepted before), and is welcomed.
+          const [invited] = await ok<{ vid: number; code: string; inviteLink: string }[]>(
             'addAppointment',
             {
               empid: hostId,
               appointmentDate: Date.now() + 5 * 60_000,
-              visitors: [{ name: L.invitee, phone: L.tag === 'en' ? '13922220001' : '13922220002' }],
+              visitors: [{ name: L.invitee, phone: L.tag === 'en' ? '13922220001' : '13922220002', lang: L.tag }],
             },
             admin,
           );
-          assert.ok(invited?.code);
+          assert.ok(invited?.inviteLink);
+          const token = new URL(invited.inviteLink).searchParams.get('token') ?? '';
+          const phone = await context.newPage();
+          await phone.setViewportSize({ width: 390, height: 844 });
+          await phone.goto(`${stack.server.url}/invite?token=${token}`);
+          await phone.getByTestId('invitation').getByText(L.host).waitFor();
+          await phone.getByRole('button', { name: L.t.accept2 }).click();
+          await phone.getByTestId('invitation-qr').waitFor();
+          const passText = (await phone.getByTestId('invitation-code').textContent()) ?? '';
+          assert.ok(passText.includes(invited.code), `pass shows the code: ${passText}`);
+          await screenshot(phone, `kiosk-${L.tag}-invitation-page`);
+          await phone.close();
           await page.getByRole('button', { name: new RegExp(`^${L.t.checkIn}`) }).click();
           await page.getByRole('button', { name: L.t.byCode }).click();
           await page.getByLabel(L.t.code, { exact: true }).fill(invited.code);

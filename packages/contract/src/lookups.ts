@@ -63,6 +63,7 @@ export const logRoleLabels = lookup({
   7: { zh: '服务公司', en: 'Server company' },
   8: { zh: '物流', en: 'Logistics' },
   9: { zh: '总部管理员', en: 'Headquarters administrator' },
+  10: { zh: '访客', en: 'Visitor' },
 });
 export const LogRole = {
   MANAGER: 0,
@@ -75,6 +76,7 @@ export const LogRole = {
   SERVER_COMPANY: 7,
   LOGISTICS: 8,
   SUPER: 9,
+  VISITOR: 10,
 } as const;
 export type LogRole = (typeof LogRole)[keyof typeof LogRole];
 

@@ -24,6 +24,8 @@ export function logRoleOf(role: Role): LogRole {
       return LogRole.SERVER_COMPANY;
     case Role.SUPER:
       return LogRole.SUPER;
+    case Role.VISITOR:
+      return LogRole.VISITOR;
     default:
       return LogRole.LOGISTICS;
   }

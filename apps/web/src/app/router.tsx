@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useNavigate } from 'react-router';
 import { NotFoundPage } from '../modules/auth/pages/NotFoundPage';
 import { authScreens, GUIDE_LEGACY_PATHS } from '../modules/auth/routes';
+import { invitationScreens } from '../modules/invitations/routes';
 import { NetworkBanner } from '../platform/components/NetworkBanner';
 import { useConfig } from '../platform/config';
 import { setNavigator } from '../platform/notify';
@@ -127,6 +128,7 @@ export function buildRoutes(): RouteObject[] {
           element: <PublicLayout />,
           children: [
             ...authScreens.filter((s) => !s.wide).map(publicRoute),
+            ...invitationScreens.map(publicRoute),
             ...GUIDE_LEGACY_PATHS.map((path) => ({ path, element: <Navigate replace to="/guide" /> })),
             { path: '*', element: <NotFoundScreen /> },
           ],

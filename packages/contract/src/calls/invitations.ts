@@ -61,7 +61,67 @@ export const addAppointment = defineCall({
         if (key) seen.add(key);
       });
     }),
-  output: z.array(visit),
+  output: z.array(visit.extend({ inviteLink: z.string().describe('the visitor’s invitation page (to send or share); a new link replaces it') })),
 });
 
-export const invitationCalls = [addAppointment] as const;
+/** The token of an invitation link (`/invite?token=…`): 32 random bytes, base64url. */
+export const INVITE_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+const secid = z.string().trim().regex(INVITE_TOKEN, 'format');
+
+/** What the visitor's invitation page shows: the visit as the visitor may see it (no other visitor, no host phone). */
+export const invitation = z.object({
+  company: z.string(),
+  shortName: z.string(),
+  vname: z.string(),
+  empName: z.string(),
+  appointmentDate: epochMs.nullable(),
+  /** The check-in window at the kiosk (the expected time widened by the company's extend times). */
+  opensAt: epochMs.nullable(),
+  closesAt: epochMs.nullable(),
+  visitType: z.string(),
+  visitReason: z.string(),
+  gate: z.string(),
+  status: visit.shape.status,
+  /** The check-in code (the QR pass), only while the invitation can still be used at the kiosk. */
+  code: z.string().nullable(),
+  /** The visitor may still accept or decline. */
+  canReply: z.boolean(),
+  lang: z.enum(['zh', 'en']),
+  /** The company's visitor terms in the visitor's language (read before coming; signed at the kiosk). */
+  terms: z.string(),
+});
+export type Invitation = z.infer<typeof invitation>;
+
+export const getInvitation = defineCall({
+  name: 'getAppointmentbySecId',
+  module: 'invitations',
+  summary: 'The visitor’s invitation page, by the token of its link (1117 for an unknown or replaced link)',
+  access: 'public',
+  rate: 'public',
+  input: z.object({ secid }),
+  output: invitation,
+});
+
+export const previewInvitation = defineCall({
+  name: 'updateAppPreview',
+  module: 'invitations',
+  summary: 'The visitor opened the invitation: a sent invitation becomes viewed (nothing changes otherwise); answers the page',
+  access: 'public',
+  rate: 'public',
+  input: z.object({ secid }),
+  output: invitation,
+});
+
+export const replyInvitation = defineCall({
+  name: 'updateAppointmentReply',
+  module: 'invitations',
+  summary:
+    'The visitor accepts (status 3) or declines (4) the invitation from its page; 58 once it can no longer be answered (checked in, cancelled, expired, already declined)',
+  access: 'public',
+  rate: 'public',
+  log: { module: LogModule.VISITOR, event: 'update' },
+  input: z.object({ id: secid, status: z.union([z.literal(3), z.literal(4)]) }),
+  output: invitation,
+});
+
+export const invitationCalls = [addAppointment, getInvitation, previewInvitation, replyInvitation] as const;

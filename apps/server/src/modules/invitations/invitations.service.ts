@@ -1,11 +1,29 @@
-import { appointmentWindowFailure, initialStatus, logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
+import {
+  appointmentWindowFailure,
+  companySettings,
+  type Invitation,
+  initialStatus,
+  logDesc,
+  nextStatus,
+  normalizePhone,
+  Role,
+  Status,
+  VISIT_MOVES,
+  type Visit,
+  type VisitEvent,
+  type VisitorStatus,
+  visitTypeText,
+} from '@openvisit/contract';
+import type { AuthedContext, CallContext } from '../../platform/calls.js';
+import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as employees from '../employees/employees.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
+import { registrationRepository } from '../registration/registration.repository.js';
 import * as registration from '../registration/registration.service.js';
-import { visitsRepository } from '../visits/visits.repository.js';
+import { type VisitRow, visitByInviteToken, visitsRepository } from '../visits/visits.repository.js';
 import { createVisit, toVisit } from '../visits/visits.service.js';
 
 export interface InviteInput {
@@ -40,7 +58,7 @@ function sameDay(a: Date, b: Date): boolean {
  * Invitations (reference `addAppointment`): every check first, then one record per visitor in one transaction, each
  * starting as 'sent' with its own code. The messages that carry the invitation are the notifications module's.
  */
-export async function invite(ctx: AuthedContext, input: InviteInput): Promise<Visit[]> {
+export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(Visit & { inviteLink: string })[]> {
   const host = await hostFor(ctx, input.empid);
   const at = new Date(input.appointmentDate);
   const rule = appointmentWindowFailure(at.getTime(), Date.now());
@@ -67,10 +85,13 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<Vi
   const status = initialStatus('invite', { approval: false });
   const rows = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
-    const out = [];
+    const out: { row: VisitRow; token: string }[] = [];
     for (const p of people) {
-      out.push(
-        await createVisit(txCtx, {
+      // The link's token goes to the visitor only; the database keeps its hash.
+      const token = randomToken(32);
+      out.push({
+        token,
+        row: await createVisit(txCtx, {
           kind: 'invite',
           status,
           permission: 1,
@@ -88,16 +109,106 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<Vi
           gid: input.gid,
           appointmentAt: at,
           lang: p.lang,
+          inviteTokenHash: sha256(token),
         }),
-      );
+      });
     }
     return out;
   });
-  ctx.audit.objId = rows.map((r) => r.id).join(',');
+  ctx.audit.objId = rows.map((r) => r.row.id).join(',');
   ctx.audit.objName = rows
-    .map((r) => r.name)
+    .map((r) => r.row.name)
     .join(', ')
     .slice(0, 200);
   ctx.audit.desc = logDesc('visitorsInvited', { count: rows.length, day: at.toISOString().slice(0, 10), host: host.name });
-  return rows.map(toVisit);
+  return rows.map((r) => ({ ...toVisit(r.row), inviteLink: inviteLink(ctx, r.token) }));
+}
+
+export function inviteLink(ctx: CallContext, token: string): string {
+  return `${ctx.config.publicUrl}/invite?token=${token}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The visitor's invitation page: no session, the link's token names the visit (and so its company).
+// ---------------------------------------------------------------------------------------------
+
+const REPLY_FROM: readonly VisitorStatus[] = VISIT_MOVES.accept.from;
+
+async function byToken(ctx: CallContext, token: string): Promise<VisitRow> {
+  const row = await visitByInviteToken(ctx.db, sha256(token));
+  if (row?.kind !== 'invite') throw new AppError(Status.INVALID_VISITOR);
+  return row;
+}
+
+async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
+  const company = await accountsRepository(ctx.db, { companyId: v.companyId }).company();
+  const settings = companySettings.parse(company?.settings ?? {});
+  const lang = v.lang === 'en' ? 'en' : 'zh';
+  const at = v.appointmentAt?.getTime() ?? null;
+  const opensAt = at === null ? null : at - settings.preExtendTime * 60_000;
+  const closesAt = at === null ? null : at + settings.latExtendTime * 60_000;
+  const usable = (VISIT_MOVES.checkIn.from as readonly string[]).includes(v.status) && (closesAt === null || Date.now() <= closesAt);
+  const [gate] = v.gid ? await registrationRepository(ctx.db, { companyId: v.companyId }).gatesByIds([v.gid]) : [];
+  return {
+    company: company?.name ?? '',
+    shortName: company?.shortName ?? '',
+    vname: v.name,
+    empName: v.empName,
+    appointmentDate: at,
+    opensAt,
+    closesAt,
+    visitType: visitTypeText(v.visitType, lang),
+    visitReason: v.visitReason,
+    gate: gate?.name ?? '',
+    status: v.status as VisitorStatus,
+    code: usable ? v.code : null,
+    canReply: REPLY_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
+    lang,
+    terms: lang === 'en' && settings.secureProtocolEn.trim() ? settings.secureProtocolEn : settings.secureProtocol,
+  };
+}
+
+/** A move made by the visitor from the page: conditional on the status, with a history row in the visitor's name. */
+async function visitorMove(ctx: CallContext, v: VisitRow, event: VisitEvent): Promise<VisitRow> {
+  const to = nextStatus(v.status as VisitorStatus, event);
+  if (!to) throw new AppError(Status.UPDATE_NOT_ALLOWED, `A ${v.status} invitation cannot take "${event}"`, { status: v.status });
+  const moved = await ctx.db.transaction(async (tx) => {
+    const repo = visitsRepository(tx, { companyId: v.companyId });
+    const row = await repo.move(v.id, VISIT_MOVES[event].from, to);
+    if (row)
+      await repo.addEvent({ visitId: v.id, event, fromStatus: v.status as VisitorStatus, toStatus: to, actor: v.name, note: 'invitation page' });
+    return row;
+  });
+  if (!moved) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The invitation changed meanwhile; reload it');
+  return moved;
+}
+
+export async function invitationPage(ctx: CallContext, input: { secid: string }): Promise<Invitation> {
+  return pageOf(ctx, await byToken(ctx, input.secid));
+}
+
+/** The visitor opened the page: 'sent' becomes 'viewed' (once; later opens change nothing). */
+export async function preview(ctx: CallContext, input: { secid: string }): Promise<Invitation> {
+  const v = await byToken(ctx, input.secid);
+  if (v.status !== 'sent') return pageOf(ctx, v);
+  const moved = await visitorMove(ctx, v, 'view').catch(async (err: unknown) => {
+    // Opened twice at once: the other request moved it.
+    if (err instanceof AppError && err.status === Status.UPDATE_NOT_ALLOWED) return byToken(ctx, input.secid);
+    throw err;
+  });
+  return pageOf(ctx, moved);
+}
+
+/** Accept (3) or decline (4), as the original's reply codes; refused once the invitation cannot be answered. */
+export async function reply(ctx: CallContext, input: { id: string; status: 3 | 4 }): Promise<Invitation> {
+  const v = await byToken(ctx, input.id);
+  const page = await pageOf(ctx, v);
+  if (!page.canReply) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This invitation can no longer be answered', { status: v.status });
+  const event = input.status === 3 ? 'accept' : 'decline';
+  const moved = await visitorMove(ctx, v, event);
+  ctx.audit.actor = { companyId: v.companyId, account: v.phone || v.email, name: v.name, role: Role.VISITOR };
+  ctx.audit.objId = v.id;
+  ctx.audit.objName = v.name;
+  ctx.audit.desc = logDesc(event === 'accept' ? 'visitAccepted' : 'visitDeclined');
+  return pageOf(ctx, moved);
 }

@@ -6,6 +6,7 @@ import { companies, employees, operationLogs, visits } from '../../db/schema/ind
 
 interface V {
   vid: number;
+  inviteLink: string;
   kind: string;
   status: string;
   vname: string;
@@ -120,6 +121,82 @@ describe('invitations (addAppointment)', () => {
     const ownType = await t.call<{ tid: number; vType: string }>('addVisitorType', { vType: '商务#Business' }, a.token);
     const typed = await invite({ tid: ownType.result.tid, visitors: [{ name: '类型', phone: '13922223333' }] });
     expect(typed.result[0]?.visitType).toBe('商务#Business');
+  });
+
+  it('gives each visitor an invitation link; the page shows the visit in their language and the check-in code', async () => {
+    await t.call('updateSecureProtocol', { secureProtocol: '请佩戴访客证。', secureProtocolEn: 'Wear your badge.' }, a.token);
+    const gate = await t.call<{ gid: number }>('addGate', { gname: 'East gate' }, a.token);
+    const at = Date.now() + 3600_000;
+    const [v] = (
+      await invite({
+        visitors: [{ name: 'Page Visitor', email: 'pv@example.com', lang: 'en' }],
+        appointmentDate: at,
+        gid: gate.result.gid,
+        visitReason: 'Audit',
+      })
+    ).result;
+    expect(v?.inviteLink).toMatch(/^http:\/\/openvisit\.test\/invite\?token=[A-Za-z0-9_-]{40,}$/);
+    const secid = new URL(v?.inviteLink ?? '').searchParams.get('token') ?? '';
+    // Only the hash is stored: the token itself opens nothing from a copy of the database.
+    const [row] = await t.db
+      .select()
+      .from(visits)
+      .where(eq(visits.id, v?.vid ?? 0));
+    expect(row?.inviteTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.inviteTokenHash).not.toContain(secid);
+
+    const page = await t.call<Record<string, unknown>>('getAppointmentbySecId', { secid });
+    expect(page.status).toBe(0);
+    expect(page.result).toMatchObject({
+      company: 'Alpha',
+      vname: 'Page Visitor',
+      empName: 'Host One',
+      appointmentDate: at,
+      opensAt: at - 30 * 60_000,
+      closesAt: at + 30 * 60_000,
+      gate: 'East gate',
+      visitReason: 'Audit',
+      status: 'sent',
+      code: v?.code,
+      canReply: true,
+      lang: 'en',
+      terms: 'Wear your badge.',
+    });
+    // What the page must not show: other visitors, the host's phone.
+    expect(Object.keys(page.result)).not.toContain('empPhone');
+
+    expect((await t.call<{ status: string }>('updateAppPreview', { secid })).result.status).toBe('viewed');
+    expect((await t.call<{ status: string }>('updateAppPreview', { secid })).result.status).toBe('viewed');
+    const accepted = await t.call<{ status: string; canReply: boolean }>('updateAppointmentReply', { id: secid, status: 3 });
+    expect(accepted.result).toMatchObject({ status: 'accepted', canReply: false });
+    expect((await t.call('updateAppointmentReply', { id: secid, status: 4 })).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    const full = await t.call<V>('GetVisitorByVid', { vid: v?.vid }, a.token);
+    expect(full.result.history?.map((h) => h.toStatus)).toEqual(['sent', 'viewed', 'accepted']);
+    const [log] = await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, a.id)).orderBy(sql`${operationLogs.id} desc`).limit(1);
+    expect(log).toMatchObject({ optName: 'Page Visitor', optRole: 10, optDesc: 'invitation accepted' });
+  });
+
+  it('a declined or cancelled invitation shows no code; unknown or malformed links are refused', async () => {
+    const [v, w] = (
+      await invite({
+        visitors: [
+          { name: '拒绝者', phone: '13966660001' },
+          { name: '取消者', phone: '13966660002' },
+        ],
+      })
+    ).result;
+    const token = (x?: V) => new URL(x?.inviteLink ?? '').searchParams.get('token') ?? '';
+    const declined = await t.call<{ status: string; code: string | null; lang: string }>('updateAppointmentReply', { id: token(v), status: 4 });
+    expect(declined.result).toMatchObject({ status: 'refused', code: null, lang: 'zh' });
+    expect((await t.call('updateVisitStatus', { vid: w?.vid, event: 'cancel' }, a.token)).status).toBe(0);
+    const cancelled = await t.call<{ status: string; code: string | null; canReply: boolean }>('getAppointmentbySecId', { secid: token(w) });
+    expect(cancelled.result).toMatchObject({ status: 'ended', code: null, canReply: false });
+    // The kiosk refuses the cancelled invitation's code too.
+    const kiosk = await seedStaff(t, a.id, 4);
+    expect((await t.call('AppClientSignin', { verifyCode: w?.code }, kiosk.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await t.call('getAppointmentbySecId', { secid: 'A'.repeat(43) })).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.call('getAppointmentbySecId', { secid: 'bad token!' })).status).toBe(Status.BAD_PARAMS);
+    expect((await t.call('updateAppointmentReply', { id: token(v), status: 5 })).status).toBe(Status.BAD_PARAMS);
   });
 
   it('employees invite as themselves, only when the company opened invitations and they are not barred', async () => {

@@ -150,7 +150,6 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
         .where(and(mine, eq(visits.code, code)))
         .limit(1)
         .then((r) => r[0]),
-    /** Visits of this phone in the given statuses, the nearest expected time first. */
     /** Visitors on site holding this card, but `exceptId`. */
     cardHolders: (cardNo: string, exceptId: number) =>
       db
@@ -164,6 +163,7 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
         .set({ cardNo, updatedAt: new Date() })
         .where(and(mine, eq(visits.id, id), eq(visits.status, 'signedIn')))
         .returning(),
+    /** Visits of this phone in the given statuses, the nearest expected time first. */
     byPhone: (phone: string, statuses: readonly VisitorStatus[]) =>
       db
         .select()
@@ -256,4 +256,13 @@ export async function signOutOverdue(db: Db, now: Date): Promise<Map<number, num
   const counts = new Map<number, number>();
   for (const r of (result as unknown as { rows: { company_id: number }[] }).rows) counts.set(r.company_id, (counts.get(r.company_id) ?? 0) + 1);
   return counts;
+}
+
+/**
+ * The visit an invitation link opens, by the SHA-256 of the link's token: the token is what identifies the visitor's
+ * company here (the invitation page has no session).
+ */
+export async function visitByInviteToken(db: Db, tokenHash: string): Promise<VisitRow | undefined> {
+  const [row] = await db.select().from(visits).where(eq(visits.inviteTokenHash, tokenHash)).limit(1);
+  return row;
 }

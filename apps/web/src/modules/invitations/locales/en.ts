@@ -1,0 +1,28 @@
+/** English texts of the visitor's invitation page. */
+export const invitationsEn = {
+  page: {
+    title: 'Invitation',
+    loading: 'Opening your invitation…',
+    invalidTitle: 'This invitation link does not work',
+    invalidText: 'It may have been replaced by a newer invitation. Please ask the person who invited you.',
+    heading: '{{company}} invites you',
+    greeting: 'Dear {{name}},',
+    host: 'Host',
+    time: 'Time',
+    gate: 'Entrance',
+    type: 'Visit type',
+    reason: 'Purpose',
+    status: 'Status',
+    pass: 'Your pass',
+    passHelp: 'Show this QR code at the visitor kiosk, or type the code, between {{opens}} and {{closes}}.',
+    code: 'Code {{code}}',
+    noPass: 'This invitation cannot be used to check in.',
+    accept: 'Accept',
+    decline: 'Decline',
+    declineConfirm: 'Decline this invitation? Your host will be told.',
+    accepted: 'Thank you, see you soon.',
+    declined: 'You declined the invitation.',
+    terms: 'Visitor terms',
+    termsHelp: 'You will be asked to sign them at the kiosk.',
+  },
+};

@@ -1,0 +1,133 @@
+import { type Invitation, Status } from '@openvisit/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Collapse, Descriptions, Flex, Popconfirm, Result, Space, Spin, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { api } from '../../../platform/api';
+import { ApiError } from '../../../platform/apiError';
+import { useQrCode } from '../../../platform/badge/Badge';
+import { formatDateTime } from '../../../platform/format';
+import { i18n } from '../../../platform/i18n';
+import { readSavedLanguage } from '../../../platform/language';
+import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
+
+/** A link that names no invitation (unknown, replaced or mistyped): the same words for each, nothing to guess from. */
+const NOT_AN_INVITATION: readonly number[] = [Status.INVALID_VISITOR, Status.BAD_PARAMS];
+
+function isInvalid(err: unknown): boolean {
+  return err instanceof ApiError && err.http === undefined && NOT_AN_INVITATION.includes(err.status);
+}
+
+/**
+ * /invite?token=…: the visitor's invitation. Opening it marks a sent invitation viewed; the visitor reads the visit's
+ * details in their language (unless they chose one here before), accepts or declines while that is still possible,
+ * and shows the QR pass at the kiosk within its window.
+ */
+export function InvitationPage() {
+  const { t } = useTranslation();
+  const token = useSearchParams()[0].get('token') ?? '';
+  const qc = useQueryClient();
+  const key = ['invitation', token];
+  const page = useQuery({
+    queryKey: key,
+    queryFn: () => api.updateAppPreview({ secid: token }, { silent: NOT_AN_INVITATION }),
+    enabled: token !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const reply = useMutation({
+    mutationFn: (status: 3 | 4) => api.updateAppointmentReply({ id: token, status }),
+    onSuccess: (next) => qc.setQueryData(key, next),
+  });
+  const data = page.data;
+  const qr = useQrCode(data?.code ?? null);
+
+  // The page speaks the visitor's language, unless they picked one on this browser.
+  const adopted = useRef(false);
+  useEffect(() => {
+    if (!data || adopted.current) return;
+    adopted.current = true;
+    if (!readSavedLanguage() && i18n.language !== data.lang) void i18n.changeLanguage(data.lang);
+  }, [data]);
+
+  if (token && page.isPending) return <Result icon={<Spin size="large" />} title={t('invitations.page.loading')} />;
+  if (!token || isInvalid(page.error))
+    return <Result status="warning" title={t('invitations.page.invalidTitle')} subTitle={t('invitations.page.invalidText')} />;
+  if (!data)
+    return <Result status="error" title={t('http.linkError')} extra={<Button onClick={() => void page.refetch()}>{t('common.retry')}</Button>} />;
+
+  return <InvitationView data={data} busy={reply.isPending} onReply={(s) => reply.mutate(s)} qr={qr} />;
+}
+
+function InvitationView({ data, busy, onReply, qr }: { data: Invitation; busy: boolean; onReply: (s: 3 | 4) => void; qr: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={20} data-testid="invitation">
+      <div>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {t('invitations.page.heading', { company: data.shortName || data.company })}
+        </Typography.Title>
+        <Typography.Text>{t('invitations.page.greeting', { name: data.vname })}</Typography.Text>
+      </div>
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label={t('invitations.page.host')}>{data.empName}</Descriptions.Item>
+        <Descriptions.Item label={t('invitations.page.time')}>{formatDateTime(data.appointmentDate)}</Descriptions.Item>
+        {data.gate ? <Descriptions.Item label={t('invitations.page.gate')}>{data.gate}</Descriptions.Item> : null}
+        {data.visitType ? <Descriptions.Item label={t('invitations.page.type')}>{data.visitType}</Descriptions.Item> : null}
+        {data.visitReason ? <Descriptions.Item label={t('invitations.page.reason')}>{data.visitReason}</Descriptions.Item> : null}
+        <Descriptions.Item label={t('invitations.page.status')}>
+          <VisitStatusTag status={data.status} />
+        </Descriptions.Item>
+      </Descriptions>
+      {data.status === 'accepted' ? <Alert type="success" showIcon title={t('invitations.page.accepted')} /> : null}
+      {data.status === 'refused' ? <Alert type="info" showIcon title={t('invitations.page.declined')} /> : null}
+      {data.canReply ? (
+        <Space>
+          <Button type="primary" size="large" loading={busy} onClick={() => onReply(3)}>
+            {t('invitations.page.accept')}
+          </Button>
+          <Popconfirm title={t('invitations.page.declineConfirm')} onConfirm={() => onReply(4)}>
+            <Button size="large" disabled={busy}>
+              {t('invitations.page.decline')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ) : null}
+      {data.code ? (
+        <Flex vertical align="center" gap={8} data-testid="invitation-pass">
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('invitations.page.pass')}
+          </Typography.Title>
+          {qr ? <img src={qr} alt={t('invitations.page.pass')} width={220} height={220} data-testid="invitation-qr" /> : <Spin />}
+          <Typography.Text strong style={{ fontSize: 20, letterSpacing: 2 }} data-testid="invitation-code">
+            {t('invitations.page.code', { code: data.code })}
+          </Typography.Text>
+          {data.opensAt !== null && data.closesAt !== null ? (
+            <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
+              {t('invitations.page.passHelp', { opens: formatDateTime(data.opensAt), closes: formatDateTime(data.closesAt) })}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ) : (
+        <Alert type="warning" showIcon title={t('invitations.page.noPass')} />
+      )}
+      {data.terms.trim() ? (
+        <Collapse
+          items={[
+            {
+              key: 'terms',
+              label: t('invitations.page.terms'),
+              children: (
+                <>
+                  <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{data.terms}</Typography.Paragraph>
+                  <Typography.Text type="secondary">{t('invitations.page.termsHelp')}</Typography.Text>
+                </>
+              ),
+            },
+          ]}
+        />
+      ) : null}
+    </Flex>
+  );
+}
