@@ -3,6 +3,7 @@ import { accountsEn } from '../modules/accounts/locales/en';
 import { authEn } from '../modules/auth/locales/en';
 import { blacklistEn } from '../modules/blacklist/locales/en';
 import { employeesEn } from '../modules/employees/locales/en';
+import { invitationsEn } from '../modules/invitations/locales/en';
 import { logsEn } from '../modules/logs/locales/en';
 import { receptionEn } from '../modules/reception/locales/en';
 import { registrationEn } from '../modules/registration/locales/en';
@@ -184,6 +185,7 @@ export const en = {
   roles: rolesEn,
   logs: logsEn,
   reception: receptionEn,
+  invitations: invitationsEn,
   registration: registrationEn,
   residents: residentsEn,
 } as const;

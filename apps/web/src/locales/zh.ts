@@ -3,6 +3,7 @@ import { accountsZh } from '../modules/accounts/locales/zh';
 import { authZh } from '../modules/auth/locales/zh';
 import { blacklistZh } from '../modules/blacklist/locales/zh';
 import { employeesZh } from '../modules/employees/locales/zh';
+import { invitationsZh } from '../modules/invitations/locales/zh';
 import { logsZh } from '../modules/logs/locales/zh';
 import { receptionZh } from '../modules/reception/locales/zh';
 import { registrationZh } from '../modules/registration/locales/zh';
@@ -184,6 +185,7 @@ export const zh: Translation = {
   roles: rolesZh,
   logs: logsZh,
   reception: receptionZh,
+  invitations: invitationsZh,
   registration: registrationZh,
   residents: residentsZh,
 };
