@@ -17,6 +17,9 @@ export interface VisitFilters {
   host: string;
   status?: VisitorStatus;
   kind?: VisitKind;
+  /** Visitor type and gate, by id. */
+  tid?: number;
+  gid?: number;
   onSite: boolean;
   /** Set by the overtime screen, not the URL. */
   overtime?: boolean;
@@ -48,6 +51,8 @@ export function visitFiltersFromParams(p: URLSearchParams): VisitFilters {
   if (status && (STATUSES as string[]).includes(status)) f.status = status as VisitorStatus;
   const kind = p.get('kind');
   if (kind && (VISIT_KINDS as readonly string[]).includes(kind)) f.kind = kind as VisitKind;
+  f.tid = positiveInt(p.get('tid'));
+  f.gid = positiveInt(p.get('gid'));
   return f;
 }
 
@@ -58,6 +63,8 @@ export function paramsFromVisitFilters(f: VisitFilters): URLSearchParams {
   for (const k of TEXT_KEYS) if (f[k]) out.set(k, f[k]);
   if (f.status) out.set('status', f.status);
   if (f.kind) out.set('kind', f.kind);
+  if (f.tid) out.set('tid', String(f.tid));
+  if (f.gid) out.set('gid', String(f.gid));
   if (f.onSite) out.set('onSite', '1');
   if (f.page !== 1) out.set('page', String(f.page));
   if (f.size !== DEFAULT_VISIT_FILTERS.size) out.set('size', String(f.size));
@@ -75,6 +82,8 @@ export function searchInput(f: VisitFilters) {
     empName: f.host || undefined,
     status: f.status,
     kind: f.kind,
+    tid: f.tid,
+    gid: f.gid,
     onSite: f.onSite || undefined,
     overtime: f.overtime || undefined,
   };
@@ -85,5 +94,5 @@ export function pageInput(f: VisitFilters): CallInput<typeof searchVisitsPage> {
 }
 
 export function isFiltered(f: VisitFilters): boolean {
-  return !!(f.from || f.to || f.name || f.phone || f.company || f.host || f.status || f.kind || f.onSite);
+  return !!(f.from || f.to || f.name || f.phone || f.company || f.host || f.status || f.kind || f.tid || f.gid || f.onSite);
 }

@@ -17,6 +17,7 @@ import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { currentLang, useLabel, useLang } from '../../../platform/i18n';
+import { useGates, useVisitorTypes } from '../../registration/api';
 import { useBatchSignOut, usePeopleCounting, useVisitPage } from '../api';
 import { VisitDrawer } from '../components/VisitDrawer';
 import { VisitStatusTag } from '../components/VisitStatusTag';
@@ -47,6 +48,8 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
   const page = useVisitPage(filters);
   const onSite = usePeopleCounting();
   const batch = useBatchSignOut();
+  const types = useVisitorTypes();
+  const gates = useGates();
   const [text, setText] = useState<Record<(typeof TEXT_FILTERS)[number], string>>({
     name: filters.name,
     phone: filters.phone,
@@ -144,6 +147,26 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
                 ]}
               />
             )}
+            <Select
+              style={{ width: 150 }}
+              aria-label={t('visits.filters.type')}
+              value={filters.tid ?? 0}
+              loading={types.isPending}
+              onChange={(v: number) => apply({ tid: v || undefined })}
+              options={[
+                { value: 0, label: t('visits.filters.allTypes') },
+                ...(types.data ?? []).map((x) => ({ value: x.tid, label: visitTypeText(x.vType, lang) })),
+              ]}
+            />
+            {gates.data?.length ? (
+              <Select
+                style={{ width: 150 }}
+                aria-label={t('visits.filters.gate')}
+                value={filters.gid ?? 0}
+                onChange={(v: number) => apply({ gid: v || undefined })}
+                options={[{ value: 0, label: t('visits.filters.allGates') }, ...gates.data.map((g) => ({ value: g.gid, label: g.gname }))]}
+              />
+            ) : null}
             <Select
               style={{ width: 140 }}
               aria-label={t('visits.filters.kind')}
