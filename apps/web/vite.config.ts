@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { KIOSK_CACHE_PREFIX, kioskWorkerSource } from './src/kiosk/serviceWorker';
 
 const contractEntry = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 /** Two pages: the console (index.html) and the visitor kiosk (kiosk.html), sharing the vendor chunks. */
@@ -25,8 +27,42 @@ const chunkGroups = [
   { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
 ];
 
+/**
+ * Emits /kiosk-sw.js (src/kiosk/serviceWorker.ts) with the files kiosk.html needs: its entry chunk and every chunk it
+ * imports, statically or lazily (QR reader and writer), with their styles and assets. The cache is named after these
+ * hashed names, so each deployment that changes the kiosk installs a new cache and removes the old.
+ */
+function kioskServiceWorker(): Plugin {
+  return {
+    name: 'openvisit-kiosk-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o] as const] : [])));
+      const entry = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId === pages.kiosk);
+      if (!entry) this.error('kiosk service worker: no entry chunk for kiosk.html');
+      const files = new Set<string>();
+      const visit = (name: string) => {
+        const chunk = chunks.get(name);
+        if (!chunk || files.has(name)) return;
+        files.add(name);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
+        for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
+      };
+      visit(entry.fileName);
+      const assets = [...files].sort().map((f) => `/${f}`);
+      const version = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 16);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'kiosk-sw.js',
+        source: kioskWorkerSource({ cache: `${KIOSK_CACHE_PREFIX}${version}`, page: '/kiosk.html', assets }),
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), kioskServiceWorker()],
   resolve: { alias: { '@openvisit/contract': contractEntry } },
   build: {
     outDir: 'dist',

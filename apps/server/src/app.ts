@@ -169,9 +169,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
       index: false,
       maxAge: '1h',
       immutable: false,
-      // The pages (index.html, kiosk.html) name the hashed assets of their build: always revalidated.
+      // The pages (index.html, kiosk.html) name the hashed assets of their build, and the kiosk's service worker names
+      // its cache after them: always revalidated.
       setHeaders: (reply, file) => {
-        if (file.endsWith('.html')) reply.header('cache-control', 'no-cache');
+        if (file.endsWith('.html') || path.basename(file) === 'kiosk-sw.js') reply.header('cache-control', 'no-cache');
       },
     });
   const hasKiosk = hasWeb && fs.existsSync(path.join(webDist, 'kiosk.html'));

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { callApi } from '../platform/api';
 import { KioskApp } from './KioskApp';
 import { indexedDbStore, OfflineQueue, type QueuedRecord } from './offlineQueue';
+import { KIOSK_WORKER_SCOPE, KIOSK_WORKER_URL } from './serviceWorker';
 
 /** Replays a queued record with its own idempotency key: the server answers the first record if it already has it. */
 function sendQueued(record: QueuedRecord): Promise<unknown> {
@@ -24,3 +25,8 @@ createRoot(root).render(
     <KioskApp queue={queue} />
   </StrictMode>,
 );
+
+// The page itself without a network (serviceWorker.ts). Production builds only: the dev server's files are not hashed.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register(KIOSK_WORKER_URL, { scope: KIOSK_WORKER_SCOPE }).catch(() => undefined);
+}
