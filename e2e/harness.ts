@@ -87,12 +87,17 @@ export async function startServer(env: Record<string, string> = {}) {
   });
   child.stdout?.on('data', (c: Buffer) => log.push(c.toString()));
   child.stderr?.on('data', (c: Buffer) => log.push(c.toString()));
-  for (let i = 0; i < 150; i++) {
+  // A fresh embedded database is created and migrated first: on a busy 2-core machine that takes a while.
+  for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log.join('')}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       // not up yet
+    }
+    if (i >= 1200) {
+      child.kill('SIGTERM');
+      throw new Error(`server not up after 120 s:\n${log.join('')}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
