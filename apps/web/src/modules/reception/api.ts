@@ -13,7 +13,11 @@ export const receptionKeys = {
 export function useTodayTab(tab: TodayTab, day: string, lookup: string, page: number, size: number) {
   return useQuery({
     queryKey: receptionKeys.tab(tab, day, lookup, page, size),
-    queryFn: () => api.SearchVisitByConditionPage(tabInput(tab, day, lookup, page, size)),
+    // Residents' visits have a search of their own (the other lists leave them out).
+    queryFn: () =>
+      tab === 'resident'
+        ? api.SearchRVisitorByCondition(tabInput(tab, day, lookup, page, size))
+        : api.SearchVisitByConditionPage(tabInput(tab, day, lookup, page, size)),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: 'always',

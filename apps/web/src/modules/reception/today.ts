@@ -2,10 +2,10 @@ import type { CallInput, searchVisitsPage, Visit, VisitEvent } from '@openvisit/
 import { allowedEvents } from '@openvisit/contract';
 
 /**
- * The tabs of the front desk's today screen (reference 3.6: registrations, appointments, invitations, on site, cards
- * to issue).
+ * The tabs of the front desk's today screen (reference 3.6: registrations, appointments, invitations, resident visitors,
+ * on site, cards to issue).
  */
-export const TODAY_TABS = ['walkin', 'appointment', 'invite', 'onSite', 'cards', 'signedOut'] as const;
+export const TODAY_TABS = ['walkin', 'appointment', 'invite', 'resident', 'onSite', 'cards', 'signedOut'] as const;
 export type TodayTab = (typeof TODAY_TABS)[number];
 
 /** How often the lists refresh on their own (they also refresh when the window gets the focus again). */

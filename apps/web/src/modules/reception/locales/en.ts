@@ -8,6 +8,7 @@ export const receptionEn = {
     walkin: 'Walk-ins',
     appointment: 'Appointments',
     invite: 'Invitations',
+    resident: 'Resident visitors',
     onSite: 'On site now',
     cards: 'Cards to issue',
     signedOut: 'Signed out',

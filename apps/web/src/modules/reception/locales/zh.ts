@@ -10,6 +10,7 @@ export const receptionZh: DeepStrings<typeof receptionEn> = {
     walkin: '现场登记',
     appointment: '预约',
     invite: '邀请',
+    resident: '常驻访客',
     onSite: '当前在场',
     cards: '待发卡',
     signedOut: '已签出',

@@ -22,6 +22,7 @@ import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { useBlacklistAlerts, useCheckIn, useDecide, useSignOut, useTodayTab } from '../api';
 import { BadgeDialog } from '../components/BadgeDialog';
 import { CardDialog } from '../components/CardDialog';
+import { ResidentSignIn } from '../components/ResidentSignIn';
 import { deskActions, TODAY_TABS, type TodayTab } from '../today';
 
 const PAGE_SIZE = 20;
@@ -119,9 +120,12 @@ export function TodayPage() {
         title={t('reception.title')}
         extra={<Typography.Text type="secondary">{t('reception.intro')}</Typography.Text>}
         actions={
-          <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()}>
-            {t('reception.refresh')}
-          </Button>
+          <Space wrap>
+            <ResidentSignIn onBadge={setBadge} />
+            <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()}>
+              {t('reception.refresh')}
+            </Button>
+          </Space>
         }
       />
       {alerts.data?.count ? (

@@ -1,0 +1,179 @@
+import type { Visit } from '@openvisit/contract';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../../app/providers';
+import { i18n } from '../../../platform/i18n';
+import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
+import { TodayPage } from '../pages/TodayPage';
+import { ResidentSignIn, residentIdentity } from './ResidentSignIn';
+
+const WAIT = { timeout: 8000 };
+
+function residentVisit(vid: number, extra: Partial<Visit & { repeated: boolean }> = {}): Visit & { rid: number; repeated: boolean } {
+  return {
+    vid,
+    kind: 'resident',
+    signinType: 3,
+    status: 'signedIn',
+    permission: 1,
+    vname: 'Zhao Resident',
+    vphone: '13922220001',
+    vemail: '',
+    vcompany: 'Clean Co',
+    certificateType: 'idCard',
+    cardId: '',
+    vphoto: false,
+    empid: null,
+    empName: 'Wang',
+    empPhone: '',
+    tid: null,
+    visitType: '',
+    visitReason: 'Canteen',
+    followers: [],
+    peopleCount: 1,
+    plateNum: '',
+    belongings: '',
+    temperature: null,
+    extendCol: {},
+    gid: null,
+    signInGate: '',
+    signOutGate: '',
+    signInOpName: 'Desk',
+    signOutOpName: '',
+    cardNo: '',
+    code: '87654321',
+    appointmentDate: null,
+    visitdate: Date.now(),
+    signOutDate: null,
+    leaveTime: null,
+    signPdf: false,
+    lang: 'zh',
+    subaccountId: null,
+    createTime: Date.now(),
+    rid: 7,
+    repeated: false,
+    ...extra,
+  };
+}
+
+const config: Handler = () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: {} } });
+
+/** A button by its text (role queries are slow on antd trees in jsdom). */
+function button(root: HTMLElement, text: string): HTMLElement {
+  const b = within(root)
+    .getAllByText(text)
+    .map((e) => e.closest('button'))
+    .find((e) => e !== null);
+  if (!b) throw new Error(`no button ${text}`);
+  return b;
+}
+
+async function openDialog(): Promise<HTMLElement> {
+  fireEvent.click(button(document.body, 'Resident sign-in'));
+  const dialog = (await screen.findByText('Sign a resident visitor in', undefined, WAIT)).closest<HTMLElement>('.ant-modal');
+  if (!dialog) throw new Error('no dialog');
+  return dialog;
+}
+
+function signIn(dialog: HTMLElement, text: string) {
+  fireEvent.change(within(dialog).getByLabelText('Phone or certificate number'), { target: { value: text } });
+  fireEvent.click(button(dialog, 'Sign in'));
+}
+
+function renderAlone(onBadge = vi.fn()) {
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <ResidentSignIn onBadge={onBadge} />
+    </AppProviders>,
+  );
+  return onBadge;
+}
+
+describe('ResidentSignIn', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the box as a phone, an ID card number or another certificate number', () => {
+    expect(residentIdentity(' 139 2222-0001 ')).toEqual({ phone: '13922220001' });
+    expect(residentIdentity('11010519491231002x')).toEqual({ cardid: '11010519491231002X' });
+    expect(residentIdentity('e12345678')).toEqual({ cardid: 'E12345678' });
+    expect(residentIdentity('  ')).toEqual({});
+  });
+
+  it('signs a resident in by phone, then offers the badge', async () => {
+    const server = stubServer({ config, ResidentVisitorSignIn: () => ({ status: 0, result: residentVisit(41) }) });
+    const onBadge = renderAlone();
+    const dialog = await openDialog();
+    fireEvent.click(button(dialog, 'Sign in'));
+    expect(await within(dialog).findByText('Required', undefined, WAIT)).toBeTruthy();
+    signIn(dialog, '139 2222 0001');
+    expect(await within(dialog).findByText('Zhao Resident signed in', undefined, WAIT)).toBeTruthy();
+    expect(within(dialog).getByText('Clean Co · Canteen')).toBeTruthy();
+    expect(server.bodies('ResidentVisitorSignIn')).toEqual([{ phone: '13922220001' }]);
+    fireEvent.click(button(dialog, 'Print badge'));
+    expect(onBadge).toHaveBeenCalledWith(41);
+  });
+
+  it('words the refusals: not approved, outside the validity period, blacklisted (neutrally); a repeat is said so', async () => {
+    const answers: Handler[] = [
+      () => ({ status: 1121, reason: 'unauthorized' }),
+      () => ({ status: 1115, reason: 'outside' }),
+      () => ({ status: 66, reason: 'blacklisted' }),
+      () => ({ status: 0, result: residentVisit(41, { repeated: true }) }),
+    ];
+    let n = 0;
+    stubServer({ config, ResidentVisitorSignIn: (b, url) => (answers[n++] as Handler)(b, url) });
+    renderAlone();
+    const dialog = await openDialog();
+    signIn(dialog, '11010519491231002X');
+    expect((await within(dialog).findByTestId('resident-refusal', undefined, WAIT)).textContent).toBe(
+      'This resident visitor is not approved (or was refused)',
+    );
+    signIn(dialog, '11010519491231002X');
+    await waitFor(
+      () => expect(within(dialog).getByTestId('resident-refusal').textContent).toBe('Outside the validity period of this resident visitor'),
+      WAIT,
+    );
+    signIn(dialog, '11010519491231002X');
+    await waitFor(
+      () =>
+        expect(within(dialog).getByTestId('resident-refusal').textContent).toBe(
+          'This person cannot be signed in; please contact the person in charge',
+        ),
+      WAIT,
+    );
+    signIn(dialog, '11010519491231002X');
+    expect(await within(dialog).findByText('Zhao Resident is already signed in today', undefined, WAIT)).toBeTruthy();
+  });
+
+  it("today's screen has a resident visitors tab listing today's resident visits", async () => {
+    const server = stubServer({
+      config,
+      SearchVisitByConditionPage: () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: 0, list: [] } }),
+      SearchRVisitorByCondition: () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: 1, list: [residentVisit(41)] } }),
+      getBlacklistAlerts: () => ({ status: 0, result: { count: 0, list: [] } }),
+    });
+    const router = createMemoryRouter([{ path: '/reception', element: <TodayPage /> }], { initialEntries: ['/reception'] });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    fireEvent.click(await screen.findByText('Resident visitors', { selector: '.ant-tabs-tab-btn' }, WAIT));
+    expect(await screen.findByText('Zhao Resident', undefined, WAIT)).toBeTruthy();
+    const today = dayjs().format('YYYY-MM-DD');
+    expect(server.bodies('SearchRVisitorByCondition')[0]).toEqual({
+      date: today,
+      endDate: today,
+      kind: 'resident',
+      startIndex: 0,
+      requestedCount: 20,
+    });
+    // The other tabs' search leaves residents out; it was never asked for them.
+    expect(server.bodies('SearchVisitByConditionPage').every((b) => b.kind !== 'resident')).toBe(true);
+  });
+});
