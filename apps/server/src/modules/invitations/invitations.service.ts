@@ -25,6 +25,7 @@ import { registrationRepository } from '../registration/registration.repository.
 import * as registration from '../registration/registration.service.js';
 import { type VisitRow, visitByInviteToken, visitsRepository } from '../visits/visits.repository.js';
 import { createVisit, toVisit } from '../visits/visits.service.js';
+import { invitationMail } from './invitations.mails.js';
 
 export interface InviteInput {
   empid?: number;
@@ -115,6 +116,20 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
     }
     return out;
   });
+  // The invitation goes by email to those who gave one (recorded in mails and delivered by a job, with retries).
+  for (const { row, token } of rows) {
+    if (!row.email) continue;
+    const mail = invitationMail(row.lang === 'en' ? 'en' : 'zh', {
+      visitor: row.name,
+      company: ctx.session.companyName,
+      host: host.name,
+      at,
+      gate: gate?.gname ?? '',
+      reason: row.visitReason,
+      link: inviteLink(ctx, token),
+    });
+    await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: row.email, ...mail });
+  }
   ctx.audit.objId = rows.map((r) => r.row.id).join(',');
   ctx.audit.objName = rows
     .map((r) => r.row.name)

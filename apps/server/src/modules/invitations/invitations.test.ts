@@ -2,7 +2,7 @@ import { Status } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
-import { companies, employees, operationLogs, visits } from '../../db/schema/index.js';
+import { companies, employees, mails, operationLogs, visits } from '../../db/schema/index.js';
 
 interface V {
   vid: number;
@@ -65,6 +65,14 @@ describe('invitations (addAppointment)', () => {
     expect(r.result[0]?.code).not.toBe(r.result[1]?.code);
     const full = await t.call<V>('GetVisitorByVid', { vid: r.result[0]?.vid }, a.token);
     expect(full.result.history).toEqual([expect.objectContaining({ event: 'create', toStatus: 'sent' })]);
+    // Only the visitor with an email is mailed, in their language, with their own link.
+    const sent = await t.db.select().from(mails).where(eq(mails.companyId, a.id));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: 'ann@example.com', subject: expect.stringMatching(/^Alpha invites you — /) });
+    expect(sent[0]?.text).toContain('Host One invites you to visit on');
+    expect(sent[0]?.text).toContain('Purpose: Audit');
+    expect(sent[0]?.text).toContain('/invite?token=');
+    expect(sent[0]?.html).toContain('Open the invitation');
     const [log] = await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, a.id)).orderBy(sql`${operationLogs.id} desc`).limit(1);
     expect(log?.optDesc).toMatch(/^2 invited for \d{4}-\d{2}-\d{2}, host Host One$/);
   });
@@ -74,6 +82,16 @@ describe('invitations (addAppointment)', () => {
     const kiosk = await seedStaff(t, a.id, 4);
     const r = await t.call<V>('AppClientSignin', { verifyCode: v?.code }, kiosk.token);
     expect(r.result).toMatchObject({ vid: v?.vid, status: 'signedIn' });
+  });
+
+  it('mails a Chinese visitor in Chinese', async () => {
+    await invite({ visitors: [{ name: '邮件访客', email: 'zh@example.com', lang: 'zh' }], visitReason: '洽谈' });
+    const [mail] = await t.db.select().from(mails).where(eq(mails.to, 'zh@example.com'));
+    expect(mail?.subject).toMatch(/^Alpha 邀请您来访 — /);
+    expect(mail?.text).toContain('邮件访客，您好：');
+    expect(mail?.text).toContain('Host One 邀请您于');
+    expect(mail?.text).toContain('来访事由：洽谈');
+    expect(mail?.text).toContain('查看邀请函: http://openvisit.test/invite?token=');
   });
 
   it('refuses bad input with named rules and stores nothing', async () => {
@@ -145,6 +163,9 @@ describe('invitations (addAppointment)', () => {
     expect(row?.inviteTokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.inviteTokenHash).not.toContain(secid);
 
+    // The link in the visitor's mail is the one the inviter got.
+    const [mail] = await t.db.select().from(mails).where(eq(mails.to, 'pv@example.com'));
+    expect(mail?.text).toContain(v?.inviteLink);
     const page = await t.call<Record<string, unknown>>('getAppointmentbySecId', { secid });
     expect(page.status).toBe(0);
     expect(page.result).toMatchObject({
