@@ -20,17 +20,6 @@ let serverStopped = false;
 before(async () => {
   smtp = await startSmtp();
   server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
-  // startServer waits 15 s; on a loaded machine the first start (migrations) can take longer.
-  for (
-    let i = 0;
-    i < 600 &&
-    !(await fetch(`${server.url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  )
-    await new Promise((r) => setTimeout(r, 100));
   browser = await launchBrowser();
 });
 after(async () => {
