@@ -6,8 +6,8 @@ export type ProjectRow = typeof residentProjects.$inferSelect;
 export type ProjectInsert = Omit<typeof residentProjects.$inferInsert, 'companyId' | 'id'>;
 export type ResidentRow = typeof residentVisitors.$inferSelect;
 export type ResidentInsert = Omit<typeof residentVisitors.$inferInsert, 'companyId' | 'id'>;
-/** A resident with the name of its project. */
-export type ResidentWithProject = ResidentRow & { projectName: string };
+/** A resident with the name and responsible person of its project. */
+export type ResidentWithProject = ResidentRow & { projectName: string; projectLeader: string };
 
 export interface ResidentFilter {
   name?: string;
@@ -23,7 +23,7 @@ function like(s: string): string {
   return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
-const withProject = { ...getTableColumns(residentVisitors), projectName: residentProjects.name };
+const withProject = { ...getTableColumns(residentVisitors), projectName: residentProjects.name, projectLeader: residentProjects.leader };
 
 /** One company's resident projects and resident visitors; no method reaches another company's rows. */
 export function residentsRepository(db: Db, scope: { companyId: number }) {

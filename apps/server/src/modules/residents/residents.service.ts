@@ -332,7 +332,8 @@ export async function signIn(
         idNumber: r.idNumber,
         plateNum: r.plateNum,
         projectName: r.projectName,
-        leader: r.leader,
+        // The resident's own responsible person, else the project's: the host the badge and lists show.
+        leader: r.leader || r.projectLeader,
       },
       input.gid,
     );

@@ -23,6 +23,7 @@ interface Resident {
 }
 interface V {
   vid: number;
+  empName: string;
   rid: number;
   kind: string;
   status: string;
@@ -211,6 +212,8 @@ describe('resident visitors', () => {
       status: 'signedIn',
       vname: '赵常驻',
       visitReason: 'Canteen',
+      // No leader of their own: the project's responsible person is the host.
+      empName: '王经理',
       repeated: false,
     });
     const history = await t.db.select().from(visitEvents).where(eq(visitEvents.visitId, first.result.vid));
