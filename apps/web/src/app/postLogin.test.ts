@@ -63,7 +63,7 @@ describe('post-login redirect derived from the route tables', () => {
     expect(postLoginPath({ result: { sType: 4 }, role: 'reception' })).toBe('/reception/kiosk');
   });
   it('sends every other role to its area home', () => {
-    expect(homePath('emporder')).toBe('/emporder');
+    expect(homePath('emporder')).toBe('/emporder/sigleorder');
     expect(homePath('subcom')).toBe('/subcom');
     expect(homePath('logic')).toBe('/logic');
     expect(homePath('hse')).toBe('/hsehome');

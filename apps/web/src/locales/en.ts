@@ -81,6 +81,7 @@ export const en = {
     receptionToday: "Today's visitors",
     receptionWalkIn: 'Register a walk-in',
     receptionKiosk: 'Visitor kiosk',
+    invite: 'Invite visitors',
     related: 'Related companies',
   },
   network: {

@@ -81,6 +81,7 @@ export const zh: Translation = {
     receptionToday: '今日访客',
     receptionWalkIn: '登记访客',
     receptionKiosk: '访客自助机',
+    invite: '邀请访客',
     related: '关联企业',
   },
   network: {

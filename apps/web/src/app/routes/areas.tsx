@@ -3,6 +3,7 @@ import { ADMIN_STYPE, Role } from '@openvisit/contract';
 import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts/routes';
 import { listScreens } from '../../modules/blacklist/routes';
 import { employeeSection } from '../../modules/employees/routes';
+import { employeePortalScreens } from '../../modules/invitations/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
 import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
@@ -49,7 +50,14 @@ function shellArea(role: ConsoleRole, base: string, sType?: number): AreaDef {
 /** One table per area; post-login redirects and guards are derived from these. */
 export const AREAS: readonly AreaDef[] = [
   adminArea,
-  shellArea('emporder', '/emporder'),
+  // The employee portal opens on the single invite (spec section 2: /emporder redirects to sigleorder).
+  {
+    role: 'emporder',
+    base: '/emporder',
+    titleKey: 'enums.consoleRole.emporder',
+    layout: AreaLayout,
+    routes: [...employeePortalScreens, ...areaShellScreens('emporder')],
+  },
   shellArea('subcom', '/subcom'),
   shellArea('logic', '/logic', Role.LOGISTICS),
   shellArea('hse', '/hsehome', Role.HSE),

@@ -1,6 +1,18 @@
-import type { PublicEntry } from '../../app/routes/types';
+import { SendOutlined } from '@ant-design/icons';
+import type { PublicEntry, ScreenEntry } from '../../app/routes/types';
 
 /** The visitor's invitation page (public: the link's token is the key). */
 export const invitationScreens: readonly PublicEntry[] = [
   { path: '/invite', titleKey: 'invitations.page.title', page: () => import('./pages/InvitationPage').then((m) => m.InvitationPage) },
+];
+
+/** The employee portal's screens (spec section 2: /emporder opens on the single invite, "sigleorder"). */
+export const employeePortalScreens: readonly ScreenEntry[] = [
+  {
+    path: 'sigleorder',
+    titleKey: 'menu.invite',
+    icon: <SendOutlined />,
+    roles: ['emporder'],
+    page: () => import('./pages/InvitePage').then((m) => m.InvitePage),
+  },
 ];

@@ -1,5 +1,33 @@
 /** English texts of the visitor's invitation page. */
 export const invitationsEn = {
+  invite: {
+    title: 'Invite visitors',
+    intro: 'Each visitor gets a link to their invitation (by email when you give one) and a QR pass for the kiosk.',
+    name: 'Visitor name',
+    phone: 'Mobile phone',
+    email: 'Email',
+    company: 'Company',
+    lang: 'Language',
+    remove: 'Remove this visitor',
+    addVisitor: 'Add a visitor',
+    time: 'Visit time',
+    type: 'Visitor type',
+    gate: 'Entrance',
+    reason: 'Purpose',
+    submit: 'Send invitations',
+    closed: 'You cannot invite visitors',
+    done_one: '{{count}} visitor invited',
+    done_other: '{{count}} visitors invited',
+    doneHelp: 'Those with an email receive the invitation now. Copy a link to send it another way.',
+    again: 'Invite more visitors',
+    rules: {
+      phoneOrEmail: 'Give a mobile phone or an email',
+      past: 'The time has passed',
+      tooFar: 'At most {{days}} days ahead',
+      duplicate: 'This phone is already in the list',
+      invited: 'This phone is already invited that day',
+    },
+  },
   page: {
     title: 'Invitation',
     loading: 'Opening your invitation…',

@@ -3,6 +3,34 @@ import type { invitationsEn } from './en';
 
 /** 访客邀请函页面的中文文本。 */
 export const invitationsZh: DeepStrings<typeof invitationsEn> = {
+  invite: {
+    title: '邀请访客',
+    intro: '每位访客都会收到邀请函链接（填写邮箱时通过邮件发送）和用于自助机签到的二维码。',
+    name: '访客姓名',
+    phone: '手机号',
+    email: '邮箱',
+    company: '单位',
+    lang: '语言',
+    remove: '移除该访客',
+    addVisitor: '添加访客',
+    time: '来访时间',
+    type: '访客类型',
+    gate: '入口',
+    reason: '来访事由',
+    submit: '发送邀请',
+    closed: '您暂时无法邀请访客',
+    done_one: '已邀请 {{count}} 位访客',
+    done_other: '已邀请 {{count}} 位访客',
+    doneHelp: '填写了邮箱的访客会立即收到邀请函，也可以复制链接通过其他方式发送。',
+    again: '继续邀请',
+    rules: {
+      phoneOrEmail: '手机号和邮箱至少填写一项',
+      past: '该时间已过',
+      tooFar: '最多提前 {{days}} 天邀请',
+      duplicate: '该手机号已在列表中',
+      invited: '该手机号当天已被邀请',
+    },
+  },
   page: {
     title: '邀请函',
     loading: '正在打开邀请函…',

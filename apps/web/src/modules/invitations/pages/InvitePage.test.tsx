@@ -1,0 +1,88 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AppProviders, createQueryClient } from '../../../app/providers';
+import { i18n } from '../../../platform/i18n';
+import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
+import { InvitePage } from './InvitePage';
+
+const config: Handler = () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: {} } });
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/emporder/sigleorder', element: <InvitePage /> }], { initialEntries: ['/emporder/sigleorder'] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+async function pickTime(value: string) {
+  const input = screen.getByLabelText('Visit time');
+  fireEvent.mouseDown(input);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  await waitFor(() => expect((input as HTMLInputElement).value).toBe(value));
+}
+
+describe('InvitePage', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('checks each visitor as typed, sends the invitation and lists the links; the server’s refusal lands on its row', async () => {
+    let calls = 0;
+    const server = stubServer({
+      config,
+      getVisitorType: () => ({ status: 0, result: [] }),
+      getGate: () => ({ status: 0, result: [] }),
+      addAppointment: (b) => {
+        calls += 1;
+        if (calls === 1) return { status: 112, reason: 'already invited', result: { errors: [{ field: 'visitors.0.phone', rule: 'invited' }] } };
+        const visitors = b.visitors as { name: string; phone: string }[];
+        return {
+          status: 0,
+          result: visitors.map((v, i) => ({ vid: i + 1, vname: v.name, vphone: v.phone, vemail: '', inviteLink: `http://x.test/invite?token=tok${i}` })),
+        };
+      },
+    });
+    renderPage();
+    fireEvent.change(await screen.findByLabelText('Visitor name'), { target: { value: 'Ivy Guest' } });
+    fireEvent.click(screen.getByRole('button', { name: /Send invitations/ }));
+    expect(await screen.findAllByText('Give a mobile phone or an email')).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Mobile phone'), { target: { value: '12345' } });
+    expect(await screen.findByText('The format of the phone number is not correct')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Mobile phone'), { target: { value: '13900001111' } });
+    const when = dayjs().add(1, 'day').hour(10).minute(0).format('YYYY-MM-DD HH:mm');
+    await pickTime(when);
+    fireEvent.click(screen.getByRole('button', { name: /Send invitations/ }));
+    expect(await screen.findByText('This phone is already invited that day')).toBeTruthy();
+    expect(server.bodies('addAppointment')[0]).toMatchObject({
+      visitors: [{ name: 'Ivy Guest', phone: '13900001111', email: '', company: '', lang: 'en' }],
+      appointmentDate: dayjs(when, 'YYYY-MM-DD HH:mm').valueOf(),
+      tid: null,
+      gid: null,
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: /Send invitations/ }));
+    const links = await screen.findByTestId('invite-links');
+    expect(within(links).getByText('http://x.test/invite?token=tok0')).toBeTruthy();
+    expect(screen.getByText('1 visitor invited')).toBeTruthy();
+  });
+
+  it('says so when the company has not opened invitations to employees', async () => {
+    stubServer({
+      config,
+      getVisitorType: () => ({ status: 0, result: [] }),
+      getGate: () => ({ status: 0, result: [] }),
+      addAppointment: () => ({ status: 116, reason: 'The company has not opened invitations to employees' }),
+    });
+    renderPage();
+    fireEvent.change(await screen.findByLabelText('Visitor name'), { target: { value: 'Ivy Guest' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ivy@example.com' } });
+    await pickTime(dayjs().add(2, 'day').hour(9).minute(30).format('YYYY-MM-DD HH:mm'));
+    fireEvent.click(screen.getByRole('button', { name: /Send invitations/ }));
+    expect(await screen.findByText('You cannot invite visitors')).toBeTruthy();
+  });
+});
