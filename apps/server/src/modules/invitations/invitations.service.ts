@@ -24,7 +24,7 @@ import { gatesNamed } from '../registration/registration.gates.js';
 import { registrationRepository } from '../registration/registration.repository.js';
 import * as registration from '../registration/registration.service.js';
 import { type VisitRow, visitByInviteToken, visitsRepository } from '../visits/visits.repository.js';
-import { createVisit, toVisit } from '../visits/visits.service.js';
+import { createVisit, hostSnapshot, toVisit } from '../visits/visits.service.js';
 import { invitationMail } from './invitations.mails.js';
 
 export interface InviteInput {
@@ -100,10 +100,7 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
           phone: p.phone,
           email: p.email,
           company: p.company,
-          empId: host.id,
-          empName: host.name,
-          empPhone: host.phone,
-          subAccountId: host.subAccountId,
+          ...hostSnapshot(host),
           tid: input.tid,
           visitType,
           visitReason: input.visitReason,

@@ -251,10 +251,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     signature: images.signature ?? '',
     protocolAccepted: input.protocolAccepted,
     protocolText: input.protocolAccepted ? settings.secureProtocol : '',
-    empId: host.id,
-    empName: host.name,
-    empPhone: host.phone,
-    subAccountId: host.subAccountId,
+    ...hostSnapshot(host),
     tid: input.tid,
     visitType,
     visitReason: input.visitReason,
@@ -308,6 +305,11 @@ export async function createVisit(ctx: AuthedContext, values: VisitInsert, attem
     if (attempt < 5 && constraintOf(err) === 'visits_code_uq') return createVisit(ctx, values, attempt + 1);
     throw err;
   }
+}
+
+/** The host as a visit records them (kept as they were when the employee changes or leaves), and their sub-company. */
+export function hostSnapshot(host: { id: number; name: string; phone: string; subAccountId: number | null }) {
+  return { empId: host.id, empName: host.name, empPhone: host.phone, subAccountId: host.subAccountId };
 }
 
 /** The visit code: 8 digits, unique in the company while the record keeps it. */
