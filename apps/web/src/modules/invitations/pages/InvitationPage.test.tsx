@@ -4,11 +4,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
-import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
+import { configStub } from '../../../testing/fixtures';
+import { stubServer } from '../../../testing/stubServer';
 import { InvitationPage } from './InvitationPage';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789';
-const config: Handler = () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: {} } });
+const config = configStub;
 
 function invitation(extra: Partial<Invitation> = {}): Invitation {
   const at = Date.now() + 3600_000;

@@ -4,10 +4,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
-import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
+import { configStub } from '../../../testing/fixtures';
+import { stubServer } from '../../../testing/stubServer';
 import { InvitePage } from './InvitePage';
 
-const config: Handler = () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: {} } });
+const config = configStub;
 
 function renderPage() {
   const router = createMemoryRouter([{ path: '/emporder/sigleorder', element: <InvitePage /> }], { initialEntries: ['/emporder/sigleorder'] });
@@ -43,7 +44,13 @@ describe('InvitePage', () => {
         const visitors = b.visitors as { name: string; phone: string }[];
         return {
           status: 0,
-          result: visitors.map((v, i) => ({ vid: i + 1, vname: v.name, vphone: v.phone, vemail: '', inviteLink: `http://x.test/invite?token=tok${i}` })),
+          result: visitors.map((v, i) => ({
+            vid: i + 1,
+            vname: v.name,
+            vphone: v.phone,
+            vemail: '',
+            inviteLink: `http://x.test/invite?token=tok${i}`,
+          })),
         };
       },
     });

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
+import { configStub, sampleVisit } from '../../../testing/fixtures';
 import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
 import { TodayPage } from '../pages/TodayPage';
 import { ResidentSignIn, residentIdentity } from './ResidentSignIn';
@@ -13,52 +14,27 @@ const WAIT = { timeout: 8000 };
 
 function residentVisit(vid: number, extra: Partial<Visit & { repeated: boolean }> = {}): Visit & { rid: number; repeated: boolean } {
   return {
-    vid,
-    kind: 'resident',
-    signinType: 3,
-    status: 'signedIn',
-    permission: 1,
-    vname: 'Zhao Resident',
-    vphone: '13922220001',
-    vemail: '',
-    vcompany: 'Clean Co',
-    certificateType: 'idCard',
-    cardId: '',
-    vphoto: false,
-    empid: null,
-    empName: 'Wang',
-    empPhone: '',
-    tid: null,
-    visitType: '',
-    visitReason: 'Canteen',
-    followers: [],
-    peopleCount: 1,
-    plateNum: '',
-    belongings: '',
-    temperature: null,
-    extendCol: {},
-    gid: null,
-    signInGate: '',
-    signOutGate: '',
-    signInOpName: 'Desk',
-    signOutOpName: '',
-    cardNo: '',
-    code: '87654321',
-    appointmentDate: null,
-    visitdate: Date.now(),
-    signOutDate: null,
-    leaveTime: null,
-    signPdf: false,
-    lang: 'zh',
-    subaccountId: null,
-    createTime: Date.now(),
+    ...sampleVisit(vid, {
+      kind: 'resident',
+      signinType: 3,
+      vname: 'Zhao Resident',
+      vphone: '13922220001',
+      vcompany: 'Clean Co',
+      certificateType: 'idCard',
+      empid: null,
+      empName: 'Wang',
+      visitReason: 'Canteen',
+      signInOpName: 'Desk',
+      code: '87654321',
+      lang: 'zh',
+    }),
     rid: 7,
     repeated: false,
     ...extra,
   };
 }
 
-const config: Handler = () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: {} } });
+const config = configStub;
 
 /** A button by its text (role queries are slow on antd trees in jsdom). */
 function button(root: HTMLElement, text: string): HTMLElement {

@@ -4,55 +4,15 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
+import { configStub, sampleVisit } from '../../../testing/fixtures';
 import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
 import { TodayPage } from './TodayPage';
 
 function visit(vid: number, extra: Partial<Visit> = {}): Visit {
-  return {
-    vid,
-    kind: 'walkin',
-    signinType: 0,
-    status: 'signedIn',
-    permission: 1,
-    vname: `Visitor ${vid}`,
-    vphone: '13800138000',
-    vemail: '',
-    vcompany: 'Acme',
-    certificateType: '',
-    cardId: '',
-    vphoto: false,
-    empid: 1,
-    empName: 'Ada Host',
-    empPhone: '',
-    tid: null,
-    visitType: 'Guest',
-    visitReason: '',
-    followers: [],
-    peopleCount: 1,
-    plateNum: '',
-    belongings: '',
-    temperature: null,
-    extendCol: {},
-    gid: null,
-    signInGate: '',
-    signOutGate: '',
-    signInOpName: '',
-    signOutOpName: '',
-    cardNo: '',
-    code: '12345678',
-    appointmentDate: null,
-    visitdate: Date.now(),
-    signOutDate: null,
-    leaveTime: null,
-    signPdf: false,
-    lang: 'en',
-    subaccountId: null,
-    createTime: Date.now(),
-    ...extra,
-  };
+  return sampleVisit(vid, { visitType: 'Guest', code: '12345678', ...extra });
 }
 
-const config: Handler = () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: {} } });
+const config = configStub;
 
 function byKind(lists: Record<string, Visit[]>): Handler {
   return (body) => {

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
+import { configStub } from '../../../testing/fixtures';
 import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
 import { WalkInPage } from './WalkInPage';
 
@@ -41,7 +42,7 @@ const padConfig = {
   ],
 } as unknown as PadConfig;
 
-const config: Handler = () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: {} } });
+const config = configStub;
 const hosts: Handler = () => ({
   status: 0,
   result: [{ empid: 9, empName: 'Ada Host', empNo: 'E9', empPhone: '13900139009', deptNames: ['Sales'], empPosition: '' }],

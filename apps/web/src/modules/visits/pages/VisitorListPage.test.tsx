@@ -4,54 +4,15 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
+import { configStub, sampleVisit } from '../../../testing/fixtures';
 import { type StubHandler, stubServer } from '../../../testing/stubServer';
 import { VisitorListPage } from './VisitorListPage';
 
 function visit(vid: number): Visit {
-  return {
-    vid,
-    kind: 'walkin',
-    signinType: 0,
-    status: 'signedOut',
-    permission: 1,
-    vname: `Visitor ${vid}`,
-    vphone: '13800138000',
-    vemail: '',
-    vcompany: 'Acme',
-    certificateType: '',
-    cardId: '',
-    vphoto: false,
-    empid: 1,
-    empName: 'Ada Host',
-    empPhone: '',
-    tid: null,
-    visitType: '',
-    visitReason: '',
-    followers: [],
-    peopleCount: 1,
-    plateNum: '',
-    belongings: '',
-    temperature: null,
-    extendCol: {},
-    gid: null,
-    signInGate: '',
-    signOutGate: '',
-    signInOpName: '',
-    signOutOpName: '',
-    cardNo: '',
-    code: null,
-    appointmentDate: null,
-    visitdate: Date.now(),
-    signOutDate: Date.now(),
-    leaveTime: null,
-    signPdf: false,
-    lang: 'en',
-    subaccountId: null,
-    createTime: Date.now(),
-  };
+  return sampleVisit(vid, { status: 'signedOut', signOutDate: Date.now() });
 }
 
-const config: StubHandler = () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: {} } });
+const config = configStub;
 const counting: StubHandler = () => ({ status: 0, result: { onSite: 0, people: 0, byKind: {}, gates: [] } });
 
 function page(count: number, countCapped: boolean): StubHandler {
