@@ -112,6 +112,33 @@ export async function startServer(env: Record<string, string> = {}) {
   };
 }
 
+export interface Envelope<T = unknown> {
+  status: number;
+  reason: string;
+  result: T;
+}
+
+/**
+ * The API of a running server, called directly for a test's setup and checks: `call` answers the envelope, `ok`
+ * asserts status 0 and answers the result. `server` is read at each call (stacks start in a `before` hook).
+ */
+export function apiOf(server: () => { url: string }) {
+  async function call<T = unknown>(name: string, body: Record<string, unknown>, token?: string): Promise<Envelope<T>> {
+    const res = await fetch(`${server().url}/api/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-coolvisit-token': token } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as Envelope<T>;
+  }
+  async function ok<T = unknown>(name: string, body: Record<string, unknown>, token?: string): Promise<T> {
+    const env = await call<T>(name, body, token);
+    assert.equal(env.status, 0, `${name}: ${env.status} ${env.reason}`);
+    return env.result;
+  }
+  return { call, ok };
+}
+
 /** Chromium flags for a camera without hardware: a synthetic video stream, allowed without asking. */
 export const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] as const;
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, PASSWORD, registerCompany, type Server, type Smtp, screenshot, startServer, startSmtp, step } from './harness.js';
+import { apiOf, launchBrowser, PASSWORD, registerCompany, type Server, type Smtp, screenshot, startServer, startSmtp, step } from './harness.js';
 
 const MACHINE_PASSWORD = 'Kiosk!2026c';
 const ID = '11010519491231002X';
@@ -28,16 +28,7 @@ after(async () => {
   await smtp?.close();
 });
 
-async function ok<T = unknown>(name: string, body: Record<string, unknown>, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}/api/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-coolvisit-token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const env = (await res.json()) as { status: number; reason: string; result: T };
-  assert.equal(env.status, 0, `${name}: ${env.status} ${env.reason}`);
-  return env.result;
-}
+const { ok } = apiOf(() => server);
 
 describe('visitor kiosk: came before, staff lock, offline shell', () => {
   it('serves its service worker never cached, naming files that exist', async () => {

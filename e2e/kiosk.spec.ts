@@ -13,7 +13,19 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { FAKE_CAMERA_ARGS, PASSWORD, registerCompany, resultsDir, SIGNIN_EN, SIGNIN_ZH, screenshot, signIn, step, useStack } from './harness.js';
+import {
+  apiOf,
+  FAKE_CAMERA_ARGS,
+  PASSWORD,
+  registerCompany,
+  resultsDir,
+  SIGNIN_EN,
+  SIGNIN_ZH,
+  screenshot,
+  signIn,
+  step,
+  useStack,
+} from './harness.js';
 
 /** What the fake camera films: a QR code holding this text, on white. */
 const SCANNED_CODE = 'SCAN4321';
@@ -41,27 +53,7 @@ function qrVideo(text: string): string {
 }
 
 const stack = useStack({ browserArgs: [...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${qrVideo(SCANNED_CODE)}`] });
-
-interface Envelope<T = unknown> {
-  status: number;
-  reason: string;
-  result: T;
-}
-
-async function call<T = unknown>(name: string, body: Record<string, unknown>, token?: string): Promise<Envelope<T>> {
-  const res = await fetch(`${stack.server.url}/api/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-coolvisit-token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-async function ok<T = unknown>(name: string, body: Record<string, unknown>, token?: string): Promise<T> {
-  const env = await call<T>(name, body, token);
-  assert.equal(env.status, 0, `${name}: ${env.status} ${env.reason}`);
-  return env.result;
-}
+const { ok } = apiOf(() => stack.server);
 
 interface Lang {
   tag: 'en' | 'zh';

@@ -5,26 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, screenshot, signIn, step, useStack } from './harness.js';
+import { apiOf, PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, screenshot, signIn, step, useStack } from './harness.js';
 
 const stack = useStack();
-
-interface Envelope<T = unknown> {
-  status: number;
-  reason: string;
-  result: T;
-}
-
-async function ok<T = unknown>(name: string, body: Record<string, unknown>, token?: string): Promise<T> {
-  const res = await fetch(`${stack.server.url}/api/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-coolvisit-token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const env = (await res.json()) as Envelope<T>;
-  assert.equal(env.status, 0, `${name}: ${env.status} ${env.reason}`);
-  return env.result;
-}
+const { ok } = apiOf(() => stack.server);
 
 /** Lets antd's enter animations finish before a screenshot. */
 async function settle(page: Page): Promise<void> {
