@@ -26,6 +26,7 @@ import { dataUrlBytes, ImageRejected, normalisePhoto, normaliseSignature } from 
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as blacklist from '../blacklist/blacklist.service.js';
 import * as employees from '../employees/employees.service.js';
+import { notifyArrival } from '../notifications/arrival.js';
 import { gatesNamed } from '../registration/registration.gates.js';
 import { padConfig } from '../registration/registration.pad.js';
 import * as registration from '../registration/registration.service.js';
@@ -268,14 +269,17 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     lang: input.lang,
     clientKey: input.clientKey ?? null,
   };
+  let created = true;
   const row = await createVisit(ctx, values).catch(async (err: unknown) => {
-    // Two deliveries of one offline registration raced: the other one stored it.
+    // Two deliveries of one offline registration raced: the other one stored it (and told the host).
     if (input.clientKey && constraintOf(err) === 'visits_client_key_uq') {
       const earlier = await repo.byClientKey(input.clientKey);
+      created = false;
       if (earlier) return earlier;
     }
     throw err;
   });
+  if (created && row.status === 'signedIn') await notifyArrival(ctx, row);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc(status === 'signedIn' ? 'walkInRegistered' : 'walkInAwaiting', { host: host.name });
@@ -404,6 +408,7 @@ export async function checkIn(
     protocolAccepted: input.protocolAccepted || v.protocolAccepted,
     ...(input.protocolAccepted && !v.protocolAccepted && { protocolText: settings.secureProtocol }),
   });
+  await notifyArrival(ctx, row);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc('visitCheckedIn', { host: row.empName });
