@@ -232,6 +232,10 @@ describe('resident visitors', () => {
     const residentsList = await t.call<Page<V>>('SearchRVisitorByCondition', {}, a.token);
     expect(residentsList.result.list.map((v) => v.vid)).toEqual([first.result.vid]);
     expect((await t.call<Page<V>>('SearchVisitByConditionPage', {}, a.token)).result.count).toBe(0);
+    // Who is on site now includes them, as the on-site count does.
+    const onSite = await t.call<Page<V>>('SearchVisitByConditionPage', { onSite: true }, desk.token);
+    expect(onSite.result.list.map((v) => v.vid)).toEqual([first.result.vid]);
+    expect((await t.call<{ byKind: { resident: number } }>('getPeopleCounting', {}, a.token)).result.byKind.resident).toBe(1);
 
     // Signed out, a new sign-in the same day is a new visit.
     expect((await t.call('VisitorSignOutByVid', { vid: first.result.vid }, desk.token)).status).toBe(0);

@@ -13,7 +13,8 @@ export const visitsRoutes = [
   bind(c.batchSignOut, (input, ctx) => visits.batchSignOut(ctx, input)),
   bind(c.changeVisit, (input, ctx) => visits.changeStatus(ctx, input)),
   bind(c.searchVisits, (input, ctx) => visits.search(ctx, input)),
-  bind(c.searchVisitsPage, (input, ctx) => visits.searchPage(ctx, input, { notKind: 'resident' })),
+  // Residents have their own list, except among who is on site now (like getPeopleCounting): everyone is there.
+  bind(c.searchVisitsPage, (input, ctx) => visits.searchPage(ctx, input, input.onSite ? {} : { notKind: 'resident' })),
   bind(c.searchResidentVisits, (input, ctx) => visits.searchPage(ctx, input, { kind: 'resident' })),
   bind(c.getVisit, (input, ctx) => visits.byVid(ctx, input)),
   bind(c.getPeopleCounting, (_input, ctx) => visits.peopleCounting(ctx)),
