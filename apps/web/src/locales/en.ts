@@ -82,6 +82,7 @@ export const en = {
     receptionWalkIn: 'Register a walk-in',
     receptionKiosk: 'Visitor kiosk',
     invite: 'Invite visitors',
+    inviteList: 'My invitations',
     related: 'Related companies',
   },
   network: {

@@ -82,6 +82,7 @@ export const zh: Translation = {
     receptionWalkIn: '登记访客',
     receptionKiosk: '访客自助机',
     invite: '邀请访客',
+    inviteList: '我的邀请',
     related: '关联企业',
   },
   network: {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineCall, epochMs } from '../call.js';
+import { cappedPageOf, defineCall, epochMs, pageInput } from '../call.js';
 import { LogModule, Role } from '../lookups.js';
 import { checkPhone, VISIT_DAYS_WINDOW, zEmail, zPersonName } from '../validators.js';
-import { visit } from './visits.js';
+import { visit, visitFilters } from './visits.js';
 
 /** Visitors in one invitation (a batch file goes through the batch invite). */
 export const INVITEES_MAX = 50;
@@ -124,4 +124,35 @@ export const replyInvitation = defineCall({
   output: invitation,
 });
 
-export const invitationCalls = [addAppointment, getInvitation, previewInvitation, replyInvitation] as const;
+/** Who sees which invitations: employees their own, the company's managers and desks all of them. */
+export const INVITE_READERS = [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE] as const;
+
+export const searchInvites = defineCall({
+  name: 'searchInviteByCondition',
+  module: 'invitations',
+  summary: 'Invitations matching the filters, newest first, paged: an employee’s own, or all of the company’s for its managers and desks',
+  access: INVITE_READERS,
+  input: z.object({
+    userid: z.number().int().optional(),
+    ...pageInput,
+    date: visitFilters.date,
+    endDate: visitFilters.endDate,
+    name: visitFilters.name,
+    phone: visitFilters.phone,
+    status: visitFilters.status,
+  }),
+  output: cappedPageOf(visit),
+});
+
+export const cancelInvite = defineCall({
+  name: 'setCancelStatusForWeb',
+  module: 'invitations',
+  summary:
+    'Call off an invitation before the visitor checks in (it ends; invite again to send a new one): employees their own, administrators any of the company’s; 58 once checked in or ended, 1117 for another’s',
+  access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN],
+  log: { module: LogModule.VISITOR, event: 'update' },
+  input: z.object({ userid: z.number().int().optional(), vid: z.number().int().positive() }),
+  output: visit,
+});
+
+export const invitationCalls = [addAppointment, getInvitation, previewInvitation, replyInvitation, searchInvites, cancelInvite] as const;

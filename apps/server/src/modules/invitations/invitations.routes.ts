@@ -7,4 +7,6 @@ export const invitationsRoutes = [
   bind(c.getInvitation, (input, ctx) => invitations.invitationPage(ctx, input)),
   bind(c.previewInvitation, (input, ctx) => invitations.preview(ctx, input)),
   bind(c.replyInvitation, (input, ctx) => invitations.reply(ctx, input)),
+  bind(c.searchInvites, (input, ctx) => invitations.searchInvites(ctx, input)),
+  bind(c.cancelInvite, (input, ctx) => invitations.cancel(ctx, input)),
 ];

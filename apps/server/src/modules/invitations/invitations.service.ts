@@ -24,7 +24,7 @@ import { gatesNamed } from '../registration/registration.gates.js';
 import { registrationRepository } from '../registration/registration.repository.js';
 import * as registration from '../registration/registration.service.js';
 import { type VisitRow, visitByInviteToken, visitsRepository } from '../visits/visits.repository.js';
-import { createVisit, hostSnapshot, toVisit } from '../visits/visits.service.js';
+import { createVisit, hostSnapshot, move, searchPage, toVisit, type VisitQuery } from '../visits/visits.service.js';
 import { invitationMail } from './invitations.mails.js';
 
 export interface InviteInput {
@@ -223,4 +223,29 @@ export async function reply(ctx: CallContext, input: { id: string; status: 3 | 4
   ctx.audit.objName = v.name;
   ctx.audit.desc = logDesc(event === 'accept' ? 'visitAccepted' : 'visitDeclined');
   return pageOf(ctx, moved);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The inviter's list and cancellation.
+// ---------------------------------------------------------------------------------------------
+
+/** Employees see the invitations they host; managers and desks all of the company's. */
+function ownOnly(ctx: AuthedContext): { empId?: number } {
+  return ctx.session.role === Role.EMPLOYEE ? { empId: ctx.session.accountId } : {};
+}
+
+export async function searchInvites(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number }) {
+  return searchPage(ctx, q, { kind: 'invite', ...ownOnly(ctx) });
+}
+
+/** Calls an invitation off (ended: its link and code stop working; a new invitation is needed to come). */
+export async function cancel(ctx: AuthedContext, input: { vid: number }): Promise<Visit> {
+  const v = await visitsRepository(ctx.db, { companyId: ctx.session.companyId }).byId(input.vid);
+  const own = ownOnly(ctx).empId;
+  if (v?.kind !== 'invite' || (own !== undefined && v.empId !== own)) throw new AppError(Status.INVALID_VISITOR);
+  const row = await move(ctx, v, 'cancel');
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = logDesc('visitCancelled');
+  return toVisit(row);
 }

@@ -220,6 +220,34 @@ describe('invitations (addAppointment)', () => {
     expect((await t.call('updateAppointmentReply', { id: token(v), status: 5 })).status).toBe(Status.BAD_PARAMS);
   });
 
+  it('lists invitations: an employee their own, managers and desks all; the inviter calls one off', async () => {
+    await setSettings(a.id, { permissionSwitch: 1 });
+    const emp = await seedEmployee(t, a.id, '13955550000');
+    const token = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
+    const mine = (await invite({ visitors: [{ name: '自己的客人', phone: '13977770001' }] }, token)).result[0];
+    const theirs = (await invite({ visitors: [{ name: '别人的客人', phone: '13977770002' }] })).result[0];
+    type Page = { count: number; list: V[] };
+    const list = (tk: string, filters: Record<string, unknown> = {}) =>
+      t.call<Page>('searchInviteByCondition', { startIndex: 0, requestedCount: 50, ...filters }, tk);
+    expect((await list(token)).result.list.map((v) => v.vname)).toEqual(['自己的客人']);
+    const all = (await list(a.token)).result;
+    expect(all.list.map((v) => v.vname)).toEqual(expect.arrayContaining(['自己的客人', '别人的客人']));
+    expect(all.list.every((v) => v.kind === 'invite')).toBe(true);
+    const desk = await seedStaff(t, a.id, 2);
+    expect((await list(desk.token, { name: '别人' })).result.list.map((v) => v.vname)).toEqual(['别人的客人']);
+    expect((await list(b.token)).result.count).toBe(0);
+
+    expect((await t.call('setCancelStatusForWeb', { vid: theirs?.vid }, token)).status).toBe(Status.INVALID_VISITOR);
+    const cancelled = await t.call<V>('setCancelStatusForWeb', { vid: mine?.vid }, token);
+    expect(cancelled.result).toMatchObject({ status: 'ended' });
+    expect((await t.call('setCancelStatusForWeb', { vid: mine?.vid }, token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await list(token, { status: 'ended' })).result.list.map((v) => v.vid)).toEqual([mine?.vid]);
+    expect((await t.call('setCancelStatusForWeb', { vid: theirs?.vid }, b.token)).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.call('setCancelStatusForWeb', { vid: theirs?.vid }, desk.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.call<V>('setCancelStatusForWeb', { vid: theirs?.vid }, a.token)).result.status).toBe('ended');
+    await setSettings(a.id, { permissionSwitch: 0 });
+  });
+
   it('employees invite as themselves, only when the company opened invitations and they are not barred', async () => {
     expect((await invite({}, empToken)).status).toBe(Status.INVITE_FEATURE_OFF);
     await setSettings(a.id, { permissionSwitch: 1 });

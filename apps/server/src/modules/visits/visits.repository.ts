@@ -32,6 +32,8 @@ export interface VisitFilter {
   ids?: number[];
   /** Visits of one resident visitor. */
   residentId?: number;
+  /** Visits to one host. */
+  empId?: number;
 }
 
 function like(s: string): string {
@@ -95,6 +97,7 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
     if (f.subAccountId) c.push(eq(visits.subAccountId, f.subAccountId));
     if (f.ids) c.push(f.ids.length ? inArray(visits.id, f.ids) : sql`false`);
     if (f.residentId) c.push(eq(visits.residentId, f.residentId));
+    if (f.empId) c.push(eq(visits.empId, f.empId));
     return and(...c);
   }
   return {

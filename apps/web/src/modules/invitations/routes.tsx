@@ -1,4 +1,4 @@
-import { SendOutlined } from '@ant-design/icons';
+import { SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { PublicEntry, ScreenEntry } from '../../app/routes/types';
 
 /** The visitor's invitation page (public: the link's token is the key). */
@@ -14,5 +14,12 @@ export const employeePortalScreens: readonly ScreenEntry[] = [
     icon: <SendOutlined />,
     roles: ['emporder'],
     page: () => import('./pages/InvitePage').then((m) => m.InvitePage),
+  },
+  {
+    path: 'orderlist',
+    titleKey: 'menu.inviteList',
+    icon: <UnorderedListOutlined />,
+    roles: ['emporder'],
+    page: () => import('./pages/InviteListPage').then((m) => m.InviteListPage),
   },
 ];

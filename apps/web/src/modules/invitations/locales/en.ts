@@ -1,5 +1,25 @@
 /** English texts of the visitor's invitation page. */
 export const invitationsEn = {
+  list: {
+    title: 'My invitations',
+    refresh: 'Refresh',
+    name: 'Visitor name',
+    status: 'Status',
+    allStatuses: 'All statuses',
+    empty: 'No invitations yet',
+    emptyFiltered: 'No invitations match these filters',
+    total_one: '{{count}} invitation',
+    total_other: '{{count}} invitations',
+    visitor: 'Visitor',
+    contact: 'Phone / email',
+    company: 'Company',
+    time: 'Visit time',
+    statusColumn: 'Status',
+    actions: 'Actions',
+    cancel: 'Call off',
+    cancelConfirm: 'Call off the invitation of {{name}}? Its link and code stop working.',
+    cancelled: 'The invitation of {{name}} is called off',
+  },
   invite: {
     title: 'Invite visitors',
     intro: 'Each visitor gets a link to their invitation (by email when you give one) and a QR pass for the kiosk.',

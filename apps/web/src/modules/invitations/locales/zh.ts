@@ -3,6 +3,26 @@ import type { invitationsEn } from './en';
 
 /** 访客邀请函页面的中文文本。 */
 export const invitationsZh: DeepStrings<typeof invitationsEn> = {
+  list: {
+    title: '我的邀请',
+    refresh: '刷新',
+    name: '访客姓名',
+    status: '状态',
+    allStatuses: '全部状态',
+    empty: '还没有邀请',
+    emptyFiltered: '没有符合条件的邀请',
+    total_one: '共 {{count}} 条',
+    total_other: '共 {{count}} 条',
+    visitor: '访客',
+    contact: '手机号 / 邮箱',
+    company: '单位',
+    time: '来访时间',
+    statusColumn: '状态',
+    actions: '操作',
+    cancel: '取消邀请',
+    cancelConfirm: '确定取消对 {{name}} 的邀请吗？邀请链接和签到码将失效。',
+    cancelled: '已取消对 {{name}} 的邀请',
+  },
   invite: {
     title: '邀请访客',
     intro: '每位访客都会收到邀请函链接（填写邮箱时通过邮件发送）和用于自助机签到的二维码。',
@@ -37,7 +57,7 @@ export const invitationsZh: DeepStrings<typeof invitationsEn> = {
     invalidTitle: '该邀请链接无效',
     invalidText: '它可能已被新的邀请取代，请联系邀请您的人。',
     heading: '{{company}} 诚邀您来访',
-    greeting: '尊敬的 {{name}}：',
+    greeting: '尊敬的{{name}}：',
     host: '被访人',
     time: '时间',
     gate: '入口',

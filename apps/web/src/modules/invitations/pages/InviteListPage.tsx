@@ -1,0 +1,135 @@
+import { CloseCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { allowedEvents, type Visit, type VisitorStatus } from '@openvisit/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Flex, Input, Popconfirm, Select, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../platform/api';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { formatDateTime } from '../../../platform/format';
+import { useLabel } from '../../../platform/i18n';
+import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
+
+const PAGE_SIZE = 20;
+/** The statuses an invitation goes through (spec section 4), for the filter. */
+const INVITE_STATUSES: readonly VisitorStatus[] = [
+  'sent',
+  'viewed',
+  'accepted',
+  'unauthorized',
+  'authorized',
+  'signedIn',
+  'signedOut',
+  'refused',
+  'expired',
+  'ended',
+];
+
+/**
+ * The employee portal's invitation list (/emporder/orderlist): the invitations the employee hosts, newest first, with
+ * their status, filtered by name or status; one still to come can be called off (confirmed).
+ */
+export function InviteListPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const label = useLabel();
+  const qc = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [name, setName] = useState('');
+  const [status, setStatus] = useState<VisitorStatus | undefined>();
+  const input = { startIndex: (page - 1) * PAGE_SIZE, requestedCount: PAGE_SIZE, name: name || undefined, status };
+  const list = useQuery({
+    queryKey: ['invitations', 'list', input],
+    queryFn: () => api.searchInviteByCondition(input),
+    placeholderData: keepPreviousData,
+  });
+  const cancel = useMutation({
+    mutationFn: (vid: number) => api.setCancelStatusForWeb({ vid }),
+    onSuccess: (v) => {
+      message.success(t('invitations.list.cancelled', { name: v.vname }));
+      return qc.invalidateQueries({ queryKey: ['invitations', 'list'] });
+    },
+  });
+  const data = list.data;
+
+  return (
+    <>
+      <PageHeader
+        title={t('invitations.list.title')}
+        actions={
+          <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()}>
+            {t('invitations.list.refresh')}
+          </Button>
+        }
+      />
+      <Card>
+        <Flex vertical gap={12}>
+          <Flex gap={8} wrap>
+            <Input.Search
+              style={{ width: 220 }}
+              allowClear
+              placeholder={t('invitations.list.name')}
+              aria-label={t('invitations.list.name')}
+              onSearch={(v) => {
+                setName(v.trim());
+                setPage(1);
+              }}
+            />
+            <Select
+              style={{ width: 160 }}
+              aria-label={t('invitations.list.status')}
+              value={status ?? ''}
+              onChange={(v: VisitorStatus | '') => {
+                setStatus(v || undefined);
+                setPage(1);
+              }}
+              options={[
+                { value: '', label: t('invitations.list.allStatuses') },
+                ...INVITE_STATUSES.map((s) => ({ value: s, label: label('visitorStatus', s) })),
+              ]}
+            />
+          </Flex>
+          <Table<Visit>
+            rowKey="vid"
+            size="middle"
+            loading={list.isFetching && !data}
+            dataSource={data?.list ?? []}
+            scroll={{ x: 800 }}
+            locale={{ emptyText: <Empty description={name || status ? t('invitations.list.emptyFiltered') : t('invitations.list.empty')} /> }}
+            pagination={{
+              current: page,
+              pageSize: PAGE_SIZE,
+              total: data?.count ?? 0,
+              showSizeChanger: false,
+              showTotal: (n) => t('invitations.list.total', { count: n }),
+              onChange: setPage,
+            }}
+            columns={[
+              { title: t('invitations.list.visitor'), dataIndex: 'vname' },
+              {
+                title: t('invitations.list.contact'),
+                key: 'contact',
+                render: (_v, v) => <Typography.Text>{[v.vphone, v.vemail].filter(Boolean).join(' · ')}</Typography.Text>,
+              },
+              { title: t('invitations.list.company'), dataIndex: 'vcompany', ellipsis: true },
+              { title: t('invitations.list.time'), key: 'time', render: (_v, v) => formatDateTime(v.appointmentDate) },
+              { title: t('invitations.list.statusColumn'), key: 'status', render: (_v, v) => <VisitStatusTag status={v.status} /> },
+              {
+                title: t('invitations.list.actions'),
+                key: 'actions',
+                render: (_v, v) =>
+                  allowedEvents(v.status).includes('cancel') ? (
+                    <Popconfirm title={t('invitations.list.cancelConfirm', { name: v.vname })} onConfirm={() => cancel.mutateAsync(v.vid)}>
+                      <Button size="small" danger icon={<CloseCircleOutlined />}>
+                        {t('invitations.list.cancel')}
+                      </Button>
+                    </Popconfirm>
+                  ) : null,
+              },
+            ]}
+          />
+        </Flex>
+      </Card>
+    </>
+  );
+}
