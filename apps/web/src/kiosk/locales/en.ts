@@ -60,6 +60,8 @@ export const kioskEn = {
     lateNoTime: 'You are late for your appointment. Please ask at reception.',
     unknown: 'No invitation matches. Check the code, or ask at reception.',
     repeated: 'You are already checked in.',
+    residentPending: 'Your resident pass is not approved (or was refused). Please ask at reception.',
+    residentOutside: 'Your resident pass is not valid today. Please ask at reception.',
   },
   signout: {
     title: 'Sign out',

@@ -1,4 +1,4 @@
-import { checkInByCode, Status } from '@openvisit/contract';
+import { checkInByCode, residentSignIn, Status } from '@openvisit/contract';
 import { useState } from 'react';
 import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
@@ -31,11 +31,14 @@ export function visitErrorText(err: unknown, t: ReturnType<typeof useK>['t'], la
     return time ? t('checkin.late', { time }) : t('checkin.lateNoTime');
   }
   if (err.status === Status.INVALID_VISITOR) return t('checkin.unknown');
+  if (err.status === Status.VISITOR_UNAUTHORIZED) return t('checkin.residentPending');
+  if (err.status === Status.OUTSIDE_VALIDITY) return t('checkin.residentOutside');
   return errorText(err);
 }
 
 /**
- * An invited or booked visitor checks in by QR code, code or phone. When the company has terms the visit has not
+ * An invited or booked visitor checks in by QR code, code or phone; a phone without an invitation may be a resident
+ * visitor's, who is signed in with it (ResidentVisitorSignIn). When the company has terms the visit has not
  * accepted yet, the server asks for them (a `protocolAccepted` field error) and the visitor reads and signs first.
  * Without a network the check-in is queued with its key and the visitor sees that it will be sent.
  */
@@ -58,6 +61,19 @@ export function CheckInScreen() {
       if (err instanceof ApiError && err.status === Status.BAD_PARAMS && err.fieldErrors.some((f) => f.field === 'protocolAccepted')) {
         setNeedTerms({ answer, clientKey });
         return;
+      }
+      // No invitation for this phone: a resident visitor (a supplier's staff…) signs in with it.
+      if (err instanceof ApiError && err.status === Status.INVALID_VISITOR && answer.phone) {
+        try {
+          const resident = await callApi(residentSignIn, { phone: answer.phone }, { silent: true, timeoutMs: KIOSK_TIMEOUT_MS });
+          return kiosk.finish({ kind: resident.repeated ? 'repeated' : 'signedIn', visit: resident, photo: null });
+        } catch (e) {
+          if (e instanceof ApiError && e.status === Status.BLACKLISTED) return kiosk.finish({ kind: 'refused' });
+          if (!(e instanceof ApiError && e.status === Status.INVALID_VISITOR)) {
+            setError(visitErrorText(e, t, lang));
+            return;
+          }
+        }
       }
       if (isNetworkFailure(err)) {
         await kiosk.enqueue({ id: clientKey, kind: 'checkIn', companyId: kiosk.session.userid, label: answer.verifyCode || answer.phone, input });

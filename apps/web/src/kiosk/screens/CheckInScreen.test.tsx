@@ -1,0 +1,70 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../platform/i18n';
+import { i18n } from '../../platform/i18n';
+import { sampleVisit } from '../../testing/fixtures';
+import { stubServer } from '../../testing/stubServer';
+import { DEFAULT_SETTINGS } from '../config';
+import { type Kiosk, KioskContext } from '../context';
+import '../i18n';
+import type { OfflineQueue } from '../offlineQueue';
+import { CheckInScreen } from './CheckInScreen';
+
+function renderScreen() {
+  const finish = vi.fn();
+  const kiosk = {
+    session: { token: 't', userid: 1, company: 'Acme', role: 4, tokenExpire: 0 },
+    config: { company: 'Acme', settings: DEFAULT_SETTINGS, gates: [], types: [] },
+    pictures: { logo: null, background: null, carousel: [], defaultPhoto: null },
+    queue: {} as OfflineQueue,
+    lang: 'en',
+    enqueue: vi.fn(),
+    finish,
+    home: vi.fn(),
+  } satisfies Kiosk;
+  render(
+    <KioskContext.Provider value={kiosk}>
+      <CheckInScreen />
+    </KioskContext.Provider>,
+  );
+  return { finish };
+}
+
+async function checkInByPhone(phone: string) {
+  fireEvent.click(await screen.findByRole('button', { name: 'Use phone' }));
+  fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: phone } });
+  fireEvent.click(screen.getByRole('button', { name: 'Check in' }));
+}
+
+describe('kiosk check-in by phone', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('a phone without an invitation signs a resident visitor in', async () => {
+    const server = stubServer({
+      AppClientSignin: () => ({ status: 1117, reason: 'Invalid visitor' }),
+      ResidentVisitorSignIn: () => ({ status: 0, result: { ...sampleVisit(5, { kind: 'resident', vname: 'Zhao Resident' }), rid: 7, repeated: false } }),
+    });
+    const { finish } = renderScreen();
+    await checkInByPhone('13922220001');
+    await waitFor(() => expect(finish).toHaveBeenCalledOnce());
+    expect(finish.mock.calls[0]?.[0]).toMatchObject({ kind: 'signedIn', visit: { vid: 5, vname: 'Zhao Resident' } });
+    expect(server.bodies('ResidentVisitorSignIn')).toEqual([{ phone: '13922220001' }]);
+  });
+
+  it('says why a resident cannot sign in, and that nothing matches when neither knows the phone', async () => {
+    let answer = 1121;
+    stubServer({
+      AppClientSignin: () => ({ status: 1117, reason: 'Invalid visitor' }),
+      ResidentVisitorSignIn: () => ({ status: answer, reason: 'x' }),
+    });
+    const { finish } = renderScreen();
+    await checkInByPhone('13922220002');
+    expect(await screen.findByText('Your resident pass is not approved (or was refused). Please ask at reception.')).toBeTruthy();
+    answer = 1117;
+    fireEvent.click(screen.getByRole('button', { name: 'Check in' }));
+    expect(await screen.findByText('No invitation matches. Check the code, or ask at reception.')).toBeTruthy();
+    expect(finish).not.toHaveBeenCalled();
+  });
+});
