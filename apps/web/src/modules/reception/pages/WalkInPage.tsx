@@ -210,23 +210,23 @@ export function WalkInPage() {
 
   const field = (f: KioskField) => {
     const name = labelIn(f.displayName, lang);
-    const common = { key: f.fieldName, label: name, required: f.required };
+    const common = { label: name, required: f.required };
     switch (f.fieldName) {
       case 'photo':
         return (
-          <Form.Item {...common} name="photo">
+          <Form.Item key={f.fieldName} {...common} name="photo">
             <DeskPhoto />
           </Form.Item>
         );
       case 'empid':
         return (
-          <Form.Item {...common} name="empid">
+          <Form.Item key={f.fieldName} {...common} name="empid">
             <HostSelect />
           </Form.Item>
         );
       case 'cardId':
         return (
-          <Form.Item {...common}>
+          <Form.Item key={f.fieldName} {...common}>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="certificateType" noStyle initialValue="idCard">
                 <Select
@@ -243,7 +243,7 @@ export function WalkInPage() {
         );
       case 'visitReason':
         return (
-          <Form.Item {...common} name="visitReason">
+          <Form.Item key={f.fieldName} {...common} name="visitReason">
             {type?.reasons.length ? (
               <Select allowClear options={type.reasons.map((r) => ({ value: labelIn(r, lang), label: labelIn(r, lang) }))} />
             ) : (
@@ -256,7 +256,7 @@ export function WalkInPage() {
     }
     if (f.standard)
       return (
-        <Form.Item {...common} name={f.fieldName}>
+        <Form.Item key={f.fieldName} {...common} name={f.fieldName}>
           <Input
             maxLength={f.fieldName === 'temperature' ? 5 : 200}
             inputMode={f.fieldName === 'vphone' || f.fieldName === 'temperature' ? 'decimal' : undefined}
@@ -264,7 +264,7 @@ export function WalkInPage() {
         </Form.Item>
       );
     return (
-      <Form.Item {...common} name={['extend', f.fieldName]}>
+      <Form.Item key={f.fieldName} {...common} name={['extend', f.fieldName]}>
         {f.inputType === 'date' ? (
           <DatePicker style={{ width: '100%' }} />
         ) : f.inputType === 'button' ? (
