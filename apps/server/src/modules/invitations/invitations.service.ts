@@ -57,7 +57,7 @@ function sameDay(a: Date, b: Date): boolean {
 
 /**
  * Invitations (reference `addAppointment`): every check first, then one record per visitor in one transaction, each
- * starting as 'sent' with its own code. The messages that carry the invitation are the notifications module's.
+ * starting as 'sent' with its own code and link; then the invitation mail to each visitor who gave an email.
  */
 export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(Visit & { inviteLink: string })[]> {
   const host = await hostFor(ctx, input.empid);
