@@ -54,6 +54,8 @@ export const emailTokens = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    /** The employee a password link is for ('empPassword'); null for the company administrator's links. */
+    accountId: integer('account_id'),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
     ...timestamps,
