@@ -197,10 +197,21 @@ export const retrievePassword = defineCall({
   output: ok,
 });
 
+export const resetEmpPwd = defineCall({
+  name: 'resetEmpPwd',
+  module: 'auth',
+  summary:
+    'An employee asks for a one-time link to set (the first time) or reset their password, sent to their email in every company where they are an enabled employee; answers success whether or not the address is known',
+  access: 'public',
+  rate: 'recovery',
+  input: z.object({ email: z.string().trim().min(1).max(254), digest, lang: zLang.optional() }),
+  output: ok,
+});
+
 export const modifyPassword = defineCall({
   name: 'ModifyPassword',
   module: 'auth',
-  summary: 'Set a new password with the one-time token of a reset link',
+  summary: "Set a new password with the one-time token of a reset link (the administrator's, or an employee's from resetEmpPwd)",
   access: 'public',
   rate: 'recovery',
   log: { module: LogModule.ACCOUNT, event: 'reset' },
@@ -233,5 +244,6 @@ export const authCalls = [
   webActivateAccount,
   resendActivation,
   retrievePassword,
+  resetEmpPwd,
   modifyPassword,
 ] as const;

@@ -42,6 +42,24 @@ export function findEmployeesByPhone(db: Db, phone: string) {
     .limit(5);
 }
 
+export function findEmployee(db: Db, companyId: number, id: number) {
+  return db
+    .select()
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, id)))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/** Enabled employees with this email, in any company (an employee asks for a password link by email). */
+export function findEmployeesByEmail(db: Db, email: string) {
+  return db
+    .select()
+    .from(employees)
+    .where(and(sql`lower(${employees.email}) = ${email.toLowerCase()}`, eq(employees.status, 0)))
+    .limit(10);
+}
+
 export function findSubAccountByEmail(db: Db, email: string) {
   return db
     .select()
@@ -122,15 +140,18 @@ export async function findLockable(db: Db, kind: AccountKind, id: number) {
   return row && { id: row.id, passwordHash: row.password_hash, lockedUntil: row.locked_ms === null ? null : new Date(Number(row.locked_ms)) };
 }
 
+/** What a one-time email link does: activate a company, reset its administrator's password, set an employee's. */
+export type EmailTokenPurpose = 'activate' | 'reset' | 'empPassword';
+
 export async function insertEmailToken(
   db: Db,
-  v: { tokenHash: string; purpose: 'activate' | 'reset'; companyId: number; email: string; expiresAt: Date },
+  v: { tokenHash: string; purpose: EmailTokenPurpose; companyId: number; email: string; accountId?: number; expiresAt: Date },
 ) {
   await db.insert(emailTokens).values(v);
 }
 
 /** Claims a one-time token: answers its row and marks it used, or nothing when unknown, used or expired. */
-export async function claimEmailToken(db: Db, tokenHash: string, purpose: 'activate' | 'reset') {
+export async function claimEmailToken(db: Db, tokenHash: string, purpose: EmailTokenPurpose) {
   const rows = await db
     .update(emailTokens)
     .set({ usedAt: new Date() })
@@ -146,7 +167,7 @@ export async function claimEmailToken(db: Db, tokenHash: string, purpose: 'activ
   return rows[0];
 }
 
-export function findEmailToken(db: Db, tokenHash: string, purpose: 'activate' | 'reset') {
+export function findEmailToken(db: Db, tokenHash: string, purpose: EmailTokenPurpose) {
   return db
     .select()
     .from(emailTokens)

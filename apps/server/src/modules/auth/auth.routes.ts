@@ -37,5 +37,6 @@ export const authRoutes = [
   bind(c.webActivateAccount, (input, ctx) => auth.activate(ctx, input)),
   bind(c.resendActivation, (input, ctx) => auth.resendActivation(ctx, input)),
   bind(c.retrievePassword, (input, ctx) => auth.retrievePassword(ctx, input)),
+  bind(c.resetEmpPwd, (input, ctx) => auth.resetEmployeePassword(ctx, input)),
   bind(c.modifyPassword, (input, ctx) => auth.modifyPassword(ctx, input)),
 ];

@@ -434,22 +434,56 @@ export async function retrievePassword(ctx: CallContext, input: { email: string;
   return null;
 }
 
+/** An employee's password link: to their email, once per company where they are an enabled employee. */
+export async function resetEmployeePassword(ctx: CallContext, input: { email: string; digest?: string; lang?: Lang }): Promise<null> {
+  await requireCaptcha(ctx, input.digest);
+  // Same answer either way, so the form cannot be used to find out who is an employee where.
+  for (const emp of await repo.findEmployeesByEmail(ctx.db, normalizeEmail(input.email))) {
+    const company = await repo.findCompany(ctx.db, emp.companyId);
+    if (company?.status !== 1) continue;
+    const token = randomToken(32);
+    await repo.insertEmailToken(ctx.db, {
+      tokenHash: sha256(token),
+      purpose: 'empPassword',
+      companyId: company.id,
+      email: emp.email,
+      accountId: emp.id,
+      expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
+    });
+    const mail = resetMail(input.lang ?? (company.lang as Lang), {
+      username: emp.name,
+      link: `${ctx.config.publicUrl}/reset?token=${token}`,
+      minutes: RESET_MINUTES,
+    });
+    await ctx.services.mailer.send({ companyId: company.id, to: emp.email, ...mail });
+  }
+  return null;
+}
+
+/** A password from a one-time link: the company administrator's (RetrievePassword) or an employee's (resetEmpPwd). */
 export async function modifyPassword(ctx: CallContext, input: { token: string; password: string }): Promise<null> {
   const hash = sha256(input.token);
-  const pending = await repo.findEmailToken(ctx.db, hash, 'reset');
+  const pending = (await repo.findEmailToken(ctx.db, hash, 'reset')) ?? (await repo.findEmailToken(ctx.db, hash, 'empPassword'));
   if (!pending || pending.usedAt || pending.expiresAt.getTime() < Date.now())
     throw new AppError(Status.INVALID_LINK, 'This password-reset link is invalid, used or expired');
   const company = await repo.findCompany(ctx.db, pending.companyId);
   if (!company) throw new AppError(Status.INVALID_LINK);
-  if (await verifyPassword(company.passwordHash, input.password))
+  const purpose = pending.purpose === 'empPassword' ? 'empPassword' : 'reset';
+  const emp = purpose === 'empPassword' ? await repo.findEmployee(ctx.db, pending.companyId, pending.accountId ?? 0) : undefined;
+  if (purpose === 'empPassword' && emp?.status !== 0) throw new AppError(Status.INVALID_LINK);
+  const currentHash = emp ? emp.passwordHash : company.passwordHash;
+  if (currentHash && (await verifyPassword(currentHash, input.password)))
     throw new AppError(Status.BAD_PARAMS, 'The password cannot be the same as the old password', {
       errors: [{ field: 'password', rule: 'sameAsOld' }],
     });
-  if (!(await repo.claimEmailToken(ctx.db, hash, 'reset'))) throw new AppError(Status.INVALID_LINK);
-  await repo.setPasswordHash(ctx.db, 'admin', company.id, await hashPassword(input.password));
-  await revokeAccountSessions(ctx.db, 'admin', company.id);
-  ctx.audit.actor = { companyId: company.id, account: company.email, name: company.username, role: Role.ADMIN };
-  ctx.audit.objId = company.id;
-  ctx.audit.objName = company.email;
+  if (!(await repo.claimEmailToken(ctx.db, hash, purpose))) throw new AppError(Status.INVALID_LINK);
+  const [kind, id] = emp ? (['employee', emp.id] as const) : (['admin', company.id] as const);
+  await repo.setPasswordHash(ctx.db, kind, id, await hashPassword(input.password));
+  await revokeAccountSessions(ctx.db, kind, id);
+  ctx.audit.actor = emp
+    ? { companyId: company.id, account: emp.phone, name: emp.name, role: Role.EMPLOYEE }
+    : { companyId: company.id, account: company.email, name: company.username, role: Role.ADMIN };
+  ctx.audit.objId = id;
+  ctx.audit.objName = emp ? emp.name : company.email;
   return null;
 }

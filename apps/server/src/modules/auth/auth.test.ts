@@ -277,6 +277,32 @@ describe('password recovery', () => {
   it('answers the same for unknown addresses and sends nothing', async () => {
     const before = (await t.db.select().from(mails)).length;
     expect((await t.call('RetrievePassword', { email: 'nobody@example.com' })).status).toBe(0);
+    expect((await t.call('resetEmpPwd', { email: 'nobody@example.com' })).status).toBe(0);
     expect(await t.db.select().from(mails)).toHaveLength(before);
+  });
+
+  it('an employee sets a first password from an emailed link, then signs in to the portal; a stopped employee gets no link', async () => {
+    const company = await seedCompany(t);
+    const add = (employee_name: string, phone: string, email: string, status = 0) =>
+      t.call<{ empid: number }>('addEmployee', { employee_name, phone, email, status }, company.token);
+    expect((await add('Eve Employee', '13700001234', 'eve@example.com')).status).toBe(0);
+    expect((await add('Sam Stopped', '13700001235', 'sam@example.com', 2)).status).toBe(0);
+    // No password yet: the portal refuses the phone.
+    expect((await t.call('empLogin', { phone: '13700001234', empPwd: 'Whatever-2026' })).status).toBe(75);
+
+    expect((await t.call('resetEmpPwd', { email: 'EVE@example.com', lang: 'en' })).status).toBe(0);
+    const [mail] = await t.db.select().from(mails).where(eq(mails.to, 'eve@example.com'));
+    expect(mail?.text).toContain('Hello Eve Employee,');
+    const token = linkToken(mail?.text ?? '', '/reset');
+    expect((await t.call('ModifyPassword', { token, password: 'Eve-portal-2026' })).status).toBe(0);
+    expect((await t.call('ModifyPassword', { token, password: 'Eve-again-2026' })).status).toBe(Status.INVALID_LINK);
+    const login = await t.call<{ role: number; empid: number }>('empLogin', { phone: '13700001234', empPwd: 'Eve-portal-2026' });
+    expect(login.status).toBe(0);
+    expect(login.result.role).toBe(7);
+    // The company's administrator password is untouched.
+    expect((await t.call('Login', { email: company.email, password: PASSWORD })).status).toBe(0);
+
+    expect((await t.call('resetEmpPwd', { email: 'sam@example.com' })).status).toBe(0);
+    expect(await t.db.select().from(mails).where(eq(mails.to, 'sam@example.com'))).toHaveLength(0);
   });
 });

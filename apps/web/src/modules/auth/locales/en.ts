@@ -26,6 +26,7 @@ export const authEn = {
     },
     submit: 'Sign in',
     forgot: 'Forgot password?',
+    employeePassword: 'First time, or forgot your password?',
     register: 'Register a company',
     about: 'About this installation',
     triesLeft: 'Wrong account or password. {{count}} more failed attempts will lock the account.',
@@ -73,6 +74,8 @@ export const authEn = {
   forgot: {
     title: 'Forgot password',
     intro: 'Enter the email address of your administrator account and we will send you a reset link.',
+    employeeTitle: 'Set your password',
+    employeeIntro: 'Employees: enter the email address your company has for you. We will send a link to set your password (the first time too).',
     email: 'Email',
     submit: 'Send reset link',
     sentTitle: 'Check your email',

@@ -28,6 +28,7 @@ export const authZh: DeepStrings<typeof authEn> = {
     },
     submit: '登录',
     forgot: '忘记密码？',
+    employeePassword: '首次登录或忘记密码？',
     register: '注册企业',
     about: '关于本系统',
     triesLeft: '账号或密码错误，再错误 {{count}} 次账号将被锁定。',
@@ -75,6 +76,8 @@ export const authZh: DeepStrings<typeof authEn> = {
   forgot: {
     title: '忘记密码',
     intro: '输入管理员账号的邮箱，我们会发送重置密码的链接。',
+    employeeTitle: '设置密码',
+    employeeIntro: '员工请输入公司登记的邮箱，我们会发送设置密码的链接（首次登录也用它设置）。',
     email: '邮箱',
     submit: '发送重置链接',
     sentTitle: '请查收邮件',

@@ -1,7 +1,7 @@
 import { Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../platform/api';
 import { FORM_SILENT } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
@@ -9,15 +9,22 @@ import { currentLang } from '../../../platform/i18n';
 import { useCaptcha, useCaptchaSubmit } from '../api';
 import { CaptchaField } from '../components/CaptchaField';
 
+/**
+ * /forgot: a one-time link to set a new password, mailed. The company administrator's by default; with ?who=employee,
+ * an employee's (the first password too: employees are added without one).
+ */
 export function ForgotPage() {
   const { t } = useTranslation();
+  const employee = useSearchParams()[0].get('who') === 'employee';
   const rules = useRules();
   const captcha = useCaptcha();
   const [form] = Form.useForm<{ email: string; vcode?: string }>();
   const [sent, setSent] = useState(false);
 
   const { busy, submit } = useCaptchaSubmit(form, captcha, async (v, digest) => {
-    await api.RetrievePassword({ email: v.email, digest, lang: currentLang() }, { silent: FORM_SILENT });
+    const input = { email: v.email, digest, lang: currentLang() };
+    if (employee) await api.resetEmpPwd(input, { silent: FORM_SILENT });
+    else await api.RetrievePassword(input, { silent: FORM_SILENT });
     setSent(true);
   });
 
@@ -27,16 +34,16 @@ export function ForgotPage() {
         status="success"
         title={t('auth.forgot.sentTitle')}
         subTitle={t('auth.forgot.sentText')}
-        extra={<Link to="/signin">{t('auth.forgot.back')}</Link>}
+        extra={<Link to={employee ? '/signin?role=employee' : '/signin'}>{t('auth.forgot.back')}</Link>}
       />
     );
   }
   return (
     <>
       <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
-        {t('auth.forgot.title')}
+        {employee ? t('auth.forgot.employeeTitle') : t('auth.forgot.title')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('auth.forgot.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{employee ? t('auth.forgot.employeeIntro') : t('auth.forgot.intro')}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={submit}>
         <Form.Item label={t('auth.forgot.email')} name="email" rules={rules.email()}>
           <Input type="email" autoComplete="email" />
@@ -47,7 +54,7 @@ export function ForgotPage() {
         </Button>
       </Form>
       <div style={{ textAlign: 'center', marginTop: 16 }}>
-        <Link to="/signin">{t('auth.forgot.back')}</Link>
+        <Link to={employee ? '/signin?role=employee' : '/signin'}>{t('auth.forgot.back')}</Link>
       </div>
     </>
   );

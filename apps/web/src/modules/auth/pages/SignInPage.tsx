@@ -124,7 +124,10 @@ export function SignInPage() {
       />
       <SignInForm key={tab} tab={tab} captcha={captcha} redirect={params.get('redirect')} />
       <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
-        <Link to="/forgot">{t('auth.signin.forgot')}</Link>
+        {/* Employees set their first password, or a forgotten one, from a link mailed to them. */}
+        <Link to={tab === 'employee' ? '/forgot?who=employee' : '/forgot'}>
+          {tab === 'employee' ? t('auth.signin.employeePassword') : t('auth.signin.forgot')}
+        </Link>
         <Link to="/signup">{t('auth.signin.register')}</Link>
       </Flex>
       <Flex justify="center" style={{ marginTop: 12 }}>
