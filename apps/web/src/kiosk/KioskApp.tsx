@@ -96,6 +96,9 @@ type Screen = { name: 'home' } | { name: Errand } | { name: 'result'; outcome: O
 function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: OfflineQueue; onExit: () => void }) {
   const { t, lang } = useK();
   const [config, setConfig] = useState<KioskConfig>(() => cachedConfig() ?? defaultConfig(session.company));
+  // A fresh sign-in waits for the company's settings (which form, "came before"…) before offering anything; without a
+  // network it goes on with the defaults, and a kiosk reopened with settings kept starts at once.
+  const [ready, setReady] = useState(() => cachedConfig() !== null);
   const loadedAt = useRef(0);
   const refreshConfig = useCallback(() => {
     loadConfig()
@@ -103,7 +106,8 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
         loadedAt.current = Date.now();
         setConfig(c);
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => setReady(true));
   }, []);
   const pictures = usePictures(config.settings);
   const [screen, setScreen] = useState<Screen>({ name: 'home' });
@@ -173,7 +177,11 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
             {t('offline.banner')}
           </div>
         ) : null}
-        {screen.name === 'home' ? (
+        {!ready ? (
+          <main className="k-main" aria-busy="true" data-testid="kiosk-loading">
+            <p className="k-sub">{t('common.loading')}</p>
+          </main>
+        ) : screen.name === 'home' ? (
           <HomeScreen onErrand={(name) => setScreen({ name })} onStaff={() => setStaffOpen(true)} />
         ) : (
           <main className="k-main">

@@ -32,6 +32,7 @@ export const kioskEn = {
   },
   common: {
     back: 'Back',
+    loading: 'Loading the settings…',
     next: 'Next',
     cancel: 'Cancel',
     done: 'Done',

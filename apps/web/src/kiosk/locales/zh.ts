@@ -31,6 +31,7 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
   },
   common: {
     back: '返回',
+    loading: '正在加载设置…',
     next: '下一步',
     cancel: '取消',
     done: '完成',

@@ -44,7 +44,10 @@ describe('kiosk check-in by phone', () => {
   it('a phone without an invitation signs a resident visitor in', async () => {
     const server = stubServer({
       AppClientSignin: () => ({ status: 1117, reason: 'Invalid visitor' }),
-      ResidentVisitorSignIn: () => ({ status: 0, result: { ...sampleVisit(5, { kind: 'resident', vname: 'Zhao Resident' }), rid: 7, repeated: false } }),
+      ResidentVisitorSignIn: () => ({
+        status: 0,
+        result: { ...sampleVisit(5, { kind: 'resident', vname: 'Zhao Resident' }), rid: 7, repeated: false },
+      }),
     });
     const { finish } = renderScreen();
     await checkInByPhone('13922220001');
