@@ -411,26 +411,36 @@ export async function resendActivation(ctx: CallContext, input: { email: string;
   return null;
 }
 
+/** A one-time link to set a password, mailed (the administrator's: `reset`; an employee's: `empPassword`). */
+async function sendPasswordLink(
+  ctx: CallContext,
+  to: { purpose: 'reset' | 'empPassword'; companyId: number; email: string; accountId?: number; name: string; lang: Lang },
+): Promise<void> {
+  const token = randomToken(32);
+  await repo.insertEmailToken(ctx.db, {
+    tokenHash: sha256(token),
+    purpose: to.purpose,
+    companyId: to.companyId,
+    email: to.email,
+    accountId: to.accountId,
+    expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
+  });
+  const mail = resetMail(to.lang, { username: to.name, link: `${ctx.config.publicUrl}/reset?token=${token}`, minutes: RESET_MINUTES });
+  await ctx.services.mailer.send({ companyId: to.companyId, to: to.email, ...mail });
+}
+
 export async function retrievePassword(ctx: CallContext, input: { email: string; digest?: string; lang?: Lang }): Promise<null> {
   await requireCaptcha(ctx, input.digest);
   const company = await repo.findCompanyByEmail(ctx.db, normalizeEmail(input.email));
   // Same answer either way, so the form cannot be used to find out who has an account.
-  if (company && company.status !== 2) {
-    const token = randomToken(32);
-    await repo.insertEmailToken(ctx.db, {
-      tokenHash: sha256(token),
+  if (company && company.status !== 2)
+    await sendPasswordLink(ctx, {
       purpose: 'reset',
       companyId: company.id,
       email: company.email,
-      expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
+      name: company.username,
+      lang: input.lang ?? (company.lang as Lang),
     });
-    const mail = resetMail(input.lang ?? (company.lang as Lang), {
-      username: company.username,
-      link: `${ctx.config.publicUrl}/reset?token=${token}`,
-      minutes: RESET_MINUTES,
-    });
-    await ctx.services.mailer.send({ companyId: company.id, to: company.email, ...mail });
-  }
   return null;
 }
 
@@ -441,21 +451,14 @@ export async function resetEmployeePassword(ctx: CallContext, input: { email: st
   for (const emp of await repo.findEmployeesByEmail(ctx.db, normalizeEmail(input.email))) {
     const company = await repo.findCompany(ctx.db, emp.companyId);
     if (company?.status !== 1) continue;
-    const token = randomToken(32);
-    await repo.insertEmailToken(ctx.db, {
-      tokenHash: sha256(token),
+    await sendPasswordLink(ctx, {
       purpose: 'empPassword',
       companyId: company.id,
       email: emp.email,
       accountId: emp.id,
-      expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
+      name: emp.name,
+      lang: input.lang ?? (company.lang as Lang),
     });
-    const mail = resetMail(input.lang ?? (company.lang as Lang), {
-      username: emp.name,
-      link: `${ctx.config.publicUrl}/reset?token=${token}`,
-      minutes: RESET_MINUTES,
-    });
-    await ctx.services.mailer.send({ companyId: company.id, to: emp.email, ...mail });
   }
   return null;
 }
