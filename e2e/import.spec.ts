@@ -128,6 +128,7 @@ async function scenario(L: Lang): Promise<void> {
   const page = await context.newPage();
   const shot = (name: string) => screenshot(page, `${name}-${L.tag}`);
   await registerCompany(stack, L.email, L.company);
+  fs.mkdirSync(resultsDir, { recursive: true });
   const dir = fs.mkdtempSync(path.join(resultsDir, `import-${L.tag}-`));
 
   await step(page, `sign-in-${L.tag}`, async () => {
