@@ -263,7 +263,8 @@ export const searchVisits = defineCall({
 export const searchVisitsPage = defineCall({
   name: 'SearchVisitByConditionPage',
   module: 'visitors',
-  summary: 'Visits matching the filters, newest first, paged; residents have their own list (SearchRVisitorByCondition) except with onSite, which lists everyone on site now',
+  summary:
+    'Visits matching the filters, newest first, paged; residents have their own list (SearchRVisitorByCondition) except with onSite, which lists everyone on site now',
   access: VISIT_READERS,
   input: z.object({ userid, ...pageInput, ...visitFilters }),
   output: cappedPageOf(visit),

@@ -24,14 +24,23 @@ describe('arrival notices', () => {
     host = await add('Helen Host', '13800001111', 'helen@example.com');
     proxy = await add('Pat Proxy', '13800001112', 'pat@example.com');
     quiet = await add('Quiet Host', '13800001113', 'quiet@example.com');
-    expect((await t.call('setVisitProxy', { empid: host, proxyId: proxy, startDate: day(-1), endDate: day(1), proxyStatus: 1 }, a.token)).status).toBe(0);
+    expect(
+      (await t.call('setVisitProxy', { empid: host, proxyId: proxy, startDate: day(-1), endDate: day(1), proxyStatus: 1 }, a.token)).status,
+    ).toBe(0);
     // Quiet Host takes notices by SMS only.
     expect((await t.call('updateDefaultNotify', { empids: [quiet], defaultNotify: NotifyChannel.SMS }, a.token)).status).toBe(0);
   });
   afterAll(() => t.close());
 
   it('a walk-in signed in tells the host and the proxy standing in today, in the company language; a retried registration tells nobody again', async () => {
-    const body = { vname: 'Victor Walker', vphone: '13911112222', vcompany: 'Visiting Co', empid: host, clientKey: 'desk-key-0001', followers: [{ name: 'Fay' }] };
+    const body = {
+      vname: 'Victor Walker',
+      vphone: '13911112222',
+      vcompany: 'Visiting Co',
+      empid: host,
+      clientKey: 'desk-key-0001',
+      followers: [{ name: 'Fay' }],
+    };
     expect((await t.call('UpdatePhoto', body, desk.token)).status).toBe(0);
     const [toHost] = await mailsTo('helen@example.com');
     expect(toHost?.subject).toBe('Your visitor has arrived: Victor Walker');
@@ -47,7 +56,17 @@ describe('arrival notices', () => {
     await t.db.update(companies).set({ lang: 'zh' }).where(eq(companies.id, a.id));
     const [inv] = await t.db
       .insert(visits)
-      .values({ companyId: a.id, kind: 'invite', status: 'sent', name: '王受邀', phone: '13933334444', code: '55550001', appointmentAt: new Date(), empId: host, empName: 'Helen Host' })
+      .values({
+        companyId: a.id,
+        kind: 'invite',
+        status: 'sent',
+        name: '王受邀',
+        phone: '13933334444',
+        code: '55550001',
+        appointmentAt: new Date(),
+        empId: host,
+        empName: 'Helen Host',
+      })
       .returning();
     const kiosk = await seedStaff(t, a.id, 4);
     expect((await t.call('AppClientSignin', { verifyCode: inv?.code }, kiosk.token)).status).toBe(0);
