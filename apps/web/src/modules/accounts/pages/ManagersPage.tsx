@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Manager, STAFF_TYPES, type StaffType } from '@openvisit/contract';
-import { App, Button, Card, Empty, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Empty, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDate } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
@@ -108,17 +109,11 @@ export function ManagersPage() {
                   >
                     {t('common.edit')}
                   </Button>
-                  <Popconfirm
-                    title={t('accounts.managers.deleteConfirm', { account: m.account })}
-                    okText={t('common.delete')}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => doDelete(m)}
-                  >
+                  <ConfirmDelete title={t('accounts.managers.deleteConfirm', { account: m.account })} onConfirm={() => doDelete(m)}>
                     <Button type="link" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${m.account}`}>
                       {t('common.delete')}
                     </Button>
-                  </Popconfirm>
+                  </ConfirmDelete>
                 </Space>
               ),
             },

@@ -1,10 +1,11 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ListedPerson } from '@openvisit/contract';
-import { App, Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Input, Space, Table, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { downloadFile } from '../../../platform/api';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
@@ -107,17 +108,11 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
           {selection.length > 0 ? (
             <Space>
               <Typography.Text type="secondary">{t('blacklist.selected', { count: selection.length })}</Typography.Text>
-              <Popconfirm
-                title={t('blacklist.batchDeleteConfirm', { count: selection.length })}
-                okText={t('common.delete')}
-                cancelText={t('common.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => deleteEntries(selection)}
-              >
+              <ConfirmDelete title={t('blacklist.batchDeleteConfirm', { count: selection.length })} onConfirm={() => deleteEntries(selection)}>
                 <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
                   {t('blacklist.batchDelete')}
                 </Button>
-              </Popconfirm>
+              </ConfirmDelete>
             </Space>
           ) : null}
         </Flex>
@@ -180,17 +175,11 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
               title: t('blacklist.columns.actions'),
               fixed: 'right',
               render: (_: unknown, p) => (
-                <Popconfirm
-                  title={t(`blacklist.${kind}.deleteConfirm`, { name: p.name })}
-                  okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => deleteEntries([p.bid])}
-                >
+                <ConfirmDelete title={t(`blacklist.${kind}.deleteConfirm`, { name: p.name })} onConfirm={() => deleteEntries([p.bid])}>
                   <Tooltip title={t('common.delete')}>
                     <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${p.name}`} />
                   </Tooltip>
-                </Popconfirm>
+                </ConfirmDelete>
               ),
             },
           ]}

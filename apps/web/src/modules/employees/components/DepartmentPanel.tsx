@@ -1,9 +1,10 @@
 import { ApartmentOutlined, DeleteOutlined, DragOutlined, EditOutlined, NumberOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DepartmentNode } from '@openvisit/contract';
-import { App, Button, Card, Empty, Flex, Popconfirm, Skeleton, Space, Tooltip, Tree, type TreeDataNode, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Skeleton, Space, Tooltip, Tree, type TreeDataNode, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { displayError } from '../../../platform/notify';
 import { membersLeft, useDeleteDepartment } from '../api';
 import { findDept, parentIds, subtreeMembers } from '../tree';
@@ -142,17 +143,11 @@ export function DepartmentPanel({
           <ToolButton label={t('employees.dept.renumber')} icon={<NumberOutlined />} onClick={() => setModal('renumber')} disabled={none} />
           <ToolButton label={t('employees.dept.move')} icon={<DragOutlined />} onClick={() => setModal('move')} disabled={none} />
           {dept && !hasChildren ? (
-            <Popconfirm
-              title={t('employees.dept.deleteConfirm', { name: dept.deptName })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={doDelete}
-            >
+            <ConfirmDelete title={t('employees.dept.deleteConfirm', { name: dept.deptName })} onConfirm={doDelete}>
               <span>
                 <ToolButton label={t('employees.dept.delete')} icon={<DeleteOutlined />} danger />
               </span>
-            </Popconfirm>
+            </ConfirmDelete>
           ) : (
             <ToolButton
               label={hasChildren ? t('employees.dept.hasChildren') : t('employees.dept.delete')}

@@ -1,9 +1,10 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { type Employee, FACE_IMAGE_EXTENSIONS, FACE_UPLOAD_MAX_BYTES, Status } from '@openvisit/contract';
-import { Alert, App, Button, Divider, Flex, Popconfirm, Progress, Space, Typography, Upload } from 'antd';
+import { Alert, App, Button, Divider, Flex, Progress, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { checkFacePhoto, fileRules, formatBytes, useDeleteFace, useUploadFace } from '../facesApi';
 import { FaceStatusTag, FaceThumb } from './FaceThumb';
 
@@ -107,17 +108,11 @@ export function FacePhotoField({ employee }: { employee: Employee }) {
               </Button>
             </Upload>
             {hasPhoto ? (
-              <Popconfirm
-                title={t('employees.faces.field.removeConfirm', { name: current.empName })}
-                okText={t('common.delete')}
-                cancelText={t('common.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={drop}
-              >
+              <ConfirmDelete title={t('employees.faces.field.removeConfirm', { name: current.empName })} onConfirm={drop}>
                 <Button danger icon={<DeleteOutlined />} loading={remove.isPending} disabled={busy} data-testid="face-remove">
                   {t('employees.faces.field.remove')}
                 </Button>
-              </Popconfirm>
+              </ConfirmDelete>
             ) : null}
           </Space>
           {busy ? (

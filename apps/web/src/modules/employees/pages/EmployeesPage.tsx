@@ -1,11 +1,12 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Employee, exportEmployeeList } from '@openvisit/contract';
-import { App, Button, Card, Empty, Flex, Input, Popconfirm, Select, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Input, Select, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { downloadFile } from '../../../platform/api';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { currentLang, useLabel } from '../../../platform/i18n';
@@ -178,17 +179,11 @@ export function EmployeesPage() {
             {selection.length > 0 ? (
               <Space>
                 <Typography.Text type="secondary">{t('employees.selected', { count: selection.length })}</Typography.Text>
-                <Popconfirm
-                  title={t('employees.batchDeleteConfirm', { count: selection.length })}
-                  okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => deleteEmployees(selection)}
-                >
+                <ConfirmDelete title={t('employees.batchDeleteConfirm', { count: selection.length })} onConfirm={() => deleteEmployees(selection)}>
                   <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
                     {t('employees.batchDelete')}
                   </Button>
-                </Popconfirm>
+                </ConfirmDelete>
               </Space>
             ) : null}
           </Flex>
@@ -297,17 +292,11 @@ export function EmployeesPage() {
                     <Tooltip title={t('common.edit')}>
                       <Button type="text" icon={<EditOutlined />} onClick={() => openDrawer(e)} aria-label={`${t('common.edit')} ${e.empName}`} />
                     </Tooltip>
-                    <Popconfirm
-                      title={t('employees.deleteConfirm', { name: e.empName })}
-                      okText={t('common.delete')}
-                      cancelText={t('common.cancel')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => deleteEmployees([e.empid])}
-                    >
+                    <ConfirmDelete title={t('employees.deleteConfirm', { name: e.empName })} onConfirm={() => deleteEmployees([e.empid])}>
                       <Tooltip title={t('common.delete')}>
                         <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${e.empName}`} />
                       </Tooltip>
-                    </Popconfirm>
+                    </ConfirmDelete>
                   </Space>
                 ),
               },

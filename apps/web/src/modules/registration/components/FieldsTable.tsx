@@ -1,8 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { labelIn, type VisitorField, type VisitorType } from '@openvisit/contract';
-import { App, Button, Card, Flex, Popconfirm, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { useDeleteField, useSortFields, useUpdateVisitorType, useVisitorFields } from '../api';
 import { FieldModal } from './FieldModal';
@@ -168,12 +169,9 @@ export function FieldsTable({ type }: { type: VisitorType }) {
                   aria-label={`${t('common.edit')} ${labelIn(f.displayName, lang)}`}
                 />
                 {f.standard ? null : (
-                  <Popconfirm
+                  <ConfirmDelete
                     title={t('registration.fields.deleteConfirm', { name: labelIn(f.displayName, lang) })}
                     description={t('registration.fields.deleteHelp')}
-                    okText={t('common.delete')}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: true }}
                     onConfirm={() => remove(f)}
                   >
                     <Button
@@ -183,7 +181,7 @@ export function FieldsTable({ type }: { type: VisitorType }) {
                       icon={<DeleteOutlined />}
                       aria-label={`${t('common.delete')} ${labelIn(f.displayName, lang)}`}
                     />
-                  </Popconfirm>
+                  </ConfirmDelete>
                 )}
               </Flex>
             ),

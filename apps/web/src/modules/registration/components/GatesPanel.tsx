@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { GATE_NAME_MAX, type Gate, Status } from '@openvisit/contract';
-import { Alert, App, Button, Card, Flex, Form, Input, Modal, Popconfirm, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Input, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { useAddGate, useDeleteGate, useGates, useRenameGate } from '../api';
 import { useRegistrationRules } from '../rules';
@@ -109,15 +110,9 @@ export function GatesPanel() {
                   aria-label={`${t('registration.gates.rename')} ${g.gname}`}
                   onClick={() => setEditing({ gate: g })}
                 />
-                <Popconfirm
-                  title={t('registration.gates.deleteConfirm', { name: g.gname })}
-                  okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove(g)}
-                >
+                <ConfirmDelete title={t('registration.gates.deleteConfirm', { name: g.gname })} onConfirm={() => remove(g)}>
                   <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${g.gname}`} />
-                </Popconfirm>
+                </ConfirmDelete>
               </Flex>
             ),
           },

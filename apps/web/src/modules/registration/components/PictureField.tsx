@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { CAROUSEL_PICTURES, PAD_IMAGE_EXTENSIONS, PAD_PICTURE_RULES, PAD_UPLOAD_MAX_BYTES, type PadPictureKind } from '@openvisit/contract';
-import { Alert, App, Button, Flex, Image, Popconfirm, Progress, Space, Tooltip, Typography, Upload } from 'antd';
+import { Alert, App, Button, Flex, Image, Progress, Space, Tooltip, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { formatBytes } from '../../employees/facesApi';
 import { checkPictureFile, pictureRules, usePadSettings, usePadWrite, usePictureUpload, usePictureUrl } from '../api';
 
@@ -122,11 +123,8 @@ export function PictureField({ kind, title }: { kind: 'logo' | 'backgroundPic' |
               </Button>
             </Upload>
             {key ? (
-              <Popconfirm
+              <ConfirmDelete
                 title={t('registration.picture.removeConfirm', { what: title })}
-                okText={t('common.delete')}
-                cancelText={t('common.cancel')}
-                okButtonProps={{ danger: true }}
                 onConfirm={async () => {
                   try {
                     await write.mutateAsync({ call: 'delPadPicture', input: { kind } });
@@ -139,7 +137,7 @@ export function PictureField({ kind, title }: { kind: 'logo' | 'backgroundPic' |
                 <Button danger icon={<DeleteOutlined />} disabled={busy} data-testid={`picture-${kind}-remove`}>
                   {t('registration.picture.remove')}
                 </Button>
-              </Popconfirm>
+              </ConfirmDelete>
             ) : null}
           </Space>
           <ProgressLine progress={progress} testId={`picture-${kind}-progress`} />
@@ -213,11 +211,8 @@ export function CarouselField({ title }: { title: string }) {
                   aria-label={t('registration.order.later')}
                 />
               </Tooltip>
-              <Popconfirm
+              <ConfirmDelete
                 title={t('registration.picture.removeCarouselConfirm', { n: i + 1 })}
-                okText={t('common.delete')}
-                cancelText={t('common.cancel')}
-                okButtonProps={{ danger: true }}
                 onConfirm={() =>
                   save(
                     keys.filter((x) => x !== k),
@@ -233,7 +228,7 @@ export function CarouselField({ title }: { title: string }) {
                   disabled={busy}
                   aria-label={t('registration.picture.removeNth', { n: i + 1 })}
                 />
-              </Popconfirm>
+              </ConfirmDelete>
             </Space>
           </Flex>
         ))}

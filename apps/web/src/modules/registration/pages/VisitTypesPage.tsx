@@ -1,10 +1,11 @@
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { labelIn, Status, type VisitorType } from '@openvisit/contract';
-import { Alert, App, Button, Card, Col, Empty, Flex, Form, List, Modal, Popconfirm, Row, Skeleton, Space, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Empty, Flex, Form, List, Modal, Row, Skeleton, Space, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../platform/apiError';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { useLang } from '../../../platform/i18n';
 import { useAddVisitorType, useDeleteVisitorType, useSortVisitorTypes, useUpdateVisitorType, useVisitorTypes } from '../api';
@@ -68,12 +69,9 @@ function TypeEditor({ type, onDeleted }: { type: VisitorType; onDeleted: () => v
       title={name}
       data-testid="type-editor"
       extra={
-        <Popconfirm
+        <ConfirmDelete
           title={t('registration.types.deleteConfirm', { name })}
           description={t('registration.types.deleteHelp')}
-          okText={t('common.delete')}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ danger: true }}
           onConfirm={async () => {
             setInUse(null);
             try {
@@ -89,7 +87,7 @@ function TypeEditor({ type, onDeleted }: { type: VisitorType; onDeleted: () => v
           <Button danger icon={<DeleteOutlined />} data-testid="type-delete">
             {t('common.delete')}
           </Button>
-        </Popconfirm>
+        </ConfirmDelete>
       }
     >
       {inUse ? <Alert type="warning" showIcon title={inUse} style={{ marginBottom: 12 }} data-testid="type-in-use" /> : null}

@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ResidentProject, Status } from '@openvisit/contract';
-import { App, Button, Card, Empty, Flex, Popconfirm, Table, Tooltip } from 'antd';
+import { App, Button, Card, Empty, Flex, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { formatDate } from '../../../platform/format';
 import { useDeleteProject, useProjects } from '../api';
 import { ProjectModal } from './ProjectModal';
@@ -74,17 +75,11 @@ export function ProjectsTab() {
                 <Tooltip title={t('common.edit')}>
                   <Button type="text" icon={<EditOutlined />} aria-label={`${t('common.edit')} ${p.pName}`} onClick={() => open(p)} />
                 </Tooltip>
-                <Popconfirm
-                  title={t('residents.projects.deleteConfirm', { name: p.pName })}
-                  okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => del(p)}
-                >
+                <ConfirmDelete title={t('residents.projects.deleteConfirm', { name: p.pName })} onConfirm={() => del(p)}>
                   <Tooltip title={t('common.delete')}>
                     <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${p.pName}`} />
                   </Tooltip>
-                </Popconfirm>
+                </ConfirmDelete>
               </Flex>
             ),
           },

@@ -1,8 +1,9 @@
 import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ResidentStatus, ResidentVisitor } from '@openvisit/contract';
-import { App, Button, Card, Empty, Flex, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Form, Input, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { formatDate } from '../../../platform/format';
 import { useDecideResidents, useDeleteResidents, useProjects, useResidentCompanies, useResidentPage } from '../api';
 import { PAGE_SIZES, type ResidentFilters } from '../query';
@@ -163,17 +164,11 @@ export function ResidentsTab({
             <Button icon={<CloseOutlined />} onClick={() => setRefusing(selection)}>
               {t('residents.refuse')}
             </Button>
-            <Popconfirm
-              title={t('residents.batchDeleteConfirm', { count: selection.length })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => del(selection)}
-            >
+            <ConfirmDelete title={t('residents.batchDeleteConfirm', { count: selection.length })} onConfirm={() => del(selection)}>
               <Button danger icon={<DeleteOutlined />} loading={remove.isPending} data-testid="residents-batch-delete">
                 {t('residents.batchDelete')}
               </Button>
-            </Popconfirm>
+            </ConfirmDelete>
           </Space>
         ) : null}
       </Flex>
@@ -273,17 +268,11 @@ export function ResidentsTab({
                 <Tooltip title={t('common.edit')}>
                   <Button type="text" icon={<EditOutlined />} aria-label={`${t('common.edit')} ${r.name}`} onClick={() => openDrawer(r)} />
                 </Tooltip>
-                <Popconfirm
-                  title={t('residents.deleteConfirm', { name: r.name })}
-                  okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => del([r.rid])}
-                >
+                <ConfirmDelete title={t('residents.deleteConfirm', { name: r.name })} onConfirm={() => del([r.rid])}>
                   <Tooltip title={t('common.delete')}>
                     <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${r.name}`} />
                   </Tooltip>
-                </Popconfirm>
+                </ConfirmDelete>
               </Flex>
             ),
           },

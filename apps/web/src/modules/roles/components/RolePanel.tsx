@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, FolderAddOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import type { RoleNode } from '@openvisit/contract';
-import { App, Button, Card, Empty, Flex, Popconfirm, Skeleton, Space, Tooltip, Tree, type TreeDataNode, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Skeleton, Space, Tooltip, Tree, type TreeDataNode, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { displayError } from '../../../platform/notify';
 import { findRole, roleInUse, useDeleteRole } from '../api';
 import { type RoleAction, RoleModal } from './RoleModal';
@@ -109,17 +110,11 @@ export function RolePanel({
           <ToolButton label={t('roles.addRole')} icon={<PlusOutlined />} onClick={() => setAction('addRole')} disabled={!group} />
           <ToolButton label={t('roles.rename')} icon={<EditOutlined />} onClick={() => setAction('rename')} disabled={!node} />
           {node ? (
-            <Popconfirm
-              title={t(isGroup ? 'roles.deleteGroupConfirm' : 'roles.deleteRoleConfirm', { name: node.rgName })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={doDelete}
-            >
+            <ConfirmDelete title={t(isGroup ? 'roles.deleteGroupConfirm' : 'roles.deleteRoleConfirm', { name: node.rgName })} onConfirm={doDelete}>
               <Tooltip title={t('roles.delete')}>
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('roles.delete')} loading={remove.isPending} />
               </Tooltip>
-            </Popconfirm>
+            </ConfirmDelete>
           ) : (
             <ToolButton label={t('roles.delete')} icon={<DeleteOutlined />} disabled danger />
           )}
