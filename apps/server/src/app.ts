@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { blacklistDownloads, blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
@@ -54,6 +55,7 @@ const bindings: Binding[] = [
   ...visitsRoutes,
   ...residentsRoutes,
   ...invitationsRoutes,
+  ...approvalsRoutes,
 ];
 
 export interface BuiltApp {

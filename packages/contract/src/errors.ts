@@ -136,6 +136,7 @@ const entries = {
   NO_LEADER: [673, '没有主管', 'No manager'],
   DIRECTORY_UNREACHABLE: [674, '通讯录服务无法连接或应答异常', 'The directory service could not be reached or answered unreadably'],
   DIRECTORY_REFUSED: [675, '通讯录服务拒绝访问，请检查配置', 'The directory service refused access; check its settings'],
+  NOT_APPROVER: [681, '您不是该级审批人', 'You are not an approver at this level'],
   INVALID_OPENID: [701, '无效openid', 'Invalid openid'],
   OPENID_FAILED: [702, '获取openid失败', 'Failed to get the openid'],
   INVALID_RECORD_703: [703, '无效记录', 'Invalid record'],

@@ -1,5 +1,6 @@
 import type { CallDef, DownloadDef } from './call.js';
 import { accountCalls } from './calls/accounts.js';
+import { approvalCalls } from './calls/approvals.js';
 import { authCalls } from './calls/auth.js';
 import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
 import { contactCalls } from './calls/contacts.js';
@@ -38,6 +39,7 @@ export const allCalls = [
   ...visitCalls,
   ...residentCalls,
   ...invitationCalls,
+  ...approvalCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

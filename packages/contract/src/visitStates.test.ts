@@ -6,9 +6,26 @@ const STATUSES = Object.keys(visitorStatusLabels) as VisitorStatus[];
 
 /** The life cycle written out by hand, status by status: what each event does, '-' when refused. */
 const TABLE: Record<VisitorStatus, Partial<Record<(typeof VISIT_EVENTS)[number], VisitorStatus>>> = {
-  sent: { view: 'viewed', accept: 'accepted', decline: 'refused', await: 'unauthorized', checkIn: 'signedIn', expire: 'expired', cancel: 'ended' },
-  viewed: { accept: 'accepted', decline: 'refused', await: 'unauthorized', checkIn: 'signedIn', expire: 'expired', cancel: 'ended' },
-  accepted: { await: 'unauthorized', checkIn: 'signedIn', expire: 'expired', cancel: 'ended' },
+  sent: {
+    view: 'viewed',
+    accept: 'accepted',
+    decline: 'refused',
+    await: 'unauthorized',
+    reject: 'refused',
+    checkIn: 'signedIn',
+    expire: 'expired',
+    cancel: 'ended',
+  },
+  viewed: {
+    accept: 'accepted',
+    decline: 'refused',
+    await: 'unauthorized',
+    reject: 'refused',
+    checkIn: 'signedIn',
+    expire: 'expired',
+    cancel: 'ended',
+  },
+  accepted: { await: 'unauthorized', reject: 'refused', checkIn: 'signedIn', expire: 'expired', cancel: 'ended' },
   reserved: { await: 'unauthorized', reject: 'refused', checkIn: 'signedIn', expire: 'expired', cancel: 'ended' },
   unauthorized: { approve: 'authorized', reject: 'refused', expire: 'expired', cancel: 'ended' },
   authorized: { checkIn: 'signedIn', expire: 'expired', cancel: 'ended' },

@@ -10,7 +10,7 @@ import type { VisitorStatus } from './lookups.js';
  *                  └───────decline─────────→ refused      │
  *   booking:     reserved ────────────────────────────────┤
  *   approval:    (sent|viewed|accepted|reserved) ─await→ unauthorized ─approve→ authorized ─┤
- *                                             unauthorized|reserved ─reject→ refused        │
+ *                          unauthorized|reserved|sent|viewed|accepted ─reject→ refused (an approver refuses)
  *                                                                                           ▼
  *                                                        checkIn → signedIn ─signOut→ signedOut
  *   before check-in: ─expire→ expired (its window passed), ─cancel→ ended (called off; re-send to invite again)
@@ -32,7 +32,7 @@ export const VISIT_MOVES = {
   decline: { from: ['sent', 'viewed'], to: 'refused' },
   await: { from: ['sent', 'viewed', 'accepted', 'reserved'], to: 'unauthorized' },
   approve: { from: ['unauthorized'], to: 'authorized' },
-  reject: { from: ['unauthorized', 'reserved'], to: 'refused' },
+  reject: { from: ['unauthorized', 'reserved', 'sent', 'viewed', 'accepted'], to: 'refused' },
   checkIn: { from: ['sent', 'viewed', 'accepted', 'reserved', 'authorized'], to: 'signedIn' },
   signOut: { from: ['signedIn'], to: 'signedOut' },
   expire: { from: BEFORE_CHECK_IN, to: 'expired' },

@@ -84,6 +84,8 @@ export const invitation = z.object({
   status: visit.shape.status,
   /** The check-in code (the QR pass), only while the invitation can still be used at the kiosk. */
   code: z.string().nullable(),
+  /** 0 waiting for the company's approvers (the code checks in only once they agree), 1 authorised, 2 refused by them. */
+  permission: z.number().int(),
   /** The visitor may still accept or decline. */
   canReply: z.boolean(),
   lang: z.enum(['zh', 'en']),

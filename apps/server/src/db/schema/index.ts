@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './approvals.js';
 export * from './auth.js';
 export * from './blacklist.js';
 export * from './contacts.js';

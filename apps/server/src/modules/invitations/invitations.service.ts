@@ -19,6 +19,7 @@ import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { settingsOf } from '../accounts/accounts.service.js';
+import * as approvals from '../approvals/approvals.service.js';
 import * as employees from '../employees/employees.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
 import { registrationRepository } from '../registration/registration.repository.js';
@@ -84,6 +85,8 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
   }
 
   const status = initialStatus('invite', { approval: false });
+  // With approval on, the visitor still gets the invitation (and may accept it) but cannot check in until approved.
+  const approval = (await settingsOf(ctx)).processSwitch === 1;
   const rows = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     const out: { row: VisitRow; token: string }[] = [];
@@ -95,7 +98,7 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
         row: await createVisit(txCtx, {
           kind: 'invite',
           status,
-          permission: 1,
+          permission: approval ? 0 : 1,
           name: p.name,
           phone: p.phone,
           email: p.email,
@@ -113,6 +116,7 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
     }
     return out;
   });
+  if (approval) for (const { row } of rows) await approvals.submit(ctx, row, host.name);
   // The invitation goes by email to those who gave one (recorded in mails and delivered by a job, with retries).
   for (const { row, token } of rows) {
     if (!row.email) continue;
@@ -174,6 +178,7 @@ async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
     gate: gate?.name ?? '',
     status: v.status as VisitorStatus,
     code: usable ? v.code : null,
+    permission: v.permission,
     canReply: REPLY_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
     lang,
     terms: lang === 'en' && settings.secureProtocolEn.trim() ? settings.secureProtocolEn : settings.secureProtocol,

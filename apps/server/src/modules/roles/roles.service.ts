@@ -1,6 +1,7 @@
 import { logDesc, type RoleNode, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
+import { approvalsRepository } from '../approvals/approvals.repository.js';
 import * as employees from '../employees/employees.service.js';
 import { rolesRepository } from './roles.repository.js';
 
@@ -63,6 +64,8 @@ export async function remove(ctx: AuthedContext, input: { rid: number }): Promis
   const children = all.filter((r) => r.parentId === role.id).length;
   const members = (await repo.memberCounts()).get(role.id) ?? 0;
   if (children || members) throw new AppError(Status.ROLE_IN_USE, undefined, { children, members });
+  if (await approvalsRepository(ctx.db, { companyId: ctx.session.companyId }).roleInUse([role.id]))
+    throw new AppError(Status.ROLE_IN_USE, 'The role approves visits in an approval flow', { children, members, approvals: true });
   await repo.delete(role.id);
   ctx.audit.objId = role.id;
   ctx.audit.objName = role.name;

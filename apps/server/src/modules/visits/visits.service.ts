@@ -24,6 +24,7 @@ import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { dataUrlBytes, ImageRejected, normalisePhoto, normaliseSignature } from '../../platform/images.js';
 import { settingsOf } from '../accounts/accounts.service.js';
+import * as approvals from '../approvals/approvals.service.js';
 import * as blacklist from '../blacklist/blacklist.service.js';
 import * as employees from '../employees/employees.service.js';
 import { notifyArrival } from '../notifications/arrival.js';
@@ -280,6 +281,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     throw err;
   });
   if (created && row.status === 'signedIn') await notifyArrival(ctx, row);
+  if (created && row.status === 'unauthorized') await approvals.submit(ctx, row, host.name);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc(status === 'signedIn' ? 'walkInRegistered' : 'walkInAwaiting', { host: host.name });
@@ -390,6 +392,8 @@ export async function checkIn(
     ctx.audit.skip = true;
     return { ...toVisit(v), repeated: true };
   }
+  // Waiting for approval, or refused by an approver (or the visitor declined after a refusal): not in.
+  if (v.permission !== 1 || v.status === 'unauthorized') throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { status: v.status });
   if (!CHECK_IN_FROM.includes(v.status as VisitorStatus))
     throw new AppError(Status.UPDATE_NOT_ALLOWED, `A ${v.status} visit cannot check in`, { status: v.status });
   checkWindow(v, settings, now);
@@ -495,6 +499,8 @@ export async function changeStatus(ctx: AuthedContext, input: { vid: number; eve
   if (event === 'checkIn') throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Check in at the kiosk or the desk');
   const v = await repoOf(ctx).byId(input.vid);
   if (!v) throw noSuchVisit();
+  if ((event === 'approve' || event === 'reject') && (await approvals.isWaiting(ctx, v.id)))
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This visit is waiting for its approvers; decide it in the approval list if you are one');
   const set: Partial<VisitInsert> =
     event === 'approve'
       ? { permission: 1 }

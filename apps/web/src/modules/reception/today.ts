@@ -45,7 +45,8 @@ export function deskActions(v: Pick<Visit, 'status'>): DeskAction[] {
   const out: DeskAction[] = [];
   if (allowed.has('checkIn')) out.push('checkIn');
   if (allowed.has('approve')) out.push('approve');
-  if (allowed.has('reject')) out.push('reject');
+  // Refusing an invitation is its approvers' or host's business, not the desk's: only waiting walk-ins and bookings.
+  if (allowed.has('reject') && (v.status === 'unauthorized' || v.status === 'reserved')) out.push('reject');
   if (allowed.has('signOut')) out.push('signOut');
   // A badge is printed for a visitor on site (a lost or spoiled one is reprinted), and an access card handed out.
   if (v.status === 'signedIn') out.push('badge', 'card');

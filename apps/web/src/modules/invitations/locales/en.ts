@@ -70,6 +70,8 @@ export const invitationsEn = {
     declineConfirm: 'Decline this invitation? Your host will be told.',
     accepted: 'Thank you, see you soon.',
     declined: 'You declined the invitation.',
+    notApproved: 'Your visit was not approved. Please contact your host.',
+    awaitingApproval: 'Your visit is waiting for approval. The pass below will work once it is approved; you will be told by email.',
     terms: 'Visitor terms',
     termsHelp: 'You will be asked to sign them at the kiosk.',
   },

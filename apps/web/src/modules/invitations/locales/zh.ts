@@ -73,6 +73,8 @@ export const invitationsZh: DeepStrings<typeof invitationsEn> = {
     declineConfirm: '确定拒绝此邀请吗？被访人会收到通知。',
     accepted: '感谢您的确认，期待您的到来。',
     declined: '您已拒绝此邀请。',
+    notApproved: '您的来访未通过审批，请联系被访人。',
+    awaitingApproval: '您的来访正在审批中。审批通过后下方通行码方可使用，届时将邮件通知您。',
     terms: '访客须知',
     termsHelp: '签到时需在自助机上签署。',
   },

@@ -27,6 +27,7 @@ function invitation(extra: Partial<Invitation> = {}): Invitation {
     status: 'viewed',
     code: '12345678',
     canReply: true,
+    permission: 1,
     lang: 'en',
     terms: 'Wear your badge.',
     ...extra,
@@ -79,6 +80,23 @@ describe('InvitationPage', () => {
     expect(await screen.findByText('Acme 诚邀您来访')).toBeTruthy();
     expect(screen.getByText('该邀请已无法用于签到。')).toBeTruthy();
     expect(screen.queryByTestId('invitation-pass')).toBeNull();
+  });
+
+  it('says the pass waits for approval, and that a refused visit was not approved (not that the visitor declined)', async () => {
+    stubServer({ config, updateAppPreview: () => ({ status: 0, result: invitation({ permission: 0 }) }) });
+    renderPage();
+    expect(await screen.findByText(/Your visit is waiting for approval/)).toBeTruthy();
+    expect(screen.getByTestId('invitation-code').textContent).toBe('Code 12345678');
+  });
+
+  it('tells a visitor refused by the approvers so', async () => {
+    stubServer({
+      config,
+      updateAppPreview: () => ({ status: 0, result: invitation({ permission: 2, status: 'refused', code: null, canReply: false }) }),
+    });
+    renderPage();
+    expect(await screen.findByText('Your visit was not approved. Please contact your host.')).toBeTruthy();
+    expect(screen.queryByText('You declined the invitation.')).toBeNull();
   });
 
   it('says so, without detail, for a link that names no invitation', async () => {

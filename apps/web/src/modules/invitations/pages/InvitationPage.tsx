@@ -81,7 +81,10 @@ function InvitationView({ data, busy, onReply, qr }: { data: Invitation; busy: b
         </Descriptions.Item>
       </Descriptions>
       {data.status === 'accepted' ? <Alert type="success" showIcon title={t('invitations.page.accepted')} /> : null}
-      {data.status === 'refused' ? <Alert type="info" showIcon title={t('invitations.page.declined')} /> : null}
+      {data.status === 'refused' ? (
+        <Alert type="info" showIcon title={t(data.permission === 2 ? 'invitations.page.notApproved' : 'invitations.page.declined')} />
+      ) : null}
+      {data.code && data.permission === 0 ? <Alert type="warning" showIcon title={t('invitations.page.awaitingApproval')} /> : null}
       {data.canReply ? (
         <Space>
           <Button type="primary" size="large" loading={busy} onClick={() => onReply(3)}>
