@@ -1,5 +1,6 @@
 import { PASSWORD_MIN } from '@openvisit/contract';
 import { accountsEn } from '../modules/accounts/locales/en';
+import { approvalsEn } from '../modules/approvals/locales/en';
 import { authEn } from '../modules/auth/locales/en';
 import { blacklistEn } from '../modules/blacklist/locales/en';
 import { employeesEn } from '../modules/employees/locales/en';
@@ -18,6 +19,7 @@ import { visitsEn } from '../modules/visits/locales/en';
  */
 export const en = {
   common: {
+    listSeparator: ', ',
     ok: 'OK',
     cancel: 'Cancel',
     save: 'Save',
@@ -83,6 +85,8 @@ export const en = {
     receptionKiosk: 'Visitor kiosk',
     invite: 'Invite visitors',
     inviteList: 'My invitations',
+    approve: 'Approval',
+    approvals: 'My approvals',
     related: 'Related companies',
   },
   network: {
@@ -135,6 +139,8 @@ export const en = {
     beforeStart: 'The end date cannot be before the start date',
     duplicateInFile: 'Appears more than once in the file',
     taken: 'Already used by another record',
+    duplicate: 'Given twice',
+    sequence: 'Levels are numbered from 1 without gaps',
     notFound: 'Not found',
     column: 'Column missing',
     tooManyRows: 'Too many rows',
@@ -190,4 +196,5 @@ export const en = {
   invitations: invitationsEn,
   registration: registrationEn,
   residents: residentsEn,
+  approvals: approvalsEn,
 } as const;

@@ -1,5 +1,6 @@
 import { PASSWORD_MIN } from '@openvisit/contract';
 import { accountsZh } from '../modules/accounts/locales/zh';
+import { approvalsZh } from '../modules/approvals/locales/zh';
 import { authZh } from '../modules/auth/locales/zh';
 import { blacklistZh } from '../modules/blacklist/locales/zh';
 import { employeesZh } from '../modules/employees/locales/zh';
@@ -18,6 +19,7 @@ export type Translation = DeepStrings<typeof en>;
 
 export const zh: Translation = {
   common: {
+    listSeparator: '、',
     ok: '确定',
     cancel: '取消',
     save: '保存',
@@ -83,6 +85,8 @@ export const zh: Translation = {
     receptionKiosk: '访客自助机',
     invite: '邀请访客',
     inviteList: '我的邀请',
+    approve: '访客审批',
+    approvals: '我的审批',
     related: '关联企业',
   },
   network: {
@@ -135,6 +139,8 @@ export const zh: Translation = {
     beforeStart: '结束日期不能早于开始日期',
     duplicateInFile: '在文件中重复出现',
     taken: '已被其他记录使用',
+    duplicate: '重复',
+    sequence: '级别须从 1 开始连续编号',
     notFound: '不存在',
     column: '缺少该列',
     tooManyRows: '行数过多',
@@ -190,4 +196,5 @@ export const zh: Translation = {
   invitations: invitationsZh,
   registration: registrationZh,
   residents: residentsZh,
+  approvals: approvalsZh,
 };

@@ -22,13 +22,6 @@ export const APPROVAL_STATUSES = ['pending', 'approved', 'agreed', 'refused', 'r
 /** Who may approve at a level: 0 members of an employee role, 1 one employee, 2 HSE accounts, 3 the administrator. */
 export const APPROVER_TYPES = [0, 1, 2, 3] as const;
 export type ApproverType = (typeof APPROVER_TYPES)[number];
-export const approverTypeLabels = {
-  0: { zh: '角色', en: 'Role' },
-  1: { zh: '员工', en: 'Employee' },
-  2: { zh: 'HSE 账号', en: 'HSE accounts' },
-  3: { zh: '管理员', en: 'Administrator' },
-} as const satisfies Record<ApproverType, { zh: string; en: string }>;
-
 const ADMINS = [Role.ADMIN, Role.SUBADMIN] as const;
 /** Who may be asked to approve: employees (by role or by name), HSE accounts and administrators. */
 export const APPROVER_ROLES = [Role.ADMIN, Role.SUBADMIN, Role.EMPLOYEE, Role.HSE] as const;

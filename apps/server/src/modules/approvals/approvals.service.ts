@@ -448,7 +448,7 @@ async function companyLang(ctx: AuthedContext): Promise<'zh' | 'en'> {
 }
 
 function approvalsLink(ctx: AuthedContext, employee: boolean): string {
-  return `${ctx.config.publicUrl}${employee ? '/emporder/approve' : '/setting/approve/records'}`;
+  return `${ctx.config.publicUrl}${employee ? '/emporder/approve' : '/setting/approve?tab=records'}`;
 }
 
 /** Failing to queue a mail never undoes a decision: it is logged and the queue shows the visit anyway. */

@@ -1,6 +1,7 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { ADMIN_STYPE, Role } from '@openvisit/contract';
 import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts/routes';
+import { approvalQueueScreen, approvalSettingsScreen } from '../../modules/approvals/routes';
 import { listScreens } from '../../modules/blacklist/routes';
 import { employeeSection } from '../../modules/employees/routes';
 import { employeePortalScreens } from '../../modules/invitations/routes';
@@ -32,6 +33,7 @@ export const adminArea: AreaDef = {
     overtimeScreen,
     operationLogScreen,
     ...registrationScreens,
+    approvalSettingsScreen,
     {
       path: 'setting/account',
       titleKey: 'menu.account',
@@ -56,11 +58,18 @@ export const AREAS: readonly AreaDef[] = [
     base: '/emporder',
     titleKey: 'enums.consoleRole.emporder',
     layout: AreaLayout,
-    routes: [...employeePortalScreens, ...areaShellScreens('emporder')],
+    routes: [...employeePortalScreens, approvalQueueScreen('emporder', 'approve'), ...areaShellScreens('emporder')],
   },
   shellArea('subcom', '/subcom'),
   shellArea('logic', '/logic', Role.LOGISTICS),
-  shellArea('hse', '/hsehome', Role.HSE),
+  {
+    role: 'hse',
+    base: '/hsehome',
+    sType: Role.HSE,
+    titleKey: 'enums.consoleRole.hse',
+    layout: AreaLayout,
+    routes: [...areaShellScreens('hse'), approvalQueueScreen('hse', 'hseapprovelist')],
+  },
   shellArea('servercom', '/servercom', Role.SERVER_COMPANY),
   { role: 'reception', base: '/reception', sType: Role.GATE, titleKey: 'enums.consoleRole.reception', layout: AreaLayout, routes: receptionScreens },
   shellArea('super', '/super'),

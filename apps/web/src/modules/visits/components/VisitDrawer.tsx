@@ -5,8 +5,10 @@ import { App, Avatar, Button, Descriptions, Drawer, Flex, Image, Popconfirm, Ske
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchFile } from '../../../platform/api';
+import { useFeature } from '../../../platform/config';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
+import { ApprovalHistory } from '../../approvals/components/ApprovalHistory';
 import { useMoveVisit, useVisit } from '../api';
 import { VisitStatusTag } from './VisitStatusTag';
 
@@ -41,6 +43,7 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
   const visit = useVisit(vid);
   const move = useMoveVisit();
   const v = visit.data;
+  const approvalOn = useFeature('approval') !== false;
 
   const openPdf = async () => {
     if (!v) return;
@@ -145,6 +148,7 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
               ...Object.entries(v.extendCol).map(([k, value]) => ({ key: `x-${k}`, label: k, children: value || '—' })),
             ]}
           />
+          {approvalOn ? <ApprovalHistory vid={v.vid} canResubmit /> : null}
           <div>
             <Typography.Title level={5}>{t('visits.detail.history')}</Typography.Title>
             <Timeline

@@ -1,0 +1,26 @@
+import { AuditOutlined } from '@ant-design/icons';
+import type { ScreenEntry } from '../../app/routes/types';
+import type { ConsoleRole } from '../../platform/session';
+
+/** Settings › approval (spec "approve"): flows and the company's approval records; off with the 'approval' switch. */
+export const approvalSettingsScreen: ScreenEntry = {
+  path: 'setting/approve',
+  titleKey: 'menu.approve',
+  icon: <AuditOutlined />,
+  roles: ['manager'],
+  feature: 'approval',
+  group: 'custom',
+  page: () => import('./pages/ApprovalSettingsPage').then((m) => m.ApprovalSettingsPage),
+};
+
+/** An approver's queue in their own area: the employee portal's "approve", HSE's "hseapprovelist". */
+export function approvalQueueScreen(role: ConsoleRole, path: string): ScreenEntry {
+  return {
+    path,
+    titleKey: 'menu.approvals',
+    icon: <AuditOutlined />,
+    roles: [role],
+    feature: 'approval',
+    page: () => import('./pages/ApprovalQueuePage').then((m) => m.ApprovalQueuePage),
+  };
+}
