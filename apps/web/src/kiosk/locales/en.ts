@@ -61,7 +61,9 @@ export const kioskEn = {
     lateNoTime: 'You are late for your appointment. Please ask at reception.',
     unknown: 'No invitation matches. Check the code, or ask at reception.',
     repeated: 'You are already checked in.',
-    residentPending: 'Your resident pass is not approved (or was refused). Please ask at reception.',
+    notApproved: 'Your visit is not approved yet, or was refused. Please ask your host or reception.',
+    calledOff: 'This invitation was called off. Please ask your host or reception.',
+    notUsable: 'This invitation can no longer be used. Please ask at reception.',
     residentOutside: 'Your resident pass is not valid today. Please ask at reception.',
   },
   signout: {

@@ -60,7 +60,9 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
     lateNoTime: '您迟到了，请到前台咨询。',
     unknown: '没有找到对应的邀请，请核对邀请码或到前台咨询。',
     repeated: '您已经签到过了。',
-    residentPending: '您的常驻通行证尚未审批通过（或已被拒绝），请到前台咨询。',
+    notApproved: '您的来访尚未审批通过（或已被拒绝），请联系被访人或前台。',
+    calledOff: '此邀请已取消，请联系被访人或前台。',
+    notUsable: '此邀请已无法使用，请到前台咨询。',
     residentOutside: '您的常驻通行证今天不在有效期内，请到前台咨询。',
   },
   signout: {

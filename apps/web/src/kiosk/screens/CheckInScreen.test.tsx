@@ -64,10 +64,18 @@ describe('kiosk check-in by phone', () => {
     });
     const { finish } = renderScreen();
     await checkInByPhone('13922220002');
-    expect(await screen.findByText('Your resident pass is not approved (or was refused). Please ask at reception.')).toBeTruthy();
+    expect(await screen.findByText('Your visit is not approved yet, or was refused. Please ask your host or reception.')).toBeTruthy();
     answer = 1117;
     fireEvent.click(screen.getByRole('button', { name: 'Check in' }));
     expect(await screen.findByText('No invitation matches. Check the code, or ask at reception.')).toBeTruthy();
+    expect(finish).not.toHaveBeenCalled();
+  });
+
+  it('tells a visitor whose invitation was called off, rather than that nothing matches', async () => {
+    stubServer({ AppClientSignin: () => ({ status: 58, reason: 'x', result: { status: 'ended' } }) });
+    const { finish } = renderScreen();
+    await checkInByPhone('13922220003');
+    expect(await screen.findByText('This invitation was called off. Please ask your host or reception.')).toBeTruthy();
     expect(finish).not.toHaveBeenCalled();
   });
 });

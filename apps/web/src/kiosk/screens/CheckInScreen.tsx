@@ -21,7 +21,7 @@ function timeOf(ms: unknown, lang: 'zh' | 'en'): string | null {
 export function visitErrorText(err: unknown, t: ReturnType<typeof useK>['t'], lang: 'zh' | 'en'): string {
   if (!(err instanceof ApiError)) return t('errors.network');
   if (err.http !== undefined) return t('errors.network');
-  const result = err.result as { opensAt?: number; closedAt?: number } | null;
+  const result = err.result as { opensAt?: number; closedAt?: number; status?: string } | null;
   if (err.status === Status.TOO_EARLY) {
     const time = timeOf(result?.opensAt, lang);
     return time ? t('checkin.early', { time }) : t('checkin.earlyNoTime');
@@ -31,7 +31,9 @@ export function visitErrorText(err: unknown, t: ReturnType<typeof useK>['t'], la
     return time ? t('checkin.late', { time }) : t('checkin.lateNoTime');
   }
   if (err.status === Status.INVALID_VISITOR) return t('checkin.unknown');
-  if (err.status === Status.VISITOR_UNAUTHORIZED) return t('checkin.residentPending');
+  if (err.status === Status.VISITOR_UNAUTHORIZED) return t('checkin.notApproved');
+  // 58 names the visit's status: a called-off invitation says so; declined, expired or signed out cannot be used.
+  if (err.status === Status.UPDATE_NOT_ALLOWED && result?.status) return t(result.status === 'ended' ? 'checkin.calledOff' : 'checkin.notUsable');
   if (err.status === Status.OUTSIDE_VALIDITY) return t('checkin.residentOutside');
   return errorText(err);
 }
