@@ -1,4 +1,4 @@
-// npm run bench: throughput and latency of /Login and /GetUserInfo, employee import/export, visits (bench/visits.ts) on the embedded database (and on PostgreSQL
+// npm run bench: throughput and latency of /Login and /GetUserInfo, employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts) on the embedded database (and on PostgreSQL
 // when TEST_DATABASE_URL is set, as `npm run bench:pg` does), each against a bare Fastify route measured in the same run.
 
 import { execFile } from 'node:child_process';
@@ -12,6 +12,7 @@ import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/crypto.js';
+import { mailBench } from './mail.js';
 import { visitsBench } from './visits.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -172,6 +173,8 @@ console.log(row('bare Fastify route (baseline)', base, base));
 await product('pglite', base);
 if (process.env.TEST_DATABASE_URL) await product('postgres', base);
 await exportBench();
+await mailBench('pglite');
+if (process.env.TEST_DATABASE_URL) await mailBench('postgres');
 await visitsBench(load, base, 'pglite');
 if (process.env.TEST_DATABASE_URL) await visitsBench(load, base, 'postgres');
 process.exit(0);

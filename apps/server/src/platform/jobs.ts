@@ -25,7 +25,7 @@ export class JobQueue {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly opts = { pollMs: 1000, leaseSeconds: 300, batch: 20 },
+    private readonly opts = { pollMs: 1000, leaseSeconds: 300, batch: 20, concurrency: 8 },
   ) {}
 
   register(kind: string, handler: JobHandler): void {
@@ -75,7 +75,16 @@ export class JobQueue {
     for (;;) {
       const claimed = await this.claim();
       if (claimed.length === 0) return total;
-      for (const job of claimed) await this.runOne(job);
+      // A claimed batch runs a few at a time: deliveries wait on remote servers (an SMTP exchange takes ~100 ms even
+      // on loopback), so one at a time would cap mail at about ten a second.
+      let next = 0;
+      const worker = async () => {
+        while (next < claimed.length) {
+          const job = claimed[next++];
+          if (job) await this.runOne(job);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.opts.concurrency, claimed.length) }, worker));
       total += claimed.length;
     }
   }
