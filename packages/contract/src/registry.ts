@@ -15,6 +15,7 @@ import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
 import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
+import { templateCalls } from './calls/templates.js';
 import { visitCalls, visitDownloads } from './calls/visits.js';
 
 /** Every call of the API; the server registers exactly these and the web client is typed from them. */
@@ -38,6 +39,7 @@ export const allCalls = [
   ...visitCalls,
   ...residentCalls,
   ...invitationCalls,
+  ...templateCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
