@@ -88,7 +88,7 @@ export async function sendCancellation(ctx: AuthedContext, v: VisitRow): Promise
 /** The reminder, when it falls due: skipped unless the visitor can still come (checked at that moment, not when queued). */
 export async function remind(deps: { db: Db; mailer: Mailer }, payload: { companyId: number; visitId: number }, now = new Date()): Promise<boolean> {
   const v = await visitsRepository(deps.db, { companyId: payload.companyId }).byId(payload.visitId);
-  if (!v || v.kind !== 'invite' || !v.email || !v.appointmentAt || v.appointmentAt <= now) return false;
+  if (v?.kind !== 'invite' || !v.email || !v.appointmentAt || v.appointmentAt <= now) return false;
   if (!REMIND_FROM.includes(v.status as VisitorStatus)) return false;
   const company = await accountsRepository(deps.db, { companyId: v.companyId }).company();
   const mail = reminderMail(langOf(v), {
