@@ -83,6 +83,8 @@ export const en = {
     receptionKiosk: 'Visitor kiosk',
     invite: 'Invite visitors',
     inviteList: 'My invitations',
+    template: 'Invitation templates',
+    empTemplate: 'My template',
     related: 'Related companies',
   },
   network: {

@@ -83,6 +83,8 @@ export const zh: Translation = {
     receptionKiosk: '访客自助机',
     invite: '邀请访客',
     inviteList: '我的邀请',
+    template: '邀请函模板',
+    empTemplate: '我的模板',
     related: '关联企业',
   },
   network: {

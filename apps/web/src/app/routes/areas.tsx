@@ -3,7 +3,7 @@ import { ADMIN_STYPE, Role } from '@openvisit/contract';
 import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts/routes';
 import { listScreens } from '../../modules/blacklist/routes';
 import { employeeSection } from '../../modules/employees/routes';
-import { employeePortalScreens } from '../../modules/invitations/routes';
+import { employeePortalScreens, templateSettingsScreens } from '../../modules/invitations/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
 import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
@@ -32,6 +32,7 @@ export const adminArea: AreaDef = {
     overtimeScreen,
     operationLogScreen,
     ...registrationScreens,
+    ...templateSettingsScreens,
     {
       path: 'setting/account',
       titleKey: 'menu.account',
