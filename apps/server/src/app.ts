@@ -20,6 +20,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { registerContactJobs } from './modules/contacts/contacts.schedule.js';
 import { departmentsDownloads, departmentsRoutes } from './modules/departments/departments.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
+import { registerInvitationJobs } from './modules/invitations/invitations.notices.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const services: Services = { mailer, jobs, files: new FolderFileStore(path.join(config.dataDir, 'files')) };
   registerContactJobs({ db, config, services, log: app.log });
   registerVisitJobs({ db, jobs });
+  registerInvitationJobs({ db, jobs, mailer, log: app.log });
   app.addHook('onClose', async () => {
     await jobs.stop();
     mailer.close();

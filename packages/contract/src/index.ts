@@ -16,6 +16,7 @@ export * from './calls/proxies.js';
 export * from './calls/registration.js';
 export * from './calls/residents.js';
 export * from './calls/roles.js';
+export * from './calls/templates.js';
 export * from './calls/visits.js';
 export * from './errors.js';
 export * from './logDescriptions.js';

@@ -130,6 +130,13 @@ export const logDescriptions = {
   residentsApproved: { en: '{{count}} resident visitors approved', zh: '批准 {{count}} 名常驻访客' },
   residentsRefused: { en: '{{count}} resident visitors refused', zh: '拒绝 {{count}} 名常驻访客' },
   residentSignedIn: { en: 'resident signed in, project {{project}}', zh: '常驻访客签到，项目 {{project}}' },
+  // invitation templates (the row's object is the template id); one key per type and scope, as the words need translating
+  templateInterviewDefault: { en: 'interview invitation template, default', zh: '面试邀请函模板，默认' },
+  templateInterviewGate: { en: 'interview invitation template, gate {{gate}}', zh: '面试邀请函模板，门岗 {{gate}}' },
+  templateInterviewOwn: { en: 'own interview invitation template', zh: '个人面试邀请函模板' },
+  templateBusinessDefault: { en: 'business invitation template, default', zh: '商务邀请函模板，默认' },
+  templateBusinessGate: { en: 'business invitation template, gate {{gate}}', zh: '商务邀请函模板，门岗 {{gate}}' },
+  templateBusinessOwn: { en: 'own business invitation template', zh: '个人商务邀请函模板' },
   // sign-in
   lockedAfterFailures: { en: 'locked after {{failures}} failed sign-ins', zh: '登录失败 {{failures}} 次后锁定' },
 } as const satisfies Record<string, { en: string; zh: string }>;

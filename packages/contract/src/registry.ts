@@ -16,6 +16,7 @@ import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
 import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
+import { templateCalls } from './calls/templates.js';
 import { visitCalls, visitDownloads } from './calls/visits.js';
 
 /** Every call of the API; the server registers exactly these and the web client is typed from them. */
@@ -40,6 +41,7 @@ export const allCalls = [
   ...residentCalls,
   ...invitationCalls,
   ...approvalCalls,
+  ...templateCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

@@ -5,12 +5,21 @@ import type { Db } from '../db/client.js';
 import { mails } from '../db/schema/index.js';
 import type { JobQueue } from './jobs.js';
 
+/** A picture shown inside the HTML (`<img src="cid:…">`), e.g. the visitor's QR pass. */
+export interface InlineAttachment {
+  filename: string;
+  cid: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMail {
   companyId: number | null;
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: InlineAttachment[];
 }
 
 /**
@@ -31,10 +40,12 @@ export class Mailer {
     jobs.register('mail.send', (payload, ctx) => this.deliver(payload as { mailId: number }, ctx.final));
   }
 
-  async send(mail: OutgoingMail): Promise<number> {
+  async send({ attachments, ...mail }: OutgoingMail): Promise<number> {
+    // Attachments are kept with the row (base64), so whichever process delivers the mail has them.
+    const stored = attachments?.length ? attachments.map((a) => ({ ...a, content: a.content.toString('base64') })) : null;
     const [row] = await this.db
       .insert(mails)
-      .values({ ...mail, state: this.transport ? 'queued' : 'kept' })
+      .values({ ...mail, attachments: stored, state: this.transport ? 'queued' : 'kept' })
       .returning({ id: mails.id });
     const mailId = row?.id ?? 0;
     if (this.transport) await this.jobs.enqueue('mail.send', { mailId }, { maxAttempts: 5 });
@@ -46,7 +57,18 @@ export class Mailer {
     const [mail] = await this.db.select().from(mails).where(eq(mails.id, mailId)).limit(1);
     if (!mail || mail.state === 'sent' || !this.transport) return;
     try {
-      await this.transport.sendMail({ from: this.opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await this.transport.sendMail({
+        from: this.opts.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: (mail.attachments ?? []).map((a) => ({
+          ...a,
+          content: Buffer.from(a.content, 'base64'),
+          contentDisposition: 'inline' as const,
+        })),
+      });
       await this.db.update(mails).set({ state: 'sent', sentAt: new Date(), error: null }).where(eq(mails.id, mailId));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -1,7 +1,19 @@
-/** The HTML and plain text of a transactional mail: a title, paragraphs, one button with its link, a footer. */
+/** The HTML and plain text of a transactional mail: a title, paragraphs, optional sections and picture, one button with its link, a footer. */
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Plain text (line breaks kept) as HTML: escaped first, then each line break a <br>. */
+export function textToHtml(s: string): string {
+  return escapeHtml(s).replace(/\r?\n/g, '<br>\n');
+}
+
+export interface MailExtras {
+  /** Blocks of plain text (e.g. an invitation's letter, address and directions), headed unless `heading` is ''; line breaks are kept. */
+  sections?: { heading: string; text: string }[];
+  /** A picture attached inline (`cid`), with words under it; the text version carries the caption only. */
+  image?: { cid: string; alt: string; caption: string };
 }
 
 export function mailLayout(
@@ -9,11 +21,28 @@ export function mailLayout(
   lines: string[],
   link: { href: string; label: string } | null,
   footer: string,
+  extras: MailExtras = {},
 ): { text: string; html: string } {
-  const text = [title, '', ...lines, ...(link ? ['', `${link.label}: ${link.href}`] : []), '', footer].join('\n');
+  const sections = (extras.sections ?? []).filter((s) => s.text.trim());
+  const text = [
+    title,
+    '',
+    ...lines,
+    ...sections.flatMap((s) => ['', ...(s.heading ? [`${s.heading}:`] : []), s.text]),
+    ...(extras.image ? ['', extras.image.caption] : []),
+    ...(link ? ['', `${link.label}: ${link.href}`] : []),
+    '',
+    footer,
+  ].join('\n');
   const html = `<!doctype html><html><body style="font-family:-apple-system,'Segoe UI','PingFang SC','Microsoft YaHei',sans-serif;color:#1f2329;max-width:560px;margin:24px auto">
 <h2 style="color:#1677ff">${escapeHtml(title)}</h2>
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+${sections.map((s) => `${s.heading ? `<h3 style="font-size:15px;margin:20px 0 4px">${escapeHtml(s.heading)}</h3>\n` : ''}<p style="margin-top:0">${textToHtml(s.text)}</p>`).join('\n')}
+${
+  extras.image
+    ? `<p style="text-align:center"><img src="cid:${escapeHtml(extras.image.cid)}" alt="${escapeHtml(extras.image.alt)}" width="200" height="200" style="display:block;margin:0 auto"><br>${escapeHtml(extras.image.caption)}</p>`
+    : ''
+}
 ${
   link
     ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#1677ff;color:#fff;padding:10px 20px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>

@@ -87,6 +87,8 @@ export const en = {
     inviteList: 'My invitations',
     approve: 'Approval',
     approvals: 'My approvals',
+    template: 'Invitation templates',
+    empTemplate: 'My template',
     related: 'Related companies',
   },
   network: {

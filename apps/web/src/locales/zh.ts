@@ -87,6 +87,8 @@ export const zh: Translation = {
     inviteList: '我的邀请',
     approve: '访客审批',
     approvals: '我的审批',
+    template: '邀请函模板',
+    empTemplate: '我的模板',
     related: '关联企业',
   },
   network: {

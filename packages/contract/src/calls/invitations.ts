@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { cappedPageOf, defineCall, epochMs, pageInput } from '../call.js';
 import { LogModule, Role } from '../lookups.js';
 import { checkPhone, VISIT_DAYS_WINDOW, zEmail, zPersonName } from '../validators.js';
+import { zTemplateType } from './templates.js';
 import { visit, visitFilters } from './visits.js';
 
 /** Visitors in one invitation (a batch file goes through the batch invite). */
 export const INVITEES_MAX = 50;
+/** Visitors with an email who have not checked in get a reminder this many hours before the visit. */
+export const INVITE_REMINDER_HOURS = 2;
 /** An invitation for "now" made a little slowly is not in the past. */
 export const INVITE_PAST_GRACE_MS = 10 * 60_000;
 
@@ -50,6 +53,11 @@ export const addAppointment = defineCall({
       visitType: zText(100).default(''),
       visitReason: zText(200).default(''),
       gid: z.number().int().positive().nullable().default(null).describe('the gate to come to'),
+      templateType: zTemplateType
+        .default(0)
+        .describe(
+          'the invitation template (0 interview, 1 business): the host’s own, else the company’s for the gate, else its default; without one the standard text is sent',
+        ),
     })
     .superRefine((v, ctx) => {
       const rule = appointmentWindowFailure(v.appointmentDate, Date.now());
@@ -91,6 +99,14 @@ export const invitation = z.object({
   lang: z.enum(['zh', 'en']),
   /** The company's visitor terms in the visitor's language (read before coming; signed at the kiosk). */
   terms: z.string(),
+  /** The template's texts in the visitor's language as they were when the invitation was sent (plain text, line breaks kept). */
+  templateType: zTemplateType,
+  inviteContent: z.string(),
+  address: z.string(),
+  traffic: z.string(),
+  companyProfile: z.string(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
 });
 export type Invitation = z.infer<typeof invitation>;
 

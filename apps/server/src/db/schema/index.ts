@@ -8,4 +8,5 @@ export * from './platform.js';
 export * from './registration.js';
 export * from './residents.js';
 export * from './roles.js';
+export * from './templates.js';
 export * from './visits.js';

@@ -32,6 +32,8 @@ export const mails = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Inline pictures the HTML names by `cid:` (e.g. the visitor's QR pass), content base64; null when none. */
+    attachments: jsonb('attachments').$type<{ filename: string; cid: string; contentType: string; content: string }[]>(),
     /** queued | sent | kept (no SMTP configured: kept in the local outbox) | failed */
     state: text('state').notNull().default('queued'),
     error: text('error'),

@@ -1,4 +1,6 @@
 import type { Lang } from '@openvisit/contract';
+import QRCode from 'qrcode';
+import type { InlineAttachment } from '../../platform/mail.js';
 import { mailLayout } from '../../platform/mailLayout.js';
 
 /** The expected time as the visitor reads it (server time zone), e.g. "Monday 23 November 2026 at 10:30". */
@@ -6,12 +8,61 @@ export function inviteTime(at: Date, lang: Lang): string {
   return at.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'full', timeStyle: 'short' });
 }
 
-/** The invitation, in the visitor's language: who invites, when, where to go; the button opens the invitation page. */
-export function invitationMail(
-  lang: Lang,
-  v: { visitor: string; company: string; host: string; at: Date; gate: string; reason: string; link: string },
-) {
+/** The content id the mail's HTML names the QR pass by. */
+export const PASS_CID = 'pass@openvisit';
+
+/**
+ * The visitor's QR pass as an inline PNG: the check-in code itself, as the kiosk reads it (and as the invitation page
+ * and the badge draw it).
+ */
+export async function passAttachment(code: string): Promise<InlineAttachment> {
+  const content = await QRCode.toBuffer(code, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+  return { filename: 'pass.png', cid: PASS_CID, contentType: 'image/png', content };
+}
+
+/** The template's texts the invitation was sent with (plain text; escaped and broken into lines by the layout). */
+export interface InvitationTexts {
+  inviteContent: string;
+  address: string;
+  traffic: string;
+  companyProfile: string;
+}
+
+interface VisitFacts {
+  visitor: string;
+  company: string;
+  host: string;
+  at: Date;
+  gate: string;
+}
+
+function sections(lang: Lang, company: string, t: InvitationTexts, withLetter: boolean) {
+  const zh = lang === 'zh';
+  return [
+    ...(withLetter ? [{ heading: '', text: t.inviteContent }] : []),
+    { heading: zh ? '地址' : 'Address', text: t.address },
+    { heading: zh ? '交通指引' : 'Getting here', text: t.traffic },
+    { heading: zh ? `关于${company}` : `About ${company}`, text: t.companyProfile },
+  ];
+}
+
+function passImage(lang: Lang, code: string) {
+  return lang === 'zh'
+    ? { cid: PASS_CID, alt: `签到码 ${code}`, caption: `签到码 ${code}：到达时在访客自助机上扫描此二维码或输入签到码即可签到。` }
+    : {
+        cid: PASS_CID,
+        alt: `Check-in code ${code}`,
+        caption: `Check-in code ${code}: scan this QR code or type the code at the visitor kiosk when you arrive.`,
+      };
+}
+
+/**
+ * The invitation, in the visitor's language: who invites, when, where to go, the template's letter, address,
+ * directions and company profile, the QR pass (inline picture, `PASS_CID`); the button opens the invitation page.
+ */
+export function invitationMail(lang: Lang, v: VisitFacts & { reason: string; link: string; code: string; texts: InvitationTexts }) {
   const when = inviteTime(v.at, lang);
+  const extras = { sections: sections(lang, v.company, v.texts, true), image: passImage(lang, v.code) };
   if (lang === 'zh')
     return {
       subject: `${v.company} 邀请您来访 — ${when}`,
@@ -24,7 +75,8 @@ export function invitationMail(
           '请打开邀请函接受或拒绝邀请；到达时在访客自助机上出示邀请函中的二维码即可签到。',
         ],
         { href: v.link, label: '查看邀请函' },
-        '此链接仅供您本人使用，请勿转发。',
+        '此链接和二维码仅供您本人使用，请勿转发。',
+        extras,
       ),
     };
   return {
@@ -38,7 +90,63 @@ export function invitationMail(
         'Open the invitation to accept or decline it. When you arrive, show its QR code at the visitor kiosk to check in.',
       ],
       { href: v.link, label: 'Open the invitation' },
-      'This link is for you only; please do not forward it.',
+      'This link and QR code are for you only; please do not forward them.',
+      extras,
+    ),
+  };
+}
+
+/** A few hours before the visit: when and where, the directions and the QR pass again (the link is in the invitation). */
+export function reminderMail(lang: Lang, v: VisitFacts & { code: string; texts: InvitationTexts }) {
+  const when = inviteTime(v.at, lang);
+  const extras = { sections: sections(lang, v.company, v.texts, false).slice(0, 2), image: passImage(lang, v.code) };
+  if (lang === 'zh')
+    return {
+      subject: `来访提醒：${when} 到访 ${v.company}`,
+      ...mailLayout(
+        '来访提醒',
+        [`${v.visitor}，您好：`, `${v.host} 邀请您于 ${when} 到访 ${v.company}${v.gate ? `，请从 ${v.gate} 进入` : ''}。`],
+        null,
+        '如您无法前来，请告知邀请人。此二维码仅供您本人使用。',
+        extras,
+      ),
+    };
+  return {
+    subject: `Reminder: your visit to ${v.company} — ${when}`,
+    ...mailLayout(
+      'Your visit is coming up',
+      [`Dear ${v.visitor},`, `${v.host} expects you at ${v.company} on ${when}${v.gate ? `; please come to ${v.gate}` : ''}.`],
+      null,
+      'If you cannot come, please tell your host. This QR code is for you only.',
+      extras,
+    ),
+  };
+}
+
+/** The invitation was called off: its link and code no longer work. */
+export function cancellationMail(lang: Lang, v: VisitFacts) {
+  const when = inviteTime(v.at, lang);
+  if (lang === 'zh')
+    return {
+      subject: `${v.company} 已取消 ${when} 的来访邀请`,
+      ...mailLayout(
+        '来访邀请已取消',
+        [`${v.visitor}，您好：`, `${v.host} 已取消邀请您于 ${when} 到访 ${v.company}。邀请函链接和签到码已失效。`, '如有疑问，请联系邀请人。'],
+        null,
+        '此邮件由系统自动发送。',
+      ),
+    };
+  return {
+    subject: `${v.company} has called off your visit — ${when}`,
+    ...mailLayout(
+      'Your invitation was called off',
+      [
+        `Dear ${v.visitor},`,
+        `${v.host} has called off your visit to ${v.company} on ${when}. The invitation link and check-in code no longer work.`,
+        'If you have questions, please contact your host.',
+      ],
+      null,
+      'This is an automatic message.',
     ),
   };
 }

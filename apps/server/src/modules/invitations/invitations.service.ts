@@ -26,7 +26,9 @@ import { registrationRepository } from '../registration/registration.repository.
 import * as registration from '../registration/registration.service.js';
 import { type VisitRow, visitByInviteToken, visitsRepository } from '../visits/visits.repository.js';
 import { createVisit, hostSnapshot, move, searchPage, toVisit, type VisitQuery } from '../visits/visits.service.js';
-import { invitationMail } from './invitations.mails.js';
+import { sendCancellation, sendInvitation } from './invitations.notices.js';
+import { invitationsRepository } from './invitations.repository.js';
+import { resolveTemplate, textsIn } from './invitations.templates.js';
 
 export interface InviteInput {
   empid?: number;
@@ -36,6 +38,7 @@ export interface InviteInput {
   visitType: string;
   visitReason: string;
   gid: number | null;
+  templateType: number;
 }
 
 /** The host of an invitation: an employee invites as themselves, and only when the company and their record allow it. */
@@ -75,6 +78,15 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
   const gate = input.gid ? (await gatesNamed(ctx, [input.gid]))[0] : undefined;
   if (input.gid && !gate) throw new AppError(Status.GATE_NOT_FOUND);
 
+  // The template is chosen once, at send time; each visitor's record keeps its texts in their language.
+  const template = await resolveTemplate(ctx.db, ctx.session.companyId, await settingsOf(ctx), {
+    empId: host.id,
+    templateType: input.templateType,
+    gid: input.gid,
+  });
+  const textsFor = (lang: 'zh' | 'en') =>
+    template ? textsIn(template.row, lang) : { inviteContent: '', address: '', traffic: '', companyProfile: '', longitude: null, latitude: null };
+
   const repo = visitsRepository(ctx.db, { companyId: ctx.session.companyId });
   const people = input.visitors.map((v) => ({ ...v, phone: v.phone ? (normalizePhone(v.phone) ?? v.phone) : '' }));
   for (const [i, p] of people.entries()) {
@@ -93,44 +105,46 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
     for (const p of people) {
       // The link's token goes to the visitor only; the database keeps its hash.
       const token = randomToken(32);
-      out.push({
-        token,
-        row: await createVisit(txCtx, {
-          kind: 'invite',
-          status,
-          permission: approval ? 0 : 1,
-          name: p.name,
-          phone: p.phone,
-          email: p.email,
-          company: p.company,
-          ...hostSnapshot(host),
-          tid: input.tid,
-          visitType,
-          visitReason: input.visitReason,
-          gid: input.gid,
-          appointmentAt: at,
-          lang: p.lang,
-          inviteTokenHash: sha256(token),
-        }),
+      const row = await createVisit(txCtx, {
+        kind: 'invite',
+        status,
+        permission: approval ? 0 : 1,
+        name: p.name,
+        phone: p.phone,
+        email: p.email,
+        company: p.company,
+        ...hostSnapshot(host),
+        tid: input.tid,
+        visitType,
+        visitReason: input.visitReason,
+        gid: input.gid,
+        appointmentAt: at,
+        lang: p.lang,
+        inviteTokenHash: sha256(token),
       });
+      await invitationsRepository(tx, { companyId: ctx.session.companyId }).insertSnapshots([
+        {
+          visitId: row.id,
+          templateType: input.templateType,
+          templateId: template?.row.id ?? null,
+          source: template?.source ?? '',
+          ...textsFor(p.lang),
+        },
+      ]);
+      out.push({ token, row });
     }
     return out;
   });
   if (approval) for (const { row } of rows) await approvals.submit(ctx, row, host.name);
-  // The invitation goes by email to those who gave one (recorded in mails and delivered by a job, with retries).
-  for (const { row, token } of rows) {
-    if (!row.email) continue;
-    const mail = invitationMail(row.lang === 'en' ? 'en' : 'zh', {
-      visitor: row.name,
-      company: ctx.session.companyName,
-      host: host.name,
-      at,
-      gate: gate?.gname ?? '',
-      reason: row.visitReason,
+  // The invitation goes by email, with the QR pass inline, to those who gave one (recorded in mails and delivered by
+  // a job, with retries); a reminder is queued for the hours before the visit.
+  for (const { row, token } of rows)
+    await sendInvitation(ctx, row, {
       link: inviteLink(ctx, token),
+      host: host.name,
+      gate: gate?.gname ?? '',
+      texts: textsFor(row.lang === 'en' ? 'en' : 'zh'),
     });
-    await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: row.email, ...mail });
-  }
   ctx.audit.objId = rows.map((r) => r.row.id).join(',');
   ctx.audit.objName = rows
     .map((r) => r.row.name)
@@ -165,6 +179,7 @@ async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
   const closesAt = at === null ? null : at + settings.latExtendTime * 60_000;
   const usable = (VISIT_MOVES.checkIn.from as readonly string[]).includes(v.status) && (closesAt === null || Date.now() <= closesAt);
   const [gate] = v.gid ? await registrationRepository(ctx.db, { companyId: v.companyId }).gatesByIds([v.gid]) : [];
+  const sent = await invitationsRepository(ctx.db, { companyId: v.companyId }).snapshot(v.id);
   return {
     company: company?.name ?? '',
     shortName: company?.shortName ?? '',
@@ -182,6 +197,13 @@ async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
     canReply: REPLY_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
     lang,
     terms: lang === 'en' && settings.secureProtocolEn.trim() ? settings.secureProtocolEn : settings.secureProtocol,
+    templateType: sent?.templateType === 1 ? 1 : 0,
+    inviteContent: sent?.inviteContent ?? '',
+    address: sent?.address ?? '',
+    traffic: sent?.traffic ?? '',
+    companyProfile: sent?.companyProfile ?? '',
+    longitude: sent?.longitude ?? null,
+    latitude: sent?.latitude ?? null,
   };
 }
 
@@ -249,6 +271,7 @@ export async function cancel(ctx: AuthedContext, input: { vid: number }): Promis
   const own = ownOnly(ctx).empId;
   if (v?.kind !== 'invite' || (own !== undefined && v.empId !== own)) throw new AppError(Status.INVALID_VISITOR);
   const row = await move(ctx, v, 'cancel');
+  await sendCancellation(ctx, row);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc('visitCancelled');

@@ -4,7 +4,7 @@ import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts
 import { approvalQueueScreen, approvalSettingsScreen } from '../../modules/approvals/routes';
 import { listScreens } from '../../modules/blacklist/routes';
 import { employeeSection } from '../../modules/employees/routes';
-import { employeePortalScreens } from '../../modules/invitations/routes';
+import { employeePortalScreens, templateSettingsScreens } from '../../modules/invitations/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
 import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
@@ -34,6 +34,7 @@ export const adminArea: AreaDef = {
     operationLogScreen,
     ...registrationScreens,
     approvalSettingsScreen,
+    ...templateSettingsScreens,
     {
       path: 'setting/account',
       titleKey: 'menu.account',

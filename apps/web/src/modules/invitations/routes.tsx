@@ -1,4 +1,4 @@
-import { SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { FileTextOutlined, SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { PublicEntry, ScreenEntry } from '../../app/routes/types';
 
 /** The visitor's invitation page (public: the link's token is the key). */
@@ -21,5 +21,28 @@ export const employeePortalScreens: readonly ScreenEntry[] = [
     icon: <UnorderedListOutlined />,
     roles: ['emporder'],
     page: () => import('./pages/InviteListPage').then((m) => m.InviteListPage),
+  },
+  {
+    path: 'emptemplate',
+    titleKey: 'menu.empTemplate',
+    icon: <FileTextOutlined />,
+    roles: ['emporder'],
+    page: () => import('./pages/EmpTemplatePage').then((m) => m.EmpTemplatePage),
+  },
+];
+
+/**
+ * The company's invitation templates, a screen of its own for now (custom settings; the basic-settings page will hold
+ * `TemplatesSection`).
+ */
+export const templateSettingsScreens: readonly ScreenEntry[] = [
+  {
+    path: 'setting/template',
+    titleKey: 'menu.template',
+    icon: <FileTextOutlined />,
+    roles: ['manager'],
+    feature: 'basicSet',
+    group: 'custom',
+    page: () => import('./pages/TemplatesPage').then((m) => m.TemplatesPage),
   },
 ];

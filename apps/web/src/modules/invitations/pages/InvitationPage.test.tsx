@@ -30,6 +30,13 @@ function invitation(extra: Partial<Invitation> = {}): Invitation {
     permission: 1,
     lang: 'en',
     terms: 'Wear your badge.',
+    templateType: 0,
+    inviteContent: '',
+    address: '',
+    traffic: '',
+    companyProfile: '',
+    longitude: null,
+    latitude: null,
     ...extra,
   };
 }
@@ -50,6 +57,35 @@ describe('InvitationPage', () => {
   });
   afterEach(async () => {
     await i18n.changeLanguage('en');
+  });
+
+  it('shows the invitation’s letter, address with a map link, directions and company profile as plain text', async () => {
+    stubServer({
+      config,
+      updateAppPreview: () => ({
+        status: 0,
+        result: invitation({
+          inviteContent: 'Welcome!\n<b>Bring your ID</b>',
+          address: '1 Chaoyang Road',
+          traffic: 'Metro line 6\nExit B',
+          companyProfile: 'Acme makes things.',
+          longitude: 116.4,
+          latitude: 39.9,
+        }),
+      }),
+    });
+    renderPage();
+    const letter = await screen.findByTestId('invitation-letter');
+    // Shown as text, never as markup.
+    expect(letter.textContent).toBe('Welcome!\n<b>Bring your ID</b>');
+    expect(letter.querySelector('b')).toBeNull();
+    expect(screen.getByText('1 Chaoyang Road')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Show on a map' }).getAttribute('href')).toBe(
+      'https://www.openstreetmap.org/?mlat=39.9&mlon=116.4#map=17/39.9/116.4',
+    );
+    expect(screen.getByText(/Metro line 6\s+Exit B/)).toBeTruthy();
+    fireEvent.click(screen.getByText('About Acme'));
+    expect(await screen.findByText('Acme makes things.')).toBeTruthy();
   });
 
   it('opens the invitation (marking it viewed), shows the pass and accepts', async () => {

@@ -12,6 +12,11 @@ import { i18n } from '../../../platform/i18n';
 import { readSavedLanguage } from '../../../platform/language';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 
+/** The template's map position on OpenStreetMap (coordinates as the administrator entered them, WGS84). */
+function mapLink(lat: number, lon: number): string {
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
+}
+
 /** A link that names no invitation (unknown, replaced or mistyped): the same words for each, nothing to guess from. */
 const NOT_AN_INVITATION: readonly number[] = [Status.INVALID_VISITOR, Status.BAD_PARAMS];
 
@@ -69,11 +74,33 @@ function InvitationView({ data, busy, onReply, qr }: { data: Invitation; busy: b
           {t('invitations.page.heading', { company: data.shortName || data.company })}
         </Typography.Title>
         <Typography.Text>{t('invitations.page.greeting', { name: data.vname })}</Typography.Text>
+        {data.inviteContent ? (
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 12, marginBottom: 0 }} data-testid="invitation-letter">
+            {data.inviteContent}
+          </Typography.Paragraph>
+        ) : null}
       </div>
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label={t('invitations.page.host')}>{data.empName}</Descriptions.Item>
         <Descriptions.Item label={t('invitations.page.time')}>{formatDateTime(data.appointmentDate)}</Descriptions.Item>
         {data.gate ? <Descriptions.Item label={t('invitations.page.gate')}>{data.gate}</Descriptions.Item> : null}
+        {data.address || data.latitude !== null ? (
+          <Descriptions.Item label={t('invitations.page.address')}>
+            <Flex vertical>
+              {data.address ? <span>{data.address}</span> : null}
+              {data.latitude !== null && data.longitude !== null ? (
+                <Typography.Link href={mapLink(data.latitude, data.longitude)} target="_blank" rel="noopener noreferrer">
+                  {t('invitations.page.map')}
+                </Typography.Link>
+              ) : null}
+            </Flex>
+          </Descriptions.Item>
+        ) : null}
+        {data.traffic ? (
+          <Descriptions.Item label={t('invitations.page.traffic')}>
+            <span style={{ whiteSpace: 'pre-wrap' }}>{data.traffic}</span>
+          </Descriptions.Item>
+        ) : null}
         {data.visitType ? <Descriptions.Item label={t('invitations.page.type')}>{data.visitType}</Descriptions.Item> : null}
         {data.visitReason ? <Descriptions.Item label={t('invitations.page.reason')}>{data.visitReason}</Descriptions.Item> : null}
         <Descriptions.Item label={t('invitations.page.status')}>
@@ -115,19 +142,32 @@ function InvitationView({ data, busy, onReply, qr }: { data: Invitation; busy: b
       ) : (
         <Alert type="warning" showIcon title={t('invitations.page.noPass')} />
       )}
-      {data.terms.trim() ? (
+      {data.companyProfile || data.terms.trim() ? (
         <Collapse
           items={[
-            {
-              key: 'terms',
-              label: t('invitations.page.terms'),
-              children: (
-                <>
-                  <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{data.terms}</Typography.Paragraph>
-                  <Typography.Text type="secondary">{t('invitations.page.termsHelp')}</Typography.Text>
-                </>
-              ),
-            },
+            ...(data.companyProfile
+              ? [
+                  {
+                    key: 'about',
+                    label: t('invitations.page.about', { company: data.shortName || data.company }),
+                    children: <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{data.companyProfile}</Typography.Paragraph>,
+                  },
+                ]
+              : []),
+            ...(data.terms.trim()
+              ? [
+                  {
+                    key: 'terms',
+                    label: t('invitations.page.terms'),
+                    children: (
+                      <>
+                        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{data.terms}</Typography.Paragraph>
+                        <Typography.Text type="secondary">{t('invitations.page.termsHelp')}</Typography.Text>
+                      </>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       ) : null}

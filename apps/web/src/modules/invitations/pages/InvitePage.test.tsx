@@ -6,6 +6,7 @@ import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
 import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
+import { sampleTemplate } from '../testing';
 import { InvitePage } from './InvitePage';
 
 const config = configStub;
@@ -76,6 +77,33 @@ describe('InvitePage', () => {
     const links = await screen.findByTestId('invite-links');
     expect(within(links).getByText('http://x.test/invite?token=tok0')).toBeTruthy();
     expect(screen.getByText('1 visitor invited')).toBeTruthy();
+  });
+
+  it('offers the template types, says which template the invitation goes out with, and sends the chosen type', async () => {
+    const server = stubServer({
+      config,
+      getVisitorType: () => ({ status: 0, result: [] }),
+      getGate: () => ({ status: 0, result: [{ gid: 7, gname: 'East gate', accounts: 0, visitTypes: 0 }] }),
+      getEmptempByPost: (b) =>
+        b.templateType === 1
+          ? { status: 0, result: { ...sampleTemplate(3, { templateType: 1 }), source: 'employee' } }
+          : { status: 56, reason: 'No invitation template' },
+      addAppointment: () => ({
+        status: 0,
+        result: [{ vid: 1, vname: 'Ivy Guest', vphone: '', vemail: 'ivy@example.com', inviteLink: 'http://x.test/invite?token=t' }],
+      }),
+    });
+    renderPage();
+    expect(await screen.findByText('No Interview template yet: the invitation is sent with the standard text.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Business' }));
+    expect(await screen.findByText('Sent with your own Business template.')).toBeTruthy();
+    expect(server.bodies('getEmptempByPost').at(-1)).toEqual({ templateType: 1, gid: null });
+    fireEvent.change(screen.getByLabelText('Visitor name'), { target: { value: 'Ivy Guest' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ivy@example.com' } });
+    await pickTime(dayjs().add(1, 'day').hour(11).minute(0).format('YYYY-MM-DD HH:mm'));
+    fireEvent.click(screen.getByRole('button', { name: /Send invitations/ }));
+    await waitFor(() => expect(server.bodies('addAppointment')).toHaveLength(1));
+    expect(server.bodies('addAppointment')[0]).toMatchObject({ templateType: 1, visitors: [{ name: 'Ivy Guest', email: 'ivy@example.com' }] });
   });
 
   it('says so when the company has not opened invitations to employees', async () => {

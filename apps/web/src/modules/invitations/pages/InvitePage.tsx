@@ -5,11 +5,13 @@ import {
   type CallOutput,
   INVITEES_MAX,
   Status,
+  TEMPLATE_TYPES,
+  type TemplateType,
   VISIT_DAYS_WINDOW,
   visitTypeText,
 } from '@openvisit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Flex, Form, Input, Result, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Flex, Form, Input, Radio, Result, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +20,10 @@ import { ApiError } from '../../../platform/apiError';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { FORM_SILENT } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
-import { useLang } from '../../../platform/i18n';
+import { useLabel, useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
+import { useApplicableTemplate } from '../api';
 
 interface Row {
   name?: string;
@@ -35,6 +38,7 @@ interface Values {
   tid?: number;
   gid?: number;
   visitReason?: string;
+  templateType: TemplateType;
 }
 type Invited = CallOutput<typeof addAppointment>;
 
@@ -44,6 +48,20 @@ const SILENT: readonly number[] = [...FORM_SILENT, Status.SAME_PHONE_APPOINTMENT
 const INVITE_RULES = ['phoneOrEmail', 'past', 'tooFar', 'duplicate', 'invited'] as const;
 function isInviteRule(rule: string): rule is (typeof INVITE_RULES)[number] {
   return (INVITE_RULES as readonly string[]).includes(rule);
+}
+
+/** Which template the invitation will be sent with, for the chosen type and entrance. */
+function TemplateHint({ type, gid }: { type: TemplateType; gid: number | null }) {
+  const { t } = useTranslation();
+  const label = useLabel();
+  const applicable = useApplicableTemplate(type, gid);
+  if (applicable.isPending || applicable.isError) return null;
+  const source = applicable.data?.source ?? 'none';
+  return (
+    <Typography.Text type="secondary" data-testid="template-hint">
+      {t(`invitations.invite.templateFrom.${source}`, { type: label('invitationTemplate', type) })}
+    </Typography.Text>
+  );
 }
 
 /** A server field path ('visitors.0.phone') as the form's name path (['visitors', 0, 'phone']). */
@@ -64,6 +82,9 @@ export function InvitePage() {
   const [busy, setBusy] = useState(false);
   const [closed, setClosed] = useState<string | null>(null);
   const [done, setDone] = useState<Invited | null>(null);
+  const label = useLabel();
+  const templateType = Form.useWatch('templateType', form) ?? 0;
+  const gid = Form.useWatch('gid', form) ?? null;
   const types = useQuery({ queryKey: ['invitations', 'types'], queryFn: () => api.getVisitorType({}) });
   const gates = useQuery({ queryKey: ['invitations', 'gates'], queryFn: () => api.getGate({}) });
 
@@ -89,6 +110,7 @@ export function InvitePage() {
           tid: v.tid ?? null,
           gid: v.gid ?? null,
           visitReason: v.visitReason?.trim() ?? '',
+          templateType: v.templateType,
         },
         { silent: SILENT },
       );
@@ -153,7 +175,13 @@ export function InvitePage() {
       <PageHeader title={t('invitations.invite.title')} extra={<Typography.Text type="secondary">{t('invitations.invite.intro')}</Typography.Text>} />
       <Card style={{ maxWidth: 880 }}>
         {closed ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('invitations.invite.closed')} description={closed} /> : null}
-        <Form<Values> form={form} layout="vertical" initialValues={{ visitors: [{ lang }] }} onFinish={(v) => void submit(v)} requiredMark>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          initialValues={{ visitors: [{ lang }], templateType: 0 }}
+          onFinish={(v) => void submit(v)}
+          requiredMark
+        >
           <Form.List name="visitors">
             {(rows, { add, remove }) => (
               <Flex vertical gap={8}>
@@ -247,6 +275,9 @@ export function InvitePage() {
               <Input style={{ width: 240 }} maxLength={200} />
             </Form.Item>
           </Space>
+          <Form.Item name="templateType" label={t('invitations.invite.template')} extra={<TemplateHint type={templateType} gid={gid} />}>
+            <Radio.Group optionType="button" options={TEMPLATE_TYPES.map((x) => ({ value: x, label: label('invitationTemplate', x) }))} />
+          </Form.Item>
           <Button type="primary" htmlType="submit" loading={busy}>
             {t('invitations.invite.submit')}
           </Button>

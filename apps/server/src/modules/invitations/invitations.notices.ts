@@ -1,0 +1,112 @@
+import { INVITE_REMINDER_HOURS, type Lang, VISIT_MOVES, type VisitorStatus } from '@openvisit/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { AuthedContext } from '../../platform/calls.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { Mailer } from '../../platform/mail.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import { registrationRepository } from '../registration/registration.repository.js';
+import { type VisitRow, visitsRepository } from '../visits/visits.repository.js';
+import { cancellationMail, type InvitationTexts, invitationMail, passAttachment, reminderMail } from './invitations.mails.js';
+import { invitationsRepository } from './invitations.repository.js';
+
+/** Mails to invited visitors (invitation, reminder, cancellation): through the mails table and its delivery job. */
+
+export const REMINDER_JOB = 'invitations.reminder';
+const REMIND_BEFORE_MS = INVITE_REMINDER_HOURS * 3_600_000;
+/** Reminders go only to visitors who can still come: not cancelled, declined, expired or already checked in. */
+const REMIND_FROM: readonly VisitorStatus[] = VISIT_MOVES.checkIn.from;
+
+const langOf = (v: VisitRow): Lang => (v.lang === 'en' ? 'en' : 'zh');
+const EMPTY_TEXTS: InvitationTexts = { inviteContent: '', address: '', traffic: '', companyProfile: '' };
+
+async function textsOf(db: Db, v: VisitRow): Promise<InvitationTexts> {
+  return (await invitationsRepository(db, { companyId: v.companyId }).snapshot(v.id)) ?? EMPTY_TEXTS;
+}
+
+async function gateNameOf(db: Db, v: VisitRow): Promise<string> {
+  if (!v.gid) return '';
+  const [gate] = await registrationRepository(db, { companyId: v.companyId }).gatesByIds([v.gid]);
+  return gate?.name ?? '';
+}
+
+/** The invitation with the visitor's QR pass inline, then the reminder job; the caller's request never waits on SMTP. */
+export async function sendInvitation(
+  ctx: AuthedContext,
+  v: VisitRow,
+  o: { link: string; host: string; gate: string; texts: InvitationTexts },
+): Promise<void> {
+  if (!v.email || !v.appointmentAt) return;
+  const mail = invitationMail(langOf(v), {
+    visitor: v.name,
+    company: ctx.session.companyName,
+    host: o.host,
+    at: v.appointmentAt,
+    gate: o.gate,
+    reason: v.visitReason,
+    link: o.link,
+    code: v.code ?? '',
+    texts: o.texts,
+  });
+  await ctx.services.mailer.send({
+    companyId: v.companyId,
+    to: v.email,
+    ...mail,
+    attachments: v.code ? [await passAttachment(v.code)] : [],
+  });
+  await scheduleReminder(ctx.services.jobs, v);
+}
+
+/**
+ * One reminder job per invitation, keyed by the visit, due INVITE_REMINDER_HOURS before the visit; none when that
+ * moment has passed already (the invitation itself has just been sent).
+ */
+export async function scheduleReminder(jobs: JobQueue, v: VisitRow, now = new Date()): Promise<void> {
+  if (!v.email || !v.appointmentAt) return;
+  const runAt = new Date(v.appointmentAt.getTime() - REMIND_BEFORE_MS);
+  if (runAt <= now) return;
+  await jobs.enqueue(REMINDER_JOB, { companyId: v.companyId, visitId: v.id }, { runAt, key: `${REMINDER_JOB}:${v.id}`, maxAttempts: 3 });
+}
+
+/** The visitor is told that the invitation was called off. A failure to queue is logged; the cancellation stays. */
+export async function sendCancellation(ctx: AuthedContext, v: VisitRow): Promise<void> {
+  if (!v.email) return;
+  try {
+    const mail = cancellationMail(langOf(v), {
+      visitor: v.name,
+      company: ctx.session.companyName,
+      host: v.empName,
+      at: v.appointmentAt ?? v.createdAt,
+      gate: await gateNameOf(ctx.db, v),
+    });
+    await ctx.services.mailer.send({ companyId: v.companyId, to: v.email, ...mail });
+  } catch (err) {
+    ctx.log.warn({ err, vid: v.id }, 'cancellation mail not queued');
+  }
+}
+
+/** The reminder, when it falls due: skipped unless the visitor can still come (checked at that moment, not when queued). */
+export async function remind(deps: { db: Db; mailer: Mailer }, payload: { companyId: number; visitId: number }, now = new Date()): Promise<boolean> {
+  const v = await visitsRepository(deps.db, { companyId: payload.companyId }).byId(payload.visitId);
+  if (v?.kind !== 'invite' || !v.email || !v.appointmentAt || v.appointmentAt <= now) return false;
+  if (!REMIND_FROM.includes(v.status as VisitorStatus)) return false;
+  const company = await accountsRepository(deps.db, { companyId: v.companyId }).company();
+  const mail = reminderMail(langOf(v), {
+    visitor: v.name,
+    company: company?.name ?? '',
+    host: v.empName,
+    at: v.appointmentAt,
+    gate: await gateNameOf(deps.db, v),
+    code: v.code ?? '',
+    texts: await textsOf(deps.db, v),
+  });
+  await deps.mailer.send({ companyId: v.companyId, to: v.email, ...mail, attachments: v.code ? [await passAttachment(v.code)] : [] });
+  return true;
+}
+
+export function registerInvitationJobs(deps: { db: Db; jobs: JobQueue; mailer: Mailer; log: FastifyBaseLogger }): void {
+  deps.jobs.register(REMINDER_JOB, async (payload) => {
+    const sent = await remind(deps, payload as { companyId: number; visitId: number });
+    if (!sent) deps.log.debug({ payload }, 'invitation reminder skipped');
+  });
+}

@@ -1,0 +1,234 @@
+import {
+  type CompanySettings,
+  type InvitationTemplateRecord,
+  type Lang,
+  logDesc,
+  Role,
+  Status,
+  TempEdit,
+  type TemplateSource,
+  type TemplateType,
+} from '@openvisit/contract';
+import type { Db } from '../../db/client.js';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError } from '../../platform/errors.js';
+import { settingsOf } from '../accounts/accounts.service.js';
+import * as employees from '../employees/employees.service.js';
+import { gatesNamed } from '../registration/registration.gates.js';
+import { invitationsRepository, type TemplateRow, type TemplateValues } from './invitations.repository.js';
+
+/** The texts of a template as the calls take them. */
+export interface TemplateTexts {
+  inviteContent: string;
+  address: string;
+  traffic: string;
+  companyProfile: string;
+  inviteContentEn: string;
+  addressEn: string;
+  trafficEn: string;
+  companyProfileEn: string;
+  longitude: number | null;
+  latitude: number | null;
+}
+
+const noSuchTemplate = () => new AppError(Status.TEMPLATE_NOT_FOUND, 'No such invitation template');
+const taken = () => new AppError(Status.ALREADY_EXISTS, 'There is already a template of this type for this gate; edit that one');
+const editingOff = () =>
+  new AppError(Status.NO_PERMISSION, 'The company does not let employees edit invitation templates (tempEditSwitch); its own templates apply');
+
+function repoOf(ctx: AuthedContext) {
+  return invitationsRepository(ctx.db, { companyId: ctx.session.companyId });
+}
+
+function isUnique(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+}
+
+export function toTemplate(r: TemplateRow): InvitationTemplateRecord {
+  return {
+    id: r.id,
+    templateType: r.templateType as TemplateType,
+    gid: r.gid,
+    gname: r.gname,
+    empid: r.empId,
+    inviteContent: r.inviteContent,
+    address: r.address,
+    traffic: r.traffic,
+    companyProfile: r.companyProfile,
+    inviteContentEn: r.inviteContentEn,
+    addressEn: r.addressEn,
+    trafficEn: r.trafficEn,
+    companyProfileEn: r.companyProfileEn,
+    longitude: r.longitude,
+    latitude: r.latitude,
+    updateTime: r.updatedAt.getTime(),
+  };
+}
+
+function valuesOf(templateType: number, t: TemplateTexts): TemplateValues {
+  return {
+    templateType,
+    inviteContent: t.inviteContent,
+    address: t.address,
+    traffic: t.traffic,
+    companyProfile: t.companyProfile,
+    inviteContentEn: t.inviteContentEn,
+    addressEn: t.addressEn,
+    trafficEn: t.trafficEn,
+    companyProfileEn: t.companyProfileEn,
+    longitude: t.longitude,
+    latitude: t.latitude,
+  };
+}
+
+/** The log row: the template by id, the details saying which type and scope (a key each, as the words translate). */
+function audit(ctx: AuthedContext, r: { id: number; templateType: number; gid: number | null; empId: number | null; gname: string }) {
+  ctx.audit.objId = r.id;
+  ctx.audit.objName = 'invitationTemplate';
+  const business = r.templateType === 1;
+  if (r.empId !== null) ctx.audit.desc = logDesc(business ? 'templateBusinessOwn' : 'templateInterviewOwn');
+  else if (r.gid === null) ctx.audit.desc = logDesc(business ? 'templateBusinessDefault' : 'templateInterviewDefault');
+  else ctx.audit.desc = logDesc(business ? 'templateBusinessGate' : 'templateInterviewGate', { gate: r.gname || String(r.gid) });
+}
+
+async function gateOf(ctx: AuthedContext, gid: number | null): Promise<string> {
+  if (gid === null) return '';
+  const [gate] = await gatesNamed(ctx, [gid]);
+  if (!gate) throw new AppError(Status.GATE_NOT_FOUND);
+  return gate.gname;
+}
+
+async function reread(ctx: AuthedContext, id: number): Promise<TemplateRow> {
+  const row = await repoOf(ctx).templateById(id);
+  if (!row) throw noSuchTemplate();
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The company's templates (administrators)
+// ---------------------------------------------------------------------------------------------
+
+export async function listCompanyTemplates(ctx: AuthedContext, filter: { templateType?: number; gid?: number | null }) {
+  return (await repoOf(ctx).companyTemplates(filter)).map(toTemplate);
+}
+
+export async function addCompanyTemplate(ctx: AuthedContext, input: TemplateTexts & { templateType: number; gid: number | null }) {
+  await gateOf(ctx, input.gid);
+  const repo = repoOf(ctx);
+  if (await repo.companyTemplateFor(input.templateType, input.gid)) throw taken();
+  const id = await repo.insertTemplate({ ...valuesOf(input.templateType, input), gid: input.gid }).catch((err: unknown) => {
+    if (isUnique(err)) throw taken();
+    throw err;
+  });
+  const row = await reread(ctx, id);
+  audit(ctx, row);
+  return toTemplate(row);
+}
+
+export async function updateCompanyTemplate(ctx: AuthedContext, input: TemplateTexts & { id: number; templateType: number; gid: number | null }) {
+  const repo = repoOf(ctx);
+  if (!(await repo.companyTemplate(input.id))) throw noSuchTemplate();
+  await gateOf(ctx, input.gid);
+  if (await repo.companyTemplateFor(input.templateType, input.gid, input.id)) throw taken();
+  const id = await repo.updateTemplate(input.id, { ...valuesOf(input.templateType, input), gid: input.gid }).catch((err: unknown) => {
+    if (isUnique(err)) throw taken();
+    throw err;
+  });
+  if (!id) throw noSuchTemplate();
+  const row = await reread(ctx, id);
+  audit(ctx, row);
+  return toTemplate(row);
+}
+
+export async function deleteCompanyTemplate(ctx: AuthedContext, input: { id: number }): Promise<null> {
+  const repo = repoOf(ctx);
+  const row = await repo.companyTemplate(input.id);
+  if (!row || !(await repo.deleteTemplate(row.id))) throw noSuchTemplate();
+  audit(ctx, row);
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Employees' own templates
+// ---------------------------------------------------------------------------------------------
+
+function employeesMayEdit(settings: CompanySettings): boolean {
+  return settings.tempEditSwitch !== TempEdit.COMPANY_ONLY;
+}
+
+export async function ownTemplate(ctx: AuthedContext, input: { templateType: number }) {
+  const row = await repoOf(ctx).employeeTemplate(ctx.session.accountId, input.templateType);
+  return { template: row ? toTemplate(row) : null, editable: employeesMayEdit(await settingsOf(ctx)) };
+}
+
+export async function saveOwnTemplate(ctx: AuthedContext, input: TemplateTexts & { templateType: number }) {
+  if (!employeesMayEdit(await settingsOf(ctx))) throw editingOff();
+  const id = await repoOf(ctx).upsertEmployeeTemplate({ ...valuesOf(input.templateType, input), empId: ctx.session.accountId });
+  const row = await reread(ctx, id);
+  audit(ctx, row);
+  return toTemplate(row);
+}
+
+export async function deleteOwnTemplate(ctx: AuthedContext, input: { templateType: number }): Promise<null> {
+  if (!employeesMayEdit(await settingsOf(ctx))) throw editingOff();
+  const repo = repoOf(ctx);
+  const row = await repo.employeeTemplate(ctx.session.accountId, input.templateType);
+  if (!row || !(await repo.deleteTemplate(row.id))) throw noSuchTemplate();
+  audit(ctx, row);
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which template an invitation is sent with
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The template that applies to an invitation of this type at this gate with this host: the host's own (unless the
+ * company keeps templates to itself, tempEditSwitch 1), else the company's for the gate, else the company's default.
+ */
+export async function resolveTemplate(
+  db: Db,
+  companyId: number,
+  settings: CompanySettings,
+  q: { empId: number | null; templateType: number; gid: number | null },
+): Promise<{ row: TemplateRow; source: TemplateSource } | null> {
+  const repo = invitationsRepository(db, { companyId });
+  if (q.empId !== null && employeesMayEdit(settings)) {
+    const own = await repo.employeeTemplate(q.empId, q.templateType);
+    if (own) return { row: own, source: 'employee' };
+  }
+  if (q.gid !== null) {
+    const atGate = await repo.companyTemplateFor(q.templateType, q.gid);
+    if (atGate) return { row: atGate, source: 'gate' };
+  }
+  const fallback = await repo.companyTemplateFor(q.templateType, null);
+  return fallback ? { row: fallback, source: 'company' } : null;
+}
+
+/** getEmptempByPost: an employee asks for themselves; administrators may name the host. 56 when no template applies. */
+export async function applicableTemplate(ctx: AuthedContext, input: { templateType: number; gid: number | null; empid?: number }) {
+  const empId = ctx.session.role === Role.EMPLOYEE ? ctx.session.accountId : input.empid ? (await employees.hostOf(ctx, input.empid)).id : null;
+  if (input.gid !== null) await gateOf(ctx, input.gid);
+  const found = await resolveTemplate(ctx.db, ctx.session.companyId, await settingsOf(ctx), {
+    empId,
+    templateType: input.templateType,
+    gid: input.gid,
+  });
+  if (!found) throw new AppError(Status.NO_INVITE_TEMPLATE);
+  return { ...toTemplate(found.row), source: found.source };
+}
+
+/** A template's texts in one language; a field left empty in English falls back to the Chinese text, and back. */
+export function textsIn(r: TemplateRow, lang: Lang) {
+  const pick = (zh: string, en: string) => (lang === 'en' ? en.trim() || zh : zh.trim() || en);
+  return {
+    inviteContent: pick(r.inviteContent, r.inviteContentEn),
+    address: pick(r.address, r.addressEn),
+    traffic: pick(r.traffic, r.trafficEn),
+    companyProfile: pick(r.companyProfile, r.companyProfileEn),
+    longitude: r.longitude,
+    latitude: r.latitude,
+  };
+}

@@ -1,0 +1,77 @@
+import { type addEmpTemplate, type addUserTemplate, type CallInput, Status, type TemplateType, type updateUserTemplate } from '@openvisit/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../platform/api';
+import { ApiError } from '../../platform/apiError';
+import { FORM_SILENT } from '../../platform/fieldErrors';
+
+/** Query keys of the invitation templates: the company's, the employee's own, and which one applies. */
+export const templateKeys = {
+  all: ['templates'] as const,
+  company: ['templates', 'company'] as const,
+  own: (type: TemplateType) => ['templates', 'own', type] as const,
+  applicable: (type: TemplateType, gid: number | null) => ['templates', 'applicable', type, gid] as const,
+};
+
+/** The template forms show 400 on their fields and 3 / 125 on the gate. */
+export const TEMPLATE_FORM_SILENT: readonly number[] = [...FORM_SILENT, Status.ALREADY_EXISTS, Status.GATE_NOT_FOUND];
+
+function useInvalidateTemplates() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: templateKeys.all });
+}
+
+export function useCompanyTemplates() {
+  return useQuery({ queryKey: templateKeys.company, queryFn: () => api.getUsertemplate({}) });
+}
+
+export function useSaveCompanyTemplate() {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof addUserTemplate> | CallInput<typeof updateUserTemplate>) =>
+      'id' in input && input.id
+        ? api.updateUserTemplate(input, { silent: TEMPLATE_FORM_SILENT })
+        : api.addUserTemplate(input, { silent: TEMPLATE_FORM_SILENT }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteCompanyTemplate() {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({ mutationFn: (id: number) => api.delUsertemplate({ id }), onSuccess: invalidate });
+}
+
+export function useOwnTemplate(templateType: TemplateType) {
+  return useQuery({ queryKey: templateKeys.own(templateType), queryFn: () => api.getEmptemplateByType({ templateType }) });
+}
+
+export function useSaveOwnTemplate() {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof addEmpTemplate>) => api.addEmptemplate(input, { silent: FORM_SILENT }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteOwnTemplate() {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({ mutationFn: (templateType: TemplateType) => api.delEmptemplate({ templateType }), onSuccess: invalidate });
+}
+
+/**
+ * The template an invitation of this type at this gate goes out with (`source` says whose), or null when none applies
+ * (56: the standard text is sent).
+ */
+export function useApplicableTemplate(templateType: TemplateType, gid: number | null, opts: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: templateKeys.applicable(templateType, gid),
+    enabled: opts.enabled ?? true,
+    queryFn: async () => {
+      try {
+        return await api.getEmptempByPost({ templateType, gid }, { silent: [Status.NO_INVITE_TEMPLATE] });
+      } catch (err) {
+        if (err instanceof ApiError && !err.isTransport && err.status === Status.NO_INVITE_TEMPLATE) return null;
+        throw err;
+      }
+    },
+  });
+}
