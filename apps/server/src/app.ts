@@ -21,6 +21,7 @@ import { departmentsDownloads, departmentsRoutes } from './modules/departments/d
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
+import { meetingsRoutes } from './modules/meetings/meetings.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
 import { residentsRoutes } from './modules/residents/residents.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
@@ -54,6 +55,7 @@ const bindings: Binding[] = [
   ...visitsRoutes,
   ...residentsRoutes,
   ...invitationsRoutes,
+  ...meetingsRoutes,
 ];
 
 export interface BuiltApp {

@@ -10,6 +10,7 @@ import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { gateCalls } from './calls/gates.js';
 import { invitationCalls } from './calls/invitations.js';
 import { logCalls } from './calls/logs.js';
+import { meetingCalls } from './calls/meetings.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
 import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
@@ -38,6 +39,7 @@ export const allCalls = [
   ...visitCalls,
   ...residentCalls,
   ...invitationCalls,
+  ...meetingCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

@@ -45,6 +45,7 @@ export function sampleVisit(vid: number, extra: Partial<Visit> = {}): Visit {
     signPdf: false,
     lang: 'en',
     subaccountId: null,
+    mid: null,
     createTime: Date.now(),
     ...extra,
   };

@@ -89,6 +89,8 @@ export const invitation = z.object({
   lang: z.enum(['zh', 'en']),
   /** The company's visitor terms in the visitor's language (read before coming; signed at the kiosk). */
   terms: z.string(),
+  /** The meeting the visitor is invited to (its window is the check-in window), else null. */
+  meeting: z.object({ subject: z.string(), address: z.string(), startTime: epochMs, endTime: epochMs }).nullable(),
 });
 export type Invitation = z.infer<typeof invitation>;
 

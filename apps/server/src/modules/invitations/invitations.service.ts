@@ -20,6 +20,7 @@ import { AppError, badParams } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as employees from '../employees/employees.service.js';
+import { meetingWindow } from '../meetings/meetings.window.js';
 import { gatesNamed } from '../registration/registration.gates.js';
 import { registrationRepository } from '../registration/registration.repository.js';
 import * as registration from '../registration/registration.service.js';
@@ -55,11 +56,28 @@ function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
+/** An invitation checked and ready to store: the host, the time, the type's label, the gate and the visitors. */
+export interface InvitePlan {
+  host: Awaited<ReturnType<typeof employees.hostOf>>;
+  at: Date;
+  tid: number | null;
+  visitType: string;
+  visitReason: string;
+  gate: { gid: number; gname: string } | undefined;
+  people: InviteInput['visitors'];
+}
+
+/** A stored invitation and the token of its link (the token goes to the visitor only; the database keeps its hash). */
+export interface Invited {
+  row: VisitRow;
+  token: string;
+}
+
 /**
- * Invitations (reference `addAppointment`): every check first, then one record per visitor in one transaction, each
- * starting as 'sent' with its own code and link; then the invitation mail to each visitor who gave an email.
+ * Every check of an invitation before anything is stored: the host (116, 55, 1119), the time within the visit-days
+ * window, the type (104) and gate (125) of this company, and no phone invited twice for one day (112).
  */
-export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(Visit & { inviteLink: string })[]> {
+export async function planInvitations(ctx: AuthedContext, input: InviteInput): Promise<InvitePlan> {
   const host = await hostFor(ctx, input.empid);
   const at = new Date(input.appointmentDate);
   const rule = appointmentWindowFailure(at.getTime(), Date.now());
@@ -82,13 +100,16 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
     if (open.some((o) => o.appointmentAt && sameDay(o.appointmentAt, at)))
       throw new AppError(Status.SAME_PHONE_APPOINTMENT, undefined, { errors: [{ field: `visitors.${i}.phone`, rule: 'invited' }] });
   }
+  return { host, at, tid: input.tid, visitType, visitReason: input.visitReason, gate, people };
+}
 
+/** One record per visitor, each starting as 'sent' with its own code and link, in one transaction (the caller's, if any). */
+export async function storeInvitations(ctx: AuthedContext, plan: InvitePlan, link: { meetingId?: number } = {}): Promise<Invited[]> {
   const status = initialStatus('invite', { approval: false });
-  const rows = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
-    const out: { row: VisitRow; token: string }[] = [];
-    for (const p of people) {
-      // The link's token goes to the visitor only; the database keeps its hash.
+    const out: Invited[] = [];
+    for (const p of plan.people) {
       const token = randomToken(32);
       out.push({
         token,
@@ -100,40 +121,66 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
           phone: p.phone,
           email: p.email,
           company: p.company,
-          ...hostSnapshot(host),
-          tid: input.tid,
-          visitType,
-          visitReason: input.visitReason,
-          gid: input.gid,
-          appointmentAt: at,
+          ...hostSnapshot(plan.host),
+          tid: plan.tid,
+          visitType: plan.visitType,
+          visitReason: plan.visitReason,
+          gid: plan.gate?.gid ?? null,
+          appointmentAt: plan.at,
           lang: p.lang,
           inviteTokenHash: sha256(token),
+          meetingId: link.meetingId ?? null,
         }),
       });
     }
     return out;
   });
-  // The invitation goes by email to those who gave one (recorded in mails and delivered by a job, with retries).
-  for (const { row, token } of rows) {
+}
+
+/** The mail of one invitation in the visitor's language: subject, text and HTML. */
+export type InvitationComposer = (lang: 'zh' | 'en', v: { visitor: string; link: string }) => { subject: string; text: string; html: string };
+
+/**
+ * The invitation goes by email to those who gave one (recorded in mails and delivered by a job, with retries); call it
+ * once the records are committed.
+ */
+export async function mailInvitations(ctx: AuthedContext, invited: Invited[], compose: InvitationComposer): Promise<void> {
+  for (const { row, token } of invited) {
     if (!row.email) continue;
-    const mail = invitationMail(row.lang === 'en' ? 'en' : 'zh', {
-      visitor: row.name,
-      company: ctx.session.companyName,
-      host: host.name,
-      at,
-      gate: gate?.gname ?? '',
-      reason: row.visitReason,
-      link: inviteLink(ctx, token),
-    });
+    const mail = compose(row.lang === 'en' ? 'en' : 'zh', { visitor: row.name, link: inviteLink(ctx, token) });
     await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: row.email, ...mail });
   }
+}
+
+/** The invitation's answer: the record and the link to send or share. */
+export function invitedVisit(ctx: CallContext, i: Invited): Visit & { inviteLink: string } {
+  return { ...toVisit(i.row), inviteLink: inviteLink(ctx, i.token) };
+}
+
+/**
+ * Invitations (reference `addAppointment`): every check first, then one record per visitor in one transaction, each
+ * starting as 'sent' with its own code and link; then the invitation mail to each visitor who gave an email.
+ */
+export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(Visit & { inviteLink: string })[]> {
+  const plan = await planInvitations(ctx, input);
+  const rows = await storeInvitations(ctx, plan);
+  await mailInvitations(ctx, rows, (lang, v) =>
+    invitationMail(lang, {
+      ...v,
+      company: ctx.session.companyName,
+      host: plan.host.name,
+      at: plan.at,
+      gate: plan.gate?.gname ?? '',
+      reason: plan.visitReason,
+    }),
+  );
   ctx.audit.objId = rows.map((r) => r.row.id).join(',');
   ctx.audit.objName = rows
     .map((r) => r.row.name)
     .join(', ')
     .slice(0, 200);
-  ctx.audit.desc = logDesc('visitorsInvited', { count: rows.length, day: at.toISOString().slice(0, 10), host: host.name });
-  return rows.map((r) => ({ ...toVisit(r.row), inviteLink: inviteLink(ctx, r.token) }));
+  ctx.audit.desc = logDesc('visitorsInvited', { count: rows.length, day: plan.at.toISOString().slice(0, 10), host: plan.host.name });
+  return rows.map((r) => invitedVisit(ctx, r));
 }
 
 export function inviteLink(ctx: CallContext, token: string): string {
@@ -157,8 +204,10 @@ async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
   const settings = companySettings.parse(company?.settings ?? {});
   const lang = v.lang === 'en' ? 'en' : 'zh';
   const at = v.appointmentAt?.getTime() ?? null;
-  const opensAt = at === null ? null : at - settings.preExtendTime * 60_000;
-  const closesAt = at === null ? null : at + settings.latExtendTime * 60_000;
+  // A meeting's invitation checks in within the meeting's window.
+  const meeting = v.meetingId ? await meetingWindow(ctx.db, v.companyId, v.meetingId, settings.preExtendTime) : null;
+  const opensAt = meeting?.opensAt ?? (at === null ? null : at - settings.preExtendTime * 60_000);
+  const closesAt = meeting?.closesAt ?? (at === null ? null : at + settings.latExtendTime * 60_000);
   const usable = (VISIT_MOVES.checkIn.from as readonly string[]).includes(v.status) && (closesAt === null || Date.now() <= closesAt);
   const [gate] = v.gid ? await registrationRepository(ctx.db, { companyId: v.companyId }).gatesByIds([v.gid]) : [];
   return {
@@ -177,6 +226,7 @@ async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
     canReply: REPLY_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
     lang,
     terms: lang === 'en' && settings.secureProtocolEn.trim() ? settings.secureProtocolEn : settings.secureProtocol,
+    meeting: meeting?.meeting ?? null,
   };
 }
 
