@@ -118,7 +118,7 @@ export const logDescriptions = {
     zh: '会议 {{start}} 至 {{end}}，组织者 {{host}}，邀请 {{count}} 人',
   },
   meetingUpdated: { en: 'meeting {{start}} – {{end}}', zh: '会议 {{start}} 至 {{end}}' },
-  meetingCancelled: { en: 'meeting cancelled, {{cancelled}} invitations called off', zh: '会议已取消，{{cancelled}} 份邀请已取消' },
+  meetingCancelled: { en: 'meeting cancelled; invitations called off: {{cancelled}}', zh: '会议已取消，{{cancelled}} 份邀请已取消' },
   meetingStarted: { en: 'meeting started', zh: '会议已开始' },
   meetingEnded: { en: 'meeting ended', zh: '会议已结束' },
   meetingVisitorsAdded: { en: '{{count}} more invited to the meeting', zh: '追加邀请 {{count}} 人参会' },
