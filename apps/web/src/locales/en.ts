@@ -5,6 +5,7 @@ import { blacklistEn } from '../modules/blacklist/locales/en';
 import { employeesEn } from '../modules/employees/locales/en';
 import { invitationsEn } from '../modules/invitations/locales/en';
 import { logsEn } from '../modules/logs/locales/en';
+import { meetingsEn } from '../modules/meetings/locales/en';
 import { receptionEn } from '../modules/reception/locales/en';
 import { registrationEn } from '../modules/registration/locales/en';
 import { residentsEn } from '../modules/residents/locales/en';
@@ -83,6 +84,7 @@ export const en = {
     receptionKiosk: 'Visitor kiosk',
     invite: 'Invite visitors',
     inviteList: 'My invitations',
+    meeting: 'Meeting',
     related: 'Related companies',
   },
   network: {
@@ -188,6 +190,7 @@ export const en = {
   logs: logsEn,
   reception: receptionEn,
   invitations: invitationsEn,
+  meetings: meetingsEn,
   registration: registrationEn,
   residents: residentsEn,
 } as const;

@@ -5,6 +5,7 @@ import { blacklistZh } from '../modules/blacklist/locales/zh';
 import { employeesZh } from '../modules/employees/locales/zh';
 import { invitationsZh } from '../modules/invitations/locales/zh';
 import { logsZh } from '../modules/logs/locales/zh';
+import { meetingsZh } from '../modules/meetings/locales/zh';
 import { receptionZh } from '../modules/reception/locales/zh';
 import { registrationZh } from '../modules/registration/locales/zh';
 import { residentsZh } from '../modules/residents/locales/zh';
@@ -83,6 +84,7 @@ export const zh: Translation = {
     receptionKiosk: '访客自助机',
     invite: '邀请访客',
     inviteList: '我的邀请',
+    meeting: '会议',
     related: '关联企业',
   },
   network: {
@@ -188,6 +190,7 @@ export const zh: Translation = {
   logs: logsZh,
   reception: receptionZh,
   invitations: invitationsZh,
+  meetings: meetingsZh,
   registration: registrationZh,
   residents: residentsZh,
 };

@@ -5,6 +5,7 @@ import { listScreens } from '../../modules/blacklist/routes';
 import { employeeSection } from '../../modules/employees/routes';
 import { employeePortalScreens } from '../../modules/invitations/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
+import { employeeMeetingScreens, meetingScreens } from '../../modules/meetings/routes';
 import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
@@ -32,6 +33,7 @@ export const adminArea: AreaDef = {
     overtimeScreen,
     operationLogScreen,
     ...registrationScreens,
+    ...meetingScreens,
     {
       path: 'setting/account',
       titleKey: 'menu.account',
@@ -56,7 +58,7 @@ export const AREAS: readonly AreaDef[] = [
     base: '/emporder',
     titleKey: 'enums.consoleRole.emporder',
     layout: AreaLayout,
-    routes: [...employeePortalScreens, ...areaShellScreens('emporder')],
+    routes: [...employeePortalScreens, ...employeeMeetingScreens, ...areaShellScreens('emporder')],
   },
   shellArea('subcom', '/subcom'),
   shellArea('logic', '/logic', Role.LOGISTICS),

@@ -15,6 +15,7 @@ export const MENU_GROUPS = {
   visitors: 'menu.visitors',
   people: 'menu.people',
   custom: 'menu.custom',
+  meeting: 'menu.meeting',
   settings: 'menu.settings',
 } as const satisfies Record<string, TitleKey>;
 export type MenuGroup = keyof typeof MENU_GROUPS;

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
+import { formatDateTime } from '../../../platform/format';
 import { i18n } from '../../../platform/i18n';
 import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
@@ -29,6 +30,7 @@ function invitation(extra: Partial<Invitation> = {}): Invitation {
     canReply: true,
     lang: 'en',
     terms: 'Wear your badge.',
+    meeting: null,
     ...extra,
   };
 }
@@ -79,6 +81,28 @@ describe('InvitationPage', () => {
     expect(await screen.findByText('Acme 诚邀您来访')).toBeTruthy();
     expect(screen.getByText('该邀请已无法用于签到。')).toBeTruthy();
     expect(screen.queryByTestId('invitation-pass')).toBeNull();
+  });
+
+  it('shows a meeting invitation’s meeting: subject, its whole time and the place', async () => {
+    const start = Date.UTC(2026, 4, 4, 1, 0);
+    stubServer({
+      config,
+      updateAppPreview: () => ({
+        status: 0,
+        result: invitation({
+          visitReason: 'Budget review',
+          appointmentDate: start,
+          meeting: { subject: 'Budget review', address: 'Room 301', startTime: start, endTime: start + 5400_000 },
+        }),
+      }),
+    });
+    renderPage();
+    expect(await screen.findByText('Budget review')).toBeTruthy();
+    expect(screen.getByText('Meeting')).toBeTruthy();
+    expect(screen.getByText('Room 301')).toBeTruthy();
+    expect(screen.getByText(`${formatDateTime(start)} – ${formatDateTime(start + 5400_000)}`)).toBeTruthy();
+    // The purpose is the meeting itself: not shown twice.
+    expect(screen.queryByText('Purpose')).toBeNull();
   });
 
   it('says so, without detail, for a link that names no invitation', async () => {
