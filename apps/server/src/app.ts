@@ -23,6 +23,7 @@ import { employeesDownloads, employeesRoutes } from './modules/employees/employe
 import { registerInvitationJobs } from './modules/invitations/invitations.notices.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
+import { meetingsRoutes } from './modules/meetings/meetings.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
 import { residentsRoutes } from './modules/residents/residents.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
@@ -57,6 +58,7 @@ const bindings: Binding[] = [
   ...residentsRoutes,
   ...invitationsRoutes,
   ...approvalsRoutes,
+  ...meetingsRoutes,
 ];
 
 export interface BuiltApp {

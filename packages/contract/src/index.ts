@@ -11,6 +11,7 @@ export * from './calls/faces.js';
 export * from './calls/gates.js';
 export * from './calls/invitations.js';
 export * from './calls/logs.js';
+export * from './calls/meetings.js';
 export * from './calls/padSettings.js';
 export * from './calls/proxies.js';
 export * from './calls/registration.js';

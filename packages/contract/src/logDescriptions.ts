@@ -119,6 +119,16 @@ export const logDescriptions = {
   visitCardIssued: { en: 'access card {{cardNo}} handed out', zh: '发放门禁卡 {{cardNo}}' },
   visitCardReturned: { en: 'access card {{cardNo}} taken back', zh: '收回门禁卡 {{cardNo}}' },
   blacklistHit: { en: 'blacklisted visitor stopped at the desk', zh: '黑名单访客在前台被拦截' },
+  // meetings (the meeting's subject is the row's object)
+  meetingAdded: {
+    en: 'meeting {{start}} – {{end}}, organiser {{host}}, {{count}} invited',
+    zh: '会议 {{start}} 至 {{end}}，组织者 {{host}}，邀请 {{count}} 人',
+  },
+  meetingUpdated: { en: 'meeting {{start}} – {{end}}', zh: '会议 {{start}} 至 {{end}}' },
+  meetingCancelled: { en: 'meeting cancelled; invitations called off: {{cancelled}}', zh: '会议已取消，{{cancelled}} 份邀请已取消' },
+  meetingStarted: { en: 'meeting started', zh: '会议已开始' },
+  meetingEnded: { en: 'meeting ended', zh: '会议已结束' },
+  meetingVisitorsAdded: { en: '{{count}} more invited to the meeting', zh: '追加邀请 {{count}} 人参会' },
   // resident visitors (the project or person is the row's object)
   residentProject: { en: 'resident project', zh: '常驻访客项目' },
   residentVisitor: { en: 'resident visitor, project {{project}}', zh: '常驻访客，项目 {{project}}' },

@@ -194,6 +194,16 @@ export const visitorStatusLabels = lookup({
 });
 export type VisitorStatus = keyof typeof visitorStatusLabels;
 
+/** Meeting statuses: derived from the meeting's times and its explicit start, end and cancellation. */
+export const MeetingStatus = { NOT_STARTED: 0, IN_PROGRESS: 1, ENDED: 2, CANCELLED: 3 } as const;
+export type MeetingStatus = (typeof MeetingStatus)[keyof typeof MeetingStatus];
+export const meetingStatusLabels = lookup({
+  0: { zh: '未开始', en: 'Not started' },
+  1: { zh: '进行中', en: 'In progress' },
+  2: { zh: '已结束', en: 'Ended' },
+  3: { zh: '已取消', en: 'Cancelled' },
+});
+
 export const approvalStatusLabels = lookup({
   pending: { zh: '待审批', en: 'Pending' },
   approved: { zh: '已审批', en: 'Approved' },
@@ -352,6 +362,7 @@ export const lookups = {
   floorLevel: floorLevelLabels,
   invitationTemplate: invitationTemplateLabels,
   visitorStatus: visitorStatusLabels,
+  meetingStatus: meetingStatusLabels,
   approvalStatus: approvalStatusLabels,
   logisticsApproval: logisticsApprovalLabels,
   tempCardStatus: tempCardStatusLabels,

@@ -11,6 +11,7 @@ import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { gateCalls } from './calls/gates.js';
 import { invitationCalls } from './calls/invitations.js';
 import { logCalls } from './calls/logs.js';
+import { meetingCalls } from './calls/meetings.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
 import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
@@ -42,6 +43,7 @@ export const allCalls = [
   ...invitationCalls,
   ...approvalCalls,
   ...templateCalls,
+  ...meetingCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

@@ -86,7 +86,7 @@ describe('router guards and menus derived from the route tables', () => {
     expect(await screen.findByText('No employees yet', {}, { timeout: 10_000 })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Administrator' });
     // People is a drop-down once it has more than one screen (employees and the whitelist, which has no switch).
-    expect(nav.textContent).toBe('VisitorsPeopleAccount settings');
+    expect(nav.textContent).toBe('VisitorsPeopleMeetingAccount settings');
     // A section with one screen has no sidebar.
     expect(screen.queryByRole('navigation', { name: 'Company employees' })).toBeNull();
     await waitFor(() => expect(document.title).toBe('Company employees - TestSite'));

@@ -6,6 +6,7 @@ import { blacklistEn } from '../modules/blacklist/locales/en';
 import { employeesEn } from '../modules/employees/locales/en';
 import { invitationsEn } from '../modules/invitations/locales/en';
 import { logsEn } from '../modules/logs/locales/en';
+import { meetingsEn } from '../modules/meetings/locales/en';
 import { receptionEn } from '../modules/reception/locales/en';
 import { registrationEn } from '../modules/registration/locales/en';
 import { residentsEn } from '../modules/residents/locales/en';
@@ -89,6 +90,7 @@ export const en = {
     approvals: 'My approvals',
     template: 'Invitation templates',
     empTemplate: 'My template',
+    meeting: 'Meeting',
     related: 'Related companies',
   },
   network: {
@@ -196,6 +198,7 @@ export const en = {
   logs: logsEn,
   reception: receptionEn,
   invitations: invitationsEn,
+  meetings: meetingsEn,
   registration: registrationEn,
   residents: residentsEn,
   approvals: approvalsEn,

@@ -6,6 +6,7 @@ import { blacklistZh } from '../modules/blacklist/locales/zh';
 import { employeesZh } from '../modules/employees/locales/zh';
 import { invitationsZh } from '../modules/invitations/locales/zh';
 import { logsZh } from '../modules/logs/locales/zh';
+import { meetingsZh } from '../modules/meetings/locales/zh';
 import { receptionZh } from '../modules/reception/locales/zh';
 import { registrationZh } from '../modules/registration/locales/zh';
 import { residentsZh } from '../modules/residents/locales/zh';
@@ -89,6 +90,7 @@ export const zh: Translation = {
     approvals: '我的审批',
     template: '邀请函模板',
     empTemplate: '我的模板',
+    meeting: '会议',
     related: '关联企业',
   },
   network: {
@@ -196,6 +198,7 @@ export const zh: Translation = {
   logs: logsZh,
   reception: receptionZh,
   invitations: invitationsZh,
+  meetings: meetingsZh,
   registration: registrationZh,
   residents: residentsZh,
   approvals: approvalsZh,

@@ -1,4 +1,4 @@
-import type { Visit } from '@openvisit/contract';
+import { type Meeting, MeetingStatus, type Visit } from '@openvisit/contract';
 import type { StubHandler } from './stubServer';
 
 /** `/api/config` as a plain installation answers it: every component test's first call. */
@@ -45,6 +45,34 @@ export function sampleVisit(vid: number, extra: Partial<Visit> = {}): Visit {
     signPdf: false,
     lang: 'en',
     subaccountId: null,
+    mid: null,
+    createTime: Date.now(),
+    ...extra,
+  };
+}
+
+/** A meeting tomorrow that has not started, as the meeting calls answer it. */
+export function sampleMeeting(mid: number, extra: Partial<Meeting> = {}): Meeting {
+  const start = Date.now() + 24 * 3600_000;
+  return {
+    mid,
+    subject: `Meeting ${mid}`,
+    empid: 1,
+    empName: 'Ada Host',
+    startTime: start,
+    endTime: start + 3600_000,
+    address: 'Room 301',
+    gid: null,
+    gname: '',
+    tid: null,
+    visitType: '',
+    remark: '',
+    meetingStatus: MeetingStatus.NOT_STARTED,
+    startedAt: null,
+    endedAt: null,
+    cancelledAt: null,
+    visitorCount: 2,
+    signedInCount: 0,
     createTime: Date.now(),
     ...extra,
   };

@@ -107,6 +107,8 @@ export const invitation = z.object({
   companyProfile: z.string(),
   longitude: z.number().nullable(),
   latitude: z.number().nullable(),
+  /** The meeting the visitor is invited to (its window is the check-in window), else null. */
+  meeting: z.object({ subject: z.string(), address: z.string(), startTime: epochMs, endTime: epochMs }).nullable(),
 });
 export type Invitation = z.infer<typeof invitation>;
 

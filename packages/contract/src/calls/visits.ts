@@ -74,6 +74,8 @@ export const visit = z.object({
   signPdf: z.boolean(),
   lang: z.enum(['zh', 'en']),
   subaccountId: z.number().int().nullable(),
+  /** The meeting an invitation belongs to (the original's `mid`), else null. */
+  mid: z.number().int().nullable(),
   createTime: epochMs,
 });
 export type Visit = z.infer<typeof visit>;
@@ -163,7 +165,7 @@ export const checkInByCode = defineCall({
   name: 'AppClientSignin',
   module: 'visitors',
   summary:
-    'Check in an invited or booked visitor by the code they type or scan (or their phone): 64 too early, 65 too late (against the company extend times), 66 blacklisted, 1117 no such visit; checking in again answers the same record with `repeated`',
+    'Check in an invited or booked visitor by the code they type or scan (or their phone): 64 too early, 65 too late (against the company extend times; for a meeting’s visitor, from the early margin before the meeting until it ends), 66 blacklisted, 1117 no such visit; checking in again answers the same record with `repeated`',
   access: DESK_ROLES,
   log: { module: LogModule.VISITOR, event: 'update' },
   maxBodyBytes: VISITOR_PHOTO_MAX_CHARS + SIGNATURE_MAX_CHARS + 64 * 1024,

@@ -3,6 +3,7 @@ export * from './approvals.js';
 export * from './auth.js';
 export * from './blacklist.js';
 export * from './contacts.js';
+export * from './meetings.js';
 export * from './people.js';
 export * from './platform.js';
 export * from './registration.js';

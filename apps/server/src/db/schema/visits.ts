@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { id, timestamps, tstz } from './columns.js';
+import { meetings } from './meetings.js';
 import { employees } from './people.js';
 import { residentVisitors } from './residents.js';
 
@@ -72,6 +73,8 @@ export const visits = pgTable(
      * new link replaces it.
      */
     inviteTokenHash: text('invite_token_hash'),
+    /** The meeting an invitation belongs to (the original's `mid`). */
+    meetingId: integer('meeting_id').references(() => meetings.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -96,6 +99,7 @@ export const visits = pgTable(
     uniqueIndex('visits_code_uq').on(t.companyId, t.code).where(sql`${t.code} IS NOT NULL`),
     index('visits_resident_idx').on(t.residentId, t.visitAt).where(sql`${t.residentId} IS NOT NULL`),
     uniqueIndex('visits_client_key_uq').on(t.companyId, t.clientKey).where(sql`${t.clientKey} IS NOT NULL`),
+    index('visits_meeting_idx').on(t.meetingId).where(sql`${t.meetingId} IS NOT NULL`),
     uniqueIndex('visits_invite_token_uq').on(t.inviteTokenHash).where(sql`${t.inviteTokenHash} IS NOT NULL`),
   ],
 );

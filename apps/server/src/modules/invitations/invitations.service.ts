@@ -21,6 +21,7 @@ import { accountsRepository } from '../accounts/accounts.repository.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
 import * as employees from '../employees/employees.service.js';
+import { meetingWindow } from '../meetings/meetings.window.js';
 import { gatesNamed } from '../registration/registration.gates.js';
 import { registrationRepository } from '../registration/registration.repository.js';
 import * as registration from '../registration/registration.service.js';
@@ -38,7 +39,8 @@ export interface InviteInput {
   visitType: string;
   visitReason: string;
   gid: number | null;
-  templateType: number;
+  /** 0 interview, 1 business (default 0). */
+  templateType?: number;
 }
 
 /** The host of an invitation: an employee invites as themselves, and only when the company and their record allow it. */
@@ -59,11 +61,32 @@ function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
+/** An invitation checked and ready to store: the host, the time, the type's label, the gate and the visitors. */
+export interface InvitePlan {
+  host: Awaited<ReturnType<typeof employees.hostOf>>;
+  at: Date;
+  tid: number | null;
+  visitType: string;
+  visitReason: string;
+  gate: { gid: number; gname: string } | undefined;
+  people: InviteInput['visitors'];
+  templateType: number;
+  /** The template resolved at send time (none: the standard text), and its texts in a language. */
+  template: Awaited<ReturnType<typeof resolveTemplate>>;
+  textsFor: (lang: 'zh' | 'en') => ReturnType<typeof textsIn>;
+}
+
+/** A stored invitation and the token of its link (the token goes to the visitor only; the database keeps its hash). */
+export interface Invited {
+  row: VisitRow;
+  token: string;
+}
+
 /**
- * Invitations (reference `addAppointment`): every check first, then one record per visitor in one transaction, each
- * starting as 'sent' with its own code and link; then the invitation mail to each visitor who gave an email.
+ * Every check of an invitation before anything is stored: the host (116, 55, 1119), the time within the visit-days
+ * window, the type (104) and gate (125) of this company, and no phone invited twice for one day (112).
  */
-export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(Visit & { inviteLink: string })[]> {
+export async function planInvitations(ctx: AuthedContext, input: InviteInput): Promise<InvitePlan> {
   const host = await hostFor(ctx, input.empid);
   const at = new Date(input.appointmentDate);
   const rule = appointmentWindowFailure(at.getTime(), Date.now());
@@ -81,10 +104,10 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
   // The template is chosen once, at send time; each visitor's record keeps its texts in their language.
   const template = await resolveTemplate(ctx.db, ctx.session.companyId, await settingsOf(ctx), {
     empId: host.id,
-    templateType: input.templateType,
+    templateType: input.templateType ?? 0,
     gid: input.gid,
   });
-  const textsFor = (lang: 'zh' | 'en') =>
+  const textsFor = (lang: 'zh' | 'en'): ReturnType<typeof textsIn> =>
     template ? textsIn(template.row, lang) : { inviteContent: '', address: '', traffic: '', companyProfile: '', longitude: null, latitude: null };
 
   const repo = visitsRepository(ctx.db, { companyId: ctx.session.companyId });
@@ -95,15 +118,29 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
     if (open.some((o) => o.appointmentAt && sameDay(o.appointmentAt, at)))
       throw new AppError(Status.SAME_PHONE_APPOINTMENT, undefined, { errors: [{ field: `visitors.${i}.phone`, rule: 'invited' }] });
   }
+  return {
+    host,
+    at,
+    tid: input.tid,
+    visitType,
+    visitReason: input.visitReason,
+    gate,
+    people,
+    templateType: input.templateType ?? 0,
+    template,
+    textsFor,
+  };
+}
 
+/** One record per visitor, each starting as 'sent' with its own code and link, in one transaction (the caller's, if any). */
+export async function storeInvitations(ctx: AuthedContext, plan: InvitePlan, link: { meetingId?: number } = {}): Promise<Invited[]> {
   const status = initialStatus('invite', { approval: false });
   // With approval on, the visitor still gets the invitation (and may accept it) but cannot check in until approved.
   const approval = (await settingsOf(ctx)).processSwitch === 1;
-  const rows = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
-    const out: { row: VisitRow; token: string }[] = [];
-    for (const p of people) {
-      // The link's token goes to the visitor only; the database keeps its hash.
+    const out: Invited[] = [];
+    for (const p of plan.people) {
       const token = randomToken(32);
       const row = await createVisit(txCtx, {
         kind: 'invite',
@@ -113,45 +150,80 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
         phone: p.phone,
         email: p.email,
         company: p.company,
-        ...hostSnapshot(host),
-        tid: input.tid,
-        visitType,
-        visitReason: input.visitReason,
-        gid: input.gid,
-        appointmentAt: at,
+        ...hostSnapshot(plan.host),
+        tid: plan.tid,
+        visitType: plan.visitType,
+        visitReason: plan.visitReason,
+        gid: plan.gate?.gid ?? null,
+        appointmentAt: plan.at,
         lang: p.lang,
         inviteTokenHash: sha256(token),
+        meetingId: link.meetingId ?? null,
       });
       await invitationsRepository(tx, { companyId: ctx.session.companyId }).insertSnapshots([
         {
           visitId: row.id,
-          templateType: input.templateType,
-          templateId: template?.row.id ?? null,
-          source: template?.source ?? '',
-          ...textsFor(p.lang),
+          templateType: plan.templateType,
+          templateId: plan.template?.row.id ?? null,
+          source: plan.template?.source ?? '',
+          ...plan.textsFor(p.lang),
         },
       ]);
       out.push({ token, row });
     }
     return out;
   });
-  if (approval) for (const { row } of rows) await approvals.submit(ctx, row, host.name);
+}
+
+/** The mail of one invitation in the visitor's language: subject, text and HTML. */
+export type InvitationComposer = (lang: 'zh' | 'en', v: { visitor: string; link: string }) => { subject: string; text: string; html: string };
+
+/**
+ * The invitation goes by email to those who gave one (recorded in mails and delivered by a job, with retries); call it
+ * once the records are committed.
+ */
+export async function mailInvitations(ctx: AuthedContext, invited: Invited[], compose: InvitationComposer): Promise<void> {
+  for (const { row, token } of invited) {
+    if (!row.email) continue;
+    const mail = compose(row.lang === 'en' ? 'en' : 'zh', { visitor: row.name, link: inviteLink(ctx, token) });
+    await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: row.email, ...mail });
+  }
+}
+
+/** Invitations stored waiting for approval (the switch was on) enter their area's flow; call it once committed. */
+export async function submitForApproval(ctx: AuthedContext, invited: Invited[], submitter: string): Promise<void> {
+  for (const { row } of invited) if (row.permission === 0) await approvals.submit(ctx, row, submitter);
+}
+
+/** The invitation's answer: the record and the link to send or share. */
+export function invitedVisit(ctx: CallContext, i: Invited): Visit & { inviteLink: string } {
+  return { ...toVisit(i.row), inviteLink: inviteLink(ctx, i.token) };
+}
+
+/**
+ * Invitations (reference `addAppointment`): every check first, then one record per visitor in one transaction, each
+ * starting as 'sent' with its own code and link; then the invitation mail to each visitor who gave an email.
+ */
+export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(Visit & { inviteLink: string })[]> {
+  const plan = await planInvitations(ctx, input);
+  const rows = await storeInvitations(ctx, plan);
+  await submitForApproval(ctx, rows, plan.host.name);
   // The invitation goes by email, with the QR pass inline, to those who gave one (recorded in mails and delivered by
   // a job, with retries); a reminder is queued for the hours before the visit.
   for (const { row, token } of rows)
     await sendInvitation(ctx, row, {
       link: inviteLink(ctx, token),
-      host: host.name,
-      gate: gate?.gname ?? '',
-      texts: textsFor(row.lang === 'en' ? 'en' : 'zh'),
+      host: plan.host.name,
+      gate: plan.gate?.gname ?? '',
+      texts: plan.textsFor(row.lang === 'en' ? 'en' : 'zh'),
     });
   ctx.audit.objId = rows.map((r) => r.row.id).join(',');
   ctx.audit.objName = rows
     .map((r) => r.row.name)
     .join(', ')
     .slice(0, 200);
-  ctx.audit.desc = logDesc('visitorsInvited', { count: rows.length, day: at.toISOString().slice(0, 10), host: host.name });
-  return rows.map((r) => ({ ...toVisit(r.row), inviteLink: inviteLink(ctx, r.token) }));
+  ctx.audit.desc = logDesc('visitorsInvited', { count: rows.length, day: plan.at.toISOString().slice(0, 10), host: plan.host.name });
+  return rows.map((r) => invitedVisit(ctx, r));
 }
 
 export function inviteLink(ctx: CallContext, token: string): string {
@@ -175,8 +247,10 @@ async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
   const settings = companySettings.parse(company?.settings ?? {});
   const lang = v.lang === 'en' ? 'en' : 'zh';
   const at = v.appointmentAt?.getTime() ?? null;
-  const opensAt = at === null ? null : at - settings.preExtendTime * 60_000;
-  const closesAt = at === null ? null : at + settings.latExtendTime * 60_000;
+  // A meeting's invitation checks in within the meeting's window.
+  const meeting = v.meetingId ? await meetingWindow(ctx.db, v.companyId, v.meetingId, settings.preExtendTime) : null;
+  const opensAt = meeting?.opensAt ?? (at === null ? null : at - settings.preExtendTime * 60_000);
+  const closesAt = meeting?.closesAt ?? (at === null ? null : at + settings.latExtendTime * 60_000);
   const usable = (VISIT_MOVES.checkIn.from as readonly string[]).includes(v.status) && (closesAt === null || Date.now() <= closesAt);
   const [gate] = v.gid ? await registrationRepository(ctx.db, { companyId: v.companyId }).gatesByIds([v.gid]) : [];
   const sent = await invitationsRepository(ctx.db, { companyId: v.companyId }).snapshot(v.id);
@@ -204,6 +278,7 @@ async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
     companyProfile: sent?.companyProfile ?? '',
     longitude: sent?.longitude ?? null,
     latitude: sent?.latitude ?? null,
+    meeting: meeting?.meeting ?? null,
   };
 }
 

@@ -206,7 +206,7 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
             .where(and(mine, inArray(visits.id, ids), inArray(visits.status, [...from])))
             .returning()
         : Promise.resolve([] as VisitRow[]),
-    addEvents: (rows: { visitId: number; event: VisitEvent; fromStatus: VisitorStatus; toStatus: VisitorStatus; actor: string }[]) =>
+    addEvents: (rows: { visitId: number; event: VisitEvent; fromStatus: VisitorStatus; toStatus: VisitorStatus; actor: string; note?: string }[]) =>
       rows.length ? db.insert(visitEvents).values(rows.map((e) => ({ ...e, companyId: scope.companyId }))) : Promise.resolve(),
     addEvent: (e: {
       visitId: number;
@@ -216,6 +216,37 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
       actor: string;
       note?: string;
     }) => db.insert(visitEvents).values({ ...e, companyId: scope.companyId, note: e.note ?? '' }),
+    /** The invitations of a meeting, in the order they were made. */
+    byMeeting: (meetingId: number) =>
+      db
+        .select()
+        .from(visits)
+        .where(and(mine, eq(visits.meetingId, meetingId)))
+        .orderBy(asc(visits.id)),
+    /** The meeting's invitations in one of `statuses` take the meeting's new time, gate or subject (not a life-cycle move). */
+    updateByMeeting: (
+      meetingId: number,
+      statuses: readonly VisitorStatus[],
+      set: Pick<Partial<VisitInsert>, 'appointmentAt' | 'gid' | 'visitReason'>,
+    ) =>
+      db
+        .update(visits)
+        .set({ ...set, updatedAt: new Date() })
+        .where(and(mine, eq(visits.meetingId, meetingId), inArray(visits.status, [...statuses])))
+        .returning(),
+    /** Per meeting: its invitations not called off, and how many of those checked in. */
+    meetingCounts: (meetingIds: number[]) =>
+      meetingIds.length
+        ? db
+            .select({
+              meetingId: sql<number>`${visits.meetingId}`.mapWith(Number),
+              visitors: sql<number>`count(*) FILTER (WHERE ${visits.status} <> 'ended')`.mapWith(Number),
+              signedIn: sql<number>`count(${visits.visitAt})`.mapWith(Number),
+            })
+            .from(visits)
+            .where(and(mine, inArray(visits.meetingId, meetingIds)))
+            .groupBy(visits.meetingId)
+        : Promise.resolve([]),
     history: (visitId: number) =>
       db
         .select()

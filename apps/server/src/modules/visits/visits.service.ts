@@ -27,6 +27,7 @@ import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
 import * as blacklist from '../blacklist/blacklist.service.js';
 import * as employees from '../employees/employees.service.js';
+import { meetingWindow } from '../meetings/meetings.window.js';
 import { notifyArrival } from '../notifications/arrival.js';
 import { gatesNamed } from '../registration/registration.gates.js';
 import { padConfig } from '../registration/registration.pad.js';
@@ -82,6 +83,7 @@ export function toVisit(r: VisitRow): Visit {
     signPdf: r.pdf !== '',
     lang: r.lang === 'en' ? 'en' : 'zh',
     subaccountId: r.subAccountId,
+    mid: r.meetingId,
     createTime: r.createdAt.getTime(),
   };
 }
@@ -334,13 +336,33 @@ function constraintOf(err: unknown): string | undefined {
   return undefined;
 }
 
-/** 64 before the window opens, 65 after it closes; the window is the expected time widened by the company's extend times. */
-function checkWindow(v: VisitRow, settings: { preExtendTime: number; latExtendTime: number }, now: Date): void {
-  if (!v.appointmentAt) return;
-  const opens = v.appointmentAt.getTime() - settings.preExtendTime * 60_000;
-  const closes = v.appointmentAt.getTime() + settings.latExtendTime * 60_000;
-  if (now.getTime() < opens) throw new AppError(Status.TOO_EARLY, undefined, { opensAt: opens });
-  if (now.getTime() > closes) throw new AppError(Status.LATE, undefined, { closedAt: closes });
+/**
+ * When a visit may check in: an invitation to a meeting within the meeting's window (from the early margin before it
+ * starts until it ends); any other expected visit within its time widened by the company's extend times. Null: any time.
+ */
+async function windowOf(
+  ctx: AuthedContext,
+  v: VisitRow,
+  settings: { preExtendTime: number; latExtendTime: number },
+): Promise<{ opensAt: number; closesAt: number } | null> {
+  if (v.meetingId) {
+    const w = await meetingWindow(ctx.db, ctx.session.companyId, v.meetingId, settings.preExtendTime);
+    if (w) return w;
+  }
+  if (!v.appointmentAt) return null;
+  const at = v.appointmentAt.getTime();
+  return { opensAt: at - settings.preExtendTime * 60_000, closesAt: at + settings.latExtendTime * 60_000 };
+}
+
+/** 64 before the window opens, 65 after it closes. */
+function checkWindow(w: { opensAt: number; closesAt: number } | null, now: Date): void {
+  if (!w) return;
+  if (now.getTime() < w.opensAt) throw new AppError(Status.TOO_EARLY, undefined, { opensAt: w.opensAt });
+  if (now.getTime() > w.closesAt) throw new AppError(Status.LATE, undefined, { closedAt: w.closesAt });
+}
+
+function inWindow(w: { opensAt: number; closesAt: number } | null, now: Date): boolean {
+  return !w || (now.getTime() >= w.opensAt && now.getTime() <= w.closesAt);
 }
 
 /** Applies a move from the record's current status, or refuses with 58 and the moves it allows. */
@@ -377,15 +399,8 @@ export async function checkIn(
     const candidates = await repo.byPhone(phone, [...CHECK_IN_FROM, 'signedIn']);
     if (!candidates.length) throw noSuchVisit();
     // The one whose window is open now, else the nearest (whose window then says early or late).
-    v =
-      candidates.find((c) => {
-        try {
-          checkWindow(c, settings, now);
-          return true;
-        } catch {
-          return false;
-        }
-      }) ?? candidates[0];
+    const windows = await Promise.all(candidates.map((c) => windowOf(ctx, c, settings)));
+    v = candidates.find((_c, i) => inWindow(windows[i] ?? null, now)) ?? candidates[0];
   }
   if (!v) throw noSuchVisit();
   if (v.status === 'signedIn') {
@@ -396,7 +411,7 @@ export async function checkIn(
   if (v.permission !== 1 || v.status === 'unauthorized') throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { status: v.status });
   if (!CHECK_IN_FROM.includes(v.status as VisitorStatus))
     throw new AppError(Status.UPDATE_NOT_ALLOWED, `A ${v.status} visit cannot check in`, { status: v.status });
-  checkWindow(v, settings, now);
+  checkWindow(await windowOf(ctx, v, settings), now);
   checkProtocol(settings, input.protocolAccepted || v.protocolAccepted);
   await screen(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber });
   const images = await storeImages(ctx, input);

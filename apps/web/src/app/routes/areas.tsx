@@ -6,6 +6,7 @@ import { listScreens } from '../../modules/blacklist/routes';
 import { employeeSection } from '../../modules/employees/routes';
 import { employeePortalScreens, templateSettingsScreens } from '../../modules/invitations/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
+import { employeeMeetingScreens, meetingScreens } from '../../modules/meetings/routes';
 import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
@@ -35,6 +36,7 @@ export const adminArea: AreaDef = {
     ...registrationScreens,
     approvalSettingsScreen,
     ...templateSettingsScreens,
+    ...meetingScreens,
     {
       path: 'setting/account',
       titleKey: 'menu.account',
@@ -59,7 +61,7 @@ export const AREAS: readonly AreaDef[] = [
     base: '/emporder',
     titleKey: 'enums.consoleRole.emporder',
     layout: AreaLayout,
-    routes: [...employeePortalScreens, approvalQueueScreen('emporder', 'approve'), ...areaShellScreens('emporder')],
+    routes: [...employeePortalScreens, ...employeeMeetingScreens, approvalQueueScreen('emporder', 'approve'), ...areaShellScreens('emporder')],
   },
   shellArea('subcom', '/subcom'),
   shellArea('logic', '/logic', Role.LOGISTICS),

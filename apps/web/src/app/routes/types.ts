@@ -8,13 +8,14 @@ export type LazyPage = () => Promise<ComponentType>;
 
 /**
  * Top-navigation groups of the admin area (spec section 2), in the order their first screens appear; a group appears
- * once it has a screen. 'custom' is the spec's "Custom settings" (front desk, basic settings, access control);
- * 'settings' holds the account settings of the `setting` section.
+ * once it has a screen. 'custom' is the spec's "Custom settings" (front desk, basic settings, access control),
+ * 'meeting' its "Meeting"; 'settings' holds the account settings of the `setting` section.
  */
 export const MENU_GROUPS = {
   visitors: 'menu.visitors',
   people: 'menu.people',
   custom: 'menu.custom',
+  meeting: 'menu.meeting',
   settings: 'menu.settings',
 } as const satisfies Record<string, TitleKey>;
 export type MenuGroup = keyof typeof MENU_GROUPS;

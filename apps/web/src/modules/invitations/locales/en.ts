@@ -63,6 +63,8 @@ export const invitationsEn = {
     heading: '{{company}} invites you',
     greeting: 'Dear {{name}},',
     host: 'Host',
+    meeting: 'Meeting',
+    place: 'Place',
     time: 'Time',
     gate: 'Entrance',
     type: 'Visit type',

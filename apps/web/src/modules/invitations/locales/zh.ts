@@ -66,6 +66,8 @@ export const invitationsZh: DeepStrings<typeof invitationsEn> = {
     heading: '{{company}} 诚邀您来访',
     greeting: '尊敬的{{name}}：',
     host: '被访人',
+    meeting: '会议',
+    place: '地点',
     time: '时间',
     gate: '入口',
     type: '来访类型',

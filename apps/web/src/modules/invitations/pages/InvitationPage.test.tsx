@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
+import { formatDateTime } from '../../../platform/format';
 import { i18n } from '../../../platform/i18n';
 import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
@@ -37,6 +38,7 @@ function invitation(extra: Partial<Invitation> = {}): Invitation {
     companyProfile: '',
     longitude: null,
     latitude: null,
+    meeting: null,
     ...extra,
   };
 }
@@ -133,6 +135,28 @@ describe('InvitationPage', () => {
     renderPage();
     expect(await screen.findByText('Your visit was not approved. Please contact your host.')).toBeTruthy();
     expect(screen.queryByText('You declined the invitation.')).toBeNull();
+  });
+
+  it('shows a meeting invitation’s meeting: subject, its whole time and the place', async () => {
+    const start = Date.UTC(2026, 4, 4, 1, 0);
+    stubServer({
+      config,
+      updateAppPreview: () => ({
+        status: 0,
+        result: invitation({
+          visitReason: 'Budget review',
+          appointmentDate: start,
+          meeting: { subject: 'Budget review', address: 'Room 301', startTime: start, endTime: start + 5400_000 },
+        }),
+      }),
+    });
+    renderPage();
+    expect(await screen.findByText('Budget review')).toBeTruthy();
+    expect(screen.getByText('Meeting')).toBeTruthy();
+    expect(screen.getByText('Room 301')).toBeTruthy();
+    expect(screen.getByText(`${formatDateTime(start)} – ${formatDateTime(start + 5400_000)}`)).toBeTruthy();
+    // The purpose is the meeting itself: not shown twice.
+    expect(screen.queryByText('Purpose')).toBeNull();
   });
 
   it('says so, without detail, for a link that names no invitation', async () => {

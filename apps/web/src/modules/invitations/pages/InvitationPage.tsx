@@ -82,7 +82,13 @@ function InvitationView({ data, busy, onReply, qr }: { data: Invitation; busy: b
       </div>
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label={t('invitations.page.host')}>{data.empName}</Descriptions.Item>
-        <Descriptions.Item label={t('invitations.page.time')}>{formatDateTime(data.appointmentDate)}</Descriptions.Item>
+        {data.meeting ? <Descriptions.Item label={t('invitations.page.meeting')}>{data.meeting.subject}</Descriptions.Item> : null}
+        <Descriptions.Item label={t('invitations.page.time')}>
+          {data.meeting
+            ? `${formatDateTime(data.meeting.startTime)} – ${formatDateTime(data.meeting.endTime)}`
+            : formatDateTime(data.appointmentDate)}
+        </Descriptions.Item>
+        {data.meeting?.address ? <Descriptions.Item label={t('invitations.page.place')}>{data.meeting.address}</Descriptions.Item> : null}
         {data.gate ? <Descriptions.Item label={t('invitations.page.gate')}>{data.gate}</Descriptions.Item> : null}
         {data.address || data.latitude !== null ? (
           <Descriptions.Item label={t('invitations.page.address')}>
@@ -102,7 +108,7 @@ function InvitationView({ data, busy, onReply, qr }: { data: Invitation; busy: b
           </Descriptions.Item>
         ) : null}
         {data.visitType ? <Descriptions.Item label={t('invitations.page.type')}>{data.visitType}</Descriptions.Item> : null}
-        {data.visitReason ? <Descriptions.Item label={t('invitations.page.reason')}>{data.visitReason}</Descriptions.Item> : null}
+        {data.visitReason && !data.meeting ? <Descriptions.Item label={t('invitations.page.reason')}>{data.visitReason}</Descriptions.Item> : null}
         <Descriptions.Item label={t('invitations.page.status')}>
           <VisitStatusTag status={data.status} />
         </Descriptions.Item>

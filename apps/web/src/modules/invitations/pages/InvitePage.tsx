@@ -1,9 +1,7 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type addAppointment,
   appointmentWindowFailure,
   type CallOutput,
-  INVITEES_MAX,
   Status,
   TEMPLATE_TYPES,
   type TemplateType,
@@ -19,21 +17,14 @@ import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { FORM_SILENT } from '../../../platform/fieldErrors';
-import { useRules } from '../../../platform/formRules';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
 import { useApplicableTemplate } from '../api';
+import { InviteeFields, type InviteeRow, inviteesOf, namePath } from '../components/InviteeFields';
 
-interface Row {
-  name?: string;
-  phone?: string;
-  email?: string;
-  company?: string;
-  lang?: 'zh' | 'en';
-}
 interface Values {
-  visitors: Row[];
+  visitors: InviteeRow[];
   at?: Dayjs;
   tid?: number;
   gid?: number;
@@ -64,11 +55,6 @@ function TemplateHint({ type, gid }: { type: TemplateType; gid: number | null })
   );
 }
 
-/** A server field path ('visitors.0.phone') as the form's name path (['visitors', 0, 'phone']). */
-function namePath(field: string): (string | number)[] {
-  return field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-}
-
 /**
  * The employee portal's single invite (/emporder/sigleorder): one or more visitors (a phone or an email each), the
  * time within the visit-days window, type, gate and purpose; checked as typed with the server's rules. The answer
@@ -77,7 +63,6 @@ function namePath(field: string): (string | number)[] {
 export function InvitePage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const rules = useRules();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [closed, setClosed] = useState<string | null>(null);
@@ -99,13 +84,7 @@ export function InvitePage() {
     try {
       const invited = await api.addAppointment(
         {
-          visitors: v.visitors.map((r) => ({
-            name: r.name?.trim() ?? '',
-            phone: r.phone?.trim() ?? '',
-            email: r.email?.trim() ?? '',
-            company: r.company?.trim() ?? '',
-            lang: r.lang ?? lang,
-          })),
+          visitors: inviteesOf(v.visitors, lang),
           appointmentDate: v.at?.valueOf() ?? 0,
           tid: v.tid ?? null,
           gid: v.gid ?? null,
@@ -163,13 +142,6 @@ export function InvitePage() {
       </>
     );
 
-  const contactRule = (index: number) => ({
-    validator: async () => {
-      const row = form.getFieldValue(['visitors', index]) as Row | undefined;
-      if (!row?.phone?.trim() && !row?.email?.trim()) throw new Error(t('invitations.invite.rules.phoneOrEmail'));
-    },
-  });
-
   return (
     <>
       <PageHeader title={t('invitations.invite.title')} extra={<Typography.Text type="secondary">{t('invitations.invite.intro')}</Typography.Text>} />
@@ -182,62 +154,7 @@ export function InvitePage() {
           onFinish={(v) => void submit(v)}
           requiredMark
         >
-          <Form.List name="visitors">
-            {(rows, { add, remove }) => (
-              <Flex vertical gap={8}>
-                {rows.map((row, i) => (
-                  <Space key={row.key} align="start" wrap data-testid={`invitee-${i}`}>
-                    <Form.Item name={[row.name, 'name']} label={t('invitations.invite.name')} rules={[...rules.required(), ...rules.personName()]}>
-                      <Input style={{ width: 150 }} maxLength={50} />
-                    </Form.Item>
-                    <Form.Item
-                      name={[row.name, 'phone']}
-                      label={t('invitations.invite.phone')}
-                      dependencies={[['visitors', row.name, 'email']]}
-                      rules={[...rules.phone({ optional: true }), contactRule(row.name)]}
-                    >
-                      <Input style={{ width: 150 }} maxLength={32} inputMode="tel" />
-                    </Form.Item>
-                    <Form.Item
-                      name={[row.name, 'email']}
-                      label={t('invitations.invite.email')}
-                      dependencies={[['visitors', row.name, 'phone']]}
-                      rules={[...rules.email({ optional: true }), contactRule(row.name)]}
-                    >
-                      <Input style={{ width: 190 }} maxLength={100} inputMode="email" />
-                    </Form.Item>
-                    <Form.Item name={[row.name, 'company']} label={t('invitations.invite.company')}>
-                      <Input style={{ width: 150 }} maxLength={100} />
-                    </Form.Item>
-                    <Form.Item name={[row.name, 'lang']} label={t('invitations.invite.lang')}>
-                      <Select
-                        style={{ width: 100 }}
-                        options={[
-                          { value: 'zh', label: '中文' },
-                          { value: 'en', label: 'English' },
-                        ]}
-                      />
-                    </Form.Item>
-                    {rows.length > 1 ? (
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('invitations.invite.remove')}
-                        style={{ marginTop: 30 }}
-                        onClick={() => remove(row.name)}
-                      />
-                    ) : null}
-                  </Space>
-                ))}
-                {rows.length < INVITEES_MAX ? (
-                  <Button icon={<PlusOutlined />} onClick={() => add({ lang })} style={{ alignSelf: 'flex-start' }}>
-                    {t('invitations.invite.addVisitor')}
-                  </Button>
-                ) : null}
-              </Flex>
-            )}
-          </Form.List>
+          <InviteeFields />
           <Space wrap align="start" style={{ marginTop: 16 }}>
             <Form.Item
               name="at"

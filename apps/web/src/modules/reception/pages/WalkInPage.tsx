@@ -14,6 +14,7 @@ import { DAY_FORMAT } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
+import { EmployeeSelect } from '../../employees/components/EmployeeSelect';
 import { visitKeys } from '../../visits/api';
 import { BadgeDialog } from '../components/BadgeDialog';
 import { DeskPhoto } from '../components/DeskPhoto';
@@ -50,37 +51,6 @@ function formName(field: string, fields: readonly KioskField[]): keyof FormValue
   const f = fields.find((x) => x.fieldName === key);
   // antd types a name path by the form's keys; a custom field's path is ['extend', key].
   return (f && !f.standard ? ['extend', key] : key) as keyof FormValues;
-}
-
-/** Finds a host by name as the receptionist types (names, departments and phones: the desk is staff). */
-function HostSelect({ value, onChange, id }: { value?: number; onChange?: (v: number | undefined) => void; id?: string }) {
-  const { t } = useTranslation();
-  const [query, setQuery] = useState('');
-  const [debounced, setDebounced] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(query.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [query]);
-  const hosts = useQuery({
-    queryKey: ['reception', 'hosts', debounced],
-    queryFn: () => api.getEmpByName({ name: debounced }),
-    enabled: debounced !== '',
-  });
-  return (
-    <Select
-      id={id}
-      showSearch={{ filterOption: false, onSearch: setQuery }}
-      allowClear
-      value={value}
-      onChange={(v) => onChange?.(v)}
-      placeholder={t('reception.walkin.hostSearch')}
-      notFoundContent={hosts.isFetching ? <Spin size="small" /> : debounced ? t('reception.walkin.noHost') : null}
-      options={(hosts.data ?? []).map((h) => ({
-        value: h.empid,
-        label: [h.empName, h.deptNames.join(' / '), h.empPhone].filter(Boolean).join(' · '),
-      }))}
-    />
-  );
 }
 
 /**
@@ -221,7 +191,7 @@ export function WalkInPage() {
       case 'empid':
         return (
           <Form.Item key={f.fieldName} {...common} name="empid">
-            <HostSelect />
+            <EmployeeSelect placeholder={t('reception.walkin.hostSearch')} notFound={t('reception.walkin.noHost')} />
           </Form.Item>
         );
       case 'cardId':

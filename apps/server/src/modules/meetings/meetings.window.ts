@@ -1,0 +1,30 @@
+import { type MeetingTimes, meetingCheckInWindow } from '@openvisit/contract';
+import type { Db } from '../../db/client.js';
+import { type MeetingRow, meetingsRepository } from './meetings.repository.js';
+
+/** A meeting's times as the contract's status and window rules take them. */
+export function timesOf(m: MeetingRow): MeetingTimes {
+  const ms = (d: Date | null) => (d ? d.getTime() : null);
+  return {
+    startTime: m.startAt.getTime(),
+    endTime: m.endAt.getTime(),
+    startedAt: ms(m.startedAt),
+    endedAt: ms(m.endedAt),
+    cancelledAt: ms(m.cancelledAt),
+  };
+}
+
+/**
+ * The check-in window of an invitation to a meeting (the meeting's, not the invitation's own time plus the extend
+ * times), with what the invitation page shows of the meeting. Used by the kiosk's check-in and the invitation page,
+ * which reach meetings only through this.
+ */
+export async function meetingWindow(db: Db, companyId: number, meetingId: number, preExtendMinutes: number) {
+  const m = await meetingsRepository(db, { companyId }).byId(meetingId);
+  if (!m) return null;
+  const times = timesOf(m);
+  return {
+    ...meetingCheckInWindow(times, preExtendMinutes),
+    meeting: { subject: m.subject, address: m.address, startTime: times.startTime, endTime: times.endTime },
+  };
+}

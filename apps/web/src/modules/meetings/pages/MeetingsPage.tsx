@@ -1,0 +1,196 @@
+import { CloseCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Meeting, MeetingStatus, type Visit } from '@openvisit/contract';
+import { App, Button, Card, DatePicker, Empty, Flex, Input, Select, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { DAY_FORMAT } from '../../../platform/format';
+import { useLabel } from '../../../platform/i18n';
+import { useCancelMeeting, useMeetingPage } from '../api';
+import { InvitedLinks } from '../components/InvitedLinks';
+import { MeetingDrawer } from '../components/MeetingDrawer';
+import { MeetingStatusTag } from '../components/MeetingStatusTag';
+import { filterParams, filtersFromParams, type MeetingFilters, PAGE_SIZES } from '../query';
+import { meetingSpan } from '../time';
+
+const STATUSES = [MeetingStatus.NOT_STARTED, MeetingStatus.IN_PROGRESS, MeetingStatus.ENDED, MeetingStatus.CANCELLED] as const;
+
+/**
+ * The meetings (administrators: the company's, /meeting; employees: their own, /emporder/empmeeting): subject, day
+ * range and status filters in the URL, the paged list with status tags, a new meeting, and cancelling one that has not
+ * started (confirmed). `detailPath` is where a meeting's details live; `pickOrganiser` when the user names the organiser.
+ */
+export function MeetingsPage({ detailPath, pickOrganiser }: { detailPath: string; pickOrganiser: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const label = useLabel();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const go = (f: Partial<MeetingFilters>) => setParams(filterParams({ ...filters, ...f }), { replace: true });
+  const page = useMeetingPage(filters);
+  const cancel = useCancelMeeting();
+  const [subject, setSubject] = useState(filters.subject);
+  const [drawer, setDrawer] = useState({ open: false, key: 0 });
+  const [invited, setInvited] = useState<(Visit & { inviteLink: string })[] | null>(null);
+  useEffect(() => setSubject(filters.subject), [filters.subject]);
+  const filtered = Boolean(filters.subject || filters.date || filters.endDate || filters.status !== undefined);
+  const openDrawer = () => setDrawer((d) => ({ open: true, key: d.key + 1 }));
+  const reset = () => setParams(new URLSearchParams(), { replace: true });
+
+  const cancelMeeting = async (m: Meeting) => {
+    try {
+      await cancel.mutateAsync(m.mid);
+      void message.success(t('meetings.detail.cancelled'));
+    } catch {
+      // shown by the error policy
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('meetings.list.title')}
+        extra={<Typography.Text type="secondary">{t('meetings.list.intro')}</Typography.Text>}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={openDrawer}>
+            {t('meetings.list.add')}
+          </Button>
+        }
+      />
+      <Card>
+        <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+          <Input.Search
+            aria-label={t('meetings.list.subject')}
+            placeholder={t('meetings.list.subject')}
+            allowClear
+            maxLength={100}
+            value={subject}
+            style={{ width: 220 }}
+            onChange={(e) => {
+              setSubject(e.target.value);
+              if (e.target.value === '' && filters.subject) go({ subject: '', page: 1 });
+            }}
+            onSearch={(v) => go({ subject: v.trim(), page: 1 })}
+          />
+          <DatePicker.RangePicker
+            aria-label={t('meetings.list.dates')}
+            value={[filters.date ? dayjs(filters.date) : null, filters.endDate ? dayjs(filters.endDate) : null]}
+            onChange={(range) => go({ date: range?.[0]?.format(DAY_FORMAT), endDate: range?.[1]?.format(DAY_FORMAT), page: 1 })}
+            allowEmpty={[true, true]}
+          />
+          <Select
+            aria-label={t('meetings.list.status')}
+            style={{ width: 160 }}
+            value={filters.status ?? ''}
+            onChange={(v: MeetingStatus | '') => go({ status: v === '' ? undefined : v, page: 1 })}
+            options={[{ value: '', label: t('meetings.list.allStatuses') }, ...STATUSES.map((s) => ({ value: s, label: label('meetingStatus', s) }))]}
+          />
+          {filtered ? <Button onClick={reset}>{t('meetings.list.reset')}</Button> : null}
+        </Flex>
+        <Table<Meeting>
+          rowKey="mid"
+          size="middle"
+          loading={page.isFetching}
+          dataSource={page.data?.list ?? []}
+          scroll={{ x: 'max-content' }}
+          onChange={(pagination, _f, _s, extra) => {
+            if (extra.action !== 'paginate') return;
+            const size = pagination.pageSize ?? filters.size;
+            go(size !== filters.size ? { size, page: 1 } : { page: pagination.current ?? 1 });
+          }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.size,
+            total: page.data?.count ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showTotal: (n) => t('meetings.list.total', { count: n }),
+          }}
+          locale={{
+            emptyText: page.isPending ? (
+              <div style={{ height: 120 }} />
+            ) : filtered ? (
+              <Empty description={t('meetings.list.emptyFiltered')}>
+                <Button onClick={reset}>{t('meetings.list.reset')}</Button>
+              </Empty>
+            ) : (
+              <Empty description={t('meetings.list.empty')}>
+                <Button type="primary" icon={<PlusOutlined />} onClick={openDrawer}>
+                  {t('meetings.list.add')}
+                </Button>
+              </Empty>
+            ),
+          }}
+          columns={[
+            {
+              key: 'subject',
+              title: t('meetings.list.columns.subject'),
+              fixed: 'left',
+              render: (_: unknown, m) => <Link to={`${detailPath}/${m.mid}`}>{m.subject}</Link>,
+            },
+            { key: 'time', title: t('meetings.list.columns.time'), render: (_: unknown, m) => meetingSpan(m.startTime, m.endTime) },
+            {
+              key: 'place',
+              title: t('meetings.list.columns.place'),
+              render: (_: unknown, m) => [m.address, m.gname].filter(Boolean).join(' · ') || '—',
+            },
+            { key: 'organiser', title: t('meetings.list.columns.organiser'), dataIndex: 'empName' },
+            {
+              key: 'visitors',
+              title: t('meetings.list.columns.visitors'),
+              render: (_: unknown, m) => `${m.visitorCount} (${m.signedInCount})`,
+            },
+            { key: 'status', title: t('meetings.list.columns.status'), render: (_: unknown, m) => <MeetingStatusTag status={m.meetingStatus} /> },
+            {
+              key: 'actions',
+              title: t('meetings.list.columns.actions'),
+              fixed: 'right',
+              render: (_: unknown, m) => (
+                <Flex gap={4}>
+                  <Link to={`${detailPath}/${m.mid}`}>{t('meetings.list.details')}</Link>
+                  {m.meetingStatus === MeetingStatus.NOT_STARTED ? (
+                    <ConfirmDelete
+                      title={t('meetings.detail.cancelConfirm', { subject: m.subject })}
+                      okText={t('meetings.detail.cancelOk')}
+                      cancelText={t('meetings.detail.keep')}
+                      onConfirm={() => cancelMeeting(m)}
+                    >
+                      <Button size="small" type="link" danger icon={<CloseCircleOutlined />}>
+                        {t('meetings.detail.cancel')}
+                      </Button>
+                    </ConfirmDelete>
+                  ) : null}
+                </Flex>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <MeetingDrawer
+        key={drawer.key}
+        open={drawer.open}
+        meeting={null}
+        pickOrganiser={pickOrganiser}
+        onClose={() => setDrawer((d) => ({ ...d, open: false }))}
+        onCreated={(m) => {
+          setDrawer((d) => ({ ...d, open: false }));
+          setInvited(m.visitors);
+        }}
+      />
+      <InvitedLinks invited={invited} onClose={() => setInvited(null)} />
+    </>
+  );
+}
+
+/** Administrators: the company's meetings, naming the organiser. */
+export function AdminMeetingsPage() {
+  return <MeetingsPage detailPath="/mdetail" pickOrganiser />;
+}
+
+/** Employees: their own meetings, organised as themselves. */
+export function EmployeeMeetingsPage() {
+  return <MeetingsPage detailPath="/emporder/mdetail" pickOrganiser={false} />;
+}

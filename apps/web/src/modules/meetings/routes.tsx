@@ -1,0 +1,40 @@
+import { CalendarOutlined } from '@ant-design/icons';
+import type { ScreenEntry } from '../../app/routes/types';
+
+/** The admin area's "Meeting" (spec section 2): the list and, outside the menu, one meeting's details. */
+export const meetingScreens: readonly ScreenEntry[] = [
+  {
+    path: 'meeting',
+    titleKey: 'menu.meeting',
+    icon: <CalendarOutlined />,
+    roles: ['manager'],
+    group: 'meeting',
+    page: () => import('./pages/MeetingsPage').then((m) => m.AdminMeetingsPage),
+  },
+  {
+    path: 'mdetail/:mid',
+    titleKey: 'meetings.detail.title',
+    roles: ['manager'],
+    group: 'meeting',
+    hideInMenu: true,
+    page: () => import('./pages/MeetingDetailPage').then((m) => m.AdminMeetingDetailPage),
+  },
+];
+
+/** The employee portal's meetings (the original's /empmeeting and /mdetail/:mid): their own. */
+export const employeeMeetingScreens: readonly ScreenEntry[] = [
+  {
+    path: 'empmeeting',
+    titleKey: 'menu.meeting',
+    icon: <CalendarOutlined />,
+    roles: ['emporder'],
+    page: () => import('./pages/MeetingsPage').then((m) => m.EmployeeMeetingsPage),
+  },
+  {
+    path: 'mdetail/:mid',
+    titleKey: 'meetings.detail.title',
+    roles: ['emporder'],
+    hideInMenu: true,
+    page: () => import('./pages/MeetingDetailPage').then((m) => m.EmployeeMeetingDetailPage),
+  },
+];
