@@ -19,7 +19,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { registerContactJobs } from './modules/contacts/contacts.schedule.js';
 import { departmentsDownloads, departmentsRoutes } from './modules/departments/departments.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
-import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { invitationsDownloads, invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
 import { residentsRoutes } from './modules/residents/residents.routes.js';
@@ -40,6 +40,7 @@ const downloads: DownloadBinding[] = [
   ...departmentsDownloads,
   ...blacklistDownloads,
   ...registrationDownloads,
+  ...invitationsDownloads,
 ];
 const bindings: Binding[] = [
   ...authRoutes,

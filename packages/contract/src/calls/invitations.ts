@@ -89,6 +89,14 @@ export const invitation = z.object({
   lang: z.enum(['zh', 'en']),
   /** The company's visitor terms in the visitor's language (read before coming; signed at the kiosk). */
   terms: z.string(),
+  /** People coming with the visitor, as the visitor gave them on this page. */
+  followers: z.array(z.object({ name: z.string(), phone: z.string() })),
+  /** How many companions the page takes. */
+  followersMax: z.number().int(),
+  /** A face photo was uploaded from this page (or taken before). */
+  hasPhoto: z.boolean(),
+  /** Companions and the photo may be given: accepted (or in approval) and the check-in window not closed. */
+  canSupplement: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitation>;
 

@@ -1,6 +1,10 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
+import { bindDownload } from '../../platform/downloads.js';
+import { batchInvite, batchTemplate } from './invitations.batch.js';
+import * as list from './invitations.list.js';
 import * as invitations from './invitations.service.js';
+import * as visitor from './invitations.visitor.js';
 
 export const invitationsRoutes = [
   bind(c.addAppointment, (input, ctx) => invitations.invite(ctx, input)),
@@ -9,4 +13,12 @@ export const invitationsRoutes = [
   bind(c.replyInvitation, (input, ctx) => invitations.reply(ctx, input)),
   bind(c.searchInvites, (input, ctx) => invitations.searchInvites(ctx, input)),
   bind(c.cancelInvite, (input, ctx) => invitations.cancel(ctx, input)),
+  bind(c.uploadAppointment, (input, ctx) => batchInvite(ctx, input)),
+  bind(c.resendInvitation, (input, ctx) => list.resend(ctx, input)),
+  bind(c.searchAppointments, (input, ctx) => list.searchAppointments(ctx, input)),
+  bind(c.searchRecordsByPhone, (input, ctx) => list.recordsByPhone(ctx, input)),
+  bind(c.updateSupplementAppointment, (input, ctx) => visitor.setCompanions(ctx, input)),
+  bind(c.uploadAppointmentPhoto, (input, ctx) => visitor.uploadPhoto(ctx, input)),
 ];
+
+export const invitationsDownloads = [bindDownload(c.exportAppointmentTemplate, (input) => batchTemplate(input))];

@@ -1,6 +1,7 @@
 import {
   appointmentWindowFailure,
   companySettings,
+  INVITE_COMPANIONS_MAX,
   type Invitation,
   initialStatus,
   logDesc,
@@ -38,7 +39,7 @@ export interface InviteInput {
 }
 
 /** The host of an invitation: an employee invites as themselves, and only when the company and their record allow it. */
-async function hostFor(ctx: AuthedContext, empid: number | undefined) {
+export async function hostFor(ctx: AuthedContext, empid: number | undefined) {
   if (ctx.session.role === Role.EMPLOYEE) {
     if ((await settingsOf(ctx)).permissionSwitch !== 1)
       throw new AppError(Status.INVITE_FEATURE_OFF, 'The company has not opened invitations to employees');
@@ -55,15 +56,28 @@ function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
-/**
- * Invitations (reference `addAppointment`): every check first, then one record per visitor in one transaction, each
- * starting as 'sent' with its own code and link; then the invitation mail to each visitor who gave an email.
- */
-export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(Visit & { inviteLink: string })[]> {
+/** Whether this (normalised) phone already has an invitation or booking still to come on that day. */
+export async function invitedThatDay(ctx: AuthedContext, phone: string, at: Date): Promise<boolean> {
+  const open = await visitsRepository(ctx.db, { companyId: ctx.session.companyId }).byPhone(phone, VISIT_MOVES.checkIn.from);
+  return open.some((o) => o.appointmentAt && sameDay(o.appointmentAt, at));
+}
+
+/** What the visitors of one invitation share, checked: the host, the visitor type (its label) and the gate. */
+export interface InviteCommon {
+  host: Awaited<ReturnType<typeof hostFor>>;
+  tid: number | null;
+  visitType: string;
+  visitReason: string;
+  gid: number | null;
+  gate: string;
+}
+
+/** Checks what an invitation's visitors share (host 116/55/1119, type 104, gate 125); the time is checked per visitor. */
+export async function checkCommon(
+  ctx: AuthedContext,
+  input: { empid?: number; tid: number | null; visitType: string; visitReason: string; gid: number | null },
+): Promise<InviteCommon> {
   const host = await hostFor(ctx, input.empid);
-  const at = new Date(input.appointmentDate);
-  const rule = appointmentWindowFailure(at.getTime(), Date.now());
-  if (rule) throw badParams([{ field: 'appointmentDate', rule }]);
   let visitType = input.visitType;
   if (input.tid !== null) {
     const type = await registration.typeById(ctx, input.tid);
@@ -73,16 +87,44 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
   }
   const gate = input.gid ? (await gatesNamed(ctx, [input.gid]))[0] : undefined;
   if (input.gid && !gate) throw new AppError(Status.GATE_NOT_FOUND);
+  return { host, tid: input.tid, visitType, visitReason: input.visitReason, gid: input.gid, gate: gate?.gname ?? '' };
+}
 
-  const repo = visitsRepository(ctx.db, { companyId: ctx.session.companyId });
-  const people = input.visitors.map((v) => ({ ...v, phone: v.phone ? (normalizePhone(v.phone) ?? v.phone) : '' }));
+/** One invited visitor, with the expected time of their own visit. */
+export interface Invitee {
+  name: string;
+  phone: string;
+  email: string;
+  company: string;
+  lang: 'zh' | 'en';
+  at: Date;
+}
+
+/**
+ * Invitations (reference `addAppointment`): every check first, then one record per visitor in one transaction, each
+ * starting as 'sent' with its own code and link; then the invitation mail to each visitor who gave an email.
+ */
+export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(Visit & { inviteLink: string })[]> {
+  const common = await checkCommon(ctx, input);
+  const at = new Date(input.appointmentDate);
+  const rule = appointmentWindowFailure(at.getTime(), Date.now());
+  if (rule) throw badParams([{ field: 'appointmentDate', rule }]);
+  const people = input.visitors.map((v) => ({ ...v, phone: v.phone ? (normalizePhone(v.phone) ?? v.phone) : '', at }));
   for (const [i, p] of people.entries()) {
-    if (!p.phone) continue;
-    const open = await repo.byPhone(p.phone, VISIT_MOVES.checkIn.from);
-    if (open.some((o) => o.appointmentAt && sameDay(o.appointmentAt, at)))
+    if (p.phone && (await invitedThatDay(ctx, p.phone, at)))
       throw new AppError(Status.SAME_PHONE_APPOINTMENT, undefined, { errors: [{ field: `visitors.${i}.phone`, rule: 'invited' }] });
   }
+  const rows = await createInvitations(ctx, common, people);
+  ctx.audit.desc = logDesc('visitorsInvited', { count: rows.length, day: at.toISOString().slice(0, 10), host: common.host.name });
+  return rows;
+}
 
+/**
+ * Writes checked invitations: one record per visitor in one transaction (all or none), each 'sent' with its own code
+ * and link; then the invitation mail to each visitor who gave an email. The single and the batch invite both end here.
+ */
+export async function createInvitations(ctx: AuthedContext, common: InviteCommon, people: Invitee[]): Promise<(Visit & { inviteLink: string })[]> {
+  const { host } = common;
   const status = initialStatus('invite', { approval: false });
   const rows = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
@@ -101,11 +143,11 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
           email: p.email,
           company: p.company,
           ...hostSnapshot(host),
-          tid: input.tid,
-          visitType,
-          visitReason: input.visitReason,
-          gid: input.gid,
-          appointmentAt: at,
+          tid: common.tid,
+          visitType: common.visitType,
+          visitReason: common.visitReason,
+          gid: common.gid,
+          appointmentAt: p.at,
           lang: p.lang,
           inviteTokenHash: sha256(token),
         }),
@@ -114,26 +156,28 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
     return out;
   });
   // The invitation goes by email to those who gave one (recorded in mails and delivered by a job, with retries).
-  for (const { row, token } of rows) {
-    if (!row.email) continue;
-    const mail = invitationMail(row.lang === 'en' ? 'en' : 'zh', {
-      visitor: row.name,
-      company: ctx.session.companyName,
-      host: host.name,
-      at,
-      gate: gate?.gname ?? '',
-      reason: row.visitReason,
-      link: inviteLink(ctx, token),
-    });
-    await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: row.email, ...mail });
-  }
+  for (const { row, token } of rows) await mailInvitation(ctx, row, token, common.gate);
   ctx.audit.objId = rows.map((r) => r.row.id).join(',');
   ctx.audit.objName = rows
     .map((r) => r.row.name)
     .join(', ')
     .slice(0, 200);
-  ctx.audit.desc = logDesc('visitorsInvited', { count: rows.length, day: at.toISOString().slice(0, 10), host: host.name });
   return rows.map((r) => ({ ...toVisit(r.row), inviteLink: inviteLink(ctx, r.token) }));
+}
+
+/** The invitation mail with this link, in the visitor's language, when the visitor gave an email. */
+export async function mailInvitation(ctx: AuthedContext, row: VisitRow, token: string, gate: string): Promise<void> {
+  if (!row.email || !row.appointmentAt) return;
+  const mail = invitationMail(row.lang === 'en' ? 'en' : 'zh', {
+    visitor: row.name,
+    company: ctx.session.companyName,
+    host: row.empName,
+    at: row.appointmentAt,
+    gate,
+    reason: row.visitReason,
+    link: inviteLink(ctx, token),
+  });
+  await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: row.email, ...mail });
 }
 
 export function inviteLink(ctx: CallContext, token: string): string {
@@ -145,14 +189,16 @@ export function inviteLink(ctx: CallContext, token: string): string {
 // ---------------------------------------------------------------------------------------------
 
 const REPLY_FROM: readonly VisitorStatus[] = VISIT_MOVES.accept.from;
+/** Companions and a photo come once the visitor accepted (the approval, if any, may be under way or done). */
+export const SUPPLEMENT_FROM: readonly VisitorStatus[] = ['accepted', 'unauthorized', 'authorized'];
 
-async function byToken(ctx: CallContext, token: string): Promise<VisitRow> {
+export async function byToken(ctx: CallContext, token: string): Promise<VisitRow> {
   const row = await visitByInviteToken(ctx.db, sha256(token));
   if (row?.kind !== 'invite') throw new AppError(Status.INVALID_VISITOR);
   return row;
 }
 
-async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
+export async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
   const company = await accountsRepository(ctx.db, { companyId: v.companyId }).company();
   const settings = companySettings.parse(company?.settings ?? {});
   const lang = v.lang === 'en' ? 'en' : 'zh';
@@ -177,6 +223,10 @@ async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
     canReply: REPLY_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
     lang,
     terms: lang === 'en' && settings.secureProtocolEn.trim() ? settings.secureProtocolEn : settings.secureProtocol,
+    followers: v.followers,
+    followersMax: INVITE_COMPANIONS_MAX,
+    hasPhoto: v.photo !== '',
+    canSupplement: SUPPLEMENT_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
   };
 }
 
@@ -230,7 +280,7 @@ export async function reply(ctx: CallContext, input: { id: string; status: 3 | 4
 // ---------------------------------------------------------------------------------------------
 
 /** Employees see the invitations they host; managers and desks all of the company's. */
-function ownOnly(ctx: AuthedContext): { empId?: number } {
+export function ownOnly(ctx: AuthedContext): { empId?: number } {
   return ctx.session.role === Role.EMPLOYEE ? { empId: ctx.session.accountId } : {};
 }
 
