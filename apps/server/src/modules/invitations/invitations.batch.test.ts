@@ -139,7 +139,7 @@ describe('batch invite (UploadApponintment)', () => {
       [3, 'Eve Green'],
     ]);
     expect(r.result.visits.every((v) => /\/invite\?token=[A-Za-z0-9_-]{40,}$/.test(v.inviteLink))).toBe(true);
-    expect(await count(a.id)).toBe(before + 2);
+    expect(await count(a.id)).toBe((before ?? 0) + 2);
     const rows = await t.db
       .select()
       .from(visits)
@@ -166,16 +166,16 @@ describe('batch invite (UploadApponintment)', () => {
     expect(zh.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(zh.rawPayload as unknown as ArrayBuffer);
-    const sheet = wb.worksheets[0];
-    expect(sheet?.name).toBe('访客');
-    expect((sheet?.getRow(1).values as string[]).slice(1)).toEqual(['姓名 *', '手机号', '邮箱', '公司', '语言', '来访时间']);
-    sheet?.spliceRows(2, 1, ['孙七', '13900000021', '', '', '', `${day(tomorrowAt(0, 0))} 16:00`]);
+    const sheet = wb.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.name).toBe('访客');
+    expect((sheet.getRow(1).values as string[]).slice(1)).toEqual(['姓名 *', '手机号', '邮箱', '公司', '语言', '来访时间']);
+    sheet.spliceRows(2, 1, ['孙七', '13900000021', '', '', '', `${day(tomorrowAt(0, 0))} 16:00`]);
     const r = await upload('模板.xlsx', Buffer.from(await wb.xlsx.writeBuffer()), { dryRun: 'true' });
     expect(r.result.preview).toEqual([expect.objectContaining({ row: 2, name: '孙七', appointmentDate: tomorrowAt(16, 0).getTime() })]);
     const en = await template('en');
     const wbEn = new ExcelJS.Workbook();
     await wbEn.xlsx.load(en.rawPayload as unknown as ArrayBuffer);
-    expect((wbEn.worksheets[0]?.getRow(1).values as string[]).slice(1)).toEqual([
+    expect(((wbEn.worksheets[0] as ExcelJS.Worksheet).getRow(1).values as string[]).slice(1)).toEqual([
       'Name *',
       'Mobile phone',
       'Email',
