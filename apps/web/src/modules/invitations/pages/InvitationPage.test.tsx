@@ -29,6 +29,10 @@ function invitation(extra: Partial<Invitation> = {}): Invitation {
     canReply: true,
     lang: 'en',
     terms: 'Wear your badge.',
+    followers: [],
+    followersMax: 20,
+    hasPhoto: false,
+    canSupplement: false,
     ...extra,
   };
 }
