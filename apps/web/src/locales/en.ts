@@ -83,6 +83,8 @@ export const en = {
     receptionKiosk: 'Visitor kiosk',
     invite: 'Invite visitors',
     inviteList: 'My invitations',
+    inviteBatch: 'Batch invite',
+    invitePower: 'Invitation permission',
     related: 'Related companies',
   },
   spreadsheet: {

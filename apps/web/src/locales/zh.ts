@@ -83,6 +83,8 @@ export const zh: Translation = {
     receptionKiosk: '访客自助机',
     invite: '邀请访客',
     inviteList: '我的邀请',
+    inviteBatch: '批量邀请',
+    invitePower: '邀请权限',
     related: '关联企业',
   },
   spreadsheet: {

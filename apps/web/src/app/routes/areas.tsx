@@ -2,7 +2,7 @@ import { SettingOutlined } from '@ant-design/icons';
 import { ADMIN_STYPE, Role } from '@openvisit/contract';
 import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts/routes';
 import { listScreens } from '../../modules/blacklist/routes';
-import { employeeSection } from '../../modules/employees/routes';
+import { employeeSection, invitePermissionScreen } from '../../modules/employees/routes';
 import { employeePortalScreens } from '../../modules/invitations/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
 import { receptionScreens } from '../../modules/reception/routes';
@@ -32,6 +32,7 @@ export const adminArea: AreaDef = {
     overtimeScreen,
     operationLogScreen,
     ...registrationScreens,
+    invitePermissionScreen,
     {
       path: 'setting/account',
       titleKey: 'menu.account',
@@ -56,7 +57,9 @@ export const AREAS: readonly AreaDef[] = [
     base: '/emporder',
     titleKey: 'enums.consoleRole.emporder',
     layout: AreaLayout,
-    routes: [...employeePortalScreens, ...areaShellScreens('emporder')],
+    // The portal's own password screen is emppwd (updateEmpPwd), in place of the shell's.
+    routes: [...employeePortalScreens, ...areaShellScreens('emporder').filter((s) => s.path !== 'password')],
+    passwordPath: 'emppwd',
   },
   shellArea('subcom', '/subcom'),
   shellArea('logic', '/logic', Role.LOGISTICS),

@@ -1,16 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  type addAppointment,
-  appointmentWindowFailure,
-  type CallOutput,
-  INVITEES_MAX,
-  Status,
-  VISIT_DAYS_WINDOW,
-  visitTypeText,
-} from '@openvisit/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Flex, Form, Input, Result, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { type addAppointment, type CallOutput, INVITEES_MAX, Status } from '@openvisit/contract';
+import { Alert, Button, Card, Flex, Form, Input, Result, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
@@ -20,7 +10,9 @@ import { FORM_SILENT } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
-import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
+import { InviteCommonFields, type InviteCommonValues } from '../components/InviteCommonFields';
+import { KnownVisitorHint } from '../components/KnownVisitorHint';
+import { namePath, useInviteRuleText } from '../rules';
 
 interface Row {
   name?: string;
@@ -29,27 +21,12 @@ interface Row {
   company?: string;
   lang?: 'zh' | 'en';
 }
-interface Values {
+interface Values extends InviteCommonValues {
   visitors: Row[];
-  at?: Dayjs;
-  tid?: number;
-  gid?: number;
-  visitReason?: string;
 }
 type Invited = CallOutput<typeof addAppointment>;
 
 const SILENT: readonly number[] = [...FORM_SILENT, Status.SAME_PHONE_APPOINTMENT, Status.INVITE_FEATURE_OFF];
-
-/** The invitation's own rules, with texts of their own (the others are the console's common validation texts). */
-const INVITE_RULES = ['phoneOrEmail', 'past', 'tooFar', 'duplicate', 'invited'] as const;
-function isInviteRule(rule: string): rule is (typeof INVITE_RULES)[number] {
-  return (INVITE_RULES as readonly string[]).includes(rule);
-}
-
-/** A server field path ('visitors.0.phone') as the form's name path (['visitors', 0, 'phone']). */
-function namePath(field: string): (string | number)[] {
-  return field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-}
 
 /**
  * The employee portal's single invite (/emporder/sigleorder): one or more visitors (a phone or an email each), the
@@ -64,13 +41,7 @@ export function InvitePage() {
   const [busy, setBusy] = useState(false);
   const [closed, setClosed] = useState<string | null>(null);
   const [done, setDone] = useState<Invited | null>(null);
-  const types = useQuery({ queryKey: ['invitations', 'types'], queryFn: () => api.getVisitorType({}) });
-  const gates = useQuery({ queryKey: ['invitations', 'gates'], queryFn: () => api.getGate({}) });
-
-  const text = (rule: string, field: string) => {
-    if (isInviteRule(rule)) return t(`invitations.invite.rules.${rule}`, { days: VISIT_DAYS_WINDOW });
-    return ruleMessage(t, rule, { max: FIELD_MAX[field], field });
-  };
+  const text = useInviteRuleText();
 
   const submit = async (v: Values) => {
     setClosed(null);
@@ -158,49 +129,52 @@ export function InvitePage() {
             {(rows, { add, remove }) => (
               <Flex vertical gap={8}>
                 {rows.map((row, i) => (
-                  <Space key={row.key} align="start" wrap data-testid={`invitee-${i}`}>
-                    <Form.Item name={[row.name, 'name']} label={t('invitations.invite.name')} rules={[...rules.required(), ...rules.personName()]}>
-                      <Input style={{ width: 150 }} maxLength={50} />
-                    </Form.Item>
-                    <Form.Item
-                      name={[row.name, 'phone']}
-                      label={t('invitations.invite.phone')}
-                      dependencies={[['visitors', row.name, 'email']]}
-                      rules={[...rules.phone({ optional: true }), contactRule(row.name)]}
-                    >
-                      <Input style={{ width: 150 }} maxLength={32} inputMode="tel" />
-                    </Form.Item>
-                    <Form.Item
-                      name={[row.name, 'email']}
-                      label={t('invitations.invite.email')}
-                      dependencies={[['visitors', row.name, 'phone']]}
-                      rules={[...rules.email({ optional: true }), contactRule(row.name)]}
-                    >
-                      <Input style={{ width: 190 }} maxLength={100} inputMode="email" />
-                    </Form.Item>
-                    <Form.Item name={[row.name, 'company']} label={t('invitations.invite.company')}>
-                      <Input style={{ width: 150 }} maxLength={100} />
-                    </Form.Item>
-                    <Form.Item name={[row.name, 'lang']} label={t('invitations.invite.lang')}>
-                      <Select
-                        style={{ width: 100 }}
-                        options={[
-                          { value: 'zh', label: '中文' },
-                          { value: 'en', label: 'English' },
-                        ]}
-                      />
-                    </Form.Item>
-                    {rows.length > 1 ? (
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('invitations.invite.remove')}
-                        style={{ marginTop: 30 }}
-                        onClick={() => remove(row.name)}
-                      />
-                    ) : null}
-                  </Space>
+                  <Flex key={row.key} vertical data-testid={`invitee-${i}`}>
+                    <Space align="start" wrap>
+                      <Form.Item name={[row.name, 'name']} label={t('invitations.invite.name')} rules={[...rules.required(), ...rules.personName()]}>
+                        <Input style={{ width: 150 }} maxLength={50} />
+                      </Form.Item>
+                      <Form.Item
+                        name={[row.name, 'phone']}
+                        label={t('invitations.invite.phone')}
+                        dependencies={[['visitors', row.name, 'email']]}
+                        rules={[...rules.phone({ optional: true }), contactRule(row.name)]}
+                      >
+                        <Input style={{ width: 150 }} maxLength={32} inputMode="tel" />
+                      </Form.Item>
+                      <Form.Item
+                        name={[row.name, 'email']}
+                        label={t('invitations.invite.email')}
+                        dependencies={[['visitors', row.name, 'phone']]}
+                        rules={[...rules.email({ optional: true }), contactRule(row.name)]}
+                      >
+                        <Input style={{ width: 190 }} maxLength={100} inputMode="email" />
+                      </Form.Item>
+                      <Form.Item name={[row.name, 'company']} label={t('invitations.invite.company')}>
+                        <Input style={{ width: 150 }} maxLength={100} />
+                      </Form.Item>
+                      <Form.Item name={[row.name, 'lang']} label={t('invitations.invite.lang')}>
+                        <Select
+                          style={{ width: 100 }}
+                          options={[
+                            { value: 'zh', label: '中文' },
+                            { value: 'en', label: 'English' },
+                          ]}
+                        />
+                      </Form.Item>
+                      {rows.length > 1 ? (
+                        <Button
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={t('invitations.invite.remove')}
+                          style={{ marginTop: 30 }}
+                          onClick={() => remove(row.name)}
+                        />
+                      ) : null}
+                    </Space>
+                    <KnownVisitorHint form={form} index={row.name} />
+                  </Flex>
                 ))}
                 {rows.length < INVITEES_MAX ? (
                   <Button icon={<PlusOutlined />} onClick={() => add({ lang })} style={{ alignSelf: 'flex-start' }}>
@@ -210,43 +184,9 @@ export function InvitePage() {
               </Flex>
             )}
           </Form.List>
-          <Space wrap align="start" style={{ marginTop: 16 }}>
-            <Form.Item
-              name="at"
-              label={t('invitations.invite.time')}
-              rules={[
-                { required: true, message: t('validation.required') },
-                {
-                  validator: async (_r, v: Dayjs | undefined) => {
-                    const rule = v ? appointmentWindowFailure(v.valueOf(), Date.now()) : null;
-                    if (rule) throw new Error(text(rule, 'appointmentDate'));
-                  },
-                },
-              ]}
-            >
-              <DatePicker
-                showTime={{ format: 'HH:mm', minuteStep: 5 }}
-                format="YYYY-MM-DD HH:mm"
-                disabledDate={(d) => d.isBefore(dayjs().startOf('day')) || d.isAfter(dayjs().add(VISIT_DAYS_WINDOW, 'day').endOf('day'))}
-              />
-            </Form.Item>
-            <Form.Item name="tid" label={t('invitations.invite.type')}>
-              <Select
-                style={{ width: 180 }}
-                allowClear
-                loading={types.isPending}
-                options={(types.data ?? []).map((x) => ({ value: x.tid, label: visitTypeText(x.vType, lang) }))}
-              />
-            </Form.Item>
-            {gates.data?.length ? (
-              <Form.Item name="gid" label={t('invitations.invite.gate')}>
-                <Select style={{ width: 160 }} allowClear options={gates.data.map((g) => ({ value: g.gid, label: g.gname }))} />
-              </Form.Item>
-            ) : null}
-            <Form.Item name="visitReason" label={t('invitations.invite.reason')}>
-              <Input style={{ width: 240 }} maxLength={200} />
-            </Form.Item>
-          </Space>
+          <div style={{ marginTop: 16 }}>
+            <InviteCommonFields />
+          </div>
           <Button type="primary" htmlType="submit" loading={busy}>
             {t('invitations.invite.submit')}
           </Button>
