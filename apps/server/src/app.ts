@@ -21,7 +21,7 @@ import { registerContactJobs } from './modules/contacts/contacts.schedule.js';
 import { departmentsDownloads, departmentsRoutes } from './modules/departments/departments.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
 import { registerInvitationJobs } from './modules/invitations/invitations.notices.js';
-import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { invitationsDownloads, invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { meetingsRoutes } from './modules/meetings/meetings.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
@@ -43,6 +43,7 @@ const downloads: DownloadBinding[] = [
   ...departmentsDownloads,
   ...blacklistDownloads,
   ...registrationDownloads,
+  ...invitationsDownloads,
 ];
 const bindings: Binding[] = [
   ...authRoutes,

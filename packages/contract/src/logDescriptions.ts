@@ -22,6 +22,8 @@ export const logDescriptions = {
   subCompanySet: { en: 'sub-company {{subaccountId}}', zh: '分公司 {{subaccountId}}' },
   accessGranted: { en: 'access granted {{from}} – {{to}}', zh: '门禁授权 {{from}} – {{to}}' },
   accessWithdrawn: { en: 'access withdrawn', zh: '门禁权限已收回' },
+  inviteAllowed: { en: 'may invite visitors', zh: '允许邀请访客' },
+  inviteForbidden: { en: 'may not invite visitors', zh: '禁止邀请访客' },
   // employees: visit proxies
   visitProxyOn: { en: 'visit proxy {{proxy}} {{start}}..{{end}} on', zh: '来访代理 {{proxy}}，{{start}} 至 {{end}}，开启' },
   visitProxyOff: { en: 'visit proxy {{proxy}} {{start}}..{{end}} off', zh: '来访代理 {{proxy}}，{{start}} 至 {{end}}，关闭' },
@@ -116,6 +118,14 @@ export const logDescriptions = {
   visitCancelled: { en: 'called off', zh: '已取消' },
   visitSigned: { en: 'signature added, agreement PDF built', zh: '已签名，生成协议 PDF' },
   visitorsInvited: { en: '{{count}} invited for {{day}}, host {{host}}', zh: '邀请 {{count}} 人，{{day}} 来访，被访人 {{host}}' },
+  visitorsBatchInvited: {
+    en: 'batch invite: {{invited}} invited, host {{host}}, {{refused}} rows refused',
+    zh: '批量邀请：邀请 {{invited}} 人，被访人 {{host}}，{{refused}} 行未通过',
+  },
+  invitationResent: { en: 'invitation sent again with a new link', zh: '邀请已重新发送（新链接）' },
+  invitationRenewed: { en: 'invited again after visit {{previous}} ended', zh: '访问 {{previous}} 结束后重新邀请' },
+  companionsSet: { en: '{{count}} companions', zh: '随行人员 {{count}} 人' },
+  visitPhotoUploaded: { en: 'face photo {{width}}×{{height}} from the invitation page', zh: '邀请函页面上传人脸照片 {{width}}×{{height}}' },
   visitCardIssued: { en: 'access card {{cardNo}} handed out', zh: '发放门禁卡 {{cardNo}}' },
   visitCardReturned: { en: 'access card {{cardNo}} taken back', zh: '收回门禁卡 {{cardNo}}' },
   blacklistHit: { en: 'blacklisted visitor stopped at the desk', zh: '黑名单访客在前台被拦截' },

@@ -5,11 +5,15 @@ import { authCalls } from './calls/auth.js';
 import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
 import { contactCalls } from './calls/contacts.js';
 import { departmentCalls, exportDepartmentTemplate, importDepartment } from './calls/departments.js';
+import { employeeAccountCalls } from './calls/employeeAccount.js';
 import { employeeAttributeCalls } from './calls/employeeAttributes.js';
 import { employeeCalls, employeeDownloads, exportEmployeeTemplate, importEmpList } from './calls/employees.js';
 import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { gateCalls } from './calls/gates.js';
+import { invitationPageCalls } from './calls/invitationPage.js';
 import { invitationCalls } from './calls/invitations.js';
+import { exportAppointmentTemplate, uploadAppointment } from './calls/inviteBatch.js';
+import { inviteListCalls } from './calls/inviteList.js';
 import { logCalls } from './calls/logs.js';
 import { meetingCalls } from './calls/meetings.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
@@ -44,6 +48,10 @@ export const allCalls = [
   ...approvalCalls,
   ...templateCalls,
   ...meetingCalls,
+  ...invitationPageCalls,
+  ...inviteListCalls,
+  uploadAppointment,
+  ...employeeAccountCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
@@ -60,4 +68,5 @@ export const allDownloads: readonly DownloadDef[] = [
   exportDepartmentTemplate,
   ...blacklistDownloads,
   ...padDownloads,
+  exportAppointmentTemplate,
 ];

@@ -82,7 +82,11 @@ async function readXlsx(bytes: Buffer): Promise<string[][]> {
 
 function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  // Workbook dates carry the wall-clock time as UTC: a date alone reads "yyyy-mm-dd", a date and time "yyyy-mm-dd hh:mm".
+  if (v instanceof Date) {
+    const iso = v.toISOString();
+    return v.getUTCHours() || v.getUTCMinutes() ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
+  }
   if (typeof v === 'object' && 'richText' in (v as object))
     return ((v as { richText: { text: string }[] }).richText ?? []).map((r) => r.text).join('');
   if (typeof v === 'object' && 'text' in (v as object)) return String((v as { text: unknown }).text);

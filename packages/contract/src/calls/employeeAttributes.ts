@@ -162,6 +162,43 @@ export const getPendingCard = defineCall({
   output: pageOf(accessRights),
 });
 
+/** An employee as the invitation-permission list shows them (spec section 6: employees marked forbid-invite cannot invite). */
+export const invitePerson = z.object({
+  empid: z.number().int(),
+  empName: z.string(),
+  empNo: z.string(),
+  empPhone: z.string(),
+  deptNames: z.array(z.string()),
+  /** 0 enabled, 1 forbidden, 2 stopped. */
+  status: z.number().int(),
+  forbidInvite: z.boolean(),
+});
+
+export const getInvitePersonList = defineCall({
+  name: 'getInvitePersonList',
+  module: 'employees',
+  summary: 'Employees with whether each may invite visitors (forbidInvite), paged, by name (or work number, phone) and department',
+  access: [Role.ADMIN, Role.SUBADMIN],
+  input: z.object({
+    userid,
+    ...pageInput,
+    name: z.string().trim().max(64).optional(),
+    deptid: z.number().int().positive().optional(),
+    forbidInvite: z.boolean().optional(),
+  }),
+  output: pageOf(invitePerson),
+});
+
+export const updateInviteStatus = defineCall({
+  name: 'updateInviteStatus',
+  module: 'employees',
+  summary: 'Allow (forbidInvite false) or forbid these employees to invite visitors; ids of other companies are ignored and not counted',
+  access: [Role.ADMIN, Role.SUBADMIN],
+  log: { module: LogModule.EMPLOYEE, event: 'update' },
+  input: z.object({ userid, empids, forbidInvite: z.boolean() }),
+  output: updated,
+});
+
 export const employeeAttributeCalls = [
   updateCardNo,
   synchronCardNo,
@@ -174,4 +211,6 @@ export const employeeAttributeCalls = [
   getAcList,
   updateAccessControl,
   getPendingCard,
+  getInvitePersonList,
+  updateInviteStatus,
 ] as const;

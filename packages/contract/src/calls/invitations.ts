@@ -109,6 +109,14 @@ export const invitation = z.object({
   latitude: z.number().nullable(),
   /** The meeting the visitor is invited to (its window is the check-in window), else null. */
   meeting: z.object({ subject: z.string(), address: z.string(), startTime: epochMs, endTime: epochMs }).nullable(),
+  /** People coming with the visitor, as the visitor gave them on this page. */
+  followers: z.array(z.object({ name: z.string(), phone: z.string() })),
+  /** How many companions the page takes. */
+  followersMax: z.number().int(),
+  /** A face photo was uploaded from this page (or taken before). */
+  hasPhoto: z.boolean(),
+  /** Companions and the photo may be given: accepted (or in approval) and the check-in window not closed. */
+  canSupplement: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitation>;
 

@@ -51,6 +51,15 @@ export function findEmployee(db: Db, companyId: number, id: number) {
     .then((r) => r[0]);
 }
 
+/** Enabled employees with this phone, in any company, with or without a password (an employee asks for a password link). */
+export function findEnabledEmployeesByPhone(db: Db, phone: string) {
+  return db
+    .select()
+    .from(employees)
+    .where(and(eq(employees.phone, phone), eq(employees.status, 0)))
+    .limit(10);
+}
+
 /** Enabled employees with this email, in any company (an employee asks for a password link by email). */
 export function findEmployeesByEmail(db: Db, email: string) {
   return db

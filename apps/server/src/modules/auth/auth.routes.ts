@@ -2,6 +2,7 @@ import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import { checkCaptcha, createCaptcha } from '../../platform/captcha.js';
 import { revokeSession } from '../../platform/sessions.js';
+import { updatePassword } from '../accounts/accounts.service.js';
 import * as auth from './auth.service.js';
 
 export const authRoutes = [
@@ -39,4 +40,7 @@ export const authRoutes = [
   bind(c.retrievePassword, (input, ctx) => auth.retrievePassword(ctx, input)),
   bind(c.resetEmpPwd, (input, ctx) => auth.resetEmployeePassword(ctx, input)),
   bind(c.modifyPassword, (input, ctx) => auth.modifyPassword(ctx, input)),
+  bind(c.checkEmpInfo, (input, ctx) => auth.checkEmployeeInfo(ctx, input)),
+  // The employee's own password: the same change as every account's (old one checked, other sessions ended).
+  bind(c.updateEmpPwd, (input, ctx) => updatePassword(ctx, input)),
 ];

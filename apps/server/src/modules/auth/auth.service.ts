@@ -448,7 +448,33 @@ export async function retrievePassword(ctx: CallContext, input: { email: string;
 export async function resetEmployeePassword(ctx: CallContext, input: { email: string; digest?: string; lang?: Lang }): Promise<null> {
   await requireCaptcha(ctx, input.digest);
   // Same answer either way, so the form cannot be used to find out who is an employee where.
-  for (const emp of await repo.findEmployeesByEmail(ctx.db, normalizeEmail(input.email))) {
+  await mailEmployeeLinks(ctx, await repo.findEmployeesByEmail(ctx.db, normalizeEmail(input.email)), input.lang);
+  return null;
+}
+
+/**
+ * `checkEmpInfo`: an employee who cannot sign in gives the phone they sign in with (or an email). The original answered
+ * whether and where such an employee exists; here every match (enabled, in an active company, with an email on file)
+ * gets a password link at that email, and the answer is the same whether anyone matched or not, like `empLogin`'s
+ * refusal, which does not tell an unknown phone from a wrong password either.
+ */
+export async function checkEmployeeInfo(ctx: CallContext, input: { phone: string; email: string; digest?: string; lang?: Lang }): Promise<null> {
+  await requireCaptcha(ctx, input.digest);
+  const phone = input.phone ? normalizePhone(input.phone) : null;
+  const byPhone = phone ? await repo.findEnabledEmployeesByPhone(ctx.db, phone) : [];
+  const byEmail = input.email ? await repo.findEmployeesByEmail(ctx.db, normalizeEmail(input.email)) : [];
+  const unique = new Map([...byPhone, ...byEmail].map((e) => [e.id, e]));
+  await mailEmployeeLinks(ctx, [...unique.values()], input.lang);
+  return null;
+}
+
+async function mailEmployeeLinks(
+  ctx: CallContext,
+  emps: { id: number; companyId: number; email: string; name: string; status: number }[],
+  lang: Lang | undefined,
+): Promise<void> {
+  for (const emp of emps) {
+    if (emp.status !== 0 || !emp.email) continue;
     const company = await repo.findCompany(ctx.db, emp.companyId);
     if (company?.status !== 1) continue;
     await sendPasswordLink(ctx, {
@@ -457,10 +483,9 @@ export async function resetEmployeePassword(ctx: CallContext, input: { email: st
       email: emp.email,
       accountId: emp.id,
       name: emp.name,
-      lang: input.lang ?? (company.lang as Lang),
+      lang: lang ?? (company.lang as Lang),
     });
   }
-  return null;
 }
 
 /** A password from a one-time link: the company administrator's (RetrievePassword) or an employee's (resetEmpPwd). */

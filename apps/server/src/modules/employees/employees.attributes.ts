@@ -186,3 +186,27 @@ export async function pendingCards(ctx: AuthedContext, input: { startIndex: numb
   const p = await page(ctx, { ...input, status: 0, sortBy: 'createTime', sortOrder: 'asc' }, pendingCard);
   return { ...p, list: p.list.map(toRights) };
 }
+
+/** Who may invite visitors (spec section 6), for the administrator's invitation-permission list. */
+export async function invitePersons(
+  ctx: AuthedContext,
+  input: { startIndex: number; requestedCount: number; name?: string; deptid?: number; forbidInvite?: boolean },
+) {
+  const p = await page(ctx, { ...input, sortBy: 'empName', sortOrder: 'asc' }, { forbidInvite: input.forbidInvite });
+  return {
+    ...p,
+    list: p.list.map((e) => ({
+      empid: e.empid,
+      empName: e.empName,
+      empNo: e.empNo,
+      empPhone: e.empPhone,
+      deptNames: e.deptNames,
+      status: e.status,
+      forbidInvite: e.forbidInvite,
+    })),
+  };
+}
+
+export function updateInviteStatus(ctx: AuthedContext, input: { empids: number[]; forbidInvite: boolean }) {
+  return setMany(ctx, input.empids, { forbidInvite: input.forbidInvite }, logDesc(input.forbidInvite ? 'inviteForbidden' : 'inviteAllowed'));
+}

@@ -17,6 +17,7 @@ export interface EmployeeFilter {
   /** Employees of this sub-company, or of any sub-company. */
   subAccountId?: number | 'any';
   acEnabled?: boolean;
+  forbidInvite?: boolean;
   /** Without a card number. */
   noCard?: boolean;
   /** With one of these face statuses (null: without a photo). */
@@ -53,6 +54,7 @@ export function employeesRepository(db: Db, scope: { companyId: number }) {
     if (f.subAccountId === 'any') c.push(isNotNull(employees.subAccountId));
     else if (f.subAccountId !== undefined) c.push(eq(employees.subAccountId, f.subAccountId));
     if (f.acEnabled !== undefined) c.push(eq(employees.acEnabled, f.acEnabled));
+    if (f.forbidInvite !== undefined) c.push(eq(employees.forbidInvite, f.forbidInvite));
     if (f.noCard) c.push(eq(employees.cardNo, ''));
     if (f.faces) c.push(f.faces.length ? inArray(employees.face, f.faces) : sql`false`);
     if (f.faceError) c.push(and(isNotNull(employees.face), or(eq(employees.face, 1), notInArray(employees.face, [...f.faceError]))) as SQL);

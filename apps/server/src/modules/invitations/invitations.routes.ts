@@ -1,7 +1,11 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
+import { bindDownload } from '../../platform/downloads.js';
+import { batchInvite, batchTemplate } from './invitations.batch.js';
+import * as list from './invitations.list.js';
 import * as invitations from './invitations.service.js';
 import * as templates from './invitations.templates.js';
+import * as visitor from './invitations.visitor.js';
 
 export const invitationsRoutes = [
   bind(c.addAppointment, (input, ctx) => invitations.invite(ctx, input)),
@@ -20,4 +24,12 @@ export const invitationsRoutes = [
   bind(c.addEmpTemplate, (input, ctx) => templates.saveOwnTemplate(ctx, input)),
   bind(c.delEmpTemplate, (input, ctx) => templates.deleteOwnTemplate(ctx, input)),
   bind(c.getEmpTempByPost, (input, ctx) => templates.applicableTemplate(ctx, input)),
+  bind(c.uploadAppointment, (input, ctx) => batchInvite(ctx, input)),
+  bind(c.resendInvitation, (input, ctx) => list.resend(ctx, input)),
+  bind(c.searchAppointments, (input, ctx) => list.searchAppointments(ctx, input)),
+  bind(c.searchRecordsByPhone, (input, ctx) => list.recordsByPhone(ctx, input)),
+  bind(c.updateSupplementAppointment, (input, ctx) => visitor.setCompanions(ctx, input)),
+  bind(c.uploadAppointmentPhoto, (input, ctx) => visitor.uploadPhoto(ctx, input)),
 ];
+
+export const invitationsDownloads = [bindDownload(c.exportAppointmentTemplate, (input) => batchTemplate(input))];

@@ -1,6 +1,7 @@
 import {
   appointmentWindowFailure,
   companySettings,
+  INVITE_COMPANIONS_MAX,
   type Invitation,
   initialStatus,
   logDesc,
@@ -44,7 +45,7 @@ export interface InviteInput {
 }
 
 /** The host of an invitation: an employee invites as themselves, and only when the company and their record allow it. */
-async function hostFor(ctx: AuthedContext, empid: number | undefined) {
+export async function hostFor(ctx: AuthedContext, empid: number | undefined) {
   if (ctx.session.role === Role.EMPLOYEE) {
     if ((await settingsOf(ctx)).permissionSwitch !== 1)
       throw new AppError(Status.INVITE_FEATURE_OFF, 'The company has not opened invitations to employees');
@@ -61,36 +62,36 @@ function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
-/** An invitation checked and ready to store: the host, the time, the type's label, the gate and the visitors. */
-export interface InvitePlan {
-  host: Awaited<ReturnType<typeof employees.hostOf>>;
-  at: Date;
+/** Whether this (normalised) phone already has an invitation or booking still to come on that day. */
+export async function invitedThatDay(ctx: AuthedContext, phone: string, at: Date): Promise<boolean> {
+  const open = await visitsRepository(ctx.db, { companyId: ctx.session.companyId }).byPhone(phone, VISIT_MOVES.checkIn.from);
+  return open.some((o) => o.appointmentAt && sameDay(o.appointmentAt, at));
+}
+
+const NO_TEXTS = { inviteContent: '', address: '', traffic: '', companyProfile: '', longitude: null, latitude: null };
+
+/**
+ * What the visitors of one invitation share, checked: the host, the visitor type (its label), the gate, and the
+ * template chosen at send time (none: the standard text) with its texts in a language.
+ */
+export interface InviteCommon {
+  host: Awaited<ReturnType<typeof hostFor>>;
   tid: number | null;
   visitType: string;
   visitReason: string;
-  gate: { gid: number; gname: string } | undefined;
-  people: InviteInput['visitors'];
+  gid: number | null;
+  gate: string;
   templateType: number;
-  /** The template resolved at send time (none: the standard text), and its texts in a language. */
   template: Awaited<ReturnType<typeof resolveTemplate>>;
   textsFor: (lang: 'zh' | 'en') => ReturnType<typeof textsIn>;
 }
 
-/** A stored invitation and the token of its link (the token goes to the visitor only; the database keeps its hash). */
-export interface Invited {
-  row: VisitRow;
-  token: string;
-}
-
-/**
- * Every check of an invitation before anything is stored: the host (116, 55, 1119), the time within the visit-days
- * window, the type (104) and gate (125) of this company, and no phone invited twice for one day (112).
- */
-export async function planInvitations(ctx: AuthedContext, input: InviteInput): Promise<InvitePlan> {
+/** Checks what an invitation's visitors share (host 116/55/1119, type 104, gate 125); the time is checked per visitor. */
+export async function checkCommon(
+  ctx: AuthedContext,
+  input: { empid?: number; tid: number | null; visitType: string; visitReason: string; gid: number | null; templateType?: number },
+): Promise<InviteCommon> {
   const host = await hostFor(ctx, input.empid);
-  const at = new Date(input.appointmentDate);
-  const rule = appointmentWindowFailure(at.getTime(), Date.now());
-  if (rule) throw badParams([{ field: 'appointmentDate', rule }]);
   let visitType = input.visitType;
   if (input.tid !== null) {
     const type = await registration.typeById(ctx, input.tid);
@@ -100,40 +101,67 @@ export async function planInvitations(ctx: AuthedContext, input: InviteInput): P
   }
   const gate = input.gid ? (await gatesNamed(ctx, [input.gid]))[0] : undefined;
   if (input.gid && !gate) throw new AppError(Status.GATE_NOT_FOUND);
-
+  const templateType = input.templateType ?? 0;
   // The template is chosen once, at send time; each visitor's record keeps its texts in their language.
-  const template = await resolveTemplate(ctx.db, ctx.session.companyId, await settingsOf(ctx), {
-    empId: host.id,
-    templateType: input.templateType ?? 0,
-    gid: input.gid,
-  });
-  const textsFor = (lang: 'zh' | 'en'): ReturnType<typeof textsIn> =>
-    template ? textsIn(template.row, lang) : { inviteContent: '', address: '', traffic: '', companyProfile: '', longitude: null, latitude: null };
-
-  const repo = visitsRepository(ctx.db, { companyId: ctx.session.companyId });
-  const people = input.visitors.map((v) => ({ ...v, phone: v.phone ? (normalizePhone(v.phone) ?? v.phone) : '' }));
-  for (const [i, p] of people.entries()) {
-    if (!p.phone) continue;
-    const open = await repo.byPhone(p.phone, VISIT_MOVES.checkIn.from);
-    if (open.some((o) => o.appointmentAt && sameDay(o.appointmentAt, at)))
-      throw new AppError(Status.SAME_PHONE_APPOINTMENT, undefined, { errors: [{ field: `visitors.${i}.phone`, rule: 'invited' }] });
-  }
+  const template = await resolveTemplate(ctx.db, ctx.session.companyId, await settingsOf(ctx), { empId: host.id, templateType, gid: input.gid });
+  const textsFor = (lang: 'zh' | 'en'): ReturnType<typeof textsIn> => (template ? textsIn(template.row, lang) : NO_TEXTS);
   return {
     host,
-    at,
     tid: input.tid,
     visitType,
     visitReason: input.visitReason,
-    gate,
-    people,
-    templateType: input.templateType ?? 0,
+    gid: input.gid,
+    gate: gate?.gname ?? '',
+    templateType,
     template,
     textsFor,
   };
 }
 
-/** One record per visitor, each starting as 'sent' with its own code and link, in one transaction (the caller's, if any). */
-export async function storeInvitations(ctx: AuthedContext, plan: InvitePlan, link: { meetingId?: number } = {}): Promise<Invited[]> {
+/** One invited visitor, with the expected time of their own visit. */
+export interface Invitee {
+  name: string;
+  phone: string;
+  email: string;
+  company: string;
+  lang: 'zh' | 'en';
+  at: Date;
+}
+
+/** A stored invitation and the token of its link (the token goes to the visitor only; the database keeps its hash). */
+export interface Invited {
+  row: VisitRow;
+  token: string;
+}
+
+/** An invitation checked and ready to store: what its visitors share, the time and the visitors. */
+export type InvitePlan = InviteCommon & { at: Date; people: Invitee[] };
+
+/**
+ * Every check of an invitation for one time before anything is stored: what the visitors share, the time within the
+ * visit-days window, and no phone invited twice for one day (112).
+ */
+export async function planInvitations(ctx: AuthedContext, input: InviteInput): Promise<InvitePlan> {
+  const common = await checkCommon(ctx, input);
+  const at = new Date(input.appointmentDate);
+  const rule = appointmentWindowFailure(at.getTime(), Date.now());
+  if (rule) throw badParams([{ field: 'appointmentDate', rule }]);
+  const people = input.visitors.map((v) => ({ ...v, phone: v.phone ? (normalizePhone(v.phone) ?? v.phone) : '', at }));
+  for (const [i, p] of people.entries())
+    if (p.phone && (await invitedThatDay(ctx, p.phone, at)))
+      throw new AppError(Status.SAME_PHONE_APPOINTMENT, undefined, { errors: [{ field: `visitors.${i}.phone`, rule: 'invited' }] });
+  return { ...common, at, people };
+}
+
+/**
+ * One record per visitor, each starting as 'sent' with its own code, link and kept template texts, in one transaction
+ * (the caller's, if any: a meeting stores itself and its invitations together).
+ */
+export async function storeInvitations(
+  ctx: AuthedContext,
+  plan: InviteCommon & { people: Invitee[] },
+  link: { meetingId?: number } = {},
+): Promise<Invited[]> {
   const status = initialStatus('invite', { approval: false });
   // With approval on, the visitor still gets the invitation (and may accept it) but cannot check in until approved.
   const approval = (await settingsOf(ctx)).processSwitch === 1;
@@ -154,8 +182,8 @@ export async function storeInvitations(ctx: AuthedContext, plan: InvitePlan, lin
         tid: plan.tid,
         visitType: plan.visitType,
         visitReason: plan.visitReason,
-        gid: plan.gate?.gid ?? null,
-        appointmentAt: plan.at,
+        gid: plan.gid,
+        appointmentAt: p.at,
         lang: p.lang,
         inviteTokenHash: sha256(token),
         meetingId: link.meetingId ?? null,
@@ -175,13 +203,15 @@ export async function storeInvitations(ctx: AuthedContext, plan: InvitePlan, lin
   });
 }
 
+/** Invitations stored waiting for approval (the switch was on) enter their area's flow; call it once committed. */
+export async function submitForApproval(ctx: AuthedContext, invited: Invited[], submitter: string): Promise<void> {
+  for (const { row } of invited) if (row.permission === 0) await approvals.submit(ctx, row, submitter);
+}
+
 /** The mail of one invitation in the visitor's language: subject, text and HTML. */
 export type InvitationComposer = (lang: 'zh' | 'en', v: { visitor: string; link: string }) => { subject: string; text: string; html: string };
 
-/**
- * The invitation goes by email to those who gave one (recorded in mails and delivered by a job, with retries); call it
- * once the records are committed.
- */
+/** A meeting's invitations, mailed with the meeting's own text to those who gave an email, once committed. */
 export async function mailInvitations(ctx: AuthedContext, invited: Invited[], compose: InvitationComposer): Promise<void> {
   for (const { row, token } of invited) {
     if (!row.email) continue;
@@ -190,40 +220,45 @@ export async function mailInvitations(ctx: AuthedContext, invited: Invited[], co
   }
 }
 
-/** Invitations stored waiting for approval (the switch was on) enter their area's flow; call it once committed. */
-export async function submitForApproval(ctx: AuthedContext, invited: Invited[], submitter: string): Promise<void> {
-  for (const { row } of invited) if (row.permission === 0) await approvals.submit(ctx, row, submitter);
-}
-
 /** The invitation's answer: the record and the link to send or share. */
 export function invitedVisit(ctx: CallContext, i: Invited): Visit & { inviteLink: string } {
   return { ...toVisit(i.row), inviteLink: inviteLink(ctx, i.token) };
 }
 
 /**
- * Invitations (reference `addAppointment`): every check first, then one record per visitor in one transaction, each
- * starting as 'sent' with its own code and link; then the invitation mail to each visitor who gave an email.
+ * Writes checked invitations (single, batch, a re-sent cancelled one): stored all or none, submitted for approval
+ * when it is on, then each visitor's invitation mail with the QR pass inline and a reminder queued.
  */
-export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(Visit & { inviteLink: string })[]> {
-  const plan = await planInvitations(ctx, input);
-  const rows = await storeInvitations(ctx, plan);
-  await submitForApproval(ctx, rows, plan.host.name);
-  // The invitation goes by email, with the QR pass inline, to those who gave one (recorded in mails and delivered by
-  // a job, with retries); a reminder is queued for the hours before the visit.
+export async function createInvitations(ctx: AuthedContext, common: InviteCommon, people: Invitee[]): Promise<(Visit & { inviteLink: string })[]> {
+  const rows = await storeInvitations(ctx, { ...common, people });
+  await submitForApproval(ctx, rows, common.host.name);
   for (const { row, token } of rows)
     await sendInvitation(ctx, row, {
       link: inviteLink(ctx, token),
-      host: plan.host.name,
-      gate: plan.gate?.gname ?? '',
-      texts: plan.textsFor(row.lang === 'en' ? 'en' : 'zh'),
+      host: common.host.name,
+      gate: common.gate,
+      texts: common.textsFor(row.lang === 'en' ? 'en' : 'zh'),
     });
   ctx.audit.objId = rows.map((r) => r.row.id).join(',');
   ctx.audit.objName = rows
     .map((r) => r.row.name)
     .join(', ')
     .slice(0, 200);
-  ctx.audit.desc = logDesc('visitorsInvited', { count: rows.length, day: plan.at.toISOString().slice(0, 10), host: plan.host.name });
   return rows.map((r) => invitedVisit(ctx, r));
+}
+
+/** Invitations (reference `addAppointment`): every check first, then the records, approval and mails. */
+export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(Visit & { inviteLink: string })[]> {
+  const plan = await planInvitations(ctx, input);
+  const out = await createInvitations(ctx, plan, plan.people);
+  ctx.audit.desc = logDesc('visitorsInvited', { count: out.length, day: plan.at.toISOString().slice(0, 10), host: plan.host.name });
+  return out;
+}
+
+/** The invitation mail again with a new link (a re-send), with the texts it was first sent with. */
+export async function mailInvitation(ctx: AuthedContext, row: VisitRow, token: string, gate: string): Promise<void> {
+  const texts = await invitationsRepository(ctx.db, { companyId: row.companyId }).snapshot(row.id);
+  await sendInvitation(ctx, row, { link: inviteLink(ctx, token), host: row.empName, gate, texts: texts ?? NO_TEXTS });
 }
 
 export function inviteLink(ctx: CallContext, token: string): string {
@@ -235,14 +270,16 @@ export function inviteLink(ctx: CallContext, token: string): string {
 // ---------------------------------------------------------------------------------------------
 
 const REPLY_FROM: readonly VisitorStatus[] = VISIT_MOVES.accept.from;
+/** Companions and a photo come once the visitor accepted (the approval, if any, may be under way or done). */
+export const SUPPLEMENT_FROM: readonly VisitorStatus[] = ['accepted', 'unauthorized', 'authorized'];
 
-async function byToken(ctx: CallContext, token: string): Promise<VisitRow> {
+export async function byToken(ctx: CallContext, token: string): Promise<VisitRow> {
   const row = await visitByInviteToken(ctx.db, sha256(token));
   if (row?.kind !== 'invite') throw new AppError(Status.INVALID_VISITOR);
   return row;
 }
 
-async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
+export async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
   const company = await accountsRepository(ctx.db, { companyId: v.companyId }).company();
   const settings = companySettings.parse(company?.settings ?? {});
   const lang = v.lang === 'en' ? 'en' : 'zh';
@@ -279,6 +316,10 @@ async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
     longitude: sent?.longitude ?? null,
     latitude: sent?.latitude ?? null,
     meeting: meeting?.meeting ?? null,
+    followers: v.followers,
+    followersMax: INVITE_COMPANIONS_MAX,
+    hasPhoto: v.photo !== '',
+    canSupplement: SUPPLEMENT_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
   };
 }
 
@@ -332,7 +373,7 @@ export async function reply(ctx: CallContext, input: { id: string; status: 3 | 4
 // ---------------------------------------------------------------------------------------------
 
 /** Employees see the invitations they host; managers and desks all of the company's. */
-function ownOnly(ctx: AuthedContext): { empId?: number } {
+export function ownOnly(ctx: AuthedContext): { empId?: number } {
   return ctx.session.role === Role.EMPLOYEE ? { empId: ctx.session.accountId } : {};
 }
 

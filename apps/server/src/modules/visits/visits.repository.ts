@@ -19,6 +19,8 @@ export interface VisitFilter {
   status?: VisitorStatus;
   statuses?: readonly VisitorStatus[];
   kind?: VisitKind;
+  /** Any of these kinds. */
+  kinds?: readonly VisitKind[];
   notKind?: VisitKind;
   gid?: number;
   onSite?: boolean;
@@ -83,6 +85,7 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
     if (f.status) c.push(eq(visits.status, f.status));
     if (f.statuses) c.push(inArray(visits.status, [...f.statuses]));
     if (f.kind) c.push(eq(visits.kind, f.kind));
+    if (f.kinds) c.push(inArray(visits.kind, [...f.kinds]));
     if (f.notKind) c.push(sql`${visits.kind} <> ${f.notKind}`);
     if (f.gid) c.push(eq(visits.gid, f.gid));
     if (f.onSite === true) c.push(and(isNotNull(visits.visitAt), isNull(visits.signOutAt)));
@@ -174,6 +177,39 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
         .where(and(mine, eq(visits.phone, phone), inArray(visits.status, [...statuses])))
         .orderBy(asc(sql`abs(extract(epoch from (coalesce(${visits.appointmentAt}, ${visits.createdAt}) - now())))`))
         .limit(20),
+    /** The latest visits of this exact phone (optionally to one host), newest first: who came before, to fill a form. */
+    recentByPhone: (phone: string, opts: { empId?: number; limit: number }) =>
+      db
+        .select({
+          name: visits.name,
+          phone: visits.phone,
+          email: visits.email,
+          company: visits.company,
+          lang: visits.lang,
+          visitAt: visits.visitAt,
+          appointmentAt: visits.appointmentAt,
+          createdAt: visits.createdAt,
+        })
+        .from(visits)
+        .where(and(mine, eq(visits.phone, phone), opts.empId ? eq(visits.empId, opts.empId) : undefined))
+        .orderBy(desc(when), desc(visits.id))
+        .limit(opts.limit),
+    /** A new invitation link for a visit still before check-in (the old link stops working); undefined when it moved on. */
+    setInviteToken: (id: number, tokenHash: string, open: readonly VisitorStatus[]) =>
+      db
+        .update(visits)
+        .set({ inviteTokenHash: tokenHash, updatedAt: new Date() })
+        .where(and(mine, eq(visits.id, id), inArray(visits.status, [...open])))
+        .returning()
+        .then((r) => r[0]),
+    /** The people coming along with a visitor (the invitation page's companions), while the visit is in one of `open`. */
+    setFollowers: (id: number, followers: { name: string; phone: string }[], open: readonly VisitorStatus[]) =>
+      db
+        .update(visits)
+        .set({ followers, updatedAt: new Date() })
+        .where(and(mine, eq(visits.id, id), inArray(visits.status, [...open])))
+        .returning()
+        .then((r) => r[0]),
     insert: (v: VisitInsert) =>
       db
         .insert(visits)

@@ -28,7 +28,7 @@ export function AreaLayout({ area }: { area: AreaDef }) {
         </Typography.Text>
         <Flex align="center" gap={12}>
           <LanguageSwitch size="small" />
-          <AccountMenu settingsPath={joinPath(area.base, 'password')} />
+          <AccountMenu settingsPath={joinPath(area.base, area.passwordPath ?? 'password')} />
         </Flex>
       </Layout.Header>
       <Layout>

@@ -3,7 +3,7 @@ import { ADMIN_STYPE, Role } from '@openvisit/contract';
 import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts/routes';
 import { approvalQueueScreen, approvalSettingsScreen } from '../../modules/approvals/routes';
 import { listScreens } from '../../modules/blacklist/routes';
-import { employeeSection } from '../../modules/employees/routes';
+import { employeeSection, invitePermissionScreen } from '../../modules/employees/routes';
 import { employeePortalScreens, templateSettingsScreens } from '../../modules/invitations/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
 import { employeeMeetingScreens, meetingScreens } from '../../modules/meetings/routes';
@@ -36,6 +36,7 @@ export const adminArea: AreaDef = {
     ...registrationScreens,
     approvalSettingsScreen,
     ...templateSettingsScreens,
+    invitePermissionScreen,
     ...meetingScreens,
     {
       path: 'setting/account',
@@ -61,7 +62,14 @@ export const AREAS: readonly AreaDef[] = [
     base: '/emporder',
     titleKey: 'enums.consoleRole.emporder',
     layout: AreaLayout,
-    routes: [...employeePortalScreens, ...employeeMeetingScreens, approvalQueueScreen('emporder', 'approve'), ...areaShellScreens('emporder')],
+    // The portal's own password screen is emppwd (updateEmpPwd), in place of the shell's.
+    routes: [
+      ...employeePortalScreens,
+      ...employeeMeetingScreens,
+      approvalQueueScreen('emporder', 'approve'),
+      ...areaShellScreens('emporder').filter((s) => s.path !== 'password'),
+    ],
+    passwordPath: 'emppwd',
   },
   shellArea('subcom', '/subcom'),
   shellArea('logic', '/logic', Role.LOGISTICS),

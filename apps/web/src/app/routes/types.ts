@@ -56,6 +56,8 @@ export interface AreaDef {
   titleKey: TitleKey;
   layout: ComponentType<{ area: AreaDef }>;
   routes: readonly ScreenEntry[];
+  /** The change-password screen the account menu leads to, relative to `base` ('password' unless said). */
+  passwordPath?: string;
 }
 
 /** A screen outside the areas (sign-in, sign-up…); `session` says who may open it. */

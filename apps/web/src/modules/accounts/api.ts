@@ -24,8 +24,12 @@ export function useModifyUserInfo() {
   });
 }
 
-export function useUpdatePassword() {
-  return useMutation({ mutationFn: (input: CallInput<typeof updatePassword>) => api.updatePassword(input, { silent: FORM_SILENT }) });
+/** The signed-in account's own password; an employee's through `updateEmpPwd` (the employee portal's call, same rules). */
+export function useUpdatePassword(employee = false) {
+  return useMutation({
+    mutationFn: (input: CallInput<typeof updatePassword>) =>
+      employee ? api.updateEmpPwd(input, { silent: FORM_SILENT }) : api.updatePassword(input, { silent: FORM_SILENT }),
+  });
 }
 
 export function useManagers(sType?: StaffType) {

@@ -1,4 +1,4 @@
-import { TeamOutlined } from '@ant-design/icons';
+import { SendOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ScreenEntry } from '../../app/routes/types';
 import { blacklistUnderEmp } from '../blacklist/routes';
 import { rolesScreen } from '../roles/routes';
@@ -25,4 +25,15 @@ export const employeeSection: ScreenEntry = {
     blacklistUnderEmp,
     rolesScreen,
   ],
+};
+
+/** Custom settings › who may invite visitors (spec section 6); its own route until the basic-settings page holds it. */
+export const invitePermissionScreen: ScreenEntry = {
+  path: 'setting/invitepower',
+  titleKey: 'menu.invitePower',
+  icon: <SendOutlined />,
+  roles: ['manager'],
+  feature: 'basicSet',
+  group: 'custom',
+  page: () => import('./pages/InvitePowerPage').then((m) => m.InvitePowerPage),
 };

@@ -1,4 +1,4 @@
-import { FileTextOutlined, SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { FileTextOutlined, LockOutlined, SendOutlined, UnorderedListOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import type { PublicEntry, ScreenEntry } from '../../app/routes/types';
 
 /** The visitor's invitation page (public: the link's token is the key). */
@@ -6,7 +6,10 @@ export const invitationScreens: readonly PublicEntry[] = [
   { path: '/invite', titleKey: 'invitations.page.title', page: () => import('./pages/InvitationPage').then((m) => m.InvitationPage) },
 ];
 
-/** The employee portal's screens (spec section 2: /emporder opens on the single invite, "sigleorder"). */
+/**
+ * The employee portal's screens (spec section 2: /emporder opens on the single invite, "sigleorder"; dot is the batch
+ * invite, orderlist the invite list, emppwd the password).
+ */
 export const employeePortalScreens: readonly ScreenEntry[] = [
   {
     path: 'sigleorder',
@@ -14,6 +17,13 @@ export const employeePortalScreens: readonly ScreenEntry[] = [
     icon: <SendOutlined />,
     roles: ['emporder'],
     page: () => import('./pages/InvitePage').then((m) => m.InvitePage),
+  },
+  {
+    path: 'dot',
+    titleKey: 'menu.inviteBatch',
+    icon: <UsergroupAddOutlined />,
+    roles: ['emporder'],
+    page: () => import('./pages/BatchInvitePage').then((m) => m.BatchInvitePage),
   },
   {
     path: 'orderlist',
@@ -28,6 +38,13 @@ export const employeePortalScreens: readonly ScreenEntry[] = [
     icon: <FileTextOutlined />,
     roles: ['emporder'],
     page: () => import('./pages/EmpTemplatePage').then((m) => m.EmpTemplatePage),
+  },
+  {
+    path: 'emppwd',
+    titleKey: 'menu.password',
+    icon: <LockOutlined />,
+    roles: ['emporder'],
+    page: () => import('../accounts/pages/AreaPasswordPage').then((m) => m.EmployeePasswordPage),
   },
 ];
 

@@ -10,12 +10,15 @@ interface Values {
   confirm: string;
 }
 
-/** Change the signed-in account's own password (`updatePassword`): old, new (not the old one), confirmation. */
-export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
+/**
+ * Change the signed-in account's own password (`updatePassword`, or `updateEmpPwd` for an employee): old, new (not the
+ * old one), confirmation.
+ */
+export function ChangePasswordForm({ onDone, employee = false }: { onDone?: () => void; employee?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const update = useUpdatePassword();
+  const update = useUpdatePassword(employee);
 
   const submit = async (v: Values) => {
     try {

@@ -75,7 +75,9 @@ export const authEn = {
     title: 'Forgot password',
     intro: 'Enter the email address of your administrator account and we will send you a reset link.',
     employeeTitle: 'Set your password',
-    employeeIntro: 'Employees: enter the email address your company has for you. We will send a link to set your password (the first time too).',
+    employeeIntro:
+      'Employees: enter the mobile phone you sign in with, or the email address your company has for you. We will send a link to set your password (the first time too) to that email.',
+    employeeContact: 'Mobile phone or email',
     email: 'Email',
     submit: 'Send reset link',
     sentTitle: 'Check your email',

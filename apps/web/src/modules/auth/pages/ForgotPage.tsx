@@ -1,3 +1,4 @@
+import { checkEmail, checkPhone } from '@openvisit/contract';
 import { Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +7,14 @@ import { api } from '../../../platform/api';
 import { FORM_SILENT } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { currentLang } from '../../../platform/i18n';
+import { ruleMessage } from '../../../platform/validationText';
 import { useCaptcha, useCaptchaSubmit } from '../api';
 import { CaptchaField } from '../components/CaptchaField';
 
 /**
  * /forgot: a one-time link to set a new password, mailed. The company administrator's by default; with ?who=employee,
- * an employee's (the first password too: employees are added without one).
+ * an employee's (the first password too: employees are added without one), by the phone they sign in with
+ * (`checkEmpInfo`) or their email (`resetEmpPwd`); the answer never says whether anyone matched.
  */
 export function ForgotPage() {
   const { t } = useTranslation();
@@ -23,7 +26,9 @@ export function ForgotPage() {
 
   const { busy, submit } = useCaptchaSubmit(form, captcha, async (v, digest) => {
     const input = { email: v.email, digest, lang: currentLang() };
-    if (employee) await api.resetEmpPwd(input, { silent: FORM_SILENT });
+    // Employees sign in with their phone: by phone the link goes to the email their company has for them.
+    if (employee && !v.email.includes('@')) await api.checkEmpInfo({ phone: v.email, digest, lang: currentLang() }, { silent: FORM_SILENT });
+    else if (employee) await api.resetEmpPwd(input, { silent: FORM_SILENT });
     else await api.RetrievePassword(input, { silent: FORM_SILENT });
     setSent(true);
   });
@@ -45,9 +50,29 @@ export function ForgotPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{employee ? t('auth.forgot.employeeIntro') : t('auth.forgot.intro')}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={submit}>
-        <Form.Item label={t('auth.forgot.email')} name="email" rules={rules.email()}>
-          <Input type="email" autoComplete="email" />
-        </Form.Item>
+        {employee ? (
+          <Form.Item
+            label={t('auth.forgot.employeeContact')}
+            name="email"
+            rules={[
+              ...rules.required(),
+              {
+                validator: async (_r, v: string | undefined) => {
+                  const value = (v ?? '').trim();
+                  if (!value) return;
+                  const failure = value.includes('@') ? checkEmail(value) : checkPhone(value);
+                  if (failure) throw new Error(ruleMessage(t, failure, { field: value.includes('@') ? 'email' : 'phone' }));
+                },
+              },
+            ]}
+          >
+            <Input autoComplete="username" />
+          </Form.Item>
+        ) : (
+          <Form.Item label={t('auth.forgot.email')} name="email" rules={rules.email()}>
+            <Input type="email" autoComplete="email" />
+          </Form.Item>
+        )}
         <CaptchaField captcha={captcha} />
         <Button type="primary" htmlType="submit" block size="large" loading={busy}>
           {t('auth.forgot.submit')}

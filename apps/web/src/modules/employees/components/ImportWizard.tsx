@@ -1,29 +1,29 @@
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import {
   type CallOutput,
   DEPARTMENT_IMPORT_COLUMNS,
   EMPLOYEE_IMPORT_COLUMNS,
   exportDepartmentTemplate,
   exportEmployeeTemplate,
-  fileExtension,
-  IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
-  IMPORT_TYPES,
   type ImportRowError,
   importDepartment,
   importEmpList,
-  type Lang,
   Status,
 } from '@openvisit/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Flex, Modal, Progress, Result, Space, Statistic, Steps, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Checkbox, Flex, Modal, Result, Space, Statistic, Steps, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile, uploadFile } from '../../../platform/api';
-import { ApiError } from '../../../platform/apiError';
+import {
+  checkImportFile,
+  ImportErrorsTable,
+  ImportFilePicker,
+  ImportProgress,
+  importFailureText,
+  importFileProblem,
+} from '../../../platform/components/SpreadsheetImport';
 import { useLang } from '../../../platform/i18n';
-import { errorText } from '../../../platform/notify';
-import { ruleMessage } from '../../../platform/validationText';
 import { useUserInfo } from '../../accounts/api';
 import { peopleKeys } from '../api';
 
@@ -46,8 +46,6 @@ const KINDS = {
   },
 } as const;
 
-const MAX_MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
-
 type Stage =
   | { step: 'choose' }
   | { step: 'checking'; file: File }
@@ -55,12 +53,8 @@ type Stage =
   | { step: 'importing'; file: File; result: AnyResult }
   | { step: 'done'; result: AnyResult };
 
-/** The client-side check of a chosen file, with the server's limits: extension and size. */
-export function checkImportFile(file: { name: string; size: number }): 'type' | 'size' | null {
-  if (!(IMPORT_TYPES as readonly string[]).includes(fileExtension(file.name))) return 'type';
-  if (file.size > IMPORT_MAX_BYTES) return 'size';
-  return null;
-}
+/** The file check is the platform's (re-exported for this module's callers). */
+export { checkImportFile };
 
 /**
  * Import from a spreadsheet in three steps: choose a file (with the template in either language), check it
@@ -104,24 +98,19 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
     }
   };
 
-  const describeFailure = (err: unknown): string => {
-    if (!(err instanceof ApiError)) return t('employees.import.failed');
-    const missing = err.status === Status.BAD_PARAMS ? err.fieldErrors.filter((e) => e.rule === 'column') : [];
-    if (missing.length)
-      return t('employees.import.missingColumns', { columns: missing.map((e) => `“${columnName(e.field.replace(/^file\./, ''))}”`).join(', ') });
-    if (err.status === Status.BAD_PARAMS && err.fieldErrors.some((e) => e.rule === 'tooManyRows'))
-      return t('employees.import.tooManyRows', { max: IMPORT_MAX_ROWS });
-    if (err.status === Status.BAD_PARAMS && err.fieldErrors.some((e) => e.field === 'acceptClause')) return t('employees.clause.required');
-    if (err.status === Status.FILE_TYPE_ERROR) return t('employees.import.unreadable');
-    return errorText(err);
-  };
+  const describeFailure = (err: unknown): string =>
+    importFailureText(t, err, {
+      columnName,
+      maxRows: IMPORT_MAX_ROWS,
+      other: (e) => (e.status === Status.BAD_PARAMS && e.fieldErrors.some((f) => f.field === 'acceptClause') ? t('employees.clause.required') : null),
+    });
 
   const columnName = (field: string) => def.columns[field]?.[lang] ?? field;
 
   const choose = async (file: File) => {
     const bad = checkImportFile(file);
     if (bad) {
-      setProblem(bad === 'type' ? t('employees.import.wrongType') : t('employees.import.tooBig', { size: MAX_MB }));
+      setProblem(importFileProblem(t, bad));
       return;
     }
     setStage({ step: 'checking', file });
@@ -167,14 +156,11 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
       />
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} data-testid="import-problem" />}
       {busy && (
-        <Flex vertical align="center" gap={8} style={{ padding: 24 }} data-testid="import-progress">
-          <Progress type="circle" percent={Math.round(progress * 100)} status="active" />
-          <Typography.Text>
-            {progress < 1
-              ? t('employees.import.uploading', { name: stage.file.name })
-              : t(stage.step === 'checking' ? 'employees.import.checking' : 'employees.import.importing')}
-          </Typography.Text>
-        </Flex>
+        <ImportProgress
+          progress={progress}
+          fileName={stage.file.name}
+          working={t(stage.step === 'checking' ? 'employees.import.checking' : 'employees.import.importing')}
+        />
       )}
       {stage.step === 'choose' && chooseStep()}
       {stage.step === 'checked' && checkedStep(stage.result)}
@@ -209,37 +195,11 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
 
   function chooseStep() {
     return (
-      <Flex vertical gap={16}>
-        <Typography.Paragraph style={{ marginBottom: 0 }}>{t(`employees.import.intro.${kind}`, { max: IMPORT_MAX_ROWS })}</Typography.Paragraph>
-        <Space wrap>
-          {(['zh', 'en'] as Lang[]).map((l) => (
-            <Button
-              key={l}
-              icon={<DownloadOutlined />}
-              onClick={() => void downloadFile(def.template, { lang: l })}
-              data-testid={`import-template-${l}`}
-            >
-              {t(`employees.import.template.${l}`)}
-            </Button>
-          ))}
-        </Space>
-        <Upload.Dragger
-          accept={IMPORT_TYPES.map((e) => `.${e}`).join(',')}
-          multiple={false}
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void choose(file);
-            return false;
-          }}
-          data-testid="import-file"
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p className="ant-upload-text">{t('employees.import.drop')}</p>
-          <p className="ant-upload-hint">{t('employees.import.dropHint', { size: MAX_MB })}</p>
-        </Upload.Dragger>
-      </Flex>
+      <ImportFilePicker
+        intro={t(`employees.import.intro.${kind}`, { max: IMPORT_MAX_ROWS })}
+        onTemplate={(l) => void downloadFile(def.template, { lang: l })}
+        onFile={(file) => void choose(file)}
+      />
     );
   }
 
@@ -297,21 +257,7 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
   }
 
   function errorTable(errors: ImportRowError[], title: string) {
-    return (
-      <Table
-        size="small"
-        title={() => <Typography.Text strong>{title}</Typography.Text>}
-        rowKey={(e) => `${e.row}-${e.field}-${e.rule}`}
-        dataSource={errors}
-        pagination={errors.length > 8 ? { pageSize: 8, size: 'small' } : false}
-        data-testid="import-errors"
-        columns={[
-          { title: t('employees.import.cols.row'), dataIndex: 'row', width: 80 },
-          { title: t('employees.import.cols.column'), key: 'field', width: 200, render: (_v, e) => columnName(e.field) },
-          { title: t('employees.import.cols.problem'), key: 'rule', render: (_v, e) => ruleMessage(t, e.rule, { field: e.field }) },
-        ]}
-      />
-    );
+    return <ImportErrorsTable errors={errors} title={title} columnName={columnName} />;
   }
 
   function previewTable(result: AnyResult) {
@@ -341,7 +287,7 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
         dataSource={result.preview}
         data-testid="import-preview"
         columns={[
-          { title: t('employees.import.cols.row'), dataIndex: 'row', width: 64 },
+          { title: t('spreadsheet.cols.row'), dataIndex: 'row', width: 64 },
           ...fields.map(([dataIndex, column]) => ({ title: columnName(column), dataIndex })),
           { title: t('employees.import.cols.action'), dataIndex: 'action', render: action, width: 100 },
         ]}

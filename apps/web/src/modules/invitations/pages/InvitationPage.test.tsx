@@ -1,12 +1,13 @@
 import type { Invitation } from '@openvisit/contract';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { formatDateTime } from '../../../platform/format';
 import { i18n } from '../../../platform/i18n';
 import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
+import { type PendingUpload, stubXhr } from '../../../testing/stubXhr';
 import { InvitationPage } from './InvitationPage';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789';
@@ -39,6 +40,10 @@ function invitation(extra: Partial<Invitation> = {}): Invitation {
     longitude: null,
     latitude: null,
     meeting: null,
+    followers: [],
+    followersMax: 20,
+    hasPhoto: false,
+    canSupplement: false,
     ...extra,
   };
 }
@@ -59,6 +64,7 @@ describe('InvitationPage', () => {
   });
   afterEach(async () => {
     await i18n.changeLanguage('en');
+    vi.unstubAllGlobals();
   });
 
   it('shows the invitation’s letter, address with a map link, directions and company profile as plain text', async () => {
@@ -163,5 +169,104 @@ describe('InvitationPage', () => {
     stubServer({ config, updateAppPreview: () => ({ status: 1117, reason: 'Invalid visitor' }) });
     renderPage();
     expect(await screen.findByText('This invitation link does not work')).toBeTruthy();
+  });
+
+  it('after accepting, the visitor lists who comes along: checked as typed, saved as a whole list', async () => {
+    const server = stubServer({
+      config,
+      updateAppPreview: () => ({ status: 0, result: invitation({ status: 'accepted', canReply: false, canSupplement: true }) }),
+      updateSupplementAppointment: (b) => ({
+        status: 0,
+        result: invitation({ status: 'accepted', canReply: false, canSupplement: true, followers: b.followers as { name: string; phone: string }[] }),
+      }),
+    });
+    renderPage();
+    const box = await screen.findByTestId('companions');
+    expect(within(box).getByText('List the people who come with you (at most 20), so that reception expects them.')).toBeTruthy();
+    fireEvent.click(within(box).getByRole('button', { name: /Add a person/ }));
+    fireEvent.click(within(box).getByRole('button', { name: /Add a person/ }));
+    const names = within(box).getAllByLabelText('Name');
+    const phones = within(box).getAllByLabelText('Mobile phone (optional)');
+    fireEvent.change(names[0] as HTMLElement, { target: { value: 'Colleague A' } });
+    fireEvent.change(phones[0] as HTMLElement, { target: { value: '12345' } });
+    fireEvent.change(names[1] as HTMLElement, { target: { value: 'Colleague B' } });
+    expect(await within(box).findByText('The format of the phone number is not correct')).toBeTruthy();
+    fireEvent.click(within(box).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.bodies('updateSupplementAppointment')).toHaveLength(0));
+    fireEvent.change(phones[0] as HTMLElement, { target: { value: '13900001111' } });
+    fireEvent.click(within(box).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(server.bodies('updateSupplementAppointment')).toEqual([
+        {
+          secid: TOKEN,
+          followers: [
+            { name: 'Colleague A', phone: '13900001111' },
+            { name: 'Colleague B', phone: '' },
+          ],
+        },
+      ]),
+    );
+  });
+
+  it('before accepting, or once over, nothing can be added; companions given earlier are listed', async () => {
+    stubServer({
+      config,
+      updateAppPreview: () => ({
+        status: 0,
+        result: invitation({ status: 'ended', canReply: false, code: null, followers: [{ name: 'Came Along', phone: '' }] }),
+      }),
+    });
+    renderPage();
+    expect(await screen.findByText('Came Along')).toBeTruthy();
+    expect(screen.queryByTestId('companions')).toBeNull();
+    expect(screen.queryByTestId('visitor-photo')).toBeNull();
+  });
+
+  it('uploads a face photo with progress; a refused type or size is said before or after sending', async () => {
+    stubServer({ config, updateAppPreview: () => ({ status: 0, result: invitation({ status: 'accepted', canReply: false, canSupplement: true }) }) });
+    const uploads = stubXhr();
+    URL.createObjectURL = vi.fn(() => 'blob:photo-1');
+    URL.revokeObjectURL = vi.fn();
+    renderPage();
+    const box = await screen.findByTestId('visitor-photo');
+    // The upload's input is replaced after each choice: find it each time.
+    const input = () => box.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input().getAttribute('accept')).toBe('.jpg,.jpeg,.png');
+    fireEvent.change(input(), { target: { files: [new File(['GIF89a'], 'me.gif')] } });
+    expect((await within(box).findByTestId('photo-problem')).textContent).toBe('Only jpg and png photos can be used');
+    expect(uploads).toHaveLength(0);
+
+    fireEvent.change(input(), { target: { files: [new File([new Uint8Array(2000)], 'me.png')] } });
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    const up = uploads[0] as PendingUpload;
+    expect(up.path).toBe('uploadAppointmentPhoto');
+    expect(up.form.get('secid')).toBe(TOKEN);
+    act(() => up.progress(0.5));
+    await waitFor(() => expect(box.textContent).toContain('50%'));
+    act(() => up.answer({ status: 400, reason: 'bad', result: { errors: [{ field: 'file', rule: 'imageTooSmall' }] } }));
+    expect((await within(box).findByTestId('photo-problem')).textContent).toBe('The photo is too small: at least 100 × 100 pixels');
+
+    fireEvent.change(input(), { target: { files: [new File([new Uint8Array(2000)], 'me.jpg')] } });
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    act(() =>
+      (uploads[1] as PendingUpload).answer({
+        status: 0,
+        result: invitation({ status: 'accepted', canReply: false, canSupplement: true, hasPhoto: true }),
+      }),
+    );
+    expect(await within(box).findByText('Photo received')).toBeTruthy();
+    expect(within(box).getByRole('button', { name: /Replace the photo/ })).toBeTruthy();
+  });
+
+  it('a photo over 1 MB that the browser cannot scale down is refused without sending it', async () => {
+    stubServer({ config, updateAppPreview: () => ({ status: 0, result: invitation({ status: 'accepted', canReply: false, canSupplement: true }) }) });
+    const uploads = stubXhr();
+    renderPage();
+    const box = await screen.findByTestId('visitor-photo');
+    const big = new File([new Uint8Array(16)], 'big.jpg');
+    Object.defineProperty(big, 'size', { value: 3 * 1024 * 1024 });
+    fireEvent.change(box.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [big] } });
+    expect((await within(box).findByTestId('photo-problem')).textContent).toBe('The photo must be at most 1 MB');
+    expect(uploads).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import { type Invitation, Status } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Collapse, Descriptions, Flex, Popconfirm, Result, Space, Spin, Typography } from 'antd';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../platform/api';
@@ -11,6 +11,8 @@ import { formatDateTime } from '../../../platform/format';
 import { i18n } from '../../../platform/i18n';
 import { readSavedLanguage } from '../../../platform/language';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
+import { CompanionsForm } from '../components/CompanionsForm';
+import { VisitorPhotoUpload } from '../components/VisitorPhotoUpload';
 
 /** The template's map position on OpenStreetMap (coordinates as the administrator entered them, WGS84). */
 function mapLink(lat: number, lon: number): string {
@@ -27,7 +29,7 @@ function isInvalid(err: unknown): boolean {
 /**
  * /invite?token=…: the visitor's invitation. Opening it marks a sent invitation viewed; the visitor reads the visit's
  * details in their language (unless they chose one here before), accepts or declines while that is still possible,
- * and shows the QR pass at the kiosk within its window.
+ * once accepted lists who comes along and uploads a face photo, and shows the QR pass at the kiosk within its window.
  */
 export function InvitationPage() {
   const { t } = useTranslation();
@@ -62,10 +64,36 @@ export function InvitationPage() {
   if (!data)
     return <Result status="error" title={t('http.linkError')} extra={<Button onClick={() => void page.refetch()}>{t('common.retry')}</Button>} />;
 
-  return <InvitationView data={data} busy={reply.isPending} onReply={(s) => reply.mutate(s)} qr={qr} />;
+  return (
+    <InvitationView
+      data={data}
+      busy={reply.isPending}
+      onReply={(s) => reply.mutate(s)}
+      qr={qr}
+      extras={
+        <>
+          <CompanionsForm token={token} data={data} onSaved={(next) => qc.setQueryData(key, next)} />
+          <VisitorPhotoUpload token={token} data={data} onSaved={(next) => qc.setQueryData(key, next)} />
+        </>
+      }
+    />
+  );
 }
 
-function InvitationView({ data, busy, onReply, qr }: { data: Invitation; busy: boolean; onReply: (s: 3 | 4) => void; qr: string | null }) {
+function InvitationView({
+  data,
+  busy,
+  onReply,
+  qr,
+  extras,
+}: {
+  data: Invitation;
+  busy: boolean;
+  onReply: (s: 3 | 4) => void;
+  qr: string | null;
+  /** What the visitor adds once accepted (companions, photo). */
+  extras: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Flex vertical gap={20} data-testid="invitation">
@@ -130,6 +158,7 @@ function InvitationView({ data, busy, onReply, qr }: { data: Invitation; busy: b
           </Popconfirm>
         </Space>
       ) : null}
+      {extras}
       {data.code ? (
         <Flex vertical align="center" gap={8} data-testid="invitation-pass">
           <Typography.Title level={4} style={{ margin: 0 }}>

@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
 import { configStub, sampleVisit } from '../../../testing/fixtures';
@@ -25,6 +26,8 @@ function buttonWith(text: string): HTMLElement {
   if (!b) throw new Error(`no button ${text}`);
   return b;
 }
+
+vi.setConfig({ testTimeout: 30_000 });
 
 describe('InviteListPage', () => {
   beforeEach(async () => {
@@ -62,5 +65,63 @@ describe('InviteListPage', () => {
     expect(await screen.findByText('The invitation of Ivy Guest is called off')).toBeTruthy();
     await waitFor(() => expect(screen.queryAllByText('Call off')).toHaveLength(0));
     expect(server.bodies('searchInviteByCondition')[0]).toEqual({ startIndex: 0, requestedCount: 20 });
+  });
+
+  it('sends one still to come again after asking (a new link to copy), and one that ended as a new invitation at a chosen time', async () => {
+    const later = dayjs().add(2, 'day').hour(14).minute(0).second(0).millisecond(0);
+    const server = stubServer({
+      config: configStub,
+      searchInviteByCondition: () => ({
+        status: 0,
+        result: {
+          pageNo: 1,
+          pageSize: 20,
+          count: 3,
+          countCapped: false,
+          list: [
+            sampleVisit(1, { kind: 'invite', status: 'viewed', vname: 'Open One', appointmentDate: Date.now() + 3600_000 }),
+            sampleVisit(2, { kind: 'invite', status: 'ended', vname: 'Called Off', appointmentDate: Date.now() - 86_400_000 }),
+            sampleVisit(3, { kind: 'invite', status: 'signedOut', vname: 'Came Already' }),
+          ],
+        },
+      }),
+      resendInvitation: (b) => ({
+        status: 0,
+        result: {
+          ...sampleVisit(b.vid === 1 ? 1 : 9, { kind: 'invite', status: 'sent' }),
+          inviteLink: `http://x.test/invite?token=new${b.vid}`,
+          renewed: b.vid !== 1,
+        },
+      }),
+    });
+    renderPage();
+    expect(await screen.findByText('Open One')).toBeTruthy();
+    // A visit that took place is not sent again.
+    expect(screen.getAllByText('Send again')).toHaveLength(2);
+
+    fireEvent.click(screen.getAllByText('Send again')[0]?.closest('button') as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/the earlier link stops working/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByText('Send').closest('button') as HTMLElement);
+    expect(await within(dialog).findByText('Sent again with a new link')).toBeTruthy();
+    expect(within(dialog).getByTestId('resend-link').textContent).toContain('http://x.test/invite?token=new1');
+    expect(server.bodies('resendInvitation')).toEqual([{ vid: 1 }]);
+    fireEvent.click(within(dialog).getByText('OK').closest('button') as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getAllByText('Send again')[1]?.closest('button') as HTMLElement);
+    const renew = await screen.findByRole('dialog');
+    expect(within(renew).getByText(/a new one is sent to the same visitor/)).toBeTruthy();
+    // Its old time has passed: a time must be chosen.
+    fireEvent.click(within(renew).getByText('Send').closest('button') as HTMLElement);
+    expect(await within(renew).findByText('Required')).toBeTruthy();
+    const input = within(renew).getByLabelText('Visit time');
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: later.format('YYYY-MM-DD HH:mm') } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe(later.format('YYYY-MM-DD HH:mm')));
+    fireEvent.click(within(renew).getByText('Send').closest('button') as HTMLElement);
+    expect(await within(renew).findByText('A new invitation was sent')).toBeTruthy();
+    expect(server.bodies('resendInvitation')[1]).toEqual({ vid: 2, appointmentDate: later.valueOf() });
   });
 });

@@ -1,7 +1,7 @@
-import { CloseCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { allowedEvents, type Visit, type VisitorStatus } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Flex, Input, Popconfirm, Select, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
+import { canResend, ResendDialog } from '../components/ResendDialog';
 
 const PAGE_SIZE = 20;
 /** The statuses an invitation goes through (spec section 4), for the filter. */
@@ -27,7 +28,8 @@ const INVITE_STATUSES: readonly VisitorStatus[] = [
 
 /**
  * The employee portal's invitation list (/emporder/orderlist): the invitations the employee hosts, newest first, with
- * their status, filtered by name or status; one still to come can be called off (confirmed).
+ * their status, filtered by name or status; one still to come can be called off (confirmed); any not yet used can be
+ * sent again (a new link, or a fresh invitation for one that ended).
  */
 export function InviteListPage() {
   const { t } = useTranslation();
@@ -37,6 +39,7 @@ export function InviteListPage() {
   const [page, setPage] = useState(1);
   const [name, setName] = useState('');
   const [status, setStatus] = useState<VisitorStatus | undefined>();
+  const [resending, setResending] = useState<Visit | null>(null);
   const input = { startIndex: (page - 1) * PAGE_SIZE, requestedCount: PAGE_SIZE, name: name || undefined, status };
   const list = useQuery({
     queryKey: ['invitations', 'list', input],
@@ -117,19 +120,32 @@ export function InviteListPage() {
               {
                 title: t('invitations.list.actions'),
                 key: 'actions',
-                render: (_v, v) =>
-                  allowedEvents(v.status).includes('cancel') ? (
-                    <Popconfirm title={t('invitations.list.cancelConfirm', { name: v.vname })} onConfirm={() => cancel.mutateAsync(v.vid)}>
-                      <Button size="small" danger icon={<CloseCircleOutlined />}>
-                        {t('invitations.list.cancel')}
+                render: (_v, v) => (
+                  <Space size="small" wrap>
+                    {canResend(v) ? (
+                      <Button size="small" icon={<SendOutlined />} onClick={() => setResending(v)}>
+                        {t('invitations.resend.button')}
                       </Button>
-                    </Popconfirm>
-                  ) : null,
+                    ) : null}
+                    {allowedEvents(v.status).includes('cancel') ? (
+                      <Popconfirm
+                        title={t('invitations.list.cancelConfirm', { name: v.vname })}
+                        okButtonProps={{ danger: true }}
+                        onConfirm={() => cancel.mutateAsync(v.vid)}
+                      >
+                        <Button size="small" danger icon={<CloseCircleOutlined />}>
+                          {t('invitations.list.cancel')}
+                        </Button>
+                      </Popconfirm>
+                    ) : null}
+                  </Space>
+                ),
               },
             ]}
           />
         </Flex>
       </Card>
+      {resending ? <ResendDialog visit={resending} onClose={() => setResending(null)} /> : null}
     </>
   );
 }

@@ -120,4 +120,45 @@ describe('InvitePage', () => {
     fireEvent.click(screen.getByRole('button', { name: /Send invitations/ }));
     expect(await screen.findByText('You cannot invite visitors')).toBeTruthy();
   });
+
+  it('offers to fill a row from an earlier visit once the phone is a whole number', async () => {
+    const server = stubServer({
+      config,
+      getVisitorType: () => ({ status: 0, result: [] }),
+      getGate: () => ({ status: 0, result: [] }),
+      SearchRecordsByPhone: (b) =>
+        b.phone === '13900002222'
+          ? {
+              status: 0,
+              result: [
+                {
+                  vname: 'Wang Wu',
+                  vphone: '13900002222',
+                  vemail: 'wang@example.com',
+                  vcompany: 'Guest Co',
+                  lang: 'zh',
+                  lastVisit: Date.now() - 86_400_000,
+                },
+              ],
+            }
+          : { status: 0, result: [] },
+    });
+    renderPage();
+    const phone = await screen.findByLabelText('Mobile phone');
+    fireEvent.change(phone, { target: { value: '1390000' } });
+    fireEvent.change(phone, { target: { value: '13900003333' } });
+    await waitFor(() => expect(server.bodies('SearchRecordsByPhone')).toEqual([{ phone: '13900003333' }]));
+    expect(screen.queryByTestId('known-visitor-0')).toBeNull();
+
+    fireEvent.change(phone, { target: { value: '+86 139 0000 2222' } });
+    const hint = await screen.findByTestId('known-visitor-0');
+    expect(hint.textContent).toContain('Wang Wu · Guest Co · wang@example.com');
+    fireEvent.click(within(hint).getByRole('button', { name: 'Fill in' }));
+    await waitFor(() => expect((screen.getByLabelText('Visitor name') as HTMLInputElement).value).toBe('Wang Wu'));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('wang@example.com');
+    expect((screen.getByLabelText('Company') as HTMLInputElement).value).toBe('Guest Co');
+    await waitFor(() => expect(screen.queryByTestId('known-visitor-0')).toBeNull());
+    // Only whole, valid numbers were looked up.
+    expect(server.bodies('SearchRecordsByPhone').map((b) => b.phone)).toEqual(['13900003333', '13900002222']);
+  });
 });

@@ -1,16 +1,5 @@
-import {
-  type addAppointment,
-  appointmentWindowFailure,
-  type CallOutput,
-  Status,
-  TEMPLATE_TYPES,
-  type TemplateType,
-  VISIT_DAYS_WINDOW,
-  visitTypeText,
-} from '@openvisit/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Flex, Form, Input, Radio, Result, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { type addAppointment, type CallOutput, Status, TEMPLATE_TYPES, type TemplateType } from '@openvisit/contract';
+import { Alert, Button, Card, Flex, Form, Radio, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
@@ -19,27 +8,19 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { FORM_SILENT } from '../../../platform/fieldErrors';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
-import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
 import { useApplicableTemplate } from '../api';
-import { InviteeFields, type InviteeRow, inviteesOf, namePath } from '../components/InviteeFields';
+import { InviteCommonFields, type InviteCommonValues } from '../components/InviteCommonFields';
+import { InviteeFields, type InviteeRow, inviteesOf } from '../components/InviteeFields';
+import { KnownVisitorHint } from '../components/KnownVisitorHint';
+import { namePath, useInviteRuleText } from '../rules';
 
-interface Values {
+interface Values extends InviteCommonValues {
   visitors: InviteeRow[];
-  at?: Dayjs;
-  tid?: number;
-  gid?: number;
-  visitReason?: string;
   templateType: TemplateType;
 }
 type Invited = CallOutput<typeof addAppointment>;
 
 const SILENT: readonly number[] = [...FORM_SILENT, Status.SAME_PHONE_APPOINTMENT, Status.INVITE_FEATURE_OFF];
-
-/** The invitation's own rules, with texts of their own (the others are the console's common validation texts). */
-const INVITE_RULES = ['phoneOrEmail', 'past', 'tooFar', 'duplicate', 'invited'] as const;
-function isInviteRule(rule: string): rule is (typeof INVITE_RULES)[number] {
-  return (INVITE_RULES as readonly string[]).includes(rule);
-}
 
 /** Which template the invitation will be sent with, for the chosen type and entrance. */
 function TemplateHint({ type, gid }: { type: TemplateType; gid: number | null }) {
@@ -70,13 +51,7 @@ export function InvitePage() {
   const label = useLabel();
   const templateType = Form.useWatch('templateType', form) ?? 0;
   const gid = Form.useWatch('gid', form) ?? null;
-  const types = useQuery({ queryKey: ['invitations', 'types'], queryFn: () => api.getVisitorType({}) });
-  const gates = useQuery({ queryKey: ['invitations', 'gates'], queryFn: () => api.getGate({}) });
-
-  const text = (rule: string, field: string) => {
-    if (isInviteRule(rule)) return t(`invitations.invite.rules.${rule}`, { days: VISIT_DAYS_WINDOW });
-    return ruleMessage(t, rule, { max: FIELD_MAX[field], field });
-  };
+  const text = useInviteRuleText();
 
   const submit = async (v: Values) => {
     setClosed(null);
@@ -154,44 +129,10 @@ export function InvitePage() {
           onFinish={(v) => void submit(v)}
           requiredMark
         >
-          <InviteeFields />
-          <Space wrap align="start" style={{ marginTop: 16 }}>
-            <Form.Item
-              name="at"
-              label={t('invitations.invite.time')}
-              rules={[
-                { required: true, message: t('validation.required') },
-                {
-                  validator: async (_r, v: Dayjs | undefined) => {
-                    const rule = v ? appointmentWindowFailure(v.valueOf(), Date.now()) : null;
-                    if (rule) throw new Error(text(rule, 'appointmentDate'));
-                  },
-                },
-              ]}
-            >
-              <DatePicker
-                showTime={{ format: 'HH:mm', minuteStep: 5 }}
-                format="YYYY-MM-DD HH:mm"
-                disabledDate={(d) => d.isBefore(dayjs().startOf('day')) || d.isAfter(dayjs().add(VISIT_DAYS_WINDOW, 'day').endOf('day'))}
-              />
-            </Form.Item>
-            <Form.Item name="tid" label={t('invitations.invite.type')}>
-              <Select
-                style={{ width: 180 }}
-                allowClear
-                loading={types.isPending}
-                options={(types.data ?? []).map((x) => ({ value: x.tid, label: visitTypeText(x.vType, lang) }))}
-              />
-            </Form.Item>
-            {gates.data?.length ? (
-              <Form.Item name="gid" label={t('invitations.invite.gate')}>
-                <Select style={{ width: 160 }} allowClear options={gates.data.map((g) => ({ value: g.gid, label: g.gname }))} />
-              </Form.Item>
-            ) : null}
-            <Form.Item name="visitReason" label={t('invitations.invite.reason')}>
-              <Input style={{ width: 240 }} maxLength={200} />
-            </Form.Item>
-          </Space>
+          <InviteeFields rowExtra={(i) => <KnownVisitorHint form={form} index={i} />} />
+          <div style={{ marginTop: 16 }}>
+            <InviteCommonFields />
+          </div>
           <Form.Item name="templateType" label={t('invitations.invite.template')} extra={<TemplateHint type={templateType} gid={gid} />}>
             <Radio.Group optionType="button" options={TEMPLATE_TYPES.map((x) => ({ value: x, label: label('invitationTemplate', x) }))} />
           </Form.Item>

@@ -21,7 +21,8 @@ import { useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
 import { EmployeeSelect } from '../../employees/components/EmployeeSelect';
-import { InviteeFields, type InviteeRow, inviteesOf, namePath } from '../../invitations/components/InviteeFields';
+import { InviteeFields, type InviteeRow, inviteesOf } from '../../invitations/components/InviteeFields';
+import { namePath } from '../../invitations/rules';
 import { useAddMeeting, useUpdateMeeting } from '../api';
 
 interface Values {

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { FACE_MIN_PX, IMAGE_MAX_BYTES, type Invitation, logDesc, normalizePhone, Role, Status, sniffFileType } from '@openvisit/contract';
+import type { CallContext } from '../../platform/calls.js';
+import { AppError, badParams } from '../../platform/errors.js';
+import { ImageRejected, normalisePhoto } from '../../platform/images.js';
+import { type VisitRow, visitsRepository } from '../visits/visits.repository.js';
+import { byToken, pageOf, SUPPLEMENT_FROM } from './invitations.service.js';
+
+/**
+ * What the visitor adds on the invitation page, by the link's token alone (no session): the people coming along and a
+ * face photo. Both only once accepted and before the check-in window closes; a cancelled, declined, expired or used
+ * invitation answers 58 with its status, like a reply.
+ */
+
+async function supplementable(ctx: CallContext, secid: string): Promise<VisitRow> {
+  const v = await byToken(ctx, secid);
+  if (!(await pageOf(ctx, v)).canSupplement)
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This invitation can no longer be completed', { status: v.status });
+  return v;
+}
+
+function asVisitor(ctx: CallContext, v: VisitRow): void {
+  ctx.audit.actor = { companyId: v.companyId, account: v.phone || v.email, name: v.name, role: Role.VISITOR };
+  ctx.audit.objId = v.id;
+  ctx.audit.objName = v.name;
+}
+
+/** The companions (the whole list each time, so the visitor can also remove one). */
+export async function setCompanions(ctx: CallContext, input: { secid: string; followers: { name: string; phone: string }[] }): Promise<Invitation> {
+  const v = await supplementable(ctx, input.secid);
+  const followers = input.followers.map((f) => ({ name: f.name, phone: f.phone ? (normalizePhone(f.phone) ?? f.phone) : '' }));
+  const row = await visitsRepository(ctx.db, { companyId: v.companyId }).setFollowers(v.id, followers, SUPPLEMENT_FROM);
+  if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The invitation changed meanwhile; reload it');
+  asVisitor(ctx, v);
+  ctx.audit.desc = logDesc('companionsSet', { count: followers.length });
+  return pageOf(ctx, row);
+}
+
+/**
+ * The face photo (spec section 5): a jpg or png by content, at least 100×100 px, at most 1 MB as sent; stored like a
+ * kiosk photo (upright, re-encoded, metadata dropped) in the file store, replacing an earlier one.
+ */
+export async function uploadPhoto(ctx: CallContext, input: { secid: string }): Promise<Invitation> {
+  const file = ctx.file;
+  if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
+  const v = await supplementable(ctx, input.secid);
+  const kind = sniffFileType(new Uint8Array(file.bytes.subarray(0, 16)));
+  if (kind !== 'jpeg' && kind !== 'png') throw badParams([{ field: 'file', rule: 'type' }]);
+  if (file.bytes.length > IMAGE_MAX_BYTES) throw badParams([{ field: 'file', rule: 'size' }]);
+  const photo = await normalisePhoto(file.bytes, { minPx: FACE_MIN_PX, maxBytes: IMAGE_MAX_BYTES, maxEdge: 960 }).catch((err: unknown) => {
+    if (err instanceof ImageRejected)
+      throw badParams([{ field: 'file', rule: { notImage: 'type', tooSmall: 'imageTooSmall', tooLarge: 'size' }[err.problem] }]);
+    throw err;
+  });
+  const key = `visits/${v.companyId}/${randomUUID()}.jpg`;
+  await ctx.services.files.put(key, photo.bytes);
+  const repo = visitsRepository(ctx.db, { companyId: v.companyId });
+  await repo.setFiles(v.id, { photo: key });
+  if (v.photo) await ctx.services.files.remove(v.photo);
+  asVisitor(ctx, v);
+  ctx.audit.desc = logDesc('visitPhotoUploaded', { width: photo.width, height: photo.height });
+  return pageOf(ctx, { ...v, photo: key });
+}

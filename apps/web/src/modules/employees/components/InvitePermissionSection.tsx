@@ -1,0 +1,157 @@
+import type { CallOutput, getInvitePersonList } from '@openvisit/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Empty, Flex, Input, Segmented, Space, Switch, Table, Tag, TreeSelect, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../platform/api';
+import { useLabel } from '../../../platform/i18n';
+import { useUserInfo } from '../../accounts/api';
+import { peopleKeys, useDepartments } from '../api';
+import { deptOptions } from '../tree';
+
+type Person = CallOutput<typeof getInvitePersonList>['list'][number];
+type Show = 'all' | 'allowed' | 'forbidden';
+
+const PAGE_SIZE = 20;
+const keys = {
+  list: (input: object) => [...peopleKeys.employees, 'invitePower', input] as const,
+};
+
+/**
+ * Who may invite visitors (spec section 6): employees with their "may invite" switch, found by name and department,
+ * changed one by one or for the selected ones (`getInvitePersonList`, `updateInviteStatus`). The company switch that
+ * opens invitations to employees at all is shown above it, read from the company's settings.
+ */
+export function InvitePermissionSection() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const label = useLabel();
+  const qc = useQueryClient();
+  const info = useUserInfo();
+  const depts = useDepartments();
+  const [page, setPage] = useState(1);
+  const [name, setName] = useState('');
+  const [deptid, setDeptid] = useState<number | undefined>();
+  const [show, setShow] = useState<Show>('all');
+  const [selected, setSelected] = useState<number[]>([]);
+  const input = {
+    startIndex: (page - 1) * PAGE_SIZE,
+    requestedCount: PAGE_SIZE,
+    name: name || undefined,
+    deptid,
+    forbidInvite: show === 'all' ? undefined : show === 'forbidden',
+  };
+  const list = useQuery({ queryKey: keys.list(input), queryFn: () => api.getInvitePersonList(input), placeholderData: keepPreviousData });
+  const update = useMutation({
+    mutationFn: (v: { empids: number[]; forbidInvite: boolean }) => api.updateInviteStatus(v),
+    onSuccess: (r, v) => {
+      void message.success(t(v.forbidInvite ? 'employees.invitePower.forbidden' : 'employees.invitePower.allowed', { count: r.updated }));
+      setSelected([]);
+      return qc.invalidateQueries({ queryKey: peopleKeys.employees });
+    },
+  });
+  const filter = (patch: () => void) => {
+    patch();
+    setPage(1);
+    setSelected([]);
+  };
+  const open = info.data?.permissionSwitch === 1;
+  const filtered = !!name || deptid !== undefined || show !== 'all';
+
+  return (
+    <Card title={t('employees.invitePower.title')} data-testid="invite-power">
+      <Flex vertical gap={12}>
+        {info.data ? (
+          <Alert
+            type={open ? 'info' : 'warning'}
+            showIcon
+            title={open ? t('employees.invitePower.companyOn') : t('employees.invitePower.companyOff')}
+            data-testid="invite-power-company"
+          />
+        ) : null}
+        <Flex gap={8} wrap align="center">
+          <Input.Search
+            style={{ width: 220 }}
+            allowClear
+            placeholder={t('employees.invitePower.search')}
+            aria-label={t('employees.invitePower.search')}
+            onSearch={(v) => filter(() => setName(v.trim()))}
+          />
+          <TreeSelect
+            style={{ width: 220 }}
+            allowClear
+            treeDefaultExpandAll
+            placeholder={t('employees.invitePower.department')}
+            aria-label={t('employees.invitePower.department')}
+            loading={depts.isPending}
+            treeData={deptOptions(depts.data ?? [])}
+            value={deptid}
+            onChange={(v: number | undefined) => filter(() => setDeptid(v))}
+          />
+          <Segmented<Show>
+            value={show}
+            onChange={(v) => filter(() => setShow(v))}
+            options={[
+              { value: 'all', label: t('employees.invitePower.show.all') },
+              { value: 'allowed', label: t('employees.invitePower.show.allowed') },
+              { value: 'forbidden', label: t('employees.invitePower.show.forbidden') },
+            ]}
+          />
+        </Flex>
+        <Space>
+          <Typography.Text type="secondary">{t('employees.invitePower.selected', { count: selected.length })}</Typography.Text>
+          <Button
+            size="small"
+            disabled={!selected.length}
+            loading={update.isPending}
+            onClick={() => update.mutate({ empids: selected, forbidInvite: false })}
+          >
+            {t('employees.invitePower.allowSelected')}
+          </Button>
+          <Button
+            size="small"
+            danger
+            disabled={!selected.length}
+            loading={update.isPending}
+            onClick={() => update.mutate({ empids: selected, forbidInvite: true })}
+          >
+            {t('employees.invitePower.forbidSelected')}
+          </Button>
+        </Space>
+        <Table<Person>
+          rowKey="empid"
+          size="middle"
+          loading={list.isFetching && !list.data}
+          dataSource={list.data?.list ?? []}
+          rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
+          locale={{ emptyText: <Empty description={filtered ? t('employees.invitePower.emptyFiltered') : t('employees.invitePower.empty')} /> }}
+          pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.count ?? 0, showSizeChanger: false, onChange: setPage }}
+          columns={[
+            { title: t('employees.invitePower.cols.name'), dataIndex: 'empName' },
+            { title: t('employees.invitePower.cols.empNo'), dataIndex: 'empNo' },
+            { title: t('employees.invitePower.cols.phone'), dataIndex: 'empPhone' },
+            { title: t('employees.invitePower.cols.departments'), key: 'd', render: (_v, p) => p.deptNames.join(', ') },
+            {
+              title: t('employees.invitePower.cols.status'),
+              key: 's',
+              render: (_v, p) => (p.status === 0 ? null : <Tag>{label('employeeStatus', p.status)}</Tag>),
+            },
+            {
+              title: t('employees.invitePower.cols.mayInvite'),
+              key: 'invite',
+              render: (_v, p) => (
+                <Switch
+                  size="small"
+                  checked={!p.forbidInvite}
+                  aria-label={t('employees.invitePower.switchFor', { name: p.empName })}
+                  loading={update.isPending && update.variables?.empids.includes(p.empid)}
+                  onChange={(on) => update.mutate({ empids: [p.empid], forbidInvite: !on })}
+                />
+              ),
+            },
+          ]}
+        />
+      </Flex>
+    </Card>
+  );
+}
