@@ -10,11 +10,13 @@ import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { gateCalls } from './calls/gates.js';
 import { invitationCalls } from './calls/invitations.js';
 import { logCalls } from './calls/logs.js';
+import { notificationCalls } from './calls/notifications.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
 import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
 import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
+import { settingsCalls } from './calls/settings.js';
 import { visitCalls, visitDownloads } from './calls/visits.js';
 
 /** Every call of the API; the server registers exactly these and the web client is typed from them. */
@@ -38,6 +40,8 @@ export const allCalls = [
   ...visitCalls,
   ...residentCalls,
   ...invitationCalls,
+  ...settingsCalls,
+  ...notificationCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

@@ -4,6 +4,7 @@ import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStat
 import { checkIdNumber, checkPhone, zEmail, zPersonName } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
 import { padSettings } from './padSettings.js';
+import { zSmsCode } from './notifications.js';
 
 /** Who works the front desk: reception and visitor-machine accounts, and administrators acting for a visitor. */
 export const DESK_ROLES = [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE] as const;
@@ -424,7 +425,7 @@ export const getReturningVisitor = defineCall({
   name: 'getVisitorAppointmentByPhone',
   module: 'visitors',
   summary:
-    "A returning visitor's details from their most recent visit in this company, to fill the walk-in form: 1117 when none; a visitor machine needs the company's comeAgain switch (610) and gets the certificate number masked",
+    "A returning visitor's details from their most recent visit in this company, to fill the walk-in form: 1117 when none; a visitor machine needs the company's comeAgain switch (610) and gets the certificate number masked; while the company has SMS switched on, the phone must be proven with a code sent to it (smsCode)",
   access: DESK_ROLES,
   rate: 'lookup',
   input: z.object({
@@ -437,6 +438,9 @@ export const getReturningVisitor = defineCall({
         const rule = checkPhone(v);
         if (rule) ctx.addIssue({ code: 'custom', message: rule });
       }),
+    smsCode: zSmsCode
+      .optional()
+      .describe('the code sendSmsCode (purpose returning) sent to this phone: required while the company has SMS switched on (400 smsCode/required, 144, 145)'),
   }),
   output: returningVisitor,
 });

@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './auth.js';
 export * from './blacklist.js';
 export * from './contacts.js';
+export * from './notifications.js';
 export * from './people.js';
 export * from './platform.js';
 export * from './registration.js';
