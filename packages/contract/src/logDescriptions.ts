@@ -105,7 +105,10 @@ export const logDescriptions = {
   emailNoticeOff: { en: 'email notices off', zh: '邮件通知关闭' },
   emailViaInstallation: { en: "email notices through this installation's mail server", zh: '邮件通知经系统邮件服务器发送' },
   emailViaServer: { en: 'email notices through {{host}}:{{port}}', zh: '邮件通知经 {{host}}:{{port}} 发送' },
-  emailViaServerPasswordChanged: { en: 'email notices through {{host}}:{{port}}, password changed', zh: '邮件通知经 {{host}}:{{port}} 发送，密码已更换' },
+  emailViaServerPasswordChanged: {
+    en: 'email notices through {{host}}:{{port}}, password changed',
+    zh: '邮件通知经 {{host}}:{{port}} 发送，密码已更换',
+  },
   channelOn: { en: 'switched on', zh: '已开启' },
   channelOff: { en: 'switched off', zh: '已关闭' },
   channelOnSecretChanged: { en: 'switched on, secret changed', zh: '已开启，密钥已更换' },

@@ -147,11 +147,14 @@ export class Outbox {
 
   private async deliver(messageId: number, final: boolean): Promise<void> {
     const [row] = await this.db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
-    if (!row || row.state !== 'queued') return;
+    if (row?.state !== 'queued') return;
     const failure = await this.attempt(row);
     await this.settle(messageId, failure, final);
     if (!failure) return;
-    this.log.warn({ messageId, channel: row.channel, err: failure.reason }, failure.permanent || final ? 'message failed' : 'message not delivered; will retry');
+    this.log.warn(
+      { messageId, channel: row.channel, err: failure.reason },
+      failure.permanent || final ? 'message failed' : 'message not delivered; will retry',
+    );
     // The job queue retries with its backoff, and marks the job failed after the last attempt; a permanent refusal
     // ends here (the job is done, the message failed).
     if (!failure.permanent) throw new Error(failure.reason);

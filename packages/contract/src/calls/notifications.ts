@@ -70,7 +70,8 @@ export function checkEndpoint(s: string): NotifyFieldFailure | null {
 }
 
 export const checkMailAccount = (s: string) => text(s, NOTIFY_LIMITS.account, TOKEN);
-export const checkSecret = (s: string) => (s === '' ? 'required' : s.length > NOTIFY_LIMITS.secret ? 'tooLong' : NO_CONTROL.test(s) ? null : 'format');
+export const checkSecret = (s: string) =>
+  s === '' ? 'required' : s.length > NOTIFY_LIMITS.secret ? 'tooLong' : NO_CONTROL.test(s) ? null : 'format';
 export const checkProvider = (s: string) => text(s, NOTIFY_LIMITS.provider, NO_CONTROL);
 export const checkAppKey = (s: string) => text(s, NOTIFY_LIMITS.appKey, TOKEN);
 export const checkSmsSignature = (s: string) => text(s, NOTIFY_LIMITS.signature, NO_CONTROL);
@@ -396,7 +397,10 @@ export const SMS_CODE_MAX_TRIES = 5;
 export const SMS_CODE_PURPOSES = ['returning', 'verify', 'invitation'] as const;
 export const zSmsCodePurpose = z.enum(SMS_CODE_PURPOSES);
 export type SmsCodePurpose = (typeof SMS_CODE_PURPOSES)[number];
-export const zSmsCode = z.string().trim().regex(/^\d{6}$/, 'format');
+export const zSmsCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'format');
 
 const smsCodeSent = z.object({ expiresIn: z.number().int(), resendIn: z.number().int() });
 

@@ -126,11 +126,9 @@ export const updateOffDutyTime = defineCall({
     'Working hours as HH:mm: visitors on site after off duty show in the overtime query; both or neither (empty), off duty after up duty (field errors)',
   access: SETTINGS_MANAGERS,
   log: settingsLog,
-  input: z
-    .object({ userid, upDuty: z.string().trim().max(5).default(''), offDuty: z.string().trim().max(5).default('') })
-    .superRefine((v, ctx) => {
-      for (const e of dutyTimeErrors(v)) ctx.addIssue({ code: 'custom', path: [e.field], message: e.rule });
-    }),
+  input: z.object({ userid, upDuty: z.string().trim().max(5).default(''), offDuty: z.string().trim().max(5).default('') }).superRefine((v, ctx) => {
+    for (const e of dutyTimeErrors(v)) ctx.addIssue({ code: 'custom', path: [e.field], message: e.rule });
+  }),
   output: basicSettings,
 });
 

@@ -3,8 +3,8 @@ import { cappedPageOf, defineCall, defineDownload, epochMs, pageInput, XLSX_TYPE
 import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
 import { checkIdNumber, checkPhone, zEmail, zPersonName } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
-import { padSettings } from './padSettings.js';
 import { zSmsCode } from './notifications.js';
+import { padSettings } from './padSettings.js';
 
 /** Who works the front desk: reception and visitor-machine accounts, and administrators acting for a visitor. */
 export const DESK_ROLES = [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE] as const;
@@ -440,7 +440,9 @@ export const getReturningVisitor = defineCall({
       }),
     smsCode: zSmsCode
       .optional()
-      .describe('the code sendSmsCode (purpose returning) sent to this phone: required while the company has SMS switched on (400 smsCode/required, 144, 145)'),
+      .describe(
+        'the code sendSmsCode (purpose returning) sent to this phone: required while the company has SMS switched on (400 smsCode/required, 144, 145)',
+      ),
   }),
   output: returningVisitor,
 });

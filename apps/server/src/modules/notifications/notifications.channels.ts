@@ -61,7 +61,7 @@ export async function companySmtp(deps: ChannelDeps, companyId: number): Promise
 const off = (what: string) => new PermanentFailure(`${what} is switched off`);
 
 function enabledRow(row: NotifyConfigRow | undefined, what: string): NotifyConfigRow {
-  if (!row || row.enabled !== 1) throw off(what);
+  if (row?.enabled !== 1) throw off(what);
   return row;
 }
 
@@ -78,7 +78,10 @@ export function channelSenders(deps: ChannelDeps): Record<Exclude<MessageChannel
       const repo = notifyRepository(deps.db, { companyId: companyOf(m) });
       const row = enabledRow(await repo.get('sms'), 'SMS');
       const c = smsOf(row);
-      const client = smsClient({ endpoint: c.endpoint, appKey: c.appKey, appSecret: secretOf(deps.secrets, row, 'SMS app secret'), signature: c.signature }, limits);
+      const client = smsClient(
+        { endpoint: c.endpoint, appKey: c.appKey, appSecret: secretOf(deps.secrets, row, 'SMS app secret'), signature: c.signature },
+        limits,
+      );
       if (!(await repo.takeSms())) throw new PermanentFailure('The SMS quota is used up; buy SMS first');
       try {
         await client.send(outgoing(m));

@@ -98,7 +98,11 @@ function testMail(lang: 'zh' | 'en', company: string, via: string) {
       ? ['这是一封测试邮件。', `${company} 的访客系统可以经 ${via} 发送邮件通知。`]
       : ['This is a test mail.', `${company}'s visitor system can send email notices through ${via}.`];
   const subject = lang === 'zh' ? '访客系统测试邮件' : 'Visitor system test mail';
-  return { subject, text: lines.join('\n'), html: `<!doctype html><html><body>${lines.map((l) => `<p>${l.replace(/[<>&]/g, '')}</p>`).join('')}</body></html>` };
+  return {
+    subject,
+    text: lines.join('\n'),
+    html: `<!doctype html><html><body>${lines.map((l) => `<p>${l.replace(/[<>&]/g, '')}</p>`).join('')}</body></html>`,
+  };
 }
 
 /** A test mail now, through the given (unsaved) settings over the stored ones: 40 with the server's reason on failure. */
@@ -210,7 +214,11 @@ export async function updateIvr(ctx: AuthedContext, input: { ivrNotify?: 0 | 1; 
   const next: IvrConf = { ivrNotify: input.ivrNotify ?? cur.ivrNotify, endpoint, hasKey: !!input.key || (cur.hasKey && !keyCleared) };
   const errors = ivrConfigErrors(next);
   if (errors.length) throw badParams(errors);
-  const saved = await repo.save('voice', { enabled: next.ivrNotify, conf: { endpoint: next.endpoint }, secret: secretChange(ctx, input.key, keyCleared) });
+  const saved = await repo.save('voice', {
+    enabled: next.ivrNotify,
+    conf: { endpoint: next.endpoint },
+    secret: secretChange(ctx, input.key, keyCleared),
+  });
   channelLog(ctx, 'voice', next.ivrNotify === 1, !!input.key);
   return ivrOf(saved);
 }

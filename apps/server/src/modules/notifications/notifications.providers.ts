@@ -120,7 +120,8 @@ export function wechatClient(c: { endpoint: string; appId: string; appSecret: st
 
 export function voiceClient(c: { endpoint: string; key: string }, limits: ProviderLimits) {
   return {
-    send: (m: Outgoing) => postOurs('The voice service', c.endpoint, c.key, { id: m.id, channel: 'voice', to: m.to, subject: m.subject, text: m.text }, limits),
+    send: (m: Outgoing) =>
+      postOurs('The voice service', c.endpoint, c.key, { id: m.id, channel: 'voice', to: m.to, subject: m.subject, text: m.text }, limits),
   };
 }
 
@@ -209,7 +210,10 @@ export function encodeGbk(s: string): Buffer {
   return Buffer.from(bytes);
 }
 
-const percent = (b: Buffer) => [...b].map((x) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(x)) ? String.fromCharCode(x) : `%${x.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+const percent = (b: Buffer) =>
+  [...b]
+    .map((x) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(x)) ? String.fromCharCode(x) : `%${x.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 
 export function rtxNotice(c: { host: string; port: number }, limits: ProviderLimits) {
   const label = 'The RTX server';
@@ -224,7 +228,8 @@ export function rtxNotice(c: { host: string; port: number }, limits: ProviderLim
       ].join('&');
       const answer = await request(label, `${base}/sendnotify.cgi?${query}`, { method: 'GET' }, limits);
       const text = decodeRtx(answer.body, answer.contentType);
-      if (answer.status === 403 || /IP\s*受限|IP\s*is\s*restricted/i.test(text)) throw refused(label, "this server's address is not allowed (SDKProperty.xml)");
+      if (answer.status === 403 || /IP\s*受限|IP\s*is\s*restricted/i.test(text))
+        throw refused(label, "this server's address is not allowed (SDKProperty.xml)");
       checkHttp(label, answer);
       if (/失败|不存在|错误|fail|error/i.test(text)) throw refused(label, text.trim() || 'error');
     },

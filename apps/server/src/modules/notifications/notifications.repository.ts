@@ -74,7 +74,9 @@ export function secretOf(box: SecretBox, row: NotifyConfigRow | undefined, what:
   try {
     return box.open(row.secret);
   } catch {
-    throw new PermanentFailure(`The stored ${what} cannot be read with this server's key (SECRET_KEY or DATA_DIR/secret.key changed); enter it again`);
+    throw new PermanentFailure(
+      `The stored ${what} cannot be read with this server's key (SECRET_KEY or DATA_DIR/secret.key changed); enter it again`,
+    );
   }
 }
 
@@ -149,7 +151,8 @@ export function notifyRepository(db: Db, scope: { companyId: number }) {
       if (f.state) c.push(eq(messages.state, f.state));
       if (f.from) c.push(gte(messages.createdAt, f.from));
       if (f.to) c.push(lt(messages.createdAt, f.to));
-      if (f.recipient) c.push(sql`(${ilike(messages.to, `%${escapeLike(f.recipient)}%`)} OR ${ilike(messages.toName, `%${escapeLike(f.recipient)}%`)})`);
+      if (f.recipient)
+        c.push(sql`(${ilike(messages.to, `%${escapeLike(f.recipient)}%`)} OR ${ilike(messages.toName, `%${escapeLike(f.recipient)}%`)})`);
       const where = and(...c);
       const [rows, [total]] = await Promise.all([
         db

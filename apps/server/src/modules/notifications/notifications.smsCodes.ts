@@ -23,7 +23,9 @@ const phoneOf = (phone: string) => normalizePhone(phone) ?? phone.trim();
 
 function codeText(lang: 'zh' | 'en', code: string): string {
   const minutes = SMS_CODE_TTL_SECONDS / 60;
-  return lang === 'zh' ? `您的验证码是 ${code}，${minutes} 分钟内有效。请勿告诉他人。` : `Your verification code is ${code}. It is valid for ${minutes} minutes; do not share it.`;
+  return lang === 'zh'
+    ? `您的验证码是 ${code}，${minutes} 分钟内有效。请勿告诉他人。`
+    : `Your verification code is ${code}. It is valid for ${minutes} minutes; do not share it.`;
 }
 
 /** Whether the company has SMS switched on (then "came before" at the kiosk needs a code). */
@@ -45,7 +47,8 @@ export async function sendCode(ctx: CallContext, companyId: number, phoneIn: str
   if (last && Date.now() - last.at.getTime() < SMS_CODE_RESEND_SECONDS * 1000)
     throw new AppError(Status.MESSAGE_ALREADY_SENT, 'A code was sent to this phone less than a minute ago; wait before asking again');
   const [hour] = await db.select({ n: count() }).from(smsCodes).where(recent);
-  if ((hour?.n ?? 0) >= SMS_CODE_PER_HOUR) throw new AppError(Status.MESSAGE_ALREADY_SENT, 'Too many codes for this phone in the last hour; try again later');
+  if ((hour?.n ?? 0) >= SMS_CODE_PER_HOUR)
+    throw new AppError(Status.MESSAGE_ALREADY_SENT, 'Too many codes for this phone in the last hour; try again later');
 
   const code = String(randomInt(1_000_000)).padStart(6, '0');
   const salt = randomToken(12);

@@ -105,11 +105,17 @@ export class Notifier {
   async tellEmployee(companyId: number, empId: number, notice: Notice, opts: { visitId?: number | null } = {}): Promise<Told[]> {
     const { db } = this.deps;
     const [e] = await db
-      .select({ name: employees.name, email: employees.email, phone: employees.phone, defaultNotify: employees.defaultNotify, status: employees.status })
+      .select({
+        name: employees.name,
+        email: employees.email,
+        phone: employees.phone,
+        defaultNotify: employees.defaultNotify,
+        status: employees.status,
+      })
       .from(employees)
       .where(and(eq(employees.companyId, companyId), eq(employees.id, empId)))
       .limit(1);
-    if (!e || e.status !== 0) return [];
+    if (e?.status !== 0) return [];
     const channels = chosenChannels(e.defaultNotify);
     const links = channels.some((c) => c === 'dingtalk' || c === 'rtx')
       ? await db
@@ -139,7 +145,11 @@ export class Notifier {
   private async deliver(companyId: number, r: Recipient, notice: Notice, visitId: number | null, problem: ChannelProblem | null): Promise<Told> {
     const text = r.channel === 'sms' || r.channel === 'voice' ? (notice.short ?? notice.text) : notice.text;
     const message = { companyId, channel: r.channel, to: r.to, toName: r.toName ?? '', subject: notice.subject, text, visitId };
-    const reason = !r.to ? `No ${r.channel === 'email' ? 'email address' : r.channel === 'rtx' || r.channel === 'dingtalk' ? `${CHANNEL_NAME[r.channel]} account` : 'phone'} to send to` : problem ? problemReason(r.channel, problem) : null;
+    const reason = !r.to
+      ? `No ${r.channel === 'email' ? 'email address' : r.channel === 'rtx' || r.channel === 'dingtalk' ? `${CHANNEL_NAME[r.channel]} account` : 'phone'} to send to`
+      : problem
+        ? problemReason(r.channel, problem)
+        : null;
     if (reason) return { channel: r.channel, messageId: await this.outbox.record(message, 'failed', reason), state: 'failed', reason };
     if (r.channel === 'email') {
       const messageId = await this.mailer.send({ ...message, html: notice.html ?? '' });

@@ -27,12 +27,7 @@ export function setExtendTime(ctx: AuthedContext, v: { preExtendTime: number; la
 }
 
 export function setLeaveExpiryTime(ctx: AuthedContext, v: { leaveExpiryTime: number }): Promise<BasicSettings> {
-  return change(
-    ctx,
-    v,
-    'leaveExpiryTime',
-    v.leaveExpiryTime ? logDesc('leaveExpirySet', { hours: v.leaveExpiryTime }) : logDesc('leaveExpiryOff'),
-  );
+  return change(ctx, v, 'leaveExpiryTime', v.leaveExpiryTime ? logDesc('leaveExpirySet', { hours: v.leaveExpiryTime }) : logDesc('leaveExpiryOff'));
 }
 
 export function setDutyTime(ctx: AuthedContext, v: { upDuty: string; offDuty: string }): Promise<BasicSettings> {
