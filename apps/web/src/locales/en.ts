@@ -5,10 +5,12 @@ import { blacklistEn } from '../modules/blacklist/locales/en';
 import { employeesEn } from '../modules/employees/locales/en';
 import { invitationsEn } from '../modules/invitations/locales/en';
 import { logsEn } from '../modules/logs/locales/en';
+import { notificationsEn } from '../modules/notifications/locales/en';
 import { receptionEn } from '../modules/reception/locales/en';
 import { registrationEn } from '../modules/registration/locales/en';
 import { residentsEn } from '../modules/residents/locales/en';
 import { rolesEn } from '../modules/roles/locales/en';
+import { settingsEn } from '../modules/settings/locales/en';
 import { visitsEn } from '../modules/visits/locales/en';
 
 /**
@@ -72,6 +74,8 @@ export const en = {
     custom: 'Custom settings',
     padset: 'Registration settings',
     vset: 'Visitor types',
+    baseset: 'Basic settings',
+    notice: 'Notice',
     account: 'Account settings',
     accountBase: 'Company information',
     accountSafe: 'Security',
@@ -190,4 +194,6 @@ export const en = {
   invitations: invitationsEn,
   registration: registrationEn,
   residents: residentsEn,
+  settings: settingsEn,
+  notifications: notificationsEn,
 } as const;

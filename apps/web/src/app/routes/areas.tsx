@@ -5,9 +5,11 @@ import { listScreens } from '../../modules/blacklist/routes';
 import { employeeSection } from '../../modules/employees/routes';
 import { employeePortalScreens } from '../../modules/invitations/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
+import { noticeScreens } from '../../modules/notifications/routes';
 import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
+import { basicSettingsScreens } from '../../modules/settings/routes';
 import { overtimeScreen, visitorSection } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { AdminLayout } from '../layouts/AdminLayout';
@@ -31,7 +33,9 @@ export const adminArea: AreaDef = {
     ...listScreens,
     overtimeScreen,
     operationLogScreen,
+    ...noticeScreens,
     ...registrationScreens,
+    ...basicSettingsScreens,
     {
       path: 'setting/account',
       titleKey: 'menu.account',

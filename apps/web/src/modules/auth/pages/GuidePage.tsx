@@ -1,26 +1,25 @@
 import { App, Steps, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { homePath } from '../../../app/postLogin';
 import { useConfig } from '../../../platform/config';
 import { updateStoredProject } from '../../../platform/session';
-import { GUIDE_STEPS } from '../guide/steps';
+import { GUIDE_STEPS, guideStepIndex, guideStepPath } from '../guide/steps';
 
-/** /guide: the onboarding wizard after sign-up, built from the registered steps. */
+/** /guide, /guide2…/guide5: the onboarding wizard after sign-up, built from the registered steps, one path per step. */
 export function GuidePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const features = useConfig().data?.features;
-  const [current, setCurrent] = useState(0);
+  const current = guideStepIndex(useLocation().pathname);
   const step = GUIDE_STEPS[current];
   if (!step) return null;
   const isLast = current === GUIDE_STEPS.length - 1;
 
   const next = () => {
     if (!isLast) {
-      setCurrent(current + 1);
+      navigate(guideStepPath(current + 1));
       return;
     }
     updateStoredProject({ guidePending: false });
