@@ -27,6 +27,8 @@ interface ProviderField {
   stored?: boolean;
   placeholder?: string;
   max?: number;
+  /** Not needed even while the channel is on. */
+  optional?: boolean;
 }
 
 type Values = Record<string, string | number | boolean | null | undefined>;
@@ -134,7 +136,7 @@ function ProviderForm({
                       },
                     },
                   ]
-                : [checkedRule(f.check, isOn, text, f.name)]
+                : [checkedRule(f.check, () => !f.optional && isOn(), text, f.name)]
             }
           >
             {f.kind === 'secret' ? (
@@ -177,7 +179,7 @@ export function SmsForm({ conf }: { conf: SmsConf }) {
       help={t('notifications.notice.sms.help')}
       initial={{ ...conf, smsNotify: conf.smsNotify === 1, appSecret: '' }}
       fields={[
-        { name: 'provider', label: k('provider'), help: k('providerHelp'), kind: 'text', check: checkProvider, max: 32 },
+        { name: 'provider', label: k('provider'), help: k('providerHelp'), kind: 'text', check: checkProvider, max: 32, optional: true },
         { name: 'endpoint', label: k('endpoint'), kind: 'text', check: checkEndpoint, placeholder: 'https://sms.example.com/send', max: 500 },
         { name: 'appKey', label: k('appKey'), kind: 'text', check: checkAppKey, max: 128 },
         { name: 'appSecret', label: k('appSecret'), kind: 'secret', check: checkSecret, stored: conf.hasSecret },
