@@ -133,7 +133,7 @@ describe('router guards and menus derived from the route tables', () => {
     const fetchStub = vi.fn(async (url: string) => {
       const path = url.split('?')[0];
       const results: Record<string, unknown> = {
-        '/api/config': { version: 'v9.9.9', siteLabel: 'TestSite', captcha: false, features: {} },
+        '/api/config': { version: 'v9.9.9', siteLabel: 'TestSite', captcha: false, features: { notice: true } },
         '/api/GetUserInfo': { ...companySettings.parse({}), ...userInfo, guidePending: true },
         '/api/getNotifyConf': {
           email: { emailNotify: 1, type: 0, smtp: '', smtp_port: 0, ssl: 0, account: '', sender: '', hasPassword: false },
