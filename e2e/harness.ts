@@ -282,6 +282,8 @@ export async function skipRestOfGuide(page: Page, lang: 'en' | 'zh' = 'en'): Pro
   const skip = lang === 'zh' ? /跳\s?过$/ : /Skip$/;
   await page.getByTestId('guide-presets').waitFor();
   await page.getByRole('button', { name: skip }).click();
+  // Notification mode: email through the installation's server stays as it is.
+  await page.getByTestId('guide-notice-skip').click();
   await page.getByTestId('kiosk-preview').waitFor();
   await page.getByRole('button', { name: skip }).click();
 }

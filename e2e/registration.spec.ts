@@ -200,6 +200,9 @@ async function scenario(L: Lang): Promise<void> {
     await page.getByTestId('guide-type-en').fill(t.ownEn);
     await page.getByRole('button', { name: t.next }).click();
     await toast(page, t.typesAdded);
+    // Notification mode (/guide4): kept as it is.
+    await page.waitForURL(/\/guide4$/);
+    await page.getByTestId('guide-notice-skip').click();
     // Pad settings: colour and sign-out, seen in the preview.
     const preview = page.getByTestId('kiosk-preview');
     await preview.getByText(t.register).waitFor();

@@ -24,17 +24,24 @@ import { registerInvitationJobs } from './modules/invitations/invitations.notice
 import { invitationsDownloads, invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { meetingsRoutes } from './modules/meetings/meetings.routes.js';
+import { registerNotificationChannels } from './modules/notifications/notifications.channels.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { Notifier } from './modules/notifications/notifier.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
 import { residentsRoutes } from './modules/residents/residents.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js';
 import { registerVisitJobs } from './modules/visits/visits.schedule.js';
 import { type Binding, registerCalls } from './platform/calls.js';
+import { secretBox } from './platform/crypto.js';
 import { type DownloadBinding, registerDownloads } from './platform/downloads.js';
 import { FolderFileStore } from './platform/files.js';
 import { JobQueue } from './platform/jobs.js';
 import { Mailer } from './platform/mail.js';
+import { Outbox } from './platform/messages.js';
 import { openApiDocument } from './platform/openapi.js';
+import { serverSecretKey } from './platform/secretKey.js';
 import type { Services } from './services.js';
 
 const downloads: DownloadBinding[] = [
@@ -60,6 +67,8 @@ const bindings: Binding[] = [
   ...invitationsRoutes,
   ...approvalsRoutes,
   ...meetingsRoutes,
+  ...settingsRoutes,
+  ...notificationsRoutes,
 ];
 
 export interface BuiltApp {
@@ -78,8 +87,12 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   });
   const { db } = database;
   const jobs = new JobQueue(db, app.log);
-  const mailer = new Mailer(db, jobs, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const services: Services = { mailer, jobs, files: new FolderFileStore(path.join(config.dataDir, 'files')) };
+  const outbox = new Outbox(db, jobs, app.log);
+  const mailer = new Mailer(outbox, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const secrets = secretBox(serverSecretKey(config));
+  const notifier = new Notifier({ db, config, secrets }, mailer, outbox);
+  const services: Services = { mailer, outbox, notifier, jobs, secrets, files: new FolderFileStore(path.join(config.dataDir, 'files')) };
+  registerNotificationChannels({ db, config, secrets, services });
   registerContactJobs({ db, config, services, log: app.log });
   registerVisitJobs({ db, jobs });
   registerInvitationJobs({ db, jobs, mailer, log: app.log });

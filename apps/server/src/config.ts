@@ -28,6 +28,8 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: onOff.default(false),
   DINGTALK_API_URL: z.url().default('https://oapi.dingtalk.com'),
+  /** Encrypts provider passwords and keys at rest; without it one is generated into DATA_DIR/secret.key. */
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export interface RateLimits {
@@ -69,6 +71,13 @@ export interface Config {
   webDist?: string;
   /** Directory sync (contacts module): DingTalk's API base, and the limits every provider request keeps to. */
   contacts: { dingtalkApiUrl: string; timeoutMs: number; maxResponseBytes: number };
+  /**
+   * The key provider secrets are sealed with (SECRET_KEY). Absent: generated once into DATA_DIR/secret.key — several
+   * processes sharing one PostgreSQL must be given the same SECRET_KEY instead.
+   */
+  secretKey?: string;
+  /** Notification providers (SMS, WeChat, DingTalk and RTX notices, voice): every request's time and answer size limits. */
+  notify: { timeoutMs: number; maxResponseBytes: number };
 }
 
 // Per client address and minute. An office behind one NAT address shares them, hence the generous global budget.
@@ -121,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionHours: { admin: 24, other: 12 },
     bodyLimit: 1024 * 1024,
     contacts: { dingtalkApiUrl: e.DINGTALK_API_URL.replace(/\/$/, ''), timeoutMs: 15_000, maxResponseBytes: 4 * 1024 * 1024 },
+    secretKey: e.SECRET_KEY,
+    notify: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 },
     ...overrides,
   };
 }

@@ -95,6 +95,28 @@ export const logDescriptions = {
     en: 'departments: {{deptCreated}} added, {{deptUpdated}} updated, {{deptUnchanged}} unchanged, {{deptFailed}} failed, {{deptVanished}} no longer listed; employees: {{empCreated}} added, {{empUpdated}} updated, {{empUnchanged}} unchanged, {{empFailed}} failed, {{empVanished}} no longer listed; relations: {{relCreated}} added, {{relUpdated}} updated, {{relUnchanged}} unchanged, {{relFailed}} failed, {{relVanished}} no longer listed',
     zh: '部门：新增 {{deptCreated}}，更新 {{deptUpdated}}，未变 {{deptUnchanged}}，失败 {{deptFailed}}，{{deptVanished}} 条已不在通讯录中；员工：新增 {{empCreated}}，更新 {{empUpdated}}，未变 {{empUnchanged}}，失败 {{empFailed}}，{{empVanished}} 条已不在通讯录中；部门成员：新增 {{relCreated}}，更新 {{relUpdated}}，未变 {{relUnchanged}}，失败 {{relFailed}}，{{relVanished}} 条已不在通讯录中',
   },
+  // basic settings (the setting is the row's object; switches use switchedOn / switchedOff)
+  extendTimeSet: { en: 'check-in from {{before}} min before to {{after}} min after', zh: '可提前 {{before}} 分钟、推迟 {{after}} 分钟签到' },
+  leaveExpirySet: { en: 'signed out {{hours}} h after sign-in', zh: '签到 {{hours}} 小时后自动签出' },
+  leaveExpiryOff: { en: 'no automatic sign-out', zh: '不自动签出' },
+  dutyTimeSet: { en: 'working hours {{up}}–{{off}}', zh: '工作时间 {{up}}–{{off}}' },
+  dutyTimeCleared: { en: 'working hours cleared', zh: '工作时间已清除' },
+  qrcodeConfSet: { en: 'QR pass: {{count}} uses, {{hours}} h', zh: '二维码：可用 {{count}} 次，{{hours}} 小时' },
+  cryptoperiodSet: { en: 'QR codes refresh every {{minutes}} min', zh: '二维码每 {{minutes}} 分钟更新' },
+  // notification settings (the channel is the row's object)
+  emailNoticeOff: { en: 'email notices off', zh: '邮件通知关闭' },
+  emailViaInstallation: { en: "email notices through this installation's mail server", zh: '邮件通知经系统邮件服务器发送' },
+  emailViaServer: { en: 'email notices through {{host}}:{{port}}', zh: '邮件通知经 {{host}}:{{port}} 发送' },
+  emailViaServerPasswordChanged: {
+    en: 'email notices through {{host}}:{{port}}, password changed',
+    zh: '邮件通知经 {{host}}:{{port}} 发送，密码已更换',
+  },
+  channelOn: { en: 'switched on', zh: '已开启' },
+  channelOff: { en: 'switched off', zh: '已关闭' },
+  channelOnSecretChanged: { en: 'switched on, secret changed', zh: '已开启，密钥已更换' },
+  channelOffSecretChanged: { en: 'switched off, secret changed', zh: '已关闭，密钥已更换' },
+  smsOnQuota: { en: 'switched on, {{quota}} messages left', zh: '已开启，剩余 {{quota}} 条' },
+  smsOffQuota: { en: 'switched off, {{quota}} messages left', zh: '已关闭，剩余 {{quota}} 条' },
   // visits
   walkInRegistered: { en: 'walk-in, host {{host}}', zh: '现场登记，被访人 {{host}}' },
   walkInAwaiting: { en: 'walk-in, host {{host}}, waiting for approval', zh: '现场登记，被访人 {{host}}，待审批' },

@@ -309,6 +309,45 @@ export const notifyChannelLabels = lookup({
   32: { zh: '语音电话', en: 'Voice call' },
 });
 
+/** The channels a message goes by (the delivery record's `channel`), and the employee's notify bit of each. */
+export const MESSAGE_CHANNELS = ['email', 'sms', 'wechat', 'dingtalk', 'rtx', 'voice'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export const CHANNEL_NOTIFY_BIT: Readonly<Record<MessageChannel, number>> = {
+  email: NotifyChannel.EMAIL,
+  sms: NotifyChannel.SMS,
+  wechat: NotifyChannel.WECHAT,
+  dingtalk: NotifyChannel.DINGTALK,
+  rtx: NotifyChannel.RTX,
+  voice: NotifyChannel.VOICE,
+};
+export const messageChannelLabels = lookup({
+  email: { zh: '邮件', en: 'Email' },
+  sms: { zh: '短信', en: 'SMS' },
+  wechat: { zh: '微信', en: 'WeChat' },
+  dingtalk: { zh: '钉钉', en: 'DingTalk' },
+  rtx: { zh: '腾讯通', en: 'RTX' },
+  voice: { zh: '语音电话', en: 'Voice call' },
+});
+
+/** A message's delivery state: queued (waiting or being retried), sent, failed (with the reason), kept (no mail server). */
+export const MESSAGE_STATES = ['queued', 'sent', 'failed', 'kept'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+export const messageStateLabels = lookup({
+  queued: { zh: '待发送', en: 'Queued' },
+  sent: { zh: '已发送', en: 'Sent' },
+  failed: { zh: '发送失败', en: 'Failed' },
+  kept: { zh: '未发送（未配置邮件服务器）', en: 'Kept (no mail server)' },
+});
+
+/** How the company's mail leaves: the installation's mail server, its own SMTP server, or its Exchange's SMTP endpoint. */
+export const EmailType = { INSTALLATION: 0, SMTP: 1, EXCHANGE: 2 } as const;
+export type EmailType = (typeof EmailType)[keyof typeof EmailType];
+export const emailTypeLabels = lookup({
+  0: { zh: '系统邮件服务器', en: "This installation's mail server" },
+  1: { zh: 'SMTP 服务器', en: 'SMTP server' },
+  2: { zh: 'Exchange（经其 SMTP 接口）', en: 'Exchange (through its SMTP endpoint)' },
+});
+
 /** Badge (card) style of the pad settings (spec section 3 card-style options, section 9 paper). */
 export const cardTypeLabels = lookup({
   0: { zh: '普通样式', en: 'Ordinary' },
@@ -381,5 +420,8 @@ export const lookups = {
   brandPosition: brandPositionLabels,
   avatarType: avatarTypeLabels,
   inputType: inputTypeLabels,
+  messageChannel: messageChannelLabels,
+  messageState: messageStateLabels,
+  emailType: emailTypeLabels,
 } as const;
 export type LookupName = keyof typeof lookups;

@@ -16,11 +16,13 @@ import { exportAppointmentTemplate, uploadAppointment } from './calls/inviteBatc
 import { inviteListCalls } from './calls/inviteList.js';
 import { logCalls } from './calls/logs.js';
 import { meetingCalls } from './calls/meetings.js';
+import { notificationCalls } from './calls/notifications.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
 import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
 import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
+import { settingsCalls } from './calls/settings.js';
 import { templateCalls } from './calls/templates.js';
 import { visitCalls, visitDownloads } from './calls/visits.js';
 
@@ -52,6 +54,8 @@ export const allCalls = [
   ...inviteListCalls,
   uploadAppointment,
   ...employeeAccountCalls,
+  ...settingsCalls,
+  ...notificationCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

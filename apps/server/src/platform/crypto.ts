@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes). */
@@ -36,4 +36,45 @@ export function safeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);
   const bb = Buffer.from(b);
   return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Secrets at rest: provider passwords and keys are stored AES-256-GCM encrypted with the server's key
+// ---------------------------------------------------------------------------------------------
+
+const SEALED_PREFIX = 'v1:';
+
+/** The 32-byte key of `sealSecret`, derived from the configured secret (SECRET_KEY or DATA_DIR/secret.key). */
+export function secretKeyFrom(secret: string): Buffer {
+  return createHash('sha256').update(`openvisit secrets:${secret}`).digest();
+}
+
+/** Encrypts a secret for storage: 'v1:' + base64url(iv ‖ tag ‖ ciphertext); '' stays '' (nothing stored). */
+export function sealSecret(key: Buffer, plain: string): string {
+  if (plain === '') return '';
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+/** Decrypts what `sealSecret` stored; throws when the key is not the one it was sealed with (or the value was changed). */
+export function openSecret(key: Buffer, sealed: string): string {
+  if (sealed === '') return '';
+  if (!sealed.startsWith(SEALED_PREFIX)) throw new Error('not a sealed secret');
+  const raw = Buffer.from(sealed.slice(SEALED_PREFIX.length), 'base64url');
+  if (raw.length < 28) throw new Error('not a sealed secret');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/** Seals and opens secrets with the server's key (handed to services as `secrets`). */
+export interface SecretBox {
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
+
+export function secretBox(key: Buffer): SecretBox {
+  return { seal: (plain) => sealSecret(key, plain), open: (sealed) => openSecret(key, sealed) };
 }

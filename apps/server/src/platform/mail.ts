@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../db/client.js';
-import { mails } from '../db/schema/index.js';
-import type { JobQueue } from './jobs.js';
+import { type MessageRow, type Outbox, PermanentFailure } from './messages.js';
 
 /** A picture shown inside the HTML (`<img src="cid:…">`), e.g. the visitor's QR pass. */
 export interface InlineAttachment {
@@ -20,64 +17,103 @@ export interface OutgoingMail {
   text: string;
   html: string;
   attachments?: InlineAttachment[];
+  /** Who the address belongs to, for the delivery records. */
+  toName?: string;
+  /** The visit the mail is about. */
+  visitId?: number | null;
 }
 
+/** Attachments are kept with the record (base64), so whichever process delivers the mail has them. */
+function stored(attachments: InlineAttachment[] | undefined) {
+  return attachments?.length ? attachments.map((a) => ({ ...a, content: a.content.toString('base64') })) : null;
+}
+
+/** A company's own mail server (SMTP, or Exchange through its SMTP endpoint). */
+export interface SmtpRoute {
+  host: string;
+  port: number;
+  /** TLS from the start (465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string;
+  pass: string;
+  from: string;
+}
+
+/** The company's own server when it has one switched on, else null (the installation's server takes its mail). */
+export type CompanySmtp = (companyId: number) => Promise<SmtpRoute | null>;
+
+/** SMTP conversations are bounded so a silent server cannot hold a worker (or a test-mail request) for long. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 /**
- * Every email is recorded in `mails` first, then delivered by a job through SMTP. Without SMTP configured
- * (the embedded default) the mail stays in that local outbox and is printed to the log, links included,
- * so a fresh installation can still activate its first company.
+ * Email, the default channel. Every mail is a `messages` row delivered by the outbox's job (platform/messages.ts):
+ * through the company's own SMTP server when it has one switched on (the notifications module tells which), else
+ * through the installation's (SMTP_URL). Without either (the embedded default) the mail stays in the local outbox as
+ * `kept` and is printed to the log, links included, so a fresh installation can still activate its first company.
  */
 export class Mailer {
   private readonly transport: Transporter | undefined;
+  private companySmtp: CompanySmtp = async () => null;
 
   constructor(
-    private readonly db: Db,
-    private readonly jobs: JobQueue,
+    private readonly outbox: Outbox,
     private readonly log: FastifyBaseLogger,
     private readonly opts: { smtpUrl?: string; from: string },
   ) {
-    if (opts.smtpUrl) this.transport = nodemailer.createTransport(opts.smtpUrl);
-    jobs.register('mail.send', (payload, ctx) => this.deliver(payload as { mailId: number }, ctx.final));
+    if (opts.smtpUrl) this.transport = nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS });
+    outbox.setSender('email', async (m) => this.deliverVia(m.companyId ? await this.companySmtp(m.companyId) : null, m));
   }
 
-  async send({ attachments, ...mail }: OutgoingMail): Promise<number> {
-    // Attachments are kept with the row (base64), so whichever process delivers the mail has them.
-    const stored = attachments?.length ? attachments.map((a) => ({ ...a, content: a.content.toString('base64') })) : null;
-    const [row] = await this.db
-      .insert(mails)
-      .values({ ...mail, attachments: stored, state: this.transport ? 'queued' : 'kept' })
-      .returning({ id: mails.id });
-    const mailId = row?.id ?? 0;
-    if (this.transport) await this.jobs.enqueue('mail.send', { mailId }, { maxAttempts: 5 });
-    else this.log.info({ mailId, to: mail.to, subject: mail.subject }, `mail kept in the local outbox (no SMTP_URL):\n${mail.text}`);
-    return mailId;
+  /** Set at start-up by the notifications module, which keeps the companies' mail settings. */
+  useCompanySmtp(resolve: CompanySmtp): void {
+    this.companySmtp = resolve;
   }
 
-  private async deliver({ mailId }: { mailId: number }, final: boolean): Promise<void> {
-    const [mail] = await this.db.select().from(mails).where(eq(mails.id, mailId)).limit(1);
-    if (!mail || mail.state === 'sent' || !this.transport) return;
-    try {
-      await this.transport.sendMail({
-        from: this.opts.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: (mail.attachments ?? []).map((a) => ({
-          ...a,
-          content: Buffer.from(a.content, 'base64'),
-          contentDisposition: 'inline' as const,
-        })),
+  /** Whether the installation has a mail server of its own (SMTP_URL). */
+  get hasInstallationServer(): boolean {
+    return this.transport !== undefined;
+  }
+
+  /** Records the mail and queues its delivery (or keeps it, without any mail server); answers the record's id. */
+  async send(mail: OutgoingMail): Promise<number> {
+    const own = mail.companyId ? await this.companySmtp(mail.companyId).catch(() => null) : null;
+    const message = { ...mail, channel: 'email' as const, attachments: stored(mail.attachments) };
+    if (own || this.transport) return this.outbox.queue(message);
+    const id = await this.outbox.record(message, 'kept', null);
+    this.log.info({ messageId: id, to: mail.to, subject: mail.subject }, `mail kept in the local outbox (no SMTP_URL):\n${mail.text}`);
+    return id;
+  }
+
+  /** Sends a mail now, once, through `route` (null: the installation's server); answers the record, sent or failed. */
+  sendNow(mail: OutgoingMail, route: SmtpRoute | null): Promise<MessageRow> {
+    return this.outbox.sendNow({ ...mail, channel: 'email', attachments: stored(mail.attachments) }, (m) => this.deliverVia(route, m));
+  }
+
+  private async deliverVia(route: SmtpRoute | null, m: MessageRow): Promise<void> {
+    const content = {
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html || undefined,
+      attachments: (m.attachments ?? []).map((a) => ({ ...a, content: Buffer.from(a.content, 'base64'), contentDisposition: 'inline' as const })),
+    };
+    if (route) {
+      const transport = nodemailer.createTransport({
+        host: route.host,
+        port: route.port,
+        secure: route.secure,
+        ...(route.user && { auth: { user: route.user, pass: route.pass } }),
+        ...SMTP_TIMEOUTS,
       });
-      await this.db.update(mails).set({ state: 'sent', sentAt: new Date(), error: null }).where(eq(mails.id, mailId));
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      await this.db
-        .update(mails)
-        .set({ state: final ? 'failed' : 'queued', error: message })
-        .where(eq(mails.id, mailId));
-      throw err;
+      try {
+        await transport.sendMail({ from: route.from, ...content });
+      } finally {
+        transport.close();
+      }
+      return;
     }
+    if (!this.transport) throw new PermanentFailure("No mail server: the installation has no SMTP_URL and the company's own server is off");
+    await this.transport.sendMail({ from: this.opts.from, ...content });
   }
 
   close(): void {

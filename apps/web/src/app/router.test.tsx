@@ -1,3 +1,4 @@
+import { companySettings } from '@openvisit/contract';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -120,11 +121,39 @@ describe('router guards and menus derived from the route tables', () => {
     expect(await screen.findByText('Sorry, this page does not exist', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
-  it('answers unknown paths with the 404 screen and redirects the later guide steps', async () => {
+  it('answers unknown paths with the 404 screen; the later guide steps are screens of their own, behind sign-in', async () => {
     const router = renderAt('/no/such/page');
     expect(await screen.findByText('Sorry, this page does not exist')).toBeTruthy();
     router.navigate('/guide3');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/guide');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/guide3');
+  });
+
+  it('/guide2…/guide5 open the wizard at their step: /guide4 is the notification mode, then /guide5', async () => {
+    const fetchStub = vi.fn(async (url: string) => {
+      const path = url.split('?')[0];
+      const results: Record<string, unknown> = {
+        '/api/config': { version: 'v9.9.9', siteLabel: 'TestSite', captcha: false, features: { notice: true } },
+        '/api/GetUserInfo': { ...companySettings.parse({}), ...userInfo, guidePending: true },
+        '/api/getNotifyConf': {
+          email: { emailNotify: 1, type: 0, smtp: '', smtp_port: 0, ssl: 0, account: '', sender: '', hasPassword: false },
+          sms: { smsNotify: 0, provider: '', endpoint: '', appKey: '', signature: '', smsQuota: 0, smsSent: 0, hasSecret: false },
+          wechat: { wxNotify: 0, appId: '', templateId: '', endpoint: '', hasSecret: false },
+          voice: { ivrNotify: 0, endpoint: '', hasKey: false },
+          installationMail: true,
+        },
+      };
+      const body = { status: 0, reason: 'success', result: path && path in results ? results[path] : null };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    saveLogin({ token: 't', tokenExpire: 1, role: 6, sType: -1, userid: 1, company: 'Acme Ltd', username: 'Wang Wei' }, 'manager');
+    const router = renderAt('/guide4');
+    const step = await screen.findByTestId('guide-notice', {}, { timeout: 10_000 });
+    expect(step.querySelector('[data-testid="email-form"]')).toBeTruthy();
+    expect(document.querySelector('.ant-steps-item-process')?.textContent).toContain('Notification mode');
+    act(() => screen.getByTestId('guide-notice-skip').click());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/guide5'));
+    expect(await screen.findByTestId('kiosk-preview', {}, { timeout: 10_000 })).toBeTruthy();
   });
 });

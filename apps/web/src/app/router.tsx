@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useNavigate } from 'react-router';
 import { NotFoundPage } from '../modules/auth/pages/NotFoundPage';
-import { authScreens, GUIDE_LEGACY_PATHS } from '../modules/auth/routes';
+import { authScreens } from '../modules/auth/routes';
 import { invitationScreens } from '../modules/invitations/routes';
 import { NetworkBanner } from '../platform/components/NetworkBanner';
 import { useConfig } from '../platform/config';
@@ -129,7 +129,6 @@ export function buildRoutes(): RouteObject[] {
           children: [
             ...authScreens.filter((s) => !s.wide).map(publicRoute),
             ...invitationScreens.map(publicRoute),
-            ...GUIDE_LEGACY_PATHS.map((path) => ({ path, element: <Navigate replace to="/guide" /> })),
             { path: '*', element: <NotFoundScreen /> },
           ],
         },

@@ -34,6 +34,8 @@ export interface KioskSettings {
   comeAgain: number;
   signOutSwitch: number;
   faceScaner: number;
+  /** QR check-in at the kiosk (basic settings): the scan tab shows unless 0. */
+  scaner: number;
 }
 
 export interface KioskField {
@@ -87,6 +89,7 @@ export const DEFAULT_SETTINGS: KioskSettings = {
   comeAgain: 0,
   signOutSwitch: 1,
   faceScaner: 1,
+  scaner: 1,
 };
 
 const standard = (eid: number, fieldName: string, displayName: string, required: boolean): KioskField => ({

@@ -7,10 +7,12 @@ import { employeesEn } from '../modules/employees/locales/en';
 import { invitationsEn } from '../modules/invitations/locales/en';
 import { logsEn } from '../modules/logs/locales/en';
 import { meetingsEn } from '../modules/meetings/locales/en';
+import { notificationsEn } from '../modules/notifications/locales/en';
 import { receptionEn } from '../modules/reception/locales/en';
 import { registrationEn } from '../modules/registration/locales/en';
 import { residentsEn } from '../modules/residents/locales/en';
 import { rolesEn } from '../modules/roles/locales/en';
+import { settingsEn } from '../modules/settings/locales/en';
 import { visitsEn } from '../modules/visits/locales/en';
 
 /**
@@ -75,6 +77,8 @@ export const en = {
     custom: 'Custom settings',
     padset: 'Registration settings',
     vset: 'Visitor types',
+    baseset: 'Basic settings',
+    notice: 'Notice',
     account: 'Account settings',
     accountBase: 'Company information',
     accountSafe: 'Security',
@@ -217,4 +221,6 @@ export const en = {
   registration: registrationEn,
   residents: residentsEn,
   approvals: approvalsEn,
+  settings: settingsEn,
+  notifications: notificationsEn,
 } as const;

@@ -7,10 +7,12 @@ import { employeesZh } from '../modules/employees/locales/zh';
 import { invitationsZh } from '../modules/invitations/locales/zh';
 import { logsZh } from '../modules/logs/locales/zh';
 import { meetingsZh } from '../modules/meetings/locales/zh';
+import { notificationsZh } from '../modules/notifications/locales/zh';
 import { receptionZh } from '../modules/reception/locales/zh';
 import { registrationZh } from '../modules/registration/locales/zh';
 import { residentsZh } from '../modules/residents/locales/zh';
 import { rolesZh } from '../modules/roles/locales/zh';
+import { settingsZh } from '../modules/settings/locales/zh';
 import { visitsZh } from '../modules/visits/locales/zh';
 import type { en } from './en';
 import type { DeepStrings } from './types';
@@ -75,6 +77,8 @@ export const zh: Translation = {
     custom: '自定义设置',
     padset: '前台登记设置',
     vset: '访客类型',
+    baseset: '基本设置',
+    notice: '通知',
     account: '账号设置',
     accountBase: '企业信息',
     accountSafe: '安全设置',
@@ -217,4 +221,6 @@ export const zh: Translation = {
   registration: registrationZh,
   residents: residentsZh,
   approvals: approvalsZh,
+  settings: settingsZh,
+  notifications: notificationsZh,
 };

@@ -51,7 +51,8 @@ export const companySettings = z.object({
   upDuty: z.string().default(''),
   qrMaxCount: z.number().int().default(0),
   qrMaxDuration: z.number().int().default(0),
-  scaner: z.number().int().default(0),
+  /** QR check-in at the kiosk (updateScanerSwitch): on unless switched off. */
+  scaner: z.number().int().default(1),
   cryptoperiod: z.number().int().default(0),
   blackListSwitch: z.number().int().default(0),
   subAccount: z.number().int().default(0),

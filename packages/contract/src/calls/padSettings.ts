@@ -33,6 +33,7 @@ export const padSettings = companySettings.pick({
   comeAgain: true,
   signOutSwitch: true,
   faceScaner: true,
+  scaner: true,
 });
 export type PadSettings = z.infer<typeof padSettings>;
 

@@ -3,6 +3,7 @@ import { cappedPageOf, defineCall, defineDownload, epochMs, pageInput, XLSX_TYPE
 import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
 import { checkIdNumber, checkPhone, zEmail, zPersonName } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
+import { zSmsCode } from './notifications.js';
 import { padSettings } from './padSettings.js';
 
 /** Who works the front desk: reception and visitor-machine accounts, and administrators acting for a visitor. */
@@ -426,7 +427,7 @@ export const getReturningVisitor = defineCall({
   name: 'getVisitorAppointmentByPhone',
   module: 'visitors',
   summary:
-    "A returning visitor's details from their most recent visit in this company, to fill the walk-in form: 1117 when none; a visitor machine needs the company's comeAgain switch (610) and gets the certificate number masked",
+    "A returning visitor's details from their most recent visit in this company, to fill the walk-in form: 1117 when none; a visitor machine needs the company's comeAgain switch (610) and gets the certificate number masked; while the company has SMS switched on, the phone must be proven with a code sent to it (smsCode)",
   access: DESK_ROLES,
   rate: 'lookup',
   input: z.object({
@@ -439,6 +440,11 @@ export const getReturningVisitor = defineCall({
         const rule = checkPhone(v);
         if (rule) ctx.addIssue({ code: 'custom', message: rule });
       }),
+    smsCode: zSmsCode
+      .optional()
+      .describe(
+        'the code sendSmsCode (purpose returning) sent to this phone: required while the company has SMS switched on (400 smsCode/required, 144, 145)',
+      ),
   }),
   output: returningVisitor,
 });

@@ -23,5 +23,6 @@ export function arrivalMail(
   const subject = lang === 'zh' ? `访客已到达：${v.visitor}` : `Your visitor has arrived: ${v.visitor}`;
   const html = `<!doctype html><html><body style="font-family:-apple-system,'Segoe UI','PingFang SC','Microsoft YaHei',sans-serif;color:#1f2329;max-width:560px;margin:24px auto">
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}</body></html>`;
-  return { subject, text: lines.join('\n'), html };
+  // SMS and voice: without the greeting.
+  return { subject, text: lines.join('\n'), short: lines.slice(1).join(lang === 'zh' ? '' : ' '), html };
 }

@@ -1,8 +1,8 @@
 import { NotifyChannel } from '@openvisit/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
-import { companies, mails, visits } from '../../db/schema/index.js';
+import { companies, messages, visits } from '../../db/schema/index.js';
 
 /** Arrival notices: the host (and the host's proxy while the delegation runs) is mailed when the visitor checks in. */
 describe('arrival notices', () => {
@@ -12,7 +12,11 @@ describe('arrival notices', () => {
   let host: number;
   let proxy: number;
   let quiet: number;
-  const mailsTo = (to: string) => t.db.select().from(mails).where(eq(mails.to, to));
+  const mailsTo = (to: string) =>
+    t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.to, to), eq(messages.channel, 'email')));
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
   beforeAll(async () => {
@@ -76,7 +80,21 @@ describe('arrival notices', () => {
 
     expect((await t.call('UpdatePhoto', { vname: '赵访客', vphone: '13911113333', empid: quiet }, desk.token)).status).toBe(0);
     expect(await mailsTo('quiet@example.com')).toHaveLength(0);
-    const [n] = await t.db.select({ n: sql<number>`count(*)::int` }).from(mails).where(eq(mails.companyId, a.id));
+    // The SMS Quiet Host chose is on record, failed: the company has SMS switched off.
+    const [sms] = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, a.id), eq(messages.channel, 'sms')));
+    expect(sms).toMatchObject({
+      to: '13800001113',
+      toName: 'Quiet Host',
+      state: 'failed',
+      error: 'SMS is switched off; turn it on in the notification settings',
+    });
+    const [n] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(and(eq(messages.companyId, a.id), eq(messages.channel, 'email')));
     expect(n?.n).toBe(4);
   });
 });

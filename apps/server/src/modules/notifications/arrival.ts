@@ -1,15 +1,10 @@
-import { NotifyChannel } from '@openvisit/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { employees, visitProxies } from '../../db/schema/index.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { visitProxies } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
+import { namesOf as employeeNames } from '../employees/employees.service.js';
 import type { VisitRow } from '../visits/visits.repository.js';
 import { arrivalMail } from './arrival.mails.js';
-
-/** An employee takes notices by email when they chose email, or chose nothing (email is the company default). */
-function wantsEmail(e: { email: string; defaultNotify: number }): boolean {
-  return e.email !== '' && (e.defaultNotify === 0 || (e.defaultNotify & NotifyChannel.EMAIL) !== 0);
-}
 
 function today(): string {
   const d = new Date();
@@ -18,8 +13,9 @@ function today(): string {
 
 /**
  * The visitor has checked in: the host is told, and so is the host's proxy while the delegation runs (spec: arrival
- * notice to the host and the host's proxy). Mails go through the mails table and its delivery job, so a check-in never
- * waits on SMTP; a failure to queue is logged and does not undo the check-in.
+ * notice to the host and the host's proxy), each on the channels they chose (the Notifier: email by default, SMS,
+ * WeChat, DingTalk, RTX, voice). Messages are delivery records sent by a job, so a check-in never waits on a provider;
+ * a failure to queue is logged and does not undo the check-in.
  */
 export async function notifyArrival(ctx: AuthedContext, v: VisitRow): Promise<void> {
   if (!v.empId || !v.visitAt) return;
@@ -39,26 +35,21 @@ export async function notifyArrival(ctx: AuthedContext, v: VisitRow): Promise<vo
         ),
       )
       .limit(1);
-    const ids = [v.empId, ...(proxy ? [proxy.proxyId] : [])];
-    const people = await ctx.db
-      .select({ id: employees.id, name: employees.name, email: employees.email, defaultNotify: employees.defaultNotify, status: employees.status })
-      .from(employees)
-      .where(and(eq(employees.companyId, companyId), inArray(employees.id, ids)));
     const company = await accountsRepository(ctx.db, { companyId }).company();
     const lang = company?.lang === 'zh' ? 'zh' : 'en';
-    for (const p of people) {
-      if (p.status !== 0 || !wantsEmail(p)) continue;
-      const mail = arrivalMail(lang, {
-        recipient: p.name,
+    const names = await employeeNames(ctx, [v.empId, ...(proxy ? [proxy.proxyId] : [])]);
+    for (const [empId, proxyFor] of [[v.empId, false] as const, ...(proxy ? [[proxy.proxyId, true] as const] : [])]) {
+      const notice = arrivalMail(lang, {
+        recipient: names.get(empId) ?? '',
         host: v.empName,
         visitor: v.name,
         company: v.company,
         people: 1 + v.followers.length,
         gate: v.signInGate,
         at: v.visitAt,
-        proxy: p.id !== v.empId,
+        proxy: proxyFor,
       });
-      await ctx.services.mailer.send({ companyId, to: p.email, ...mail });
+      await ctx.services.notifier.tellEmployee(companyId, empId, notice, { visitId: v.id });
     }
   } catch (err) {
     ctx.log.warn({ err, vid: v.id }, 'arrival notice not queued');

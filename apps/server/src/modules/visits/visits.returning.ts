@@ -5,6 +5,7 @@ import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as employees from '../employees/employees.service.js';
+import { checkCode, smsSwitchedOn } from '../notifications/notifications.smsCodes.js';
 import * as registration from '../registration/registration.service.js';
 
 /** The visitor's most recent visit in the caller's company (any kind or status), by exact phone. */
@@ -21,11 +22,16 @@ async function lastVisitOf(ctx: AuthedContext, phone: string) {
 /**
  * "Came before" (`getVisitorAppointmentByPhone`): the details of the phone's last visit to fill the walk-in form.
  * A visitor machine stands in public, so it needs the company's comeAgain switch and never sees a whole certificate
- * number; no one gets the photo. The host and type are offered only while they can still be chosen.
+ * number; no one gets the photo; while the company has SMS on, the phone must be proven by a code sent to it. The host and type are offered only while they can still be chosen.
  */
-export async function returningVisitor(ctx: AuthedContext, input: { phone: string }): Promise<ReturningVisitor> {
+export async function returningVisitor(ctx: AuthedContext, input: { phone: string; smsCode?: string }): Promise<ReturningVisitor> {
   const machine = ctx.session.role === Role.MACHINE;
   if (machine && (await settingsOf(ctx)).comeAgain !== 1) throw new AppError(Status.NO_PERMISSION, '"Came before" is switched off for this kiosk');
+  // With SMS on, only the phone's owner may read its last visit: the code sent to it, checked before anything is looked up.
+  if (await smsSwitchedOn(ctx.db, ctx.session.companyId)) {
+    if (!input.smsCode) throw badParams([{ field: 'smsCode', rule: 'required' }]);
+    await checkCode(ctx.db, { companyId: ctx.session.companyId, phone: input.phone, purpose: 'returning', code: input.smsCode, spend: true });
+  }
   const v = await lastVisitOf(ctx, normalizePhone(input.phone) ?? input.phone);
   if (!v) throw new AppError(Status.INVALID_VISITOR);
   const host = v.empId ? await employees.kioskHostOf(ctx, v.empId) : undefined;

@@ -7,9 +7,11 @@ import { employeeSection, invitePermissionScreen } from '../../modules/employees
 import { employeePortalScreens, templateSettingsScreens } from '../../modules/invitations/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
 import { employeeMeetingScreens, meetingScreens } from '../../modules/meetings/routes';
+import { noticeScreens } from '../../modules/notifications/routes';
 import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
+import { basicSettingsScreens } from '../../modules/settings/routes';
 import { overtimeScreen, visitorSection } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { AdminLayout } from '../layouts/AdminLayout';
@@ -33,7 +35,9 @@ export const adminArea: AreaDef = {
     ...listScreens,
     overtimeScreen,
     operationLogScreen,
+    ...noticeScreens,
     ...registrationScreens,
+    ...basicSettingsScreens,
     approvalSettingsScreen,
     ...templateSettingsScreens,
     invitePermissionScreen,

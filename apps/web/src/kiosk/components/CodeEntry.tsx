@@ -8,8 +8,21 @@ import { QrScanner } from './QrScanner';
 export type CodeAnswer = { verifyCode: string; phone: '' } | { verifyCode: ''; phone: string };
 type Mode = 'scan' | 'code' | 'phone';
 
-/** How a visitor names their visit: the QR code of the invitation or badge, its code typed, or their phone. */
-export function CodeEntry({ submitLabel, busy, onSubmit }: { submitLabel: string; busy: boolean; onSubmit: (answer: CodeAnswer) => void }) {
+/**
+ * How a visitor names their visit: the QR code of the invitation or badge (unless `scan` is false: the company's QR
+ * check-in switch), its code typed, or their phone.
+ */
+export function CodeEntry({
+  submitLabel,
+  busy,
+  onSubmit,
+  scan = true,
+}: {
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (answer: CodeAnswer) => void;
+  scan?: boolean;
+}) {
   const { t } = useK();
   const { t: ct } = useTranslation();
   const [mode, setMode] = useState<Mode>('code');
@@ -44,7 +57,7 @@ export function CodeEntry({ submitLabel, busy, onSubmit }: { submitLabel: string
   return (
     <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 'var(--gap)' }}>
       <fieldset className="k-choices">
-        {tab('scan', t('checkin.scan'))}
+        {scan ? tab('scan', t('checkin.scan')) : null}
         {tab('code', t('checkin.byCode'))}
         {tab('phone', t('checkin.byPhone'))}
       </fieldset>

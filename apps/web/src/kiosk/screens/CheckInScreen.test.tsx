@@ -10,11 +10,11 @@ import '../i18n';
 import type { OfflineQueue } from '../offlineQueue';
 import { CheckInScreen } from './CheckInScreen';
 
-function renderScreen() {
+function renderScreen(settings = DEFAULT_SETTINGS) {
   const finish = vi.fn();
   const kiosk = {
     session: { token: 't', userid: 1, company: 'Acme', role: 4, tokenExpire: 0 },
-    config: { company: 'Acme', settings: DEFAULT_SETTINGS, gates: [], types: [] },
+    config: { company: 'Acme', settings, gates: [], types: [] },
     pictures: { logo: null, background: null, carousel: [], defaultPhoto: null },
     queue: {} as OfflineQueue,
     lang: 'en',
@@ -77,5 +77,25 @@ describe('kiosk check-in by phone', () => {
     await checkInByPhone('13922220003');
     expect(await screen.findByText('This invitation was called off. Please ask your host or reception.')).toBeTruthy();
     expect(finish).not.toHaveBeenCalled();
+  });
+});
+
+describe('kiosk check-in: the QR check-in switch (basic settings)', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('offers scanning only while the company lets visitors check in by QR code', async () => {
+    stubServer({});
+    renderScreen();
+    expect(await screen.findByRole('button', { name: 'Scan QR code' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Use phone' });
+  });
+
+  it('switched off: code and phone only', async () => {
+    stubServer({});
+    renderScreen({ ...DEFAULT_SETTINGS, scaner: 0 });
+    await screen.findByRole('button', { name: 'Use phone' });
+    expect(screen.queryByRole('button', { name: 'Scan QR code' })).toBeNull();
   });
 });

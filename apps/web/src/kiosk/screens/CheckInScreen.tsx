@@ -108,7 +108,12 @@ export function CheckInScreen() {
           {error}
         </p>
       ) : null}
-      <CodeEntry submitLabel={t('checkin.submit')} busy={busy} onSubmit={(answer) => !busy && void send(answer, newClientKey())} />
+      <CodeEntry
+        submitLabel={t('checkin.submit')}
+        busy={busy}
+        scan={kiosk.config.settings.scaner !== 0}
+        onSubmit={(answer) => !busy && void send(answer, newClientKey())}
+      />
     </section>
   );
 }

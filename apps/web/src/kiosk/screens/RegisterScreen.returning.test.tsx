@@ -204,3 +204,81 @@ describe('kiosk registration: "came before"', () => {
     expect((await screen.findByTestId('id-on-file')).textContent).toBe('已登记的证件号码：110*************2X。留空即沿用。');
   });
 });
+
+describe('kiosk registration: "came before" proven by an SMS code (company SMS on)', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The server's look-up: the code 123456 opens it; without a code it asks for one. */
+  const lookUp = (body: Record<string, unknown>) => {
+    if (!body.smsCode) return { status: 400, result: { errors: [{ field: 'smsCode', rule: 'required' }] } };
+    if (body.smsCode === '123456') return { status: 0, result: FOUND };
+    return { status: 145 };
+  };
+
+  it('sends a code to the phone, checks it as typed, says when it is wrong, then fills the form', async () => {
+    const server = stubServer({ getVisitorAppointmentByPhone: lookUp, sendSmsCode: () => ({ status: 0, result: { expiresIn: 300, resendIn: 60 } }) });
+    renderScreen(1);
+    await findByPhone();
+    expect(await screen.findByRole('heading', { name: 'Enter the code we sent you' })).toBeTruthy();
+    expect(screen.getByText('A 6-digit code was sent by SMS to 13955550001. It is valid for 5 minutes.')).toBeTruthy();
+    expect(server.bodies('sendSmsCode')).toEqual([{ phone: '13955550001', purpose: 'returning' }]);
+    const code = screen.getByLabelText('Code') as HTMLInputElement;
+    fireEvent.change(code, { target: { value: '12a3' } });
+    expect(code.value).toBe('123');
+    expect(screen.getByText('Type the 6 digits of the code')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(server.bodies('getVisitorAppointmentByPhone')).toHaveLength(1);
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByTestId('returning-problem')).textContent).toBe('The code is not right. Please check it and try again.');
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Welcome back, Rita Return. Please check your details and change what is different.');
+    expect(server.bodies('getVisitorAppointmentByPhone')).toEqual([
+      { phone: '13955550001' },
+      { phone: '13955550001', smsCode: '654321' },
+      { phone: '13955550001', smsCode: '123456' },
+    ]);
+    expect(input('Name').value).toBe('Rita Return');
+  });
+
+  it('an expired code: asks for a new one, which can be sent again', async () => {
+    const server = stubServer({
+      getVisitorAppointmentByPhone: (b) => (b.smsCode ? { status: 144 } : lookUp(b)),
+      sendSmsCode: () => ({ status: 0, result: { expiresIn: 300, resendIn: 60 } }),
+    });
+    renderScreen(1);
+    await findByPhone();
+    fireEvent.change(await screen.findByLabelText('Code'), { target: { value: '111111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByTestId('returning-problem')).textContent).toBe('The code has expired or was tried too often. Ask for a new one.');
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect((await screen.findByTestId('returning-info')).textContent).toBe('A new code was sent.');
+    expect(server.bodies('sendSmsCode')).toHaveLength(2);
+  });
+
+  it('no code can be sent (provider failure, no quota): the form, by hand, with the phone', async () => {
+    stubServer({ getVisitorAppointmentByPhone: lookUp, sendSmsCode: () => ({ status: 22, reason: 'The SMS was not sent' }) });
+    renderScreen(1);
+    await findByPhone('13955550002');
+    expect((await screen.findByTestId('returning-problem')).textContent).toBe('We could not send you a code. Please fill in the form.');
+    expect(screen.queryByLabelText('Code')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Fill in the form' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Guest' }));
+    expect(input('Phone').value).toBe('13955550002');
+    expect(input('Name').value).toBe('');
+  });
+
+  it('in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    stubServer({ getVisitorAppointmentByPhone: lookUp, sendSmsCode: () => ({ status: 0, result: { expiresIn: 300, resendIn: 60 } }) });
+    renderScreen(1);
+    fireEvent.click(await screen.findByRole('button', { name: '是，我来访过' }));
+    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13955550001' } });
+    fireEvent.click(screen.getByRole('button', { name: '查找我的信息' }));
+    expect(await screen.findByRole('heading', { name: '请输入短信验证码' })).toBeTruthy();
+  });
+});

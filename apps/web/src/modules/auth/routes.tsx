@@ -1,6 +1,6 @@
 import type { PublicEntry } from '../../app/routes/types';
 
-/** The public screens (spec section 2). /guide2…/guide5 redirect to /guide until their steps exist. */
+/** The public screens (spec section 2). The wizard's steps are /guide and /guide2…/guide5. */
 export const authScreens: readonly PublicEntry[] = [
   { path: '/signin', titleKey: 'auth.signin.title', page: () => import('./pages/SignInPage').then((m) => m.SignInPage) },
   { path: '/signup', titleKey: 'auth.signup.title', page: () => import('./pages/SignUpPage').then((m) => m.SignUpPage) },
@@ -14,13 +14,13 @@ export const authScreens: readonly PublicEntry[] = [
     session: 'any',
     page: () => import('./pages/UpdatePasswordPage').then((m) => m.UpdatePasswordPage),
   },
-  {
-    path: '/guide',
-    titleKey: 'auth.guide.title',
-    session: 'manager',
-    wide: true,
-    page: () => import('./pages/GuidePage').then((m) => m.GuidePage),
-  },
+  ...['/guide', '/guide2', '/guide3', '/guide4', '/guide5'].map(
+    (path): PublicEntry => ({
+      path,
+      titleKey: 'auth.guide.title',
+      session: 'manager',
+      wide: true,
+      page: () => import('./pages/GuidePage').then((m) => m.GuidePage),
+    }),
+  ),
 ];
-
-export const GUIDE_LEGACY_PATHS = ['/guide2', '/guide3', '/guide4', '/guide5'] as const;

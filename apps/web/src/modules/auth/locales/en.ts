@@ -106,6 +106,7 @@ export const authEn = {
       company: 'Company remark',
       employees: 'Add employees',
       registration: 'Registration content',
+      notice: 'Notification mode',
       pad: 'Pad settings',
     },
     company: 'Company name',

@@ -107,6 +107,7 @@ export const authZh: DeepStrings<typeof authEn> = {
       company: '企业备注',
       employees: '添加员工',
       registration: '登记内容',
+      notice: '通知方式',
       pad: '访客机设置',
     },
     company: '企业名称',

@@ -1,26 +1,29 @@
-import { App, Steps, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Skeleton, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { homePath } from '../../../app/postLogin';
 import { useConfig } from '../../../platform/config';
 import { updateStoredProject } from '../../../platform/session';
-import { GUIDE_STEPS } from '../guide/steps';
+import { guideStepIndex, guideStepPath, guideSteps } from '../guide/steps';
 
-/** /guide: the onboarding wizard after sign-up, built from the registered steps. */
+/** /guide, /guide2…/guide5: the onboarding wizard after sign-up, built from the registered steps, one path per step. */
 export function GuidePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const features = useConfig().data?.features;
-  const [current, setCurrent] = useState(0);
-  const step = GUIDE_STEPS[current];
+  const config = useConfig();
+  const features = config.data?.features;
+  const steps = guideSteps(features);
+  const current = guideStepIndex(useLocation().pathname, steps.length);
+  // Which steps there are depends on the sections switched on: wait for them, so a step's path stays its step.
+  if (config.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  const step = steps[current];
   if (!step) return null;
-  const isLast = current === GUIDE_STEPS.length - 1;
+  const isLast = current === steps.length - 1;
 
   const next = () => {
     if (!isLast) {
-      setCurrent(current + 1);
+      navigate(guideStepPath(current + 1));
       return;
     }
     updateStoredProject({ guidePending: false });
@@ -34,7 +37,7 @@ export function GuidePage() {
         {t('auth.guide.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('auth.guide.intro')}</Typography.Paragraph>
-      <Steps current={current} items={GUIDE_STEPS.map((s) => ({ key: s.key, title: t(s.titleKey) }))} style={{ marginBottom: 24 }} />
+      <Steps current={current} items={steps.map((s) => ({ key: s.key, title: t(s.titleKey) }))} style={{ marginBottom: 24 }} />
       <step.Component key={step.key} isLast={isLast} onDone={next} />
     </>
   );

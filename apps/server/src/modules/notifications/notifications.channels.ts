@@ -1,0 +1,128 @@
+import { type CompanySettings, companySettings, EmailType, type MessageChannel } from '@openvisit/contract';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { companies } from '../../db/schema/index.js';
+import type { SecretBox } from '../../platform/crypto.js';
+import type { SmtpRoute } from '../../platform/mail.js';
+import { type MessageRow, PermanentFailure } from '../../platform/messages.js';
+import type { Services } from '../../services.js';
+import { contactsRepository } from '../contacts/contacts.repository.js';
+import { routeOf } from './notifications.config.js';
+import { dingTalkNotice, rtxNotice, smsClient, voiceClient, wechatClient } from './notifications.providers.js';
+import { emailOf, ivrOf, type NotifyConfigRow, notifyRepository, secretOf, smsOf, wxOf } from './notifications.repository.js';
+
+/** What the channel senders and the notifier need; no call context (they run in jobs too). */
+export interface ChannelDeps {
+  db: Db;
+  config: Pick<Config, 'contacts' | 'notify'>;
+  secrets: SecretBox;
+}
+
+async function settingsOf(db: Db, companyId: number): Promise<CompanySettings> {
+  const [row] = await db.select({ settings: companies.settings }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return companySettings.parse(row?.settings ?? {});
+}
+
+/** Why a channel cannot carry a message now, in the words of the catalogue; null when it can. */
+export type ChannelProblem = 'emailOff' | 'smsOff' | 'smsQuota' | 'off';
+
+export interface CompanyChannels {
+  /** Each channel's problem, or null when it is on (SMS: and has quota). */
+  problems: Record<MessageChannel, ChannelProblem | null>;
+  smsLeft: number;
+}
+
+/** Which channels the company has on now: email unless switched off; the others by their switches. */
+export async function companyChannels(db: Db, companyId: number): Promise<CompanyChannels> {
+  const [rows, s] = await Promise.all([notifyRepository(db, { companyId }).all(), settingsOf(db, companyId)]);
+  const sms = smsOf(rows.get('sms'));
+  return {
+    problems: {
+      email: emailOf(rows.get('email')).emailNotify === 1 ? null : 'emailOff',
+      sms: sms.smsNotify !== 1 ? 'smsOff' : sms.smsQuota <= 0 ? 'smsQuota' : null,
+      wechat: wxOf(rows.get('wechat')).wxNotify === 1 ? null : 'off',
+      voice: ivrOf(rows.get('voice')).ivrNotify === 1 ? null : 'off',
+      dingtalk: s.ddnotify === 1 ? null : 'off',
+      rtx: s.rtxnotify === 1 ? null : 'off',
+    },
+    smsLeft: sms.smsQuota,
+  };
+}
+
+/** The company's own mail server when it has one and email notices are on; null: the installation's server. */
+export async function companySmtp(deps: ChannelDeps, companyId: number): Promise<SmtpRoute | null> {
+  const row = await notifyRepository(deps.db, { companyId }).get('email');
+  const c = emailOf(row);
+  if (c.emailNotify !== 1 || c.type === EmailType.INSTALLATION || !c.smtp) return null;
+  return routeOf(c, c.account ? secretOf(deps.secrets, row, 'mail password') : '');
+}
+
+const off = (what: string) => new PermanentFailure(`${what} is switched off`);
+
+function enabledRow(row: NotifyConfigRow | undefined, what: string): NotifyConfigRow {
+  if (row?.enabled !== 1) throw off(what);
+  return row;
+}
+
+/** One sender per channel for the outbox, reading the company's settings at delivery (a switch turned off stops what waits). */
+export function channelSenders(deps: ChannelDeps): Record<Exclude<MessageChannel, 'email'>, (m: MessageRow) => Promise<void>> {
+  const limits = deps.config.notify;
+  const companyOf = (m: MessageRow): number => {
+    if (!m.companyId) throw new PermanentFailure('A message of no company');
+    return m.companyId;
+  };
+  const outgoing = (m: MessageRow) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text });
+  return {
+    async sms(m) {
+      const repo = notifyRepository(deps.db, { companyId: companyOf(m) });
+      const row = enabledRow(await repo.get('sms'), 'SMS');
+      const c = smsOf(row);
+      const client = smsClient(
+        { endpoint: c.endpoint, appKey: c.appKey, appSecret: secretOf(deps.secrets, row, 'SMS app secret'), signature: c.signature },
+        limits,
+      );
+      if (!(await repo.takeSms())) throw new PermanentFailure('The SMS quota is used up; buy SMS first');
+      try {
+        await client.send(outgoing(m));
+      } catch (err) {
+        // Only messages the provider took count against the quota.
+        await repo.returnSms();
+        throw err;
+      }
+    },
+    async wechat(m) {
+      const row = enabledRow(await notifyRepository(deps.db, { companyId: companyOf(m) }).get('wechat'), 'WeChat');
+      const c = wxOf(row);
+      await wechatClient(
+        { endpoint: c.endpoint, appId: c.appId, appSecret: secretOf(deps.secrets, row, 'WeChat app secret'), templateId: c.templateId },
+        limits,
+      ).send(outgoing(m));
+    },
+    async voice(m) {
+      const row = enabledRow(await notifyRepository(deps.db, { companyId: companyOf(m) }).get('voice'), 'Voice');
+      await voiceClient({ endpoint: ivrOf(row).endpoint, key: secretOf(deps.secrets, row, 'voice key') }, limits).send(outgoing(m));
+    },
+    async dingtalk(m) {
+      const companyId = companyOf(m);
+      const s = await settingsOf(deps.db, companyId);
+      if (s.ddnotify !== 1) throw off('DingTalk');
+      const state = await contactsRepository(deps.db, { companyId }).state();
+      await dingTalkNotice(
+        { baseUrl: deps.config.contacts.dingtalkApiUrl, appKey: s.ddcorpid, appSecret: state?.ddSecret ?? '', agentId: s.ddagentid },
+        limits,
+      ).send(outgoing(m));
+    },
+    async rtx(m) {
+      const s = await settingsOf(deps.db, companyOf(m));
+      if (s.rtxnotify !== 1) throw off('RTX');
+      await rtxNotice({ host: s.rtxip, port: s.rtxport }, limits).send(outgoing(m));
+    },
+  };
+}
+
+/** Wires the channels into the platform's mailer and outbox (at start-up). */
+export function registerNotificationChannels(deps: ChannelDeps & { services: Pick<Services, 'mailer' | 'outbox'> }): void {
+  deps.services.mailer.useCompanySmtp((companyId) => companySmtp(deps, companyId));
+  for (const [channel, sender] of Object.entries(channelSenders(deps))) deps.services.outbox.setSender(channel as MessageChannel, sender);
+}

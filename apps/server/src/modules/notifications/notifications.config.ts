@@ -1,0 +1,224 @@
+import {
+  type EmailConf,
+  EmailType,
+  emailConfigErrors,
+  type IvrConf,
+  ivrConfigErrors,
+  logDesc,
+  type NotifyConf,
+  type SmsConf,
+  Status,
+  smsConfigErrors,
+  type WxConf,
+  wxConfigErrors,
+} from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError, badParams } from '../../platform/errors.js';
+import type { SmtpRoute } from '../../platform/mail.js';
+import { PermanentFailure } from '../../platform/messages.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import { emailOf, ivrOf, notifyRepository, secretOf, smsOf, wxOf } from './notifications.repository.js';
+
+function repoOf(ctx: AuthedContext) {
+  return notifyRepository(ctx.db, { companyId: ctx.session.companyId });
+}
+
+export async function getConf(ctx: AuthedContext): Promise<NotifyConf> {
+  const rows = await repoOf(ctx).all();
+  return {
+    email: emailOf(rows.get('email')),
+    sms: smsOf(rows.get('sms')),
+    wechat: wxOf(rows.get('wechat')),
+    voice: ivrOf(rows.get('voice')),
+    installationMail: ctx.services.mailer.hasInstallationServer,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Email
+// ---------------------------------------------------------------------------------------------
+
+interface EmailInput {
+  emailNotify?: 0 | 1;
+  type?: EmailType;
+  smtp?: string;
+  smtp_port?: number;
+  ssl?: 0 | 1;
+  account?: string;
+  pwd?: string;
+  sender?: string;
+}
+
+/** The settings after `input` (omitted fields stay); clearing the account forgets its password. */
+function mergeEmail(cur: EmailConf, input: EmailInput): { next: EmailConf; forgetPassword: boolean } {
+  const account = input.account ?? cur.account;
+  const forgetPassword = account !== cur.account && !input.pwd;
+  const next: EmailConf = {
+    emailNotify: input.emailNotify ?? cur.emailNotify,
+    type: input.type ?? cur.type,
+    smtp: input.smtp ?? cur.smtp,
+    smtp_port: input.smtp_port ?? cur.smtp_port,
+    ssl: input.ssl ?? cur.ssl,
+    account,
+    sender: input.sender ?? cur.sender,
+    hasPassword: !!input.pwd || (cur.hasPassword && !forgetPassword),
+  };
+  return { next, forgetPassword };
+}
+
+export async function configureEmail(ctx: AuthedContext, input: EmailInput): Promise<EmailConf> {
+  const repo = repoOf(ctx);
+  const { next, forgetPassword } = mergeEmail(emailOf(await repo.get('email')), input);
+  const errors = emailConfigErrors(next);
+  if (errors.length) throw badParams(errors);
+  const saved = await repo.save('email', {
+    enabled: next.emailNotify,
+    conf: { type: next.type, smtp: next.smtp, smtp_port: next.smtp_port, ssl: next.ssl, account: next.account, sender: next.sender },
+    ...(input.pwd ? { secret: ctx.services.secrets.seal(input.pwd) } : forgetPassword ? { secret: '' } : {}),
+  });
+  ctx.audit.objName = 'email';
+  ctx.audit.desc =
+    next.emailNotify !== 1
+      ? logDesc('emailNoticeOff')
+      : next.type === EmailType.INSTALLATION
+        ? logDesc('emailViaInstallation')
+        : logDesc(input.pwd ? 'emailViaServerPasswordChanged' : 'emailViaServer', { host: next.smtp, port: next.smtp_port });
+  return emailOf(saved);
+}
+
+/** The company's own server as a route (null for the installation's), its password opened from storage. */
+export function routeOf(c: EmailConf, password: string): SmtpRoute | null {
+  if (c.type === EmailType.INSTALLATION) return null;
+  return { host: c.smtp, port: c.smtp_port, secure: c.ssl === 1, user: c.account, pass: c.account ? password : '', from: c.sender };
+}
+
+function testMail(lang: 'zh' | 'en', company: string, via: string) {
+  const lines =
+    lang === 'zh'
+      ? ['这是一封测试邮件。', `${company} 的访客系统可以经 ${via} 发送邮件通知。`]
+      : ['This is a test mail.', `${company}'s visitor system can send email notices through ${via}.`];
+  const subject = lang === 'zh' ? '访客系统测试邮件' : 'Visitor system test mail';
+  return {
+    subject,
+    text: lines.join('\n'),
+    html: `<!doctype html><html><body>${lines.map((l) => `<p>${l.replace(/[<>&]/g, '')}</p>`).join('')}</body></html>`,
+  };
+}
+
+/** A test mail now, through the given (unsaved) settings over the stored ones: 40 with the server's reason on failure. */
+export async function testEmail(ctx: AuthedContext, input: EmailInput & { to: string }): Promise<null> {
+  const row = await repoOf(ctx).get('email');
+  const { next, forgetPassword } = mergeEmail(emailOf(row), input);
+  const errors = emailConfigErrors(next);
+  if (errors.length) throw badParams(errors);
+  let password = input.pwd ?? '';
+  if (!password && !forgetPassword) {
+    try {
+      password = secretOf(ctx.services.secrets, row, 'mail password');
+    } catch (err) {
+      throw new AppError(Status.EMAIL_SEND_FAILED, err instanceof PermanentFailure ? err.message : 'The stored mail password cannot be read');
+    }
+  }
+  const route = routeOf(next, password);
+  if (!route && !ctx.services.mailer.hasInstallationServer)
+    throw new AppError(Status.EMAIL_SEND_FAILED, "This installation has no mail server of its own (SMTP_URL); choose the company's SMTP server");
+  const company = await accountsRepository(ctx.db, { companyId: ctx.session.companyId }).company();
+  const lang = company?.lang === 'zh' ? 'zh' : 'en';
+  const via = route ? `${route.host}:${route.port}` : lang === 'zh' ? '系统邮件服务器' : "this installation's mail server";
+  const sent = await ctx.services.mailer.sendNow(
+    { companyId: ctx.session.companyId, to: input.to, ...testMail(lang, company?.name ?? '', via) },
+    route,
+  );
+  if (sent.state !== 'sent') throw new AppError(Status.EMAIL_SEND_FAILED, `The test mail was not sent: ${sent.error ?? 'unknown reason'}`);
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SMS, WeChat, voice
+// ---------------------------------------------------------------------------------------------
+
+/** What to do with a write-only secret: a new one sealed, forgotten with the key it went with, or kept (undefined). */
+function secretChange(ctx: AuthedContext, given: string | undefined, keyCleared: boolean): string | undefined {
+  if (given) return ctx.services.secrets.seal(given);
+  return keyCleared ? '' : undefined;
+}
+
+function channelLog(ctx: AuthedContext, objName: string, on: boolean, secretChanged: boolean): void {
+  ctx.audit.objName = objName;
+  ctx.audit.desc = logDesc(on ? (secretChanged ? 'channelOnSecretChanged' : 'channelOn') : secretChanged ? 'channelOffSecretChanged' : 'channelOff');
+}
+
+export async function updateSms(
+  ctx: AuthedContext,
+  input: { smsNotify?: 0 | 1; provider?: string; endpoint?: string; appKey?: string; appSecret?: string; signature?: string; smsQuota?: number },
+): Promise<SmsConf> {
+  const repo = repoOf(ctx);
+  const cur = smsOf(await repo.get('sms'));
+  const appKey = input.appKey ?? cur.appKey;
+  const keyCleared = appKey === '' && cur.appKey !== '';
+  const next = {
+    smsNotify: input.smsNotify ?? cur.smsNotify,
+    provider: input.provider ?? cur.provider,
+    endpoint: input.endpoint ?? cur.endpoint,
+    appKey,
+    signature: input.signature ?? cur.signature,
+    hasSecret: !!input.appSecret || (cur.hasSecret && !keyCleared),
+  };
+  const errors = smsConfigErrors(next);
+  if (errors.length) throw badParams(errors);
+  const saved = await repo.save('sms', {
+    enabled: next.smsNotify,
+    conf: { provider: next.provider, endpoint: next.endpoint, appKey: next.appKey, signature: next.signature },
+    secret: secretChange(ctx, input.appSecret, keyCleared),
+    quota: input.smsQuota,
+  });
+  if (input.smsQuota !== undefined) {
+    ctx.audit.objName = 'SMS';
+    ctx.audit.desc = logDesc(next.smsNotify ? 'smsOnQuota' : 'smsOffQuota', { quota: input.smsQuota });
+  } else channelLog(ctx, 'SMS', next.smsNotify === 1, !!input.appSecret);
+  return smsOf(saved);
+}
+
+export async function updateWx(
+  ctx: AuthedContext,
+  input: { wxNotify?: 0 | 1; appId?: string; appSecret?: string; templateId?: string; endpoint?: string },
+): Promise<WxConf> {
+  const repo = repoOf(ctx);
+  const cur = wxOf(await repo.get('wechat'));
+  const appId = input.appId ?? cur.appId;
+  const keyCleared = appId === '' && cur.appId !== '';
+  const next: WxConf = {
+    wxNotify: input.wxNotify ?? cur.wxNotify,
+    appId,
+    templateId: input.templateId ?? cur.templateId,
+    endpoint: input.endpoint ?? cur.endpoint,
+    hasSecret: !!input.appSecret || (cur.hasSecret && !keyCleared),
+  };
+  const errors = wxConfigErrors(next);
+  if (errors.length) throw badParams(errors);
+  const saved = await repo.save('wechat', {
+    enabled: next.wxNotify,
+    conf: { appId: next.appId, templateId: next.templateId, endpoint: next.endpoint },
+    secret: secretChange(ctx, input.appSecret, keyCleared),
+  });
+  channelLog(ctx, 'WeChat', next.wxNotify === 1, !!input.appSecret);
+  return wxOf(saved);
+}
+
+export async function updateIvr(ctx: AuthedContext, input: { ivrNotify?: 0 | 1; endpoint?: string; key?: string }): Promise<IvrConf> {
+  const repo = repoOf(ctx);
+  const cur = ivrOf(await repo.get('voice'));
+  const endpoint = input.endpoint ?? cur.endpoint;
+  // The key belongs to the endpoint: clearing the endpoint forgets it.
+  const keyCleared = endpoint === '' && cur.endpoint !== '';
+  const next: IvrConf = { ivrNotify: input.ivrNotify ?? cur.ivrNotify, endpoint, hasKey: !!input.key || (cur.hasKey && !keyCleared) };
+  const errors = ivrConfigErrors(next);
+  if (errors.length) throw badParams(errors);
+  const saved = await repo.save('voice', {
+    enabled: next.ivrNotify,
+    conf: { endpoint: next.endpoint },
+    secret: secretChange(ctx, input.key, keyCleared),
+  });
+  channelLog(ctx, 'voice', next.ivrNotify === 1, !!input.key);
+  return ivrOf(saved);
+}

@@ -1,0 +1,48 @@
+import type { MessageChannel, MessageRecord, MessageState } from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { notifyRepository } from './notifications.repository.js';
+
+/** A day's start in server time (yyyy-MM-dd), as the other day filters read them. */
+function dayStart(day: string, plusDays = 0): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + plusDays);
+}
+
+/** The company's delivery records, newest first. */
+export async function sendRecords(
+  ctx: AuthedContext,
+  input: {
+    startIndex: number;
+    requestedCount: number;
+    channel?: MessageChannel;
+    state?: MessageState;
+    startDate?: string;
+    endDate?: string;
+    to?: string;
+  },
+) {
+  const { rows, total } = await notifyRepository(ctx.db, { companyId: ctx.session.companyId }).records(
+    {
+      channel: input.channel,
+      state: input.state,
+      from: input.startDate ? dayStart(input.startDate) : undefined,
+      to: input.endDate ? dayStart(input.endDate, 1) : undefined,
+      recipient: input.to || undefined,
+    },
+    { offset: input.startIndex, limit: input.requestedCount },
+  );
+  const list: MessageRecord[] = rows.map((r) => ({
+    id: r.id,
+    channel: r.channel as MessageChannel,
+    to: r.to,
+    toName: r.toName,
+    subject: r.subject,
+    state: r.state as MessageState,
+    error: r.error,
+    attempts: r.attempts,
+    vid: r.visitId,
+    createTime: r.createdAt.getTime(),
+    sentTime: r.sentAt?.getTime() ?? null,
+  }));
+  return { pageNo: Math.floor(input.startIndex / input.requestedCount) + 1, pageSize: input.requestedCount, count: total, list };
+}

@@ -1,0 +1,183 @@
+import {
+  DEFAULT_EMAIL_CONF,
+  DEFAULT_IVR_CONF,
+  DEFAULT_SMS_CONF,
+  DEFAULT_WX_CONF,
+  type EmailConf,
+  EmailType,
+  type IvrConf,
+  type MessageChannel,
+  type MessageState,
+  type SmsConf,
+  type WxConf,
+} from '@openvisit/contract';
+import { and, count, desc, eq, gt, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { messages, notifyConfigs } from '../../db/schema/index.js';
+import type { SecretBox } from '../../platform/crypto.js';
+import { PermanentFailure } from '../../platform/messages.js';
+
+/** The channels configured here; DingTalk and RTX are the contacts module's (company settings). */
+export type ConfChannel = 'email' | 'sms' | 'wechat' | 'voice';
+export type NotifyConfigRow = typeof notifyConfigs.$inferSelect;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const bit = (v: number): 0 | 1 => (v === 1 ? 1 : 0);
+
+/** Each channel's stored row in the contract's shape (secrets as flags); the defaults when there is no row. */
+export function emailOf(row: NotifyConfigRow | undefined): EmailConf {
+  if (!row) return DEFAULT_EMAIL_CONF;
+  const c = row.conf;
+  const type = num(c.type);
+  return {
+    emailNotify: bit(row.enabled),
+    type: type === EmailType.SMTP || type === EmailType.EXCHANGE ? type : EmailType.INSTALLATION,
+    smtp: str(c.smtp),
+    smtp_port: num(c.smtp_port),
+    ssl: bit(num(c.ssl)),
+    account: str(c.account),
+    sender: str(c.sender),
+    hasPassword: row.secret !== '',
+  };
+}
+
+export function smsOf(row: NotifyConfigRow | undefined): SmsConf {
+  if (!row) return DEFAULT_SMS_CONF;
+  const c = row.conf;
+  return {
+    smsNotify: bit(row.enabled),
+    provider: str(c.provider),
+    endpoint: str(c.endpoint),
+    appKey: str(c.appKey),
+    signature: str(c.signature),
+    smsQuota: row.quota,
+    smsSent: row.used,
+    hasSecret: row.secret !== '',
+  };
+}
+
+export function wxOf(row: NotifyConfigRow | undefined): WxConf {
+  if (!row) return DEFAULT_WX_CONF;
+  const c = row.conf;
+  return { wxNotify: bit(row.enabled), appId: str(c.appId), templateId: str(c.templateId), endpoint: str(c.endpoint), hasSecret: row.secret !== '' };
+}
+
+export function ivrOf(row: NotifyConfigRow | undefined): IvrConf {
+  if (!row) return DEFAULT_IVR_CONF;
+  return { ivrNotify: bit(row.enabled), endpoint: str(row.conf.endpoint), hasKey: row.secret !== '' };
+}
+
+/** A stored secret in clear, for a provider request; a key that cannot open it is a refusal no retry cures. */
+export function secretOf(box: SecretBox, row: NotifyConfigRow | undefined, what: string): string {
+  if (!row?.secret) return '';
+  try {
+    return box.open(row.secret);
+  } catch {
+    throw new PermanentFailure(
+      `The stored ${what} cannot be read with this server's key (SECRET_KEY or DATA_DIR/secret.key changed); enter it again`,
+    );
+  }
+}
+
+export interface RecordFilter {
+  channel?: MessageChannel;
+  state?: MessageState;
+  from?: Date;
+  to?: Date;
+  recipient?: string;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Notification settings and delivery records of one company. */
+export function notifyRepository(db: Db, scope: { companyId: number }) {
+  const { companyId } = scope;
+  const ofChannel = (channel: ConfChannel) => and(eq(notifyConfigs.companyId, companyId), eq(notifyConfigs.channel, channel));
+
+  return {
+    async get(channel: ConfChannel): Promise<NotifyConfigRow | undefined> {
+      const [row] = await db.select().from(notifyConfigs).where(ofChannel(channel)).limit(1);
+      return row;
+    },
+
+    async all(): Promise<Map<string, NotifyConfigRow>> {
+      const rows = await db.select().from(notifyConfigs).where(eq(notifyConfigs.companyId, companyId));
+      return new Map(rows.map((r) => [r.channel, r]));
+    },
+
+    /** Writes a channel's settings; `secret` (sealed) and the quota only when given. */
+    async save(
+      channel: ConfChannel,
+      v: { enabled: number; conf: Record<string, string | number>; secret?: string; quota?: number },
+    ): Promise<NotifyConfigRow> {
+      const set = {
+        enabled: v.enabled,
+        conf: v.conf,
+        ...(v.secret !== undefined && { secret: v.secret }),
+        // A new quota restarts the count of messages sent against it.
+        ...(v.quota !== undefined && { quota: v.quota, used: 0 }),
+      };
+      const [row] = await db
+        .insert(notifyConfigs)
+        .values({ companyId, channel, ...set })
+        .onConflictDoUpdate({ target: [notifyConfigs.companyId, notifyConfigs.channel], set: { ...set, updatedAt: new Date() } })
+        .returning();
+      if (!row) throw new Error('notify config not saved');
+      return row;
+    },
+
+    /** Takes one SMS from the quota; false when none is left (43). */
+    async takeSms(): Promise<boolean> {
+      const rows = await db
+        .update(notifyConfigs)
+        .set({ quota: sql`${notifyConfigs.quota} - 1`, used: sql`${notifyConfigs.used} + 1` })
+        .where(and(ofChannel('sms'), gt(notifyConfigs.quota, 0)))
+        .returning({ quota: notifyConfigs.quota });
+      return rows.length > 0;
+    },
+
+    /** Gives back an SMS the provider did not send. */
+    async returnSms(): Promise<void> {
+      await db
+        .update(notifyConfigs)
+        .set({ quota: sql`${notifyConfigs.quota} + 1`, used: sql`greatest(${notifyConfigs.used} - 1, 0)` })
+        .where(ofChannel('sms'));
+    },
+
+    async records(f: RecordFilter, page: { offset: number; limit: number }) {
+      const c: SQL[] = [eq(messages.companyId, companyId)];
+      if (f.channel) c.push(eq(messages.channel, f.channel));
+      if (f.state) c.push(eq(messages.state, f.state));
+      if (f.from) c.push(gte(messages.createdAt, f.from));
+      if (f.to) c.push(lt(messages.createdAt, f.to));
+      if (f.recipient)
+        c.push(sql`(${ilike(messages.to, `%${escapeLike(f.recipient)}%`)} OR ${ilike(messages.toName, `%${escapeLike(f.recipient)}%`)})`);
+      const where = and(...c);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: messages.id,
+            channel: messages.channel,
+            to: messages.to,
+            toName: messages.toName,
+            subject: messages.subject,
+            state: messages.state,
+            error: messages.error,
+            attempts: messages.attempts,
+            visitId: messages.visitId,
+            createdAt: messages.createdAt,
+            sentAt: messages.sentAt,
+          })
+          .from(messages)
+          .where(where)
+          .orderBy(desc(messages.createdAt), desc(messages.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(messages).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+export type NotifyRepository = ReturnType<typeof notifyRepository>;

@@ -1,0 +1,21 @@
+import * as c from '@openvisit/contract';
+import { bind } from '../../platform/calls.js';
+import * as conf from './notifications.config.js';
+import { sendRecords } from './notifications.records.js';
+import { checkCode, sendCode, sendCodeFromInvitation } from './notifications.smsCodes.js';
+
+export const notificationsRoutes = [
+  bind(c.getNotifyConf, (_input, ctx) => conf.getConf(ctx)),
+  bind(c.configureEmail, (input, ctx) => conf.configureEmail(ctx, input)),
+  bind(c.testEmailConf, (input, ctx) => conf.testEmail(ctx, input)),
+  bind(c.updateSMSConf, (input, ctx) => conf.updateSms(ctx, input)),
+  bind(c.updateWxConf, (input, ctx) => conf.updateWx(ctx, input)),
+  bind(c.ivrNotifyConf, (input, ctx) => conf.updateIvr(ctx, input)),
+  bind(c.getSendRecords, (input, ctx) => sendRecords(ctx, input)),
+  bind(c.sendSmsCode, (input, ctx) => sendCode(ctx, ctx.session.companyId, input.phone, input.purpose)),
+  bind(c.sendPicSmsCode, (input, ctx) => sendCodeFromInvitation(ctx, input)),
+  bind(c.checkSmsCode, async (input, ctx) => {
+    await checkCode(ctx.db, { phone: input.phone, purpose: input.purpose, code: input.code, spend: false });
+    return null;
+  }),
+];

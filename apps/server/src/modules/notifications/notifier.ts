@@ -1,0 +1,164 @@
+import { CHANNEL_NOTIFY_BIT, MESSAGE_CHANNELS, type MessageChannel, Status, statusInfo } from '@openvisit/contract';
+import { and, eq } from 'drizzle-orm';
+import { contactEmployeeLinks, employees } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail.js';
+import type { Outbox } from '../../platform/messages.js';
+import { type ChannelDeps, type ChannelProblem, companyChannels } from './notifications.channels.js';
+import { DINGTALK_BY_PHONE } from './notifications.providers.js';
+
+/** What to tell: a subject and text on every channel; email also takes `html`; `short` replaces `text` on SMS and voice. */
+export interface Notice {
+  subject: string;
+  text: string;
+  html?: string;
+  short?: string;
+}
+
+/** One address on one channel: an email address, a phone (SMS, WeChat, voice), a DingTalk user id or an RTX account. */
+export interface Recipient {
+  channel: MessageChannel;
+  to: string;
+  toName?: string;
+}
+
+/**
+ * The outcome per channel: `queued` (delivery runs in a job: see the delivery record `messageId`), `kept` (email
+ * without any mail server), or `failed` with the reason when the channel could not take it (switched off, no quota, no
+ * address) — also recorded, so the delivery records show why someone was not told.
+ */
+export interface Told {
+  channel: MessageChannel;
+  messageId: number;
+  state: 'queued' | 'kept' | 'failed';
+  reason?: string;
+}
+
+const PROBLEM_STATUS: Record<ChannelProblem, number> = {
+  emailOff: Status.EMAIL_NOTICE_OFF,
+  smsOff: Status.SMS_SWITCH_OFF,
+  smsQuota: Status.SMS_QUOTA_EXCEEDED,
+  off: Status.INVALID_CHANNEL,
+};
+
+const CHANNEL_NAME: Record<MessageChannel, string> = {
+  email: 'Email',
+  sms: 'SMS',
+  wechat: 'WeChat',
+  dingtalk: 'DingTalk',
+  rtx: 'RTX',
+  voice: 'Voice',
+};
+
+function problemReason(channel: MessageChannel, problem: ChannelProblem): string {
+  if (problem === 'off') return `${CHANNEL_NAME[channel]} notification is switched off`;
+  return statusInfo(PROBLEM_STATUS[problem])?.en ?? problem;
+}
+
+/** The channels of an employee's `defaultNotify` bits, in the catalogue's order; none chosen means email. */
+export function chosenChannels(defaultNotify: number): MessageChannel[] {
+  const chosen = MESSAGE_CHANNELS.filter((c) => (defaultNotify & CHANNEL_NOTIFY_BIT[c]) !== 0);
+  return chosen.length ? chosen : ['email'];
+}
+
+/**
+ * Tells people things on the company's channels. Every message becomes a delivery record (`messages`) and is delivered
+ * by a job with retries (platform/messages.ts); nothing here waits for a provider, so a check-in or an invitation
+ * never hangs on SMTP or SMS. Callers render the notice in the recipient's language first.
+ *
+ *   await ctx.services.notifier.tellEmployee(companyId, empId, notice, { visitId })   // the channels they chose
+ *   await ctx.services.notifier.tell(companyId, { channel: 'sms', to: phone }, notice)  // a visitor
+ *   await ctx.services.notifier.require(companyId, 'sms')   // a call that cannot do without the channel: 41 / 53 / 43 / 26
+ */
+export class Notifier {
+  constructor(
+    private readonly deps: ChannelDeps,
+    private readonly mailer: Mailer,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** Throws the catalogued refusal when `channel` cannot carry a message now: 41 email off, 53 SMS off, 43 no SMS left, 26 another channel off. */
+  async require(companyId: number, channel: MessageChannel): Promise<void> {
+    const problem = (await companyChannels(this.deps.db, companyId)).problems[channel];
+    if (problem) throw new AppError(PROBLEM_STATUS[problem], problemReason(channel, problem));
+  }
+
+  /** Which channels can carry a message now (on, and SMS with quota left). */
+  async available(companyId: number): Promise<MessageChannel[]> {
+    const { problems } = await companyChannels(this.deps.db, companyId);
+    return MESSAGE_CHANNELS.filter((c) => problems[c] === null);
+  }
+
+  /** Tells one address on one channel. A channel that cannot take it now gives a `failed` record with the reason. */
+  async tell(companyId: number, r: Recipient, notice: Notice, opts: { visitId?: number | null } = {}): Promise<Told> {
+    const { problems } = await companyChannels(this.deps.db, companyId);
+    return this.deliver(companyId, r, notice, opts.visitId ?? null, problems[r.channel]);
+  }
+
+  /**
+   * Tells an enabled employee of the company on every channel they chose (`defaultNotify` bits of `NotifyChannel`; none
+   * chosen means email): email to their address, SMS, WeChat and voice to their phone, DingTalk to the user the
+   * directory sync linked (else found by their phone), RTX to the linked account. A chosen channel without an address or
+   * switched off is recorded as failed with the reason (except email by default to someone without an address, which is
+   * skipped). Answers one outcome per channel; [] for an unknown, forbidden or stopped employee.
+   */
+  async tellEmployee(companyId: number, empId: number, notice: Notice, opts: { visitId?: number | null } = {}): Promise<Told[]> {
+    const { db } = this.deps;
+    const [e] = await db
+      .select({
+        name: employees.name,
+        email: employees.email,
+        phone: employees.phone,
+        defaultNotify: employees.defaultNotify,
+        status: employees.status,
+      })
+      .from(employees)
+      .where(and(eq(employees.companyId, companyId), eq(employees.id, empId)))
+      .limit(1);
+    if (e?.status !== 0) return [];
+    const channels = chosenChannels(e.defaultNotify);
+    const links = channels.some((c) => c === 'dingtalk' || c === 'rtx')
+      ? await db
+          .select({ source: contactEmployeeLinks.source, externalId: contactEmployeeLinks.externalId })
+          .from(contactEmployeeLinks)
+          .where(and(eq(contactEmployeeLinks.companyId, companyId), eq(contactEmployeeLinks.empId, empId)))
+      : [];
+    const linked = (source: string) => links.find((l) => l.source === source)?.externalId ?? '';
+    const { problems } = await companyChannels(db, companyId);
+    const told: Told[] = [];
+    for (const channel of channels) {
+      const to =
+        channel === 'email'
+          ? e.email
+          : channel === 'dingtalk'
+            ? linked('dingtalk') || (e.phone ? `${DINGTALK_BY_PHONE}${e.phone}` : '')
+            : channel === 'rtx'
+              ? linked('rtx')
+              : e.phone;
+      if (!to && channel === 'email' && e.defaultNotify === 0) continue;
+      const r = { channel, to, toName: e.name };
+      told.push(await this.deliver(companyId, r, notice, opts.visitId ?? null, to ? problems[channel] : null));
+    }
+    return told;
+  }
+
+  private async deliver(companyId: number, r: Recipient, notice: Notice, visitId: number | null, problem: ChannelProblem | null): Promise<Told> {
+    const text = r.channel === 'sms' || r.channel === 'voice' ? (notice.short ?? notice.text) : notice.text;
+    const message = { companyId, channel: r.channel, to: r.to, toName: r.toName ?? '', subject: notice.subject, text, visitId };
+    const reason = !r.to
+      ? `No ${r.channel === 'email' ? 'email address' : r.channel === 'rtx' || r.channel === 'dingtalk' ? `${CHANNEL_NAME[r.channel]} account` : 'phone'} to send to`
+      : problem
+        ? problemReason(r.channel, problem)
+        : null;
+    if (reason) return { channel: r.channel, messageId: await this.outbox.record(message, 'failed', reason), state: 'failed', reason };
+    if (r.channel === 'email') {
+      const messageId = await this.mailer.send({ ...message, html: notice.html ?? '' });
+      return { channel: 'email', messageId, state: this.mailer.hasInstallationServer ? 'queued' : await this.stateOf(messageId) };
+    }
+    return { channel: r.channel, messageId: await this.outbox.queue(message), state: 'queued' };
+  }
+
+  private async stateOf(messageId: number): Promise<'queued' | 'kept'> {
+    return (await this.outbox.stateOf(messageId)) === 'kept' ? 'kept' : 'queued';
+  }
+}

@@ -1,0 +1,161 @@
+import { type BasicSettings, Status } from '@openvisit/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { operationLogs, visits } from '../../db/schema/index.js';
+
+type Errors = { errors: { field: string; rule: string }[] };
+
+/** Basic settings: each call changes its fields of the company settings, answers them, is logged, and takes effect. */
+describe('basic settings', () => {
+  let t: TestApp;
+  let a: Awaited<ReturnType<typeof seedCompany>>;
+  let b: Awaited<ReturnType<typeof seedCompany>>;
+  const info = async (token: string) => (await t.call<BasicSettings & { userid: number }>('GetUserInfo', {}, token)).result;
+  const lastLog = async (companyId: number) =>
+    (await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, companyId)).orderBy(desc(operationLogs.id)).limit(1))[0];
+
+  beforeAll(async () => {
+    t = await testApp();
+    a = await seedCompany(t, 'Alpha');
+    b = await seedCompany(t, 'Beta');
+  });
+  afterAll(() => t.close());
+
+  it('no token 28; staff, employees and kiosks 610; a sub-administrator may', async () => {
+    expect((await t.call('updatePermissionSwitch', { permissionSwitch: 1 })).status).toBe(Status.TOKEN_MISSING);
+    for (const sType of [0, 2, 4] as const) {
+      const staff = await seedStaff(t, a.id, sType);
+      expect((await t.call('updateExtendTime', { preExtendTime: 10, latExtendTime: 10 }, staff.token)).status).toBe(Status.NO_PERMISSION);
+    }
+    const emp = await seedEmployee(t, a.id);
+    const empToken = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
+    expect((await t.call('updatePermissionSwitch', { permissionSwitch: 1 }, empToken)).status).toBe(Status.NO_PERMISSION);
+    const sub = await seedStaff(t, a.id, 5);
+    expect((await t.call('updateScanerSwitch', { scaner: 1 }, sub.token)).status).toBe(0);
+    // Another company's id in the body is refused, never obeyed.
+    expect((await t.call('updateCryptoperiod', { userid: b.id, cryptoperiod: 5 }, a.token)).status).toBe(Status.NO_PERMISSION);
+  });
+
+  it('refuses values out of range with field errors, and leaves the settings as they were', async () => {
+    const bad = async (name: string, body: object) => (await t.call<Errors>(name, body, a.token)).result.errors;
+    expect(await bad('updateExtendTime', { preExtendTime: -1, latExtendTime: 1441 })).toEqual([
+      { field: 'preExtendTime', rule: 'range' },
+      { field: 'latExtendTime', rule: 'range' },
+    ]);
+    expect(await bad('updateExtendTime', { preExtendTime: 1.5, latExtendTime: 10 })).toEqual([{ field: 'preExtendTime', rule: 'range' }]);
+    expect(await bad('updateLeaveExpiryTime', { leaveExpiryTime: 73 })).toEqual([{ field: 'leaveExpiryTime', rule: 'range' }]);
+    expect(await bad('updateQrcodeConf', { qrMaxCount: 101, qrMaxDuration: 721 })).toEqual([
+      { field: 'qrMaxCount', rule: 'range' },
+      { field: 'qrMaxDuration', rule: 'range' },
+    ]);
+    expect(await bad('updateCryptoperiod', { cryptoperiod: 2000 })).toEqual([{ field: 'cryptoperiod', rule: 'range' }]);
+    expect(await bad('updatePermissionSwitch', { permissionSwitch: 2 })).toEqual([{ field: 'permissionSwitch', rule: 'invalid_union' }]);
+    expect(await bad('updateOffDutyTime', { upDuty: '25:00', offDuty: '18:00' })).toEqual([{ field: 'upDuty', rule: 'format' }]);
+    expect(await bad('updateOffDutyTime', { upDuty: '09:00', offDuty: '' })).toEqual([{ field: 'offDuty', rule: 'required' }]);
+    expect(await bad('updateOffDutyTime', { upDuty: '18:00', offDuty: '09:00' })).toEqual([{ field: 'offDuty', rule: 'beforeUpDuty' }]);
+    expect(await info(a.token)).toMatchObject({ preExtendTime: 30, latExtendTime: 30, leaveExpiryTime: 0, upDuty: '', offDuty: '' });
+  });
+
+  it('answers the updated settings, changes only its own company, and logs each change', async () => {
+    const r = await t.call<BasicSettings>('updateExtendTime', { preExtendTime: 15, latExtendTime: 45 }, a.token);
+    expect(r.status).toBe(0);
+    expect(r.result).toMatchObject({ preExtendTime: 15, latExtendTime: 45 });
+    expect(Object.keys(r.result).sort()).toEqual(
+      [
+        'cryptoperiod',
+        'latExtendTime',
+        'leaveExpiryTime',
+        'offDuty',
+        'permissionSwitch',
+        'preExtendTime',
+        'qrMaxCount',
+        'qrMaxDuration',
+        'scaner',
+        'tempEditSwitch',
+        'upDuty',
+      ].sort(),
+    );
+    expect((await lastLog(a.id))?.optDesc).toBe('check-in from 15 min before to 45 min after');
+    expect((await t.call<BasicSettings>('updateTempEditSwitch', { tempEditSwitch: 1 }, a.token)).result.tempEditSwitch).toBe(1);
+    expect(await lastLog(a.id)).toMatchObject({ objName: 'tempEditSwitch', optDesc: 'switched on' });
+    expect((await t.call<BasicSettings>('updateQrcodeConf', { qrMaxCount: 3, qrMaxDuration: 48 }, a.token)).result).toMatchObject({
+      qrMaxCount: 3,
+      qrMaxDuration: 48,
+    });
+    expect((await t.call<BasicSettings>('updateCryptoperiod', { cryptoperiod: 5 }, a.token)).result.cryptoperiod).toBe(5);
+    expect((await t.call<BasicSettings>('updateOffDutyTime', { upDuty: '09:00', offDuty: '18:30' }, a.token)).result).toMatchObject({
+      upDuty: '09:00',
+      offDuty: '18:30',
+    });
+    expect((await lastLog(a.id))?.optDesc).toBe('working hours 09:00–18:30');
+    // Both empty clears the working hours.
+    expect((await t.call<BasicSettings>('updateOffDutyTime', { upDuty: '', offDuty: '' }, a.token)).result.offDuty).toBe('');
+    expect(await info(a.token)).toMatchObject({ preExtendTime: 15, latExtendTime: 45, tempEditSwitch: 1, qrMaxCount: 3, cryptoperiod: 5 });
+    // Beta is untouched.
+    expect(await info(b.token)).toMatchObject({ preExtendTime: 30, latExtendTime: 30, tempEditSwitch: 0, qrMaxCount: 0, cryptoperiod: 0 });
+  });
+
+  it('permissionSwitch decides whether employees may invite (116)', async () => {
+    const emp = await seedEmployee(t, a.id);
+    const token = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
+    const invite = () =>
+      t.call('addAppointment', { appointmentDate: Date.now() + 86_400_000, visitors: [{ name: '王受邀', phone: `139${Date.now() % 1e8}` }] }, token);
+    expect((await t.call<BasicSettings>('updatePermissionSwitch', { permissionSwitch: 0 }, a.token)).result.permissionSwitch).toBe(0);
+    expect((await invite()).status).toBe(Status.INVITE_FEATURE_OFF);
+    expect((await t.call<BasicSettings>('updatePermissionSwitch', { permissionSwitch: 1 }, a.token)).result.permissionSwitch).toBe(1);
+    expect((await invite()).status).toBe(0);
+  });
+
+  it('the extend times open and close the check-in window (64 / 65)', async () => {
+    const kiosk = await seedStaff(t, a.id, 4);
+    const inTwoHours = async (code: string) =>
+      t.db.insert(visits).values({
+        companyId: a.id,
+        kind: 'invite',
+        status: 'sent',
+        name: 'Early Bird',
+        phone: '13900000000',
+        code,
+        appointmentAt: new Date(Date.now() + 2 * 3600_000),
+      });
+    await inTwoHours('70000001');
+    await t.call('updateExtendTime', { preExtendTime: 30, latExtendTime: 30 }, a.token);
+    expect((await t.call('AppClientSignin', { verifyCode: '70000001' }, kiosk.token)).status).toBe(Status.TOO_EARLY);
+    await t.call('updateExtendTime', { preExtendTime: 180, latExtendTime: 30 }, a.token);
+    expect((await t.call('AppClientSignin', { verifyCode: '70000001' }, kiosk.token)).status).toBe(0);
+    await t.db.insert(visits).values({
+      companyId: a.id,
+      kind: 'invite',
+      status: 'sent',
+      name: 'Late Comer',
+      phone: '13900000001',
+      code: '70000002',
+      appointmentAt: new Date(Date.now() - 2 * 3600_000),
+    });
+    expect((await t.call('AppClientSignin', { verifyCode: '70000002' }, kiosk.token)).status).toBe(Status.LATE);
+  });
+
+  it('leaveExpiryTime sets the leave time of visitors signing in from then on; scaner reaches the kiosk', async () => {
+    const desk = await seedStaff(t, a.id, 2);
+    expect((await t.call<BasicSettings>('updateLeaveExpiryTime', { leaveExpiryTime: 4 }, a.token)).result.leaveExpiryTime).toBe(4);
+    expect((await lastLog(a.id))?.optDesc).toBe('signed out 4 h after sign-in');
+    const host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Helen Host', phone: '13800001111' }, a.token)).result.empid;
+    const walkIn = await t.call<{ vid: number }>('UpdatePhoto', { vname: 'Walker', vphone: '13911110000', empid: host }, desk.token);
+    expect(walkIn.reason).toBe('success');
+    const [v] = await t.db
+      .select()
+      .from(visits)
+      .where(and(eq(visits.companyId, a.id), eq(visits.id, walkIn.result.vid)));
+    expect((v?.leaveAt?.getTime() ?? 0) - (v?.visitAt?.getTime() ?? 0)).toBe(4 * 3600_000);
+    await t.call('updateLeaveExpiryTime', { leaveExpiryTime: 0 }, a.token);
+    expect((await lastLog(a.id))?.optDesc).toBe('no automatic sign-out');
+
+    const kiosk = await seedStaff(t, a.id, 4);
+    const pad = async () => (await t.call<{ settings: { scaner: number } }>('getPadConfig', {}, kiosk.token)).result.settings.scaner;
+    // On unless switched off (the kiosk scanned QR codes before the switch existed).
+    expect(await pad()).toBe(1);
+    expect((await t.call<BasicSettings>('updateScanerSwitch', { scaner: 0 }, a.token)).result.scaner).toBe(0);
+    expect(await pad()).toBe(0);
+  });
+});

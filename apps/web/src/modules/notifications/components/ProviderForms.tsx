@@ -1,0 +1,254 @@
+import {
+  checkAppKey,
+  checkEndpoint,
+  checkProvider,
+  checkSecret,
+  checkSmsQuota,
+  checkSmsSignature,
+  checkTemplateId,
+  type IvrConf,
+  type NotifyFieldFailure,
+  type SmsConf,
+  type WxConf,
+} from '@openvisit/contract';
+import { Alert, App, Button, Form, Input, InputNumber, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useUpdateIvr, useUpdateSms, useUpdateWx } from '../api';
+import { checkedRule, showConfError, useNotifyRuleText } from '../rules';
+
+/** One field of a provider's settings. A secret is write-only: empty keeps the stored one (`stored`). */
+interface ProviderField {
+  name: string;
+  label: string;
+  help?: string;
+  kind: 'text' | 'secret' | 'count';
+  check: (v: string) => NotifyFieldFailure | null;
+  /** Secrets: whether one is stored (then not required). */
+  stored?: boolean;
+  placeholder?: string;
+  max?: number;
+  /** Not needed even while the channel is on. */
+  optional?: boolean;
+}
+
+type Values = Record<string, string | number | boolean | null | undefined>;
+
+/**
+ * A provider channel's settings (SMS, WeChat, voice): the switch and its fields, checked as typed with the contract's
+ * checks; a switched-on channel needs every field. Switching a channel off is confirmed first.
+ */
+function ProviderForm({
+  id,
+  channel,
+  switchName,
+  on,
+  help,
+  fields,
+  initial,
+  onSave,
+  footer,
+}: {
+  id: string;
+  channel: string;
+  switchName: string;
+  on: boolean;
+  help: string;
+  fields: readonly ProviderField[];
+  initial: Values;
+  onSave: (input: Record<string, string | number>) => Promise<unknown>;
+  footer?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const text = useNotifyRuleText();
+  const [form] = Form.useForm<Values>();
+  const isOn = () => form.getFieldValue(switchName) === true;
+
+  const submit = async (v: Values) => {
+    const input: Record<string, string | number> = { [switchName]: v[switchName] ? 1 : 0 };
+    for (const f of fields) {
+      const value = v[f.name];
+      if (f.kind === 'count') input[f.name] = Number(value);
+      else if (f.kind === 'secret') {
+        if (typeof value === 'string' && value !== '') input[f.name] = value;
+      } else input[f.name] = String(value ?? '').trim();
+    }
+    const write = async () => {
+      try {
+        await onSave(input);
+        for (const f of fields) if (f.kind === 'secret') form.setFieldValue(f.name, '');
+        void message.success(t('notifications.notice.saved', { channel }));
+      } catch (err) {
+        showConfError(form, err, text);
+      }
+    };
+    if (on && !v[switchName])
+      return void modal.confirm({
+        title: t('notifications.notice.turnOffTitle', { channel }),
+        content: t('notifications.notice.turnOffText', { channel }),
+        okText: t('notifications.notice.turnOff'),
+        okButtonProps: { danger: true },
+        cancelText: t('common.cancel'),
+        onOk: write,
+      });
+    await write();
+  };
+
+  return (
+    <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={initial} data-testid={`${id}-form`} style={{ maxWidth: 640 }}>
+      <Typography.Paragraph type="secondary">{help}</Typography.Paragraph>
+      <Form.Item name={switchName} label={channel} valuePropName="checked">
+        <Switch checkedChildren={t('notifications.notice.on')} unCheckedChildren={t('notifications.notice.off')} data-testid={`${id}-switch`} />
+      </Form.Item>
+      {fields.map((f) =>
+        f.kind === 'count' ? (
+          <Form.Item
+            key={f.name}
+            name={f.name}
+            label={f.label}
+            extra={f.help}
+            rules={[
+              {
+                validator: async (_r, v: unknown) => {
+                  const failure = checkSmsQuota(v === null || v === undefined || v === '' ? null : Number(v));
+                  if (failure) throw new Error(text(failure, f.name));
+                },
+              },
+            ]}
+          >
+            <InputNumber style={{ width: 200 }} aria-label={f.label} data-testid={`${id}-${f.name}`} />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            key={f.name}
+            name={f.name}
+            label={f.label}
+            extra={f.help}
+            dependencies={[switchName]}
+            rules={
+              f.kind === 'secret'
+                ? [
+                    {
+                      validator: async (_r, v: unknown) => {
+                        const s = typeof v === 'string' ? v : '';
+                        const failure = s === '' ? (isOn() && !f.stored ? 'required' : null) : checkSecret(s);
+                        if (failure) throw new Error(text(failure, f.name));
+                      },
+                    },
+                  ]
+                : [checkedRule(f.check, () => !f.optional && isOn(), text, f.name)]
+            }
+          >
+            {f.kind === 'secret' ? (
+              <Input.Password
+                autoComplete="new-password"
+                maxLength={f.max ?? 256}
+                placeholder={f.stored ? t('notifications.notice.secretKept') : undefined}
+                data-testid={`${id}-${f.name}`}
+              />
+            ) : (
+              <Input autoComplete="off" maxLength={f.max} placeholder={f.placeholder} data-testid={`${id}-${f.name}`} />
+            )}
+          </Form.Item>
+        ),
+      )}
+      {footer}
+      <Button type="primary" htmlType="submit" data-testid={`${id}-save`}>
+        {t('notifications.notice.save')}
+      </Button>
+    </Form>
+  );
+}
+
+function AdapterNote() {
+  const { t } = useTranslation();
+  return <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('notifications.notice.adapterNote')} />;
+}
+
+/** SMS (`updateSMSConf`): provider, endpoint, key and secret, signature and the messages left. */
+export function SmsForm({ conf }: { conf: SmsConf }) {
+  const { t } = useTranslation();
+  const save = useUpdateSms();
+  const k = (s: string) => t(`notifications.notice.sms.${s}` as 'notifications.notice.sms.endpoint');
+  return (
+    <ProviderForm
+      id="sms"
+      channel={t('notifications.notice.sms.notify')}
+      switchName="smsNotify"
+      on={conf.smsNotify === 1}
+      help={t('notifications.notice.sms.help')}
+      initial={{ ...conf, smsNotify: conf.smsNotify === 1, appSecret: '' }}
+      fields={[
+        { name: 'provider', label: k('provider'), help: k('providerHelp'), kind: 'text', check: checkProvider, max: 32, optional: true },
+        { name: 'endpoint', label: k('endpoint'), kind: 'text', check: checkEndpoint, placeholder: 'https://sms.example.com/send', max: 500 },
+        { name: 'appKey', label: k('appKey'), kind: 'text', check: checkAppKey, max: 128 },
+        { name: 'appSecret', label: k('appSecret'), kind: 'secret', check: checkSecret, stored: conf.hasSecret },
+        { name: 'signature', label: k('signature'), help: k('signatureHelp'), kind: 'text', check: checkSmsSignature, max: 20 },
+        { name: 'smsQuota', label: k('quota'), help: k('quotaHelp'), kind: 'count', check: () => null },
+      ]}
+      footer={
+        <>
+          <Typography.Paragraph type="secondary" data-testid="sms-sent">
+            {t('notifications.notice.sms.sent', { count: conf.smsSent })}
+          </Typography.Paragraph>
+          <AdapterNote />
+        </>
+      }
+      onSave={(input) => save.mutateAsync(input)}
+    />
+  );
+}
+
+/** WeChat (`UpdateWxConf`): app id and secret, the message template and the endpoint. */
+export function WxForm({ conf }: { conf: WxConf }) {
+  const { t } = useTranslation();
+  const save = useUpdateWx();
+  const k = (s: string) => t(`notifications.notice.wechat.${s}` as 'notifications.notice.wechat.appId');
+  return (
+    <ProviderForm
+      id="wechat"
+      channel={t('notifications.notice.wechat.notify')}
+      switchName="wxNotify"
+      on={conf.wxNotify === 1}
+      help={t('notifications.notice.wechat.help')}
+      initial={{ ...conf, wxNotify: conf.wxNotify === 1, appSecret: '' }}
+      fields={[
+        { name: 'appId', label: k('appId'), kind: 'text', check: checkAppKey, max: 128 },
+        { name: 'appSecret', label: k('appSecret'), kind: 'secret', check: checkSecret, stored: conf.hasSecret },
+        { name: 'templateId', label: k('templateId'), kind: 'text', check: checkTemplateId, max: 128 },
+        { name: 'endpoint', label: k('endpoint'), kind: 'text', check: checkEndpoint, placeholder: 'https://wx-adapter.example.com/send', max: 500 },
+      ]}
+      footer={<AdapterNote />}
+      onSave={(input) => save.mutateAsync(input)}
+    />
+  );
+}
+
+/** Voice calls (`ivrNotifyConf`): endpoint and key. */
+export function IvrForm({ conf }: { conf: IvrConf }) {
+  const { t } = useTranslation();
+  const save = useUpdateIvr();
+  return (
+    <ProviderForm
+      id="voice"
+      channel={t('notifications.notice.voice.notify')}
+      switchName="ivrNotify"
+      on={conf.ivrNotify === 1}
+      help={t('notifications.notice.voice.help')}
+      initial={{ ivrNotify: conf.ivrNotify === 1, endpoint: conf.endpoint, key: '' }}
+      fields={[
+        {
+          name: 'endpoint',
+          label: t('notifications.notice.voice.endpoint'),
+          kind: 'text',
+          check: checkEndpoint,
+          placeholder: 'https://ivr.example.com/call',
+          max: 500,
+        },
+        { name: 'key', label: t('notifications.notice.voice.key'), kind: 'secret', check: checkSecret, stored: conf.hasKey },
+      ]}
+      footer={<AdapterNote />}
+      onSave={(input) => save.mutateAsync(input)}
+    />
+  );
+}

@@ -1,0 +1,59 @@
+import {
+  type BasicSettings,
+  type CallInput,
+  type FieldError,
+  Status,
+  type UserInfo,
+  updateCryptoperiod,
+  updateExtendTime,
+  updateLeaveExpiryTime,
+  updateOffDutyTime,
+  updatePermissionSwitch,
+  updateQrcodeConf,
+  updateScanerSwitch,
+  updateTempEditSwitch,
+} from '@openvisit/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormInstance } from 'antd';
+import { callApi } from '../../platform/api';
+import { ApiError } from '../../platform/apiError';
+import { FORM_SILENT } from '../../platform/fieldErrors';
+import { displayError } from '../../platform/notify';
+import { accountKeys } from '../accounts/api';
+
+/** The basic settings calls; each answers all basic settings. */
+export const BASIC_CALLS = {
+  updatePermissionSwitch,
+  updateTempEditSwitch,
+  updateScanerSwitch,
+  updateExtendTime,
+  updateLeaveExpiryTime,
+  updateOffDutyTime,
+  updateQrcodeConf,
+  updateCryptoperiod,
+} as const;
+type Calls = typeof BASIC_CALLS;
+export type BasicWrite = { [K in keyof Calls]: { call: K; input: CallInput<Calls[K]> } }[keyof Calls];
+
+/** One basic setting written; the answer (all basic settings) goes into the GetUserInfo cache, where the screen reads them. */
+export function useBasicWrite() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (w: BasicWrite): Promise<BasicSettings> =>
+      callApi(BASIC_CALLS[w.call] as Calls['updateExtendTime'], w.input as never, { silent: FORM_SILENT }),
+    onSuccess: (saved) => qc.setQueryData<UserInfo>(accountKeys.userInfo, (old) => (old ? { ...old, ...saved } : old)),
+  });
+}
+
+/** Puts a 400's field errors on the form's fields with `text(rule)`; anything else goes to the error policy. */
+export function showWriteError(form: FormInstance, err: unknown, text: (rule: string, field: string) => string): void {
+  if (err instanceof ApiError && err.status === Status.BAD_PARAMS && err.http === undefined) {
+    const names = new Set(Object.keys(form.getFieldsValue()));
+    const mine = (err.fieldErrors as FieldError[]).filter((e) => names.has(e.field));
+    if (mine.length) {
+      form.setFields(mine.map((e) => ({ name: e.field, errors: [text(e.rule, e.field)] })));
+      return;
+    }
+  }
+  if (err instanceof ApiError) displayError(err);
+}

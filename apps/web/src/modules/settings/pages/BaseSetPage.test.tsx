@@ -1,0 +1,136 @@
+import { basicSettings, companySettings, Status } from '@openvisit/contract';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../../app/providers';
+import { i18n } from '../../../platform/i18n';
+import { stubServer } from '../../../testing/stubServer';
+import { BaseSetPage } from './BaseSetPage';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function open(url = '/setting/baseset') {
+  const router = createMemoryRouter([{ path: '/setting/baseset', element: <BaseSetPage /> }], { initialEntries: [url] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+/** A fake server keeping the company settings: each basic-settings call merges its body and answers them all. */
+function server(patch: Record<string, unknown> = {}) {
+  let current: Record<string, unknown> = { ...companySettings.parse({}), userid: 1, company: 'Acme', ...patch };
+  const write = (b: Record<string, unknown>) => {
+    current = { ...current, ...b };
+    return { status: 0, result: basicSettings.parse(current) };
+  };
+  return stubServer({
+    GetUserInfo: () => ({ status: 0, result: current }),
+    updatePermissionSwitch: write,
+    updateTempEditSwitch: write,
+    updateScanerSwitch: write,
+    updateExtendTime: write,
+    updateQrcodeConf: write,
+    updateLeaveExpiryTime: write,
+    updateOffDutyTime: write,
+    updateCryptoperiod: write,
+  });
+}
+
+const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+
+describe('BaseSetPage', () => {
+  it('checks the check-in window as typed with the contract’s range, saves it on its own, and says so', async () => {
+    const s = server();
+    open();
+    const form = await screen.findByTestId('form-extendTime');
+    expect(input('input-preExtendTime').value).toBe('30');
+    fireEvent.change(input('input-preExtendTime'), { target: { value: '2000' } });
+    expect(await within(form).findByText('A whole number from 0 to 1440')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('save-extendTime'));
+    await waitFor(() => expect(within(form).getAllByText('A whole number from 0 to 1440')).toHaveLength(1));
+    expect(s.bodies('updateExtendTime')).toHaveLength(0);
+    fireEvent.change(input('input-preExtendTime'), { target: { value: '15' } });
+    fireEvent.change(input('input-latExtendTime'), { target: { value: '' } });
+    expect(await within(form).findByText('Required')).toBeTruthy();
+    fireEvent.change(input('input-latExtendTime'), { target: { value: '45' } });
+    await waitFor(() => expect(within(form).queryByText('Required')).toBeNull());
+    fireEvent.click(screen.getByTestId('save-extendTime'));
+    await waitFor(() => expect(s.bodies('updateExtendTime')).toEqual([{ preExtendTime: 15, latExtendTime: 45 }]));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+  });
+
+  it('puts the server’s field errors on their fields', async () => {
+    const s = stubServer({
+      GetUserInfo: () => ({ status: 0, result: { ...companySettings.parse({}), userid: 1 } }),
+      updateQrcodeConf: () => ({ status: Status.BAD_PARAMS, result: { errors: [{ field: 'qrMaxDuration', rule: 'range' }] } }),
+    });
+    open();
+    const form = await screen.findByTestId('form-qrcode');
+    fireEvent.change(input('input-qrMaxCount'), { target: { value: '3' } });
+    fireEvent.click(screen.getByTestId('save-qrcode'));
+    expect(await within(form).findByText('A whole number from 0 to 720')).toBeTruthy();
+    expect(s.bodies('updateQrcodeConf')).toEqual([{ qrMaxCount: 3, qrMaxDuration: 0 }]);
+  });
+
+  it('asks before employees are stopped from inviting; a switch shows what the server answered', async () => {
+    const s = server({ permissionSwitch: 1 });
+    open();
+    const permission = await screen.findByTestId('switch-permissionSwitch');
+    expect(permission.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(permission);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('Stop employees inviting visitors?').length).toBeGreaterThan(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(s.bodies('updatePermissionSwitch')).toHaveLength(0);
+    expect(permission.getAttribute('aria-checked')).toBe('true');
+
+    fireEvent.click(permission);
+    const again = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+    fireEvent.click(within(again).getByRole('button', { name: 'Switch off' }));
+    await waitFor(() => expect(s.bodies('updatePermissionSwitch')).toEqual([{ permissionSwitch: 0 }]));
+    await waitFor(() => expect(screen.getByTestId('switch-permissionSwitch').getAttribute('aria-checked')).toBe('false'));
+    expect(await screen.findByText('Employees may invite visitors: off')).toBeTruthy();
+
+    // Switching on is not asked; the QR check-in switch starts on (the kiosk scanned codes before it existed).
+    expect(screen.getByTestId('switch-scaner').getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByTestId('switch-tempEditSwitch'));
+    await waitFor(() => expect(s.bodies('updateTempEditSwitch')).toEqual([{ tempEditSwitch: 1 }]));
+  });
+
+  it('working hours: HH:mm, both or neither, the end after the start; the sections are tabs kept in the URL', async () => {
+    const s = server();
+    const router = open('/setting/baseset?tab=onSite');
+    const upDuty = await screen.findByTestId('input-upDuty');
+    fireEvent.change(upDuty, { target: { value: '9:00' } });
+    expect(await screen.findByText('Use HH:mm, for example 09:00')).toBeTruthy();
+    fireEvent.change(upDuty, { target: { value: '18:00' } });
+    fireEvent.change(input('input-offDuty'), { target: { value: '09:00' } });
+    expect(await screen.findByText('Must be after the start of work')).toBeTruthy();
+    fireEvent.change(input('input-offDuty'), { target: { value: '18:30' } });
+    await waitFor(() => expect(screen.queryByText('Must be after the start of work')).toBeNull());
+    fireEvent.click(screen.getByTestId('save-duty'));
+    await waitFor(() => expect(s.bodies('updateOffDutyTime')).toEqual([{ upDuty: '18:00', offDuty: '18:30' }]));
+    fireEvent.change(input('input-leaveExpiryTime'), { target: { value: '4' } });
+    fireEvent.click(screen.getByTestId('save-leave'));
+    await waitFor(() => expect(s.bodies('updateLeaveExpiryTime')).toEqual([{ leaveExpiryTime: 4 }]));
+    fireEvent.click(screen.getByRole('tab', { name: 'Invitations and check-in' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=invitations'));
+  });
+
+  it('speaks Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    server();
+    open();
+    expect(await screen.findByText('允许员工邀请访客')).toBeTruthy();
+    fireEvent.change(await screen.findByTestId('input-preExtendTime'), { target: { value: '-5' } });
+    expect(await screen.findByText('请输入 0 到 1440 之间的整数')).toBeTruthy();
+  });
+});

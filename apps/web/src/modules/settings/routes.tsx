@@ -1,0 +1,21 @@
+import { ControlOutlined } from '@ant-design/icons';
+import { Navigate } from 'react-router';
+import type { ScreenEntry } from '../../app/routes/types';
+
+function ToBaseSet() {
+  return <Navigate replace to="/setting/baseset" />;
+}
+
+/** Custom settings › basic settings (spec section 2: setting/baseset; the older console's /reserve leads there). */
+export const basicSettingsScreens: readonly ScreenEntry[] = [
+  {
+    path: 'setting/baseset',
+    titleKey: 'menu.baseset',
+    icon: <ControlOutlined />,
+    roles: ['manager'],
+    feature: 'basicSet',
+    group: 'custom',
+    page: () => import('./pages/BaseSetPage').then((m) => m.BaseSetPage),
+  },
+  { path: 'reserve', titleKey: 'menu.baseset', roles: ['manager'], feature: 'basicSet', hideInMenu: true, page: () => Promise.resolve(ToBaseSet) },
+];
