@@ -469,18 +469,13 @@ async function tellApprovers(ctx: AuthedContext, v: VisitRow, areaId: number, le
     const lang = await companyLang(ctx);
     const people = empIds.size
       ? await ctx.db
-          .select({ name: employees.name, email: employees.email, status: employees.status })
+          .select({ id: employees.id, name: employees.name })
           .from(employees)
           .where(and(eq(employees.companyId, ctx.session.companyId), inArray(employees.id, [...empIds])))
       : [];
-    const to = people.filter((p) => p.status === 0 && p.email).map((p) => ({ name: p.name, email: p.email, employee: true }));
-    if (rules.some((r) => r.rType === 3)) {
-      const company = await accountsRepository(ctx.db, { companyId: ctx.session.companyId }).company();
-      if (company?.email) to.push({ name: company.username, email: company.email, employee: false });
-    }
-    for (const p of to) {
+    const request = (approver: string, employee: boolean) => {
       const mail = approvalRequestMail(lang, {
-        approver: p.name,
+        approver,
         visitor: v.name,
         company: v.company,
         host: v.empName,
@@ -488,9 +483,16 @@ async function tellApprovers(ctx: AuthedContext, v: VisitRow, areaId: number, le
         reason: v.visitReason,
         level,
         levels,
-        link: approvalsLink(ctx, p.employee),
+        link: approvalsLink(ctx, employee),
       });
-      await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: p.email, ...mail });
+      return { ...mail, short: mail.subject };
+    };
+    // Employees hear on the channels they chose; the administrator by the company's email.
+    for (const p of people) await ctx.services.notifier.tellEmployee(ctx.session.companyId, p.id, request(p.name, true), { visitId: v.id });
+    if (rules.some((r) => r.rType === 3)) {
+      const company = await accountsRepository(ctx.db, { companyId: ctx.session.companyId }).company();
+      if (company?.email)
+        await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: company.email, ...request(company.username, false), visitId: v.id });
     }
   });
 }
@@ -498,25 +500,19 @@ async function tellApprovers(ctx: AuthedContext, v: VisitRow, areaId: number, le
 async function tellOutcome(ctx: AuthedContext, v: VisitRow, outcome: 'agreed' | 'refused' | 'returned', remark: string): Promise<void> {
   await safely(ctx, 'outcome', async () => {
     const lang = await companyLang(ctx);
-    const [host] = v.empId
-      ? await ctx.db
-          .select({ name: employees.name, email: employees.email })
-          .from(employees)
-          .where(and(eq(employees.companyId, ctx.session.companyId), eq(employees.id, v.empId)))
-      : [];
     const base = { visitor: v.name, host: v.empName, at: v.appointmentAt ?? v.createdAt, outcome, remark };
-    if (host?.email)
-      await ctx.services.mailer.send({
-        companyId: ctx.session.companyId,
-        to: host.email,
-        ...approvalResultMail(lang, { ...base, recipient: host.name, forHost: true, link: `${ctx.config.publicUrl}/emporder/orderlist` }),
-      });
+    if (v.empId) {
+      const mail = approvalResultMail(lang, { ...base, recipient: v.empName, forHost: true, link: `${ctx.config.publicUrl}/emporder/orderlist` });
+      await ctx.services.notifier.tellEmployee(ctx.session.companyId, v.empId, { ...mail, short: mail.subject }, { visitId: v.id });
+    }
     // The visitor hears only the outcome, never a return (that is between the host and the approvers).
     if (v.email && outcome !== 'returned') {
       const vlang = v.lang === 'en' ? 'en' : 'zh';
       await ctx.services.mailer.send({
         companyId: ctx.session.companyId,
         to: v.email,
+        toName: v.name,
+        visitId: v.id,
         ...approvalResultMail(vlang, { ...base, recipient: v.name, forHost: false, company: ctx.session.companyName }),
       });
     }
