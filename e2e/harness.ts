@@ -287,3 +287,13 @@ export async function skipRestOfGuide(page: Page, lang: 'en' | 'zh' = 'en'): Pro
   await page.getByTestId('kiosk-preview').waitFor();
   await page.getByRole('button', { name: skip }).click();
 }
+
+/**
+ * Opens a screen of a drop-down of the top navigation: hovers the group (its visible name), then clicks the item.
+ * An item's accessible name is its icon's label and its text, so the item matches on how its name ends.
+ */
+export async function openMenu(page: Page, group: string, item: string): Promise<void> {
+  await page.getByRole('menuitem', { name: group }).hover();
+  const escaped = item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page.getByRole('menuitem', { name: new RegExp(`${escaped}$`) }).click();
+}

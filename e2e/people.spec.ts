@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import {
   button,
   newContext,
+  openMenu,
   PASSWORD,
   registerCompany,
   SIGNIN_EN,
@@ -237,11 +238,7 @@ const modal = (page: Page) => page.locator('.ant-modal:visible');
 const popconfirm = (page: Page) => page.locator('.ant-popconfirm:visible');
 
 /** Opens a screen of the People drop-down of the top navigation. */
-async function openPeopleMenu(page: Page, L: Lang, item: string): Promise<void> {
-  await page.getByRole('menuitem', { name: L.t.people }).hover();
-  // The item's name is its icon's label and its text.
-  await page.getByRole('menuitem', { name: new RegExp(`${item}$`) }).click();
-}
+const openPeopleMenu = (page: Page, L: Lang, item: string) => openMenu(page, L.t.people, item);
 
 /** Picks an option of a labelled filter select. */
 async function choose(page: Page, label: string, option: string): Promise<void> {

@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import {
   button,
   newContext,
+  openMenu,
   PASSWORD,
   registerCompany,
   SIGNIN_EN,
@@ -44,6 +45,7 @@ interface Lang {
     interview: string;
     typesAdded: string;
     setupDone: string;
+    group: string;
     menu: string;
     title: string;
     register: string;
@@ -92,6 +94,7 @@ const EN: Lang = {
     interview: 'Interview',
     typesAdded: '3 visitor types added',
     setupDone: 'Setup complete',
+    group: 'Custom settings',
     menu: 'Registration settings',
     title: 'Registration settings',
     register: 'Visitor registration',
@@ -140,6 +143,7 @@ const ZH: Lang = {
     interview: '面试',
     typesAdded: '已添加 3 种访客类型',
     setupDone: '设置完成',
+    group: '自定义设置',
     menu: '前台登记设置',
     title: '前台登记设置',
     register: '访客登记',
@@ -218,7 +222,7 @@ async function scenario(L: Lang): Promise<void> {
   });
 
   await step(page, `registration-kiosk-${L.tag}`, async () => {
-    await page.getByRole('menuitem', { name: t.menu }).click();
+    await openMenu(page, t.group, t.menu);
     await page.waitForURL(/\/setting\/padset/);
     await page.waitForFunction((title) => document.title.startsWith(`${title} - `), t.title);
     await page

@@ -224,6 +224,9 @@ describe('approval flows', () => {
     expect(history.result.map((r) => r.status)).toEqual(['notHandled']);
     const rid = history.result[0]?.rid ?? 0;
     expect((await decide(first.token, rid, 'approve')).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    // At the kiosk it is called off (58 with its status), not "waiting for approval".
+    const refused = await t.call('AppClientSignin', { verifyCode: v.code }, kiosk);
+    expect(refused).toMatchObject({ status: Status.UPDATE_NOT_ALLOWED, result: { status: 'ended' } });
   });
 
   it('a gate with its own area follows that flow; HSE accounts and the administrator can be approvers', async () => {

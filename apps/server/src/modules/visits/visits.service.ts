@@ -407,10 +407,13 @@ export async function checkIn(
     ctx.audit.skip = true;
     return { ...toVisit(v), repeated: true };
   }
-  // Waiting for approval, or refused by an approver (or the visitor declined after a refusal): not in.
-  if (v.permission !== 1 || v.status === 'unauthorized') throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { status: v.status });
+  // Refused by an approver (or declined after a refusal): not in.
+  if (v.status === 'refused' || v.status === 'unauthorized') throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { status: v.status });
+  // Called off or over says so even while an approval was still pending: that is what the visitor must hear.
   if (!CHECK_IN_FROM.includes(v.status as VisitorStatus))
     throw new AppError(Status.UPDATE_NOT_ALLOWED, `A ${v.status} visit cannot check in`, { status: v.status });
+  // Still waiting for approval.
+  if (v.permission !== 1) throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { status: v.status });
   checkWindow(await windowOf(ctx, v, settings), now);
   checkProtocol(settings, input.protocolAccepted || v.protocolAccepted);
   await screen(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber });
