@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '@openvisit/contract';
+import { PASSWORD_MIN, REPORT_PERIOD_MAX_DAYS } from '@openvisit/contract';
 import { accountsEn } from '../modules/accounts/locales/en';
 import { approvalsEn } from '../modules/approvals/locales/en';
 import { authEn } from '../modules/auth/locales/en';
@@ -160,6 +160,7 @@ export const en = {
     type: 'File format is incorrect',
     size: 'The file is too large',
     beforeStart: 'The end date cannot be before the start date',
+    periodTooLong: `The period is too long: at most ${REPORT_PERIOD_MAX_DAYS} days`,
     duplicateInFile: 'Appears more than once in the file',
     taken: 'Already used by another record',
     duplicate: 'Given twice',

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '@openvisit/contract';
+import { PASSWORD_MIN, REPORT_PERIOD_MAX_DAYS } from '@openvisit/contract';
 import { accountsZh } from '../modules/accounts/locales/zh';
 import { approvalsZh } from '../modules/approvals/locales/zh';
 import { authZh } from '../modules/auth/locales/zh';
@@ -160,6 +160,7 @@ export const zh: Translation = {
     type: '文件格式不正确',
     size: '文件过大',
     beforeStart: '结束日期不能早于开始日期',
+    periodTooLong: `时间范围过长：最多 ${REPORT_PERIOD_MAX_DAYS} 天`,
     duplicateInFile: '在文件中重复出现',
     taken: '已被其他记录使用',
     duplicate: '重复',

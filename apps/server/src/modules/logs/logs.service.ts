@@ -1,6 +1,7 @@
 import { LogModule, type OperationLog } from '@openvisit/contract';
 import { type AuditEntry, writeLog } from '../../platform/audit.js';
 import type { AuthedContext } from '../../platform/calls.js';
+import { dayStart } from '../../platform/days.js';
 import { logsRepository } from './logs.repository.js';
 
 /** A client's own record: its details are free text, kept as written (no key). */
@@ -10,10 +11,6 @@ export async function addLog(ctx: AuthedContext, input: Omit<AuditEntry, 'detail
 }
 
 /** Dates are whole days in the server's time zone; endDate is inclusive. */
-function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00`);
-}
-
 export async function listLogs(
   ctx: AuthedContext,
   input: {

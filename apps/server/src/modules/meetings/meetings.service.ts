@@ -12,6 +12,7 @@ import {
   type Visit,
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
+import { dayStart } from '../../platform/days.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import {
   type Invited,
@@ -74,11 +75,6 @@ function stamp(d: Date): string {
 }
 
 /** 'yyyy-mm-dd' (server time) → the instant the day starts. */
-function dayStart(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
-}
-
 /** The original's rule: one meeting of a name per day (not counting cancelled ones); 108 on the subject. */
 async function checkSubjectFree(ctx: AuthedContext, subject: string, start: Date, exceptId: number | null): Promise<void> {
   const from = new Date(start.getFullYear(), start.getMonth(), start.getDate());

@@ -1,13 +1,9 @@
 import type { MessageChannel, MessageRecord, MessageState } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
+import { dayStart } from '../../platform/days.js';
 import { notifyRepository } from './notifications.repository.js';
 
 /** A day's start in server time (yyyy-MM-dd), as the other day filters read them. */
-function dayStart(day: string, plusDays = 0): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + plusDays);
-}
-
 /** The company's delivery records, newest first. */
 export async function sendRecords(
   ctx: AuthedContext,

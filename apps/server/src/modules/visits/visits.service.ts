@@ -21,6 +21,7 @@ import {
 } from '@openvisit/contract';
 import { clientEnd, writeLog } from '../../platform/audit.js';
 import type { AuthedContext } from '../../platform/calls.js';
+import { dayStart } from '../../platform/days.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { dataUrlBytes, ImageRejected, normalisePhoto, normaliseSignature } from '../../platform/images.js';
 import { settingsOf } from '../accounts/accounts.service.js';
@@ -535,11 +536,6 @@ export async function changeStatus(ctx: AuthedContext, input: { vid: number; eve
 }
 
 /** 'yyyy-mm-dd' (server time) → the instant the day starts. */
-function dayStart(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
-}
-
 export interface VisitQuery {
   date?: string;
   endDate?: string;
