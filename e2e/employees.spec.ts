@@ -10,6 +10,7 @@ import {
   button,
   newContext,
   PASSWORD,
+  pickOption,
   registerCompany,
   SIGNIN_EN,
   SIGNIN_ZH,
@@ -445,8 +446,7 @@ async function scenario(L: Lang): Promise<void> {
     // Sales still has a member (58): choose who receives them.
     await page.getByTestId('move-members-text').getByText(t.moveText(L.sales)).waitFor();
     const modal = page.locator('.ant-modal:visible');
-    await modal.getByLabel(t.receiver).click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle(L.hq, { exact: true }).click();
+    await pickOption(page, modal.getByLabel(t.receiver), L.hq);
     await shot('department-move-members');
     await modal.getByRole('button', { name: t.moveSubmit }).click();
     await toast(page, t.deletedMoved(L.sales, L.hq));
@@ -459,6 +459,9 @@ async function scenario(L: Lang): Promise<void> {
   await step(page, `delete-employee-${L.tag}`, async () => {
     await page.getByRole('button', { name: t.deleteOf(L.employee) }).click();
     await page.locator('.ant-popconfirm:visible').getByText(t.deleteConfirm(L.employee)).waitFor();
+    // The icon button's "Delete" tooltip can cover the confirmation's button while the pointer rests on the icon.
+    await page.mouse.move(0, 0);
+    await page.locator('.ant-tooltip:visible').first().waitFor({ state: 'hidden' });
     await popconfirmOk(page, L).click();
     await toast(page, t.deleted(1));
     await row(page, L.employee).waitFor({ state: 'detached' });

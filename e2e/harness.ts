@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -296,4 +296,23 @@ export async function openMenu(page: Page, group: string, item: string): Promise
   await page.getByRole('menuitem', { name: group }).hover();
   const escaped = item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await page.getByRole('menuitem', { name: new RegExp(`${escaped}$`) }).click();
+}
+
+/**
+ * Picks an option of an antd select. A click that lands while the drop-down is still animating in (a busy machine) can
+ * be dropped, so the pick is confirmed on the select itself and tried again, as a person would.
+ */
+export async function pickOption(page: Page, combobox: Locator, option: string): Promise<void> {
+  const select = combobox.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  for (let attempt = 1; ; attempt++) {
+    await combobox.click();
+    await page.locator('.ant-select-dropdown:visible').last().getByTitle(option, { exact: true }).click();
+    try {
+      await select.getByTitle(option, { exact: true }).waitFor({ timeout: 3000 });
+      return;
+    } catch (e) {
+      if (attempt === 3) throw e;
+      if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
+    }
+  }
 }

@@ -12,6 +12,7 @@ import {
   newContext,
   openMenu,
   PASSWORD,
+  pickOption,
   registerCompany,
   SIGNIN_EN,
   SIGNIN_ZH,
@@ -241,10 +242,7 @@ const popconfirm = (page: Page) => page.locator('.ant-popconfirm:visible');
 const openPeopleMenu = (page: Page, L: Lang, item: string) => openMenu(page, L.t.people, item);
 
 /** Picks an option of a labelled filter select. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
+const choose = (page: Page, label: string, option: string) => pickOption(page, page.getByRole('combobox', { name: label }), option);
 
 async function readWorkbook(file: string): Promise<{ sheet: string; rows: string[][] }> {
   const wb = new ExcelJS.Workbook();
