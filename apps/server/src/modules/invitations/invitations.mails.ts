@@ -150,3 +150,25 @@ export function cancellationMail(lang: Lang, v: VisitFacts) {
     ),
   };
 }
+
+/**
+ * The invitation and its cancellation as text messages, for a visitor invited with a phone and no email: short (one
+ * or two SMS segments), with the link to the invitation page, which shows the QR pass.
+ */
+export function invitationSms(lang: Lang, v: Omit<VisitFacts, 'gate'> & { link: string; code: string }) {
+  const when = inviteTime(v.at, lang);
+  const text =
+    lang === 'zh'
+      ? `${v.visitor}您好，${v.host}邀请您于${when}到访${v.company}。签到码 ${v.code}，邀请函：${v.link}`
+      : `${v.visitor}, ${v.host} invites you to ${v.company} on ${when}. Check-in code ${v.code}. Invitation: ${v.link}`;
+  return { subject: lang === 'zh' ? `${v.company} 来访邀请` : `${v.company} invitation`, text, short: text };
+}
+
+export function cancellationSms(lang: Lang, v: Omit<VisitFacts, 'gate'>) {
+  const when = inviteTime(v.at, lang);
+  const text =
+    lang === 'zh'
+      ? `${v.visitor}您好，${v.host}已取消您于${when}到访${v.company}的邀请，签到码已失效。`
+      : `${v.visitor}, ${v.host} has called off your visit to ${v.company} on ${when}; the check-in code no longer works.`;
+  return { subject: lang === 'zh' ? `${v.company} 邀请已取消` : `${v.company} visit called off`, text, short: text };
+}

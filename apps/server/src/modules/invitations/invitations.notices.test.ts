@@ -4,8 +4,9 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { startFakeProvider } from '../../../test/notify-fakes.js';
 import { mimeParts, startSmtp } from '../../../test/smtp.js';
-import { companies, invitationSnapshots, jobs, mails } from '../../db/schema/index.js';
+import { companies, invitationSnapshots, jobs, mails, messages } from '../../db/schema/index.js';
 
 interface V {
   vid: number;
@@ -238,6 +239,61 @@ describe('invitations sent with their template', () => {
     ]);
     expect((await t.call('setCancelStatusForWeb', { vid: mine.vid }, empToken)).status).toBe(0);
     expect((await mailTo('mine@example.com'))?.subject).toMatch(/^Alpha has called off your visit — /);
+  });
+});
+
+describe('invitations by SMS to visitors without an email', () => {
+  it('with SMS on: the invitation and its cancellation reach the phone with the link and code; with SMS off, nothing', async () => {
+    const sms = await startFakeProvider('sms-secret');
+    const t = await testApp({ notify: { timeoutMs: 500, maxResponseBytes: 64 * 1024 } });
+    try {
+      const a = await seedCompany(t, 'Alpha');
+      const host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
+      const invite = (name: string, phone: string) =>
+        t.call<V[]>('addAppointment', { empid: host, appointmentDate: Date.now() + 86_400_000, visitors: [{ name, phone, lang: 'en' }] }, a.token);
+      const smsTo = (phone: string) =>
+        t.db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.channel, 'sms'), eq(messages.to, phone)))
+          .orderBy(messages.id);
+
+      // SMS off: a phone-only visitor gets the link from the host, no message is recorded.
+      await invite('Quiet Guest', '13900000001');
+      expect(await smsTo('13900000001')).toEqual([]);
+
+      const on = await t.call(
+        'updateSMSConf',
+        { smsNotify: 1, endpoint: sms.url, appKey: 'k1', appSecret: 'sms-secret', signature: '【Alpha】', smsQuota: 10 },
+        a.token,
+      );
+      expect(on.status, on.reason).toBe(0);
+      const [v] = (await invite('Phone Guest', '13900000002')).result as [V];
+      await t.services.jobs.runDue();
+      const [sent] = await smsTo('13900000002');
+      expect(sent).toMatchObject({ visitId: v.vid, toName: 'Phone Guest', state: 'sent' });
+      expect(sent?.text).toContain(`Check-in code ${v.code}. Invitation: ${v.inviteLink}`);
+      expect(sent?.text).toMatch(/^Phone Guest, Host One invites you to Alpha on /);
+      expect(sms.received.at(-1)?.body).toMatchObject({ to: '13900000002' });
+
+      expect((await t.call('setCancelStatusForWeb', { vid: v.vid }, a.token)).status).toBe(0);
+      await t.services.jobs.runDue();
+      const told = await smsTo('13900000002');
+      expect(told.map((m) => m.text.replace(/ on .*;/, ' on …;'))).toEqual([
+        expect.stringContaining('invites you'),
+        'Phone Guest, Host One has called off your visit to Alpha on …; the check-in code no longer works.',
+      ]);
+      // Nobody with an email is texted: their invitation is mailed.
+      await t.call(
+        'addAppointment',
+        { empid: host, appointmentDate: Date.now() + 86_400_000, visitors: [{ name: 'Mail Guest', phone: '13900000003', email: 'mg@example.com' }] },
+        a.token,
+      );
+      expect(await smsTo('13900000003')).toEqual([]);
+    } finally {
+      await t.close();
+      await sms.close();
+    }
   });
 });
 

@@ -7,10 +7,21 @@ import type { Mailer } from '../../platform/mail.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { registrationRepository } from '../registration/registration.repository.js';
 import { type VisitRow, visitsRepository } from '../visits/visits.repository.js';
-import { cancellationMail, type InvitationTexts, invitationMail, passAttachment, reminderMail } from './invitations.mails.js';
+import {
+  cancellationMail,
+  cancellationSms,
+  type InvitationTexts,
+  invitationMail,
+  invitationSms,
+  passAttachment,
+  reminderMail,
+} from './invitations.mails.js';
 import { invitationsRepository } from './invitations.repository.js';
 
-/** Mails to invited visitors (invitation, reminder, cancellation): through the mails table and its delivery job. */
+/**
+ * Messages to invited visitors (invitation, reminder, cancellation), each a delivery record sent by its job: by email
+ * when the visitor gave one; else by SMS to their phone when the company's SMS channel can carry it.
+ */
 
 export const REMINDER_JOB = 'invitations.reminder';
 const REMIND_BEFORE_MS = INVITE_REMINDER_HOURS * 3_600_000;
@@ -30,13 +41,34 @@ async function gateNameOf(db: Db, v: VisitRow): Promise<string> {
   return gate?.name ?? '';
 }
 
-/** The invitation with the visitor's QR pass inline, then the reminder job; the caller's request never waits on SMTP. */
+/** Whether a visitor without an email hears by SMS: a phone, and the company's SMS on with quota left. */
+async function bySms(ctx: AuthedContext, v: VisitRow): Promise<boolean> {
+  return !v.email && !!v.phone && (await ctx.services.notifier.available(v.companyId)).includes('sms');
+}
+
+/**
+ * The invitation: by email with the QR pass inline, then the reminder job; or by SMS with the link and code. The
+ * caller's request never waits on SMTP or the SMS provider.
+ */
 export async function sendInvitation(
   ctx: AuthedContext,
   v: VisitRow,
   o: { link: string; host: string; gate: string; texts: InvitationTexts },
 ): Promise<void> {
-  if (!v.email || !v.appointmentAt) return;
+  if (!v.appointmentAt) return;
+  if (await bySms(ctx, v)) {
+    const sms = invitationSms(langOf(v), {
+      visitor: v.name,
+      company: ctx.session.companyName,
+      host: o.host,
+      at: v.appointmentAt,
+      link: o.link,
+      code: v.code ?? '',
+    });
+    await ctx.services.notifier.tell(v.companyId, { channel: 'sms', to: v.phone, toName: v.name }, sms, { visitId: v.id });
+    return;
+  }
+  if (!v.email) return;
   const mail = invitationMail(langOf(v), {
     visitor: v.name,
     company: ctx.session.companyName,
@@ -70,8 +102,18 @@ export async function scheduleReminder(jobs: JobQueue, v: VisitRow, now = new Da
 
 /** The visitor is told that the invitation was called off. A failure to queue is logged; the cancellation stays. */
 export async function sendCancellation(ctx: AuthedContext, v: VisitRow): Promise<void> {
-  if (!v.email) return;
   try {
+    if (await bySms(ctx, v)) {
+      const sms = cancellationSms(langOf(v), {
+        visitor: v.name,
+        company: ctx.session.companyName,
+        host: v.empName,
+        at: v.appointmentAt ?? v.createdAt,
+      });
+      await ctx.services.notifier.tell(v.companyId, { channel: 'sms', to: v.phone, toName: v.name }, sms, { visitId: v.id });
+      return;
+    }
+    if (!v.email) return;
     const mail = cancellationMail(langOf(v), {
       visitor: v.name,
       company: ctx.session.companyName,

@@ -48,7 +48,7 @@ export const invitationsZh: DeepStrings<typeof invitationsEn> = {
     closed: '您暂时无法邀请访客',
     done_one: '已邀请 {{count}} 位访客',
     done_other: '已邀请 {{count}} 位访客',
-    doneHelp: '填写了邮箱的访客会立即收到邀请函，也可以复制链接通过其他方式发送。',
+    doneHelp: '填写了邮箱的访客会立即收到邀请函；只填写手机号的访客在短信通知开启时会收到短信邀请。也可以复制链接通过其他方式发送。',
     known: '曾来访（{{time}}）：{{who}}',
     fill: '一键填入',
     again: '继续邀请',
