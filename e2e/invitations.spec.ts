@@ -205,8 +205,9 @@ describe('invitations with a two-level approval', () => {
       await kiosk.getByRole('heading', { name: `Welcome, ${VISITOR.name}` }).waitFor({ timeout: 20_000 });
       await screenshot(kiosk, 'kiosk-invite-welcome-en');
     });
-    // The host hears of the arrival within seconds.
-    await stack.smtp.waitFor(people.host.email, new RegExp(VISITOR.name));
+    // The host heard of the answer, and hears of the arrival within seconds.
+    await stack.smtp.waitFor(people.host.email, new RegExp(`${VISITOR.name} has accepted your invitation`));
+    await stack.smtp.waitFor(people.host.email, new RegExp(`${VISITOR.name} checked in at`));
 
     // A second invitation, called off by the host from their list: its pass no longer checks in.
     const [later] = await ok<{ vid: number; code: string }[]>(

@@ -172,3 +172,22 @@ export function cancellationSms(lang: Lang, v: Omit<VisitFacts, 'gate'>) {
       : `${v.visitor}, ${v.host} has called off your visit to ${v.company} on ${when}; the check-in code no longer works.`;
   return { subject: lang === 'zh' ? `${v.company} 邀请已取消` : `${v.company} visit called off`, text, short: text };
 }
+
+/** The host hears the visitor's answer (accepted or declined), in the company's language, on their channels. */
+export function replyNotice(lang: Lang, v: { host: string; visitor: string; company: string; at: Date; accepted: boolean; link: string }) {
+  const when = inviteTime(v.at, lang);
+  const who = v.company ? (lang === 'zh' ? `${v.company} 的 ${v.visitor}` : `${v.visitor} of ${v.company}`) : v.visitor;
+  const answer =
+    lang === 'zh'
+      ? `${who}${v.accepted ? '已接受' : '已拒绝'}您 ${when} 的来访邀请。`
+      : `${who} has ${v.accepted ? 'accepted' : 'declined'} your invitation for ${when}.`;
+  const subject =
+    lang === 'zh' ? `${v.visitor}${v.accepted ? '接受' : '拒绝'}了您的邀请` : `${v.visitor} ${v.accepted ? 'accepted' : 'declined'} your invitation`;
+  const layout = mailLayout(
+    subject,
+    [lang === 'zh' ? `${v.host}，您好：` : `Hello ${v.host},`, answer],
+    { href: v.link, label: lang === 'zh' ? '查看我的邀请' : 'My invitations' },
+    lang === 'zh' ? '此邮件由系统自动发送。' : 'This is an automatic message.',
+  );
+  return { subject, ...layout, short: answer };
+}

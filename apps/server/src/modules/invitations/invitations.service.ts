@@ -28,6 +28,7 @@ import { registrationRepository } from '../registration/registration.repository.
 import * as registration from '../registration/registration.service.js';
 import { type VisitRow, visitByInviteToken, visitsRepository } from '../visits/visits.repository.js';
 import { createVisit, hostSnapshot, move, searchPage, toVisit, type VisitQuery } from '../visits/visits.service.js';
+import { replyNotice } from './invitations.mails.js';
 import { sendCancellation, sendInvitation } from './invitations.notices.js';
 import { invitationsRepository } from './invitations.repository.js';
 import { resolveTemplate, textsIn } from './invitations.templates.js';
@@ -365,7 +366,27 @@ export async function reply(ctx: CallContext, input: { id: string; status: 3 | 4
   ctx.audit.objId = v.id;
   ctx.audit.objName = v.name;
   ctx.audit.desc = logDesc(event === 'accept' ? 'visitAccepted' : 'visitDeclined');
+  await tellHostOfReply(ctx, moved, event === 'accept');
   return pageOf(ctx, moved);
+}
+
+/** The host is told the visitor's answer on the channels they chose; a failure to queue is logged, the answer stays. */
+async function tellHostOfReply(ctx: CallContext, v: VisitRow, accepted: boolean): Promise<void> {
+  if (!v.empId) return;
+  try {
+    const company = await accountsRepository(ctx.db, { companyId: v.companyId }).company();
+    const notice = replyNotice(company?.lang === 'zh' ? 'zh' : 'en', {
+      host: v.empName,
+      visitor: v.name,
+      company: v.company,
+      at: v.appointmentAt ?? v.createdAt,
+      accepted,
+      link: `${ctx.config.publicUrl}/emporder/orderlist`,
+    });
+    await ctx.services.notifier.tellEmployee(v.companyId, v.empId, notice, { visitId: v.id });
+  } catch (err) {
+    ctx.log.warn({ err, vid: v.id }, 'reply notice not queued');
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

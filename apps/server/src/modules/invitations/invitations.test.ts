@@ -197,6 +197,31 @@ describe('invitations (addAppointment)', () => {
     expect(log).toMatchObject({ optName: 'Page Visitor', optRole: 10, optDesc: 'invitation accepted' });
   });
 
+  it('the host is told of the answer, accepted or declined, on their channels', async () => {
+    const replyHost = (
+      await t.call<{ empid: number }>('addEmployee', { employee_name: 'Reply Host', phone: '13800002222', email: 'reply.host@example.com' }, a.token)
+    ).result.empid;
+    const [yes, no] = (
+      await invite({
+        empid: replyHost,
+        visitors: [
+          { name: 'Yes Guest', phone: '13966661001', company: 'Star Ltd' },
+          { name: 'No Guest', phone: '13966661002' },
+        ],
+      })
+    ).result;
+    const token = (x?: V) => new URL(x?.inviteLink ?? '').searchParams.get('token') ?? '';
+    expect((await t.call('updateAppointmentReply', { id: token(yes), status: 3 })).status).toBe(0);
+    expect((await t.call('updateAppointmentReply', { id: token(no), status: 4 })).status).toBe(0);
+    const told = await t.db.select().from(mails).where(eq(mails.to, 'reply.host@example.com')).orderBy(mails.id);
+    expect(told.map((m) => [m.subject, m.visitId])).toEqual([
+      ['Yes Guest accepted your invitation', yes?.vid],
+      ['No Guest declined your invitation', no?.vid],
+    ]);
+    expect(told[0]?.text).toContain('Yes Guest of Star Ltd has accepted your invitation for ');
+    expect(told[0]?.text).toContain('/emporder/orderlist');
+  });
+
   it('a declined or cancelled invitation shows no code; unknown or malformed links are refused', async () => {
     const [v, w] = (
       await invite({
