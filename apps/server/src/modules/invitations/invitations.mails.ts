@@ -46,7 +46,8 @@ function sections(lang: Lang, company: string, t: InvitationTexts, withLetter: b
   ];
 }
 
-function passImage(lang: Lang, code: string) {
+/** The inline QR pass of a mail (`passAttachment` carries the image), with its caption. */
+export function passImage(lang: Lang, code: string) {
   return lang === 'zh'
     ? { cid: PASS_CID, alt: `签到码 ${code}`, caption: `签到码 ${code}：到达时在访客自助机上扫描此二维码或输入签到码即可签到。` }
     : {

@@ -28,7 +28,7 @@ import { registrationRepository } from '../registration/registration.repository.
 import * as registration from '../registration/registration.service.js';
 import { type VisitRow, visitByInviteToken, visitsRepository } from '../visits/visits.repository.js';
 import { createVisit, hostSnapshot, move, searchPage, toVisit, type VisitQuery } from '../visits/visits.service.js';
-import { replyNotice } from './invitations.mails.js';
+import { passAttachment, replyNotice } from './invitations.mails.js';
 import { sendCancellation, sendInvitation } from './invitations.notices.js';
 import { invitationsRepository } from './invitations.repository.js';
 import { resolveTemplate, textsIn } from './invitations.templates.js';
@@ -210,14 +210,18 @@ export async function submitForApproval(ctx: AuthedContext, invited: Invited[], 
 }
 
 /** The mail of one invitation in the visitor's language: subject, text and HTML. */
-export type InvitationComposer = (lang: 'zh' | 'en', v: { visitor: string; link: string }) => { subject: string; text: string; html: string };
+export type InvitationComposer = (
+  lang: 'zh' | 'en',
+  v: { visitor: string; link: string; code: string },
+) => { subject: string; text: string; html: string };
 
-/** A meeting's invitations, mailed with the meeting's own text to those who gave an email, once committed. */
+/** A meeting's invitations, mailed with the meeting's own text and the QR pass inline to those who gave an email, once committed. */
 export async function mailInvitations(ctx: AuthedContext, invited: Invited[], compose: InvitationComposer): Promise<void> {
   for (const { row, token } of invited) {
     if (!row.email) continue;
-    const mail = compose(row.lang === 'en' ? 'en' : 'zh', { visitor: row.name, link: inviteLink(ctx, token) });
-    await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: row.email, ...mail });
+    const mail = compose(row.lang === 'en' ? 'en' : 'zh', { visitor: row.name, link: inviteLink(ctx, token), code: row.code ?? '' });
+    const attachments = row.code ? [await passAttachment(row.code)] : [];
+    await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: row.email, toName: row.name, visitId: row.id, ...mail, attachments });
   }
 }
 

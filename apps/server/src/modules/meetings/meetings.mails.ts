@@ -1,6 +1,6 @@
 import type { Lang } from '@openvisit/contract';
 import { mailLayout } from '../../platform/mailLayout.js';
-import { inviteTime } from '../invitations/invitations.mails.js';
+import { inviteTime, passImage } from '../invitations/invitations.mails.js';
 
 /** "Monday 23 November 2026 at 10:30 – 11:30" (the end's day only when it is another day), server time zone. */
 function span(start: Date, end: Date, lang: Lang): string {
@@ -27,8 +27,9 @@ function where(m: MeetingMailFacts, lang: Lang): string[] {
 }
 
 /** The invitation to a meeting, in the visitor's language; the button opens the visitor's invitation page. */
-export function meetingInvitationMail(lang: Lang, m: MeetingMailFacts & { link: string }) {
+export function meetingInvitationMail(lang: Lang, m: MeetingMailFacts & { link: string; code: string }) {
   const when = span(m.start, m.end, lang);
+  const extras = m.code ? { image: passImage(lang, m.code) } : undefined;
   if (lang === 'zh')
     return {
       subject: `${m.company} 邀请您参加会议：${m.subject}`,
@@ -42,6 +43,7 @@ export function meetingInvitationMail(lang: Lang, m: MeetingMailFacts & { link: 
         ],
         { href: m.link, label: '查看邀请函' },
         '此链接仅供您本人使用，请勿转发。',
+        extras,
       ),
     };
   return {
@@ -56,6 +58,7 @@ export function meetingInvitationMail(lang: Lang, m: MeetingMailFacts & { link: 
       ],
       { href: m.link, label: 'Open the invitation' },
       'This link is for you only; please do not forward it.',
+      extras,
     ),
   };
 }

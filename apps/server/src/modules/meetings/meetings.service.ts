@@ -143,7 +143,9 @@ async function gateName(ctx: AuthedContext, gid: number | null): Promise<string>
 /** The meeting's invitation mail to each new visitor with an email. */
 async function mailNewVisitors(ctx: AuthedContext, m: MeetingRow, invited: Invited[]): Promise<void> {
   const gate = await gateName(ctx, m.gid);
-  await mailInvitations(ctx, invited, (lang, v) => meetingInvitationMail(lang, { ...mailFacts(ctx, m, gate, { name: v.visitor }), link: v.link }));
+  await mailInvitations(ctx, invited, (lang, v) =>
+    meetingInvitationMail(lang, { ...mailFacts(ctx, m, gate, { name: v.visitor }), link: v.link, code: v.code }),
+  );
 }
 
 /** Mails each visitor with an email of these invitations (after the change is committed). */

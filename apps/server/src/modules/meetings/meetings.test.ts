@@ -153,6 +153,11 @@ describe('meetings', () => {
     expect(mail?.text).toContain('Place: Room 301');
     expect(mail?.text).toContain('Please come to South gate.');
     expect(mail?.text).toContain(r.result.visitors?.[1]?.inviteLink);
+    // The QR pass travels inline, as in every invitation mail.
+    expect(mail?.html).toContain('src="cid:pass@openvisit"');
+    expect(mail?.text).toContain(`Check-in code ${r.result.visitors?.[1]?.code}`);
+    expect(mail?.attachments).toEqual([expect.objectContaining({ cid: 'pass@openvisit', contentType: 'image/png' })]);
+    expect(mail).toMatchObject({ toName: 'Meg Guest', visitId: r.result.visitors?.[1]?.vid });
     expect(await lastLog()).toMatchObject({ objName: 'Quarterly review', objId: String(mid), optName: 'Admin Person' });
     expect((await lastLog())?.optDesc).toMatch(/^meeting \d{4}-\d\d-\d\d \d\d:\d\d – \d{4}-\d\d-\d\d \d\d:\d\d, organiser Host One, 2 invited$/);
 
