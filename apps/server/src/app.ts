@@ -95,7 +95,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   registerNotificationChannels({ db, config, secrets, services });
   registerContactJobs({ db, config, services, log: app.log });
   registerVisitJobs({ db, jobs });
-  registerInvitationJobs({ db, jobs, mailer, log: app.log });
+  registerInvitationJobs({ db, jobs, mailer, secrets, log: app.log });
   app.addHook('onClose', async () => {
     await jobs.stop();
     mailer.close();

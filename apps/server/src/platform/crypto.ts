@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes). */
@@ -69,12 +69,26 @@ export function openSecret(key: Buffer, sealed: string): string {
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
 
-/** Seals and opens secrets with the server's key (handed to services as `secrets`). */
+/** Seals and opens secrets with the server's key (handed to services as `secrets`), and signs what the server hands out. */
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /** HMAC-SHA256 of `data` (base64url) under a key of its own per `purpose`, derived from the server's key. */
+  mac(purpose: string, data: string): string;
 }
 
 export function secretBox(key: Buffer): SecretBox {
-  return { seal: (plain) => sealSecret(key, plain), open: (sealed) => openSecret(key, sealed) };
+  const keys = new Map<string, Buffer>();
+  const keyFor = (purpose: string) => {
+    const known = keys.get(purpose);
+    if (known) return known;
+    const k = createHmac('sha256', key).update(`openvisit mac:${purpose}`).digest();
+    keys.set(purpose, k);
+    return k;
+  };
+  return {
+    seal: (plain) => sealSecret(key, plain),
+    open: (sealed) => openSecret(key, sealed),
+    mac: (purpose, data) => createHmac('sha256', keyFor(purpose)).update(data).digest('base64url'),
+  };
 }

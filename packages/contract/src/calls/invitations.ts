@@ -90,8 +90,10 @@ export const invitation = z.object({
   visitReason: z.string(),
   gate: z.string(),
   status: visit.shape.status,
-  /** The check-in code (the QR pass), only while the invitation can still be used at the kiosk. */
+  /** The check-in code to type at the kiosk, only while the invitation can still be used there. */
   code: z.string().nullable(),
+  /** The QR pass to show at the kiosk (the code signed by the server), present exactly when `code` is. */
+  pass: z.string().nullable(),
   /** 0 waiting for the company's approvers (the code checks in only once they agree), 1 authorised, 2 refused by them. */
   permission: z.number().int(),
   /** The visitor may still accept or decline. */

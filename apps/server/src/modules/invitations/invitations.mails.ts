@@ -1,7 +1,9 @@
 import type { Lang } from '@openvisit/contract';
 import QRCode from 'qrcode';
+import type { SecretBox } from '../../platform/crypto.js';
 import type { InlineAttachment } from '../../platform/mail.js';
 import { mailLayout } from '../../platform/mailLayout.js';
+import { visitPass } from '../../platform/passes.js';
 
 /** The expected time as the visitor reads it (server time zone), e.g. "Monday 23 November 2026 at 10:30". */
 export function inviteTime(at: Date, lang: Lang): string {
@@ -12,11 +14,11 @@ export function inviteTime(at: Date, lang: Lang): string {
 export const PASS_CID = 'pass@openvisit';
 
 /**
- * The visitor's QR pass as an inline PNG: the check-in code itself, as the kiosk reads it (and as the invitation page
- * and the badge draw it).
+ * The visitor's QR pass as an inline PNG: the signed pass of the check-in code (platform/passes.ts), as the kiosk reads
+ * it and the invitation page draws it.
  */
-export async function passAttachment(code: string): Promise<InlineAttachment> {
-  const content = await QRCode.toBuffer(code, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+export async function passAttachment(secrets: SecretBox, code: string): Promise<InlineAttachment> {
+  const content = await QRCode.toBuffer(visitPass(secrets, code), { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
   return { filename: 'pass.png', cid: PASS_CID, contentType: 'image/png', content };
 }
 

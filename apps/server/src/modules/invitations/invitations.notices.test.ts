@@ -327,12 +327,18 @@ describe('the invitation mail through SMTP', () => {
       expect(png?.headers).toMatch(/content-type:\s*image\/png/i);
       expect(png?.headers).toMatch(/content-disposition:\s*inline/i);
       expect(png?.body.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
-      // The picture reads as the visit's check-in code, and that code checks the visitor in at the kiosk.
+      // The picture reads as the visit's signed pass (the one the invitation page shows); a pass with another code or
+      // signature is refused (1112), and the real one checks the visitor in at the kiosk.
       const { data, info } = await sharp(png?.body).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-      const read = jsQR(new Uint8ClampedArray(data), info.width, info.height);
-      expect(read?.data).toBe(v.code);
+      const pass = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? '';
+      expect(pass).toMatch(new RegExp(`^OV1-${v.code}-[A-Za-z0-9_-]{16}$`));
+      const page = await t.call<{ pass: string }>('getAppointmentbySecId', { secid: tokenOf(v) });
+      expect(page.result.pass).toBe(pass);
       const kiosk = await seedStaff(t, a.id, 4);
-      expect((await t.call<V>('AppClientSignin', { verifyCode: read?.data }, kiosk.token)).result.status).toBe('signedIn');
+      const other = String((Number(v.code) + 1) % 100_000_000).padStart(8, '0');
+      for (const forged of [pass.replace(v.code, other), `${pass.slice(0, -1)}${pass.endsWith('A') ? 'B' : 'A'}`, 'OV1-12345678', 'OV1-x'])
+        expect((await t.call('AppClientSignin', { verifyCode: forged }, kiosk.token)).status, forged).toBe(Status.QRCODE_FORMAT_ERROR);
+      expect((await t.call<V>('AppClientSignin', { verifyCode: pass }, kiosk.token)).result.status).toBe('signedIn');
     } finally {
       await t.close();
       await smtp.close();

@@ -2,6 +2,7 @@ import { INVITE_REMINDER_HOURS, type Lang, VISIT_MOVES, type VisitorStatus } fro
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { AuthedContext } from '../../platform/calls.js';
+import type { SecretBox } from '../../platform/crypto.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
@@ -84,7 +85,7 @@ export async function sendInvitation(
     companyId: v.companyId,
     to: v.email,
     ...mail,
-    attachments: v.code ? [await passAttachment(v.code)] : [],
+    attachments: v.code ? [await passAttachment(ctx.services.secrets, v.code)] : [],
   });
   await scheduleReminder(ctx.services.jobs, v);
 }
@@ -128,7 +129,11 @@ export async function sendCancellation(ctx: AuthedContext, v: VisitRow): Promise
 }
 
 /** The reminder, when it falls due: skipped unless the visitor can still come (checked at that moment, not when queued). */
-export async function remind(deps: { db: Db; mailer: Mailer }, payload: { companyId: number; visitId: number }, now = new Date()): Promise<boolean> {
+export async function remind(
+  deps: { db: Db; mailer: Mailer; secrets: SecretBox },
+  payload: { companyId: number; visitId: number },
+  now = new Date(),
+): Promise<boolean> {
   const v = await visitsRepository(deps.db, { companyId: payload.companyId }).byId(payload.visitId);
   if (v?.kind !== 'invite' || !v.email || !v.appointmentAt || v.appointmentAt <= now) return false;
   if (!REMIND_FROM.includes(v.status as VisitorStatus)) return false;
@@ -142,11 +147,11 @@ export async function remind(deps: { db: Db; mailer: Mailer }, payload: { compan
     code: v.code ?? '',
     texts: await textsOf(deps.db, v),
   });
-  await deps.mailer.send({ companyId: v.companyId, to: v.email, ...mail, attachments: v.code ? [await passAttachment(v.code)] : [] });
+  await deps.mailer.send({ companyId: v.companyId, to: v.email, ...mail, attachments: v.code ? [await passAttachment(deps.secrets, v.code)] : [] });
   return true;
 }
 
-export function registerInvitationJobs(deps: { db: Db; jobs: JobQueue; mailer: Mailer; log: FastifyBaseLogger }): void {
+export function registerInvitationJobs(deps: { db: Db; jobs: JobQueue; mailer: Mailer; secrets: SecretBox; log: FastifyBaseLogger }): void {
   deps.jobs.register(REMINDER_JOB, async (payload) => {
     const sent = await remind(deps, payload as { companyId: number; visitId: number });
     if (!sent) deps.log.debug({ payload }, 'invitation reminder skipped');

@@ -18,6 +18,7 @@ import {
 import type { AuthedContext, CallContext } from '../../platform/calls.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
+import { visitPass } from '../../platform/passes.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
@@ -220,7 +221,7 @@ export async function mailInvitations(ctx: AuthedContext, invited: Invited[], co
   for (const { row, token } of invited) {
     if (!row.email) continue;
     const mail = compose(row.lang === 'en' ? 'en' : 'zh', { visitor: row.name, link: inviteLink(ctx, token), code: row.code ?? '' });
-    const attachments = row.code ? [await passAttachment(row.code)] : [];
+    const attachments = row.code ? [await passAttachment(ctx.services.secrets, row.code)] : [];
     await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: row.email, toName: row.name, visitId: row.id, ...mail, attachments });
   }
 }
@@ -309,6 +310,7 @@ export async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation>
     gate: gate?.name ?? '',
     status: v.status as VisitorStatus,
     code: usable ? v.code : null,
+    pass: usable && v.code ? visitPass(ctx.services.secrets, v.code) : null,
     permission: v.permission,
     canReply: REPLY_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
     lang,

@@ -24,6 +24,7 @@ import type { AuthedContext } from '../../platform/calls.js';
 import { dayStart } from '../../platform/days.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { dataUrlBytes, ImageRejected, normalisePhoto, normaliseSignature } from '../../platform/images.js';
+import { codeOfScan } from '../../platform/passes.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
 import * as blacklist from '../blacklist/blacklist.service.js';
@@ -393,7 +394,7 @@ export async function checkIn(
   const now = new Date();
   let v: VisitRow | undefined;
   if (input.verifyCode) {
-    v = await repo.byCode(input.verifyCode.replace(/\s+/g, ''));
+    v = await repo.byCode(codeOfScan(ctx.services.secrets, input.verifyCode));
     if (!v) throw noSuchVisit();
   } else {
     const phone = normalizePhone(input.phone) ?? input.phone;
@@ -450,7 +451,7 @@ export async function signOutAtKiosk(ctx: AuthedContext, input: { phone: string;
   const gate = await gateName(ctx, gateOf(ctx, input.gid));
   let rows: VisitRow[];
   if (input.verifyCode) {
-    const v = await repo.byCode(input.verifyCode.replace(/\s+/g, ''));
+    const v = await repo.byCode(codeOfScan(ctx.services.secrets, input.verifyCode));
     rows = v && v.status === 'signedIn' ? [v] : [];
   } else {
     rows = await repo.byPhone(normalizePhone(input.phone) ?? input.phone, ['signedIn']);

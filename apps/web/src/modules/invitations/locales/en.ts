@@ -45,7 +45,8 @@ export const invitationsEn = {
     closed: 'You cannot invite visitors',
     done_one: '{{count}} visitor invited',
     done_other: '{{count}} visitors invited',
-    doneHelp: 'Visitors with an email receive the invitation now; those with only a phone receive it by SMS when SMS is switched on. Copy a link to send it another way.',
+    doneHelp:
+      'Visitors with an email receive the invitation now; those with only a phone receive it by SMS when SMS is switched on. Copy a link to send it another way.',
     known: 'Came before ({{time}}): {{who}}',
     fill: 'Fill in',
     again: 'Invite more visitors',

@@ -28,6 +28,7 @@ function invitation(extra: Partial<Invitation> = {}): Invitation {
     gate: 'East gate',
     status: 'viewed',
     code: '12345678',
+    pass: 'OV1-12345678-abcdefghijklmnop',
     canReply: true,
     permission: 1,
     lang: 'en',
@@ -118,7 +119,7 @@ describe('InvitationPage', () => {
   it('speaks the visitor’s language, and shows no pass once the invitation cannot be used', async () => {
     stubServer({
       config,
-      updateAppPreview: () => ({ status: 0, result: invitation({ lang: 'zh', status: 'ended', code: null, canReply: false }) }),
+      updateAppPreview: () => ({ status: 0, result: invitation({ lang: 'zh', status: 'ended', code: null, pass: null, canReply: false }) }),
     });
     renderPage();
     expect(await screen.findByText('Acme 诚邀您来访')).toBeTruthy();
@@ -136,7 +137,7 @@ describe('InvitationPage', () => {
   it('tells a visitor refused by the approvers so', async () => {
     stubServer({
       config,
-      updateAppPreview: () => ({ status: 0, result: invitation({ permission: 2, status: 'refused', code: null, canReply: false }) }),
+      updateAppPreview: () => ({ status: 0, result: invitation({ permission: 2, status: 'refused', code: null, pass: null, canReply: false }) }),
     });
     renderPage();
     expect(await screen.findByText('Your visit was not approved. Please contact your host.')).toBeTruthy();
@@ -213,7 +214,7 @@ describe('InvitationPage', () => {
       config,
       updateAppPreview: () => ({
         status: 0,
-        result: invitation({ status: 'ended', canReply: false, code: null, followers: [{ name: 'Came Along', phone: '' }] }),
+        result: invitation({ status: 'ended', canReply: false, code: null, pass: null, followers: [{ name: 'Came Along', phone: '' }] }),
       }),
     });
     renderPage();

@@ -48,7 +48,7 @@ export function InvitationPage() {
     onSuccess: (next) => qc.setQueryData(key, next),
   });
   const data = page.data;
-  const qr = useQrCode(data?.code ?? null);
+  const qr = useQrCode(data?.pass ?? null);
 
   // The page speaks the visitor's language, unless they picked one on this browser.
   const adopted = useRef(false);
