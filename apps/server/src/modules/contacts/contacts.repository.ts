@@ -2,12 +2,18 @@ import type { ContactChannel } from '@openvisit/contract';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, contactDepartmentLinks, contactEmployeeLinks, contactSync } from '../../db/schema/index.js';
+import type { SecretBox } from '../../platform/crypto.js';
 
 export type ContactSyncRow = typeof contactSync.$inferSelect;
 export interface EmployeeLink {
   externalId: string;
   empId: number;
   stoppedBySync: Date | null;
+}
+
+/** A secret saved before secrets were sealed (no `v1:` prefix) reads as it was; the next save seals it. */
+function openDdSecret(box: SecretBox, stored: string): string {
+  return stored.startsWith('v1:') ? box.open(stored) : stored;
 }
 
 /** The contacts module's own tables, for one company. */
@@ -22,9 +28,17 @@ export function contactsRepository(db: Db, scope: { companyId: number }) {
         .where(mine)
         .limit(1)
         .then((r) => r[0]),
-    async setSecret(secret: string): Promise<void> {
+    /** The DingTalk AppSecret, stored sealed with the server's key ('' when none). */
+    async secret(box: SecretBox): Promise<string> {
+      const [row] = await db.select({ ddSecret: contactSync.ddSecret }).from(contactSync).where(mine).limit(1);
+      return openDdSecret(box, row?.ddSecret ?? '');
+    },
+    async setSecret(box: SecretBox, secret: string): Promise<void> {
       await ensure();
-      await db.update(contactSync).set({ ddSecret: secret }).where(mine);
+      await db
+        .update(contactSync)
+        .set({ ddSecret: box.seal(secret) })
+        .where(mine);
     },
     async setAutoChannel(channel: ContactChannel | null): Promise<void> {
       await ensure();

@@ -96,10 +96,10 @@ export async function updateDingTalk(
   input: { ddnotify?: 0 | 1; ddcorpid?: string; ddcorpsecret?: string; ddagentid?: string; ddautosync?: 0 | 1; acceptClause?: boolean },
 ): Promise<null> {
   const repo = repoOf(ctx);
-  const [s, row] = await Promise.all([settingsOf(ctx), repo.state()]);
+  const [s, stored] = await Promise.all([settingsOf(ctx), repo.secret(ctx.services.secrets)]);
   const newSecret = input.ddcorpsecret || '';
   // Clearing the AppKey forgets the secret that went with it.
-  const secret = input.ddcorpid === '' ? newSecret : newSecret || row?.ddSecret || '';
+  const secret = input.ddcorpid === '' ? newSecret : newSecret || stored;
   const next = {
     ddnotify: input.ddnotify ?? bit(s.ddnotify),
     ddcorpid: input.ddcorpid ?? s.ddcorpid,
@@ -120,7 +120,7 @@ export async function updateDingTalk(
       appSecret: secret,
       limits: ctx.config.contacts,
     }).verify();
-  if (secret !== (row?.ddSecret ?? '')) await repo.setSecret(secret);
+  if (secret !== stored) await repo.setSecret(ctx.services.secrets, secret);
   await patchSettings(ctx, { ddnotify: next.ddnotify, ddcorpid: next.ddcorpid, ddagentid: next.ddagentid, ddautosync: next.ddautosync });
   await syncAutoChannel(ctx);
   ctx.audit.objName = 'DingTalk';
@@ -158,8 +158,8 @@ async function providerOf(ctx: AuthedContext, s: CompanySettings, channel: Conta
   const limits = ctx.config.contacts;
   if (chosen === 'dingtalk') {
     if (s.ddnotify !== 1) throw badParams([{ field: 'channel', rule: 'channelOff' }]);
-    const row = await repoOf(ctx).state();
-    return dingTalkProvider({ baseUrl: limits.dingtalkApiUrl, appKey: s.ddcorpid, appSecret: row?.ddSecret ?? '', limits });
+    const appSecret = await repoOf(ctx).secret(ctx.services.secrets);
+    return dingTalkProvider({ baseUrl: limits.dingtalkApiUrl, appKey: s.ddcorpid, appSecret, limits });
   }
   if (s.rtxnotify !== 1) throw badParams([{ field: 'channel', rule: 'channelOff' }]);
   return rtxProvider({ host: s.rtxip, port: s.rtxport, limits });

@@ -3,7 +3,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, type FakeDingTalk, type FakeRtx, startFakeDingTalk, startFakeRtx } from '../../../test/directory-fakes.js';
 import { seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
-import { companies, departments, employees, jobs, operationLogs } from '../../db/schema/index.js';
+import { companies, contactSync, departments, employees, jobs, operationLogs } from '../../db/schema/index.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { contactsRepository } from './contacts.repository.js';
 import { COMPANY_JOB, DAILY_JOB, ensureDailySync, localDay, registerContactJobs } from './contacts.schedule.js';
@@ -145,6 +145,11 @@ describe('directory sync (DingTalk, RTX)', () => {
     const info = await t.call<Record<string, unknown>>('GetUserInfo', {}, a.token);
     expect(info.result.ddnotify).toBe(1);
     for (const answer of [s, info]) expect(JSON.stringify(answer)).not.toContain(dd.secret);
+    // Sealed at rest with the server's key.
+    const [stored] = await t.db.select().from(contactSync).where(eq(contactSync.companyId, a.id));
+    expect(stored?.ddSecret).toMatch(/^v1:/);
+    expect(stored?.ddSecret).not.toContain(dd.secret);
+    expect(t.services.secrets.open(stored?.ddSecret ?? '')).toBe(dd.secret);
     // Changing another field keeps the stored secret; Beta sees none of it.
     expect((await t.call('updateDDNotify', { ddagentid: '2934572' }, a.token)).status).toBe(0);
     expect((await state(a.token)).dingtalk.hasSecret).toBe(true);

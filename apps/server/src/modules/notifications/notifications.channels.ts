@@ -107,11 +107,10 @@ export function channelSenders(deps: ChannelDeps): Record<Exclude<MessageChannel
       const companyId = companyOf(m);
       const s = await settingsOf(deps.db, companyId);
       if (s.ddnotify !== 1) throw off('DingTalk');
-      const state = await contactsRepository(deps.db, { companyId }).state();
-      await dingTalkNotice(
-        { baseUrl: deps.config.contacts.dingtalkApiUrl, appKey: s.ddcorpid, appSecret: state?.ddSecret ?? '', agentId: s.ddagentid },
-        limits,
-      ).send(outgoing(m));
+      const appSecret = await contactsRepository(deps.db, { companyId }).secret(deps.secrets);
+      await dingTalkNotice({ baseUrl: deps.config.contacts.dingtalkApiUrl, appKey: s.ddcorpid, appSecret, agentId: s.ddagentid }, limits).send(
+        outgoing(m),
+      );
     },
     async rtx(m) {
       const s = await settingsOf(deps.db, companyOf(m));

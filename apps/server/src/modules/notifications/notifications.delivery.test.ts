@@ -89,7 +89,7 @@ describe('notification delivery', () => {
       .update(companies)
       .set({ settings: sql`${companies.settings} || ${JSON.stringify({ ddnotify: 1, ddcorpid: dd.appKey, ddagentid: dd.agentId })}::jsonb` })
       .where(eq(companies.id, a.id));
-    await t.db.insert(contactSync).values({ companyId: a.id, ddSecret: dd.secret });
+    await t.db.insert(contactSync).values({ companyId: a.id, ddSecret: t.services.secrets.seal(dd.secret) });
     host = await addEmployee(a.token, 'Helen Host', '13800001111', 'helen@example.com');
     proxy = await addEmployee(a.token, 'Pat Proxy', '13800001112', 'pat@example.com');
     dd.people.set('13800001111', 'dd-helen');
