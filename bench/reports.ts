@@ -129,7 +129,8 @@ export async function reportsBench(kind: 'pglite' | 'postgres' = 'pglite'): Prom
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await reportsBench('pglite');
+  // BENCH_REPORT_DB=postgres skips the PGlite run.
+  if (process.env.BENCH_REPORT_DB !== 'postgres') await reportsBench('pglite');
   if (process.env.TEST_DATABASE_URL) await reportsBench('postgres');
   process.exit(0);
 }

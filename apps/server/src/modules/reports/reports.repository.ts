@@ -55,6 +55,9 @@ export function reportsRepository(db: Db, scope: { companyId: number; subAccount
     async compute(days: DayBounds[], now: Date): Promise<Map<string, DayStats>> {
       const out = new Map(days.map((d) => [d.day, emptyDay()]));
       if (!days.length) return out;
+      // The whole span as constants too: the planner then bounds its index range scan (it cannot from d's rows).
+      const lo = sql`${days[0]?.from.toISOString()}::timestamptz`;
+      const hi = sql`${days.at(-1)?.until.toISOString()}::timestamptz`;
       const d = sql`jsonb_to_recordset(${daysJson(days)}::jsonb) AS d(day text, f timestamptz, u timestamptz)`;
       const came = rowsOf<{
         day: string;
@@ -78,7 +81,7 @@ export function reportsRepository(db: Db, scope: { companyId: number; subAccount
             grouping(v.emp_id) AS ge, grouping(v.visit_type) AS gt, count(*)::int AS n,
             coalesce(sum(extract(epoch FROM v.sign_out_at - v.visit_at)) FILTER (WHERE v.sign_out_at >= v.visit_at), 0)::float8 AS stay,
             (count(*) FILTER (WHERE v.sign_out_at >= v.visit_at))::int AS stays
-          FROM ${d} JOIN visits v ON v.company_id = ${scope.companyId} AND v.visit_at >= d.f AND v.visit_at < d.u${sub}
+          FROM ${d} JOIN visits v ON v.company_id = ${scope.companyId} AND v.visit_at >= ${lo} AND v.visit_at < ${hi} AND v.visit_at >= d.f AND v.visit_at < d.u${sub}
           GROUP BY GROUPING SETS ((d.day, v.kind), (d.day, floor(extract(epoch FROM v.visit_at - d.f) / 3600)::int),
             (d.day, v.emp_id), (d.day, v.visit_type), (d.day, v.visit_reason))`),
       );
@@ -102,6 +105,7 @@ export function reportsRepository(db: Db, scope: { companyId: number; subAccount
             (count(*) FILTER (WHERE v.visit_at IS NOT NULL OR v.status NOT IN ('refused', 'ended')))::int AS inv,
             (count(*) FILTER (WHERE v.visit_at IS NULL AND v.status NOT IN ('refused', 'ended')))::int AS ns
           FROM ${d} JOIN visits v ON v.company_id = ${scope.companyId} AND v.kind IN ('invite', 'appointment')
+            AND v.appointment_at >= ${lo} AND v.appointment_at < ${hi}
             AND v.appointment_at >= d.f AND v.appointment_at < d.u AND v.appointment_at < ${now.toISOString()}::timestamptz${sub}
           GROUP BY d.day`),
       );
