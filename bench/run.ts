@@ -1,4 +1,4 @@
-// npm run bench: throughput and latency of /Login and /GetUserInfo, employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts) on the embedded database (and on PostgreSQL
+// npm run bench: throughput and latency of /Login and /GetUserInfo, employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts), statistics (bench/reports.ts) on the embedded database (and on PostgreSQL
 // when TEST_DATABASE_URL is set, as `npm run bench:pg` does), each against a bare Fastify route measured in the same run.
 
 import { execFile } from 'node:child_process';
@@ -13,6 +13,7 @@ import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/crypto.js';
 import { mailBench } from './mail.js';
+import { reportsBench } from './reports.js';
 import { visitsBench } from './visits.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -177,4 +178,6 @@ await mailBench('pglite');
 if (process.env.TEST_DATABASE_URL) await mailBench('postgres');
 await visitsBench(load, base, 'pglite');
 if (process.env.TEST_DATABASE_URL) await visitsBench(load, base, 'postgres');
+await reportsBench('pglite');
+if (process.env.TEST_DATABASE_URL) await reportsBench('postgres');
 process.exit(0);

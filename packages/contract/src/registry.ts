@@ -20,6 +20,7 @@ import { notificationCalls } from './calls/notifications.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
 import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
+import { reportCalls } from './calls/reports.js';
 import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
 import { settingsCalls } from './calls/settings.js';
@@ -56,6 +57,7 @@ export const allCalls = [
   ...employeeAccountCalls,
   ...settingsCalls,
   ...notificationCalls,
+  ...reportCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

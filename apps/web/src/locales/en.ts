@@ -10,6 +10,7 @@ import { meetingsEn } from '../modules/meetings/locales/en';
 import { notificationsEn } from '../modules/notifications/locales/en';
 import { receptionEn } from '../modules/reception/locales/en';
 import { registrationEn } from '../modules/registration/locales/en';
+import { reportsEn } from '../modules/reports/locales/en';
 import { residentsEn } from '../modules/residents/locales/en';
 import { rolesEn } from '../modules/roles/locales/en';
 import { settingsEn } from '../modules/settings/locales/en';
@@ -63,6 +64,7 @@ export const en = {
   },
   menu: {
     visitors: 'Visitors',
+    statistics: 'Statistics',
     vlist: 'Visitor list',
     overtime: 'Overtime query',
     people: 'People',
@@ -213,6 +215,7 @@ export const en = {
   accounts: accountsEn,
   employees: employeesEn,
   visits: visitsEn,
+  reports: reportsEn,
   blacklist: blacklistEn,
   roles: rolesEn,
   logs: logsEn,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { id, timestamps, tstz } from './columns.js';
 import { meetings } from './meetings.js';
@@ -121,4 +121,38 @@ export const visitEvents = pgTable(
     at: tstz('at').notNull().defaultNow(),
   },
   (t) => [index('visit_events_visit_idx').on(t.visitId, t.at)],
+);
+
+/** One closed day's statistics of a company (scope 0) or of one of its sub-companies (scope = sub account id). */
+export interface DayStats {
+  kinds: Record<string, number>;
+  hours: number[];
+  /** Visits per host employee id ('' for none): departments are looked up at read time, as they are now. */
+  emps: Record<string, number>;
+  types: Record<string, number>;
+  reasons: Record<string, number>;
+  staySeconds: number;
+  stays: number;
+  invitations: number;
+  noShows: number;
+}
+
+/**
+ * The statistics screen's per-day summary, computed lazily for closed days (today is always live). Exact by
+ * construction: a trigger on `visits` (migration 0020) deletes the rows whose [day_from, day_until) holds the old or
+ * new check-in or expected time of any inserted, updated or deleted visit, so every writer of visits invalidates it.
+ */
+export const visitDayStats = pgTable(
+  'visit_day_stats',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    scope: integer('scope').notNull(),
+    day: text('day').notNull(),
+    dayFrom: tstz('day_from').notNull(),
+    dayUntil: tstz('day_until').notNull(),
+    stats: jsonb('stats').$type<DayStats>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.scope, t.day] }), index('visit_day_stats_from_idx').on(t.companyId, t.dayFrom)],
 );

@@ -1,9 +1,9 @@
-import { ClockCircleOutlined, UnorderedListOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { BarChartOutlined, ClockCircleOutlined, UnorderedListOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import type { ScreenEntry } from '../../app/routes/types';
 
 /**
- * Visitors (spec section 2: /visitor with '' statistics, data, vlist; root / goes to /visitor). The statistics and
- * report screens join `children` with the report-center issue; the list is the section's screen for now.
+ * Visitors (spec section 2: /visitor with '' statistics, data, vlist; root / goes to /visitor): the statistics are
+ * the section's index, so /visitor and the administrator's home open them.
  */
 export const visitorSection: ScreenEntry = {
   path: 'visitor',
@@ -12,6 +12,13 @@ export const visitorSection: ScreenEntry = {
   roles: ['manager'],
   group: 'visitors',
   children: [
+    {
+      path: '',
+      titleKey: 'menu.statistics',
+      icon: <BarChartOutlined />,
+      roles: ['manager'],
+      page: () => import('../reports/pages/StatisticsPage').then((m) => m.StatisticsPage),
+    },
     {
       path: 'vlist',
       titleKey: 'menu.vlist',
