@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { allCalls, allDownloads, Status } from '@openvisit/contract';
+import { allCalls, allDownloads, ONSITE_READERS, Status } from '@openvisit/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -27,6 +27,7 @@ import { meetingsRoutes } from './modules/meetings/meetings.routes.js';
 import { registerNotificationChannels } from './modules/notifications/notifications.channels.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { Notifier } from './modules/notifications/notifier.js';
+import { onSiteDownloadRoutes, onSiteRoutes } from './modules/onsite/onsite.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { residentsRoutes } from './modules/residents/residents.routes.js';
@@ -37,6 +38,7 @@ import { registerVisitJobs } from './modules/visits/visits.schedule.js';
 import { type Binding, registerCalls } from './platform/calls.js';
 import { secretBox } from './platform/crypto.js';
 import { type DownloadBinding, registerDownloads } from './platform/downloads.js';
+import { OnSiteEvents, registerOnSiteStream } from './platform/events.js';
 import { FolderFileStore } from './platform/files.js';
 import { JobQueue } from './platform/jobs.js';
 import { Mailer } from './platform/mail.js';
@@ -47,6 +49,7 @@ import type { Services } from './services.js';
 
 const downloads: DownloadBinding[] = [
   ...visitsDownloads,
+  ...onSiteDownloadRoutes,
   ...employeesDownloads,
   ...departmentsDownloads,
   ...blacklistDownloads,
@@ -71,6 +74,7 @@ const bindings: Binding[] = [
   ...settingsRoutes,
   ...notificationsRoutes,
   ...reportsRoutes,
+  ...onSiteRoutes,
 ];
 
 export interface BuiltApp {
@@ -93,14 +97,17 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const mailer = new Mailer(outbox, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const secrets = secretBox(serverSecretKey(config));
   const notifier = new Notifier({ db, config, secrets }, mailer, outbox);
-  const services: Services = { mailer, outbox, notifier, jobs, secrets, files: new FolderFileStore(path.join(config.dataDir, 'files')) };
+  const events = new OnSiteEvents();
+  const services: Services = { mailer, outbox, notifier, jobs, secrets, events, files: new FolderFileStore(path.join(config.dataDir, 'files')) };
   registerNotificationChannels({ db, config, secrets, services });
   registerContactJobs({ db, config, services, log: app.log });
   registerVisitJobs({ db, jobs });
   registerInvitationJobs({ db, jobs, mailer, secrets, log: app.log });
+  await events.start(database);
   app.addHook('onClose', async () => {
     await jobs.stop();
     mailer.close();
+    await events.close();
   });
 
   // Every call the contract declares must be answered: a missing handler is a start-up error, not a 404 later.
@@ -160,6 +167,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 10_000 } });
   registerCalls(app, { db, config, services }, bindings);
   registerDownloads(app, { db, config, services }, downloads);
+  registerOnSiteStream(app, { db, events, access: ONSITE_READERS });
 
   app.get('/healthz', async (_req, reply) => {
     try {

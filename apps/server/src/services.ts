@@ -1,5 +1,6 @@
 import type { Notifier } from './modules/notifications/notifier.js';
 import type { SecretBox } from './platform/crypto.js';
+import type { OnSiteEvents } from './platform/events.js';
 import type { FileStore } from './platform/files.js';
 import type { JobQueue } from './platform/jobs.js';
 import type { Mailer } from './platform/mail.js';
@@ -15,6 +16,8 @@ export interface Services {
   notifier: Notifier;
   jobs: JobQueue;
   files: FileStore;
-  /** Seals provider secrets at rest with the server's key. */
+  /** Seals provider secrets at rest with the server's key, and signs what the server hands out (QR passes). */
   secrets: SecretBox;
+  /** Arrivals and departures as they commit (the live on-site board's stream). */
+  events: OnSiteEvents;
 }

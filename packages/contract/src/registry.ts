@@ -17,6 +17,7 @@ import { inviteListCalls } from './calls/inviteList.js';
 import { logCalls } from './calls/logs.js';
 import { meetingCalls } from './calls/meetings.js';
 import { notificationCalls } from './calls/notifications.js';
+import { getOnSiteList, onSiteDownloads } from './calls/onsite.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
 import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
@@ -58,6 +59,7 @@ export const allCalls = [
   ...settingsCalls,
   ...notificationCalls,
   ...reportCalls,
+  getOnSiteList,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
@@ -68,6 +70,7 @@ export const callsByName: ReadonlyMap<string, CallDef> = new Map(allCalls.map((c
 /** Every file download of the API. */
 export const allDownloads: readonly DownloadDef[] = [
   ...visitDownloads,
+  ...onSiteDownloads,
   ...employeeDownloads,
   exportEmployeeTemplate,
   empFacePhoto,

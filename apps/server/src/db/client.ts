@@ -22,6 +22,11 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded engine, for backup and test cloning; absent on PostgreSQL. */
   pglite?: PGlite;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (from this process or, on PostgreSQL, any other);
+   * answers the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /** The migrations folder, found from this file whether it runs from src/ or from the bundle in dist/. */
@@ -57,6 +62,36 @@ export async function openPglite(dir: string | 'memory' | PGlite): Promise<Datab
     close: async () => {
       if (!client.closed) await client.close();
     },
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries): reconnects after a failure so a
+ * restarted database does not silence the channel for good.
+ */
+async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
+    c.on('error', () => {
+      void c.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -73,6 +108,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
       await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: migrationsDir() });
     },
     close: () => pool.end(),
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
   };
 }
 

@@ -42,6 +42,9 @@ function like(s: string): string {
   return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
+/** The on-site list's bound: far above any site's headcount, so an evacuation list is never cut in practice. */
+export const ON_SITE_MAX = 50_000;
+
 /** The visit list counts its total up to this many rows (see `page`). */
 export const VISIT_COUNT_CAP = 10_000;
 
@@ -289,6 +292,29 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
         .from(visitEvents)
         .where(and(eq(visitEvents.companyId, scope.companyId), eq(visitEvents.visitId, visitId)))
         .orderBy(asc(visitEvents.at), asc(visitEvents.id)),
+    /** Everyone on site now (at most ON_SITE_MAX), by gate, latest arrival first: the live board and the evacuation list. */
+    onSitePeople(f: VisitFilter) {
+      return db
+        .select({
+          id: visits.id,
+          kind: visits.kind,
+          name: visits.name,
+          phone: visits.phone,
+          company: visits.company,
+          empName: visits.empName,
+          empPhone: visits.empPhone,
+          visitType: visits.visitType,
+          followers: visits.followers,
+          visitAt: visits.visitAt,
+          cardNo: visits.cardNo,
+          gid: visits.gid,
+          gate: visits.signInGate,
+        })
+        .from(visits)
+        .where(where({ ...f, onSite: true }))
+        .orderBy(visits.signInGate, visits.gid, desc(visits.visitAt), desc(visits.id))
+        .limit(ON_SITE_MAX);
+    },
     async onSiteCounts() {
       const rows = await db
         .select({

@@ -616,6 +616,11 @@ export async function byVid(ctx: AuthedContext, input: { vid: number }) {
   };
 }
 
+/** Everyone on site now that the caller may see (a sub-company its own), for the on-site module. */
+export async function onSitePeople(ctx: AuthedContext) {
+  return repoOf(ctx).onSitePeople(await filterOf(ctx, {}));
+}
+
 export async function peopleCounting(ctx: AuthedContext) {
   const rows = await repoOf(ctx).onSiteCounts();
   const byKind = { walkin: 0, invite: 0, appointment: 0, resident: 0 } as Record<VisitKind, number>;

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedCompany, seedEmployee, seedStaff, seedSubAccount, type TestApp, testApp } from '../../../test/harness.js';
+import { pdfText } from '../../../test/pdf.js';
 import { companies, operationLogs, visits } from '../../db/schema/index.js';
 
 interface V {
@@ -33,19 +34,6 @@ interface Page {
 }
 
 const ID_OK = '11010519491231002X';
-
-/** The text of a PDF, as a reader extracts it (fonts' ToUnicode maps included). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const page = await doc.getPage(i);
-    const content = await page.getTextContent();
-    parts.push(content.items.map((it) => ('str' in it ? it.str : '')).join(''));
-  }
-  return parts.join('\n');
-}
 
 async function dataUrl(format: 'jpeg' | 'png', w: number, h: number): Promise<string> {
   const bytes = await sharp({ create: { width: w, height: h, channels: 3, background: '#7a9' } })

@@ -1,0 +1,116 @@
+import { type Role, Role as Roles, Status } from '@openvisit/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Database, Db } from '../db/client.js';
+import { AppError } from './errors.js';
+import { resolveSession, type Session } from './sessions.js';
+
+/** Someone arrived on or left the site (migration 0021: a trigger on visits NOTIFYs 'visits_onsite' at commit). */
+export interface OnSiteEvent {
+  companyId: number;
+  subAccountId: number | null;
+  gid: number | null;
+  vid: number;
+  kind: string;
+  move: 'in' | 'out';
+}
+
+const CHANNEL = 'visits_onsite';
+
+/**
+ * Fans the database's on-site notifications out to this process's subscribers. Every process LISTENs, so on
+ * PostgreSQL a check-in served by one node reaches the boards connected to any other.
+ */
+export class OnSiteEvents {
+  private readonly subscribers = new Set<(e: OnSiteEvent) => void>();
+  private stop: (() => Promise<void>) | null = null;
+
+  async start(database: Database): Promise<void> {
+    this.stop = await database.listen(CHANNEL, (payload) => {
+      let e: OnSiteEvent;
+      try {
+        e = JSON.parse(payload) as OnSiteEvent;
+      } catch {
+        return;
+      }
+      for (const fn of this.subscribers) fn(e);
+    });
+  }
+
+  subscribe(fn: (e: OnSiteEvent) => void): () => void {
+    this.subscribers.add(fn);
+    return () => this.subscribers.delete(fn);
+  }
+
+  get listeners(): number {
+    return this.subscribers.size;
+  }
+
+  async close(): Promise<void> {
+    await this.stop?.();
+    this.stop = null;
+  }
+}
+
+/** Whether a session may hear of this event: its company's, and a sub-company only its own visitors' (as getOnSiteList). */
+export function concerns(session: Session, e: OnSiteEvent): boolean {
+  if (e.companyId !== session.companyId) return false;
+  return session.role !== Roles.SUB_COMPANY || e.subAccountId === session.subAccountId;
+}
+
+const HEARTBEAT_MS = 15_000;
+const SESSION_CHECK_MS = 60_000;
+
+/**
+ * GET /api/events/onsite: a server-sent event stream of arrivals and departures for the live board. The session token
+ * comes in the X-COOLVISIT-TOKEN header (the console reads the stream with fetch); refused sessions answer the usual
+ * envelope (27/28/29, 610). Events: `onsite` with {vid, kind, gid, move}; a comment line every 15 s keeps proxies
+ * from closing an idle stream; the stream ends when the session is revoked or expires.
+ */
+export function registerOnSiteStream(app: FastifyInstance, deps: { db: Db; events: OnSiteEvents; access: readonly Role[] }): void {
+  const open = new Set<() => void>();
+  // Open streams would keep the server from closing.
+  app.addHook('onClose', async () => {
+    for (const end of [...open]) end();
+  });
+  app.get('/api/events/onsite', async (req, reply) => {
+    let session: Session;
+    try {
+      const token = req.headers['x-coolvisit-token'];
+      session = await resolveSession(deps.db, typeof token === 'string' ? token : undefined);
+      if (!deps.access.includes(session.role)) throw new AppError(Status.NO_PERMISSION);
+    } catch (err) {
+      if (err instanceof AppError) return reply.send({ status: err.status, reason: err.message, result: err.result });
+      throw err;
+    }
+    const token = req.headers['x-coolvisit-token'] as string;
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 3000\n\n');
+    const unsubscribe = deps.events.subscribe((e) => {
+      if (!concerns(session, e)) return;
+      res.write(`event: onsite\ndata: ${JSON.stringify({ vid: e.vid, kind: e.kind, gid: e.gid, move: e.move })}\n\n`);
+    });
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const check = setInterval(() => {
+      resolveSession(deps.db, token).catch(() => end());
+    }, SESSION_CHECK_MS);
+    let ended = false;
+    function end(): void {
+      if (ended) return;
+      ended = true;
+      open.delete(end);
+      unsubscribe();
+      clearInterval(heartbeat);
+      clearInterval(check);
+      res.end();
+    }
+    open.add(end);
+    req.raw.on('close', end);
+  });
+}
