@@ -8,6 +8,7 @@ import { invitationsEn } from '../modules/invitations/locales/en';
 import { logsEn } from '../modules/logs/locales/en';
 import { meetingsEn } from '../modules/meetings/locales/en';
 import { notificationsEn } from '../modules/notifications/locales/en';
+import { onsiteEn } from '../modules/onsite/locales/en';
 import { receptionEn } from '../modules/reception/locales/en';
 import { registrationEn } from '../modules/registration/locales/en';
 import { reportsEn } from '../modules/reports/locales/en';
@@ -65,6 +66,7 @@ export const en = {
   menu: {
     visitors: 'Visitors',
     statistics: 'Statistics',
+    onSite: 'On site now',
     vlist: 'Visitor list',
     overtime: 'Overtime query',
     people: 'People',
@@ -216,6 +218,7 @@ export const en = {
   employees: employeesEn,
   visits: visitsEn,
   reports: reportsEn,
+  onsite: onsiteEn,
   blacklist: blacklistEn,
   roles: rolesEn,
   logs: logsEn,

@@ -8,6 +8,7 @@ import { invitationsZh } from '../modules/invitations/locales/zh';
 import { logsZh } from '../modules/logs/locales/zh';
 import { meetingsZh } from '../modules/meetings/locales/zh';
 import { notificationsZh } from '../modules/notifications/locales/zh';
+import { onsiteZh } from '../modules/onsite/locales/zh';
 import { receptionZh } from '../modules/reception/locales/zh';
 import { registrationZh } from '../modules/registration/locales/zh';
 import { reportsZh } from '../modules/reports/locales/zh';
@@ -65,6 +66,7 @@ export const zh: Translation = {
   menu: {
     visitors: '访客管理',
     statistics: '统计图表',
+    onSite: '当前在场',
     vlist: '访客列表',
     overtime: '超时查询',
     people: '人员管理',
@@ -216,6 +218,7 @@ export const zh: Translation = {
   employees: employeesZh,
   visits: visitsZh,
   reports: reportsZh,
+  onsite: onsiteZh,
   blacklist: blacklistZh,
   roles: rolesZh,
   logs: logsZh,

@@ -1,4 +1,4 @@
-import { BarChartOutlined, ClockCircleOutlined, UnorderedListOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { BarChartOutlined, ClockCircleOutlined, TeamOutlined, UnorderedListOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import type { ScreenEntry } from '../../app/routes/types';
 
 /**
@@ -25,6 +25,13 @@ export const visitorSection: ScreenEntry = {
       icon: <UnorderedListOutlined />,
       roles: ['manager'],
       page: () => import('./pages/VisitorListPage').then((m) => m.VisitorListPage),
+    },
+    {
+      path: 'onsite',
+      titleKey: 'menu.onSite',
+      icon: <TeamOutlined />,
+      roles: ['manager'],
+      page: () => import('../onsite/pages/OnSiteBoardPage').then((m) => m.OnSiteBoardPage),
     },
   ],
 };
