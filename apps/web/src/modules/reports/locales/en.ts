@@ -21,6 +21,7 @@ export const reportsEn = {
     byHour: 'Visits by hour of check-in',
     byDept: 'Visits by host department',
     noDept: 'No department',
+    noneGiven: 'None was given for the visits of this period',
     topTypes: 'Top visit types',
     topReasons: 'Top visit reasons',
     visits: 'Visits',

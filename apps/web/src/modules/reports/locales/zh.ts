@@ -23,6 +23,7 @@ export const reportsZh: typeof reportsEn = {
     byHour: '按签到时段',
     byDept: '按被访部门',
     noDept: '无部门',
+    noneGiven: '本期间的访问均未填写此项',
     topTypes: '访问类型排行',
     topReasons: '访问事由排行',
     visits: '访问',

@@ -190,16 +190,24 @@ export function StatisticsPage() {
           </Col>
           <Col xs={24} lg={12}>
             <Card size="small" title={t('reports.charts.topTypes')}>
-              <Chart
-                label={t('reports.charts.topTypes')}
-                height={260}
-                option={horizontal(s.topTypes.map((r) => ({ ...r, name: visitTypeName(r.name) })))}
-              />
+              {s.topTypes.length ? (
+                <Chart
+                  label={t('reports.charts.topTypes')}
+                  height={260}
+                  option={horizontal(s.topTypes.map((r) => ({ ...r, name: visitTypeName(r.name) })))}
+                />
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reports.charts.noneGiven')} />
+              )}
             </Card>
           </Col>
           <Col xs={24} lg={12}>
             <Card size="small" title={t('reports.charts.topReasons')}>
-              <Chart label={t('reports.charts.topReasons')} height={260} option={horizontal(s.topReasons)} />
+              {s.topReasons.length ? (
+                <Chart label={t('reports.charts.topReasons')} height={260} option={horizontal(s.topReasons)} />
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reports.charts.noneGiven')} />
+              )}
             </Card>
           </Col>
         </Row>
