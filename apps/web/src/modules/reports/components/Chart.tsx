@@ -9,8 +9,8 @@ import { useEffect, useRef } from 'react';
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 /**
- * One chart, resized with its container (and so with the window). Drawn with echarts/core directly: the installed
- * echarts-for-react's ESM build imports `tslib`, which is not installed at the top level here.
+ * One chart, resized with its container (and so with the window). Drawn with echarts/core directly (a few lines): the
+ * echarts-for-react wrapper's ESM build imports `tslib`, which npm does not hoist here, so it is not used.
  */
 export function Chart({ option, height = 300, label }: { option: EChartsCoreOption; height?: number; label: string }) {
   const el = useRef<HTMLDivElement>(null);
