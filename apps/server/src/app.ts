@@ -28,6 +28,7 @@ import { registerNotificationChannels } from './modules/notifications/notificati
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { Notifier } from './modules/notifications/notifier.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
+import { reportTableDownloads, reportTableRoutes } from './modules/reports/reportTable.routes.js';
 import { residentsRoutes } from './modules/residents/residents.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -51,6 +52,7 @@ const downloads: DownloadBinding[] = [
   ...blacklistDownloads,
   ...registrationDownloads,
   ...invitationsDownloads,
+  ...reportTableDownloads,
 ];
 const bindings: Binding[] = [
   ...authRoutes,
@@ -69,6 +71,7 @@ const bindings: Binding[] = [
   ...meetingsRoutes,
   ...settingsRoutes,
   ...notificationsRoutes,
+  ...reportTableRoutes,
 ];
 
 export interface BuiltApp {

@@ -20,6 +20,7 @@ import { notificationCalls } from './calls/notifications.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
 import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
+import { reportTableCalls, reportTableDownloads } from './calls/reportTable.js';
 import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
 import { settingsCalls } from './calls/settings.js';
@@ -56,6 +57,7 @@ export const allCalls = [
   ...employeeAccountCalls,
   ...settingsCalls,
   ...notificationCalls,
+  ...reportTableCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
@@ -73,4 +75,5 @@ export const allDownloads: readonly DownloadDef[] = [
   ...blacklistDownloads,
   ...padDownloads,
   exportAppointmentTemplate,
+  ...reportTableDownloads,
 ];
