@@ -64,7 +64,14 @@ const TEXTS: Record<Lang, Texts> = {
 
 export const REPORT_EXPORT_TEXTS = TEXTS;
 const BATCH = 2000;
-const STYLE: Partial<ExcelJS.Style> = {}; // one shared style object: exceljs then skips its per-cell style lookup
+/** One shared style object per kind of cell: exceljs then skips its per-cell style lookup. */
+const STYLES: Partial<Record<ExcelJS.ValueType, Partial<ExcelJS.Style>>> = {
+  [ExcelJS.ValueType.Date]: { numFmt: 'yyyy-mm-dd hh:mm' },
+  [ExcelJS.ValueType.Number]: {},
+  [ExcelJS.ValueType.String]: {},
+};
+/** Excel has no time zones: a moment is written as its wall-clock time in the server's zone (the report's days). */
+const local = (d: Date | null) => (d ? new Date(d.getTime() - d.getTimezoneOffset() * 60_000) : null);
 
 function figureCells(f: ReportFigures): (number | null)[] {
   return [f.visits, f.people, f.signedIn, f.signedOut, f.onSite, f.avgStayMinutes];
@@ -87,7 +94,8 @@ export async function exportVisitReport(ctx: AuthedContext, q: ReportQuery & { l
     if (bold) row.font = { bold: true };
     else
       row.eachCell((cell) => {
-        cell.style = STYLE;
+        const style = STYLES[cell.type];
+        if (style) cell.style = style;
       });
     row.commit();
   };
@@ -122,9 +130,9 @@ export async function exportVisitReport(ctx: AuthedContext, q: ReportQuery & { l
             t.kinds[r.kind as VisitKind] ?? r.kind,
             visitorStatusLabels[r.status as VisitorStatus]?.[q.lang] ?? r.status,
             1 + r.followers.length,
-            r.appointmentAt,
-            r.visitAt,
-            r.signOutAt,
+            local(r.appointmentAt),
+            local(r.visitAt),
+            local(r.signOutAt),
             minutes(r.visitAt, r.signOutAt),
           ]);
         const last = rows[rows.length - 1];
