@@ -10,6 +10,7 @@ import { meetingsEn } from '../modules/meetings/locales/en';
 import { notificationsEn } from '../modules/notifications/locales/en';
 import { receptionEn } from '../modules/reception/locales/en';
 import { registrationEn } from '../modules/registration/locales/en';
+import { reportTableEn } from '../modules/reports/locales/tableEn';
 import { residentsEn } from '../modules/residents/locales/en';
 import { rolesEn } from '../modules/roles/locales/en';
 import { settingsEn } from '../modules/settings/locales/en';
@@ -64,6 +65,7 @@ export const en = {
   menu: {
     visitors: 'Visitors',
     vlist: 'Visitor list',
+    visitReport: 'Visitor report',
     overtime: 'Overtime query',
     people: 'People',
     emp: 'Company employees',
@@ -213,6 +215,7 @@ export const en = {
   accounts: accountsEn,
   employees: employeesEn,
   visits: visitsEn,
+  reportTable: reportTableEn,
   blacklist: blacklistEn,
   roles: rolesEn,
   logs: logsEn,

@@ -10,6 +10,7 @@ import { meetingsZh } from '../modules/meetings/locales/zh';
 import { notificationsZh } from '../modules/notifications/locales/zh';
 import { receptionZh } from '../modules/reception/locales/zh';
 import { registrationZh } from '../modules/registration/locales/zh';
+import { reportTableZh } from '../modules/reports/locales/tableZh';
 import { residentsZh } from '../modules/residents/locales/zh';
 import { rolesZh } from '../modules/roles/locales/zh';
 import { settingsZh } from '../modules/settings/locales/zh';
@@ -64,6 +65,7 @@ export const zh: Translation = {
   menu: {
     visitors: '访客管理',
     vlist: '访客列表',
+    visitReport: '访客报表',
     overtime: '超时查询',
     people: '人员管理',
     emp: '企业员工',
@@ -213,6 +215,7 @@ export const zh: Translation = {
   accounts: accountsZh,
   employees: employeesZh,
   visits: visitsZh,
+  reportTable: reportTableZh,
   blacklist: blacklistZh,
   roles: rolesZh,
   logs: logsZh,

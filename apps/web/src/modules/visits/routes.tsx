@@ -1,4 +1,4 @@
-import { ClockCircleOutlined, UnorderedListOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, TableOutlined, UnorderedListOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import type { ScreenEntry } from '../../app/routes/types';
 
 /**
@@ -12,6 +12,13 @@ export const visitorSection: ScreenEntry = {
   roles: ['manager'],
   group: 'visitors',
   children: [
+    {
+      path: 'data',
+      titleKey: 'menu.visitReport',
+      icon: <TableOutlined />,
+      roles: ['manager'],
+      page: () => import('../reports/pages/VisitReportPage').then((m) => m.VisitReportPage),
+    },
     {
       path: 'vlist',
       titleKey: 'menu.vlist',
