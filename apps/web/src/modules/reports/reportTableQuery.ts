@@ -1,6 +1,7 @@
 import {
   type CallInput,
   type DownloadInput,
+  dayNumber,
   type exportVisitReport,
   type getVisitReport,
   periodLength,
@@ -29,7 +30,9 @@ export function defaultPeriod(today = dayjs()): { from: string; to: string } {
 
 export function reportFiltersFromParams(p: URLSearchParams, today = dayjs()): ReportFilters {
   const base = visitFiltersFromParams(p);
-  const period = base.from && base.to ? { from: base.from, to: base.to } : defaultPeriod(today);
+  // Both ends real calendar days (2026-02-30 is not), else the default period.
+  const real = !!base.from && !!base.to && dayNumber(base.from) !== null && dayNumber(base.to) !== null;
+  const period = real ? { from: base.from as string, to: base.to as string } : defaultPeriod(today);
   const group = p.get('group');
   return {
     ...base,
