@@ -30,6 +30,7 @@ import { Notifier } from './modules/notifications/notifier.js';
 import { onSiteDownloadRoutes, onSiteRoutes } from './modules/onsite/onsite.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { reportTableDownloads, reportTableRoutes } from './modules/reports/reportTable.routes.js';
 import { residentsRoutes } from './modules/residents/residents.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -55,6 +56,7 @@ const downloads: DownloadBinding[] = [
   ...blacklistDownloads,
   ...registrationDownloads,
   ...invitationsDownloads,
+  ...reportTableDownloads,
 ];
 const bindings: Binding[] = [
   ...authRoutes,
@@ -75,6 +77,7 @@ const bindings: Binding[] = [
   ...notificationsRoutes,
   ...reportsRoutes,
   ...onSiteRoutes,
+  ...reportTableRoutes,
 ];
 
 export interface BuiltApp {

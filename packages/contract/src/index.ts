@@ -22,6 +22,7 @@ export * from './calls/padSettings.js';
 export * from './calls/proxies.js';
 export * from './calls/registration.js';
 export * from './calls/reports.js';
+export * from './calls/reportTable.js';
 export * from './calls/residents.js';
 export * from './calls/roles.js';
 export * from './calls/settings.js';

@@ -22,6 +22,7 @@ import { padDownloads, padSettingCalls } from './calls/padSettings.js';
 import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
 import { reportCalls } from './calls/reports.js';
+import { reportTableCalls, reportTableDownloads } from './calls/reportTable.js';
 import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
 import { settingsCalls } from './calls/settings.js';
@@ -60,6 +61,7 @@ export const allCalls = [
   ...notificationCalls,
   ...reportCalls,
   getOnSiteList,
+  ...reportTableCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
@@ -78,4 +80,5 @@ export const allDownloads: readonly DownloadDef[] = [
   ...blacklistDownloads,
   ...padDownloads,
   exportAppointmentTemplate,
+  ...reportTableDownloads,
 ];

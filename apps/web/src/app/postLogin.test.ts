@@ -37,20 +37,20 @@ describe('safeRedirect', () => {
 });
 
 describe('post-login redirect derived from the route tables', () => {
-  it('sends a manager to the first admin screen (company employees today)', () => {
-    expect(firstScreenPath(adminArea.routes, '/', 'manager', undefined)).toBe('/visitor/vlist');
-    expect(postLoginPath({ result: plain, role: 'manager' })).toBe('/visitor/vlist');
+  it('sends a manager to the first admin screen (the report center statistics)', () => {
+    expect(firstScreenPath(adminArea.routes, '/', 'manager', undefined)).toBe('/visitor');
+    expect(postLoginPath({ result: plain, role: 'manager' })).toBe('/visitor');
   });
   it('follows a safe redirect inside the admin area', () => {
     expect(postLoginPath({ result: plain, role: 'manager', redirect: '/setting/account/managers' })).toBe('/setting/account/managers');
   });
   it('ignores unsafe redirects', () => {
     for (const redirect of ['//evil.com', 'https://evil', '/\\evil.com', 'javascript:alert(1)']) {
-      expect(postLoginPath({ result: plain, role: 'manager', redirect })).toBe('/visitor/vlist');
+      expect(postLoginPath({ result: plain, role: 'manager', redirect })).toBe('/visitor');
     }
   });
   it('ignores a redirect into another role’s area', () => {
-    expect(postLoginPath({ result: plain, role: 'manager', redirect: '/super' })).toBe('/visitor/vlist');
+    expect(postLoginPath({ result: plain, role: 'manager', redirect: '/super' })).toBe('/visitor');
     expect(postLoginPath({ result: { sType: 2 }, role: 'reception', redirect: '/setting/account' })).toBe('/reception');
     expect(postLoginPath({ result: plain, role: 'reception', redirect: '/reception/password' })).toBe('/reception/password');
   });
@@ -64,7 +64,7 @@ describe('post-login redirect derived from the route tables', () => {
   });
   it('sends every other role to its area home', () => {
     expect(homePath('emporder')).toBe('/emporder/sigleorder');
-    expect(homePath('subcom')).toBe('/subcom');
+    expect(homePath('subcom')).toBe('/subcom/visitors');
     expect(homePath('logic')).toBe('/logic');
     expect(homePath('hse')).toBe('/hsehome');
     expect(homePath('servercom')).toBe('/servercom');

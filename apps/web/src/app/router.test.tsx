@@ -34,6 +34,21 @@ function stubServer(features: Record<string, boolean> = {}) {
         '/api/GetUserInfo': userInfo,
         '/api/getEmpListPages': { pageNo: 1, pageSize: 20, count: 0, list: [] },
         '/api/getEmployeeCount': { total: 0, enabled: 0, forbidden: 0, stopped: 0 },
+        '/api/getPeopleCounting': { onSite: 0, people: 0, byKind: {}, byGate: [] },
+        '/api/getVisitStatistics': {
+          total: 0,
+          byKind: { walkin: 0, invite: 0, appointment: 0, resident: 0 },
+          topTypes: [],
+          topReasons: [],
+          byHour: Array<number>(24).fill(0),
+          averageStayMinutes: null,
+          stays: 0,
+          invitations: 0,
+          noShows: 0,
+        },
+        '/api/getVisitorChartByDept': [],
+        '/api/getAllVisitorLineChart': [],
+        '/api/SearchVisitByConditionPage': { pageNo: 1, pageSize: 20, count: 0, countCapped: false, list: [] },
       };
       const body = { status: 0, reason: 'success', result: path && path in results ? results[path] : [] };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -79,8 +94,13 @@ describe('router guards and menus derived from the route tables', () => {
   it('opens the admin home from "/", with only working screens in the menus and the version in the footer', async () => {
     saveLogin({ token: 't', tokenExpire: 1, role: 6, sType: -1, userid: 1, company: 'Acme Ltd', username: 'Wang Wei' }, 'manager');
     const router = renderAt('/');
-    // Spec section 2: the root goes to the visitors section, whose first screen is the visitor list.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/visitor/vlist'));
+    // Spec section 2: the root goes to the visitors section, whose index is the statistics of the report center.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/visitor'));
+    expect(await screen.findByText('No visits in this period', {}, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Statistics - TestSite'));
+    const sections = screen.getByRole('navigation', { name: 'Visitors' });
+    expect(sections.textContent).toBe('StatisticsVisitor reportVisitor listOn site now');
+    await act(() => router.navigate('/visitor/vlist'));
     expect(await screen.findByText('No visits yet', {}, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Visitor list - TestSite'));
     await act(() => router.navigate('/emp/emplist'));

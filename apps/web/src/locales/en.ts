@@ -12,6 +12,7 @@ import { onsiteEn } from '../modules/onsite/locales/en';
 import { receptionEn } from '../modules/reception/locales/en';
 import { registrationEn } from '../modules/registration/locales/en';
 import { reportsEn } from '../modules/reports/locales/en';
+import { reportTableEn } from '../modules/reports/locales/tableEn';
 import { residentsEn } from '../modules/residents/locales/en';
 import { rolesEn } from '../modules/roles/locales/en';
 import { settingsEn } from '../modules/settings/locales/en';
@@ -68,6 +69,7 @@ export const en = {
     statistics: 'Statistics',
     onSite: 'On site now',
     vlist: 'Visitor list',
+    visitReport: 'Visitor report',
     overtime: 'Overtime query',
     people: 'People',
     emp: 'Company employees',
@@ -219,6 +221,7 @@ export const en = {
   visits: visitsEn,
   reports: reportsEn,
   onsite: onsiteEn,
+  reportTable: reportTableEn,
   blacklist: blacklistEn,
   roles: rolesEn,
   logs: logsEn,

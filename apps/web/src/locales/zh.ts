@@ -11,6 +11,7 @@ import { notificationsZh } from '../modules/notifications/locales/zh';
 import { onsiteZh } from '../modules/onsite/locales/zh';
 import { receptionZh } from '../modules/reception/locales/zh';
 import { registrationZh } from '../modules/registration/locales/zh';
+import { reportTableZh } from '../modules/reports/locales/tableZh';
 import { reportsZh } from '../modules/reports/locales/zh';
 import { residentsZh } from '../modules/residents/locales/zh';
 import { rolesZh } from '../modules/roles/locales/zh';
@@ -68,6 +69,7 @@ export const zh: Translation = {
     statistics: '统计图表',
     onSite: '当前在场',
     vlist: '访客列表',
+    visitReport: '访客报表',
     overtime: '超时查询',
     people: '人员管理',
     emp: '企业员工',
@@ -219,6 +221,7 @@ export const zh: Translation = {
   visits: visitsZh,
   reports: reportsZh,
   onsite: onsiteZh,
+  reportTable: reportTableZh,
   blacklist: blacklistZh,
   roles: rolesZh,
   logs: logsZh,

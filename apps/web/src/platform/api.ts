@@ -136,8 +136,29 @@ export function downloadUrl(def: DownloadDef, input: unknown): string {
   return path + queryString(rest);
 }
 
+export interface DownloadOptions extends CallOptions {
+  /** Bytes received so far, called as a streamed file arrives (its size is not known beforehand). */
+  onProgress?: (bytes: number) => void;
+}
+
+/** The body as a Blob, telling `onProgress` each chunk's arrival. */
+async function readBody(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
+  if (!onProgress || !response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: BlobPart[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.byteLength;
+    onProgress(bytes);
+  }
+  return new Blob(chunks, { type: response.headers.get('content-type') ?? '' });
+}
+
 /** GETs a contract download with the session header; a JSON answer is the envelope of a failure. */
-async function fetchDownload<D extends DownloadDef>(def: D, input: DownloadInput<D>, opts: CallOptions): Promise<{ blob: Blob; name: string }> {
+async function fetchDownload<D extends DownloadDef>(def: D, input: DownloadInput<D>, opts: DownloadOptions): Promise<{ blob: Blob; name: string }> {
   const headers = new Headers();
   const token = getToken();
   if (token) headers.set(TOKEN_KEY, token);
@@ -152,14 +173,17 @@ async function fetchDownload<D extends DownloadDef>(def: D, input: DownloadInput
     throw new ApiError({ status: env.status, reason: env.reason, result: env.result, http: response.ok ? undefined : response.status });
   }
   if (!response.ok) throw new ApiError({ status: response.status, reason: response.statusText, http: response.status });
-  return { blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition'), `${def.fileName}.${def.extension}`) };
+  return {
+    blob: await readBody(response, opts.onProgress),
+    name: fileNameOf(response.headers.get('content-disposition'), `${def.fileName}.${def.extension}`),
+  };
 }
 
 /**
  * Fetches a contract download with the session header (tokens never go into URLs) and hands the file to the
  * browser. Failures arrive as the JSON envelope and go through the same display policy as calls.
  */
-export function downloadFile<D extends DownloadDef>(def: D, input: DownloadInput<D>, opts: CallOptions = {}): Promise<string> {
+export function downloadFile<D extends DownloadDef>(def: D, input: DownloadInput<D>, opts: DownloadOptions = {}): Promise<string> {
   return withPolicy(async () => {
     const { blob, name } = await fetchDownload(def, input, opts);
     const url = URL.createObjectURL(blob);

@@ -344,7 +344,7 @@ export const visitPhoto = defineDownload({
 });
 
 /** The list filters as a query string (numbers and booleans arrive as text). */
-const visitQueryFilters = {
+export const visitQueryFilters = {
   ...visitFilters,
   tid: z.coerce.number().int().positive().optional(),
   gid: z.coerce.number().int().positive().optional(),

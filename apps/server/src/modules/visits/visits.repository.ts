@@ -1,7 +1,7 @@
 import type { VisitEvent, VisitKind, VisitorStatus } from '@openvisit/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { visitEvents, visits } from '../../db/schema/index.js';
+import { employeeDepartments, visitEvents, visits } from '../../db/schema/index.js';
 
 export type VisitRow = typeof visits.$inferSelect;
 export type VisitInsert = Omit<typeof visits.$inferInsert, 'companyId' | 'id'>;
@@ -36,6 +36,8 @@ export interface VisitFilter {
   residentId?: number;
   /** Visits to one host. */
   empId?: number;
+  /** Visits to a host in this department now (the visitor report's department). */
+  hostDeptId?: number;
 }
 
 function like(s: string): string {
@@ -48,8 +50,8 @@ export const ON_SITE_MAX = 50_000;
 /** The visit list counts its total up to this many rows (see `page`). */
 export const VISIT_COUNT_CAP = 10_000;
 
-/** When a visit happened, for date filters: signed in, else expected, else registered. */
-const when = sql`coalesce(${visits.visitAt}, ${visits.appointmentAt}, ${visits.createdAt})`;
+/** When a visit happened, for date filters: signed in, else expected, else registered (the reports' day too). */
+export const visitWhen = sql`coalesce(${visits.visitAt}, ${visits.appointmentAt}, ${visits.createdAt})`;
 
 /** What the export reads of a visit: a third of the columns, so a third of the decoding and mapping per row. */
 const exportColumns = {
@@ -77,8 +79,8 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
   const mine = eq(visits.companyId, scope.companyId);
   function where(f: VisitFilter): SQL | undefined {
     const c: (SQL | undefined)[] = [mine];
-    if (f.from) c.push(gte(when, f.from));
-    if (f.until) c.push(lt(when, f.until));
+    if (f.from) c.push(gte(visitWhen, f.from));
+    if (f.until) c.push(lt(visitWhen, f.until));
     if (f.name) c.push(ilike(visits.name, like(f.name)));
     if (f.phone) c.push(ilike(visits.phone, like(f.phone)));
     if (f.company) c.push(ilike(visits.company, like(f.company)));
@@ -104,12 +106,16 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
     if (f.ids) c.push(f.ids.length ? inArray(visits.id, f.ids) : sql`false`);
     if (f.residentId) c.push(eq(visits.residentId, f.residentId));
     if (f.empId) c.push(eq(visits.empId, f.empId));
+    if (f.hostDeptId)
+      c.push(
+        sql`exists (select 1 from ${employeeDepartments} where ${employeeDepartments.empId} = ${visits.empId} and ${employeeDepartments.deptId} = ${f.hostDeptId} and ${employeeDepartments.companyId} = ${scope.companyId})`,
+      );
     return and(...c);
   }
   return {
     where,
     /** The matching visits, newest first, without a total (the unpaged search). */
-    list: (f: VisitFilter, limit: number) => db.select().from(visits).where(where(f)).orderBy(desc(when), desc(visits.id)).limit(limit),
+    list: (f: VisitFilter, limit: number) => db.select().from(visits).where(where(f)).orderBy(desc(visitWhen), desc(visits.id)).limit(limit),
     /**
      * One page, newest first, and the total counted up to `countCap` rows (at least up to the end of this page):
      * counting every match of a million-row table costs a full scan per page, so beyond the cap the answer is
@@ -124,7 +130,7 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
         .limit(cap + 1)
         .as('up_to');
       const [rows, total] = await Promise.all([
-        db.select().from(visits).where(where(f)).orderBy(desc(when), desc(visits.id)).offset(offset).limit(limit),
+        db.select().from(visits).where(where(f)).orderBy(desc(visitWhen), desc(visits.id)).offset(offset).limit(limit),
         db.select({ n: count() }).from(upTo),
       ]);
       const n = total[0]?.n ?? 0;
@@ -195,7 +201,7 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
         })
         .from(visits)
         .where(and(mine, eq(visits.phone, phone), opts.empId ? eq(visits.empId, opts.empId) : undefined))
-        .orderBy(desc(when), desc(visits.id))
+        .orderBy(desc(visitWhen), desc(visits.id))
         .limit(opts.limit),
     /** A new invitation link for a visit still before check-in (the old link stops working); undefined when it moved on. */
     setInviteToken: (id: number, tokenHash: string, open: readonly VisitorStatus[]) =>

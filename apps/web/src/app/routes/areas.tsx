@@ -12,7 +12,7 @@ import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
 import { basicSettingsScreens } from '../../modules/settings/routes';
-import { overtimeScreen, visitorSection } from '../../modules/visits/routes';
+import { overtimeScreen, subcomVisitorScreens, visitorSection } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { AdminLayout } from '../layouts/AdminLayout';
 import { AreaLayout } from '../layouts/AreaLayout';
@@ -75,7 +75,14 @@ export const AREAS: readonly AreaDef[] = [
     ],
     passwordPath: 'emppwd',
   },
-  shellArea('subcom', '/subcom'),
+  // A sub-company administrator opens on its report center (spec: /subcom/visitors).
+  {
+    role: 'subcom',
+    base: '/subcom',
+    titleKey: 'enums.consoleRole.subcom',
+    layout: AreaLayout,
+    routes: [...subcomVisitorScreens, ...areaShellScreens('subcom')],
+  },
   shellArea('logic', '/logic', Role.LOGISTICS),
   {
     role: 'hse',

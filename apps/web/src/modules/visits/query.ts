@@ -28,7 +28,7 @@ export interface VisitFilters {
 export const DEFAULT_VISIT_FILTERS: Readonly<VisitFilters> = { page: 1, size: 20, name: '', phone: '', company: '', host: '', onSite: false };
 const TEXT_KEYS = ['name', 'phone', 'company', 'host'] as const;
 
-function positiveInt(v: string | null): number | undefined {
+export function positiveInt(v: string | null): number | undefined {
   return v !== null && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : undefined;
 }
 

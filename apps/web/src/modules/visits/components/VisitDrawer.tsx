@@ -8,6 +8,7 @@ import { fetchFile } from '../../../platform/api';
 import { useFeature } from '../../../platform/config';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
+import { getSession } from '../../../platform/session';
 import { ApprovalHistory } from '../../approvals/components/ApprovalHistory';
 import { useMoveVisit, useVisit } from '../api';
 import { VisitStatusTag } from './VisitStatusTag';
@@ -63,7 +64,8 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
     message.success(t('visits.moved', { name: v.vname }));
   };
 
-  const actions = v ? CONSOLE_EVENTS.filter((e) => allowedEvents(v.status).includes(e)) : [];
+  // A sub-company reads its visits; moving them is the company's and the desks' (updateVisitStatus refuses it).
+  const actions = v && getSession().role !== 'subcom' ? CONSOLE_EVENTS.filter((e) => allowedEvents(v.status).includes(e)) : [];
 
   return (
     <Drawer open={vid !== null} onClose={onClose} width={560} title={v ? t('visits.detail.title', { name: v.vname }) : ' '} destroyOnHidden>

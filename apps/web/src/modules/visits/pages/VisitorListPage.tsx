@@ -1,25 +1,18 @@
 import { DownloadOutlined, EyeOutlined, LogoutOutlined } from '@ant-design/icons';
-import {
-  exportVisitorList,
-  VISIT_KINDS,
-  type Visit,
-  type VisitKind,
-  type VisitorStatus,
-  visitorStatusLabels,
-  visitTypeText,
-} from '@openvisit/contract';
-import { App, Button, Card, DatePicker, Empty, Flex, Input, Popconfirm, Select, Space, Switch, Table, Typography } from 'antd';
+import { exportVisitorList, type Visit, visitTypeText } from '@openvisit/contract';
+import { App, Button, Card, DatePicker, Empty, Flex, Popconfirm, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
-import { currentLang, useLabel, useLang } from '../../../platform/i18n';
-import { useGates, useVisitorTypes } from '../../registration/api';
+import { currentLang, useLang } from '../../../platform/i18n';
+import { getSession } from '../../../platform/session';
 import { useBatchSignOut, usePeopleCounting, useVisitPage } from '../api';
 import { VisitDrawer } from '../components/VisitDrawer';
+import { VisitFilterBar } from '../components/VisitFilterBar';
 import { VisitStatusTag } from '../components/VisitStatusTag';
 import {
   DEFAULT_VISIT_FILTERS,
@@ -31,9 +24,6 @@ import {
   visitFiltersFromParams,
 } from '../query';
 
-const STATUSES = Object.keys(visitorStatusLabels) as VisitorStatus[];
-const TEXT_FILTERS = ['name', 'phone', 'company', 'host'] as const;
-
 /**
  * Visitors › visitor list: every kind of visit, filtered (kept in the URL), with details, sign-out and export. With
  * `overtime`, People › overtime query: the same list held to visitors still on site past their leave or off-duty time.
@@ -41,30 +31,15 @@ const TEXT_FILTERS = ['name', 'phone', 'company', 'host'] as const;
 export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const label = useLabel();
   const lang = useLang();
   const [params, setParams] = useSearchParams();
   const filters = { ...visitFiltersFromParams(params), overtime };
   const page = useVisitPage(filters);
   const onSite = usePeopleCounting();
   const batch = useBatchSignOut();
-  const types = useVisitorTypes();
-  const gates = useGates();
-  const [text, setText] = useState<Record<(typeof TEXT_FILTERS)[number], string>>({
-    name: filters.name,
-    phone: filters.phone,
-    company: filters.company,
-    host: filters.host,
-  });
   const [selection, setSelection] = useState<number[]>([]);
   const [open, setOpen] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
-
-  // The boxes follow the URL (back/forward, "clear filters").
-  useEffect(
-    () => setText({ name: filters.name, phone: filters.phone, company: filters.company, host: filters.host }),
-    [filters.name, filters.phone, filters.company, filters.host],
-  );
 
   const apply = (patch: Partial<VisitFilters>) => {
     const next = { ...filters, ...patch };
@@ -120,66 +95,7 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
               onChange={(r) => apply({ from: r?.[0]?.format(DAY_FORMAT), to: r?.[1]?.format(DAY_FORMAT) })}
               allowEmpty={[true, true]}
             />
-            {TEXT_FILTERS.map((k) => (
-              <Input.Search
-                key={k}
-                style={{ width: 170 }}
-                allowClear
-                placeholder={t(`visits.filters.${k}`)}
-                aria-label={t(`visits.filters.${k}`)}
-                value={text[k]}
-                onChange={(e) => {
-                  setText((s) => ({ ...s, [k]: e.target.value }));
-                  if (!e.target.value && filters[k]) apply({ [k]: '' });
-                }}
-                onSearch={(v) => apply({ [k]: v.trim() })}
-              />
-            ))}
-            {!overtime && (
-              <Select
-                style={{ width: 150 }}
-                aria-label={t('visits.filters.status')}
-                value={filters.status ?? ''}
-                onChange={(v: VisitorStatus | '') => apply({ status: v || undefined })}
-                options={[
-                  { value: '', label: t('visits.filters.allStatuses') },
-                  ...STATUSES.map((s) => ({ value: s, label: label('visitorStatus', s) })),
-                ]}
-              />
-            )}
-            <Select
-              style={{ width: 150 }}
-              aria-label={t('visits.filters.type')}
-              value={filters.tid ?? 0}
-              loading={types.isPending}
-              onChange={(v: number) => apply({ tid: v || undefined })}
-              options={[
-                { value: 0, label: t('visits.filters.allTypes') },
-                ...(types.data ?? []).map((x) => ({ value: x.tid, label: visitTypeText(x.vType, lang) })),
-              ]}
-            />
-            {gates.data?.length ? (
-              <Select
-                style={{ width: 150 }}
-                aria-label={t('visits.filters.gate')}
-                value={filters.gid ?? 0}
-                onChange={(v: number) => apply({ gid: v || undefined })}
-                options={[{ value: 0, label: t('visits.filters.allGates') }, ...gates.data.map((g) => ({ value: g.gid, label: g.gname }))]}
-              />
-            ) : null}
-            <Select
-              style={{ width: 140 }}
-              aria-label={t('visits.filters.kind')}
-              value={filters.kind ?? ''}
-              onChange={(v: VisitKind | '') => apply({ kind: v || undefined })}
-              options={[{ value: '', label: t('visits.filters.allKinds') }, ...VISIT_KINDS.map((k) => ({ value: k, label: t(`visits.kinds.${k}`) }))]}
-            />
-            {!overtime && (
-              <Space>
-                <Switch checked={filters.onSite} onChange={(on) => apply({ onSite: on })} aria-label={t('visits.filters.onSite')} />
-                <Typography.Text>{t('visits.filters.onSite')}</Typography.Text>
-              </Space>
-            )}
+            <VisitFilterBar filters={filters} apply={apply} overtime={overtime} />
             {isFiltered(filters) && (
               <Button type="link" onClick={() => setParams(paramsFromVisitFilters({ ...DEFAULT_VISIT_FILTERS }))}>
                 {t('visits.filters.clear')}
@@ -207,11 +123,16 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
                 <Empty description={overtime ? t('visits.overtimeEmpty') : isFiltered(filters) ? t('visits.emptyFiltered') : t('visits.empty')} />
               ),
             }}
-            rowSelection={{
-              selectedRowKeys: selection,
-              onChange: (keys) => setSelection(keys as number[]),
-              getCheckboxProps: (v) => ({ disabled: v.status !== 'signedIn', 'aria-label': v.vname }),
-            }}
+            rowSelection={
+              // Batch sign-out is the company's and the desks'; a sub-company only reads.
+              getSession().role === 'subcom'
+                ? undefined
+                : {
+                    selectedRowKeys: selection,
+                    onChange: (keys) => setSelection(keys as number[]),
+                    getCheckboxProps: (v) => ({ disabled: v.status !== 'signedIn', 'aria-label': v.vname }),
+                  }
+            }
             pagination={{
               current: filters.page,
               pageSize: filters.size,

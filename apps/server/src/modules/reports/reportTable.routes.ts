@@ -1,0 +1,9 @@
+import * as c from '@openvisit/contract';
+import { bind } from '../../platform/calls.js';
+import { bindDownload } from '../../platform/downloads.js';
+import { exportVisitReport } from './reportTable.export.js';
+import { visitReport } from './reportTable.service.js';
+
+export const reportTableRoutes = [bind(c.getVisitReport, (input, ctx) => visitReport(ctx, input))];
+
+export const reportTableDownloads = [bindDownload(c.exportVisitReport, (input, ctx) => exportVisitReport(ctx, input))];
