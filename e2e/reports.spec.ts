@@ -98,7 +98,27 @@ describe('report center', () => {
       );
     });
 
+    await step(page, 'visitor-report-en', async () => {
+      await page.goto(`${stack.server.url}/visitor/data`);
+      // By day (the default), then by department: the host has none.
+      await page.getByText('Department', { exact: true }).click();
+      await page.waitForURL((u) => new URL(u).searchParams.get('group') === 'department');
+      await page.getByRole('cell', { name: 'No department' }).waitFor();
+      // Today: two walk-ins and the invited visitor who checked in.
+      await page.getByTestId('report-totals').getByText('3', { exact: true }).first().waitFor();
+      await screenshot(page, 'visitor-report-en');
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(await file.path());
+      const rows: unknown[][] = [];
+      wb.worksheets[0]?.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+      const total = rows.find((r) => r[0] === 'Total');
+      assert.ok(total, `a totals row in ${JSON.stringify(rows)}`);
+      assert.equal(total[1], 3);
+    });
+
     await step(page, 'report-center-zh', async () => {
+      await page.goto(`${stack.server.url}/visitor/onsite`);
       await page.getByText('中文', { exact: true }).click();
       await page.getByText('打印疏散名单').waitFor();
       await page.getByText('Lena Live').waitFor();
