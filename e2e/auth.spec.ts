@@ -45,7 +45,7 @@ describe('platform: accounts and sessions in the browser', () => {
       // The employees step can be skipped, and so can registration content and pad settings; the wizard ends on the admin home.
       await page.getByRole('button', { name: 'Skip this step' }).click();
       await skipRestOfGuide(page);
-      await page.waitForURL(/\/visitor\/vlist$/);
+      await page.waitForURL(/\/visitor$/);
       await page.getByText('Setup complete').waitFor();
       await page.getByRole('menuitem', { name: 'Account settings' }).click();
       await page.waitForURL(/\/setting\/account$/);

@@ -291,8 +291,8 @@ async function scenario(L: Lang): Promise<void> {
       await page.getByRole('button', { name: t.skip }).click();
     }
     await skipRestOfGuide(page, L.tag);
-    // The admin home is the visitor list (spec: / goes to /visitor); the people screens are a menu away.
-    await page.waitForURL(/\/visitor\/vlist$/);
+    // The admin home is the report center (spec: / goes to /visitor); the people screens are a menu away.
+    await page.waitForURL(/\/visitor$/);
     await toast(page, t.setupDone);
     await page.goto(`${stack.server.url}/emp/emplist`);
     await page.waitForFunction((title) => document.title.startsWith(`${title} - `), t.title);

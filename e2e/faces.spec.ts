@@ -212,7 +212,7 @@ async function scenario(L: Lang): Promise<void> {
     }
     await page.getByRole('button', { name: t.guideNext }).click();
     await skipRestOfGuide(page, L.tag);
-    await page.waitForURL(/\/visitor\/vlist$/);
+    await page.waitForURL(/\/visitor$/);
     await page.goto(`${stack.server.url}/emp/emplist`);
     await row(page, L.first).getByText(t.noPhoto).waitFor();
     await row(page, L.second).getByText(t.noPhoto).waitFor();

@@ -139,7 +139,7 @@ async function scenario(L: Lang): Promise<void> {
     await page.getByRole('button', { name: t.guideNext }).click();
     await page.getByRole('button', { name: t.skip }).click();
     await skipRestOfGuide(page, L.tag);
-    await page.waitForURL(/\/visitor\/vlist$/);
+    await page.waitForURL(/\/visitor$/);
     await page.goto(`${stack.server.url}/emp/emplist`);
   });
 

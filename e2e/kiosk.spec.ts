@@ -590,7 +590,9 @@ for (const L of [EN, ZH]) {
           await desk.setViewportSize({ width: 1366, height: 900 });
           await desk.goto(`${stack.server.url}/signin`);
           await signIn(desk, email, PASSWORD, L.tag === 'zh' ? SIGNIN_ZH : SIGNIN_EN);
-          await desk.waitForURL(/\/visitor\/vlist$/);
+          // The admin home is the report center's statistics; the list is beside it.
+          await desk.waitForURL(/\/visitor$/);
+          await desk.goto(`${stack.server.url}/visitor/vlist`);
           const rows: [string, string][] = [
             [L.visitor, L.t.statusSignedOut],
             [L.invitee, L.t.statusSignedIn],

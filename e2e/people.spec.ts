@@ -273,7 +273,7 @@ async function scenario(L: Lang): Promise<void> {
     await page.getByLabel(t.row(t.colPhone, 1)).fill('13700137001');
     await page.getByRole('button', { name: t.guideNext }).click();
     await skipRestOfGuide(page, L.tag);
-    await page.waitForURL(/\/visitor\/vlist$/);
+    await page.waitForURL(/\/visitor$/);
   });
 
   await step(page, `blacklist-add-${L.tag}`, async () => {

@@ -217,7 +217,7 @@ async function scenario(L: Lang): Promise<void> {
     await preview.getByTestId('kiosk-signout').waitFor();
     await shot('guide-pad');
     await page.getByRole('button', { name: t.finish }).click();
-    await page.waitForURL(/\/visitor\/vlist$/);
+    await page.waitForURL(/\/visitor$/);
     await toast(page, t.setupDone);
   });
 
