@@ -3,42 +3,19 @@
 // of one company among 20, for a 30-day and a 366-day period, through the HTTP API, each against the bare SQL
 // aggregate answering the same question in the same run. The first call of a period fills the per-day summary
 // (reported as "cold"). Alone: `node --import tsx bench/reports.ts` (PGlite, and PostgreSQL when TEST_DATABASE_URL).
-import type { AddressInfo } from 'node:net';
 import { type SQL, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.js';
-import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
-import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/crypto.js';
 import { dayOf, periodBounds } from '../apps/server/src/platform/days.js';
+import { benchApp, timed } from './common.js';
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-async function timed(n: number, fn: () => Promise<unknown>) {
-  const ms: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: pct(ms, 50), p95: pct(ms, 95) };
-}
 const f1 = (n: number) => n.toFixed(1).padStart(7);
 
 export async function reportsBench(kind: 'pglite' | 'postgres' = 'pglite'): Promise<void> {
   const N = Number(process.env.BENCH_REPORT_VISITS ?? 1_000_000);
   const OTHERS = Number(process.env.BENCH_REPORT_OTHER_VISITS ?? 20_000);
   const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
-  const database = kind === 'pglite' ? await openPglite('memory') : await openPostgres(process.env.TEST_DATABASE_URL ?? '', 10);
-  await database.migrate();
-  const config = loadConfig(
-    { NODE_ENV: 'production', LOG_LEVEL: 'silent', CAPTCHA: 'off' },
-    { rateLimits: { ...DEFAULT_RATE_LIMITS, global: 1e9, signin: 1e9 } },
-  );
-  const { app } = await buildApp(config, database);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
-  const { db } = database;
+  const { database, app, url, db } = await benchApp(kind);
   const tag = Date.now().toString(36);
   const passwordHash = await hashPassword('Bench#2026');
   const ids: number[] = [];

@@ -1,13 +1,10 @@
 // Visits benchmarks (issue 4 targets): /SearchVisitByConditionPage latency over BENCH_VISITS visits (default 1,000,000;
 // p50, p95 per filter) against the same page query run bare in SQL, kiosk walk-in throughput against a bare Fastify
 // route, and ExportVisitorList of 100,000 (time, peak RSS growth). On PGlite, and on PostgreSQL under `npm run bench:pg`.
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.js';
-import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
-import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies, employees, staffAccounts } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/crypto.js';
+import { benchApp, summary, timed } from './common.js';
 
 interface LoadFigures {
   rps: number;
@@ -17,45 +14,11 @@ interface LoadFigures {
 }
 type Load = (url: string, body: unknown, headers?: Record<string, string>, connections?: number) => Promise<LoadFigures>;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-interface Timings {
-  p50: number;
-  p95: number;
-  ms: number[];
-}
-
-async function timed(n: number, fn: (i: number) => Promise<unknown>): Promise<Timings> {
-  const ms: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn(i);
-    ms.push(performance.now() - t);
-  }
-  return summary(ms);
-}
-
-function summary(ms: number[]): Timings {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), ms };
-}
-
 const f1 = (n: number) => n.toFixed(1).padStart(6);
 
 export async function visitsBench(load: Load, base: LoadFigures, kind: 'pglite' | 'postgres' = 'pglite'): Promise<void> {
   const N = Number(process.env.BENCH_VISITS ?? 1_000_000);
-  const database = kind === 'pglite' ? await openPglite('memory') : await openPostgres(process.env.TEST_DATABASE_URL ?? '', 10);
-  await database.migrate();
-  const config = loadConfig(
-    { NODE_ENV: 'production', LOG_LEVEL: 'silent', CAPTCHA: 'off' },
-    { rateLimits: { ...DEFAULT_RATE_LIMITS, global: 1e9, signin: 1e9 } },
-  );
-  const { app } = await buildApp(config, database);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
-  const { db } = database;
+  const { database, app, url, db } = await benchApp(kind);
   const tag = Date.now().toString(36);
   const [company] = await db
     .insert(companies)

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import QRCode from 'qrcode';
 import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -315,4 +316,25 @@ export async function pickOption(page: Page, combobox: Locator, option: string):
       if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
     }
   }
+}
+
+/**
+ * Writes one 640×480 frame (Y4M, 4:2:0) showing a QR code of `text` to `file`, for Chromium's fake camera
+ * (`--use-file-for-fake-video-capture`) to loop: the kiosk's scanner reads it like a visitor holding up a phone.
+ */
+export function writeQrFrame(file: string, text: string): string {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const size = qr.modules.size;
+  const [w, h] = [640, 480];
+  const cell = Math.floor(360 / (size + 8));
+  const x0 = Math.floor((w - cell * size) / 2);
+  const y0 = Math.floor((h - cell * size) / 2);
+  const y = Buffer.alloc(w * h, 235);
+  for (let r = 0; r < size; r++)
+    for (let c = 0; c < size; c++)
+      if (qr.modules.get(r, c))
+        for (let dy = 0; dy < cell; dy++) y.fill(16, (y0 + r * cell + dy) * w + x0 + c * cell, (y0 + r * cell + dy) * w + x0 + (c + 1) * cell);
+  const chroma = Buffer.alloc((w / 2) * (h / 2) * 2, 128);
+  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\nFRAME\n`), y, chroma]));
+  return file;
 }

@@ -10,28 +10,13 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
-import QRCode from 'qrcode';
-import { apiOf, FAKE_CAMERA_ARGS, PASSWORD, registerCompany, screenshot, signIn, step, useStack } from './harness.js';
+import { apiOf, FAKE_CAMERA_ARGS, PASSWORD, registerCompany, screenshot, signIn, step, useStack, writeQrFrame } from './harness.js';
 
 /** What the kiosk's fake camera films: rewritten before each scan, read by Chromium when the camera starts. */
 const cameraFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'invite-camera-')), 'pass.y4m');
 
-/** One 640×480 Y4M frame of a QR code holding `text`, on white (a visitor holding up their phone). */
-function filmQr(text: string): void {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const size = qr.modules.size;
-  const [w, h] = [640, 480];
-  const cell = Math.floor(360 / (size + 8));
-  const x0 = Math.floor((w - cell * size) / 2);
-  const y0 = Math.floor((h - cell * size) / 2);
-  const y = Buffer.alloc(w * h, 235);
-  for (let r = 0; r < size; r++)
-    for (let c = 0; c < size; c++)
-      if (qr.modules.get(r, c))
-        for (let dy = 0; dy < cell; dy++) y.fill(16, (y0 + r * cell + dy) * w + x0 + c * cell, (y0 + r * cell + dy) * w + x0 + (c + 1) * cell);
-  const chroma = Buffer.alloc((w / 2) * (h / 2) * 2, 128);
-  fs.writeFileSync(cameraFile, Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\nFRAME\n`), y, chroma]));
-}
+/** Films a QR code holding `text` (before each scan). */
+const filmQr = (text: string) => writeQrFrame(cameraFile, text);
 filmQr('NOTHING0');
 
 const stack = useStack({ browserArgs: [...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${cameraFile}`] });

@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import QRCode from 'qrcode';
 import {
   apiOf,
   FAKE_CAMERA_ARGS,
@@ -25,34 +24,18 @@ import {
   signIn,
   step,
   useStack,
+  writeQrFrame,
 } from './harness.js';
 
 /** What the fake camera films: a QR code holding this text, on white. */
 const SCANNED_CODE = 'SCAN4321';
 
-/**
- * One 640×480 frame (Y4M, 4:2:0) showing a QR code of `text`, for Chromium's fake camera to loop: the kiosk's scanner
- * reads it like a visitor holding up a phone.
- */
-function qrVideo(text: string): string {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const size = qr.modules.size;
-  const [w, h] = [640, 480];
-  const cell = Math.floor(360 / (size + 8));
-  const x0 = Math.floor((w - cell * size) / 2);
-  const y0 = Math.floor((h - cell * size) / 2);
-  const y = Buffer.alloc(w * h, 235);
-  for (let r = 0; r < size; r++)
-    for (let c = 0; c < size; c++)
-      if (qr.modules.get(r, c))
-        for (let dy = 0; dy < cell; dy++) y.fill(16, (y0 + r * cell + dy) * w + x0 + c * cell, (y0 + r * cell + dy) * w + x0 + (c + 1) * cell);
-  const chroma = Buffer.alloc((w / 2) * (h / 2) * 2, 128);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kiosk-camera-')), 'qr.y4m');
-  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\nFRAME\n`), y, chroma]));
-  return file;
-}
-
-const stack = useStack({ browserArgs: [...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${qrVideo(SCANNED_CODE)}`] });
+const stack = useStack({
+  browserArgs: [
+    ...FAKE_CAMERA_ARGS,
+    `--use-file-for-fake-video-capture=${writeQrFrame(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kiosk-camera-')), 'qr.y4m'), SCANNED_CODE)}`,
+  ],
+});
 const { ok } = apiOf(() => stack.server);
 
 interface Lang {
