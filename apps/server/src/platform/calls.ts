@@ -1,4 +1,4 @@
-import { type CallDef, type FieldError, type LogDescription, type Role, Status } from '@openvisit/contract';
+import { type CallDef, type FieldError, type LogDescription, Role, Status } from '@openvisit/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -7,11 +7,15 @@ import type { Services } from '../services.js';
 import { type Actor, clientEnd, writeLog } from './audit.js';
 import { AppError, badParams } from './errors.js';
 import { resolveSession, type Session } from './sessions.js';
+import { type SystemScope, sessionScope, systemScope, type TenantScope } from './tenancy.js';
 
 export const TOKEN_HEADER = 'x-coolvisit-token';
 
 export interface CallContext {
+  /** @deprecated services reach the database only through repositories built from `tenant` or `system`. */
   db: Db;
+  /** Cross-company queries (sign-in by name, link tokens): only `*.system.repository.ts` take it. */
+  system: SystemScope;
   config: Config;
   services: Services;
   /** Null only for public calls. */
@@ -30,11 +34,47 @@ export interface CallContext {
 
 export interface AuthedContext extends CallContext {
   session: Session;
+  /** The caller's company, sub-company and gates, from the session: what every repository is built from. */
+  tenant: TenantScope;
 }
 
 export interface Binding {
   call: CallDef;
   handler: (input: unknown, ctx: CallContext) => Promise<unknown>;
+}
+
+/** The context a background job acts in for one company: that company's scope, as an automatic administrator. */
+export function jobContext(
+  deps: { db: Db; config: Config; services: Services; log: FastifyBaseLogger },
+  companyId: number,
+  who: { job: string; account: string; name: string },
+): AuthedContext {
+  const session: Session = {
+    id: 0,
+    companyId,
+    role: Role.ADMIN,
+    accountKind: 'admin',
+    accountId: 0,
+    account: who.account,
+    name: who.name,
+    companyName: '',
+    sType: -1,
+    subAccountId: null,
+    gids: [],
+    expiresAt: new Date(8.64e15),
+  };
+  return {
+    db: deps.db,
+    config: deps.config,
+    services: deps.services,
+    system: systemScope(deps.db),
+    tenant: sessionScope(deps.db, session),
+    ip: '',
+    userAgent: `openvisit-${who.job}`,
+    log: deps.log.child({ companyId, job: who.job }),
+    audit: {},
+    session,
+  };
 }
 
 type HandlerCtx<C extends CallDef> = C['access'] extends 'public' ? CallContext : AuthedContext;
@@ -96,8 +136,9 @@ async function runCall(
     reply.code(404).send({ status: 404, reason: `Unknown call: ${call.name}`, result: null });
     return;
   }
-  const ctx: CallContext = {
+  const ctx: CallContext & { tenant?: TenantScope } = {
     ...deps,
+    system: systemScope(deps.db),
     session: null,
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? '',
@@ -109,6 +150,7 @@ async function runCall(
       const session = await resolveSession(deps.db, tokenOf(req, call));
       if (!(call.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
       ctx.session = session;
+      ctx.tenant = sessionScope(deps.db, session);
       req.log = req.log.child({ companyId: session.companyId, account: session.account });
       ctx.log = req.log;
     }

@@ -9,6 +9,7 @@ import { clientEnd, writeLog } from './audit.js';
 import type { AuthedContext } from './calls.js';
 import { AppError, badParams } from './errors.js';
 import { resolveSession } from './sessions.js';
+import { sessionScope, systemScope } from './tenancy.js';
 
 /** A stream, or a stream with the file name it should be saved under (instead of `<fileName>-<time>.<extension>`). */
 export type DownloadBody = Readable | { stream: Readable; fileName: string };
@@ -43,7 +44,16 @@ export function registerDownloads(app: FastifyInstance, deps: { db: Db; config: 
         const parsed = def.input.safeParse({ ...((req.query as object) ?? {}), ...((req.params as object) ?? {}) });
         if (!parsed.success)
           throw badParams(parsed.error.issues.map((i) => ({ field: i.path.join('.'), rule: i.code === 'custom' ? i.message : i.code })));
-        const ctx: AuthedContext = { ...deps, session, ip: req.ip, userAgent: req.headers['user-agent'] ?? '', log: req.log, audit: {} };
+        const ctx: AuthedContext = {
+          ...deps,
+          system: systemScope(deps.db),
+          tenant: sessionScope(deps.db, session),
+          session,
+          ip: req.ip,
+          userAgent: req.headers['user-agent'] ?? '',
+          log: req.log,
+          audit: {},
+        };
         const body = await handler(parsed.data, ctx);
         const stream = 'stream' in body ? body.stream : body;
         if (def.log)

@@ -75,6 +75,11 @@ async function toAreas(ctx: AuthedContext, areas: AreaRow[]): Promise<ProcessAre
   });
 }
 
+/** Whether any approval flow names one of these roles as approvers (a role in use cannot be deleted). */
+export function roleInUse(ctx: AuthedContext, roleIds: number[]): Promise<boolean> {
+  return repoOf(ctx).roleInUse(roleIds);
+}
+
 export async function areas(ctx: AuthedContext): Promise<{ processSwitch: number; areas: ProcessArea[] }> {
   const [settings, rows] = await Promise.all([settingsOf(ctx), repoOf(ctx).areas()]);
   return { processSwitch: settings.processSwitch, areas: await toAreas(ctx, rows) };

@@ -1,9 +1,9 @@
-import { LogModule, Role, renderLogDesc, Status } from '@openvisit/contract';
+import { LogModule, renderLogDesc, Status } from '@openvisit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { writeLog } from '../../platform/audit.js';
-import type { AuthedContext } from '../../platform/calls.js';
+import { jobContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Services } from '../../services.js';
@@ -46,33 +46,6 @@ export async function ensureDailySync(jobs: JobQueue, now: Date = new Date(), af
   await jobs.enqueue(DAILY_JOB, { day }, { runAt: at, key: `${DAILY_JOB}:${day}`, maxAttempts: 10 });
 }
 
-/** The context a job acts in: the company's own scope, as an automatic administrator. */
-export function systemContext(deps: ScheduleDeps, companyId: number): AuthedContext {
-  return {
-    db: deps.db,
-    config: deps.config,
-    services: deps.services,
-    ip: '',
-    userAgent: 'openvisit-auto-sync',
-    log: deps.log.child({ companyId, job: COMPANY_JOB }),
-    audit: {},
-    session: {
-      id: 0,
-      companyId,
-      role: Role.ADMIN,
-      accountKind: 'admin',
-      accountId: 0,
-      account: 'auto-sync',
-      name: 'Automatic sync',
-      companyName: '',
-      sType: -1,
-      subAccountId: null,
-      gids: [],
-      expiresAt: new Date(8.64e15),
-    },
-  };
-}
-
 /** Refusals a retry cannot cure: recorded in the company's last result and not retried. */
 const FINAL = new Set<number>([Status.DINGTALK_VERIFY_FAILED, Status.DIRECTORY_REFUSED, Status.SYNC_COUNT_EXCEEDED, Status.BAD_PARAMS]);
 
@@ -90,7 +63,7 @@ export function registerContactJobs(deps: ScheduleDeps, now: () => Date = () => 
   });
   jobs.register(COMPANY_JOB, async (payload) => {
     const { companyId } = payload as { companyId: number; day: string };
-    const ctx = systemContext(deps, companyId);
+    const ctx = jobContext(deps, companyId, { job: COMPANY_JOB, account: 'auto-sync', name: 'Automatic sync' });
     try {
       const reports = await runAutomatic(ctx);
       if (!reports) return;

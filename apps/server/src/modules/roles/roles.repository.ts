@@ -1,9 +1,10 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { roleMembers, roles } from '../../db/schema/index.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 /** One company's roles and role memberships. */
-export function rolesRepository(db: Db, scope: { companyId: number }) {
+export function rolesRepository(scope: TenantScope) {
+  const db = dbOf(scope);
   const mine = eq(roles.companyId, scope.companyId);
   const myLinks = eq(roleMembers.companyId, scope.companyId);
   return {

@@ -1,12 +1,12 @@
 import { logDesc, type RoleNode, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import { approvalsRepository } from '../approvals/approvals.repository.js';
+import * as approvals from '../approvals/approvals.service.js';
 import * as employees from '../employees/employees.service.js';
 import { rolesRepository } from './roles.repository.js';
 
 function repoOf(ctx: AuthedContext) {
-  return rolesRepository(ctx.db, { companyId: ctx.session.companyId });
+  return rolesRepository(ctx.tenant);
 }
 
 const noSuchRole = () => new AppError(Status.NO_SUCH_RECORD, 'No such role');
@@ -64,7 +64,7 @@ export async function remove(ctx: AuthedContext, input: { rid: number }): Promis
   const children = all.filter((r) => r.parentId === role.id).length;
   const members = (await repo.memberCounts()).get(role.id) ?? 0;
   if (children || members) throw new AppError(Status.ROLE_IN_USE, undefined, { children, members });
-  if (await approvalsRepository(ctx.db, { companyId: ctx.session.companyId }).roleInUse([role.id]))
+  if (await approvals.roleInUse(ctx, [role.id]))
     throw new AppError(Status.ROLE_IN_USE, 'The role approves visits in an approval flow', { children, members, approvals: true });
   await repo.delete(role.id);
   ctx.audit.objId = role.id;

@@ -1,0 +1,73 @@
+import type { Db } from '../db/client.js';
+import type { Session } from './sessions.js';
+
+/**
+ * What one caller may see: built once per request from the session (or by a job for the company it works for). A
+ * repository is constructed from a scope and binds every query to it; the database handle travels inside the scope,
+ * out of reach of services, so a service cannot write a query that forgets the company.
+ */
+export interface TenantScope {
+  readonly companyId: number;
+  /** A sub-company's accounts see only that sub-company's people and visits; null for the head office. */
+  readonly subAccountId: number | null;
+  /** A front desk tied to gates; empty: every gate. */
+  readonly gateIds: readonly number[];
+}
+
+/**
+ * The few queries that must cross companies (sign-in by name, link tokens, jobs sweeping every company) take this
+ * instead of a tenant scope, so they can only live in a module's `*.system.repository.ts`, each saying why.
+ */
+export interface SystemScope {
+  readonly system: true;
+}
+
+const handles = new WeakMap<TenantScope | SystemScope, Db>();
+
+export function tenantScope(db: Db, of: { companyId: number; subAccountId?: number | null; gateIds?: readonly number[] }): TenantScope {
+  const scope: TenantScope = Object.freeze({
+    companyId: of.companyId,
+    subAccountId: of.subAccountId ?? null,
+    gateIds: Object.freeze([...(of.gateIds ?? [])]),
+  });
+  handles.set(scope, db);
+  return scope;
+}
+
+export function sessionScope(db: Db, session: Session): TenantScope {
+  return tenantScope(db, { companyId: session.companyId, subAccountId: session.subAccountId, gateIds: session.gids });
+}
+
+export function systemScope(db: Db): SystemScope {
+  const scope: SystemScope = Object.freeze({ system: true });
+  handles.set(scope, db);
+  return scope;
+}
+
+/** The same tenant without its sub-company and gate limits: for rules the head office sets for everyone (settings). */
+export function companyWide(scope: TenantScope): TenantScope {
+  return tenantScope(dbOf(scope), { companyId: scope.companyId });
+}
+
+/** The same scope on another company: only for system code that has just resolved which company a link belongs to. */
+export function scopeForCompany(scope: SystemScope, companyId: number): TenantScope {
+  return tenantScope(dbOf(scope), { companyId });
+}
+
+/**
+ * Runs `work` in one transaction; repositories built from the scope it is handed take part in it. Transactions are
+ * opened by services, so a service can group writes without holding the database handle.
+ */
+export function inTransaction<S extends TenantScope | SystemScope, T>(scope: S, work: (tx: S) => Promise<T>): Promise<T> {
+  return dbOf(scope).transaction((tx) => {
+    const inner = ('system' in scope ? systemScope(tx) : tenantScope(tx, scope as TenantScope)) as S;
+    return work(inner);
+  });
+}
+
+/** For repositories only (the lint rule keeps it there): the handle a scope carries. */
+export function dbOf(scope: TenantScope | SystemScope): Db {
+  const db = handles.get(scope);
+  if (!db) throw new Error('A scope must be built by tenantScope() or systemScope()');
+  return db;
+}
