@@ -89,8 +89,9 @@ export class Notifier implements NotifierApi {
     const e = await employees.contactOf(scope, empId);
     if (e?.status !== 0) return [];
     const channels = chosenChannels(e.defaultNotify);
-    const links: Partial<Record<MessageChannel, string>> =
-      channels.some((c) => c === 'dingtalk' || c === 'rtx') ? await contacts.linksOfEmployee(scope, empId) : {};
+    const links: Partial<Record<MessageChannel, string>> = channels.some((c) => c === 'dingtalk' || c === 'rtx')
+      ? await contacts.linksOfEmployee(scope, empId)
+      : {};
     const linked = (source: 'dingtalk' | 'rtx') => links[source] ?? '';
     const { problems } = await companyChannels(scope);
     const told: Told[] = [];
