@@ -46,7 +46,8 @@ import { Mailer } from './platform/mail.js';
 import { Outbox } from './platform/messages.js';
 import { openApiDocument } from './platform/openapi.js';
 import { serverSecretKey } from './platform/secretKey.js';
-import type { Services } from './services.js';
+import type { Services } from './platform/services.js';
+import { systemScope } from './platform/tenancy.js';
 
 const downloads: DownloadBinding[] = [
   ...visitsDownloads,
@@ -99,10 +100,12 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const outbox = new Outbox(db, jobs, app.log);
   const mailer = new Mailer(outbox, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const secrets = secretBox(serverSecretKey(config));
-  const notifier = new Notifier({ db, config, secrets }, mailer, outbox);
+  const system = systemScope(db);
+  // The platform declares the notifier (platform/notify.ts); the notifications module implements it, handed in here.
+  const notifier = new Notifier({ system, config, secrets }, mailer, outbox);
   const events = new OnSiteEvents();
   const services: Services = { mailer, outbox, notifier, jobs, secrets, events, files: new FolderFileStore(path.join(config.dataDir, 'files')) };
-  registerNotificationChannels({ db, config, secrets, services });
+  registerNotificationChannels({ system, config, secrets, services });
   registerContactJobs({ db, config, services, log: app.log });
   registerVisitJobs({ db, jobs });
   registerInvitationJobs({ db, jobs, mailer, secrets, log: app.log });

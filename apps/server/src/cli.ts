@@ -3,14 +3,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { checkAccountName, checkCompanyName, checkEmail, checkPassword, checkSuperAccount, normalizeEmail } from '@openvisit/contract';
-import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config.js';
 import { readBackup, writeBackup } from './db/backup.js';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
-import { companies, staffAccounts, superAccounts } from './db/schema/index.js';
+import { accountsSystemRepository } from './modules/accounts/accounts.system.repository.js';
 import { hashPassword } from './platform/crypto.js';
 import { revokeAccountSessions } from './platform/sessions.js';
+import { systemScope } from './platform/tenancy.js';
 
 const USAGE = `OpenVisit operator commands (npm run cli -- <command> [options])
 
@@ -62,24 +62,17 @@ async function createCompany(v: Record<string, string | undefined>): Promise<voi
   check('--email', checkEmail(email));
   check('--password', checkPassword(v.password ?? ''));
   const id = await withDatabase(async ({ db }) => {
-    const taken = await db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(sql`${companies.email} = ${email} OR lower(${companies.name}) = lower(${v.company})`);
-    if (taken.length) throw new CliError('a company with this email or name already exists');
-    const [row] = await db
-      .insert(companies)
-      .values({
-        name: v.company ?? '',
-        email,
-        username: v.name ?? 'Administrator',
-        phone: v.phone ?? '',
-        passwordHash: await hashPassword(v.password ?? ''),
-        status: 1,
-        lang: v.lang === 'zh' ? 'zh' : 'en',
-      })
-      .returning({ id: companies.id });
-    return row?.id;
+    const repo = accountsSystemRepository(systemScope(db));
+    if (await repo.companyExists(email, v.company ?? '')) throw new CliError('a company with this email or name already exists');
+    return repo.insertCompany({
+      name: v.company ?? '',
+      email,
+      username: v.name ?? 'Administrator',
+      phone: v.phone ?? '',
+      passwordHash: await hashPassword(v.password ?? ''),
+      status: 1,
+      lang: v.lang === 'zh' ? 'zh' : 'en',
+    });
   });
   console.log(id);
 }
@@ -91,13 +84,16 @@ async function createSuperAccount(v: Record<string, string | undefined>): Promis
   const ids = (v.companies ?? '').split(',').map((s) => Number(s.trim()));
   if (ids.some((n) => !Number.isInteger(n) || n <= 0)) throw new CliError('--companies: a comma-separated list of company ids');
   await withDatabase(async ({ db }) => {
-    const found = await db.select({ id: companies.id }).from(companies);
-    const known = new Set(found.map((r) => r.id));
+    const repo = accountsSystemRepository(systemScope(db));
+    const known = new Set(await repo.companyIds());
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length) throw new CliError(`no such company: ${unknown.join(', ')}`);
-    await db
-      .insert(superAccounts)
-      .values({ account: v.account ?? '', name: v.name ?? '', passwordHash: await hashPassword(v.password ?? ''), companyIds: ids });
+    await repo.insertSuperAccount({
+      account: v.account ?? '',
+      name: v.name ?? '',
+      passwordHash: await hashPassword(v.password ?? ''),
+      companyIds: ids,
+    });
   });
   console.log(`super account ${v.account} created for companies ${ids.join(', ')}`);
 }
@@ -108,36 +104,24 @@ async function resetPassword(v: Record<string, string | undefined>): Promise<voi
   check('--password', checkPassword(v.password ?? ''));
   await withDatabase(async ({ db }) => {
     const passwordHash = await hashPassword(v.password ?? '');
-    const reset = { passwordHash, failedLogins: 0, lockedUntil: null };
+    const repo = accountsSystemRepository(systemScope(db));
     if (v.email) {
-      const [row] = await db
-        .update(companies)
-        .set(reset)
-        .where(eq(companies.email, normalizeEmail(v.email)))
-        .returning({ id: companies.id });
-      if (!row) throw new CliError(`no company administrator with email ${v.email}`);
-      await revokeAccountSessions(db, 'admin', row.id);
+      const id = await repo.resetAdminPassword(normalizeEmail(v.email), passwordHash);
+      if (!id) throw new CliError(`no company administrator with email ${v.email}`);
+      await revokeAccountSessions(db, 'admin', id);
       return;
     }
     const account = v.account ?? '';
     if (account.startsWith('LFT_')) {
-      const [row] = await db
-        .update(superAccounts)
-        .set(reset)
-        .where(sql`lower(${superAccounts.account}) = lower(${account})`)
-        .returning({ id: superAccounts.id });
-      if (!row) throw new CliError(`no super account ${account}`);
-      await revokeAccountSessions(db, 'super', row.id);
+      const id = await repo.resetSuperPassword(account, passwordHash);
+      if (!id) throw new CliError(`no super account ${account}`);
+      await revokeAccountSessions(db, 'super', id);
       return;
     }
     check('--account', checkAccountName(account));
-    const [row] = await db
-      .update(staffAccounts)
-      .set({ ...reset, mustChangePassword: 1 })
-      .where(sql`lower(${staffAccounts.account}) = lower(${account})`)
-      .returning({ id: staffAccounts.id });
-    if (!row) throw new CliError(`no staff account ${account}`);
-    await revokeAccountSessions(db, 'staff', row.id);
+    const id = await repo.resetStaffPassword(account, passwordHash);
+    if (!id) throw new CliError(`no staff account ${account}`);
+    await revokeAccountSessions(db, 'staff', id);
   });
   console.log('password reset; the account is unlocked and its sessions ended');
 }

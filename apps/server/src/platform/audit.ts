@@ -1,7 +1,7 @@
 import { type LogDescription, LogEnd, type LogEvent, type LogModule, LogRole, Role, renderLogDesc } from '@openvisit/contract';
-import type { Db } from '../db/client.js';
 import { operationLogs } from '../db/schema/index.js';
 import type { Session } from './sessions.js';
+import { type DbOrScope, dbFrom } from './tenancy.js';
 
 /** The operation log numbers roles differently from sessions (reference 2.2). */
 export function logRoleOf(role: Role): LogRole {
@@ -51,7 +51,8 @@ export type Actor = Pick<Session, 'companyId' | 'account' | 'name' | 'role'>;
  * One operation-log row. A keyed `desc` is stored as key and parameters (rendered in the reader's language) and, in
  * opt_desc, as its English rendering, so readers of the plain text field (older consoles, API clients) keep working.
  */
-export async function writeLog(db: Db, actor: Actor, entry: AuditEntry, ip: string): Promise<void> {
+export async function writeLog(on: DbOrScope, actor: Actor, entry: AuditEntry, ip: string): Promise<void> {
+  const db = dbFrom(on);
   if (!actor.companyId) return; // super accounts act across companies; their sign-ins are not a company's record
   await db.insert(operationLogs).values({
     companyId: actor.companyId,

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { Services } from '../services.js';
 import { type Actor, clientEnd, writeLog } from './audit.js';
 import { AppError, badParams } from './errors.js';
+import type { Services } from './services.js';
 import { resolveSession, type Session } from './sessions.js';
 import { type SystemScope, sessionScope, systemScope, type TenantScope } from './tenancy.js';
 

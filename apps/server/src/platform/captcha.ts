@@ -1,10 +1,10 @@
 import { Status } from '@openvisit/contract';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
-import type { Db } from '../db/client.js';
 import { captchas } from '../db/schema/index.js';
 import { randomToken, safeEqual, sha256 } from './crypto.js';
 import { AppError } from './errors.js';
+import { type DbOrScope, dbFrom } from './tenancy.js';
 
 const TTL_SECONDS = 300;
 const MAX_ATTEMPTS = 5;
@@ -14,7 +14,8 @@ function codeHash(digest: string, code: string): string {
 }
 
 /** A new challenge: the picture (SVG as base64) and the digest that names it. */
-export async function createCaptcha(db: Db): Promise<{ base64Str: string; digest: string; expiresIn: number }> {
+export async function createCaptcha(on: DbOrScope): Promise<{ base64Str: string; digest: string; expiresIn: number }> {
+  const db = dbFrom(on);
   const { data, text } = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1iIlL', color: true, background: '#f4f6fb' });
   const digest = randomToken(18);
   await db.insert(captchas).values({ digest, codeHash: codeHash(digest, text), expiresAt: new Date(Date.now() + TTL_SECONDS * 1000) });
@@ -24,7 +25,8 @@ export async function createCaptcha(db: Db): Promise<{ base64Str: string; digest
 }
 
 /** 119 on a wrong, expired, exhausted or unknown challenge. */
-export async function checkCaptcha(db: Db, digest: string, vcode: string): Promise<void> {
+export async function checkCaptcha(on: DbOrScope, digest: string, vcode: string): Promise<void> {
+  const db = dbFrom(on);
   const [row] = await db.select().from(captchas).where(eq(captchas.digest, digest)).limit(1);
   if (!row || row.spentAt || row.expiresAt.getTime() < Date.now() || row.attempts >= MAX_ATTEMPTS)
     throw new AppError(Status.CAPTCHA_INVALID, 'The verification code has expired; please get a new one');
@@ -39,7 +41,8 @@ export async function checkCaptcha(db: Db, digest: string, vcode: string): Promi
 }
 
 /** Spends a verified challenge: each sign-in, sign-up or recovery needs one (119 otherwise). */
-export async function spendCaptcha(db: Db, digest: string | undefined): Promise<void> {
+export async function spendCaptcha(on: DbOrScope, digest: string | undefined): Promise<void> {
+  const db = dbFrom(on);
   if (!digest) throw new AppError(Status.CAPTCHA_INVALID, 'Verification code must be filled');
   const spent = await db
     .update(captchas)

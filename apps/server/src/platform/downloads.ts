@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { Services } from '../services.js';
 import { clientEnd, writeLog } from './audit.js';
 import type { AuthedContext } from './calls.js';
 import { AppError, badParams } from './errors.js';
+import type { Services } from './services.js';
 import { resolveSession } from './sessions.js';
 import { sessionScope, systemScope } from './tenancy.js';
 

@@ -4,6 +4,7 @@ import { type Db, prepared } from '../db/client.js';
 import { sessions } from '../db/schema/index.js';
 import { randomToken, sha256 } from './crypto.js';
 import { AppError } from './errors.js';
+import { type DbOrScope, dbFrom } from './tenancy.js';
 
 export type AccountKind = 'admin' | 'staff' | 'employee' | 'sub' | 'super';
 
@@ -25,7 +26,8 @@ export interface Session {
 
 export type NewSession = Omit<Session, 'id' | 'expiresAt'> & { hours: number; ip: string; userAgent: string };
 
-export async function createSession(db: Db, s: NewSession): Promise<{ token: string; session: Session }> {
+export async function createSession(on: DbOrScope, s: NewSession): Promise<{ token: string; session: Session }> {
+  const db = dbFrom(on);
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + s.hours * 3600_000);
   const [row] = await db
@@ -83,7 +85,8 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
   };
 }
 
-export async function revokeSession(db: Db, id: number): Promise<void> {
+export async function revokeSession(on: DbOrScope, id: number): Promise<void> {
+  const db = dbFrom(on);
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
@@ -91,7 +94,8 @@ export async function revokeSession(db: Db, id: number): Promise<void> {
 }
 
 /** Ends every session of an account (password change, disable, delete), optionally keeping the caller's. */
-export async function revokeAccountSessions(db: Db, kind: AccountKind, accountId: number, keepSessionId?: number): Promise<void> {
+export async function revokeAccountSessions(on: DbOrScope, kind: AccountKind, accountId: number, keepSessionId?: number): Promise<void> {
+  const db = dbFrom(on);
   const conditions = [eq(sessions.accountKind, kind), eq(sessions.accountId, accountId), isNull(sessions.revokedAt)];
   if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
   await db

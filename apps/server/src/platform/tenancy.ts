@@ -1,5 +1,4 @@
 import type { Db } from '../db/client.js';
-import type { Session } from './sessions.js';
 
 /**
  * What one caller may see: built once per request from the session (or by a job for the company it works for). A
@@ -34,7 +33,8 @@ export function tenantScope(db: Db, of: { companyId: number; subAccountId?: numb
   return scope;
 }
 
-export function sessionScope(db: Db, session: Session): TenantScope {
+/** From a session (structurally, so sessions.ts can use this file without a circle). */
+export function sessionScope(db: Db, session: { companyId: number; subAccountId: number | null; gids: readonly number[] }): TenantScope {
   return tenantScope(db, { companyId: session.companyId, subAccountId: session.subAccountId, gateIds: session.gids });
 }
 
@@ -70,4 +70,12 @@ export function dbOf(scope: TenantScope | SystemScope): Db {
   const db = handles.get(scope);
   if (!db) throw new Error('A scope must be built by tenantScope() or systemScope()');
   return db;
+}
+
+/** What the platform's own infrastructure (sessions, captcha, audit) accepts: a scope from a service, or a handle. */
+export type DbOrScope = Db | TenantScope | SystemScope;
+
+/** For platform infrastructure: services hand it their scope, never a handle, and it runs its own SQL on it. */
+export function dbFrom(x: DbOrScope): Db {
+  return handles.get(x as TenantScope) ?? (x as Db);
 }

@@ -1,16 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Db, prepared } from '../../db/client.js';
+import { prepared } from '../../db/client.js';
 import { companies, staffAccounts } from '../../db/schema/index.js';
-
-/** The caller's company: every query here is bound to it and has no way to reach another. */
-export interface Scope {
-  companyId: number;
-}
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 export type StaffRow = typeof staffAccounts.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 
-export function accountsRepository(db: Db, scope: Scope) {
+/** The scope's company row and its staff accounts: every query here is bound to the company and has no way to reach another. */
+export function accountsRepository(scope: TenantScope) {
+  const db = dbOf(scope);
   const mine = eq(staffAccounts.companyId, scope.companyId);
   return {
     company: () =>
@@ -31,13 +29,15 @@ export function accountsRepository(db: Db, scope: Scope) {
         .where(eq(companies.id, scope.companyId))
         .returning()
         .then((r) => r[0]),
-    companyNameTaken: (name: string) =>
+    /** The settings JSON, locked until the transaction ends (run inside `inTransaction`). */
+    lockSettings: () =>
       db
-        .select({ id: companies.id })
+        .select({ settings: companies.settings })
         .from(companies)
-        .where(and(sql`lower(${companies.name}) = lower(${name})`, sql`${companies.id} <> ${scope.companyId}`))
-        .limit(1)
-        .then((r) => r.length > 0),
+        .where(eq(companies.id, scope.companyId))
+        .for('update')
+        .then((r) => r[0]?.settings as Record<string, unknown> | undefined),
+    setSettings: (settings: Record<string, unknown>) => db.update(companies).set({ settings }).where(eq(companies.id, scope.companyId)),
     listStaff: (sTypes?: number[]) =>
       db
         .select()
@@ -66,12 +66,4 @@ export function accountsRepository(db: Db, scope: Scope) {
         .then((r) => r[0] as StaffRow),
     deleteStaff: (id: number) => db.delete(staffAccounts).where(and(mine, eq(staffAccounts.id, id))),
   };
-}
-
-/** Installation-wide: is a sign-in name already used by any account? (Sign-in names are global.) */
-export async function signInNameTaken(db: Db, name: string): Promise<boolean> {
-  const staff = await db.select({ id: staffAccounts.id }).from(staffAccounts).where(sql`lower(${staffAccounts.account}) = lower(${name})`).limit(1);
-  if (staff.length) return true;
-  const admin = await db.select({ id: companies.id }).from(companies).where(sql`lower(${companies.email}) = lower(${name})`).limit(1);
-  return admin.length > 0;
 }

@@ -1,14 +1,15 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import * as accounts from './accounts.service.js';
+import * as staff from './accounts.staff.js';
 
 export const accountsRoutes = [
   bind(c.getUserInfo, (_input, ctx) => accounts.getUserInfo(ctx)),
   bind(c.modifyUserInfo, (input, ctx) => accounts.modifyUserInfo(ctx, input)),
   bind(c.updatePassword, (input, ctx) => accounts.updatePassword(ctx, input)),
-  bind(c.getManagerByUser, (input, ctx) => accounts.listManagers(ctx, input)),
-  bind(c.addManager, (input, ctx) => accounts.addManager(ctx, input)),
-  bind(c.updateManager, (input, ctx) => accounts.updateManager(ctx, input)),
-  bind(c.deleteManager, (input, ctx) => accounts.deleteManager(ctx, input)),
+  bind(c.getManagerByUser, (input, ctx) => staff.listManagers(ctx, input)),
+  bind(c.addManager, (input, ctx) => staff.addManager(ctx, input)),
+  bind(c.updateManager, (input, ctx) => staff.updateManager(ctx, input)),
+  bind(c.deleteManager, (input, ctx) => staff.deleteManager(ctx, input)),
   bind(c.getRelatedAccount, (_input, ctx) => accounts.relatedCompanies(ctx)),
 ];

@@ -13,8 +13,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { employees, roles, visits } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
-import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
+import { company as companyRow, patchSettings, settingsOf } from '../accounts/accounts.service.js';
 import { assertGates } from '../registration/registration.gates.js';
 import { type VisitRow, visitsRepository } from '../visits/visits.repository.js';
 import { move } from '../visits/visits.service.js';
@@ -448,7 +447,7 @@ export async function isWaiting(ctx: AuthedContext, vid: number): Promise<boolea
 // ---------------------------------------------------------------------------------------------
 
 async function companyLang(ctx: AuthedContext): Promise<'zh' | 'en'> {
-  const company = await accountsRepository(ctx.db, { companyId: ctx.session.companyId }).company();
+  const company = await companyRow(ctx.tenant);
   return company?.lang === 'en' ? 'en' : 'zh';
 }
 
@@ -495,7 +494,7 @@ async function tellApprovers(ctx: AuthedContext, v: VisitRow, areaId: number, le
     // Employees hear on the channels they chose; the administrator by the company's email.
     for (const p of people) await ctx.services.notifier.tellEmployee(ctx.session.companyId, p.id, request(p.name, true), { visitId: v.id });
     if (rules.some((r) => r.rType === 3)) {
-      const company = await accountsRepository(ctx.db, { companyId: ctx.session.companyId }).company();
+      const company = await companyRow(ctx.tenant);
       if (company?.email)
         await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: company.email, ...request(company.username, false), visitId: v.id });
     }

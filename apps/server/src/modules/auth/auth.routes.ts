@@ -6,9 +6,9 @@ import { updatePassword } from '../accounts/accounts.service.js';
 import * as auth from './auth.service.js';
 
 export const authRoutes = [
-  bind(c.getValidationCode, (_input, ctx) => createCaptcha(ctx.db)),
+  bind(c.getValidationCode, (_input, ctx) => createCaptcha(ctx.system)),
   bind(c.validationCode, async (input, ctx) => {
-    await checkCaptcha(ctx.db, input.digest, input.vcode);
+    await checkCaptcha(ctx.system, input.digest, input.vcode);
     return null;
   }),
   bind(c.login, (input, ctx) => auth.login(ctx, input)),
@@ -16,7 +16,7 @@ export const authRoutes = [
   bind(c.subAccountLogin, (input, ctx) => auth.subAccountLogin(ctx, input)),
   bind(c.superAccountLogin, (input, ctx) => auth.superAccountLogin(ctx, input)),
   bind(c.logout, async (_input, ctx) => {
-    await revokeSession(ctx.db, ctx.session.id);
+    await revokeSession(ctx.system, ctx.session.id);
     ctx.audit.objId = ctx.session.account;
     ctx.audit.objName = ctx.session.name;
     return null;

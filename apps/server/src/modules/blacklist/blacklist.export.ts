@@ -20,7 +20,7 @@ const BATCH = 2000;
  * workbook: read in keyset-paged batches and written row by row, so memory stays flat.
  */
 export async function exportList(ctx: AuthedContext, kind: ListKind, input: { name?: string; lang: Lang }): Promise<Readable> {
-  const repo = listRepository(ctx.db, { companyId: ctx.session.companyId }, kind);
+  const repo = listRepository(ctx.tenant, kind);
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(SHEET[kind][input.lang], { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,12 +1,13 @@
 import { and, count, desc, eq, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { listedPeople } from '../../db/schema/index.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 export type ListKind = 'black' | 'white';
 export type ListedRow = typeof listedPeople.$inferSelect;
 
 /** One company's blacklist or whitelist. */
-export function listRepository(db: Db, scope: { companyId: number }, kind: ListKind) {
+export function listRepository(scope: TenantScope, kind: ListKind) {
+  const db = dbOf(scope);
   const mine = and(eq(listedPeople.companyId, scope.companyId), eq(listedPeople.kind, kind)) as SQL;
   /** The entries whose name, phone or certificate number contains `text`. */
   const matching = (text: string | undefined): SQL[] => {

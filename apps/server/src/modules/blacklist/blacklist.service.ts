@@ -25,7 +25,7 @@ function toListed(r: ListedRow): ListedPerson {
 }
 
 function repoOf(ctx: AuthedContext, kind: ListKind) {
-  return listRepository(ctx.db, { companyId: ctx.session.companyId }, kind);
+  return listRepository(ctx.tenant, kind);
 }
 
 export async function page(ctx: AuthedContext, kind: ListKind, input: { startIndex: number; requestedCount: number; name?: string }) {

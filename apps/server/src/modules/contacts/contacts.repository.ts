@@ -1,8 +1,8 @@
 import type { ContactChannel } from '@openvisit/contract';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { companies, contactDepartmentLinks, contactEmployeeLinks, contactSync } from '../../db/schema/index.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { contactDepartmentLinks, contactEmployeeLinks, contactSync } from '../../db/schema/index.js';
 import type { SecretBox } from '../../platform/crypto.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 export type ContactSyncRow = typeof contactSync.$inferSelect;
 export interface EmployeeLink {
@@ -17,7 +17,8 @@ function openDdSecret(box: SecretBox, stored: string): string {
 }
 
 /** The contacts module's own tables, for one company. */
-export function contactsRepository(db: Db, scope: { companyId: number }) {
+export function contactsRepository(scope: TenantScope) {
+  const db = dbOf(scope);
   const mine = eq(contactSync.companyId, scope.companyId);
   const ensure = () => db.insert(contactSync).values({ companyId: scope.companyId }).onConflictDoNothing();
   return {
@@ -114,18 +115,4 @@ export function contactsRepository(db: Db, scope: { companyId: number }) {
             )
         : Promise.resolve(),
   };
-}
-
-/**
- * For the daily job: the companies whose automatic sync is on, and with which channel. This is a deliberate
- * cross-company read (like the sign-in look-ups): the scheduler acts for every company, then works each one
- * through its own scoped context. Only active companies are synced.
- */
-export async function companiesWithAutoSync(db: Db): Promise<{ companyId: number; channel: ContactChannel }[]> {
-  const rows = await db
-    .select({ companyId: contactSync.companyId, channel: contactSync.autoChannel })
-    .from(contactSync)
-    .innerJoin(companies, eq(companies.id, contactSync.companyId))
-    .where(and(isNotNull(contactSync.autoChannel), eq(companies.status, 1)));
-  return rows.map((r) => ({ companyId: r.companyId, channel: r.channel as ContactChannel }));
 }

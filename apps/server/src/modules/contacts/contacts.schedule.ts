@@ -6,9 +6,10 @@ import { writeLog } from '../../platform/audit.js';
 import { jobContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import type { Services } from '../../services.js';
-import { companiesWithAutoSync } from './contacts.repository.js';
+import type { Services } from '../../platform/services.js';
+import { systemScope } from '../../platform/tenancy.js';
 import { autoSummary, nextMidnight, runAutomatic } from './contacts.service.js';
+import { companiesWithAutoSync } from './contacts.system.repository.js';
 
 /**
  * Spec section 9: automatic contact sync daily at 00:00 (server time). One `contacts.daily` job per day, keyed by
@@ -58,7 +59,7 @@ export function registerContactJobs(deps: ScheduleDeps, now: () => Date = () => 
   jobs.register(DAILY_JOB, async (payload) => {
     const { day } = payload as { day: string };
     await ensureDailySync(jobs, now(), day);
-    for (const c of await companiesWithAutoSync(deps.db))
+    for (const c of await companiesWithAutoSync(systemScope(deps.db)))
       await jobs.enqueue(COMPANY_JOB, { companyId: c.companyId, day }, { key: `${COMPANY_JOB}:${c.companyId}:${day}`, maxAttempts: 5 });
   });
   jobs.register(COMPANY_JOB, async (payload) => {

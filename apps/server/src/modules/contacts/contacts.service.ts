@@ -14,13 +14,25 @@ import {
   syncReport,
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
+import type { SecretBox } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
+import type { TenantScope } from '../../platform/tenancy.js';
 import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
 import * as employeesService from '../employees/employees.service.js';
 import { checkClause } from '../employees/employees.service.js';
 import { applyDepartments, applyEmployees, applyRelations, newReport } from './contacts.apply.js';
 import { type DirectoryProvider, dingTalkProvider, type ExtDepartment, type ExtUser, rtxProvider } from './contacts.providers.js';
 import { contactsRepository } from './contacts.repository.js';
+
+/** The directory app's secret (DingTalk notices use the same app), for code without a call context (notification jobs). */
+export function appSecret(scope: TenantScope, secrets: SecretBox): Promise<string> {
+  return contactsRepository(scope).secret(secrets);
+}
+
+/** The provider ids linked to an employee, by source (the notifier's DingTalk and RTX addresses); takes a scope for jobs. */
+export function linksOfEmployee(scope: TenantScope, empId: number): Promise<Partial<Record<ContactChannel, string>>> {
+  return contactsRepository(scope).linksOf(empId);
+}
 
 /** How long a sync may hold the company's lease before another may take over (a crashed node's lease lapses). */
 const LEASE_SECONDS = 30 * 60;
@@ -31,7 +43,7 @@ export function nextMidnight(now: Date): Date {
 }
 
 function repoOf(ctx: AuthedContext) {
-  return contactsRepository(ctx.db, { companyId: ctx.session.companyId });
+  return contactsRepository(ctx.tenant);
 }
 
 /** The channel whose switch is on (they are exclusive), if any. */
@@ -268,6 +280,6 @@ export async function employeeAccounts(ctx: AuthedContext, input: { empid?: numb
   const names = empid ? await employeesService.namesOf(ctx, [empid]) : new Map<number, string>();
   const empName = empid ? names.get(empid) : undefined;
   if (!empid || empName === undefined) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
-  const links = await contactsRepository(ctx.db, { companyId: ctx.session.companyId }).linksOf(empid);
+  const links = await contactsRepository(ctx.tenant).linksOf(empid);
   return { empid, empName, empRtxAccount: links.rtx ?? '', ddid: links.dingtalk ?? '' };
 }

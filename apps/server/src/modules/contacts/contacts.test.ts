@@ -5,6 +5,7 @@ import { closedPort, type FakeDingTalk, type FakeRtx, startFakeDingTalk, startFa
 import { seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
 import { companies, contactSync, departments, employees, jobs, operationLogs } from '../../db/schema/index.js';
 import { JobQueue } from '../../platform/jobs.js';
+import { tenantScope } from '../../platform/tenancy.js';
 import { contactsRepository } from './contacts.repository.js';
 import { COMPANY_JOB, DAILY_JOB, ensureDailySync, localDay, registerContactJobs } from './contacts.schedule.js';
 
@@ -250,7 +251,7 @@ describe('directory sync (DingTalk, RTX)', () => {
     dd.mode = 'ok';
     expect((await state(a.token)).running).toBe(false);
 
-    const repo = contactsRepository(t.db, { companyId: a.id });
+    const repo = contactsRepository(tenantScope(t.db, { companyId: a.id }));
     expect(await repo.acquire(60)).toBe(true);
     expect((await sync('autoGetDeptFromCT', a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
     expect((await state(a.token)).running).toBe(true);

@@ -12,6 +12,7 @@ import {
 import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
 import { mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
+import { inTransaction } from '../../platform/tenancy.js';
 import * as employeesService from '../employees/employees.service.js';
 import { departmentsRepository } from './departments.repository.js';
 import { normalisePath, pathResolver } from './departments.service.js';
@@ -39,10 +40,9 @@ export async function importDepartments(ctx: AuthedContext, input: { dryRun: boo
   const body = rows.slice(1);
   if (body.length > DEPARTMENT_IMPORT_MAX_ROWS) throw badParams([{ field: 'file', rule: 'tooManyRows' }]);
 
-  const companyId = ctx.session.companyId;
-  const repo = departmentsRepository(ctx.db, { companyId });
+  const repo = departmentsRepository(ctx.tenant);
   const existing = await repo.all();
-  const paths = await pathResolver(ctx.db, companyId);
+  const paths = await pathResolver(ctx.tenant);
   const numberOwner = new Map(existing.filter((d) => d.deptNo).map((d) => [d.deptNo, d.id]));
   const byEmpNo = await employeesService.idsByWorkNumber(ctx);
 
@@ -98,9 +98,17 @@ export async function importDepartments(ctx: AuthedContext, input: { dryRun: boo
   const summary = { total: candidates.length + new Set(errors.map((e) => e.row)).size, valid: candidates.length, errors, preview };
   if (input.dryRun) return { ...summary, created: 0, updated: 0 };
 
-  const result = await ctx.db.transaction(async (tx) => {
-    const txPaths = await pathResolver(tx, companyId);
-    const txRepo = departmentsRepository(tx, { companyId });
+  const result = await applyImport(ctx, candidates);
+  ctx.audit.objName = file.name;
+  ctx.audit.desc = logDesc('departmentsImported', { created: result.created, updated: result.updated, errors: errors.length });
+  return { ...summary, ...result };
+}
+
+/** Applies the valid rows in one transaction: paths created as needed, then numbers and managers. */
+function applyImport(ctx: AuthedContext, candidates: Candidate[]) {
+  return inTransaction(ctx.tenant, async (tx) => {
+    const txPaths = await pathResolver(tx);
+    const txRepo = departmentsRepository(tx);
     let updated = 0;
     // Numbers move between departments in one file: clear the ones being reassigned before setting any.
     for (const c of candidates) if (c.deptNo && c.existingId) await txRepo.update(c.existingId, { deptNo: '' });
@@ -114,9 +122,6 @@ export async function importDepartments(ctx: AuthedContext, input: { dryRun: boo
     }
     return { created: txPaths.created, updated };
   });
-  ctx.audit.objName = file.name;
-  ctx.audit.desc = logDesc('departmentsImported', { created: result.created, updated: result.updated, errors: errors.length });
-  return { ...summary, ...result };
 }
 
 const EXAMPLE: Record<Lang, string[]> = {

@@ -1,14 +1,27 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { departments, employeeDepartments } from '../../db/schema/index.js';
+import { departments, employeeDepartments, employees } from '../../db/schema/index.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 export type DepartmentRow = typeof departments.$inferSelect;
 
 /** Departments of one company and their memberships; nothing here reaches another company. */
-export function departmentsRepository(db: Db, scope: { companyId: number }) {
+export function departmentsRepository(scope: TenantScope) {
+  const db = dbOf(scope);
   const mine = eq(departments.companyId, scope.companyId);
   const myLinks = eq(employeeDepartments.companyId, scope.companyId);
   return {
+    /**
+     * The names of those of these employees who are the company's. Read here, not through the employees service, so
+     * departments stay below employees (employees use departments; departments only name their managers and members).
+     */
+    async employeeNames(ids: number[]): Promise<Map<number, string>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .select({ id: employees.id, name: employees.name })
+        .from(employees)
+        .where(and(eq(employees.companyId, scope.companyId), inArray(employees.id, ids)));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
     all: () => db.select().from(departments).where(mine).orderBy(asc(departments.name), asc(departments.id)),
     byId: (id: number) =>
       db

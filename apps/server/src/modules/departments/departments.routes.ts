@@ -2,6 +2,7 @@ import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
 import { departmentTemplate, importDepartments } from './departments.import.js';
+import { members } from './departments.members.js';
 import * as departments from './departments.service.js';
 
 export const departmentsRoutes = [
@@ -9,7 +10,7 @@ export const departmentsRoutes = [
   bind(c.addDepartment, (input, ctx) => departments.add(ctx, input)),
   bind(c.updateDepartment, (input, ctx) => departments.update(ctx, input)),
   bind(c.delDepartment, (input, ctx) => departments.remove(ctx, input)),
-  bind(c.getEmpDeptList, (input, ctx) => departments.members(ctx, input)),
+  bind(c.getEmpDeptList, (input, ctx) => members(ctx, input)),
   bind(c.updateDeptEmpRelation, (input, ctx) => departments.relate(ctx, input)),
   bind(c.importDepartment, (input, ctx) => importDepartments(ctx, input)),
 ];

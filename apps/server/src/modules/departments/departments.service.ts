@@ -1,15 +1,21 @@
 import { type DepartmentNode, logDesc, Status } from '@openvisit/contract';
-import type { Db } from '../../db/client.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import * as employeesService from '../employees/employees.service.js';
+import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 import { type DepartmentRow, departmentsRepository } from './departments.repository.js';
 
 function repoOf(ctx: AuthedContext) {
-  return departmentsRepository(ctx.db, { companyId: ctx.session.companyId });
+  return departmentsRepository(ctx.tenant);
 }
 
 const noSuchDepartment = () => new AppError(Status.NO_SUCH_RECORD, 'No such department');
+
+/** Checks the department exists (the members list, which lives above employees, asks). */
+export async function assertExists(ctx: AuthedContext, deptId: number): Promise<DepartmentRow[]> {
+  const repo = repoOf(ctx);
+  if (!(await repo.byId(deptId))) throw noSuchDepartment();
+  return repo.all();
+}
 
 /** Ids of a department and everything under it. */
 export function descendantsOf(rows: DepartmentRow[], rootId: number): number[] {
@@ -28,10 +34,7 @@ export function descendantsOf(rows: DepartmentRow[], rootId: number): number[] {
 export async function tree(ctx: AuthedContext): Promise<DepartmentNode[]> {
   const repo = repoOf(ctx);
   const [rows, counts] = await Promise.all([repo.all(), repo.memberCounts()]);
-  const managers = await employeesService.namesOf(
-    ctx,
-    rows.map((r) => r.managerEmpId).filter((x): x is number => x !== null),
-  );
+  const managers = await repo.employeeNames(rows.map((r) => r.managerEmpId).filter((x): x is number => x !== null));
   const nodes = new Map<number, DepartmentNode>(
     rows.map((r) => [
       r.id,
@@ -57,7 +60,7 @@ export async function tree(ctx: AuthedContext): Promise<DepartmentNode[]> {
 }
 
 async function checkManager(ctx: AuthedContext, empId: number | null | undefined): Promise<void> {
-  if (empId && (await employeesService.namesOf(ctx, [empId])).size === 0) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
+  if (empId && (await repoOf(ctx).employeeNames([empId])).size === 0) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
 }
 
 export async function add(ctx: AuthedContext, input: { deptName: string; deptNo: string; parentId: number; deptManagerEmpid: number | null }) {
@@ -114,8 +117,8 @@ export async function remove(ctx: AuthedContext, input: { deptid: number; moveTo
   if (members && !input.moveTo)
     throw new AppError(Status.UPDATE_NOT_ALLOWED, `The department has ${members} employees; choose a department to move them to`, { members });
   if (input.moveTo && (input.moveTo === dept.id || !(await repo.byId(input.moveTo)))) throw noSuchDepartment();
-  await ctx.db.transaction(async (tx) => {
-    const r = departmentsRepository(tx, { companyId: ctx.session.companyId });
+  await inTransaction(ctx.tenant, async (tx) => {
+    const r = departmentsRepository(tx);
     if (members && input.moveTo) await r.moveMembers(dept.id, input.moveTo);
     await r.delete(dept.id);
   });
@@ -125,19 +128,12 @@ export async function remove(ctx: AuthedContext, input: { deptid: number; moveTo
   return null;
 }
 
-export async function members(ctx: AuthedContext, input: { deptid: number; includeChildren: boolean; startIndex: number; requestedCount: number }) {
-  const repo = repoOf(ctx);
-  if (!(await repo.byId(input.deptid))) throw noSuchDepartment();
-  const deptIds = input.includeChildren ? descendantsOf(await repo.all(), input.deptid) : [input.deptid];
-  return employeesService.page(ctx, { deptIds, startIndex: input.startIndex, requestedCount: input.requestedCount });
-}
-
 export async function relate(ctx: AuthedContext, input: { deptid: number; empids: number[]; action: 'add' | 'remove' }) {
   const repo = repoOf(ctx);
   const dept = await repo.byId(input.deptid);
   if (!dept) throw noSuchDepartment();
   // Other companies' employee ids are ignored: only the caller's employees are known to the employees module.
-  const mine = input.action === 'add' ? [...(await employeesService.namesOf(ctx, input.empids)).keys()] : [];
+  const mine = input.action === 'add' ? [...(await repo.employeeNames(input.empids)).keys()] : [];
   const changed = input.action === 'add' ? await repo.addMembers(dept.id, mine) : await repo.removeMembers(dept.id, input.empids);
   ctx.audit.objId = dept.id;
   ctx.audit.objName = dept.name;
@@ -160,10 +156,10 @@ export async function clearManager(ctx: AuthedContext, empIds: number[]): Promis
 
 /**
  * Finds departments by path ("HQ/Sales", names matched case-insensitively level by level) and creates the
- * missing ones; for imports, inside the caller's transaction (`db`). Reads the company's tree once.
+ * missing ones; for imports, inside the caller's transaction (`scope`). Reads the company's tree once.
  */
-export async function pathResolver(db: Db, companyId: number) {
-  const repo = departmentsRepository(db, { companyId });
+export async function pathResolver(scope: TenantScope) {
+  const repo = departmentsRepository(scope);
   const rows = await repo.all();
   const key = (parentId: number, name: string) => `${parentId}\u0000${name.toLowerCase()}`;
   const byKey = new Map(rows.map((d) => [key(d.parentId, d.name), d.id]));

@@ -1,10 +1,9 @@
 import { type Employee, type LogDescription, logDesc, Role, Status } from '@openvisit/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { employees, subAccounts } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
+import { inTransaction } from '../../platform/tenancy.js';
 import * as departments from '../departments/departments.service.js';
-import type { EmployeeFilter, EmployeeInsert } from './employees.repository.js';
+import { type EmployeeFilter, type EmployeeInsert, employeesRepository } from './employees.repository.js';
 import { cardTaken, notFound, page, repoOf, uniqueViolation, withDepartments } from './employees.service.js';
 
 /** Batch changes to employee attributes and the lists built on them (contract: calls/employeeAttributes.ts). */
@@ -38,11 +37,7 @@ export async function updateCardNo(ctx: AuthedContext, input: { empid: number; c
  * between employees included (cleared first, so the unique index never sees a half-moved card).
  */
 export async function synchronCards(ctx: AuthedContext, input: { cards: { empNo: string; cardNo: string }[]; replace: boolean }) {
-  const companyId = ctx.session.companyId;
-  const all = await ctx.db
-    .select({ id: employees.id, empNo: employees.empNo, cardNo: employees.cardNo })
-    .from(employees)
-    .where(eq(employees.companyId, companyId));
+  const all = await repoOf(ctx).identities();
   const byEmpNo = new Map(all.filter((e) => e.empNo).map((e) => [e.empNo, e]));
   const errors: { row: number; field: 'empNo' | 'cardNo'; rule: string }[] = [];
   const seenEmp = new Set<string>();
@@ -74,19 +69,7 @@ export async function synchronCards(ctx: AuthedContext, input: { cards: { empNo:
   const current = new Map(all.map((e) => [e.id, e.cardNo]));
   const changes = [...wanted].filter(([id, card]) => current.get(id) !== card);
   const clear = input.replace ? all.filter((e) => e.cardNo && !wanted.has(e.id)).map((e) => e.id) : [];
-  await ctx.db.transaction(async (tx) => {
-    const scope = and(eq(employees.companyId, companyId), inArray(employees.id, [...changes.map(([id]) => id), ...clear]));
-    if (changes.length || clear.length) await tx.update(employees).set({ cardNo: '' }).where(scope);
-    for (let i = 0; i < changes.length; i += 1000) {
-      const values = sql.join(
-        changes.slice(i, i + 1000).map(([id, card]) => sql`(${id}::int, ${card}::text)`),
-        sql`, `,
-      );
-      await tx.execute(
-        sql`UPDATE employees SET card_no = v.card, updated_at = now() FROM (VALUES ${values}) AS v(id, card) WHERE employees.id = v.id AND employees.company_id = ${companyId}`,
-      );
-    }
-  });
+  await inTransaction(ctx.tenant, (tx) => employeesRepository(tx).applyCards(changes, clear));
   errors.sort((x, y) => x.row - y.row);
   ctx.audit.desc = logDesc('cardsSynced', { issued: changes.length, cleared: clear.length, refused: errors.length });
   return { updated: changes.length, unchanged: wanted.size - changes.length, cleared: clear.length, errors };
@@ -116,12 +99,7 @@ export async function updateDefaultNotify(ctx: AuthedContext, input: { empids: n
 }
 
 async function checkSubAccount(ctx: AuthedContext, id: number): Promise<void> {
-  const [row] = await ctx.db
-    .select({ id: subAccounts.id })
-    .from(subAccounts)
-    .where(and(eq(subAccounts.companyId, ctx.session.companyId), eq(subAccounts.id, id)))
-    .limit(1);
-  if (!row) throw new AppError(Status.SUB_ACCOUNT_INVALID);
+  if (!(await repoOf(ctx).subAccountExists(id))) throw new AppError(Status.SUB_ACCOUNT_INVALID);
 }
 
 export async function updateSubAccount(ctx: AuthedContext, input: { empids: number[]; subaccountId: number }) {

@@ -16,7 +16,7 @@ const BATCH = 2000;
  * stays flat however many employees the company has.
  */
 export async function exportEmployees(ctx: AuthedContext, input: { name?: string; deptid?: number; status?: number; lang: Lang }): Promise<Readable> {
-  const repo = employeesRepository(ctx.db, { companyId: ctx.session.companyId });
+  const repo = employeesRepository(ctx.tenant);
   const deptIds = input.deptid ? await departments.subtree(ctx, input.deptid) : undefined;
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });

@@ -15,12 +15,12 @@ import {
   Status,
   sniffFileType,
 } from '@openvisit/contract';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { employees, faceSyncQueue } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { ImageRejected, normalisePhoto } from '../../platform/images.js';
+import { inTransaction } from '../../platform/tenancy.js';
 import { readZip, ZipRejected } from '../../platform/zip.js';
+import { facesRepository } from './employees.faces.repository.js';
 import type { EmployeeFilter } from './employees.repository.js';
 import { notFound, repoOf, withDepartments } from './employees.service.js';
 
@@ -36,18 +36,7 @@ async function savePhoto(ctx: AuthedContext, emp: { id: number; avatar: string }
   const companyId = ctx.session.companyId;
   const key = faceKey(companyId, emp.id, photo);
   await ctx.services.files.put(key, photo);
-  const row = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(employees)
-      .set({ avatar: key, face: FACE_NOT_SYNCED })
-      .where(and(eq(employees.companyId, companyId), eq(employees.id, emp.id)))
-      .returning();
-    await tx
-      .insert(faceSyncQueue)
-      .values({ companyId, empId: emp.id })
-      .onConflictDoUpdate({ target: faceSyncQueue.empId, set: { requestedAt: new Date() } });
-    return updated;
-  });
+  const row = await inTransaction(ctx.tenant, (tx) => facesRepository(tx).setPhoto(emp.id, key, FACE_NOT_SYNCED));
   if (emp.avatar && emp.avatar !== key) await ctx.services.files.remove(emp.avatar);
   return row;
 }
@@ -78,15 +67,7 @@ export async function deleteFace(ctx: AuthedContext, input: { empid: number }): 
   const repo = repoOf(ctx);
   const emp = await repo.byId(input.empid);
   if (!emp) throw notFound();
-  const row = await ctx.db.transaction(async (tx) => {
-    await tx.delete(faceSyncQueue).where(eq(faceSyncQueue.empId, emp.id));
-    const [updated] = await tx
-      .update(employees)
-      .set({ avatar: '', face: null })
-      .where(and(eq(employees.companyId, ctx.session.companyId), eq(employees.id, emp.id)))
-      .returning();
-    return updated;
-  });
+  const row = await inTransaction(ctx.tenant, (tx) => facesRepository(tx).clearPhoto(emp.id));
   if (emp.avatar) await ctx.services.files.remove(emp.avatar);
   if (!row) throw notFound();
   ctx.audit.objId = row.id;
@@ -123,12 +104,7 @@ export async function uploadFaceZip(ctx: AuthedContext) {
     if (m?.[1]) byNo.set(m[1].trim(), (byNo.get(m[1].trim()) ?? 0) + 1);
   }
   const nos = [...byNo.keys()];
-  const found = nos.length
-    ? await ctx.db
-        .select({ id: employees.id, empNo: employees.empNo, avatar: employees.avatar })
-        .from(employees)
-        .where(and(eq(employees.companyId, ctx.session.companyId), inArray(employees.empNo, nos)))
-    : [];
+  const found = await facesRepository(ctx.tenant).byWorkNumbers(nos);
   const staff = new Map(found.map((e) => [e.empNo, e]));
 
   const results: { file: string; empNo: string; outcome: FaceImportOutcome }[] = [];
@@ -165,17 +141,7 @@ export async function uploadFaceZip(ctx: AuthedContext) {
 
 /** Queues photos for the devices (the access-control module drains face_sync_queue and reports statuses back). */
 export async function queueAllFaces(ctx: AuthedContext, input: { empids?: number[] }) {
-  const companyId = ctx.session.companyId;
-  const queued = await ctx.db.transaction(async (tx) => {
-    const scope = and(eq(employees.companyId, companyId), ne(employees.avatar, ''), input.empids ? inArray(employees.id, input.empids) : undefined);
-    const rows = await tx.update(employees).set({ face: FACE_NOT_SYNCED }).where(scope).returning({ id: employees.id });
-    if (rows.length)
-      await tx.execute(sql`
-        INSERT INTO face_sync_queue (company_id, emp_id)
-        SELECT company_id, id FROM employees WHERE ${scope}
-        ON CONFLICT (emp_id) DO UPDATE SET requested_at = now()`);
-    return rows.length;
-  });
+  const queued = await inTransaction(ctx.tenant, (tx) => facesRepository(tx).queueAll(FACE_NOT_SYNCED, input.empids));
   ctx.audit.desc = logDesc('facesQueued', { queued });
   return { queued };
 }

@@ -12,13 +12,13 @@ import {
   normalizePhone,
   Status,
 } from '@openvisit/contract';
-import { and, eq } from 'drizzle-orm';
-import { employeeDepartments, employees } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
+import { inTransaction } from '../../platform/tenancy.js';
 import { pathResolver as departmentPaths, normalisePath } from '../departments/departments.service.js';
-import { checkClause } from './employees.service.js';
+import { employeesRepository } from './employees.repository.js';
+import { checkClause, repoOf } from './employees.service.js';
 
 type Field = keyof typeof EMPLOYEE_IMPORT_COLUMNS;
 const WORK_NUMBER = /^[A-Za-z0-9_.-]{0,32}$/;
@@ -47,11 +47,7 @@ export async function importEmployees(ctx: AuthedContext, input: { dryRun: boole
   if (body.length > IMPORT_MAX_ROWS)
     throw new AppError(Status.BAD_PARAMS, `At most ${IMPORT_MAX_ROWS} rows per file`, { errors: [{ field: 'file', rule: 'tooManyRows' }] });
 
-  const companyId = ctx.session.companyId;
-  const existing = await ctx.db
-    .select({ id: employees.id, empNo: employees.empNo, phone: employees.phone })
-    .from(employees)
-    .where(eq(employees.companyId, companyId));
+  const existing = await repoOf(ctx).identities();
   const byEmpNo = new Map(existing.filter((e) => e.empNo).map((e) => [e.empNo, e.id]));
   const byPhone = new Map(existing.map((e) => [e.phone, e.id]));
   const seenEmpNo = new Map<string, number>();
@@ -109,48 +105,42 @@ export async function importEmployees(ctx: AuthedContext, input: { dryRun: boole
   const summary = { total: candidates.length + new Set(errors.map((e) => e.row)).size, valid: candidates.length, errors, preview };
   if (input.dryRun) return { ...summary, created: 0, updated: 0, departmentsCreated: 0 };
 
-  const result = await ctx.db.transaction(async (tx) => {
-    const paths = await departmentPaths(tx, companyId);
-    let created = 0;
-    let updated = 0;
-    const fresh = candidates.filter((c) => !c.existingId);
-    for (let i = 0; i < fresh.length; i += 500) {
-      const batch = fresh.slice(i, i + 500);
-      const ids = await tx
-        .insert(employees)
-        .values(batch.map((c) => ({ companyId, name: c.name, phone: c.phone, empNo: c.empNo, email: c.email, position: c.position })))
-        .returning({ id: employees.id });
-      batch.forEach((c, j) => {
-        c.existingId = ids[j]?.id;
-      });
-      created += batch.length;
-    }
-    for (const c of candidates.filter((x) => !fresh.includes(x))) {
-      await tx
-        .update(employees)
-        .set({
-          name: c.name,
-          phone: c.phone,
-          ...(c.empNo && { empNo: c.empNo }),
-          ...(c.email && { email: c.email }),
-          ...(c.position && { position: c.position }),
-        })
-        .where(and(eq(employees.companyId, companyId), eq(employees.id, c.existingId as number)));
-      updated++;
-    }
-    const links: { companyId: number; empId: number; deptId: number }[] = [];
-    for (const c of candidates)
-      for (const path of c.departments) links.push({ companyId, empId: c.existingId as number, deptId: (await paths.resolve(path)) as number });
-    for (let i = 0; i < links.length; i += 1000)
-      await tx
-        .insert(employeeDepartments)
-        .values(links.slice(i, i + 1000))
-        .onConflictDoNothing();
-    return { created, updated, departmentsCreated: paths.created };
-  });
+  const result = await applyImport(ctx, candidates);
   ctx.audit.objName = file.name;
   ctx.audit.desc = logDesc('employeesImported', { created: result.created, updated: result.updated, errors: errors.length });
   return { ...summary, ...result };
+}
+
+/** Applies the valid rows in one transaction: new employees in batches, updates, then department links (paths created as needed). */
+function applyImport(ctx: AuthedContext, candidates: Candidate[]) {
+  return inTransaction(ctx.tenant, async (tx) => {
+    const repo = employeesRepository(tx);
+    const paths = await departmentPaths(tx);
+    const fresh = candidates.filter((c) => !c.existingId);
+    for (let i = 0; i < fresh.length; i += 500) {
+      const batch = fresh.slice(i, i + 500);
+      const ids = await repo.insertBatch(batch.map((c) => ({ name: c.name, phone: c.phone, empNo: c.empNo, email: c.email, position: c.position })));
+      batch.forEach((c, j) => {
+        c.existingId = ids[j]?.id;
+      });
+    }
+    let updated = 0;
+    for (const c of candidates.filter((x) => !fresh.includes(x))) {
+      await repo.setFields(c.existingId as number, {
+        name: c.name,
+        phone: c.phone,
+        ...(c.empNo && { empNo: c.empNo }),
+        ...(c.email && { email: c.email }),
+        ...(c.position && { position: c.position }),
+      });
+      updated++;
+    }
+    const links: { empId: number; deptId: number }[] = [];
+    for (const c of candidates)
+      for (const path of c.departments) links.push({ empId: c.existingId as number, deptId: (await paths.resolve(path)) as number });
+    await repo.linkDepartments(links);
+    return { created: fresh.length, updated, departmentsCreated: paths.created };
+  });
 }
 
 const EXAMPLE: Record<Lang, string[]> = {

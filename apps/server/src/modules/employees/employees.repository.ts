@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { departments, employeeDepartments, employees } from '../../db/schema/index.js';
+import { departments, employeeDepartments, employees, subAccounts } from '../../db/schema/index.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type EmployeeInsert = Omit<typeof employees.$inferInsert, 'companyId' | 'id'>;
@@ -37,7 +37,8 @@ function like(s: string): string {
 const sortColumns = { empName: employees.name, empNo: employees.empNo, createTime: employees.createdAt } as const;
 
 /** Employees of one company; no method reaches another company's rows. */
-export function employeesRepository(db: Db, scope: { companyId: number }) {
+export function employeesRepository(scope: TenantScope) {
+  const db = dbOf(scope);
   const mine = eq(employees.companyId, scope.companyId);
   function where(f: EmployeeFilter): SQL | undefined {
     const c: SQL[] = [mine];
@@ -203,5 +204,67 @@ export function employeesRepository(db: Db, scope: { companyId: number }) {
       if (deptIds.length)
         await db.insert(employeeDepartments).values([...new Set(deptIds)].map((deptId) => ({ companyId: scope.companyId, empId, deptId })));
     },
+    /** Every employee's identifying numbers: imports and card batches check a whole file against them. */
+    identities: () =>
+      db.select({ id: employees.id, empNo: employees.empNo, phone: employees.phone, cardNo: employees.cardNo }).from(employees).where(mine),
+    /** Inserts a batch (an import), answering the new ids in order. */
+    insertBatch: (rows: EmployeeInsert[]) =>
+      db
+        .insert(employees)
+        .values(rows.map((r) => ({ ...r, companyId: scope.companyId })))
+        .returning({ id: employees.id }),
+    /** Sets fields without touching `updatedAt` (an import's update, as it always was). */
+    async setFields(id: number, values: Partial<EmployeeInsert>): Promise<void> {
+      await db
+        .update(employees)
+        .set(values)
+        .where(and(mine, eq(employees.id, id)));
+    },
+    /** Adds department memberships, keeping the ones that exist. */
+    async linkDepartments(links: { empId: number; deptId: number }[]): Promise<void> {
+      for (let i = 0; i < links.length; i += 1000)
+        await db
+          .insert(employeeDepartments)
+          .values(links.slice(i, i + 1000).map((l) => ({ ...l, companyId: scope.companyId })))
+          .onConflictDoNothing();
+    },
+    /** Moves card numbers: the changed and cleared employees' cards are emptied first, so the unique index never sees a half-moved card. */
+    async applyCards(changes: [number, string][], clear: number[]): Promise<void> {
+      if (changes.length || clear.length)
+        await db
+          .update(employees)
+          .set({ cardNo: '' })
+          .where(and(mine, inArray(employees.id, [...changes.map(([id]) => id), ...clear])));
+      for (let i = 0; i < changes.length; i += 1000) {
+        const values = sql.join(
+          changes.slice(i, i + 1000).map(([id, card]) => sql`(${id}::int, ${card}::text)`),
+          sql`, `,
+        );
+        await db.execute(
+          sql`UPDATE employees SET card_no = v.card, updated_at = now() FROM (VALUES ${values}) AS v(id, card) WHERE employees.id = v.id AND employees.company_id = ${scope.companyId}`,
+        );
+      }
+    },
+    /** Is this one of the company's sub-companies (an employee may be assigned to it)? */
+    subAccountExists: (id: number) =>
+      db
+        .select({ id: subAccounts.id })
+        .from(subAccounts)
+        .where(and(eq(subAccounts.companyId, scope.companyId), eq(subAccounts.id, id)))
+        .limit(1)
+        .then((r) => r.length > 0),
+    contactOf: (id: number) =>
+      db
+        .select({
+          name: employees.name,
+          email: employees.email,
+          phone: employees.phone,
+          defaultNotify: employees.defaultNotify,
+          status: employees.status,
+        })
+        .from(employees)
+        .where(and(mine, eq(employees.id, id)))
+        .limit(1)
+        .then((r) => r[0]),
   };
 }

@@ -1,12 +1,13 @@
 import { type Employee, type EmployeeFields, normalizeEmail, normalizePhone, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as departments from '../departments/departments.service.js';
 import { type EmployeeFilter, type EmployeeInsert, type EmployeeRow, employeesRepository } from './employees.repository.js';
 
 export function repoOf(ctx: AuthedContext) {
-  return employeesRepository(ctx.db, { companyId: ctx.session.companyId });
+  return employeesRepository(ctx.tenant);
 }
 
 export const notFound = () => new AppError(Status.EMPLOYEE_NOT_EXIST);
@@ -116,14 +117,12 @@ export async function add(ctx: AuthedContext, input: Partial<EmployeeFields> & {
   const values = columns(input) as EmployeeInsert;
   await checkUnique(ctx, values);
   await checkDepartments(ctx, input.deptIds);
-  const row = await ctx.db
-    .transaction(async (tx) => {
-      const repo = employeesRepository(tx, { companyId: ctx.session.companyId });
-      const created = await repo.insert(values);
-      await repo.setDepartments(created.id, input.deptIds ?? []);
-      return created;
-    })
-    .catch(uniqueViolation);
+  const row = await inTransaction(ctx.tenant, async (tx) => {
+    const repo = employeesRepository(tx);
+    const created = await repo.insert(values);
+    await repo.setDepartments(created.id, input.deptIds ?? []);
+    return created;
+  }).catch(uniqueViolation);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   return (await withDepartments(ctx, [row]))[0] as Employee;
@@ -136,24 +135,22 @@ export async function update(ctx: AuthedContext, input: Partial<EmployeeFields> 
   const values = columns(input);
   await checkUnique(ctx, values, existing.id);
   await checkDepartments(ctx, input.deptIds);
-  const row = await ctx.db
-    .transaction(async (tx) => {
-      const repo = employeesRepository(tx, { companyId: ctx.session.companyId });
-      const updated = Object.keys(values).length ? await repo.update(existing.id, values) : existing;
-      if (input.deptIds) await repo.setDepartments(existing.id, input.deptIds);
-      return updated;
-    })
-    .catch(uniqueViolation);
+  const row = await inTransaction(ctx.tenant, async (tx) => {
+    const repo = employeesRepository(tx);
+    const updated = Object.keys(values).length ? await repo.update(existing.id, values) : existing;
+    if (input.deptIds) await repo.setDepartments(existing.id, input.deptIds);
+    return updated;
+  }).catch(uniqueViolation);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   return (await withDepartments(ctx, [row]))[0] as Employee;
 }
 
 export async function removeMany(ctx: AuthedContext, input: { empids: number[] }) {
-  const deleted = await ctx.db.transaction(async (tx) => {
-    const removed = await employeesRepository(tx, { companyId: ctx.session.companyId }).deleteMany(input.empids);
+  const deleted = await inTransaction(ctx.tenant, async (tx) => {
+    const removed = await employeesRepository(tx).deleteMany(input.empids);
     await departments.clearManager(
-      { ...ctx, db: tx },
+      { ...ctx, tenant: tx },
       removed.map((r) => r.id),
     );
     return removed;
@@ -296,5 +293,13 @@ export async function departmentIdsOf(ctx: AuthedContext, empIds: number[]): Pro
 
 /** Sets an employee's departments to exactly these (ids the caller took from the departments module). */
 export async function setDepartmentIds(ctx: AuthedContext, empid: number, deptIds: number[]): Promise<void> {
-  await ctx.db.transaction((tx) => employeesRepository(tx, { companyId: ctx.session.companyId }).setDepartments(empid, deptIds));
+  await inTransaction(ctx.tenant, (tx) => employeesRepository(tx).setDepartments(empid, deptIds));
+}
+
+/**
+ * For the notifier (no call context: it also runs in jobs): an employee's name, addresses, chosen channels and status.
+ * Takes a scope so the notifier can build one for the company it tells.
+ */
+export function contactOf(scope: TenantScope, empId: number) {
+  return employeesRepository(scope).contactOf(empId);
 }

@@ -1,11 +1,8 @@
 import { logDesc, Role, Status, type VisitProxy } from '@openvisit/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import { visitProxies } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { namesOf } from './employees.service.js';
-
-type ProxyRow = typeof visitProxies.$inferSelect;
+import { type ProxyRow, proxiesRepository } from './proxies.repository.js';
 
 function today(): string {
   const d = new Date();
@@ -41,25 +38,18 @@ export async function set(ctx: AuthedContext, input: { empid: number; proxyId: n
   const names = await namesOf(ctx, [input.empid, input.proxyId]);
   if (names.size !== 2) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
   const values = { proxyId: input.proxyId, startDate: input.startDate, endDate: input.endDate, status: input.proxyStatus };
-  const [row] = await ctx.db
-    .insert(visitProxies)
-    .values({ companyId: ctx.session.companyId, empId: input.empid, ...values })
-    .onConflictDoUpdate({ target: [visitProxies.companyId, visitProxies.empId], set: { ...values, updatedAt: new Date() } })
-    .returning();
+  const row = await proxiesRepository(ctx.tenant).upsert(input.empid, values);
   ctx.audit.objId = input.empid;
   ctx.audit.objName = names.get(input.empid);
   const proxy = { proxy: names.get(input.proxyId) ?? '', start: input.startDate, end: input.endDate };
   ctx.audit.desc = logDesc(input.proxyStatus ? 'visitProxyOn' : 'visitProxyOff', proxy);
-  return (await describe(ctx, [row as ProxyRow]))[0] as VisitProxy;
+  return (await describe(ctx, [row]))[0] as VisitProxy;
 }
 
 export async function forEmployee(ctx: AuthedContext, input: { empid: number }) {
   assertMayAct(ctx, input.empid);
   if ((await namesOf(ctx, [input.empid])).size === 0) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
-  const rows = await ctx.db
-    .select()
-    .from(visitProxies)
-    .where(and(eq(visitProxies.companyId, ctx.session.companyId), eq(visitProxies.empId, input.empid)));
+  const rows = await proxiesRepository(ctx.tenant).ofEmployee(input.empid);
   return rows.length ? ((await describe(ctx, rows))[0] as VisitProxy) : null;
 }
 
@@ -67,18 +57,11 @@ export async function forEmployee(ctx: AuthedContext, input: { empid: number }) 
 export async function forProxy(ctx: AuthedContext, input: { proxyId: number }) {
   assertMayAct(ctx, input.proxyId);
   if ((await namesOf(ctx, [input.proxyId])).size === 0) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
-  const day = today();
-  const rows = await ctx.db
-    .select()
-    .from(visitProxies)
-    .where(
-      and(
-        eq(visitProxies.companyId, ctx.session.companyId),
-        eq(visitProxies.proxyId, input.proxyId),
-        eq(visitProxies.status, 1),
-        sql`${visitProxies.startDate} <= ${day}`,
-        sql`${visitProxies.endDate} >= ${day}`,
-      ),
-    );
+  const rows = await proxiesRepository(ctx.tenant).runningForProxy(input.proxyId, today());
   return describe(ctx, rows);
+}
+
+/** The proxy standing in for this employee today, if any (the arrival notice goes to them too). */
+export async function runningProxyOf(ctx: AuthedContext, empId: number): Promise<number | undefined> {
+  return (await proxiesRepository(ctx.tenant).runningForEmployee(empId, today()))?.proxyId;
 }

@@ -5,7 +5,8 @@ import type { AuthedContext } from '../../platform/calls.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
+import { tenantScope } from '../../platform/tenancy.js';
+import { company as companyRow } from '../accounts/accounts.service.js';
 import { registrationRepository } from '../registration/registration.repository.js';
 import { type VisitRow, visitsRepository } from '../visits/visits.repository.js';
 import {
@@ -137,7 +138,7 @@ export async function remind(
   const v = await visitsRepository(deps.db, { companyId: payload.companyId }).byId(payload.visitId);
   if (v?.kind !== 'invite' || !v.email || !v.appointmentAt || v.appointmentAt <= now) return false;
   if (!REMIND_FROM.includes(v.status as VisitorStatus)) return false;
-  const company = await accountsRepository(deps.db, { companyId: v.companyId }).company();
+  const company = await companyRow(tenantScope(deps.db, { companyId: v.companyId }));
   const mail = reminderMail(langOf(v), {
     visitor: v.name,
     company: company?.name ?? '',

@@ -19,8 +19,8 @@ import type { AuthedContext, CallContext } from '../../platform/calls.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { visitPass } from '../../platform/passes.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
-import { settingsOf } from '../accounts/accounts.service.js';
+import { scopeForCompany } from '../../platform/tenancy.js';
+import { company as companyRow, settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
 import * as employees from '../employees/employees.service.js';
 import { meetingWindow } from '../meetings/meetings.window.js';
@@ -286,7 +286,7 @@ export async function byToken(ctx: CallContext, token: string): Promise<VisitRow
 }
 
 export async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
-  const company = await accountsRepository(ctx.db, { companyId: v.companyId }).company();
+  const company = await companyRow(scopeForCompany(ctx.system, v.companyId));
   const settings = companySettings.parse(company?.settings ?? {});
   const lang = v.lang === 'en' ? 'en' : 'zh';
   const at = v.appointmentAt?.getTime() ?? null;
@@ -380,7 +380,7 @@ export async function reply(ctx: CallContext, input: { id: string; status: 3 | 4
 async function tellHostOfReply(ctx: CallContext, v: VisitRow, accepted: boolean): Promise<void> {
   if (!v.empId) return;
   try {
-    const company = await accountsRepository(ctx.db, { companyId: v.companyId }).company();
+    const company = await companyRow(scopeForCompany(ctx.system, v.companyId));
     const notice = replyNotice(company?.lang === 'zh' ? 'zh' : 'en', {
       host: v.empName,
       visitor: v.name,

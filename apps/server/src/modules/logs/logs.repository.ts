@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { operationLogs } from '../../db/schema/index.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 export interface LogFilter {
   optName?: string;
@@ -12,7 +12,8 @@ export interface LogFilter {
   to?: Date;
 }
 
-export function logsRepository(db: Db, scope: { companyId: number }) {
+export function logsRepository(scope: TenantScope) {
+  const db = dbOf(scope);
   function where(f: LogFilter): SQL | undefined {
     const c: SQL[] = [eq(operationLogs.companyId, scope.companyId)];
     if (f.optName) c.push(ilike(operationLogs.optName, `%${f.optName.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));

@@ -6,7 +6,7 @@ import { logsRepository } from './logs.repository.js';
 
 /** A client's own record: its details are free text, kept as written (no key). */
 export async function addLog(ctx: AuthedContext, input: Omit<AuditEntry, 'details' | 'desc'>): Promise<null> {
-  await writeLog(ctx.db, ctx.session, input, ctx.ip);
+  await writeLog(ctx.tenant, ctx.session, input, ctx.ip);
   return null;
 }
 
@@ -27,7 +27,7 @@ export async function listLogs(
 ) {
   const to = input.endDate ? dayStart(input.endDate) : undefined;
   to?.setDate(to.getDate() + 1);
-  const { rows, count } = await logsRepository(ctx.db, { companyId: ctx.session.companyId }).page(
+  const { rows, count } = await logsRepository(ctx.tenant).page(
     {
       optName: input.optName,
       optRole: input.optRole,
@@ -64,10 +64,6 @@ export async function listLogs(
 export async function blacklistAlerts(ctx: AuthedContext) {
   const from = new Date();
   from.setHours(0, 0, 0, 0);
-  const { rows, count } = await logsRepository(ctx.db, { companyId: ctx.session.companyId }).page(
-    { optModule: LogModule.BLACKLIST, optEvent: 'alert', from },
-    0,
-    50,
-  );
+  const { rows, count } = await logsRepository(ctx.tenant).page({ optModule: LogModule.BLACKLIST, optEvent: 'alert', from }, 0, 50);
   return { count, list: rows.map((r) => ({ id: r.id, objName: r.objName, optName: r.optName, optClient: r.optClient, oTime: r.oTime.getTime() })) };
 }

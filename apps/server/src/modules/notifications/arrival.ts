@@ -1,14 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { visitProxies } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
+import * as accounts from '../accounts/accounts.service.js';
 import { namesOf as employeeNames } from '../employees/employees.service.js';
-import type { VisitRow } from '../visits/visits.repository.js';
+import { runningProxyOf } from '../employees/proxies.service.js';
 import { arrivalMail } from './arrival.mails.js';
 
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** What the arrival notice reads of a visit (a visit row fits): declared here, so notifications need not import visits. */
+export interface ArrivedVisit {
+  id: number;
+  empId: number | null;
+  empName: string;
+  name: string;
+  company: string;
+  followers: readonly unknown[];
+  signInGate: string;
+  visitAt: Date | null;
 }
 
 /**
@@ -17,25 +22,13 @@ function today(): string {
  * WeChat, DingTalk, RTX, voice). Messages are delivery records sent by a job, so a check-in never waits on a provider;
  * a failure to queue is logged and does not undo the check-in.
  */
-export async function notifyArrival(ctx: AuthedContext, v: VisitRow): Promise<void> {
+export async function notifyArrival(ctx: AuthedContext, v: ArrivedVisit): Promise<void> {
   if (!v.empId || !v.visitAt) return;
   try {
     const companyId = ctx.session.companyId;
-    const day = today();
-    const [proxy] = await ctx.db
-      .select({ proxyId: visitProxies.proxyId })
-      .from(visitProxies)
-      .where(
-        and(
-          eq(visitProxies.companyId, companyId),
-          eq(visitProxies.empId, v.empId),
-          eq(visitProxies.status, 1),
-          sql`${visitProxies.startDate} <= ${day}`,
-          sql`${visitProxies.endDate} >= ${day}`,
-        ),
-      )
-      .limit(1);
-    const company = await accountsRepository(ctx.db, { companyId }).company();
+    const proxyId = await runningProxyOf(ctx, v.empId);
+    const proxy = proxyId === undefined ? undefined : { proxyId };
+    const company = await accounts.company(ctx.tenant);
     const lang = company?.lang === 'zh' ? 'zh' : 'en';
     const names = await employeeNames(ctx, [v.empId, ...(proxy ? [proxy.proxyId] : [])]);
     for (const [empId, proxyFor] of [[v.empId, false] as const, ...(proxy ? [[proxy.proxyId, true] as const] : [])]) {

@@ -1,27 +1,26 @@
-import { type CompanySettings, companySettings, EmailType, type MessageChannel } from '@openvisit/contract';
-import { eq } from 'drizzle-orm';
+import { type CompanySettings, EmailType, type MessageChannel } from '@openvisit/contract';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { companies } from '../../db/schema/index.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { SmtpRoute } from '../../platform/mail.js';
 import { type MessageRow, PermanentFailure } from '../../platform/messages.js';
-import type { Services } from '../../services.js';
-import { contactsRepository } from '../contacts/contacts.repository.js';
+import type { Services } from '../../platform/services.js';
+import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
+import * as accounts from '../accounts/accounts.service.js';
+import * as contacts from '../contacts/contacts.service.js';
 import { routeOf } from './notifications.config.js';
 import { dingTalkNotice, rtxNotice, smsClient, voiceClient, wechatClient } from './notifications.providers.js';
 import { emailOf, ivrOf, type NotifyConfigRow, notifyRepository, secretOf, smsOf, wxOf } from './notifications.repository.js';
 
 /** What the channel senders and the notifier need; no call context (they run in jobs too). */
 export interface ChannelDeps {
-  db: Db;
+  /** Messages name their company; senders and the notifier scope each to it with `scopeForCompany`. */
+  system: SystemScope;
   config: Pick<Config, 'contacts' | 'notify'>;
   secrets: SecretBox;
 }
 
-async function settingsOf(db: Db, companyId: number): Promise<CompanySettings> {
-  const [row] = await db.select({ settings: companies.settings }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  return companySettings.parse(row?.settings ?? {});
+function settingsOf(deps: ChannelDeps, companyId: number): Promise<CompanySettings> {
+  return accounts.settingsIn(scopeForCompany(deps.system, companyId));
 }
 
 /** Why a channel cannot carry a message now, in the words of the catalogue; null when it can. */
@@ -34,8 +33,8 @@ export interface CompanyChannels {
 }
 
 /** Which channels the company has on now: email unless switched off; the others by their switches. */
-export async function companyChannels(db: Db, companyId: number): Promise<CompanyChannels> {
-  const [rows, s] = await Promise.all([notifyRepository(db, { companyId }).all(), settingsOf(db, companyId)]);
+export async function companyChannels(scope: TenantScope): Promise<CompanyChannels> {
+  const [rows, s] = await Promise.all([notifyRepository(scope).all(), accounts.settingsIn(scope)]);
   const sms = smsOf(rows.get('sms'));
   return {
     problems: {
@@ -52,7 +51,7 @@ export async function companyChannels(db: Db, companyId: number): Promise<Compan
 
 /** The company's own mail server when it has one and email notices are on; null: the installation's server. */
 export async function companySmtp(deps: ChannelDeps, companyId: number): Promise<SmtpRoute | null> {
-  const row = await notifyRepository(deps.db, { companyId }).get('email');
+  const row = await notifyRepository(scopeForCompany(deps.system, companyId)).get('email');
   const c = emailOf(row);
   if (c.emailNotify !== 1 || c.type === EmailType.INSTALLATION || !c.smtp) return null;
   return routeOf(c, c.account ? secretOf(deps.secrets, row, 'mail password') : '');
@@ -75,7 +74,7 @@ export function channelSenders(deps: ChannelDeps): Record<Exclude<MessageChannel
   const outgoing = (m: MessageRow) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text });
   return {
     async sms(m) {
-      const repo = notifyRepository(deps.db, { companyId: companyOf(m) });
+      const repo = notifyRepository(scopeForCompany(deps.system, companyOf(m)));
       const row = enabledRow(await repo.get('sms'), 'SMS');
       const c = smsOf(row);
       const client = smsClient(
@@ -92,7 +91,7 @@ export function channelSenders(deps: ChannelDeps): Record<Exclude<MessageChannel
       }
     },
     async wechat(m) {
-      const row = enabledRow(await notifyRepository(deps.db, { companyId: companyOf(m) }).get('wechat'), 'WeChat');
+      const row = enabledRow(await notifyRepository(scopeForCompany(deps.system, companyOf(m))).get('wechat'), 'WeChat');
       const c = wxOf(row);
       await wechatClient(
         { endpoint: c.endpoint, appId: c.appId, appSecret: secretOf(deps.secrets, row, 'WeChat app secret'), templateId: c.templateId },
@@ -100,20 +99,20 @@ export function channelSenders(deps: ChannelDeps): Record<Exclude<MessageChannel
       ).send(outgoing(m));
     },
     async voice(m) {
-      const row = enabledRow(await notifyRepository(deps.db, { companyId: companyOf(m) }).get('voice'), 'Voice');
+      const row = enabledRow(await notifyRepository(scopeForCompany(deps.system, companyOf(m))).get('voice'), 'Voice');
       await voiceClient({ endpoint: ivrOf(row).endpoint, key: secretOf(deps.secrets, row, 'voice key') }, limits).send(outgoing(m));
     },
     async dingtalk(m) {
       const companyId = companyOf(m);
-      const s = await settingsOf(deps.db, companyId);
+      const s = await settingsOf(deps, companyId);
       if (s.ddnotify !== 1) throw off('DingTalk');
-      const appSecret = await contactsRepository(deps.db, { companyId }).secret(deps.secrets);
+      const appSecret = await contacts.appSecret(scopeForCompany(deps.system, companyId), deps.secrets);
       await dingTalkNotice({ baseUrl: deps.config.contacts.dingtalkApiUrl, appKey: s.ddcorpid, appSecret, agentId: s.ddagentid }, limits).send(
         outgoing(m),
       );
     },
     async rtx(m) {
-      const s = await settingsOf(deps.db, companyOf(m));
+      const s = await settingsOf(deps, companyOf(m));
       if (s.rtxnotify !== 1) throw off('RTX');
       await rtxNotice({ host: s.rtxip, port: s.rtxport }, limits).send(outgoing(m));
     },

@@ -17,7 +17,7 @@ export async function sendRecords(
     to?: string;
   },
 ) {
-  const { rows, total } = await notifyRepository(ctx.db, { companyId: ctx.session.companyId }).records(
+  const { rows, total } = await notifyRepository(ctx.tenant).records(
     {
       channel: input.channel,
       state: input.state,

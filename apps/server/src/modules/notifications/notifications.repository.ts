@@ -12,10 +12,10 @@ import {
   type WxConf,
 } from '@openvisit/contract';
 import { and, count, desc, eq, gt, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { messages, notifyConfigs } from '../../db/schema/index.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import { PermanentFailure } from '../../platform/messages.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 /** The channels configured here; DingTalk and RTX are the contacts module's (company settings). */
 export type ConfChannel = 'email' | 'sms' | 'wechat' | 'voice';
@@ -91,7 +91,8 @@ export interface RecordFilter {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Notification settings and delivery records of one company. */
-export function notifyRepository(db: Db, scope: { companyId: number }) {
+export function notifyRepository(scope: TenantScope) {
+  const db = dbOf(scope);
   const { companyId } = scope;
   const ofChannel = (channel: ConfChannel) => and(eq(notifyConfigs.companyId, companyId), eq(notifyConfigs.channel, channel));
 

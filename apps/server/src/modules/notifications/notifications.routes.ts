@@ -1,8 +1,9 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import * as conf from './notifications.config.js';
+import { sendCodeFromInvitation } from './notifications.invitationCode.js';
 import { sendRecords } from './notifications.records.js';
-import { checkCode, sendCode, sendCodeFromInvitation } from './notifications.smsCodes.js';
+import { checkCode, sendCode } from './notifications.smsCodes.js';
 
 export const notificationsRoutes = [
   bind(c.getNotifyConf, (_input, ctx) => conf.getConf(ctx)),
@@ -15,7 +16,7 @@ export const notificationsRoutes = [
   bind(c.sendSmsCode, (input, ctx) => sendCode(ctx, ctx.session.companyId, input.phone, input.purpose)),
   bind(c.sendPicSmsCode, (input, ctx) => sendCodeFromInvitation(ctx, input)),
   bind(c.checkSmsCode, async (input, ctx) => {
-    await checkCode(ctx.db, { phone: input.phone, purpose: input.purpose, code: input.code, spend: false });
+    await checkCode(ctx.system, { phone: input.phone, purpose: input.purpose, code: input.code, spend: false });
     return null;
   }),
 ];

@@ -1,38 +1,15 @@
 import { CHANNEL_NOTIFY_BIT, MESSAGE_CHANNELS, type MessageChannel, Status, statusInfo } from '@openvisit/contract';
-import { and, eq } from 'drizzle-orm';
-import { contactEmployeeLinks, employees } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Outbox } from '../../platform/messages.js';
+import type { Notice, Notifier as NotifierApi, Recipient, Told } from '../../platform/notify.js';
+import { scopeForCompany } from '../../platform/tenancy.js';
+import * as contacts from '../contacts/contacts.service.js';
+import * as employees from '../employees/employees.service.js';
 import { type ChannelDeps, type ChannelProblem, companyChannels } from './notifications.channels.js';
 import { DINGTALK_BY_PHONE } from './notifications.providers.js';
 
-/** What to tell: a subject and text on every channel; email also takes `html`; `short` replaces `text` on SMS and voice. */
-export interface Notice {
-  subject: string;
-  text: string;
-  html?: string;
-  short?: string;
-}
-
-/** One address on one channel: an email address, a phone (SMS, WeChat, voice), a DingTalk user id or an RTX account. */
-export interface Recipient {
-  channel: MessageChannel;
-  to: string;
-  toName?: string;
-}
-
-/**
- * The outcome per channel: `queued` (delivery runs in a job: see the delivery record `messageId`), `kept` (email
- * without any mail server), or `failed` with the reason when the channel could not take it (switched off, no quota, no
- * address) — also recorded, so the delivery records show why someone was not told.
- */
-export interface Told {
-  channel: MessageChannel;
-  messageId: number;
-  state: 'queued' | 'kept' | 'failed';
-  reason?: string;
-}
+export type { Notice, Recipient, Told };
 
 const PROBLEM_STATUS: Record<ChannelProblem, number> = {
   emailOff: Status.EMAIL_NOTICE_OFF,
@@ -62,7 +39,7 @@ export function chosenChannels(defaultNotify: number): MessageChannel[] {
 }
 
 /**
- * Tells people things on the company's channels. Every message becomes a delivery record (`messages`) and is delivered
+ * Tells people things on the company's channels (the platform's Notifier: platform/notify.ts; app.ts hands it in). Every message becomes a delivery record (`messages`) and is delivered
  * by a job with retries (platform/messages.ts); nothing here waits for a provider, so a check-in or an invitation
  * never hangs on SMTP or SMS. Callers render the notice in the recipient's language first.
  *
@@ -70,28 +47,33 @@ export function chosenChannels(defaultNotify: number): MessageChannel[] {
  *   await ctx.services.notifier.tell(companyId, { channel: 'sms', to: phone }, notice)  // a visitor
  *   await ctx.services.notifier.require(companyId, 'sms')   // a call that cannot do without the channel: 41 / 53 / 43 / 26
  */
-export class Notifier {
+export class Notifier implements NotifierApi {
   constructor(
     private readonly deps: ChannelDeps,
     private readonly mailer: Mailer,
     private readonly outbox: Outbox,
   ) {}
 
+  /** The company a message is for: named by the caller, who acts for it (a call's session or a job's company). */
+  private channelsOf(companyId: number) {
+    return companyChannels(scopeForCompany(this.deps.system, companyId));
+  }
+
   /** Throws the catalogued refusal when `channel` cannot carry a message now: 41 email off, 53 SMS off, 43 no SMS left, 26 another channel off. */
   async require(companyId: number, channel: MessageChannel): Promise<void> {
-    const problem = (await companyChannels(this.deps.db, companyId)).problems[channel];
+    const problem = (await this.channelsOf(companyId)).problems[channel];
     if (problem) throw new AppError(PROBLEM_STATUS[problem], problemReason(channel, problem));
   }
 
   /** Which channels can carry a message now (on, and SMS with quota left). */
   async available(companyId: number): Promise<MessageChannel[]> {
-    const { problems } = await companyChannels(this.deps.db, companyId);
+    const { problems } = await this.channelsOf(companyId);
     return MESSAGE_CHANNELS.filter((c) => problems[c] === null);
   }
 
   /** Tells one address on one channel. A channel that cannot take it now gives a `failed` record with the reason. */
   async tell(companyId: number, r: Recipient, notice: Notice, opts: { visitId?: number | null } = {}): Promise<Told> {
-    const { problems } = await companyChannels(this.deps.db, companyId);
+    const { problems } = await this.channelsOf(companyId);
     return this.deliver(companyId, r, notice, opts.visitId ?? null, problems[r.channel]);
   }
 
@@ -103,28 +85,15 @@ export class Notifier {
    * skipped). Answers one outcome per channel; [] for an unknown, forbidden or stopped employee.
    */
   async tellEmployee(companyId: number, empId: number, notice: Notice, opts: { visitId?: number | null } = {}): Promise<Told[]> {
-    const { db } = this.deps;
-    const [e] = await db
-      .select({
-        name: employees.name,
-        email: employees.email,
-        phone: employees.phone,
-        defaultNotify: employees.defaultNotify,
-        status: employees.status,
-      })
-      .from(employees)
-      .where(and(eq(employees.companyId, companyId), eq(employees.id, empId)))
-      .limit(1);
+    const scope = scopeForCompany(this.deps.system, companyId);
+    const e = await employees.contactOf(scope, empId);
     if (e?.status !== 0) return [];
     const channels = chosenChannels(e.defaultNotify);
-    const links = channels.some((c) => c === 'dingtalk' || c === 'rtx')
-      ? await db
-          .select({ source: contactEmployeeLinks.source, externalId: contactEmployeeLinks.externalId })
-          .from(contactEmployeeLinks)
-          .where(and(eq(contactEmployeeLinks.companyId, companyId), eq(contactEmployeeLinks.empId, empId)))
-      : [];
-    const linked = (source: string) => links.find((l) => l.source === source)?.externalId ?? '';
-    const { problems } = await companyChannels(db, companyId);
+    const links: Partial<Record<MessageChannel, string>> = channels.some((c) => c === 'dingtalk' || c === 'rtx')
+      ? await contacts.linksOfEmployee(scope, empId)
+      : {};
+    const linked = (source: 'dingtalk' | 'rtx') => links[source] ?? '';
+    const { problems } = await companyChannels(scope);
     const told: Told[] = [];
     for (const channel of channels) {
       const to =

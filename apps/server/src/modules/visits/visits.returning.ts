@@ -28,9 +28,9 @@ export async function returningVisitor(ctx: AuthedContext, input: { phone: strin
   const machine = ctx.session.role === Role.MACHINE;
   if (machine && (await settingsOf(ctx)).comeAgain !== 1) throw new AppError(Status.NO_PERMISSION, '"Came before" is switched off for this kiosk');
   // With SMS on, only the phone's owner may read its last visit: the code sent to it, checked before anything is looked up.
-  if (await smsSwitchedOn(ctx.db, ctx.session.companyId)) {
+  if (await smsSwitchedOn(ctx.tenant)) {
     if (!input.smsCode) throw badParams([{ field: 'smsCode', rule: 'required' }]);
-    await checkCode(ctx.db, { companyId: ctx.session.companyId, phone: input.phone, purpose: 'returning', code: input.smsCode, spend: true });
+    await checkCode(ctx.system, { companyId: ctx.session.companyId, phone: input.phone, purpose: 'returning', code: input.smsCode, spend: true });
   }
   const v = await lastVisitOf(ctx, normalizePhone(input.phone) ?? input.phone);
   if (!v) throw new AppError(Status.INVALID_VISITOR);

@@ -1,0 +1,143 @@
+import { type Manager, normalizePhone, Role, Status } from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { hashPassword } from '../../platform/crypto.js';
+import { AppError, badParams } from '../../platform/errors.js';
+import { revokeAccountSessions } from '../../platform/sessions.js';
+import { inTransaction } from '../../platform/tenancy.js';
+import { assertGates } from '../registration/registration.gates.js';
+import { accountsRepository, type StaffRow } from './accounts.repository.js';
+import { signInNameTaken } from './accounts.service.js';
+
+/*
+ * The company's staff accounts (the manager list). Apart from accounts.service because a staff account names gates,
+ * which the registration module owns and checks, while registration itself reads accounts.service: this file sits
+ * above both, so neither imports the other in a circle.
+ */
+
+function repoOf(ctx: AuthedContext) {
+  return accountsRepository(ctx.tenant);
+}
+
+/** Which staff kinds a role may see and manage: HSE only server-company accounts, sub-admins not other sub-admins. */
+function manageableTypes(role: number): number[] | undefined {
+  if (role === Role.HSE) return [Role.SERVER_COMPANY];
+  if (role === Role.SUBADMIN) return [0, 1, 2, 3, 4, 12];
+  return undefined;
+}
+
+function assertManageable(ctx: AuthedContext, sType: number): void {
+  const allowed = manageableTypes(ctx.session.role);
+  if (allowed && !allowed.includes(sType)) throw new AppError(Status.NO_PERMISSION);
+}
+
+export function toManager(s: StaffRow): Manager {
+  return {
+    id: s.id,
+    account: s.account,
+    sName: s.name,
+    phone: s.phone,
+    sType: s.sType,
+    gids: s.gids,
+    startDate: s.startDate,
+    endDate: s.endDate,
+    remark: s.remark,
+    status: s.status,
+    locked: !!s.lockedUntil && s.lockedUntil.getTime() > Date.now(),
+    createTime: s.createdAt.getTime(),
+  };
+}
+
+export async function listManagers(ctx: AuthedContext, input: { sType?: number }): Promise<Manager[]> {
+  const allowed = manageableTypes(ctx.session.role);
+  const types = input.sType !== undefined ? (allowed && !allowed.includes(input.sType) ? [] : [input.sType]) : allowed;
+  if (types && types.length === 0) return [];
+  return (await repoOf(ctx).listStaff(types)).map(toManager);
+}
+
+interface ManagerInput {
+  account: string;
+  password?: string;
+  sName: string;
+  phone: string;
+  sType: number;
+  gids: number[];
+  startDate: string | null;
+  endDate: string | null;
+  remark: string;
+}
+
+export async function addManager(ctx: AuthedContext, input: ManagerInput & { password: string }): Promise<Manager> {
+  assertManageable(ctx, input.sType);
+  await assertGates(ctx, input.gids, 'gids');
+  if (await signInNameTaken(ctx, input.account)) throw new AppError(Status.ALREADY_EXISTS, 'This account name is already in use');
+  const row = await repoOf(ctx)
+    .insertStaff({
+      account: input.account,
+      name: input.sName,
+      phone: input.phone ? (normalizePhone(input.phone) ?? input.phone) : '',
+      sType: input.sType,
+      gids: input.gids,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      remark: input.remark,
+      passwordHash: await hashPassword(input.password),
+      mustChangePassword: 1,
+    })
+    .catch((err: unknown) => {
+      if (String((err as { cause?: { message?: string } }).cause?.message ?? err).includes('staff_accounts_account_uq'))
+        throw new AppError(Status.ALREADY_EXISTS, 'This account name is already in use');
+      throw err;
+    });
+  ctx.audit.objId = row.account;
+  ctx.audit.objName = row.name;
+  return toManager(row);
+}
+
+export async function updateManager(
+  ctx: AuthedContext,
+  input: Partial<Omit<ManagerInput, 'account'>> & { account: string; status?: 0 | 1; unlock?: boolean },
+): Promise<Manager> {
+  const repo = repoOf(ctx);
+  const existing = await repo.staffByAccount(input.account);
+  if (!existing) throw new AppError(Status.NO_SUCH_RECORD, 'No such staff account');
+  assertManageable(ctx, existing.sType);
+  if (input.sType !== undefined) assertManageable(ctx, input.sType);
+  const startDate = input.startDate !== undefined ? input.startDate : existing.startDate;
+  const endDate = input.endDate !== undefined ? input.endDate : existing.endDate;
+  if (startDate && endDate && startDate > endDate) throw badParams([{ field: 'endDate', rule: 'beforeStart' }]);
+  // Gates it already names pass as they are; new ones must be gates of the company.
+  const newGates = input.gids?.filter((g) => !existing.gids.includes(g)) ?? [];
+  await assertGates(ctx, newGates, 'gids');
+  const row = await repo.updateStaff(existing.id, {
+    ...(input.sName !== undefined && { name: input.sName }),
+    ...(input.phone !== undefined && { phone: input.phone ? (normalizePhone(input.phone) ?? input.phone) : '' }),
+    ...(input.sType !== undefined && { sType: input.sType }),
+    ...(input.gids !== undefined && { gids: input.gids }),
+    ...(input.startDate !== undefined && { startDate: input.startDate }),
+    ...(input.endDate !== undefined && { endDate: input.endDate }),
+    ...(input.remark !== undefined && { remark: input.remark }),
+    ...(input.status !== undefined && { status: input.status }),
+    ...(input.unlock && { failedLogins: 0, lockedUntil: null }),
+    ...(input.password && { passwordHash: await hashPassword(input.password), mustChangePassword: 1, failedLogins: 0, lockedUntil: null }),
+  });
+  // A disabled account, a new password or a new role must not keep old sessions alive.
+  if (input.status === 1 || input.password || (input.sType !== undefined && input.sType !== existing.sType))
+    await revokeAccountSessions(ctx.tenant, 'staff', existing.id);
+  ctx.audit.objId = row.account;
+  ctx.audit.objName = row.name;
+  return toManager(row);
+}
+
+export async function deleteManager(ctx: AuthedContext, input: { account: string }): Promise<null> {
+  const repo = repoOf(ctx);
+  const existing = await repo.staffByAccount(input.account);
+  if (!existing) throw new AppError(Status.NO_SUCH_RECORD, 'No such staff account');
+  assertManageable(ctx, existing.sType);
+  await inTransaction(ctx.tenant, async (tx) => {
+    await accountsRepository(tx).deleteStaff(existing.id);
+    await revokeAccountSessions(tx, 'staff', existing.id);
+  });
+  ctx.audit.objId = existing.account;
+  ctx.audit.objName = existing.name;
+  return null;
+}

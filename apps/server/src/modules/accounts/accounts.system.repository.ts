@@ -1,0 +1,83 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { companies, staffAccounts, superAccounts } from '../../db/schema/index.js';
+import { dbOf, type SystemScope } from '../../platform/tenancy.js';
+
+/** Queries over every company's accounts: names that must be unique installation-wide, and super accounts. */
+export function accountsSystemRepository(scope: SystemScope) {
+  const db = dbOf(scope);
+  return {
+    /** Sign-in names are global (one sign-in form for every company), so a new one is checked against all. */
+    async signInNameTaken(name: string): Promise<boolean> {
+      const staff = await db
+        .select({ id: staffAccounts.id })
+        .from(staffAccounts)
+        .where(sql`lower(${staffAccounts.account}) = lower(${name})`)
+        .limit(1);
+      if (staff.length) return true;
+      const admin = await db.select({ id: companies.id }).from(companies).where(sql`lower(${companies.email}) = lower(${name})`).limit(1);
+      return admin.length > 0;
+    },
+    /** Company names are unique installation-wide: another company's name is looked for, excluding the caller's own. */
+    companyNameTaken: (name: string, exceptCompanyId: number) =>
+      db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(sql`lower(${companies.name}) = lower(${name}) and ${companies.id} <> ${exceptCompanyId}`)
+        .limit(1)
+        .then((r) => r.length > 0),
+    /** A super account oversees several companies; it belongs to none, so its companies are read across them. */
+    async companiesOfSuper(superId: number) {
+      const [sup] = await db.select().from(superAccounts).where(eq(superAccounts.id, superId)).limit(1);
+      if (!sup || sup.companyIds.length === 0) return [];
+      return db.select().from(companies).where(inArray(companies.id, sup.companyIds)).orderBy(companies.name);
+    },
+    // Operator commands (cli.ts) act on the installation, not on a company: they name any company or account.
+    /** Is a company with this email or name already installed? */
+    companyExists: (email: string, name: string) =>
+      db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(sql`${companies.email} = ${email} OR lower(${companies.name}) = lower(${name})`)
+        .then((r) => r.length > 0),
+    /** An operator creates a company (already activated). */
+    insertCompany: (values: typeof companies.$inferInsert) =>
+      db
+        .insert(companies)
+        .values(values)
+        .returning({ id: companies.id })
+        .then((r) => r[0]?.id),
+    /** Every company id, to check the ones an operator names. */
+    companyIds: () =>
+      db
+        .select({ id: companies.id })
+        .from(companies)
+        .then((r) => r.map((c) => c.id)),
+    async insertSuperAccount(values: typeof superAccounts.$inferInsert): Promise<void> {
+      await db.insert(superAccounts).values(values);
+    },
+    /** Sets an administrator's password by their email (unique installation-wide), unlocking them; answers the company id. */
+    resetAdminPassword: (email: string, passwordHash: string) =>
+      db
+        .update(companies)
+        .set({ passwordHash, failedLogins: 0, lockedUntil: null })
+        .where(eq(companies.email, email))
+        .returning({ id: companies.id })
+        .then((r) => r[0]?.id),
+    /** Sets a super account's password by its name, unlocking it; answers its id. */
+    resetSuperPassword: (account: string, passwordHash: string) =>
+      db
+        .update(superAccounts)
+        .set({ passwordHash, failedLogins: 0, lockedUntil: null })
+        .where(sql`lower(${superAccounts.account}) = lower(${account})`)
+        .returning({ id: superAccounts.id })
+        .then((r) => r[0]?.id),
+    /** Sets a staff account's password by its name (unique installation-wide), unlocking it; it must change it at sign-in. */
+    resetStaffPassword: (account: string, passwordHash: string) =>
+      db
+        .update(staffAccounts)
+        .set({ passwordHash, failedLogins: 0, lockedUntil: null, mustChangePassword: 1 })
+        .where(sql`lower(${staffAccounts.account}) = lower(${account})`)
+        .returning({ id: staffAccounts.id })
+        .then((r) => r[0]?.id),
+  };
+}

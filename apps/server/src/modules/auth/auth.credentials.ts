@@ -1,0 +1,104 @@
+import { LogModule, logDesc, Status } from '@openvisit/contract';
+import { writeLog } from '../../platform/audit.js';
+import type { AuthedContext, CallContext } from '../../platform/calls.js';
+import { spendCaptcha } from '../../platform/captcha.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import { type AccountKind, createSession, revokeAccountSessions, type Session } from '../../platform/sessions.js';
+import { authSystemRepository } from './auth.system.repository.js';
+
+/** Everything auth reads runs before a session or across companies (see the repository): the system scope. */
+export function sys(ctx: CallContext) {
+  return authSystemRepository(ctx.system);
+}
+
+export interface Lockable {
+  id: number;
+  passwordHash: string | null;
+  lockedUntil: Date | null;
+}
+
+/**
+ * Checks a password with the original's lockout: warnings with the tries left after `warnAfter`
+ * failures (302), locked for `lockMinutes` at `lockAfter` (67). Unknown accounts cost the same time.
+ */
+export async function checkCredentials(
+  ctx: CallContext,
+  kind: AccountKind,
+  account: Lockable | undefined,
+  password: string,
+  actor?: () => Promise<Pick<Session, 'companyId' | 'account' | 'name' | 'role'>>,
+): Promise<void> {
+  const { lockAfter, warnAfter, lockMinutes } = ctx.config.lockout;
+  if (!account?.passwordHash) {
+    await verifyPassword(await dummyPasswordHash(), password);
+    throw new AppError(Status.WRONG_CREDENTIALS);
+  }
+  if (account.lockedUntil && account.lockedUntil.getTime() > Date.now())
+    throw new AppError(Status.ACCOUNT_LOCKED, undefined, { lockedUntil: account.lockedUntil.getTime() });
+  if (await verifyPassword(account.passwordHash, password)) {
+    await sys(ctx).clearFailures(kind, account.id);
+    return;
+  }
+  const failures = await sys(ctx).recordFailure(kind, account.id, lockAfter, lockMinutes);
+  if (failures >= lockAfter) {
+    if (actor)
+      await writeLog(
+        ctx.system,
+        await actor(),
+        { module: LogModule.ACCOUNT, event: 'lock', desc: logDesc('lockedAfterFailures', { failures }) },
+        ctx.ip,
+      );
+    throw new AppError(Status.ACCOUNT_LOCKED, undefined, { lockedUntil: Date.now() + lockMinutes * 60_000 });
+  }
+  if (failures > warnAfter) {
+    const remaining = lockAfter - failures;
+    throw new AppError(Status.LOGIN_TRIES_LEFT, `Invalid username or password; ${remaining} more failures will lock the account`, { remaining });
+  }
+  throw new AppError(Status.WRONG_CREDENTIALS);
+}
+
+/**
+ * The signed-in account confirms its password (a kiosk before it is signed out, so a visitor cannot): the sign-in
+ * check itself, so failures count toward the same lockout.
+ */
+export async function confirmPassword(ctx: AuthedContext, input: { password: string }): Promise<null> {
+  const { accountKind, accountId } = ctx.session;
+  const account = await sys(ctx).findLockable(accountKind, accountId);
+  await checkCredentials(ctx, accountKind, account, input.password, async () => ctx.session);
+  return null;
+}
+
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export async function requireCaptcha(ctx: CallContext, digest: string | undefined): Promise<void> {
+  if (ctx.config.captcha) await spendCaptcha(ctx.system, digest);
+}
+
+export async function activeCompany(ctx: CallContext, companyId: number) {
+  const company = await sys(ctx).findCompany(companyId);
+  if (!company || company.status === 2) throw new AppError(Status.ACCOUNT_DISABLED);
+  if (company.status === 0) throw new AppError(Status.ACCOUNT_NOT_ACTIVATED);
+  if (company.expireDate && company.expireDate.getTime() < Date.now()) throw new AppError(Status.ACCOUNT_EXPIRED);
+  return company;
+}
+
+export async function startSession(ctx: CallContext, s: Omit<Session, 'id' | 'expiresAt'>, admin: boolean) {
+  const hours = admin ? ctx.config.sessionHours.admin : ctx.config.sessionHours.other;
+  const { token, session } = await createSession(ctx.system, { ...s, hours, ip: ctx.ip, userAgent: ctx.userAgent });
+  ctx.audit.actor = session;
+  ctx.audit.objId = s.account;
+  ctx.audit.objName = s.name;
+  return { token, tokenExpire: session.expiresAt.getTime() };
+}
+
+/** Changes the caller's own password, whatever kind of account it is; its other sessions end (accounts' updatePassword). */
+export async function changeOwnPassword(ctx: AuthedContext, input: { oldPassword: string; password: string }): Promise<void> {
+  const { accountKind, accountId } = ctx.session;
+  const current = await sys(ctx).getPasswordHash(accountKind, accountId);
+  if (!current || !(await verifyPassword(current, input.oldPassword))) throw new AppError(Status.INVALID_PASSWORD, 'The old password is wrong');
+  await sys(ctx).setPasswordHash(accountKind, accountId, await hashPassword(input.password));
+  await revokeAccountSessions(ctx.system, accountKind, accountId, ctx.session.id);
+}

@@ -1,0 +1,215 @@
+import { ADMIN_STYPE, type Lang, type LoginResult, normalizeEmail, normalizePhone, Role, type StaffType, Status } from '@openvisit/contract';
+import type { CallContext } from '../../platform/calls.js';
+import { verifyPassword } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import { activeCompany, checkCredentials, requireCaptcha, startSession, sys, today } from './auth.credentials.js';
+
+type CompanyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sys>['findCompanyByEmail']>>>;
+
+/** The company administrator's half of /Login. */
+async function adminLogin(ctx: CallContext, company: CompanyRow, password: string): Promise<LoginResult> {
+  await checkCredentials(ctx, 'admin', company, password, async () => ({
+    companyId: company.id,
+    account: company.email,
+    name: company.username,
+    role: Role.ADMIN,
+  }));
+  const active = await activeCompany(ctx, company.id);
+  await sys(ctx).markLoggedIn(company.id);
+  const t = await startSession(
+    ctx,
+    {
+      companyId: active.id,
+      role: Role.ADMIN,
+      accountKind: 'admin',
+      accountId: active.id,
+      account: active.email,
+      name: active.username,
+      companyName: active.name,
+      sType: ADMIN_STYPE,
+      subAccountId: null,
+      gids: [],
+    },
+    true,
+  );
+  return {
+    ...t,
+    role: Role.ADMIN,
+    sType: ADMIN_STYPE,
+    userid: active.id,
+    company: active.name,
+    email: active.email,
+    username: active.username,
+    account: active.email,
+    guidePending: active.guideDone === 0,
+    lang: active.lang as Lang,
+  };
+}
+
+/** /Login: a company administrator by email, or a staff account by its account name. */
+export async function login(ctx: CallContext, input: { email: string; password: string; digest?: string }): Promise<LoginResult> {
+  const name = input.email.trim();
+  const company = name.includes('@') ? await sys(ctx).findCompanyByEmail(normalizeEmail(name)) : undefined;
+  const staff = company ? undefined : await sys(ctx).findStaffByAccount(name);
+  // Visitor machines sign in unattended with their own credentials, as the original's tablets did.
+  if (!(staff && staff.sType === Role.MACHINE)) await requireCaptcha(ctx, input.digest);
+
+  if (company) return adminLogin(ctx, company, input.password);
+
+  await checkCredentials(ctx, 'staff', staff, input.password, async () => ({
+    companyId: staff?.companyId ?? 0,
+    account: staff?.account ?? '',
+    name: staff?.name ?? '',
+    role: (staff?.sType ?? 0) as Role,
+  }));
+  if (!staff) throw new AppError(Status.WRONG_CREDENTIALS);
+  if (staff.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
+  const day = today();
+  if ((staff.endDate && staff.endDate < day) || (staff.startDate && staff.startDate > day)) throw new AppError(Status.ACCOUNT_EXPIRED);
+  const owner = await activeCompany(ctx, staff.companyId);
+  const role = staff.sType as StaffType as Role;
+  const t = await startSession(
+    ctx,
+    {
+      companyId: owner.id,
+      role,
+      accountKind: 'staff',
+      accountId: staff.id,
+      account: staff.account,
+      name: staff.name,
+      companyName: owner.name,
+      sType: staff.sType,
+      subAccountId: staff.subAccountId,
+      gids: staff.gids,
+    },
+    false,
+  );
+  return {
+    ...t,
+    role,
+    sType: staff.sType,
+    userid: owner.id,
+    company: owner.name,
+    account: staff.account,
+    sName: staff.name,
+    id: staff.id,
+    gid: staff.gids.join(','),
+    modules: staff.modules,
+    mustChangePassword: staff.mustChangePassword === 1,
+    subaccountId: staff.subAccountId ?? undefined,
+  };
+}
+
+export async function empLogin(ctx: CallContext, input: { phone: string; empPwd: string; digest?: string }): Promise<LoginResult> {
+  await requireCaptcha(ctx, input.digest);
+  const phone = normalizePhone(input.phone) ?? input.phone.trim();
+  const candidates = await sys(ctx).findEmployeesByPhone(phone);
+  // The same phone may belong to employees of several companies: the password tells which one signs in.
+  let emp = candidates[0];
+  if (candidates.length > 1) {
+    for (const c of candidates) if (c.passwordHash && (await verifyPassword(c.passwordHash, input.empPwd))) emp = c;
+  }
+  await checkCredentials(ctx, 'employee', emp, input.empPwd, async () => ({
+    companyId: emp?.companyId ?? 0,
+    account: emp?.phone ?? '',
+    name: emp?.name ?? '',
+    role: Role.EMPLOYEE,
+  }));
+  if (!emp) throw new AppError(Status.WRONG_CREDENTIALS);
+  if (emp.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
+  const owner = await activeCompany(ctx, emp.companyId);
+  const t = await startSession(
+    ctx,
+    {
+      companyId: owner.id,
+      role: Role.EMPLOYEE,
+      accountKind: 'employee',
+      accountId: emp.id,
+      account: emp.phone,
+      name: emp.name,
+      companyName: owner.name,
+      sType: null,
+      subAccountId: emp.subAccountId,
+      gids: [],
+    },
+    false,
+  );
+  return {
+    ...t,
+    role: Role.EMPLOYEE,
+    userid: owner.id,
+    company: owner.name,
+    empid: emp.id,
+    empPhone: emp.phone,
+    username: emp.name,
+    email: emp.email,
+    subaccountId: emp.subAccountId ?? undefined,
+  };
+}
+
+export async function subAccountLogin(ctx: CallContext, input: { email: string; password: string; digest?: string }): Promise<LoginResult> {
+  await requireCaptcha(ctx, input.digest);
+  const sub = await sys(ctx).findSubAccountByEmail(input.email.trim());
+  await checkCredentials(ctx, 'sub', sub, input.password, async () => ({
+    companyId: sub?.companyId ?? 0,
+    account: sub?.email ?? '',
+    name: sub?.companyName ?? '',
+    role: Role.SUB_COMPANY,
+  }));
+  if (!sub) throw new AppError(Status.WRONG_CREDENTIALS);
+  if (sub.isUse !== 1) throw new AppError(Status.ACCOUNT_DISABLED);
+  const owner = await activeCompany(ctx, sub.companyId);
+  const t = await startSession(
+    ctx,
+    {
+      companyId: owner.id,
+      role: Role.SUB_COMPANY,
+      accountKind: 'sub',
+      accountId: sub.id,
+      account: sub.email,
+      name: sub.companyName,
+      companyName: owner.name,
+      sType: null,
+      subAccountId: sub.id,
+      gids: [],
+    },
+    false,
+  );
+  return {
+    ...t,
+    role: Role.SUB_COMPANY,
+    userid: owner.id,
+    company: sub.companyName,
+    email: sub.email,
+    subaccountId: sub.id,
+    adminType: sub.adminType,
+    modules: sub.modules,
+    id: sub.id,
+  };
+}
+
+export async function superAccountLogin(ctx: CallContext, input: { account: string; password: string; digest?: string }): Promise<LoginResult> {
+  await requireCaptcha(ctx, input.digest);
+  const sup = input.account.startsWith('LFT_') ? await sys(ctx).findSuperAccount(input.account) : undefined;
+  await checkCredentials(ctx, 'super', sup, input.password);
+  if (!sup) throw new AppError(Status.WRONG_CREDENTIALS);
+  if (sup.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
+  const related = await sys(ctx).companyNames(sup.companyIds);
+  const t = await startSession(
+    ctx,
+    {
+      companyId: 0,
+      role: Role.SUPER,
+      accountKind: 'super',
+      accountId: sup.id,
+      account: sup.account,
+      name: sup.name || sup.account,
+      companyName: '',
+      sType: null,
+      subAccountId: null,
+      gids: [],
+    },
+    true,
+  );
+  return { ...t, role: Role.SUPER, userid: 0, company: '', account: sup.account, username: sup.name || sup.account, id: sup.id, companies: related };
+}

@@ -1,0 +1,109 @@
+import { type Lang, LogModule, normalizeEmail, normalizePhone, Role, Status } from '@openvisit/contract';
+import { writeLog } from '../../platform/audit.js';
+import type { CallContext } from '../../platform/calls.js';
+import { hashPassword, randomToken, sha256 } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import { inTransaction } from '../../platform/tenancy.js';
+import { requireCaptcha, sys } from './auth.credentials.js';
+import { activationMail } from './auth.mails.js';
+import { authSystemRepository } from './auth.system.repository.js';
+
+const ACTIVATION_HOURS = 48;
+
+export async function register(
+  ctx: CallContext,
+  input: { email: string; password: string; company: string; username: string; phone: string; shortName?: string; digest?: string; lang: Lang },
+): Promise<{ userid: number }> {
+  await requireCaptcha(ctx, input.digest);
+  const email = normalizeEmail(input.email);
+  if (await sys(ctx).findCompanyByEmail(email)) throw new AppError(Status.EMAIL_TAKEN);
+  if (await sys(ctx).findStaffByAccount(email)) throw new AppError(Status.EMAIL_TAKEN);
+  if (await sys(ctx).findCompanyByName(input.company)) throw new AppError(Status.COMPANY_NAME_TAKEN);
+  const passwordHash = await hashPassword(input.password);
+  const token = randomToken(32);
+  const userid = await inTransaction(ctx.system, async (tx) => {
+    const row = await authSystemRepository(tx).insertCompany({
+      name: input.company,
+      shortName: input.shortName ?? '',
+      email,
+      username: input.username,
+      phone: normalizePhone(input.phone) ?? input.phone,
+      passwordHash,
+      lang: input.lang,
+      status: 0,
+    });
+    if (!row) throw new Error('company insert returned nothing');
+    await authSystemRepository(tx).insertEmailToken({
+      tokenHash: sha256(token),
+      purpose: 'activate',
+      companyId: row.id,
+      email,
+      expiresAt: new Date(Date.now() + ACTIVATION_HOURS * 3600_000),
+    });
+    return row.id;
+  }).catch((err: unknown) => {
+    // Two registrations racing for the same email or name: the unique index decides.
+    const msg = String((err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message);
+    if (msg.includes('companies_email_uq')) throw new AppError(Status.EMAIL_TAKEN);
+    if (msg.includes('companies_name_uq')) throw new AppError(Status.COMPANY_NAME_TAKEN);
+    throw err;
+  });
+  const mail = activationMail(input.lang, {
+    company: input.company,
+    username: input.username,
+    link: `${ctx.config.publicUrl}/active?token=${token}`,
+    hours: ACTIVATION_HOURS,
+  });
+  await ctx.services.mailer.send({ companyId: userid, to: email, ...mail });
+  await writeLog(
+    ctx.system,
+    { companyId: userid, account: email, name: input.username, role: Role.ADMIN },
+    { module: LogModule.ACCOUNT, event: 'register', objId: userid, objName: input.company },
+    ctx.ip,
+  );
+  return { userid };
+}
+
+export async function activate(ctx: CallContext, input: { token: string }): Promise<{ email: string }> {
+  const hash = sha256(input.token);
+  const claimed = await sys(ctx).claimEmailToken(hash, 'activate');
+  if (!claimed) {
+    const known = await sys(ctx).findEmailToken(hash, 'activate');
+    if (known) {
+      const company = await sys(ctx).findCompany(known.companyId);
+      if (company && company.status !== 0) throw new AppError(Status.ACCOUNT_ALREADY_ACTIVATED);
+    }
+    throw new AppError(Status.INVALID_LINK, 'This activation link is invalid or has expired');
+  }
+  const company = await sys(ctx).findCompany(claimed.companyId);
+  if (!company) throw new AppError(Status.INVALID_LINK);
+  if (company.status !== 0) throw new AppError(Status.ACCOUNT_ALREADY_ACTIVATED);
+  await sys(ctx).activateCompany(company.id);
+  ctx.audit.actor = { companyId: company.id, account: company.email, name: company.username, role: Role.ADMIN };
+  ctx.audit.objId = company.id;
+  ctx.audit.objName = company.name;
+  return { email: company.email };
+}
+
+export async function resendActivation(ctx: CallContext, input: { email: string; digest?: string }): Promise<null> {
+  await requireCaptcha(ctx, input.digest);
+  const company = await sys(ctx).findCompanyByEmail(normalizeEmail(input.email));
+  if (company && company.status === 0) {
+    const token = randomToken(32);
+    await sys(ctx).insertEmailToken({
+      tokenHash: sha256(token),
+      purpose: 'activate',
+      companyId: company.id,
+      email: company.email,
+      expiresAt: new Date(Date.now() + ACTIVATION_HOURS * 3600_000),
+    });
+    const mail = activationMail(company.lang as Lang, {
+      company: company.name,
+      username: company.username,
+      link: `${ctx.config.publicUrl}/active?token=${token}`,
+      hours: ACTIVATION_HOURS,
+    });
+    await ctx.services.mailer.send({ companyId: company.id, to: company.email, ...mail });
+  }
+  return null;
+}

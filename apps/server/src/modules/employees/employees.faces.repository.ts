@@ -1,0 +1,51 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { employees, faceSyncQueue } from '../../db/schema/index.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+
+/** Face photos of one company's employees and their queue to the devices. Writes that go together run in `inTransaction`. */
+export function facesRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  const mine = eq(employees.companyId, scope.companyId);
+  return {
+    /** Points the employee at a new photo with the given face status, and queues it for the devices. */
+    async setPhoto(empId: number, avatar: string, face: number) {
+      const [updated] = await db
+        .update(employees)
+        .set({ avatar, face })
+        .where(and(mine, eq(employees.id, empId)))
+        .returning();
+      await db
+        .insert(faceSyncQueue)
+        .values({ companyId: scope.companyId, empId })
+        .onConflictDoUpdate({ target: faceSyncQueue.empId, set: { requestedAt: new Date() } });
+      return updated;
+    },
+    async clearPhoto(empId: number) {
+      await db.delete(faceSyncQueue).where(and(eq(faceSyncQueue.companyId, scope.companyId), eq(faceSyncQueue.empId, empId)));
+      const [updated] = await db
+        .update(employees)
+        .set({ avatar: '', face: null })
+        .where(and(mine, eq(employees.id, empId)))
+        .returning();
+      return updated;
+    },
+    byWorkNumbers: (nos: string[]) =>
+      nos.length
+        ? db
+            .select({ id: employees.id, empNo: employees.empNo, avatar: employees.avatar })
+            .from(employees)
+            .where(and(mine, inArray(employees.empNo, nos)))
+        : Promise.resolve([]),
+    /** Marks the photos (all, or these employees') with `face` and queues them; answers how many. */
+    async queueAll(face: number, empIds?: number[]): Promise<number> {
+      const which = and(mine, ne(employees.avatar, ''), empIds ? inArray(employees.id, empIds) : undefined);
+      const rows = await db.update(employees).set({ face }).where(which).returning({ id: employees.id });
+      if (rows.length)
+        await db.execute(sql`
+          INSERT INTO face_sync_queue (company_id, emp_id)
+          SELECT company_id, id FROM employees WHERE ${which}
+          ON CONFLICT (emp_id) DO UPDATE SET requested_at = now()`);
+      return rows.length;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { visitProxies } from '../../db/schema/index.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+
+export type ProxyRow = typeof visitProxies.$inferSelect;
+
+/** One company's visit delegations (an employee's proxy while they are away). */
+export function proxiesRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  const mine = eq(visitProxies.companyId, scope.companyId);
+  /** Delegations in force on `day` (switched on, the day within their dates). */
+  const runningOn = (day: string) =>
+    and(mine, eq(visitProxies.status, 1), sql`${visitProxies.startDate} <= ${day}`, sql`${visitProxies.endDate} >= ${day}`);
+  return {
+    upsert: (empId: number, values: { proxyId: number; startDate: string; endDate: string; status: number }) =>
+      db
+        .insert(visitProxies)
+        .values({ companyId: scope.companyId, empId, ...values })
+        .onConflictDoUpdate({ target: [visitProxies.companyId, visitProxies.empId], set: { ...values, updatedAt: new Date() } })
+        .returning()
+        .then((r) => r[0] as ProxyRow),
+    ofEmployee: (empId: number) =>
+      db
+        .select()
+        .from(visitProxies)
+        .where(and(mine, eq(visitProxies.empId, empId))),
+    runningForProxy: (proxyId: number, day: string) =>
+      db
+        .select()
+        .from(visitProxies)
+        .where(and(runningOn(day), eq(visitProxies.proxyId, proxyId))),
+    runningForEmployee: (empId: number, day: string) =>
+      db
+        .select({ proxyId: visitProxies.proxyId })
+        .from(visitProxies)
+        .where(and(runningOn(day), eq(visitProxies.empId, empId)))
+        .limit(1)
+        .then((r) => r[0]),
+  };
+}

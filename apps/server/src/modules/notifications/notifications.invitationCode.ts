@@ -1,0 +1,22 @@
+import { normalizePhone } from '@openvisit/contract';
+import type { CallContext } from '../../platform/calls.js';
+import { spendCaptcha } from '../../platform/captcha.js';
+import { badParams } from '../../platform/errors.js';
+import * as invitations from '../invitations/invitations.service.js';
+import { sendCode } from './notifications.smsCodes.js';
+
+/*
+ * Apart from the codes themselves because it reads the invitation: the visits modules use the codes (the kiosk's
+ * "came before"), so the codes must not import them back.
+ */
+
+const phoneOf = (phone: string) => normalizePhone(phone) ?? phone.trim();
+
+/** From the visitor's invitation page: a verified captcha, a live invitation, and only the invited phone. */
+export async function sendCodeFromInvitation(ctx: CallContext, input: { phone: string; digest: string; secid: string }) {
+  await spendCaptcha(ctx.system, input.digest);
+  // Answers 'invalid visitor' for an unknown link or one that is not an invitation.
+  const visit = await invitations.byToken(ctx, input.secid);
+  if (phoneOf(visit.phone) !== phoneOf(input.phone)) throw badParams([{ field: 'phone', rule: 'notInvited' }]);
+  return sendCode(ctx, visit.companyId, input.phone, 'invitation');
+}

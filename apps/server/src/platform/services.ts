@@ -1,0 +1,23 @@
+import type { SecretBox } from './crypto.js';
+import type { OnSiteEvents } from './events.js';
+import type { FileStore } from './files.js';
+import type { JobQueue } from './jobs.js';
+import type { Mailer } from './mail.js';
+import type { Outbox } from './messages.js';
+import type { Notifier } from './notify.js';
+
+/** Shared machinery handed to every call; module logic stays in each module's service. */
+export interface Services {
+  /** Email (the default channel): `mailer.send` records a mail and queues it through the company's or installation's server. */
+  mailer: Mailer;
+  /** Every message on every channel: the delivery record and its delivery job. */
+  outbox: Outbox;
+  /** Tells employees (on the channels they chose) and visitors (by an address) something: see platform/notify.ts. */
+  notifier: Notifier;
+  jobs: JobQueue;
+  files: FileStore;
+  /** Seals provider secrets at rest with the server's key, and signs what the server hands out (QR passes). */
+  secrets: SecretBox;
+  /** Arrivals and departures as they commit (the live on-site board's stream). */
+  events: OnSiteEvents;
+}
