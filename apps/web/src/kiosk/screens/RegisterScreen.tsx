@@ -5,15 +5,17 @@ import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { label } from '../../platform/i18n';
 import { errorText } from '../../platform/notify';
+import { fieldsOf, type WalkInField, type WalkInVisitorType } from '../../platform/walkIn/fields';
+import { type CertificateType, emptyWalkIn, validateWalkIn, type WalkInErrors, type WalkInValues, walkInInput } from '../../platform/walkIn/form';
 import { HostPicker } from '../components/HostPicker';
 import { PhotoCapture } from '../components/PhotoCapture';
 import { ProtocolStep, protocolText } from '../components/ProtocolStep';
 import { ReturningStep } from '../components/ReturningStep';
-import { fieldsOf, type KioskField, type KioskVisitorType, labelOf } from '../config';
+import { labelOf } from '../config';
 import { useKiosk } from '../context';
 import { useK } from '../i18n';
 import { isNetworkFailure, newClientKey } from '../offlineQueue';
-import { type CertificateType, emptyWalkIn, errorMessage, validateWalkIn, type WalkInErrors, type WalkInValues, walkInInput } from '../walkInForm';
+import { errorMessage } from '../walkInMessages';
 import { KIOSK_TIMEOUT_MS } from './CheckInScreen';
 
 type Step = 'returning' | 'type' | 'form' | 'photo' | 'terms';
@@ -47,7 +49,7 @@ export function RegisterScreen() {
   const { t: ct } = useTranslation();
   const kiosk = useKiosk();
   const types = kiosk.config.types;
-  const [type, setType] = useState<KioskVisitorType | null>(types.length === 1 ? (types[0] ?? null) : null);
+  const [type, setType] = useState<WalkInVisitorType | null>(types.length === 1 ? (types[0] ?? null) : null);
   const afterReturning: Step = types.length > 1 ? 'type' : 'form';
   const [step, setStep] = useState<Step>(kiosk.config.settings.comeAgain === 1 ? 'returning' : afterReturning);
   const [reuse, setReuse] = useState<Reuse | null>(null);
@@ -253,7 +255,7 @@ export function RegisterScreen() {
       </>
     );
 
-  const row = (f: KioskField, control: ReactNode, errorKey = f.fieldName) => {
+  const row = (f: WalkInField, control: ReactNode, errorKey = f.fieldName) => {
     const message = visible(errorKey);
     return (
       <div key={f.eid} className="k-field">
@@ -269,7 +271,7 @@ export function RegisterScreen() {
     );
   };
 
-  const text = (f: KioskField) => {
+  const text = (f: WalkInField) => {
     const spec = STANDARD_INPUT[f.fieldName] ?? {};
     const key = f.fieldName as keyof WalkInValues;
     const value = f.standard ? String(values[key] ?? '') : (values.extend[f.fieldName] ?? '');
@@ -307,7 +309,7 @@ export function RegisterScreen() {
     </fieldset>
   );
 
-  const control = (f: KioskField): ReactNode => {
+  const control = (f: WalkInField): ReactNode => {
     switch (f.fieldName) {
       case 'photo':
         return null;
