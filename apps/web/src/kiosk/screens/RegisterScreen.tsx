@@ -16,13 +16,8 @@ import { useWalkInForm } from './register/useWalkInForm';
 
 type Step = 'returning' | 'type' | 'form' | 'photo' | 'terms';
 
-/**
- * Walk-in registration: the visitor type (when there are several), the form the type asks for (checked as typed
- * with the server's rules), the photo, then the terms to read and sign. Screening (66) ends with a neutral message;
- * without a network the registration is queued with its key. The steps are components of ./register; this
- * container holds where the visitor is and sends the registration.
- */
-export function RegisterScreen() {
+/** Where the visitor is in the registration and what each step leads to. */
+function useRegisterFlow() {
   const { t, lang } = useK();
   const { t: ct } = useTranslation();
   const kiosk = useKiosk();
@@ -65,51 +60,68 @@ export function RegisterScreen() {
     afterForm();
   };
 
+  const chooseType = (vt: WalkInVisitorType) => {
+    setType(vt);
+    setStep('form');
+  };
+  const skipReturning = (phone: string) => {
+    form.setValues((v) => ({ ...v, vphone: phone }));
+    setStep(afterReturning);
+  };
+  const photoTaken = (shot: string) => {
+    photo.current = shot;
+    setProblem(null);
+    afterPhoto();
+  };
+  const back = () => (types.length > 1 ? setStep('type') : kiosk.home());
+  return {
+    home: kiosk.home,
+    types,
+    type,
+    step,
+    setStep,
+    welcome,
+    problem,
+    fields,
+    form,
+    wantsPhoto,
+    terms,
+    ruleText,
+    submit,
+    busy,
+    fillFrom,
+    next,
+    chooseType,
+    skipReturning,
+    photoTaken,
+    back,
+  };
+}
+
+/**
+ * Walk-in registration: the visitor type (when there are several), the form the type asks for (checked as typed
+ * with the server's rules), the photo, then the terms to read and sign. Screening (66) ends with a neutral message;
+ * without a network the registration is queued with its key. The steps are components of ./register; this
+ * container holds where the visitor is and sends the registration.
+ */
+export function RegisterScreen() {
+  const { t } = useK();
+  const { types, type, step, setStep, welcome, problem, fields, form, wantsPhoto, terms, ruleText, submit, busy, ...go } = useRegisterFlow();
   const notice = problem ? (
     <p className="k-notice k-notice--error" role="alert" data-testid="kiosk-error">
       {problem}
     </p>
   ) : null;
 
-  if (step === 'returning')
-    return (
-      <ReturningStep
-        onBack={kiosk.home}
-        onSkip={(phone) => {
-          form.setValues((v) => ({ ...v, vphone: phone }));
-          setStep(afterReturning);
-        }}
-        onFound={(r) => fillFrom(r)}
-      />
-    );
-
-  if (step === 'type')
-    return (
-      <TypeStep
-        types={types}
-        onChoose={(vt) => {
-          setType(vt);
-          setStep('form');
-        }}
-      />
-    );
-
+  if (step === 'returning') return <ReturningStep onBack={go.home} onSkip={go.skipReturning} onFound={go.fillFrom} />;
+  if (step === 'type') return <TypeStep types={types} onChoose={go.chooseType} />;
   if (step === 'photo')
     return (
       <>
         {notice}
-        <PhotoCapture
-          required={fields.some((f) => f.fieldName === 'photo' && f.required)}
-          onBack={() => setStep('form')}
-          onDone={(shot) => {
-            photo.current = shot;
-            setProblem(null);
-            afterPhoto();
-          }}
-        />
+        <PhotoCapture required={fields.some((f) => f.fieldName === 'photo' && f.required)} onBack={() => setStep('form')} onDone={go.photoTaken} />
       </>
     );
-
   if (step === 'terms')
     return (
       <>
@@ -122,7 +134,6 @@ export function RegisterScreen() {
         />
       </>
     );
-
   return (
     <FormStep
       type={type}
@@ -133,8 +144,8 @@ export function RegisterScreen() {
       notice={notice}
       busy={busy}
       more={wantsPhoto || terms}
-      onBack={() => (types.length > 1 ? setStep('type') : kiosk.home())}
-      onNext={next}
+      onBack={go.back}
+      onNext={go.next}
     />
   );
 }
