@@ -1,5 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// The console's texts, as main.tsx registers them at start-up (screens of every module are rendered in tests).
+import './app/texts';
 
 // antd reads these browser APIs that jsdom lacks.
 if (!window.matchMedia) {

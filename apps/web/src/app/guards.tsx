@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { NotFoundPage } from '../modules/auth/pages/NotFoundPage';
 import { useConfig } from '../platform/config';
+import type { ScreenEntry, TitleKey } from '../platform/routes';
 import { type ConsoleRole, getSession, signOutLocal } from '../platform/session';
 import { signInUrl } from '../platform/signinUrl';
 import { useDocumentTitle } from '../platform/title';
 import { homePath } from './postLogin';
-import type { ScreenEntry, TitleKey } from './routes/types';
 
 export function PageSpinner() {
   return (

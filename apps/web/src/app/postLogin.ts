@@ -1,7 +1,8 @@
-import type { LoginResult } from '@openvisit/contract';
+import type { PostLoginInput } from '../platform/landing';
+import type { Features, SType } from '../platform/routes';
 import { type ConsoleRole, getSession } from '../platform/session';
 import { AREAS, areaOfRole } from './routes/areas';
-import { areaHome, areaOfPath, type Features, type SType } from './routes/derive';
+import { areaHome, areaOfPath } from './routes/derive';
 
 const ORIGIN = 'http://openvisit.invalid';
 /** Screens a redirect must never lead back to. */
@@ -30,13 +31,6 @@ export function safeRedirect(value: string | null | undefined): string | null {
 /** The home of a role: the first screen of its area's table it may open (for the signed-in sub-type by default). */
 export function homePath(role: ConsoleRole, features?: Features, sType: SType = getSession().project?.sType): string {
   return areaHome(areaOfRole(role), features, sType);
-}
-
-export interface PostLoginInput {
-  result: Pick<LoginResult, 'guidePending' | 'mustChangePassword' | 'sType'>;
-  role: ConsoleRole;
-  redirect?: string | null;
-  features?: Features;
 }
 
 /**

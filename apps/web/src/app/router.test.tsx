@@ -2,9 +2,10 @@ import { companySettings } from '@openvisit/contract';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import './start';
 import { i18n } from '../platform/i18n';
+import { AppProviders, createQueryClient } from '../platform/providers';
 import { saveLogin } from '../platform/session';
-import { AppProviders, createQueryClient } from './providers';
 import { buildRoutes } from './router';
 
 const userInfo = {

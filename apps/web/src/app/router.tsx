@@ -6,14 +6,16 @@ import { invitationScreens } from '../modules/invitations/routes';
 import { NetworkBanner } from '../platform/components/NetworkBanner';
 import { useConfig } from '../platform/config';
 import { setNavigator } from '../platform/notify';
+import type { PublicEntry, ScreenEntry } from '../platform/routes';
 import { getSession } from '../platform/session';
 import { PageSpinner, RequireSession, ScreenGate, ScreenTitle } from './guards';
+import { guideScreens } from './guide/routes';
 import { PublicLayout } from './layouts/PublicLayout';
 import { SidebarSection } from './layouts/SidebarSection';
 import { RouteError } from './RouteError';
 import { AREAS, areaOfRole } from './routes/areas';
 import { firstScreenPath, joinPath } from './routes/derive';
-import type { AreaDef, PublicEntry, ScreenEntry } from './routes/types';
+import type { AreaDef } from './routes/types';
 
 function RootLayout() {
   const navigate = useNavigate();
@@ -132,7 +134,7 @@ export function buildRoutes(): RouteObject[] {
             { path: '*', element: <NotFoundScreen /> },
           ],
         },
-        { element: <PublicLayout wide />, children: authScreens.filter((s) => s.wide).map(publicRoute) },
+        { element: <PublicLayout wide />, children: [...authScreens.filter((s) => s.wide), ...guideScreens].map(publicRoute) },
         ...AREAS.map(areaRoute),
       ],
     },

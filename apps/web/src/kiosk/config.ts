@@ -1,5 +1,6 @@
-import { DEFAULT_THEME_COLOR, getPadConfig, labelIn, type PadConfig, STANDARD_FIELDS } from '@openvisit/contract';
+import { DEFAULT_THEME_COLOR, getPadConfig, labelIn, type PadConfig } from '@openvisit/contract';
 import { callApi } from '../platform/api';
+import type { WalkInVisitorType } from '../platform/walkIn/fields';
 
 /**
  * What the kiosk shows and asks: the pad settings (branding, badge, switches, terms) and the visitor types with their
@@ -38,32 +39,11 @@ export interface KioskSettings {
   scaner: number;
 }
 
-export interface KioskField {
-  eid: number;
-  /** A standard field's call name (vname, vphone, cardId…) or a custom field's key in `extendCol`. */
-  fieldName: string;
-  /** '中文#English'. */
-  displayName: string;
-  inputType: 'text' | 'date' | 'button' | 'standard';
-  inputValue: string[];
-  placeholder: string;
-  standard: boolean;
-  required: boolean;
-}
-
-export interface KioskVisitorType {
-  tid: number;
-  /** '中文#English'. */
-  vType: string;
-  reasons: string[];
-  fields: KioskField[];
-}
-
 export interface KioskConfig {
   company: string;
   settings: KioskSettings;
   gates: { gid: number; gname: string }[];
-  types: KioskVisitorType[];
+  types: WalkInVisitorType[];
 }
 
 export const DEFAULT_THEME = DEFAULT_THEME_COLOR;
@@ -91,22 +71,6 @@ export const DEFAULT_SETTINGS: KioskSettings = {
   faceScaner: 1,
   scaner: 1,
 };
-
-const standard = (eid: number, fieldName: string, displayName: string, required: boolean): KioskField => ({
-  eid,
-  fieldName,
-  displayName,
-  inputType: 'standard',
-  inputValue: [],
-  placeholder: '',
-  standard: true,
-  required,
-});
-
-/** The form of a company without visitor types: the standard fields a new type shows. */
-export const DEFAULT_FIELDS: KioskField[] = STANDARD_FIELDS.filter((f) => f.shown).map((f, i) =>
-  standard(-1 - i, f.fieldName, `${f.zh}#${f.en}`, f.required),
-);
 
 export function defaultConfig(company: string): KioskConfig {
   return { company, settings: DEFAULT_SETTINGS, gates: [], types: [] };
@@ -141,17 +105,3 @@ export { badgeSize } from '../platform/badge/size';
 
 /** '中文#English' → the part for the language. */
 export const labelOf = labelIn;
-
-/**
- * The fields a visitor type asks for, in order (the defaults when the company has no types). Whatever the settings
- * say, the form has the name and the host (the server needs both, required), and a phone when it shows neither a
- * phone nor a certificate number (a visitor is identified by one of them).
- */
-export function fieldsOf(type: KioskVisitorType | null): KioskField[] {
-  let fields = type?.fields.length ? [...type.fields] : [...DEFAULT_FIELDS];
-  const has = (name: string) => fields.some((f) => f.fieldName === name);
-  if (!has('vname')) fields = [standard(-1, 'vname', '姓名#Name', true), ...fields];
-  if (!has('vphone') && !has('cardId')) fields.splice(1, 0, standard(-2, 'vphone', '手机号#Phone', true));
-  if (!has('empid')) fields.push(standard(-4, 'empid', '被访人#Host', true));
-  return fields.map((f) => (f.fieldName === 'vname' || f.fieldName === 'empid' ? { ...f, required: true } : f));
-}

@@ -1,20 +1,21 @@
 import type { Lang } from '@openvisit/contract';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLang, i18n } from '../platform/i18n';
+import { changeLanguage, currentLang, i18n, registerTexts } from '../platform/i18n';
 import { browserLanguages, detectLanguage, readSavedLanguage } from '../platform/language';
 import { kioskEn } from './locales/en';
 import { kioskZh } from './locales/zh';
 
-/**
- * The kiosk's texts are the `kiosk` namespace of the console's i18next instance: the kiosk reuses the console's
- * `validation.*` messages and the error policy's texts, and the console bundle never carries the kiosk's strings.
- */
-export function registerKioskTexts(): void {
-  if (!i18n.hasResourceBundle('en', 'kiosk')) i18n.addResourceBundle('en', 'kiosk', kioskEn);
-  if (!i18n.hasResourceBundle('zh', 'kiosk')) i18n.addResourceBundle('zh', 'kiosk', kioskZh);
+declare module '../platform/i18n' {
+  interface TextNamespaces {
+    kiosk: typeof kioskEn;
+  }
 }
 
-registerKioskTexts();
+/**
+ * The kiosk's texts are the `kiosk` namespace of the platform's i18next instance: the kiosk reuses the platform's
+ * `validation.*` messages and the error policy's texts, and the console bundle never carries the kiosk's strings.
+ */
+registerTexts('kiosk', { en: kioskEn, zh: kioskZh });
 
 /** `t` of the kiosk namespace (typed from `kioskEn`) and the current language. */
 export function useK() {

@@ -4,16 +4,23 @@ import 'dayjs/locale/zh-cn';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import type { kioskEn } from '../kiosk/locales/en';
-import { en } from '../locales/en';
-import { zh } from '../locales/zh';
 import { browserLanguages, detectLanguage, isLang, readSavedLanguage, saveLanguagePreference } from './language';
+import { platformEn } from './locales/en';
+import type { DeepStrings } from './locales/types';
+import { platformZh } from './locales/zh';
+
+/**
+ * The text namespaces and their English source, added by the layer that owns each by declaration merging
+ * (`declare module '…/platform/i18n'`): the console shell adds `translation` (app/texts.ts), the kiosk `kiosk`
+ * (kiosk/i18n.ts). So `t` is typed from every text while the platform imports neither.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the layers above
+export interface TextNamespaces {}
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    /** `kiosk` is loaded by the kiosk entry only (src/kiosk/i18n.ts). */
-    resources: { translation: typeof en; kiosk: typeof kioskEn };
+    resources: TextNamespaces;
     returnNull: false;
   }
 }
@@ -24,7 +31,8 @@ dayjs.extend(localizedFormat);
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, zh: { translation: zh } },
+  // The platform's own texts; the shell and the kiosk add theirs at start-up (registerTexts).
+  resources: { en: { translation: platformEn }, zh: { translation: platformZh } },
   lng: detectLanguage(readSavedLanguage(), browserLanguages()),
   supportedLngs: ['zh', 'en'],
   fallbackLng: 'en',
@@ -32,6 +40,15 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   returnNull: false,
 });
+
+/**
+ * Adds a namespace's texts in both languages (merged into what it holds: `translation` starts with the platform's).
+ * The Chinese must have exactly the English keys, checked by tsc.
+ */
+export function registerTexts<N extends keyof TextNamespaces>(ns: N, texts: { en: TextNamespaces[N]; zh: DeepStrings<TextNamespaces[N]> }): void {
+  i18n.addResourceBundle('en', ns, texts.en, true, true);
+  i18n.addResourceBundle('zh', ns, texts.zh, true, true);
+}
 
 export function currentLang(): Lang {
   return isLang(i18n.language) ? i18n.language : 'en';

@@ -1,6 +1,6 @@
 import { ACCOUNT_NAME_MAX, COMPANY_NAME_MAX, COMPANY_SHORT_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PERSON_NAME_MAX } from '@openvisit/contract';
 import type { TFunction } from 'i18next';
-import { en } from '../locales/en';
+import { platformEn as en } from './locales/en';
 
 export type ValidationKey = keyof typeof en.validation;
 

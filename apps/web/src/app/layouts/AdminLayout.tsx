@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../platform/components/LanguageSwitch';
 import { useConfig, useSiteLabel } from '../../platform/config';
+import { type Features, MENU_GROUPS, type MenuGroup, type TitleKey } from '../../platform/routes';
 import { AccountMenu } from '../components/AccountMenu';
 import { selectedPath } from '../components/RouteMenu';
 import { VersionLabel } from '../components/VersionLabel';
-import { type Features, type MenuNode, menuNodes } from '../routes/derive';
-import { type AreaDef, MENU_GROUPS, type MenuGroup, type TitleKey } from '../routes/types';
+import { type MenuNode, menuNodes } from '../routes/derive';
+import type { AreaDef } from '../routes/types';
 
 type Items = NonNullable<MenuProps['items']>;
 

@@ -2,10 +2,10 @@ import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useConfig } from '../../platform/config';
+import type { ScreenEntry } from '../../platform/routes';
 import { getSession } from '../../platform/session';
 import { RouteMenu } from '../components/RouteMenu';
 import { menuNodes } from '../routes/derive';
-import type { ScreenEntry } from '../routes/types';
 
 /**
  * A section of an area (e.g. account settings): a sidebar from the section's screens beside the screen.

@@ -12,10 +12,11 @@ import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
 import { basicSettingsScreens } from '../../modules/settings/routes';
-import { overtimeScreen, subcomVisitorScreens, visitorSection } from '../../modules/visits/routes';
+import { overtimeScreen } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { AdminLayout } from '../layouts/AdminLayout';
 import { AreaLayout } from '../layouts/AreaLayout';
+import { subcomVisitorScreens, visitorSection } from './reportCenter';
 import type { AreaDef } from './types';
 
 /**

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import type { ScreenEntry } from '../../platform/routes';
 import { adminNavItems } from '../layouts/AdminLayout';
 import { AREAS } from './areas';
 import { areaOfPath, firstScreenPath, joinPath, menuNodes } from './derive';
-import type { ScreenEntry } from './types';
 
 const page = async () => () => null;
 const table: ScreenEntry[] = [

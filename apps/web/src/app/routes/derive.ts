@@ -1,17 +1,12 @@
-import type { FeatureFlag } from '@openvisit/contract';
+import type { Features, ScreenEntry, SType } from '../../platform/routes';
 import type { ConsoleRole } from '../../platform/session';
-import type { AreaDef, ScreenEntry } from './types';
-
-export type Features = Partial<Record<FeatureFlag, boolean>> | undefined;
+import type { AreaDef } from './types';
 
 /** '/' + 'setting/account' → '/setting/account'; '/setting/account' + '' → '/setting/account'. */
 export function joinPath(base: string, path: string): string {
   const joined = `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`.replace(/\/+$/, '');
   return joined === '' ? '/' : joined;
 }
-
-/** The staff sub-type of the signed-in account (null for administrators, employees…). */
-export type SType = number | null | undefined;
 
 /**
  * A screen is reachable by a role when it lists the role, the account's sub-type (when the screen names sub-types)

@@ -1,4 +1,4 @@
-import type { DeepStrings } from '../../locales/types';
+import type { DeepStrings } from '../../platform/locales/types';
 import type { kioskEn } from './en';
 
 /** Every key of `kioskEn`, in Chinese: a missing or extra key fails the type check. */

@@ -2,14 +2,15 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../platform/i18n';
 import { i18n } from '../../platform/i18n';
+import type { WalkInField } from '../../platform/walkIn/fields';
 import { stubServer } from '../../testing/stubServer';
-import { DEFAULT_SETTINGS, type KioskConfig, type KioskField } from '../config';
+import { DEFAULT_SETTINGS, type KioskConfig } from '../config';
 import { type Kiosk, KioskContext } from '../context';
 import '../i18n';
 import type { OfflineQueue } from '../offlineQueue';
 import { RegisterScreen } from './RegisterScreen';
 
-const field = (eid: number, fieldName: string, displayName: string, required: boolean): KioskField => ({
+const field = (eid: number, fieldName: string, displayName: string, required: boolean): WalkInField => ({
   eid,
   fieldName,
   displayName,

@@ -1,5 +1,5 @@
 import { HomeOutlined, IdcardOutlined, LockOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
-import type { ScreenEntry } from '../../app/routes/types';
+import type { ScreenEntry } from '../../platform/routes';
 import type { ConsoleRole } from '../../platform/session';
 
 /** The account-settings sidebar of the admin area (spec section 2): base, safe, staff accounts. */

@@ -1,5 +1,5 @@
 import { AuditOutlined } from '@ant-design/icons';
-import type { ScreenEntry } from '../../app/routes/types';
+import type { ScreenEntry } from '../../platform/routes';
 import type { ConsoleRole } from '../../platform/session';
 
 /** Settings › approval (spec "approve"): flows and the company's approval records; off with the 'approval' switch. */

@@ -1,6 +1,6 @@
-import type { PublicEntry } from '../../app/routes/types';
+import type { PublicEntry } from '../../platform/routes';
 
-/** The public screens (spec section 2). The wizard's steps are /guide and /guide2…/guide5. */
+/** The public screens (spec section 2). The onboarding wizard (/guide…) is the shell's: app/guide. */
 export const authScreens: readonly PublicEntry[] = [
   { path: '/signin', titleKey: 'auth.signin.title', page: () => import('./pages/SignInPage').then((m) => m.SignInPage) },
   { path: '/signup', titleKey: 'auth.signup.title', page: () => import('./pages/SignUpPage').then((m) => m.SignUpPage) },
@@ -14,13 +14,4 @@ export const authScreens: readonly PublicEntry[] = [
     session: 'any',
     page: () => import('./pages/UpdatePasswordPage').then((m) => m.UpdatePasswordPage),
   },
-  ...['/guide', '/guide2', '/guide3', '/guide4', '/guide5'].map(
-    (path): PublicEntry => ({
-      path,
-      titleKey: 'auth.guide.title',
-      session: 'manager',
-      wide: true,
-      page: () => import('./pages/GuidePage').then((m) => m.GuidePage),
-    }),
-  ),
 ];

@@ -1,6 +1,6 @@
 import { SafetyCertificateOutlined, StopOutlined } from '@ant-design/icons';
 import { Navigate } from 'react-router';
-import type { ScreenEntry } from '../../app/routes/types';
+import type { ScreenEntry } from '../../platform/routes';
 
 /**
  * People › blacklist (/blacklist, off with the 'blacklist' switch) and whitelist (/whitelist): the paths of the

@@ -1,5 +1,5 @@
 import { SendOutlined, TeamOutlined } from '@ant-design/icons';
-import type { ScreenEntry } from '../../app/routes/types';
+import type { ScreenEntry } from '../../platform/routes';
 import { blacklistUnderEmp } from '../blacklist/routes';
 import { rolesScreen } from '../roles/routes';
 

@@ -1,5 +1,5 @@
 import { FileTextOutlined, LockOutlined, SendOutlined, UnorderedListOutlined, UsergroupAddOutlined } from '@ant-design/icons';
-import type { PublicEntry, ScreenEntry } from '../../app/routes/types';
+import type { PublicEntry, ScreenEntry } from '../../platform/routes';
 
 /** The visitor's invitation page (public: the link's token is the key). */
 export const invitationScreens: readonly PublicEntry[] = [

@@ -1,5 +1,5 @@
 import { FileSearchOutlined } from '@ant-design/icons';
-import type { ScreenEntry } from '../../app/routes/types';
+import type { ScreenEntry } from '../../platform/routes';
 
 /** People › operation log, /emplog (spec section 2), off with the 'operationLog' switch. */
 export const operationLogScreen: ScreenEntry = {

@@ -1,5 +1,5 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import type { ScreenEntry } from '../../app/routes/types';
+import type { ScreenEntry } from '../../platform/routes';
 
 /** The admin area's "Meeting" (spec section 2): the list and, outside the menu, one meeting's details. */
 export const meetingScreens: readonly ScreenEntry[] = [

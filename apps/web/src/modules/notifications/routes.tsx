@@ -1,6 +1,6 @@
 import { NotificationOutlined } from '@ant-design/icons';
 import { Navigate } from 'react-router';
-import type { ScreenEntry } from '../../app/routes/types';
+import type { ScreenEntry } from '../../platform/routes';
 
 function ToNotice() {
   return <Navigate replace to="/setting/notice" />;

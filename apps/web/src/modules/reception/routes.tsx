@@ -1,6 +1,6 @@
 import { DesktopOutlined, LockOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Role } from '@openvisit/contract';
-import type { ScreenEntry } from '../../app/routes/types';
+import type { ScreenEntry } from '../../platform/routes';
 
 /**
  * Who works the desk screens: reception (gate) and sub-administrator accounts. A visitor-machine account reads no

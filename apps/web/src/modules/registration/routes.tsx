@@ -1,6 +1,6 @@
 import { FormOutlined } from '@ant-design/icons';
 import { Navigate } from 'react-router';
-import type { ScreenEntry } from '../../app/routes/types';
+import type { ScreenEntry } from '../../platform/routes';
 
 function ToPadset() {
   return <Navigate replace to="/setting/padset" />;

@@ -2,7 +2,7 @@ import { companySettings, type PadSettings, type VisitorField, type VisitorType 
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders, createQueryClient } from '../../app/providers';
+import { AppProviders, createQueryClient } from '../../platform/providers';
 import { type StubHandler, stubServer } from '../../testing/stubServer';
 import { type PendingUpload, stubXhr } from '../../testing/stubXhr';
 

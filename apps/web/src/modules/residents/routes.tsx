@@ -1,5 +1,5 @@
 import { TeamOutlined } from '@ant-design/icons';
-import type { ScreenEntry } from '../../app/routes/types';
+import type { ScreenEntry } from '../../platform/routes';
 
 /** People › resident visitors (/visitlist, spec section 2): residents, their projects and their visits, in tabs. */
 export const residentScreen: ScreenEntry = {

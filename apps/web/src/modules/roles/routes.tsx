@@ -1,5 +1,5 @@
 import { IdcardOutlined } from '@ant-design/icons';
-import type { ScreenEntry } from '../../app/routes/types';
+import type { ScreenEntry } from '../../platform/routes';
 
 /** People › roles, /emp/rolist: a screen of the company-employees section that the menu does not list (spec section 2). */
 export const rolesScreen: ScreenEntry = {

@@ -1,6 +1,6 @@
 import { ControlOutlined } from '@ant-design/icons';
 import { Navigate } from 'react-router';
-import type { ScreenEntry } from '../../app/routes/types';
+import type { ScreenEntry } from '../../platform/routes';
 
 function ToBaseSet() {
   return <Navigate replace to="/setting/baseset" />;

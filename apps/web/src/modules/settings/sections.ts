@@ -1,6 +1,6 @@
 import type { UserInfo } from '@openvisit/contract';
 import type { ComponentType } from 'react';
-import type { TitleKey } from '../../app/routes/types';
+import type { TitleKey } from '../../platform/routes';
 import { InvitationSection } from './components/InvitationSection';
 import { OnSiteSection } from './components/OnSiteSection';
 

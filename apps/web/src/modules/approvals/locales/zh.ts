@@ -1,4 +1,4 @@
-import type { DeepStrings } from '../../../locales/types';
+import type { DeepStrings } from '../../../platform/locales/types';
 import type { approvalsEn } from './en';
 
 /** 审批流程、审批人待办及访客审批记录的中文文本。 */

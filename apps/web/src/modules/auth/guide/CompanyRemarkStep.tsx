@@ -2,8 +2,8 @@ import { Button, Flex, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
+import type { GuideStepProps } from '../../../platform/guide';
 import { useModifyUserInfo, useUserInfo } from '../../accounts/api';
-import type { GuideStepProps } from './steps';
 
 interface Values {
   company: string;

@@ -1,4 +1,4 @@
-import type { DeepStrings } from '../../../locales/types';
+import type { DeepStrings } from '../../../platform/locales/types';
 import type { authEn } from './en';
 
 export const authZh: DeepStrings<typeof authEn> = {

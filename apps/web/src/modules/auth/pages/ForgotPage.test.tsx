@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
+import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
 import { ForgotPage } from './ForgotPage';

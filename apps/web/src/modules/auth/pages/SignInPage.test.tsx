@@ -1,8 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../../app/providers';
+// Where sign-in lands is the shell's route tables' answer: this test checks the page against the real one.
+// biome-ignore lint/style/noRestrictedImports: the shell's start-up, as main.tsx runs it before the first render
+import '../../../app/start';
 import { i18n } from '../../../platform/i18n';
+import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { getSession } from '../../../platform/session';
 import { SignInPage } from './SignInPage';
 

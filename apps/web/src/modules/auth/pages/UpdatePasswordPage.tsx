@@ -1,7 +1,7 @@
 import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { homePath } from '../../../app/postLogin';
+import { homePath } from '../../../platform/landing';
 import { getSession, updateStoredProject } from '../../../platform/session';
 import { ChangePasswordForm } from '../../accounts/components/ChangePasswordForm';
 

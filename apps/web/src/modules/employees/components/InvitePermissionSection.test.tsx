@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
+import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
 import { InvitePermissionSection } from './InvitePermissionSection';

@@ -1,4 +1,4 @@
-import type { DeepStrings } from '../../../locales/types';
+import type { DeepStrings } from '../../../platform/locales/types';
 import type { employeesEn } from './en';
 
 /** Chinese has one plural form: the `_one` keys only exist because the English source has them. */

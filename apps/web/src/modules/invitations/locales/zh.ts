@@ -1,4 +1,4 @@
-import type { DeepStrings } from '../../../locales/types';
+import type { DeepStrings } from '../../../platform/locales/types';
 import type { invitationsEn } from './en';
 
 /** 访客邀请函页面的中文文本。 */

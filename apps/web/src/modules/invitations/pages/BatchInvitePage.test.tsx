@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
+import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
 import { type PendingUpload, stubXhr } from '../../../testing/stubXhr';

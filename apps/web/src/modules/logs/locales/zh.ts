@@ -1,4 +1,4 @@
-import type { DeepStrings } from '../../../locales/types';
+import type { DeepStrings } from '../../../platform/locales/types';
 import type { logsEn } from './en';
 
 export const logsZh: DeepStrings<typeof logsEn> = {

@@ -1,4 +1,4 @@
-import type { DeepStrings } from '../../../locales/types';
+import type { DeepStrings } from '../../../platform/locales/types';
 import type { meetingsEn } from './en';
 
 /** 会议页面的中文文本。 */

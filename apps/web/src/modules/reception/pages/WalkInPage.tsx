@@ -5,8 +5,6 @@ import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Input, Result, Se
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldsOf, type KioskField } from '../../../kiosk/config';
-import { type CertificateType, validateWalkIn, type WalkInValues, walkInInput } from '../../../kiosk/walkInForm';
 import { api, callApi } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { PageHeader } from '../../../platform/components/PageHeader';
@@ -14,6 +12,8 @@ import { DAY_FORMAT } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
+import { fieldsOf, type WalkInField } from '../../../platform/walkIn/fields';
+import { type CertificateType, validateWalkIn, type WalkInValues, walkInInput } from '../../../platform/walkIn/form';
 import { EmployeeSelect } from '../../employees/components/EmployeeSelect';
 import { visitKeys } from '../../visits/api';
 import { BadgeDialog } from '../components/BadgeDialog';
@@ -46,7 +46,7 @@ function clientKey(): string {
 }
 
 /** The form field of a form-or-server field name: custom fields live under `extend`. */
-function formName(field: string, fields: readonly KioskField[]): keyof FormValues {
+function formName(field: string, fields: readonly WalkInField[]): keyof FormValues {
   const key = field.replace(/^extendCol\./, '');
   const f = fields.find((x) => x.fieldName === key);
   // antd types a name path by the form's keys; a custom field's path is ['extend', key].
@@ -178,7 +178,7 @@ export function WalkInPage() {
       </>
     );
 
-  const field = (f: KioskField) => {
+  const field = (f: WalkInField) => {
     const name = labelIn(f.displayName, lang);
     const common = { label: name, required: f.required };
     switch (f.fieldName) {

@@ -2,9 +2,9 @@ import { Button, Card, Col, Flex, Row, Skeleton, Space, Typography } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
+import type { GuideStepProps } from '../../../platform/guide';
 import { displayError } from '../../../platform/notify';
 import { useModifyUserInfo, useUserInfo } from '../../accounts/api';
-import type { GuideStepProps } from '../../auth/guide/steps';
 import { SwitchRow, ThemeColorForm } from '../components/KioskSettings';
 import { PictureField } from '../components/PictureField';
 import { KioskPreviewCard } from '../components/Previews';

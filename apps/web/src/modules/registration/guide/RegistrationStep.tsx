@@ -3,10 +3,10 @@ import { Alert, App, Button, Checkbox, Flex, Form, Input, Skeleton, Space, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
+import type { GuideStepProps } from '../../../platform/guide';
 import { useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { useModifyUserInfo } from '../../accounts/api';
-import type { GuideStepProps } from '../../auth/guide/steps';
 import { useAddVisitorType, useVisitorTypes } from '../api';
 import { showTypeError } from '../components/TypeForm';
 import { useRegistrationRules } from '../rules';

@@ -1,4 +1,4 @@
-import type { DeepStrings } from '../../../locales/types';
+import type { DeepStrings } from '../../../platform/locales/types';
 import type { registrationEn } from './en';
 
 export const registrationZh: DeepStrings<typeof registrationEn> = {

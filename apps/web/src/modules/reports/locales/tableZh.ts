@@ -1,4 +1,4 @@
-import type { DeepStrings } from '../../../locales/types';
+import type { DeepStrings } from '../../../platform/locales/types';
 import type { reportTableEn } from './tableEn';
 
 /** 访客报表的中文文本。 */

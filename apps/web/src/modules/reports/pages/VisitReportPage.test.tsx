@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../../app/providers';
 import { i18n } from '../../../platform/i18n';
+import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { configStub, sampleVisit } from '../../../testing/fixtures';
 import { type StubHandler, stubServer } from '../../../testing/stubServer';
 import { VisitReportPage } from './VisitReportPage';

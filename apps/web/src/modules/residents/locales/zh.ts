@@ -1,4 +1,4 @@
-import type { DeepStrings } from '../../../locales/types';
+import type { DeepStrings } from '../../../platform/locales/types';
 import type { residentsEn } from './en';
 
 export const residentsZh: DeepStrings<typeof residentsEn> = {

@@ -1,4 +1,4 @@
-import type { DeepStrings } from '../../../locales/types';
+import type { DeepStrings } from '../../../platform/locales/types';
 import type { settingsEn } from './en';
 
 export const settingsZh: DeepStrings<typeof settingsEn> = {

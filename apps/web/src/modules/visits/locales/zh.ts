@@ -1,4 +1,4 @@
-import type { DeepStrings } from '../../../locales/types';
+import type { DeepStrings } from '../../../platform/locales/types';
 import type { visitsEn } from './en';
 
 /** 访客页面的中文文本。 */

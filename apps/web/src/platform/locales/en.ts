@@ -1,29 +1,10 @@
 import { PASSWORD_MIN, REPORT_PERIOD_MAX_DAYS } from '@openvisit/contract';
-import { accountsEn } from '../modules/accounts/locales/en';
-import { approvalsEn } from '../modules/approvals/locales/en';
-import { authEn } from '../modules/auth/locales/en';
-import { blacklistEn } from '../modules/blacklist/locales/en';
-import { employeesEn } from '../modules/employees/locales/en';
-import { invitationsEn } from '../modules/invitations/locales/en';
-import { logsEn } from '../modules/logs/locales/en';
-import { meetingsEn } from '../modules/meetings/locales/en';
-import { notificationsEn } from '../modules/notifications/locales/en';
-import { onsiteEn } from '../modules/onsite/locales/en';
-import { receptionEn } from '../modules/reception/locales/en';
-import { registrationEn } from '../modules/registration/locales/en';
-import { reportsEn } from '../modules/reports/locales/en';
-import { reportTableEn } from '../modules/reports/locales/tableEn';
-import { residentsEn } from '../modules/residents/locales/en';
-import { rolesEn } from '../modules/roles/locales/en';
-import { settingsEn } from '../modules/settings/locales/en';
-import { visitsEn } from '../modules/visits/locales/en';
 
 /**
- * English is the source of every console text; `zh.ts` must have exactly these keys (checked by tsc).
- * Status texts are NOT here: they come from the contract's catalogue (`statusInfo`), enum labels from
- * the contract's lookups (`label()`), so neither is written twice.
+ * The platform's own texts (shared components, validation, HTTP and error policy, enum labels): the `translation`
+ * namespace starts with these, so the kiosk has them without the console's; `app/locales/en.ts` adds the rest.
  */
-export const en = {
+export const platformEn = {
   common: {
     listSeparator: ', ',
     ok: 'OK',
@@ -63,47 +44,6 @@ export const en = {
       medium: 'Medium',
       strong: 'Strong',
     },
-  },
-  menu: {
-    visitors: 'Visitors',
-    statistics: 'Statistics',
-    onSite: 'On site now',
-    vlist: 'Visitor list',
-    visitReport: 'Visitor report',
-    overtime: 'Overtime query',
-    people: 'People',
-    emp: 'Company employees',
-    empList: 'Company employees',
-    blacklist: 'Blacklist',
-    whitelist: 'Whitelist',
-    visitlist: 'Resident visitors',
-    roles: 'Roles',
-    emplog: 'Operation log',
-    settings: 'System settings',
-    custom: 'Custom settings',
-    padset: 'Registration settings',
-    vset: 'Visitor types',
-    baseset: 'Basic settings',
-    notice: 'Notice',
-    account: 'Account settings',
-    accountBase: 'Company information',
-    accountSafe: 'Security',
-    accountManagers: 'Staff accounts',
-    home: 'Home',
-    password: 'Change password',
-    receptionToday: "Today's visitors",
-    receptionWalkIn: 'Register a walk-in',
-    receptionKiosk: 'Visitor kiosk',
-    invite: 'Invite visitors',
-    inviteList: 'My invitations',
-    approve: 'Approval',
-    approvals: 'My approvals',
-    template: 'Invitation templates',
-    empTemplate: 'My template',
-    meeting: 'Meeting',
-    inviteBatch: 'Batch invite',
-    invitePower: 'Invitation permission',
-    related: 'Related companies',
   },
   spreadsheet: {
     template: { zh: 'Template in Chinese', en: 'Template in English' },
@@ -215,22 +155,4 @@ export const en = {
       supplier: 'Suppliers',
     },
   },
-  auth: authEn,
-  accounts: accountsEn,
-  employees: employeesEn,
-  visits: visitsEn,
-  reports: reportsEn,
-  onsite: onsiteEn,
-  reportTable: reportTableEn,
-  blacklist: blacklistEn,
-  roles: rolesEn,
-  logs: logsEn,
-  reception: receptionEn,
-  invitations: invitationsEn,
-  meetings: meetingsEn,
-  registration: registrationEn,
-  residents: residentsEn,
-  approvals: approvalsEn,
-  settings: settingsEn,
-  notifications: notificationsEn,
 } as const;

@@ -1,17 +1,12 @@
 import type { FeatureFlag } from '@openvisit/contract';
 import type { ComponentType } from 'react';
-import type { TitleKey } from '../../../app/routes/types';
-import { AddEmployeesStep } from '../../employees/guide/AddEmployeesStep';
-import { NoticeStep } from '../../notifications/guide/NoticeStep';
-import { PadStep } from '../../registration/guide/PadStep';
-import { RegistrationStep } from '../../registration/guide/RegistrationStep';
-import { CompanyRemarkStep } from './CompanyRemarkStep';
-
-export interface GuideStepProps {
-  /** The last registered step finishes the wizard (it sends `guideDone: true`). */
-  isLast: boolean;
-  onDone: () => void;
-}
+import { CompanyRemarkStep } from '../../modules/auth/guide/CompanyRemarkStep';
+import { AddEmployeesStep } from '../../modules/employees/guide/AddEmployeesStep';
+import { NoticeStep } from '../../modules/notifications/guide/NoticeStep';
+import { PadStep } from '../../modules/registration/guide/PadStep';
+import { RegistrationStep } from '../../modules/registration/guide/RegistrationStep';
+import type { GuideStepProps } from '../../platform/guide';
+import type { TitleKey } from '../../platform/routes';
 
 export interface GuideStep {
   key: string;

@@ -1,10 +1,10 @@
 import { App, Skeleton, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { homePath } from '../../../app/postLogin';
-import { useConfig } from '../../../platform/config';
-import { updateStoredProject } from '../../../platform/session';
-import { guideStepIndex, guideStepPath, guideSteps } from '../guide/steps';
+import { useConfig } from '../../platform/config';
+import { updateStoredProject } from '../../platform/session';
+import { homePath } from '../postLogin';
+import { guideStepIndex, guideStepPath, guideSteps } from './steps';
 
 /** /guide, /guide2…/guide5: the onboarding wizard after sign-up, built from the registered steps, one path per step. */
 export function GuidePage() {

@@ -9,9 +9,7 @@ import {
   TEMPERATURE_RANGE,
   VISITOR_FOLLOWERS_MAX,
 } from '@openvisit/contract';
-import type { TFunction } from 'i18next';
-import { ruleMessage } from '../platform/validationText';
-import type { KioskField } from './config';
+import type { WalkInField } from './fields';
 
 export type CertificateType = keyof typeof certificateTypeLabels;
 
@@ -60,11 +58,17 @@ const PLATE = /^[\p{Script=Han}A-Za-z0-9·-]*$/u;
 const TEXT_MAX: Readonly<Record<string, number>> = { vcompany: 100, visitReason: 200, belongings: 200 };
 const CUSTOM_MAX = 500;
 
+/** The length limit of a field ('name' and 'phone' of a follower by their last part), for the 'tooLong' message. */
+export function walkInMaxLength(field: string): number {
+  const base = field.split('.').pop() ?? field;
+  return base === 'name' || field === 'vname' ? PERSON_NAME_MAX : base === 'plateNum' ? 16 : (TEXT_MAX[base] ?? CUSTOM_MAX);
+}
+
 /**
  * The same rules as the server's `UpdatePhoto` input (identity through the contract's `identityFailures`, names,
  * phones, email, plate, temperature range, lengths), plus what the visitor type requires.
  */
-export function validateWalkIn(v: WalkInValues, fields: readonly KioskField[]): WalkInErrors {
+export function validateWalkIn(v: WalkInValues, fields: readonly WalkInField[]): WalkInErrors {
   const errors: WalkInErrors = {};
   const shown = new Set(fields.map((f) => f.fieldName));
   const set = (field: string, rule: string | null) => {
@@ -114,17 +118,6 @@ export function validateWalkIn(v: WalkInValues, fields: readonly KioskField[]): 
     if (!f.standard && (v.extend[f.fieldName] ?? '').length > CUSTOM_MAX) set(f.fieldName, 'tooLong');
   }
   return errors;
-}
-
-/** The message of a failure, in the kiosk's language. */
-export function errorMessage(t: TFunction, kt: TFunction<'kiosk'>, field: string, rule: string): string {
-  if (rule === 'phoneOrId') return kt('register.phoneOrId');
-  if (rule === 'range') return kt('register.temperatureRange', { min: TEMPERATURE_RANGE.min, max: TEMPERATURE_RANGE.max });
-  if (rule === 'plate') return kt('register.plateFormat');
-  if (rule === 'reuseFailed') return kt('returning.reuseFailed');
-  const base = field.split('.').pop() ?? field;
-  const max = base === 'name' || field === 'vname' ? PERSON_NAME_MAX : base === 'plateNum' ? 16 : (TEXT_MAX[base] ?? CUSTOM_MAX);
-  return ruleMessage(t, rule, { max, field: base === 'vphone' || base === 'phone' ? 'phone' : base === 'vemail' ? 'email' : base });
 }
 
 /** The `UpdatePhoto` input of a checked form. */

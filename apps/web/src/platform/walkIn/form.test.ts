@@ -1,15 +1,10 @@
-import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { en } from '../locales/en';
-import { zh } from '../locales/zh';
-import { DEFAULT_FIELDS, type KioskField } from './config';
-import { kioskEn } from './locales/en';
-import { kioskZh } from './locales/zh';
-import { emptyWalkIn, errorMessage, validateWalkIn, type WalkInValues, walkInInput } from './walkInForm';
+import { DEFAULT_FIELDS, type WalkInField } from './fields';
+import { emptyWalkIn, validateWalkIn, type WalkInValues, walkInInput } from './form';
 
 const ID_OK = '11010519491231002X';
 const values = (patch: Partial<WalkInValues>): WalkInValues => ({ ...emptyWalkIn(), vname: '李访客', vphone: '13911112222', empid: 7, ...patch });
-const withId: KioskField[] = [
+const withId: WalkInField[] = [
   ...DEFAULT_FIELDS,
   { ...DEFAULT_FIELDS[0]!, eid: -9, fieldName: 'cardId', displayName: '证件号码#Certificate number', required: false },
 ];
@@ -72,21 +67,6 @@ describe('walk-in form rules (the server’s, as the visitor types)', () => {
       'followers.0.phone': 'format',
       badgeNo: 'required',
     });
-  });
-
-  it('messages in the kiosk’s language', async () => {
-    const i18n = i18next.createInstance();
-    await i18n.init({ lng: 'en', resources: { en: { translation: en, kiosk: kioskEn }, zh: { translation: zh, kiosk: kioskZh } }, initAsync: false });
-    const msg = (field: string, rule: string) => errorMessage(i18n.t as TFunction, i18n.getFixedT(null, 'kiosk') as TFunction<'kiosk'>, field, rule);
-    expect(msg('cardId', 'checksum')).toBe('Check digit error');
-    expect(msg('cardId', 'birthDate')).toBe('Birth date out of range');
-    expect(msg('vphone', 'format')).toBe('The format of the phone number is not correct');
-    expect(msg('vphone', 'phoneOrId')).toBe('Fill in the phone number or the certificate number');
-    expect(msg('temperature', 'range')).toBe('Between 34 and 43 °C');
-    await i18n.changeLanguage('zh');
-    expect(msg('cardId', 'checksum')).toBe(zh.validation.checksum);
-    expect(msg('cardId', 'region')).toBe(zh.validation.region);
-    expect(msg('vphone', 'phoneOrId')).toBe('请填写手机号或证件号码');
   });
 
   it('builds the UpdatePhoto input: trimmed, upper-cased ID and plate, number temperature, empty extras dropped', () => {

@@ -4,9 +4,9 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { ApiError } from '../platform/apiError';
-import { i18n, useLang } from '../platform/i18n';
-import { setMessageApi } from '../platform/notify';
+import { ApiError } from './apiError';
+import { i18n, useLang } from './i18n';
+import { setMessageApi } from './notify';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,0 +1,87 @@
+import { accountsZh } from '../../modules/accounts/locales/zh';
+import { approvalsZh } from '../../modules/approvals/locales/zh';
+import { authZh } from '../../modules/auth/locales/zh';
+import { blacklistZh } from '../../modules/blacklist/locales/zh';
+import { employeesZh } from '../../modules/employees/locales/zh';
+import { invitationsZh } from '../../modules/invitations/locales/zh';
+import { logsZh } from '../../modules/logs/locales/zh';
+import { meetingsZh } from '../../modules/meetings/locales/zh';
+import { notificationsZh } from '../../modules/notifications/locales/zh';
+import { onsiteZh } from '../../modules/onsite/locales/zh';
+import { receptionZh } from '../../modules/reception/locales/zh';
+import { registrationZh } from '../../modules/registration/locales/zh';
+import { reportTableZh } from '../../modules/reports/locales/tableZh';
+import { reportsZh } from '../../modules/reports/locales/zh';
+import { residentsZh } from '../../modules/residents/locales/zh';
+import { rolesZh } from '../../modules/roles/locales/zh';
+import { settingsZh } from '../../modules/settings/locales/zh';
+import { visitsZh } from '../../modules/visits/locales/zh';
+import type { DeepStrings } from '../../platform/locales/types';
+import { platformZh } from '../../platform/locales/zh';
+import type { en } from './en';
+
+/** Every key of `en`, in Chinese: a missing or extra key fails the type check. */
+export type Translation = DeepStrings<typeof en>;
+
+export const zh: Translation = {
+  ...platformZh,
+  menu: {
+    visitors: '访客管理',
+    statistics: '统计图表',
+    onSite: '当前在场',
+    vlist: '访客列表',
+    visitReport: '访客报表',
+    overtime: '超时查询',
+    people: '人员管理',
+    emp: '企业员工',
+    empList: '企业员工',
+    blacklist: '黑名单',
+    whitelist: '白名单',
+    visitlist: '常驻访客',
+    roles: '角色',
+    emplog: '操作日志',
+    settings: '系统设置',
+    custom: '自定义设置',
+    padset: '前台登记设置',
+    vset: '访客类型',
+    baseset: '基本设置',
+    notice: '通知',
+    account: '账号设置',
+    accountBase: '企业信息',
+    accountSafe: '安全设置',
+    accountManagers: '员工账号',
+    home: '首页',
+    password: '修改密码',
+    receptionToday: '今日访客',
+    receptionWalkIn: '登记访客',
+    receptionKiosk: '访客自助机',
+    invite: '邀请访客',
+    inviteList: '我的邀请',
+    approve: '访客审批',
+    approvals: '我的审批',
+    template: '邀请函模板',
+    empTemplate: '我的模板',
+    meeting: '会议',
+    inviteBatch: '批量邀请',
+    invitePower: '邀请权限',
+    related: '关联企业',
+  },
+  auth: authZh,
+  accounts: accountsZh,
+  employees: employeesZh,
+  visits: visitsZh,
+  reports: reportsZh,
+  onsite: onsiteZh,
+  reportTable: reportTableZh,
+  blacklist: blacklistZh,
+  roles: rolesZh,
+  logs: logsZh,
+  reception: receptionZh,
+  invitations: invitationsZh,
+  meetings: meetingsZh,
+  registration: registrationZh,
+  residents: residentsZh,
+  approvals: approvalsZh,
+  settings: settingsZh,
+  notifications: notificationsZh,
+};

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import type { WalkInField, WalkInVisitorType } from '../../../platform/walkIn/fields';
+import { labelOf } from '../../config';
+import { useK } from '../../i18n';
+import { FieldControl, type RuleText } from './FieldControl';
+import type { WalkInForm } from './useWalkInForm';
+
+interface FormStepProps {
+  type: WalkInVisitorType | null;
+  fields: readonly WalkInField[];
+  form: WalkInForm;
+  ruleText: RuleText;
+  /** "Welcome back" once a returning visitor's last visit filled the form. */
+  welcome: string | null;
+  notice: ReactNode;
+  busy: boolean;
+  /** Whether a photo or the terms come next (else the button submits). */
+  more: boolean;
+  onBack: () => void;
+  onNext: () => void;
+}
+
+/** The form the visitor type asks for, checked as typed. */
+export function FormStep({ type, fields, form, ruleText, welcome, notice, busy, more, onBack, onNext }: FormStepProps) {
+  const { t, lang } = useK();
+  return (
+    <section className="k-panel" aria-labelledby="k-register-title">
+      <h1 id="k-register-title" className="k-title">
+        {type ? `${t('register.title')} · ${labelOf(type.vType, lang)}` : t('register.title')}
+      </h1>
+      {welcome ? (
+        <p className="k-notice" role="status">
+          {welcome}
+        </p>
+      ) : null}
+      <div className="k-grid">
+        {fields.map((f) => (
+          <FieldControl key={f.eid} field={f} type={type} form={form} ruleText={ruleText} />
+        ))}
+      </div>
+      {notice}
+      <div className="k-actions k-actions--spread">
+        <button type="button" className="k-btn k-btn--ghost" onClick={onBack}>
+          {t('common.back')}
+        </button>
+        <button type="button" className="k-btn" onClick={onNext} disabled={busy}>
+          {busy ? t('common.sending') : more ? t('common.next') : t('common.submit')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { registerWalkIn, Status } from '@openvisit/contract';
+import { type RefObject, useState } from 'react';
+import { callApi } from '../../../platform/api';
+import { ApiError } from '../../../platform/apiError';
+import { errorText } from '../../../platform/notify';
+import type { WalkInField, WalkInVisitorType } from '../../../platform/walkIn/fields';
+import { type WalkInErrors, walkInInput } from '../../../platform/walkIn/form';
+import { labelOf } from '../../config';
+import { useKiosk } from '../../context';
+import { useK } from '../../i18n';
+import { isNetworkFailure } from '../../offlineQueue';
+import { KIOSK_TIMEOUT_MS } from '../CheckInScreen';
+import type { RuleText } from './FieldControl';
+import type { WalkInForm } from './useWalkInForm';
+
+interface Registration {
+  form: WalkInForm;
+  fields: readonly WalkInField[];
+  type: WalkInVisitorType | null;
+  /** The photo taken (a data URL, '' without one). */
+  photo: RefObject<string>;
+  /** The registration's idempotency key, kept across retries and the offline queue. */
+  clientKey: string;
+  /** Back to the step a refusal concerns. */
+  goTo: (step: 'form' | 'photo' | 'terms') => void;
+  setProblem: (problem: string | null) => void;
+  ruleText: RuleText;
+}
+
+/**
+ * Sends the registration: the result screen when it is taken, a neutral end when screening refuses it (66), the
+ * offline queue without a network; a refusal of a field goes back to the step that asks for it.
+ */
+export function useRegister({ form, fields, type, photo, clientKey, goTo, setProblem, ruleText }: Registration) {
+  const { t, lang } = useK();
+  const kiosk = useKiosk();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (signature: string) => {
+    setBusy(true);
+    setProblem(null);
+    const input = {
+      ...walkInInput(form.values, {
+        tid: type?.tid ?? null,
+        visitType: type ? labelOf(type.vType, lang) : '',
+        photo: photo.current,
+        signature,
+        protocolAccepted: signature !== '',
+        lang,
+        clientKey,
+      }),
+      ...(form.activeReuse ? { reuseIdFrom: form.activeReuse.vid } : {}),
+    };
+    try {
+      const visit = await callApi(registerWalkIn, input, { silent: true, timeoutMs: KIOSK_TIMEOUT_MS });
+      kiosk.finish({ kind: visit.status === 'signedIn' ? 'signedIn' : 'awaiting', visit, photo: photo.current || null });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === Status.BLACKLISTED) return kiosk.finish({ kind: 'refused' });
+      if (isNetworkFailure(err)) {
+        await kiosk.enqueue({ id: clientKey, kind: 'walkIn', companyId: kiosk.session.userid, label: input.vname, input });
+        return kiosk.finish({ kind: 'queued', label: input.vname });
+      }
+      if (err instanceof ApiError && (err.status === Status.EMPLOYEE_NOT_EXIST || err.status === Status.INVALID_EMPLOYEE)) {
+        form.setServerErrors({ empid: 'notFound' });
+        form.setValues((v) => ({ ...v, empid: null, hostName: '' }));
+        form.setShowAll(true);
+        goTo('form');
+        return;
+      }
+      if (err instanceof ApiError && err.status === Status.BAD_PARAMS && err.http === undefined) {
+        const byField: WalkInErrors = {};
+        // Custom fields come back as extendCol.<key>; the form knows them by their key.
+        for (const f of err.fieldErrors) byField[f.field.replace(/^extendCol\./, '')] ??= f.rule;
+        if (byField.reuseIdFrom) {
+          // The visit on file cannot lend its certificate (another phone, say): the visitor types it.
+          delete byField.reuseIdFrom;
+          byField.cardId = 'reuseFailed';
+          form.setReuse(null);
+        }
+        if (byField.protocolAccepted || byField.signature) {
+          setProblem(byField.signature ? ruleText('signature', byField.signature) : t('protocol.needSignature'));
+          goTo('terms');
+          return;
+        }
+        if (byField.photo) {
+          setProblem(ruleText('photo', byField.photo));
+          goTo('photo');
+          return;
+        }
+        form.setServerErrors(byField);
+        form.setShowAll(true);
+        goTo('form');
+        // A failure on no field of the form (the visitor type, say) still needs words.
+        if (!Object.keys(byField).some((f) => fields.some((x) => x.fieldName === f || f.startsWith(`${x.fieldName}.`))))
+          setProblem(err instanceof ApiError ? errorText(err) : t('register.fixErrors'));
+        return;
+      }
+      setProblem(err instanceof ApiError ? errorText(err) : t('errors.network'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { submit, busy };
+}

@@ -1,0 +1,28 @@
+import i18next, { type TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { platformEn } from '../platform/locales/en';
+import { platformZh } from '../platform/locales/zh';
+import { kioskEn } from './locales/en';
+import { kioskZh } from './locales/zh';
+import { errorMessage } from './walkInMessages';
+
+describe('walk-in form rules (the server’s, as the visitor types)', () => {
+  it('messages in the kiosk’s language', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: 'en',
+      resources: { en: { translation: platformEn, kiosk: kioskEn }, zh: { translation: platformZh, kiosk: kioskZh } },
+      initAsync: false,
+    });
+    const msg = (field: string, rule: string) => errorMessage(i18n.t as TFunction, i18n.getFixedT(null, 'kiosk') as TFunction<'kiosk'>, field, rule);
+    expect(msg('cardId', 'checksum')).toBe('Check digit error');
+    expect(msg('cardId', 'birthDate')).toBe('Birth date out of range');
+    expect(msg('vphone', 'format')).toBe('The format of the phone number is not correct');
+    expect(msg('vphone', 'phoneOrId')).toBe('Fill in the phone number or the certificate number');
+    expect(msg('temperature', 'range')).toBe('Between 34 and 43 °C');
+    await i18n.changeLanguage('zh');
+    expect(msg('cardId', 'checksum')).toBe(platformZh.validation.checksum);
+    expect(msg('cardId', 'region')).toBe(platformZh.validation.region);
+    expect(msg('vphone', 'phoneOrId')).toBe('请填写手机号或证件号码');
+  });
+});

@@ -1,0 +1,14 @@
+import { TeamOutlined } from '@ant-design/icons';
+import type { ScreenEntry } from '../../platform/routes';
+import type { ConsoleRole } from '../../platform/session';
+
+/** The visitors on site now. */
+export function onSiteScreen(role: ConsoleRole): ScreenEntry {
+  return {
+    path: 'onsite',
+    titleKey: 'menu.onSite',
+    icon: <TeamOutlined />,
+    roles: [role],
+    page: () => import('./pages/OnSiteBoardPage').then((m) => m.OnSiteBoardPage),
+  };
+}

@@ -1,0 +1,25 @@
+import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
+import type { ScreenEntry } from '../../platform/routes';
+import type { ConsoleRole } from '../../platform/session';
+
+/** The statistics charts; `path` is '' where they are the section's index (the administrator's visitor section). */
+export function statisticsScreen(role: ConsoleRole, path: string): ScreenEntry {
+  return {
+    path,
+    titleKey: 'menu.statistics',
+    icon: <BarChartOutlined />,
+    roles: [role],
+    page: () => import('./pages/StatisticsPage').then((m) => m.StatisticsPage),
+  };
+}
+
+/** The visitor report (grouped table and its export). */
+export function visitReportScreen(role: ConsoleRole): ScreenEntry {
+  return {
+    path: 'data',
+    titleKey: 'menu.visitReport',
+    icon: <TableOutlined />,
+    roles: [role],
+    page: () => import('./pages/VisitReportPage').then((m) => m.VisitReportPage),
+  };
+}
