@@ -14,25 +14,29 @@ export interface BatchBarProps {
   selectedText?: ReactNode;
   deleteText?: ReactNode;
   confirmText?: ReactNode;
-  /** More batch actions, after the delete. */
+  /** The confirmation's red button when the action is not called "Delete" (e.g. "Remove"). */
+  okText?: ReactNode;
+  /** More batch actions, before the delete. */
   extra?: ReactNode;
+  /** The delete button's test id (e2e specs find it by it). */
+  deleteTestId?: string;
 }
 
-/** What a list does with its selected rows: the count, a delete that asks first, and the screen's other actions. */
-export function BatchBar({ count, onDelete, deleting, selectedText, deleteText, confirmText, extra }: BatchBarProps) {
+/** What a list does with its selected rows: the count, the screen's own actions and a delete that asks first. */
+export function BatchBar({ count, onDelete, deleting, selectedText, deleteText, confirmText, extra, deleteTestId, okText }: BatchBarProps) {
   const { t } = useTranslation();
   if (count === 0) return null;
   return (
     <Space wrap data-testid="batch-bar">
       <Typography.Text type="secondary">{selectedText ?? t('common.list.selected', { count })}</Typography.Text>
+      {extra}
       {onDelete ? (
-        <ConfirmDelete title={confirmText ?? t('common.list.deleteConfirm', { count })} onConfirm={onDelete}>
-          <Button danger icon={<DeleteOutlined />} loading={deleting}>
+        <ConfirmDelete title={confirmText ?? t('common.list.deleteConfirm', { count })} okText={okText} onConfirm={onDelete}>
+          <Button danger icon={<DeleteOutlined />} loading={deleting} data-testid={deleteTestId}>
             {deleteText ?? t('common.list.delete')}
           </Button>
         </ConfirmDelete>
       ) : null}
-      {extra}
     </Space>
   );
 }

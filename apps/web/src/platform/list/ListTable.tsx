@@ -16,11 +16,20 @@ export interface ListTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'l
   emptyAction?: ReactNode;
   /** The total under the table; "N in total" unless given. */
   totalText?: (total: number) => ReactNode;
+  /** No pager when everything fits on one page. */
+  hideOnSinglePage?: boolean;
   /** Row selection, kept across pages. */
-  selection?: { keys: readonly Key[]; onChange(keys: Key[]): void };
+  selection?: {
+    keys: readonly Key[];
+    onChange(keys: Key[]): void;
+    getCheckboxProps?: NonNullable<TableProps<T>['rowSelection']>['getCheckboxProps'];
+  };
 }
 
-/** A paged table whose page and page size live in the URL, with the console's loading and empty states. */
+/**
+ * A paged table bound to `paging` (the URL's through `useListQuery`, or a drawer's own through `usePaging`), with the
+ * console's loading and empty states and, when asked, row selection.
+ */
 export function ListTable<T extends object>({
   paging,
   total,
@@ -30,6 +39,7 @@ export function ListTable<T extends object>({
   emptyAction,
   totalText,
   selection,
+  hideOnSinglePage,
   onChange,
   locale,
   ...rest
@@ -43,7 +53,12 @@ export function ListTable<T extends object>({
       {...rest}
       loading={fetching}
       rowSelection={
-        selection && { selectedRowKeys: [...selection.keys], onChange: (keys) => selection.onChange(keys), preserveSelectedRowKeys: true }
+        selection && {
+          selectedRowKeys: [...selection.keys],
+          onChange: (keys) => selection.onChange(keys),
+          getCheckboxProps: selection.getCheckboxProps,
+          preserveSelectedRowKeys: true,
+        }
       }
       onChange={(pagination, filters, sorter, extra) => {
         if (extra.action === 'paginate') {
@@ -57,6 +72,7 @@ export function ListTable<T extends object>({
         pageSize: size,
         total,
         showSizeChanger: true,
+        hideOnSinglePage,
         pageSizeOptions: PAGE_SIZES.map(String),
         showTotal: totalText ?? ((n) => t('common.list.total', { count: n })),
       }}

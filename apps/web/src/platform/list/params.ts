@@ -152,3 +152,6 @@ export function defineListParams<S extends Fields>(fields: S, options: ListParam
 
   return { read, write, change, isFiltered, params: own };
 }
+
+/** The filters type of a list's parameters. */
+export type ListValues<L> = L extends ListParams<infer V> ? V : never;
