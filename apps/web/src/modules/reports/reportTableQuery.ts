@@ -11,15 +11,16 @@ import {
 } from '@openvisit/contract';
 import dayjs from 'dayjs';
 import { DAY_FORMAT } from '../../platform/format';
-import { paramsFromVisitFilters, positiveInt, searchInput, type VisitFilters, visitFiltersFromParams } from '../visits/query';
+import { pageWindow, positiveInt } from '../../platform/list';
+import { paramsFromVisitFilters, searchInput, type VisitFilters, visitFiltersFromParams } from '../visits/query';
 
 /** The visitor report's query: the visitor list's filters over a period (always set), a host department and a grouping. */
-export interface ReportFilters extends VisitFilters {
+export type ReportFilters = VisitFilters & {
   from: string;
   to: string;
   dept?: number;
   group: ReportGrouping;
-}
+};
 
 export const DEFAULT_GROUPING: ReportGrouping = 'day';
 
@@ -60,7 +61,7 @@ function queryOf(f: ReportFilters) {
 }
 
 export function reportInput(f: ReportFilters): CallInput<typeof getVisitReport> {
-  return { ...queryOf(f), startIndex: (f.page - 1) * f.size, requestedCount: f.size };
+  return { ...queryOf(f), ...pageWindow(f) };
 }
 
 /** The export's query: exactly the report's (every row rather than a page), booleans as query text. */

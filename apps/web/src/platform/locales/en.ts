@@ -38,6 +38,14 @@ export const platformEn = {
     version: 'Version {{version}}',
     passwordChanged: 'Password changed',
     poweredBy: 'Visitor management',
+    list: {
+      total: '{{count}} in total',
+      selected: '{{count}} selected',
+      delete: 'Delete selected',
+      deleteConfirm_one: 'Delete the selected item?',
+      deleteConfirm_other: 'Delete the {{count}} selected items?',
+      clearFilters: 'Clear filters',
+    },
     strength: {
       label: 'Password strength',
       weak: 'Weak',

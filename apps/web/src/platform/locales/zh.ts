@@ -37,6 +37,14 @@ export const platformZh: DeepStrings<typeof platformEn> = {
     version: '版本 {{version}}',
     passwordChanged: '密码修改成功',
     poweredBy: '访客管理系统',
+    list: {
+      total: '共 {{count}} 条',
+      selected: '已选 {{count}} 项',
+      delete: '删除所选',
+      deleteConfirm_one: '确定删除选中的 {{count}} 项？',
+      deleteConfirm_other: '确定删除选中的 {{count}} 项？',
+      clearFilters: '清除筛选',
+    },
     strength: {
       label: '密码强度',
       weak: '弱',

@@ -1,13 +1,17 @@
 import type { ProcessRecord } from '@openvisit/contract';
-import { Button, Card, Empty, Flex, Input, Segmented, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Input, Segmented, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../platform/format';
+import { choice, defineListParams, ListTable, text, useListQuery } from '../../../platform/list';
 import { type QueueQuery, useApprovalQueue } from '../api';
 import { ApprovalStatusTag } from './ApprovalStatusTag';
 import { DecideModal, type Decision } from './DecideModal';
 
 const dash = (v: string) => v || '—';
+
+/** Which queue, the search and the page, kept in the URL. */
+const queueParams = defineListParams({ kind: choice(['waiting', 'decided'] as const, 'waiting'), name: text() });
 
 /**
  * An approver's queue (waiting for them, oldest first) and their decisions; with `all`, an administrator's view of
@@ -15,7 +19,8 @@ const dash = (v: string) => v || '—';
  */
 export function ApprovalQueue({ all = false }: { all?: boolean }) {
   const { t } = useTranslation();
-  const [q, setQ] = useState<QueueQuery>({ kind: 'waiting', all, name: '', page: 1, size: 20 });
+  const query = useListQuery(queueParams);
+  const q: QueueQuery = { ...query.values, all };
   const queue = useApprovalQueue(q);
   const [deciding, setDeciding] = useState<{ record: ProcessRecord | null; result: Decision }>({ record: null, result: 'approve' });
   const waiting = q.kind === 'waiting';
@@ -25,7 +30,7 @@ export function ApprovalQueue({ all = false }: { all?: boolean }) {
       <Flex justify="space-between" wrap gap={12} style={{ marginBottom: 16 }}>
         <Segmented
           value={q.kind}
-          onChange={(kind) => setQ((p) => ({ ...p, kind: kind as QueueQuery['kind'], page: 1 }))}
+          onChange={(kind) => query.set({ kind: kind as QueueQuery['kind'] })}
           options={[
             { value: 'waiting', label: t(all ? 'approvals.queue.waitingAll' : 'approvals.queue.waiting') },
             { value: 'decided', label: t(all ? 'approvals.queue.decidedAll' : 'approvals.queue.decided') },
@@ -36,29 +41,18 @@ export function ApprovalQueue({ all = false }: { all?: boolean }) {
           style={{ width: 240 }}
           placeholder={t('approvals.queue.search')}
           aria-label={t('approvals.queue.search')}
-          onSearch={(name) => setQ((p) => ({ ...p, name: name.trim(), page: 1 }))}
+          defaultValue={q.name}
+          onSearch={(name) => query.set({ name: name.trim() })}
         />
       </Flex>
-      <Table<ProcessRecord>
+      <ListTable<ProcessRecord>
         rowKey="rid"
-        size="middle"
-        loading={queue.isFetching}
+        paging={query}
+        total={queue.data?.count ?? 0}
+        pending={queue.isPending}
+        fetching={queue.isFetching}
         dataSource={queue.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: q.page,
-          pageSize: q.size,
-          total: queue.data?.count ?? 0,
-          showSizeChanger: true,
-          onChange: (page, size) => setQ((p) => ({ ...p, page, size })),
-        }}
-        locale={{
-          emptyText: queue.isPending ? (
-            <div style={{ height: 120 }} />
-          ) : (
-            <Empty description={t(waiting ? 'approvals.queue.empty' : 'approvals.queue.emptyDecided')} />
-          ),
-        }}
+        empty={t(waiting ? 'approvals.queue.empty' : 'approvals.queue.emptyDecided')}
         columns={[
           {
             key: 'visitor',

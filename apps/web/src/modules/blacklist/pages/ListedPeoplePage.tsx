@@ -1,19 +1,19 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ListedPerson } from '@openvisit/contract';
-import { App, Button, Card, Empty, Flex, Input, Space, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Space, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { downloadFile } from '../../../platform/api';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
+import { BatchBar, ListTable, useListQuery } from '../../../platform/list';
 import { useDeleteListed, useListPage } from '../api';
 import { ListedPersonModal } from '../components/ListedPersonModal';
 import { ScreeningSwitch } from '../components/ScreeningSwitch';
 import { LIST_CALLS, type ListKind } from '../kinds';
-import { type ListFilters, listFiltersFromParams, listParams, PAGE_SIZES } from '../query';
+import { type ListFilters, listedParams } from '../query';
 
 const dash = (v: string) => v || '—';
 
@@ -21,8 +21,8 @@ const dash = (v: string) => v || '—';
 export function ListedPeoplePage({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [params, setParams] = useSearchParams();
-  const filters = listFiltersFromParams(params);
+  const list = useListQuery(listedParams);
+  const filters = list.values;
   const page = useListPage(kind, filters);
   const remove = useDeleteListed(kind);
   const [search, setSearch] = useState(filters.q);
@@ -35,15 +35,15 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
 
   const apply = (patch: Partial<ListFilters>) => {
     if (patch.q !== undefined && patch.q !== filters.q) setSelection([]);
-    setParams(listParams(filters, patch), { replace: true });
+    list.set(patch);
   };
 
-  const list = page.data?.list ?? [];
+  const rows = page.data?.list ?? [];
   const total = page.data?.count ?? 0;
   // A page past the end (after deletions, or an old link) goes back to the last page.
   useEffect(() => {
-    if (!page.isPlaceholderData && page.data && list.length === 0 && total > 0 && filters.page > 1)
-      setParams(listParams(filters, { page: Math.max(1, Math.ceil(total / filters.size)) }), { replace: true });
+    if (!page.isPlaceholderData && page.data && rows.length === 0 && total > 0 && filters.page > 1)
+      list.set({ page: Math.max(1, Math.ceil(total / filters.size)) });
   });
 
   const deleteEntries = async (ids: number[]) => {
@@ -105,52 +105,34 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
               style={{ width: 300 }}
             />
           </Space>
-          {selection.length > 0 ? (
-            <Space>
-              <Typography.Text type="secondary">{t('blacklist.selected', { count: selection.length })}</Typography.Text>
-              <ConfirmDelete title={t('blacklist.batchDeleteConfirm', { count: selection.length })} onConfirm={() => deleteEntries(selection)}>
-                <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
-                  {t('blacklist.batchDelete')}
-                </Button>
-              </ConfirmDelete>
-            </Space>
-          ) : null}
+          <BatchBar
+            count={selection.length}
+            selectedText={t('blacklist.selected', { count: selection.length })}
+            deleteText={t('blacklist.batchDelete')}
+            confirmText={t('blacklist.batchDeleteConfirm', { count: selection.length })}
+            onDelete={() => deleteEntries(selection)}
+            deleting={remove.isPending}
+          />
         </Flex>
-        <Table<ListedPerson>
+        <ListTable<ListedPerson>
           rowKey="bid"
-          size="middle"
-          loading={page.isFetching}
-          dataSource={list}
-          scroll={{ x: 'max-content' }}
-          rowSelection={{ selectedRowKeys: selection, onChange: (keys) => setSelection(keys.map(Number)), preserveSelectedRowKeys: true }}
-          onChange={(pagination, _f, _s, extra) => {
-            if (extra.action !== 'paginate') return;
-            const size = pagination.pageSize ?? filters.size;
-            apply(size !== filters.size ? { size } : { page: pagination.current ?? 1 });
-          }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (n) => t('blacklist.total', { count: n }),
-          }}
-          locale={{
-            emptyText: page.isPending ? (
-              <div style={{ height: 120 }} />
+          paging={list}
+          total={total}
+          pending={page.isPending}
+          fetching={page.isFetching}
+          dataSource={rows}
+          selection={{ keys: selection, onChange: (keys) => setSelection(keys.map(Number)) }}
+          totalText={(n) => t('blacklist.total', { count: n })}
+          empty={searched ? t('blacklist.emptySearch') : t(`blacklist.${kind}.empty`)}
+          emptyAction={
+            searched ? (
+              <Button onClick={() => apply({ q: '' })}>{t('blacklist.clearSearch')}</Button>
             ) : (
-              <Empty description={searched ? t('blacklist.emptySearch') : t(`blacklist.${kind}.empty`)}>
-                {searched ? (
-                  <Button onClick={() => apply({ q: '' })}>{t('blacklist.clearSearch')}</Button>
-                ) : (
-                  <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
-                    {t(`blacklist.${kind}.add`)}
-                  </Button>
-                )}
-              </Empty>
-            ),
-          }}
+              <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
+                {t(`blacklist.${kind}.add`)}
+              </Button>
+            )
+          }
           columns={[
             { key: 'name', title: t('blacklist.columns.name'), dataIndex: 'name', fixed: 'left' },
             { key: 'phone', title: t('blacklist.columns.phone'), dataIndex: 'phone', render: dash },

@@ -1,8 +1,9 @@
 import { EditOutlined, WarningOutlined } from '@ant-design/icons';
 import { ABNORMAL_KINDS, type AbnormalKind, type Employee } from '@openvisit/contract';
-import { Button, Drawer, Empty, Flex, Radio, Table, Typography } from 'antd';
+import { Button, Drawer, Flex, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable, usePaging } from '../../../platform/list';
 import { FACE_PROBLEM_KINDS, useAbnormal } from '../facesApi';
 import { FaceStatusTag, FaceThumb } from './FaceThumb';
 
@@ -34,8 +35,8 @@ export function AbnormalDrawer({
 }) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<AbnormalKind>(() => firstKind(counts));
-  const [page, setPage] = useState(1);
-  const list = useAbnormal(kind, (page - 1) * PAGE_SIZE, PAGE_SIZE, open);
+  const paging = usePaging(PAGE_SIZE);
+  const list = useAbnormal(kind, paging.startIndex, paging.requestedCount, open);
   const shown = list.data?.counts ?? counts;
   return (
     <Drawer title={t('employees.faces.abnormal.title')} open={open} onClose={onClose} size={760} destroyOnHidden>
@@ -47,7 +48,7 @@ export function AbnormalDrawer({
           value={kind}
           onChange={(e) => {
             setKind(e.target.value as AbnormalKind);
-            setPage(1);
+            paging.set({ page: 1 });
           }}
           style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}
           options={ABNORMAL_KINDS.map((k) => ({
@@ -62,22 +63,19 @@ export function AbnormalDrawer({
             ),
           }))}
         />
-        <Table<Employee>
+        <ListTable<Employee>
           rowKey="empid"
           size="small"
-          loading={list.isFetching}
+          scroll={undefined}
+          paging={paging}
+          total={list.data?.count ?? 0}
+          pending={list.isPending}
+          fetching={list.isFetching}
           dataSource={list.data?.list ?? []}
           data-testid="abnormal-table"
-          locale={{ emptyText: list.isPending ? <div style={{ height: 80 }} /> : <Empty description={t('employees.faces.abnormal.empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.count ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: setPage,
-            showTotal: (n) => t('employees.total', { count: n }),
-          }}
+          empty={t('employees.faces.abnormal.empty')}
+          hideOnSinglePage
+          totalText={(n) => t('employees.total', { count: n })}
           columns={[
             { key: 'photo', title: t('employees.faces.column'), width: 64, render: (_: unknown, e) => <FaceThumb employee={e} size={36} /> },
             { key: 'name', title: t('employees.columns.name'), dataIndex: 'empName' },

@@ -1,10 +1,11 @@
 import type { CallOutput, getInvitePersonList } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Flex, Input, Segmented, Space, Switch, Table, Tag, TreeSelect, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Input, Segmented, Space, Switch, Tag, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
 import { useLabel } from '../../../platform/i18n';
+import { ListTable, usePaging } from '../../../platform/list';
 import { useUserInfo } from '../../accounts/api';
 import { peopleKeys, useDepartments } from '../api';
 import { deptOptions } from '../tree';
@@ -29,14 +30,14 @@ export function InvitePermissionSection() {
   const qc = useQueryClient();
   const info = useUserInfo();
   const depts = useDepartments();
-  const [page, setPage] = useState(1);
+  const paging = usePaging(PAGE_SIZE);
   const [name, setName] = useState('');
   const [deptid, setDeptid] = useState<number | undefined>();
   const [show, setShow] = useState<Show>('all');
   const [selected, setSelected] = useState<number[]>([]);
   const input = {
-    startIndex: (page - 1) * PAGE_SIZE,
-    requestedCount: PAGE_SIZE,
+    startIndex: paging.startIndex,
+    requestedCount: paging.requestedCount,
     name: name || undefined,
     deptid,
     forbidInvite: show === 'all' ? undefined : show === 'forbidden',
@@ -52,7 +53,7 @@ export function InvitePermissionSection() {
   });
   const filter = (patch: () => void) => {
     patch();
-    setPage(1);
+    paging.set({ page: 1 });
     setSelected([]);
   };
   const open = info.data?.permissionSwitch === 1;
@@ -118,14 +119,16 @@ export function InvitePermissionSection() {
             {t('employees.invitePower.forbidSelected')}
           </Button>
         </Space>
-        <Table<Person>
+        <ListTable<Person>
           rowKey="empid"
-          size="middle"
-          loading={list.isFetching && !list.data}
+          scroll={undefined}
+          paging={paging}
+          total={list.data?.count ?? 0}
+          pending={false}
+          fetching={list.isFetching && !list.data}
           dataSource={list.data?.list ?? []}
-          rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
-          locale={{ emptyText: <Empty description={filtered ? t('employees.invitePower.emptyFiltered') : t('employees.invitePower.empty')} /> }}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.count ?? 0, showSizeChanger: false, onChange: setPage }}
+          selection={{ keys: selected, onChange: (k) => setSelected(k as number[]) }}
+          empty={filtered ? t('employees.invitePower.emptyFiltered') : t('employees.invitePower.empty')}
           columns={[
             { title: t('employees.invitePower.cols.name'), dataIndex: 'empName' },
             { title: t('employees.invitePower.cols.empNo'), dataIndex: 'empNo' },

@@ -1,15 +1,15 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Employee, exportEmployeeList } from '@openvisit/contract';
-import { App, Button, Card, Empty, Flex, Input, Select, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Select, Space, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { downloadFile } from '../../../platform/api';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { currentLang, useLabel } from '../../../platform/i18n';
+import { BatchBar, ListTable, useListQuery } from '../../../platform/list';
 import { useDeleteEmployees, useDepartments, useEmployeeCount, useEmployeePage } from '../api';
 import { AbnormalLink } from '../components/AbnormalDrawer';
 import { DepartmentPanel } from '../components/DepartmentPanel';
@@ -18,18 +18,7 @@ import { EmployeeDrawer } from '../components/EmployeeDrawer';
 import { FaceCell } from '../components/FaceThumb';
 import { FacePhotosButton } from '../components/FaceZipModal';
 import { ImportMenu } from '../components/ImportMenu';
-import {
-  changeFilters,
-  EMPLOYEE_STATUSES,
-  type EmpFilters,
-  type EmployeeStatus,
-  filtersFromParams,
-  isFiltered,
-  PAGE_SIZES,
-  paramsFromFilters,
-  SORT_FIELDS,
-  type SortField,
-} from '../query';
+import { changeFilters, EMPLOYEE_STATUSES, type EmpFilters, type EmployeeStatus, empParams, isFiltered, SORT_FIELDS, type SortField } from '../query';
 import { findDept } from '../tree';
 
 const STATUS_COLORS: Record<number, string> = { 0: 'success', 1: 'error', 2: 'default' };
@@ -43,8 +32,8 @@ export function EmployeesPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const label = useLabel();
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFromParams(params);
+  const query = useListQuery(empParams);
+  const filters = query.values;
   const page = useEmployeePage(filters);
   const count = useEmployeeCount();
   const departments = useDepartments();
@@ -61,7 +50,7 @@ export function EmployeesPage() {
   const apply = (patch: Partial<EmpFilters>) => {
     const next = changeFilters(filters, patch);
     if (next.q !== filters.q || next.status !== filters.status || next.dept !== filters.dept) setSelection([]);
-    setParams(paramsFromFilters(next, params), { replace: true });
+    query.set(patch);
   };
 
   const list = page.data?.list ?? [];
@@ -69,7 +58,7 @@ export function EmployeesPage() {
   // A page past the end (after deletions, or an old link) goes back to the last page.
   useEffect(() => {
     if (!page.isPlaceholderData && page.data && list.length === 0 && total > 0 && filters.page > 1)
-      setParams(paramsFromFilters({ ...filters, page: Math.max(1, Math.ceil(total / filters.size)) }, params), { replace: true });
+      query.set({ page: Math.max(1, Math.ceil(total / filters.size)) });
   });
 
   const deleteEmployees = async (ids: number[]) => {
@@ -96,15 +85,12 @@ export function EmployeesPage() {
     }
   };
 
-  const onTableChange: TableProps<Employee>['onChange'] = (pagination, _filters, sorter, extra) => {
-    if (extra.action === 'sort') {
-      const s = Array.isArray(sorter) ? sorter[0] : sorter;
-      const field = (SORT_FIELDS as readonly string[]).includes(String(s?.columnKey)) ? (s?.columnKey as SortField) : 'createTime';
-      apply({ sortBy: field, sortOrder: s?.order === 'ascend' ? 'asc' : 'desc' });
-    } else if (extra.action === 'paginate') {
-      const size = pagination.pageSize ?? filters.size;
-      apply(size !== filters.size ? { size } : { page: pagination.current ?? 1 });
-    }
+  // Paging is the list table's; the sort is this screen's.
+  const onTableChange: TableProps<Employee>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = (SORT_FIELDS as readonly string[]).includes(String(s?.columnKey)) ? (s?.columnKey as SortField) : 'createTime';
+    apply({ sortBy: field, sortOrder: s?.order === 'ascend' ? 'asc' : 'desc' });
   };
 
   const c = count.data;
@@ -176,48 +162,35 @@ export function EmployeesPage() {
                 </Button>
               ) : null}
             </Space>
-            {selection.length > 0 ? (
-              <Space>
-                <Typography.Text type="secondary">{t('employees.selected', { count: selection.length })}</Typography.Text>
-                <ConfirmDelete title={t('employees.batchDeleteConfirm', { count: selection.length })} onConfirm={() => deleteEmployees(selection)}>
-                  <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
-                    {t('employees.batchDelete')}
-                  </Button>
-                </ConfirmDelete>
-              </Space>
-            ) : null}
+            <BatchBar
+              count={selection.length}
+              selectedText={t('employees.selected', { count: selection.length })}
+              deleteText={t('employees.batchDelete')}
+              confirmText={t('employees.batchDeleteConfirm', { count: selection.length })}
+              onDelete={() => deleteEmployees(selection)}
+              deleting={remove.isPending}
+            />
           </Flex>
-          <Table<Employee>
+          <ListTable<Employee>
             rowKey="empid"
-            size="middle"
-            loading={page.isFetching}
+            paging={query}
+            total={total}
+            pending={page.isPending}
+            fetching={page.isFetching}
             dataSource={list}
             onChange={onTableChange}
-            scroll={{ x: 'max-content' }}
-            rowSelection={{ selectedRowKeys: selection, onChange: (keys) => setSelection(keys.map(Number)), preserveSelectedRowKeys: true }}
-            pagination={{
-              current: filters.page,
-              pageSize: filters.size,
-              total,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showTotal: (n) => t('employees.total', { count: n }),
-            }}
-            locale={{
-              emptyText: page.isPending ? (
-                <div style={{ height: 120 }} />
+            selection={{ keys: selection, onChange: (keys) => setSelection(keys.map(Number)) }}
+            totalText={(n) => t('employees.total', { count: n })}
+            empty={filtered ? t('employees.emptyFiltered') : t('employees.empty')}
+            emptyAction={
+              filtered ? (
+                <Button onClick={() => apply({ q: '', status: undefined, dept: undefined })}>{t('employees.clearFilters')}</Button>
               ) : (
-                <Empty description={filtered ? t('employees.emptyFiltered') : t('employees.empty')}>
-                  {filtered ? (
-                    <Button onClick={() => apply({ q: '', status: undefined, dept: undefined })}>{t('employees.clearFilters')}</Button>
-                  ) : (
-                    <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)}>
-                      {t('employees.add')}
-                    </Button>
-                  )}
-                </Empty>
-              ),
-            }}
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)}>
+                  {t('employees.add')}
+                </Button>
+              )
+            }
             columns={[
               {
                 key: 'empName',

@@ -1,17 +1,17 @@
 import { CloseCircleOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { allowedEvents, type Visit, type VisitorStatus } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Flex, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Popconfirm, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
+import { defineListParams, ListTable, oneOf, text, useListQuery } from '../../../platform/list';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { canResend, ResendDialog } from '../components/ResendDialog';
 
-const PAGE_SIZE = 20;
 /** The statuses an invitation goes through (spec section 4), for the filter. */
 const INVITE_STATUSES: readonly VisitorStatus[] = [
   'sent',
@@ -26,6 +26,9 @@ const INVITE_STATUSES: readonly VisitorStatus[] = [
   'ended',
 ];
 
+/** The search, status and page, kept in the URL. */
+const inviteParams = defineListParams({ name: text(), status: oneOf(INVITE_STATUSES) });
+
 /**
  * The employee portal's invitation list (/emporder/orderlist): the invitations the employee hosts, newest first, with
  * their status, filtered by name or status; one still to come can be called off (confirmed); any not yet used can be
@@ -36,11 +39,10 @@ export function InviteListPage() {
   const { message } = App.useApp();
   const label = useLabel();
   const qc = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [name, setName] = useState('');
-  const [status, setStatus] = useState<VisitorStatus | undefined>();
+  const query = useListQuery(inviteParams);
+  const { name, status } = query.values;
   const [resending, setResending] = useState<Visit | null>(null);
-  const input = { startIndex: (page - 1) * PAGE_SIZE, requestedCount: PAGE_SIZE, name: name || undefined, status };
+  const input = { startIndex: query.startIndex, requestedCount: query.requestedCount, name: name || undefined, status };
   const list = useQuery({
     queryKey: ['invitations', 'list', input],
     queryFn: () => api.searchInviteByCondition(input),
@@ -73,40 +75,30 @@ export function InviteListPage() {
               allowClear
               placeholder={t('invitations.list.name')}
               aria-label={t('invitations.list.name')}
-              onSearch={(v) => {
-                setName(v.trim());
-                setPage(1);
-              }}
+              defaultValue={name}
+              onSearch={(v) => query.set({ name: v.trim() })}
             />
             <Select
               style={{ width: 160 }}
               aria-label={t('invitations.list.status')}
               value={status ?? ''}
-              onChange={(v: VisitorStatus | '') => {
-                setStatus(v || undefined);
-                setPage(1);
-              }}
+              onChange={(v: VisitorStatus | '') => query.set({ status: v || undefined })}
               options={[
                 { value: '', label: t('invitations.list.allStatuses') },
                 ...INVITE_STATUSES.map((s) => ({ value: s, label: label('visitorStatus', s) })),
               ]}
             />
           </Flex>
-          <Table<Visit>
+          <ListTable<Visit>
             rowKey="vid"
-            size="middle"
-            loading={list.isFetching && !data}
+            paging={query}
+            total={data?.count ?? 0}
+            pending={false}
+            fetching={list.isFetching && !data}
             dataSource={data?.list ?? []}
             scroll={{ x: 800 }}
-            locale={{ emptyText: <Empty description={name || status ? t('invitations.list.emptyFiltered') : t('invitations.list.empty')} /> }}
-            pagination={{
-              current: page,
-              pageSize: PAGE_SIZE,
-              total: data?.count ?? 0,
-              showSizeChanger: false,
-              showTotal: (n) => t('invitations.list.total', { count: n }),
-              onChange: setPage,
-            }}
+            empty={query.filtered ? t('invitations.list.emptyFiltered') : t('invitations.list.empty')}
+            totalText={(n) => t('invitations.list.total', { count: n })}
             columns={[
               { title: t('invitations.list.visitor'), dataIndex: 'vname' },
               {

@@ -1,26 +1,15 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { OperationLog } from '@openvisit/contract';
-import { Button, Card, DatePicker, Empty, Flex, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Input, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
+import { ListTable, useListQuery } from '../../../platform/list';
 import { useLogPage } from '../api';
-import {
-  isLogFiltered,
-  LOG_ENDS,
-  LOG_EVENTS,
-  LOG_MODULES,
-  LOG_ROLES,
-  type LogFilters,
-  logDetails,
-  logFiltersFromParams,
-  logParams,
-  PAGE_SIZES,
-} from '../query';
+import { LOG_ENDS, LOG_EVENTS, LOG_MODULES, LOG_ROLES, type LogFilters, logDetails, logList } from '../query';
 
 const EVENT_COLORS: Record<string, string> = { add: 'green', delete: 'red', update: 'blue', export: 'purple', import: 'cyan', lock: 'volcano' };
 const ALL = 'all';
@@ -33,21 +22,21 @@ export function OperationLogPage() {
   const { t } = useTranslation();
   const label = useLabel();
   const lang = useLang();
-  const [params, setParams] = useSearchParams();
-  const filters = logFiltersFromParams(params);
+  const query = useListQuery(logList);
+  const filters = query.values;
   const page = useLogPage(filters);
   const [name, setName] = useState(filters.name);
 
   useEffect(() => setName(filters.name), [filters.name]);
 
-  const apply = (patch: Partial<LogFilters>) => setParams(logParams(filters, patch), { replace: true });
+  const apply = (patch: Partial<LogFilters>) => query.set(patch);
   const clear = () => apply({ name: '', role: undefined, module: undefined, end: undefined, event: undefined, from: undefined, to: undefined });
 
   const list = page.data?.list ?? [];
   const total = page.data?.count ?? 0;
   useEffect(() => {
     if (!page.isPlaceholderData && page.data && list.length === 0 && total > 0 && filters.page > 1)
-      setParams(logParams(filters, { page: Math.max(1, Math.ceil(total / filters.size)) }), { replace: true });
+      apply({ page: Math.max(1, Math.ceil(total / filters.size)) });
   });
 
   /** A filter select: "all" clears it. */
@@ -68,7 +57,7 @@ export function OperationLogPage() {
     />
   );
 
-  const filtered = isLogFiltered(filters);
+  const filtered = query.filtered;
   return (
     <>
       <PageHeader
@@ -113,34 +102,16 @@ export function OperationLogPage() {
             </Button>
           ) : null}
         </Flex>
-        <Table<OperationLog>
+        <ListTable<OperationLog>
           rowKey="id"
-          size="middle"
-          loading={page.isFetching}
+          paging={query}
+          total={total}
+          pending={page.isPending}
+          fetching={page.isFetching}
           dataSource={list}
-          scroll={{ x: 'max-content' }}
-          onChange={(pagination, _f, _s, extra) => {
-            if (extra.action !== 'paginate') return;
-            const size = pagination.pageSize ?? filters.size;
-            apply(size !== filters.size ? { size } : { page: pagination.current ?? 1 });
-          }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (n) => t('logs.total', { count: n }),
-          }}
-          locale={{
-            emptyText: page.isPending ? (
-              <div style={{ height: 120 }} />
-            ) : (
-              <Empty description={filtered ? t('logs.emptyFiltered') : t('logs.empty')}>
-                {filtered ? <Button onClick={clear}>{t('logs.clearFilters')}</Button> : null}
-              </Empty>
-            ),
-          }}
+          totalText={(n) => t('logs.total', { count: n })}
+          empty={filtered ? t('logs.emptyFiltered') : t('logs.empty')}
+          emptyAction={filtered ? <Button onClick={clear}>{t('logs.clearFilters')}</Button> : null}
           columns={[
             { key: 'oTime', title: t('logs.columns.time'), dataIndex: 'oTime', render: (ms: number) => logTime(ms), fixed: 'left' },
             { key: 'optName', title: t('logs.columns.operator'), dataIndex: 'optName', render: (v: string) => v || '—' },

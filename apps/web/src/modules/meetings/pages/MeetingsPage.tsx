@@ -1,19 +1,20 @@
 import { CloseCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Meeting, MeetingStatus, type Visit } from '@openvisit/contract';
-import { App, Button, Card, DatePicker, Empty, Flex, Input, Select, Table, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Flex, Input, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
+import { ListTable, useListQuery } from '../../../platform/list';
 import { useCancelMeeting, useMeetingPage } from '../api';
 import { InvitedLinks } from '../components/InvitedLinks';
 import { MeetingDrawer } from '../components/MeetingDrawer';
 import { MeetingStatusTag } from '../components/MeetingStatusTag';
-import { filterParams, filtersFromParams, type MeetingFilters, PAGE_SIZES } from '../query';
+import { meetingParams } from '../query';
 import { meetingSpan } from '../time';
 
 const STATUSES = [MeetingStatus.NOT_STARTED, MeetingStatus.IN_PROGRESS, MeetingStatus.ENDED, MeetingStatus.CANCELLED] as const;
@@ -27,18 +28,18 @@ export function MeetingsPage({ detailPath, pickOrganiser }: { detailPath: string
   const { t } = useTranslation();
   const { message } = App.useApp();
   const label = useLabel();
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFromParams(params);
-  const go = (f: Partial<MeetingFilters>) => setParams(filterParams({ ...filters, ...f }), { replace: true });
+  const list = useListQuery(meetingParams);
+  const filters = list.values;
+  const go = list.set;
   const page = useMeetingPage(filters);
   const cancel = useCancelMeeting();
   const [subject, setSubject] = useState(filters.subject);
   const [drawer, setDrawer] = useState({ open: false, key: 0 });
   const [invited, setInvited] = useState<(Visit & { inviteLink: string })[] | null>(null);
   useEffect(() => setSubject(filters.subject), [filters.subject]);
-  const filtered = Boolean(filters.subject || filters.date || filters.endDate || filters.status !== undefined);
+  const filtered = list.filtered;
   const openDrawer = () => setDrawer((d) => ({ open: true, key: d.key + 1 }));
-  const reset = () => setParams(new URLSearchParams(), { replace: true });
+  const reset = list.reset;
 
   const cancelMeeting = async (m: Meeting) => {
     try {
@@ -71,59 +72,43 @@ export function MeetingsPage({ detailPath, pickOrganiser }: { detailPath: string
             style={{ width: 220 }}
             onChange={(e) => {
               setSubject(e.target.value);
-              if (e.target.value === '' && filters.subject) go({ subject: '', page: 1 });
+              if (e.target.value === '' && filters.subject) go({ subject: '' });
             }}
-            onSearch={(v) => go({ subject: v.trim(), page: 1 })}
+            onSearch={(v) => go({ subject: v.trim() })}
           />
           <DatePicker.RangePicker
             aria-label={t('meetings.list.dates')}
             value={[filters.date ? dayjs(filters.date) : null, filters.endDate ? dayjs(filters.endDate) : null]}
-            onChange={(range) => go({ date: range?.[0]?.format(DAY_FORMAT), endDate: range?.[1]?.format(DAY_FORMAT), page: 1 })}
+            onChange={(range) => go({ date: range?.[0]?.format(DAY_FORMAT), endDate: range?.[1]?.format(DAY_FORMAT) })}
             allowEmpty={[true, true]}
           />
           <Select
             aria-label={t('meetings.list.status')}
             style={{ width: 160 }}
             value={filters.status ?? ''}
-            onChange={(v: MeetingStatus | '') => go({ status: v === '' ? undefined : v, page: 1 })}
+            onChange={(v: MeetingStatus | '') => go({ status: v === '' ? undefined : v })}
             options={[{ value: '', label: t('meetings.list.allStatuses') }, ...STATUSES.map((s) => ({ value: s, label: label('meetingStatus', s) }))]}
           />
           {filtered ? <Button onClick={reset}>{t('meetings.list.reset')}</Button> : null}
         </Flex>
-        <Table<Meeting>
+        <ListTable<Meeting>
           rowKey="mid"
-          size="middle"
-          loading={page.isFetching}
+          paging={list}
+          total={page.data?.count ?? 0}
+          pending={page.isPending}
+          fetching={page.isFetching}
           dataSource={page.data?.list ?? []}
-          scroll={{ x: 'max-content' }}
-          onChange={(pagination, _f, _s, extra) => {
-            if (extra.action !== 'paginate') return;
-            const size = pagination.pageSize ?? filters.size;
-            go(size !== filters.size ? { size, page: 1 } : { page: pagination.current ?? 1 });
-          }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total: page.data?.count ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (n) => t('meetings.list.total', { count: n }),
-          }}
-          locale={{
-            emptyText: page.isPending ? (
-              <div style={{ height: 120 }} />
-            ) : filtered ? (
-              <Empty description={t('meetings.list.emptyFiltered')}>
-                <Button onClick={reset}>{t('meetings.list.reset')}</Button>
-              </Empty>
+          totalText={(n) => t('meetings.list.total', { count: n })}
+          empty={filtered ? t('meetings.list.emptyFiltered') : t('meetings.list.empty')}
+          emptyAction={
+            filtered ? (
+              <Button onClick={reset}>{t('meetings.list.reset')}</Button>
             ) : (
-              <Empty description={t('meetings.list.empty')}>
-                <Button type="primary" icon={<PlusOutlined />} onClick={openDrawer}>
-                  {t('meetings.list.add')}
-                </Button>
-              </Empty>
-            ),
-          }}
+              <Button type="primary" icon={<PlusOutlined />} onClick={openDrawer}>
+                {t('meetings.list.add')}
+              </Button>
+            )
+          }
           columns={[
             {
               key: 'subject',

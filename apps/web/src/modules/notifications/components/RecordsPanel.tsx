@@ -1,44 +1,37 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { MESSAGE_CHANNELS, MESSAGE_STATES, type MessageChannel, type MessageRecord, type MessageState } from '@openvisit/contract';
-import { Button, DatePicker, Empty, Flex, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, DatePicker, Flex, Input, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
+import { day, defineListParams, ListTable, oneOf, text, useListQuery } from '../../../platform/list';
 import { useSendRecords } from '../api';
 
-const PAGE_SIZE = 20;
 const ALL = 'all';
 const STATE_COLORS: Record<MessageState, string> = { queued: 'blue', sent: 'green', failed: 'red', kept: 'default' };
 
 /** The filters of the delivery records, kept in the URL beside the tab. */
-function filtersOf(params: URLSearchParams) {
-  const channel = params.get('channel') as MessageChannel | null;
-  const state = params.get('state') as MessageState | null;
-  return {
-    channel: channel && (MESSAGE_CHANNELS as readonly string[]).includes(channel) ? channel : undefined,
-    state: state && (MESSAGE_STATES as readonly string[]).includes(state) ? state : undefined,
-    from: params.get('from') ?? undefined,
-    to: params.get('to') ?? undefined,
-    q: params.get('q') ?? '',
-    page: Math.max(1, Number(params.get('page')) || 1),
-  };
-}
-type Filters = ReturnType<typeof filtersOf>;
+const recordParams = defineListParams({
+  channel: oneOf(MESSAGE_CHANNELS),
+  state: oneOf(MESSAGE_STATES),
+  from: day(),
+  to: day(),
+  q: text(100),
+});
 
 /** Delivery records (`getSendRecords`): every message on every channel, newest first, with its state and reason. */
 export function RecordsPanel() {
   const { t } = useTranslation();
   const label = useLabel();
-  const [params, setParams] = useSearchParams();
-  const f = filtersOf(params);
+  const query = useListQuery(recordParams);
+  const f = query.values;
   const [q, setQ] = useState(f.q);
   useEffect(() => setQ(f.q), [f.q]);
   const page = useSendRecords({
-    startIndex: (f.page - 1) * PAGE_SIZE,
-    requestedCount: PAGE_SIZE,
+    startIndex: query.startIndex,
+    requestedCount: query.requestedCount,
     ...(f.channel && { channel: f.channel }),
     ...(f.state && { state: f.state }),
     ...(f.from && { startDate: f.from }),
@@ -46,22 +39,7 @@ export function RecordsPanel() {
     ...(f.q && { to: f.q }),
   });
 
-  const apply = (patch: Partial<Filters>) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        const merged = { ...f, page: 1, ...patch };
-        for (const key of ['channel', 'state', 'from', 'to', 'q'] as const) {
-          const v = merged[key];
-          if (v) next.set(key, String(v));
-          else next.delete(key);
-        }
-        if (merged.page > 1) next.set('page', String(merged.page));
-        else next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const apply = query.set;
 
   return (
     <>
@@ -112,18 +90,15 @@ export function RecordsPanel() {
           {t('notifications.notice.records.refresh')}
         </Button>
       </Flex>
-      <Table<MessageRecord>
+      <ListTable<MessageRecord>
         rowKey="id"
-        size="middle"
         data-testid="records-table"
-        loading={page.isFetching}
+        paging={query}
+        total={page.data?.count ?? 0}
+        pending={page.isPending}
+        fetching={page.isFetching}
         dataSource={page.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        onChange={(p, _f, _s, extra) => {
-          if (extra.action === 'paginate') apply({ page: p.current ?? 1 });
-        }}
-        pagination={{ current: f.page, pageSize: PAGE_SIZE, total: page.data?.count ?? 0, showSizeChanger: false }}
-        locale={{ emptyText: page.isPending ? <div style={{ height: 120 }} /> : <Empty description={t('notifications.notice.records.empty')} /> }}
+        empty={t('notifications.notice.records.empty')}
         columns={[
           { key: 'time', title: t('notifications.notice.records.time'), render: (_, r) => dayjs(r.createTime).format('L LTS') },
           { key: 'channel', title: t('notifications.notice.records.channel'), render: (_, r) => label('messageChannel', r.channel) },

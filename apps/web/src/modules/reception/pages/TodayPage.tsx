@@ -9,7 +9,7 @@ import {
   ReloadOutlined,
 } from '@ant-design/icons';
 import { type Visit, visitTypeText } from '@openvisit/contract';
-import { Alert, App, Badge, Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, App, Badge, Button, Card, Flex, Input, Popconfirm, Space, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { ApiError } from '../../../platform/apiError';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
+import { choice, defineListParams, ListTable, text as textParam, useListQuery } from '../../../platform/list';
 import { VisitDrawer } from '../../visits/components/VisitDrawer';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { useBlacklistAlerts, useCheckIn, useDecide, useSignOut, useTodayTab } from '../api';
@@ -25,7 +26,8 @@ import { CardDialog } from '../components/CardDialog';
 import { ResidentSignIn } from '../components/ResidentSignIn';
 import { deskActions, TODAY_TABS, type TodayTab } from '../today';
 
-const PAGE_SIZE = 20;
+/** The tab, the lookup and the page, kept in the URL. */
+const todayParams = defineListParams({ tab: choice(TODAY_TABS, 'walkin'), q: textParam() });
 /** The blacklist refusal: worded neutrally, as at the kiosk. */
 const BLACKLISTED = 66;
 
@@ -37,15 +39,14 @@ export function TodayPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const lang = useLang();
-  const [tab, setTab] = useState<TodayTab>('walkin');
-  const [text, setText] = useState('');
-  const [lookup, setLookup] = useState('');
-  const [page, setPage] = useState(1);
+  const query = useListQuery(todayParams);
+  const { tab, q: lookup, page, size } = query.values;
+  const [text, setText] = useState(lookup);
   const [open, setOpen] = useState<number | null>(null);
   const [badge, setBadge] = useState<number | null>(null);
   const [card, setCard] = useState<Visit | null>(null);
   const day = dayjs().format(DAY_FORMAT);
-  const list = useTodayTab(tab, day, lookup, page, PAGE_SIZE);
+  const list = useTodayTab(tab, day, lookup, page, size);
   const alerts = useBlacklistAlerts();
   const checkIn = useCheckIn();
   const signOut = useSignOut();
@@ -151,22 +152,13 @@ export function TodayPage() {
             value={text}
             onChange={(e) => {
               setText(e.target.value);
-              if (!e.target.value && lookup) {
-                setLookup('');
-                setPage(1);
-              }
+              if (!e.target.value && lookup) query.set({ q: '' });
             }}
-            onSearch={(v) => {
-              setLookup(v.trim());
-              setPage(1);
-            }}
+            onSearch={(v) => query.set({ q: v.trim() })}
           />
           <Tabs
             activeKey={tab}
-            onChange={(k) => {
-              setTab(k as TodayTab);
-              setPage(1);
-            }}
+            onChange={(k) => query.set({ tab: k as TodayTab })}
             items={TODAY_TABS.map((k) => ({
               key: k,
               label:
@@ -179,21 +171,16 @@ export function TodayPage() {
                 ),
             }))}
           />
-          <Table<Visit>
+          <ListTable<Visit>
             rowKey="vid"
-            size="middle"
-            loading={list.isFetching && !data}
+            paging={query}
+            total={data?.count ?? 0}
+            pending={false}
+            fetching={list.isFetching && !data}
             dataSource={data?.list ?? []}
             scroll={{ x: 960 }}
-            locale={{ emptyText: <Empty description={lookup ? t('reception.emptyLookup') : t('reception.empty')} /> }}
-            pagination={{
-              current: page,
-              pageSize: PAGE_SIZE,
-              total: data?.count ?? 0,
-              showSizeChanger: false,
-              showTotal: (n) => t('reception.total', { count: n }),
-              onChange: setPage,
-            }}
+            empty={lookup ? t('reception.emptyLookup') : t('reception.empty')}
+            totalText={(n) => t('reception.total', { count: n })}
             columns={[
               {
                 title: t('reception.columns.visitor'),

@@ -18,10 +18,11 @@ import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDate, formatDateTime } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
+import { ListTable } from '../../../platform/list';
 import { deptOptions } from '../../employees/tree';
 import { VisitFilterBar } from '../../visits/components/VisitFilterBar';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
-import { DEFAULT_VISIT_FILTERS, isFiltered, PAGE_SIZES, type VisitFilters } from '../../visits/query';
+import { DEFAULT_VISIT_FILTERS, isFiltered, type VisitFilters } from '../../visits/query';
 import { useReportDepartments, useVisitReport } from '../reportTableApi';
 import { exportInput, paramsFromReportFilters, periodProblem, type ReportFilters, reportFiltersFromParams } from '../reportTableQuery';
 
@@ -85,7 +86,8 @@ export function VisitReportPage() {
   const data = report.data;
   const nothing = !data || data.totals.visits === 0 || !!problem;
   const filtered = isFiltered({ ...filters, from: undefined, to: undefined }) || !!filters.dept;
-  const empty = <Empty description={t(filtered ? 'reportTable.emptyFiltered' : 'reportTable.empty')} />;
+  const emptyText = t(filtered ? 'reportTable.emptyFiltered' : 'reportTable.empty');
+  const empty = <Empty description={emptyText} />;
   const presets: { label: string; value: [Dayjs, Dayjs] }[] = [
     { label: t('reportTable.presets.today'), value: [dayjs(), dayjs()] },
     { label: t('reportTable.presets.last7'), value: [dayjs().subtract(6, 'day'), dayjs()] },
@@ -96,22 +98,16 @@ export function VisitReportPage() {
   let table: ReactNode;
   if (filters.group === 'none') {
     table = (
-      <Table<Visit>
+      <ListTable<Visit>
         rowKey="vid"
-        size="middle"
-        loading={report.isFetching}
+        paging={{ values: filters, set: apply }}
+        total={data?.page?.count ?? 0}
+        pending={false}
+        fetching={report.isFetching}
         dataSource={data?.page?.list ?? []}
         scroll={{ x: 1100 }}
-        locale={{ emptyText: empty }}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.size,
-          total: data?.page?.count ?? 0,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showSizeChanger: true,
-          showTotal: (n) => (data?.page?.countCapped ? t('visits.totalAtLeast', { total: n.toLocaleString(lang) }) : t('visits.total', { count: n })),
-          onChange: (p, size) => apply(size !== filters.size ? { size, page: 1 } : { page: p }),
-        }}
+        empty={emptyText}
+        totalText={(n) => (data?.page?.countCapped ? t('visits.totalAtLeast', { total: n.toLocaleString(lang) }) : t('visits.total', { count: n }))}
         columns={[
           { title: t('visits.columns.visitor'), dataIndex: 'vname', fixed: 'left' },
           { title: t('visits.columns.company'), dataIndex: 'vcompany', ellipsis: true },

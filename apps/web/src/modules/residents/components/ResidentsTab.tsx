@@ -1,12 +1,13 @@
 import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ResidentStatus, ResidentVisitor } from '@openvisit/contract';
-import { App, Button, Card, Empty, Flex, Form, Input, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Modal, Select, Space, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { formatDate } from '../../../platform/format';
+import { BatchBar, ListTable } from '../../../platform/list';
 import { useDecideResidents, useDeleteResidents, useProjects, useResidentCompanies, useResidentPage } from '../api';
-import { PAGE_SIZES, type ResidentFilters } from '../query';
+import type { ResidentFilters } from '../query';
 import { ResidentDrawer } from './ResidentDrawer';
 
 const dash = (v: string) => v || '—';
@@ -155,64 +156,49 @@ export function ResidentsTab({
         <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)} disabled={noProjects}>
           {t('residents.add')}
         </Button>
-        {selection.length > 0 ? (
-          <Space wrap>
-            <Typography.Text type="secondary">{t('residents.selected', { count: selection.length })}</Typography.Text>
-            <Button icon={<CheckOutlined />} loading={decide.isPending} onClick={() => void approve(selection)}>
-              {t('residents.approve')}
-            </Button>
-            <Button icon={<CloseOutlined />} onClick={() => setRefusing(selection)}>
-              {t('residents.refuse')}
-            </Button>
-            <ConfirmDelete title={t('residents.batchDeleteConfirm', { count: selection.length })} onConfirm={() => del(selection)}>
-              <Button danger icon={<DeleteOutlined />} loading={remove.isPending} data-testid="residents-batch-delete">
-                {t('residents.batchDelete')}
+        <BatchBar
+          count={selection.length}
+          selectedText={t('residents.selected', { count: selection.length })}
+          extra={
+            <>
+              <Button icon={<CheckOutlined />} loading={decide.isPending} onClick={() => void approve(selection)}>
+                {t('residents.approve')}
               </Button>
-            </ConfirmDelete>
-          </Space>
-        ) : null}
+              <Button icon={<CloseOutlined />} onClick={() => setRefusing(selection)}>
+                {t('residents.refuse')}
+              </Button>
+            </>
+          }
+          deleteText={t('residents.batchDelete')}
+          confirmText={t('residents.batchDeleteConfirm', { count: selection.length })}
+          onDelete={() => del(selection)}
+          deleting={remove.isPending}
+          deleteTestId="residents-batch-delete"
+        />
       </Flex>
-      <Table<ResidentVisitor>
+      <ListTable<ResidentVisitor>
         rowKey="rid"
-        size="middle"
-        loading={page.isFetching}
+        paging={{ values: filters, set: onFilters }}
+        total={total}
+        pending={page.isPending}
+        fetching={page.isFetching}
         dataSource={list}
-        scroll={{ x: 'max-content' }}
-        rowSelection={{ selectedRowKeys: selection, onChange: (keys) => setSelection(keys.map(Number)), preserveSelectedRowKeys: true }}
-        onChange={(pagination, _f, _s, extra) => {
-          if (extra.action !== 'paginate') return;
-          const size = pagination.pageSize ?? filters.size;
-          onFilters(size !== filters.size ? { size, page: 1 } : { page: pagination.current ?? 1 });
-        }}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.size,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (n) => t('residents.total', { count: n }),
-        }}
-        locale={{
-          emptyText: page.isPending ? (
-            <div style={{ height: 120 }} />
-          ) : filtered ? (
-            <Empty description={t('residents.emptySearch')}>
-              <Button onClick={reset}>{t('residents.filters.reset')}</Button>
-            </Empty>
+        selection={{ keys: selection, onChange: (keys) => setSelection(keys.map(Number)) }}
+        totalText={(n) => t('residents.total', { count: n })}
+        empty={filtered ? t('residents.emptySearch') : noProjects ? t('residents.noProjects') : t('residents.empty')}
+        emptyAction={
+          filtered ? (
+            <Button onClick={reset}>{t('residents.filters.reset')}</Button>
           ) : noProjects ? (
-            <Empty description={t('residents.noProjects')}>
-              <Button type="primary" onClick={onProjects}>
-                {t('residents.projects.add')}
-              </Button>
-            </Empty>
+            <Button type="primary" onClick={onProjects}>
+              {t('residents.projects.add')}
+            </Button>
           ) : (
-            <Empty description={t('residents.empty')}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)}>
-                {t('residents.add')}
-              </Button>
-            </Empty>
-          ),
-        }}
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)}>
+              {t('residents.add')}
+            </Button>
+          )
+        }
         columns={[
           { key: 'name', title: t('residents.columns.name'), dataIndex: 'name', fixed: 'left' },
           { key: 'company', title: t('residents.columns.company'), dataIndex: 'company', render: dash },

@@ -1,13 +1,14 @@
 import type { Visit } from '@openvisit/contract';
-import { Button, Card, DatePicker, Empty, Flex, Input, Table } from 'antd';
+import { Button, Card, DatePicker, Flex, Input } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
+import { ListTable } from '../../../platform/list';
 import { VisitDrawer } from '../../visits/components/VisitDrawer';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { useResidentVisits } from '../api';
-import { PAGE_SIZES, type VisitRecordFilters } from '../query';
+import type { VisitRecordFilters } from '../query';
 
 const dash = (v: string) => v || '—';
 
@@ -31,36 +32,25 @@ export function VisitRecordsTab({ filters, onFilters }: { filters: VisitRecordFi
           style={{ width: 240 }}
           onChange={(e) => {
             setName(e.target.value);
-            if (e.target.value === '' && filters.name) onFilters({ name: '', page: 1 });
+            if (e.target.value === '' && filters.name) onFilters({ name: '' });
           }}
-          onSearch={(v) => onFilters({ name: v.trim(), page: 1 })}
+          onSearch={(v) => onFilters({ name: v.trim() })}
         />
         <DatePicker.RangePicker
           value={[filters.date ? dayjs(filters.date) : null, filters.endDate ? dayjs(filters.endDate) : null]}
-          onChange={(range) => onFilters({ date: range?.[0]?.format(DAY_FORMAT), endDate: range?.[1]?.format(DAY_FORMAT), page: 1 })}
+          onChange={(range) => onFilters({ date: range?.[0]?.format(DAY_FORMAT), endDate: range?.[1]?.format(DAY_FORMAT) })}
           allowEmpty={[true, true]}
         />
       </Flex>
-      <Table<Visit>
+      <ListTable<Visit>
         rowKey="vid"
-        size="middle"
-        loading={visits.isFetching}
+        paging={{ values: filters, set: onFilters }}
+        total={data?.count ?? 0}
+        pending={visits.isPending}
+        fetching={visits.isFetching}
         dataSource={data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        onChange={(pagination, _f, _s, extra) => {
-          if (extra.action !== 'paginate') return;
-          const size = pagination.pageSize ?? filters.size;
-          onFilters(size !== filters.size ? { size, page: 1 } : { page: pagination.current ?? 1 });
-        }}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.size,
-          total: data?.count ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (n) => t('residents.visits.total', { count: n }),
-        }}
-        locale={{ emptyText: visits.isPending ? <div style={{ height: 120 }} /> : <Empty description={t('residents.visits.empty')} /> }}
+        totalText={(n) => t('residents.visits.total', { count: n })}
+        empty={t('residents.visits.empty')}
         columns={[
           {
             key: 'vname',

@@ -2,19 +2,11 @@ import { Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../platform/components/PageHeader';
+import { useListQuery } from '../../../platform/list';
 import { ProjectsTab } from '../components/ProjectsTab';
 import { ResidentsTab } from '../components/ResidentsTab';
 import { VisitRecordsTab } from '../components/VisitRecordsTab';
-import {
-  RESIDENT_TABS,
-  type ResidentFilters,
-  type ResidentTab,
-  residentFiltersFromParams,
-  screenParams,
-  tabFromParams,
-  type VisitRecordFilters,
-  visitFiltersFromParams,
-} from '../query';
+import { RESIDENT_TABS, type ResidentTab, residentParams, tabFromParams, tabParams, visitRecordParams } from '../query';
 
 /**
  * People › resident visitors (/visitlist): the residents (filters, approval, add/edit, delete), their projects, and
@@ -24,28 +16,28 @@ export function ResidentsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = tabFromParams(params);
-  const residents = residentFiltersFromParams(params);
-  const visits = visitFiltersFromParams(params);
-  const go = (next: { tab?: ResidentTab; residents?: Partial<ResidentFilters>; visits?: Partial<VisitRecordFilters> }) =>
-    setParams(screenParams(next.tab ?? tab, { ...residents, ...next.residents }, { ...visits, ...next.visits }), { replace: true });
+  // Two lists in one URL: each keeps its own parameters and leaves the other's.
+  const residents = useListQuery(residentParams);
+  const visits = useListQuery(visitRecordParams);
+  const go = (next: ResidentTab) => setParams((p) => tabParams(p, next), { replace: true });
 
   return (
     <>
       <PageHeader title={t('residents.title')} extra={<Typography.Text type="secondary">{t('residents.intro')}</Typography.Text>} />
       <Tabs
         activeKey={tab}
-        onChange={(k) => go({ tab: k as ResidentTab })}
+        onChange={(k) => go(k as ResidentTab)}
         destroyOnHidden
         items={RESIDENT_TABS.map((k) => ({
           key: k,
           label: t(`residents.tabs.${k}`),
           children:
             k === 'residents' ? (
-              <ResidentsTab filters={residents} onFilters={(f) => go({ residents: f })} onProjects={() => go({ tab: 'projects' })} />
+              <ResidentsTab filters={residents.values} onFilters={residents.set} onProjects={() => go('projects')} />
             ) : k === 'projects' ? (
               <ProjectsTab />
             ) : (
-              <VisitRecordsTab filters={visits} onFilters={(f) => go({ visits: f })} />
+              <VisitRecordsTab filters={visits.values} onFilters={visits.set} />
             ),
         }))}
       />

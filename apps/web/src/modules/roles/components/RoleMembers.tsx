@@ -1,21 +1,24 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { Employee, RoleNode } from '@openvisit/contract';
-import { App, Button, Card, Empty, Flex, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BatchBar, defineListParams, ListTable, useListQuery } from '../../../platform/list';
 import { useRevokeRole, useRoleMembers } from '../api';
 import { AddMembersModal } from './AddMembersModal';
 
-const PAGE_SIZE = 20;
+/** The members' page, kept in the URL (the page drops it when another role is chosen). */
+const memberParams = defineListParams({});
 
 /** The members of a role (`getEmpRoleList`), paged, with add and remove (single or selected, confirmed). */
 export function RoleMembers({ role }: { role: RoleNode }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [page, setPage] = useState(1);
+  const query = useListQuery(memberParams);
+  const { page, size } = query.values;
   const [selection, setSelection] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
-  const members = useRoleMembers(role.rid, page, PAGE_SIZE);
+  const members = useRoleMembers(role.rid, page, size);
   const revoke = useRevokeRole();
   const list = members.data?.list ?? [];
 
@@ -24,7 +27,7 @@ export function RoleMembers({ role }: { role: RoleNode }) {
       const { changed } = await revoke.mutateAsync({ rid: role.rid, empids: ids });
       void message.success(t('roles.members.removed', { count: changed, role: role.rgName }));
       setSelection((s) => s.filter((id) => !ids.includes(id)));
-      if (list.length === ids.length && page > 1) setPage(page - 1);
+      if (list.length === ids.length && page > 1) query.set({ page: page - 1 });
     } catch {
       // shown by the error policy
     }
@@ -43,44 +46,29 @@ export function RoleMembers({ role }: { role: RoleNode }) {
     >
       {selection.length > 0 ? (
         <Flex justify="flex-end" style={{ marginBottom: 12 }}>
-          <Space>
-            <Typography.Text type="secondary">{t('roles.members.selected', { count: selection.length })}</Typography.Text>
-            <Popconfirm
-              title={t('roles.members.batchRemoveConfirm', { count: selection.length, role: role.rgName })}
-              okText={t('roles.members.remove')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove(selection)}
-            >
-              <Button danger icon={<DeleteOutlined />} loading={revoke.isPending}>
-                {t('roles.members.batchRemove')}
-              </Button>
-            </Popconfirm>
-          </Space>
+          <BatchBar
+            count={selection.length}
+            selectedText={t('roles.members.selected', { count: selection.length })}
+            deleteText={t('roles.members.batchRemove')}
+            confirmText={t('roles.members.batchRemoveConfirm', { count: selection.length, role: role.rgName })}
+            okText={t('roles.members.remove')}
+            onDelete={() => remove(selection)}
+            deleting={revoke.isPending}
+          />
         </Flex>
       ) : null}
-      <Table<Employee>
+      <ListTable<Employee>
         rowKey="empid"
-        size="middle"
-        loading={members.isFetching}
+        paging={query}
+        total={members.data?.count ?? 0}
+        pending={members.isPending}
+        fetching={members.isFetching}
         dataSource={list}
-        scroll={{ x: 'max-content' }}
-        rowSelection={{ selectedRowKeys: selection, onChange: (keys) => setSelection(keys.map(Number)), preserveSelectedRowKeys: true }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: members.data?.count ?? 0,
-          onChange: setPage,
-          hideOnSinglePage: true,
-          showTotal: (n) => t('roles.members.total', { count: n }),
-        }}
-        locale={{
-          emptyText: members.isPending ? (
-            <div style={{ height: 120 }} />
-          ) : (
-            <Empty description={t('roles.members.empty', { role: role.rgName })}>{addButton}</Empty>
-          ),
-        }}
+        selection={{ keys: selection, onChange: (keys) => setSelection(keys.map(Number)) }}
+        hideOnSinglePage
+        totalText={(n) => t('roles.members.total', { count: n })}
+        empty={t('roles.members.empty', { role: role.rgName })}
+        emptyAction={addButton}
         columns={[
           { key: 'empName', title: t('roles.members.columns.name'), dataIndex: 'empName' },
           { key: 'empNo', title: t('roles.members.columns.empNo'), dataIndex: 'empNo', render: (v: string) => v || '—' },

@@ -1,28 +1,20 @@
 import { DownloadOutlined, EyeOutlined, LogoutOutlined } from '@ant-design/icons';
 import { exportVisitorList, type Visit, visitTypeText } from '@openvisit/contract';
-import { App, Button, Card, DatePicker, Empty, Flex, Popconfirm, Space, Table, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Flex, Popconfirm, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
+import { BatchBar, ListTable, useListQuery } from '../../../platform/list';
 import { getSession } from '../../../platform/session';
 import { useBatchSignOut, usePeopleCounting, useVisitPage } from '../api';
 import { VisitDrawer } from '../components/VisitDrawer';
 import { VisitFilterBar } from '../components/VisitFilterBar';
 import { VisitStatusTag } from '../components/VisitStatusTag';
-import {
-  DEFAULT_VISIT_FILTERS,
-  isFiltered,
-  PAGE_SIZES,
-  paramsFromVisitFilters,
-  searchInput,
-  type VisitFilters,
-  visitFiltersFromParams,
-} from '../query';
+import { searchInput, type VisitFilters, visitParams } from '../query';
 
 /**
  * Visitors › visitor list: every kind of visit, filtered (kept in the URL), with details, sign-out and export. With
@@ -32,8 +24,8 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const lang = useLang();
-  const [params, setParams] = useSearchParams();
-  const filters = { ...visitFiltersFromParams(params), overtime };
+  const query = useListQuery(visitParams, { push: true });
+  const filters: VisitFilters = { ...query.values, overtime };
   const page = useVisitPage(filters);
   const onSite = usePeopleCounting();
   const batch = useBatchSignOut();
@@ -42,9 +34,7 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
   const [exporting, setExporting] = useState(false);
 
   const apply = (patch: Partial<VisitFilters>) => {
-    const next = { ...filters, ...patch };
-    if (!('page' in patch)) next.page = 1;
-    setParams(paramsFromVisitFilters(next));
+    query.set(patch);
     setSelection([]);
   };
 
@@ -96,53 +86,44 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
               allowEmpty={[true, true]}
             />
             <VisitFilterBar filters={filters} apply={apply} overtime={overtime} />
-            {isFiltered(filters) && (
-              <Button type="link" onClick={() => setParams(paramsFromVisitFilters({ ...DEFAULT_VISIT_FILTERS }))}>
+            {query.filtered && (
+              <Button type="link" onClick={query.reset}>
                 {t('visits.filters.clear')}
               </Button>
             )}
           </Flex>
-          {selection.length > 0 && (
-            <Space>
-              <Typography.Text>{t('visits.selected', { count: selection.length })}</Typography.Text>
+          <BatchBar
+            count={selection.length}
+            selectedText={t('visits.selected', { count: selection.length })}
+            extra={
               <Popconfirm title={t('visits.batchSignOutConfirm', { count: selection.length })} onConfirm={() => signOutSelected()}>
                 <Button icon={<LogoutOutlined />} loading={batch.isPending}>
                   {t('visits.batchSignOut')}
                 </Button>
               </Popconfirm>
-            </Space>
-          )}
-          <Table<Visit>
+            }
+          />
+          <ListTable<Visit>
             rowKey="vid"
-            size="middle"
-            loading={page.isFetching}
+            paging={query}
+            total={data?.count ?? 0}
+            pending={page.isPending}
+            fetching={page.isFetching}
             dataSource={data?.list ?? []}
             scroll={{ x: 1100 }}
-            locale={{
-              emptyText: (
-                <Empty description={overtime ? t('visits.overtimeEmpty') : isFiltered(filters) ? t('visits.emptyFiltered') : t('visits.empty')} />
-              ),
-            }}
-            rowSelection={
-              // Batch sign-out is the company's and the desks'; a sub-company only reads.
+            empty={overtime ? t('visits.overtimeEmpty') : query.filtered ? t('visits.emptyFiltered') : t('visits.empty')}
+            // Batch sign-out is the company's and the desks'; a sub-company only reads.
+            selection={
               getSession().role === 'subcom'
                 ? undefined
                 : {
-                    selectedRowKeys: selection,
+                    keys: selection,
                     onChange: (keys) => setSelection(keys as number[]),
                     getCheckboxProps: (v) => ({ disabled: v.status !== 'signedIn', 'aria-label': v.vname }),
                   }
             }
-            pagination={{
-              current: filters.page,
-              pageSize: filters.size,
-              total: data?.count ?? 0,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showSizeChanger: true,
-              // Past the server's count cap the total is "at least" (10,000+); the pager stops there, filters narrow it.
-              showTotal: (n) => (data?.countCapped ? t('visits.totalAtLeast', { total: n.toLocaleString(lang) }) : t('visits.total', { count: n })),
-              onChange: (p, size) => apply(size !== filters.size ? { size, page: 1 } : { page: p }),
-            }}
+            // Past the server's count cap the total is "at least" (10,000+); the pager stops there, filters narrow it.
+            totalText={(n) => (data?.countCapped ? t('visits.totalAtLeast', { total: n.toLocaleString(lang) }) : t('visits.total', { count: n }))}
             columns={[
               {
                 title: t('visits.columns.visitor'),

@@ -1,0 +1,85 @@
+import { Empty, Table, type TableProps } from 'antd';
+import type { Key, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, type Paging } from './params';
+
+export interface ListTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'loading' | 'rowSelection'> {
+  /** The page shown and how to move to another (a `useListQuery` result fits). */
+  paging: { values: Paging; set(patch: Partial<Paging>): void };
+  total: number;
+  /** Nothing has arrived yet: the empty state waits instead of saying there is nothing. */
+  pending: boolean;
+  /** A page is being fetched (the rows of the last one stay, dimmed). */
+  fetching: boolean;
+  /** What the empty state says, and what it offers (a clear-filters or add button). */
+  empty?: ReactNode;
+  emptyAction?: ReactNode;
+  /** The total under the table; "N in total" unless given. */
+  totalText?: (total: number) => ReactNode;
+  /** No pager when everything fits on one page. */
+  hideOnSinglePage?: boolean;
+  /** Row selection, kept across pages. */
+  selection?: {
+    keys: readonly Key[];
+    onChange(keys: Key[]): void;
+    getCheckboxProps?: NonNullable<TableProps<T>['rowSelection']>['getCheckboxProps'];
+  };
+}
+
+/**
+ * A paged table bound to `paging` (the URL's through `useListQuery`, or a drawer's own through `usePaging`), with the
+ * console's loading and empty states and, when asked, row selection.
+ */
+export function ListTable<T extends object>({
+  paging,
+  total,
+  pending,
+  fetching,
+  empty,
+  emptyAction,
+  totalText,
+  selection,
+  hideOnSinglePage,
+  onChange,
+  locale,
+  ...rest
+}: ListTableProps<T>) {
+  const { t } = useTranslation();
+  const { page, size } = paging.values;
+  return (
+    <Table<T>
+      size="middle"
+      scroll={{ x: 'max-content' }}
+      {...rest}
+      loading={fetching}
+      rowSelection={
+        selection && {
+          selectedRowKeys: [...selection.keys],
+          onChange: (keys) => selection.onChange(keys),
+          getCheckboxProps: selection.getCheckboxProps,
+          preserveSelectedRowKeys: true,
+        }
+      }
+      onChange={(pagination, filters, sorter, extra) => {
+        if (extra.action === 'paginate') {
+          const next = pagination.pageSize ?? size;
+          paging.set(next !== size ? { size: next } : { page: pagination.current ?? 1 });
+        }
+        onChange?.(pagination, filters, sorter, extra);
+      }}
+      pagination={{
+        current: page,
+        pageSize: size,
+        total,
+        showSizeChanger: true,
+        hideOnSinglePage,
+        pageSizeOptions: PAGE_SIZES.map(String),
+        showTotal: totalText ?? ((n) => t('common.list.total', { count: n })),
+      }}
+      locale={{
+        ...locale,
+        emptyText: pending ? <div style={{ height: 120 }} /> : <Empty description={empty ?? t('common.empty')}>{emptyAction}</Empty>,
+      }}
+    />
+  );
+}
