@@ -5,6 +5,7 @@ import type { AuthedContext } from '../../platform/calls.js';
 import { hashPassword, verifyPassword } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { revokeAccountSessions } from '../../platform/sessions.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 import * as authRepo from '../auth/auth.repository.js';
 import { assertGates } from '../registration/registration.gates.js';
 import { accountsRepository, type CompanyRow, type StaffRow, signInNameTaken } from './accounts.repository.js';
@@ -235,4 +236,12 @@ export async function relatedCompanies(ctx: AuthedContext) {
     regDate: c.createdAt.getTime(),
     loginDate: c.loginDate?.getTime() ?? null,
   }));
+}
+
+/**
+ * For other modules (mails on the company's behalf, invitation pages, jobs): the company's row, by scope.
+ * (Added by server-visits; becomes `accountsRepository(scope)` once that repository takes a scope.)
+ */
+export function companyOf(scope: TenantScope): Promise<CompanyRow | undefined> {
+  return accountsRepository(dbOf(scope), scope).company();
 }

@@ -298,3 +298,9 @@ export async function departmentIdsOf(ctx: AuthedContext, empIds: number[]): Pro
 export async function setDepartmentIds(ctx: AuthedContext, empid: number, deptIds: number[]): Promise<void> {
   await ctx.db.transaction((tx) => employeesRepository(tx, { companyId: ctx.session.companyId }).setDepartments(empid, deptIds));
 }
+
+/** For other modules (approval rules): which of these ids are this company's enabled employees. (Added by server-visits.) */
+export async function enabledIdsOf(ctx: AuthedContext, ids: number[]): Promise<Set<number>> {
+  const rows = ids.length ? await repoOf(ctx).byIds(ids) : [];
+  return new Set(rows.filter((r) => r.status === 0).map((r) => r.id));
+}

@@ -5,7 +5,7 @@ import type { Lang, VisitKind } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { AuthedContext } from '../../platform/calls.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
+import { companyOf } from '../accounts/accounts.service.js';
 import { type OnSiteGate, onSiteList } from './onsite.service.js';
 
 const TEXTS = {
@@ -80,7 +80,7 @@ let fontBytes: Buffer | undefined;
 
 /** The evacuation list as an A4 PDF to print: the company, the time, the totals, then a table per gate with a tick box. */
 export async function evacuationPdfFile(ctx: AuthedContext, lang: Lang): Promise<Readable> {
-  const [list, company] = await Promise.all([onSiteList(ctx), accountsRepository(ctx.db, { companyId: ctx.session.companyId }).company()]);
+  const [list, company] = await Promise.all([onSiteList(ctx), companyOf(ctx.tenant)]);
   const t = TEXTS[lang];
   fontBytes ??= readFileSync(FONT);
   const doc = new PDFDocument({ size: 'A4', margin: 36, info: { Title: t.title, Author: company?.name ?? '' } });
