@@ -2,8 +2,7 @@ import { APPROVAL_STATUSES, logDesc, nextStatus, type ProcessRecord, Role, Statu
 import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import type { VisitRow } from '../visits/visits.kernel.js';
-import * as visits from '../visits/visits.kernel.js';
+import * as visits from '../visits/visits.service.js';
 import { levelCount } from './approvals.areas.js';
 import { tellApprovers, tellOutcome } from './approvals.notices.js';
 import { type AreaRow, approvalsRepository, CLOSED_VISIT_STATUSES, type RecordWithVisit, type RuleRow } from './approvals.repository.js';
@@ -32,7 +31,7 @@ async function areaFor(ctx: AuthedContext, gid: number | null): Promise<{ area: 
  * level's approvers. A visit no area covers waits for the desk or an administrator to authorise it directly
  * (updateVisitStatus), as the original's single-step approval did.
  */
-export async function submit(ctx: AuthedContext, v: VisitRow, submitter: string): Promise<void> {
+export async function submit(ctx: AuthedContext, v: visits.VisitRow, submitter: string): Promise<void> {
   const flow = await areaFor(ctx, v.gid);
   if (!flow) return;
   await repoOf(ctx).insert({ visitId: v.id, areaId: flow.area.id, areaName: flow.area.name, level: 1, levels: flow.levels, submitter });
@@ -40,7 +39,7 @@ export async function submit(ctx: AuthedContext, v: VisitRow, submitter: string)
 }
 
 /** The visit may now check in: permission 1, and a waiting walk-in moves on to authorised. */
-async function authorise(ctx: AuthedContext, v: VisitRow, note: string): Promise<void> {
+async function authorise(ctx: AuthedContext, v: visits.VisitRow, note: string): Promise<void> {
   if (nextStatus(v.status as VisitorStatus, 'approve')) {
     await visits.move(ctx, v, 'approve', { permission: 1 }, note);
     return;
@@ -181,7 +180,7 @@ export async function decide(
   const last = input.result === 'approve' && r.record.level >= flow;
   const status = input.result === 'approve' ? (last ? AGREED : APPROVED) : RESULT[input.result];
   const who = me(ctx);
-  let visit: VisitRow | undefined;
+  let visit: visits.VisitRow | undefined;
   await inTransaction(ctx.tenant, async (tx) => {
     const txCtx = inTx(ctx, tx);
     const txRepo = approvalsRepository(tx);
@@ -213,7 +212,7 @@ export async function decide(
     }
   });
   if (!visit) throw notFound('visit');
-  const v: VisitRow = visit;
+  const v: visits.VisitRow = visit;
   if (status === APPROVED) await tellApprovers(ctx, v, areaId, r.record.level + 1, flow);
   else await tellOutcome(ctx, v, input.result === 'approve' ? 'agreed' : input.result === 'refuse' ? 'refused' : 'returned', input.remark);
 

@@ -1,7 +1,7 @@
 import type { AuthedContext } from '../../platform/calls.js';
 import { companyOf } from '../accounts/accounts.service.js';
 import * as employees from '../employees/employees.service.js';
-import type { VisitRow } from '../visits/visits.kernel.js';
+import type { VisitRow } from '../visits/visits.service.js';
 import { approvalRequestMail, approvalResultMail } from './approvals.mails.js';
 import { approvalsRepository } from './approvals.repository.js';
 

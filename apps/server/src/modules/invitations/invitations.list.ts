@@ -15,8 +15,7 @@ import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
-import { move, toVisit, type VisitRow, visitsOf } from '../visits/visits.kernel.js';
-import { searchPage, type VisitQuery } from '../visits/visits.search.js';
+import { move, searchPage, toVisit, type VisitQuery, type VisitRow, visitsOf } from '../visits/visits.service.js';
 import { checkCommon, createInvitations, hostFor, invitedThatDay, inviteLink, mailInvitation, ownOnly } from './invitations.service.js';
 
 /** Before check-in: an invitation in one of these can still be used, so re-sending gives it a new link. */

@@ -8,7 +8,7 @@ import type { Mailer } from '../../platform/mail.js';
 import { type TenantScope, tenantScope } from '../../platform/tenancy.js';
 import { companyOf } from '../accounts/accounts.service.js';
 import { gateNameIn } from '../registration/registration.gates.js';
-import { type VisitRow, visitsOf } from '../visits/visits.kernel.js';
+import { type VisitRow, visitsOf } from '../visits/visits.service.js';
 import {
   cancellationMail,
   cancellationSms,

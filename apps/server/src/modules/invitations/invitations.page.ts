@@ -18,8 +18,7 @@ import { scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
 import { companyOf } from '../accounts/accounts.service.js';
 import { meetingWindow } from '../meetings/meetings.window.js';
 import { gateNameIn } from '../registration/registration.gates.js';
-import type { VisitRow } from '../visits/visits.kernel.js';
-import * as visits from '../visits/visits.kernel.js';
+import * as visits from '../visits/visits.service.js';
 import { replyNotice } from './invitations.mails.js';
 import { invitationsRepository } from './invitations.repository.js';
 
@@ -29,18 +28,18 @@ const REPLY_FROM: readonly VisitorStatus[] = VISIT_MOVES.accept.from;
 /** Companions and a photo come once the visitor accepted (the approval, if any, may be under way or done). */
 export const SUPPLEMENT_FROM: readonly VisitorStatus[] = ['accepted', 'unauthorized', 'authorized'];
 
-export async function byToken(ctx: CallContext, token: string): Promise<VisitRow> {
+export async function byToken(ctx: CallContext, token: string): Promise<visits.VisitRow> {
   const row = await visits.visitByInviteToken(ctx.system, sha256(token));
   if (row?.kind !== 'invite') throw new AppError(Status.INVALID_VISITOR);
   return row;
 }
 
 /** The company the visit belongs to, resolved from the link's token. */
-function scopeOf(ctx: CallContext, v: VisitRow): TenantScope {
+function scopeOf(ctx: CallContext, v: visits.VisitRow): TenantScope {
   return scopeForCompany(ctx.system, v.companyId);
 }
 
-export async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
+export async function pageOf(ctx: CallContext, v: visits.VisitRow): Promise<Invitation> {
   const scope = scopeOf(ctx, v);
   const company = await companyOf(scope);
   const settings = companySettings.parse(company?.settings ?? {});
@@ -87,7 +86,7 @@ export async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation>
 }
 
 /** A move made by the visitor from the page: conditional on the status, with a history row in the visitor's name. */
-async function visitorMove(ctx: CallContext, v: VisitRow, event: VisitEvent): Promise<VisitRow> {
+async function visitorMove(ctx: CallContext, v: visits.VisitRow, event: VisitEvent): Promise<visits.VisitRow> {
   return visits.moveIn(scopeOf(ctx, v), v, event, {}, { actor: v.name, note: 'invitation page', what: 'invitation' });
 }
 
@@ -123,7 +122,7 @@ export async function reply(ctx: CallContext, input: { id: string; status: 3 | 4
 }
 
 /** The host is told the visitor's answer on the channels they chose; a failure to queue is logged, the answer stays. */
-async function tellHostOfReply(ctx: CallContext, v: VisitRow, accepted: boolean): Promise<void> {
+async function tellHostOfReply(ctx: CallContext, v: visits.VisitRow, accepted: boolean): Promise<void> {
   if (!v.empId) return;
   try {
     const company = await companyOf(scopeOf(ctx, v));

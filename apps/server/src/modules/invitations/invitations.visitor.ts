@@ -4,7 +4,7 @@ import type { CallContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { ImageRejected, normalisePhoto } from '../../platform/images.js';
 import { scopeForCompany } from '../../platform/tenancy.js';
-import { type VisitRow, visitsOf } from '../visits/visits.kernel.js';
+import { type VisitRow, visitsOf } from '../visits/visits.service.js';
 import { byToken, pageOf, SUPPLEMENT_FROM } from './invitations.page.js';
 
 /**

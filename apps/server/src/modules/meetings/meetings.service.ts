@@ -25,7 +25,7 @@ import {
   submitForApproval,
 } from '../invitations/invitations.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
-import { moveMany, toVisit, type VisitRow, visitsOf } from '../visits/visits.kernel.js';
+import { moveMany, toVisit, type VisitRow, visitsOf } from '../visits/visits.service.js';
 import { type MeetingMailFacts, meetingCancelledMail, meetingChangedMail, meetingInvitationMail } from './meetings.mails.js';
 import { type MeetingFilter, type MeetingRow, meetingsRepository } from './meetings.repository.js';
 import { timesOf } from './meetings.window.js';

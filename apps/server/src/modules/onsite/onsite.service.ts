@@ -1,6 +1,6 @@
 import type { VisitKind } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
-import { onSitePeople } from '../visits/visits.search.js';
+import { onSitePeople } from '../visits/visits.service.js';
 
 export type OnSiteRow = Awaited<ReturnType<typeof onSitePeople>>[number];
 

@@ -15,7 +15,7 @@ import {
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import * as visits from '../visits/visits.search.js';
+import * as visits from '../visits/visits.service.js';
 import { assertGates } from './registration.gates.js';
 import { type FieldRow, type LinkRow, type RegistrationRepository, registrationRepository, type TypeRow } from './registration.repository.js';
 

@@ -2,8 +2,7 @@ import { type ReportFigures, type ReportGroup, type ReportGrouping, Status, type
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import { AppError } from '../../platform/errors.js';
-import { toVisit, type VisitFilter, visitsOf } from '../visits/visits.kernel.js';
-import { filterOf, type VisitQuery } from '../visits/visits.search.js';
+import { filterOf, toVisit, type VisitFilter, type VisitQuery, visitsOf } from '../visits/visits.service.js';
 import { type FigureRow, reportTableRepository } from './reportTable.repository.js';
 
 export interface ReportQuery extends Omit<VisitQuery, 'date' | 'endDate'> {

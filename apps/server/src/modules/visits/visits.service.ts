@@ -1,0 +1,26 @@
+/**
+ * What other modules use of visits: the kernel (records and the state machine), the list's search, the desk's
+ * screening and the residents' sign-in. The calls bind to the flow files (walkin, checkin, search, files) directly.
+ */
+
+export { screen } from './visits.desk.js';
+export {
+  createVisit,
+  hostSnapshot,
+  move,
+  moveIn,
+  moveMany,
+  noSuchVisit,
+  setPermission,
+  signOutOverdue,
+  toVisit,
+  type VisitFilter,
+  type VisitInsert,
+  type VisitRow,
+  visibleVisit,
+  visitById,
+  visitByInviteToken,
+  visitsOf,
+} from './visits.kernel.js';
+export { type ResidentForVisit, residentOnSiteToday, signInResident } from './visits.residents.js';
+export { filterOf, onSitePeople, searchPage, type VisitQuery } from './visits.search.js';
