@@ -7,7 +7,7 @@ import { type Actor, clientEnd, writeLog } from './audit.js';
 import { AppError, badParams } from './errors.js';
 import type { Services } from './services.js';
 import { resolveSession, type Session } from './sessions.js';
-import { type SystemScope, sessionScope, systemScope, type TenantScope } from './tenancy.js';
+import { dbOf, type SystemScope, sessionScope, systemScope, type TenantScope } from './tenancy.js';
 
 export const TOKEN_HEADER = 'x-coolvisit-token';
 
@@ -219,4 +219,12 @@ async function readUpload(
     if (v && v.type === 'field' && typeof v.value === 'string') fields[name] = v.value;
   }
   return { file: { name: part.filename, bytes }, fields };
+}
+
+/**
+ * The context inside a service's transaction: its scope is the transaction's. (Added by server-visits: it carries the
+ * deprecated `db` along so that services not yet converted keep running inside the transaction; drop that with `db`.)
+ */
+export function inTx<C extends AuthedContext>(ctx: C, tx: TenantScope): C {
+  return { ...ctx, tenant: tx, db: dbOf(tx) };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { processAreas, processRecords, processRules, roleMembers, visits } from '../../db/schema/index.js';
+import { processAreas, processRecords, processRules, roleMembers, roles, visits } from '../../db/schema/index.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 export type AreaRow = typeof processAreas.$inferSelect;
 export type RuleRow = typeof processRules.$inferSelect;
@@ -47,7 +47,8 @@ function like(s: string): string {
 }
 
 /** One company's approval areas, rules and records; no method reaches another company's rows. */
-export function approvalsRepository(db: Db, scope: { companyId: number }) {
+export function approvalsRepository(scope: TenantScope) {
+  const db = dbOf(scope);
   const myAreas = eq(processAreas.companyId, scope.companyId);
   const myRecords = eq(processRecords.companyId, scope.companyId);
   const selectRecords = () => db.select(recordWithVisit).from(processRecords).innerJoin(visits, eq(visits.id, processRecords.visitId));
@@ -92,6 +93,15 @@ export function approvalsRepository(db: Db, scope: { companyId: number }) {
       if (rules.length) await db.insert(processRules).values(rules.map((r) => ({ ...r, areaId, companyId: scope.companyId })));
     },
     /** Whether a role is named as approver anywhere (a role in use cannot be deleted). */
+    /** The names of the roles rules name (roles cannot be read through their service: it asks this module first). */
+    roleNames: async (roleIds: number[]): Promise<Map<number, string>> => {
+      if (!roleIds.length) return new Map();
+      const rows = await db
+        .select({ id: roles.id, name: roles.name })
+        .from(roles)
+        .where(and(eq(roles.companyId, scope.companyId), inArray(roles.id, roleIds)));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
     roleInUse: (roleIds: number[]) =>
       db
         .select({ n: count() })

@@ -1,17 +1,18 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
-import * as approvals from './approvals.service.js';
+import * as areas from './approvals.areas.js';
+import * as flow from './approvals.flow.js';
 
 export const approvalsRoutes = [
-  bind(c.getProcessArea, (_input, ctx) => approvals.areas(ctx)),
-  bind(c.addProcessArea, (input, ctx) => approvals.addArea(ctx, input)),
-  bind(c.updateProcessArea, (input, ctx) => approvals.updateArea(ctx, input)),
-  bind(c.addProcessRule, (input, ctx) => approvals.setRules(ctx, input)),
-  bind(c.delProcessArea, (input, ctx) => approvals.removeArea(ctx, input)),
-  bind(c.updateProcessSwitch, (input, ctx) => approvals.setSwitch(ctx, input)),
-  bind(c.getNoApproveRecords, (input, ctx) => approvals.waitingQueue(ctx, input)),
-  bind(c.getApproveRecords, (input, ctx) => approvals.decidedList(ctx, input)),
-  bind(c.getProcessRecords, (input, ctx) => approvals.history(ctx, input)),
-  bind(c.completeProcessRecord, (input, ctx) => approvals.decide(ctx, input)),
-  bind(c.resubmitProcess, (input, ctx) => approvals.resubmit(ctx, input)),
+  bind(c.getProcessArea, (_input, ctx) => areas.areas(ctx)),
+  bind(c.addProcessArea, (input, ctx) => areas.addArea(ctx, input)),
+  bind(c.updateProcessArea, (input, ctx) => areas.updateArea(ctx, input)),
+  bind(c.addProcessRule, (input, ctx) => areas.setRules(ctx, input)),
+  bind(c.delProcessArea, (input, ctx) => areas.removeArea(ctx, input)),
+  bind(c.updateProcessSwitch, (input, ctx) => areas.setSwitch(ctx, input)),
+  bind(c.getNoApproveRecords, (input, ctx) => flow.waitingQueue(ctx, input)),
+  bind(c.getApproveRecords, (input, ctx) => flow.decidedList(ctx, input)),
+  bind(c.getProcessRecords, (input, ctx) => flow.history(ctx, input)),
+  bind(c.completeProcessRecord, (input, ctx) => flow.decide(ctx, input)),
+  bind(c.resubmitProcess, (input, ctx) => flow.resubmit(ctx, input)),
 ];

@@ -303,3 +303,9 @@ export async function setDepartmentIds(ctx: AuthedContext, empid: number, deptId
 export function contactOf(scope: TenantScope, empId: number) {
   return employeesRepository(scope).contactOf(empId);
 }
+
+/** For other modules (approval rules): which of these ids are this company's enabled employees. (Added by server-visits.) */
+export async function enabledIdsOf(ctx: AuthedContext, ids: number[]): Promise<Set<number>> {
+  const rows = ids.length ? await repoOf(ctx).byIds(ids) : [];
+  return new Set(rows.filter((r) => r.status === 0).map((r) => r.id));
+}

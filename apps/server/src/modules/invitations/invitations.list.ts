@@ -15,15 +15,14 @@ import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
-import { type VisitRow, visitsRepository } from '../visits/visits.repository.js';
-import { move, searchPage, toVisit, type VisitQuery } from '../visits/visits.service.js';
+import { move, searchPage, toVisit, type VisitQuery, type VisitRow, visitsOf } from '../visits/visits.service.js';
 import { checkCommon, createInvitations, hostFor, invitedThatDay, inviteLink, mailInvitation, ownOnly } from './invitations.service.js';
 
 /** Before check-in: an invitation in one of these can still be used, so re-sending gives it a new link. */
 const OPEN: readonly VisitorStatus[] = VISIT_MOVES.cancel.from;
 
 function repoOf(ctx: AuthedContext) {
-  return visitsRepository(ctx.db, { companyId: ctx.session.companyId });
+  return visitsOf(ctx.tenant);
 }
 
 /** The invitation the caller may act on: employees their own only; 1117 for anything else. */

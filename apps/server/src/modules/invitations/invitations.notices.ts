@@ -5,10 +5,10 @@ import type { AuthedContext } from '../../platform/calls.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
-import { tenantScope } from '../../platform/tenancy.js';
+import { type TenantScope, tenantScope } from '../../platform/tenancy.js';
 import { company as companyRow } from '../accounts/accounts.service.js';
-import { registrationRepository } from '../registration/registration.repository.js';
-import { type VisitRow, visitsRepository } from '../visits/visits.repository.js';
+import { gateNameIn } from '../registration/registration.gates.js';
+import { type VisitRow, visitsOf } from '../visits/visits.service.js';
 import {
   cancellationMail,
   cancellationSms,
@@ -33,14 +33,8 @@ const REMIND_FROM: readonly VisitorStatus[] = VISIT_MOVES.checkIn.from;
 const langOf = (v: VisitRow): Lang => (v.lang === 'en' ? 'en' : 'zh');
 const EMPTY_TEXTS: InvitationTexts = { inviteContent: '', address: '', traffic: '', companyProfile: '' };
 
-async function textsOf(db: Db, v: VisitRow): Promise<InvitationTexts> {
-  return (await invitationsRepository(db, { companyId: v.companyId }).snapshot(v.id)) ?? EMPTY_TEXTS;
-}
-
-async function gateNameOf(db: Db, v: VisitRow): Promise<string> {
-  if (!v.gid) return '';
-  const [gate] = await registrationRepository(db, { companyId: v.companyId }).gatesByIds([v.gid]);
-  return gate?.name ?? '';
+async function textsOf(scope: TenantScope, v: VisitRow): Promise<InvitationTexts> {
+  return (await invitationsRepository(scope).snapshot(v.id)) ?? EMPTY_TEXTS;
 }
 
 /** Whether a visitor without an email hears by SMS: a phone, and the company's SMS on with quota left. */
@@ -121,7 +115,7 @@ export async function sendCancellation(ctx: AuthedContext, v: VisitRow): Promise
       company: ctx.session.companyName,
       host: v.empName,
       at: v.appointmentAt ?? v.createdAt,
-      gate: await gateNameOf(ctx.db, v),
+      gate: await gateNameIn(ctx.tenant, v.gid),
     });
     await ctx.services.mailer.send({ companyId: v.companyId, to: v.email, ...mail });
   } catch (err) {
@@ -135,18 +129,20 @@ export async function remind(
   payload: { companyId: number; visitId: number },
   now = new Date(),
 ): Promise<boolean> {
-  const v = await visitsRepository(deps.db, { companyId: payload.companyId }).byId(payload.visitId);
+  // A job acts for the company it was queued for.
+  const scope = tenantScope(deps.db, { companyId: payload.companyId });
+  const v = await visitsOf(scope).byId(payload.visitId);
   if (v?.kind !== 'invite' || !v.email || !v.appointmentAt || v.appointmentAt <= now) return false;
   if (!REMIND_FROM.includes(v.status as VisitorStatus)) return false;
-  const company = await companyRow(tenantScope(deps.db, { companyId: v.companyId }));
+  const company = await companyRow(scope);
   const mail = reminderMail(langOf(v), {
     visitor: v.name,
     company: company?.name ?? '',
     host: v.empName,
     at: v.appointmentAt,
-    gate: await gateNameOf(deps.db, v),
+    gate: await gateNameIn(scope, v.gid),
     code: v.code ?? '',
-    texts: await textsOf(deps.db, v),
+    texts: await textsOf(scope, v),
   });
   await deps.mailer.send({ companyId: v.companyId, to: v.email, ...mail, attachments: v.code ? [await passAttachment(deps.secrets, v.code)] : [] });
   return true;

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { gates, invitationSnapshots, invitationTemplates } from '../../db/schema/index.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 export type TemplateRow = typeof invitationTemplates.$inferSelect & { gname: string };
 export type TemplateValues = Omit<typeof invitationTemplates.$inferInsert, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
@@ -10,7 +10,8 @@ export type SnapshotValues = Omit<typeof invitationSnapshots.$inferInsert, 'comp
 const columns = { ...getTableColumns(invitationTemplates), gname: sql<string>`coalesce(${gates.name}, '')` };
 
 /** One company's invitation templates (its own and its employees') and the texts its invitations were sent with. */
-export function invitationsRepository(db: Db, scope: { companyId: number }) {
+export function invitationsRepository(scope: TenantScope) {
+  const db = dbOf(scope);
   const { companyId } = scope;
   const mine = eq(invitationTemplates.companyId, companyId);
   const select = () =>

@@ -3,15 +3,16 @@ import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
 import { batchInvite, batchTemplate } from './invitations.batch.js';
 import * as list from './invitations.list.js';
+import * as page from './invitations.page.js';
 import * as invitations from './invitations.service.js';
 import * as templates from './invitations.templates.js';
 import * as visitor from './invitations.visitor.js';
 
 export const invitationsRoutes = [
   bind(c.addAppointment, (input, ctx) => invitations.invite(ctx, input)),
-  bind(c.getInvitation, (input, ctx) => invitations.invitationPage(ctx, input)),
-  bind(c.previewInvitation, (input, ctx) => invitations.preview(ctx, input)),
-  bind(c.replyInvitation, (input, ctx) => invitations.reply(ctx, input)),
+  bind(c.getInvitation, (input, ctx) => page.invitationPage(ctx, input)),
+  bind(c.previewInvitation, (input, ctx) => page.preview(ctx, input)),
+  bind(c.replyInvitation, (input, ctx) => page.reply(ctx, input)),
   bind(c.searchInvites, (input, ctx) => invitations.searchInvites(ctx, input)),
   bind(c.cancelInvite, (input, ctx) => invitations.cancel(ctx, input)),
   // templates

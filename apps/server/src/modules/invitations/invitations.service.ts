@@ -1,35 +1,15 @@
-import {
-  appointmentWindowFailure,
-  companySettings,
-  INVITE_COMPANIONS_MAX,
-  type Invitation,
-  initialStatus,
-  logDesc,
-  nextStatus,
-  normalizePhone,
-  Role,
-  Status,
-  VISIT_MOVES,
-  type Visit,
-  type VisitEvent,
-  type VisitorStatus,
-  visitTypeText,
-} from '@openvisit/contract';
-import type { AuthedContext, CallContext } from '../../platform/calls.js';
+import { appointmentWindowFailure, initialStatus, logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit } from '@openvisit/contract';
+import { type AuthedContext, type CallContext, inTx } from '../../platform/calls.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { visitPass } from '../../platform/passes.js';
-import { scopeForCompany } from '../../platform/tenancy.js';
-import { company as companyRow, settingsOf } from '../accounts/accounts.service.js';
+import { inTransaction } from '../../platform/tenancy.js';
+import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
 import * as employees from '../employees/employees.service.js';
-import { meetingWindow } from '../meetings/meetings.window.js';
 import { gatesNamed } from '../registration/registration.gates.js';
-import { registrationRepository } from '../registration/registration.repository.js';
 import * as registration from '../registration/registration.service.js';
-import { type VisitRow, visitByInviteToken, visitsRepository } from '../visits/visits.repository.js';
-import { createVisit, hostSnapshot, move, searchPage, toVisit, type VisitQuery } from '../visits/visits.service.js';
-import { passAttachment, replyNotice } from './invitations.mails.js';
+import { createVisit, hostSnapshot, move, searchPage, toVisit, type VisitQuery, type VisitRow, visitsOf } from '../visits/visits.service.js';
+import { passAttachment } from './invitations.mails.js';
 import { sendCancellation, sendInvitation } from './invitations.notices.js';
 import { invitationsRepository } from './invitations.repository.js';
 import { resolveTemplate, textsIn } from './invitations.templates.js';
@@ -66,7 +46,7 @@ function sameDay(a: Date, b: Date): boolean {
 
 /** Whether this (normalised) phone already has an invitation or booking still to come on that day. */
 export async function invitedThatDay(ctx: AuthedContext, phone: string, at: Date): Promise<boolean> {
-  const open = await visitsRepository(ctx.db, { companyId: ctx.session.companyId }).byPhone(phone, VISIT_MOVES.checkIn.from);
+  const open = await visitsOf(ctx.tenant).byPhone(phone, VISIT_MOVES.checkIn.from);
   return open.some((o) => o.appointmentAt && sameDay(o.appointmentAt, at));
 }
 
@@ -105,7 +85,7 @@ export async function checkCommon(
   if (input.gid && !gate) throw new AppError(Status.GATE_NOT_FOUND);
   const templateType = input.templateType ?? 0;
   // The template is chosen once, at send time; each visitor's record keeps its texts in their language.
-  const template = await resolveTemplate(ctx.db, ctx.session.companyId, await settingsOf(ctx), { empId: host.id, templateType, gid: input.gid });
+  const template = await resolveTemplate(ctx.tenant, await settingsOf(ctx), { empId: host.id, templateType, gid: input.gid });
   const textsFor = (lang: 'zh' | 'en'): ReturnType<typeof textsIn> => (template ? textsIn(template.row, lang) : NO_TEXTS);
   return {
     host,
@@ -167,8 +147,8 @@ export async function storeInvitations(
   const status = initialStatus('invite', { approval: false });
   // With approval on, the visitor still gets the invitation (and may accept it) but cannot check in until approved.
   const approval = (await settingsOf(ctx)).processSwitch === 1;
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return inTransaction(ctx.tenant, async (tx) => {
+    const txCtx = inTx(ctx, tx);
     const out: Invited[] = [];
     for (const p of plan.people) {
       const token = randomToken(32);
@@ -190,7 +170,7 @@ export async function storeInvitations(
         inviteTokenHash: sha256(token),
         meetingId: link.meetingId ?? null,
       });
-      await invitationsRepository(tx, { companyId: ctx.session.companyId }).insertSnapshots([
+      await invitationsRepository(tx).insertSnapshots([
         {
           visitId: row.id,
           templateType: plan.templateType,
@@ -263,136 +243,12 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
 
 /** The invitation mail again with a new link (a re-send), with the texts it was first sent with. */
 export async function mailInvitation(ctx: AuthedContext, row: VisitRow, token: string, gate: string): Promise<void> {
-  const texts = await invitationsRepository(ctx.db, { companyId: row.companyId }).snapshot(row.id);
+  const texts = await invitationsRepository(ctx.tenant).snapshot(row.id);
   await sendInvitation(ctx, row, { link: inviteLink(ctx, token), host: row.empName, gate, texts: texts ?? NO_TEXTS });
 }
 
 export function inviteLink(ctx: CallContext, token: string): string {
   return `${ctx.config.publicUrl}/invite?token=${token}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The visitor's invitation page: no session, the link's token names the visit (and so its company).
-// ---------------------------------------------------------------------------------------------
-
-const REPLY_FROM: readonly VisitorStatus[] = VISIT_MOVES.accept.from;
-/** Companions and a photo come once the visitor accepted (the approval, if any, may be under way or done). */
-export const SUPPLEMENT_FROM: readonly VisitorStatus[] = ['accepted', 'unauthorized', 'authorized'];
-
-export async function byToken(ctx: CallContext, token: string): Promise<VisitRow> {
-  const row = await visitByInviteToken(ctx.db, sha256(token));
-  if (row?.kind !== 'invite') throw new AppError(Status.INVALID_VISITOR);
-  return row;
-}
-
-export async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
-  const company = await companyRow(scopeForCompany(ctx.system, v.companyId));
-  const settings = companySettings.parse(company?.settings ?? {});
-  const lang = v.lang === 'en' ? 'en' : 'zh';
-  const at = v.appointmentAt?.getTime() ?? null;
-  // A meeting's invitation checks in within the meeting's window.
-  const meeting = v.meetingId ? await meetingWindow(ctx.db, v.companyId, v.meetingId, settings.preExtendTime) : null;
-  const opensAt = meeting?.opensAt ?? (at === null ? null : at - settings.preExtendTime * 60_000);
-  const closesAt = meeting?.closesAt ?? (at === null ? null : at + settings.latExtendTime * 60_000);
-  const usable = (VISIT_MOVES.checkIn.from as readonly string[]).includes(v.status) && (closesAt === null || Date.now() <= closesAt);
-  const [gate] = v.gid ? await registrationRepository(ctx.db, { companyId: v.companyId }).gatesByIds([v.gid]) : [];
-  const sent = await invitationsRepository(ctx.db, { companyId: v.companyId }).snapshot(v.id);
-  return {
-    company: company?.name ?? '',
-    shortName: company?.shortName ?? '',
-    vname: v.name,
-    empName: v.empName,
-    appointmentDate: at,
-    opensAt,
-    closesAt,
-    visitType: visitTypeText(v.visitType, lang),
-    visitReason: v.visitReason,
-    gate: gate?.name ?? '',
-    status: v.status as VisitorStatus,
-    code: usable ? v.code : null,
-    pass: usable && v.code ? visitPass(ctx.services.secrets, v.code) : null,
-    permission: v.permission,
-    canReply: REPLY_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
-    lang,
-    terms: lang === 'en' && settings.secureProtocolEn.trim() ? settings.secureProtocolEn : settings.secureProtocol,
-    templateType: sent?.templateType === 1 ? 1 : 0,
-    inviteContent: sent?.inviteContent ?? '',
-    address: sent?.address ?? '',
-    traffic: sent?.traffic ?? '',
-    companyProfile: sent?.companyProfile ?? '',
-    longitude: sent?.longitude ?? null,
-    latitude: sent?.latitude ?? null,
-    meeting: meeting?.meeting ?? null,
-    followers: v.followers,
-    followersMax: INVITE_COMPANIONS_MAX,
-    hasPhoto: v.photo !== '',
-    canSupplement: SUPPLEMENT_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
-  };
-}
-
-/** A move made by the visitor from the page: conditional on the status, with a history row in the visitor's name. */
-async function visitorMove(ctx: CallContext, v: VisitRow, event: VisitEvent): Promise<VisitRow> {
-  const to = nextStatus(v.status as VisitorStatus, event);
-  if (!to) throw new AppError(Status.UPDATE_NOT_ALLOWED, `A ${v.status} invitation cannot take "${event}"`, { status: v.status });
-  const moved = await ctx.db.transaction(async (tx) => {
-    const repo = visitsRepository(tx, { companyId: v.companyId });
-    const row = await repo.move(v.id, VISIT_MOVES[event].from, to);
-    if (row)
-      await repo.addEvent({ visitId: v.id, event, fromStatus: v.status as VisitorStatus, toStatus: to, actor: v.name, note: 'invitation page' });
-    return row;
-  });
-  if (!moved) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The invitation changed meanwhile; reload it');
-  return moved;
-}
-
-export async function invitationPage(ctx: CallContext, input: { secid: string }): Promise<Invitation> {
-  return pageOf(ctx, await byToken(ctx, input.secid));
-}
-
-/** The visitor opened the page: 'sent' becomes 'viewed' (once; later opens change nothing). */
-export async function preview(ctx: CallContext, input: { secid: string }): Promise<Invitation> {
-  const v = await byToken(ctx, input.secid);
-  if (v.status !== 'sent') return pageOf(ctx, v);
-  const moved = await visitorMove(ctx, v, 'view').catch(async (err: unknown) => {
-    // Opened twice at once: the other request moved it.
-    if (err instanceof AppError && err.status === Status.UPDATE_NOT_ALLOWED) return byToken(ctx, input.secid);
-    throw err;
-  });
-  return pageOf(ctx, moved);
-}
-
-/** Accept (3) or decline (4), as the original's reply codes; refused once the invitation cannot be answered. */
-export async function reply(ctx: CallContext, input: { id: string; status: 3 | 4 }): Promise<Invitation> {
-  const v = await byToken(ctx, input.id);
-  const page = await pageOf(ctx, v);
-  if (!page.canReply) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This invitation can no longer be answered', { status: v.status });
-  const event = input.status === 3 ? 'accept' : 'decline';
-  const moved = await visitorMove(ctx, v, event);
-  ctx.audit.actor = { companyId: v.companyId, account: v.phone || v.email, name: v.name, role: Role.VISITOR };
-  ctx.audit.objId = v.id;
-  ctx.audit.objName = v.name;
-  ctx.audit.desc = logDesc(event === 'accept' ? 'visitAccepted' : 'visitDeclined');
-  await tellHostOfReply(ctx, moved, event === 'accept');
-  return pageOf(ctx, moved);
-}
-
-/** The host is told the visitor's answer on the channels they chose; a failure to queue is logged, the answer stays. */
-async function tellHostOfReply(ctx: CallContext, v: VisitRow, accepted: boolean): Promise<void> {
-  if (!v.empId) return;
-  try {
-    const company = await companyRow(scopeForCompany(ctx.system, v.companyId));
-    const notice = replyNotice(company?.lang === 'zh' ? 'zh' : 'en', {
-      host: v.empName,
-      visitor: v.name,
-      company: v.company,
-      at: v.appointmentAt ?? v.createdAt,
-      accepted,
-      link: `${ctx.config.publicUrl}/emporder/orderlist`,
-    });
-    await ctx.services.notifier.tellEmployee(v.companyId, v.empId, notice, { visitId: v.id });
-  } catch (err) {
-    ctx.log.warn({ err, vid: v.id }, 'reply notice not queued');
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -410,7 +266,7 @@ export async function searchInvites(ctx: AuthedContext, q: VisitQuery & { startI
 
 /** Calls an invitation off (ended: its link and code stop working; a new invitation is needed to come). */
 export async function cancel(ctx: AuthedContext, input: { vid: number }): Promise<Visit> {
-  const v = await visitsRepository(ctx.db, { companyId: ctx.session.companyId }).byId(input.vid);
+  const v = await visitsOf(ctx.tenant).byId(input.vid);
   const own = ownOnly(ctx).empId;
   if (v?.kind !== 'invite' || (own !== undefined && v.empId !== own)) throw new AppError(Status.INVALID_VISITOR);
   const row = await move(ctx, v, 'cancel');

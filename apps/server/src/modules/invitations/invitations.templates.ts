@@ -9,9 +9,9 @@ import {
   type TemplateSource,
   type TemplateType,
 } from '@openvisit/contract';
-import type { Db } from '../../db/client.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
+import type { TenantScope } from '../../platform/tenancy.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as employees from '../employees/employees.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
@@ -37,7 +37,7 @@ const editingOff = () =>
   new AppError(Status.NO_PERMISSION, 'The company does not let employees edit invitation templates (tempEditSwitch); its own templates apply');
 
 function repoOf(ctx: AuthedContext) {
-  return invitationsRepository(ctx.db, { companyId: ctx.session.companyId });
+  return invitationsRepository(ctx.tenant);
 }
 
 function isUnique(err: unknown): boolean {
@@ -189,12 +189,11 @@ export async function deleteOwnTemplate(ctx: AuthedContext, input: { templateTyp
  * company keeps templates to itself, tempEditSwitch 1), else the company's for the gate, else the company's default.
  */
 export async function resolveTemplate(
-  db: Db,
-  companyId: number,
+  scope: TenantScope,
   settings: CompanySettings,
   q: { empId: number | null; templateType: number; gid: number | null },
 ): Promise<{ row: TemplateRow; source: TemplateSource } | null> {
-  const repo = invitationsRepository(db, { companyId });
+  const repo = invitationsRepository(scope);
   if (q.empId !== null && employeesMayEdit(settings)) {
     const own = await repo.employeeTemplate(q.empId, q.templateType);
     if (own) return { row: own, source: 'employee' };
@@ -211,7 +210,7 @@ export async function resolveTemplate(
 export async function applicableTemplate(ctx: AuthedContext, input: { templateType: number; gid: number | null; empid?: number }) {
   const empId = ctx.session.role === Role.EMPLOYEE ? ctx.session.accountId : input.empid ? (await employees.hostOf(ctx, input.empid)).id : null;
   if (input.gid !== null) await gateOf(ctx, input.gid);
-  const found = await resolveTemplate(ctx.db, ctx.session.companyId, await settingsOf(ctx), {
+  const found = await resolveTemplate(ctx.tenant, await settingsOf(ctx), {
     empId,
     templateType: input.templateType,
     gid: input.gid,

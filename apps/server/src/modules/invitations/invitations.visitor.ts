@@ -3,8 +3,9 @@ import { FACE_MIN_PX, IMAGE_MAX_BYTES, type Invitation, logDesc, normalizePhone,
 import type { CallContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { ImageRejected, normalisePhoto } from '../../platform/images.js';
-import { type VisitRow, visitsRepository } from '../visits/visits.repository.js';
-import { byToken, pageOf, SUPPLEMENT_FROM } from './invitations.service.js';
+import { scopeForCompany } from '../../platform/tenancy.js';
+import { type VisitRow, visitsOf } from '../visits/visits.service.js';
+import { byToken, pageOf, SUPPLEMENT_FROM } from './invitations.page.js';
 
 /**
  * What the visitor adds on the invitation page, by the link's token alone (no session): the people coming along and a
@@ -29,7 +30,7 @@ function asVisitor(ctx: CallContext, v: VisitRow): void {
 export async function setCompanions(ctx: CallContext, input: { secid: string; followers: { name: string; phone: string }[] }): Promise<Invitation> {
   const v = await supplementable(ctx, input.secid);
   const followers = input.followers.map((f) => ({ name: f.name, phone: f.phone ? (normalizePhone(f.phone) ?? f.phone) : '' }));
-  const row = await visitsRepository(ctx.db, { companyId: v.companyId }).setFollowers(v.id, followers, SUPPLEMENT_FROM);
+  const row = await visitsOf(scopeForCompany(ctx.system, v.companyId)).setFollowers(v.id, followers, SUPPLEMENT_FROM);
   if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The invitation changed meanwhile; reload it');
   asVisitor(ctx, v);
   ctx.audit.desc = logDesc('companionsSet', { count: followers.length });
@@ -54,7 +55,7 @@ export async function uploadPhoto(ctx: CallContext, input: { secid: string }): P
   });
   const key = `visits/${v.companyId}/${randomUUID()}.jpg`;
   await ctx.services.files.put(key, photo.bytes);
-  const repo = visitsRepository(ctx.db, { companyId: v.companyId });
+  const repo = visitsOf(scopeForCompany(ctx.system, v.companyId));
   await repo.setFiles(v.id, { photo: key });
   if (v.photo) await ctx.services.files.remove(v.photo);
   asVisitor(ctx, v);

@@ -1,7 +1,7 @@
 import type { MeetingStatus } from '@openvisit/contract';
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { meetings } from '../../db/schema/index.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 export type MeetingInsert = Omit<typeof meetings.$inferInsert, 'companyId' | 'id'>;
@@ -31,7 +31,8 @@ export function statusSql(now: Date): SQL<number> {
 }
 
 /** Meetings of one company; no method reaches another company's rows. */
-export function meetingsRepository(db: Db, scope: { companyId: number }) {
+export function meetingsRepository(scope: TenantScope) {
+  const db = dbOf(scope);
   const mine = eq(meetings.companyId, scope.companyId);
   function where(f: MeetingFilter, now: Date): SQL | undefined {
     const c: (SQL | undefined)[] = [mine];

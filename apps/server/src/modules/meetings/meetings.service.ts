@@ -11,9 +11,10 @@ import {
   VISIT_MOVES,
   type Visit,
 } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
+import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { dayStart } from '../../platform/days.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
+import { inTransaction } from '../../platform/tenancy.js';
 import {
   type Invited,
   type InviteInput,
@@ -24,17 +25,12 @@ import {
   submitForApproval,
 } from '../invitations/invitations.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
-import { type VisitRow, visitsRepository } from '../visits/visits.repository.js';
-import { toVisit } from '../visits/visits.service.js';
+import { moveMany, toVisit, type VisitRow, visitsOf } from '../visits/visits.service.js';
 import { type MeetingMailFacts, meetingCancelledMail, meetingChangedMail, meetingInvitationMail } from './meetings.mails.js';
 import { type MeetingFilter, type MeetingRow, meetingsRepository } from './meetings.repository.js';
 import { timesOf } from './meetings.window.js';
 
 type Visitors = InviteInput['visitors'];
-
-function scope(ctx: AuthedContext) {
-  return { companyId: ctx.session.companyId };
-}
 
 const noSuchMeeting = () => notFound('meeting');
 
@@ -50,7 +46,7 @@ function isVisible(ctx: AuthedContext, m: MeetingRow | undefined): m is MeetingR
 
 /** The meeting, read (or locked for the caller's transaction) if the caller may see it; 602 otherwise. */
 async function visibleMeeting(ctx: AuthedContext, mid: number, lock = false): Promise<MeetingRow> {
-  const repo = meetingsRepository(ctx.db, scope(ctx));
+  const repo = meetingsRepository(ctx.tenant);
   const m = lock ? await repo.lock(mid) : await repo.byId(mid);
   if (!isVisible(ctx, m)) throw noSuchMeeting();
   return m;
@@ -79,13 +75,13 @@ function stamp(d: Date): string {
 async function checkSubjectFree(ctx: AuthedContext, subject: string, start: Date, exceptId: number | null): Promise<void> {
   const from = new Date(start.getFullYear(), start.getMonth(), start.getDate());
   const until = new Date(from.getFullYear(), from.getMonth(), from.getDate() + 1);
-  const taken = await meetingsRepository(ctx.db, scope(ctx)).sameSubject(subject, from, until, exceptId);
+  const taken = await meetingsRepository(ctx.tenant).sameSubject(subject, from, until, exceptId);
   if (taken.length) throw new AppError(Status.MEETING_NAME_TAKEN, undefined, { errors: [{ field: 'subject', rule: 'taken' }] });
 }
 
 /** Meetings as the calls answer them: status derived now, gate names, counts of visitors and of those checked in. */
 async function toMeetings(ctx: AuthedContext, rows: MeetingRow[]): Promise<Meeting[]> {
-  const counts = new Map((await visitsRepository(ctx.db, scope(ctx)).meetingCounts(rows.map((m) => m.id))).map((c) => [c.meetingId, c] as const));
+  const counts = new Map((await visitsOf(ctx.tenant).meetingCounts(rows.map((m) => m.id))).map((c) => [c.meetingId, c] as const));
   const gates = new Map(
     (
       await gatesNamed(
@@ -188,8 +184,8 @@ export async function addMeeting(ctx: AuthedContext, input: MeetingInput): Promi
     visitReason: input.subject,
     gid: input.gid,
   });
-  const { meeting, invited } = await ctx.db.transaction(async (tx) => {
-    const meeting = await meetingsRepository(tx, scope(ctx)).insert({
+  const { meeting, invited } = await inTransaction(ctx.tenant, async (tx) => {
+    const meeting = await meetingsRepository(tx).insert({
       subject: input.subject,
       empId: plan.host.id,
       empName: plan.host.name,
@@ -201,7 +197,7 @@ export async function addMeeting(ctx: AuthedContext, input: MeetingInput): Promi
       visitType: plan.visitType,
       remark: input.remark,
     });
-    return { meeting, invited: await storeInvitations({ ...ctx, db: tx }, plan, { meetingId: meeting.id }) };
+    return { meeting, invited: await storeInvitations(inTx(ctx, tx), plan, { meetingId: meeting.id }) };
   });
   await submitForApproval(ctx, invited, plan.host.name);
   await mailNewVisitors(ctx, meeting, invited);
@@ -227,8 +223,8 @@ export async function updateMeeting(
   ctx: AuthedContext,
   input: { mid: number; subject: string; startTime: number; endTime: number; address: string; gid: number | null; remark: string },
 ): Promise<Meeting> {
-  const { before, after, moved } = await ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  const { before, after, moved } = await inTransaction(ctx.tenant, async (tx) => {
+    const txCtx = inTx(ctx, tx);
     const m = await visibleMeeting(txCtx, input.mid, true);
     const status = statusOf(m);
     if (status === MeetingStatus.CANCELLED) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The meeting is cancelled', { meetingStatus: status });
@@ -243,7 +239,7 @@ export async function updateMeeting(
     const start = new Date(input.startTime);
     if (input.subject.toLowerCase() !== m.subject.toLowerCase() || start.toDateString() !== m.startAt.toDateString())
       await checkSubjectFree(txCtx, input.subject, start, m.id);
-    const updated = await meetingsRepository(tx, scope(ctx)).update(m.id, {
+    const updated = await meetingsRepository(tx).update(m.id, {
       subject: input.subject,
       startAt: start,
       endAt: new Date(input.endTime),
@@ -252,7 +248,7 @@ export async function updateMeeting(
       remark: input.remark,
     });
     if (!updated) throw noSuchMeeting();
-    const moved = await visitsRepository(tx, scope(ctx)).updateByMeeting(m.id, BEFORE_CHECK_IN, {
+    const moved = await visitsOf(tx).updateByMeeting(m.id, BEFORE_CHECK_IN, {
       appointmentAt: start,
       gid: input.gid,
       visitReason: input.subject,
@@ -275,32 +271,16 @@ export async function updateMeeting(
  * invitations still to come are called off through the visit state machine's `cancel`, and their visitors are told.
  */
 export async function cancelMeeting(ctx: AuthedContext, input: { mid: number }): Promise<Meeting> {
-  const { meeting, cancelled } = await ctx.db.transaction(async (tx) => {
-    const m = await visibleMeeting({ ...ctx, db: tx }, input.mid, true);
+  const { meeting, cancelled } = await inTransaction(ctx.tenant, async (tx) => {
+    const m = await visibleMeeting(inTx(ctx, tx), input.mid, true);
     const status = statusOf(m);
     if (status === MeetingStatus.CANCELLED) throw new AppError(Status.NO_REPEATED_CANCEL);
     if (status === MeetingStatus.IN_PROGRESS) throw new AppError(Status.MEETING_IN_PROGRESS);
     if (status === MeetingStatus.ENDED) throw new AppError(Status.MEETING_ENDED);
-    const meeting = await meetingsRepository(tx, scope(ctx)).update(m.id, { cancelledAt: new Date() });
+    const meeting = await meetingsRepository(tx).update(m.id, { cancelledAt: new Date() });
     if (!meeting) throw noSuchMeeting();
-    const visits = visitsRepository(tx, scope(ctx));
-    const open = (await visits.byMeeting(m.id)).filter((v) => (BEFORE_CHECK_IN as readonly string[]).includes(v.status));
-    const cancelled = await visits.moveMany(
-      open.map((v) => v.id),
-      VISIT_MOVES.cancel.from,
-      VISIT_MOVES.cancel.to,
-    );
-    const was = new Map(open.map((v) => [v.id, v.status]));
-    await visits.addEvents(
-      cancelled.map((v) => ({
-        visitId: v.id,
-        event: 'cancel' as const,
-        fromStatus: was.get(v.id) as (typeof BEFORE_CHECK_IN)[number],
-        toStatus: VISIT_MOVES.cancel.to,
-        actor: ctx.session.name,
-        note: 'meeting cancelled',
-      })),
-    );
+    const open = (await visitsOf(tx).byMeeting(m.id)).filter((v) => (BEFORE_CHECK_IN as readonly string[]).includes(v.status));
+    const cancelled = await moveMany(inTx(ctx, tx), open, 'cancel', {}, 'meeting cancelled');
     return { meeting, cancelled };
   });
   const gate = await gateName(ctx, meeting.gid);
@@ -316,12 +296,12 @@ export async function cancelMeeting(ctx: AuthedContext, input: { mid: number }):
  * once ended. Once ended its visitors can no longer check in (65).
  */
 export async function changeMeetingStatus(ctx: AuthedContext, input: { mid: number; status: 1 | 2 }): Promise<Meeting> {
-  const meeting = await ctx.db.transaction(async (tx) => {
-    const m = await visibleMeeting({ ...ctx, db: tx }, input.mid, true);
+  const meeting = await inTransaction(ctx.tenant, async (tx) => {
+    const m = await visibleMeeting(inTx(ctx, tx), input.mid, true);
     const status = statusOf(m);
     if (status === MeetingStatus.CANCELLED) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The meeting is cancelled', { meetingStatus: status });
     if (status === MeetingStatus.ENDED) throw new AppError(Status.MEETING_ENDED);
-    const repo = meetingsRepository(tx, scope(ctx));
+    const repo = meetingsRepository(tx);
     if (input.status === 1) {
       if (status === MeetingStatus.IN_PROGRESS) throw new AppError(Status.MEETING_STARTED);
       return repo.update(m.id, { startedAt: new Date() });
@@ -357,7 +337,7 @@ function alreadyInvited(existing: VisitRow[], visitors: Visitors): { field: stri
 export async function joinMeeting(ctx: AuthedContext, input: { mid: number; visitors: Visitors }): Promise<(Visit & { inviteLink: string })[]> {
   const m = await visibleMeeting(ctx, input.mid);
   refuseUnlessNotStarted(m);
-  const existing = (await visitsRepository(ctx.db, scope(ctx)).byMeeting(m.id)).filter((v) => v.status !== VISIT_MOVES.cancel.to);
+  const existing = (await visitsOf(ctx.tenant).byMeeting(m.id)).filter((v) => v.status !== VISIT_MOVES.cancel.to);
   const errors = alreadyInvited(existing, input.visitors);
   if (errors.length) throw badParams(errors);
   if (existing.length + input.visitors.length > MEETING_VISITORS_MAX) throw badParams([{ field: 'visitors', rule: 'tooMany' }]);
@@ -371,11 +351,11 @@ export async function joinMeeting(ctx: AuthedContext, input: { mid: number; visi
     visitReason: m.subject,
     gid: m.gid,
   });
-  const { meeting, invited } = await ctx.db.transaction(async (tx) => {
+  const { meeting, invited } = await inTransaction(ctx.tenant, async (tx) => {
     // The meeting may have started or been cancelled meanwhile: checked again under its lock.
-    const meeting = await visibleMeeting({ ...ctx, db: tx }, input.mid, true);
+    const meeting = await visibleMeeting(inTx(ctx, tx), input.mid, true);
     refuseUnlessNotStarted(meeting);
-    return { meeting, invited: await storeInvitations({ ...ctx, db: tx }, plan, { meetingId: meeting.id }) };
+    return { meeting, invited: await storeInvitations(inTx(ctx, tx), plan, { meetingId: meeting.id }) };
   });
   await submitForApproval(ctx, invited, plan.host.name);
   await mailNewVisitors(ctx, meeting, invited);
@@ -387,7 +367,7 @@ export async function joinMeeting(ctx: AuthedContext, input: { mid: number; visi
 
 export async function meetingById(ctx: AuthedContext, input: { mid: number }): Promise<Meeting & { visitors: Visit[] }> {
   const m = await visibleMeeting(ctx, input.mid);
-  const visitors = await visitsRepository(ctx.db, scope(ctx)).byMeeting(m.id);
+  const visitors = await visitsOf(ctx.tenant).byMeeting(m.id);
   return { ...(await toMeeting(ctx, m)), visitors: visitors.map(toVisit) };
 }
 
@@ -404,11 +384,11 @@ export async function searchMeetings(
     until,
     status: q.meetingStatus,
   };
-  const { rows, count } = await meetingsRepository(ctx.db, scope(ctx)).page(filter, q.startIndex, q.requestedCount, new Date());
+  const { rows, count } = await meetingsRepository(ctx.tenant).page(filter, q.startIndex, q.requestedCount, new Date());
   return { pageNo: Math.floor(q.startIndex / q.requestedCount) + 1, pageSize: q.requestedCount, count, list: await toMeetings(ctx, rows) };
 }
 
 /** Every meeting the caller may see, latest start first (at most 500). */
 export async function listMeetings(ctx: AuthedContext): Promise<Meeting[]> {
-  return toMeetings(ctx, await meetingsRepository(ctx.db, scope(ctx)).list(ownOnly(ctx), 500, new Date()));
+  return toMeetings(ctx, await meetingsRepository(ctx.tenant).list(ownOnly(ctx), 500, new Date()));
 }

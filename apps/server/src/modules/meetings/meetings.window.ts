@@ -1,5 +1,5 @@
 import { type MeetingTimes, meetingCheckInWindow } from '@openvisit/contract';
-import type { Db } from '../../db/client.js';
+import type { TenantScope } from '../../platform/tenancy.js';
 import { type MeetingRow, meetingsRepository } from './meetings.repository.js';
 
 /** A meeting's times as the contract's status and window rules take them. */
@@ -19,8 +19,8 @@ export function timesOf(m: MeetingRow): MeetingTimes {
  * times), with what the invitation page shows of the meeting. Used by the kiosk's check-in and the invitation page,
  * which reach meetings only through this.
  */
-export async function meetingWindow(db: Db, companyId: number, meetingId: number, preExtendMinutes: number) {
-  const m = await meetingsRepository(db, { companyId }).byId(meetingId);
+export async function meetingWindow(scope: TenantScope, meetingId: number, preExtendMinutes: number) {
+  const m = await meetingsRepository(scope).byId(meetingId);
   if (!m) return null;
   const times = timesOf(m);
   return {

@@ -2,7 +2,7 @@ import { normalizePhone } from '@openvisit/contract';
 import type { CallContext } from '../../platform/calls.js';
 import { spendCaptcha } from '../../platform/captcha.js';
 import { badParams } from '../../platform/errors.js';
-import * as invitations from '../invitations/invitations.service.js';
+import * as invitations from '../invitations/invitations.page.js';
 import { sendCode } from './notifications.smsCodes.js';
 
 /*

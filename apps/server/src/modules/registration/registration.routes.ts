@@ -1,6 +1,7 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
+import { staffPerGate } from '../accounts/accounts.service.js';
 import * as gates from './registration.gates.js';
 import * as pad from './registration.pad.js';
 import * as registration from './registration.service.js';
@@ -16,10 +17,10 @@ export const registrationRoutes = [
   bind(c.updateExtendVisitor, (input, ctx) => registration.updateField(ctx, input)),
   bind(c.delExtendVisitor, (input, ctx) => registration.removeField(ctx, input)),
   bind(c.sortExtendVisitor, (input, ctx) => registration.sortFields(ctx, input)),
-  bind(c.getGate, (_input, ctx) => gates.listGates(ctx)),
-  bind(c.addGate, (input, ctx) => gates.addGate(ctx, input)),
-  bind(c.updateGate, (input, ctx) => gates.renameGate(ctx, input)),
-  bind(c.delGate, (input, ctx) => gates.removeGate(ctx, input)),
+  bind(c.getGate, (_input, ctx) => gates.listGates(ctx, staffPerGate)),
+  bind(c.addGate, (input, ctx) => gates.addGate(ctx, input, staffPerGate)),
+  bind(c.updateGate, (input, ctx) => gates.renameGate(ctx, input, staffPerGate)),
+  bind(c.delGate, (input, ctx) => gates.removeGate(ctx, input, staffPerGate)),
   bind(c.updateLogo, (_input, ctx) => pad.uploadPicture(ctx, 'logo')),
   bind(c.uploadBackgroundPic, (_input, ctx) => pad.uploadPicture(ctx, 'backgroundPic')),
   bind(c.updateDefaultPhoto, (_input, ctx) => pad.uploadPicture(ctx, 'defaultPhoto')),

@@ -14,12 +14,13 @@ import {
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 import * as visits from '../visits/visits.service.js';
 import { assertGates } from './registration.gates.js';
 import { type FieldRow, type LinkRow, type RegistrationRepository, registrationRepository, type TypeRow } from './registration.repository.js';
 
-export function repoOf(ctx: AuthedContext, db = ctx.db): RegistrationRepository {
-  return registrationRepository(db, { companyId: ctx.session.companyId });
+export function repoOf(ctx: AuthedContext, scope: TenantScope = ctx.tenant): RegistrationRepository {
+  return registrationRepository(scope);
 }
 
 const noSuchType = () => new AppError(Status.VISITOR_TYPE_NOT_EXIST);
@@ -162,21 +163,19 @@ export async function addType(ctx: AuthedContext, input: TypeInput): Promise<Vis
   await assertGates(ctx, input.gids, 'gids');
   const fields = await ensureStandardFields(repo);
   const settings = input.fields ? typeFieldSettings(fields, input.fields) : defaultTypeFields(fields);
-  const row = await ctx.db
-    .transaction(async (tx) => {
-      const r = repoOf(ctx, tx);
-      const created = await r.insertType({
-        ...names,
-        subTypes: input.subTypes,
-        reasons: input.reasons,
-        povDays: input.povDays,
-        gids: [...new Set(input.gids)],
-        sortOrder: await r.nextTypeOrder(),
-      });
-      await r.setTypeFields(created.id, settings);
-      return created;
-    })
-    .catch(uniqueTypeName);
+  const row = await inTransaction(ctx.tenant, async (tx) => {
+    const r = repoOf(ctx, tx);
+    const created = await r.insertType({
+      ...names,
+      subTypes: input.subTypes,
+      reasons: input.reasons,
+      povDays: input.povDays,
+      gids: [...new Set(input.gids)],
+      sortOrder: await r.nextTypeOrder(),
+    });
+    await r.setTypeFields(created.id, settings);
+    return created;
+  }).catch(uniqueTypeName);
   ctx.audit.objId = row.id;
   ctx.audit.objName = `${row.nameZh}#${row.nameEn}`;
   ctx.audit.desc = logDesc('visitorTypeFields', { shown: settings.length, required: settings.filter((s) => s.required).length });
@@ -196,21 +195,19 @@ export async function updateType(ctx: AuthedContext, input: Partial<TypeInput> &
     );
   const fields = await ensureStandardFields(repo);
   const settings = input.fields ? typeFieldSettings(fields, input.fields) : undefined;
-  const row = await ctx.db
-    .transaction(async (tx) => {
-      const r = repoOf(ctx, tx);
-      const updated = await r.updateType(existing.id, {
-        updatedAt: new Date(),
-        ...names,
-        ...(input.subTypes !== undefined && { subTypes: input.subTypes }),
-        ...(input.reasons !== undefined && { reasons: input.reasons }),
-        ...(input.povDays !== undefined && { povDays: input.povDays }),
-        ...(input.gids !== undefined && { gids: [...new Set(input.gids)] }),
-      });
-      if (updated && settings) await r.setTypeFields(updated.id, settings);
-      return updated;
-    })
-    .catch(uniqueTypeName);
+  const row = await inTransaction(ctx.tenant, async (tx) => {
+    const r = repoOf(ctx, tx);
+    const updated = await r.updateType(existing.id, {
+      updatedAt: new Date(),
+      ...names,
+      ...(input.subTypes !== undefined && { subTypes: input.subTypes }),
+      ...(input.reasons !== undefined && { reasons: input.reasons }),
+      ...(input.povDays !== undefined && { povDays: input.povDays }),
+      ...(input.gids !== undefined && { gids: [...new Set(input.gids)] }),
+    });
+    if (updated && settings) await r.setTypeFields(updated.id, settings);
+    return updated;
+  }).catch(uniqueTypeName);
   if (!row) throw noSuchType();
   ctx.audit.objId = row.id;
   ctx.audit.objName = `${row.nameZh}#${row.nameEn}`;
@@ -304,25 +301,23 @@ export async function addField(ctx: AuthedContext, input: FieldInput): Promise<V
   if (fields.some((f) => f.fieldName.toLowerCase() === key.toLowerCase()))
     throw new AppError(Status.ALREADY_EXISTS, `A field already has the key ${key}`);
   const settings = checkFieldTypes(types, input.types);
-  const row = await ctx.db
-    .transaction(async (tx) => {
-      const r = repoOf(ctx, tx);
-      const created = await r.insertField({
-        fieldName: key,
-        nameZh: zh,
-        nameEn: en,
-        inputType: input.inputType,
-        options: input.inputType === 'button' ? input.inputValue : [],
-        placeholder: input.inputType === 'date' ? '' : input.placeholder,
-        sortOrder: await r.nextFieldOrder(),
-      });
-      await r.setFieldTypes(created.id, settings);
-      return created;
-    })
-    .catch((err: unknown) => {
-      if (pgCode(err) === '23505') throw new AppError(Status.ALREADY_EXISTS, `A field already has the key ${key}`);
-      throw err;
+  const row = await inTransaction(ctx.tenant, async (tx) => {
+    const r = repoOf(ctx, tx);
+    const created = await r.insertField({
+      fieldName: key,
+      nameZh: zh,
+      nameEn: en,
+      inputType: input.inputType,
+      options: input.inputType === 'button' ? input.inputValue : [],
+      placeholder: input.inputType === 'date' ? '' : input.placeholder,
+      sortOrder: await r.nextFieldOrder(),
     });
+    await r.setFieldTypes(created.id, settings);
+    return created;
+  }).catch((err: unknown) => {
+    if (pgCode(err) === '23505') throw new AppError(Status.ALREADY_EXISTS, `A field already has the key ${key}`);
+    throw err;
+  });
   ctx.audit.objId = row.id;
   ctx.audit.objName = input.displayName;
   return toVisitorField(row, await repo.links(), types);
@@ -348,7 +343,7 @@ export async function updateField(ctx: AuthedContext, input: Partial<Omit<FieldI
   const locked = existing.fieldName === LOCKED_FIELD;
   // The visitor's name stays shown and required everywhere, whatever is asked.
   const settings = input.types && !locked ? checkFieldTypes(types, input.types) : undefined;
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await inTransaction(ctx.tenant, async (tx) => {
     const r = repoOf(ctx, tx);
     const updated = await r.updateField(existing.id, {
       updatedAt: new Date(),

@@ -1,8 +1,8 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
 import { departments, employeeDepartments, visits } from '../../db/schema/index.js';
-import { type VisitFilter, visitsRepository, visitWhen } from '../visits/visits.repository.js';
+import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 /** The report's figures of a set of visits, as SQL aggregates. */
 const figures = {
@@ -39,8 +39,9 @@ const rowColumns = {
 };
 
 /** The visitor report's reads, over the visit list's filters (one company; a sub-company's scope is in the filter). */
-export function reportTableRepository(db: Db, scope: { companyId: number }) {
-  const list = visitsRepository(db, scope);
+export function reportTableRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  const list = { where: (f: VisitFilter) => visitFilterSql(scope.companyId, f) };
   return {
     departmentExists: (id: number) =>
       db
@@ -96,7 +97,6 @@ export function reportTableRepository(db: Db, scope: { companyId: number }) {
         .from(visits)
         .where(list.where(f))
         .groupBy(visits.company),
-    page: list.page,
     /** Keyset paging in the list's order (newest first), for streaming every matching visit. */
     batchAfter: (f: VisitFilter, after: { at: string; id: number } | null, limit: number) =>
       db

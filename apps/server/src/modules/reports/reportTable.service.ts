@@ -2,8 +2,7 @@ import { type ReportFigures, type ReportGroup, type ReportGrouping, Status, type
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import { AppError } from '../../platform/errors.js';
-import type { VisitFilter } from '../visits/visits.repository.js';
-import { filterOf, toVisit, type VisitQuery } from '../visits/visits.service.js';
+import { filterOf, toVisit, type VisitFilter, type VisitQuery, visitsOf } from '../visits/visits.service.js';
 import { type FigureRow, reportTableRepository } from './reportTable.repository.js';
 
 export interface ReportQuery extends Omit<VisitQuery, 'date' | 'endDate'> {
@@ -14,7 +13,7 @@ export interface ReportQuery extends Omit<VisitQuery, 'date' | 'endDate'> {
 }
 
 export function repoOf(ctx: AuthedContext) {
-  return reportTableRepository(ctx.db, { companyId: ctx.session.companyId });
+  return reportTableRepository(ctx.tenant);
 }
 
 /** The visitor list's filter over the period, with the host department (602 when it is not this company's). */
@@ -82,7 +81,7 @@ export async function visitReport(ctx: AuthedContext, q: ReportQuery & { startIn
   const [groups, totals, page] = await Promise.all([
     groupsOf(ctx, q, filter),
     totalsOf(ctx, filter),
-    q.groupBy === 'none' ? repoOf(ctx).page(filter, q.startIndex, q.requestedCount) : Promise.resolve(null),
+    q.groupBy === 'none' ? visitsOf(ctx.tenant).page(filter, q.startIndex, q.requestedCount) : Promise.resolve(null),
   ]);
   return {
     groupBy: q.groupBy,

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedCompany, seedStaff, seedSubAccount, type TestApp, testApp } from '../../../test/harness.js';
 import { departments, employeeDepartments, employees, visits } from '../../db/schema/index.js';
+import { tenantScope } from '../../platform/tenancy.js';
 import { reportTableRepository } from './reportTable.repository.js';
 
 interface Figures {
@@ -319,7 +320,7 @@ describe('visitor report (getVisitReport, ExportVisitReport)', () => {
   });
 
   it('streams in keyset batches that together are exactly the list, in its order', async () => {
-    const repo = reportTableRepository(t.db, { companyId: a.id });
+    const repo = reportTableRepository(tenantScope(t.db, { companyId: a.id }));
     const filter = { from: new Date(2026, 2, 1), until: new Date(2026, 2, 4) };
     const seen: string[] = [];
     let after: { at: string; id: number } | null = null;

@@ -1,6 +1,8 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { type DayStats, departments, employeeDepartments, visitDayStats } from '../../db/schema/index.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+
+export type { DayStats };
 
 export interface DayBounds {
   day: string;
@@ -9,7 +11,9 @@ export interface DayBounds {
 }
 
 /** Statistics rows of one company, optionally of one sub-company (`subAccountId`); nothing reaches another company. */
-export function reportsRepository(db: Db, scope: { companyId: number; subAccountId?: number }) {
+export function reportsRepository(tenant: TenantScope, subAccountId?: number) {
+  const db = dbOf(tenant);
+  const scope = { companyId: tenant.companyId, subAccountId };
   const key = scope.subAccountId ?? 0;
   const sub = scope.subAccountId === undefined ? sql`` : sql` AND v.sub_account_id = ${scope.subAccountId}`;
   const daysJson = (days: DayBounds[]) => JSON.stringify(days.map((d) => ({ day: d.day, f: d.from.toISOString(), u: d.until.toISOString() })));

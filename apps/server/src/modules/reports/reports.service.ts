@@ -1,9 +1,8 @@
 import { periodLength, Role, Status, VISIT_KINDS, type VisitKind } from '@openvisit/contract';
-import type { DayStats } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import { AppError } from '../../platform/errors.js';
-import { type DayBounds, reportsRepository } from './reports.repository.js';
+import { type DayBounds, type DayStats, reportsRepository } from './reports.repository.js';
 
 interface Period {
   startDate: string;
@@ -12,7 +11,7 @@ interface Period {
 
 function repoOf(ctx: AuthedContext) {
   const sub = ctx.session.role === Role.SUB_COMPANY ? (ctx.session.subAccountId ?? -1) : undefined;
-  return reportsRepository(ctx.db, { companyId: ctx.session.companyId, subAccountId: sub });
+  return reportsRepository(ctx.tenant, sub);
 }
 
 /**

@@ -1,12 +1,12 @@
 import { logDesc, normalizePhone, RESIDENT_LIST_MAX, type ResidentProject, type ResidentVisitor, Status, type Visit } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
+import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { residentOnSiteToday, signInResident } from '../visits/visits.residents.js';
+import { inTransaction } from '../../platform/tenancy.js';
 import * as visits from '../visits/visits.service.js';
 import { type ProjectRow, type ResidentFilter, type ResidentWithProject, residentsRepository } from './residents.repository.js';
 
 function repoOf(ctx: AuthedContext) {
-  return residentsRepository(ctx.db, { companyId: ctx.session.companyId });
+  return residentsRepository(ctx.tenant);
 }
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
@@ -312,16 +312,16 @@ export async function signIn(
     ctx.audit.skip = true;
     return { ...visits.toVisit(v), rid: r.id, repeated: true };
   };
-  const open = await residentOnSiteToday(ctx, r.id);
+  const open = await visits.residentOnSiteToday(ctx, r.id);
   if (open) return repeated(open);
   // Outside the transaction: a refusal must keep the alert it writes.
   await visits.screen(ctx, { name: r.name, phone: r.phone, idNumber: r.idNumber });
-  const result = await ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    await residentsRepository(tx, { companyId: ctx.session.companyId }).lock(r.id);
-    const raced = await residentOnSiteToday(txCtx, r.id);
+  const result = await inTransaction(ctx.tenant, async (tx) => {
+    const txCtx = inTx(ctx, tx);
+    await residentsRepository(tx).lock(r.id);
+    const raced = await visits.residentOnSiteToday(txCtx, r.id);
     if (raced) return repeated(raced);
-    const visit = await signInResident(
+    const visit = await visits.signInResident(
       txCtx,
       {
         rid: r.id,

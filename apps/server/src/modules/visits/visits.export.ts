@@ -3,7 +3,7 @@ import { certificateTypeLabels, type Lang, type VisitorStatus, visitorStatusLabe
 import ExcelJS from 'exceljs';
 import type { AuthedContext } from '../../platform/calls.js';
 import { visitsRepository } from './visits.repository.js';
-import { filterOf, type VisitQuery } from './visits.service.js';
+import { filterOf, type VisitQuery } from './visits.search.js';
 
 const HEADERS: Record<Lang, string[]> = {
   en: [
@@ -57,7 +57,7 @@ const CELL_STYLES: Partial<Record<ExcelJS.ValueType, Partial<ExcelJS.Style>>> = 
 
 /** Streams the visitor list as a workbook: keyset-paged reads, rows committed as written, so memory stays flat. */
 export async function exportVisits(ctx: AuthedContext, input: VisitQuery & { lang: Lang }): Promise<Readable> {
-  const repo = visitsRepository(ctx.db, { companyId: ctx.session.companyId });
+  const repo = visitsRepository(ctx.tenant);
   const filter = await filterOf(ctx, input);
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });

@@ -1,57 +1,20 @@
-import type { VisitEvent, VisitKind, VisitorStatus } from '@openvisit/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { employeeDepartments, visitEvents, visits } from '../../db/schema/index.js';
+import type { VisitEvent, VisitorStatus } from '@openvisit/contract';
+import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { visitEvents, visits } from '../../db/schema/index.js';
+import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
+import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+
+export type { VisitFilter };
+export { visitWhen };
 
 export type VisitRow = typeof visits.$inferSelect;
 export type VisitInsert = Omit<typeof visits.$inferInsert, 'companyId' | 'id'>;
-
-export interface VisitFilter {
-  /** Created, or for invitations expected, from this instant (inclusive) to `until` (exclusive). */
-  from?: Date;
-  until?: Date;
-  name?: string;
-  phone?: string;
-  company?: string;
-  empName?: string;
-  tid?: number;
-  visitType?: string;
-  status?: VisitorStatus;
-  statuses?: readonly VisitorStatus[];
-  kind?: VisitKind;
-  /** Any of these kinds. */
-  kinds?: readonly VisitKind[];
-  notKind?: VisitKind;
-  gid?: number;
-  onSite?: boolean;
-  /** Certificate number, exact (stored upper-case). */
-  idNumber?: string;
-  /** No access card handed out. */
-  noCard?: boolean;
-  /** Signed in and still here past the leave time, or (when given) signed in before this off-duty instant. */
-  overtime?: { now: Date; offDuty: Date | null };
-  subAccountId?: number;
-  ids?: number[];
-  /** Visits of one resident visitor. */
-  residentId?: number;
-  /** Visits to one host. */
-  empId?: number;
-  /** Visits to a host in this department now (the visitor report's department). */
-  hostDeptId?: number;
-}
-
-function like(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
 
 /** The on-site list's bound: far above any site's headcount, so an evacuation list is never cut in practice. */
 export const ON_SITE_MAX = 50_000;
 
 /** The visit list counts its total up to this many rows (see `page`). */
 export const VISIT_COUNT_CAP = 10_000;
-
-/** When a visit happened, for date filters: signed in, else expected, else registered (the reports' day too). */
-export const visitWhen = sql`coalesce(${visits.visitAt}, ${visits.appointmentAt}, ${visits.createdAt})`;
 
 /** What the export reads of a visit: a third of the columns, so a third of the decoding and mapping per row. */
 const exportColumns = {
@@ -75,43 +38,10 @@ const exportColumns = {
 };
 
 /** Visits of one company; no method reaches another company's rows. */
-export function visitsRepository(db: Db, scope: { companyId: number }) {
+export function visitsRepository(scope: TenantScope) {
+  const db = dbOf(scope);
   const mine = eq(visits.companyId, scope.companyId);
-  function where(f: VisitFilter): SQL | undefined {
-    const c: (SQL | undefined)[] = [mine];
-    if (f.from) c.push(gte(visitWhen, f.from));
-    if (f.until) c.push(lt(visitWhen, f.until));
-    if (f.name) c.push(ilike(visits.name, like(f.name)));
-    if (f.phone) c.push(ilike(visits.phone, like(f.phone)));
-    if (f.company) c.push(ilike(visits.company, like(f.company)));
-    if (f.empName) c.push(ilike(visits.empName, like(f.empName)));
-    if (f.tid) c.push(eq(visits.tid, f.tid));
-    if (f.visitType) c.push(ilike(visits.visitType, like(f.visitType)));
-    if (f.status) c.push(eq(visits.status, f.status));
-    if (f.statuses) c.push(inArray(visits.status, [...f.statuses]));
-    if (f.kind) c.push(eq(visits.kind, f.kind));
-    if (f.kinds) c.push(inArray(visits.kind, [...f.kinds]));
-    if (f.notKind) c.push(sql`${visits.kind} <> ${f.notKind}`);
-    if (f.gid) c.push(eq(visits.gid, f.gid));
-    if (f.onSite === true) c.push(and(isNotNull(visits.visitAt), isNull(visits.signOutAt)));
-    if (f.onSite === false) c.push(or(isNull(visits.visitAt), isNotNull(visits.signOutAt)));
-    if (f.idNumber) c.push(eq(visits.idNumber, f.idNumber));
-    if (f.noCard) c.push(eq(visits.cardNo, ''));
-    if (f.overtime) {
-      const { now, offDuty } = f.overtime;
-      c.push(eq(visits.status, 'signedIn'));
-      c.push(or(lt(visits.leaveAt, now), offDuty && now > offDuty ? lt(visits.visitAt, offDuty) : undefined));
-    }
-    if (f.subAccountId) c.push(eq(visits.subAccountId, f.subAccountId));
-    if (f.ids) c.push(f.ids.length ? inArray(visits.id, f.ids) : sql`false`);
-    if (f.residentId) c.push(eq(visits.residentId, f.residentId));
-    if (f.empId) c.push(eq(visits.empId, f.empId));
-    if (f.hostDeptId)
-      c.push(
-        sql`exists (select 1 from ${employeeDepartments} where ${employeeDepartments.empId} = ${visits.empId} and ${employeeDepartments.deptId} = ${f.hostDeptId} and ${employeeDepartments.companyId} = ${scope.companyId})`,
-      );
-    return and(...c);
-  }
+  const where = (f: VisitFilter): SQL | undefined => visitFilterSql(scope.companyId, f);
   return {
     where,
     /** The matching visits, newest first, without a total (the unpaged search). */
@@ -279,6 +209,21 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
         .set({ ...set, updatedAt: new Date() })
         .where(and(mine, eq(visits.meetingId, meetingId), inArray(visits.status, [...statuses])))
         .returning(),
+    /** The visitor's most recent visit here (any kind or status), by exact phone: "came before". */
+    lastByPhone: (phone: string) =>
+      db
+        .select()
+        .from(visits)
+        .where(and(mine, eq(visits.phone, phone)))
+        .orderBy(desc(visits.createdAt), desc(visits.id))
+        .limit(1)
+        .then((r) => r[0]),
+    /** Approval decides an invitation's permission without moving its status. */
+    setPermission: (id: number, permission: number) =>
+      db
+        .update(visits)
+        .set({ permission })
+        .where(and(mine, eq(visits.id, id))),
     /** Per meeting: its invitations not called off, and how many of those checked in. */
     meetingCounts: (meetingIds: number[]) =>
       meetingIds.length
@@ -336,35 +281,4 @@ export function visitsRepository(db: Db, scope: { companyId: number }) {
       return rows;
     },
   };
-}
-
-/**
- * For the automatic sign-out job, across companies (a deliberate cross-company write, like the scheduler's reads):
- * visits signed in past their leave time, in companies with a leave expiry set, are signed out as of their leave
- * time, each with a history row. Answers how many per company.
- */
-export async function signOutOverdue(db: Db, now: Date): Promise<Map<number, number>> {
-  const result = await db.execute(sql`
-    WITH moved AS (
-      UPDATE visits v SET status = 'signedOut', sign_out_at = v.leave_at, sign_out_op = 'auto', updated_at = now()
-      FROM companies c
-      WHERE v.company_id = c.id AND v.status = 'signedIn' AND v.leave_at IS NOT NULL AND v.leave_at < ${now}
-        AND coalesce((c.settings->>'leaveExpiryTime')::int, 0) > 0
-      RETURNING v.id, v.company_id
-    )
-    INSERT INTO visit_events (company_id, visit_id, event, from_status, to_status, actor, note)
-    SELECT company_id, id, 'signOut', 'signedIn', 'signedOut', 'auto', 'leave time passed' FROM moved
-    RETURNING company_id`);
-  const counts = new Map<number, number>();
-  for (const r of (result as unknown as { rows: { company_id: number }[] }).rows) counts.set(r.company_id, (counts.get(r.company_id) ?? 0) + 1);
-  return counts;
-}
-
-/**
- * The visit an invitation link opens, by the SHA-256 of the link's token: the token is what identifies the visitor's
- * company here (the invitation page has no session).
- */
-export async function visitByInviteToken(db: Db, tokenHash: string): Promise<VisitRow | undefined> {
-  const [row] = await db.select().from(visits).where(eq(visits.inviteTokenHash, tokenHash)).limit(1);
-  return row;
 }

@@ -1,8 +1,9 @@
 import { initialStatus, type Visit } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { settingsOf } from '../accounts/accounts.service.js';
-import { type VisitRow, visitsRepository } from './visits.repository.js';
-import { createVisit, gateName, gateOf, leaveAtFrom, move, toVisit } from './visits.service.js';
+import { gateName, gateOf, leaveAtFrom } from './visits.desk.js';
+import { createVisit, move, toVisit, type VisitRow } from './visits.kernel.js';
+import { visitsRepository } from './visits.repository.js';
 
 /** The resident as a visit records it (the residents module owns the person, this module the visits). */
 export interface ResidentForVisit {
@@ -26,7 +27,7 @@ function startOfToday(now = new Date()): Date {
 
 /** The resident's visit signed in today (server time) and still on site, if any. */
 export async function residentOnSiteToday(ctx: AuthedContext, rid: number): Promise<VisitRow | undefined> {
-  const repo = visitsRepository(ctx.db, { companyId: ctx.session.companyId });
+  const repo = visitsRepository(ctx.tenant);
   const { rows } = await repo.page({ residentId: rid, kind: 'resident', statuses: ['signedIn'], from: startOfToday() }, 0, 1);
   return rows[0];
 }

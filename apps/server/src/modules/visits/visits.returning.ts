@@ -1,23 +1,11 @@
 import { maskIdNumber, normalizePhone, type ReturningVisitor, Role, Status } from '@openvisit/contract';
-import { and, desc, eq } from 'drizzle-orm';
-import { visits } from '../../db/schema/index.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as employees from '../employees/employees.service.js';
 import { checkCode, smsSwitchedOn } from '../notifications/notifications.smsCodes.js';
 import * as registration from '../registration/registration.service.js';
-
-/** The visitor's most recent visit in the caller's company (any kind or status), by exact phone. */
-async function lastVisitOf(ctx: AuthedContext, phone: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(visits)
-    .where(and(eq(visits.companyId, ctx.session.companyId), eq(visits.phone, phone)))
-    .orderBy(desc(visits.createdAt), desc(visits.id))
-    .limit(1);
-  return row;
-}
+import { visitsRepository } from './visits.repository.js';
 
 /**
  * "Came before" (`getVisitorAppointmentByPhone`): the details of the phone's last visit to fill the walk-in form.
@@ -32,7 +20,7 @@ export async function returningVisitor(ctx: AuthedContext, input: { phone: strin
     if (!input.smsCode) throw badParams([{ field: 'smsCode', rule: 'required' }]);
     await checkCode(ctx.system, { companyId: ctx.session.companyId, phone: input.phone, purpose: 'returning', code: input.smsCode, spend: true });
   }
-  const v = await lastVisitOf(ctx, normalizePhone(input.phone) ?? input.phone);
+  const v = await visitsRepository(ctx.tenant).lastByPhone(normalizePhone(input.phone) ?? input.phone);
   if (!v) throw new AppError(Status.INVALID_VISITOR);
   const host = v.empId ? await employees.kioskHostOf(ctx, v.empId) : undefined;
   const type = v.tid ? await registration.typeById(ctx, v.tid) : undefined;
@@ -57,11 +45,7 @@ export async function returningVisitor(ctx: AuthedContext, input: { phone: strin
  * this company's and this phone's (field error `reuseIdFrom/notFound` otherwise, the same for both so nothing leaks).
  */
 export async function reusedCertificate(ctx: AuthedContext, vid: number, phone: string): Promise<{ certificateType: string; idNumber: string }> {
-  const [v] = await ctx.db
-    .select({ phone: visits.phone, certificateType: visits.certificateType, idNumber: visits.idNumber })
-    .from(visits)
-    .where(and(eq(visits.companyId, ctx.session.companyId), eq(visits.id, vid)))
-    .limit(1);
+  const v = await visitsRepository(ctx.tenant).byId(vid);
   if (!v || !phone || v.phone !== phone) throw badParams([{ field: 'reuseIdFrom', rule: 'notFound' }]);
   return { certificateType: v.certificateType, idNumber: v.idNumber };
 }

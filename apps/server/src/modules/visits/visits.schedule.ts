@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { signOutOverdue } from './visits.repository.js';
+import { systemScope } from '../../platform/tenancy.js';
+import { signOutOverdue } from './visits.kernel.js';
 
 /**
  * Automatic sign-out (spec: leaveExpiryTime): every few minutes, visitors still signed in after their leave time are
@@ -21,7 +22,7 @@ export async function ensureAutoSignOut(jobs: JobQueue, now: Date = new Date()):
 
 export function registerVisitJobs(deps: { db: Db; jobs: JobQueue }, now: () => Date = () => new Date()): void {
   deps.jobs.register(AUTO_SIGN_OUT_JOB, async () => {
-    await signOutOverdue(deps.db, now());
+    await signOutOverdue(systemScope(deps.db), now());
     await ensureAutoSignOut(deps.jobs, now());
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, type TestApp, testApp } from '../../../test/harness.js';
 import { visits } from '../../db/schema/index.js';
+import { tenantScope } from '../../platform/tenancy.js';
 import { VISIT_COUNT_CAP, visitsRepository } from './visits.repository.js';
 
 interface Page {
@@ -76,7 +77,7 @@ describe('visit list search and capped count', () => {
   });
 
   it('counts up to the cap and then says the total is at least the cap', async () => {
-    const repo = visitsRepository(t.db, { companyId: a.id });
+    const repo = visitsRepository(tenantScope(t.db, { companyId: a.id }));
     expect(await repo.page({}, 0, 2, 5)).toMatchObject({ count: 5, countCapped: false });
     const capped = await repo.page({}, 0, 2, 3);
     expect(capped.rows).toHaveLength(2);

@@ -1,0 +1,141 @@
+import {
+  companySettings,
+  INVITE_COMPANIONS_MAX,
+  type Invitation,
+  logDesc,
+  Role,
+  Status,
+  VISIT_MOVES,
+  type VisitEvent,
+  type VisitorStatus,
+  visitTypeText,
+} from '@openvisit/contract';
+import type { CallContext } from '../../platform/calls.js';
+import { sha256 } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import { visitPass } from '../../platform/passes.js';
+import { scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
+import { company as companyRow } from '../accounts/accounts.service.js';
+import { meetingWindow } from '../meetings/meetings.window.js';
+import { gateNameIn } from '../registration/registration.gates.js';
+import * as visits from '../visits/visits.service.js';
+import { replyNotice } from './invitations.mails.js';
+import { invitationsRepository } from './invitations.repository.js';
+
+// The visitor's invitation page: no session, the link's token names the visit (and so its company).
+
+const REPLY_FROM: readonly VisitorStatus[] = VISIT_MOVES.accept.from;
+/** Companions and a photo come once the visitor accepted (the approval, if any, may be under way or done). */
+export const SUPPLEMENT_FROM: readonly VisitorStatus[] = ['accepted', 'unauthorized', 'authorized'];
+
+export async function byToken(ctx: CallContext, token: string): Promise<visits.VisitRow> {
+  const row = await visits.visitByInviteToken(ctx.system, sha256(token));
+  if (row?.kind !== 'invite') throw new AppError(Status.INVALID_VISITOR);
+  return row;
+}
+
+/** The company the visit belongs to, resolved from the link's token. */
+function scopeOf(ctx: CallContext, v: visits.VisitRow): TenantScope {
+  return scopeForCompany(ctx.system, v.companyId);
+}
+
+export async function pageOf(ctx: CallContext, v: visits.VisitRow): Promise<Invitation> {
+  const scope = scopeOf(ctx, v);
+  const company = await companyRow(scope);
+  const settings = companySettings.parse(company?.settings ?? {});
+  const lang = v.lang === 'en' ? 'en' : 'zh';
+  const at = v.appointmentAt?.getTime() ?? null;
+  // A meeting's invitation checks in within the meeting's window.
+  const meeting = v.meetingId ? await meetingWindow(scope, v.meetingId, settings.preExtendTime) : null;
+  const opensAt = meeting?.opensAt ?? (at === null ? null : at - settings.preExtendTime * 60_000);
+  const closesAt = meeting?.closesAt ?? (at === null ? null : at + settings.latExtendTime * 60_000);
+  const usable = (VISIT_MOVES.checkIn.from as readonly string[]).includes(v.status) && (closesAt === null || Date.now() <= closesAt);
+  const gate = await gateNameIn(scope, v.gid);
+  const sent = await invitationsRepository(scope).snapshot(v.id);
+  return {
+    company: company?.name ?? '',
+    shortName: company?.shortName ?? '',
+    vname: v.name,
+    empName: v.empName,
+    appointmentDate: at,
+    opensAt,
+    closesAt,
+    visitType: visitTypeText(v.visitType, lang),
+    visitReason: v.visitReason,
+    gate,
+    status: v.status as VisitorStatus,
+    code: usable ? v.code : null,
+    pass: usable && v.code ? visitPass(ctx.services.secrets, v.code) : null,
+    permission: v.permission,
+    canReply: REPLY_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
+    lang,
+    terms: lang === 'en' && settings.secureProtocolEn.trim() ? settings.secureProtocolEn : settings.secureProtocol,
+    templateType: sent?.templateType === 1 ? 1 : 0,
+    inviteContent: sent?.inviteContent ?? '',
+    address: sent?.address ?? '',
+    traffic: sent?.traffic ?? '',
+    companyProfile: sent?.companyProfile ?? '',
+    longitude: sent?.longitude ?? null,
+    latitude: sent?.latitude ?? null,
+    meeting: meeting?.meeting ?? null,
+    followers: v.followers,
+    followersMax: INVITE_COMPANIONS_MAX,
+    hasPhoto: v.photo !== '',
+    canSupplement: SUPPLEMENT_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
+  };
+}
+
+/** A move made by the visitor from the page: conditional on the status, with a history row in the visitor's name. */
+async function visitorMove(ctx: CallContext, v: visits.VisitRow, event: VisitEvent): Promise<visits.VisitRow> {
+  return visits.moveIn(scopeOf(ctx, v), v, event, {}, { actor: v.name, note: 'invitation page', what: 'invitation' });
+}
+
+export async function invitationPage(ctx: CallContext, input: { secid: string }): Promise<Invitation> {
+  return pageOf(ctx, await byToken(ctx, input.secid));
+}
+
+/** The visitor opened the page: 'sent' becomes 'viewed' (once; later opens change nothing). */
+export async function preview(ctx: CallContext, input: { secid: string }): Promise<Invitation> {
+  const v = await byToken(ctx, input.secid);
+  if (v.status !== 'sent') return pageOf(ctx, v);
+  const moved = await visitorMove(ctx, v, 'view').catch(async (err: unknown) => {
+    // Opened twice at once: the other request moved it.
+    if (err instanceof AppError && err.status === Status.UPDATE_NOT_ALLOWED) return byToken(ctx, input.secid);
+    throw err;
+  });
+  return pageOf(ctx, moved);
+}
+
+/** Accept (3) or decline (4), as the original's reply codes; refused once the invitation cannot be answered. */
+export async function reply(ctx: CallContext, input: { id: string; status: 3 | 4 }): Promise<Invitation> {
+  const v = await byToken(ctx, input.id);
+  const page = await pageOf(ctx, v);
+  if (!page.canReply) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This invitation can no longer be answered', { status: v.status });
+  const event = input.status === 3 ? 'accept' : 'decline';
+  const moved = await visitorMove(ctx, v, event);
+  ctx.audit.actor = { companyId: v.companyId, account: v.phone || v.email, name: v.name, role: Role.VISITOR };
+  ctx.audit.objId = v.id;
+  ctx.audit.objName = v.name;
+  ctx.audit.desc = logDesc(event === 'accept' ? 'visitAccepted' : 'visitDeclined');
+  await tellHostOfReply(ctx, moved, event === 'accept');
+  return pageOf(ctx, moved);
+}
+
+/** The host is told the visitor's answer on the channels they chose; a failure to queue is logged, the answer stays. */
+async function tellHostOfReply(ctx: CallContext, v: visits.VisitRow, accepted: boolean): Promise<void> {
+  if (!v.empId) return;
+  try {
+    const company = await companyRow(scopeOf(ctx, v));
+    const notice = replyNotice(company?.lang === 'zh' ? 'zh' : 'en', {
+      host: v.empName,
+      visitor: v.name,
+      company: v.company,
+      at: v.appointmentAt ?? v.createdAt,
+      accepted,
+      link: `${ctx.config.publicUrl}/emporder/orderlist`,
+    });
+    await ctx.services.notifier.tellEmployee(v.companyId, v.empId, notice, { visitId: v.id });
+  } catch (err) {
+    ctx.log.warn({ err, vid: v.id }, 'reply notice not queued');
+  }
+}

@@ -1,0 +1,202 @@
+import { logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit, type VisitEvent, type VisitorStatus } from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError, badParams } from '../../platform/errors.js';
+import { codeOfScan } from '../../platform/passes.js';
+import { settingsOf } from '../accounts/accounts.service.js';
+import * as approvals from '../approvals/approvals.service.js';
+import { meetingWindow } from '../meetings/meetings.window.js';
+import { notifyArrival } from '../notifications/arrival.js';
+import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
+import { move, moveMany, noSuchVisit, toVisit, type VisitInsert, type VisitRow } from './visits.kernel.js';
+import { visitsRepository } from './visits.repository.js';
+
+function repoOf(ctx: AuthedContext) {
+  return visitsRepository(ctx.tenant);
+}
+
+/**
+ * When a visit may check in: an invitation to a meeting within the meeting's window (from the early margin before it
+ * starts until it ends); any other expected visit within its time widened by the company's extend times. Null: any time.
+ */
+async function windowOf(
+  ctx: AuthedContext,
+  v: VisitRow,
+  settings: { preExtendTime: number; latExtendTime: number },
+): Promise<{ opensAt: number; closesAt: number } | null> {
+  if (v.meetingId) {
+    const w = await meetingWindow(ctx.tenant, v.meetingId, settings.preExtendTime);
+    if (w) return w;
+  }
+  if (!v.appointmentAt) return null;
+  const at = v.appointmentAt.getTime();
+  return { opensAt: at - settings.preExtendTime * 60_000, closesAt: at + settings.latExtendTime * 60_000 };
+}
+
+/** 64 before the window opens, 65 after it closes. */
+function checkWindow(w: { opensAt: number; closesAt: number } | null, now: Date): void {
+  if (!w) return;
+  if (now.getTime() < w.opensAt) throw new AppError(Status.TOO_EARLY, undefined, { opensAt: w.opensAt });
+  if (now.getTime() > w.closesAt) throw new AppError(Status.LATE, undefined, { closedAt: w.closesAt });
+}
+
+function inWindow(w: { opensAt: number; closesAt: number } | null, now: Date): boolean {
+  return !w || (now.getTime() >= w.opensAt && now.getTime() <= w.closesAt);
+}
+
+const CHECK_IN_FROM: readonly VisitorStatus[] = VISIT_MOVES.checkIn.from;
+
+/** Check-in of an invited or booked visitor by code or phone. Checking in twice answers the record as it is. */
+export async function checkIn(
+  ctx: AuthedContext,
+  input: { verifyCode: string; phone: string; photo: string; signature: string; protocolAccepted: boolean; gid: number | null; clientKey?: string },
+): Promise<Visit & { repeated: boolean }> {
+  const repo = repoOf(ctx);
+  const settings = await settingsOf(ctx);
+  const now = new Date();
+  let v: VisitRow | undefined;
+  if (input.verifyCode) {
+    v = await repo.byCode(codeOfScan(ctx.services.secrets, input.verifyCode));
+    if (!v) throw noSuchVisit();
+  } else {
+    const phone = normalizePhone(input.phone) ?? input.phone;
+    const candidates = await repo.byPhone(phone, [...CHECK_IN_FROM, 'signedIn']);
+    if (!candidates.length) throw noSuchVisit();
+    // The one whose window is open now, else the nearest (whose window then says early or late).
+    const windows = await Promise.all(candidates.map((c) => windowOf(ctx, c, settings)));
+    v = candidates.find((_c, i) => inWindow(windows[i] ?? null, now)) ?? candidates[0];
+  }
+  if (!v) throw noSuchVisit();
+  if (v.status === 'signedIn') {
+    ctx.audit.skip = true;
+    return { ...toVisit(v), repeated: true };
+  }
+  // Refused by an approver (or declined after a refusal): not in.
+  if (v.status === 'refused' || v.status === 'unauthorized') throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { status: v.status });
+  // Called off or over says so even while an approval was still pending: that is what the visitor must hear.
+  if (!CHECK_IN_FROM.includes(v.status as VisitorStatus))
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, `A ${v.status} visit cannot check in`, { status: v.status });
+  // Still waiting for approval.
+  if (v.permission !== 1) throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { status: v.status });
+  checkWindow(await windowOf(ctx, v, settings), now);
+  checkProtocol(settings, input.protocolAccepted || v.protocolAccepted);
+  await screen(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber });
+  const images = await storeImages(ctx, input);
+  const gid = gateOf(ctx, input.gid);
+  const row = await move(ctx, v, 'checkIn', {
+    visitAt: now,
+    leaveAt: v.leaveAt ?? leaveAtFrom(settings, now),
+    gid,
+    signInGate: await gateName(ctx, gid),
+    signInOp: ctx.session.name,
+    ...(images.photo && { photo: images.photo }),
+    ...(images.signature && { signature: images.signature }),
+    protocolAccepted: input.protocolAccepted || v.protocolAccepted,
+    ...(input.protocolAccepted && !v.protocolAccepted && { protocolText: settings.secureProtocol }),
+  });
+  await notifyArrival(ctx, row);
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = logDesc('visitCheckedIn', { host: row.empName });
+  return { ...toVisit(row), repeated: false };
+}
+
+async function signOutRow(ctx: AuthedContext, v: VisitRow, gate = ''): Promise<VisitRow> {
+  return move(ctx, v, 'signOut', { signOutAt: new Date(), signOutOp: ctx.session.name, signOutGate: gate });
+}
+
+/** Kiosk sign-out by phone or code: every visit of that visitor still on site. */
+export async function signOutAtKiosk(ctx: AuthedContext, input: { phone: string; verifyCode: string; gid: number | null }): Promise<Visit[]> {
+  if (ctx.session.role === Role.MACHINE && (await settingsOf(ctx)).signOutSwitch !== 1)
+    throw new AppError(Status.NO_PERMISSION, 'Signing out at the kiosk is switched off');
+  const repo = repoOf(ctx);
+  const gate = await gateName(ctx, gateOf(ctx, input.gid));
+  let rows: VisitRow[];
+  if (input.verifyCode) {
+    const v = await repo.byCode(codeOfScan(ctx.services.secrets, input.verifyCode));
+    rows = v && v.status === 'signedIn' ? [v] : [];
+  } else {
+    rows = await repo.byPhone(normalizePhone(input.phone) ?? input.phone, ['signedIn']);
+  }
+  if (!rows.length) throw noSuchVisit();
+  const out: Visit[] = [];
+  for (const v of rows) out.push(toVisit(await signOutRow(ctx, v, gate)));
+  ctx.audit.objId = out.map((v) => v.vid).join(',');
+  ctx.audit.objName = out[0]?.vname ?? '';
+  ctx.audit.desc = logDesc('visitSignedOut');
+  return out;
+}
+
+export async function signOutByVid(ctx: AuthedContext, input: { vid: number }): Promise<Visit> {
+  const v = await repoOf(ctx).byId(input.vid);
+  if (v?.status !== 'signedIn') throw noSuchVisit();
+  const row = await signOutRow(ctx, v);
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = logDesc('visitSignedOut');
+  return toVisit(row);
+}
+
+/** One conditional UPDATE for all of them and one insert of their history rows: those not signed in are skipped. */
+export async function batchSignOut(ctx: AuthedContext, input: { vids: number[] }) {
+  const targets = [...new Set(input.vids)].map((id) => ({ id }));
+  const moved = await moveMany(ctx, targets, 'signOut', { signOutAt: new Date(), signOutOp: ctx.session.name });
+  const signedOut = moved.length;
+  const skipped = new Set(input.vids).size - signedOut;
+  ctx.audit.objId = moved.map((r) => r.id).join(',');
+  ctx.audit.desc = logDesc('visitsSignedOut', { signedOut, skipped });
+  return { signedOut, skipped };
+}
+
+const EVENT_DESC = {
+  view: 'visitViewed',
+  accept: 'visitAccepted',
+  decline: 'visitDeclined',
+  await: 'visitAwaiting',
+  approve: 'visitApproved',
+  reject: 'visitRejected',
+  expire: 'visitExpired',
+  cancel: 'visitCancelled',
+  signOut: 'visitSignedOut',
+} as const;
+
+/** A move asked for by name from the console (check-in has its own call: it needs the visitor at the desk). */
+export async function changeStatus(ctx: AuthedContext, input: { vid: number; event: string; note: string }): Promise<Visit> {
+  const event = input.event as VisitEvent;
+  if (event === 'checkIn') throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Check in at the kiosk or the desk');
+  const v = await repoOf(ctx).byId(input.vid);
+  if (!v) throw noSuchVisit();
+  if ((event === 'approve' || event === 'reject') && (await approvals.isWaiting(ctx, v.id)))
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This visit is waiting for its approvers; decide it in the approval list if you are one');
+  const set: Partial<VisitInsert> =
+    event === 'approve'
+      ? { permission: 1 }
+      : event === 'reject'
+        ? { permission: 2 }
+        : event === 'signOut'
+          ? { signOutAt: new Date(), signOutOp: ctx.session.name }
+          : {};
+  const row = await move(ctx, v, event, set, input.note);
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = logDesc(EVENT_DESC[event]);
+  return toVisit(row);
+}
+
+/**
+ * The desk hands an access card to a visitor on site, or takes it back (''). A card is with one visitor on site at a
+ * time; after sign-out the number stays on the record as history.
+ */
+export async function updateInfo(ctx: AuthedContext, input: { vid: number; cardNo: string }): Promise<Visit> {
+  const repo = repoOf(ctx);
+  const v = await repo.byId(input.vid);
+  if (!v) throw noSuchVisit();
+  if (v.status !== 'signedIn') throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Cards are handed to visitors on site', { status: v.status });
+  const cardNo = input.cardNo.toUpperCase();
+  if (cardNo && (await repo.cardHolders(cardNo, v.id)).length) throw badParams([{ field: 'cardNo', rule: 'taken' }]);
+  const [row] = await repo.setCard(v.id, cardNo);
+  if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The visit changed meanwhile; reload it');
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = cardNo ? logDesc('visitCardIssued', { cardNo }) : logDesc('visitCardReturned', { cardNo: v.cardNo });
+  return toVisit(row);
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { type CompanySettings, FACE_MIN_PX, IMAGE_MAX_BYTES, LogModule, logDesc, Role, Status } from '@openvisit/contract';
+import { clientEnd, writeLog } from '../../platform/audit.js';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError, badParams } from '../../platform/errors.js';
+import { dataUrlBytes, ImageRejected, normalisePhoto, normaliseSignature } from '../../platform/images.js';
+import * as blacklist from '../blacklist/blacklist.service.js';
+import { gatesNamed } from '../registration/registration.gates.js';
+
+// What every way in at the desk or kiosk shares: the gate, screening, the protocol, the photo and signature, the leave time.
+
+/** Desk accounts work at their own gates; administrators may name any gate (or none). */
+export function gateOf(ctx: AuthedContext, asked: number | null): number | null {
+  const own = ctx.session.gids;
+  if (ctx.session.role === Role.GATE || ctx.session.role === Role.MACHINE) {
+    if (asked && !own.includes(asked)) throw new AppError(Status.GATE_NOT_FOUND);
+    return asked ?? own[0] ?? null;
+  }
+  return asked;
+}
+
+function imageError(field: 'photo' | 'signature') {
+  return (err: unknown): never => {
+    if (err instanceof ImageRejected) {
+      const rule = { notImage: 'type', tooSmall: field === 'photo' ? 'imageTooSmall' : 'type', tooLarge: 'size' }[err.problem];
+      throw badParams([{ field, rule }]);
+    }
+    throw err;
+  };
+}
+
+/** Checks and stores the photo and signature of a registration or check-in; answers their file keys. */
+export async function storeImages(ctx: AuthedContext, input: { photo: string; signature: string }): Promise<{ photo?: string; signature?: string }> {
+  const out: { photo?: string; signature?: string } = {};
+  const prefix = `visits/${ctx.session.companyId}`;
+  if (input.photo) {
+    const bytes = dataUrlBytes(input.photo);
+    if (!bytes) throw badParams([{ field: 'photo', rule: 'type' }]);
+    const photo = await normalisePhoto(bytes, { minPx: FACE_MIN_PX, maxBytes: IMAGE_MAX_BYTES, maxEdge: 960 }).catch(imageError('photo'));
+    out.photo = `${prefix}/${randomUUID()}.jpg`;
+    await ctx.services.files.put(out.photo, photo.bytes);
+  }
+  if (input.signature) {
+    const bytes = dataUrlBytes(input.signature);
+    if (!bytes) throw badParams([{ field: 'signature', rule: 'type' }]);
+    const png = await normaliseSignature(bytes).catch(imageError('signature'));
+    out.signature = `${prefix}/${randomUUID()}-signature.png`;
+    await ctx.services.files.put(out.signature, png);
+  }
+  return out;
+}
+
+/**
+ * Blacklist screening (when the company has it on): a hit stops the visitor with 66 and a neutral message,
+ * nothing is stored, and reception is alerted through the operation log (module blacklist, event alert).
+ */
+export async function screen(ctx: AuthedContext, who: { name: string; phone: string; idNumber: string }): Promise<void> {
+  const hit = await blacklist.check(ctx, 'black', { phone: who.phone || undefined, credentialNo: who.idNumber || undefined });
+  if (!hit.listed || !hit.screening) return;
+  await writeLog(
+    ctx.db,
+    ctx.session,
+    { module: LogModule.BLACKLIST, event: 'alert', objName: who.name, desc: logDesc('blacklistHit'), client: clientEnd(ctx.userAgent) },
+    ctx.ip,
+  );
+  throw new AppError(Status.BLACKLISTED);
+}
+
+export function checkProtocol(settings: CompanySettings, accepted: boolean): void {
+  if (settings.secureProtocol.trim() && !accepted) throw badParams([{ field: 'protocolAccepted', rule: 'required' }]);
+}
+
+/** The expected leave time: the company's leave expiry (hours after sign-in), if it has one. */
+export function leaveAtFrom(settings: CompanySettings, signedIn: Date): Date | null {
+  const hours = settings.leaveExpiryTime;
+  return hours > 0 ? new Date(signedIn.getTime() + hours * 3600_000) : null;
+}
+
+export async function gateName(ctx: AuthedContext, gid: number | null): Promise<string> {
+  return gid ? ((await gatesNamed(ctx, [gid]))[0]?.gname ?? '') : '';
+}

@@ -1,0 +1,113 @@
+import { Role, type Visit, type VisitKind, type VisitorStatus } from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { dayStart } from '../../platform/days.js';
+import { settingsOf } from '../accounts/accounts.service.js';
+import { noSuchVisit, toVisit, type VisitFilter } from './visits.kernel.js';
+import { visitsRepository } from './visits.repository.js';
+
+function repoOf(ctx: AuthedContext) {
+  return visitsRepository(ctx.tenant);
+}
+
+/** 'yyyy-mm-dd' (server time) → the instant the day starts. */
+export interface VisitQuery {
+  date?: string;
+  endDate?: string;
+  name?: string;
+  phone?: string;
+  vcompany?: string;
+  empName?: string;
+  tid?: number;
+  visitType?: string;
+  status?: VisitorStatus;
+  kind?: VisitKind;
+  gid?: number;
+  onSite?: boolean;
+  overtime?: boolean;
+  cardId?: string;
+  noCard?: boolean;
+}
+
+/** Today's off-duty instant from the company's 'HH:mm' setting, or null without one. */
+function offDutyToday(offDuty: string, now: Date): Date | null {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(offDuty.trim());
+  if (!m) return null;
+  const d = new Date(now);
+  d.setHours(Number(m[1]), Number(m[2]), 0, 0);
+  return d;
+}
+
+/** Request filters → repository filter; a sub-company sees only its own visits. */
+export async function filterOf(ctx: AuthedContext, q: VisitQuery, extra: VisitFilter = {}): Promise<VisitFilter> {
+  const until = q.endDate ? dayStart(q.endDate) : undefined;
+  if (until) until.setDate(until.getDate() + 1);
+  return {
+    ...extra,
+    from: q.date ? dayStart(q.date) : undefined,
+    until,
+    name: q.name,
+    phone: q.phone,
+    company: q.vcompany,
+    empName: q.empName,
+    tid: q.tid,
+    visitType: q.visitType,
+    status: q.status,
+    kind: extra.kind ?? q.kind,
+    gid: q.gid,
+    onSite: q.onSite,
+    idNumber: q.cardId,
+    noCard: q.noCard,
+    overtime: q.overtime ? { now: new Date(), offDuty: offDutyToday((await settingsOf(ctx)).offDuty, new Date()) } : undefined,
+    subAccountId: ctx.session.role === Role.SUB_COMPANY ? (ctx.session.subAccountId ?? -1) : undefined,
+  };
+}
+
+export async function search(ctx: AuthedContext, q: VisitQuery): Promise<Visit[]> {
+  return (await repoOf(ctx).list(await filterOf(ctx, q), 1000)).map(toVisit);
+}
+
+export async function searchPage(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number }, extra: VisitFilter = {}) {
+  const { rows, count, countCapped } = await repoOf(ctx).page(await filterOf(ctx, q, extra), q.startIndex, q.requestedCount);
+  return { pageNo: Math.floor(q.startIndex / q.requestedCount) + 1, pageSize: q.requestedCount, count, countCapped, list: rows.map(toVisit) };
+}
+
+export async function byVid(ctx: AuthedContext, input: { vid: number }) {
+  const repo = repoOf(ctx);
+  const v = await repo.byId(input.vid);
+  if (!v || (ctx.session.role === Role.SUB_COMPANY && v.subAccountId !== ctx.session.subAccountId)) throw noSuchVisit();
+  const history = await repo.history(v.id);
+  return {
+    ...toVisit(v),
+    history: history.map((h) => ({
+      event: h.event,
+      fromStatus: h.fromStatus as VisitorStatus | null,
+      toStatus: h.toStatus as VisitorStatus,
+      at: h.at.getTime(),
+      actor: h.actor,
+      note: h.note,
+    })),
+  };
+}
+
+/** Everyone on site now that the caller may see (a sub-company its own), for the on-site module. */
+export async function onSitePeople(ctx: AuthedContext) {
+  return repoOf(ctx).onSitePeople(await filterOf(ctx, {}));
+}
+
+export async function peopleCounting(ctx: AuthedContext) {
+  const rows = await repoOf(ctx).onSiteCounts();
+  const byKind = { walkin: 0, invite: 0, appointment: 0, resident: 0 } as Record<VisitKind, number>;
+  const gates = new Map<string, { gid: number | null; gname: string; count: number }>();
+  let onSite = 0;
+  let people = 0;
+  for (const r of rows) {
+    onSite += r.n;
+    people += r.people;
+    byKind[r.kind as VisitKind] = (byKind[r.kind as VisitKind] ?? 0) + r.n;
+    const key = String(r.gid);
+    const g = gates.get(key) ?? { gid: r.gid, gname: r.gate, count: 0 };
+    g.count += r.n;
+    gates.set(key, g);
+  }
+  return { onSite, people, byKind, byGate: [...gates.values()] };
+}

@@ -1,0 +1,42 @@
+import { eq, sql } from 'drizzle-orm';
+import { visits } from '../../db/schema/index.js';
+import { dbOf, type SystemScope } from '../../platform/tenancy.js';
+
+/** The visit queries that must cross companies; each says why. */
+export function visitsSystemRepository(scope: SystemScope) {
+  const db = dbOf(scope);
+  return {
+    /**
+     * Why across companies: the automatic sign-out job sweeps every company at once. Visits signed in past their leave
+     * time, in companies with a leave expiry set, are signed out as of their leave time, each with a history row.
+     * Answers how many per company.
+     */
+    async signOutOverdue(now: Date): Promise<Map<number, number>> {
+      const result = await db.execute(sql`
+        WITH moved AS (
+          UPDATE visits v SET status = 'signedOut', sign_out_at = v.leave_at, sign_out_op = 'auto', updated_at = now()
+          FROM companies c
+          WHERE v.company_id = c.id AND v.status = 'signedIn' AND v.leave_at IS NOT NULL AND v.leave_at < ${now}
+            AND coalesce((c.settings->>'leaveExpiryTime')::int, 0) > 0
+          RETURNING v.id, v.company_id
+        )
+        INSERT INTO visit_events (company_id, visit_id, event, from_status, to_status, actor, note)
+        SELECT company_id, id, 'signOut', 'signedIn', 'signedOut', 'auto', 'leave time passed' FROM moved
+        RETURNING company_id`);
+      const counts = new Map<number, number>();
+      for (const r of (result as unknown as { rows: { company_id: number }[] }).rows) counts.set(r.company_id, (counts.get(r.company_id) ?? 0) + 1);
+      return counts;
+    },
+    /**
+     * Why across companies: an invitation link has no session; the SHA-256 of its token is what identifies the visit
+     * and so the visitor's company.
+     */
+    byInviteToken: (tokenHash: string): Promise<typeof visits.$inferSelect | undefined> =>
+      db
+        .select()
+        .from(visits)
+        .where(eq(visits.inviteTokenHash, tokenHash))
+        .limit(1)
+        .then((r) => r[0]),
+  };
+}

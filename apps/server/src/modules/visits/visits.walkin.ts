@@ -1,0 +1,143 @@
+import { initialStatus, logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { AppError, badParams } from '../../platform/errors.js';
+import { settingsOf } from '../accounts/accounts.service.js';
+import * as approvals from '../approvals/approvals.service.js';
+import * as employees from '../employees/employees.service.js';
+import { notifyArrival } from '../notifications/arrival.js';
+import * as registration from '../registration/registration.service.js';
+import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
+import { constraintOf, createVisit, hostSnapshot, toVisit, type VisitInsert } from './visits.kernel.js';
+import { visitsRepository } from './visits.repository.js';
+import { reusedCertificate } from './visits.returning.js';
+
+/**
+ * The visitor type's rules (registration settings): the type must be this company's (104) and offered at this gate;
+ * the fields it requires must be filled; custom values must be fields it shows, a choice one of its options, a date
+ * a date. Answers the type's label ('中文#English') for the record.
+ */
+async function checkVisitorType(ctx: AuthedContext, input: WalkInInput, gid: number | null): Promise<string> {
+  if (input.tid === null) {
+    if (Object.keys(input.extendCol).length) throw badParams([{ field: 'tid', rule: 'required' }]);
+    return input.visitType;
+  }
+  const type = await registration.typeById(ctx, input.tid);
+  if (!type) throw new AppError(Status.VISITOR_TYPE_NOT_EXIST);
+  if (gid && type.gids.length && !type.gids.includes(gid)) throw badParams([{ field: 'tid', rule: 'notAtGate' }]);
+  const fields = await registration.listFields(ctx, { tid: type.tid });
+  const errors: { field: string; rule: string }[] = [];
+  const standard = input as unknown as Record<string, unknown>;
+  for (const f of fields) {
+    const required = f.types.find((x) => x.tid === type.tid)?.required ?? false;
+    const value = f.standard ? standard[f.fieldName] : input.extendCol[f.fieldName];
+    const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+    if (required && empty) errors.push({ field: f.standard ? f.fieldName : `extendCol.${f.fieldName}`, rule: 'required' });
+  }
+  for (const [name, value] of Object.entries(input.extendCol)) {
+    const f = fields.find((x) => !x.standard && x.fieldName === name);
+    if (!f) errors.push({ field: `extendCol.${name}`, rule: 'unrecognized_keys' });
+    else if (value && f.inputType === 'button' && !f.inputValue.includes(value)) errors.push({ field: `extendCol.${name}`, rule: 'invalid_value' });
+    else if (value && f.inputType === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) errors.push({ field: `extendCol.${name}`, rule: 'format' });
+  }
+  if (errors.length) throw badParams(errors);
+  return type.vType;
+}
+
+export interface WalkInInput {
+  vname: string;
+  vphone: string;
+  certificateType: string;
+  cardId: string;
+  vemail: string;
+  vcompany: string;
+  empid: number;
+  tid: number | null;
+  visitType: string;
+  visitReason: string;
+  followers: { name: string; phone: string }[];
+  plateNum: string;
+  belongings: string;
+  temperature: number | null;
+  extendCol: Record<string, string>;
+  photo: string;
+  signature: string;
+  protocolAccepted: boolean;
+  gid: number | null;
+  lang: 'zh' | 'en';
+  clientKey?: string;
+  reuseIdFrom?: number;
+}
+
+/** Walk-in registration: every check before anything is stored; a retried registration answers the first. */
+export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Promise<Visit> {
+  const repo = visitsRepository(ctx.tenant);
+  if (input.clientKey) {
+    const earlier = await repo.byClientKey(input.clientKey);
+    if (earlier) {
+      ctx.audit.skip = true;
+      return toVisit(earlier);
+    }
+  }
+  const host = await employees.hostOf(ctx, input.empid);
+  const settings = await settingsOf(ctx);
+  const gid = gateOf(ctx, input.gid);
+  const visitType = await checkVisitorType(ctx, input, gid);
+  const phone = input.vphone ? (normalizePhone(input.vphone) ?? input.vphone) : '';
+  // A returning visitor who leaves the certificate empty reuses the one on file (a kiosk never shows it whole).
+  const { certificateType, idNumber } =
+    input.reuseIdFrom && !input.cardId
+      ? await reusedCertificate(ctx, input.reuseIdFrom, phone)
+      : { certificateType: input.certificateType, idNumber: input.cardId };
+  checkProtocol(settings, input.protocolAccepted);
+  await screen(ctx, { name: input.vname, phone, idNumber });
+  const images = await storeImages(ctx, input);
+  const status = initialStatus('walkin', { approval: settings.processSwitch === 1 });
+  const now = new Date();
+  const values: VisitInsert = {
+    kind: 'walkin',
+    status,
+    permission: status === 'unauthorized' ? 0 : 1,
+    name: input.vname,
+    phone,
+    email: input.vemail,
+    company: input.vcompany,
+    certificateType,
+    idNumber,
+    photo: images.photo ?? '',
+    signature: images.signature ?? '',
+    protocolAccepted: input.protocolAccepted,
+    protocolText: input.protocolAccepted ? settings.secureProtocol : '',
+    ...hostSnapshot(host),
+    tid: input.tid,
+    visitType,
+    visitReason: input.visitReason,
+    followers: input.followers,
+    plateNum: input.plateNum.toUpperCase(),
+    belongings: input.belongings,
+    temperature: input.temperature,
+    extend: input.extendCol,
+    gid,
+    signInGate: await gateName(ctx, gid),
+    signInOp: ctx.session.name,
+    visitAt: status === 'signedIn' ? now : null,
+    leaveAt: status === 'signedIn' ? leaveAtFrom(settings, now) : null,
+    lang: input.lang,
+    clientKey: input.clientKey ?? null,
+  };
+  let created = true;
+  const row = await createVisit(ctx, values).catch(async (err: unknown) => {
+    // Two deliveries of one offline registration raced: the other one stored it (and told the host).
+    if (input.clientKey && constraintOf(err) === 'visits_client_key_uq') {
+      const earlier = await repo.byClientKey(input.clientKey);
+      created = false;
+      if (earlier) return earlier;
+    }
+    throw err;
+  });
+  if (created && row.status === 'signedIn') await notifyArrival(ctx, row);
+  if (created && row.status === 'unauthorized') await approvals.submit(ctx, row, host.name);
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = logDesc(status === 'signedIn' ? 'walkInRegistered' : 'walkInAwaiting', { host: host.name });
+  return toVisit(row);
+}
