@@ -95,6 +95,21 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
   });
+  const services = await startServices(app, config, database);
+  checkBindings();
+  await registerGuards(app, config);
+  const { db } = database;
+  await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 10_000 } });
+  registerCalls(app, { db, config, services }, bindings);
+  registerDownloads(app, { db, config, services }, downloads);
+  registerOnSiteStream(app, { db, events: services.events, access: ONSITE_READERS });
+  await registerInfoRoutes(app, config, database);
+  await registerWeb(app, config);
+  return { app, services };
+}
+
+/** The background machinery (jobs, outbox, mail, notifier, on-site events) and the services handed to every call; stopped when the app closes. */
+async function startServices(app: FastifyInstance, config: Config, database: Database): Promise<Services> {
   const { db } = database;
   const jobs = new JobQueue(db, app.log);
   const outbox = new Outbox(db, jobs, app.log);
@@ -115,8 +130,11 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     mailer.close();
     await events.close();
   });
+  return services;
+}
 
-  // Every call the contract declares must be answered: a missing handler is a start-up error, not a 404 later.
+/** Every call the contract declares must be answered: a missing handler is a start-up error, not a 404 later. */
+function checkBindings(): void {
   const bound = new Set(bindings.map((b) => b.call.name));
   for (const d of downloads) bound.add(d.def.name);
   const missing = [...allCalls, ...allDownloads].filter((c) => !bound.has(c.name)).map((c) => c.name);
@@ -124,7 +142,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const declared = new Set([...allCalls, ...allDownloads].map((c) => c.name));
   const undeclared = [...bound].filter((name) => !declared.has(name));
   if (undeclared.length) throw new Error(`handlers for calls the contract does not declare: ${undeclared.join(', ')}`);
+}
 
+/** Security headers, CORS, the rate limit and the error answers for requests no call handles. */
+async function registerGuards(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -169,12 +190,11 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ status: Status.SERVER_ERROR, reason: `Server error (request ${req.id})`, result: null });
   });
+}
 
-  await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 10_000 } });
-  registerCalls(app, { db, config, services }, bindings);
-  registerDownloads(app, { db, config, services }, downloads);
-  registerOnSiteStream(app, { db, events, access: ONSITE_READERS });
-
+/** Health, runtime configuration and the OpenAPI document. */
+async function registerInfoRoutes(app: FastifyInstance, config: Config, database: Database): Promise<void> {
+  const { db } = database;
   app.get('/healthz', async (_req, reply) => {
     try {
       await db.execute(sql`select 1`);
@@ -195,7 +215,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   app.get('/api/openapi.json', async () => document);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false, uiConfig: { docExpansion: 'none', deepLinking: true } });
+}
 
+/** The built web app (console and kiosk) and the 404 answer for everything else. */
+async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
   const webDist = config.webDist;
   const hasWeb = webDist && fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb)
@@ -225,6 +248,4 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     // The console is a single-page app: its routes are all answered with index.html.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
-
-  return { app, services };
 }

@@ -24,6 +24,11 @@ export function credentialTable(kind: AccountKind) {
  * or by an account id a session or token has already named.
  */
 export function authSystemRepository(scope: SystemScope) {
+  return { ...companyRecords(scope), ...accountsByName(scope), ...credentials(scope), ...emailLinks(scope) };
+}
+
+/** Companies found by their administrator's email, name or id; created by sign-up. */
+function companyRecords(scope: SystemScope) {
   const db = dbOf(scope);
   return {
     /** Sign-in and sign-up: an administrator's email is unique installation-wide. */
@@ -42,6 +47,39 @@ export function authSystemRepository(scope: SystemScope) {
         .where(sql`lower(${companies.name}) = lower(${name})`)
         .limit(1)
         .then((r) => r[0]),
+    /** The company an account or link names, before any session exists. */
+    findCompany: (id: number) =>
+      db
+        .select()
+        .from(companies)
+        .where(eq(companies.id, id))
+        .limit(1)
+        .then((r) => r[0]),
+    /** A super account's companies: it oversees several and belongs to none. */
+    companyNames: (ids: number[]) =>
+      ids.length
+        ? db.select({ userid: companies.id, company: companies.name }).from(companies).where(inArray(companies.id, ids))
+        : Promise.resolve([]),
+    /** Sign-up creates a company: there is no tenant before it. */
+    insertCompany: (values: typeof companies.$inferInsert) =>
+      db
+        .insert(companies)
+        .values(values)
+        .returning({ id: companies.id })
+        .then((r) => r[0]),
+    /** An activation link names the company it activates. */
+    activateCompany: (id: number) => db.update(companies).set({ status: 1 }).where(eq(companies.id, id)),
+    /** The account being signed in, by the id its sign-in name resolved to. */
+    async markLoggedIn(companyId: number): Promise<void> {
+      await db.update(companies).set({ loginDate: new Date() }).where(eq(companies.id, companyId));
+    },
+  };
+}
+
+/** Staff, employees, sub-companies and super accounts found by what they sign in with. */
+function accountsByName(scope: SystemScope) {
+  const db = dbOf(scope);
+  return {
     /** Sign-in: staff account names are unique installation-wide. */
     findStaffByAccount: (account: string) =>
       db
@@ -95,32 +133,13 @@ export function authSystemRepository(scope: SystemScope) {
         .where(sql`lower(${superAccounts.account}) = lower(${account})`)
         .limit(1)
         .then((r) => r[0]),
-    /** The company an account or link names, before any session exists. */
-    findCompany: (id: number) =>
-      db
-        .select()
-        .from(companies)
-        .where(eq(companies.id, id))
-        .limit(1)
-        .then((r) => r[0]),
-    /** A super account's companies: it oversees several and belongs to none. */
-    companyNames: (ids: number[]) =>
-      ids.length
-        ? db.select({ userid: companies.id, company: companies.name }).from(companies).where(inArray(companies.id, ids))
-        : Promise.resolve([]),
-    /** Sign-up creates a company: there is no tenant before it. */
-    insertCompany: (values: typeof companies.$inferInsert) =>
-      db
-        .insert(companies)
-        .values(values)
-        .returning({ id: companies.id })
-        .then((r) => r[0]),
-    /** An activation link names the company it activates. */
-    activateCompany: (id: number) => db.update(companies).set({ status: 1 }).where(eq(companies.id, id)),
-    /** The account being signed in, by the id its sign-in name resolved to. */
-    async markLoggedIn(companyId: number): Promise<void> {
-      await db.update(companies).set({ loginDate: new Date() }).where(eq(companies.id, companyId));
-    },
+  };
+}
+
+/** Password hashes, failed sign-ins and locks, by kind of account and id. */
+function credentials(scope: SystemScope) {
+  const db = dbOf(scope);
+  return {
     /** Counts a failed sign-in and answers the new count; locks the account once it reaches `lockAfter`. */
     async recordFailure(kind: AccountKind, id: number, lockAfter: number, lockMinutes: number): Promise<number> {
       const table = credentialTables[kind];
@@ -160,6 +179,13 @@ export function authSystemRepository(scope: SystemScope) {
       const row = (result as unknown as { rows: { id: number; password_hash: string | null; locked_ms: number | null }[] }).rows[0];
       return row && { id: row.id, passwordHash: row.password_hash, lockedUntil: row.locked_ms === null ? null : new Date(Number(row.locked_ms)) };
     },
+  };
+}
+
+/** One-time email link tokens. */
+function emailLinks(scope: SystemScope) {
+  const db = dbOf(scope);
+  return {
     /** Link tokens are written for a company being signed up or an account that has no session. */
     async insertEmailToken(v: {
       tokenHash: string;

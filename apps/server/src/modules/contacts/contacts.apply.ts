@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors.js';
 import * as departments from '../departments/departments.service.js';
 import * as employees from '../employees/employees.service.js';
 import type { ExtDepartment, ExtUser } from './contacts.providers.js';
-import type { contactsRepository } from './contacts.repository.js';
+import type { contactsRepository, EmployeeLink } from './contacts.repository.js';
 
 type Repo = ReturnType<typeof contactsRepository>;
 
@@ -204,98 +204,151 @@ function clean(u: ExtUser): Cleaned | { field: string; rule: string } {
  * deleted) and enabled again if they come back; a provider listing nobody stops nobody.
  */
 export async function applyEmployees(ctx: AuthedContext, repo: Repo, channel: ContactChannel, users: readonly ExtUser[], report: SyncReport) {
-  const rows = await employees.directoryOf(ctx);
   const links = await repo.employeeLinks(channel);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const linkOf = new Map(links.filter((l) => byId.has(l.empId)).map((l) => [l.externalId, l]));
-  const linkedEmp = new Set(links.map((l) => l.empId));
-  const byPhone = new Map<string, number>();
-  const byEmpNo = new Map<string, number>();
-  for (const r of rows) {
-    if (r.phone) byPhone.set(r.phone, r.id);
-    if (r.empNo) byEmpNo.set(r.empNo, r.id);
-  }
+  const index = indexEmployees(await employees.directoryOf(ctx), links);
   report.total = users.length;
+  for (const u of users) await applyEmployee(ctx, repo, channel, u, index, report);
+  await stopVanished(ctx, repo, channel, users, links, index, report);
+}
 
-  for (const u of users) {
-    const c = clean(u);
-    if ('rule' in c) {
-      fail(report, { externalId: u.id, name: u.name.trim(), field: c.field, rule: c.rule, status: null });
-      continue;
-    }
-    const failure = (field: string, rule: string, status: number | null) => fail(report, { externalId: u.id, name: c.name, field, rule, status });
-    const link = linkOf.get(u.id);
-    let target = link ? byId.get(link.empId) : undefined;
-    if (!target && c.phone) {
-      const id = byPhone.get(c.phone);
-      if (id !== undefined && !linkedEmp.has(id)) target = byId.get(id);
-    }
-    if (!target && c.empNo) {
-      const id = byEmpNo.get(c.empNo);
-      if (id !== undefined && !linkedEmp.has(id)) target = byId.get(id);
-    }
-    const phoneOwner = c.phone ? byPhone.get(c.phone) : undefined;
-    if (phoneOwner !== undefined && phoneOwner !== target?.id) {
-      failure('phone', 'taken', Status.PHONE_NOT_UNIQUE);
-      continue;
-    }
-    const empNoOwner = c.empNo ? byEmpNo.get(c.empNo) : undefined;
-    if (empNoOwner !== undefined && empNoOwner !== target?.id) {
-      failure('empNo', 'taken', Status.WORK_NUMBER_NOT_UNIQUE);
-      continue;
-    }
+type DirectoryRow = Awaited<ReturnType<typeof employees.directoryOf>>[number];
 
-    const values: Partial<employees.DirectoryFields> = { name: c.name };
-    if (c.phone) values.phone = c.phone;
-    if (c.email) values.email = c.email;
-    if (c.empNo) values.empNo = c.empNo;
-    if (c.position) values.position = c.position;
-    if (c.telephone) values.telephone = c.telephone;
-    try {
-      if (target) {
-        const current = target;
-        if (link?.stoppedBySync && current.status === STOPPED) values.status = ENABLED;
-        const changes = Object.fromEntries(
-          Object.entries(values).filter(([k, v]) => current[k as keyof typeof current] !== v),
-        ) as Partial<employees.DirectoryFields>;
-        if (Object.keys(changes).length) {
-          const saved = await employees.saveFromDirectory(ctx, current.id, changes);
-          if (current.phone !== saved.phone) {
-            if (byPhone.get(current.phone) === current.id) byPhone.delete(current.phone);
-            if (saved.phone) byPhone.set(saved.phone, saved.id);
-          }
-          if (current.empNo !== saved.empNo) {
-            if (byEmpNo.get(current.empNo) === current.id) byEmpNo.delete(current.empNo);
-            if (saved.empNo) byEmpNo.set(saved.empNo, saved.id);
-          }
-          byId.set(saved.id, saved);
-        }
-        if (!link) await repo.linkEmployee(channel, u.id, current.id);
-        else if (link.stoppedBySync) await repo.markStopped(channel, [u.id], null);
-        linkedEmp.add(current.id);
-        if (Object.keys(changes).length || !link) report.updated++;
-        else report.unchanged++;
-      } else {
-        const saved = await employees.saveFromDirectory(ctx, null, { ...values, status: ENABLED });
-        await repo.linkEmployee(channel, u.id, saved.id);
-        byId.set(saved.id, saved);
-        linkedEmp.add(saved.id);
-        if (saved.phone) byPhone.set(saved.phone, saved.id);
-        if (saved.empNo) byEmpNo.set(saved.empNo, saved.id);
-        report.created++;
-      }
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      failure(err.status === Status.WORK_NUMBER_NOT_UNIQUE ? 'empNo' : 'name', ruleOf(err), err.status);
-    }
+/** The company's employees as a sync sees them, kept up to date as it saves. */
+interface EmployeeIndex {
+  byId: Map<number, DirectoryRow>;
+  /** This channel's links to employees that exist, by provider id. */
+  linkOf: Map<string, EmployeeLink>;
+  /** Employees linked to some record of this channel. */
+  linkedEmp: Set<number>;
+  byPhone: Map<string, number>;
+  byEmpNo: Map<string, number>;
+}
+
+function indexEmployees(rows: DirectoryRow[], links: EmployeeLink[]): EmployeeIndex {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const index: EmployeeIndex = {
+    byId,
+    linkOf: new Map(links.filter((l) => byId.has(l.empId)).map((l) => [l.externalId, l])),
+    linkedEmp: new Set(links.map((l) => l.empId)),
+    byPhone: new Map(),
+    byEmpNo: new Map(),
+  };
+  for (const r of rows) {
+    if (r.phone) index.byPhone.set(r.phone, r.id);
+    if (r.empNo) index.byEmpNo.set(r.empNo, r.id);
+  }
+  return index;
+}
+
+/** The employee a provider record updates: its link, else an unlinked employee with its phone, else with its work number. */
+function targetOf(index: EmployeeIndex, link: EmployeeLink | undefined, c: Cleaned): DirectoryRow | undefined {
+  let target = link ? index.byId.get(link.empId) : undefined;
+  if (!target && c.phone) {
+    const id = index.byPhone.get(c.phone);
+    if (id !== undefined && !index.linkedEmp.has(id)) target = index.byId.get(id);
+  }
+  if (!target && c.empNo) {
+    const id = index.byEmpNo.get(c.empNo);
+    if (id !== undefined && !index.linkedEmp.has(id)) target = index.byId.get(id);
+  }
+  return target;
+}
+
+/** Syncs one provider record into the company's employees, counting it in the report. */
+async function applyEmployee(ctx: AuthedContext, repo: Repo, channel: ContactChannel, u: ExtUser, index: EmployeeIndex, report: SyncReport) {
+  const c = clean(u);
+  if ('rule' in c) {
+    fail(report, { externalId: u.id, name: u.name.trim(), field: c.field, rule: c.rule, status: null });
+    return;
+  }
+  const failure = (field: string, rule: string, status: number | null) => fail(report, { externalId: u.id, name: c.name, field, rule, status });
+  const link = index.linkOf.get(u.id);
+  const target = targetOf(index, link, c);
+  const phoneOwner = c.phone ? index.byPhone.get(c.phone) : undefined;
+  if (phoneOwner !== undefined && phoneOwner !== target?.id) {
+    failure('phone', 'taken', Status.PHONE_NOT_UNIQUE);
+    return;
+  }
+  const empNoOwner = c.empNo ? index.byEmpNo.get(c.empNo) : undefined;
+  if (empNoOwner !== undefined && empNoOwner !== target?.id) {
+    failure('empNo', 'taken', Status.WORK_NUMBER_NOT_UNIQUE);
+    return;
   }
 
+  const values: Partial<employees.DirectoryFields> = { name: c.name };
+  if (c.phone) values.phone = c.phone;
+  if (c.email) values.email = c.email;
+  if (c.empNo) values.empNo = c.empNo;
+  if (c.position) values.position = c.position;
+  if (c.telephone) values.telephone = c.telephone;
+  try {
+    if (target) await updateLinked(ctx, repo, channel, u, target, link, values, index, report);
+    else {
+      const saved = await employees.saveFromDirectory(ctx, null, { ...values, status: ENABLED });
+      await repo.linkEmployee(channel, u.id, saved.id);
+      index.byId.set(saved.id, saved);
+      index.linkedEmp.add(saved.id);
+      if (saved.phone) index.byPhone.set(saved.phone, saved.id);
+      if (saved.empNo) index.byEmpNo.set(saved.empNo, saved.id);
+      report.created++;
+    }
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    failure(err.status === Status.WORK_NUMBER_NOT_UNIQUE ? 'empNo' : 'name', ruleOf(err), err.status);
+  }
+}
+
+/** Updates an existing employee with the provider's non-empty fields (enabling it again if the sync stopped it) and links it. */
+async function updateLinked(
+  ctx: AuthedContext,
+  repo: Repo,
+  channel: ContactChannel,
+  u: ExtUser,
+  current: DirectoryRow,
+  link: EmployeeLink | undefined,
+  values: Partial<employees.DirectoryFields>,
+  index: EmployeeIndex,
+  report: SyncReport,
+) {
+  if (link?.stoppedBySync && current.status === STOPPED) values.status = ENABLED;
+  const changes = Object.fromEntries(
+    Object.entries(values).filter(([k, v]) => current[k as keyof typeof current] !== v),
+  ) as Partial<employees.DirectoryFields>;
+  if (Object.keys(changes).length) {
+    const saved = await employees.saveFromDirectory(ctx, current.id, changes);
+    if (current.phone !== saved.phone) {
+      if (index.byPhone.get(current.phone) === current.id) index.byPhone.delete(current.phone);
+      if (saved.phone) index.byPhone.set(saved.phone, saved.id);
+    }
+    if (current.empNo !== saved.empNo) {
+      if (index.byEmpNo.get(current.empNo) === current.id) index.byEmpNo.delete(current.empNo);
+      if (saved.empNo) index.byEmpNo.set(saved.empNo, saved.id);
+    }
+    index.byId.set(saved.id, saved);
+  }
+  if (!link) await repo.linkEmployee(channel, u.id, current.id);
+  else if (link.stoppedBySync) await repo.markStopped(channel, [u.id], null);
+  index.linkedEmp.add(current.id);
+  if (Object.keys(changes).length || !link) report.updated++;
+  else report.unchanged++;
+}
+
+/** Stops the linked employees the provider no longer lists (unless it lists nobody) and reports them. */
+async function stopVanished(
+  ctx: AuthedContext,
+  repo: Repo,
+  channel: ContactChannel,
+  users: readonly ExtUser[],
+  links: EmployeeLink[],
+  index: EmployeeIndex,
+  report: SyncReport,
+) {
   const listed = new Set(users.map((u) => u.id));
-  const gone = links.filter((l) => !listed.has(l.externalId) && byId.has(l.empId));
+  const gone = links.filter((l) => !listed.has(l.externalId) && index.byId.has(l.empId));
   report.vanishedCount = gone.length;
   const now = new Date();
   for (const l of gone) {
-    const emp = byId.get(l.empId);
+    const emp = index.byId.get(l.empId);
     if (!emp) continue;
     let stopped = !!l.stoppedBySync && emp.status === STOPPED;
     if (users.length > 0 && emp.status === ENABLED) {

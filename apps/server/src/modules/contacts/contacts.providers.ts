@@ -113,25 +113,26 @@ function ddMessage(errmsg: string, errcode: number): string {
   return `${msg || 'error'} (errcode ${errcode})`;
 }
 
+/** A DingTalk answer's envelope; anything but a JSON envelope with an errcode is "unreachable". */
+async function ddJson(answer: Awaited<ReturnType<typeof fetchBounded>>): Promise<z.infer<typeof ddEnvelope>> {
+  if (answer.status !== 200) throw new AppError(Status.DIRECTORY_UNREACHABLE, `DingTalk answered HTTP ${answer.status}`);
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    throw new AppError(Status.DIRECTORY_UNREACHABLE, 'DingTalk answered something that is not JSON');
+  }
+  const env = ddEnvelope.safeParse(body);
+  if (!env.success) throw new AppError(Status.DIRECTORY_UNREACHABLE, 'DingTalk answered without errcode');
+  return env.data;
+}
+
 export function dingTalkProvider(opts: { baseUrl: string; appKey: string; appSecret: string; limits: HttpLimits }): DirectoryProvider {
   let token: string | undefined;
 
-  async function json(answer: Awaited<ReturnType<typeof fetchBounded>>): Promise<z.infer<typeof ddEnvelope>> {
-    if (answer.status !== 200) throw new AppError(Status.DIRECTORY_UNREACHABLE, `DingTalk answered HTTP ${answer.status}`);
-    let body: unknown;
-    try {
-      body = JSON.parse(answer.body.toString('utf8'));
-    } catch {
-      throw new AppError(Status.DIRECTORY_UNREACHABLE, 'DingTalk answered something that is not JSON');
-    }
-    const env = ddEnvelope.safeParse(body);
-    if (!env.success) throw new AppError(Status.DIRECTORY_UNREACHABLE, 'DingTalk answered without errcode');
-    return env.data;
-  }
-
   async function getToken(): Promise<string> {
     const url = `${opts.baseUrl}/gettoken?${new URLSearchParams({ appkey: opts.appKey, appsecret: opts.appSecret })}`;
-    const env = await json(await fetchBounded('DingTalk', url, { method: 'GET' }, opts.limits));
+    const env = await ddJson(await fetchBounded('DingTalk', url, { method: 'GET' }, opts.limits));
     if (env.errcode !== 0)
       throw new AppError(Status.DINGTALK_VERIFY_FAILED, `DingTalk refused the AppKey and AppSecret: ${ddMessage(env.errmsg, env.errcode)}`);
     const parsed = ddToken.safeParse(env);
@@ -146,7 +147,7 @@ export function dingTalkProvider(opts: { baseUrl: string; appKey: string; appSec
     for (let attempt = 1; ; attempt++) {
       const access = token ?? (await getToken());
       const url = `${opts.baseUrl}${path}?${new URLSearchParams({ access_token: access })}`;
-      const env = await json(
+      const env = await ddJson(
         await fetchBounded(
           'DingTalk',
           url,

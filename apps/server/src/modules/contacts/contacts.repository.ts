@@ -18,6 +18,11 @@ function openDdSecret(box: SecretBox, stored: string): string {
 
 /** The contacts module's own tables, for one company. */
 export function contactsRepository(scope: TenantScope) {
+  return { ...contactSyncState(scope), ...contactLinks(scope) };
+}
+
+/** The company's sync row: the DingTalk secret, the automatic channel, the lease and the last results. */
+function contactSyncState(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(contactSync.companyId, scope.companyId);
   const ensure = () => db.insert(contactSync).values({ companyId: scope.companyId }).onConflictDoNothing();
@@ -62,7 +67,13 @@ export function contactsRepository(scope: TenantScope) {
         .update(contactSync)
         .set({ lastResult: sql`${contactSync.lastResult} || ${JSON.stringify(patch)}::jsonb` })
         .where(mine),
+  };
+}
 
+/** Which provider department and employee ids are linked to which of the company's departments and employees. */
+function contactLinks(scope: TenantScope) {
+  const db = dbOf(scope);
+  return {
     async departmentLinks(source: ContactChannel): Promise<Map<string, number>> {
       const rows = await db
         .select({ externalId: contactDepartmentLinks.externalId, deptId: contactDepartmentLinks.deptId })

@@ -6,9 +6,13 @@ export type DepartmentRow = typeof departments.$inferSelect;
 
 /** Departments of one company and their memberships; nothing here reaches another company. */
 export function departmentsRepository(scope: TenantScope) {
+  return { ...departmentRows(scope), ...departmentMembers(scope) };
+}
+
+/** The company's department rows: lookup, uniqueness checks and writes. */
+function departmentRows(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(departments.companyId, scope.companyId);
-  const myLinks = eq(employeeDepartments.companyId, scope.companyId);
   return {
     /**
      * The names of those of these employees who are the company's. Read here, not through the employees service, so
@@ -79,6 +83,14 @@ export function departmentsRepository(scope: TenantScope) {
             .set({ managerEmpId: null })
             .where(and(mine, inArray(departments.managerEmpId, empIds)))
         : Promise.resolve(),
+  };
+}
+
+/** Memberships of the company's departments (employee_departments). */
+function departmentMembers(scope: TenantScope) {
+  const db = dbOf(scope);
+  const myLinks = eq(employeeDepartments.companyId, scope.companyId);
+  return {
     async memberCounts(): Promise<Map<number, number>> {
       const rows = await db
         .select({ deptId: employeeDepartments.deptId, n: count() })

@@ -36,47 +36,56 @@ function like(s: string): string {
 
 const sortColumns = { empName: employees.name, empNo: employees.empNo, createTime: employees.createdAt } as const;
 
+/** The condition for an employee filter, always within the scope's company. */
+function employeeWhere(scope: TenantScope, f: EmployeeFilter): SQL | undefined {
+  const db = dbOf(scope);
+  const c: SQL[] = [eq(employees.companyId, scope.companyId)];
+  if (f.text) {
+    const t = like(f.text);
+    const anyOf = or(ilike(employees.name, t), ilike(employees.empNo, t), ilike(employees.phone, t));
+    if (anyOf) c.push(anyOf);
+  }
+  if (f.empNo) c.push(ilike(employees.empNo, like(f.empNo)));
+  if (f.phone) c.push(ilike(employees.phone, like(f.phone)));
+  if (f.status !== undefined) c.push(eq(employees.status, f.status));
+  if (f.hideFromPad === false) c.push(eq(employees.hideFromPad, false));
+  if (f.ids) c.push(f.ids.length ? inArray(employees.id, f.ids) : sql`false`);
+  if (f.subAccountId === 'any') c.push(isNotNull(employees.subAccountId));
+  else if (f.subAccountId !== undefined) c.push(eq(employees.subAccountId, f.subAccountId));
+  if (f.acEnabled !== undefined) c.push(eq(employees.acEnabled, f.acEnabled));
+  if (f.forbidInvite !== undefined) c.push(eq(employees.forbidInvite, f.forbidInvite));
+  if (f.noCard) c.push(eq(employees.cardNo, ''));
+  if (f.faces) c.push(f.faces.length ? inArray(employees.face, f.faces) : sql`false`);
+  if (f.faceError) c.push(and(isNotNull(employees.face), or(eq(employees.face, 1), notInArray(employees.face, [...f.faceError]))) as SQL);
+  if (f.faceAbnormal) c.push(and(isNotNull(employees.face), ne(employees.face, 0)) as SQL);
+  if (f.noEmpNo) c.push(eq(employees.empNo, ''));
+  if (f.noEmail) c.push(eq(employees.email, ''));
+  if (f.deptIds) {
+    c.push(
+      f.deptIds.length
+        ? inArray(
+            employees.id,
+            db
+              .select({ id: employeeDepartments.empId })
+              .from(employeeDepartments)
+              .where(and(eq(employeeDepartments.companyId, scope.companyId), inArray(employeeDepartments.deptId, f.deptIds))),
+          )
+        : sql`false`,
+    );
+  }
+  return and(...c);
+}
+
 /** Employees of one company; no method reaches another company's rows. */
 export function employeesRepository(scope: TenantScope) {
+  return { ...employeeLists(scope), ...employeeLookups(scope), ...employeeWrites(scope), ...employeeDepartmentLinks(scope) };
+}
+
+/** Filtered pages, lists and counts of the company's employees. */
+function employeeLists(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(employees.companyId, scope.companyId);
-  function where(f: EmployeeFilter): SQL | undefined {
-    const c: SQL[] = [mine];
-    if (f.text) {
-      const t = like(f.text);
-      const anyOf = or(ilike(employees.name, t), ilike(employees.empNo, t), ilike(employees.phone, t));
-      if (anyOf) c.push(anyOf);
-    }
-    if (f.empNo) c.push(ilike(employees.empNo, like(f.empNo)));
-    if (f.phone) c.push(ilike(employees.phone, like(f.phone)));
-    if (f.status !== undefined) c.push(eq(employees.status, f.status));
-    if (f.hideFromPad === false) c.push(eq(employees.hideFromPad, false));
-    if (f.ids) c.push(f.ids.length ? inArray(employees.id, f.ids) : sql`false`);
-    if (f.subAccountId === 'any') c.push(isNotNull(employees.subAccountId));
-    else if (f.subAccountId !== undefined) c.push(eq(employees.subAccountId, f.subAccountId));
-    if (f.acEnabled !== undefined) c.push(eq(employees.acEnabled, f.acEnabled));
-    if (f.forbidInvite !== undefined) c.push(eq(employees.forbidInvite, f.forbidInvite));
-    if (f.noCard) c.push(eq(employees.cardNo, ''));
-    if (f.faces) c.push(f.faces.length ? inArray(employees.face, f.faces) : sql`false`);
-    if (f.faceError) c.push(and(isNotNull(employees.face), or(eq(employees.face, 1), notInArray(employees.face, [...f.faceError]))) as SQL);
-    if (f.faceAbnormal) c.push(and(isNotNull(employees.face), ne(employees.face, 0)) as SQL);
-    if (f.noEmpNo) c.push(eq(employees.empNo, ''));
-    if (f.noEmail) c.push(eq(employees.email, ''));
-    if (f.deptIds) {
-      c.push(
-        f.deptIds.length
-          ? inArray(
-              employees.id,
-              db
-                .select({ id: employeeDepartments.empId })
-                .from(employeeDepartments)
-                .where(and(eq(employeeDepartments.companyId, scope.companyId), inArray(employeeDepartments.deptId, f.deptIds))),
-            )
-          : sql`false`,
-      );
-    }
-    return and(...c);
-  }
+  const where = (f: EmployeeFilter) => employeeWhere(scope, f);
   return {
     async page(f: EmployeeFilter, offset: number, limit: number, sortBy: keyof typeof sortColumns = 'createTime', order: 'asc' | 'desc' = 'desc') {
       const column = sortColumns[sortBy];
@@ -97,6 +106,33 @@ export function employeesRepository(scope: TenantScope) {
         .limit(limit),
     list: (f: EmployeeFilter, limit = 10000) =>
       db.select().from(employees).where(where(f)).orderBy(asc(employees.name), asc(employees.id)).limit(limit),
+    /** Counts per filter, in one statement. */
+    async countWhere<K extends string>(filters: Record<K, EmployeeFilter>): Promise<Record<K, number>> {
+      const keys = Object.keys(filters) as K[];
+      const [row] = await db
+        .select(
+          Object.fromEntries(keys.map((k) => [k, sql<number>`count(*) filter (where ${where(filters[k])})`.mapWith(Number)])) as Record<
+            K,
+            SQL<number>
+          >,
+        )
+        .from(employees)
+        .where(mine);
+      return (row ?? {}) as Record<K, number>;
+    },
+    async counts() {
+      const rows = await db.select({ status: employees.status, n: count() }).from(employees).where(mine).groupBy(employees.status);
+      const by = (s: number) => rows.find((r) => r.status === s)?.n ?? 0;
+      return { total: rows.reduce((a, r) => a + r.n, 0), enabled: by(0), forbidden: by(1), stopped: by(2) };
+    },
+  };
+}
+
+/** Single employees and identifying numbers of the company's employees. */
+function employeeLookups(scope: TenantScope) {
+  const db = dbOf(scope);
+  const mine = eq(employees.companyId, scope.companyId);
+  return {
     byId: (id: number) =>
       db
         .select()
@@ -138,113 +174,9 @@ export function employeesRepository(scope: TenantScope) {
         ).length > 0
       );
     },
-    insert: (values: EmployeeInsert) =>
-      db
-        .insert(employees)
-        .values({ ...values, companyId: scope.companyId })
-        .returning()
-        .then((r) => r[0] as EmployeeRow),
-    update: (id: number, values: Partial<EmployeeInsert>) =>
-      db
-        .update(employees)
-        .set(values)
-        .where(and(mine, eq(employees.id, id)))
-        .returning()
-        .then((r) => r[0] as EmployeeRow),
-    /** The same change to several employees; answers the ids really changed (other companies' ids are ignored). */
-    updateMany: (ids: number[], values: Partial<EmployeeInsert>) =>
-      db
-        .update(employees)
-        .set(values)
-        .where(and(mine, inArray(employees.id, ids)))
-        .returning({ id: employees.id, name: employees.name }),
-    /** Counts per filter, in one statement. */
-    async countWhere<K extends string>(filters: Record<K, EmployeeFilter>): Promise<Record<K, number>> {
-      const keys = Object.keys(filters) as K[];
-      const [row] = await db
-        .select(
-          Object.fromEntries(keys.map((k) => [k, sql<number>`count(*) filter (where ${where(filters[k])})`.mapWith(Number)])) as Record<
-            K,
-            SQL<number>
-          >,
-        )
-        .from(employees)
-        .where(mine);
-      return (row ?? {}) as Record<K, number>;
-    },
-    deleteMany: (ids: number[]) =>
-      db
-        .delete(employees)
-        .where(and(mine, inArray(employees.id, ids)))
-        .returning({ id: employees.id, name: employees.name }),
-    async counts() {
-      const rows = await db.select({ status: employees.status, n: count() }).from(employees).where(mine).groupBy(employees.status);
-      const by = (s: number) => rows.find((r) => r.status === s)?.n ?? 0;
-      return { total: rows.reduce((a, r) => a + r.n, 0), enabled: by(0), forbidden: by(1), stopped: by(2) };
-    },
-    /** Departments of each employee, in name order. */
-    async departmentsOf(empIds: number[]): Promise<Map<number, { deptid: number; deptName: string }[]>> {
-      const map = new Map<number, { deptid: number; deptName: string }[]>();
-      if (!empIds.length) return map;
-      const rows = await db
-        .select({ empId: employeeDepartments.empId, deptid: departments.id, deptName: departments.name })
-        .from(employeeDepartments)
-        .innerJoin(departments, eq(departments.id, employeeDepartments.deptId))
-        .where(and(eq(employeeDepartments.companyId, scope.companyId), inArray(employeeDepartments.empId, empIds)))
-        .orderBy(asc(departments.name));
-      for (const r of rows) {
-        const list = map.get(r.empId) ?? [];
-        list.push({ deptid: r.deptid, deptName: r.deptName });
-        map.set(r.empId, list);
-      }
-      return map;
-    },
-    async setDepartments(empId: number, deptIds: number[]): Promise<void> {
-      await db.delete(employeeDepartments).where(and(eq(employeeDepartments.companyId, scope.companyId), eq(employeeDepartments.empId, empId)));
-      if (deptIds.length)
-        await db.insert(employeeDepartments).values([...new Set(deptIds)].map((deptId) => ({ companyId: scope.companyId, empId, deptId })));
-    },
     /** Every employee's identifying numbers: imports and card batches check a whole file against them. */
     identities: () =>
       db.select({ id: employees.id, empNo: employees.empNo, phone: employees.phone, cardNo: employees.cardNo }).from(employees).where(mine),
-    /** Inserts a batch (an import), answering the new ids in order. */
-    insertBatch: (rows: EmployeeInsert[]) =>
-      db
-        .insert(employees)
-        .values(rows.map((r) => ({ ...r, companyId: scope.companyId })))
-        .returning({ id: employees.id }),
-    /** Sets fields without touching `updatedAt` (an import's update, as it always was). */
-    async setFields(id: number, values: Partial<EmployeeInsert>): Promise<void> {
-      await db
-        .update(employees)
-        .set(values)
-        .where(and(mine, eq(employees.id, id)));
-    },
-    /** Adds department memberships, keeping the ones that exist. */
-    async linkDepartments(links: { empId: number; deptId: number }[]): Promise<void> {
-      for (let i = 0; i < links.length; i += 1000)
-        await db
-          .insert(employeeDepartments)
-          .values(links.slice(i, i + 1000).map((l) => ({ ...l, companyId: scope.companyId })))
-          .onConflictDoNothing();
-    },
-    /** Moves card numbers: the changed and cleared employees' cards are emptied first, so the unique index never sees a half-moved card. */
-    async applyCards(changes: [number, string][], clear: number[]): Promise<void> {
-      if (changes.length || clear.length)
-        await db
-          .update(employees)
-          .set({ cardNo: '' })
-          .where(and(mine, inArray(employees.id, [...changes.map(([id]) => id), ...clear])));
-      for (let i = 0; i < changes.length; i += 1000) {
-        const values = sql.join(
-          changes.slice(i, i + 1000).map(([id, card]) => sql`(${id}::int, ${card}::text)`),
-          sql`, `,
-        );
-        await db.execute(
-          sql`UPDATE employees SET card_no = v.card, updated_at = now() FROM (VALUES ${values}) AS v(id, card) WHERE employees.id = v.id AND employees.company_id = ${scope.companyId}`,
-        );
-      }
-    },
     /** Is this one of the company's sub-companies (an employee may be assigned to it)? */
     subAccountExists: (id: number) =>
       db
@@ -266,5 +198,106 @@ export function employeesRepository(scope: TenantScope) {
         .where(and(mine, eq(employees.id, id)))
         .limit(1)
         .then((r) => r[0]),
+  };
+}
+
+/** Inserts, updates and deletes of the company's employees. */
+function employeeWrites(scope: TenantScope) {
+  const db = dbOf(scope);
+  const mine = eq(employees.companyId, scope.companyId);
+  return {
+    insert: (values: EmployeeInsert) =>
+      db
+        .insert(employees)
+        .values({ ...values, companyId: scope.companyId })
+        .returning()
+        .then((r) => r[0] as EmployeeRow),
+    update: (id: number, values: Partial<EmployeeInsert>) =>
+      db
+        .update(employees)
+        .set(values)
+        .where(and(mine, eq(employees.id, id)))
+        .returning()
+        .then((r) => r[0] as EmployeeRow),
+    /** The same change to several employees; answers the ids really changed (other companies' ids are ignored). */
+    updateMany: (ids: number[], values: Partial<EmployeeInsert>) =>
+      db
+        .update(employees)
+        .set(values)
+        .where(and(mine, inArray(employees.id, ids)))
+        .returning({ id: employees.id, name: employees.name }),
+    deleteMany: (ids: number[]) =>
+      db
+        .delete(employees)
+        .where(and(mine, inArray(employees.id, ids)))
+        .returning({ id: employees.id, name: employees.name }),
+    /** Inserts a batch (an import), answering the new ids in order. */
+    insertBatch: (rows: EmployeeInsert[]) =>
+      db
+        .insert(employees)
+        .values(rows.map((r) => ({ ...r, companyId: scope.companyId })))
+        .returning({ id: employees.id }),
+    /** Sets fields without touching `updatedAt` (an import's update, as it always was). */
+    async setFields(id: number, values: Partial<EmployeeInsert>): Promise<void> {
+      await db
+        .update(employees)
+        .set(values)
+        .where(and(mine, eq(employees.id, id)));
+    },
+    /** Moves card numbers: the changed and cleared employees' cards are emptied first, so the unique index never sees a half-moved card. */
+    async applyCards(changes: [number, string][], clear: number[]): Promise<void> {
+      if (changes.length || clear.length)
+        await db
+          .update(employees)
+          .set({ cardNo: '' })
+          .where(and(mine, inArray(employees.id, [...changes.map(([id]) => id), ...clear])));
+      for (let i = 0; i < changes.length; i += 1000) {
+        const values = sql.join(
+          changes.slice(i, i + 1000).map(([id, card]) => sql`(${id}::int, ${card}::text)`),
+          sql`, `,
+        );
+        await db.execute(
+          sql`UPDATE employees SET card_no = v.card, updated_at = now() FROM (VALUES ${values}) AS v(id, card) WHERE employees.id = v.id AND employees.company_id = ${scope.companyId}`,
+        );
+      }
+    },
+  };
+}
+
+/** The company's employees' department memberships. */
+function employeeDepartmentLinks(scope: TenantScope) {
+  const db = dbOf(scope);
+  const myLinks = eq(employeeDepartments.companyId, scope.companyId);
+  return {
+    /** Departments of each employee, in name order. */
+    async departmentsOf(empIds: number[]): Promise<Map<number, { deptid: number; deptName: string }[]>> {
+      const map = new Map<number, { deptid: number; deptName: string }[]>();
+      if (!empIds.length) return map;
+      const rows = await db
+        .select({ empId: employeeDepartments.empId, deptid: departments.id, deptName: departments.name })
+        .from(employeeDepartments)
+        .innerJoin(departments, eq(departments.id, employeeDepartments.deptId))
+        .where(and(myLinks, inArray(employeeDepartments.empId, empIds)))
+        .orderBy(asc(departments.name));
+      for (const r of rows) {
+        const list = map.get(r.empId) ?? [];
+        list.push({ deptid: r.deptid, deptName: r.deptName });
+        map.set(r.empId, list);
+      }
+      return map;
+    },
+    async setDepartments(empId: number, deptIds: number[]): Promise<void> {
+      await db.delete(employeeDepartments).where(and(myLinks, eq(employeeDepartments.empId, empId)));
+      if (deptIds.length)
+        await db.insert(employeeDepartments).values([...new Set(deptIds)].map((deptId) => ({ companyId: scope.companyId, empId, deptId })));
+    },
+    /** Adds department memberships, keeping the ones that exist. */
+    async linkDepartments(links: { empId: number; deptId: number }[]): Promise<void> {
+      for (let i = 0; i < links.length; i += 1000)
+        await db
+          .insert(employeeDepartments)
+          .values(links.slice(i, i + 1000).map((l) => ({ ...l, companyId: scope.companyId })))
+          .onConflictDoNothing();
+    },
   };
 }
