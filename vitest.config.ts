@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
+// Timeouts bound a hang, never a speed: a loaded machine makes the run slower, not red. TEST_TIMEOUT_SCALE multiplies them.
+const scale = Math.max(1, Number(process.env.TEST_TIMEOUT_SCALE) || 1);
 const contractAlias = { '@openvisit/contract': new URL('./packages/contract/src/index.ts', import.meta.url).pathname };
 
 export default defineConfig({
@@ -14,8 +16,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 120_000 * scale,
+          hookTimeout: 180_000 * scale,
           pool: 'forks',
         },
       },
@@ -26,7 +28,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // Rendering antd screens in jsdom takes seconds on a busy 2-core machine; this bounds a hang, not speed.
-          testTimeout: 20_000,
+          testTimeout: 60_000 * scale,
+          hookTimeout: 60_000 * scale,
           setupFiles: ['apps/web/src/test-setup.ts'],
         },
       },

@@ -16,6 +16,7 @@ import {
   SIGNIN_ZH,
   type SignInLabels,
   screenshot,
+  settled,
   signIn,
   skipRestOfGuide,
   step,
@@ -359,7 +360,7 @@ async function scenario(L: Lang): Promise<void> {
     await d.getByLabel(t.empNo, { exact: true }).fill('S-100');
     await d.getByLabel(t.phone, { exact: true }).fill('12345');
     await d.getByText(t.phoneFormat).waitFor();
-    await page.waitForTimeout(400); // the message's height animation
+    await settled(page); // the message's height animation
     await shot('employee-drawer-errors');
     await d.getByLabel(t.phone, { exact: true }).fill('13600136000');
     await d.getByText(t.phoneFormat).waitFor({ state: 'detached' });
@@ -383,7 +384,7 @@ async function scenario(L: Lang): Promise<void> {
     await d.getByLabel(t.phone, { exact: true }).fill('13600136001');
     await d.getByTestId('employee-save').click();
     await d.getByText(t.workNumberTaken).waitFor();
-    await page.waitForTimeout(400);
+    await settled(page);
     await shot('employee-duplicate-work-number');
     await d.getByRole('button', { name: t.cancel }).click();
     await d.waitFor({ state: 'hidden' });

@@ -17,6 +17,7 @@ import {
   SIGNIN_ZH,
   type SignInLabels,
   screenshot,
+  settled,
   signIn,
   skipRestOfGuide,
   step,
@@ -246,7 +247,7 @@ async function scenario(L: Lang): Promise<void> {
     await results.getByRole('switch', { name: t.onlyProblems }).click();
     await table.locator('tr', { hasText: 'E001.jpg' }).getByText(t.saved, { exact: true }).waitFor();
     await table.locator('tr', { hasText: 'E002.jpg' }).getByText(t.saved, { exact: true }).waitFor();
-    await page.waitForTimeout(300); // the switch's animation
+    await settled(page); // the switch's animation
     await shot('faces-zip-results');
     await page.locator('.ant-modal:visible .ant-modal-footer').getByRole('button', { name: t.close }).click();
     await modal.waitFor({ state: 'hidden' });
@@ -259,7 +260,7 @@ async function scenario(L: Lang): Promise<void> {
       const size = await loadedImage(row(page, name).locator('img'));
       assert.ok(size.width >= 100 && size.height >= 100, `${name}: ${JSON.stringify(size)}`);
     }
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot('faces-table');
     // The exceptions: nothing wrong with the photos, two waiting for the devices.
     await page.getByTestId('abnormal-link').click();
@@ -269,7 +270,7 @@ async function scenario(L: Lang): Promise<void> {
     await exceptions.getByTestId('abnormal-kind-notSynced').click();
     await exceptions.getByTestId('abnormal-table').getByText(L.first).waitFor();
     await exceptions.getByTestId('abnormal-table').getByText(L.second).waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot('faces-exceptions');
     await page.keyboard.press('Escape');
     await exceptions.waitFor({ state: 'hidden' });
@@ -285,7 +286,7 @@ async function scenario(L: Lang): Promise<void> {
     // A photo below 100×100 px: the server refuses it and the field says why, in this language.
     await field.locator('input[type="file"]').setInputFiles({ name: 'small.jpg', mimeType: 'image/jpeg', buffer: await portrait('#90be6d', 60, 60) });
     await field.getByTestId('face-problem').getByText(t.tooSmall).waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot('faces-drawer');
     await field.getByRole('button', { name: t.remove }).click();
     await page.locator('.ant-popconfirm:visible').getByText(t.removeConfirm(L.first)).waitFor();
@@ -301,7 +302,7 @@ async function scenario(L: Lang): Promise<void> {
     await openFaceMenu(page, t.sendAll);
     const confirm = page.locator('.ant-modal-confirm:visible');
     await confirm.locator('.ant-modal-confirm-title').getByText(t.sendConfirm).waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot('faces-send-all');
     await confirm.getByRole('button', { name: t.send }).click();
     await toast(page, t.queued);

@@ -5,11 +5,40 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import type { AnyCall, CallInput, CallName, CallOutput, Envelope } from '@openvisit/contract';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Every wait in the specs bounds a hang, never a speed: a loaded machine should make the run slower, not red.
+ * E2E_TIMEOUT_SCALE (default 1) multiplies them all for a machine slower still.
+ */
+export const TIMEOUT_SCALE = Math.max(1, Number(process.env.E2E_TIMEOUT_SCALE) || 1);
+export const scaled = (ms: number): number => Math.round(ms * TIMEOUT_SCALE);
+
+/** Polls `probe` until it answers a value (not undefined), bounded by `ms` (scaled); `what` names it in the error. */
+export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + scaled(ms);
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Waits until no finite animation (antd's zooms, slides, switch and message transitions) is running on the page, in
+ * place of a fixed pause; endless ones (spinners) are ignored.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
 export const resultsDir = path.join(root, 'test-results');
 
 export interface Mail {
@@ -42,14 +71,9 @@ export async function startSmtp() {
   return {
     port,
     received,
-    /** Waits for a mail to `to` whose text matches, up to 10 s. */
-    async waitFor(to: string, match: RegExp): Promise<Mail> {
-      for (let i = 0; i < 100; i++) {
-        const m = received.find((x) => x.to.includes(to) && match.test(x.text));
-        if (m) return m;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`no mail to ${to} matching ${match} (got ${received.length})`);
+    /** Waits for a mail to `to` whose text matches (the bound only ends a hang). */
+    waitFor(to: string, match: RegExp): Promise<Mail> {
+      return until(`a mail to ${to} matching ${match} (got ${received.length})`, () => received.find((x) => x.to.includes(to) && match.test(x.text)));
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
@@ -89,16 +113,17 @@ export async function startServer(env: Record<string, string> = {}) {
   child.stdout?.on('data', (c: Buffer) => log.push(c.toString()));
   child.stderr?.on('data', (c: Buffer) => log.push(c.toString()));
   // A fresh embedded database is created and migrated first: on a busy 2-core machine that takes a while.
-  for (let i = 0; ; i++) {
+  const deadline = Date.now() + scaled(300_000);
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log.join('')}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       // not up yet
     }
-    if (i >= 1200) {
+    if (Date.now() > deadline) {
       child.kill('SIGTERM');
-      throw new Error(`server not up after 120 s:\n${log.join('')}`);
+      throw new Error(`server not up in time:\n${log.join('')}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -113,18 +138,21 @@ export async function startServer(env: Record<string, string> = {}) {
   };
 }
 
-export interface Envelope<T = unknown> {
-  status: number;
-  reason: string;
-  result: T;
-}
+/**
+ * The call named N. Unlike the contract's `CallByName`, it also finds a call defined for several names at once (the
+ * blacklist's and whitelist's `get${Name}` have the name type 'getBlacklist' | 'getWhitelist').
+ */
+type CallOf<N extends CallName> = AnyCall extends infer C ? (C extends { name: infer M } ? (N extends M ? C : never) : never) : never;
+type Input<N extends CallName> = CallInput<CallOf<N>>;
+type Output<N extends CallName> = CallOutput<CallOf<N>>;
 
 /**
- * The API of a running server, called directly for a test's setup and checks: `call` answers the envelope, `ok`
- * asserts status 0 and answers the result. `server` is read at each call (stacks start in a `before` hook).
+ * The API of a running server, called directly for a test's setup and checks, typed from the contract registry:
+ * `call` answers the envelope, `ok` asserts status 0 and answers the result; `raw` sends an untyped body (for input
+ * the contract refuses). `server` is read at each call (stacks start in a `before` hook).
  */
 export function apiOf(server: () => { url: string }) {
-  async function call<T = unknown>(name: string, body: Record<string, unknown>, token?: string): Promise<Envelope<T>> {
+  async function raw<T = unknown>(name: string, body: unknown, token?: string): Promise<Envelope<T>> {
     const res = await fetch(`${server().url}/api/${name}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { 'x-coolvisit-token': token } : {}) },
@@ -132,12 +160,13 @@ export function apiOf(server: () => { url: string }) {
     });
     return (await res.json()) as Envelope<T>;
   }
-  async function ok<T = unknown>(name: string, body: Record<string, unknown>, token?: string): Promise<T> {
-    const env = await call<T>(name, body, token);
+  const call = <N extends CallName>(name: N, body: Input<N>, token?: string): Promise<Envelope<Output<N>>> => raw(name, body, token);
+  async function ok<N extends CallName>(name: N, body: Input<N>, token?: string): Promise<Output<N>> {
+    const env = await call(name, body, token);
     assert.equal(env.status, 0, `${name}: ${env.status} ${env.reason}`);
     return env.result;
   }
-  return { call, ok };
+  return { call, ok, raw };
 }
 
 /** Chromium flags for a camera without hardware: a synthetic video stream, allowed without asking. */
@@ -161,8 +190,14 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
   });
 }
 
-export async function newContext(browser: Browser, locale: 'en-US' | 'zh-CN'): Promise<BrowserContext> {
-  return browser.newContext({ locale, viewport: { width: 1366, height: 860 } });
+/** Actions and waits default to a generous bound (Playwright's own is 30 s), scaled by E2E_TIMEOUT_SCALE. */
+export const ACTION_TIMEOUT = scaled(90_000);
+
+export async function newContext(browser: Browser, locale: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale, viewport: { width: 1366, height: 860 }, ...options });
+  context.setDefaultTimeout(ACTION_TIMEOUT);
+  context.setDefaultNavigationTimeout(ACTION_TIMEOUT);
+  return context;
 }
 
 /** Runs a step; on failure saves a screenshot named after the step before rethrowing. */
@@ -309,7 +344,7 @@ export async function pickOption(page: Page, combobox: Locator, option: string):
     await combobox.click();
     await page.locator('.ant-select-dropdown:visible').last().getByTitle(option, { exact: true }).click();
     try {
-      await select.getByTitle(option, { exact: true }).waitFor({ timeout: 3000 });
+      await select.getByTitle(option, { exact: true }).waitFor({ timeout: scaled(5000) });
       return;
     } catch (e) {
       if (attempt === 3) throw e;

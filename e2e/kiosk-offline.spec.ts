@@ -5,7 +5,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { apiOf, launchBrowser, PASSWORD, registerCompany, type Server, type Smtp, screenshot, startServer, startSmtp, step } from './harness.js';
+import {
+  apiOf,
+  launchBrowser,
+  newContext,
+  PASSWORD,
+  registerCompany,
+  type Server,
+  type Smtp,
+  screenshot,
+  startServer,
+  startSmtp,
+  step,
+} from './harness.js';
 
 const MACHINE_PASSWORD = 'Kiosk!2026c';
 const ID = '11010519491231002X';
@@ -54,17 +66,17 @@ describe('visitor kiosk: came before, staff lock, offline shell', () => {
   it('a returning visitor registers from their last visit; exiting needs the password; the page opens offline', async () => {
     const email = 'kiosk-offline@example.com';
     await registerCompany({ server, smtp }, email, 'Offline Works');
-    const admin = (await ok<{ token: string }>('Login', { email, password: PASSWORD })).token;
-    const hostId = (await ok<{ empid: number }>('addEmployee', { employee_name: 'Helen Host', phone: '13800008888' }, admin)).empid;
+    const admin = (await ok('Login', { email, password: PASSWORD })).token;
+    const hostId = (await ok('addEmployee', { employee_name: 'Helen Host', phone: '13800008888' }, admin)).empid;
     const account = 'kiosk_offline';
     await ok('AddManager', { account, password: PASSWORD, sName: 'Kiosk', sType: 4 }, admin);
-    const machine = (await ok<{ token: string }>('Login', { email: account, password: PASSWORD })).token;
+    const machine = (await ok('Login', { email: account, password: PASSWORD })).token;
     await ok('updatePassword', { oldPassword: PASSWORD, password: MACHINE_PASSWORD }, machine);
     // Rita came before, registered at the desk with her ID card; the company offers "came before" at its kiosks.
     await ok('UpdatePhoto', { vname: 'Rita Return', vphone: '13955550001', vcompany: 'Star Ltd', cardId: ID, empid: hostId }, admin);
     await ok('updateComeAgain', { comeAgain: 1 }, admin);
 
-    const context = await browser.newContext({ locale: 'en-US', viewport: TABLET, hasTouch: true });
+    const context = await newContext(browser, 'en-US', { viewport: TABLET, hasTouch: true });
     const page = await context.newPage();
     const signIn = async () => {
       await page.getByLabel('Account', { exact: true }).fill(account);
@@ -93,7 +105,7 @@ describe('visitor kiosk: came before, staff lock, offline shell', () => {
         await page.getByRole('button', { name: 'Next' }).click();
         await page.getByRole('button', { name: 'Continue without a photo' }).click();
         await page.getByRole('heading', { name: 'Welcome, Rita Return' }).waitFor();
-        const [latest] = await ok<{ vname: string; cardId: string; vcompany: string }[]>('SearchVisitByCondition', { phone: '13955550001' }, admin);
+        const [latest] = await ok('SearchVisitByCondition', { phone: '13955550001' }, admin);
         assert.equal(latest?.cardId, ID);
         assert.equal(latest?.vcompany, 'Star Ltd');
         await page.getByRole('button', { name: 'Done' }).click();
@@ -117,7 +129,7 @@ describe('visitor kiosk: came before, staff lock, offline shell', () => {
 
       await step(page, 'kiosk-offline-shell', async () => {
         // The worker took over this page and kept the shell.
-        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
         const kept: string[] = await page.evaluate(() => caches.keys());
         assert.ok(
           kept.some((c) => c.startsWith('openvisit-kiosk-')),

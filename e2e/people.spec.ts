@@ -18,6 +18,7 @@ import {
   SIGNIN_ZH,
   type SignInLabels,
   screenshot,
+  settled,
   signIn,
   skipRestOfGuide,
   step,
@@ -313,7 +314,7 @@ async function scenario(L: Lang): Promise<void> {
     await m.getByLabel(t.phone, { exact: true }).fill('+86 138 0013 8000');
     await m.getByRole('button', { name: t.save }).click();
     await m.getByTestId('listed-duplicate').getByText(t.duplicate).waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot('blacklist-duplicate');
     await m.getByRole('button', { name: t.cancel }).click();
     await m.waitFor({ state: 'hidden' });
@@ -326,7 +327,7 @@ async function scenario(L: Lang): Promise<void> {
     await sw.click();
     const confirm = page.locator('.ant-modal-confirm:visible');
     await confirm.locator('.ant-modal-confirm-title').getByText(t.confirmOnTitle).waitFor();
-    await page.waitForTimeout(400); // the dialog's zoom-in
+    await settled(page); // the dialog's zoom-in
     await shot('blacklist-screening-confirm');
     await confirm.getByRole('button', { name: t.turnOn }).click();
     await toast(page, t.switchedOn);
@@ -336,7 +337,7 @@ async function scenario(L: Lang): Promise<void> {
     await page.waitForFunction(() => document.querySelector('[data-testid="screening-switch"]')?.getAttribute('aria-checked') === 'true');
     // The People group of the top navigation is marked, also for a switchable screen opened directly.
     await page.locator('.ant-menu-horizontal .ant-menu-submenu-selected').getByText(t.people).waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot('blacklist');
   });
 
@@ -422,7 +423,7 @@ async function scenario(L: Lang): Promise<void> {
     await page.getByRole('button', { name: t.deleteRole, exact: true }).click();
     await popconfirm(page).getByRole('button', { name: t.del }).click();
     await page.getByTestId('role-in-use').getByText(t.inUse(L.role)).waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot('roles-in-use');
     await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: t.ok }).click();
     await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });

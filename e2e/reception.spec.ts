@@ -5,16 +5,13 @@
 // phone and signs them out.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { apiOf, PASSWORD, registerCompany, screenshot, step, useStack } from './harness.js';
+import { apiOf, newContext, PASSWORD, registerCompany, screenshot, settled, step, useStack } from './harness.js';
 
 const stack = useStack();
 const { ok } = apiOf(() => stack.server);
 
 /** Lets antd's enter animations (modal zoom, table rows) finish before a screenshot. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(600);
-}
+const settle = settled;
 
 const DESK_PASSWORD = 'Rec3ption!2026';
 
@@ -88,11 +85,11 @@ for (const L of LANGS) {
     it("shows today's visitors, registers a walk-in, prints the badge, refuses a blacklisted visitor, signs out", async () => {
       const email = `desk-${L.tag}@example.com`;
       await registerCompany(stack, email, L.company, { lang: L.tag });
-      const admin = (await ok<{ token: string }>('Login', { email, password: PASSWORD })).token;
-      const host = await ok<{ empid: number }>('addEmployee', { employee_name: L.host, phone: '13800008888' }, admin);
+      const admin = (await ok('Login', { email, password: PASSWORD })).token;
+      const host = await ok('addEmployee', { employee_name: L.host, phone: '13800008888' }, admin);
       const account = `desk_${L.tag}`;
       await ok('AddManager', { account, password: PASSWORD, sName: 'Desk', sType: 2 }, admin);
-      const desk = (await ok<{ token: string }>('Login', { email: account, password: PASSWORD })).token;
+      const desk = (await ok('Login', { email: account, password: PASSWORD })).token;
       await ok('updatePassword', { oldPassword: PASSWORD, password: DESK_PASSWORD }, desk);
       await ok('addBlacklist', { name: 'Blocked Person', phone: '13700001111' }, admin);
       await ok('updateblackListSwitch', { blackListSwitch: 1 }, admin);
@@ -100,10 +97,10 @@ for (const L of LANGS) {
       await ok('updateSecureProtocol', { secureProtocol: '请佩戴访客证。', secureProtocolEn: 'Please wear your badge.' }, admin);
       await ok('updateCardStyle', { cardSize: 1, printType: 0 }, admin);
       // A walk-in that registered at a kiosk earlier.
-      const kioskDesk = (await ok<{ token: string }>('Login', { email: account, password: DESK_PASSWORD })).token;
+      const kioskDesk = (await ok('Login', { email: account, password: DESK_PASSWORD })).token;
       await ok('UpdatePhoto', { vname: L.kioskVisitor, vphone: '13600006666', empid: host.empid, protocolAccepted: true, lang: L.tag }, kioskDesk);
 
-      const context = await stack.browser.newContext({ locale: L.locale, viewport: { width: 1366, height: 900 } });
+      const context = await newContext(stack.browser, L.locale, { viewport: { width: 1366, height: 900 } });
       await context.addInitScript(() => {
         const w = window as unknown as { print: () => void; __printed: number };
         w.__printed = 0;
@@ -185,11 +182,7 @@ for (const L of LANGS) {
           await page.getByText(L.t.signedOut(L.deskVisitor)).waitFor();
           await settle(page);
           await screenshot(page, `reception-${L.tag}-signed-out`);
-          const list = await ok<{ list: { vname: string; status: string }[] }>(
-            'SearchVisitByConditionPage',
-            { startIndex: 0, requestedCount: 10, phone: '13500005555' },
-            admin,
-          );
+          const list = await ok('SearchVisitByConditionPage', { startIndex: 0, requestedCount: 10, phone: '13500005555' }, admin);
           assert.deepEqual(
             list.list.map((v) => [v.vname, v.status]),
             [[L.deskVisitor, 'signedOut']],

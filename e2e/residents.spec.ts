@@ -4,16 +4,13 @@
 // visitors tab of today's visitors.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { apiOf, PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, screenshot, signIn, step, useStack } from './harness.js';
+import { apiOf, newContext, PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, screenshot, settled, signIn, step, useStack } from './harness.js';
 
 const stack = useStack();
 const { ok } = apiOf(() => stack.server);
 
-/** Lets antd's enter animations finish before a screenshot. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(600);
-}
+/** Lets antd's enter animations (modal zoom, table rows) finish before a screenshot. */
+const settle = settled;
 
 const DESK_PASSWORD = 'Rec3ption!2026';
 const DAY = 86_400_000;
@@ -78,10 +75,10 @@ for (const L of LANGS) {
     it('approves a resident on /visitlist, signs them in at the desk and prints the badge', async () => {
       const email = `residents-${L.tag}@example.com`;
       await registerCompany(stack, email, L.company, { lang: L.tag });
-      const admin = (await ok<{ token: string }>('Login', { email, password: PASSWORD })).token;
+      const admin = (await ok('Login', { email, password: PASSWORD })).token;
       await ok('ModifyUserInfo', { guideDone: true }, admin);
       const window = { startDate: Date.now() - DAY, endDate: Date.now() + 30 * DAY };
-      const project = await ok<{ pid: number }>(
+      const project = await ok(
         'addProject',
         { pName: L.tag === 'zh' ? '食堂保洁' : 'Canteen', leader: 'Wang', phone: '13800005555', ...window },
         admin,
@@ -89,10 +86,10 @@ for (const L of LANGS) {
       await ok('addResidentVisitor', { pid: project.pid, company: 'Clean Co', name: L.resident, phone: L.phone, ...window }, admin);
       const account = `rdesk_${L.tag}`;
       await ok('AddManager', { account, password: PASSWORD, sName: 'Desk', sType: 2 }, admin);
-      const desk = (await ok<{ token: string }>('Login', { email: account, password: PASSWORD })).token;
+      const desk = (await ok('Login', { email: account, password: PASSWORD })).token;
       await ok('updatePassword', { oldPassword: PASSWORD, password: DESK_PASSWORD }, desk);
 
-      const adminContext = await stack.browser.newContext({ locale: L.locale, viewport: { width: 1366, height: 900 } });
+      const adminContext = await newContext(stack.browser, L.locale, { viewport: { width: 1366, height: 900 } });
       const page = await adminContext.newPage();
       try {
         await step(page, `residents-${L.tag}-approve`, async () => {
@@ -112,7 +109,7 @@ for (const L of LANGS) {
         await adminContext.close();
       }
 
-      const deskContext = await stack.browser.newContext({ locale: L.locale, viewport: { width: 1366, height: 900 } });
+      const deskContext = await newContext(stack.browser, L.locale, { viewport: { width: 1366, height: 900 } });
       await deskContext.addInitScript(() => {
         const w = window as unknown as { print: () => void; __printed: number };
         w.__printed = 0;
@@ -154,7 +151,7 @@ for (const L of LANGS) {
         await deskContext.close();
       }
 
-      const visits = await ok<{ list: { vname: string; kind: string; status: string }[] }>('SearchRVisitorByCondition', {}, admin);
+      const visits = await ok('SearchRVisitorByCondition', {}, admin);
       assert.deepEqual(
         visits.list.map((v) => [v.vname, v.kind, v.status]),
         [[L.resident, 'resident', 'signedIn']],

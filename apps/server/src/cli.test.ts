@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { scaled } from '../test/timeouts.js';
 import { openPglite } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { FolderFileStore } from './platform/files.js';
@@ -16,7 +17,7 @@ function cli(...args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', cliPath, ...args], {
     env: { ...env, DATA_DIR: dataDir },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: scaled(60_000),
   });
   return { code: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
 }
@@ -24,107 +25,123 @@ function cli(...args: string[]) {
 describe('operator CLI on the embedded database', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('creates an activated company and prints its id; refuses duplicates and bad input clearly', () => {
-    const ok = cli('create-company', '--company', 'CLI Co', '--email', 'Boss@Example.com', '--password', 'Boss#2026');
-    expect(ok.code).toBe(0);
-    expect(ok.out).toMatch(/^\d+$/);
-    const dup = cli('create-company', '--company', 'cli co', '--email', 'other@example.com', '--password', 'Boss#2026');
-    expect(dup.code).toBe(1);
-    expect(dup.err).toMatch(/already exists/);
-    const bad = cli('create-company', '--company', 'X', '--email', 'nope', '--password', '123');
-    expect(bad.code).toBe(1);
-    expect(bad.err).toMatch(/--email: format/);
-    expect(cli('create-company').err).toMatch(/missing --company, --email, --password/);
-  }, 60_000);
+  it(
+    'creates an activated company and prints its id; refuses duplicates and bad input clearly',
+    () => {
+      const ok = cli('create-company', '--company', 'CLI Co', '--email', 'Boss@Example.com', '--password', 'Boss#2026');
+      expect(ok.code).toBe(0);
+      expect(ok.out).toMatch(/^\d+$/);
+      const dup = cli('create-company', '--company', 'cli co', '--email', 'other@example.com', '--password', 'Boss#2026');
+      expect(dup.code).toBe(1);
+      expect(dup.err).toMatch(/already exists/);
+      const bad = cli('create-company', '--company', 'X', '--email', 'nope', '--password', '123');
+      expect(bad.code).toBe(1);
+      expect(bad.err).toMatch(/--email: format/);
+      expect(cli('create-company').err).toMatch(/missing --company, --email, --password/);
+    },
+    scaled(60_000),
+  );
 
-  it('resets a password, backs up and restores', async () => {
-    expect(cli('reset-password', '--email', 'boss@example.com', '--password', 'Fresh#2026').code).toBe(0);
-    expect(cli('reset-password', '--email', 'ghost@example.com', '--password', 'Fresh#2026').err).toMatch(/no company administrator/);
-    const backup = path.join(dataDir, 'b.tar.gz');
-    expect(cli('backup', '--out', backup).code).toBe(0);
-    expect(cli('create-company', '--company', 'After Backup', '--email', 'after@example.com', '--password', 'Boss#2026').code).toBe(0);
-    const restored = cli('restore', '--in', backup);
-    expect(restored.code).toBe(0);
-    expect(restored.out).toMatch(/restored 1 companies/);
-    const db = await openPglite(path.join(dataDir, 'pgdata'));
-    const rows = await db.pglite?.query<{ email: string }>('select email from companies');
-    await db.close();
-    expect(rows?.rows.map((r) => r.email)).toEqual(['boss@example.com']);
-    expect(cli('restore', '--in', path.join(dataDir, 'missing.tar.gz')).err).toMatch(/no such file/);
-  }, 90_000);
+  it(
+    'resets a password, backs up and restores',
+    async () => {
+      expect(cli('reset-password', '--email', 'boss@example.com', '--password', 'Fresh#2026').code).toBe(0);
+      expect(cli('reset-password', '--email', 'ghost@example.com', '--password', 'Fresh#2026').err).toMatch(/no company administrator/);
+      const backup = path.join(dataDir, 'b.tar.gz');
+      expect(cli('backup', '--out', backup).code).toBe(0);
+      expect(cli('create-company', '--company', 'After Backup', '--email', 'after@example.com', '--password', 'Boss#2026').code).toBe(0);
+      const restored = cli('restore', '--in', backup);
+      expect(restored.code).toBe(0);
+      expect(restored.out).toMatch(/restored 1 companies/);
+      const db = await openPglite(path.join(dataDir, 'pgdata'));
+      const rows = await db.pglite?.query<{ email: string }>('select email from companies');
+      await db.close();
+      expect(rows?.rows.map((r) => r.email)).toEqual(['boss@example.com']);
+      expect(cli('restore', '--in', path.join(dataDir, 'missing.tar.gz')).err).toMatch(/no such file/);
+    },
+    scaled(90_000),
+  );
 
-  it('backs up the stored files with the database and restores them; a bad archive changes nothing', async () => {
-    const files = new FolderFileStore(path.join(dataDir, 'files'));
-    const photo = Buffer.from('a face photo \u0000\u00ff'.repeat(300));
-    await files.put('faces/1/1-abc123.jpg', photo);
-    await files.put('visits/1/2-pdf.pdf', Buffer.alloc(0));
-    const backup = path.join(dataDir, 'with-files.tar.gz');
-    const made = cli('backup', '--out', backup);
-    expect(made.code).toBe(0);
-    expect(made.out).toMatch(/the database and 2 stored files/);
-    await files.remove('faces/1/1-abc123.jpg');
-    await files.put('faces/1/9-later.jpg', Buffer.from('after the backup'));
-    expect(await files.read('faces/1/1-abc123.jpg')).toBeUndefined();
+  it(
+    'backs up the stored files with the database and restores them; a bad archive changes nothing',
+    async () => {
+      const files = new FolderFileStore(path.join(dataDir, 'files'));
+      const photo = Buffer.from('a face photo \u0000\u00ff'.repeat(300));
+      await files.put('faces/1/1-abc123.jpg', photo);
+      await files.put('visits/1/2-pdf.pdf', Buffer.alloc(0));
+      const backup = path.join(dataDir, 'with-files.tar.gz');
+      const made = cli('backup', '--out', backup);
+      expect(made.code).toBe(0);
+      expect(made.out).toMatch(/the database and 2 stored files/);
+      await files.remove('faces/1/1-abc123.jpg');
+      await files.put('faces/1/9-later.jpg', Buffer.from('after the backup'));
+      expect(await files.read('faces/1/1-abc123.jpg')).toBeUndefined();
 
-    const restored = cli('restore', '--in', backup);
-    expect(restored.code).toBe(0);
-    expect(restored.out).toMatch(/restored 1 companies and 2 stored files/);
-    expect(await files.read('faces/1/1-abc123.jpg')).toEqual(photo);
-    expect(await files.read('visits/1/2-pdf.pdf')).toEqual(Buffer.alloc(0));
-    // The files as they were before the restore are kept aside, not deleted.
-    expect(await files.read('faces/1/9-later.jpg')).toBeUndefined();
-    const kept = fs.readdirSync(dataDir).find((n) => n.startsWith('files.before-restore-'));
-    expect(kept && fs.readFileSync(path.join(dataDir, kept, 'faces', '1', '9-later.jpg'), 'utf8')).toBe('after the backup');
+      const restored = cli('restore', '--in', backup);
+      expect(restored.code).toBe(0);
+      expect(restored.out).toMatch(/restored 1 companies and 2 stored files/);
+      expect(await files.read('faces/1/1-abc123.jpg')).toEqual(photo);
+      expect(await files.read('visits/1/2-pdf.pdf')).toEqual(Buffer.alloc(0));
+      // The files as they were before the restore are kept aside, not deleted.
+      expect(await files.read('faces/1/9-later.jpg')).toBeUndefined();
+      const kept = fs.readdirSync(dataDir).find((n) => n.startsWith('files.before-restore-'));
+      expect(kept && fs.readFileSync(path.join(dataDir, kept, 'faces', '1', '9-later.jpg'), 'utf8')).toBe('after the backup');
 
-    // A damaged archive (cut short) and a file that is no archive at all: refused, the live data untouched.
-    const cut = path.join(dataDir, 'cut.tar.gz');
-    fs.writeFileSync(cut, fs.readFileSync(backup).subarray(0, 2000));
-    const garbage = path.join(dataDir, 'garbage.tar.gz');
-    fs.writeFileSync(garbage, 'not a backup');
-    for (const bad of [cut, garbage]) {
-      const r = cli('restore', '--in', bad);
-      expect(r.code).toBe(1);
-      expect(r.err).toMatch(/not a valid backup/);
-    }
-    expect(await files.read('faces/1/1-abc123.jpg')).toEqual(photo);
-    expect(fs.existsSync(path.join(dataDir, 'files.restoring'))).toBe(false);
-    expect(fs.existsSync(path.join(dataDir, 'pgdata.restoring'))).toBe(false);
+      // A damaged archive (cut short) and a file that is no archive at all: refused, the live data untouched.
+      const cut = path.join(dataDir, 'cut.tar.gz');
+      fs.writeFileSync(cut, fs.readFileSync(backup).subarray(0, 2000));
+      const garbage = path.join(dataDir, 'garbage.tar.gz');
+      fs.writeFileSync(garbage, 'not a backup');
+      for (const bad of [cut, garbage]) {
+        const r = cli('restore', '--in', bad);
+        expect(r.code).toBe(1);
+        expect(r.err).toMatch(/not a valid backup/);
+      }
+      expect(await files.read('faces/1/1-abc123.jpg')).toEqual(photo);
+      expect(fs.existsSync(path.join(dataDir, 'files.restoring'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'pgdata.restoring'))).toBe(false);
 
-    // A backup from before files were included (the bare database dump) restores the database and leaves files be.
-    const db = await openPglite(path.join(dataDir, 'pgdata'));
-    const legacy = path.join(dataDir, 'legacy.tar.gz');
-    const dump = await (db.pglite as PGlite).dumpDataDir('gzip');
-    fs.writeFileSync(legacy, Buffer.from(await dump.arrayBuffer()));
-    await db.close();
-    const old = cli('restore', '--in', legacy);
-    expect(old.code).toBe(0);
-    expect(old.out).toMatch(/restored 1 companies .*database-only backup/);
-    expect(await files.read('faces/1/1-abc123.jpg')).toEqual(photo);
-  }, 120_000);
+      // A backup from before files were included (the bare database dump) restores the database and leaves files be.
+      const db = await openPglite(path.join(dataDir, 'pgdata'));
+      const legacy = path.join(dataDir, 'legacy.tar.gz');
+      const dump = await (db.pglite as PGlite).dumpDataDir('gzip');
+      fs.writeFileSync(legacy, Buffer.from(await dump.arrayBuffer()));
+      await db.close();
+      const old = cli('restore', '--in', legacy);
+      expect(old.code).toBe(0);
+      expect(old.out).toMatch(/restored 1 companies .*database-only backup/);
+      expect(await files.read('faces/1/1-abc123.jpg')).toEqual(photo);
+    },
+    scaled(120_000),
+  );
 
-  it('refuses to touch the embedded database while another process holds it', async () => {
-    const holder: ChildProcess = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '-e',
-        `import('${path.resolve(import.meta.dirname, 'db/lock.ts')}').then(m => { m.acquireDataLock('${dataDir}'); console.log('held'); setInterval(() => {}, 1000); })`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    await new Promise<void>((resolve) => holder.stdout?.once('data', () => resolve()));
-    try {
-      expect(() => acquireDataLock(dataDir)).toThrow(DataDirBusyError);
-      const r = cli('create-company', '--company', 'Busy Co', '--email', 'busy@example.com', '--password', 'Boss#2026');
-      expect(r.code).toBe(1);
-      expect(r.err).toMatch(/in use by a running OpenVisit server/);
-    } finally {
-      holder.kill('SIGKILL');
-      await new Promise((r) => holder.once('exit', r));
-    }
-    // A lock left by a dead process is taken over.
-    const release = acquireDataLock(dataDir);
-    release();
-  }, 60_000);
+  it(
+    'refuses to touch the embedded database while another process holds it',
+    async () => {
+      const holder: ChildProcess = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `import('${path.resolve(import.meta.dirname, 'db/lock.ts')}').then(m => { m.acquireDataLock('${dataDir}'); console.log('held'); setInterval(() => {}, 1000); })`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      await new Promise<void>((resolve) => holder.stdout?.once('data', () => resolve()));
+      try {
+        expect(() => acquireDataLock(dataDir)).toThrow(DataDirBusyError);
+        const r = cli('create-company', '--company', 'Busy Co', '--email', 'busy@example.com', '--password', 'Boss#2026');
+        expect(r.code).toBe(1);
+        expect(r.err).toMatch(/in use by a running OpenVisit server/);
+      } finally {
+        holder.kill('SIGKILL');
+        await new Promise((r) => holder.once('exit', r));
+      }
+      // A lock left by a dead process is taken over.
+      const release = acquireDataLock(dataDir);
+      release();
+    },
+    scaled(60_000),
+  );
 });

@@ -1,13 +1,25 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { openPostgres } from '../src/db/client.js';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../src/db/client.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A tarball of a migrated PGlite data directory; each test app loads it (absent on PostgreSQL). */
+    pgliteTemplate: string;
+  }
+}
 
 /**
- * With TEST_DATABASE_URL (a PostgreSQL server started by scripts/with-postgres.sh) the suite migrates a
- * template database once; each test file then gets its own copy (CREATE DATABASE … TEMPLATE).
+ * Migrates once per suite run. With TEST_DATABASE_URL (a PostgreSQL server started by scripts/with-postgres.sh) a
+ * template database, which each test app copies (CREATE DATABASE … TEMPLATE); otherwise one PGlite, dumped to a file
+ * that each test file loads instead of replaying the migrations itself.
  */
-export default async function setup(): Promise<void> {
+export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
+  if (!url) return dumpPgliteTemplate(project);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query('DROP DATABASE IF EXISTS openvisit_template');
@@ -16,6 +28,20 @@ export default async function setup(): Promise<void> {
   const template = await openPostgres(withDatabase(url, 'openvisit_template'), 1);
   await template.migrate();
   await template.close();
+  return undefined;
+}
+
+async function dumpPgliteTemplate(project: TestProject): Promise<() => void> {
+  const database = await openPglite('memory');
+  await database.migrate();
+  const tarball = await database.pglite?.dumpDataDir('none');
+  await database.close();
+  if (!tarball) throw new Error('PGlite dump failed');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-template-'));
+  const file = path.join(dir, 'migrated.tar');
+  fs.writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
 export function withDatabase(url: string, name: string): string {

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { Role, type StaffType } from '@openvisit/contract';
+import { PGlite } from '@electric-sql/pglite';
+import { type AnyCall, allCalls, type CallInput, type CallName, type CallOutput, Role, type StaffType } from '@openvisit/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
-import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import { type Database, openPglite, openPostgres, PGLITE_EXTENSIONS } from '../src/db/client.js';
 import { captchas, companies, employees, staffAccounts, subAccounts, superAccounts } from '../src/db/schema/index.js';
 import { hashPassword, sha256 } from '../src/platform/crypto.js';
 import type { Services } from '../src/services.js';
@@ -17,9 +18,12 @@ import { withDatabase } from './global-setup.js';
 /** Which database the suite runs on: PGlite in memory by default, PostgreSQL when the script provides one. */
 export const onPostgres = !!process.env.TEST_DATABASE_URL;
 
-let template: Promise<PGlite> | undefined;
+let template: Blob | undefined;
 
-/** A fresh, migrated database per test app: PGlite clones a template migrated once per worker. */
+/**
+ * A fresh, migrated database per test app. PGlite loads the data directory the global setup migrated and dumped once
+ * per suite run (read once per test file), so no file replays the migrations.
+ */
 async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
@@ -40,23 +44,43 @@ async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
       },
     };
   }
-  template ??= (async () => {
-    const t = await openPglite('memory');
-    await t.migrate();
-    return t.pglite as PGlite;
-  })();
-  const clone = (await (await template).clone()) as PGlite;
-  const database = await openPglite(clone);
+  template ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  const database = await openPglite(await PGlite.create({ loadDataDir: template, extensions: PGLITE_EXTENSIONS }));
   return { ...database, drop: () => database.close() };
 }
+
+/** The parsed envelope and the HTTP code. */
+export interface Answer<T> {
+  status: number;
+  reason: string;
+  result: T;
+  http: number;
+}
+
+/**
+ * The call named N. Unlike `CallByName`, it also finds a call defined for several names at once (the blacklist's and
+ * whitelist's `get${Name}` have the name type 'getBlacklist' | 'getWhitelist').
+ */
+type CallOf<N extends CallName> = AnyCall extends infer C ? (C extends { name: infer M } ? (N extends M ? C : never) : never) : never;
+type ApiInput<N extends CallName> = CallInput<CallOf<N>>;
+type ApiAnswer<N extends CallName> = Promise<Answer<CallOutput<CallOf<N>>>>;
+/** One call typed from the contract; the input may be left out when the call needs none. */
+type ApiFn<N extends CallName> =
+  Record<never, never> extends ApiInput<N>
+    ? (input?: ApiInput<N>, token?: string) => ApiAnswer<N>
+    : (input: ApiInput<N>, token?: string) => ApiAnswer<N>;
+/** `t.api.addEmployee(input, token)`: every contract call, its input and result typed from the registry. */
+export type TestApi = { readonly [N in CallName]: ApiFn<N> };
 
 export interface TestApp {
   app: FastifyInstance;
   services: Services;
   db: Database['db'];
   config: Config;
-  /** POST /api/<name> with an optional token; answers the parsed envelope and the HTTP code. */
-  call<T = unknown>(name: string, body?: unknown, token?: string): Promise<{ status: number; reason: string; result: T; http: number }>;
+  /** Every contract call, typed from the registry: use it unless the test sends deliberately bad input. */
+  api: TestApi;
+  /** POST /api/<name> untyped, for input the contract would refuse; answers the parsed envelope and the HTTP code. */
+  call<T = unknown>(name: string, body?: unknown, token?: string): Promise<Answer<T>>;
   /** A multipart upload to /api/<name>: the file in the field `file`, the other fields beside it. */
   upload<T = unknown>(
     name: string,
@@ -80,20 +104,23 @@ export async function testApp(overrides: Partial<Config> = {}, env: Record<strin
   );
   const { app, services } = await buildApp(config, database);
   await app.ready();
+  const call = async <T>(name: string, body: unknown = {}, token?: string): Promise<Answer<T>> => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/${name}`,
+      headers: token ? { 'x-coolvisit-token': token } : {},
+      payload: body as object,
+    });
+    return { ...(res.json() as { status: number; reason: string; result: T }), http: res.statusCode };
+  };
+  const api = Object.fromEntries(allCalls.map((def) => [def.name, (input: unknown, token?: string) => call(def.name, input, token)]));
   return {
     app,
     services,
     db: database.db,
     config,
-    async call(name, body = {}, token) {
-      const res = await app.inject({
-        method: 'POST',
-        url: `/api/${name}`,
-        headers: token ? { 'x-coolvisit-token': token } : {},
-        payload: body as object,
-      });
-      return { ...(res.json() as { status: number; reason: string; result: never }), http: res.statusCode };
-    },
+    api: api as unknown as TestApi,
+    call,
     async upload(name, file, fields = {}, token) {
       const m = multipart(file, fields);
       const res = await app.inject({
@@ -136,9 +163,16 @@ export async function seedCompany(t: TestApp, name = `Acme ${randomBytes(3).toSt
     .values({ name, email, username: 'Admin Person', phone: '13800138000', passwordHash: await hashPassword(PASSWORD), status: 1, guideDone: 1 })
     .returning();
   if (!row) throw new Error('seed failed');
-  const login = await t.call<{ token: string }>('Login', { email, password: PASSWORD });
+  const login = await t.api.Login({ email, password: PASSWORD });
   if (login.status !== 0) throw new Error(`seed login failed: ${login.reason}`);
   return { id: row.id, email, name, token: login.result.token };
+}
+
+export type Tenant = Awaited<ReturnType<typeof seedCompany>>;
+
+/** The usual prologue: two activated companies, Alpha and Beta, each with its signed-in administrator. */
+export async function twoTenants(t: TestApp, names: [string, string] = ['Alpha', 'Beta']): Promise<{ a: Tenant; b: Tenant }> {
+  return { a: await seedCompany(t, names[0]), b: await seedCompany(t, names[1]) };
 }
 
 export async function seedStaff(t: TestApp, companyId: number, sType: StaffType, account = `staff_${randomBytes(3).toString('hex')}`) {
@@ -146,7 +180,7 @@ export async function seedStaff(t: TestApp, companyId: number, sType: StaffType,
     .insert(staffAccounts)
     .values({ companyId, account, name: `Staff ${sType}`, sType, passwordHash: await hashPassword(PASSWORD), mustChangePassword: 0 })
     .returning();
-  const login = await t.call<{ token: string }>('Login', { email: account, password: PASSWORD });
+  const login = await t.api.Login({ email: account, password: PASSWORD });
   if (login.status !== 0) throw new Error(`staff login failed: ${login.reason}`);
   return { id: row?.id ?? 0, account, token: login.result.token };
 }

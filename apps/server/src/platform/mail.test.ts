@@ -45,7 +45,7 @@ describe('mail delivery through SMTP and the jobs table', () => {
   });
 
   it('registration mail reaches the SMTP server with the activation link; the record says sent', async () => {
-    const r = await t.call<{ userid: number }>('Register', {
+    const r = await t.api.Register({
       email: 'smtp.owner@example.com',
       password: 'Visit0r!2026',
       company: 'Mail Co',
@@ -71,7 +71,7 @@ describe('mail retries', () => {
   it('a refusing server: the job is retried with backoff, then the mail is marked failed with the reason; the account stays', async () => {
     const smtp = await startSmtp({ reject: true });
     const t = await testApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
-    const r = await t.call<{ userid: number }>('Register', {
+    const r = await t.api.Register({
       email: 'refused@example.com',
       password: 'Visit0r!2026',
       company: 'Refused Co',
@@ -99,7 +99,7 @@ describe('mail retries', () => {
     const [m] = await t.db.select().from(mails).where(eq(mails.to, 'refused@example.com'));
     expect(m?.state).toBe('failed');
     expect(m?.error).toMatch(/550|mailbox unavailable/);
-    expect((await t.call('Login', { email: 'refused@example.com', password: 'Visit0r!2026' })).status).toBe(135);
+    expect((await t.api.Login({ email: 'refused@example.com', password: 'Visit0r!2026' })).status).toBe(135);
     await t.close();
     await smtp.close();
   });

@@ -137,12 +137,12 @@ describe('rate limits', () => {
   it('sign-in attempts beyond the limit get HTTP 429 with a reason', async () => {
     const t = await testApp({ rateLimits: { global: 1000, signin: 3, captcha: 1000, register: 2, recovery: 2, public: 1000, lookup: 1000 } });
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await t.call('Login', { email: 'x@example.com', password: 'abc123x' })).http);
+    for (let i = 0; i < 5; i++) codes.push((await t.api.Login({ email: 'x@example.com', password: 'abc123x' })).http);
     expect(codes).toEqual([200, 200, 200, 429, 429]);
-    const r = await t.call('Login', { email: 'x@example.com', password: 'abc123x' });
+    const r = await t.api.Login({ email: 'x@example.com', password: 'abc123x' });
     expect(r.reason).toMatch(/Too many requests/);
     // Other calls have their own budget.
-    expect((await t.call('getValidationCode')).http).toBe(200);
+    expect((await t.api.getValidationCode()).http).toBe(200);
     await t.close();
   });
 });

@@ -1,6 +1,6 @@
 import { Role, Status } from '@openvisit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedEmployee, seedStaff, seedSuper, type TestApp, testApp } from '../../../test/harness.js';
+import { PASSWORD, seedCompany, seedEmployee, seedStaff, seedSuper, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { operationLogs } from '../../db/schema/index.js';
 
 interface Mgr {
@@ -23,7 +23,7 @@ const newDesk = {
 
 describe('account information', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
   beforeAll(async () => {
     t = await testApp();
     a = await seedCompany(t, 'Alpha Ltd');
@@ -31,39 +31,38 @@ describe('account information', () => {
   afterAll(() => t.close());
 
   it('GetUserInfo: the caller company with defaults for every setting; never the password hash', async () => {
-    const r = await t.call<Record<string, unknown>>('GetUserInfo', {}, a.token);
+    const r = await t.api.GetUserInfo({}, a.token);
     expect(r.status).toBe(0);
     expect(r.result).toMatchObject({ userid: a.id, company: 'Alpha Ltd', email: a.email, sType: -1, blackListSwitch: 0, guidePending: false });
     expect(JSON.stringify(r.result)).not.toMatch(/argon2|passwordHash|password_hash/);
   });
 
   it('a body userid of another company is refused with 610', async () => {
-    expect((await t.call('GetUserInfo', { userid: a.id + 999 }, a.token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('GetUserInfo', { userid: a.id }, a.token)).status).toBe(0);
+    expect((await t.api.GetUserInfo({ userid: a.id + 999 }, a.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.GetUserInfo({ userid: a.id }, a.token)).status).toBe(0);
   });
 
   it('ModifyUserInfo changes name, short name, phone and remark; validates; refuses a taken name (46)', async () => {
     const b = await seedCompany(t, 'Beta Ltd');
-    const r = await t.call<{ company: string; shortName: string; phone: string }>(
-      'ModifyUserInfo',
+    const r = await t.api.ModifyUserInfo(
       { company: 'Alpha Group', shortName: '阿尔法', phone: '+86 139-1234-5678', remark: 'HQ in Shanghai', guideDone: true },
       a.token,
     );
     expect(r.status).toBe(0);
     expect(r.result).toMatchObject({ company: 'Alpha Group', shortName: '阿尔法', phone: '13912345678' });
-    expect((await t.call('ModifyUserInfo', { company: 'beta ltd' }, a.token)).status).toBe(Status.COMPANY_NAME_TAKEN);
+    expect((await t.api.ModifyUserInfo({ company: 'beta ltd' }, a.token)).status).toBe(Status.COMPANY_NAME_TAKEN);
     const bad = await t.call<{ errors: { field: string; rule: string }[] }>('ModifyUserInfo', { shortName: '一二三四五六七' }, a.token);
     expect(bad.status).toBe(Status.BAD_PARAMS);
     expect(bad.result.errors).toEqual([{ field: 'shortName', rule: 'tooLong' }]);
     // The other company is untouched.
-    expect((await t.call<{ company: string }>('GetUserInfo', {}, b.token)).result.company).toBe('Beta Ltd');
+    expect((await t.api.GetUserInfo({}, b.token)).result.company).toBe('Beta Ltd');
   });
 
   it('wrong roles: an employee cannot modify company information (610)', async () => {
     const emp = await seedEmployee(t, a.id);
-    const login = await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD });
-    expect((await t.call('ModifyUserInfo', { remark: 'x' }, login.result.token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('GetUserInfo', {}, login.result.token)).status).toBe(0);
+    const login = await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD });
+    expect((await t.api.ModifyUserInfo({ remark: 'x' }, login.result.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.GetUserInfo({}, login.result.token)).status).toBe(0);
   });
 });
 
@@ -76,8 +75,8 @@ describe('updatePassword', () => {
 
   it('needs the old password (2), refuses same-as-old and weak, ends other sessions but not this one', async () => {
     const a = await seedCompany(t);
-    const second = await t.call<{ token: string }>('Login', { email: a.email, password: PASSWORD });
-    expect((await t.call('updatePassword', { oldPassword: 'not-it-1', password: 'Fresh#2026' }, a.token)).status).toBe(Status.INVALID_PASSWORD);
+    const second = await t.api.Login({ email: a.email, password: PASSWORD });
+    expect((await t.api.updatePassword({ oldPassword: 'not-it-1', password: 'Fresh#2026' }, a.token)).status).toBe(Status.INVALID_PASSWORD);
     const same = await t.call<{ errors: { field: string; rule: string }[] }>(
       'updatePassword',
       { oldPassword: PASSWORD, password: PASSWORD },
@@ -97,38 +96,37 @@ describe('updatePassword', () => {
     );
     expect(mismatch.result.errors).toContainEqual({ field: 'confirm', rule: 'mismatch' });
 
-    expect((await t.call('updatePassword', { oldPassword: PASSWORD, password: 'Fresh#2026', confirm: 'Fresh#2026' }, a.token)).status).toBe(0);
-    expect((await t.call('GetUserInfo', {}, a.token)).status).toBe(0);
-    expect((await t.call('GetUserInfo', {}, second.result.token)).status).toBe(Status.TOKEN_INVALID);
-    expect((await t.call('Login', { email: a.email, password: 'Fresh#2026' })).status).toBe(0);
+    expect((await t.api.updatePassword({ oldPassword: PASSWORD, password: 'Fresh#2026', confirm: 'Fresh#2026' }, a.token)).status).toBe(0);
+    expect((await t.api.GetUserInfo({}, a.token)).status).toBe(0);
+    expect((await t.api.GetUserInfo({}, second.result.token)).status).toBe(Status.TOKEN_INVALID);
+    expect((await t.api.Login({ email: a.email, password: 'Fresh#2026' })).status).toBe(0);
   });
 
   it('works for staff accounts and clears their must-change flag', async () => {
     const a = await seedCompany(t);
     await t.call('AddManager', { ...newDesk, account: 'desk.pw' }, a.token);
-    const first = await t.call<{ token: string; mustChangePassword: boolean }>('Login', { email: 'desk.pw', password: newDesk.password });
+    const first = await t.api.Login({ email: 'desk.pw', password: newDesk.password });
     expect(first.result.mustChangePassword).toBe(true);
-    expect((await t.call('updatePassword', { oldPassword: newDesk.password, password: 'Mine#2026x' }, first.result.token)).status).toBe(0);
-    const next = await t.call<{ mustChangePassword: boolean }>('Login', { email: 'desk.pw', password: 'Mine#2026x' });
+    expect((await t.api.updatePassword({ oldPassword: newDesk.password, password: 'Mine#2026x' }, first.result.token)).status).toBe(0);
+    const next = await t.api.Login({ email: 'desk.pw', password: 'Mine#2026x' });
     expect(next.result.mustChangePassword).toBe(false);
   });
 });
 
 describe('staff accounts (AddManager / UpdateManager / DeleteManager / GetManagerByUser)', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
   });
   afterAll(() => t.close());
 
   it('no token 28; wrong role 610', async () => {
-    expect((await t.call('GetManagerByUser', {})).status).toBe(Status.TOKEN_MISSING);
+    expect((await t.api.GetManagerByUser({})).status).toBe(Status.TOKEN_MISSING);
     const desk = await seedStaff(t, a.id, 2);
-    expect((await t.call('GetManagerByUser', {}, desk.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.GetManagerByUser({}, desk.token)).status).toBe(Status.NO_PERMISSION);
     expect((await t.call('AddManager', newDesk, desk.token)).status).toBe(Status.NO_PERMISSION);
   });
 
@@ -138,16 +136,16 @@ describe('staff accounts (AddManager / UpdateManager / DeleteManager / GetManage
     expect(add.result).toMatchObject({ account: 'front.desk1', sType: 2, status: 0, locked: false });
     expect(JSON.stringify(add.result)).not.toContain('argon2');
 
-    const list = await t.call<Mgr[]>('GetManagerByUser', {}, a.token);
+    const list = await t.api.GetManagerByUser({}, a.token);
     expect(list.result.map((m) => m.account)).toContain('front.desk1');
-    expect((await t.call<Mgr[]>('GetManagerByUser', { sType: 0 }, a.token)).result.map((m) => m.account)).not.toContain('front.desk1');
+    expect((await t.api.GetManagerByUser({ sType: 0 }, a.token)).result.map((m) => m.account)).not.toContain('front.desk1');
 
-    const upd = await t.call<Mgr & { sName: string }>('UpdateManager', { ...newDesk, password: undefined, sName: '前台甲', sType: 4 }, a.token);
+    const upd = await t.api.UpdateManager({ ...newDesk, password: undefined, sName: '前台甲', sType: 4 }, a.token);
     expect(upd.status).toBe(0);
     expect(upd.result).toMatchObject({ sName: '前台甲', sType: 4 });
 
-    expect((await t.call('DeleteManager', { account: 'front.desk1' }, a.token)).status).toBe(0);
-    expect((await t.call<Mgr[]>('GetManagerByUser', {}, a.token)).result.map((m) => m.account)).not.toContain('front.desk1');
+    expect((await t.api.DeleteManager({ account: 'front.desk1' }, a.token)).status).toBe(0);
+    expect((await t.api.GetManagerByUser({}, a.token)).result.map((m) => m.account)).not.toContain('front.desk1');
 
     const logs = (await t.db.select().from(operationLogs)).filter((l) => l.companyId === a.id && l.optModule === 2);
     expect(logs.map((l) => l.optEvent)).toEqual(expect.arrayContaining(['add', 'update', 'delete']));
@@ -156,10 +154,10 @@ describe('staff accounts (AddManager / UpdateManager / DeleteManager / GetManage
 
   it("another company's accounts are invisible and answer not found", async () => {
     await t.call('AddManager', { ...newDesk, account: 'beta.desk' }, b.token);
-    expect((await t.call<Mgr[]>('GetManagerByUser', {}, a.token)).result.map((m) => m.account)).not.toContain('beta.desk');
+    expect((await t.api.GetManagerByUser({}, a.token)).result.map((m) => m.account)).not.toContain('beta.desk');
     expect((await t.call('UpdateManager', { ...newDesk, account: 'beta.desk' }, a.token)).status).toBe(Status.NO_SUCH_RECORD);
-    expect((await t.call('DeleteManager', { account: 'beta.desk' }, a.token)).status).toBe(Status.NO_SUCH_RECORD);
-    expect((await t.call('Login', { email: 'beta.desk', password: newDesk.password })).status).toBe(0);
+    expect((await t.api.DeleteManager({ account: 'beta.desk' }, a.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.api.Login({ email: 'beta.desk', password: newDesk.password })).status).toBe(0);
   });
 
   it('account names are unique installation-wide (3) and checked: no Chinese, required fields, dates in order', async () => {
@@ -184,29 +182,23 @@ describe('staff accounts (AddManager / UpdateManager / DeleteManager / GetManage
 
   it('disabling an account ends its sessions and refuses sign-in (60); unlock clears a lockout', async () => {
     await t.call('AddManager', { ...newDesk, account: 'desk.off' }, a.token);
-    const s = await t.call<{ token: string }>('Login', { email: 'desk.off', password: newDesk.password });
+    const s = await t.api.Login({ email: 'desk.off', password: newDesk.password });
     expect((await t.call('UpdateManager', { ...newDesk, account: 'desk.off', status: 1 }, a.token)).status).toBe(0);
-    expect((await t.call('GetUserInfo', {}, s.result.token)).status).toBe(Status.TOKEN_INVALID);
-    expect((await t.call('Login', { email: 'desk.off', password: newDesk.password })).status).toBe(Status.ACCOUNT_DISABLED);
+    expect((await t.api.GetUserInfo({}, s.result.token)).status).toBe(Status.TOKEN_INVALID);
+    expect((await t.api.Login({ email: 'desk.off', password: newDesk.password })).status).toBe(Status.ACCOUNT_DISABLED);
 
     await t.call('UpdateManager', { ...newDesk, account: 'desk.off', status: 0 }, a.token);
-    for (let i = 0; i < 8; i++) await t.call('Login', { email: 'desk.off', password: 'Wrong#2026' });
-    expect((await t.call<Mgr[]>('GetManagerByUser', {}, a.token)).result.find((m) => m.account === 'desk.off')?.locked).toBe(true);
+    for (let i = 0; i < 8; i++) await t.api.Login({ email: 'desk.off', password: 'Wrong#2026' });
+    expect((await t.api.GetManagerByUser({}, a.token)).result.find((m) => m.account === 'desk.off')?.locked).toBe(true);
     await t.call('UpdateManager', { ...newDesk, account: 'desk.off', unlock: true }, a.token);
-    expect((await t.call('Login', { email: 'desk.off', password: newDesk.password })).status).toBe(0);
+    expect((await t.api.Login({ email: 'desk.off', password: newDesk.password })).status).toBe(0);
   });
 
   it('UpdateManager changes only the fields it is given; dates are checked against the stored ones', async () => {
     // Staff accounts name gates of their company only.
-    const [g1, g2] = await Promise.all(
-      ['North', 'South'].map(async (gname) => (await t.call<{ gid: number }>('addGate', { gname }, a.token)).result.gid),
-    );
+    const [g1, g2] = await Promise.all(['North', 'South'].map(async (gname) => (await t.api.addGate({ gname }, a.token)).result.gid));
     await t.call('AddManager', { ...newDesk, account: 'desk.partial', gids: [g1, g2], remark: 'north gate' }, a.token);
-    const r = await t.call<Mgr & { gids: number[]; phone: string; remark: string; sName: string }>(
-      'UpdateManager',
-      { account: 'desk.partial', remark: 'south gate' },
-      a.token,
-    );
+    const r = await t.api.UpdateManager({ account: 'desk.partial', remark: 'south gate' }, a.token);
     expect(r.status).toBe(0);
     expect(r.result).toMatchObject({ remark: 'south gate', gids: [g1, g2], phone: '13912345678', sName: newDesk.sName, sType: 2 });
     const bad = await t.call<{ errors: { field: string; rule: string }[] }>(
@@ -220,10 +212,10 @@ describe('staff accounts (AddManager / UpdateManager / DeleteManager / GetManage
   it('HSE manages only server-company accounts; sub-admins cannot create sub-admins', async () => {
     const hse = await seedStaff(t, a.id, 0);
     expect((await t.call('AddManager', { ...newDesk, account: 'by.hse' }, hse.token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('AddManager', { ...newDesk, account: 'labour.co', sType: 1 }, hse.token)).status).toBe(0);
-    expect((await t.call<Mgr[]>('GetManagerByUser', {}, hse.token)).result.every((m) => m.sType === 1)).toBe(true);
+    expect((await t.api.AddManager({ ...newDesk, account: 'labour.co', sType: 1 }, hse.token)).status).toBe(0);
+    expect((await t.api.GetManagerByUser({}, hse.token)).result.every((m) => m.sType === 1)).toBe(true);
     const sub = await seedStaff(t, a.id, 5);
-    expect((await t.call('AddManager', { ...newDesk, account: 'sub2', sType: 5 }, sub.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.AddManager({ ...newDesk, account: 'sub2', sType: 5 }, sub.token)).status).toBe(Status.NO_PERMISSION);
     expect((await t.call('AddManager', { ...newDesk, account: 'desk.by.sub' }, sub.token)).status).toBe(0);
   });
 });
@@ -235,12 +227,12 @@ describe('getRelatedAccount', () => {
     const b = await seedCompany(t, 'Delta');
     await seedCompany(t, 'Unrelated');
     const sup = await seedSuper(t, [a.id, b.id]);
-    const login = await t.call<{ token: string; role: number }>('superAccountLogin', { account: sup.account, password: PASSWORD });
+    const login = await t.api.superAccountLogin({ account: sup.account, password: PASSWORD });
     expect(login.result.role).toBe(Role.SUPER);
-    const r = await t.call<{ company: string }[]>('getRelatedAccount', {}, login.result.token);
+    const r = await t.api.getRelatedAccount({}, login.result.token);
     expect(r.result.map((c) => c.company)).toEqual(['Delta', 'Gamma']);
-    expect((await t.call('getRelatedAccount', {}, a.token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('GetUserInfo', {}, login.result.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getRelatedAccount({}, a.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.GetUserInfo({}, login.result.token)).status).toBe(Status.NO_PERMISSION);
     await t.close();
   });
 });

@@ -1,7 +1,7 @@
 import { Status } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { PASSWORD, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { mails, operationLogs } from '../../db/schema/index.js';
 
 interface Area {
@@ -22,10 +22,6 @@ interface Rec {
   vname: string;
   canDecide: boolean;
 }
-interface Page<T> {
-  count: number;
-  list: T[];
-}
 interface V {
   vid: number;
   status: string;
@@ -37,8 +33,8 @@ type Errors = { errors: { field: string; rule: string }[] };
 
 describe('approval flows', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   let host: number;
   let hostToken: string;
   let first: { id: number; token: string };
@@ -48,7 +44,7 @@ describe('approval flows', () => {
   let roleId: number;
   let area: Area;
 
-  const login = async (phone: string) => (await t.call<{ token: string }>('empLogin', { phone, empPwd: PASSWORD })).result.token;
+  const login = async (phone: string) => (await t.api.empLogin({ phone, empPwd: PASSWORD })).result.token;
   const employee = async (phone: string) => {
     const e = await seedEmployee(t, a.id, phone);
     return { id: e.id, token: await login(phone) };
@@ -57,13 +53,12 @@ describe('approval flows', () => {
     visitors: Record<string, unknown>[] = [{ name: '审批访客', phone: '13977770000', email: 'guest@example.com', lang: 'en' }],
     gid: number | null = null,
   ) => t.call<V[]>('addAppointment', { appointmentDate: Date.now() + 60_000, visitors, gid }, hostToken);
-  const queue = (token: string, body: Record<string, unknown> = {}) => t.call<Page<Rec>>('getNoApproveRecords', body, token);
+  const queue = (token: string, body: Record<string, unknown> = {}) => t.api.getNoApproveRecords(body, token);
   const decide = (token: string, rid: number, result: string, remark = '') => t.call<Rec>('completeProcessRecord', { rid, result, remark }, token);
 
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
     const h = await seedEmployee(t, a.id, '13800002222');
     host = h.id;
     hostToken = await login('13800002222');
@@ -73,34 +68,33 @@ describe('approval flows', () => {
     kiosk = (await seedStaff(t, a.id, 4)).token;
     // Employees may invite; level 1 is a role (holding the first approver), level 2 one named employee.
     await t.db.execute(sql`UPDATE companies SET settings = settings || '{"permissionSwitch":1}'::jsonb WHERE id = ${a.id}`);
-    const group = (await t.call<{ rid: number }>('addRARG', { rgName: 'Guards' }, a.token)).result.rid;
-    roleId = (await t.call<{ rid: number }>('addRARG', { rgName: 'Security', parentId: group }, a.token)).result.rid;
-    expect((await t.call('addEmpRole', { rid: roleId, empids: [first.id] }, a.token)).status).toBe(0);
+    const group = (await t.api.addRARG({ rgName: 'Guards' }, a.token)).result.rid;
+    roleId = (await t.api.addRARG({ rgName: 'Security', parentId: group }, a.token)).result.rid;
+    expect((await t.api.addEmpRole({ rid: roleId, empids: [first.id] }, a.token)).status).toBe(0);
   });
   afterAll(() => t.close());
 
   it('an administrator sets up an area with two levels; bad levels and approvers are refused field by field', async () => {
-    const added = await t.call<Area>('addProcessArea', { aName: 'Head office', address: '1 Main St' }, a.token);
+    const added = await t.api.addProcessArea({ aName: 'Head office', address: '1 Main St' }, a.token);
     expect(added.status).toBe(0);
     expect(added.result).toMatchObject({ aName: 'Head office', gids: [], levels: [], waiting: 0 });
-    expect((await t.call('addProcessArea', { aName: 'HEAD OFFICE' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
-    expect((await t.call('addProcessArea', { aName: '  ' }, a.token)).status).toBe(Status.BAD_PARAMS);
+    expect((await t.api.addProcessArea({ aName: 'HEAD OFFICE' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
+    expect((await t.api.addProcessArea({ aName: '  ' }, a.token)).status).toBe(Status.BAD_PARAMS);
     const aid = added.result.aid;
 
     const six = Array.from({ length: 6 }, (_, i) => ({ level: i + 1, approvers: [{ rType: 3 }] }));
     expect((await t.call('addProcessRule', { aid, levels: six }, a.token)).status).toBe(Status.BAD_PARAMS);
-    expect((await t.call('addProcessRule', { aid, levels: [] }, a.token)).status).toBe(Status.BAD_PARAMS);
+    expect((await t.api.addProcessRule({ aid, levels: [] }, a.token)).status).toBe(Status.BAD_PARAMS);
     const gap = await t.call<Errors>('addProcessRule', { aid, levels: [{ level: 2, approvers: [{ rType: 3 }] }] }, a.token);
     expect(gap.result.errors).toContainEqual({ field: 'levels.0.level', rule: 'sequence' });
-    const empty = await t.call<Errors>('addProcessRule', { aid, levels: [{ level: 1, approvers: [] }] }, a.token);
+    const empty = await t.api.addProcessRule({ aid, levels: [{ level: 1, approvers: [] }] }, a.token);
     expect(empty.status).toBe(Status.BAD_PARAMS);
     // Another company's employee is not an approver here.
     const foreign = await seedEmployee(t, b.id);
     const wrong = await t.call<Errors>('addProcessRule', { aid, levels: [{ level: 1, approvers: [{ rType: 1, id: foreign.id }] }] }, a.token);
     expect(wrong.result.errors).toEqual([{ field: 'levels.0.approvers.0.id', rule: 'notFound' }]);
 
-    const set = await t.call<Area>(
-      'addProcessRule',
+    const set = await t.api.addProcessRule(
       {
         aid,
         levels: [
@@ -117,14 +111,14 @@ describe('approval flows', () => {
       { level: 2, approvers: [{ rType: 1, id: second.id, name: '张三' }] },
     ]);
     // Another company sees none of it and cannot touch it.
-    expect((await t.call<{ areas: Area[] }>('getProcessArea', {}, b.token)).result.areas).toEqual([]);
-    expect((await t.call('delProcessArea', { aid }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
-    expect((await t.call('addProcessRule', { aid, levels: [{ level: 1, approvers: [{ rType: 3 }] }] }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.api.getProcessArea({}, b.token)).result.areas).toEqual([]);
+    expect((await t.api.delProcessArea({ aid }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.api.addProcessRule({ aid, levels: [{ level: 1, approvers: [{ rType: 3 }] }] }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
     // Employees do not configure flows.
-    expect((await t.call('getProcessArea', {}, hostToken)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getProcessArea({}, hostToken)).status).toBe(Status.NO_PERMISSION);
     // The role now approves: it cannot be deleted.
-    expect((await t.call('delRARG', { rid: roleId }, a.token)).status).toBe(Status.ROLE_IN_USE);
-    expect((await t.call<{ processSwitch: number }>('updateProcessSwitch', { processSwitch: 1 }, a.token)).result).toEqual({ processSwitch: 1 });
+    expect((await t.api.delRARG({ rid: roleId }, a.token)).status).toBe(Status.ROLE_IN_USE);
+    expect((await t.api.updateProcessSwitch({ processSwitch: 1 }, a.token)).result).toEqual({ processSwitch: 1 });
   });
 
   it('an invitation waits at each level in turn; only that level’s approvers decide; the visitor checks in after the last', async () => {
@@ -156,7 +150,7 @@ describe('approval flows', () => {
     expect(all.result.list.map((r) => [r.vid, r.canDecide])).toEqual([[v.vid, false]]);
     expect((await decide(a.token, rec.rid, 'approve')).status).toBe(Status.NOT_APPROVER);
     // Nor does the console's direct approval bypass the flow.
-    expect((await t.call('updateVisitStatus', { vid: v.vid, event: 'approve' }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await t.api.updateVisitStatus({ vid: v.vid, event: 'approve' }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
 
     const one = await decide(first.token, rec.rid, 'approve', 'ok by security');
     expect(one.result).toMatchObject({ status: 'approved', approver: '张三', remark: 'ok by security' });
@@ -170,13 +164,13 @@ describe('approval flows', () => {
     // Host and visitor are told; the visitor in their language.
     const told = await t.db.select().from(mails).where(eq(mails.to, 'guest@example.com'));
     expect(told.map((m) => m.subject)).toContainEqual(expect.stringMatching(/has been approved$/));
-    const history = await t.call<Rec[]>('getProcessRecords', { vid: v.vid }, hostToken);
+    const history = await t.api.getProcessRecords({ vid: v.vid }, hostToken);
     expect(history.result.map((r) => [r.level, r.status])).toEqual([
       [1, 'approved'],
       [2, 'agreed'],
     ]);
-    expect((await t.call('getProcessRecords', { vid: v.vid }, outsider.token)).status).toBe(Status.NO_SUCH_RECORD);
-    const done = await t.call<Page<Rec>>('getApproveRecords', {}, second.token);
+    expect((await t.api.getProcessRecords({ vid: v.vid }, outsider.token)).status).toBe(Status.NO_SUCH_RECORD);
+    const done = await t.api.getApproveRecords({}, second.token);
     expect(done.result.list.map((r) => r.status)).toEqual(['agreed']);
 
     expect((await t.call<V>('AppClientSignin', { verifyCode: v.code }, kiosk)).result).toMatchObject({ vid: v.vid, status: 'signedIn' });
@@ -193,7 +187,7 @@ describe('approval flows', () => {
     const rec = (await queue(first.token)).result.list.find((r) => r.vid === v.vid) as Rec;
     expect((await decide(first.token, rec.rid, 'refuse')).status).toBe(Status.BAD_PARAMS);
     expect((await decide(first.token, rec.rid, 'refuse', 'no escort available')).result).toMatchObject({ status: 'refused' });
-    const visit = await t.call<V>('GetVisitorByVid', { vid: v.vid }, a.token);
+    const visit = await t.api.GetVisitorByVid({ vid: v.vid }, a.token);
     expect(visit.result).toMatchObject({ status: 'refused', permission: 2 });
     expect((await t.call('AppClientSignin', { verifyCode: v.code }, kiosk)).status).toBe(Status.VISITOR_UNAUTHORIZED);
     const [mail] = await t.db.select().from(mails).where(eq(mails.to, 'no@example.com')).orderBy(sql`${mails.id} desc`).limit(1);
@@ -209,18 +203,18 @@ describe('approval flows', () => {
     expect((await decide(first.token, rec.rid, 'return', 'add the company name')).result).toMatchObject({ status: 'returned' });
     expect((await queue(first.token)).result.list.some((r) => r.vid === v.vid)).toBe(false);
     // Another employee cannot resubmit the host's visit.
-    expect((await t.call('resubmitProcess', { vid: v.vid }, outsider.token)).status).toBe(Status.NO_SUCH_RECORD);
-    const again = await t.call<Rec>('resubmitProcess', { vid: v.vid, remark: 'fixed' }, hostToken);
+    expect((await t.api.resubmitProcess({ vid: v.vid }, outsider.token)).status).toBe(Status.NO_SUCH_RECORD);
+    const again = await t.api.resubmitProcess({ vid: v.vid, remark: 'fixed' }, hostToken);
     expect(again.result).toMatchObject({ level: 1, status: 'pending' });
-    expect((await t.call('resubmitProcess', { vid: v.vid }, hostToken)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await t.api.resubmitProcess({ vid: v.vid }, hostToken)).status).toBe(Status.UPDATE_NOT_ALLOWED);
     expect((await queue(first.token)).result.list.some((r) => r.vid === v.vid)).toBe(true);
   });
 
   it('a cancelled invitation leaves its waiting decision not handled, out of every queue', async () => {
     const v = (await invite([{ name: '取消访客', phone: '13977773333' }])).result[0] as V;
-    expect((await t.call('setCancelStatusForWeb', { vid: v.vid }, hostToken)).status).toBe(0);
+    expect((await t.api.setCancelStatusForWeb({ vid: v.vid }, hostToken)).status).toBe(0);
     expect((await queue(first.token)).result.list.some((r) => r.vid === v.vid)).toBe(false);
-    const history = await t.call<Rec[]>('getProcessRecords', { vid: v.vid }, a.token);
+    const history = await t.api.getProcessRecords({ vid: v.vid }, a.token);
     expect(history.result.map((r) => r.status)).toEqual(['notHandled']);
     const rid = history.result[0]?.rid ?? 0;
     expect((await decide(first.token, rid, 'approve')).status).toBe(Status.UPDATE_NOT_ALLOWED);
@@ -230,9 +224,9 @@ describe('approval flows', () => {
   });
 
   it('a gate with its own area follows that flow; HSE accounts and the administrator can be approvers', async () => {
-    const gid = (await t.call<{ gid: number }>('addGate', { gname: 'Plant gate' }, a.token)).result.gid;
-    const plant = await t.call<Area>('addProcessArea', { aName: 'Plant', gids: [gid] }, a.token);
-    await t.call('addProcessRule', { aid: plant.result.aid, levels: [{ level: 1, approvers: [{ rType: 2 }, { rType: 3 }] }] }, a.token);
+    const gid = (await t.api.addGate({ gname: 'Plant gate' }, a.token)).result.gid;
+    const plant = await t.api.addProcessArea({ aName: 'Plant', gids: [gid] }, a.token);
+    await t.api.addProcessRule({ aid: plant.result.aid, levels: [{ level: 1, approvers: [{ rType: 2 }, { rType: 3 }] }] }, a.token);
     const hse = await seedStaff(t, a.id, 0);
     const v = (await invite([{ name: '工厂访客', phone: '13977774444' }], gid)).result[0] as V;
     expect((await queue(first.token)).result.list.some((r) => r.vid === v.vid)).toBe(false);
@@ -240,26 +234,26 @@ describe('approval flows', () => {
     expect(rec).toMatchObject({ level: 1, levels: 1, canDecide: true });
     expect((await queue(a.token)).result.list.map((r) => r.vid)).toContain(v.vid);
     // An area with visits waiting cannot be removed.
-    expect((await t.call('delProcessArea', { aid: plant.result.aid }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await t.api.delProcessArea({ aid: plant.result.aid }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
     expect((await decide(hse.token, rec.rid, 'approve')).result).toMatchObject({ status: 'agreed', approver: 'Staff 0' });
-    expect((await t.call('delProcessArea', { aid: plant.result.aid }, a.token)).status).toBe(0);
+    expect((await t.api.delProcessArea({ aid: plant.result.aid }, a.token)).status).toBe(0);
   });
 
   it('a walk-in waits for the flow too, and moves on to authorised once agreed', async () => {
     const desk = await seedStaff(t, a.id, 2);
-    const w = await t.call<V>('UpdatePhoto', { vname: '现场访客', vphone: '13977775555', empid: host }, desk.token);
+    const w = await t.api.UpdatePhoto({ vname: '现场访客', vphone: '13977775555', empid: host }, desk.token);
     expect(w.result).toMatchObject({ status: 'unauthorized', permission: 0 });
     const rec = (await queue(first.token)).result.list.find((r) => r.vid === w.result.vid) as Rec;
     await decide(first.token, rec.rid, 'approve');
     const rec2 = (await queue(second.token)).result.list.find((r) => r.vid === w.result.vid) as Rec;
     await decide(second.token, rec2.rid, 'approve');
-    const v = await t.call<V>('GetVisitorByVid', { vid: w.result.vid }, a.token);
+    const v = await t.api.GetVisitorByVid({ vid: w.result.vid }, a.token);
     expect(v.result).toMatchObject({ status: 'authorized', permission: 1 });
     expect((await t.call<V>('AppClientSignin', { verifyCode: v.result.code }, kiosk)).result).toMatchObject({ status: 'signedIn' });
   });
 
   it('switched off, new visits need no approval; visits not covered by an area wait for the desk', async () => {
-    expect((await t.call('updateProcessSwitch', { processSwitch: 0 }, a.token)).status).toBe(0);
+    expect((await t.api.updateProcessSwitch({ processSwitch: 0 }, a.token)).status).toBe(0);
     const v = (await invite([{ name: '无需审批', phone: '13977776666' }])).result[0] as V;
     expect(v.permission).toBe(1);
   });

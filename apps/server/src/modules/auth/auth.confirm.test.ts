@@ -13,11 +13,11 @@ describe('verifyPassword (a kiosk confirms its password before it is signed out)
 
   it('answers 0 for the signed-in account’s password and 75 for another; needs a session', async () => {
     const kiosk = await seedStaff(t, a.id, 4);
-    expect((await t.call('verifyPassword', { password: PASSWORD }, kiosk.token)).status).toBe(0);
-    expect((await t.call('verifyPassword', { password: 'Wrong#2026' }, kiosk.token)).status).toBe(Status.WRONG_CREDENTIALS);
+    expect((await t.api.verifyPassword({ password: PASSWORD }, kiosk.token)).status).toBe(0);
+    expect((await t.api.verifyPassword({ password: 'Wrong#2026' }, kiosk.token)).status).toBe(Status.WRONG_CREDENTIALS);
     // The administrator's password is not the kiosk's.
-    expect((await t.call('verifyPassword', { password: PASSWORD }, a.token)).status).toBe(0);
-    expect((await t.call('verifyPassword', { password: PASSWORD })).status).toBe(Status.TOKEN_MISSING);
+    expect((await t.api.verifyPassword({ password: PASSWORD }, a.token)).status).toBe(0);
+    expect((await t.api.verifyPassword({ password: PASSWORD })).status).toBe(Status.TOKEN_MISSING);
     const empty = await t.call<{ errors: { field: string }[] }>('verifyPassword', { password: '' }, kiosk.token);
     expect(empty.status).toBe(Status.BAD_PARAMS);
     expect(empty.result.errors[0]?.field).toBe('password');
@@ -25,21 +25,21 @@ describe('verifyPassword (a kiosk confirms its password before it is signed out)
 
   it('counts failures toward the sign-in lockout: a warning, then locked (67) for the call and for sign-in', async () => {
     const kiosk = await seedStaff(t, a.id, 4);
-    expect((await t.call('verifyPassword', { password: 'Wrong#1' }, kiosk.token)).status).toBe(Status.WRONG_CREDENTIALS);
+    expect((await t.api.verifyPassword({ password: 'Wrong#1' }, kiosk.token)).status).toBe(Status.WRONG_CREDENTIALS);
     const warned = await t.call<{ remaining: number }>('verifyPassword', { password: 'Wrong#2' }, kiosk.token);
     expect(warned.status).toBe(Status.LOGIN_TRIES_LEFT);
     expect(warned.result.remaining).toBe(1);
-    expect((await t.call('verifyPassword', { password: 'Wrong#3' }, kiosk.token)).status).toBe(Status.ACCOUNT_LOCKED);
+    expect((await t.api.verifyPassword({ password: 'Wrong#3' }, kiosk.token)).status).toBe(Status.ACCOUNT_LOCKED);
     // Locked: even the right password is refused, here and at sign-in.
-    expect((await t.call('verifyPassword', { password: PASSWORD }, kiosk.token)).status).toBe(Status.ACCOUNT_LOCKED);
-    expect((await t.call('Login', { email: kiosk.account, password: PASSWORD })).status).toBe(Status.ACCOUNT_LOCKED);
+    expect((await t.api.verifyPassword({ password: PASSWORD }, kiosk.token)).status).toBe(Status.ACCOUNT_LOCKED);
+    expect((await t.api.Login({ email: kiosk.account, password: PASSWORD })).status).toBe(Status.ACCOUNT_LOCKED);
   });
 
   it('a right password clears earlier failures, as a sign-in does', async () => {
     const kiosk = await seedStaff(t, a.id, 2);
-    expect((await t.call('verifyPassword', { password: 'Wrong#1' }, kiosk.token)).status).toBe(Status.WRONG_CREDENTIALS);
-    expect((await t.call('verifyPassword', { password: PASSWORD }, kiosk.token)).status).toBe(0);
-    expect((await t.call('verifyPassword', { password: 'Wrong#2' }, kiosk.token)).status).toBe(Status.WRONG_CREDENTIALS);
+    expect((await t.api.verifyPassword({ password: 'Wrong#1' }, kiosk.token)).status).toBe(Status.WRONG_CREDENTIALS);
+    expect((await t.api.verifyPassword({ password: PASSWORD }, kiosk.token)).status).toBe(0);
+    expect((await t.api.verifyPassword({ password: 'Wrong#2' }, kiosk.token)).status).toBe(Status.WRONG_CREDENTIALS);
   });
 
   it('is limited like sign-in (the signin bucket’s rate per client address)', async () => {
@@ -49,7 +49,7 @@ describe('verifyPassword (a kiosk confirms its password before it is signed out)
     try {
       const c = await seedCompany(limited);
       const codes: number[] = [];
-      for (let i = 0; i < 3; i++) codes.push((await limited.call('verifyPassword', { password: PASSWORD }, c.token)).http);
+      for (let i = 0; i < 3; i++) codes.push((await limited.api.verifyPassword({ password: PASSWORD }, c.token)).http);
       expect(codes).toEqual([200, 200, 429]);
     } finally {
       await limited.close();

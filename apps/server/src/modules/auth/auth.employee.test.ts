@@ -29,10 +29,10 @@ describe('the employee’s own account: checkEmpInfo and updateEmpPwd', () => {
     expect((await add('Gone Away', '13700002002', 'gone@example.com', 2)).status).toBe(0);
     expect((await add('No Mail', '13700002003', '')).status).toBe(0);
 
-    const known = await t.call('checkEmpInfo', { phone: '+86 137 0000 2001', lang: 'en' });
-    const unknown = await t.call('checkEmpInfo', { phone: '13700009999' });
-    const stopped = await t.call('checkEmpInfo', { phone: '13700002002' });
-    const noMail = await t.call('checkEmpInfo', { phone: '13700002003' });
+    const known = await t.api.checkEmpInfo({ phone: '+86 137 0000 2001', lang: 'en' });
+    const unknown = await t.api.checkEmpInfo({ phone: '13700009999' });
+    const stopped = await t.api.checkEmpInfo({ phone: '13700002002' });
+    const noMail = await t.api.checkEmpInfo({ phone: '13700002003' });
     // Nothing in the answers tells these apart.
     for (const r of [unknown, stopped, noMail])
       expect({ status: r.status, reason: r.reason, result: r.result }).toEqual({
@@ -46,10 +46,10 @@ describe('the employee’s own account: checkEmpInfo and updateEmpPwd', () => {
     expect(await mailsTo('gone@example.com')).toHaveLength(0);
 
     // The link sets the first password; the portal then takes it.
-    expect((await t.call('ModifyPassword', { token: linkToken(mail?.text ?? ''), password: 'Starter-2026' })).status).toBe(0);
-    expect((await t.call('empLogin', { phone: '13700002001', empPwd: 'Starter-2026' })).status).toBe(0);
+    expect((await t.api.ModifyPassword({ token: linkToken(mail?.text ?? ''), password: 'Starter-2026' })).status).toBe(0);
+    expect((await t.api.empLogin({ phone: '13700002001', empPwd: 'Starter-2026' })).status).toBe(0);
     // By email too (one link per company, never twice for one employee found both ways).
-    expect((await t.call('checkEmpInfo', { phone: '13700002001', email: 'STARTER@example.com' })).status).toBe(0);
+    expect((await t.api.checkEmpInfo({ phone: '13700002001', email: 'STARTER@example.com' })).status).toBe(0);
     expect(await mailsTo('starter@example.com')).toHaveLength(2);
   });
 
@@ -57,10 +57,10 @@ describe('the employee’s own account: checkEmpInfo and updateEmpPwd', () => {
     expect(((await t.call('checkEmpInfo', {})).result as Errors).errors).toEqual([{ field: 'phone', rule: 'phoneOrEmail' }]);
     const guarded = await testApp({ captcha: true });
     try {
-      expect((await guarded.call('checkEmpInfo', { phone: '13700002001' })).status).toBe(Status.CAPTCHA_INVALID);
+      expect((await guarded.api.checkEmpInfo({ phone: '13700002001' })).status).toBe(Status.CAPTCHA_INVALID);
       const { digest, code } = await knownCaptcha(guarded);
-      expect((await guarded.call('validationCode', { digest, vcode: code })).status).toBe(0);
-      expect((await guarded.call('checkEmpInfo', { phone: '13700002001', digest })).status).toBe(0);
+      expect((await guarded.api.validationCode({ digest, vcode: code })).status).toBe(0);
+      expect((await guarded.api.checkEmpInfo({ phone: '13700002001', digest })).status).toBe(0);
     } finally {
       await guarded.close();
     }
@@ -69,7 +69,7 @@ describe('the employee’s own account: checkEmpInfo and updateEmpPwd', () => {
     });
     try {
       const codes = [];
-      for (let i = 0; i < 3; i++) codes.push((await limited.call('checkEmpInfo', { phone: '13700002001' })).http);
+      for (let i = 0; i < 3; i++) codes.push((await limited.api.checkEmpInfo({ phone: '13700002001' })).http);
       expect(codes).toEqual([200, 200, 429]);
     } finally {
       await limited.close();
@@ -78,7 +78,7 @@ describe('the employee’s own account: checkEmpInfo and updateEmpPwd', () => {
 
   it('updateEmpPwd: the old password checked, the rules of spec section 5, other sessions ended', async () => {
     const emp = await seedEmployee(t, a.id, '13700003001');
-    const signIn = async (pw = PASSWORD) => (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: pw })).result.token;
+    const signIn = async (pw = PASSWORD) => (await t.api.empLogin({ phone: emp.phone, empPwd: pw })).result.token;
     const here = await signIn();
     const elsewhere = await signIn();
     const change = (body: Record<string, unknown>, token = here) => t.call('updateEmpPwd', body, token);
@@ -90,12 +90,12 @@ describe('the employee’s own account: checkEmpInfo and updateEmpPwd', () => {
     expect(await rule({ oldPassword: PASSWORD, password: 'Brand-new-2026', confirm: 'Brand-new-2027' })).toEqual([
       { field: 'confirm', rule: 'mismatch' },
     ]);
-    expect((await t.call('GetUserInfo', {}, elsewhere)).status).not.toBe(Status.TOKEN_INVALID);
+    expect((await t.api.GetUserInfo({}, elsewhere)).status).not.toBe(Status.TOKEN_INVALID);
 
     expect((await change({ oldPassword: PASSWORD, password: 'Brand-new-2026', confirm: 'Brand-new-2026' })).status).toBe(0);
-    expect((await t.call('searchInviteByCondition', {}, here)).status).toBe(0);
-    expect((await t.call('searchInviteByCondition', {}, elsewhere)).status).toBe(Status.TOKEN_INVALID);
-    expect((await t.call('empLogin', { phone: emp.phone, empPwd: PASSWORD })).status).toBe(Status.WRONG_CREDENTIALS);
+    expect((await t.api.searchInviteByCondition({}, here)).status).toBe(0);
+    expect((await t.api.searchInviteByCondition({}, elsewhere)).status).toBe(Status.TOKEN_INVALID);
+    expect((await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).status).toBe(Status.WRONG_CREDENTIALS);
     expect(await signIn('Brand-new-2026')).toBeTruthy();
     const logged = await t.db
       .select()

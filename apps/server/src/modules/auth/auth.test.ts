@@ -41,16 +41,16 @@ describe('registration and activation', () => {
     expect(mail?.state).toBe('kept');
     const token = linkToken(mail?.text ?? '', '/active');
 
-    const before = await t.call('Login', { email: reg.email, password: reg.password });
+    const before = await t.api.Login({ email: reg.email, password: reg.password });
     expect(before.status).toBe(Status.ACCOUNT_NOT_ACTIVATED);
 
-    const act = await t.call<{ email: string }>('webActivateAccount', { token });
+    const act = await t.api.webActivateAccount({ token });
     expect(act.status).toBe(0);
     expect(act.result.email).toBe('founder@example.com');
-    const again = await t.call('webActivateAccount', { token });
+    const again = await t.api.webActivateAccount({ token });
     expect(again.status).toBe(Status.ACCOUNT_ALREADY_ACTIVATED);
 
-    const login = await t.call<{ token: string; sType: number; role: number; guidePending: boolean }>('Login', {
+    const login = await t.api.Login({
       email: reg.email,
       password: reg.password,
     });
@@ -82,7 +82,7 @@ describe('registration and activation', () => {
   });
 
   it('answers 39 for an unknown activation token', async () => {
-    expect((await t.call('webActivateAccount', { token: 'x'.repeat(43) })).status).toBe(Status.INVALID_LINK);
+    expect((await t.api.webActivateAccount({ token: 'x'.repeat(43) })).status).toBe(Status.INVALID_LINK);
   });
 });
 
@@ -94,7 +94,7 @@ describe('captcha', () => {
   afterAll(() => t.close());
 
   it('issues an SVG picture and a digest', async () => {
-    const r = await t.call<{ base64Str: string; digest: string }>('getValidationCode');
+    const r = await t.api.getValidationCode();
     expect(r.status).toBe(0);
     expect(r.result.base64Str).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(r.result.base64Str.split(',')[1] ?? '', 'base64').toString()).toContain('<svg');
@@ -103,18 +103,18 @@ describe('captcha', () => {
 
   it('answers 119 on a wrong code and lets a verified digest be spent once', async () => {
     const { digest, code } = await knownCaptcha(t);
-    expect((await t.call('validationCode', { digest, vcode: 'zzzz' })).status).toBe(Status.CAPTCHA_INVALID);
+    expect((await t.api.validationCode({ digest, vcode: 'zzzz' })).status).toBe(Status.CAPTCHA_INVALID);
     // Sign-in without a verified captcha is refused before the password is even looked at.
-    expect((await t.call('Login', { email: 'nobody@example.com', password: 'x', digest })).status).toBe(Status.CAPTCHA_INVALID);
-    expect((await t.call('validationCode', { digest, vcode: code.toUpperCase() })).status).toBe(0);
-    expect((await t.call('Login', { email: 'nobody@example.com', password: 'x', digest })).status).toBe(Status.WRONG_CREDENTIALS);
-    expect((await t.call('Login', { email: 'nobody@example.com', password: 'x', digest })).status).toBe(Status.CAPTCHA_INVALID);
+    expect((await t.api.Login({ email: 'nobody@example.com', password: 'x', digest })).status).toBe(Status.CAPTCHA_INVALID);
+    expect((await t.api.validationCode({ digest, vcode: code.toUpperCase() })).status).toBe(0);
+    expect((await t.api.Login({ email: 'nobody@example.com', password: 'x', digest })).status).toBe(Status.WRONG_CREDENTIALS);
+    expect((await t.api.Login({ email: 'nobody@example.com', password: 'x', digest })).status).toBe(Status.CAPTCHA_INVALID);
   });
 
   it('gives up on a digest after five wrong answers', async () => {
     const { digest, code } = await knownCaptcha(t);
-    for (let i = 0; i < 5; i++) await t.call('validationCode', { digest, vcode: 'nope' });
-    expect((await t.call('validationCode', { digest, vcode: code })).status).toBe(Status.CAPTCHA_INVALID);
+    for (let i = 0; i < 5; i++) await t.api.validationCode({ digest, vcode: 'nope' });
+    expect((await t.api.validationCode({ digest, vcode: code })).status).toBe(Status.CAPTCHA_INVALID);
   });
 
   it('lets visitor-machine accounts sign in without a captcha, but not other staff', async () => {
@@ -126,8 +126,8 @@ describe('captcha', () => {
       { companyId: co?.id ?? 0, account: 'pad01', name: 'Pad', sType: 4, passwordHash: await hashPassword(PASSWORD), mustChangePassword: 0 },
       { companyId: co?.id ?? 0, account: 'desk01', name: 'Desk', sType: 2, passwordHash: await hashPassword(PASSWORD), mustChangePassword: 0 },
     ]);
-    expect((await t.call('Login', { email: 'pad01', password: PASSWORD })).status).toBe(0);
-    expect((await t.call('Login', { email: 'desk01', password: PASSWORD })).status).toBe(Status.CAPTCHA_INVALID);
+    expect((await t.api.Login({ email: 'pad01', password: PASSWORD })).status).toBe(0);
+    expect((await t.api.Login({ email: 'desk01', password: PASSWORD })).status).toBe(Status.CAPTCHA_INVALID);
   });
 });
 
@@ -143,7 +143,7 @@ describe('sign-in kinds, lockout and sessions', () => {
     await t.db
       .insert(staffAccounts)
       .values({ companyId: company.id, account: 'hse.lead', name: 'HSE Lead', sType: 0, gids: [3, 4], passwordHash: await hashPassword(PASSWORD) });
-    const r = await t.call<{ sType: number; role: number; gid: string; mustChangePassword: boolean; userid: number }>('Login', {
+    const r = await t.api.Login({
       email: 'HSE.lead',
       password: PASSWORD,
     });
@@ -158,8 +158,8 @@ describe('sign-in kinds, lockout and sessions', () => {
       { companyId: company.id, account: 'off.desk', name: 'Off', sType: 2, status: 1, passwordHash: hash },
       { companyId: company.id, account: 'old.desk', name: 'Old', sType: 2, endDate: '2020-01-01', passwordHash: hash },
     ]);
-    expect((await t.call('Login', { email: 'off.desk', password: PASSWORD })).status).toBe(Status.ACCOUNT_DISABLED);
-    expect((await t.call('Login', { email: 'old.desk', password: PASSWORD })).status).toBe(Status.ACCOUNT_EXPIRED);
+    expect((await t.api.Login({ email: 'off.desk', password: PASSWORD })).status).toBe(Status.ACCOUNT_DISABLED);
+    expect((await t.api.Login({ email: 'old.desk', password: PASSWORD })).status).toBe(Status.ACCOUNT_EXPIRED);
   });
 
   it('refuses an expired company (42) and a disabled one (60)', async () => {
@@ -168,14 +168,14 @@ describe('sign-in kinds, lockout and sessions', () => {
       .update(companies)
       .set({ expireDate: new Date('2021-01-01') })
       .where(eq(companies.id, a.id));
-    expect((await t.call('Login', { email: a.email, password: PASSWORD })).status).toBe(Status.ACCOUNT_EXPIRED);
+    expect((await t.api.Login({ email: a.email, password: PASSWORD })).status).toBe(Status.ACCOUNT_EXPIRED);
     await t.db.update(companies).set({ status: 2 }).where(eq(companies.id, a.id));
-    expect((await t.call('Login', { email: a.email, password: PASSWORD })).status).toBe(Status.ACCOUNT_DISABLED);
+    expect((await t.api.Login({ email: a.email, password: PASSWORD })).status).toBe(Status.ACCOUNT_DISABLED);
   });
 
   it('answers 75 for unknown accounts and wrong passwords alike, warns with tries left, then locks (67)', async () => {
     const company = await seedCompany(t);
-    expect((await t.call('Login', { email: 'ghost@example.com', password: 'whatever1' })).status).toBe(Status.WRONG_CREDENTIALS);
+    expect((await t.api.Login({ email: 'ghost@example.com', password: 'whatever1' })).status).toBe(Status.WRONG_CREDENTIALS);
     const seen: number[] = [];
     const remaining: unknown[] = [];
     for (let i = 0; i < 8; i++) {
@@ -186,28 +186,28 @@ describe('sign-in kinds, lockout and sessions', () => {
     expect(seen).toEqual([75, 75, 75, 75, 75, 302, 302, 67]);
     expect(remaining).toEqual([2, 1]);
     // Locked: even the right password is refused, and the lock is in the operation log.
-    expect((await t.call('Login', { email: company.email, password: PASSWORD })).status).toBe(Status.ACCOUNT_LOCKED);
+    expect((await t.api.Login({ email: company.email, password: PASSWORD })).status).toBe(Status.ACCOUNT_LOCKED);
     const logs = await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, company.id));
     expect(logs.some((l) => l.optEvent === 'lock')).toBe(true);
   });
 
   it('a success resets the failure count', async () => {
     const company = await seedCompany(t);
-    for (let i = 0; i < 4; i++) await t.call('Login', { email: company.email, password: 'wrong-pass1' });
-    expect((await t.call('Login', { email: company.email, password: PASSWORD })).status).toBe(0);
-    for (let i = 0; i < 5; i++) expect((await t.call('Login', { email: company.email, password: 'wrong-pass1' })).status).toBe(75);
+    for (let i = 0; i < 4; i++) await t.api.Login({ email: company.email, password: 'wrong-pass1' });
+    expect((await t.api.Login({ email: company.email, password: PASSWORD })).status).toBe(0);
+    for (let i = 0; i < 5; i++) expect((await t.api.Login({ email: company.email, password: 'wrong-pass1' })).status).toBe(75);
   });
 
   it('signs in employees by phone, sub-companies by email, super accounts by LFT_ account', async () => {
     const company = await seedCompany(t);
     const emp = await seedEmployee(t, company.id);
-    const e = await t.call<{ role: number; empid: number; userid: number }>('empLogin', { phone: `+86 ${emp.phone}`, empPwd: PASSWORD });
+    const e = await t.api.empLogin({ phone: `+86 ${emp.phone}`, empPwd: PASSWORD });
     expect(e.status).toBe(0);
     expect(e.result).toMatchObject({ role: Role.EMPLOYEE, empid: emp.id, userid: company.id });
-    expect((await t.call('empLogin', { phone: emp.phone, empPwd: 'bad-pass1' })).status).toBe(75);
+    expect((await t.api.empLogin({ phone: emp.phone, empPwd: 'bad-pass1' })).status).toBe(75);
 
     const sub = await seedSubAccount(t, company.id);
-    const s = await t.call<{ role: number; subaccountId: number }>('subAccountLogin', { email: sub.email, password: PASSWORD });
+    const s = await t.api.subAccountLogin({ email: sub.email, password: PASSWORD });
     expect(s.status).toBe(0);
     expect(s.result).toMatchObject({ role: Role.SUB_COMPANY, subaccountId: sub.id });
 
@@ -216,25 +216,25 @@ describe('sign-in kinds, lockout and sessions', () => {
     expect(h.status).toBe(0);
     expect(h.result.role).toBe(Role.SUPER);
     expect(h.result.companies.map((c) => c.userid)).toEqual([company.id]);
-    expect((await t.call('superAccountLogin', { account: 'admin', password: PASSWORD })).status).toBe(75);
+    expect((await t.api.superAccountLogin({ account: 'admin', password: PASSWORD })).status).toBe(75);
   });
 
   it('tokens: 28 missing, 27 unknown or signed out, 29 expired; user/info by query token', async () => {
     const company = await seedCompany(t);
-    expect((await t.call('GetUserInfo', {})).status).toBe(Status.TOKEN_MISSING);
-    expect((await t.call('GetUserInfo', {}, 'nonsense')).status).toBe(Status.TOKEN_INVALID);
+    expect((await t.api.GetUserInfo({})).status).toBe(Status.TOKEN_MISSING);
+    expect((await t.api.GetUserInfo({}, 'nonsense')).status).toBe(Status.TOKEN_INVALID);
     const info = await t.app.inject({ method: 'GET', url: `/api/user/info?token=${company.token}` });
     expect(info.json()).toMatchObject({ status: 0, result: { userid: company.id, role: Role.ADMIN } });
 
-    const other = await t.call<{ token: string }>('Login', { email: company.email, password: PASSWORD });
+    const other = await t.api.Login({ email: company.email, password: PASSWORD });
     await t.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.tokenHash, sha256(other.result.token)));
-    expect((await t.call('GetUserInfo', {}, other.result.token)).status).toBe(Status.TOKEN_EXPIRED);
+    expect((await t.api.GetUserInfo({}, other.result.token)).status).toBe(Status.TOKEN_EXPIRED);
 
-    expect((await t.call('login/logout', {}, company.token)).status).toBe(0);
-    expect((await t.call('GetUserInfo', {}, company.token)).status).toBe(Status.TOKEN_INVALID);
+    expect((await t.api['login/logout']({}, company.token)).status).toBe(0);
+    expect((await t.api.GetUserInfo({}, company.token)).status).toBe(Status.TOKEN_INVALID);
     // The stored token is only a hash.
     const rows = await t.db.select().from(sessions);
     expect(rows.some((r) => r.tokenHash === company.token)).toBe(false);
@@ -242,7 +242,7 @@ describe('sign-in kinds, lockout and sessions', () => {
 
   it('records sign-in and sign-out in the operation log', async () => {
     const company = await seedCompany(t);
-    await t.call('login/logout', {}, company.token);
+    await t.api['login/logout']({}, company.token);
     const logs = await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, company.id));
     expect(logs.map((l) => l.optEvent).sort()).toEqual(['login', 'logout']);
     expect(logs.every((l) => l.optModule === 0 && l.optRole === 0 && l.optId === company.email)).toBe(true);
@@ -258,26 +258,26 @@ describe('password recovery', () => {
 
   it('mails a one-time reset link; the new password works, the old one and other sessions do not', async () => {
     const company = await seedCompany(t);
-    expect((await t.call('RetrievePassword', { email: company.email.toUpperCase(), lang: 'en' })).status).toBe(0);
+    expect((await t.api.RetrievePassword({ email: company.email.toUpperCase(), lang: 'en' })).status).toBe(0);
     const [mail] = await t.db.select().from(mails).where(eq(mails.to, company.email));
     expect(mail?.subject).toBe('Reset your OpenVisit password');
     const token = linkToken(mail?.text ?? '', '/reset');
 
-    const same = await t.call('ModifyPassword', { token, password: PASSWORD });
+    const same = await t.api.ModifyPassword({ token, password: PASSWORD });
     expect(same.status).toBe(Status.BAD_PARAMS);
-    expect((await t.call('ModifyPassword', { token, password: 'weak' })).status).toBe(Status.BAD_PARAMS);
-    expect((await t.call('ModifyPassword', { token, password: 'Brand-new-2026' })).status).toBe(0);
-    expect((await t.call('ModifyPassword', { token, password: 'Another-2026' })).status).toBe(Status.INVALID_LINK);
+    expect((await t.api.ModifyPassword({ token, password: 'weak' })).status).toBe(Status.BAD_PARAMS);
+    expect((await t.api.ModifyPassword({ token, password: 'Brand-new-2026' })).status).toBe(0);
+    expect((await t.api.ModifyPassword({ token, password: 'Another-2026' })).status).toBe(Status.INVALID_LINK);
 
-    expect((await t.call('GetUserInfo', {}, company.token)).status).toBe(Status.TOKEN_INVALID);
-    expect((await t.call('Login', { email: company.email, password: PASSWORD })).status).toBe(75);
-    expect((await t.call('Login', { email: company.email, password: 'Brand-new-2026' })).status).toBe(0);
+    expect((await t.api.GetUserInfo({}, company.token)).status).toBe(Status.TOKEN_INVALID);
+    expect((await t.api.Login({ email: company.email, password: PASSWORD })).status).toBe(75);
+    expect((await t.api.Login({ email: company.email, password: 'Brand-new-2026' })).status).toBe(0);
   });
 
   it('answers the same for unknown addresses and sends nothing', async () => {
     const before = (await t.db.select().from(mails)).length;
-    expect((await t.call('RetrievePassword', { email: 'nobody@example.com' })).status).toBe(0);
-    expect((await t.call('resetEmpPwd', { email: 'nobody@example.com' })).status).toBe(0);
+    expect((await t.api.RetrievePassword({ email: 'nobody@example.com' })).status).toBe(0);
+    expect((await t.api.resetEmpPwd({ email: 'nobody@example.com' })).status).toBe(0);
     expect(await t.db.select().from(mails)).toHaveLength(before);
   });
 
@@ -288,21 +288,21 @@ describe('password recovery', () => {
     expect((await add('Eve Employee', '13700001234', 'eve@example.com')).status).toBe(0);
     expect((await add('Sam Stopped', '13700001235', 'sam@example.com', 2)).status).toBe(0);
     // No password yet: the portal refuses the phone.
-    expect((await t.call('empLogin', { phone: '13700001234', empPwd: 'Whatever-2026' })).status).toBe(75);
+    expect((await t.api.empLogin({ phone: '13700001234', empPwd: 'Whatever-2026' })).status).toBe(75);
 
-    expect((await t.call('resetEmpPwd', { email: 'EVE@example.com', lang: 'en' })).status).toBe(0);
+    expect((await t.api.resetEmpPwd({ email: 'EVE@example.com', lang: 'en' })).status).toBe(0);
     const [mail] = await t.db.select().from(mails).where(eq(mails.to, 'eve@example.com'));
     expect(mail?.text).toContain('Hello Eve Employee,');
     const token = linkToken(mail?.text ?? '', '/reset');
-    expect((await t.call('ModifyPassword', { token, password: 'Eve-portal-2026' })).status).toBe(0);
-    expect((await t.call('ModifyPassword', { token, password: 'Eve-again-2026' })).status).toBe(Status.INVALID_LINK);
-    const login = await t.call<{ role: number; empid: number }>('empLogin', { phone: '13700001234', empPwd: 'Eve-portal-2026' });
+    expect((await t.api.ModifyPassword({ token, password: 'Eve-portal-2026' })).status).toBe(0);
+    expect((await t.api.ModifyPassword({ token, password: 'Eve-again-2026' })).status).toBe(Status.INVALID_LINK);
+    const login = await t.api.empLogin({ phone: '13700001234', empPwd: 'Eve-portal-2026' });
     expect(login.status).toBe(0);
     expect(login.result.role).toBe(7);
     // The company's administrator password is untouched.
-    expect((await t.call('Login', { email: company.email, password: PASSWORD })).status).toBe(0);
+    expect((await t.api.Login({ email: company.email, password: PASSWORD })).status).toBe(0);
 
-    expect((await t.call('resetEmpPwd', { email: 'sam@example.com' })).status).toBe(0);
+    expect((await t.api.resetEmpPwd({ email: 'sam@example.com' })).status).toBe(0);
     expect(await t.db.select().from(mails).where(eq(mails.to, 'sam@example.com'))).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import { Status } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { seedCompany, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
 async function readSheet(body: Buffer): Promise<{ name: string; rows: string[][] }> {
   const wb = new ExcelJS.Workbook();
@@ -17,16 +17,15 @@ async function readSheet(body: Buffer): Promise<{ name: string; rows: string[][]
 
 describe('ExportBlacklist and ExportWhitelist', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
-    await t.call('addBlacklist', { name: '张三', phone: '13800138000', remark: '闯入' }, a.token);
-    await t.call('addBlacklist', { name: 'John Smith', credentialNo: '11010519491231002x', remark: 'fraud' }, a.token);
-    await t.call('addWhitelist', { name: 'VIP Guest', phone: '13900139000' }, a.token);
-    await t.call('addBlacklist', { name: 'Not Mine', phone: '13700137000' }, b.token);
+    ({ a, b } = await twoTenants(t));
+    await t.api.addBlacklist({ name: '张三', phone: '13800138000', remark: '闯入' }, a.token);
+    await t.api.addBlacklist({ name: 'John Smith', credentialNo: '11010519491231002x', remark: 'fraud' }, a.token);
+    await t.api.addWhitelist({ name: 'VIP Guest', phone: '13900139000' }, a.token);
+    await t.api.addBlacklist({ name: 'Not Mine', phone: '13700137000' }, b.token);
   });
   afterAll(() => t.close());
 
@@ -83,9 +82,7 @@ describe('ExportBlacklist and ExportWhitelist', () => {
     expect((await get('ExportBlacklist', '?lang=fr', a.token)).json().status).toBe(Status.BAD_PARAMS);
     expect((await get('ExportBlacklist', `?name=${'x'.repeat(65)}`, a.token)).json().status).toBe(Status.BAD_PARAMS);
 
-    const logs = await t.call<{
-      list: { optEvent: string; optModule: number; objName: string; optDesc: string; descKey: string | null; descParams: Record<string, unknown> }[];
-    }>('getLogList', { optEvent: 'export' }, a.token);
+    const logs = await t.api.getLogList({ optEvent: 'export' }, a.token);
     expect(logs.result.list.map((l) => l.objName)).toContain('whitelist.xlsx');
     expect(logs.result.list.find((l) => l.optDesc.includes('search'))).toMatchObject({ optModule: 6, objName: 'blacklist.xlsx' });
     // The details as a key and parameters (rendered in the reader's language), the English kept in optDesc.

@@ -1,15 +1,15 @@
-import { type ContactSyncState, Status, type SyncReport } from '@openvisit/contract';
+import { Status, type SyncReport } from '@openvisit/contract';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, type FakeDingTalk, type FakeRtx, startFakeDingTalk, startFakeRtx } from '../../../test/directory-fakes.js';
-import { seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { seedCompany, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { companies, contactSync, departments, employees, jobs, operationLogs } from '../../db/schema/index.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { tenantScope } from '../../platform/tenancy.js';
 import { contactsRepository } from './contacts.repository.js';
 import { COMPANY_JOB, DAILY_JOB, ensureDailySync, localDay, registerContactJobs } from './contacts.schedule.js';
 
-type Company = Awaited<ReturnType<typeof seedCompany>>;
+type Company = Tenant;
 type Errors = { errors: { field: string; rule: string }[] };
 
 const PLATFORM_PEOPLE = 105; // more than one page of DingTalk's 100
@@ -54,7 +54,7 @@ describe('directory sync (DingTalk, RTX)', () => {
 
   const sync = (step: 'autoGetDeptFromCT' | 'autoGetEmployeeFromCT' | 'autoGetEmpDeptRelation', token: string, body: object = {}) =>
     t.call<SyncReport>(step, body, token);
-  const state = async (token: string) => (await t.call<ContactSyncState>('getContactSync', {}, token)).result;
+  const state = async (token: string) => (await t.api.getContactSync({}, token)).result;
   const empByPhone = async (companyId: number, phone: string) =>
     (
       await t.db
@@ -70,15 +70,14 @@ describe('directory sync (DingTalk, RTX)', () => {
         .where(and(eq(departments.companyId, companyId), eq(departments.name, name)))
     )[0];
   const turnOnDingTalk = (token: string) =>
-    t.call('updateDDNotify', { ddnotify: 1, ddcorpid: dd.appKey, ddcorpsecret: dd.secret, ddagentid: '2934571' }, token);
+    t.api.updateDDNotify({ ddnotify: 1, ddcorpid: dd.appKey, ddcorpsecret: dd.secret, ddagentid: '2934571' }, token);
 
   beforeAll(async () => {
     dd = await startFakeDingTalk();
     rtx = await startFakeRtx();
     dingTalkDirectory(dd);
     t = await testApp({ contacts: { dingtalkApiUrl: dd.url, timeoutMs: 1500, maxResponseBytes: 100_000 } });
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
     c = await seedCompany(t, 'Gamma');
     // Alpha already has people and a department the directory also has.
     await t.db.insert(employees).values([
@@ -100,11 +99,11 @@ describe('directory sync (DingTalk, RTX)', () => {
   });
 
   it('no token 28, wrong role 610', async () => {
-    expect((await t.call('getContactSync', {})).status).toBe(Status.TOKEN_MISSING);
-    expect((await t.call('autoGetDeptFromCT', {})).status).toBe(Status.TOKEN_MISSING);
+    expect((await t.api.getContactSync({})).status).toBe(Status.TOKEN_MISSING);
+    expect((await t.api.autoGetDeptFromCT({})).status).toBe(Status.TOKEN_MISSING);
     const hse = await seedStaff(t, a.id, 0);
-    expect((await t.call('getContactSync', {}, hse.token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('updateDDNotify', { ddnotify: 0 }, hse.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getContactSync({}, hse.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.updateDDNotify({ ddnotify: 0 }, hse.token)).status).toBe(Status.NO_PERMISSION);
     expect((await sync('autoGetEmployeeFromCT', hse.token)).status).toBe(Status.NO_PERMISSION);
   });
 
@@ -127,23 +126,23 @@ describe('directory sync (DingTalk, RTX)', () => {
     expect((await sync('autoGetDeptFromCT', a.token)).status).toBe(Status.BAD_PARAMS);
 
     // RTX on, then DingTalk on: exclusive (and the other way round).
-    expect((await t.call('updateRtxConf', { rtxnotify: 1, rtxIp: rtx.host, rtxPort: rtx.port }, a.token)).status).toBe(0);
+    expect((await t.api.updateRtxConf({ rtxnotify: 1, rtxIp: rtx.host, rtxPort: rtx.port }, a.token)).status).toBe(0);
     expect((await turnOnDingTalk(a.token)).result).toEqual({ errors: [{ field: 'ddnotify', rule: 'exclusive' }] });
-    expect((await t.call('updateRtxConf', { rtxnotify: 0 }, a.token)).status).toBe(0);
+    expect((await t.api.updateRtxConf({ rtxnotify: 0 }, a.token)).status).toBe(0);
     expect((await state(a.token)).channel).toBeNull();
   });
 
   it('checks DingTalk credentials when switching on (51), keeps the secret write-only and out of GetUserInfo', async () => {
-    const wrong = await t.call('updateDDNotify', { ddnotify: 1, ddcorpid: dd.appKey, ddcorpsecret: 'not-the-secret', ddagentid: '2934571' }, a.token);
+    const wrong = await t.api.updateDDNotify({ ddnotify: 1, ddcorpid: dd.appKey, ddcorpsecret: 'not-the-secret', ddagentid: '2934571' }, a.token);
     expect(wrong.status).toBe(Status.DINGTALK_VERIFY_FAILED);
     expect(wrong.reason).toContain('40089');
     expect(wrong.reason).not.toContain('not-the-secret');
     expect((await state(a.token)).dingtalk).toMatchObject({ ddnotify: 0, hasSecret: false });
 
     expect((await turnOnDingTalk(a.token)).status).toBe(0);
-    const s = await t.call<ContactSyncState>('getContactSync', {}, a.token);
+    const s = await t.api.getContactSync({}, a.token);
     expect(s.result).toMatchObject({ channel: 'dingtalk', dingtalk: { ddnotify: 1, ddcorpid: dd.appKey, ddagentid: '2934571', hasSecret: true } });
-    const info = await t.call<Record<string, unknown>>('GetUserInfo', {}, a.token);
+    const info = await t.api.GetUserInfo({}, a.token);
     expect(info.result.ddnotify).toBe(1);
     for (const answer of [s, info]) expect(JSON.stringify(answer)).not.toContain(dd.secret);
     // Sealed at rest with the server's key.
@@ -152,7 +151,7 @@ describe('directory sync (DingTalk, RTX)', () => {
     expect(stored?.ddSecret).not.toContain(dd.secret);
     expect(t.services.secrets.open(stored?.ddSecret ?? '')).toBe(dd.secret);
     // Changing another field keeps the stored secret; Beta sees none of it.
-    expect((await t.call('updateDDNotify', { ddagentid: '2934572' }, a.token)).status).toBe(0);
+    expect((await t.api.updateDDNotify({ ddagentid: '2934572' }, a.token)).status).toBe(0);
     expect((await state(a.token)).dingtalk.hasSecret).toBe(true);
     expect((await state(b.token)).dingtalk).toMatchObject({ ddnotify: 0, ddcorpid: '', hasSecret: false });
   });
@@ -282,7 +281,7 @@ describe('directory sync (DingTalk, RTX)', () => {
         ],
       ],
     ]);
-    expect((await t.call('updateRtxConf', { rtxnotify: 1, rtxIp: rtx.host, rtxPort: rtx.port }, c.token)).status).toBe(0);
+    expect((await t.api.updateRtxConf({ rtxnotify: 1, rtxIp: rtx.host, rtxPort: rtx.port }, c.token)).status).toBe(0);
     expect((await sync('autoGetDeptFromCT', c.token)).result).toMatchObject({ channel: 'rtx', created: 2 });
     await t.db
       .update(companies)
@@ -300,13 +299,13 @@ describe('directory sync (DingTalk, RTX)', () => {
       '总部',
     ]);
     // The linked RTX account, for notifications; another company's employee is 55.
-    expect((await t.call('getEmpRexAccountInFo', { empid: boss?.id }, c.token)).result).toEqual({
+    expect((await t.api.getEmpRexAccountInFo({ empid: boss?.id }, c.token)).result).toEqual({
       empid: boss?.id,
       empName: 'Boss C',
       empRtxAccount: 'bossc',
       ddid: '',
     });
-    expect((await t.call('getEmpRexAccountInFo', { empid: boss?.id }, a.token)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
+    expect((await t.api.getEmpRexAccountInFo({ empid: boss?.id }, a.token)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
 
     rtx.restricted = true;
     const refused = await sync('autoGetDeptFromCT', c.token);
@@ -314,16 +313,16 @@ describe('directory sync (DingTalk, RTX)', () => {
     expect(refused.reason).toContain('SDKProperty.xml');
     rtx.restricted = false;
 
-    expect((await t.call('updateRtxConf', { rtxPort: await closedPort() }, c.token)).status).toBe(0);
+    expect((await t.api.updateRtxConf({ rtxPort: await closedPort() }, c.token)).status).toBe(0);
     const down = await sync('autoGetDeptFromCT', c.token);
     expect(down.status).toBe(Status.DIRECTORY_UNREACHABLE);
     expect(down.reason).toBe('The RTX server could not be reached (ECONNREFUSED)');
-    expect((await t.call('updateRtxConf', { rtxPort: rtx.port }, c.token)).status).toBe(0);
+    expect((await t.api.updateRtxConf({ rtxPort: rtx.port }, c.token)).status).toBe(0);
   });
 
   it('runs the 00:00 job once per company and day, however many processes schedule it', async () => {
     // Alpha syncs automatically; Gamma (RTX) does not.
-    expect((await t.call('updateDDNotify', { ddautosync: 1 }, a.token)).status).toBe(0);
+    expect((await t.api.updateDDNotify({ ddautosync: 1 }, a.token)).status).toBe(0);
     expect((await state(a.token)).nextAutoSync).toBeGreaterThan(Date.now());
     const dev1 = dd.users.find((u) => u.userid === 'dev1');
     if (dev1) dev1.name = 'Li Lei Sr';

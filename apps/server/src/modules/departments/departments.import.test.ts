@@ -2,7 +2,7 @@ import { Status } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import XLSX from 'xlsx';
-import { seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
 interface ImportResult {
   total: number;
@@ -39,19 +39,18 @@ function flatten(nodes: Node[], prefix = ''): Record<string, { no: string; manag
 
 describe('importDepartment', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   let boss: number;
   const upload = (name: string, bytes: Buffer, fields: Record<string, string> = {}, token = a.token) =>
     t.upload<ImportResult>('importDepartment', { name, bytes }, fields, token);
 
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
-    boss = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Boss', phone: '13900000001', empNo: 'E001' }, a.token)).result.empid;
-    await t.call('addDepartment', { deptName: 'Taken', deptNo: 'D9' }, a.token);
-    await t.call('addDepartment', { deptName: 'Elsewhere', deptNo: 'D1' }, b.token);
+    ({ a, b } = await twoTenants(t));
+    boss = (await t.api.addEmployee({ employee_name: 'Boss', phone: '13900000001', empNo: 'E001' }, a.token)).result.empid;
+    await t.api.addDepartment({ deptName: 'Taken', deptNo: 'D9' }, a.token);
+    await t.api.addDepartment({ deptName: 'Elsewhere', deptNo: 'D1' }, b.token);
   });
   afterAll(() => t.close());
 
@@ -91,7 +90,7 @@ describe('importDepartment', () => {
       ['HQ/Sales', 'create'],
       ['HQ/Sales/East', 'create'],
     ]);
-    expect(Object.keys(flatten((await t.call<Node[]>('getDeptList', {}, a.token)).result))).toEqual(['Taken']);
+    expect(Object.keys(flatten((await t.api.getDeptList({}, a.token)).result))).toEqual(['Taken']);
   });
 
   it('applies valid rows from csv (GB18030 as Excel writes it) and a re-run updates without duplicating', async () => {
@@ -117,17 +116,17 @@ describe('importDepartment', () => {
     const r = await upload('depts.csv', bytes, { dryRun: 'false' });
     expect(r.status).toBe(0);
     expect(r.result).toMatchObject({ valid: 2, created: 3, updated: 0, errors: [] });
-    const tree = flatten((await t.call<Node[]>('getDeptList', {}, a.token)).result);
+    const tree = flatten((await t.api.getDeptList({}, a.token)).result);
     expect(tree['总部/销售部']).toEqual({ no: 'S1', manager: boss });
     expect(tree['总部/研发部']).toEqual({ no: '', manager: null });
 
     const again = await upload('depts.csv', bytes, { dryRun: 'false' });
     expect(again.result).toMatchObject({ created: 0, updated: 2 });
-    expect(Object.keys(flatten((await t.call<Node[]>('getDeptList', {}, a.token)).result)).sort()).toEqual(
+    expect(Object.keys(flatten((await t.api.getDeptList({}, a.token)).result)).sort()).toEqual(
       ['Taken', '总部', '总部/研发部', '总部/销售部'].sort(),
     );
     // Beta's tree is its own.
-    expect(Object.keys(flatten((await t.call<Node[]>('getDeptList', {}, b.token)).result))).toEqual(['Elsewhere']);
+    expect(Object.keys(flatten((await t.api.getDeptList({}, b.token)).result))).toEqual(['Elsewhere']);
   });
 
   it('xlsx; numbers can move between departments in one file', async () => {
@@ -140,7 +139,7 @@ describe('importDepartment', () => {
     ]);
     const r = await upload('d.xlsx', Buffer.from(await wb.xlsx.writeBuffer()), { dryRun: 'false' });
     expect(r.result.errors).toEqual([]);
-    const tree = flatten((await t.call<Node[]>('getDeptList', {}, a.token)).result);
+    const tree = flatten((await t.api.getDeptList({}, a.token)).result);
     expect(tree['总部/销售部']?.no).toBe('R1');
     expect(tree['总部/研发部']?.no).toBe('S1');
   });

@@ -1,36 +1,24 @@
 import { Status } from '@openvisit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
-
-interface Node {
-  deptid: number;
-  deptName: string;
-  deptNo: string;
-  parentId: number;
-  deptManager: string;
-  empCount: number;
-  childDeptList: Node[];
-}
+import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
 describe('departments', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   const ids: Record<string, number> = {};
-  const add = async (deptName: string, parentId = 0, deptNo = '', token = a.token) =>
-    t.call<{ deptid: number }>('addDepartment', { deptName, parentId, deptNo }, token);
+  const add = async (deptName: string, parentId = 0, deptNo = '', token = a.token) => t.api.addDepartment({ deptName, parentId, deptNo }, token);
 
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
   });
   afterAll(() => t.close());
 
   it('no token 28, wrong role 610', async () => {
-    expect((await t.call('getDeptList', {})).status).toBe(Status.TOKEN_MISSING);
+    expect((await t.api.getDeptList({})).status).toBe(Status.TOKEN_MISSING);
     const desk = await seedStaff(t, a.id, 2);
-    expect((await t.call('getDeptList', {}, desk.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getDeptList({}, desk.token)).status).toBe(Status.NO_PERMISSION);
   });
 
   it('builds a tree; duplicate names at the same level 123, duplicate numbers 124, blank name 400', async () => {
@@ -43,12 +31,12 @@ describe('departments', () => {
     expect((await add('Finance', 0, 'D02')).status).toBe(Status.DEPARTMENT_NUMBER_EXISTS);
     expect((await add('  ', 0)).status).toBe(Status.BAD_PARAMS);
     expect((await add('Orphan', 999999)).status).toBe(Status.NO_SUCH_RECORD);
-    const tree = (await t.call<Node[]>('getDeptList', {}, a.token)).result;
+    const tree = (await t.api.getDeptList({}, a.token)).result;
     const hq = tree.find((n) => n.deptName === 'HQ');
     expect(hq?.childDeptList.map((c) => c.deptName)).toEqual(['Ops', 'Sales']);
     expect(hq?.childDeptList.find((c) => c.deptName === 'Sales')?.childDeptList.map((c) => c.deptName)).toEqual(['East']);
     // Another company sees none of it and may reuse names and numbers.
-    expect((await t.call<Node[]>('getDeptList', {}, b.token)).result).toEqual([]);
+    expect((await t.api.getDeptList({}, b.token)).result).toEqual([]);
     expect((await add('HQ', 0, 'D01', b.token)).status).toBe(0);
   });
 
@@ -61,9 +49,9 @@ describe('departments', () => {
   });
 
   it('memberships: add, list including sub-departments, remove; manager names; foreign employees ignored', async () => {
-    const e1 = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Ann', phone: '13600000001' }, a.token)).result.empid;
-    const e2 = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Bob', phone: '13600000002' }, a.token)).result.empid;
-    const foreign = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Eve', phone: '13600000003' }, b.token)).result.empid;
+    const e1 = (await t.api.addEmployee({ employee_name: 'Ann', phone: '13600000001' }, a.token)).result.empid;
+    const e2 = (await t.api.addEmployee({ employee_name: 'Bob', phone: '13600000002' }, a.token)).result.empid;
+    const foreign = (await t.api.addEmployee({ employee_name: 'Eve', phone: '13600000003' }, b.token)).result.empid;
     expect((await t.call<{ changed: number }>('updateDeptEmpRelation', { deptid: ids.ops, empids: [e1, foreign] }, a.token)).result.changed).toBe(1);
     expect((await t.call<{ changed: number }>('updateDeptEmpRelation', { deptid: ids.east, empids: [e2] }, a.token)).result.changed).toBe(1);
     const withChildren = await t.call<{ count: number; list: { empName: string }[] }>('getEmpDeptList', { deptid: ids.ops }, a.token);
@@ -71,9 +59,7 @@ describe('departments', () => {
     expect((await t.call<{ count: number }>('getEmpDeptList', { deptid: ids.ops, includeChildren: false }, a.token)).result.count).toBe(1);
     expect((await t.call('updateDepartment', { deptid: ids.ops, deptManagerEmpid: foreign }, a.token)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
     await t.call('updateDepartment', { deptid: ids.ops, deptManagerEmpid: e1 }, a.token);
-    const ops = (await t.call<Node[]>('getDeptList', {}, a.token)).result
-      .find((n) => n.deptName === 'HQ')
-      ?.childDeptList.find((c) => c.deptid === ids.ops);
+    const ops = (await t.api.getDeptList({}, a.token)).result.find((n) => n.deptName === 'HQ')?.childDeptList.find((c) => c.deptid === ids.ops);
     expect(ops).toMatchObject({ deptManager: 'Ann', empCount: 1 });
     expect(
       (await t.call<{ changed: number }>('updateDeptEmpRelation', { deptid: ids.ops, empids: [e1], action: 'remove' }, a.token)).result.changed,

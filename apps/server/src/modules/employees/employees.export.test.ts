@@ -1,7 +1,7 @@
 import { Status } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
 async function readSheet(body: Buffer): Promise<string[][]> {
   const wb = new ExcelJS.Workbook();
@@ -15,16 +15,15 @@ async function readSheet(body: Buffer): Promise<string[][]> {
 
 describe('ExportEmployeeList', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
-    const sales = (await t.call<{ deptid: number }>('addDepartment', { deptName: '销售部' }, a.token)).result.deptid;
-    await t.call('addEmployee', { employee_name: '王小明', phone: '13900000001', empNo: 'A001', deptIds: [sales] }, a.token);
-    await t.call('addEmployee', { employee_name: 'Li Lei', phone: '13900000002', empNo: 'A002', status: 1 }, a.token);
-    await t.call('addEmployee', { employee_name: 'Not Mine', phone: '13900000003' }, b.token);
+    ({ a, b } = await twoTenants(t));
+    const sales = (await t.api.addDepartment({ deptName: '销售部' }, a.token)).result.deptid;
+    await t.api.addEmployee({ employee_name: '王小明', phone: '13900000001', empNo: 'A001', deptIds: [sales] }, a.token);
+    await t.api.addEmployee({ employee_name: 'Li Lei', phone: '13900000002', empNo: 'A002', status: 1 }, a.token);
+    await t.api.addEmployee({ employee_name: 'Not Mine', phone: '13900000003' }, b.token);
   });
   afterAll(() => t.close());
 
@@ -57,7 +56,7 @@ describe('ExportEmployeeList', () => {
     const desk = await seedStaff(t, a.id, 2);
     expect((await get('', desk.token)).json().status).toBe(Status.NO_PERMISSION);
     expect((await get('?status=7', a.token)).json().status).toBe(Status.BAD_PARAMS);
-    const logs = await t.call<{ list: { optEvent: string; objName: string }[] }>('getLogList', { optEvent: 'export' }, a.token);
+    const logs = await t.api.getLogList({ optEvent: 'export' }, a.token);
     expect(logs.result.list[0]?.objName).toBe('employees.xlsx');
   });
 });

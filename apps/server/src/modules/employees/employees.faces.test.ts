@@ -5,7 +5,7 @@ import { Status } from '@openvisit/contract';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
 interface Emp {
   empid: number;
@@ -39,23 +39,22 @@ function storedFiles(dir: string): string[] {
 
 describe('face photos', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   const ids: Record<string, number> = {};
   let bEmp: number;
   const filesDir = () => path.join(t.config.dataDir, 'files');
 
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
     for (const [no, phone] of [
       ['E001', '13900000001'],
       ['E002', '13900000002'],
       ['E003', '13900000003'],
     ] as const)
-      ids[no] = (await t.call<Emp>('addEmployee', { employee_name: `P ${no}`, phone, empNo: no }, a.token)).result.empid;
-    bEmp = (await t.call<Emp>('addEmployee', { employee_name: 'Other', phone: '13900000009', empNo: 'E001' }, b.token)).result.empid;
+      ids[no] = (await t.api.addEmployee({ employee_name: `P ${no}`, phone, empNo: no }, a.token)).result.empid;
+    bEmp = (await t.api.addEmployee({ employee_name: 'Other', phone: '13900000009', empNo: 'E001' }, b.token)).result.empid;
   });
   afterAll(() => t.close());
 
@@ -67,7 +66,7 @@ describe('face photos', () => {
       Status.NO_PERMISSION,
     );
     expect((await t.upload('uploadEmpFace', { name: 'a.jpg', bytes: img }, { empid: String(bEmp) }, a.token)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
-    expect((await t.call('updateAllFace', {}, desk.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.updateAllFace({}, desk.token)).status).toBe(Status.NO_PERMISSION);
   });
 
   it('stores a photo, status -9 until synced; a large photo is scaled under 1 MB; readable back; replaced photo removed', async () => {
@@ -109,7 +108,7 @@ describe('face photos', () => {
     const cut = (await photo(400, 400)).subarray(0, 600);
     expect((await up('cut.jpg', cut)).result.errors).toEqual([{ field: 'file', rule: 'type' }]);
     expect((await up('doc.pdf', Buffer.from('%PDF-1.4'))).status).toBe(Status.FILE_TYPE_ERROR);
-    const emp = await t.call<Emp>('getEmployeeByEmpNo', { empNo: 'E002' }, a.token);
+    const emp = await t.api.getEmployeeByEmpNo({ empNo: 'E002' }, a.token);
     expect(emp.result).toMatchObject({ face: null, avatar: '' });
   });
 
@@ -140,7 +139,7 @@ describe('face photos', () => {
     // Every stored file sits under this company's folder.
     for (const f of storedFiles(filesDir())) expect(f).toMatch(new RegExp(`^faces/${a.id}/\\d+-[0-9a-f]{12}\\.jpg$`));
     // Beta's E001 is untouched.
-    expect((await t.call<Emp>('getEmployeeByEmpNo', { empNo: 'E001' }, b.token)).result.avatar).toBe('');
+    expect((await t.api.getEmployeeByEmpNo({ empNo: 'E001' }, b.token)).result.avatar).toBe('');
   });
 
   it('619 for anything but a zip; a zip bomb and a lying archive are refused and save nothing', async () => {
@@ -165,16 +164,16 @@ describe('face photos', () => {
 
   it('updateAllFace queues every photo (status -9); abnormal employees are counted by kind', async () => {
     await t.db.execute(`UPDATE employees SET face = 0 WHERE company_id = ${a.id} AND avatar <> ''`);
-    const q = await t.call<{ queued: number }>('updateAllFace', {}, a.token);
+    const q = await t.api.updateAllFace({}, a.token);
     expect(q.result.queued).toBe(3);
-    expect((await t.call<{ queued: number }>('updateAllFace', {}, b.token)).result.queued).toBe(0);
+    expect((await t.api.updateAllFace({}, b.token)).result.queued).toBe(0);
     await t.db.execute(`UPDATE employees SET face = 2 WHERE id = ${ids.E002}`);
     await t.db.execute(`UPDATE employees SET face = 17 WHERE id = ${ids.E003}`);
-    const ab = await t.call<{ count: number; list: Emp[]; counts: Record<string, number> }>('getAbnormalEmployee', {}, a.token);
+    const ab = await t.api.getAbnormalEmployee({}, a.token);
     expect(ab.status).toBe(0);
     expect(ab.result.counts).toMatchObject({ noFace: 1, faceError: 1, notSynced: 1, duplicateNo: 0, noEmail: 3 });
     expect(ab.result.count).toBe(3);
-    const kind = await t.call<{ list: Emp[] }>('getAbnormalEmployee', { kind: 'faceError' }, a.token);
+    const kind = await t.api.getAbnormalEmployee({ kind: 'faceError' }, a.token);
     expect(kind.result.list.map((e) => e.empNo)).toEqual(['E003']);
   });
 

@@ -2,7 +2,7 @@ import { Status } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import XLSX from 'xlsx';
-import { seedCompany, type TestApp, testApp } from '../../../test/harness.js';
+import { type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
 interface ImportResult {
   total: number;
@@ -23,14 +23,13 @@ async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
 
 describe('importEmpList', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   const upload = (name: string, bytes: Buffer, fields: Record<string, string> = {}, token = a.token) =>
     t.upload<ImportResult>('importEmpList', { name, bytes }, fields, token);
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
   });
   afterAll(() => t.close());
 
@@ -60,23 +59,19 @@ describe('importEmpList', () => {
         { row: 5, field: 'phone', rule: 'duplicateInFile' },
       ]),
     );
-    expect((await t.call<{ count: number }>('getEmpListPages', {}, a.token)).result.count).toBe(0);
+    expect((await t.api.getEmpListPages({}, a.token)).result.count).toBe(0);
   });
 
   it('imports the valid rows, creates the department paths, and a second run updates instead of duplicating', async () => {
     const r = await upload('staff.csv', Buffer.from(csv), { dryRun: 'false' });
     expect(r.result).toMatchObject({ valid: 2, created: 2, updated: 0, departmentsCreated: 3 });
-    const list = await t.call<{ count: number; list: { empName: string; empPhone: string; deptNames: string[] }[] }>(
-      'getEmpListPages',
-      { sortBy: 'empName', sortOrder: 'asc' },
-      a.token,
-    );
+    const list = await t.api.getEmpListPages({ sortBy: 'empName', sortOrder: 'asc' }, a.token);
     expect(list.result.count).toBe(2);
     expect(list.result.list.find((e) => e.empName === 'Li Lei')).toMatchObject({ empPhone: '13900000002', deptNames: ['市场部', '销售部'] });
     const again = await upload('staff.csv', Buffer.from(csv), { dryRun: 'false' });
     expect(again.result).toMatchObject({ created: 0, updated: 2, departmentsCreated: 0 });
-    expect((await t.call<{ count: number }>('getEmpListPages', {}, a.token)).result.count).toBe(2);
-    const log = await t.call<{ list: { optEvent: string; objName: string }[] }>('getLogList', { optEvent: 'import' }, a.token);
+    expect((await t.api.getEmpListPages({}, a.token)).result.count).toBe(2);
+    const log = await t.api.getLogList({ optEvent: 'import' }, a.token);
     expect(log.result.list[0]?.objName).toBe('staff.csv');
   });
 
@@ -87,8 +82,8 @@ describe('importEmpList', () => {
     ]);
     const r = await upload('people.xlsx', bytes, { dryRun: 'false' }, b.token);
     expect(r.result).toMatchObject({ created: 1, errors: [] });
-    expect((await t.call<{ count: number }>('getEmpListPages', {}, b.token)).result.count).toBe(1);
-    expect((await t.call<{ count: number }>('getEmpListPages', {}, a.token)).result.count).toBe(2);
+    expect((await t.api.getEmpListPages({}, b.token)).result.count).toBe(1);
+    expect((await t.api.getEmpListPages({}, a.token)).result.count).toBe(2);
   });
 
   it('reads a legacy Excel 97–2003 .xls; a re-run of the same file duplicates nothing', async () => {
@@ -107,18 +102,18 @@ describe('importEmpList', () => {
     expect(r.result).toMatchObject({ created: 1, departmentsCreated: 2, errors: [{ row: 3, field: 'phone', rule: 'format' }] });
     const again = await upload('people.xls', bytes, { dryRun: 'false' }, b.token);
     expect(again.result).toMatchObject({ created: 0, updated: 1, departmentsCreated: 0 });
-    expect((await t.call<{ count: number }>('getEmpListPages', {}, b.token)).result.count).toBe(2);
+    expect((await t.api.getEmpListPages({}, b.token)).result.count).toBe(2);
   });
 
   it('a 50 MB csv is refused with 413 and nothing is imported', async () => {
-    const before = (await t.call<{ count: number }>('getEmpListPages', {}, a.token)).result.count;
+    const before = (await t.api.getEmpListPages({}, a.token)).result.count;
     const line = '某人,13900000077,Z9,,,\n';
     const big = Buffer.from(`姓名,手机号,工号,邮箱,部门,职位\n${line.repeat(Math.ceil((50 * 1024 * 1024) / Buffer.byteLength(line)))}`);
     const r = await upload('huge.csv', big, { dryRun: 'false' });
     expect(r.http).toBe(413);
     expect(r.status).toBe(413);
     expect(JSON.stringify(r)).not.toMatch(/at .*\.ts/);
-    expect((await t.call<{ count: number }>('getEmpListPages', {}, a.token)).result.count).toBe(before);
+    expect((await t.api.getEmpListPages({}, a.token)).result.count).toBe(before);
   });
 
   it('refuses other files by content and name (620), missing columns (400), no file (400)', async () => {
@@ -129,7 +124,7 @@ describe('importEmpList', () => {
     const cols = await upload('cols.csv', Buffer.from('Name,Email\nAda,a@b.co'));
     expect(cols.status).toBe(Status.BAD_PARAMS);
     expect(cols.result).toMatchObject({ errors: [{ field: 'file.phone', rule: 'column' }] });
-    const none = await t.call('importEmpList', {}, a.token);
+    const none = await t.api.importEmpList({}, a.token);
     expect(none.status).toBe(Status.BAD_PARAMS);
   });
 

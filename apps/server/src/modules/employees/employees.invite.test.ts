@@ -1,34 +1,23 @@
 import { Status } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { PASSWORD, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { companies, operationLogs } from '../../db/schema/index.js';
-
-interface Person {
-  empid: number;
-  empName: string;
-  deptNames: string[];
-  forbidInvite: boolean;
-  status: number;
-}
-type Page = { count: number; pageNo: number; list: Person[] };
 
 describe('who may invite visitors (getInvitePersonList, updateInviteStatus)', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   const ids: Record<string, number> = {};
   let bEmp: number;
   const list = (filters: Record<string, unknown> = {}, token = a.token) =>
-    t.call<Page>('getInvitePersonList', { startIndex: 0, requestedCount: 50, ...filters }, token);
-  const set = (empids: number[], forbidInvite: boolean, token = a.token) =>
-    t.call<{ updated: number }>('updateInviteStatus', { empids, forbidInvite }, token);
+    t.api.getInvitePersonList({ startIndex: 0, requestedCount: 50, ...filters }, token);
+  const set = (empids: number[], forbidInvite: boolean, token = a.token) => t.api.updateInviteStatus({ empids, forbidInvite }, token);
 
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
-    const sales = (await t.call<{ deptid: number }>('addDepartment', { deptName: 'Sales' }, a.token)).result.deptid;
+    ({ a, b } = await twoTenants(t));
+    const sales = (await t.api.addDepartment({ deptName: 'Sales' }, a.token)).result.deptid;
     for (const [name, phone, deptIds] of [
       ['Amy Sales', '13900000001', [sales]],
       ['Bob Works', '13900000002', []],
@@ -36,7 +25,7 @@ describe('who may invite visitors (getInvitePersonList, updateInviteStatus)', ()
     ] as const)
       ids[name] = (await t.call<{ empid: number }>('addEmployee', { employee_name: name, phone, deptIds }, a.token)).result.empid;
     ids.sales = sales;
-    bEmp = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Other Co', phone: '13900000009' }, b.token)).result.empid;
+    bEmp = (await t.api.addEmployee({ employee_name: 'Other Co', phone: '13900000009' }, b.token)).result.empid;
   });
   afterAll(() => t.close());
 
@@ -63,7 +52,7 @@ describe('who may invite visitors (getInvitePersonList, updateInviteStatus)', ()
     expect(log).toMatchObject({ optDesc: 'may not invite visitors', objName: 'Amy Sales, Cat Sales' });
     expect((await set([ids['Cat Sales'] as number], false)).result).toEqual({ updated: 1 });
     expect((await list({ forbidInvite: true })).result.list.map((p) => p.empName)).toEqual(['Amy Sales']);
-    expect((await t.call('updateInviteStatus', { empids: [], forbidInvite: true }, a.token)).status).toBe(Status.BAD_PARAMS);
+    expect((await t.api.updateInviteStatus({ empids: [], forbidInvite: true }, a.token)).status).toBe(Status.BAD_PARAMS);
   });
 
   it('the flag is what the invitation checks: a forbidden employee gets 116', async () => {
@@ -72,9 +61,9 @@ describe('who may invite visitors (getInvitePersonList, updateInviteStatus)', ()
       .set({ settings: sql`${companies.settings} || '{"permissionSwitch":1}'::jsonb` })
       .where(eq(companies.id, a.id));
     const emp = await seedEmployee(t, a.id, '13955550001');
-    const token = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
+    const token = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
     const invite = () =>
-      t.call('addAppointment', { appointmentDate: Date.now() + 86_400_000, visitors: [{ name: 'Guest', email: 'g@example.com' }] }, token);
+      t.api.addAppointment({ appointmentDate: Date.now() + 86_400_000, visitors: [{ name: 'Guest', email: 'g@example.com' }] }, token);
     await set([emp.id], true);
     expect((await invite()).status).toBe(Status.INVITE_FEATURE_OFF);
     await set([emp.id], false);
@@ -83,7 +72,7 @@ describe('who may invite visitors (getInvitePersonList, updateInviteStatus)', ()
 
   it('administrators only: employees, desks and HSE get 610; no token 28', async () => {
     const emp = await seedEmployee(t, a.id, '13955550002');
-    const empToken = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
+    const empToken = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
     for (const token of [empToken, (await seedStaff(t, a.id, 2)).token, (await seedStaff(t, a.id, 0)).token]) {
       expect((await list({}, token)).status).toBe(Status.NO_PERMISSION);
       expect((await set([emp.id], true, token)).status).toBe(Status.NO_PERMISSION);

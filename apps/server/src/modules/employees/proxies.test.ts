@@ -1,11 +1,11 @@
 import { Status } from '@openvisit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedEmployee, type TestApp, testApp } from '../../../test/harness.js';
+import { PASSWORD, seedEmployee, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
 describe('visit proxies', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   let ann: { id: number; phone: string };
   let bob: { id: number; phone: string };
   const day = (offset: number) => {
@@ -14,25 +14,20 @@ describe('visit proxies', () => {
   };
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
     ann = await seedEmployee(t, a.id, '13700000001');
     bob = await seedEmployee(t, a.id, '13700000002');
   });
   afterAll(() => t.close());
 
   it('an administrator sets a proxy; the proxy sees whom they stand in for while it is active', async () => {
-    const r = await t.call<{ active: boolean; proxyName: string }>(
-      'setVisitProxy',
-      { empid: ann.id, proxyId: bob.id, startDate: day(-1), endDate: day(3) },
-      a.token,
-    );
+    const r = await t.api.setVisitProxy({ empid: ann.id, proxyId: bob.id, startDate: day(-1), endDate: day(3) }, a.token);
     expect(r.status).toBe(0);
     expect(r.result.active).toBe(true);
-    expect((await t.call<{ empid: number }[]>('getVisitProxyForProxy', { proxyId: bob.id }, a.token)).result.map((p) => p.empid)).toEqual([ann.id]);
+    expect((await t.api.getVisitProxyForProxy({ proxyId: bob.id }, a.token)).result.map((p) => p.empid)).toEqual([ann.id]);
     // Switching it off (or a range in the future) ends the delegation.
-    await t.call('setVisitProxy', { empid: ann.id, proxyId: bob.id, startDate: day(5), endDate: day(9) }, a.token);
-    expect((await t.call('getVisitProxyForProxy', { proxyId: bob.id }, a.token)).result).toEqual([]);
+    await t.api.setVisitProxy({ empid: ann.id, proxyId: bob.id, startDate: day(5), endDate: day(9) }, a.token);
+    expect((await t.api.getVisitProxyForProxy({ proxyId: bob.id }, a.token)).result).toEqual([]);
     expect((await t.call<{ active: boolean }>('getVisitProxyForEmp', { empid: ann.id }, a.token)).result.active).toBe(false);
   });
 
@@ -45,18 +40,16 @@ describe('visit proxies', () => {
       (await t.call<{ errors: unknown[] }>('setVisitProxy', { empid: ann.id, proxyId: ann.id, startDate: day(0), endDate: day(1) }, a.token)).result
         .errors,
     ).toEqual([{ field: 'proxyId', rule: 'self' }]);
-    expect((await t.call('setVisitProxy', { empid: ann.id, proxyId: bob.id, startDate: day(0), endDate: day(1) }, b.token)).status).toBe(
+    expect((await t.api.setVisitProxy({ empid: ann.id, proxyId: bob.id, startDate: day(0), endDate: day(1) }, b.token)).status).toBe(
       Status.EMPLOYEE_NOT_EXIST,
     );
-    expect((await t.call('getVisitProxyForEmp', { empid: ann.id }, b.token)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
+    expect((await t.api.getVisitProxyForEmp({ empid: ann.id }, b.token)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
   });
 
   it('an employee manages only their own delegation', async () => {
-    const login = await t.call<{ token: string }>('empLogin', { phone: ann.phone, empPwd: PASSWORD });
-    expect((await t.call('setVisitProxy', { empid: ann.id, proxyId: bob.id, startDate: day(0), endDate: day(2) }, login.result.token)).status).toBe(
-      0,
-    );
-    expect((await t.call('setVisitProxy', { empid: bob.id, proxyId: ann.id, startDate: day(0), endDate: day(2) }, login.result.token)).status).toBe(
+    const login = await t.api.empLogin({ phone: ann.phone, empPwd: PASSWORD });
+    expect((await t.api.setVisitProxy({ empid: ann.id, proxyId: bob.id, startDate: day(0), endDate: day(2) }, login.result.token)).status).toBe(0);
+    expect((await t.api.setVisitProxy({ empid: bob.id, proxyId: ann.id, startDate: day(0), endDate: day(2) }, login.result.token)).status).toBe(
       Status.NO_PERMISSION,
     );
   });

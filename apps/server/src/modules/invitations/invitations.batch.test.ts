@@ -2,7 +2,7 @@ import { Status } from '@openvisit/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { PASSWORD, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { companies, mails, operationLogs, visits } from '../../db/schema/index.js';
 import { rowTime } from './invitations.batch.js';
 
@@ -34,8 +34,8 @@ const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart
 
 describe('batch invite (UploadApponintment)', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   let host: number;
   const common = () => ({ empid: String(host), appointmentDate: String(tomorrowAt(10, 0).getTime()) });
   const upload = (name: string, bytes: Buffer, fields: Record<string, string> = {}, token = a.token) =>
@@ -51,9 +51,8 @@ describe('batch invite (UploadApponintment)', () => {
 
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
-    host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
+    ({ a, b } = await twoTenants(t));
+    host = (await t.api.addEmployee({ employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
   });
   afterAll(() => t.close());
 
@@ -66,8 +65,7 @@ describe('batch invite (UploadApponintment)', () => {
   });
 
   it('checks every row without writing: per-row rules with row numbers and columns, the valid rows previewed', async () => {
-    const taken = await t.call(
-      'addAppointment',
+    const taken = await t.api.addAppointment(
       { empid: host, appointmentDate: tomorrowAt(9, 0).getTime(), visitors: [{ name: '已邀', phone: '13900000099' }] },
       a.token,
     );
@@ -200,18 +198,18 @@ describe('batch invite (UploadApponintment)', () => {
     const many = ['Name,Mobile phone', ...Array.from({ length: 501 }, (_, i) => `P${i},139${String(i).padStart(8, '0')}`)].join('\n');
     expect((await upload('v.csv', Buffer.from(many))).result).toEqual({ errors: [{ field: 'file', rule: 'tooManyRows' }] });
     // Another company's host, type and gate are unknown here.
-    const otherHost = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'B Host', phone: '13800002222' }, b.token)).result.empid;
+    const otherHost = (await t.api.addEmployee({ employee_name: 'B Host', phone: '13800002222' }, b.token)).result.empid;
     expect((await upload('v.csv', ok, { empid: String(otherHost) })).status).toBe(Status.EMPLOYEE_NOT_EXIST);
-    const type = await t.call<{ tid: number }>('addVisitorType', { vType: '面试#Interview' }, b.token);
+    const type = await t.api.addVisitorType({ vType: '面试#Interview' }, b.token);
     expect((await upload('v.csv', ok, { tid: String(type.result.tid) })).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
-    const gate = await t.call<{ gid: number }>('addGate', { gname: 'North' }, b.token);
+    const gate = await t.api.addGate({ gname: 'North' }, b.token);
     expect((await upload('v.csv', ok, { gid: String(gate.result.gid) })).status).toBe(Status.GATE_NOT_FOUND);
     expect(await count(a.id)).toBe(before);
   });
 
   it('roles: employees invite as themselves once allowed; desks and kiosks may not; no token is 28', async () => {
     const emp = await seedEmployee(t, a.id, '13955550000');
-    const token = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
+    const token = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
     const ok = Buffer.from('Name,Mobile phone\nGuest Of Emp,13900000041\n');
     expect((await upload('v.csv', ok, { dryRun: 'false' }, token)).status).toBe(Status.INVITE_FEATURE_OFF);
     await t.db

@@ -1,7 +1,17 @@
 import { Status } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedEmployee, seedStaff, seedSubAccount, type TestApp, testApp } from '../../../test/harness.js';
+import {
+  PASSWORD,
+  seedCompany,
+  seedEmployee,
+  seedStaff,
+  seedSubAccount,
+  type Tenant,
+  type TestApp,
+  testApp,
+  twoTenants,
+} from '../../../test/harness.js';
 import { companies, employees, mails, operationLogs, visits } from '../../db/schema/index.js';
 
 interface V {
@@ -16,14 +26,13 @@ interface V {
   inviteLink: string;
   renewed?: boolean;
 }
-type Page = { count: number; list: V[] };
 type Errors = { errors: { field: string; rule: string }[] };
 const tokenOf = (v?: { inviteLink: string }) => new URL(v?.inviteLink ?? 'http://x').searchParams.get('token') ?? '';
 
 describe('invitation list: resend, the company-wide list, earlier visitors by phone', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   let host: number;
   let emp: { id: number; phone: string };
   let empToken: string;
@@ -46,11 +55,10 @@ describe('invitation list: resend, the company-wide list, earlier visitors by ph
 
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
-    host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
+    ({ a, b } = await twoTenants(t));
+    host = (await t.api.addEmployee({ employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
     emp = await seedEmployee(t, a.id, '13955550000');
-    empToken = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
+    empToken = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
     await setSettings(a.id, { permissionSwitch: 1 });
   });
   afterAll(() => t.close());
@@ -61,8 +69,8 @@ describe('invitation list: resend, the company-wide list, earlier visitors by ph
     expect(r.status).toBe(0);
     expect(r.result).toMatchObject({ vid: v?.vid, status: 'sent', renewed: false });
     expect(r.result.inviteLink).not.toBe(v?.inviteLink);
-    expect((await t.call('getAppointmentbySecId', { secid: tokenOf(v) })).status).toBe(Status.INVALID_VISITOR);
-    expect((await t.call<{ vname: string }>('getAppointmentbySecId', { secid: tokenOf(r.result) })).result.vname).toBe('Resend Me');
+    expect((await t.api.getAppointmentbySecId({ secid: tokenOf(v) })).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.api.getAppointmentbySecId({ secid: tokenOf(r.result) })).result.vname).toBe('Resend Me');
     const sent = await t.db.select().from(mails).where(eq(mails.to, 'resend@example.com'));
     expect(sent).toHaveLength(2);
     expect(sent[1]?.text).toContain(r.result.inviteLink);
@@ -84,7 +92,7 @@ describe('invitation list: resend, the company-wide list, earlier visitors by ph
       .from(visits)
       .where(eq(visits.id, v?.vid ?? 0));
     expect(old?.status).toBe('ended');
-    expect((await t.call<{ status: string }>('getAppointmentbySecId', { secid: tokenOf(r.result) })).result.status).toBe('sent');
+    expect((await t.api.getAppointmentbySecId({ secid: tokenOf(r.result) })).result.status).toBe('sent');
     const [log] = await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, a.id)).orderBy(sql`${operationLogs.id} desc`).limit(1);
     expect(log?.optDesc).toBe(`invited again after visit ${v?.vid} ended`);
     // Re-sending the ended one again would invite the same phone twice that day.
@@ -95,7 +103,7 @@ describe('invitation list: resend, the company-wide list, earlier visitors by ph
 
   it('a declined one whose time has passed needs a new time; one past its window expires and is renewed', async () => {
     const [v] = await invite([{ name: 'Declines', phone: '13966660002' }]);
-    expect((await t.call('updateAppointmentReply', { id: tokenOf(v), status: 4 })).status).toBe(0);
+    expect((await t.api.updateAppointmentReply({ id: tokenOf(v), status: 4 })).status).toBe(0);
     await t.db
       .update(visits)
       .set({ appointmentAt: new Date(Date.now() - 2 * 86_400_000) })
@@ -128,7 +136,7 @@ describe('invitation list: resend, the company-wide list, earlier visitors by ph
     expect((await t.call('resendInvitation', { vid: theirs?.vid }, empToken)).status).toBe(Status.INVALID_VISITOR);
     expect((await t.call('resendInvitation', { vid: theirs?.vid }, b.token)).status).toBe(Status.INVALID_VISITOR);
     expect((await t.call('resendInvitation', { vid: theirs?.vid }, (await seedStaff(t, a.id, 2)).token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('resendInvitation', { vid: 999_999 }, a.token)).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.api.resendInvitation({ vid: 999_999 }, a.token)).status).toBe(Status.INVALID_VISITOR);
 
     const [mine] = await invite([{ name: 'Mine', phone: '13966660006' }], {}, empToken);
     expect((await t.call<V>('resendInvitation', { vid: mine?.vid }, empToken)).result.renewed).toBe(false);
@@ -142,14 +150,13 @@ describe('invitation list: resend, the company-wide list, earlier visitors by ph
 
   it('SearchAppointmentByCondition: the company’s invitations and bookings, filtered and paged; a sub-company its own', async () => {
     await invite([{ name: 'Listed One', phone: '13977770001', company: 'Foo Ltd' }]);
-    const walkIn = await t.call(
-      'UpdatePhoto',
+    const walkIn = await t.api.UpdatePhoto(
       { vname: 'Walk In', vphone: '13977770009', empid: host, protocolAccepted: true },
       (await seedStaff(t, a.id, 2)).token,
     );
     expect(walkIn.status).toBe(0);
     const list = (filters: Record<string, unknown> = {}, token = a.token) =>
-      t.call<Page>('SearchAppointmentByCondition', { startIndex: 0, requestedCount: 100, ...filters }, token);
+      t.api.SearchAppointmentByCondition({ startIndex: 0, requestedCount: 100, ...filters }, token);
     const all = (await list()).result;
     expect(all.list.map((v) => v.vname)).toContain('Listed One');
     expect(all.list.every((v) => v.kind === 'invite' || v.kind === 'appointment')).toBe(true);
@@ -167,7 +174,7 @@ describe('invitation list: resend, the company-wide list, earlier visitors by ph
     const sub = await seedSubAccount(t, a.id);
     await t.db.update(employees).set({ subAccountId: sub.id }).where(eq(employees.id, emp.id));
     await invite([{ name: 'For The Tenant', phone: '13977770002' }], {}, empToken);
-    const subToken = (await t.call<{ token: string }>('subAccountLogin', { email: sub.email, password: PASSWORD })).result.token;
+    const subToken = (await t.api.subAccountLogin({ email: sub.email, password: PASSWORD })).result.token;
     expect((await list({}, subToken)).result.list.map((v) => v.vname)).toEqual(['For The Tenant']);
   });
 
@@ -177,8 +184,7 @@ describe('invitation list: resend, the company-wide list, earlier visitors by ph
       appointmentDate: tomorrow() + 86_400_000,
     });
     await invite([{ name: '新名字', phone: '13988880001', company: 'New Co' }], { appointmentDate: tomorrow() + 2 * 86_400_000 }, empToken);
-    const find = (phone: string, token = a.token) =>
-      t.call<{ vname: string; vcompany: string; vemail: string; lang: string }[]>('SearchRecordsByPhone', { phone }, token);
+    const find = (phone: string, token = a.token) => t.api.SearchRecordsByPhone({ phone }, token);
     const admin = await find('+86 139 8888 0001');
     expect(admin.result.map((k) => [k.vname, k.vcompany])).toEqual([
       ['新名字', 'New Co'],
@@ -199,7 +205,7 @@ describe('invitation list: resend, the company-wide list, earlier visitors by ph
     try {
       const c = await seedCompany(limited, 'Gamma');
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await limited.call('SearchRecordsByPhone', { phone: '13988880001' }, c.token)).http);
+      for (let i = 0; i < 3; i++) statuses.push((await limited.api.SearchRecordsByPhone({ phone: '13988880001' }, c.token)).http);
       expect(statuses).toEqual([200, 200, 429]);
     } finally {
       await limited.close();

@@ -41,20 +41,20 @@ describe('invitations sent with their template', () => {
   beforeAll(async () => {
     t = await testApp();
     a = await seedCompany(t, 'Alpha');
-    host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
+    host = (await t.api.addEmployee({ employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
     const emp = await seedEmployee(t, a.id);
-    empToken = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
+    empToken = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
     await t.db
       .update(companies)
       .set({ settings: sql`${companies.settings} || '{"permissionSwitch":1}'::jsonb` })
       .where(eq(companies.id, a.id));
-    gate = (await t.call<{ gid: number }>('addGate', { gname: 'East gate' }, a.token)).result.gid;
+    gate = (await t.api.addGate({ gname: 'East gate' }, a.token)).result.gid;
   });
   afterAll(() => t.close());
 
   it('without any template the standard invitation goes out, with no template texts', async () => {
     const [v] = (await invite({ visitors: [{ name: 'Plain Guest', email: 'plain@example.com', lang: 'en' }] })).result;
-    const page = await t.call<Page>('getAppointmentbySecId', { secid: tokenOf(v as V) });
+    const page = await t.api.getAppointmentbySecId({ secid: tokenOf(v as V) });
     expect(page.result).toMatchObject({ templateType: 0, inviteContent: '', address: '', traffic: '', companyProfile: '' });
     const [snap] = await t.db
       .select()
@@ -65,8 +65,7 @@ describe('invitations sent with their template', () => {
   });
 
   it('resolves own → gate → default at send time, in each visitor’s language, and keeps the texts sent', async () => {
-    const def = await t.call<{ id: number }>(
-      'addUserTemplate',
+    const def = await t.api.addUserTemplate(
       {
         templateType: 1,
         inviteContent: '欢迎商务来访',
@@ -91,7 +90,7 @@ describe('invitations sent with their template', () => {
         ],
       })
     ).result as [V, V];
-    const zhPage = (await t.call<Page>('getAppointmentbySecId', { secid: tokenOf(zh) })).result;
+    const zhPage = (await t.api.getAppointmentbySecId({ secid: tokenOf(zh) })).result;
     expect(zhPage).toMatchObject({
       templateType: 1,
       inviteContent: '欢迎商务来访',
@@ -112,26 +111,26 @@ describe('invitations sent with their template', () => {
 
     // At the gate: the gate's template.
     const [atGate] = (await invite({ templateType: 1, gid: gate, visitors: [{ name: '东门访客', phone: '13911114444' }] })).result as [V];
-    expect((await t.call<Page>('getAppointmentbySecId', { secid: tokenOf(atGate) })).result.inviteContent).toBe('东门商务');
+    expect((await t.api.getAppointmentbySecId({ secid: tokenOf(atGate) })).result.inviteContent).toBe('东门商务');
     // The host's own template first (an employee inviting as themselves).
     await t.call('addEmptemplate', { templateType: 1, inviteContent: '张三的商务邀请' }, empToken);
     const [own] = (await invite({ templateType: 1, gid: gate, visitors: [{ name: '员工访客', phone: '13911115555' }] }, empToken)).result as [V];
-    expect((await t.call<Page>('getAppointmentbySecId', { secid: tokenOf(own) })).result.inviteContent).toBe('张三的商务邀请');
+    expect((await t.api.getAppointmentbySecId({ secid: tokenOf(own) })).result.inviteContent).toBe('张三的商务邀请');
     const [snap] = await t.db.select().from(invitationSnapshots).where(eq(invitationSnapshots.visitId, own.vid));
     expect(snap?.source).toBe('employee');
 
     // Later edits and deletion do not change invitations already sent.
-    await t.call('updateUserTemplate', { id: def.result.id, templateType: 1, inviteContent: '改过的', inviteContentEn: 'Changed' }, a.token);
-    expect((await t.call<Page>('getAppointmentbySecId', { secid: tokenOf(zh) })).result.inviteContent).toBe('欢迎商务来访');
-    await t.call('delUsertemplate', { id: def.result.id }, a.token);
+    await t.api.updateUserTemplate({ id: def.result.id, templateType: 1, inviteContent: '改过的', inviteContentEn: 'Changed' }, a.token);
+    expect((await t.api.getAppointmentbySecId({ secid: tokenOf(zh) })).result.inviteContent).toBe('欢迎商务来访');
+    await t.api.delUsertemplate({ id: def.result.id }, a.token);
     expect((await t.call<Page>('getAppointmentbySecId', { secid: tokenOf(en) })).result.inviteContent).toBe('Welcome to Alpha.');
     // Interview invitations do not take the business templates.
     const [interview] = (await invite({ templateType: 0, gid: gate, visitors: [{ name: '面试者', phone: '13911116666' }] })).result as [V];
-    expect((await t.call<Page>('getAppointmentbySecId', { secid: tokenOf(interview) })).result).toMatchObject({ templateType: 0, inviteContent: '' });
+    expect((await t.api.getAppointmentbySecId({ secid: tokenOf(interview) })).result).toMatchObject({ templateType: 0, inviteContent: '' });
   });
 
   it('the mail escapes what people typed and keeps the template’s line breaks; the QR pass is an inline attachment', async () => {
-    await t.call('addUserTemplate', { templateType: 0, inviteContent: 'Line one\nParking: 5 < 10 min & "free"', address: 'Gate "A" & B' }, a.token);
+    await t.api.addUserTemplate({ templateType: 0, inviteContent: 'Line one\nParking: 5 < 10 min & "free"', address: 'Gate "A" & B' }, a.token);
     const sent = await invite({
       templateType: 0,
       visitReason: '<script>alert(1)</script> & <b>more</b>',
@@ -166,7 +165,7 @@ describe('invitations sent with their template', () => {
     expect(keyed.has(`invitations.reminder:${called.vid}`)).toBe(true);
     expect(keyed.has(`invitations.reminder:${noEmail.vid}`)).toBe(false);
 
-    const cancelled = await t.call<V>('setCancelStatusForWeb', { vid: called.vid }, a.token);
+    const cancelled = await t.api.setCancelStatusForWeb({ vid: called.vid }, a.token);
     expect(cancelled.result.status).toBe('ended');
     const cancelMail = await mailTo('cancel@example.com');
     expect(cancelMail?.subject).toMatch(/^Alpha 已取消 .* 的来访邀请$/);
@@ -212,7 +211,7 @@ describe('invitations sent with their template', () => {
       .set({ settings: sql`${companies.settings} || '{"preExtendTime":600}'::jsonb` })
       .where(eq(companies.id, a.id));
     const kiosk = await seedStaff(t, a.id, 4);
-    expect((await t.call<V>('AppClientSignin', { verifyCode: later.code }, kiosk.token)).result.status).toBe('signedIn');
+    expect((await t.api.AppClientSignin({ verifyCode: later.code }, kiosk.token)).result.status).toBe('signedIn');
     await t.db
       .update(jobs)
       .set({ runAt: new Date(0) })
@@ -233,11 +232,11 @@ describe('invitations sent with their template', () => {
   it('an employee cancelling their own invitation mails the visitor too; another’s is 1117 and mails nobody', async () => {
     const [mine] = (await invite({ visitors: [{ name: 'Mine', email: 'mine@example.com', lang: 'en' }] }, empToken)).result as [V];
     const [theirs] = (await invite({ visitors: [{ name: 'Theirs', email: 'theirs@example.com', lang: 'en' }] })).result as [V];
-    expect((await t.call('setCancelStatusForWeb', { vid: theirs.vid }, empToken)).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.api.setCancelStatusForWeb({ vid: theirs.vid }, empToken)).status).toBe(Status.INVALID_VISITOR);
     expect((await t.db.select().from(mails).where(eq(mails.to, 'theirs@example.com'))).map((m) => m.subject)).toEqual([
       expect.stringMatching(/invites you/),
     ]);
-    expect((await t.call('setCancelStatusForWeb', { vid: mine.vid }, empToken)).status).toBe(0);
+    expect((await t.api.setCancelStatusForWeb({ vid: mine.vid }, empToken)).status).toBe(0);
     expect((await mailTo('mine@example.com'))?.subject).toMatch(/^Alpha has called off your visit — /);
   });
 });
@@ -248,7 +247,7 @@ describe('invitations by SMS to visitors without an email', () => {
     const t = await testApp({ notify: { timeoutMs: 500, maxResponseBytes: 64 * 1024 } });
     try {
       const a = await seedCompany(t, 'Alpha');
-      const host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
+      const host = (await t.api.addEmployee({ employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
       const invite = (name: string, phone: string) =>
         t.call<V[]>('addAppointment', { empid: host, appointmentDate: Date.now() + 86_400_000, visitors: [{ name, phone, lang: 'en' }] }, a.token);
       const smsTo = (phone: string) =>
@@ -276,7 +275,7 @@ describe('invitations by SMS to visitors without an email', () => {
       expect(sent?.text).toMatch(/^Phone Guest, Host One invites you to Alpha on /);
       expect(sms.received.at(-1)?.body).toMatchObject({ to: '13900000002' });
 
-      expect((await t.call('setCancelStatusForWeb', { vid: v.vid }, a.token)).status).toBe(0);
+      expect((await t.api.setCancelStatusForWeb({ vid: v.vid }, a.token)).status).toBe(0);
       await t.services.jobs.runDue();
       const told = await smsTo('13900000002');
       expect(told.map((m) => m.text.replace(/ on .*;/, ' on …;'))).toEqual([
@@ -284,8 +283,7 @@ describe('invitations by SMS to visitors without an email', () => {
         'Phone Guest, Host One has called off your visit to Alpha on …; the check-in code no longer works.',
       ]);
       // Nobody with an email is texted: their invitation is mailed.
-      await t.call(
-        'addAppointment',
+      await t.api.addAppointment(
         { empid: host, appointmentDate: Date.now() + 86_400_000, visitors: [{ name: 'Mail Guest', phone: '13900000003', email: 'mg@example.com' }] },
         a.token,
       );
@@ -303,8 +301,8 @@ describe('the invitation mail through SMTP', () => {
     const t = await testApp({ smtpUrl: smtp.url });
     try {
       const a = await seedCompany(t, 'Mail Co');
-      const host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host Two', phone: '13800002222' }, a.token)).result.empid;
-      await t.call('addUserTemplate', { templateType: 0, inviteContent: '欢迎\n第二行', address: '人民路 8 号' }, a.token);
+      const host = (await t.api.addEmployee({ employee_name: 'Host Two', phone: '13800002222' }, a.token)).result.empid;
+      await t.api.addUserTemplate({ templateType: 0, inviteContent: '欢迎\n第二行', address: '人民路 8 号' }, a.token);
       const r = await t.call<V[]>(
         'addAppointment',
         {
@@ -332,13 +330,13 @@ describe('the invitation mail through SMTP', () => {
       const { data, info } = await sharp(png?.body).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
       const pass = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? '';
       expect(pass).toMatch(new RegExp(`^OV1-${v.code}-[A-Za-z0-9_-]{16}$`));
-      const page = await t.call<{ pass: string }>('getAppointmentbySecId', { secid: tokenOf(v) });
+      const page = await t.api.getAppointmentbySecId({ secid: tokenOf(v) });
       expect(page.result.pass).toBe(pass);
       const kiosk = await seedStaff(t, a.id, 4);
       const other = String((Number(v.code) + 1) % 100_000_000).padStart(8, '0');
       for (const forged of [pass.replace(v.code, other), `${pass.slice(0, -1)}${pass.endsWith('A') ? 'B' : 'A'}`, 'OV1-12345678', 'OV1-x'])
-        expect((await t.call('AppClientSignin', { verifyCode: forged }, kiosk.token)).status, forged).toBe(Status.QRCODE_FORMAT_ERROR);
-      expect((await t.call<V>('AppClientSignin', { verifyCode: pass }, kiosk.token)).result.status).toBe('signedIn');
+        expect((await t.api.AppClientSignin({ verifyCode: forged }, kiosk.token)).status, forged).toBe(Status.QRCODE_FORMAT_ERROR);
+      expect((await t.api.AppClientSignin({ verifyCode: pass }, kiosk.token)).result.status).toBe('signedIn');
     } finally {
       await t.close();
       await smtp.close();

@@ -1,7 +1,7 @@
 import { Status } from '@openvisit/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { PASSWORD, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { companies, invitationTemplates, operationLogs } from '../../db/schema/index.js';
 
 interface T {
@@ -24,8 +24,8 @@ type Errors = { errors: { field: string; rule: string }[] };
 
 describe('invitation templates', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   let empId: number;
   let empToken: string;
   let otherEmpToken: string;
@@ -41,15 +41,14 @@ describe('invitation templates', () => {
 
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
     const emp = await seedEmployee(t, a.id);
     empId = emp.id;
-    empToken = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
+    empToken = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
     const other = await seedEmployee(t, a.id);
-    otherEmpToken = (await t.call<{ token: string }>('empLogin', { phone: other.phone, empPwd: PASSWORD })).result.token;
-    gate = (await t.call<{ gid: number }>('addGate', { gname: 'East gate' }, a.token)).result.gid;
-    otherGate = (await t.call<{ gid: number }>('addGate', { gname: 'Beta gate' }, b.token)).result.gid;
+    otherEmpToken = (await t.api.empLogin({ phone: other.phone, empPwd: PASSWORD })).result.token;
+    gate = (await t.api.addGate({ gname: 'East gate' }, a.token)).result.gid;
+    otherGate = (await t.api.addGate({ gname: 'Beta gate' }, b.token)).result.gid;
   });
   afterAll(() => t.close());
 
@@ -61,13 +60,13 @@ describe('invitation templates', () => {
       expect((await t.call(name, { templateType: 0, id: 1, inviteContent: 'x' }, empToken)).status, name).toBe(Status.NO_PERMISSION);
     for (const name of ['getEmptemplateByType', 'addEmptemplate', 'delEmptemplate'])
       expect((await t.call(name, { templateType: 0, inviteContent: 'x' }, a.token)).status, name).toBe(Status.NO_PERMISSION);
-    expect((await t.call('getUsertemplate', {}, desk.token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('getEmptempByPost', {}, desk.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getUsertemplate({}, desk.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getEmptempByPost({}, desk.token)).status).toBe(Status.NO_PERMISSION);
   });
 
   it('lists the two template types with their names', async () => {
     for (const token of [a.token, empToken]) {
-      const r = await t.call('GetAllTemplateType', {}, token);
+      const r = await t.api.GetAllTemplateType({}, token);
       expect(r.result).toEqual([
         { templateType: 0, name: '面试', nameEn: 'Interview' },
         { templateType: 1, name: '商务', nameEn: 'Business' },
@@ -76,14 +75,13 @@ describe('invitation templates', () => {
   });
 
   it('56 before any template exists', async () => {
-    const r = await t.call('getEmptempByPost', { templateType: 0 }, empToken);
+    const r = await t.api.getEmptempByPost({ templateType: 0 }, empToken);
     expect(r.status).toBe(Status.NO_INVITE_TEMPLATE);
     expect(r.reason).toMatch(/No invitation template/);
   });
 
   it('company templates: one default and one per gate per type; 3 for a second, 125 for a gate not the company’s; logged', async () => {
-    const added = await t.call<T>(
-      'addUserTemplate',
+    const added = await t.api.addUserTemplate(
       {
         templateType: 0,
         inviteContent: '<p>欢迎参加面试</p><script>alert(1)</script><p>请准时</p>',
@@ -107,27 +105,27 @@ describe('invitation templates', () => {
     });
     expect((await lastLog(a.id))?.optDesc).toBe('interview invitation template, default');
 
-    const again = await t.call('addUserTemplate', { templateType: 0, inviteContent: 'second default' }, a.token);
+    const again = await t.api.addUserTemplate({ templateType: 0, inviteContent: 'second default' }, a.token);
     expect(again.status).toBe(Status.ALREADY_EXISTS);
-    const atGate = await t.call<T>('addUserTemplate', { templateType: 0, gid: gate, inviteContent: '东门面试' }, a.token);
+    const atGate = await t.api.addUserTemplate({ templateType: 0, gid: gate, inviteContent: '东门面试' }, a.token);
     expect(atGate.result).toMatchObject({ gid: gate, gname: 'East gate' });
     expect((await lastLog(a.id))?.optDesc).toBe('interview invitation template, gate East gate');
-    expect((await t.call('addUserTemplate', { templateType: 0, gid: gate, inviteContent: 'again' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
-    expect((await t.call('addUserTemplate', { templateType: 1, gid: otherGate, inviteContent: 'x' }, a.token)).status).toBe(Status.GATE_NOT_FOUND);
-    const business = await t.call<T>('addUserTemplate', { templateType: 1, inviteContent: '商务来访', inviteContentEn: 'Business visit' }, a.token);
+    expect((await t.api.addUserTemplate({ templateType: 0, gid: gate, inviteContent: 'again' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
+    expect((await t.api.addUserTemplate({ templateType: 1, gid: otherGate, inviteContent: 'x' }, a.token)).status).toBe(Status.GATE_NOT_FOUND);
+    const business = await t.api.addUserTemplate({ templateType: 1, inviteContent: '商务来访', inviteContentEn: 'Business visit' }, a.token);
     expect(business.status).toBe(0);
 
-    const all = await t.call<T[]>('getUsertemplate', {}, a.token);
+    const all = await t.api.getUsertemplate({}, a.token);
     expect(all.result.map((x) => [x.templateType, x.gid])).toEqual([
       [0, null],
       [0, gate],
       [1, null],
     ]);
-    expect((await t.call<T[]>('getUsertemplate', { templateType: 1 }, a.token)).result.map((x) => x.id)).toEqual([business.result.id]);
-    expect((await t.call<T[]>('getUsertemplate', { gid: null }, a.token)).result.map((x) => x.gid)).toEqual([null, null]);
-    expect((await t.call<T[]>('getUsertemplate', { gid: gate }, a.token)).result.map((x) => x.id)).toEqual([atGate.result.id]);
+    expect((await t.api.getUsertemplate({ templateType: 1 }, a.token)).result.map((x) => x.id)).toEqual([business.result.id]);
+    expect((await t.api.getUsertemplate({ gid: null }, a.token)).result.map((x) => x.gid)).toEqual([null, null]);
+    expect((await t.api.getUsertemplate({ gid: gate }, a.token)).result.map((x) => x.id)).toEqual([atGate.result.id]);
     // Another company sees none of them.
-    expect((await t.call<T[]>('getUsertemplate', {}, b.token)).result).toEqual([]);
+    expect((await t.api.getUsertemplate({}, b.token)).result).toEqual([]);
   });
 
   it('refuses bad texts with named rules', async () => {
@@ -145,42 +143,41 @@ describe('invitation templates', () => {
   it('updates and deletes by id; 59 for another company’s or a missing id; 3 when moved onto a taken type and gate', async () => {
     const list = (await t.call<T[]>('getUsertemplate', { templateType: 0 }, a.token)).result;
     const [def, gated] = list as [T, T];
-    const changed = await t.call<T>(
-      'updateUserTemplate',
+    const changed = await t.api.updateUserTemplate(
       { id: gated.id, templateType: 0, gid: gate, inviteContent: '东门面试（新）', traffic: '地铁 6 号线' },
       a.token,
     );
     expect(changed.result).toMatchObject({ id: gated.id, inviteContent: '东门面试（新）', traffic: '地铁 6 号线', address: '' });
-    expect((await t.call('updateUserTemplate', { id: gated.id, templateType: 0, gid: null, inviteContent: 'x' }, a.token)).status).toBe(
+    expect((await t.api.updateUserTemplate({ id: gated.id, templateType: 0, gid: null, inviteContent: 'x' }, a.token)).status).toBe(
       Status.ALREADY_EXISTS,
     );
-    expect((await t.call('updateUserTemplate', { id: def.id, templateType: 0, inviteContent: 'x' }, b.token)).status).toBe(Status.TEMPLATE_NOT_FOUND);
-    expect((await t.call('delUsertemplate', { id: def.id }, b.token)).status).toBe(Status.TEMPLATE_NOT_FOUND);
-    expect((await t.call('delUsertemplate', { id: 999999 }, a.token)).status).toBe(Status.TEMPLATE_NOT_FOUND);
+    expect((await t.api.updateUserTemplate({ id: def.id, templateType: 0, inviteContent: 'x' }, b.token)).status).toBe(Status.TEMPLATE_NOT_FOUND);
+    expect((await t.api.delUsertemplate({ id: def.id }, b.token)).status).toBe(Status.TEMPLATE_NOT_FOUND);
+    expect((await t.api.delUsertemplate({ id: 999999 }, a.token)).status).toBe(Status.TEMPLATE_NOT_FOUND);
     // An employee's own template is not a company template.
-    const own = await t.call<T>('addEmptemplate', { templateType: 1, inviteContent: '我的商务模板' }, otherEmpToken);
-    expect((await t.call('delUsertemplate', { id: own.result.id }, a.token)).status).toBe(Status.TEMPLATE_NOT_FOUND);
-    expect((await t.call('updateUserTemplate', { id: own.result.id, templateType: 1, inviteContent: 'x' }, a.token)).status).toBe(
+    const own = await t.api.addEmptemplate({ templateType: 1, inviteContent: '我的商务模板' }, otherEmpToken);
+    expect((await t.api.delUsertemplate({ id: own.result.id }, a.token)).status).toBe(Status.TEMPLATE_NOT_FOUND);
+    expect((await t.api.updateUserTemplate({ id: own.result.id, templateType: 1, inviteContent: 'x' }, a.token)).status).toBe(
       Status.TEMPLATE_NOT_FOUND,
     );
 
-    const temp = await t.call<T>('addUserTemplate', { templateType: 1, gid: gate, inviteContent: 'to delete' }, a.token);
-    expect((await t.call('delUsertemplate', { id: temp.result.id }, a.token)).status).toBe(0);
+    const temp = await t.api.addUserTemplate({ templateType: 1, gid: gate, inviteContent: 'to delete' }, a.token);
+    expect((await t.api.delUsertemplate({ id: temp.result.id }, a.token)).status).toBe(0);
     expect((await lastLog(a.id))?.optEvent).toBe('delete');
-    expect((await t.call('delUsertemplate', { id: temp.result.id }, a.token)).status).toBe(Status.TEMPLATE_NOT_FOUND);
+    expect((await t.api.delUsertemplate({ id: temp.result.id }, a.token)).status).toBe(Status.TEMPLATE_NOT_FOUND);
   });
 
   it('employees keep their own template per type and it applies first: own → gate → default', async () => {
-    const before = await t.call<{ template: T | null; editable: boolean }>('getEmptemplateByType', { templateType: 0 }, empToken);
+    const before = await t.api.getEmptemplateByType({ templateType: 0 }, empToken);
     expect(before.result).toEqual({ template: null, editable: true });
     // Without one of their own: the gate's template at that gate, the default elsewhere.
-    expect((await t.call<T>('getEmptempByPost', { templateType: 0, gid: gate }, empToken)).result).toMatchObject({ source: 'gate', gid: gate });
-    expect((await t.call<T>('getEmptempByPost', { templateType: 0 }, empToken)).result).toMatchObject({ source: 'company', gid: null });
+    expect((await t.api.getEmptempByPost({ templateType: 0, gid: gate }, empToken)).result).toMatchObject({ source: 'gate', gid: gate });
+    expect((await t.api.getEmptempByPost({ templateType: 0 }, empToken)).result).toMatchObject({ source: 'company', gid: null });
 
-    const saved = await t.call<T>('addEmptemplate', { templateType: 0, inviteContent: '张三的面试邀请', addressEn: 'My office' }, empToken);
+    const saved = await t.api.addEmptemplate({ templateType: 0, inviteContent: '张三的面试邀请', addressEn: 'My office' }, empToken);
     expect(saved.result).toMatchObject({ empid: empId, gid: null, inviteContent: '张三的面试邀请', addressEn: 'My office' });
     expect((await lastLog(a.id))?.optDesc).toBe('own interview invitation template');
-    const replaced = await t.call<T>('addEmptemplate', { templateType: 0, inviteContent: '张三的新邀请' }, empToken);
+    const replaced = await t.api.addEmptemplate({ templateType: 0, inviteContent: '张三的新邀请' }, empToken);
     expect(replaced.result).toMatchObject({ id: saved.result.id, inviteContent: '张三的新邀请', addressEn: '' });
     expect(
       (
@@ -191,39 +188,39 @@ describe('invitation templates', () => {
       )[0]?.n,
     ).toBe(1);
     expect((await t.call<{ template: T }>('getEmptemplateByType', { templateType: 0 }, empToken)).result.template.id).toBe(saved.result.id);
-    expect((await t.call<T>('getEmptempByPost', { templateType: 0, gid: gate }, empToken)).result).toMatchObject({
+    expect((await t.api.getEmptempByPost({ templateType: 0, gid: gate }, empToken)).result).toMatchObject({
       source: 'employee',
       inviteContent: '张三的新邀请',
     });
     // Another employee's own template is theirs alone.
-    expect((await t.call<{ template: T | null }>('getEmptemplateByType', { templateType: 0 }, otherEmpToken)).result.template).toBeNull();
+    expect((await t.api.getEmptemplateByType({ templateType: 0 }, otherEmpToken)).result.template).toBeNull();
     // Administrators see what applies for a host they name; another company's employee is 55, its gate 125.
-    expect((await t.call<T>('getEmptempByPost', { templateType: 0, empid: empId }, a.token)).result.source).toBe('employee');
-    expect((await t.call<T>('getEmptempByPost', { templateType: 0 }, a.token)).result.source).toBe('company');
-    expect((await t.call('getEmptempByPost', { templateType: 0, empid: empId }, b.token)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
-    expect((await t.call('getEmptempByPost', { templateType: 0, gid: otherGate }, empToken)).status).toBe(Status.GATE_NOT_FOUND);
+    expect((await t.api.getEmptempByPost({ templateType: 0, empid: empId }, a.token)).result.source).toBe('employee');
+    expect((await t.api.getEmptempByPost({ templateType: 0 }, a.token)).result.source).toBe('company');
+    expect((await t.api.getEmptempByPost({ templateType: 0, empid: empId }, b.token)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
+    expect((await t.api.getEmptempByPost({ templateType: 0, gid: otherGate }, empToken)).status).toBe(Status.GATE_NOT_FOUND);
   });
 
   it('tempEditSwitch 1: employees may not edit (610 with a reason) and the company’s templates apply', async () => {
     await setSettings(a.id, { tempEditSwitch: 1 });
-    const read = await t.call<{ template: T | null; editable: boolean }>('getEmptemplateByType', { templateType: 0 }, empToken);
+    const read = await t.api.getEmptemplateByType({ templateType: 0 }, empToken);
     expect(read.result.editable).toBe(false);
-    const refused = await t.call('addEmptemplate', { templateType: 0, inviteContent: 'blocked' }, empToken);
+    const refused = await t.api.addEmptemplate({ templateType: 0, inviteContent: 'blocked' }, empToken);
     expect(refused.status).toBe(Status.NO_PERMISSION);
     expect(refused.reason).toMatch(/does not let employees edit invitation templates/);
-    expect((await t.call('delEmptemplate', { templateType: 0 }, empToken)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call<T>('getEmptempByPost', { templateType: 0, gid: gate }, empToken)).result.source).toBe('gate');
-    expect((await t.call<T>('getEmptempByPost', { templateType: 0 }, empToken)).result.source).toBe('company');
+    expect((await t.api.delEmptemplate({ templateType: 0 }, empToken)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getEmptempByPost({ templateType: 0, gid: gate }, empToken)).result.source).toBe('gate');
+    expect((await t.api.getEmptempByPost({ templateType: 0 }, empToken)).result.source).toBe('company');
     await setSettings(a.id, { tempEditSwitch: 0 });
-    expect((await t.call('delEmptemplate', { templateType: 0 }, empToken)).status).toBe(0);
-    expect((await t.call('delEmptemplate', { templateType: 0 }, empToken)).status).toBe(Status.TEMPLATE_NOT_FOUND);
-    expect((await t.call<T>('getEmptempByPost', { templateType: 0 }, empToken)).result.source).toBe('company');
+    expect((await t.api.delEmptemplate({ templateType: 0 }, empToken)).status).toBe(0);
+    expect((await t.api.delEmptemplate({ templateType: 0 }, empToken)).status).toBe(Status.TEMPLATE_NOT_FOUND);
+    expect((await t.api.getEmptempByPost({ templateType: 0 }, empToken)).result.source).toBe('company');
   });
 
   it('a gate’s template goes with the gate', async () => {
-    const north = (await t.call<{ gid: number }>('addGate', { gname: 'North' }, a.token)).result.gid;
-    const tpl = await t.call<T>('addUserTemplate', { templateType: 1, gid: north, inviteContent: 'North' }, a.token);
-    expect((await t.call('delGate', { gid: north }, a.token)).status).toBe(0);
-    expect((await t.call('delUsertemplate', { id: tpl.result.id }, a.token)).status).toBe(Status.TEMPLATE_NOT_FOUND);
+    const north = (await t.api.addGate({ gname: 'North' }, a.token)).result.gid;
+    const tpl = await t.api.addUserTemplate({ templateType: 1, gid: north, inviteContent: 'North' }, a.token);
+    expect((await t.api.delGate({ gid: north }, a.token)).status).toBe(0);
+    expect((await t.api.delUsertemplate({ id: tpl.result.id }, a.token)).status).toBe(Status.TEMPLATE_NOT_FOUND);
   });
 });

@@ -1,7 +1,7 @@
 import { Status } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { PASSWORD, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { companies, employees, mails, operationLogs, visits } from '../../db/schema/index.js';
 
 interface V {
@@ -24,8 +24,8 @@ type Errors = { errors: { field: string; rule: string }[] };
 
 describe('invitations (addAppointment)', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   let host: number;
   let empToken: string;
   const tomorrow = () => Date.now() + 86_400_000;
@@ -41,11 +41,10 @@ describe('invitations (addAppointment)', () => {
 
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
-    host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
+    ({ a, b } = await twoTenants(t));
+    host = (await t.api.addEmployee({ employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
     const emp = await seedEmployee(t, a.id);
-    empToken = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
+    empToken = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
   });
   afterAll(() => t.close());
 
@@ -126,24 +125,24 @@ describe('invitations (addAppointment)', () => {
   });
 
   it('tenancy: another company’s host 55, visitor type 104, gate 125; a stopped host 1119', async () => {
-    const otherHost = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host B', phone: '13800002222' }, b.token)).result.empid;
+    const otherHost = (await t.api.addEmployee({ employee_name: 'Host B', phone: '13800002222' }, b.token)).result.empid;
     expect((await invite({ empid: otherHost })).status).toBe(Status.EMPLOYEE_NOT_EXIST);
-    const type = await t.call<{ tid: number }>('addVisitorType', { vType: '面试#Interview' }, b.token);
+    const type = await t.api.addVisitorType({ vType: '面试#Interview' }, b.token);
     expect(type.status).toBe(0);
     expect((await invite({ tid: type.result.tid })).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
-    const gate = await t.call<{ gid: number }>('addGate', { gname: 'North' }, b.token);
+    const gate = await t.api.addGate({ gname: 'North' }, b.token);
     expect((await invite({ gid: gate.result.gid })).status).toBe(Status.GATE_NOT_FOUND);
     await t.db.update(employees).set({ status: 2 }).where(eq(employees.id, host));
     expect((await invite({})).status).toBe(Status.INVALID_EMPLOYEE);
     await t.db.update(employees).set({ status: 0 }).where(eq(employees.id, host));
-    const ownType = await t.call<{ tid: number; vType: string }>('addVisitorType', { vType: '商务#Business' }, a.token);
+    const ownType = await t.api.addVisitorType({ vType: '商务#Business' }, a.token);
     const typed = await invite({ tid: ownType.result.tid, visitors: [{ name: '类型', phone: '13922223333' }] });
     expect(typed.result[0]?.visitType).toBe('商务#Business');
   });
 
   it('gives each visitor an invitation link; the page shows the visit in their language and the check-in code', async () => {
-    await t.call('updateSecureProtocol', { secureProtocol: '请佩戴访客证。', secureProtocolEn: 'Wear your badge.' }, a.token);
-    const gate = await t.call<{ gid: number }>('addGate', { gname: 'East gate' }, a.token);
+    await t.api.updateSecureProtocol({ secureProtocol: '请佩戴访客证。', secureProtocolEn: 'Wear your badge.' }, a.token);
+    const gate = await t.api.addGate({ gname: 'East gate' }, a.token);
     const at = Date.now() + 3600_000;
     const [v] = (
       await invite({
@@ -166,7 +165,7 @@ describe('invitations (addAppointment)', () => {
     // The link in the visitor's mail is the one the inviter got.
     const [mail] = await t.db.select().from(mails).where(eq(mails.to, 'pv@example.com'));
     expect(mail?.text).toContain(v?.inviteLink);
-    const page = await t.call<Record<string, unknown>>('getAppointmentbySecId', { secid });
+    const page = await t.api.getAppointmentbySecId({ secid });
     expect(page.status).toBe(0);
     expect(page.result).toMatchObject({
       company: 'Alpha',
@@ -186,11 +185,11 @@ describe('invitations (addAppointment)', () => {
     // What the page must not show: other visitors, the host's phone.
     expect(Object.keys(page.result)).not.toContain('empPhone');
 
-    expect((await t.call<{ status: string }>('updateAppPreview', { secid })).result.status).toBe('viewed');
-    expect((await t.call<{ status: string }>('updateAppPreview', { secid })).result.status).toBe('viewed');
-    const accepted = await t.call<{ status: string; canReply: boolean }>('updateAppointmentReply', { id: secid, status: 3 });
+    expect((await t.api.updateAppPreview({ secid })).result.status).toBe('viewed');
+    expect((await t.api.updateAppPreview({ secid })).result.status).toBe('viewed');
+    const accepted = await t.api.updateAppointmentReply({ id: secid, status: 3 });
     expect(accepted.result).toMatchObject({ status: 'accepted', canReply: false });
-    expect((await t.call('updateAppointmentReply', { id: secid, status: 4 })).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await t.api.updateAppointmentReply({ id: secid, status: 4 })).status).toBe(Status.UPDATE_NOT_ALLOWED);
     const full = await t.call<V>('GetVisitorByVid', { vid: v?.vid }, a.token);
     expect(full.result.history?.map((h) => h.toStatus)).toEqual(['sent', 'viewed', 'accepted']);
     const [log] = await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, a.id)).orderBy(sql`${operationLogs.id} desc`).limit(1);
@@ -240,7 +239,7 @@ describe('invitations (addAppointment)', () => {
     // The kiosk refuses the cancelled invitation's code too.
     const kiosk = await seedStaff(t, a.id, 4);
     expect((await t.call('AppClientSignin', { verifyCode: w?.code }, kiosk.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
-    expect((await t.call('getAppointmentbySecId', { secid: 'A'.repeat(43) })).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.api.getAppointmentbySecId({ secid: 'A'.repeat(43) })).status).toBe(Status.INVALID_VISITOR);
     expect((await t.call('getAppointmentbySecId', { secid: 'bad token!' })).status).toBe(Status.BAD_PARAMS);
     expect((await t.call('updateAppointmentReply', { id: token(v), status: 5 })).status).toBe(Status.BAD_PARAMS);
   });
@@ -248,12 +247,11 @@ describe('invitations (addAppointment)', () => {
   it('lists invitations: an employee their own, managers and desks all; the inviter calls one off', async () => {
     await setSettings(a.id, { permissionSwitch: 1 });
     const emp = await seedEmployee(t, a.id, '13955550000');
-    const token = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
+    const token = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
     const mine = (await invite({ visitors: [{ name: '自己的客人', phone: '13977770001' }] }, token)).result[0];
     const theirs = (await invite({ visitors: [{ name: '别人的客人', phone: '13977770002' }] })).result[0];
-    type Page = { count: number; list: V[] };
     const list = (tk: string, filters: Record<string, unknown> = {}) =>
-      t.call<Page>('searchInviteByCondition', { startIndex: 0, requestedCount: 50, ...filters }, tk);
+      t.api.searchInviteByCondition({ startIndex: 0, requestedCount: 50, ...filters }, tk);
     expect((await list(token)).result.list.map((v) => v.vname)).toEqual(['自己的客人']);
     const all = (await list(a.token)).result;
     expect(all.list.map((v) => v.vname)).toEqual(expect.arrayContaining(['自己的客人', '别人的客人']));

@@ -31,8 +31,7 @@ describe('the visitor’s invitation page: companions and photo', () => {
   let host: number;
   const tokenOf = (link?: string) => new URL(link ?? 'http://x').searchParams.get('token') ?? '';
   const invite = async (phone: string) => {
-    const r = await t.call<{ vid: number; inviteLink: string }[]>(
-      'addAppointment',
+    const r = await t.api.addAppointment(
       { empid: host, appointmentDate: Date.now() + 86_400_000, visitors: [{ name: 'Page Guest', phone }] },
       a.token,
     );
@@ -45,16 +44,16 @@ describe('the visitor’s invitation page: companions and photo', () => {
   beforeAll(async () => {
     t = await testApp();
     a = await seedCompany(t, 'Alpha');
-    host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
+    host = (await t.api.addEmployee({ employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
   });
   afterAll(() => t.close());
 
   it('companions once accepted: listed on the page and on the visit, replaced as a whole, checked, at most 20', async () => {
     const { vid, secid } = await invite('13966660001');
-    const page = await t.call<Page>('getAppointmentbySecId', { secid });
+    const page = await t.api.getAppointmentbySecId({ secid });
     expect(page.result).toMatchObject({ followers: [], followersMax: 20, hasPhoto: false, canSupplement: false });
     expect((await companions(secid, [{ name: 'Early' }])).status).toBe(Status.UPDATE_NOT_ALLOWED);
-    expect((await t.call<Page>('updateAppointmentReply', { id: secid, status: 3 })).result.canSupplement).toBe(true);
+    expect((await t.api.updateAppointmentReply({ id: secid, status: 3 })).result.canSupplement).toBe(true);
 
     const r = await companions(secid, [{ name: '同事甲', phone: '+86 139 0000 1111' }, { name: 'Colleague B' }]);
     expect(r.status).toBe(0);
@@ -62,7 +61,7 @@ describe('the visitor’s invitation page: companions and photo', () => {
       { name: '同事甲', phone: '13900001111' },
       { name: 'Colleague B', phone: '' },
     ]);
-    const visit = await t.call<{ followers: unknown[]; peopleCount: number }>('GetVisitorByVid', { vid }, a.token);
+    const visit = await t.api.GetVisitorByVid({ vid }, a.token);
     expect(visit.result).toMatchObject({ peopleCount: 3, followers: r.result.followers });
     expect((await companions(secid, [{ name: 'Colleague B' }])).result.followers).toEqual([{ name: 'Colleague B', phone: '' }]);
     const [log] = await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, a.id)).orderBy(sql`${operationLogs.id} desc`).limit(1);
@@ -77,14 +76,14 @@ describe('the visitor’s invitation page: companions and photo', () => {
     });
     const many = Array.from({ length: 21 }, (_, i) => ({ name: `Person ${i}` }));
     expect((await companions(secid, many)).status).toBe(Status.BAD_PARAMS);
-    expect((await t.call<{ followers: unknown[] }>('GetVisitorByVid', { vid }, a.token)).result.followers).toHaveLength(1);
+    expect((await t.api.GetVisitorByVid({ vid }, a.token)).result.followers).toHaveLength(1);
   });
 
   it('a face photo: jpg or png of at least 100×100 px and at most 1 MB, stored and replacing the earlier one', async () => {
     const { vid, secid } = await invite('13966660002');
     const jpg = await photo(300, 400, 'jpeg', 4);
     expect((await sendPhoto(secid, 'me.jpg', jpg)).status).toBe(Status.UPDATE_NOT_ALLOWED);
-    await t.call('updateAppointmentReply', { id: secid, status: 3 });
+    await t.api.updateAppointmentReply({ id: secid, status: 3 });
 
     const small = await sendPhoto(secid, 'small.png', await photo(80, 120, 'png'));
     expect((small.result as unknown as Errors).errors).toEqual([{ field: 'file', rule: 'imageTooSmall' }]);
@@ -97,7 +96,7 @@ describe('the visitor’s invitation page: companions and photo', () => {
       { field: 'file', rule: 'type' },
     ]);
     expect((await sendPhoto(secid, 'me.gif', await photo(200, 200, 'gif'))).status).toBe(Status.FILE_TYPE_ERROR);
-    expect((await t.call<Page>('getAppointmentbySecId', { secid })).result.hasPhoto).toBe(false);
+    expect((await t.api.getAppointmentbySecId({ secid })).result.hasPhoto).toBe(false);
 
     const ok = await sendPhoto(secid, 'me.jpg', jpg);
     expect(ok.status).toBe(0);
@@ -122,23 +121,23 @@ describe('the visitor’s invitation page: companions and photo', () => {
 
   it('refuses a cancelled, declined or expired invitation with 58, and a tampered or unknown link', async () => {
     const cancelled = await invite('13966660003');
-    await t.call('updateAppointmentReply', { id: cancelled.secid, status: 3 });
-    expect((await t.call('setCancelStatusForWeb', { vid: cancelled.vid }, a.token)).status).toBe(0);
+    await t.api.updateAppointmentReply({ id: cancelled.secid, status: 3 });
+    expect((await t.api.setCancelStatusForWeb({ vid: cancelled.vid }, a.token)).status).toBe(0);
     const r = await companions(cancelled.secid, [{ name: 'Late Add' }]);
     expect(r).toMatchObject({ status: Status.UPDATE_NOT_ALLOWED, result: { status: 'ended' } });
     expect((await sendPhoto(cancelled.secid, 'me.jpg', await photo(200, 200))).status).toBe(Status.UPDATE_NOT_ALLOWED);
 
     const declined = await invite('13966660004');
-    await t.call('updateAppointmentReply', { id: declined.secid, status: 4 });
+    await t.api.updateAppointmentReply({ id: declined.secid, status: 4 });
     expect((await companions(declined.secid, [{ name: 'X' }])).status).toBe(Status.UPDATE_NOT_ALLOWED);
 
     const expired = await invite('13966660005');
-    await t.call('updateAppointmentReply', { id: expired.secid, status: 3 });
-    await t.call('updateVisitStatus', { vid: expired.vid, event: 'expire' }, a.token);
+    await t.api.updateAppointmentReply({ id: expired.secid, status: 3 });
+    await t.api.updateVisitStatus({ vid: expired.vid, event: 'expire' }, a.token);
     expect((await companions(expired.secid, [{ name: 'X' }])).status).toBe(Status.UPDATE_NOT_ALLOWED);
 
     const open = await invite('13966660006');
-    await t.call('updateAppointmentReply', { id: open.secid, status: 3 });
+    await t.api.updateAppointmentReply({ id: open.secid, status: 3 });
     // Past the check-in window, even an accepted invitation takes nothing more.
     await t.db
       .update(visits)
@@ -159,7 +158,7 @@ describe('the visitor’s invitation page: companions and photo', () => {
     });
     try {
       const codes = [];
-      for (let i = 0; i < 3; i++) codes.push((await limited.call('updateSupplementAppointment', { secid: 'A'.repeat(43), followers: [] })).http);
+      for (let i = 0; i < 3; i++) codes.push((await limited.api.updateSupplementAppointment({ secid: 'A'.repeat(43), followers: [] })).http);
       expect(codes).toEqual([200, 200, 429]);
     } finally {
       await limited.close();

@@ -1,42 +1,23 @@
 import { renderLogDesc, Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { seedCompany, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { employees } from '../../db/schema/index.js';
-
-interface Page {
-  pageNo: number;
-  pageSize: number;
-  count: number;
-  list: {
-    optEvent: string;
-    optModule: number;
-    optName: string;
-    optRole: number;
-    objName: string;
-    oTime: number;
-    ipAddr: string;
-    optDesc: string;
-    descKey: string | null;
-    descParams: Record<string, string | number>;
-  }[];
-}
 
 describe('operation log (addLog / getLogList)', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
   });
   afterAll(() => t.close());
 
   it('addLog records the caller from the session, not from the body', async () => {
-    const r = await t.call('addLog', { optEvent: 'export', optModule: 1, objName: 'employees.xlsx', optDesc: 'exported 20 rows' }, a.token);
+    const r = await t.api.addLog({ optEvent: 'export', optModule: 1, objName: 'employees.xlsx', optDesc: 'exported 20 rows' }, a.token);
     expect(r.status).toBe(0);
-    const page = await t.call<Page>('getLogList', { optEvent: 'export' }, a.token);
+    const page = await t.api.getLogList({ optEvent: 'export' }, a.token);
     expect(page.result.list).toHaveLength(1);
     expect(page.result.list[0]).toMatchObject({
       optEvent: 'export',
@@ -54,7 +35,7 @@ describe('operation log (addLog / getLogList)', () => {
 
   it("the server's own rows carry a description key and parameters, with the English rendering in optDesc", async () => {
     const c = await seedCompany(t, 'Gamma');
-    expect((await t.call('updateblackListSwitch', { blackListSwitch: 1 }, c.token)).status).toBe(0);
+    expect((await t.api.updateblackListSwitch({ blackListSwitch: 1 }, c.token)).status).toBe(0);
     for (const empNo of ['E1', 'E2']) {
       const emp = await seedEmployee(t, c.id);
       await t.db.update(employees).set({ empNo }).where(eq(employees.id, emp.id));
@@ -64,9 +45,9 @@ describe('operation log (addLog / getLogList)', () => {
       { empNo: 'E2', cardNo: 'C-200' },
       { empNo: 'E9', cardNo: 'C-900' },
     ];
-    expect((await t.call('SynchronCardNo', { cards }, c.token)).status).toBe(0);
+    expect((await t.api.SynchronCardNo({ cards }, c.token)).status).toBe(0);
 
-    const page = await t.call<Page>('getLogList', { requestedCount: 10 }, c.token);
+    const page = await t.api.getLogList({ requestedCount: 10 }, c.token);
     const [synced, screening] = page.result.list;
     expect(synced).toMatchObject({
       optEvent: 'update',
@@ -86,24 +67,24 @@ describe('operation log (addLog / getLogList)', () => {
   });
 
   it('pages newest first and filters by module, operator, role, dates; only the own company', async () => {
-    for (let i = 0; i < 5; i++) await t.call('addLog', { optEvent: 'update', optModule: 6, objName: `entry ${i}` }, a.token);
-    await t.call('addLog', { optEvent: 'update', optModule: 6, objName: 'beta entry' }, b.token);
-    const p1 = await t.call<Page>('getLogList', { optModule: 6, startIndex: 0, requestedCount: 2 }, a.token);
+    for (let i = 0; i < 5; i++) await t.api.addLog({ optEvent: 'update', optModule: 6, objName: `entry ${i}` }, a.token);
+    await t.api.addLog({ optEvent: 'update', optModule: 6, objName: 'beta entry' }, b.token);
+    const p1 = await t.api.getLogList({ optModule: 6, startIndex: 0, requestedCount: 2 }, a.token);
     expect(p1.result).toMatchObject({ pageNo: 1, pageSize: 2, count: 5 });
     expect(p1.result.list.map((l) => l.objName)).toEqual(['entry 4', 'entry 3']);
-    const p3 = await t.call<Page>('getLogList', { optModule: 6, startIndex: 4, requestedCount: 2 }, a.token);
+    const p3 = await t.api.getLogList({ optModule: 6, startIndex: 4, requestedCount: 2 }, a.token);
     expect(p3.result.pageNo).toBe(3);
     expect(p3.result.list.map((l) => l.objName)).toEqual(['entry 0']);
-    expect((await t.call<Page>('getLogList', { optName: 'admin pers' }, a.token)).result.count).toBeGreaterThanOrEqual(7);
-    expect((await t.call<Page>('getLogList', { optName: '100%_' }, a.token)).result.count).toBe(0);
-    expect((await t.call<Page>('getLogList', { optRole: 3 }, a.token)).result.count).toBe(0);
-    const all = await t.call<Page>('getLogList', { requestedCount: 100 }, a.token);
+    expect((await t.api.getLogList({ optName: 'admin pers' }, a.token)).result.count).toBeGreaterThanOrEqual(7);
+    expect((await t.api.getLogList({ optName: '100%_' }, a.token)).result.count).toBe(0);
+    expect((await t.api.getLogList({ optRole: 3 }, a.token)).result.count).toBe(0);
+    const all = await t.api.getLogList({ requestedCount: 100 }, a.token);
     expect(all.result.list.some((l) => l.objName === 'beta entry')).toBe(false);
 
     const today = new Date();
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-    expect((await t.call<Page>('getLogList', { optModule: 6, startDate: day, endDate: day }, a.token)).result.count).toBe(5);
-    expect((await t.call<Page>('getLogList', { optModule: 6, startDate: '2020-01-01', endDate: '2020-01-31' }, a.token)).result.count).toBe(0);
+    expect((await t.api.getLogList({ optModule: 6, startDate: day, endDate: day }, a.token)).result.count).toBe(5);
+    expect((await t.api.getLogList({ optModule: 6, startDate: '2020-01-01', endDate: '2020-01-31' }, a.token)).result.count).toBe(0);
     const reversed = await t.call<{ errors: { field: string; rule: string }[] }>(
       'getLogList',
       { startDate: '2026-02-01', endDate: '2026-01-01' },
@@ -114,11 +95,11 @@ describe('operation log (addLog / getLogList)', () => {
 
   it('only administrators and sub-administrators read the log (610 for others, 28 without token)', async () => {
     const desk = await seedStaff(t, a.id, 2);
-    expect((await t.call('getLogList', {}, desk.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getLogList({}, desk.token)).status).toBe(Status.NO_PERMISSION);
     const sub = await seedStaff(t, a.id, 5);
-    expect((await t.call('getLogList', {}, sub.token)).status).toBe(0);
-    expect((await t.call('getLogList', {})).status).toBe(Status.TOKEN_MISSING);
-    expect((await t.call('getLogList', { userid: b.id }, a.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getLogList({}, sub.token)).status).toBe(0);
+    expect((await t.api.getLogList({})).status).toBe(Status.TOKEN_MISSING);
+    expect((await t.api.getLogList({ userid: b.id }, a.token)).status).toBe(Status.NO_PERMISSION);
   });
 });
 
@@ -132,27 +113,27 @@ describe('blacklist alerts for the front desk (getBlacklistAlerts)', () => {
   it("answers today's refusals of blacklisted visitors to the desk and the managers of that company only", async () => {
     const a = await seedCompany(t, 'Alarm');
     const other = await seedCompany(t, 'Quiet');
-    expect((await t.call('updateblackListSwitch', { blackListSwitch: 1 }, a.token)).status).toBe(0);
-    expect((await t.call('addBlacklist', { name: 'Bad Actor', phone: '13700001111' }, a.token)).status).toBe(0);
+    expect((await t.api.updateblackListSwitch({ blackListSwitch: 1 }, a.token)).status).toBe(0);
+    expect((await t.api.addBlacklist({ name: 'Bad Actor', phone: '13700001111' }, a.token)).status).toBe(0);
     const host = (await seedEmployee(t, a.id)).id;
     const desk = await seedStaff(t, a.id, 2);
     const kiosk = await seedStaff(t, a.id, 4);
-    const empty = await t.call<{ count: number; list: unknown[] }>('getBlacklistAlerts', {}, desk.token);
+    const empty = await t.api.getBlacklistAlerts({}, desk.token);
     expect(empty.result).toEqual({ count: 0, list: [] });
 
-    const hit = await t.call('UpdatePhoto', { vname: 'Bad Actor', vphone: '13700001111', empid: host, protocolAccepted: true }, kiosk.token);
+    const hit = await t.api.UpdatePhoto({ vname: 'Bad Actor', vphone: '13700001111', empid: host, protocolAccepted: true }, kiosk.token);
     expect(hit.status).toBe(Status.BLACKLISTED);
     // An ordinary log row of the same module is no alert.
-    expect((await t.call('addLog', { optEvent: 'export', optModule: 6, objName: 'blacklist.xlsx' }, a.token)).status).toBe(0);
+    expect((await t.api.addLog({ optEvent: 'export', optModule: 6, objName: 'blacklist.xlsx' }, a.token)).status).toBe(0);
 
-    const alerts = await t.call<{ count: number; list: { objName: string; optName: string; oTime: number }[] }>('getBlacklistAlerts', {}, desk.token);
+    const alerts = await t.api.getBlacklistAlerts({}, desk.token);
     expect(alerts.status).toBe(0);
     expect(alerts.result.count).toBe(1);
     expect(alerts.result.list[0]).toMatchObject({ objName: 'Bad Actor', optName: 'Staff 4' });
     expect(Date.now() - (alerts.result.list[0]?.oTime ?? 0)).toBeLessThan(60_000);
-    expect((await t.call<{ count: number }>('getBlacklistAlerts', {}, a.token)).result.count).toBe(1);
-    expect((await t.call<{ count: number }>('getBlacklistAlerts', {}, other.token)).result.count).toBe(0);
+    expect((await t.api.getBlacklistAlerts({}, a.token)).result.count).toBe(1);
+    expect((await t.api.getBlacklistAlerts({}, other.token)).result.count).toBe(0);
     // A visitor machine shows no alerts: anyone may stand in front of it.
-    expect((await t.call('getBlacklistAlerts', {}, kiosk.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getBlacklistAlerts({}, kiosk.token)).status).toBe(Status.NO_PERMISSION);
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MeetingStatus, Status } from '@openvisit/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { PASSWORD, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { companies, mails, meetings, operationLogs, visitEvents, visits } from '../../db/schema/index.js';
 
 interface V {
@@ -21,25 +21,6 @@ interface V {
   gid: number | null;
   inviteLink?: string;
 }
-interface M {
-  mid: number;
-  subject: string;
-  empid: number | null;
-  empName: string;
-  startTime: number;
-  endTime: number;
-  address: string;
-  gid: number | null;
-  gname: string;
-  remark: string;
-  meetingStatus: number;
-  startedAt: number | null;
-  endedAt: number | null;
-  cancelledAt: number | null;
-  visitorCount: number;
-  signedInCount: number;
-  visitors?: V[];
-}
 type Errors = { errors: { field: string; rule: string }[] };
 
 const HOUR = 3600_000;
@@ -51,16 +32,15 @@ const phone = () => `1391${String(Date.now() % 1e4).padStart(4, '0')}${String(ph
 
 describe('meetings', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   let host: number;
   let emp: { id: number; token: string };
   let other: { id: number; token: string };
   let kiosk: string;
 
   const meet = (body: Record<string, unknown> = {}, token = a.token) =>
-    t.call<M>(
-      'addMeeting',
+    t.api.addMeeting(
       {
         subject: `Review ${randomBytes(3).toString('hex')}`,
         empid: host,
@@ -71,7 +51,7 @@ describe('meetings', () => {
       },
       token,
     );
-  const byId = (mid: number, token = a.token) => t.call<M>('getMeetingById', { mid }, token);
+  const byId = (mid: number, token = a.token) => t.api.getMeetingById({ mid }, token);
   const setSettings = (companyId: number, patch: Record<string, unknown>) =>
     t.db
       .update(companies)
@@ -87,13 +67,12 @@ describe('meetings', () => {
     await t.db.update(meetings).set({ startAt, endAt }).where(eq(meetings.id, mid));
     await t.db.update(visits).set({ appointmentAt: startAt }).where(eq(visits.meetingId, mid));
   };
-  const signIn = async (phoneNo: string) => (await t.call<{ token: string }>('empLogin', { phone: phoneNo, empPwd: PASSWORD })).result.token;
+  const signIn = async (phoneNo: string) => (await t.api.empLogin({ phone: phoneNo, empPwd: PASSWORD })).result.token;
 
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
-    host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
+    ({ a, b } = await twoTenants(t));
+    host = (await t.api.addEmployee({ employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
     const e1 = await seedEmployee(t, a.id, '13955550001');
     const e2 = await seedEmployee(t, a.id, '13955550002');
     emp = { id: e1.id, token: await signIn(e1.phone) };
@@ -103,7 +82,7 @@ describe('meetings', () => {
   afterAll(() => t.close());
 
   it('an administrator creates a meeting: every visitor is invited with a code and link, mailed, and the meeting logged', async () => {
-    const gate = await t.call<{ gid: number }>('addGate', { gname: 'South gate' }, a.token);
+    const gate = await t.api.addGate({ gname: 'South gate' }, a.token);
     const start = Date.now() + DAY;
     const r = await meet({
       subject: 'Quarterly review',
@@ -220,37 +199,37 @@ describe('meetings', () => {
     expect(again.status).toBe(Status.MEETING_NAME_TAKEN);
     expect(again.result).toEqual({ errors: [{ field: 'subject', rule: 'taken' }] });
     expect((await meet({ subject: 'Board Meeting', startTime: day + 3 * DAY, endTime: day + 3 * DAY + HOUR })).status).toBe(0);
-    expect((await t.call('delMeeting', { mid: first.result.mid }, a.token)).status).toBe(0);
+    expect((await t.api.delMeeting({ mid: first.result.mid }, a.token)).status).toBe(0);
     expect((await meet({ subject: 'Board Meeting', startTime: day, endTime: day + HOUR })).status).toBe(0);
   });
 
   it('roles: no token 28; desks, kiosks and HSE 610; another company’s ids 602 for every call', async () => {
     const m = (await meet()).result;
-    expect((await t.call('getMeeting', {})).status).toBe(Status.TOKEN_MISSING);
+    expect((await t.api.getMeeting({})).status).toBe(Status.TOKEN_MISSING);
     const desk = await seedStaff(t, a.id, 2);
     const hse = await seedStaff(t, a.id, 0);
     for (const token of [desk.token, kiosk, hse.token]) {
-      expect((await t.call('getMeeting', {}, token)).status).toBe(Status.NO_PERMISSION);
-      expect((await t.call('getMeetingById', { mid: m.mid }, token)).status).toBe(Status.NO_PERMISSION);
+      expect((await t.api.getMeeting({}, token)).status).toBe(Status.NO_PERMISSION);
+      expect((await t.api.getMeetingById({ mid: m.mid }, token)).status).toBe(Status.NO_PERMISSION);
       expect((await meet({}, token)).status).toBe(Status.NO_PERMISSION);
     }
     const mid = m.mid;
     const visitors = [{ name: '外人', phone: phone() }];
-    expect((await t.call('getMeetingById', { mid }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
-    expect((await t.call('updateMeeting', { mid, subject: 'x', startTime: m.startTime, endTime: m.endTime }, b.token)).status).toBe(
+    expect((await t.api.getMeetingById({ mid }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.api.updateMeeting({ mid, subject: 'x', startTime: m.startTime, endTime: m.endTime }, b.token)).status).toBe(
       Status.NO_SUCH_RECORD,
     );
-    expect((await t.call('delMeeting', { mid }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
-    expect((await t.call('updateMeetingStatus', { mid, status: 1 }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
-    expect((await t.call('syncJoinMeeting', { mid, visitors }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
-    expect((await t.call<{ count: number }>('getMeeting', {}, b.token)).result.count).toBe(0);
-    expect((await t.call<M[]>('getMeetingByUserid', {}, b.token)).result).toEqual([]);
+    expect((await t.api.delMeeting({ mid }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.api.updateMeetingStatus({ mid, status: 1 }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.api.syncJoinMeeting({ mid, visitors }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.api.getMeeting({}, b.token)).result.count).toBe(0);
+    expect((await t.api.getMeetingByUserid({}, b.token)).result).toEqual([]);
     // Another company's organiser, gate and visitor type are not this company's.
-    const bHost = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host B', phone: '13800002222' }, b.token)).result.empid;
+    const bHost = (await t.api.addEmployee({ employee_name: 'Host B', phone: '13800002222' }, b.token)).result.empid;
     expect((await meet({ empid: bHost })).status).toBe(Status.EMPLOYEE_NOT_EXIST);
-    const bGate = await t.call<{ gid: number }>('addGate', { gname: 'B gate' }, b.token);
+    const bGate = await t.api.addGate({ gname: 'B gate' }, b.token);
     expect((await meet({ gid: bGate.result.gid })).status).toBe(Status.GATE_NOT_FOUND);
-    const bType = await t.call<{ tid: number }>('addVisitorType', { vType: '会议#Meeting' }, b.token);
+    const bType = await t.api.addVisitorType({ vType: '会议#Meeting' }, b.token);
     expect((await meet({ tid: bType.result.tid })).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
     // The untouched meeting still has its one visitor.
     expect((await byId(mid)).result.visitorCount).toBe(1);
@@ -266,11 +245,11 @@ describe('meetings', () => {
     expect(mine.result.visitors?.[0]?.empid).toBe(emp.id);
     const theirs = (await meet({ subject: 'Admin only' })).result;
 
-    const page = await t.call<{ count: number; list: M[] }>('getMeeting', { startIndex: 0, requestedCount: 50 }, emp.token);
+    const page = await t.api.getMeeting({ startIndex: 0, requestedCount: 50 }, emp.token);
     expect(page.result.list.map((m) => m.subject)).toEqual(['Emp sync']);
-    expect((await t.call<M[]>('getMeetingByUserid', {}, emp.token)).result.map((m) => m.subject)).toEqual(['Emp sync']);
-    expect((await t.call<M[]>('getMeetingByUserid', {}, other.token)).result).toEqual([]);
-    const all = await t.call<{ list: M[] }>('getMeeting', { startIndex: 0, requestedCount: 100 }, a.token);
+    expect((await t.api.getMeetingByUserid({}, emp.token)).result.map((m) => m.subject)).toEqual(['Emp sync']);
+    expect((await t.api.getMeetingByUserid({}, other.token)).result).toEqual([]);
+    const all = await t.api.getMeeting({ startIndex: 0, requestedCount: 100 }, a.token);
     expect(all.result.list.map((m) => m.subject)).toEqual(expect.arrayContaining(['Emp sync', 'Admin only']));
 
     // Another employee's meeting, and the administrator's, are not found for this employee.
@@ -282,24 +261,23 @@ describe('meetings', () => {
     ] as const) {
       expect((await byId(id, token)).status).toBe(Status.NO_SUCH_RECORD);
       const m = id === mid ? mine.result : theirs;
-      expect((await t.call('updateMeeting', { mid: id, subject: 'Taken over', startTime: m.startTime, endTime: m.endTime }, token)).status).toBe(
+      expect((await t.api.updateMeeting({ mid: id, subject: 'Taken over', startTime: m.startTime, endTime: m.endTime }, token)).status).toBe(
         Status.NO_SUCH_RECORD,
       );
-      expect((await t.call('syncJoinMeeting', { mid: id, visitors }, token)).status).toBe(Status.NO_SUCH_RECORD);
-      expect((await t.call('updateMeetingStatus', { mid: id, status: 1 }, token)).status).toBe(Status.NO_SUCH_RECORD);
-      expect((await t.call('delMeeting', { mid: id }, token)).status).toBe(Status.NO_SUCH_RECORD);
+      expect((await t.api.syncJoinMeeting({ mid: id, visitors }, token)).status).toBe(Status.NO_SUCH_RECORD);
+      expect((await t.api.updateMeetingStatus({ mid: id, status: 1 }, token)).status).toBe(Status.NO_SUCH_RECORD);
+      expect((await t.api.delMeeting({ mid: id }, token)).status).toBe(Status.NO_SUCH_RECORD);
     }
     expect((await byId(mid)).result).toMatchObject({ subject: 'Emp sync', meetingStatus: MeetingStatus.NOT_STARTED, visitorCount: 1 });
     // The organiser manages it; the administrator may too.
-    expect((await t.call('syncJoinMeeting', { mid, visitors }, emp.token)).status).toBe(0);
-    expect((await t.call<M>('delMeeting', { mid }, a.token)).result.meetingStatus).toBe(MeetingStatus.CANCELLED);
+    expect((await t.api.syncJoinMeeting({ mid, visitors }, emp.token)).status).toBe(0);
+    expect((await t.api.delMeeting({ mid }, a.token)).result.meetingStatus).toBe(MeetingStatus.CANCELLED);
     await setSettings(a.id, { permissionSwitch: 0 });
   });
 
   it('adds visitors before the start (each mailed), refuses someone already invited, and 62/63/58 once started, ended or cancelled', async () => {
     const m = (await meet({ visitors: [{ name: '原有', phone: '13966661000', email: 'first@example.com' }] })).result;
-    const added = await t.call<V[]>(
-      'syncJoinMeeting',
+    const added = await t.api.syncJoinMeeting(
       {
         mid: m.mid,
         visitors: [
@@ -318,8 +296,7 @@ describe('meetings', () => {
     expect((await byId(m.mid)).result.visitorCount).toBe(3);
     expect((await lastLog())?.optDesc).toBe('2 more invited to the meeting');
 
-    const dup = await t.call(
-      'syncJoinMeeting',
+    const dup = await t.api.syncJoinMeeting(
       {
         mid: m.mid,
         visitors: [
@@ -335,23 +312,23 @@ describe('meetings', () => {
         { field: 'visitors.1.email', rule: 'invited' },
       ],
     });
-    expect((await t.call('syncJoinMeeting', { mid: m.mid, visitors: [] }, a.token)).result).toEqual({
+    expect((await t.api.syncJoinMeeting({ mid: m.mid, visitors: [] }, a.token)).result).toEqual({
       errors: [{ field: 'visitors', rule: 'atLeastOne' }],
     });
 
     const late = [{ name: '迟来', phone: phone() }];
-    expect((await t.call('updateMeetingStatus', { mid: m.mid, status: 1 }, a.token)).status).toBe(0);
-    expect((await t.call('syncJoinMeeting', { mid: m.mid, visitors: late }, a.token)).status).toBe(Status.MEETING_STARTED);
-    expect((await t.call('updateMeetingStatus', { mid: m.mid, status: 2 }, a.token)).status).toBe(0);
-    expect((await t.call('syncJoinMeeting', { mid: m.mid, visitors: late }, a.token)).status).toBe(Status.MEETING_ENDED);
+    expect((await t.api.updateMeetingStatus({ mid: m.mid, status: 1 }, a.token)).status).toBe(0);
+    expect((await t.api.syncJoinMeeting({ mid: m.mid, visitors: late }, a.token)).status).toBe(Status.MEETING_STARTED);
+    expect((await t.api.updateMeetingStatus({ mid: m.mid, status: 2 }, a.token)).status).toBe(0);
+    expect((await t.api.syncJoinMeeting({ mid: m.mid, visitors: late }, a.token)).status).toBe(Status.MEETING_ENDED);
     const c = (await meet()).result;
-    await t.call('delMeeting', { mid: c.mid }, a.token);
-    expect((await t.call('syncJoinMeeting', { mid: c.mid, visitors: late }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    await t.api.delMeeting({ mid: c.mid }, a.token);
+    expect((await t.api.syncJoinMeeting({ mid: c.mid, visitors: late }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
     // A meeting whose start time has come is in progress without being started.
     const d = (await meet()).result;
     await setTimes(d.mid, new Date(Date.now() - 60_000), new Date(Date.now() + HOUR));
     expect((await byId(d.mid)).result.meetingStatus).toBe(MeetingStatus.IN_PROGRESS);
-    expect((await t.call('syncJoinMeeting', { mid: d.mid, visitors: late }, a.token)).status).toBe(Status.MEETING_STARTED);
+    expect((await t.api.syncJoinMeeting({ mid: d.mid, visitors: late }, a.token)).status).toBe(Status.MEETING_STARTED);
     expect((await byId(d.mid)).result.visitorCount).toBe(1);
   });
 
@@ -374,7 +351,7 @@ describe('meetings', () => {
       address: 'Room 2',
       remark: 'New room',
     };
-    const r = await t.call<M>('updateMeeting', body, a.token);
+    const r = await t.api.updateMeeting(body, a.token);
     expect(r.result).toMatchObject({
       subject: 'Planning II',
       startTime: start + DAY,
@@ -390,26 +367,26 @@ describe('meetings', () => {
     expect(sent[1]?.text).toContain('Your invitation link and QR code stay valid.');
     expect((await lastLog())?.optDesc).toMatch(/^meeting \d{4}-\d\d-\d\d \d\d:\d\d – /);
 
-    const bad = await t.call('updateMeeting', { ...body, startTime: Date.now() - DAY, endTime: Date.now() + HOUR }, a.token);
+    const bad = await t.api.updateMeeting({ ...body, startTime: Date.now() - DAY, endTime: Date.now() + HOUR }, a.token);
     expect(bad.result).toEqual({ errors: [{ field: 'startTime', rule: 'past' }] });
-    expect((await t.call('updateMeeting', { ...body, endTime: body.startTime }, a.token)).result).toEqual({
+    expect((await t.api.updateMeeting({ ...body, endTime: body.startTime }, a.token)).result).toEqual({
       errors: [{ field: 'endTime', rule: 'beforeStart' }],
     });
 
-    expect((await t.call('updateMeetingStatus', { mid: m.mid, status: 1 }, a.token)).status).toBe(0);
-    const moved = await t.call('updateMeeting', { ...body, startTime: body.startTime + HOUR, endTime: body.endTime + HOUR }, a.token);
+    expect((await t.api.updateMeetingStatus({ mid: m.mid, status: 1 }, a.token)).status).toBe(0);
+    const moved = await t.api.updateMeeting({ ...body, startTime: body.startTime + HOUR, endTime: body.endTime + HOUR }, a.token);
     expect(moved.status).toBe(Status.MEETING_STARTED);
-    const texts = await t.call<M>('updateMeeting', { ...body, subject: 'Planning (live)', remark: 'Agenda fixed' }, a.token);
+    const texts = await t.api.updateMeeting({ ...body, subject: 'Planning (live)', remark: 'Agenda fixed' }, a.token);
     expect(texts.result).toMatchObject({ subject: 'Planning (live)', remark: 'Agenda fixed', meetingStatus: MeetingStatus.IN_PROGRESS });
     // Only a change of time or place is mailed.
     expect(await mailsTo('moved@example.com')).toHaveLength(2);
-    expect((await t.call('updateMeetingStatus', { mid: m.mid, status: 2 }, a.token)).status).toBe(0);
-    expect((await t.call('updateMeeting', { ...body, subject: 'After' }, a.token)).status).toBe(Status.MEETING_ENDED);
+    expect((await t.api.updateMeetingStatus({ mid: m.mid, status: 2 }, a.token)).status).toBe(0);
+    expect((await t.api.updateMeeting({ ...body, subject: 'After' }, a.token)).status).toBe(Status.MEETING_ENDED);
   });
 
   it('starts and ends a meeting: 62 started twice, 63 once ended, 58 ending one not started', async () => {
     const m = (await meet()).result;
-    const change = (status: 1 | 2) => t.call<M>('updateMeetingStatus', { mid: m.mid, status }, a.token);
+    const change = (status: 1 | 2) => t.api.updateMeetingStatus({ mid: m.mid, status }, a.token);
     expect((await change(2)).status).toBe(Status.UPDATE_NOT_ALLOWED);
     const started = await change(1);
     expect(started.result).toMatchObject({ meetingStatus: MeetingStatus.IN_PROGRESS, startedAt: expect.any(Number), endedAt: null });
@@ -437,7 +414,7 @@ describe('meetings', () => {
     const token = (v?: V) => new URL(v?.inviteLink ?? '').searchParams.get('token');
     expect((await t.call('updateAppointmentReply', { id: token(refuser), status: 4 })).status).toBe(0);
 
-    const r = await t.call<M>('delMeeting', { mid: m.mid }, a.token);
+    const r = await t.api.delMeeting({ mid: m.mid }, a.token);
     // The declined visitor still counts as invited; the called-off one does not.
     expect(r.result).toMatchObject({ meetingStatus: MeetingStatus.CANCELLED, cancelledAt: expect.any(Number), visitorCount: 1 });
     const detail = (await byId(m.mid)).result;
@@ -455,22 +432,22 @@ describe('meetings', () => {
     // The link and the code stop working.
     expect((await t.call('getAppointmentbySecId', { secid: token(told) })).result).toMatchObject({ status: 'ended', code: null, canReply: false });
     expect((await t.call('AppClientSignin', { verifyCode: told?.code }, kiosk)).status).toBe(Status.UPDATE_NOT_ALLOWED);
-    expect((await t.call('delMeeting', { mid: m.mid }, a.token)).status).toBe(Status.NO_REPEATED_CANCEL);
-    expect((await t.call('updateMeetingStatus', { mid: m.mid, status: 1 }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
-    expect((await t.call('updateMeeting', { mid: m.mid, subject: 'x', startTime: m.startTime, endTime: m.endTime }, a.token)).status).toBe(
+    expect((await t.api.delMeeting({ mid: m.mid }, a.token)).status).toBe(Status.NO_REPEATED_CANCEL);
+    expect((await t.api.updateMeetingStatus({ mid: m.mid, status: 1 }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await t.api.updateMeeting({ mid: m.mid, subject: 'x', startTime: m.startTime, endTime: m.endTime }, a.token)).status).toBe(
       Status.UPDATE_NOT_ALLOWED,
     );
 
     const live = (await meet()).result;
-    await t.call('updateMeetingStatus', { mid: live.mid, status: 1 }, a.token);
-    expect((await t.call('delMeeting', { mid: live.mid }, a.token)).status).toBe(Status.MEETING_IN_PROGRESS);
+    await t.api.updateMeetingStatus({ mid: live.mid, status: 1 }, a.token);
+    expect((await t.api.delMeeting({ mid: live.mid }, a.token)).status).toBe(Status.MEETING_IN_PROGRESS);
     expect((await byId(live.mid)).result.visitors?.map((v) => v.status)).toEqual(['sent']);
-    await t.call('updateMeetingStatus', { mid: live.mid, status: 2 }, a.token);
-    expect((await t.call('delMeeting', { mid: live.mid }, a.token)).status).toBe(Status.MEETING_ENDED);
+    await t.api.updateMeetingStatus({ mid: live.mid, status: 2 }, a.token);
+    expect((await t.api.delMeeting({ mid: live.mid }, a.token)).status).toBe(Status.MEETING_ENDED);
     // Over by its end time without being ended.
     const past = (await meet()).result;
     await setTimes(past.mid, new Date(Date.now() - 2 * HOUR), new Date(Date.now() - HOUR));
-    expect((await t.call('delMeeting', { mid: past.mid }, a.token)).status).toBe(Status.MEETING_ENDED);
+    expect((await t.api.delMeeting({ mid: past.mid }, a.token)).status).toBe(Status.MEETING_ENDED);
   });
 
   it('the kiosk checks a meeting’s visitor in within the meeting’s window: 64 too early, then in, 65 once it ended', async () => {
@@ -480,8 +457,8 @@ describe('meetings', () => {
     expect(tooEarly.status).toBe(Status.TOO_EARLY);
     expect(tooEarly.result.opensAt).toBe(early.startTime - 30 * 60_000);
     // Started early by the organiser: the window opens with it.
-    await t.call('updateMeetingStatus', { mid: early.mid, status: 1 }, a.token);
-    const ok = await t.call<V>('AppClientSignin', { phone: e?.vphone }, kiosk);
+    await t.api.updateMeetingStatus({ mid: early.mid, status: 1 }, a.token);
+    const ok = await t.api.AppClientSignin({ phone: e?.vphone }, kiosk);
     expect(ok.result).toMatchObject({ vid: e?.vid, status: 'signedIn' });
     expect((await byId(early.mid)).result).toMatchObject({ visitorCount: 1, signedInCount: 1 });
 
@@ -499,7 +476,7 @@ describe('meetings', () => {
     await setTimes(long.mid, new Date(Date.now() - 2 * HOUR), new Date(Date.now() + 2 * HOUR));
     const [inTime, tooLate] = long.visitors ?? [];
     expect((await t.call<V>('AppClientSignin', { verifyCode: inTime?.code }, kiosk)).result.status).toBe('signedIn');
-    await t.call('updateMeetingStatus', { mid: long.mid, status: 2 }, a.token);
+    await t.api.updateMeetingStatus({ mid: long.mid, status: 2 }, a.token);
     const late = await t.call<{ closedAt: number }>('AppClientSignin', { verifyCode: tooLate?.code }, kiosk);
     expect(late.status).toBe(Status.LATE);
     expect((await byId(long.mid)).result.visitors?.map((v) => v.status)).toEqual(['signedIn', 'sent']);
@@ -515,9 +492,8 @@ describe('meetings', () => {
     const tag = randomBytes(3).toString('hex');
     const first = (await meet({ subject: `Filter ${tag} one`, startTime: base, endTime: base + HOUR })).result;
     const second = (await meet({ subject: `Filter ${tag} two`, startTime: base + DAY, endTime: base + DAY + HOUR })).result;
-    await t.call('delMeeting', { mid: first.mid }, a.token);
-    type Page = { pageNo: number; pageSize: number; count: number; list: M[] };
-    const list = (f: Record<string, unknown>) => t.call<Page>('getMeeting', { startIndex: 0, requestedCount: 10, subject: tag, ...f }, a.token);
+    await t.api.delMeeting({ mid: first.mid }, a.token);
+    const list = (f: Record<string, unknown>) => t.api.getMeeting({ startIndex: 0, requestedCount: 10, subject: tag, ...f }, a.token);
     expect((await list({})).result).toMatchObject({ pageNo: 1, pageSize: 10, count: 2 });
     expect((await list({})).result.list.map((m) => m.mid)).toEqual([second.mid, first.mid]);
     const day = (ms: number) => {
@@ -538,7 +514,7 @@ describe('meetings', () => {
 
   it('the invitation list shows meeting invitations with their meeting id', async () => {
     const m = (await meet({ visitors: [{ name: '列表可见', phone: phone() }] })).result;
-    const page = await t.call<{ list: V[] }>('searchInviteByCondition', { startIndex: 0, requestedCount: 5, name: '列表可见' }, a.token);
+    const page = await t.api.searchInviteByCondition({ startIndex: 0, requestedCount: 5, name: '列表可见' }, a.token);
     expect(page.result.list).toEqual([expect.objectContaining({ vname: '列表可见', mid: m.mid, kind: 'invite' })]);
     const [row] = await t.db
       .select({ meetingId: visits.meetingId })

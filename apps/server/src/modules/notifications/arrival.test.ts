@@ -24,15 +24,13 @@ describe('arrival notices', () => {
     a = await seedCompany(t, 'Alpha');
     desk = await seedStaff(t, a.id, 2);
     const add = async (employee_name: string, phone: string, email: string) =>
-      (await t.call<{ empid: number }>('addEmployee', { employee_name, phone, email }, a.token)).result.empid;
+      (await t.api.addEmployee({ employee_name, phone, email }, a.token)).result.empid;
     host = await add('Helen Host', '13800001111', 'helen@example.com');
     proxy = await add('Pat Proxy', '13800001112', 'pat@example.com');
     quiet = await add('Quiet Host', '13800001113', 'quiet@example.com');
-    expect(
-      (await t.call('setVisitProxy', { empid: host, proxyId: proxy, startDate: day(-1), endDate: day(1), proxyStatus: 1 }, a.token)).status,
-    ).toBe(0);
+    expect((await t.api.setVisitProxy({ empid: host, proxyId: proxy, startDate: day(-1), endDate: day(1), proxyStatus: 1 }, a.token)).status).toBe(0);
     // Quiet Host takes notices by SMS only.
-    expect((await t.call('updateDefaultNotify', { empids: [quiet], defaultNotify: NotifyChannel.SMS }, a.token)).status).toBe(0);
+    expect((await t.api.updateDefaultNotify({ empids: [quiet], defaultNotify: NotifyChannel.SMS }, a.token)).status).toBe(0);
   });
   afterAll(() => t.close());
 
@@ -45,14 +43,14 @@ describe('arrival notices', () => {
       clientKey: 'desk-key-0001',
       followers: [{ name: 'Fay' }],
     };
-    expect((await t.call('UpdatePhoto', body, desk.token)).status).toBe(0);
+    expect((await t.api.UpdatePhoto(body, desk.token)).status).toBe(0);
     const [toHost] = await mailsTo('helen@example.com');
     expect(toHost?.subject).toBe('Your visitor has arrived: Victor Walker');
     expect(toHost?.text).toContain('Your visitor has arrived.');
     expect(toHost?.text).toMatch(/Victor Walker of Visiting Co \(2 people\) checked in at reception at \d\d:\d\d\./);
     const [toProxy] = await mailsTo('pat@example.com');
     expect(toProxy?.text).toContain('A visitor of Helen Host, for whom you stand in, has arrived.');
-    expect((await t.call('UpdatePhoto', body, desk.token)).status).toBe(0);
+    expect((await t.api.UpdatePhoto(body, desk.token)).status).toBe(0);
     expect(await mailsTo('helen@example.com')).toHaveLength(1);
   });
 
@@ -78,7 +76,7 @@ describe('arrival notices', () => {
     expect(toHost.map((m) => m.subject)).toContain('访客已到达：王受邀');
     expect(toHost.at(-1)?.text).toContain('您的访客已到达。');
 
-    expect((await t.call('UpdatePhoto', { vname: '赵访客', vphone: '13911113333', empid: quiet }, desk.token)).status).toBe(0);
+    expect((await t.api.UpdatePhoto({ vname: '赵访客', vphone: '13911113333', empid: quiet }, desk.token)).status).toBe(0);
     expect(await mailsTo('quiet@example.com')).toHaveLength(0);
     // The SMS Quiet Host chose is on record, failed: the company has SMS switched off.
     const [sms] = await t.db

@@ -1,13 +1,12 @@
-import { EmailType, type MessageRecord, type NotifyConf, Status } from '@openvisit/contract';
+import { EmailType, Status } from '@openvisit/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort } from '../../../test/directory-fakes.js';
-import { PASSWORD, seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { PASSWORD, seedCompany, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { type FakeSmtp, startSmtp } from '../../../test/notify-fakes.js';
 import { messages, notifyConfigs, operationLogs } from '../../db/schema/index.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
-type Page = { count: number; list: MessageRecord[] };
 
 const SMTP_PASSWORD = 'Mail pass #1 with spaces';
 const SMS_SECRET = 'sms-secret-9x7';
@@ -16,11 +15,11 @@ const IVR_KEY = 'ivr-key-5m1';
 
 describe('notification settings', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   let own: FakeSmtp;
   let installation: FakeSmtp;
-  const conf = async (token: string) => (await t.call<NotifyConf>('getNotifyConf', {}, token)).result;
+  const conf = async (token: string) => (await t.api.getNotifyConf({}, token)).result;
   const lastLog = async (companyId: number) =>
     (await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, companyId)).orderBy(desc(operationLogs.id)).limit(1))[0];
   const ownServer = () => ({
@@ -36,8 +35,7 @@ describe('notification settings', () => {
     own = await startSmtp({ user: 'mailer', pass: SMTP_PASSWORD });
     installation = await startSmtp();
     t = await testApp({ smtpUrl: `smtp://127.0.0.1:${installation.port}` });
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
   });
   afterAll(async () => {
     await t.close();
@@ -50,15 +48,15 @@ describe('notification settings', () => {
       expect((await t.call(name, {})).status, name).toBe(Status.TOKEN_MISSING);
     for (const sType of [0, 2, 4] as const) {
       const staff = await seedStaff(t, a.id, sType);
-      expect((await t.call('getNotifyConf', {}, staff.token)).status).toBe(Status.NO_PERMISSION);
-      expect((await t.call('updateSMSConf', { smsNotify: 0 }, staff.token)).status).toBe(Status.NO_PERMISSION);
-      expect((await t.call('getSendRecords', {}, staff.token)).status).toBe(Status.NO_PERMISSION);
+      expect((await t.api.getNotifyConf({}, staff.token)).status).toBe(Status.NO_PERMISSION);
+      expect((await t.api.updateSMSConf({ smsNotify: 0 }, staff.token)).status).toBe(Status.NO_PERMISSION);
+      expect((await t.api.getSendRecords({}, staff.token)).status).toBe(Status.NO_PERMISSION);
     }
     const emp = await seedEmployee(t, a.id);
-    const empToken = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
-    expect((await t.call('ConfigureEmail', { emailNotify: 1 }, empToken)).status).toBe(Status.NO_PERMISSION);
+    const empToken = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
+    expect((await t.api.ConfigureEmail({ emailNotify: 1 }, empToken)).status).toBe(Status.NO_PERMISSION);
     const sub = await seedStaff(t, a.id, 5);
-    expect((await t.call('getNotifyConf', {}, sub.token)).status).toBe(0);
+    expect((await t.api.getNotifyConf({}, sub.token)).status).toBe(0);
   });
 
   it('answers the defaults: email on through the installation, the other channels off', async () => {
@@ -145,7 +143,7 @@ describe('notification settings', () => {
     // A change without the secret keeps it.
     expect(await call('updateSMSConf', { signature: '【Alpha Co】' })).toMatchObject({ hasSecret: true, smsQuota: 100 });
     expect(await call('ConfigureEmail', { ssl: 0 })).toMatchObject({ hasPassword: true });
-    answers.push(await t.call('getNotifyConf', {}, a.token), await t.call('GetUserInfo', {}, a.token));
+    answers.push(await t.api.getNotifyConf({}, a.token), await t.api.GetUserInfo({}, a.token));
     const text = JSON.stringify(answers);
     for (const secret of [SMTP_PASSWORD, SMS_SECRET, WX_SECRET, IVR_KEY]) expect(text).not.toContain(secret);
     const stored = await t.db.select().from(notifyConfigs).where(eq(notifyConfigs.companyId, a.id));
@@ -161,34 +159,34 @@ describe('notification settings', () => {
   });
 
   it("delivers the company's mails through its own server, other companies' through the installation's", async () => {
-    await t.call('RetrievePassword', { email: a.email }, undefined);
-    await t.call('RetrievePassword', { email: b.email }, undefined);
+    await t.api.RetrievePassword({ email: a.email }, undefined);
+    await t.api.RetrievePassword({ email: b.email }, undefined);
     await t.services.jobs.runDue();
     expect(own.received.map((m) => m.to)).toEqual([[a.email]]);
     expect(own.received[0]).toMatchObject({ from: 'visits@alpha.example', user: 'mailer' });
     expect(installation.received.map((m) => m.to)).toEqual([[b.email]]);
     // Switching email notices off: the company's mail goes through the installation's server again.
-    expect((await t.call('ConfigureEmail', { emailNotify: 0 }, a.token)).status).toBe(0);
-    await t.call('RetrievePassword', { email: a.email }, undefined);
+    expect((await t.api.ConfigureEmail({ emailNotify: 0 }, a.token)).status).toBe(0);
+    await t.api.RetrievePassword({ email: a.email }, undefined);
     await t.services.jobs.runDue();
     expect(installation.received.map((m) => m.to)).toEqual([[b.email], [a.email]]);
-    expect((await t.call('ConfigureEmail', { emailNotify: 1 }, a.token)).status).toBe(0);
+    expect((await t.api.ConfigureEmail({ emailNotify: 1 }, a.token)).status).toBe(0);
   });
 
   it('sends a test mail through the given or stored settings, recorded; 40 with the reason when the server refuses or is down', async () => {
     const before = own.received.length;
     // Stored settings (the stored password is used).
-    expect((await t.call('testEmailConf', { to: 'check@example.com' }, a.token)).status).toBe(0);
+    expect((await t.api.testEmailConf({ to: 'check@example.com' }, a.token)).status).toBe(0);
     expect(own.received.slice(before).map((m) => m.to)).toEqual([['check@example.com']]);
-    const wrong = await t.call('testEmailConf', { to: 'check@example.com', pwd: 'not the password' }, a.token);
+    const wrong = await t.api.testEmailConf({ to: 'check@example.com', pwd: 'not the password' }, a.token);
     expect(wrong.status).toBe(Status.EMAIL_SEND_FAILED);
     expect(wrong.reason).toMatch(/535|Authentication/i);
-    const down = await t.call('testEmailConf', { to: 'check@example.com', smtp_port: await closedPort() }, a.token);
+    const down = await t.api.testEmailConf({ to: 'check@example.com', smtp_port: await closedPort() }, a.token);
     expect(down.status).toBe(Status.EMAIL_SEND_FAILED);
     expect(down.reason).toMatch(/ECONNREFUSED|connect/i);
     // The test did not change the settings.
     expect((await conf(a.token)).email.smtp_port).toBe(own.port);
-    const records = (await t.call<Page>('getSendRecords', { to: 'check@example.com' }, a.token)).result;
+    const records = (await t.api.getSendRecords({ to: 'check@example.com' }, a.token)).result;
     expect(records.list.map((r) => r.state)).toEqual(['failed', 'failed', 'sent']);
     expect(records.list[1]?.error).toMatch(/535|Authentication/i);
     // Bad input is refused before anything is sent.
@@ -199,11 +197,11 @@ describe('notification settings', () => {
     const bare = await testApp();
     try {
       const c = await seedCompany(bare, 'Gamma');
-      expect((await bare.call<NotifyConf>('getNotifyConf', {}, c.token)).result.installationMail).toBe(false);
-      const r = await bare.call('testEmailConf', { to: 'check@example.com' }, c.token);
+      expect((await bare.api.getNotifyConf({}, c.token)).result.installationMail).toBe(false);
+      const r = await bare.api.testEmailConf({ to: 'check@example.com' }, c.token);
       expect(r.status).toBe(Status.EMAIL_SEND_FAILED);
       expect(r.reason).toContain('SMTP_URL');
-      await bare.call('RetrievePassword', { email: c.email });
+      await bare.api.RetrievePassword({ email: c.email });
       const [m] = await bare.db
         .select()
         .from(messages)
@@ -215,7 +213,7 @@ describe('notification settings', () => {
   });
 
   it('clearing the account forgets its password', async () => {
-    const r = await t.call<{ hasPassword: boolean }>('ConfigureEmail', { account: '' }, a.token);
+    const r = await t.api.ConfigureEmail({ account: '' }, a.token);
     expect(r.result.hasPassword).toBe(false);
     const [row] = await t.db
       .select()

@@ -1,7 +1,7 @@
-import { type MessageRecord, NotifyChannel, type SmsConf, Status } from '@openvisit/contract';
+import { NotifyChannel, Status } from '@openvisit/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import {
   type FakeDingTalkNotice,
   type FakeProvider,
@@ -15,8 +15,6 @@ import {
 import { companies, contactEmployeeLinks, contactSync, jobs, messages } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 
-type Page = { count: number; list: MessageRecord[] };
-
 /**
  * Delivery on every channel: the Notifier records each message and a job delivers it through the channel's provider
  * (local fakes here), with retries for a provider that is down and the reason on record when it fails.
@@ -29,22 +27,17 @@ describe('notification delivery', () => {
   let ivr: FakeProvider;
   let dd: FakeDingTalkNotice;
   let rtx: FakeRtxNotice;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   let desk: Awaited<ReturnType<typeof seedStaff>>;
   let host: number;
   let proxy: number;
 
   const addEmployee = async (token: string, employee_name: string, phone: string, email = '') =>
-    (await t.call<{ empid: number }>('addEmployee', { employee_name, phone, email }, token)).result.empid;
-  const records = async (token: string, filter: object = {}) =>
-    (await t.call<Page>('getSendRecords', { requestedCount: 100, ...filter }, token)).result;
+    (await t.api.addEmployee({ employee_name, phone, email }, token)).result.empid;
+  const records = async (token: string, filter: object = {}) => (await t.api.getSendRecords({ requestedCount: 100, ...filter }, token)).result;
   const walkIn = async (vname: string, empid: number, token = desk.token) => {
-    const r = await t.call<{ vid: number }>(
-      'UpdatePhoto',
-      { vname, vphone: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, empid },
-      token,
-    );
+    const r = await t.api.UpdatePhoto({ vname, vphone: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, empid }, token);
     expect(r.status, r.reason).toBe(0);
     return r.result.vid;
   };
@@ -60,7 +53,7 @@ describe('notification delivery', () => {
       if (!waiting.length) return;
     }
   };
-  const smsConf = async (token = a.token) => (await t.call<{ sms: SmsConf }>('getNotifyConf', {}, token)).result.sms;
+  const smsConf = async (token = a.token) => (await t.api.getNotifyConf({}, token)).result.sms;
 
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -74,8 +67,7 @@ describe('notification delivery', () => {
       contacts: { dingtalkApiUrl: dd.url, timeoutMs: 1500, maxResponseBytes: 100_000 },
       notify: { timeoutMs: 500, maxResponseBytes: 64 * 1024 },
     });
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
     desk = await seedStaff(t, a.id, 2);
     const ok = async (name: string, body: object, token = a.token) => {
       const r = await t.call(name, body, token);
@@ -148,7 +140,7 @@ describe('notification delivery', () => {
   });
 
   it('a refusing provider: failed at once with its words, not retried; a provider down: retried, then failed with the reason', async () => {
-    await t.call('updateSMSConf', { smsQuota: 5 }, a.token);
+    await t.api.updateSMSConf({ smsQuota: 5 }, a.token);
     wx.mode = 'refuse';
     ivr.mode = 'down';
     sms.mode = 'down';
@@ -180,8 +172,8 @@ describe('notification delivery', () => {
   });
 
   it('a channel switched off is on record with the reason; require() answers the catalogue codes', async () => {
-    await t.call('updateSMSConf', { smsNotify: 0 }, a.token);
-    await t.call('ConfigureEmail', { emailNotify: 0 }, a.token);
+    await t.api.updateSMSConf({ smsNotify: 0 }, a.token);
+    await t.api.ConfigureEmail({ emailNotify: 0 }, a.token);
     const told = await t.services.notifier.tellEmployee(a.id, host, { subject: 'S', text: 'T' });
     expect(told.map((x) => [x.channel, x.state, x.reason])).toEqual([
       ['email', 'failed', 'Email notification is switched off'],
@@ -203,7 +195,7 @@ describe('notification delivery', () => {
       Status.SMS_SWITCH_OFF,
       Status.INVALID_CHANNEL,
     ]);
-    await t.call('ConfigureEmail', { emailNotify: 1 }, a.token);
+    await t.api.ConfigureEmail({ emailNotify: 1 }, a.token);
     await drain();
   });
 
@@ -220,10 +212,10 @@ describe('notification delivery', () => {
     expect(dd.sent.map((s) => s.userid_list)).toEqual(['linked-helen', 'linked-helen']);
     expect(dd.sent.map((x) => x.content).sort()).toEqual(['Hello\nagain', '访客已到达\n王访客已签到']);
 
-    expect((await t.call('updateRtxConf', { rtxnotify: 1, rtxIp: rtx.host, rtxPort: rtx.port }, b.token)).status).toBe(0);
+    expect((await t.api.updateRtxConf({ rtxnotify: 1, rtxIp: rtx.host, rtxPort: rtx.port }, b.token)).status).toBe(0);
     const zhang = await addEmployee(b.token, '张三', '13700000001');
     const nobody = await addEmployee(b.token, 'No Account', '13700000002');
-    await t.call('updateDefaultNotify', { empids: [zhang, nobody], defaultNotify: NotifyChannel.RTX }, b.token);
+    await t.api.updateDefaultNotify({ empids: [zhang, nobody], defaultNotify: NotifyChannel.RTX }, b.token);
     await t.db.insert(contactEmployeeLinks).values({ companyId: b.id, source: 'rtx', externalId: 'zhangsan', empId: zhang });
     const notice = { subject: '访客已到达：王五', text: '王五（共 2 人）于 10:00 在前台签到。' };
     await t.services.notifier.tellEmployee(b.id, zhang, notice);
@@ -253,8 +245,8 @@ describe('notification delivery', () => {
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     expect((await records(a.token, { startDate: day, endDate: day })).count).toBe(all.count);
     expect((await records(a.token, { startDate: '2001-01-01', endDate: '2001-01-02' })).count).toBe(0);
-    const first = await t.call<Page>('getSendRecords', { startIndex: 0, requestedCount: 3 }, a.token);
-    const second = await t.call<Page>('getSendRecords', { startIndex: 3, requestedCount: 3 }, a.token);
+    const first = await t.api.getSendRecords({ startIndex: 0, requestedCount: 3 }, a.token);
+    const second = await t.api.getSendRecords({ startIndex: 3, requestedCount: 3 }, a.token);
     expect(first.result.list).toHaveLength(3);
     expect(second.result.list[0]?.id).toBeLessThan(first.result.list[2]?.id ?? 0);
     const errors = async (body: object) => (await t.call<{ errors: unknown[] }>('getSendRecords', body, a.token)).result.errors;

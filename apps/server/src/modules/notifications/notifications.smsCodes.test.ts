@@ -1,7 +1,7 @@
-import { type MessageRecord, Status } from '@openvisit/contract';
+import { Status } from '@openvisit/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knownCaptcha, PASSWORD, seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { knownCaptcha, PASSWORD, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { type FakeProvider, startFakeProvider } from '../../../test/notify-fakes.js';
 import { companies, messages, smsCodes, visits } from '../../db/schema/index.js';
 
@@ -11,8 +11,8 @@ type Errors = { errors: { field: string; rule: string }[] };
 describe('SMS verification codes', () => {
   let t: TestApp;
   let sms: FakeProvider;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   let kiosk: Awaited<ReturnType<typeof seedStaff>>;
   const PHONE = '13955550001';
 
@@ -23,17 +23,12 @@ describe('SMS verification codes', () => {
   const send = (token: string, phone = PHONE, purpose = 'returning') =>
     t.call<{ expiresIn: number; resendIn: number }>('sendSmsCode', { phone, purpose }, token);
   const smsOn = (quota = 20) =>
-    t.call(
-      'updateSMSConf',
-      { smsNotify: 1, endpoint: sms.url, appKey: 'k1', appSecret: 'sms-secret', signature: '【Alpha】', smsQuota: quota },
-      a.token,
-    );
+    t.api.updateSMSConf({ smsNotify: 1, endpoint: sms.url, appKey: 'k1', appSecret: 'sms-secret', signature: '【Alpha】', smsQuota: quota }, a.token);
 
   beforeAll(async () => {
     sms = await startFakeProvider('sms-secret');
     t = await testApp({ notify: { timeoutMs: 500, maxResponseBytes: 64 * 1024 } });
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
     kiosk = await seedStaff(t, a.id, 4);
     await t.db
       .update(companies)
@@ -49,11 +44,11 @@ describe('SMS verification codes', () => {
   });
 
   it('who may ask: no token 28; HSE and employees 610; bad phone 400', async () => {
-    expect((await t.call('sendSmsCode', { phone: PHONE })).status).toBe(Status.TOKEN_MISSING);
+    expect((await t.api.sendSmsCode({ phone: PHONE })).status).toBe(Status.TOKEN_MISSING);
     const hse = await seedStaff(t, a.id, 0);
     expect((await send(hse.token)).status).toBe(Status.NO_PERMISSION);
     const emp = await seedEmployee(t, a.id);
-    const empToken = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
+    const empToken = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
     expect((await send(empToken)).status).toBe(Status.NO_PERMISSION);
     expect((await t.call<Errors>('sendSmsCode', { phone: '12' }, kiosk.token)).result.errors).toEqual([{ field: 'phone', rule: 'format' }]);
   });
@@ -74,7 +69,7 @@ describe('SMS verification codes', () => {
     sms.mode = 'ok';
     // Failed sends leave no code to guess and cost nothing.
     expect(await t.db.select().from(smsCodes)).toHaveLength(0);
-    const quota = (await t.call<{ sms: { smsQuota: number } }>('getNotifyConf', {}, a.token)).result.sms.smsQuota;
+    const quota = (await t.api.getNotifyConf({}, a.token)).result.sms.smsQuota;
     expect(quota).toBe(20);
   });
 
@@ -86,7 +81,7 @@ describe('SMS verification codes', () => {
     expect(code).toMatch(/^\d{6}$/);
     const [stored] = await t.db.select().from(smsCodes);
     expect(JSON.stringify(stored)).not.toContain(code);
-    const [record] = (await t.call<{ list: MessageRecord[] }>('getSendRecords', { channel: 'sms', state: 'sent' }, a.token)).result.list;
+    const [record] = (await t.api.getSendRecords({ channel: 'sms', state: 'sent' }, a.token)).result.list;
     expect(record).toMatchObject({ to: PHONE, subject: 'Verification code', state: 'sent' });
     const [row] = await t.db
       .select()
@@ -141,8 +136,7 @@ describe('SMS verification codes', () => {
     expect(found.result.vname).toBe('Rita Return');
     expect((await lookUp({ phone: PHONE, smsCode: code })).status).toBe(Status.SMS_CODE_EXPIRED);
     // A code of another company's kiosk does not open this one.
-    await t.call(
-      'updateSMSConf',
+    await t.api.updateSMSConf(
       { smsNotify: 1, endpoint: sms.url, appKey: 'k2', appSecret: 'sms-secret', signature: '【Beta】', smsQuota: 5 },
       b.token,
     );
@@ -151,15 +145,14 @@ describe('SMS verification codes', () => {
     expect((await send(betaKiosk.token)).status).toBe(0);
     expect((await lookUp({ phone: PHONE, smsCode: lastCode() })).status).toBe(Status.SMS_CODE_EXPIRED);
     // SMS off: the look-up works as before, without a code.
-    await t.call('updateSMSConf', { smsNotify: 0 }, a.token);
+    await t.api.updateSMSConf({ smsNotify: 0 }, a.token);
     expect((await lookUp({ phone: PHONE })).result.vname).toBe('Rita Return');
     await smsOn(20);
   });
 
   it("sendPicSmsCode: from the invitation page, after a verified captcha, only to the invitation's phone", async () => {
-    const host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
-    const invited = await t.call<{ inviteLink: string }[]>(
-      'addAppointment',
+    const host = (await t.api.addEmployee({ employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
+    const invited = await t.api.addAppointment(
       { empid: host, appointmentDate: Date.now() + 86_400_000, visitors: [{ name: '王受邀', phone: '13933334444' }] },
       a.token,
     );
@@ -167,7 +160,7 @@ describe('SMS verification codes', () => {
     const secid = new URL(invited.result[0]?.inviteLink ?? '').searchParams.get('token') ?? '';
     const verified = async () => {
       const c = await knownCaptcha(t);
-      expect((await t.call('validationCode', { digest: c.digest, vcode: c.code })).status).toBe(0);
+      expect((await t.api.validationCode({ digest: c.digest, vcode: c.code })).status).toBe(0);
       return c.digest;
     };
     const pic = (body: object) => t.call<Errors>('sendPicSmsCode', body);
@@ -180,7 +173,7 @@ describe('SMS verification codes', () => {
     // The digest is spent.
     expect((await pic({ phone: '13933334444', secid, digest })).status).toBe(Status.CAPTCHA_INVALID);
     expect(sms.received.at(-1)?.body.to).toBe('13933334444');
-    expect((await t.call('checkSmsCode', { phone: '13933334444', code: lastCode(), purpose: 'invitation' })).status).toBe(0);
+    expect((await t.api.checkSmsCode({ phone: '13933334444', code: lastCode(), purpose: 'invitation' })).status).toBe(0);
     const [row] = await t.db
       .select()
       .from(smsCodes)

@@ -2,30 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { Status } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedEmployee, seedStaff, seedSubAccount, type TestApp, testApp } from '../../../test/harness.js';
+import { PASSWORD, seedEmployee, seedStaff, seedSubAccount, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf.js';
+import { eventually, scaled } from '../../../test/timeouts.js';
 import { visits } from '../../db/schema/index.js';
-
-interface Person {
-  vid: number;
-  kind: string;
-  name: string;
-  phone: string;
-  empName: string;
-  followers: number;
-  visitdate: number;
-}
-interface OnSite {
-  visits: number;
-  people: number;
-  byKind: Record<string, number>;
-  gates: { gid: number | null; gname: string; people: number; list: Person[] }[];
-}
 
 const MIN = 60_000;
 
 /** Reads server-sent events from a live stream until `until` is satisfied or the time runs out. */
-async function readEvents(res: Response, until: (events: { event: string; data: unknown }[]) => boolean, ms = 5000) {
+async function readEvents(res: Response, until: (events: { event: string; data: unknown }[]) => boolean, ms = scaled(60_000)) {
   const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   const events: { event: string; data: unknown }[] = [];
@@ -49,8 +34,8 @@ async function readEvents(res: Response, until: (events: { event: string; data: 
 
 describe('on site now: the list, the live stream and the evacuation list', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   let sub: { id: number; email: string };
   let subToken: string;
   let kiosk: Awaited<ReturnType<typeof seedStaff>>;
@@ -61,14 +46,13 @@ describe('on site now: the list, the live stream and the evacuation list', () =>
 
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
     sub = await seedSubAccount(t, a.id);
-    subToken = (await t.call<{ token: string }>('subAccountLogin', { email: sub.email, password: PASSWORD })).result.token;
+    subToken = (await t.api.subAccountLogin({ email: sub.email, password: PASSWORD })).result.token;
     kiosk = await seedStaff(t, a.id, 4);
     kioskB = await seedStaff(t, b.id, 4);
-    const east = (await t.call<{ gid: number }>('addGate', { gname: 'East gate' }, a.token)).result.gid;
-    const west = (await t.call<{ gid: number }>('addGate', { gname: 'West gate' }, a.token)).result.gid;
+    const east = (await t.api.addGate({ gname: 'East gate' }, a.token)).result.gid;
+    const west = (await t.api.addGate({ gname: 'West gate' }, a.token)).result.gid;
     const on = (name: string, values: Partial<typeof visits.$inferInsert>) =>
       t.db
         .insert(visits)
@@ -114,7 +98,7 @@ describe('on site now: the list, the live stream and the evacuation list', () =>
   afterAll(() => t.close());
 
   it('lists everyone signed in and not out, by gate (named gates first), latest first, with totals; only this company', async () => {
-    const r = await t.call<OnSite>('getOnSiteList', {}, a.token);
+    const r = await t.api.getOnSiteList({}, a.token);
     expect(r.status, r.reason).toBe(0);
     expect(r.result).toMatchObject({ visits: 4, people: 6, byKind: { walkin: 1, invite: 1, appointment: 1, resident: 1 } });
     expect(r.result.gates.map((g) => [g.gname, g.people, g.list.map((p) => p.name)])).toEqual([
@@ -124,18 +108,18 @@ describe('on site now: the list, the live stream and the evacuation list', () =>
     ]);
     expect(r.result.gates[0]?.list[1]).toMatchObject({ followers: 2, empName: 'Hana Host', visitdate: now - 90 * MIN, kind: 'walkin' });
     // Beta sees only its own; a sub-company only its own visitors.
-    expect((await t.call<OnSite>('getOnSiteList', {}, b.token)).result.gates.flatMap((g) => g.list.map((p) => p.name))).toEqual(['Beta Person']);
-    const mine = await t.call<OnSite>('getOnSiteList', {}, subToken);
+    expect((await t.api.getOnSiteList({}, b.token)).result.gates.flatMap((g) => g.list.map((p) => p.name))).toEqual(['Beta Person']);
+    const mine = await t.api.getOnSiteList({}, subToken);
     expect(mine.result).toMatchObject({ visits: 1, people: 1 });
     expect(mine.result.gates.flatMap((g) => g.list.map((p) => p.name))).toEqual(['Late East']);
   });
 
   it('refuses without a session (28) and to employees and kiosks (610)', async () => {
-    expect((await t.call('getOnSiteList', {})).status).toBe(Status.TOKEN_MISSING);
+    expect((await t.api.getOnSiteList({})).status).toBe(Status.TOKEN_MISSING);
     const emp = await seedEmployee(t, a.id);
-    const empToken = (await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD })).result.token;
-    expect((await t.call('getOnSiteList', {}, empToken)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('getOnSiteList', {}, kiosk.token)).status).toBe(Status.NO_PERMISSION);
+    const empToken = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
+    expect((await t.api.getOnSiteList({}, empToken)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getOnSiteList({}, kiosk.token)).status).toBe(Status.NO_PERMISSION);
     expect((await fetch(`${url}/api/events/onsite`).then((r) => r.json())).status).toBe(Status.TOKEN_MISSING);
     const refused = await fetch(`${url}/api/events/onsite`, { headers: { 'x-coolvisit-token': empToken } }).then((r) => r.json());
     expect(refused.status).toBe(Status.NO_PERMISSION);
@@ -146,17 +130,12 @@ describe('on site now: the list, the live stream and the evacuation list', () =>
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const subRes = await fetch(`${url}/api/events/onsite`, { headers: { 'x-coolvisit-token': subToken } });
     // Beta's walk-in first: Alpha's stream must not carry it.
-    const hostB = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Beta Host', phone: '13800008888' }, b.token)).result.empid;
-    const walkB = await t.call<{ vid: number }>(
-      'UpdatePhoto',
-      { empid: hostB, vname: 'Beta Walker', vphone: '13955550002', protocolAccepted: true },
-      kioskB.token,
-    );
+    const hostB = (await t.api.addEmployee({ employee_name: 'Beta Host', phone: '13800008888' }, b.token)).result.empid;
+    const walkB = await t.api.UpdatePhoto({ empid: hostB, vname: 'Beta Walker', vphone: '13955550002', protocolAccepted: true }, kioskB.token);
     expect(walkB.status, walkB.reason).toBe(0);
-    const host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Live Host', phone: '13800009999' }, a.token)).result.empid;
+    const host = (await t.api.addEmployee({ employee_name: 'Live Host', phone: '13800009999' }, a.token)).result.empid;
     const [inv] = (
-      await t.call<{ vid: number; code: string }[]>(
-        'addAppointment',
+      await t.api.addAppointment(
         { empid: host, appointmentDate: Date.now() + 5 * MIN, visitors: [{ name: 'Live Guest', phone: '13966665555' }] },
         a.token,
       )
@@ -174,7 +153,7 @@ describe('on site now: the list, the live stream and the evacuation list', () =>
     // A closed board leaves nothing subscribed.
     await res.body?.cancel();
     await subRes.body?.cancel();
-    for (let i = 0; i < 50 && t.services.events.listeners > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await eventually(() => t.services.events.listeners === 0);
     expect(t.services.events.listeners).toBe(0);
   });
 

@@ -1,26 +1,25 @@
 import { type Gate, Status } from '@openvisit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { PASSWORD, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
 
 describe('gates', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
   });
   afterAll(() => t.close());
 
   it('no token 28; desks read but do not manage (610)', async () => {
     for (const name of ['getGate', 'addGate', 'updateGate', 'delGate']) expect((await t.call(name, {})).status, name).toBe(Status.TOKEN_MISSING);
     const desk = await seedStaff(t, a.id, 2);
-    expect((await t.call('addGate', { gname: 'East' }, desk.token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('getGate', {}, desk.token)).status).toBe(0);
-    expect((await t.call('getGate', {}, (await seedStaff(t, a.id, 3)).token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.addGate({ gname: 'East' }, desk.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getGate({}, desk.token)).status).toBe(0);
+    expect((await t.api.getGate({}, (await seedStaff(t, a.id, 3)).token)).status).toBe(Status.NO_PERMISSION);
   });
 
   it('adds, renames and deletes; names unique per company; bad names are field errors; 125 across companies', async () => {
@@ -28,24 +27,24 @@ describe('gates', () => {
     expect(await bad('  ')).toEqual([{ field: 'gname', rule: 'required' }]);
     expect(await bad('A, B')).toEqual([{ field: 'gname', rule: 'illegalChars' }]);
     expect(await bad('x'.repeat(51))).toEqual([{ field: 'gname', rule: 'tooLong' }]);
-    const east = await t.call<Gate>('addGate', { gname: ' East gate ' }, a.token);
+    const east = await t.api.addGate({ gname: ' East gate ' }, a.token);
     expect(east.result).toEqual({ gid: east.result.gid, gname: 'East gate', accounts: 0, visitTypes: 0 });
-    expect((await t.call('addGate', { gname: 'EAST GATE' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
-    expect((await t.call('addGate', { gname: 'East gate' }, b.token)).status).toBe(0);
-    const west = (await t.call<Gate>('addGate', { gname: 'West' }, a.token)).result;
-    expect((await t.call('updateGate', { gid: west.gid, gname: 'east gate' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
-    expect((await t.call<Gate>('updateGate', { gid: west.gid, gname: 'West gate' }, a.token)).result.gname).toBe('West gate');
-    expect((await t.call<Gate[]>('getGate', {}, a.token)).result.map((g) => g.gname)).toEqual(['East gate', 'West gate']);
-    expect((await t.call<Gate[]>('getGate', {}, b.token)).result.map((g) => g.gname)).toEqual(['East gate']);
-    expect((await t.call('updateGate', { gid: west.gid, gname: 'Mine' }, b.token)).status).toBe(Status.GATE_NOT_FOUND);
-    expect((await t.call('delGate', { gid: west.gid }, b.token)).status).toBe(Status.GATE_NOT_FOUND);
-    expect((await t.call('delGate', { gid: west.gid }, a.token)).status).toBe(0);
-    expect((await t.call('delGate', { gid: west.gid }, a.token)).status).toBe(Status.GATE_NOT_FOUND);
+    expect((await t.api.addGate({ gname: 'EAST GATE' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
+    expect((await t.api.addGate({ gname: 'East gate' }, b.token)).status).toBe(0);
+    const west = (await t.api.addGate({ gname: 'West' }, a.token)).result;
+    expect((await t.api.updateGate({ gid: west.gid, gname: 'east gate' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
+    expect((await t.api.updateGate({ gid: west.gid, gname: 'West gate' }, a.token)).result.gname).toBe('West gate');
+    expect((await t.api.getGate({}, a.token)).result.map((g) => g.gname)).toEqual(['East gate', 'West gate']);
+    expect((await t.api.getGate({}, b.token)).result.map((g) => g.gname)).toEqual(['East gate']);
+    expect((await t.api.updateGate({ gid: west.gid, gname: 'Mine' }, b.token)).status).toBe(Status.GATE_NOT_FOUND);
+    expect((await t.api.delGate({ gid: west.gid }, b.token)).status).toBe(Status.GATE_NOT_FOUND);
+    expect((await t.api.delGate({ gid: west.gid }, a.token)).status).toBe(0);
+    expect((await t.api.delGate({ gid: west.gid }, a.token)).status).toBe(Status.GATE_NOT_FOUND);
   });
 
   it('staff accounts name only gates of their company; a gate in use is kept (58 with the counts)', async () => {
-    const [east] = (await t.call<Gate[]>('getGate', {}, a.token)).result as Gate[];
-    const bGate = (await t.call<Gate[]>('getGate', {}, b.token)).result[0] as Gate;
+    const [east] = (await t.api.getGate({}, a.token)).result as Gate[];
+    const bGate = (await t.api.getGate({}, b.token)).result[0] as Gate;
     const desk = { account: 'desk_east', password: PASSWORD, sName: 'Desk', sType: 2 };
     expect((await t.call<Errors>('AddManager', { ...desk, gids: [bGate.gid] }, a.token)).result.errors).toEqual([
       { field: 'gids', rule: 'notFound' },
@@ -55,19 +54,19 @@ describe('gates', () => {
       { field: 'gids', rule: 'notFound' },
     ]);
     const type = (await t.call<{ tid: number }>('addVisitorType', { vType: '访客#Guest', gids: [east?.gid] }, a.token)).result;
-    expect((await t.call<Gate[]>('getGate', {}, a.token)).result[0]).toMatchObject({ accounts: 1, visitTypes: 1 });
+    expect((await t.api.getGate({}, a.token)).result[0]).toMatchObject({ accounts: 1, visitTypes: 1 });
     const refused = await t.call('delGate', { gid: east?.gid }, a.token);
     expect(refused.status).toBe(Status.UPDATE_NOT_ALLOWED);
     expect(refused.result).toEqual({ accounts: 1, visitTypes: 1 });
 
     // The desk signed in at its gate sees that gate only.
-    const north = (await t.call<Gate>('addGate', { gname: 'North' }, a.token)).result;
-    const login = await t.call<{ token: string }>('Login', { email: 'desk_east', password: PASSWORD });
-    expect((await t.call<Gate[]>('getGate', {}, login.result.token)).result.map((g) => g.gname)).toEqual(['East gate']);
-    expect((await t.call<Gate[]>('getGate', {}, a.token)).result.map((g) => g.gid)).toContain(north.gid);
+    const north = (await t.api.addGate({ gname: 'North' }, a.token)).result;
+    const login = await t.api.Login({ email: 'desk_east', password: PASSWORD });
+    expect((await t.api.getGate({}, login.result.token)).result.map((g) => g.gname)).toEqual(['East gate']);
+    expect((await t.api.getGate({}, a.token)).result.map((g) => g.gid)).toContain(north.gid);
 
-    await t.call('UpdateManager', { account: 'desk_east', gids: [] }, a.token);
-    await t.call('updateVisitorType', { tid: type.tid, gids: [] }, a.token);
+    await t.api.UpdateManager({ account: 'desk_east', gids: [] }, a.token);
+    await t.api.updateVisitorType({ tid: type.tid, gids: [] }, a.token);
     expect((await t.call('delGate', { gid: east?.gid }, a.token)).status).toBe(0);
   });
 });

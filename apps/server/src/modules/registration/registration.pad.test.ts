@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type PadConfig, type PadSettings, Status, type VisitorField, type VisitorType } from '@openvisit/contract';
+import { type PadSettings, Status } from '@openvisit/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { PASSWORD, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { scaled } from '../../../test/timeouts.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
 
@@ -22,8 +23,8 @@ async function picture(width: number, height: number, format: 'png' | 'jpeg' | '
 
 describe('pad settings', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   const filesDir = () => path.join(t.config.dataDir, 'files');
   const stored = () =>
     fs.existsSync(filesDir())
@@ -38,8 +39,7 @@ describe('pad settings', () => {
 
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
   });
   afterAll(() => t.close());
 
@@ -63,13 +63,13 @@ describe('pad settings', () => {
       expect((await t.call(name, {})).status, name).toBe(Status.TOKEN_MISSING);
     const desk = await seedStaff(t, a.id, 2);
     expect((await t.upload('UpdateLogo', { name: 'a.png', bytes: img }, {}, desk.token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('updateSignOutSwitch', { signOutSwitch: 1 }, desk.token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('getPadConfig', {}, desk.token)).status).toBe(0);
-    expect((await t.call('getPadConfig', {}, (await seedStaff(t, a.id, 3)).token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.updateSignOutSwitch({ signOutSwitch: 1 }, desk.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getPadConfig({}, desk.token)).status).toBe(0);
+    expect((await t.api.getPadConfig({}, (await seedStaff(t, a.id, 3)).token)).status).toBe(Status.NO_PERMISSION);
   });
 
   it('a logo keeps its transparency, a large one is scaled down under 1 MB; bad pictures are field errors and change nothing', {
-    timeout: 90_000,
+    timeout: scaled(90_000),
   }, async () => {
     const big = await picture(3000, 1500, 'png', true, 10);
     const up = await t.upload<PadSettings>('UpdateLogo', { name: 'logo.png', bytes: big }, {}, a.token);
@@ -86,7 +86,7 @@ describe('pad settings', () => {
     expect(await bad('tiny.png', await picture(80, 20))).toEqual([{ field: 'file', rule: 'imageTooSmall' }]);
     expect(await bad('fake.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toEqual([{ field: 'file', rule: 'type' }]);
     expect((await t.upload('UpdateLogo', { name: 'logo.svg', bytes: Buffer.from('<svg/>') }, {}, a.token)).status).toBe(Status.FILE_TYPE_ERROR);
-    const info = await t.call<{ logo: string }>('GetUserInfo', {}, a.token);
+    const info = await t.api.GetUserInfo({}, a.token);
     expect(info.result.logo).toBe(up.result.logo);
 
     // A new logo replaces the file of the old one.
@@ -122,7 +122,7 @@ describe('pad settings', () => {
     expect((await t.call<Errors>('updateCarouselPic', { carouselPic: [c0, c0] }, a.token)).result.errors).toEqual([
       { field: 'carouselPic.1', rule: 'duplicate' },
     ]);
-    const kept = await t.call<PadSettings>('updateCarouselPic', { carouselPic: [c2, c0, c1] }, a.token);
+    const kept = await t.api.updateCarouselPic({ carouselPic: [c2, c0, c1] }, a.token);
     expect(kept.result.carouselPic).toEqual([c2, c0, c1]);
     expect(stored().filter((k) => k.includes('carouselPic'))).toHaveLength(3);
 
@@ -136,7 +136,7 @@ describe('pad settings', () => {
     expect((await get('PadPicture', kept.result.logo, a.token)).json().status).toBe(Status.NO_SUCH_RECORD);
     expect((await get('PadPicture', '../../etc/passwd', a.token)).json().status).toBe(Status.NO_SUCH_RECORD);
 
-    const removed = await t.call<PadSettings>('delPadPicture', { kind: 'backgroundPic' }, a.token);
+    const removed = await t.api.delPadPicture({ kind: 'backgroundPic' }, a.token);
     expect(removed.result.backgroundPic).toBe('');
     expect(stored().some((k) => k.includes('backgroundPic'))).toBe(false);
     expect((await t.call<Errors>('delPadPicture', { kind: 'carouselPic' }, a.token)).result.errors).toEqual([
@@ -157,24 +157,22 @@ describe('pad settings', () => {
     expect((await t.call<Errors>('UpdateThemeColor', { themecolor: 'red' }, a.token)).result.errors).toEqual([
       { field: 'themecolor', rule: 'format' },
     ]);
-    expect((await t.call<PadSettings>('UpdateThemeColor', { themecolor: '#0A8' }, a.token)).result.themecolor).toBe('#00aa88');
+    expect((await t.api.UpdateThemeColor({ themecolor: '#0A8' }, a.token)).result.themecolor).toBe('#00aa88');
 
     expect((await t.call<Errors>('updateCardStyle', { cardSize: 3 }, a.token)).result.errors?.[0]?.field).toBe('cardSize');
     expect((await t.call<Errors>('updateCardStyle', { customText: 'x'.repeat(31) }, a.token)).result.errors).toEqual([
       { field: 'customText', rule: 'tooLong' },
     ]);
-    const style = await t.call<PadSettings>(
-      'updateCardStyle',
+    const style = await t.api.updateCardStyle(
       { cardType: 1, cardSize: 2, printType: 1, brandType: 0, brandPosition: 2, avatarType: 2, customText: '<b>Alpha</b> Ltd', cardText: 'Visitor' },
       a.token,
     );
     expect(style.result).toMatchObject({ cardType: 1, cardSize: 2, printType: 1, brandType: 0, brandPosition: 2, showAvatar: 1, avatarType: 2 });
     expect(style.result.customText).toBe('Alpha Ltd');
     // Only what is given changes.
-    expect((await t.call<PadSettings>('updateCardStyle', { showAvatar: 0 }, a.token)).result).toMatchObject({ cardSize: 2, showAvatar: 0 });
+    expect((await t.api.updateCardStyle({ showAvatar: 0 }, a.token)).result).toMatchObject({ cardSize: 2, showAvatar: 0 });
 
-    const protocol = await t.call<PadSettings>(
-      'updateSecureProtocol',
+    const protocol = await t.api.updateSecureProtocol(
       {
         secureProtocol: '<p>请遵守<b>安全</b>规定</p><script>alert(1)</script><img src=x onerror="alert(2)">&lt;不要&gt;奔跑',
         secureProtocolEn: 'Keep to the paths.\r\n\r\n\r\nWear a helmet &amp; boots.',
@@ -186,30 +184,29 @@ describe('pad settings', () => {
     expect((await t.call<Errors>('updateSecureProtocol', { secureProtocol: 'x'.repeat(20001) }, a.token)).result.errors).toEqual([
       { field: 'secureProtocol', rule: 'tooLong' },
     ]);
-    expect((await t.call<PadSettings>('updateEscapeClause', { escapeClause: ' I accept. ' }, a.token)).result.escapeClause).toBe('I accept.');
-    const info = (await t.call<PadSettings & { company: string }>('GetUserInfo', {}, a.token)).result;
+    expect((await t.api.updateEscapeClause({ escapeClause: ' I accept. ' }, a.token)).result.escapeClause).toBe('I accept.');
+    const info = (await t.api.GetUserInfo({}, a.token)).result;
     expect(info).toMatchObject({ themecolor: '#00aa88', cardSize: 2, signOutSwitch: 1, escapeClause: 'I accept.', carouselPic: expect.any(Array) });
     // The other company is untouched.
-    expect((await t.call<PadSettings>('GetUserInfo', {}, b.token)).result).toMatchObject({ themecolor: '', cardSize: 0, signOutSwitch: 0, logo: '' });
+    expect((await t.api.GetUserInfo({}, b.token)).result).toMatchObject({ themecolor: '', cardSize: 0, signOutSwitch: 0, logo: '' });
   });
 
   it('getPadConfig: a kiosk gets its gate, the types offered there with their forms, and the settings', async () => {
-    const north = (await t.call<{ gid: number }>('addGate', { gname: 'North' }, a.token)).result.gid;
-    const south = (await t.call<{ gid: number }>('addGate', { gname: 'South' }, a.token)).result.gid;
-    const everywhere = (await t.call<VisitorType>('addVisitorType', { vType: '访客#Guest', reasons: ['开会#Meeting'] }, a.token)).result;
-    const northOnly = (await t.call<VisitorType>('addVisitorType', { vType: '送货#Delivery', gids: [north] }, a.token)).result;
-    const southOnly = (await t.call<VisitorType>('addVisitorType', { vType: '施工#Works', gids: [south] }, a.token)).result;
+    const north = (await t.api.addGate({ gname: 'North' }, a.token)).result.gid;
+    const south = (await t.api.addGate({ gname: 'South' }, a.token)).result.gid;
+    const everywhere = (await t.api.addVisitorType({ vType: '访客#Guest', reasons: ['开会#Meeting'] }, a.token)).result;
+    const northOnly = (await t.api.addVisitorType({ vType: '送货#Delivery', gids: [north] }, a.token)).result;
+    const southOnly = (await t.api.addVisitorType({ vType: '施工#Works', gids: [south] }, a.token)).result;
     const field = (
-      await t.call<VisitorField>(
-        'addExtendVisitor',
+      await t.api.addExtendVisitor(
         { displayName: '车型#Vehicle', inputType: 'button', inputValue: ['货车#Truck', '轿车#Car'], types: [{ tid: northOnly.tid, required: true }] },
         a.token,
       )
     ).result;
-    await t.call('AddManager', { account: 'kiosk_north', password: PASSWORD, sName: 'Kiosk', sType: 4, gids: [north] }, a.token);
-    const kiosk = (await t.call<{ token: string }>('Login', { email: 'kiosk_north', password: PASSWORD })).result.token;
+    await t.api.AddManager({ account: 'kiosk_north', password: PASSWORD, sName: 'Kiosk', sType: 4, gids: [north] }, a.token);
+    const kiosk = (await t.api.Login({ email: 'kiosk_north', password: PASSWORD })).result.token;
 
-    const config = await t.call<PadConfig>('getPadConfig', {}, kiosk);
+    const config = await t.api.getPadConfig({}, kiosk);
     expect(config.status).toBe(0);
     expect(config.result).toMatchObject({ company: 'Alpha', gates: [{ gid: north, gname: 'North' }] });
     expect(config.result.settings).toMatchObject({ themecolor: '#00aa88', cardSize: 2, secureProtocolEn: expect.stringContaining('helmet') });
@@ -233,21 +230,17 @@ describe('pad settings', () => {
     expect(config.result.types.find((x) => x.tid === everywhere.tid)?.reasons).toEqual(['开会#Meeting']);
 
     // An administrator previews any gate, or all types; a gate of another company is 125.
-    const all = await t.call<PadConfig>('getPadConfig', {}, a.token);
+    const all = await t.api.getPadConfig({}, a.token);
     expect(all.result.gates).toEqual([]);
     expect(all.result.types.map((x) => x.tid)).toContain(southOnly.tid);
-    expect((await t.call<PadConfig>('getPadConfig', { gid: south }, a.token)).result.types.map((x) => x.tid)).not.toContain(northOnly.tid);
-    const bGate = (await t.call<{ gid: number }>('addGate', { gname: 'Theirs' }, b.token)).result.gid;
-    expect((await t.call('getPadConfig', { gid: bGate }, a.token)).status).toBe(Status.GATE_NOT_FOUND);
-    expect((await t.call<PadConfig>('getPadConfig', {}, b.token)).result).toMatchObject({ company: 'Beta', types: [] });
+    expect((await t.api.getPadConfig({ gid: south }, a.token)).result.types.map((x) => x.tid)).not.toContain(northOnly.tid);
+    const bGate = (await t.api.addGate({ gname: 'Theirs' }, b.token)).result.gid;
+    expect((await t.api.getPadConfig({ gid: bGate }, a.token)).status).toBe(Status.GATE_NOT_FOUND);
+    expect((await t.api.getPadConfig({}, b.token)).result).toMatchObject({ company: 'Beta', types: [] });
   });
 
   it('logs the changes', async () => {
-    const log = await t.call<{ list: { objName: string; optDesc: string; descKey: string | null }[] }>(
-      'getLogList',
-      { requestedCount: 200 },
-      a.token,
-    );
+    const log = await t.api.getLogList({ requestedCount: 200 }, a.token);
     const rows = log.result.list;
     expect(rows.find((r) => r.objName === 'signOutSwitch')).toMatchObject({ descKey: 'switchedOn', optDesc: 'switched on' });
     expect(rows.find((r) => r.objName === 'themecolor')).toMatchObject({ optDesc: 'colour #00aa88' });

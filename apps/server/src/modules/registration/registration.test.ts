@@ -1,21 +1,20 @@
 import { Status, type VisitorField, type VisitorType } from '@openvisit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
 
 describe('visitor types and fields', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
   });
   afterAll(() => t.close());
 
-  const fieldsOf = async (token: string, tid?: number) => (await t.call<VisitorField[]>('GetExtendVisitor', tid ? { tid } : {}, token)).result;
+  const fieldsOf = async (token: string, tid?: number) => (await t.api.GetExtendVisitor(tid ? { tid } : {}, token)).result;
 
   it('no token 28; roles that may not manage 610; readers read', async () => {
     for (const name of ['getVisitorType', 'addVisitorType', 'updateVisitorType', 'delVisitorType', 'sortVisitorType']) {
@@ -26,13 +25,13 @@ describe('visitor types and fields', () => {
     }
     const desk = await seedStaff(t, a.id, 2);
     const logistics = await seedStaff(t, a.id, 3);
-    expect((await t.call('addVisitorType', { vType: '面试#Interview' }, desk.token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('addExtendVisitor', { displayName: '部门#Department', inputType: 'text' }, desk.token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('getVisitorType', {}, logistics.token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('getVisitorType', {}, desk.token)).status).toBe(0);
-    expect((await t.call('GetExtendVisitor', {}, desk.token)).status).toBe(0);
+    expect((await t.api.addVisitorType({ vType: '面试#Interview' }, desk.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.addExtendVisitor({ displayName: '部门#Department', inputType: 'text' }, desk.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getVisitorType({}, logistics.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getVisitorType({}, desk.token)).status).toBe(0);
+    expect((await t.api.GetExtendVisitor({}, desk.token)).status).toBe(0);
     // A body naming another company is refused, never obeyed.
-    expect((await t.call('getVisitorType', { userid: b.id }, a.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getVisitorType({ userid: b.id }, a.token)).status).toBe(Status.NO_PERMISSION);
   });
 
   it('every company has the standard fields, the name locked; a new type shows the usual ones', async () => {
@@ -53,11 +52,7 @@ describe('visitor types and fields', () => {
     ]);
     expect(fields.every((f) => f.standard && f.inputType === 'standard')).toBe(true);
     expect(fields.filter((f) => f.locked).map((f) => f.fieldName)).toEqual(['vname']);
-    const added = await t.call<VisitorType>(
-      'addVisitorType',
-      { vType: ' 面试 # Interview ', reasons: ['面试#Interview', 'Tour'], povDays: 3 },
-      a.token,
-    );
+    const added = await t.api.addVisitorType({ vType: ' 面试 # Interview ', reasons: ['面试#Interview', 'Tour'], povDays: 3 }, a.token);
     expect(added.status).toBe(0);
     expect(added.result).toMatchObject({ vType: '面试#Interview', reasons: ['面试#Interview', 'Tour'], povDays: 3, gids: [], subTypes: [] });
     const byEid = new Map(fields.map((f) => [f.eid, f.fieldName]));
@@ -70,7 +65,7 @@ describe('visitor types and fields', () => {
       ['photo', false],
     ]);
     // The other company sees its own standard fields and no types.
-    expect((await t.call<VisitorType[]>('getVisitorType', {}, b.token)).result).toEqual([]);
+    expect((await t.api.getVisitorType({}, b.token)).result).toEqual([]);
     expect((await fieldsOf(b.token)).map((f) => f.eid)).not.toContain(fields[0]?.eid);
   });
 
@@ -86,24 +81,23 @@ describe('visitor types and fields', () => {
     expect(await bad({ vType: '商务#Business', reasons: ['Meeting', 'meeting'] })).toEqual([{ field: 'reasons.1', rule: 'duplicate' }]);
     expect(await bad({ vType: '商务#Business', subTypes: [{ name: '' }] })).toEqual([{ field: 'subTypes.0.name', rule: 'required' }]);
     expect(await bad({ vType: '商务#Business', gids: [999999] })).toEqual([{ field: 'gids', rule: 'notFound' }]);
-    expect((await t.call('addVisitorType', { vType: '面谈#INTERVIEW' }, a.token)).status).toBe(Status.VISITOR_TYPE_EXISTS);
-    expect((await t.call('addVisitorType', { vType: '面试#Meeting' }, a.token)).status).toBe(Status.VISITOR_TYPE_EXISTS);
+    expect((await t.api.addVisitorType({ vType: '面谈#INTERVIEW' }, a.token)).status).toBe(Status.VISITOR_TYPE_EXISTS);
+    expect((await t.api.addVisitorType({ vType: '面试#Meeting' }, a.token)).status).toBe(Status.VISITOR_TYPE_EXISTS);
     // Another company may use the same names.
-    expect((await t.call('addVisitorType', { vType: '面试#Interview' }, b.token)).status).toBe(0);
+    expect((await t.api.addVisitorType({ vType: '面试#Interview' }, b.token)).status).toBe(0);
   });
 
   it('updates only what is given; sub-types, gates and the fields shown; another company’s type is 104', async () => {
-    const types = (await t.call<VisitorType[]>('getVisitorType', {}, a.token)).result;
+    const types = (await t.api.getVisitorType({}, a.token)).result;
     const interview = types.find((x) => x.vType === '面试#Interview') as VisitorType;
     // Only the fields shown: nothing else changes.
-    const same = await t.call<VisitorType>('updateVisitorType', { tid: interview.tid, fields: interview.fields }, a.token);
+    const same = await t.api.updateVisitorType({ tid: interview.tid, fields: interview.fields }, a.token);
     expect(same.result).toEqual(interview);
-    const gate = (await t.call<{ gid: number }>('addGate', { gname: 'North' }, a.token)).result.gid;
+    const gate = (await t.api.addGate({ gname: 'North' }, a.token)).result.gid;
     const fields = await fieldsOf(a.token);
     const phone = fields.find((f) => f.fieldName === 'vphone')?.eid as number;
     const name = fields.find((f) => f.fieldName === 'vname')?.eid as number;
-    const u = await t.call<VisitorType>(
-      'updateVisitorType',
+    const u = await t.api.updateVisitorType(
       {
         tid: interview.tid,
         subTypes: [{ name: '初试#First round', selected: true }, { name: '复试#Second round' }],
@@ -133,25 +127,25 @@ describe('visitor types and fields', () => {
     expect((await t.call<Errors>('updateVisitorType', { tid: interview.tid, fields: [{ eid: 999999 }] }, a.token)).result.errors).toEqual([
       { field: 'fields.0.eid', rule: 'notFound' },
     ]);
-    const bType = (await t.call<VisitorType[]>('getVisitorType', {}, b.token)).result[0] as VisitorType;
-    expect((await t.call('updateVisitorType', { tid: bType.tid, povDays: 9 }, a.token)).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
-    expect((await t.call('delVisitorType', { tid: bType.tid }, a.token)).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
+    const bType = (await t.api.getVisitorType({}, b.token)).result[0] as VisitorType;
+    expect((await t.api.updateVisitorType({ tid: bType.tid, povDays: 9 }, a.token)).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
+    expect((await t.api.delVisitorType({ tid: bType.tid }, a.token)).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
     // Another company's field cannot be shown by one of ours.
     const bField = (await fieldsOf(b.token))[1] as VisitorField;
     expect((await t.call<Errors>('updateVisitorType', { tid: interview.tid, fields: [{ eid: bField.eid }] }, a.token)).result.errors).toEqual([
       { field: 'fields.0.eid', rule: 'notFound' },
     ]);
     // Offered only at its gate.
-    expect((await t.call<VisitorType[]>('getVisitorType', { gid: gate }, a.token)).result.map((x) => x.tid)).toContain(interview.tid);
-    expect((await t.call<VisitorType[]>('getVisitorType', { gid: gate + 1000 }, a.token)).result.map((x) => x.tid)).not.toContain(interview.tid);
+    expect((await t.api.getVisitorType({ gid: gate }, a.token)).result.map((x) => x.tid)).toContain(interview.tid);
+    expect((await t.api.getVisitorType({ gid: gate + 1000 }, a.token)).result.map((x) => x.tid)).not.toContain(interview.tid);
     // Renaming onto a taken name is 78; keeping its own name is fine.
-    const other = (await t.call<VisitorType>('addVisitorType', { vType: '送货#Delivery' }, a.token)).result;
-    expect((await t.call('updateVisitorType', { tid: other.tid, vType: '面试#Delivery' }, a.token)).status).toBe(Status.VISITOR_TYPE_EXISTS);
-    expect((await t.call('updateVisitorType', { tid: other.tid, vType: '送货#DELIVERY' }, a.token)).status).toBe(0);
+    const other = (await t.api.addVisitorType({ vType: '送货#Delivery' }, a.token)).result;
+    expect((await t.api.updateVisitorType({ tid: other.tid, vType: '面试#Delivery' }, a.token)).status).toBe(Status.VISITOR_TYPE_EXISTS);
+    expect((await t.api.updateVisitorType({ tid: other.tid, vType: '送货#DELIVERY' }, a.token)).status).toBe(0);
   });
 
   it('custom fields: text, date and choice; names and keys unique; options required for a choice', async () => {
-    const tid = (await t.call<VisitorType[]>('getVisitorType', {}, a.token)).result[0]?.tid as number;
+    const tid = (await t.api.getVisitorType({}, a.token)).result[0]?.tid as number;
     const bad = async (body: object) => (await t.call<Errors>('addExtendVisitor', body, a.token)).result.errors;
     expect(await bad({ displayName: '部门#Department', inputType: 'button' })).toEqual([{ field: 'inputValue', rule: 'required' }]);
     expect(await bad({ displayName: 'Department', inputType: 'text' })).toEqual([{ field: 'displayName', rule: 'bothNames' }]);
@@ -165,118 +159,107 @@ describe('visitor types and fields', () => {
       { field: 'inputValue.1', rule: 'duplicate' },
     ]);
 
-    const dept = await t.call<VisitorField>(
-      'addExtendVisitor',
+    const dept = await t.api.addExtendVisitor(
       { displayName: '部门#Department', inputType: 'text', placeholder: '请输入部门#Your department', types: [{ tid, required: true }] },
       a.token,
     );
     expect(dept.status).toBe(0);
     expect(dept.result).toMatchObject({ displayName: '部门#Department', inputType: 'text', standard: false, types: [{ tid, required: true }] });
     expect(dept.result.fieldName).toMatch(/^ext_[0-9a-f]{8}$/);
-    const level = await t.call<VisitorField>(
-      'addExtendVisitor',
+    const level = await t.api.addExtendVisitor(
       { displayName: '级别#Level', inputType: 'button', inputValue: ['高#High', '低#Low'], fieldName: 'level' },
       a.token,
     );
     expect(level.result).toMatchObject({ fieldName: 'level', inputValue: ['高#High', '低#Low'], types: [] });
-    const day = await t.call<VisitorField>(
-      'addExtendVisitor',
-      { displayName: '离开日期#Leaving on', inputType: 'date', placeholder: 'ignored' },
-      a.token,
-    );
+    const day = await t.api.addExtendVisitor({ displayName: '离开日期#Leaving on', inputType: 'date', placeholder: 'ignored' }, a.token);
     expect(day.result).toMatchObject({ inputType: 'date', placeholder: '' });
-    expect((await t.call('addExtendVisitor', { displayName: '部门#Section', inputType: 'text' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
-    expect((await t.call('addExtendVisitor', { displayName: '等级#Grade', inputType: 'text', fieldName: 'LEVEL' }, a.token)).status).toBe(
+    expect((await t.api.addExtendVisitor({ displayName: '部门#Section', inputType: 'text' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
+    expect((await t.api.addExtendVisitor({ displayName: '等级#Grade', inputType: 'text', fieldName: 'LEVEL' }, a.token)).status).toBe(
       Status.ALREADY_EXISTS,
     );
     // A standard field's name is taken too.
-    expect((await t.call('addExtendVisitor', { displayName: '电话#Phone', inputType: 'text' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
+    expect((await t.api.addExtendVisitor({ displayName: '电话#Phone', inputType: 'text' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
 
     // With tid: only the fields that type shows, in order, with its flags.
     const shown = await fieldsOf(a.token, tid);
     expect(shown.map((f) => f.eid)).toContain(dept.result.eid);
     expect(shown.map((f) => f.eid)).not.toContain(level.result.eid);
     expect(shown.find((f) => f.eid === dept.result.eid)?.types).toEqual([{ tid, required: true }]);
-    expect((await t.call('GetExtendVisitor', { tid: 999999 }, a.token)).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
+    expect((await t.api.GetExtendVisitor({ tid: 999999 }, a.token)).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
   });
 
   it('updates fields (standard ones keep their kind), deletes custom ones only, reorders every field; foreign ids 602', async () => {
-    const tid = (await t.call<VisitorType[]>('getVisitorType', {}, a.token)).result[0]?.tid as number;
+    const tid = (await t.api.getVisitorType({}, a.token)).result[0]?.tid as number;
     const fields = await fieldsOf(a.token);
     const level = fields.find((f) => f.fieldName === 'level') as VisitorField;
     const phone = fields.find((f) => f.fieldName === 'vphone') as VisitorField;
     const name = fields.find((f) => f.fieldName === 'vname') as VisitorField;
 
-    const u = await t.call<VisitorField>('updateExtendVisitor', { eid: level.eid, inputValue: ['高#High', '中#Medium'], types: [{ tid }] }, a.token);
+    const u = await t.api.updateExtendVisitor({ eid: level.eid, inputValue: ['高#High', '中#Medium'], types: [{ tid }] }, a.token);
     expect(u.result).toMatchObject({ inputValue: ['高#High', '中#Medium'], types: [{ tid, required: false }] });
     expect((await t.call<Errors>('updateExtendVisitor', { eid: level.eid, inputValue: [] }, a.token)).result.errors).toEqual([
       { field: 'inputValue', rule: 'required' },
     ]);
-    const asText = await t.call<VisitorField>('updateExtendVisitor', { eid: level.eid, inputType: 'text' }, a.token);
+    const asText = await t.api.updateExtendVisitor({ eid: level.eid, inputType: 'text' }, a.token);
     expect(asText.result).toMatchObject({ inputType: 'text', inputValue: [] });
     expect((await t.call<Errors>('updateExtendVisitor', { eid: phone.eid, inputType: 'date' }, a.token)).result.errors).toEqual([
       { field: 'inputType', rule: 'standard' },
     ]);
-    const renamed = await t.call<VisitorField>(
-      'updateExtendVisitor',
-      { eid: phone.eid, displayName: '手机#Mobile', placeholder: '11 位#11 digits' },
-      a.token,
-    );
+    const renamed = await t.api.updateExtendVisitor({ eid: phone.eid, displayName: '手机#Mobile', placeholder: '11 位#11 digits' }, a.token);
     expect(renamed.result).toMatchObject({ displayName: '手机#Mobile', placeholder: '11 位#11 digits', standard: true });
     // The name cannot be hidden.
-    const n = await t.call<VisitorField>('updateExtendVisitor', { eid: name.eid, types: [] }, a.token);
+    const n = await t.api.updateExtendVisitor({ eid: name.eid, types: [] }, a.token);
     expect(n.result.types.length).toBeGreaterThan(0);
     expect(n.result.types.every((x) => x.required)).toBe(true);
-    expect((await t.call('delExtendVisitor', { eid: phone.eid }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await t.api.delExtendVisitor({ eid: phone.eid }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
 
     const bField = (await fieldsOf(b.token))[0] as VisitorField;
-    expect((await t.call('updateExtendVisitor', { eid: bField.eid, displayName: '甲#A' }, a.token)).status).toBe(Status.NO_SUCH_RECORD);
-    expect((await t.call('delExtendVisitor', { eid: bField.eid }, a.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.api.updateExtendVisitor({ eid: bField.eid, displayName: '甲#A' }, a.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.api.delExtendVisitor({ eid: bField.eid }, a.token)).status).toBe(Status.NO_SUCH_RECORD);
 
     const ids = fields.map((f) => f.eid);
     const reversed = [...ids].reverse();
     expect((await t.call<Errors>('sortExtendVisitor', { eids: ids.slice(1) }, a.token)).result.errors).toEqual([
       { field: 'eids', rule: 'invalid_value' },
     ]);
-    expect((await t.call<Errors>('sortExtendVisitor', { eids: [...ids.slice(1), bField.eid] }, a.token)).status).toBe(Status.BAD_PARAMS);
-    const sorted = await t.call<VisitorField[]>('sortExtendVisitor', { eids: reversed }, a.token);
+    expect((await t.api.sortExtendVisitor({ eids: [...ids.slice(1), bField.eid] }, a.token)).status).toBe(Status.BAD_PARAMS);
+    const sorted = await t.api.sortExtendVisitor({ eids: reversed }, a.token);
     expect(sorted.result.map((f) => f.eid)).toEqual(reversed);
     // A type's fields follow the shared order.
-    const type = (await t.call<VisitorType[]>('getVisitorType', {}, a.token)).result.find((x) => x.tid === tid) as VisitorType;
+    const type = (await t.api.getVisitorType({}, a.token)).result.find((x) => x.tid === tid) as VisitorType;
     const pos = new Map(reversed.map((id, i) => [id, i]));
     expect(type.fields.map((f) => pos.get(f.eid))).toEqual([...type.fields.map((f) => pos.get(f.eid))].sort((x, y) => (x ?? 0) - (y ?? 0)));
 
-    expect((await t.call('delExtendVisitor', { eid: level.eid }, a.token)).status).toBe(0);
+    expect((await t.api.delExtendVisitor({ eid: level.eid }, a.token)).status).toBe(0);
     expect((await fieldsOf(a.token)).map((f) => f.eid)).not.toContain(level.eid);
   });
 
   it('reorders types; deletes a type, refused while visits name it', async () => {
-    const types = (await t.call<VisitorType[]>('getVisitorType', {}, a.token)).result;
+    const types = (await t.api.getVisitorType({}, a.token)).result;
     const tids = types.map((x) => x.tid).reverse();
-    expect((await t.call<VisitorType[]>('sortVisitorType', { tids }, a.token)).result.map((x) => x.tid)).toEqual(tids);
+    expect((await t.api.sortVisitorType({ tids }, a.token)).result.map((x) => x.tid)).toEqual(tids);
     expect((await t.call('sortVisitorType', { tids: [tids[0], tids[0]] }, a.token)).status).toBe(Status.BAD_PARAMS);
 
     // A type asking only the visitor's name, so the walk-in below fills everything it requires.
-    const used = (await t.call<VisitorType>('addVisitorType', { vType: '访问#Visit', fields: [] }, a.token)).result;
+    const used = (await t.api.addVisitorType({ vType: '访问#Visit', fields: [] }, a.token)).result;
     const host = await seedEmployee(t, a.id);
     const desk = await seedStaff(t, a.id, 2);
-    const walkIn = await t.call(
-      'UpdatePhoto',
+    const walkIn = await t.api.UpdatePhoto(
       { vname: 'Visitor One', vphone: '13700000001', empid: host.id, tid: used.tid, visitType: used.vType, protocolAccepted: true },
       desk.token,
     );
     expect(walkIn.status).toBe(0);
-    const refused = await t.call<{ visits: number }>('delVisitorType', { tid: used.tid }, a.token);
+    const refused = await t.api.delVisitorType({ tid: used.tid }, a.token);
     expect(refused.status).toBe(Status.UPDATE_NOT_ALLOWED);
     expect(refused.result).toEqual({ visits: 1 });
     const unused = types[1] as VisitorType;
-    expect((await t.call('delVisitorType', { tid: unused.tid }, a.token)).status).toBe(0);
-    expect((await t.call<VisitorType[]>('getVisitorType', {}, a.token)).result.map((x) => x.tid)).not.toContain(unused.tid);
-    expect((await t.call('delVisitorType', { tid: unused.tid }, a.token)).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
+    expect((await t.api.delVisitorType({ tid: unused.tid }, a.token)).status).toBe(0);
+    expect((await t.api.getVisitorType({}, a.token)).result.map((x) => x.tid)).not.toContain(unused.tid);
+    expect((await t.api.delVisitorType({ tid: unused.tid }, a.token)).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
   });
 
   it('logs every change in the operation log', async () => {
-    const log = await t.call<{ list: { optModule: number; optEvent: string; objName: string }[] }>('getLogList', { requestedCount: 100 }, a.token);
+    const log = await t.api.getLogList({ requestedCount: 100 }, a.token);
     const rows = log.result.list.filter((r) => r.optModule === 7);
     expect(rows.some((r) => r.optEvent === 'add' && r.objName === '面试#Interview')).toBe(true);
     expect(rows.some((r) => r.optEvent === 'delete')).toBe(true);

@@ -52,7 +52,7 @@ describe('visitor report (getVisitReport, ExportVisitReport)', () => {
     b = await seedCompany(t);
     const sub = await seedSubAccount(t, a.id);
     const other = await seedSubAccount(t, a.id);
-    subToken = (await t.call<{ token: string }>('subAccountLogin', { email: sub.email, password: PASSWORD })).result.token;
+    subToken = (await t.api.subAccountLogin({ email: sub.email, password: PASSWORD })).result.token;
     const [r1, r2, rb] = await t.db
       .insert(departments)
       .values([
@@ -156,7 +156,7 @@ describe('visitor report (getVisitReport, ExportVisitReport)', () => {
   afterAll(() => t.close());
 
   const report = async (q: Record<string, unknown>, token = a.token) => {
-    const r = await t.call<Report>('getVisitReport', { ...PERIOD, ...q }, token);
+    const r = await t.api.getVisitReport({ ...PERIOD, ...q }, token);
     expect(r.status, r.reason).toBe(0);
     return r.result;
   };
@@ -233,13 +233,13 @@ describe('visitor report (getVisitReport, ExportVisitReport)', () => {
   });
 
   it('refuses without a session, a role that does not read visits, and another company’s department', async () => {
-    expect((await t.call('getVisitReport', PERIOD)).status).toBe(Status.TOKEN_MISSING);
+    expect((await t.api.getVisitReport(PERIOD)).status).toBe(Status.TOKEN_MISSING);
     const kiosk = await seedStaff(t, a.id, 4);
-    expect((await t.call('getVisitReport', PERIOD, kiosk.token)).status).toBe(Status.NO_PERMISSION);
-    const foreign = await t.call<Report>('getVisitReport', { ...PERIOD, groupBy: 'day', deptid: bDept }, a.token);
+    expect((await t.api.getVisitReport(PERIOD, kiosk.token)).status).toBe(Status.NO_PERMISSION);
+    const foreign = await t.api.getVisitReport({ ...PERIOD, groupBy: 'day', deptid: bDept }, a.token);
     expect([foreign.status, foreign.result]).toEqual([Status.NO_SUCH_RECORD, null]);
     const desk = await seedStaff(t, a.id, 2);
-    expect((await t.call('getVisitReport', PERIOD, desk.token)).status).toBe(0);
+    expect((await t.api.getVisitReport(PERIOD, desk.token)).status).toBe(0);
   });
 
   it('answers the period rules for reversed, too long and malformed periods', async () => {
@@ -252,7 +252,7 @@ describe('visitor report (getVisitReport, ExportVisitReport)', () => {
     expect(await rule({ startDate: '2025-01-01', endDate: '2026-01-02' })).toEqual([{ field: 'endDate', rule: 'periodTooLong' }]);
     expect(await rule({ startDate: '2026-02-30', endDate: '2026-03-01' })).toEqual([{ field: 'startDate', rule: 'format' }]);
     expect(await rule({ ...PERIOD, groupBy: 'hour' })).toEqual([{ field: 'groupBy', rule: 'invalid_value' }]);
-    expect((await t.call('getVisitReport', { startDate: '2025-01-01', endDate: '2025-12-31' }, a.token)).status).toBe(0);
+    expect((await t.api.getVisitReport({ startDate: '2025-01-01', endDate: '2025-12-31' }, a.token)).status).toBe(0);
   });
 
   const sheetOf = async (query: string, token = a.token) => {

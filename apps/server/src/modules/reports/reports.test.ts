@@ -138,9 +138,9 @@ describe('statistics calls', () => {
         visitType: 'Business',
       })),
     );
-    const s = await t.call<{ token: string }>('subAccountLogin', { email: sub.email, password: PASSWORD });
+    const s = await t.api.subAccountLogin({ email: sub.email, password: PASSWORD });
     subToken = s.result.token;
-    const e = await t.call<{ token: string; role: number }>('empLogin', { phone: e1.phone, empPwd: PASSWORD });
+    const e = await t.api.empLogin({ phone: e1.phone, empPwd: PASSWORD });
     expect(e.result.role).toBe(Role.EMPLOYEE);
     empToken = e.result.token;
   });
@@ -204,7 +204,7 @@ describe('statistics calls', () => {
       { deptid: dept.sales, deptName: 'Sales', count: 3 },
       { deptid: dept.east, deptName: 'Sales East', count: 1 },
     ]);
-    const r = await t.call('getVisitorChartByDept', { ...PERIOD, deptid: otherDept }, a.token);
+    const r = await t.api.getVisitorChartByDept({ ...PERIOD, deptid: otherDept }, a.token);
     expect(r.status).toBe(Status.NO_SUCH_RECORD);
   });
 
@@ -273,8 +273,8 @@ describe('statistics calls', () => {
   });
 
   it('refuses no session, a role that does not read visits, and bad periods, with nothing answered', async () => {
-    expect((await t.call('getVisitStatistics', PERIOD)).status).toBe(28);
-    expect((await t.call('getVisitStatistics', PERIOD, empToken)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.getVisitStatistics(PERIOD)).status).toBe(28);
+    expect((await t.api.getVisitStatistics(PERIOD, empToken)).status).toBe(Status.NO_PERMISSION);
     for (const name of ['getVisitStatistics', 'getAllVisitorLineChart', 'getVisitorChartByDept']) {
       const reversed = await t.call<unknown>(name, { startDate: '2026-03-03', endDate: '2026-03-01' }, a.token);
       expect(reversed.status).toBe(Status.BAD_PARAMS);
@@ -286,6 +286,6 @@ describe('statistics calls', () => {
       expect((await t.call(name, { startDate: '2026/03/01', endDate: '2026-03-01' }, a.token)).status).toBe(Status.BAD_PARAMS);
     }
     // 366 days is the limit, allowed.
-    expect((await t.call('getAllVisitorLineChart', { startDate: '2025-03-03', endDate: '2026-03-03' }, a.token)).status).toBe(0);
+    expect((await t.api.getAllVisitorLineChart({ startDate: '2025-03-03', endDate: '2026-03-03' }, a.token)).status).toBe(0);
   });
 });

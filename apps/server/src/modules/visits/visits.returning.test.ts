@@ -1,7 +1,7 @@
 import { Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
+import { seedCompany, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { visits } from '../../db/schema/index.js';
 
 interface Returning {
@@ -27,13 +27,13 @@ const LOOKUP = 'getVisitorAppointmentByPhone';
 
 describe('returning visitors ("came before")', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   let desk: Awaited<ReturnType<typeof seedStaff>>;
   let kiosk: Awaited<ReturnType<typeof seedStaff>>;
   let host: number;
   let tid: number;
-  const comeAgain = (on: 0 | 1) => t.call('updateComeAgain', { comeAgain: on }, a.token);
+  const comeAgain = (on: 0 | 1) => t.api.updateComeAgain({ comeAgain: on }, a.token);
   const walkIn = (body: Record<string, unknown>, token = desk.token) =>
     t.call<{ vid: number; cardId: string; certificateType: string } & Errors>(
       'UpdatePhoto',
@@ -43,12 +43,11 @@ describe('returning visitors ("came before")', () => {
 
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
     desk = await seedStaff(t, a.id, 2);
     kiosk = await seedStaff(t, a.id, 4);
-    host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
-    tid = (await t.call<{ tid: number }>('addVisitorType', { vType: '访客#Guest' }, a.token)).result.tid;
+    host = (await t.api.addEmployee({ employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
+    tid = (await t.api.addVisitorType({ vType: '访客#Guest' }, a.token)).result.tid;
     // An older visit with other details, then the latest one: the latest is offered.
     expect((await walkIn({ vname: '旧名字', vcompany: 'Old Co' })).status).toBe(0);
     const latest = await walkIn({
@@ -106,19 +105,19 @@ describe('returning visitors ("came before")', () => {
     expect(bad.status).toBe(Status.BAD_PARAMS);
     expect(bad.result.errors[0]).toMatchObject({ field: 'phone', rule: 'format' });
     const emp = await seedEmployee(t, a.id);
-    const login = await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: 'Secret#2026' });
+    const login = await t.api.empLogin({ phone: emp.phone, empPwd: 'Secret#2026' });
     expect((await t.call(LOOKUP, { phone: '13955550001' }, login.result.token)).status).toBe(Status.NO_PERMISSION);
     expect((await t.call(LOOKUP, { phone: '13955550001' })).status).toBe(Status.TOKEN_MISSING);
   });
 
   it('leaves out a host hidden from kiosks or stopped', async () => {
     await comeAgain(1);
-    const hidden = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Hidden Host', phone: '13800001122' }, a.token)).result.empid;
+    const hidden = (await t.api.addEmployee({ employee_name: 'Hidden Host', phone: '13800001122' }, a.token)).result.empid;
     await walkIn({ vphone: '13955550002', empid: hidden });
     expect((await t.call<Returning>(LOOKUP, { phone: '13955550002' }, kiosk.token)).result).toMatchObject({ empid: hidden, empName: 'Hidden Host' });
-    expect((await t.call('updateEmployee', { empid: hidden, hideFromPad: true }, a.token)).status).toBe(0);
+    expect((await t.api.updateEmployee({ empid: hidden, hideFromPad: true }, a.token)).status).toBe(0);
     expect((await t.call<Returning>(LOOKUP, { phone: '13955550002' }, kiosk.token)).result).toMatchObject({ empid: null, empName: '' });
-    expect((await t.call('updateEmployee', { empid: hidden, hideFromPad: false, status: 2 }, a.token)).status).toBe(0);
+    expect((await t.api.updateEmployee({ empid: hidden, hideFromPad: false, status: 2 }, a.token)).status).toBe(0);
     const stopped = await t.call<Returning>(LOOKUP, { phone: '13955550002' }, desk.token);
     expect(stopped.result).toMatchObject({ empid: null, empName: '', hasCardId: false, cardId: '', tid: null });
   });
@@ -143,7 +142,7 @@ describe('returning visitors ("came before")', () => {
     const otherPhone = await walkIn({ vphone: '13955550009', reuseIdFrom: vid }, kiosk.token);
     expect(otherPhone.status).toBe(Status.BAD_PARAMS);
     expect(otherPhone.result.errors).toEqual([{ field: 'reuseIdFrom', rule: 'notFound' }]);
-    const bHost = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host B', phone: '13800002222' }, b.token)).result.empid;
+    const bHost = (await t.api.addEmployee({ employee_name: 'Host B', phone: '13800002222' }, b.token)).result.empid;
     const elsewhere = await t.call<Errors>('UpdatePhoto', { vname: '回访客', vphone: '13955550001', empid: bHost, reuseIdFrom: vid }, b.token);
     expect(elsewhere.status).toBe(Status.BAD_PARAMS);
     expect(elsewhere.result.errors).toEqual([{ field: 'reuseIdFrom', rule: 'notFound' }]);
@@ -162,6 +161,6 @@ describe('returning visitors: rate limit', () => {
     const codes: number[] = [];
     for (let i = 0; i < 3; i++) codes.push((await t.call(LOOKUP, { phone: '13955550001' }, desk.token)).http);
     expect(codes).toEqual([200, 200, 429]);
-    expect((await t.call('getPeopleCounting', {}, desk.token)).http).toBe(200);
+    expect((await t.api.getPeopleCounting({}, desk.token)).http).toBe(200);
   });
 });

@@ -5,12 +5,6 @@ import { visits } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/tenancy.js';
 import { VISIT_COUNT_CAP, visitsRepository } from './visits.repository.js';
 
-interface Page {
-  count: number;
-  countCapped: boolean;
-  list: { vid: number; vname: string }[];
-}
-
 /** Visits of one company, inserted directly: the list's search is what is under test, not registration. */
 const PEOPLE = [
   { name: '张三丰', phone: '+8613912345678', company: '武当山有限公司', empName: '李主管' },
@@ -43,7 +37,7 @@ describe('visit list search and capped count', () => {
   afterAll(() => t.close());
 
   const names = async (filter: Record<string, unknown>) => {
-    const r = await t.call<Page>('SearchVisitByConditionPage', { ...filter, requestedCount: 50 }, a.token);
+    const r = await t.api.SearchVisitByConditionPage({ ...filter, requestedCount: 50 }, a.token);
     expect(r.status).toBe(0);
     expect(r.result.countCapped).toBe(false);
     expect(r.result.count).toBe(r.result.list.length);
@@ -92,12 +86,12 @@ describe('visit list search and capped count', () => {
     const c = await seedCompany(t);
     await t.db.execute(sql`INSERT INTO visits (company_id, kind, status, name, phone)
       SELECT ${c.id}, 'walkin', 'signedOut', 'Bulk ' || g, '+86139' || lpad(g::text, 8, '0') FROM generate_series(1, ${VISIT_COUNT_CAP + 5}) g`);
-    const all = await t.call<Page>('SearchVisitByConditionPage', { requestedCount: 20 }, c.token);
+    const all = await t.api.SearchVisitByConditionPage({ requestedCount: 20 }, c.token);
     expect(all.result).toMatchObject({ count: VISIT_COUNT_CAP, countCapped: true });
     expect(all.result.list).toHaveLength(20);
-    const some = await t.call<Page>('SearchVisitByConditionPage', { name: 'Bulk 1000', requestedCount: 20 }, c.token);
+    const some = await t.api.SearchVisitByConditionPage({ name: 'Bulk 1000', requestedCount: 20 }, c.token);
     // Bulk 1000, 10000..10005
     expect(some.result).toMatchObject({ count: 7, countCapped: false });
-    expect((await t.call<Page>('SearchVisitByConditionPage', {}, a.token)).result).toMatchObject({ count: PEOPLE.length, countCapped: false });
+    expect((await t.api.SearchVisitByConditionPage({}, a.token)).result).toMatchObject({ count: PEOPLE.length, countCapped: false });
   });
 });

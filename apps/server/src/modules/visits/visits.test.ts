@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedEmployee, seedStaff, seedSubAccount, type TestApp, testApp } from '../../../test/harness.js';
+import { PASSWORD, seedEmployee, seedStaff, seedSubAccount, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf.js';
 import { companies, operationLogs, visits } from '../../db/schema/index.js';
 
@@ -28,10 +28,6 @@ interface V {
   history?: { event: string; fromStatus: string | null; toStatus: string }[];
 }
 type Errors = { errors: { field: string; rule: string }[] };
-interface Page {
-  count: number;
-  list: V[];
-}
 
 const ID_OK = '11010519491231002X';
 
@@ -44,14 +40,14 @@ async function dataUrl(format: 'jpeg' | 'png', w: number, h: number): Promise<st
 
 describe('visits', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof seedCompany>>;
-  let b: Awaited<ReturnType<typeof seedCompany>>;
+  let a: Tenant;
+  let b: Tenant;
   let desk: Awaited<ReturnType<typeof seedStaff>>;
   let kiosk: Awaited<ReturnType<typeof seedStaff>>;
   let host: number;
   let otherHost: number;
   const walkIn = (body: Record<string, unknown>, token = desk.token) =>
-    t.call<V>('UpdatePhoto', { vname: '李访客', vphone: '13911112222', empid: host, ...body }, token);
+    t.api.UpdatePhoto({ vname: '李访客', vphone: '13911112222', empid: host, ...body }, token);
   const setSettings = (companyId: number, patch: Record<string, unknown>) =>
     t.db
       .update(companies)
@@ -68,24 +64,22 @@ describe('visits', () => {
 
   beforeAll(async () => {
     t = await testApp();
-    a = await seedCompany(t, 'Alpha');
-    b = await seedCompany(t, 'Beta');
+    ({ a, b } = await twoTenants(t));
     desk = await seedStaff(t, a.id, 2);
     kiosk = await seedStaff(t, a.id, 4);
-    host = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
-    otherHost = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Host Beta', phone: '13800001112' }, b.token)).result.empid;
+    host = (await t.api.addEmployee({ employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;
+    otherHost = (await t.api.addEmployee({ employee_name: 'Host Beta', phone: '13800001112' }, b.token)).result.empid;
   });
   afterAll(() => t.close());
 
   it('no token 28; an employee 610; another company’s host 55; a stopped host 1119', async () => {
-    expect((await t.call('UpdatePhoto', { vname: 'X', vphone: '13911112222', empid: host })).status).toBe(Status.TOKEN_MISSING);
+    expect((await t.api.UpdatePhoto({ vname: 'X', vphone: '13911112222', empid: host })).status).toBe(Status.TOKEN_MISSING);
     const emp = await seedEmployee(t, a.id);
-    const login = await t.call<{ token: string }>('empLogin', { phone: emp.phone, empPwd: PASSWORD });
+    const login = await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD });
     expect((await walkIn({}, login.result.token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.call('SearchVisitByConditionPage', {}, login.result.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.SearchVisitByConditionPage({}, login.result.token)).status).toBe(Status.NO_PERMISSION);
     expect((await walkIn({ empid: otherHost })).status).toBe(Status.EMPLOYEE_NOT_EXIST);
-    const stopped = (await t.call<{ empid: number }>('addEmployee', { employee_name: 'Gone', phone: '13800001113', status: 2 }, a.token)).result
-      .empid;
+    const stopped = (await t.api.addEmployee({ employee_name: 'Gone', phone: '13800001113', status: 2 }, a.token)).result.empid;
     expect((await walkIn({ empid: stopped })).status).toBe(Status.INVALID_EMPLOYEE);
   });
 
@@ -124,7 +118,7 @@ describe('visits', () => {
       peopleCount: 2,
     });
     expect(r.result.visitdate).toBeGreaterThan(Date.now() - 60_000);
-    const full = await t.call<V>('GetVisitorByVid', { vid: r.result.vid }, a.token);
+    const full = await t.api.GetVisitorByVid({ vid: r.result.vid }, a.token);
     expect(full.result.history).toEqual([expect.objectContaining({ event: 'create', fromStatus: null, toStatus: 'signedIn' })]);
     const [row] = await t.db.select().from(visits).where(eq(visits.id, r.result.vid));
     expect(row).toMatchObject({ idNumber: ID_OK, plateNum: '沪A12345', temperature: 36.6 });
@@ -135,7 +129,7 @@ describe('visits', () => {
       .where(and(eq(operationLogs.companyId, a.id), eq(operationLogs.objName, '李访客')));
     expect(logs.map((l) => l.descKey)).toContain('walkInRegistered');
     // Another company sees nothing of it.
-    expect((await t.call('GetVisitorByVid', { vid: r.result.vid }, b.token)).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.api.GetVisitorByVid({ vid: r.result.vid }, b.token)).status).toBe(Status.INVALID_VISITOR);
   });
 
   it('the per-visit PDF: in the visitor’s language, Chinese rendered, photo and signature embedded; only for this company', async () => {
@@ -175,26 +169,23 @@ describe('visits', () => {
     expect((await t.app.inject({ method: 'GET', url: `/pdf/${name}` })).json().status).toBe(Status.TOKEN_MISSING);
     // A signature given afterwards (createPdfSign) rebuilds it; English for an English visitor.
     const en = await walkIn({ vname: 'Ada Smith', vphone: '13977779999', lang: 'en' });
-    const signed = await t.call<{ pdf: string }>('createPdfSign', { vid: en.result.vid, signPic: await dataUrl('png', 300, 120) }, kiosk.token);
+    const signed = await t.api.createPdfSign({ vid: en.result.vid, signPic: await dataUrl('png', 300, 120) }, kiosk.token);
     expect(signed.result.pdf).toMatch(new RegExp(`_${en.result.vid}\\.pdf$`));
     const enPdf = await t.app.inject({ method: 'GET', url: `/pdf/${signed.result.pdf}`, headers: { 'x-coolvisit-token': a.token } });
     const enText = await pdfText(enPdf.rawPayload);
     expect(enText).toContain('Visitor safety agreement');
     expect(enText).toContain('Ada Smith');
     expect(enPdf.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
-    expect((await t.call('createPdfSign', { vid: en.result.vid, signPic: 'data:image/png;base64,AAAA' }, kiosk.token)).status).toBe(
-      Status.BAD_PARAMS,
-    );
+    expect((await t.api.createPdfSign({ vid: en.result.vid, signPic: 'data:image/png;base64,AAAA' }, kiosk.token)).status).toBe(Status.BAD_PARAMS);
   });
 
   it('follows the visitor type: this company’s (104), offered at the gate, its required and custom fields checked; gate names kept', async () => {
-    const gate = (await t.call<{ gid: number }>('addGate', { gname: '东门' }, a.token)).result.gid;
-    const other = (await t.call<{ gid: number }>('addGate', { gname: '西门' }, a.token)).result.gid;
-    const type = await t.call<{ tid: number }>('addVisitorType', { vType: '施工#Construction', gids: [gate] }, a.token);
+    const gate = (await t.api.addGate({ gname: '东门' }, a.token)).result.gid;
+    const other = (await t.api.addGate({ gname: '西门' }, a.token)).result.gid;
+    const type = await t.api.addVisitorType({ vType: '施工#Construction', gids: [gate] }, a.token);
     expect(type.status).toBe(0);
     const tid = type.result.tid;
-    const field = await t.call<{ eid: number; fieldName: string }>(
-      'addExtendVisitor',
+    const field = await t.api.addExtendVisitor(
       {
         displayName: '作业类型#Work kind',
         fieldName: 'workKind',
@@ -205,7 +196,7 @@ describe('visits', () => {
       a.token,
     );
     expect(field.status).toBe(0);
-    const foreignType = (await t.call<{ tid: number }>('addVisitorType', { vType: '参观#Tour' }, b.token)).result.tid;
+    const foreignType = (await t.api.addVisitorType({ vType: '参观#Tour' }, b.token)).result.tid;
     expect((await walkIn({ tid: foreignType }, a.token)).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
     expect((await walkIn({ tid, gid: other }, a.token)).result).toMatchObject({ errors: [{ field: 'tid', rule: 'notAtGate' }] });
     expect((await walkIn({ tid, gid: gate }, a.token)).result).toMatchObject({ errors: [{ field: 'extendCol.workKind', rule: 'required' }] });
@@ -224,10 +215,10 @@ describe('visits', () => {
   it('walk-ins get a code for the badge QR (check-out by code); getCardInfo answers the badge for this company only', async () => {
     const r = await walkIn({ vname: '带码者', vphone: '13912345678' });
     expect(r.result.code).toMatch(/^\d{8}$/);
-    const card = await t.call<{ visit: V; company: string; settings: { cardType: number } }>('getCardInfo', { vid: r.result.vid }, desk.token);
+    const card = await t.api.getCardInfo({ vid: r.result.vid }, desk.token);
     expect(card.result).toMatchObject({ visit: { vid: r.result.vid, vname: '带码者' }, company: 'Alpha' });
     expect(card.result.settings).toHaveProperty('cardType');
-    expect((await t.call('getCardInfo', { vid: r.result.vid }, b.token)).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.api.getCardInfo({ vid: r.result.vid }, b.token)).status).toBe(Status.INVALID_VISITOR);
     await setSettings(a.id, { signOutSwitch: 1 });
     const out = await t.call<V[]>('VisitorSignOut', { verifyCode: r.result.code }, kiosk.token);
     expect(out.result.map((v) => v.status)).toEqual(['signedOut']);
@@ -262,20 +253,20 @@ describe('visits', () => {
     const r = await walkIn({ vphone: '13944445555', protocolAccepted: true });
     expect(r.result).toMatchObject({ status: 'unauthorized', permission: 0, visitdate: null });
     // Approve, then check it in at the desk by its phone (no code for walk-ins).
-    expect((await t.call<V>('updateVisitStatus', { vid: r.result.vid, event: 'approve' }, a.token)).result).toMatchObject({
+    expect((await t.api.updateVisitStatus({ vid: r.result.vid, event: 'approve' }, a.token)).result).toMatchObject({
       status: 'authorized',
       permission: 1,
     });
     await setSettings(a.id, { secureProtocol: '', processSwitch: 0 });
-    const inside = await t.call<V>('AppClientSignin', { phone: '13944445555' }, desk.token);
+    const inside = await t.api.AppClientSignin({ phone: '13944445555' }, desk.token);
     expect(inside.result).toMatchObject({ status: 'signedIn', repeated: false });
   });
 
   it('blacklist screening: 66 with a neutral message, nothing stored, reception alerted; off → registered', async () => {
-    await t.call('addBlacklist', { name: '黑名单人', credentialNo: ID_OK }, a.token);
+    await t.api.addBlacklist({ name: '黑名单人', credentialNo: ID_OK }, a.token);
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(visits).where(eq(visits.companyId, a.id));
     expect((await walkIn({ vname: '黑名单人', vphone: '', cardId: ID_OK })).status).toBe(0);
-    await t.call('updateblackListSwitch', { blackListSwitch: 1 }, a.token);
+    await t.api.updateblackListSwitch({ blackListSwitch: 1 }, a.token);
     const hit = await walkIn({ vname: '黑名单人', vphone: '', cardId: ID_OK });
     expect(hit.status).toBe(Status.BLACKLISTED);
     expect(hit.reason).not.toMatch(/black/i);
@@ -287,8 +278,8 @@ describe('visits', () => {
       .where(and(eq(operationLogs.companyId, a.id), eq(operationLogs.optEvent, 'alert')));
     expect(alerts.map((l) => l.descKey)).toEqual(['blacklistHit']);
     // Beta's screening is its own.
-    expect((await t.call('UpdatePhoto', { vname: '黑名单人', cardId: ID_OK, empid: otherHost }, b.token)).status).toBe(0);
-    await t.call('updateblackListSwitch', { blackListSwitch: 0 }, a.token);
+    expect((await t.api.UpdatePhoto({ vname: '黑名单人', cardId: ID_OK, empid: otherHost }, b.token)).status).toBe(0);
+    await t.api.updateblackListSwitch({ blackListSwitch: 0 }, a.token);
   });
 
   it('checks in by code within the window: 64 early, 65 late, 1117 unknown or foreign, repeated answered as is', async () => {
@@ -297,25 +288,25 @@ describe('visits', () => {
     await seedInvite(a.id, '11110002', new Date(now - 2 * 3600_000));
     const ok = await seedInvite(a.id, '11110003', new Date(now + 10 * 60_000));
     await seedInvite(b.id, '22220001', new Date(now));
-    expect((await t.call('AppClientSignin', { verifyCode: '11110001' }, kiosk.token)).status).toBe(Status.TOO_EARLY);
-    expect((await t.call('AppClientSignin', { verifyCode: '11110002' }, kiosk.token)).status).toBe(Status.LATE);
-    expect((await t.call('AppClientSignin', { verifyCode: '99999999' }, kiosk.token)).status).toBe(Status.INVALID_VISITOR);
-    expect((await t.call('AppClientSignin', { verifyCode: '22220001' }, kiosk.token)).status).toBe(Status.INVALID_VISITOR);
-    const r = await t.call<V>('AppClientSignin', { verifyCode: '1111 0003' }, kiosk.token);
+    expect((await t.api.AppClientSignin({ verifyCode: '11110001' }, kiosk.token)).status).toBe(Status.TOO_EARLY);
+    expect((await t.api.AppClientSignin({ verifyCode: '11110002' }, kiosk.token)).status).toBe(Status.LATE);
+    expect((await t.api.AppClientSignin({ verifyCode: '99999999' }, kiosk.token)).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.api.AppClientSignin({ verifyCode: '22220001' }, kiosk.token)).status).toBe(Status.INVALID_VISITOR);
+    const r = await t.api.AppClientSignin({ verifyCode: '1111 0003' }, kiosk.token);
     expect(r.result).toMatchObject({ vid: ok, status: 'signedIn', repeated: false });
-    const again = await t.call<V>('AppClientSignin', { verifyCode: '11110003' }, kiosk.token);
+    const again = await t.api.AppClientSignin({ verifyCode: '11110003' }, kiosk.token);
     expect(again.result).toMatchObject({ vid: ok, status: 'signedIn', repeated: true });
-    const h = await t.call<V>('GetVisitorByVid', { vid: ok }, a.token);
+    const h = await t.api.GetVisitorByVid({ vid: ok }, a.token);
     expect(h.result.history?.map((e) => `${e.fromStatus}>${e.toStatus}`)).toEqual(['sent>signedIn']);
     // A cancelled invitation cannot check in.
     const cancelled = await seedInvite(a.id, '11110004', new Date(now), 'ended');
-    expect((await t.call('AppClientSignin', { verifyCode: '11110004' }, kiosk.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await t.api.AppClientSignin({ verifyCode: '11110004' }, kiosk.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
     expect(cancelled).toBeGreaterThan(0);
   });
 
   it('moves follow the state machine; an illegal move is 58 with the status', async () => {
     const vid = await seedInvite(a.id, '11110005', new Date(Date.now() + 86400_000));
-    const bad = await t.call<{ status: string }>('updateVisitStatus', { vid, event: 'signOut' }, a.token);
+    const bad = await t.api.updateVisitStatus({ vid, event: 'signOut' }, a.token);
     expect(bad.status).toBe(Status.UPDATE_NOT_ALLOWED);
     expect(bad.result).toEqual({ status: 'sent' });
     for (const [event, status] of [
@@ -323,24 +314,24 @@ describe('visits', () => {
       ['accept', 'accepted'],
       ['cancel', 'ended'],
     ] as const)
-      expect((await t.call<V>('updateVisitStatus', { vid, event }, a.token)).result.status).toBe(status);
-    expect((await t.call('updateVisitStatus', { vid, event: 'accept' }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
-    expect((await t.call('updateVisitStatus', { vid, event: 'checkIn' }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
-    expect((await t.call('updateVisitStatus', { vid, event: 'view' }, b.token)).status).toBe(Status.INVALID_VISITOR);
+      expect((await t.api.updateVisitStatus({ vid, event }, a.token)).result.status).toBe(status);
+    expect((await t.api.updateVisitStatus({ vid, event: 'accept' }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await t.api.updateVisitStatus({ vid, event: 'checkIn' }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await t.api.updateVisitStatus({ vid, event: 'view' }, b.token)).status).toBe(Status.INVALID_VISITOR);
   });
 
   it('signs out: the kiosk only with the switch on; by vid; in a batch (others skipped)', async () => {
     const one = (await walkIn({ vname: '签出甲', vphone: '13955556666' })).result.vid;
     const two = (await walkIn({ vname: '签出乙', vphone: '13955557777' })).result.vid;
     const three = (await walkIn({ vname: '签出丙', vphone: '13955558888' })).result.vid;
-    expect((await t.call('VisitorSignOut', { phone: '13955556666' }, kiosk.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.VisitorSignOut({ phone: '13955556666' }, kiosk.token)).status).toBe(Status.NO_PERMISSION);
     await setSettings(a.id, { signOutSwitch: 1 });
-    const out = await t.call<V[]>('VisitorSignOut', { phone: '+86 139-5555-6666' }, kiosk.token);
+    const out = await t.api.VisitorSignOut({ phone: '+86 139-5555-6666' }, kiosk.token);
     expect(out.result.map((v) => [v.vid, v.status])).toEqual([[one, 'signedOut']]);
-    expect((await t.call('VisitorSignOut', { phone: '13955556666' }, kiosk.token)).status).toBe(Status.INVALID_VISITOR);
-    expect((await t.call<V>('VisitorSignOutByVid', { vid: two }, desk.token)).result.signOutDate).toBeGreaterThan(0);
-    expect((await t.call('VisitorSignOutByVid', { vid: two }, desk.token)).status).toBe(Status.INVALID_VISITOR);
-    expect((await t.call('batchSignOut', { vids: [two, three, 999999] }, a.token)).result).toEqual({ signedOut: 1, skipped: 2 });
+    expect((await t.api.VisitorSignOut({ phone: '13955556666' }, kiosk.token)).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.api.VisitorSignOutByVid({ vid: two }, desk.token)).result.signOutDate).toBeGreaterThan(0);
+    expect((await t.api.VisitorSignOutByVid({ vid: two }, desk.token)).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.api.batchSignOut({ vids: [two, three, 999999] }, a.token)).result).toEqual({ signedOut: 1, skipped: 2 });
   });
 
   it('signs out automatically those past their leave time, only where the company sets a leave expiry; once per slot', async () => {
@@ -353,7 +344,7 @@ describe('visits', () => {
       .set({ leaveAt: new Date(Date.now() - 60_000) })
       .where(eq(visits.id, late.vid));
     // Beta keeps no leave expiry: its overdue visitor stays.
-    const beta = (await t.call<V>('UpdatePhoto', { vname: '乙方', vphone: '13988880003', empid: otherHost }, b.token)).result;
+    const beta = (await t.api.UpdatePhoto({ vname: '乙方', vphone: '13988880003', empid: otherHost }, b.token)).result;
     await t.db
       .update(visits)
       .set({ leaveAt: new Date(Date.now() - 60_000) })
@@ -362,7 +353,7 @@ describe('visits', () => {
     await ensureAutoSignOut(t.services.jobs, new Date(Date.now() - AUTO_SIGN_OUT_EVERY_MS));
     await ensureAutoSignOut(t.services.jobs, new Date(Date.now() - AUTO_SIGN_OUT_EVERY_MS));
     expect(await t.services.jobs.runDue()).toBe(1);
-    const got = async (vid: number, token = a.token) => (await t.call<V>('GetVisitorByVid', { vid }, token)).result;
+    const got = async (vid: number, token = a.token) => (await t.api.GetVisitorByVid({ vid }, token)).result;
     expect(await got(late.vid)).toMatchObject({ status: 'signedOut' });
     expect((await got(late.vid)).history?.at(-1)).toMatchObject({ event: 'signOut', toStatus: 'signedOut' });
     expect(await got(fresh.vid)).toMatchObject({ status: 'signedIn' });
@@ -382,8 +373,7 @@ describe('visits', () => {
       .update(visits)
       .set({ visitAt: new Date(Date.now() - 86400_000) })
       .where(eq(visits.id, overnight));
-    const names = async () =>
-      (await t.call<V[]>('SearchVisitByCondition', { overtime: true, name: '加班' }, a.token)).result.map((v) => v.vid).sort();
+    const names = async () => (await t.api.SearchVisitByCondition({ overtime: true, name: '加班' }, a.token)).result.map((v) => v.vid).sort();
     expect(await names()).toEqual([late]);
     await setSettings(a.id, { offDuty: '00:00' });
     expect(await names()).toEqual([late, overnight].sort());
@@ -425,28 +415,28 @@ describe('visits', () => {
   });
 
   it('searches with filters, pages, counts who is on site; a sub-company sees only its own', async () => {
-    const page = await t.call<Page>('SearchVisitByConditionPage', { requestedCount: 5 }, a.token);
+    const page = await t.api.SearchVisitByConditionPage({ requestedCount: 5 }, a.token);
     expect(page.result.count).toBeGreaterThan(5);
     expect(page.result.list).toHaveLength(5);
-    const byName = await t.call<V[]>('SearchVisitByCondition', { name: '签出' }, a.token);
+    const byName = await t.api.SearchVisitByCondition({ name: '签出' }, a.token);
     expect(byName.result.map((v) => v.vname).sort()).toEqual(['签出丙', '签出乙', '签出甲']);
-    const onSite = await t.call<V[]>('SearchVisitByCondition', { onSite: true }, a.token);
+    const onSite = await t.api.SearchVisitByCondition({ onSite: true }, a.token);
     expect(onSite.result.every((v) => v.visitdate && !v.signOutDate)).toBe(true);
     const today = new Date().toISOString().slice(0, 10);
-    const dated = await t.call<V[]>('SearchVisitByCondition', { date: '2000-01-01', endDate: '2000-01-02' }, a.token);
+    const dated = await t.api.SearchVisitByCondition({ date: '2000-01-01', endDate: '2000-01-02' }, a.token);
     expect(dated.result).toEqual([]);
-    expect((await t.call<V[]>('SearchVisitByCondition', { status: 'signedOut' }, b.token)).result).toEqual([]);
-    expect((await t.call('SearchVisitByCondition', { date: today, endDate: 'soon' }, a.token)).status).toBe(Status.BAD_PARAMS);
-    const count = await t.call<{ onSite: number; people: number; byKind: Record<string, number> }>('getPeopleCounting', {}, a.token);
+    expect((await t.api.SearchVisitByCondition({ status: 'signedOut' }, b.token)).result).toEqual([]);
+    expect((await t.api.SearchVisitByCondition({ date: today, endDate: 'soon' }, a.token)).status).toBe(Status.BAD_PARAMS);
+    const count = await t.api.getPeopleCounting({}, a.token);
     expect(count.result.onSite).toBe(onSite.result.length);
     expect(count.result.people).toBeGreaterThanOrEqual(count.result.onSite);
     // A sub-company: only visits to its own employees.
     const sub = await seedSubAccount(t, a.id);
-    await t.call('updateEmpSubAccount', { empids: [host], subaccountId: sub.id }, a.token);
+    await t.api.updateEmpSubAccount({ empids: [host], subaccountId: sub.id }, a.token);
     const mine = (await walkIn({ vname: '分公司访客', vphone: '13966667777' })).result.vid;
-    const s = await t.call<{ token: string }>('subAccountLogin', { email: sub.email, password: PASSWORD });
-    const seen = await t.call<Page>('SearchVisitByConditionPage', {}, s.result.token);
+    const s = await t.api.subAccountLogin({ email: sub.email, password: PASSWORD });
+    const seen = await t.api.SearchVisitByConditionPage({}, s.result.token);
     expect(seen.result.list.map((v) => v.vid)).toEqual([mine]);
-    await t.call('updateEmpSubAccount', { empids: [host], subaccountId: 0 }, a.token);
+    await t.api.updateEmpSubAccount({ empids: [host], subaccountId: 0 }, a.token);
   });
 });
