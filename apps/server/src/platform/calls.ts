@@ -1,4 +1,4 @@
-import { type CallDef, type FieldError, type LogDescription, type Role, Status } from '@openvisit/contract';
+import { answersStatus, type CallDef, type FieldError, type LogDescription, type Role, Status, statusInfo } from '@openvisit/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -149,11 +149,23 @@ async function runCall(
     reply.send({ status: Status.SUCCESS, reason: 'success', result });
   } catch (err) {
     if (err instanceof AppError) {
+      checkDeclared(call, err, deps.config, ctx.log);
       reply.send({ status: err.status, reason: err.message, result: err.result });
       return;
     }
     throw err;
   }
+}
+
+/**
+ * A refusal the call's contract declaration does not list (nor the universal ones): a warning outside production and
+ * a failure (HTTP 500) in tests, so the test that provokes it shows the declaration to complete.
+ */
+function checkDeclared(call: CallDef, err: AppError, config: Config, log: FastifyBaseLogger): void {
+  if (config.env === 'production' || answersStatus(call, err.status)) return;
+  const message = `${call.name} answered ${err.status} ${statusInfo(err.status)?.name ?? ''}, which its contract declaration does not list`;
+  log.warn({ call: call.name, status: err.status }, message);
+  if (config.env === 'test') throw new Error(message);
 }
 
 /** One file in the multipart field `file`; the other fields become the input. 620 for a file type the call does not take. */
