@@ -1,15 +1,15 @@
 import { DownloadOutlined, EyeOutlined, LogoutOutlined } from '@ant-design/icons';
-import { exportVisitorList, type Visit, visitTypeText } from '@openvisit/contract';
+import { batchSignOut, exportVisitorList, type Visit, visitTypeText } from '@openvisit/contract';
 import { App, Button, Card, DatePicker, Empty, Flex, Popconfirm, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { canCall } from '../../../platform/access';
 import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
-import { getSession } from '../../../platform/session';
 import { useBatchSignOut, usePeopleCounting, useVisitPage } from '../api';
 import { VisitDrawer } from '../components/VisitDrawer';
 import { VisitFilterBar } from '../components/VisitFilterBar';
@@ -124,8 +124,8 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
               ),
             }}
             rowSelection={
-              // Batch sign-out is the company's and the desks'; a sub-company only reads.
-              getSession().role === 'subcom'
+              // Batch sign-out is the company's and the desks' (its access); a sub-company only reads.
+              !canCall(batchSignOut)
                 ? undefined
                 : {
                     selectedRowKeys: selection,
