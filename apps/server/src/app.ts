@@ -121,9 +121,9 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   const events = new OnSiteEvents();
   const services: Services = { mailer, outbox, notifier, jobs, secrets, events, files: new FolderFileStore(path.join(config.dataDir, 'files')) };
   registerNotificationChannels({ system, config, secrets, services });
-  registerContactJobs({ db, config, services, log: app.log });
-  registerVisitJobs({ db, jobs });
-  registerInvitationJobs({ db, jobs, mailer, secrets, log: app.log });
+  registerContactJobs({ system, config, services, log: app.log });
+  registerVisitJobs({ system, jobs });
+  registerInvitationJobs({ system, jobs, mailer, secrets, log: app.log });
   await events.start(database);
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Status, type StatusCode } from './errors.js';
 import type { LogEvent, LogModule, Role } from './lookups.js';
 
 export const MODULES = [
@@ -80,6 +81,16 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   upload?: { maxBytes: number; extensions: readonly string[]; wrongType?: 'zip' };
   /** A JSON body larger than the server's default limit (e.g. a photo sent as a data URL); HTTP 413 above it. */
   maxBodyBytes?: number;
+  /**
+   * The business statuses the call can answer beyond the universal ones (`universalStatuses`). The OpenAPI lists
+   * them and the server refuses, in tests, to answer one not declared here or in `fieldStatuses`.
+   */
+  statuses?: readonly StatusCode[];
+  /**
+   * Statuses that belong to the caller's form rather than to a toast: status → the input field it is shown on, or
+   * null for the form as a whole (its own notice). Declared statuses too, so not repeated in `statuses`.
+   */
+  fieldStatuses?: Readonly<Partial<Record<StatusCode, string | null>>>;
 }
 
 export function defineCall<const N extends string, I extends z.ZodType, O extends z.ZodType>(
@@ -90,6 +101,42 @@ export function defineCall<const N extends string, I extends z.ZodType, O extend
 
 export type CallInput<C extends CallDef> = z.input<C['input']>;
 export type CallOutput<C extends CallDef> = z.output<C['output']>;
+
+/** What any call may answer without declaring it: 400 field errors; with a session 27/28/29 and 610; 619/620 for uploads. */
+export function universalStatuses(call: CallDef): readonly number[] {
+  const out: number[] = [Status.BAD_PARAMS];
+  if (call.access !== 'public') out.push(Status.TOKEN_INVALID, Status.TOKEN_MISSING, Status.TOKEN_EXPIRED, Status.NO_PERMISSION);
+  if (call.upload) out.push(Status.FILE_TYPE_ERROR, Status.ONLY_ZIP);
+  return out;
+}
+
+/** The statuses a call declares (`statuses` and `fieldStatuses`), without the universal ones. */
+export function declaredStatuses(call: CallDef): readonly number[] {
+  return [...(call.statuses ?? []), ...fieldStatusesOf(call)];
+}
+
+/** Whether a call may answer a status: success, a universal one or a declared one. */
+export function answersStatus(call: CallDef, status: number): boolean {
+  return status === Status.SUCCESS || universalStatuses(call).includes(status) || declaredStatuses(call).includes(status);
+}
+
+/** The statuses the caller's form shows itself (the keys of `fieldStatuses`). */
+export function fieldStatusesOf(call: CallDef): readonly number[] {
+  return Object.keys(call.fieldStatuses ?? {}).map(Number);
+}
+
+/**
+ * The statuses a form calling `call` handles itself: 400 (its field errors) and the call's `fieldStatuses`; pass them
+ * as the client's `silent` option so they do not also reach the global error display.
+ */
+export function formStatuses(call: CallDef): readonly number[] {
+  return [Status.BAD_PARAMS, ...fieldStatusesOf(call)];
+}
+
+/** The input field a status belongs on (null: the form as a whole; undefined: not the form's, a toast). */
+export function statusField(call: CallDef, status: number): string | null | undefined {
+  return (call.fieldStatuses as Readonly<Record<number, string | null>> | undefined)?.[status];
+}
 
 /** The envelope every answer carries (HTTP 200). */
 export interface Envelope<T = unknown> {

@@ -32,7 +32,7 @@ export * from './errors.js';
 export * from './logDescriptions.js';
 export * from './lookups.js';
 export * from './period.js';
-export type { AnyCall, CallByName, CallName } from './registry.js';
+export type { AnyCall, CallByName, CallName, In, Out } from './registry.js';
 export { allCalls, allDownloads, callsByName } from './registry.js';
 export * from './validators.js';
 export * from './visitStates.js';

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { CallDef, DownloadDef } from './call.js';
 import { accountCalls } from './calls/accounts.js';
 import { approvalCalls } from './calls/approvals.js';
@@ -66,6 +67,10 @@ export const allCalls = [
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
 export type CallByName<N extends CallName> = Extract<AnyCall, { name: N }>;
+/** A call's input as its handler receives it (parsed, defaults applied): `input: In<'addEmployee'>` in a service. */
+export type In<N extends CallName> = z.output<CallByName<N>['input']>;
+/** A call's result as its handler answers it (before the output schema strips and checks it). */
+export type Out<N extends CallName> = z.input<CallByName<N>['output']>;
 
 export const callsByName: ReadonlyMap<string, CallDef> = new Map(allCalls.map((c) => [c.name, c as CallDef]));
 

@@ -1,4 +1,4 @@
-import { type CallDef, type FieldError, type LogDescription, Role, Status } from '@openvisit/contract';
+import { answersStatus, type CallDef, type FieldError, type LogDescription, Role, Status, statusInfo } from '@openvisit/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -45,7 +45,7 @@ export interface Binding {
 
 /** The context a background job acts in for one company: that company's scope, as an automatic administrator. */
 export function jobContext(
-  deps: { db: Db; config: Config; services: Services; log: FastifyBaseLogger },
+  deps: { system: SystemScope; config: Config; services: Services; log: FastifyBaseLogger },
   companyId: number,
   who: { job: string; account: string; name: string },
 ): AuthedContext {
@@ -63,12 +63,13 @@ export function jobContext(
     gids: [],
     expiresAt: new Date(8.64e15),
   };
+  const db = dbOf(deps.system);
   return {
-    db: deps.db,
+    db,
     config: deps.config,
     services: deps.services,
-    system: systemScope(deps.db),
-    tenant: sessionScope(deps.db, session),
+    system: deps.system,
+    tenant: sessionScope(db, session),
     ip: '',
     userAgent: `openvisit-${who.job}`,
     log: deps.log.child({ companyId, job: who.job }),
@@ -191,11 +192,23 @@ async function runCall(
     reply.send({ status: Status.SUCCESS, reason: 'success', result });
   } catch (err) {
     if (err instanceof AppError) {
+      checkDeclared(call, err, deps.config, ctx.log);
       reply.send({ status: err.status, reason: err.message, result: err.result });
       return;
     }
     throw err;
   }
+}
+
+/**
+ * A refusal the call's contract declaration does not list (nor the universal ones): a warning outside production and
+ * a failure (HTTP 500) in tests, so the test that provokes it shows the declaration to complete.
+ */
+function checkDeclared(call: CallDef, err: AppError, config: Config, log: FastifyBaseLogger): void {
+  if (config.env === 'production' || answersStatus(call, err.status)) return;
+  const message = `${call.name} answered ${err.status} ${statusInfo(err.status)?.name ?? ''}, which its contract declaration does not list`;
+  log.warn({ call: call.name, status: err.status }, message);
+  if (config.env === 'test') throw new Error(message);
 }
 
 /** One file in the multipart field `file`; the other fields become the input. 620 for a file type the call does not take. */

@@ -1,4 +1,4 @@
-import { allCalls, allDownloads, type CallDef, statusCatalogue } from '@openvisit/contract';
+import { allCalls, allDownloads, type CallDef, declaredStatuses, statusCatalogue, statusField, statusInfo } from '@openvisit/contract';
 import { z } from 'zod';
 
 function schemaOf(t: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -7,6 +7,20 @@ function schemaOf(t: z.ZodType, io: 'input' | 'output'): Record<string, unknown>
   } catch {
     return {};
   }
+}
+
+/** The business statuses a call declares, each with its catalogue text and the form field it belongs on. */
+function statusesOf(call: CallDef) {
+  return declaredStatuses(call).map((code) => {
+    const info = statusInfo(code);
+    const field = statusField(call, code);
+    return { code, name: info?.name, reason: info?.en, ...(field !== undefined && { field }) };
+  });
+}
+
+function describeStatuses(list: ReturnType<typeof statusesOf>): string {
+  if (list.length === 0) return '';
+  return `\n\nStatuses beside the universal ones:\n${list.map((s) => `- ${s.code} ${s.name}: ${s.reason}`).join('\n')}`;
 }
 
 /** OpenAPI 3.1 document generated from the contract: the same declarations the server runs. */
@@ -23,11 +37,13 @@ export function openApiDocument(version: string) {
       },
     };
     const access = call.access === 'public' ? 'public' : `roles ${call.access.join(', ')}`;
+    const statuses = statusesOf(call);
     const op: Record<string, unknown> = {
       operationId: call.name.replace(/\//g, '_'),
       tags: [call.module],
       summary: call.summary,
-      description: `Access: ${access}.${call.feature ? ` Feature: ${call.feature}.` : ''}`,
+      description: `Access: ${access}.${call.feature ? ` Feature: ${call.feature}.` : ''}${describeStatuses(statuses)}`,
+      'x-statuses': statuses,
       security: call.access === 'public' ? [] : [{ token: [] }],
       responses: { 200: { description: 'Envelope', content: { 'application/json': { schema: envelope } } } },
     };

@@ -76,6 +76,10 @@ describe('wire protocol and transport', () => {
     };
     for (const c of allCalls) expect(doc.paths[`/api/${c.name}`], c.name).toBeDefined();
     expect(doc.info.description).toContain('610 NO_PERMISSION');
+    // Each call lists the statuses it declares, with the catalogue's text.
+    const add = (doc.paths['/api/addEmployee'] as { post: { description: string; 'x-statuses': { code: number }[] } }).post;
+    expect(add.description).toContain('241 WORK_NUMBER_NOT_UNIQUE');
+    expect(add['x-statuses'].map((s) => s.code)).toContain(241);
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');

@@ -74,6 +74,15 @@ describe('api client', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
+  it("with silent 'form' stays quiet for 400 and the call's field statuses only", async () => {
+    vi.stubGlobal('fetch', answer({ status: Status.WORK_NUMBER_NOT_UNIQUE, reason: 'taken', result: null }));
+    await api.addEmployee({ employee_name: 'A', phone: '13900000000' }, { silent: 'form' }).catch(() => undefined);
+    expect(open).not.toHaveBeenCalled();
+    vi.stubGlobal('fetch', answer({ status: Status.WORK_NUMBER_NOT_UNIQUE, reason: 'taken', result: null }));
+    await api.ModifyUserInfo({}, { silent: 'form' }).catch(() => undefined);
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
   it('shows HTTP errors for 5 s with a translated text', async () => {
     vi.stubGlobal('fetch', answer({ status: 429, reason: 'Too many requests', result: null }, 429));
     const err = (await api.GetUserInfo({}).catch((e: unknown) => e)) as ApiError;

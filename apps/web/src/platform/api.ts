@@ -9,6 +9,7 @@ import {
   type DownloadDef,
   type DownloadInput,
   type Envelope,
+  formStatuses,
   Status,
 } from '@openvisit/contract';
 import { ApiError } from './apiError';
@@ -23,9 +24,10 @@ export const API_BASE = '/api/';
 export interface CallOptions {
   /**
    * Do not show the error through the global policy: `true` for every error, or a list of business
-   * statuses (e.g. `[Status.BAD_PARAMS]` when the form shows field errors inline). 27/28/29 always sign out.
+   * statuses, or `'form'` for those the call declares its form shows itself (400 field errors and the call's
+   * `fieldStatuses`, see the contract's `formStatuses`). 27/28/29 always sign out.
    */
-  silent?: boolean | readonly number[];
+  silent?: boolean | readonly number[] | 'form';
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -79,29 +81,35 @@ async function send(url: string, init: RequestInit, opts: CallOptions): Promise<
   return body;
 }
 
-/** Applies the display policy to a failure before rethrowing it. */
-async function withPolicy<T>(work: () => Promise<T>, opts: CallOptions): Promise<T> {
+/** Applies the display policy to a failure before rethrowing it; `'form'` silences what the call's form shows itself. */
+async function withPolicy<T>(work: () => Promise<T>, opts: CallOptions, def?: CallDef): Promise<T> {
+  const silent = opts.silent === 'form' ? (def ? formStatuses(def) : [Status.BAD_PARAMS]) : opts.silent;
   try {
     return await work();
   } catch (err) {
-    if (err instanceof ApiError && !isSuppressed(err, opts.silent)) displayError(err);
+    if (err instanceof ApiError && !isSuppressed(err, silent)) displayError(err);
     throw err;
   }
 }
 
 /** Runs a request: an envelope whose status is not success is a failure. */
-function run<T>(url: string, init: RequestInit, opts: CallOptions): Promise<T> {
-  return withPolicy(async () => {
-    const env = await send(url, init, opts);
-    if (env.status !== Status.SUCCESS) throw new ApiError({ status: env.status, reason: env.reason, result: env.result });
-    return env.result as T;
-  }, opts);
+function run<T>(url: string, init: RequestInit, opts: CallOptions, def?: CallDef): Promise<T> {
+  return withPolicy(
+    async () => {
+      const env = await send(url, init, opts);
+      if (env.status !== Status.SUCCESS) throw new ApiError({ status: env.status, reason: env.reason, result: env.result });
+      return env.result as T;
+    },
+    opts,
+    def,
+  );
 }
 
 /** Calls a contract call: POST JSON (or GET with a query for GET calls), typed from its definition. */
 export function callApi<C extends AnyCall>(def: C, input: CallInput<C>, opts: CallOptions = {}): Promise<CallOutput<C>> {
-  if (def.method === 'GET') return run(API_BASE + def.name + queryString(input), { method: 'GET' }, opts);
-  return run(API_BASE + def.name, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) }, opts);
+  if (def.method === 'GET') return run(API_BASE + def.name + queryString(input), { method: 'GET' }, opts, def);
+  const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) };
+  return run(API_BASE + def.name, init, opts, def);
 }
 
 /** A GET of a JSON envelope outside the contract (runtime configuration). */
@@ -255,5 +263,6 @@ export function uploadFile<C extends CallDef>(
         xhr.send(form);
       }),
     opts,
+    def,
   );
 }

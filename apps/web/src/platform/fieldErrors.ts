@@ -26,11 +26,8 @@ export function applyFieldErrors(form: FormInstance, err: unknown, fieldMap: Rea
   return true;
 }
 
-/** For calls made with `silent: [Status.BAD_PARAMS]`: field errors go on the form, anything else to the global policy. */
+/** For calls made with `silent: 'form'`: field errors go on the form, anything else to the global policy. */
 export function handleFormError(form: FormInstance, err: unknown, fieldMap?: Readonly<Record<string, string>>): void {
   if (applyFieldErrors(form, err, fieldMap)) return;
   if (err instanceof ApiError) displayError(err);
 }
-
-/** The `silent` option for form submissions that map field errors themselves. */
-export const FORM_SILENT: readonly number[] = [Status.BAD_PARAMS];

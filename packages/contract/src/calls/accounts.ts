@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, empty, epochMs, ok } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, Role, STAFF_TYPES } from '../lookups.js';
 import { zAccountName, zCompanyName, zCompanyShortName, zPassword, zPersonName, zPhone } from '../validators.js';
 import { zLang } from './auth.js';
@@ -93,6 +94,7 @@ export const getUserInfo = defineCall({
   module: 'accounts',
   summary: "The company's account and every setting, for the signed-in account's company",
   access: ALL_SESSION_ROLES.filter((r) => r !== Role.SUPER),
+  statuses: [Status.INVALID_USER],
   input: z.object({ userid: z.number().int().optional() }),
   output: userInfo,
 });
@@ -102,6 +104,7 @@ export const modifyUserInfo = defineCall({
   module: 'accounts',
   summary: "Change the company's name, short name, remark and the administrator's name and phone",
   access: COMPANY_ADMINS,
+  statuses: [Status.COMPANY_NAME_TAKEN, Status.INVALID_USER],
   log: { module: LogModule.ACCOUNT, event: 'update' },
   input: z.object({
     userid: z.number().int().optional(),
@@ -121,6 +124,7 @@ export const updatePassword = defineCall({
   module: 'accounts',
   summary: "Change the signed-in account's own password (old password required); other sessions are signed out",
   access: ALL_SESSION_ROLES,
+  statuses: [Status.INVALID_PASSWORD],
   log: { module: LogModule.ACCOUNT, event: 'password' },
   input: z.object({ oldPassword: z.string().min(1).max(128), password: zPassword, confirm: z.string().optional() }).superRefine((v, ctx) => {
     if (v.password === v.oldPassword) ctx.addIssue({ code: 'custom', path: ['password'], message: 'sameAsOld' });
@@ -179,6 +183,7 @@ export const addManager = defineCall({
   module: 'accounts',
   summary: 'Add a staff account; it must change its password at first sign-in',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
+  statuses: [Status.ALREADY_EXISTS],
   log: { module: LogModule.ACCOUNT, event: 'add' },
   input: z.object({ userid: z.number().int().optional(), account: zAccountName, password: zPassword, ...managerFields }).superRefine(datesInOrder),
   output: manager,
@@ -189,6 +194,7 @@ export const updateManager = defineCall({
   module: 'accounts',
   summary: 'Change a staff account: only the fields given change; a new password, a new type or disabling it ends its sessions',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
+  statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.ACCOUNT, event: 'update' },
   input: z
     .object({
@@ -215,6 +221,7 @@ export const deleteManager = defineCall({
   module: 'accounts',
   summary: 'Delete a staff account and end its sessions',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
+  statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.ACCOUNT, event: 'delete' },
   input: z.object({ userid: z.number().int().optional(), account: z.string().trim().min(1).max(64) }),
   output: ok,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, epochMs, ok, pageInput, pageOf } from '../call.js';
+import { Status } from '../errors.js';
 import { type ApprovalStatus, LogModule, Role } from '../lookups.js';
 
 /**
@@ -74,6 +75,8 @@ export const addProcessArea = defineCall({
   module: 'approvals',
   summary: 'Add an approval area (its levels are set with addProcessRule); 3 when the name is taken; a field error for a gate not of this company',
   access: ADMINS,
+  statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.ALREADY_EXISTS]: 'aName' },
   feature: 'approval',
   log: { module: LogModule.ACCOUNT, event: 'add' },
   input: z.object({ userid, ...areaFields }),
@@ -85,6 +88,8 @@ export const updateProcessArea = defineCall({
   module: 'approvals',
   summary: 'Rename an approval area or change its address and gates',
   access: ADMINS,
+  statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.ALREADY_EXISTS]: 'aName' },
   feature: 'approval',
   log: { module: LogModule.ACCOUNT, event: 'update' },
   input: z.object({ userid, aid: z.number().int().positive(), ...areaFields }),
@@ -97,6 +102,7 @@ export const addProcessRule = defineCall({
   summary:
     "Set an area's levels (1 to 5, numbered from 1 without gaps), each with at least one approver: a role, an employee, the HSE accounts or the administrator. A visit already waiting continues with the levels as set now",
   access: ADMINS,
+  statuses: [Status.NO_SUCH_RECORD],
   feature: 'approval',
   log: { module: LogModule.ACCOUNT, event: 'update' },
   input: z
@@ -134,6 +140,8 @@ export const delProcessArea = defineCall({
   module: 'approvals',
   summary: 'Remove an approval area; 58 while visits wait at one of its levels',
   access: ADMINS,
+  statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.UPDATE_NOT_ALLOWED]: null },
   feature: 'approval',
   log: { module: LogModule.ACCOUNT, event: 'delete' },
   input: z.object({ userid, aid: z.number().int().positive() }),
@@ -208,6 +216,7 @@ export const getProcessRecords = defineCall({
   module: 'approvals',
   summary: "One visit's approval history, level by level (the host, approvers and administrators)",
   access: [...APPROVER_ROLES, Role.GATE],
+  statuses: [Status.NO_SUCH_RECORD],
   feature: 'approval',
   input: z.object({ userid, vid: z.number().int().positive() }),
   output: z.array(processRecord),
@@ -219,6 +228,8 @@ export const completeProcessRecord = defineCall({
   summary:
     'Decide a waiting level: approve (on to the next level, or the visit is authorised after the last), refuse (the visit is refused and cannot check in) or return it to the host; a reason is required to refuse or return. 681 when the signed-in account is not an approver of that level; 58 when it was already decided',
   access: APPROVER_ROLES,
+  statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.UPDATE_NOT_ALLOWED]: null, [Status.NOT_APPROVER]: null },
   feature: 'approval',
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z
@@ -234,6 +245,7 @@ export const resubmitProcess = defineCall({
   module: 'approvals',
   summary: 'Submit a returned visit again: it starts at level 1 of its area’s flow as it is now (the host or an administrator)',
   access: [Role.ADMIN, Role.SUBADMIN, Role.EMPLOYEE],
+  statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED],
   feature: 'approval',
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({ userid, vid: z.number().int().positive(), remark: zRemark.default('') }),

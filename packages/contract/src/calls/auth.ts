@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, empty, epochMs, ok } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { zCompanyName, zCompanyShortName, zEmail, zPassword, zPersonName, zPhone } from '../validators.js';
 
@@ -56,6 +57,7 @@ export const validationCode = defineCall({
   module: 'auth',
   summary: 'Check the characters of a captcha; a correct answer lets one sign-in, sign-up or recovery use the digest',
   access: 'public',
+  statuses: [Status.CAPTCHA_INVALID],
   rate: 'captcha',
   input: z.object({
     digest: z.string().trim().min(1).max(64),
@@ -71,6 +73,15 @@ export const login = defineCall({
   module: 'auth',
   summary: 'Sign in as a company administrator (email) or a staff account (account name)',
   access: 'public',
+  statuses: [
+    Status.ACCOUNT_DISABLED,
+    Status.ACCOUNT_EXPIRED,
+    Status.ACCOUNT_LOCKED,
+    Status.ACCOUNT_NOT_ACTIVATED,
+    Status.CAPTCHA_INVALID,
+    Status.LOGIN_TRIES_LEFT,
+    Status.WRONG_CREDENTIALS,
+  ],
   rate: 'signin',
   log: { module: LogModule.LOGIN, event: 'login' },
   input: z.object({
@@ -87,6 +98,15 @@ export const empLogin = defineCall({
   module: 'auth',
   summary: 'Sign in as an employee with phone and password',
   access: 'public',
+  statuses: [
+    Status.ACCOUNT_DISABLED,
+    Status.ACCOUNT_EXPIRED,
+    Status.ACCOUNT_LOCKED,
+    Status.ACCOUNT_NOT_ACTIVATED,
+    Status.CAPTCHA_INVALID,
+    Status.LOGIN_TRIES_LEFT,
+    Status.WRONG_CREDENTIALS,
+  ],
   rate: 'signin',
   log: { module: LogModule.LOGIN, event: 'login' },
   input: z.object({ phone: z.string().trim().min(1).max(32), empPwd: z.string().min(1).max(128), digest, lang: zLang.optional() }),
@@ -98,6 +118,15 @@ export const subAccountLogin = defineCall({
   module: 'auth',
   summary: 'Sign in as a sub-company (tenant company) administrator',
   access: 'public',
+  statuses: [
+    Status.ACCOUNT_DISABLED,
+    Status.ACCOUNT_EXPIRED,
+    Status.ACCOUNT_LOCKED,
+    Status.ACCOUNT_NOT_ACTIVATED,
+    Status.CAPTCHA_INVALID,
+    Status.LOGIN_TRIES_LEFT,
+    Status.WRONG_CREDENTIALS,
+  ],
   rate: 'signin',
   log: { module: LogModule.LOGIN, event: 'login' },
   input: z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(128), digest, lang: zLang.optional() }),
@@ -109,6 +138,7 @@ export const superAccountLogin = defineCall({
   module: 'auth',
   summary: 'Sign in as a headquarters (super) account, LFT_ prefix',
   access: 'public',
+  statuses: [Status.ACCOUNT_DISABLED, Status.ACCOUNT_LOCKED, Status.CAPTCHA_INVALID, Status.LOGIN_TRIES_LEFT, Status.WRONG_CREDENTIALS],
   rate: 'signin',
   input: z.object({ account: z.string().trim().min(1).max(64), password: z.string().min(1).max(128), digest, lang: zLang.optional() }),
   output: loginResult,
@@ -152,6 +182,7 @@ export const register = defineCall({
   module: 'auth',
   summary: 'Register a company; its administrator receives an activation email',
   access: 'public',
+  statuses: [Status.CAPTCHA_INVALID, Status.COMPANY_NAME_TAKEN, Status.EMAIL_TAKEN],
   rate: 'register',
   input: z.object({
     email: zEmail,
@@ -171,6 +202,7 @@ export const webActivateAccount = defineCall({
   module: 'auth',
   summary: 'Activate a registered company from the link in its activation email',
   access: 'public',
+  fieldStatuses: { [Status.ACCOUNT_ALREADY_ACTIVATED]: null, [Status.INVALID_LINK]: 'token' },
   rate: 'recovery',
   log: { module: LogModule.ACCOUNT, event: 'activate' },
   input: z.object({ token: z.string().trim().min(16).max(128) }),
@@ -182,6 +214,7 @@ export const resendActivation = defineCall({
   module: 'auth',
   summary: 'Send the activation email again (answers success whether or not the address is registered)',
   access: 'public',
+  statuses: [Status.CAPTCHA_INVALID],
   rate: 'recovery',
   input: z.object({ email: z.string().trim().min(1).max(254), digest }),
   output: ok,
@@ -192,6 +225,7 @@ export const retrievePassword = defineCall({
   module: 'auth',
   summary: 'Email a one-time password-reset link (answers success whether or not the address is registered)',
   access: 'public',
+  statuses: [Status.CAPTCHA_INVALID],
   rate: 'recovery',
   input: z.object({ email: z.string().trim().min(1).max(254), digest, lang: zLang.optional() }),
   output: ok,
@@ -203,6 +237,7 @@ export const resetEmpPwd = defineCall({
   summary:
     'An employee asks for a one-time link to set (the first time) or reset their password, sent to their email in every company where they are an enabled employee; answers success whether or not the address is known',
   access: 'public',
+  statuses: [Status.CAPTCHA_INVALID],
   rate: 'recovery',
   input: z.object({ email: z.string().trim().min(1).max(254), digest, lang: zLang.optional() }),
   output: ok,
@@ -213,6 +248,7 @@ export const modifyPassword = defineCall({
   module: 'auth',
   summary: "Set a new password with the one-time token of a reset link (the administrator's, or an employee's from resetEmpPwd)",
   access: 'public',
+  statuses: [Status.INVALID_LINK],
   rate: 'recovery',
   log: { module: LogModule.ACCOUNT, event: 'reset' },
   input: z.object({ token: z.string().trim().min(16).max(128), password: zPassword }),
@@ -225,6 +261,7 @@ export const verifyPassword = defineCall({
   summary:
     "Confirm the signed-in account's password (e.g. before a kiosk is signed out): 75 when wrong, failures count toward the account's lockout (302, 67) as at sign-in",
   access: ALL_SESSION_ROLES,
+  statuses: [Status.ACCOUNT_LOCKED, Status.LOGIN_TRIES_LEFT, Status.WRONG_CREDENTIALS],
   rate: 'signin',
   input: z.object({ password: z.string().min(1).max(128) }),
   output: ok,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, defineDownload, epochMs, ok, pageInput, pageOf, XLSX_TYPE } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { checkIdNumber, checkPhone, zPersonName } from '../validators.js';
 
@@ -73,6 +74,7 @@ function listCalls(kind: 'black' | 'white') {
       module: 'blacklist',
       summary: `Add a person to the ${lower}: name with phone or certificate number (3 when the phone or number is already listed)`,
       access: WRITERS,
+      fieldStatuses: { [Status.ALREADY_EXISTS]: null },
       feature: kind === 'black' ? 'blacklist' : undefined,
       log: { module: LogModule.BLACKLIST, event: 'add' },
       input: personInput,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, epochMs, type FieldError } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 
 /**
@@ -121,6 +122,8 @@ export const updateDDNotify = defineCall({
   summary:
     'DingTalk settings: AppKey (ddcorpid), AppSecret (ddcorpsecret, write-only: never answered, kept when omitted), AgentId, the notification switch and the daily automatic sync; omitted fields stay. Switching on checks the credentials with DingTalk (51 when refused). Exclusive with RTX; auto-sync needs the switch on (400 with field errors)',
   access: CONTACT_ADMINS,
+  statuses: [Status.DIRECTORY_UNREACHABLE, Status.SYNC_COUNT_EXCEEDED],
+  fieldStatuses: { [Status.DINGTALK_VERIFY_FAILED]: 'ddcorpsecret' },
   log: { module: LogModule.ACCOUNT, event: 'update' },
   input: z.object({
     userid: z.number().int().optional(),
@@ -249,6 +252,18 @@ export const autoGetDeptFromCT = defineCall({
   module: 'contacts',
   summary: `Sync the department tree from the channel: provider departments are matched by their id (then by name under the same parent), created or renamed/moved; departments gone from the provider are reported, never deleted. ${SYNC_NOTE}`,
   access: CONTACT_ADMINS,
+  statuses: [
+    Status.DEPARTMENT_EXISTS,
+    Status.DEPARTMENT_NUMBER_EXISTS,
+    Status.DINGTALK_VERIFY_FAILED,
+    Status.DIRECTORY_REFUSED,
+    Status.DIRECTORY_UNREACHABLE,
+    Status.EMPLOYEE_NOT_EXIST,
+    Status.NO_SUCH_RECORD,
+    Status.SYNC_COUNT_EXCEEDED,
+    Status.UPDATE_NOT_ALLOWED,
+    Status.WORK_NUMBER_NOT_UNIQUE,
+  ],
   log: { module: LogModule.EMPLOYEE, event: 'import' },
   input: syncInput,
   output: syncReport,
@@ -259,6 +274,18 @@ export const autoGetEmployeeFromCT = defineCall({
   module: 'contacts',
   summary: `Sync employees from the channel: matched by provider id, then phone, then work number; created or updated; duplicates of another employee's phone (24) or work number (241) are reported per row; employees gone from the provider are set to stopped (never deleted) and enabled again when they come back. ${SYNC_NOTE}`,
   access: CONTACT_ADMINS,
+  statuses: [
+    Status.DEPARTMENT_EXISTS,
+    Status.DEPARTMENT_NUMBER_EXISTS,
+    Status.DINGTALK_VERIFY_FAILED,
+    Status.DIRECTORY_REFUSED,
+    Status.DIRECTORY_UNREACHABLE,
+    Status.EMPLOYEE_NOT_EXIST,
+    Status.NO_SUCH_RECORD,
+    Status.SYNC_COUNT_EXCEEDED,
+    Status.UPDATE_NOT_ALLOWED,
+    Status.WORK_NUMBER_NOT_UNIQUE,
+  ],
   log: { module: LogModule.EMPLOYEE, event: 'import' },
   input: syncInput.extend({ acceptClause: zAcceptClause }),
   output: syncReport,
@@ -269,6 +296,18 @@ export const autoGetEmpDeptRelation = defineCall({
   module: 'contacts',
   summary: `Sync which departments synced employees belong to: memberships in synced departments follow the provider; memberships in departments of our own are kept. Run after the department and employee syncs. ${SYNC_NOTE}`,
   access: CONTACT_ADMINS,
+  statuses: [
+    Status.DEPARTMENT_EXISTS,
+    Status.DEPARTMENT_NUMBER_EXISTS,
+    Status.DINGTALK_VERIFY_FAILED,
+    Status.DIRECTORY_REFUSED,
+    Status.DIRECTORY_UNREACHABLE,
+    Status.EMPLOYEE_NOT_EXIST,
+    Status.NO_SUCH_RECORD,
+    Status.SYNC_COUNT_EXCEEDED,
+    Status.UPDATE_NOT_ALLOWED,
+    Status.WORK_NUMBER_NOT_UNIQUE,
+  ],
   log: { module: LogModule.EMPLOYEE, event: 'import' },
   input: syncInput,
   output: syncReport,
@@ -280,6 +319,7 @@ export const getEmpRexAccountInFo = defineCall({
   summary:
     "An employee's directory accounts (the RTX account and the DingTalk user id the sync linked), for addressing notifications; an employee signed in gets their own; 55 for an employee of another company",
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.EMPLOYEE],
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
   input: z.object({ userid: z.number().int().optional(), empid: z.number().int().positive().optional() }),
   output: z.object({ empid: z.number().int(), empName: z.string(), empRtxAccount: z.string(), ddid: z.string() }),
 });

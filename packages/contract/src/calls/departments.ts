@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, defineDownload, ok, pageInput, pageOf, XLSX_TYPE } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { IMPORT_TYPES } from '../validators.js';
 import { CODE_PATTERN, DEPT_NAME_MAX, DEPT_NO_MAX, employee, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importRowError, ORG_MANAGERS } from './employees.js';
@@ -46,6 +47,8 @@ export const addDepartment = defineCall({
   module: 'departments',
   summary: 'Add a department (123 when the name exists at the same level, 124 when the number exists)',
   access: ORG_MANAGERS,
+  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.DEPARTMENT_EXISTS]: 'deptName', [Status.DEPARTMENT_NUMBER_EXISTS]: 'deptNo' },
   log: { module: LogModule.EMPLOYEE, event: 'add' },
   input: z.object({
     userid: z.number().int().optional(),
@@ -62,6 +65,8 @@ export const updateDepartment = defineCall({
   module: 'departments',
   summary: 'Rename, renumber, move (never under itself) or change the manager of a department; omitted fields stay',
   access: ORG_MANAGERS,
+  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.DEPARTMENT_EXISTS]: 'deptName', [Status.DEPARTMENT_NUMBER_EXISTS]: 'deptNo' },
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: z.object({
     userid: z.number().int().optional(),
@@ -79,6 +84,8 @@ export const delDepartment = defineCall({
   module: 'departments',
   summary: 'Delete a department without sub-departments; its members must be moved (moveTo) or it is refused with 58 and the member count',
   access: ORG_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.UPDATE_NOT_ALLOWED]: null },
   log: { module: LogModule.EMPLOYEE, event: 'delete' },
   input: z.object({
     userid: z.number().int().optional(),
@@ -93,6 +100,7 @@ export const getEmpDeptList = defineCall({
   module: 'departments',
   summary: 'Employees of a department (and, with includeChildren, of its sub-departments), paged',
   access: ORG_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
   input: z.object({
     userid: z.number().int().optional(),
     deptid: z.number().int().positive(),
@@ -107,6 +115,7 @@ export const updateDeptEmpRelation = defineCall({
   module: 'departments',
   summary: 'Put employees into a department (add), or take them out of it (remove)',
   access: ORG_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: z.object({
     userid: z.number().int().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, ok } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { zPassword } from '../validators.js';
 import { zLang } from './auth.js';
@@ -14,6 +15,7 @@ export const checkEmpInfo = defineCall({
   summary:
     'An employee who cannot sign in (no password yet, or forgotten) gives a phone or an email: each enabled employee with it, in an active company, gets a one-time link to set a password at the email on file. Answers success whether or not anyone matches, so it tells nobody who is an employee where (the original answered the employee record)',
   access: 'public',
+  statuses: [Status.CAPTCHA_INVALID],
   rate: 'recovery',
   input: z
     .object({
@@ -34,6 +36,7 @@ export const updateEmpPwd = defineCall({
   summary:
     'A signed-in employee changes their own password: the old one checked (2 when wrong), the new one by the password rules (not the old one, both entries equal); their other sessions end',
   access: [Role.EMPLOYEE],
+  statuses: [Status.INVALID_PASSWORD],
   log: { module: LogModule.ACCOUNT, event: 'password' },
   input: z.object({ oldPassword: z.string().min(1).max(128), password: zPassword, confirm: z.string().optional() }).superRefine((v, ctx) => {
     if (v.password === v.oldPassword) ctx.addIssue({ code: 'custom', path: ['password'], message: 'sameAsOld' });

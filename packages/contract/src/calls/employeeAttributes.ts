@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, pageInput, pageOf } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, NOTIFY_CHANNEL_MAX, Role } from '../lookups.js';
 import { CODE_PATTERN, employee, ORG_MANAGERS } from './employees.js';
 
@@ -19,6 +20,7 @@ export const updateCardNo = defineCall({
   module: 'employees',
   summary: "Set or clear one employee's access card number (unique in the company; field error cardNo/taken)",
   access: ORG_MANAGERS,
+  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.WORK_NUMBER_NOT_UNIQUE],
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: z.object({ userid, empid: z.number().int().positive(), cardNo: zCardNo }),
   output: employee,
@@ -64,6 +66,7 @@ export const getVisitType = defineCall({
   module: 'employees',
   summary: 'The visit types an employee receives; an employee signed in gets their own',
   access: [...ORG_MANAGERS, Role.GATE, Role.MACHINE, Role.EMPLOYEE],
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
   input: z.object({ userid, empid: z.number().int().positive().optional() }),
   output: z.object({ empid: z.number().int(), visitTypes: z.array(z.string()) }),
 });
@@ -83,6 +86,7 @@ export const updateEmpSubAccount = defineCall({
   module: 'employees',
   summary: 'Move employees to a sub-company (0 = the company itself); 94 when the sub-company is not this company’s',
   access: [Role.ADMIN, Role.SUBADMIN],
+  statuses: [Status.SUB_ACCOUNT_INVALID],
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: z.object({ userid, empids, subaccountId: z.number().int().min(0) }),
   output: updated,
@@ -95,6 +99,7 @@ export const getSubAccountEmpList = defineCall({
   module: 'employees',
   summary: 'All enabled employees of one sub-company (a sub-company signed in gets its own, whatever it asks)',
   access: [...ORG_MANAGERS, Role.SUB_COMPANY],
+  statuses: [Status.SUB_ACCOUNT_INVALID],
   input: z.object({ userid, subaccountId: z.number().int().positive().optional() }),
   output: z.array(pickerItem),
 });
@@ -104,6 +109,7 @@ export const getSubEmpListPages = defineCall({
   module: 'employees',
   summary: 'Employees of sub-companies, paged and searchable; a sub-company signed in sees only its own',
   access: [...ORG_MANAGERS, Role.SUB_COMPANY],
+  statuses: [Status.SUB_ACCOUNT_INVALID],
   input: z.object({
     userid,
     ...pageInput,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, NOTIFY_CHANNEL_MAX, Role } from '../lookups.js';
 import { IMPORT_TYPES, zEmail, zPersonName, zPhone } from '../validators.js';
 
@@ -92,6 +93,7 @@ export const addEmployee = defineCall({
   module: 'employees',
   summary: 'Add an employee; omitted fields take their defaults (241 work number taken, 24 phone taken, 602 unknown department)',
   access: ORG_MANAGERS,
+  fieldStatuses: { [Status.WORK_NUMBER_NOT_UNIQUE]: 'empNo', [Status.PHONE_NOT_UNIQUE]: 'phone', [Status.NO_SUCH_RECORD]: 'deptIds' },
   log: { module: LogModule.EMPLOYEE, event: 'add' },
   input: employeeBody.partial().extend({
     userid: z.number().int().optional(),
@@ -107,6 +109,8 @@ export const updateEmployee = defineCall({
   module: 'employees',
   summary: 'Change an employee; omitted fields stay as they are',
   access: ORG_MANAGERS,
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
+  fieldStatuses: { [Status.WORK_NUMBER_NOT_UNIQUE]: 'empNo', [Status.PHONE_NOT_UNIQUE]: 'phone', [Status.NO_SUCH_RECORD]: 'deptIds' },
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: employeeBody.partial().extend({
     userid: z.number().int().optional(),
@@ -179,6 +183,7 @@ export const getEmployeeByEmpNo = defineCall({
   module: 'employees',
   summary: 'One employee by work number (55 when there is none)',
   access: ORG_MANAGERS,
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
   input: z.object({ userid: z.number().int().optional(), empNo: z.string().trim().min(1).max(32) }),
   output: employee,
 });
@@ -188,6 +193,7 @@ export const getDeptByEmpid = defineCall({
   module: 'employees',
   summary: "An employee's departments (55 when the employee is not in this company)",
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE, Role.EMPLOYEE],
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
   input: z.object({ userid: z.number().int().optional(), empid: z.number().int().positive() }),
   output: z.array(z.object({ deptid: z.number().int(), deptName: z.string() })),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, defineDownload, pageInput, pageOf } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { IMAGE_MAX_BYTES } from '../validators.js';
 import { employee, ORG_MANAGERS } from './employees.js';
@@ -22,6 +23,8 @@ export const uploadEmpFace = defineCall({
   summary:
     "Set an employee's face photo (jpg, png or webp; at least 100×100 px; scaled down to under 1 MB when larger); the face status becomes -9 (not synced) until devices take it",
   access: ORG_MANAGERS,
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
+  fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   upload: { maxBytes: FACE_UPLOAD_MAX_BYTES, extensions: FACE_IMAGE_EXTENSIONS },
   input: z.object({ userid, empid: z.coerce.number().int().positive() }),
@@ -38,6 +41,7 @@ export const uploadEmpFaceZip = defineCall({
   summary:
     'Batch face photos: a zip of images named by work number (e.g. 1001.jpg); each is checked like a single photo and reported; 619 when the file is not a zip',
   access: ORG_MANAGERS,
+  fieldStatuses: { [Status.ONLY_ZIP]: 'file' },
   log: { module: LogModule.EMPLOYEE, event: 'import' },
   upload: { maxBytes: FACE_ZIP_MAX_BYTES, extensions: ['zip'], wrongType: 'zip' },
   input: z.object({ userid }),
@@ -53,6 +57,7 @@ export const deleteEmpFace = defineCall({
   module: 'employees',
   summary: "Remove an employee's face photo",
   access: ORG_MANAGERS,
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: z.object({ userid: z.number().int().optional(), empid: z.number().int().positive() }),
   output: employee,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, ok } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule } from '../lookups.js';
 import { REGISTRATION_MANAGERS, REGISTRATION_READERS } from './registration.js';
 
@@ -52,6 +53,8 @@ export const addGate = defineCall({
   module: 'registration',
   summary: 'Add a gate; 3 when the name is taken',
   access: REGISTRATION_MANAGERS,
+  statuses: [Status.GATE_LIMIT],
+  fieldStatuses: { [Status.ALREADY_EXISTS]: 'gname' },
   log: { module: LogModule.ACCOUNT, event: 'add' },
   input: z.object({ userid, gname: zGateName }),
   output: gate,
@@ -62,6 +65,8 @@ export const updateGate = defineCall({
   module: 'registration',
   summary: 'Rename a gate; 125 when there is no such gate, 3 when the name is taken',
   access: REGISTRATION_MANAGERS,
+  statuses: [Status.GATE_NOT_FOUND],
+  fieldStatuses: { [Status.ALREADY_EXISTS]: 'gname' },
   log: { module: LogModule.ACCOUNT, event: 'update' },
   input: z.object({ userid, gid: z.number().int().positive(), gname: zGateName }),
   output: gate,
@@ -72,6 +77,8 @@ export const delGate = defineCall({
   module: 'registration',
   summary: 'Delete a gate; 125 when there is no such gate, 58 (with the counts) while staff accounts or visitor types name it',
   access: REGISTRATION_MANAGERS,
+  statuses: [Status.GATE_NOT_FOUND],
+  fieldStatuses: { [Status.UPDATE_NOT_ALLOWED]: null },
   log: { module: LogModule.ACCOUNT, event: 'delete' },
   input: z.object({ userid, gid: z.number().int().positive() }),
   output: ok,

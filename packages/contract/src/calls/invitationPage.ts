@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule } from '../lookups.js';
 import { checkPhone, zPersonName } from '../validators.js';
 import { INVITE_TOKEN, invitation } from './invitations.js';
@@ -31,6 +32,7 @@ export const updateSupplementAppointment = defineCall({
   summary:
     'The visitor lists who comes along (replacing the list; at most 20, each a name and an optional phone) once the invitation is accepted and before its check-in window closes; 58 when cancelled, declined, expired or used; answers the page',
   access: 'public',
+  statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
   rate: 'public',
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({ secid, followers: z.array(companion).max(INVITE_COMPANIONS_MAX) }),
@@ -43,6 +45,8 @@ export const uploadAppointmentPhoto = defineCall({
   summary:
     'The visitor’s face photo from the invitation page (multipart, field file; the token in the field secid): jpg or png by content (file/type), at least 100×100 px (file/imageTooSmall), at most 1 MB (file/size); stored like a kiosk photo and replacing an earlier one; the same states as companions; answers the page',
   access: 'public',
+  statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
+  fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
   rate: 'public',
   log: { module: LogModule.VISITOR, event: 'update' },
   upload: { maxBytes: INVITE_PHOTO_UPLOAD_MAX_BYTES, extensions: INVITE_PHOTO_EXTENSIONS },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cappedPageOf, defineCall, epochMs, pageInput } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { checkPhone, VISIT_DAYS_WINDOW, zEmail, zPersonName } from '../validators.js';
 import { zTemplateType } from './templates.js';
@@ -42,6 +43,8 @@ export const addAppointment = defineCall({
   summary:
     'Invite one or more visitors: an employee invites as the host (116 when the company has not opened invitations to employees or the employee may not invite); administrators name the host (55, 1119). Each visitor gets an 8-digit code to check in with at the kiosk; 112 when the same phone is already invited that day',
   access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN],
+  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.INVALID_EMPLOYEE, Status.VISITOR_TYPE_NOT_EXIST],
+  fieldStatuses: { [Status.SAME_PHONE_APPOINTMENT]: 'visitors', [Status.INVITE_FEATURE_OFF]: null },
   log: { module: LogModule.VISITOR, event: 'add' },
   input: z
     .object({
@@ -127,6 +130,7 @@ export const getInvitation = defineCall({
   module: 'invitations',
   summary: 'The visitor’s invitation page, by the token of its link (1117 for an unknown or replaced link)',
   access: 'public',
+  statuses: [Status.INVALID_VISITOR],
   rate: 'public',
   input: z.object({ secid }),
   output: invitation,
@@ -137,6 +141,7 @@ export const previewInvitation = defineCall({
   module: 'invitations',
   summary: 'The visitor opened the invitation: a sent invitation becomes viewed (nothing changes otherwise); answers the page',
   access: 'public',
+  statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
   rate: 'public',
   input: z.object({ secid }),
   output: invitation,
@@ -148,6 +153,7 @@ export const replyInvitation = defineCall({
   summary:
     'The visitor accepts (status 3) or declines (4) the invitation from its page; 58 once it can no longer be answered (checked in, cancelled, expired, already declined)',
   access: 'public',
+  statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
   rate: 'public',
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({ id: secid, status: z.union([z.literal(3), z.literal(4)]) }),
@@ -180,6 +186,7 @@ export const cancelInvite = defineCall({
   summary:
     'Call off an invitation before the visitor checks in (it ends; invite again to send a new one): employees their own, administrators any of the company’s; 58 once checked in or ended, 1117 for another’s',
   access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN],
+  statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({ userid: z.number().int().optional(), vid: z.number().int().positive() }),
   output: visit,

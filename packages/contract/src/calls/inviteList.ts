@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cappedPageOf, defineCall, epochMs, pageInput } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { zPhone } from '../validators.js';
 import { VISIT_READERS, visit, visitFilters } from './visits.js';
@@ -14,6 +15,16 @@ export const resendInvitation = defineCall({
   summary:
     'Send an invitation again. One still to come gets a new link (the old one stops working) and its mail again; a cancelled, expired or declined one cannot come back to life (spec section 4), so a fresh invitation is made for the same visitor, host, type, reason and gate, at `appointmentDate` or else the old time (field error appointmentDate/past when that has passed). 58 once the visitor checked in; employees only their own (1117), and only while they may invite (116)',
   access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN],
+  statuses: [
+    Status.EMPLOYEE_NOT_EXIST,
+    Status.GATE_NOT_FOUND,
+    Status.INVALID_EMPLOYEE,
+    Status.INVALID_VISITOR,
+    Status.SERVER_ERROR,
+    Status.UPDATE_NOT_ALLOWED,
+    Status.VISITOR_TYPE_NOT_EXIST,
+  ],
+  fieldStatuses: { [Status.SAME_PHONE_APPOINTMENT]: null, [Status.INVITE_FEATURE_OFF]: null },
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({
     userid,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, epochMs, pageInput, pageOf } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, MeetingStatus, Role } from '../lookups.js';
 import { appointmentWindowFailure, INVITEES_MAX, invitee } from './invitations.js';
 import { visit, visitFilters } from './visits.js';
@@ -109,6 +110,8 @@ export const addMeeting = defineCall({
   summary:
     'Create a meeting and invite its visitors (at least one): each gets an invitation linked to the meeting, with its own code, link and mail. An employee organises as themselves (116 when the company has not opened invitations to employees); administrators name the organiser (55, 1119). 108 when a meeting of that name is already held that day',
   access: MEETING_MANAGERS,
+  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.INVALID_EMPLOYEE, Status.NO_SUCH_RECORD, Status.VISITOR_TYPE_NOT_EXIST],
+  fieldStatuses: { [Status.MEETING_NAME_TAKEN]: 'subject', [Status.SAME_PHONE_APPOINTMENT]: 'visitors', [Status.INVITE_FEATURE_OFF]: null },
   log: { module: LogModule.VISITOR, event: 'add' },
   input: z
     .object({
@@ -135,6 +138,8 @@ export const updateMeeting = defineCall({
   summary:
     'Change a meeting before it starts (its invitations follow; visitors with an email are told of a new time or place). Once in progress only the subject, place text and remark may change (62 for times or gate); 63 once ended; 58 when cancelled',
   access: MEETING_MANAGERS,
+  statuses: [Status.GATE_NOT_FOUND, Status.MEETING_ENDED, Status.MEETING_STARTED, Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED],
+  fieldStatuses: { [Status.MEETING_NAME_TAKEN]: 'subject' },
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z
     .object({
@@ -157,6 +162,7 @@ export const cancelMeeting = defineCall({
   summary:
     'Cancel a meeting before it starts: the meeting is kept as cancelled, its invitations are called off (links and codes stop working) and visitors with an email are told. 92 while in progress, 63 once ended, 109 when already cancelled',
   access: MEETING_MANAGERS,
+  statuses: [Status.MEETING_ENDED, Status.MEETING_IN_PROGRESS, Status.NO_REPEATED_CANCEL, Status.NO_SUCH_RECORD],
   log: { module: LogModule.VISITOR, event: 'delete' },
   input: z.object({ userid, mid }),
   output: meeting,
@@ -176,6 +182,7 @@ export const getMeeting = defineCall({
   module: 'meetings',
   summary: 'One meeting with its visitors, each with their invitation’s status (602 for a meeting that is not the caller’s or not this company’s)',
   access: MEETING_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
   input: z.object({ userid, mid }),
   output: meeting.extend({ visitors: z.array(visit) }),
 });
@@ -209,6 +216,7 @@ export const changeMeetingStatus = defineCall({
   summary:
     'Start (1) a meeting that has not started (62 when it has, 63 when ended), or end (2) one in progress (58 when it has not started, 63 when ended); 58 for a cancelled one. Once ended its visitors can no longer check in (65)',
   access: MEETING_MANAGERS,
+  statuses: [Status.MEETING_ENDED, Status.MEETING_STARTED, Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({ userid, mid, status: z.union([z.literal(1), z.literal(2)]).describe('1 start, 2 end') }),
   output: meeting,
@@ -220,6 +228,17 @@ export const joinMeeting = defineCall({
   summary:
     'Invite more visitors to a meeting that has not started (62 started, 63 ended, 58 cancelled); a phone or email already invited to it is refused on its field (`invited`)',
   access: MEETING_MANAGERS,
+  statuses: [
+    Status.EMPLOYEE_NOT_EXIST,
+    Status.GATE_NOT_FOUND,
+    Status.INVALID_EMPLOYEE,
+    Status.MEETING_ENDED,
+    Status.MEETING_STARTED,
+    Status.NO_SUCH_RECORD,
+    Status.UPDATE_NOT_ALLOWED,
+    Status.VISITOR_TYPE_NOT_EXIST,
+  ],
+  fieldStatuses: { [Status.SAME_PHONE_APPOINTMENT]: 'visitors', [Status.INVITE_FEATURE_OFF]: null },
   log: { module: LogModule.VISITOR, event: 'add' },
   input: z.object({ userid, mid, visitors }),
   output: z.array(invited),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, epochMs, type FieldError, ok, pageInput, pageOf } from '../call.js';
+import { Status } from '../errors.js';
 import { EmailType, LogModule, MESSAGE_CHANNELS, MESSAGE_STATES, Role } from '../lookups.js';
 import { checkEmail, zEmail, zPhone } from '../validators.js';
 
@@ -189,6 +190,7 @@ export const testEmailConf = defineCall({
   summary:
     'Send a test mail now to `to` through the given settings (unsaved form values; an empty password uses the stored one) or the stored ones: 40 with the mail server’s reason when it fails. Recorded in the delivery records',
   access: NOTIFY_ADMINS,
+  statuses: [Status.EMAIL_SEND_FAILED],
   feature: 'notice',
   input: z.object({ userid, to: zEmail, ...emailFields }),
   output: ok,
@@ -412,6 +414,14 @@ export const sendSmsCode = defineCall({
   module: 'notifications',
   summary: `Send a 6-digit verification code to a phone by the company's SMS (valid 5 minutes, stored hashed): ${SMS_CODE_NOTE}`,
   access: [Role.ADMIN, Role.SUBADMIN, Role.GATE, Role.MACHINE],
+  statuses: [
+    Status.EMAIL_NOTICE_OFF,
+    Status.INVALID_CHANNEL,
+    Status.MESSAGE_ALREADY_SENT,
+    Status.SMS_QUOTA_EXCEEDED,
+    Status.SMS_SEND_FAILED,
+    Status.SMS_SWITCH_OFF,
+  ],
   rate: 'lookup',
   input: z.object({ userid, phone: zPhone, purpose: z.enum(['returning', 'verify']).default('verify') }),
   output: smsCodeSent,
@@ -422,6 +432,16 @@ export const sendPicSmsCode = defineCall({
   module: 'notifications',
   summary: `From the visitor's invitation page (secid, the link's token): send a verification code to a phone by the inviting company's SMS, after a verified captcha (digest, 119 otherwise): ${SMS_CODE_NOTE}; 1117 for an unknown invitation`,
   access: 'public',
+  statuses: [
+    Status.CAPTCHA_INVALID,
+    Status.EMAIL_NOTICE_OFF,
+    Status.INVALID_CHANNEL,
+    Status.INVALID_VISITOR,
+    Status.MESSAGE_ALREADY_SENT,
+    Status.SMS_QUOTA_EXCEEDED,
+    Status.SMS_SEND_FAILED,
+    Status.SMS_SWITCH_OFF,
+  ],
   rate: 'recovery',
   input: z.object({
     phone: zPhone,
@@ -437,6 +457,7 @@ export const checkSmsCode = defineCall({
   summary:
     'Check a verification code for a phone without spending it (the call it unlocks spends it): 144 when none is valid (expired, spent, or 5 wrong tries), 145 when wrong',
   access: 'public',
+  statuses: [Status.SMS_CODE_EXPIRED, Status.SMS_CODE_WRONG],
   rate: 'lookup',
   input: z.object({ phone: zPhone, code: zSmsCode, purpose: zSmsCodePurpose.default('verify') }),
   output: ok,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, defineDownload } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { CAROUSEL_PICTURES, IMAGE_MAX_BYTES } from '../validators.js';
 import { companySettings } from './accounts.js';
@@ -180,6 +181,7 @@ export const updateLogo = defineCall({
   module: 'registration',
   summary: `The company logo (jpg, png, webp or gif; at least ${PAD_PICTURE_RULES.logo.min.width}×${PAD_PICTURE_RULES.logo.min.height} px, best over 400×300); larger ones are scaled down under 1 MB; transparency is kept`,
   access: REGISTRATION_MANAGERS,
+  fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
   log: settingsLog,
   upload,
   input: uploadInput,
@@ -191,6 +193,7 @@ export const uploadBackgroundPic = defineCall({
   module: 'registration',
   summary: 'The background picture of the kiosk home screen (suggested 1536×2048; larger ones are scaled down)',
   access: REGISTRATION_MANAGERS,
+  fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
   log: settingsLog,
   upload,
   input: uploadInput,
@@ -202,6 +205,7 @@ export const updateDefaultPhoto = defineCall({
   module: 'registration',
   summary: 'The picture a badge shows when the visitor has no photo (or the fixed picture of a customized badge)',
   access: REGISTRATION_MANAGERS,
+  fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
   log: settingsLog,
   upload,
   input: uploadInput,
@@ -213,6 +217,7 @@ export const uploadCarouselPic = defineCall({
   module: 'registration',
   summary: `Add a picture to the home carousel (at most ${CAROUSEL_PICTURES.max}; the kiosk rolls them once there are ${CAROUSEL_PICTURES.min})`,
   access: REGISTRATION_MANAGERS,
+  fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
   log: settingsLog,
   upload,
   input: uploadInput,
@@ -370,6 +375,7 @@ export const getPadConfig = defineCall({
   summary:
     'Everything a kiosk or front desk needs after signing in, in one answer: pad settings, its gates, and the visitor types offered there with their forms',
   access: PAD_READERS,
+  statuses: [Status.GATE_NOT_FOUND, Status.INVALID_USER],
   input: z.object({ userid, gid: z.number().int().positive().optional().describe('administrators: preview a gate') }),
   output: padConfig,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, epochMs } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 
 const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'format');
@@ -27,6 +28,7 @@ export const setVisitProxy = defineCall({
   module: 'employees',
   summary: 'Set (or switch off) who receives an employee’s visitors for a date range; employees may set only their own',
   access: WHO,
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: z
     .object({
@@ -49,6 +51,7 @@ export const getVisitProxyForEmp = defineCall({
   module: 'employees',
   summary: "An employee's proxy setting (null when none)",
   access: WHO,
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
   input: z.object({ userid: z.number().int().optional(), empid: z.number().int().positive() }),
   output: visitProxy.nullable(),
 });
@@ -58,6 +61,7 @@ export const getVisitProxyForProxy = defineCall({
   module: 'employees',
   summary: 'The employees a proxy currently receives visitors for (active delegations only)',
   access: WHO,
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
   input: z.object({ userid: z.number().int().optional(), proxyId: z.number().int().positive() }),
   output: z.array(visitProxy),
 });

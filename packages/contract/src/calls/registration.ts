@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, ok } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 
 /**
@@ -178,6 +179,7 @@ export const addVisitorType = defineCall({
   summary:
     "Add a visitor type ('中文#English', both names required); 78 when either name is taken. Without `fields` it shows the usual standard fields",
   access: REGISTRATION_MANAGERS,
+  fieldStatuses: { [Status.VISITOR_TYPE_EXISTS]: 'vType' },
   log: { module: LogModule.VISITOR, event: 'add' },
   input: z.object({
     userid,
@@ -196,6 +198,8 @@ export const updateVisitorType = defineCall({
   module: 'registration',
   summary: 'Change a visitor type; only the fields given change (`fields` replaces the fields it shows); 78 when a name is taken',
   access: REGISTRATION_MANAGERS,
+  statuses: [Status.VISITOR_TYPE_NOT_EXIST],
+  fieldStatuses: { [Status.VISITOR_TYPE_EXISTS]: 'vType' },
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({
     userid,
@@ -215,6 +219,7 @@ export const delVisitorType = defineCall({
   module: 'registration',
   summary: 'Delete a visitor type; 58 while records refer to it',
   access: REGISTRATION_MANAGERS,
+  statuses: [Status.UPDATE_NOT_ALLOWED, Status.VISITOR_TYPE_NOT_EXIST],
   log: { module: LogModule.VISITOR, event: 'delete' },
   input: z.object({ userid, tid: z.number().int().positive() }),
   output: ok,
@@ -327,6 +332,7 @@ export const getExtendVisitor = defineCall({
   module: 'registration',
   summary: 'The fields of the registration form in their order (standard and custom); with `tid`, only those that type shows',
   access: REGISTRATION_READERS,
+  statuses: [Status.VISITOR_TYPE_NOT_EXIST],
   input: z.object({ userid, tid: z.number().int().positive().optional() }),
   output: z.array(visitorField),
 });
@@ -337,6 +343,7 @@ export const addExtendVisitor = defineCall({
   summary:
     'Add a custom field (text, date or a choice among options) at the end of the form, shown by the given visitor types; 3 when the key or a name is taken',
   access: REGISTRATION_MANAGERS,
+  fieldStatuses: { [Status.ALREADY_EXISTS]: 'displayName' },
   log: { module: LogModule.VISITOR, event: 'add' },
   input: z
     .object({
@@ -366,6 +373,8 @@ export const updateExtendVisitor = defineCall({
   summary:
     'Change a field: names, options and placeholder of a custom field, the names of a standard one, and (`types`) which visitor types show and require it',
   access: REGISTRATION_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.ALREADY_EXISTS]: 'displayName' },
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z
     .object({
@@ -386,6 +395,7 @@ export const delExtendVisitor = defineCall({
   module: 'registration',
   summary: 'Delete a custom field (standard fields stay: 58); values already recorded in visits are kept',
   access: REGISTRATION_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.VISITOR, event: 'delete' },
   input: z.object({ userid, eid: z.number().int().positive() }),
   output: ok,
@@ -396,6 +406,7 @@ export const sortExtendVisitor = defineCall({
   module: 'registration',
   summary: 'Put the fields of the form in this order (every field of the company, each once); the order is shared by all types',
   access: REGISTRATION_MANAGERS,
+  statuses: [Status.VISITOR_TYPE_NOT_EXIST],
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({ userid, eids: zOrder }),
   output: z.array(visitorField),

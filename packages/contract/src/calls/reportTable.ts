@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cappedPageOf, defineCall, defineDownload, pageInput, XLSX_TYPE } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule } from '../lookups.js';
 import { checkReportPeriod, reportPeriodFields } from '../period.js';
 import { VISIT_READERS, visit, visitFilters, visitQueryFilters } from './visits.js';
@@ -48,6 +49,7 @@ export const getVisitReport = defineCall({
   summary:
     'The visitor report of a period (at most 366 days; 400 beforeStart/periodTooLong/format): with a grouping, every group (days in order, others most visits first) and the totals; with none, a page of visits (newest first) and the totals',
   access: VISIT_READERS,
+  statuses: [Status.NO_SUCH_RECORD],
   input: z.object({ userid: z.number().int().optional(), ...pageInput, ...reportTableFields }).superRefine(checkReportPeriod),
   output: z.object({
     groupBy: z.enum(REPORT_GROUPINGS),

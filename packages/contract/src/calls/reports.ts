@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import { Status } from '../errors.js';
 import { checkReportPeriod, reportPeriodFields } from '../period.js';
 import { VISIT_KINDS } from '../visitStates.js';
 import { VISIT_READERS } from './visits.js';
@@ -20,6 +21,7 @@ export const getVisitorChartByDept = defineCall({
   summary:
     'Visits that came in the period (by check-in day) per host department now (a host in two departments counts in each; deptid null: no department); with deptid, that department and those under it only (another company’s department: 602 no such record, as the departments calls answer)',
   access: VISIT_READERS,
+  statuses: [Status.NO_SUCH_RECORD],
   input: z.object({ userid, ...reportPeriodFields, deptid: z.number().int().positive().optional() }).superRefine(checkReportPeriod),
   output: z.array(z.object({ deptid: z.number().int().nullable(), deptName: z.string(), count: z.number().int() })),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, epochMs, pageInput, pageOf } from '../call.js';
+import { Status } from '../errors.js';
 import { certificateTypeLabels, LogModule, Role } from '../lookups.js';
 import { checkPhone, zPersonName } from '../validators.js';
 import { DESK_ROLES, identityFailures, visit } from './visits.js';
@@ -138,6 +139,9 @@ const residentFields = z.object({
   endDate: epochMs,
   remark: zText(RESIDENT_LONG_TEXT_MAX).default(''),
 });
+/** A resident visitor's fields as addResidentVisitor / updateResidentVisitor take them (parsed, defaults applied). */
+export type ResidentInput = Omit<z.output<typeof residentFields>, 'userid'>;
+
 function refineResident(v: z.output<typeof residentFields>, ctx: z.RefinementCtx) {
   for (const f of residentIdentityFailures(v)) ctx.addIssue({ code: 'custom', path: [f.field], message: f.rule });
   const w = windowFailure(v);
@@ -158,6 +162,7 @@ export const addProject = defineCall({
   module: 'residents',
   summary: 'Add a project: name (33 when taken), responsible person, phone and dates required',
   access: RESIDENT_MANAGERS,
+  fieldStatuses: { [Status.DUPLICATE_PROJECT]: 'pName' },
   log: { module: LogModule.SUPPLIER, event: 'add' },
   input: projectInput,
   output: residentProject,
@@ -168,6 +173,8 @@ export const updateProject = defineCall({
   module: 'residents',
   summary: 'Change a project (602 when it is not this company’s, 33 when the name is taken)',
   access: RESIDENT_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.DUPLICATE_PROJECT]: 'pName' },
   log: { module: LogModule.SUPPLIER, event: 'update' },
   input: projectFields.extend({ pid: z.number().int().positive() }).superRefine((v, ctx) => {
     const f = windowFailure(v);
@@ -181,6 +188,8 @@ export const delProject = defineCall({
   module: 'residents',
   summary: 'Delete a project; 58 with the count while resident visitors belong to it (move or delete them first), 602 when not found',
   access: RESIDENT_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.UPDATE_NOT_ALLOWED]: null },
   log: { module: LogModule.SUPPLIER, event: 'delete' },
   input: z.object({ userid, pid: z.number().int().positive() }),
   output: z.object({ deleted: z.number().int() }),
@@ -209,6 +218,8 @@ export const addResidentVisitor = defineCall({
   summary:
     'Add a resident visitor, waiting for approval: identity checked like a visitor’s; 24 when the phone, 3 when the certificate number already belongs to another resident; 602 for a project not of this company',
   access: RESIDENT_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.PHONE_NOT_UNIQUE]: 'phone', [Status.ALREADY_EXISTS]: 'cardid' },
   log: { module: LogModule.SUPPLIER, event: 'add' },
   input: residentFields.superRefine(refineResident),
   output: residentVisitor,
@@ -220,6 +231,8 @@ export const updateResidentVisitor = defineCall({
   summary:
     'Change a resident visitor (602 when not found); a change of name, phone, certificate or validity window sends an approved or refused resident back to waiting for approval',
   access: RESIDENT_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.PHONE_NOT_UNIQUE]: 'phone', [Status.ALREADY_EXISTS]: 'cardid' },
   log: { module: LogModule.SUPPLIER, event: 'update' },
   input: residentFields.extend({ rid: z.number().int().positive() }).superRefine(refineResident),
   output: residentVisitor,
@@ -300,6 +313,8 @@ export const residentSignIn = defineCall({
   summary:
     'Sign a resident visitor in at the desk by phone or certificate number: 1117 unknown, 1121 not approved, 1115 outside the validity window, 66 blacklisted (reception alerted); answers the visit (kind resident, signed in). Signing in again the same day while on site answers that visit with `repeated`',
   access: DESK_ROLES,
+  statuses: [Status.GATE_NOT_FOUND, Status.UPDATE_NOT_ALLOWED],
+  fieldStatuses: { [Status.INVALID_VISITOR]: null, [Status.VISITOR_UNAUTHORIZED]: null, [Status.OUTSIDE_VALIDITY]: null, [Status.BLACKLISTED]: null },
   log: { module: LogModule.VISITOR, event: 'add' },
   input: z
     .object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, ok, pageInput, pageOf } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { employee } from './employees.js';
 
@@ -36,6 +37,8 @@ export const addRARG = defineCall({
   module: 'roles',
   summary: 'Add a role group (parentId 0) or a role in a group (3 when the name exists there)',
   access: ORG_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.ALREADY_EXISTS]: 'rgName' },
   log: { module: LogModule.EMPLOYEE, event: 'add' },
   input: z.object({ userid: z.number().int().optional(), rgName: zRoleName, parentId: z.number().int().min(0).default(0) }),
   output: z.object({ rid: z.number().int() }),
@@ -46,6 +49,8 @@ export const updateRARG = defineCall({
   module: 'roles',
   summary: 'Rename a role group or role',
   access: ORG_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.ALREADY_EXISTS]: 'rgName' },
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: z.object({ userid: z.number().int().optional(), rid: z.number().int().positive(), rgName: zRoleName }),
   output: ok,
@@ -56,6 +61,8 @@ export const delRARG = defineCall({
   module: 'roles',
   summary: 'Delete a role group or role; 257 while a role has members or a group has roles',
   access: ORG_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.ROLE_IN_USE]: null },
   log: { module: LogModule.EMPLOYEE, event: 'delete' },
   input: z.object({ userid: z.number().int().optional(), rid: z.number().int().positive() }),
   output: ok,
@@ -66,6 +73,7 @@ export const getEmpRoleList = defineCall({
   module: 'roles',
   summary: 'Members of a role, paged',
   access: ORG_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
   input: z.object({ userid: z.number().int().optional(), rid: z.number().int().positive(), ...pageInput }),
   output: pageOf(employee),
 });
@@ -75,6 +83,7 @@ export const addEmpRole = defineCall({
   module: 'roles',
   summary: "Give employees a role (a role, not a group); other companies' employees are ignored",
   access: ORG_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: z.object({
     userid: z.number().int().optional(),
@@ -89,6 +98,7 @@ export const delRoleEmp = defineCall({
   module: 'roles',
   summary: 'Take a role away from employees',
   access: ORG_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: z.object({
     userid: z.number().int().optional(),

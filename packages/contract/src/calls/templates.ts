@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, epochMs, ok } from '../call.js';
+import { Status } from '../errors.js';
 import { InvitationTemplate, invitationTemplateLabels, LogModule, Role } from '../lookups.js';
 import { toPlainText } from './padSettings.js';
 
@@ -46,6 +47,11 @@ const templateTexts = {
   longitude: zCoordinate(180),
   latitude: zCoordinate(90),
 };
+
+/** A template's texts and map position as the calls take them; parsing `{}` gives the empty template. */
+export const templateTextsInput = z.object(templateTexts);
+export type TemplateTexts = z.output<typeof templateTextsInput>;
+export const TEMPLATE_TEXT_KEYS = Object.keys(templateTexts) as (keyof TemplateTexts)[];
 
 /** The failures of a template's texts as a whole: the letter in at least one language; both coordinates or neither. */
 export function templateFailures(v: {
@@ -131,6 +137,8 @@ export const addUserTemplate = defineCall({
   module: 'invitations',
   summary: 'Add a company template for a type and gate (or the default: no gate); 3 when that type and gate has one, 125 for an unknown gate',
   access: TEMPLATE_MANAGERS,
+  statuses: [Status.TEMPLATE_NOT_FOUND],
+  fieldStatuses: { [Status.ALREADY_EXISTS]: 'gid', [Status.GATE_NOT_FOUND]: 'gid' },
   log: templateLog('add'),
   input: withTemplateRules(companyTemplateInput),
   output: invitationTemplate,
@@ -141,6 +149,8 @@ export const updateUserTemplate = defineCall({
   module: 'invitations',
   summary: 'Change a company template (texts, type, gate); 59 when there is no such template, 3 when the type and gate are taken by another',
   access: TEMPLATE_MANAGERS,
+  statuses: [Status.TEMPLATE_NOT_FOUND],
+  fieldStatuses: { [Status.ALREADY_EXISTS]: 'gid', [Status.GATE_NOT_FOUND]: 'gid' },
   log: templateLog('update'),
   input: withTemplateRules(companyTemplateInput.extend({ id: z.number().int().positive() })),
   output: invitationTemplate,
@@ -151,6 +161,7 @@ export const delUserTemplate = defineCall({
   module: 'invitations',
   summary: 'Delete a company template (invitations already sent keep their texts); 59 when there is no such template',
   access: TEMPLATE_MANAGERS,
+  statuses: [Status.TEMPLATE_NOT_FOUND],
   log: templateLog('delete'),
   input: z.object({ userid, id: z.number().int().positive() }),
   output: ok,
@@ -170,6 +181,7 @@ export const addEmpTemplate = defineCall({
   module: 'invitations',
   summary: "Add or replace the signed-in employee's own template of a type; 610 when the company's tempEditSwitch keeps templates to the company",
   access: [Role.EMPLOYEE],
+  statuses: [Status.TEMPLATE_NOT_FOUND],
   log: templateLog('update'),
   input: withTemplateRules(z.object({ userid, templateType: zTemplateType, ...templateTexts })),
   output: invitationTemplate,
@@ -181,6 +193,7 @@ export const delEmpTemplate = defineCall({
   summary:
     "Remove the signed-in employee's own template of a type, so the company's applies again; 59 when there is none, 610 when the company keeps templates to itself",
   access: [Role.EMPLOYEE],
+  statuses: [Status.TEMPLATE_NOT_FOUND],
   log: templateLog('delete'),
   input: z.object({ userid, templateType: zTemplateType }),
   output: ok,
@@ -196,6 +209,7 @@ export const getEmpTempByPost = defineCall({
   summary:
     "The template an invitation of this type at this gate is sent with: the host's own (unless tempEditSwitch is 1), else the company's for the gate, else the company's default; 56 when there is none. An employee asks for themselves; administrators name the host (`empid`, optional)",
   access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN],
+  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.INVALID_EMPLOYEE, Status.NO_INVITE_TEMPLATE],
   input: z.object({
     userid,
     templateType: zTemplateType.default(0),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cappedPageOf, defineCall, defineDownload, epochMs, pageInput, XLSX_TYPE } from '../call.js';
+import { Status } from '../errors.js';
 import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
 import { checkIdNumber, checkPhone, zEmail, zPersonName } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
@@ -156,6 +157,7 @@ export const registerWalkIn = defineCall({
   summary:
     'Register a walk-in visitor at the kiosk or front desk: identity checked, host and visitor type of this company (55, 602), blacklist screening (66, nothing stored), photo and signature stored; answers the record, signed in (or waiting for approval)',
   access: DESK_ROLES,
+  statuses: [Status.BLACKLISTED, Status.EMPLOYEE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.INVALID_EMPLOYEE, Status.VISITOR_TYPE_NOT_EXIST],
   log: { module: LogModule.VISITOR, event: 'add' },
   maxBodyBytes: VISITOR_PHOTO_MAX_CHARS + SIGNATURE_MAX_CHARS + 64 * 1024,
   input: walkInInput,
@@ -168,6 +170,16 @@ export const checkInByCode = defineCall({
   summary:
     'Check in an invited or booked visitor by the code they type or scan (or their phone): 64 too early, 65 too late (against the company extend times; for a meeting’s visitor, from the early margin before the meeting until it ends), 66 blacklisted, 1117 no such visit; checking in again answers the same record with `repeated`',
   access: DESK_ROLES,
+  statuses: [
+    Status.BLACKLISTED,
+    Status.GATE_NOT_FOUND,
+    Status.INVALID_VISITOR,
+    Status.LATE,
+    Status.QRCODE_FORMAT_ERROR,
+    Status.TOO_EARLY,
+    Status.UPDATE_NOT_ALLOWED,
+    Status.VISITOR_UNAUTHORIZED,
+  ],
   log: { module: LogModule.VISITOR, event: 'update' },
   maxBodyBytes: VISITOR_PHOTO_MAX_CHARS + SIGNATURE_MAX_CHARS + 64 * 1024,
   input: z
@@ -190,6 +202,7 @@ export const signOutVisitor = defineCall({
   module: 'visitors',
   summary: 'Sign a visitor out at the kiosk by phone or code (when the company’s sign-out switch is on); 1117 when nobody matches',
   access: DESK_ROLES,
+  statuses: [Status.GATE_NOT_FOUND, Status.INVALID_VISITOR, Status.QRCODE_FORMAT_ERROR, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z
     .object({
@@ -207,6 +220,7 @@ export const signOutByVid = defineCall({
   module: 'visitors',
   summary: 'Sign one visitor out (1117 when it is not this company’s or not signed in)',
   access: DESK_ROLES,
+  statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({ userid, vid: z.number().int().positive() }),
   output: visit,
@@ -227,6 +241,7 @@ export const changeVisit = defineCall({
   module: 'visitors',
   summary: 'Apply a life-cycle move to a visit (see visitStates.ts); a move its status does not allow is refused with the allowed ones',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE],
+  statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({ userid, vid: z.number().int().positive(), event: z.enum(VISIT_EVENTS as [string, ...string[]]), note: zText(200).default('') }),
   output: visit,
@@ -287,6 +302,7 @@ export const getVisit = defineCall({
   module: 'visitors',
   summary: 'One visit with its status history (1117 when it is not this company’s)',
   access: VISIT_READERS,
+  statuses: [Status.INVALID_VISITOR],
   input: z.object({ userid, vid: z.number().int().positive() }),
   output: visit.extend({ history: z.array(visitEvent) }),
 });
@@ -314,6 +330,7 @@ export const createPdfSign = defineCall({
   summary:
     "Attach the visitor's handwritten signature (PNG data URL) to a visit and build its safety-agreement PDF; answers the PDF's name (1117 when the visit is not this company's)",
   access: DESK_ROLES,
+  statuses: [Status.INVALID_VISITOR],
   log: { module: LogModule.VISITOR, event: 'update' },
   maxBodyBytes: SIGNATURE_MAX_CHARS + 16 * 1024,
   input: z.object({ userid, vid: z.number().int().positive(), signPic: z.string().min(1).max(SIGNATURE_MAX_CHARS, 'size') }),
@@ -381,6 +398,7 @@ export const updateVisitInfo = defineCall({
   summary:
     'The desk hands a visitor on site an access card (`cardNo`; `cardNo/taken` while another visitor on site holds it) or takes it back (empty); 1117 when the visit is not this company’s, 58 when the visitor is not on site',
   access: [Role.ADMIN, Role.SUBADMIN, Role.GATE],
+  statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({
     userid,
@@ -396,6 +414,7 @@ export const getCardInfo = defineCall({
   summary:
     "What a visitor's badge shows, to print or reprint it: the visit, the company and the pad settings' badge style (1117 when the visit is not this company's)",
   access: DESK_ROLES,
+  statuses: [Status.GATE_NOT_FOUND, Status.INVALID_USER, Status.INVALID_VISITOR],
   input: z.object({ userid, vid: z.number().int().positive() }),
   output: z.object({ visit, company: z.string(), shortName: z.string(), settings: padSettings }),
 });
@@ -429,6 +448,7 @@ export const getReturningVisitor = defineCall({
   summary:
     "A returning visitor's details from their most recent visit in this company, to fill the walk-in form: 1117 when none; a visitor machine needs the company's comeAgain switch (610) and gets the certificate number masked; while the company has SMS switched on, the phone must be proven with a code sent to it (smsCode)",
   access: DESK_ROLES,
+  statuses: [Status.INVALID_VISITOR, Status.SMS_CODE_EXPIRED, Status.SMS_CODE_WRONG],
   rate: 'lookup',
   input: z.object({
     userid,

@@ -1,13 +1,12 @@
 import { LogModule, renderLogDesc, Status } from '@openvisit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import { writeLog } from '../../platform/audit.js';
 import { jobContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Services } from '../../platform/services.js';
-import { systemScope } from '../../platform/tenancy.js';
+import type { SystemScope } from '../../platform/tenancy.js';
 import { autoSummary, nextMidnight, runAutomatic } from './contacts.service.js';
 import { companiesWithAutoSync } from './contacts.system.repository.js';
 
@@ -32,7 +31,7 @@ function midnightAfter(day: string): Date {
 }
 
 export interface ScheduleDeps {
-  db: Db;
+  system: SystemScope;
   config: Config;
   services: Services;
   log: FastifyBaseLogger;
@@ -59,7 +58,7 @@ export function registerContactJobs(deps: ScheduleDeps, now: () => Date = () => 
   jobs.register(DAILY_JOB, async (payload) => {
     const { day } = payload as { day: string };
     await ensureDailySync(jobs, now(), day);
-    for (const c of await companiesWithAutoSync(systemScope(deps.db)))
+    for (const c of await companiesWithAutoSync(deps.system))
       await jobs.enqueue(COMPANY_JOB, { companyId: c.companyId, day }, { key: `${COMPANY_JOB}:${c.companyId}:${day}`, maxAttempts: 5 });
   });
   jobs.register(COMPANY_JOB, async (payload) => {
@@ -70,7 +69,7 @@ export function registerContactJobs(deps: ScheduleDeps, now: () => Date = () => 
       if (!reports) return;
       const desc = autoSummary(reports);
       await writeLog(
-        deps.db,
+        deps.system,
         ctx.session,
         { module: LogModule.EMPLOYEE, event: 'import', objName: `${reports[0]?.channel ?? ''} auto-sync`, desc },
         '',

@@ -5,7 +5,7 @@ import { closedPort, type FakeDingTalk, type FakeRtx, startFakeDingTalk, startFa
 import { seedCompany, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { companies, contactSync, departments, employees, jobs, operationLogs } from '../../db/schema/index.js';
 import { JobQueue } from '../../platform/jobs.js';
-import { tenantScope } from '../../platform/tenancy.js';
+import { systemScope, tenantScope } from '../../platform/tenancy.js';
 import { contactsRepository } from './contacts.repository.js';
 import { COMPANY_JOB, DAILY_JOB, ensureDailySync, localDay, registerContactJobs } from './contacts.schedule.js';
 
@@ -331,7 +331,7 @@ describe('directory sync (DingTalk, RTX)', () => {
     midnight.setHours(0, 0, 0, 0);
     const justBefore = new Date(midnight.getTime() - 30_000); // yesterday 23:59:30, server time
     const today = localDay(midnight);
-    registerContactJobs({ db: t.db, config: t.config, services: t.services, log: t.app.log }, () => justBefore);
+    registerContactJobs({ system: systemScope(t.db), config: t.config, services: t.services, log: t.app.log }, () => justBefore);
     // Two processes (two queues on one database) schedule the day; the key keeps it to one job.
     const other = new JobQueue(t.db, t.app.log);
     await ensureDailySync(t.services.jobs, justBefore);

@@ -1,11 +1,10 @@
 import { INVITE_REMINDER_HOURS, type Lang, VISIT_MOVES, type VisitorStatus } from '@openvisit/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
-import { type TenantScope, tenantScope } from '../../platform/tenancy.js';
+import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
 import { company as companyRow } from '../accounts/accounts.service.js';
 import { gateNameIn } from '../registration/registration.gates.js';
 import { type VisitRow, visitsOf } from '../visits/visits.service.js';
@@ -125,12 +124,12 @@ export async function sendCancellation(ctx: AuthedContext, v: VisitRow): Promise
 
 /** The reminder, when it falls due: skipped unless the visitor can still come (checked at that moment, not when queued). */
 export async function remind(
-  deps: { db: Db; mailer: Mailer; secrets: SecretBox },
+  deps: { system: SystemScope; mailer: Mailer; secrets: SecretBox },
   payload: { companyId: number; visitId: number },
   now = new Date(),
 ): Promise<boolean> {
   // A job acts for the company it was queued for.
-  const scope = tenantScope(deps.db, { companyId: payload.companyId });
+  const scope = scopeForCompany(deps.system, payload.companyId);
   const v = await visitsOf(scope).byId(payload.visitId);
   if (v?.kind !== 'invite' || !v.email || !v.appointmentAt || v.appointmentAt <= now) return false;
   if (!REMIND_FROM.includes(v.status as VisitorStatus)) return false;
@@ -148,7 +147,13 @@ export async function remind(
   return true;
 }
 
-export function registerInvitationJobs(deps: { db: Db; jobs: JobQueue; mailer: Mailer; secrets: SecretBox; log: FastifyBaseLogger }): void {
+export function registerInvitationJobs(deps: {
+  system: SystemScope;
+  jobs: JobQueue;
+  mailer: Mailer;
+  secrets: SecretBox;
+  log: FastifyBaseLogger;
+}): void {
   deps.jobs.register(REMINDER_JOB, async (payload) => {
     const sent = await remind(deps, payload as { companyId: number; visitId: number });
     if (!sent) deps.log.debug({ payload }, 'invitation reminder skipped');

@@ -1,6 +1,5 @@
-import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { systemScope } from '../../platform/tenancy.js';
+import type { SystemScope } from '../../platform/tenancy.js';
 import { signOutOverdue } from './visits.kernel.js';
 
 /**
@@ -20,9 +19,9 @@ export async function ensureAutoSignOut(jobs: JobQueue, now: Date = new Date()):
   await jobs.enqueue(AUTO_SIGN_OUT_JOB, { at: at.toISOString() }, { runAt: at, key: `${AUTO_SIGN_OUT_JOB}:${at.toISOString()}`, maxAttempts: 3 });
 }
 
-export function registerVisitJobs(deps: { db: Db; jobs: JobQueue }, now: () => Date = () => new Date()): void {
+export function registerVisitJobs(deps: { system: SystemScope; jobs: JobQueue }, now: () => Date = () => new Date()): void {
   deps.jobs.register(AUTO_SIGN_OUT_JOB, async () => {
-    await signOutOverdue(systemScope(deps.db), now());
+    await signOutOverdue(deps.system, now());
     await ensureAutoSignOut(deps.jobs, now());
   });
 }

@@ -1,7 +1,6 @@
 import type { addManager, CallInput, Manager, modifyUserInfo, StaffType, UserInfo, updateManager, updatePassword } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
-import { FORM_SILENT } from '../../platform/fieldErrors';
 
 /** Query keys of the accounts module. */
 export const accountKeys = {
@@ -19,7 +18,7 @@ export function useUserInfo() {
 export function useModifyUserInfo() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: CallInput<typeof modifyUserInfo>) => api.ModifyUserInfo(input, { silent: FORM_SILENT }),
+    mutationFn: (input: CallInput<typeof modifyUserInfo>) => api.ModifyUserInfo(input, { silent: 'form' }),
     onSuccess: (info: UserInfo) => qc.setQueryData(accountKeys.userInfo, info),
   });
 }
@@ -28,7 +27,7 @@ export function useModifyUserInfo() {
 export function useUpdatePassword(employee = false) {
   return useMutation({
     mutationFn: (input: CallInput<typeof updatePassword>) =>
-      employee ? api.updateEmpPwd(input, { silent: FORM_SILENT }) : api.updatePassword(input, { silent: FORM_SILENT }),
+      employee ? api.updateEmpPwd(input, { silent: 'form' }) : api.updatePassword(input, { silent: 'form' }),
   });
 }
 
@@ -39,7 +38,7 @@ export function useManagers(sType?: StaffType) {
 export function useAddManager() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: CallInput<typeof addManager>) => api.AddManager(input, { silent: FORM_SILENT }),
+    mutationFn: (input: CallInput<typeof addManager>) => api.AddManager(input, { silent: 'form' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.allManagers }),
   });
 }
@@ -47,7 +46,7 @@ export function useAddManager() {
 export function useUpdateManager() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: CallInput<typeof updateManager>) => api.UpdateManager(input, { silent: FORM_SILENT }),
+    mutationFn: (input: CallInput<typeof updateManager>) => api.UpdateManager(input, { silent: 'form' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.allManagers }),
   });
 }

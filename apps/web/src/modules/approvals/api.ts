@@ -1,4 +1,4 @@
-import { Status } from '@openvisit/contract';
+import { delProcessArea, fieldStatusesOf } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 import { visitKeys } from '../visits/api';
@@ -19,9 +19,6 @@ export interface QueueQuery {
   size: number;
 }
 
-/** The forms show these themselves: field errors, a taken name, a level already decided. */
-export const FORM_SILENT: readonly number[] = [Status.BAD_PARAMS, Status.ALREADY_EXISTS];
-
 export function useProcessAreas() {
   return useQuery({ queryKey: approvalKeys.areas, queryFn: () => api.getProcessArea({}) });
 }
@@ -36,8 +33,8 @@ export function useSaveArea() {
   return useMutation({
     mutationFn: (v: { aid: number | null; aName: string; address: string; gids: number[] }) =>
       v.aid === null
-        ? api.addProcessArea({ aName: v.aName, address: v.address, gids: v.gids }, { silent: FORM_SILENT })
-        : api.updateProcessArea({ aid: v.aid, aName: v.aName, address: v.address, gids: v.gids }, { silent: FORM_SILENT }),
+        ? api.addProcessArea({ aName: v.aName, address: v.address, gids: v.gids }, { silent: 'form' })
+        : api.updateProcessArea({ aid: v.aid, aName: v.aName, address: v.address, gids: v.gids }, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
@@ -46,14 +43,17 @@ export function useSaveLevels() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (v: { aid: number; levels: { level: number; approvers: { rType: 0 | 1 | 2 | 3; id: number }[] }[] }) =>
-      api.addProcessRule(v, { silent: [Status.BAD_PARAMS] }),
+      api.addProcessRule(v, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
 
 export function useDeleteArea() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (aid: number) => api.delProcessArea({ aid }, { silent: [Status.UPDATE_NOT_ALLOWED] }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (aid: number) => api.delProcessArea({ aid }, { silent: fieldStatusesOf(delProcessArea) }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useProcessSwitch() {
@@ -81,8 +81,7 @@ export function useApprovalHistory(vid: number | null) {
 export function useDecide() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (v: { rid: number; result: 'approve' | 'refuse' | 'return'; remark: string }) =>
-      api.completeProcessRecord(v, { silent: [Status.BAD_PARAMS, Status.UPDATE_NOT_ALLOWED, Status.NOT_APPROVER] }),
+    mutationFn: (v: { rid: number; result: 'approve' | 'refuse' | 'return'; remark: string }) => api.completeProcessRecord(v, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }

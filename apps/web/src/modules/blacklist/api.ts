@@ -11,9 +11,6 @@ export const listKeys = {
   page: (kind: ListKind, f: ListFilters) => ['blacklist', kind, 'page', listInput(f)] as const,
 };
 
-/** The add dialog shows these itself: field errors (400) on the fields, a duplicate (3) above them. */
-export const ADD_SILENT: readonly number[] = [Status.BAD_PARAMS, Status.ALREADY_EXISTS];
-
 /** True when an add was refused because the phone or certificate number is already on the list. */
 export function isDuplicate(err: unknown): boolean {
   return err instanceof ApiError && !err.isTransport && err.status === Status.ALREADY_EXISTS;
@@ -30,7 +27,7 @@ export function useListPage(kind: ListKind, f: ListFilters) {
 export function useAddListed(kind: ListKind) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: CallInput<typeof addBlacklist>) => api.call(LIST_CALLS[kind].add, input, { silent: ADD_SILENT }),
+    mutationFn: (input: CallInput<typeof addBlacklist>) => api.call(LIST_CALLS[kind].add, input, { silent: 'form' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: listKeys.all(kind) }),
   });
 }

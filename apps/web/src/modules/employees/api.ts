@@ -1,4 +1,14 @@
-import { type addDepartment, type addEmployee, type CallInput, Status, type updateDepartment, type updateEmployee } from '@openvisit/contract';
+import {
+  type addDepartment,
+  addEmployee,
+  type CallInput,
+  delDepartment,
+  fieldStatusesOf,
+  Status,
+  statusField,
+  type updateDepartment,
+  type updateEmployee,
+} from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
@@ -13,17 +23,6 @@ export const peopleKeys = {
   departments: ['people', 'departments'] as const,
 };
 
-/**
- * Statuses an employee form shows on its fields: 400 field errors, 241 on the work number, 24 on the
- * phone, 602 (a department that no longer exists) on the departments.
- */
-export const EMPLOYEE_FORM_SILENT: readonly number[] = [
-  Status.BAD_PARAMS,
-  Status.WORK_NUMBER_NOT_UNIQUE,
-  Status.PHONE_NOT_UNIQUE,
-  Status.NO_SUCH_RECORD,
-];
-
 /** The message of a refusal shown on a field. */
 export const EMPLOYEE_ERROR_TEXT = {
   empNo: 'employees.workNumberTaken',
@@ -31,16 +30,15 @@ export const EMPLOYEE_ERROR_TEXT = {
   deptIds: 'employees.deptNotFound',
 } as const;
 
-/** The form field a business refusal of addEmployee / updateEmployee belongs on, if any. */
-export function employeeErrorField(err: unknown): 'empNo' | 'phone' | 'deptIds' | null {
+/**
+ * The form field a business refusal of addEmployee / updateEmployee belongs on, if any (the contract's field statuses:
+ * 241 on the work number, 24 on the phone, 602 — a department that no longer exists — on the departments).
+ */
+export function employeeErrorField(err: unknown): keyof typeof EMPLOYEE_ERROR_TEXT | null {
   if (!(err instanceof ApiError) || err.isTransport) return null;
-  if (err.status === Status.WORK_NUMBER_NOT_UNIQUE) return 'empNo';
-  if (err.status === Status.PHONE_NOT_UNIQUE) return 'phone';
-  if (err.status === Status.NO_SUCH_RECORD) return 'deptIds';
-  return null;
+  const field = statusField(addEmployee, err.status);
+  return field && field in EMPLOYEE_ERROR_TEXT ? (field as keyof typeof EMPLOYEE_ERROR_TEXT) : null;
 }
-/** Statuses a department form shows on its fields (123 on the name, 124 on the number). */
-export const DEPARTMENT_FORM_SILENT: readonly number[] = [Status.BAD_PARAMS, Status.DEPARTMENT_EXISTS, Status.DEPARTMENT_NUMBER_EXISTS];
 
 export function useEmployeePage(f: EmpFilters) {
   return useQuery({ queryKey: peopleKeys.page(f), queryFn: () => api.getEmpListPages(listInput(f)), placeholderData: keepPreviousData });
@@ -62,7 +60,7 @@ function useInvalidatePeople() {
 export function useAddEmployee() {
   const invalidate = useInvalidatePeople();
   return useMutation({
-    mutationFn: (input: CallInput<typeof addEmployee>) => api.addEmployee(input, { silent: EMPLOYEE_FORM_SILENT }),
+    mutationFn: (input: CallInput<typeof addEmployee>) => api.addEmployee(input, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
@@ -70,7 +68,7 @@ export function useAddEmployee() {
 export function useUpdateEmployee() {
   const invalidate = useInvalidatePeople();
   return useMutation({
-    mutationFn: (input: CallInput<typeof updateEmployee>) => api.updateEmployee(input, { silent: EMPLOYEE_FORM_SILENT }),
+    mutationFn: (input: CallInput<typeof updateEmployee>) => api.updateEmployee(input, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
@@ -83,7 +81,7 @@ export function useDeleteEmployees() {
 export function useAddDepartment() {
   const invalidate = useInvalidatePeople();
   return useMutation({
-    mutationFn: (input: CallInput<typeof addDepartment>) => api.addDepartment(input, { silent: DEPARTMENT_FORM_SILENT }),
+    mutationFn: (input: CallInput<typeof addDepartment>) => api.addDepartment(input, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
@@ -91,7 +89,7 @@ export function useAddDepartment() {
 export function useUpdateDepartment() {
   const invalidate = useInvalidatePeople();
   return useMutation({
-    mutationFn: (input: CallInput<typeof updateDepartment>) => api.updateDepartment(input, { silent: DEPARTMENT_FORM_SILENT }),
+    mutationFn: (input: CallInput<typeof updateDepartment>) => api.updateDepartment(input, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
@@ -103,7 +101,7 @@ export function useUpdateDepartment() {
 export function useDeleteDepartment() {
   const invalidate = useInvalidatePeople();
   return useMutation({
-    mutationFn: (input: { deptid: number; moveTo?: number }) => api.delDepartment(input, { silent: [Status.UPDATE_NOT_ALLOWED] }),
+    mutationFn: (input: { deptid: number; moveTo?: number }) => api.delDepartment(input, { silent: fieldStatusesOf(delDepartment) }),
     onSuccess: invalidate,
   });
 }

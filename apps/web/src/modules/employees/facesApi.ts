@@ -6,16 +6,16 @@ import {
   FACE_UPLOAD_MAX_BYTES,
   FACE_ZIP_MAX_BYTES,
   fileExtension,
-  Role,
   Status,
+  updateAllFace,
   uploadEmpFace,
   uploadEmpFaceZip,
 } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { canCall } from '../../platform/access';
 import { api, fetchFile, uploadFile } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
-import { getSession } from '../../platform/session';
 import { peopleKeys } from './api';
 
 /**
@@ -61,10 +61,9 @@ export function fileRules(err: unknown): string[] {
   return err.fieldErrors.filter((e) => e.field === 'file').map((e) => e.rule);
 }
 
-/** Sending every photo to the devices is for company administrators and sub-administrators (the contract's access list). */
+/** Sending every photo to the devices: whoever the contract lets call updateAllFace. */
 export function canQueueFaces(): boolean {
-  const { role, project } = getSession();
-  return role === 'manager' || project?.sType === Role.SUBADMIN;
+  return canCall(updateAllFace);
 }
 
 /** An employee's photo as a Blob, fetched only when `enabled` (e.g. once on screen) and kept by its stored key. */
@@ -99,14 +98,11 @@ function useInvalidatePeople() {
   return () => qc.invalidateQueries({ queryKey: peopleKeys.all });
 }
 
-/** Statuses the photo field shows itself: field errors (400) and a refused file type (620). */
-export const FACE_UPLOAD_SILENT: readonly number[] = [Status.BAD_PARAMS, Status.FILE_TYPE_ERROR];
-
 export function useUploadFace() {
   const invalidate = useInvalidatePeople();
   return useMutation({
     mutationFn: ({ empid, file, onProgress }: { empid: number; file: File; onProgress?: (fraction: number) => void }) =>
-      uploadFile(uploadEmpFace, file, file.name, { empid: String(empid) }, { onProgress, silent: FACE_UPLOAD_SILENT }),
+      uploadFile(uploadEmpFace, file, file.name, { empid: String(empid) }, { onProgress, silent: 'form' }),
     onSuccess: invalidate,
   });
 }
@@ -116,14 +112,11 @@ export function useDeleteFace() {
   return useMutation({ mutationFn: (empid: number) => api.deleteEmpFace({ empid }), onSuccess: invalidate });
 }
 
-/** Statuses the batch dialog shows itself: field errors (400) and "only zip archives" (619). */
-export const FACE_ZIP_SILENT: readonly number[] = [Status.BAD_PARAMS, Status.ONLY_ZIP];
-
 export function useUploadFaceZip() {
   const invalidate = useInvalidatePeople();
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
-      uploadFile(uploadEmpFaceZip, file, file.name, {}, { onProgress, silent: FACE_ZIP_SILENT, timeoutMs: FACE_ZIP_TIMEOUT_MS }),
+      uploadFile(uploadEmpFaceZip, file, file.name, {}, { onProgress, silent: 'form', timeoutMs: FACE_ZIP_TIMEOUT_MS }),
     onSuccess: invalidate,
   });
 }

@@ -1,7 +1,7 @@
-import { type CallInput, Role, Status, type SyncStep, type updateDDNotify, type updateRtxConf } from '@openvisit/contract';
+import { autoGetEmployeeFromCT, type CallInput, type SyncStep, type updateDDNotify, type updateRtxConf } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { canCall } from '../../platform/access';
 import { api } from '../../platform/api';
-import { getSession } from '../../platform/session';
 import { accountKeys } from '../accounts/api';
 import { peopleKeys } from './api';
 
@@ -18,18 +18,14 @@ export const SYNC_STEPS: readonly { step: SyncStep; call: 'autoGetDeptFromCT' | 
   { step: 'relations', call: 'autoGetEmpDeptRelation' },
 ];
 
-/** Only company administrators and sub-administrators configure and run the sync (the contract's access list). */
+/** Whoever may run the sync's calls configures and runs it (the contract's access list). */
 export function canSyncDirectory(): boolean {
-  const { role, project } = getSession();
-  return role === 'manager' || project?.sType === Role.SUBADMIN;
+  return canCall(autoGetEmployeeFromCT);
 }
 
 export function useContactSync(enabled = true) {
   return useQuery({ queryKey: syncKeys.state, queryFn: () => api.getContactSync({}), enabled });
 }
-
-/** Statuses the settings forms show on their fields: 400 field errors, and 51 (DingTalk refused) on the secret. */
-export const SETTINGS_SILENT: readonly number[] = [Status.BAD_PARAMS, Status.DINGTALK_VERIFY_FAILED];
 
 function useSettingsMutation<I>(fn: (input: I) => Promise<null>) {
   const qc = useQueryClient();
@@ -40,11 +36,11 @@ function useSettingsMutation<I>(fn: (input: I) => Promise<null>) {
 }
 
 export function useUpdateDingTalk() {
-  return useSettingsMutation((input: CallInput<typeof updateDDNotify>) => api.updateDDNotify(input, { silent: SETTINGS_SILENT }));
+  return useSettingsMutation((input: CallInput<typeof updateDDNotify>) => api.updateDDNotify(input, { silent: 'form' }));
 }
 
 export function useUpdateRtx() {
-  return useSettingsMutation((input: CallInput<typeof updateRtxConf>) => api.updateRtxConf(input, { silent: SETTINGS_SILENT }));
+  return useSettingsMutation((input: CallInput<typeof updateRtxConf>) => api.updateRtxConf(input, { silent: 'form' }));
 }
 
 /** After a sync: the employee list, the department tree and the sync state all change. */

@@ -2,7 +2,6 @@ import { type addEmpTemplate, type addUserTemplate, type CallInput, Status, type
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
-import { FORM_SILENT } from '../../platform/fieldErrors';
 
 /** Query keys of the invitation templates: the company's, the employee's own, and which one applies. */
 export const templateKeys = {
@@ -11,9 +10,6 @@ export const templateKeys = {
   own: (type: TemplateType) => ['templates', 'own', type] as const,
   applicable: (type: TemplateType, gid: number | null) => ['templates', 'applicable', type, gid] as const,
 };
-
-/** The template forms show 400 on their fields and 3 / 125 on the gate. */
-export const TEMPLATE_FORM_SILENT: readonly number[] = [...FORM_SILENT, Status.ALREADY_EXISTS, Status.GATE_NOT_FOUND];
 
 function useInvalidateTemplates() {
   const qc = useQueryClient();
@@ -28,9 +24,7 @@ export function useSaveCompanyTemplate() {
   const invalidate = useInvalidateTemplates();
   return useMutation({
     mutationFn: (input: CallInput<typeof addUserTemplate> | CallInput<typeof updateUserTemplate>) =>
-      'id' in input && input.id
-        ? api.updateUserTemplate(input, { silent: TEMPLATE_FORM_SILENT })
-        : api.addUserTemplate(input, { silent: TEMPLATE_FORM_SILENT }),
+      'id' in input && input.id ? api.updateUserTemplate(input, { silent: 'form' }) : api.addUserTemplate(input, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
@@ -47,7 +41,7 @@ export function useOwnTemplate(templateType: TemplateType) {
 export function useSaveOwnTemplate() {
   const invalidate = useInvalidateTemplates();
   return useMutation({
-    mutationFn: (input: CallInput<typeof addEmpTemplate>) => api.addEmptemplate(input, { silent: FORM_SILENT }),
+    mutationFn: (input: CallInput<typeof addEmpTemplate>) => api.addEmptemplate(input, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }

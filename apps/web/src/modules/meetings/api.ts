@@ -10,14 +10,6 @@ export const meetingKeys = {
   one: (mid: number) => ['meetings', 'one', mid] as const,
 };
 
-/** The forms show these themselves: field errors on their fields, 116 as a notice. Status refusals (62, 63…) go to the policy. */
-export const FORM_SILENT: readonly number[] = [
-  Status.BAD_PARAMS,
-  Status.MEETING_NAME_TAKEN,
-  Status.SAME_PHONE_APPOINTMENT,
-  Status.INVITE_FEATURE_OFF,
-];
-
 export function useMeetingPage(f: MeetingFilters) {
   return useQuery({ queryKey: meetingKeys.page(f), queryFn: () => api.getMeeting(searchInput(f)), placeholderData: keepPreviousData });
 }
@@ -42,12 +34,12 @@ export type MeetingChanges = CallInput<typeof updateMeeting>;
 
 export function useAddMeeting() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (body: MeetingBody) => api.addMeeting(body, { silent: FORM_SILENT }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (body: MeetingBody) => api.addMeeting(body, { silent: 'form' }), onSuccess: invalidate });
 }
 
 export function useUpdateMeeting() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (body: MeetingChanges) => api.updateMeeting(body, { silent: FORM_SILENT }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (body: MeetingChanges) => api.updateMeeting(body, { silent: 'form' }), onSuccess: invalidate });
 }
 
 export function useCancelMeeting() {
@@ -63,7 +55,7 @@ export function useMeetingStatus() {
 export function useJoinMeeting() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (v: { mid: number; visitors: MeetingBody['visitors'] }) => api.syncJoinMeeting(v, { silent: FORM_SILENT }),
+    mutationFn: (v: { mid: number; visitors: MeetingBody['visitors'] }) => api.syncJoinMeeting(v, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }

@@ -11,7 +11,6 @@ import {
 } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
-import { FORM_SILENT } from '../../platform/fieldErrors';
 
 /** Query keys of the notification settings and the delivery records. */
 export const noticeKeys = {
@@ -34,19 +33,19 @@ function useConfWrite<I, K extends 'email' | 'sms' | 'wechat' | 'voice'>(part: K
 }
 
 export function useConfigureEmail() {
-  return useConfWrite('email', (input: CallInput<typeof configureEmail>) => api.ConfigureEmail(input, { silent: FORM_SILENT }));
+  return useConfWrite('email', (input: CallInput<typeof configureEmail>) => api.ConfigureEmail(input, { silent: 'form' }));
 }
 
 export function useUpdateSms() {
-  return useConfWrite('sms', (input: CallInput<typeof updateSMSConf>) => api.updateSMSConf(input, { silent: FORM_SILENT }));
+  return useConfWrite('sms', (input: CallInput<typeof updateSMSConf>) => api.updateSMSConf(input, { silent: 'form' }));
 }
 
 export function useUpdateWx() {
-  return useConfWrite('wechat', (input: CallInput<typeof updateWxConf>) => api.UpdateWxConf(input, { silent: FORM_SILENT }));
+  return useConfWrite('wechat', (input: CallInput<typeof updateWxConf>) => api.UpdateWxConf(input, { silent: 'form' }));
 }
 
 export function useUpdateIvr() {
-  return useConfWrite('voice', (input: CallInput<typeof ivrNotifyConf>) => api.ivrNotifyConf(input, { silent: FORM_SILENT }));
+  return useConfWrite('voice', (input: CallInput<typeof ivrNotifyConf>) => api.ivrNotifyConf(input, { silent: 'form' }));
 }
 
 /** A test mail: field errors and the mail server's refusal (40) are shown by the form itself. */

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
-import { FORM_SILENT } from '../../platform/fieldErrors';
 import { visitKeys } from '../visits/api';
 import { REFRESH_MS, type TodayTab, tabInput } from './today';
 
@@ -73,7 +72,7 @@ export function useDecide() {
 export function useSetCard() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (v: { vid: number; cardNo: string }) => api.updateVisitInfo(v, { silent: FORM_SILENT }),
+    mutationFn: (v: { vid: number; cardNo: string }) => api.updateVisitInfo(v, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }

@@ -2,6 +2,8 @@ import {
   type addExtendVisitor,
   type addVisitorType,
   type CallInput,
+  delGate,
+  fieldStatusesOf,
   fileExtension,
   PAD_IMAGE_EXTENSIONS,
   PAD_UPLOAD_MAX_BYTES,
@@ -23,7 +25,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, fetchFile, uploadFile } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
-import { FORM_SILENT } from '../../platform/fieldErrors';
 import { accountKeys, useUserInfo } from '../accounts/api';
 
 /** Query keys: types and fields refresh together (a type lists the fields it shows, a field the types showing it). */
@@ -34,9 +35,6 @@ export const registrationKeys = {
   gates: ['registration', 'gates'] as const,
   picture: (key: string) => ['padPicture', key] as const,
 };
-
-/** Statuses the forms show on their fields: 400 field errors, 78 (visitor type name) and 3 (field or gate name). */
-export const REGISTRATION_FORM_SILENT: readonly number[] = [...FORM_SILENT, Status.VISITOR_TYPE_EXISTS, Status.ALREADY_EXISTS];
 
 export function useVisitorTypes() {
   return useQuery({ queryKey: registrationKeys.types, queryFn: () => api.getVisitorType({}) });
@@ -58,7 +56,7 @@ function useInvalidate(...keys: (readonly string[])[]) {
 export function useAddVisitorType() {
   const invalidate = useInvalidate(registrationKeys.all, registrationKeys.gates);
   return useMutation({
-    mutationFn: (input: CallInput<typeof addVisitorType>) => api.addVisitorType(input, { silent: REGISTRATION_FORM_SILENT }),
+    mutationFn: (input: CallInput<typeof addVisitorType>) => api.addVisitorType(input, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
@@ -66,7 +64,7 @@ export function useAddVisitorType() {
 export function useUpdateVisitorType() {
   const invalidate = useInvalidate(registrationKeys.all);
   return useMutation({
-    mutationFn: (input: CallInput<typeof updateVisitorType>) => api.updateVisitorType(input, { silent: REGISTRATION_FORM_SILENT }),
+    mutationFn: (input: CallInput<typeof updateVisitorType>) => api.updateVisitorType(input, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
@@ -87,7 +85,7 @@ export function useSortVisitorTypes() {
 export function useAddField() {
   const invalidate = useInvalidate(registrationKeys.all);
   return useMutation({
-    mutationFn: (input: CallInput<typeof addExtendVisitor>) => api.addExtendVisitor(input, { silent: REGISTRATION_FORM_SILENT }),
+    mutationFn: (input: CallInput<typeof addExtendVisitor>) => api.addExtendVisitor(input, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
@@ -95,7 +93,7 @@ export function useAddField() {
 export function useUpdateField() {
   const invalidate = useInvalidate(registrationKeys.all);
   return useMutation({
-    mutationFn: (input: CallInput<typeof updateExtendVisitor>) => api.updateExtendVisitor(input, { silent: REGISTRATION_FORM_SILENT }),
+    mutationFn: (input: CallInput<typeof updateExtendVisitor>) => api.updateExtendVisitor(input, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
@@ -112,20 +110,20 @@ export function useSortFields() {
 
 export function useAddGate() {
   const invalidate = useInvalidate(registrationKeys.gates);
-  return useMutation({ mutationFn: (gname: string) => api.addGate({ gname }, { silent: REGISTRATION_FORM_SILENT }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (gname: string) => api.addGate({ gname }, { silent: 'form' }), onSuccess: invalidate });
 }
 
 export function useRenameGate() {
   const invalidate = useInvalidate(registrationKeys.gates);
   return useMutation({
-    mutationFn: (input: { gid: number; gname: string }) => api.updateGate(input, { silent: REGISTRATION_FORM_SILENT }),
+    mutationFn: (input: { gid: number; gname: string }) => api.updateGate(input, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
 
 export function useDeleteGate() {
   const invalidate = useInvalidate(registrationKeys.gates);
-  return useMutation({ mutationFn: (gid: number) => api.delGate({ gid }, { silent: [Status.UPDATE_NOT_ALLOWED] }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (gid: number) => api.delGate({ gid }, { silent: fieldStatusesOf(delGate) }), onSuccess: invalidate });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -156,7 +154,7 @@ type PadWrite =
   | { call: 'delPadPicture'; input: { kind: 'logo' | 'backgroundPic' | 'defaultPhoto' } };
 
 function send(w: PadWrite): Promise<PadSettings> {
-  const opts = { silent: FORM_SILENT };
+  const opts = { silent: 'form' } as const;
   switch (w.call) {
     case 'UpdateThemeColor':
       return api.UpdateThemeColor(w.input, opts);
@@ -194,14 +192,11 @@ const UPLOAD_CALLS = {
   carouselPic: uploadCarouselPic,
 } as const;
 
-/** Statuses a picture upload shows itself: field errors (400) and a file type the call does not take (620). */
-export const PICTURE_UPLOAD_SILENT: readonly number[] = [Status.BAD_PARAMS, Status.FILE_TYPE_ERROR];
-
 export function usePictureUpload(kind: PadPictureKind) {
   const store = useStoreSettings();
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
-      uploadFile(UPLOAD_CALLS[kind], file, file.name, {}, { onProgress, silent: PICTURE_UPLOAD_SILENT }),
+      uploadFile(UPLOAD_CALLS[kind], file, file.name, {}, { onProgress, silent: 'form' }),
     onSuccess: store,
   });
 }

@@ -1,5 +1,5 @@
 import type { addProject, addResidentVisitor, CallInput } from '@openvisit/contract';
-import { Status } from '@openvisit/contract';
+import { delProject, fieldStatusesOf } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 import { visitKeys } from '../visits/api';
@@ -13,9 +13,6 @@ export const residentKeys = {
   /** Under the visits' key, so a sign-out anywhere refreshes it. */
   visits: (f: VisitRecordFilters) => [...visitKeys.all, 'residents', visitRecordInput(f)] as const,
 };
-
-/** The forms show these themselves: field errors on their fields, the duplicates beside phone and certificate number. */
-export const FORM_SILENT: readonly number[] = [Status.BAD_PARAMS, Status.PHONE_NOT_UNIQUE, Status.ALREADY_EXISTS, Status.DUPLICATE_PROJECT];
 
 export function useProjects() {
   return useQuery({ queryKey: residentKeys.projects, queryFn: () => api.getProject({}) });
@@ -49,9 +46,7 @@ export function useSaveResident() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (v: { rid: number | null; body: ResidentBody }) =>
-      v.rid === null
-        ? api.addResidentVisitor(v.body, { silent: FORM_SILENT })
-        : api.updateResidentVisitor({ ...v.body, rid: v.rid }, { silent: FORM_SILENT }),
+      v.rid === null ? api.addResidentVisitor(v.body, { silent: 'form' }) : api.updateResidentVisitor({ ...v.body, rid: v.rid }, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
@@ -74,12 +69,12 @@ export function useSaveProject() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (v: { pid: number | null; body: ProjectBody }) =>
-      v.pid === null ? api.addProject(v.body, { silent: FORM_SILENT }) : api.updateProject({ ...v.body, pid: v.pid }, { silent: FORM_SILENT }),
+      v.pid === null ? api.addProject(v.body, { silent: 'form' }) : api.updateProject({ ...v.body, pid: v.pid }, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
 
 export function useDeleteProject() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (pid: number) => api.delProject({ pid }, { silent: [Status.UPDATE_NOT_ALLOWED] }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (pid: number) => api.delProject({ pid }, { silent: fieldStatusesOf(delProject) }), onSuccess: invalidate });
 }

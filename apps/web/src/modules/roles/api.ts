@@ -1,8 +1,7 @@
-import { type addRARG, type CallInput, type RoleNode, Status } from '@openvisit/contract';
+import { type addRARG, type CallInput, delRARG, fieldStatusesOf, type RoleNode, Status } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
-import { FORM_SILENT } from '../../platform/fieldErrors';
 
 export const roleKeys = {
   all: ['roles'] as const,
@@ -10,9 +9,6 @@ export const roleKeys = {
   members: (rid: number, page: number, size: number) => ['roles', 'members', rid, page, size] as const,
   search: (term: string) => ['roles', 'employee-search', term] as const,
 };
-
-/** The role form shows a taken name (3) and field errors (400) on its name field. */
-export const ROLE_FORM_SILENT: readonly number[] = [...FORM_SILENT, Status.ALREADY_EXISTS];
 
 export function isNameTaken(err: unknown): boolean {
   return err instanceof ApiError && !err.isTransport && err.status === Status.ALREADY_EXISTS;
@@ -48,7 +44,7 @@ function useInvalidateRoles() {
 export function useAddRole() {
   const invalidate = useInvalidateRoles();
   return useMutation({
-    mutationFn: (input: CallInput<typeof addRARG>) => api.addRARG(input, { silent: ROLE_FORM_SILENT }),
+    mutationFn: (input: CallInput<typeof addRARG>) => api.addRARG(input, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
@@ -56,7 +52,7 @@ export function useAddRole() {
 export function useRenameRole() {
   const invalidate = useInvalidateRoles();
   return useMutation({
-    mutationFn: (input: { rid: number; rgName: string }) => api.updateRARG(input, { silent: ROLE_FORM_SILENT }),
+    mutationFn: (input: { rid: number; rgName: string }) => api.updateRARG(input, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
@@ -64,7 +60,7 @@ export function useRenameRole() {
 /** 257 (still in use) is answered to the caller, which explains what is left. */
 export function useDeleteRole() {
   const invalidate = useInvalidateRoles();
-  return useMutation({ mutationFn: (rid: number) => api.delRARG({ rid }, { silent: [Status.ROLE_IN_USE] }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (rid: number) => api.delRARG({ rid }, { silent: fieldStatusesOf(delRARG) }), onSuccess: invalidate });
 }
 
 export function useRoleMembers(rid: number | undefined, page: number, size: number) {

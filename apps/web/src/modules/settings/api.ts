@@ -17,7 +17,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
-import { FORM_SILENT } from '../../platform/fieldErrors';
 import { displayError } from '../../platform/notify';
 import { accountKeys } from '../accounts/api';
 
@@ -40,7 +39,7 @@ export function useBasicWrite() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (w: BasicWrite): Promise<BasicSettings> =>
-      callApi(BASIC_CALLS[w.call] as Calls['updateExtendTime'], w.input as never, { silent: FORM_SILENT }),
+      callApi(BASIC_CALLS[w.call] as Calls['updateExtendTime'], w.input as never, { silent: 'form' }),
     onSuccess: (saved) => qc.setQueryData<UserInfo>(accountKeys.userInfo, (old) => (old ? { ...old, ...saved } : old)),
   });
 }

@@ -1,7 +1,6 @@
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
-import { FORM_SILENT } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { useCaptcha, useCaptchaSubmit } from '../api';
 import { CaptchaField } from './CaptchaField';
@@ -14,7 +13,7 @@ export function ResendActivationForm({ email }: { email?: string }) {
   const captcha = useCaptcha();
   const [form] = Form.useForm<{ email: string; vcode?: string }>();
   const { busy, submit } = useCaptchaSubmit(form, captcha, async (values, digest) => {
-    await api.resendActivation({ email: values.email, digest }, { silent: FORM_SILENT });
+    await api.resendActivation({ email: values.email, digest }, { silent: 'form' });
     void message.success(t('auth.resend.sent'));
   });
 

@@ -12,7 +12,7 @@ type Outcome = 'activated' | 'already' | 'invalid';
 
 async function activate(token: string): Promise<Outcome> {
   try {
-    await api.webActivateAccount({ token }, { silent: [Status.ACCOUNT_ALREADY_ACTIVATED, Status.INVALID_LINK, Status.BAD_PARAMS] });
+    await api.webActivateAccount({ token }, { silent: 'form' });
     return 'activated';
   } catch (err) {
     if (err instanceof ApiError && err.http === undefined) {

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../platform/api';
-import { FORM_SILENT } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { currentLang } from '../../../platform/i18n';
 import { ruleMessage } from '../../../platform/validationText';
@@ -27,9 +26,9 @@ export function ForgotPage() {
   const { busy, submit } = useCaptchaSubmit(form, captcha, async (v, digest) => {
     const input = { email: v.email, digest, lang: currentLang() };
     // Employees sign in with their phone: by phone the link goes to the email their company has for them.
-    if (employee && !v.email.includes('@')) await api.checkEmpInfo({ phone: v.email, digest, lang: currentLang() }, { silent: FORM_SILENT });
-    else if (employee) await api.resetEmpPwd(input, { silent: FORM_SILENT });
-    else await api.RetrievePassword(input, { silent: FORM_SILENT });
+    if (employee && !v.email.includes('@')) await api.checkEmpInfo({ phone: v.email, digest, lang: currentLang() }, { silent: 'form' });
+    else if (employee) await api.resetEmpPwd(input, { silent: 'form' });
+    else await api.RetrievePassword(input, { silent: 'form' });
     setSent(true);
   });
 

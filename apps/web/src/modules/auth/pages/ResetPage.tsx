@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../platform/api';
 import { PasswordFields } from '../../../platform/components/PasswordFields';
-import { FORM_SILENT, handleFormError } from '../../../platform/fieldErrors';
+import { handleFormError } from '../../../platform/fieldErrors';
 
 /** /reset?token=…: a new password with the one-time token of the emailed link (`ModifyPassword`). */
 export function ResetPage() {
@@ -36,7 +36,7 @@ export function ResetPage() {
   const submit = async (v: { password: string }) => {
     setBusy(true);
     try {
-      await api.ModifyPassword({ token, password: v.password }, { silent: FORM_SILENT });
+      await api.ModifyPassword({ token, password: v.password }, { silent: 'form' });
       setDone(true);
     } catch (err) {
       handleFormError(form, err);

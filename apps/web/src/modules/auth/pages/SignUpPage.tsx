@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../../platform/api';
 import { PasswordFields } from '../../../platform/components/PasswordFields';
-import { FORM_SILENT } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { currentLang } from '../../../platform/i18n';
 import { useCaptcha, useCaptchaSubmit } from '../api';
@@ -41,7 +40,7 @@ export function SignUpPage() {
         digest,
         lang: currentLang(),
       },
-      { silent: FORM_SILENT },
+      { silent: 'form' },
     );
     setRegistered(v.email.trim());
   });

@@ -1,9 +1,10 @@
-import { type Employee, FACE_UPLOAD_MAX_BYTES } from '@openvisit/contract';
+import { type Employee, FACE_UPLOAD_MAX_BYTES, Role } from '@openvisit/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
+import { saveLogin } from '../../../platform/session';
 import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
 import { type PendingUpload, stubXhr } from '../../../testing/stubXhr';
 import { EmployeesPage } from '../pages/EmployeesPage';
@@ -298,7 +299,8 @@ describe('faces on the employee list', () => {
   });
 
   it('opens the batch dialog from the Face photos menu and sends all photos to the devices after a confirmation', async () => {
-    sessionStorage.setItem('role', 'manager');
+    // A company administrator's session: the menu offers what the contract lets that role call.
+    saveLogin({ token: 'tok', tokenExpire: 0, role: Role.ADMIN, sType: -1, userid: 1, company: 'ACME' }, 'manager');
     const server = stubServer({ ...handlers(), updateAllFace: ok({ queued: 3 }) });
     renderPage();
     await screen.findByTestId('face-cell-1');

@@ -5,7 +5,6 @@ import { App, Button, Card, Flex, Form, Input, List, Space, Typography } from 'a
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
-import { FORM_SILENT } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { displayError } from '../../../platform/notify';
 import { namePath, useInviteRuleText } from '../rules';
@@ -28,7 +27,7 @@ export function CompanionsForm({ token, data, onSaved }: { token: string; data: 
     mutationFn: (v: Values) =>
       api.updateSupplementAppointment(
         { secid: token, followers: v.followers.map((f) => ({ name: f.name?.trim() ?? '', phone: f.phone?.trim() ?? '' })) },
-        { silent: FORM_SILENT },
+        { silent: 'form' },
       ),
     onSuccess: (next) => {
       void message.success(t('invitations.page.companionsSaved'));

@@ -32,11 +32,7 @@ export function ResendDialog({ visit, onClose }: { visit: Visit; onClose: () => 
   const oldTime =
     visit.appointmentDate !== null && !appointmentWindowFailure(visit.appointmentDate, Date.now()) ? dayjs(visit.appointmentDate) : undefined;
   const resend = useMutation({
-    mutationFn: (appointmentDate?: number) =>
-      api.resendInvitation(
-        { vid: visit.vid, appointmentDate },
-        { silent: [Status.BAD_PARAMS, Status.SAME_PHONE_APPOINTMENT, Status.INVITE_FEATURE_OFF] },
-      ),
+    mutationFn: (appointmentDate?: number) => api.resendInvitation({ vid: visit.vid, appointmentDate }, { silent: 'form' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['invitations', 'list'] }),
     onError: (err) => {
       if (!(err instanceof ApiError) || err.http !== undefined) return;

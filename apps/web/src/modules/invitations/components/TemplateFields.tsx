@@ -1,49 +1,23 @@
-import { type InvitationTemplateRecord, type Lang, TEMPLATE_LIMITS } from '@openvisit/contract';
+import {
+  type InvitationTemplateRecord,
+  type Lang,
+  TEMPLATE_LIMITS,
+  TEMPLATE_TEXT_KEYS,
+  type TemplateTexts,
+  templateTextsInput,
+} from '@openvisit/contract';
 import { Card, Col, Form, type FormInstance, type FormRule, Input, InputNumber, Row, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The form's values: both languages' texts and the map position. */
-export interface TemplateFormValues {
-  inviteContent: string;
-  address: string;
-  traffic: string;
-  companyProfile: string;
-  inviteContentEn: string;
-  addressEn: string;
-  trafficEn: string;
-  companyProfileEn: string;
-  longitude: number | null;
-  latitude: number | null;
-}
+/** The form's values: both languages' texts and the map position, as the calls take them. */
+export type TemplateFormValues = TemplateTexts;
 
-export const EMPTY_TEMPLATE: TemplateFormValues = {
-  inviteContent: '',
-  address: '',
-  traffic: '',
-  companyProfile: '',
-  inviteContentEn: '',
-  addressEn: '',
-  trafficEn: '',
-  companyProfileEn: '',
-  longitude: null,
-  latitude: null,
-};
+export const EMPTY_TEMPLATE: TemplateFormValues = templateTextsInput.parse({});
 
 export function templateValues(t: InvitationTemplateRecord | null | undefined): TemplateFormValues {
   if (!t) return EMPTY_TEMPLATE;
-  return {
-    inviteContent: t.inviteContent,
-    address: t.address,
-    traffic: t.traffic,
-    companyProfile: t.companyProfile,
-    inviteContentEn: t.inviteContentEn,
-    addressEn: t.addressEn,
-    trafficEn: t.trafficEn,
-    companyProfileEn: t.companyProfileEn,
-    longitude: t.longitude,
-    latitude: t.latitude,
-  };
+  return Object.fromEntries(TEMPLATE_TEXT_KEYS.map((k) => [k, t[k]])) as TemplateFormValues;
 }
 
 /** The values as the calls take them (texts trimmed; an emptied number is null). */

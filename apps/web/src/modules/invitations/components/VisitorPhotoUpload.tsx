@@ -73,7 +73,7 @@ export function VisitorPhotoUpload({ token, data, onSaved }: { token: string; da
         blob === file ? file.name : 'photo.jpg',
         { secid: token },
         {
-          silent: [Status.BAD_PARAMS, Status.FILE_TYPE_ERROR],
+          silent: 'form',
           onProgress: setProgress,
         },
       );

@@ -40,9 +40,6 @@ type Stage =
   | { step: 'inviting'; file: File; result: BatchResult }
   | { step: 'done'; result: BatchResult };
 
-/** Answers the form shows itself: field errors on the shared fields, and 116 as the portal's closed notice. */
-const SILENT: readonly number[] = [Status.BAD_PARAMS, Status.FILE_TYPE_ERROR, Status.INVITE_FEATURE_OFF];
-
 /**
  * The employee portal's batch ("dot") invite (/emporder/dot): what the visitors share (time, type, gate, purpose, and
  * the language of rows that name none), then a spreadsheet of visitors from the template in either language. The file
@@ -87,7 +84,7 @@ export function BatchInvitePage() {
     if (v.tid) fields.tid = String(v.tid);
     if (v.gid) fields.gid = String(v.gid);
     try {
-      return await uploadFile(uploadAppointment, file, file.name, fields, { silent: SILENT, onProgress: setProgress });
+      return await uploadFile(uploadAppointment, file, file.name, fields, { silent: 'form', onProgress: setProgress });
     } catch (err) {
       if (err instanceof ApiError && err.status === Status.INVITE_FEATURE_OFF) setClosed(err.reason);
       else if (err instanceof ApiError && err.status === Status.BAD_PARAMS && err.fieldErrors.some((f) => f.field === 'appointmentDate'))

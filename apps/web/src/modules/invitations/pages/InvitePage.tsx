@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { FORM_SILENT } from '../../../platform/fieldErrors';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { useApplicableTemplate } from '../api';
@@ -19,8 +18,6 @@ interface Values extends InviteCommonValues {
   templateType: TemplateType;
 }
 type Invited = CallOutput<typeof addAppointment>;
-
-const SILENT: readonly number[] = [...FORM_SILENT, Status.SAME_PHONE_APPOINTMENT, Status.INVITE_FEATURE_OFF];
 
 /** Which template the invitation will be sent with, for the chosen type and entrance. */
 function TemplateHint({ type, gid }: { type: TemplateType; gid: number | null }) {
@@ -66,7 +63,7 @@ export function InvitePage() {
           visitReason: v.visitReason?.trim() ?? '',
           templateType: v.templateType,
         },
-        { silent: SILENT },
+        { silent: 'form' },
       );
       setDone(invited);
     } catch (err) {

@@ -34,8 +34,7 @@ const REFUSALS: Readonly<Record<number, 'unknown' | 'unauthorized' | 'outside' |
 function useResidentSignIn() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) =>
-      api.ResidentVisitorSignIn(residentIdentity(text), { silent: [Status.BAD_PARAMS, ...Object.keys(REFUSALS).map(Number)] }),
+    mutationFn: (text: string) => api.ResidentVisitorSignIn(residentIdentity(text), { silent: 'form' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: visitKeys.all }),
   });
 }

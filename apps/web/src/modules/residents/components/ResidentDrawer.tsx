@@ -1,4 +1,4 @@
-import { certificateTypeLabels, RESIDENT_LONG_TEXT_MAX, type ResidentVisitor, Status } from '@openvisit/contract';
+import { certificateTypeLabels, RESIDENT_LONG_TEXT_MAX, type ResidentInput, type ResidentVisitor, Status } from '@openvisit/contract';
 import { Alert, App, AutoComplete, Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -8,28 +8,16 @@ import { label } from '../../../platform/i18n';
 import { useProjects, useResidentCompanies, useSaveResident } from '../api';
 import { rangeMs, useResidentRules } from '../rules';
 
-type CertificateType = keyof typeof certificateTypeLabels;
+type CertificateType = ResidentInput['certificateType'];
 /** sex 0, 1, 2 as words for the texts. */
 const SEX_KEYS = ['unknown', 'male', 'female'] as const;
 const CERTIFICATE_TYPES = Object.keys(certificateTypeLabels) as CertificateType[];
 
-interface Values {
+/** The call's input as the form holds it: the project may be unchosen, the dates are one range picker. */
+type Values = Omit<ResidentInput, 'pid' | 'startDate' | 'endDate'> & {
   pid: number | undefined;
-  company: string;
-  name: string;
-  phone: string;
-  certificateType: CertificateType;
-  cardid: string;
-  sex: number;
-  age: number | null;
-  job: string;
-  department: string;
-  area: string;
-  leader: string;
-  plateNum: string;
   validity: [Dayjs | null, Dayjs | null] | null;
-  remark: string;
-}
+};
 
 function initial(r: ResidentVisitor | null, pid?: number): Values {
   return {

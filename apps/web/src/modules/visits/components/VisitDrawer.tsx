@@ -1,14 +1,14 @@
 import { FilePdfOutlined, UserOutlined } from '@ant-design/icons';
-import { allowedEvents, type Visit, type VisitEvent, visitPdf, visitPhoto, visitTypeText } from '@openvisit/contract';
+import { allowedEvents, changeVisit, type Visit, type VisitEvent, visitPdf, visitPhoto, visitTypeText } from '@openvisit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Avatar, Button, Descriptions, Drawer, Flex, Image, Popconfirm, Skeleton, Space, Timeline, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canCall } from '../../../platform/access';
 import { fetchFile } from '../../../platform/api';
 import { useFeature } from '../../../platform/config';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
-import { getSession } from '../../../platform/session';
 import { ApprovalHistory } from '../../approvals/components/ApprovalHistory';
 import { useMoveVisit, useVisit } from '../api';
 import { VisitStatusTag } from './VisitStatusTag';
@@ -64,8 +64,8 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
     message.success(t('visits.moved', { name: v.vname }));
   };
 
-  // A sub-company reads its visits; moving them is the company's and the desks' (updateVisitStatus refuses it).
-  const actions = v && getSession().role !== 'subcom' ? CONSOLE_EVENTS.filter((e) => allowedEvents(v.status).includes(e)) : [];
+  // A sub-company reads its visits; moving them is the company's and the desks' (updateVisitStatus's access).
+  const actions = v && canCall(changeVisit) ? CONSOLE_EVENTS.filter((e) => allowedEvents(v.status).includes(e)) : [];
 
   return (
     <Drawer open={vid !== null} onClose={onClose} width={560} title={v ? t('visits.detail.title', { name: v.vname }) : ' '} destroyOnHidden>

@@ -1,15 +1,15 @@
 import { DownloadOutlined, EyeOutlined, LogoutOutlined } from '@ant-design/icons';
-import { exportVisitorList, type Visit, visitTypeText } from '@openvisit/contract';
+import { batchSignOut, exportVisitorList, type Visit, visitTypeText } from '@openvisit/contract';
 import { App, Button, Card, DatePicker, Flex, Popconfirm, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canCall } from '../../../platform/access';
 import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
 import { BatchBar, ListTable, useListQuery } from '../../../platform/list';
-import { getSession } from '../../../platform/session';
 import { useBatchSignOut, usePeopleCounting, useVisitPage } from '../api';
 import { VisitDrawer } from '../components/VisitDrawer';
 import { VisitFilterBar } from '../components/VisitFilterBar';
@@ -112,9 +112,9 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
             dataSource={data?.list ?? []}
             scroll={{ x: 1100 }}
             empty={overtime ? t('visits.overtimeEmpty') : query.filtered ? t('visits.emptyFiltered') : t('visits.empty')}
-            // Batch sign-out is the company's and the desks'; a sub-company only reads.
+            // Batch sign-out is the company's and the desks' (its access); a sub-company only reads.
             selection={
-              getSession().role === 'subcom'
+              !canCall(batchSignOut)
                 ? undefined
                 : {
                     keys: selection,

@@ -1,0 +1,20 @@
+import type { CallDef, Role } from '@openvisit/contract';
+import { useConfig } from './config';
+import { getSession } from './session';
+
+/**
+ * Whether the signed-in account may make a call, read from the call's contract declaration (its `access` roles) so
+ * the console never copies an access list: the login result's `role` is the session role the server checks.
+ */
+export function canCall(call: Pick<CallDef, 'access'>, session = getSession()): boolean {
+  if (call.access === 'public') return true;
+  const role = session.project?.role;
+  return role !== undefined && (call.access as readonly Role[]).includes(role as Role);
+}
+
+/** `canCall`, and the call's feature switch on (false while the configuration loads). */
+export function useCanCall(call: Pick<CallDef, 'access' | 'feature'>): boolean {
+  const features = useConfig().data?.features;
+  if (call.feature && features?.[call.feature] !== true) return false;
+  return canCall(call);
+}
