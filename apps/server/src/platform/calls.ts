@@ -12,8 +12,6 @@ import { dbOf, type SystemScope, sessionScope, systemScope, type TenantScope } f
 export const TOKEN_HEADER = 'x-coolvisit-token';
 
 export interface CallContext {
-  /** @deprecated services reach the database only through repositories built from `tenant` or `system`. */
-  db: Db;
   /** Cross-company queries (sign-in by name, link tokens): only `*.system.repository.ts` take it. */
   system: SystemScope;
   config: Config;
@@ -63,13 +61,11 @@ export function jobContext(
     gids: [],
     expiresAt: new Date(8.64e15),
   };
-  const db = dbOf(deps.system);
   return {
-    db,
     config: deps.config,
     services: deps.services,
     system: deps.system,
-    tenant: sessionScope(db, session),
+    tenant: sessionScope(dbOf(deps.system), session),
     ip: '',
     userAgent: `openvisit-${who.job}`,
     log: deps.log.child({ companyId, job: who.job }),
@@ -138,7 +134,8 @@ async function runCall(
     return;
   }
   const ctx: CallContext & { tenant?: TenantScope } = {
-    ...deps,
+    config: deps.config,
+    services: deps.services,
     system: systemScope(deps.db),
     session: null,
     ip: req.ip,
@@ -234,10 +231,7 @@ async function readUpload(
   return { file: { name: part.filename, bytes }, fields };
 }
 
-/**
- * The context inside a service's transaction: its scope is the transaction's. (Added by server-visits: it carries the
- * deprecated `db` along so that services not yet converted keep running inside the transaction; drop that with `db`.)
- */
+/** The context inside a service's transaction: repositories built from its scope take part in the transaction. */
 export function inTx<C extends AuthedContext>(ctx: C, tx: TenantScope): C {
-  return { ...ctx, tenant: tx, db: dbOf(tx) };
+  return { ...ctx, tenant: tx };
 }

@@ -45,7 +45,8 @@ export function registerDownloads(app: FastifyInstance, deps: { db: Db; config: 
         if (!parsed.success)
           throw badParams(parsed.error.issues.map((i) => ({ field: i.path.join('.'), rule: i.code === 'custom' ? i.message : i.code })));
         const ctx: AuthedContext = {
-          ...deps,
+          config: deps.config,
+          services: deps.services,
           system: systemScope(deps.db),
           tenant: sessionScope(deps.db, session),
           session,

@@ -58,7 +58,7 @@ export async function screen(ctx: AuthedContext, who: { name: string; phone: str
   const hit = await blacklist.check(ctx, 'black', { phone: who.phone || undefined, credentialNo: who.idNumber || undefined });
   if (!hit.listed || !hit.screening) return;
   await writeLog(
-    ctx.db,
+    ctx.tenant,
     ctx.session,
     { module: LogModule.BLACKLIST, event: 'alert', objName: who.name, desc: logDesc('blacklistHit'), client: clientEnd(ctx.userAgent) },
     ctx.ip,
