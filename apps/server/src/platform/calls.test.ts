@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { Services } from './services.js';
 import { bind, registerCalls } from './calls.js';
 import { AppError } from './errors.js';
+import type { Services } from './services.js';
 
 const declared = defineCall({
   name: 'declaredRefusal',
