@@ -7,6 +7,7 @@ import {
   checkPersonName,
   checkPhone,
   type ImportRowError,
+  type In,
   inviteLanguageOf,
   type Lang,
   logDesc,
@@ -21,16 +22,8 @@ import { checkCommon, createInvitations, type Invitee, invitedThatDay } from './
 
 type Field = keyof typeof APPOINTMENT_IMPORT_COLUMNS;
 
-export interface BatchInput {
-  dryRun: boolean;
-  empid?: number;
-  appointmentDate: number;
-  tid?: number;
-  gid?: number;
-  visitType: string;
-  visitReason: string;
-  lang: Lang;
-}
+/** The batch invitation's fields beside its file (`UploadApponintment`), as the contract parses them. */
+export type BatchInput = In<'UploadApponintment'>;
 
 const DATE_TIME = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 const TIME_ONLY = /^(\d{1,2}):(\d{2})(?::\d{2})?$/;

@@ -1,4 +1,14 @@
-import { appointmentWindowFailure, initialStatus, logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit } from '@openvisit/contract';
+import {
+  appointmentWindowFailure,
+  type In,
+  initialStatus,
+  logDesc,
+  normalizePhone,
+  Role,
+  Status,
+  VISIT_MOVES,
+  type Visit,
+} from '@openvisit/contract';
 import { type AuthedContext, type CallContext, inTx } from '../../platform/calls.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
@@ -14,17 +24,8 @@ import { sendCancellation, sendInvitation } from './invitations.notices.js';
 import { invitationsRepository } from './invitations.repository.js';
 import { resolveTemplate, textsIn } from './invitations.templates.js';
 
-export interface InviteInput {
-  empid?: number;
-  visitors: { name: string; phone: string; email: string; company: string; lang: 'zh' | 'en' }[];
-  appointmentDate: number;
-  tid: number | null;
-  visitType: string;
-  visitReason: string;
-  gid: number | null;
-  /** 0 interview, 1 business (default 0). */
-  templateType?: number;
-}
+/** What an invitation asks for (`addAppointment`), as the contract parses it; meetings send the same. */
+export type InviteInput = In<'addAppointment'>;
 
 /** The host of an invitation: an employee invites as themselves, and only when the company and their record allow it. */
 export async function hostFor(ctx: AuthedContext, empid: number | undefined) {

@@ -1,4 +1,5 @@
 import {
+  type In,
   logDesc,
   MEETING_VISITORS_MAX,
   type Meeting,
@@ -156,17 +157,8 @@ async function mailVisitors(
   }
 }
 
-export interface MeetingInput {
-  subject: string;
-  empid?: number;
-  startTime: number;
-  endTime: number;
-  address: string;
-  gid: number | null;
-  tid: number | null;
-  remark: string;
-  visitors: Visitors;
-}
+/** A meeting as `addMeeting` parses it. */
+export type MeetingInput = In<'addMeeting'>;
 
 /**
  * A meeting and an invitation for each of its visitors (the invitations' own checks: host, type, gate, phones), stored
@@ -176,6 +168,8 @@ export async function addMeeting(ctx: AuthedContext, input: MeetingInput): Promi
   const start = new Date(input.startTime);
   await checkSubjectFree(ctx, input.subject, start, null);
   const plan = await planInvitations(ctx, {
+    // A meeting's invitations use the interview template, as they always did.
+    templateType: 0,
     empid: input.empid,
     visitors: input.visitors,
     appointmentDate: input.startTime,
@@ -343,6 +337,8 @@ export async function joinMeeting(ctx: AuthedContext, input: { mid: number; visi
   if (existing.length + input.visitors.length > MEETING_VISITORS_MAX) throw badParams([{ field: 'visitors', rule: 'tooMany' }]);
   if (m.empId === null) throw new AppError(Status.EMPLOYEE_NOT_EXIST, 'The organiser is no longer an employee');
   const plan = await planInvitations(ctx, {
+    // A meeting's invitations use the interview template, as they always did.
+    templateType: 0,
     empid: m.empId,
     visitors: input.visitors,
     appointmentDate: m.startAt.getTime(),

@@ -1,4 +1,4 @@
-import { initialStatus, logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
+import { type In, initialStatus, logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { settingsOf } from '../accounts/accounts.service.js';
@@ -43,30 +43,8 @@ async function checkVisitorType(ctx: AuthedContext, input: WalkInInput, gid: num
   return type.vType;
 }
 
-export interface WalkInInput {
-  vname: string;
-  vphone: string;
-  certificateType: string;
-  cardId: string;
-  vemail: string;
-  vcompany: string;
-  empid: number;
-  tid: number | null;
-  visitType: string;
-  visitReason: string;
-  followers: { name: string; phone: string }[];
-  plateNum: string;
-  belongings: string;
-  temperature: number | null;
-  extendCol: Record<string, string>;
-  photo: string;
-  signature: string;
-  protocolAccepted: boolean;
-  gid: number | null;
-  lang: 'zh' | 'en';
-  clientKey?: string;
-  reuseIdFrom?: number;
-}
+/** What the kiosk and the desk send (`UpdatePhoto`), as the contract parses it. */
+export type WalkInInput = In<'UpdatePhoto'>;
 
 /** Walk-in registration: every check before anything is stored; a retried registration answers the first. */
 export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Promise<Visit> {
