@@ -7,6 +7,7 @@ import {
   Status,
   TempEdit,
   type TemplateSource,
+  type TemplateTexts,
   type TemplateType,
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
@@ -16,20 +17,6 @@ import { settingsOf } from '../accounts/accounts.service.js';
 import * as employees from '../employees/employees.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
 import { invitationsRepository, type TemplateRow, type TemplateValues } from './invitations.repository.js';
-
-/** The texts of a template as the calls take them. */
-export interface TemplateTexts {
-  inviteContent: string;
-  address: string;
-  traffic: string;
-  companyProfile: string;
-  inviteContentEn: string;
-  addressEn: string;
-  trafficEn: string;
-  companyProfileEn: string;
-  longitude: number | null;
-  latitude: number | null;
-}
 
 const noSuchTemplate = () => new AppError(Status.TEMPLATE_NOT_FOUND, 'No such invitation template');
 const taken = () => new AppError(Status.ALREADY_EXISTS, 'There is already a template of this type for this gate; edit that one');

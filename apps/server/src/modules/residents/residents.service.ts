@@ -1,4 +1,13 @@
-import { logDesc, normalizePhone, RESIDENT_LIST_MAX, type ResidentProject, type ResidentVisitor, Status, type Visit } from '@openvisit/contract';
+import {
+  logDesc,
+  normalizePhone,
+  RESIDENT_LIST_MAX,
+  type ResidentInput,
+  type ResidentProject,
+  type ResidentVisitor,
+  Status,
+  type Visit,
+} from '@openvisit/contract';
 import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
@@ -138,25 +147,6 @@ export async function deleteProject(ctx: AuthedContext, input: { pid: number }) 
 // ---------------------------------------------------------------------------------------------
 // Resident visitors
 // ---------------------------------------------------------------------------------------------
-
-interface ResidentInput {
-  pid: number;
-  company: string;
-  name: string;
-  phone: string;
-  certificateType: string;
-  cardid: string;
-  sex: number;
-  age: number | null;
-  job: string;
-  department: string;
-  area: string;
-  leader: string;
-  plateNum: string;
-  startDate: number;
-  endDate: number;
-  remark: string;
-}
 
 export async function page(ctx: AuthedContext, input: ResidentFilter & { startIndex: number; requestedCount: number; pid?: number }) {
   const { rows, count } = await repoOf(ctx).page({ ...input, projectId: input.pid }, input.startIndex, input.requestedCount);
