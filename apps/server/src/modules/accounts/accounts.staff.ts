@@ -1,4 +1,4 @@
-import { type Manager, normalizePhone, Role, Status } from '@openvisit/contract';
+import { type In, type Manager, normalizePhone, Role, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { hashPassword } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
@@ -47,7 +47,7 @@ export function toManager(s: StaffRow): Manager {
   };
 }
 
-export async function listManagers(ctx: AuthedContext, input: { sType?: number }): Promise<Manager[]> {
+export async function listManagers(ctx: AuthedContext, input: In<'GetManagerByUser'>): Promise<Manager[]> {
   const allowed = manageableTypes(ctx.session.role);
   const types = input.sType !== undefined ? (allowed && !allowed.includes(input.sType) ? [] : [input.sType]) : allowed;
   if (types && types.length === 0) return [];
@@ -128,7 +128,7 @@ export async function updateManager(
   return toManager(row);
 }
 
-export async function deleteManager(ctx: AuthedContext, input: { account: string }): Promise<null> {
+export async function deleteManager(ctx: AuthedContext, input: In<'DeleteManager'>): Promise<null> {
   const repo = repoOf(ctx);
   const existing = await repo.staffByAccount(input.account);
   if (!existing) throw new AppError(Status.NO_SUCH_RECORD, 'No such staff account');

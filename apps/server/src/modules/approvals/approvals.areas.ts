@@ -1,4 +1,4 @@
-import { type ApproverType, logDesc, type ProcessArea, Status } from '@openvisit/contract';
+import { type ApproverType, type In, logDesc, type ProcessArea, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
@@ -71,7 +71,7 @@ function auditArea(ctx: AuthedContext, a: ProcessArea): void {
   ctx.audit.desc = logDesc('processArea', { levels: a.levels.length });
 }
 
-export async function addArea(ctx: AuthedContext, input: { aName: string; address: string; gids: number[] }): Promise<ProcessArea> {
+export async function addArea(ctx: AuthedContext, input: In<'addProcessArea'>): Promise<ProcessArea> {
   const repo = repoOf(ctx);
   if (await repo.nameTaken(input.aName)) throw new AppError(Status.ALREADY_EXISTS, 'An approval area with this name exists');
   await assertGates(ctx, input.gids, 'gids');
@@ -80,7 +80,7 @@ export async function addArea(ctx: AuthedContext, input: { aName: string; addres
   return out;
 }
 
-export async function updateArea(ctx: AuthedContext, input: { aid: number; aName: string; address: string; gids: number[] }): Promise<ProcessArea> {
+export async function updateArea(ctx: AuthedContext, input: In<'updateProcessArea'>): Promise<ProcessArea> {
   const repo = repoOf(ctx);
   const area = await areaOrFail(ctx, input.aid);
   if (await repo.nameTaken(input.aName, area.id)) throw new AppError(Status.ALREADY_EXISTS, 'An approval area with this name exists');
@@ -125,7 +125,7 @@ export async function setRules(
   return out;
 }
 
-export async function removeArea(ctx: AuthedContext, input: { aid: number }): Promise<null> {
+export async function removeArea(ctx: AuthedContext, input: In<'delProcessArea'>): Promise<null> {
   const area = await areaOrFail(ctx, input.aid);
   const waiting = (await repoOf(ctx).waitingByArea()).find((w) => w.areaId === area.id)?.n ?? 0;
   if (waiting) throw new AppError(Status.UPDATE_NOT_ALLOWED, `${waiting} visits are waiting for approval in this area`, { waiting });
@@ -135,7 +135,7 @@ export async function removeArea(ctx: AuthedContext, input: { aid: number }): Pr
   return null;
 }
 
-export async function setSwitch(ctx: AuthedContext, input: { processSwitch: 0 | 1 }): Promise<{ processSwitch: number }> {
+export async function setSwitch(ctx: AuthedContext, input: In<'updateProcessSwitch'>): Promise<{ processSwitch: number }> {
   await patchSettings(ctx, { processSwitch: input.processSwitch });
   ctx.audit.desc = logDesc(input.processSwitch === 1 ? 'processSwitchOn' : 'processSwitchOff');
   return { processSwitch: input.processSwitch };

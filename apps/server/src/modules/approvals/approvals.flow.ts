@@ -1,4 +1,4 @@
-import { APPROVAL_STATUSES, logDesc, nextStatus, type ProcessRecord, Role, Status, type VisitorStatus } from '@openvisit/contract';
+import { APPROVAL_STATUSES, type In, logDesc, nextStatus, type ProcessRecord, Role, Status, type VisitorStatus } from '@openvisit/contract';
 import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
@@ -117,7 +117,7 @@ function pageOf<T>(list: T[], total: number, input: { startIndex: number; reques
 
 const isAdmin = (ctx: AuthedContext) => ctx.session.role === Role.ADMIN || ctx.session.role === Role.SUBADMIN;
 
-export async function waitingQueue(ctx: AuthedContext, input: { startIndex: number; requestedCount: number; all: boolean; name: string }) {
+export async function waitingQueue(ctx: AuthedContext, input: In<'getNoApproveRecords'>) {
   const levels = await myLevels(ctx);
   const everything = input.all && isAdmin(ctx);
   const { rows, total } = await repoOf(ctx).waiting(everything ? undefined : levels, input.name, input.startIndex, input.requestedCount);
@@ -129,7 +129,7 @@ export async function waitingQueue(ctx: AuthedContext, input: { startIndex: numb
   );
 }
 
-export async function decidedList(ctx: AuthedContext, input: { startIndex: number; requestedCount: number; all: boolean; name: string }) {
+export async function decidedList(ctx: AuthedContext, input: In<'getApproveRecords'>) {
   const everything = input.all && isAdmin(ctx);
   const { rows, total } = await repoOf(ctx).decided(everything ? undefined : me(ctx), input.name, input.startIndex, input.requestedCount);
   return pageOf(
@@ -140,7 +140,7 @@ export async function decidedList(ctx: AuthedContext, input: { startIndex: numbe
 }
 
 /** A visit's approval history: for administrators and the desk, the host, and anyone approving in that visit's flow. */
-export async function history(ctx: AuthedContext, input: { vid: number }): Promise<ProcessRecord[]> {
+export async function history(ctx: AuthedContext, input: In<'getProcessRecords'>): Promise<ProcessRecord[]> {
   const rows = await repoOf(ctx).ofVisit(input.vid);
   const levels = await myLevels(ctx);
   const can = new Set(levels.map((l) => `${l.areaId}:${l.level}`));
@@ -226,7 +226,7 @@ export async function decide(
 }
 
 /** A returned visit (or one whose submission failed) goes back to level 1 of its flow as configured now. */
-export async function resubmit(ctx: AuthedContext, input: { vid: number; remark: string }): Promise<ProcessRecord> {
+export async function resubmit(ctx: AuthedContext, input: In<'resubmitProcess'>): Promise<ProcessRecord> {
   const v = await visits.visitById(ctx, input.vid);
   if (!v || (ctx.session.role === Role.EMPLOYEE && v.empId !== ctx.session.accountId)) throw notFound('visit');
   if (v.permission !== 0 || (CLOSED_VISIT_STATUSES as readonly string[]).includes(v.status))

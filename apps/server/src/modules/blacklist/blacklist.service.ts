@@ -1,4 +1,4 @@
-import { type ListedPerson, logDesc, normalizePhone, Status } from '@openvisit/contract';
+import { type In, type ListedPerson, logDesc, normalizePhone, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
@@ -70,7 +70,7 @@ export async function check(ctx: AuthedContext, kind: ListKind, input: { phone?:
   return { listed: !!hit, screening: kind === 'black' ? await screeningOn(ctx) : true, ...(hit && { name: hit.name }) };
 }
 
-export async function setSwitch(ctx: AuthedContext, input: { blackListSwitch: 0 | 1 }): Promise<null> {
+export async function setSwitch(ctx: AuthedContext, input: In<'updateblackListSwitch'>): Promise<null> {
   await patchSettings(ctx, { blackListSwitch: input.blackListSwitch });
   ctx.audit.objName = 'blackListSwitch';
   ctx.audit.desc = logDesc(input.blackListSwitch ? 'screeningOn' : 'screeningOff');

@@ -3,6 +3,7 @@ import {
   type ContactChannel,
   type ContactSyncState,
   dingTalkConfigErrors,
+  type In,
   type LogDescription,
   logDesc,
   Role,
@@ -275,7 +276,7 @@ export async function runAutomatic(ctx: AuthedContext): Promise<SyncReport[] | n
 }
 
 /** The directory accounts of an employee; employees read only their own. */
-export async function employeeAccounts(ctx: AuthedContext, input: { empid?: number }) {
+export async function employeeAccounts(ctx: AuthedContext, input: In<'getEmpRexAccountInFo'>) {
   const empid = ctx.session.role === Role.EMPLOYEE ? ctx.session.accountId : input.empid;
   const names = empid ? await employeesService.namesOf(ctx, [empid]) : new Map<number, string>();
   const empName = empid ? names.get(empid) : undefined;

@@ -6,6 +6,7 @@ import {
   DEPT_NAME_MAX,
   DEPT_NO_MAX,
   type ImportRowError,
+  type In,
   type Lang,
   logDesc,
 } from '@openvisit/contract';
@@ -32,7 +33,7 @@ interface Candidate {
  * Departments from a spreadsheet. Every row is checked first (path, number unique in the file and against
  * other departments, manager work number known); valid rows then apply in one transaction.
  */
-export async function importDepartments(ctx: AuthedContext, input: { dryRun: boolean }) {
+export async function importDepartments(ctx: AuthedContext, input: In<'importDepartment'>) {
   const file = ctx.file;
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
   const rows = await readSheetRows(file.bytes);

@@ -1,10 +1,11 @@
+import type { In } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import * as employees from '../employees/employees.service.js';
 import * as departments from './departments.service.js';
 
 /* A department's members, a page of employees: above both services, so departments.service stays below employees. */
 
-export async function members(ctx: AuthedContext, input: { deptid: number; includeChildren: boolean; startIndex: number; requestedCount: number }) {
+export async function members(ctx: AuthedContext, input: In<'getEmpDeptList'>) {
   const all = await departments.assertExists(ctx, input.deptid);
   const deptIds = input.includeChildren ? departments.descendantsOf(all, input.deptid) : [input.deptid];
   return employees.page(ctx, { deptIds, startIndex: input.startIndex, requestedCount: input.requestedCount });

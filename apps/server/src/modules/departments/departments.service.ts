@@ -1,4 +1,4 @@
-import { type DepartmentNode, logDesc, Status } from '@openvisit/contract';
+import { type DepartmentNode, type In, logDesc, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -63,7 +63,7 @@ async function checkManager(ctx: AuthedContext, empId: number | null | undefined
   if (empId && (await repoOf(ctx).employeeNames([empId])).size === 0) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
 }
 
-export async function add(ctx: AuthedContext, input: { deptName: string; deptNo: string; parentId: number; deptManagerEmpid: number | null }) {
+export async function add(ctx: AuthedContext, input: In<'addDepartment'>) {
   const repo = repoOf(ctx);
   if (input.parentId && !(await repo.byId(input.parentId))) throw noSuchDepartment();
   if (await repo.siblingNamed(input.parentId, input.deptName)) throw new AppError(Status.DEPARTMENT_EXISTS);
@@ -105,7 +105,7 @@ export async function update(
   return null;
 }
 
-export async function remove(ctx: AuthedContext, input: { deptid: number; moveTo?: number }): Promise<null> {
+export async function remove(ctx: AuthedContext, input: In<'delDepartment'>): Promise<null> {
   const repo = repoOf(ctx);
   const dept = await repo.byId(input.deptid);
   if (!dept) throw noSuchDepartment();
@@ -128,7 +128,7 @@ export async function remove(ctx: AuthedContext, input: { deptid: number; moveTo
   return null;
 }
 
-export async function relate(ctx: AuthedContext, input: { deptid: number; empids: number[]; action: 'add' | 'remove' }) {
+export async function relate(ctx: AuthedContext, input: In<'updateDeptEmpRelation'>) {
   const repo = repoOf(ctx);
   const dept = await repo.byId(input.deptid);
   if (!dept) throw noSuchDepartment();

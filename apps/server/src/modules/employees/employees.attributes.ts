@@ -1,4 +1,4 @@
-import { type Employee, type LogDescription, logDesc, Role, Status } from '@openvisit/contract';
+import { type Employee, type In, type LogDescription, logDesc, Role, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
@@ -19,7 +19,7 @@ async function setMany(ctx: AuthedContext, empids: number[], values: Partial<Emp
   return { updated: changed.length };
 }
 
-export async function updateCardNo(ctx: AuthedContext, input: { empid: number; cardNo: string }): Promise<Employee> {
+export async function updateCardNo(ctx: AuthedContext, input: In<'updateCardNo'>): Promise<Employee> {
   const repo = repoOf(ctx);
   const existing = await repo.byId(input.empid);
   if (!existing) throw notFound();
@@ -36,7 +36,7 @@ export async function updateCardNo(ctx: AuthedContext, input: { empid: number; c
  * against the employees it leaves untouched; all valid rows then apply in one transaction, cards moving
  * between employees included (cleared first, so the unique index never sees a half-moved card).
  */
-export async function synchronCards(ctx: AuthedContext, input: { cards: { empNo: string; cardNo: string }[]; replace: boolean }) {
+export async function synchronCards(ctx: AuthedContext, input: In<'SynchronCardNo'>) {
   const all = await repoOf(ctx).identities();
   const byEmpNo = new Map(all.filter((e) => e.empNo).map((e) => [e.empNo, e]));
   const errors: { row: number; field: 'empNo' | 'cardNo'; rule: string }[] = [];
@@ -75,7 +75,7 @@ export async function synchronCards(ctx: AuthedContext, input: { cards: { empNo:
   return { updated: changes.length, unchanged: wanted.size - changes.length, cleared: clear.length, errors };
 }
 
-export function updateVisitType(ctx: AuthedContext, input: { empids: number[]; visitType: string }) {
+export function updateVisitType(ctx: AuthedContext, input: In<'updateEmpVisitType'>) {
   const visitType = splitTypes(input.visitType).join(',');
   return setMany(ctx, input.empids, { visitType }, logDesc('visitTypesSet', { types: visitType }));
 }
@@ -85,7 +85,7 @@ function splitTypes(s: string): string[] {
 }
 
 /** Signed-in employees only ever read their own. */
-export async function visitTypes(ctx: AuthedContext, input: { empid?: number }) {
+export async function visitTypes(ctx: AuthedContext, input: In<'GetVisitType'>) {
   const empid = ctx.session.role === Role.EMPLOYEE ? ctx.session.accountId : input.empid;
   if (!empid) throw notFound();
   const row = await repoOf(ctx).byId(empid);
@@ -93,7 +93,7 @@ export async function visitTypes(ctx: AuthedContext, input: { empid?: number }) 
   return { empid: row.id, visitTypes: splitTypes(row.visitType) };
 }
 
-export async function updateDefaultNotify(ctx: AuthedContext, input: { empids: number[]; defaultNotify: number }) {
+export async function updateDefaultNotify(ctx: AuthedContext, input: In<'updateDefaultNotify'>) {
   if (ctx.session.role === Role.EMPLOYEE && input.empids.some((id) => id !== ctx.session.accountId)) throw new AppError(Status.NO_PERMISSION);
   return setMany(ctx, input.empids, { defaultNotify: input.defaultNotify }, logDesc('notifySet', { notify: input.defaultNotify }));
 }
@@ -102,7 +102,7 @@ async function checkSubAccount(ctx: AuthedContext, id: number): Promise<void> {
   if (!(await repoOf(ctx).subAccountExists(id))) throw new AppError(Status.SUB_ACCOUNT_INVALID);
 }
 
-export async function updateSubAccount(ctx: AuthedContext, input: { empids: number[]; subaccountId: number }) {
+export async function updateSubAccount(ctx: AuthedContext, input: In<'updateEmpSubAccount'>) {
   if (input.subaccountId) await checkSubAccount(ctx, input.subaccountId);
   return setMany(ctx, input.empids, { subAccountId: input.subaccountId || null }, logDesc('subCompanySet', { subaccountId: input.subaccountId }));
 }
@@ -117,7 +117,7 @@ async function subAccountScope(ctx: AuthedContext, asked: number | undefined): P
   return asked ?? 'any';
 }
 
-export async function subAccountEmployees(ctx: AuthedContext, input: { subaccountId?: number }) {
+export async function subAccountEmployees(ctx: AuthedContext, input: In<'getSubAccountEmpList'>) {
   const scope = await subAccountScope(ctx, input.subaccountId);
   if (scope === 'any') throw new AppError(Status.SUB_ACCOUNT_INVALID);
   return withDepartments(ctx, await repoOf(ctx).list({ subAccountId: scope, status: 0 }));
@@ -153,14 +153,14 @@ export async function accessList(
   return { ...p, list: p.list.map(toRights) };
 }
 
-export function updateAccess(ctx: AuthedContext, input: { empids: number[]; acEnabled: boolean; acStart: string | null; acEnd: string | null }) {
+export function updateAccess(ctx: AuthedContext, input: In<'updateAccessControl'>) {
   const what = input.acEnabled ? logDesc('accessGranted', { from: input.acStart ?? '…', to: input.acEnd ?? '…' }) : logDesc('accessWithdrawn');
   return setMany(ctx, input.empids, { acEnabled: input.acEnabled, acStart: input.acStart, acEnd: input.acEnd }, what);
 }
 
 const pendingCard: EmployeeFilter = { acEnabled: true, noCard: true };
 
-export async function pendingCards(ctx: AuthedContext, input: { startIndex: number; requestedCount: number; name?: string }) {
+export async function pendingCards(ctx: AuthedContext, input: In<'getPendingCard'>) {
   const p = await page(ctx, { ...input, status: 0, sortBy: 'createTime', sortOrder: 'asc' }, pendingCard);
   return { ...p, list: p.list.map(toRights) };
 }
@@ -185,6 +185,6 @@ export async function invitePersons(
   };
 }
 
-export function updateInviteStatus(ctx: AuthedContext, input: { empids: number[]; forbidInvite: boolean }) {
+export function updateInviteStatus(ctx: AuthedContext, input: In<'updateInviteStatus'>) {
   return setMany(ctx, input.empids, { forbidInvite: input.forbidInvite }, logDesc(input.forbidInvite ? 'inviteForbidden' : 'inviteAllowed'));
 }

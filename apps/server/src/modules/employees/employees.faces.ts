@@ -11,6 +11,7 @@ import {
   FACE_ZIP_MAX_UNPACKED,
   type FaceImportOutcome,
   faceStatusLabels,
+  type In,
   logDesc,
   Status,
   sniffFileType,
@@ -49,7 +50,7 @@ function photoError(err: unknown): never {
   throw err;
 }
 
-export async function uploadFace(ctx: AuthedContext, input: { empid: number }): Promise<Employee> {
+export async function uploadFace(ctx: AuthedContext, input: In<'uploadEmpFace'>): Promise<Employee> {
   const file = ctx.file;
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
   const emp = await repoOf(ctx).byId(input.empid);
@@ -63,7 +64,7 @@ export async function uploadFace(ctx: AuthedContext, input: { empid: number }): 
   return (await withDepartments(ctx, [row]))[0] as Employee;
 }
 
-export async function deleteFace(ctx: AuthedContext, input: { empid: number }): Promise<Employee> {
+export async function deleteFace(ctx: AuthedContext, input: In<'deleteEmpFace'>): Promise<Employee> {
   const repo = repoOf(ctx);
   const emp = await repo.byId(input.empid);
   if (!emp) throw notFound();
@@ -140,7 +141,7 @@ export async function uploadFaceZip(ctx: AuthedContext) {
 }
 
 /** Queues photos for the devices (the access-control module drains face_sync_queue and reports statuses back). */
-export async function queueAllFaces(ctx: AuthedContext, input: { empids?: number[] }) {
+export async function queueAllFaces(ctx: AuthedContext, input: In<'updateAllFace'>) {
   const queued = await inTransaction(ctx.tenant, (tx) => facesRepository(tx).queueAll(FACE_NOT_SYNCED, input.empids));
   ctx.audit.desc = logDesc('facesQueued', { queued });
   return { queued };
@@ -160,7 +161,7 @@ const ABNORMAL: Record<AbnormalKind, EmployeeFilter> = {
   noEmail: { noEmail: true },
 };
 
-export async function abnormal(ctx: AuthedContext, input: { startIndex: number; requestedCount: number; kind?: AbnormalKind }) {
+export async function abnormal(ctx: AuthedContext, input: In<'getAbnormalEmployee'>) {
   const repo = repoOf(ctx);
   const counts = await repo.countWhere(ABNORMAL);
   const filter: EmployeeFilter = input.kind ? ABNORMAL[input.kind] : { faceAbnormal: true };

@@ -6,6 +6,7 @@ import {
   EMPLOYEE_IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
   type ImportRowError,
+  type In,
   type Lang,
   logDesc,
   normalizeEmail,
@@ -35,7 +36,7 @@ interface Candidate {
   existingId?: number;
 }
 
-export async function importEmployees(ctx: AuthedContext, input: { dryRun: boolean; acceptClause?: boolean }) {
+export async function importEmployees(ctx: AuthedContext, input: In<'importEmpList'>) {
   const file = ctx.file;
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
   await checkClause(ctx, input.acceptClause);

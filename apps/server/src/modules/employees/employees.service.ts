@@ -1,4 +1,4 @@
-import { type Employee, type EmployeeFields, normalizeEmail, normalizePhone, Status } from '@openvisit/contract';
+import { type Employee, type EmployeeFields, type In, normalizeEmail, normalizePhone, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -146,7 +146,7 @@ export async function update(ctx: AuthedContext, input: Partial<EmployeeFields> 
   return (await withDepartments(ctx, [row]))[0] as Employee;
 }
 
-export async function removeMany(ctx: AuthedContext, input: { empids: number[] }) {
+export async function removeMany(ctx: AuthedContext, input: In<'batchDelEmployee'>) {
   const deleted = await inTransaction(ctx.tenant, async (tx) => {
     const removed = await employeesRepository(tx).deleteMany(input.empids);
     await departments.clearManager(
@@ -206,18 +206,18 @@ export async function counts(ctx: AuthedContext) {
 }
 
 /** Visitor machines never see employees hidden from pad search. */
-export async function search(ctx: AuthedContext, input: { name: string }) {
+export async function search(ctx: AuthedContext, input: In<'getEmpByName'>) {
   const rows = await repoOf(ctx).list({ text: input.name, status: 0, hideFromPad: ctx.session.role === 4 ? false : undefined }, 20);
   return withDepartments(ctx, rows);
 }
 
-export async function byEmpNo(ctx: AuthedContext, input: { empNo: string }) {
+export async function byEmpNo(ctx: AuthedContext, input: In<'getEmployeeByEmpNo'>) {
   const row = await repoOf(ctx).byEmpNo(input.empNo);
   if (!row) throw notFound();
   return (await withDepartments(ctx, [row]))[0] as Employee;
 }
 
-export async function departmentsOf(ctx: AuthedContext, input: { empid: number }) {
+export async function departmentsOf(ctx: AuthedContext, input: In<'getDeptByEmpid'>) {
   const repo = repoOf(ctx);
   if (!(await repo.byId(input.empid))) throw notFound();
   return (await repo.departmentsOf([input.empid])).get(input.empid) ?? [];

@@ -1,4 +1,4 @@
-import { logDesc, Role, Status, type VisitProxy } from '@openvisit/contract';
+import { type In, logDesc, Role, Status, type VisitProxy } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { namesOf } from './employees.service.js';
@@ -33,7 +33,7 @@ async function describe(ctx: AuthedContext, rows: ProxyRow[]): Promise<VisitProx
   }));
 }
 
-export async function set(ctx: AuthedContext, input: { empid: number; proxyId: number; startDate: string; endDate: string; proxyStatus: 0 | 1 }) {
+export async function set(ctx: AuthedContext, input: In<'setVisitProxy'>) {
   assertMayAct(ctx, input.empid);
   const names = await namesOf(ctx, [input.empid, input.proxyId]);
   if (names.size !== 2) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
@@ -46,7 +46,7 @@ export async function set(ctx: AuthedContext, input: { empid: number; proxyId: n
   return (await describe(ctx, [row]))[0] as VisitProxy;
 }
 
-export async function forEmployee(ctx: AuthedContext, input: { empid: number }) {
+export async function forEmployee(ctx: AuthedContext, input: In<'getVisitProxyForEmp'>) {
   assertMayAct(ctx, input.empid);
   if ((await namesOf(ctx, [input.empid])).size === 0) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
   const rows = await proxiesRepository(ctx.tenant).ofEmployee(input.empid);
@@ -54,7 +54,7 @@ export async function forEmployee(ctx: AuthedContext, input: { empid: number }) 
 }
 
 /** Whom this proxy stands in for today: the notification module sends a host's notices to these proxies too. */
-export async function forProxy(ctx: AuthedContext, input: { proxyId: number }) {
+export async function forProxy(ctx: AuthedContext, input: In<'getVisitProxyForProxy'>) {
   assertMayAct(ctx, input.proxyId);
   if ((await namesOf(ctx, [input.proxyId])).size === 0) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
   const rows = await proxiesRepository(ctx.tenant).runningForProxy(input.proxyId, today());

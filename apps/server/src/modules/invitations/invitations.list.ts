@@ -1,5 +1,6 @@
 import {
   appointmentWindowFailure,
+  type In,
   type KnownVisitor,
   logDesc,
   normalizePhone,
@@ -89,7 +90,7 @@ export async function searchAppointments(ctx: AuthedContext, q: VisitQuery & { s
  * Who came before with this phone, to fill the invite form. Privacy rule: an employee sees only the visitors of visits
  * they hosted (any kind), never who else in the company was visited by whom; administrators see the company's.
  */
-export async function recordsByPhone(ctx: AuthedContext, input: { phone: string }): Promise<KnownVisitor[]> {
+export async function recordsByPhone(ctx: AuthedContext, input: In<'SearchRecordsByPhone'>): Promise<KnownVisitor[]> {
   const phone = normalizePhone(input.phone) ?? input.phone;
   const empId = ctx.session.role === Role.EMPLOYEE ? ctx.session.accountId : undefined;
   const rows = await repoOf(ctx).recentByPhone(phone, { empId, limit: 50 });

@@ -1,6 +1,7 @@
 import {
   companySettings,
   INVITE_COMPANIONS_MAX,
+  type In,
   type Invitation,
   logDesc,
   Role,
@@ -90,12 +91,12 @@ async function visitorMove(ctx: CallContext, v: visits.VisitRow, event: VisitEve
   return visits.moveIn(scopeOf(ctx, v), v, event, {}, { actor: v.name, note: 'invitation page', what: 'invitation' });
 }
 
-export async function invitationPage(ctx: CallContext, input: { secid: string }): Promise<Invitation> {
+export async function invitationPage(ctx: CallContext, input: In<'getAppointmentbySecId'>): Promise<Invitation> {
   return pageOf(ctx, await byToken(ctx, input.secid));
 }
 
 /** The visitor opened the page: 'sent' becomes 'viewed' (once; later opens change nothing). */
-export async function preview(ctx: CallContext, input: { secid: string }): Promise<Invitation> {
+export async function preview(ctx: CallContext, input: In<'updateAppPreview'>): Promise<Invitation> {
   const v = await byToken(ctx, input.secid);
   if (v.status !== 'sent') return pageOf(ctx, v);
   const moved = await visitorMove(ctx, v, 'view').catch(async (err: unknown) => {
@@ -107,7 +108,7 @@ export async function preview(ctx: CallContext, input: { secid: string }): Promi
 }
 
 /** Accept (3) or decline (4), as the original's reply codes; refused once the invitation cannot be answered. */
-export async function reply(ctx: CallContext, input: { id: string; status: 3 | 4 }): Promise<Invitation> {
+export async function reply(ctx: CallContext, input: In<'updateAppointmentReply'>): Promise<Invitation> {
   const v = await byToken(ctx, input.id);
   const page = await pageOf(ctx, v);
   if (!page.canReply) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This invitation can no longer be answered', { status: v.status });

@@ -266,7 +266,7 @@ export async function searchInvites(ctx: AuthedContext, q: VisitQuery & { startI
 }
 
 /** Calls an invitation off (ended: its link and code stop working; a new invitation is needed to come). */
-export async function cancel(ctx: AuthedContext, input: { vid: number }): Promise<Visit> {
+export async function cancel(ctx: AuthedContext, input: In<'setCancelStatusForWeb'>): Promise<Visit> {
   const v = await visitsOf(ctx.tenant).byId(input.vid);
   const own = ownOnly(ctx).empId;
   if (v?.kind !== 'invite' || (own !== undefined && v.empId !== own)) throw new AppError(Status.INVALID_VISITOR);

@@ -1,5 +1,6 @@
 import {
   type CompanySettings,
+  type In,
   type InvitationTemplateRecord,
   type Lang,
   logDesc,
@@ -129,7 +130,7 @@ export async function updateCompanyTemplate(ctx: AuthedContext, input: TemplateT
   return toTemplate(row);
 }
 
-export async function deleteCompanyTemplate(ctx: AuthedContext, input: { id: number }): Promise<null> {
+export async function deleteCompanyTemplate(ctx: AuthedContext, input: In<'delUsertemplate'>): Promise<null> {
   const repo = repoOf(ctx);
   const row = await repo.companyTemplate(input.id);
   if (!row || !(await repo.deleteTemplate(row.id))) throw noSuchTemplate();
@@ -145,7 +146,7 @@ function employeesMayEdit(settings: CompanySettings): boolean {
   return settings.tempEditSwitch !== TempEdit.COMPANY_ONLY;
 }
 
-export async function ownTemplate(ctx: AuthedContext, input: { templateType: number }) {
+export async function ownTemplate(ctx: AuthedContext, input: In<'getEmptemplateByType'>) {
   const row = await repoOf(ctx).employeeTemplate(ctx.session.accountId, input.templateType);
   return { template: row ? toTemplate(row) : null, editable: employeesMayEdit(await settingsOf(ctx)) };
 }
@@ -158,7 +159,7 @@ export async function saveOwnTemplate(ctx: AuthedContext, input: TemplateTexts &
   return toTemplate(row);
 }
 
-export async function deleteOwnTemplate(ctx: AuthedContext, input: { templateType: number }): Promise<null> {
+export async function deleteOwnTemplate(ctx: AuthedContext, input: In<'delEmptemplate'>): Promise<null> {
   if (!employeesMayEdit(await settingsOf(ctx))) throw editingOff();
   const repo = repoOf(ctx);
   const row = await repo.employeeTemplate(ctx.session.accountId, input.templateType);
@@ -194,7 +195,7 @@ export async function resolveTemplate(
 }
 
 /** getEmptempByPost: an employee asks for themselves; administrators may name the host. 56 when no template applies. */
-export async function applicableTemplate(ctx: AuthedContext, input: { templateType: number; gid: number | null; empid?: number }) {
+export async function applicableTemplate(ctx: AuthedContext, input: In<'getEmptempByPost'>) {
   const empId = ctx.session.role === Role.EMPLOYEE ? ctx.session.accountId : input.empid ? (await employees.hostOf(ctx, input.empid)).id : null;
   if (input.gid !== null) await gateOf(ctx, input.gid);
   const found = await resolveTemplate(ctx.tenant, await settingsOf(ctx), {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FACE_MIN_PX, IMAGE_MAX_BYTES, type Invitation, logDesc, normalizePhone, Role, Status, sniffFileType } from '@openvisit/contract';
+import { FACE_MIN_PX, IMAGE_MAX_BYTES, type In, type Invitation, logDesc, normalizePhone, Role, Status, sniffFileType } from '@openvisit/contract';
 import type { CallContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { ImageRejected, normalisePhoto } from '../../platform/images.js';
@@ -27,7 +27,7 @@ function asVisitor(ctx: CallContext, v: VisitRow): void {
 }
 
 /** The companions (the whole list each time, so the visitor can also remove one). */
-export async function setCompanions(ctx: CallContext, input: { secid: string; followers: { name: string; phone: string }[] }): Promise<Invitation> {
+export async function setCompanions(ctx: CallContext, input: In<'updateSupplementAppointment'>): Promise<Invitation> {
   const v = await supplementable(ctx, input.secid);
   const followers = input.followers.map((f) => ({ name: f.name, phone: f.phone ? (normalizePhone(f.phone) ?? f.phone) : '' }));
   const row = await visitsOf(scopeForCompany(ctx.system, v.companyId)).setFollowers(v.id, followers, SUPPLEMENT_FROM);
@@ -41,7 +41,7 @@ export async function setCompanions(ctx: CallContext, input: { secid: string; fo
  * The face photo (spec section 5): a jpg or png by content, at least 100×100 px, at most 1 MB as sent; stored like a
  * kiosk photo (upright, re-encoded, metadata dropped) in the file store, replacing an earlier one.
  */
-export async function uploadPhoto(ctx: CallContext, input: { secid: string }): Promise<Invitation> {
+export async function uploadPhoto(ctx: CallContext, input: In<'uploadAppointmentPhoto'>): Promise<Invitation> {
   const file = ctx.file;
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
   const v = await supplementable(ctx, input.secid);

@@ -264,7 +264,7 @@ export async function updateMeeting(
  * Cancels a meeting that has not started (92 in progress, 63 ended, 109 already cancelled): kept as cancelled, its
  * invitations still to come are called off through the visit state machine's `cancel`, and their visitors are told.
  */
-export async function cancelMeeting(ctx: AuthedContext, input: { mid: number }): Promise<Meeting> {
+export async function cancelMeeting(ctx: AuthedContext, input: In<'delMeeting'>): Promise<Meeting> {
   const { meeting, cancelled } = await inTransaction(ctx.tenant, async (tx) => {
     const m = await visibleMeeting(inTx(ctx, tx), input.mid, true);
     const status = statusOf(m);
@@ -289,7 +289,7 @@ export async function cancelMeeting(ctx: AuthedContext, input: { mid: number }):
  * Start (1) before the meeting has started (62 if it has), or end (2) while in progress (58 before it starts); 63
  * once ended. Once ended its visitors can no longer check in (65).
  */
-export async function changeMeetingStatus(ctx: AuthedContext, input: { mid: number; status: 1 | 2 }): Promise<Meeting> {
+export async function changeMeetingStatus(ctx: AuthedContext, input: In<'updateMeetingStatus'>): Promise<Meeting> {
   const meeting = await inTransaction(ctx.tenant, async (tx) => {
     const m = await visibleMeeting(inTx(ctx, tx), input.mid, true);
     const status = statusOf(m);
@@ -328,7 +328,7 @@ function alreadyInvited(existing: VisitRow[], visitors: Visitors): { field: stri
  * More visitors for a meeting that has not started (62, 63; 58 cancelled): invitations like the meeting's first ones,
  * refused on the field for someone already invited to it.
  */
-export async function joinMeeting(ctx: AuthedContext, input: { mid: number; visitors: Visitors }): Promise<(Visit & { inviteLink: string })[]> {
+export async function joinMeeting(ctx: AuthedContext, input: In<'syncJoinMeeting'>): Promise<(Visit & { inviteLink: string })[]> {
   const m = await visibleMeeting(ctx, input.mid);
   refuseUnlessNotStarted(m);
   const existing = (await visitsOf(ctx.tenant).byMeeting(m.id)).filter((v) => v.status !== VISIT_MOVES.cancel.to);
@@ -361,7 +361,7 @@ export async function joinMeeting(ctx: AuthedContext, input: { mid: number; visi
   return invited.map((i) => invitedVisit(ctx, i));
 }
 
-export async function meetingById(ctx: AuthedContext, input: { mid: number }): Promise<Meeting & { visitors: Visit[] }> {
+export async function meetingById(ctx: AuthedContext, input: In<'getMeetingById'>): Promise<Meeting & { visitors: Visit[] }> {
   const m = await visibleMeeting(ctx, input.mid);
   const visitors = await visitsOf(ctx.tenant).byMeeting(m.id);
   return { ...(await toMeeting(ctx, m)), visitors: visitors.map(toVisit) };

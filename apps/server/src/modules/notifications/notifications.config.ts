@@ -2,6 +2,7 @@ import {
   type EmailConf,
   EmailType,
   emailConfigErrors,
+  type In,
   type IvrConf,
   ivrConfigErrors,
   logDesc,
@@ -205,7 +206,7 @@ export async function updateWx(
   return wxOf(saved);
 }
 
-export async function updateIvr(ctx: AuthedContext, input: { ivrNotify?: 0 | 1; endpoint?: string; key?: string }): Promise<IvrConf> {
+export async function updateIvr(ctx: AuthedContext, input: In<'ivrNotifyConf'>): Promise<IvrConf> {
   const repo = repoOf(ctx);
   const cur = ivrOf(await repo.get('voice'));
   const endpoint = input.endpoint ?? cur.endpoint;

@@ -1,4 +1,4 @@
-import { normalizePhone } from '@openvisit/contract';
+import { type In, normalizePhone } from '@openvisit/contract';
 import type { CallContext } from '../../platform/calls.js';
 import { spendCaptcha } from '../../platform/captcha.js';
 import { badParams } from '../../platform/errors.js';
@@ -13,7 +13,7 @@ import { sendCode } from './notifications.smsCodes.js';
 const phoneOf = (phone: string) => normalizePhone(phone) ?? phone.trim();
 
 /** From the visitor's invitation page: a verified captcha, a live invitation, and only the invited phone. */
-export async function sendCodeFromInvitation(ctx: CallContext, input: { phone: string; digest: string; secid: string }) {
+export async function sendCodeFromInvitation(ctx: CallContext, input: In<'sendPicSmsCode'>) {
   await spendCaptcha(ctx.system, input.digest);
   // Answers 'invalid visitor' for an unknown link or one that is not an invitation.
   const visit = await invitations.byToken(ctx, input.secid);

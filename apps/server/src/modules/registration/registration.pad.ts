@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   CAROUSEL_PICTURES,
   type CompanySettings,
+  type In,
   logDesc,
   PAD_PICTURE_RULES,
   type PadConfig,
@@ -72,7 +73,7 @@ export async function uploadPicture(ctx: AuthedContext, kind: SinglePicture): Pr
   return after;
 }
 
-export async function removePicture(ctx: AuthedContext, input: { kind: SinglePicture }): Promise<PadSettings> {
+export async function removePicture(ctx: AuthedContext, input: In<'delPadPicture'>): Promise<PadSettings> {
   const before = await current(ctx);
   const after = await patch(ctx, { [input.kind]: '' });
   await forget(ctx, [before[input.kind]], after);
@@ -91,7 +92,7 @@ export async function addCarouselPicture(ctx: AuthedContext): Promise<PadSetting
   return after;
 }
 
-export async function setCarousel(ctx: AuthedContext, input: { carouselPic: string[] }): Promise<PadSettings> {
+export async function setCarousel(ctx: AuthedContext, input: In<'updateCarouselPic'>): Promise<PadSettings> {
   const before = await current(ctx);
   const errors = input.carouselPic.flatMap((key, i) =>
     !before.carouselPic.includes(key)
@@ -130,7 +131,7 @@ export async function setSwitch(ctx: AuthedContext, key: PadSwitch, value: 0 | 1
   return patch(ctx, { [key]: value });
 }
 
-export async function setThemeColor(ctx: AuthedContext, input: { themecolor: string }): Promise<PadSettings> {
+export async function setThemeColor(ctx: AuthedContext, input: In<'UpdateThemeColor'>): Promise<PadSettings> {
   ctx.audit.objName = 'themecolor';
   ctx.audit.desc = input.themecolor ? logDesc('themeColour', { colour: input.themecolor }) : logDesc('themeColourDefault');
   return patch(ctx, { themecolor: input.themecolor });
@@ -168,7 +169,7 @@ export async function setCardStyle(ctx: AuthedContext, input: Partial<CardStyle>
  * them (a type without gates is offered everywhere), each with the fields of its form in order. An administrator
  * sees every type, or those of the gate asked for.
  */
-export async function padConfig(ctx: AuthedContext, input: { gid?: number }): Promise<PadConfig> {
+export async function padConfig(ctx: AuthedContext, input: In<'getPadConfig'>): Promise<PadConfig> {
   const info = await getUserInfo(ctx);
   const desk = ctx.session.role === Role.GATE || ctx.session.role === Role.MACHINE;
   let gates: { gid: number; gname: string }[] = [];

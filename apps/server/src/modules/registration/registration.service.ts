@@ -3,6 +3,7 @@ import {
   CUSTOM_FIELDS_MAX,
   type CustomInputType,
   type FieldError,
+  type In,
   type InputType,
   LOCKED_FIELD,
   logDesc,
@@ -111,7 +112,7 @@ export async function snapshot(ctx: AuthedContext, repo = repoOf(ctx)) {
 // Visitor types
 // ---------------------------------------------------------------------------------------------
 
-export async function listTypes(ctx: AuthedContext, input: { gid?: number }): Promise<VisitorType[]> {
+export async function listTypes(ctx: AuthedContext, input: In<'getVisitorType'>): Promise<VisitorType[]> {
   const { fields, types, links } = await snapshot(ctx);
   return types.filter((t) => !input.gid || t.gids.length === 0 || t.gids.includes(input.gid)).map((t) => toVisitorType(t, links, fields));
 }
@@ -216,7 +217,7 @@ export async function updateType(ctx: AuthedContext, input: Partial<TypeInput> &
 }
 
 /** A type visit records name stays (58 with the count): they would point at nothing. Its field settings go with it. */
-export async function removeType(ctx: AuthedContext, input: { tid: number }): Promise<null> {
+export async function removeType(ctx: AuthedContext, input: In<'delVisitorType'>): Promise<null> {
   const repo = repoOf(ctx);
   const existing = await repo.type(input.tid);
   if (!existing) throw noSuchType();
@@ -246,7 +247,7 @@ function sameSet(ids: number[], existing: number[], field: string): void {
   if (ids.length !== existing.length || ids.some((id) => !have.has(id))) throw badParams([{ field, rule: 'invalid_value' }]);
 }
 
-export async function sortTypes(ctx: AuthedContext, input: { tids: number[] }): Promise<VisitorType[]> {
+export async function sortTypes(ctx: AuthedContext, input: In<'sortVisitorType'>): Promise<VisitorType[]> {
   const repo = repoOf(ctx);
   sameSet(
     input.tids,
@@ -262,7 +263,7 @@ export async function sortTypes(ctx: AuthedContext, input: { tids: number[] }): 
 // Fields
 // ---------------------------------------------------------------------------------------------
 
-export async function listFields(ctx: AuthedContext, input: { tid?: number }): Promise<VisitorField[]> {
+export async function listFields(ctx: AuthedContext, input: In<'GetExtendVisitor'>): Promise<VisitorField[]> {
   const { fields, types, links } = await snapshot(ctx);
   if (input.tid && !types.some((t) => t.id === input.tid)) throw noSuchType();
   const shown = input.tid ? links.filter((l) => l.typeId === input.tid) : links;
@@ -361,7 +362,7 @@ export async function updateField(ctx: AuthedContext, input: Partial<Omit<FieldI
   return toVisitorField(row, await repo.links(), types);
 }
 
-export async function removeField(ctx: AuthedContext, input: { eid: number }): Promise<null> {
+export async function removeField(ctx: AuthedContext, input: In<'delExtendVisitor'>): Promise<null> {
   const repo = repoOf(ctx);
   const existing = await repo.field(input.eid);
   if (!existing) throw noSuchField();
@@ -372,7 +373,7 @@ export async function removeField(ctx: AuthedContext, input: { eid: number }): P
   return null;
 }
 
-export async function sortFields(ctx: AuthedContext, input: { eids: number[] }): Promise<VisitorField[]> {
+export async function sortFields(ctx: AuthedContext, input: In<'sortExtendVisitor'>): Promise<VisitorField[]> {
   const repo = repoOf(ctx);
   const { fields } = await snapshot(ctx, repo);
   sameSet(

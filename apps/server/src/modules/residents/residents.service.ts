@@ -1,4 +1,5 @@
 import {
+  type In,
   logDesc,
   normalizePhone,
   RESIDENT_LIST_MAX,
@@ -71,7 +72,7 @@ const storedPhone = (phone: string) => (phone ? (normalizePhone(phone) ?? phone)
 // Projects
 // ---------------------------------------------------------------------------------------------
 
-export async function projects(ctx: AuthedContext, input: { pName?: string }): Promise<ResidentProject[]> {
+export async function projects(ctx: AuthedContext, input: In<'getProject'>): Promise<ResidentProject[]> {
   const rows = await repoOf(ctx).projects(input.pName);
   return rows.map((r) => toProject(r.project, r.residents));
 }
@@ -130,7 +131,7 @@ export async function updateProject(ctx: AuthedContext, input: ProjectInput & { 
 }
 
 /** A project with resident visitors is kept (58 with the count): deleting it would orphan them. */
-export async function deleteProject(ctx: AuthedContext, input: { pid: number }) {
+export async function deleteProject(ctx: AuthedContext, input: In<'delProject'>) {
   const repo = repoOf(ctx);
   const project = await repo.projectById(input.pid);
   if (!project) throw notFound('project');
@@ -240,7 +241,7 @@ export async function update(ctx: AuthedContext, input: ResidentInput & { rid: n
   return toResident(await residentById(ctx, before.id));
 }
 
-export async function remove(ctx: AuthedContext, input: { rids: number[] }) {
+export async function remove(ctx: AuthedContext, input: In<'delResidentVisitor'>) {
   const deleted = await repoOf(ctx).deleteMany([...new Set(input.rids)]);
   ctx.audit.objId = deleted.map((d) => d.id).join(',');
   ctx.audit.objName = deleted
@@ -252,7 +253,7 @@ export async function remove(ctx: AuthedContext, input: { rids: number[] }) {
 }
 
 /** Approve or refuse (with the reason); the approver is the session's account. */
-export async function setPermission(ctx: AuthedContext, input: { rids: number[]; rstatus: 1 | 2; refuseCause: string }) {
+export async function setPermission(ctx: AuthedContext, input: In<'updateRvPermission'>) {
   const changed = await repoOf(ctx).setStatus([...new Set(input.rids)], {
     rstatus: input.rstatus,
     refuseCause: input.rstatus === 2 ? input.refuseCause : '',

@@ -1,4 +1,4 @@
-import { logDesc, type RoleNode, Status } from '@openvisit/contract';
+import { type In, logDesc, type RoleNode, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import * as approvals from '../approvals/approvals.service.js';
@@ -30,7 +30,7 @@ export async function tree(ctx: AuthedContext): Promise<RoleNode[]> {
   return groups;
 }
 
-export async function add(ctx: AuthedContext, input: { rgName: string; parentId: number }) {
+export async function add(ctx: AuthedContext, input: In<'addRARG'>) {
   const repo = repoOf(ctx);
   if (input.parentId) {
     const parent = await repo.byId(input.parentId);
@@ -45,7 +45,7 @@ export async function add(ctx: AuthedContext, input: { rgName: string; parentId:
   return { rid };
 }
 
-export async function rename(ctx: AuthedContext, input: { rid: number; rgName: string }): Promise<null> {
+export async function rename(ctx: AuthedContext, input: In<'updateRARG'>): Promise<null> {
   const repo = repoOf(ctx);
   const role = await repo.byId(input.rid);
   if (!role) throw noSuchRole();
@@ -56,7 +56,7 @@ export async function rename(ctx: AuthedContext, input: { rid: number; rgName: s
   return null;
 }
 
-export async function remove(ctx: AuthedContext, input: { rid: number }): Promise<null> {
+export async function remove(ctx: AuthedContext, input: In<'delRARG'>): Promise<null> {
   const repo = repoOf(ctx);
   const role = await repo.byId(input.rid);
   if (!role) throw noSuchRole();
@@ -78,13 +78,13 @@ async function roleOnly(ctx: AuthedContext, rid: number) {
   return role;
 }
 
-export async function members(ctx: AuthedContext, input: { rid: number; startIndex: number; requestedCount: number }) {
+export async function members(ctx: AuthedContext, input: In<'getEmpRoleList'>) {
   const role = await roleOnly(ctx, input.rid);
   const ids = await repoOf(ctx).memberIds(role.id);
   return employees.page(ctx, { ids, startIndex: input.startIndex, requestedCount: input.requestedCount, sortBy: 'empName', sortOrder: 'asc' });
 }
 
-export async function grant(ctx: AuthedContext, input: { rid: number; empids: number[] }) {
+export async function grant(ctx: AuthedContext, input: In<'addEmpRole'>) {
   const role = await roleOnly(ctx, input.rid);
   // Other companies' employee ids are ignored: only the caller's employees are known to the employees module.
   const mine = [...(await employees.namesOf(ctx, input.empids)).keys()];
@@ -95,7 +95,7 @@ export async function grant(ctx: AuthedContext, input: { rid: number; empids: nu
   return { changed };
 }
 
-export async function revoke(ctx: AuthedContext, input: { rid: number; empids: number[] }) {
+export async function revoke(ctx: AuthedContext, input: In<'delRoleEmp'>) {
   const role = await roleOnly(ctx, input.rid);
   const changed = await repoOf(ctx).remove(role.id, input.empids);
   ctx.audit.objId = role.id;

@@ -1,4 +1,4 @@
-import { logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit, type VisitEvent, type VisitorStatus } from '@openvisit/contract';
+import { type In, logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit, type VisitEvent, type VisitorStatus } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { codeOfScan } from '../../platform/passes.js';
@@ -105,7 +105,7 @@ async function signOutRow(ctx: AuthedContext, v: VisitRow, gate = ''): Promise<V
 }
 
 /** Kiosk sign-out by phone or code: every visit of that visitor still on site. */
-export async function signOutAtKiosk(ctx: AuthedContext, input: { phone: string; verifyCode: string; gid: number | null }): Promise<Visit[]> {
+export async function signOutAtKiosk(ctx: AuthedContext, input: In<'VisitorSignOut'>): Promise<Visit[]> {
   if (ctx.session.role === Role.MACHINE && (await settingsOf(ctx)).signOutSwitch !== 1)
     throw new AppError(Status.NO_PERMISSION, 'Signing out at the kiosk is switched off');
   const repo = repoOf(ctx);
@@ -126,7 +126,7 @@ export async function signOutAtKiosk(ctx: AuthedContext, input: { phone: string;
   return out;
 }
 
-export async function signOutByVid(ctx: AuthedContext, input: { vid: number }): Promise<Visit> {
+export async function signOutByVid(ctx: AuthedContext, input: In<'VisitorSignOutByVid'>): Promise<Visit> {
   const v = await repoOf(ctx).byId(input.vid);
   if (v?.status !== 'signedIn') throw noSuchVisit();
   const row = await signOutRow(ctx, v);
@@ -137,7 +137,7 @@ export async function signOutByVid(ctx: AuthedContext, input: { vid: number }): 
 }
 
 /** One conditional UPDATE for all of them and one insert of their history rows: those not signed in are skipped. */
-export async function batchSignOut(ctx: AuthedContext, input: { vids: number[] }) {
+export async function batchSignOut(ctx: AuthedContext, input: In<'batchSignOut'>) {
   const targets = [...new Set(input.vids)].map((id) => ({ id }));
   const moved = await moveMany(ctx, targets, 'signOut', { signOutAt: new Date(), signOutOp: ctx.session.name });
   const signedOut = moved.length;
@@ -160,7 +160,7 @@ const EVENT_DESC = {
 } as const;
 
 /** A move asked for by name from the console (check-in has its own call: it needs the visitor at the desk). */
-export async function changeStatus(ctx: AuthedContext, input: { vid: number; event: string; note: string }): Promise<Visit> {
+export async function changeStatus(ctx: AuthedContext, input: In<'updateVisitStatus'>): Promise<Visit> {
   const event = input.event as VisitEvent;
   if (event === 'checkIn') throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Check in at the kiosk or the desk');
   const v = await repoOf(ctx).byId(input.vid);
@@ -186,7 +186,7 @@ export async function changeStatus(ctx: AuthedContext, input: { vid: number; eve
  * The desk hands an access card to a visitor on site, or takes it back (''). A card is with one visitor on site at a
  * time; after sign-out the number stays on the record as history.
  */
-export async function updateInfo(ctx: AuthedContext, input: { vid: number; cardNo: string }): Promise<Visit> {
+export async function updateInfo(ctx: AuthedContext, input: In<'updateVisitInfo'>): Promise<Visit> {
   const repo = repoOf(ctx);
   const v = await repo.byId(input.vid);
   if (!v) throw noSuchVisit();

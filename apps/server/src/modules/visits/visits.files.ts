@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { logDesc, VISIT_PDF_NAME } from '@openvisit/contract';
+import { type In, logDesc, VISIT_PDF_NAME } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
 import { padConfig } from '../registration/registration.pad.js';
@@ -31,7 +31,7 @@ async function renderPdf(ctx: AuthedContext, v: VisitRow): Promise<Buffer> {
 }
 
 /** The kiosk's signature after the fact (reference `createPdfSign`): stored, and the PDF built with it. */
-export async function signPdf(ctx: AuthedContext, input: { vid: number; signPic: string }) {
+export async function signPdf(ctx: AuthedContext, input: In<'createPdfSign'>) {
   const v = await visibleVisit(ctx, input.vid);
   const { signature } = await storeImages(ctx, { photo: '', signature: input.signPic });
   if (!signature) throw badParams([{ field: 'signPic', rule: 'required' }]);
@@ -62,7 +62,7 @@ export async function photoFile(ctx: AuthedContext, input: { vid: number }) {
 }
 
 /** A badge to print or reprint: the visit and the company's badge style (from the pad settings). */
-export async function cardInfo(ctx: AuthedContext, input: { vid: number }) {
+export async function cardInfo(ctx: AuthedContext, input: In<'getCardInfo'>) {
   const v = await visibleVisit(ctx, input.vid);
   const pad = await padConfig(ctx, {});
   return { visit: toVisit(v), company: pad.company, shortName: pad.shortName, settings: pad.settings };

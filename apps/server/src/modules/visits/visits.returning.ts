@@ -1,4 +1,4 @@
-import { maskIdNumber, normalizePhone, type ReturningVisitor, Role, Status } from '@openvisit/contract';
+import { type In, maskIdNumber, normalizePhone, type ReturningVisitor, Role, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { settingsOf } from '../accounts/accounts.service.js';
@@ -12,7 +12,7 @@ import { visitsRepository } from './visits.repository.js';
  * A visitor machine stands in public, so it needs the company's comeAgain switch and never sees a whole certificate
  * number; no one gets the photo; while the company has SMS on, the phone must be proven by a code sent to it. The host and type are offered only while they can still be chosen.
  */
-export async function returningVisitor(ctx: AuthedContext, input: { phone: string; smsCode?: string }): Promise<ReturningVisitor> {
+export async function returningVisitor(ctx: AuthedContext, input: In<'getVisitorAppointmentByPhone'>): Promise<ReturningVisitor> {
   const machine = ctx.session.role === Role.MACHINE;
   if (machine && (await settingsOf(ctx)).comeAgain !== 1) throw new AppError(Status.NO_PERMISSION, '"Came before" is switched off for this kiosk');
   // With SMS on, only the phone's owner may read its last visit: the code sent to it, checked before anything is looked up.

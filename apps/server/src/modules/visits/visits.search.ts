@@ -1,4 +1,4 @@
-import { Role, type Visit, type VisitKind, type VisitorStatus } from '@openvisit/contract';
+import { type In, Role, type Visit, type VisitKind, type VisitorStatus } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayStart } from '../../platform/days.js';
 import { settingsOf } from '../accounts/accounts.service.js';
@@ -71,7 +71,7 @@ export async function searchPage(ctx: AuthedContext, q: VisitQuery & { startInde
   return { pageNo: Math.floor(q.startIndex / q.requestedCount) + 1, pageSize: q.requestedCount, count, countCapped, list: rows.map(toVisit) };
 }
 
-export async function byVid(ctx: AuthedContext, input: { vid: number }) {
+export async function byVid(ctx: AuthedContext, input: In<'GetVisitorByVid'>) {
   const repo = repoOf(ctx);
   const v = await repo.byId(input.vid);
   if (!v || (ctx.session.role === Role.SUB_COMPANY && v.subAccountId !== ctx.session.subAccountId)) throw noSuchVisit();
