@@ -1,7 +1,7 @@
 import { type LoginResult, logout, padLogo, padPicture } from '@openvisit/contract';
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { callApi, fetchFile } from '../platform/api';
-import { useNetworkBanner } from '../platform/network';
+import { onBackOnline, useNetworkBanner } from '../platform/network';
 import { setNavigator } from '../platform/notify';
 import { getSession, signOutLocal } from '../platform/session';
 import { TopBar } from './components/TopBar';
@@ -24,7 +24,7 @@ function restoreSession(): LoginResult | null {
   return token && project && KIOSK_STYPES.includes(project.sType ?? -99) ? project : null;
 }
 
-/** How often the queue is tried while records wait (besides the browser's "online" event). */
+/** How often the queue is tried while records wait (besides coming back online). */
 const FLUSH_EVERY_MS = 15_000;
 /** Settings changed in the console reach the kiosk when it is back on its start screen this long after its last read. */
 const CONFIG_MAX_AGE_MS = 5 * 60_000;
@@ -119,12 +119,11 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
   const countsKey = useSyncExternalStore(subscribe, () => JSON.stringify(queue.counts(companyId)));
   const counts = useMemo(() => JSON.parse(countsKey) as ReturnType<OfflineQueue['counts']>, [countsKey]);
 
-  // Send what waits: now, whenever the browser says it is back online, and every 15 s while something waits.
+  // Send what waits: now, whenever the network and the server are back, and every 15 s while something waits.
   useEffect(() => {
     const flush = () => void queue.flush(companyId);
     flush();
-    window.addEventListener('online', flush);
-    return () => window.removeEventListener('online', flush);
+    return onBackOnline(flush);
   }, [queue, companyId]);
   // The settings: now, when the network returns without them, and (see `home`) when they are old.
   useEffect(() => {
@@ -132,8 +131,7 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
     const again = () => {
       if (!loadedAt.current) refreshConfig();
     };
-    window.addEventListener('online', again);
-    return () => window.removeEventListener('online', again);
+    return onBackOnline(again);
   }, [refreshConfig]);
   useEffect(() => {
     if (!counts.pending) return;

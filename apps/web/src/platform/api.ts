@@ -14,6 +14,7 @@ import {
 } from '@openvisit/contract';
 import { ApiError } from './apiError';
 import { isSuppressed } from './errorPolicy';
+import { reportServerAnswered } from './network';
 import { displayError } from './notify';
 import { getToken, TOKEN_KEY } from './session';
 
@@ -55,8 +56,10 @@ async function send(url: string, init: RequestInit, opts: CallOptions): Promise<
   let response: Response;
   try {
     response = await fetch(url, { ...init, headers, signal: controller.signal });
+    reportServerAnswered(true);
   } catch {
     const timedOut = controller.signal.reason === 'timeout';
+    if (!controller.signal.aborted) reportServerAnswered(false);
     throw new ApiError({ status: timedOut ? 408 : 0, reason: timedOut ? 'timeout' : 'no response', http: timedOut ? 408 : 0 });
   } finally {
     clearTimeout(timer);
@@ -173,7 +176,9 @@ async function fetchDownload<D extends DownloadDef>(def: D, input: DownloadInput
   let response: Response;
   try {
     response = await fetch(downloadUrl(def, input), { headers, signal: opts.signal });
+    reportServerAnswered(true);
   } catch {
+    if (!opts.signal?.aborted) reportServerAnswered(false);
     throw new ApiError({ status: 0, reason: 'no response', http: 0 });
   }
   if ((response.headers.get('content-type') ?? '').includes('application/json')) {
@@ -244,10 +249,14 @@ export function uploadFile<C extends CallDef>(
         const onAbort = () => xhr.abort();
         opts.signal?.addEventListener('abort', onAbort);
         xhr.onloadend = () => opts.signal?.removeEventListener('abort', onAbort);
-        xhr.onerror = () => reject(new ApiError({ status: 0, reason: 'no response', http: 0 }));
+        xhr.onerror = () => {
+          reportServerAnswered(false);
+          reject(new ApiError({ status: 0, reason: 'no response', http: 0 }));
+        };
         xhr.onabort = () => reject(new ApiError({ status: 0, reason: 'aborted', http: 0 }));
         xhr.ontimeout = () => reject(new ApiError({ status: 408, reason: 'timeout', http: 408 }));
         xhr.onload = () => {
+          reportServerAnswered(true);
           let body: unknown = null;
           try {
             body = JSON.parse(xhr.responseText);
