@@ -240,6 +240,11 @@ const ZH: Lang = {
 
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).first().waitFor();
 const treeNode = (page: Page, name: string) => page.locator('.ant-tree').getByText(name, { exact: true });
+/** Selects a department and waits until the page has taken it (what follows acts on the selection). */
+async function selectDept(page: Page, name: string) {
+  await treeNode(page, name).click();
+  await page.getByTestId('dept-selected').getByText(name, { exact: false }).waitFor();
+}
 const row = (page: Page, name: string) => page.locator('.ant-table-tbody tr', { hasText: name });
 const popconfirmOk = (page: Page, L: Lang) => page.locator('.ant-popconfirm:visible').getByRole('button', { name: L.t.del });
 const drawer = (page: Page) => page.getByRole('dialog').filter({ has: page.getByTestId('employee-save') });
@@ -305,7 +310,7 @@ async function scenario(L: Lang): Promise<void> {
     const hq = await addDepartment(page, L, t.addDept, L.hq, 'HQ-01');
     await hq.click();
     await page.waitForURL(/[?&]dept=\d+/);
-    const sales = await addDepartment(page, L, t.addSub, L.sales, 'S01');
+    await addDepartment(page, L, t.addSub, L.sales, 'S01');
     // A second department of the same name at the same level is refused (123) on the name field.
     await page.getByRole('button', { name: t.addSub, exact: true }).click();
     const modal = page.locator('.ant-modal:visible');
@@ -314,15 +319,15 @@ async function scenario(L: Lang): Promise<void> {
     await modal.getByText(t.deptNameTaken).waitFor();
     await modal.getByRole('button', { name: t.cancel }).click();
     await modal.waitFor({ state: 'hidden' });
-    await sales.click();
-    await page.getByTestId('dept-selected').getByText(L.sales, { exact: false }).waitFor();
+    await selectDept(page, L.sales);
   });
 
   await step(page, `reorganise-departments-${L.tag}`, async () => {
     await treeNode(page, t.all).click();
+    await page.waitForURL((u) => !new URL(u).searchParams.has('dept'));
     const plant = await addDepartment(page, L, t.addDept, L.plant, 'P01');
     // Move Sales under Plant: the parent picker offers neither Sales itself nor anything under it.
-    await treeNode(page, L.sales).click();
+    await selectDept(page, L.sales);
     await page.getByRole('button', { name: t.move, exact: true }).click();
     let modal = page.locator('.ant-modal:visible');
     await modal.getByLabel(t.parent).click();
@@ -350,7 +355,7 @@ async function scenario(L: Lang): Promise<void> {
     await modal.waitFor({ state: 'hidden' });
     await page.getByTestId('dept-selected').getByText(t.selectedWithNo(L.factory, 'F01')).waitFor();
     await shot('departments');
-    await treeNode(page, L.sales).click();
+    await selectDept(page, L.sales);
   });
 
   await step(page, `add-employee-${L.tag}`, async () => {
@@ -440,7 +445,7 @@ async function scenario(L: Lang): Promise<void> {
   });
 
   await step(page, `delete-department-${L.tag}`, async () => {
-    await treeNode(page, L.sales).click();
+    await selectDept(page, L.sales);
     await page.getByRole('button', { name: t.deleteDept, exact: true }).click();
     await page.locator('.ant-popconfirm:visible').getByText(t.deptDeleteConfirm(L.sales)).waitFor();
     await popconfirmOk(page, L).click();
