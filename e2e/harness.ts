@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import type { AnyCall, CallInput, CallName, CallOutput, Envelope } from '@openvisit/contract';
+import type { CallByName, CallInput, CallName, CallOutput, Envelope } from '@openvisit/contract';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { SMTPServer } from 'smtp-server';
@@ -138,13 +138,8 @@ export async function startServer(env: Record<string, string> = {}) {
   };
 }
 
-/**
- * The call named N. Unlike the contract's `CallByName`, it also finds a call defined for several names at once (the
- * blacklist's and whitelist's `get${Name}` have the name type 'getBlacklist' | 'getWhitelist').
- */
-type CallOf<N extends CallName> = AnyCall extends infer C ? (C extends { name: infer M } ? (N extends M ? C : never) : never) : never;
-type Input<N extends CallName> = CallInput<CallOf<N>>;
-type Output<N extends CallName> = CallOutput<CallOf<N>>;
+type Input<N extends CallName> = CallInput<CallByName<N>>;
+type Output<N extends CallName> = CallOutput<CallByName<N>>;
 
 /**
  * The API of a running server, called directly for a test's setup and checks, typed from the contract registry:

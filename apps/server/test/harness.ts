@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type AnyCall, allCalls, type CallInput, type CallName, type CallOutput, Role, type StaffType } from '@openvisit/contract';
+import { allCalls, type CallByName, type CallInput, type CallName, type CallOutput, Role, type StaffType } from '@openvisit/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -57,13 +57,8 @@ export interface Answer<T> {
   http: number;
 }
 
-/**
- * The call named N. Unlike `CallByName`, it also finds a call defined for several names at once (the blacklist's and
- * whitelist's `get${Name}` have the name type 'getBlacklist' | 'getWhitelist').
- */
-type CallOf<N extends CallName> = AnyCall extends infer C ? (C extends { name: infer M } ? (N extends M ? C : never) : never) : never;
-type ApiInput<N extends CallName> = CallInput<CallOf<N>>;
-type ApiAnswer<N extends CallName> = Promise<Answer<CallOutput<CallOf<N>>>>;
+type ApiInput<N extends CallName> = CallInput<CallByName<N>>;
+type ApiAnswer<N extends CallName> = Promise<Answer<CallOutput<CallByName<N>>>>;
 /** One call typed from the contract; the input may be left out when the call needs none. */
 type ApiFn<N extends CallName> =
   Record<never, never> extends ApiInput<N>

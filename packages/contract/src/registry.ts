@@ -66,7 +66,11 @@ export const allCalls = [
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
-export type CallByName<N extends CallName> = Extract<AnyCall, { name: N }>;
+/**
+ * The call named N. Not `Extract<AnyCall, { name: N }>`: a call defined for several names at once (the blacklist's
+ * and whitelist's `get${Name}` have the name type 'getBlacklist' | 'getWhitelist') would not be found by either name.
+ */
+export type CallByName<N extends CallName> = AnyCall extends infer C ? (C extends { name: infer M } ? (N extends M ? C : never) : never) : never;
 /** A call's input as its handler receives it (parsed, defaults applied): `input: In<'addEmployee'>` in a service. */
 export type In<N extends CallName> = z.output<CallByName<N>['input']>;
 /** A call's result as its handler answers it (before the output schema strips and checks it). */
