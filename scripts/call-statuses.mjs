@@ -103,7 +103,8 @@ for (const sf of program.getSourceFiles()) {
       const lit = decl && ts.isVariableDeclaration(decl) && ts.isCallExpression(decl.initializer) ? decl.initializer.arguments[0] : undefined;
       const nameProp = lit && ts.isObjectLiteralExpression(lit) && lit.properties.find((p) => p.name?.getText() === 'name');
       const callName = nameProp ? nameProp.initializer.text : sym?.name;
-      if (lit) LITERAL_OF.set(callName, lit);
+      // Only a literal declaration can be read (and written); one built otherwise is left to the run-time check.
+      if (lit && ts.isObjectLiteralExpression(lit)) LITERAL_OF.set(callName, lit);
       const set = result.get(callName) ?? new Set();
       for (const s of statusesOf(handler)) set.add(s);
       result.set(callName, set);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every check and test: lint, type check, build, unit + API tests on PGlite, the API suite again on PostgreSQL,
+# Every check and test: lint, type check, the statuses each call declares (scripts/call-statuses.mjs), build, unit + API tests on PGlite, the API suite again on PostgreSQL,
 # and the end-to-end tests in Chromium. Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +13,7 @@ step() {
 }
 step lint npx biome check .
 step typecheck npm run -s typecheck
+step "declared statuses" node scripts/call-statuses.mjs --check
 step build npm run -s build
 step "unit and API tests (PGlite)" env VITEST_JSON="$out/unit.json" npx vitest run
 step "API tests (PostgreSQL)" bash scripts/with-postgres.sh env VITEST_JSON="$out/pg.json" npx vitest run --project server --exclude apps/server/src/cli.test.ts
