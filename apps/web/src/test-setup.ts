@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 // The console's texts, as main.tsx registers them at start-up (screens of every module are rendered in tests).
 import './app/texts';
+
+// findBy*/waitFor give up after 1 s by default, which a busy 2-core machine loses while rendering an antd screen: the
+// bound ends a hang, never a speed (scaled like the test timeouts by TEST_TIMEOUT_SCALE).
+configure({ asyncUtilTimeout: 30_000 * Math.max(1, Number(process.env.TEST_TIMEOUT_SCALE) || 1) });
 
 // antd reads these browser APIs that jsdom lacks.
 if (!window.matchMedia) {

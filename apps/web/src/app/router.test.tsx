@@ -81,7 +81,7 @@ describe('router guards and menus derived from the route tables', () => {
     expect(q.get('redirect')).toBe('/setting/account/managers?type=2');
     expect(q.get('role')).toBe('manager');
     expect(q.get('sType')).toBe('-1');
-    expect(await screen.findByTestId('signin-tab-admin', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByTestId('signin-tab-admin')).toBeTruthy();
   });
 
   it('sends a signed-in account of another role to its own home', async () => {
@@ -89,7 +89,7 @@ describe('router guards and menus derived from the route tables', () => {
     const router = renderAt('/setting/account');
     await waitFor(() => expect(router.state.location.pathname).toBe('/reception'));
     // The front desk's home is today's visitors.
-    await waitFor(() => expect(document.title).toBe("Today's visitors - TestSite"), { timeout: 10_000 });
+    await waitFor(() => expect(document.title).toBe("Today's visitors - TestSite"));
   });
 
   it('opens the admin home from "/", with only working screens in the menus and the version in the footer', async () => {
@@ -97,15 +97,15 @@ describe('router guards and menus derived from the route tables', () => {
     const router = renderAt('/');
     // Spec section 2: the root goes to the visitors section, whose index is the statistics of the report center.
     await waitFor(() => expect(router.state.location.pathname).toBe('/visitor'));
-    expect(await screen.findByText('No visits in this period', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('No visits in this period')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Statistics - TestSite'));
     const sections = screen.getByRole('navigation', { name: 'Visitors' });
     expect(sections.textContent).toBe('StatisticsVisitor reportVisitor listOn site now');
     await act(() => router.navigate('/visitor/vlist'));
-    expect(await screen.findByText('No visits yet', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('No visits yet')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Visitor list - TestSite'));
     await act(() => router.navigate('/emp/emplist'));
-    expect(await screen.findByText('No employees yet', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('No employees yet')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Administrator' });
     // People is a drop-down once it has more than one screen (employees and the whitelist, which has no switch).
     expect(nav.textContent).toBe('VisitorsPeopleMeetingAccount settings');
@@ -131,7 +131,7 @@ describe('router guards and menus derived from the route tables', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/blacklist'));
     await waitFor(() => expect(document.title).toBe('Blacklist - TestSite'));
     await act(() => router.navigate('/emp/rolist'));
-    expect(await screen.findByText('Select a role to see and manage its members', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Select a role to see and manage its members')).toBeTruthy();
     // Still no sidebar in the employees section: its only menu screen is the employee list.
     expect(screen.queryByRole('navigation', { name: 'Company employees' })).toBeNull();
   });
@@ -139,7 +139,7 @@ describe('router guards and menus derived from the route tables', () => {
   it('answers /emp/black with the 404 screen while the blacklist is switched off', async () => {
     saveLogin({ token: 't', tokenExpire: 1, role: 6, sType: -1, userid: 1, company: 'Acme Ltd', username: 'Wang Wei' }, 'manager');
     renderAt('/emp/black');
-    expect(await screen.findByText('Sorry, this page does not exist', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Sorry, this page does not exist')).toBeTruthy();
   });
 
   it('answers unknown paths with the 404 screen; the later guide steps are screens of their own, behind sign-in', async () => {
@@ -170,11 +170,11 @@ describe('router guards and menus derived from the route tables', () => {
     vi.stubGlobal('fetch', fetchStub);
     saveLogin({ token: 't', tokenExpire: 1, role: 6, sType: -1, userid: 1, company: 'Acme Ltd', username: 'Wang Wei' }, 'manager');
     const router = renderAt('/guide4');
-    const step = await screen.findByTestId('guide-notice', {}, { timeout: 10_000 });
+    const step = await screen.findByTestId('guide-notice');
     expect(step.querySelector('[data-testid="email-form"]')).toBeTruthy();
     expect(document.querySelector('.ant-steps-item-process')?.textContent).toContain('Notification mode');
     act(() => screen.getByTestId('guide-notice-skip').click());
     await waitFor(() => expect(router.state.location.pathname).toBe('/guide5'));
-    expect(await screen.findByTestId('kiosk-preview', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByTestId('kiosk-preview')).toBeTruthy();
   });
 });

@@ -82,8 +82,6 @@ function renderAt(url: string) {
   );
 }
 
-const WAIT = { timeout: 8000 };
-
 function rowOf(name: string): HTMLElement {
   const row = [...document.querySelectorAll<HTMLElement>('tr.ant-table-row')].find((r) => r.textContent?.includes(name));
   if (!row) throw new Error(`no row with ${name}`);
@@ -91,7 +89,7 @@ function rowOf(name: string): HTMLElement {
 }
 
 async function dialog(title: string): Promise<HTMLElement> {
-  const el = (await screen.findByText(title, { selector: '.ant-modal-title' }, WAIT)).closest<HTMLElement>('.ant-modal');
+  const el = (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal');
   if (!el) throw new Error(`no dialog ${title}`);
   return el;
 }
@@ -114,7 +112,7 @@ describe('ApprovalSettingsPage', () => {
   it('shows each area with its gates and levels, and switches approval on', async () => {
     const server = stubServer(handlers({ updateProcessSwitch: ok({ processSwitch: 1 }) }));
     renderAt('/setting/approve');
-    await screen.findByText('Head office', undefined, WAIT);
+    await screen.findByText('Head office');
     const row = rowOf('Head office');
     expect(row.textContent).toContain('Every other gate (default)');
     expect(row.textContent).toContain('Level 1: Security');
@@ -126,7 +124,7 @@ describe('ApprovalSettingsPage', () => {
   it('adds an area: the name is required as you type, a taken name lands on the field', async () => {
     const server = stubServer(handlers({ addProcessArea: () => ({ status: 3, reason: 'exists' }) }));
     renderAt('/setting/approve');
-    await screen.findByText('Head office', undefined, WAIT);
+    await screen.findByText('Head office');
     fireEvent.click(screen.getAllByText('Add approval area')[0]?.closest('button') as HTMLElement);
     const modal = await dialog('Add approval area');
     fireEvent.click(button(modal, 'OK'));
@@ -141,7 +139,7 @@ describe('ApprovalSettingsPage', () => {
   it('edits levels: an employee approver must be chosen, levels are numbered in order when saved', async () => {
     const server = stubServer(handlers({ addProcessRule: ok(headOffice) }));
     renderAt('/setting/approve');
-    await screen.findByText('Head office', undefined, WAIT);
+    await screen.findByText('Head office');
     fireEvent.click(within(rowOf('Head office')).getByLabelText('Levels and approvers Head office'));
     const modal = await dialog('Levels of “Head office”');
     fireEvent.click(button(modal, 'Add level'));
@@ -169,7 +167,7 @@ describe('ApprovalSettingsPage', () => {
   it('deletes an area after a confirmation, and says so when visits still wait there', async () => {
     const server = stubServer(handlers({ delProcessArea: () => ({ status: 58, reason: 'waiting' }) }));
     renderAt('/setting/approve');
-    await screen.findByText('Head office', undefined, WAIT);
+    await screen.findByText('Head office');
     fireEvent.click(within(rowOf('Head office')).getByLabelText('Delete Head office'));
     expect(server.bodies('delProcessArea')).toEqual([]);
     fireEvent.click(button(document.querySelector('.ant-popover') as HTMLElement, 'Delete'));
@@ -187,7 +185,7 @@ describe('ApprovalQueue', () => {
   it('offers decisions only where the approver may decide; refusing needs a reason', async () => {
     const server = stubServer(handlers({ completeProcessRecord: ok(record(1, { status: 'refused' })) }));
     renderAt('/emporder/approve');
-    await screen.findByText('Guest 1', undefined, WAIT);
+    await screen.findByText('Guest 1');
     expect(server.bodies('getNoApproveRecords')[0]).toMatchObject({ all: false, startIndex: 0 });
     expect(within(rowOf('Guest elsewhere')).queryByText('Approve')).toBeNull();
     fireEvent.click(within(rowOf('Guest 1')).getByText('Refuse'));
@@ -203,13 +201,13 @@ describe('ApprovalQueue', () => {
   it('approves without a reason, and shows decisions with their outcome', async () => {
     const server = stubServer(handlers({ completeProcessRecord: ok(record(1, { status: 'approved' })) }));
     renderAt('/emporder/approve');
-    await screen.findByText('Guest 1', undefined, WAIT);
+    await screen.findByText('Guest 1');
     fireEvent.click(within(rowOf('Guest 1')).getByText('Approve'));
     const modal = await dialog('Approve the visit of Guest 1?');
     fireEvent.click(button(modal, 'Approve'));
     await waitFor(() => expect(server.bodies('completeProcessRecord')).toEqual([{ rid: 1, result: 'approve', remark: '' }]));
     fireEvent.click(screen.getByText('Decided by me'));
-    await screen.findByText('Guest 3', undefined, WAIT);
+    await screen.findByText('Guest 3');
     expect(rowOf('Guest 3').textContent).toContain('Refused');
     expect(rowOf('Guest 3').textContent).toContain('no escort');
   });

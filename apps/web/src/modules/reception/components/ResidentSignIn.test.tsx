@@ -10,8 +10,6 @@ import { type StubHandler as Handler, stubServer } from '../../../testing/stubSe
 import { TodayPage } from '../pages/TodayPage';
 import { ResidentSignIn, residentIdentity } from './ResidentSignIn';
 
-const WAIT = { timeout: 8000 };
-
 function residentVisit(vid: number, extra: Partial<Visit & { repeated: boolean }> = {}): Visit & { rid: number; repeated: boolean } {
   return {
     ...sampleVisit(vid, {
@@ -48,7 +46,7 @@ function button(root: HTMLElement, text: string): HTMLElement {
 
 async function openDialog(): Promise<HTMLElement> {
   fireEvent.click(button(document.body, 'Resident sign-in'));
-  const dialog = (await screen.findByText('Sign a resident visitor in', undefined, WAIT)).closest<HTMLElement>('.ant-modal');
+  const dialog = (await screen.findByText('Sign a resident visitor in')).closest<HTMLElement>('.ant-modal');
   if (!dialog) throw new Error('no dialog');
   return dialog;
 }
@@ -85,9 +83,9 @@ describe('ResidentSignIn', () => {
     const onBadge = renderAlone();
     const dialog = await openDialog();
     fireEvent.click(button(dialog, 'Sign in'));
-    expect(await within(dialog).findByText('Required', undefined, WAIT)).toBeTruthy();
+    expect(await within(dialog).findByText('Required')).toBeTruthy();
     signIn(dialog, '139 2222 0001');
-    expect(await within(dialog).findByText('Zhao Resident signed in', undefined, WAIT)).toBeTruthy();
+    expect(await within(dialog).findByText('Zhao Resident signed in')).toBeTruthy();
     expect(within(dialog).getByText('Clean Co · Canteen')).toBeTruthy();
     expect(server.bodies('ResidentVisitorSignIn')).toEqual([{ phone: '13922220001' }]);
     fireEvent.click(button(dialog, 'Print badge'));
@@ -106,24 +104,17 @@ describe('ResidentSignIn', () => {
     renderAlone();
     const dialog = await openDialog();
     signIn(dialog, '11010519491231002X');
-    expect((await within(dialog).findByTestId('resident-refusal', undefined, WAIT)).textContent).toBe(
-      'This resident visitor is not approved (or was refused)',
+    expect((await within(dialog).findByTestId('resident-refusal')).textContent).toBe('This resident visitor is not approved (or was refused)');
+    signIn(dialog, '11010519491231002X');
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('resident-refusal').textContent).toBe('Outside the validity period of this resident visitor'),
     );
     signIn(dialog, '11010519491231002X');
-    await waitFor(
-      () => expect(within(dialog).getByTestId('resident-refusal').textContent).toBe('Outside the validity period of this resident visitor'),
-      WAIT,
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('resident-refusal').textContent).toBe('This person cannot be signed in; please contact the person in charge'),
     );
     signIn(dialog, '11010519491231002X');
-    await waitFor(
-      () =>
-        expect(within(dialog).getByTestId('resident-refusal').textContent).toBe(
-          'This person cannot be signed in; please contact the person in charge',
-        ),
-      WAIT,
-    );
-    signIn(dialog, '11010519491231002X');
-    expect(await within(dialog).findByText('Zhao Resident is already signed in today', undefined, WAIT)).toBeTruthy();
+    expect(await within(dialog).findByText('Zhao Resident is already signed in today')).toBeTruthy();
   });
 
   it("today's screen has a resident visitors tab listing today's resident visits", async () => {
@@ -139,8 +130,8 @@ describe('ResidentSignIn', () => {
         <RouterProvider router={router} />
       </AppProviders>,
     );
-    fireEvent.click(await screen.findByText('Resident visitors', { selector: '.ant-tabs-tab-btn' }, WAIT));
-    expect(await screen.findByText('Zhao Resident', undefined, WAIT)).toBeTruthy();
+    fireEvent.click(await screen.findByText('Resident visitors', { selector: '.ant-tabs-tab-btn' }));
+    expect(await screen.findByText('Zhao Resident')).toBeTruthy();
     const today = dayjs().format('YYYY-MM-DD');
     expect(server.bodies('SearchRVisitorByCondition')[0]).toEqual({
       date: today,

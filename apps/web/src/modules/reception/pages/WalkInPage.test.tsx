@@ -63,7 +63,7 @@ async function fillForm() {
   const host = screen.getByRole('combobox', { name: 'Host' });
   fireEvent.mouseDown(host);
   fireEvent.change(host, { target: { value: 'Ada' } });
-  fireEvent.click(await screen.findByText('Ada Host · Sales · 13900139009', {}, { timeout: 3000 }));
+  fireEvent.click(await screen.findByText('Ada Host · Sales · 13900139009'));
   fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Floor' }));
   fireEvent.click(await screen.findByText('First'));
   fireEvent.click(screen.getByLabelText('The visitor has read and accepts the visitor terms'));

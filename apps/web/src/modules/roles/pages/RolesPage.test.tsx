@@ -129,7 +129,7 @@ describe('RolesPage', () => {
     const picker = within(dialog).getByRole('combobox');
     fireEvent.mouseDown(picker);
     fireEvent.change(picker, { target: { value: 'wang' } });
-    const option = await screen.findByText('Wang Wei · E7 · 13900139007', {}, { timeout: 3000 });
+    const option = await screen.findByText('Wang Wei · E7 · 13900139007');
     expect(server.bodies('getEmpByName')).toEqual([{ name: 'wang' }]);
     fireEvent.click(option);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
