@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../platform/i18n';
 import { i18n } from '../../platform/i18n';
-import type { WalkInField } from '../../platform/walkIn/fields';
+import { standardField } from '../../platform/walkIn/fields';
 import { stubServer } from '../../testing/stubServer';
 import { DEFAULT_SETTINGS, type KioskConfig } from '../config';
 import { type Kiosk, KioskContext } from '../context';
@@ -10,16 +10,7 @@ import '../i18n';
 import type { OfflineQueue } from '../offlineQueue';
 import { RegisterScreen } from './RegisterScreen';
 
-const field = (eid: number, fieldName: string, displayName: string, required: boolean): WalkInField => ({
-  eid,
-  fieldName,
-  displayName,
-  inputType: 'standard',
-  inputValue: [],
-  placeholder: '',
-  standard: true,
-  required,
-});
+const field = standardField;
 
 const config = (comeAgain: number): KioskConfig => ({
   company: 'Acme',

@@ -25,7 +25,8 @@ export interface WalkInVisitorType {
   fields: WalkInField[];
 }
 
-const standard = (eid: number, fieldName: string, displayName: string, required: boolean): WalkInField => ({
+/** A standard field of a visitor type's form (also what tests build forms from). */
+export const standardField = (eid: number, fieldName: string, displayName: string, required: boolean): WalkInField => ({
   eid,
   fieldName,
   displayName,
@@ -38,7 +39,7 @@ const standard = (eid: number, fieldName: string, displayName: string, required:
 
 /** The form of a company without visitor types: the standard fields a new type shows. */
 export const DEFAULT_FIELDS: WalkInField[] = STANDARD_FIELDS.filter((f) => f.shown).map((f, i) =>
-  standard(-1 - i, f.fieldName, `${f.zh}#${f.en}`, f.required),
+  standardField(-1 - i, f.fieldName, `${f.zh}#${f.en}`, f.required),
 );
 
 /**
@@ -49,8 +50,8 @@ export const DEFAULT_FIELDS: WalkInField[] = STANDARD_FIELDS.filter((f) => f.sho
 export function fieldsOf(type: WalkInVisitorType | null): WalkInField[] {
   let fields = type?.fields.length ? [...type.fields] : [...DEFAULT_FIELDS];
   const has = (name: string) => fields.some((f) => f.fieldName === name);
-  if (!has('vname')) fields = [standard(-1, 'vname', '姓名#Name', true), ...fields];
-  if (!has('vphone') && !has('cardId')) fields.splice(1, 0, standard(-2, 'vphone', '手机号#Phone', true));
-  if (!has('empid')) fields.push(standard(-4, 'empid', '被访人#Host', true));
+  if (!has('vname')) fields = [standardField(-1, 'vname', '姓名#Name', true), ...fields];
+  if (!has('vphone') && !has('cardId')) fields.splice(1, 0, standardField(-2, 'vphone', '手机号#Phone', true));
+  if (!has('empid')) fields.push(standardField(-4, 'empid', '被访人#Host', true));
   return fields.map((f) => (f.fieldName === 'vname' || f.fieldName === 'empid' ? { ...f, required: true } : f));
 }

@@ -4,19 +4,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
+import { standardField } from '../../../platform/walkIn/fields';
 import { configStub } from '../../../testing/fixtures';
 import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
 import { WalkInPage } from './WalkInPage';
 
 const field = (eid: number, fieldName: string, displayName: string, extra: Record<string, unknown> = {}) => ({
-  eid,
-  fieldName,
-  displayName,
-  inputType: 'standard',
-  inputValue: [],
-  placeholder: '',
-  standard: true,
-  required: false,
+  ...standardField(eid, fieldName, displayName, false),
   ...extra,
 });
 
