@@ -39,7 +39,10 @@ export const staffAccounts = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    /** Sign-in name, unique across the installation (sign-in does not name the company). */
+    /**
+     * Sign-in name, unique within the company. Sign-in does not name the company: when several companies hold the name,
+     * the password tells which account signs in (as for employees' phones), so a name never reveals another company's.
+     */
     account: text('account').notNull(),
     name: text('name').notNull(),
     phone: text('phone').notNull().default(''),
@@ -58,7 +61,7 @@ export const staffAccounts = pgTable(
     lockedUntil: tstz('locked_until'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('staff_accounts_account_uq').on(sql`lower(${t.account})`), index('staff_accounts_company_idx').on(t.companyId, t.sType)],
+  (t) => [uniqueIndex('staff_accounts_company_account_uq').on(t.companyId, sql`lower(${t.account})`), index('staff_accounts_account_idx').on(sql`lower(${t.account})`), index('staff_accounts_company_idx').on(t.companyId, t.sType)],
 );
 
 /** Headquarters accounts that oversee several companies (LFT_ prefix). */

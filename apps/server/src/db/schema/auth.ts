@@ -1,4 +1,4 @@
-import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { id, timestamps, tstz } from './columns.js';
 
@@ -26,6 +26,8 @@ export const sessions = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     revokedAt: tstz('revoked_at'),
     lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+    /** A staff account signed in with a password it must change: the session may only change it (platform/calls.ts). */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_account_idx').on(t.accountKind, t.accountId)],
@@ -42,6 +44,26 @@ export const captchas = pgTable('captchas', {
   spentAt: tstz('spent_at'),
   createdAt: tstz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Failed sign-ins (platform/signinGuard.ts), one row per key: an account at one source (`kind`, `account_id`,
+ * `source`), an account from anywhere (`source` ''), or a source against any account (`kind` '', `account_id` 0).
+ * Only the account-and-source pair is ever locked, so a stranger cannot lock the owner out.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    kind: text('kind').notNull(),
+    accountId: integer('account_id').notNull(),
+    source: text('source').notNull(),
+    failures: integer('failures').notNull().default(0),
+    /** How many times this pair was locked: each lock lasts twice the one before. */
+    locks: integer('locks').notNull().default(0),
+    lockedUntil: tstz('locked_until'),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.accountId, t.source] }), index('sign_in_failures_updated_idx').on(t.updatedAt)],
+);
 
 /** One-time tokens sent by email: account activation and password reset. */
 export const emailTokens = pgTable(
