@@ -10,6 +10,7 @@ import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { accountsSystemRepository } from './modules/accounts/accounts.system.repository.js';
 import { hashPassword } from './platform/crypto.js';
 import { revokeAccountSessions } from './platform/sessions.js';
+import { clearAccountFailures } from './platform/signinGuard.js';
 import { systemScope } from './platform/tenancy.js';
 
 const USAGE = `OpenVisit operator commands (npm run cli -- <command> [options])
@@ -18,8 +19,9 @@ const USAGE = `OpenVisit operator commands (npm run cli -- <command> [options])
       Creates an activated company and its administrator; prints the company id.
   create-super-account --account LFT_<name> --password <password> --companies <id,id,...> [--name <name>]
       Creates a headquarters account that oversees the listed companies.
-  reset-password (--email <admin email> | --account <staff or LFT_ account>) --password <password>
-      Sets a new password, clears any lockout and ends the account's sessions.
+  reset-password (--email <admin email> | --account <staff or LFT_ account> [--company <company id>]) --password <password>
+      Sets a new password, clears any lockout and ends the account's sessions. A staff name several companies hold
+      needs --company.
   migrate
       Applies pending database migrations (the server also does this at start-up).
   backup --out <file.tar.gz>
@@ -108,6 +110,7 @@ async function resetPassword(v: Record<string, string | undefined>): Promise<voi
     if (v.email) {
       const id = await repo.resetAdminPassword(normalizeEmail(v.email), passwordHash);
       if (!id) throw new CliError(`no company administrator with email ${v.email}`);
+      await clearAccountFailures(db, 'admin', id);
       await revokeAccountSessions(db, 'admin', id);
       return;
     }
@@ -115,12 +118,17 @@ async function resetPassword(v: Record<string, string | undefined>): Promise<voi
     if (account.startsWith('LFT_')) {
       const id = await repo.resetSuperPassword(account, passwordHash);
       if (!id) throw new CliError(`no super account ${account}`);
+      await clearAccountFailures(db, 'super', id);
       await revokeAccountSessions(db, 'super', id);
       return;
     }
     check('--account', checkAccountName(account));
-    const id = await repo.resetStaffPassword(account, passwordHash);
+    const companyId = v.company === undefined ? undefined : Number(v.company);
+    if (companyId !== undefined && !(Number.isInteger(companyId) && companyId > 0)) throw new CliError('--company: the company id');
+    const id = await repo.resetStaffPassword(account, passwordHash, companyId);
+    if (id === 'ambiguous') throw new CliError(`several companies have a staff account ${account}: give --company <company id>`);
     if (!id) throw new CliError(`no staff account ${account}`);
+    await clearAccountFailures(db, 'staff', id);
     await revokeAccountSessions(db, 'staff', id);
   });
   console.log('password reset; the account is unlocked and its sessions ended');

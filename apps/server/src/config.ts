@@ -62,8 +62,13 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: boolean;
   rateLimits: RateLimits;
-  /** Sign-in lockout: warnings from `warnAfter` failures, locked at `lockAfter` for `lockMinutes`. */
-  lockout: { warnAfter: number; lockAfter: number; lockMinutes: number };
+  /**
+   * Sign-in failures (platform/signinGuard.ts), counted per account and source: warnings after `warnAfter`, the pair
+   * locked at `lockAfter` for `lockMinutes`, each further lock twice as long up to `maxLockMinutes`. With the captcha
+   * on, an account failed `captchaAfter` times from anywhere, or a source failed `sourceCaptchaAfter` times against any
+   * account, needs one even where it is otherwise exempt (visitor machines).
+   */
+  lockout: { warnAfter: number; lockAfter: number; lockMinutes: number; maxLockMinutes: number; captchaAfter: number; sourceCaptchaAfter: number };
   /** Session lifetime in hours: administrators 24, others 12 (as the original). */
   sessionHours: { admin: number; other: number };
   bodyLimit: number;
@@ -126,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     rateLimits: DEFAULT_RATE_LIMITS,
-    lockout: { warnAfter: 5, lockAfter: 8, lockMinutes: 24 * 60 },
+    lockout: { warnAfter: 5, lockAfter: 8, lockMinutes: 15, maxLockMinutes: 24 * 60, captchaAfter: 3, sourceCaptchaAfter: 10 },
     sessionHours: { admin: 24, other: 12 },
     bodyLimit: 1024 * 1024,
     contacts: { dingtalkApiUrl: e.DINGTALK_API_URL.replace(/\/$/, ''), timeoutMs: 15_000, maxResponseBytes: 4 * 1024 * 1024 },

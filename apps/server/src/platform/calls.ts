@@ -60,6 +60,7 @@ export function jobContext(
     subAccountId: null,
     gids: [],
     expiresAt: new Date(8.64e15),
+    mustChangePassword: false,
   };
   return {
     config: deps.config,

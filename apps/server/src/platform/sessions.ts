@@ -22,9 +22,16 @@ export interface Session {
   subAccountId: number | null;
   gids: number[];
   expiresAt: Date;
+  /** Signed in with a password it must change: every call but the few that change it is refused (platform/calls.ts). */
+  mustChangePassword: boolean;
 }
 
-export type NewSession = Omit<Session, 'id' | 'expiresAt'> & { hours: number; ip: string; userAgent: string };
+export type NewSession = Omit<Session, 'id' | 'expiresAt' | 'mustChangePassword'> & {
+  hours: number;
+  ip: string;
+  userAgent: string;
+  mustChangePassword?: boolean;
+};
 
 export async function createSession(on: DbOrScope, s: NewSession): Promise<{ token: string; session: Session }> {
   const db = dbFrom(on);
@@ -46,12 +53,13 @@ export async function createSession(on: DbOrScope, s: NewSession): Promise<{ tok
       gids: s.gids,
       ip: s.ip,
       userAgent: s.userAgent.slice(0, 300),
+      mustChangePassword: s.mustChangePassword ?? false,
       expiresAt,
     })
     .returning({ id: sessions.id });
   if (!row) throw new Error('session insert returned nothing');
   const { hours: _h, ip: _ip, userAgent: _ua, ...rest } = s;
-  return { token, session: { ...rest, id: row.id, expiresAt } };
+  return { token, session: { ...rest, mustChangePassword: s.mustChangePassword ?? false, id: row.id, expiresAt } };
 }
 
 /** 28 without a token, 27 for an unknown or revoked one, 29 once expired. */
@@ -82,7 +90,13 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
     subAccountId: row.subAccountId,
     gids: row.gids,
     expiresAt: row.expiresAt,
+    mustChangePassword: row.mustChangePassword,
   };
+}
+
+/** The session's password was changed: it may make every call its role allows from now on. */
+export async function releasePasswordChange(on: DbOrScope, id: number): Promise<void> {
+  await dbFrom(on).update(sessions).set({ mustChangePassword: false }).where(eq(sessions.id, id));
 }
 
 export async function revokeSession(on: DbOrScope, id: number): Promise<void> {

@@ -180,9 +180,10 @@ export const userInfoByToken = defineCall({
 export const register = defineCall({
   name: 'Register',
   module: 'auth',
-  summary: 'Register a company; its administrator receives an activation email',
+  summary:
+    'Register a company; its administrator receives an activation email. A taken email or company name answers the same (the address is told by mail), so no one can list other companies',
   access: 'public',
-  statuses: [Status.CAPTCHA_INVALID, Status.COMPANY_NAME_TAKEN, Status.EMAIL_TAKEN],
+  statuses: [Status.CAPTCHA_INVALID],
   rate: 'register',
   input: z.object({
     email: zEmail,
@@ -194,7 +195,7 @@ export const register = defineCall({
     digest,
     lang: zLang.default('en'),
   }),
-  output: z.object({ userid: z.number().int() }),
+  output: ok,
 });
 
 export const webActivateAccount = defineCall({

@@ -61,7 +61,11 @@ export const staffAccounts = pgTable(
     lockedUntil: tstz('locked_until'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('staff_accounts_company_account_uq').on(t.companyId, sql`lower(${t.account})`), index('staff_accounts_account_idx').on(sql`lower(${t.account})`), index('staff_accounts_company_idx').on(t.companyId, t.sType)],
+  (t) => [
+    uniqueIndex('staff_accounts_company_account_uq').on(t.companyId, sql`lower(${t.account})`),
+    index('staff_accounts_account_idx').on(sql`lower(${t.account})`),
+    index('staff_accounts_company_idx').on(t.companyId, t.sType),
+  ],
 );
 
 /** Headquarters accounts that oversee several companies (LFT_ prefix). */

@@ -3,6 +3,7 @@ import type { AuthedContext } from '../../platform/calls.js';
 import { hashPassword } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { revokeAccountSessions } from '../../platform/sessions.js';
+import { clearAccountFailures, lockedAccountIds } from '../../platform/signinGuard.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import { assertGates } from '../registration/registration.gates.js';
 import { accountsRepository, type StaffRow } from './accounts.repository.js';
@@ -30,7 +31,8 @@ function assertManageable(ctx: AuthedContext, sType: number): void {
   if (allowed && !allowed.includes(sType)) throw new AppError(Status.NO_PERMISSION);
 }
 
-export function toManager(s: StaffRow): Manager {
+/** `locked`: some client address is locked out of the account now (platform/signinGuard.ts). */
+export function toManager(s: StaffRow, locked = false): Manager {
   return {
     id: s.id,
     account: s.account,
@@ -42,7 +44,7 @@ export function toManager(s: StaffRow): Manager {
     endDate: s.endDate,
     remark: s.remark,
     status: s.status,
-    locked: !!s.lockedUntil && s.lockedUntil.getTime() > Date.now(),
+    locked,
     createTime: s.createdAt.getTime(),
   };
 }
@@ -51,7 +53,13 @@ export async function listManagers(ctx: AuthedContext, input: In<'GetManagerByUs
   const allowed = manageableTypes(ctx.session.role);
   const types = input.sType !== undefined ? (allowed && !allowed.includes(input.sType) ? [] : [input.sType]) : allowed;
   if (types && types.length === 0) return [];
-  return (await repoOf(ctx).listStaff(types)).map(toManager);
+  const rows = await repoOf(ctx).listStaff(types);
+  const locked = await lockedAccountIds(
+    ctx.tenant,
+    'staff',
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toManager(r, locked.has(r.id)));
 }
 
 interface ManagerInput {
@@ -117,15 +125,15 @@ export async function updateManager(
     ...(input.endDate !== undefined && { endDate: input.endDate }),
     ...(input.remark !== undefined && { remark: input.remark }),
     ...(input.status !== undefined && { status: input.status }),
-    ...(input.unlock && { failedLogins: 0, lockedUntil: null }),
-    ...(input.password && { passwordHash: await hashPassword(input.password), mustChangePassword: 1, failedLogins: 0, lockedUntil: null }),
+    ...(input.password && { passwordHash: await hashPassword(input.password), mustChangePassword: 1 }),
   });
+  if (input.unlock || input.password) await clearAccountFailures(ctx.tenant, 'staff', existing.id);
   // A disabled account, a new password or a new role must not keep old sessions alive.
   if (input.status === 1 || input.password || (input.sType !== undefined && input.sType !== existing.sType))
     await revokeAccountSessions(ctx.tenant, 'staff', existing.id);
   ctx.audit.objId = row.account;
   ctx.audit.objName = row.name;
-  return toManager(row);
+  return toManager(row, !(input.unlock || input.password) && (await lockedAccountIds(ctx.tenant, 'staff', [row.id])).has(row.id));
 }
 
 export async function deleteManager(ctx: AuthedContext, input: In<'DeleteManager'>): Promise<null> {

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { companies, staffAccounts, superAccounts } from '../../db/schema/index.js';
 import { dbOf, type SystemScope } from '../../platform/tenancy.js';
 
@@ -59,7 +59,7 @@ export function accountsSystemRepository(scope: SystemScope) {
     resetAdminPassword: (email: string, passwordHash: string) =>
       db
         .update(companies)
-        .set({ passwordHash, failedLogins: 0, lockedUntil: null })
+        .set({ passwordHash })
         .where(eq(companies.email, email))
         .returning({ id: companies.id })
         .then((r) => r[0]?.id),
@@ -67,17 +67,25 @@ export function accountsSystemRepository(scope: SystemScope) {
     resetSuperPassword: (account: string, passwordHash: string) =>
       db
         .update(superAccounts)
-        .set({ passwordHash, failedLogins: 0, lockedUntil: null })
+        .set({ passwordHash })
         .where(sql`lower(${superAccounts.account}) = lower(${account})`)
         .returning({ id: superAccounts.id })
         .then((r) => r[0]?.id),
-    /** Sets a staff account's password by its name (unique installation-wide), unlocking it; it must change it at sign-in. */
-    resetStaffPassword: (account: string, passwordHash: string) =>
-      db
-        .update(staffAccounts)
-        .set({ passwordHash, failedLogins: 0, lockedUntil: null, mustChangePassword: 1 })
-        .where(sql`lower(${staffAccounts.account}) = lower(${account})`)
-        .returning({ id: staffAccounts.id })
-        .then((r) => r[0]?.id),
+    /**
+     * Sets a staff account's password by its name, unlocking it; it must change it at sign-in. A name is unique within a
+     * company only: when several companies hold it, the operator names the company ('ambiguous' otherwise).
+     */
+    async resetStaffPassword(account: string, passwordHash: string, companyId?: number): Promise<number | 'ambiguous' | undefined> {
+      const byName = sql`lower(${staffAccounts.account}) = lower(${account})`;
+      const found = await db
+        .select({ id: staffAccounts.id })
+        .from(staffAccounts)
+        .where(companyId === undefined ? byName : and(byName, eq(staffAccounts.companyId, companyId)));
+      if (found.length > 1) return 'ambiguous';
+      const id = found[0]?.id;
+      if (id === undefined) return undefined;
+      await db.update(staffAccounts).set({ passwordHash, mustChangePassword: 1 }).where(eq(staffAccounts.id, id));
+      return id;
+    },
   };
 }

@@ -6,7 +6,7 @@ describe('verifyPassword (a kiosk confirms its password before it is signed out)
   let t: TestApp;
   let a: Awaited<ReturnType<typeof seedCompany>>;
   beforeAll(async () => {
-    t = await testApp({ lockout: { warnAfter: 1, lockAfter: 3, lockMinutes: 10 } });
+    t = await testApp({ lockout: { warnAfter: 1, lockAfter: 3, lockMinutes: 10, maxLockMinutes: 60, captchaAfter: 3, sourceCaptchaAfter: 10 } });
     a = await seedCompany(t);
   });
   afterAll(() => t.close());

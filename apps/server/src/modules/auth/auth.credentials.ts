@@ -4,7 +4,15 @@ import type { AuthedContext, CallContext } from '../../platform/calls.js';
 import { spendCaptcha } from '../../platform/captcha.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { type AccountKind, createSession, revokeAccountSessions, type Session } from '../../platform/sessions.js';
+import {
+  type AccountKind,
+  createSession,
+  type NewSession,
+  releasePasswordChange,
+  revokeAccountSessions,
+  type Session,
+} from '../../platform/sessions.js';
+import { clearAccountFailures, clearSignInFailures, recordSignInFailure, signInCounts } from '../../platform/signinGuard.js';
 import { authSystemRepository } from './auth.system.repository.js';
 
 /** Everything auth reads runs before a session or across companies (see the repository): the system scope. */
@@ -15,12 +23,12 @@ export function sys(ctx: CallContext) {
 export interface Lockable {
   id: number;
   passwordHash: string | null;
-  lockedUntil: Date | null;
 }
 
 /**
- * Checks a password with the original's lockout: warnings with the tries left after `warnAfter`
- * failures (302), locked for `lockMinutes` at `lockAfter` (67). Unknown accounts cost the same time.
+ * Checks a password against the failures counted for this account at this client address (platform/signinGuard.ts):
+ * warnings with the tries left after `warnAfter` failures (302), then that address alone locked (67) with a growing
+ * back-off, so a stranger cannot lock the owner out. Unknown accounts cost the same time and count for the address.
  */
 export async function checkCredentials(
   ctx: CallContext,
@@ -29,33 +37,46 @@ export async function checkCredentials(
   password: string,
   actor?: () => Promise<Pick<Session, 'companyId' | 'account' | 'name' | 'role'>>,
 ): Promise<void> {
-  const { lockAfter, warnAfter, lockMinutes } = ctx.config.lockout;
+  const policy = ctx.config.lockout;
   if (!account?.passwordHash) {
     await verifyPassword(await dummyPasswordHash(), password);
+    await recordSignInFailure(ctx.system, null, ctx.ip, policy);
     throw new AppError(Status.WRONG_CREDENTIALS);
   }
-  if (account.lockedUntil && account.lockedUntil.getTime() > Date.now())
-    throw new AppError(Status.ACCOUNT_LOCKED, undefined, { lockedUntil: account.lockedUntil.getTime() });
+  const key = { kind, id: account.id };
+  const { lockedUntil } = await signInCounts(ctx.system, key, ctx.ip);
+  if (lockedUntil) throw new AppError(Status.ACCOUNT_LOCKED, undefined, { lockedUntil: lockedUntil.getTime() });
   if (await verifyPassword(account.passwordHash, password)) {
-    await sys(ctx).clearFailures(kind, account.id);
+    await clearSignInFailures(ctx.system, key, ctx.ip);
     return;
   }
-  const failures = await sys(ctx).recordFailure(kind, account.id, lockAfter, lockMinutes);
-  if (failures >= lockAfter) {
+  const failed = await recordSignInFailure(ctx.system, key, ctx.ip, policy);
+  if (failed.lockedUntil) {
     if (actor)
       await writeLog(
         ctx.system,
         await actor(),
-        { module: LogModule.ACCOUNT, event: 'lock', desc: logDesc('lockedAfterFailures', { failures }) },
+        { module: LogModule.ACCOUNT, event: 'lock', desc: logDesc('lockedAfterFailures', { failures: failed.failures }) },
         ctx.ip,
       );
-    throw new AppError(Status.ACCOUNT_LOCKED, undefined, { lockedUntil: Date.now() + lockMinutes * 60_000 });
+    throw new AppError(Status.ACCOUNT_LOCKED, undefined, { lockedUntil: failed.lockedUntil.getTime() });
   }
-  if (failures > warnAfter) {
-    const remaining = lockAfter - failures;
+  if (failed.failures > policy.warnAfter) {
+    const remaining = policy.lockAfter - failed.failures;
     throw new AppError(Status.LOGIN_TRIES_LEFT, `Invalid username or password; ${remaining} more failures will lock the account`, { remaining });
   }
   throw new AppError(Status.WRONG_CREDENTIALS);
+}
+
+/**
+ * Whether an account exempt from the captcha (a visitor machine) must solve one now: its account failed a few times
+ * from anywhere, or this address failed against many accounts. Only with the captcha switched on.
+ */
+export async function captchaDue(ctx: CallContext, account: { kind: AccountKind; id: number }): Promise<boolean> {
+  if (!ctx.config.captcha) return false;
+  const { captchaAfter, sourceCaptchaAfter } = ctx.config.lockout;
+  const counts = await signInCounts(ctx.system, account, ctx.ip);
+  return counts.accountFailures >= captchaAfter || counts.sourceFailures >= sourceCaptchaAfter;
 }
 
 /**
@@ -85,7 +106,7 @@ export async function activeCompany(ctx: CallContext, companyId: number) {
   return company;
 }
 
-export async function startSession(ctx: CallContext, s: Omit<Session, 'id' | 'expiresAt'>, admin: boolean) {
+export async function startSession(ctx: CallContext, s: Omit<NewSession, 'hours' | 'ip' | 'userAgent'>, admin: boolean) {
   const hours = admin ? ctx.config.sessionHours.admin : ctx.config.sessionHours.other;
   const { token, session } = await createSession(ctx.system, { ...s, hours, ip: ctx.ip, userAgent: ctx.userAgent });
   ctx.audit.actor = session;
@@ -100,5 +121,8 @@ export async function changeOwnPassword(ctx: AuthedContext, input: { oldPassword
   const current = await sys(ctx).getPasswordHash(accountKind, accountId);
   if (!current || !(await verifyPassword(current, input.oldPassword))) throw new AppError(Status.INVALID_PASSWORD, 'The old password is wrong');
   await sys(ctx).setPasswordHash(accountKind, accountId, await hashPassword(input.password));
+  await clearAccountFailures(ctx.system, accountKind, accountId);
   await revokeAccountSessions(ctx.system, accountKind, accountId, ctx.session.id);
+  // The password is changed: this session may now make every call its role allows.
+  if (ctx.session.mustChangePassword) await releasePasswordChange(ctx.system, ctx.session.id);
 }

@@ -3,6 +3,7 @@ import type { CallContext } from '../../platform/calls.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { revokeAccountSessions } from '../../platform/sessions.js';
+import { clearAccountFailures } from '../../platform/signinGuard.js';
 import { requireCaptcha, sys } from './auth.credentials.js';
 import { resetMail } from './auth.mails.js';
 
@@ -103,6 +104,8 @@ export async function modifyPassword(ctx: CallContext, input: { token: string; p
   if (!(await sys(ctx).claimEmailToken(hash, purpose))) throw new AppError(Status.INVALID_LINK);
   const [kind, id] = emp ? (['employee', emp.id] as const) : (['admin', company.id] as const);
   await sys(ctx).setPasswordHash(kind, id, await hashPassword(input.password));
+  // The owner proved the mailbox: no address stays locked out of the new password.
+  await clearAccountFailures(ctx.system, kind, id);
   await revokeAccountSessions(ctx.system, kind, id);
   ctx.audit.actor = emp
     ? { companyId: company.id, account: emp.phone, name: emp.name, role: Role.EMPLOYEE }

@@ -2,7 +2,7 @@ import { ADMIN_STYPE, type Lang, type LoginResult, normalizeEmail, normalizePhon
 import type { CallContext } from '../../platform/calls.js';
 import { verifyPassword } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { activeCompany, checkCredentials, requireCaptcha, startSession, sys, today } from './auth.credentials.js';
+import { activeCompany, captchaDue, checkCredentials, requireCaptcha, startSession, sys, today } from './auth.credentials.js';
 
 type CompanyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sys>['findCompanyByEmail']>>>;
 
@@ -46,14 +46,39 @@ async function adminLogin(ctx: CallContext, company: CompanyRow, password: strin
   };
 }
 
+type StaffRow = Awaited<ReturnType<ReturnType<typeof sys>['findStaffByAccount']>>[number];
+
+async function matches(hash: string | null, password: string): Promise<boolean> {
+  return !!hash && (await verifyPassword(hash, password));
+}
+
+/**
+ * Which account a /Login name means. A staff name is unique within its company, so other companies may hold it, and an
+ * administrator's email may be another company's staff name: when several accounts answer to the name, the password
+ * tells which one signs in (the first of them when it matches none, for the failure count).
+ */
+async function loginAccount(
+  ctx: CallContext,
+  name: string,
+  password: string,
+  staff: StaffRow[],
+): Promise<{ company?: CompanyRow; staff?: StaffRow }> {
+  const company = name.includes('@') ? await sys(ctx).findCompanyByEmail(normalizeEmail(name)) : undefined;
+  if (company && (staff.length === 0 || (await matches(company.passwordHash, password)))) return { company };
+  if (staff.length > 1) for (const s of staff) if (await matches(s.passwordHash, password)) return { staff: s };
+  return { staff: staff[0] };
+}
+
 /** /Login: a company administrator by email, or a staff account by its account name. */
 export async function login(ctx: CallContext, input: { email: string; password: string; digest?: string }): Promise<LoginResult> {
   const name = input.email.trim();
-  const company = name.includes('@') ? await sys(ctx).findCompanyByEmail(normalizeEmail(name)) : undefined;
-  const staff = company ? undefined : await sys(ctx).findStaffByAccount(name);
-  // Visitor machines sign in unattended with their own credentials, as the original's tablets did.
-  if (!(staff && staff.sType === Role.MACHINE)) await requireCaptcha(ctx, input.digest);
+  const candidates = await sys(ctx).findStaffByAccount(name);
+  // Visitor machines sign in unattended with their own credentials, as the original's tablets did, until their
+  // account or this address has failed a few times: then a captcha, so their password is no cheaper to guess.
+  const machine = candidates.length === 1 && candidates[0]?.sType === Role.MACHINE && !name.includes('@') ? candidates[0] : undefined;
+  if (!machine || (await captchaDue(ctx, { kind: 'staff', id: machine.id }))) await requireCaptcha(ctx, input.digest);
 
+  const { company, staff } = await loginAccount(ctx, name, input.password, candidates);
   if (company) return adminLogin(ctx, company, input.password);
 
   await checkCredentials(ctx, 'staff', staff, input.password, async () => ({
@@ -81,6 +106,7 @@ export async function login(ctx: CallContext, input: { email: string; password: 
       sType: staff.sType,
       subAccountId: staff.subAccountId,
       gids: staff.gids,
+      mustChangePassword: staff.mustChangePassword === 1,
     },
     false,
   );

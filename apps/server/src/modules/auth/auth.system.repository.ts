@@ -80,14 +80,12 @@ function companyRecords(scope: SystemScope) {
 function accountsByName(scope: SystemScope) {
   const db = dbOf(scope);
   return {
-    /** Sign-in: staff account names are unique installation-wide. */
+    /**
+     * Sign-in: a staff account name is unique within its company, so several companies may hold it; the password tells
+     * which one signs in (a few at most are tried).
+     */
     findStaffByAccount: (account: string) =>
-      db
-        .select()
-        .from(staffAccounts)
-        .where(sql`lower(${staffAccounts.account}) = lower(${account})`)
-        .limit(1)
-        .then((r) => r[0]),
+      db.select().from(staffAccounts).where(sql`lower(${staffAccounts.account}) = lower(${account})`).orderBy(staffAccounts.id).limit(5),
     /** Employee sign-in: the same phone may be an employee of several companies; the password tells which. */
     findEmployeesByPhone: (phone: string) =>
       db
@@ -136,32 +134,15 @@ function accountsByName(scope: SystemScope) {
   };
 }
 
-/** Password hashes, failed sign-ins and locks, by kind of account and id. */
+/** Password hashes by kind of account and id (failed sign-ins are counted by platform/signinGuard.ts). */
 function credentials(scope: SystemScope) {
   const db = dbOf(scope);
   return {
-    /** Counts a failed sign-in and answers the new count; locks the account once it reaches `lockAfter`. */
-    async recordFailure(kind: AccountKind, id: number, lockAfter: number, lockMinutes: number): Promise<number> {
-      const table = credentialTables[kind];
-      const result = await db.execute(sql`
-        UPDATE ${table} SET failed_logins = failed_logins + 1,
-          locked_until = CASE WHEN failed_logins + 1 >= ${lockAfter} THEN now() + make_interval(mins => ${lockMinutes}) ELSE locked_until END
-        WHERE id = ${id} RETURNING failed_logins`);
-      const rows = (result as unknown as { rows: { failed_logins: number }[] }).rows;
-      return rows[0]?.failed_logins ?? 0;
-    },
-    /** Credentials are kept per kind of account (super accounts have no company), by the id sign-in resolved. */
-    async clearFailures(kind: AccountKind, id: number): Promise<void> {
-      const table = credentialTables[kind];
-      await db.execute(sql`UPDATE ${table} SET failed_logins = 0, locked_until = NULL WHERE id = ${id}`);
-    },
     /** By the id a session or a claimed link names (super accounts have no company). */
     async setPasswordHash(kind: AccountKind, id: number, passwordHash: string): Promise<void> {
       const table = credentialTables[kind];
       const extra = kind === 'staff' ? sql`, must_change_password = 0` : sql``;
-      await db.execute(
-        sql`UPDATE ${table} SET password_hash = ${passwordHash}, failed_logins = 0, locked_until = NULL, updated_at = now()${extra} WHERE id = ${id}`,
-      );
+      await db.execute(sql`UPDATE ${table} SET password_hash = ${passwordHash}, updated_at = now()${extra} WHERE id = ${id}`);
     },
     /** By the id the caller's session names (super accounts have no company). */
     async getPasswordHash(kind: AccountKind, id: number): Promise<string | null> {
@@ -170,14 +151,12 @@ function credentials(scope: SystemScope) {
       const rows = (result as unknown as { rows: { password_hash: string | null }[] }).rows;
       return rows[0]?.password_hash ?? null;
     },
-    /** An account's password and lock, by session kind and id (for re-confirming the signed-in account's password). */
+    /** An account's password, by session kind and id (for re-confirming the signed-in account's password). */
     async findLockable(kind: AccountKind, id: number) {
       const table = credentialTables[kind];
-      const result = await db.execute(
-        sql`SELECT id, password_hash, (extract(epoch from locked_until) * 1000)::float8 AS locked_ms FROM ${table} WHERE id = ${id}`,
-      );
-      const row = (result as unknown as { rows: { id: number; password_hash: string | null; locked_ms: number | null }[] }).rows[0];
-      return row && { id: row.id, passwordHash: row.password_hash, lockedUntil: row.locked_ms === null ? null : new Date(Number(row.locked_ms)) };
+      const result = await db.execute(sql`SELECT id, password_hash FROM ${table} WHERE id = ${id}`);
+      const row = (result as unknown as { rows: { id: number; password_hash: string | null }[] }).rows[0];
+      return row && { id: row.id, passwordHash: row.password_hash };
     },
   };
 }

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { type CallName, Status } from '@openvisit/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  knownCaptcha,
+  PASSWORD,
+  seedCompany,
+  seedEmployee,
+  seedStaff,
+  seedSubAccount,
+  seedSuper,
+  type TestApp,
+  testApp,
+} from '../../../test/harness.js';
+import { companies, signInFailures, staffAccounts } from '../../db/schema/index.js';
+import { hashPassword } from '../../platform/crypto.js';
+
+interface Envelope {
+  status: number;
+  result: { remaining?: number; lockedUntil?: number; token?: string } | null;
+}
+
+/** A sign-in call from a given client address (what Fastify sees as the request's ip). */
+async function from(t: TestApp, ip: string, name: CallName, body: object, headers: Record<string, string> = {}): Promise<Envelope> {
+  const res = await t.app.inject({ method: 'POST', url: `/api/${name}`, payload: body, remoteAddress: ip, headers });
+  return res.json() as Envelope;
+}
+
+const MINUTE = 60_000;
+
+describe('sign-in failures lock the account only for the source that keeps failing', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(() => t.close());
+
+  /** Each kind of sign-in: the call, its body with a password, and the account's id in the failure table. */
+  async function kinds() {
+    const company = await seedCompany(t);
+    const staff = await seedStaff(t, company.id, 2);
+    const emp = await seedEmployee(t, company.id);
+    const sub = await seedSubAccount(t, company.id);
+    const sup = await seedSuper(t, [company.id]);
+    return [
+      { name: 'Login', body: (password: string) => ({ email: company.email, password }) },
+      { name: 'Login', body: (password: string) => ({ email: staff.account, password }) },
+      { name: 'empLogin', body: (password: string) => ({ phone: emp.phone, empPwd: password }) },
+      { name: 'subAccountLogin', body: (password: string) => ({ email: sub.email, password }) },
+      { name: 'superAccountLogin', body: (password: string) => ({ account: sup.account, password }) },
+    ] as const;
+  }
+
+  it('warns with the tries left, then locks the failing source; the owner still signs in from elsewhere, for every kind', async () => {
+    for (const kind of await kinds()) {
+      const seen: number[] = [];
+      for (let i = 0; i < 8; i++) seen.push((await from(t, '203.0.113.7', kind.name, kind.body('Wrong#Pass1'))).status);
+      expect(seen, kind.name).toEqual([75, 75, 75, 75, 75, 302, 302, 67]);
+      // The failing source stays locked, even with the right password…
+      expect((await from(t, '203.0.113.7', kind.name, kind.body(PASSWORD))).status, kind.name).toBe(Status.ACCOUNT_LOCKED);
+      // …but the owner, elsewhere, is not locked out by a stranger.
+      expect((await from(t, '198.51.100.20', kind.name, kind.body(PASSWORD))).status, kind.name).toBe(0);
+    }
+  });
+
+  it('locks for minutes, not a day, and each further lock lasts twice as long', async () => {
+    const company = await seedCompany(t);
+    const ip = '203.0.113.8';
+    let locked: Envelope | undefined;
+    for (let i = 0; i < 8; i++) locked = await from(t, ip, 'Login', { email: company.email, password: 'Wrong#Pass1' });
+    expect(locked?.status).toBe(Status.ACCOUNT_LOCKED);
+    const first = (locked?.result?.lockedUntil ?? 0) - Date.now();
+    expect(first).toBeGreaterThan(10 * MINUTE);
+    expect(first).toBeLessThanOrEqual(t.config.lockout.lockMinutes * MINUTE);
+    expect(first).toBeLessThan(60 * MINUTE);
+    // The lock runs out; the next failure from that source locks it again, for twice as long.
+    await t.db
+      .update(signInFailures)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(and(eq(signInFailures.kind, 'admin'), eq(signInFailures.accountId, company.id), eq(signInFailures.source, ip)));
+    const again = await from(t, ip, 'Login', { email: company.email, password: 'Wrong#Pass1' });
+    expect(again.status).toBe(Status.ACCOUNT_LOCKED);
+    const second = (again.result?.lockedUntil ?? 0) - Date.now();
+    expect(second).toBeGreaterThan(first + 10 * MINUTE);
+    expect(second).toBeLessThanOrEqual(2 * t.config.lockout.lockMinutes * MINUTE);
+  });
+
+  it('a success clears the failures of its source; another source’s lock stays', async () => {
+    const company = await seedCompany(t);
+    for (let i = 0; i < 8; i++) await from(t, '203.0.113.9', 'Login', { email: company.email, password: 'Wrong#Pass1' });
+    for (let i = 0; i < 4; i++) await from(t, '198.51.100.21', 'Login', { email: company.email, password: 'Wrong#Pass1' });
+    expect((await from(t, '198.51.100.21', 'Login', { email: company.email, password: PASSWORD })).status).toBe(0);
+    for (let i = 0; i < 5; i++) expect((await from(t, '198.51.100.21', 'Login', { email: company.email, password: 'Wrong#Pass1' })).status).toBe(75);
+    expect((await from(t, '203.0.113.9', 'Login', { email: company.email, password: PASSWORD })).status).toBe(Status.ACCOUNT_LOCKED);
+  });
+
+  it('counts the source as Fastify sees it: behind a trusted proxy, the forwarded client address', async () => {
+    const proxied = await testApp({ trustProxy: true });
+    try {
+      const company = await seedCompany(proxied);
+      const via = (client: string, password: string) =>
+        from(proxied, '10.0.0.1', 'Login', { email: company.email, password }, { 'x-forwarded-for': client });
+      for (let i = 0; i < 8; i++) await via('203.0.113.10', 'Wrong#Pass1');
+      expect((await via('203.0.113.10', PASSWORD)).status).toBe(Status.ACCOUNT_LOCKED);
+      // Same proxy, another client: not locked.
+      expect((await via('198.51.100.22', PASSWORD)).status).toBe(0);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('the captcha after a few failures, visitor machines included', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({}, { CAPTCHA: 'on' });
+  });
+  afterAll(() => t.close());
+
+  /** A company's visitor machine, written directly: the seeds sign in, which would need a captcha here. */
+  async function pad(): Promise<{ account: string }> {
+    const [co] = await t.db
+      .insert(companies)
+      .values({
+        name: `Pad Co ${randomBytes(3).toString('hex')}`,
+        email: `pad.${randomBytes(4).toString('hex')}@example.com`,
+        username: 'Admin',
+        passwordHash: await hashPassword(PASSWORD),
+        status: 1,
+      })
+      .returning({ id: companies.id });
+    const account = `pad_${randomBytes(3).toString('hex')}`;
+    await t.db
+      .insert(staffAccounts)
+      .values({ companyId: co?.id ?? 0, account, name: 'Pad', sType: 4, passwordHash: await hashPassword(PASSWORD), mustChangePassword: 0 });
+    return { account };
+  }
+
+  async function verified(): Promise<string> {
+    const c = await knownCaptcha(t);
+    expect((await t.api.validationCode({ digest: c.digest, vcode: c.code })).status).toBe(0);
+    return c.digest;
+  }
+
+  it('a visitor machine signs in without one until its account has failed a few times, then needs one', async () => {
+    const machine = await pad();
+    expect((await from(t, '198.51.100.30', 'Login', { email: machine.account, password: PASSWORD })).status).toBe(0);
+    // Failures from anywhere count toward the account's captcha.
+    for (let i = 0; i < t.config.lockout.captchaAfter; i++)
+      expect((await from(t, `203.0.113.${40 + i}`, 'Login', { email: machine.account, password: 'Wrong#Pass1' })).status).toBe(75);
+    expect((await from(t, '198.51.100.30', 'Login', { email: machine.account, password: PASSWORD })).status).toBe(Status.CAPTCHA_INVALID);
+    expect((await from(t, '198.51.100.30', 'Login', { email: machine.account, password: PASSWORD, digest: await verified() })).status).toBe(0);
+    // The success clears the account's count: the machine signs in unattended again.
+    expect((await from(t, '198.51.100.30', 'Login', { email: machine.account, password: PASSWORD })).status).toBe(0);
+  });
+
+  it('a source that fails against many accounts must solve the captcha even for a visitor machine', async () => {
+    const machine = await pad();
+    for (let i = 0; i < t.config.lockout.sourceCaptchaAfter; i++)
+      await from(t, '203.0.113.60', 'Login', { email: `nobody${i}`, password: 'Wrong#Pass1', digest: await verified() });
+    expect((await from(t, '203.0.113.60', 'Login', { email: machine.account, password: PASSWORD })).status).toBe(Status.CAPTCHA_INVALID);
+    expect((await from(t, '198.51.100.31', 'Login', { email: machine.account, password: PASSWORD })).status).toBe(0);
+  });
+});
