@@ -19,8 +19,10 @@ export function company(scope: TenantScope): Promise<CompanyRow | undefined> {
 }
 
 /** Is a sign-in name used by any account of any company (sign-in names are global)? */
-export function signInNameTaken(ctx: AuthedContext, name: string): Promise<boolean> {
-  return accountsSystemRepository(ctx.system).signInNameTaken(name);
+export async function signInNameTaken(ctx: AuthedContext, name: string): Promise<boolean> {
+  const repo = repoOf(ctx);
+  if (await repo.staffByAccount(name)) return true;
+  return (await repo.company())?.email.toLowerCase() === name.trim().toLowerCase();
 }
 
 /** A company's settings, defaults filled in, by scope: for code without a call context (notification jobs). */

@@ -77,6 +77,8 @@ interface ManagerInput {
 export async function addManager(ctx: AuthedContext, input: ManagerInput & { password: string }): Promise<Manager> {
   assertManageable(ctx, input.sType);
   await assertGates(ctx, input.gids, 'gids');
+  // Taken within the company only: other companies may hold the name (sign-in tells them apart by password), so
+  // the answer never reveals another company's accounts.
   if (await signInNameTaken(ctx, input.account)) throw new AppError(Status.ALREADY_EXISTS, 'This account name is already in use');
   const row = await repoOf(ctx)
     .insertStaff({
@@ -92,7 +94,7 @@ export async function addManager(ctx: AuthedContext, input: ManagerInput & { pas
       mustChangePassword: 1,
     })
     .catch((err: unknown) => {
-      if (String((err as { cause?: { message?: string } }).cause?.message ?? err).includes('staff_accounts_account_uq'))
+      if (String((err as { cause?: { message?: string } }).cause?.message ?? err).includes('staff_accounts_company_account_uq'))
         throw new AppError(Status.ALREADY_EXISTS, 'This account name is already in use');
       throw err;
     });

@@ -2,21 +2,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { companies, staffAccounts, superAccounts } from '../../db/schema/index.js';
 import { dbOf, type SystemScope } from '../../platform/tenancy.js';
 
-/** Queries over every company's accounts: names that must be unique installation-wide, and super accounts. */
+/** Queries over every company's accounts: company names, super accounts and the operator's commands. */
 export function accountsSystemRepository(scope: SystemScope) {
   const db = dbOf(scope);
   return {
-    /** Sign-in names are global (one sign-in form for every company), so a new one is checked against all. */
-    async signInNameTaken(name: string): Promise<boolean> {
-      const staff = await db
-        .select({ id: staffAccounts.id })
-        .from(staffAccounts)
-        .where(sql`lower(${staffAccounts.account}) = lower(${name})`)
-        .limit(1);
-      if (staff.length) return true;
-      const admin = await db.select({ id: companies.id }).from(companies).where(sql`lower(${companies.email}) = lower(${name})`).limit(1);
-      return admin.length > 0;
-    },
     /** Company names are unique installation-wide: another company's name is looked for, excluding the caller's own. */
     companyNameTaken: (name: string, exceptCompanyId: number) =>
       db

@@ -160,9 +160,9 @@ describe('staff accounts (AddManager / UpdateManager / DeleteManager / GetManage
     expect((await t.api.Login({ email: 'beta.desk', password: newDesk.password })).status).toBe(0);
   });
 
-  it('account names are unique installation-wide (3) and checked: no Chinese, required fields, dates in order', async () => {
-    expect((await t.call('AddManager', { ...newDesk, account: 'beta.desk' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
-    expect((await t.call('AddManager', { ...newDesk, account: a.email }, b.token)).status).toBe(Status.ALREADY_EXISTS);
+  it('account names are unique within the company (3) and checked: no Chinese, required fields, dates in order', async () => {
+    await t.call('AddManager', { ...newDesk, account: 'alpha.desk' }, a.token);
+    expect((await t.call('AddManager', { ...newDesk, account: 'Alpha.Desk' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
     const bad = await t.call<{ errors: { field: string; rule: string }[] }>(
       'AddManager',
       { ...newDesk, account: '前台', password: '123', sType: 9, startDate: '2027-01-01', endDate: '2026-01-01' },
@@ -178,6 +178,23 @@ describe('staff accounts (AddManager / UpdateManager / DeleteManager / GetManage
       a.token,
     );
     expect(order.result.errors).toEqual([{ field: 'endDate', rule: 'beforeStart' }]);
+  });
+
+  it('a name another company holds is not revealed: both keep it and the password tells who signs in; in one company it is taken (3)', async () => {
+    const mine = { ...newDesk, sType: 2 as const, account: 'shared.desk', password: 'Alpha#2026' };
+    expect((await t.api.AddManager(mine, a.token)).status).toBe(0);
+    expect((await t.api.AddManager({ ...mine, password: 'Beta#2026' }, b.token)).status).toBe(0);
+    expect((await t.api.AddManager(mine, a.token)).status).toBe(Status.ALREADY_EXISTS);
+    // Another company's administrator email is no more revealed than its staff names; the own one is taken.
+    expect((await t.api.AddManager({ ...mine, account: b.email }, a.token)).status).toBe(0);
+    expect((await t.api.AddManager({ ...mine, account: a.email }, a.token)).status).toBe(Status.ALREADY_EXISTS);
+    const asA = await t.api.Login({ email: 'Shared.Desk', password: 'Alpha#2026' });
+    const asB = await t.api.Login({ email: 'shared.desk', password: 'Beta#2026' });
+    expect([asA.result.userid, asB.result.userid]).toEqual([a.id, b.id]);
+    expect((await t.api.Login({ email: 'shared.desk', password: 'Gamma#2026' })).status).toBe(Status.WRONG_CREDENTIALS);
+    // b's administrator still signs in with the email a's desk is named after; a's desk with its own password.
+    expect((await t.api.Login({ email: b.email, password: PASSWORD })).result.userid).toBe(b.id);
+    expect((await t.api.Login({ email: b.email, password: 'Alpha#2026' })).result).toMatchObject({ userid: a.id, sType: 2 });
   });
 
   it('disabling an account ends its sessions and refuses sign-in (60); unlock clears a lockout', async () => {
