@@ -105,7 +105,9 @@ export type CallOutput<C extends CallDef> = z.output<C['output']>;
 /** What any call may answer without declaring it: 400 field errors; with a session 27/28/29 and 610; 619/620 for uploads. */
 export function universalStatuses(call: CallDef): readonly number[] {
   const out: number[] = [Status.BAD_PARAMS];
-  if (call.access !== 'public') out.push(Status.TOKEN_INVALID, Status.TOKEN_MISSING, Status.TOKEN_EXPIRED, Status.NO_PERMISSION);
+  // 303: a session whose password must be changed first (platform/sessions.ts names the few calls it may make).
+  if (call.access !== 'public')
+    out.push(Status.TOKEN_INVALID, Status.TOKEN_MISSING, Status.TOKEN_EXPIRED, Status.NO_PERMISSION, Status.PASSWORD_CHANGE_REQUIRED);
   if (call.upload) out.push(Status.FILE_TYPE_ERROR, Status.ONLY_ZIP);
   return out;
 }

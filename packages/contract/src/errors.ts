@@ -112,6 +112,7 @@ const entries = {
   WORK_NUMBER_NOT_UNIQUE: [241, '工号不唯一', 'Work number is not unique'],
   ROLE_IN_USE: [257, '该角色正在使用', 'The role is in use'],
   LOGIN_TRIES_LEFT: [302, '密码错误，再错误几次后账号将被锁定', 'Invalid username or password; the account will be locked after a few more failures'],
+  PASSWORD_CHANGE_REQUIRED: [303, '请先修改密码', 'Change your password before you continue'],
   BAD_PARAMS: [400, '参数错误', 'Bad parameters'],
   SERVER_ERROR: [500, '系统运行异常', 'Server error'],
   BAD_SIGN: [501, '鉴权失败，签名错误', 'Signature check failed'],

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import { type Actor, clientEnd, writeLog } from './audit.js';
 import { AppError, badParams } from './errors.js';
 import type { Services } from './services.js';
-import { resolveSession, type Session } from './sessions.js';
+import { assertPasswordChanged, resolveSession, type Session } from './sessions.js';
 import { dbOf, type SystemScope, sessionScope, systemScope, type TenantScope } from './tenancy.js';
 
 export const TOKEN_HEADER = 'x-coolvisit-token';
@@ -148,6 +148,7 @@ async function runCall(
     if (call.access !== 'public') {
       const session = await resolveSession(deps.db, tokenOf(req, call));
       if (!(call.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
+      assertPasswordChanged(session, call.name);
       ctx.session = session;
       ctx.tenant = sessionScope(deps.db, session);
       req.log = req.log.child({ companyId: session.companyId, account: session.account });

@@ -8,7 +8,7 @@ import { clientEnd, writeLog } from './audit.js';
 import type { AuthedContext } from './calls.js';
 import { AppError, badParams } from './errors.js';
 import type { Services } from './services.js';
-import { resolveSession } from './sessions.js';
+import { assertPasswordChanged, resolveSession } from './sessions.js';
 import { sessionScope, systemScope } from './tenancy.js';
 
 /** A stream, or a stream with the file name it should be saved under (instead of `<fileName>-<time>.<extension>`). */
@@ -41,6 +41,7 @@ export function registerDownloads(app: FastifyInstance, deps: { db: Db; config: 
         const token = req.headers['x-coolvisit-token'];
         const session = await resolveSession(deps.db, typeof token === 'string' ? token : undefined);
         if (!(def.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
+        assertPasswordChanged(session, def.name);
         const parsed = def.input.safeParse({ ...((req.query as object) ?? {}), ...((req.params as object) ?? {}) });
         if (!parsed.success)
           throw badParams(parsed.error.issues.map((i) => ({ field: i.path.join('.'), rule: i.code === 'custom' ? i.message : i.code })));

@@ -94,6 +94,14 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
   };
 }
 
+/** What a session whose password must be changed may do: change it, read who it is, sign out. */
+const BEFORE_PASSWORD_CHANGE: ReadonlySet<string> = new Set(['updatePassword', 'user/info', 'GetUserInfo', 'login/logout']);
+
+/** 303 for every other call or download until the password is changed (a staff account given a first password). */
+export function assertPasswordChanged(session: Session, callName: string): void {
+  if (session.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(callName)) throw new AppError(Status.PASSWORD_CHANGE_REQUIRED);
+}
+
 /** The session's password was changed: it may make every call its role allows from now on. */
 export async function releasePasswordChange(on: DbOrScope, id: number): Promise<void> {
   await dbFrom(on).update(sessions).set({ mustChangePassword: false }).where(eq(sessions.id, id));
