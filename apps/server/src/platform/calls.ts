@@ -112,11 +112,14 @@ export function registerCalls(app: FastifyInstance, deps: { db: Db; config: Conf
   for (const binding of bindings) {
     const { call } = binding;
     const rate = call.rate ? deps.config.rateLimits[call.rate] : undefined;
+    // One limiter (one counter per client) for the call under both prefixes: a route's own rate-limit config would
+    // give /api/ and /qcvisit/ a store each, doubling the limit.
+    const limiter = rate ? app.rateLimit({ max: rate, timeWindow: 60_000 }) : undefined;
     for (const prefix of ['/api/', '/qcvisit/']) {
       app.route({
         method: call.method ?? 'POST',
         url: prefix + call.name,
-        config: rate ? { rateLimit: { max: rate, timeWindow: 60_000 } } : {},
+        ...(limiter && { config: { rateLimit: false }, onRequest: limiter }),
         ...(call.maxBodyBytes && { bodyLimit: call.maxBodyBytes }),
         handler: (req, reply) => runCall(binding, deps, req, reply),
       });
