@@ -1,4 +1,4 @@
-import { type Employee, type EmployeeFields, type In, normalizeEmail, normalizePhone, Status } from '@openvisit/contract';
+import { type Employee, type EmployeeFields, type In, normalizeEmail, normalizePhone, Role, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -205,9 +205,13 @@ export async function counts(ctx: AuthedContext) {
   return repoOf(ctx).counts();
 }
 
-/** Visitor machines never see employees hidden from pad search. */
+/** Visitor machines never see employees hidden from pad search; a sub-company finds only its own employees. */
 export async function search(ctx: AuthedContext, input: In<'getEmpByName'>) {
-  const rows = await repoOf(ctx).list({ text: input.name, status: 0, hideFromPad: ctx.session.role === 4 ? false : undefined }, 20);
+  const subAccountId = ctx.session.role === Role.SUB_COMPANY ? (ctx.tenant.subAccountId ?? -1) : undefined;
+  const rows = await repoOf(ctx).list(
+    { text: input.name, status: 0, hideFromPad: ctx.session.role === Role.MACHINE ? false : undefined, subAccountId },
+    20,
+  );
   return withDepartments(ctx, rows);
 }
 

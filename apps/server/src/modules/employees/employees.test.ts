@@ -1,7 +1,7 @@
 import { Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { PASSWORD, seedEmployee, seedStaff, seedSubAccount, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { companies, operationLogs } from '../../db/schema/index.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
@@ -120,6 +120,22 @@ describe('employees', () => {
     expect((await t.api.getEmpByName({ name: '王' }, pad.token)).result).toEqual([]);
     expect((await t.api.getEmployeeByEmpNo({ empNo: 'A001' }, a.token)).result.empName).toBe('王小明');
     expect((await t.api.getEmployeeByEmpNo({ empNo: 'NOPE' }, a.token)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
+  });
+
+  it("a sub-company's search finds only its own employees, neither another sub-company's nor the head office's", async () => {
+    const [one, two] = [await seedSubAccount(t, a.id), await seedSubAccount(t, a.id)];
+    const ids: Record<string, number> = {};
+    for (const [name, sub] of [
+      ['Scope One', one.id],
+      ['Scope Two', two.id],
+      ['Scope Head', 0],
+    ] as const) {
+      ids[name] = (await t.api.addEmployee({ employee_name: name, phone: `1366${String(sub).padStart(7, '0')}` }, a.token)).result.empid;
+      if (sub) await t.api.updateEmpSubAccount({ empids: [ids[name] ?? 0], subaccountId: sub }, a.token);
+    }
+    const session = (await t.api.subAccountLogin({ email: one.email, password: PASSWORD })).result.token;
+    expect((await t.api.getEmpByName({ name: 'Scope' }, session)).result.map((e) => e.empName)).toEqual(['Scope One']);
+    expect((await t.api.getEmpByName({ name: 'Scope' }, a.token)).result).toHaveLength(3);
   });
 
   it("batch delete removes only this company's employees and ends nothing else", async () => {

@@ -266,7 +266,8 @@ export function visitsRepository(scope: TenantScope) {
         .orderBy(visits.signInGate, visits.gid, desc(visits.visitAt), desc(visits.id))
         .limit(ON_SITE_MAX);
     },
-    async onSiteCounts() {
+    /** On-site visits by kind and gate; of one sub-company's employees when it is given. */
+    async onSiteCounts(subAccountId?: number) {
       const rows = await db
         .select({
           kind: visits.kind,
@@ -276,7 +277,7 @@ export function visitsRepository(scope: TenantScope) {
           people: sql<number>`sum(1 + jsonb_array_length(${visits.followers}))`.mapWith(Number),
         })
         .from(visits)
-        .where(where({ onSite: true }))
+        .where(where({ onSite: true, subAccountId }))
         .groupBy(visits.kind, visits.gid, visits.signInGate);
       return rows;
     },

@@ -94,8 +94,9 @@ export async function onSitePeople(ctx: AuthedContext) {
   return repoOf(ctx).onSitePeople(await filterOf(ctx, {}));
 }
 
+/** Who is on site: a sub-company counts only visits to its own employees, as its visit lists show. */
 export async function peopleCounting(ctx: AuthedContext) {
-  const rows = await repoOf(ctx).onSiteCounts();
+  const rows = await repoOf(ctx).onSiteCounts(ctx.session.role === Role.SUB_COMPANY ? (ctx.tenant.subAccountId ?? -1) : undefined);
   const byKind = { walkin: 0, invite: 0, appointment: 0, resident: 0 } as Record<VisitKind, number>;
   const gates = new Map<string, { gid: number | null; gname: string; count: number }>();
   let onSite = 0;

@@ -437,6 +437,10 @@ describe('visits', () => {
     const s = await t.api.subAccountLogin({ email: sub.email, password: PASSWORD });
     const seen = await t.api.SearchVisitByConditionPage({}, s.result.token);
     expect(seen.result.list.map((v) => v.vid)).toEqual([mine]);
+    // Who is on site: its own visitors only, not the company's.
+    const subOnSite = (await t.api.SearchVisitByCondition({ onSite: true }, s.result.token)).result.length;
+    expect(count.result.onSite).toBeGreaterThan(subOnSite);
+    expect((await t.api.getPeopleCounting({}, s.result.token)).result.onSite).toBe(subOnSite);
     await t.api.updateEmpSubAccount({ empids: [host], subaccountId: 0 }, a.token);
   });
 });
