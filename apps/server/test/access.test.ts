@@ -81,3 +81,79 @@ describe('access rules of every call in the registry', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+/**
+ * Generated over the registry: every list call a sub-company may make answers a sub-company's session with its own
+ * rows only. Employees and visits are seeded in two sub-companies and the head office, each named with a marker; the
+ * answers to the first sub-company must never name the other two. Input is generated from the call's schema: an
+ * empty body, or each required text field filled with the common marker (a search matching every seeded row).
+ */
+describe('a sub-company sees only its own rows in every list call it may make', () => {
+  let t: TestApp;
+  let own: string;
+  beforeAll(async () => {
+    t = await testApp();
+    const company = await seedCompany(t);
+    const desk = await seedStaff(t, company.id, 2);
+    const subs = { ScopeOwn: await seedSubAccount(t, company.id), ScopeOther: await seedSubAccount(t, company.id), ScopeHead: null };
+    for (const [marker, sub] of Object.entries(subs)) {
+      const added = await t.api.addEmployee(
+        { employee_name: `${marker} Host`, phone: `1355${String(sub?.id ?? 0).padStart(7, '0')}` },
+        company.token,
+      );
+      const empid = added.result.empid;
+      if (sub) await t.api.updateEmpSubAccount({ empids: [empid], subaccountId: sub.id }, company.token);
+      const visit = await t.api.UpdatePhoto(
+        { vname: `${marker} Visitor`, vphone: `1344${String(sub?.id ?? 0).padStart(7, '0')}`, empid },
+        desk.token,
+      );
+      if (visit.status !== 0) throw new Error(`walk-in: ${visit.reason}`);
+    }
+    const login = await t.api.subAccountLogin({ email: subs.ScopeOwn.email, password: PASSWORD });
+    own = login.result.token;
+  });
+  afterAll(() => t.close());
+
+  type Call = (typeof allCalls)[number];
+  type Schema = { safeParse(v: unknown): { success: boolean }; def?: { type?: string; shape?: Record<string, Schema> } };
+  const isList = (s: Schema) => s.def?.type === 'array' || (s.def?.type === 'object' && s.def.shape?.list?.def?.type === 'array');
+  function inputFor(c: Call): Record<string, string> | undefined {
+    const schema = c.input as unknown as Schema;
+    if (schema.safeParse({}).success) return {};
+    const body: Record<string, string> = {};
+    for (const [k, field] of Object.entries(schema.def?.shape ?? {})) {
+      if (field.safeParse(undefined).success) continue;
+      if (!field.safeParse('Scope').success) return undefined;
+      body[k] = 'Scope';
+    }
+    return schema.safeParse(body).success ? body : undefined;
+  }
+  const listCalls = allCalls.filter(
+    (c) => c.access !== 'public' && (c.access as readonly number[]).includes(Role.SUB_COMPANY) && isList(c.output as unknown as Schema),
+  );
+
+  it('finds the list calls to check, and input for most of them', () => {
+    const generated = listCalls.filter((c) => inputFor(c));
+    expect(listCalls.length).toBeGreaterThan(3);
+    expect(generated.length).toBeGreaterThanOrEqual(listCalls.length / 2);
+  });
+
+  it("never names another sub-company's or the head office's rows", async () => {
+    const leaks: string[] = [];
+    let ownSeen = 0;
+    for (const c of listCalls) {
+      const input = inputFor(c);
+      if (!input) continue;
+      const r =
+        c.method === 'GET'
+          ? await t.app.inject({ method: 'GET', url: `/api/${c.name}?${new URLSearchParams(input)}`, headers: { 'x-coolvisit-token': own } })
+          : await t.app.inject({ method: 'POST', url: `/api/${c.name}`, headers: { 'x-coolvisit-token': own }, payload: input });
+      if (r.statusCode === 500) leaks.push(`${c.name}: HTTP 500`);
+      for (const other of ['ScopeOther', 'ScopeHead']) if (r.body.includes(other)) leaks.push(`${c.name} names ${other}`);
+      if (r.body.includes('ScopeOwn')) ownSeen++;
+    }
+    expect(leaks).toEqual([]);
+    // The check would be empty if no call showed the sub-company its own rows.
+    expect(ownSeen).toBeGreaterThan(1);
+  });
+});
