@@ -69,6 +69,30 @@ export async function checkCredentials(
 }
 
 /**
+ * Among accounts answering to one sign-in name (a staff name or an employee's phone is unique within a company only),
+ * the one whose password matches. Each is tried as a sign-in would be: one locked out of this address is not tried,
+ * and a miss counts for every one tried, so a look-alike account in the caller's own company gives no free guesses at
+ * another company's password. With one candidate, checkCredentials does it all.
+ */
+export async function pickByPassword<C extends { kind: AccountKind; account: Lockable }>(
+  ctx: CallContext,
+  candidates: C[],
+  password: string,
+): Promise<C | undefined> {
+  if (candidates.length <= 1) return candidates[0];
+  const tried: C[] = [];
+  for (const c of candidates) {
+    const key = { kind: c.kind, id: c.account.id };
+    if (!c.account.passwordHash || (await signInCounts(ctx.system, key, ctx.ip)).lockedUntil) continue;
+    if (await verifyPassword(c.account.passwordHash, password)) return c;
+    tried.push(c);
+  }
+  // None matched: checkCredentials checks and counts the first; the others are counted here.
+  for (const c of tried.slice(1)) await recordSignInFailure(ctx.system, { kind: c.kind, id: c.account.id }, ctx.ip, ctx.config.lockout);
+  return tried[0] ?? candidates[0];
+}
+
+/**
  * Whether an account exempt from the captcha (a visitor machine) must solve one now: its account failed a few times
  * from anywhere, or this address failed against many accounts. Only with the captcha switched on.
  */

@@ -64,6 +64,24 @@ describe('sign-in failures lock the account only for the source that keeps faili
     }
   });
 
+  it('an account sharing its name with another company’s gives no way around the lock', async () => {
+    const victim = await seedCompany(t);
+    const attacker = await seedCompany(t);
+    const emp = await seedEmployee(t, victim.id);
+    // The attacker's own company names a desk after the victim's email and an employee after the victim's phone.
+    expect((await t.api.AddManager({ account: victim.email, password: 'Mine#2026', sName: 'Decoy', sType: 2 }, attacker.token)).status).toBe(0);
+    await seedEmployee(t, attacker.id, emp.phone);
+    for (const [name, body] of [
+      ['Login', (password: string) => ({ email: victim.email, password })],
+      ['empLogin', (password: string) => ({ phone: emp.phone, empPwd: password })],
+    ] as const) {
+      for (let i = 0; i < 8; i++) await from(t, '203.0.113.11', name, body(`Guess#${i}`));
+      // Locked out of the victim too: guesses from here no longer reach its password.
+      expect((await from(t, '203.0.113.11', name, body(PASSWORD))).status, name).toBe(Status.ACCOUNT_LOCKED);
+      expect((await from(t, '198.51.100.23', name, body(PASSWORD))).status, name).toBe(0);
+    }
+  });
+
   it('locks for minutes, not a day, and each further lock lasts twice as long', async () => {
     const company = await seedCompany(t);
     const ip = '203.0.113.8';

@@ -1,8 +1,7 @@
 import { ADMIN_STYPE, type Lang, type LoginResult, normalizeEmail, normalizePhone, Role, type StaffType, Status } from '@openvisit/contract';
 import type { CallContext } from '../../platform/calls.js';
-import { verifyPassword } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { activeCompany, captchaDue, checkCredentials, requireCaptcha, startSession, sys, today } from './auth.credentials.js';
+import { activeCompany, captchaDue, checkCredentials, pickByPassword, requireCaptcha, startSession, sys, today } from './auth.credentials.js';
 
 type CompanyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sys>['findCompanyByEmail']>>>;
 
@@ -48,14 +47,10 @@ async function adminLogin(ctx: CallContext, company: CompanyRow, password: strin
 
 type StaffRow = Awaited<ReturnType<ReturnType<typeof sys>['findStaffByAccount']>>[number];
 
-async function matches(hash: string | null, password: string): Promise<boolean> {
-  return !!hash && (await verifyPassword(hash, password));
-}
-
 /**
  * Which account a /Login name means. A staff name is unique within its company, so other companies may hold it, and an
  * administrator's email may be another company's staff name: when several accounts answer to the name, the password
- * tells which one signs in (the first of them when it matches none, for the failure count).
+ * tells which one signs in (pickByPassword).
  */
 async function loginAccount(
   ctx: CallContext,
@@ -64,9 +59,12 @@ async function loginAccount(
   staff: StaffRow[],
 ): Promise<{ company?: CompanyRow; staff?: StaffRow }> {
   const company = name.includes('@') ? await sys(ctx).findCompanyByEmail(normalizeEmail(name)) : undefined;
-  if (company && (staff.length === 0 || (await matches(company.passwordHash, password)))) return { company };
-  if (staff.length > 1) for (const s of staff) if (await matches(s.passwordHash, password)) return { staff: s };
-  return { staff: staff[0] };
+  const candidates: ({ kind: 'admin'; account: CompanyRow } | { kind: 'staff'; account: StaffRow })[] = [
+    ...(company ? [{ kind: 'admin' as const, account: company }] : []),
+    ...staff.map((s) => ({ kind: 'staff' as const, account: s })),
+  ];
+  const picked = await pickByPassword(ctx, candidates, password);
+  return picked?.kind === 'admin' ? { company: picked.account } : { staff: picked?.account };
 }
 
 /** /Login: a company administrator by email, or a staff account by its account name. */
@@ -131,10 +129,13 @@ export async function empLogin(ctx: CallContext, input: { phone: string; empPwd:
   const phone = normalizePhone(input.phone) ?? input.phone.trim();
   const candidates = await sys(ctx).findEmployeesByPhone(phone);
   // The same phone may belong to employees of several companies: the password tells which one signs in.
-  let emp = candidates[0];
-  if (candidates.length > 1) {
-    for (const c of candidates) if (c.passwordHash && (await verifyPassword(c.passwordHash, input.empPwd))) emp = c;
-  }
+  const emp = (
+    await pickByPassword(
+      ctx,
+      candidates.map((c) => ({ kind: 'employee' as const, account: c })),
+      input.empPwd,
+    )
+  )?.account;
   await checkCredentials(ctx, 'employee', emp, input.empPwd, async () => ({
     companyId: emp?.companyId ?? 0,
     account: emp?.phone ?? '',
