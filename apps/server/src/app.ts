@@ -7,11 +7,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { allCalls, allDownloads, ONSITE_READERS, Status } from '@openvisit/contract';
+import { allCalls, allDownloads, ONSITE_READERS, Status, statusInfo } from '@openvisit/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import { type Database, isDatabaseUnavailable } from './db/client.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -186,6 +186,14 @@ async function registerGuards(app: FastifyInstance, config: Config): Promise<voi
       const reason =
         (err as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Content-Type must be application/json' : 'Malformed request body';
       return reply.code(code).send({ status: code, reason, result: null });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // A database restart or failover: the request may be retried; /healthz says the same meanwhile.
+      req.log.warn({ reqId: req.id, code: (err as { cause?: { code?: string } }).cause?.code }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: Status.SERVICE_UNAVAILABLE, reason: statusInfo(Status.SERVICE_UNAVAILABLE)?.en, result: null });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ status: Status.SERVER_ERROR, reason: `Server error (request ${req.id})`, result: null });
