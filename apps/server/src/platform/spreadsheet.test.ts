@@ -3,9 +3,10 @@ import { Status } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import XLSX from 'xlsx';
 import { type Tenant, type TestApp, testApp, twoTenants } from '../../test/harness.js';
 import { eventually } from '../../test/timeouts.js';
-import { SHEET_LIMITS, sheetReadsInProgress } from './spreadsheet.js';
+import { readSheetRows, SHEET_LIMITS, sheetReadsInProgress } from './spreadsheet.js';
 
 /** One zip entry: its name, its raw-deflate data, and the unpacked size its headers claim. */
 interface Entry {
@@ -169,11 +170,10 @@ describe('hostile spreadsheets', () => {
   it('a sheet that inflates past the size limit is refused as a bad file, by the bytes really inflated', async () => {
     const file = await bomb(2 * SHEET_LIMITS.entryBytes);
     expect(file.length).toBeLessThan(2 * 1024 * 1024);
-    for (const { call, fields } of imports) {
-      const res = await t.upload(call, { name: 'bomb.xlsx', bytes: file }, fields(), a.token);
-      expect([call, res.status]).toEqual([call, Status.FILE_TYPE_ERROR]);
-      expect(res.reason).toMatch(/more than \d+ MB/);
-    }
+    // Every import reads through the same reader: the batch invite, open to any employee, stands for the three.
+    const res = await t.upload('UploadApponintment', { name: 'bomb.xlsx', bytes: file }, imports[2]?.fields(), a.token);
+    expect(res.status).toBe(Status.FILE_TYPE_ERROR);
+    expect(res.reason).toMatch(/more than \d+ MB/);
   });
 
   it('while a big workbook is being read, the server keeps answering', async () => {
@@ -191,5 +191,105 @@ describe('hostile spreadsheets', () => {
     }
     expect(answered).toEqual([true, true, true]);
     expect((await upload).result).toEqual({ errors: [{ field: 'file', rule: 'tooManyRows' }] });
+  });
+});
+
+/** How the server read an xlsx before it streamed: ExcelJS's whole-workbook load, cells as text. */
+async function loadedWhole(bytes: Buffer): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  wb.worksheets[0]?.eachRow({ includeEmpty: true }, (row, n) => {
+    rows[n - 1] = Array.from((row.values as unknown[]).slice(1), (v) => {
+      if (v === null || v === undefined) return '';
+      if (v instanceof Date) {
+        const iso = v.toISOString();
+        return v.getUTCHours() || v.getUTCMinutes() ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
+      }
+      if (typeof v === 'object' && 'richText' in v) return (v as { richText: { text: string }[] }).richText.map((r) => r.text).join('');
+      if (typeof v === 'object' && 'text' in v) return String((v as { text: unknown }).text);
+      if (typeof v === 'object' && 'result' in v) return String((v as { result: unknown }).result ?? '');
+      return String(v);
+    });
+  });
+  // Empty rows and trailing empty cells read the same to the imports, which skip them.
+  const trim = (r: string[] | undefined) => {
+    const out = [...(r ?? [])];
+    while (out.length && !out[out.length - 1]) out.pop();
+    return out;
+  };
+  const all = Array.from(rows, trim);
+  while (all.length && !all[all.length - 1]?.length) all.pop();
+  return all;
+}
+
+describe('readSheetRows', () => {
+  it('reads cells as the whole-workbook load did: shared and rich text, numbers, dates, times, formulas, links, gaps', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('People');
+    sheet.addRow(['Name', 'Mobile phone', 'When', 'Count', 'Flag']);
+    sheet.addRow(['张三', '13800138000', new Date(Date.UTC(2026, 2, 14)), 42, true]);
+    sheet.addRow([
+      { richText: [{ text: 'Rich ' }, { text: 'text', font: { bold: true } }] },
+      13900000001,
+      new Date(Date.UTC(2026, 2, 14, 9, 30)),
+      1.5,
+    ]);
+    sheet.addRow([]);
+    sheet.addRow([
+      { text: 'A link', hyperlink: 'https://example.com' },
+      { formula: 'A1&"!"', result: 'Name!' },
+      { formula: '1+1', result: 2 },
+    ]);
+    const sparse = sheet.getRow(7);
+    sparse.getCell(4).value = 'far';
+    sparse.commit();
+    sheet.getCell('C3').numFmt = 'yyyy-mm-dd hh:mm';
+    sheet.getCell('C2').numFmt = 'yyyy"年"m"月"d"日"';
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const read = await readSheetRows(bytes, { maxRows: 100, count: 'all' });
+    expect(read.tooManyRows).toBe(false);
+    expect(
+      read.rows.map((r) => {
+        const out = [...r];
+        while (out.length && !out[out.length - 1]) out.pop();
+        return out;
+      }),
+    ).toEqual(await loadedWhole(bytes));
+    expect(read.rows[1]).toEqual(['张三', '13800138000', '2026-03-14', '42', 'true']);
+    expect(read.rows[2]?.slice(0, 3)).toEqual(['Rich text', '13900000001', '2026-03-14 09:30']);
+    expect(read.rows[6]).toEqual(['', '', '', 'far']);
+  });
+
+  it('stops at the first row past the cap: every row counts, or only rows with text', async () => {
+    const csv = (n: number, blanks = 0) =>
+      Buffer.from(['Name', ...Array.from({ length: blanks }, () => ''), ...Array.from({ length: n }, (_, i) => `P${i}`)].join('\n'));
+    expect((await readSheetRows(csv(5), { maxRows: 5, count: 'all' })).tooManyRows).toBe(false);
+    expect((await readSheetRows(csv(6), { maxRows: 5, count: 'all' })).tooManyRows).toBe(true);
+    expect((await readSheetRows(csv(5, 3), { maxRows: 5, count: 'all' })).tooManyRows).toBe(true);
+    const filled = await readSheetRows(csv(5, 3), { maxRows: 5, count: 'filled' });
+    expect(filled).toEqual({ tooManyRows: false, rows: [['Name'], [], [], [], ['P0'], ['P1'], ['P2'], ['P3'], ['P4']] });
+    expect((await readSheetRows(csv(6, 3), { maxRows: 5, count: 'filled' })).tooManyRows).toBe(true);
+    const xlsBook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(xlsBook, XLSX.utils.aoa_to_sheet([['Name'], ...Array.from({ length: 8 }, (_, i) => [`P${i}`])]), 'S');
+    const xls = XLSX.write(xlsBook, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    expect(await readSheetRows(xls, { maxRows: 8, count: 'all' })).toEqual({
+      tooManyRows: false,
+      rows: [['Name'], ...Array.from({ length: 8 }, (_, i) => [`P${i}`])],
+    });
+    expect((await readSheetRows(xls, { maxRows: 7, count: 'all' })).tooManyRows).toBe(true);
+  });
+
+  it('refuses a part whose headers claim more than the limit before inflating it, and a zip that is no workbook', async () => {
+    const honest = await workbookWith(() => ({
+      ...deflated('xl/worksheets/sheet1.xml', Buffer.from(`${SHEET_HEAD}${SHEET_TAIL}`)),
+      size: SHEET_LIMITS.entryBytes + 1,
+    }));
+    await expect(readSheetRows(honest, { maxRows: 10, count: 'all' })).rejects.toMatchObject({
+      status: Status.FILE_TYPE_ERROR,
+      message: expect.stringMatching(/more than \d+ MB/),
+    });
+    const notBook = zipOf([deflated('word/document.xml', Buffer.from('<w:document/>'))]);
+    await expect(readSheetRows(notBook, { maxRows: 10, count: 'all' })).rejects.toMatchObject({ status: Status.FILE_TYPE_ERROR });
   });
 });

@@ -73,9 +73,9 @@ export const SHEET_LIMITS = {
 } as const;
 
 export interface SheetRead {
-  /** The first sheet's rows as text cells, up to the cap. */
+  /** The first sheet's rows as text cells (the header first); only the header when the file has too many. */
   rows: string[][];
-  /** The file has more rows than the cap: reading stopped at the first row past it, and `rows` is incomplete. */
+  /** The file has more rows than the cap: reading stopped at the first row past it. */
   tooManyRows: boolean;
 }
 

@@ -56,6 +56,8 @@ function rowSink() {
       return true;
     },
     result() {
+      // Past the cap the imports refuse the file after checking its header: the other rows need not cross threads.
+      if (this.tooManyRows) return { rows: [rows[0] || []], tooManyRows: true };
       const out = new Array(rows.length);
       for (let i = 0; i < rows.length; i++) out[i] = rows[i] || [];
       return { rows: out, tooManyRows: this.tooManyRows };
