@@ -131,7 +131,7 @@ export async function readSheetRows(bytes: Buffer, cap: SheetCap): Promise<Sheet
 
 const MB = 1024 * 1024;
 const REFUSALS: Record<string, string> = {
-  tooLarge: `The workbook unpacks to more than ${SHEET_LIMITS.entryBytes / MB} MB; it is not an import file`,
+  tooLarge: `The workbook unpacks to more than ${SHEET_LIMITS.entryBytes / MB} MB in one part or ${SHEET_LIMITS.totalBytes / MB} MB in all; it is not an import file`,
   badText: 'Only csv, xls and xlsx files are accepted',
   zip: 'The workbook could not be read; save it again as .xlsx',
   xls: 'The xls file could not be read; save it again as .xlsx',
@@ -173,7 +173,15 @@ function inWorker(kind: 'zip' | 'xls' | 'csv', bytes: Buffer, cap: SheetCap): Pr
       }
     });
     // A worker past its heap limit ends with an error, never an answer.
-    worker.on('error', () => end(() => reject(new SpreadsheetUnreadable('The file needs too much memory to read; it is not an import file'))));
+    worker.on('error', (err: Error & { code?: string }) =>
+      end(() =>
+        reject(
+          new SpreadsheetUnreadable(
+            err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'The file needs too much memory to read; it is not an import file' : (REFUSALS[kind] ?? ''),
+          ),
+        ),
+      ),
+    );
     worker.on('exit', () => end(() => reject(new SpreadsheetUnreadable(REFUSALS[kind] ?? 'The file could not be read'))));
   });
 }
