@@ -183,13 +183,9 @@ describe('hostile spreadsheets', () => {
       finished = true;
     });
     expect(await eventually(() => sheetReadsInProgress() > 0 || finished)).toBe(true);
-    // Three health checks one after another, each answered while the workbook is still being read.
-    const answered: boolean[] = [];
-    for (let i = 0; i < 3; i++) {
-      const health = await t.app.inject({ method: 'GET', url: '/healthz' });
-      answered.push(health.statusCode === 200 && !finished);
-    }
-    expect(answered).toEqual([true, true, true]);
+    // A health check answered while the workbook is still being read (the old reader held the event loop until the end).
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect([health.statusCode, finished]).toEqual([200, false]);
     expect((await upload).result).toEqual({ errors: [{ field: 'file', rule: 'tooManyRows' }] });
   });
 });
