@@ -57,7 +57,7 @@ export async function sheetsBench(kind: 'pglite' | 'postgres' = 'pglite'): Promi
 
   const form = new FormData();
   form.append('dryRun', 'true');
-  form.append('file', new Blob([file]), 'big.xlsx');
+  form.append('file', new Blob([new Uint8Array(file)]), 'big.xlsx');
   const t0 = performance.now();
   let answered = false;
   const upload = fetch(`${url}/importEmpList`, { method: 'POST', headers: { 'x-coolvisit-token': login.result.token }, body: form })

@@ -43,13 +43,39 @@ export function migrationsDir(): string {
 /** Extensions the migrations use (pg_trgm for the visit list's substring indexes); every PGlite opened loads them. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-export async function openPglite(dir: string | 'memory' | PGlite): Promise<Database> {
+/**
+ * PGlite starts PostgreSQL with fsync off (`-F`), and its Node file system has no fsync at all, so a power loss could
+ * lose commits already acknowledged. A data folder is opened without `-F`, with the WAL flushed by fsync (its
+ * fdatasync is a no-op), and the file system's missing fsync supplied, so a commit returns only once it is on disk.
+ */
+const DURABLE_START_PARAMS = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=fsync'];
+
+interface EmscriptenStream {
+  nfd?: number;
+}
+function syncToDisk(client: PGlite): void {
+  const ops = (client as unknown as { mod?: { NODEFS?: { stream_ops?: Record<string, unknown> } } }).mod?.NODEFS?.stream_ops;
+  // A PGlite upgrade that moves these internals must not silently give up durability: the test of this fails first.
+  if (!ops) throw new Error('PGlite internals changed: cannot make the embedded database durable (see db/client.ts)');
+  ops.fsync ??= (stream: EmscriptenStream) => {
+    if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
+    return 0;
+  };
+}
+
+export interface PgliteOptions {
+  /** Whether a commit waits for the disk (default). Off only to measure what durability costs (the bench). */
+  durable?: boolean;
+}
+
+export async function openPglite(dir: string | 'memory' | PGlite, { durable = true }: PgliteOptions = {}): Promise<Database> {
   let client: PGlite;
   if (dir instanceof PGlite) client = dir;
   else if (dir === 'memory') client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   else {
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, ...(durable ? { startParams: DURABLE_START_PARAMS } : {}) });
+    if (durable) syncToDisk(client);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -20,10 +20,21 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Variables for a child process: this one's, overridden by `env`, where undefined removes one. */
+type Env = Record<string, string | undefined>;
+function childEnv(...layers: Env[]): NodeJS.ProcessEnv {
+  const out: Env = { ...process.env };
+  for (const layer of layers)
+    for (const [k, v] of Object.entries(layer))
+      if (v === undefined) delete out[k];
+      else out[k] = v;
+  return out;
+}
+
 /** The operator CLI against the database `env` names; throws with its output when it fails. */
-export function cli(env: Record<string, string>, ...args: string[]): string {
+export function cli(env: Env, ...args: string[]): string {
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(src, 'cli.ts'), ...args], {
-    env: { ...process.env, ...env },
+    env: childEnv(env),
     encoding: 'utf8',
     timeout: scaled(120_000),
   });
@@ -49,12 +60,12 @@ export interface RunningServer {
 }
 
 /** Starts `src/main.ts` on a free port and waits until /healthz answers 200. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(env: Env): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(src, 'main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, CAPTCHA: 'off', LOG_LEVEL: 'warn', ...env },
+    env: childEnv({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, CAPTCHA: 'off', LOG_LEVEL: 'warn' }, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (c: Buffer) => log.push(c.toString()));
