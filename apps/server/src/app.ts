@@ -96,7 +96,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     // A URL the router cannot decode (e.g. %ED%A0%80) answers the envelope, not Fastify's own error shape.
-    frameworkErrors: (_err, _req, reply) => (reply as FastifyReply).code(400).send({ status: Status.BAD_PARAMS, reason: 'Malformed request URL', result: null }),
+    frameworkErrors: (_err, _req, reply) =>
+      (reply as FastifyReply).code(400).send({ status: Status.BAD_PARAMS, reason: 'Malformed request URL', result: null }),
   });
   const services = await startServices(app, config, database);
   checkBindings();

@@ -106,16 +106,17 @@ export const modifyUserInfo = defineCall({
   access: COMPANY_ADMINS,
   statuses: [Status.COMPANY_NAME_TAKEN, Status.INVALID_USER],
   log: { module: LogModule.ACCOUNT, event: 'update' },
-  input: z.object({
-    userid: z.int32().optional(),
-    username: zPersonName.optional(),
-    phone: zPhone.optional(),
-    company: zCompanyName.optional(),
-    shortName: zCompanyShortName.or(z.literal('')).optional(),
-    remark: z.string().trim().max(500).optional(),
-    lang: zLang.optional(),
-    guideDone: z.boolean().optional(),
-  })
+  input: z
+    .object({
+      userid: z.int32().optional(),
+      username: zPersonName.optional(),
+      phone: zPhone.optional(),
+      company: zCompanyName.optional(),
+      shortName: zCompanyShortName.or(z.literal('')).optional(),
+      remark: z.string().trim().max(500).optional(),
+      lang: zLang.optional(),
+      guideDone: z.boolean().optional(),
+    })
     // An update naming nothing to change is a mistake of the caller, not an empty UPDATE for the database to refuse.
     .refine((o) => Object.entries(o).some(([k, v]) => k !== 'userid' && v !== undefined), { message: 'required' }),
   output: userInfo,
