@@ -7,11 +7,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { allCalls, allDownloads, ONSITE_READERS, Status } from '@openvisit/contract';
+import { allCalls, allDownloads, ONSITE_READERS, Status, statusInfo } from '@openvisit/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import { type Database, isDatabaseUnavailable } from './db/client.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -199,6 +199,14 @@ async function registerGuards(app: FastifyInstance, config: Config): Promise<voi
     if (isDatabaseInputError(err) && config.env !== 'test') {
       req.log.warn({ err }, 'the database refused input the contract let through');
       return reply.code(200).send({ status: Status.BAD_PARAMS, reason: 'Invalid input', result: null });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // A database restart or failover: the request may be retried; /healthz says the same meanwhile.
+      req.log.warn({ reqId: req.id, code: (err as { cause?: { code?: string } }).cause?.code }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: Status.SERVICE_UNAVAILABLE, reason: statusInfo(Status.SERVICE_UNAVAILABLE)?.en, result: null });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ status: Status.SERVER_ERROR, reason: `Server error (request ${req.id})`, result: null });

@@ -121,9 +121,12 @@ export const coercedInt = () => z.coerce.number().int().min(INT4_MIN).max(INT4_M
 export type CallInput<C extends CallDef> = z.input<C['input']>;
 export type CallOutput<C extends CallDef> = z.output<C['output']>;
 
-/** What any call may answer without declaring it: 400 field errors; with a session 27/28/29 and 610; 619/620 for uploads. */
+/**
+ * What any call may answer without declaring it: 400 field errors, 503 while the database is away (HTTP 503 with
+ * Retry-After); with a session 27/28/29 and 610; 619/620 for uploads.
+ */
 export function universalStatuses(call: CallDef): readonly number[] {
-  const out: number[] = [Status.BAD_PARAMS];
+  const out: number[] = [Status.BAD_PARAMS, Status.SERVICE_UNAVAILABLE];
   if (call.access !== 'public') out.push(Status.TOKEN_INVALID, Status.TOKEN_MISSING, Status.TOKEN_EXPIRED, Status.NO_PERMISSION);
   if (call.upload) out.push(Status.FILE_TYPE_ERROR, Status.ONLY_ZIP);
   return out;

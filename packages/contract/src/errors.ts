@@ -114,6 +114,7 @@ const entries = {
   LOGIN_TRIES_LEFT: [302, '密码错误，再错误几次后账号将被锁定', 'Invalid username or password; the account will be locked after a few more failures'],
   BAD_PARAMS: [400, '参数错误', 'Bad parameters'],
   SERVER_ERROR: [500, '系统运行异常', 'Server error'],
+  SERVICE_UNAVAILABLE: [503, '服务暂时不可用，请稍后重试', 'The service is temporarily unavailable; please try again shortly'],
   BAD_SIGN: [501, '鉴权失败，签名错误', 'Signature check failed'],
   BAD_BUSINESS_PARAMS: [505, '业务参数错误', 'Invalid business parameters'],
   NO_SUCH_PACKAGE: [601, '暂无该套餐', 'No such plan'],

@@ -66,26 +66,78 @@ export async function openPglite(dir: string | 'memory' | PGlite): Promise<Datab
   };
 }
 
+/** How long a query waits for a connection before the request is answered "temporarily unavailable". */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** SQLSTATE classes and codes, and socket errors, that mean "the database is away", not "this query is wrong". */
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection error|timeout exceeded when trying to connect|not queryable|terminating connection/i;
+
 /**
- * LISTEN on a connection of its own (a pooled one would be handed to other queries): reconnects after a failure so a
- * restarted database does not silence the channel for good.
+ * Whether an error (or what caused it: Drizzle wraps the driver's) says the database cannot be reached right now: a
+ * restart, failover or network cut. Such a request is answered 503 and may be retried; anything else stays a fault.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message) && !(e as { cause?: unknown }).cause) return true;
+  }
+  return false;
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries): after a failure it reconnects,
+ * retrying with a growing pause for as long as the database is away, so a restart does not silence the channel.
  */
 async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let pause = 250;
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    let failed = false;
+    const reconnect = () => {
+      if (failed) return;
+      failed = true;
+      if (client === c) client = null;
+      void c.end().catch(() => undefined);
+      if (stopped) return;
+      retry = setTimeout(() => void connect().catch(() => undefined), pause);
+      pause = Math.min(pause * 2, 5000);
+    };
     c.on('notification', (n) => {
       if (n.channel === channel) onNotify(n.payload ?? '');
     });
-    c.on('error', () => {
-      void c.end().catch(() => undefined);
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
-    });
-    await c.connect();
-    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    c.on('error', reconnect);
+    c.on('end', reconnect);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      reconnect();
+      throw err;
+    }
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
     client = c;
+    pause = 250;
   };
   await connect();
   return async () => {
@@ -96,10 +148,14 @@ async function listenPostgres(url: string, channel: string, onNotify: (payload: 
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', () => {
     // A dropped idle connection is replaced by the pool; queries report their own errors.
   });
+  // The pool listens for errors only while a connection is idle: one checked out between the statements of a
+  // transaction when its backend is terminated (a restart, a failover) would otherwise throw an unhandled 'error'
+  // and end the process. Its pending or next query fails instead, and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
