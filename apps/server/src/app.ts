@@ -197,7 +197,9 @@ async function registerGuards(app: FastifyInstance, config: Config): Promise<voi
     // Input the database refused as invalid is the caller's mistake, not a server error. In tests it stays a 500, so
     // the fuzz test finds the contract primitive that should have refused it first.
     if (isDatabaseInputError(err) && config.env !== 'test') {
-      req.log.warn({ err }, 'the database refused input the contract let through');
+      // The code only: the error itself would carry the statement's parameters into the log.
+      const sqlstate = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+      req.log.warn({ reqId: req.id, code: sqlstate }, 'the database refused input the contract let through');
       return reply.code(200).send({ status: Status.BAD_PARAMS, reason: 'Invalid input', result: null });
     }
     if (isDatabaseUnavailable(err)) {
