@@ -34,4 +34,3 @@ export async function durabilityBench(): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) void durabilityBench();
-
