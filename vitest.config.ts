@@ -14,11 +14,26 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude: ['apps/server/test/resilience/**'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 120_000 * scale,
           hookTimeout: 180_000 * scale,
           pool: 'forks',
+        },
+      },
+      {
+        // The real server as a child process whose database is stopped or which is killed: run alone, after the suites
+        // (scripts/test-all.sh, through scripts/with-postgres.sh), never beside tests sharing that database.
+        resolve: { alias: contractAlias },
+        test: {
+          name: 'resilience',
+          include: ['apps/server/test/resilience/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000 * scale,
+          hookTimeout: 400_000 * scale,
+          pool: 'forks',
+          fileParallelism: false,
         },
       },
       {

@@ -1,4 +1,4 @@
-// npm run bench: throughput and latency of /Login and /GetUserInfo, employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts), statistics (bench/reports.ts) on the embedded database (and on PostgreSQL
+// npm run bench: throughput and latency of /Login and /GetUserInfo, employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts), statistics (bench/reports.ts), the stall of an oversized import (bench/sheets.ts), the cost of durable commits (bench/durability.ts) on the embedded database (and on PostgreSQL
 // when TEST_DATABASE_URL is set, as `npm run bench:pg` does), each against a bare Fastify route measured in the same run.
 
 import { execFile } from 'node:child_process';
@@ -12,8 +12,10 @@ import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/crypto.js';
+import { durabilityBench } from './durability.js';
 import { mailBench } from './mail.js';
 import { reportsBench } from './reports.js';
+import { sheetsBench } from './sheets.js';
 import { visitsBench } from './visits.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -180,4 +182,6 @@ await visitsBench(load, base, 'pglite');
 if (process.env.TEST_DATABASE_URL) await visitsBench(load, base, 'postgres');
 await reportsBench('pglite');
 if (process.env.TEST_DATABASE_URL) await reportsBench('postgres');
+await sheetsBench('pglite');
+await durabilityBench();
 process.exit(0);

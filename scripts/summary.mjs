@@ -6,7 +6,7 @@ const [dir, checksFailed = '0'] = process.argv.slice(2);
 let passed = 0;
 let failed = Number(checksFailed);
 const parts = [];
-for (const name of ['unit.json', 'pg.json', 'e2e.json']) {
+for (const name of ['unit.json', 'pg.json', 'resilience.json', 'e2e.json']) {
   const file = path.join(dir, name);
   if (!fs.existsSync(file)) continue;
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));

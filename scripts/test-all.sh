@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every check and test: lint, type check, the statuses each call declares (scripts/call-statuses.mjs), build, unit + API tests on PGlite, the API suite again on PostgreSQL,
-# and the end-to-end tests in Chromium. Ends with one line "N passed, N failed".
+# the resilience tests (the real server losing its PostgreSQL, killed mid-write), and the end-to-end tests in Chromium. Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=.tmp/results
@@ -15,7 +15,8 @@ step lint npx biome check .
 step typecheck npm run -s typecheck
 step "declared statuses" node scripts/call-statuses.mjs --check
 step build npm run -s build
-step "unit and API tests (PGlite)" env VITEST_JSON="$out/unit.json" npx vitest run
+step "unit and API tests (PGlite)" env VITEST_JSON="$out/unit.json" npx vitest run --project contract --project server --project web
 step "API tests (PostgreSQL)" bash scripts/with-postgres.sh env VITEST_JSON="$out/pg.json" npx vitest run --project server --exclude apps/server/src/cli.test.ts
+step "resilience (PostgreSQL restart, kill -9)" bash scripts/with-postgres.sh env VITEST_JSON="$out/resilience.json" npx vitest run --project resilience
 step "end-to-end tests (Chromium)" env E2E_JSON="$out/e2e.json" npm run -s test:e2e
 node scripts/summary.mjs "$out" "$checks_failed"

@@ -7,11 +7,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { allCalls, allDownloads, ONSITE_READERS, Status } from '@openvisit/contract';
+import { allCalls, allDownloads, ONSITE_READERS, Status, statusInfo } from '@openvisit/contract';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import { type Database, isDatabaseUnavailable } from './db/client.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -39,6 +39,7 @@ import { registerVisitJobs } from './modules/visits/visits.schedule.js';
 import { type Binding, registerCalls } from './platform/calls.js';
 import { secretBox } from './platform/crypto.js';
 import { type DownloadBinding, registerDownloads } from './platform/downloads.js';
+import { isDatabaseInputError } from './platform/errors.js';
 import { OnSiteEvents, registerOnSiteStream } from './platform/events.js';
 import { FolderFileStore } from './platform/files.js';
 import { JobQueue } from './platform/jobs.js';
@@ -94,6 +95,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    // A URL the router cannot decode (e.g. %ED%A0%80) answers the envelope, not Fastify's own error shape.
+    frameworkErrors: (_err, _req, reply) =>
+      (reply as FastifyReply).code(400).send({ status: Status.BAD_PARAMS, reason: 'Malformed request URL', result: null }),
   });
   const services = await startServices(app, config, database);
   checkBindings();
@@ -179,13 +183,32 @@ async function registerGuards(app: FastifyInstance, config: Config): Promise<voi
   });
 
   app.setErrorHandler((err: Error, req, reply) => {
+    // A download that fails before its first byte has set its file's headers already; the envelope is JSON.
+    reply.removeHeader('content-disposition').header('content-type', 'application/json; charset=utf-8');
     const code = (err as { statusCode?: number }).statusCode ?? 500;
     if (code === 429) return reply.code(429).send({ status: 429, reason: (err as { reason?: string }).reason ?? err.message, result: null });
     if (code === 413) return reply.code(413).send({ status: 413, reason: 'Request body too large', result: null });
     if (code >= 400 && code < 500) {
       const reason =
         (err as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Content-Type must be application/json' : 'Malformed request body';
-      return reply.code(code).send({ status: code, reason, result: null });
+      // The HTTP code says what went wrong in transport; the envelope carries a status of the catalogue.
+      return reply.code(code).send({ status: Status.BAD_PARAMS, reason, result: null });
+    }
+    // Input the database refused as invalid is the caller's mistake, not a server error. In tests it stays a 500, so
+    // the fuzz test finds the contract primitive that should have refused it first.
+    if (isDatabaseInputError(err) && config.env !== 'test') {
+      // The code only: the error itself would carry the statement's parameters into the log.
+      const sqlstate = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+      req.log.warn({ reqId: req.id, code: sqlstate }, 'the database refused input the contract let through');
+      return reply.code(200).send({ status: Status.BAD_PARAMS, reason: 'Invalid input', result: null });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // A database restart or failover: the request may be retried; /healthz says the same meanwhile.
+      req.log.warn({ reqId: req.id, code: (err as { cause?: { code?: string } }).cause?.code }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: Status.SERVICE_UNAVAILABLE, reason: statusInfo(Status.SERVICE_UNAVAILABLE)?.en, result: null });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ status: Status.SERVER_ERROR, reason: `Server error (request ${req.id})`, result: null });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Status, type StatusCode } from './errors.js';
 import type { LogEvent, LogModule, Role } from './lookups.js';
+import { unstorableTextPaths } from './validators.js';
 
 export const MODULES = [
   'auth',
@@ -96,15 +97,36 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
 export function defineCall<const N extends string, I extends z.ZodType, O extends z.ZodType>(
   def: CallDef<I, O> & { name: N },
 ): CallDef<I, O> & { name: N } {
-  return def;
+  return { ...def, input: storable(def.input) };
 }
+
+/**
+ * Every call and download input refuses, at any depth (free text, arrays, records, keys), a string the database cannot
+ * store: NUL or a lone surrogate ('illegalChars'), instead of failing in the database. Runs once the shape is valid.
+ */
+function storable<I extends z.ZodType>(input: I): I {
+  return input.superRefine((value, ctx) => {
+    for (const path of unstorableTextPaths(value)) ctx.addIssue({ code: 'custom', message: 'illegalChars', path });
+  });
+}
+
+/** PostgreSQL `integer`: every id and count column is one (the schema has no bigint), so inputs stay inside it. */
+export const INT4_MIN = -2147483648;
+export const INT4_MAX = 2147483647;
+/** An integer of a `smallint` column (codes, switches, small counts). */
+export const int16 = () => z.int().min(-32768).max(32767);
+/** An integer of an `integer` column from a query string or a form field (JSON inputs use `z.int32()`). */
+export const coercedInt = () => z.coerce.number().int().min(INT4_MIN).max(INT4_MAX);
 
 export type CallInput<C extends CallDef> = z.input<C['input']>;
 export type CallOutput<C extends CallDef> = z.output<C['output']>;
 
-/** What any call may answer without declaring it: 400 field errors; with a session 27/28/29 and 610; 619/620 for uploads. */
+/**
+ * What any call may answer without declaring it: 400 field errors, 503 while the database is away (HTTP 503 with
+ * Retry-After); with a session 27/28/29, 303 and 610; 619/620 for uploads.
+ */
 export function universalStatuses(call: CallDef): readonly number[] {
-  const out: number[] = [Status.BAD_PARAMS];
+  const out: number[] = [Status.BAD_PARAMS, Status.SERVICE_UNAVAILABLE];
   // 303: a session whose password must be changed first (platform/sessions.ts names the few calls it may make).
   if (call.access !== 'public')
     out.push(Status.TOKEN_INVALID, Status.TOKEN_MISSING, Status.TOKEN_EXPIRED, Status.NO_PERMISSION, Status.PASSWORD_CHANGE_REQUIRED);
@@ -162,8 +184,8 @@ export const epochMs = z.number().int();
 
 /** Paging request of the original: startIndex + requestedCount. */
 export const pageInput = {
-  startIndex: z.coerce.number().int().min(0).default(0),
-  requestedCount: z.coerce.number().int().min(1).max(500).default(20),
+  startIndex: coercedInt().min(0).default(0),
+  requestedCount: coercedInt().min(1).max(500).default(20),
 };
 
 export function pageOf<T extends z.ZodType>(item: T) {
@@ -201,7 +223,7 @@ export interface DownloadDef<I extends z.ZodType = z.ZodType> {
 }
 
 export function defineDownload<const N extends string, I extends z.ZodType>(def: DownloadDef<I> & { name: N }): DownloadDef<I> & { name: N } {
-  return def;
+  return { ...def, input: storable(def.input) };
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

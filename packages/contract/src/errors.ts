@@ -115,6 +115,7 @@ const entries = {
   PASSWORD_CHANGE_REQUIRED: [303, '请先修改密码', 'Change your password before you continue'],
   BAD_PARAMS: [400, '参数错误', 'Bad parameters'],
   SERVER_ERROR: [500, '系统运行异常', 'Server error'],
+  SERVICE_UNAVAILABLE: [503, '服务暂时不可用，请稍后重试', 'The service is temporarily unavailable; please try again shortly'],
   BAD_SIGN: [501, '鉴权失败，签名错误', 'Signature check failed'],
   BAD_BUSINESS_PARAMS: [505, '业务参数错误', 'Invalid business parameters'],
   NO_SUCH_PACKAGE: [601, '暂无该套餐', 'No such plan'],

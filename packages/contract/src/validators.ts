@@ -24,6 +24,28 @@ function codePoints(s: string): number {
 const CONTROL_CHAR = /\p{Cc}/u;
 
 // ---------------------------------------------------------------------------------------------
+// Storable text: what a PostgreSQL text column can hold
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * NUL (PostgreSQL text cannot hold it) or a UTF-16 surrogate without its pair (no UTF-8 encoding exists for it): a
+ * string holding either would fail in the database, so every call input refuses it as 'illegalChars'.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isStorableText(s: string): boolean {
+  return !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+}
+
+/** The paths of every string (values and object keys, at any depth) that `isStorableText` refuses. */
+export function unstorableTextPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return isStorableText(value) ? [] : [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => unstorableTextPaths(v, [...path, i]));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([k, v]) => (isStorableText(k) ? unstorableTextPaths(v, [...path, k]) : [[...path, k]]));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Password
 // ---------------------------------------------------------------------------------------------
 

@@ -43,13 +43,39 @@ export function migrationsDir(): string {
 /** Extensions the migrations use (pg_trgm for the visit list's substring indexes); every PGlite opened loads them. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-export async function openPglite(dir: string | 'memory' | PGlite): Promise<Database> {
+/**
+ * PGlite starts PostgreSQL with fsync off (`-F`), and its Node file system has no fsync at all, so a power loss could
+ * lose commits already acknowledged. A data folder is opened without `-F`, with the WAL flushed by fsync (its
+ * fdatasync is a no-op), and the file system's missing fsync supplied, so a commit returns only once it is on disk.
+ */
+const DURABLE_START_PARAMS = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=fsync'];
+
+interface EmscriptenStream {
+  nfd?: number;
+}
+function syncToDisk(client: PGlite): void {
+  const ops = (client as unknown as { mod?: { NODEFS?: { stream_ops?: Record<string, unknown> } } }).mod?.NODEFS?.stream_ops;
+  // A PGlite upgrade that moves these internals must not silently give up durability: the test of this fails first.
+  if (!ops) throw new Error('PGlite internals changed: cannot make the embedded database durable (see db/client.ts)');
+  ops.fsync ??= (stream: EmscriptenStream) => {
+    if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
+    return 0;
+  };
+}
+
+export interface PgliteOptions {
+  /** Whether a commit waits for the disk (default). Off only to measure what durability costs (the bench). */
+  durable?: boolean;
+}
+
+export async function openPglite(dir: string | 'memory' | PGlite, { durable = true }: PgliteOptions = {}): Promise<Database> {
   let client: PGlite;
   if (dir instanceof PGlite) client = dir;
   else if (dir === 'memory') client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   else {
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, ...(durable ? { startParams: DURABLE_START_PARAMS } : {}) });
+    if (durable) syncToDisk(client);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -66,26 +92,78 @@ export async function openPglite(dir: string | 'memory' | PGlite): Promise<Datab
   };
 }
 
+/** How long a query waits for a connection before the request is answered "temporarily unavailable". */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** SQLSTATE classes and codes, and socket errors, that mean "the database is away", not "this query is wrong". */
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection error|timeout exceeded when trying to connect|not queryable|terminating connection/i;
+
 /**
- * LISTEN on a connection of its own (a pooled one would be handed to other queries): reconnects after a failure so a
- * restarted database does not silence the channel for good.
+ * Whether an error (or what caused it: Drizzle wraps the driver's) says the database cannot be reached right now: a
+ * restart, failover or network cut. Such a request is answered 503 and may be retried; anything else stays a fault.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message) && !(e as { cause?: unknown }).cause) return true;
+  }
+  return false;
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries): after a failure it reconnects,
+ * retrying with a growing pause for as long as the database is away, so a restart does not silence the channel.
  */
 async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let pause = 250;
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    let failed = false;
+    const reconnect = () => {
+      if (failed) return;
+      failed = true;
+      if (client === c) client = null;
+      void c.end().catch(() => undefined);
+      if (stopped) return;
+      retry = setTimeout(() => void connect().catch(() => undefined), pause);
+      pause = Math.min(pause * 2, 5000);
+    };
     c.on('notification', (n) => {
       if (n.channel === channel) onNotify(n.payload ?? '');
     });
-    c.on('error', () => {
-      void c.end().catch(() => undefined);
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
-    });
-    await c.connect();
-    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    c.on('error', reconnect);
+    c.on('end', reconnect);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      reconnect();
+      throw err;
+    }
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
     client = c;
+    pause = 250;
   };
   await connect();
   return async () => {
@@ -96,10 +174,14 @@ async function listenPostgres(url: string, channel: string, onNotify: (payload: 
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', () => {
     // A dropped idle connection is replaced by the pool; queries report their own errors.
   });
+  // The pool listens for errors only while a connection is idle: one checked out between the statements of a
+  // transaction when its backend is terminated (a restart, a failover) would otherwise throw an unhandled 'error'
+  // and end the process. Its pending or next query fails instead, and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

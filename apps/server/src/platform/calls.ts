@@ -1,4 +1,4 @@
-import { answersStatus, type CallDef, type FieldError, type LogDescription, Role, Status, statusInfo } from '@openvisit/contract';
+import { answersStatus, type CallDef, type FieldError, isStorableText, type LogDescription, Role, Status, statusInfo } from '@openvisit/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -85,7 +85,7 @@ export function bind<C extends CallDef>(
   return { call, handler: handler as Binding['handler'] };
 }
 
-function fieldErrors(error: z.ZodError): FieldError[] {
+export function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => {
     const field = issue.path.map(String).join('.');
     let rule: string = issue.code;
@@ -219,21 +219,29 @@ async function readUpload(
   rules: NonNullable<CallDef['upload']>,
 ): Promise<{ file: { name: string; bytes: Buffer }; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badParams([{ field: 'file', rule: 'required' }]);
-  const part = await req.file({ limits: { fileSize: rules.maxBytes, files: 1, fields: 20 } });
-  if (part?.fieldname !== 'file') throw badParams([{ field: 'file', rule: 'required' }]);
-  const extension = part.filename.toLowerCase().split('.').pop() ?? '';
-  if (!rules.extensions.includes(extension)) {
-    part.file.resume();
-    if (rules.wrongType === 'zip') throw new AppError(Status.ONLY_ZIP);
-    throw new AppError(Status.FILE_TYPE_ERROR, `Only ${rules.extensions.join(', ')} files are accepted`, { extensions: rules.extensions });
+  try {
+    const part = await req.file({ limits: { fileSize: rules.maxBytes, files: 1, fields: 20 } });
+    if (part?.fieldname !== 'file') throw badParams([{ field: 'file', rule: 'required' }]);
+    if (!isStorableText(part.filename)) throw badParams([{ field: 'file', rule: 'illegalChars' }]);
+    const extension = part.filename.toLowerCase().split('.').pop() ?? '';
+    if (!rules.extensions.includes(extension)) {
+      part.file.resume();
+      if (rules.wrongType === 'zip') throw new AppError(Status.ONLY_ZIP);
+      throw new AppError(Status.FILE_TYPE_ERROR, `Only ${rules.extensions.join(', ')} files are accepted`, { extensions: rules.extensions });
+    }
+    const bytes = await part.toBuffer();
+    const fields: Record<string, string> = {};
+    for (const [name, value] of Object.entries(part.fields)) {
+      const v = Array.isArray(value) ? value[0] : value;
+      if (v && v.type === 'field' && typeof v.value === 'string') fields[name] = v.value;
+    }
+    return { file: { name: part.filename, bytes }, fields };
+  } catch (err) {
+    // A body the multipart parser cannot read (no boundary, cut short, a part without its headers) is bad input; the
+    // size limit (413) and our own refusals pass through.
+    if (err instanceof AppError || (err as { statusCode?: number }).statusCode === 413) throw err;
+    throw badParams([{ field: 'file', rule: 'format' }]);
   }
-  const bytes = await part.toBuffer();
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(part.fields)) {
-    const v = Array.isArray(value) ? value[0] : value;
-    if (v && v.type === 'field' && typeof v.value === 'string') fields[name] = v.value;
-  }
-  return { file: { name: part.filename, bytes }, fields };
 }
 
 /** The context inside a service's transaction: repositories built from its scope take part in the transaction. */

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { clientEnd, writeLog } from './audit.js';
-import type { AuthedContext } from './calls.js';
+import { type AuthedContext, fieldErrors } from './calls.js';
 import { AppError, badParams } from './errors.js';
 import type { Services } from './services.js';
 import { assertPasswordChanged, resolveSession } from './sessions.js';
@@ -43,8 +43,7 @@ export function registerDownloads(app: FastifyInstance, deps: { db: Db; config: 
         if (!(def.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
         assertPasswordChanged(session, def.name);
         const parsed = def.input.safeParse({ ...((req.query as object) ?? {}), ...((req.params as object) ?? {}) });
-        if (!parsed.success)
-          throw badParams(parsed.error.issues.map((i) => ({ field: i.path.join('.'), rule: i.code === 'custom' ? i.message : i.code })));
+        if (!parsed.success) throw badParams(fieldErrors(parsed.error));
         const ctx: AuthedContext = {
           config: deps.config,
           services: deps.services,

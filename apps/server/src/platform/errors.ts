@@ -19,3 +19,16 @@ export function badParams(errors: FieldError[]): AppError {
 export function notFound(what = 'record'): AppError {
   return new AppError(Status.NO_SUCH_RECORD, `No such ${what}`);
 }
+
+/**
+ * A database refusing a value as invalid input (SQLSTATE class 22: NUL in text 22P05/22021, an integer out of range
+ * 22003, a bad date 22008…). The contract's primitives refuse such input first; this is the last line behind them.
+ * Drizzle wraps the driver's error, so the cause is looked at too.
+ */
+export function isDatabaseInputError(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
+import { type Db, isDatabaseUnavailable } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 
 export type JobHandler = (payload: unknown, ctx: { attempt: number; final: boolean }) => Promise<void>;
@@ -56,7 +56,14 @@ export class JobQueue {
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.runDue().catch((err) => this.log.error({ err }, 'job loop failed')), this.opts.pollMs);
+    this.timer = setInterval(
+      () =>
+        void this.runDue().then(
+          () => this.backOnline(),
+          (err) => this.loopFailed(err),
+        ),
+      this.opts.pollMs,
+    );
     this.timer.unref();
   }
 
@@ -66,8 +73,24 @@ export class JobQueue {
     await this.running;
   }
 
+  private databaseAway = false;
+  /** A database restart is said once, not with the failed SQL every poll; anything else is logged each time. */
+  private loopFailed(err: unknown): void {
+    if (!isDatabaseUnavailable(err)) {
+      this.log.error({ err }, 'job loop failed');
+      return;
+    }
+    if (!this.databaseAway) this.log.warn('job loop paused: the database is unavailable');
+    this.databaseAway = true;
+  }
+
+  private backOnline(): void {
+    if (this.databaseAway) this.log.warn('job loop resumed: the database is back');
+    this.databaseAway = false;
+  }
+
   private kick(): void {
-    if (this.timer) setImmediate(() => void this.runDue().catch((err) => this.log.error({ err }, 'job loop failed')));
+    if (this.timer) setImmediate(() => void this.runDue().catch((err) => this.loopFailed(err)));
   }
 
   private async drain(): Promise<number> {

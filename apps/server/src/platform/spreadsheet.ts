@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { type Lang, Status, sniffFileType } from '@openvisit/contract';
-import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { AppError, badParams } from './errors.js';
+import { SHEET_WORKER } from './spreadsheet.worker.js';
 
 /** A file that is not a readable spreadsheet: 620 with the reason. */
 class SpreadsheetUnreadable extends AppError {
@@ -53,102 +53,135 @@ export function templateWorkbook<F extends string>(columns: ImportColumns<F>, op
   return out;
 }
 
+/** The bounds of reading one import file, whatever its format. */
+export const SHEET_LIMITS = {
+  /** Unpacked bytes of one xlsx part (sheet, shared strings…), counted as inflated: 20,000 plain rows take a few MB. */
+  entryBytes: 64 * 1024 * 1024,
+  /** Unpacked bytes of all the parts read together. */
+  totalBytes: 128 * 1024 * 1024,
+  entries: 10_000,
+  /** Excel's own bounds: a row or column past them is no sheet Excel wrote. */
+  sheetRows: 1_048_576,
+  sheetColumns: 16_384,
+  /** Columns kept per row; the imports' columns are the first few. */
+  keptColumns: 256,
+  /** Heap of the reading worker, and how long it may take (a worker past either is stopped, the file refused). */
+  heapMb: 512,
+  deadlineMs: 30_000,
+  /** Files read at once; more wait their turn, so a burst of uploads cannot start a worker (and a heap) each. */
+  concurrent: 2,
+} as const;
+
+export interface SheetRead {
+  /** The first sheet's rows as text cells (the header first); only the header when the file has too many. */
+  rows: string[][];
+  /** The file has more rows than the cap: reading stopped at the first row past it. */
+  tooManyRows: boolean;
+}
+
+export interface SheetCap {
+  /** Rows after the header. */
+  maxRows: number;
+  /** Which rows count: every row (an empty one too), or only those with text. */
+  count: 'all' | 'filled';
+}
+
+const resolve = createRequire(import.meta.url).resolve;
+const EXCELJS = resolve('exceljs');
+const LIBS = {
+  yauzl: resolve('yauzl'),
+  // ExcelJS's own XML parser and default number formats, so cells and dates read as ExcelJS read them.
+  saxes: createRequire(EXCELJS).resolve('saxes'),
+  numFormats: resolve('exceljs/lib/xlsx/defaultnumformats.js'),
+  csvParse: resolve('csv-parse/sync'),
+  xlsx: resolve('xlsx'),
+};
+
+let reading = 0;
+/** Files whose rows are being read right now (a worker has started on the rows and not finished). */
+export const sheetReadsInProgress = (): number => reading;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+async function slot(): Promise<() => void> {
+  if (running >= SHEET_LIMITS.concurrent) await new Promise<void>((r) => waiting.push(r));
+  running++;
+  return () => {
+    running--;
+    waiting.shift()?.();
+  };
+}
+
 /**
- * The first sheet's rows as text cells (620 when the file is none of these), from csv, xlsx or legacy xls: the content decides, not the name.
+ * The first sheet of a csv, xlsx or legacy xls file (the content decides, not the name; 620 when it is none of these),
+ * read in a worker thread with its own heap and a deadline, streamed and bounded while reading: an xlsx part that
+ * inflates past SHEET_LIMITS is refused as soon as it does (620), and the rows stop at the first one past the cap.
  * CSV may be UTF-8 (with or without BOM) or GB18030, which Excel on Chinese Windows writes.
  */
-export async function readSheetRows(bytes: Buffer): Promise<string[][]> {
+export async function readSheetRows(bytes: Buffer, cap: SheetCap): Promise<SheetRead> {
   const kind = sniffFileType(new Uint8Array(bytes.subarray(0, 16)));
-  if (kind === 'zip') return readXlsx(bytes);
-  if (kind === 'xls') return readXls(bytes);
-  if (kind !== null) throw new SpreadsheetUnreadable('Only csv, xls and xlsx files are accepted');
-  return readCsv(bytes);
-}
-
-async function readXlsx(bytes: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
+  if (kind !== null && kind !== 'zip' && kind !== 'xls') throw new SpreadsheetUnreadable('Only csv, xls and xlsx files are accepted');
+  const release = await slot();
   try {
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new SpreadsheetUnreadable('The workbook could not be read; save it again as .xlsx');
-  }
-  const sheet = wb.worksheets[0];
-  const rows: string[][] = [];
-  sheet?.eachRow({ includeEmpty: true }, (row, n) => {
-    rows[n - 1] = (row.values as unknown[]).slice(1).map(cellText);
-  });
-  return Array.from(rows, (r) => r ?? []);
-}
-
-function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  // Workbook dates carry the wall-clock time as UTC: a date alone reads "yyyy-mm-dd", a date and time "yyyy-mm-dd hh:mm".
-  if (v instanceof Date) {
-    const iso = v.toISOString();
-    return v.getUTCHours() || v.getUTCMinutes() ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
-  }
-  if (typeof v === 'object' && 'richText' in (v as object))
-    return ((v as { richText: { text: string }[] }).richText ?? []).map((r) => r.text).join('');
-  if (typeof v === 'object' && 'text' in (v as object)) return String((v as { text: unknown }).text);
-  if (typeof v === 'object' && 'result' in (v as object)) return String((v as { result: unknown }).result ?? '');
-  return String(v);
-}
-
-function readCsv(bytes: Buffer): string[][] {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder('gb18030').decode(bytes);
-  }
-  if (text.includes('\u0000')) throw new SpreadsheetUnreadable('Only csv, xls and xlsx files are accepted');
-  try {
-    return parseCsv(text, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: true }) as string[][];
-  } catch (err) {
-    throw new SpreadsheetUnreadable(`The csv file could not be read: ${(err as Error).message.slice(0, 120)}`);
+    return await inWorker(kind ?? 'csv', bytes, cap);
+  } finally {
+    release();
   }
 }
 
-/**
- * Legacy BIFF .xls through SheetJS, in a worker thread with its own heap limit and a deadline: the npm build
- * of SheetJS has known prototype-pollution and ReDoS advisories on crafted files, so it never runs in the
- * server's own realm, and a worker that hangs or balloons is killed without touching the server.
- */
-const XLS_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const XLSX = require(workerData.library);
-try {
-  const wb = XLSX.read(workerData.bytes, { type: 'buffer', cellFormula: false, cellHTML: false, cellDates: true, sheetRows: ${50_001} });
-  const sheet = wb.Sheets[wb.SheetNames[0]];
-  const rows = sheet ? XLSX.utils.sheet_to_json(sheet, { header: 1, raw: false, defval: '', blankrows: true, dateNF: 'yyyy-mm-dd' }) : [];
-  parentPort.postMessage({ rows: JSON.parse(JSON.stringify(rows)) });
-} catch (err) {
-  parentPort.postMessage({ error: String(err && err.message || err).slice(0, 200) });
-}`;
+const MB = 1024 * 1024;
+const REFUSALS: Record<string, string> = {
+  tooLarge: `The workbook unpacks to more than ${SHEET_LIMITS.entryBytes / MB} MB in one part or ${SHEET_LIMITS.totalBytes / MB} MB in all; it is not an import file`,
+  badText: 'Only csv, xls and xlsx files are accepted',
+  zip: 'The workbook could not be read; save it again as .xlsx',
+  xls: 'The xls file could not be read; save it again as .xlsx',
+  csv: 'The csv file could not be read',
+};
 
-const XLS_DEADLINE_MS = 30_000;
-const XLSX_LIBRARY = createRequire(import.meta.url).resolve('xlsx');
-
-function readXls(bytes: Buffer): Promise<string[][]> {
+function inWorker(kind: 'zip' | 'xls' | 'csv', bytes: Buffer, cap: SheetCap): Promise<SheetRead> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(XLS_WORKER, {
+    let started = false;
+    let done = false;
+    const worker = new Worker(SHEET_WORKER, {
       eval: true,
-      workerData: { library: XLSX_LIBRARY, bytes },
-      resourceLimits: { maxOldGenerationSizeMb: 512 },
+      workerData: { kind, bytes, maxRows: cap.maxRows, count: cap.count, limits: SHEET_LIMITS, libs: LIBS },
+      resourceLimits: { maxOldGenerationSizeMb: SHEET_LIMITS.heapMb },
     });
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new SpreadsheetUnreadable('The xls file took too long to read; save it as .xlsx'));
-    }, XLS_DEADLINE_MS);
-    worker.once('message', (m: { rows?: unknown[][]; error?: string }) => {
+    const end = (outcome: () => void) => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
+      if (started) reading--;
       void worker.terminate();
-      if (m.error || !m.rows) reject(new SpreadsheetUnreadable('The xls file could not be read; save it again as .xlsx'));
-      else resolve(m.rows.map((r) => (Array.isArray(r) ? r.map((c) => (c === null || c === undefined ? '' : String(c).trim())) : [])));
+      outcome();
+    };
+    const timer = setTimeout(
+      () =>
+        end(() => reject(new SpreadsheetUnreadable(`The file took more than ${SHEET_LIMITS.deadlineMs / 1000} s to read; it is not an import file`))),
+      SHEET_LIMITS.deadlineMs,
+    );
+    worker.on('message', (m: { reading?: true; rows?: string[][]; tooManyRows?: boolean; error?: string; detail?: string }) => {
+      if (m.reading) {
+        if (!started && !done) reading++;
+        started = true;
+        return;
+      }
+      if (m.rows) end(() => resolve({ rows: m.rows as string[][], tooManyRows: m.tooManyRows === true }));
+      else {
+        const reason = REFUSALS[m.error ?? ''] ?? (kind === 'csv' && m.detail ? m.detail : REFUSALS[kind]);
+        end(() => reject(new SpreadsheetUnreadable(reason ?? 'The file could not be read')));
+      }
     });
-    worker.once('error', () => {
-      clearTimeout(timer);
-      reject(new SpreadsheetUnreadable('The xls file could not be read; save it again as .xlsx'));
-    });
+    // A worker past its heap limit ends with an error, never an answer.
+    worker.on('error', (err: Error & { code?: string }) =>
+      end(() =>
+        reject(
+          new SpreadsheetUnreadable(
+            err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'The file needs too much memory to read; it is not an import file' : (REFUSALS[kind] ?? ''),
+          ),
+        ),
+      ),
+    );
+    worker.on('exit', () => end(() => reject(new SpreadsheetUnreadable(REFUSALS[kind] ?? 'The file could not be read'))));
   });
 }

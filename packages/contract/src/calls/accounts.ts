@@ -18,74 +18,74 @@ export const companySettings = z.object({
   cardText: z.string().default(''),
   escapeClause: z.string().default(''),
   secureProtocol: z.string().default(''),
-  comeAgain: z.number().int().default(0),
-  signOutSwitch: z.number().int().default(0),
+  comeAgain: z.int32().default(0),
+  signOutSwitch: z.int32().default(0),
   backgroundPic: z.string().default(''),
   themecolor: z.string().default(''),
   defaultPhoto: z.string().default(''),
-  faceScaner: z.number().int().default(0),
+  faceScaner: z.int32().default(0),
   // Pad (kiosk) settings of the registration module: home carousel, QR switch, English terms, badge (card) style.
   carouselPic: z.array(z.string()).default([]),
-  qrcodeSwitch: z.number().int().default(0),
+  qrcodeSwitch: z.int32().default(0),
   secureProtocolEn: z.string().default(''),
   /** 0 ordinary, 1 customized. */
-  cardType: z.number().int().default(0),
+  cardType: z.int32().default(0),
   /** 0 90×60 mm, 1 4-inch, 2 5-inch (CARD_SIZES). */
-  cardSize: z.number().int().default(0),
+  cardSize: z.int32().default(0),
   /** 0 colour, 1 black and white. */
-  printType: z.number().int().default(0),
+  printType: z.int32().default(0),
   /** The logo on a customized badge: 0 as text (customText), 1 as the picture. */
-  brandType: z.number().int().default(1),
+  brandType: z.int32().default(1),
   /** 0 top, 1 middle, 2 bottom. */
-  brandPosition: z.number().int().default(0),
-  showAvatar: z.number().int().default(1),
+  brandPosition: z.int32().default(0),
+  showAvatar: z.int32().default(1),
   /** 0 visitor photo, 1 fixed picture (defaultPhoto), 2 QR code. */
-  avatarType: z.number().int().default(0),
+  avatarType: z.int32().default(0),
   customText: z.string().default(''),
-  processSwitch: z.number().int().default(0),
-  permissionSwitch: z.number().int().default(0),
-  tempEditSwitch: z.number().int().default(0),
-  latExtendTime: z.number().int().default(30),
-  preExtendTime: z.number().int().default(30),
-  leaveExpiryTime: z.number().int().default(0),
+  processSwitch: z.int32().default(0),
+  permissionSwitch: z.int32().default(0),
+  tempEditSwitch: z.int32().default(0),
+  latExtendTime: z.int32().default(30),
+  preExtendTime: z.int32().default(30),
+  leaveExpiryTime: z.int32().default(0),
   offDuty: z.string().default(''),
   upDuty: z.string().default(''),
-  qrMaxCount: z.number().int().default(0),
-  qrMaxDuration: z.number().int().default(0),
+  qrMaxCount: z.int32().default(0),
+  qrMaxDuration: z.int32().default(0),
   /** QR check-in at the kiosk (updateScanerSwitch): on unless switched off. */
-  scaner: z.number().int().default(1),
-  cryptoperiod: z.number().int().default(0),
-  blackListSwitch: z.number().int().default(0),
-  subAccount: z.number().int().default(0),
-  unsubscribe: z.number().int().default(0),
-  vaPerm: z.number().int().default(0),
+  scaner: z.int32().default(1),
+  cryptoperiod: z.int32().default(0),
+  blackListSwitch: z.int32().default(0),
+  subAccount: z.int32().default(0),
+  unsubscribe: z.int32().default(0),
+  vaPerm: z.int32().default(0),
   // Notification channels with directory sync (contacts module). The DingTalk secret is stored apart and never here.
-  ddnotify: z.number().int().default(0),
+  ddnotify: z.int32().default(0),
   ddcorpid: z.string().default(''),
   ddagentid: z.string().default(''),
-  ddautosync: z.number().int().default(0),
-  rtxnotify: z.number().int().default(0),
+  ddautosync: z.int32().default(0),
+  rtxnotify: z.int32().default(0),
   rtxip: z.string().default(''),
-  rtxport: z.number().int().default(0),
-  rtxAuto: z.number().int().default(0),
+  rtxport: z.int32().default(0),
+  rtxAuto: z.int32().default(0),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 
 export const userInfo = companySettings.extend({
-  userid: z.number().int(),
+  userid: z.int32(),
   username: z.string(),
   email: z.string(),
   phone: z.string(),
   company: z.string(),
   shortName: z.string(),
   remark: z.string(),
-  userType: z.number().int(),
+  userType: z.int32(),
   regDate: epochMs,
   loginDate: epochMs.nullable(),
   expireDate: epochMs.nullable(),
   lang: zLang,
   guidePending: z.boolean(),
-  sType: z.number().int(),
+  sType: z.int32(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
@@ -95,7 +95,7 @@ export const getUserInfo = defineCall({
   summary: "The company's account and every setting, for the signed-in account's company",
   access: ALL_SESSION_ROLES.filter((r) => r !== Role.SUPER),
   statuses: [Status.INVALID_USER],
-  input: z.object({ userid: z.number().int().optional() }),
+  input: z.object({ userid: z.int32().optional() }),
   output: userInfo,
 });
 
@@ -106,16 +106,19 @@ export const modifyUserInfo = defineCall({
   access: COMPANY_ADMINS,
   statuses: [Status.COMPANY_NAME_TAKEN, Status.INVALID_USER],
   log: { module: LogModule.ACCOUNT, event: 'update' },
-  input: z.object({
-    userid: z.number().int().optional(),
-    username: zPersonName.optional(),
-    phone: zPhone.optional(),
-    company: zCompanyName.optional(),
-    shortName: zCompanyShortName.or(z.literal('')).optional(),
-    remark: z.string().trim().max(500).optional(),
-    lang: zLang.optional(),
-    guideDone: z.boolean().optional(),
-  }),
+  input: z
+    .object({
+      userid: z.int32().optional(),
+      username: zPersonName.optional(),
+      phone: zPhone.optional(),
+      company: zCompanyName.optional(),
+      shortName: zCompanyShortName.or(z.literal('')).optional(),
+      remark: z.string().trim().max(500).optional(),
+      lang: zLang.optional(),
+      guideDone: z.boolean().optional(),
+    })
+    // An update naming nothing to change is a mistake of the caller, not an empty UPDATE for the database to refuse.
+    .refine((o) => Object.entries(o).some(([k, v]) => k !== 'userid' && v !== undefined), { message: 'required' }),
   output: userInfo,
 });
 
@@ -140,16 +143,16 @@ const zDate = z
   .describe('yyyy-MM-dd');
 
 export const manager = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   account: z.string(),
   sName: z.string(),
   phone: z.string(),
-  sType: z.number().int(),
-  gids: z.array(z.number().int()),
+  sType: z.int32(),
+  gids: z.array(z.int32()),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   remark: z.string(),
-  status: z.number().int(),
+  status: z.int32(),
   locked: z.boolean(),
   createTime: epochMs,
 });
@@ -159,7 +162,7 @@ const managerFields = {
   sName: zPersonName,
   phone: zPhone.or(z.literal('')).default(''),
   sType: zStaffType,
-  gids: z.array(z.number().int().positive()).max(100).default([]),
+  gids: z.array(z.int32().positive()).max(100).default([]),
   startDate: zDate.nullable().default(null),
   endDate: zDate.nullable().default(null),
   remark: z.string().trim().max(200).default(''),
@@ -174,7 +177,7 @@ export const getManagerByUser = defineCall({
   module: 'accounts',
   summary: "The company's staff accounts (HSE, server company, reception, logistics, visitor machine, sub-administrator)",
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
-  input: z.object({ userid: z.number().int().optional(), sType: zStaffType.optional() }),
+  input: z.object({ userid: z.int32().optional(), sType: zStaffType.optional() }),
   output: z.array(manager),
 });
 
@@ -185,7 +188,7 @@ export const addManager = defineCall({
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
   statuses: [Status.ALREADY_EXISTS],
   log: { module: LogModule.ACCOUNT, event: 'add' },
-  input: z.object({ userid: z.number().int().optional(), account: zAccountName, password: zPassword, ...managerFields }).superRefine(datesInOrder),
+  input: z.object({ userid: z.int32().optional(), account: zAccountName, password: zPassword, ...managerFields }).superRefine(datesInOrder),
   output: manager,
 });
 
@@ -198,7 +201,7 @@ export const updateManager = defineCall({
   log: { module: LogModule.ACCOUNT, event: 'update' },
   input: z
     .object({
-      userid: z.number().int().optional(),
+      userid: z.int32().optional(),
       account: z.string().trim().min(1).max(64),
       password: zPassword.optional(),
       status: z.union([z.literal(0), z.literal(1)]).optional(),
@@ -207,7 +210,7 @@ export const updateManager = defineCall({
       sName: zPersonName.optional(),
       phone: zPhone.or(z.literal('')).optional(),
       sType: zStaffType.optional(),
-      gids: z.array(z.number().int().positive()).max(100).optional(),
+      gids: z.array(z.int32().positive()).max(100).optional(),
       startDate: zDate.nullable().optional(),
       endDate: zDate.nullable().optional(),
       remark: z.string().trim().max(200).optional(),
@@ -223,7 +226,7 @@ export const deleteManager = defineCall({
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
   statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.ACCOUNT, event: 'delete' },
-  input: z.object({ userid: z.number().int().optional(), account: z.string().trim().min(1).max(64) }),
+  input: z.object({ userid: z.int32().optional(), account: z.string().trim().min(1).max(64) }),
   output: ok,
 });
 
@@ -235,11 +238,11 @@ export const getRelatedAccount = defineCall({
   input: empty,
   output: z.array(
     z.object({
-      userid: z.number().int(),
+      userid: z.int32(),
       company: z.string(),
       email: z.string(),
       username: z.string(),
-      status: z.number().int(),
+      status: z.int32(),
       regDate: epochMs,
       loginDate: epochMs.nullable(),
     }),

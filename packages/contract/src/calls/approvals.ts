@@ -27,30 +27,30 @@ const ADMINS = [Role.ADMIN, Role.SUBADMIN] as const;
 /** Who may be asked to approve: employees (by role or by name), HSE accounts and administrators. */
 export const APPROVER_ROLES = [Role.ADMIN, Role.SUBADMIN, Role.EMPLOYEE, Role.HSE] as const;
 
-const userid = z.number().int().optional();
+const userid = z.int32().optional();
 const zName = z.string().trim().min(1, 'required').max(PROCESS_AREA_NAME_MAX);
 const zRemark = z.string().trim().max(PROCESS_REMARK_MAX);
 
 export const approver = z.object({
   rType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   /** Role id (0) or employee id (1); 0 for HSE and administrator. */
-  id: z.number().int().min(0).default(0),
+  id: z.int32().min(0).default(0),
 });
 
 export const processLevel = z.object({
-  level: z.number().int().min(PROCESS_LEVELS_MIN).max(PROCESS_LEVELS_MAX),
+  level: z.int32().min(PROCESS_LEVELS_MIN).max(PROCESS_LEVELS_MAX),
   approvers: z.array(approver.extend({ name: z.string() })),
 });
 
 export const processArea = z.object({
-  aid: z.number().int(),
+  aid: z.int32(),
   aName: z.string(),
   address: z.string(),
   /** The gates it covers; empty: every visit no other area covers (the default flow). */
-  gids: z.array(z.number().int()),
+  gids: z.array(z.int32()),
   levels: z.array(processLevel),
   /** Visits waiting at one of its levels now. */
-  waiting: z.number().int(),
+  waiting: z.int32(),
 });
 export type ProcessArea = z.infer<typeof processArea>;
 
@@ -61,13 +61,13 @@ export const getProcessArea = defineCall({
   access: ADMINS,
   feature: 'approval',
   input: z.object({ userid }),
-  output: z.object({ processSwitch: z.number().int(), areas: z.array(processArea) }),
+  output: z.object({ processSwitch: z.int32(), areas: z.array(processArea) }),
 });
 
 const areaFields = {
   aName: zName,
   address: z.string().trim().max(200).default(''),
-  gids: z.array(z.number().int().positive()).max(100).default([]),
+  gids: z.array(z.int32().positive()).max(100).default([]),
 };
 
 export const addProcessArea = defineCall({
@@ -92,7 +92,7 @@ export const updateProcessArea = defineCall({
   fieldStatuses: { [Status.ALREADY_EXISTS]: 'aName' },
   feature: 'approval',
   log: { module: LogModule.ACCOUNT, event: 'update' },
-  input: z.object({ userid, aid: z.number().int().positive(), ...areaFields }),
+  input: z.object({ userid, aid: z.int32().positive(), ...areaFields }),
   output: processArea,
 });
 
@@ -108,11 +108,11 @@ export const addProcessRule = defineCall({
   input: z
     .object({
       userid,
-      aid: z.number().int().positive(),
+      aid: z.int32().positive(),
       levels: z
         .array(
           z.object({
-            level: z.number().int().min(PROCESS_LEVELS_MIN).max(PROCESS_LEVELS_MAX),
+            level: z.int32().min(PROCESS_LEVELS_MIN).max(PROCESS_LEVELS_MAX),
             approvers: z.array(approver).min(1).max(PROCESS_APPROVERS_MAX),
           }),
         )
@@ -144,7 +144,7 @@ export const delProcessArea = defineCall({
   fieldStatuses: { [Status.UPDATE_NOT_ALLOWED]: null },
   feature: 'approval',
   log: { module: LogModule.ACCOUNT, event: 'delete' },
-  input: z.object({ userid, aid: z.number().int().positive() }),
+  input: z.object({ userid, aid: z.int32().positive() }),
   output: ok,
 });
 
@@ -157,17 +157,17 @@ export const updateProcessSwitch = defineCall({
   feature: 'approval',
   log: { module: LogModule.ACCOUNT, event: 'update' },
   input: z.object({ userid, processSwitch: z.union([z.literal(0), z.literal(1)]) }),
-  output: z.object({ processSwitch: z.number().int() }),
+  output: z.object({ processSwitch: z.int32() }),
 });
 
 /** One level's decision on one visit, with what the approver needs to decide. */
 export const processRecord = z.object({
-  rid: z.number().int(),
-  vid: z.number().int(),
-  aid: z.number().int().nullable(),
+  rid: z.int32(),
+  vid: z.int32(),
+  aid: z.int32().nullable(),
   aName: z.string(),
-  level: z.number().int(),
-  levels: z.number().int(),
+  level: z.int32(),
+  levels: z.int32(),
   status: z.enum(APPROVAL_STATUSES),
   submitter: z.string(),
   submitTime: epochMs,
@@ -218,7 +218,7 @@ export const getProcessRecords = defineCall({
   access: [...APPROVER_ROLES, Role.GATE],
   statuses: [Status.NO_SUCH_RECORD],
   feature: 'approval',
-  input: z.object({ userid, vid: z.number().int().positive() }),
+  input: z.object({ userid, vid: z.int32().positive() }),
   output: z.array(processRecord),
 });
 
@@ -233,7 +233,7 @@ export const completeProcessRecord = defineCall({
   feature: 'approval',
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z
-    .object({ userid, rid: z.number().int().positive(), result: z.enum(['approve', 'refuse', 'return']), remark: zRemark.default('') })
+    .object({ userid, rid: z.int32().positive(), result: z.enum(['approve', 'refuse', 'return']), remark: zRemark.default('') })
     .superRefine((v, ctx) => {
       if (v.result !== 'approve' && !v.remark) ctx.addIssue({ code: 'custom', path: ['remark'], message: 'required' });
     }),
@@ -248,7 +248,7 @@ export const resubmitProcess = defineCall({
   statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED],
   feature: 'approval',
   log: { module: LogModule.VISITOR, event: 'update' },
-  input: z.object({ userid, vid: z.number().int().positive(), remark: zRemark.default('') }),
+  input: z.object({ userid, vid: z.int32().positive(), remark: zRemark.default('') }),
   output: processRecord,
 });
 

@@ -14,20 +14,20 @@ export type Lang = z.infer<typeof zLang>;
 export const loginResult = z.object({
   token: z.string(),
   tokenExpire: epochMs,
-  role: z.number().int(),
+  role: z.int32(),
   /** -1 company administrator; staff accounts their sType; other kinds leave it out. */
-  sType: z.number().int().optional(),
-  userid: z.number().int(),
+  sType: z.int32().optional(),
+  userid: z.int32(),
   company: z.string(),
   email: z.string().optional(),
   account: z.string().optional(),
   username: z.string().optional(),
   sName: z.string().optional(),
-  id: z.number().int().optional(),
-  empid: z.number().int().optional(),
+  id: z.int32().optional(),
+  empid: z.int32().optional(),
   empPhone: z.string().optional(),
-  subaccountId: z.number().int().optional(),
-  adminType: z.number().int().optional(),
+  subaccountId: z.int32().optional(),
+  adminType: z.int32().optional(),
   gid: z.string().optional(),
   modules: z.array(z.string()).optional(),
   /** The administrator has not finished the onboarding wizard yet. */
@@ -36,7 +36,7 @@ export const loginResult = z.object({
   mustChangePassword: z.boolean().optional(),
   lang: zLang.optional(),
   /** Super accounts: the companies they may enter. */
-  companies: z.array(z.object({ userid: z.number().int(), company: z.string() })).optional(),
+  companies: z.array(z.object({ userid: z.int32(), company: z.string() })).optional(),
 });
 export type LoginResult = z.infer<typeof loginResult>;
 
@@ -49,7 +49,7 @@ export const getValidationCode = defineCall({
   access: 'public',
   rate: 'captcha',
   input: empty,
-  output: z.object({ base64Str: z.string(), digest: z.string(), expiresIn: z.number().int() }),
+  output: z.object({ base64Str: z.string(), digest: z.string(), expiresIn: z.int32() }),
 });
 
 export const validationCode = defineCall({
@@ -155,15 +155,15 @@ export const logout = defineCall({
 });
 
 export const sessionInfo = z.object({
-  role: z.number().int(),
-  userid: z.number().int(),
+  role: z.int32(),
+  userid: z.int32(),
   company: z.string(),
-  accountId: z.number().int(),
+  accountId: z.int32(),
   account: z.string(),
   name: z.string(),
-  sType: z.number().int().optional(),
-  subaccountId: z.number().int().optional(),
-  gids: z.array(z.number().int()),
+  sType: z.int32().optional(),
+  subaccountId: z.int32().optional(),
+  gids: z.array(z.int32()),
   expiresAt: epochMs,
 });
 

@@ -6,7 +6,7 @@ import { checkIdNumber, checkPhone, zPersonName } from '../validators.js';
 
 /** A screened person: matched by phone or certificate number, normalised. */
 export const listedPerson = z.object({
-  bid: z.number().int(),
+  bid: z.int32(),
   name: z.string(),
   phone: z.string(),
   credentialNo: z.string(),
@@ -28,7 +28,7 @@ const WRITERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE] as const;
 
 const personInput = z
   .object({
-    userid: z.number().int().optional(),
+    userid: z.int32().optional(),
     name: zPersonName,
     phone: z.string().trim().max(LISTED_PHONE_MAX).default(''),
     credentialNo: z
@@ -51,9 +51,9 @@ const personInput = z
     }
   });
 
-const listQuery = z.object({ userid: z.number().int().optional(), ...pageInput, name: z.string().trim().max(64).optional() });
+const listQuery = z.object({ userid: z.int32().optional(), ...pageInput, name: z.string().trim().max(64).optional() });
 const checkQuery = z
-  .object({ userid: z.number().int().optional(), phone: z.string().trim().max(32).optional(), credentialNo: z.string().trim().max(32).optional() })
+  .object({ userid: z.int32().optional(), phone: z.string().trim().max(32).optional(), credentialNo: z.string().trim().max(32).optional() })
   .refine((v) => v.phone || v.credentialNo, { message: 'phoneOrId', path: ['phone'] });
 
 function listCalls(kind: 'black' | 'white') {
@@ -87,8 +87,8 @@ function listCalls(kind: 'black' | 'white') {
       access: WRITERS,
       feature: kind === 'black' ? 'blacklist' : undefined,
       log: { module: LogModule.BLACKLIST, event: 'delete' },
-      input: z.object({ userid: z.number().int().optional(), bids: z.array(z.number().int().positive()).min(1).max(1000) }),
-      output: z.object({ deleted: z.number().int() }),
+      input: z.object({ userid: z.int32().optional(), bids: z.array(z.int32().positive()).min(1).max(1000) }),
+      output: z.object({ deleted: z.int32() }),
     }),
     check: defineCall({
       name: `check${Name}`,
@@ -120,7 +120,7 @@ export const updateBlackListSwitch = defineCall({
   access: [Role.ADMIN, Role.SUBADMIN],
   feature: 'blacklist',
   log: { module: LogModule.BLACKLIST, event: 'update' },
-  input: z.object({ userid: z.number().int().optional(), blackListSwitch: z.union([z.literal(0), z.literal(1)]) }),
+  input: z.object({ userid: z.int32().optional(), blackListSwitch: z.union([z.literal(0), z.literal(1)]) }),
   output: ok,
 });
 

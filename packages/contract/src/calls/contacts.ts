@@ -126,7 +126,7 @@ export const updateDDNotify = defineCall({
   fieldStatuses: { [Status.DINGTALK_VERIFY_FAILED]: 'ddcorpsecret' },
   log: { module: LogModule.ACCOUNT, event: 'update' },
   input: z.object({
-    userid: z.number().int().optional(),
+    userid: z.int32().optional(),
     ddnotify: zSwitch.optional(),
     ddcorpid: zChecked(checkDdAppKey).optional(),
     ddcorpsecret: zChecked(checkDdSecret).optional().describe('write-only; omit (or send empty) to keep the stored one'),
@@ -145,7 +145,7 @@ export const updateRtxConf = defineCall({
   access: CONTACT_ADMINS,
   log: { module: LogModule.ACCOUNT, event: 'update' },
   input: z.object({
-    userid: z.number().int().optional(),
+    userid: z.int32().optional(),
     rtxnotify: zSwitch.optional(),
     rtxIp: zChecked(checkRtxHost).optional(),
     rtxPort: z
@@ -169,7 +169,7 @@ export const syncFailure = z.object({
   name: z.string(),
   field: z.string(),
   rule: z.string(),
-  status: z.number().int().nullable(),
+  status: z.int32().nullable(),
 });
 export type SyncFailure = z.infer<typeof syncFailure>;
 
@@ -178,15 +178,15 @@ export const syncReport = z.object({
   channel: zContactChannel,
   step: z.enum(SYNC_STEPS),
   /** Records the provider listed for this step. */
-  total: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  failed: z.number().int(),
+  total: z.int32(),
+  created: z.int32(),
+  updated: z.int32(),
+  unchanged: z.int32(),
+  failed: z.int32(),
   /** Records we hold that the provider no longer lists (employees: those set to stopped). */
-  vanishedCount: z.number().int(),
+  vanishedCount: z.int32(),
   failures: z.array(syncFailure),
-  vanished: z.array(z.object({ id: z.number().int(), name: z.string(), externalId: z.string(), stopped: z.boolean() })),
+  vanished: z.array(z.object({ id: z.int32(), name: z.string(), externalId: z.string(), stopped: z.boolean() })),
   startedAt: epochMs,
   finishedAt: epochMs,
   /** Run by the daily 00:00 job rather than by a person. */
@@ -198,7 +198,7 @@ export const SYNC_LIST_MAX = 200;
 export const syncError = z.object({
   step: z.enum(SYNC_STEPS),
   channel: zContactChannel,
-  status: z.number().int(),
+  status: z.int32(),
   reason: z.string(),
   at: epochMs,
   auto: z.boolean(),
@@ -215,7 +215,7 @@ export const contactSyncState = z.object({
     /** Whether a secret is stored; the secret itself is never answered. */
     hasSecret: z.boolean(),
   }),
-  rtx: z.object({ rtxnotify: zSwitch, rtxip: z.string(), rtxport: z.number().int(), rtxAuto: zSwitch }),
+  rtx: z.object({ rtxnotify: zSwitch, rtxip: z.string(), rtxport: z.int32(), rtxAuto: zSwitch }),
   last: z.object({
     departments: syncReport.nullable(),
     employees: syncReport.nullable(),
@@ -235,12 +235,12 @@ export const getContactSync = defineCall({
   module: 'contacts',
   summary: 'The DingTalk and RTX settings without the secret (hasSecret instead), the last sync results and whether one is running',
   access: CONTACT_ADMINS,
-  input: z.object({ userid: z.number().int().optional() }),
+  input: z.object({ userid: z.int32().optional() }),
   output: contactSyncState,
 });
 
 const syncInput = z.object({
-  userid: z.number().int().optional(),
+  userid: z.int32().optional(),
   channel: zContactChannel.optional().describe('dingtalk or rtx; the channel switched on when omitted'),
 });
 
@@ -320,8 +320,8 @@ export const getEmpRexAccountInFo = defineCall({
     "An employee's directory accounts (the RTX account and the DingTalk user id the sync linked), for addressing notifications; an employee signed in gets their own; 55 for an employee of another company",
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.EMPLOYEE],
   statuses: [Status.EMPLOYEE_NOT_EXIST],
-  input: z.object({ userid: z.number().int().optional(), empid: z.number().int().positive().optional() }),
-  output: z.object({ empid: z.number().int(), empName: z.string(), empRtxAccount: z.string(), ddid: z.string() }),
+  input: z.object({ userid: z.int32().optional(), empid: z.int32().positive().optional() }),
+  output: z.object({ empid: z.int32(), empName: z.string(), empRtxAccount: z.string(), ddid: z.string() }),
 });
 
 export const contactCalls = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, defineDownload, ok, pageInput, pageOf, XLSX_TYPE } from '../call.js';
+import { coercedInt, defineCall, defineDownload, ok, pageInput, pageOf, XLSX_TYPE } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { IMPORT_TYPES } from '../validators.js';
@@ -21,14 +21,14 @@ export interface DepartmentNode {
 
 export const departmentNode: z.ZodType<DepartmentNode> = z.lazy(() =>
   z.object({
-    deptid: z.number().int(),
+    deptid: z.int32(),
     deptName: z.string(),
     deptNo: z.string(),
-    parentId: z.number().int(),
-    deptManagerEmpid: z.number().int().nullable(),
+    parentId: z.int32(),
+    deptManagerEmpid: z.int32().nullable(),
     deptManager: z.string(),
     /** Employees directly in this department. */
-    empCount: z.number().int(),
+    empCount: z.int32(),
     childDeptList: z.array(departmentNode),
   }),
 );
@@ -38,7 +38,7 @@ export const getDeptList = defineCall({
   module: 'departments',
   summary: "The company's departments as a tree (parentId 0 is the top level), with direct member counts",
   access: ORG_MANAGERS,
-  input: z.object({ userid: z.number().int().optional() }),
+  input: z.object({ userid: z.int32().optional() }),
   output: z.array(departmentNode),
 });
 
@@ -51,13 +51,13 @@ export const addDepartment = defineCall({
   fieldStatuses: { [Status.DEPARTMENT_EXISTS]: 'deptName', [Status.DEPARTMENT_NUMBER_EXISTS]: 'deptNo' },
   log: { module: LogModule.EMPLOYEE, event: 'add' },
   input: z.object({
-    userid: z.number().int().optional(),
+    userid: z.int32().optional(),
     deptName: zDeptName,
     deptNo: zDeptNo.default(''),
-    parentId: z.number().int().min(0).default(0),
-    deptManagerEmpid: z.number().int().positive().nullable().default(null),
+    parentId: z.int32().min(0).default(0),
+    deptManagerEmpid: z.int32().positive().nullable().default(null),
   }),
-  output: z.object({ deptid: z.number().int() }),
+  output: z.object({ deptid: z.int32() }),
 });
 
 export const updateDepartment = defineCall({
@@ -69,12 +69,12 @@ export const updateDepartment = defineCall({
   fieldStatuses: { [Status.DEPARTMENT_EXISTS]: 'deptName', [Status.DEPARTMENT_NUMBER_EXISTS]: 'deptNo' },
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: z.object({
-    userid: z.number().int().optional(),
-    deptid: z.number().int().positive(),
+    userid: z.int32().optional(),
+    deptid: z.int32().positive(),
     deptName: zDeptName.optional(),
     deptNo: zDeptNo.optional(),
-    parentId: z.number().int().min(0).optional(),
-    deptManagerEmpid: z.number().int().positive().nullable().optional(),
+    parentId: z.int32().min(0).optional(),
+    deptManagerEmpid: z.int32().positive().nullable().optional(),
   }),
   output: ok,
 });
@@ -88,9 +88,9 @@ export const delDepartment = defineCall({
   fieldStatuses: { [Status.UPDATE_NOT_ALLOWED]: null },
   log: { module: LogModule.EMPLOYEE, event: 'delete' },
   input: z.object({
-    userid: z.number().int().optional(),
-    deptid: z.number().int().positive(),
-    moveTo: z.number().int().positive().optional().describe('department that receives the members'),
+    userid: z.int32().optional(),
+    deptid: z.int32().positive(),
+    moveTo: z.int32().positive().optional().describe('department that receives the members'),
   }),
   output: ok,
 });
@@ -102,8 +102,8 @@ export const getEmpDeptList = defineCall({
   access: ORG_MANAGERS,
   statuses: [Status.NO_SUCH_RECORD],
   input: z.object({
-    userid: z.number().int().optional(),
-    deptid: z.number().int().positive(),
+    userid: z.int32().optional(),
+    deptid: z.int32().positive(),
     includeChildren: z.boolean().default(true),
     ...pageInput,
   }),
@@ -118,12 +118,12 @@ export const updateDeptEmpRelation = defineCall({
   statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: z.object({
-    userid: z.number().int().optional(),
-    deptid: z.number().int().positive(),
-    empids: z.array(z.number().int().positive()).min(1).max(1000),
+    userid: z.int32().optional(),
+    deptid: z.int32().positive(),
+    empids: z.array(z.int32().positive()).min(1).max(1000),
     action: z.enum(['add', 'remove']).default('add'),
   }),
-  output: z.object({ changed: z.number().int() }),
+  output: z.object({ changed: z.int32() }),
 });
 
 export const departmentCalls = [getDeptList, addDepartment, updateDepartment, delDepartment, getEmpDeptList, updateDeptEmpRelation] as const;
@@ -144,21 +144,19 @@ export const importDepartment = defineCall({
   log: { module: LogModule.EMPLOYEE, event: 'import' },
   upload: { maxBytes: IMPORT_MAX_BYTES, extensions: IMPORT_TYPES },
   input: z.object({
-    userid: z.coerce.number().int().optional(),
+    userid: coercedInt().optional(),
     dryRun: z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
   }),
   output: z.object({
-    total: z.number().int(),
-    valid: z.number().int(),
-    created: z.number().int(),
-    updated: z.number().int(),
+    total: z.int32(),
+    valid: z.int32(),
+    created: z.int32(),
+    updated: z.int32(),
     errors: z.array(importRowError),
-    preview: z.array(
-      z.object({ row: z.number().int(), path: z.string(), deptNo: z.string(), managerNo: z.string(), action: z.enum(['create', 'update']) }),
-    ),
+    preview: z.array(z.object({ row: z.int32(), path: z.string(), deptNo: z.string(), managerNo: z.string(), action: z.enum(['create', 'update']) })),
   }),
 });
 

@@ -9,11 +9,11 @@ import { CODE_PATTERN, employee, ORG_MANAGERS } from './employees.js';
  * access rights) and the lists built on them. Split from employees.ts to keep each file one resource.
  */
 
-const empids = z.array(z.number().int().positive()).min(1).max(1000);
+const empids = z.array(z.int32().positive()).min(1).max(1000);
 const zCardNo = z.string().trim().max(32).regex(CODE_PATTERN, 'format');
 const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'format');
-const updated = z.object({ updated: z.number().int() });
-const userid = z.number().int().optional();
+const updated = z.object({ updated: z.int32() });
+const userid = z.int32().optional();
 
 export const updateCardNo = defineCall({
   name: 'updateCardNo',
@@ -22,7 +22,7 @@ export const updateCardNo = defineCall({
   access: ORG_MANAGERS,
   statuses: [Status.EMPLOYEE_NOT_EXIST, Status.WORK_NUMBER_NOT_UNIQUE],
   log: { module: LogModule.EMPLOYEE, event: 'update' },
-  input: z.object({ userid, empid: z.number().int().positive(), cardNo: zCardNo }),
+  input: z.object({ userid, empid: z.int32().positive(), cardNo: zCardNo }),
   output: employee,
 });
 
@@ -44,10 +44,10 @@ export const synchronCardNo = defineCall({
     replace: z.boolean().default(false),
   }),
   output: z.object({
-    updated: z.number().int(),
-    unchanged: z.number().int(),
-    cleared: z.number().int(),
-    errors: z.array(z.object({ row: z.number().int(), field: z.enum(['empNo', 'cardNo']), rule: z.string() })),
+    updated: z.int32(),
+    unchanged: z.int32(),
+    cleared: z.int32(),
+    errors: z.array(z.object({ row: z.int32(), field: z.enum(['empNo', 'cardNo']), rule: z.string() })),
   }),
 });
 
@@ -67,8 +67,8 @@ export const getVisitType = defineCall({
   summary: 'The visit types an employee receives; an employee signed in gets their own',
   access: [...ORG_MANAGERS, Role.GATE, Role.MACHINE, Role.EMPLOYEE],
   statuses: [Status.EMPLOYEE_NOT_EXIST],
-  input: z.object({ userid, empid: z.number().int().positive().optional() }),
-  output: z.object({ empid: z.number().int(), visitTypes: z.array(z.string()) }),
+  input: z.object({ userid, empid: z.int32().positive().optional() }),
+  output: z.object({ empid: z.int32(), visitTypes: z.array(z.string()) }),
 });
 
 export const updateDefaultNotify = defineCall({
@@ -77,7 +77,7 @@ export const updateDefaultNotify = defineCall({
   summary: 'Set how these employees are told about their visitors (bit set of notifyChannelLabels); an employee may set their own',
   access: [...ORG_MANAGERS, Role.EMPLOYEE],
   log: { module: LogModule.EMPLOYEE, event: 'update' },
-  input: z.object({ userid, empids, defaultNotify: z.number().int().min(0).max(NOTIFY_CHANNEL_MAX) }),
+  input: z.object({ userid, empids, defaultNotify: z.int32().min(0).max(NOTIFY_CHANNEL_MAX) }),
   output: updated,
 });
 
@@ -88,7 +88,7 @@ export const updateEmpSubAccount = defineCall({
   access: [Role.ADMIN, Role.SUBADMIN],
   statuses: [Status.SUB_ACCOUNT_INVALID],
   log: { module: LogModule.EMPLOYEE, event: 'update' },
-  input: z.object({ userid, empids, subaccountId: z.number().int().min(0) }),
+  input: z.object({ userid, empids, subaccountId: z.int32().min(0) }),
   output: updated,
 });
 
@@ -100,7 +100,7 @@ export const getSubAccountEmpList = defineCall({
   summary: 'All enabled employees of one sub-company (a sub-company signed in gets its own, whatever it asks)',
   access: [...ORG_MANAGERS, Role.SUB_COMPANY],
   statuses: [Status.SUB_ACCOUNT_INVALID],
-  input: z.object({ userid, subaccountId: z.number().int().positive().optional() }),
+  input: z.object({ userid, subaccountId: z.int32().positive().optional() }),
   output: z.array(pickerItem),
 });
 
@@ -114,19 +114,19 @@ export const getSubEmpListPages = defineCall({
     userid,
     ...pageInput,
     name: z.string().trim().max(64).optional(),
-    subaccountId: z.number().int().positive().optional(),
+    subaccountId: z.int32().positive().optional(),
   }),
   output: pageOf(employee),
 });
 
 /** An employee's access rights: allowed or not, and the dates between which they hold. */
 export const accessRights = z.object({
-  empid: z.number().int(),
+  empid: z.int32(),
   empName: z.string(),
   empNo: z.string(),
   deptNames: z.array(z.string()),
   cardNo: z.string(),
-  face: z.number().int().nullable(),
+  face: z.int32().nullable(),
   acEnabled: z.boolean(),
   acStart: zDay.nullable(),
   acEnd: zDay.nullable(),
@@ -141,7 +141,7 @@ export const getAcList = defineCall({
     userid,
     ...pageInput,
     name: z.string().trim().max(64).optional(),
-    deptid: z.number().int().positive().optional(),
+    deptid: z.int32().positive().optional(),
     acEnabled: z.boolean().optional(),
   }),
   output: pageOf(accessRights),
@@ -170,13 +170,13 @@ export const getPendingCard = defineCall({
 
 /** An employee as the invitation-permission list shows them (spec section 6: employees marked forbid-invite cannot invite). */
 export const invitePerson = z.object({
-  empid: z.number().int(),
+  empid: z.int32(),
   empName: z.string(),
   empNo: z.string(),
   empPhone: z.string(),
   deptNames: z.array(z.string()),
   /** 0 enabled, 1 forbidden, 2 stopped. */
-  status: z.number().int(),
+  status: z.int32(),
   forbidInvite: z.boolean(),
 });
 
@@ -189,7 +189,7 @@ export const getInvitePersonList = defineCall({
     userid,
     ...pageInput,
     name: z.string().trim().max(64).optional(),
-    deptid: z.number().int().positive().optional(),
+    deptid: z.int32().positive().optional(),
     forbidInvite: z.boolean().optional(),
   }),
   output: pageOf(invitePerson),

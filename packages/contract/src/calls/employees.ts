@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } from '../call.js';
+import { coercedInt, defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule, NOTIFY_CHANNEL_MAX, Role } from '../lookups.js';
 import { IMPORT_TYPES, zEmail, zPersonName, zPhone } from '../validators.js';
@@ -15,13 +15,13 @@ export const DEPT_NO_MAX = 32;
 
 /** An employee as the original answers it (qcv_employee), plus the departments it belongs to. */
 export const employee = z.object({
-  empid: z.number().int(),
+  empid: z.int32(),
   empName: z.string(),
   empNo: z.string(),
   empPhone: z.string(),
   empEmail: z.string(),
   empPosition: z.string(),
-  deptIds: z.array(z.number().int()),
+  deptIds: z.array(z.int32()),
   deptNames: z.array(z.string()),
   cardNo: z.string(),
   telephone: z.string(),
@@ -31,7 +31,7 @@ export const employee = z.object({
   superiorName: z.string(),
   domainAccount: z.string(),
   visitType: z.string(),
-  defaultNotify: z.number().int(),
+  defaultNotify: z.int32(),
   defaultReceiver: z.boolean(),
   isLeader: z.boolean(),
   defaultContact: z.boolean(),
@@ -39,16 +39,16 @@ export const employee = z.object({
   forbidInvite: z.boolean(),
   hideFromPad: z.boolean(),
   /** 0 enabled, 1 forbidden, 2 stopped. */
-  status: z.number().int(),
+  status: z.int32(),
   /** Face photo status (spec section 4); -9 not synced; null without a photo. */
-  face: z.number().int().nullable(),
+  face: z.int32().nullable(),
   /** The stored face photo's key ('' without one); it changes with every new photo. */
   avatar: z.string(),
   /** Access rights: allowed, and the inclusive dates between which (null = open-ended). */
   acEnabled: z.boolean(),
   acStart: z.string().nullable(),
   acEnd: z.string().nullable(),
-  subaccountId: z.number().int().nullable(),
+  subaccountId: z.int32().nullable(),
   createTime: epochMs,
 });
 export type Employee = z.infer<typeof employee>;
@@ -63,7 +63,7 @@ const employeeFields = {
   phone: zPhone,
   email: zEmail.or(z.literal('')),
   empPosition: zShort(64),
-  deptIds: z.array(z.number().int().positive()).max(20),
+  deptIds: z.array(z.int32().positive()).max(20),
   cardNo: zShort(32),
   telephone: zShort(32),
   workbay: zShort(64),
@@ -72,7 +72,7 @@ const employeeFields = {
   superiorName: zShort(50),
   domainAccount: zShort(64),
   visitType: zShort(100),
-  defaultNotify: z.number().int().min(0).max(NOTIFY_CHANNEL_MAX),
+  defaultNotify: z.int32().min(0).max(NOTIFY_CHANNEL_MAX),
   defaultReceiver: z.boolean(),
   isLeader: z.boolean(),
   defaultContact: z.boolean(),
@@ -96,7 +96,7 @@ export const addEmployee = defineCall({
   fieldStatuses: { [Status.WORK_NUMBER_NOT_UNIQUE]: 'empNo', [Status.PHONE_NOT_UNIQUE]: 'phone', [Status.NO_SUCH_RECORD]: 'deptIds' },
   log: { module: LogModule.EMPLOYEE, event: 'add' },
   input: employeeBody.partial().extend({
-    userid: z.number().int().optional(),
+    userid: z.int32().optional(),
     employee_name: employeeFields.employee_name,
     phone: employeeFields.phone,
     acceptClause,
@@ -113,8 +113,8 @@ export const updateEmployee = defineCall({
   fieldStatuses: { [Status.WORK_NUMBER_NOT_UNIQUE]: 'empNo', [Status.PHONE_NOT_UNIQUE]: 'phone', [Status.NO_SUCH_RECORD]: 'deptIds' },
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: employeeBody.partial().extend({
-    userid: z.number().int().optional(),
-    empid: z.number().int().positive(),
+    userid: z.int32().optional(),
+    empid: z.int32().positive(),
     acceptClause,
   }),
   output: employee,
@@ -126,8 +126,8 @@ export const batchDelEmployee = defineCall({
   summary: 'Delete employees by id; ids of other companies are ignored and not counted',
   access: ORG_MANAGERS,
   log: { module: LogModule.EMPLOYEE, event: 'delete' },
-  input: z.object({ userid: z.number().int().optional(), empids: z.array(z.number().int().positive()).min(1).max(1000) }),
-  output: z.object({ deleted: z.number().int() }),
+  input: z.object({ userid: z.int32().optional(), empids: z.array(z.int32().positive()).min(1).max(1000) }),
+  output: z.object({ deleted: z.int32() }),
 });
 
 const zSort = z.enum(['empName', 'empNo', 'createTime']).default('createTime');
@@ -138,12 +138,12 @@ export const getEmpListPages = defineCall({
   summary: 'Employees, paged, searchable by name, work number, phone and department, sortable',
   access: ORG_MANAGERS,
   input: z.object({
-    userid: z.number().int().optional(),
+    userid: z.int32().optional(),
     ...pageInput,
     name: z.string().trim().max(64).optional().describe('matches name, work number or phone'),
     empNo: z.string().trim().max(32).optional(),
     phone: z.string().trim().max(32).optional(),
-    deptid: z.number().int().positive().optional(),
+    deptid: z.int32().positive().optional(),
     status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
     sortBy: zSort,
     sortOrder: z.enum(['asc', 'desc']).default('desc'),
@@ -156,7 +156,7 @@ export const getEmpList = defineCall({
   module: 'employees',
   summary: 'All enabled employees of the company (id, name, work number, phone, departments), for pickers',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.MACHINE],
-  input: z.object({ userid: z.number().int().optional() }),
+  input: z.object({ userid: z.int32().optional() }),
   output: z.array(employee.pick({ empid: true, empName: true, empNo: true, empPhone: true, deptNames: true })),
 });
 
@@ -165,8 +165,8 @@ export const getEmployeeCount = defineCall({
   module: 'employees',
   summary: 'How many employees the company has, by status',
   access: ORG_MANAGERS,
-  input: z.object({ userid: z.number().int().optional() }),
-  output: z.object({ total: z.number().int(), enabled: z.number().int(), forbidden: z.number().int(), stopped: z.number().int() }),
+  input: z.object({ userid: z.int32().optional() }),
+  output: z.object({ total: z.int32(), enabled: z.int32(), forbidden: z.int32(), stopped: z.int32() }),
 });
 
 export const getEmpByName = defineCall({
@@ -174,7 +174,7 @@ export const getEmpByName = defineCall({
   module: 'employees',
   summary: 'Search enabled employees by name, work number or phone (at most 20); the visitor machine never sees those hidden from pad search',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE, Role.SUB_COMPANY],
-  input: z.object({ userid: z.number().int().optional(), name: z.string().trim().min(1).max(64) }),
+  input: z.object({ userid: z.int32().optional(), name: z.string().trim().min(1).max(64) }),
   output: z.array(employee.pick({ empid: true, empName: true, empNo: true, empPhone: true, deptNames: true, empPosition: true })),
 });
 
@@ -184,7 +184,7 @@ export const getEmployeeByEmpNo = defineCall({
   summary: 'One employee by work number (55 when there is none)',
   access: ORG_MANAGERS,
   statuses: [Status.EMPLOYEE_NOT_EXIST],
-  input: z.object({ userid: z.number().int().optional(), empNo: z.string().trim().min(1).max(32) }),
+  input: z.object({ userid: z.int32().optional(), empNo: z.string().trim().min(1).max(32) }),
   output: employee,
 });
 
@@ -194,8 +194,8 @@ export const getDeptByEmpid = defineCall({
   summary: "An employee's departments (55 when the employee is not in this company)",
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE, Role.EMPLOYEE],
   statuses: [Status.EMPLOYEE_NOT_EXIST],
-  input: z.object({ userid: z.number().int().optional(), empid: z.number().int().positive() }),
-  output: z.array(z.object({ deptid: z.number().int(), deptName: z.string() })),
+  input: z.object({ userid: z.int32().optional(), empid: z.int32().positive() }),
+  output: z.array(z.object({ deptid: z.int32(), deptName: z.string() })),
 });
 
 export const employeeCalls = [
@@ -221,8 +221,8 @@ export const exportEmployeeList = defineDownload({
   log: { module: LogModule.EMPLOYEE, event: 'export' },
   input: z.object({
     name: z.string().trim().max(64).optional(),
-    deptid: z.coerce.number().int().positive().optional(),
-    status: z.coerce.number().int().min(0).max(2).optional(),
+    deptid: coercedInt().positive().optional(),
+    status: coercedInt().min(0).max(2).optional(),
     lang: z.enum(['zh', 'en']).default('en'),
   }),
 });
@@ -230,7 +230,7 @@ export const exportEmployeeList = defineDownload({
 export const employeeDownloads = [exportEmployeeList] as const;
 
 /** Where an imported row went wrong: 1-based row number as in the spreadsheet (the header is row 1). */
-export const importRowError = z.object({ row: z.number().int(), field: z.string(), rule: z.string() });
+export const importRowError = z.object({ row: z.int32(), field: z.string(), rule: z.string() });
 export type ImportRowError = z.infer<typeof importRowError>;
 
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -245,7 +245,7 @@ export const importEmpList = defineCall({
   log: { module: LogModule.EMPLOYEE, event: 'import' },
   upload: { maxBytes: IMPORT_MAX_BYTES, extensions: IMPORT_TYPES },
   input: z.object({
-    userid: z.coerce.number().int().optional(),
+    userid: coercedInt().optional(),
     dryRun: z
       .enum(['true', 'false'])
       .default('true')
@@ -256,15 +256,15 @@ export const importEmpList = defineCall({
       .transform((v) => v === 'true'),
   }),
   output: z.object({
-    total: z.number().int(),
-    valid: z.number().int(),
-    created: z.number().int(),
-    updated: z.number().int(),
-    departmentsCreated: z.number().int(),
+    total: z.int32(),
+    valid: z.int32(),
+    created: z.int32(),
+    updated: z.int32(),
+    departmentsCreated: z.int32(),
     errors: z.array(importRowError),
     preview: z.array(
       z.object({
-        row: z.number().int(),
+        row: z.int32(),
         empName: z.string(),
         empNo: z.string(),
         phone: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, defineDownload, pageInput, pageOf } from '../call.js';
+import { coercedInt, defineCall, defineDownload, pageInput, pageOf } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { IMAGE_MAX_BYTES } from '../validators.js';
@@ -15,7 +15,7 @@ export const FACE_ZIP_MAX_BYTES = 100 * 1024 * 1024;
 export const FACE_ZIP_MAX_ENTRIES = 5000;
 export const FACE_ZIP_MAX_UNPACKED = 500 * 1024 * 1024;
 
-const userid = z.coerce.number().int().optional();
+const userid = coercedInt().optional();
 
 export const uploadEmpFace = defineCall({
   name: 'uploadEmpFace',
@@ -27,7 +27,7 @@ export const uploadEmpFace = defineCall({
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   upload: { maxBytes: FACE_UPLOAD_MAX_BYTES, extensions: FACE_IMAGE_EXTENSIONS },
-  input: z.object({ userid, empid: z.coerce.number().int().positive() }),
+  input: z.object({ userid, empid: coercedInt().positive() }),
   output: employee,
 });
 
@@ -46,8 +46,8 @@ export const uploadEmpFaceZip = defineCall({
   upload: { maxBytes: FACE_ZIP_MAX_BYTES, extensions: ['zip'], wrongType: 'zip' },
   input: z.object({ userid }),
   output: z.object({
-    saved: z.number().int(),
-    failed: z.number().int(),
+    saved: z.int32(),
+    failed: z.int32(),
     results: z.array(z.object({ file: z.string(), empNo: z.string(), outcome: faceImportOutcome })),
   }),
 });
@@ -59,7 +59,7 @@ export const deleteEmpFace = defineCall({
   access: ORG_MANAGERS,
   statuses: [Status.EMPLOYEE_NOT_EXIST],
   log: { module: LogModule.EMPLOYEE, event: 'update' },
-  input: z.object({ userid: z.number().int().optional(), empid: z.number().int().positive() }),
+  input: z.object({ userid: z.int32().optional(), empid: z.int32().positive() }),
   output: employee,
 });
 
@@ -70,8 +70,8 @@ export const updateAllFace = defineCall({
     'Queue every face photo of the company (or of the given employees) for sending to the access devices; their status becomes -9 until a device reports back',
   access: [Role.ADMIN, Role.SUBADMIN],
   log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
-  input: z.object({ userid: z.number().int().optional(), empids: z.array(z.number().int().positive()).max(10000).optional() }),
-  output: z.object({ queued: z.number().int() }),
+  input: z.object({ userid: z.int32().optional(), empids: z.array(z.int32().positive()).max(10000).optional() }),
+  output: z.object({ queued: z.int32() }),
 });
 
 /** Kinds of employee exception (spec section 8: face problems, unbound work number/phone/email). */
@@ -83,8 +83,8 @@ export const getAbnormalEmployee = defineCall({
   module: 'employees',
   summary: 'Employees in an abnormal state: a count per kind, and the employees of one kind (or of all), paged',
   access: ORG_MANAGERS,
-  input: z.object({ userid: z.number().int().optional(), ...pageInput, kind: z.enum(ABNORMAL_KINDS).optional() }),
-  output: pageOf(employee).extend({ counts: z.record(z.enum(ABNORMAL_KINDS), z.number().int()) }),
+  input: z.object({ userid: z.int32().optional(), ...pageInput, kind: z.enum(ABNORMAL_KINDS).optional() }),
+  output: pageOf(employee).extend({ counts: z.record(z.enum(ABNORMAL_KINDS), z.int32()) }),
 });
 
 export const faceCalls = [uploadEmpFace, uploadEmpFaceZip, deleteEmpFace, updateAllFace, getAbnormalEmployee] as const;
@@ -97,5 +97,5 @@ export const empFacePhoto = defineDownload({
   contentType: 'image/jpeg',
   fileName: 'face',
   extension: 'jpg',
-  input: z.object({ empid: z.coerce.number().int().positive() }),
+  input: z.object({ empid: coercedInt().positive() }),
 });

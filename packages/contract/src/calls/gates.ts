@@ -28,16 +28,16 @@ const zGateName = z
   });
 
 export const gate = z.object({
-  gid: z.number().int(),
+  gid: z.int32(),
   gname: z.string(),
   /** Staff accounts (front desks, visitor machines…) of this gate. */
-  accounts: z.number().int(),
+  accounts: z.int32(),
   /** Visitor types offered only at some gates, this one among them. */
-  visitTypes: z.number().int(),
+  visitTypes: z.int32(),
 });
 export type Gate = z.infer<typeof gate>;
 
-const userid = z.number().int().optional();
+const userid = z.int32().optional();
 
 export const getGate = defineCall({
   name: 'getGate',
@@ -68,7 +68,7 @@ export const updateGate = defineCall({
   statuses: [Status.GATE_NOT_FOUND],
   fieldStatuses: { [Status.ALREADY_EXISTS]: 'gname' },
   log: { module: LogModule.ACCOUNT, event: 'update' },
-  input: z.object({ userid, gid: z.number().int().positive(), gname: zGateName }),
+  input: z.object({ userid, gid: z.int32().positive(), gname: zGateName }),
   output: gate,
 });
 
@@ -80,7 +80,7 @@ export const delGate = defineCall({
   statuses: [Status.GATE_NOT_FOUND],
   fieldStatuses: { [Status.UPDATE_NOT_ALLOWED]: null },
   log: { module: LogModule.ACCOUNT, event: 'delete' },
-  input: z.object({ userid, gid: z.number().int().positive() }),
+  input: z.object({ userid, gid: z.int32().positive() }),
   output: ok,
 });
 

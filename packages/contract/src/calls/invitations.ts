@@ -48,14 +48,14 @@ export const addAppointment = defineCall({
   log: { module: LogModule.VISITOR, event: 'add' },
   input: z
     .object({
-      userid: z.number().int().optional(),
-      empid: z.number().int().positive().optional().describe('the host; required for administrators, ignored for employees (themselves)'),
+      userid: z.int32().optional(),
+      empid: z.int32().positive().optional().describe('the host; required for administrators, ignored for employees (themselves)'),
       visitors: z.array(invitee).min(1).max(INVITEES_MAX),
       appointmentDate: epochMs.describe('expected arrival'),
-      tid: z.number().int().positive().nullable().default(null).describe('visitor type of this company'),
+      tid: z.int32().positive().nullable().default(null).describe('visitor type of this company'),
       visitType: zText(100).default(''),
       visitReason: zText(200).default(''),
-      gid: z.number().int().positive().nullable().default(null).describe('the gate to come to'),
+      gid: z.int32().positive().nullable().default(null).describe('the gate to come to'),
       templateType: zTemplateType
         .default(0)
         .describe(
@@ -98,7 +98,7 @@ export const invitation = z.object({
   /** The QR pass to show at the kiosk (the code signed by the server), present exactly when `code` is. */
   pass: z.string().nullable(),
   /** 0 waiting for the company's approvers (the code checks in only once they agree), 1 authorised, 2 refused by them. */
-  permission: z.number().int(),
+  permission: z.int32(),
   /** The visitor may still accept or decline. */
   canReply: z.boolean(),
   lang: z.enum(['zh', 'en']),
@@ -117,7 +117,7 @@ export const invitation = z.object({
   /** People coming with the visitor, as the visitor gave them on this page. */
   followers: z.array(z.object({ name: z.string(), phone: z.string() })),
   /** How many companions the page takes. */
-  followersMax: z.number().int(),
+  followersMax: z.int32(),
   /** A face photo was uploaded from this page (or taken before). */
   hasPhoto: z.boolean(),
   /** Companions and the photo may be given: accepted (or in approval) and the check-in window not closed. */
@@ -169,7 +169,7 @@ export const searchInvites = defineCall({
   summary: 'Invitations matching the filters, newest first, paged: an employee’s own, or all of the company’s for its managers and desks',
   access: INVITE_READERS,
   input: z.object({
-    userid: z.number().int().optional(),
+    userid: z.int32().optional(),
     ...pageInput,
     date: visitFilters.date,
     endDate: visitFilters.endDate,
@@ -188,7 +188,7 @@ export const cancelInvite = defineCall({
   access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN],
   statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.VISITOR, event: 'update' },
-  input: z.object({ userid: z.number().int().optional(), vid: z.number().int().positive() }),
+  input: z.object({ userid: z.int32().optional(), vid: z.int32().positive() }),
   output: visit,
 });
 

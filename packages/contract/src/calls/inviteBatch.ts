@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, defineDownload, epochMs, XLSX_TYPE } from '../call.js';
+import { coercedInt, defineCall, defineDownload, epochMs, XLSX_TYPE } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { IMPORT_TYPES } from '../validators.js';
@@ -38,7 +38,7 @@ const bool = z
   .default('true')
   .transform((v) => v === 'true');
 /** A multipart field for an optional id: absent or empty is none. */
-const optionalId = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional());
+const optionalId = z.preprocess((v) => (v === '' ? undefined : v), coercedInt().positive().optional());
 
 export const uploadAppointment = defineCall({
   name: 'UploadApponintment',
@@ -52,7 +52,7 @@ export const uploadAppointment = defineCall({
   upload: { maxBytes: IMPORT_MAX_BYTES, extensions: IMPORT_TYPES },
   input: z
     .object({
-      userid: z.coerce.number().int().optional(),
+      userid: coercedInt().optional(),
       dryRun: bool,
       empid: optionalId.describe('the host; required for administrators, ignored for employees (themselves)'),
       appointmentDate: z.coerce.number().int().describe('expected arrival of rows without a time of their own'),
@@ -68,14 +68,14 @@ export const uploadAppointment = defineCall({
     }),
   output: z.object({
     /** Rows with content (empty rows are ignored). */
-    total: z.number().int(),
-    valid: z.number().int(),
-    invited: z.number().int(),
+    total: z.int32(),
+    valid: z.int32(),
+    invited: z.int32(),
     errors: z.array(importRowError),
     /** The first valid rows as they would be invited (dry run) or were. */
     preview: z.array(
       z.object({
-        row: z.number().int(),
+        row: z.int32(),
         name: z.string(),
         phone: z.string(),
         email: z.string(),
@@ -85,9 +85,7 @@ export const uploadAppointment = defineCall({
       }),
     ),
     /** Each invited row's visit and link (empty on a dry run). */
-    visits: z.array(
-      z.object({ row: z.number().int(), vid: z.number().int(), vname: z.string(), vphone: z.string(), vemail: z.string(), inviteLink: z.string() }),
-    ),
+    visits: z.array(z.object({ row: z.int32(), vid: z.int32(), vname: z.string(), vphone: z.string(), vemail: z.string(), inviteLink: z.string() })),
   }),
 });
 

@@ -7,7 +7,7 @@ import { VISIT_READERS, visit, visitFilters } from './visits.js';
 
 /** The inviter's list beyond search and cancel: re-sending, the company-wide list, and earlier visitors by phone. */
 
-const userid = z.number().int().optional();
+const userid = z.int32().optional();
 
 export const resendInvitation = defineCall({
   name: 'resendInvitation',
@@ -28,7 +28,7 @@ export const resendInvitation = defineCall({
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({
     userid,
-    vid: z.number().int().positive(),
+    vid: z.int32().positive(),
     appointmentDate: epochMs.optional().describe('the time of a fresh invitation (ignored for one still to come)'),
   }),
   output: visit.extend({

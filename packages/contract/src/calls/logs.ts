@@ -1,22 +1,22 @@
 import { z } from 'zod';
-import { defineCall, epochMs, ok, pageInput, pageOf } from '../call.js';
+import { defineCall, epochMs, int16, ok, pageInput, pageOf } from '../call.js';
 import { LogEnd, LogModule, logEventLabels, Role } from '../lookups.js';
 
 const zLogEvent = z.enum(Object.keys(logEventLabels) as [keyof typeof logEventLabels, ...(keyof typeof logEventLabels)[]]);
 const zLogModule = z.union(Object.values(LogModule).map((m) => z.literal(m)));
 
 export const operationLog = z.object({
-  id: z.number().int(),
-  userid: z.number().int(),
+  id: z.int32(),
+  userid: z.int32(),
   optId: z.string(),
   optName: z.string(),
-  optRole: z.number().int(),
+  optRole: z.int32(),
   ipAddr: z.string(),
   objId: z.string(),
   objName: z.string(),
   optEvent: z.string(),
-  optClient: z.number().int(),
-  optModule: z.number().int(),
+  optClient: z.int32(),
+  optModule: z.int32(),
   oTime: epochMs,
   /** The details in English (server rows) or as the client wrote them (`addLog`). */
   optDesc: z.string(),
@@ -36,7 +36,7 @@ export const addLog = defineCall({
   summary: 'Record a client-side action in the operation log (who and when come from the session)',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE, Role.EMPLOYEE, Role.SUB_COMPANY],
   input: z.object({
-    userid: z.number().int().optional(),
+    userid: z.int32().optional(),
     optEvent: zLogEvent,
     optModule: zLogModule,
     optClient: z.union([z.literal(LogEnd.PC), z.literal(LogEnd.MOBILE)]).default(LogEnd.PC),
@@ -56,12 +56,12 @@ export const getLogList = defineCall({
   access: [Role.ADMIN, Role.SUBADMIN],
   input: z
     .object({
-      userid: z.number().int().optional(),
+      userid: z.int32().optional(),
       ...pageInput,
       optName: z.string().trim().max(64).optional(),
-      optRole: z.number().int().optional(),
-      optModule: z.number().int().optional(),
-      optClient: z.number().int().optional(),
+      optRole: int16().optional(),
+      optModule: int16().optional(),
+      optClient: int16().optional(),
       optEvent: z.string().trim().max(32).optional(),
       startDate: zDay.optional(),
       endDate: zDay.optional(),
@@ -81,9 +81,9 @@ export const getBlacklistAlerts = defineCall({
   module: 'logs',
   summary: "Today's blacklist alerts (a kiosk or desk refused a blacklisted visitor), newest first, at most 50",
   access: [Role.ADMIN, Role.SUBADMIN, Role.GATE],
-  input: z.object({ userid: z.number().int().optional() }),
+  input: z.object({ userid: z.int32().optional() }),
   output: z.object({
-    count: z.number().int(),
+    count: z.int32(),
     list: z.array(operationLog.pick({ id: true, objName: true, optName: true, optClient: true, oTime: true })),
   }),
 });

@@ -56,8 +56,8 @@ export function meetingTimeFailures(startTime: number, endTime: number, now: num
   return out;
 }
 
-const userid = z.number().int().optional();
-const mid = z.number().int().positive();
+const userid = z.int32().optional();
+const mid = z.int32().positive();
 const zText = (max: number) => z.string().trim().max(max);
 
 /** Visitors of one call: at least one (spec section 5), a phone or an email each, no phone twice. */
@@ -75,29 +75,29 @@ const visitors = z
   });
 
 export const meeting = z.object({
-  mid: z.number().int(),
+  mid: z.int32(),
   subject: z.string(),
   /** The organiser (host of every invitation of the meeting). */
-  empid: z.number().int().nullable(),
+  empid: z.int32().nullable(),
   empName: z.string(),
   startTime: epochMs,
   endTime: epochMs,
   /** Where (free text), and the gate visitors come to, if any. */
   address: z.string(),
-  gid: z.number().int().nullable(),
+  gid: z.int32().nullable(),
   gname: z.string(),
-  tid: z.number().int().nullable(),
+  tid: z.int32().nullable(),
   visitType: z.string(),
   /** Agenda or remark. */
   remark: z.string(),
   /** 0 not started, 1 in progress, 2 ended, 3 cancelled (lookup `meetingStatus`). */
-  meetingStatus: z.number().int(),
+  meetingStatus: z.int32(),
   startedAt: epochMs.nullable(),
   endedAt: epochMs.nullable(),
   cancelledAt: epochMs.nullable(),
   /** Visitors invited (cancelled invitations not counted) and those who checked in. */
-  visitorCount: z.number().int(),
-  signedInCount: z.number().int(),
+  visitorCount: z.int32(),
+  signedInCount: z.int32(),
   createTime: epochMs,
 });
 export type Meeting = z.infer<typeof meeting>;
@@ -117,12 +117,12 @@ export const addMeeting = defineCall({
     .object({
       userid,
       subject: zText(MEETING_SUBJECT_MAX).min(1, 'required'),
-      empid: z.number().int().positive().optional().describe('the organiser; required for administrators, ignored for employees (themselves)'),
+      empid: z.int32().positive().optional().describe('the organiser; required for administrators, ignored for employees (themselves)'),
       startTime: epochMs,
       endTime: epochMs,
       address: zText(MEETING_ADDRESS_MAX).default(''),
-      gid: z.number().int().positive().nullable().default(null).describe('the gate visitors come to'),
-      tid: z.number().int().positive().nullable().default(null).describe('visitor type of the invitations'),
+      gid: z.int32().positive().nullable().default(null).describe('the gate visitors come to'),
+      tid: z.int32().positive().nullable().default(null).describe('visitor type of the invitations'),
       remark: zText(MEETING_REMARK_MAX).default(''),
       visitors,
     })
@@ -149,7 +149,7 @@ export const updateMeeting = defineCall({
       startTime: epochMs,
       endTime: epochMs,
       address: zText(MEETING_ADDRESS_MAX).default(''),
-      gid: z.number().int().positive().nullable().default(null),
+      gid: z.int32().positive().nullable().default(null),
       remark: zText(MEETING_REMARK_MAX).default(''),
     })
     .refine((v) => v.endTime > v.startTime, { path: ['endTime'], message: 'beforeStart' }),

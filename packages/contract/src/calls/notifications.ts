@@ -86,7 +86,7 @@ export function checkSmsQuota(n: number | null | undefined): NotifyFieldFailure 
   return Number.isInteger(n) && n >= 0 && n <= NOTIFY_LIMITS.smsQuota ? null : 'range';
 }
 
-const userid = z.number().int().optional();
+const userid = z.int32().optional();
 const zSwitch = z.union([z.literal(0), z.literal(1)]);
 /** A text field checked by `check` when not empty; empty clears it (a switched-on channel then refuses, below). */
 const zChecked = (check: (s: string) => NotifyFieldFailure | null) =>
@@ -129,7 +129,7 @@ export const emailConf = z.object({
   /** 0 the installation's mail server, 1 the company's SMTP server, 2 its Exchange (delivered through Exchange's SMTP endpoint). */
   type: zEmailType,
   smtp: z.string(),
-  smtp_port: z.number().int(),
+  smtp_port: z.int32(),
   /** 1: TLS from the start (usually port 465); 0: plain, upgraded with STARTTLS when the server offers it. */
   ssl: zSwitch,
   account: z.string(),
@@ -208,9 +208,9 @@ export const smsConf = z.object({
   appKey: z.string(),
   signature: z.string(),
   /** Messages left: each SMS sent takes one; 43 at 0. */
-  smsQuota: z.number().int(),
+  smsQuota: z.int32(),
   /** SMS sent since the quota was last set. */
-  smsSent: z.number().int(),
+  smsSent: z.int32(),
   hasSecret: z.boolean(),
 });
 export type SmsConf = z.infer<typeof smsConf>;
@@ -346,7 +346,7 @@ export const zMessageChannel = z.enum(MESSAGE_CHANNELS);
 export const zMessageState = z.enum(MESSAGE_STATES);
 
 export const messageRecord = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   channel: zMessageChannel,
   /** The address: an email address, a phone number, or a DingTalk / RTX account. */
   to: z.string(),
@@ -355,8 +355,8 @@ export const messageRecord = z.object({
   state: zMessageState,
   /** Why it failed (or why the last attempt failed while it is retried). */
   error: z.string().nullable(),
-  attempts: z.number().int(),
-  vid: z.number().int().nullable(),
+  attempts: z.int32(),
+  vid: z.int32().nullable(),
   createTime: epochMs,
   sentTime: epochMs.nullable(),
 });
@@ -404,7 +404,7 @@ export const zSmsCode = z
   .trim()
   .regex(/^\d{6}$/, 'format');
 
-const smsCodeSent = z.object({ expiresIn: z.number().int(), resendIn: z.number().int() });
+const smsCodeSent = z.object({ expiresIn: z.int32(), resendIn: z.int32() });
 
 const SMS_CODE_NOTE =
   '53 when the company has SMS switched off, 43 when its quota is used up, 22 when the provider fails (with its reason), 52 when this phone had a code less than a minute ago or 5 in the last hour';

@@ -11,7 +11,7 @@ import { VISIT_READERS } from './visits.js';
 export const ONSITE_READERS = VISIT_READERS;
 
 const onSitePerson = z.object({
-  vid: z.number().int(),
+  vid: z.int32(),
   kind: z.enum(VISIT_KINDS),
   name: z.string(),
   phone: z.string(),
@@ -19,15 +19,15 @@ const onSitePerson = z.object({
   empName: z.string().describe('the host'),
   empPhone: z.string(),
   visitType: z.string(),
-  followers: z.number().int().describe('people with them'),
+  followers: z.int32().describe('people with them'),
   visitdate: epochMs.describe('signed in'),
   cardNo: z.string(),
 });
 
 export const onSiteGate = z.object({
-  gid: z.number().int().nullable().describe('null: signed in without a gate'),
+  gid: z.int32().nullable().describe('null: signed in without a gate'),
   gname: z.string(),
-  people: z.number().int().describe('with followers'),
+  people: z.int32().describe('with followers'),
   list: z.array(onSitePerson),
 });
 
@@ -36,12 +36,12 @@ export const getOnSiteList = defineCall({
   module: 'visitors',
   summary: 'Everyone on site now, grouped by the gate they came in at (latest arrival first in each), with totals by kind',
   access: ONSITE_READERS,
-  input: z.object({ userid: z.number().int().optional() }),
+  input: z.object({ userid: z.int32().optional() }),
   output: z.object({
     at: epochMs.describe('when the list was read'),
-    visits: z.number().int(),
-    people: z.number().int().describe('with followers'),
-    byKind: z.record(z.enum(VISIT_KINDS), z.number().int()),
+    visits: z.int32(),
+    people: z.int32().describe('with followers'),
+    byKind: z.record(z.enum(VISIT_KINDS), z.int32()),
     gates: z.array(onSiteGate),
   }),
 });

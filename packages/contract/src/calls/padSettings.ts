@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, defineDownload } from '../call.js';
+import { coercedInt, defineCall, defineDownload } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { CAROUSEL_PICTURES, IMAGE_MAX_BYTES } from '../validators.js';
@@ -171,9 +171,9 @@ export const CARD_SIZES = {
 } as const satisfies Record<number, { widthMm: number; heightMm: number }>;
 
 const zSwitch = z.union([z.literal(0), z.literal(1)]);
-const userid = z.number().int().optional();
+const userid = z.int32().optional();
 const upload = { maxBytes: PAD_UPLOAD_MAX_BYTES, extensions: PAD_IMAGE_EXTENSIONS };
-const uploadInput = z.object({ userid: z.coerce.number().int().optional() });
+const uploadInput = z.object({ userid: coercedInt().optional() });
 const settingsLog = { module: LogModule.ACCOUNT, event: 'update' } as const;
 
 export const updateLogo = defineCall({
@@ -358,12 +358,12 @@ export const padVisitorType = visitorType.omit({ fields: true }).extend({ fields
 export type PadVisitorType = z.infer<typeof padVisitorType>;
 
 export const padConfig = z.object({
-  userid: z.number().int(),
+  userid: z.int32(),
   company: z.string(),
   shortName: z.string(),
   settings: padSettings,
   /** The gates of the signed-in desk or kiosk (for an administrator: the gate asked for, or none). */
-  gates: z.array(z.object({ gid: z.number().int(), gname: z.string() })),
+  gates: z.array(z.object({ gid: z.int32(), gname: z.string() })),
   /** The visitor types offered there, in order, each with the fields of its form in order. */
   types: z.array(padVisitorType),
 });
@@ -376,7 +376,7 @@ export const getPadConfig = defineCall({
     'Everything a kiosk or front desk needs after signing in, in one answer: pad settings, its gates, and the visitor types offered there with their forms',
   access: PAD_READERS,
   statuses: [Status.GATE_NOT_FOUND, Status.INVALID_USER],
-  input: z.object({ userid, gid: z.number().int().positive().optional().describe('administrators: preview a gate') }),
+  input: z.object({ userid, gid: z.int32().positive().optional().describe('administrators: preview a gate') }),
   output: padConfig,
 });
 

@@ -7,14 +7,14 @@ const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'format');
 
 /** An employee's delegation of receiving visitors to another employee for a date range (qcv_visit_proxy). */
 export const visitProxy = z.object({
-  empid: z.number().int(),
+  empid: z.int32(),
   empName: z.string(),
-  proxyId: z.number().int(),
+  proxyId: z.int32(),
   proxyName: z.string(),
   startDate: z.string(),
   endDate: z.string(),
   /** 1 on, 0 off. */
-  proxyStatus: z.number().int(),
+  proxyStatus: z.int32(),
   /** On, and today is within the range. */
   active: z.boolean(),
   updateTime: epochMs,
@@ -32,9 +32,9 @@ export const setVisitProxy = defineCall({
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: z
     .object({
-      userid: z.number().int().optional(),
-      empid: z.number().int().positive(),
-      proxyId: z.number().int().positive(),
+      userid: z.int32().optional(),
+      empid: z.int32().positive(),
+      proxyId: z.int32().positive(),
       startDate: zDay,
       endDate: zDay,
       proxyStatus: z.union([z.literal(0), z.literal(1)]).default(1),
@@ -52,7 +52,7 @@ export const getVisitProxyForEmp = defineCall({
   summary: "An employee's proxy setting (null when none)",
   access: WHO,
   statuses: [Status.EMPLOYEE_NOT_EXIST],
-  input: z.object({ userid: z.number().int().optional(), empid: z.number().int().positive() }),
+  input: z.object({ userid: z.int32().optional(), empid: z.int32().positive() }),
   output: visitProxy.nullable(),
 });
 
@@ -62,7 +62,7 @@ export const getVisitProxyForProxy = defineCall({
   summary: 'The employees a proxy currently receives visitors for (active delegations only)',
   access: WHO,
   statuses: [Status.EMPLOYEE_NOT_EXIST],
-  input: z.object({ userid: z.number().int().optional(), proxyId: z.number().int().positive() }),
+  input: z.object({ userid: z.int32().optional(), proxyId: z.int32().positive() }),
   output: z.array(visitProxy),
 });
 

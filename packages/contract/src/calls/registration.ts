@@ -121,19 +121,19 @@ export const VISITOR_TYPES_MAX = 100;
 export const subVisitType = z.object({ name: zLabel, selected: z.boolean().default(false) });
 
 /** Which fields a visitor type shows; `required` ones must be filled at registration. */
-export const typeFieldSetting = z.object({ eid: z.number().int().positive(), required: z.boolean().default(false) });
+export const typeFieldSetting = z.object({ eid: z.int32().positive(), required: z.boolean().default(false) });
 
 export const visitorType = z.object({
-  tid: z.number().int(),
+  tid: z.int32(),
   /** '中文#English'. */
   vType: z.string(),
   subTypes: z.array(z.object({ name: z.string(), selected: z.boolean() })),
   reasons: z.array(z.string()),
-  povDays: z.number().int(),
+  povDays: z.int32(),
   /** Gates where the type is offered; empty: every gate. */
-  gids: z.array(z.number().int()),
-  order: z.number().int(),
-  fields: z.array(z.object({ eid: z.number().int(), required: z.boolean() })),
+  gids: z.array(z.int32()),
+  order: z.int32(),
+  fields: z.array(z.object({ eid: z.int32(), required: z.boolean() })),
 });
 export type VisitorType = z.infer<typeof visitorType>;
 
@@ -156,20 +156,20 @@ const zReasons = z
   .array(zLabel)
   .max(REASONS_MAX)
   .superRefine(noRepeats((s: string) => s, ''));
-const zGids = z.array(z.number().int().positive()).max(100);
+const zGids = z.array(z.int32().positive()).max(100);
 const zTypeFields = z
   .array(typeFieldSetting)
   .max(200)
   .superRefine(noRepeats((f) => String(f.eid), 'eid'));
 
-const userid = z.number().int().optional();
+const userid = z.int32().optional();
 
 export const getVisitorType = defineCall({
   name: 'getVisitorType',
   module: 'registration',
   summary: "The company's visitor types in their order, each with its reasons, sub-types, gates and the fields it shows",
   access: REGISTRATION_READERS,
-  input: z.object({ userid, gid: z.number().int().positive().optional().describe('only the types offered at this gate') }),
+  input: z.object({ userid, gid: z.int32().positive().optional().describe('only the types offered at this gate') }),
   output: z.array(visitorType),
 });
 
@@ -186,7 +186,7 @@ export const addVisitorType = defineCall({
     vType: zBilingualName,
     subTypes: zSubTypes.default([]),
     reasons: zReasons.default([]),
-    povDays: z.number().int().min(POV_DAYS.min).max(POV_DAYS.max).default(1),
+    povDays: z.int32().min(POV_DAYS.min).max(POV_DAYS.max).default(1),
     gids: zGids.default([]),
     fields: zTypeFields.optional(),
   }),
@@ -203,11 +203,11 @@ export const updateVisitorType = defineCall({
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({
     userid,
-    tid: z.number().int().positive(),
+    tid: z.int32().positive(),
     vType: zBilingualName.optional(),
     subTypes: zSubTypes.optional(),
     reasons: zReasons.optional(),
-    povDays: z.number().int().min(POV_DAYS.min).max(POV_DAYS.max).optional(),
+    povDays: z.int32().min(POV_DAYS.min).max(POV_DAYS.max).optional(),
     gids: zGids.optional(),
     fields: zTypeFields.optional(),
   }),
@@ -221,12 +221,12 @@ export const delVisitorType = defineCall({
   access: REGISTRATION_MANAGERS,
   statuses: [Status.UPDATE_NOT_ALLOWED, Status.VISITOR_TYPE_NOT_EXIST],
   log: { module: LogModule.VISITOR, event: 'delete' },
-  input: z.object({ userid, tid: z.number().int().positive() }),
+  input: z.object({ userid, tid: z.int32().positive() }),
   output: ok,
 });
 
 const zOrder = z
-  .array(z.number().int().positive())
+  .array(z.int32().positive())
   .min(1)
   .max(500)
   .superRefine(noRepeats((n: number) => String(n), ''));
@@ -288,7 +288,7 @@ export function checkFieldName(s: string): FieldNameFailure | null {
 }
 
 export const visitorField = z.object({
-  eid: z.number().int(),
+  eid: z.int32(),
   fieldName: z.string(),
   /** '中文#English'. */
   displayName: z.string(),
@@ -296,12 +296,12 @@ export const visitorField = z.object({
   /** The options of a choice ('button'), each a label. */
   inputValue: z.array(z.string()),
   placeholder: z.string(),
-  inputOrder: z.number().int(),
+  inputOrder: z.int32(),
   standard: z.boolean(),
   /** Always shown and required (the visitor's name). */
   locked: z.boolean(),
   /** The visitor types showing the field, and whether each requires it. */
-  types: z.array(z.object({ tid: z.number().int(), required: z.boolean() })),
+  types: z.array(z.object({ tid: z.int32(), required: z.boolean() })),
 });
 export type VisitorField = z.infer<typeof visitorField>;
 
@@ -310,7 +310,7 @@ const zOptions = z
   .max(FIELD_OPTIONS_MAX)
   .superRefine(noRepeats((s: string) => s, ''));
 const zFieldTypes = z
-  .array(z.object({ tid: z.number().int().positive(), required: z.boolean().default(false) }))
+  .array(z.object({ tid: z.int32().positive(), required: z.boolean().default(false) }))
   .max(VISITOR_TYPES_MAX)
   .superRefine(noRepeats((t) => String(t.tid), 'tid'));
 const zPlaceholder = z
@@ -333,7 +333,7 @@ export const getExtendVisitor = defineCall({
   summary: 'The fields of the registration form in their order (standard and custom); with `tid`, only those that type shows',
   access: REGISTRATION_READERS,
   statuses: [Status.VISITOR_TYPE_NOT_EXIST],
-  input: z.object({ userid, tid: z.number().int().positive().optional() }),
+  input: z.object({ userid, tid: z.int32().positive().optional() }),
   output: z.array(visitorField),
 });
 
@@ -379,7 +379,7 @@ export const updateExtendVisitor = defineCall({
   input: z
     .object({
       userid,
-      eid: z.number().int().positive(),
+      eid: z.int32().positive(),
       displayName: zBilingualName.optional(),
       inputType: z.enum(CUSTOM_INPUT_TYPES).optional(),
       inputValue: zOptions.optional(),
@@ -397,7 +397,7 @@ export const delExtendVisitor = defineCall({
   access: REGISTRATION_MANAGERS,
   statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.VISITOR, event: 'delete' },
-  input: z.object({ userid, eid: z.number().int().positive() }),
+  input: z.object({ userid, eid: z.int32().positive() }),
   output: ok,
 });
 

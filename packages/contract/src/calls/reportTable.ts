@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cappedPageOf, defineCall, defineDownload, pageInput, XLSX_TYPE } from '../call.js';
+import { cappedPageOf, coercedInt, defineCall, defineDownload, pageInput, XLSX_TYPE } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule } from '../lookups.js';
 import { checkReportPeriod, reportPeriodFields } from '../period.js';
@@ -21,16 +21,16 @@ const { date: _qdate, endDate: _qendDate, ...listQueryFilters } = visitQueryFilt
 const reportTableFields = {
   ...reportPeriodFields,
   ...listFilters,
-  deptid: z.number().int().positive().optional().describe("the host's department (602 when not this company's)"),
+  deptid: z.int32().positive().optional().describe("the host's department (602 when not this company's)"),
   groupBy: z.enum(REPORT_GROUPINGS).default('none'),
 };
 
 const figures = {
-  visits: z.number().int(),
-  people: z.number().int().describe('with followers'),
-  signedIn: z.number().int().describe('visits that signed in'),
-  signedOut: z.number().int(),
-  onSite: z.number().int().describe('signed in, not signed out'),
+  visits: z.int32(),
+  people: z.int32().describe('with followers'),
+  signedIn: z.int32().describe('visits that signed in'),
+  signedOut: z.int32(),
+  onSite: z.int32().describe('signed in, not signed out'),
   avgStayMinutes: z.number().nullable().describe('mean of sign-out minus sign-in over visits with both, rounded; null when none'),
 };
 export const reportFigures = z.object(figures);
@@ -50,7 +50,7 @@ export const getVisitReport = defineCall({
     'The visitor report of a period (at most 366 days; 400 beforeStart/periodTooLong/format): with a grouping, every group (days in order, others most visits first) and the totals; with none, a page of visits (newest first) and the totals',
   access: VISIT_READERS,
   statuses: [Status.NO_SUCH_RECORD],
-  input: z.object({ userid: z.number().int().optional(), ...pageInput, ...reportTableFields }).superRefine(checkReportPeriod),
+  input: z.object({ userid: z.int32().optional(), ...pageInput, ...reportTableFields }).superRefine(checkReportPeriod),
   output: z.object({
     groupBy: z.enum(REPORT_GROUPINGS),
     groups: z.array(reportGroup).describe('empty with none'),
@@ -73,7 +73,7 @@ export const exportVisitReport = defineDownload({
     .object({
       ...reportPeriodFields,
       ...listQueryFilters,
-      deptid: z.coerce.number().int().positive().optional(),
+      deptid: coercedInt().positive().optional(),
       groupBy: z.enum(REPORT_GROUPINGS).default('none'),
       lang: z.enum(['zh', 'en']).default('en'),
     })

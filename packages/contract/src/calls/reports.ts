@@ -5,8 +5,8 @@ import { checkReportPeriod, reportPeriodFields } from '../period.js';
 import { VISIT_KINDS } from '../visitStates.js';
 import { VISIT_READERS } from './visits.js';
 
-const userid = z.number().int().optional();
-const byKind = z.record(z.enum(VISIT_KINDS), z.number().int());
+const userid = z.int32().optional();
+const byKind = z.record(z.enum(VISIT_KINDS), z.int32());
 
 /**
  * Placement rules shared by the statistics calls (docs/ARCHITECTURE.md, "Statistics"): a visit that came counts on
@@ -22,8 +22,8 @@ export const getVisitorChartByDept = defineCall({
     'Visits that came in the period (by check-in day) per host department now (a host in two departments counts in each; deptid null: no department); with deptid, that department and those under it only (another company’s department: 602 no such record, as the departments calls answer)',
   access: VISIT_READERS,
   statuses: [Status.NO_SUCH_RECORD],
-  input: z.object({ userid, ...reportPeriodFields, deptid: z.number().int().positive().optional() }).superRefine(checkReportPeriod),
-  output: z.array(z.object({ deptid: z.number().int().nullable(), deptName: z.string(), count: z.number().int() })),
+  input: z.object({ userid, ...reportPeriodFields, deptid: z.int32().positive().optional() }).superRefine(checkReportPeriod),
+  output: z.array(z.object({ deptid: z.int32().nullable(), deptName: z.string(), count: z.int32() })),
 });
 
 export const getAllVisitorLineChart = defineCall({
@@ -32,7 +32,7 @@ export const getAllVisitorLineChart = defineCall({
   summary: 'Visits that came per day of the period (check-in day, server time zone), split by kind; every day present, zeros included',
   access: VISIT_READERS,
   input: z.object({ userid, ...reportPeriodFields }).superRefine(checkReportPeriod),
-  output: z.array(z.object({ date: z.string(), total: z.number().int(), byKind })),
+  output: z.array(z.object({ date: z.string(), total: z.int32(), byKind })),
 });
 
 export const getVisitStatistics = defineCall({
@@ -43,15 +43,15 @@ export const getVisitStatistics = defineCall({
   access: VISIT_READERS,
   input: z.object({ userid, ...reportPeriodFields }).superRefine(checkReportPeriod),
   output: z.object({
-    total: z.number().int(),
+    total: z.int32(),
     byKind,
-    topTypes: z.array(z.object({ name: z.string(), count: z.number().int() })),
-    topReasons: z.array(z.object({ name: z.string(), count: z.number().int() })),
-    byHour: z.array(z.number().int()).length(24),
+    topTypes: z.array(z.object({ name: z.string(), count: z.int32() })),
+    topReasons: z.array(z.object({ name: z.string(), count: z.int32() })),
+    byHour: z.array(z.int32()).length(24),
     averageStayMinutes: z.number().nullable().describe('null when no visit of the period has signed out'),
-    stays: z.number().int().describe('visits the average is over'),
-    invitations: z.number().int(),
-    noShows: z.number().int(),
+    stays: z.int32().describe('visits the average is over'),
+    invitations: z.int32(),
+    noShows: z.int32(),
   }),
 });
 

@@ -24,14 +24,14 @@ export const RESIDENT_PLATE_PATTERN = /^[\p{Script=Han}A-Za-z0-9·-]*$/u;
 export const RESIDENT_STATUSES = [0, 1, 2] as const;
 export type ResidentStatus = (typeof RESIDENT_STATUSES)[number];
 
-const userid = z.number().int().optional();
+const userid = z.int32().optional();
 const zText = (max: number) => z.string().trim().max(max);
 const zCertificateType = z.enum(
   Object.keys(certificateTypeLabels) as [keyof typeof certificateTypeLabels, ...(keyof typeof certificateTypeLabels)[]],
 );
 
 export const residentProject = z.object({
-  pid: z.number().int(),
+  pid: z.int32(),
   pName: z.string(),
   /** The responsible person. */
   leader: z.string(),
@@ -43,14 +43,14 @@ export const residentProject = z.object({
   endDate: epochMs.nullable(),
   remark: z.string(),
   /** How many resident visitors belong to it (a project with any cannot be deleted). */
-  residents: z.number().int(),
+  residents: z.int32(),
   createTime: epochMs,
 });
 export type ResidentProject = z.infer<typeof residentProject>;
 
 export const residentVisitor = z.object({
-  rid: z.number().int(),
-  pid: z.number().int(),
+  rid: z.int32(),
+  pid: z.int32(),
   pName: z.string(),
   /** The supplier company the person works for. */
   company: z.string(),
@@ -60,8 +60,8 @@ export const residentVisitor = z.object({
   /** Certificate (ID card…) number, as the original calls it. */
   cardid: z.string(),
   /** 0 unknown, 1 male, 2 female. */
-  sex: z.number().int(),
-  age: z.number().int().nullable(),
+  sex: z.int32(),
+  age: z.int32().nullable(),
   job: z.string(),
   department: z.string(),
   area: z.string(),
@@ -70,7 +70,7 @@ export const residentVisitor = z.object({
   /** The validity window: sign-in is accepted from startDate to endDate. */
   startDate: epochMs,
   endDate: epochMs,
-  rstatus: z.number().int(),
+  rstatus: z.int32(),
   refuseCause: z.string(),
   /** Who approved or refused. */
   approver: z.string(),
@@ -122,14 +122,14 @@ export function residentIdentityFailures(v: { phone: string; certificateType: st
 
 const residentFields = z.object({
   userid,
-  pid: z.number().int().positive().describe('a project of this company'),
+  pid: z.int32().positive().describe('a project of this company'),
   company: zText(RESIDENT_TEXT_MAX).min(1, 'required').describe('the supplier company'),
   name: zPersonName,
   phone: z.string().trim().max(32).default(''),
   certificateType: zCertificateType.default('idCard'),
   cardid: z.string().trim().toUpperCase().max(32).default(''),
-  sex: z.number().int().min(0).max(2).default(0),
-  age: z.number().int().min(1).max(120).nullable().default(null),
+  sex: z.int32().min(0).max(2).default(0),
+  age: z.int32().min(1).max(120).nullable().default(null),
   job: zText(RESIDENT_TEXT_MAX).default(''),
   department: zText(RESIDENT_TEXT_MAX).default(''),
   area: zText(RESIDENT_TEXT_MAX).default(''),
@@ -176,7 +176,7 @@ export const updateProject = defineCall({
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: { [Status.DUPLICATE_PROJECT]: 'pName' },
   log: { module: LogModule.SUPPLIER, event: 'update' },
-  input: projectFields.extend({ pid: z.number().int().positive() }).superRefine((v, ctx) => {
+  input: projectFields.extend({ pid: z.int32().positive() }).superRefine((v, ctx) => {
     const f = windowFailure(v);
     if (f) ctx.addIssue({ code: 'custom', path: ['endDate'], message: f });
   }),
@@ -191,15 +191,15 @@ export const delProject = defineCall({
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: { [Status.UPDATE_NOT_ALLOWED]: null },
   log: { module: LogModule.SUPPLIER, event: 'delete' },
-  input: z.object({ userid, pid: z.number().int().positive() }),
-  output: z.object({ deleted: z.number().int() }),
+  input: z.object({ userid, pid: z.int32().positive() }),
+  output: z.object({ deleted: z.int32() }),
 });
 
 export const residentFilters = {
   name: zText(64).optional(),
   phone: zText(32).optional(),
   company: zText(RESIDENT_TEXT_MAX).optional(),
-  pid: z.number().int().positive().optional(),
+  pid: z.int32().positive().optional(),
   rstatus: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
 };
 
@@ -234,7 +234,7 @@ export const updateResidentVisitor = defineCall({
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: { [Status.PHONE_NOT_UNIQUE]: 'phone', [Status.ALREADY_EXISTS]: 'cardid' },
   log: { module: LogModule.SUPPLIER, event: 'update' },
-  input: residentFields.extend({ rid: z.number().int().positive() }).superRefine(refineResident),
+  input: residentFields.extend({ rid: z.int32().positive() }).superRefine(refineResident),
   output: residentVisitor,
 });
 
@@ -244,8 +244,8 @@ export const delResidentVisitor = defineCall({
   summary: 'Delete resident visitors by id (ids of other companies are ignored); their visit records stay',
   access: RESIDENT_MANAGERS,
   log: { module: LogModule.SUPPLIER, event: 'delete' },
-  input: z.object({ userid, rids: z.array(z.number().int().positive()).min(1).max(1000) }),
-  output: z.object({ deleted: z.number().int() }),
+  input: z.object({ userid, rids: z.array(z.int32().positive()).min(1).max(1000) }),
+  output: z.object({ deleted: z.int32() }),
 });
 
 export const updateRvPermission = defineCall({
@@ -258,14 +258,14 @@ export const updateRvPermission = defineCall({
   input: z
     .object({
       userid,
-      rids: z.array(z.number().int().positive()).min(1).max(1000),
+      rids: z.array(z.int32().positive()).min(1).max(1000),
       rstatus: z.union([z.literal(1), z.literal(2)]),
       refuseCause: zText(200).default(''),
     })
     .superRefine((v, ctx) => {
       if (v.rstatus === 2 && !v.refuseCause) ctx.addIssue({ code: 'custom', path: ['refuseCause'], message: 'required' });
     }),
-  output: z.object({ updated: z.number().int() }),
+  output: z.object({ updated: z.int32() }),
 });
 
 export const getAllResidentCompany = defineCall({
@@ -274,7 +274,7 @@ export const getAllResidentCompany = defineCall({
   summary: 'The supplier companies of the company’s resident visitors, by name, with how many residents each',
   access: RESIDENT_READERS,
   input: z.object({ userid }),
-  output: z.array(z.object({ company: z.string(), count: z.number().int() })),
+  output: z.array(z.object({ company: z.string(), count: z.int32() })),
 });
 
 /** Unpaged lists answer at most this many residents. */
@@ -321,10 +321,10 @@ export const residentSignIn = defineCall({
       userid,
       phone: z.string().trim().max(32).default(''),
       cardid: z.string().trim().toUpperCase().max(32).default(''),
-      gid: z.number().int().positive().nullable().default(null).describe('the gate; a desk account’s own gate when omitted'),
+      gid: z.int32().positive().nullable().default(null).describe('the gate; a desk account’s own gate when omitted'),
     })
     .refine((v) => v.phone || v.cardid, { path: ['phone'], message: 'phoneOrId' }),
-  output: visit.extend({ rid: z.number().int(), repeated: z.boolean().describe('already signed in today and still on site; nothing changed') }),
+  output: visit.extend({ rid: z.int32(), repeated: z.boolean().describe('already signed in today and still on site; nothing changed') }),
 });
 
 export const residentCalls = [

@@ -16,7 +16,7 @@ export interface RoleNode {
 }
 
 export const roleNode: z.ZodType<RoleNode> = z.lazy(() =>
-  z.object({ rid: z.number().int(), rgName: z.string(), parentId: z.number().int(), empCount: z.number().int(), children: z.array(roleNode) }),
+  z.object({ rid: z.int32(), rgName: z.string(), parentId: z.int32(), empCount: z.int32(), children: z.array(roleNode) }),
 );
 
 /** Role and role-group names (shared with the console's form). */
@@ -28,7 +28,7 @@ export const getRARG = defineCall({
   module: 'roles',
   summary: 'Role groups with their roles and member counts',
   access: ORG_MANAGERS,
-  input: z.object({ userid: z.number().int().optional() }),
+  input: z.object({ userid: z.int32().optional() }),
   output: z.array(roleNode),
 });
 
@@ -40,8 +40,8 @@ export const addRARG = defineCall({
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: { [Status.ALREADY_EXISTS]: 'rgName' },
   log: { module: LogModule.EMPLOYEE, event: 'add' },
-  input: z.object({ userid: z.number().int().optional(), rgName: zRoleName, parentId: z.number().int().min(0).default(0) }),
-  output: z.object({ rid: z.number().int() }),
+  input: z.object({ userid: z.int32().optional(), rgName: zRoleName, parentId: z.int32().min(0).default(0) }),
+  output: z.object({ rid: z.int32() }),
 });
 
 export const updateRARG = defineCall({
@@ -52,7 +52,7 @@ export const updateRARG = defineCall({
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: { [Status.ALREADY_EXISTS]: 'rgName' },
   log: { module: LogModule.EMPLOYEE, event: 'update' },
-  input: z.object({ userid: z.number().int().optional(), rid: z.number().int().positive(), rgName: zRoleName }),
+  input: z.object({ userid: z.int32().optional(), rid: z.int32().positive(), rgName: zRoleName }),
   output: ok,
 });
 
@@ -64,7 +64,7 @@ export const delRARG = defineCall({
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: { [Status.ROLE_IN_USE]: null },
   log: { module: LogModule.EMPLOYEE, event: 'delete' },
-  input: z.object({ userid: z.number().int().optional(), rid: z.number().int().positive() }),
+  input: z.object({ userid: z.int32().optional(), rid: z.int32().positive() }),
   output: ok,
 });
 
@@ -74,7 +74,7 @@ export const getEmpRoleList = defineCall({
   summary: 'Members of a role, paged',
   access: ORG_MANAGERS,
   statuses: [Status.NO_SUCH_RECORD],
-  input: z.object({ userid: z.number().int().optional(), rid: z.number().int().positive(), ...pageInput }),
+  input: z.object({ userid: z.int32().optional(), rid: z.int32().positive(), ...pageInput }),
   output: pageOf(employee),
 });
 
@@ -86,11 +86,11 @@ export const addEmpRole = defineCall({
   statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: z.object({
-    userid: z.number().int().optional(),
-    rid: z.number().int().positive(),
-    empids: z.array(z.number().int().positive()).min(1).max(1000),
+    userid: z.int32().optional(),
+    rid: z.int32().positive(),
+    empids: z.array(z.int32().positive()).min(1).max(1000),
   }),
-  output: z.object({ changed: z.number().int() }),
+  output: z.object({ changed: z.int32() }),
 });
 
 export const delRoleEmp = defineCall({
@@ -101,11 +101,11 @@ export const delRoleEmp = defineCall({
   statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   input: z.object({
-    userid: z.number().int().optional(),
-    rid: z.number().int().positive(),
-    empids: z.array(z.number().int().positive()).min(1).max(1000),
+    userid: z.int32().optional(),
+    rid: z.int32().positive(),
+    empids: z.array(z.int32().positive()).min(1).max(1000),
   }),
-  output: z.object({ changed: z.number().int() }),
+  output: z.object({ changed: z.int32() }),
 });
 
 export const roleCalls = [getRARG, addRARG, updateRARG, delRARG, getEmpRoleList, addEmpRole, delRoleEmp] as const;

@@ -72,7 +72,7 @@ export function dutyTimeErrors(v: { upDuty: string; offDuty: string }): { field:
   return errors;
 }
 
-const userid = z.number().int().optional();
+const userid = z.int32().optional();
 const zSwitch = z.union([z.literal(0), z.literal(1)]);
 const zLimited = (limit: BasicLimit) =>
   z

@@ -75,13 +75,13 @@ function withTemplateRules<
 }
 
 export const invitationTemplate = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   templateType: zTemplateType,
   /** The gate a company template is for; null: the company's default for the type. Employees' templates have none. */
-  gid: z.number().int().nullable(),
+  gid: z.int32().nullable(),
   gname: z.string(),
   /** The employee who owns it; null for the company's templates. */
-  empid: z.number().int().nullable(),
+  empid: z.int32().nullable(),
   inviteContent: z.string(),
   address: z.string(),
   traffic: z.string(),
@@ -98,7 +98,7 @@ export type InvitationTemplateRecord = z.infer<typeof invitationTemplate>;
 
 /** Who manages the company's templates. */
 export const TEMPLATE_MANAGERS = [Role.ADMIN, Role.SUBADMIN] as const;
-const userid = z.number().int().optional();
+const userid = z.int32().optional();
 const templateLog = (event: 'add' | 'update' | 'delete') => ({ module: LogModule.ACCOUNT, event }) as const;
 
 export const getAllTemplateType = defineCall({
@@ -121,14 +121,14 @@ export const getUserTemplate = defineCall({
   summary:
     "The company's invitation templates, by type then gate (the default first); `templateType` narrows to one type, `gid` to one gate (null: the defaults only)",
   access: TEMPLATE_MANAGERS,
-  input: z.object({ userid, templateType: zTemplateType.optional(), gid: z.number().int().positive().nullable().optional() }),
+  input: z.object({ userid, templateType: zTemplateType.optional(), gid: z.int32().positive().nullable().optional() }),
   output: z.array(invitationTemplate),
 });
 
 const companyTemplateInput = z.object({
   userid,
   templateType: zTemplateType,
-  gid: z.number().int().positive().nullable().default(null).describe('a gate of the company; null: the default for the type'),
+  gid: z.int32().positive().nullable().default(null).describe('a gate of the company; null: the default for the type'),
   ...templateTexts,
 });
 
@@ -152,7 +152,7 @@ export const updateUserTemplate = defineCall({
   statuses: [Status.TEMPLATE_NOT_FOUND],
   fieldStatuses: { [Status.ALREADY_EXISTS]: 'gid', [Status.GATE_NOT_FOUND]: 'gid' },
   log: templateLog('update'),
-  input: withTemplateRules(companyTemplateInput.extend({ id: z.number().int().positive() })),
+  input: withTemplateRules(companyTemplateInput.extend({ id: z.int32().positive() })),
   output: invitationTemplate,
 });
 
@@ -163,7 +163,7 @@ export const delUserTemplate = defineCall({
   access: TEMPLATE_MANAGERS,
   statuses: [Status.TEMPLATE_NOT_FOUND],
   log: templateLog('delete'),
-  input: z.object({ userid, id: z.number().int().positive() }),
+  input: z.object({ userid, id: z.int32().positive() }),
   output: ok,
 });
 
@@ -213,8 +213,8 @@ export const getEmpTempByPost = defineCall({
   input: z.object({
     userid,
     templateType: zTemplateType.default(0),
-    gid: z.number().int().positive().nullable().default(null),
-    empid: z.number().int().positive().optional(),
+    gid: z.int32().positive().nullable().default(null),
+    empid: z.int32().positive().optional(),
   }),
   output: invitationTemplate.extend({ source: z.enum(TEMPLATE_SOURCES) }),
 });

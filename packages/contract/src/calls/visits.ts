@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cappedPageOf, defineCall, defineDownload, epochMs, pageInput, XLSX_TYPE } from '../call.js';
+import { cappedPageOf, coercedInt, defineCall, defineDownload, epochMs, pageInput, XLSX_TYPE } from '../call.js';
 import { Status } from '../errors.js';
 import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
 import { checkIdNumber, checkPhone, zEmail, zPersonName } from '../validators.js';
@@ -25,17 +25,17 @@ const zCertificateType = z.enum(
   Object.keys(certificateTypeLabels) as [keyof typeof certificateTypeLabels, ...(keyof typeof certificateTypeLabels)[]],
 );
 const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'format');
-const userid = z.number().int().optional();
+const userid = z.int32().optional();
 const zText = (max: number) => z.string().trim().max(max);
 
 /** A visit record as the original answers it (`RespVisitor`), with our kind, status and history. */
 export const visit = z.object({
-  vid: z.number().int(),
+  vid: z.int32(),
   kind: z.enum(VISIT_KINDS),
-  signinType: z.number().int(),
+  signinType: z.int32(),
   status: zStatus,
   /** 0 waiting for approval, 1 authorised, 2 refused. */
-  permission: z.number().int(),
+  permission: z.int32(),
   vname: z.string(),
   vphone: z.string(),
   vemail: z.string(),
@@ -45,19 +45,19 @@ export const visit = z.object({
   cardId: z.string(),
   /** Whether a photo was taken (fetched with VisitorPhoto). */
   vphoto: z.boolean(),
-  empid: z.number().int().nullable(),
+  empid: z.int32().nullable(),
   empName: z.string(),
   empPhone: z.string(),
-  tid: z.number().int().nullable(),
+  tid: z.int32().nullable(),
   visitType: z.string(),
   visitReason: z.string(),
   followers: z.array(z.object({ name: z.string(), phone: z.string() })),
-  peopleCount: z.number().int(),
+  peopleCount: z.int32(),
   plateNum: z.string(),
   belongings: z.string(),
   temperature: z.number().nullable(),
   extendCol: z.record(z.string(), z.string()),
-  gid: z.number().int().nullable(),
+  gid: z.int32().nullable(),
   signInGate: z.string(),
   signOutGate: z.string(),
   signInOpName: z.string(),
@@ -75,9 +75,9 @@ export const visit = z.object({
   /** A signed safety agreement PDF exists (/pdf/{visitdate}_{vid}.pdf). */
   signPdf: z.boolean(),
   lang: z.enum(['zh', 'en']),
-  subaccountId: z.number().int().nullable(),
+  subaccountId: z.int32().nullable(),
   /** The meeting an invitation belongs to (the original's `mid`), else null. */
-  mid: z.number().int().nullable(),
+  mid: z.int32().nullable(),
   createTime: epochMs,
 });
 export type Visit = z.infer<typeof visit>;
@@ -123,8 +123,8 @@ const walkInInput = z
     ...visitorIdentity,
     vemail: zEmail.or(z.literal('')).default(''),
     vcompany: zText(100).default(''),
-    empid: z.number().int().positive().describe('the host: an enabled employee of this company'),
-    tid: z.number().int().positive().nullable().default(null).describe('visitor type of this company'),
+    empid: z.int32().positive().describe('the host: an enabled employee of this company'),
+    tid: z.int32().positive().nullable().default(null).describe('visitor type of this company'),
     visitType: zText(100).default(''),
     visitReason: zText(200).default(''),
     followers: z.array(follower).max(VISITOR_FOLLOWERS_MAX).default([]),
@@ -137,7 +137,7 @@ const walkInInput = z
     photo: z.string().max(VISITOR_PHOTO_MAX_CHARS).default('').describe('data URL of a JPEG/PNG/WebP photo'),
     signature: z.string().max(SIGNATURE_MAX_CHARS, 'size').default('').describe('data URL of the handwritten signature (PNG)'),
     protocolAccepted: z.boolean().default(false),
-    gid: z.number().int().positive().nullable().default(null).describe('the gate; a desk account’s own gate when omitted'),
+    gid: z.int32().positive().nullable().default(null).describe('the gate; a desk account’s own gate when omitted'),
     lang: z.enum(['zh', 'en']).default('zh'),
     clientKey: z.string().regex(CLIENT_KEY_PATTERN, 'format').optional().describe('idempotency key: a retried registration answers the first record'),
     reuseIdFrom: z
@@ -190,7 +190,7 @@ export const checkInByCode = defineCall({
       photo: z.string().max(VISITOR_PHOTO_MAX_CHARS).default(''),
       signature: z.string().max(SIGNATURE_MAX_CHARS, 'size').default(''),
       protocolAccepted: z.boolean().default(false),
-      gid: z.number().int().positive().nullable().default(null),
+      gid: z.int32().positive().nullable().default(null),
       clientKey: z.string().regex(CLIENT_KEY_PATTERN, 'format').optional(),
     })
     .refine((v) => v.verifyCode || v.phone, { path: ['verifyCode'], message: 'required' }),
@@ -209,7 +209,7 @@ export const signOutVisitor = defineCall({
       userid,
       phone: z.string().trim().max(32).default(''),
       verifyCode: z.string().trim().max(200).default(''),
-      gid: z.number().int().positive().nullable().default(null),
+      gid: z.int32().positive().nullable().default(null),
     })
     .refine((v) => v.verifyCode || v.phone, { path: ['phone'], message: 'required' }),
   output: z.array(visit),
@@ -222,7 +222,7 @@ export const signOutByVid = defineCall({
   access: DESK_ROLES,
   statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.VISITOR, event: 'update' },
-  input: z.object({ userid, vid: z.number().int().positive() }),
+  input: z.object({ userid, vid: z.int32().positive() }),
   output: visit,
 });
 
@@ -232,8 +232,8 @@ export const batchSignOut = defineCall({
   summary: 'Sign several visitors out; records not signed in are skipped and counted',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE],
   log: { module: LogModule.VISITOR, event: 'update' },
-  input: z.object({ userid, vids: z.array(z.number().int().positive()).min(1).max(1000) }),
-  output: z.object({ signedOut: z.number().int(), skipped: z.number().int() }),
+  input: z.object({ userid, vids: z.array(z.int32().positive()).min(1).max(1000) }),
+  output: z.object({ signedOut: z.int32(), skipped: z.int32() }),
 });
 
 export const changeVisit = defineCall({
@@ -243,7 +243,7 @@ export const changeVisit = defineCall({
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE],
   statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.VISITOR, event: 'update' },
-  input: z.object({ userid, vid: z.number().int().positive(), event: z.enum(VISIT_EVENTS as [string, ...string[]]), note: zText(200).default('') }),
+  input: z.object({ userid, vid: z.int32().positive(), event: z.enum(VISIT_EVENTS as [string, ...string[]]), note: zText(200).default('') }),
   output: visit,
 });
 
@@ -255,11 +255,11 @@ export const visitFilters = {
   phone: zText(32).optional(),
   vcompany: zText(100).optional(),
   empName: zText(64).optional(),
-  tid: z.number().int().positive().optional(),
+  tid: z.int32().positive().optional(),
   visitType: zText(100).optional(),
   status: zStatus.optional(),
   kind: z.enum(VISIT_KINDS).optional(),
-  gid: z.number().int().positive().optional(),
+  gid: z.int32().positive().optional(),
   onSite: z.boolean().optional().describe('signed in and not signed out'),
   cardId: zText(32)
     .transform((v) => v.toUpperCase())
@@ -303,7 +303,7 @@ export const getVisit = defineCall({
   summary: 'One visit with its status history (1117 when it is not this company’s)',
   access: VISIT_READERS,
   statuses: [Status.INVALID_VISITOR],
-  input: z.object({ userid, vid: z.number().int().positive() }),
+  input: z.object({ userid, vid: z.int32().positive() }),
   output: visit.extend({ history: z.array(visitEvent) }),
 });
 
@@ -314,10 +314,10 @@ export const getPeopleCounting = defineCall({
   access: [...VISIT_READERS, Role.MACHINE],
   input: z.object({ userid }),
   output: z.object({
-    onSite: z.number().int(),
-    people: z.number().int().describe('with followers'),
-    byKind: z.record(z.enum(VISIT_KINDS), z.number().int()),
-    byGate: z.array(z.object({ gid: z.number().int().nullable(), gname: z.string(), count: z.number().int() })),
+    onSite: z.int32(),
+    people: z.int32().describe('with followers'),
+    byKind: z.record(z.enum(VISIT_KINDS), z.int32()),
+    byGate: z.array(z.object({ gid: z.int32().nullable(), gname: z.string(), count: z.int32() })),
   }),
 });
 
@@ -333,7 +333,7 @@ export const createPdfSign = defineCall({
   statuses: [Status.INVALID_VISITOR],
   log: { module: LogModule.VISITOR, event: 'update' },
   maxBodyBytes: SIGNATURE_MAX_CHARS + 16 * 1024,
-  input: z.object({ userid, vid: z.number().int().positive(), signPic: z.string().min(1).max(SIGNATURE_MAX_CHARS, 'size') }),
+  input: z.object({ userid, vid: z.int32().positive(), signPic: z.string().min(1).max(SIGNATURE_MAX_CHARS, 'size') }),
   output: z.object({ pdf: z.string() }),
 });
 
@@ -357,14 +357,14 @@ export const visitPhoto = defineDownload({
   contentType: 'image/jpeg',
   fileName: 'visitor',
   extension: 'jpg',
-  input: z.object({ vid: z.coerce.number().int().positive() }),
+  input: z.object({ vid: coercedInt().positive() }),
 });
 
 /** The list filters as a query string (numbers and booleans arrive as text). */
 export const visitQueryFilters = {
   ...visitFilters,
-  tid: z.coerce.number().int().positive().optional(),
-  gid: z.coerce.number().int().positive().optional(),
+  tid: coercedInt().positive().optional(),
+  gid: coercedInt().positive().optional(),
   onSite: z
     .enum(['true', 'false'])
     .optional()
@@ -402,7 +402,7 @@ export const updateVisitInfo = defineCall({
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({
     userid,
-    vid: z.number().int().positive(),
+    vid: z.int32().positive(),
     cardNo: zText(32).refine((v) => v === '' || VISIT_CARD_NO.test(v), 'format'),
   }),
   output: visit,
@@ -415,7 +415,7 @@ export const getCardInfo = defineCall({
     "What a visitor's badge shows, to print or reprint it: the visit, the company and the pad settings' badge style (1117 when the visit is not this company's)",
   access: DESK_ROLES,
   statuses: [Status.GATE_NOT_FOUND, Status.INVALID_USER, Status.INVALID_VISITOR],
-  input: z.object({ userid, vid: z.number().int().positive() }),
+  input: z.object({ userid, vid: z.int32().positive() }),
   output: z.object({ visit, company: z.string(), shortName: z.string(), settings: padSettings }),
 });
 
@@ -427,7 +427,7 @@ export function maskIdNumber(id: string): string {
 
 /** What a returning visitor's last visit offers to fill the walk-in form with (never the photo). */
 export const returningVisitor = z.object({
-  vid: z.number().int().describe('the visit the details come from: `reuseIdFrom` of UpdatePhoto'),
+  vid: z.int32().describe('the visit the details come from: `reuseIdFrom` of UpdatePhoto'),
   vname: z.string(),
   vphone: z.string(),
   vemail: z.string(),
@@ -436,8 +436,8 @@ export const returningVisitor = z.object({
   cardId: z.string().describe('the certificate number; a visitor machine gets it masked (maskIdNumber)'),
   hasCardId: z.boolean().describe('a certificate number is on file'),
   plateNum: z.string(),
-  tid: z.number().int().nullable().describe('the visitor type, when it still exists'),
-  empid: z.number().int().nullable().describe('the host, when still an enabled employee shown at kiosks'),
+  tid: z.int32().nullable().describe('the visitor type, when it still exists'),
+  empid: z.int32().nullable().describe('the host, when still an enabled employee shown at kiosks'),
   empName: z.string(),
 });
 export type ReturningVisitor = z.infer<typeof returningVisitor>;

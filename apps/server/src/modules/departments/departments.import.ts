@@ -36,10 +36,10 @@ interface Candidate {
 export async function importDepartments(ctx: AuthedContext, input: In<'importDepartment'>) {
   const file = ctx.file;
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
-  const rows = await readSheetRows(file.bytes);
+  const { rows, tooManyRows } = await readSheetRows(file.bytes, { maxRows: DEPARTMENT_IMPORT_MAX_ROWS, count: 'all' });
   const columns = mapColumns(rows[0] ?? [], DEPARTMENT_IMPORT_COLUMNS);
   const body = rows.slice(1);
-  if (body.length > DEPARTMENT_IMPORT_MAX_ROWS) throw badParams([{ field: 'file', rule: 'tooManyRows' }]);
+  if (tooManyRows) throw badParams([{ field: 'file', rule: 'tooManyRows' }]);
 
   const repo = departmentsRepository(ctx.tenant);
   const existing = await repo.all();

@@ -41,11 +41,11 @@ export async function importEmployees(ctx: AuthedContext, input: In<'importEmpLi
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
   await checkClause(ctx, input.acceptClause);
 
-  const rows = await readSheetRows(file.bytes);
+  const { rows, tooManyRows } = await readSheetRows(file.bytes, { maxRows: IMPORT_MAX_ROWS, count: 'all' });
   const header = rows[0] ?? [];
   const columns = mapColumns(header, EMPLOYEE_IMPORT_COLUMNS);
   const body = rows.slice(1);
-  if (body.length > IMPORT_MAX_ROWS)
+  if (tooManyRows)
     throw new AppError(Status.BAD_PARAMS, `At most ${IMPORT_MAX_ROWS} rows per file`, { errors: [{ field: 'file', rule: 'tooManyRows' }] });
 
   const existing = await repoOf(ctx).identities();

@@ -65,11 +65,11 @@ interface Candidate extends Invitee {
 export async function batchInvite(ctx: AuthedContext, input: BatchInput) {
   const file = ctx.file;
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
-  const rows = await readSheetRows(file.bytes);
+  // Empty rows are not visitors: only rows with text count against the cap.
+  const { rows, tooManyRows } = await readSheetRows(file.bytes, { maxRows: BATCH_INVITE_MAX_ROWS, count: 'filled' });
   const columns = mapColumns(rows[0] ?? [], APPOINTMENT_IMPORT_COLUMNS);
   const body = rows.slice(1);
-  const filled = body.filter((cells) => cells.some((c) => String(c ?? '').trim())).length;
-  if (filled > BATCH_INVITE_MAX_ROWS)
+  if (tooManyRows)
     throw new AppError(Status.BAD_PARAMS, `At most ${BATCH_INVITE_MAX_ROWS} visitors per file`, { errors: [{ field: 'file', rule: 'tooManyRows' }] });
   const common = await checkCommon(ctx, { ...input, tid: input.tid ?? null, gid: input.gid ?? null });
   const commonAt = new Date(input.appointmentDate);

@@ -51,6 +51,23 @@ function renderAt(url: string, onDelete = vi.fn()) {
 
 const search = (router: ReturnType<typeof renderAt>['router']) => router.state.location.search;
 
+const tagged = defineListParams({ q: text(), tag: text() });
+/** Two changes before the screen renders again, as a quick click on a busy browser delivers them. */
+function TwoChanges() {
+  const list = useListQuery(tagged);
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        list.set({ q: 'x' });
+        list.set({ tag: 'y' });
+      }}
+    >
+      both
+    </button>
+  );
+}
+
 describe('the list kit', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
@@ -67,6 +84,13 @@ describe('the list kit', () => {
     expect(await screen.findByText('Person 21')).toBeTruthy();
     fireEvent.click(screen.getByTitle('1'));
     await waitFor(() => expect(search(router)).toBe('?size=10'));
+  });
+
+  it('keeps both of two changes made before the screen renders again', async () => {
+    const router = createMemoryRouter([{ path: '/people', element: <TwoChanges /> }], { initialEntries: ['/people?page=2'] });
+    render(<RouterProvider router={router} />);
+    fireEvent.click(await screen.findByText('both'));
+    await waitFor(() => expect(search(router)).toBe('?q=x&tag=y'));
   });
 
   it('goes back to page 1 when a filter changes, and shows the empty state when nothing matches', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, type ListParams, type Paging, pageWindow } from './params';
 
@@ -23,15 +23,21 @@ export interface ListQuery<V extends Paging> {
 export function useListQuery<V extends Paging>(list: ListParams<V>, { push = false }: { push?: boolean } = {}): ListQuery<V> {
   const [params, setParams] = useSearchParams();
   const values = useMemo(() => list.read(params), [list, params]);
-  // From the URL as it is when the change lands, so two changes in one event both stick.
-  const set = useCallback(
-    (patch: Partial<V>) => setParams((prev) => list.write(list.change(list.read(prev), patch), prev), { replace: !push }),
-    [list, setParams, push],
+  // React Router hands a functional update the parameters of the last render, not of the last write: a second change
+  // before the re-render (two in one event, or a click a busy browser delivers before it has rendered the first) would
+  // undo the first. So each change starts from the last URL this list wrote, until a render shows a newer one.
+  const latest = useRef({ rendered: params, written: params });
+  if (latest.current.rendered !== params) latest.current = { rendered: params, written: params };
+  const write = useCallback(
+    (next: (prev: URLSearchParams) => URLSearchParams) => {
+      const url = next(latest.current.written);
+      latest.current.written = url;
+      setParams(url, { replace: !push });
+    },
+    [setParams, push],
   );
-  const reset = useCallback(
-    () => setParams((prev) => list.write(list.read(new URLSearchParams()), prev), { replace: !push }),
-    [list, setParams, push],
-  );
+  const set = useCallback((patch: Partial<V>) => write((prev) => list.write(list.change(list.read(prev), patch), prev)), [list, write]);
+  const reset = useCallback(() => write((prev) => list.write(list.read(new URLSearchParams()), prev)), [list, write]);
   return { values, set, reset, filtered: list.isFiltered(values), ...pageWindow(values) };
 }
 
