@@ -112,9 +112,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 async function startServices(app: FastifyInstance, config: Config, database: Database): Promise<Services> {
   const { db } = database;
   const jobs = new JobQueue(db, app.log);
-  const outbox = new Outbox(db, jobs, app.log);
-  const mailer = new Mailer(outbox, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const secrets = secretBox(serverSecretKey(config));
+  const outbox = new Outbox(db, jobs, app.log, secrets);
+  const mailer = new Mailer(outbox, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const system = systemScope(db);
   // The platform declares the notifier (platform/notify.ts); the notifications module implements it, handed in here.
   const notifier = new Notifier({ system, config, secrets }, mailer, outbox);
