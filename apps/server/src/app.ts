@@ -42,6 +42,7 @@ import { type DownloadBinding, registerDownloads } from './platform/downloads.js
 import { OnSiteEvents, registerOnSiteStream } from './platform/events.js';
 import { FolderFileStore } from './platform/files.js';
 import { JobQueue } from './platform/jobs.js';
+import { loggerOptions } from './platform/logging.js';
 import { Mailer } from './platform/mail.js';
 import { Outbox } from './platform/messages.js';
 import { openApiDocument } from './platform/openapi.js';
@@ -88,8 +89,7 @@ export interface BuiltApp {
 
 export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers["x-coolvisit-token"]', 'req.headers.authorization'] },
+    logger: loggerOptions(config.logLevel, config.logStream),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: false,

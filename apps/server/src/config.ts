@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { FEATURE_FLAGS, type FeatureFlag } from '@openvisit/contract';
 import { z } from 'zod';
 
@@ -78,6 +79,8 @@ export interface Config {
   secretKey?: string;
   /** Notification providers (SMS, WeChat, DingTalk and RTX notices, voice): every request's time and answer size limits. */
   notify: { timeoutMs: number; maxResponseBytes: number };
+  /** Where the log goes instead of stdout (tests read it back); never from the environment. */
+  logStream?: Writable;
 }
 
 // Per client address and minute. An office behind one NAT address shares them, hence the generous global budget.

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { messages } from '../db/schema/index.js';
 import type { SecretBox } from './crypto.js';
 import type { JobQueue } from './jobs.js';
+import { errorText } from './logging.js';
 
 export interface OutgoingMessage {
   companyId: number | null;
@@ -55,7 +56,7 @@ export const MESSAGE_MAX_ATTEMPTS = 5;
 const ERROR_MAX = 500;
 
 function reasonOf(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorText(err);
   return message.replace(/\s+/g, ' ').trim().slice(0, ERROR_MAX) || 'failed';
 }
 
