@@ -114,7 +114,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   const jobs = new JobQueue(db, app.log);
   const secrets = secretBox(serverSecretKey(config));
   const outbox = new Outbox(db, jobs, app.log, secrets);
-  const mailer = new Mailer(outbox, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = new Mailer(outbox, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom, allowPrivateEndpoints: config.allowPrivateEndpoints });
   const system = systemScope(db);
   // The platform declares the notifier (platform/notify.ts); the notifications module implements it, handed in here.
   const notifier = new Notifier({ system, config, secrets }, mailer, outbox);
