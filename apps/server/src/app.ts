@@ -43,6 +43,7 @@ import { isDatabaseInputError } from './platform/errors.js';
 import { OnSiteEvents, registerOnSiteStream } from './platform/events.js';
 import { FolderFileStore } from './platform/files.js';
 import { JobQueue } from './platform/jobs.js';
+import { loggerOptions } from './platform/logging.js';
 import { Mailer } from './platform/mail.js';
 import { Outbox } from './platform/messages.js';
 import { openApiDocument } from './platform/openapi.js';
@@ -89,8 +90,7 @@ export interface BuiltApp {
 
 export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers["x-coolvisit-token"]', 'req.headers.authorization'] },
+    logger: loggerOptions(config.logLevel, config.logStream),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
@@ -116,9 +116,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 async function startServices(app: FastifyInstance, config: Config, database: Database): Promise<Services> {
   const { db } = database;
   const jobs = new JobQueue(db, app.log);
-  const outbox = new Outbox(db, jobs, app.log);
-  const mailer = new Mailer(outbox, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const secrets = secretBox(serverSecretKey(config));
+  const outbox = new Outbox(db, jobs, app.log, secrets);
+  const mailer = new Mailer(outbox, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom, allowPrivateEndpoints: config.allowPrivateEndpoints });
   const system = systemScope(db);
   // The platform declares the notifier (platform/notify.ts); the notifications module implements it, handed in here.
   const notifier = new Notifier({ system, config, secrets }, mailer, outbox);

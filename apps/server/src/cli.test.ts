@@ -7,15 +7,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scaled } from '../test/timeouts.js';
 import { openPglite } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
+import { openSecret, sealSecret, secretKeyFrom } from './platform/crypto.js';
 import { FolderFileStore } from './platform/files.js';
+import { serverSecretKey } from './platform/secretKey.js';
 
 const cliPath = path.resolve(import.meta.dirname, 'cli.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-cli-'));
 
 function cli(...args: string[]) {
-  const { DATABASE_URL: _ignored, ...env } = process.env;
+  return cliIn(dataDir, ...args);
+}
+
+function cliIn(dir: string, ...args: string[]) {
+  const { DATABASE_URL: _ignored, SECRET_KEY: _key, ...env } = process.env;
   const r = spawnSync(process.execPath, ['--import', 'tsx', cliPath, ...args], {
-    env: { ...env, DATA_DIR: dataDir },
+    env: { ...env, DATA_DIR: dir },
     encoding: 'utf8',
     timeout: scaled(60_000),
   });
@@ -60,6 +66,57 @@ describe('operator CLI on the embedded database', () => {
       expect(cli('restore', '--in', path.join(dataDir, 'missing.tar.gz')).err).toMatch(/no such file/);
     },
     scaled(90_000),
+  );
+
+  it(
+    "backs up secret.key encrypted with the operator's passphrase; a restore on a new machine needs it or refuses",
+    async () => {
+      // A provider password sealed with this installation's key (as the notifications module stores it).
+      const key = serverSecretKey({ dataDir }); // made on the server's first start
+      const db = await openPglite(path.join(dataDir, 'pgdata'));
+      const [company] = (await db.pglite?.query<{ id: number }>('select id from companies limit 1'))?.rows ?? [];
+      await db.pglite?.query(`insert into notify_configs (company_id, channel, secret) values ($1, 'email', $2)`, [
+        company?.id,
+        sealSecret(key, 'smtp-password'),
+      ]);
+      await db.close();
+      const phrase = path.join(dataDir, 'phrase.txt');
+      fs.writeFileSync(phrase, 'correct horse battery staple\n');
+      const backup = path.join(dataDir, 'with-key.tar.gz');
+      const made = cli('backup', '--out', backup, '--passphrase-file', phrase);
+      expect(made.code, made.err).toBe(0);
+      expect(made.out).toMatch(/secret\.key/);
+      expect(fs.readFileSync(backup).includes(fs.readFileSync(path.join(dataDir, 'secret.key')))).toBe(false);
+
+      // A new machine: an empty data folder.
+      const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-cli-new-'));
+      try {
+        const refused = cliIn(fresh, 'restore', '--in', backup);
+        expect(refused.code).toBe(1);
+        expect(refused.err).toMatch(/secret\.key|--passphrase-file/);
+        expect(fs.existsSync(path.join(fresh, 'pgdata'))).toBe(false);
+        const wrong = path.join(fresh, 'wrong.txt');
+        fs.writeFileSync(wrong, 'not the phrase');
+        const bad = cliIn(fresh, 'restore', '--in', backup, '--passphrase-file', wrong);
+        expect(bad.code).toBe(1);
+        expect(bad.err).toMatch(/passphrase/);
+        expect(fs.existsSync(path.join(fresh, 'pgdata'))).toBe(false);
+
+        const restored = cliIn(fresh, 'restore', '--in', backup, '--passphrase-file', phrase);
+        expect(restored.code, restored.err).toBe(0);
+        // Nothing was there before: no claim of a kept previous database.
+        expect(restored.out).not.toMatch(/previous database is kept/);
+        expect(fs.readFileSync(path.join(fresh, 'secret.key'), 'utf8')).toBe(fs.readFileSync(path.join(dataDir, 'secret.key'), 'utf8'));
+        const copy = await openPglite(path.join(fresh, 'pgdata'));
+        const rows = (await copy.pglite?.query<{ secret: string }>('select secret from notify_configs'))?.rows ?? [];
+        await copy.close();
+        const restoredKey = secretKeyFrom(fs.readFileSync(path.join(fresh, 'secret.key'), 'utf8').trim());
+        expect(openSecret(restoredKey, rows[0]?.secret ?? '')).toBe('smtp-password');
+      } finally {
+        fs.rmSync(fresh, { recursive: true, force: true });
+      }
+    },
+    scaled(120_000),
   );
 
   it(

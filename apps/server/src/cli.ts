@@ -3,12 +3,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { checkAccountName, checkCompanyName, checkEmail, checkPassword, checkSuperAccount, normalizeEmail } from '@openvisit/contract';
-import { ConfigError, loadConfig } from './config.js';
-import { readBackup, writeBackup } from './db/backup.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { type ReadBackup, readBackup, writeBackup } from './db/backup.js';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { accountsSystemRepository } from './modules/accounts/accounts.system.repository.js';
-import { hashPassword } from './platform/crypto.js';
+import { hashPassword, secretKeyFrom } from './platform/crypto.js';
+import { decryptKeyFile, encryptKeyFile, keyFingerprint, secretKeyFile } from './platform/secretKey.js';
 import { revokeAccountSessions } from './platform/sessions.js';
 import { clearAccountFailures } from './platform/signinGuard.js';
 import { systemScope } from './platform/tenancy.js';
@@ -24,12 +25,15 @@ const USAGE = `OpenVisit operator commands (npm run cli -- <command> [options])
       needs --company.
   migrate
       Applies pending database migrations (the server also does this at start-up).
-  backup --out <file.tar.gz>
+  backup --out <file.tar.gz> [--passphrase-file <file>]
       Copies the embedded database and the stored files (DATA_DIR/files) to one file (embedded database only; the
-      server must be stopped).
-  restore --in <file.tar.gz>
+      server must be stopped). With a passphrase (the first line of the file), DATA_DIR/secret.key goes in too,
+      encrypted with it: without that key the provider passwords in the backup cannot be read.
+  restore --in <file.tar.gz> [--passphrase-file <file>]
       Replaces the embedded database and the stored files with a backup, checked in staging folders first; the
-      current ones are kept beside them as pgdata.before-restore-<time> and files.before-restore-<time>.
+      current ones are kept beside them as pgdata.before-restore-<time> and files.before-restore-<time>. With the
+      backup's passphrase its secret.key is restored too; a restore whose sealed secrets this installation's key
+      cannot open is refused.
 
 The database is the one the server would use: DATA_DIR (default ./data) or DATABASE_URL.`;
 
@@ -146,17 +150,60 @@ function filesRoot(): string {
   return path.join(loadConfig().dataDir, 'files');
 }
 
+/** The passphrase of a backup's key: the first line of the file the operator names (never a command-line argument, which `ps` shows). */
+function passphrase(v: Record<string, string | undefined>): string | null {
+  const file = v['passphrase-file'];
+  if (!file) return null;
+  let text: string;
+  try {
+    text = fs.readFileSync(path.resolve(file), 'utf8');
+  } catch (err) {
+    throw new CliError(`--passphrase-file: ${(err as Error).message}`);
+  }
+  const phrase = text.split(/\r?\n/)[0] ?? '';
+  if (phrase.length < 8) throw new CliError('--passphrase-file: the passphrase (its first line) must have at least 8 characters');
+  return phrase;
+}
+
+/** The key the server seals secrets with, as it would find it now (SECRET_KEY, else DATA_DIR/secret.key), or null. */
+function installationKey(config: Config): { key: Buffer | null; fileText: string | null } {
+  if (config.secretKey) return { key: secretKeyFrom(config.secretKey), fileText: null };
+  const fileText = secretKeyFile(config.dataDir);
+  return { key: fileText ? secretKeyFrom(fileText.trim()) : null, fileText };
+}
+
 async function backup(v: Record<string, string | undefined>): Promise<void> {
   need(v, 'out');
   const dir = embeddedDir();
   if (!fs.existsSync(dir)) throw new CliError(`no embedded database at ${dir}`);
   const out = path.resolve(v.out ?? '');
+  const phrase = passphrase(v);
+  const { key, fileText } = installationKey(loadConfig());
+  const keyPart = { fingerprint: key ? keyFingerprint(key) : null, encrypted: fileText && phrase ? encryptKeyFile(fileText, phrase) : null };
   // Under the data lock (withDatabase): no server is writing the database or the files meanwhile.
   const { files } = await withDatabase(async (database) => {
     const dump = await (database.pglite as PGlite).dumpDataDir('gzip');
-    return writeBackup(out, Buffer.from(await dump.arrayBuffer()), filesRoot());
+    return writeBackup(out, Buffer.from(await dump.arrayBuffer()), filesRoot(), keyPart);
   });
-  console.log(`backup written to ${out} (the database and ${files} stored files)`);
+  console.log(
+    `backup written to ${out} (the database and ${files} stored files${keyPart.encrypted ? ', and secret.key encrypted with your passphrase' : ''})`,
+  );
+  if (fileText && !phrase)
+    console.error(
+      'warning: DATA_DIR/secret.key is not in this backup (give --passphrase-file to include it encrypted); keep a copy of it, or the provider passwords in this backup cannot be read after a restore elsewhere',
+    );
+}
+
+/** Whether a database holds anything sealed with the server's key (provider secrets, links in queued messages). */
+async function holdsSealedSecrets(db: PGlite): Promise<boolean> {
+  const columns = await db.query<{ t: string; c: string }>(
+    `select table_name as t, column_name as c from information_schema.columns where table_schema = 'public' and data_type = 'text'`,
+  );
+  for (const { t, c } of columns.rows) {
+    const q = `select exists(select 1 from "${t.replace(/"/g, '""')}" where "${c.replace(/"/g, '""')}" like 'v1:%' or "${c.replace(/"/g, '""')}" like '%{{sealed:v1:%') as found`;
+    if ((await db.query<{ found: boolean }>(q)).rows[0]?.found) return true;
+  }
+  return false;
 }
 
 async function restore(v: Record<string, string | undefined>): Promise<void> {
@@ -176,16 +223,25 @@ async function restore(v: Record<string, string | undefined>): Promise<void> {
   try {
     discard();
     // Unpack and open everything in staging folders first: a bad archive must not touch the live data.
-    let restored: { companies: number; files: number | null };
+    let restored: { companies: number; files: number | null; sealed: boolean };
+    let backup: ReadBackup;
     try {
-      const backup = await readBackup(file, filesStaging);
+      backup = await readBackup(file, filesStaging);
       const check = await PGlite.create(staging, { loadDataDir: new Blob([new Uint8Array(backup.dump)]), extensions: PGLITE_EXTENSIONS });
       const count = await check.query<{ n: number }>('select count(*)::int as n from companies');
+      const sealed = await holdsSealedSecrets(check);
       await check.close();
-      restored = { companies: count.rows[0]?.n ?? 0, files: backup.files };
+      restored = { companies: count.rows[0]?.n ?? 0, files: backup.files, sealed };
     } catch (err) {
       discard();
       throw new CliError(`not a valid backup: ${(err as Error).message}`);
+    }
+    let keyText: string | null;
+    try {
+      keyText = restoredKey(config, backup, passphrase(v), restored.sealed);
+    } catch (err) {
+      discard();
+      throw err;
     }
     // Swap in: the current database and files are renamed aside (kept), and put back if any rename fails.
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -196,8 +252,9 @@ async function restore(v: Record<string, string | undefined>): Promise<void> {
       fs.renameSync(from, to);
       moved.push([from, to]);
     };
+    const hadDatabase = fs.existsSync(dir);
     try {
-      if (fs.existsSync(dir)) move(dir, kept);
+      if (hadDatabase) move(dir, kept);
       move(staging, dir);
       if (restored.files !== null) {
         if (fs.existsSync(files)) move(files, keptFiles);
@@ -208,14 +265,54 @@ async function restore(v: Record<string, string | undefined>): Promise<void> {
       discard();
       throw new CliError(`restore failed, the current data is unchanged: ${(err as Error).message}`);
     }
-    console.log(
+    const keyFile = path.join(config.dataDir, 'secret.key');
+    const keptKey = `${keyFile}.before-restore-${stamp}`;
+    const current = secretKeyFile(config.dataDir);
+    const replaceKey = keyText !== null && keyText !== current;
+    if (replaceKey) {
+      if (current !== null) fs.renameSync(keyFile, keptKey);
+      fs.writeFileSync(keyFile, keyText ?? '', { mode: 0o600 });
+    }
+    // Say what was kept only when there was something to keep (an empty data folder had no previous database).
+    const keptParts = [
+      hadDatabase && `the previous database is kept at ${kept}`,
+      moved.some(([f]) => f === files) && `the previous files at ${keptFiles}`,
+      replaceKey && current !== null && `the previous secret.key at ${keptKey}`,
+    ].filter(Boolean);
+    const what =
       restored.files === null
-        ? `restored ${restored.companies} companies from ${file} (a database-only backup: stored files left as they are); the previous database is kept at ${kept}`
-        : `restored ${restored.companies} companies and ${restored.files} stored files from ${file}; the previous database is kept at ${kept}${moved.some(([f]) => f === files) ? ` and the previous files at ${keptFiles}` : ''}`,
-    );
+        ? `restored ${restored.companies} companies from ${file} (a database-only backup: stored files left as they are)`
+        : `restored ${restored.companies} companies and ${restored.files} stored files from ${file}`;
+    console.log(`${what}${replaceKey ? ', and its secret.key' : ''}${keptParts.length ? `; ${keptParts.join(', ')}` : ''}`);
   } finally {
     release();
   }
+}
+
+/**
+ * The key file a restore writes (the backup's, decrypted with the passphrase), or null to keep the installation's.
+ * Refuses, before anything is changed, a restore whose sealed secrets the key in use afterwards could not open.
+ */
+function restoredKey(config: Config, backup: ReadBackup, phrase: string | null, sealed: boolean): string | null {
+  let keyText: string | null = null;
+  if (backup.encryptedKey && phrase) {
+    try {
+      keyText = decryptKeyFile(backup.encryptedKey, phrase);
+    } catch {
+      throw new CliError("the passphrase does not open the backup's secret.key; nothing was changed");
+    }
+  }
+  if (!sealed || !backup.keyFingerprint) return config.secretKey ? null : keyText;
+  const after = config.secretKey ? secretKeyFrom(config.secretKey) : keyText ? secretKeyFrom(keyText.trim()) : installationKey(config).key;
+  if (after && keyFingerprint(after) === backup.keyFingerprint) return config.secretKey ? null : keyText;
+  const how = config.secretKey
+    ? 'set SECRET_KEY to the one the backup was made with'
+    : backup.encryptedKey
+      ? "give --passphrase-file with the backup's passphrase to restore its secret.key"
+      : 'put the secret.key of the machine the backup was made on in DATA_DIR';
+  throw new CliError(
+    `the backup's provider secrets are sealed with another key than this installation's, so they could not be read: ${how}, and run restore again; nothing was changed`,
+  );
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -223,7 +320,10 @@ async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: rest,
     options: Object.fromEntries(
-      ['company', 'email', 'password', 'name', 'phone', 'lang', 'account', 'companies', 'out', 'in'].map((n) => [n, { type: 'string' as const }]),
+      ['company', 'email', 'password', 'name', 'phone', 'lang', 'account', 'companies', 'out', 'in', 'passphrase-file'].map((n) => [
+        n,
+        { type: 'string' as const },
+      ]),
     ),
     strict: true,
   });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { FEATURE_FLAGS, type FeatureFlag } from '@openvisit/contract';
 import { z } from 'zod';
 
@@ -30,6 +31,8 @@ const envSchema = z.object({
   DINGTALK_API_URL: z.url().default('https://oapi.dingtalk.com'),
   /** Encrypts provider passwords and keys at rest; without it one is generated into DATA_DIR/secret.key. */
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Lets companies point their SMTP server and SMS/WeChat/voice/RTX endpoints at private and local addresses. */
+  ALLOW_PRIVATE_ENDPOINTS: onOff.default(false),
 });
 
 export interface RateLimits {
@@ -83,6 +86,13 @@ export interface Config {
   secretKey?: string;
   /** Notification providers (SMS, WeChat, DingTalk and RTX notices, voice): every request's time and answer size limits. */
   notify: { timeoutMs: number; maxResponseBytes: number };
+  /**
+   * Whether a company's SMTP server and notification endpoints may be loopback, private or link-local addresses
+   * (ALLOW_PRIVATE_ENDPOINTS); off, a company administrator cannot reach into the hosting network through them.
+   */
+  allowPrivateEndpoints: boolean;
+  /** Where the log goes instead of stdout (tests read it back); never from the environment. */
+  logStream?: Writable;
 }
 
 // Per client address and minute. An office behind one NAT address shares them, hence the generous global budget.
@@ -137,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     contacts: { dingtalkApiUrl: e.DINGTALK_API_URL.replace(/\/$/, ''), timeoutMs: 15_000, maxResponseBytes: 4 * 1024 * 1024 },
     secretKey: e.SECRET_KEY,
     notify: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 },
+    allowPrivateEndpoints: e.ALLOW_PRIVATE_ENDPOINTS,
     ...overrides,
   };
 }

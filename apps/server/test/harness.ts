@@ -91,7 +91,16 @@ export async function testApp(overrides: Partial<Config> = {}, env: Record<strin
   // Stored files (face photos…) go to a folder of this app alone.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA: 'off', PUBLIC_URL: 'http://openvisit.test', DATA_DIR: dataDir, ...env },
+    // The tests' SMTP servers and providers listen on 127.0.0.1: companies may point at them only with the operator's allowance.
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      CAPTCHA: 'off',
+      PUBLIC_URL: 'http://openvisit.test',
+      DATA_DIR: dataDir,
+      ALLOW_PRIVATE_ENDPOINTS: 'on',
+      ...env,
+    },
     {
       rateLimits: { global: 100000, signin: 100000, captcha: 100000, register: 100000, recovery: 100000, public: 100000, lookup: 100000 },
       ...overrides,

@@ -226,6 +226,12 @@ export function defineDownload<const N extends string, I extends z.ZodType>(def:
   return { ...def, input: storable(def.input) };
 }
 
+/**
+ * A boolean in a download's query string, where it arrives as text: true/false/1/0 (a boolean too, for typed
+ * clients); anything else is refused. (z.coerce.boolean() would take 'false' as true.)
+ */
+export const zQueryBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
+
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export type DownloadInput<D extends DownloadDef> = z.input<D['input']>;

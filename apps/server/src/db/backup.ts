@@ -1,14 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { EncryptedKeyFile } from '../platform/secretKey.js';
 import { readTarGz, type TarEntry, writeTarGz } from '../platform/tar.js';
 
 /**
  * The operator backup (npm run cli -- backup): one .tar.gz holding a manifest, the embedded database's own dump and
  * every stored file (DATA_DIR/files) under files/. A backup made before files were included is the bare database
- * dump; it still restores (the stored files are then left as they are).
+ * dump; it still restores (the stored files are then left as they are). The manifest names the fingerprint of the key
+ * the database's secrets are sealed with; the key file itself is included only encrypted with a passphrase the
+ * operator gives.
  */
 const MANIFEST = 'openvisit-backup.json';
 const DUMP = 'pgdata.tar.gz';
+/** DATA_DIR/secret.key encrypted with the operator's passphrase (platform/secretKey.ts encryptKeyFile). */
+const KEY = 'secret.key.enc.json';
 const FORMAT = 1;
 const SEGMENT = /^[A-Za-z0-9_.-]+$/;
 
@@ -24,11 +29,18 @@ function storedFiles(root: string, prefix = ''): string[] {
 }
 
 /** Writes the backup to `out` (through `out.partial`, so a failed run never leaves a file that looks complete). */
-export async function writeBackup(out: string, dump: Buffer, filesRoot: string): Promise<{ files: number }> {
+export async function writeBackup(
+  out: string,
+  dump: Buffer,
+  filesRoot: string,
+  key: { fingerprint: string | null; encrypted: EncryptedKeyFile | null } = { fingerprint: null, encrypted: null },
+): Promise<{ files: number }> {
   const keys = fs.existsSync(filesRoot) ? storedFiles(filesRoot) : [];
   async function* entries(): AsyncGenerator<TarEntry> {
-    yield { name: MANIFEST, bytes: Buffer.from(JSON.stringify({ format: FORMAT, createdAt: new Date().toISOString(), files: keys.length })) };
+    const manifest = { format: FORMAT, createdAt: new Date().toISOString(), files: keys.length, keyFingerprint: key.fingerprint };
+    yield { name: MANIFEST, bytes: Buffer.from(JSON.stringify(manifest)) };
     yield { name: DUMP, bytes: dump };
+    if (key.encrypted) yield { name: KEY, bytes: Buffer.from(JSON.stringify(key.encrypted)) };
     // One file in memory at a time.
     for (const key of keys) yield { name: `files/${key}`, bytes: await fs.promises.readFile(path.join(filesRoot, ...key.split('/'))) };
   }
@@ -47,7 +59,16 @@ export async function writeBackup(out: string, dump: Buffer, filesRoot: string):
  * Reads a backup: answers the database dump and unpacks the stored files into `filesDir` (a new folder, for the
  * caller to swap in). `files` is null for a bare database dump (a backup from before files were included).
  */
-export async function readBackup(file: string, filesDir: string): Promise<{ dump: Buffer; files: number | null }> {
+export interface ReadBackup {
+  dump: Buffer;
+  files: number | null;
+  /** The fingerprint of the key the secrets were sealed with; null in a backup from before it was recorded. */
+  keyFingerprint: string | null;
+  /** The key file, encrypted with the operator's passphrase, when the backup was made with one. */
+  encryptedKey: EncryptedKeyFile | null;
+}
+
+export async function readBackup(file: string, filesDir: string): Promise<ReadBackup> {
   const entries = readTarGz(file);
   let first: TarEntry | undefined;
   try {
@@ -57,9 +78,10 @@ export async function readBackup(file: string, filesDir: string): Promise<{ dump
   }
   if (first?.name !== MANIFEST) {
     await entries.return(undefined);
-    return { dump: fs.readFileSync(file), files: null };
+    return { dump: fs.readFileSync(file), files: null, keyFingerprint: null, encryptedKey: null };
   }
-  const manifest = JSON.parse(first.bytes.toString('utf8')) as { format?: number; files?: number };
+  const manifest = JSON.parse(first.bytes.toString('utf8')) as { format?: number; files?: number; keyFingerprint?: string | null };
+  let encryptedKey: EncryptedKeyFile | null = null;
   if (manifest.format !== FORMAT) throw new Error(`unknown backup format ${String(manifest.format)}`);
   let dump: Buffer | undefined;
   let files = 0;
@@ -67,6 +89,10 @@ export async function readBackup(file: string, filesDir: string): Promise<{ dump
   for await (const e of entries) {
     if (e.name === DUMP) {
       dump = e.bytes;
+      continue;
+    }
+    if (e.name === KEY) {
+      encryptedKey = JSON.parse(e.bytes.toString('utf8')) as EncryptedKeyFile;
       continue;
     }
     const segments = e.name.split('/');
@@ -80,5 +106,5 @@ export async function readBackup(file: string, filesDir: string): Promise<{ dump
   }
   if (!dump) throw new Error('the backup holds no database');
   if (manifest.files !== files) throw new Error(`the backup should hold ${manifest.files} stored files, found ${files}`);
-  return { dump, files };
+  return { dump, files, keyFingerprint: manifest.keyFingerprint ?? null, encryptedKey };
 }

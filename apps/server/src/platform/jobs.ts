@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, isDatabaseUnavailable } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
+import { errorText } from './logging.js';
 
 export type JobHandler = (payload: unknown, ctx: { attempt: number; final: boolean }) => Promise<void>;
 
@@ -133,7 +134,7 @@ export class JobQueue {
       await handler(job.payload, { attempt: job.attempts, final });
       await this.db.update(jobs).set({ state: 'done', lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorText(err); // a failed query's values stay out of the log and the table
       // Exponential backoff: 5 s, 20 s, 80 s, … capped at an hour.
       const delay = Math.min(3600, 5 * 4 ** (job.attempts - 1));
       this.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: message }, 'job failed');

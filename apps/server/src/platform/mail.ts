@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { checkedAddress, EndpointRefused } from './endpoints.js';
 import { type MessageRow, type Outbox, PermanentFailure } from './messages.js';
 
 /** A picture shown inside the HTML (`<img src="cid:…">`), e.g. the visitor's QR pass. */
@@ -58,7 +59,7 @@ export class Mailer {
   constructor(
     private readonly outbox: Outbox,
     private readonly log: FastifyBaseLogger,
-    private readonly opts: { smtpUrl?: string; from: string },
+    private readonly opts: { smtpUrl?: string; from: string; allowPrivateEndpoints?: boolean },
   ) {
     if (opts.smtpUrl) this.transport = nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS });
     outbox.setSender('email', async (m) => this.deliverVia(m.companyId ? await this.companySmtp(m.companyId) : null, m));
@@ -80,7 +81,12 @@ export class Mailer {
     const message = { ...mail, channel: 'email' as const, attachments: stored(mail.attachments) };
     if (own || this.transport) return this.outbox.queue(message);
     const id = await this.outbox.record(message, 'kept', null);
-    this.log.info({ messageId: id, to: mail.to, subject: mail.subject }, `mail kept in the local outbox (no SMTP_URL):\n${mail.text}`);
+    // Without any mail server the log is the only way the mail reaches anyone (the first company's activation link):
+    // the operator reading it is its recipient, so its links are printed opened. The record keeps them sealed.
+    this.log.info(
+      { messageId: id, to: mail.to, subject: mail.subject },
+      `mail kept in the local outbox (no SMTP_URL):\n${this.outbox.opened(mail.text)}`,
+    );
     return id;
   }
 
@@ -98,15 +104,30 @@ export class Mailer {
       attachments: (m.attachments ?? []).map((a) => ({ ...a, content: Buffer.from(a.content, 'base64'), contentDisposition: 'inline' as const })),
     };
     if (route) {
+      // A company's own server: a public address only (unless the operator allows private ones), and the connection
+      // goes to the address that was checked, with the name kept for TLS.
+      let address: string;
+      try {
+        address = await checkedAddress(route.host, this.opts.allowPrivateEndpoints ?? false);
+      } catch (err) {
+        if (err instanceof EndpointRefused) throw new PermanentFailure(`The mail server cannot be used: ${err.message}`);
+        throw err;
+      }
       const transport = nodemailer.createTransport({
-        host: route.host,
+        host: address,
         port: route.port,
         secure: route.secure,
+        tls: { servername: route.host.replace(/^\[(.*)\]$/, '$1') },
         ...(route.user && { auth: { user: route.user, pass: route.pass } }),
         ...SMTP_TIMEOUTS,
       });
       try {
         await transport.sendMail({ from: route.from, ...content });
+      } catch (err) {
+        // The company sees its delivery records: one neutral reason, so refused, timed out and closed cannot be told
+        // apart (a probe of the network). The operator's log keeps the detail.
+        this.log.warn({ err, companyId: m.companyId, messageId: m.id }, 'company mail server failed');
+        throw new Error("The company's mail server could not be reached or did not accept the mail");
       } finally {
         transport.close();
       }

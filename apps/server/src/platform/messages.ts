@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { messages } from '../db/schema/index.js';
+import type { SecretBox } from './crypto.js';
 import type { JobQueue } from './jobs.js';
+import { errorText } from './logging.js';
 
 export interface OutgoingMessage {
   companyId: number | null;
@@ -24,6 +26,23 @@ export interface OutgoingMessage {
 
 export type MessageRow = typeof messages.$inferSelect;
 
+/** A secret inside a message's text, as stored: `{{sealed:v1:…}}` (the sealed value is base64url, safe in HTML and URLs). */
+const SEALED_IN_TEXT = /\{\{sealed:(v1:[A-Za-z0-9_-]+)\}\}/g;
+
+/**
+ * A link's token (password reset, activation, invitation) to put in a message: the record keeps it sealed with the
+ * server's key, and it is opened only as the message is handed to its channel (every attempt), so the delivery record
+ * never holds the token beside the hash the database keeps of it.
+ */
+export function sealedInMessage(secrets: SecretBox, secret: string): string {
+  return `{{sealed:${secrets.seal(secret)}}}`;
+}
+
+/** The text with its sealed secrets opened, as the person receives it; throws when the server's key has changed since. */
+export function openSealedIn(secrets: SecretBox, text: string): string {
+  return text.replace(SEALED_IN_TEXT, (_, sealed: string) => secrets.open(sealed));
+}
+
 /** A refusal no retry can cure (a provider said no, nothing to send with): the message fails at once. */
 export class PermanentFailure extends Error {}
 
@@ -37,7 +56,7 @@ export const MESSAGE_MAX_ATTEMPTS = 5;
 const ERROR_MAX = 500;
 
 function reasonOf(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorText(err);
   return message.replace(/\s+/g, ' ').trim().slice(0, ERROR_MAX) || 'failed';
 }
 
@@ -54,6 +73,7 @@ export class Outbox {
     private readonly db: Db,
     private readonly jobs: JobQueue,
     private readonly log: FastifyBaseLogger,
+    private readonly secrets: SecretBox,
   ) {
     jobs.register(MESSAGE_JOB, (payload, ctx) => this.deliver((payload as { messageId: number }).messageId, ctx.final));
     // Jobs queued before messages had channels (the email-only outbox) name the same rows.
@@ -120,12 +140,23 @@ export class Outbox {
     return row.id;
   }
 
+  /** The record's text as the person receives it (its sealed links opened). */
+  opened(text: string): string {
+    return openSealedIn(this.secrets, text);
+  }
+
   /** One attempt: null when sent, else the failure (and whether retrying could help). */
   private async attempt(row: MessageRow, override?: ChannelSender): Promise<{ reason: string; permanent: boolean } | null> {
     const sender = override ?? this.senders.get(row.channel as MessageChannel);
     if (!sender) return { reason: `No sender for the ${row.channel} channel`, permanent: true };
+    let open: MessageRow;
     try {
-      await sender(row);
+      open = { ...row, subject: this.opened(row.subject), text: this.opened(row.text), html: this.opened(row.html) };
+    } catch {
+      return { reason: 'A link in this message was sealed with another server key (SECRET_KEY or secret.key changed)', permanent: true };
+    }
+    try {
+      await sender(open);
       return null;
     } catch (err) {
       return { reason: reasonOf(err), permanent: err instanceof PermanentFailure };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cappedPageOf, coercedInt, defineCall, defineDownload, epochMs, pageInput, XLSX_TYPE } from '../call.js';
+import { cappedPageOf, coercedInt, defineCall, defineDownload, epochMs, pageInput, XLSX_TYPE, zQueryBoolean } from '../call.js';
 import { Status } from '../errors.js';
 import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
 import { checkIdNumber, checkPhone, zEmail, zPersonName } from '../validators.js';
@@ -365,14 +365,9 @@ export const visitQueryFilters = {
   ...visitFilters,
   tid: coercedInt().positive().optional(),
   gid: coercedInt().positive().optional(),
-  onSite: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === 'true')),
-  overtime: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  onSite: zQueryBoolean.optional(),
+  noCard: zQueryBoolean.optional(),
+  overtime: zQueryBoolean.optional(),
 };
 
 export const exportVisitorList = defineDownload({

@@ -46,7 +46,7 @@ describe('the employee’s own account: checkEmpInfo and updateEmpPwd', () => {
     expect(await mailsTo('gone@example.com')).toHaveLength(0);
 
     // The link sets the first password; the portal then takes it.
-    expect((await t.api.ModifyPassword({ token: linkToken(mail?.text ?? ''), password: 'Starter-2026' })).status).toBe(0);
+    expect((await t.api.ModifyPassword({ token: linkToken(t.services.outbox.opened(mail?.text ?? '')), password: 'Starter-2026' })).status).toBe(0);
     expect((await t.api.empLogin({ phone: '13700002001', empPwd: 'Starter-2026' })).status).toBe(0);
     // By email too (one link per company, never twice for one employee found both ways).
     expect((await t.api.checkEmpInfo({ phone: '13700002001', email: 'STARTER@example.com' })).status).toBe(0);

@@ -2,6 +2,7 @@ import { type Lang, normalizeEmail, normalizePhone, Role, Status } from '@openvi
 import type { CallContext } from '../../platform/calls.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
+import { sealedInMessage } from '../../platform/messages.js';
 import { revokeAccountSessions } from '../../platform/sessions.js';
 import { clearAccountFailures } from '../../platform/signinGuard.js';
 import { requireCaptcha, sys } from './auth.credentials.js';
@@ -22,7 +23,11 @@ async function sendPasswordLink(
     accountId: to.accountId,
     expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
   });
-  const mail = resetMail(to.lang, { username: to.name, link: `${ctx.config.publicUrl}/reset?token=${token}`, minutes: RESET_MINUTES });
+  const mail = resetMail(to.lang, {
+    username: to.name,
+    link: `${ctx.config.publicUrl}/reset?token=${sealedInMessage(ctx.services.secrets, token)}`,
+    minutes: RESET_MINUTES,
+  });
   await ctx.services.mailer.send({ companyId: to.companyId, to: to.email, ...mail });
 }
 

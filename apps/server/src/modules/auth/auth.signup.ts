@@ -3,6 +3,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { CallContext } from '../../platform/calls.js';
 import { hashPassword, randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
+import { sealedInMessage } from '../../platform/messages.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import { requireCaptcha, sys } from './auth.credentials.js';
 import { activationMail, alreadyRegisteredMail, companyNameTakenMail } from './auth.mails.js';
@@ -58,7 +59,7 @@ export async function register(
   const mail = activationMail(input.lang, {
     company: input.company,
     username: input.username,
-    link: `${ctx.config.publicUrl}/active?token=${token}`,
+    link: `${ctx.config.publicUrl}/active?token=${sealedInMessage(ctx.services.secrets, token)}`,
     hours: ACTIVATION_HOURS,
   });
   await ctx.services.mailer.send({ companyId: userid, to: email, ...mail });
@@ -119,7 +120,7 @@ export async function resendActivation(ctx: CallContext, input: { email: string;
     const mail = activationMail(company.lang as Lang, {
       company: company.name,
       username: company.username,
-      link: `${ctx.config.publicUrl}/active?token=${token}`,
+      link: `${ctx.config.publicUrl}/active?token=${sealedInMessage(ctx.services.secrets, token)}`,
       hours: ACTIVATION_HOURS,
     });
     await ctx.services.mailer.send({ companyId: company.id, to: company.email, ...mail });

@@ -41,7 +41,7 @@ describe('registration and activation', () => {
     const [mail] = await t.db.select().from(mails).where(eq(mails.to, 'founder@example.com'));
     expect(mail?.subject).toContain('激活');
     expect(mail?.state).toBe('kept');
-    const token = linkToken(mail?.text ?? '', '/active');
+    const token = linkToken(t.services.outbox.opened(mail?.text ?? ''), '/active');
 
     const before = await t.api.Login({ email: reg.email, password: reg.password });
     expect(before.status).toBe(Status.ACCOUNT_NOT_ACTIVATED);
@@ -274,7 +274,7 @@ describe('password recovery', () => {
     expect((await t.api.RetrievePassword({ email: company.email.toUpperCase(), lang: 'en' })).status).toBe(0);
     const [mail] = await t.db.select().from(mails).where(eq(mails.to, company.email));
     expect(mail?.subject).toBe('Reset your OpenVisit password');
-    const token = linkToken(mail?.text ?? '', '/reset');
+    const token = linkToken(t.services.outbox.opened(mail?.text ?? ''), '/reset');
 
     const same = await t.api.ModifyPassword({ token, password: PASSWORD });
     expect(same.status).toBe(Status.BAD_PARAMS);
@@ -306,7 +306,7 @@ describe('password recovery', () => {
     expect((await t.api.resetEmpPwd({ email: 'EVE@example.com', lang: 'en' })).status).toBe(0);
     const [mail] = await t.db.select().from(mails).where(eq(mails.to, 'eve@example.com'));
     expect(mail?.text).toContain('Hello Eve Employee,');
-    const token = linkToken(mail?.text ?? '', '/reset');
+    const token = linkToken(t.services.outbox.opened(mail?.text ?? ''), '/reset');
     expect((await t.api.ModifyPassword({ token, password: 'Eve-portal-2026' })).status).toBe(0);
     expect((await t.api.ModifyPassword({ token, password: 'Eve-again-2026' })).status).toBe(Status.INVALID_LINK);
     const login = await t.api.empLogin({ phone: '13700001234', empPwd: 'Eve-portal-2026' });

@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { type Lang, logDesc } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import type { AuthedContext } from '../../platform/calls.js';
+import { safeRow } from '../../platform/exportCells.js';
 import { type ListKind, listRepository } from './blacklist.repository.js';
 
 const HEADERS: Record<Lang, string[]> = {
@@ -36,7 +37,7 @@ export async function exportList(ctx: AuthedContext, kind: ListKind, input: { na
     for (;;) {
       const rows = await repo.batchBefore(input.name, before, BATCH);
       if (!rows.length) break;
-      for (const r of rows) sheet.addRow([r.name, r.phone, r.credentialNo, r.remark, r.createdBy, r.createdAt]).commit();
+      for (const r of rows) sheet.addRow(safeRow([r.name, r.phone, r.credentialNo, r.remark, r.createdBy, r.createdAt])).commit();
       total += rows.length;
       before = rows[rows.length - 1]?.id ?? before;
       if (rows.length < BATCH) break;

@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { employeeStatusLabels, type Lang } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import type { AuthedContext } from '../../platform/calls.js';
+import { safeRow } from '../../platform/exportCells.js';
 import * as departments from '../departments/departments.service.js';
 import { employeesRepository } from './employees.repository.js';
 
@@ -33,19 +34,21 @@ export async function exportEmployees(ctx: AuthedContext, input: { name?: string
       const depts = await repo.departmentsOf(rows.map((r) => r.id));
       for (const r of rows) {
         sheet
-          .addRow([
-            r.name,
-            r.empNo,
-            r.phone,
-            r.email,
-            (depts.get(r.id) ?? []).map((d) => d.deptName).join(', '),
-            r.position,
-            employeeStatusLabels[r.status as 0 | 1 | 2]?.[input.lang] ?? String(r.status),
-            r.cardNo,
-            r.telephone,
-            [r.superiorName, r.superiorNo].filter(Boolean).join(' '),
-            r.createdAt,
-          ])
+          .addRow(
+            safeRow([
+              r.name,
+              r.empNo,
+              r.phone,
+              r.email,
+              (depts.get(r.id) ?? []).map((d) => d.deptName).join(', '),
+              r.position,
+              employeeStatusLabels[r.status as 0 | 1 | 2]?.[input.lang] ?? String(r.status),
+              r.cardNo,
+              r.telephone,
+              [r.superiorName, r.superiorNo].filter(Boolean).join(' '),
+              r.createdAt,
+            ]),
+          )
           .commit();
       }
       total += rows.length;

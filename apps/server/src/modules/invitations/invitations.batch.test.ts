@@ -149,7 +149,9 @@ describe('batch invite (UploadApponintment)', () => {
     // The single invite's mail, in the row's language, to the row with an email.
     const [mail] = await t.db.select().from(mails).where(eq(mails.to, 'eve@example.com'));
     expect(mail?.subject).toMatch(/^Alpha invites you — /);
-    expect(mail?.text).toContain(r.result.visits[1]?.inviteLink);
+    // The record keeps the link's token sealed; the mail as sent carries the link.
+    expect(mail?.text).not.toContain(r.result.visits[1]?.inviteLink);
+    expect(t.services.outbox.opened(mail?.text ?? '')).toContain(r.result.visits[1]?.inviteLink);
     const [log] = await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, a.id)).orderBy(sql`${operationLogs.id} desc`).limit(1);
     expect(log?.optDesc).toBe('batch invite: 2 invited, host Host One, 2 rows refused');
     // The same file again: both rows are now invited that day, nothing is written.

@@ -271,7 +271,10 @@ describe('invitations by SMS to visitors without an email', () => {
       await t.services.jobs.runDue();
       const [sent] = await smsTo('13900000002');
       expect(sent).toMatchObject({ visitId: v.vid, toName: 'Phone Guest', state: 'sent' });
-      expect(sent?.text).toContain(`Check-in code ${v.code}. Invitation: ${v.inviteLink}`);
+      // The record keeps the link's token sealed; the provider is handed the link itself.
+      expect(sent?.text).not.toContain(v.inviteLink);
+      expect(t.services.outbox.opened(sent?.text ?? '')).toContain(`Check-in code ${v.code}. Invitation: ${v.inviteLink}`);
+      expect(JSON.stringify(sms.received.at(-1)?.body)).toContain(v.inviteLink);
       expect(sent?.text).toMatch(/^Phone Guest, Host One invites you to Alpha on /);
       expect(sms.received.at(-1)?.body).toMatchObject({ to: '13900000002' });
 

@@ -12,6 +12,7 @@ import {
 import { type AuthedContext, type CallContext, inTx } from '../../platform/calls.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
+import { sealedInMessage } from '../../platform/messages.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
@@ -201,7 +202,7 @@ export type InvitationComposer = (
 export async function mailInvitations(ctx: AuthedContext, invited: Invited[], compose: InvitationComposer): Promise<void> {
   for (const { row, token } of invited) {
     if (!row.email) continue;
-    const mail = compose(row.lang === 'en' ? 'en' : 'zh', { visitor: row.name, link: inviteLink(ctx, token), code: row.code ?? '' });
+    const mail = compose(row.lang === 'en' ? 'en' : 'zh', { visitor: row.name, link: messageInviteLink(ctx, token), code: row.code ?? '' });
     const attachments = row.code ? [await passAttachment(ctx.services.secrets, row.code)] : [];
     await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: row.email, toName: row.name, visitId: row.id, ...mail, attachments });
   }
@@ -221,7 +222,7 @@ export async function createInvitations(ctx: AuthedContext, common: InviteCommon
   await submitForApproval(ctx, rows, common.host.name);
   for (const { row, token } of rows)
     await sendInvitation(ctx, row, {
-      link: inviteLink(ctx, token),
+      link: messageInviteLink(ctx, token),
       host: common.host.name,
       gate: common.gate,
       texts: common.textsFor(row.lang === 'en' ? 'en' : 'zh'),
@@ -245,11 +246,16 @@ export async function invite(ctx: AuthedContext, input: InviteInput): Promise<(V
 /** The invitation mail again with a new link (a re-send), with the texts it was first sent with. */
 export async function mailInvitation(ctx: AuthedContext, row: VisitRow, token: string, gate: string): Promise<void> {
   const texts = await invitationsRepository(ctx.tenant).snapshot(row.id);
-  await sendInvitation(ctx, row, { link: inviteLink(ctx, token), host: row.empName, gate, texts: texts ?? NO_TEXTS });
+  await sendInvitation(ctx, row, { link: messageInviteLink(ctx, token), host: row.empName, gate, texts: texts ?? NO_TEXTS });
 }
 
 export function inviteLink(ctx: CallContext, token: string): string {
   return `${ctx.config.publicUrl}/invite?token=${token}`;
+}
+
+/** The link as a message carries it: its token sealed in the delivery record, opened as the message is sent. */
+export function messageInviteLink(ctx: CallContext, token: string): string {
+  return inviteLink(ctx, sealedInMessage(ctx.services.secrets, token));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import { emailOf, ivrOf, type NotifyConfigRow, notifyRepository, secretOf, smsOf
 export interface ChannelDeps {
   /** Messages name their company; senders and the notifier scope each to it with `scopeForCompany`. */
   system: SystemScope;
-  config: Pick<Config, 'contacts' | 'notify'>;
+  config: Pick<Config, 'contacts' | 'notify' | 'allowPrivateEndpoints'>;
   secrets: SecretBox;
 }
 
@@ -66,7 +66,7 @@ function enabledRow(row: NotifyConfigRow | undefined, what: string): NotifyConfi
 
 /** One sender per channel for the outbox, reading the company's settings at delivery (a switch turned off stops what waits). */
 export function channelSenders(deps: ChannelDeps): Record<Exclude<MessageChannel, 'email'>, (m: MessageRow) => Promise<void>> {
-  const limits = deps.config.notify;
+  const limits = { ...deps.config.notify, allowPrivate: deps.config.allowPrivateEndpoints };
   const companyOf = (m: MessageRow): number => {
     if (!m.companyId) throw new PermanentFailure('A message of no company');
     return m.companyId;

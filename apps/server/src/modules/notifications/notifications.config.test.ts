@@ -173,22 +173,23 @@ describe('notification settings', () => {
     expect((await t.api.ConfigureEmail({ emailNotify: 1 }, a.token)).status).toBe(0);
   });
 
-  it('sends a test mail through the given or stored settings, recorded; 40 with the reason when the server refuses or is down', async () => {
+  it('sends a test mail through the given or stored settings, recorded; 40 with one neutral reason when the server refuses or is down', async () => {
     const before = own.received.length;
     // Stored settings (the stored password is used).
     expect((await t.api.testEmailConf({ to: 'check@example.com' }, a.token)).status).toBe(0);
     expect(own.received.slice(before).map((m) => m.to)).toEqual([['check@example.com']]);
     const wrong = await t.api.testEmailConf({ to: 'check@example.com', pwd: 'not the password' }, a.token);
     expect(wrong.status).toBe(Status.EMAIL_SEND_FAILED);
-    expect(wrong.reason).toMatch(/535|Authentication/i);
+    // One neutral reason whatever failed (a refused login, a closed port): the form cannot probe the network.
+    expect(wrong.reason).toMatch(/could not be sent through this mail server/);
     const down = await t.api.testEmailConf({ to: 'check@example.com', smtp_port: await closedPort() }, a.token);
     expect(down.status).toBe(Status.EMAIL_SEND_FAILED);
-    expect(down.reason).toMatch(/ECONNREFUSED|connect/i);
+    expect(down.reason).toBe(wrong.reason);
     // The test did not change the settings.
     expect((await conf(a.token)).email.smtp_port).toBe(own.port);
     const records = (await t.api.getSendRecords({ to: 'check@example.com' }, a.token)).result;
     expect(records.list.map((r) => r.state)).toEqual(['failed', 'failed', 'sent']);
-    expect(records.list[1]?.error).toMatch(/535|Authentication/i);
+    expect(records.list[1]?.error).not.toMatch(/535|ECONNREFUSED/i);
     // Bad input is refused before anything is sent.
     expect((await t.call<Errors>('testEmailConf', { to: 'not-an-address' }, a.token)).result.errors).toEqual([{ field: 'to', rule: 'format' }]);
   });

@@ -130,7 +130,13 @@ export async function testEmail(ctx: AuthedContext, input: EmailInput & { to: st
     { companyId: ctx.session.companyId, to: input.to, ...testMail(lang, company?.name ?? '', via) },
     route,
   );
-  if (sent.state !== 'sent') throw new AppError(Status.EMAIL_SEND_FAILED, `The test mail was not sent: ${sent.error ?? 'unknown reason'}`);
+  // One answer whatever went wrong (refused, timed out, no such host, a private address): telling them apart would let
+  // the form probe which hosts and ports answer on the server's network. The delivery record keeps the same.
+  if (sent.state !== 'sent')
+    throw new AppError(
+      Status.EMAIL_SEND_FAILED,
+      'The test mail could not be sent through this mail server: check its host, port, security and account',
+    );
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { checkedAddress, EndpointRefused } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { PermanentFailure } from '../../platform/messages.js';
 import { fetchBounded, type HttpAnswer, type HttpLimits } from '../contacts/contacts.http.js';
@@ -24,17 +25,42 @@ import { decodeRtx } from '../contacts/contacts.providers.js';
  * their text names the provider and what happened, never the URL or a credential.
  */
 
-export type ProviderLimits = HttpLimits;
+/** The request bounds, and whether company-supplied endpoints may be private addresses (ALLOW_PRIVATE_ENDPOINTS). */
+export type ProviderLimits = HttpLimits & { allowPrivate?: boolean };
 
 /** A provider's refusal, with its own words kept short (they go to the delivery record). */
 const refused = (label: string, detail: string) => new PermanentFailure(`${label} refused the message: ${detail.replace(/\s+/g, ' ').slice(0, 200)}`);
 
 /** fetchBounded's failures (674) are transient here: the provider could not be reached or broke off. */
-async function request(label: string, url: string, init: RequestInit, limits: ProviderLimits): Promise<HttpAnswer> {
+async function request(label: string, url: string, init: RequestInit, limits: ProviderLimits, operatorsHost = false): Promise<HttpAnswer> {
   try {
     return await fetchBounded(label, url, init, limits);
   } catch (err) {
-    if (err instanceof AppError) throw new Error(err.message);
+    // A company's own endpoint fails with one neutral reason (refused, timed out, unknown host, broken off): the
+    // delivery records are the company's, and telling those apart would map which hosts and ports answer on the
+    // server's network. The operator's own hosts (DingTalk's API base) keep the detail.
+    if (err instanceof AppError) throw new Error(operatorsHost ? err.message : `${label} could not be reached or did not answer`);
+    throw err;
+  }
+}
+
+/**
+ * A company-supplied endpoint (SMS, WeChat, voice, RTX): refused unless public (or the operator allows private ones).
+ * The host is checked as resolved now; the request resolves it again, so a name re-pointed in between (DNS rebinding)
+ * is not caught here: company endpoints given as names rely on this check at each send.
+ */
+async function checkEndpoint(label: string, url: string, limits: ProviderLimits): Promise<void> {
+  if (limits.allowPrivate) return;
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    throw new PermanentFailure(`${label} has no valid endpoint`);
+  }
+  try {
+    await checkedAddress(host, false);
+  } catch (err) {
+    if (err instanceof EndpointRefused) throw new PermanentFailure(`${label} cannot be used: ${err.message}`);
     throw err;
   }
 }
@@ -67,6 +93,7 @@ export async function postOurs(
   body: Record<string, unknown>,
   limits: ProviderLimits,
 ): Promise<void> {
+  await checkEndpoint(label, endpoint, limits);
   const raw = JSON.stringify(body);
   const timestamp = String(Date.now());
   const answer = await request(
@@ -140,7 +167,7 @@ const DD_BUSY = new Set([-1, 90002, 90005, 90006, 90018]);
 export function dingTalkNotice(c: { baseUrl: string; appKey: string; appSecret: string; agentId: string }, limits: ProviderLimits) {
   const label = 'DingTalk';
   async function call(url: string, init: RequestInit): Promise<z.infer<typeof ddEnvelope>> {
-    const answer = await request(label, url, init, limits);
+    const answer = await request(label, url, init, limits, true);
     checkHttp(label, answer);
     const env = ddEnvelope.safeParse(jsonOf(label, answer));
     if (!env.success) throw new Error('DingTalk answered without errcode');
@@ -226,6 +253,7 @@ export function rtxNotice(c: { host: string; port: number }, limits: ProviderLim
         `msg=${percent(encodeGbk(m.text))}`,
         'delaytime=0',
       ].join('&');
+      await checkEndpoint(label, base, limits);
       const answer = await request(label, `${base}/sendnotify.cgi?${query}`, { method: 'GET' }, limits);
       const text = decodeRtx(answer.body, answer.contentType);
       if (answer.status === 403 || /IP\s*受限|IP\s*is\s*restricted/i.test(text))

@@ -5,6 +5,7 @@ import type { Lang, VisitKind } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { AuthedContext } from '../../platform/calls.js';
+import { safeRow } from '../../platform/exportCells.js';
 import { company as companyRow } from '../accounts/accounts.service.js';
 import { type OnSiteGate, onSiteList } from './onsite.service.js';
 
@@ -51,23 +52,25 @@ export async function evacuationWorkbook(ctx: AuthedContext, lang: Lang): Promis
   sheet.getRow(1).commit();
   sheet.addRow([`${t.title} · ${t.at} ${time(list.at, lang)} · ${t.total(list.visits, list.people)}`]).commit();
   for (const g of list.gates) {
-    const heading = sheet.addRow([t.gate(g.gname, g.people)]);
+    const heading = sheet.addRow(safeRow([t.gate(g.gname, g.people)]));
     heading.font = { bold: true };
     heading.commit();
     for (const p of g.list)
       sheet
-        .addRow([
-          g.gname || t.noGate,
-          p.name,
-          p.company,
-          p.phone,
-          p.empName,
-          p.empPhone,
-          new Date(p.visitdate),
-          p.followers,
-          t.kinds[p.kind],
-          p.cardNo,
-        ])
+        .addRow(
+          safeRow([
+            g.gname || t.noGate,
+            p.name,
+            p.company,
+            p.phone,
+            p.empName,
+            p.empPhone,
+            new Date(p.visitdate),
+            p.followers,
+            t.kinds[p.kind],
+            p.cardNo,
+          ]),
+        )
         .commit();
   }
   sheet.commit();

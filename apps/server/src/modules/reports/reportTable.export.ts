@@ -10,6 +10,7 @@ import {
 } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import type { AuthedContext } from '../../platform/calls.js';
+import { safeRow } from '../../platform/exportCells.js';
 import { groupsOf, type ReportQuery, repoOf, reportFilter, totalsOf } from './reportTable.service.js';
 
 type Texts = {
@@ -90,7 +91,7 @@ export async function exportVisitReport(ctx: AuthedContext, q: ReportQuery & { l
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(t.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   const add = (values: (string | number | Date | null)[], bold = false) => {
-    const row = sheet.addRow(values);
+    const row = sheet.addRow(safeRow(values));
     if (bold) row.font = { bold: true };
     else
       row.eachCell((cell) => {

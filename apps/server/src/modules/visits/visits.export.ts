@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { certificateTypeLabels, type Lang, type VisitorStatus, visitorStatusLabels, visitTypeText } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import type { AuthedContext } from '../../platform/calls.js';
+import { safeRow } from '../../platform/exportCells.js';
 import { visitsRepository } from './visits.repository.js';
 import { filterOf, type VisitQuery } from './visits.search.js';
 
@@ -80,24 +81,26 @@ export async function exportVisits(ctx: AuthedContext, input: VisitQuery & { lan
       // The next batch is read while this one is written (on PostgreSQL the two overlap).
       next = rows.length === BATCH ? batch(rows[rows.length - 1]?.id ?? 0) : Promise.resolve([]);
       for (const r of rows) {
-        const row = sheet.addRow([
-          r.name,
-          r.phone,
-          r.company,
-          r.idNumber ? (certificateTypeLabels[r.certificateType as keyof typeof certificateTypeLabels]?.[input.lang] ?? '') : '',
-          r.idNumber,
-          r.empName,
-          r.empPhone,
-          visitTypeText(r.visitType, input.lang),
-          r.visitReason,
-          1 + r.followers.length,
-          r.plateNum,
-          visitorStatusLabels[r.status as VisitorStatus]?.[input.lang] ?? r.status,
-          r.appointmentAt,
-          r.visitAt,
-          r.signOutAt,
-          r.cardNo,
-        ]);
+        const row = sheet.addRow(
+          safeRow([
+            r.name,
+            r.phone,
+            r.company,
+            r.idNumber ? (certificateTypeLabels[r.certificateType as keyof typeof certificateTypeLabels]?.[input.lang] ?? '') : '',
+            r.idNumber,
+            r.empName,
+            r.empPhone,
+            visitTypeText(r.visitType, input.lang),
+            r.visitReason,
+            1 + r.followers.length,
+            r.plateNum,
+            visitorStatusLabels[r.status as VisitorStatus]?.[input.lang] ?? r.status,
+            r.appointmentAt,
+            r.visitAt,
+            r.signOutAt,
+            r.cardNo,
+          ]),
+        );
         row.eachCell((cell) => {
           const style = CELL_STYLES[cell.type];
           if (style) cell.style = style;

@@ -402,6 +402,16 @@ describe('visits', () => {
         .sort(),
     ).toEqual(['签出丙', '签出乙', '签出甲']);
     expect(rows.slice(1).every((r) => r[11] === '已签出')).toBe(true);
+    // Booleans arrive as text in a query string; the desk's "cards to issue" filter can be exported too.
+    const noCard = await t.app.inject({
+      method: 'GET',
+      url: '/api/ExportVisitorList?name=%E7%AD%BE%E5%87%BA&noCard=true&onSite=0',
+      headers: { 'x-coolvisit-token': a.token },
+    });
+    expect(noCard.statusCode).toBe(200);
+    expect(noCard.headers['content-type']).toContain('spreadsheetml');
+    const yes = await t.app.inject({ method: 'GET', url: '/api/ExportVisitorList?noCard=yes', headers: { 'x-coolvisit-token': a.token } });
+    expect(yes.json().status).toBe(Status.BAD_PARAMS);
     const desk2 = await t.app.inject({ method: 'GET', url: '/api/ExportVisitorList', headers: { 'x-coolvisit-token': desk.token } });
     expect(desk2.json().status).toBe(Status.NO_PERMISSION);
     const other = await t.app.inject({

@@ -1,0 +1,80 @@
+import type { Writable } from 'node:stream';
+import type { FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
+
+/** Query parameters whose values are secrets (a session token in `/api/user/info?token=…`, a link's token…). */
+const SECRET_PARAM = /^(token|secid|secret|password|pwd|pass|key|sign|signature|digest|code|ticket|access_token|auth)$/i;
+
+/** The URL as logged: secret-looking query parameters keep their name, their value is replaced. */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {}
+      return eq >= 0 && SECRET_PARAM.test(decoded) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, at)}?${query.join('&')}`;
+}
+
+type SerializedError = Record<string, unknown> & { message?: string; cause?: unknown };
+
+/**
+ * An error as logged, without the values a query was run with: drizzle's errors carry `params` and repeat them in the
+ * message ("Failed query: … params: …"), and the database's own errors echo row values in `detail` ("Failing row
+ * contains (…)", a password hash among them). The SQL text stays: it says what failed, with placeholders only.
+ */
+export function serializeError(err: unknown): unknown {
+  if (typeof err === 'string') return withoutParams(err);
+  if (!(err instanceof Error)) return err;
+  return scrub(stdSerializers.err(err) as unknown as SerializedError);
+}
+
+/** An error's text without the query values drizzle appends to it; for logs and for stored failure reasons. */
+export function withoutParams(message: string): string {
+  return message.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]');
+}
+
+/** An error's message as a failure reason (a job's, a message's), without query values. */
+export function errorText(err: unknown): string {
+  return withoutParams(err instanceof Error ? err.message : String(err));
+}
+
+function scrub(e: SerializedError, depth = 0): SerializedError {
+  const out: SerializedError = { ...e };
+  if (typeof out.message === 'string') out.message = withoutParams(out.message);
+  if (typeof out.stack === 'string') out.stack = out.stack.replace(/\nparams: [\s\S]*?(\n\s+at |$)/, '\nparams: [redacted]$1');
+  for (const field of ['params', 'parameters', 'detail', 'where']) if (field in out) out[field] = '[redacted]';
+  if (out.cause && typeof out.cause === 'object' && depth < 5) out.cause = scrub(out.cause as SerializedError, depth + 1);
+  return out;
+}
+
+/**
+ * The server's logger: request URLs with secret query parameters redacted, the session and authorisation headers
+ * never written, errors without their query values. `stream` sends it elsewhere than stdout (tests read it back).
+ */
+export function loggerOptions(level: string, stream?: Writable): FastifyServerOptions['logger'] {
+  if (level === 'silent' && !stream) return false;
+  return {
+    level,
+    ...(stream && { stream }),
+    redact: ['req.headers["x-coolvisit-token"]', 'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+      err: serializeError as (err: Error) => { type: string; message: string; stack: string },
+    },
+  };
+}
