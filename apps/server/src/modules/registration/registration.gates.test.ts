@@ -1,6 +1,6 @@
 import { type Gate, Status } from '@openvisit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { PASSWORD, seedStaff, signInAsCreated, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
 
@@ -61,8 +61,8 @@ describe('gates', () => {
 
     // The desk signed in at its gate sees that gate only.
     const north = (await t.api.addGate({ gname: 'North' }, a.token)).result;
-    const login = await t.api.Login({ email: 'desk_east', password: PASSWORD });
-    expect((await t.api.getGate({}, login.result.token)).result.map((g) => g.gname)).toEqual(['East gate']);
+    const deskToken = await signInAsCreated(t, 'desk_east');
+    expect((await t.api.getGate({}, deskToken)).result.map((g) => g.gname)).toEqual(['East gate']);
     expect((await t.api.getGate({}, a.token)).result.map((g) => g.gid)).toContain(north.gid);
 
     await t.api.UpdateManager({ account: 'desk_east', gids: [] }, a.token);

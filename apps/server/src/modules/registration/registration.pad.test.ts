@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type PadSettings, Status } from '@openvisit/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { PASSWORD, seedStaff, signInAsCreated, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { scaled } from '../../../test/timeouts.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
@@ -204,7 +204,7 @@ describe('pad settings', () => {
       )
     ).result;
     await t.api.AddManager({ account: 'kiosk_north', password: PASSWORD, sName: 'Kiosk', sType: 4, gids: [north] }, a.token);
-    const kiosk = (await t.api.Login({ email: 'kiosk_north', password: PASSWORD })).result.token;
+    const kiosk = await signInAsCreated(t, 'kiosk_north');
 
     const config = await t.api.getPadConfig({}, kiosk);
     expect(config.status).toBe(0);
