@@ -5,9 +5,13 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP peer on loopback that keeps what it receives. */
-export async function startSmtp() {
+/**
+ * A real SMTP peer on loopback that keeps what it receives; while `refusing` holds a reply (e.g. "451 try again
+ * later", "550 mailbox unavailable") it refuses every message with it.
+ */
+export async function startSmtp({ refusing }: { refusing?: string } = {}) {
   const received: ReceivedMail[] = [];
+  const state = { refusing };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -17,6 +21,7 @@ export async function startSmtp() {
         raw += c.toString();
       });
       stream.on('end', () => {
+        if (state.refusing) return callback(new Error(state.refusing));
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
         callback();
       });
@@ -24,7 +29,7 @@ export async function startSmtp() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { received, state, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 export interface MimePart {

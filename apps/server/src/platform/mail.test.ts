@@ -1,43 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness.js';
+import { startSmtp } from '../../test/smtp.js';
 import { jobs, mails } from '../db/schema/index.js';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP peer on loopback; `reject` makes it refuse every message. */
-async function startSmtp(opts: { reject?: boolean } = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => {
-        raw += c.toString();
-      });
-      stream.on('end', () => {
-        if (opts.reject) return callback(new Error('550 mailbox unavailable'));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { received, port, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 describe('mail delivery through SMTP and the jobs table', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await testApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    t = await testApp({ smtpUrl: smtp.url });
   });
   afterAll(async () => {
     await t.close();
@@ -69,8 +41,8 @@ describe('mail delivery through SMTP and the jobs table', () => {
 
 describe('mail retries', () => {
   it('a refusing server: the job is retried with backoff, then the mail is marked failed with the reason; the account stays', async () => {
-    const smtp = await startSmtp({ reject: true });
-    const t = await testApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    const smtp = await startSmtp({ refusing: '550 mailbox unavailable' });
+    const t = await testApp({ smtpUrl: smtp.url });
     const r = await t.api.Register({
       email: 'refused@example.com',
       password: 'Visit0r!2026',

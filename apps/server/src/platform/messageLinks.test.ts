@@ -1,32 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, type Tenant, type TestApp, testApp } from '../../test/harness.js';
-import { mimeParts } from '../../test/smtp.js';
+import { mimeParts, startSmtp } from '../../test/smtp.js';
 import { jobs, mails } from '../db/schema/index.js';
-
-/** A real SMTP peer on loopback that refuses messages while `refusing` is set. */
-async function startSmtp() {
-  const state = { refusing: false, received: [] as { to: string[]; raw: string }[] };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => {
-        raw += c.toString();
-      });
-      stream.on('end', () => {
-        if (state.refusing) return callback(new Error('451 try again later'));
-        state.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { state, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 /** The decoded text of every part of a delivered mail. */
 function deliveredText(raw: string): string {
@@ -59,14 +35,14 @@ describe('links in delivery records', () => {
     const rows = await t.db.select().from(mails).where(eq(mails.to, to));
     return rows.map((r) => `${r.subject}\n${r.text}\n${r.html}`).join('\n');
   };
-  const deliveredTo = (to: string) => smtp.state.received.filter((m) => m.to.includes(to)).map((m) => deliveredText(m.raw));
+  const deliveredTo = (to: string) => smtp.received.filter((m) => m.to.includes(to)).map((m) => deliveredText(m.raw));
 
   it('a password-reset mail: the record holds no token, the delivered link works, after a retry too', async () => {
-    smtp.state.refusing = true;
+    smtp.state.refusing = '451 try again later';
     expect((await t.api.RetrievePassword({ email: a.email, digest: '' })).status).toBe(0);
     expect(await t.services.jobs.runDue()).toBe(1);
     expect(deliveredTo(a.email)).toEqual([]);
-    smtp.state.refusing = false;
+    smtp.state.refusing = undefined;
     await t.db
       .update(jobs)
       .set({ runAt: new Date(0) })
