@@ -1,6 +1,6 @@
-import { allCalls, allDownloads, Role, STAFF_TYPES, Status } from '@openvisit/contract';
+import { allCalls, allDownloads, Role, Status } from '@openvisit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedEmployee, seedStaff, seedSubAccount, seedSuper, type TestApp, testApp } from './harness.js';
+import { everyRole, PASSWORD, seedCompany, seedStaff, seedSubAccount, type TestApp, testApp } from './harness.js';
 
 /**
  * Generated over the registry, so a new call is covered without a line of test: every call that is not public
@@ -9,24 +9,11 @@ import { PASSWORD, seedCompany, seedEmployee, seedStaff, seedSubAccount, seedSup
  */
 describe('access rules of every call in the registry', () => {
   let t: TestApp;
-  const tokens = new Map<number, string>();
+  let tokens = new Map<number, string>();
 
   beforeAll(async () => {
     t = await testApp();
-    const company = await seedCompany(t);
-    tokens.set(Role.ADMIN, company.token);
-    for (const sType of STAFF_TYPES) tokens.set(sType, (await seedStaff(t, company.id, sType)).token);
-    const emp = await seedEmployee(t, company.id);
-    const login = async (name: string, body: object) => {
-      const r = await t.call<{ token: string }>(name, body);
-      if (r.status !== 0) throw new Error(`${name}: ${r.reason}`);
-      return r.result.token;
-    };
-    tokens.set(Role.EMPLOYEE, await login('empLogin', { phone: emp.phone, empPwd: PASSWORD }));
-    const sub = await seedSubAccount(t, company.id);
-    tokens.set(Role.SUB_COMPANY, await login('subAccountLogin', { email: sub.email, password: PASSWORD }));
-    const sup = await seedSuper(t, [company.id]);
-    tokens.set(Role.SUPER, await login('superAccountLogin', { account: sup.account, password: PASSWORD }));
+    tokens = await everyRole(t, await seedCompany(t));
   });
   afterAll(() => t.close());
 

@@ -1,11 +1,10 @@
-import { allCalls, allDownloads, type CallDef, type DownloadDef, MODULES, Role, STAFF_TYPES, Status } from '@openvisit/contract';
+import { allCalls, allDownloads, type CallDef, MODULES, Role, Status } from '@openvisit/contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseInputError } from '../src/platform/errors.js';
-import { createSession, resolveSession } from '../src/platform/sessions.js';
 import { bodies, defOf, INT4_PAST, judge, multipartRequests, prng, rawRequests, SEED, seedOf, show, validInput } from './fuzz-inputs.js';
-import { PASSWORD, seedCompany, seedEmployee, seedStaff, seedSubAccount, seedSuper, type TestApp, testApp } from './harness.js';
+import { everyRole, freshTokens, PASSWORD, seedCompany, seedEmployee, seedStaff, seedSubAccount, type TestApp, testApp } from './harness.js';
 
 /**
  * Generated over the registry, so a new call is fuzzed without a line of test. For every call and download: malformed
@@ -18,8 +17,6 @@ import { PASSWORD, seedCompany, seedEmployee, seedStaff, seedSubAccount, seedSup
 
 describe(`fuzz over every call and download in the registry (FUZZ_SEED=${SEED})`, () => {
   let t: TestApp;
-  /** A signed-in session per role of company A, cloned fresh for each call so a call that signs out or revokes spares the rest. */
-  const sessions = new Map<number, Awaited<ReturnType<typeof resolveSession>>>();
   let companyB = 0;
   let before: Record<string, string> = {};
   let sent = 0;
@@ -44,14 +41,7 @@ describe(`fuzz over every call and download in the registry (FUZZ_SEED=${SEED})`
     return out;
   }
 
-  async function tokenFor(access: CallDef['access'] | DownloadDef['access']): Promise<string | undefined> {
-    if (access === 'public') return undefined;
-    const role = [Role.ADMIN, ...STAFF_TYPES, Role.EMPLOYEE, Role.SUB_COMPANY, Role.SUPER].find((r) => (access as readonly number[]).includes(r));
-    const session = role === undefined ? undefined : sessions.get(role);
-    if (!session) return undefined;
-    const { id: _id, expiresAt: _e, ...rest } = session;
-    return (await createSession(t.db, { ...rest, hours: 1, ip: '127.0.0.1', userAgent: 'fuzz' })).token;
-  }
+  let tokenFor: Awaited<ReturnType<typeof freshTokens>>;
 
   beforeAll(async () => {
     t = await testApp();
@@ -65,20 +55,8 @@ describe(`fuzz over every call and download in the registry (FUZZ_SEED=${SEED})`
     if (dept.status !== 0) throw new Error(`seed department: ${dept.reason}`);
     await seedSubAccount(t, b.id);
 
-    const tokens = new Map<number, string>([[Role.ADMIN, a.token]]);
-    for (const sType of STAFF_TYPES) tokens.set(sType, (await seedStaff(t, a.id, sType)).token);
-    const emp = await seedEmployee(t, a.id);
-    const login = async (name: string, body: object) => {
-      const r = await t.call<{ token: string }>(name, body);
-      if (r.status !== 0) throw new Error(`${name}: ${r.reason}`);
-      return r.result.token;
-    };
-    tokens.set(Role.EMPLOYEE, await login('empLogin', { phone: emp.phone, empPwd: PASSWORD }));
-    const sub = await seedSubAccount(t, a.id);
-    tokens.set(Role.SUB_COMPANY, await login('subAccountLogin', { email: sub.email, password: PASSWORD }));
-    const sup = await seedSuper(t, [a.id]);
-    tokens.set(Role.SUPER, await login('superAccountLogin', { account: sup.account, password: PASSWORD }));
-    for (const [role, token] of tokens) sessions.set(role, await resolveSession(t.db, token));
+    const tokens = await everyRole(t, a);
+    tokenFor = await freshTokens(t, tokens);
     before = await snapshotOf(companyB);
   });
   afterAll(() => t.close());

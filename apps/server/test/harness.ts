@@ -3,7 +3,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { allCalls, type CallByName, type CallInput, type CallName, type CallOutput, Role, type StaffType } from '@openvisit/contract';
+import {
+  allCalls,
+  type CallByName,
+  type CallDef,
+  type CallInput,
+  type CallName,
+  type CallOutput,
+  type DownloadDef,
+  Role,
+  STAFF_TYPES,
+  type StaffType,
+} from '@openvisit/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -13,6 +24,7 @@ import { type Database, openPglite, openPostgres, PGLITE_EXTENSIONS } from '../s
 import { captchas, companies, employees, staffAccounts, subAccounts, superAccounts } from '../src/db/schema/index.js';
 import { hashPassword, sha256 } from '../src/platform/crypto.js';
 import type { Services } from '../src/platform/services.js';
+import { createSession, resolveSession, type Session } from '../src/platform/sessions.js';
 import { withDatabase } from './global-setup.js';
 
 /** Which database the suite runs on: PGlite in memory by default, PostgreSQL when the script provides one. */
@@ -231,6 +243,49 @@ export async function knownCaptcha(t: TestApp, code = 'ab3d'): Promise<{ digest:
   const digest = randomBytes(12).toString('hex');
   await t.db.insert(captchas).values({ digest, codeHash: sha256(`${digest}:${code}`), expiresAt: new Date(Date.now() + 300_000) });
   return { digest, code };
+}
+
+/**
+ * A signed-in token for every kind of session a company can have (administrator, each staff type, employee,
+ * sub-company, super account), keyed by role: the generated tests over the registry act as each of them.
+ */
+export async function everyRole(t: TestApp, company: Tenant): Promise<Map<number, string>> {
+  const tokens = new Map<number, string>([[Role.ADMIN, company.token]]);
+  for (const sType of STAFF_TYPES) tokens.set(sType, (await seedStaff(t, company.id, sType)).token);
+  const emp = await seedEmployee(t, company.id);
+  const login = async (answer: Promise<Answer<{ token: string }>>) => {
+    const r = await answer;
+    if (r.status !== 0) throw new Error(`sign-in for a role failed: ${r.reason}`);
+    return r.result.token;
+  };
+  tokens.set(Role.EMPLOYEE, await login(t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })));
+  const sub = await seedSubAccount(t, company.id);
+  tokens.set(Role.SUB_COMPANY, await login(t.api.subAccountLogin({ email: sub.email, password: PASSWORD })));
+  const sup = await seedSuper(t, [company.id]);
+  tokens.set(Role.SUPER, await login(t.api.superAccountLogin({ account: sup.account, password: PASSWORD })));
+  return tokens;
+}
+
+/**
+ * Mints, for a call's `access`, a fresh token of the most privileged kind of session `tokens` holds that the call
+ * admits (undefined for public calls or when none is held). Fresh, so a call that signs out or revokes spares the rest.
+ */
+export async function freshTokens(
+  t: TestApp,
+  tokens: Map<number, string>,
+): Promise<(access: CallDef['access'] | DownloadDef['access']) => Promise<string | undefined>> {
+  const sessions = new Map<number, Session>();
+  for (const [role, token] of tokens) sessions.set(role, await resolveSession(t.db, token));
+  return async (access) => {
+    if (access === 'public') return undefined;
+    const role = [Role.ADMIN, ...STAFF_TYPES, Role.EMPLOYEE, Role.SUB_COMPANY, Role.SUPER].find(
+      (r) => (access as readonly number[]).includes(r) && sessions.has(r),
+    );
+    const session = role === undefined ? undefined : sessions.get(role);
+    if (!session) return undefined;
+    const { id: _id, expiresAt: _e, ...rest } = session;
+    return (await createSession(t.db, { ...rest, hours: 1, ip: '127.0.0.1', userAgent: 'generated test' })).token;
+  };
 }
 
 export { Role };
