@@ -49,6 +49,7 @@ import { Outbox } from './platform/messages.js';
 import { openApiDocument } from './platform/openapi.js';
 import { serverSecretKey } from './platform/secretKey.js';
 import type { Services } from './platform/services.js';
+import { registerSignInJobs } from './platform/signinGuard.js';
 import { systemScope } from './platform/tenancy.js';
 
 const downloads: DownloadBinding[] = [
@@ -127,6 +128,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   registerNotificationChannels({ system, config, secrets, services });
   registerContactJobs({ system, config, services, log: app.log });
   registerVisitJobs({ system, jobs });
+  registerSignInJobs({ db: system, jobs });
   registerInvitationJobs({ system, jobs, mailer, secrets, log: app.log });
   await events.start(database);
   app.addHook('onClose', async () => {

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { ensureDailySync } from './modules/contacts/contacts.schedule.js';
 import { ensureAutoSignOut } from './modules/visits/visits.schedule.js';
+import { ensureSignInCleanup } from './platform/signinGuard.js';
 
 /** The built console, found beside the server whether it runs from src/ (dev) or dist/. */
 function findWebDist(): string | undefined {
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
   // The 00:00 directory sync: every process queues the next day's job; its key keeps it to one.
   await ensureDailySync(services.jobs);
   await ensureAutoSignOut(services.jobs);
+  await ensureSignInCleanup(services.jobs);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

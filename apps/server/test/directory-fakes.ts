@@ -164,6 +164,8 @@ export interface FakeRtx {
   users: Map<string, FakeRtxUser[]>;
   /** Answer «IP受限制» (GBK) as a server not allowing our address does. */
   restricted: boolean;
+  /** Requests received, of any kind. */
+  requests: number;
   close(): Promise<void>;
 }
 
@@ -177,8 +179,10 @@ export async function startFakeRtx(): Promise<FakeRtx> {
     departments: new Map<string, { id: string; name: string }[]>(),
     users: new Map<string, FakeRtxUser[]>(),
     restricted: false,
+    requests: 0,
   };
   const server = http.createServer((req, res) => {
+    fake.requests++;
     const url = new URL(req.url ?? '/', 'http://fake');
     if (fake.restricted) {
       res.writeHead(200, { 'content-type': 'text/html' });

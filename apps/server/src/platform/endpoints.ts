@@ -1,11 +1,14 @@
+import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { Agent, type RequestInit as UndiciInit, fetch as undiciFetch } from 'undici';
 
 /**
  * Targets a company may point the server at (its SMTP server, its SMS, WeChat, voice or RTX endpoint) must be on the
  * public internet: otherwise a company administrator could probe the hosting network through the mail test and the
  * delivery records (a refused connection answers differently from a closed port). The operator can allow private
- * targets (ALLOW_PRIVATE_ENDPOINTS), e.g. an SMTP relay on the same network.
+ * targets (ALLOW_PRIVATE_ENDPOINTS), e.g. an SMTP relay on the same network. HTTP endpoints are requested only through
+ * fetchEndpoint; the mail server is connected to by the address checkedAddress answered.
  */
 const PRIVATE = new BlockList();
 for (const [net, bits] of [
@@ -51,19 +54,87 @@ export function isPrivateAddress(ip: string): boolean {
 /** A company-supplied target that is not allowed (private, or its name does not resolve). */
 export class EndpointRefused extends Error {}
 
+/** Every address of a host name. */
+export type Resolver = (host: string) => Promise<string[]>;
+const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+let resolver: Resolver = systemResolver;
+
 /**
- * The address to connect to for `host`: resolved once, every address checked, and the caller connects to the answer
- * (so a name that resolves differently a moment later, DNS rebinding, cannot slip past the check).
+ * Tests answer names themselves (a name that turns private between two resolutions) through this seam; null puts the
+ * system resolver back. Every resolution of a company-supplied host goes through it, the check and the connection.
  */
-export async function checkedAddress(host: string, allowPrivate: boolean): Promise<string> {
+export function setResolverForTests(r: Resolver | null): void {
+  resolver = r ?? systemResolver;
+}
+
+/** Every address of `host` (an IP literal is its own), each checked: refused if any is private, unless allowed. */
+async function checkedAddresses(host: string, allowPrivate: boolean): Promise<string[]> {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   let addresses: string[];
   try {
-    addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true, verbatim: true })).map((a) => a.address);
+    addresses = isIP(bare) ? [bare] : await resolver(bare);
   } catch {
     throw new EndpointRefused('the host name does not resolve');
   }
   if (!addresses.length) throw new EndpointRefused('the host name does not resolve');
   if (!allowPrivate && addresses.some(isPrivateAddress)) throw new EndpointRefused('private and local network addresses are not allowed');
-  return addresses[0] as string;
+  return addresses;
+}
+
+/**
+ * The address to connect to for `host`: resolved once, every address checked, and the caller connects to the answer
+ * (so a name that resolves differently a moment later, DNS rebinding, cannot slip past the check).
+ */
+export async function checkedAddress(host: string, allowPrivate: boolean): Promise<string> {
+  return (await checkedAddresses(host, allowPrivate))[0] as string;
+}
+
+/**
+ * The `lookup` of the sockets to company endpoints: each resolution the connection makes is checked, and the socket
+ * connects to exactly the addresses that passed. net.connect asks for one address or, choosing between families
+ * (autoSelectFamily), for all.
+ */
+function checkingLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    checkedAddresses(hostname, allowPrivate).then(
+      (addresses) => {
+        const all = addresses.map((address) => ({ address, family: isIP(address) })).filter((a) => !options.family || options.family === a.family);
+        const first = all[0];
+        if (!first) callback(Object.assign(new Error(`no address of the family asked for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+        else if (options.all) (callback as unknown as (err: null, all: LookupAddress[]) => void)(null, all);
+        else callback(null, first.address, first.family);
+      },
+      (err: Error) => callback(err, '', 0),
+    );
+  };
+}
+
+/** One connection pool per policy; a pooled connection was made to a checked address. */
+const agents = { public: new Agent({ connect: { lookup: checkingLookup(false) } }), any: new Agent({ connect: { lookup: checkingLookup(true) } }) };
+const agentFor = (allowPrivate: boolean): Agent => (allowPrivate ? agents.any : agents.public);
+
+/**
+ * The one way to send an HTTP request to a company-supplied endpoint (SMS, WeChat, voice, RTX). The host is checked
+ * before the request (a clear refusal), and again in the socket's own lookup: a second resolution that answers a
+ * private address (DNS rebinding: public for the check, 127.0.0.1 for the connection) is refused, not connected to.
+ * Redirects are never followed (a redirect could point anywhere, and take a token with it).
+ * Refusals throw EndpointRefused; anything else is fetch's own failure.
+ */
+export async function fetchEndpoint(url: string, init: RequestInit, allowPrivate: boolean): Promise<Response> {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    throw new EndpointRefused('the endpoint is not a valid URL');
+  }
+  await checkedAddresses(host, allowPrivate);
+  try {
+    const res = await undiciFetch(url, { ...(init as UndiciInit), redirect: 'manual', dispatcher: agentFor(allowPrivate) });
+    // Node's own fetch is undici: the Response is the same shape, only the type declarations differ.
+    return res as unknown as Response;
+  } catch (err) {
+    const cause = (err as { cause?: unknown }).cause;
+    if (cause instanceof EndpointRefused) throw cause;
+    throw err;
+  }
 }

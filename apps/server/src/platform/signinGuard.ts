@@ -1,6 +1,7 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { signInFailures } from '../db/schema/index.js';
+import type { JobQueue } from './jobs.js';
 import type { AccountKind } from './sessions.js';
 import { type DbOrScope, dbFrom } from './tenancy.js';
 
@@ -9,7 +10,7 @@ import { type DbOrScope, dbFrom } from './tenancy.js';
  *   - the account at one source (its client address): warned, then locked with a growing back-off;
  *   - the account from anywhere (source ''): asks for the captcha, never locks (a stranger must not lock the owner out);
  *   - the source against any account (kind '', id 0): asks for the captcha (one address spraying many accounts).
- * A count left alone for FORGET_HOURS starts again.
+ * A count left alone for FORGET_HOURS starts again; the jobs loop deletes such rows once their lock has run out.
  */
 
 const FORGET_HOURS = 24;
@@ -98,14 +99,11 @@ export async function recordSignInFailure(
 
 /** A right password: the pair and the account's count start again (the source's does not: it may be spraying). */
 export async function clearSignInFailures(on: DbOrScope, account: SignInAccount, source: string): Promise<void> {
-  const db = dbFrom(on);
-  await db
+  await dbFrom(on)
     .delete(signInFailures)
     .where(
       and(eq(signInFailures.kind, account.kind), eq(signInFailures.accountId, account.id), inArray(signInFailures.source, [source, ANY_SOURCE])),
     );
-  // Counts nobody added to for twice the memory are of no use; cleared as sign-ins succeed.
-  await db.delete(signInFailures).where(lt(signInFailures.updatedAt, sql`now() - make_interval(hours => ${2 * FORGET_HOURS})`));
 }
 
 /** Every count and lock of an account: an administrator unlocks it, or its password is set anew. */
@@ -123,4 +121,39 @@ export async function lockedAccountIds(on: DbOrScope, kind: AccountKind, ids: nu
     .from(signInFailures)
     .where(and(eq(signInFailures.kind, kind), inArray(signInFailures.accountId, ids), sql`${signInFailures.lockedUntil} > now()`));
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Deletes the rows no check reads any more: a count left alone for FORGET_HOURS (the longest lock window by default)
+ * whose lock, if any, has run out. Without it an address spraying unknown or abandoned accounts left rows for ever:
+ * a row was only deleted when its account signed in again. Answers how many went.
+ */
+export async function forgetExpiredSignInFailures(on: DbOrScope): Promise<number> {
+  const gone = await dbFrom(on)
+    .delete(signInFailures)
+    .where(
+      and(
+        lt(signInFailures.updatedAt, sql`now() - make_interval(hours => ${FORGET_HOURS})`),
+        or(isNull(signInFailures.lockedUntil), lt(signInFailures.lockedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ kind: signInFailures.kind });
+  return gone.length;
+}
+
+/** The cleaning runs hourly, one job per slot keyed by the slot: any number of processes schedule it, it runs once. */
+export const SIGN_IN_CLEANUP_JOB = 'signIn.forgetExpired';
+export const SIGN_IN_CLEANUP_EVERY_MS = 60 * 60_000;
+
+export async function ensureSignInCleanup(jobs: JobQueue, now: Date = new Date()): Promise<void> {
+  const at = new Date(Math.floor(now.getTime() / SIGN_IN_CLEANUP_EVERY_MS) * SIGN_IN_CLEANUP_EVERY_MS + SIGN_IN_CLEANUP_EVERY_MS);
+  await jobs.enqueue(SIGN_IN_CLEANUP_JOB, { at: at.toISOString() }, { runAt: at, key: `${SIGN_IN_CLEANUP_JOB}:${at.toISOString()}`, maxAttempts: 3 });
+}
+
+/** Each run queues the next slot. */
+export function registerSignInJobs(deps: { db: DbOrScope; jobs: JobQueue }, now: () => Date = () => new Date()): void {
+  deps.jobs.register(SIGN_IN_CLEANUP_JOB, async () => {
+    await forgetExpiredSignInFailures(deps.db);
+    await ensureSignInCleanup(deps.jobs, now());
+  });
 }

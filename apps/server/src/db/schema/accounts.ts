@@ -24,8 +24,6 @@ export const companies = pgTable(
     lang: text('lang').notNull().default('en'),
     guideDone: smallint('guide_done').notNull().default(0),
     settings: jsonb('settings').notNull().default({}),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: tstz('locked_until'),
     ...timestamps,
   },
   (t) => [uniqueIndex('companies_email_uq').on(t.email), uniqueIndex('companies_name_uq').on(sql`lower(${t.name})`)],
@@ -57,8 +55,6 @@ export const staffAccounts = pgTable(
     /** 0 enabled, 1 disabled. */
     status: smallint('status').notNull().default(0),
     modules: text('modules').array().notNull().default(sql`'{}'::text[]`),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: tstz('locked_until'),
     ...timestamps,
   },
   (t) => [
@@ -78,8 +74,6 @@ export const superAccounts = pgTable(
     passwordHash: text('password_hash').notNull(),
     status: smallint('status').notNull().default(0),
     companyIds: integer('company_ids').array().notNull().default(sql`'{}'::integer[]`),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: tstz('locked_until'),
     ...timestamps,
   },
   (t) => [uniqueIndex('super_accounts_account_uq').on(sql`lower(${t.account})`)],

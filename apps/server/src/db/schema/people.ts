@@ -47,8 +47,6 @@ export const employees = pgTable(
     passwordHash: text('password_hash'),
     /** 0 enabled, 1 forbidden, 2 stopped. */
     status: smallint('status').notNull().default(0),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: tstz('locked_until'),
     ...timestamps,
   },
   (t) => [
@@ -130,8 +128,6 @@ export const subAccounts = pgTable(
     modules: text('modules').array().notNull().default(sql`'{}'::text[]`),
     /** 1 in use, 0 stopped. */
     isUse: smallint('is_use').notNull().default(1),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: tstz('locked_until'),
     ...timestamps,
   },
   (t) => [uniqueIndex('sub_accounts_email_uq').on(sql`lower(${t.email})`), index('sub_accounts_company_idx').on(t.companyId)],

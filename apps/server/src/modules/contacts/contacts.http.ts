@@ -1,4 +1,5 @@
 import { Status } from '@openvisit/contract';
+import { EndpointRefused, fetchEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 
 /** What every provider request keeps to (config.contacts). */
@@ -19,13 +20,25 @@ const unreachable = (reason: string) => new AppError(Status.DIRECTORY_UNREACHABL
  * One request to a directory provider, bounded in time and size. Failures become 674 with a sentence that
  * names the provider and what went wrong — never the URL, which may carry credentials or an access token.
  * Redirects are refused for the same reason: a token must not follow a redirect to another host.
+ *
+ * `company`: the URL is a company-supplied endpoint, reached only through platform/endpoints.ts (public addresses
+ * unless the operator allows private ones, checked on every resolution); its refusal is thrown as EndpointRefused,
+ * and a failure to connect has one neutral reason (refused, timed out and unknown would map the network).
  */
-export async function fetchBounded(label: string, url: string, init: RequestInit, limits: HttpLimits): Promise<HttpAnswer> {
+export async function fetchBounded(
+  label: string,
+  url: string,
+  init: RequestInit,
+  limits: HttpLimits,
+  company?: { allowPrivate: boolean },
+): Promise<HttpAnswer> {
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let res: Response;
   try {
-    res = await fetch(url, { ...init, signal, redirect: 'manual' });
+    res = company ? await fetchEndpoint(url, { ...init, signal }, company.allowPrivate) : await fetch(url, { ...init, signal, redirect: 'manual' });
   } catch (err) {
+    if (err instanceof EndpointRefused) throw err;
+    if (company) throw unreachable(`${label} could not be reached or did not answer`);
     if (signal.aborted) throw unreachable(`${label} did not answer within ${Math.round(limits.timeoutMs / 1000)} s`);
     const code = (err as { cause?: { code?: unknown } }).cause?.code;
     throw unreachable(`${label} could not be reached${typeof code === 'string' && /^[A-Z_]+$/.test(code) ? ` (${code})` : ''}`);

@@ -1,7 +1,8 @@
 import { type ContactChannel, Status } from '@openvisit/contract';
 import { z } from 'zod';
+import { EndpointRefused } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
-import { fetchBounded, type HttpLimits, mapLimit, sleep } from './contacts.http.js';
+import { fetchBounded, type HttpAnswer, type HttpLimits, mapLimit, sleep } from './contacts.http.js';
 
 /** A department as a provider lists it; `parentId` null is the top level (directly under the company). */
 export interface ExtDepartment {
@@ -264,16 +265,24 @@ export function xmlElements(xml: string, tag: string): Record<string, string>[] 
  *   GET /DeptManager.cgi?mode=GetDeptUsers&deptid=2  → <Users><User UserName="zhangsan" Name="张三" Mobile="…" Email="…" Phone="…"/>…</Users>
  * A server that does not allow our address answers «IP受限制» (its SDKProperty.xml lists the allowed addresses): 675.
  */
-export function rtxProvider(opts: { host: string; port: number; limits: HttpLimits }): DirectoryProvider {
+export function rtxProvider(opts: { host: string; port: number; limits: HttpLimits; allowPrivate: boolean }): DirectoryProvider {
   const base = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${opts.port}`;
 
   async function list(mode: 'GetChildDepts' | 'GetDeptUsers', deptId: string, root: 'Departments' | 'Users'): Promise<string> {
-    const answer = await fetchBounded(
-      'The RTX server',
-      `${base}/DeptManager.cgi?${new URLSearchParams({ mode, deptid: deptId })}`,
-      { method: 'GET' },
-      opts.limits,
-    );
+    // The RTX server is the company's own: a public address only, unless the operator allows private ones.
+    let answer: HttpAnswer;
+    try {
+      answer = await fetchBounded(
+        'The RTX server',
+        `${base}/DeptManager.cgi?${new URLSearchParams({ mode, deptid: deptId })}`,
+        { method: 'GET' },
+        opts.limits,
+        { allowPrivate: opts.allowPrivate },
+      );
+    } catch (err) {
+      if (err instanceof EndpointRefused) throw new AppError(Status.DIRECTORY_REFUSED, `The RTX server cannot be used: ${err.message}`);
+      throw err;
+    }
     const text = decodeRtx(answer.body, answer.contentType);
     if (answer.status === 403 || /IP\s*受限|IP\s*is\s*restricted/i.test(text))
       throw new AppError(Status.DIRECTORY_REFUSED, "The RTX server refused this server's address; allow it in the RTX server's SDKProperty.xml");

@@ -175,7 +175,7 @@ async function providerOf(ctx: AuthedContext, s: CompanySettings, channel: Conta
     return dingTalkProvider({ baseUrl: limits.dingtalkApiUrl, appKey: s.ddcorpid, appSecret, limits });
   }
   if (s.rtxnotify !== 1) throw badParams([{ field: 'channel', rule: 'channelOff' }]);
-  return rtxProvider({ host: s.rtxip, port: s.rtxport, limits });
+  return rtxProvider({ host: s.rtxip, port: s.rtxport, limits, allowPrivate: ctx.config.allowPrivateEndpoints });
 }
 
 /** Runs `fn` holding the company's sync lease: two syncs of one company never overlap, on one node or many (58). */

@@ -1,10 +1,11 @@
 import { EmailType, Status } from '@openvisit/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeRtx, startFakeRtx } from '../../../test/directory-fakes.js';
 import { seedCompany, type Tenant, type TestApp, testApp } from '../../../test/harness.js';
 import { type FakeProvider, type FakeSmtp, startFakeProvider, startSmtp } from '../../../test/notify-fakes.js';
 import { messages } from '../../db/schema/index.js';
-import { isPrivateAddress } from '../../platform/endpoints.js';
+import { isPrivateAddress, setResolverForTests } from '../../platform/endpoints.js';
 
 // A company administrator must not reach into the hosting network through its mail server or provider endpoints
 // (the mail test told a refused port from a closed one): private and local targets are refused unless the operator
@@ -14,9 +15,11 @@ describe('company-supplied endpoints', () => {
   let a: Tenant;
   let smtp: FakeSmtp;
   let sms: FakeProvider;
+  let rtx: FakeRtx;
   beforeAll(async () => {
     smtp = await startSmtp();
     sms = await startFakeProvider('sms-secret');
+    rtx = await startFakeRtx();
     t = await testApp({ allowPrivateEndpoints: false });
     a = await seedCompany(t, 'Alpha');
   });
@@ -24,7 +27,9 @@ describe('company-supplied endpoints', () => {
     await t.close();
     await smtp.close();
     await sms.close();
+    await rtx.close();
   });
+  afterEach(() => setResolverForTests(null));
 
   it('classifies addresses: loopback, private, link-local, CGNAT, unspecified and IPv4-mapped are not public', () => {
     for (const ip of [
@@ -74,6 +79,41 @@ describe('company-supplied endpoints', () => {
     expect(row?.state).toBe('failed');
     expect(row?.error).toMatch(/private/);
     expect(sms.received).toEqual([]);
+  });
+
+  it('an SMS endpoint whose name answers public to the check and 127.0.0.1 to the connection is not called', async () => {
+    // DNS rebinding: the name resolves to a public address first, to the local fake provider from then on.
+    let n = 0;
+    setResolverForTests(async (host) => {
+      if (host !== 'sms.rebind.example') throw new Error('ENOTFOUND');
+      return n++ === 0 ? ['203.0.113.9'] : ['127.0.0.1'];
+    });
+    const endpoint = sms.url.replace('127.0.0.1', 'sms.rebind.example');
+    const on = await t.api.updateSMSConf(
+      { smsNotify: 1, endpoint, appKey: 'k1', appSecret: 'sms-secret', signature: '【Alpha】', smsQuota: 10 },
+      a.token,
+    );
+    expect(on.status, on.reason).toBe(0);
+    await t.services.notifier.tell(a.id, { channel: 'sms', to: '13900000010', toName: 'Rebind' }, { subject: 's', text: 'hello' }, {});
+    await t.services.jobs.runDue();
+    const [row] = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.channel, 'sms'), eq(messages.to, '13900000010')));
+    expect(row?.state).toBe('failed');
+    expect(row?.error).toMatch(/private/);
+    expect(n).toBeGreaterThanOrEqual(2);
+    expect(sms.received).toEqual([]);
+  });
+
+  it('the RTX directory sync does not reach a server on the local network', async () => {
+    rtx.departments = new Map([['0', [{ id: '2', name: 'IT' }]]]);
+    expect((await t.api.updateRtxConf({ rtxnotify: 1, rtxIp: '127.0.0.1', rtxPort: rtx.port }, a.token)).status).toBe(0);
+    const r = await t.call('autoGetDeptFromCT', {}, a.token);
+    expect(r.status, r.reason).toBe(Status.DIRECTORY_REFUSED);
+    expect(r.reason).toMatch(/private/);
+    expect(rtx.requests).toBe(0);
+    expect((await t.api.updateRtxConf({ rtxnotify: 0 }, a.token)).status).toBe(0);
   });
 
   it('the operator can allow private targets', async () => {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { checkedAddress, EndpointRefused } from '../../platform/endpoints.js';
+import { EndpointRefused } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { PermanentFailure } from '../../platform/messages.js';
 import { fetchBounded, type HttpAnswer, type HttpLimits } from '../contacts/contacts.http.js';
@@ -31,36 +31,20 @@ export type ProviderLimits = HttpLimits & { allowPrivate?: boolean };
 /** A provider's refusal, with its own words kept short (they go to the delivery record). */
 const refused = (label: string, detail: string) => new PermanentFailure(`${label} refused the message: ${detail.replace(/\s+/g, ' ').slice(0, 200)}`);
 
-/** fetchBounded's failures (674) are transient here: the provider could not be reached or broke off. */
+/**
+ * fetchBounded's failures (674) are transient here: the provider could not be reached or broke off. A company's own
+ * endpoint (all but DingTalk's API base, which is the operator's) goes through platform/endpoints.ts: a private or
+ * unresolvable target, checked on every resolution of its name, is refused for good.
+ */
 async function request(label: string, url: string, init: RequestInit, limits: ProviderLimits, operatorsHost = false): Promise<HttpAnswer> {
   try {
-    return await fetchBounded(label, url, init, limits);
+    return await fetchBounded(label, url, init, limits, operatorsHost ? undefined : { allowPrivate: limits.allowPrivate ?? false });
   } catch (err) {
+    if (err instanceof EndpointRefused) throw new PermanentFailure(`${label} cannot be used: ${err.message}`);
     // A company's own endpoint fails with one neutral reason (refused, timed out, unknown host, broken off): the
     // delivery records are the company's, and telling those apart would map which hosts and ports answer on the
     // server's network. The operator's own hosts (DingTalk's API base) keep the detail.
     if (err instanceof AppError) throw new Error(operatorsHost ? err.message : `${label} could not be reached or did not answer`);
-    throw err;
-  }
-}
-
-/**
- * A company-supplied endpoint (SMS, WeChat, voice, RTX): refused unless public (or the operator allows private ones).
- * The host is checked as resolved now; the request resolves it again, so a name re-pointed in between (DNS rebinding)
- * is not caught here: company endpoints given as names rely on this check at each send.
- */
-async function checkEndpoint(label: string, url: string, limits: ProviderLimits): Promise<void> {
-  if (limits.allowPrivate) return;
-  let host: string;
-  try {
-    host = new URL(url).hostname;
-  } catch {
-    throw new PermanentFailure(`${label} has no valid endpoint`);
-  }
-  try {
-    await checkedAddress(host, false);
-  } catch (err) {
-    if (err instanceof EndpointRefused) throw new PermanentFailure(`${label} cannot be used: ${err.message}`);
     throw err;
   }
 }
@@ -93,7 +77,6 @@ export async function postOurs(
   body: Record<string, unknown>,
   limits: ProviderLimits,
 ): Promise<void> {
-  await checkEndpoint(label, endpoint, limits);
   const raw = JSON.stringify(body);
   const timestamp = String(Date.now());
   const answer = await request(
@@ -253,7 +236,6 @@ export function rtxNotice(c: { host: string; port: number }, limits: ProviderLim
         `msg=${percent(encodeGbk(m.text))}`,
         'delaytime=0',
       ].join('&');
-      await checkEndpoint(label, base, limits);
       const answer = await request(label, `${base}/sendnotify.cgi?${query}`, { method: 'GET' }, limits);
       const text = decodeRtx(answer.body, answer.contentType);
       if (answer.status === 403 || /IP\s*受限|IP\s*is\s*restricted/i.test(text))
