@@ -10,7 +10,7 @@ import { everyRole, freshTokens, seedCompany, type TestApp, testApp } from './ha
  * by each company A session it admits, the ids of company B's rows, one of every table B has rows in, in every id
  * field. Company B's rows get ids in bands of their own (B_FLOOR + 10,000 per table), so an id in an answer or in a
  * stored row tells whose it is. Nothing may show A anything of B (no B id it did not send, no B text), change any row
- * touching B, or leave an A row pointing at a B row.
+ * touching B, or leave an A row pointing at a B row; and no write may answer success to an id of B's.
  */
 
 /** B's rows get ids from here up; each table its own band of BAND ids. A's later rows start at A_AFTER, below. */
@@ -323,9 +323,8 @@ describe("a second company's ids reach nothing of it through any call", () => {
           const status = (res.json() as { status: number }).status;
           if (status !== Status.SUCCESS) continue;
           succeeded.set(`${call.name}.${key}`, (succeeded.get(`${call.name}.${key}`) ?? 0) + 1);
-          // A write naming one row must say it has no such row; a batch may answer with what it did (nothing, as
-          // the check of B's rows below holds it to), and a read filtering by the id may answer an empty page.
-          if (call.log && !list) wrong.push(`${what}: a write answered success (${show(text)})`);
+          // A write, of one row or a batch, must say it has no such row; a read filtering by the id may answer an empty page.
+          if (call.log) wrong.push(`${what}: a write answered success (${show(text)})`);
         }
       }
       const diff = changes(await touchingB(companyB));

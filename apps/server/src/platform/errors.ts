@@ -21,6 +21,16 @@ export function notFound(what = 'record'): AppError {
 }
 
 /**
+ * A batch names its rows by id: when one of them is not the company's (gone meanwhile, or another company's), the
+ * whole batch is refused. Called inside the batch's transaction, so nothing is half-written, and the answer is the same
+ * whether the id never existed or belongs to someone else.
+ */
+export function requireEvery(ids: readonly number[], found: readonly number[], refusal: () => AppError): void {
+  const have = new Set(found);
+  if (ids.some((id) => !have.has(id))) throw refusal();
+}
+
+/**
  * A database refusing a value as invalid input (SQLSTATE class 22: NUL in text 22P05/22021, an integer out of range
  * 22003, a bad date 22008…). The contract's primitives refuse such input first; this is the last line behind them.
  * Drizzle wraps the driver's error, so the cause is looked at too.

@@ -86,6 +86,7 @@ function listCalls(kind: 'black' | 'white') {
       summary: `Remove entries from the ${lower}`,
       access: WRITERS,
       feature: kind === 'black' ? 'blacklist' : undefined,
+      statuses: [Status.NO_SUCH_RECORD],
       log: { module: LogModule.BLACKLIST, event: 'delete' },
       input: z.object({ userid: z.int32().optional(), bids: z.array(z.int32().positive()).min(1).max(1000) }),
       output: z.object({ deleted: z.int32() }),

@@ -125,6 +125,7 @@ export const batchDelEmployee = defineCall({
   module: 'employees',
   summary: 'Delete employees by id; ids of other companies are ignored and not counted',
   access: ORG_MANAGERS,
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
   log: { module: LogModule.EMPLOYEE, event: 'delete' },
   input: z.object({ userid: z.int32().optional(), empids: z.array(z.int32().positive()).min(1).max(1000) }),
   output: z.object({ deleted: z.int32() }),

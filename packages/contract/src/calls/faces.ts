@@ -69,6 +69,7 @@ export const updateAllFace = defineCall({
   summary:
     'Queue every face photo of the company (or of the given employees) for sending to the access devices; their status becomes -9 until a device reports back',
   access: [Role.ADMIN, Role.SUBADMIN],
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
   log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
   input: z.object({ userid: z.int32().optional(), empids: z.array(z.int32().positive()).max(10000).optional() }),
   output: z.object({ queued: z.int32() }),

@@ -243,6 +243,7 @@ export const delResidentVisitor = defineCall({
   module: 'residents',
   summary: 'Delete resident visitors by id (ids of other companies are ignored); their visit records stay',
   access: RESIDENT_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.SUPPLIER, event: 'delete' },
   input: z.object({ userid, rids: z.array(z.int32().positive()).min(1).max(1000) }),
   output: z.object({ deleted: z.int32() }),
@@ -254,6 +255,7 @@ export const updateRvPermission = defineCall({
   summary:
     'Approve (rstatus 1) or refuse (rstatus 2, with a reason) resident visitors; answers how many changed (ids of other companies are ignored)',
   access: RESIDENT_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.SUPPLIER, event: 'update' },
   input: z
     .object({

@@ -229,8 +229,9 @@ export const signOutByVid = defineCall({
 export const batchSignOut = defineCall({
   name: 'batchSignOut',
   module: 'visitors',
-  summary: 'Sign several visitors out; records not signed in are skipped and counted',
+  summary: 'Sign several visitors out; records not signed in are skipped and counted, and an id the company has no visit of refuses the batch',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE],
+  statuses: [Status.INVALID_VISITOR],
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({ userid, vids: z.array(z.int32().positive()).min(1).max(1000) }),
   output: z.object({ signedOut: z.int32(), skipped: z.int32() }),

@@ -1,6 +1,7 @@
 import { type In, type ListedPerson, logDesc, normalizePhone, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, notFound, requireEvery } from '../../platform/errors.js';
+import { inTransaction } from '../../platform/tenancy.js';
 import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
 import { type ListedRow, type ListKind, listRepository } from './blacklist.repository.js';
 
@@ -49,7 +50,15 @@ export async function add(ctx: AuthedContext, kind: ListKind, input: { name: str
 }
 
 export async function remove(ctx: AuthedContext, kind: ListKind, input: { bids: number[] }) {
-  const deleted = await repoOf(ctx, kind).deleteMany(input.bids);
+  const deleted = await inTransaction(ctx.tenant, async (tx) => {
+    const rows = await listRepository(tx, kind).deleteMany(input.bids);
+    requireEvery(
+      input.bids,
+      rows.map((r) => r.id),
+      () => notFound(kind === 'black' ? 'blacklist entry' : 'whitelist entry'),
+    );
+    return rows;
+  });
   ctx.audit.objId = deleted.map((d) => d.id).join(',');
   ctx.audit.objName = deleted
     .map((d) => d.name)

@@ -51,8 +51,11 @@ describe('blacklist and whitelist', () => {
     const list = await t.api.getBlacklist({ name: '张' }, a.token);
     expect(list.result.count).toBe(1);
     const theirs = (await t.api.getBlacklist({}, b.token)).result.list.map((x) => x.bid);
-    expect((await t.api.delBlacklist({ bids: theirs }, a.token)).result.deleted).toBe(0);
+    expect((await t.api.delBlacklist({ bids: theirs }, a.token)).status).toBe(Status.NO_SUCH_RECORD);
     const mine = (await t.api.getBlacklist({}, a.token)).result.list.map((x) => x.bid);
+    // One id not the company's refuses the whole batch: nothing is half-deleted.
+    expect((await t.api.delBlacklist({ bids: [...mine, ...theirs] }, a.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.api.getBlacklist({}, a.token)).result.count).toBe(2);
     expect((await t.api.delBlacklist({ bids: mine }, a.token)).result.deleted).toBe(2);
     expect((await t.api.getBlacklist({}, b.token)).result.count).toBe(1);
   });

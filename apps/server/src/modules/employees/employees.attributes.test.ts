@@ -106,12 +106,12 @@ describe('employee attributes', () => {
   });
 
   it('visit types and default notify in batches; employees read and set only their own', async () => {
-    const r = await t.call<{ updated: number }>(
-      'updateEmpVisitType',
-      { empids: [ids[0], ids[1], bEmp], visitType: '面试#Interview， 商务#Business,' },
-      a.token,
-    );
-    expect(r.result.updated).toBe(2);
+    const set = (empids: number[]) =>
+      t.call<{ updated: number }>('updateEmpVisitType', { empids, visitType: '面试#Interview， 商务#Business,' }, a.token);
+    // Another company's employee in the batch refuses all of it, as if there were no such employee.
+    expect((await set([ids[0], ids[1], bEmp])).status).toBe(Status.EMPLOYEE_NOT_EXIST);
+    expect((await t.api.GetVisitType({ empid: ids[0] }, a.token)).result.visitTypes).toEqual([]);
+    expect((await set([ids[0], ids[1]])).result.updated).toBe(2);
     expect((await t.api.GetVisitType({ empid: ids[0] }, a.token)).result).toEqual({
       empid: ids[0],
       visitTypes: ['面试#Interview', '商务#Business'],
@@ -161,7 +161,8 @@ describe('employee attributes', () => {
     expect(
       (await t.call('updateAccessControl', { empids: [ids[0]], acEnabled: true, acStart: '2026-01-01', acEnd: '2026-12-31' }, a.token)).status,
     ).toBe(0);
-    expect((await t.call('updateAccessControl', { empids: [ids[2], bEmp], acEnabled: false }, a.token)).result).toEqual({ updated: 1 });
+    expect((await t.call('updateAccessControl', { empids: [ids[2], bEmp], acEnabled: false }, a.token)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
+    expect((await t.call('updateAccessControl', { empids: [ids[2]], acEnabled: false }, a.token)).result).toEqual({ updated: 1 });
     const off = await t.api.getAcList({ acEnabled: false }, a.token);
     expect(off.result.list.map((e) => e.empid)).toEqual([ids[2]]);
     const all = await t.api.getAcList({}, a.token);

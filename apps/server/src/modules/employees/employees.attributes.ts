@@ -1,6 +1,6 @@
 import { type Employee, type In, type LogDescription, logDesc, Role, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, requireEvery } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import * as departments from '../departments/departments.service.js';
 import { type EmployeeFilter, type EmployeeInsert, employeesRepository } from './employees.repository.js';
@@ -9,7 +9,15 @@ import { cardTaken, notFound, page, repoOf, uniqueViolation, withDepartments } f
 /** Batch changes to employee attributes and the lists built on them (contract: calls/employeeAttributes.ts). */
 
 async function setMany(ctx: AuthedContext, empids: number[], values: Partial<EmployeeInsert>, what: LogDescription) {
-  const changed = await repoOf(ctx).updateMany(empids, values);
+  const changed = await inTransaction(ctx.tenant, async (tx) => {
+    const rows = await employeesRepository(tx).updateMany(empids, values);
+    requireEvery(
+      empids,
+      rows.map((r) => r.id),
+      notFound,
+    );
+    return rows;
+  });
   ctx.audit.objId = changed.map((c) => c.id).join(',');
   ctx.audit.objName = changed
     .map((c) => c.name)

@@ -17,12 +17,12 @@ import {
   sniffFileType,
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
+import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { ImageRejected, normalisePhoto } from '../../platform/images.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import { readZip, ZipRejected } from '../../platform/zip.js';
 import { facesRepository } from './employees.faces.repository.js';
-import type { EmployeeFilter } from './employees.repository.js';
+import { type EmployeeFilter, employeesRepository } from './employees.repository.js';
 import { notFound, repoOf, withDepartments } from './employees.service.js';
 
 /** Face status (spec section 4): the photo is stored but no device has it yet. */
@@ -142,7 +142,17 @@ export async function uploadFaceZip(ctx: AuthedContext) {
 
 /** Queues photos for the devices (the access-control module drains face_sync_queue and reports statuses back). */
 export async function queueAllFaces(ctx: AuthedContext, input: In<'updateAllFace'>) {
-  const queued = await inTransaction(ctx.tenant, (tx) => facesRepository(tx).queueAll(FACE_NOT_SYNCED, input.empids));
+  const queued = await inTransaction(ctx.tenant, async (tx) => {
+    if (input.empids) {
+      const found = await employeesRepository(tx).byIds(input.empids);
+      requireEvery(
+        input.empids,
+        found.map((e) => e.id),
+        notFound,
+      );
+    }
+    return facesRepository(tx).queueAll(FACE_NOT_SYNCED, input.empids);
+  });
   ctx.audit.desc = logDesc('facesQueued', { queued });
   return { queued };
 }

@@ -42,8 +42,10 @@ describe('who may invite visitors (getInvitePersonList, updateInviteStatus)', ()
     expect((await list({}, b.token)).result.list.map((p) => p.empName)).toEqual(['Other Co']);
   });
 
-  it('forbids and allows in a batch, logged; other companies’ ids are ignored', async () => {
-    const r = await set([ids['Amy Sales'] as number, ids['Cat Sales'] as number, bEmp], true);
+  it('forbids and allows in a batch, logged; another company’s id refuses the batch', async () => {
+    expect((await set([ids['Amy Sales'] as number, bEmp], true)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
+    expect((await list({ forbidInvite: true })).result.list).toEqual([]);
+    const r = await set([ids['Amy Sales'] as number, ids['Cat Sales'] as number], true);
     expect(r.result).toEqual({ updated: 2 });
     expect((await list({ forbidInvite: true })).result.list.map((p) => p.empName)).toEqual(['Amy Sales', 'Cat Sales']);
     expect((await list({ forbidInvite: false })).result.list.map((p) => p.empName)).toEqual(['Bob Works']);

@@ -1,6 +1,6 @@
 import { type Employee, type EmployeeFields, type In, normalizeEmail, normalizePhone, Role, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
+import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as departments from '../departments/departments.service.js';
@@ -149,6 +149,11 @@ export async function update(ctx: AuthedContext, input: Partial<EmployeeFields> 
 export async function removeMany(ctx: AuthedContext, input: In<'batchDelEmployee'>) {
   const deleted = await inTransaction(ctx.tenant, async (tx) => {
     const removed = await employeesRepository(tx).deleteMany(input.empids);
+    requireEvery(
+      input.empids,
+      removed.map((r) => r.id),
+      notFound,
+    );
     await departments.clearManager(
       { ...ctx, tenant: tx },
       removed.map((r) => r.id),

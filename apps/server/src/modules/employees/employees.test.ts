@@ -141,7 +141,10 @@ describe('employees', () => {
   it("batch delete removes only this company's employees and ends nothing else", async () => {
     const mine = (await t.api.getEmpListPages({ name: 'Page' }, a.token)).result.list.map((e) => e.empid);
     const theirs = (await t.api.getEmpListPages({}, b.token)).result.list.map((e) => e.empid);
-    const r = await t.api.batchDelEmployee({ empids: [...mine, ...theirs] }, a.token);
+    // Another company's id refuses the whole batch, as if there were no such employee: nothing is half-deleted.
+    expect((await t.api.batchDelEmployee({ empids: [...mine, ...theirs] }, a.token)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
+    expect((await t.api.getEmpListPages({ name: 'Page' }, a.token)).result.count).toBe(mine.length);
+    const r = await t.api.batchDelEmployee({ empids: mine }, a.token);
     expect(r.result.deleted).toBe(mine.length);
     expect((await t.api.getEmpListPages({}, b.token)).result.count).toBe(theirs.length);
   });

@@ -10,7 +10,7 @@ import {
   type Visit,
 } from '@openvisit/contract';
 import { type AuthedContext, inTx } from '../../platform/calls.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, notFound, requireEvery } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import * as visits from '../visits/visits.service.js';
 import { type ProjectRow, type ResidentFilter, type ResidentWithProject, residentsRepository } from './residents.repository.js';
@@ -242,7 +242,15 @@ export async function update(ctx: AuthedContext, input: ResidentInput & { rid: n
 }
 
 export async function remove(ctx: AuthedContext, input: In<'delResidentVisitor'>) {
-  const deleted = await repoOf(ctx).deleteMany([...new Set(input.rids)]);
+  const deleted = await inTransaction(ctx.tenant, async (tx) => {
+    const rows = await residentsRepository(tx).deleteMany([...new Set(input.rids)]);
+    requireEvery(
+      input.rids,
+      rows.map((r) => r.id),
+      () => notFound('resident visitor'),
+    );
+    return rows;
+  });
   ctx.audit.objId = deleted.map((d) => d.id).join(',');
   ctx.audit.objName = deleted
     .map((d) => d.name)
@@ -254,10 +262,18 @@ export async function remove(ctx: AuthedContext, input: In<'delResidentVisitor'>
 
 /** Approve or refuse (with the reason); the approver is the session's account. */
 export async function setPermission(ctx: AuthedContext, input: In<'updateRvPermission'>) {
-  const changed = await repoOf(ctx).setStatus([...new Set(input.rids)], {
-    rstatus: input.rstatus,
-    refuseCause: input.rstatus === 2 ? input.refuseCause : '',
-    approver: ctx.session.name,
+  const changed = await inTransaction(ctx.tenant, async (tx) => {
+    const rows = await residentsRepository(tx).setStatus([...new Set(input.rids)], {
+      rstatus: input.rstatus,
+      refuseCause: input.rstatus === 2 ? input.refuseCause : '',
+      approver: ctx.session.name,
+    });
+    requireEvery(
+      input.rids,
+      rows.map((r) => r.id),
+      () => notFound('resident visitor'),
+    );
+    return rows;
   });
   ctx.audit.objId = changed.map((d) => d.id).join(',');
   ctx.audit.objName = changed

@@ -1,6 +1,6 @@
 import { type In, logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit, type VisitEvent, type VisitorStatus } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
+import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { codeOfScan } from '../../platform/passes.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
@@ -138,7 +138,14 @@ export async function signOutByVid(ctx: AuthedContext, input: In<'VisitorSignOut
 
 /** One conditional UPDATE for all of them and one insert of their history rows: those not signed in are skipped. */
 export async function batchSignOut(ctx: AuthedContext, input: In<'batchSignOut'>) {
-  const targets = [...new Set(input.vids)].map((id) => ({ id }));
+  const ids = [...new Set(input.vids)];
+  const known = await visitsRepository(ctx.tenant).list({ ids }, ids.length);
+  requireEvery(
+    ids,
+    known.map((v) => v.id),
+    noSuchVisit,
+  );
+  const targets = ids.map((id) => ({ id }));
   const moved = await moveMany(ctx, targets, 'signOut', { signOutAt: new Date(), signOutOp: ctx.session.name });
   const signedOut = moved.length;
   const skipped = new Set(input.vids).size - signedOut;
