@@ -20,8 +20,9 @@ export function credentialTable(kind: AccountKind) {
 
 /**
  * Sign-in, sign-up and password links. These run before there is a session (or for a super account, which belongs to
- * no company), so they search across companies: by a sign-in name or email unique installation-wide, by a link token,
- * or by an account id a session or token has already named.
+ * no company), so they search across companies: by a sign-in name or email (installation-wide for administrators and
+ * super accounts; staff names, employees' phones and sub-company emails may repeat across companies, and the password
+ * picks), by a link token, or by an account id a session or token has already named.
  */
 export function authSystemRepository(scope: SystemScope) {
   return { ...companyRecords(scope), ...accountsByName(scope), ...credentials(scope), ...emailLinks(scope) };
@@ -115,14 +116,8 @@ function accountsByName(scope: SystemScope) {
         .from(employees)
         .where(and(sql`lower(${employees.email}) = ${email.toLowerCase()}`, eq(employees.status, 0)))
         .limit(10),
-    /** Sub-company sign-in: its email is unique installation-wide. */
-    findSubAccountByEmail: (email: string) =>
-      db
-        .select()
-        .from(subAccounts)
-        .where(sql`lower(${subAccounts.email}) = lower(${email})`)
-        .limit(1)
-        .then((r) => r[0]),
+    /** Sub-company sign-in: its email is unique within a head company, so several companies' tenants may hold it. */
+    findSubAccountsByEmail: (email: string) => db.select().from(subAccounts).where(sql`lower(${subAccounts.email}) = lower(${email})`).limit(10),
     /** Super accounts belong to no company. */
     findSuperAccount: (account: string) =>
       db

@@ -2,7 +2,7 @@ import { Role, Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownCaptcha, PASSWORD, seedCompany, seedEmployee, seedSubAccount, seedSuper, type TestApp, testApp } from '../../../test/harness.js';
-import { companies, mails, operationLogs, sessions, staffAccounts } from '../../db/schema/index.js';
+import { companies, mails, operationLogs, sessions, staffAccounts, subAccounts } from '../../db/schema/index.js';
 import { hashPassword, sha256 } from '../../platform/crypto.js';
 
 function linkToken(text: string, path: string): string {
@@ -230,6 +230,24 @@ describe('sign-in kinds, lockout and sessions', () => {
     expect(h.result.role).toBe(Role.SUPER);
     expect(h.result.companies.map((c) => c.userid)).toEqual([company.id]);
     expect((await t.api.superAccountLogin({ account: 'admin', password: PASSWORD })).status).toBe(75);
+  });
+
+  it('a sub-company email is unique within its head company only: when two hold it, the password tells which signs in', async () => {
+    const a = await seedCompany(t);
+    const b = await seedCompany(t);
+    const sub = (companyId: number, email: string, password: string) =>
+      hashPassword(password).then((passwordHash) =>
+        t.db.insert(subAccounts).values({ companyId, companyName: 'Floor 3', email, passwordHash }).returning({ id: subAccounts.id }),
+      );
+    // Another head company's tenant may use the address: creating it must not tell anyone that it is taken.
+    const [inA] = await sub(a.id, 'Front@Tenant.example', 'Alpha#2026');
+    const [inB] = await sub(b.id, 'front@tenant.example', 'Beta#2026');
+    await expect(sub(a.id, 'FRONT@tenant.example', 'Gamma#2026')).rejects.toThrow();
+    const asA = await t.api.subAccountLogin({ email: 'front@tenant.example', password: 'Alpha#2026' });
+    const asB = await t.api.subAccountLogin({ email: 'Front@Tenant.example', password: 'Beta#2026' });
+    expect(asA.result).toMatchObject({ userid: a.id, subaccountId: inA?.id });
+    expect(asB.result).toMatchObject({ userid: b.id, subaccountId: inB?.id });
+    expect((await t.api.subAccountLogin({ email: 'front@tenant.example', password: 'Gamma#2026' })).status).toBe(Status.WRONG_CREDENTIALS);
   });
 
   it('tokens: 28 missing, 27 unknown or signed out, 29 expired; user/info by query token', async () => {
