@@ -28,7 +28,7 @@ export function authSystemRepository(scope: SystemScope) {
   return { ...companyRecords(scope), ...accountsByName(scope), ...credentials(scope), ...emailLinks(scope) };
 }
 
-/** Companies found by their administrator's email, name or id; created by sign-up. */
+/** Companies found by their administrator's email or id; created by sign-up. */
 function companyRecords(scope: SystemScope) {
   const db = dbOf(scope);
   return {
@@ -38,14 +38,6 @@ function companyRecords(scope: SystemScope) {
         .select()
         .from(companies)
         .where(eq(companies.email, email))
-        .limit(1)
-        .then((r) => r[0]),
-    /** Sign-up: company names are unique installation-wide. */
-    findCompanyByName: (name: string) =>
-      db
-        .select({ id: companies.id })
-        .from(companies)
-        .where(sql`lower(${companies.name}) = lower(${name})`)
         .limit(1)
         .then((r) => r[0]),
     /** The company an account or link names, before any session exists. */
