@@ -2,7 +2,7 @@ import { type Role, Role as Roles, Status } from '@openvisit/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../db/client.js';
 import { AppError } from './errors.js';
-import { resolveSession, type Session } from './sessions.js';
+import { assertPasswordChanged, resolveSession, type Session } from './sessions.js';
 
 /** Someone arrived on or left the site (migration 0021: a trigger on visits NOTIFYs 'visits_onsite' at commit). */
 export interface OnSiteEvent {
@@ -63,7 +63,7 @@ const SESSION_CHECK_MS = 60_000;
 /**
  * GET /api/events/onsite: a server-sent event stream of arrivals and departures for the live board. The session token
  * comes in the X-COOLVISIT-TOKEN header (the console reads the stream with fetch); refused sessions answer the usual
- * envelope (27/28/29, 610). Events: `onsite` with {vid, kind, gid, move}; a comment line every 15 s keeps proxies
+ * envelope (27/28/29, 610, 303 until a first password is changed). Events: `onsite` with {vid, kind, gid, move}; a comment line every 15 s keeps proxies
  * from closing an idle stream; the stream ends when the session is revoked or expires.
  */
 export function registerOnSiteStream(app: FastifyInstance, deps: { db: Db; events: OnSiteEvents; access: readonly Role[] }): void {
@@ -78,6 +78,8 @@ export function registerOnSiteStream(app: FastifyInstance, deps: { db: Db; event
       const token = req.headers['x-coolvisit-token'];
       session = await resolveSession(deps.db, typeof token === 'string' ? token : undefined);
       if (!deps.access.includes(session.role)) throw new AppError(Status.NO_PERMISSION);
+      // The same gate as every call: a first password must be changed before anything else is heard.
+      assertPasswordChanged(session, 'events/onsite');
     } catch (err) {
       if (err instanceof AppError) return reply.send({ status: err.status, reason: err.message, result: err.result });
       throw err;

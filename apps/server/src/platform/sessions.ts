@@ -22,7 +22,10 @@ export interface Session {
   subAccountId: number | null;
   gids: number[];
   expiresAt: Date;
-  /** Signed in with a password it must change: every call but the few that change it is refused (platform/calls.ts). */
+  /**
+   * Signed in with a password it must change: every call but the few that change it is refused (platform/calls.ts,
+   * downloads.ts, the stream in events.ts).
+   */
   mustChangePassword: boolean;
 }
 

@@ -1,6 +1,7 @@
 import type { PostLoginInput } from '../platform/landing';
 import type { Features, SType } from '../platform/routes';
 import { type ConsoleRole, getSession } from '../platform/session';
+import { PASSWORD_CHANGE_PATH } from '../platform/signinUrl';
 import { AREAS, areaOfRole } from './routes/areas';
 import { areaHome, areaOfPath } from './routes/derive';
 
@@ -39,7 +40,7 @@ export function homePath(role: ConsoleRole, features?: Features, sType: SType = 
  * own area, else the role's home (first screen of its area).
  */
 export function postLoginPath({ result, role, redirect, features }: PostLoginInput): string {
-  if (result.mustChangePassword) return '/update';
+  if (result.mustChangePassword) return PASSWORD_CHANGE_PATH;
   if (role === 'manager' && result.guidePending) return '/guide';
   const back = safeRedirect(redirect);
   if (back) {

@@ -66,7 +66,8 @@ function usePictures(settings: KioskSettings): KioskPictures {
 export function KioskApp({ queue }: { queue: OfflineQueue }) {
   const [session, setSession] = useState<LoginResult | null>(restoreSession);
 
-  // 27/28/29 from any call: the error policy signs out locally; the kiosk goes back to its sign-in screen.
+  // 27/28/29 from any call: the error policy signs out locally; the kiosk goes back to its sign-in screen. 303 (a
+  // password still to change) lands there too, where signing in again asks for the change.
   useEffect(() => {
     setNavigator(() => setSession(null));
   }, []);

@@ -114,6 +114,36 @@ describe('api client', () => {
     expect(navigate).toHaveBeenCalledWith(`/signin?redirect=${encodeURIComponent('/reception/password?x=1')}&role=reception&sType=2`);
     window.history.pushState({}, '', '/');
   });
+
+  it('on 303 shows the message once, keeps the session and goes to the password page, even for a silent call', async () => {
+    // The one-move latch is released by a timer: run it here so the next test starts unlatched.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    saveLogin({ token: 'tok-3', tokenExpire: 0, role: 5, sType: 5, userid: 1, company: 'ACME', account: 'sub1' }, 'manager');
+    window.history.pushState({}, '', '/visitors');
+    vi.stubGlobal('fetch', answer({ status: Status.PASSWORD_CHANGE_REQUIRED, reason: 'Change your password first', result: null }));
+    // Several calls of one screen answer 303 together: one message, one move.
+    const calls = [api.GetUserInfo({}, { silent: true }), api.GetUserInfo({}), api.GetUserInfo({})];
+    for (const call of calls) await expect(call).rejects.toBeInstanceOf(ApiError);
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledWith({ type: 'error', content: 'Change your password first', duration: 3 });
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/update');
+    expect(getSession().token).toBe('tok-3');
+    // The password page then says why the user is there.
+    expect(getSession().project?.mustChangePassword).toBe(true);
+    vi.runOnlyPendingTimers();
+    window.history.pushState({}, '', '/');
+  });
+
+  it('on 303 while on the password page stays there', async () => {
+    saveLogin({ token: 'tok-4', tokenExpire: 0, role: 5, sType: 5, userid: 1, company: 'ACME', account: 'sub2' }, 'manager');
+    window.history.pushState({}, '', '/update');
+    vi.stubGlobal('fetch', answer({ status: Status.PASSWORD_CHANGE_REQUIRED, reason: 'Change your password first', result: null }));
+    await api.GetUserInfo({}).catch(() => undefined);
+    expect(open).toHaveBeenCalledWith({ type: 'error', content: 'Change your password first', duration: 3 });
+    expect(navigate).not.toHaveBeenCalled();
+    window.history.pushState({}, '', '/');
+  });
 });
 
 describe('downloadUrl', () => {

@@ -14,6 +14,9 @@ describe('statusDisplay (spec section 8)', () => {
   it('signs out on 27, 28 and 29', () => {
     for (const code of [27, 28, 29]) expect(statusDisplay(code)).toBe('signOut');
   });
+  it('sends 303 (password change required) to the password page', () => {
+    expect(statusDisplay(Status.PASSWORD_CHANGE_REQUIRED)).toBe('changePassword');
+  });
   it('toasts every other code', () => {
     for (const code of [1, 2, 4, 46, 67, 75, 302, 400, 610, 613, 99999]) expect(statusDisplay(code)).toBe('toast');
   });
@@ -64,17 +67,26 @@ describe('planErrorDisplay', () => {
     expect(planErrorDisplay(err(Status.CAPTCHA_INVALID), 'zh')).toMatchObject({ kind: 'message', level: 'warning', text: { text: '验证码无效' } });
     expect(planErrorDisplay(err(Status.TOKEN_MISSING, 'No token'), 'en')).toEqual({ kind: 'signOut', seconds: 3, text: { text: 'No token' } });
   });
+  it('goes to the password page for 303, with its text in the console language', () => {
+    expect(planErrorDisplay(err(Status.PASSWORD_CHANGE_REQUIRED, 'Change it first'), 'en')).toEqual({
+      kind: 'changePassword',
+      seconds: 3,
+      text: { text: 'Change it first' },
+    });
+    expect(planErrorDisplay(err(Status.PASSWORD_CHANGE_REQUIRED, 'Change it first'), 'zh')).toMatchObject({ text: { text: '请先修改密码' } });
+  });
   it('uses a generic text with the code for an uncatalogued status in Chinese', () => {
     expect(planErrorDisplay(err(4242, 'Something'), 'zh')).toMatchObject({ text: { key: 'errors.unknown', code: 4242 } });
   });
 });
 
 describe('isSuppressed', () => {
-  it('honours silent lists for business statuses only, and never hides a session end', () => {
+  it('honours silent lists for business statuses only, and never hides a session end or a required password change', () => {
     expect(isSuppressed(new ApiError({ status: 400, reason: '' }), [400])).toBe(true);
     expect(isSuppressed(new ApiError({ status: 400, reason: '', http: 400 }), [400])).toBe(false);
     expect(isSuppressed(new ApiError({ status: 75, reason: '' }), true)).toBe(true);
     expect(isSuppressed(new ApiError({ status: 75, reason: '' }), undefined)).toBe(false);
     expect(isSuppressed(new ApiError({ status: 27, reason: '' }), true)).toBe(false);
+    expect(isSuppressed(new ApiError({ status: Status.PASSWORD_CHANGE_REQUIRED, reason: '' }), true)).toBe(false);
   });
 });

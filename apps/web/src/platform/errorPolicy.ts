@@ -1,4 +1,4 @@
-import { type Lang, PASS_WITH_MESSAGE_STATUSES, SESSION_END_STATUSES, SILENT_STATUSES, statusInfo } from '@openvisit/contract';
+import { type Lang, PASS_WITH_MESSAGE_STATUSES, SESSION_END_STATUSES, SILENT_STATUSES, Status, statusInfo } from '@openvisit/contract';
 import type { ApiError } from './apiError';
 
 /** How long messages stay, in seconds (spec section 8). */
@@ -10,14 +10,16 @@ export const HTTP_TOAST_SECONDS = 5;
  * - 'silent': 0 and 66 pass without a word (the caller decides what to show);
  * - 'passMessage': 119, 1301, 1311 pass to the caller and their message is shown;
  * - 'signOut': 27, 28, 29 show the message, sign out and go to the sign-in screen;
+ * - 'changePassword': 303 (a first password not yet changed) shows the message and goes to the password page;
  * - 'toast': everything else is an error toast for 3 s.
  */
-export type StatusDisplay = 'silent' | 'passMessage' | 'toast' | 'signOut';
+export type StatusDisplay = 'silent' | 'passMessage' | 'toast' | 'signOut' | 'changePassword';
 
 export function statusDisplay(status: number): StatusDisplay {
   if (SILENT_STATUSES.includes(status)) return 'silent';
   if (PASS_WITH_MESSAGE_STATUSES.includes(status)) return 'passMessage';
   if (SESSION_END_STATUSES.includes(status)) return 'signOut';
+  if (status === Status.PASSWORD_CHANGE_REQUIRED) return 'changePassword';
   return 'toast';
 }
 
@@ -44,7 +46,7 @@ export function statusText(status: number, reason: string, lang: Lang): string |
 export type ErrorPlan =
   | { kind: 'none' }
   | { kind: 'message'; level: 'error' | 'warning'; seconds: number; text: MessageText }
-  | { kind: 'signOut'; seconds: number; text: MessageText };
+  | { kind: 'signOut' | 'changePassword'; seconds: number; text: MessageText };
 
 /** Either ready text, or an i18n key with its values, resolved by whoever shows it. */
 export type MessageText =
@@ -71,14 +73,20 @@ export function planErrorDisplay(err: Pick<ApiError, 'status' | 'reason' | 'http
       const text = statusText(err.status, err.reason, lang);
       return { kind: 'signOut', seconds: STATUS_TOAST_SECONDS, text: text ? { text } : { key: 'errors.sessionEnded' } };
     }
+    case 'changePassword':
+      return { kind: 'changePassword', seconds: STATUS_TOAST_SECONDS, text: statusMessage(err, lang) };
     default:
       return { kind: 'message', level: 'error', seconds: STATUS_TOAST_SECONDS, text: statusMessage(err, lang) };
   }
 }
 
-/** Whether `silent` (true, or a list of statuses) suppresses the display of this error. Session end is never suppressed. */
+/**
+ * Whether `silent` (true, or a list of statuses) suppresses the display of this error. A session end or a required
+ * password change is never suppressed: every screen would fail until the user is moved.
+ */
 export function isSuppressed(err: Pick<ApiError, 'status' | 'http'>, silent: boolean | readonly number[] | undefined): boolean {
-  if (statusDisplay(err.status) === 'signOut' && err.http === undefined) return false;
+  const display = statusDisplay(err.status);
+  if ((display === 'signOut' || display === 'changePassword') && err.http === undefined) return false;
   if (silent === true) return true;
   if (!silent) return false;
   return err.http === undefined && silent.includes(err.status);

@@ -2,8 +2,8 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import type { ApiError } from './apiError';
 import { type MessageText, planErrorDisplay } from './errorPolicy';
 import { currentLang, i18n } from './i18n';
-import { getSession, signOutLocal } from './session';
-import { currentPath, signInUrl } from './signinUrl';
+import { getSession, signOutLocal, updateStoredProject } from './session';
+import { currentPath, PASSWORD_CHANGE_PATH, signInUrl } from './signinUrl';
 
 /**
  * The bridge from the non-React API client to antd's message API and the router: the providers
@@ -12,6 +12,7 @@ import { currentPath, signInUrl } from './signinUrl';
 let messageApi: MessageInstance | null = null;
 let navigateTo: (to: string) => void = (to) => window.location.assign(to);
 let sessionEnding = false;
+let passwordChangeSent = false;
 
 export function setMessageApi(api: MessageInstance | null): void {
   messageApi = api;
@@ -41,6 +42,20 @@ export function endSession(): void {
   navigateTo(signInUrl(back, role, project?.sType));
 }
 
+/** Shows 303's message and opens the password page (unless already there), keeping the session. */
+function sendToPasswordChange(text: string, seconds: number): void {
+  // Several calls of one screen answer 303 together: one message, one move.
+  if (passwordChangeSent) return;
+  passwordChangeSent = true;
+  showMessage('error', text, seconds);
+  // The password page explains why the user is there when the stored sign-in says so.
+  updateStoredProject({ mustChangePassword: true });
+  if (window.location.pathname !== PASSWORD_CHANGE_PATH) navigateTo(PASSWORD_CHANGE_PATH);
+  setTimeout(() => {
+    passwordChangeSent = false;
+  }, 1000);
+}
+
 /** Applies the display policy to an error (once). */
 export function displayError(err: ApiError): void {
   if (err.displayed) return;
@@ -49,6 +64,10 @@ export function displayError(err: ApiError): void {
   if (plan.kind === 'none') return;
   if (plan.kind === 'message') {
     showMessage(plan.level, resolveMessage(plan.text), plan.seconds);
+    return;
+  }
+  if (plan.kind === 'changePassword') {
+    sendToPasswordChange(resolveMessage(plan.text), plan.seconds);
     return;
   }
   // Several calls in flight may all answer 27: show one message and redirect once.

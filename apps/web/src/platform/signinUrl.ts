@@ -10,6 +10,9 @@ export function signInUrl(redirect: string | null, role: ConsoleRole | null, sTy
   return s ? `/signin?${s}` : '/signin';
 }
 
+/** The password page: where a sign-in with a first password lands, and where a 303 answer sends the user. */
+export const PASSWORD_CHANGE_PATH = '/update';
+
 /** Path, query and hash of the page being shown. */
 export function currentPath(): string {
   if (typeof window === 'undefined') return '/';

@@ -104,7 +104,8 @@ export const modifyUserInfo = defineCall({
   module: 'accounts',
   summary: "Change the company's name, short name, remark and the administrator's name and phone",
   access: COMPANY_ADMINS,
-  statuses: [Status.COMPANY_NAME_TAKEN, Status.INVALID_USER],
+  // No 46: company names need not be unique, so another company's name is never refused (nor revealed).
+  statuses: [Status.INVALID_USER],
   log: { module: LogModule.ACCOUNT, event: 'update' },
   input: z
     .object({

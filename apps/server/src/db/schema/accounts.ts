@@ -26,7 +26,9 @@ export const companies = pgTable(
     settings: jsonb('settings').notNull().default({}),
     ...timestamps,
   },
-  (t) => [uniqueIndex('companies_email_uq').on(t.email), uniqueIndex('companies_name_uq').on(sql`lower(${t.name})`)],
+  // The name need not be unique: sign-in is by email, and refusing a name held elsewhere would tell any registrant or
+  // administrator the names of other companies (issue 13).
+  (t) => [uniqueIndex('companies_email_uq').on(t.email)],
 );
 
 /** Staff accounts of a company (qcv_security_staff): HSE, server company, reception, logistics, machine, sub-admin. */

@@ -130,5 +130,10 @@ export const subAccounts = pgTable(
     isUse: smallint('is_use').notNull().default(1),
     ...timestamps,
   },
-  (t) => [uniqueIndex('sub_accounts_email_uq').on(sql`lower(${t.email})`), index('sub_accounts_company_idx').on(t.companyId)],
+  // The sign-in email is unique within the head company only: an installation-wide index would tell whoever creates a
+  // sub-company that another company's tenant holds the address. Sign-in lets the password pick (subAccountLogin).
+  (t) => [
+    uniqueIndex('sub_accounts_company_email_uq').on(t.companyId, sql`lower(${t.email})`),
+    index('sub_accounts_email_idx').on(sql`lower(${t.email})`),
+  ],
 );

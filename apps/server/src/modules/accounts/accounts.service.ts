@@ -79,8 +79,6 @@ export async function modifyUserInfo(
   input: { username?: string; phone?: string; company?: string; shortName?: string; remark?: string; lang?: Lang; guideDone?: boolean },
 ): Promise<UserInfo> {
   const repo = repoOf(ctx);
-  if (input.company && (await accountsSystemRepository(ctx.system).companyNameTaken(input.company, ctx.tenant.companyId)))
-    throw new AppError(Status.COMPANY_NAME_TAKEN);
   const updated = await repo.updateCompany({
     ...(input.username !== undefined && { username: input.username }),
     ...(input.phone !== undefined && { phone: normalizePhone(input.phone) ?? input.phone }),

@@ -6,14 +6,6 @@ import { dbOf, type SystemScope } from '../../platform/tenancy.js';
 export function accountsSystemRepository(scope: SystemScope) {
   const db = dbOf(scope);
   return {
-    /** Company names are unique installation-wide: another company's name is looked for, excluding the caller's own. */
-    companyNameTaken: (name: string, exceptCompanyId: number) =>
-      db
-        .select({ id: companies.id })
-        .from(companies)
-        .where(sql`lower(${companies.name}) = lower(${name}) and ${companies.id} <> ${exceptCompanyId}`)
-        .limit(1)
-        .then((r) => r.length > 0),
     /** A super account oversees several companies; it belongs to none, so its companies are read across them. */
     async companiesOfSuper(superId: number) {
       const [sup] = await db.select().from(superAccounts).where(eq(superAccounts.id, superId)).limit(1);
@@ -21,7 +13,10 @@ export function accountsSystemRepository(scope: SystemScope) {
       return db.select().from(companies).where(inArray(companies.id, sup.companyIds)).orderBy(companies.name);
     },
     // Operator commands (cli.ts) act on the installation, not on a company: they name any company or account.
-    /** Is a company with this email or name already installed? */
+    /**
+     * Is a company with this email or name already installed? Names need not be unique, but the operator sees every
+     * company, and a second one of the same name from the command line is most likely a mistake.
+     */
     companyExists: (email: string, name: string) =>
       db
         .select({ id: companies.id })

@@ -74,32 +74,3 @@ export function alreadyRegisteredMail(lang: Lang, v: { signInLink: string; forgo
     ),
   };
 }
-
-/** A registration named a company another already registered under: told to the address, never to the form. */
-export function companyNameTakenMail(lang: Lang, v: { company: string; signUpLink: string }) {
-  if (lang === 'zh')
-    return {
-      subject: `公司名称“${v.company}”已被注册`,
-      ...layout(
-        '请换一个公司名称',
-        [
-          '您好：',
-          `名为“${v.company}”的公司已经在 OpenVisit 注册，因此没有创建账号。请用另一个名称（another name）重新注册；如果您的公司已在使用 OpenVisit，请向其管理员申请账号。`,
-        ],
-        { href: v.signUpLink, label: '重新注册' },
-        '如果这不是您本人的操作，请忽略此邮件。',
-      ),
-    };
-  return {
-    subject: `The company name “${v.company}” is already registered`,
-    ...layout(
-      'Please choose another company name',
-      [
-        'Hello,',
-        `A company named “${v.company}” is already registered on OpenVisit, so no account was created. Register again under another name; if your company already uses OpenVisit, ask its administrator for an account.`,
-      ],
-      { href: v.signUpLink, label: 'Register again' },
-      'If you did not register, you can ignore this email.',
-    ),
-  };
-}

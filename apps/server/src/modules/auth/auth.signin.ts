@@ -176,7 +176,15 @@ export async function empLogin(ctx: CallContext, input: { phone: string; empPwd:
 
 export async function subAccountLogin(ctx: CallContext, input: { email: string; password: string; digest?: string }): Promise<LoginResult> {
   await requireCaptcha(ctx, input.digest);
-  const sub = await sys(ctx).findSubAccountByEmail(input.email.trim());
+  const candidates = await sys(ctx).findSubAccountsByEmail(input.email.trim());
+  // Tenants of several head companies may share the address: the password tells which one signs in.
+  const sub = (
+    await pickByPassword(
+      ctx,
+      candidates.map((c) => ({ kind: 'sub' as const, account: c })),
+      input.password,
+    )
+  )?.account;
   await checkCredentials(ctx, 'sub', sub, input.password, async () => ({
     companyId: sub?.companyId ?? 0,
     account: sub?.email ?? '',

@@ -6,16 +6,16 @@ import { AppError } from '../../platform/errors.js';
 import { sealedInMessage } from '../../platform/messages.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import { requireCaptcha, sys } from './auth.credentials.js';
-import { activationMail, alreadyRegisteredMail, companyNameTakenMail } from './auth.mails.js';
+import { activationMail, alreadyRegisteredMail } from './auth.mails.js';
 import { authSystemRepository } from './auth.system.repository.js';
 
 const ACTIVATION_HOURS = 48;
 
 /**
- * Registers a company. A taken email or company name is never said to the form (that would let anyone list the
- * addresses and names of other companies): the answer is the same as for a new company, and the address is told by
- * mail instead (its owner learns it is already registered; a new address learns the name is taken). The password is
- * hashed on every path so the time taken tells nothing either.
+ * Registers a company. A taken email is never said to the form (that would let anyone list the addresses of other
+ * companies): the answer is the same as for a new company, and the address's owner learns by mail that it is already
+ * registered. Company names need not be unique, so none is refused. The password is hashed on every path so the time
+ * taken tells nothing either.
  */
 export async function register(
   ctx: CallContext,
@@ -25,7 +25,6 @@ export async function register(
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   if (await sys(ctx).findCompanyByEmail(email)) return alreadyRegistered(ctx, email, input.lang);
-  if (await sys(ctx).findCompanyByName(input.company)) return nameTaken(ctx, email, input);
   const token = randomToken(32);
   const userid = await inTransaction(ctx.system, async (tx) => {
     const row = await authSystemRepository(tx).insertCompany({
@@ -48,14 +47,12 @@ export async function register(
     });
     return row.id;
   }).catch((err: unknown) => {
-    // Two registrations racing for the same email or name: the unique index decides, and the loser is told by mail.
+    // Two registrations racing for the same email: the unique index decides, and the loser is told by mail.
     const msg = String((err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message);
     if (msg.includes('companies_email_uq')) return 'email' as const;
-    if (msg.includes('companies_name_uq')) return 'name' as const;
     throw err;
   });
   if (userid === 'email') return alreadyRegistered(ctx, email, input.lang);
-  if (userid === 'name') return nameTaken(ctx, email, input);
   const mail = activationMail(input.lang, {
     company: input.company,
     username: input.username,
@@ -74,12 +71,6 @@ export async function register(
 
 async function alreadyRegistered(ctx: CallContext, email: string, lang: Lang): Promise<null> {
   const mail = alreadyRegisteredMail(lang, { signInLink: `${ctx.config.publicUrl}/signin`, forgotLink: `${ctx.config.publicUrl}/forgot` });
-  await ctx.services.mailer.send({ companyId: null, to: email, ...mail });
-  return null;
-}
-
-async function nameTaken(ctx: CallContext, email: string, input: { company: string; lang: Lang }): Promise<null> {
-  const mail = companyNameTakenMail(input.lang, { company: input.company, signUpLink: `${ctx.config.publicUrl}/signup` });
   await ctx.services.mailer.send({ companyId: null, to: email, ...mail });
   return null;
 }

@@ -20,14 +20,15 @@ export function credentialTable(kind: AccountKind) {
 
 /**
  * Sign-in, sign-up and password links. These run before there is a session (or for a super account, which belongs to
- * no company), so they search across companies: by a sign-in name or email unique installation-wide, by a link token,
- * or by an account id a session or token has already named.
+ * no company), so they search across companies: by a sign-in name or email (installation-wide for administrators and
+ * super accounts; staff names, employees' phones and sub-company emails may repeat across companies, and the password
+ * picks), by a link token, or by an account id a session or token has already named.
  */
 export function authSystemRepository(scope: SystemScope) {
   return { ...companyRecords(scope), ...accountsByName(scope), ...credentials(scope), ...emailLinks(scope) };
 }
 
-/** Companies found by their administrator's email, name or id; created by sign-up. */
+/** Companies found by their administrator's email or id; created by sign-up. */
 function companyRecords(scope: SystemScope) {
   const db = dbOf(scope);
   return {
@@ -37,14 +38,6 @@ function companyRecords(scope: SystemScope) {
         .select()
         .from(companies)
         .where(eq(companies.email, email))
-        .limit(1)
-        .then((r) => r[0]),
-    /** Sign-up: company names are unique installation-wide. */
-    findCompanyByName: (name: string) =>
-      db
-        .select({ id: companies.id })
-        .from(companies)
-        .where(sql`lower(${companies.name}) = lower(${name})`)
         .limit(1)
         .then((r) => r[0]),
     /** The company an account or link names, before any session exists. */
@@ -115,14 +108,8 @@ function accountsByName(scope: SystemScope) {
         .from(employees)
         .where(and(sql`lower(${employees.email}) = ${email.toLowerCase()}`, eq(employees.status, 0)))
         .limit(10),
-    /** Sub-company sign-in: its email is unique installation-wide. */
-    findSubAccountByEmail: (email: string) =>
-      db
-        .select()
-        .from(subAccounts)
-        .where(sql`lower(${subAccounts.email}) = lower(${email})`)
-        .limit(1)
-        .then((r) => r[0]),
+    /** Sub-company sign-in: its email is unique within a head company, so several companies' tenants may hold it. */
+    findSubAccountsByEmail: (email: string) => db.select().from(subAccounts).where(sql`lower(${subAccounts.email}) = lower(${email})`).limit(10),
     /** Super accounts belong to no company. */
     findSuperAccount: (account: string) =>
       db

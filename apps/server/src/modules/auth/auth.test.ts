@@ -2,7 +2,7 @@ import { Role, Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownCaptcha, PASSWORD, seedCompany, seedEmployee, seedSubAccount, seedSuper, type TestApp, testApp } from '../../../test/harness.js';
-import { companies, mails, operationLogs, sessions, staffAccounts } from '../../db/schema/index.js';
+import { companies, mails, operationLogs, sessions, staffAccounts, subAccounts } from '../../db/schema/index.js';
 import { hashPassword, sha256 } from '../../platform/crypto.js';
 
 function linkToken(text: string, path: string): string {
@@ -62,22 +62,27 @@ describe('registration and activation', () => {
     expect(login.result.guidePending).toBe(true);
   });
 
-  it('a taken email or company name answers as a new registration does, stores nothing and tells the address by mail', async () => {
+  it('a taken email answers as a new registration does, stores nothing and tells the address by mail', async () => {
     const before = await t.db.select().from(companies);
     const fresh = await t.call('Register', { ...reg, email: 'first.time@example.com', company: 'Brand New Co', lang: 'en' });
     const takenEmail = await t.call('Register', { ...reg, company: 'Other Co', lang: 'en' });
-    const takenName = await t.call('Register', { ...reg, email: 'other@example.com', company: '星河科技有限公司', lang: 'en' });
-    // Nothing in the answers tells a taken address or name from a free one.
-    for (const r of [takenEmail, takenName]) expect({ status: r.status, result: r.result }).toEqual({ status: fresh.status, result: fresh.result });
+    // Nothing in the answer tells a taken address from a free one.
+    expect({ status: takenEmail.status, result: takenEmail.result }).toEqual({ status: fresh.status, result: fresh.result });
     expect(await t.db.select().from(companies)).toHaveLength(before.length + 1);
     // The owner of the address learns of it in their mailbox, where an outsider cannot read it.
     const [owner] = (await t.db.select().from(mails).where(eq(mails.to, 'founder@example.com'))).filter((m) => !m.subject.includes('激活'));
     expect(owner?.text).toContain('already registered');
     expect(owner?.text).toContain(`${t.config.publicUrl}/forgot`);
-    const [other] = await t.db.select().from(mails).where(eq(mails.to, 'other@example.com'));
-    expect(other?.text).toContain('星河科技有限公司');
-    expect(other?.text).toContain('another name');
-    expect(other?.text).not.toContain('token=');
+  });
+
+  it("another company's name is free to take: company names are not unique, so no answer or mail can reveal one", async () => {
+    const r = await t.call('Register', { ...reg, email: 'other@example.com', company: '星河科技有限公司', lang: 'en' });
+    expect(r.status).toBe(0);
+    const named = await t.db.select({ email: companies.email }).from(companies).where(eq(companies.name, '星河科技有限公司'));
+    expect(named.map((c) => c.email).sort()).toEqual(['founder@example.com', 'other@example.com']);
+    // The new address gets its own activation link, like any new company.
+    const [mail] = await t.db.select().from(mails).where(eq(mails.to, 'other@example.com'));
+    expect(t.services.outbox.opened(mail?.text ?? '')).toContain('/active?token=');
   });
 
   it('refuses bad input with 400 naming each field', async () => {
@@ -230,6 +235,24 @@ describe('sign-in kinds, lockout and sessions', () => {
     expect(h.result.role).toBe(Role.SUPER);
     expect(h.result.companies.map((c) => c.userid)).toEqual([company.id]);
     expect((await t.api.superAccountLogin({ account: 'admin', password: PASSWORD })).status).toBe(75);
+  });
+
+  it('a sub-company email is unique within its head company only: when two hold it, the password tells which signs in', async () => {
+    const a = await seedCompany(t);
+    const b = await seedCompany(t);
+    const sub = (companyId: number, email: string, password: string) =>
+      hashPassword(password).then((passwordHash) =>
+        t.db.insert(subAccounts).values({ companyId, companyName: 'Floor 3', email, passwordHash }).returning({ id: subAccounts.id }),
+      );
+    // Another head company's tenant may use the address: creating it must not tell anyone that it is taken.
+    const [inA] = await sub(a.id, 'Front@Tenant.example', 'Alpha#2026');
+    const [inB] = await sub(b.id, 'front@tenant.example', 'Beta#2026');
+    await expect(sub(a.id, 'FRONT@tenant.example', 'Gamma#2026')).rejects.toThrow();
+    const asA = await t.api.subAccountLogin({ email: 'front@tenant.example', password: 'Alpha#2026' });
+    const asB = await t.api.subAccountLogin({ email: 'Front@Tenant.example', password: 'Beta#2026' });
+    expect(asA.result).toMatchObject({ userid: a.id, subaccountId: inA?.id });
+    expect(asB.result).toMatchObject({ userid: b.id, subaccountId: inB?.id });
+    expect((await t.api.subAccountLogin({ email: 'front@tenant.example', password: 'Gamma#2026' })).status).toBe(Status.WRONG_CREDENTIALS);
   });
 
   it('tokens: 28 missing, 27 unknown or signed out, 29 expired; user/info by query token', async () => {

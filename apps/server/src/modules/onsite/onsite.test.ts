@@ -125,6 +125,22 @@ describe('on site now: the list, the live stream and the evacuation list', () =>
     expect(refused.status).toBe(Status.NO_PERMISSION);
   });
 
+  it('refuses the stream with 303 to a session that must change its password, as every call, until it is changed', async () => {
+    const first = { account: 'board.subadmin', password: 'First#2026', sName: 'Board Sub', sType: 5 as const };
+    expect((await t.api.AddManager(first, a.token)).status).toBe(0);
+    const { token } = (await t.api.Login({ email: first.account, password: first.password })).result;
+    const refused = await fetch(`${url}/api/events/onsite`, { headers: { 'x-coolvisit-token': token } });
+    // A stream opened by mistake is closed here, so it cannot outlive this test.
+    const streaming = refused.headers.get('content-type')?.includes('text/event-stream');
+    const answer = streaming ? await refused.body?.cancel() : ((await refused.json()) as { status: number });
+    expect(answer?.status).toBe(Status.PASSWORD_CHANGE_REQUIRED);
+    expect((await t.api.updatePassword({ oldPassword: first.password, password: 'Second#2026' }, token)).status).toBe(0);
+    const res = await fetch(`${url}/api/events/onsite`, { headers: { 'x-coolvisit-token': token } });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    await res.body?.cancel();
+    await eventually(() => t.services.events.listeners === 0);
+  });
+
   it('streams arrivals and departures as they commit, whoever writes them, to this company only', async () => {
     const res = await fetch(`${url}/api/events/onsite`, { headers: { 'x-coolvisit-token': a.token } });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
