@@ -106,7 +106,7 @@ describe('employee attributes', () => {
   });
 
   it('visit types and default notify in batches; employees read and set only their own', async () => {
-    const set = (empids: number[]) =>
+    const set = (empids: (number | undefined)[]) =>
       t.call<{ updated: number }>('updateEmpVisitType', { empids, visitType: '面试#Interview， 商务#Business,' }, a.token);
     // Another company's employee in the batch refuses all of it, as if there were no such employee.
     expect((await set([ids[0], ids[1], bEmp])).status).toBe(Status.EMPLOYEE_NOT_EXIST);
