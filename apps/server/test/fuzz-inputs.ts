@@ -89,6 +89,10 @@ const CANDIDATES: unknown[] = [
   '11010519491231002X',
   '2026-01-01',
   '08:00',
+  '18:00',
+  '123456',
+  // An opaque link token (invitations' secid).
+  'Fz0123456789abcdefghijKLMNOPQRS_-x',
   '1',
   1,
   2,
@@ -100,6 +104,8 @@ const CANDIDATES: unknown[] = [
   'https://example.com',
   'LFT_fuzz',
   Date.now() + 86_400_000,
+  // Later than the one before, for an end that must follow a start.
+  Date.now() + 2 * 86_400_000,
   [],
   {},
   null,
