@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Timeouts bound a hang, never a speed: a loaded machine makes the run slower, not red. TEST_TIMEOUT_SCALE multiplies them.
@@ -6,6 +7,9 @@ const contractAlias = { '@openvisit/contract': new URL('./packages/contract/src/
 
 export default defineConfig({
   test: {
+    // Vitest's default (one worker fewer than the cores) leaves one of two cores idle: the suite is CPU-bound in the
+    // workers (PGlite, jsdom), so on a small machine every core runs a file. VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism() - 1),
     reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
