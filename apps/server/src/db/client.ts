@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -27,6 +29,27 @@ export interface Database {
    * answers the function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+const recording = new AsyncLocalStorage<string[]>();
+/** Transaction control: PGlite sends it itself and node-postgres through Drizzle, so it is left out of the record. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+/** Drizzle's logger, on both drivers: notes each statement in the record of the work running, if any (one lookup otherwise). */
+const statementLogger: Logger = {
+  logQuery(query) {
+    const record = recording.getStore();
+    if (record && !TRANSACTION_CONTROL.test(query)) record.push(query);
+  },
+};
+
+/**
+ * Runs `work` and answers the SQL of each statement it sent (its own async context only: background jobs and other
+ * requests are not in it). The statement-count tests hold hot paths to the reads and writes they need.
+ */
+export async function recordStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const statements: string[] = [];
+  const result = await recording.run(statements, work);
+  return { result, statements };
 }
 
 /** The migrations folder, found from this file whether it runs from src/ or from the bundle in dist/. */
@@ -77,7 +100,7 @@ export async function openPglite(dir: string | 'memory' | PGlite, { durable = tr
     client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, ...(durable ? { startParams: DURABLE_START_PARAMS } : {}) });
     if (durable) syncToDisk(client);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: statementLogger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -182,7 +205,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   // transaction when its backend is terminated (a restart, a failover) would otherwise throw an unhandled 'error'
   // and end the process. Its pending or next query fails instead, and the pool discards it on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: statementLogger }) as unknown as Db;
   return {
     db,
     kind: 'postgres',

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { type Actor, clientEnd, writeLog } from './audit.js';
 import { AppError, badParams } from './errors.js';
+import { withRequestCache } from './requestCache.js';
 import type { Services } from './services.js';
 import { assertPasswordChanged, resolveSession, type Session } from './sessions.js';
 import { dbOf, type SystemScope, sessionScope, systemScope, type TenantScope } from './tenancy.js';
@@ -121,7 +122,7 @@ export function registerCalls(app: FastifyInstance, deps: { db: Db; config: Conf
         url: prefix + call.name,
         ...(limiter && { config: { rateLimit: false }, onRequest: limiter }),
         ...(call.maxBodyBytes && { bodyLimit: call.maxBodyBytes }),
-        handler: (req, reply) => runCall(binding, deps, req, reply),
+        handler: (req, reply) => withRequestCache(() => runCall(binding, deps, req, reply)),
       });
     }
   }

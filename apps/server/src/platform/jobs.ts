@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, isDatabaseUnavailable } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 import { errorText } from './logging.js';
+import { withRequestCache } from './requestCache.js';
 
 export type JobHandler = (payload: unknown, ctx: { attempt: number; final: boolean }) => Promise<void>;
 
@@ -22,6 +24,8 @@ export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
+  /** The context the queue was built in: a job an enqueue wakes runs there, not in the request that enqueued it. */
+  private readonly outside = AsyncLocalStorage.snapshot();
 
   constructor(
     private readonly db: Db,
@@ -91,7 +95,7 @@ export class JobQueue {
   }
 
   private kick(): void {
-    if (this.timer) setImmediate(() => void this.runDue().catch((err) => this.loopFailed(err)));
+    if (this.timer) setImmediate(() => this.outside(() => void this.runDue().catch((err) => this.loopFailed(err))));
   }
 
   private async drain(): Promise<number> {
@@ -131,7 +135,8 @@ export class JobQueue {
     const final = job.attempts >= job.max_attempts;
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload, { attempt: job.attempts, final });
+      // A job, like a call, reads each thing once (platform/requestCache.ts).
+      await withRequestCache(() => handler(job.payload, { attempt: job.attempts, final }));
       await this.db.update(jobs).set({ state: 'done', lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
     } catch (err) {
       const message = errorText(err); // a failed query's values stay out of the log and the table

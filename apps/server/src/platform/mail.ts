@@ -77,9 +77,14 @@ export class Mailer {
 
   /** Records the mail and queues its delivery (or keeps it, without any mail server); answers the record's id. */
   async send(mail: OutgoingMail): Promise<number> {
+    return (await this.post(mail)).messageId;
+  }
+
+  /** `send`, answering also whether the mail was queued or kept (no mail server at all): the notifier reports it. */
+  async post(mail: OutgoingMail): Promise<{ messageId: number; state: 'queued' | 'kept' }> {
     const own = mail.companyId ? await this.companySmtp(mail.companyId).catch(() => null) : null;
     const message = { ...mail, channel: 'email' as const, attachments: stored(mail.attachments) };
-    if (own || this.transport) return this.outbox.queue(message);
+    if (own || this.transport) return { messageId: await this.outbox.queue(message), state: 'queued' };
     const id = await this.outbox.record(message, 'kept', null);
     // Without any mail server the log is the only way the mail reaches anyone (the first company's activation link):
     // the operator reading it is its recipient, so its links are printed opened. The record keeps them sealed.
@@ -87,7 +92,7 @@ export class Mailer {
       { messageId: id, to: mail.to, subject: mail.subject },
       `mail kept in the local outbox (no SMTP_URL):\n${this.outbox.opened(mail.text)}`,
     );
-    return id;
+    return { messageId: id, state: 'kept' };
   }
 
   /** Sends a mail now, once, through `route` (null: the installation's server); answers the record, sent or failed. */

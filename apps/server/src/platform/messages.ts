@@ -114,11 +114,6 @@ export class Outbox {
     await this.db.update(messages).set({ text }).where(eq(messages.id, id));
   }
 
-  async stateOf(id: number): Promise<string | undefined> {
-    const [row] = await this.db.select({ state: messages.state }).from(messages).where(eq(messages.id, id)).limit(1);
-    return row?.state;
-  }
-
   private async insert(m: OutgoingMessage, state: string, error: string | null): Promise<number> {
     const [row] = await this.db
       .insert(messages)

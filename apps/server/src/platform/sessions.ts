@@ -1,9 +1,10 @@
 import { type Role, Status } from '@openvisit/contract';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import { type Db, prepared } from '../db/client.js';
-import { sessions } from '../db/schema/index.js';
+import { companies, companyRecord, sessions } from '../db/schema/index.js';
 import { randomToken, sha256 } from './crypto.js';
 import { AppError } from './errors.js';
+import { cacheKey, remember } from './requestCache.js';
 import { type DbOrScope, dbFrom } from './tenancy.js';
 
 export type AccountKind = 'admin' | 'staff' | 'employee' | 'sub' | 'super';
@@ -65,21 +66,27 @@ export async function createSession(on: DbOrScope, s: NewSession): Promise<{ tok
   return { token, session: { ...rest, mustChangePassword: s.mustChangePassword ?? false, id: row.id, expiresAt } };
 }
 
-/** 28 without a token, 27 for an unknown or revoked one, 29 once expired. */
+/**
+ * 28 without a token, 27 for an unknown or revoked one, 29 once expired. One prepared statement reads the session and
+ * its company (which nearly every call then needs: settings, name, language), remembered for the rest of the call.
+ */
 export async function resolveSession(db: Db, token: string | undefined): Promise<Session> {
   if (!token) throw new AppError(Status.TOKEN_MISSING);
   if (token.length > 200) throw new AppError(Status.TOKEN_INVALID);
   const byHash = prepared(db, 'session_by_hash', (d, name) =>
     d
-      .select()
+      .select({ session: getTableColumns(sessions), company: companyRecord })
       .from(sessions)
+      .leftJoin(companies, eq(companies.id, sessions.companyId))
       .where(eq(sessions.tokenHash, sql.placeholder('hash')))
       .limit(1)
       .prepare(name),
   );
-  const [row] = await byHash.execute({ hash: sha256(token) });
+  const [found] = await byHash.execute({ hash: sha256(token) });
+  const row = found?.session;
   if (!row || row.revokedAt) throw new AppError(Status.TOKEN_INVALID);
   if (row.expiresAt.getTime() <= Date.now()) throw new AppError(Status.TOKEN_EXPIRED);
+  if (found.company) remember(cacheKey.company(row.companyId), found.company);
   return {
     id: row.id,
     companyId: row.companyId,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps, tstz } from './columns.js';
 
@@ -30,6 +30,16 @@ export const companies = pgTable(
   // administrator the names of other companies (issue 13).
   (t) => [uniqueIndex('companies_email_uq').on(t.email)],
 );
+
+/**
+ * The company row as calls read it: everything but the administrator's password hash (only sign-in and recovery read
+ * that, by their own queries). The session look-up joins it, so a call has its company without another statement.
+ */
+export const companyRecord = (() => {
+  const { passwordHash: _hash, ...columns } = getTableColumns(companies);
+  return columns;
+})();
+export type CompanyRecord = Omit<typeof companies.$inferSelect, 'passwordHash'>;
 
 /** Staff accounts of a company (qcv_security_staff): HSE, server company, reception, logistics, machine, sub-admin. */
 export const staffAccounts = pgTable(

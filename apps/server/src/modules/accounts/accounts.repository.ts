@@ -1,34 +1,41 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { prepared } from '../../db/client.js';
-import { companies, staffAccounts } from '../../db/schema/index.js';
+import { type CompanyRecord, companies, companyRecord, staffAccounts } from '../../db/schema/index.js';
+import { cacheKey, forget, readOnce } from '../../platform/requestCache.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 export type StaffRow = typeof staffAccounts.$inferSelect;
-export type CompanyRow = typeof companies.$inferSelect;
+export type CompanyRow = CompanyRecord;
 
 /** The scope's company row and its staff accounts: every query here is bound to the company and has no way to reach another. */
 export function accountsRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(staffAccounts.companyId, scope.companyId);
   return {
+    /** Read once per call (the session look-up has usually read it already: platform/requestCache.ts). */
     company: () =>
-      prepared(db, 'company_by_id', (d, name) =>
-        d
-          .select()
-          .from(companies)
-          .where(eq(companies.id, sql.placeholder('id')))
-          .limit(1)
-          .prepare(name),
-      )
-        .execute({ id: scope.companyId })
-        .then((r) => r[0]),
+      readOnce(cacheKey.company(scope.companyId), () =>
+        prepared(db, 'company_by_id', (d, name) =>
+          d
+            .select(companyRecord)
+            .from(companies)
+            .where(eq(companies.id, sql.placeholder('id')))
+            .limit(1)
+            .prepare(name),
+        )
+          .execute({ id: scope.companyId })
+          .then((r): CompanyRecord | undefined => r[0]),
+      ),
     updateCompany: (values: Partial<typeof companies.$inferInsert>) =>
       db
         .update(companies)
         .set(values)
         .where(eq(companies.id, scope.companyId))
-        .returning()
-        .then((r) => r[0]),
+        .returning(companyRecord)
+        .then((r) => {
+          forget(cacheKey.company(scope.companyId));
+          return r[0];
+        }),
     /** The settings JSON, locked until the transaction ends (run inside `inTransaction`). */
     lockSettings: () =>
       db
@@ -37,7 +44,12 @@ export function accountsRepository(scope: TenantScope) {
         .where(eq(companies.id, scope.companyId))
         .for('update')
         .then((r) => r[0]?.settings as Record<string, unknown> | undefined),
-    setSettings: (settings: Record<string, unknown>) => db.update(companies).set({ settings }).where(eq(companies.id, scope.companyId)),
+    setSettings: (settings: Record<string, unknown>) =>
+      db
+        .update(companies)
+        .set({ settings })
+        .where(eq(companies.id, scope.companyId))
+        .then(() => forget(cacheKey.company(scope.companyId))),
     listStaff: (sTypes?: number[]) =>
       db
         .select()

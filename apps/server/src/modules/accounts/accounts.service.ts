@@ -1,6 +1,7 @@
 import { type CompanySettings, companySettings, type Lang, normalizePhone, Status, type UserInfo } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
+import { cacheKey, readOnce } from '../../platform/requestCache.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 import * as auth from '../auth/auth.service.js';
 import { accountsRepository, type CompanyRow } from './accounts.repository.js';
@@ -26,14 +27,13 @@ export async function signInNameTaken(ctx: AuthedContext, name: string): Promise
 }
 
 /** A company's settings, defaults filled in, by scope: for code without a call context (notification jobs). */
-export async function settingsIn(scope: TenantScope): Promise<CompanySettings> {
-  return companySettings.parse((await company(scope))?.settings ?? {});
+export function settingsIn(scope: TenantScope): Promise<CompanySettings> {
+  return readOnce(cacheKey.settings(scope.companyId), async () => companySettings.parse((await company(scope))?.settings ?? {}));
 }
 
 /** The company's settings (spec section 3 per-account settings), defaults filled in. */
-export async function settingsOf(ctx: AuthedContext): Promise<CompanySettings> {
-  const company = await repoOf(ctx).company();
-  return companySettings.parse(company?.settings ?? {});
+export function settingsOf(ctx: AuthedContext): Promise<CompanySettings> {
+  return settingsIn(ctx.tenant);
 }
 
 /**

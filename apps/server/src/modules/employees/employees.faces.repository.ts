@@ -1,12 +1,14 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { employees, faceSyncQueue } from '../../db/schema/index.js';
+import { cacheKey, forgetting } from '../../platform/requestCache.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 /** Face photos of one company's employees and their queue to the devices. Writes that go together run in `inTransaction`. */
 export function facesRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(employees.companyId, scope.companyId);
-  return {
+  // Built before it is wrapped: as an argument its methods' result types would be inferred from the wrapper's.
+  const writes = {
     /** Points the employee at a new photo with the given face status, and queues it for the devices. */
     async setPhoto(empId: number, avatar: string, face: number) {
       const [updated] = await db
@@ -48,4 +50,5 @@ export function facesRepository(scope: TenantScope) {
       return rows.length;
     },
   };
+  return forgetting(cacheKey.employees(scope.companyId), writes);
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { departments, employeeDepartments, employees, subAccounts } from '../../db/schema/index.js';
+import { cacheKey, forgetting, readOnce } from '../../platform/requestCache.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 export type EmployeeRow = typeof employees.$inferSelect;
@@ -132,14 +133,18 @@ function employeeLists(scope: TenantScope) {
 function employeeLookups(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(employees.companyId, scope.companyId);
-  return {
-    byId: (id: number) =>
+  /** Read once per call: a walk-in's host is checked, then told. */
+  const byId = (id: number): Promise<EmployeeRow | undefined> =>
+    readOnce(cacheKey.employee(scope.companyId, id), () =>
       db
         .select()
         .from(employees)
         .where(and(mine, eq(employees.id, id)))
         .limit(1)
         .then((r) => r[0]),
+    );
+  return {
+    byId,
     byIds: (ids: number[]) =>
       ids.length
         ? db
@@ -185,19 +190,11 @@ function employeeLookups(scope: TenantScope) {
         .where(and(eq(subAccounts.companyId, scope.companyId), eq(subAccounts.id, id)))
         .limit(1)
         .then((r) => r.length > 0),
-    contactOf: (id: number) =>
-      db
-        .select({
-          name: employees.name,
-          email: employees.email,
-          phone: employees.phone,
-          defaultNotify: employees.defaultNotify,
-          status: employees.status,
-        })
-        .from(employees)
-        .where(and(mine, eq(employees.id, id)))
-        .limit(1)
-        .then((r) => r[0]),
+    /** How to reach them (the notifier): from the same read as `byId`, so telling a host just looked up costs nothing. */
+    contactOf: async (id: number) => {
+      const e = await byId(id);
+      return e && { name: e.name, email: e.email, phone: e.phone, defaultNotify: e.defaultNotify, status: e.status };
+    },
   };
 }
 
@@ -205,7 +202,8 @@ function employeeLookups(scope: TenantScope) {
 function employeeWrites(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(employees.companyId, scope.companyId);
-  return {
+  // Built before it is wrapped: as an argument its methods' result types would be inferred from the wrapper's.
+  const writes = {
     insert: (values: EmployeeInsert) =>
       db
         .insert(employees)
@@ -262,6 +260,7 @@ function employeeWrites(scope: TenantScope) {
       }
     },
   };
+  return forgetting(cacheKey.employees(scope.companyId), writes);
 }
 
 /** The company's employees' department memberships. */

@@ -30,7 +30,9 @@ export async function notifyArrival(ctx: AuthedContext, v: ArrivedVisit): Promis
     const proxy = proxyId === undefined ? undefined : { proxyId };
     const company = await accounts.company(ctx.tenant);
     const lang = company?.lang === 'zh' ? 'zh' : 'en';
-    const names = await employeeNames(ctx, [v.empId, ...(proxy ? [proxy.proxyId] : [])]);
+    // The host's name is on the visit as it was just recorded; only a proxy's is read.
+    const names = proxy ? await employeeNames(ctx, [proxy.proxyId]) : new Map<number, string>();
+    names.set(v.empId, v.empName);
     for (const [empId, proxyFor] of [[v.empId, false] as const, ...(proxy ? [[proxy.proxyId, true] as const] : [])]) {
       const notice = arrivalMail(lang, {
         recipient: names.get(empId) ?? '',

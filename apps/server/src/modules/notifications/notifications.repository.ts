@@ -15,6 +15,7 @@ import { and, count, desc, eq, gt, gte, ilike, lt, type SQL, sql } from 'drizzle
 import { messages, notifyConfigs } from '../../db/schema/index.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import { PermanentFailure } from '../../platform/messages.js';
+import { cacheKey, forget, readOnce } from '../../platform/requestCache.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 /** The channels configured here; DingTalk and RTX are the contacts module's (company settings). */
@@ -95,17 +96,19 @@ export function notifyRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const { companyId } = scope;
   const ofChannel = (channel: ConfChannel) => and(eq(notifyConfigs.companyId, companyId), eq(notifyConfigs.channel, channel));
+  /** Every channel's row (a handful), read once per call: the notifier and the mailer both ask. */
+  const all = (): Promise<Map<string, NotifyConfigRow>> =>
+    readOnce(cacheKey.channels(companyId), async () => {
+      const rows = await db.select().from(notifyConfigs).where(eq(notifyConfigs.companyId, companyId));
+      return new Map(rows.map((r) => [r.channel, r]));
+    });
 
   return {
     async get(channel: ConfChannel): Promise<NotifyConfigRow | undefined> {
-      const [row] = await db.select().from(notifyConfigs).where(ofChannel(channel)).limit(1);
-      return row;
+      return (await all()).get(channel);
     },
 
-    async all(): Promise<Map<string, NotifyConfigRow>> {
-      const rows = await db.select().from(notifyConfigs).where(eq(notifyConfigs.companyId, companyId));
-      return new Map(rows.map((r) => [r.channel, r]));
-    },
+    all,
 
     /** Writes a channel's settings; `secret` (sealed) and the quota only when given. */
     async save(
@@ -124,6 +127,7 @@ export function notifyRepository(scope: TenantScope) {
         .values({ companyId, channel, ...set })
         .onConflictDoUpdate({ target: [notifyConfigs.companyId, notifyConfigs.channel], set: { ...set, updatedAt: new Date() } })
         .returning();
+      forget(cacheKey.channels(companyId));
       if (!row) throw new Error('notify config not saved');
       return row;
     },
@@ -135,6 +139,7 @@ export function notifyRepository(scope: TenantScope) {
         .set({ quota: sql`${notifyConfigs.quota} - 1`, used: sql`${notifyConfigs.used} + 1` })
         .where(and(ofChannel('sms'), gt(notifyConfigs.quota, 0)))
         .returning({ quota: notifyConfigs.quota });
+      forget(cacheKey.channels(companyId));
       return rows.length > 0;
     },
 
@@ -144,6 +149,7 @@ export function notifyRepository(scope: TenantScope) {
         .update(notifyConfigs)
         .set({ quota: sql`${notifyConfigs.quota} + 1`, used: sql`greatest(${notifyConfigs.used} - 1, 0)` })
         .where(ofChannel('sms'));
+      forget(cacheKey.channels(companyId));
     },
 
     async records(f: RecordFilter, page: { offset: number; limit: number }) {

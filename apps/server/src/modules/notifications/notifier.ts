@@ -121,13 +121,8 @@ export class Notifier implements NotifierApi {
         : null;
     if (reason) return { channel: r.channel, messageId: await this.outbox.record(message, 'failed', reason), state: 'failed', reason };
     if (r.channel === 'email') {
-      const messageId = await this.mailer.send({ ...message, html: notice.html ?? '' });
-      return { channel: 'email', messageId, state: this.mailer.hasInstallationServer ? 'queued' : await this.stateOf(messageId) };
+      return { channel: 'email', ...(await this.mailer.post({ ...message, html: notice.html ?? '' })) };
     }
     return { channel: r.channel, messageId: await this.outbox.queue(message), state: 'queued' };
-  }
-
-  private async stateOf(messageId: number): Promise<'queued' | 'kept'> {
-    return (await this.outbox.stateOf(messageId)) === 'kept' ? 'kept' : 'queued';
   }
 }

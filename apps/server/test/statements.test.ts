@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordStatements } from '../src/db/client.js';
+import { visits } from '../src/db/schema/index.js';
+import { seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from './harness.js';
+
+/**
+ * The statements each hot call sends (their count, never their time): a walk-in or check-in at the kiosk, who am I,
+ * a page of the visit list. A call that starts reading the same row twice, or reading back what it just wrote, fails
+ * here; when a change adds work a call truly needs, raise its number in the same commit and say why.
+ */
+describe('statements per hot call', () => {
+  let t: TestApp;
+  let a: Tenant;
+  let kiosk: string;
+  let host: number;
+
+  beforeAll(async () => {
+    t = await testApp();
+    ({ a } = await twoTenants(t));
+    kiosk = (await seedStaff(t, a.id, 4)).token;
+    host = (await seedEmployee(t, a.id)).id;
+  });
+  afterAll(() => t.close());
+
+  /** The statements, numbered, as the failure message: which one is new shows at a glance. */
+  const expectStatements = (statements: string[], n: number) =>
+    expect(statements.length, statements.map((s, i) => `${i + 1}. ${s.slice(0, 140)}`).join('\n')).toBe(n);
+
+  it('a kiosk walk-in', async () => {
+    const { result, statements } = await recordStatements(() => t.api.UpdatePhoto({ vname: '李访客', vphone: '13911112222', empid: host }, kiosk));
+    expect(result.status).toBe(0);
+    // Session with its company; host; blacklist; the visit and its history row; the host's proxy; the channels; the
+    // arrival mail; the operation log.
+    expectStatements(statements, 9);
+  });
+
+  it('a kiosk check-in by code', async () => {
+    const at = new Date();
+    const [v] = await t.db
+      .insert(visits)
+      .values({
+        companyId: a.id,
+        kind: 'invite',
+        status: 'accepted',
+        permission: 1,
+        name: '王访客',
+        phone: '13933334444',
+        code: '12345678',
+        appointmentAt: at,
+        empId: host,
+        empName: '张三',
+      })
+      .returning();
+    expect(v).toBeDefined();
+    const { result, statements } = await recordStatements(() => t.api.AppClientSignin({ verifyCode: '12345678' }, kiosk));
+    expect(result.status).toBe(0);
+    // Session with its company; the visit; blacklist; the move and its history row; the host's proxy; the host (the
+    // notifier's: check-in has not read them before); the channels; the arrival mail; the operation log.
+    expectStatements(statements, 10);
+  });
+
+  it('GetUserInfo', async () => {
+    const { result, statements } = await recordStatements(() => t.api.GetUserInfo({}, a.token));
+    expect(result.status).toBe(0);
+    // The session look-up brings the company.
+    expectStatements(statements, 1);
+  });
+
+  it('a page of the visit list', async () => {
+    const { result, statements } = await recordStatements(() => t.api.SearchVisitByConditionPage({ requestedCount: 20 }, a.token));
+    expect(result.status).toBe(0);
+    // Session; the page; its total.
+    expectStatements(statements, 3);
+  });
+});
