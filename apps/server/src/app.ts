@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -43,11 +42,12 @@ import { isDatabaseInputError } from './platform/errors.js';
 import { OnSiteEvents, registerOnSiteStream } from './platform/events.js';
 import { FolderFileStore } from './platform/files.js';
 import { JobQueue } from './platform/jobs.js';
-import { loggerOptions } from './platform/logging.js';
+import { loggerOptions, registerRequestLog } from './platform/logging.js';
 import { Mailer } from './platform/mail.js';
 import { Outbox } from './platform/messages.js';
 import { openApiDocument } from './platform/openapi.js';
 import { serverSecretKey } from './platform/secretKey.js';
+import { registerSecurityHeaders } from './platform/securityHeaders.js';
 import type { Services } from './platform/services.js';
 import { registerSignInJobs } from './platform/signinGuard.js';
 import { systemScope } from './platform/tenancy.js';
@@ -92,6 +92,7 @@ export interface BuiltApp {
 export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logStream),
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
@@ -152,26 +153,8 @@ function checkBindings(): void {
 
 /** Security headers, CORS, the rate limit and the error answers for requests no call handles. */
 async function registerGuards(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
-  });
+  registerSecurityHeaders(app, config.publicUrl.startsWith('https://'));
+  registerRequestLog(app, config.logLevel);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'x-coolvisit-token'] });
   await app.register(rateLimit, {
     max: config.rateLimits.global,

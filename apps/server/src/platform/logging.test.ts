@@ -17,7 +17,8 @@ describe('the server log', () => {
     stream.on('data', (chunk: Buffer) => {
       log += chunk.toString();
     });
-    t = await testApp({ logStream: stream }, { LOG_LEVEL: 'info' });
+    // Debug: request lines are written at debug (at info only server errors and slow requests).
+    t = await testApp({ logStream: stream }, { LOG_LEVEL: 'debug' });
     a = await seedCompany(t);
   });
   afterAll(() => t.close());
