@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { allCalls, allDownloads, ONSITE_READERS, Status, statusInfo } from '@openvisit/contract';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { type Database, isDatabaseUnavailable } from './db/client.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
@@ -92,7 +92,8 @@ export interface BuiltApp {
 export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logStream),
-    disableRequestLogging: true,
+    // Fastify's two lines per request are off: registerRequestLog writes one, at debug unless it needs a look.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: false,

@@ -33,6 +33,8 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Lets companies point their SMTP server and SMS/WeChat/voice/RTX endpoints at private and local addresses. */
   ALLOW_PRIVATE_ENDPOINTS: onOff.default(false),
+  /** Server processes sharing the port (Node cluster); more than one needs DATABASE_URL. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface RateLimits {
@@ -91,6 +93,8 @@ export interface Config {
    * (ALLOW_PRIVATE_ENDPOINTS); off, a company administrator cannot reach into the hosting network through them.
    */
   allowPrivateEndpoints: boolean;
+  /** Server processes on the port (WORKERS): several only on PostgreSQL; the embedded database is one process's. */
+  workers: number;
   /** Where the log goes instead of stdout (tests read it back); never from the environment. */
   logStream?: Writable;
 }
@@ -120,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       problems.push(`FEATURES_OFF: unknown feature "${name}" (known: ${FEATURE_FLAGS.join(', ')})`);
     else features[name as FeatureFlag] = false;
   }
+  if (e.WORKERS > 1 && !e.DATABASE_URL)
+    problems.push('WORKERS: several server processes need DATABASE_URL (the embedded database is opened by one process only)');
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -148,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secretKey: e.SECRET_KEY,
     notify: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 },
     allowPrivateEndpoints: e.ALLOW_PRIVATE_ENDPOINTS,
+    workers: e.WORKERS,
     ...overrides,
   };
 }

@@ -1,12 +1,14 @@
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { ensureDailySync } from './modules/contacts/contacts.schedule.js';
 import { ensureAutoSignOut } from './modules/visits/visits.schedule.js';
+import { serverSecretKey } from './platform/secretKey.js';
 import { ensureSignInCleanup } from './platform/signinGuard.js';
 
 /** The built console, found beside the server whether it runs from src/ (dev) or dist/. */
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     throw err;
   }
   config.webDist = findWebDist();
+  if (config.workers > 1 && cluster.isPrimary) return runWorkers(config);
   let release = () => {};
   if (config.database.kind === 'pglite') {
     try {
@@ -41,7 +44,8 @@ async function main(): Promise<void> {
     }
   }
   const database = await openDatabase(config.database);
-  await database.migrate();
+  // Under WORKERS the first process has migrated before starting this one.
+  if (!cluster.isWorker) await database.migrate();
   const { app, services } = await buildApp(config, database);
   services.jobs.start();
   // The 00:00 directory sync: every process queues the next day's job; its key keeps it to one.
@@ -61,6 +65,37 @@ async function main(): Promise<void> {
   app.log.info(
     `OpenVisit ${config.versionLabel} ready on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})${config.webDist ? '' : ' — console not built, API only'}`,
   );
+}
+
+/**
+ * WORKERS=n (PostgreSQL only): this process migrates once and makes the secret key file, then runs n servers on the
+ * port (Node's cluster shares its connections among them) and starts another when one dies. Everything they share
+ * lives in the database (sessions, jobs claimed with SKIP LOCKED, scheduled jobs by key); rate limits count per process.
+ */
+async function runWorkers(config: Config): Promise<void> {
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  await database.close();
+  serverSecretKey(config);
+  let stopping = false;
+  const start = () => cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`server process ${worker.process.pid} ended (${signal ?? `exit ${code}`}); starting another`);
+    // A process that dies at start-up is not restarted in a tight loop.
+    setTimeout(start, 1000);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  for (let i = 0; i < config.workers; i++) start();
+  console.log(`OpenVisit ${config.versionLabel}: ${config.workers} server processes on port ${config.port} (PostgreSQL)`);
 }
 
 void main().catch((err) => {
