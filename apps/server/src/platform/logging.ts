@@ -64,8 +64,9 @@ export function loggerOptions(level: string, stream?: Writable): FastifyServerOp
   if (level === 'silent' && !stream) return false;
   return {
     level,
-    // Buffered and written off the request's path (flushed at exit): a synchronous write per line cost ~9 % of a kiosk call.
-    stream: stream ?? destination({ dest: 1, sync: false, minLength: 4096 }),
+    // Written off the request's path (flushed at exit): a synchronous write per line cost ~9 % of a kiosk call. No
+    // minimum length: a line the operator waits for (start-up, a kept activation mail) must not wait for others.
+    stream: stream ?? destination({ dest: 1, sync: false }),
     redact: ['req.headers["x-coolvisit-token"]', 'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: {
       req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
