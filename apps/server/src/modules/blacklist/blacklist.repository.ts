@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { prepared } from '../../db/client.js';
 import { listedPeople } from '../../db/schema/index.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
@@ -38,16 +39,27 @@ export function listRepository(scope: TenantScope, kind: ListKind) {
         .limit(limit),
     /** The entry matching either the phone or the certificate number. */
     match: (phone: string, credentialNo: string) => {
-      const any: SQL[] = [];
-      if (phone) any.push(eq(listedPeople.phone, phone));
-      if (credentialNo) any.push(eq(listedPeople.credentialNo, credentialNo));
-      if (!any.length) return Promise.resolve(undefined);
-      return db
-        .select()
-        .from(listedPeople)
-        .where(and(mine, or(...any)))
-        .limit(1)
-        .then((r) => r[0]);
+      if (!phone && !credentialNo) return Promise.resolve(undefined);
+      // Every walk-in and check-in asks: prepared, an empty value matching nothing.
+      return prepared(db, 'listed_match', (d, name) =>
+        d
+          .select()
+          .from(listedPeople)
+          .where(
+            and(
+              eq(listedPeople.companyId, sql.placeholder('companyId')),
+              eq(listedPeople.kind, sql.placeholder('kind')),
+              or(
+                and(sql`${sql.placeholder('phone')} <> ''`, eq(listedPeople.phone, sql.placeholder('phone'))),
+                and(sql`${sql.placeholder('credentialNo')} <> ''`, eq(listedPeople.credentialNo, sql.placeholder('credentialNo'))),
+              ),
+            ),
+          )
+          .limit(1)
+          .prepare(name),
+      )
+        .execute({ companyId: scope.companyId, kind, phone, credentialNo })
+        .then((r): ListedRow | undefined => r[0]);
     },
     insert: (v: { name: string; phone: string; credentialNo: string; remark: string; createdBy: string }) =>
       db

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { prepared } from '../../db/client.js';
 import { departments, employeeDepartments, employees, subAccounts } from '../../db/schema/index.js';
 import { cacheKey, forgetting, readOnce } from '../../platform/requestCache.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
@@ -136,12 +137,16 @@ function employeeLookups(scope: TenantScope) {
   /** Read once per call: a walk-in's host is checked, then told. */
   const byId = (id: number): Promise<EmployeeRow | undefined> =>
     readOnce(cacheKey.employee(scope.companyId, id), () =>
-      db
-        .select()
-        .from(employees)
-        .where(and(mine, eq(employees.id, id)))
-        .limit(1)
-        .then((r) => r[0]),
+      prepared(db, 'employee_by_id', (d, name) =>
+        d
+          .select()
+          .from(employees)
+          .where(and(eq(employees.companyId, sql.placeholder('companyId')), eq(employees.id, sql.placeholder('id'))))
+          .limit(1)
+          .prepare(name),
+      )
+        .execute({ companyId: scope.companyId, id })
+        .then((r): EmployeeRow | undefined => r[0]),
     );
   return {
     byId,

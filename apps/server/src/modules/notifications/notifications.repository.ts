@@ -12,6 +12,7 @@ import {
   type WxConf,
 } from '@openvisit/contract';
 import { and, count, desc, eq, gt, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { prepared } from '../../db/client.js';
 import { messages, notifyConfigs } from '../../db/schema/index.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import { PermanentFailure } from '../../platform/messages.js';
@@ -99,7 +100,13 @@ export function notifyRepository(scope: TenantScope) {
   /** Every channel's row (a handful), read once per call: the notifier and the mailer both ask. */
   const all = (): Promise<Map<string, NotifyConfigRow>> =>
     readOnce(cacheKey.channels(companyId), async () => {
-      const rows = await db.select().from(notifyConfigs).where(eq(notifyConfigs.companyId, companyId));
+      const rows = await prepared(db, 'notify_configs_of', (d, name) =>
+        d
+          .select()
+          .from(notifyConfigs)
+          .where(eq(notifyConfigs.companyId, sql.placeholder('companyId')))
+          .prepare(name),
+      ).execute({ companyId });
       return new Map(rows.map((r) => [r.channel, r]));
     });
 

@@ -1,5 +1,6 @@
 import type { VisitEvent, VisitorStatus } from '@openvisit/contract';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { prepared } from '../../db/client.js';
 import { visitEvents, visits } from '../../db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
@@ -88,13 +89,18 @@ export function visitsRepository(scope: TenantScope) {
         .where(and(mine, eq(visits.clientKey, key)))
         .limit(1)
         .then((r) => r[0]),
+    /** A kiosk's check-in look-up: prepared. */
     byCode: (code: string) =>
-      db
-        .select()
-        .from(visits)
-        .where(and(mine, eq(visits.code, code)))
-        .limit(1)
-        .then((r) => r[0]),
+      prepared(db, 'visit_by_code', (d, name) =>
+        d
+          .select()
+          .from(visits)
+          .where(and(eq(visits.companyId, sql.placeholder('companyId')), eq(visits.code, sql.placeholder('code'))))
+          .limit(1)
+          .prepare(name),
+      )
+        .execute({ companyId: scope.companyId, code })
+        .then((r): VisitRow | undefined => r[0]),
     /** Visitors on site holding this card, but `exceptId`. */
     cardHolders: (cardNo: string, exceptId: number) =>
       db
