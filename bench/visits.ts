@@ -61,12 +61,20 @@ interface PageAnswer {
   countCapped: boolean;
   counted?: boolean;
 }
-const post = async (url: string, path: string, body: unknown, token?: string) =>
-  (await fetch(`${url}/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-coolvisit-token': token } : {}) },
-    body: JSON.stringify(body),
-  }).then((r) => r.json())) as { status: number; result: PageAnswer };
+/** One call; sent again once when the server closed the idle keep-alive connection while a long seed ran (ECONNRESET). */
+async function post(url: string, path: string, body: unknown, token?: string, again = true): Promise<{ status: number; result: PageAnswer }> {
+  try {
+    const res = await fetch(`${url}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-coolvisit-token': token } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as { status: number; result: PageAnswer };
+  } catch (e) {
+    if (!again) throw e;
+    return post(url, path, body, token, false);
+  }
+}
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const start = (d: string) => new Date(`${d}T00:00:00`);
