@@ -197,9 +197,25 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-/** A page of a large table whose total is counted only up to a cap: with `countCapped` the total is at least `count`. */
+/**
+ * Paging of a large table whose total costs a scan: `withCount: false` skips the count (the console sends it for later
+ * pages of a filter whose total it already has); left out, the total is counted, as the original's clients expect.
+ */
+export const countedPageInput = {
+  ...pageInput,
+  withCount: z.boolean().default(true).describe('false: do not count the total (later pages, when the caller kept the first page’s)'),
+};
+
+/**
+ * A page of a large table whose total is counted only up to a cap: with `countCapped` the total is at least `count`.
+ * `counted` false: the total was not counted (`withCount: false`), and `count` is only the rows up to the end of this
+ * page, plus one when more follow (then `countCapped` is set).
+ */
 export function cappedPageOf<T extends z.ZodType>(item: T) {
-  return pageOf(item).extend({ countCapped: z.boolean() });
+  return pageOf(item).extend({
+    countCapped: z.boolean(),
+    counted: z.boolean().describe('whether count is the counted total (false: a lower bound, see withCount)'),
+  });
 }
 
 /**

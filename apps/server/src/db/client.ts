@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -63,8 +64,11 @@ export function migrationsDir(): string {
   throw new Error('migrations folder (drizzle/) not found');
 }
 
-/** Extensions the migrations use (pg_trgm for the visit list's substring indexes); every PGlite opened loads them. */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+/**
+ * Extensions the migrations use (pg_trgm and btree_gin for the visit list's per-company substring indexes); every
+ * PGlite opened loads them.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 /**
  * PGlite starts PostgreSQL with fsync off (`-F`), and its Node file system has no fsync at all, so a power loss could

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cappedPageOf, defineCall, epochMs, pageInput } from '../call.js';
+import { cappedPageOf, countedPageInput, defineCall, epochMs } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { checkPhone, VISIT_DAYS_WINDOW, zEmail, zPersonName } from '../validators.js';
@@ -170,7 +170,7 @@ export const searchInvites = defineCall({
   access: INVITE_READERS,
   input: z.object({
     userid: z.int32().optional(),
-    ...pageInput,
+    ...countedPageInput,
     date: visitFilters.date,
     endDate: visitFilters.endDate,
     name: visitFilters.name,

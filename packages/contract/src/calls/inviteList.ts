@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cappedPageOf, defineCall, epochMs, pageInput } from '../call.js';
+import { cappedPageOf, countedPageInput, defineCall, epochMs } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { zPhone } from '../validators.js';
@@ -46,7 +46,7 @@ export const searchAppointments = defineCall({
   access: VISIT_READERS,
   input: z.object({
     userid,
-    ...pageInput,
+    ...countedPageInput,
     date: visitFilters.date,
     endDate: visitFilters.endDate,
     name: visitFilters.name,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cappedPageOf, coercedInt, defineCall, defineDownload, epochMs, pageInput, XLSX_TYPE, zQueryBoolean } from '../call.js';
+import { cappedPageOf, coercedInt, countedPageInput, defineCall, defineDownload, epochMs, XLSX_TYPE, zQueryBoolean } from '../call.js';
 import { Status } from '../errors.js';
 import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
 import { checkIdNumber, checkPhone, zEmail, zPersonName } from '../validators.js';
@@ -285,7 +285,7 @@ export const searchVisitsPage = defineCall({
   summary:
     'Visits matching the filters, newest first, paged; residents have their own list (SearchRVisitorByCondition) except with onSite, which lists everyone on site now',
   access: VISIT_READERS,
-  input: z.object({ userid, ...pageInput, ...visitFilters }),
+  input: z.object({ userid, ...countedPageInput, ...visitFilters }),
   output: cappedPageOf(visit),
 });
 
@@ -294,7 +294,7 @@ export const searchResidentVisits = defineCall({
   module: 'visitors',
   summary: 'Resident visitors’ visits matching the filters, paged',
   access: VISIT_READERS,
-  input: z.object({ userid, ...pageInput, ...visitFilters }),
+  input: z.object({ userid, ...countedPageInput, ...visitFilters }),
   output: cappedPageOf(visit),
 });
 

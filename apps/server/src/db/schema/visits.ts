@@ -91,11 +91,12 @@ export const visits = pgTable(
     index('visits_resident_when_idx')
       .on(t.companyId, sql`coalesce(${t.visitAt}, ${t.appointmentAt}, ${t.createdAt})`, t.id)
       .where(sql`${t.kind} = 'resident'`),
-    // The list's substring filters ('%text%', any position): trigram indexes (pg_trgm, loaded in PGlite too).
-    index('visits_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('visits_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
-    index('visits_company_name_trgm_idx').using('gin', t.company.op('gin_trgm_ops')),
-    index('visits_emp_name_trgm_idx').using('gin', t.empName.op('gin_trgm_ops')),
+    // The list's substring filters ('%text%', any position): trigram indexes (pg_trgm) led by the company (btree_gin,
+    // migration 0026), so a search reads only its company's matches; both extensions are loaded in PGlite too.
+    index('visits_name_trgm_idx').using('gin', t.companyId, t.name.op('gin_trgm_ops')),
+    index('visits_phone_trgm_idx').using('gin', t.companyId, t.phone.op('gin_trgm_ops')),
+    index('visits_company_name_trgm_idx').using('gin', t.companyId, t.company.op('gin_trgm_ops')),
+    index('visits_emp_name_trgm_idx').using('gin', t.companyId, t.empName.op('gin_trgm_ops')),
     uniqueIndex('visits_code_uq').on(t.companyId, t.code).where(sql`${t.code} IS NOT NULL`),
     index('visits_resident_idx').on(t.residentId, t.visitAt).where(sql`${t.residentId} IS NOT NULL`),
     uniqueIndex('visits_client_key_uq').on(t.companyId, t.clientKey).where(sql`${t.clientKey} IS NOT NULL`),

@@ -82,7 +82,7 @@ export async function resend(
 }
 
 /** The administrator's list: invitations and bookings (or one of the two), company-wide; a sub-company its own. */
-export async function searchAppointments(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number }) {
+export async function searchAppointments(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number; withCount?: boolean }) {
   return searchPage(ctx, q, q.kind ? {} : { kinds: ['invite', 'appointment'] });
 }
 

@@ -267,7 +267,7 @@ export function ownOnly(ctx: AuthedContext): { empId?: number } {
   return ctx.session.role === Role.EMPLOYEE ? { empId: ctx.session.accountId } : {};
 }
 
-export async function searchInvites(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number }) {
+export async function searchInvites(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number; withCount?: boolean }) {
   return searchPage(ctx, q, { kind: 'invite', ...ownOnly(ctx) });
 }
 

@@ -92,6 +92,7 @@ export async function visitReport(ctx: AuthedContext, q: ReportQuery & { startIn
       pageSize: q.requestedCount,
       count: page.count,
       countCapped: page.countCapped,
+      counted: page.counted,
       list: page.rows.map(toVisit) as Visit[],
     },
   };

@@ -50,22 +50,30 @@ export function visitsRepository(scope: TenantScope) {
     /**
      * One page, newest first, and the total counted up to `countCap` rows (at least up to the end of this page):
      * counting every match of a million-row table costs a full scan per page, so beyond the cap the answer is
-     * the cap with `countCapped` set (the console shows "10,000+").
+     * the cap with `countCapped` set (the console shows "10,000+"). Without `withCount` only the page is read (one
+     * row more, to tell whether more follow): `count` is then a lower bound and `counted` false, unless this is the
+     * last page (exact) or past the end (counted after all, so the caller can page back).
      */
-    async page(f: VisitFilter, offset: number, limit: number, countCap = VISIT_COUNT_CAP) {
+    async page(f: VisitFilter, offset: number, limit: number, { countCap = VISIT_COUNT_CAP, withCount = true } = {}) {
       const cap = Math.max(countCap, offset + limit);
+      const pageQuery = db.select().from(visits).where(where(f)).orderBy(desc(visitWhen), desc(visits.id)).offset(offset);
+      if (!withCount) {
+        const rows = await pageQuery.limit(limit + 1);
+        const more = rows.length > limit;
+        if (rows.length > 0 || offset === 0) {
+          const seen = offset + Math.min(rows.length, limit);
+          return { rows: rows.slice(0, limit), count: more ? seen + 1 : seen, countCapped: more, counted: !more };
+        }
+      }
       const upTo = db
         .select({ one: sql`1` })
         .from(visits)
         .where(where(f))
         .limit(cap + 1)
         .as('up_to');
-      const [rows, total] = await Promise.all([
-        db.select().from(visits).where(where(f)).orderBy(desc(visitWhen), desc(visits.id)).offset(offset).limit(limit),
-        db.select({ n: count() }).from(upTo),
-      ]);
+      const [rows, total] = await Promise.all([pageQuery.limit(limit), db.select({ n: count() }).from(upTo)]);
       const n = total[0]?.n ?? 0;
-      return { rows, count: Math.min(n, cap), countCapped: n > cap };
+      return { rows, count: Math.min(n, cap), countCapped: n > cap, counted: true };
     },
     /** Keyset paging, newest id first, for streaming every matching visit: the columns the export writes. */
     batchBefore: (f: VisitFilter, beforeId: number, limit: number) =>

@@ -14,6 +14,21 @@ const PEOPLE = [
   { name: 'O_Brien 100%', phone: '', company: 'Gamma_Co', empName: 'Host One' },
 ];
 
+/** The database handle, recording the SQL of every statement its queries send (Drizzle prepares each through its session). */
+function recording(db: TestApp['db'], sent: string[]): TestApp['db'] {
+  const session = new Proxy(db._.session, {
+    get(target, p, receiver) {
+      const v = Reflect.get(target, p, receiver);
+      if (p !== 'prepareQuery' || typeof v !== 'function') return v;
+      return (query: { sql: string }, ...rest: unknown[]) => {
+        sent.push(query.sql);
+        return v.call(target, query, ...rest);
+      };
+    },
+  });
+  return new Proxy(db, { get: (target, p, receiver) => (p === 'session' ? session : Reflect.get(target, p, receiver)) });
+}
+
 describe('visit list search and capped count', () => {
   let t: TestApp;
   let a: Awaited<ReturnType<typeof seedCompany>>;
@@ -72,14 +87,14 @@ describe('visit list search and capped count', () => {
 
   it('counts up to the cap and then says the total is at least the cap', async () => {
     const repo = visitsRepository(tenantScope(t.db, { companyId: a.id }));
-    expect(await repo.page({}, 0, 2, 5)).toMatchObject({ count: 5, countCapped: false });
-    const capped = await repo.page({}, 0, 2, 3);
+    expect(await repo.page({}, 0, 2, { countCap: 5 })).toMatchObject({ count: 5, countCapped: false });
+    const capped = await repo.page({}, 0, 2, { countCap: 3 });
     expect(capped.rows).toHaveLength(2);
     expect(capped).toMatchObject({ count: 3, countCapped: true });
-    expect(await repo.page({ name: '张' }, 0, 2, 3)).toMatchObject({ count: 2, countCapped: false });
+    expect(await repo.page({ name: '张' }, 0, 2, { countCap: 3 })).toMatchObject({ count: 2, countCapped: false });
     // A page past the cap counts at least to its own end, so the pager never shrinks below where the user is.
-    expect(await repo.page({}, 2, 2, 3)).toMatchObject({ count: 4, countCapped: true });
-    expect(await repo.page({}, 4, 2, 3)).toMatchObject({ count: 5, countCapped: false });
+    expect(await repo.page({}, 2, 2, { countCap: 3 })).toMatchObject({ count: 4, countCapped: true });
+    expect(await repo.page({}, 4, 2, { countCap: 3 })).toMatchObject({ count: 5, countCapped: false });
   });
 
   it('answers the capped total through the API past VISIT_COUNT_CAP visits', async () => {
@@ -93,5 +108,36 @@ describe('visit list search and capped count', () => {
     // Bulk 1000, 10000..10005
     expect(some.result).toMatchObject({ count: 7, countCapped: false });
     expect((await t.api.SearchVisitByConditionPage({}, a.token)).result).toMatchObject({ count: PEOPLE.length, countCapped: false });
+  });
+
+  it('counts for the first page and, without withCount, not for later pages (the console keeps the first total)', async () => {
+    const c = await seedCompany(t);
+    await t.db.execute(sql`INSERT INTO visits (company_id, kind, status, name, phone)
+      SELECT ${c.id}, 'walkin', 'signedOut', 'Bulk ' || g, '' FROM generate_series(1, 45) g`);
+    const page = async (input: { startIndex: number; withCount?: boolean }) =>
+      (await t.api.SearchVisitByConditionPage({ ...input, requestedCount: 20 }, c.token)).result;
+    // An old client that says nothing (the original's startIndex/requestedCount) gets the total on every page.
+    expect(await page({ startIndex: 0 })).toMatchObject({ count: 45, countCapped: false, counted: true });
+    expect(await page({ startIndex: 20 })).toMatchObject({ count: 45, countCapped: false, counted: true });
+    // Not counted: the rows up to this page's end and one more, as "at least"; a counted answer would say 45.
+    const second = await page({ startIndex: 20, withCount: false });
+    expect(second).toMatchObject({ pageNo: 2, count: 41, countCapped: true, counted: false });
+    expect(second.list).toHaveLength(20);
+    // The last page knows the total exactly; past the end it counts after all, so the console can page back.
+    expect(await page({ startIndex: 40, withCount: false })).toMatchObject({ count: 45, countCapped: false, counted: true });
+    expect(await page({ startIndex: 60, withCount: false })).toMatchObject({ count: 45, countCapped: false, counted: true, list: [] });
+    expect(await page({ startIndex: 0, withCount: false })).toMatchObject({ count: 21, countCapped: true, counted: false });
+  });
+
+  it('skips the count statement when withCount is false (the statements the database was sent)', async () => {
+    const sent: string[] = [];
+    const repo = visitsRepository(tenantScope(recording(t.db, sent), { companyId: a.id }));
+    await repo.page({}, 2, 2, { withCount: false });
+    expect(sent).toHaveLength(1);
+    expect(sent.filter((s) => /count\(/i.test(s))).toEqual([]);
+    sent.length = 0;
+    await repo.page({}, 2, 2);
+    expect(sent).toHaveLength(2);
+    expect(sent.filter((s) => /count\(/i.test(s))).toHaveLength(1);
   });
 });

@@ -66,9 +66,16 @@ export async function search(ctx: AuthedContext, q: VisitQuery): Promise<Visit[]
   return (await repoOf(ctx).list(await filterOf(ctx, q), 1000)).map(toVisit);
 }
 
-export async function searchPage(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number }, extra: VisitFilter = {}) {
-  const { rows, count, countCapped } = await repoOf(ctx).page(await filterOf(ctx, q, extra), q.startIndex, q.requestedCount);
-  return { pageNo: Math.floor(q.startIndex / q.requestedCount) + 1, pageSize: q.requestedCount, count, countCapped, list: rows.map(toVisit) };
+/** A page of visits; the total is counted unless `withCount` is false (later pages: the console keeps the first's). */
+export async function searchPage(
+  ctx: AuthedContext,
+  q: VisitQuery & { startIndex: number; requestedCount: number; withCount?: boolean },
+  extra: VisitFilter = {},
+) {
+  const { rows, ...total } = await repoOf(ctx).page(await filterOf(ctx, q, extra), q.startIndex, q.requestedCount, {
+    withCount: q.withCount ?? true,
+  });
+  return { pageNo: Math.floor(q.startIndex / q.requestedCount) + 1, pageSize: q.requestedCount, ...total, list: rows.map(toVisit) };
 }
 
 export async function byVid(ctx: AuthedContext, input: In<'GetVisitorByVid'>) {

@@ -2,6 +2,7 @@ import type { addProject, addResidentVisitor, CallInput } from '@openvisit/contr
 import { delProject, fieldStatusesOf } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
+import { useCountedPage } from '../../platform/list';
 import { visitKeys } from '../visits/api';
 import { type ResidentFilters, residentInput, type VisitRecordFilters, visitRecordInput } from './query';
 
@@ -26,11 +27,14 @@ export function useResidentPage(f: ResidentFilters) {
   return useQuery({ queryKey: residentKeys.page(f), queryFn: () => api.getResidentVisitor(residentInput(f)), placeholderData: keepPreviousData });
 }
 
+/** The residents' visits; the total is counted with the first page and kept while paging (`useCountedPage`). */
 export function useResidentVisits(f: VisitRecordFilters) {
-  return useQuery({
+  const { page, size, ...filter } = f;
+  return useCountedPage({
     queryKey: residentKeys.visits(f),
-    queryFn: () => api.SearchRVisitorByCondition(visitRecordInput(f)),
-    placeholderData: keepPreviousData,
+    filter,
+    page,
+    fetch: (withCount) => api.SearchRVisitorByCondition({ ...visitRecordInput(f), withCount }),
   });
 }
 

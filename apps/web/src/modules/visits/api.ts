@@ -1,6 +1,7 @@
 import type { VisitEvent } from '@openvisit/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
+import { useCountedPage } from '../../platform/list';
 import { pageInput, type VisitFilters } from './query';
 
 export const visitKeys = {
@@ -10,8 +11,15 @@ export const visitKeys = {
   onSite: ['visits', 'onSite'] as const,
 };
 
+/** A page of the visitor list; the total is counted with the first page and kept while paging (`useCountedPage`). */
 export function useVisitPage(f: VisitFilters) {
-  return useQuery({ queryKey: visitKeys.page(f), queryFn: () => api.SearchVisitByConditionPage(pageInput(f)), placeholderData: keepPreviousData });
+  const { page, size, ...filter } = f;
+  return useCountedPage({
+    queryKey: visitKeys.page(f),
+    filter,
+    page,
+    fetch: (withCount) => api.SearchVisitByConditionPage({ ...pageInput(f), withCount }),
+  });
 }
 
 export function useVisit(vid: number | null) {

@@ -1,4 +1,5 @@
 export { BatchBar, type BatchBarProps } from './BatchBar';
 export { ListTable, type ListTableProps } from './ListTable';
 export * from './params';
+export { type CountedAnswer, type ListTotal, totalOf, useCountedPage } from './useCountedPage';
 export { type ListQuery, useListQuery, usePaging } from './useListQuery';

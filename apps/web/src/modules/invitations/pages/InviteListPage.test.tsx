@@ -64,7 +64,7 @@ describe('InviteListPage', () => {
     await waitFor(() => expect(server.bodies('setCancelStatusForWeb')).toEqual([{ vid: 1 }]));
     expect(await screen.findByText('The invitation of Ivy Guest is called off')).toBeTruthy();
     await waitFor(() => expect(screen.queryAllByText('Call off')).toHaveLength(0));
-    expect(server.bodies('searchInviteByCondition')[0]).toEqual({ startIndex: 0, requestedCount: 20 });
+    expect(server.bodies('searchInviteByCondition')[0]).toEqual({ startIndex: 0, requestedCount: 20, withCount: true });
   });
 
   it('sends one still to come again after asking (a new link to copy), and one that ended as a new invitation at a chosen time', async () => {

@@ -1,6 +1,6 @@
 import { CloseCircleOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { allowedEvents, type Visit, type VisitorStatus } from '@openvisit/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Input, Popconfirm, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { api } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { defineListParams, ListTable, oneOf, text, useListQuery } from '../../../platform/list';
+import { defineListParams, ListTable, oneOf, text, useCountedPage, useListQuery } from '../../../platform/list';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { canResend, ResendDialog } from '../components/ResendDialog';
 
@@ -43,10 +43,11 @@ export function InviteListPage() {
   const { name, status } = query.values;
   const [resending, setResending] = useState<Visit | null>(null);
   const input = { startIndex: query.startIndex, requestedCount: query.requestedCount, name: name || undefined, status };
-  const list = useQuery({
+  const list = useCountedPage({
     queryKey: ['invitations', 'list', input],
-    queryFn: () => api.searchInviteByCondition(input),
-    placeholderData: keepPreviousData,
+    filter: { name, status },
+    page: query.values.page,
+    fetch: (withCount) => api.searchInviteByCondition({ ...input, withCount }),
   });
   const cancel = useMutation({
     mutationFn: (vid: number) => api.setCancelStatusForWeb({ vid }),
@@ -92,7 +93,7 @@ export function InviteListPage() {
           <ListTable<Visit>
             rowKey="vid"
             paging={query}
-            total={data?.count ?? 0}
+            total={list.total?.count ?? 0}
             pending={false}
             fetching={list.isFetching && !data}
             dataSource={data?.list ?? []}

@@ -45,7 +45,7 @@ export function VisitRecordsTab({ filters, onFilters }: { filters: VisitRecordFi
       <ListTable<Visit>
         rowKey="vid"
         paging={{ values: filters, set: onFilters }}
-        total={data?.count ?? 0}
+        total={visits.total?.count ?? 0}
         pending={visits.isPending}
         fetching={visits.isFetching}
         dataSource={data?.list ?? []}

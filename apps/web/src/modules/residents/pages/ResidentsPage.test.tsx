@@ -239,7 +239,7 @@ describe('ResidentsPage', () => {
     fireEvent.click(screen.getByText('Visit records'));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=visits'));
     expect(await screen.findByText('No resident visits in this period')).toBeTruthy();
-    expect(server.bodies('SearchRVisitorByCondition')[0]).toEqual({ startIndex: 0, requestedCount: 20 });
+    expect(server.bodies('SearchRVisitorByCondition')[0]).toEqual({ startIndex: 0, requestedCount: 20, withCount: true });
     await i18n.changeLanguage('zh');
     expect(await screen.findByText('该时间段内没有常驻访客来访')).toBeTruthy();
     expect(screen.getByText('来访记录', { selector: '.ant-tabs-tab-btn' })).toBeTruthy();

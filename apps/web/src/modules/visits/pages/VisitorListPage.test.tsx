@@ -1,5 +1,5 @@
 import type { Visit } from '@openvisit/contract';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../platform/i18n';
@@ -16,11 +16,20 @@ const config = configStub;
 const counting: StubHandler = () => ({ status: 0, result: { onSite: 0, people: 0, byKind: {}, gates: [] } });
 
 function page(count: number, countCapped: boolean): StubHandler {
-  return () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count, countCapped, list: [visit(1), visit(2)] } });
+  return () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count, countCapped, counted: true, list: [visit(1), visit(2)] } });
 }
 
-function renderPage() {
-  const router = createMemoryRouter([{ path: '/visitor/vlist', element: <VisitorListPage /> }], { initialEntries: ['/visitor/vlist'] });
+/** A server that counts 95 visits when asked (`withCount`, the default); otherwise answers the page's lower bound. */
+const paging: StubHandler = (body) => {
+  const start = Number(body.startIndex ?? 0);
+  const list = [visit(start + 1), visit(start + 2)];
+  if (body.withCount === false)
+    return { status: 0, result: { pageNo: start / 20 + 1, pageSize: 20, count: start + 21, countCapped: true, counted: false, list } };
+  return { status: 0, result: { pageNo: start / 20 + 1, pageSize: 20, count: 95, countCapped: false, counted: true, list } };
+};
+
+function renderPage(url = '/visitor/vlist') {
+  const router = createMemoryRouter([{ path: '/visitor/vlist', element: <VisitorListPage /> }], { initialEntries: [url] });
   render(
     <AppProviders queryClient={createQueryClient()}>
       <RouterProvider router={router} />
@@ -49,5 +58,30 @@ describe('VisitorListPage total', () => {
     expect(await screen.findByText('10,000+ visits')).toBeTruthy();
     await i18n.changeLanguage('zh');
     expect(await screen.findByText('共 10,000+ 条')).toBeTruthy();
+  });
+});
+
+describe('VisitorListPage paging', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('counts with the first page and keeps that total on later pages, which it asks without a count', async () => {
+    await i18n.changeLanguage('en');
+    const server = stubServer({ config, getPeopleCounting: counting, SearchVisitByConditionPage: paging });
+    renderPage();
+    expect(await screen.findByText('95 visits')).toBeTruthy();
+    expect(server.bodies('SearchVisitByConditionPage')).toMatchObject([{ startIndex: 0, withCount: true }]);
+    fireEvent.click(screen.getByTitle('3'));
+    // The third page's rows (vids 41, 42) under the first page's total, not the page's own "at least 61".
+    expect(await screen.findByRole('button', { name: 'Visitor 41' })).toBeTruthy();
+    expect(screen.getByText('95 visits')).toBeTruthy();
+    expect(server.bodies('SearchVisitByConditionPage').at(-1)).toMatchObject({ startIndex: 40, withCount: false });
+  });
+
+  it('asks for the total on a deep link to a later page', async () => {
+    await i18n.changeLanguage('en');
+    const server = stubServer({ config, getPeopleCounting: counting, SearchVisitByConditionPage: paging });
+    renderPage('/visitor/vlist?page=5');
+    expect(await screen.findByText('95 visits')).toBeTruthy();
+    expect(server.bodies('SearchVisitByConditionPage')).toMatchObject([{ startIndex: 80, withCount: true }]);
   });
 });

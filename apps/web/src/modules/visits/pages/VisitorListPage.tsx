@@ -106,7 +106,7 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
           <ListTable<Visit>
             rowKey="vid"
             paging={query}
-            total={data?.count ?? 0}
+            total={page.total?.count ?? 0}
             pending={page.isPending}
             fetching={page.isFetching}
             dataSource={data?.list ?? []}
@@ -123,7 +123,7 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
                   }
             }
             // Past the server's count cap the total is "at least" (10,000+); the pager stops there, filters narrow it.
-            totalText={(n) => (data?.countCapped ? t('visits.totalAtLeast', { total: n.toLocaleString(lang) }) : t('visits.total', { count: n }))}
+            totalText={(n) => (page.total?.capped ? t('visits.totalAtLeast', { total: n.toLocaleString(lang) }) : t('visits.total', { count: n }))}
             columns={[
               {
                 title: t('visits.columns.visitor'),
