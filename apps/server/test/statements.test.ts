@@ -72,4 +72,19 @@ describe('statements per hot call', () => {
     // Session; the page; its total.
     expectStatements(statements, 3);
   });
+
+  it('a later page of the visit list, its total already shown', async () => {
+    // Enough visits that page 2 is not past the end (which counts after all, so the console can page back).
+    await t.db
+      .insert(visits)
+      .values(
+        Array.from({ length: 45 }, (_, i) => ({ companyId: a.id, kind: 'walkin', status: 'signedOut', name: `Visitor ${i}`, phone: '13900000000' })),
+      );
+    const { result, statements } = await recordStatements(() =>
+      t.api.SearchVisitByConditionPage({ startIndex: 20, requestedCount: 20, withCount: false }, a.token),
+    );
+    expect(result.status).toBe(0);
+    // Session; the page (one row past it says whether more follow).
+    expectStatements(statements, 2);
+  });
 });
