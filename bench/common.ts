@@ -1,5 +1,8 @@
 // What the database benches share: the product on a fresh database listening on a free port, and latency timing.
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
@@ -42,4 +45,52 @@ export async function benchApp(kind: 'pglite' | 'postgres') {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
   return { database, app, url, db: database.db };
+}
+
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+export interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** The load generator runs in its own process, so it does not take CPU from the server under test. */
+export async function load(url: string, body: unknown, headers: Record<string, string> = {}, connections = 10): Promise<Figures> {
+  const args = [
+    '-j',
+    '-c',
+    String(connections),
+    '-d',
+    String(DURATION),
+    '-m',
+    'POST',
+    '-H',
+    'content-type=application/json',
+    '-b',
+    JSON.stringify(body),
+  ];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  const out = await new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, [autocannonBin, ...args, url], { maxBuffer: 16 << 20 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+  });
+  const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+export function row(name: string, f: Figures, base: Figures): string {
+  return `${name.padEnd(34)} ${f.rps.toFixed(0).padStart(8)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  errors ${f.errors}  ${(
+    (f.rps / base.rps) * 100
+  ).toFixed(1)}% of bare`;
+}
+
+export async function bare(): Promise<Figures> {
+  const app = Fastify();
+  app.post('/bare', async () => ({ status: 0, reason: 'success', result: { ok: true } }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const f = await load(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/bare`, {});
+  await app.close();
+  return f;
 }

@@ -1,70 +1,21 @@
 // npm run bench: throughput and latency of /Login and /GetUserInfo, employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts), statistics (bench/reports.ts), the stall of an oversized import (bench/sheets.ts), the cost of durable commits (bench/durability.ts) on the embedded database (and on PostgreSQL
 // when TEST_DATABASE_URL is set, as `npm run bench:pg` does), each against a bare Fastify route measured in the same run.
 
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/crypto.js';
+import { bare, DURATION, type Figures, load, row } from './common.js';
 import { durabilityBench } from './durability.js';
 import { mailBench } from './mail.js';
 import { reportsBench } from './reports.js';
+import { sameWorkBench } from './sameWork.js';
 import { sheetsBench } from './sheets.js';
 import { visitsBench } from './visits.js';
-
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-/** The load generator runs in its own process, so it does not take CPU from the server under test. */
-async function load(url: string, body: unknown, headers: Record<string, string> = {}, connections = 10): Promise<Figures> {
-  const args = [
-    '-j',
-    '-c',
-    String(connections),
-    '-d',
-    String(DURATION),
-    '-m',
-    'POST',
-    '-H',
-    'content-type=application/json',
-    '-b',
-    JSON.stringify(body),
-  ];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  const out = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, [autocannonBin, ...args, url], { maxBuffer: 16 << 20 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
-  });
-  const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
-}
-
-function row(name: string, f: Figures, base: Figures): string {
-  return `${name.padEnd(34)} ${f.rps.toFixed(0).padStart(8)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  errors ${f.errors}  ${(
-    (f.rps / base.rps) * 100
-  ).toFixed(1)}% of bare`;
-}
-
-async function bare(): Promise<Figures> {
-  const app = Fastify();
-  app.post('/bare', async () => ({ status: 0, reason: 'success', result: { ok: true } }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const f = await load(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/bare`, {});
-  await app.close();
-  return f;
-}
 
 async function product(kind: 'pglite' | 'postgres', base: Figures): Promise<void> {
   const database = kind === 'pglite' ? await openPglite('memory') : await openPostgres(process.env.TEST_DATABASE_URL ?? '', 10);
@@ -175,6 +126,8 @@ console.log(
 console.log(row('bare Fastify route (baseline)', base, base));
 await product('pglite', base);
 if (process.env.TEST_DATABASE_URL) await product('postgres', base);
+await sameWorkBench(load, base, 'pglite');
+if (process.env.TEST_DATABASE_URL) await sameWorkBench(load, base, 'postgres');
 await exportBench();
 await mailBench('pglite');
 if (process.env.TEST_DATABASE_URL) await mailBench('postgres');

@@ -32,25 +32,32 @@ export interface Database {
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
-const recording = new AsyncLocalStorage<string[]>();
+/** A statement as sent: its SQL and the values of its parameters. */
+export interface SentStatement {
+  sql: string;
+  params: unknown[];
+}
+const recording = new AsyncLocalStorage<SentStatement[]>();
 /** Transaction control: PGlite sends it itself and node-postgres through Drizzle, so it is left out of the record. */
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 /** Drizzle's logger, on both drivers: notes each statement in the record of the work running, if any (one lookup otherwise). */
 const statementLogger: Logger = {
-  logQuery(query) {
+  logQuery(query, params) {
     const record = recording.getStore();
-    if (record && !TRANSACTION_CONTROL.test(query)) record.push(query);
+    if (record && !TRANSACTION_CONTROL.test(query)) record.push({ sql: query, params });
   },
 };
 
 /**
  * Runs `work` and answers the SQL of each statement it sent (its own async context only: background jobs and other
- * requests are not in it). The statement-count tests hold hot paths to the reads and writes they need.
+ * requests are not in it), and with their values in `sent`. The statement-count tests hold hot paths to the reads and
+ * writes they need; the bench replays them as the same-work baseline.
  */
-export async function recordStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const statements: string[] = [];
-  const result = await recording.run(statements, work);
-  return { result, statements };
+export async function recordStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[]; sent: SentStatement[] }> {
+  const sent: SentStatement[] = [];
+  // Awaited inside the run: a lazy thenable (app.inject's) starts its work when awaited, which must be in the record.
+  const result = await recording.run(sent, async () => await work());
+  return { result, statements: sent.map((s) => s.sql), sent };
 }
 
 /** The migrations folder, found from this file whether it runs from src/ or from the bundle in dist/. */
