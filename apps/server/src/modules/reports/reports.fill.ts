@@ -18,7 +18,7 @@ export const DAY_SUMMARY_EVERY_MS = 5 * 60_000;
 /** Two years back: a period is at most 366 days, so a year and the one before compare from stored days. */
 export const HORIZON_DAYS = 731;
 /** Days computed per statement pair: bounds each statement, so PGlite's one connection serves requests in between. */
-const CHUNK_DAYS = 92;
+const CHUNK_DAYS = 31;
 
 /** The closed days from `startDay` to before `endDay`. */
 export function daysBetween(startDay: string, endDay: string): DayBounds[] {

@@ -32,8 +32,9 @@ export function reportsRepository(tenant: TenantScope, subAccountId?: number) {
   const companyId = tenant.companyId;
   const key = subAccountId ?? 0;
   type Run = { b: ReturnType<typeof sql>; lo?: string; hi?: string; perSub: boolean };
-  // grouping() may only name a grouped column: without sub-company sets, sub is not one.
-  const subCols = (q: Run) => sql.raw(q.perSub ? 'sub, grouping(sub) AS gs' : 'NULL::int AS sub, 1 AS gs');
+  // The scope a grouped row counts for: the company's (sub rolled up) or a sub-company's; visits of no sub-company
+  // have a null one in the sub-company sets. Without those sets sub is no grouped column, which grouping() refuses.
+  const scopeOf = (q: Run) => (q.perSub ? sql.raw('CASE WHEN grouping(sub) = 1 THEN 0 ELSE sub END') : sql`${key}::int`);
 
   const self = {
     /** Whether the job stores this scope's days (the company, or one of its sub-companies). */
@@ -96,24 +97,20 @@ export function reportsRepository(tenant: TenantScope, subAccountId?: number) {
         const bounds = [...run.map((d) => d.from), run.at(-1)?.until ?? new Date(0)];
         const b = sql`${`{${bounds.map((t) => t.toISOString()).join(',')}}`}::timestamptz[]`;
         const q = { b, lo: bounds[0]?.toISOString(), hi: bounds.at(-1)?.toISOString(), perSub: !!subScopes };
-        const at = (row: { b: number; sub: number | null; gs: number }) => {
-          const scope = !q.perSub || Number(row.gs) === 1 ? key : row.sub;
-          const day = run[row.b - 1]?.day;
-          return scope === null || day === undefined ? undefined : out.get(scope)?.get(day);
-        };
+        const at = (row: { b: number; scope: number }) => out.get(row.scope)?.get(run[row.b - 1]?.day ?? '');
         for (const r of await came(q)) {
           const s = at(r);
           if (!s) continue;
-          if (Number(r.gk) === 0) {
-            s.kinds[r.kind ?? ''] = r.n;
-            s.staySeconds += Number(r.stay);
-            s.stays += r.stays;
-          } else if (Number(r.gh) === 0) {
-            const h = Math.min(23, Math.max(0, r.hour ?? 0));
-            s.hours[h] = (s.hours[h] ?? 0) + r.n;
-          } else if (Number(r.ge) === 0) s.emps[r.emp === null ? '' : String(r.emp)] = r.n;
-          else if (Number(r.gt) === 0) s.types[r.vtype ?? ''] = r.n;
-          else s.reasons[r.reason ?? ''] = r.n;
+          s.kinds = r.kinds ?? {};
+          for (const stay of Object.values(r.kstay ?? {})) s.staySeconds += stay;
+          s.stays = r.stays;
+          for (const [hour, n] of Object.entries(r.hours ?? {})) {
+            const h = Math.min(23, Math.max(0, Number(hour)));
+            s.hours[h] = (s.hours[h] ?? 0) + n;
+          }
+          s.emps = r.emps ?? {};
+          s.types = r.types ?? {};
+          s.reasons = r.reasons ?? {};
         }
         for (const r of await invited(q, now)) {
           const s = at(r);
@@ -142,48 +139,55 @@ export function reportsRepository(tenant: TenantScope, subAccountId?: number) {
   };
   return self;
 
-  /** The check-ins of a run: one scan, grouping sets per day (and per sub-company of the day when `perSub`). */
+  /**
+   * The check-ins of a run: one scan, grouping sets per day (and per sub-company of the day when `perSub`), folded
+   * into one row per day and scope whose counts are JSON objects (a year of per-host rows would cost more to carry
+   * to the server than to count).
+   */
   async function came(q: Run) {
     const only = subAccountId === undefined ? sql`` : sql` AND sub_account_id = ${subAccountId}`;
     const per = (dims: string[]) =>
       sql.raw(dims.map((x) => `(b, ${x})`).join(', ') + (q.perSub ? `, ${dims.map((x) => `(b, sub, ${x})`).join(', ')}` : ''));
+    type Counts = Record<string, number> | null;
     return rowsOf<{
       b: number;
-      sub: number | null;
-      gs: number;
-      kind: string | null;
-      hour: number | null;
-      emp: number | null;
-      vtype: string | null;
-      reason: string | null;
-      gk: number;
-      gh: number;
-      ge: number;
-      gt: number;
-      n: number;
-      stay: number;
+      scope: number;
+      kinds: Counts;
+      kstay: Counts;
       stays: number;
+      hours: Counts;
+      emps: Counts;
+      types: Counts;
+      reasons: Counts;
     }>(
       await db.execute(sql`
-        SELECT b, ${subCols(q)}, kind, hr AS hour, emp, vtype, reason, grouping(kind) AS gk, grouping(hr) AS gh,
-          grouping(emp) AS ge, grouping(vtype) AS gt, count(*)::int AS n, coalesce(sum(stay), 0)::float8 AS stay, count(stay)::int AS stays
+        SELECT b, scope, jsonb_object_agg(kind, n) FILTER (WHERE gk = 0) AS kinds, jsonb_object_agg(kind, stay) FILTER (WHERE gk = 0) AS kstay,
+          coalesce(sum(stays) FILTER (WHERE gk = 0), 0)::int AS stays, jsonb_object_agg(hr, n) FILTER (WHERE gh = 0) AS hours,
+          jsonb_object_agg(coalesce(emp::text, ''), n) FILTER (WHERE ge = 0) AS emps,
+          jsonb_object_agg(vtype, n) FILTER (WHERE gt = 0) AS types, jsonb_object_agg(reason, n) FILTER (WHERE gr = 0) AS reasons
         FROM (
-          SELECT width_bucket(visit_at, ${q.b}) AS b, sub_account_id AS sub, kind, emp_id AS emp, visit_type AS vtype,
-            visit_reason AS reason, floor(extract(epoch FROM visit_at - (${q.b})[width_bucket(visit_at, ${q.b})]) / 3600)::int AS hr,
-            CASE WHEN sign_out_at >= visit_at THEN extract(epoch FROM sign_out_at - visit_at) END AS stay
-          FROM visits
-          WHERE company_id = ${companyId} AND visit_at >= ${q.lo}::timestamptz AND visit_at < ${q.hi}::timestamptz${only}
-        ) v
-        GROUP BY GROUPING SETS (${per(['kind', 'hr', 'emp', 'vtype', 'reason'])})`),
+          SELECT b, ${scopeOf(q)} AS scope, kind, hr, emp, vtype, reason, grouping(kind) AS gk, grouping(hr) AS gh, grouping(emp) AS ge,
+            grouping(vtype) AS gt, grouping(reason) AS gr, count(*)::int AS n, coalesce(sum(stay), 0)::float8 AS stay, count(stay)::int AS stays
+          FROM (
+            SELECT width_bucket(visit_at, ${q.b}) AS b, sub_account_id AS sub, kind, emp_id AS emp, visit_type AS vtype, visit_reason AS reason,
+              floor(extract(epoch FROM visit_at - (${q.b})[width_bucket(visit_at, ${q.b})]) / 3600)::int AS hr,
+              CASE WHEN sign_out_at >= visit_at THEN extract(epoch FROM sign_out_at - visit_at) END AS stay
+            FROM visits
+            WHERE company_id = ${companyId} AND visit_at >= ${q.lo}::timestamptz AND visit_at < ${q.hi}::timestamptz${only}
+          ) v
+          GROUP BY GROUPING SETS (${per(['kind', 'hr', 'emp', 'vtype', 'reason'])})
+        ) g
+        WHERE scope IS NOT NULL
+        GROUP BY b, scope`),
     );
   }
 
   /** The invitations expected in a run before `now`: how many, and how many never came. */
   async function invited(q: Run, now: Date) {
     const only = subAccountId === undefined ? sql`` : sql` AND sub_account_id = ${subAccountId}`;
-    return rowsOf<{ b: number; sub: number | null; gs: number; inv: number; ns: number }>(
+    return rowsOf<{ b: number; scope: number; inv: number; ns: number }>(
       await db.execute(sql`
-        SELECT b, ${subCols(q)},
+        SELECT b, ${scopeOf(q)} AS scope,
           (count(*) FILTER (WHERE visit_at IS NOT NULL OR status NOT IN ('refused', 'ended')))::int AS inv,
           (count(*) FILTER (WHERE visit_at IS NULL AND status NOT IN ('refused', 'ended')))::int AS ns
         FROM (
