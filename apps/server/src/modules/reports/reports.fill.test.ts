@@ -135,6 +135,12 @@ describe('the daily summary job', () => {
     expect((await storedOf(0)).size).toBe(0);
     await ensureDaySummaries(t.services.jobs);
     expect(await t.services.jobs.runDue()).toBeGreaterThan(0);
+    // The sweep queued the next one, a slot later.
+    const next = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, DAY_SUMMARY_JOB), eq(jobs.state, 'queued')));
+    expect(next.map((j) => j.runAt > new Date())).toEqual([true]);
     // Every closed day since the first visit, in the company and each sub-company.
     const expected = daysBetween(firstDay, dayOf(now)).map((d) => d.day);
     for (const scope of [0, ...subs]) {

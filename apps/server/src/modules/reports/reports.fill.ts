@@ -80,7 +80,7 @@ export async function requestDaySummaries(jobs: JobQueue, now: Date = new Date()
 
 export function registerReportJobs(deps: { system: SystemScope; jobs: JobQueue }, now: () => Date = () => new Date()): void {
   deps.jobs.register(DAY_SUMMARY_JOB, async (payload) => {
-    await fillDaySummaries(deps.system, now());
+    // The next slot first: a sweep that fails (the database away) must not end the chain.
     if (!(payload as { soon?: boolean }).soon) {
       const at = slotAfter(now());
       await deps.jobs.enqueue(
@@ -89,5 +89,6 @@ export function registerReportJobs(deps: { system: SystemScope; jobs: JobQueue }
         { runAt: at, key: `${DAY_SUMMARY_JOB}:${at.toISOString()}`, maxAttempts: 3 },
       );
     }
+    await fillDaySummaries(deps.system, now());
   });
 }
