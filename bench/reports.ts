@@ -72,12 +72,19 @@ export async function reportsBench(kind: 'pglite' | 'postgres' = 'pglite'): Prom
   await db.execute(sql`ANALYZE`);
   const seedS = (performance.now() - t) / 1000;
 
-  const post = async (path: string, body: unknown, token?: string) =>
-    (await fetch(`${url}/${path}`, {
+  const send = (path: string, body: unknown, token?: string) =>
+    fetch(`${url}/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { 'x-coolvisit-token': token } : {}) },
       body: JSON.stringify(body),
-    }).then((r) => r.json())) as { status: number; reason: string; result: { token: string } };
+    });
+  // After a long job the server has closed the idle keep-alive socket the client would reuse: one retry.
+  const post = async (path: string, body: unknown, token?: string) =>
+    (await (await send(path, body, token).catch(() => send(path, body, token))).json()) as {
+      status: number;
+      reason: string;
+      result: { token: string };
+    };
   const admin = (await post('Login', { email: `reports0.${tag}@example.com`, password: 'Bench#2026' })).result.token;
 
   const today = dayOf(new Date());
