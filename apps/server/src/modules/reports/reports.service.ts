@@ -33,9 +33,13 @@ async function daysOf(ctx: AuthedContext, p: Period): Promise<{ day: string; sta
   const stored = await repo.stored(p.startDate, p.endDate);
   const missing = days.filter((d) => !stored.has(d.day));
   const computed = await repo.live(missing, now);
-  // Days older than the job's horizon, and a sub-company session without one (scope -1), are always computed live.
+  // A sweep is asked for a missing closed day with visits: an empty one is most likely before the company's first
+  // visit, which the job never stores (a dropped day left empty waits for the periodic sweep). Days older than the
+  // horizon, and a sub-company session without a sub-company (scope -1), are always computed live.
   const horizon = horizonStart(now);
-  if (repo.fillable && missing.some((d) => d.day < today && d.day >= horizon)) await requestDaySummaries(ctx.services.jobs, now);
+  const busy = (s?: DayStats) => !!s && (Object.keys(s.kinds).length > 0 || s.invitations > 0);
+  if (repo.fillable && missing.some((d) => d.day < today && d.day >= horizon && busy(computed.get(d.day))))
+    await requestDaySummaries(ctx.services.jobs, now);
   return days.map((d) => ({ day: d.day, stats: stored.get(d.day) ?? computed.get(d.day) ?? ({} as DayStats) }));
 }
 

@@ -213,12 +213,18 @@ describe('statistics calls', () => {
   });
 
   it('answers a period whose days are all stored from them alone: no computing, no sweep asked', async () => {
+    // Earlier sweeps' rows go, so their keys cannot hide a sweep asked now.
+    await t.db.delete(jobs).where(eq(jobs.kind, DAY_SUMMARY_JOB));
     const before = await queuedSweeps();
     // A stored day altered behind the visits' back (no trigger fires): the answer shows it, so nothing was recomputed.
     await t.db.execute(
       sql`UPDATE visit_day_stats SET stats = jsonb_set(stats, '{kinds,resident}', '40') WHERE company_id = ${a.id} AND scope = 0 AND day = '2026-03-03'`,
     );
     expect((await call<Line>('getAllVisitorLineChart', {})).map((d) => d.total)).toEqual([3, 2, 41]);
+    expect(await queuedSweeps()).toBe(before);
+    // Days before the company's first visit are never stored (nothing to count): answered live, no sweep asked.
+    const january = await call<Line>('getAllVisitorLineChart', { startDate: '2026-01-01', endDate: '2026-01-31' });
+    expect(january.map((d) => d.total)).toEqual(Array(31).fill(0));
     expect(await queuedSweeps()).toBe(before);
     await t.db.execute(
       sql`UPDATE visit_day_stats SET stats = jsonb_set(stats, '{kinds,resident}', '1') WHERE company_id = ${a.id} AND scope = 0 AND day = '2026-03-03'`,
