@@ -28,6 +28,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { Notifier } from './modules/notifications/notifier.js';
 import { onSiteDownloadRoutes, onSiteRoutes } from './modules/onsite/onsite.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
+import { registerReportJobs } from './modules/reports/reports.fill.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { reportTableDownloads, reportTableRoutes } from './modules/reports/reportTable.routes.js';
 import { residentsRoutes } from './modules/residents/residents.routes.js';
@@ -130,6 +131,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   registerNotificationChannels({ system, config, secrets, services });
   registerContactJobs({ system, config, services, log: app.log });
   registerVisitJobs({ system, jobs });
+  registerReportJobs({ system, jobs });
   registerSignInJobs({ db: system, jobs });
   registerInvitationJobs({ system, jobs, mailer, secrets, log: app.log });
   await events.start(database);

@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { ensureDailySync } from './modules/contacts/contacts.schedule.js';
+import { ensureDaySummaries } from './modules/reports/reports.fill.js';
 import { ensureAutoSignOut } from './modules/visits/visits.schedule.js';
 import { serverSecretKey } from './platform/secretKey.js';
 import { ensureSignInCleanup } from './platform/signinGuard.js';
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
   await ensureDailySync(services.jobs);
   await ensureAutoSignOut(services.jobs);
   await ensureSignInCleanup(services.jobs);
+  // The statistics' daily summary: a sweep now (closed days missing since the last run), then every few minutes.
+  await ensureDaySummaries(services.jobs);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

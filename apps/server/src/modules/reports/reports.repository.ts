@@ -1,5 +1,5 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { type DayStats, departments, employeeDepartments, visitDayStats } from '../../db/schema/index.js';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { type DayStats, departments, employeeDepartments, subAccounts, visitDayStats } from '../../db/schema/index.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 export type { DayStats };
@@ -10,130 +10,195 @@ export interface DayBounds {
   until: Date;
 }
 
+/** Statistics of each scope (0: the whole company, else a sub-company's id), each of its days. */
+export type ScopedStats = Map<number, Map<string, DayStats>>;
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/** Contiguous runs of days (each day's `until` is the next one's `from`): each run is one range scan. */
+export function runsOf(days: DayBounds[]): DayBounds[][] {
+  const runs: DayBounds[][] = [];
+  for (const d of days) {
+    const last = runs.at(-1);
+    if (last && last.at(-1)?.until.getTime() === d.from.getTime()) last.push(d);
+    else runs.push([d]);
+  }
+  return runs;
+}
+
 /** Statistics rows of one company, optionally of one sub-company (`subAccountId`); nothing reaches another company. */
 export function reportsRepository(tenant: TenantScope, subAccountId?: number) {
   const db = dbOf(tenant);
-  const scope = { companyId: tenant.companyId, subAccountId };
-  const key = scope.subAccountId ?? 0;
-  const sub = scope.subAccountId === undefined ? sql`` : sql` AND v.sub_account_id = ${scope.subAccountId}`;
-  const daysJson = (days: DayBounds[]) => JSON.stringify(days.map((d) => ({ day: d.day, f: d.from.toISOString(), u: d.until.toISOString() })));
-  const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+  const companyId = tenant.companyId;
+  const key = subAccountId ?? 0;
+  type Run = { b: ReturnType<typeof sql>; lo?: string; hi?: string; perSub: boolean };
+  // The scope a grouped row counts for: the company's (sub rolled up) or a sub-company's; visits of no sub-company
+  // have a null one in the sub-company sets. Without those sets sub is no grouped column, which grouping() refuses.
+  const scopeOf = (q: Run) => (q.perSub ? sql.raw('CASE WHEN grouping(sub) = 1 THEN 0 ELSE sub END') : sql`${key}::int`);
 
-  return {
+  const self = {
+    /** Whether the job stores this scope's days (the company, or one of its sub-companies). */
+    fillable: key >= 0,
+
+    /** The stored days of this scope. */
     async stored(startDay: string, endDay: string) {
       const rows = await db
         .select({ day: visitDayStats.day, stats: visitDayStats.stats })
         .from(visitDayStats)
         .where(
-          and(
-            eq(visitDayStats.companyId, scope.companyId),
-            eq(visitDayStats.scope, key),
-            gte(visitDayStats.day, startDay),
-            lte(visitDayStats.day, endDay),
-          ),
+          and(eq(visitDayStats.companyId, companyId), eq(visitDayStats.scope, key), gte(visitDayStats.day, startDay), lte(visitDayStats.day, endDay)),
         );
       return new Map(rows.map((r) => [r.day, r.stats]));
     },
 
-    async store(days: DayBounds[], stats: Map<string, DayStats>) {
-      if (!days.length) return;
-      await db
-        .insert(visitDayStats)
-        .values(
-          days.map((d) => ({
-            companyId: scope.companyId,
-            scope: key,
-            day: d.day,
-            dayFrom: d.from,
-            dayUntil: d.until,
-            stats: stats.get(d.day) ?? emptyDay(),
-          })),
-        )
-        .onConflictDoNothing();
+    /** `scope:day` of every stored row of these scopes in the range (the fill job's "what is missing"). */
+    async storedKeys(startDay: string, endDay: string, scopes: number[]): Promise<Set<string>> {
+      const rows = await db
+        .select({ scope: visitDayStats.scope, day: visitDayStats.day })
+        .from(visitDayStats)
+        .where(
+          and(
+            eq(visitDayStats.companyId, companyId),
+            inArray(visitDayStats.scope, scopes),
+            gte(visitDayStats.day, startDay),
+            lte(visitDayStats.day, endDay),
+          ),
+        );
+      return new Set(rows.map((r) => `${r.scope}:${r.day}`));
+    },
+
+    /** The company's sub-companies: each is a scope of its own. */
+    subCompanies: async () =>
+      (await db.select({ id: subAccounts.id }).from(subAccounts).where(eq(subAccounts.companyId, companyId))).map((r) => r.id),
+
+    /** Stores computed days of every scope; a row already there is left alone (a concurrent fill stored the same). */
+    async storeAll(days: DayBounds[], stats: ScopedStats) {
+      const rows = [...stats].flatMap(([scope, byDay]) =>
+        days.map((d) => ({ companyId, scope, day: d.day, dayFrom: d.from, dayUntil: d.until, stats: byDay.get(d.day) ?? emptyDay() })),
+      );
+      for (let i = 0; i < rows.length; i += 2000)
+        await db
+          .insert(visitDayStats)
+          .values(rows.slice(i, i + 2000))
+          .onConflictDoNothing();
     },
 
     /**
-     * Statistics of these days from the visits themselves: one scan of the check-ins (grouping sets) and one of the
-     * invitations expected (up to `now`). Hours are counted from the day's start (the server's zone).
+     * Statistics of these days from the visits themselves, for this repository's scope, or with `subScopes` for the
+     * whole company and each of those sub-companies at once. Each run of consecutive days is one scan of its
+     * check-ins and one of its invitations expected (up to `now`), grouped by the day the timestamp falls in
+     * (width_bucket over the days' starts, so days are exactly the server zone's, 23- and 25-hour days included).
+     * Hours are counted from the day's start.
      */
-    async compute(days: DayBounds[], now: Date): Promise<Map<string, DayStats>> {
-      const out = new Map(days.map((d) => [d.day, emptyDay()]));
-      if (!days.length) return out;
-      // The whole span as constants too: the planner then bounds its index range scan (it cannot from d's rows).
-      const lo = sql`${days[0]?.from.toISOString()}::timestamptz`;
-      const hi = sql`${days.at(-1)?.until.toISOString()}::timestamptz`;
-      const d = sql`jsonb_to_recordset(${daysJson(days)}::jsonb) AS d(day text, f timestamptz, u timestamptz)`;
-      const came = rowsOf<{
-        day: string;
-        kind: string | null;
-        hour: number | null;
-        emp: number | null;
-        vtype: string | null;
-        reason: string | null;
-        gk: number;
-        gh: number;
-        ge: number;
-        gt: number;
-        n: number;
-        stay: number;
-        stays: number;
-      }>(
-        await db.execute(sql`
-          SELECT d.day, v.kind, floor(extract(epoch FROM v.visit_at - d.f) / 3600)::int AS hour, v.emp_id AS emp,
-            v.visit_type AS vtype, v.visit_reason AS reason,
-            grouping(v.kind) AS gk, grouping(floor(extract(epoch FROM v.visit_at - d.f) / 3600)::int) AS gh,
-            grouping(v.emp_id) AS ge, grouping(v.visit_type) AS gt, count(*)::int AS n,
-            coalesce(sum(extract(epoch FROM v.sign_out_at - v.visit_at)) FILTER (WHERE v.sign_out_at >= v.visit_at), 0)::float8 AS stay,
-            (count(*) FILTER (WHERE v.sign_out_at >= v.visit_at))::int AS stays
-          FROM ${d} JOIN visits v ON v.company_id = ${scope.companyId} AND v.visit_at >= ${lo} AND v.visit_at < ${hi} AND v.visit_at >= d.f AND v.visit_at < d.u${sub}
-          GROUP BY GROUPING SETS ((d.day, v.kind), (d.day, floor(extract(epoch FROM v.visit_at - d.f) / 3600)::int),
-            (d.day, v.emp_id), (d.day, v.visit_type), (d.day, v.visit_reason))`),
-      );
-      for (const r of came) {
-        const s = out.get(r.day);
-        if (!s) continue;
-        if (Number(r.gk) === 0) {
-          s.kinds[r.kind ?? ''] = r.n;
-          s.staySeconds += Number(r.stay);
-          s.stays += r.stays;
-        } else if (Number(r.gh) === 0) {
-          const h = Math.min(23, Math.max(0, r.hour ?? 0));
-          s.hours[h] = (s.hours[h] ?? 0) + r.n;
-        } else if (Number(r.ge) === 0) s.emps[r.emp === null ? '' : String(r.emp)] = r.n;
-        else if (Number(r.gt) === 0) s.types[r.vtype ?? ''] = r.n;
-        else s.reasons[r.reason ?? ''] = r.n;
-      }
-      const invited = rowsOf<{ day: string; inv: number; ns: number }>(
-        await db.execute(sql`
-          SELECT d.day,
-            (count(*) FILTER (WHERE v.visit_at IS NOT NULL OR v.status NOT IN ('refused', 'ended')))::int AS inv,
-            (count(*) FILTER (WHERE v.visit_at IS NULL AND v.status NOT IN ('refused', 'ended')))::int AS ns
-          FROM ${d} JOIN visits v ON v.company_id = ${scope.companyId} AND v.kind IN ('invite', 'appointment')
-            AND v.appointment_at >= ${lo} AND v.appointment_at < ${hi}
-            AND v.appointment_at >= d.f AND v.appointment_at < d.u AND v.appointment_at < ${now.toISOString()}::timestamptz${sub}
-          GROUP BY d.day`),
-      );
-      for (const r of invited) {
-        const s = out.get(r.day);
-        if (!s) continue;
-        s.invitations = r.inv;
-        s.noShows = r.ns;
+    async compute(days: DayBounds[], now: Date, subScopes?: number[]): Promise<ScopedStats> {
+      const scopes = subScopes ? [0, ...subScopes] : [key];
+      const out: ScopedStats = new Map(scopes.map((s) => [s, new Map(days.map((d) => [d.day, emptyDay()]))]));
+      for (const run of runsOf(days)) {
+        const bounds = [...run.map((d) => d.from), run.at(-1)?.until ?? new Date(0)];
+        const b = sql`${`{${bounds.map((t) => t.toISOString()).join(',')}}`}::timestamptz[]`;
+        const q = { b, lo: bounds[0]?.toISOString(), hi: bounds.at(-1)?.toISOString(), perSub: !!subScopes };
+        const at = (row: { b: number; scope: number }) => out.get(row.scope)?.get(run[row.b - 1]?.day ?? '');
+        for (const r of await came(q)) {
+          const s = at(r);
+          if (!s) continue;
+          s.kinds = r.kinds ?? {};
+          for (const stay of Object.values(r.kstay ?? {})) s.staySeconds += stay;
+          s.stays = r.stays;
+          for (const [hour, n] of Object.entries(r.hours ?? {})) {
+            const h = Math.min(23, Math.max(0, Number(hour)));
+            s.hours[h] = (s.hours[h] ?? 0) + n;
+          }
+          s.emps = r.emps ?? {};
+          s.types = r.types ?? {};
+          s.reasons = r.reasons ?? {};
+        }
+        for (const r of await invited(q, now)) {
+          const s = at(r);
+          if (!s) continue;
+          s.invitations = r.inv;
+          s.noShows = r.ns;
+        }
       }
       return out;
     },
+
+    /** This scope's statistics of these days, computed from the visits (today's, or closed days not stored yet). */
+    live: async (days: DayBounds[], now: Date) => (await self.compute(days, now)).get(key) ?? new Map<string, DayStats>(),
 
     departments: () =>
       db
         .select({ id: departments.id, name: departments.name, parentId: departments.parentId })
         .from(departments)
-        .where(eq(departments.companyId, scope.companyId)),
+        .where(eq(departments.companyId, companyId)),
 
     memberships: () =>
       db
         .select({ empId: employeeDepartments.empId, deptId: employeeDepartments.deptId })
         .from(employeeDepartments)
-        .where(eq(employeeDepartments.companyId, scope.companyId)),
+        .where(eq(employeeDepartments.companyId, companyId)),
   };
+  return self;
+
+  /**
+   * The check-ins of a run: one scan, grouping sets per day (and per sub-company of the day when `perSub`), folded
+   * into one row per day and scope whose counts are JSON objects (a year of per-host rows would cost more to carry
+   * to the server than to count).
+   */
+  async function came(q: Run) {
+    const only = subAccountId === undefined ? sql`` : sql` AND sub_account_id = ${subAccountId}`;
+    const per = (dims: string[]) =>
+      sql.raw(dims.map((x) => `(b, ${x})`).join(', ') + (q.perSub ? `, ${dims.map((x) => `(b, sub, ${x})`).join(', ')}` : ''));
+    type Counts = Record<string, number> | null;
+    return rowsOf<{
+      b: number;
+      scope: number;
+      kinds: Counts;
+      kstay: Counts;
+      stays: number;
+      hours: Counts;
+      emps: Counts;
+      types: Counts;
+      reasons: Counts;
+    }>(
+      await db.execute(sql`
+        SELECT b, scope, jsonb_object_agg(kind, n) FILTER (WHERE gk = 0) AS kinds, jsonb_object_agg(kind, stay) FILTER (WHERE gk = 0) AS kstay,
+          coalesce(sum(stays) FILTER (WHERE gk = 0), 0)::int AS stays, jsonb_object_agg(hr, n) FILTER (WHERE gh = 0) AS hours,
+          jsonb_object_agg(coalesce(emp::text, ''), n) FILTER (WHERE ge = 0) AS emps,
+          jsonb_object_agg(vtype, n) FILTER (WHERE gt = 0) AS types, jsonb_object_agg(reason, n) FILTER (WHERE gr = 0) AS reasons
+        FROM (
+          SELECT b, ${scopeOf(q)} AS scope, kind, hr, emp, vtype, reason, grouping(kind) AS gk, grouping(hr) AS gh, grouping(emp) AS ge,
+            grouping(vtype) AS gt, grouping(reason) AS gr, count(*)::int AS n, coalesce(sum(stay), 0)::float8 AS stay, count(stay)::int AS stays
+          FROM (
+            SELECT width_bucket(visit_at, ${q.b}) AS b, sub_account_id AS sub, kind, emp_id AS emp, visit_type AS vtype, visit_reason AS reason,
+              floor(extract(epoch FROM visit_at - (${q.b})[width_bucket(visit_at, ${q.b})]) / 3600)::int AS hr,
+              CASE WHEN sign_out_at >= visit_at THEN extract(epoch FROM sign_out_at - visit_at) END AS stay
+            FROM visits
+            WHERE company_id = ${companyId} AND visit_at >= ${q.lo}::timestamptz AND visit_at < ${q.hi}::timestamptz${only}
+          ) v
+          GROUP BY GROUPING SETS (${per(['kind', 'hr', 'emp', 'vtype', 'reason'])})
+        ) g
+        WHERE scope IS NOT NULL
+        GROUP BY b, scope`),
+    );
+  }
+
+  /** The invitations expected in a run before `now`: how many, and how many never came. */
+  async function invited(q: Run, now: Date) {
+    const only = subAccountId === undefined ? sql`` : sql` AND sub_account_id = ${subAccountId}`;
+    return rowsOf<{ b: number; scope: number; inv: number; ns: number }>(
+      await db.execute(sql`
+        SELECT b, ${scopeOf(q)} AS scope,
+          (count(*) FILTER (WHERE visit_at IS NOT NULL OR status NOT IN ('refused', 'ended')))::int AS inv,
+          (count(*) FILTER (WHERE visit_at IS NULL AND status NOT IN ('refused', 'ended')))::int AS ns
+        FROM (
+          SELECT width_bucket(appointment_at, ${q.b}) AS b, sub_account_id AS sub, visit_at, status
+          FROM visits
+          WHERE company_id = ${companyId} AND kind IN ('invite', 'appointment') AND appointment_at >= ${q.lo}::timestamptz
+            AND appointment_at < ${q.hi}::timestamptz AND appointment_at < ${now.toISOString()}::timestamptz${only}
+        ) v
+        GROUP BY GROUPING SETS (${sql.raw(q.perSub ? '(b), (b, sub)' : '(b)')})`),
+    );
+  }
 }
 
 export function emptyDay(): DayStats {

@@ -2,6 +2,7 @@ import { periodLength, Role, Status, VISIT_KINDS, type VisitKind } from '@openvi
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import { AppError } from '../../platform/errors.js';
+import { horizonStart, requestDaySummaries } from './reports.fill.js';
 import { type DayBounds, type DayStats, reportsRepository } from './reports.repository.js';
 
 interface Period {
@@ -15,8 +16,10 @@ function repoOf(ctx: AuthedContext) {
 }
 
 /**
- * The statistics of each day of the period: closed days (before today) from visit_day_stats, computed and stored
- * when missing (the visits trigger drops a stored day whenever one of its visits changes); today and later live.
+ * The statistics of each day of the period: closed days (before today) from visit_day_stats, which only the
+ * background job fills (reports.fill.ts); today and later live. A closed day not stored yet (the job has not reached
+ * it, or the visits trigger dropped it) is computed here with the same one-pass query but not stored: the job is the
+ * only writer, so a request never races it, and a sweep is asked for soon instead.
  */
 async function daysOf(ctx: AuthedContext, p: Period): Promise<{ day: string; stats: DayStats }[]> {
   const repo = repoOf(ctx);
@@ -29,11 +32,14 @@ async function daysOf(ctx: AuthedContext, p: Period): Promise<{ day: string; sta
   }
   const stored = await repo.stored(p.startDate, p.endDate);
   const missing = days.filter((d) => !stored.has(d.day));
-  const computed = await repo.compute(missing, now);
-  await repo.store(
-    missing.filter((d) => d.day < today),
-    computed,
-  );
+  const computed = await repo.live(missing, now);
+  // A sweep is asked for a missing closed day with visits: an empty one is most likely before the company's first
+  // visit, which the job never stores (a dropped day left empty waits for the periodic sweep). Days older than the
+  // horizon, and a sub-company session without a sub-company (scope -1), are always computed live.
+  const horizon = horizonStart(now);
+  const busy = (s?: DayStats) => !!s && (Object.keys(s.kinds).length > 0 || s.invitations > 0);
+  if (repo.fillable && missing.some((d) => d.day < today && d.day >= horizon && busy(computed.get(d.day))))
+    await requestDaySummaries(ctx.services.jobs, now);
   return days.map((d) => ({ day: d.day, stats: stored.get(d.day) ?? computed.get(d.day) ?? ({} as DayStats) }));
 }
 

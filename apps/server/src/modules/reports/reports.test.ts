@@ -2,7 +2,9 @@ import { Role, Status } from '@openvisit/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedCompany, seedEmployee, seedSubAccount, type TestApp, testApp } from '../../../test/harness.js';
-import { departments, employeeDepartments, visitDayStats, visits } from '../../db/schema/index.js';
+import { departments, employeeDepartments, jobs, visitDayStats, visits } from '../../db/schema/index.js';
+import { systemScope } from '../../platform/tenancy.js';
+import { DAY_SUMMARY_JOB, fillDaySummaries } from './reports.fill.js';
 
 /** Local (server time zone) moment of March 2026. */
 const at = (day: number, h: number, m = 0) => new Date(2026, 2, day, h, m);
@@ -33,6 +35,7 @@ describe('statistics calls', () => {
   const dept: Record<string, number> = {};
   const vid: Record<string, number> = {};
   let otherDept = 0;
+  let subId = 0;
 
   beforeAll(async () => {
     t = await testApp();
@@ -40,6 +43,7 @@ describe('statistics calls', () => {
     b = await seedCompany(t);
     const [e1, e2, e3] = [await seedEmployee(t, a.id), await seedEmployee(t, a.id), await seedEmployee(t, a.id)];
     const sub = await seedSubAccount(t, a.id);
+    subId = sub.id;
     const sub2 = await seedSubAccount(t, a.id);
     const [sales] = await t.db.insert(departments).values({ companyId: a.id, name: 'Sales' }).returning();
     const [east] = await t.db
@@ -183,14 +187,48 @@ describe('statistics calls', () => {
     ]);
   });
 
-  it('answers totals, tops, hours, average stay and no-shows; the stored days answer the same', async () => {
+  const storedDays = async (scope: number) =>
+    (
+      await t.db
+        .select({ day: visitDayStats.day })
+        .from(visitDayStats)
+        .where(and(eq(visitDayStats.companyId, a.id), eq(visitDayStats.scope, scope)))
+    )
+      .map((r) => r.day)
+      .filter((d) => d >= PERIOD.startDate && d <= '2026-03-04')
+      .sort();
+  const queuedSweeps = async () => (await t.db.select().from(jobs).where(eq(jobs.kind, DAY_SUMMARY_JOB))).length;
+
+  it('answers totals, tops, hours, average stay and no-shows; the job stores the days, which answer the same', async () => {
     expect(await call<Stats>('getVisitStatistics', {})).toEqual(expected);
-    const stored = await t.db
-      .select()
-      .from(visitDayStats)
-      .where(and(eq(visitDayStats.companyId, a.id), eq(visitDayStats.scope, 0)));
-    expect(stored.map((r) => r.day).sort()).toEqual(['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04']);
+    // The request stored nothing: it computed the closed days and asked the job for a sweep.
+    expect(await storedDays(0)).toEqual([]);
+    expect(await queuedSweeps()).toBeGreaterThan(0);
+    await t.services.jobs.runDue();
+    const days = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04'];
+    expect(await storedDays(0)).toEqual(days);
+    // Each sub-company's days too, so its first statistics call is as quick.
+    expect(await storedDays(subId)).toEqual(days);
     expect(await call<Stats>('getVisitStatistics', {})).toEqual(expected);
+  });
+
+  it('answers a period whose days are all stored from them alone: no computing, no sweep asked', async () => {
+    // Earlier sweeps' rows go, so their keys cannot hide a sweep asked now.
+    await t.db.delete(jobs).where(eq(jobs.kind, DAY_SUMMARY_JOB));
+    const before = await queuedSweeps();
+    // A stored day altered behind the visits' back (no trigger fires): the answer shows it, so nothing was recomputed.
+    await t.db.execute(
+      sql`UPDATE visit_day_stats SET stats = jsonb_set(stats, '{kinds,resident}', '40') WHERE company_id = ${a.id} AND scope = 0 AND day = '2026-03-03'`,
+    );
+    expect((await call<Line>('getAllVisitorLineChart', {})).map((d) => d.total)).toEqual([3, 2, 41]);
+    expect(await queuedSweeps()).toBe(before);
+    // Days before the company's first visit are never stored (nothing to count): answered live, no sweep asked.
+    const january = await call<Line>('getAllVisitorLineChart', { startDate: '2026-01-01', endDate: '2026-01-31' });
+    expect(january.map((d) => d.total)).toEqual(Array(31).fill(0));
+    expect(await queuedSweeps()).toBe(before);
+    await t.db.execute(
+      sql`UPDATE visit_day_stats SET stats = jsonb_set(stats, '{kinds,resident}', '1') WHERE company_id = ${a.id} AND scope = 0 AND day = '2026-03-03'`,
+    );
   });
 
   it('counts per host department now: two departments count in each, no department in its own bucket', async () => {
@@ -256,6 +294,11 @@ describe('statistics calls', () => {
       stays: 6,
       noShows: 0,
     });
+    expect((await call<Line>('getAllVisitorLineChart', {})).map((d) => d.total)).toEqual([3, 3, 2]);
+    // The trigger dropped the edited days; the next sweep stores them again, as exact.
+    expect(await storedDays(0)).toEqual(['2026-03-03', '2026-03-04']);
+    expect(await fillDaySummaries(systemScope(t.db), new Date())).toBeGreaterThanOrEqual(2);
+    expect(await storedDays(0)).toEqual(['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04']);
     expect((await call<Line>('getAllVisitorLineChart', {})).map((d) => d.total)).toEqual([3, 3, 2]);
     // A deleted visit leaves its day too.
     await t.db.delete(visits).where(eq(visits.id, vid.v7 ?? 0));
