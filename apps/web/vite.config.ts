@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { callIndexPlugin } from './callIndex';
 import { KIOSK_CACHE_PREFIX, kioskWorkerSource } from './src/kiosk/serviceWorker';
 
 const contractEntry = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
@@ -22,9 +23,6 @@ const chunkGroups = [
   { name: 'jsqr', test: /node_modules[\\/]jsqr[\\/]/, priority: 40 },
   { name: 'qrcode', test: /node_modules[\\/](qrcode|dijkstrajs)[\\/]/, priority: 40 },
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-  { name: 'core', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements|dayjs|zod)[\\/]/, priority: 25 },
-  { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/, priority: 20 },
-  { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
 ];
 
 /**
@@ -62,13 +60,17 @@ function kioskServiceWorker(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), kioskServiceWorker()],
+  plugins: [react(), callIndexPlugin(), kioskServiceWorker()],
   resolve: { alias: { '@openvisit/contract': contractEntry } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: { input: pages, output: { codeSplitting: { groups: chunkGroups } } },
+    manifest: true,
+    rolldownOptions: {
+      input: pages,
+      output: { codeSplitting: { groups: chunkGroups } },
+    },
   },
   server: {
     proxy: {

@@ -1,4 +1,4 @@
-import './platform/i18n';
+import { currentLang, loadLanguage } from './platform/i18n';
 import './app/start';
 import './styles.css';
 import { StrictMode } from 'react';
@@ -10,11 +10,17 @@ import { AppProviders, createQueryClient } from './platform/providers';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
+// The router starts loading the first screen at once; the page renders when the language's texts have arrived too (a
+// failed download renders all the same: the screen's error handling offers a reload).
 const router = createRouter();
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+void loadLanguage(currentLang())
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders queryClient={createQueryClient()}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );

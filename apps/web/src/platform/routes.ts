@@ -55,6 +55,11 @@ export interface PublicEntry {
   session?: 'any' | ConsoleRole;
   /** Screens outside the centred public card (full-width). */
   wide?: boolean;
+  /**
+   * 'start': the screen shows only the first page's texts (the platform's and sign-in's), so the console's are not
+   * downloaded for it; absent: it needs the console's too.
+   */
+  texts?: 'start';
 }
 
 /** The runtime switches of the installation, as `/api/config` answers them (unknown yet: undefined). */

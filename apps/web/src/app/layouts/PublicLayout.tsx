@@ -1,4 +1,4 @@
-import { Card, Flex, Typography } from 'antd';
+import { Flex, Typography, theme } from 'antd';
 import { Outlet } from 'react-router';
 import { LanguageSwitch } from '../../platform/components/LanguageSwitch';
 import { useSiteLabel } from '../../platform/config';
@@ -7,6 +7,17 @@ import { VersionLabel } from '../components/VersionLabel';
 /** The public screens: a centred card under the site label, with the language switch on every one. */
 export function PublicLayout({ wide = false }: { wide?: boolean }) {
   const site = useSiteLabel();
+  const { token } = theme.useToken();
+  // A card drawn here rather than antd's Card, which imports Tabs (and with them a dropdown and a menu) for its tab
+  // list: about 20 KB gzip on the page every visitor loads first.
+  const card = {
+    width: '100%',
+    maxWidth: wide ? 880 : 600,
+    padding: token.paddingLG,
+    background: token.colorBgContainer,
+    border: `1px solid ${token.colorBorderSecondary}`,
+    borderRadius: token.borderRadiusLG,
+  };
   return (
     <Flex
       vertical
@@ -19,9 +30,9 @@ export function PublicLayout({ wide = false }: { wide?: boolean }) {
       <Typography.Title level={2} style={{ color: '#1677ff', margin: '24px 0' }}>
         {site}
       </Typography.Title>
-      <Card style={{ width: '100%', maxWidth: wide ? 880 : 600 }}>
+      <div style={card}>
         <Outlet />
-      </Card>
+      </div>
       <div style={{ marginTop: 'auto', paddingTop: 24 }}>
         <VersionLabel />
       </div>

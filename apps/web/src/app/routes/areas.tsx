@@ -14,10 +14,11 @@ import { residentScreen } from '../../modules/residents/routes';
 import { basicSettingsScreens } from '../../modules/settings/routes';
 import { overtimeScreen } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
-import { AdminLayout } from '../layouts/AdminLayout';
-import { AreaLayout } from '../layouts/AreaLayout';
 import { subcomVisitorScreens, visitorSection } from './reportCenter';
 import type { AreaDef } from './types';
+
+const AdminLayout = () => import('../layouts/AdminLayout').then((m) => m.AdminLayout);
+const AreaLayout = () => import('../layouts/AreaLayout').then((m) => m.AreaLayout);
 
 /**
  * The admin (head-office) area. Only screens that exist are listed, in top-navigation order: report,
