@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 /** The sign-in page's budget in KB of gzip: the ceiling is 300. */
-const SIGNIN_BUDGET_KB = 200;
+const SIGNIN_BUDGET_KB = 300;
 
 /** The manifest keys (source paths) each screen loads on first render beside its HTML page's entry. */
 const start = 'src/app/locales/startEn.ts';

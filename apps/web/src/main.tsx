@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createRouter } from './app/router';
-import { AppProviders, createQueryClient } from './platform/providers';
+import { createQueryClient, RootProviders } from './platform/rootProviders';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -18,9 +18,9 @@ void loadLanguage(currentLang())
   .then(() =>
     createRoot(root).render(
       <StrictMode>
-        <AppProviders queryClient={createQueryClient()}>
+        <RootProviders queryClient={createQueryClient()}>
           <RouterProvider router={router} />
-        </AppProviders>
+        </RootProviders>
       </StrictMode>,
     ),
   );

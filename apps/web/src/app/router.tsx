@@ -28,6 +28,7 @@ function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>):
     </Suspense>
   );
 }
+const antApp = () => import('./antApp').then((m) => m.withAntApp);
 const SidebarSection = lazyComponent(() => Promise.all([import('./layouts/SidebarSection'), loadConsoleTexts()]).then(([m]) => m.SidebarSection));
 
 function RootLayout() {
@@ -81,7 +82,7 @@ function screenRoute(entry: ScreenEntry, parent: string): RouteObject {
 }
 
 function areaRoute(area: AreaDef): RouteObject {
-  const Layout = lazyComponent(() => Promise.all([area.layout(), loadConsoleTexts()]).then(([L]) => L));
+  const Layout = lazyComponent(() => Promise.all([area.layout(), antApp(), loadConsoleTexts()]).then(([L, withApp]) => withApp(L)));
   const hasIndex = area.routes.some((r) => r.path === '');
   return {
     path: area.base,
@@ -101,7 +102,10 @@ function publicRoute(entry: PublicEntry): RouteObject {
   return {
     path: entry.path,
     lazy: async () => {
-      const [Page] = await Promise.all([entry.page(), entry.texts === 'start' ? undefined : loadConsoleTexts()]);
+      // Beyond the sign-in screens: the console's texts and antd's App (App.useApp) come with the page.
+      const start = entry.texts === 'start';
+      const [Loaded, withApp] = await Promise.all([entry.page(), start ? undefined : antApp(), start ? undefined : loadConsoleTexts()]);
+      const Page = withApp ? withApp(Loaded) : Loaded;
       const screen = (
         <>
           <ScreenTitle titleKey={entry.titleKey} />

@@ -1,4 +1,3 @@
-import { SettingOutlined } from '@ant-design/icons';
 import { ADMIN_STYPE, Role } from '@openvisit/contract';
 import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts/routes';
 import { approvalQueueScreen, approvalSettingsScreen } from '../../modules/approvals/routes';
@@ -47,7 +46,7 @@ export const adminArea: AreaDef = {
     {
       path: 'setting/account',
       titleKey: 'menu.account',
-      icon: <SettingOutlined />,
+      icon: 'SettingOutlined',
       roles: ['manager'],
       group: 'settings',
       children: accountSettingsScreens,
