@@ -2,7 +2,8 @@ import type { Lang } from '@openvisit/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, message } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import { type ReactNode, useEffect } from 'react';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError } from './apiError';
 import { i18n, onLanguageLoad, useLang } from './i18n';
@@ -28,22 +29,25 @@ onLanguageLoad(async (lang) => {
   antdLocales[lang] = (await (lang === 'zh' ? import('antd/es/locale/zh_CN') : import('antd/es/locale/en_US'))).default;
 });
 
-/** Hands antd's message API to the (non-React) error policy; its holder follows the theme and locale. */
-function MessageBridge() {
+const RootMessage = createContext<MessageInstance | null>(null);
+
+/** The page's one message API: it outlives the screens, so a message shown as a screen navigates away stays. */
+export function useRootMessage(): MessageInstance | null {
+  return useContext(RootMessage);
+}
+
+/** Hands antd's message API to the (non-React) error policy and to the screens; its holder follows theme and locale. */
+function Themed({ children }: { children: ReactNode }) {
+  const lang = useLang();
   const [api, holder] = message.useMessage();
   useEffect(() => {
     setMessageApi(api);
     return () => setMessageApi(null);
   }, [api]);
-  return holder;
-}
-
-function Themed({ children }: { children: ReactNode }) {
-  const lang = useLang();
   return (
     <ConfigProvider locale={antdLocales[lang]} componentSize="middle" theme={{ token: { colorPrimary: '#1677ff' } }}>
-      <MessageBridge />
-      {children}
+      {holder}
+      <RootMessage.Provider value={api}>{children}</RootMessage.Provider>
     </ConfigProvider>
   );
 }
