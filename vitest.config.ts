@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { callIndexPlugin } from './apps/web/callIndex';
 
 // Timeouts bound a hang, never a speed: a loaded machine makes the run slower, not red. TEST_TIMEOUT_SCALE multiplies them.
 const scale = Math.max(1, Number(process.env.TEST_TIMEOUT_SCALE) || 1);
@@ -41,6 +42,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [callIndexPlugin()],
         resolve: { alias: contractAlias },
         test: {
           name: 'web',

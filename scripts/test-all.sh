@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every check and test: lint, type check, the statuses each call declares (scripts/call-statuses.mjs), build, unit + API tests on PGlite, the API suite again on PostgreSQL,
+# Every check and test: lint, type check, the statuses each call declares (scripts/call-statuses.mjs), build, the sign-in page's
+# JavaScript against its budget (scripts/web-budget.mjs), unit + API tests on PGlite, the API suite again on PostgreSQL,
 # the resilience tests (the real server losing its PostgreSQL, killed mid-write), and the end-to-end tests in Chromium. Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,7 @@ step lint npx biome check .
 step typecheck npm run -s typecheck
 step "declared statuses" node scripts/call-statuses.mjs --check
 step build npm run -s build
+step "sign-in page size (scripts/web-budget.mjs)" node scripts/web-budget.mjs
 step "unit and API tests (PGlite)" env VITEST_JSON="$out/unit.json" npx vitest run --project contract --project server --project web
 step "API tests (PostgreSQL)" bash scripts/with-postgres.sh env VITEST_JSON="$out/pg.json" npx vitest run --project server --exclude apps/server/src/cli.test.ts
 step "resilience (PostgreSQL restart, kill -9)" bash scripts/with-postgres.sh env VITEST_JSON="$out/resilience.json" npx vitest run --project resilience

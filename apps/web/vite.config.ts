@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { callIndexPlugin } from './callIndex';
 import { KIOSK_CACHE_PREFIX, kioskWorkerSource } from './src/kiosk/serviceWorker';
 
 const contractEntry = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
@@ -22,9 +27,6 @@ const chunkGroups = [
   { name: 'jsqr', test: /node_modules[\\/]jsqr[\\/]/, priority: 40 },
   { name: 'qrcode', test: /node_modules[\\/](qrcode|dijkstrajs)[\\/]/, priority: 40 },
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-  { name: 'core', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements|dayjs|zod)[\\/]/, priority: 25 },
-  { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/, priority: 20 },
-  { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
 ];
 
 /**
@@ -61,14 +63,47 @@ function kioskServiceWorker(): Plugin {
   };
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes each text file of the build beside itself as .br (quality 11) and .gz (level 9), once at build time; the
+ * server sends the one the browser accepts (@fastify/static `preCompressed`, apps/server/src/app.ts). Files under
+ * 1 KB are sent as they are.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'openvisit-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((f) => /\.(js|css|html|svg|json)$/.test(f) && !f.startsWith('.vite/'));
+      await Promise.all(
+        files.map(async (f) => {
+          const file = path.join(dir, f);
+          const data = await fs.readFile(file);
+          if (data.length < 1024) return;
+          const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length };
+          await fs.writeFile(`${file}.br`, await brotli(data, { params }));
+          await fs.writeFile(`${file}.gz`, await gzip(data, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), kioskServiceWorker()],
+  plugins: [react(), callIndexPlugin(), kioskServiceWorker(), precompress()],
   resolve: { alias: { '@openvisit/contract': contractEntry } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: { input: pages, output: { codeSplitting: { groups: chunkGroups } } },
+    manifest: true,
+    rolldownOptions: {
+      input: pages,
+      output: { codeSplitting: { groups: chunkGroups } },
+    },
   },
   server: {
     proxy: {

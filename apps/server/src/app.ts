@@ -229,6 +229,17 @@ async function registerInfoRoutes(app: FastifyInstance, config: Config, database
 }
 
 /** The built web app (console and kiosk) and the 404 answer for everything else. */
+/**
+ * How long a browser keeps a file of the console's build. Hashed assets (/assets/*) never change under their name: a
+ * year, never revalidated. The pages (index.html, kiosk.html) name the hashed assets of their build, and the kiosk's
+ * service worker names its cache after them: always revalidated. Anything else: an hour.
+ */
+export function webCacheControl(webDist: string, file: string): string {
+  if (path.relative(path.resolve(webDist), path.resolve(file)).startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (file.endsWith('.html') || path.basename(file) === 'kiosk-sw.js') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
   const webDist = config.webDist;
   const hasWeb = webDist && fs.existsSync(path.join(webDist, 'index.html'));
@@ -239,11 +250,10 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
       index: false,
       maxAge: '1h',
       immutable: false,
-      // The pages (index.html, kiosk.html) name the hashed assets of their build, and the kiosk's service worker names
-      // its cache after them: always revalidated.
-      setHeaders: (reply, file) => {
-        if (file.endsWith('.html') || path.basename(file) === 'kiosk-sw.js') reply.header('cache-control', 'no-cache');
-      },
+      // The build writes each text file beside itself as .br and .gz (apps/web/vite.config.ts): the answer is the one
+      // the browser accepts, else the file itself, with `Vary: Accept-Encoding` either way.
+      preCompressed: true,
+      setHeaders: (reply, file) => reply.header('cache-control', webCacheControl(webDist, file.replace(/\.(br|gz)$/, ''))),
     });
   const hasKiosk = hasWeb && fs.existsSync(path.join(webDist, 'kiosk.html'));
 

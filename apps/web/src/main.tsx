@@ -1,20 +1,26 @@
-import './platform/i18n';
+import { currentLang, loadLanguage } from './platform/i18n';
 import './app/start';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createRouter } from './app/router';
-import { AppProviders, createQueryClient } from './platform/providers';
+import { createQueryClient, RootProviders } from './platform/rootProviders';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
+// The router starts loading the first screen at once; the page renders when the language's texts have arrived too (a
+// failed download renders all the same: the screen's error handling offers a reload).
 const router = createRouter();
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+void loadLanguage(currentLang())
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <RootProviders queryClient={createQueryClient()}>
+          <RouterProvider router={router} />
+        </RootProviders>
+      </StrictMode>,
+    ),
+  );

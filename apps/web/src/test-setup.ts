@@ -1,7 +1,13 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-// The console's texts, as main.tsx registers them at start-up (screens of every module are rendered in tests).
-import './app/texts';
+// The console's and the kiosk's texts, registered as main.tsx and kiosk/main.tsx do, then every part in both languages
+// downloaded (screens of every module are rendered in tests, in either language).
+import { loadConsoleTexts } from './app/texts';
+import './kiosk/i18n';
+import { loadLanguage } from './platform/i18n';
+
+await loadConsoleTexts();
+await Promise.all([loadLanguage('en'), loadLanguage('zh')]);
 
 // findBy*/waitFor give up after 1 s by default, which a busy 2-core machine loses while rendering an antd screen: the
 // bound ends a hang, never a speed (scaled like the test timeouts by TEST_TIMEOUT_SCALE).

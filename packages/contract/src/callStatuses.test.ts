@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answersStatus, type CallDef, declaredStatuses, formStatuses, statusField, universalStatuses } from './call.js';
+import type { CallDef } from './call.js';
+import { answersStatus, declaredStatuses, formStatuses, statusField, universalStatuses } from './callStatuses.js';
 import { Status, statusInfo } from './errors.js';
 import { allCalls } from './registry.js';
 

@@ -1,4 +1,5 @@
 export * from './call.js';
+export * from './callStatuses.js';
 export * from './calls/accounts.js';
 export * from './calls/approvals.js';
 export * from './calls/auth.js';
@@ -29,6 +30,7 @@ export * from './calls/settings.js';
 export * from './calls/templates.js';
 export * from './calls/visits.js';
 export * from './errors.js';
+export * from './fieldSchemas.js';
 export * from './logDescriptions.js';
 export * from './lookups.js';
 export * from './period.js';

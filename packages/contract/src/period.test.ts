@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayNumber, periodLength, REPORT_PERIOD_MAX_DAYS, reportPeriod } from './period.js';
+import { reportPeriod } from './fieldSchemas.js';
+import { dayNumber, periodLength, REPORT_PERIOD_MAX_DAYS } from './period.js';
 
 const rules = (input: unknown) => {
   const r = reportPeriod.safeParse(input);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * A report period: calendar days (yyyy-mm-dd, both included) in the server's time zone, at most
@@ -26,12 +26,6 @@ export function periodLength(startDate: string, endDate: string): number {
   return (dayNumber(endDate) ?? 0) - (dayNumber(startDate) ?? 0) + 1;
 }
 
-/** A calendar day, checked for real (the `format` rule). */
-export const zCalendarDay = z.string().refine((d) => dayNumber(d) !== null, 'format');
-
-/** The period fields of a report call's input, to spread into its object. */
-export const reportPeriodFields = { startDate: zCalendarDay, endDate: zCalendarDay };
-
 /** The period rules across fields, for `.superRefine` on a report call's input. */
 export function checkReportPeriod(v: { startDate: string; endDate: string }, ctx: z.RefinementCtx): void {
   const [start, end] = [dayNumber(v.startDate), dayNumber(v.endDate)];
@@ -39,6 +33,3 @@ export function checkReportPeriod(v: { startDate: string; endDate: string }, ctx
   if (end < start) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'beforeStart' });
   else if (end - start + 1 > REPORT_PERIOD_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'periodTooLong' });
 }
-
-/** The input of a report call over a period: `z.object({...}).superRefine(checkReportPeriod)`. */
-export const reportPeriod = z.object(reportPeriodFields).superRefine(checkReportPeriod);

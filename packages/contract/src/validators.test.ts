@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zAccountName, zCompanyName, zCompanyShortName, zEmail, zIdNumber, zPassword, zPersonName, zPhone } from './fieldSchemas.js';
 import {
   ACCOUNT_NAME_MAX,
   APPROVAL_LEVELS,
@@ -41,14 +42,6 @@ import {
   VIDEO_TYPES,
   VISIT_DAYS_WINDOW,
   ZIP_TYPES,
-  zAccountName,
-  zCompanyName,
-  zCompanyShortName,
-  zEmail,
-  zIdNumber,
-  zPassword,
-  zPersonName,
-  zPhone,
 } from './validators.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,6 @@
  *
  * Lengths are counted in Unicode code points, so one Chinese character (or one emoji) is 1.
  */
-import { z } from 'zod';
 
 /** Length in Unicode code points (not UTF-16 units). */
 function codePoints(s: string): number {
@@ -504,34 +503,3 @@ export type ValidationFailure =
   | SuperAccountFailure
   | IdNumberFailure
   | FileFailure;
-
-// ---------------------------------------------------------------------------------------------
-// zod schemas: the issue `message` is the failure key
-// ---------------------------------------------------------------------------------------------
-
-function refineWith(check: (s: string) => ValidationFailure | null) {
-  return (value: string, ctx: z.RefinementCtx<string>): void => {
-    const key = check(value);
-    if (key !== null) ctx.addIssue({ code: 'custom', message: key });
-  };
-}
-
-/**
- * Not trimmed on purpose: trimming would silently change the secret and hide the 'whitespace'
- * failure. 'sameAsOld' / 'mismatch' need the other values; use `checkPassword` with `opts` for those.
- */
-export const zPassword = z.string().superRefine(refineWith((s) => checkPassword(s)));
-export const zEmail = z.string().trim().superRefine(refineWith(checkEmail));
-export const zPhone = z.string().trim().superRefine(refineWith(checkPhone));
-export const zPersonName = z
-  .string()
-  .trim()
-  .superRefine(refineWith((s) => checkPersonName(s)));
-export const zAccountName = z.string().trim().superRefine(refineWith(checkAccountName));
-export const zCompanyName = z.string().trim().superRefine(refineWith(checkCompanyName));
-export const zCompanyShortName = z.string().trim().superRefine(refineWith(checkCompanyShortName));
-export const zIdNumber = z
-  .string()
-  .trim()
-  .superRefine(refineWith((s) => checkIdNumber(s)));
-export const zSuperAccount = z.string().trim().superRefine(refineWith(checkSuperAccount));

@@ -110,6 +110,52 @@ describe('serving the console', () => {
     await t.close();
     fs.rmSync(dist, { recursive: true, force: true });
   });
+
+  it('sends the precompressed file the browser accepts, hashed assets cached for a year, pages and the kiosk worker revalidated', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const zlib = await import('node:zlib');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ov-dist-'));
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    const page = '<!doctype html><div id="root"></div>';
+    fs.mkdirSync(path.join(dist, 'assets'));
+    const files: [string, string][] = [
+      ['assets/app-1.js', script],
+      ['index.html', page],
+      ['kiosk-sw.js', script],
+    ];
+    for (const [name, body] of files) {
+      fs.writeFileSync(path.join(dist, name), body);
+      fs.writeFileSync(path.join(dist, `${name}.br`), zlib.brotliCompressSync(body));
+      fs.writeFileSync(path.join(dist, `${name}.gz`), zlib.gzipSync(body));
+    }
+    const t = await testApp({ webDist: dist });
+    const get = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+    const br = await get('/assets/app-1.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    const gz = await get('/assets/app-1.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await get('/assets/app-1.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(plain.headers.vary).toContain('accept-encoding');
+
+    for (const url of ['/signin', '/kiosk-sw.js']) {
+      const r = await get(url, 'br');
+      expect(r.headers['content-encoding']).toBe('br');
+      expect(r.headers['cache-control']).toBe('no-cache');
+    }
+    expect(zlib.brotliDecompressSync((await get('/signin', 'br')).rawPayload).toString()).toBe(page);
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
 });
 
 describe('configuration', () => {

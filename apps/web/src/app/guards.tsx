@@ -1,8 +1,7 @@
 import { Flex, Spin } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { NotFoundPage } from '../modules/auth/pages/NotFoundPage';
 import { useConfig } from '../platform/config';
 import type { ScreenEntry, TitleKey } from '../platform/routes';
 import { type ConsoleRole, getSession, signOutLocal } from '../platform/session';
@@ -15,6 +14,17 @@ export function PageSpinner() {
     <Flex justify="center" align="center" style={{ minHeight: 240 }}>
       <Spin size="large" />
     </Flex>
+  );
+}
+
+const NotFoundLazy = lazy(() => import('../modules/auth/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+
+/** The 404 screen, loaded when one is shown (antd's result illustrations are large). */
+export function NotFoundPage() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <NotFoundLazy />
+    </Suspense>
   );
 }
 

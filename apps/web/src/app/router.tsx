@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useNavigate } from 'react-router';
-import { NotFoundPage } from '../modules/auth/pages/NotFoundPage';
 import { authScreens } from '../modules/auth/routes';
 import { invitationScreens } from '../modules/invitations/routes';
 import { NetworkBanner } from '../platform/components/NetworkBanner';
@@ -8,14 +7,29 @@ import { useConfig } from '../platform/config';
 import { setNavigator } from '../platform/notify';
 import type { PublicEntry, ScreenEntry } from '../platform/routes';
 import { getSession } from '../platform/session';
-import { PageSpinner, RequireSession, ScreenGate, ScreenTitle } from './guards';
+import { NotFoundPage, PageSpinner, RequireSession, ScreenGate, ScreenTitle } from './guards';
 import { guideScreens } from './guide/routes';
 import { PublicLayout } from './layouts/PublicLayout';
-import { SidebarSection } from './layouts/SidebarSection';
 import { RouteError } from './RouteError';
 import { AREAS, areaOfRole } from './routes/areas';
 import { firstScreenPath, joinPath } from './routes/derive';
 import type { AreaDef } from './routes/types';
+import { loadConsoleTexts } from './texts';
+
+/**
+ * The signed-in frames (layouts, section menus) are chunks of their own, loaded when shown, so the public pages
+ * (sign-in, the visitor's invitation) carry none of their components.
+ */
+function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(() => load().then((C) => ({ default: C })));
+  return (props: P) => (
+    <Suspense fallback={<PageSpinner />}>
+      <Lazy {...props} />
+    </Suspense>
+  );
+}
+const antApp = () => import('./antApp').then((m) => m.withAntApp);
+const SidebarSection = lazyComponent(() => Promise.all([import('./layouts/SidebarSection'), loadConsoleTexts()]).then(([m]) => m.SidebarSection));
 
 function RootLayout() {
   const navigate = useNavigate();
@@ -55,7 +69,7 @@ function screenRoute(entry: ScreenEntry, parent: string): RouteObject {
   const load = entry.page;
   if (!load) throw new Error(`screen ${full} has neither page nor children`);
   const lazy = async () => {
-    const Page = await load();
+    const [Page] = await Promise.all([load(), loadConsoleTexts()]);
     return {
       element: (
         <ScreenGate entry={entry}>
@@ -68,7 +82,7 @@ function screenRoute(entry: ScreenEntry, parent: string): RouteObject {
 }
 
 function areaRoute(area: AreaDef): RouteObject {
-  const Layout = area.layout;
+  const Layout = lazyComponent(() => Promise.all([area.layout(), antApp(), loadConsoleTexts()]).then(([L, withApp]) => withApp(L)));
   const hasIndex = area.routes.some((r) => r.path === '');
   return {
     path: area.base,
@@ -88,7 +102,10 @@ function publicRoute(entry: PublicEntry): RouteObject {
   return {
     path: entry.path,
     lazy: async () => {
-      const Page = await entry.page();
+      // Beyond the sign-in screens: the console's texts and antd's App (App.useApp) come with the page.
+      const start = entry.texts === 'start';
+      const [Loaded, withApp] = await Promise.all([entry.page(), start ? undefined : antApp(), start ? undefined : loadConsoleTexts()]);
+      const Page = withApp ? withApp(Loaded) : Loaded;
       const screen = (
         <>
           <ScreenTitle titleKey={entry.titleKey} />

@@ -1,9 +1,8 @@
 import type { Lang } from '@openvisit/contract';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLang, i18n, registerTexts } from '../platform/i18n';
+import { changeLanguage, currentLang, registerTexts, showLanguage } from '../platform/i18n';
 import { browserLanguages, detectLanguage, readSavedLanguage } from '../platform/language';
-import { kioskEn } from './locales/en';
-import { kioskZh } from './locales/zh';
+import type { kioskEn } from './locales/en';
 
 declare module '../platform/i18n' {
   interface TextNamespaces {
@@ -15,7 +14,10 @@ declare module '../platform/i18n' {
  * The kiosk's texts are the `kiosk` namespace of the platform's i18next instance: the kiosk reuses the platform's
  * `validation.*` messages and the error policy's texts, and the console bundle never carries the kiosk's strings.
  */
-registerTexts('kiosk', { en: kioskEn, zh: kioskZh });
+registerTexts('kiosk', {
+  en: () => import('./locales/en').then((m) => m.kioskEn),
+  zh: () => import('./locales/zh').then((m) => m.kioskZh),
+});
 
 /** `t` of the kiosk namespace (typed from `kioskEn`) and the current language. */
 export function useK() {
@@ -30,11 +32,11 @@ export function useK() {
  */
 export function toggleLanguage(opts: { save: boolean }): Promise<unknown> {
   const next: Lang = currentLang() === 'zh' ? 'en' : 'zh';
-  return opts.save ? changeLanguage(next) : i18n.changeLanguage(next);
+  return opts.save ? changeLanguage(next) : showLanguage(next);
 }
 
 /** Back to the device's language (the saved preference, else the browser's). */
 export function restoreDeviceLanguage(): Promise<unknown> {
   const lang = detectLanguage(readSavedLanguage(), browserLanguages());
-  return lang === currentLang() ? Promise.resolve() : i18n.changeLanguage(lang);
+  return lang === currentLang() ? Promise.resolve() : showLanguage(lang);
 }

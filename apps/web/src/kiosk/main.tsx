@@ -1,4 +1,4 @@
-import '../platform/i18n';
+import { currentLang, loadLanguage } from '../platform/i18n';
 import './i18n';
 import './kiosk.css';
 import { checkInByCode, registerWalkIn } from '@openvisit/contract';
@@ -20,11 +20,16 @@ const root = document.getElementById('kiosk-root');
 if (!root) throw new Error('#kiosk-root is missing from kiosk.html');
 
 const queue = new OfflineQueue(indexedDbStore(), sendQueued);
-createRoot(root).render(
-  <StrictMode>
-    <KioskApp queue={queue} />
-  </StrictMode>,
-);
+// The language's texts first (precached by the service worker, so offline too).
+void loadLanguage(currentLang())
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <KioskApp queue={queue} />
+      </StrictMode>,
+    ),
+  );
 
 // The page itself without a network (serviceWorker.ts). Production builds only: the dev server's files are not hashed.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

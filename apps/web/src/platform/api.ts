@@ -1,6 +1,6 @@
+import { type CallFacts, callIndex } from 'virtual:openvisit/call-index';
 import {
   type AnyCall,
-  allCalls,
   type CallByName,
   type CallDef,
   type CallInput,
@@ -84,9 +84,12 @@ async function send(url: string, init: RequestInit, opts: CallOptions): Promise<
   return body;
 }
 
-/** Applies the display policy to a failure before rethrowing it; `'form'` silences what the call's form shows itself. */
-async function withPolicy<T>(work: () => Promise<T>, opts: CallOptions, def?: CallDef): Promise<T> {
-  const silent = opts.silent === 'form' ? (def ? formStatuses(def) : [Status.BAD_PARAMS]) : opts.silent;
+/**
+ * Applies the display policy to a failure before rethrowing it; `'form'` silences what the call's form shows itself
+ * (`form`: the call's `formStatuses`).
+ */
+async function withPolicy<T>(work: () => Promise<T>, opts: CallOptions, form: readonly number[] = [Status.BAD_PARAMS]): Promise<T> {
+  const silent = opts.silent === 'form' ? form : opts.silent;
   try {
     return await work();
   } catch (err) {
@@ -96,7 +99,7 @@ async function withPolicy<T>(work: () => Promise<T>, opts: CallOptions, def?: Ca
 }
 
 /** Runs a request: an envelope whose status is not success is a failure. */
-function run<T>(url: string, init: RequestInit, opts: CallOptions, def?: CallDef): Promise<T> {
+function run<T>(url: string, init: RequestInit, opts: CallOptions, form?: readonly number[]): Promise<T> {
   return withPolicy(
     async () => {
       const env = await send(url, init, opts);
@@ -104,15 +107,20 @@ function run<T>(url: string, init: RequestInit, opts: CallOptions, def?: CallDef
       return env.result as T;
     },
     opts,
-    def,
+    form,
   );
 }
 
-/** Calls a contract call: POST JSON (or GET with a query for GET calls), typed from its definition. */
-export function callApi<C extends AnyCall>(def: C, input: CallInput<C>, opts: CallOptions = {}): Promise<CallOutput<C>> {
-  if (def.method === 'GET') return run(API_BASE + def.name + queryString(input), { method: 'GET' }, opts, def);
+/** POST JSON, or GET with a query for GET calls; `form` are the statuses `silent: 'form'` leaves to the form. */
+function request<T>(name: string, method: 'GET' | 'POST' | undefined, form: readonly number[], input: unknown, opts: CallOptions): Promise<T> {
+  if (method === 'GET') return run(API_BASE + name + queryString(input), { method: 'GET' }, opts, form);
   const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) };
-  return run(API_BASE + def.name, init, opts, def);
+  return run(API_BASE + name, init, opts, form);
+}
+
+/** Calls a contract call, typed from its definition. */
+export function callApi<C extends AnyCall>(def: C, input: CallInput<C>, opts: CallOptions = {}): Promise<CallOutput<C>> {
+  return request(def.name, def.method, formStatuses(def), input, opts);
 }
 
 /** A GET of a JSON envelope outside the contract (runtime configuration). */
@@ -123,9 +131,18 @@ export function getEnvelope<T>(path: string, opts: CallOptions = {}): Promise<T>
 type CallFn<N extends CallName> = (input: CallInput<CallByName<N>>, opts?: CallOptions) => Promise<CallOutput<CallByName<N>>>;
 export type ApiClient = { readonly [N in CallName]: CallFn<N> } & { readonly call: typeof callApi };
 
-/** `api.GetUserInfo({})`, `api['login/logout']({})`, or `api.call(getUserInfo, {})`: one typed function per contract call. */
+/** A call by name from the build's index of the contract (apps/web/callIndex.ts): no schema is loaded for it. */
+function callByFacts(name: string, facts: CallFacts) {
+  const form = [Status.BAD_PARAMS, ...(facts.form ?? [])];
+  return (input: unknown, opts: CallOptions = {}) => request(name, facts.method, form, input, opts);
+}
+
+/**
+ * `api.GetUserInfo({})`, `api['login/logout']({})`, or `api.call(getUserInfo, {})`: one typed function per contract
+ * call, built from the call index rather than the registry, so a screen loads the schemas of no call it only makes.
+ */
 export const api: ApiClient = Object.freeze({
-  ...Object.fromEntries(allCalls.map((def) => [def.name, (input: unknown, opts?: CallOptions) => callApi(def, input as never, opts)])),
+  ...Object.fromEntries(Object.entries(callIndex).map(([name, facts]) => [name, callByFacts(name, facts)])),
   call: callApi,
 }) as ApiClient;
 
@@ -272,6 +289,6 @@ export function uploadFile<C extends CallDef>(
         xhr.send(form);
       }),
     opts,
-    def,
+    formStatuses(def),
   );
 }

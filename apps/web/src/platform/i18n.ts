@@ -1,13 +1,10 @@
 import { type Lang, type LookupName, lookups } from '@openvisit/contract';
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { browserLanguages, detectLanguage, isLang, readSavedLanguage, saveLanguagePreference } from './language';
-import { platformEn } from './locales/en';
 import type { DeepStrings } from './locales/types';
-import { platformZh } from './locales/zh';
 
 /**
  * The text namespaces and their English source, added by the layer that owns each by declaration merging
@@ -31,8 +28,9 @@ dayjs.extend(localizedFormat);
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  // The platform's own texts; the shell and the kiosk add theirs at start-up (registerTexts).
-  resources: { en: { translation: platformEn }, zh: { translation: platformZh } },
+  // No texts yet: each language's arrive with loadLanguage, from the loaders registered below and by the apps.
+  resources: {},
+  partialBundledLanguages: true,
   lng: detectLanguage(readSavedLanguage(), browserLanguages()),
   supportedLngs: ['zh', 'en'],
   fallbackLng: 'en',
@@ -41,13 +39,91 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/** Loads what one language needs (texts, a library's locale) for one part of an app: run by loadLanguage. */
+type LanguageLoader = (lang: Lang) => Promise<unknown>;
 /**
- * Adds a namespace's texts in both languages (merged into what it holds: `translation` starts with the platform's).
- * The Chinese must have exactly the English keys, checked by tsc.
+ * Texts come in parts, each loaded when first needed: 'start' (the platform's, and what an app's first page shows)
+ * with the page, others (the console's screens) by `requireTexts` before a screen that uses them renders.
  */
-export function registerTexts<N extends keyof TextNamespaces>(ns: N, texts: { en: TextNamespaces[N]; zh: DeepStrings<TextNamespaces[N]> }): void {
-  i18n.addResourceBundle('en', ns, texts.en, true, true);
-  i18n.addResourceBundle('zh', ns, texts.zh, true, true);
+const START = 'start';
+const loaders: { part: string; load: LanguageLoader }[] = [];
+const wanted = new Set([START]);
+const loading = new Map<string, Promise<void>>();
+
+function textsLoader(ns: string, texts: { [L in Lang]: () => Promise<object> }): LanguageLoader {
+  return async (lang) => i18n.addResourceBundle(lang, ns, await texts[lang](), true, true);
+}
+
+/** One part in one language, downloaded once; a failed download is forgotten, so the next attempt tries again. */
+function loadPart(lang: Lang, part: string): Promise<void> {
+  const key = `${lang}/${part}`;
+  let done = loading.get(key);
+  if (!done) {
+    done = Promise.all(loaders.filter((l) => l.part === part).map((l) => l.load(lang))).then(() => undefined);
+    done.catch(() => loading.delete(key));
+    loading.set(key, done);
+  }
+  return done;
+}
+
+/**
+ * Adds a language loader to a part; a part loaded already is loaded again, so it gains what the new loader brings (a
+ * module registering late: a test).
+ */
+export function onLanguageLoad(loader: LanguageLoader, part = START): void {
+  loaders.push({ part, load: loader });
+  for (const [key, done] of loading) {
+    const [lang, loadedPart] = key.split('/') as [Lang, string];
+    if (loadedPart === part)
+      loading.set(
+        key,
+        done.then(() => loader(lang)).then(() => undefined),
+      );
+  }
+}
+
+/**
+ * Adds texts to a namespace (merged into what it holds: `translation` starts with the platform's), each language a
+ * lazy import, so a page downloads only the language it shows, and only the part it needs. The Chinese must have
+ * exactly the English keys, checked by tsc; the layer declaring the namespace types it as the sum of its parts.
+ */
+export function registerTexts<N extends keyof TextNamespaces, T extends object>(
+  ns: N,
+  texts: { en: () => Promise<T>; zh: () => Promise<DeepStrings<T>> },
+  part = START,
+): void {
+  onLanguageLoad(textsLoader(ns, texts), part);
+}
+
+// The platform's own texts (common, errors, validation, enums) and dayjs's Chinese locale.
+onLanguageLoad(
+  textsLoader('translation', {
+    en: () => import('./locales/en').then((m) => m.platformEn),
+    zh: () => import('./locales/zh').then((m) => m.platformZh),
+  }),
+);
+onLanguageLoad(async (lang) => {
+  if (lang !== 'zh') return;
+  await import('dayjs/locale/zh-cn');
+  // The page may be in Chinese already (the language is chosen at start-up, before its locale arrives).
+  if (currentLang() === 'zh') applyLocale('zh');
+});
+
+/** Downloads a language's texts, every part needed so far: render and switch only after it resolves. */
+export function loadLanguage(lang: Lang): Promise<void> {
+  return Promise.all([...wanted].map((part) => loadPart(lang, part))).then(() => undefined);
+}
+
+/** A part of the texts, in the current language, from now on in every language shown: await it before rendering. */
+export function requireTexts(part: string): Promise<void> {
+  wanted.add(part);
+  return loadPart(currentLang(), part);
+}
+
+/** Shows the page in a language (its texts downloaded first), without making it the saved preference. */
+export async function showLanguage(lang: Lang): Promise<void> {
+  await loadLanguage(lang);
+  await i18n.changeLanguage(lang);
 }
 
 export function currentLang(): Lang {
@@ -72,7 +148,7 @@ i18n.on('languageChanged', (lng) => {
 /** The user picked a language: it becomes the saved preference (kept across sign-outs). */
 export async function changeLanguage(lang: Lang): Promise<void> {
   saveLanguagePreference(lang);
-  await i18n.changeLanguage(lang);
+  await showLanguage(lang);
 }
 
 type LookupKey<N extends LookupName> = keyof (typeof lookups)[N];

@@ -1,6 +1,7 @@
 import type { FeatureFlag } from '@openvisit/contract';
 import type { ParseKeys } from 'i18next';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
+import type { MenuIcon } from './menuIcons';
 import type { ConsoleRole } from './session';
 
 export type TitleKey = ParseKeys;
@@ -28,7 +29,8 @@ export interface ScreenEntry {
   /** Relative to the area (or section) path; '' is its index. */
   path: string;
   titleKey: TitleKey;
-  icon?: ReactNode;
+  /** Drawn by the menus from `menuIcons` (platform/menuIcons.tsx). */
+  icon?: MenuIcon;
   roles: readonly ConsoleRole[];
   /**
    * Only for these staff sub-types (`sType` of the login) of the role: the reception menu varies by sub-type (spec
@@ -55,6 +57,11 @@ export interface PublicEntry {
   session?: 'any' | ConsoleRole;
   /** Screens outside the centred public card (full-width). */
   wide?: boolean;
+  /**
+   * 'start': the screen shows only the first page's texts (the platform's and sign-in's), so the console's are not
+   * downloaded for it; absent: it needs the console's too.
+   */
+  texts?: 'start';
 }
 
 /** The runtime switches of the installation, as `/api/config` answers them (unknown yet: undefined). */

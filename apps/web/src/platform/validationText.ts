@@ -1,11 +1,13 @@
 import { ACCOUNT_NAME_MAX, COMPANY_NAME_MAX, COMPANY_SHORT_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PERSON_NAME_MAX } from '@openvisit/contract';
 import type { TFunction } from 'i18next';
-import { platformEn as en } from './locales/en';
+import { i18n } from './i18n';
+import type { platformEn as en } from './locales/en';
 
 export type ValidationKey = keyof typeof en.validation;
 
+/** Read from the loaded texts (every language has the English keys, checked by tsc), so no language is imported here. */
 export function isValidationKey(rule: string): rule is ValidationKey {
-  return Object.hasOwn(en.validation, rule);
+  return i18n.exists(`validation.${rule}`);
 }
 
 /** Length limits by the field names the contract uses, for the 'tooLong' message of server field errors. */

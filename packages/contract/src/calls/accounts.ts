@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCall, empty, epochMs, ok } from '../call.js';
 import { Status } from '../errors.js';
+import { zAccountName, zCompanyName, zCompanyShortName, zPassword, zPersonName, zPhone } from '../fieldSchemas.js';
 import { LogModule, Role, STAFF_TYPES } from '../lookups.js';
-import { zAccountName, zCompanyName, zCompanyShortName, zPassword, zPersonName, zPhone } from '../validators.js';
 import { zLang } from './auth.js';
 
 const ALL_SESSION_ROLES = Object.values(Role);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCall, empty, epochMs, ok } from '../call.js';
 import { Status } from '../errors.js';
+import { zCompanyName, zCompanyShortName, zEmail, zPassword, zPersonName, zPhone } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
-import { zCompanyName, zCompanyShortName, zEmail, zPassword, zPersonName, zPhone } from '../validators.js';
 
 const ALL_SESSION_ROLES = Object.values(Role);
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineCall, defineDownload, epochMs, ok, pageInput, pageOf, XLSX_TYPE } from '../call.js';
 import { Status } from '../errors.js';
+import { zPersonName } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
-import { checkIdNumber, checkPhone, zPersonName } from '../validators.js';
+import { checkIdNumber, checkPhone } from '../validators.js';
 
 /** A screened person: matched by phone or certificate number, normalised. */
 export const listedPerson = z.object({

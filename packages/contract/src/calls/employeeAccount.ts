@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCall, ok } from '../call.js';
 import { Status } from '../errors.js';
+import { zPassword } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
-import { zPassword } from '../validators.js';
 import { zLang } from './auth.js';
 
 /** The employee's own account: the first password (or a new one) by phone or email, and changing it when signed in. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { coercedInt, defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } from '../call.js';
 import { Status } from '../errors.js';
+import { zEmail, zPersonName, zPhone } from '../fieldSchemas.js';
 import { LogModule, NOTIFY_CHANNEL_MAX, Role } from '../lookups.js';
-import { IMPORT_TYPES, zEmail, zPersonName, zPhone } from '../validators.js';
+import { IMPORT_TYPES } from '../validators.js';
 
 /** Who manages the company's organisation: administrators, sub-administrators and HSE (as the original). */
 export const ORG_MANAGERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE] as const;

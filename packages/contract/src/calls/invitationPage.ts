@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { Status } from '../errors.js';
+import { zPersonName } from '../fieldSchemas.js';
 import { LogModule } from '../lookups.js';
-import { checkPhone, zPersonName } from '../validators.js';
+import { checkPhone } from '../validators.js';
 import { INVITE_TOKEN, invitation } from './invitations.js';
 import { VISITOR_FOLLOWERS_MAX } from './visits.js';
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { cappedPageOf, countedPageInput, defineCall, epochMs } from '../call.js';
 import { Status } from '../errors.js';
+import { zEmail, zPersonName } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
-import { checkPhone, VISIT_DAYS_WINDOW, zEmail, zPersonName } from '../validators.js';
+import { checkPhone, VISIT_DAYS_WINDOW } from '../validators.js';
 import { zTemplateType } from './templates.js';
 import { visit, visitFilters } from './visits.js';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { cappedPageOf, countedPageInput, defineCall, epochMs } from '../call.js';
 import { Status } from '../errors.js';
+import { zPhone } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
-import { zPhone } from '../validators.js';
 import { VISIT_READERS, visit, visitFilters } from './visits.js';
 
 /** The inviter's list beyond search and cancel: re-sending, the company-wide list, and earlier visitors by phone. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineCall, epochMs, type FieldError, ok, pageInput, pageOf } from '../call.js';
 import { Status } from '../errors.js';
+import { zEmail, zPhone } from '../fieldSchemas.js';
 import { EmailType, LogModule, MESSAGE_CHANNELS, MESSAGE_STATES, Role } from '../lookups.js';
-import { checkEmail, zEmail, zPhone } from '../validators.js';
+import { checkEmail } from '../validators.js';
 
 /**
  * Notification configuration (spec section 3 "Notice config", section 7 "Notification config" and "SMS"): how the

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { cappedPageOf, coercedInt, defineCall, defineDownload, pageInput, XLSX_TYPE } from '../call.js';
 import { Status } from '../errors.js';
+import { reportPeriodFields } from '../fieldSchemas.js';
 import { LogModule } from '../lookups.js';
-import { checkReportPeriod, reportPeriodFields } from '../period.js';
+import { checkReportPeriod } from '../period.js';
 import { VISIT_READERS, visit, visitFilters, visitQueryFilters } from './visits.js';
 
 /**

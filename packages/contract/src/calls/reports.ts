@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { Status } from '../errors.js';
-import { checkReportPeriod, reportPeriodFields } from '../period.js';
+import { reportPeriodFields } from '../fieldSchemas.js';
+import { checkReportPeriod } from '../period.js';
 import { VISIT_KINDS } from '../visitStates.js';
 import { VISIT_READERS } from './visits.js';
 

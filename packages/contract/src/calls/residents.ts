@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineCall, epochMs, pageInput, pageOf } from '../call.js';
 import { Status } from '../errors.js';
+import { zPersonName } from '../fieldSchemas.js';
 import { certificateTypeLabels, LogModule, Role } from '../lookups.js';
-import { checkPhone, zPersonName } from '../validators.js';
+import { checkPhone } from '../validators.js';
 import { DESK_ROLES, identityFailures, visit } from './visits.js';
 
 /**

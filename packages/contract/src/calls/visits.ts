@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { cappedPageOf, coercedInt, countedPageInput, defineCall, defineDownload, epochMs, XLSX_TYPE, zQueryBoolean } from '../call.js';
 import { Status } from '../errors.js';
+import { zEmail, zPersonName } from '../fieldSchemas.js';
 import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
-import { checkIdNumber, checkPhone, zEmail, zPersonName } from '../validators.js';
+import { checkIdNumber, checkPhone } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
 import { zSmsCode } from './notifications.js';
 import { padSettings } from './padSettings.js';

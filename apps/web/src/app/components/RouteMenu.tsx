@@ -1,6 +1,7 @@
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { menuIcons } from '../../platform/menuIcons';
 import type { MenuNode } from '../routes/derive';
 
 /** The menu key of the current location: the longest menu path that contains it. */
@@ -13,7 +14,11 @@ export function RouteMenu({ nodes, ariaLabel }: { nodes: readonly MenuNode[]; ar
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const items: MenuProps['items'] = nodes.map(({ entry, path }) => ({ key: path, icon: entry.icon, label: t(entry.titleKey) }));
+  const items: MenuProps['items'] = nodes.map(({ entry, path }) => ({
+    key: path,
+    icon: entry.icon && menuIcons[entry.icon],
+    label: t(entry.titleKey),
+  }));
   const selected = selectedPath(
     pathname,
     nodes.map((n) => n.path),

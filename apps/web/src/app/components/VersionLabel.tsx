@@ -1,4 +1,4 @@
-import { Typography } from 'antd';
+import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../platform/config';
 
@@ -6,10 +6,12 @@ import { useConfig } from '../../platform/config';
 export function VersionLabel() {
   const { t } = useTranslation();
   const { data } = useConfig();
+  const { token } = theme.useToken();
   if (!data) return null;
+  // A span, not Typography.Text: the public pages would load Typography (about 8 KB gzip) for this line alone.
   return (
-    <Typography.Text type="secondary" data-testid="version-label" style={{ fontSize: 12 }}>
+    <span data-testid="version-label" style={{ fontSize: 12, color: token.colorTextSecondary }}>
       {data.siteLabel} · {t('common.version', { version: data.version })}
-    </Typography.Text>
+    </span>
   );
 }

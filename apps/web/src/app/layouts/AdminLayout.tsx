@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../platform/components/LanguageSwitch';
 import { useConfig, useSiteLabel } from '../../platform/config';
+import { menuIcons } from '../../platform/menuIcons';
 import { type Features, MENU_GROUPS, type MenuGroup, type TitleKey } from '../../platform/routes';
 import { AccountMenu } from '../components/AccountMenu';
 import { selectedPath } from '../components/RouteMenu';
@@ -21,7 +22,7 @@ export function adminNavItems(nodes: readonly MenuNode[], t: (key: TitleKey) => 
   const seen = new Set<MenuGroup>();
   for (const node of nodes) {
     const group = node.entry.group;
-    const item = { key: node.path, icon: node.entry.icon, label: t(node.entry.titleKey) };
+    const item = { key: node.path, icon: node.entry.icon && menuIcons[node.entry.icon], label: t(node.entry.titleKey) };
     if (!group) {
       items.push(item);
       continue;
@@ -34,7 +35,7 @@ export function adminNavItems(nodes: readonly MenuNode[], t: (key: TitleKey) => 
       items.push({
         key: `group:${group}`,
         label: t(MENU_GROUPS[group]),
-        children: members.map((m) => ({ key: m.path, icon: m.entry.icon, label: t(m.entry.titleKey) })),
+        children: members.map((m) => ({ key: m.path, icon: m.entry.icon && menuIcons[m.entry.icon], label: t(m.entry.titleKey) })),
       });
   }
   return items;

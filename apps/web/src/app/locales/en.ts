@@ -1,6 +1,5 @@
 import { accountsEn } from '../../modules/accounts/locales/en';
 import { approvalsEn } from '../../modules/approvals/locales/en';
-import { authEn } from '../../modules/auth/locales/en';
 import { blacklistEn } from '../../modules/blacklist/locales/en';
 import { employeesEn } from '../../modules/employees/locales/en';
 import { invitationsEn } from '../../modules/invitations/locales/en';
@@ -16,16 +15,14 @@ import { residentsEn } from '../../modules/residents/locales/en';
 import { rolesEn } from '../../modules/roles/locales/en';
 import { settingsEn } from '../../modules/settings/locales/en';
 import { visitsEn } from '../../modules/visits/locales/en';
-import { platformEn } from '../../platform/locales/en';
 
 /**
- * English is the source of every console text (the platform's shared ones come from `platform/locales/en.ts`);
- * `zh.ts` must have exactly these keys (checked by tsc).
+ * English is the source of every text of the console's screens (the first page's, the platform's and sign-in's, are
+ * `startEn.ts`; app/texts.ts loads each part when needed); `zh.ts` must have exactly these keys (checked by tsc).
  * Status texts are NOT here: they come from the contract's catalogue (`statusInfo`), enum labels from
  * the contract's lookups (`label()`), so neither is written twice.
  */
 export const en = {
-  ...platformEn,
   menu: {
     visitors: 'Visitors',
     statistics: 'Statistics',
@@ -67,7 +64,6 @@ export const en = {
     invitePower: 'Invitation permission',
     related: 'Related companies',
   },
-  auth: authEn,
   accounts: accountsEn,
   employees: employeesEn,
   visits: visitsEn,

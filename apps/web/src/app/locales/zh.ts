@@ -1,6 +1,5 @@
 import { accountsZh } from '../../modules/accounts/locales/zh';
 import { approvalsZh } from '../../modules/approvals/locales/zh';
-import { authZh } from '../../modules/auth/locales/zh';
 import { blacklistZh } from '../../modules/blacklist/locales/zh';
 import { employeesZh } from '../../modules/employees/locales/zh';
 import { invitationsZh } from '../../modules/invitations/locales/zh';
@@ -17,14 +16,12 @@ import { rolesZh } from '../../modules/roles/locales/zh';
 import { settingsZh } from '../../modules/settings/locales/zh';
 import { visitsZh } from '../../modules/visits/locales/zh';
 import type { DeepStrings } from '../../platform/locales/types';
-import { platformZh } from '../../platform/locales/zh';
 import type { en } from './en';
 
 /** Every key of `en`, in Chinese: a missing or extra key fails the type check. */
 export type Translation = DeepStrings<typeof en>;
 
 export const zh: Translation = {
-  ...platformZh,
   menu: {
     visitors: '访客管理',
     statistics: '统计图表',
@@ -66,7 +63,6 @@ export const zh: Translation = {
     invitePower: '邀请权限',
     related: '关联企业',
   },
-  auth: authZh,
   accounts: accountsZh,
   employees: employeesZh,
   visits: visitsZh,

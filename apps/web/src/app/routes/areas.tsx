@@ -1,4 +1,3 @@
-import { SettingOutlined } from '@ant-design/icons';
 import { ADMIN_STYPE, Role } from '@openvisit/contract';
 import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts/routes';
 import { approvalQueueScreen, approvalSettingsScreen } from '../../modules/approvals/routes';
@@ -14,10 +13,11 @@ import { residentScreen } from '../../modules/residents/routes';
 import { basicSettingsScreens } from '../../modules/settings/routes';
 import { overtimeScreen } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
-import { AdminLayout } from '../layouts/AdminLayout';
-import { AreaLayout } from '../layouts/AreaLayout';
 import { subcomVisitorScreens, visitorSection } from './reportCenter';
 import type { AreaDef } from './types';
+
+const AdminLayout = () => import('../layouts/AdminLayout').then((m) => m.AdminLayout);
+const AreaLayout = () => import('../layouts/AreaLayout').then((m) => m.AreaLayout);
 
 /**
  * The admin (head-office) area. Only screens that exist are listed, in top-navigation order: report,
@@ -46,7 +46,7 @@ export const adminArea: AreaDef = {
     {
       path: 'setting/account',
       titleKey: 'menu.account',
-      icon: <SettingOutlined />,
+      icon: 'SettingOutlined',
       roles: ['manager'],
       group: 'settings',
       children: accountSettingsScreens,

@@ -1,4 +1,3 @@
-import { UserSwitchOutlined } from '@ant-design/icons';
 import { onSiteScreen } from '../../modules/onsite/routes';
 import { statisticsScreen, visitReportScreen } from '../../modules/reports/routes';
 import { visitorListScreen } from '../../modules/visits/routes';
@@ -17,7 +16,7 @@ function reportCenter(role: ConsoleRole, index: string): ScreenEntry[] {
 export const visitorSection: ScreenEntry = {
   path: 'visitor',
   titleKey: 'menu.visitors',
-  icon: <UserSwitchOutlined />,
+  icon: 'UserSwitchOutlined',
   roles: ['manager'],
   group: 'visitors',
   children: reportCenter('manager', ''),

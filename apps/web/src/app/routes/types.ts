@@ -10,7 +10,8 @@ export interface AreaDef {
   /** Sent as `sType` to the sign-in screen when the guard sends someone there. */
   sType?: number;
   titleKey: TitleKey;
-  layout: ComponentType<{ area: AreaDef }>;
+  /** The area's frame, loaded with its first screen (a visitor who is sent to sign in never downloads it). */
+  layout: () => Promise<ComponentType<{ area: AreaDef }>>;
   routes: readonly ScreenEntry[];
   /** The change-password screen the account menu leads to, relative to `base` ('password' unless said). */
   passwordPath?: string;

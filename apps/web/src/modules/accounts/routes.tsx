@@ -1,4 +1,3 @@
-import { HomeOutlined, IdcardOutlined, LockOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ScreenEntry } from '../../platform/routes';
 import type { ConsoleRole } from '../../platform/session';
 
@@ -7,21 +6,21 @@ export const accountSettingsScreens: readonly ScreenEntry[] = [
   {
     path: '',
     titleKey: 'menu.accountBase',
-    icon: <IdcardOutlined />,
+    icon: 'IdcardOutlined',
     roles: ['manager'],
     page: () => import('./pages/BasePage').then((m) => m.BasePage),
   },
   {
     path: 'safe',
     titleKey: 'menu.accountSafe',
-    icon: <SafetyOutlined />,
+    icon: 'SafetyOutlined',
     roles: ['manager'],
     page: () => import('./pages/SafePage').then((m) => m.SafePage),
   },
   {
     path: 'managers',
     titleKey: 'menu.accountManagers',
-    icon: <TeamOutlined />,
+    icon: 'TeamOutlined',
     roles: ['manager'],
     page: () => import('./pages/ManagersPage').then((m) => m.ManagersPage),
   },
@@ -34,21 +33,21 @@ export function areaShellScreens(role: ConsoleRole): readonly ScreenEntry[] {
       ? {
           path: '',
           titleKey: 'menu.related',
-          icon: <HomeOutlined />,
+          icon: 'HomeOutlined',
           roles: [role],
           page: () => import('./pages/SuperHomePage').then((m) => m.SuperHomePage),
         }
       : {
           path: '',
           titleKey: 'menu.home',
-          icon: <HomeOutlined />,
+          icon: 'HomeOutlined',
           roles: [role],
           page: () => import('./pages/AreaHomePage').then((m) => m.AreaHomePage),
         },
     {
       path: 'password',
       titleKey: 'menu.password',
-      icon: <LockOutlined />,
+      icon: 'LockOutlined',
       roles: [role],
       page: () => import('./pages/AreaPasswordPage').then((m) => m.AreaPasswordPage),
     },

@@ -1,4 +1,3 @@
-import { AuditOutlined } from '@ant-design/icons';
 import type { ScreenEntry } from '../../platform/routes';
 import type { ConsoleRole } from '../../platform/session';
 
@@ -6,7 +5,7 @@ import type { ConsoleRole } from '../../platform/session';
 export const approvalSettingsScreen: ScreenEntry = {
   path: 'setting/approve',
   titleKey: 'menu.approve',
-  icon: <AuditOutlined />,
+  icon: 'AuditOutlined',
   roles: ['manager'],
   feature: 'approval',
   group: 'custom',
@@ -18,7 +17,7 @@ export function approvalQueueScreen(role: ConsoleRole, path: string): ScreenEntr
   return {
     path,
     titleKey: 'menu.approvals',
-    icon: <AuditOutlined />,
+    icon: 'AuditOutlined',
     roles: [role],
     feature: 'approval',
     page: () => import('./pages/ApprovalQueuePage').then((m) => m.ApprovalQueuePage),

@@ -1,4 +1,3 @@
-import { SafetyCertificateOutlined, StopOutlined } from '@ant-design/icons';
 import { Navigate } from 'react-router';
 import type { ScreenEntry } from '../../platform/routes';
 
@@ -10,7 +9,7 @@ export const listScreens: readonly ScreenEntry[] = [
   {
     path: 'blacklist',
     titleKey: 'menu.blacklist',
-    icon: <StopOutlined />,
+    icon: 'StopOutlined',
     roles: ['manager'],
     feature: 'blacklist',
     group: 'people',
@@ -19,7 +18,7 @@ export const listScreens: readonly ScreenEntry[] = [
   {
     path: 'whitelist',
     titleKey: 'menu.whitelist',
-    icon: <SafetyCertificateOutlined />,
+    icon: 'SafetyCertificateOutlined',
     roles: ['manager'],
     group: 'people',
     page: () => import('./pages/ListedPeoplePage').then((m) => m.WhitelistPage),

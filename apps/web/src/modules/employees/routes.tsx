@@ -1,4 +1,3 @@
-import { SendOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ScreenEntry } from '../../platform/routes';
 import { blacklistUnderEmp } from '../blacklist/routes';
 import { rolesScreen } from '../roles/routes';
@@ -11,14 +10,14 @@ import { rolesScreen } from '../roles/routes';
 export const employeeSection: ScreenEntry = {
   path: 'emp',
   titleKey: 'menu.emp',
-  icon: <TeamOutlined />,
+  icon: 'TeamOutlined',
   roles: ['manager'],
   group: 'people',
   children: [
     {
       path: 'emplist',
       titleKey: 'menu.empList',
-      icon: <TeamOutlined />,
+      icon: 'TeamOutlined',
       roles: ['manager'],
       page: () => import('./pages/EmployeesPage').then((m) => m.EmployeesPage),
     },
@@ -31,7 +30,7 @@ export const employeeSection: ScreenEntry = {
 export const invitePermissionScreen: ScreenEntry = {
   path: 'setting/invitepower',
   titleKey: 'menu.invitePower',
-  icon: <SendOutlined />,
+  icon: 'SendOutlined',
   roles: ['manager'],
   feature: 'basicSet',
   group: 'custom',

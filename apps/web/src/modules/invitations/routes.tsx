@@ -1,4 +1,3 @@
-import { FileTextOutlined, LockOutlined, SendOutlined, UnorderedListOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import type { PublicEntry, ScreenEntry } from '../../platform/routes';
 
 /** The visitor's invitation page (public: the link's token is the key). */
@@ -14,35 +13,35 @@ export const employeePortalScreens: readonly ScreenEntry[] = [
   {
     path: 'sigleorder',
     titleKey: 'menu.invite',
-    icon: <SendOutlined />,
+    icon: 'SendOutlined',
     roles: ['emporder'],
     page: () => import('./pages/InvitePage').then((m) => m.InvitePage),
   },
   {
     path: 'dot',
     titleKey: 'menu.inviteBatch',
-    icon: <UsergroupAddOutlined />,
+    icon: 'UsergroupAddOutlined',
     roles: ['emporder'],
     page: () => import('./pages/BatchInvitePage').then((m) => m.BatchInvitePage),
   },
   {
     path: 'orderlist',
     titleKey: 'menu.inviteList',
-    icon: <UnorderedListOutlined />,
+    icon: 'UnorderedListOutlined',
     roles: ['emporder'],
     page: () => import('./pages/InviteListPage').then((m) => m.InviteListPage),
   },
   {
     path: 'emptemplate',
     titleKey: 'menu.empTemplate',
-    icon: <FileTextOutlined />,
+    icon: 'FileTextOutlined',
     roles: ['emporder'],
     page: () => import('./pages/EmpTemplatePage').then((m) => m.EmpTemplatePage),
   },
   {
     path: 'emppwd',
     titleKey: 'menu.password',
-    icon: <LockOutlined />,
+    icon: 'LockOutlined',
     roles: ['emporder'],
     page: () => import('../accounts/pages/AreaPasswordPage').then((m) => m.EmployeePasswordPage),
   },
@@ -56,7 +55,7 @@ export const templateSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'setting/template',
     titleKey: 'menu.template',
-    icon: <FileTextOutlined />,
+    icon: 'FileTextOutlined',
     roles: ['manager'],
     feature: 'basicSet',
     group: 'custom',

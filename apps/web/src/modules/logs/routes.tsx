@@ -1,11 +1,10 @@
-import { FileSearchOutlined } from '@ant-design/icons';
 import type { ScreenEntry } from '../../platform/routes';
 
 /** People › operation log, /emplog (spec section 2), off with the 'operationLog' switch. */
 export const operationLogScreen: ScreenEntry = {
   path: 'emplog',
   titleKey: 'menu.emplog',
-  icon: <FileSearchOutlined />,
+  icon: 'FileSearchOutlined',
   roles: ['manager'],
   feature: 'operationLog',
   group: 'people',

@@ -1,4 +1,3 @@
-import { CalendarOutlined } from '@ant-design/icons';
 import type { ScreenEntry } from '../../platform/routes';
 
 /** The admin area's "Meeting" (spec section 2): the list and, outside the menu, one meeting's details. */
@@ -6,7 +5,7 @@ export const meetingScreens: readonly ScreenEntry[] = [
   {
     path: 'meeting',
     titleKey: 'menu.meeting',
-    icon: <CalendarOutlined />,
+    icon: 'CalendarOutlined',
     roles: ['manager'],
     group: 'meeting',
     page: () => import('./pages/MeetingsPage').then((m) => m.AdminMeetingsPage),
@@ -26,7 +25,7 @@ export const employeeMeetingScreens: readonly ScreenEntry[] = [
   {
     path: 'empmeeting',
     titleKey: 'menu.meeting',
-    icon: <CalendarOutlined />,
+    icon: 'CalendarOutlined',
     roles: ['emporder'],
     page: () => import('./pages/MeetingsPage').then((m) => m.EmployeeMeetingsPage),
   },

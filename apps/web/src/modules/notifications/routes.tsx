@@ -1,4 +1,3 @@
-import { NotificationOutlined } from '@ant-design/icons';
 import { Navigate } from 'react-router';
 import type { ScreenEntry } from '../../platform/routes';
 
@@ -11,7 +10,7 @@ export const noticeScreens: readonly ScreenEntry[] = [
   {
     path: 'setting/notice',
     titleKey: 'menu.notice',
-    icon: <NotificationOutlined />,
+    icon: 'NotificationOutlined',
     roles: ['manager'],
     feature: 'notice',
     page: () => import('./pages/NoticePage').then((m) => m.NoticePage),

@@ -1,4 +1,3 @@
-import { TeamOutlined } from '@ant-design/icons';
 import type { ScreenEntry } from '../../platform/routes';
 import type { ConsoleRole } from '../../platform/session';
 
@@ -7,7 +6,7 @@ export function onSiteScreen(role: ConsoleRole): ScreenEntry {
   return {
     path: 'onsite',
     titleKey: 'menu.onSite',
-    icon: <TeamOutlined />,
+    icon: 'TeamOutlined',
     roles: [role],
     page: () => import('./pages/OnSiteBoardPage').then((m) => m.OnSiteBoardPage),
   };

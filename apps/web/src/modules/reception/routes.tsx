@@ -1,4 +1,3 @@
-import { DesktopOutlined, LockOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Role } from '@openvisit/contract';
 import type { ScreenEntry } from '../../platform/routes';
 
@@ -16,7 +15,7 @@ export const receptionScreens: readonly ScreenEntry[] = [
   {
     path: '',
     titleKey: 'menu.receptionToday',
-    icon: <TeamOutlined />,
+    icon: 'TeamOutlined',
     roles: ['reception'],
     sTypes: DESK_STYPES,
     page: () => import('./pages/TodayPage').then((m) => m.TodayPage),
@@ -24,7 +23,7 @@ export const receptionScreens: readonly ScreenEntry[] = [
   {
     path: 'walkin',
     titleKey: 'menu.receptionWalkIn',
-    icon: <UserAddOutlined />,
+    icon: 'UserAddOutlined',
     roles: ['reception'],
     sTypes: DESK_STYPES,
     page: () => import('./pages/WalkInPage').then((m) => m.WalkInPage),
@@ -32,7 +31,7 @@ export const receptionScreens: readonly ScreenEntry[] = [
   {
     path: 'kiosk',
     titleKey: 'menu.receptionKiosk',
-    icon: <DesktopOutlined />,
+    icon: 'DesktopOutlined',
     roles: ['reception'],
     sTypes: [Role.MACHINE],
     page: () => import('./pages/KioskLaunchPage').then((m) => m.KioskLaunchPage),
@@ -40,7 +39,7 @@ export const receptionScreens: readonly ScreenEntry[] = [
   {
     path: 'password',
     titleKey: 'menu.password',
-    icon: <LockOutlined />,
+    icon: 'LockOutlined',
     roles: ['reception'],
     page: () => import('../accounts/pages/AreaPasswordPage').then((m) => m.AreaPasswordPage),
   },

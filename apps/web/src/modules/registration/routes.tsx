@@ -1,4 +1,3 @@
-import { FormOutlined } from '@ant-design/icons';
 import { Navigate } from 'react-router';
 import type { ScreenEntry } from '../../platform/routes';
 
@@ -19,7 +18,7 @@ export const registrationScreens: readonly ScreenEntry[] = [
   {
     path: 'setting/padset',
     titleKey: 'menu.padset',
-    icon: <FormOutlined />,
+    icon: 'FormOutlined',
     roles: ['manager'],
     feature: 'registration',
     group: 'custom',

@@ -1,4 +1,3 @@
-import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
 import type { ScreenEntry } from '../../platform/routes';
 import type { ConsoleRole } from '../../platform/session';
 
@@ -7,7 +6,7 @@ export function statisticsScreen(role: ConsoleRole, path: string): ScreenEntry {
   return {
     path,
     titleKey: 'menu.statistics',
-    icon: <BarChartOutlined />,
+    icon: 'BarChartOutlined',
     roles: [role],
     page: () => import('./pages/StatisticsPage').then((m) => m.StatisticsPage),
   };
@@ -18,7 +17,7 @@ export function visitReportScreen(role: ConsoleRole): ScreenEntry {
   return {
     path: 'data',
     titleKey: 'menu.visitReport',
-    icon: <TableOutlined />,
+    icon: 'TableOutlined',
     roles: [role],
     page: () => import('./pages/VisitReportPage').then((m) => m.VisitReportPage),
   };

@@ -1,4 +1,3 @@
-import { ControlOutlined } from '@ant-design/icons';
 import { Navigate } from 'react-router';
 import type { ScreenEntry } from '../../platform/routes';
 
@@ -11,7 +10,7 @@ export const basicSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'setting/baseset',
     titleKey: 'menu.baseset',
-    icon: <ControlOutlined />,
+    icon: 'ControlOutlined',
     roles: ['manager'],
     feature: 'basicSet',
     group: 'custom',

@@ -1,4 +1,3 @@
-import { ClockCircleOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { ScreenEntry } from '../../platform/routes';
 import type { ConsoleRole } from '../../platform/session';
 
@@ -7,7 +6,7 @@ export function visitorListScreen(role: ConsoleRole): ScreenEntry {
   return {
     path: 'vlist',
     titleKey: 'menu.vlist',
-    icon: <UnorderedListOutlined />,
+    icon: 'UnorderedListOutlined',
     roles: [role],
     page: () => import('./pages/VisitorListPage').then((m) => m.VisitorListPage),
   };
@@ -17,7 +16,7 @@ export function visitorListScreen(role: ConsoleRole): ScreenEntry {
 export const overtimeScreen: ScreenEntry = {
   path: 'overtime',
   titleKey: 'menu.overtime',
-  icon: <ClockCircleOutlined />,
+  icon: 'ClockCircleOutlined',
   roles: ['manager'],
   group: 'people',
   page: () => import('./pages/OvertimePage').then((m) => m.OvertimePage),

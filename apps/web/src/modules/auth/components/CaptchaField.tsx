@@ -1,4 +1,4 @@
-import { Flex, Form, Input, Skeleton, Tooltip } from 'antd';
+import { Flex, Form, Input, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRules } from '../../../platform/formRules';
 import type { Captcha } from '../api';
@@ -31,7 +31,8 @@ export function CaptchaField({ captcha, name = 'vcode' }: { captcha: Captcha; na
               <img data-testid="captcha-img" src={captcha.image} alt={t('auth.captcha.alt')} width={120} height={40} />
             </button>
           ) : (
-            <Skeleton.Button active style={{ width: 120, height: 40 }} />
+            // A grey block while the picture loads (antd's Skeleton would add its chunk to the sign-in page).
+            <div data-testid="captcha-loading" style={{ width: 120, height: 40, borderRadius: 6, background: 'rgba(0, 0, 0, 0.06)' }} />
           )}
         </Tooltip>
       </Flex>

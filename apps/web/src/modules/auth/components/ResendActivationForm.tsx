@@ -1,20 +1,20 @@
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
 import { useRules } from '../../../platform/formRules';
+import { showMessage } from '../../../platform/notify';
 import { useCaptcha, useCaptchaSubmit } from '../api';
 import { CaptchaField } from './CaptchaField';
 
 /** Sends the activation email again (`resendActivation`), behind the captcha when it is on. */
 export function ResendActivationForm({ email }: { email?: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const rules = useRules();
   const captcha = useCaptcha();
   const [form] = Form.useForm<{ email: string; vcode?: string }>();
   const { busy, submit } = useCaptchaSubmit(form, captcha, async (values, digest) => {
     await api.resendActivation({ email: values.email, digest }, { silent: 'form' });
-    void message.success(t('auth.resend.sent'));
+    showMessage('success', t('auth.resend.sent'));
   });
 
   return (

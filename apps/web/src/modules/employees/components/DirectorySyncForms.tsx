@@ -12,14 +12,15 @@ import {
 import { Alert, App, Button, Form, type FormInstance, type FormRule, Input, InputNumber, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
+import { i18n } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { useUserInfo } from '../../accounts/api';
-import { employeesEn } from '../locales/en';
+import type { employeesEn } from '../locales/en';
 import { useUpdateDingTalk, useUpdateRtx } from '../syncApi';
 import { ClauseField } from './ClauseField';
 
 type RuleKey = keyof typeof employeesEn.sync.rules;
-const isRuleKey = (r: string): r is RuleKey => Object.hasOwn(employeesEn.sync.rules, r);
+const isRuleKey = (r: string): r is RuleKey => i18n.exists(`employees.sync.rules.${r}`);
 
 /** The text of a config failure (a contract validator key or a cross-field rule). */
 export function useRuleText() {

@@ -7,16 +7,16 @@ import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { planErrorDisplay } from '../../../platform/errorPolicy';
 import { formatDateTime } from '../../../platform/format';
-import { currentLang } from '../../../platform/i18n';
+import { currentLang, i18n } from '../../../platform/i18n';
 import { resolveMessage } from '../../../platform/notify';
 import { useUserInfo } from '../../accounts/api';
-import { employeesEn } from '../locales/en';
+import type { employeesEn } from '../locales/en';
 import { canSyncDirectory, SYNC_STEPS, SYNC_TIMEOUT_MS, useAfterSync, useContactSync } from '../syncApi';
 import { ClauseField } from './ClauseField';
 import { DingTalkForm, RtxForm } from './DirectorySyncForms';
 
 type ProblemKey = keyof typeof employeesEn.sync.problems;
-const isProblemKey = (k: string): k is ProblemKey => Object.hasOwn(employeesEn.sync.problems, k);
+const isProblemKey = (k: string): k is ProblemKey => i18n.exists(`employees.sync.problems.${k}`);
 
 /** The text of an error for the step list: the display policy's words (zh catalogue / server reason), plus the server's detail. */
 function errorText(err: unknown): { title: string; detail: string } {

@@ -8,7 +8,7 @@ import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { useQrCode } from '../../../platform/badge/Badge';
 import { formatDateTime } from '../../../platform/format';
-import { i18n } from '../../../platform/i18n';
+import { i18n, showLanguage } from '../../../platform/i18n';
 import { readSavedLanguage } from '../../../platform/language';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { CompanionsForm } from '../components/CompanionsForm';
@@ -55,7 +55,7 @@ export function InvitationPage() {
   useEffect(() => {
     if (!data || adopted.current) return;
     adopted.current = true;
-    if (!readSavedLanguage() && i18n.language !== data.lang) void i18n.changeLanguage(data.lang);
+    if (!readSavedLanguage() && i18n.language !== data.lang) void showLanguage(data.lang);
   }, [data]);
 
   if (token && page.isPending) return <Result icon={<Spin size="large" />} title={t('invitations.page.loading')} />;

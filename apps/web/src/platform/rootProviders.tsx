@@ -1,0 +1,68 @@
+import type { Lang } from '@openvisit/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider, message } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ApiError } from './apiError';
+import { i18n, onLanguageLoad, useLang } from './i18n';
+import { setMessageApi } from './notify';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A business refusal will not change on retry; a lost connection may.
+        retry: (count, err) => !(err instanceof ApiError && err.http === undefined) && count < 2,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+// antd's texts (date pickers, pagination…) arrive with the language, like ours.
+const antdLocales: Partial<Record<Lang, Locale>> = {};
+onLanguageLoad(async (lang) => {
+  antdLocales[lang] = (await (lang === 'zh' ? import('antd/es/locale/zh_CN') : import('antd/es/locale/en_US'))).default;
+});
+
+const RootMessage = createContext<MessageInstance | null>(null);
+
+/** The page's one message API: it outlives the screens, so a message shown as a screen navigates away stays. */
+export function useRootMessage(): MessageInstance | null {
+  return useContext(RootMessage);
+}
+
+/** Hands antd's message API to the (non-React) error policy and to the screens; its holder follows theme and locale. */
+function Themed({ children }: { children: ReactNode }) {
+  const lang = useLang();
+  const [api, holder] = message.useMessage();
+  useEffect(() => {
+    setMessageApi(api);
+    return () => setMessageApi(null);
+  }, [api]);
+  return (
+    <ConfigProvider locale={antdLocales[lang]} componentSize="middle" theme={{ token: { colorPrimary: '#1677ff' } }}>
+      {holder}
+      <RootMessage.Provider value={api}>{children}</RootMessage.Provider>
+    </ConfigProvider>
+  );
+}
+
+/**
+ * What every page renders in: texts, queries, antd's theme and locale, the error policy's messages. Not antd's App
+ * (the context of `App.useApp()`, with modals and notifications): the console's router adds it around the screens that
+ * use it (app/antApp.tsx), so the sign-in page does not load it; `AppProviders` (providers.tsx) is the full set.
+ */
+export function RootProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <Themed>{children}</Themed>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

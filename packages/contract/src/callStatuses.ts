@@ -1,0 +1,46 @@
+import type { CallDef } from './call.js';
+import { Status } from './errors.js';
+
+// The statuses of a call, read from its declaration. Apart from the schemas in call.ts, so a client that needs only
+// these (the console's API client) does not load zod with them.
+
+/**
+ * What any call may answer without declaring it: 400 field errors, 503 while the database is away (HTTP 503 with
+ * Retry-After); with a session 27/28/29, 303 and 610; 619/620 for uploads.
+ */
+export function universalStatuses(call: CallDef): readonly number[] {
+  const out: number[] = [Status.BAD_PARAMS, Status.SERVICE_UNAVAILABLE];
+  // 303: a session whose password must be changed first (platform/sessions.ts names the few calls it may make).
+  if (call.access !== 'public')
+    out.push(Status.TOKEN_INVALID, Status.TOKEN_MISSING, Status.TOKEN_EXPIRED, Status.NO_PERMISSION, Status.PASSWORD_CHANGE_REQUIRED);
+  if (call.upload) out.push(Status.FILE_TYPE_ERROR, Status.ONLY_ZIP);
+  return out;
+}
+
+/** The statuses a call declares (`statuses` and `fieldStatuses`), without the universal ones. */
+export function declaredStatuses(call: CallDef): readonly number[] {
+  return [...(call.statuses ?? []), ...fieldStatusesOf(call)];
+}
+
+/** Whether a call may answer a status: success, a universal one or a declared one. */
+export function answersStatus(call: CallDef, status: number): boolean {
+  return status === Status.SUCCESS || universalStatuses(call).includes(status) || declaredStatuses(call).includes(status);
+}
+
+/** The statuses the caller's form shows itself (the keys of `fieldStatuses`). */
+export function fieldStatusesOf(call: CallDef): readonly number[] {
+  return Object.keys(call.fieldStatuses ?? {}).map(Number);
+}
+
+/**
+ * The statuses a form calling `call` handles itself: 400 (its field errors) and the call's `fieldStatuses`; pass them
+ * as the client's `silent` option so they do not also reach the global error display.
+ */
+export function formStatuses(call: CallDef): readonly number[] {
+  return [Status.BAD_PARAMS, ...fieldStatusesOf(call)];
+}
+
+/** The input field a status belongs on (null: the form as a whole; undefined: not the form's, a toast). */
+export function statusField(call: CallDef, status: number): string | null | undefined {
+  return (call.fieldStatuses as Readonly<Record<number, string | null>> | undefined)?.[status];
+}
