@@ -9,15 +9,10 @@ import pg from 'pg';
 import { recordStatements, type SentStatement } from '../apps/server/src/db/client.js';
 import { companies, employees, staffAccounts } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/crypto.js';
-import { benchApp } from './common.js';
+import { benchApp, type Figures, type load } from './common.js';
 
-interface LoadFigures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-type Load = (url: string, body: unknown, headers?: Record<string, string>, connections?: number) => Promise<LoadFigures>;
+type Load = typeof load;
+type LoadFigures = Figures;
 
 /** Runs SQL with its values, in a transaction when asked: PGlite's own, or a pooled PostgreSQL connection. */
 interface RawSql {

@@ -5,15 +5,10 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { companies, employees, staffAccounts } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/crypto.js';
-import { benchApp, summary, type Timings, timed } from './common.js';
+import { benchApp, type Figures, type load, summary, type Timings, timed } from './common.js';
 
-interface LoadFigures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-type Load = (url: string, body: unknown, headers?: Record<string, string>, connections?: number) => Promise<LoadFigures>;
+type Load = typeof load;
+type LoadFigures = Figures;
 
 const f1 = (n: number) => n.toFixed(1).padStart(6);
 
