@@ -1,6 +1,6 @@
 import type { VisitEvent, VisitorStatus } from '@openvisit/contract';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { prepared } from '../../db/client.js';
+import { prepared, runsInParallel } from '../../db/client.js';
 import { visitEvents, visits } from '../../db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
@@ -54,29 +54,39 @@ export function visitsRepository(scope: TenantScope) {
     /**
      * One page, newest first, and the total counted up to `countCap` rows (at least up to the end of this page):
      * counting every match of a million-row table costs a full scan per page, so beyond the cap the answer is
-     * the cap with `countCapped` set (the console shows "1,000+"). Without `withCount` only the page is read (one
-     * row more, to tell whether more follow): `count` is then a lower bound and `counted` false, unless this is the
-     * last page (exact) or past the end (counted after all, so the caller can page back).
+     * the cap with `countCapped` set (the console shows "1,000+"). The page is read with one row more, to tell
+     * whether more follow: when none do, the page itself gives the exact total (a search that finds a few). Without
+     * `withCount` nothing else is read: `count` is then a lower bound and `counted` false, unless this is the last
+     * page (exact) or past the end (counted after all, so the caller can page back).
      */
     async page(f: VisitFilter, offset: number, limit: number, { countCap = VISIT_COUNT_CAP, withCount = true } = {}) {
       const cap = Math.max(countCap, offset + limit);
-      const pageQuery = db.select().from(visits).where(where(f)).orderBy(desc(visitWhen), desc(visits.id)).offset(offset);
-      if (!withCount) {
-        const rows = await pageQuery.limit(limit + 1);
-        const more = rows.length > limit;
-        if (rows.length > 0 || offset === 0) {
-          const seen = offset + Math.min(rows.length, limit);
-          return { rows: rows.slice(0, limit), count: more ? seen + 1 : seen, countCapped: more, counted: !more };
-        }
-      }
-      const upTo = db
-        .select({ one: sql`1` })
+      const counting = () => {
+        const upTo = db
+          .select({ one: sql`1` })
+          .from(visits)
+          .where(where(f))
+          .limit(cap + 1)
+          .as('up_to');
+        return db.select({ n: count() }).from(upTo);
+      };
+      const pageRead = db
+        .select()
         .from(visits)
         .where(where(f))
-        .limit(cap + 1)
-        .as('up_to');
-      const [rows, total] = await Promise.all([pageQuery.limit(limit), db.select({ n: count() }).from(upTo)]);
-      const n = total[0]?.n ?? 0;
+        .orderBy(desc(visitWhen), desc(visits.id))
+        .offset(offset)
+        .limit(limit + 1);
+      // On a pool the count runs beside the page (the answer waits for the slower of the two, not both); on one
+      // connection (PGlite) statements queue anyway, so the page goes first and a short one spares the count.
+      const [read, total] = withCount && runsInParallel(db) ? await Promise.all([pageRead, counting()]) : [await pageRead, undefined];
+      const rows = read.slice(0, limit);
+      const more = read.length > limit;
+      const seen = offset + rows.length;
+      const exact = !more && (rows.length > 0 || offset === 0);
+      if (exact && !total) return { rows, count: seen, countCapped: false, counted: true };
+      if (!withCount && more) return { rows, count: seen + 1, countCapped: true, counted: false };
+      const n = (total ?? (await counting()))[0]?.n ?? 0;
       return { rows, count: Math.min(n, cap), countCapped: n > cap, counted: true };
     },
     /** Keyset paging, newest id first, for streaming every matching visit: the columns the export writes. */
