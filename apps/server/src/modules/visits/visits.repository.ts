@@ -1,6 +1,6 @@
 import type { VisitEvent, VisitorStatus } from '@openvisit/contract';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { prepared, runsInParallel } from '../../db/client.js';
+import { type Db, prepared, runsInParallel } from '../../db/client.js';
 import { visitEvents, visits } from '../../db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
@@ -20,6 +20,35 @@ export const ON_SITE_MAX = 50_000;
  * before it reaches the cap (issue 14: at 10,000 this count was most of a first page's time at a million visits).
  */
 export const VISIT_COUNT_CAP = 1_000;
+
+/**
+ * Totals past the cap seen lately, per database handle (a test's database is its own): `company:cap:filter` → until
+ * when. Such a total stays past the cap while visits are added, so within the time kept the same filter's first page
+ * answers "1,000+" again without counting. Only sign-outs, status changes and deletions can bring it under the cap;
+ * a page that then holds the last match still says so exactly, and a page past the end is counted. Exact totals
+ * are never kept: a new visit changes them.
+ */
+const cappedLately = new WeakMap<Db, Map<string, number>>();
+/** Filters kept at most: a busy site's few dozen lists, well within. */
+const CAPPED_KEPT_MAX = 1000;
+
+function keptCapped(db: Db, key: string | undefined): boolean {
+  const until = key === undefined ? undefined : cappedLately.get(db)?.get(key);
+  return until !== undefined && until > Date.now();
+}
+
+function keepCapped(db: Db, key: string, capped: boolean, ms: number): void {
+  let kept = cappedLately.get(db);
+  if (!kept) {
+    kept = new Map();
+    cappedLately.set(db, kept);
+  }
+  kept.delete(key);
+  if (!capped) return;
+  // The oldest first out (a Map iterates in insertion order).
+  if (kept.size >= CAPPED_KEPT_MAX) kept.delete(kept.keys().next().value as string);
+  kept.set(key, Date.now() + ms);
+}
 
 /** What the export reads of a visit: a third of the columns, so a third of the decoding and mapping per row. */
 const exportColumns = {
@@ -57,9 +86,10 @@ export function visitsRepository(scope: TenantScope) {
      * the cap with `countCapped` set (the console shows "1,000+"). The page is read with one row more, to tell
      * whether more follow: when none do, the page itself gives the exact total (a search that finds a few). Without
      * `withCount` nothing else is read: `count` is then a lower bound and `counted` false, unless this is the last
-     * page (exact) or past the end (counted after all, so the caller can page back).
+     * page (exact) or past the end (counted after all, so the caller can page back). With `keepCappedMs`, a total
+     * past the cap is kept that long for the same filter and cap (`cappedLately`) and answered without a count.
      */
-    async page(f: VisitFilter, offset: number, limit: number, { countCap = VISIT_COUNT_CAP, withCount = true } = {}) {
+    async page(f: VisitFilter, offset: number, limit: number, { countCap = VISIT_COUNT_CAP, withCount = true, keepCappedMs = 0 } = {}) {
       const cap = Math.max(countCap, offset + limit);
       const counting = () => {
         const upTo = db
@@ -77,16 +107,24 @@ export function visitsRepository(scope: TenantScope) {
         .orderBy(desc(visitWhen), desc(visits.id))
         .offset(offset)
         .limit(limit + 1);
+      // The overtime filter depends on the time it is asked: never kept.
+      const key = withCount && keepCappedMs > 0 && !f.overtime ? `${scope.companyId}:${cap}:${JSON.stringify(f)}` : undefined;
+      const capped = keptCapped(db, key);
       // On a pool the count runs beside the page (the answer waits for the slower of the two, not both); on one
       // connection (PGlite) statements queue anyway, so the page goes first and a short one spares the count.
-      const [read, total] = withCount && runsInParallel(db) ? await Promise.all([pageRead, counting()]) : [await pageRead, undefined];
+      const [read, total] = withCount && !capped && runsInParallel(db) ? await Promise.all([pageRead, counting()]) : [await pageRead, undefined];
       const rows = read.slice(0, limit);
       const more = read.length > limit;
       const seen = offset + rows.length;
       const exact = !more && (rows.length > 0 || offset === 0);
-      if (exact && !total) return { rows, count: seen, countCapped: false, counted: true };
+      if (exact && !total) {
+        if (key) keepCapped(db, key, false, keepCappedMs);
+        return { rows, count: seen, countCapped: false, counted: true };
+      }
       if (!withCount && more) return { rows, count: seen + 1, countCapped: true, counted: false };
+      if (capped && more) return { rows, count: cap, countCapped: true, counted: true };
       const n = (total ?? (await counting()))[0]?.n ?? 0;
+      if (key) keepCapped(db, key, n > cap, keepCappedMs);
       return { rows, count: Math.min(n, cap), countCapped: n > cap, counted: true };
     },
     /** Keyset paging, newest id first, for streaming every matching visit: the columns the export writes. */
