@@ -207,15 +207,6 @@ async function listenPostgres(url: string, channel: string, onNotify: (payload: 
   };
 }
 
-/**
- * Whether statements sent together on this handle run side by side (a PostgreSQL pool: Drizzle's `$client`) or queue
- * on one connection (PGlite, or a transaction on either engine, which has no `$client`): a repository may then start
- * a statement it might not need, or not.
- */
-export function runsInParallel(db: Db): boolean {
-  return (db as { $client?: unknown }).$client instanceof pg.Pool;
-}
-
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', () => {
