@@ -91,11 +91,15 @@ export function visitsRepository(scope: TenantScope) {
      */
     async page(f: VisitFilter, offset: number, limit: number, { countCap = VISIT_COUNT_CAP, withCount = true, keepCappedMs = 0 } = {}) {
       const cap = Math.max(countCap, offset + limit);
+      // The count reads the matches in the page's order, from the newest: left free, the planner may pick a sequential
+      // scan expecting the first cap + 1 matches early in the table, where a date range starts late (the heap is in
+      // arrival order), and read half a million rows first (issue 14: 'Company 42' over half a year, p95 > 100 ms).
       const counting = () => {
         const upTo = db
           .select({ one: sql`1` })
           .from(visits)
           .where(where(f))
+          .orderBy(desc(visitWhen), desc(visits.id))
           .limit(cap + 1)
           .as('up_to');
         return db.select({ n: count() }).from(upTo);
