@@ -40,6 +40,7 @@ const filters: [string, VisitFilter][] = [
   ['company + half a year', { company: 'Company 42', from: halfYear, until: tomorrow }],
   ['signed out today', { status: 'signedOut', from: today, until: tomorrow }],
   ['on site now', { onSite: true }],
+  ['last 30 days', { from: new Date(today.getTime() - 29 * 86_400_000), until: tomorrow }],
 ];
 const rowsOf = (r: unknown) => ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as Record<string, unknown>[])).map((x) => Object.values(x)[0]);
 const explain = async (q: SQL) => rowsOf(await db.execute(sql`EXPLAIN (ANALYZE, COSTS OFF) ${q}`)).join('\n    ');
@@ -52,6 +53,7 @@ for (const companyId of [large, small]) {
       .select({ one: sql`1` })
       .from(visits)
       .where(where)
+      .orderBy(desc(visitWhen), desc(visits.id))
       .limit(VISIT_COUNT_CAP + 1)
       .as('up_to');
     const counted = db.select({ n: count() }).from(upTo);
