@@ -51,6 +51,7 @@ import { serverSecretKey } from './platform/secretKey.js';
 import { registerSecurityHeaders } from './platform/securityHeaders.js';
 import type { Services } from './platform/services.js';
 import { registerSignInJobs } from './platform/signinGuard.js';
+import { registerStatisticsJobs } from './platform/statistics.js';
 import { systemScope } from './platform/tenancy.js';
 
 const downloads: DownloadBinding[] = [
@@ -133,6 +134,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   registerVisitJobs({ system, jobs });
   registerReportJobs({ system, jobs });
   registerSignInJobs({ db: system, jobs });
+  if (database.kind === 'pglite') registerStatisticsJobs({ db: system, jobs });
   registerInvitationJobs({ system, jobs, mailer, secrets, log: app.log });
   await events.start(database);
   app.addHook('onClose', async () => {

@@ -11,6 +11,7 @@ import { ensureDaySummaries } from './modules/reports/reports.fill.js';
 import { ensureAutoSignOut } from './modules/visits/visits.schedule.js';
 import { serverSecretKey } from './platform/secretKey.js';
 import { ensureSignInCleanup } from './platform/signinGuard.js';
+import { ensureStatistics } from './platform/statistics.js';
 
 /** The built console, found beside the server whether it runs from src/ (dev) or dist/. */
 function findWebDist(): string | undefined {
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
   await ensureDailySync(services.jobs);
   await ensureAutoSignOut(services.jobs);
   await ensureSignInCleanup(services.jobs);
+  // PGlite has no autovacuum to keep the planner's statistics: analyzed now and hourly as tables grow.
+  if (database.kind === 'pglite') await ensureStatistics(services.jobs);
   // The statistics' daily summary: a sweep now (closed days missing since the last run), then every few minutes.
   await ensureDaySummaries(services.jobs);
   const shutdown = async (signal: string) => {
