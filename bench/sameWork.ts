@@ -21,7 +21,7 @@ interface RawSql {
   close(): Promise<void>;
 }
 
-function rawSql(database: Awaited<ReturnType<typeof benchApp>>['database']): RawSql {
+export function rawSql(database: Awaited<ReturnType<typeof benchApp>>['database']): RawSql {
   const lite = database.pglite;
   if (lite)
     return {
@@ -54,7 +54,7 @@ function rawSql(database: Awaited<ReturnType<typeof benchApp>>['database']): Raw
  * Replays a recorded walk-in: the visit and its history row in one transaction, as the product does; the recorded
  * visit's code and id replaced by a fresh code and the new row's id wherever they appear.
  */
-async function replay(db: RawSql, sent: SentStatement[], old: { vid: number; code: string }): Promise<void> {
+export async function replay(db: RawSql, sent: SentStatement[], old: { vid: number; code: string }): Promise<void> {
   const code = String(randomInt(100_000_000)).padStart(8, '0');
   let vid: unknown = old.vid;
   const values = (params: unknown[]) => params.map((p) => (p === old.code ? code : String(p) === String(old.vid) ? vid : p));

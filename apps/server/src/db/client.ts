@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Logger } from 'drizzle-orm';
+import { getTableColumns, type Logger, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -232,11 +232,28 @@ export function openDatabase(cfg: { kind: 'pglite'; dir: string | 'memory' } | {
   return cfg.kind === 'postgres' ? openPostgres(cfg.url) : openPglite(cfg.dir);
 }
 
+/** What Drizzle keeps of a built statement: enough to run it again, unbuilt, on another handle (a transaction). */
+interface BuiltStatement {
+  queryString: string;
+  params: unknown[];
+  fields?: unknown;
+  _isResponseInArrayMode: boolean;
+  customResultMapper?: unknown;
+  joinsNotNullableMap?: unknown;
+}
+interface DrizzleSession {
+  prepareQuery(query: { sql: string; params: unknown[] }, fields: unknown, name: string, arrayMode: boolean, mapper?: unknown): BuiltStatement;
+}
+
+/** Each statement's SQL, parameter slots and result mapping, built once per process. */
+const built = new Map<string, BuiltStatement>();
+/** The statement bound to each handle: the pool's lives as long as the process, a transaction's as long as it does. */
 const preparedCache = new WeakMap<Db, Map<string, unknown>>();
 
 /**
- * A prepared statement per database handle, built once: about twice as fast as building the query each time,
- * so the hot paths (session look-up on every call) use it. `name` must be unique per statement.
+ * A prepared statement, built by Drizzle once per process and bound to whichever handle runs it (the pool, or a
+ * transaction: the same SQL, no rebuild): building a query costs more than the database's work for a small one, so
+ * the hot paths use this. Everything that varies must be a placeholder; `name` must be unique per statement.
  */
 export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) => T): T {
   let forDb = preparedCache.get(db);
@@ -246,8 +263,78 @@ export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) 
   }
   let statement = forDb.get(name) as T | undefined;
   if (statement === undefined) {
-    statement = build(db, name);
+    const spec = built.get(name);
+    if (spec) {
+      const session = (db as unknown as { session: DrizzleSession }).session;
+      const bound = session.prepareQuery({ sql: spec.queryString, params: spec.params }, spec.fields, name, spec._isResponseInArrayMode, spec.customResultMapper);
+      bound.joinsNotNullableMap = spec.joinsNotNullableMap;
+      statement = bound as T;
+    } else {
+      statement = build(db, name);
+      built.set(name, statement as BuiltStatement);
+    }
     forDb.set(name, statement);
   }
   return statement;
+}
+
+/** The statement names of the insert shapes seen (which columns a caller gives): a few per call site. */
+const shapes = new Map<string, string>();
+const tableColumns = new WeakMap<PgTable, Record<string, PgColumn>>();
+function columnsOf(table: PgTable): Record<string, PgColumn> {
+  let columns = tableColumns.get(table);
+  if (!columns) {
+    columns = getTableColumns(table);
+    tableColumns.set(table, columns);
+  }
+  return columns;
+}
+/** Past this many shapes a caller is building column sets from data: those inserts are built each time. */
+const MAX_SHAPES = 500;
+
+/**
+ * Inserts one row through a prepared statement of its shape (the columns given a value; the others take their
+ * defaults), answering the `returning` columns of the row, or nothing. For the hot inserts (a visit, its history
+ * row, a mail, an operation log): Drizzle would otherwise build the SQL of a 40-column insert on every call.
+ */
+export function insertRow<T extends PgTable>(db: Db, name: string, table: T, values: T['$inferInsert']): Promise<void>;
+export function insertRow<T extends PgTable>(db: Db, name: string, table: T, values: T['$inferInsert'], returning: 'row'): Promise<T['$inferSelect']>;
+export function insertRow<T extends PgTable, F extends Record<string, PgColumn>>(
+  db: Db,
+  name: string,
+  table: T,
+  values: T['$inferInsert'],
+  returning: F,
+): Promise<{ [K in keyof F]: F[K]['_']['data'] }>;
+export async function insertRow(
+  db: Db,
+  name: string,
+  table: PgTable,
+  values: Record<string, unknown>,
+  returning?: 'row' | Record<string, PgColumn>,
+): Promise<unknown> {
+  const keys = Object.keys(values).filter((k) => values[k] !== undefined);
+  const shape = `${name}(${keys.join(',')})`;
+  let statement = shapes.get(shape);
+  if (statement === undefined && shapes.size < MAX_SHAPES) {
+    // PostgreSQL cuts a statement name at 63 bytes: numbered, not spelled out.
+    statement = `${name}_${shapes.size + 1}`;
+    shapes.set(shape, statement);
+  }
+  const query = (d: Db, slots: Record<string, unknown>) => {
+    const insert = d.insert(table).values(slots);
+    return returning === 'row' ? insert.returning() : returning ? insert.returning(returning) : insert;
+  };
+  let rows: Record<string, unknown>[] | undefined;
+  if (statement) {
+    // Bare slots, each value encoded here: Drizzle's placeholder would hand a null to the column's encoder.
+    const columns = columnsOf(table);
+    const encoded: Record<string, unknown> = {};
+    for (const k of keys) encoded[k] = values[k] === null ? null : (columns[k]?.mapToDriverValue(values[k]) ?? values[k]);
+    const slots = Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(k)}`]));
+    rows = (await prepared(db, statement, (d, n) => query(d, slots).prepare(n)).execute(encoded)) as typeof rows;
+  } else rows = (await query(db, Object.fromEntries(keys.map((k) => [k, values[k]])))) as typeof rows;
+  if (!returning) return undefined;
+  if (!rows?.[0]) throw new Error(`${name}: the insert answered no row`);
+  return rows[0];
 }

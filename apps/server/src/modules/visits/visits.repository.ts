@@ -1,6 +1,6 @@
 import type { VisitEvent, VisitorStatus } from '@openvisit/contract';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { prepared } from '../../db/client.js';
+import { insertRow, prepared } from '../../db/client.js';
 import { visitEvents, visits } from '../../db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
@@ -163,12 +163,7 @@ export function visitsRepository(scope: TenantScope) {
         .where(and(mine, eq(visits.id, id), inArray(visits.status, [...open])))
         .returning()
         .then((r) => r[0]),
-    insert: (v: VisitInsert) =>
-      db
-        .insert(visits)
-        .values({ ...v, companyId: scope.companyId })
-        .returning()
-        .then((r) => r[0] as VisitRow),
+    insert: (v: VisitInsert): Promise<VisitRow> => insertRow(db, 'visit_insert', visits, { ...v, companyId: scope.companyId }, 'row'),
     /**
      * A life-cycle move applied only if the record is still in one of `from` (a concurrent move wins, the other
      * gets nothing back); `set` changes other columns in the same statement.
@@ -204,7 +199,7 @@ export function visitsRepository(scope: TenantScope) {
       toStatus: VisitorStatus;
       actor: string;
       note?: string;
-    }) => db.insert(visitEvents).values({ ...e, companyId: scope.companyId, note: e.note ?? '' }),
+    }) => insertRow(db, 'visit_event_insert', visitEvents, { ...e, companyId: scope.companyId, note: e.note ?? '' }),
     /** The invitations of a meeting, in the order they were made. */
     byMeeting: (meetingId: number) =>
       db
