@@ -1,7 +1,8 @@
 // The load generator of bench/kioskLoad.ts, forked into its own process so it takes no CPU from the server's event
 // loop. Each kiosk is one keep-alive connection that sends one request at a time, alternating a check-in by code (each
 // code its own, never reused) and a walk-in. Paced: request i of a kiosk is due at its start + i / rate (a kiosk serves
-// one visitor at a time: when the answer comes late, the next one is sent at once). Rate 0: closed loop, for capacity.
+// one visitor at a time: when the answer comes late, the next one is sent at once, and every request due within the
+// run is sent, so an overloaded run outlasts its seconds: the elapsed time is reported). Rate 0: closed loop, for capacity.
 // An answer counts as an error when the request fails, the HTTP status is not 2xx or the envelope's status is not 0.
 import http from 'node:http';
 
