@@ -266,7 +266,13 @@ export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) 
     const spec = built.get(name);
     if (spec) {
       const session = (db as unknown as { session: DrizzleSession }).session;
-      const bound = session.prepareQuery({ sql: spec.queryString, params: spec.params }, spec.fields, name, spec._isResponseInArrayMode, spec.customResultMapper);
+      const bound = session.prepareQuery(
+        { sql: spec.queryString, params: spec.params },
+        spec.fields,
+        name,
+        spec._isResponseInArrayMode,
+        spec.customResultMapper,
+      );
       bound.joinsNotNullableMap = spec.joinsNotNullableMap;
       statement = bound as T;
     } else {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { visitProxies } from '../../db/schema/index.js';
 import { prepared } from '../../db/client.js';
+import { visitProxies } from '../../db/schema/index.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 export type ProxyRow = typeof visitProxies.$inferSelect;
