@@ -21,6 +21,9 @@ export interface LoadPlan {
   /** Requests per second per kiosk; 0 sends the next as soon as the answer arrives. */
   rate: number;
   kiosks: KioskPlan[];
+  /** Check-ins only (the same-work bench's check-in figure), to this path of `url` (default AppClientSignin). */
+  checkInsOnly?: boolean;
+  checkInPath?: string;
 }
 
 export interface LoadResult {
@@ -84,7 +87,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function run(plan: LoadPlan): Promise<LoadResult> {
   const base = plan.url.replace(/\/$/, '');
-  const checkInUrl = new URL(`${base}/AppClientSignin`);
+  const checkInUrl = new URL(`${base}/${plan.checkInPath ?? 'AppClientSignin'}`);
   const walkInUrl = new URL(`${base}/UpdatePhoto`);
   const ms: number[] = [];
   const due: number[] = [];
@@ -108,7 +111,7 @@ export async function run(plan: LoadPlan): Promise<LoadResult> {
         await sleep(next - performance.now());
       } else if (performance.now() >= end) break;
       // Half the kiosks start with a check-in, half with a walk-in: the mix is even at every moment.
-      const kind = (i + k) % 2 === 0 ? 'checkIn' : 'walkIn';
+      const kind = plan.checkInsOnly || (i + k) % 2 === 0 ? 'checkIn' : 'walkIn';
       if (kind === 'checkIn' && used >= p.codes) {
         outOfCodes++;
         break;

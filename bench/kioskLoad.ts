@@ -179,7 +179,7 @@ function watch(db: Db) {
 }
 
 /** The load generator in its own process: the plan in, the figures out. */
-function generate(plan: LoadPlan): Promise<LoadResult> {
+export function generate(plan: LoadPlan): Promise<LoadResult> {
   const child = fork(fileURLToPath(new URL('./kioskLoad.client.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
   return new Promise((resolve, reject) => {
     child.once('message', (r) => resolve(r as LoadResult));
