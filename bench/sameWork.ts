@@ -1,7 +1,6 @@
 // The kiosk walk-in (UpdatePhoto) and GetUserInfo against a same-work baseline: a bare Fastify route on the same engine
 // that sends the very statements the product sent for one such call (recorded, then replayed as raw SQL with a fresh
 // visit code and id), so the ratio is what the product's own code costs on top of the database work it needs.
-import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -155,7 +154,9 @@ export async function sameWorkBench(load: Load, base: LoadFigures, kind: 'pglite
   const raw = rawSql(database);
   const bare = Fastify();
   // The baseline answers with what it read or stored, as the product does: the new visit, the company row.
-  const freshCode = () => String(randomInt(100_000_000)).padStart(8, '0');
+  // Fresh codes for the walk-ins, clear of the invitations' (a code is unique within a company).
+  let walkInCodes = 60_000_000;
+  const freshCode = () => String(walkInCodes++);
   bare.post('/walkin', async () => ({ status: 0, reason: 'success', result: await replay(raw, walk.sent, recorded, freshCode()) }));
   const checkedIn = { vid: checked.result.vid, code: '19999999' };
   bare.post('/checkin', async (req) => ({

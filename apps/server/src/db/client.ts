@@ -337,8 +337,8 @@ export async function insertRow(
     const columns = columnsOf(table);
     const encoded: Record<string, unknown> = {};
     for (const k of keys) encoded[k] = values[k] === null ? null : (columns[k]?.mapToDriverValue(values[k]) ?? values[k]);
-    const slots = Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(k)}`]));
-    rows = (await prepared(db, statement, (d, n) => query(d, slots).prepare(n)).execute(encoded)) as typeof rows;
+    const slots = () => Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(k)}`]));
+    rows = (await prepared(db, statement, (d, n) => query(d, slots()).prepare(n)).execute(encoded)) as typeof rows;
   } else rows = (await query(db, Object.fromEntries(keys.map((k) => [k, values[k]])))) as typeof rows;
   if (!returning) return undefined;
   if (!rows?.[0]) throw new Error(`${name}: the insert answered no row`);
