@@ -29,7 +29,22 @@ interface Def {
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Values zod hands back as they came once they pass (the checks only refuse). */
-const AS_IS = new Set(['string', 'number', 'boolean', 'bigint', 'date', 'null', 'undefined', 'literal', 'enum', 'any', 'unknown', 'nan', 'template_literal', 'custom']);
+const AS_IS = new Set([
+  'string',
+  'number',
+  'boolean',
+  'bigint',
+  'date',
+  'null',
+  'undefined',
+  'literal',
+  'enum',
+  'any',
+  'unknown',
+  'nan',
+  'template_literal',
+  'custom',
+]);
 
 const identity: Copy = (v) => v;
 
