@@ -79,7 +79,7 @@ export function jobContext(
 
 type HandlerCtx<C extends CallDef> = C['access'] extends 'public' ? CallContext : AuthedContext;
 
-/** Binds a handler to its contract declaration; input arrives parsed, output is checked and stripped. */
+/** Binds a handler to its contract declaration; input arrives parsed, output is cut to the contract (platform/outputs.ts). */
 export function bind<C extends CallDef>(
   call: C,
   handler: (input: z.output<C['input']>, ctx: HandlerCtx<C>) => Promise<z.input<C['output']>>,

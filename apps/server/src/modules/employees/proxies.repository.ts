@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { prepared } from '../../db/client.js';
 import { visitProxies } from '../../db/schema/index.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type ProxyRow = typeof visitProxies.$inferSelect;
 
 /** One company's visit delegations (an employee's proxy while they are away). */
-export function proxiesRepository(scope: TenantScope) {
+export const proxiesRepository = scoped(function proxiesRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(visitProxies.companyId, scope.companyId);
   /** Delegations in force on `day` (switched on, the day within their dates). */
@@ -51,4 +51,4 @@ export function proxiesRepository(scope: TenantScope) {
         .execute({ companyId: scope.companyId, empId, day })
         .then((r): { proxyId: number } | undefined => r[0]),
   };
-}
+});

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-o
 import { insertRow, prepared } from '../../db/client.js';
 import { visitEvents, visits } from '../../db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type { VisitFilter };
 export { visitWhen };
@@ -39,7 +39,7 @@ const exportColumns = {
 };
 
 /** Visits of one company; no method reaches another company's rows. */
-export function visitsRepository(scope: TenantScope) {
+export const visitsRepository = scoped(function visitsRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(visits.companyId, scope.companyId);
   const where = (f: VisitFilter): SQL | undefined => visitFilterSql(scope.companyId, f);
@@ -291,4 +291,4 @@ export function visitsRepository(scope: TenantScope) {
       return rows;
     },
   };
-}
+});
