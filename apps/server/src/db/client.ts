@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite, types } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { getTableColumns, type Logger, sql } from 'drizzle-orm';
+import { getTableColumns, type Logger, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
@@ -341,6 +341,29 @@ const MAX_SHAPES = 500;
  * defaults), answering the `returning` columns of the row, or nothing. For the hot inserts (a visit, its history
  * row, a mail, an operation log): Drizzle would otherwise build the SQL of a 40-column insert on every call.
  */
+/** The columns given a value, and the statement of that shape (none past MAX_SHAPES: built each time). */
+function shapeOf(name: string, values: Record<string, unknown>): { keys: string[]; statement: string | undefined } {
+  const keys = Object.keys(values).filter((k) => values[k] !== undefined);
+  const shape = `${name}(${keys.join(',')})`;
+  let statement = shapes.get(shape);
+  if (statement === undefined && shapes.size < MAX_SHAPES) {
+    // PostgreSQL cuts a statement name at 63 bytes: numbered, not spelled out.
+    statement = `${name}_${shapes.size + 1}`;
+    shapes.set(shape, statement);
+  }
+  return { keys, statement };
+}
+/** Bare slots, each value encoded by `encoded`: Drizzle's placeholder would hand a null to the column's encoder. */
+function slotsOf(keys: string[]): Record<string, SQL> {
+  return Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(k)}`]));
+}
+function encoded(table: PgTable, values: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const columns = columnsOf(table);
+  const out: Record<string, unknown> = {};
+  for (const k of keys) out[k] = values[k] === null ? null : (columns[k]?.mapToDriverValue(values[k]) ?? values[k]);
+  return out;
+}
+
 export function insertRow<T extends PgTable>(db: Db, name: string, table: T, values: T['$inferInsert']): Promise<void>;
 export function insertRow<T extends PgTable>(db: Db, name: string, table: T, values: T['$inferInsert'], returning: 'row'): Promise<T['$inferSelect']>;
 export function insertRow<T extends PgTable, F extends Record<string, PgColumn>>(
@@ -357,28 +380,49 @@ export async function insertRow(
   values: Record<string, unknown>,
   returning?: 'row' | Record<string, PgColumn>,
 ): Promise<unknown> {
-  const keys = Object.keys(values).filter((k) => values[k] !== undefined);
-  const shape = `${name}(${keys.join(',')})`;
-  let statement = shapes.get(shape);
-  if (statement === undefined && shapes.size < MAX_SHAPES) {
-    // PostgreSQL cuts a statement name at 63 bytes: numbered, not spelled out.
-    statement = `${name}_${shapes.size + 1}`;
-    shapes.set(shape, statement);
-  }
+  const { keys, statement } = shapeOf(name, values);
   const query = (d: Db, slots: Record<string, unknown>) => {
     const insert = d.insert(table).values(slots);
     return returning === 'row' ? insert.returning() : returning ? insert.returning(returning) : insert;
   };
-  let rows: Record<string, unknown>[] | undefined;
-  if (statement) {
-    // Bare slots, each value encoded here: Drizzle's placeholder would hand a null to the column's encoder.
-    const columns = columnsOf(table);
-    const encoded: Record<string, unknown> = {};
-    for (const k of keys) encoded[k] = values[k] === null ? null : (columns[k]?.mapToDriverValue(values[k]) ?? values[k]);
-    const slots = () => Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(k)}`]));
-    rows = (await prepared(db, statement, (d, n) => query(d, slots()).prepare(n)).execute(encoded)) as typeof rows;
-  } else rows = (await query(db, Object.fromEntries(keys.map((k) => [k, values[k]])))) as typeof rows;
+  const rows = (
+    statement
+      ? await prepared(db, statement, (d, n) => query(d, slotsOf(keys)).prepare(n)).execute(encoded(table, values, keys))
+      : await query(db, Object.fromEntries(keys.map((k) => [k, values[k]])))
+  ) as Record<string, unknown>[] | undefined;
   if (!returning) return undefined;
   if (!rows?.[0]) throw new Error(`${name}: the insert answered no row`);
   return rows[0];
+}
+
+/**
+ * Updates the rows `where` picks through a prepared statement of its shape (the columns set), answering them whole.
+ * `where` builds the condition from `slot(key)`s of `whereValues` (values as the driver takes them); a column Drizzle
+ * stamps on update (`updated_at`) is set here, or the prepared statement would keep its first time for ever.
+ */
+export async function updateRows<T extends PgTable>(
+  db: Db,
+  name: string,
+  table: T,
+  set: Partial<T['$inferInsert']>,
+  whereValues: Record<string, unknown>,
+  where: (slot: (key: string) => SQL) => SQL | undefined,
+): Promise<T['$inferSelect'][]> {
+  const values: Record<string, unknown> = { ...set };
+  for (const [k, column] of Object.entries(columnsOf(table))) if (values[k] === undefined && column.onUpdateFn) values[k] = column.onUpdateFn();
+  const { keys, statement } = shapeOf(name, values);
+  if (!statement) {
+    const inline = (key: string) => sql`${whereValues[key]}`;
+    return (await db.update(table).set(values).where(where(inline)).returning()) as T['$inferSelect'][];
+  }
+  const params = encoded(table, values, keys);
+  for (const [k, v] of Object.entries(whereValues)) params[`w_${k}`] = v;
+  return (await prepared(db, statement, (d, n) =>
+    d
+      .update(table)
+      .set(slotsOf(keys))
+      .where(where((key) => sql`${sql.placeholder(`w_${key}`)}`))
+      .returning()
+      .prepare(n),
+  ).execute(params)) as T['$inferSelect'][];
 }

@@ -1,6 +1,6 @@
 import type { VisitEvent, VisitorStatus } from '@openvisit/contract';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { insertRow, prepared } from '../../db/client.js';
+import { insertRow, prepared, updateRows } from '../../db/client.js';
 import { visitEvents, visits } from '../../db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
@@ -169,12 +169,9 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
      * gets nothing back); `set` changes other columns in the same statement.
      */
     move: (id: number, from: readonly VisitorStatus[], to: VisitorStatus, set: Partial<VisitInsert> = {}) =>
-      db
-        .update(visits)
-        .set({ ...set, status: to })
-        .where(and(mine, eq(visits.id, id), inArray(visits.status, [...from])))
-        .returning()
-        .then((r) => r[0]),
+      updateRows(db, 'visit_move', visits, { ...set, status: to }, { companyId: scope.companyId, id, from: [...from] }, (slot) =>
+        and(eq(visits.companyId, slot('companyId')), eq(visits.id, slot('id')), sql`${visits.status} = any(${slot('from')}::text[])`),
+      ).then((r): VisitRow | undefined => r[0]),
     /** File keys (photo, signature, pdf) are not life-cycle moves: set directly. */
     setFiles: (id: number, set: { photo?: string; signature?: string; pdf?: string }) =>
       db
