@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
-import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
-import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
+import { type Config, DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
+import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.js';
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -37,14 +37,19 @@ export async function timed(n: number, fn: (i: number) => Promise<unknown>): Pro
 export async function benchApp(kind: 'pglite' | 'postgres') {
   const database = kind === 'pglite' ? await openPglite('memory') : await openPostgres(process.env.TEST_DATABASE_URL ?? '', 10);
   await database.migrate();
+  const { app, url } = await benchServer(database);
+  return { database, app, url, db: database.db };
+}
+
+/** The product on an open database, listening on a free port, rate limits off; `overrides` change its configuration. */
+export async function benchServer(database: Database, overrides: Partial<Config> = {}) {
   const config = loadConfig(
     { NODE_ENV: 'production', LOG_LEVEL: 'silent', CAPTCHA: 'off' },
-    { rateLimits: { ...DEFAULT_RATE_LIMITS, global: 1e9, signin: 1e9 } },
+    { rateLimits: { ...DEFAULT_RATE_LIMITS, global: 1e9, signin: 1e9 }, ...overrides },
   );
   const { app } = await buildApp(config, database);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
-  return { database, app, url, db: database.db };
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api` };
 }
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 8);

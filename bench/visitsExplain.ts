@@ -5,6 +5,7 @@ import { count, desc, type SQL, sql } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies, visits } from '../apps/server/src/db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../apps/server/src/db/visitFilter.js';
+import { VISIT_COUNT_CAP } from '../apps/server/src/modules/visits/visits.repository.js';
 
 const N = Number(process.env.BENCH_VISITS ?? 200_000);
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -38,14 +39,23 @@ const filters: [string, VisitFilter][] = [
   ['phone %12345%', { phone: '12345' }],
   ['company + half a year', { company: 'Company 42', from: halfYear, until: tomorrow }],
   ['signed out today', { status: 'signedOut', from: today, until: tomorrow }],
+  ['on site now', { onSite: true }],
+  ['last 30 days', { from: new Date(today.getTime() - 29 * 86_400_000), until: tomorrow }],
 ];
 const rowsOf = (r: unknown) => ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as Record<string, unknown>[])).map((x) => Object.values(x)[0]);
 const explain = async (q: SQL) => rowsOf(await db.execute(sql`EXPLAIN (ANALYZE, COSTS OFF) ${q}`)).join('\n    ');
 for (const companyId of [large, small]) {
   for (const [label, f] of filters) {
-    const where = visitFilterSql(companyId, { ...f, notKind: 'resident' });
-    const page = db.select().from(visits).where(where).orderBy(desc(visitWhen), desc(visits.id)).offset(20).limit(20);
-    const upTo = db.select({ one: sql`1` }).from(visits).where(where).limit(10_001).as('up_to');
+    // As the route sends them: the on-site list includes residents, the others leave them out.
+    const where = visitFilterSql(companyId, f.onSite ? f : { ...f, notKind: 'resident' });
+    const page = db.select().from(visits).where(where).orderBy(desc(visitWhen), desc(visits.id)).offset(20).limit(21);
+    const upTo = db
+      .select({ one: sql`1` })
+      .from(visits)
+      .where(where)
+      .orderBy(desc(visitWhen), desc(visits.id))
+      .limit(VISIT_COUNT_CAP + 1)
+      .as('up_to');
     const counted = db.select({ n: count() }).from(upTo);
     console.log(
       `== ${pgUrl ? 'postgres' : 'pglite'} company of ${companyId === large ? N : 10_000}: ${label}\n  page:\n    ${await explain(page.getSQL())}`,

@@ -74,6 +74,12 @@ export interface Config {
    * account, needs one even where it is otherwise exempt (visitor machines).
    */
   lockout: { warnAfter: number; lockAfter: number; lockMinutes: number; maxLockMinutes: number; captchaAfter: number; sourceCaptchaAfter: number };
+  /**
+   * The visit lists: how long a total past the count cap ("1,000+") is kept per company and filter, so the same first
+   * page asked again within it is not counted again (0: count every time). Inserts never bring such a total under
+   * the cap; see `page` in modules/visits/visits.repository.ts.
+   */
+  lists: { keepCappedTotalSeconds: number };
   /** Session lifetime in hours: administrators 24, others 12 (as the original). */
   sessionHours: { admin: number; other: number };
   bodyLimit: number;
@@ -148,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     rateLimits: DEFAULT_RATE_LIMITS,
     lockout: { warnAfter: 5, lockAfter: 8, lockMinutes: 15, maxLockMinutes: 24 * 60, captchaAfter: 3, sourceCaptchaAfter: 10 },
+    lists: { keepCappedTotalSeconds: 30 },
     sessionHours: { admin: 24, other: 12 },
     bodyLimit: 1024 * 1024,
     contacts: { dingtalkApiUrl: e.DINGTALK_API_URL.replace(/\/$/, ''), timeoutMs: 15_000, maxResponseBytes: 4 * 1024 * 1024 },

@@ -85,8 +85,12 @@ export const visits = pgTable(
     index('visits_company_status_idx').on(t.companyId, t.status),
     index('visits_company_phone_idx').on(t.companyId, t.phone),
     index('visits_company_appointment_idx').on(t.companyId, t.appointmentAt),
-    // Who is on site now (the list's filter, the counts on reception and the kiosk): a few rows among millions.
-    index('visits_on_site_idx').on(t.companyId, t.gid).where(sql`${t.visitAt} IS NOT NULL AND ${t.signOutAt} IS NULL`),
+    // Who is on site now (the list's filter, the counts on reception and the kiosk): a few rows among millions, in the
+    // lists' order (migration 0027), so the on-site list's page reads its 20 entries instead of walking the
+    // when-index past every visit that left; the counts read all of them anyway.
+    index('visits_on_site_idx')
+      .on(t.companyId, sql`coalesce(${t.visitAt}, ${t.appointmentAt}, ${t.createdAt})`, t.id)
+      .where(sql`${t.visitAt} IS NOT NULL AND ${t.signOutAt} IS NULL`),
     // The residents' visit list (a small share of all visits), in the lists' order.
     index('visits_resident_when_idx')
       .on(t.companyId, sql`coalesce(${t.visitAt}, ${t.appointmentAt}, ${t.createdAt})`, t.id)

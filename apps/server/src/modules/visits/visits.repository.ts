@@ -1,6 +1,6 @@
 import type { VisitEvent, VisitorStatus } from '@openvisit/contract';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { insertRow, prepared, updateRows } from '../../db/client.js';
+import { type Db, insertRow, prepared, updateRows } from '../../db/client.js';
 import { visitEvents, visits } from '../../db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
@@ -14,8 +14,41 @@ export type VisitInsert = Omit<typeof visits.$inferInsert, 'companyId' | 'id'>;
 /** The on-site list's bound: far above any site's headcount, so an evacuation list is never cut in practice. */
 export const ON_SITE_MAX = 50_000;
 
-/** The visit list counts its total up to this many rows (see `page`). */
-export const VISIT_COUNT_CAP = 10_000;
+/**
+ * The visit list counts its total up to this many rows (see `page`): past it the console shows "1,000+", 50 pages of
+ * 20. The cap is what the count costs: a substring matching 2 % of the rows reads about 50 candidates per match
+ * before it reaches the cap (issue 14: at 10,000 this count was most of a first page's time at a million visits).
+ */
+export const VISIT_COUNT_CAP = 1_000;
+
+/**
+ * Totals past the cap seen lately, per database handle (a test's database is its own): `company:cap:filter` → until
+ * when. Such a total stays past the cap while visits are added, so within the time kept the same filter's first page
+ * answers "1,000+" again without counting. Only sign-outs, status changes and deletions can bring it under the cap;
+ * a page that then holds the last match still says so exactly, and a page past the end is counted. Exact totals
+ * are never kept: a new visit changes them.
+ */
+const cappedLately = new WeakMap<Db, Map<string, number>>();
+/** Filters kept at most: a busy site's few dozen lists, well within. */
+const CAPPED_KEPT_MAX = 1000;
+
+function keptCapped(db: Db, key: string | undefined): boolean {
+  const until = key === undefined ? undefined : cappedLately.get(db)?.get(key);
+  return until !== undefined && until > Date.now();
+}
+
+function keepCapped(db: Db, key: string, capped: boolean, ms: number): void {
+  let kept = cappedLately.get(db);
+  if (!kept) {
+    kept = new Map();
+    cappedLately.set(db, kept);
+  }
+  kept.delete(key);
+  if (!capped) return;
+  // The oldest first out (a Map iterates in insertion order).
+  if (kept.size >= CAPPED_KEPT_MAX) kept.delete(kept.keys().next().value as string);
+  kept.set(key, Date.now() + ms);
+}
 
 /** What the export reads of a visit: a third of the columns, so a third of the decoding and mapping per row. */
 const exportColumns = {
@@ -50,29 +83,52 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
     /**
      * One page, newest first, and the total counted up to `countCap` rows (at least up to the end of this page):
      * counting every match of a million-row table costs a full scan per page, so beyond the cap the answer is
-     * the cap with `countCapped` set (the console shows "10,000+"). Without `withCount` only the page is read (one
-     * row more, to tell whether more follow): `count` is then a lower bound and `counted` false, unless this is the
-     * last page (exact) or past the end (counted after all, so the caller can page back).
+     * the cap with `countCapped` set (the console shows "1,000+"). The page is read with one row more, to tell
+     * whether more follow: when none do, the page itself gives the exact total (a search that finds a few). Without
+     * `withCount` nothing else is read: `count` is then a lower bound and `counted` false, unless this is the last
+     * page (exact) or past the end (counted after all, so the caller can page back). With `keepCappedMs`, a total
+     * past the cap is kept that long for the same filter and cap (`cappedLately`) and answered without a count.
      */
-    async page(f: VisitFilter, offset: number, limit: number, { countCap = VISIT_COUNT_CAP, withCount = true } = {}) {
+    async page(f: VisitFilter, offset: number, limit: number, { countCap = VISIT_COUNT_CAP, withCount = true, keepCappedMs = 0 } = {}) {
       const cap = Math.max(countCap, offset + limit);
-      const pageQuery = db.select().from(visits).where(where(f)).orderBy(desc(visitWhen), desc(visits.id)).offset(offset);
-      if (!withCount) {
-        const rows = await pageQuery.limit(limit + 1);
-        const more = rows.length > limit;
-        if (rows.length > 0 || offset === 0) {
-          const seen = offset + Math.min(rows.length, limit);
-          return { rows: rows.slice(0, limit), count: more ? seen + 1 : seen, countCapped: more, counted: !more };
-        }
-      }
-      const upTo = db
-        .select({ one: sql`1` })
+      // The count reads the matches in the page's order, from the newest: left free, the planner may pick a sequential
+      // scan expecting the first cap + 1 matches early in the table, where a date range starts late (the heap is in
+      // arrival order), and read half a million rows first (issue 14: 'Company 42' over half a year, p95 > 100 ms).
+      const counting = () => {
+        const upTo = db
+          .select({ one: sql`1` })
+          .from(visits)
+          .where(where(f))
+          .orderBy(desc(visitWhen), desc(visits.id))
+          .limit(cap + 1)
+          .as('up_to');
+        return db.select({ n: count() }).from(upTo);
+      };
+      const pageRead = db
+        .select()
         .from(visits)
         .where(where(f))
-        .limit(cap + 1)
-        .as('up_to');
-      const [rows, total] = await Promise.all([pageQuery.limit(limit), db.select({ n: count() }).from(upTo)]);
-      const n = total[0]?.n ?? 0;
+        .orderBy(desc(visitWhen), desc(visits.id))
+        .offset(offset)
+        .limit(limit + 1);
+      // The overtime filter depends on the time it is asked: never kept.
+      const key = withCount && keepCappedMs > 0 && !f.overtime ? `${scope.companyId}:${cap}:${JSON.stringify(f)}` : undefined;
+      const capped = keptCapped(db, key);
+      // The page first, the count after it and only when the page cannot tell: on PGlite statements queue on one
+      // connection anyway, and on a PostgreSQL pool running both at once was no faster on 2 busy cores (issue 14:
+      // a phone search's first page p50 10-12 ms beside its count, 5 ms without it).
+      const read = await pageRead;
+      const rows = read.slice(0, limit);
+      const more = read.length > limit;
+      const seen = offset + rows.length;
+      if (!more && (rows.length > 0 || offset === 0)) {
+        if (key) keepCapped(db, key, false, keepCappedMs);
+        return { rows, count: seen, countCapped: false, counted: true };
+      }
+      if (!withCount && more) return { rows, count: seen + 1, countCapped: true, counted: false };
+      if (capped && more) return { rows, count: cap, countCapped: true, counted: true };
+      const n = (await counting())[0]?.n ?? 0;
+      if (key) keepCapped(db, key, n > cap, keepCappedMs);
       return { rows, count: Math.min(n, cap), countCapped: n > cap, counted: true };
     },
     /** Keyset paging, newest id first, for streaming every matching visit: the columns the export writes. */

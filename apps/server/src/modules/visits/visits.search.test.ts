@@ -104,8 +104,8 @@ describe('visit list search and capped count', () => {
     const all = await t.api.SearchVisitByConditionPage({ requestedCount: 20 }, c.token);
     expect(all.result).toMatchObject({ count: VISIT_COUNT_CAP, countCapped: true });
     expect(all.result.list).toHaveLength(20);
-    const some = await t.api.SearchVisitByConditionPage({ name: 'Bulk 1000', requestedCount: 20 }, c.token);
-    // Bulk 1000, 10000..10005
+    const some = await t.api.SearchVisitByConditionPage({ name: 'Bulk 100', requestedCount: 20 }, c.token);
+    // Bulk 100, 1000..1005
     expect(some.result).toMatchObject({ count: 7, countCapped: false });
     expect((await t.api.SearchVisitByConditionPage({}, a.token)).result).toMatchObject({ count: PEOPLE.length, countCapped: false });
   });
@@ -139,5 +139,43 @@ describe('visit list search and capped count', () => {
     await repo.page({}, 2, 2);
     expect(sent).toHaveLength(2);
     expect(sent.filter((s) => /count\(/i.test(s))).toHaveLength(1);
+  });
+
+  it("keeps a total past the cap a while: the same filter's first page answers it again without counting", async () => {
+    const c = await seedCompany(t);
+    await t.db.execute(sql`INSERT INTO visits (company_id, kind, status, name, phone)
+      SELECT ${c.id}, 'walkin', 'signedOut', 'Kept ' || g, '' FROM generate_series(1, 5) g`);
+    const sent: string[] = [];
+    const repo = visitsRepository(tenantScope(recording(t.db, sent), { companyId: c.id }));
+    const counts = () => sent.filter((s) => /count\(/i.test(s)).length;
+    const keep = { countCap: 3, keepCappedMs: 60_000 };
+    expect(await repo.page({}, 0, 2, keep)).toMatchObject({ count: 3, countCapped: true, counted: true });
+    expect(counts()).toBe(1);
+    const again = await repo.page({}, 0, 2, keep);
+    expect(again).toMatchObject({ count: 3, countCapped: true, counted: true });
+    expect(again.rows.map((v) => v.name)).toEqual(['Kept 5', 'Kept 4']);
+    expect(counts()).toBe(1);
+    // Another filter, another cap (a deeper page), or nothing kept: counted.
+    expect(await repo.page({ name: 'Kept' }, 0, 2, keep)).toMatchObject({ count: 3, countCapped: true });
+    expect(await repo.page({}, 2, 2, keep)).toMatchObject({ count: 4, countCapped: true });
+    expect(await repo.page({}, 0, 2, { countCap: 3 })).toMatchObject({ count: 3, countCapped: true });
+    expect(counts()).toBe(4);
+    // Down to one visit: the page holds the last match and says so exactly, and the kept total is forgotten.
+    await t.db.execute(sql`DELETE FROM visits WHERE company_id = ${c.id} AND name <> 'Kept 1'`);
+    expect(await repo.page({}, 0, 2, keep)).toMatchObject({ count: 1, countCapped: false, counted: true });
+    await t.db.execute(sql`INSERT INTO visits (company_id, kind, status, name, phone)
+      SELECT ${c.id}, 'walkin', 'signedOut', 'Again ' || g, '' FROM generate_series(1, 2) g`);
+    expect(await repo.page({}, 0, 2, keep)).toMatchObject({ count: 3, countCapped: false, counted: true });
+  });
+
+  it('takes the total from a page that holds the last match, without a count', async () => {
+    const sent: string[] = [];
+    const repo = visitsRepository(tenantScope(recording(t.db, sent), { companyId: a.id }));
+    expect(await repo.page({ name: '张' }, 0, 20)).toMatchObject({ count: 2, countCapped: false, counted: true });
+    expect(await repo.page({}, 4, 2)).toMatchObject({ count: PEOPLE.length, countCapped: false, counted: true });
+    expect(await repo.page({ name: '赵' }, 0, 20)).toMatchObject({ rows: [], count: 0, countCapped: false, counted: true });
+    expect(sent.filter((s) => /count\(/i.test(s))).toHaveLength(0);
+    // Past the end the page cannot tell the total: counted, so the caller can page back.
+    expect(await repo.page({}, 10, 2)).toMatchObject({ rows: [], count: PEOPLE.length, counted: true });
   });
 });

@@ -74,6 +74,7 @@ export async function searchPage(
 ) {
   const { rows, ...total } = await repoOf(ctx).page(await filterOf(ctx, q, extra), q.startIndex, q.requestedCount, {
     withCount: q.withCount ?? true,
+    keepCappedMs: ctx.config.lists.keepCappedTotalSeconds * 1000,
   });
   return { pageNo: Math.floor(q.startIndex / q.requestedCount) + 1, pageSize: q.requestedCount, ...total, list: rows.map(toVisit) };
 }

@@ -122,7 +122,7 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
                     getCheckboxProps: (v) => ({ disabled: v.status !== 'signedIn', 'aria-label': v.vname }),
                   }
             }
-            // Past the server's count cap the total is "at least" (10,000+); the pager stops there, filters narrow it.
+            // Past the server's count cap the total is "at least" (1,000+); the pager stops there, filters narrow it.
             totalText={(n) => (page.total?.capped ? t('visits.totalAtLeast', { total: n.toLocaleString(lang) }) : t('visits.total', { count: n }))}
             columns={[
               {
