@@ -8,7 +8,7 @@
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import { companies, employees, staffAccounts } from '../apps/server/src/db/schema/index.js';
@@ -150,6 +150,9 @@ function machineTicks(): { busy: number; total: number } | null {
 function watch(db: Db) {
   const pool = (db as unknown as { $client: { totalCount: number; idleCount: number; waitingCount: number } }).$client;
   const elu = performance.eventLoopUtilization();
+  // A stall of the event loop (a long synchronous stretch, a major GC) delays every request queued behind it.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   const cpu = process.cpuUsage();
   const machine = machineTicks();
   const pg = postgresCpuS(db);
@@ -165,6 +168,8 @@ function watch(db: Db) {
   }, 50);
   return async (generatorCpuS: number) => {
     clearInterval(timer);
+    delay.disable();
+    const stall = `event loop delay p99 ${f1(delay.percentile(99) / 1e6)} ms, max ${f1(delay.max / 1e6)} ms`;
     const busy = performance.eventLoopUtilization(elu).utilization;
     const used = process.cpuUsage(cpu);
     const now = machineTicks();
@@ -172,7 +177,7 @@ function watch(db: Db) {
     const share = machine && now ? (now.busy - machine.busy) / (now.total - machine.total) : null;
     const serverS = (used.user + used.system) / 1e6;
     const pgS = pgBefore !== null && pgAfter !== null ? pgAfter - pgBefore : null;
-    return `    where the time went: server event loop busy ${(busy * 100).toFixed(0)}%, CPU s: server ${f1(serverS)}, PostgreSQL ${pgS === null ? '?' : f1(pgS)}, generator ${f1(generatorCpuS)}${
+    return `    where the time went: server event loop busy ${(busy * 100).toFixed(0)}% (${stall}), CPU s: server ${f1(serverS)}, PostgreSQL ${pgS === null ? '?' : f1(pgS)}, generator ${f1(generatorCpuS)}${
       share === null ? '' : `; machine ${(share * 100).toFixed(0)}% busy over ${os.cpus().length} cores`
     }; pool of 10: ${f1(inUse / Math.max(1, samples))} in use and ${f1(waiting / Math.max(1, samples))} queries waiting for a connection on average (max ${maxWaiting})`;
   };
