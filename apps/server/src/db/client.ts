@@ -2,13 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Logger } from 'drizzle-orm';
+import { getTableColumns, type Logger, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -102,6 +102,44 @@ export interface PgliteOptions {
   durable?: boolean;
 }
 
+/** The types Drizzle reads as PostgreSQL writes them (it converts them itself): its own list, in its PGlite session. */
+const DRIZZLE_RAW_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: unknown;
+}
+interface Queryable {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<unknown>;
+}
+const withoutParsers = new WeakMap<QueryOptions, QueryOptions>();
+/** Drizzle's query options without the parsers, which the instance now has (one copy per options object). */
+function bare(options?: QueryOptions): QueryOptions | undefined {
+  if (!options?.parsers) return options;
+  let stripped = withoutParsers.get(options);
+  if (!stripped) {
+    stripped = { rowMode: options.rowMode };
+    withoutParsers.set(options, stripped);
+  }
+  return stripped;
+}
+function queries<T extends Queryable>(client: T) {
+  return (sql: string, params?: unknown[], options?: QueryOptions) => client.query(sql, params, bare(options));
+}
+
+/**
+ * Drizzle hands every query its type parsers and PGlite merges them into a copy of its whole parser table, per query:
+ * a third of a kiosk walk-in's CPU. The same parsers are set once on the instance (equal to Drizzle's merge, so rows
+ * read alike) and Drizzle's client drops them from each query, in transactions too.
+ */
+function parsersOnInstance(client: PGlite) {
+  const table = (client as unknown as { parsers: Record<number, (value: string) => unknown> }).parsers;
+  for (const type of DRIZZLE_RAW_TYPES) table[type] = (value) => value;
+  return {
+    query: queries(client),
+    transaction: <T>(work: (tx: Queryable) => Promise<T>) => client.transaction((tx) => work({ ...tx, query: queries(tx) } as Queryable)),
+  };
+}
+
 export async function openPglite(dir: string | 'memory' | PGlite, { durable = true }: PgliteOptions = {}): Promise<Database> {
   let client: PGlite;
   if (dir instanceof PGlite) client = dir;
@@ -111,7 +149,7 @@ export async function openPglite(dir: string | 'memory' | PGlite, { durable = tr
     client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, ...(durable ? { startParams: DURABLE_START_PARAMS } : {}) });
     if (durable) syncToDisk(client);
   }
-  const db = drizzlePglite(client, { schema, logger: statementLogger }) as unknown as Db;
+  const db = drizzlePglite(parsersOnInstance(client) as unknown as PGlite, { schema, logger: statementLogger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -232,11 +270,28 @@ export function openDatabase(cfg: { kind: 'pglite'; dir: string | 'memory' } | {
   return cfg.kind === 'postgres' ? openPostgres(cfg.url) : openPglite(cfg.dir);
 }
 
+/** What Drizzle keeps of a built statement: enough to run it again, unbuilt, on another handle (a transaction). */
+interface BuiltStatement {
+  queryString: string;
+  params: unknown[];
+  fields?: unknown;
+  _isResponseInArrayMode: boolean;
+  customResultMapper?: unknown;
+  joinsNotNullableMap?: unknown;
+}
+interface DrizzleSession {
+  prepareQuery(query: { sql: string; params: unknown[] }, fields: unknown, name: string, arrayMode: boolean, mapper?: unknown): BuiltStatement;
+}
+
+/** Each statement's SQL, parameter slots and result mapping, built once per process. */
+const built = new Map<string, BuiltStatement>();
+/** The statement bound to each handle: the pool's lives as long as the process, a transaction's as long as it does. */
 const preparedCache = new WeakMap<Db, Map<string, unknown>>();
 
 /**
- * A prepared statement per database handle, built once: about twice as fast as building the query each time,
- * so the hot paths (session look-up on every call) use it. `name` must be unique per statement.
+ * A prepared statement, built by Drizzle once per process and bound to whichever handle runs it (the pool, or a
+ * transaction: the same SQL, no rebuild): building a query costs more than the database's work for a small one, so
+ * the hot paths use this. Everything that varies must be a placeholder; `name` must be unique per statement.
  */
 export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) => T): T {
   let forDb = preparedCache.get(db);
@@ -246,8 +301,128 @@ export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) 
   }
   let statement = forDb.get(name) as T | undefined;
   if (statement === undefined) {
-    statement = build(db, name);
+    const spec = built.get(name);
+    if (spec) {
+      const session = (db as unknown as { session: DrizzleSession }).session;
+      const bound = session.prepareQuery(
+        { sql: spec.queryString, params: spec.params },
+        spec.fields,
+        name,
+        spec._isResponseInArrayMode,
+        spec.customResultMapper,
+      );
+      bound.joinsNotNullableMap = spec.joinsNotNullableMap;
+      statement = bound as T;
+    } else {
+      statement = build(db, name);
+      built.set(name, statement as BuiltStatement);
+    }
     forDb.set(name, statement);
   }
   return statement;
+}
+
+/** The statement names of the insert shapes seen (which columns a caller gives): a few per call site. */
+const shapes = new Map<string, string>();
+const tableColumns = new WeakMap<PgTable, Record<string, PgColumn>>();
+function columnsOf(table: PgTable): Record<string, PgColumn> {
+  let columns = tableColumns.get(table);
+  if (!columns) {
+    columns = getTableColumns(table);
+    tableColumns.set(table, columns);
+  }
+  return columns;
+}
+/** Past this many shapes a caller is building column sets from data: those inserts are built each time. */
+const MAX_SHAPES = 500;
+
+/**
+ * Inserts one row through a prepared statement of its shape (the columns given a value; the others take their
+ * defaults), answering the `returning` columns of the row, or nothing. For the hot inserts (a visit, its history
+ * row, a mail, an operation log): Drizzle would otherwise build the SQL of a 40-column insert on every call.
+ */
+/** The columns given a value, and the statement of that shape (none past MAX_SHAPES: built each time). */
+function shapeOf(name: string, values: Record<string, unknown>): { keys: string[]; statement: string | undefined } {
+  const keys = Object.keys(values).filter((k) => values[k] !== undefined);
+  const shape = `${name}(${keys.join(',')})`;
+  let statement = shapes.get(shape);
+  if (statement === undefined && shapes.size < MAX_SHAPES) {
+    // PostgreSQL cuts a statement name at 63 bytes: numbered, not spelled out.
+    statement = `${name}_${shapes.size + 1}`;
+    shapes.set(shape, statement);
+  }
+  return { keys, statement };
+}
+/** Bare slots, each value encoded by `encoded`: Drizzle's placeholder would hand a null to the column's encoder. */
+function slotsOf(keys: string[]): Record<string, SQL> {
+  return Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(k)}`]));
+}
+function encoded(table: PgTable, values: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const columns = columnsOf(table);
+  const out: Record<string, unknown> = {};
+  for (const k of keys) out[k] = values[k] === null ? null : (columns[k]?.mapToDriverValue(values[k]) ?? values[k]);
+  return out;
+}
+
+export function insertRow<T extends PgTable>(db: Db, name: string, table: T, values: T['$inferInsert']): Promise<void>;
+export function insertRow<T extends PgTable>(db: Db, name: string, table: T, values: T['$inferInsert'], returning: 'row'): Promise<T['$inferSelect']>;
+export function insertRow<T extends PgTable, F extends Record<string, PgColumn>>(
+  db: Db,
+  name: string,
+  table: T,
+  values: T['$inferInsert'],
+  returning: F,
+): Promise<{ [K in keyof F]: F[K]['_']['data'] }>;
+export async function insertRow(
+  db: Db,
+  name: string,
+  table: PgTable,
+  values: Record<string, unknown>,
+  returning?: 'row' | Record<string, PgColumn>,
+): Promise<unknown> {
+  const { keys, statement } = shapeOf(name, values);
+  const query = (d: Db, slots: Record<string, unknown>) => {
+    const insert = d.insert(table).values(slots);
+    return returning === 'row' ? insert.returning() : returning ? insert.returning(returning) : insert;
+  };
+  const rows = (
+    statement
+      ? await prepared(db, statement, (d, n) => query(d, slotsOf(keys)).prepare(n)).execute(encoded(table, values, keys))
+      : await query(db, Object.fromEntries(keys.map((k) => [k, values[k]])))
+  ) as Record<string, unknown>[] | undefined;
+  if (!returning) return undefined;
+  if (!rows?.[0]) throw new Error(`${name}: the insert answered no row`);
+  return rows[0];
+}
+
+/**
+ * Updates the rows `where` picks through a prepared statement of its shape (the columns set), answering them whole.
+ * `where` builds the condition from `slot(key)`s of `whereValues` (values as the driver takes them); a column Drizzle
+ * stamps on update (`updated_at`) is set here, or the prepared statement would keep its first time for ever.
+ */
+export async function updateRows<T extends PgTable>(
+  db: Db,
+  name: string,
+  table: T,
+  set: Partial<T['$inferInsert']>,
+  whereValues: Record<string, unknown>,
+  where: (slot: (key: string) => SQL) => SQL | undefined,
+): Promise<T['$inferSelect'][]> {
+  const values: Record<string, unknown> = { ...set };
+  for (const [k, column] of Object.entries(columnsOf(table))) if (values[k] === undefined && column.onUpdateFn) values[k] = column.onUpdateFn();
+  const { keys, statement } = shapeOf(name, values);
+  if (!statement) {
+    const inline = (key: string) => sql`${whereValues[key]}`;
+    return (await db.update(table).set(values).where(where(inline)).returning()) as T['$inferSelect'][];
+  }
+  const params = encoded(table, values, keys);
+  for (const [k, v] of Object.entries(whereValues)) params[`w_${k}`] = v;
+  return (await prepared(db, statement, (d, n) =>
+    d
+      .update(table)
+      .set(slotsOf(keys))
+      .where(where((key) => sql`${sql.placeholder(`w_${key}`)}`))
+      .returning()
+      .prepare(n),
+  ).execute(params)) as T['$inferSelect'][];
 }

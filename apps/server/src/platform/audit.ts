@@ -1,4 +1,5 @@
 import { type LogDescription, LogEnd, type LogEvent, type LogModule, LogRole, Role, renderLogDesc } from '@openvisit/contract';
+import { insertRow } from '../db/client.js';
 import { operationLogs } from '../db/schema/index.js';
 import type { Session } from './sessions.js';
 import { type DbOrScope, dbFrom } from './tenancy.js';
@@ -54,7 +55,7 @@ export type Actor = Pick<Session, 'companyId' | 'account' | 'name' | 'role'>;
 export async function writeLog(on: DbOrScope, actor: Actor, entry: AuditEntry, ip: string): Promise<void> {
   const db = dbFrom(on);
   if (!actor.companyId) return; // super accounts act across companies; their sign-ins are not a company's record
-  await db.insert(operationLogs).values({
+  await insertRow(db, 'operation_log_insert', operationLogs, {
     companyId: actor.companyId,
     optId: actor.account,
     optName: actor.name,

@@ -1,7 +1,7 @@
 import type { MessageChannel } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
+import { type Db, insertRow } from '../db/client.js';
 import { messages } from '../db/schema/index.js';
 import type { SecretBox } from './crypto.js';
 import type { JobQueue } from './jobs.js';
@@ -115,9 +115,11 @@ export class Outbox {
   }
 
   private async insert(m: OutgoingMessage, state: string, error: string | null): Promise<number> {
-    const [row] = await this.db
-      .insert(messages)
-      .values({
+    const row = await insertRow(
+      this.db,
+      'message_insert',
+      messages,
+      {
         companyId: m.companyId,
         channel: m.channel,
         to: m.to,
@@ -129,9 +131,9 @@ export class Outbox {
         error,
         visitId: m.visitId ?? null,
         attachments: m.attachments ?? null,
-      })
-      .returning({ id: messages.id });
-    if (!row) throw new Error('message not recorded');
+      },
+      { id: messages.id },
+    );
     return row.id;
   }
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * One request, one read of each thing (DESIGN 10): the company row and its parsed settings, a host, the company's
+ * One request, one read of each thing (DESIGN 10): the company row (its settings parsed once per change), a host, the company's
  * notification channels are read once per call (or job) however many services ask, because the notifier, a
  * transaction and the call itself each build their own scope but run in the call's async context. Repositories name
  * what they read (`company:7`) and forget it when they write it; outside a call or job every read goes to the database.
@@ -43,7 +43,6 @@ export function forget(key: string): void {
 /** The keys the platform and modules share. */
 export const cacheKey = {
   company: (companyId: number) => `company:${companyId}`,
-  settings: (companyId: number) => `company:${companyId}:settings`,
   employee: (companyId: number, empId: number) => `employees:${companyId}:${empId}`,
   employees: (companyId: number) => `employees:${companyId}`,
   channels: (companyId: number) => `channels:${companyId}`,

@@ -2,13 +2,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { prepared } from '../../db/client.js';
 import { type CompanyRecord, companies, companyRecord, staffAccounts } from '../../db/schema/index.js';
 import { cacheKey, forget, readOnce } from '../../platform/requestCache.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type StaffRow = typeof staffAccounts.$inferSelect;
 export type CompanyRow = CompanyRecord;
 
 /** The scope's company row and its staff accounts: every query here is bound to the company and has no way to reach another. */
-export function accountsRepository(scope: TenantScope) {
+export const accountsRepository = scoped(function accountsRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(staffAccounts.companyId, scope.companyId);
   return {
@@ -78,4 +78,4 @@ export function accountsRepository(scope: TenantScope) {
         .then((r) => r[0] as StaffRow),
     deleteStaff: (id: number) => db.delete(staffAccounts).where(and(mine, eq(staffAccounts.id, id))),
   };
-}
+});

@@ -1,7 +1,6 @@
 import { type CompanySettings, companySettings, type Lang, normalizePhone, Status, type UserInfo } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import { cacheKey, readOnce } from '../../platform/requestCache.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 import * as auth from '../auth/auth.service.js';
 import { accountsRepository, type CompanyRow } from './accounts.repository.js';
@@ -26,9 +25,37 @@ export async function signInNameTaken(ctx: AuthedContext, name: string): Promise
   return (await repo.company())?.email.toLowerCase() === name.trim().toLowerCase();
 }
 
+/** Two JSON values alike (the settings as stored): cheaper than checking and filling them in again. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (!sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  return true;
+}
+
+/** The settings last parsed per company, the stored JSON beside them: a call whose row holds the same JSON reuses them. */
+const parsedSettings = new Map<number, { stored: unknown; settings: CompanySettings }>();
+/** Companies whose parsed settings are kept (the least recently parsed go first). */
+const PARSED_SETTINGS_KEPT = 1000;
+
+/** A company row's settings, defaults filled in; parsed again only when the stored JSON changed. */
+export function settingsOfRow(c: Pick<CompanyRow, 'id' | 'settings'>): CompanySettings {
+  const stored = c.settings ?? {};
+  const kept = parsedSettings.get(c.id);
+  if (kept && sameJson(kept.stored, stored)) return kept.settings;
+  const settings = Object.freeze(companySettings.parse(stored)) as CompanySettings;
+  parsedSettings.delete(c.id);
+  parsedSettings.set(c.id, { stored, settings });
+  if (parsedSettings.size > PARSED_SETTINGS_KEPT) parsedSettings.delete(parsedSettings.keys().next().value as number);
+  return settings;
+}
+
 /** A company's settings, defaults filled in, by scope: for code without a call context (notification jobs). */
-export function settingsIn(scope: TenantScope): Promise<CompanySettings> {
-  return readOnce(cacheKey.settings(scope.companyId), async () => companySettings.parse((await company(scope))?.settings ?? {}));
+export async function settingsIn(scope: TenantScope): Promise<CompanySettings> {
+  const row = await company(scope);
+  return row ? settingsOfRow(row) : companySettings.parse({});
 }
 
 /** The company's settings (spec section 3 per-account settings), defaults filled in. */
@@ -48,9 +75,8 @@ export async function patchSettings(ctx: AuthedContext, patch: Partial<CompanySe
 }
 
 export function toUserInfo(c: CompanyRow, sType: number): UserInfo {
-  const settings = companySettings.parse(c.settings ?? {});
   return {
-    ...settings,
+    ...settingsOfRow(c),
     userid: c.id,
     username: c.username,
     email: c.email,

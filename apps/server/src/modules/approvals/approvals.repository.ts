@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { processAreas, processRecords, processRules, roleMembers, roles, visits } from '../../db/schema/index.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type AreaRow = typeof processAreas.$inferSelect;
 export type RuleRow = typeof processRules.$inferSelect;
@@ -47,7 +47,7 @@ function like(s: string): string {
 }
 
 /** One company's approval areas, rules and records; no method reaches another company's rows. */
-export function approvalsRepository(scope: TenantScope) {
+export const approvalsRepository = scoped(function approvalsRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const myAreas = eq(processAreas.companyId, scope.companyId);
   const myRecords = eq(processRecords.companyId, scope.companyId);
@@ -190,4 +190,4 @@ export function approvalsRepository(scope: TenantScope) {
       return { total: total?.n ?? 0, rows: rows as RecordWithVisit[] };
     },
   };
-}
+});

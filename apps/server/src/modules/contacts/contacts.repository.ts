@@ -2,7 +2,7 @@ import type { ContactChannel } from '@openvisit/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { contactDepartmentLinks, contactEmployeeLinks, contactSync } from '../../db/schema/index.js';
 import type { SecretBox } from '../../platform/crypto.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type ContactSyncRow = typeof contactSync.$inferSelect;
 export interface EmployeeLink {
@@ -17,9 +17,9 @@ function openDdSecret(box: SecretBox, stored: string): string {
 }
 
 /** The contacts module's own tables, for one company. */
-export function contactsRepository(scope: TenantScope) {
+export const contactsRepository = scoped(function contactsRepository(scope: TenantScope) {
   return { ...contactSyncState(scope), ...contactLinks(scope) };
-}
+});
 
 /** The company's sync row: the DingTalk secret, the automatic channel, the lease and the last results. */
 function contactSyncState(scope: TenantScope) {

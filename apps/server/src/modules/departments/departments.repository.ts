@@ -1,13 +1,13 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { departments, employeeDepartments, employees } from '../../db/schema/index.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type DepartmentRow = typeof departments.$inferSelect;
 
 /** Departments of one company and their memberships; nothing here reaches another company. */
-export function departmentsRepository(scope: TenantScope) {
+export const departmentsRepository = scoped(function departmentsRepository(scope: TenantScope) {
   return { ...departmentRows(scope), ...departmentMembers(scope) };
-}
+});
 
 /** The company's department rows: lookup, uniqueness checks and writes. */
 function departmentRows(scope: TenantScope) {

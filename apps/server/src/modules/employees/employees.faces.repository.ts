@@ -1,10 +1,10 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { employees, faceSyncQueue } from '../../db/schema/index.js';
 import { cacheKey, forgetting } from '../../platform/requestCache.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 /** Face photos of one company's employees and their queue to the devices. Writes that go together run in `inTransaction`. */
-export function facesRepository(scope: TenantScope) {
+export const facesRepository = scoped(function facesRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(employees.companyId, scope.companyId);
   // Built before it is wrapped: as an argument its methods' result types would be inferred from the wrapper's.
@@ -51,4 +51,4 @@ export function facesRepository(scope: TenantScope) {
     },
   };
   return forgetting(cacheKey.employees(scope.companyId), writes);
-}
+});

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, notInArray, o
 import { prepared } from '../../db/client.js';
 import { departments, employeeDepartments, employees, subAccounts } from '../../db/schema/index.js';
 import { cacheKey, forgetting, readOnce } from '../../platform/requestCache.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type EmployeeInsert = Omit<typeof employees.$inferInsert, 'companyId' | 'id'>;
@@ -79,9 +79,9 @@ function employeeWhere(scope: TenantScope, f: EmployeeFilter): SQL | undefined {
 }
 
 /** Employees of one company; no method reaches another company's rows. */
-export function employeesRepository(scope: TenantScope) {
+export const employeesRepository = scoped(function employeesRepository(scope: TenantScope) {
   return { ...employeeLists(scope), ...employeeLookups(scope), ...employeeWrites(scope), ...employeeDepartmentLinks(scope) };
-}
+});
 
 /** Filtered pages, lists and counts of the company's employees. */
 function employeeLists(scope: TenantScope) {

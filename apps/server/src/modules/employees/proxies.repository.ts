@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { prepared } from '../../db/client.js';
 import { visitProxies } from '../../db/schema/index.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type ProxyRow = typeof visitProxies.$inferSelect;
 
 /** One company's visit delegations (an employee's proxy while they are away). */
-export function proxiesRepository(scope: TenantScope) {
+export const proxiesRepository = scoped(function proxiesRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(visitProxies.companyId, scope.companyId);
   /** Delegations in force on `day` (switched on, the day within their dates). */
@@ -29,12 +30,25 @@ export function proxiesRepository(scope: TenantScope) {
         .select()
         .from(visitProxies)
         .where(and(runningOn(day), eq(visitProxies.proxyId, proxyId))),
+    /** Whom a host's visitors go to today (every arrival notice asks): prepared. */
     runningForEmployee: (empId: number, day: string) =>
-      db
-        .select({ proxyId: visitProxies.proxyId })
-        .from(visitProxies)
-        .where(and(runningOn(day), eq(visitProxies.empId, empId)))
-        .limit(1)
-        .then((r) => r[0]),
+      prepared(db, 'proxy_running_for', (d, name) =>
+        d
+          .select({ proxyId: visitProxies.proxyId })
+          .from(visitProxies)
+          .where(
+            and(
+              eq(visitProxies.companyId, sql.placeholder('companyId')),
+              eq(visitProxies.status, 1),
+              sql`${visitProxies.startDate} <= ${sql.placeholder('day')}`,
+              sql`${visitProxies.endDate} >= ${sql.placeholder('day')}`,
+              eq(visitProxies.empId, sql.placeholder('empId')),
+            ),
+          )
+          .limit(1)
+          .prepare(name),
+      )
+        .execute({ companyId: scope.companyId, empId, day })
+        .then((r): { proxyId: number } | undefined => r[0]),
   };
-}
+});

@@ -1,13 +1,14 @@
 import type { Lang } from '@openvisit/contract';
 import QRCode from 'qrcode';
 import type { SecretBox } from '../../platform/crypto.js';
+import { localTime } from '../../platform/days.js';
 import type { InlineAttachment } from '../../platform/mail.js';
 import { mailLayout } from '../../platform/mailLayout.js';
 import { visitPass } from '../../platform/passes.js';
 
 /** The expected time as the visitor reads it (server time zone), e.g. "Monday 23 November 2026 at 10:30". */
 export function inviteTime(at: Date, lang: Lang): string {
-  return at.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'full', timeStyle: 'short' });
+  return localTime(at, lang, 'full');
 }
 
 /** The content id the mail's HTML names the QR pass by. */

@@ -16,7 +16,7 @@ import { sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { visitPass } from '../../platform/passes.js';
 import { scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
-import { company as companyRow } from '../accounts/accounts.service.js';
+import { company as companyRow, settingsOfRow } from '../accounts/accounts.service.js';
 import { meetingWindow } from '../meetings/meetings.window.js';
 import { gateNameIn } from '../registration/registration.gates.js';
 import * as visits from '../visits/visits.service.js';
@@ -43,7 +43,7 @@ function scopeOf(ctx: CallContext, v: visits.VisitRow): TenantScope {
 export async function pageOf(ctx: CallContext, v: visits.VisitRow): Promise<Invitation> {
   const scope = scopeOf(ctx, v);
   const company = await companyRow(scope);
-  const settings = companySettings.parse(company?.settings ?? {});
+  const settings = company ? settingsOfRow(company) : companySettings.parse({});
   const lang = v.lang === 'en' ? 'en' : 'zh';
   const at = v.appointmentAt?.getTime() ?? null;
   // A meeting's invitation checks in within the meeting's window.

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { gates, invitationSnapshots, invitationTemplates } from '../../db/schema/index.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type TemplateRow = typeof invitationTemplates.$inferSelect & { gname: string };
 export type TemplateValues = Omit<typeof invitationTemplates.$inferInsert, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
@@ -10,7 +10,7 @@ export type SnapshotValues = Omit<typeof invitationSnapshots.$inferInsert, 'comp
 const columns = { ...getTableColumns(invitationTemplates), gname: sql<string>`coalesce(${gates.name}, '')` };
 
 /** One company's invitation templates (its own and its employees') and the texts its invitations were sent with. */
-export function invitationsRepository(scope: TenantScope) {
+export const invitationsRepository = scoped(function invitationsRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const { companyId } = scope;
   const mine = eq(invitationTemplates.companyId, companyId);
@@ -113,4 +113,4 @@ export function invitationsRepository(scope: TenantScope) {
             .where(and(eq(invitationSnapshots.companyId, companyId), inArray(invitationSnapshots.visitId, visitIds)))
         : Promise.resolve([]),
   };
-}
+});

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { operationLogs } from '../../db/schema/index.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export interface LogFilter {
   optName?: string;
@@ -12,7 +12,7 @@ export interface LogFilter {
   to?: Date;
 }
 
-export function logsRepository(scope: TenantScope) {
+export const logsRepository = scoped(function logsRepository(scope: TenantScope) {
   const db = dbOf(scope);
   function where(f: LogFilter): SQL | undefined {
     const c: SQL[] = [eq(operationLogs.companyId, scope.companyId)];
@@ -34,4 +34,4 @@ export function logsRepository(scope: TenantScope) {
       return { rows, count: total[0]?.n ?? 0 };
     },
   };
-}
+});

@@ -1,12 +1,12 @@
 import type { Lang } from '@openvisit/contract';
+import { localTime } from '../../platform/days.js';
 import { mailLayout } from '../../platform/mailLayout.js';
 import { inviteTime, passImage } from '../invitations/invitations.mails.js';
 
 /** "Monday 23 November 2026 at 10:30 – 11:30" (the end's day only when it is another day), server time zone. */
 function span(start: Date, end: Date, lang: Lang): string {
-  const locale = lang === 'zh' ? 'zh-CN' : 'en-GB';
   const sameDay = start.toDateString() === end.toDateString();
-  const until = sameDay ? end.toLocaleTimeString(locale, { timeStyle: 'short' }) : inviteTime(end, lang);
+  const until = sameDay ? localTime(end, lang, 'time') : inviteTime(end, lang);
   return `${inviteTime(start, lang)} – ${until}`;
 }
 

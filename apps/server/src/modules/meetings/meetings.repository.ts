@@ -1,7 +1,7 @@
 import type { MeetingStatus } from '@openvisit/contract';
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { meetings } from '../../db/schema/index.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 export type MeetingInsert = Omit<typeof meetings.$inferInsert, 'companyId' | 'id'>;
@@ -31,7 +31,7 @@ export function statusSql(now: Date): SQL<number> {
 }
 
 /** Meetings of one company; no method reaches another company's rows. */
-export function meetingsRepository(scope: TenantScope) {
+export const meetingsRepository = scoped(function meetingsRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(meetings.companyId, scope.companyId);
   function where(f: MeetingFilter, now: Date): SQL | undefined {
@@ -98,4 +98,4 @@ export function meetingsRepository(scope: TenantScope) {
         .returning()
         .then((r) => r[0]),
   };
-}
+});

@@ -17,7 +17,7 @@ import { messages, notifyConfigs } from '../../db/schema/index.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import { PermanentFailure } from '../../platform/messages.js';
 import { cacheKey, forget, readOnce } from '../../platform/requestCache.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 /** The channels configured here; DingTalk and RTX are the contacts module's (company settings). */
 export type ConfChannel = 'email' | 'sms' | 'wechat' | 'voice';
@@ -93,7 +93,7 @@ export interface RecordFilter {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Notification settings and delivery records of one company. */
-export function notifyRepository(scope: TenantScope) {
+export const notifyRepository = scoped(function notifyRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const { companyId } = scope;
   const ofChannel = (channel: ConfChannel) => and(eq(notifyConfigs.companyId, companyId), eq(notifyConfigs.channel, channel));
@@ -193,5 +193,5 @@ export function notifyRepository(scope: TenantScope) {
       return { rows, total: total?.n ?? 0 };
     },
   };
-}
+});
 export type NotifyRepository = ReturnType<typeof notifyRepository>;

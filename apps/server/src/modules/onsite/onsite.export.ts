@@ -5,6 +5,7 @@ import type { Lang, VisitKind } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { AuthedContext } from '../../platform/calls.js';
+import { localTime } from '../../platform/days.js';
 import { safeRow } from '../../platform/exportCells.js';
 import { company as companyRow } from '../accounts/accounts.service.js';
 import { type OnSiteGate, onSiteList } from './onsite.service.js';
@@ -37,7 +38,7 @@ const TEXTS = {
 } as const;
 
 function time(ms: number, lang: Lang): string {
-  return new Date(ms).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return localTime(new Date(ms), lang, 'medium');
 }
 
 /** The evacuation list as a workbook: a title, then each gate's people under a heading row with its headcount. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import { gates, visitorFields, visitorTypeFields, visitorTypes } from '../../db/schema/index.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type GateRow = typeof gates.$inferSelect;
 export type TypeRow = typeof visitorTypes.$inferSelect;
@@ -10,7 +10,7 @@ export type NewType = Omit<typeof visitorTypes.$inferInsert, 'companyId' | 'id'>
 export type NewField = Omit<typeof visitorFields.$inferInsert, 'companyId' | 'id'>;
 
 /** One company's gates, visitor types, fields and the links between types and fields. */
-export function registrationRepository(scope: TenantScope) {
+export const registrationRepository = scoped(function registrationRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const { companyId } = scope;
   const myGates = eq(gates.companyId, companyId);
@@ -181,6 +181,6 @@ export function registrationRepository(scope: TenantScope) {
         .onConflictDoUpdate({ target: [visitorTypeFields.typeId, visitorTypeFields.fieldId], set: { required: true } });
     },
   };
-}
+});
 
 export type RegistrationRepository = ReturnType<typeof registrationRepository>;

@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { departments, employeeDepartments, visits } from '../../db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 /** The report's figures of a set of visits, as SQL aggregates. */
 const figures = {
@@ -39,7 +39,7 @@ const rowColumns = {
 };
 
 /** The visitor report's reads, over the visit list's filters (one company; a sub-company's scope is in the filter). */
-export function reportTableRepository(scope: TenantScope) {
+export const reportTableRepository = scoped(function reportTableRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const list = { where: (f: VisitFilter) => visitFilterSql(scope.companyId, f) };
   return {
@@ -106,4 +106,4 @@ export function reportTableRepository(scope: TenantScope) {
         .orderBy(desc(visitWhen), desc(visits.id))
         .limit(limit),
   };
-}
+});

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { residentProjects, residentVisitors } from '../../db/schema/index.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type ProjectRow = typeof residentProjects.$inferSelect;
 export type ProjectInsert = Omit<typeof residentProjects.$inferInsert, 'companyId' | 'id'>;
@@ -26,7 +26,7 @@ function like(s: string): string {
 const withProject = { ...getTableColumns(residentVisitors), projectName: residentProjects.name, projectLeader: residentProjects.leader };
 
 /** One company's resident projects and resident visitors; no method reaches another company's rows. */
-export function residentsRepository(scope: TenantScope) {
+export const residentsRepository = scoped(function residentsRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const myProjects = eq(residentProjects.companyId, scope.companyId);
   const mine = eq(residentVisitors.companyId, scope.companyId);
@@ -165,4 +165,4 @@ export function residentsRepository(scope: TenantScope) {
         .groupBy(residentVisitors.company)
         .orderBy(asc(residentVisitors.company)),
   };
-}
+});

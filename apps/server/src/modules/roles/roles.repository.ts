@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { roleMembers, roles } from '../../db/schema/index.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 /** One company's roles and role memberships. */
-export function rolesRepository(scope: TenantScope) {
+export const rolesRepository = scoped(function rolesRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(roles.companyId, scope.companyId);
   const myLinks = eq(roleMembers.companyId, scope.companyId);
@@ -65,4 +65,4 @@ export function rolesRepository(scope: TenantScope) {
       return removed.length;
     },
   };
-}
+});

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { certificateTypeLabels, type Lang, type VisitorStatus, visitorStatusLabels, visitTypeText } from '@openvisit/contract';
 import PDFDocument from 'pdfkit';
+import { localTime } from '../../platform/days.js';
 import type { FileStore } from '../../platform/files.js';
 import type { VisitRow } from './visits.repository.js';
 
@@ -69,7 +70,7 @@ function maskId(id: string): string {
 
 function when(d: Date | null, lang: Lang): string {
   if (!d) return TEXT[lang].none;
-  return d.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return localTime(d, lang, 'medium');
 }
 
 export async function buildVisitPdf(v: VisitRow, company: string, files: FileStore): Promise<Buffer> {

@@ -1,9 +1,9 @@
 import type { VisitEvent, VisitorStatus } from '@openvisit/contract';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { type Db, prepared } from '../../db/client.js';
+import { type Db, insertRow, prepared, updateRows } from '../../db/client.js';
 import { visitEvents, visits } from '../../db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type { VisitFilter };
 export { visitWhen };
@@ -72,7 +72,7 @@ const exportColumns = {
 };
 
 /** Visits of one company; no method reaches another company's rows. */
-export function visitsRepository(scope: TenantScope) {
+export const visitsRepository = scoped(function visitsRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(visits.companyId, scope.companyId);
   const where = (f: VisitFilter): SQL | undefined => visitFilterSql(scope.companyId, f);
@@ -219,23 +219,15 @@ export function visitsRepository(scope: TenantScope) {
         .where(and(mine, eq(visits.id, id), inArray(visits.status, [...open])))
         .returning()
         .then((r) => r[0]),
-    insert: (v: VisitInsert) =>
-      db
-        .insert(visits)
-        .values({ ...v, companyId: scope.companyId })
-        .returning()
-        .then((r) => r[0] as VisitRow),
+    insert: (v: VisitInsert): Promise<VisitRow> => insertRow(db, 'visit_insert', visits, { ...v, companyId: scope.companyId }, 'row'),
     /**
      * A life-cycle move applied only if the record is still in one of `from` (a concurrent move wins, the other
      * gets nothing back); `set` changes other columns in the same statement.
      */
     move: (id: number, from: readonly VisitorStatus[], to: VisitorStatus, set: Partial<VisitInsert> = {}) =>
-      db
-        .update(visits)
-        .set({ ...set, status: to })
-        .where(and(mine, eq(visits.id, id), inArray(visits.status, [...from])))
-        .returning()
-        .then((r) => r[0]),
+      updateRows(db, 'visit_move', visits, { ...set, status: to }, { companyId: scope.companyId, id, from: [...from] }, (slot) =>
+        and(eq(visits.companyId, slot('companyId')), eq(visits.id, slot('id')), sql`${visits.status} = any(${slot('from')}::text[])`),
+      ).then((r): VisitRow | undefined => r[0]),
     /** File keys (photo, signature, pdf) are not life-cycle moves: set directly. */
     setFiles: (id: number, set: { photo?: string; signature?: string; pdf?: string }) =>
       db
@@ -260,7 +252,7 @@ export function visitsRepository(scope: TenantScope) {
       toStatus: VisitorStatus;
       actor: string;
       note?: string;
-    }) => db.insert(visitEvents).values({ ...e, companyId: scope.companyId, note: e.note ?? '' }),
+    }) => insertRow(db, 'visit_event_insert', visitEvents, { ...e, companyId: scope.companyId, note: e.note ?? '' }),
     /** The invitations of a meeting, in the order they were made. */
     byMeeting: (meetingId: number) =>
       db
@@ -352,4 +344,4 @@ export function visitsRepository(scope: TenantScope) {
       return rows;
     },
   };
-}
+});
