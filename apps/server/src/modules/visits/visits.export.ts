@@ -1,8 +1,7 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { certificateTypeLabels, type Lang, type VisitorStatus, visitorStatusLabels, visitTypeText } from '@openvisit/contract';
-import ExcelJS from 'exceljs';
 import type { AuthedContext } from '../../platform/calls.js';
-import { safeRow } from '../../platform/exportCells.js';
+import { xlsxStream } from '../../platform/xlsx.js';
 import { visitsRepository } from './visits.repository.js';
 import { filterOf, type VisitQuery } from './visits.search.js';
 
@@ -46,43 +45,30 @@ const HEADERS: Record<Lang, string[]> = {
 };
 const WIDTHS = [14, 16, 22, 10, 22, 14, 16, 14, 22, 8, 12, 10, 18, 18, 18, 12];
 const BATCH = 2000;
-/**
- * One style object per kind of cell, shared by every row: exceljs finds a style it has seen by object identity, and
- * otherwise rebuilds and looks up the style of each cell (most of the time of a 100,000-row export).
- */
-const CELL_STYLES: Partial<Record<ExcelJS.ValueType, Partial<ExcelJS.Style>>> = {
-  [ExcelJS.ValueType.Date]: {},
-  [ExcelJS.ValueType.Number]: {},
-  [ExcelJS.ValueType.String]: {},
-};
 
-/** Streams the visitor list as a workbook: keyset-paged reads, rows committed as written, so memory stays flat. */
+/** Streams the visitor list as a workbook: keyset-paged reads, each batch written as the next is read. */
 export async function exportVisits(ctx: AuthedContext, input: VisitQuery & { lang: Lang }): Promise<Readable> {
   const repo = visitsRepository(ctx.tenant);
   const filter = await filterOf(ctx, input);
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(input.lang === 'zh' ? '访客' : 'Visitors', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = HEADERS[input.lang].map((header, i) => ({ header, width: WIDTHS[i] }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  const write = async () => {
-    type Batch = Awaited<ReturnType<typeof repo.batchBefore>>;
-    const batch = (before: number): Promise<Batch> => {
-      const rows = Promise.resolve(repo.batchBefore(filter, before, BATCH)); // runs the query now, once
-      rows.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
-      return rows;
-    };
-    let next = batch(2 ** 31 - 1);
-    let total = 0;
-    for (;;) {
-      const rows = await next;
-      if (!rows.length) break;
-      // The next batch is read while this one is written (on PostgreSQL the two overlap).
-      next = rows.length === BATCH ? batch(rows[rows.length - 1]?.id ?? 0) : Promise.resolve([]);
-      for (const r of rows) {
-        const row = sheet.addRow(
-          safeRow([
+  const columns = HEADERS[input.lang].map((header, i) => ({ header, width: WIDTHS[i] ?? 14 }));
+  return xlsxStream(
+    { sheet: input.lang === 'zh' ? '访客' : 'Visitors', columns, freezeHeader: true },
+    async (sheet) => {
+      type Batch = Awaited<ReturnType<typeof repo.batchBefore>>;
+      const batch = (before: number): Promise<Batch> => {
+        const rows = Promise.resolve(repo.batchBefore(filter, before, BATCH)); // runs the query now, once
+        rows.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+        return rows;
+      };
+      let next = batch(2 ** 31 - 1);
+      let total = 0;
+      for (;;) {
+        const rows = await next;
+        if (!rows.length) break;
+        // The next batch is read while this one is written (on PostgreSQL the two overlap).
+        next = rows.length === BATCH ? batch(rows[rows.length - 1]?.id ?? 0) : Promise.resolve([]);
+        for (const r of rows) {
+          sheet.row([
             r.name,
             r.phone,
             r.company,
@@ -99,23 +85,13 @@ export async function exportVisits(ctx: AuthedContext, input: VisitQuery & { lan
             r.visitAt,
             r.signOutAt,
             r.cardNo,
-          ]),
-        );
-        row.eachCell((cell) => {
-          const style = CELL_STYLES[cell.type];
-          if (style) cell.style = style;
-        });
-        row.commit();
+          ]);
+        }
+        await sheet.flush();
+        total += rows.length;
       }
-      total += rows.length;
-    }
-    sheet.commit();
-    await workbook.commit();
-    ctx.log.info({ rows: total }, 'visitors exported');
-  };
-  write().catch((err: unknown) => {
-    ctx.log.error({ err }, 'visitor export failed');
-    out.destroy(err as Error);
-  });
-  return out;
+      ctx.log.info({ rows: total }, 'visitors exported');
+    },
+    (err) => ctx.log.error({ err }, 'visitor export failed'),
+  );
 }
