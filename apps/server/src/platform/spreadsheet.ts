@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { type Lang, Status, sniffFileType } from '@openvisit/contract';
-import ExcelJS from 'exceljs';
 import { AppError, badParams } from './errors.js';
 import { SHEET_WORKER } from './spreadsheet.worker.js';
+import { xlsxStream } from './xlsx.js';
 
 /** A file that is not a readable spreadsheet: 620 with the reason. */
 class SpreadsheetUnreadable extends AppError {
@@ -38,19 +38,13 @@ export function mapColumns<F extends string>(header: string[], columns: ImportCo
 
 /** An import template: the columns' headers in one language (required ones marked *), one example row. */
 export function templateWorkbook<F extends string>(columns: ImportColumns<F>, opts: { lang: Lang; sheet: string; example: string[] }): Readable {
-  const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = wb.addWorksheet(opts.sheet);
-  sheet.columns = Object.values<{ en: string; zh: string; required: boolean }>(columns).map((c) => ({
+  const headers = Object.values<{ en: string; zh: string; required: boolean }>(columns).map((c) => ({
     header: `${c[opts.lang]}${c.required ? ' *' : ''}`,
     width: 24,
   }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  sheet.addRow(opts.example).commit();
-  sheet.commit();
-  wb.commit().catch((err: unknown) => out.destroy(err as Error));
-  return out;
+  return xlsxStream({ sheet: opts.sheet, columns: headers }, async (sheet) => {
+    sheet.row(opts.example);
+  });
 }
 
 /** The bounds of reading one import file, whatever its format. */

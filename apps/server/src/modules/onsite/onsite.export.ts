@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Lang, VisitKind } from '@openvisit/contract';
-import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { AuthedContext } from '../../platform/calls.js';
 import { localTime } from '../../platform/days.js';
-import { safeRow } from '../../platform/exportCells.js';
+import { xlsxStream } from '../../platform/xlsx.js';
 import { company as companyRow } from '../accounts/accounts.service.js';
 import { type OnSiteGate, onSiteList } from './onsite.service.js';
 
@@ -45,21 +44,15 @@ function time(ms: number, lang: Lang): string {
 export async function evacuationWorkbook(ctx: AuthedContext, lang: Lang): Promise<Readable> {
   const list = await onSiteList(ctx);
   const t = TEXTS[lang];
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(t.sheet);
-  sheet.columns = t.headers.map((header, i) => ({ header, width: [14, 14, 22, 16, 14, 16, 18, 10, 12, 12][i] }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  sheet.addRow([`${t.title} · ${t.at} ${time(list.at, lang)} · ${t.total(list.visits, list.people)}`]).commit();
-  for (const g of list.gates) {
-    const heading = sheet.addRow(safeRow([t.gate(g.gname, g.people)]));
-    heading.font = { bold: true };
-    heading.commit();
-    for (const p of g.list)
-      sheet
-        .addRow(
-          safeRow([
+  const columns = t.headers.map((header, i) => ({ header, width: [14, 14, 22, 16, 14, 16, 18, 10, 12, 12][i] ?? 12 }));
+  return xlsxStream(
+    { sheet: t.sheet, columns },
+    async (sheet) => {
+      sheet.row([`${t.title} · ${t.at} ${time(list.at, lang)} · ${t.total(list.visits, list.people)}`]);
+      for (const g of list.gates) {
+        sheet.row([t.gate(g.gname, g.people)], { bold: true });
+        for (const p of g.list)
+          sheet.row([
             g.gname || t.noGate,
             p.name,
             p.company,
@@ -70,13 +63,11 @@ export async function evacuationWorkbook(ctx: AuthedContext, lang: Lang): Promis
             p.followers,
             t.kinds[p.kind],
             p.cardNo,
-          ]),
-        )
-        .commit();
-  }
-  sheet.commit();
-  void workbook.commit().catch((err: unknown) => out.destroy(err as Error));
-  return out;
+          ]);
+      }
+    },
+    (err) => ctx.log.error({ err }, 'evacuation list export failed'),
+  );
 }
 
 const FONT = createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');

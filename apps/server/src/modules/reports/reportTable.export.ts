@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   type Lang,
   type ReportFigures,
@@ -8,9 +8,8 @@ import {
   visitorStatusLabels,
   visitTypeText,
 } from '@openvisit/contract';
-import ExcelJS from 'exceljs';
 import type { AuthedContext } from '../../platform/calls.js';
-import { safeRow } from '../../platform/exportCells.js';
+import { xlsxStream } from '../../platform/xlsx.js';
 import { groupsOf, type ReportQuery, repoOf, reportFilter, totalsOf } from './reportTable.service.js';
 
 type Texts = {
@@ -65,15 +64,6 @@ const TEXTS: Record<Lang, Texts> = {
 
 export const REPORT_EXPORT_TEXTS = TEXTS;
 const BATCH = 2000;
-/** One shared style object per kind of cell: exceljs then skips its per-cell style lookup. */
-const STYLES: Partial<Record<ExcelJS.ValueType, Partial<ExcelJS.Style>>> = {
-  [ExcelJS.ValueType.Date]: { numFmt: 'yyyy-mm-dd hh:mm' },
-  [ExcelJS.ValueType.Number]: {},
-  [ExcelJS.ValueType.String]: {},
-};
-/** Excel has no time zones: a moment is written as its wall-clock time in the server's zone (the report's days). */
-const local = (d: Date | null) => (d ? new Date(d.getTime() - d.getTimezoneOffset() * 60_000) : null);
-
 function figureCells(f: ReportFigures): (number | null)[] {
   return [f.visits, f.people, f.signedIn, f.signedOut, f.onSite, f.avgStayMinutes];
 }
@@ -82,74 +72,62 @@ const minutes = (from: Date | null, to: Date | null) => (from && to ? Math.round
 
 /**
  * Streams the visitor report as the screen shows it: the groups and the totals row, or every visit of the query
- * (keyset-paged in the list's order, rows committed as written, so memory stays flat) and the totals row.
+ * (keyset-paged in the list's order, written batch by batch, so memory stays flat) and the totals row.
  */
 export async function exportVisitReport(ctx: AuthedContext, q: ReportQuery & { lang: Lang }): Promise<Readable> {
   const filter = await reportFilter(ctx, q); // a bad department answers before the stream starts
   const t = TEXTS[q.lang];
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(t.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  const add = (values: (string | number | Date | null)[], bold = false) => {
-    const row = sheet.addRow(safeRow(values));
-    if (bold) row.font = { bold: true };
-    else
-      row.eachCell((cell) => {
-        const style = STYLES[cell.type];
-        if (style) cell.style = style;
-      });
-    row.commit();
-  };
-  const write = async () => {
-    const totals = await totalsOf(ctx, filter);
-    if (q.groupBy !== 'none') {
-      const grouping = q.groupBy;
-      sheet.columns = [grouping, ...t.figures].map((h, i) => ({ header: i ? h : t.group[grouping], width: i ? 14 : 28 }));
-      sheet.getRow(1).font = { bold: true };
-      sheet.getRow(1).commit();
-      for (const g of await groupsOf(ctx, q, filter)) {
-        const label = grouping === 'visitType' ? visitTypeText(g.label, q.lang) : g.label;
-        add([label || (grouping === 'day' ? g.key : t.none[grouping]), ...figureCells(g)]);
+  const columns =
+    q.groupBy === 'none'
+      ? t.visit.map((header, i) => ({ header, width: [14, 16, 22, 14, 14, 12, 10, 8, 18, 18, 18, 10][i] ?? 12 }))
+      : [t.group[q.groupBy], ...t.figures].map((header, i) => ({ header, width: i ? 14 : 28 }));
+  return xlsxStream(
+    { sheet: t.sheet, columns, freezeHeader: true },
+    async (sheet) => {
+      const totals = await totalsOf(ctx, filter);
+      if (q.groupBy !== 'none') {
+        const grouping = q.groupBy;
+        for (const g of await groupsOf(ctx, q, filter)) {
+          const label = grouping === 'visitType' ? visitTypeText(g.label, q.lang) : g.label;
+          sheet.row([label || (grouping === 'day' ? g.key : t.none[grouping]), ...figureCells(g)]);
+        }
+        sheet.row([t.total, ...figureCells(totals)], { bold: true });
+        if (grouping === 'department') sheet.row([t.departmentNote]);
+      } else {
+        const repo = repoOf(ctx);
+        let after: { at: string; id: number } | null = null;
+        for (;;) {
+          const rows = await repo.batchAfter(filter, after, BATCH);
+          for (const r of rows)
+            sheet.row([
+              r.name,
+              r.phone,
+              r.company,
+              r.empName,
+              visitTypeText(r.visitType, q.lang),
+              t.kinds[r.kind as VisitKind] ?? r.kind,
+              visitorStatusLabels[r.status as VisitorStatus]?.[q.lang] ?? r.status,
+              1 + r.followers.length,
+              r.appointmentAt,
+              r.visitAt,
+              r.signOutAt,
+              minutes(r.visitAt, r.signOutAt),
+            ]);
+          await sheet.flush();
+          const last = rows[rows.length - 1];
+          if (rows.length < BATCH || !last) break;
+          after = { at: last.at, id: last.id };
+        }
+        // The totals under the columns they sum: people, how many signed in and out, the average stay.
+        sheet.row(
+          [t.visitTotal(totals.visits), '', '', '', '', '', '', totals.people, '', totals.signedIn, totals.signedOut, totals.avgStayMinutes],
+          {
+            bold: true,
+          },
+        );
       }
-      add([t.total, ...figureCells(totals)], true);
-      if (grouping === 'department') add([t.departmentNote]);
-    } else {
-      sheet.columns = t.visit.map((header, i) => ({ header, width: [14, 16, 22, 14, 14, 12, 10, 8, 18, 18, 18, 10][i] }));
-      sheet.getRow(1).font = { bold: true };
-      sheet.getRow(1).commit();
-      const repo = repoOf(ctx);
-      let after: { at: string; id: number } | null = null;
-      for (;;) {
-        const rows = await repo.batchAfter(filter, after, BATCH);
-        for (const r of rows)
-          add([
-            r.name,
-            r.phone,
-            r.company,
-            r.empName,
-            visitTypeText(r.visitType, q.lang),
-            t.kinds[r.kind as VisitKind] ?? r.kind,
-            visitorStatusLabels[r.status as VisitorStatus]?.[q.lang] ?? r.status,
-            1 + r.followers.length,
-            local(r.appointmentAt),
-            local(r.visitAt),
-            local(r.signOutAt),
-            minutes(r.visitAt, r.signOutAt),
-          ]);
-        const last = rows[rows.length - 1];
-        if (rows.length < BATCH || !last) break;
-        after = { at: last.at, id: last.id };
-      }
-      // The totals under the columns they sum: people, how many signed in and out, the average stay.
-      add([t.visitTotal(totals.visits), '', '', '', '', '', '', totals.people, '', totals.signedIn, totals.signedOut, totals.avgStayMinutes], true);
-    }
-    sheet.commit();
-    await workbook.commit();
-    ctx.log.info({ groupBy: q.groupBy }, 'visitor report exported');
-  };
-  write().catch((err: unknown) => {
-    ctx.log.error({ err }, 'visitor report export failed');
-    out.destroy(err as Error);
-  });
-  return out;
+      ctx.log.info({ groupBy: q.groupBy }, 'visitor report exported');
+    },
+    (err) => ctx.log.error({ err }, 'visitor report export failed'),
+  );
 }
