@@ -29,6 +29,7 @@ export * from './calls/roles.js';
 export * from './calls/settings.js';
 export * from './calls/templates.js';
 export * from './calls/visits.js';
+export * from './dates.js';
 export * from './errors.js';
 export * from './fieldSchemas.js';
 export * from './logDescriptions.js';

@@ -19,26 +19,3 @@ export function dayOf(at: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}`;
 }
-
-/** How a moment is written for a reader: `hm` 10:30, `time` the locale's short time, `medium` and `full` with the date. */
-const STYLES = {
-  hm: { hour: '2-digit', minute: '2-digit' },
-  time: { timeStyle: 'short' },
-  medium: { dateStyle: 'medium', timeStyle: 'short' },
-  full: { dateStyle: 'full', timeStyle: 'short' },
-} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * A moment in the reader's language and the server's time zone. Each formatter is made once: `toLocaleString` makes
- * one per call, which cost an arrival notice half a millisecond and an export of on-site visitors one per row.
- */
-export function localTime(at: Date, lang: 'zh' | 'en', style: keyof typeof STYLES): string {
-  const key = `${lang}:${style}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', STYLES[style]);
-    formats.set(key, format);
-  }
-  return format.format(at);
-}

@@ -1,14 +1,36 @@
-import dayjs from 'dayjs';
-import './i18n';
+import {
+  formatDate as dateIn,
+  formatDateTime as dateTimeIn,
+  formatDuration as durationIn,
+  formatNumber as numberIn,
+  formatTime as timeIn,
+} from '@openvisit/contract';
+import { currentLang } from './i18n';
 
-/** Dates follow the current dayjs locale (set with the console language). */
-export function formatDateTime(ms: number | null | undefined, empty = '—'): string {
-  return ms === null || ms === undefined ? empty : dayjs(ms).format('L LT');
+/**
+ * Moments, days, durations and counts in the language shown, by the contract's formatters (packages/contract/src/dates.ts):
+ * the same text the kiosk, mails, PDFs and exports write for the same moment.
+ */
+export function formatDateTime(ms: number | null | undefined, empty = '—', options: { seconds?: boolean; weekday?: boolean } = {}): string {
+  return ms === null || ms === undefined ? empty : dateTimeIn(ms, currentLang(), options);
 }
 
+/** A day: a moment's day, or a yyyy-mm-dd as written. */
 export function formatDate(value: number | string | null | undefined, empty = '—'): string {
   if (value === null || value === undefined || value === '') return empty;
-  return dayjs(value).format('L');
+  return dateIn(value, currentLang());
+}
+
+export function formatTime(ms: number | null | undefined, empty = '—', options: { seconds?: boolean } = {}): string {
+  return ms === null || ms === undefined ? empty : timeIn(ms, currentLang(), options);
+}
+
+export function formatDuration(minutes: number | null | undefined, empty = '—'): string {
+  return minutes === null || minutes === undefined ? empty : durationIn(minutes, currentLang());
+}
+
+export function formatNumber(n: number | null | undefined, empty = '—', options: { maximumFractionDigits?: number } = {}): string {
+  return n === null || n === undefined ? empty : numberIn(n, currentLang(), options);
 }
 
 /** The wire format of date-only fields. */

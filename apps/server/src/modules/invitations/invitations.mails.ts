@@ -1,14 +1,13 @@
-import type { Lang } from '@openvisit/contract';
+import { formatDateTime, type Lang } from '@openvisit/contract';
 import QRCode from 'qrcode';
 import type { SecretBox } from '../../platform/crypto.js';
-import { localTime } from '../../platform/days.js';
 import type { InlineAttachment } from '../../platform/mail.js';
 import { mailLayout } from '../../platform/mailLayout.js';
 import { visitPass } from '../../platform/passes.js';
 
-/** The expected time as the visitor reads it (server time zone), e.g. "Monday 23 November 2026 at 10:30". */
+/** The expected time as the visitor reads it (server time zone), with its weekday: "Mon 23 Nov 2026, 10:30". */
 export function inviteTime(at: Date, lang: Lang): string {
-  return localTime(at, lang, 'full');
+  return formatDateTime(at, lang, { weekday: true });
 }
 
 /** The content id the mail's HTML names the QR pass by. */

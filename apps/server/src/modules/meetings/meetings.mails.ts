@@ -1,12 +1,11 @@
-import type { Lang } from '@openvisit/contract';
-import { localTime } from '../../platform/days.js';
+import { formatTime, type Lang } from '@openvisit/contract';
 import { mailLayout } from '../../platform/mailLayout.js';
 import { inviteTime, passImage } from '../invitations/invitations.mails.js';
 
-/** "Monday 23 November 2026 at 10:30 – 11:30" (the end's day only when it is another day), server time zone. */
+/** "Mon 23 Nov 2026, 10:30 – 11:30" (the end's day only when it is another day), server time zone. */
 function span(start: Date, end: Date, lang: Lang): string {
   const sameDay = start.toDateString() === end.toDateString();
-  const until = sameDay ? localTime(end, lang, 'time') : inviteTime(end, lang);
+  const until = sameDay ? formatTime(end, lang) : inviteTime(end, lang);
   return `${inviteTime(start, lang)} – ${until}`;
 }
 

@@ -1,5 +1,4 @@
-import type { Lang } from '@openvisit/contract';
-import { localTime } from '../../platform/days.js';
+import { formatTime, type Lang } from '@openvisit/contract';
 import { escapeHtml } from '../../platform/mailLayout.js';
 
 /** "Your visitor has arrived", in the company's language; a proxy's copy says for whom. */
@@ -7,7 +6,7 @@ export function arrivalMail(
   lang: Lang,
   v: { recipient: string; host: string; visitor: string; company: string; people: number; gate: string; at: Date; proxy: boolean },
 ) {
-  const time = localTime(v.at, lang, 'hm');
+  const time = formatTime(v.at, lang);
   const who = v.company ? (lang === 'zh' ? `${v.company} 的 ${v.visitor}` : `${v.visitor} of ${v.company}`) : v.visitor;
   const lines =
     lang === 'zh'

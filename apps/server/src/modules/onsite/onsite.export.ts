@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
-import type { Lang, VisitKind } from '@openvisit/contract';
+import { formatDateTime, type Lang, type VisitKind } from '@openvisit/contract';
 import PDFDocument from 'pdfkit';
 import type { AuthedContext } from '../../platform/calls.js';
-import { localTime } from '../../platform/days.js';
 import { xlsxStream } from '../../platform/xlsx.js';
 import { company as companyRow } from '../accounts/accounts.service.js';
 import { type OnSiteGate, onSiteList } from './onsite.service.js';
@@ -37,7 +36,7 @@ const TEXTS = {
 } as const;
 
 function time(ms: number, lang: Lang): string {
-  return localTime(new Date(ms), lang, 'medium');
+  return formatDateTime(ms, lang);
 }
 
 /** The evacuation list as a workbook: a title, then each gate's people under a heading row with its headcount. */

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { certificateTypeLabels, type Lang, type VisitorStatus, visitorStatusLabels, visitTypeText } from '@openvisit/contract';
+import { certificateTypeLabels, formatDateTime, type Lang, type VisitorStatus, visitorStatusLabels, visitTypeText } from '@openvisit/contract';
 import PDFDocument from 'pdfkit';
-import { localTime } from '../../platform/days.js';
 import type { FileStore } from '../../platform/files.js';
 import type { VisitRow } from './visits.repository.js';
 
@@ -70,7 +69,7 @@ function maskId(id: string): string {
 
 function when(d: Date | null, lang: Lang): string {
   if (!d) return TEXT[lang].none;
-  return localTime(d, lang, 'medium');
+  return formatDateTime(d, lang);
 }
 
 export async function buildVisitPdf(v: VisitRow, company: string, files: FileStore): Promise<Buffer> {

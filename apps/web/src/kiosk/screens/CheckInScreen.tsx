@@ -1,4 +1,4 @@
-import { checkInByCode, residentSignIn, Status } from '@openvisit/contract';
+import { checkInByCode, formatDateTime, residentSignIn, Status } from '@openvisit/contract';
 import { useState } from 'react';
 import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
@@ -14,7 +14,7 @@ export const KIOSK_TIMEOUT_MS = 20_000;
 
 function timeOf(ms: unknown, lang: 'zh' | 'en'): string | null {
   if (typeof ms !== 'number') return null;
-  return new Date(ms).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return formatDateTime(ms, lang);
 }
 
 /** The text of a refused check-in or sign-out, in the kiosk's language. */

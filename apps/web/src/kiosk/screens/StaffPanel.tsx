@@ -1,4 +1,4 @@
-import { getPeopleCounting, Status, verifyPassword } from '@openvisit/contract';
+import { formatTime, getPeopleCounting, Status, verifyPassword } from '@openvisit/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
@@ -14,7 +14,7 @@ import { KIOSK_TIMEOUT_MS } from './CheckInScreen';
  * kiosk out takes the password of its account (checked by the server, failures counting toward the account's lockout).
  */
 export function StaffPanel({ counts, onClose, onExit }: { counts: QueueCounts; onClose: () => void; onExit: () => void }) {
-  const { t } = useK();
+  const { t, lang } = useK();
   const kiosk = useKiosk();
   const [onSite, setOnSite] = useState<{ onSite: number; people: number } | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -71,7 +71,7 @@ export function StaffPanel({ counts, onClose, onExit }: { counts: QueueCounts; o
               {counts.refused.map((r) => (
                 <li key={r.id}>
                   {t('staff.failedItem', {
-                    time: new Date(r.createdAt).toLocaleTimeString(),
+                    time: formatTime(r.createdAt, lang),
                     reason: r.refused ? errorText(new ApiError(r.refused)) : '',
                   })}
                 </li>

@@ -1,4 +1,4 @@
-import type { Lang, PadSettings } from '@openvisit/contract';
+import { formatDate, type Lang, type PadSettings } from '@openvisit/contract';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { badgeSize } from './size';
@@ -67,8 +67,7 @@ export function useQrCode(text: string | null): string | null {
 }
 
 function dateText(ms: number | null, lang: Lang): string {
-  const d = new Date(ms ?? Date.now());
-  return d.toLocaleDateString(lang === 'zh' ? 'zh-CN' : 'en-GB', { year: 'numeric', month: '2-digit', day: '2-digit' });
+  return formatDate(ms ?? Date.now(), lang);
 }
 
 /**

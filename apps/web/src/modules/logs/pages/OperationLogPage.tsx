@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { DAY_FORMAT } from '../../../platform/format';
+import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { ListTable, useListQuery } from '../../../platform/list';
 import { useLogPage } from '../api';
@@ -15,7 +15,7 @@ const EVENT_COLORS: Record<string, string> = { add: 'green', delete: 'red', upda
 const ALL = 'all';
 
 /** Log times with seconds, in the console language's own date format. */
-const logTime = (ms: number) => dayjs(ms).format('L LTS');
+const logTime = (ms: number) => formatDateTime(ms, '—', { seconds: true });
 
 /** People › operation log (`getLogList`): who did what and when, filtered by operator, role, module, end, event and days, all in the URL. */
 export function OperationLogPage() {

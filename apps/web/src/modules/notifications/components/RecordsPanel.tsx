@@ -4,7 +4,7 @@ import { Button, DatePicker, Flex, Input, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DAY_FORMAT } from '../../../platform/format';
+import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
 import { day, defineListParams, ListTable, oneOf, text, useListQuery } from '../../../platform/list';
 import { useSendRecords } from '../api';
@@ -100,7 +100,7 @@ export function RecordsPanel() {
         dataSource={page.data?.list ?? []}
         empty={t('notifications.notice.records.empty')}
         columns={[
-          { key: 'time', title: t('notifications.notice.records.time'), render: (_, r) => dayjs(r.createTime).format('L LTS') },
+          { key: 'time', title: t('notifications.notice.records.time'), render: (_, r) => formatDateTime(r.createTime, '—', { seconds: true }) },
           { key: 'channel', title: t('notifications.notice.records.channel'), render: (_, r) => label('messageChannel', r.channel) },
           {
             key: 'to',
@@ -127,7 +127,7 @@ export function RecordsPanel() {
           {
             key: 'sent',
             title: t('notifications.notice.records.sentAt'),
-            render: (_, r) => (r.sentTime ? dayjs(r.sentTime).format('L LTS') : '—'),
+            render: (_, r) => formatDateTime(r.sentTime || null, '—', { seconds: true }),
           },
         ]}
       />

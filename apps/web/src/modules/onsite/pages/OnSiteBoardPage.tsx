@@ -1,12 +1,12 @@
 import { FileExcelOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import { evacuationPdf, exportEvacuationList, type onSiteGate, VISIT_KINDS } from '@openvisit/contract';
 import { App, Badge, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
+import { formatDateTime, formatNumber, formatTime } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
 import { useOnSiteEvents, useOnSiteList } from '../api';
 
@@ -49,7 +49,7 @@ export function OnSiteBoardPage() {
     );
   });
   const [busy, setBusy] = useState<'pdf' | 'xlsx' | null>(null);
-  const num = (n: number) => n.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en');
+  const num = (n: number) => formatNumber(n);
 
   const download = async (kind: 'pdf' | 'xlsx') => {
     setBusy(kind);
@@ -83,7 +83,7 @@ export function OnSiteBoardPage() {
         </Flex>
       ),
     },
-    { title: t('onsite.columns.since'), dataIndex: 'visitdate', key: 'since', render: (v: number) => dayjs(v).format('L LT') },
+    { title: t('onsite.columns.since'), dataIndex: 'visitdate', key: 'since', render: (v: number) => formatDateTime(v) },
     {
       title: t('onsite.columns.people'),
       dataIndex: 'followers',
@@ -108,7 +108,7 @@ export function OnSiteBoardPage() {
               data-testid="onsite-stream"
               data-state={stream}
             />
-            {data ? <Typography.Text type="secondary">{t('onsite.asOf', { time: dayjs(data.at).format('LT') })}</Typography.Text> : null}
+            {data ? <Typography.Text type="secondary">{t('onsite.asOf', { time: formatTime(data.at) })}</Typography.Text> : null}
           </Flex>
         }
         actions={

@@ -16,7 +16,6 @@ export const reportTableEn = {
     avgStay: 'Average stay',
     stay: 'Stay',
   },
-  minutes: '{{value}} min',
   none: { department: 'No department', visitType: 'No visit type', company: 'No company' },
   total: 'Total',
   totalVisits_one: 'Total: {{count}} visit',

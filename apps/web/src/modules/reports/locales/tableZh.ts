@@ -19,7 +19,6 @@ export const reportTableZh: DeepStrings<typeof reportTableEn> = {
     avgStay: '平均停留',
     stay: '停留',
   },
-  minutes: '{{value}} 分钟',
   none: { department: '无部门', visitType: '无来访类型', company: '无单位' },
   total: '合计',
   totalVisits_one: '合计：{{count}} 次来访',

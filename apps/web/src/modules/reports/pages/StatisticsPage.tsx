@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../platform/apiError';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { DAY_FORMAT } from '../../../platform/format';
+import { DAY_FORMAT, formatNumber } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { ruleMessage } from '../../../platform/validationText';
 import { usePeopleCounting } from '../../visits/api';
@@ -38,8 +38,7 @@ export function StatisticsPage() {
   const onSite = usePeopleCounting();
   const [chartKind, setChartKind] = useState<'line' | 'bar'>('bar');
 
-  const locale = lang === 'zh' ? 'zh-CN' : 'en';
-  const num = (n: number) => n.toLocaleString(locale);
+  const num = (n: number) => formatNumber(n);
   const serverRule = [stats.error, line.error, depts.error].map((e) => (isApiError(e) ? e.fieldErrors[0]?.rule : undefined)).find(Boolean);
   const failure = rule ?? serverRule;
 

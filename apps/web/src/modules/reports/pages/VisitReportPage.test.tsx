@@ -106,14 +106,14 @@ describe('VisitReportPage', () => {
       within(acme)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Acme', '3', '4', '2', '2', '0', '90 min']);
+    ).toEqual(['Acme', '3', '4', '2', '2', '0', '1 h 30 min']);
     const none = screen.getAllByRole('row').find((r) => r.textContent?.startsWith('No company')) as HTMLElement;
     expect(
       within(none)
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['No company', '1', '3', '1', '0', '1', '—']);
-    expect(totalsRow()).toBe('Total1,2341,500321' + '75 min');
+    expect(totalsRow()).toBe('Total1,2341,500321' + '1 h 15 min');
 
     fireEvent.click(screen.getByTestId('report-export'));
     await waitFor(() => expect(server.queries('ExportVisitReport')).toHaveLength(1));
@@ -136,7 +136,7 @@ describe('VisitReportPage', () => {
       getVisitReport: (b) => (b.groupBy === 'none' ? listed(b, '') : grouped(b, '')),
     });
     const router = renderAt('/visitor/data?from=2026-03-01&to=2026-03-03');
-    expect(await screen.findByText('03/02/2026')).toBeTruthy();
+    expect(await screen.findByText('2 Mar 2026')).toBeTruthy();
     expect(server.bodies('getVisitReport')[0]?.groupBy).toBe('day');
     fireEvent.click(screen.getByText('No grouping'));
     await waitFor(() => expect(router.state.location.search).toBe('?from=2026-03-01&to=2026-03-03&group=none'));
@@ -144,7 +144,7 @@ describe('VisitReportPage', () => {
     expect(server.bodies('getVisitReport').at(-1)).toMatchObject({ groupBy: 'none', startDate: '2026-03-01', endDate: '2026-03-03' });
     expect(totalsRow()).toBe('Total: 2 visits321' + '45 min');
     await i18n.changeLanguage('zh');
-    await waitFor(() => expect(totalsRow()).toBe('合计：2 次来访321' + '45 分钟'));
+    await waitFor(() => expect(totalsRow()).toBe('合计：2 次来访321' + '45分钟'));
   });
 
   it('disables the export with a reason when nothing matches, and refuses a period over the limit without asking', async () => {

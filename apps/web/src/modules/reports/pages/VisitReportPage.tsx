@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { DAY_FORMAT, formatDate, formatDateTime } from '../../../platform/format';
+import { DAY_FORMAT, formatDate, formatDateTime, formatDuration, formatNumber } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
 import { ListTable } from '../../../platform/list';
 import { deptOptions } from '../../employees/tree';
@@ -28,10 +28,8 @@ import { exportInput, paramsFromReportFilters, periodProblem, type ReportFilters
 
 const FIGURES = ['visits', 'people', 'signedIn', 'signedOut', 'onSite', 'avgStay'] as const;
 
-function sizeText(bytes: number, lang: string): string {
-  return bytes < 1024 * 1024
-    ? `${(bytes / 1024).toLocaleString(lang, { maximumFractionDigits: 0 })} KB`
-    : `${(bytes / 1024 / 1024).toLocaleString(lang, { maximumFractionDigits: 1 })} MB`;
+function sizeText(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${formatNumber(bytes / 1024)} KB` : `${formatNumber(bytes / 1024 / 1024, '—', { maximumFractionDigits: 1 })} MB`;
 }
 
 /**
@@ -66,8 +64,8 @@ export function VisitReportPage() {
     }
   };
 
-  const number = (n: number | null) => (n === null ? '—' : n.toLocaleString(lang));
-  const minutes = (n: number | null) => (n === null ? '—' : t('reportTable.minutes', { value: n.toLocaleString(lang) }));
+  const number = (n: number | null) => formatNumber(n);
+  const minutes = (n: number | null) => formatDuration(n);
   const figureCells = (f: ReportFigures) => [
     number(f.visits),
     number(f.people),
@@ -107,7 +105,7 @@ export function VisitReportPage() {
         dataSource={data?.page?.list ?? []}
         scroll={{ x: 1100 }}
         empty={emptyText}
-        totalText={(n) => (data?.page?.countCapped ? t('visits.totalAtLeast', { total: n.toLocaleString(lang) }) : t('visits.total', { count: n }))}
+        totalText={(n) => (data?.page?.countCapped ? t('visits.totalAtLeast', { total: formatNumber(n) }) : t('visits.total', { count: n }))}
         columns={[
           { title: t('visits.columns.visitor'), dataIndex: 'vname', fixed: 'left' },
           { title: t('visits.columns.company'), dataIndex: 'vcompany', ellipsis: true },
@@ -197,7 +195,7 @@ export function VisitReportPage() {
               onClick={() => void exportReport()}
               data-testid="report-export"
             >
-              {exported !== null ? t('reportTable.exporting', { size: sizeText(exported, lang) }) : t('reportTable.export')}
+              {exported !== null ? t('reportTable.exporting', { size: sizeText(exported) }) : t('reportTable.export')}
             </Button>
           </Tooltip>
         }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { canCall } from '../../../platform/access';
 import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
+import { DAY_FORMAT, formatDateTime, formatNumber } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
 import { BatchBar, ListTable, useListQuery } from '../../../platform/list';
 import { useBatchSignOut, usePeopleCounting, useVisitPage } from '../api';
@@ -123,7 +123,7 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
                   }
             }
             // Past the server's count cap the total is "at least" (1,000+); the pager stops there, filters narrow it.
-            totalText={(n) => (page.total?.capped ? t('visits.totalAtLeast', { total: n.toLocaleString(lang) }) : t('visits.total', { count: n }))}
+            totalText={(n) => (page.total?.capped ? t('visits.totalAtLeast', { total: formatNumber(n) }) : t('visits.total', { count: n }))}
             columns={[
               {
                 title: t('visits.columns.visitor'),
