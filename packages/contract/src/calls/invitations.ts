@@ -76,6 +76,21 @@ export const addAppointment = defineCall({
   output: z.array(visit.extend({ inviteLink: z.string().describe('the visitor’s invitation page (to send or share); a new link replaces it') })),
 });
 
+export const getInviteAccess = defineCall({
+  name: 'getInviteAccess',
+  module: 'invitations',
+  summary:
+    'Whether the signed-in employee may invite visitors now (the company has opened invitations to employees and their own record allows it) and, when not, why and whom to ask: the company administrator, so the portal says so before its form',
+  access: [Role.EMPLOYEE],
+  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.INVALID_EMPLOYEE],
+  input: z.object({ userid: z.int32().optional() }),
+  output: z.object({
+    canInvite: z.boolean(),
+    reason: z.enum(['companyOff', 'forbidden']).nullable().describe('companyOff: the company switch is off; forbidden: this employee may not invite'),
+    admin: z.object({ name: z.string(), email: z.string(), phone: z.string() }).describe('whom to ask'),
+  }),
+});
+
 /** The token of an invitation link (`/invite?token=…`): 32 random bytes, base64url. */
 export const INVITE_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 const secid = z.string().trim().regex(INVITE_TOKEN, 'format');
@@ -193,4 +208,12 @@ export const cancelInvite = defineCall({
   output: visit,
 });
 
-export const invitationCalls = [addAppointment, getInvitation, previewInvitation, replyInvitation, searchInvites, cancelInvite] as const;
+export const invitationCalls = [
+  addAppointment,
+  getInviteAccess,
+  getInvitation,
+  previewInvitation,
+  replyInvitation,
+  searchInvites,
+  cancelInvite,
+] as const;

@@ -36,6 +36,9 @@ export async function register(
       passwordHash,
       lang: input.lang,
       status: 0,
+      // A new company's employees may invite their own visitors (the wizard offers to turn it off); the schema's
+      // default stays off, so companies that never chose keep what they had.
+      settings: { permissionSwitch: 1 },
     });
     if (!row) throw new Error('company insert returned nothing');
     await authSystemRepository(tx).insertEmailToken({

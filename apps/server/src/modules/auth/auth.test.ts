@@ -58,6 +58,8 @@ describe('registration and activation', () => {
     });
     expect(login.status).toBe(0);
     expect(login.result.sType).toBe(-1);
+    // A new company's employees may invite their visitors from the start (the issue 15 first run).
+    expect((await t.api.GetUserInfo({}, login.result.token)).result.permissionSwitch).toBe(1);
     expect(login.result.role).toBe(Role.ADMIN);
     expect(login.result.guidePending).toBe(true);
   });

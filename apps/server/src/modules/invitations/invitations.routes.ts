@@ -10,6 +10,7 @@ import * as visitor from './invitations.visitor.js';
 
 export const invitationsRoutes = [
   bind(c.addAppointment, (input, ctx) => invitations.invite(ctx, input)),
+  bind(c.getInviteAccess, (_input, ctx) => invitations.inviteAccess(ctx)),
   bind(c.getInvitation, (input, ctx) => page.invitationPage(ctx, input)),
   bind(c.previewInvitation, (input, ctx) => page.preview(ctx, input)),
   bind(c.replyInvitation, (input, ctx) => page.reply(ctx, input)),

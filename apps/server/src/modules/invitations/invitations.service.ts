@@ -4,6 +4,7 @@ import {
   initialStatus,
   logDesc,
   normalizePhone,
+  type Out,
   Role,
   Status,
   VISIT_MOVES,
@@ -14,7 +15,7 @@ import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { sealedInMessage } from '../../platform/messages.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { settingsOf } from '../accounts/accounts.service.js';
+import { company, settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
 import * as employees from '../employees/employees.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
@@ -28,17 +29,29 @@ import { resolveTemplate, textsIn } from './invitations.templates.js';
 /** What an invitation asks for (`addAppointment`), as the contract parses it; meetings send the same. */
 export type InviteInput = In<'addAppointment'>;
 
+/** Why the signed-in employee may not invite (null: they may), and their host record. */
+async function employeeInviting(ctx: AuthedContext) {
+  const [settings, host] = await Promise.all([settingsOf(ctx), employees.hostOf(ctx, ctx.session.accountId)]);
+  const reason = settings.permissionSwitch !== 1 ? ('companyOff' as const) : host.forbidInvite ? ('forbidden' as const) : null;
+  return { host, reason };
+}
+
 /** The host of an invitation: an employee invites as themselves, and only when the company and their record allow it. */
 export async function hostFor(ctx: AuthedContext, empid: number | undefined) {
   if (ctx.session.role === Role.EMPLOYEE) {
-    if ((await settingsOf(ctx)).permissionSwitch !== 1)
-      throw new AppError(Status.INVITE_FEATURE_OFF, 'The company has not opened invitations to employees');
-    const host = await employees.hostOf(ctx, ctx.session.accountId);
-    if (host.forbidInvite) throw new AppError(Status.INVITE_FEATURE_OFF, 'You may not invite visitors; ask the administrator');
+    const { host, reason } = await employeeInviting(ctx);
+    if (reason === 'companyOff') throw new AppError(Status.INVITE_FEATURE_OFF, 'The company has not opened invitations to employees');
+    if (reason === 'forbidden') throw new AppError(Status.INVITE_FEATURE_OFF, 'You may not invite visitors; ask the administrator');
     return host;
   }
   if (!empid) throw badParams([{ field: 'empid', rule: 'required' }]);
   return employees.hostOf(ctx, empid);
+}
+
+/** What the employee portal says before its invite form: may this employee invite, and if not why and whom to ask. */
+export async function inviteAccess(ctx: AuthedContext): Promise<Out<'getInviteAccess'>> {
+  const [{ reason }, owner] = await Promise.all([employeeInviting(ctx), company(ctx.tenant)]);
+  return { canInvite: reason === null, reason, admin: { name: owner?.username ?? '', email: owner?.email ?? '', phone: owner?.phone ?? '' } };
 }
 
 /** The same day in server time. */

@@ -273,13 +273,19 @@ describe('invitations (addAppointment)', () => {
   });
 
   it('employees invite as themselves, only when the company opened invitations and they are not barred', async () => {
+    // The portal asks first, and says why not and whom to ask (the company's administrator).
+    const access = async () => (await t.api.getInviteAccess({}, empToken)).result;
+    expect(await access()).toMatchObject({ canInvite: false, reason: 'companyOff', admin: { email: expect.stringContaining('@') } });
     expect((await invite({}, empToken)).status).toBe(Status.INVITE_FEATURE_OFF);
     await setSettings(a.id, { permissionSwitch: 1 });
+    expect(await access()).toMatchObject({ canInvite: true, reason: null });
     const r = await invite({ empid: host, visitors: [{ name: '员工邀', phone: '13944445555' }] }, empToken);
     expect(r.status).toBe(0);
     expect(r.result[0]?.empName).toBe('张三');
     await t.db.update(employees).set({ forbidInvite: true }).where(eq(employees.name, '张三'));
+    expect(await access()).toMatchObject({ canInvite: false, reason: 'forbidden' });
     expect((await invite({ visitors: [{ name: '禁止', phone: '13944445566' }] }, empToken)).status).toBe(Status.INVITE_FEATURE_OFF);
+    expect((await t.call('getInviteAccess', {}, a.token)).status).toBe(Status.NO_PERMISSION);
     const desk = await seedStaff(t, a.id, 2);
     expect((await invite({}, desk.token)).status).toBe(Status.NO_PERMISSION);
   });

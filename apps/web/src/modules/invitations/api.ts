@@ -69,3 +69,8 @@ export function useApplicableTemplate(templateType: TemplateType, gid: number | 
     },
   });
 }
+
+/** May the signed-in employee invite now; if not, why and whom to ask (asked before the portal shows its forms). */
+export function useInviteAccess() {
+  return useQuery({ queryKey: ['invitations', 'access'] as const, queryFn: () => api.getInviteAccess({}) });
+}

@@ -1,7 +1,9 @@
+import { Role } from '@openvisit/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
+import { saveLogin, signOutLocal } from '../../../platform/session';
 import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
 import { InvitePermissionSection } from './InvitePermissionSection';
@@ -25,7 +27,10 @@ describe('InvitePermissionSection', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    signOutLocal();
+  });
 
   it('lists employees with their switch, filters, and allows or forbids one or the selected ones', async () => {
     const forbidden = new Set<number>([2]);
@@ -41,7 +46,7 @@ describe('InvitePermissionSection', () => {
     });
     renderSection();
     expect(await screen.findByText('Amy Sales')).toBeTruthy();
-    expect(screen.getByTestId('invite-power-company').textContent).toContain('Employees may invite visitors from the employee portal');
+    expect(screen.getByTestId('invite-power-company').textContent).toContain('Employees invite from the employee portal');
     const amy = screen.getByRole('switch', { name: 'Amy Sales may invite visitors' });
     const bob = screen.getByRole('switch', { name: 'Bob Works may invite visitors' });
     expect(amy.getAttribute('aria-checked')).toBe('true');
@@ -70,16 +75,21 @@ describe('InvitePermissionSection', () => {
     );
   });
 
-  it('warns when the company has not opened invitations to employees', async () => {
-    stubServer({
+  it('warns when the company has not opened invitations to employees, and opens them from here', async () => {
+    const server = stubServer({
       config: configStub,
       GetUserInfo: () => ({ status: 0, result: { permissionSwitch: 0 } }),
       getDeptList: () => ({ status: 0, result: [] }),
       getInvitePersonList: () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: 0, list: [] } }),
+      updatePermissionSwitch: (b) => ({ status: 0, result: { permissionSwitch: b.permissionSwitch } }),
     });
+    saveLogin({ token: 'tok', tokenExpire: 0, role: Role.ADMIN, sType: -1, userid: 1, company: 'ACME' }, 'manager');
     renderSection();
     const alert = await screen.findByTestId('invite-power-company');
-    expect(alert.textContent).toContain('Invitations by employees are switched off for the company');
+    expect(alert.textContent).toContain('Off: nobody can invite from the employee portal');
     expect(within(screen.getByTestId('invite-power')).getByText('No employees yet')).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('switch', { name: 'Employees may invite their own visitors' }));
+    await waitFor(() => expect(server.bodies('updatePermissionSwitch')).toEqual([{ permissionSwitch: 1 }]));
+    await waitFor(() => expect(screen.getByTestId('invite-power-company').textContent).toContain('Employees invite from the employee portal'));
   });
 });

@@ -9,6 +9,7 @@ import { ListTable, usePaging } from '../../../platform/list';
 import { useUserInfo } from '../../accounts/api';
 import { peopleKeys, useDepartments } from '../api';
 import { deptOptions } from '../tree';
+import { CompanyInviteSwitch } from './CompanyInviteSwitch';
 
 type Person = CallOutput<typeof getInvitePersonList>['list'][number];
 type Show = 'all' | 'allowed' | 'forbidden';
@@ -62,14 +63,7 @@ export function InvitePermissionSection() {
   return (
     <Card title={t('employees.invitePower.title')} data-testid="invite-power">
       <Flex vertical gap={12}>
-        {info.data ? (
-          <Alert
-            type={open ? 'info' : 'warning'}
-            showIcon
-            title={open ? t('employees.invitePower.companyOn') : t('employees.invitePower.companyOff')}
-            data-testid="invite-power-company"
-          />
-        ) : null}
+        {info.data ? <Alert type={open ? 'info' : 'warning'} title={<CompanyInviteSwitch />} data-testid="invite-power-company" /> : null}
         <Flex gap={8} wrap align="center">
           <Input.Search
             style={{ width: 220 }}

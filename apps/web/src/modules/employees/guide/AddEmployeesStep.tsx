@@ -12,6 +12,7 @@ import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
 import { useModifyUserInfo, useUserInfo } from '../../accounts/api';
 import { EMPLOYEE_ERROR_TEXT, employeeErrorField, useAddEmployee } from '../api';
 import { ClauseField } from '../components/ClauseField';
+import { CompanyInviteSwitch } from '../components/CompanyInviteSwitch';
 import { usePeopleRules } from '../rules';
 
 export interface GuideRow {
@@ -238,6 +239,9 @@ export function AddEmployeesStep({ isLast, onDone }: GuideStepProps) {
       </Form.List>
       <div style={{ marginTop: 16 }}>
         <ClauseField clause={clause} />
+      </div>
+      <div style={{ margin: '16px 0' }}>
+        <CompanyInviteSwitch />
       </div>
       {failures > 0 ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('employees.guide.failed', { count: failures })} /> : null}
       <Space>

@@ -277,9 +277,11 @@ export const employeesEn = {
   },
   invitePower: {
     title: 'Who may invite visitors',
-    companyOn: 'Employees may invite visitors from the employee portal, except those switched off below.',
-    companyOff:
-      'Invitations by employees are switched off for the company, so nobody can invite from the employee portal now. The switches below apply once they are on.',
+    companySwitch: 'Employees may invite their own visitors',
+    switchedOn: 'Employees may now invite visitors from the employee portal',
+    switchedOff: 'Employees can no longer invite visitors',
+    companyOn: 'Employees invite from the employee portal, except those not allowed one by one.',
+    companyOff: 'Off: nobody can invite from the employee portal. Once it is on, each employee’s own permission applies.',
     search: 'Name, work number or phone',
     department: 'Department',
     show: { all: 'Everyone', allowed: 'May invite', forbidden: 'May not invite' },

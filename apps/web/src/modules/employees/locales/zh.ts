@@ -278,8 +278,11 @@ export const employeesZh: DeepStrings<typeof employeesEn> = {
   },
   invitePower: {
     title: '可邀请访客的员工',
-    companyOn: '员工可以在员工端邀请访客，下方关闭的员工除外。',
-    companyOff: '公司尚未开启员工邀请功能，目前任何员工都不能在员工端邀请访客。开启后，下方的设置生效。',
+    companySwitch: '允许员工邀请自己的访客',
+    switchedOn: '员工现在可以在员工端邀请访客',
+    switchedOff: '员工已不能邀请访客',
+    companyOn: '员工可以在员工端邀请访客，被单独禁止的员工除外。',
+    companyOff: '已关闭：任何员工都不能在员工端邀请访客。开启后，按每位员工的权限执行。',
     search: '姓名、工号或手机号',
     department: '部门',
     show: { all: '全部', allowed: '允许邀请', forbidden: '禁止邀请' },

@@ -43,6 +43,10 @@ export const invitationsEn = {
     },
     submit: 'Send invitations',
     closed: 'You cannot invite visitors',
+    closedForCompany: 'Your company has not opened invitations to employees yet.',
+    closedForYou: 'Your account may not invite visitors.',
+    askAdmin: 'Ask your administrator to allow it.',
+    askAdminNamed: 'Ask your administrator, {{name}}, to allow it:',
     done_one: '{{count}} visitor invited',
     done_other: '{{count}} visitors invited',
     doneHelp:

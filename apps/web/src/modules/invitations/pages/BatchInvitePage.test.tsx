@@ -62,6 +62,7 @@ describe('BatchInvitePage', () => {
     const uploads = stubXhr();
     const container = renderPage();
     expect(await screen.findByText('Batch invite', { selector: 'h4, h3, h2, h1, span, div' })).toBeTruthy();
+    await screen.findByLabelText('Visit time (rows without their own)'); // once the portal knows the employee may invite
 
     choose(container, 'visitors.xlsx');
     expect((await screen.findByTestId('import-problem')).textContent).toContain('Fill in the visit details above first');
@@ -126,6 +127,7 @@ describe('BatchInvitePage', () => {
     stubServer({ config: configStub, getVisitorType: () => ({ status: 0, result: [] }), getGate: () => ({ status: 0, result: [] }) });
     const uploads = stubXhr();
     const container = renderPage();
+    await screen.findByLabelText('Visit time (rows without their own)');
     await pickTime('Visit time (rows without their own)', at.format('YYYY-MM-DD HH:mm'));
     choose(container, 'visitors.csv');
     await waitFor(() => expect(uploads).toHaveLength(1));

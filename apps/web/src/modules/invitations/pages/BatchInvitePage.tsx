@@ -25,6 +25,7 @@ import {
 import { formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { InviteCommonFields, type InviteCommonValues } from '../components/InviteCommonFields';
+import { InviteGate } from '../components/InviteGate';
 import { useInviteRuleText } from '../rules';
 
 type BatchResult = CallOutput<typeof uploadAppointment>;
@@ -132,50 +133,52 @@ export function BatchInvitePage() {
   return (
     <>
       <PageHeader title={t('invitations.batch.title')} />
-      <Card style={{ maxWidth: 960 }}>
-        <Steps
-          size="small"
-          current={current}
-          style={{ marginBottom: 24 }}
-          items={[
-            { title: t('invitations.batch.steps.choose') },
-            { title: t('invitations.batch.steps.check') },
-            { title: t('invitations.batch.steps.done') },
-          ]}
-        />
-        {closed ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('invitations.invite.closed')} description={closed} /> : null}
-        {problem ? <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} data-testid="import-problem" /> : null}
-        <Form<Values> form={form} layout="vertical" initialValues={{ lang }} disabled={stage.step !== 'choose'} requiredMark>
-          <Flex gap={8} align="start" wrap>
-            <InviteCommonFields timeLabel={t('invitations.batch.time')} />
-            <Form.Item name="lang" label={t('invitations.batch.lang')} tooltip={t('invitations.batch.langHelp')}>
-              <Select
-                style={{ width: 110 }}
-                options={[
-                  { value: 'zh', label: '中文' },
-                  { value: 'en', label: 'English' },
-                ]}
-              />
-            </Form.Item>
-          </Flex>
-        </Form>
-        {busy ? (
-          <ImportProgress
-            progress={progress}
-            fileName={stage.file.name}
-            working={t(stage.step === 'checking' ? 'invitations.batch.checking' : 'invitations.batch.inviting')}
+      <InviteGate>
+        <Card style={{ maxWidth: 960 }}>
+          <Steps
+            size="small"
+            current={current}
+            style={{ marginBottom: 24 }}
+            items={[
+              { title: t('invitations.batch.steps.choose') },
+              { title: t('invitations.batch.steps.check') },
+              { title: t('invitations.batch.steps.done') },
+            ]}
           />
-        ) : null}
-        {stage.step === 'choose' ? (
-          <ImportFilePicker
-            intro={t('invitations.batch.intro', { max: BATCH_INVITE_MAX_ROWS })}
-            onTemplate={(l) => void downloadFile(exportAppointmentTemplate, { lang: l })}
-            onFile={(file) => void choose(file)}
-          />
-        ) : null}
-        {stage.step === 'checked' ? checked(stage.result) : null}
-        {stage.step === 'done' ? done(stage.result) : null}
-      </Card>
+          {closed ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('invitations.invite.closed')} description={closed} /> : null}
+          {problem ? <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} data-testid="import-problem" /> : null}
+          <Form<Values> form={form} layout="vertical" initialValues={{ lang }} disabled={stage.step !== 'choose'} requiredMark>
+            <Flex gap={8} align="start" wrap>
+              <InviteCommonFields timeLabel={t('invitations.batch.time')} />
+              <Form.Item name="lang" label={t('invitations.batch.lang')} tooltip={t('invitations.batch.langHelp')}>
+                <Select
+                  style={{ width: 110 }}
+                  options={[
+                    { value: 'zh', label: '中文' },
+                    { value: 'en', label: 'English' },
+                  ]}
+                />
+              </Form.Item>
+            </Flex>
+          </Form>
+          {busy ? (
+            <ImportProgress
+              progress={progress}
+              fileName={stage.file.name}
+              working={t(stage.step === 'checking' ? 'invitations.batch.checking' : 'invitations.batch.inviting')}
+            />
+          ) : null}
+          {stage.step === 'choose' ? (
+            <ImportFilePicker
+              intro={t('invitations.batch.intro', { max: BATCH_INVITE_MAX_ROWS })}
+              onTemplate={(l) => void downloadFile(exportAppointmentTemplate, { lang: l })}
+              onFile={(file) => void choose(file)}
+            />
+          ) : null}
+          {stage.step === 'checked' ? checked(stage.result) : null}
+          {stage.step === 'done' ? done(stage.result) : null}
+        </Card>
+      </InviteGate>
     </>
   );
 

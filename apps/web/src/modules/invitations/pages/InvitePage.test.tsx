@@ -121,6 +121,17 @@ describe('InvitePage', () => {
     expect(await screen.findByText('You cannot invite visitors')).toBeTruthy();
   });
 
+  it('says before the form when the employee may not invite, why, and whom to ask', async () => {
+    const admin = { name: 'Ada Admin', email: 'ada@example.com', phone: '13800000000' };
+    stubServer({ config, getInviteAccess: () => ({ status: 0, result: { canInvite: false, reason: 'companyOff', admin } }) });
+    renderPage();
+    const closed = await screen.findByTestId('invite-closed');
+    expect(within(closed).getByText('Your company has not opened invitations to employees yet.')).toBeTruthy();
+    expect(within(closed).getByText('Ask your administrator, Ada Admin, to allow it:')).toBeTruthy();
+    expect(within(closed).getByRole('link', { name: /ada@example.com/ }).getAttribute('href')).toBe('mailto:ada@example.com');
+    expect(screen.queryByLabelText('Visitor name')).toBeNull();
+  });
+
   it('offers to fill a row from an earlier visit once the phone is a whole number', async () => {
     const server = stubServer({
       config,

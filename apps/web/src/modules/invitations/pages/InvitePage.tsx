@@ -10,6 +10,7 @@ import { displayError } from '../../../platform/notify';
 import { useApplicableTemplate } from '../api';
 import { InviteCommonFields, type InviteCommonValues } from '../components/InviteCommonFields';
 import { InviteeFields, type InviteeRow, inviteesOf } from '../components/InviteeFields';
+import { InviteGate } from '../components/InviteGate';
 import { KnownVisitorHint } from '../components/KnownVisitorHint';
 import { namePath, useInviteRuleText } from '../rules';
 
@@ -117,27 +118,29 @@ export function InvitePage() {
   return (
     <>
       <PageHeader title={t('invitations.invite.title')} extra={<Typography.Text type="secondary">{t('invitations.invite.intro')}</Typography.Text>} />
-      <Card style={{ maxWidth: 880 }}>
-        {closed ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('invitations.invite.closed')} description={closed} /> : null}
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          initialValues={{ visitors: [{ lang }], templateType: 0 }}
-          onFinish={(v) => void submit(v)}
-          requiredMark
-        >
-          <InviteeFields rowExtra={(i) => <KnownVisitorHint form={form} index={i} />} />
-          <div style={{ marginTop: 16 }}>
-            <InviteCommonFields />
-          </div>
-          <Form.Item name="templateType" label={t('invitations.invite.template')} extra={<TemplateHint type={templateType} gid={gid} />}>
-            <Radio.Group optionType="button" options={TEMPLATE_TYPES.map((x) => ({ value: x, label: label('invitationTemplate', x) }))} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy}>
-            {t('invitations.invite.submit')}
-          </Button>
-        </Form>
-      </Card>
+      <InviteGate>
+        <Card style={{ maxWidth: 880 }}>
+          {closed ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('invitations.invite.closed')} description={closed} /> : null}
+          <Form<Values>
+            form={form}
+            layout="vertical"
+            initialValues={{ visitors: [{ lang }], templateType: 0 }}
+            onFinish={(v) => void submit(v)}
+            requiredMark
+          >
+            <InviteeFields rowExtra={(i) => <KnownVisitorHint form={form} index={i} />} />
+            <div style={{ marginTop: 16 }}>
+              <InviteCommonFields />
+            </div>
+            <Form.Item name="templateType" label={t('invitations.invite.template')} extra={<TemplateHint type={templateType} gid={gid} />}>
+              <Radio.Group optionType="button" options={TEMPLATE_TYPES.map((x) => ({ value: x, label: label('invitationTemplate', x) }))} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              {t('invitations.invite.submit')}
+            </Button>
+          </Form>
+        </Card>
+      </InviteGate>
     </>
   );
 }
