@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLogDescKey, logDesc, logDescriptions, renderLogDesc, templatePlaceholders } from './logDescriptions.js';
+import { isLogDescKey, logDesc, logDescriptions, logObjectText, renderLogDesc, templatePlaceholders } from './logDescriptions.js';
 
 const entries = Object.entries(logDescriptions) as [string, { en: string; zh: string }][];
 
@@ -39,5 +39,18 @@ describe('log descriptions', () => {
     expect(renderLogDesc('somethingNewer', {}, 'en')).toBeNull();
     expect(renderLogDesc('toString', {}, 'en')).toBeNull();
     expect(renderLogDesc('cardSet', {}, 'en')).toBe('card ');
+  });
+});
+
+describe('logObjectText', () => {
+  it('names settings and visitor types in the reader’s language, anything else as stored', () => {
+    expect(logObjectText('themecolor', 'en')).toBe('Theme colour');
+    expect(logObjectText('permissionSwitch', 'zh')).toBe('员工邀请访客');
+    expect(logObjectText('secureProtocol,escapeClause', 'en')).toBe('Safety agreement (Chinese), Disclaimer');
+    expect(logObjectText('参观#Tour', 'en')).toBe('Tour');
+    expect(logObjectText('参观#Tour', 'zh')).toBe('参观');
+    expect(logObjectText('Zhang San', 'zh')).toBe('Zhang San');
+    expect(logObjectText('a#b#c', 'en')).toBe('a#b#c');
+    expect(logObjectText('', 'en')).toBe('');
   });
 });

@@ -233,3 +233,50 @@ export function renderLogDesc(key: string, params: Readonly<Record<string, LogDe
   const values = params ?? {};
   return logDescriptions[key][lang].replace(PLACEHOLDER, (_, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : ''));
 }
+
+/**
+ * What a log row's object is called (`objName`): the company setting a row changed is stored by its key (`themecolor`,
+ * `permissionSwitch`…) and a visitor type by its '中文#English' name; both read in the reader's language. Any other
+ * object (a person, a gate, a file) is its own name. A comma-separated list of keys reads as a list.
+ */
+export const settingNameLabels: Readonly<Record<string, { zh: string; en: string }>> = {
+  permissionSwitch: { zh: '员工邀请访客', en: 'Employee invitations' },
+  tempEditSwitch: { zh: '修改访客类型', en: 'Changing the visitor type' },
+  scaner: { zh: '扫描枪', en: 'Barcode scanner' },
+  extendTime: { zh: '签到时间范围', en: 'Check-in window' },
+  leaveExpiryTime: { zh: '自动签出', en: 'Automatic sign-out' },
+  dutyTime: { zh: '上下班时间', en: 'Working hours' },
+  qrcodeConf: { zh: '二维码有效期', en: 'QR pass validity' },
+  cryptoperiod: { zh: '动态二维码', en: 'Refreshing QR codes' },
+  qrcodeSwitch: { zh: '胸卡二维码', en: 'QR code on badges' },
+  comeAgain: { zh: '再次来访', en: 'Returning visitors' },
+  signOutSwitch: { zh: '访客机签出', en: 'Sign-out at the visitor machine' },
+  faceScaner: { zh: '人脸识别', en: 'Face recognition' },
+  themecolor: { zh: '主题颜色', en: 'Theme colour' },
+  logo: { zh: '企业标志', en: 'Logo' },
+  backgroundPic: { zh: '背景图片', en: 'Background picture' },
+  defaultPhoto: { zh: '默认头像', en: 'Default photo' },
+  carouselPic: { zh: '轮播图片', en: 'Slideshow pictures' },
+  cardStyle: { zh: '胸卡样式', en: 'Badge style' },
+  secureProtocol: { zh: '安全协议（中文）', en: 'Safety agreement (Chinese)' },
+  secureProtocolEn: { zh: '安全协议（英文）', en: 'Safety agreement (English)' },
+  escapeClause: { zh: '免责条款', en: 'Disclaimer' },
+  blackListSwitch: { zh: '黑名单检查', en: 'Blacklist check' },
+  email: { zh: '邮件通知', en: 'Email notices' },
+  SMS: { zh: '短信通知', en: 'SMS notices' },
+  WeChat: { zh: '微信通知', en: 'WeChat notices' },
+  voice: { zh: '语音通知', en: 'Voice call notices' },
+  DingTalk: { zh: '钉钉通知', en: 'DingTalk notices' },
+  RTX: { zh: '腾讯通通知', en: 'RTX notices' },
+  invitationTemplate: { zh: '邀请函模板', en: 'Invitation template' },
+};
+
+export function logObjectText(objName: string, lang: Lang): string {
+  if (!objName) return '';
+  const keys = objName.split(',');
+  if (keys.every((k) => Object.hasOwn(settingNameLabels, k)))
+    return keys.map((k) => settingNameLabels[k]?.[lang] ?? k).join(lang === 'zh' ? '、' : ', ');
+  const bilingual = /^([^#]+)#([^#]+)$/.exec(objName);
+  if (bilingual) return (lang === 'zh' ? bilingual[1] : bilingual[2]) ?? objName;
+  return objName;
+}

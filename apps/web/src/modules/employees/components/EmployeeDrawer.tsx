@@ -1,5 +1,5 @@
 import type { DepartmentNode, Employee } from '@openvisit/contract';
-import { App, Button, Col, Divider, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, TreeSelect } from 'antd';
+import { App, Button, Col, Divider, Drawer, Form, Input, Row, Select, Space, Switch, TreeSelect } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleFormError } from '../../../platform/fieldErrors';
@@ -12,6 +12,7 @@ import { usePeopleRules } from '../rules';
 import { deptOptions } from '../tree';
 import { ClauseField } from './ClauseField';
 import { FacePhotoField } from './FacePhotoField';
+import { NotifyChannelsInput, VisitTypeSelect } from './VisitingFields';
 
 /** The switches of the visiting group, in the order shown. */
 const SWITCHES = ['defaultReceiver', 'isLeader', 'defaultContact', 'forbidAppointment', 'forbidInvite', 'hideFromPad'] as const;
@@ -264,12 +265,12 @@ export function EmployeeDrawer({
           <Row gutter={16}>
             <Col {...half}>
               <Form.Item label={t('employees.fields.visitType')} name="visitType" rules={people.maxLength(100)} extra={t('employees.help.visitType')}>
-                <Input />
+                <VisitTypeSelect />
               </Form.Item>
             </Col>
             <Col {...half}>
               <Form.Item label={t('employees.fields.defaultNotify')} name="defaultNotify" extra={t('employees.help.defaultNotify')}>
-                <InputNumber min={0} max={15} precision={0} style={{ width: '100%' }} />
+                <NotifyChannelsInput name={t('employees.fields.defaultNotify')} />
               </Form.Item>
             </Col>
             {SWITCHES.map((k) => (

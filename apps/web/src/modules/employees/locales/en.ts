@@ -76,8 +76,8 @@ export const employeesEn = {
   },
   help: {
     empNo: 'Optional; letters, digits and _ . -, unique in the company',
-    visitType: 'The visit types this employee receives',
-    defaultNotify: 'Notification mode code (0–15)',
+    visitType: 'The visitor type this employee receives by default',
+    defaultNotify: 'How this employee hears of their visitors; each channel sends once the company has set it up',
   },
   placeholders: {
     departments: 'Choose departments',

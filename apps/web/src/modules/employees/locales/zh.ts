@@ -79,8 +79,8 @@ export const employeesZh: DeepStrings<typeof employeesEn> = {
   },
   help: {
     empNo: '选填；字母、数字和 _ . -，企业内唯一',
-    visitType: '该员工接待的来访类型',
-    defaultNotify: '通知方式代码（0–15）',
+    visitType: '该员工默认接待的访客类型',
+    defaultNotify: '访客到访时通知该员工的方式；各渠道在企业配置后生效',
   },
   placeholders: {
     departments: '选择部门',

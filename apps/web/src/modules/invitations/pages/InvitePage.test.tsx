@@ -128,7 +128,11 @@ describe('InvitePage', () => {
     const closed = await screen.findByTestId('invite-closed');
     expect(within(closed).getByText('Your company has not opened invitations to employees yet.')).toBeTruthy();
     expect(within(closed).getByText('Ask your administrator, Ada Admin, to allow it:')).toBeTruthy();
-    expect(within(closed).getByRole('link', { name: /ada@example.com/ }).getAttribute('href')).toBe('mailto:ada@example.com');
+    expect(
+      within(closed)
+        .getByRole('link', { name: /ada@example.com/ })
+        .getAttribute('href'),
+    ).toBe('mailto:ada@example.com');
     expect(screen.queryByLabelText('Visitor name')).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { OperationLog } from '@openvisit/contract';
+import { logObjectText, type OperationLog } from '@openvisit/contract';
 import { Button, Card, DatePicker, Flex, Input, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -127,14 +127,16 @@ export function OperationLogPage() {
               key: 'objName',
               title: t('logs.columns.object'),
               dataIndex: 'objName',
-              render: (v: string) =>
-                v ? (
+              render: (stored: string) => {
+                const v = logObjectText(stored, lang);
+                return v ? (
                   <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>
                     {v}
                   </Typography.Text>
                 ) : (
                   '—'
-                ),
+                );
+              },
             },
             {
               key: 'optDesc',

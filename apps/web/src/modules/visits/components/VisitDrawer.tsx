@@ -160,7 +160,7 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
                   <Flex vertical>
                     <Space>
                       <Typography.Text strong>
-                        {h.event === 'create' ? t('visits.detail.created') : t(`visits.events.${h.event as VisitEvent}`)}
+                        {h.event === 'create' ? t('visits.detail.created') : t(`visits.happened.${h.event as VisitEvent}`)}
                       </Typography.Text>
                       <VisitStatusTag status={h.toStatus} />
                     </Space>

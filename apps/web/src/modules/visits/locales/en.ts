@@ -83,6 +83,19 @@ export const visitsEn = {
     expire: 'Mark expired',
     cancel: 'Call off',
   },
+  /** The same events as they read in a visit's history: what happened, not what to do. */
+  happened: {
+    view: 'Invitation opened',
+    accept: 'Accepted',
+    decline: 'Declined',
+    await: 'Waiting for approval',
+    approve: 'Approved',
+    reject: 'Refused',
+    checkIn: 'Checked in',
+    signOut: 'Signed out',
+    expire: 'Expired',
+    cancel: 'Called off',
+  },
   confirm: {
     signOut: 'Sign {{name}} out now?',
     reject: 'Refuse the visit of {{name}}?',

@@ -86,6 +86,18 @@ export const visitsZh: DeepStrings<typeof visitsEn> = {
     expire: '标记为已过期',
     cancel: '取消来访',
   },
+  happened: {
+    view: '已查看邀请',
+    accept: '已接受',
+    decline: '已拒绝',
+    await: '等待审批',
+    approve: '已批准',
+    reject: '已拒绝来访',
+    checkIn: '已签到',
+    signOut: '已签出',
+    expire: '已过期',
+    cancel: '已取消',
+  },
   confirm: {
     signOut: '现在签出 {{name}}？',
     reject: '拒绝 {{name}} 的来访？',
