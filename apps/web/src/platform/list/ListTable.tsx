@@ -1,5 +1,6 @@
 import { Empty, Table, type TableProps } from 'antd';
-import type { Key, ReactNode } from 'react';
+import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
+import { type Key, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type Paging } from './params';
 
@@ -24,6 +25,15 @@ export interface ListTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'l
     onChange(keys: Key[]): void;
     getCheckboxProps?: NonNullable<TableProps<T>['rowSelection']>['getCheckboxProps'];
   };
+}
+
+/**
+ * The select-all box of the header. antd copies each column title into a hidden (aria-hidden) row that measures the
+ * columns; a checkbox there is focusable while hidden from assistive technology, so the copy leaves it out (the
+ * selection column's width is fixed).
+ */
+function SelectAllTitle({ box }: { box: ReactNode }) {
+  return useContext(TableMeasureRowContext) ? null : box;
 }
 
 /**
@@ -58,6 +68,7 @@ export function ListTable<T extends object>({
           onChange: (keys) => selection.onChange(keys),
           getCheckboxProps: selection.getCheckboxProps,
           preserveSelectedRowKeys: true,
+          columnTitle: (box) => <SelectAllTitle box={box} />,
         }
       }
       onChange={(pagination, filters, sorter, extra) => {
