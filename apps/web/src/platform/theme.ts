@@ -11,6 +11,25 @@ export const BRAND_COLOR = '#0958d9';
 /** Greys as black at an opacity, so they hold their contrast on any light fill they are drawn on. */
 const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.6)';
 
+/**
+ * The darker shade 7 of the preset colours whose own is below 4.5:1 on shade 1. antd holds each shade under two names
+ * (`green7`, `green-7`) that become one CSS variable, so both are set.
+ */
+const TAG_TEXT = Object.fromEntries(
+  Object.entries({
+    green: '#237804',
+    cyan: '#006d75',
+    orange: '#ad4e00',
+    gold: '#874d00',
+    lime: '#3f6600',
+    volcano: '#ad2102',
+    yellow: '#876800',
+  }).flatMap(([hue, shade]) => [
+    [`${hue}7`, shade],
+    [`${hue}-7`, shade],
+  ]),
+);
+
 export const consoleTheme: ThemeConfig = {
   token: {
     colorPrimary: BRAND_COLOR,
@@ -31,13 +50,7 @@ export const consoleTheme: ThemeConfig = {
     colorTextDescription: SECONDARY_TEXT,
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
     // Preset tag colours (text is shade 7 on shade 1): the shades below 4.5:1 take a darker one of the same hue.
-    green7: '#237804',
-    cyan7: '#006d75',
-    orange7: '#ad4e00',
-    gold7: '#874d00',
-    lime7: '#3f6600',
-    volcano7: '#ad2102',
-    yellow7: '#876800',
+    ...TAG_TEXT,
   },
   components: {
     // The text inside an unchecked switch is white on its grey track.
