@@ -4,19 +4,23 @@
 // English and once in Chinese. A serious or critical violation fails the run; every one found is listed first (rule,
 // element, what is wrong), and a count per impact is printed.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { type AxeViolation, axeViolations, describeViolations } from './a11y.js';
-import { apiOf, newContext, PASSWORD, registerCompany, scaled, settled, until, useStack } from './harness.js';
+import { apiOf, newContext, PASSWORD, registerCompany, type Server, scaled, settled, startServer, until, useStack } from './harness.js';
 
 const stack = useStack();
 const { ok } = apiOf(() => stack.server);
 
-/** A11Y_ONLY=<text>: only the screens whose label holds it (a quicker run while fixing one screen). */
-const ONLY = process.env.A11Y_ONLY ?? '';
+/** A11Y_ONLY=<text>[,<text>…]: only the screens whose label holds one of them (a quicker run while fixing a screen). */
+const ONLY = (process.env.A11Y_ONLY ?? '').split(',');
+const chosen = (label: string) => ONLY.some((o) => label.includes(o));
 
 /** A picture of the kiosk's (logo, carousel), sent as the console would. */
 async function uploadPicture(call: string, token: string, colour: string, width: number, height: number): Promise<void> {
@@ -111,25 +115,51 @@ async function signedInContext(lang: Lang, login: Login | null): Promise<Browser
 const found: { screen: string; violations: AxeViolation[] }[] = [];
 
 async function check(page: Page, screen: string): Promise<void> {
-  if (!screen.includes(ONLY)) return;
+  if (!chosen(screen)) return;
   await ready(page);
   const violations = await axeViolations(page);
   found.push({ screen, violations });
   if (violations.length) console.log(`axe ${describeViolations(screen, violations)}`);
 }
 
-async function visitAll(lang: Lang, login: Login | null, urls: readonly string[]): Promise<void> {
+async function visitAll(lang: Lang, login: Login | null, urls: readonly string[], server: Server = stack.server): Promise<void> {
   const context = await signedInContext(lang, login);
   const page = await context.newPage();
   try {
     for (const url of urls) {
-      if (!`${lang.tag} ${login?.role ?? 'public'} ${url}`.includes(ONLY)) continue;
-      await page.goto(`${stack.server.url}${url}`);
+      if (!chosen(`${lang.tag} ${login?.role ?? 'public'} ${url}`)) continue;
+      await page.goto(`${server.url}${url}`);
       await check(page, `${lang.tag} ${login?.role ?? 'public'} ${url}`);
     }
   } finally {
     await context.close();
   }
+}
+
+/**
+ * A headquarters (super) account exists only through the operator's command line, run on a database no server holds:
+ * a second server, on a data folder where the command created a company and the account first.
+ */
+async function superAccountServer(): Promise<{ server: Server; login: Login; done: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-a11y-hq-'));
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../apps/server/dist/cli.js'), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    });
+  const companyId =
+    cli('create-company', '--company', 'HQ Works', '--email', 'hq@example.com', '--password', PASSWORD).trim().split('\n').pop() ?? '';
+  cli('create-super-account', '--account', 'LFT_a11y', '--password', PASSWORD, '--companies', companyId);
+  const server = await startServer({ DATA_DIR: dataDir });
+  const result = await apiOf(() => server).ok('superAccountLogin', { account: 'LFT_a11y', password: PASSWORD });
+  return {
+    server,
+    login: { role: 'super', sType: null, result },
+    async done() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The kiosk's screens (one page, no routes): sign-in, start, each errand, the staff panel; a tablet in landscape. */
@@ -229,16 +259,21 @@ describe('accessibility of every screen (axe-core)', () => {
       assert.ok(area, `an area for ${login.role}`);
       return screensOf(area.routes, area.base, login.role, login.sType).map((p) => p.replace(':mid', String(meeting.mid)));
     };
-    // The areas no login here reaches (sub-company, headquarters accounts need the operator's command line).
-    const unreached = AREAS.filter((a) => !logins.some((l) => l.role === a.role)).map((a) => a.base);
+    const hq = await superAccountServer();
+    // The areas no login here reaches (a sub-company account is made by no call or command).
+    const unreached = AREAS.filter((a) => ![...logins, hq.login].some((l) => l.role === a.role)).map((a) => a.base);
     console.log(`axe: areas without an account in this spec: ${unreached.join(', ')}`);
 
-    for (const lang of LANGS) {
-      await visitAll(lang, null, publicUrls);
-      for (const login of logins) await visitAll(lang, login, [...areaUrls(login), ...(login.role === 'manager' ? managerPublic : [])]);
-      if (!ONLY || ONLY.includes('kiosk') || `${lang.tag} kiosk`.includes(ONLY)) await visitKiosk(lang, 'a11y_reception_4', `${PASSWORD}s`);
+    try {
+      for (const lang of LANGS) {
+        await visitAll(lang, null, publicUrls);
+        for (const login of logins) await visitAll(lang, login, [...areaUrls(login), ...(login.role === 'manager' ? managerPublic : [])]);
+        await visitAll(lang, hq.login, areaUrls(hq.login), hq.server);
+        if (ONLY.some((o) => o.includes('kiosk') || `${lang.tag} kiosk`.includes(o))) await visitKiosk(lang, 'a11y_reception_4', `${PASSWORD}s`);
+      }
+    } finally {
+      await hq.done();
     }
-
     const byImpact: Record<string, number> = {};
     for (const { violations } of found)
       for (const v of violations) byImpact[v.impact ?? 'unknown'] = (byImpact[v.impact ?? 'unknown'] ?? 0) + v.nodes.length;
