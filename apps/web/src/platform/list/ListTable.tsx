@@ -1,6 +1,5 @@
 import { Empty, Table, type TableProps } from 'antd';
-import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
-import { type Key, type ReactNode, useContext } from 'react';
+import { type Key, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type Paging } from './params';
 
@@ -29,11 +28,17 @@ export interface ListTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'l
 
 /**
  * The select-all box of the header. antd copies each column title into a hidden (aria-hidden) row that measures the
- * columns; a checkbox there is focusable while hidden from assistive technology, so the copy leaves it out (the
- * selection column's width is fixed).
+ * columns; a checkbox there is focusable while hidden from assistive technology, so the copy drops it once it finds
+ * itself there (the selection column's width is fixed). Found in the page, not through antd's internal context, which
+ * is another module instance wherever `antd` and `antd/es` resolve apart (tests on Node).
  */
 function SelectAllTitle({ box }: { box: ReactNode }) {
-  return useContext(TableMeasureRowContext) ? null : box;
+  const ref = useRef<HTMLSpanElement>(null);
+  const [hidden, setHidden] = useState(false);
+  useLayoutEffect(() => {
+    if (ref.current?.closest('[aria-hidden="true"]')) setHidden(true);
+  }, []);
+  return hidden ? null : <span ref={ref}>{box}</span>;
 }
 
 /**
