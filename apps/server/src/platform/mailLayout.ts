@@ -35,7 +35,7 @@ export function mailLayout(
     footer,
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:-apple-system,'Segoe UI','PingFang SC','Microsoft YaHei',sans-serif;color:#1f2329;max-width:560px;margin:24px auto">
-<h2 style="color:#1677ff">${escapeHtml(title)}</h2>
+<h2 style="color:#0958d9">${escapeHtml(title)}</h2>
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 ${sections.map((s) => `${s.heading ? `<h3 style="font-size:15px;margin:20px 0 4px">${escapeHtml(s.heading)}</h3>\n` : ''}<p style="margin-top:0">${textToHtml(s.text)}</p>`).join('\n')}
 ${
@@ -45,7 +45,7 @@ ${
 }
 ${
   link
-    ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#1677ff;color:#fff;padding:10px 20px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>
+    ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#0958d9;color:#fff;padding:10px 20px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>
 <p style="color:#8a8f99;font-size:12px">${escapeHtml(link.href)}</p>`
     : ''
 }

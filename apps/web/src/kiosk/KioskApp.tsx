@@ -1,6 +1,7 @@
 import { type LoginResult, logout, padLogo, padPicture } from '@openvisit/contract';
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { callApi, fetchFile } from '../platform/api';
+import { inkOn, textOn } from '../platform/contrast';
 import { onBackOnline, useNetworkBanner } from '../platform/network';
 import { setNavigator } from '../platform/notify';
 import { getSession, signOutLocal } from '../platform/session';
@@ -169,7 +170,7 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
   const theme = config.settings.themecolor || DEFAULT_THEME;
   return (
     <KioskContext.Provider value={kiosk}>
-      <div className="k-app" style={{ '--theme': theme } as CSSProperties}>
+      <div className="k-app" style={{ '--theme': theme, '--theme-text': textOn(theme), '--theme-ink': inkOn(theme) } as CSSProperties}>
         <TopBar company={config.company} logo={pictures.logo} pending={counts.pending} onHome={screen.name === 'home' ? undefined : home} />
         {network === 'offline' ? (
           <div className="k-notice k-notice--warn" role="status" style={{ borderRadius: 0 }}>

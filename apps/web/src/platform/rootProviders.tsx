@@ -8,6 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { ApiError } from './apiError';
 import { i18n, onLanguageLoad, useLang } from './i18n';
 import { setMessageApi } from './notify';
+import { consoleTheme } from './theme';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -45,7 +46,7 @@ function Themed({ children }: { children: ReactNode }) {
     return () => setMessageApi(null);
   }, [api]);
   return (
-    <ConfigProvider locale={antdLocales[lang]} componentSize="middle" theme={{ token: { colorPrimary: '#1677ff' } }}>
+    <ConfigProvider locale={antdLocales[lang]} componentSize="middle" theme={consoleTheme}>
       {holder}
       <RootMessage.Provider value={api}>{children}</RootMessage.Provider>
     </ConfigProvider>

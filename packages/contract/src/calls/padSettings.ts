@@ -154,7 +154,7 @@ export function normaliseThemeColor(s: string): string {
 }
 
 /** The colour the kiosk uses when none is set. */
-export const DEFAULT_THEME_COLOR = '#1677ff';
+export const DEFAULT_THEME_COLOR = '#0958d9';
 
 // ---------------------------------------------------------------------------------------------
 // Badge (card) sizes

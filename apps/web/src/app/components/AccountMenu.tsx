@@ -49,7 +49,12 @@ export function AccountMenu({ settingsPath }: { settingsPath: string }) {
         },
       }}
     >
-      <Button type="text" data-testid="account-menu" aria-label={t('common.accountMenu')} icon={<UserOutlined />}>
+      <Button
+        type="text"
+        data-testid="account-menu"
+        aria-label={name ? t('common.accountMenuOf', { name }) : t('common.accountMenu')}
+        icon={<UserOutlined />}
+      >
         {name} <DownOutlined style={{ fontSize: 10 }} />
       </Button>
     </Dropdown>

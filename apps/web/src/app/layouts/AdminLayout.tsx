@@ -5,6 +5,7 @@ import { LanguageSwitch } from '../../platform/components/LanguageSwitch';
 import { useConfig, useSiteLabel } from '../../platform/config';
 import { menuIcons } from '../../platform/menuIcons';
 import { type Features, MENU_GROUPS, type MenuGroup, type TitleKey } from '../../platform/routes';
+import { BRAND_COLOR } from '../../platform/theme';
 import { AccountMenu } from '../components/AccountMenu';
 import { selectedPath } from '../components/RouteMenu';
 import { VersionLabel } from '../components/VersionLabel';
@@ -60,7 +61,7 @@ export function AdminLayout({ area }: { area: AreaDef }) {
         style={{ display: 'flex', alignItems: 'center', gap: 24, background: '#fff', borderBottom: '1px solid #f0f0f0', paddingInline: 24 }}
       >
         <Link to="/" aria-label={site}>
-          <Typography.Title level={4} style={{ margin: 0, color: '#1677ff', whiteSpace: 'nowrap' }}>
+          <Typography.Title level={4} style={{ margin: 0, color: BRAND_COLOR, whiteSpace: 'nowrap' }}>
             {site}
           </Typography.Title>
         </Link>

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { LanguageSwitch } from '../../platform/components/LanguageSwitch';
 import { useConfig, useSiteLabel } from '../../platform/config';
 import { getSession } from '../../platform/session';
+import { BRAND_COLOR } from '../../platform/theme';
 import { AccountMenu } from '../components/AccountMenu';
 import { RouteMenu } from '../components/RouteMenu';
 import { VersionLabel } from '../components/VersionLabel';
@@ -20,7 +21,7 @@ export function AreaLayout({ area }: { area: AreaDef }) {
       <Layout.Header
         style={{ display: 'flex', alignItems: 'center', gap: 16, background: '#fff', borderBottom: '1px solid #f0f0f0', paddingInline: 24 }}
       >
-        <Typography.Title level={4} style={{ margin: 0, color: '#1677ff', whiteSpace: 'nowrap' }}>
+        <Typography.Title level={4} style={{ margin: 0, color: BRAND_COLOR, whiteSpace: 'nowrap' }}>
           {site}
         </Typography.Title>
         <Typography.Text type="secondary" style={{ flex: 1 }}>

@@ -103,6 +103,15 @@ describe('the list kit', () => {
     expect(await screen.findByText('Nobody')).toBeTruthy();
   });
 
+  it('leaves the select-all box out of the hidden row antd measures the columns with (nothing focusable is hidden)', async () => {
+    renderAt('/people');
+    await screen.findByText('Person 1');
+    expect(document.querySelector('.ant-table-measure-row')).not.toBeNull();
+    const hiddenBoxes = [...document.querySelectorAll('input')].filter((box) => box.closest('[aria-hidden="true"]'));
+    expect(hiddenBoxes).toEqual([]);
+    expect(screen.getByRole('checkbox', { name: 'Select all' })).toBeTruthy();
+  });
+
   it('deletes the selection only once confirmed, in both languages', async () => {
     const { onDelete } = renderAt('/people');
     await screen.findByText('Person 1');

@@ -1,5 +1,5 @@
 import { Empty, Table, type TableProps } from 'antd';
-import type { Key, ReactNode } from 'react';
+import { type Key, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type Paging } from './params';
 
@@ -24,6 +24,21 @@ export interface ListTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'l
     onChange(keys: Key[]): void;
     getCheckboxProps?: NonNullable<TableProps<T>['rowSelection']>['getCheckboxProps'];
   };
+}
+
+/**
+ * The select-all box of the header. antd copies each column title into a hidden (aria-hidden) row that measures the
+ * columns; a checkbox there is focusable while hidden from assistive technology, so the copy drops it once it finds
+ * itself there (the selection column's width is fixed). Found in the page, not through antd's internal context, which
+ * is another module instance wherever `antd` and `antd/es` resolve apart (tests on Node).
+ */
+function SelectAllTitle({ box }: { box: ReactNode }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [hidden, setHidden] = useState(false);
+  useLayoutEffect(() => {
+    if (ref.current?.closest('[aria-hidden="true"]')) setHidden(true);
+  }, []);
+  return hidden ? null : <span ref={ref}>{box}</span>;
 }
 
 /**
@@ -58,6 +73,7 @@ export function ListTable<T extends object>({
           onChange: (keys) => selection.onChange(keys),
           getCheckboxProps: selection.getCheckboxProps,
           preserveSelectedRowKeys: true,
+          columnTitle: (box) => <SelectAllTitle box={box} />,
         }
       }
       onChange={(pagination, filters, sorter, extra) => {

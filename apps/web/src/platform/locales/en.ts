@@ -34,6 +34,8 @@ export const platformEn = {
     signedOut: 'Signed out',
     accountSettings: 'Account settings',
     accountMenu: 'Account menu',
+    // The button's name starts with what it shows (the user's name), so speech commands and screen readers agree.
+    accountMenuOf: '{{name}}, account menu',
     language: 'Language',
     version: 'Version {{version}}',
     passwordChanged: 'Password changed',

@@ -33,6 +33,7 @@ export const platformZh: DeepStrings<typeof platformEn> = {
     signedOut: '已退出登录',
     accountSettings: '账号设置',
     accountMenu: '账号菜单',
+    accountMenuOf: '{{name}}，账号菜单',
     language: '语言',
     version: '版本 {{version}}',
     passwordChanged: '密码修改成功',

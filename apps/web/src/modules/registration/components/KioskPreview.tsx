@@ -1,4 +1,5 @@
 import { CAROUSEL_PICTURES, DEFAULT_THEME_COLOR, type PadSettings } from '@openvisit/contract';
+import { inkOn, textOn } from '../../../platform/contrast';
 
 /** The texts of the kiosk's home screen, in the previewed language. */
 export interface KioskTexts {
@@ -45,7 +46,7 @@ export function KioskPreview({
         textAlign: 'center',
         fontSize: 15,
         fontWeight: 600,
-        color: outline ? colour : '#fff',
+        color: outline ? inkOn(colour) : textOn(colour),
         background: outline ? 'rgba(255,255,255,0.92)' : colour,
         border: `2px solid ${colour}`,
         boxShadow: '0 2px 6px rgba(0,0,0,0.15)',
@@ -85,7 +86,7 @@ export function KioskPreview({
         {logoUrl ? (
           <img data-testid="kiosk-logo" src={logoUrl} alt="" style={{ maxHeight: 36, maxWidth: 150, objectFit: 'contain' }} />
         ) : (
-          <span data-testid="kiosk-company" style={{ fontWeight: 700, fontSize: 16, color: colour }}>
+          <span data-testid="kiosk-company" style={{ fontWeight: 700, fontSize: 16, color: inkOn(colour) }}>
             {company}
           </span>
         )}

@@ -67,10 +67,12 @@ function ProgressLine({ progress, testId }: { progress: number | null; testId: s
   );
 }
 
-function Thumb({ url, size, testId }: { url: string; size: number; testId: string }) {
+/** A stored picture's preview; `alt` names it (the logo, picture 2 of the carousel). */
+function Thumb({ url, size, testId, alt }: { url: string; size: number; testId: string; alt: string }) {
   return url ? (
     <Image
       src={url}
+      alt={alt}
       width={size}
       height={size}
       style={{ objectFit: 'contain', background: '#fafafa', border: '1px solid #f0f0f0' }}
@@ -102,7 +104,7 @@ export function PictureField({ kind, title }: { kind: 'logo' | 'backgroundPic' |
     <section aria-label={title} data-testid={`picture-${kind}`}>
       <Typography.Text strong>{title}</Typography.Text>
       <Flex gap={16} align="flex-start" style={{ marginTop: 8 }}>
-        <Thumb url={url} size={96} testId={`picture-${kind}-preview`} />
+        <Thumb url={url} size={96} testId={`picture-${kind}-preview`} alt={title} />
         <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t(`registration.picture.advice.${kind}`, { width: advice.width, height: advice.height, max: formatBytes(PAD_UPLOAD_MAX_BYTES) })}
@@ -148,8 +150,9 @@ export function PictureField({ kind, title }: { kind: 'logo' | 'backgroundPic' |
   );
 }
 
-function CarouselThumb({ pictureKey }: { pictureKey: string }) {
-  return <Thumb url={usePictureUrl(pictureKey, 'picture')} size={72} testId="carousel-thumb" />;
+function CarouselThumb({ pictureKey, n }: { pictureKey: string; n: number }) {
+  const { t } = useTranslation();
+  return <Thumb url={usePictureUrl(pictureKey, 'picture')} size={72} testId="carousel-thumb" alt={t('registration.picture.carouselNth', { n })} />;
 }
 
 /** The home carousel: 2 to 5 pictures, added one by one, reordered and removed (after a confirmation). */
@@ -189,7 +192,7 @@ export function CarouselField({ title }: { title: string }) {
       <Flex gap={12} wrap align="flex-start">
         {keys.map((k, i) => (
           <Flex key={k} vertical align="center" gap={4} data-testid={`carousel-item-${i + 1}`}>
-            <CarouselThumb pictureKey={k} />
+            <CarouselThumb pictureKey={k} n={i + 1} />
             <Space size={0}>
               <Tooltip title={t('registration.order.earlier')}>
                 <Button

@@ -84,6 +84,7 @@ export const registrationEn = {
     removeConfirm: 'Remove the {{what}}?',
     removeCarouselConfirm: 'Remove picture {{n}} from the carousel?',
     removeNth: 'Remove picture {{n}}',
+    carouselNth: 'Carousel picture {{n}}',
     addCarousel: 'Add a picture',
     uploading: 'Uploading… {{percent}}%',
     processing: 'Checking and scaling the picture…',

@@ -84,6 +84,7 @@ export const registrationZh: DeepStrings<typeof registrationEn> = {
     removeConfirm: '删除{{what}}？',
     removeCarouselConfirm: '从轮播图中删除第 {{n}} 张图片？',
     removeNth: '删除第 {{n}} 张图片',
+    carouselNth: '第 {{n}} 张轮播图',
     addCarousel: '添加图片',
     uploading: '正在上传… {{percent}}%',
     processing: '正在检查并缩放图片…',

@@ -37,7 +37,7 @@ describe('PadSetPage › kiosk', () => {
     const preview = await screen.findByTestId('kiosk-preview');
     expect(within(preview).getByTestId('kiosk-company').textContent).toBe('Acme');
     expect(within(preview).queryByTestId('kiosk-signout')).toBeNull();
-    expect(preview.dataset.theme).toBe('#1677ff');
+    expect(preview.dataset.theme).toBe('#0958d9');
 
     const colour = screen.getByTestId('theme-color');
     fireEvent.change(colour, { target: { value: 'teal' } });

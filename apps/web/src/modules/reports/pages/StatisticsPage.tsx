@@ -137,7 +137,7 @@ export function StatisticsPage() {
             <Card size="small" data-testid={`kpi-${k.key}`}>
               <Skeleton loading={k.loading} active paragraph={{ rows: 1 }}>
                 <Statistic title={k.title} value={k.value} />
-                {k.extra ? <div style={{ color: 'rgba(0,0,0,0.45)' }}>{k.extra}</div> : null}
+                {k.extra ? <div style={{ color: 'rgba(0,0,0,0.6)' }}>{k.extra}</div> : null}
               </Skeleton>
             </Card>
           </Col>

@@ -1,0 +1,286 @@
+// Accessibility of every screen (issue 15): axe-core over each route of each console area (read from the web's route
+// tables, so a new screen is checked without a line here), the public pages (sign-in and the other pages of the auth
+// module, the onboarding wizard, the visitor's invitation page, the not-found page) and the kiosk's screens, once in
+// English and once in Chinese. A serious or critical violation fails the run; every one found is listed first (rule,
+// element, what is wrong), and a count per impact is printed.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { type AxeViolation, axeViolations, describeViolations } from './a11y.js';
+import { apiOf, newContext, PASSWORD, registerCompany, type Server, scaled, settled, startServer, until, useStack } from './harness.js';
+
+const stack = useStack();
+const { ok } = apiOf(() => stack.server);
+
+/** A11Y_ONLY=<text>[,<text>…]: only the screens whose label holds one of them (a quicker run while fixing a screen). */
+const ONLY = (process.env.A11Y_ONLY ?? '').split(',');
+const chosen = (label: string) => ONLY.some((o) => label.includes(o));
+
+/** A picture of the kiosk's (logo, carousel), sent as the console would. */
+async function uploadPicture(call: string, token: string, colour: string, width: number, height: number): Promise<void> {
+  const png = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'picture.png');
+  const res = await fetch(`${stack.server.url}/api/${call}`, { method: 'POST', headers: { 'x-coolvisit-token': token }, body: form });
+  assert.equal(((await res.json()) as { status: number }).status, 0, `${call} answers success`);
+}
+
+/** The parts of the web's route entries this spec reads (apps/web/src/platform/routes.ts). */
+interface Entry {
+  path: string;
+  roles: readonly string[];
+  sTypes?: readonly number[];
+  children?: readonly Entry[];
+}
+interface Area {
+  role: string;
+  base: string;
+  routes: readonly Entry[];
+}
+interface PublicEntry {
+  path: string;
+  session?: string;
+}
+
+const web = path.resolve(import.meta.dirname, '../apps/web/src');
+/** A module of the web's source, loaded by tsx (typed here by what is read from it, not from the web's types). */
+async function webModule<T>(file: string): Promise<T> {
+  return (await import(pathToFileURL(path.join(web, file)).href)) as T;
+}
+
+const joinPath = (base: string, p: string) => `${base.replace(/\/+$/, '')}/${p.replace(/^\/+/, '')}`.replace(/\/+$/, '') || '/';
+
+/** Every screen of an area a role with this sub-type opens: leaves of its table, sections walked. */
+function screensOf(entries: readonly Entry[], base: string, role: string, sType: number | null): string[] {
+  return entries
+    .filter((e) => e.roles.includes(role) && (!e.sTypes || (sType !== null && e.sTypes.includes(sType))))
+    .flatMap((e) => (e.children ? screensOf(e.children, joinPath(base, e.path), role, sType) : [joinPath(base, e.path)]));
+}
+
+interface Lang {
+  tag: 'en' | 'zh';
+  locale: string;
+}
+const LANGS: readonly Lang[] = [
+  { tag: 'en', locale: 'en-US' },
+  { tag: 'zh', locale: 'zh-CN' },
+];
+
+/** Who signs in to each area: the login call's result and the console role the sign-in page would store. */
+interface Login {
+  role: string;
+  sType: number | null;
+  result: Record<string, unknown> & { token: string };
+}
+
+/** Waits for a screen to have drawn its data: no spinner or skeleton left, no animation running. */
+async function ready(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await until('the screen to finish loading', async () =>
+    (await page.evaluate(
+      () => document.querySelectorAll('.ant-spin-spinning, .ant-skeleton, .page-spinner').length === 0 && !!document.body.innerText.trim(),
+    ))
+      ? true
+      : undefined,
+  );
+  await settled(page);
+}
+
+/** A context whose tab holds the session a sign-in would have stored (the keys of apps/web/src/platform/session.ts). */
+async function signedInContext(lang: Lang, login: Login | null): Promise<BrowserContext> {
+  const context = await newContext(stack.browser, lang.locale);
+  if (login) {
+    await context.addInitScript(
+      ({ role, result }) => {
+        if (sessionStorage.getItem('X-COOLVISIT-TOKEN')) return;
+        sessionStorage.setItem('X-COOLVISIT-TOKEN', result.token);
+        sessionStorage.setItem('role', role);
+        sessionStorage.setItem('loginAccount', String(result.account ?? result.email ?? result.empPhone ?? ''));
+        sessionStorage.setItem('visitor_project', JSON.stringify(result));
+      },
+      { role: login.role, result: login.result },
+    );
+  }
+  return context;
+}
+
+const found: { screen: string; violations: AxeViolation[] }[] = [];
+
+async function check(page: Page, screen: string): Promise<void> {
+  if (!chosen(screen)) return;
+  await ready(page);
+  const violations = await axeViolations(page);
+  found.push({ screen, violations });
+  if (violations.length) console.log(`axe ${describeViolations(screen, violations)}`);
+}
+
+async function visitAll(lang: Lang, login: Login | null, urls: readonly string[], server: Server = stack.server): Promise<void> {
+  const context = await signedInContext(lang, login);
+  const page = await context.newPage();
+  try {
+    for (const url of urls) {
+      if (!chosen(`${lang.tag} ${login?.role ?? 'public'} ${url}`)) continue;
+      await page.goto(`${server.url}${url}`);
+      await check(page, `${lang.tag} ${login?.role ?? 'public'} ${url}`);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A headquarters (super) account exists only through the operator's command line, run on a database no server holds:
+ * a second server, on a data folder where the command created a company and the account first.
+ */
+async function superAccountServer(): Promise<{ server: Server; login: Login; done: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-a11y-hq-'));
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../apps/server/dist/cli.js'), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    });
+  const companyId =
+    cli('create-company', '--company', 'HQ Works', '--email', 'hq@example.com', '--password', PASSWORD).trim().split('\n').pop() ?? '';
+  cli('create-super-account', '--account', 'LFT_a11y', '--password', PASSWORD, '--companies', companyId);
+  const server = await startServer({ DATA_DIR: dataDir });
+  const result = await apiOf(() => server).ok('superAccountLogin', { account: 'LFT_a11y', password: PASSWORD });
+  return {
+    server,
+    login: { role: 'super', sType: null, result },
+    async done() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The kiosk's screens (one page, no routes): sign-in, start, each errand, the staff panel; a tablet in landscape. */
+async function visitKiosk(lang: Lang, account: string, password: string): Promise<void> {
+  const context = await newContext(stack.browser, lang.locale, { viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const page = await context.newPage();
+  const label = (screen: string) => `${lang.tag} kiosk ${screen}`;
+  try {
+    await page.goto(`${stack.server.url}/kiosk`);
+    await check(page, label('sign-in'));
+    await page.locator('input.k-input').first().fill(account);
+    await page.locator('input.k-input[type="password"]').fill(password);
+    await page.locator('button[type="submit"]').click();
+    const home = page.getByTestId('kiosk-home');
+    await home.waitFor();
+    // The company's settings (theme colour, pictures) have arrived once the logo is drawn.
+    await page.locator('.k-top__brand img').waitFor();
+    await check(page, label('home'));
+    for (const [i, errand] of ['register', 'check-in', 'sign-out'].entries()) {
+      await home.locator('.k-tile').nth(i).click();
+      await home.waitFor({ state: 'detached' });
+      await check(page, label(errand));
+      await page.locator('.k-top .k-btn--ghost').click();
+      await home.waitFor();
+    }
+    await page.locator('.k-staff-btn').click();
+    await check(page, label('staff panel'));
+  } finally {
+    await context.close();
+  }
+}
+
+describe('accessibility of every screen (axe-core)', () => {
+  it('has no serious or critical violation on any screen, in English and Chinese', { timeout: scaled(1_800_000) }, async () => {
+    const { AREAS } = await webModule<{ AREAS: readonly Area[] }>('app/routes/areas.tsx');
+    const { authScreens } = await webModule<{ authScreens: readonly PublicEntry[] }>('modules/auth/routes.tsx');
+    const { guideScreens } = await webModule<{ guideScreens: readonly PublicEntry[] }>('app/guide/routes.ts');
+
+    // A company with an employee (with a password), staff of each kind, a meeting with an invited visitor.
+    const email = 'a11y.admin@example.com';
+    await registerCompany(stack, email, 'Access Works');
+    const adminLogin = await ok('Login', { email, password: PASSWORD });
+    const admin = adminLogin.token;
+    const host = { employee_name: 'Hana Host', phone: '13800002001', email: 'hana.host@example.com' };
+    const { empid } = await ok('addEmployee', host, admin);
+    await ok('resetEmpPwd', { email: host.email, digest: '', lang: 'en' });
+    const token = (await stack.smtp.waitFor(host.email, /token=/)).text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
+    assert.ok(token);
+    await ok('ModifyPassword', { token, password: PASSWORD });
+    const start = Date.now() + 60 * 60_000;
+    const meeting = await ok(
+      'addMeeting',
+      {
+        subject: 'Quarterly review',
+        empid,
+        startTime: start,
+        endTime: start + 60 * 60_000,
+        visitors: [{ name: 'Vera Visitor', email: 'vera@example.com', lang: 'en' }],
+      },
+      admin,
+    );
+    await ok('addBlacklist', { name: 'Blocked Person', phone: '13700001111' }, admin);
+    // The kiosk's pictures and a light theme colour (the text on it must still read).
+    await uploadPicture('UpdateLogo', admin, '#264653', 400, 120);
+    for (const colour of ['#2a9d8f', '#e9c46a']) await uploadPicture('UploadCarouselPic', admin, colour, 1080, 1920);
+    await ok('UpdateThemeColor', { themecolor: '#40a9ff' }, admin);
+    await ok('updateSignOutSwitch', { signOutSwitch: 1 }, admin);
+    const inviteLink = new URL(meeting.visitors[0]?.inviteLink ?? '');
+    const logins: Login[] = [
+      { role: 'manager', sType: null, result: adminLogin },
+      { role: 'emporder', sType: null, result: await ok('empLogin', { phone: host.phone, empPwd: PASSWORD }) },
+    ];
+    const staff: [string, 0 | 1 | 2 | 3 | 4][] = [
+      ['hse', 0],
+      ['servercom', 1],
+      ['reception', 2],
+      ['logic', 3],
+      ['reception', 4],
+    ];
+    for (const [role, sType] of staff) {
+      const account = `a11y_${role}_${sType}`;
+      await ok('AddManager', { account, password: PASSWORD, sName: `Staff ${sType}`, sType }, admin);
+      const first = await ok('Login', { email: account, password: PASSWORD });
+      await ok('updatePassword', { oldPassword: PASSWORD, password: `${PASSWORD}s` }, first.token);
+      logins.push({ role, sType, result: await ok('Login', { email: account, password: `${PASSWORD}s` }) });
+    }
+
+    const publicUrls = [
+      ...authScreens.filter((s) => !s.session).map((s) => s.path),
+      '/signin?role=employee',
+      `${inviteLink.pathname}${inviteLink.search}`,
+      '/no-such-screen',
+    ];
+    const managerPublic = [...authScreens, ...guideScreens].filter((s) => s.session).map((s) => s.path);
+    const areaUrls = (login: Login) => {
+      const area = AREAS.find((a) => a.role === login.role);
+      assert.ok(area, `an area for ${login.role}`);
+      return screensOf(area.routes, area.base, login.role, login.sType).map((p) => p.replace(':mid', String(meeting.mid)));
+    };
+    const hq = await superAccountServer();
+    // The areas no login here reaches (a sub-company account is made by no call or command).
+    const unreached = AREAS.filter((a) => ![...logins, hq.login].some((l) => l.role === a.role)).map((a) => a.base);
+    console.log(`axe: areas without an account in this spec: ${unreached.join(', ')}`);
+
+    try {
+      for (const lang of LANGS) {
+        await visitAll(lang, null, publicUrls);
+        for (const login of logins) await visitAll(lang, login, [...areaUrls(login), ...(login.role === 'manager' ? managerPublic : [])]);
+        await visitAll(lang, hq.login, areaUrls(hq.login), hq.server);
+        if (ONLY.some((o) => o.includes('kiosk') || `${lang.tag} kiosk`.includes(o))) await visitKiosk(lang, 'a11y_reception_4', `${PASSWORD}s`);
+      }
+    } finally {
+      await hq.done();
+    }
+    const byImpact: Record<string, number> = {};
+    for (const { violations } of found)
+      for (const v of violations) byImpact[v.impact ?? 'unknown'] = (byImpact[v.impact ?? 'unknown'] ?? 0) + v.nodes.length;
+    console.log(`axe: ${found.length} screens checked; elements in violation by impact: ${JSON.stringify(byImpact)}`);
+    const failing = found
+      .map(({ screen, violations }) => ({ screen, violations: violations.filter((v) => v.impact === 'serious' || v.impact === 'critical') }))
+      .filter((f) => f.violations.length);
+    assert.equal(failing.length, 0, `serious or critical violations:\n${failing.map((f) => describeViolations(f.screen, f.violations)).join('\n')}`);
+  });
+});
