@@ -186,6 +186,7 @@ async function readPdf(pdf: Buffer): Promise<{ pages: [number, number][]; text: 
 /** Prints the page to PDF as Chromium's print would (its CSS page size), keeps the file and reads it. */
 async function printPdf(page: Page, name: string) {
   await page.emulateMedia({ media: 'print' });
+  await screenshot(page, name); // the print view, to look at (the PDF's page size aside)
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
   await page.emulateMedia({ media: 'screen' });
   fs.mkdirSync(resultsDir, { recursive: true });

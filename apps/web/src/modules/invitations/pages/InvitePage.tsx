@@ -122,6 +122,7 @@ export function InvitePage() {
         <Form<Values>
           form={form}
           layout="vertical"
+          className="app-phone-fill"
           initialValues={{ visitors: [{ lang }], templateType: 0 }}
           onFinish={(v) => void submit(v)}
           requiredMark
