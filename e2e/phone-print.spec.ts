@@ -242,6 +242,11 @@ async function employeeOnPhone(browser: Browser, L: Lang, width: number): Promis
       await headerFits(page);
       await fitsWidth(page);
       await screenshot(page, `phone-employee-${L.tag}-${width}`);
+      // The name, clipped in the header before, heads the account menu on a phone.
+      await page.getByTestId('account-menu').click();
+      await page.getByRole('menuitem', { name: HOST.name }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('menuitem', { name: HOST.name }).waitFor({ state: 'hidden' });
       const drawer = await openDrawer(page, L);
       // The area's name titles the drawer, on one line.
       const title = page.locator('.ant-drawer-title', { hasText: L.t.employeeArea });
