@@ -67,10 +67,26 @@ function renderAt(url: string) {
   return router;
 }
 
+/** Media queries answered for a window `width` px wide (the shell's layout follows antd's breakpoints). */
+function stubWidth(width: number) {
+  const px = (query: string, kind: string) => Number(query.match(new RegExp(`${kind}:\\s*([\\d.]+)px`))?.[1] ?? Number.NaN);
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: !(px(query, 'min-width') > width) && !(px(query, 'max-width') < width),
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(() => false),
+  }));
+}
+
 describe('router guards and menus derived from the route tables', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     stubServer();
+    stubWidth(1366);
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -121,6 +137,19 @@ describe('router guards and menus derived from the route tables', () => {
     expect(sidebar.textContent).toBe('Company informationSecurityStaff accounts');
     expect((await screen.findByTestId('version-label')).textContent).toBe('TestSite · Version v9.9.9');
     await waitFor(() => expect(document.title).toBe('Company information - TestSite'));
+  });
+
+  it('on a phone, opens the navigation from the menu button in a drawer', async () => {
+    stubWidth(390);
+    saveLogin({ token: 't', tokenExpire: 1, role: 6, sType: -1, userid: 1, company: 'Acme Ltd', username: 'Wang Wei' }, 'manager');
+    const router = renderAt('/setting/account');
+    expect(await screen.findByText('boss@acme.cn')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Administrator' })).toBeNull();
+    await act(async () => (await screen.findByRole('button', { name: 'Open the menu' })).click());
+    const nav = await screen.findByRole('navigation', { name: 'Administrator' });
+    expect(nav.textContent).toBe('VisitorsPeopleMeetingAccount settings');
+    await act(async () => (await screen.findByText('Visitors')).click());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/visitor'));
   });
 
   it("keeps the spec's /emp/black for the blacklist while its switch is on, and /emp/rolist out of the menus", async () => {

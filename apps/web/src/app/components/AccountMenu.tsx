@@ -8,8 +8,11 @@ import { resetSessionQueries } from '../../platform/config';
 import { getSession, signOutLocal } from '../../platform/session';
 import { signInUrl } from '../../platform/signinUrl';
 
-/** The signed-in account's name, with "account settings" and "sign out" (after a confirmation). */
-export function AccountMenu({ settingsPath }: { settingsPath: string }) {
+/**
+ * The signed-in account's name, with "account settings" and "sign out" (after a confirmation). `compact` (phones): the
+ * button shows the icon alone and the name heads the drop-down instead.
+ */
+export function AccountMenu({ settingsPath, compact = false }: { settingsPath: string; compact?: boolean }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
@@ -39,13 +42,14 @@ export function AccountMenu({ settingsPath }: { settingsPath: string }) {
       trigger={['click']}
       menu={{
         items: [
+          ...(compact && name ? [{ key: 'name', label: name, disabled: true }, { type: 'divider' as const }] : []),
           { key: 'settings', icon: <SettingOutlined />, label: <span data-testid="account-settings">{t('common.accountSettings')}</span> },
           { type: 'divider' },
           { key: 'signout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="sign-out">{t('common.signOut')}</span> },
         ],
         onClick: ({ key }) => {
           if (key === 'settings') navigate(settingsPath);
-          else signOut();
+          else if (key === 'signout') signOut();
         },
       }}
     >
@@ -55,7 +59,11 @@ export function AccountMenu({ settingsPath }: { settingsPath: string }) {
         aria-label={name ? t('common.accountMenuOf', { name }) : t('common.accountMenu')}
         icon={<UserOutlined />}
       >
-        {name} <DownOutlined style={{ fontSize: 10 }} />
+        {compact ? null : (
+          <>
+            {name} <DownOutlined style={{ fontSize: 10 }} />
+          </>
+        )}
       </Button>
     </Dropdown>
   );

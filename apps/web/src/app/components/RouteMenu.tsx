@@ -9,8 +9,11 @@ export function selectedPath(pathname: string, paths: readonly string[]): string
   return [...paths].sort((a, b) => b.length - a.length).find((p) => pathname === p || (p !== '/' && pathname.startsWith(`${p}/`)));
 }
 
-/** A vertical menu of screens from a route table (sidebar of a section or of an area). */
-export function RouteMenu({ nodes, ariaLabel }: { nodes: readonly MenuNode[]; ariaLabel: string }) {
+/**
+ * A vertical menu of screens from a route table (sidebar of a section or of an area); `horizontal`: a strip above the
+ * screen (a section's menu on a phone), antd folding what does not fit into "…".
+ */
+export function RouteMenu({ nodes, ariaLabel, horizontal = false }: { nodes: readonly MenuNode[]; ariaLabel: string; horizontal?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -26,11 +29,11 @@ export function RouteMenu({ nodes, ariaLabel }: { nodes: readonly MenuNode[]; ar
   return (
     <nav aria-label={ariaLabel}>
       <Menu
-        mode="inline"
+        mode={horizontal ? 'horizontal' : 'inline'}
         items={items}
         selectedKeys={selected ? [selected] : []}
         onClick={({ key }) => navigate(key)}
-        style={{ borderInlineEnd: 0 }}
+        style={horizontal ? { borderBottom: 0, minWidth: 0 } : { borderInlineEnd: 0 }}
       />
     </nav>
   );

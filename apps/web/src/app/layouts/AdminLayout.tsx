@@ -1,16 +1,14 @@
-import { Flex, Layout, Menu, type MenuProps, Typography } from 'antd';
+import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { LanguageSwitch } from '../../platform/components/LanguageSwitch';
-import { useConfig, useSiteLabel } from '../../platform/config';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useConfig } from '../../platform/config';
 import { menuIcons } from '../../platform/menuIcons';
 import { type Features, MENU_GROUPS, type MenuGroup, type TitleKey } from '../../platform/routes';
-import { BRAND_COLOR } from '../../platform/theme';
-import { AccountMenu } from '../components/AccountMenu';
 import { selectedPath } from '../components/RouteMenu';
 import { VersionLabel } from '../components/VersionLabel';
 import { type MenuNode, menuNodes } from '../routes/derive';
 import type { AreaDef } from '../routes/types';
+import { contentPadding, NO_PRINT, ShellHeader, useNarrow } from './shell';
 
 type Items = NonNullable<MenuProps['items']>;
 
@@ -46,46 +44,58 @@ export function AdminLayout({ area }: { area: AreaDef }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const narrow = useNarrow();
   const features: Features = useConfig().data?.features;
-  const site = useSiteLabel();
   const nodes = menuNodes(area.routes, area.base, area.role, features);
   const selected = selectedPath(
     pathname,
     nodes.map((n) => n.path),
   );
   const accountSection = nodes.find((n) => n.entry.path === 'setting/account')?.path ?? '/setting/account';
+  const items = adminNavItems(nodes, t);
+  const navLabel = t('enums.consoleRole.manager');
+  // The group of the screen shown, open in the drawer's menu.
+  const openGroup = items.find((i) => i && 'children' in i && i.children?.some((c) => c?.key === selected))?.key;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header
-        style={{ display: 'flex', alignItems: 'center', gap: 24, background: '#fff', borderBottom: '1px solid #f0f0f0', paddingInline: 24 }}
-      >
-        <Link to="/" aria-label={site}>
-          <Typography.Title level={4} style={{ margin: 0, color: BRAND_COLOR, whiteSpace: 'nowrap' }}>
-            {site}
-          </Typography.Title>
-        </Link>
-        <nav aria-label={t('enums.consoleRole.manager')} style={{ flex: 1, minWidth: 0 }}>
-          <Menu
-            // A new menu once the feature switches have arrived and screens join it: antd would otherwise not mark
-            // the group of a screen that was not there at the first render (e.g. /blacklist after a reload).
-            key={nodes.map((n) => n.path).join()}
-            mode="horizontal"
-            items={adminNavItems(nodes, t)}
-            selectedKeys={selected ? [selected] : []}
-            onClick={({ key }) => navigate(key)}
-            style={{ borderBottom: 0 }}
-          />
-        </nav>
-        <Flex align="center" gap={12}>
-          <LanguageSwitch size="small" />
-          <AccountMenu settingsPath={accountSection} />
-        </Flex>
-      </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>
+      <ShellHeader
+        narrow={narrow}
+        home={area.base}
+        settingsPath={accountSection}
+        navTitle={navLabel}
+        middle={
+          <nav aria-label={navLabel} style={{ flex: 1, minWidth: 0 }}>
+            <Menu
+              // A new menu once the feature switches have arrived and screens join it: antd would otherwise not mark
+              // the group of a screen that was not there at the first render (e.g. /blacklist after a reload).
+              key={nodes.map((n) => n.path).join()}
+              mode="horizontal"
+              items={items}
+              selectedKeys={selected ? [selected] : []}
+              onClick={({ key }) => navigate(key)}
+              style={{ borderBottom: 0 }}
+            />
+          </nav>
+        }
+        nav={
+          <nav aria-label={navLabel}>
+            <Menu
+              key={nodes.map((n) => n.path).join()}
+              mode="inline"
+              items={items}
+              selectedKeys={selected ? [selected] : []}
+              defaultOpenKeys={openGroup ? [String(openGroup)] : []}
+              onClick={({ key }) => navigate(key)}
+              style={{ borderInlineEnd: 0 }}
+            />
+          </nav>
+        }
+      />
+      <Layout.Content style={{ padding: contentPadding(narrow), minWidth: 0 }}>
         <Outlet />
       </Layout.Content>
-      <Layout.Footer style={{ textAlign: 'center', paddingBlock: 12 }}>
+      <Layout.Footer className={NO_PRINT} style={{ textAlign: 'center', paddingBlock: 12 }}>
         <VersionLabel />
       </Layout.Footer>
     </Layout>

@@ -6,23 +6,35 @@ import type { ScreenEntry } from '../../platform/routes';
 import { getSession } from '../../platform/session';
 import { RouteMenu } from '../components/RouteMenu';
 import { menuNodes } from '../routes/derive';
+import { NO_PRINT, useNarrow } from './shell';
 
 /**
  * A section of an area (e.g. account settings): a sidebar from the section's screens beside the screen.
- * A section with a single screen for this role (e.g. People › company employees) shows just the screen.
+ * A section with a single screen for this role (e.g. People › company employees) shows just the screen. On a phone the
+ * section's menu is a strip above the screen. Neither is printed.
  */
 export function SidebarSection({ entry, basePath }: { entry: ScreenEntry; basePath: string }) {
   const { t } = useTranslation();
   const features = useConfig().data?.features;
   const session = getSession();
   const nodes = menuNodes(entry.children ?? [], basePath, session.role, features, session.project?.sType);
+  const narrow = useNarrow();
   if (nodes.length <= 1) return <Outlet />;
+  if (narrow)
+    return (
+      <>
+        <Card size="small" className={NO_PRINT} style={{ marginBottom: 12 }} styles={{ body: { padding: 0 } }}>
+          <RouteMenu nodes={nodes} ariaLabel={t(entry.titleKey)} horizontal />
+        </Card>
+        <Outlet />
+      </>
+    );
   return (
-    <Flex gap={24} align="flex-start" wrap>
-      <Card size="small" style={{ width: 220, flex: 'none' }} styles={{ body: { padding: 4 } }}>
+    <Flex gap={24} align="flex-start">
+      <Card size="small" className={NO_PRINT} style={{ width: 220, flex: 'none' }} styles={{ body: { padding: 4 } }}>
         <RouteMenu nodes={nodes} ariaLabel={t(entry.titleKey)} />
       </Card>
-      <div style={{ flex: 1, minWidth: 320 }}>
+      <div style={{ flex: 1, minWidth: 0 }}>
         <Outlet />
       </div>
     </Flex>

@@ -81,4 +81,7 @@ export const en = {
   approvals: approvalsEn,
   settings: settingsEn,
   notifications: notificationsEn,
+  shell: {
+    openMenu: 'Open the menu',
+  },
 } as const;

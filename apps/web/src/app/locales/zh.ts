@@ -80,4 +80,7 @@ export const zh: Translation = {
   approvals: approvalsZh,
   settings: settingsZh,
   notifications: notificationsZh,
+  shell: {
+    openMenu: '打开菜单',
+  },
 };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, type BadgeProps, PrintableBadge } from '../components/Badge';
 import { ResultIcon } from '../components/ResultIcon';
+import { DEFAULT_THEME } from '../config';
 import { type Outcome, useKiosk } from '../context';
 import { useK } from '../i18n';
 
@@ -59,6 +60,9 @@ export function ResultScreen({ outcome }: { outcome: Outcome }) {
     logo: kiosk.pictures.logo,
     fixedPhoto: kiosk.pictures.defaultPhoto,
     lang,
+    // The printed badge is mounted on the page's body, outside the kiosk's frame and its --theme: it is handed the
+    // company's colour itself (it printed in the default blue without it).
+    theme: kiosk.config.settings.themecolor || DEFAULT_THEME,
   };
   const print = () => {
     setPrinting(true);

@@ -124,6 +124,7 @@ export function InvitePage() {
           <Form<Values>
             form={form}
             layout="vertical"
+            className="app-phone-fill"
             initialValues={{ visitors: [{ lang }], templateType: 0 }}
             onFinish={(v) => void submit(v)}
             requiredMark

@@ -15,13 +15,14 @@ type Person = Gate['list'][number];
 
 const HIGHLIGHT_MS = 8000;
 
-// The board prints as the evacuation list: navigation and actions hidden, each gate's table kept together.
+// The board prints as the evacuation list: the shell's navigation is left out by styles.css, the actions here; each
+// gate's table kept together.
 const CSS = `
 .onsite-new > td { animation: onsite-arrive ${HIGHLIGHT_MS}ms ease-out; }
 @keyframes onsite-arrive { from { background: #d9f7be; } to { background: transparent; } }
 @media print {
   @page { size: A4 portrait; margin: 10mm; }
-  .ant-layout-header, .ant-layout-sider, .onsite-no-print { display: none !important; }
+  .onsite-no-print { display: none !important; }
   .onsite-gate { break-inside: avoid; }
 }`;
 

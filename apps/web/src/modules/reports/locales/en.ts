@@ -28,4 +28,6 @@ export const reportsEn = {
     hour: '{{hour}}:00',
   },
   empty: 'No visits in this period',
+  /** Printed under the title, where the period's picker is not printed. */
+  printPeriod: 'Period: {{from}} to {{to}}',
 };

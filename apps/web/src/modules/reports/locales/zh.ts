@@ -30,4 +30,5 @@ export const reportsZh: typeof reportsEn = {
     hour: '{{hour}} 时',
   },
   empty: '该期间没有访问',
+  printPeriod: '统计期间：{{from}} 至 {{to}}',
 };

@@ -16,10 +16,10 @@ import { useDeptChart, useLineChart, useVisitStatistics } from '../api';
 import { Chart } from '../components/Chart';
 import { PRESETS, type Preset, periodFromParams, periodRule } from '../period';
 
-// A4 landscape: navigation hidden, the charts' cards kept whole on a page.
+// A4 landscape: the shell's navigation is left out by styles.css, the period's controls here; the cards kept whole.
 const PRINT_CSS = `@media print {
   @page { size: A4 landscape; margin: 10mm; }
-  .ant-layout-sider, .ant-layout-header, .stats-no-print { display: none !important; }
+  .stats-no-print { display: none !important; }
   .stats-page .ant-card { break-inside: avoid; }
   .stats-chart { width: 100% !important; }
 }`;
@@ -129,7 +129,15 @@ export function StatisticsPage() {
   return (
     <div className="stats-page">
       <style>{PRINT_CSS}</style>
-      <PageHeader title={t('reports.title')} actions={header} />
+      <PageHeader
+        title={t('reports.title')}
+        actions={header}
+        extra={
+          <div className="app-print-only" data-testid="stats-print-period">
+            {t('reports.printPeriod', { from: period.startDate, to: period.endDate })}
+          </div>
+        }
+      />
       {failure ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={ruleMessage(t, failure)} /> : null}
       <Row gutter={[16, 16]}>
         {kpis.map((k) => (
