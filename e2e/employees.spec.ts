@@ -369,7 +369,7 @@ async function scenario(L: Lang): Promise<void> {
     await shot('employee-drawer-errors');
     await d.getByLabel(t.phone, { exact: true }).fill('13600136000');
     await d.getByText(t.phoneFormat).waitFor({ state: 'detached' });
-    await d.getByLabel(t.emailField, { exact: true }).fill('chen.jing@contoso.example');
+    await d.getByRole('textbox', { name: t.emailField, exact: true }).fill('chen.jing@contoso.example');
     await d.getByLabel(t.position, { exact: true }).fill('Account manager');
     await d.getByTestId('employee-save').click();
     await toast(page, t.added(L.employee));
