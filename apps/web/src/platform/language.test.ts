@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { detectLanguage, langOfTag } from './language';
 
 describe('detectLanguage', () => {
-  it('treats zh-CN, zh-HK, zh-TW and zh as Chinese', () => {
-    for (const tag of ['zh-CN', 'zh-HK', 'zh-TW', 'zh', 'zh_cn', 'ZH-hant-TW']) expect(detectLanguage(null, [tag])).toBe('zh');
+  it('treats zh-CN, zh-HK and zh as Chinese, Taiwan’s Traditional Chinese not', () => {
+    for (const tag of ['zh-CN', 'zh-HK', 'zh', 'zh_cn', 'zh-Hans-CN', 'zh-Hant-HK', 'zh-SG']) expect(detectLanguage(null, [tag])).toBe('zh');
+    for (const tag of ['zh-TW', 'ZH-hant-TW', 'zh-Hant']) expect(detectLanguage(null, [tag])).toBe('en');
+    expect(detectLanguage(null, ['zh-TW', 'zh-CN'])).toBe('zh');
   });
   it('falls back to English for other or missing browser languages', () => {
     expect(detectLanguage(null, ['en-US'])).toBe('en');

@@ -8,12 +8,17 @@ export function isLang(v: unknown): v is Lang {
   return v === 'zh' || v === 'en';
 }
 
-/** 'zh-CN', 'zh-HK', 'zh-TW', 'zh' → 'zh'; 'en-*' → 'en'; anything else is not ours. */
+/**
+ * 'zh', 'zh-CN' (and Simplified 'zh-Hans-*', 'zh-SG') and 'zh-HK' → 'zh', as the spec has it (section 1: Chinese for
+ * zh-cn and zh-hk); 'en-*' → 'en'. Taiwan's Traditional Chinese is not ours: the next browser language decides.
+ */
 export function langOfTag(tag: string): Lang | null {
-  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
-  if (primary === 'zh') return 'zh';
-  if (primary === 'en') return 'en';
-  return null;
+  const parts = tag.trim().toLowerCase().split(/[-_]/);
+  if (parts[0] === 'en') return 'en';
+  if (parts[0] !== 'zh') return null;
+  const rest = parts.slice(1);
+  if (rest.includes('tw') || (rest.includes('hant') && !rest.includes('hk'))) return null;
+  return 'zh';
 }
 
 /**

@@ -46,7 +46,7 @@ export const zh: Translation = {
     account: '账号设置',
     accountBase: '企业信息',
     accountSafe: '安全设置',
-    accountManagers: '员工账号',
+    accountManagers: '工作人员账号',
     home: '首页',
     password: '修改密码',
     receptionToday: '今日访客',

@@ -31,11 +31,11 @@ export const accountsZh: DeepStrings<typeof accountsEn> = {
     submit: '修改密码',
   },
   managers: {
-    title: '员工账号',
-    add: '添加员工账号',
+    title: '工作人员账号',
+    add: '添加工作人员账号',
     filterType: '账号类型',
     allTypes: '全部类型',
-    empty: '暂无员工账号',
+    empty: '暂无工作人员账号',
     columns: {
       account: '账号',
       name: '姓名',
@@ -49,8 +49,8 @@ export const accountsZh: DeepStrings<typeof accountsEn> = {
     from: '自 {{date}}',
     until: '至 {{date}}',
     locked: '已锁定',
-    addTitle: '添加员工账号',
-    editTitle: '编辑员工账号 {{account}}',
+    addTitle: '添加工作人员账号',
+    editTitle: '编辑工作人员账号 {{account}}',
     fields: {
       account: '账号',
       name: '姓名',
@@ -70,7 +70,7 @@ export const accountsZh: DeepStrings<typeof accountsEn> = {
     lockedNotice: '该账号因登录失败次数过多已被锁定。',
     unlock: '解锁',
     unlocked: '账号已解锁',
-    deleteConfirm: '确定删除员工账号 {{account}}？',
+    deleteConfirm: '确定删除工作人员账号 {{account}}？',
   },
   home: {
     greeting: '您好，{{name}}',

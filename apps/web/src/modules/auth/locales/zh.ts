@@ -20,7 +20,7 @@ export const authZh: DeepStrings<typeof authEn> = {
       password: '密码',
     },
     placeholders: {
-      adminAccount: 'admin@example.com 或员工账号',
+      adminAccount: 'admin@example.com 或工作人员账号',
       superAccount: 'LFT_…',
       subEmail: 'tenant@example.com',
       phone: '13800138000',

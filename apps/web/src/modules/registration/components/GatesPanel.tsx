@@ -97,7 +97,13 @@ export function GatesPanel() {
         columns={[
           { title: t('registration.gates.name'), dataIndex: 'gname' },
           { title: t('registration.gates.accounts'), dataIndex: 'accounts', width: 140 },
-          { title: t('registration.gates.visitTypes'), dataIndex: 'visitTypes', width: 140 },
+          {
+            title: t('registration.gates.visitTypes'),
+            dataIndex: 'visitTypes',
+            width: 140,
+            // No type limited to this gate: every type is offered here.
+            render: (n: number) => (n ? n : t('registration.gates.allTypes')),
+          },
           {
             title: '',
             key: 'actions',

@@ -184,6 +184,7 @@ export const registrationEn = {
     name: 'Gate name',
     accounts: 'Staff accounts',
     visitTypes: 'Visitor types',
+    allTypes: 'All',
     rename: 'Rename',
     added: 'Gate added',
     saved: 'Gate renamed',

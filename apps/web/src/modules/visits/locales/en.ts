@@ -3,8 +3,10 @@ export const visitsEn = {
   title: 'Visitor list',
   overtimeTitle: 'Overtime query',
   overtimeEmpty: 'Nobody is on site past their leave time or the off-duty time',
-  onSiteLine_one: '{{count}} visitor on site now ({{people}} people)',
-  onSiteLine_other: '{{count}} visitors on site now ({{people}} people)',
+  onSiteLine_one: '{{count}} visitor on site now',
+  onSiteLine_other: '{{count}} visitors on site now',
+  /** Beside the visits when their companions make more people than visits. */
+  onSitePeople: ', {{count}} people in all',
   export: 'Export',
   exported: 'The list is downloading',
   filters: {

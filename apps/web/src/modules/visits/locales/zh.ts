@@ -6,8 +6,9 @@ export const visitsZh: DeepStrings<typeof visitsEn> = {
   title: '访客列表',
   overtimeTitle: '超时查询',
   overtimeEmpty: '没有超过离开时间或下班时间仍在场的访客',
-  onSiteLine_one: '当前在场访客 {{count}} 位（共 {{people}} 人）',
-  onSiteLine_other: '当前在场访客 {{count}} 位（共 {{people}} 人）',
+  onSiteLine_one: '当前在场访客 {{count}} 位',
+  onSiteLine_other: '当前在场访客 {{count}} 位',
+  onSitePeople: '，共 {{count}} 人',
   export: '导出',
   exported: '列表正在下载',
   filters: {

@@ -67,7 +67,7 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
         title={t(overtime ? 'visits.overtimeTitle' : 'visits.title')}
         extra={
           <Typography.Text type="secondary" data-testid="on-site-count">
-            {c ? t('visits.onSiteLine', { count: c.onSite, people: c.people }) : '\u00a0'}
+            {c ? t('visits.onSiteLine', { count: c.onSite }) + (c.people > c.onSite ? t('visits.onSitePeople', { count: c.people }) : '') : '\u00a0'}
           </Typography.Text>
         }
         actions={
