@@ -84,6 +84,8 @@ describe('SignInPage', () => {
     stubServer({ '/api/config': config(false) });
     renderAt('/signin?role=emporder&redirect=/emporder');
     expect(await screen.findByLabelText('Mobile phone')).toBeTruthy();
+    // The first field to fill has the focus.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Mobile phone')));
     const selected = screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true');
     expect(selected && within(selected).getByTestId('signin-tab-employee')).toBeTruthy();
   });

@@ -79,14 +79,16 @@ function SignInForm({ tab, captcha, redirect }: { tab: SignInTab; captcha: Captc
     }
   };
 
+  const remembered = readSignInMemory().ids?.[tab] ?? '';
   return (
-    <Form form={form} layout="vertical" onFinish={submit} initialValues={{ identifier: readSignInMemory().ids?.[tab] ?? '' }} requiredMark={false}>
+    <Form form={form} layout="vertical" onFinish={submit} initialValues={{ identifier: remembered }} requiredMark={false}>
       {failure ? <Alert type="error" showIcon title={failure} role="alert" data-testid="signin-error" style={{ marginBottom: 16 }} /> : null}
       <Form.Item label={t(`auth.signin.fields.${id.key}`)} name="identifier" rules={id.rules(rules)}>
-        <Input autoComplete={id.autoComplete} placeholder={t(`auth.signin.placeholders.${id.key}`)} />
+        {/* The first field to fill has the focus: the account, or the password when the account is remembered. */}
+        <Input autoComplete={id.autoComplete} placeholder={t(`auth.signin.placeholders.${id.key}`)} autoFocus={!remembered} />
       </Form.Item>
       <Form.Item label={t('auth.signin.fields.password')} name="password" rules={[{ required: true, message: t('validation.required') }]}>
-        <Input.Password autoComplete="current-password" />
+        <Input.Password autoComplete="current-password" autoFocus={!!remembered} />
       </Form.Item>
       <CaptchaField captcha={captcha} />
       <Button type="primary" htmlType="submit" block size="large" loading={busy}>
