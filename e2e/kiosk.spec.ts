@@ -175,7 +175,7 @@ const ZH: Lang = {
   t: {
     account: '账号',
     password: '密码',
-    start: '启动自助机',
+    start: '启动访客机',
     welcome: '欢迎光临',
     register: '访客登记',
     checkIn: '我有邀请',

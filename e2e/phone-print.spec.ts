@@ -101,7 +101,7 @@ const ZH: Lang = {
     inviteList: '我的邀请',
     kioskAccount: '账号',
     kioskPassword: '密码',
-    kioskStart: '启动自助机',
+    kioskStart: '启动访客机',
     checkIn: /^我有邀请/,
     byCode: '输入邀请码',
     code: '邀请码',

@@ -1,4 +1,5 @@
 import type { Lang } from '@openvisit/contract';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLang, registerTexts, showLanguage } from '../platform/i18n';
 import { browserLanguages, detectLanguage, readSavedLanguage } from '../platform/language';
@@ -39,4 +40,21 @@ export function toggleLanguage(opts: { save: boolean }): Promise<unknown> {
 export function restoreDeviceLanguage(): Promise<unknown> {
   const lang = detectLanguage(readSavedLanguage(), browserLanguages());
   return lang === currentLang() ? Promise.resolve() : showLanguage(lang);
+}
+
+/**
+ * How a message is worded, from the kiosk's `t` and language at the time it is shown: kept instead of its text, so it
+ * reads in whatever language is shown (a `t` kept from the moment of the error stays bound to that moment's language).
+ */
+export type Wording = (now: ReturnType<typeof useK>) => string;
+
+/**
+ * A message a screen shows until it is replaced (a refusal, a problem with the form), worded when shown: a visitor who
+ * switches to 中文 after an error reads it in Chinese (issue 15; a kept string stayed in the language it was made in).
+ */
+export function useMessage(): [string | null, (wording: Wording | null) => void] {
+  const now = useK();
+  const [wording, setWording] = useState<{ words: Wording } | null>(null);
+  const set = useCallback((w: Wording | null) => setWording(w ? { words: w } : null), []);
+  return [wording ? wording.words(now) : null, set];
 }

@@ -71,7 +71,7 @@ export function approvalResultMail(
           v.forHost ? `${v.visitor} 于 ${when} 的来访${what}。` : `您于 ${when} 拜访 ${v.company ?? ''} ${v.host} 的申请${what}。`,
           ...(v.remark ? [`审批意见：${v.remark}`] : []),
           ...(v.outcome === 'returned' ? ['请修改后在邀请记录中重新提交审批。'] : []),
-          ...(v.outcome === 'agreed' && !v.forHost ? ['到达时请在访客自助机上出示邀请函中的二维码签到。'] : []),
+          ...(v.outcome === 'agreed' && !v.forHost ? ['到达时请在访客机上出示邀请函中的二维码签到。'] : []),
         ],
         v.link ? { href: v.link, label: '查看' } : null,
         '此邮件由系统自动发送。',

@@ -51,7 +51,7 @@ function sections(lang: Lang, company: string, t: InvitationTexts, withLetter: b
 /** The inline QR pass of a mail (`passAttachment` carries the image), with its caption. */
 export function passImage(lang: Lang, code: string) {
   return lang === 'zh'
-    ? { cid: PASS_CID, alt: `签到码 ${code}`, caption: `签到码 ${code}：到达时在访客自助机上扫描此二维码或输入签到码即可签到。` }
+    ? { cid: PASS_CID, alt: `签到码 ${code}`, caption: `签到码 ${code}：到达时在访客机上扫描此二维码或输入签到码即可签到。` }
     : {
         cid: PASS_CID,
         alt: `Check-in code ${code}`,
@@ -75,7 +75,7 @@ export function invitationMail(lang: Lang, v: VisitFacts & { reason: string; lin
           `${v.visitor}，您好：`,
           `${v.host} 邀请您于 ${when} 来访${v.gate ? `，请从 ${v.gate} 进入` : ''}。`,
           ...(v.reason ? [`来访事由：${v.reason}`] : []),
-          '请打开邀请函接受或拒绝邀请；到达时在访客自助机上出示邀请函中的二维码即可签到。',
+          '请打开邀请函接受或拒绝邀请；到达时在访客机上出示邀请函中的二维码即可签到。',
         ],
         { href: v.link, label: '查看邀请函' },
         '此链接和二维码仅供您本人使用，请勿转发。',

@@ -38,7 +38,7 @@ export function meetingInvitationMail(lang: Lang, m: MeetingMailFacts & { link: 
           `${m.visitor}，您好：`,
           `${m.host} 邀请您参加会议「${m.subject}」，时间：${when}。`,
           ...where(m, lang),
-          '请打开邀请函接受或拒绝邀请；到达时在访客自助机上出示邀请函中的二维码即可签到。会议结束后邀请函失效。',
+          '请打开邀请函接受或拒绝邀请；到达时在访客机上出示邀请函中的二维码即可签到。会议结束后邀请函失效。',
         ],
         { href: m.link, label: '查看邀请函' },
         '此链接仅供您本人使用，请勿转发。',

@@ -51,7 +51,7 @@ export const zh: Translation = {
     password: '修改密码',
     receptionToday: '今日访客',
     receptionWalkIn: '登记访客',
-    receptionKiosk: '访客自助机',
+    receptionKiosk: '访客机',
     invite: '邀请访客',
     inviteList: '我的邀请',
     approve: '访客审批',

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useKiosk } from '../context';
-import { useK } from '../i18n';
+import { useK, useMessage } from '../i18n';
 import { SignaturePad, type SignaturePadHandle } from './SignaturePad';
 
 /** The safety terms in the visitor's language (the Chinese text when no English one is set). */
@@ -25,13 +25,13 @@ export function ProtocolStep({
   const pad = useRef<SignaturePadHandle>(null);
   const [hasInk, setHasInk] = useState(false);
   const [accepted, setAccepted] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useMessage();
   const text = protocolText(config.settings, lang);
 
   const submit = () => {
-    if (!accepted) return setProblem(t('protocol.needAccept'));
+    if (!accepted) return setProblem(({ t }) => t('protocol.needAccept'));
     const signature = pad.current?.toDataURL() ?? null;
-    if (!signature) return setProblem(t('protocol.needSignature'));
+    if (!signature) return setProblem(({ t }) => t('protocol.needSignature'));
     setProblem(null);
     onDone(signature);
   };

@@ -5,7 +5,7 @@ import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { errorText } from '../../platform/notify';
 import { ruleMessage } from '../../platform/validationText';
-import { useK } from '../i18n';
+import { useK, type Wording } from '../i18n';
 import { isNetworkFailure } from '../offlineQueue';
 import { KIOSK_TIMEOUT_MS } from '../screens/CheckInScreen';
 
@@ -26,7 +26,8 @@ export function ReturningStep({
   onSkip: (phone: string) => void;
   onBack: () => void;
 }) {
-  const { t } = useK();
+  const now = useK();
+  const { t } = now;
   const { t: ct } = useTranslation();
   const [stage, setStage] = useState<'ask' | 'phone' | 'code'>('ask');
   const [phone, setPhone] = useState('');
@@ -34,7 +35,7 @@ export function ReturningStep({
   const [code, setCode] = useState('');
   const [codeTouched, setCodeTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ text: string; fillIn: boolean } | null>(null);
+  const [problem, setProblem] = useState<{ text: Wording; fillIn: boolean } | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const phoneRule = touched || phone ? checkPhone(phone) : null;
   const codeRule = (codeTouched || code) && !CODE.test(code.trim()) ? t('returning.codeFormat') : null;
@@ -50,8 +51,8 @@ export function ReturningStep({
     } catch (err) {
       if (err instanceof ApiError && err.status === Status.MESSAGE_ALREADY_SENT) {
         setStage('code');
-        setProblem({ text: t('returning.tooSoon'), fillIn: false });
-      } else setProblem({ text: t('returning.smsFailed'), fillIn: true });
+        setProblem({ text: ({ t }) => t('returning.tooSoon'), fillIn: false });
+      } else setProblem({ text: ({ t }) => t('returning.smsFailed'), fillIn: true });
     }
   };
 
@@ -63,13 +64,13 @@ export function ReturningStep({
       const status = err instanceof ApiError ? err.status : null;
       const proofAsked = err instanceof ApiError && status === Status.BAD_PARAMS && err.fieldErrors.some((f) => f.field === 'smsCode');
       if (proofAsked && !smsCode) await sendCode(false);
-      else if (status === Status.SMS_CODE_WRONG) setProblem({ text: t('returning.wrongCode'), fillIn: false });
-      else if (status === Status.SMS_CODE_EXPIRED) setProblem({ text: t('returning.expiredCode'), fillIn: false });
-      else if (status === Status.INVALID_VISITOR) setProblem({ text: t('returning.notFound'), fillIn: true });
+      else if (status === Status.SMS_CODE_WRONG) setProblem({ text: ({ t }) => t('returning.wrongCode'), fillIn: false });
+      else if (status === Status.SMS_CODE_EXPIRED) setProblem({ text: ({ t }) => t('returning.expiredCode'), fillIn: false });
+      else if (status === Status.INVALID_VISITOR) setProblem({ text: ({ t }) => t('returning.notFound'), fillIn: true });
       // Switched off meanwhile (610), or no network: the visitor still registers, by hand.
       else if (status === Status.NO_PERMISSION) onSkip(phone.trim());
-      else if (isNetworkFailure(err)) setProblem({ text: t('returning.offline'), fillIn: true });
-      else setProblem({ text: err instanceof ApiError ? errorText(err) : t('errors.network'), fillIn: true });
+      else if (isNetworkFailure(err)) setProblem({ text: ({ t }) => t('returning.offline'), fillIn: true });
+      else setProblem({ text: ({ t }) => (err instanceof ApiError ? errorText(err) : t('errors.network')), fillIn: true });
     }
   };
 
@@ -105,7 +106,7 @@ export function ReturningStep({
       ) : null}
       {problem ? (
         <p className="k-notice k-notice--warn" role="alert" data-testid="returning-problem">
-          {problem.text}
+          {problem.text(now)}
         </p>
       ) : null}
     </>

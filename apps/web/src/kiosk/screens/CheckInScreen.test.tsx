@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../platform/i18n';
-import { i18n } from '../../platform/i18n';
+import { changeLanguage, i18n } from '../../platform/i18n';
 import { sampleVisit } from '../../testing/fixtures';
 import { stubServer } from '../../testing/stubServer';
 import { DEFAULT_SETTINGS } from '../config';
@@ -77,6 +77,9 @@ describe('kiosk check-in by phone', () => {
     await checkInByPhone('13922220003');
     expect(await screen.findByText('This invitation was called off. Please ask your host or reception.')).toBeTruthy();
     expect(finish).not.toHaveBeenCalled();
+    // The visitor switches to Chinese: the message shown is worded again, not left in English.
+    await act(() => changeLanguage('zh'));
+    expect(await screen.findByText('此邀请已取消，请联系被访人或前台。')).toBeTruthy();
   });
 });
 

@@ -6,7 +6,7 @@ import { errorText } from '../../platform/notify';
 import { type CodeAnswer, CodeEntry } from '../components/CodeEntry';
 import { ProtocolStep } from '../components/ProtocolStep';
 import { useKiosk } from '../context';
-import { useK } from '../i18n';
+import { useK, useMessage } from '../i18n';
 import { isNetworkFailure, newClientKey } from '../offlineQueue';
 
 /** Submissions wait this long before the kiosk queues them as offline (the console's 60 s is too long at a door). */
@@ -45,10 +45,10 @@ export function visitErrorText(err: unknown, t: ReturnType<typeof useK>['t'], la
  * Without a network the check-in is queued with its key and the visitor sees that it will be sent.
  */
 export function CheckInScreen() {
-  const { t, lang } = useK();
+  const { t } = useK();
   const kiosk = useKiosk();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useMessage();
   const [needTerms, setNeedTerms] = useState<{ answer: CodeAnswer; clientKey: string } | null>(null);
 
   const send = async (answer: CodeAnswer, clientKey: string, signature = '') => {
@@ -72,7 +72,7 @@ export function CheckInScreen() {
         } catch (e) {
           if (e instanceof ApiError && e.status === Status.BLACKLISTED) return kiosk.finish({ kind: 'refused' });
           if (!(e instanceof ApiError && e.status === Status.INVALID_VISITOR)) {
-            setError(visitErrorText(e, t, lang));
+            setError(({ t, lang }) => visitErrorText(e, t, lang));
             return;
           }
         }
@@ -82,7 +82,7 @@ export function CheckInScreen() {
         return kiosk.finish({ kind: 'queued', label: answer.verifyCode || answer.phone });
       }
       setNeedTerms(null);
-      setError(visitErrorText(err, t, lang));
+      setError(({ t, lang }) => visitErrorText(err, t, lang));
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@ import { PhotoCapture } from '../components/PhotoCapture';
 import { ProtocolStep, protocolText } from '../components/ProtocolStep';
 import { ReturningStep } from '../components/ReturningStep';
 import { useKiosk } from '../context';
-import { useK } from '../i18n';
+import { useK, useMessage } from '../i18n';
 import { newClientKey } from '../offlineQueue';
 import { errorMessage } from '../walkInMessages';
 import { FormStep } from './register/FormStep';
@@ -28,7 +28,7 @@ function useRegisterFlow() {
   const [welcome, setWelcome] = useState<string | null>(null);
   // A ref, not state: the photo step hands it over and submits in the same tick.
   const photo = useRef('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useMessage();
   const [clientKey] = useState(newClientKey);
 
   const fields = useMemo(() => fieldsOf(type), [type]);
@@ -53,7 +53,7 @@ function useRegisterFlow() {
   const next = () => {
     form.setShowAll(true);
     if (Object.keys(form.errors).length) {
-      setProblem(t('register.fixErrors'));
+      setProblem(({ t }) => t('register.fixErrors'));
       return;
     }
     setProblem(null);

@@ -7,7 +7,7 @@ import { errorText } from '../../platform/notify';
 import { saveLogin, signOutLocal } from '../../platform/session';
 import { ruleMessage } from '../../platform/validationText';
 import { LangButton } from '../components/TopBar';
-import { useK } from '../i18n';
+import { useK, useMessage } from '../i18n';
 
 /** Staff accounts that may run a kiosk: the gate's front desk and visitor machines. */
 export const KIOSK_STYPES: readonly number[] = [Role.GATE, Role.MACHINE];
@@ -29,7 +29,7 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (result: LoginResult)
   const [password, setPassword] = useState('');
   const [vcode, setVcode] = useState('');
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useMessage();
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<LoginResult | null>(null);
   const [newPassword, setNewPassword] = useState('');
@@ -44,13 +44,13 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (result: LoginResult)
   const failed = (err: unknown) => {
     if (err instanceof ApiError && err.status === Status.CAPTCHA_INVALID && !captcha) void loadCaptcha();
     else if (captcha) void loadCaptcha();
-    setError(err instanceof ApiError ? errorText(err) : String(err));
+    setError(() => (err instanceof ApiError ? errorText(err) : String(err)));
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!account.trim() || !password) {
-      setError(ct('validation.required'));
+      setError(() => ct('validation.required'));
       return;
     }
     setBusy(true);
@@ -63,7 +63,7 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (result: LoginResult)
       }
       const result = await callApi(login, { email: account.trim(), password, digest, lang: i18n.language === 'zh' ? 'zh' : 'en' }, { silent: true });
       if (!KIOSK_STYPES.includes(result.sType ?? -99)) {
-        setError(t('signin.wrongKind'));
+        setError(({ t }) => t('signin.wrongKind'));
         return;
       }
       saveLogin(result, 'reception');
@@ -80,11 +80,11 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (result: LoginResult)
     e.preventDefault();
     const rule = checkPassword(newPassword, { old: password });
     if (rule) {
-      setError(ruleMessage(ct, rule));
+      setError(() => ruleMessage(ct, rule));
       return;
     }
     if (newPassword !== confirm) {
-      setError(ct('validation.mismatch'));
+      setError(() => ct('validation.mismatch'));
       return;
     }
     setBusy(true);

@@ -4,15 +4,15 @@ import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { type CodeAnswer, CodeEntry } from '../components/CodeEntry';
 import { useKiosk } from '../context';
-import { useK } from '../i18n';
+import { useK, useMessage } from '../i18n';
 import { KIOSK_TIMEOUT_MS, visitErrorText } from './CheckInScreen';
 
 /** A visitor leaving signs out by QR code, code or phone (when the company's sign-out switch is on). */
 export function SignOutScreen() {
-  const { t, lang } = useK();
+  const { t } = useK();
   const kiosk = useKiosk();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useMessage();
 
   const send = async (answer: CodeAnswer) => {
     if (busy) return;
@@ -22,9 +22,9 @@ export function SignOutScreen() {
       const visits = await callApi(signOutVisitor, answer, { silent: true, timeoutMs: KIOSK_TIMEOUT_MS });
       kiosk.finish({ kind: 'signedOut', names: [...new Set(visits.map((v) => v.vname))] });
     } catch (err) {
-      if (err instanceof ApiError && err.status === Status.NO_PERMISSION && err.http === undefined) setError(t('signout.off'));
-      else if (err instanceof ApiError && err.status === Status.INVALID_VISITOR) setError(t('signout.unknown'));
-      else setError(visitErrorText(err, t, lang));
+      if (err instanceof ApiError && err.status === Status.NO_PERMISSION && err.http === undefined) setError(({ t }) => t('signout.off'));
+      else if (err instanceof ApiError && err.status === Status.INVALID_VISITOR) setError(({ t }) => t('signout.unknown'));
+      else setError(({ t, lang }) => visitErrorText(err, t, lang));
     } finally {
       setBusy(false);
     }

@@ -33,8 +33,8 @@ const counting = () => ({ status: 0, result: { onSite: 0, people: 0, byKind: {},
 
 /** Opens the exit confirmation and sends this password. */
 function exitWith(password: string) {
-  const form = screen.getByText(/^(Sign this kiosk out\?|确定退出自助机)/).closest('form') as HTMLFormElement;
-  fireEvent.change(within(form).getByLabelText(/^(Password of the kiosk account|自助机账号的密码)/), { target: { value: password } });
+  const form = screen.getByText(/^(Sign this kiosk out\?|确定退出访客机)/).closest('form') as HTMLFormElement;
+  fireEvent.change(within(form).getByLabelText(/^(Password of the kiosk account|访客机账号的密码)/), { target: { value: password } });
   fireEvent.submit(form);
 }
 
@@ -79,7 +79,7 @@ describe('kiosk staff panel: signing the kiosk out takes its password', () => {
     await i18n.changeLanguage('zh');
     stubServer({ getPeopleCounting: counting, verifyPassword: () => ({ status: 67 }) });
     const { onExit } = renderPanel();
-    fireEvent.click(screen.getByRole('button', { name: '退出自助机' }));
+    fireEvent.click(screen.getByRole('button', { name: '退出访客机' }));
     exitWith('guess');
     await waitFor(() => expect(screen.getByTestId('exit-error').textContent).toContain('账号已锁定'));
     expect(onExit).not.toHaveBeenCalled();
@@ -89,7 +89,7 @@ describe('kiosk staff panel: signing the kiosk out takes its password', () => {
     await i18n.changeLanguage('zh');
     stubServer({ getPeopleCounting: counting, verifyPassword: () => ({ status: 75 }) });
     renderPanel();
-    fireEvent.click(screen.getByRole('button', { name: '退出自助机' }));
+    fireEvent.click(screen.getByRole('button', { name: '退出访客机' }));
     exitWith('guess');
     await waitFor(() => expect(screen.getByTestId('exit-error').textContent).toBe('密码错误。'));
   });

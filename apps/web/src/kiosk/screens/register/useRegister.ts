@@ -7,7 +7,7 @@ import type { WalkInField, WalkInVisitorType } from '../../../platform/walkIn/fi
 import { type WalkInErrors, walkInInput } from '../../../platform/walkIn/form';
 import { labelOf } from '../../config';
 import { useKiosk } from '../../context';
-import { useK } from '../../i18n';
+import { useK, type Wording } from '../../i18n';
 import { isNetworkFailure } from '../../offlineQueue';
 import { KIOSK_TIMEOUT_MS } from '../CheckInScreen';
 import type { RuleText } from './FieldControl';
@@ -23,7 +23,7 @@ interface Registration {
   clientKey: string;
   /** Back to the step a refusal concerns. */
   goTo: (step: 'form' | 'photo' | 'terms') => void;
-  setProblem: (problem: string | null) => void;
+  setProblem: (problem: Wording | null) => void;
   ruleText: RuleText;
 }
 
@@ -32,7 +32,7 @@ interface Registration {
  * offline queue without a network; a refusal of a field goes back to the step that asks for it.
  */
 export function useRegister({ form, fields, type, photo, clientKey, goTo, setProblem, ruleText }: Registration) {
-  const { t, lang } = useK();
+  const { lang } = useK();
   const kiosk = useKiosk();
   const [busy, setBusy] = useState(false);
 
@@ -77,13 +77,14 @@ export function useRegister({ form, fields, type, photo, clientKey, goTo, setPro
           byField.cardId = 'reuseFailed';
           form.setReuse(null);
         }
-        if (byField.protocolAccepted || byField.signature) {
-          setProblem(byField.signature ? ruleText('signature', byField.signature) : t('protocol.needSignature'));
+        const { signature, photo } = byField;
+        if (byField.protocolAccepted || signature) {
+          setProblem(({ t }) => (signature ? ruleText('signature', signature) : t('protocol.needSignature')));
           goTo('terms');
           return;
         }
-        if (byField.photo) {
-          setProblem(ruleText('photo', byField.photo));
+        if (photo) {
+          setProblem(() => ruleText('photo', photo));
           goTo('photo');
           return;
         }
@@ -92,10 +93,10 @@ export function useRegister({ form, fields, type, photo, clientKey, goTo, setPro
         goTo('form');
         // A failure on no field of the form (the visitor type, say) still needs words.
         if (!Object.keys(byField).some((f) => fields.some((x) => x.fieldName === f || f.startsWith(`${x.fieldName}.`))))
-          setProblem(err instanceof ApiError ? errorText(err) : t('register.fixErrors'));
+          setProblem(({ t }) => (err instanceof ApiError ? errorText(err) : t('register.fixErrors')));
         return;
       }
-      setProblem(err instanceof ApiError ? errorText(err) : t('errors.network'));
+      setProblem(({ t }) => (err instanceof ApiError ? errorText(err) : t('errors.network')));
     } finally {
       setBusy(false);
     }

@@ -59,10 +59,10 @@ export const receptionZh: DeepStrings<typeof receptionEn> = {
     size: '图片太大',
   },
   kiosk: {
-    title: '访客自助机',
+    title: '访客机',
     heading: '{{account}} 是访客机账号',
-    intro: '该账号用于运行访客自助机：访客在自助机上登记、签到和签离。请在平板或访客机上全屏打开自助机。',
-    open: '打开自助机',
+    intro: '该账号用于运行访客机：访客在访客机上登记、签到和签离。请在平板或一体机上全屏打开访客机页面。',
+    open: '打开访客机',
   },
   card: {
     title: '{{name}} 的门禁卡',
