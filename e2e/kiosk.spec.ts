@@ -61,6 +61,7 @@ interface Lang {
     phone: string;
     company: string;
     badgeNo: string;
+    signOutCode: string;
     reason: string;
     area: string;
     typeTitle: string;
@@ -121,6 +122,7 @@ const EN: Lang = {
     phone: 'Phone',
     company: 'Company',
     badgeNo: 'Badge number',
+    signOutCode: 'Visit code',
     reason: 'Meeting',
     area: 'Factory',
     typeTitle: 'Register · Business visitor',
@@ -184,6 +186,7 @@ const ZH: Lang = {
     phone: '手机号',
     company: '公司',
     badgeNo: '工牌号',
+    signOutCode: '访客码',
     reason: '会议',
     area: '工厂',
     typeTitle: '访客登记 · 商务访客',
@@ -508,7 +511,7 @@ for (const L of [EN, ZH]) {
           if (L.tag === 'en') {
             // The code printed on the badge (what its QR code holds).
             await page.getByRole('button', { name: L.t.byCode }).click();
-            await page.getByLabel(L.t.code, { exact: true }).fill(code);
+            await page.getByLabel(L.t.signOutCode, { exact: true }).fill(code);
           } else {
             await page.getByRole('button', { name: L.t.byPhone }).click();
             await page.getByLabel(L.t.phoneNumber, { exact: true }).fill(phone);

@@ -10,22 +10,26 @@ type Mode = 'scan' | 'code' | 'phone';
 
 /**
  * How a visitor names their visit: the QR code of the invitation or badge (unless `scan` is false: the company's QR
- * check-in switch), its code typed, or their phone.
+ * check-in switch), its code typed, or their phone. Checking in, the code is the invitation's; signing out, a walk-in
+ * has none, so the phone comes first and the code is the one on the badge.
  */
 export function CodeEntry({
   submitLabel,
   busy,
   onSubmit,
   scan = true,
+  purpose = 'checkIn',
 }: {
   submitLabel: string;
   busy: boolean;
   onSubmit: (answer: CodeAnswer) => void;
   scan?: boolean;
+  purpose?: 'checkIn' | 'signOut';
 }) {
   const { t } = useK();
   const { t: ct } = useTranslation();
-  const [mode, setMode] = useState<Mode>('code');
+  const texts = purpose === 'signOut' ? 'signout' : 'checkin';
+  const [mode, setMode] = useState<Mode>(purpose === 'signOut' ? 'phone' : 'code');
   const [code, setCode] = useState('');
   const [phone, setPhone] = useState('');
   const [touched, setTouched] = useState(false);
@@ -58,22 +62,23 @@ export function CodeEntry({
     <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 'var(--gap)' }}>
       <fieldset className="k-choices">
         {scan ? tab('scan', t('checkin.scan')) : null}
+        {purpose === 'signOut' ? tab('phone', t('checkin.byPhone')) : null}
         {tab('code', t('checkin.byCode'))}
-        {tab('phone', t('checkin.byPhone'))}
+        {purpose === 'signOut' ? null : tab('phone', t('checkin.byPhone'))}
       </fieldset>
       {mode === 'scan' ? (
         <>
-          <p className="k-sub">{t('checkin.scanHint')}</p>
+          <p className="k-sub">{t(`${texts}.scanHint`)}</p>
           <QrScanner onResult={(text) => onSubmit({ verifyCode: text, phone: '' })} />
         </>
       ) : mode === 'code' ? (
         <label className="k-field" htmlFor="k-code">
-          <span className="k-field__label">{t('checkin.code')}</span>
+          <span className="k-field__label">{t(`${texts}.code`)}</span>
           <input
             id="k-code"
             className="k-input"
             value={code}
-            placeholder={t('checkin.codePlaceholder')}
+            placeholder={t(`${texts}.codePlaceholder`)}
             autoComplete="off"
             autoCapitalize="characters"
             aria-invalid={codeMissing}

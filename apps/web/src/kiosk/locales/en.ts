@@ -70,7 +70,10 @@ export const kioskEn = {
     title: 'Sign out',
     submit: 'Sign out',
     off: 'Signing out at the kiosk is switched off. Please hand your badge to reception.',
-    unknown: 'Nobody on site matches. Check the code or phone, or ask at reception.',
+    unknown: 'Nobody on site matches. Check the phone or the code, or ask at reception.',
+    scanHint: 'Hold the QR code of your badge or invitation in front of the camera',
+    code: 'Visit code',
+    codePlaceholder: 'The code on your badge',
     done: 'Goodbye, {{names}}. Thank you for your visit.',
   },
   register: {
@@ -167,7 +170,7 @@ export const kioskEn = {
     company: 'Company',
     date: 'Date',
     valid: 'Valid today only',
-    code: 'No. {{code}}',
+    code: 'Code {{code}}',
   },
   offline: {
     banner: 'Network lost: registrations are saved here and sent later.',

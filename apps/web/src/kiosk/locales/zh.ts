@@ -69,7 +69,10 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
     title: '签离',
     submit: '签离',
     off: '访客机签离未开启，请将访客证交还前台。',
-    unknown: '没有找到在访的访客，请核对邀请码或手机号，或到前台咨询。',
+    unknown: '没有找到在访的访客，请核对手机号或编码，或到前台咨询。',
+    scanHint: '请将访客证或邀请函上的二维码对准摄像头',
+    code: '访客码',
+    codePlaceholder: '访客证上的访客码',
     done: '{{names}}，再见，感谢您的来访。',
   },
   register: {
@@ -166,7 +169,7 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
     company: '公司',
     date: '日期',
     valid: '仅当日有效',
-    code: '编号 {{code}}',
+    code: '访客码 {{code}}',
   },
   offline: {
     banner: '网络已断开：登记会保存在本机，稍后提交。',

@@ -40,7 +40,7 @@ export function SignOutScreen() {
           {error}
         </p>
       ) : null}
-      <CodeEntry submitLabel={t('signout.submit')} busy={busy} onSubmit={(answer) => void send(answer)} />
+      <CodeEntry purpose="signOut" submitLabel={t('signout.submit')} busy={busy} onSubmit={(answer) => void send(answer)} />
     </section>
   );
 }

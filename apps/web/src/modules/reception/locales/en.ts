@@ -83,7 +83,7 @@ export const receptionEn = {
     host: 'Host',
     date: 'Date',
     valid: 'Valid today only',
-    code: 'No. {{code}}',
+    code: 'Code {{code}}',
   },
   walkin: {
     title: 'Register a walk-in',

@@ -85,7 +85,7 @@ export const receptionZh: DeepStrings<typeof receptionEn> = {
     host: '被访人',
     date: '日期',
     valid: '仅当日有效',
-    code: '编号 {{code}}',
+    code: '访客码 {{code}}',
   },
   walkin: {
     title: '登记访客',

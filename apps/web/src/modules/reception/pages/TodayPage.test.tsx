@@ -212,7 +212,7 @@ describe('TodayPage', () => {
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(within(dialog).getByTestId('badge-name').textContent).toBe('Visitor 1'));
     expect(server.bodies('getCardInfo')).toEqual([{ vid: 1 }]);
-    expect(within(dialog).getByTestId('badge-code').textContent).toBe('No. 12345678');
+    expect(within(dialog).getByTestId('badge-code').textContent).toBe('Code 12345678');
     expect(within(dialog).getByText('Acme HQ')).toBeTruthy();
     const printed = document.querySelector('#kiosk-print [data-testid="badge"]') as HTMLElement;
     expect(printed.dataset.size).toBe('102x76');

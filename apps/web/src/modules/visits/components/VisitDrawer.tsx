@@ -145,6 +145,8 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
               { key: 'in', label: t('visits.columns.signedIn'), children: formatDateTime(v.visitdate) },
               { key: 'out', label: t('visits.columns.signedOut'), children: formatDateTime(v.signOutDate) },
               { key: 'leave', label: t('visits.detail.leaveBy'), children: formatDateTime(v.leaveTime) },
+              // The code printed on the badge and its QR (check-in, sign-out), then the physical card handed out, if any.
+              { key: 'code', label: t('visits.detail.code'), children: v.code || '—' },
               { key: 'badge', label: t('visits.detail.badge'), children: v.cardNo || '—' },
               { key: 'desk', label: t('visits.detail.operators'), children: [v.signInOpName, v.signOutOpName].filter(Boolean).join(' / ') || '—' },
               ...Object.entries(v.extendCol).map(([k, value]) => ({ key: `x-${k}`, label: k, children: value || '—' })),
