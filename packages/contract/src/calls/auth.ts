@@ -253,7 +253,7 @@ export const modifyPassword = defineCall({
   rate: 'recovery',
   log: { module: LogModule.ACCOUNT, event: 'reset' },
   input: z.object({ token: z.string().trim().min(16).max(128), password: zPassword }),
-  output: ok,
+  output: z.object({ account: z.enum(['admin', 'employee']).describe('whose password it was: the sign-in to open next') }),
 });
 
 export const verifyPassword = defineCall({

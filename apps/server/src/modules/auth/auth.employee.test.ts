@@ -43,14 +43,19 @@ describe('the employee’s own account: checkEmpInfo and updateEmpPwd', () => {
     expect(known).toMatchObject({ status: 0, result: null });
     const [mail] = await mailsTo('starter@example.com');
     expect(mail?.text).toContain('Hello New Starter,');
+    // No password yet: a welcome to the portal, not a reset they never asked for.
+    expect(mail?.subject).toMatch(/^Welcome to .*: set your password$/);
     expect(await mailsTo('gone@example.com')).toHaveLength(0);
 
-    // The link sets the first password; the portal then takes it.
-    expect((await t.api.ModifyPassword({ token: linkToken(t.services.outbox.opened(mail?.text ?? '')), password: 'Starter-2026' })).status).toBe(0);
+    // The link sets the first password, and says whose it was (the page then opens the employee sign-in).
+    const set = await t.api.ModifyPassword({ token: linkToken(t.services.outbox.opened(mail?.text ?? '')), password: 'Starter-2026' });
+    expect(set).toMatchObject({ status: 0, result: { account: 'employee' } });
     expect((await t.api.empLogin({ phone: '13700002001', empPwd: 'Starter-2026' })).status).toBe(0);
-    // By email too (one link per company, never twice for one employee found both ways).
+    // By email too (one link per company, never twice for one employee found both ways); with a password now, a reset.
     expect((await t.api.checkEmpInfo({ phone: '13700002001', email: 'STARTER@example.com' })).status).toBe(0);
-    expect(await mailsTo('starter@example.com')).toHaveLength(2);
+    const mails = await mailsTo('starter@example.com');
+    expect(mails).toHaveLength(2);
+    expect(mails.map((m) => m.subject)).toContain('Reset your OpenVisit password');
   });
 
   it('checkEmpInfo needs a phone or an email, a captcha when captchas are on, and is rate-limited', async () => {

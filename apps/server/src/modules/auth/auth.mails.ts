@@ -48,6 +48,37 @@ export function resetMail(lang: Lang, v: { username: string; link: string; minut
   };
 }
 
+/** An employee's first password: a welcome to the company's employee portal, not a reset they never asked for. */
+export function welcomeMail(lang: Lang, v: { username: string; company: string; link: string; minutes: number }) {
+  if (lang === 'zh')
+    return {
+      subject: `欢迎使用 ${v.company} 的访客系统：设置您的密码`,
+      ...layout(
+        '设置您的密码',
+        [
+          `${v.username}，您好：`,
+          `您可以使用 ${v.company} 的 OpenVisit 员工端邀请访客、查看来访。请先设置登录密码，之后使用手机号和该密码登录。`,
+          `该链接 ${v.minutes} 分钟内有效，且只能使用一次。`,
+        ],
+        { href: v.link, label: '设置密码' },
+        '如果这不是您本人的操作，请忽略此邮件。',
+      ),
+    };
+  return {
+    subject: `Welcome to ${v.company}'s visitor system: set your password`,
+    ...layout(
+      'Set your password',
+      [
+        `Hello ${v.username},`,
+        `With ${v.company}'s OpenVisit employee portal you invite your visitors and see who is coming. First set a password; then sign in with your mobile phone and it.`,
+        `This link works once, for ${v.minutes} minutes.`,
+      ],
+      { href: v.link, label: 'Set my password' },
+      'If you did not ask for this, ignore this email.',
+    ),
+  };
+}
+
 /** Someone registered a company with an address that already signs in: told to the address, never to the form. */
 export function alreadyRegisteredMail(lang: Lang, v: { signInLink: string; forgotLink: string }) {
   if (lang === 'zh')

@@ -6,13 +6,22 @@ import { sealedInMessage } from '../../platform/messages.js';
 import { revokeAccountSessions } from '../../platform/sessions.js';
 import { clearAccountFailures } from '../../platform/signinGuard.js';
 import { requireCaptcha, sys } from './auth.credentials.js';
-import { resetMail } from './auth.mails.js';
+import { resetMail, welcomeMail } from './auth.mails.js';
 
 const RESET_MINUTES = 60;
 
 async function sendPasswordLink(
   ctx: CallContext,
-  to: { purpose: 'reset' | 'empPassword'; companyId: number; email: string; accountId?: number; name: string; lang: Lang },
+  to: {
+    purpose: 'reset' | 'empPassword';
+    companyId: number;
+    email: string;
+    accountId?: number;
+    name: string;
+    lang: Lang;
+    /** An employee without a password yet: welcomed, with the company's name, rather than told of a reset. */
+    welcome?: { company: string };
+  },
 ): Promise<void> {
   const token = randomToken(32);
   await sys(ctx).insertEmailToken({
@@ -23,11 +32,10 @@ async function sendPasswordLink(
     accountId: to.accountId,
     expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
   });
-  const mail = resetMail(to.lang, {
-    username: to.name,
-    link: `${ctx.config.publicUrl}/reset?token=${sealedInMessage(ctx.services.secrets, token)}`,
-    minutes: RESET_MINUTES,
-  });
+  const link = `${ctx.config.publicUrl}/reset?token=${sealedInMessage(ctx.services.secrets, token)}`;
+  const mail = to.welcome
+    ? welcomeMail(to.lang, { username: to.name, company: to.welcome.company, link, minutes: RESET_MINUTES })
+    : resetMail(to.lang, { username: to.name, link, minutes: RESET_MINUTES });
   await ctx.services.mailer.send({ companyId: to.companyId, to: to.email, ...mail });
 }
 
@@ -72,7 +80,7 @@ export async function checkEmployeeInfo(ctx: CallContext, input: { phone: string
 
 async function mailEmployeeLinks(
   ctx: CallContext,
-  emps: { id: number; companyId: number; email: string; name: string; status: number }[],
+  emps: { id: number; companyId: number; email: string; name: string; status: number; passwordHash: string | null }[],
   lang: Lang | undefined,
 ): Promise<void> {
   for (const emp of emps) {
@@ -86,12 +94,13 @@ async function mailEmployeeLinks(
       accountId: emp.id,
       name: emp.name,
       lang: lang ?? (company.lang as Lang),
+      welcome: emp.passwordHash ? undefined : { company: company.shortName || company.name },
     });
   }
 }
 
 /** A password from a one-time link: the company administrator's (RetrievePassword) or an employee's (resetEmpPwd). */
-export async function modifyPassword(ctx: CallContext, input: { token: string; password: string }): Promise<null> {
+export async function modifyPassword(ctx: CallContext, input: { token: string; password: string }): Promise<{ account: 'admin' | 'employee' }> {
   const hash = sha256(input.token);
   const pending = (await sys(ctx).findEmailToken(hash, 'reset')) ?? (await sys(ctx).findEmailToken(hash, 'empPassword'));
   if (!pending || pending.usedAt || pending.expiresAt.getTime() < Date.now())
@@ -117,5 +126,6 @@ export async function modifyPassword(ctx: CallContext, input: { token: string; p
     : { companyId: company.id, account: company.email, name: company.username, role: Role.ADMIN };
   ctx.audit.objId = id;
   ctx.audit.objName = emp ? emp.name : company.email;
-  return null;
+  // Which sign-in the page then opens: the employee's or the administrator's.
+  return { account: emp ? 'employee' : 'admin' };
 }

@@ -13,7 +13,7 @@ export function ResetPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const [form] = Form.useForm<{ password: string; confirm: string }>();
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<'admin' | 'employee' | null>(null);
 
   if (!token) {
     return <Result status="warning" title={t('auth.reset.missingToken')} extra={<Link to="/forgot">{t('auth.reset.requestNew')}</Link>} />;
@@ -25,7 +25,7 @@ export function ResetPage() {
         title={t('auth.reset.doneTitle')}
         subTitle={t('auth.reset.doneText')}
         extra={
-          <Button type="primary" onClick={() => navigate('/signin?role=manager')}>
+          <Button type="primary" onClick={() => navigate(`/signin?role=${done === 'employee' ? 'emporder' : 'manager'}`)}>
             {t('auth.reset.signIn')}
           </Button>
         }
@@ -36,8 +36,8 @@ export function ResetPage() {
   const submit = async (v: { password: string }) => {
     setBusy(true);
     try {
-      await api.ModifyPassword({ token, password: v.password }, { silent: 'form' });
-      setDone(true);
+      const { account } = await api.ModifyPassword({ token, password: v.password }, { silent: 'form' });
+      setDone(account);
     } catch (err) {
       handleFormError(form, err);
     } finally {
