@@ -131,8 +131,13 @@ describe('invitations with a two-level approval', () => {
       await row.waitFor();
       await row.getByRole('button', { name: 'Levels and approvers Head office' }).click();
       const levels = console.locator('.ant-modal', { hasText: 'Levels of “Head office”' });
-      await levels.getByRole('button', { name: /Add level$/ }).click();
       const pickers = levels.getByRole('combobox', { name: 'Choose an employee' });
+      // The dialog's form is there and its opening animation over before a level is added (on a loaded machine a
+      // click during the animation was lost: level 2 never came).
+      await pickers.first().waitFor();
+      await console.locator('.ant-modal[class*="zoom-appear"], .ant-modal[class*="zoom-enter"]').waitFor({ state: 'detached' });
+      await levels.getByRole('button', { name: /Add level$/ }).click();
+      await levels.getByText('Level 2', { exact: true }).waitFor();
       for (const [i, who] of [people.first, people.second].entries()) {
         // Searchable: typing narrows the list to one, Enter picks it (as a person at a keyboard would).
         await pickers.nth(i).fill(who.name);
