@@ -92,6 +92,7 @@ interface Lang {
     eventAdd: string;
     eventExport: string;
     eventUpdate: string;
+    blacklistSwitch: string;
     emptyFiltered: string;
   };
 }
@@ -161,6 +162,7 @@ const EN: Lang = {
     eventAdd: 'Add',
     eventExport: 'Export',
     eventUpdate: 'Update',
+    blacklistSwitch: 'Blacklist check',
     emptyFiltered: 'No operations match these filters',
   },
 };
@@ -230,6 +232,7 @@ const ZH: Lang = {
     eventAdd: '增加',
     eventExport: '导出',
     eventUpdate: '修改',
+    blacklistSwitch: '黑名单检查',
     emptyFiltered: '没有符合筛选条件的操作记录',
   },
 };
@@ -437,7 +440,8 @@ async function scenario(L: Lang): Promise<void> {
     await choose(page, t.module, t.moduleBlacklist);
     await page.waitForURL((u) => new URL(u).searchParams.get('module') === '6');
     await row(page, L.banned).getByText(t.eventAdd, { exact: true }).waitFor();
-    await row(page, 'blackListSwitch').getByText(t.eventUpdate, { exact: true }).waitFor();
+    // The setting by its name in the reader's language, not its key (blackListSwitch).
+    await row(page, t.blacklistSwitch).getByText(t.eventUpdate, { exact: true }).waitFor();
     await row(page, 'blacklist.xlsx').getByText(t.eventExport, { exact: true }).waitFor();
     await row(page, L.trusted).waitFor();
     await choose(page, t.event, t.eventExport);
