@@ -13,7 +13,19 @@ import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { type AxeViolation, axeViolations, describeViolations } from './a11y.js';
-import { apiOf, newContext, PASSWORD, registerCompany, type Server, scaled, settled, startServer, until, useStack } from './harness.js';
+import {
+  apiOf,
+  employeePassword,
+  newContext,
+  PASSWORD,
+  registerCompany,
+  type Server,
+  scaled,
+  settled,
+  startServer,
+  until,
+  useStack,
+} from './harness.js';
 
 const stack = useStack();
 const { ok } = apiOf(() => stack.server);
@@ -205,10 +217,7 @@ describe('accessibility of every screen (axe-core)', () => {
     const admin = adminLogin.token;
     const host = { employee_name: 'Hana Host', phone: '13800002001', email: 'hana.host@example.com' };
     const { empid } = await ok('addEmployee', host, admin);
-    await ok('resetEmpPwd', { email: host.email, digest: '', lang: 'en' });
-    const token = (await stack.smtp.waitFor(host.email, /token=/)).text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
-    assert.ok(token);
-    await ok('ModifyPassword', { token, password: PASSWORD });
+    await employeePassword(stack, host.email);
     const start = Date.now() + 60 * 60_000;
     const meeting = await ok(
       'addMeeting',

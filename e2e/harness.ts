@@ -257,6 +257,16 @@ export async function registerCompany(
   assert.equal(((await act.json()) as { status: number }).status, 0);
 }
 
+/** Gives an employee a password the way they would: the link mailed by resetEmpPwd, then ModifyPassword. */
+export async function employeePassword(env: { server: Server; smtp: Smtp }, email: string, password = PASSWORD): Promise<void> {
+  const { ok } = apiOf(() => env.server);
+  await ok('resetEmpPwd', { email, digest: '', lang: 'en' });
+  const mail = await env.smtp.waitFor(email, /token=/);
+  const token = mail.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
+  assert.ok(token, `no link in ${mail.text}`);
+  await ok('ModifyPassword', { token, password });
+}
+
 export interface SignInLabels {
   account: string;
   password: string;

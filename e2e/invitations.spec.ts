@@ -12,6 +12,7 @@ import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import {
   apiOf,
+  employeePassword,
   FAKE_CAMERA_ARGS,
   newContext,
   PASSWORD,
@@ -42,15 +43,6 @@ const people = {
   second: { name: 'Sara Second', phone: '13800001003', email: 'sara.second@example.com' },
 };
 const VISITOR = { name: 'Vera Visitor', email: 'vera.visitor@example.com' };
-
-/** Gives an employee a password the way they would: the link mailed by resetEmpPwd, then ModifyPassword. */
-async function employeePassword(email: string): Promise<void> {
-  await ok('resetEmpPwd', { email, digest: '', lang: 'en' });
-  const mail = await stack.smtp.waitFor(email, /token=/);
-  const token = mail.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
-  assert.ok(token, `no link in ${mail.text}`);
-  await ok('ModifyPassword', { token, password: PASSWORD });
-}
 
 /** Signs an employee in on the console's employee tab. */
 async function employeeSignIn(browser: Browser, phone: string): Promise<Page> {
@@ -110,7 +102,7 @@ describe('invitations with a two-level approval', () => {
     await ok('updatePassword', { oldPassword: PASSWORD, password: `${PASSWORD}k` }, machine);
     for (const p of Object.values(people)) {
       await ok('addEmployee', { employee_name: p.name, phone: p.phone, email: p.email }, admin);
-      await employeePassword(p.email);
+      await employeePassword(stack, p.email);
     }
 
     const context = await newContext(stack.browser, 'en-US', { viewport: { width: 1366, height: 860 } });

@@ -8,7 +8,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { apiOf, newContext, PASSWORD, registerCompany, resultsDir, scaled, screenshot, settled, signIn, step, until, useStack } from './harness.js';
+import {
+  apiOf,
+  employeePassword,
+  newContext,
+  PASSWORD,
+  registerCompany,
+  resultsDir,
+  scaled,
+  screenshot,
+  settled,
+  signIn,
+  step,
+  until,
+  useStack,
+} from './harness.js';
 
 const stack = useStack();
 const { ok } = apiOf(() => stack.server);
@@ -112,15 +126,6 @@ const ZH: Lang = {
     period: /统计期间[:：]\d{4}-\d{2}-\d{2} 至 \d{4}-\d{2}-\d{2}/,
   },
 };
-
-/** Gives an employee a password the way they would: the link mailed by resetEmpPwd, then ModifyPassword. */
-async function employeePassword(email: string): Promise<void> {
-  await ok('resetEmpPwd', { email, digest: '', lang: 'en' });
-  const mail = await stack.smtp.waitFor(email, /token=/);
-  const token = mail.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
-  assert.ok(token, `no link in ${mail.text}`);
-  await ok('ModifyPassword', { token, password: PASSWORD });
-}
 
 /** The page fits the phone's width: nothing scrolls sideways. */
 async function fitsWidth(page: Page): Promise<void> {
@@ -290,7 +295,7 @@ describe('phones and printouts', () => {
     const machine = (await ok('Login', { email: KIOSK, password: PASSWORD })).token;
     await ok('updatePassword', { oldPassword: PASSWORD, password: KIOSK_PASSWORD }, machine);
     hostId = (await ok('addEmployee', { employee_name: HOST.name, phone: HOST.phone, email: HOST.email }, admin)).empid;
-    await employeePassword(HOST.email);
+    await employeePassword(stack, HOST.email);
     await ok('UpdateThemeColor', { themecolor: THEME }, admin);
   });
 
