@@ -9,7 +9,11 @@ export default async function* jsonReporter(source) {
     if (event.type === 'test:pass') passed++;
     else {
       failed++;
-      failures.push(event.data.name);
+      const error = event.data.details?.error;
+      failures.push({
+        name: `${event.data.file ? `${event.data.file.split('/').slice(-1)[0]} > ` : ''}${event.data.name}`,
+        message: String(error?.cause?.message ?? error?.message ?? ''),
+      });
     }
   }
   yield `${JSON.stringify({ numPassedTests: passed, numFailedTests: failed, failures })}\n`;
