@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatNumber, formatRelative, formatTime } from './dates.js';
+import { formatDate, formatDateTime, formatDuration, formatNumber, formatRelative, formatTime, withColon } from './dates.js';
 
 const at = new Date(2026, 10, 24, 18, 5, 7); // a Tuesday, local time
 
@@ -34,5 +34,14 @@ describe('one formatter per kind and language', () => {
     expect(formatNumber(12.345, 'en', { maximumFractionDigits: 1 })).toBe('12.3');
     expect(formatNumber(12.04, 'en', { maximumFractionDigits: 1 })).toBe('12');
     expect(formatNumber(-1000, 'en')).toBe('-1,000');
+  });
+});
+
+describe('withColon', () => {
+  it('puts the full-width colon after Chinese and ": " after Latin labels', () => {
+    expect(withColon('被访人')).toBe('被访人：');
+    expect(withColon('Host')).toBe('Host: ');
+    expect(withColon('访客码 (QR)')).toBe('访客码 (QR): ');
+    expect(withColon('第 2 级')).toBe('第 2 级：');
   });
 });

@@ -80,3 +80,8 @@ export function formatNumber(n: number, _lang: Lang, options: { maximumFractionD
   const trimmed = fraction?.replace(/0+$/, '');
   return trimmed ? `${grouped}.${trimmed}` : grouped;
 }
+
+/** A label before its value: 主人： / Host: — the colon of the label's own script (full-width after Chinese). */
+export function withColon(label: string): string {
+  return /[\u3000-\u9fff\uff00-\uffef]$/.test(label) ? `${label}：` : `${label}: `;
+}

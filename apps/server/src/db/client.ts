@@ -288,6 +288,12 @@ const built = new Map<string, BuiltStatement>();
 /** The statement bound to each handle: the pool's lives as long as the process, a transaction's as long as it does. */
 const preparedCache = new WeakMap<Db, Map<string, unknown>>();
 
+/** The rows of a raw statement (`db.execute`), typed: both drivers answer `{ rows }`, which Drizzle's types hide. */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
 /**
  * A prepared statement, built by Drizzle once per process and bound to whichever handle runs it (the pool, or a
  * transaction: the same SQL, no rebuild): building a query costs more than the database's work for a small one, so

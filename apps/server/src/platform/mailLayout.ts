@@ -1,4 +1,5 @@
 /** The HTML and plain text of a transactional mail: a title, paragraphs, optional sections and picture, one button with its link, a footer. */
+import { withColon } from '@openvisit/contract';
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -28,9 +29,9 @@ export function mailLayout(
     title,
     '',
     ...lines,
-    ...sections.flatMap((s) => ['', ...(s.heading ? [`${s.heading}:`] : []), s.text]),
+    ...sections.flatMap((s) => ['', ...(s.heading ? [withColon(s.heading).trimEnd()] : []), s.text]),
     ...(extras.image ? ['', extras.image.caption] : []),
-    ...(link ? ['', `${link.label}: ${link.href}`] : []),
+    ...(link ? ['', `${withColon(link.label)}${link.href}`] : []),
     '',
     footer,
   ].join('\n');

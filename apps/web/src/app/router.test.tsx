@@ -179,6 +179,16 @@ describe('router guards and menus derived from the route tables', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/guide3');
   });
 
+  it('an unknown address keeps the signed-in frame: the 404 inside the area with its menu', async () => {
+    saveLogin({ token: 't', tokenExpire: 1, role: 6, sType: -1, userid: 1, company: 'Acme Ltd', username: 'Wang Wei' }, 'manager');
+    const router = renderAt('/no/such/page');
+    expect(await screen.findByText('Sorry, this page does not exist')).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Administrator' })).toBeTruthy();
+    await act(() => router.navigate('/emporder/nothing-here'));
+    expect(await screen.findByText('Sorry, this page does not exist')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Administrator' })).toBeTruthy();
+  });
+
   it('/guide2…/guide5 open the wizard at their step: /guide4 is the notification mode, then /guide5', async () => {
     const fetchStub = vi.fn(async (url: string) => {
       const path = url.split('?')[0];

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useNavigate, useNavigation } from 'react-router';
 import { authScreens } from '../modules/auth/routes';
 import { invitationScreens } from '../modules/invitations/routes';
 import { NetworkBanner } from '../platform/components/NetworkBanner';
@@ -32,13 +33,16 @@ const antApp = () => import('./antApp').then((m) => m.withAntApp);
 const SidebarSection = lazyComponent(() => Promise.all([import('./layouts/SidebarSection'), loadConsoleTexts()]).then(([m]) => m.SidebarSection));
 
 function RootLayout() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
+  const loading = useNavigation().state === 'loading';
   useEffect(() => {
     setNavigator((to) => void navigate(to, { replace: true }));
   }, [navigate]);
   return (
     <>
       <NetworkBanner />
+      {loading ? <div className="app-nav-progress" role="progressbar" aria-label={t('common.loading')} data-testid="nav-progress" /> : null}
       <Outlet />
     </>
   );
@@ -81,8 +85,18 @@ function screenRoute(entry: ScreenEntry, parent: string): RouteObject {
   return entry.path === '' ? { index: true, lazy } : { path: entry.path, lazy };
 }
 
+const areaLayouts = new Map<AreaDef, ComponentType<{ area: AreaDef }>>();
+function areaLayout(area: AreaDef): ComponentType<{ area: AreaDef }> {
+  let Layout = areaLayouts.get(area);
+  if (!Layout) {
+    Layout = lazyComponent(() => Promise.all([area.layout(), antApp(), loadConsoleTexts()]).then(([L, withApp]) => withApp(L)));
+    areaLayouts.set(area, Layout);
+  }
+  return Layout;
+}
+
 function areaRoute(area: AreaDef): RouteObject {
-  const Layout = lazyComponent(() => Promise.all([area.layout(), antApp(), loadConsoleTexts()]).then(([L, withApp]) => withApp(L)));
+  const Layout = areaLayout(area);
   const hasIndex = area.routes.some((r) => r.path === '');
   return {
     path: area.base,
@@ -127,6 +141,15 @@ function publicRoute(entry: PublicEntry): RouteObject {
   };
 }
 
+/** An unknown address keeps the frame the reader was in: their area's header and menu when signed in, else the public card. */
+function NotFoundFrame() {
+  const session = getSession();
+  if (!session.token || !session.role) return <PublicLayout />;
+  const area = areaOfRole(session.role);
+  const Layout = areaLayout(area);
+  return <Layout area={area} />;
+}
+
 function NotFoundScreen() {
   return (
     <>
@@ -145,14 +168,11 @@ export function buildRoutes(): RouteObject[] {
       children: [
         {
           element: <PublicLayout />,
-          children: [
-            ...authScreens.filter((s) => !s.wide).map(publicRoute),
-            ...invitationScreens.map(publicRoute),
-            { path: '*', element: <NotFoundScreen /> },
-          ],
+          children: [...authScreens.filter((s) => !s.wide).map(publicRoute), ...invitationScreens.map(publicRoute)],
         },
         { element: <PublicLayout wide />, children: [...authScreens.filter((s) => s.wide), ...guideScreens].map(publicRoute) },
         ...AREAS.map(areaRoute),
+        { element: <NotFoundFrame />, children: [{ path: '*', element: <NotFoundScreen /> }] },
       ],
     },
   ];

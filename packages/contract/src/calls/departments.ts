@@ -16,6 +16,7 @@ export interface DepartmentNode {
   deptManagerEmpid: number | null;
   deptManager: string;
   empCount: number;
+  subtreeCount: number;
   childDeptList: DepartmentNode[];
 }
 
@@ -29,6 +30,8 @@ export const departmentNode: z.ZodType<DepartmentNode> = z.lazy(() =>
     deptManager: z.string(),
     /** Employees directly in this department. */
     empCount: z.int32(),
+    /** Employees in it or in any department below it, each once: what the employee list shows when it is chosen. */
+    subtreeCount: z.int32(),
     childDeptList: z.array(departmentNode),
   }),
 );

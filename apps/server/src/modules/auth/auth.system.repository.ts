@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { selectRows } from '../../db/client.js';
 import { companies, emailTokens, employees, staffAccounts, subAccounts, superAccounts } from '../../db/schema/index.js';
 import type { AccountKind } from '../../platform/sessions.js';
 import { dbOf, type SystemScope } from '../../platform/tenancy.js';
@@ -134,15 +135,13 @@ function credentials(scope: SystemScope) {
     /** By the id the caller's session names (super accounts have no company). */
     async getPasswordHash(kind: AccountKind, id: number): Promise<string | null> {
       const table = credentialTables[kind];
-      const result = await db.execute(sql`SELECT password_hash FROM ${table} WHERE id = ${id}`);
-      const rows = (result as unknown as { rows: { password_hash: string | null }[] }).rows;
+      const rows = await selectRows<{ password_hash: string | null }>(db, sql`SELECT password_hash FROM ${table} WHERE id = ${id}`);
       return rows[0]?.password_hash ?? null;
     },
     /** An account's password, by session kind and id (for re-confirming the signed-in account's password). */
     async findLockable(kind: AccountKind, id: number) {
       const table = credentialTables[kind];
-      const result = await db.execute(sql`SELECT id, password_hash FROM ${table} WHERE id = ${id}`);
-      const row = (result as unknown as { rows: { id: number; password_hash: string | null }[] }).rows[0];
+      const [row] = await selectRows<{ id: number; password_hash: string | null }>(db, sql`SELECT id, password_hash FROM ${table} WHERE id = ${id}`);
       return row && { id: row.id, passwordHash: row.password_hash };
     },
   };

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { selectRows } from '../../db/client.js';
 import { departments, employeeDepartments, employees } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
@@ -98,6 +99,25 @@ function departmentMembers(scope: TenantScope) {
         .where(myLinks)
         .groupBy(employeeDepartments.deptId);
       return new Map(rows.map((r) => [r.deptId, r.n]));
+    },
+    /**
+     * Employees in each department or anywhere below it, each counted once (one in two sub-departments is one person):
+     * what the employee list shows when that department is chosen.
+     */
+    async subtreeMemberCounts(): Promise<Map<number, number>> {
+      const rows = await selectRows<{ root: number; n: number }>(
+        db,
+        sql`
+        WITH RECURSIVE below (root, dept) AS (
+          SELECT id, id FROM departments WHERE company_id = ${scope.companyId}
+          UNION ALL
+          SELECT below.root, d.id FROM departments d JOIN below ON d.parent_id = below.dept WHERE d.company_id = ${scope.companyId}
+        )
+        SELECT below.root AS root, count(DISTINCT ed.emp_id)::int AS n
+        FROM below JOIN employee_departments ed ON ed.dept_id = below.dept AND ed.company_id = ${scope.companyId}
+        GROUP BY below.root`,
+      );
+      return new Map(rows.map((r) => [Number(r.root), Number(r.n)]));
     },
     memberCount: (deptId: number) =>
       db

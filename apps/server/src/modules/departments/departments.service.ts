@@ -33,7 +33,7 @@ export function descendantsOf(rows: DepartmentRow[], rootId: number): number[] {
 
 export async function tree(ctx: AuthedContext): Promise<DepartmentNode[]> {
   const repo = repoOf(ctx);
-  const [rows, counts] = await Promise.all([repo.all(), repo.memberCounts()]);
+  const [rows, counts, totals] = await Promise.all([repo.all(), repo.memberCounts(), repo.subtreeMemberCounts()]);
   const managers = await repo.employeeNames(rows.map((r) => r.managerEmpId).filter((x): x is number => x !== null));
   const nodes = new Map<number, DepartmentNode>(
     rows.map((r) => [
@@ -46,6 +46,7 @@ export async function tree(ctx: AuthedContext): Promise<DepartmentNode[]> {
         deptManagerEmpid: r.managerEmpId,
         deptManager: r.managerEmpId ? (managers.get(r.managerEmpId) ?? '') : '',
         empCount: counts.get(r.id) ?? 0,
+        subtreeCount: totals.get(r.id) ?? 0,
         childDeptList: [],
       },
     ]),

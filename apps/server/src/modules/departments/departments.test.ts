@@ -60,7 +60,13 @@ describe('departments', () => {
     expect((await t.call('updateDepartment', { deptid: ids.ops, deptManagerEmpid: foreign }, a.token)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
     await t.call('updateDepartment', { deptid: ids.ops, deptManagerEmpid: e1 }, a.token);
     const ops = (await t.api.getDeptList({}, a.token)).result.find((n) => n.deptName === 'HQ')?.childDeptList.find((c) => c.deptid === ids.ops);
-    expect(ops).toMatchObject({ deptManager: 'Ann', empCount: 1 });
+    expect(ops).toMatchObject({ deptManager: 'Ann', empCount: 1, subtreeCount: 2 });
+    // Bob in Operations and in East below it is one person in Operations' total, as its list shows him once.
+    await t.call('updateDeptEmpRelation', { deptid: ids.ops, empids: [e2] }, a.token);
+    const hq = (await t.api.getDeptList({}, a.token)).result.find((n) => n.deptName === 'HQ');
+    expect(hq?.childDeptList.find((c) => c.deptid === ids.ops)).toMatchObject({ empCount: 2, subtreeCount: 2 });
+    expect(hq).toMatchObject({ empCount: 0, subtreeCount: 2 });
+    await t.call('updateDeptEmpRelation', { deptid: ids.ops, empids: [e2], action: 'remove' }, a.token);
     expect(
       (await t.call<{ changed: number }>('updateDeptEmpRelation', { deptid: ids.ops, empids: [e1], action: 'remove' }, a.token)).result.changed,
     ).toBe(1);

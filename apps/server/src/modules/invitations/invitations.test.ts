@@ -90,7 +90,7 @@ describe('invitations (addAppointment)', () => {
     expect(mail?.text).toContain('邮件访客，您好：');
     expect(mail?.text).toContain('Host One 邀请您于');
     expect(mail?.text).toContain('来访事由：洽谈');
-    expect(mail?.text).toContain('查看邀请函: http://openvisit.test/invite?token=');
+    expect(mail?.text).toContain('查看邀请函：http://openvisit.test/invite?token=');
   });
 
   it('refuses bad input with named rules and stores nothing', async () => {

@@ -52,12 +52,12 @@ const TEXTS: Record<Lang, Texts> = {
   zh: {
     sheet: '访客报表',
     group: { day: '日期', department: '部门', visitType: '来访类型', company: '访客单位' },
-    figures: ['来访次数', '人数', '已签到', '已签出', '在场', '平均停留(分钟)'],
+    figures: ['来访次数', '人数', '已签到', '已签出', '在场', '平均停留（分钟）'],
     none: { department: '无部门', visitType: '无来访类型', company: '无单位' },
     total: '合计',
     visitTotal: (n) => `合计：${n} 次来访`,
     departmentNote: '被访人属于多个部门时，来访计入每个部门；合计只计一次。',
-    visit: ['访客', '手机号', '单位', '被访人', '来访类型', '来访方式', '状态', '人数', '预约时间', '签到时间', '签出时间', '停留(分钟)'],
+    visit: ['访客', '手机号', '单位', '被访人', '来访类型', '来访方式', '状态', '人数', '预约时间', '签到时间', '签出时间', '停留（分钟）'],
     kinds: { walkin: '临时访客', appointment: '预约', invite: '邀请', resident: '常驻访客' },
   },
 };

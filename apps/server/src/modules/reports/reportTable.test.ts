@@ -280,7 +280,7 @@ describe('visitor report (getVisitReport, ExportVisitReport)', () => {
     ]);
     const dept = await report({ groupBy: 'department' });
     expect(await sheetOf(`startDate=2026-03-01&endDate=2026-03-03&groupBy=department&lang=zh`)).toEqual([
-      ['部门', '来访次数', '人数', '已签到', '已签出', '在场', '平均停留(分钟)'],
+      ['部门', '来访次数', '人数', '已签到', '已签出', '在场', '平均停留（分钟）'],
       ['研发部', ...cells(fig(5, 8, 4, 3, 1, 70))],
       ['无部门', ...cells(fig(2, 2, 1, 1, 0, 20))],
       ['销售部', ...cells(fig(2, 2, 2, 2, 0, 75))],
@@ -306,7 +306,7 @@ describe('visitor report (getVisitReport, ExportVisitReport)', () => {
       '预约时间',
       '签到时间',
       '签出时间',
-      '停留(分钟)',
+      '停留（分钟）',
     ]);
     expect(rows.slice(1, -1).map((r) => r[0])).toEqual(['V5', 'V4', 'V3', 'V8', 'V2', 'V7', 'V1']);
     expect(rows[1]).toEqual(['V5', '', 'Acme', '', '面试', '常驻访客', '已签出', 1, '', at(3, 10).getTime(), at(3, 12).getTime(), 120]);

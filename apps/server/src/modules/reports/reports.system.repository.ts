@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { selectRows } from '../../db/client.js';
 import { dbOf, type SystemScope } from '../../platform/tenancy.js';
 
 /** The statistics queries that must cross companies; each says why. */
@@ -12,7 +13,9 @@ export function reportsSystemRepository(scope: SystemScope) {
      * the days from `startDay` (also from its first visit's day) to before `endDay`. One index probe per company.
      */
     async summaryCoverage(startDay: string, endDay: string, until: Date) {
-      const result = await db.execute(sql`
+      const rows = await selectRows<{ companyId: number; first: Date | string; subs: number; stored: number }>(
+        db,
+        sql`
         SELECT c.id AS "companyId", f.first,
           (SELECT count(*)::int FROM sub_accounts sa WHERE sa.company_id = c.id) AS subs,
           (SELECT count(*)::int FROM visit_day_stats s
@@ -21,8 +24,9 @@ export function reportsSystemRepository(scope: SystemScope) {
         FROM companies c
           CROSS JOIN LATERAL (SELECT least((SELECT min(v.visit_at) FROM visits v WHERE v.company_id = c.id),
             (SELECT min(v.appointment_at) FROM visits v WHERE v.company_id = c.id)) AS first) f
-        WHERE f.first < ${until.toISOString()}::timestamptz`);
-      return (result as unknown as { rows: { companyId: number; first: Date | string; subs: number; stored: number }[] }).rows.map((r) => ({
+        WHERE f.first < ${until.toISOString()}::timestamptz`,
+      );
+      return rows.map((r) => ({
         ...r,
         first: new Date(r.first),
       }));

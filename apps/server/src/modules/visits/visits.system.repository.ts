@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { selectRows } from '../../db/client.js';
 import { visits } from '../../db/schema/index.js';
 import { dbOf, type SystemScope } from '../../platform/tenancy.js';
 
@@ -12,7 +13,9 @@ export function visitsSystemRepository(scope: SystemScope) {
      * Answers how many per company.
      */
     async signOutOverdue(now: Date): Promise<Map<number, number>> {
-      const result = await db.execute(sql`
+      const rows = await selectRows<{ company_id: number }>(
+        db,
+        sql`
         WITH moved AS (
           UPDATE visits v SET status = 'signedOut', sign_out_at = v.leave_at, sign_out_op = 'auto', updated_at = now()
           FROM companies c
@@ -22,9 +25,10 @@ export function visitsSystemRepository(scope: SystemScope) {
         )
         INSERT INTO visit_events (company_id, visit_id, event, from_status, to_status, actor, note)
         SELECT company_id, id, 'signOut', 'signedIn', 'signedOut', 'auto', 'leave time passed' FROM moved
-        RETURNING company_id`);
+        RETURNING company_id`,
+      );
       const counts = new Map<number, number>();
-      for (const r of (result as unknown as { rows: { company_id: number }[] }).rows) counts.set(r.company_id, (counts.get(r.company_id) ?? 0) + 1);
+      for (const r of rows) counts.set(r.company_id, (counts.get(r.company_id) ?? 0) + 1);
       return counts;
     },
     /**

@@ -11,12 +11,21 @@ import {
   pruneTree,
   receiverTargets,
   subtreeIds,
-  subtreeMembers,
   TOP_LEVEL,
 } from './tree';
 
 function dept(deptid: number, deptName: string, parentId: number, empCount: number, children: DepartmentNode[] = []): DepartmentNode {
-  return { deptid, deptName, deptNo: `D${deptid}`, parentId, deptManagerEmpid: null, deptManager: '', empCount, childDeptList: children };
+  return {
+    deptid,
+    deptName,
+    deptNo: `D${deptid}`,
+    parentId,
+    deptManagerEmpid: null,
+    deptManager: '',
+    empCount,
+    subtreeCount: empCount,
+    childDeptList: children,
+  };
 }
 
 // HQ(1) ─ Sales(2) ─ North(4)
@@ -49,12 +58,9 @@ describe('department tree helpers', () => {
     expect(findDept(tree, 99)).toBeUndefined();
   });
 
-  it('collects a subtree and its members', () => {
+  it('collects a subtree', () => {
     const sales = findDept(tree, 2);
     expect(sales && [...subtreeIds(sales)].sort()).toEqual([2, 4, 5]);
-    expect(sales && subtreeMembers(sales)).toBe(4);
-    const hq = findDept(tree, 1);
-    expect(hq && subtreeMembers(hq)).toBe(10);
     expect(parentIds(tree)).toEqual([1, 2]);
   });
 

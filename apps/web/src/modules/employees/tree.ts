@@ -58,11 +58,6 @@ export function subtreeIds(node: DepartmentNode): Set<number> {
   return ids;
 }
 
-/** Members of a department and of its sub-departments (an employee in two of them counts twice). */
-export function subtreeMembers(node: DepartmentNode): number {
-  return node.childDeptList.reduce((sum, c) => sum + subtreeMembers(c), node.empCount);
-}
-
 /** The tree without the given departments (and so without anything under them). */
 export function pruneTree(tree: readonly DepartmentNode[], exclude: ReadonlySet<number>): DepartmentNode[] {
   return tree.filter((n) => !exclude.has(n.deptid)).map((n) => ({ ...n, childDeptList: pruneTree(n.childDeptList, exclude) }));

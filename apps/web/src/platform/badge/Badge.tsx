@@ -1,4 +1,4 @@
-import { formatDate, type Lang, type PadSettings } from '@openvisit/contract';
+import { formatDate, type Lang, type PadSettings, withColon } from '@openvisit/contract';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { badgeSize } from './size';
@@ -105,10 +105,10 @@ export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang,
         </div>
         {visit.vcompany ? <div className="k-badge__line">{visit.vcompany}</div> : null}
         <div className="k-badge__line">
-          <b>{texts.host}:</b> {visit.empName}
+          <b>{withColon(texts.host)}</b> {visit.empName}
         </div>
         <div className="k-badge__line">
-          <b>{texts.date}:</b> {dateText(visit.visitdate, lang)}
+          <b>{withColon(texts.date)}</b> {dateText(visit.visitdate, lang)}
         </div>
       </div>
       {qr && !qrAvatar ? <img className="k-badge__qr k-badge__qr--side" src={qr} alt={visit.code ?? ''} data-testid="badge-qr" /> : null}

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { type ProcessArea, Status } from '@openvisit/contract';
+import { type ProcessArea, Status, withColon } from '@openvisit/contract';
 import { Alert, App, Button, Card, Empty, Flex, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -109,7 +109,7 @@ export function FlowsTab() {
                   <Flex vertical gap={2}>
                     {a.levels.map((l) => (
                       <Typography.Text key={l.level}>
-                        <Typography.Text type="secondary">{t('approvals.areas.level', { level: l.level })}: </Typography.Text>
+                        <Typography.Text type="secondary">{withColon(t('approvals.areas.level', { level: l.level }))}</Typography.Text>
                         {l.approvers.map(approverName).join(t('common.listSeparator'))}
                       </Typography.Text>
                     ))}

@@ -7,7 +7,7 @@ import { useModifyUserInfo, useUserInfo } from '../../accounts/api';
 
 interface Values {
   company: string;
-  shortName: string;
+  shortName?: string;
   username: string;
   phone: string;
   remark?: string;
@@ -28,7 +28,8 @@ export function CompanyRemarkStep({ isLast, onDone }: GuideStepProps) {
       // The last step also tells the server the wizard is finished.
       await modify.mutateAsync({
         company: v.company,
-        shortName: v.shortName,
+        // Optional, as at sign-up: '' clears it.
+        shortName: v.shortName?.trim() ?? '',
         username: v.username,
         phone: v.phone,
         remark: v.remark ?? '',
@@ -57,7 +58,12 @@ export function CompanyRemarkStep({ isLast, onDone }: GuideStepProps) {
       <Form.Item label={t('auth.guide.company')} name="company" rules={rules.companyName()}>
         <Input />
       </Form.Item>
-      <Form.Item label={t('auth.guide.shortName')} name="shortName" rules={rules.companyShortName()} extra={t('auth.guide.shortNameHelp')}>
+      <Form.Item
+        label={t('auth.guide.shortName')}
+        name="shortName"
+        rules={rules.companyShortName({ optional: true })}
+        extra={t('auth.guide.shortNameHelp')}
+      >
         <Input />
       </Form.Item>
       <Flex gap={16} wrap>

@@ -111,7 +111,7 @@ export const authEn = {
     },
     company: 'Company name',
     shortName: 'Short name',
-    shortNameHelp: 'At most 6 characters; shown where space is short',
+    shortNameHelp: 'Optional, at most 6 characters; shown where space is short (badges, the visitor’s invitation page)',
     username: 'Contact name',
     phone: 'Mobile phone',
     remark: 'Company remark',

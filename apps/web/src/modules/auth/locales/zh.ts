@@ -112,7 +112,7 @@ export const authZh: DeepStrings<typeof authEn> = {
     },
     company: '企业名称',
     shortName: '企业简称',
-    shortNameHelp: '最多 6 个字，用于空间有限的地方',
+    shortNameHelp: '选填，最多 6 个字，用于空间有限的地方（胸卡、访客邀请页）',
     username: '联系人',
     phone: '手机号',
     remark: '企业备注',

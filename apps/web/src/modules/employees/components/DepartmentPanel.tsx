@@ -7,7 +7,7 @@ import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { displayError } from '../../../platform/notify';
 import { membersLeft, useDeleteDepartment } from '../api';
-import { findDept, parentIds, subtreeMembers } from '../tree';
+import { findDept, parentIds } from '../tree';
 import { DepartmentModal, type DeptAction } from './DepartmentModal';
 import { MoveMembersModal } from './MoveMembersModal';
 
@@ -15,10 +15,10 @@ export const ALL_KEY = 'all';
 
 function DeptTitle({ node }: { node: DepartmentNode }) {
   const { t } = useTranslation();
-  const below = subtreeMembers(node);
+  // The total counts everyone below, once, as the employee list does when the department is chosen.
   return (
     <Tooltip
-      title={node.childDeptList.length ? t('employees.dept.membersWithSub', { count: node.empCount, total: below }) : undefined}
+      title={node.childDeptList.length ? t('employees.dept.membersWithSub', { count: node.empCount, total: node.subtreeCount }) : undefined}
       placement="right"
     >
       <span data-testid={`dept-${node.deptid}`}>
@@ -26,9 +26,9 @@ function DeptTitle({ node }: { node: DepartmentNode }) {
         <Typography.Text
           type="secondary"
           style={{ marginInlineStart: 6, fontSize: 12 }}
-          aria-label={t('employees.dept.members', { count: node.empCount })}
+          aria-label={t('employees.dept.members', { count: node.subtreeCount })}
         >
-          {node.empCount}
+          {node.subtreeCount}
         </Typography.Text>
       </span>
     </Tooltip>

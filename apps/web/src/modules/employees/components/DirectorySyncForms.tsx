@@ -8,6 +8,7 @@ import {
   checkRtxPort,
   type FieldError,
   Status,
+  withColon,
 } from '@openvisit/contract';
 import { Alert, App, Button, Form, type FormInstance, type FormRule, Input, InputNumber, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +89,7 @@ export function DingTalkForm({ state }: { state: ContactSyncState }) {
       void message.success(t('employees.sync.dingtalk.saved'));
     } catch (err) {
       if (err instanceof ApiError && err.status === Status.DINGTALK_VERIFY_FAILED) {
-        form.setFields([{ name: 'ddcorpsecret', errors: [`${t('employees.sync.dingtalk.refused')}: ${err.reason}`] }]);
+        form.setFields([{ name: 'ddcorpsecret', errors: [`${withColon(t('employees.sync.dingtalk.refused'))}${err.reason}`] }]);
         return;
       }
       if (!applyErrors(form, err, text) && err instanceof ApiError) displayError(err);

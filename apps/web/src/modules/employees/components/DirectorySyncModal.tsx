@@ -1,5 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
-import type { ContactChannel, ContactSyncState, SyncFailure, SyncReport, SyncStep } from '@openvisit/contract';
+import { type ContactChannel, type ContactSyncState, type SyncFailure, type SyncReport, type SyncStep, withColon } from '@openvisit/contract';
 import { Alert, Button, Form, Modal, Space, Spin, Steps, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -227,7 +227,7 @@ function LastRun({ state, reports }: { state: ContactSyncState; reports: SyncRep
         const r = state.last[step];
         return r ? (
           <div key={step}>
-            <Typography.Text>{t(`employees.sync.steps.${step}`)}: </Typography.Text>
+            <Typography.Text>{withColon(t(`employees.sync.steps.${step}`))}</Typography.Text>
             <Counts report={r} />
           </div>
         ) : null;

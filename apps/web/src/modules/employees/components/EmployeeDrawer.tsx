@@ -1,17 +1,18 @@
 import type { DepartmentNode, Employee } from '@openvisit/contract';
 import { App, Button, Col, Divider, Drawer, Form, Input, Row, Select, Space, Switch, TreeSelect } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { useLabel } from '../../../platform/i18n';
 import { useUserInfo } from '../../accounts/api';
 import { EMPLOYEE_ERROR_TEXT, employeeErrorField, useAddEmployee, useUpdateEmployee } from '../api';
+import { useUploadFace } from '../facesApi';
 import { EMPLOYEE_STATUSES, type EmployeeStatus } from '../query';
 import { usePeopleRules } from '../rules';
 import { deptOptions } from '../tree';
 import { ClauseField } from './ClauseField';
-import { FacePhotoField } from './FacePhotoField';
+import { FacePhotoField, NewFacePhoto, useUploadProblem } from './FacePhotoField';
 import { NotifyChannelsInput, VisitTypeSelect } from './VisitingFields';
 
 /** The switches of the visiting group, in the order shown. */
@@ -129,6 +130,17 @@ export function EmployeeDrawer({
   const people = usePeopleRules();
   const add = useAddEmployee();
   const update = useUpdateEmployee();
+  const uploadFace = useUploadFace();
+  const uploadProblem = useUploadProblem();
+  const [newFace, setNewFace] = useState<File | null>(null);
+  // A new employee whose photo was refused after the save: the drawer goes on as their edit drawer to try again.
+  const [created, setCreated] = useState<Employee | null>(null);
+  const editing = employee ?? created;
+  const close = () => {
+    setCreated(null);
+    setNewFace(null);
+    onClose();
+  };
   const clause = useUserInfo().data?.escapeClause ?? '';
   const clauseShown = clause.trim() !== '';
   const [form] = Form.useForm<EmployeeValues>();
@@ -136,14 +148,15 @@ export function EmployeeDrawer({
   const submit = async (v: EmployeeValues) => {
     const body = employeePayload(v, clauseShown);
     try {
-      if (employee) {
-        await update.mutateAsync({ empid: employee.empid, ...body });
+      if (editing) {
+        await update.mutateAsync({ empid: editing.empid, ...body });
         void message.success(t('employees.updated', { name: body.employee_name }));
       } else {
-        await add.mutateAsync(body);
+        const saved = await add.mutateAsync(body);
+        if (newFace && !(await sendNewFace(saved, newFace))) return;
         void message.success(t('employees.added', { name: body.employee_name }));
       }
-      onClose();
+      close();
     } catch (err) {
       const field = employeeErrorField(err);
       if (field) {
@@ -153,24 +166,43 @@ export function EmployeeDrawer({
     }
   };
 
+  /** The photo chosen while adding, sent now that the employee has an id; false (drawer kept open) when refused. */
+  const sendNewFace = async (saved: Employee, file: File): Promise<boolean> => {
+    try {
+      await uploadFace.mutateAsync({ empid: saved.empid, file });
+      return true;
+    } catch (err) {
+      const problem = uploadProblem(err);
+      void message.warning(t('employees.faces.field.addedWithoutPhoto', { name: saved.empName, problem: problem ?? '' }));
+      setNewFace(null);
+      setCreated(saved);
+      return false;
+    }
+  };
+
   const half = { xs: 24, sm: 12 };
   return (
     <Drawer
-      title={employee ? t('employees.drawer.editTitle', { name: employee.empName }) : t('employees.drawer.addTitle')}
+      title={editing ? t('employees.drawer.editTitle', { name: editing.empName }) : t('employees.drawer.addTitle')}
       open={open}
-      onClose={onClose}
+      onClose={close}
       destroyOnHidden
       size={680}
       extra={
         <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={add.isPending || update.isPending} onClick={() => form.submit()} data-testid="employee-save">
+          <Button onClick={close}>{t('common.cancel')}</Button>
+          <Button
+            type="primary"
+            loading={add.isPending || update.isPending || uploadFace.isPending}
+            onClick={() => form.submit()}
+            data-testid="employee-save"
+          >
             {t('common.save')}
           </Button>
         </Space>
       }
     >
-      {employee ? <FacePhotoField employee={employee} /> : null}
+      {editing ? <FacePhotoField key={editing.empid} employee={editing} /> : <NewFacePhoto value={newFace} onChange={setNewFace} />}
       <Form
         form={form}
         name="employee"

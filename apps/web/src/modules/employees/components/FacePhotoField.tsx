@@ -1,17 +1,17 @@
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { type Employee, FACE_IMAGE_EXTENSIONS, FACE_UPLOAD_MAX_BYTES, Status } from '@openvisit/contract';
-import { Alert, App, Button, Divider, Flex, Progress, Space, Typography, Upload } from 'antd';
+import { Alert, App, Avatar, Button, Divider, Flex, Image, Progress, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
-import { checkFacePhoto, fileRules, formatBytes, useDeleteFace, useUploadFace } from '../facesApi';
+import { checkFacePhoto, fileRules, formatBytes, useDeleteFace, useObjectUrl, useUploadFace } from '../facesApi';
 import { FaceStatusTag, FaceThumb } from './FaceThumb';
 
 const ACCEPT = FACE_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 /** The words for a refused photo: a check of the client ('type', 'size') or the server's `file` rule. */
-function useProblemText() {
+export function useProblemText() {
   const { t } = useTranslation();
   return (rule: string, from: 'client' | 'server') => {
     if (rule === 'type') return t('employees.faces.errors.type');
@@ -24,6 +24,74 @@ function useProblemText() {
   };
 }
 
+/** What the server said of a photo it refused, in the reader's words; null when the error policy has shown it. */
+export function useUploadProblem() {
+  const problemText = useProblemText();
+  return (err: unknown): string | null => {
+    const rules = fileRules(err);
+    if (rules.length) return rules.map((r) => problemText(r, 'server')).join('; ');
+    if (err instanceof ApiError && err.status === Status.FILE_TYPE_ERROR && !err.isTransport) return problemText('type', 'server');
+    return null;
+  };
+}
+
+/**
+ * The face photo of a new employee: chosen and checked now, sent once the employee is saved (an upload needs the
+ * employee's id). The drawer holds the file.
+ */
+export function NewFacePhoto({ value, onChange }: { value: File | null; onChange: (file: File | null) => void }) {
+  const { t } = useTranslation();
+  const problemText = useProblemText();
+  const [problem, setProblem] = useState<string | null>(null);
+  const url = useObjectUrl(value ?? undefined);
+  const choose = (file: File) => {
+    const local = checkFacePhoto(file);
+    setProblem(local ? problemText(local, 'client') : null);
+    if (!local) onChange(file);
+  };
+  return (
+    <section aria-label={t('employees.faces.field.title')} data-testid="face-photo-field">
+      <Divider titlePlacement="start" style={{ marginTop: 0 }}>
+        {t('employees.faces.field.title')}
+      </Divider>
+      <Flex gap={16} align="flex-start" style={{ marginBottom: 16 }}>
+        {url ? (
+          <Image src={url} alt={t('employees.faces.field.chosen')} width={112} height={112} style={{ objectFit: 'cover', borderRadius: 6 }} />
+        ) : (
+          <Avatar shape="square" size={112} icon={<UserOutlined />} aria-label={t('employees.faces.noPhoto')} />
+        )}
+        <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('employees.faces.field.advice', { max: formatBytes(FACE_UPLOAD_MAX_BYTES) })}
+          </Typography.Text>
+          {value ? <Typography.Text>{t('employees.faces.field.sentOnSave')}</Typography.Text> : null}
+          <Space wrap>
+            <Upload
+              accept={ACCEPT}
+              showUploadList={false}
+              multiple={false}
+              beforeUpload={(file) => {
+                choose(file);
+                return false;
+              }}
+            >
+              <Button icon={<UploadOutlined />} data-testid="face-upload">
+                {value ? t('employees.faces.field.replace') : t('employees.faces.field.choose')}
+              </Button>
+            </Upload>
+            {value ? (
+              <Button icon={<DeleteOutlined />} onClick={() => onChange(null)} data-testid="face-remove">
+                {t('employees.faces.field.remove')}
+              </Button>
+            ) : null}
+          </Space>
+          {problem ? <Alert type="error" showIcon title={problem} data-testid="face-problem" /> : null}
+        </Flex>
+      </Flex>
+    </section>
+  );
+}
+
 /**
  * The face photo of the edit drawer: the current photo and its status, upload (checked as chosen with the
  * contract's limits, with progress) and removal with confirmation. Works on its own copy of the employee,
@@ -33,6 +101,7 @@ export function FacePhotoField({ employee }: { employee: Employee }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const problemText = useProblemText();
+  const uploadProblem = useUploadProblem();
   const upload = useUploadFace();
   const remove = useDeleteFace();
   const [current, setCurrent] = useState(employee);
@@ -52,10 +121,8 @@ export function FacePhotoField({ employee }: { employee: Employee }) {
       setCurrent(saved);
       void message.success(t('employees.faces.field.saved', { name: saved.empName }));
     } catch (err) {
-      const rules = fileRules(err);
-      if (rules.length) setProblem(rules.map((r) => problemText(r, 'server')).join('; '));
-      else if (err instanceof ApiError && err.status === Status.FILE_TYPE_ERROR && !err.isTransport) setProblem(problemText('type', 'server'));
-      // anything else was shown by the error policy
+      // anything but a refused photo was shown by the error policy
+      setProblem(uploadProblem(err));
     } finally {
       setProgress(null);
     }

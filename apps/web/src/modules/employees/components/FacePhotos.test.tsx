@@ -218,11 +218,11 @@ describe('the face photo of the edit drawer', () => {
     expect(within(field).queryByTestId('face-remove')).toBeNull();
   });
 
-  it('shows the server’s refusal in Chinese, and offers no photo section when adding', async () => {
+  it('shows the server’s refusal in Chinese', async () => {
     await i18n.changeLanguage('zh');
     stubServer({ GetUserInfo: ok({ escapeClause: '' }) });
     const uploads = stubXhr();
-    const { unmount } = renderDrawer(employee(2, '韩梅梅'));
+    renderDrawer(employee(2, '韩梅梅'));
     const field = await screen.findByTestId('face-photo-field');
     expect(within(field).getByText('无照片')).toBeTruthy();
     expect(within(field).queryByTestId('face-remove')).toBeNull();
@@ -230,10 +230,57 @@ describe('the face photo of the edit drawer', () => {
     await waitFor(() => expect(uploads).toHaveLength(1));
     act(() => uploads[0]?.answer({ status: 400, reason: 'Bad parameters', result: { errors: [{ field: 'file', rule: 'size' }] } }));
     expect((await within(field).findByTestId('face-problem')).textContent).toBe('照片缩小后仍然过大：请使用小于 1MB 的照片');
-    unmount();
-    renderWithProviders(<EmployeeDrawer open employee={null} departments={[]} onClose={() => {}} />);
-    await screen.findByTestId('employee-save');
-    expect(screen.queryByTestId('face-photo-field')).toBeNull();
+  });
+});
+
+describe('the face photo of a new employee', () => {
+  const fillAndSave = async () => {
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Zhang San' } });
+    fireEvent.change(screen.getByLabelText('Mobile phone'), { target: { value: '13800138009' } });
+    fireEvent.click(screen.getByTestId('employee-save'));
+  };
+
+  it('is checked when chosen and sent once the employee is saved, with the new id', async () => {
+    const server = stubServer({ GetUserInfo: ok({ escapeClause: '' }), addEmployee: ok(employee(9, 'Zhang San')) });
+    const uploads = stubXhr();
+    const onClose = vi.fn();
+    renderWithProviders(<EmployeeDrawer open employee={null} departments={[]} onClose={onClose} />);
+    const field = await screen.findByTestId('face-photo-field');
+    choose(field, fileOf('face.gif'));
+    expect((await within(field).findByTestId('face-problem')).textContent).toBe('Only JPG, PNG or WebP photos are accepted');
+    choose(field, fileOf('face.jpg'));
+    expect(await within(field).findByText('The photo is saved with the employee.')).toBeTruthy();
+    expect(within(field).queryByTestId('face-problem')).toBeNull();
+    expect(uploads).toHaveLength(0);
+    await fillAndSave();
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(server.bodies('addEmployee')).toHaveLength(1);
+    expect(uploads[0]?.form.get('empid')).toBe('9');
+    act(() => uploads[0]?.answer({ status: 0, result: employee(9, 'Zhang San', { face: -9, avatar: 'faces/1/9-aaaaaaaaaaaa.jpg' }) }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('Employee Zhang San added')).toBeTruthy();
+  });
+
+  it('keeps the drawer open as the new employee’s edit drawer when the photo is refused', async () => {
+    const server = stubServer({
+      GetUserInfo: ok({ escapeClause: '' }),
+      addEmployee: ok(employee(9, 'Zhang San')),
+      updateEmployee: ok(employee(9, 'Zhang San')),
+    });
+    const uploads = stubXhr();
+    const onClose = vi.fn();
+    renderWithProviders(<EmployeeDrawer open employee={null} departments={[]} onClose={onClose} />);
+    choose(await screen.findByTestId('face-photo-field'), fileOf('tiny.png'));
+    await fillAndSave();
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]?.answer({ status: 400, reason: 'Bad parameters', result: { errors: [{ field: 'file', rule: 'imageTooSmall' }] } }));
+    expect(await screen.findByText(/Zhang San was added, but the face photo was not saved\. The photo is too small/)).toBeTruthy();
+    expect(await screen.findByText('Edit employee Zhang San')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    // Saving again updates the employee just added instead of adding a second one.
+    fireEvent.click(screen.getByTestId('employee-save'));
+    await waitFor(() => expect(server.bodies('updateEmployee')).toHaveLength(1));
+    expect(server.bodies('addEmployee')).toHaveLength(1);
   });
 });
 

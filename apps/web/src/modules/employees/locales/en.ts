@@ -97,6 +97,10 @@ export const employeesEn = {
       advice:
         'One clear, front-facing face: JPG, PNG or WebP, at least 100×100 px. Under 1 MB is best; larger photos (up to {{max}}) are scaled down.',
       upload: 'Upload photo',
+      choose: 'Choose photo',
+      chosen: 'The chosen face photo',
+      sentOnSave: 'The photo is saved with the employee.',
+      addedWithoutPhoto: '{{name}} was added, but the face photo was not saved. {{problem}}',
       replace: 'Replace photo',
       uploading: 'Uploading… {{percent}}%',
       processing: 'Checking the photo…',

@@ -8,7 +8,17 @@ import { type StubHandler as Handler, stubServer } from '../../../testing/stubSe
 import { EmployeesPage } from './EmployeesPage';
 
 function dept(deptid: number, deptName: string, parentId: number, empCount: number, children: DepartmentNode[] = []): DepartmentNode {
-  return { deptid, deptName, deptNo: '', parentId, deptManagerEmpid: null, deptManager: '', empCount, childDeptList: children };
+  return {
+    deptid,
+    deptName,
+    deptNo: '',
+    parentId,
+    deptManagerEmpid: null,
+    deptManager: '',
+    empCount,
+    subtreeCount: children.reduce((n, c) => n + c.subtreeCount, empCount),
+    childDeptList: children,
+  };
 }
 
 function employee(empid: number, empName: string, extra: Partial<Employee> = {}): Employee {

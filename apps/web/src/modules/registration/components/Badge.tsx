@@ -1,4 +1,4 @@
-import { CARD_SIZES, DEFAULT_THEME_COLOR, type PadSettings } from '@openvisit/contract';
+import { CARD_SIZES, DEFAULT_THEME_COLOR, type PadSettings, withColon } from '@openvisit/contract';
 import type { CSSProperties, ReactNode } from 'react';
 
 /** What a badge prints about the visit. */
@@ -125,7 +125,7 @@ export function Badge({
         ] as const
       ).map(([k, v]) => (
         <div key={k} style={{ ...font(3.2), overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          <span style={{ color: mono ? '#000' : '#666' }}>{k}: </span>
+          <span style={{ color: mono ? '#000' : '#666' }}>{withColon(k)}</span>
           {v}
         </div>
       ))}

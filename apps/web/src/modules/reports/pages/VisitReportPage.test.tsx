@@ -52,7 +52,19 @@ const nothing: StubHandler = (body) => ({ status: 0, result: { groupBy: body.gro
 
 const departments: StubHandler = () => ({
   status: 0,
-  result: [{ deptid: 5, deptName: '研发部', deptNo: '', parentId: 0, deptManagerEmpid: null, deptManager: '', empCount: 1, childDeptList: [] }],
+  result: [
+    {
+      deptid: 5,
+      deptName: '研发部',
+      deptNo: '',
+      parentId: 0,
+      deptManagerEmpid: null,
+      deptManager: '',
+      empCount: 1,
+      subtreeCount: 1,
+      childDeptList: [],
+    },
+  ],
 });
 
 function renderAt(url: string) {
