@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   apiOf,
   FAKE_CAMERA_ARGS,
@@ -267,6 +267,36 @@ describe('kiosk page', () => {
   });
 });
 
+/** What a visitor reads on a start screen under `root`: the welcome, the company and each button's first words. */
+async function faceOf(root: Locator) {
+  return root.getByTestId('kiosk-home').evaluate((home) => ({
+    welcome: home.querySelector('h1')?.textContent ?? '',
+    company: home.querySelector('.k-home__company')?.textContent ?? '',
+    buttons: [...home.querySelectorAll('button')].map((b) => b.querySelector('strong')?.textContent ?? b.textContent ?? ''),
+  }));
+}
+
+/** The kiosk's screen fits the viewport: the page and the screen's own area neither overflow nor scroll. */
+async function assertFits(page: Page, what: string) {
+  const m = await page.evaluate(() => {
+    const d = document.documentElement;
+    const main = document.querySelector('.k-main') as HTMLElement;
+    const boxes = [...document.querySelectorAll('.k-camera, .k-main button')].map((e) => e.getBoundingClientRect());
+    return {
+      page: [d.scrollWidth - innerWidth, d.scrollHeight - innerHeight],
+      main: [main.scrollWidth - main.clientWidth, main.scrollHeight - main.clientHeight],
+      outside: boxes.filter((r) => r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5).length,
+      camera: Math.round((document.querySelector('.k-camera') as HTMLElement).getBoundingClientRect().height),
+    };
+  });
+  const [pageX = 0, pageY = 0] = m.page;
+  const [mainX = 0, mainY = 0] = m.main;
+  assert.ok(pageX <= 0 && pageY <= 0, `${what}: the page overflows ${JSON.stringify(m)}`);
+  assert.ok(mainX <= 0 && mainY <= 0, `${what}: the screen scrolls ${JSON.stringify(m)}`);
+  assert.equal(m.outside, 0, `${what}: camera or buttons outside the viewport ${JSON.stringify(m)}`);
+  assert.ok(m.camera >= 240, `${what}: the camera is too small ${JSON.stringify(m)}`);
+}
+
 for (const L of [EN, ZH]) {
   describe(`visitor kiosk (${L.tag})`, () => {
     it('runs a visitor machine: walk-in with photo and badge, check-in, blacklist, offline queue, sign-out', async () => {
@@ -351,8 +381,15 @@ for (const L of [EN, ZH]) {
           const take = page.getByRole('button', { name: L.t.take, exact: true });
           await take.waitFor();
           await page.waitForFunction(() => ((document.querySelector('[data-testid="camera"]') as HTMLVideoElement | null)?.videoWidth ?? 0) > 0);
+          // The photo step fits the common tablets in both orientations: nothing overflows or scrolls (issue 15).
+          await assertFits(page, 'photo, landscape');
+          await page.setViewportSize(PORTRAIT);
+          await assertFits(page, 'photo, portrait');
+          await screenshot(page, `kiosk-${L.tag}-photo-portrait`);
+          await page.setViewportSize(TABLET);
           await take.click();
           await page.getByTestId('photo-preview').waitFor();
+          await assertFits(page, 'photo taken, landscape');
           const src = await page.getByTestId('photo-preview').getAttribute('src');
           assert.match(src ?? '', /^data:image\/jpeg;base64,/);
           await screenshot(page, `kiosk-${L.tag}-photo`);
@@ -581,6 +618,22 @@ for (const L of [EN, ZH]) {
           await desk.getByTestId('visit-detail').waitFor();
           const [popup] = await Promise.all([desk.waitForEvent('popup'), desk.getByTestId('visit-pdf').click()]);
           assert.match(popup.url(), /^blob:/);
+
+          // The registration settings' preview is the kiosk's own start screen: the same words, buttons and colour.
+          await desk.goto(`${stack.server.url}/setting/padset`);
+          const preview = desk.getByTestId('kiosk-preview');
+          await preview.waitFor();
+          await desk
+            .getByTestId('preview-lang')
+            .getByText(L.tag === 'zh' ? '中文' : 'English', { exact: true })
+            .click();
+          const kioskFace = await faceOf(page.locator('body'));
+          assert.equal(kioskFace.welcome, L.t.welcome);
+          assert.deepEqual(kioskFace.buttons.slice(0, 2), [L.t.register, L.t.checkIn]);
+          await desk.waitForFunction((welcome) => document.querySelector('[data-testid="kiosk-preview"] h1')?.textContent === welcome, L.t.welcome);
+          assert.deepEqual(await faceOf(preview), kioskFace);
+          assert.equal(await preview.getAttribute('data-theme'), '#0a7d55');
+          await screenshot(desk, `kiosk-${L.tag}-console-preview`);
           await desk.close();
         });
       } finally {

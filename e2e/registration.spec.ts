@@ -97,7 +97,7 @@ const EN: Lang = {
     group: 'Custom settings',
     menu: 'Registration settings',
     title: 'Registration settings',
-    register: 'Visitor registration',
+    register: 'Register',
     signOut: 'Sign out',
     pictureSaved: 'Picture saved',
     gatesTab: 'Gates',
@@ -147,7 +147,7 @@ const ZH: Lang = {
     menu: '前台登记设置',
     title: '前台登记设置',
     register: '访客登记',
-    signOut: '签出',
+    signOut: '签离',
     pictureSaved: '图片已保存',
     gatesTab: '门岗',
     addGate: '添加门岗',
@@ -209,7 +209,7 @@ async function scenario(L: Lang): Promise<void> {
     await page.getByTestId('guide-notice-skip').click();
     // Pad settings: colour and sign-out, seen in the preview.
     const preview = page.getByTestId('kiosk-preview');
-    await preview.getByText(t.register).waitFor();
+    await preview.getByText(t.register, { exact: true }).waitFor();
     await page.getByTestId('theme-color').fill('#0a8f6e');
     await page.getByTestId('theme-color-save').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="kiosk-preview"]')?.getAttribute('data-theme') === '#0a8f6e');
@@ -239,7 +239,7 @@ async function scenario(L: Lang): Promise<void> {
       );
     assert.equal(size, 480);
     assert.equal(await preview.getAttribute('data-theme'), '#0a8f6e');
-    await preview.getByTestId('kiosk-signout').getByText(t.signOut).waitFor();
+    await preview.getByTestId('kiosk-signout').getByText(t.signOut, { exact: true }).waitFor();
     await shot('kiosk');
   });
 

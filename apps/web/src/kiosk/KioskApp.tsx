@@ -1,7 +1,7 @@
 import { type LoginResult, logout, padLogo, padPicture } from '@openvisit/contract';
-import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { callApi, fetchFile } from '../platform/api';
-import { inkOn, textOn } from '../platform/contrast';
+import { kioskCompanyName, kioskThemeStyle } from '../platform/kioskFace/KioskFace';
 import { onBackOnline, useNetworkBanner } from '../platform/network';
 import { setNavigator } from '../platform/notify';
 import { getSession, signOutLocal } from '../platform/session';
@@ -75,7 +75,7 @@ export function KioskApp({ queue }: { queue: OfflineQueue }) {
 
   if (!session)
     return (
-      <div className="k-app">
+      <div className="k-app k-face">
         <SignInScreen onSignedIn={setSession} />
       </div>
     );
@@ -167,11 +167,10 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
     [session, config, pictures, queue, lang, companyId, home],
   );
 
-  const theme = config.settings.themecolor || DEFAULT_THEME;
   return (
     <KioskContext.Provider value={kiosk}>
-      <div className="k-app" style={{ '--theme': theme, '--theme-text': textOn(theme), '--theme-ink': inkOn(theme) } as CSSProperties}>
-        <TopBar company={config.company} logo={pictures.logo} pending={counts.pending} onHome={screen.name === 'home' ? undefined : home} />
+      <div className="k-app k-face" style={kioskThemeStyle(config.settings.themecolor || DEFAULT_THEME)}>
+        <TopBar company={kioskCompanyName(config)} logo={pictures.logo} pending={counts.pending} onHome={screen.name === 'home' ? undefined : home} />
         {network === 'offline' ? (
           <div className="k-notice k-notice--warn" role="status" style={{ borderRadius: 0 }}>
             {t('offline.banner')}

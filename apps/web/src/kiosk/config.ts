@@ -41,6 +41,8 @@ export interface KioskSettings {
 
 export interface KioskConfig {
   company: string;
+  /** The company's short name, shown instead of its name when set. */
+  shortName?: string;
   settings: KioskSettings;
   gates: { gid: number; gname: string }[];
   types: WalkInVisitorType[];

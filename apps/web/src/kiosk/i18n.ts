@@ -20,11 +20,15 @@ registerTexts('kiosk', {
   zh: () => import('./locales/zh').then((m) => m.kioskZh),
 });
 
-/** `t` of the kiosk namespace (typed from `kioskEn`) and the current language. */
+/**
+ * `t` of the kiosk namespace (typed from `kioskEn`), `ct` of the platform's texts (`validation.*`, `kioskFace.*`…)
+ * and the current language. Both `t`s are bound to the language of the render that made them.
+ */
 export function useK() {
   const { t, i18n: instance } = useTranslation('kiosk');
+  const { t: ct } = useTranslation();
   const lang: Lang = instance.language === 'zh' ? 'zh' : 'en';
-  return { t, lang };
+  return { t, ct, lang };
 }
 
 /**

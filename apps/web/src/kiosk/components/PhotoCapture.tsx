@@ -17,16 +17,18 @@ export function PhotoCapture({ onDone, onBack, required = false }: { onDone: (ph
   };
   const message = state === 'starting' ? t('photo.starting') : state === 'none' ? t('photo.noCamera') : state === 'denied' ? t('photo.denied') : null;
   return (
-    <section className="k-panel" aria-labelledby="k-photo-title">
+    <section className="k-panel k-panel--fill" aria-labelledby="k-photo-title">
       <h1 id="k-photo-title" className="k-title">
         {t('photo.title')}
       </h1>
       <p className="k-sub">{t('photo.hint')}</p>
-      <div className="k-camera">
-        {/* The video stays mounted under the still, so "take again" needs no new stream. */}
-        <video ref={videoRef} className="k-mirror" muted playsInline autoPlay data-testid="camera" hidden={!!shot} />
-        {shot ? <img src={shot} alt={t('photo.title')} data-testid="photo-preview" /> : null}
-        {!shot && message ? <div className="k-camera__msg">{message}</div> : null}
+      <div className="k-camera-box">
+        <div className="k-camera">
+          {/* The video stays mounted under the still, so "take again" needs no new stream. */}
+          <video ref={videoRef} className="k-mirror" muted playsInline autoPlay data-testid="camera" hidden={!!shot} />
+          {shot ? <img src={shot} alt={t('photo.title')} data-testid="photo-preview" /> : null}
+          {!shot && message ? <div className="k-camera__msg">{message}</div> : null}
+        </div>
       </div>
       <div className="k-actions k-actions--spread">
         <button type="button" className="k-btn k-btn--ghost" onClick={onBack}>

@@ -1,11 +1,12 @@
+import { KioskTopBar } from '../../platform/kioskFace/KioskFace';
 import { toggleLanguage, useK } from '../i18n';
 
 /** 中文 / English, on every screen. Staff's choice on the sign-in screen is kept as the device's language. */
 export function LangButton({ save = false }: { save?: boolean }) {
-  const { t, lang } = useK();
+  const { ct, lang } = useK();
   return (
     <button type="button" className="k-btn k-btn--lang" lang={lang === 'zh' ? 'en' : 'zh'} onClick={() => void toggleLanguage({ save })}>
-      {t('lang.switchTo')}
+      {ct('kioskFace.switchTo')}
     </button>
   );
 }
@@ -14,11 +15,7 @@ export function LangButton({ save = false }: { save?: boolean }) {
 export function TopBar({ company, logo, pending, onHome }: { company: string; logo: string | null; pending: number; onHome?: () => void }) {
   const { t } = useK();
   return (
-    <header className="k-top">
-      <div className="k-top__brand">
-        {logo ? <img src={logo} alt="" /> : null}
-        <span>{company}</span>
-      </div>
+    <KioskTopBar company={company} logo={logo}>
       {pending > 0 ? (
         <span className="k-pending" role="status" data-testid="pending-count">
           {t('offline.pending', { count: pending })}
@@ -30,6 +27,6 @@ export function TopBar({ company, logo, pending, onHome }: { company: string; lo
         </button>
       ) : null}
       <LangButton />
-    </header>
+    </KioskTopBar>
   );
 }

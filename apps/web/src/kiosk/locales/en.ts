@@ -5,7 +5,7 @@
  */
 export const kioskEn = {
   title: 'Visitor kiosk',
-  lang: { switchTo: '中文', label: 'Language' },
+  lang: { label: 'Language' },
   signin: {
     title: 'Kiosk sign-in',
     hint: 'Sign in with the front-desk or visitor-machine account of this gate.',
@@ -19,16 +19,6 @@ export const kioskEn = {
     newPassword: 'New password',
     confirmPassword: 'New password again',
     changeSubmit: 'Change and continue',
-  },
-  home: {
-    welcome: 'Welcome',
-    register: 'Register',
-    registerHint: 'First visit or no invitation',
-    checkIn: 'I have an invitation',
-    checkInHint: 'Scan your QR code, or type your code or phone',
-    signOut: 'Sign out',
-    signOutHint: 'Leaving? Sign out here',
-    staff: 'Staff',
   },
   common: {
     back: 'Back',

@@ -4,7 +4,7 @@ import type { kioskEn } from './en';
 /** Every key of `kioskEn`, in Chinese: a missing or extra key fails the type check. */
 export const kioskZh: DeepStrings<typeof kioskEn> = {
   title: '访客机',
-  lang: { switchTo: 'English', label: '语言' },
+  lang: { label: '语言' },
   signin: {
     title: '访客机登录',
     hint: '请使用本门岗的前台或访客机账号登录。',
@@ -18,16 +18,6 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
     newPassword: '新密码',
     confirmPassword: '再次输入新密码',
     changeSubmit: '修改并继续',
-  },
-  home: {
-    welcome: '欢迎光临',
-    register: '访客登记',
-    registerHint: '首次来访或没有邀请',
-    checkIn: '我有邀请',
-    checkInHint: '扫描二维码，或输入邀请码、手机号',
-    signOut: '签离',
-    signOutHint: '离开时请在此签离',
-    staff: '管理',
   },
   common: {
     back: '返回',

@@ -1,46 +1,19 @@
-import { useEffect, useState } from 'react';
+import { type Errand, KioskHome, kioskCompanyName, kioskFaceTexts, kioskSlides } from '../../platform/kioskFace/KioskFace';
 import { useKiosk } from '../context';
 import { useK } from '../i18n';
 
-export type Errand = 'register' | 'checkin' | 'signout';
+export type { Errand };
 
-/** The start screen: the company's background (or carousel), a welcome, and one big button per errand. */
+/** The start screen, drawn by the kiosk's face (the console's preview draws the same) from the live configuration. */
 export function HomeScreen({ onErrand, onStaff }: { onErrand: (errand: Errand) => void; onStaff: () => void }) {
-  const { t } = useK();
+  const { ct } = useK();
   const { config, pictures } = useKiosk();
-  const slides = pictures.carousel.length >= 2 ? pictures.carousel : pictures.background ? [pictures.background] : [];
-  const [slide, setSlide] = useState(0);
-
-  useEffect(() => {
-    if (slides.length < 2) return;
-    const timer = setInterval(() => setSlide((s) => (s + 1) % slides.length), 6000);
-    return () => clearInterval(timer);
-  }, [slides.length]);
-
-  const picture = slides[slide % Math.max(1, slides.length)];
-  return (
-    <main className="k-home" style={picture ? { backgroundImage: `url("${picture}")` } : undefined} data-testid="kiosk-home">
-      <h1 className="k-home__welcome">{t('home.welcome')}</h1>
-      <p className="k-home__company">{config.company}</p>
-      <div className="k-home__actions">
-        <button type="button" className="k-tile" onClick={() => onErrand('register')}>
-          <strong>{t('home.register')}</strong>
-          <span>{t('home.registerHint')}</span>
-        </button>
-        <button type="button" className="k-tile" onClick={() => onErrand('checkin')}>
-          <strong>{t('home.checkIn')}</strong>
-          <span>{t('home.checkInHint')}</span>
-        </button>
-        {config.settings.signOutSwitch === 1 ? (
-          <button type="button" className="k-tile k-tile--light" onClick={() => onErrand('signout')}>
-            <strong>{t('home.signOut')}</strong>
-            <span>{t('home.signOutHint')}</span>
-          </button>
-        ) : null}
-      </div>
-      <button type="button" className="k-btn k-btn--plain k-btn--small k-staff-btn" onClick={onStaff}>
-        {t('home.staff')}
-      </button>
-    </main>
-  );
+  const look = {
+    company: kioskCompanyName(config),
+    themecolor: config.settings.themecolor,
+    logo: pictures.logo,
+    slides: kioskSlides(pictures.carousel, pictures.background),
+    signOut: config.settings.signOutSwitch === 1,
+  };
+  return <KioskHome look={look} texts={kioskFaceTexts(ct)} onErrand={onErrand} onStaff={onStaff} />;
 }

@@ -36,7 +36,7 @@ function useRegisterFlow() {
   const wantsPhoto = fields.some((f) => f.fieldName === 'photo');
   const terms = protocolText(kiosk.config.settings, lang).trim() !== '';
   const ruleText = (field: string, rule: string) => errorMessage(ct, t, field, rule);
-  const { submit, busy } = useRegister({ form, fields, type, photo, clientKey, goTo: setStep, setProblem, ruleText });
+  const { submit, busy } = useRegister({ form, fields, type, photo, clientKey, goTo: setStep, setProblem });
 
   /** The form filled from a returning visitor's last visit, at the type of that visit when it still exists. */
   const fillFrom = (r: ReturningVisitor) => {

@@ -24,7 +24,7 @@ interface Captcha {
  */
 export function SignInScreen({ onSignedIn }: { onSignedIn: (result: LoginResult) => void }) {
   const { t } = useK();
-  const { t: ct, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [vcode, setVcode] = useState('');
@@ -50,7 +50,7 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (result: LoginResult)
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!account.trim() || !password) {
-      setError(() => ct('validation.required'));
+      setError(({ ct }) => ct('validation.required'));
       return;
     }
     setBusy(true);
@@ -80,11 +80,11 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (result: LoginResult)
     e.preventDefault();
     const rule = checkPassword(newPassword, { old: password });
     if (rule) {
-      setError(() => ruleMessage(ct, rule));
+      setError(({ ct }) => ruleMessage(ct, rule));
       return;
     }
     if (newPassword !== confirm) {
-      setError(() => ct('validation.mismatch'));
+      setError(({ ct }) => ct('validation.mismatch'));
       return;
     }
     setBusy(true);

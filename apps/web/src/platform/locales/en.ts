@@ -90,6 +90,19 @@ export const platformEn = {
     linkError: 'Link error',
     noResponse: 'Failed to connect to the server',
   },
+  /** The kiosk's start screen and top bar: the kiosk and the console's preview of it show these same words. */
+  kioskFace: {
+    welcome: 'Welcome',
+    register: 'Register',
+    registerHint: 'First visit or no invitation',
+    checkIn: 'I have an invitation',
+    checkInHint: 'Scan your QR code, or type your code or phone',
+    signOut: 'Sign out',
+    signOutHint: 'Leaving? Sign out here',
+    staff: 'Staff',
+    switchTo: '中文',
+    preview: 'The kiosk’s start screen as a tablet shows it',
+  },
   errors: {
     unknown: 'Request failed (status {{code}})',
     sessionEnded: 'Your session has ended, please sign in again',

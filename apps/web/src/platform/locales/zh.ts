@@ -88,6 +88,18 @@ export const platformZh: DeepStrings<typeof platformEn> = {
     linkError: '连接错误',
     noResponse: '连接服务器失败',
   },
+  kioskFace: {
+    welcome: '欢迎光临',
+    register: '访客登记',
+    registerHint: '首次来访或没有邀请',
+    checkIn: '我有邀请',
+    checkInHint: '扫描二维码，或输入邀请码、手机号',
+    signOut: '签离',
+    signOutHint: '离开时请在此签离',
+    staff: '管理',
+    switchTo: 'English',
+    preview: '访客机首页在平板上的样子',
+  },
   errors: {
     unknown: '请求失败（状态码 {{code}}）',
     sessionEnded: '登录已失效，请重新登录',

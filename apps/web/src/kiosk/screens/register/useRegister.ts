@@ -9,8 +9,8 @@ import { labelOf } from '../../config';
 import { useKiosk } from '../../context';
 import { useK, type Wording } from '../../i18n';
 import { isNetworkFailure } from '../../offlineQueue';
+import { errorMessage } from '../../walkInMessages';
 import { KIOSK_TIMEOUT_MS } from '../CheckInScreen';
-import type { RuleText } from './FieldControl';
 import type { WalkInForm } from './useWalkInForm';
 
 interface Registration {
@@ -24,14 +24,13 @@ interface Registration {
   /** Back to the step a refusal concerns. */
   goTo: (step: 'form' | 'photo' | 'terms') => void;
   setProblem: (problem: Wording | null) => void;
-  ruleText: RuleText;
 }
 
 /**
  * Sends the registration: the result screen when it is taken, a neutral end when screening refuses it (66), the
  * offline queue without a network; a refusal of a field goes back to the step that asks for it.
  */
-export function useRegister({ form, fields, type, photo, clientKey, goTo, setProblem, ruleText }: Registration) {
+export function useRegister({ form, fields, type, photo, clientKey, goTo, setProblem }: Registration) {
   const { lang } = useK();
   const kiosk = useKiosk();
   const [busy, setBusy] = useState(false);
@@ -79,12 +78,12 @@ export function useRegister({ form, fields, type, photo, clientKey, goTo, setPro
         }
         const { signature, photo } = byField;
         if (byField.protocolAccepted || signature) {
-          setProblem(({ t }) => (signature ? ruleText('signature', signature) : t('protocol.needSignature')));
+          setProblem(({ t, ct }) => (signature ? errorMessage(ct, t, 'signature', signature) : t('protocol.needSignature')));
           goTo('terms');
           return;
         }
         if (photo) {
-          setProblem(() => ruleText('photo', photo));
+          setProblem(({ t, ct }) => errorMessage(ct, t, 'photo', photo));
           goTo('photo');
           return;
         }

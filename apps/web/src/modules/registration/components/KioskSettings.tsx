@@ -7,7 +7,7 @@ import {
   SECURE_PROTOCOL_MAX,
 } from '@openvisit/contract';
 import { App, Button, Card, ColorPicker, Divider, Flex, Form, Input, Switch, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { usePadWrite } from '../api';
@@ -60,8 +60,11 @@ function SwitchRow({ name, settings }: { name: SwitchKey; settings: PadSettings 
   );
 }
 
-/** Theme colour: typed (#rgb or #rrggbb, checked as typed) or picked, saved with its button. */
-export function ThemeColorForm({ settings }: { settings: PadSettings }) {
+/**
+ * Theme colour: typed (#rgb or #rrggbb, checked as typed) or picked, saved with its button. `onDraft` hears the colour
+ * the kiosk would take (the typed one once it is valid, else the saved one), so the preview shows it before saving.
+ */
+export function ThemeColorForm({ settings, onDraft }: { settings: PadSettings; onDraft?: (themecolor: string) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const rules = useRegistrationRules();
@@ -69,6 +72,8 @@ export function ThemeColorForm({ settings }: { settings: PadSettings }) {
   const [form] = Form.useForm<{ themecolor: string }>();
   const typed = Form.useWatch('themecolor', form) ?? settings.themecolor;
   const shown = typed && !checkThemeColor(typed) ? normaliseThemeColor(typed) : settings.themecolor || DEFAULT_THEME_COLOR;
+  const draft = !checkThemeColor(typed ?? '') ? normaliseThemeColor(typed ?? '') : settings.themecolor;
+  useEffect(() => onDraft?.(draft), [draft, onDraft]);
   const submit = async (v: { themecolor: string }) => {
     try {
       await write.mutateAsync({ call: 'UpdateThemeColor', input: { themecolor: v.themecolor?.trim() ?? '' } });
@@ -175,7 +180,7 @@ function TermsForm({ settings }: { settings: PadSettings }) {
 }
 
 /** The kiosk tab: appearance (pictures, colour), options (switches) and terms. */
-export function KioskSettings({ settings }: { settings: PadSettings }) {
+export function KioskSettings({ settings, onThemeDraft }: { settings: PadSettings; onThemeDraft?: (themecolor: string) => void }) {
   const { t } = useTranslation();
   return (
     <Flex vertical gap={16}>
@@ -185,7 +190,7 @@ export function KioskSettings({ settings }: { settings: PadSettings }) {
           <PictureField kind="backgroundPic" title={t('registration.padset.background')} />
           <CarouselField title={t('registration.padset.carousel')} />
           <PictureField kind="defaultPhoto" title={t('registration.padset.defaultPhoto')} />
-          <ThemeColorForm settings={settings} />
+          <ThemeColorForm settings={settings} onDraft={onThemeDraft} />
         </Flex>
       </Card>
       <Card size="small" title={t('registration.padset.switches')}>

@@ -1,12 +1,13 @@
 import { CARD_SIZES, type Lang, labelIn, type PadSettings } from '@openvisit/contract';
 import { Card, Flex, Segmented, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../../platform/i18n';
+import { loadLanguage, useLang } from '../../../platform/i18n';
+import { kioskFaceTexts, kioskSlides } from '../../../platform/kioskFace/KioskFace';
+import { KioskFacePreview } from '../../../platform/kioskFace/KioskFacePreview';
 import { usePictureUrl, useVisitorTypes } from '../api';
 import { Badge } from './Badge';
-import { KioskPreview } from './KioskPreview';
 
 /** The language a preview shows the kiosk in: the console's at first, switchable there. */
 function usePreviewLang() {
@@ -32,31 +33,40 @@ function LangSwitch({ value, onChange }: { value: Lang; onChange: (l: Lang) => v
   );
 }
 
-/** The kiosk home screen with the saved settings, in either language. */
-export function KioskPreviewCard({ settings, company }: { settings: PadSettings; company: string }) {
+/**
+ * The kiosk's start screen drawn by the kiosk's own face, from the settings and the colour being typed (not yet saved),
+ * in either language: the texts of a language not shown yet are loaded first.
+ */
+export function KioskPreviewCard({ settings, company, themeDraft }: { settings: PadSettings; company: string; themeDraft?: string }) {
   const { t, i18n } = useTranslation();
   const [lang, setLang] = usePreviewLang();
-  const fixed = i18n.getFixedT(lang);
+  const [loaded, setLoaded] = useState<Lang | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadLanguage(lang)
+      .catch(() => undefined)
+      .then(() => live && setLoaded(lang));
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+  const shown = loaded ?? i18n.language;
   const logoUrl = usePictureUrl(settings.logo, 'logo');
   const backgroundUrl = usePictureUrl(settings.backgroundPic, 'picture');
   const carouselUrl = usePictureUrl(settings.carouselPic[0] ?? '', 'picture');
+  const slides = kioskSlides(settings.carouselPic, settings.backgroundPic);
+  const look = {
+    company,
+    themecolor: themeDraft ?? settings.themecolor,
+    logo: logoUrl || null,
+    // The carousel's first picture stands for the carousel (a preview need not turn).
+    slides: slides.length >= 2 ? (carouselUrl ? [carouselUrl] : []) : backgroundUrl ? [backgroundUrl] : [],
+    signOut: settings.signOutSwitch === 1,
+  };
   return (
     <Card size="small" title={t('registration.padset.preview')} extra={<LangSwitch value={lang} onChange={setLang} />}>
       <Flex justify="center">
-        <KioskPreview
-          settings={settings}
-          company={company}
-          logoUrl={logoUrl}
-          backgroundUrl={backgroundUrl}
-          carouselUrl={carouselUrl}
-          texts={{
-            welcome: fixed('registration.kiosk.welcome'),
-            register: fixed('registration.kiosk.register'),
-            invited: fixed('registration.kiosk.invited'),
-            signOut: fixed('registration.kiosk.signOut'),
-            languages: fixed('registration.kiosk.languages'),
-          }}
-        />
+        <KioskFacePreview look={look} texts={kioskFaceTexts(i18n.getFixedT(shown))} label={t('kioskFace.preview')} />
       </Flex>
     </Card>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
 import type { GuideStepProps } from '../../../platform/guide';
+import { kioskCompanyName } from '../../../platform/kioskFace/KioskFace';
 import { displayError } from '../../../platform/notify';
 import { useModifyUserInfo, useUserInfo } from '../../accounts/api';
 import { SwitchRow, ThemeColorForm } from '../components/KioskSettings';
@@ -18,6 +19,7 @@ export function PadStep({ isLast, onDone }: GuideStepProps) {
   const info = useUserInfo();
   const finish = useModifyUserInfo();
   const [busy, setBusy] = useState(false);
+  const [themeDraft, setThemeDraft] = useState<string | undefined>(undefined);
   if (!info.data) return <Skeleton active paragraph={{ rows: 6 }} />;
   const settings = info.data;
 
@@ -41,13 +43,13 @@ export function PadStep({ isLast, onDone }: GuideStepProps) {
           <Card size="small">
             <Flex vertical gap={20}>
               <PictureField kind="logo" title={t('registration.padset.logo')} />
-              <ThemeColorForm settings={settings} />
+              <ThemeColorForm settings={settings} onDraft={setThemeDraft} />
               <SwitchRow name="signOutSwitch" settings={settings} />
             </Flex>
           </Card>
         </Col>
         <Col xs={24} lg={10}>
-          <KioskPreviewCard settings={settings} company={settings.shortName || settings.company} />
+          <KioskPreviewCard settings={settings} company={kioskCompanyName(settings)} themeDraft={themeDraft} />
         </Col>
       </Row>
       <Space style={{ marginTop: 16 }}>

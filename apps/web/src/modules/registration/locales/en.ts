@@ -40,14 +40,6 @@ export const registrationEn = {
     noTypes: 'No visitor types yet: add them to let visitors register.',
     typeFields: '{{count}} fields',
   },
-  /** The kiosk's own words, shown in the preview in the language chosen there. */
-  kiosk: {
-    welcome: 'Welcome',
-    register: 'Visitor registration',
-    invited: 'I have an invitation',
-    signOut: 'Sign out',
-    languages: '中文 | English',
-  },
   badge: {
     style: 'Badge style',
     cardType: 'Style',

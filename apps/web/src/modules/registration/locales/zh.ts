@@ -42,13 +42,6 @@ export const registrationZh: DeepStrings<typeof registrationEn> = {
     noTypes: '还没有访客类型：添加后访客才能登记。',
     typeFields: '{{count}} 个字段',
   },
-  kiosk: {
-    welcome: '欢迎光临',
-    register: '访客登记',
-    invited: '邀请签到',
-    signOut: '签出',
-    languages: '中文 | English',
-  },
   badge: {
     style: '胸卡样式',
     cardType: '样式',

@@ -42,11 +42,17 @@ describe('PadSetPage › kiosk', () => {
     const colour = screen.getByTestId('theme-color');
     fireEvent.change(colour, { target: { value: 'teal' } });
     expect(await screen.findByText('Incorrect format')).toBeTruthy();
+    // A colour that is not one leaves the preview in the saved colour.
+    expect(screen.getByTestId('kiosk-preview').dataset.theme).toBe('#0958d9');
     fireEvent.click(screen.getByTestId('theme-color-save'));
     await waitFor(() => expect(server.bodies('UpdateThemeColor')).toHaveLength(0));
     fireEvent.change(colour, { target: { value: '#0a8' } });
     await waitFor(() => expect(screen.queryByText('Incorrect format')).toBeNull());
+    // The preview shows the colour being typed before it is saved.
+    await waitFor(() => expect(screen.getByTestId('kiosk-preview').dataset.theme).toBe('#00aa88'));
+    expect(server.bodies('UpdateThemeColor')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('theme-color-save'));
+    await waitFor(() => expect(server.bodies('UpdateThemeColor')).toHaveLength(1));
     await waitFor(() => expect(screen.getByTestId('kiosk-preview').dataset.theme).toBe('#00aa88'));
 
     fireEvent.click(screen.getByTestId('switch-signOutSwitch'));
@@ -54,7 +60,13 @@ describe('PadSetPage › kiosk', () => {
     expect(server.bodies('updateSignOutSwitch')).toEqual([{ signOutSwitch: 1 }]);
     // The preview speaks the kiosk's language chosen there, whatever the console's.
     fireEvent.click(within(screen.getByTestId('preview-lang')).getByText('中文'));
-    expect(await within(screen.getByTestId('kiosk-preview')).findByText('访客登记')).toBeTruthy();
+    // The kiosk's own words (the platform's kioskFace texts), as the kiosk shows them.
+    const zh = screen.getByTestId('kiosk-preview');
+    expect(await within(zh).findByText('访客登记')).toBeTruthy();
+    expect(within(zh).getByRole('heading', { hidden: true }).textContent).toBe('欢迎光临');
+    expect(within(zh).getByTestId('kiosk-checkin').textContent).toContain('我有邀请');
+    expect(within(zh).getByTestId('kiosk-signout').textContent).toContain('签离');
+    expect(within(zh).getByTestId('kiosk-staff').textContent).toBe('管理');
   });
 
   it('uploads a logo with progress; a refused picture says why; the saved logo is shown in the preview', async () => {

@@ -1,10 +1,12 @@
 import { RightOutlined, SettingOutlined } from '@ant-design/icons';
 import { labelIn } from '@openvisit/contract';
 import { Button, Card, Col, Empty, Flex, List, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { useLang } from '../../../platform/i18n';
+import { kioskCompanyName } from '../../../platform/kioskFace/KioskFace';
 import { useUserInfo } from '../../accounts/api';
 import { useVisitorTypes } from '../api';
 import { CardStyleForm } from '../components/CardStyleForm';
@@ -72,7 +74,8 @@ export function PadSetPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'kiosk';
   const settings = info.data;
-  const company = settings?.shortName || settings?.company || '';
+  const company = settings ? kioskCompanyName(settings) : '';
+  const [themeDraft, setThemeDraft] = useState<string | undefined>(undefined);
 
   return (
     <>
@@ -102,11 +105,11 @@ export function PadSetPage() {
               children: (
                 <Row gutter={[24, 16]}>
                   <Col xs={24} xl={14}>
-                    <KioskSettings settings={settings} />
+                    <KioskSettings settings={settings} onThemeDraft={setThemeDraft} />
                   </Col>
                   <Col xs={24} xl={10}>
                     <div style={{ position: 'sticky', top: 16 }}>
-                      <KioskPreviewCard settings={settings} company={company} />
+                      <KioskPreviewCard settings={settings} company={company} themeDraft={themeDraft} />
                     </div>
                   </Col>
                 </Row>
