@@ -46,6 +46,29 @@ export interface Mail {
   raw: string;
   /** The body with quoted-printable soft breaks and =3D undone, for finding links. */
   text: string;
+  /** The text/plain part decoded (base64 or quoted-printable, UTF-8): what a reader of the plain mail sees. */
+  plain: string;
+}
+
+/** The decoded text/plain parts of a raw MIME message (enough for what our mailer sends; no parser dependency). */
+function plainText(raw: string): string {
+  const out: string[] = [];
+  for (const part of raw.split(/\r?\n--[^\r\n]*\r?\n/)) {
+    const m = part.match(/^([\s\S]*?)\r?\n\r?\n([\s\S]*)$/);
+    if (!m || !/content-type:\s*text\/plain/i.test(m[1] ?? '')) continue;
+    const body = m[2] ?? '';
+    const encoding = m[1]?.match(/content-transfer-encoding:\s*(\S+)/i)?.[1]?.toLowerCase();
+    if (encoding === 'base64') out.push(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
+    else if (encoding === 'quoted-printable')
+      out.push(
+        Buffer.from(
+          body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+      );
+    else out.push(body);
+  }
+  return out.join('\n');
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
@@ -61,7 +84,7 @@ export async function startSmtp() {
       });
       stream.on('end', () => {
         const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text });
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text, plain: plainText(raw) });
         callback();
       });
     },

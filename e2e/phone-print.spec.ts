@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { formatDate, formatDateTime } from '@openvisit/contract';
 import type { Browser, Page } from 'playwright-core';
 import {
   apiOf,
@@ -302,13 +303,20 @@ describe('phones and printouts', () => {
   for (const L of [EN, ZH]) {
     it(`${L.tag}: phones at 360 and 390 px, the badge, the evacuation list and the statistics printed`, { timeout: scaled(900_000) }, async () => {
       const email = `vera.${L.tag}@example.com`;
+      // A whole minute, so the time on every paper and screen is this one.
+      const expected = Math.ceil((Date.now() + 5 * 60_000) / 60_000) * 60_000;
       const [guest] = await ok(
         'addAppointment',
-        { empid: hostId, appointmentDate: Date.now() + 5 * 60_000, visitors: [{ name: L.visitor, email, lang: L.tag }] },
+        { empid: hostId, appointmentDate: expected, visitors: [{ name: L.visitor, email, lang: L.tag }] },
         admin,
       );
       assert.ok(guest?.code);
       const mail = await stack.smtp.waitFor(email, /invite\?token=/);
+      // One formatter per kind and language: the mail's date-time (with its weekday) holds the very words of the
+      // date on the badge and the date-time in the console below.
+      const day = formatDate(expected, L.tag);
+      const when = formatDateTime(expected, L.tag);
+      assert.ok(mail.plain.includes(formatDateTime(expected, L.tag, { weekday: true })), `the mail says ${when}: ${mail.plain}`);
       const link = mail.text.match(/https?:\/\/[^\s"<>]+\/invite\?token=[A-Za-z0-9_-]+/)?.[0];
       assert.ok(link, 'the mail carries the invitation link');
 
@@ -347,6 +355,8 @@ describe('phones and printouts', () => {
         const [w, h] = badge.pages[0] ?? [0, 0];
         assert.ok(near(w, L.card.pt[0]) && near(h, L.card.pt[1]), `page ${w}×${h} pt, not ${L.card.pt.join('×')}`);
         assert.ok(compact(badge.text).includes(compact(L.visitor)), `the visitor's name on the badge: ${badge.text}`);
+        // The badge is dated with the day of the visit (checked in now, a few minutes before its expected time).
+        assert.ok(badge.text.includes(formatDate(Date.now(), L.tag)), `the badge dated ${day}: ${badge.text}`);
         assert.ok(badge.fills.includes(THEME), `the company colour ${THEME} among the fills: ${[...new Set(badge.fills)].join(' ')}`);
         assert.ok(!badge.fills.includes('#1677ff'), 'no default blue');
       });
@@ -359,6 +369,11 @@ describe('phones and printouts', () => {
         await page.goto(`${stack.server.url}/signin`);
         await signIn(page, ADMIN, PASSWORD, { account: L.t.signinAccount, password: L.t.signinPassword, submit: L.t.signinSubmit });
         await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+        // The visit's detail gives the expected time in the same words as the mail.
+        await page.goto(`${stack.server.url}/visitor/vlist`);
+        await page.getByRole('row').filter({ hasText: L.visitor }).getByRole('button', { name: L.visitor, exact: true }).click();
+        await page.getByTestId('visit-detail').getByText(when, { exact: true }).waitFor();
+        await page.keyboard.press('Escape');
         await page.goto(`${stack.server.url}/visitor/onsite`);
         await page.getByText(L.visitor).first().waitFor();
         const list = await printPdf(page, `print-onsite-${L.tag}`);
