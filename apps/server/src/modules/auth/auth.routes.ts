@@ -6,7 +6,7 @@ import { updatePassword } from '../accounts/accounts.service.js';
 import * as auth from './auth.service.js';
 
 export const authRoutes = [
-  bind(c.getValidationCode, (_input, ctx) => createCaptcha(ctx.system)),
+  bind(c.getValidationCode, (input, ctx) => createCaptcha(ctx.system, input.kind)),
   bind(c.validationCode, async (input, ctx) => {
     await checkCaptcha(ctx.system, input.digest, input.vcode);
     return null;

@@ -1,4 +1,15 @@
-import { checkPassword, getValidationCode, type LoginResult, login, Role, Status, updatePassword, validationCode } from '@openvisit/contract';
+import {
+  type CallOutput,
+  type CaptchaKind,
+  checkPassword,
+  getValidationCode,
+  type LoginResult,
+  login,
+  Role,
+  Status,
+  updatePassword,
+  validationCode,
+} from '@openvisit/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../platform/api';
@@ -13,8 +24,11 @@ import { useK, useMessage } from '../i18n';
 export const KIOSK_STYPES: readonly number[] = [Role.GATE, Role.MACHINE];
 
 interface Captcha {
+  kind: CaptchaKind;
   image: string;
   digest: string;
+  /** kind question: the sum to ask as text (for whoever cannot read the picture). */
+  question: CallOutput<typeof getValidationCode>['question'];
 }
 
 /**
@@ -35,9 +49,9 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (result: LoginResult)
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
 
-  const loadCaptcha = async () => {
-    const c = await callApi(getValidationCode, {}, { silent: true }).catch(() => null);
-    setCaptcha(c ? { image: c.base64Str, digest: c.digest } : null);
+  const loadCaptcha = async (kind: CaptchaKind = captcha?.kind ?? 'image') => {
+    const c = await callApi(getValidationCode, kind === 'image' ? {} : { kind }, { silent: true }).catch(() => null);
+    setCaptcha(c ? { kind, image: c.base64Str, digest: c.digest, question: c.question } : null);
     setVcode('');
   };
 
@@ -156,13 +170,29 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (result: LoginResult)
                     style={{ flex: 1 }}
                     value={vcode}
                     autoComplete="off"
+                    inputMode={captcha.question ? 'numeric' : undefined}
+                    aria-describedby={captcha.question ? 'k-captcha-question' : undefined}
                     onChange={(e) => setVcode(e.target.value)}
                   />
-                  <img src={captcha.image} alt={t('signin.captcha')} width={150} height={50} />
+                  {captcha.question ? (
+                    <span id="k-captcha-question" aria-live="polite" style={{ fontSize: 20, fontWeight: 600 }}>
+                      {t(captcha.question.operator === 'plus' ? 'signin.questionPlus' : 'signin.questionMinus', captcha.question)}
+                    </span>
+                  ) : (
+                    <img src={captcha.image} alt={t('signin.captcha')} width={176} height={60} />
+                  )}
                   <button type="button" className="k-btn k-btn--ghost k-btn--small" onClick={() => void loadCaptcha()}>
-                    {t('signin.captchaRefresh')}
+                    {captcha.question ? t('signin.captchaAnother') : t('signin.captchaRefresh')}
                   </button>
                 </div>
+                <button
+                  type="button"
+                  className="k-btn k-btn--ghost k-btn--small"
+                  style={{ alignSelf: 'flex-start' }}
+                  onClick={() => void loadCaptcha(captcha.kind === 'image' ? 'question' : 'image')}
+                >
+                  {captcha.kind === 'image' ? t('signin.captchaUseQuestion') : t('signin.captchaUsePicture')}
+                </button>
               </div>
             ) : null}
             {error ? (

@@ -1,3 +1,4 @@
+import type { CallOutput, CaptchaKind, getValidationCode } from '@openvisit/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useCallback, useState } from 'react';
@@ -7,12 +8,20 @@ import { handleFormError } from '../../platform/fieldErrors';
 
 const CAPTCHA_KEY = ['auth', 'captcha'] as const;
 
+/** The sum of a question captcha, as the server answers it. */
+type CaptchaQuestion = NonNullable<CallOutput<typeof getValidationCode>['question']>;
+
 export interface Captcha {
   /** Whether this installation asks for the image code (runtime configuration). */
   enabled: boolean;
+  kind: CaptchaKind;
   image: string | undefined;
+  /** kind question: the sum to ask (the page words it in the reader's language). */
+  question: CaptchaQuestion | undefined;
   loading: boolean;
   refresh: () => void;
+  /** The picture's characters, or a sum asked in words for whoever cannot read the picture; the server checks both alike. */
+  switchKind: (kind: CaptchaKind) => void;
   /**
    * Checks the typed characters (`validationCode`) and answers the digest the next call must carry;
    * undefined when the captcha is off. Throws the ApiError of a wrong code (119).
@@ -20,13 +29,15 @@ export interface Captcha {
   verify: (vcode: string | undefined) => Promise<string | undefined>;
 }
 
-/** The image captcha of the public forms: fetched when enabled, renewed before it expires and on demand. */
+/** The captcha of the public forms: fetched when enabled, renewed before it expires and on demand. */
 export function useCaptcha(): Captcha {
   const config = useConfig();
   const enabled = config.data?.captcha === true;
+  const [kind, setKind] = useState<CaptchaKind>('image');
   const query = useQuery({
-    queryKey: CAPTCHA_KEY,
-    queryFn: () => api.getValidationCode({}),
+    queryKey: [...CAPTCHA_KEY, kind],
+    // The picture is asked for as before (no kind), so an older server answers it too.
+    queryFn: () => api.getValidationCode(kind === 'image' ? {} : { kind }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -49,7 +60,16 @@ export function useCaptcha(): Captcha {
     },
     [enabled, data, refetch],
   );
-  return { enabled, image: data?.base64Str, loading: query.isFetching, refresh, verify };
+  return {
+    enabled,
+    kind,
+    image: data?.base64Str,
+    question: kind === 'question' ? data?.question : undefined,
+    loading: query.isFetching,
+    refresh,
+    switchKind: setKind,
+    verify,
+  };
 }
 
 /**

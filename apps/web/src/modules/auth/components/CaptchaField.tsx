@@ -1,41 +1,113 @@
-import { Flex, Form, Input, Tooltip } from 'antd';
+import { Button, Flex, Form, Input, type InputRef } from 'antd';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRules } from '../../../platform/formRules';
 import type { Captcha } from '../api';
 
-/** The code input beside its picture; clicking the picture fetches a new one. Renders nothing when off. */
+const PICTURE = { width: 176, height: 60 };
+
+/** A circular arrow, drawn here: @ant-design/icons' ReloadOutlined would add a chunk to the sign-in page. */
+const refreshIcon = (
+  <svg
+    viewBox="0 0 24 24"
+    width="1em"
+    height="1em"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2.2"
+    strokeLinecap="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path d="M20 12a8 8 0 1 1-2.3-5.7M20 4v5h-5" />
+  </svg>
+);
+
+/**
+ * The code input beside its challenge: the picture (clicking it, or the refresh button, fetches a new one) or, for
+ * whoever cannot read it, a sum asked as text that a screen reader reads out. Renders nothing when off.
+ */
 export function CaptchaField({ captcha, name = 'vcode' }: { captcha: Captcha; name?: string }) {
   const { t } = useTranslation();
   const rules = useRules();
+  const questionId = useId();
+  const input = useRef<InputRef>(null);
+  // After switching to the question, the answer field takes the focus: a screen reader then reads its label and
+  // the question that describes it.
+  const focusWhenAsked = useRef(false);
+  const { question } = captcha;
+  useEffect(() => {
+    if (!question || !focusWhenAsked.current) return;
+    focusWhenAsked.current = false;
+    input.current?.focus();
+  }, [question]);
   if (!captcha.enabled) return null;
+  const asking = captcha.kind === 'question';
+  const ready = asking ? question !== undefined : captcha.image !== undefined;
   return (
     <Form.Item label={t('auth.captcha.label')} required>
-      <Flex gap={8} align="flex-start">
+      <Flex gap={8} align="center" wrap>
         <Form.Item name={name} rules={rules.required()} noStyle>
           <Input
-            placeholder={t('auth.captcha.placeholder')}
+            ref={input}
+            placeholder={asking ? t('auth.captcha.answerPlaceholder') : t('auth.captcha.placeholder')}
             aria-label={t('auth.captcha.label')}
+            aria-describedby={asking ? questionId : undefined}
+            inputMode={asking ? 'numeric' : undefined}
             autoComplete="off"
             maxLength={12}
-            style={{ flex: 1 }}
+            style={{ flex: '1 1 140px', minWidth: 0 }}
           />
         </Form.Item>
-        <Tooltip title={t('auth.captcha.refresh')}>
-          {captcha.image ? (
-            <button
-              type="button"
-              onClick={captcha.refresh}
-              style={{ padding: 0, border: '1px solid #d9d9d9', borderRadius: 6, background: 'none', cursor: 'pointer', height: 42, lineHeight: 0 }}
-              aria-label={t('auth.captcha.refresh')}
-            >
-              <img data-testid="captcha-img" src={captcha.image} alt={t('auth.captcha.alt')} width={120} height={40} />
-            </button>
-          ) : (
-            // A grey block while the picture loads (antd's Skeleton would add its chunk to the sign-in page).
-            <div data-testid="captcha-loading" style={{ width: 120, height: 40, borderRadius: 6, background: 'rgba(0, 0, 0, 0.06)' }} />
-          )}
-        </Tooltip>
+        {!ready ? (
+          // A grey block while the challenge loads (antd's Skeleton would add its chunk to the sign-in page).
+          <div
+            data-testid="captcha-loading"
+            role="img"
+            aria-label={t('auth.captcha.loading')}
+            style={{ ...PICTURE, borderRadius: 6, background: 'rgba(0, 0, 0, 0.06)' }}
+          />
+        ) : asking ? (
+          <div
+            id={questionId}
+            data-testid="captcha-question"
+            aria-live="polite"
+            style={{ ...PICTURE, display: 'flex', alignItems: 'center', fontSize: 18, fontWeight: 600 }}
+          >
+            {question && t(question.operator === 'plus' ? 'auth.captcha.questionPlus' : 'auth.captcha.questionMinus', question)}
+          </div>
+        ) : (
+          // The picture refreshes on a click too; keyboards reach the refresh button beside it instead.
+          <button
+            type="button"
+            tabIndex={-1}
+            onClick={captcha.refresh}
+            style={{ padding: 0, border: '1px solid #d9d9d9', borderRadius: 6, background: 'none', cursor: 'pointer', lineHeight: 0 }}
+          >
+            <img data-testid="captcha-img" src={captcha.image} alt={t('auth.captcha.alt')} {...PICTURE} />
+          </button>
+        )}
+        <Button
+          icon={refreshIcon}
+          onClick={captcha.refresh}
+          loading={captcha.loading}
+          aria-label={asking ? t('auth.captcha.refreshQuestion') : t('auth.captcha.refresh')}
+          title={asking ? t('auth.captcha.refreshQuestion') : t('auth.captcha.refresh')}
+          data-testid="captcha-refresh"
+        />
       </Flex>
+      <Button
+        type="link"
+        size="small"
+        style={{ paddingInline: 0 }}
+        onClick={() => {
+          focusWhenAsked.current = !asking;
+          captcha.switchKind(asking ? 'image' : 'question');
+        }}
+        data-testid="captcha-switch"
+      >
+        {asking ? t('auth.captcha.usePicture') : t('auth.captcha.useQuestion')}
+      </Button>
     </Form.Item>
   );
 }
