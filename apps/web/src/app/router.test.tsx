@@ -189,6 +189,12 @@ describe('router guards and menus derived from the route tables', () => {
     expect(screen.getByRole('navigation', { name: 'Administrator' })).toBeTruthy();
   });
 
+  it('opens the employee portal on the single invite (spec: /emporder redirects to sigleorder)', async () => {
+    saveLogin({ token: 't', tokenExpire: 1, role: 0, sType: -1, userid: 1, company: 'Acme Ltd', username: 'Eve' }, 'emporder');
+    const router = renderAt('/emporder');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/emporder/sigleorder'));
+  });
+
   it('/guide2…/guide5 open the wizard at their step: /guide4 is the notification mode, then /guide5', async () => {
     const fetchStub = vi.fn(async (url: string) => {
       const path = url.split('?')[0];

@@ -67,13 +67,8 @@ export const AREAS: readonly AreaDef[] = [
     base: '/emporder',
     titleKey: 'enums.consoleRole.emporder',
     layout: AreaLayout,
-    // The portal's own password screen is emppwd (updateEmpPwd), in place of the shell's.
-    routes: [
-      ...employeePortalScreens,
-      ...employeeMeetingScreens,
-      approvalQueueScreen('emporder', 'approve'),
-      ...areaShellScreens('emporder').filter((s) => s.path !== 'password'),
-    ],
+    // No shell home (its index would stop the redirect) and the portal's own password screen, emppwd (updateEmpPwd).
+    routes: [...employeePortalScreens, ...employeeMeetingScreens, approvalQueueScreen('emporder', 'approve')],
     passwordPath: 'emppwd',
   },
   // A sub-company administrator opens on its report center (spec: /subcom/visitors).
