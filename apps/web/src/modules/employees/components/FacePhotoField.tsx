@@ -1,7 +1,7 @@
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { type Employee, FACE_IMAGE_EXTENSIONS, FACE_UPLOAD_MAX_BYTES, Status } from '@openvisit/contract';
 import { Alert, App, Avatar, Button, Divider, Flex, Image, Progress, Space, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
@@ -35,6 +35,24 @@ export function useUploadProblem() {
   };
 }
 
+/** The drawer's face photo section: the picture beside its advice, buttons and messages. */
+function FaceSection({ thumb, children }: { thumb: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t('employees.faces.field.title')} data-testid="face-photo-field">
+      <Divider titlePlacement="start" style={{ marginTop: 0 }}>
+        {t('employees.faces.field.title')}
+      </Divider>
+      <Flex gap={16} align="flex-start" style={{ marginBottom: 16 }}>
+        {thumb}
+        <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
+          {children}
+        </Flex>
+      </Flex>
+    </section>
+  );
+}
+
 /**
  * The face photo of a new employee: chosen and checked now, sent once the employee is saved (an upload needs the
  * employee's id). The drawer holds the file.
@@ -50,45 +68,41 @@ export function NewFacePhoto({ value, onChange }: { value: File | null; onChange
     if (!local) onChange(file);
   };
   return (
-    <section aria-label={t('employees.faces.field.title')} data-testid="face-photo-field">
-      <Divider titlePlacement="start" style={{ marginTop: 0 }}>
-        {t('employees.faces.field.title')}
-      </Divider>
-      <Flex gap={16} align="flex-start" style={{ marginBottom: 16 }}>
-        {url ? (
+    <FaceSection
+      thumb={
+        url ? (
           <Image src={url} alt={t('employees.faces.field.chosen')} width={112} height={112} style={{ objectFit: 'cover', borderRadius: 6 }} />
         ) : (
           <Avatar shape="square" size={112} icon={<UserOutlined />} aria-label={t('employees.faces.noPhoto')} />
-        )}
-        <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('employees.faces.field.advice', { max: formatBytes(FACE_UPLOAD_MAX_BYTES) })}
-          </Typography.Text>
-          {value ? <Typography.Text>{t('employees.faces.field.sentOnSave')}</Typography.Text> : null}
-          <Space wrap>
-            <Upload
-              accept={ACCEPT}
-              showUploadList={false}
-              multiple={false}
-              beforeUpload={(file) => {
-                choose(file);
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />} data-testid="face-upload">
-                {value ? t('employees.faces.field.replace') : t('employees.faces.field.choose')}
-              </Button>
-            </Upload>
-            {value ? (
-              <Button icon={<DeleteOutlined />} onClick={() => onChange(null)} data-testid="face-remove">
-                {t('employees.faces.field.remove')}
-              </Button>
-            ) : null}
-          </Space>
-          {problem ? <Alert type="error" showIcon title={problem} data-testid="face-problem" /> : null}
-        </Flex>
-      </Flex>
-    </section>
+        )
+      }
+    >
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('employees.faces.field.advice', { max: formatBytes(FACE_UPLOAD_MAX_BYTES) })}
+      </Typography.Text>
+      {value ? <Typography.Text>{t('employees.faces.field.sentOnSave')}</Typography.Text> : null}
+      <Space wrap>
+        <Upload
+          accept={ACCEPT}
+          showUploadList={false}
+          multiple={false}
+          beforeUpload={(file) => {
+            choose(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} data-testid="face-upload">
+            {value ? t('employees.faces.field.replace') : t('employees.faces.field.choose')}
+          </Button>
+        </Upload>
+        {value ? (
+          <Button icon={<DeleteOutlined />} onClick={() => onChange(null)} data-testid="face-remove">
+            {t('employees.faces.field.remove')}
+          </Button>
+        ) : null}
+      </Space>
+      {problem ? <Alert type="error" showIcon title={problem} data-testid="face-problem" /> : null}
+    </FaceSection>
   );
 }
 
@@ -142,57 +156,49 @@ export function FacePhotoField({ employee }: { employee: Employee }) {
   const busy = progress !== null;
   const hasPhoto = current.avatar !== '';
   return (
-    <section aria-label={t('employees.faces.field.title')} data-testid="face-photo-field">
-      <Divider titlePlacement="start" style={{ marginTop: 0 }}>
-        {t('employees.faces.field.title')}
-      </Divider>
-      <Flex gap={16} align="flex-start" style={{ marginBottom: 16 }}>
-        <FaceThumb key={current.avatar} employee={current} size={112} />
-        <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
-          <Space wrap>
-            {current.face !== null ? (
-              <FaceStatusTag code={current.face} />
-            ) : (
-              <Typography.Text type="secondary">{t('employees.faces.noPhoto')}</Typography.Text>
-            )}
-          </Space>
+    <FaceSection thumb={<FaceThumb key={current.avatar} employee={current} size={112} />}>
+      <Space wrap>
+        {current.face !== null ? (
+          <FaceStatusTag code={current.face} />
+        ) : (
+          <Typography.Text type="secondary">{t('employees.faces.noPhoto')}</Typography.Text>
+        )}
+      </Space>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('employees.faces.field.advice', { max: formatBytes(FACE_UPLOAD_MAX_BYTES) })}
+      </Typography.Text>
+      <Space wrap>
+        <Upload
+          accept={ACCEPT}
+          showUploadList={false}
+          multiple={false}
+          disabled={busy}
+          beforeUpload={(file) => {
+            void send(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={busy} data-testid="face-upload">
+            {hasPhoto ? t('employees.faces.field.replace') : t('employees.faces.field.upload')}
+          </Button>
+        </Upload>
+        {hasPhoto ? (
+          <ConfirmDelete title={t('employees.faces.field.removeConfirm', { name: current.empName })} onConfirm={drop}>
+            <Button danger icon={<DeleteOutlined />} loading={remove.isPending} disabled={busy} data-testid="face-remove">
+              {t('employees.faces.field.remove')}
+            </Button>
+          </ConfirmDelete>
+        ) : null}
+      </Space>
+      {busy ? (
+        <div data-testid="face-progress">
+          <Progress percent={progress} size="small" status="active" />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('employees.faces.field.advice', { max: formatBytes(FACE_UPLOAD_MAX_BYTES) })}
+            {progress < 100 ? t('employees.faces.field.uploading', { percent: progress }) : t('employees.faces.field.processing')}
           </Typography.Text>
-          <Space wrap>
-            <Upload
-              accept={ACCEPT}
-              showUploadList={false}
-              multiple={false}
-              disabled={busy}
-              beforeUpload={(file) => {
-                void send(file);
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />} loading={busy} data-testid="face-upload">
-                {hasPhoto ? t('employees.faces.field.replace') : t('employees.faces.field.upload')}
-              </Button>
-            </Upload>
-            {hasPhoto ? (
-              <ConfirmDelete title={t('employees.faces.field.removeConfirm', { name: current.empName })} onConfirm={drop}>
-                <Button danger icon={<DeleteOutlined />} loading={remove.isPending} disabled={busy} data-testid="face-remove">
-                  {t('employees.faces.field.remove')}
-                </Button>
-              </ConfirmDelete>
-            ) : null}
-          </Space>
-          {busy ? (
-            <div data-testid="face-progress">
-              <Progress percent={progress} size="small" status="active" />
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {progress < 100 ? t('employees.faces.field.uploading', { percent: progress }) : t('employees.faces.field.processing')}
-              </Typography.Text>
-            </div>
-          ) : null}
-          {problem ? <Alert type="error" showIcon title={problem} data-testid="face-problem" /> : null}
-        </Flex>
-      </Flex>
-    </section>
+        </div>
+      ) : null}
+      {problem ? <Alert type="error" showIcon title={problem} data-testid="face-problem" /> : null}
+    </FaceSection>
   );
 }
