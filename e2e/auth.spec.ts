@@ -55,6 +55,14 @@ describe('platform: accounts and sessions in the browser', () => {
     });
     await screenshot(page, 'account-base-en');
 
+    await step(page, 'not-found-signed-in', async () => {
+      // An unknown address keeps the console's frame: the 404 under the top navigation, with the way home.
+      await page.goto(`${stack.server.url}/no/such/screen`);
+      await page.getByText('Sorry, this page does not exist').waitFor();
+      await page.getByRole('menuitem', { name: 'Account settings' }).waitFor();
+      await page.getByTestId('account-menu').waitFor();
+    });
+
     await step(page, 'sign-out', async () => {
       await page.getByTestId('account-menu').click();
       await page.getByTestId('sign-out').click();
@@ -80,6 +88,11 @@ describe('platform: accounts and sessions in the browser', () => {
       await page.getByTestId('signin-error').getByText('用户名或密码错误').waitFor();
       await signIn(page, owner.email, PASSWORD, SIGNIN_ZH);
       await page.waitForURL(/\/setting\/account\/safe$/);
+      await page.getByText('安全设置').first().waitFor();
+      await page.goto(`${stack.server.url}/setting/account/nothing-here`);
+      await page.getByText('抱歉，您访问的页面不存在').waitFor();
+      await page.getByRole('menuitem', { name: '账号设置' }).waitFor();
+      await page.goBack();
       await page.getByText('安全设置').first().waitFor();
     });
     await screenshot(page, 'account-safe-zh');

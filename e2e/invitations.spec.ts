@@ -148,7 +148,9 @@ describe('invitations with a two-level approval', () => {
     const pad = (n: number) => String(n).padStart(2, '0');
     const when = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
     await step(host, 'invite-send', async () => {
-      await host.goto(`${stack.server.url}/emporder/sigleorder`);
+      // The portal's own address opens the single invite (spec: /emporder redirects to sigleorder).
+      await host.goto(`${stack.server.url}/emporder`);
+      await host.waitForURL(/\/emporder\/sigleorder$/);
       await host.getByLabel('Visitor name').fill(VISITOR.name);
       await host.getByLabel('Email').fill(VISITOR.email);
       const time = host.getByLabel('Visit time');
