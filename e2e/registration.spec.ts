@@ -70,6 +70,7 @@ interface Lang {
     qr: string;
     mono: string;
     badgeSaved: string;
+    sampleCode: string;
     paper: string;
     save: RegExp;
   };
@@ -119,6 +120,7 @@ const EN: Lang = {
     qr: 'QR code',
     mono: 'Black and white',
     badgeSaved: 'Badge style saved',
+    sampleCode: 'Code 12345678',
     paper: '127 × 89 mm',
     save: /Save$/,
   },
@@ -168,6 +170,7 @@ const ZH: Lang = {
     qr: '二维码',
     mono: '黑白',
     badgeSaved: '胸卡样式已保存',
+    sampleCode: '访客码 12345678',
     paper: '127 × 89 毫米',
     save: button('保存'),
   },
@@ -303,7 +306,9 @@ async function scenario(L: Lang): Promise<void> {
     assert.equal(await badge.getAttribute('data-size'), '127x89');
     await page.getByTestId('badge-paper').getByText(t.paper).waitFor();
     await badge.getByTestId('badge-brand-bottom').getByTestId('badge-logo').waitFor();
-    await badge.getByRole('img', { name: 'QR' }).waitFor();
+    // The printed badge itself (platform/badge), its QR carrying the made-up visitor's code.
+    await badge.getByTestId('badge-qr').waitFor();
+    await badge.getByTestId('badge-code').getByText(t.sampleCode).waitFor();
     const box = await badge.boundingBox();
     assert.ok(box && Math.abs(box.width / box.height - 127 / 89) < 0.03, `badge proportions ${box?.width}×${box?.height}`);
     assert.match((await badge.evaluate((el) => getComputedStyle(el).filter)) ?? '', /grayscale/);

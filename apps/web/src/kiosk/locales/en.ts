@@ -159,14 +159,6 @@ export const kioskEn = {
     print: 'Print badge',
     printing: 'Printing…',
   },
-  badge: {
-    visitor: 'VISITOR',
-    host: 'Host',
-    company: 'Company',
-    date: 'Date',
-    valid: 'Valid today only',
-    code: 'Code {{code}}',
-  },
   offline: {
     banner: 'Network lost: registrations are saved here and sent later.',
     pending_one: '{{count}} record waiting to be sent',

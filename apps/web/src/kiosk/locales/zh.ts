@@ -158,14 +158,6 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
     print: '打印访客证',
     printing: '正在打印…',
   },
-  badge: {
-    visitor: '访客',
-    host: '被访人',
-    company: '公司',
-    date: '日期',
-    valid: '仅当日有效',
-    code: '访客码 {{code}}',
-  },
   offline: {
     banner: '网络已断开：登记会保存在本机，稍后提交。',
     pending_one: '{{count}} 条记录等待提交',

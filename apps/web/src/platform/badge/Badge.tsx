@@ -1,4 +1,5 @@
 import { formatDate, type Lang, type PadSettings, withColon } from '@openvisit/contract';
+import type { TFunction } from 'i18next';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { badgeSize } from './size';
@@ -32,6 +33,17 @@ export interface BadgeTexts {
   valid: string;
   /** "No. 12345678" */
   code: (code: string) => string;
+}
+
+/** The badge's words from the platform's texts, in the language `t` is bound to (a preview may show another). */
+export function badgeTexts(t: TFunction): BadgeTexts {
+  return {
+    visitor: t('badge.visitor'),
+    host: t('badge.host'),
+    date: t('badge.date'),
+    valid: t('badge.valid'),
+    code: (code) => t('badge.code', { code }),
+  };
 }
 
 export interface BadgeProps {
@@ -94,7 +106,12 @@ export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang,
           : (photo ?? fixedPhoto)
       : null;
   const brandText = settings.customText.trim() || company;
-  const brand = customized && settings.brandType === 1 && logo ? <img src={logo} alt={company} /> : <span>{customized ? brandText : company}</span>;
+  const brand =
+    customized && settings.brandType === 1 && logo ? (
+      <img src={logo} alt={company} data-testid="badge-logo" />
+    ) : (
+      <span>{customized ? brandText : company}</span>
+    );
   const body = (
     <div className="k-badge__body">
       {avatar ? <img className="k-badge__avatar" src={avatar} alt="" /> : null}
@@ -130,11 +147,23 @@ export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang,
     >
       {customized ? (
         <>
-          {settings.brandPosition === 0 ? <div className="k-badge__brand">{brand}</div> : null}
+          {settings.brandPosition === 0 ? (
+            <div className="k-badge__brand" data-testid="badge-brand-top">
+              {brand}
+            </div>
+          ) : null}
           {body}
-          {settings.brandPosition === 1 ? <div className="k-badge__brand">{brand}</div> : null}
+          {settings.brandPosition === 1 ? (
+            <div className="k-badge__brand" data-testid="badge-brand-middle">
+              {brand}
+            </div>
+          ) : null}
           {foot}
-          {settings.brandPosition === 2 ? <div className="k-badge__brand">{brand}</div> : null}
+          {settings.brandPosition === 2 ? (
+            <div className="k-badge__brand" data-testid="badge-brand-bottom">
+              {brand}
+            </div>
+          ) : null}
         </>
       ) : (
         <>

@@ -90,6 +90,14 @@ export const platformEn = {
     linkError: 'Link error',
     noResponse: 'Failed to connect to the server',
   },
+  /** The visitor badge (platform/badge): printed by the kiosk and the front desk, previewed in the badge settings. */
+  badge: {
+    visitor: 'VISITOR',
+    host: 'Host',
+    date: 'Date',
+    valid: 'Valid today only',
+    code: 'Code {{code}}',
+  },
   /** The kiosk's start screen and top bar: the kiosk and the console's preview of it show these same words. */
   kioskFace: {
     welcome: 'Welcome',

@@ -88,6 +88,13 @@ export const platformZh: DeepStrings<typeof platformEn> = {
     linkError: '连接错误',
     noResponse: '连接服务器失败',
   },
+  badge: {
+    visitor: '访客',
+    host: '被访人',
+    date: '日期',
+    valid: '仅当日有效',
+    code: '访客码 {{code}}',
+  },
   kioskFace: {
     welcome: '欢迎光临',
     register: '访客登记',

@@ -5,7 +5,7 @@ import { Button, Flex, Modal, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, fetchFile } from '../../../platform/api';
-import { Badge, type BadgeProps, type BadgeTexts, PrintableBadge } from '../../../platform/badge/Badge';
+import { Badge, type BadgeProps, badgeTexts, PrintableBadge } from '../../../platform/badge/Badge';
 import { useLang } from '../../../platform/i18n';
 
 /** A picture of the settings or the visit as an object URL (fetched with the session header), revoked when it goes. */
@@ -40,13 +40,7 @@ export function BadgeDialog({ vid, onClose }: { vid: number | null; onClose: () 
     `fixed:${s?.defaultPhoto ?? ''}`,
     s?.defaultPhoto ? () => fetchFile(padPicture, { key: s.defaultPhoto }, { silent: true }) : null,
   );
-  const texts: BadgeTexts = {
-    visitor: t('reception.badge.visitor'),
-    host: t('reception.badge.host'),
-    date: t('reception.badge.date'),
-    valid: t('reception.badge.valid'),
-    code: (code) => t('reception.badge.code', { code }),
-  };
+  const texts = badgeTexts(t);
   const props: BadgeProps | null =
     d && s
       ? {

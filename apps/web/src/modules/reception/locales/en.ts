@@ -79,11 +79,6 @@ export const receptionEn = {
     title: 'Visitor badge',
     print: 'Print badge',
     close: 'Close',
-    visitor: 'VISITOR',
-    host: 'Host',
-    date: 'Date',
-    valid: 'Valid today only',
-    code: 'Code {{code}}',
   },
   walkin: {
     title: 'Register a walk-in',

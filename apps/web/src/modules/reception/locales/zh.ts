@@ -81,11 +81,6 @@ export const receptionZh: DeepStrings<typeof receptionEn> = {
     title: '访客胸卡',
     print: '打印胸卡',
     close: '关闭',
-    visitor: '访客',
-    host: '被访人',
-    date: '日期',
-    valid: '仅当日有效',
-    code: '访客码 {{code}}',
   },
   walkin: {
     title: '登记访客',

@@ -1,13 +1,12 @@
-import { CARD_SIZES, type Lang, labelIn, type PadSettings } from '@openvisit/contract';
+import type { Lang, PadSettings } from '@openvisit/contract';
 import { Card, Flex, Segmented, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge, badgeSize, badgeTexts } from '../../../platform/badge/Badge';
 import { loadLanguage, useLang } from '../../../platform/i18n';
 import { kioskFaceTexts, kioskSlides } from '../../../platform/kioskFace/KioskFace';
 import { KioskFacePreview } from '../../../platform/kioskFace/KioskFacePreview';
-import { usePictureUrl, useVisitorTypes } from '../api';
-import { Badge } from './Badge';
+import { usePictureUrl } from '../api';
 
 /** The language a preview shows the kiosk in: the console's at first, switchable there. */
 function usePreviewLang() {
@@ -72,39 +71,47 @@ export function KioskPreviewCard({ settings, company, themeDraft }: { settings: 
   );
 }
 
-/** The badge in the card style being edited (not yet saved), with a made-up visitor, in either language. */
+/** The pixels of a millimetre on screen (CSS: 96 px to the inch). */
+const PX_PER_MM = 96 / 25.4;
+/** The widest a badge is drawn in the settings' column. */
+const PREVIEW_WIDTH_PX = 360;
+
+/**
+ * The badge in the card style being edited (not yet saved), with a made-up visitor, in either language: the very badge
+ * the kiosk and the front desk print (platform/badge), zoomed to fit the column.
+ */
 export function BadgePreviewCard({ settings, company }: { settings: PadSettings; company: string }) {
   const { t, i18n } = useTranslation();
   const [lang, setLang] = usePreviewLang();
   const fixed = i18n.getFixedT(lang);
   const logoUrl = usePictureUrl(settings.logo, 'logo');
   const defaultPhotoUrl = usePictureUrl(settings.defaultPhoto, 'picture');
-  const firstType = useVisitorTypes().data?.[0];
-  const paper = CARD_SIZES[settings.cardSize as keyof typeof CARD_SIZES] ?? CARD_SIZES[0];
+  const paper = badgeSize(settings.cardSize);
+  const zoom = Math.min(1, PREVIEW_WIDTH_PX / (paper.widthMm * PX_PER_MM));
   return (
     <Card size="small" title={t('registration.badge.preview')} extra={<LangSwitch value={lang} onChange={setLang} />}>
       <Flex vertical align="center" gap={8}>
-        <Badge
-          style={settings}
-          companyName={company}
-          logoUrl={logoUrl}
-          defaultPhotoUrl={defaultPhotoUrl}
-          widthPx={360}
-          visit={{
-            title: fixed('registration.badge.sample.title'),
-            name: fixed('registration.badge.sample.name'),
-            company: fixed('registration.badge.sample.company'),
-            host: fixed('registration.badge.sample.host'),
-            visitType: firstType ? labelIn(firstType.vType, lang) : fixed('registration.badge.sample.visitType'),
-            date: dayjs().format('YYYY-MM-DD'),
-            labels: {
-              company: fixed('registration.badge.sample.labels.company'),
-              host: fixed('registration.badge.sample.labels.host'),
-              visitType: fixed('registration.badge.sample.labels.visitType'),
-              date: fixed('registration.badge.sample.labels.date'),
-            },
-          }}
-        />
+        <div style={{ zoom }}>
+          <Badge
+            settings={settings}
+            company={company}
+            photo={null}
+            logo={logoUrl || null}
+            fixedPhoto={defaultPhotoUrl || null}
+            lang={lang}
+            texts={badgeTexts(fixed)}
+            theme={settings.themecolor || undefined}
+            visit={{
+              vname: fixed('registration.badge.sample.name'),
+              vcompany: fixed('registration.badge.sample.company'),
+              empName: fixed('registration.badge.sample.host'),
+              visitdate: null,
+              visitType: '',
+              cardNo: '',
+              code: SAMPLE_CODE,
+            }}
+          />
+        </div>
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="badge-paper">
           {t('registration.badge.previewSize', { width: paper.widthMm, height: paper.heightMm })}
         </Typography.Text>
@@ -112,3 +119,6 @@ export function BadgePreviewCard({ settings, company }: { settings: PadSettings;
     </Card>
   );
 }
+
+/** The code a made-up visitor's badge shows (and its QR carries). */
+const SAMPLE_CODE = '12345678';

@@ -58,12 +58,9 @@ export const registrationEn = {
     previewSize: '{{width}} × {{height}} mm',
     /** A made-up visit for the preview, in the preview's language. */
     sample: {
-      title: 'VISITOR',
       name: 'Alex Morgan',
       company: 'Example Ltd',
       host: 'Chris Lee',
-      visitType: 'Business',
-      labels: { company: 'Company', host: 'Host', visitType: 'Type', date: 'Date' },
     },
   },
   picture: {

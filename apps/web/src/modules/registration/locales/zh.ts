@@ -59,12 +59,9 @@ export const registrationZh: DeepStrings<typeof registrationEn> = {
     preview: '胸卡预览',
     previewSize: '{{width}} × {{height}} 毫米',
     sample: {
-      title: '访客',
       name: '李雷',
       company: '示例有限公司',
       host: '韩梅梅',
-      visitType: '商务',
-      labels: { company: '公司', host: '被访人', visitType: '类型', date: '日期' },
     },
   },
   picture: {
