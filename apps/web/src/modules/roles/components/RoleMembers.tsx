@@ -70,27 +70,21 @@ export function RoleMembers({ role }: { role: RoleNode }) {
         empty={t('roles.members.empty', { role: role.rgName })}
         emptyAction={addButton}
         columns={[
-          { key: 'empName', title: t('roles.members.columns.name'), dataIndex: 'empName' },
-          { key: 'empNo', title: t('roles.members.columns.empNo'), dataIndex: 'empNo', render: (v: string) => v || '—' },
-          { key: 'phone', title: t('roles.members.columns.phone'), dataIndex: 'empPhone' },
+          { key: 'empName', title: t('roles.members.columns.name'), dataIndex: 'empName', kind: 'name' },
+          { key: 'empNo', title: t('roles.members.columns.empNo'), dataIndex: 'empNo', kind: 'code' },
+          { key: 'phone', title: t('roles.members.columns.phone'), dataIndex: 'empPhone', kind: 'phone' },
           {
             key: 'departments',
             title: t('roles.members.columns.departments'),
             dataIndex: 'deptNames',
-            render: (names: string[]) =>
-              names.length ? (
-                <Space size={[0, 4]} wrap>
-                  {names.map((n) => (
-                    <Tag key={n}>{n}</Tag>
-                  ))}
-                </Space>
-              ) : (
-                '—'
-              ),
+            kind: 'text',
+            render: (names: string[]) => names.join(', '),
           },
           {
             key: 'actions',
             title: t('roles.members.columns.actions'),
+            kind: 'actions',
+            width: 64,
             render: (_: unknown, e) => (
               <Popconfirm
                 title={t('roles.members.removeConfirm', { name: e.empName, role: role.rgName })}

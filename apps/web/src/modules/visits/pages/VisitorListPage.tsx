@@ -110,7 +110,6 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
             pending={page.isPending}
             fetching={page.isFetching}
             dataSource={data?.list ?? []}
-            scroll={{ x: 1100 }}
             empty={overtime ? t('visits.overtimeEmpty') : query.filtered ? t('visits.emptyFiltered') : t('visits.empty')}
             // Batch sign-out is the company's and the desks' (its access); a sub-company only reads.
             selection={
@@ -128,6 +127,7 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
               {
                 title: t('visits.columns.visitor'),
                 key: 'vname',
+                kind: 'name',
                 fixed: 'left',
                 render: (_v, v) => (
                   <Button type="link" style={{ padding: 0 }} onClick={() => setOpen(v.vid)}>
@@ -135,18 +135,24 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
                   </Button>
                 ),
               },
-              { title: t('visits.columns.phone'), dataIndex: 'vphone' },
-              { title: t('visits.columns.company'), dataIndex: 'vcompany', ellipsis: true },
-              { title: t('visits.columns.host'), dataIndex: 'empName' },
-              { title: t('visits.columns.type'), key: 'type', render: (_v, v) => visitTypeText(v.visitType, lang) || '—' },
-              { title: t('visits.columns.kind'), key: 'kind', render: (_v, v) => t(`visits.kinds.${v.kind}`) },
-              { title: t('visits.columns.status'), key: 'status', render: (_v, v) => <VisitStatusTag status={v.status} /> },
-              { title: t('visits.columns.signedIn'), key: 'in', render: (_v, v) => formatDateTime(v.visitdate ?? v.appointmentDate) },
-              { title: t('visits.columns.signedOut'), key: 'out', render: (_v, v) => formatDateTime(v.signOutDate) },
+              { title: t('visits.columns.phone'), dataIndex: 'vphone', kind: 'phone' },
+              { title: t('visits.columns.company'), dataIndex: 'vcompany', kind: 'text' },
+              { title: t('visits.columns.host'), dataIndex: 'empName', kind: 'name' },
+              { title: t('visits.columns.type'), key: 'type', kind: 'text', render: (_v, v) => visitTypeText(v.visitType, lang) || '—' },
+              { title: t('visits.columns.kind'), key: 'kind', kind: 'tag', width: 96, render: (_v, v) => t(`visits.kinds.${v.kind}`) },
+              { title: t('visits.columns.status'), key: 'status', kind: 'tag', render: (_v, v) => <VisitStatusTag status={v.status} /> },
+              {
+                title: t('visits.columns.signedIn'),
+                key: 'in',
+                kind: 'dateTime',
+                render: (_v, v) => formatDateTime(v.visitdate ?? v.appointmentDate),
+              },
+              { title: t('visits.columns.signedOut'), key: 'out', kind: 'dateTime', render: (_v, v) => formatDateTime(v.signOutDate) },
               {
                 title: t('visits.columns.actions'),
                 key: 'actions',
-                fixed: 'right',
+                kind: 'actions',
+                width: 56,
                 render: (_v, v) => (
                   <Button type="text" icon={<EyeOutlined />} aria-label={t('visits.detail.open', { name: v.vname })} onClick={() => setOpen(v.vid)} />
                 ),
