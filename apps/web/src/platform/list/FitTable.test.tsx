@@ -40,7 +40,7 @@ describe('FitTable', () => {
   it('gives phones, moments and actions their widths, lets names share the rest, and does not scroll in a wide box', () => {
     restore = layout(1200);
     render(<FitTable<Row> rowKey="id" dataSource={ROWS} columns={COLUMNS} pagination={false} />);
-    expect(cols()).toEqual(['', '132px', '164px', '64px']);
+    expect(cols()).toEqual(['', '120px', '160px', '64px']);
     expect(document.querySelector('.ant-table-layout-fixed')).not.toBeNull();
     expect(document.querySelector('.ant-table-content')?.getAttribute('style') ?? '').not.toContain('overflow-x');
     expect(document.querySelector('.ant-table-cell-fix-left, .ant-table-cell-fix-start')).toBeNull();
@@ -52,7 +52,7 @@ describe('FitTable', () => {
     restore = layout(300);
     render(<FitTable<Row> rowKey="id" dataSource={ROWS} columns={COLUMNS} pagination={false} />);
     const table = document.querySelector('.ant-table-content table') as HTMLElement;
-    expect(table.style.width).toBe('456px');
+    expect(table.style.width).toBe('424px');
     expect(document.querySelectorAll('td.ant-table-cell-fix-left, td.ant-table-cell-fix-start')).toHaveLength(1);
     expect(document.querySelectorAll('td.ant-table-cell-fix-right, td.ant-table-cell-fix-end')).toHaveLength(1);
   });

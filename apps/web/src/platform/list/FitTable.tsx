@@ -31,7 +31,14 @@ export function FitTable<T extends object>({ columns, rowSelection, ...rest }: F
   const laidOut = shown.map((c) => layoutColumn(c, scrolling));
   return (
     <div ref={box} className="ov-fit-table">
-      <Table<T> {...rest} rowSelection={rowSelection} tableLayout="fixed" columns={laidOut} scroll={scrolling ? { x: least } : undefined} />
+      <Table<T>
+        size="middle"
+        {...rest}
+        rowSelection={rowSelection}
+        tableLayout="fixed"
+        columns={laidOut}
+        scroll={scrolling ? { x: least } : undefined}
+      />
     </div>
   );
 }

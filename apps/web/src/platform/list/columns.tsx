@@ -14,9 +14,9 @@ export interface ListColumn<T> extends TableColumnType<T> {
 
 /** Widths (px, the cell's padding included) of the kinds that have one; a column's own `width` wins. */
 export const KIND_WIDTHS: Partial<Record<ColumnKind, number>> = {
-  phone: 132,
-  date: 116,
-  dateTime: 164,
+  phone: 120,
+  date: 112,
+  dateTime: 160,
   code: 112,
   tag: 112,
   number: 88,
@@ -24,9 +24,9 @@ export const KIND_WIDTHS: Partial<Record<ColumnKind, number>> = {
 };
 
 /** The least a shared column gets before the table scrolls sideways instead (a genuinely narrow screen). */
-export const FLEX_MIN_WIDTH = 96;
+export const FLEX_MIN_WIDTH = 80;
 /** The selection column of a table with row selection. */
-export const SELECTION_WIDTH = 48;
+export const SELECTION_WIDTH = 40;
 
 const ELLIPSIS_KINDS: ReadonlySet<ColumnKind> = new Set(['name', 'text', 'phone', 'date', 'dateTime', 'code']);
 

@@ -88,7 +88,7 @@ export function ManagersPage() {
               key: 'status',
               title: t('accounts.managers.columns.status'),
               kind: 'tag',
-              width: 160,
+              width: 120,
               render: (_: unknown, m) => (
                 <Space size={4}>
                   <Tag color={m.status === 0 ? 'success' : 'default'}>{label('accountStatus', m.status)}</Tag>
@@ -100,7 +100,7 @@ export function ManagersPage() {
               key: 'actions',
               title: t('accounts.managers.columns.actions'),
               kind: 'actions',
-              width: 184,
+              width: 200,
               render: (_: unknown, m) => (
                 <Space size={0}>
                   <Button

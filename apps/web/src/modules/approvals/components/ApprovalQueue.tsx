@@ -84,7 +84,7 @@ export function ApprovalQueue({ all = false }: { all?: boolean }) {
             key: 'level',
             title: t('approvals.queue.columns.level'),
             kind: 'tag',
-            width: 120,
+            width: 96,
             render: (_: unknown, r) => t('approvals.queue.levelOf', { level: r.level, levels: r.levels }),
           },
           waiting

@@ -134,7 +134,7 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
           columns={[
             { key: 'name', title: t('blacklist.columns.name'), dataIndex: 'name', kind: 'name', fixed: 'left' },
             { key: 'phone', title: t('blacklist.columns.phone'), dataIndex: 'phone', kind: 'phone' },
-            { key: 'credentialNo', title: t('blacklist.columns.credentialNo'), dataIndex: 'credentialNo', kind: 'code', width: 184 },
+            { key: 'credentialNo', title: t('blacklist.columns.credentialNo'), dataIndex: 'credentialNo', kind: 'code', width: 168 },
             {
               key: 'remark',
               title: t('blacklist.columns.remark'),
@@ -153,7 +153,7 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
               key: 'actions',
               title: t('blacklist.columns.actions'),
               kind: 'actions',
-              width: 64,
+              width: 80,
               render: (_: unknown, p) => (
                 <ConfirmDelete title={t(`blacklist.${kind}.deleteConfirm`, { name: p.name })} onConfirm={() => deleteEntries([p.bid])}>
                   <Tooltip title={t('common.delete')}>

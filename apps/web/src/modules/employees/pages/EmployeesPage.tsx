@@ -202,12 +202,13 @@ export function EmployeesPage() {
                 sortDirections: SORT_DIRECTIONS,
                 fixed: 'left',
               },
-              { key: 'face', title: t('employees.faces.column'), kind: 'tag', width: 64, render: (_: unknown, e) => <FaceCell employee={e} /> },
+              { key: 'face', title: t('employees.faces.column'), kind: 'tag', width: 56, render: (_: unknown, e) => <FaceCell employee={e} /> },
               {
                 key: 'empNo',
                 title: t('employees.columns.empNo'),
                 dataIndex: 'empNo',
                 kind: 'code',
+                width: 104,
                 sorter: true,
                 sortOrder: antOrder(filters, 'empNo'),
                 sortDirections: SORT_DIRECTIONS,
@@ -233,7 +234,7 @@ export function EmployeesPage() {
                 title: t('employees.columns.status'),
                 dataIndex: 'status',
                 kind: 'tag',
-                width: 96,
+                width: 88,
                 render: (s: number) => <Tag color={STATUS_COLORS[s] ?? 'default'}>{label('employeeStatus', s)}</Tag>,
               },
               {
@@ -250,7 +251,7 @@ export function EmployeesPage() {
                 key: 'actions',
                 title: t('employees.columns.actions'),
                 kind: 'actions',
-                width: 88,
+                width: 80,
                 render: (_: unknown, e) => (
                   <Space size={0}>
                     <Tooltip title={t('common.edit')}>

@@ -114,7 +114,7 @@ export function InviteListPage() {
                 title: t('invitations.list.actions'),
                 key: 'actions',
                 kind: 'actions',
-                width: 208,
+                width: 232,
                 render: (_v, v) => (
                   <Space size="small">
                     {canResend(v) ? (

@@ -148,7 +148,7 @@ export function MeetingsPage({ detailPath, pickOrganiser }: { detailPath: string
               key: 'actions',
               title: t('meetings.list.columns.actions'),
               kind: 'actions',
-              width: 168,
+              width: 208,
               render: (_: unknown, m) => (
                 <Flex gap={4}>
                   <Link to={`${detailPath}/${m.mid}`}>{t('meetings.list.details')}</Link>

@@ -204,7 +204,7 @@ export function TodayPage() {
                 kind: 'dateTime',
                 render: (_v, v) => formatDateTime(v.status === 'signedOut' ? v.signOutDate : (v.visitdate ?? v.appointmentDate)),
               },
-              { title: t('reception.columns.actions'), key: 'actions', kind: 'actions', width: 288, render: (_v, v) => actions(v) },
+              { title: t('reception.columns.actions'), key: 'actions', kind: 'actions', width: 264, render: (_v, v) => actions(v) },
             ]}
           />
         </Flex>

@@ -21,6 +21,7 @@ import { currentLang, useLang } from '../../../platform/i18n';
 import { FitTable, ListTable } from '../../../platform/list';
 import { deptOptions } from '../../employees/tree';
 import { VisitFilterBar } from '../../visits/components/VisitFilterBar';
+import { VisitorCell } from '../../visits/components/VisitorCell';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { DEFAULT_VISIT_FILTERS, isFiltered, type VisitFilters } from '../../visits/query';
 import { useReportDepartments, useVisitReport } from '../reportTableApi';
@@ -106,13 +107,11 @@ export function VisitReportPage() {
         empty={emptyText}
         totalText={(n) => (data?.page?.countCapped ? t('visits.totalAtLeast', { total: formatNumber(n) }) : t('visits.total', { count: n }))}
         columns={[
-          { title: t('visits.columns.visitor'), dataIndex: 'vname', kind: 'name', fixed: 'left' },
+          { title: t('visits.columns.visitor'), key: 'vname', kind: 'name', fixed: 'left', render: (_v, v) => <VisitorCell visit={v} /> },
           { title: t('visits.columns.company'), dataIndex: 'vcompany', kind: 'text' },
           { title: t('visits.columns.host'), dataIndex: 'empName', kind: 'name' },
-          { title: t('visits.columns.type'), key: 'type', kind: 'text', render: (_v, v) => visitTypeText(v.visitType, lang) || '—' },
-          { title: t('visits.columns.kind'), key: 'kind', kind: 'tag', width: 96, render: (_v, v) => t(`visits.kinds.${v.kind}`) },
           { title: t('visits.columns.status'), key: 'status', kind: 'tag', render: (_v, v) => <VisitStatusTag status={v.status} /> },
-          { title: t('reportTable.columns.people'), dataIndex: 'peopleCount', kind: 'number', width: 80, align: 'right' },
+          { title: t('reportTable.columns.people'), dataIndex: 'peopleCount', kind: 'number', width: 72, align: 'right' },
           { title: t('visits.columns.signedIn'), key: 'in', kind: 'dateTime', render: (_v, v) => formatDateTime(v.visitdate ?? v.appointmentDate) },
           { title: t('visits.columns.signedOut'), key: 'out', kind: 'dateTime', render: (_v, v) => formatDateTime(v.signOutDate) },
           {
@@ -128,15 +127,15 @@ export function VisitReportPage() {
           data && data.totals.visits > 0 ? (
             <Table.Summary fixed>
               <Table.Summary.Row data-testid="report-totals">
-                <Table.Summary.Cell index={0} colSpan={6}>
+                <Table.Summary.Cell index={0} colSpan={4}>
                   <Typography.Text strong>{t('reportTable.totalVisits', { count: data.totals.visits })}</Typography.Text>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={6} align="right">
+                <Table.Summary.Cell index={4} align="right">
                   {number(data.totals.people)}
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={7}>{number(data.totals.signedIn)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={8}>{number(data.totals.signedOut)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={9} align="right">
+                <Table.Summary.Cell index={5}>{number(data.totals.signedIn)}</Table.Summary.Cell>
+                <Table.Summary.Cell index={6}>{number(data.totals.signedOut)}</Table.Summary.Cell>
+                <Table.Summary.Cell index={7} align="right">
                   {minutes(data.totals.avgStayMinutes)}
                 </Table.Summary.Cell>
               </Table.Summary.Row>

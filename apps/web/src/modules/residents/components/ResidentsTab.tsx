@@ -203,7 +203,7 @@ export function ResidentsTab({
           { key: 'company', title: t('residents.columns.company'), dataIndex: 'company', kind: 'text' },
           { key: 'pName', title: t('residents.columns.project'), dataIndex: 'pName', kind: 'text' },
           { key: 'phone', title: t('residents.columns.phone'), dataIndex: 'phone', kind: 'phone' },
-          { key: 'cardid', title: t('residents.columns.cardid'), dataIndex: 'cardid', kind: 'code', width: 184 },
+          { key: 'cardid', title: t('residents.columns.cardid'), dataIndex: 'cardid', kind: 'code', width: 168 },
           {
             key: 'validity',
             title: t('residents.columns.validity'),
@@ -215,6 +215,7 @@ export function ResidentsTab({
             key: 'rstatus',
             title: t('residents.columns.status'),
             kind: 'tag',
+            width: 152,
             render: (_: unknown, r) =>
               r.rstatus === 2 && r.refuseCause ? (
                 <Tooltip title={r.refuseCause}>
@@ -226,7 +227,7 @@ export function ResidentsTab({
                 <ResidentStatusTag rstatus={r.rstatus} />
               ),
           },
-          { key: 'approver', title: t('residents.columns.approver'), dataIndex: 'approver', kind: 'name' },
+          { key: 'approver', title: t('residents.columns.approver'), dataIndex: 'approver', kind: 'name', responsive: ['xxl'] },
           {
             key: 'actions',
             title: t('residents.columns.actions'),

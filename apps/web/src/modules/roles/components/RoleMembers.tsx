@@ -1,6 +1,6 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { Employee, RoleNode } from '@openvisit/contract';
-import { App, Button, Card, Flex, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Flex, Popconfirm, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BatchBar, defineListParams, ListTable, useListQuery } from '../../../platform/list';
@@ -84,7 +84,7 @@ export function RoleMembers({ role }: { role: RoleNode }) {
             key: 'actions',
             title: t('roles.members.columns.actions'),
             kind: 'actions',
-            width: 64,
+            width: 80,
             render: (_: unknown, e) => (
               <Popconfirm
                 title={t('roles.members.removeConfirm', { name: e.empName, role: role.rgName })}
