@@ -202,7 +202,7 @@ export function EmployeesPage() {
                 sortDirections: SORT_DIRECTIONS,
                 fixed: 'left',
               },
-              { key: 'face', title: t('employees.faces.column'), kind: 'tag', width: 56, render: (_: unknown, e) => <FaceCell employee={e} /> },
+              { key: 'face', title: t('employees.faces.column'), kind: 'tag', width: 136, render: (_: unknown, e) => <FaceCell employee={e} /> },
               {
                 key: 'empNo',
                 title: t('employees.columns.empNo'),
@@ -228,6 +228,8 @@ export function EmployeesPage() {
                 title: t('employees.columns.email'),
                 dataIndex: 'empEmail',
                 kind: 'text',
+                // Beside the department tree there is room for the e-mail only on a wide screen (it is in the drawer).
+                responsive: ['xxl'],
               },
               {
                 key: 'status',
