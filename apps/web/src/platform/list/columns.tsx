@@ -45,7 +45,8 @@ export function CellText({ children, secondary }: { children: ReactNode; seconda
         // Asked on each hover, not measured up front: the text is cut off only at some widths.
         onMouseEnter={(e) => {
           const el = e.currentTarget;
-          setFull(el.scrollWidth > el.clientWidth ? el.textContent : null);
+          const cut = [el, ...el.querySelectorAll('button')].some((box) => box.scrollWidth > box.clientWidth);
+          setFull(cut ? el.textContent : null);
         }}
         onMouseLeave={() => setFull(null)}
       >
