@@ -135,7 +135,7 @@ export function MeetingsPage({ detailPath, pickOrganiser }: { detailPath: string
               key: 'visitors',
               title: t('meetings.list.columns.visitors'),
               kind: 'number',
-              width: 96,
+              width: 136,
               render: (_: unknown, m) => `${m.visitorCount} (${m.signedInCount})`,
             },
             {
