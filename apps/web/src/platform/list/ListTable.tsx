@@ -1,9 +1,13 @@
-import { Empty, Table, type TableProps } from 'antd';
+import { Empty, type TableProps } from 'antd';
 import { type Key, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ListColumn, SELECTION_WIDTH } from './columns';
+import { FitTable } from './FitTable';
 import { PAGE_SIZES, type Paging } from './params';
 
-export interface ListTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'loading' | 'rowSelection'> {
+export interface ListTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'loading' | 'rowSelection' | 'columns' | 'scroll' | 'tableLayout'> {
+  /** The columns, each with its kind (phone, date, name…), which gives its width and whether it wraps. */
+  columns: ListColumn<T>[];
   /** The page shown and how to move to another (a `useListQuery` result fits). */
   paging: { values: Paging; set(patch: Partial<Paging>): void };
   total: number;
@@ -42,7 +46,7 @@ function SelectAllTitle({ box }: { box: ReactNode }) {
 }
 
 /**
- * A paged table bound to `paging` (the URL's through `useListQuery`, or a drawer's own through `usePaging`), with the
+ * A paged table that fits its container (`FitTable`: column kinds, no sideways scrolling but on a phone) bound to `paging` (the URL's through `useListQuery`, or a drawer's own through `usePaging`), with the
  * console's loading and empty states and, when asked, row selection.
  */
 export function ListTable<T extends object>({
@@ -62,9 +66,8 @@ export function ListTable<T extends object>({
   const { t } = useTranslation();
   const { page, size } = paging.values;
   return (
-    <Table<T>
+    <FitTable<T>
       size="middle"
-      scroll={{ x: 'max-content' }}
       {...rest}
       loading={fetching}
       rowSelection={
@@ -73,6 +76,7 @@ export function ListTable<T extends object>({
           onChange: (keys) => selection.onChange(keys),
           getCheckboxProps: selection.getCheckboxProps,
           preserveSelectedRowKeys: true,
+          columnWidth: SELECTION_WIDTH,
           columnTitle: (box) => <SelectAllTitle box={box} />,
         }
       }

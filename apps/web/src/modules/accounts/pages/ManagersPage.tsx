@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Manager, STAFF_TYPES, type StaffType } from '@openvisit/contract';
-import { App, Button, Card, Empty, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Empty, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDate } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
+import { FitTable } from '../../../platform/list';
 import { useDeleteManager, useManagers } from '../api';
 import { ManagerDrawer } from '../components/ManagerDrawer';
 
@@ -71,22 +72,23 @@ export function ManagersPage() {
             options={[{ value: 'all', label: t('accounts.managers.allTypes') }, ...STAFF_TYPES.map((s) => ({ value: s, label: label('role', s) }))]}
           />
         </Space>
-        <Table<Manager>
+        <FitTable<Manager>
           rowKey="id"
           loading={managers.isPending}
           dataSource={managers.data ?? []}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           locale={{ emptyText: <Empty description={t('accounts.managers.empty')} /> }}
-          scroll={{ x: 'max-content' }}
           columns={[
-            { key: 'account', title: t('accounts.managers.columns.account'), dataIndex: 'account' },
-            { key: 'name', title: t('accounts.managers.columns.name'), dataIndex: 'sName' },
-            { key: 'phone', title: t('accounts.managers.columns.phone'), dataIndex: 'phone', render: (v: string) => v || '—' },
-            { key: 'type', title: t('accounts.managers.columns.type'), dataIndex: 'sType', render: (s: number) => label('role', s) },
-            { key: 'validity', title: t('accounts.managers.columns.validity'), render: (_: unknown, m) => validity(m) },
+            { key: 'account', title: t('accounts.managers.columns.account'), dataIndex: 'account', kind: 'name' },
+            { key: 'name', title: t('accounts.managers.columns.name'), dataIndex: 'sName', kind: 'name' },
+            { key: 'phone', title: t('accounts.managers.columns.phone'), dataIndex: 'phone', kind: 'phone' },
+            { key: 'type', title: t('accounts.managers.columns.type'), dataIndex: 'sType', kind: 'text', render: (s: number) => label('role', s) },
+            { key: 'validity', title: t('accounts.managers.columns.validity'), kind: 'date', width: 216, render: (_: unknown, m) => validity(m) },
             {
               key: 'status',
               title: t('accounts.managers.columns.status'),
+              kind: 'tag',
+              width: 120,
               render: (_: unknown, m) => (
                 <Space size={4}>
                   <Tag color={m.status === 0 ? 'success' : 'default'}>{label('accountStatus', m.status)}</Tag>
@@ -97,7 +99,7 @@ export function ManagersPage() {
             {
               key: 'actions',
               title: t('accounts.managers.columns.actions'),
-              fixed: 'right',
+              kind: 'actions',
               width: 200,
               render: (_: unknown, m) => (
                 <Space size={0}>

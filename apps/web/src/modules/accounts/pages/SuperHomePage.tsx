@@ -1,8 +1,9 @@
-import { Card, Empty, Table, Tag, Typography } from 'antd';
+import { Card, Empty, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { label } from '../../../platform/i18n';
+import { FitTable } from '../../../platform/list';
 import { getSession } from '../../../platform/session';
 import { useRelatedAccounts } from '../api';
 
@@ -21,29 +22,37 @@ export function SuperHomePage() {
         {t('accounts.home.greeting', { name: project?.username ?? loginAccount ?? '' })}
       </Typography.Paragraph>
       <Card>
-        <Table
+        <FitTable
           rowKey="userid"
           loading={related.isPending}
           dataSource={related.data ?? []}
           pagination={false}
           locale={{ emptyText: <Empty description={t('accounts.super.empty')} /> }}
           columns={[
-            { key: 'company', title: t('accounts.super.columns.company'), dataIndex: 'company' },
-            { key: 'email', title: t('accounts.super.columns.email'), dataIndex: 'email' },
+            { key: 'company', title: t('accounts.super.columns.company'), dataIndex: 'company', kind: 'text' },
+            { key: 'email', title: t('accounts.super.columns.email'), dataIndex: 'email', kind: 'text' },
             {
               key: 'status',
               title: t('accounts.super.columns.status'),
               dataIndex: 'status',
+              kind: 'tag',
               render: (s: number) => {
                 const known = s === 0 || s === 1 || s === 2;
                 return <Tag color={STATUS_COLOR[s] ?? 'default'}>{known ? label('companyStatus', s) : String(s)}</Tag>;
               },
             },
-            { key: 'regDate', title: t('accounts.super.columns.regDate'), dataIndex: 'regDate', render: (v: number) => formatDateTime(v) },
+            {
+              key: 'regDate',
+              title: t('accounts.super.columns.regDate'),
+              dataIndex: 'regDate',
+              kind: 'dateTime',
+              render: (v: number) => formatDateTime(v),
+            },
             {
               key: 'loginDate',
               title: t('accounts.super.columns.loginDate'),
               dataIndex: 'loginDate',
+              kind: 'dateTime',
               render: (v: number | null) => formatDateTime(v),
             },
           ]}

@@ -3,15 +3,25 @@ import { Button, Card, Flex, Input, Segmented, Tooltip, Typography } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../platform/format';
-import { choice, defineListParams, ListTable, text, useListQuery } from '../../../platform/list';
+import { CellText, choice, defineListParams, ListTable, text, useListQuery } from '../../../platform/list';
 import { type QueueQuery, useApprovalQueue } from '../api';
 import { ApprovalStatusTag } from './ApprovalStatusTag';
 import { DecideModal, type Decision } from './DecideModal';
 
-const dash = (v: string) => v || '—';
-
 /** Which queue, the search and the page, kept in the URL. */
 const queueParams = defineListParams({ kind: choice(['waiting', 'decided'] as const, 'waiting'), name: text() });
+
+/** The visitor of a queue row: the name over the phone and the company. */
+function QueueVisitor({ record: r }: { record: ProcessRecord }) {
+  return (
+    <>
+      <CellText>
+        <Typography.Text strong>{r.vname}</Typography.Text>
+      </CellText>
+      <CellText secondary>{[r.vphone, r.vcompany].filter(Boolean).join(' · ')}</CellText>
+    </>
+  );
+}
 
 /**
  * An approver's queue (waiting for them, oldest first) and their decisions; with `all`, an administrator's view of
@@ -57,38 +67,52 @@ export function ApprovalQueue({ all = false }: { all?: boolean }) {
           {
             key: 'visitor',
             title: t('approvals.queue.columns.visitor'),
+            kind: 'name',
             fixed: 'left',
-            render: (_: unknown, r) => (
-              <Flex vertical>
-                <Typography.Text strong>{r.vname}</Typography.Text>
-                <Typography.Text type="secondary">{[r.vcompany, r.vphone].filter(Boolean).join(' · ')}</Typography.Text>
-              </Flex>
-            ),
+            render: (_: unknown, r) => <QueueVisitor record={r} />,
           },
-          { key: 'host', title: t('approvals.queue.columns.host'), dataIndex: 'empName', render: dash },
-          { key: 'time', title: t('approvals.queue.columns.time'), render: (_: unknown, r) => formatDateTime(r.appointmentDate ?? r.submitTime) },
-          { key: 'reason', title: t('approvals.queue.columns.reason'), dataIndex: 'visitReason', render: dash },
-          { key: 'area', title: t('approvals.queue.columns.area'), dataIndex: 'aName', render: dash },
+          { key: 'host', title: t('approvals.queue.columns.host'), dataIndex: 'empName', kind: 'name' },
+          {
+            key: 'time',
+            title: t('approvals.queue.columns.time'),
+            kind: 'dateTime',
+            render: (_: unknown, r) => formatDateTime(r.appointmentDate ?? r.submitTime),
+          },
+          { key: 'reason', title: t('approvals.queue.columns.reason'), dataIndex: 'visitReason', kind: 'text' },
+          { key: 'area', title: t('approvals.queue.columns.area'), dataIndex: 'aName', kind: 'text' },
           {
             key: 'level',
             title: t('approvals.queue.columns.level'),
+            kind: 'tag',
+            width: 96,
             render: (_: unknown, r) => t('approvals.queue.levelOf', { level: r.level, levels: r.levels }),
           },
           waiting
-            ? { key: 'submitted', title: t('approvals.queue.columns.submitted'), render: (_: unknown, r) => formatDateTime(r.submitTime) }
-            : { key: 'status', title: t('approvals.queue.columns.status'), render: (_: unknown, r) => <ApprovalStatusTag status={r.status} /> },
+            ? {
+                key: 'submitted',
+                title: t('approvals.queue.columns.submitted'),
+                kind: 'dateTime',
+                render: (_: unknown, r) => formatDateTime(r.submitTime),
+              }
+            : {
+                key: 'status',
+                title: t('approvals.queue.columns.status'),
+                kind: 'tag',
+                render: (_: unknown, r) => <ApprovalStatusTag status={r.status} />,
+              },
           ...(waiting
             ? []
             : [
-                { key: 'approver', title: t('approvals.queue.columns.approver'), render: (_: unknown, r: ProcessRecord) => dash(r.approver) },
-                { key: 'remark', title: t('approvals.queue.columns.remark'), render: (_: unknown, r: ProcessRecord) => dash(r.remark) },
+                { key: 'approver', title: t('approvals.queue.columns.approver'), dataIndex: 'approver', kind: 'name' as const },
+                { key: 'remark', title: t('approvals.queue.columns.remark'), dataIndex: 'remark', kind: 'text' as const },
               ]),
           ...(waiting
             ? [
                 {
                   key: 'actions',
                   title: t('approvals.queue.columns.actions'),
-                  fixed: 'right' as const,
+                  kind: 'actions' as const,
+                  width: 216,
                   render: (_: unknown, r: ProcessRecord) =>
                     r.canDecide ? (
                       <Flex gap={4}>

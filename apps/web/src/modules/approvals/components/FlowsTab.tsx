@@ -1,10 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { type ProcessArea, Status, withColon } from '@openvisit/contract';
-import { Alert, App, Button, Card, Empty, Flex, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
+import { CellText, FitTable } from '../../../platform/list';
 import { useGates } from '../../registration/api';
 import { useDeleteArea, useProcessAreas, useProcessSwitch } from '../api';
 import { AreaModal } from './AreaModal';
@@ -61,13 +62,12 @@ export function FlowsTab() {
             {t('approvals.areas.add')}
           </Button>
         </Flex>
-        <Table<ProcessArea>
+        <FitTable<ProcessArea>
           rowKey="aid"
           size="middle"
           loading={areas.isFetching}
           dataSource={list}
           pagination={false}
-          scroll={{ x: 'max-content' }}
           locale={{
             emptyText: areas.isPending ? (
               <div style={{ height: 120 }} />
@@ -84,11 +84,14 @@ export function FlowsTab() {
             {
               key: 'name',
               title: t('approvals.areas.columns.name'),
+              kind: 'name',
               render: (_: unknown, a) => (
-                <Flex vertical>
-                  <Typography.Text strong>{a.aName}</Typography.Text>
-                  {a.address ? <Typography.Text type="secondary">{a.address}</Typography.Text> : null}
-                </Flex>
+                <>
+                  <CellText>
+                    <Typography.Text strong>{a.aName}</Typography.Text>
+                  </CellText>
+                  {a.address ? <CellText secondary>{a.address}</CellText> : null}
+                </>
               ),
             },
             {
@@ -118,11 +121,12 @@ export function FlowsTab() {
                   <Typography.Text type="warning">{t('approvals.areas.noLevels')}</Typography.Text>
                 ),
             },
-            { key: 'waiting', title: t('approvals.areas.columns.waiting'), dataIndex: 'waiting' },
+            { key: 'waiting', title: t('approvals.areas.columns.waiting'), dataIndex: 'waiting', kind: 'number', width: 104 },
             {
               key: 'actions',
               title: t('approvals.areas.columns.actions'),
-              fixed: 'right',
+              kind: 'actions',
+              width: 128,
               render: (_: unknown, a) => (
                 <Flex gap={4}>
                   <Tooltip title={t('approvals.areas.editLevels')}>

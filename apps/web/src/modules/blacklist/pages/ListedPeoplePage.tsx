@@ -15,8 +15,6 @@ import { ScreeningSwitch } from '../components/ScreeningSwitch';
 import { LIST_CALLS, type ListKind } from '../kinds';
 import { type ListFilters, listedParams } from '../query';
 
-const dash = (v: string) => v || '—';
-
 /** People › blacklist or whitelist: the paged, searchable list with add, delete and export (and, for the blacklist, screening). */
 export function ListedPeoplePage({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();
@@ -134,28 +132,28 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
             )
           }
           columns={[
-            { key: 'name', title: t('blacklist.columns.name'), dataIndex: 'name', fixed: 'left' },
-            { key: 'phone', title: t('blacklist.columns.phone'), dataIndex: 'phone', render: dash },
-            { key: 'credentialNo', title: t('blacklist.columns.credentialNo'), dataIndex: 'credentialNo', render: dash },
+            { key: 'name', title: t('blacklist.columns.name'), dataIndex: 'name', kind: 'name', fixed: 'left' },
+            { key: 'phone', title: t('blacklist.columns.phone'), dataIndex: 'phone', kind: 'phone' },
+            { key: 'credentialNo', title: t('blacklist.columns.credentialNo'), dataIndex: 'credentialNo', kind: 'code', width: 168 },
             {
               key: 'remark',
               title: t('blacklist.columns.remark'),
               dataIndex: 'remark',
-              render: (v: string) =>
-                v ? (
-                  <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>
-                    {v}
-                  </Typography.Text>
-                ) : (
-                  '—'
-                ),
+              kind: 'text',
             },
-            { key: 'sname', title: t('blacklist.columns.sname'), dataIndex: 'sname', render: dash },
-            { key: 'createTime', title: t('blacklist.columns.createTime'), dataIndex: 'createTime', render: (ms: number) => formatDateTime(ms) },
+            { key: 'sname', title: t('blacklist.columns.sname'), dataIndex: 'sname', kind: 'text' },
+            {
+              key: 'createTime',
+              title: t('blacklist.columns.createTime'),
+              dataIndex: 'createTime',
+              kind: 'dateTime',
+              render: (ms: number) => formatDateTime(ms),
+            },
             {
               key: 'actions',
               title: t('blacklist.columns.actions'),
-              fixed: 'right',
+              kind: 'actions',
+              width: 80,
               render: (_: unknown, p) => (
                 <ConfirmDelete title={t(`blacklist.${kind}.deleteConfirm`, { name: p.name })} onConfirm={() => deleteEntries([p.bid])}>
                   <Tooltip title={t('common.delete')}>

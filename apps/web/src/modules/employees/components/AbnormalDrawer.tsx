@@ -66,7 +66,6 @@ export function AbnormalDrawer({
         <ListTable<Employee>
           rowKey="empid"
           size="small"
-          scroll={undefined}
           paging={paging}
           total={list.data?.count ?? 0}
           pending={list.isPending}
@@ -77,12 +76,20 @@ export function AbnormalDrawer({
           hideOnSinglePage
           totalText={(n) => t('employees.total', { count: n })}
           columns={[
-            { key: 'photo', title: t('employees.faces.column'), width: 64, render: (_: unknown, e) => <FaceThumb employee={e} size={36} /> },
-            { key: 'name', title: t('employees.columns.name'), dataIndex: 'empName' },
-            { key: 'empNo', title: t('employees.columns.empNo'), dataIndex: 'empNo', render: (v: string) => v || '—' },
+            {
+              key: 'photo',
+              title: t('employees.faces.column'),
+              kind: 'tag',
+              width: 64,
+              render: (_: unknown, e) => <FaceThumb employee={e} size={36} />,
+            },
+            { key: 'name', title: t('employees.columns.name'), dataIndex: 'empName', kind: 'name' },
+            { key: 'empNo', title: t('employees.columns.empNo'), dataIndex: 'empNo', kind: 'code', width: 96 },
             {
               key: 'face',
               title: t('employees.columns.status'),
+              kind: 'tag',
+              width: 136,
               render: (_: unknown, e) =>
                 e.face !== null ? (
                   <FaceStatusTag code={e.face} />
@@ -93,6 +100,8 @@ export function AbnormalDrawer({
             {
               key: 'actions',
               title: t('employees.columns.actions'),
+              kind: 'actions',
+              width: 120,
               render: (_: unknown, e) =>
                 onEdit ? (
                   <Button

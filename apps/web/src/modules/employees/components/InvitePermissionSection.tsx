@@ -115,7 +115,6 @@ export function InvitePermissionSection() {
         </Space>
         <ListTable<Person>
           rowKey="empid"
-          scroll={undefined}
           paging={paging}
           total={list.data?.count ?? 0}
           pending={false}
@@ -124,18 +123,21 @@ export function InvitePermissionSection() {
           selection={{ keys: selected, onChange: (k) => setSelected(k as number[]) }}
           empty={filtered ? t('employees.invitePower.emptyFiltered') : t('employees.invitePower.empty')}
           columns={[
-            { title: t('employees.invitePower.cols.name'), dataIndex: 'empName' },
-            { title: t('employees.invitePower.cols.empNo'), dataIndex: 'empNo' },
-            { title: t('employees.invitePower.cols.phone'), dataIndex: 'empPhone' },
-            { title: t('employees.invitePower.cols.departments'), key: 'd', render: (_v, p) => p.deptNames.join(', ') },
+            { title: t('employees.invitePower.cols.name'), dataIndex: 'empName', kind: 'name' },
+            { title: t('employees.invitePower.cols.empNo'), dataIndex: 'empNo', kind: 'code' },
+            { title: t('employees.invitePower.cols.phone'), dataIndex: 'empPhone', kind: 'phone' },
+            { title: t('employees.invitePower.cols.departments'), key: 'd', kind: 'text', render: (_v, p) => p.deptNames.join(', ') },
             {
               title: t('employees.invitePower.cols.status'),
               key: 's',
+              kind: 'tag',
               render: (_v, p) => (p.status === 0 ? null : <Tag>{label('employeeStatus', p.status)}</Tag>),
             },
             {
               title: t('employees.invitePower.cols.mayInvite'),
               key: 'invite',
+              kind: 'actions',
+              width: 120,
               render: (_v, p) => (
                 <Switch
                   size="small"

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../platform/api';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { formatDateTime } from '../../../platform/format';
+import { formatDate } from '../../../platform/format';
 import { currentLang, useLabel } from '../../../platform/i18n';
 import { BatchBar, ListTable, useListQuery } from '../../../platform/list';
 import { useDeleteEmployees, useDepartments, useEmployeeCount, useEmployeePage } from '../api';
@@ -196,16 +196,19 @@ export function EmployeesPage() {
                 key: 'empName',
                 title: t('employees.columns.name'),
                 dataIndex: 'empName',
+                kind: 'name',
                 sorter: true,
                 sortOrder: antOrder(filters, 'empName'),
                 sortDirections: SORT_DIRECTIONS,
                 fixed: 'left',
               },
-              { key: 'face', title: t('employees.faces.column'), render: (_: unknown, e) => <FaceCell employee={e} /> },
+              { key: 'face', title: t('employees.faces.column'), kind: 'tag', width: 136, render: (_: unknown, e) => <FaceCell employee={e} /> },
               {
                 key: 'empNo',
                 title: t('employees.columns.empNo'),
                 dataIndex: 'empNo',
+                kind: 'code',
+                width: 104,
                 sorter: true,
                 sortOrder: antOrder(filters, 'empNo'),
                 sortDirections: SORT_DIRECTIONS,
@@ -215,51 +218,42 @@ export function EmployeesPage() {
                 key: 'departments',
                 title: t('employees.columns.departments'),
                 dataIndex: 'deptNames',
-                render: (names: string[]) =>
-                  names.length ? (
-                    <Space size={[0, 4]} wrap>
-                      {names.map((n) => (
-                        <Tag key={n}>{n}</Tag>
-                      ))}
-                    </Space>
-                  ) : (
-                    '—'
-                  ),
+                kind: 'text',
+                render: (names: string[]) => names.join(', '),
               },
-              { key: 'position', title: t('employees.columns.position'), dataIndex: 'empPosition', render: (v: string) => v || '—' },
-              { key: 'phone', title: t('employees.columns.phone'), dataIndex: 'empPhone' },
+              { key: 'position', title: t('employees.columns.position'), dataIndex: 'empPosition', kind: 'text', responsive: ['xxl'] },
+              { key: 'phone', title: t('employees.columns.phone'), dataIndex: 'empPhone', kind: 'phone' },
               {
                 key: 'email',
                 title: t('employees.columns.email'),
                 dataIndex: 'empEmail',
-                render: (v: string) =>
-                  v ? (
-                    <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 160 }}>
-                      {v}
-                    </Typography.Text>
-                  ) : (
-                    '—'
-                  ),
+                kind: 'text',
+                // Beside the department tree there is room for the e-mail only on a wide screen (it is in the drawer).
+                responsive: ['xxl'],
               },
               {
                 key: 'status',
                 title: t('employees.columns.status'),
                 dataIndex: 'status',
+                kind: 'tag',
+                width: 88,
                 render: (s: number) => <Tag color={STATUS_COLORS[s] ?? 'default'}>{label('employeeStatus', s)}</Tag>,
               },
               {
                 key: 'createTime',
                 title: t('employees.columns.createTime'),
                 dataIndex: 'createTime',
+                kind: 'date',
                 sorter: true,
                 sortOrder: antOrder(filters, 'createTime'),
                 sortDirections: SORT_DIRECTIONS,
-                render: (ms: number) => formatDateTime(ms),
+                render: (ms: number) => formatDate(ms),
               },
               {
                 key: 'actions',
                 title: t('employees.columns.actions'),
-                fixed: 'right',
+                kind: 'actions',
+                width: 80,
                 render: (_: unknown, e) => (
                   <Space size={0}>
                     <Tooltip title={t('common.edit')}>

@@ -1,7 +1,7 @@
 import { CloseCircleOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { allowedEvents, type Visit, type VisitorStatus } from '@openvisit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Popconfirm, Select, Space, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
@@ -97,24 +97,26 @@ export function InviteListPage() {
             pending={false}
             fetching={list.isFetching && !data}
             dataSource={data?.list ?? []}
-            scroll={{ x: 800 }}
             empty={query.filtered ? t('invitations.list.emptyFiltered') : t('invitations.list.empty')}
             totalText={(n) => t('invitations.list.total', { count: n })}
             columns={[
-              { title: t('invitations.list.visitor'), dataIndex: 'vname' },
+              { title: t('invitations.list.visitor'), dataIndex: 'vname', kind: 'name' },
               {
                 title: t('invitations.list.contact'),
                 key: 'contact',
-                render: (_v, v) => <Typography.Text>{[v.vphone, v.vemail].filter(Boolean).join(' · ')}</Typography.Text>,
+                kind: 'text',
+                render: (_v, v) => [v.vphone, v.vemail].filter(Boolean).join(' · '),
               },
-              { title: t('invitations.list.company'), dataIndex: 'vcompany', ellipsis: true },
-              { title: t('invitations.list.time'), key: 'time', render: (_v, v) => formatDateTime(v.appointmentDate) },
-              { title: t('invitations.list.statusColumn'), key: 'status', render: (_v, v) => <VisitStatusTag status={v.status} /> },
+              { title: t('invitations.list.company'), dataIndex: 'vcompany', kind: 'text' },
+              { title: t('invitations.list.time'), key: 'time', kind: 'dateTime', render: (_v, v) => formatDateTime(v.appointmentDate) },
+              { title: t('invitations.list.statusColumn'), key: 'status', kind: 'tag', render: (_v, v) => <VisitStatusTag status={v.status} /> },
               {
                 title: t('invitations.list.actions'),
                 key: 'actions',
+                kind: 'actions',
+                width: 232,
                 render: (_v, v) => (
-                  <Space size="small" wrap>
+                  <Space size="small">
                     {canResend(v) ? (
                       <Button size="small" icon={<SendOutlined />} onClick={() => setResending(v)}>
                         {t('invitations.resend.button')}

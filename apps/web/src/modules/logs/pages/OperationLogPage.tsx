@@ -113,48 +113,40 @@ export function OperationLogPage() {
           empty={filtered ? t('logs.emptyFiltered') : t('logs.empty')}
           emptyAction={filtered ? <Button onClick={clear}>{t('logs.clearFilters')}</Button> : null}
           columns={[
-            { key: 'oTime', title: t('logs.columns.time'), dataIndex: 'oTime', render: (ms: number) => logTime(ms), fixed: 'left' },
-            { key: 'optName', title: t('logs.columns.operator'), dataIndex: 'optName', render: (v: string) => v || '—' },
-            { key: 'optRole', title: t('logs.columns.role'), dataIndex: 'optRole', render: (v: number) => label('logRole', v) },
-            { key: 'optModule', title: t('logs.columns.module'), dataIndex: 'optModule', render: (v: number) => label('logModule', v) },
+            { key: 'oTime', title: t('logs.columns.time'), dataIndex: 'oTime', kind: 'dateTime', width: 184, render: (ms: number) => logTime(ms) },
+            { key: 'optName', title: t('logs.columns.operator'), dataIndex: 'optName', kind: 'name' },
+            { key: 'optRole', title: t('logs.columns.role'), dataIndex: 'optRole', kind: 'text', render: (v: number) => label('logRole', v) },
+            { key: 'optModule', title: t('logs.columns.module'), dataIndex: 'optModule', kind: 'text', render: (v: number) => label('logModule', v) },
             {
               key: 'optEvent',
               title: t('logs.columns.event'),
               dataIndex: 'optEvent',
+              kind: 'tag',
               render: (v: string) => <Tag color={EVENT_COLORS[v] ?? 'default'}>{label('logEvent', v)}</Tag>,
             },
             {
               key: 'objName',
               title: t('logs.columns.object'),
               dataIndex: 'objName',
-              render: (stored: string) => {
-                const v = logObjectText(stored, lang);
-                return v ? (
-                  <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>
-                    {v}
-                  </Typography.Text>
-                ) : (
-                  '—'
-                );
-              },
+              kind: 'text',
+              render: (stored: string) => logObjectText(stored, lang),
             },
             {
               key: 'optDesc',
               title: t('logs.columns.details'),
               dataIndex: 'optDesc',
-              render: (_: string, row) => {
-                const v = logDetails(row, lang);
-                return v ? (
-                  <Typography.Text type="secondary" ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>
-                    {v}
-                  </Typography.Text>
-                ) : (
-                  '—'
-                );
-              },
+              kind: 'text',
+              render: (_: string, row) => logDetails(row, lang),
             },
-            { key: 'optClient', title: t('logs.columns.end'), dataIndex: 'optClient', render: (v: number) => label('logEnd', v) },
-            { key: 'ipAddr', title: t('logs.columns.ip'), dataIndex: 'ipAddr', render: (v: string) => v || '—' },
+            {
+              key: 'optClient',
+              title: t('logs.columns.end'),
+              dataIndex: 'optClient',
+              kind: 'tag',
+              width: 96,
+              render: (v: number) => label('logEnd', v),
+            },
+            { key: 'ipAddr', title: t('logs.columns.ip'), dataIndex: 'ipAddr', kind: 'code', width: 136 },
           ]}
         />
       </Card>

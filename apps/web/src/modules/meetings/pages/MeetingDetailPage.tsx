@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, CloseCircleOutlined, EditOutlined, PlayCircleOutlined, StopOutlined, UserAddOutlined } from '@ant-design/icons';
 import { MeetingStatus, type Visit, visitTypeText } from '@openvisit/contract';
-import { App, Button, Card, Descriptions, Empty, Flex, Popconfirm, Result, Spin, Table, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Flex, Popconfirm, Result, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
+import { FitTable } from '../../../platform/list';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { useCancelMeeting, useMeeting, useMeetingStatus } from '../api';
 import { InvitedLinks } from '../components/InvitedLinks';
@@ -129,25 +130,7 @@ export function MeetingDetailPage({ listPath, pickOrganiser }: { listPath: strin
           </Descriptions>
         </Card>
         <Card title={t('meetings.detail.visitors')}>
-          <Table<Visit>
-            rowKey="vid"
-            size="middle"
-            dataSource={m.visitors}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty description={t('meetings.detail.noVisitors')} /> }}
-            columns={[
-              { key: 'name', title: t('meetings.detail.columns.name'), dataIndex: 'vname' },
-              {
-                key: 'contact',
-                title: t('meetings.detail.columns.contact'),
-                render: (_: unknown, v) => [v.vphone, v.vemail].filter(Boolean).join(' · '),
-              },
-              { key: 'company', title: t('meetings.detail.columns.company'), dataIndex: 'vcompany', render: dash },
-              { key: 'status', title: t('meetings.detail.columns.status'), render: (_: unknown, v) => <VisitStatusTag status={v.status} /> },
-              { key: 'checkedIn', title: t('meetings.detail.columns.checkedIn'), render: (_: unknown, v) => formatDateTime(v.visitdate) },
-            ]}
-          />
+          <MeetingVisitors visitors={m.visitors} />
         </Card>
       </Flex>
       <MeetingDrawer
@@ -168,6 +151,42 @@ export function MeetingDetailPage({ listPath, pickOrganiser }: { listPath: strin
       />
       <InvitedLinks invited={invited} onClose={() => setInvited(null)} />
     </>
+  );
+}
+
+/** The meeting's visitors: who, how to reach them, their company, their visit's state and when they checked in. */
+function MeetingVisitors({ visitors }: { visitors: Visit[] }) {
+  const { t } = useTranslation();
+  return (
+    <FitTable<Visit>
+      rowKey="vid"
+      size="middle"
+      dataSource={visitors}
+      pagination={false}
+      locale={{ emptyText: <Empty description={t('meetings.detail.noVisitors')} /> }}
+      columns={[
+        { key: 'name', title: t('meetings.detail.columns.name'), dataIndex: 'vname', kind: 'name' },
+        {
+          key: 'contact',
+          title: t('meetings.detail.columns.contact'),
+          kind: 'text',
+          render: (_: unknown, v) => [v.vphone, v.vemail].filter(Boolean).join(' · '),
+        },
+        { key: 'company', title: t('meetings.detail.columns.company'), dataIndex: 'vcompany', kind: 'text' },
+        {
+          key: 'status',
+          title: t('meetings.detail.columns.status'),
+          kind: 'tag',
+          render: (_: unknown, v) => <VisitStatusTag status={v.status} />,
+        },
+        {
+          key: 'checkedIn',
+          title: t('meetings.detail.columns.checkedIn'),
+          kind: 'dateTime',
+          render: (_: unknown, v) => formatDateTime(v.visitdate),
+        },
+      ]}
+    />
   );
 }
 

@@ -113,26 +113,42 @@ export function MeetingsPage({ detailPath, pickOrganiser }: { detailPath: string
             {
               key: 'subject',
               title: t('meetings.list.columns.subject'),
+              kind: 'name',
               fixed: 'left',
               render: (_: unknown, m) => <Link to={`${detailPath}/${m.mid}`}>{m.subject}</Link>,
             },
-            { key: 'time', title: t('meetings.list.columns.time'), render: (_: unknown, m) => meetingSpan(m.startTime, m.endTime) },
+            {
+              key: 'time',
+              title: t('meetings.list.columns.time'),
+              kind: 'dateTime',
+              width: 236,
+              render: (_: unknown, m) => meetingSpan(m.startTime, m.endTime),
+            },
             {
               key: 'place',
               title: t('meetings.list.columns.place'),
+              kind: 'text',
               render: (_: unknown, m) => [m.address, m.gname].filter(Boolean).join(' · ') || '—',
             },
-            { key: 'organiser', title: t('meetings.list.columns.organiser'), dataIndex: 'empName' },
+            { key: 'organiser', title: t('meetings.list.columns.organiser'), dataIndex: 'empName', kind: 'name' },
             {
               key: 'visitors',
               title: t('meetings.list.columns.visitors'),
+              kind: 'number',
+              width: 136,
               render: (_: unknown, m) => `${m.visitorCount} (${m.signedInCount})`,
             },
-            { key: 'status', title: t('meetings.list.columns.status'), render: (_: unknown, m) => <MeetingStatusTag status={m.meetingStatus} /> },
+            {
+              key: 'status',
+              title: t('meetings.list.columns.status'),
+              kind: 'tag',
+              render: (_: unknown, m) => <MeetingStatusTag status={m.meetingStatus} />,
+            },
             {
               key: 'actions',
               title: t('meetings.list.columns.actions'),
-              fixed: 'right',
+              kind: 'actions',
+              width: 208,
               render: (_: unknown, m) => (
                 <Flex gap={4}>
                   <Link to={`${detailPath}/${m.mid}`}>{t('meetings.list.details')}</Link>

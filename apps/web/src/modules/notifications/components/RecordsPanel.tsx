@@ -2,11 +2,12 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { MESSAGE_CHANNELS, MESSAGE_STATES, type MessageChannel, type MessageRecord, type MessageState } from '@openvisit/contract';
 import { Button, DatePicker, Flex, Input, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { day, defineListParams, ListTable, oneOf, text, useListQuery } from '../../../platform/list';
+import { day, defineListParams, type ListColumn, ListTable, oneOf, text, useListQuery } from '../../../platform/list';
 import { useSendRecords } from '../api';
 
 const ALL = 'all';
@@ -99,38 +100,60 @@ export function RecordsPanel() {
         fetching={page.isFetching}
         dataSource={page.data?.list ?? []}
         empty={t('notifications.notice.records.empty')}
-        columns={[
-          { key: 'time', title: t('notifications.notice.records.time'), render: (_, r) => formatDateTime(r.createTime, '—', { seconds: true }) },
-          { key: 'channel', title: t('notifications.notice.records.channel'), render: (_, r) => label('messageChannel', r.channel) },
-          {
-            key: 'to',
-            title: t('notifications.notice.records.to'),
-            render: (_, r) => (
-              <>
-                {r.toName ? <Typography.Text strong>{r.toName} </Typography.Text> : null}
-                <Typography.Text type={r.toName ? 'secondary' : undefined}>{r.to}</Typography.Text>
-              </>
-            ),
-          },
-          { key: 'subject', title: t('notifications.notice.records.subject'), dataIndex: 'subject', ellipsis: true },
-          {
-            key: 'state',
-            title: t('notifications.notice.records.state'),
-            render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{label('messageState', r.state)}</Tag>,
-          },
-          { key: 'attempts', title: t('notifications.notice.records.attempts'), dataIndex: 'attempts', align: 'right' },
-          {
-            key: 'reason',
-            title: t('notifications.notice.records.reason'),
-            render: (_, r) => (r.error ? <Typography.Text type={r.state === 'failed' ? 'danger' : 'secondary'}>{r.error}</Typography.Text> : '—'),
-          },
-          {
-            key: 'sent',
-            title: t('notifications.notice.records.sentAt'),
-            render: (_, r) => formatDateTime(r.sentTime || null, '—', { seconds: true }),
-          },
-        ]}
+        columns={recordColumns(t, label)}
       />
     </>
   );
+}
+
+/** The columns of the delivery records: when, how, to whom, what, and how it went. */
+function recordColumns(t: TFunction, label: ReturnType<typeof useLabel>): ListColumn<MessageRecord>[] {
+  return [
+    {
+      key: 'time',
+      title: t('notifications.notice.records.time'),
+      kind: 'dateTime',
+      width: 184,
+      render: (_, r) => formatDateTime(r.createTime, '—', { seconds: true }),
+    },
+    {
+      key: 'channel',
+      title: t('notifications.notice.records.channel'),
+      kind: 'tag',
+      width: 96,
+      render: (_, r) => label('messageChannel', r.channel),
+    },
+    {
+      key: 'to',
+      title: t('notifications.notice.records.to'),
+      kind: 'text',
+      render: (_, r) => (
+        <>
+          {r.toName ? <Typography.Text strong>{r.toName} </Typography.Text> : null}
+          <Typography.Text type={r.toName ? 'secondary' : undefined}>{r.to}</Typography.Text>
+        </>
+      ),
+    },
+    { key: 'subject', title: t('notifications.notice.records.subject'), dataIndex: 'subject', kind: 'text' },
+    {
+      key: 'state',
+      kind: 'tag',
+      title: t('notifications.notice.records.state'),
+      render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{label('messageState', r.state)}</Tag>,
+    },
+    { key: 'attempts', title: t('notifications.notice.records.attempts'), dataIndex: 'attempts', kind: 'number', align: 'right' },
+    {
+      key: 'reason',
+      title: t('notifications.notice.records.reason'),
+      kind: 'text',
+      render: (_, r) => (r.error ? <Typography.Text type={r.state === 'failed' ? 'danger' : 'secondary'}>{r.error}</Typography.Text> : '—'),
+    },
+    {
+      key: 'sent',
+      title: t('notifications.notice.records.sentAt'),
+      kind: 'dateTime',
+      width: 184,
+      render: (_, r) => formatDateTime(r.sentTime || null, '—', { seconds: true }),
+    },
+  ];
 }

@@ -1,6 +1,6 @@
 import { FileExcelOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import { evacuationPdf, exportEvacuationList, type onSiteGate, VISIT_KINDS } from '@openvisit/contract';
-import { App, Badge, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime, formatNumber, formatTime } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
+import { CellText, FitTable, type ListColumn } from '../../../platform/list';
 import { useOnSiteEvents, useOnSiteList } from '../api';
 
 type Gate = z.infer<typeof onSiteGate>;
@@ -62,37 +63,59 @@ export function OnSiteBoardPage() {
     }
   };
 
-  const columns = [
+  const columns: ListColumn<Person>[] = [
     {
       title: t('onsite.columns.name'),
       key: 'name',
+      kind: 'name',
       render: (_: unknown, p: Person) => (
-        <Flex vertical>
-          <Typography.Text strong>{p.name}</Typography.Text>
-          {p.company ? <Typography.Text type="secondary">{p.company}</Typography.Text> : null}
-        </Flex>
+        <>
+          <CellText>
+            <Typography.Text strong>{p.name}</Typography.Text>
+          </CellText>
+          {p.company ? <CellText secondary>{p.company}</CellText> : null}
+        </>
       ),
     },
-    { title: t('onsite.columns.phone'), dataIndex: 'phone', key: 'phone', render: (v: string) => (v ? <a href={`tel:${v}`}>{v}</a> : '—') },
+    {
+      title: t('onsite.columns.phone'),
+      dataIndex: 'phone',
+      key: 'phone',
+      kind: 'phone',
+      render: (v: string) => (v ? <a href={`tel:${v}`}>{v}</a> : '—'),
+    },
     {
       title: t('onsite.columns.host'),
       key: 'host',
+      kind: 'name',
       render: (_: unknown, p: Person) => (
-        <Flex vertical>
-          <span>{p.empName || '—'}</span>
-          {p.empPhone ? <a href={`tel:${p.empPhone}`}>{p.empPhone}</a> : null}
-        </Flex>
+        <>
+          <CellText>{p.empName || '—'}</CellText>
+          {p.empPhone ? (
+            <CellText>
+              <a href={`tel:${p.empPhone}`}>{p.empPhone}</a>
+            </CellText>
+          ) : null}
+        </>
       ),
     },
-    { title: t('onsite.columns.since'), dataIndex: 'visitdate', key: 'since', render: (v: number) => formatDateTime(v) },
+    { title: t('onsite.columns.since'), dataIndex: 'visitdate', key: 'since', kind: 'dateTime', render: (v: number) => formatDateTime(v) },
     {
       title: t('onsite.columns.people'),
       dataIndex: 'followers',
       key: 'people',
+      kind: 'number',
       align: 'right' as const,
       render: (v: number) => num(1 + v),
     },
-    { title: t('onsite.columns.kind'), dataIndex: 'kind', key: 'kind', render: (v: Person['kind']) => <Tag>{t(`visits.kinds.${v}`)}</Tag> },
+    {
+      title: t('onsite.columns.kind'),
+      dataIndex: 'kind',
+      key: 'kind',
+      kind: 'tag',
+      width: 104,
+      render: (v: Person['kind']) => <Tag>{t(`visits.kinds.${v}`)}</Tag>,
+    },
   ];
 
   const data = list.data;
@@ -170,13 +193,12 @@ export function OnSiteBoardPage() {
                 extra={t('onsite.gatePeople', { count: g.people })}
                 data-testid="onsite-gate"
               >
-                <Table<Person>
+                <FitTable<Person>
                   rowKey="vid"
                   size="small"
                   pagination={false}
                   columns={columns}
                   dataSource={g.list}
-                  scroll={{ x: 640 }}
                   rowClassName={(p) => (arrived.has(p.vid) ? 'onsite-new' : '')}
                 />
               </Card>

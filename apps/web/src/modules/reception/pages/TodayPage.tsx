@@ -17,7 +17,7 @@ import { ApiError } from '../../../platform/apiError';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
-import { choice, defineListParams, ListTable, text as textParam, useListQuery } from '../../../platform/list';
+import { CellText, choice, defineListParams, ListTable, text as textParam, useListQuery } from '../../../platform/list';
 import { VisitDrawer } from '../../visits/components/VisitDrawer';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { useBlacklistAlerts, useCheckIn, useDecide, useSignOut, useTodayTab } from '../api';
@@ -178,30 +178,33 @@ export function TodayPage() {
             pending={false}
             fetching={list.isFetching && !data}
             dataSource={data?.list ?? []}
-            scroll={{ x: 960 }}
             empty={lookup ? t('reception.emptyLookup') : t('reception.empty')}
             totalText={(n) => t('reception.total', { count: n })}
             columns={[
               {
                 title: t('reception.columns.visitor'),
                 key: 'vname',
+                kind: 'name',
                 render: (_v, v) => (
-                  <Flex vertical>
-                    <Typography.Text strong>{v.vname}</Typography.Text>
-                    <Typography.Text type="secondary">{visitTypeText(v.visitType, lang)}</Typography.Text>
-                  </Flex>
+                  <>
+                    <CellText>
+                      <Typography.Text strong>{v.vname}</Typography.Text>
+                    </CellText>
+                    <CellText secondary>{visitTypeText(v.visitType, lang)}</CellText>
+                  </>
                 ),
               },
-              { title: t('reception.columns.phone'), dataIndex: 'vphone' },
-              { title: t('reception.columns.company'), dataIndex: 'vcompany', ellipsis: true },
-              { title: t('reception.columns.host'), dataIndex: 'empName' },
-              { title: t('reception.columns.status'), key: 'status', render: (_v, v) => <VisitStatusTag status={v.status} /> },
+              { title: t('reception.columns.phone'), dataIndex: 'vphone', kind: 'phone' },
+              { title: t('reception.columns.company'), dataIndex: 'vcompany', kind: 'text' },
+              { title: t('reception.columns.host'), dataIndex: 'empName', kind: 'name' },
+              { title: t('reception.columns.status'), key: 'status', kind: 'tag', render: (_v, v) => <VisitStatusTag status={v.status} /> },
               {
                 title: t('reception.columns.time'),
                 key: 'time',
+                kind: 'dateTime',
                 render: (_v, v) => formatDateTime(v.status === 'signedOut' ? v.signOutDate : (v.visitdate ?? v.appointmentDate)),
               },
-              { title: t('reception.columns.actions'), key: 'actions', render: (_v, v) => actions(v) },
+              { title: t('reception.columns.actions'), key: 'actions', kind: 'actions', width: 264, render: (_v, v) => actions(v) },
             ]}
           />
         </Flex>

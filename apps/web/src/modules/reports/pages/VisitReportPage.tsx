@@ -18,9 +18,10 @@ import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDate, formatDateTime, formatDuration, formatNumber } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
-import { ListTable } from '../../../platform/list';
+import { FitTable, ListTable } from '../../../platform/list';
 import { deptOptions } from '../../employees/tree';
 import { VisitFilterBar } from '../../visits/components/VisitFilterBar';
+import { VisitorCell } from '../../visits/components/VisitorCell';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { DEFAULT_VISIT_FILTERS, isFiltered, type VisitFilters } from '../../visits/query';
 import { useReportDepartments, useVisitReport } from '../reportTableApi';
@@ -103,22 +104,21 @@ export function VisitReportPage() {
         pending={false}
         fetching={report.isFetching}
         dataSource={data?.page?.list ?? []}
-        scroll={{ x: 1100 }}
         empty={emptyText}
         totalText={(n) => (data?.page?.countCapped ? t('visits.totalAtLeast', { total: formatNumber(n) }) : t('visits.total', { count: n }))}
         columns={[
-          { title: t('visits.columns.visitor'), dataIndex: 'vname', fixed: 'left' },
-          { title: t('visits.columns.company'), dataIndex: 'vcompany', ellipsis: true },
-          { title: t('visits.columns.host'), dataIndex: 'empName' },
-          { title: t('visits.columns.type'), key: 'type', render: (_v, v) => visitTypeText(v.visitType, lang) || '—' },
-          { title: t('visits.columns.kind'), key: 'kind', render: (_v, v) => t(`visits.kinds.${v.kind}`) },
-          { title: t('visits.columns.status'), key: 'status', render: (_v, v) => <VisitStatusTag status={v.status} /> },
-          { title: t('reportTable.columns.people'), dataIndex: 'peopleCount', align: 'right' },
-          { title: t('visits.columns.signedIn'), key: 'in', render: (_v, v) => formatDateTime(v.visitdate ?? v.appointmentDate) },
-          { title: t('visits.columns.signedOut'), key: 'out', render: (_v, v) => formatDateTime(v.signOutDate) },
+          { title: t('visits.columns.visitor'), key: 'vname', kind: 'name', fixed: 'left', render: (_v, v) => <VisitorCell visit={v} /> },
+          { title: t('visits.columns.company'), dataIndex: 'vcompany', kind: 'text' },
+          { title: t('visits.columns.host'), dataIndex: 'empName', kind: 'name' },
+          { title: t('visits.columns.status'), key: 'status', kind: 'tag', render: (_v, v) => <VisitStatusTag status={v.status} /> },
+          { title: t('reportTable.columns.people'), dataIndex: 'peopleCount', kind: 'number', width: 72, align: 'right' },
+          { title: t('visits.columns.signedIn'), key: 'in', kind: 'dateTime', render: (_v, v) => formatDateTime(v.visitdate ?? v.appointmentDate) },
+          { title: t('visits.columns.signedOut'), key: 'out', kind: 'dateTime', render: (_v, v) => formatDateTime(v.signOutDate) },
           {
             title: t('reportTable.columns.stay'),
             key: 'stay',
+            kind: 'number',
+            width: 104,
             align: 'right',
             render: (_v, v) => minutes(v.visitdate && v.signOutDate ? Math.round((v.signOutDate - v.visitdate) / 60_000) : null),
           },
@@ -127,15 +127,15 @@ export function VisitReportPage() {
           data && data.totals.visits > 0 ? (
             <Table.Summary fixed>
               <Table.Summary.Row data-testid="report-totals">
-                <Table.Summary.Cell index={0} colSpan={6}>
+                <Table.Summary.Cell index={0} colSpan={4}>
                   <Typography.Text strong>{t('reportTable.totalVisits', { count: data.totals.visits })}</Typography.Text>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={6} align="right">
+                <Table.Summary.Cell index={4} align="right">
                   {number(data.totals.people)}
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={7}>{number(data.totals.signedIn)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={8}>{number(data.totals.signedOut)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={9} align="right">
+                <Table.Summary.Cell index={5}>{number(data.totals.signedIn)}</Table.Summary.Cell>
+                <Table.Summary.Cell index={6}>{number(data.totals.signedOut)}</Table.Summary.Cell>
+                <Table.Summary.Cell index={7} align="right">
                   {minutes(data.totals.avgStayMinutes)}
                 </Table.Summary.Cell>
               </Table.Summary.Row>
@@ -146,7 +146,7 @@ export function VisitReportPage() {
     );
   } else {
     table = (
-      <Table<ReportGroup>
+      <FitTable<ReportGroup>
         rowKey="key"
         size="middle"
         loading={report.isFetching}
@@ -154,10 +154,12 @@ export function VisitReportPage() {
         locale={{ emptyText: empty }}
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
         columns={[
-          { title: t(`reportTable.groupings.${filters.group}`), key: 'label', render: (_v, g) => groupLabel(g) },
+          { title: t(`reportTable.groupings.${filters.group}`), key: 'label', kind: 'text', render: (_v, g) => groupLabel(g) },
           ...FIGURES.map((k, i) => ({
             title: t(`reportTable.columns.${k}`),
             key: k,
+            kind: 'number' as const,
+            width: 112,
             align: 'right' as const,
             render: (_v: unknown, g: ReportGroup) => figureCells(g)[i],
           })),

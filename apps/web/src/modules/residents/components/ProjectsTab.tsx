@@ -1,15 +1,14 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ResidentProject, Status } from '@openvisit/contract';
-import { App, Button, Card, Empty, Flex, Table, Tooltip } from 'antd';
+import { App, Button, Card, Empty, Flex, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { formatDate } from '../../../platform/format';
+import { FitTable } from '../../../platform/list';
 import { useDeleteProject, useProjects } from '../api';
 import { ProjectModal } from './ProjectModal';
-
-const dash = (v: string) => v || '—';
 
 /** The company's projects: add, edit, and delete (kept while resident visitors belong to one: 58). */
 export function ProjectsTab() {
@@ -37,12 +36,11 @@ export function ProjectsTab() {
           {t('residents.projects.add')}
         </Button>
       </Flex>
-      <Table<ResidentProject>
+      <FitTable<ResidentProject>
         rowKey="pid"
         size="middle"
         loading={projects.isFetching}
         dataSource={projects.data ?? []}
-        scroll={{ x: 'max-content' }}
         pagination={false}
         locale={{
           emptyText: projects.isPending ? (
@@ -56,20 +54,23 @@ export function ProjectsTab() {
           ),
         }}
         columns={[
-          { key: 'pName', title: t('residents.projects.columns.name'), dataIndex: 'pName', fixed: 'left' },
-          { key: 'leader', title: t('residents.projects.columns.leader'), dataIndex: 'leader', render: dash },
-          { key: 'phone', title: t('residents.projects.columns.phone'), dataIndex: 'phone', render: dash },
-          { key: 'area', title: t('residents.projects.columns.area'), dataIndex: 'area', render: dash },
+          { key: 'pName', title: t('residents.projects.columns.name'), dataIndex: 'pName', kind: 'name', fixed: 'left' },
+          { key: 'leader', title: t('residents.projects.columns.leader'), dataIndex: 'leader', kind: 'name' },
+          { key: 'phone', title: t('residents.projects.columns.phone'), dataIndex: 'phone', kind: 'phone' },
+          { key: 'area', title: t('residents.projects.columns.area'), dataIndex: 'area', kind: 'text' },
           {
             key: 'period',
             title: t('residents.projects.columns.period'),
+            kind: 'date',
+            width: 216,
             render: (_: unknown, p) => `${formatDate(p.startDate)} – ${formatDate(p.endDate)}`,
           },
-          { key: 'residents', title: t('residents.projects.columns.residents'), dataIndex: 'residents' },
+          { key: 'residents', title: t('residents.projects.columns.residents'), dataIndex: 'residents', kind: 'number', width: 104 },
           {
             key: 'actions',
             title: t('residents.projects.columns.actions'),
-            fixed: 'right',
+            kind: 'actions',
+            width: 96,
             render: (_: unknown, p) => (
               <Flex gap={4}>
                 <Tooltip title={t('common.edit')}>

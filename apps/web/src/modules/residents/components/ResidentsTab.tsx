@@ -10,7 +10,6 @@ import { useDecideResidents, useDeleteResidents, useProjects, useResidentCompani
 import type { ResidentFilters } from '../query';
 import { ResidentDrawer } from './ResidentDrawer';
 
-const dash = (v: string) => v || '—';
 /** rstatus 0, 1, 2 as words for the texts. */
 export const STATUS_KEYS = ['pending', 'approved', 'refused'] as const;
 const STATUS_COLOR: Record<number, string> = { 0: 'gold', 1: 'green', 2: 'red' };
@@ -200,19 +199,23 @@ export function ResidentsTab({
           )
         }
         columns={[
-          { key: 'name', title: t('residents.columns.name'), dataIndex: 'name', fixed: 'left' },
-          { key: 'company', title: t('residents.columns.company'), dataIndex: 'company', render: dash },
-          { key: 'pName', title: t('residents.columns.project'), dataIndex: 'pName' },
-          { key: 'phone', title: t('residents.columns.phone'), dataIndex: 'phone', render: dash },
-          { key: 'cardid', title: t('residents.columns.cardid'), dataIndex: 'cardid', render: dash },
+          { key: 'name', title: t('residents.columns.name'), dataIndex: 'name', kind: 'name', fixed: 'left' },
+          { key: 'company', title: t('residents.columns.company'), dataIndex: 'company', kind: 'text' },
+          { key: 'pName', title: t('residents.columns.project'), dataIndex: 'pName', kind: 'text' },
+          { key: 'phone', title: t('residents.columns.phone'), dataIndex: 'phone', kind: 'phone' },
+          { key: 'cardid', title: t('residents.columns.cardid'), dataIndex: 'cardid', kind: 'code', width: 168 },
           {
             key: 'validity',
             title: t('residents.columns.validity'),
+            kind: 'date',
+            width: 216,
             render: (_: unknown, r) => `${formatDate(r.startDate)} – ${formatDate(r.endDate)}`,
           },
           {
             key: 'rstatus',
             title: t('residents.columns.status'),
+            kind: 'tag',
+            width: 152,
             render: (_: unknown, r) =>
               r.rstatus === 2 && r.refuseCause ? (
                 <Tooltip title={r.refuseCause}>
@@ -224,11 +227,12 @@ export function ResidentsTab({
                 <ResidentStatusTag rstatus={r.rstatus} />
               ),
           },
-          { key: 'approver', title: t('residents.columns.approver'), dataIndex: 'approver', render: dash },
+          { key: 'approver', title: t('residents.columns.approver'), dataIndex: 'approver', kind: 'name', responsive: ['xxl'] },
           {
             key: 'actions',
             title: t('residents.columns.actions'),
-            fixed: 'right',
+            kind: 'actions',
+            width: 136,
             render: (_: unknown, r) => (
               <Flex gap={4}>
                 {r.rstatus !== 1 ? (

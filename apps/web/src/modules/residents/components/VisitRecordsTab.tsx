@@ -10,8 +10,6 @@ import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { useResidentVisits } from '../api';
 import type { VisitRecordFilters } from '../query';
 
-const dash = (v: string) => v || '—';
-
 /** The residents' visits (SearchRVisitorByCondition): by name and day range, paged, newest first; details in the visit drawer. */
 export function VisitRecordsTab({ filters, onFilters }: { filters: VisitRecordFilters; onFilters: (f: Partial<VisitRecordFilters>) => void }) {
   const { t } = useTranslation();
@@ -55,6 +53,7 @@ export function VisitRecordsTab({ filters, onFilters }: { filters: VisitRecordFi
           {
             key: 'vname',
             title: t('residents.visits.columns.name'),
+            kind: 'name',
             fixed: 'left',
             render: (_: unknown, v) => (
               <Button type="link" style={{ padding: 0 }} onClick={() => setOpen(v.vid)}>
@@ -62,12 +61,22 @@ export function VisitRecordsTab({ filters, onFilters }: { filters: VisitRecordFi
               </Button>
             ),
           },
-          { key: 'vcompany', title: t('residents.visits.columns.company'), dataIndex: 'vcompany', render: dash },
-          { key: 'project', title: t('residents.visits.columns.project'), dataIndex: 'visitReason', render: dash },
-          { key: 'visitdate', title: t('residents.visits.columns.signIn'), render: (_: unknown, v) => formatDateTime(v.visitdate) },
-          { key: 'signOutDate', title: t('residents.visits.columns.signOut'), render: (_: unknown, v) => formatDateTime(v.signOutDate) },
-          { key: 'gate', title: t('residents.visits.columns.gate'), dataIndex: 'signInGate', render: dash },
-          { key: 'status', title: t('residents.visits.columns.status'), render: (_: unknown, v) => <VisitStatusTag status={v.status} /> },
+          { key: 'vcompany', title: t('residents.visits.columns.company'), dataIndex: 'vcompany', kind: 'text' },
+          { key: 'project', title: t('residents.visits.columns.project'), dataIndex: 'visitReason', kind: 'text' },
+          { key: 'visitdate', title: t('residents.visits.columns.signIn'), kind: 'dateTime', render: (_: unknown, v) => formatDateTime(v.visitdate) },
+          {
+            key: 'signOutDate',
+            title: t('residents.visits.columns.signOut'),
+            kind: 'dateTime',
+            render: (_: unknown, v) => formatDateTime(v.signOutDate),
+          },
+          { key: 'gate', title: t('residents.visits.columns.gate'), dataIndex: 'signInGate', kind: 'text' },
+          {
+            key: 'status',
+            title: t('residents.visits.columns.status'),
+            kind: 'tag',
+            render: (_: unknown, v) => <VisitStatusTag status={v.status} />,
+          },
         ]}
       />
       <VisitDrawer vid={open} onClose={() => setOpen(null)} />

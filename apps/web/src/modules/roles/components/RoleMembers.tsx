@@ -1,6 +1,6 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { Employee, RoleNode } from '@openvisit/contract';
-import { App, Button, Card, Flex, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Flex, Popconfirm, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BatchBar, defineListParams, ListTable, useListQuery } from '../../../platform/list';
@@ -70,27 +70,21 @@ export function RoleMembers({ role }: { role: RoleNode }) {
         empty={t('roles.members.empty', { role: role.rgName })}
         emptyAction={addButton}
         columns={[
-          { key: 'empName', title: t('roles.members.columns.name'), dataIndex: 'empName' },
-          { key: 'empNo', title: t('roles.members.columns.empNo'), dataIndex: 'empNo', render: (v: string) => v || '—' },
-          { key: 'phone', title: t('roles.members.columns.phone'), dataIndex: 'empPhone' },
+          { key: 'empName', title: t('roles.members.columns.name'), dataIndex: 'empName', kind: 'name' },
+          { key: 'empNo', title: t('roles.members.columns.empNo'), dataIndex: 'empNo', kind: 'code' },
+          { key: 'phone', title: t('roles.members.columns.phone'), dataIndex: 'empPhone', kind: 'phone' },
           {
             key: 'departments',
             title: t('roles.members.columns.departments'),
             dataIndex: 'deptNames',
-            render: (names: string[]) =>
-              names.length ? (
-                <Space size={[0, 4]} wrap>
-                  {names.map((n) => (
-                    <Tag key={n}>{n}</Tag>
-                  ))}
-                </Space>
-              ) : (
-                '—'
-              ),
+            kind: 'text',
+            render: (names: string[]) => names.join(', '),
           },
           {
             key: 'actions',
             title: t('roles.members.columns.actions'),
+            kind: 'actions',
+            width: 80,
             render: (_: unknown, e) => (
               <Popconfirm
                 title={t('roles.members.removeConfirm', { name: e.empName, role: role.rgName })}

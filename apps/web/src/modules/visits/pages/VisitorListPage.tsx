@@ -1,5 +1,5 @@
 import { DownloadOutlined, EyeOutlined, LogoutOutlined } from '@ant-design/icons';
-import { batchSignOut, exportVisitorList, type Visit, visitTypeText } from '@openvisit/contract';
+import { batchSignOut, exportVisitorList, type Visit } from '@openvisit/contract';
 import { App, Button, Card, DatePicker, Flex, Popconfirm, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -8,11 +8,12 @@ import { canCall } from '../../../platform/access';
 import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime, formatNumber } from '../../../platform/format';
-import { currentLang, useLang } from '../../../platform/i18n';
+import { currentLang } from '../../../platform/i18n';
 import { BatchBar, ListTable, useListQuery } from '../../../platform/list';
 import { useBatchSignOut, usePeopleCounting, useVisitPage } from '../api';
 import { VisitDrawer } from '../components/VisitDrawer';
 import { VisitFilterBar } from '../components/VisitFilterBar';
+import { VisitorCell } from '../components/VisitorCell';
 import { VisitStatusTag } from '../components/VisitStatusTag';
 import { searchInput, type VisitFilters, visitParams } from '../query';
 
@@ -23,7 +24,6 @@ import { searchInput, type VisitFilters, visitParams } from '../query';
 export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const lang = useLang();
   const query = useListQuery(visitParams, { push: true });
   const filters: VisitFilters = { ...query.values, overtime };
   const page = useVisitPage(filters);
@@ -110,7 +110,6 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
             pending={page.isPending}
             fetching={page.isFetching}
             dataSource={data?.list ?? []}
-            scroll={{ x: 1100 }}
             empty={overtime ? t('visits.overtimeEmpty') : query.filtered ? t('visits.emptyFiltered') : t('visits.empty')}
             // Batch sign-out is the company's and the desks' (its access); a sub-company only reads.
             selection={
@@ -128,25 +127,35 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
               {
                 title: t('visits.columns.visitor'),
                 key: 'vname',
+                kind: 'name',
                 fixed: 'left',
                 render: (_v, v) => (
-                  <Button type="link" style={{ padding: 0 }} onClick={() => setOpen(v.vid)}>
-                    {v.vname}
-                  </Button>
+                  <VisitorCell
+                    visit={v}
+                    name={
+                      <Button type="link" onClick={() => setOpen(v.vid)}>
+                        {v.vname}
+                      </Button>
+                    }
+                  />
                 ),
               },
-              { title: t('visits.columns.phone'), dataIndex: 'vphone' },
-              { title: t('visits.columns.company'), dataIndex: 'vcompany', ellipsis: true },
-              { title: t('visits.columns.host'), dataIndex: 'empName' },
-              { title: t('visits.columns.type'), key: 'type', render: (_v, v) => visitTypeText(v.visitType, lang) || '—' },
-              { title: t('visits.columns.kind'), key: 'kind', render: (_v, v) => t(`visits.kinds.${v.kind}`) },
-              { title: t('visits.columns.status'), key: 'status', render: (_v, v) => <VisitStatusTag status={v.status} /> },
-              { title: t('visits.columns.signedIn'), key: 'in', render: (_v, v) => formatDateTime(v.visitdate ?? v.appointmentDate) },
-              { title: t('visits.columns.signedOut'), key: 'out', render: (_v, v) => formatDateTime(v.signOutDate) },
+              { title: t('visits.columns.phone'), dataIndex: 'vphone', kind: 'phone' },
+              { title: t('visits.columns.company'), dataIndex: 'vcompany', kind: 'text' },
+              { title: t('visits.columns.host'), dataIndex: 'empName', kind: 'name' },
+              { title: t('visits.columns.status'), key: 'status', kind: 'tag', render: (_v, v) => <VisitStatusTag status={v.status} /> },
+              {
+                title: t('visits.columns.signedIn'),
+                key: 'in',
+                kind: 'dateTime',
+                render: (_v, v) => formatDateTime(v.visitdate ?? v.appointmentDate),
+              },
+              { title: t('visits.columns.signedOut'), key: 'out', kind: 'dateTime', render: (_v, v) => formatDateTime(v.signOutDate) },
               {
                 title: t('visits.columns.actions'),
                 key: 'actions',
-                fixed: 'right',
+                kind: 'actions',
+                width: 80,
                 render: (_v, v) => (
                   <Button type="text" icon={<EyeOutlined />} aria-label={t('visits.detail.open', { name: v.vname })} onClick={() => setOpen(v.vid)} />
                 ),

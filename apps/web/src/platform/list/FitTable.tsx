@@ -1,0 +1,44 @@
+import { Grid, Table, type TableProps } from 'antd';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { type ListColumn, layoutColumn, leastWidth } from './columns';
+import './list.css';
+
+export interface FitTableProps<T> extends Omit<TableProps<T>, 'columns' | 'scroll' | 'tableLayout'> {
+  columns: ListColumn<T>[];
+}
+
+/**
+ * A table that fits its container: columns laid out by their kind (columns.tsx), a fixed layout so names and free text
+ * share what the fixed-width columns leave, and sideways scrolling only when the container is narrower than every
+ * column at its least (a phone), with the first and the actions column held at the edges then.
+ */
+export function FitTable<T extends object>({ columns, rowSelection, ...rest }: FitTableProps<T>) {
+  const box = useRef<HTMLDivElement>(null);
+  const [boxWidth, setBoxWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    setBoxWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setBoxWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  // The columns this screen size shows (a column may be `responsive`, e.g. only on wide screens).
+  const screens = Grid.useBreakpoint();
+  const shown = columns.filter((c) => !c.responsive || c.responsive.some((b) => screens[b]));
+  const least = leastWidth(shown, Boolean(rowSelection));
+  const scrolling = boxWidth > 0 && boxWidth < least;
+  const laidOut = shown.map((c) => layoutColumn(c, scrolling));
+  return (
+    <div ref={box} className="ov-fit-table">
+      <Table<T>
+        size="middle"
+        {...rest}
+        rowSelection={rowSelection}
+        tableLayout="fixed"
+        columns={laidOut}
+        scroll={scrolling ? { x: least } : undefined}
+      />
+    </div>
+  );
+}
