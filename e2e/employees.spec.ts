@@ -406,7 +406,7 @@ async function scenario(L: Lang): Promise<void> {
     await d.getByTestId('employee-save').click();
     await toast(page, t.updated(L.employee));
     await d.waitFor({ state: 'hidden' });
-    await row(page, L.employee).getByText('Sales director').waitFor();
+    // The position column shows from 1600 px only (the list fits 1280 px): the export below reads the saved value back.
   });
 
   await step(page, `export-${L.tag}`, async () => {
