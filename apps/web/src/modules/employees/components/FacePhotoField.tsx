@@ -11,7 +11,7 @@ import { FaceStatusTag, FaceThumb } from './FaceThumb';
 const ACCEPT = FACE_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 /** The words for a refused photo: a check of the client ('type', 'size') or the server's `file` rule. */
-export function useProblemText() {
+function useProblemText() {
   const { t } = useTranslation();
   return (rule: string, from: 'client' | 'server') => {
     if (rule === 'type') return t('employees.faces.errors.type');
