@@ -1,3 +1,4 @@
+export * from './access.js';
 export * from './accounts.js';
 export * from './approvals.js';
 export * from './auth.js';
