@@ -20,6 +20,7 @@ export * from './calls/meetings.js';
 export * from './calls/notifications.js';
 export * from './calls/onsite.js';
 export * from './calls/padSettings.js';
+export * from './calls/passRecords.js';
 export * from './calls/proxies.js';
 export * from './calls/registration.js';
 export * from './calls/reports.js';

@@ -20,6 +20,7 @@ import { meetingCalls } from './calls/meetings.js';
 import { notificationCalls } from './calls/notifications.js';
 import { getOnSiteList, onSiteDownloads } from './calls/onsite.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
+import { passRecordCalls, passRecordDownloads } from './calls/passRecords.js';
 import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
 import { reportCalls } from './calls/reports.js';
@@ -63,6 +64,7 @@ export const allCalls = [
   ...reportCalls,
   getOnSiteList,
   ...reportTableCalls,
+  ...passRecordCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
@@ -90,4 +92,5 @@ export const allDownloads: readonly DownloadDef[] = [
   ...padDownloads,
   exportAppointmentTemplate,
   ...reportTableDownloads,
+  ...passRecordDownloads,
 ];
