@@ -70,9 +70,7 @@ export const getOpendoorInfo = defineCall({
   feature: 'accessControl',
   summary: 'Door passes (face, QR, card), newest first, filtered by days, person, device, group, gate, direction and result',
   access: PASS_RECORD_READERS,
-  input: z
-    .object({ userid: z.int32().optional(), ...pageInput, ...passFilters })
-    .superRefine(datesInOrder),
+  input: z.object({ userid: z.int32().optional(), ...pageInput, ...passFilters }).superRefine(datesInOrder),
   output: pageOf(passRecord),
 });
 
@@ -110,9 +108,7 @@ export const getVehicleRecord = defineCall({
   feature: 'accessControl',
   summary: 'Vehicle passes reported by barriers, newest first, filtered by days, plate, device, direction and result',
   access: PASS_RECORD_READERS,
-  input: z
-    .object({ userid: z.int32().optional(), ...pageInput, ...vehicleFilters })
-    .superRefine(datesInOrder),
+  input: z.object({ userid: z.int32().optional(), ...pageInput, ...vehicleFilters }).superRefine(datesInOrder),
   output: pageOf(vehicleRecord),
 });
 

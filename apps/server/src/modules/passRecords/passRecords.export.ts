@@ -67,7 +67,21 @@ export function exportPasses(ctx: AuthedContext, input: PassFilters & { lang: La
     {
       name: { en: 'Pass records', zh: '通行记录' },
       headers: {
-        en: ['Time', 'Name', 'Mobile phone', 'Company', 'Person type', 'Device', 'Device group', 'Gate', 'Direction', 'Way', 'Result', 'Reason', 'Temperature'],
+        en: [
+          'Time',
+          'Name',
+          'Mobile phone',
+          'Company',
+          'Person type',
+          'Device',
+          'Device group',
+          'Gate',
+          'Direction',
+          'Way',
+          'Result',
+          'Reason',
+          'Temperature',
+        ],
         zh: ['时间', '姓名', '手机号', '单位', '人员类型', '设备', '设备组', '门岗', '方向', '通行方式', '结果', '原因', '体温'],
       },
       widths: [18, 14, 16, 20, 10, 18, 16, 14, 8, 10, 10, 30, 10],
