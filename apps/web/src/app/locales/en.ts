@@ -7,6 +7,7 @@ import { logsEn } from '../../modules/logs/locales/en';
 import { meetingsEn } from '../../modules/meetings/locales/en';
 import { notificationsEn } from '../../modules/notifications/locales/en';
 import { onsiteEn } from '../../modules/onsite/locales/en';
+import { passRecordsEn } from '../../modules/passRecords/locales/en';
 import { receptionEn } from '../../modules/reception/locales/en';
 import { registrationEn } from '../../modules/registration/locales/en';
 import { reportsEn } from '../../modules/reports/locales/en';
@@ -62,6 +63,8 @@ export const en = {
     meeting: 'Meeting',
     inviteBatch: 'Batch invite',
     invitePower: 'Invitation permission',
+    passRecords: 'Pass records',
+    vehicleRecords: 'Vehicle records',
     related: 'Related companies',
   },
   accounts: accountsEn,
@@ -73,6 +76,7 @@ export const en = {
   blacklist: blacklistEn,
   roles: rolesEn,
   logs: logsEn,
+  passRecords: passRecordsEn,
   reception: receptionEn,
   invitations: invitationsEn,
   meetings: meetingsEn,

@@ -7,6 +7,7 @@ import { logsZh } from '../../modules/logs/locales/zh';
 import { meetingsZh } from '../../modules/meetings/locales/zh';
 import { notificationsZh } from '../../modules/notifications/locales/zh';
 import { onsiteZh } from '../../modules/onsite/locales/zh';
+import { passRecordsZh } from '../../modules/passRecords/locales/zh';
 import { receptionZh } from '../../modules/reception/locales/zh';
 import { registrationZh } from '../../modules/registration/locales/zh';
 import { reportTableZh } from '../../modules/reports/locales/tableZh';
@@ -61,6 +62,8 @@ export const zh: Translation = {
     meeting: '会议',
     inviteBatch: '批量邀请',
     invitePower: '邀请权限',
+    passRecords: '通行记录',
+    vehicleRecords: '车辆通行记录',
     related: '关联企业',
   },
   accounts: accountsZh,
@@ -72,6 +75,7 @@ export const zh: Translation = {
   blacklist: blacklistZh,
   roles: rolesZh,
   logs: logsZh,
+  passRecords: passRecordsZh,
   reception: receptionZh,
   invitations: invitationsZh,
   meetings: meetingsZh,

@@ -7,6 +7,7 @@ import { employeePortalScreens, templateSettingsScreens } from '../../modules/in
 import { operationLogScreen } from '../../modules/logs/routes';
 import { employeeMeetingScreens, meetingScreens } from '../../modules/meetings/routes';
 import { noticeScreens } from '../../modules/notifications/routes';
+import { passRecordScreens } from '../../modules/passRecords/routes';
 import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
@@ -43,6 +44,7 @@ export const adminArea: AreaDef = {
     ...templateSettingsScreens,
     invitePermissionScreen,
     ...meetingScreens,
+    ...passRecordScreens,
     {
       path: 'setting/account',
       titleKey: 'menu.account',
