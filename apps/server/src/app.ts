@@ -266,7 +266,9 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
     const url = req.url.split('?')[0] ?? '';
     // A missing file (an asset of an older build, say) is a 404, never index.html served as script.
     const lastSegment = url.slice(url.lastIndexOf('/') + 1);
-    if (url.startsWith('/api/') || url.startsWith('/qcvisit/') || req.method !== 'GET' || !hasWeb || lastSegment.includes('.')) {
+    // HEAD too: link checkers and load balancers' health probes ask a page's headers only.
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (url.startsWith('/api/') || url.startsWith('/qcvisit/') || !read || !hasWeb || lastSegment.includes('.')) {
       return reply.code(404).send({ status: 404, reason: `Unknown call: ${url}`, result: null });
     }
     // The visitor kiosk is a page of its own (kiosk.html, served as a file); /kiosk is a short name for it.

@@ -104,6 +104,9 @@ describe('serving the console', () => {
     const page = await t.app.inject({ method: 'GET', url: '/setting/account/safe?x=1' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    const head = await t.app.inject({ method: 'HEAD', url: '/setting/account/safe' });
+    expect([head.statusCode, head.headers['content-type'], head.body]).toEqual([200, expect.stringContaining('text/html'), '']);
+    expect((await t.app.inject({ method: 'POST', url: '/setting/account/safe' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/assets/app-1.js' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/assets/app-0-old.js' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/nothing' })).statusCode).toBe(404);
