@@ -28,6 +28,20 @@ export function readOnce<T>(key: string, load: () => Promise<T>): Promise<T> {
   return answer;
 }
 
+/**
+ * Runs a transaction's work on a copy of the call's cache, taken back only if the work succeeds: what a rolled-back
+ * transaction read after its own writes (rows that were never committed) is not answered to the rest of the call.
+ */
+export async function withTransactionCache<T>(work: () => Promise<T>): Promise<T> {
+  const outer = current.getStore();
+  if (!outer) return work();
+  const inner = new Map(outer);
+  const answer = await current.run(inner, work);
+  outer.clear();
+  for (const [key, value] of inner) outer.set(key, value);
+  return answer;
+}
+
 /** A read made some other way (the session look-up joins the company): later `readOnce(key)` answer it. */
 export function remember<T>(key: string, value: T): void {
   current.getStore()?.set(key, Promise.resolve(value));

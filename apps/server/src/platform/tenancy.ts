@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import { withTransactionCache } from './requestCache.js';
 
 /**
  * What one caller may see: built once per request from the session (or by a job for the company it works for). A
@@ -59,10 +60,12 @@ export function scopeForCompany(scope: SystemScope, companyId: number): TenantSc
  * opened by services, so a service can group writes without holding the database handle.
  */
 export function inTransaction<S extends TenantScope | SystemScope, T>(scope: S, work: (tx: S) => Promise<T>): Promise<T> {
-  return dbOf(scope).transaction((tx) => {
-    const inner = ('system' in scope ? systemScope(tx) : tenantScope(tx, scope as TenantScope)) as S;
-    return work(inner);
-  });
+  return withTransactionCache(() =>
+    dbOf(scope).transaction((tx) => {
+      const inner = ('system' in scope ? systemScope(tx) : tenantScope(tx, scope as TenantScope)) as S;
+      return work(inner);
+    }),
+  );
 }
 
 /** For repositories only (the lint rule keeps it there): the handle a scope carries. */
