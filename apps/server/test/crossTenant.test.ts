@@ -220,6 +220,8 @@ describe("a second company's ids reach nothing of it through any call", () => {
       subaccountId: 'sub_accounts',
       proxyId: 'employees',
       id: 'invitation_templates',
+      egid: 'device_groups',
+      egids: 'device_groups',
     };
     const mark = (v: unknown): unknown =>
       typeof v === 'string' && /^[a-z ]+$/i.test(v) && !/^(true|false)$/.test(v)

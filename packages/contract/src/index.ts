@@ -6,6 +6,7 @@ export * from './calls/auth.js';
 export * from './calls/blacklist.js';
 export * from './calls/contacts.js';
 export * from './calls/departments.js';
+export * from './calls/devices.js';
 export * from './calls/employeeAccount.js';
 export * from './calls/employeeAttributes.js';
 export * from './calls/employees.js';
