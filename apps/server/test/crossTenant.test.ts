@@ -247,7 +247,11 @@ describe("a second company's ids reach nothing of it through any call", () => {
         const token = await bToken(call.access);
         // Marked where the rules allow it; a field that refuses the mark keeps the plain value.
         const marked = await send(call, mark(plain) as Row, token);
-        if (marked.json().status === Status.BAD_PARAMS) await send(call, plain, token);
+        if (marked.json().status !== Status.BAD_PARAMS) continue;
+        const retried = await send(call, plain, token);
+        // A list of ids whose name points at another table (devices' `eids` are not visitor fields' here): none at all.
+        if (retried.json().status === Status.BAD_PARAMS)
+          await send(call, { ...plain, ...Object.fromEntries(idFields(call).filter((f) => f.list).map((f) => [f.key, []])) }, token);
       }
   }
 

@@ -36,7 +36,7 @@ export * from './fieldSchemas.js';
 export * from './logDescriptions.js';
 export * from './lookups.js';
 export * from './period.js';
-export type { AnyCall, CallByName, CallName, In, Out } from './registry.js';
+export type { AnyCall, CallByName, CallName, ConsoleCallName, In, Out } from './registry.js';
 export { allCalls, allDownloads, callsByName } from './registry.js';
 export * from './validators.js';
 export * from './visitStates.js';

@@ -51,9 +51,8 @@ async function saved(ctx: AuthedContext, row: DeviceGroupRow, eids: number[]): P
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc('deviceGroupSaved', { devices: eids.length, gates: row.gids.length });
-  const [view] = await groupViews(devicesRepository(ctx.tenant), [row]);
-  if (!view) throw noSuchRecord('group');
-  return view;
+  // One row in, one view out.
+  return (await groupViews(devicesRepository(ctx.tenant), [row]))[0] as DeviceGroup;
 }
 
 export async function addGroup(ctx: AuthedContext, input: GroupInput): Promise<DeviceGroup> {

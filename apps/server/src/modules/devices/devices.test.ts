@@ -1,6 +1,7 @@
 import { type Device, type DeviceGroup, Status } from '@openvisit/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/timeouts.js';
 import { seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { devices, employeeDeviceGroups, operationLogs } from '../../db/schema/index.js';
 
@@ -295,6 +296,7 @@ describe('device authentication', () => {
     expect((await self(`Device ${device.eid}.${rotated.secret}`)).status).toBe(0);
     expect((await t.api.delEquipment({ eid: device.eid }, a.token)).status).toBe(0);
     expect((await self(`Device ${device.eid}.${rotated.secret}`)).status).toBe(Status.DEVICE_NOT_ALLOWED);
+    expect(await eventually(() => log.includes(`"device":"${device.eid}"`))).toBe(true);
     expect(log).toContain('device credential refused');
     expect(log).toContain(`"device":"${device.eid}"`);
     expect(log).not.toContain(secret);

@@ -1,6 +1,7 @@
 import { accountsEn } from '../../modules/accounts/locales/en';
 import { approvalsEn } from '../../modules/approvals/locales/en';
 import { blacklistEn } from '../../modules/blacklist/locales/en';
+import { devicesEn } from '../../modules/devices/locales/en';
 import { employeesEn } from '../../modules/employees/locales/en';
 import { invitationsEn } from '../../modules/invitations/locales/en';
 import { logsEn } from '../../modules/logs/locales/en';
@@ -63,6 +64,11 @@ export const en = {
     inviteBatch: 'Batch invite',
     invitePower: 'Invitation permission',
     related: 'Related companies',
+    key: 'Smart access control',
+    keyGroups: 'Device groups',
+    keyGroup: 'Device group',
+    keyDevices: 'Devices',
+    keyDevice: 'Device',
   },
   accounts: accountsEn,
   employees: employeesEn,
@@ -81,6 +87,7 @@ export const en = {
   approvals: approvalsEn,
   settings: settingsEn,
   notifications: notificationsEn,
+  devices: devicesEn,
   shell: {
     openMenu: 'Open the menu',
   },
