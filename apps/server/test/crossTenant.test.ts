@@ -251,7 +251,18 @@ describe("a second company's ids reach nothing of it through any call", () => {
         const retried = await send(call, plain, token);
         // A list of ids whose name points at another table (devices' `eids` are not visitor fields' here): none at all.
         if (retried.json().status === Status.BAD_PARAMS)
-          await send(call, { ...plain, ...Object.fromEntries(idFields(call).filter((f) => f.list).map((f) => [f.key, []])) }, token);
+          await send(
+            call,
+            {
+              ...plain,
+              ...Object.fromEntries(
+                idFields(call)
+                  .filter((f) => f.list)
+                  .map((f) => [f.key, []]),
+              ),
+            },
+            token,
+          );
       }
   }
 

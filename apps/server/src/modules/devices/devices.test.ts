@@ -1,8 +1,8 @@
 import { type Device, type DeviceGroup, Status } from '@openvisit/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../../test/timeouts.js';
 import { seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { eventually } from '../../../test/timeouts.js';
 import { devices, employeeDeviceGroups, operationLogs } from '../../db/schema/index.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
