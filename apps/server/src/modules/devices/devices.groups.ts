@@ -98,7 +98,12 @@ export async function removeGroup(ctx: AuthedContext, input: { egid: number }): 
       `This device group is granted to ${empCount} employees, ${visitorTypeCount} visitor types and ${residentCount} resident visitors`,
       { devices: deviceCount, employees: empCount, visitorTypes: visitorTypeCount, residents: residentCount },
     );
-  await repo.deleteGroup(view.egid);
+  await repo.deleteGroup(view.egid).catch((err: unknown) => {
+    // A grant written between the check and here: the foreign key refuses, answered as the check would have.
+    if ((err as { code?: unknown; cause?: { code?: unknown } }).code === '23503' || (err as { cause?: { code?: unknown } }).cause?.code === '23503')
+      throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This device group was granted meanwhile');
+    throw err;
+  });
   ctx.audit.objId = view.egid;
   ctx.audit.objName = view.egname;
   ctx.audit.desc = logDesc('deviceGroupDeleted', { devices: deviceCount });
