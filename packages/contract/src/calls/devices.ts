@@ -337,6 +337,30 @@ export const getDeviceSelf = defineCall({
   output: deviceSelf,
 });
 
+/** A visitor type's device groups (the original's `vegids`): its visits open these doors. */
+const typeGroups = z.object({ tid: z.int32(), egids: z.array(z.int32()) });
+
+export const getVisitorTypeEgroups = defineCall({
+  ...common,
+  name: 'getVisitorTypeEgroups',
+  summary: "The device groups a visitor type's visits are granted; 104 when there is no such visitor type",
+  access: DEVICE_READERS,
+  statuses: [Status.VISITOR_TYPE_NOT_EXIST],
+  input: z.object({ userid, tid: z.int32().positive() }),
+  output: typeGroups,
+});
+
+export const setVisitorTypeEgroups = defineCall({
+  ...common,
+  name: 'setVisitorTypeEgroups',
+  summary: "Sets exactly the device groups a visitor type's visits are granted; 104 when there is no such visitor type",
+  access: DEVICE_MANAGERS,
+  statuses: [Status.VISITOR_TYPE_NOT_EXIST],
+  log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
+  input: z.object({ userid, tid: z.int32().positive(), egids: zIds }),
+  output: typeGroups,
+});
+
 export const deviceCalls = [
   getEquipmentGroupByUserid,
   getEquipmentGroupByPage,
@@ -352,4 +376,6 @@ export const deviceCalls = [
   setEquipmentStatus,
   rotateEquipmentSecret,
   getDeviceSelf,
+  getVisitorTypeEgroups,
+  setVisitorTypeEgroups,
 ] as const;

@@ -154,6 +154,13 @@ function grantQueries(scope: TenantScope) {
         .from(visitorTypeDeviceGroups)
         .where(and(eq(visitorTypeDeviceGroups.companyId, companyId), eq(visitorTypeDeviceGroups.visitorTypeId, typeId)))
         .then((r) => r.map((x) => x.g)),
+    /** Grants a visitor type exactly these groups (the service checked both are this company's). */
+    async setVisitorTypeGroups(typeId: number, groupIds: number[]): Promise<void> {
+      const mine = and(eq(visitorTypeDeviceGroups.companyId, companyId), eq(visitorTypeDeviceGroups.visitorTypeId, typeId));
+      await db.delete(visitorTypeDeviceGroups).where(mine);
+      if (groupIds.length)
+        await db.insert(visitorTypeDeviceGroups).values(groupIds.map((groupId) => ({ companyId, visitorTypeId: typeId, groupId })));
+    },
     groupIdsOfResident: (residentId: number) =>
       db
         .select({ g: residentDeviceGroups.groupId })

@@ -1,6 +1,7 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import { deviceSelf } from './devices.auth.js';
+import * as grants from './devices.grants.js';
 import * as groups from './devices.groups.js';
 import * as devices from './devices.service.js';
 
@@ -19,4 +20,6 @@ export const devicesRoutes = [
   bind(c.setEquipmentStatus, (input, ctx) => devices.setDeviceStatus(ctx, input)),
   bind(c.rotateEquipmentSecret, (input, ctx) => devices.rotateSecret(ctx, input)),
   bind(c.getDeviceSelf, (_input, ctx) => deviceSelf(ctx)),
+  bind(c.getVisitorTypeEgroups, (input, ctx) => grants.visitorTypeGroups(ctx, input)),
+  bind(c.setVisitorTypeEgroups, (input, ctx) => grants.setVisitorTypeGroups(ctx, input)),
 ];

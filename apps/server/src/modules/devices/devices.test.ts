@@ -202,6 +202,25 @@ describe('device groups and devices', () => {
       ['V6', []],
     ]);
   });
+
+  it("grants a visitor type groups; another company's type 104, group 400; a granted group is kept (58)", async () => {
+    const type = (await t.call<{ tid: number }>('addVisitorType', { vType: '参观#Tour' }, a.token)).result;
+    const bType = (await t.call<{ tid: number }>('addVisitorType', { vType: '参观#Tour' }, b.token)).result;
+    const group = (await t.api.addEquipmentGroup({ egname: 'Visitors' }, a.token)).result;
+    const bGroup = (await t.api.getEquipmentGroupByUserid({}, b.token)).result[0] as DeviceGroup;
+    expect((await t.call<Errors>('setVisitorTypeEgroups', { tid: type.tid, egids: [bGroup.egid] }, a.token)).result.errors).toEqual([
+      { field: 'egids', rule: 'notFound' },
+    ]);
+    expect((await t.api.setVisitorTypeEgroups({ tid: bType.tid, egids: [] }, a.token)).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
+    expect((await t.api.getVisitorTypeEgroups({ tid: bType.tid }, a.token)).status).toBe(Status.VISITOR_TYPE_NOT_EXIST);
+    const set = await t.api.setVisitorTypeEgroups({ tid: type.tid, egids: [group.egid, group.egid] }, a.token);
+    expect(set.result).toEqual({ tid: type.tid, egids: [group.egid] });
+    expect((await t.api.getVisitorTypeEgroups({ tid: type.tid }, a.token)).result).toEqual({ tid: type.tid, egids: [group.egid] });
+    const refused = await t.call('delEquipmentGroup', { egid: group.egid }, a.token);
+    expect([refused.status, refused.result]).toEqual([Status.UPDATE_NOT_ALLOWED, { devices: 0, employees: 0, visitorTypes: 1, residents: 0 }]);
+    expect((await t.api.setVisitorTypeEgroups({ tid: type.tid, egids: [] }, a.token)).result.egids).toEqual([]);
+    expect((await t.api.delEquipmentGroup({ egid: group.egid }, a.token)).status).toBe(0);
+  });
 });
 
 describe('device authentication', () => {
