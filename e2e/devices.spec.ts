@@ -4,7 +4,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { button, newContext, openMenu, PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, screenshot, signIn, skipRestOfGuide, step, useStack } from './harness.js';
+import {
+  button,
+  newContext,
+  openMenu,
+  PASSWORD,
+  registerCompany,
+  SIGNIN_EN,
+  SIGNIN_ZH,
+  screenshot,
+  signIn,
+  skipRestOfGuide,
+  step,
+  useStack,
+} from './harness.js';
 
 const stack = useStack();
 const EMAIL = 'devices.en@contoso.example';
