@@ -121,6 +121,7 @@ function missing(lit, thrown) {
   const isPublic = prop(lit, 'access')?.initializer.getText() === "'public'";
   const universal = new Set(['BAD_PARAMS']);
   if (!isPublic) for (const s of ['NO_PERMISSION', 'TOKEN_INVALID', 'TOKEN_MISSING', 'TOKEN_EXPIRED']) universal.add(s);
+  if (prop(lit, 'access')?.initializer.getText() === "'device'") for (const s of ['DEVICE_NOT_ALLOWED', 'DEVICE_DISABLED']) universal.add(s);
   if (prop(lit, 'upload')) for (const s of ['FILE_TYPE_ERROR', 'ONLY_ZIP']) universal.add(s);
   const declared = new Set();
   for (const name of ['statuses', 'fieldStatuses']) {

@@ -12,10 +12,13 @@ const RESOLVED = `\0${ID}`;
  */
 export function callIndexSource(): string {
   const index = Object.fromEntries(
-    allCalls.map((c) => {
-      const form = fieldStatusesOf(c);
-      return [c.name, { ...(c.method === 'GET' ? { method: 'GET' } : {}), ...(form.length ? { form } : {}) }];
-    }),
+    // Device calls are made by door devices, never by the console: its client has no function for them.
+    allCalls
+      .filter((c) => c.access !== 'device')
+      .map((c) => {
+        const form = fieldStatusesOf(c);
+        return [c.name, { ...(c.method === 'GET' ? { method: 'GET' } : {}), ...(form.length ? { form } : {}) }];
+      }),
   );
   return `export const callIndex = ${JSON.stringify(index)};\n`;
 }

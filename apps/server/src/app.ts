@@ -18,6 +18,8 @@ import { blacklistDownloads, blacklistRoutes } from './modules/blacklist/blackli
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { registerContactJobs } from './modules/contacts/contacts.schedule.js';
 import { departmentsDownloads, departmentsRoutes } from './modules/departments/departments.routes.js';
+import { deviceAuthenticator } from './modules/devices/devices.auth.js';
+import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
 import { registerInvitationJobs } from './modules/invitations/invitations.notices.js';
 import { invitationsDownloads, invitationsRoutes } from './modules/invitations/invitations.routes.js';
@@ -87,6 +89,7 @@ const bindings: Binding[] = [
   ...onSiteRoutes,
   ...reportTableRoutes,
   ...passRecordsRoutes,
+  ...devicesRoutes,
 ];
 
 export interface BuiltApp {
@@ -131,7 +134,9 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   // The platform declares the notifier (platform/notify.ts); the notifications module implements it, handed in here.
   const notifier = new Notifier({ system, config, secrets }, mailer, outbox);
   const events = new OnSiteEvents();
-  const services: Services = { mailer, outbox, notifier, jobs, secrets, events, files: new FolderFileStore(path.join(config.dataDir, 'files')) };
+  const files = new FolderFileStore(path.join(config.dataDir, 'files'));
+  // The platform authenticates device calls (platform/deviceAuth.ts); the devices module, owning the table, implements it.
+  const services: Services = { mailer, outbox, notifier, jobs, secrets, events, files, devices: deviceAuthenticator(system) };
   registerNotificationChannels({ system, config, secrets, services });
   registerContactJobs({ system, config, services, log: app.log });
   registerVisitJobs({ system, jobs });

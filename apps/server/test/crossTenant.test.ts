@@ -220,6 +220,8 @@ describe("a second company's ids reach nothing of it through any call", () => {
       subaccountId: 'sub_accounts',
       proxyId: 'employees',
       id: 'invitation_templates',
+      egid: 'device_groups',
+      egids: 'device_groups',
     };
     const mark = (v: unknown): unknown =>
       typeof v === 'string' && /^[a-z ]+$/i.test(v) && !/^(true|false)$/.test(v)
@@ -245,7 +247,22 @@ describe("a second company's ids reach nothing of it through any call", () => {
         const token = await bToken(call.access);
         // Marked where the rules allow it; a field that refuses the mark keeps the plain value.
         const marked = await send(call, mark(plain) as Row, token);
-        if (marked.json().status === Status.BAD_PARAMS) await send(call, plain, token);
+        if (marked.json().status !== Status.BAD_PARAMS) continue;
+        const retried = await send(call, plain, token);
+        // A list of ids whose name points at another table (devices' `eids` are not visitor fields' here): none at all.
+        if (retried.json().status === Status.BAD_PARAMS)
+          await send(
+            call,
+            {
+              ...plain,
+              ...Object.fromEntries(
+                idFields(call)
+                  .filter((f) => f.list)
+                  .map((f) => [f.key, []]),
+              ),
+            },
+            token,
+          );
       }
   }
 

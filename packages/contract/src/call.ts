@@ -67,8 +67,11 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   summary: string;
   input: I;
   output: O;
-  /** 'public' needs no session; otherwise the session roles allowed. */
-  access: 'public' | readonly Role[];
+  /**
+   * 'public' needs no session; 'device' is made by a door device with its credential (`Authorization: Device
+   * <eid>.<secret>`), never by a session; otherwise the session roles allowed.
+   */
+  access: 'public' | 'device' | readonly Role[];
   /** GET calls take their input from the query string. */
   method?: 'POST' | 'GET';
   feature?: FeatureFlag;
@@ -94,9 +97,9 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   fieldStatuses?: Readonly<Partial<Record<StatusCode, string | null>>>;
 }
 
-export function defineCall<const N extends string, I extends z.ZodType, O extends z.ZodType>(
-  def: CallDef<I, O> & { name: N },
-): CallDef<I, O> & { name: N } {
+export function defineCall<const N extends string, I extends z.ZodType, O extends z.ZodType, const A extends CallDef['access']>(
+  def: CallDef<I, O> & { name: N; access: A },
+): CallDef<I, O> & { name: N; access: A } {
   return { ...def, input: storable(def.input) };
 }
 
@@ -117,6 +120,11 @@ export const INT4_MAX = 2147483647;
 export const int16 = () => z.int().min(-32768).max(32767);
 /** An integer of an `integer` column from a query string or a form field (JSON inputs use `z.int32()`). */
 export const coercedInt = () => z.coerce.number().int().min(INT4_MIN).max(INT4_MAX);
+
+/** Whether a call is made by sessions of these roles (neither public nor a device's). */
+export function isRoleAccess(access: CallDef['access']): access is readonly Role[] {
+  return Array.isArray(access);
+}
 
 export type CallInput<C extends CallDef> = z.input<C['input']>;
 export type CallOutput<C extends CallDef> = z.output<C['output']>;

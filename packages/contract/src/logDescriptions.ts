@@ -179,6 +179,16 @@ export const logDescriptions = {
   templateBusinessDefault: { en: 'business invitation template, default', zh: '商务邀请函模板，默认' },
   templateBusinessGate: { en: 'business invitation template, gate {{gate}}', zh: '商务邀请函模板，门岗 {{gate}}' },
   templateBusinessOwn: { en: 'own business invitation template', zh: '个人商务邀请函模板' },
+  // access control: device groups and devices (the group's or device's name is the row's object)
+  deviceGroupSaved: { en: 'device group: {{devices}} devices, {{gates}} gates', zh: '门禁组：{{devices}} 台设备，{{gates}} 个门岗' },
+  deviceGroupDeleted: { en: 'device group deleted, {{devices}} devices left it', zh: '删除门禁组，{{devices}} 台设备移出' },
+  deviceAdded: { en: 'device {{code}} added, secret issued', zh: '添加设备 {{code}}，已生成密钥' },
+  deviceSaved: { en: 'device {{code}}, {{groups}} groups', zh: '设备 {{code}}，{{groups}} 个门禁组' },
+  deviceDeleted: { en: 'device {{code}} deleted, its secret revoked', zh: '删除设备 {{code}}，密钥已作废' },
+  deviceEnabled: { en: 'device {{code}} enabled', zh: '启用设备 {{code}}' },
+  deviceDisabled: { en: 'device {{code}} disabled', zh: '停用设备 {{code}}' },
+  visitorTypeGroupsSet: { en: 'visitor type: {{groups}} device groups granted', zh: '访客类型：授权 {{groups}} 个门禁组' },
+  deviceSecretRotated: { en: 'device {{code}}: new secret issued, the old one revoked', zh: '设备 {{code}}：已生成新密钥，旧密钥作废' },
   // sign-in
   lockedAfterFailures: { en: 'locked after {{failures}} failed sign-ins', zh: '登录失败 {{failures}} 次后锁定' },
 } as const satisfies Record<string, { en: string; zh: string }>;

@@ -6,6 +6,7 @@ import { authCalls } from './calls/auth.js';
 import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
 import { contactCalls } from './calls/contacts.js';
 import { departmentCalls, exportDepartmentTemplate, importDepartment } from './calls/departments.js';
+import { deviceCalls } from './calls/devices.js';
 import { employeeAccountCalls } from './calls/employeeAccount.js';
 import { employeeAttributeCalls } from './calls/employeeAttributes.js';
 import { employeeCalls, employeeDownloads, exportEmployeeTemplate, importEmpList } from './calls/employees.js';
@@ -65,6 +66,7 @@ export const allCalls = [
   getOnSiteList,
   ...reportTableCalls,
   ...passRecordCalls,
+  ...deviceCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
@@ -77,6 +79,9 @@ export type CallByName<N extends CallName> = AnyCall extends infer C ? (C extend
 export type In<N extends CallName> = z.output<CallByName<N>['input']>;
 /** A call's result as its handler answers it (before the output schema strips and checks it). */
 export type Out<N extends CallName> = z.input<CallByName<N>['output']>;
+
+/** The calls a console session may make: every call but those made by door devices (`access: 'device'`). */
+export type ConsoleCallName = Exclude<CallName, Extract<AnyCall, { access: 'device' }>['name']>;
 
 export const callsByName: ReadonlyMap<string, CallDef> = new Map(allCalls.map((c) => [c.name, c as CallDef]));
 

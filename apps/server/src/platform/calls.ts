@@ -4,12 +4,13 @@ import type { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { type Actor, clientEnd, writeLog } from './audit.js';
+import { type AuthenticatedDevice, deviceCredentialOf } from './deviceAuth.js';
 import { AppError, badParams } from './errors.js';
 import { checkedOutput, contractOutput } from './outputs.js';
 import { withRequestCache } from './requestCache.js';
 import type { Services } from './services.js';
 import { assertPasswordChanged, resolveSession, type Session } from './sessions.js';
-import { dbOf, type SystemScope, sessionScope, systemScope, type TenantScope } from './tenancy.js';
+import { dbOf, type SystemScope, sessionScope, systemScope, type TenantScope, tenantScope } from './tenancy.js';
 
 export const TOKEN_HEADER = 'x-coolvisit-token';
 
@@ -35,6 +36,12 @@ export interface CallContext {
 export interface AuthedContext extends CallContext {
   session: Session;
   /** The caller's company, sub-company and gates, from the session: what every repository is built from. */
+  tenant: TenantScope;
+}
+
+/** A call made by a door device: its company's scope comes from the device row. */
+export interface DeviceContext extends CallContext {
+  device: AuthenticatedDevice;
   tenant: TenantScope;
 }
 
@@ -77,7 +84,7 @@ export function jobContext(
   };
 }
 
-type HandlerCtx<C extends CallDef> = C['access'] extends 'public' ? CallContext : AuthedContext;
+type HandlerCtx<C extends CallDef> = C['access'] extends 'public' ? CallContext : C['access'] extends 'device' ? DeviceContext : AuthedContext;
 
 /** Binds a handler to its contract declaration; input arrives parsed, output is cut to the contract (platform/outputs.ts). */
 export function bind<C extends CallDef>(
@@ -139,7 +146,7 @@ async function runCall(
     reply.code(404).send({ status: 404, reason: `Unknown call: ${call.name}`, result: null });
     return;
   }
-  const ctx: CallContext & { tenant?: TenantScope } = {
+  const ctx: CallContext & { tenant?: TenantScope; device?: AuthenticatedDevice } = {
     config: deps.config,
     services: deps.services,
     system: systemScope(deps.db),
@@ -150,7 +157,8 @@ async function runCall(
     audit: {},
   };
   try {
-    if (call.access !== 'public') {
+    if (call.access === 'device') await authenticateDevice(deps, req, ctx);
+    else if (call.access !== 'public') {
       const session = await resolveSession(deps.db, tokenOf(req, call));
       if (!(call.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
       assertPasswordChanged(session, call.name);
@@ -203,6 +211,34 @@ async function runCall(
     }
     throw err;
   }
+}
+
+/**
+ * A device's call: its credential (platform/deviceAuth.ts) names the device, whose company is the call's tenant. A
+ * session's token instead is 610 (sessions never make device calls), nothing at all 28.
+ */
+async function authenticateDevice(
+  deps: { db: Db; services: Services },
+  req: FastifyRequest,
+  ctx: CallContext & { tenant?: TenantScope; device?: AuthenticatedDevice },
+): Promise<void> {
+  let device: AuthenticatedDevice;
+  try {
+    const credential = deviceCredentialOf(req);
+    if (!credential) throw new AppError(req.headers[TOKEN_HEADER] ? Status.NO_PERMISSION : Status.TOKEN_MISSING);
+    device = await deps.services.devices.authenticate(credential.eid, credential.secret, req.ip);
+  } catch (err) {
+    // A refused credential is worth a look (a stolen or stale secret, someone guessing): the device and address, never the secret.
+    if (err instanceof AppError && (err.status === Status.DEVICE_NOT_ALLOWED || err.status === Status.DEVICE_DISABLED)) {
+      const eid = /^Device\s+(\d{1,10})\./i.exec(req.headers.authorization ?? '')?.[1];
+      req.log.warn({ device: eid ?? null, ip: req.ip, status: err.status }, 'device credential refused');
+    }
+    throw err;
+  }
+  ctx.device = device;
+  ctx.tenant = tenantScope(deps.db, { companyId: device.companyId });
+  req.log = req.log.child({ companyId: device.companyId, device: device.id });
+  ctx.log = req.log;
 }
 
 /**

@@ -36,7 +36,12 @@ export function openApiDocument(version: string) {
         result: schemaOf(call.output, 'output'),
       },
     };
-    const access = call.access === 'public' ? 'public' : `roles ${call.access.join(', ')}`;
+    const access =
+      call.access === 'public'
+        ? 'public'
+        : call.access === 'device'
+          ? 'a door device (Authorization: Device <eid>.<secret>)'
+          : `roles ${call.access.join(', ')}`;
     const statuses = statusesOf(call);
     const op: Record<string, unknown> = {
       operationId: call.name.replace(/\//g, '_'),
@@ -44,7 +49,7 @@ export function openApiDocument(version: string) {
       summary: call.summary,
       description: `Access: ${access}.${call.feature ? ` Feature: ${call.feature}.` : ''}${describeStatuses(statuses)}`,
       'x-statuses': statuses,
-      security: call.access === 'public' ? [] : [{ token: [] }],
+      security: call.access === 'public' ? [] : call.access === 'device' ? [{ device: [] }] : [{ token: [] }],
       responses: { 200: { description: 'Envelope', content: { 'application/json': { schema: envelope } } } },
     };
     if (call.method === 'GET') {
@@ -78,7 +83,18 @@ export function openApiDocument(version: string) {
         .map((s) => `- ${s.code} ${s.name}: ${s.en} / ${s.zh}`)
         .join('\n')}`,
     },
-    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-COOLVISIT-TOKEN' } } },
+    components: {
+      securitySchemes: {
+        token: { type: 'apiKey', in: 'header', name: 'X-COOLVISIT-TOKEN' },
+        device: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description:
+            'Calls made by door devices: `Authorization: Device <eid>.<secret>`, the device id and the 43-character secret (256 random bits, base64url) shown once when the device was added or its secret rotated. No credential answers 28, a session token 610, an unknown device or a wrong or revoked secret 1111, a disabled device 1130.',
+        },
+      },
+    },
     paths,
   };
 }

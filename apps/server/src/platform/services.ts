@@ -1,4 +1,5 @@
 import type { SecretBox } from './crypto.js';
+import type { DeviceAuthenticator } from './deviceAuth.js';
 import type { OnSiteEvents } from './events.js';
 import type { FileStore } from './files.js';
 import type { JobQueue } from './jobs.js';
@@ -20,4 +21,6 @@ export interface Services {
   secrets: SecretBox;
   /** Arrivals and departures as they commit (the live on-site board's stream). */
   events: OnSiteEvents;
+  /** Checks door devices' credentials (the devices module implements it): the platform authenticates device calls with it. */
+  devices: DeviceAuthenticator;
 }

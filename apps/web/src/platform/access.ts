@@ -8,6 +8,8 @@ import { getSession } from './session';
  */
 export function canCall(call: Pick<CallDef, 'access'>, session = getSession()): boolean {
   if (call.access === 'public') return true;
+  // Door devices make their own calls with their credential; no console session may.
+  if (call.access === 'device') return false;
   const role = session.project?.role;
   return role !== undefined && (call.access as readonly Role[]).includes(role as Role);
 }

@@ -6,6 +6,7 @@ import {
   type CallInput,
   type CallName,
   type CallOutput,
+  type ConsoleCallName,
   type DownloadDef,
   type DownloadInput,
   type Envelope,
@@ -129,7 +130,8 @@ export function getEnvelope<T>(path: string, opts: CallOptions = {}): Promise<T>
 }
 
 type CallFn<N extends CallName> = (input: CallInput<CallByName<N>>, opts?: CallOptions) => Promise<CallOutput<CallByName<N>>>;
-export type ApiClient = { readonly [N in CallName]: CallFn<N> } & { readonly call: typeof callApi };
+/** The console's calls: door devices' own calls (`access: 'device'`) are left out. */
+export type ApiClient = { readonly [N in ConsoleCallName]: CallFn<N> } & { readonly call: typeof callApi };
 
 /** A call by name from the build's index of the contract (apps/web/callIndex.ts): no schema is loaded for it. */
 function callByFacts(name: string, facts: CallFacts) {

@@ -1,8 +1,10 @@
 import {
+  ApiOutlined,
   AuditOutlined,
   BarChartOutlined,
   CalendarOutlined,
   ClockCircleOutlined,
+  ClusterOutlined,
   ControlOutlined,
   DesktopOutlined,
   FileSearchOutlined,
@@ -31,10 +33,12 @@ import type { ReactNode } from 'react';
  * the first page, which loads the tables to route, loads no icon (about 7 KB gzip).
  */
 export const menuIcons = {
+  ApiOutlined: <ApiOutlined />,
   AuditOutlined: <AuditOutlined />,
   BarChartOutlined: <BarChartOutlined />,
   CalendarOutlined: <CalendarOutlined />,
   ClockCircleOutlined: <ClockCircleOutlined />,
+  ClusterOutlined: <ClusterOutlined />,
   ControlOutlined: <ControlOutlined />,
   DesktopOutlined: <DesktopOutlined />,
   FileSearchOutlined: <FileSearchOutlined />,

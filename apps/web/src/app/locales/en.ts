@@ -1,6 +1,7 @@
 import { accountsEn } from '../../modules/accounts/locales/en';
 import { approvalsEn } from '../../modules/approvals/locales/en';
 import { blacklistEn } from '../../modules/blacklist/locales/en';
+import { devicesEn } from '../../modules/devices/locales/en';
 import { employeesEn } from '../../modules/employees/locales/en';
 import { invitationsEn } from '../../modules/invitations/locales/en';
 import { logsEn } from '../../modules/logs/locales/en';
@@ -66,6 +67,11 @@ export const en = {
     passRecords: 'Pass records',
     vehicleRecords: 'Vehicle records',
     related: 'Related companies',
+    key: 'Smart access control',
+    keyGroups: 'Device groups',
+    keyGroup: 'Device group',
+    keyDevices: 'Devices',
+    keyDevice: 'Device',
   },
   accounts: accountsEn,
   employees: employeesEn,
@@ -85,6 +91,7 @@ export const en = {
   approvals: approvalsEn,
   settings: settingsEn,
   notifications: notificationsEn,
+  devices: devicesEn,
   shell: {
     openMenu: 'Open the menu',
   },

@@ -1,6 +1,7 @@
 import { accountsZh } from '../../modules/accounts/locales/zh';
 import { approvalsZh } from '../../modules/approvals/locales/zh';
 import { blacklistZh } from '../../modules/blacklist/locales/zh';
+import { devicesZh } from '../../modules/devices/locales/zh';
 import { employeesZh } from '../../modules/employees/locales/zh';
 import { invitationsZh } from '../../modules/invitations/locales/zh';
 import { logsZh } from '../../modules/logs/locales/zh';
@@ -65,6 +66,11 @@ export const zh: Translation = {
     passRecords: '通行记录',
     vehicleRecords: '车辆通行记录',
     related: '关联企业',
+    key: '智能门禁',
+    keyGroups: '门禁组',
+    keyGroup: '门禁组',
+    keyDevices: '门禁设备',
+    keyDevice: '门禁设备',
   },
   accounts: accountsZh,
   employees: employeesZh,
@@ -84,6 +90,7 @@ export const zh: Translation = {
   approvals: approvalsZh,
   settings: settingsZh,
   notifications: notificationsZh,
+  devices: devicesZh,
   shell: {
     openMenu: '打开菜单',
   },

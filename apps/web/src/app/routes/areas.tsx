@@ -2,6 +2,7 @@ import { ADMIN_STYPE, Role } from '@openvisit/contract';
 import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts/routes';
 import { approvalQueueScreen, approvalSettingsScreen } from '../../modules/approvals/routes';
 import { listScreens } from '../../modules/blacklist/routes';
+import { accessControlSection } from '../../modules/devices/routes';
 import { employeeSection, invitePermissionScreen } from '../../modules/employees/routes';
 import { employeePortalScreens, templateSettingsScreens } from '../../modules/invitations/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
@@ -40,11 +41,12 @@ export const adminArea: AreaDef = {
     ...noticeScreens,
     ...registrationScreens,
     ...basicSettingsScreens,
+    // The /key section: the devices module's screens, then the pass records'.
+    { ...accessControlSection, children: [...(accessControlSection.children ?? []), ...passRecordScreens] },
     approvalSettingsScreen,
     ...templateSettingsScreens,
     invitePermissionScreen,
     ...meetingScreens,
-    ...passRecordScreens,
     {
       path: 'setting/account',
       titleKey: 'menu.account',

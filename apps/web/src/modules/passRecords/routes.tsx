@@ -1,23 +1,21 @@
 import type { ScreenEntry } from '../../platform/routes';
 
-/** Access control › pass records (/key/record) and vehicle records (/key/vrecord), spec section 2. */
+/** Access control › pass records (/key/record) and vehicle records (/key/vrecord), spec section 2: children of the /key section. */
 export const passRecordScreens: readonly ScreenEntry[] = [
   {
-    path: 'key/record',
+    path: 'record',
     titleKey: 'menu.passRecords',
     icon: 'AuditOutlined',
     roles: ['manager'],
     feature: 'accessControl',
-    group: 'settings',
     page: () => import('./pages/PassRecordsPage').then((m) => m.PassRecordsPage),
   },
   {
-    path: 'key/vrecord',
+    path: 'vrecord',
     titleKey: 'menu.vehicleRecords',
     icon: 'TableOutlined',
     roles: ['manager'],
     feature: 'accessControl',
-    group: 'settings',
     page: () => import('./pages/VehicleRecordsPage').then((m) => m.VehicleRecordsPage),
   },
 ];

@@ -1,0 +1,47 @@
+import { type DeviceKind, Status } from '@openvisit/contract';
+import type { DeviceContext } from '../../platform/calls.js';
+import { safeEqual } from '../../platform/crypto.js';
+import { type AuthenticatedDevice, type DeviceAuthenticator, deviceSecretHash } from '../../platform/deviceAuth.js';
+import { AppError } from '../../platform/errors.js';
+import type { SystemScope } from '../../platform/tenancy.js';
+import { settingsIn } from '../accounts/accounts.service.js';
+import { devicesRepository } from './devices.repository.js';
+import { devicesSystemRepository } from './devices.system.repository.js';
+
+const TOUCH_EVERY_MS = 60_000;
+
+/** The platform's check of a device's credential (platform/deviceAuth.ts), over the devices table. */
+export function deviceAuthenticator(system: SystemScope): DeviceAuthenticator {
+  const repo = devicesSystemRepository(system);
+  return {
+    async authenticate(eid: number, secret: string): Promise<AuthenticatedDevice> {
+      const row = await repo.credentialOf(eid);
+      // The hash is compared even for an unknown device, so the answer's timing does not tell which ids exist.
+      const stored = row?.secretHash || '0'.repeat(64);
+      const matches = safeEqual(deviceSecretHash(secret), stored);
+      if (!row?.secretHash || !matches) throw new AppError(Status.DEVICE_NOT_ALLOWED, 'Unknown device or wrong secret');
+      if (row.status !== 0) throw new AppError(Status.DEVICE_DISABLED);
+      // At most one write a minute per device, whatever its request rate.
+      if (!row.lastSeenAt || Date.now() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await repo.touch(row.id);
+      return { id: row.id, companyId: row.companyId };
+    },
+  };
+}
+
+/** What a device reads of itself. */
+export async function deviceSelf(ctx: DeviceContext) {
+  const repo = devicesRepository(ctx.tenant);
+  const [row, links, settings] = await Promise.all([repo.device(ctx.device.id), repo.links({ deviceIds: [ctx.device.id] }), settingsIn(ctx.tenant)]);
+  // Deleted between the credential check and here.
+  if (!row) throw new AppError(Status.DEVICE_NOT_ALLOWED, 'Unknown device or wrong secret');
+  return {
+    eid: row.id,
+    deviceName: row.name,
+    deviceCode: row.code,
+    eType: row.kind as DeviceKind,
+    enterStatus: row.direction,
+    egids: links.map((l) => l.groupId),
+    cryptoperiod: settings.cryptoperiod,
+    serverTime: Date.now(),
+  };
+}

@@ -1,0 +1,244 @@
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  deviceGroupDevices,
+  deviceGroups,
+  devices,
+  employeeDeviceGroups,
+  residentDeviceGroups,
+  visitorTypeDeviceGroups,
+} from '../../db/schema/index.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+
+export type DeviceGroupRow = typeof deviceGroups.$inferSelect;
+export type DeviceRow = typeof devices.$inferSelect;
+export type GroupValues = Pick<DeviceGroupRow, 'name' | 'personKind' | 'defaultOn' | 'gids' | 'status' | 'remark'>;
+export type DeviceValues = Pick<DeviceRow, 'name' | 'code' | 'extCode' | 'doorNo' | 'ip' | 'port' | 'readerNo' | 'direction' | 'kind' | 'status'>;
+/** The columns a device must not share with another device of the company. */
+export type UniqueDeviceField = 'name' | 'code' | 'extCode' | 'readerNo';
+
+export interface DeviceFilter {
+  name?: string;
+  kind?: string;
+  groupId?: number;
+  status?: number;
+  ids?: number[];
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Device groups. */
+function groupQueries(scope: TenantScope) {
+  const db = dbOf(scope);
+  const { companyId } = scope;
+  const myGroups = eq(deviceGroups.companyId, companyId);
+  const groupOrder = [asc(sql`lower(${deviceGroups.name})`), asc(deviceGroups.id)];
+  const groupsWhere = (where?: SQL) =>
+    db
+      .select()
+      .from(deviceGroups)
+      .where(and(myGroups, where))
+      .orderBy(...groupOrder);
+  return {
+    groups: (ids?: number[]) => groupsWhere(ids ? inArray(deviceGroups.id, ids.length ? ids : [0]) : undefined),
+    group: (id: number) => groupsWhere(eq(deviceGroups.id, id)).then((r) => r[0]),
+    async groupPage(name: string, offset: number, limit: number): Promise<{ rows: DeviceGroupRow[]; total: number }> {
+      const where = and(myGroups, name ? sql`${deviceGroups.name} ilike ${`%${escapeLike(name)}%`}` : undefined);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(deviceGroups)
+          .where(where)
+          .orderBy(...groupOrder)
+          .offset(offset)
+          .limit(limit),
+        db.select({ n: count() }).from(deviceGroups).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    groupNameTaken: (name: string, exceptId?: number) =>
+      db
+        .select({ id: deviceGroups.id })
+        .from(deviceGroups)
+        .where(and(myGroups, sql`lower(${deviceGroups.name}) = lower(${name})`, exceptId ? sql`${deviceGroups.id} <> ${exceptId}` : undefined))
+        .limit(1)
+        .then((r) => r.length > 0),
+    insertGroup: (v: GroupValues) =>
+      db
+        .insert(deviceGroups)
+        .values({ ...v, companyId })
+        .returning()
+        .then((r) => r[0] as DeviceGroupRow),
+    updateGroup: (id: number, v: GroupValues) =>
+      db
+        .update(deviceGroups)
+        .set(v)
+        .where(and(myGroups, eq(deviceGroups.id, id)))
+        .returning()
+        .then((r) => r[0]),
+    deleteGroup: (id: number) => db.delete(deviceGroups).where(and(myGroups, eq(deviceGroups.id, id))),
+  };
+}
+
+/** Which devices each group holds. */
+function linkQueries(scope: TenantScope) {
+  const db = dbOf(scope);
+  const { companyId } = scope;
+  const myLinks = eq(deviceGroupDevices.companyId, companyId);
+  return {
+    /** Membership rows, of the named groups or devices or all. */
+    links: (by?: { groupIds?: number[]; deviceIds?: number[] }) =>
+      db
+        .select({ groupId: deviceGroupDevices.groupId, deviceId: deviceGroupDevices.deviceId })
+        .from(deviceGroupDevices)
+        .where(
+          and(
+            myLinks,
+            by?.groupIds ? inArray(deviceGroupDevices.groupId, by.groupIds.length ? by.groupIds : [0]) : undefined,
+            by?.deviceIds ? inArray(deviceGroupDevices.deviceId, by.deviceIds.length ? by.deviceIds : [0]) : undefined,
+          ),
+        )
+        .orderBy(asc(deviceGroupDevices.groupId), asc(deviceGroupDevices.deviceId)),
+    /** Makes a group hold exactly these devices (the service checked they are this company's). */
+    async setGroupDevices(groupId: number, deviceIds: number[]): Promise<void> {
+      await db.delete(deviceGroupDevices).where(and(myLinks, eq(deviceGroupDevices.groupId, groupId)));
+      if (deviceIds.length) await db.insert(deviceGroupDevices).values(deviceIds.map((deviceId) => ({ companyId, groupId, deviceId })));
+    },
+    /** Puts a device in exactly these groups. */
+    async setDeviceGroups(deviceId: number, groupIds: number[]): Promise<void> {
+      await db.delete(deviceGroupDevices).where(and(myLinks, eq(deviceGroupDevices.deviceId, deviceId)));
+      if (groupIds.length) await db.insert(deviceGroupDevices).values(groupIds.map((groupId) => ({ companyId, groupId, deviceId })));
+    },
+  };
+}
+
+/** The groups granted to employees, visitor types and resident visitors (written by the access-rights calls). */
+function grantQueries(scope: TenantScope) {
+  const db = dbOf(scope);
+  const { companyId } = scope;
+  return {
+    /** How many employees, visitor types and residents are granted each group. */
+    async grantCounts(): Promise<Map<number, { emp: number; types: number; residents: number }>> {
+      const [emp, types, residents] = await Promise.all([
+        db
+          .select({ g: employeeDeviceGroups.groupId, n: count() })
+          .from(employeeDeviceGroups)
+          .where(eq(employeeDeviceGroups.companyId, companyId))
+          .groupBy(employeeDeviceGroups.groupId),
+        db
+          .select({ g: visitorTypeDeviceGroups.groupId, n: count() })
+          .from(visitorTypeDeviceGroups)
+          .where(eq(visitorTypeDeviceGroups.companyId, companyId))
+          .groupBy(visitorTypeDeviceGroups.groupId),
+        db
+          .select({ g: residentDeviceGroups.groupId, n: count() })
+          .from(residentDeviceGroups)
+          .where(eq(residentDeviceGroups.companyId, companyId))
+          .groupBy(residentDeviceGroups.groupId),
+      ]);
+      const out = new Map<number, { emp: number; types: number; residents: number }>();
+      const at = (g: number) => out.get(g) ?? out.set(g, { emp: 0, types: 0, residents: 0 }).get(g) ?? { emp: 0, types: 0, residents: 0 };
+      for (const r of emp) at(r.g).emp = r.n;
+      for (const r of types) at(r.g).types = r.n;
+      for (const r of residents) at(r.g).residents = r.n;
+      return out;
+    },
+    groupIdsOfEmployee: (empId: number) =>
+      db
+        .select({ g: employeeDeviceGroups.groupId })
+        .from(employeeDeviceGroups)
+        .where(and(eq(employeeDeviceGroups.companyId, companyId), eq(employeeDeviceGroups.empId, empId)))
+        .then((r) => r.map((x) => x.g)),
+    groupIdsOfVisitorType: (typeId: number) =>
+      db
+        .select({ g: visitorTypeDeviceGroups.groupId })
+        .from(visitorTypeDeviceGroups)
+        .where(and(eq(visitorTypeDeviceGroups.companyId, companyId), eq(visitorTypeDeviceGroups.visitorTypeId, typeId)))
+        .then((r) => r.map((x) => x.g)),
+    /** Grants a visitor type exactly these groups (the service checked both are this company's). */
+    async setVisitorTypeGroups(typeId: number, groupIds: number[]): Promise<void> {
+      const mine = and(eq(visitorTypeDeviceGroups.companyId, companyId), eq(visitorTypeDeviceGroups.visitorTypeId, typeId));
+      await db.delete(visitorTypeDeviceGroups).where(mine);
+      if (groupIds.length)
+        await db.insert(visitorTypeDeviceGroups).values(groupIds.map((groupId) => ({ companyId, visitorTypeId: typeId, groupId })));
+    },
+    groupIdsOfResident: (residentId: number) =>
+      db
+        .select({ g: residentDeviceGroups.groupId })
+        .from(residentDeviceGroups)
+        .where(and(eq(residentDeviceGroups.companyId, companyId), eq(residentDeviceGroups.residentId, residentId)))
+        .then((r) => r.map((x) => x.g)),
+  };
+}
+
+/** Devices. */
+function deviceQueries(scope: TenantScope) {
+  const db = dbOf(scope);
+  const { companyId } = scope;
+  const myDevices = eq(devices.companyId, companyId);
+  const myLinks = eq(deviceGroupDevices.companyId, companyId);
+  return {
+    devices: (f: DeviceFilter = {}) =>
+      db
+        .select()
+        .from(devices)
+        .where(
+          and(
+            myDevices,
+            f.name ? sql`${devices.name} ilike ${`%${escapeLike(f.name)}%`}` : undefined,
+            f.kind ? eq(devices.kind, f.kind) : undefined,
+            f.status !== undefined ? eq(devices.status, f.status) : undefined,
+            f.ids ? inArray(devices.id, f.ids.length ? f.ids : [0]) : undefined,
+            f.groupId !== undefined
+              ? inArray(
+                  devices.id,
+                  db
+                    .select({ id: deviceGroupDevices.deviceId })
+                    .from(deviceGroupDevices)
+                    .where(and(myLinks, eq(deviceGroupDevices.groupId, f.groupId))),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(sql`lower(${devices.name})`), asc(devices.id)),
+    device: (id: number) =>
+      db
+        .select()
+        .from(devices)
+        .where(and(myDevices, eq(devices.id, id)))
+        .limit(1)
+        .then((r) => r[0]),
+    /** Whether another device of the company has this value (names compared without case). */
+    deviceTaken: (field: UniqueDeviceField, value: string, exceptId?: number) =>
+      db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(
+          and(
+            myDevices,
+            field === 'name' ? sql`lower(${devices.name}) = lower(${value})` : eq(devices[field], value),
+            exceptId ? sql`${devices.id} <> ${exceptId}` : undefined,
+          ),
+        )
+        .limit(1)
+        .then((r) => r.length > 0),
+    insertDevice: (v: DeviceValues & { secretHash: string }) =>
+      db
+        .insert(devices)
+        .values({ ...v, companyId, secretSetAt: new Date() })
+        .returning()
+        .then((r) => r[0] as DeviceRow),
+    updateDevice: (id: number, v: Partial<DeviceValues> & { secretHash?: string; secretSetAt?: Date }) =>
+      db
+        .update(devices)
+        .set(v)
+        .where(and(myDevices, eq(devices.id, id)))
+        .returning()
+        .then((r) => r[0]),
+    deleteDevice: (id: number) => db.delete(devices).where(and(myDevices, eq(devices.id, id))),
+  };
+}
+
+/** One company's device groups, devices, their membership and the groups granted to people. */
+export const devicesRepository = scoped(function devicesRepository(scope: TenantScope) {
+  return { ...groupQueries(scope), ...linkQueries(scope), ...grantQueries(scope), ...deviceQueries(scope) };
+});

@@ -1,0 +1,25 @@
+import * as c from '@openvisit/contract';
+import { bind } from '../../platform/calls.js';
+import { deviceSelf } from './devices.auth.js';
+import * as grants from './devices.grants.js';
+import * as groups from './devices.groups.js';
+import * as devices from './devices.service.js';
+
+export const devicesRoutes = [
+  bind(c.getEquipmentGroupByUserid, (_input, ctx) => groups.listGroups(ctx)),
+  bind(c.getEquipmentGroupByPage, (input, ctx) => groups.groupPage(ctx, input)),
+  bind(c.addEquipmentGroup, (input, ctx) => groups.addGroup(ctx, input)),
+  bind(c.updateEquipmentGroup, (input, ctx) => groups.updateGroup(ctx, input)),
+  bind(c.delEquipmentGroup, (input, ctx) => groups.removeGroup(ctx, input)),
+  bind(c.getEGroupByEid, (input, ctx) => groups.groupsOfDevice(ctx, input)),
+  bind(c.getEquipmentbyUserid, (input, ctx) => devices.listDevices(ctx, input)),
+  bind(c.getEquipmentByEgid, (input, ctx) => devices.devicesOfGroup(ctx, input)),
+  bind(c.addEquipment, (input, ctx) => devices.addDevice(ctx, input)),
+  bind(c.updateEquipment, (input, ctx) => devices.updateDevice(ctx, input)),
+  bind(c.delEquipment, (input, ctx) => devices.removeDevice(ctx, input)),
+  bind(c.setEquipmentStatus, (input, ctx) => devices.setDeviceStatus(ctx, input)),
+  bind(c.rotateEquipmentSecret, (input, ctx) => devices.rotateSecret(ctx, input)),
+  bind(c.getDeviceSelf, (_input, ctx) => deviceSelf(ctx)),
+  bind(c.getVisitorTypeEgroups, (input, ctx) => grants.visitorTypeGroups(ctx, input)),
+  bind(c.setVisitorTypeEgroups, (input, ctx) => grants.setVisitorTypeGroups(ctx, input)),
+];

@@ -1,0 +1,32 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { devices } from '../../db/schema/index.js';
+import { dbOf, type SystemScope } from '../../platform/tenancy.js';
+
+/**
+ * A device's credential check runs before anything names a company: the device id of the credential is looked up
+ * across companies, and the row's company becomes the call's tenant.
+ */
+export function devicesSystemRepository(scope: SystemScope) {
+  const db = dbOf(scope);
+  return {
+    credentialOf: (id: number) =>
+      db
+        .select({
+          id: devices.id,
+          companyId: devices.companyId,
+          status: devices.status,
+          secretHash: devices.secretHash,
+          lastSeenAt: devices.lastSeenAt,
+        })
+        .from(devices)
+        .where(eq(devices.id, id))
+        .limit(1)
+        .then((r) => r[0]),
+    /** Stamps the last-seen time unless another request of the device did within the minute. */
+    touch: (id: number) =>
+      db
+        .update(devices)
+        .set({ lastSeenAt: sql`now()` })
+        .where(and(eq(devices.id, id), or(isNull(devices.lastSeenAt), lt(devices.lastSeenAt, sql`now() - interval '1 minute'`)))),
+  };
+}

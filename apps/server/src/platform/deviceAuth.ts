@@ -1,0 +1,51 @@
+import { Status } from '@openvisit/contract';
+import type { FastifyRequest } from 'fastify';
+import { randomToken, sha256 } from './crypto.js';
+import { AppError } from './errors.js';
+
+/**
+ * Door devices call the platform with their own credential, never a session: `Authorization: Device <eid>.<secret>`,
+ * the secret being 256 random bits (base64url) shown once when the device is added or its secret rotated. Only its
+ * SHA-256 is stored (a slow hash buys nothing against 256 random bits); the comparison is constant-time.
+ */
+export const DEVICE_SCHEME = 'Device';
+
+/** The device a request authenticated as: its company is the tenant of the call, never the body's. */
+export interface AuthenticatedDevice {
+  id: number;
+  companyId: number;
+}
+
+/**
+ * Checks a device's credential; implemented by the devices module (which owns the table) and handed to the platform
+ * at start-up (`Services.devices`). Throws 1111 for an unknown device or a wrong or revoked secret, 1130 while the
+ * device is disabled; stamps the device's last-seen time.
+ */
+export interface DeviceAuthenticator {
+  authenticate(eid: number, secret: string, ip: string): Promise<AuthenticatedDevice>;
+}
+
+/** A new secret and what is stored of it. */
+export function newDeviceSecret(): { secret: string; hash: string } {
+  const secret = randomToken(32);
+  return { secret, hash: deviceSecretHash(secret) };
+}
+
+export function deviceSecretHash(secret: string): string {
+  return sha256(secret);
+}
+
+/**
+ * The credential of a request: undefined without the header, or when it is not the device scheme (a session's token
+ * sent instead is then told apart by the caller). A malformed credential of the scheme is refused as a wrong one.
+ */
+export function deviceCredentialOf(req: FastifyRequest): { eid: number; secret: string } | undefined {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const m = /^Device\s+(\S+)$/i.exec(header.trim());
+  if (!m?.[1]) return undefined;
+  const cred = /^([1-9]\d{0,9})\.([A-Za-z0-9_-]{43})$/.exec(m[1]);
+  const eid = Number(cred?.[1]);
+  if (!cred?.[2] || eid > 2147483647) throw new AppError(Status.DEVICE_NOT_ALLOWED, 'Unknown device or wrong secret');
+  return { eid, secret: cred[2] };
+}

@@ -1,0 +1,154 @@
+import { addEquipment, DEVICE_CODE_MAX, DEVICE_KINDS, DEVICE_NAME_MAX, type DeviceKind } from '@openvisit/contract';
+import { App, Button, Card, Form, Input, InputNumber, Result, Select, Space, Spin, Switch } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { positiveInt } from '../../../platform/list';
+import { useAddDevice, useDevices, useGroups, useUpdateDevice } from '../api';
+import { SecretDialog } from '../components/SecretDialog';
+import { deviceRules, showSaveError } from '../formErrors';
+import { directionKey } from '../labels';
+
+interface DeviceForm {
+  deviceName: string;
+  deviceCode: string;
+  extendCode: string;
+  roomNum: string;
+  deviceIp: string;
+  devicePort: number | null;
+  readerNo: string;
+  enterStatus: number;
+  eType: DeviceKind;
+  enabled: boolean;
+  egids: number[];
+}
+
+/** Smart access control › add or edit a device (/key/listd/:eid?); a new device's secret is shown once. */
+export function DeviceFormPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const eid = positiveInt(useParams().eid ?? null);
+  const [form] = Form.useForm<DeviceForm>();
+  const devices = useDevices();
+  const groups = useGroups();
+  const add = useAddDevice();
+  const update = useUpdateDevice();
+  const [secret, setSecret] = useState<{ eid: number; secret: string } | null>(null);
+  const rules = deviceRules(t);
+  const existing = eid ? devices.data?.find((d) => d.eid === eid) : undefined;
+
+  useEffect(() => {
+    if (existing) {
+      const { status, ...rest } = existing;
+      form.setFieldsValue({ ...rest, enabled: status === 0 });
+    }
+  }, [existing, form]);
+
+  if (eid && devices.isPending) return <Spin />;
+  if (eid && !existing && !secret)
+    return (
+      <Result
+        status="404"
+        title={t('devices.deviceForm.notFound')}
+        extra={<Button onClick={() => void navigate('/key/list')}>{t('devices.back')}</Button>}
+      />
+    );
+
+  const submit = async ({ enabled, ...v }: DeviceForm) => {
+    const input = {
+      ...v,
+      extendCode: v.extendCode ?? '',
+      roomNum: v.roomNum ?? '',
+      deviceIp: v.deviceIp ?? '',
+      readerNo: v.readerNo ?? '',
+      devicePort: v.devicePort ?? null,
+      status: enabled ? 0 : 1,
+    };
+    try {
+      if (eid) {
+        await update.mutateAsync({ ...input, eid });
+        void message.success(t('devices.deviceForm.saved'));
+        void navigate('/key/list');
+      } else {
+        const r = await add.mutateAsync(input);
+        void message.success(t('devices.deviceForm.saved'));
+        setSecret({ eid: r.device.eid, secret: r.secret });
+      }
+    } catch (err) {
+      showSaveError(form, addEquipment, err);
+    }
+  };
+
+  const text = (name: keyof DeviceForm, label: string, fieldRules: typeof rules.code, max: number) => (
+    <Form.Item name={name} label={label} rules={fieldRules} validateFirst>
+      <Input maxLength={max} />
+    </Form.Item>
+  );
+  return (
+    <>
+      <PageHeader title={t(eid ? 'devices.deviceForm.editTitle' : 'devices.deviceForm.addTitle')} />
+      <Card>
+        <Form<DeviceForm>
+          form={form}
+          layout="vertical"
+          style={{ maxWidth: 640 }}
+          initialValues={{
+            extendCode: '',
+            roomNum: '',
+            deviceIp: '',
+            devicePort: null,
+            readerNo: '',
+            enterStatus: 1,
+            eType: 'qr',
+            enabled: true,
+            egids: [],
+          }}
+          onFinish={(v) => void submit(v)}
+        >
+          {text('deviceName', t('devices.deviceForm.name'), rules.name, DEVICE_NAME_MAX)}
+          {text('deviceCode', t('devices.deviceForm.code'), rules.code, DEVICE_CODE_MAX)}
+          <Form.Item name="eType" label={t('devices.deviceForm.kind')}>
+            <Select options={DEVICE_KINDS.map((k) => ({ value: k, label: t(`devices.kinds.${k}`) }))} />
+          </Form.Item>
+          <Form.Item name="enterStatus" label={t('devices.deviceForm.direction')}>
+            <Select options={([1, 2] as const).map((d) => ({ value: d, label: t(`devices.directions.${directionKey(d)}`) }))} />
+          </Form.Item>
+          {text('extendCode', t('devices.deviceForm.extCode'), rules.optionalCode, DEVICE_CODE_MAX)}
+          {text('roomNum', t('devices.deviceForm.doorNo'), rules.optionalCode, DEVICE_CODE_MAX)}
+          {text('readerNo', t('devices.deviceForm.readerNo'), rules.optionalCode, DEVICE_CODE_MAX)}
+          {text('deviceIp', t('devices.deviceForm.ip'), rules.ip, 45)}
+          <Form.Item name="devicePort" label={t('devices.deviceForm.port')} rules={[{ type: 'integer', min: 1, max: 65535 }]}>
+            <InputNumber min={1} max={65535} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="egids" label={t('devices.deviceForm.groups')}>
+            <Select
+              mode="multiple"
+              allowClear
+              loading={groups.isPending}
+              options={(groups.data ?? []).map((g) => ({ value: g.egid, label: g.egname }))}
+              optionFilterProp="label"
+            />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('devices.deviceForm.status')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={add.isPending || update.isPending}>
+              {t('devices.save')}
+            </Button>
+            <Button onClick={() => void navigate('/key/list')}>{t('devices.back')}</Button>
+          </Space>
+        </Form>
+      </Card>
+      <SecretDialog
+        shown={secret}
+        onClose={() => {
+          setSecret(null);
+          void navigate('/key/list');
+        }}
+      />
+    </>
+  );
+}

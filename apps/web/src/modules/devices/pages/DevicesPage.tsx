@@ -1,0 +1,222 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { DEVICE_KINDS, type Device } from '@openvisit/contract';
+import { App, Button, Card, Empty, Flex, Input, Select, Space, Tag, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { formatDateTime } from '../../../platform/format';
+import { defineListParams, FitTable, int, type ListValues, oneOf, text, useListQuery } from '../../../platform/list';
+import { useDeleteDevice, useDevices, useGroups, useRotateSecret, useSetDeviceStatus } from '../api';
+import { SecretDialog } from '../components/SecretDialog';
+import { directionKey, onlineKey, statusKey } from '../labels';
+
+/** The list's filters, kept in the URL. */
+const deviceParams = defineListParams({ q: text(50), kind: oneOf(DEVICE_KINDS), group: int(), status: oneOf([0, 1] as const) });
+
+type DeviceList = ReturnType<typeof useListQuery<ListValues<typeof deviceParams>>>;
+
+/** Name search, kind, group and status: each kept in the URL. */
+function DeviceFilters({ list }: { list: DeviceList }) {
+  const { t } = useTranslation();
+  const f = list.values;
+  const groups = useGroups();
+  const [search, setSearch] = useState(f.q);
+  useEffect(() => setSearch(f.q), [f.q]);
+  return (
+    <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+      <Input.Search
+        aria-label={t('devices.list.searchLabel')}
+        placeholder={t('devices.list.search')}
+        allowClear
+        value={search}
+        maxLength={50}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          if (e.target.value === '' && f.q !== '') list.set({ q: '' });
+        }}
+        onSearch={(v) => list.set({ q: v.trim() })}
+        style={{ width: 240 }}
+      />
+      <Select
+        aria-label={t('devices.list.kindFilter')}
+        placeholder={t('devices.list.kindFilter')}
+        allowClear
+        value={f.kind}
+        onChange={(v) => list.set({ kind: v })}
+        options={DEVICE_KINDS.map((k) => ({ value: k, label: t(`devices.kinds.${k}`) }))}
+        style={{ width: 160 }}
+      />
+      <Select
+        aria-label={t('devices.list.groupFilter')}
+        placeholder={t('devices.list.groupFilter')}
+        allowClear
+        value={f.group}
+        onChange={(v) => list.set({ group: v })}
+        options={(groups.data ?? []).map((g) => ({ value: g.egid, label: g.egname }))}
+        style={{ width: 180 }}
+      />
+      <Select
+        aria-label={t('devices.list.statusFilter')}
+        placeholder={t('devices.list.statusFilter')}
+        allowClear
+        value={f.status}
+        onChange={(v) => list.set({ status: v })}
+        options={([0, 1] as const).map((s) => ({ value: s, label: t(`devices.statuses.${statusKey(s)}`) }))}
+        style={{ width: 120 }}
+      />
+    </Flex>
+  );
+}
+
+/** Edit, enable or disable, issue a new secret (shown once), delete. */
+function DeviceActions({ device: d, onSecret }: { device: Device; onSecret: (shown: { eid: number; secret: string }) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const remove = useDeleteDevice();
+  const setStatus = useSetDeviceStatus();
+  const rotate = useRotateSecret();
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      void message.success(done);
+    } catch {
+      // shown by the error policy
+    }
+  };
+  const renew = async (d: Device) => {
+    try {
+      const r = await rotate.mutateAsync(d.eid);
+      onSecret({ eid: r.device.eid, secret: r.secret });
+    } catch {
+      // shown by the error policy
+    }
+  };
+  return (
+    <Space size={0} wrap>
+      <Link to={`/key/listd/${d.eid}`}>{t('devices.edit')}</Link>
+      <Button
+        type="link"
+        size="small"
+        onClick={() => void act(() => setStatus.mutateAsync({ eid: d.eid, status: d.status ? 0 : 1 }), t('devices.list.statusSaved'))}
+      >
+        {d.status ? t('devices.list.enable') : t('devices.list.disable')}
+      </Button>
+      <ConfirmDelete title={t('devices.list.rotateConfirm', { name: d.deviceName })} okText={t('devices.list.rotate')} onConfirm={() => renew(d)}>
+        <Button type="link" size="small">
+          {t('devices.list.rotate')}
+        </Button>
+      </ConfirmDelete>
+      <ConfirmDelete
+        title={t('devices.list.deleteConfirm', { name: d.deviceName })}
+        onConfirm={() => act(() => remove.mutateAsync(d.eid), t('devices.list.deleted'))}
+      >
+        <Button type="link" danger size="small" aria-label={`${t('devices.delete')} ${d.deviceName}`}>
+          {t('devices.delete')}
+        </Button>
+      </ConfirmDelete>
+    </Space>
+  );
+}
+
+/** Smart access control › devices: filters in the URL, online from the last authenticated request. */
+export function DevicesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const list = useListQuery(deviceParams);
+  const f = list.values;
+  const devices = useDevices({ deviceName: f.q, eType: f.kind, egid: f.group, status: f.status });
+  const groups = useGroups();
+  const [secret, setSecret] = useState<{ eid: number; secret: string } | null>(null);
+  const groupName = new Map((groups.data ?? []).map((g) => [g.egid, g.egname]));
+
+  const add = () => void navigate('/key/listd');
+  return (
+    <>
+      <PageHeader
+        title={t('devices.list.title')}
+        extra={t('devices.list.intro')}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={add}>
+            {t('devices.list.add')}
+          </Button>
+        }
+      />
+      <Card>
+        <DeviceFilters list={list} />
+        <FitTable<Device>
+          rowKey="eid"
+          loading={devices.isPending || devices.isFetching}
+          dataSource={devices.data ?? []}
+          pagination={false}
+          locale={{
+            emptyText: list.filtered ? (
+              <Empty description={t('devices.list.emptyFiltered')}>
+                <Button onClick={() => list.reset()}>{t('devices.list.clearFilters')}</Button>
+              </Empty>
+            ) : (
+              <Empty description={t('devices.list.empty')}>
+                <Button type="primary" icon={<PlusOutlined />} onClick={add}>
+                  {t('devices.list.add')}
+                </Button>
+              </Empty>
+            ),
+          }}
+          columns={[
+            {
+              key: 'name',
+              title: t('devices.list.columns.name'),
+              kind: 'name',
+              render: (_v, d) => <Link to={`/key/listd/${d.eid}`}>{d.deviceName}</Link>,
+            },
+            { key: 'code', title: t('devices.list.columns.code'), kind: 'code', dataIndex: 'deviceCode' },
+            { key: 'kind', title: t('devices.list.columns.kind'), kind: 'tag', render: (_v, d) => t(`devices.kinds.${d.eType}`) },
+            {
+              key: 'direction',
+              title: t('devices.list.columns.direction'),
+              kind: 'tag',
+              render: (_v, d) => t(`devices.directions.${directionKey(d.enterStatus)}`),
+            },
+            {
+              key: 'address',
+              title: t('devices.list.columns.address'),
+              kind: 'code',
+              render: (_v, d) => (d.deviceIp ? `${d.deviceIp}${d.devicePort ? `:${d.devicePort}` : ''}` : '—'),
+            },
+            {
+              key: 'groups',
+              title: t('devices.list.columns.groups'),
+              kind: 'text',
+              render: (_v, d) => d.egids.map((g) => groupName.get(g) ?? g).join(', ') || '—',
+            },
+            {
+              key: 'online',
+              title: t('devices.list.columns.online'),
+              kind: 'tag',
+              render: (_v, d) => (
+                <Tooltip title={d.lastSeenAt ? t('devices.list.lastSeen', { time: formatDateTime(d.lastSeenAt) }) : t('devices.list.neverSeen')}>
+                  <Tag color={d.onlineStatus ? 'green' : 'default'}>{t(`devices.online.${onlineKey(d.onlineStatus)}`)}</Tag>
+                </Tooltip>
+              ),
+            },
+            {
+              key: 'status',
+              title: t('devices.list.columns.status'),
+              kind: 'tag',
+              render: (_v, d) => <Tag color={d.status ? 'red' : 'green'}>{t(`devices.statuses.${statusKey(d.status)}`)}</Tag>,
+            },
+            {
+              key: 'actions',
+              title: t('devices.list.columns.actions'),
+              kind: 'actions',
+              width: 260,
+              render: (_v, d) => <DeviceActions device={d} onSecret={setSecret} />,
+            },
+          ]}
+        />
+      </Card>
+      <SecretDialog shown={secret} onClose={() => setSecret(null)} />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ScreenEntry } from '../../platform/routes';
+
+/**
+ * Custom settings › smart access control (spec section 2: key with group, detail/:egid?, list, listd/:eid?): a section
+ * whose index (/key) opens its first screen, the device groups.
+ */
+export const accessControlSection: ScreenEntry = {
+  path: 'key',
+  titleKey: 'menu.key',
+  icon: 'ApiOutlined',
+  roles: ['manager'],
+  feature: 'accessControl',
+  group: 'custom',
+  children: [
+    {
+      path: 'group',
+      titleKey: 'menu.keyGroups',
+      icon: 'ClusterOutlined',
+      roles: ['manager'],
+      feature: 'accessControl',
+      page: () => import('./pages/GroupsPage').then((m) => m.GroupsPage),
+    },
+    {
+      path: 'detail/:egid?',
+      titleKey: 'menu.keyGroup',
+      roles: ['manager'],
+      feature: 'accessControl',
+      hideInMenu: true,
+      page: () => import('./pages/GroupFormPage').then((m) => m.GroupFormPage),
+    },
+    {
+      path: 'list',
+      titleKey: 'menu.keyDevices',
+      icon: 'ApiOutlined',
+      roles: ['manager'],
+      feature: 'accessControl',
+      page: () => import('./pages/DevicesPage').then((m) => m.DevicesPage),
+    },
+    {
+      path: 'listd/:eid?',
+      titleKey: 'menu.keyDevice',
+      roles: ['manager'],
+      feature: 'accessControl',
+      hideInMenu: true,
+      page: () => import('./pages/DeviceFormPage').then((m) => m.DeviceFormPage),
+    },
+  ],
+};
