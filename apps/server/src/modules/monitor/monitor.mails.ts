@@ -26,7 +26,12 @@ export function offlineMail(lang: Lang, v: { devices: EpisodeDevice[]; minutes: 
   if (lang === 'zh')
     return {
       subject: n === 1 ? `设备离线：${first}` : `${n} 台设备离线`,
-      ...mailLayout('设备离线', [`以下设备已超过 ${v.minutes} 分钟未上报心跳：`, ...lines], { href: v.link, label: '查看设备监控' }, '设备恢复上报后会再通知您。'),
+      ...mailLayout(
+        '设备离线',
+        [`以下设备已超过 ${v.minutes} 分钟未上报心跳：`, ...lines],
+        { href: v.link, label: '查看设备监控' },
+        '设备恢复上报后会再通知您。',
+      ),
     };
   return {
     subject: n === 1 ? `Device offline: ${first}` : `${n} devices offline`,
@@ -51,6 +56,11 @@ export function backOnlineMail(lang: Lang, v: { devices: EpisodeDevice[]; link: 
     };
   return {
     subject: n === 1 ? `Device back online: ${first}` : `${n} devices back online`,
-    ...mailLayout('Devices back online', ['These devices have reported again:', ...lines], { href: v.link, label: 'Open the device monitor' }, 'Nothing to do.'),
+    ...mailLayout(
+      'Devices back online',
+      ['These devices have reported again:', ...lines],
+      { href: v.link, label: 'Open the device monitor' },
+      'Nothing to do.',
+    ),
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { gates, monitoredDevices, monitorErrorLogs, monitorSettings } from '../../db/schema/index.js';
+import { gates, monitorErrorLogs, monitoredDevices, monitorSettings } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type MonitorRow = typeof monitoredDevices.$inferSelect;
@@ -23,6 +23,19 @@ export interface LogEntry {
   detail: string;
   occurredAt: Date;
 }
+
+/** What a heartbeat of a known client changes: a name or version left empty keeps the one known. */
+const BEAT_UPDATE = {
+  type: sql`excluded.type`,
+  name: sql`CASE WHEN excluded.name <> '' THEN excluded.name ELSE ${monitoredDevices.name} END`,
+  version: sql`CASE WHEN excluded.version <> '' THEN excluded.version ELSE ${monitoredDevices.version} END`,
+  accountId: sql`excluded.account_id`,
+  account: sql`excluded.account`,
+  gateId: sql`excluded.gate_id`,
+  ip: sql`excluded.ip`,
+  lastHeartbeatAt: sql`excluded.last_heartbeat_at`,
+  updatedAt: sql`excluded.last_heartbeat_at`,
+};
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
@@ -58,23 +71,16 @@ export const monitorRepository = scoped(function monitorRepository(scope: Tenant
           version: h.version,
           accountId: h.accountId,
           account: h.account,
-          gateId: h.gateId === null ? null : sql`(SELECT ${gates.id} FROM ${gates} WHERE ${gates.id} = ${h.gateId} AND ${gates.companyId} = ${scope.companyId})`,
+          gateId:
+            h.gateId === null
+              ? null
+              : sql`(SELECT ${gates.id} FROM ${gates} WHERE ${gates.id} = ${h.gateId} AND ${gates.companyId} = ${scope.companyId})`,
           ip: h.ip,
           lastHeartbeatAt: h.at,
         })
         .onConflictDoUpdate({
           target: [monitoredDevices.companyId, monitoredDevices.clientId],
-          set: {
-            type: sql`excluded.type`,
-            name: sql`CASE WHEN excluded.name <> '' THEN excluded.name ELSE ${monitoredDevices.name} END`,
-            version: sql`CASE WHEN excluded.version <> '' THEN excluded.version ELSE ${monitoredDevices.version} END`,
-            accountId: sql`excluded.account_id`,
-            account: sql`excluded.account`,
-            gateId: sql`excluded.gate_id`,
-            ip: sql`excluded.ip`,
-            lastHeartbeatAt: sql`excluded.last_heartbeat_at`,
-            updatedAt: h.at,
-          },
+          set: BEAT_UPDATE,
         })
         .returning({ id: monitoredDevices.id })
         .then((r) => r[0]?.id ?? 0),
@@ -113,6 +119,25 @@ export const monitorRepository = scoped(function monitorRepository(scope: Tenant
         .returning({ id: monitoredDevices.id, name: monitoredDevices.name, clientId: monitoredDevices.clientId })
         .then((r) => r[0]),
 
+    offlineMinutes: () =>
+      db
+        .select({ m: monitorSettings.offlineMinutes })
+        .from(monitorSettings)
+        .where(eq(monitorSettings.companyId, scope.companyId))
+        .then((r) => r[0]?.m ?? null),
+
+    setOfflineMinutes: (minutes: number) =>
+      db
+        .insert(monitorSettings)
+        .values({ companyId: scope.companyId, offlineMinutes: minutes })
+        .onConflictDoUpdate({ target: monitorSettings.companyId, set: { offlineMinutes: minutes, updatedAt: new Date() } }),
+  };
+});
+
+/** One company's client error logs. */
+export const monitorLogRepository = scoped(function monitorLogRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  return {
     /** Adds a batch to a device's log and drops its entries beyond the newest `keep`. */
     async addLogs(monitorId: number, version: string, entries: LogEntry[], keep: number) {
       await db.insert(monitorErrorLogs).values(entries.map((e) => ({ ...e, companyId: scope.companyId, monitorId, version })));
@@ -142,18 +167,5 @@ export const monitorRepository = scoped(function monitorRepository(scope: Tenant
       ]);
       return { rows, count: total[0]?.n ?? 0 };
     },
-
-    offlineMinutes: () =>
-      db
-        .select({ m: monitorSettings.offlineMinutes })
-        .from(monitorSettings)
-        .where(eq(monitorSettings.companyId, scope.companyId))
-        .then((r) => r[0]?.m ?? null),
-
-    setOfflineMinutes: (minutes: number) =>
-      db
-        .insert(monitorSettings)
-        .values({ companyId: scope.companyId, offlineMinutes: minutes })
-        .onConflictDoUpdate({ target: monitorSettings.companyId, set: { offlineMinutes: minutes, updatedAt: new Date() } }),
   };
 });

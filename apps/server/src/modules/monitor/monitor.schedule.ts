@@ -47,7 +47,8 @@ async function tellCompany(deps: MonitorDeps, companyId: number, devices: Episod
   if (!company?.email) return;
   const lang = company.lang === 'zh' ? 'zh' : 'en';
   const link = `${deps.config.publicUrl}/monitor`;
-  const mail = kind === 'offline' ? offlineMail(lang, { devices, minutes: await offlineMinutes(scope), link }) : backOnlineMail(lang, { devices, link });
+  const mail =
+    kind === 'offline' ? offlineMail(lang, { devices, minutes: await offlineMinutes(scope), link }) : backOnlineMail(lang, { devices, link });
   await deps.services.notifier.tell(companyId, { channel: 'email', to: company.email, toName: company.username }, { ...mail, short: mail.subject });
 }
 

@@ -10,7 +10,7 @@ import {
 import type { AuthedContext } from '../../platform/calls.js';
 import { notFound } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import { type Heartbeat, type MonitorRow, monitorRepository } from './monitor.repository.js';
+import { type Heartbeat, type MonitorRow, monitorLogRepository, monitorRepository } from './monitor.repository.js';
 
 type Identity = { type: number; clientId: string; name: string; version: string };
 
@@ -44,7 +44,7 @@ export async function uploadLog(ctx: AuthedContext, input: In<'clientUploadLog'>
     const repo = monitorRepository(tx);
     const mid = await repo.beat(heartbeatOf(ctx, input, now));
     const entries = input.logs.map((l) => ({ level: l.level, message: l.message, detail: l.detail, occurredAt: new Date(l.time) }));
-    await repo.addLogs(mid, input.version, entries, MONITOR_LOGS_KEPT_PER_DEVICE);
+    await monitorLogRepository(tx).addLogs(mid, input.version, entries, MONITOR_LOGS_KEPT_PER_DEVICE);
     return { mid, accepted: entries.length };
   });
 }
@@ -92,7 +92,10 @@ export async function remove(ctx: AuthedContext, input: In<'delEqptMonitor'>): P
   return null;
 }
 
-export async function searchLog(ctx: AuthedContext, input: In<'searchEqptMonitorErrorLogByCondition'>): Promise<Out<'searchEqptMonitorErrorLogByCondition'>> {
+export async function searchLog(
+  ctx: AuthedContext,
+  input: In<'searchEqptMonitorErrorLogByCondition'>,
+): Promise<Out<'searchEqptMonitorErrorLogByCondition'>> {
   const filters = {
     mid: input.mid,
     level: input.level,
@@ -100,7 +103,7 @@ export async function searchLog(ctx: AuthedContext, input: In<'searchEqptMonitor
     to: input.endTime === undefined ? undefined : new Date(input.endTime),
     text: input.text,
   };
-  const page = await monitorRepository(ctx.tenant).logPage(filters, input.startIndex, input.requestedCount);
+  const page = await monitorLogRepository(ctx.tenant).logPage(filters, input.startIndex, input.requestedCount);
   const list: MonitorErrorLog[] = page.rows.map((r) => ({
     id: r.log.id,
     mid: r.log.monitorId,

@@ -1,9 +1,9 @@
 import { MONITOR_LOGS_PER_UPLOAD, Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp } from '../../../test/smtp.js';
 import { seedCompany, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
-import { companies, gates, messages, monitoredDevices, monitorErrorLogs, staffAccounts } from '../../db/schema/index.js';
+import { startSmtp } from '../../../test/smtp.js';
+import { companies, gates, messages, monitorErrorLogs, monitoredDevices, staffAccounts } from '../../db/schema/index.js';
 import { ensureMonitorSweep, MONITOR_SWEEP_EVERY_MS } from './monitor.schedule.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
@@ -48,7 +48,10 @@ describe('device monitor', () => {
   it('a heartbeat creates the entry once by identifier, then updates it; the list shows it online with exact fields', async () => {
     const [gate] = await t.db.insert(gates).values({ companyId: a.id, name: 'North gate' }).returning();
     const gated = await seedStaff(t, a.id, 4);
-    await t.db.update(staffAccounts).set({ gids: [gate?.id ?? 0] }).where(eq(staffAccounts.account, gated.account));
+    await t.db
+      .update(staffAccounts)
+      .set({ gids: [gate?.id ?? 0] })
+      .where(eq(staffAccounts.account, gated.account));
     const gatedToken = (await t.api.Login({ email: gated.account, password: 'Secret#2026' })).result.token;
     const first = await t.api.updateEqptMonitor(beat('kiosk-a-1'), kiosk.token);
     expect(first.result).toEqual({ mid: expect.any(Number), interval: 60 });
@@ -106,7 +109,9 @@ describe('device monitor', () => {
   });
 
   it('refuses bad input with the field named', async () => {
-    const bad = async (name: string, body: unknown, token: string) => [...new Set((await t.call<Errors>(name, body, token)).result.errors?.map((e) => e.field))];
+    const bad = async (name: string, body: unknown, token: string) => [
+      ...new Set((await t.call<Errors>(name, body, token)).result.errors?.map((e) => e.field)),
+    ];
     expect(await bad('updateEqptMonitor', { type: 4, clientId: 'x' }, kiosk.token)).toEqual(['type']);
     expect(await bad('updateEqptMonitor', { type: 2, clientId: 'has space' }, kiosk.token)).toEqual(['clientId']);
     expect(await bad('updateEqptMonitor', { type: 2, clientId: 'x'.repeat(65) }, kiosk.token)).toEqual(['clientId']);
@@ -124,7 +129,10 @@ describe('device monitor', () => {
     const r = await t.api.clientUploadLog(
       {
         ...beat('kiosk-a-3', { name: 'Side kiosk', version: '2.4.9' }),
-        logs: [entry('TypeError: x is undefined', 'error', Date.UTC(2026, 10, 20, 8)), { ...entry('slow call', 'warn'), detail: 'at walkIn\nat main' }],
+        logs: [
+          entry('TypeError: x is undefined', 'error', Date.UTC(2026, 10, 20, 8)),
+          { ...entry('slow call', 'warn'), detail: 'at walkIn\nat main' },
+        ],
       },
       kiosk.token,
     );
@@ -159,7 +167,8 @@ describe('device monitor', () => {
 
   it('searches the log by device, level, time and text, newest first, paged; never another company’s', async () => {
     const mid = (await t.api.getEqptMonitor({ name: 'kiosk-a-3' }, a.token)).result.list[0]?.mid ?? 0;
-    const search = (q: Record<string, unknown>) => t.api.searchEqptMonitorErrorLogByCondition(q, a.token).then((r) => r.result.list.map((l) => l.message));
+    const search = (q: Record<string, unknown>) =>
+      t.api.searchEqptMonitorErrorLogByCondition(q, a.token).then((r) => r.result.list.map((l) => l.message));
     expect(await search({ mid })).toEqual(['slow call', 'TypeError: x is undefined']);
     expect(await search({ level: 'warn' })).toEqual(['slow call']);
     expect(await search({ text: 'typeerror' })).toEqual(['TypeError: x is undefined']);
@@ -173,9 +182,14 @@ describe('device monitor', () => {
   it('keeps only the newest entries of a device', async () => {
     const { MONITOR_LOGS_KEPT_PER_DEVICE } = await import('@openvisit/contract');
     const mid = (await t.api.getEqptMonitor({ name: 'kiosk-a-3' }, a.token)).result.list[0]?.mid ?? 0;
-    await t.db.insert(monitorErrorLogs).values(
-      Array.from({ length: MONITOR_LOGS_KEPT_PER_DEVICE }, (_, i) => ({ companyId: a.id, monitorId: mid, level: 'info', message: `old ${i}`, occurredAt: new Date() })),
-    );
+    const old = Array.from({ length: MONITOR_LOGS_KEPT_PER_DEVICE }, (_, i) => ({
+      companyId: a.id,
+      monitorId: mid,
+      level: 'info',
+      message: `old ${i}`,
+      occurredAt: new Date(),
+    }));
+    await t.db.insert(monitorErrorLogs).values(old);
     await t.api.clientUploadLog({ ...beat('kiosk-a-3'), logs: [entry('newest')] }, kiosk.token);
     const log = await t.api.searchEqptMonitorErrorLogByCondition({ mid, requestedCount: 1 }, a.token);
     expect(log.result.count).toBe(MONITOR_LOGS_KEPT_PER_DEVICE);

@@ -5,6 +5,7 @@ import { employeesEn } from '../../modules/employees/locales/en';
 import { invitationsEn } from '../../modules/invitations/locales/en';
 import { logsEn } from '../../modules/logs/locales/en';
 import { meetingsEn } from '../../modules/meetings/locales/en';
+import { monitorEn } from '../../modules/monitor/locales/en';
 import { notificationsEn } from '../../modules/notifications/locales/en';
 import { onsiteEn } from '../../modules/onsite/locales/en';
 import { receptionEn } from '../../modules/reception/locales/en';
@@ -62,6 +63,7 @@ export const en = {
     meeting: 'Meeting',
     inviteBatch: 'Batch invite',
     invitePower: 'Invitation permission',
+    monitor: 'Device monitor',
     related: 'Related companies',
   },
   accounts: accountsEn,
@@ -81,6 +83,7 @@ export const en = {
   approvals: approvalsEn,
   settings: settingsEn,
   notifications: notificationsEn,
+  monitor: monitorEn,
   shell: {
     openMenu: 'Open the menu',
   },

@@ -5,6 +5,7 @@ import { employeesZh } from '../../modules/employees/locales/zh';
 import { invitationsZh } from '../../modules/invitations/locales/zh';
 import { logsZh } from '../../modules/logs/locales/zh';
 import { meetingsZh } from '../../modules/meetings/locales/zh';
+import { monitorZh } from '../../modules/monitor/locales/zh';
 import { notificationsZh } from '../../modules/notifications/locales/zh';
 import { onsiteZh } from '../../modules/onsite/locales/zh';
 import { receptionZh } from '../../modules/reception/locales/zh';
@@ -61,6 +62,7 @@ export const zh: Translation = {
     meeting: '会议',
     inviteBatch: '批量邀请',
     invitePower: '邀请权限',
+    monitor: '设备监控',
     related: '关联企业',
   },
   accounts: accountsZh,
@@ -80,6 +82,7 @@ export const zh: Translation = {
   approvals: approvalsZh,
   settings: settingsZh,
   notifications: notificationsZh,
+  monitor: monitorZh,
   shell: {
     openMenu: '打开菜单',
   },
