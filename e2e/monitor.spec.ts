@@ -6,7 +6,21 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiOf, newContext, PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, scaled, screenshot, signIn, step, until, useStack } from './harness.js';
+import {
+  apiOf,
+  newContext,
+  PASSWORD,
+  registerCompany,
+  SIGNIN_EN,
+  SIGNIN_ZH,
+  scaled,
+  screenshot,
+  settled,
+  signIn,
+  step,
+  until,
+  useStack,
+} from './harness.js';
 
 const stack = useStack();
 const { ok } = apiOf(() => stack.server);
@@ -66,6 +80,7 @@ describe('device monitor', () => {
       const drawer = en.getByTestId('monitor-log');
       await drawer.getByText('TypeError: badge printer gone').waitFor();
       await drawer.getByText('Error', { exact: true }).first().waitFor();
+      await settled(en);
       await screenshot(en, 'monitor-log-en');
       await en.keyboard.press('Escape');
     });

@@ -39,7 +39,7 @@ export function ErrorLogDrawer({ device, onClose }: { device: { mid: number; nam
   const log = useErrorLog(input, device !== null);
   const title = device && device !== 'all' ? t('monitor.log.titleOf', { name: device.name }) : t('monitor.log.title');
   return (
-    <Drawer open={device !== null} onClose={onClose} title={title} width={860} destroyOnHidden data-testid="monitor-log">
+    <Drawer open={device !== null} onClose={onClose} title={title} width="min(860px, 100vw)" destroyOnHidden data-testid="monitor-log">
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
         <Select<string>
           aria-label={t('monitor.log.level')}
