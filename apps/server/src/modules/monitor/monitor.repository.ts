@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { gates, monitorErrorLogs, monitoredDevices, monitorSettings } from '../../db/schema/index.js';
+import { devices, gates, monitorErrorLogs, monitoredDevices, monitorSettings } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type MonitorRow = typeof monitoredDevices.$inferSelect;
@@ -13,6 +13,8 @@ export interface Heartbeat {
   accountId: number;
   account: string;
   gateId: number | null;
+  /** The access-control device reporting with its own credentials (face terminals), else null. */
+  deviceId: number | null;
   ip: string;
   at: Date;
 }
@@ -32,6 +34,7 @@ const BEAT_UPDATE = {
   accountId: sql`excluded.account_id`,
   account: sql`excluded.account`,
   gateId: sql`excluded.gate_id`,
+  deviceId: sql`excluded.device_id`,
   ip: sql`excluded.ip`,
   lastHeartbeatAt: sql`excluded.last_heartbeat_at`,
   updatedAt: sql`excluded.last_heartbeat_at`,
@@ -75,6 +78,10 @@ export const monitorRepository = scoped(function monitorRepository(scope: Tenant
             h.gateId === null
               ? null
               : sql`(SELECT ${gates.id} FROM ${gates} WHERE ${gates.id} = ${h.gateId} AND ${gates.companyId} = ${scope.companyId})`,
+          deviceId:
+            h.deviceId === null
+              ? null
+              : sql`(SELECT ${devices.id} FROM ${devices} WHERE ${devices.id} = ${h.deviceId} AND ${devices.companyId} = ${scope.companyId})`,
           ip: h.ip,
           lastHeartbeatAt: h.at,
         })

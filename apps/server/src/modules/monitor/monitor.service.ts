@@ -26,6 +26,7 @@ function heartbeatOf(ctx: AuthedContext, v: Identity, at: Date): Heartbeat {
     account: ctx.session.account,
     // A desk tied to several gates reports its first; one tied to none (every gate) reports none.
     gateId: ctx.session.gids[0] ?? null,
+    deviceId: null,
     ip: ctx.ip,
     at,
   };
@@ -35,6 +36,26 @@ function heartbeatOf(ctx: AuthedContext, v: Identity, at: Date): Heartbeat {
 export async function heartbeat(ctx: AuthedContext, input: In<'updateEqptMonitor'>): Promise<Out<'updateEqptMonitor'>> {
   const mid = await monitorRepository(ctx.tenant).beat(heartbeatOf(ctx, input, new Date()));
   return { mid, interval: MONITOR_HEARTBEAT_SECONDS };
+}
+
+/**
+ * The heartbeat of an access-control device that authenticated with its own credentials (a face terminal: type 3):
+ * for the devices module's device-API path, which knows the device's company. Its entry is `device:<id>`, linked to
+ * the device (docs/modules/monitor.md, "Face terminals").
+ */
+export async function deviceHeartbeat(scope: TenantScope, device: { id: number; name: string; ip: string; version?: string }): Promise<number> {
+  return monitorRepository(scope).beat({
+    type: 3,
+    clientId: `device:${device.id}`,
+    name: device.name.slice(0, 64),
+    version: (device.version ?? '').slice(0, 32),
+    accountId: 0,
+    account: '',
+    gateId: null,
+    deviceId: device.id,
+    ip: device.ip,
+    at: new Date(),
+  });
 }
 
 /** A batch of a client's log entries; it is a sign of life too, so it also counts as a heartbeat. */

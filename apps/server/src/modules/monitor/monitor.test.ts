@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { startSmtp } from '../../../test/smtp.js';
-import { companies, gates, messages, monitorErrorLogs, monitoredDevices, staffAccounts } from '../../db/schema/index.js';
+import { companies, devices, gates, messages, monitorErrorLogs, monitoredDevices, staffAccounts } from '../../db/schema/index.js';
+import { tenantScope } from '../../platform/tenancy.js';
 import { ensureMonitorSweep, MONITOR_SWEEP_EVERY_MS } from './monitor.schedule.js';
+import { deviceHeartbeat } from './monitor.service.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
 const beat = (clientId: string, extra: Partial<{ type: 1 | 2 | 3; name: string; version: string }> = {}) => ({
@@ -207,6 +209,22 @@ describe('device monitor', () => {
     const back = await t.api.updateEqptMonitor(beat('kiosk-a-3', { name: 'Side kiosk' }), kiosk.token);
     expect(back.result.mid).not.toBe(mid);
     expect((await t.api.getEqptMonitor({ name: 'kiosk-a-3' }, a.token)).result.count).toBe(1);
+  });
+
+  it('a face terminal reporting as a device is listed as type 3, linked to its device; another company’s device is not linked', async () => {
+    const [own] = await t.db.insert(devices).values({ companyId: a.id, name: 'Door 1 face', code: 'FACE-1', kind: 'face' }).returning();
+    const [foreign] = await t.db.insert(devices).values({ companyId: b.id, name: 'Beta face', code: 'FACE-B', kind: 'face' }).returning();
+    const scope = tenantScope(t.db, { companyId: a.id });
+    const mid = await deviceHeartbeat(scope, { id: own?.id ?? 0, name: 'Door 1 face', ip: '10.1.2.3', version: 'fw 3.1' });
+    await deviceHeartbeat(scope, { id: foreign?.id ?? 0, name: 'Not mine', ip: '10.9.9.9' });
+    const list = (await t.api.getEqptMonitor({ type: 3 }, a.token)).result.list;
+    expect(list.map((d) => [d.mid === mid, d.clientId, d.eid, d.status, d.ip, d.version, d.account])).toEqual([
+      [true, `device:${own?.id}`, own?.id, 'online', '10.1.2.3', 'fw 3.1', ''],
+      [false, `device:${foreign?.id}`, null, 'online', '10.9.9.9', '', ''],
+    ]);
+    // Deleting the device keeps its monitor entry, unlinked.
+    await t.db.delete(devices).where(eq(devices.id, own?.id ?? 0));
+    expect((await t.api.getEqptMonitor({ name: 'Door 1' }, a.token)).result.list[0]?.eid).toBeNull();
   });
 
   it('the calls disappear when the monitor section is switched off', async () => {
