@@ -87,7 +87,7 @@ export function ErrorLogDrawer({ device, onClose }: { device: { mid: number; nam
             title: t('monitor.log.time'),
             dataIndex: 'time',
             kind: 'dateTime',
-            render: (ms: number) => formatDateTime(ms, '—', { seconds: true }),
+            render: (ms: number) => formatDateTime(ms),
           },
           ...(mid === undefined ? [{ key: 'device', title: t('monitor.log.device'), dataIndex: 'deviceName', kind: 'name' as const }] : []),
           {

@@ -3,7 +3,8 @@ export const monitorEn = {
   intro: 'Kiosks, visitor machines and face terminals report every minute; one silent longer than the threshold is offline.',
   online: 'Online',
   offline: 'Offline',
-  total: '{{count}} devices',
+  total_one: '{{count}} device',
+  total_other: '{{count}} devices',
   search: 'Name, identifier or IP',
   searchLabel: 'Search devices',
   typeFilter: 'Device type',
@@ -48,6 +49,7 @@ export const monitorEn = {
     message: 'Message',
     version: 'Version',
     empty: 'No entries.',
-    total: '{{count}} entries',
+    total_one: '{{count}} entry',
+    total_other: '{{count}} entries',
   },
 };

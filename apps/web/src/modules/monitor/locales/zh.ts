@@ -6,7 +6,8 @@ export const monitorZh: DeepStrings<typeof monitorEn> = {
   intro: '平板、访客机和人脸设备每分钟上报一次心跳；超过阈值未上报即为离线。',
   online: '在线',
   offline: '离线',
-  total: '共 {{count}} 台设备',
+  total_one: '共 {{count}} 台设备',
+  total_other: '共 {{count}} 台设备',
   search: '名称、标识或 IP',
   searchLabel: '搜索设备',
   typeFilter: '设备类型',
@@ -51,6 +52,7 @@ export const monitorZh: DeepStrings<typeof monitorEn> = {
     message: '消息',
     version: '版本',
     empty: '没有记录。',
-    total: '共 {{count}} 条',
+    total_one: '共 {{count}} 条',
+    total_other: '共 {{count}} 条',
   },
 };
