@@ -25,6 +25,8 @@ import { registerInvitationJobs } from './modules/invitations/invitations.notice
 import { invitationsDownloads, invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { meetingsRoutes } from './modules/meetings/meetings.routes.js';
+import { monitorRoutes } from './modules/monitor/monitor.routes.js';
+import { registerMonitorJobs } from './modules/monitor/monitor.schedule.js';
 import { registerNotificationChannels } from './modules/notifications/notifications.channels.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { Notifier } from './modules/notifications/notifier.js';
@@ -90,6 +92,7 @@ const bindings: Binding[] = [
   ...reportTableRoutes,
   ...passRecordsRoutes,
   ...devicesRoutes,
+  ...monitorRoutes,
 ];
 
 export interface BuiltApp {
@@ -144,6 +147,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   registerSignInJobs({ db: system, jobs });
   if (database.kind === 'pglite') registerStatisticsJobs({ db: system, jobs });
   registerInvitationJobs({ system, jobs, mailer, secrets, log: app.log });
+  registerMonitorJobs({ system, config, services, log: app.log });
   await events.start(database);
   app.addHook('onClose', async () => {
     await jobs.stop();

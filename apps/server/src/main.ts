@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { ensureDailySync } from './modules/contacts/contacts.schedule.js';
+import { ensureMonitorSweep } from './modules/monitor/monitor.schedule.js';
 import { ensureDaySummaries } from './modules/reports/reports.fill.js';
 import { ensureAutoSignOut } from './modules/visits/visits.schedule.js';
 import { serverSecretKey } from './platform/secretKey.js';
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   // The 00:00 directory sync: every process queues the next day's job; its key keeps it to one.
   await ensureDailySync(services.jobs);
   await ensureAutoSignOut(services.jobs);
+  await ensureMonitorSweep(services.jobs);
   await ensureSignInCleanup(services.jobs);
   // PGlite has no autovacuum to keep the planner's statistics: analyzed now and hourly as tables grow.
   if (database.kind === 'pglite') await ensureStatistics(services.jobs);

@@ -18,6 +18,7 @@ export * from './calls/inviteBatch.js';
 export * from './calls/inviteList.js';
 export * from './calls/logs.js';
 export * from './calls/meetings.js';
+export * from './calls/monitor.js';
 export * from './calls/notifications.js';
 export * from './calls/onsite.js';
 export * from './calls/padSettings.js';

@@ -18,6 +18,7 @@ import { exportAppointmentTemplate, uploadAppointment } from './calls/inviteBatc
 import { inviteListCalls } from './calls/inviteList.js';
 import { logCalls } from './calls/logs.js';
 import { meetingCalls } from './calls/meetings.js';
+import { monitorCalls } from './calls/monitor.js';
 import { notificationCalls } from './calls/notifications.js';
 import { getOnSiteList, onSiteDownloads } from './calls/onsite.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
@@ -67,6 +68,7 @@ export const allCalls = [
   ...reportTableCalls,
   ...passRecordCalls,
   ...deviceCalls,
+  ...monitorCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

@@ -9,6 +9,7 @@ import { TopBar } from './components/TopBar';
 import { cachedConfig, DEFAULT_THEME, defaultConfig, type KioskConfig, type KioskSettings, loadConfig } from './config';
 import { type Kiosk, KioskContext, type KioskPictures, type Outcome } from './context';
 import { restoreDeviceLanguage, useK } from './i18n';
+import { beat, HEARTBEAT_MS } from './monitor';
 import type { OfflineQueue } from './offlineQueue';
 import { CheckInScreen } from './screens/CheckInScreen';
 import { type Errand, HomeScreen } from './screens/HomeScreen';
@@ -127,6 +128,20 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
     flush();
     return onBackOnline(flush);
   }, [queue, companyId]);
+  // The device monitor: a heartbeat (and the errors met) now and every minute while signed in; none when switched off.
+  const deviceName = session.sName || session.account || session.company;
+  useEffect(() => {
+    let stopped = false;
+    const send = () => {
+      if (!stopped) void beat(deviceName).then((on) => (stopped ||= !on));
+    };
+    send();
+    const timer = setInterval(send, HEARTBEAT_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [deviceName]);
   // The settings: now, when the network returns without them, and (see `home`) when they are old.
   useEffect(() => {
     refreshConfig();

@@ -4,8 +4,9 @@ import './kiosk.css';
 import { checkInByCode, registerWalkIn } from '@openvisit/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { callApi } from '../platform/api';
+import { callApi, onCallFailure } from '../platform/api';
 import { KioskApp } from './KioskApp';
+import { captureErrors, failureOf, kioskLog } from './monitor';
 import { indexedDbStore, OfflineQueue, type QueuedRecord } from './offlineQueue';
 import { KIOSK_WORKER_SCOPE, KIOSK_WORKER_URL } from './serviceWorker';
 
@@ -15,6 +16,13 @@ function sendQueued(record: QueuedRecord): Promise<unknown> {
   if (record.kind === 'walkIn') return callApi(registerWalkIn, record.input as never, opts);
   return callApi(checkInByCode, record.input as never, opts);
 }
+
+// What goes wrong is kept for the device monitor (kiosk/monitor.ts), sent with the heartbeat once signed in.
+captureErrors(window);
+onCallFailure((call, err) => {
+  const f = failureOf(call, err);
+  if (f) kioskLog.add(f.level, f.message);
+});
 
 const root = document.getElementById('kiosk-root');
 if (!root) throw new Error('#kiosk-root is missing from kiosk.html');

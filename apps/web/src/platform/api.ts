@@ -112,11 +112,28 @@ function run<T>(url: string, init: RequestInit, opts: CallOptions, form?: readon
   );
 }
 
+type FailureListener = (call: string, err: ApiError) => void;
+const failureListeners = new Set<FailureListener>();
+
+/** Hears every failed call (the kiosk uploads its server errors to the device monitor); answers the unsubscribe. */
+export function onCallFailure(fn: FailureListener): () => void {
+  failureListeners.add(fn);
+  return () => failureListeners.delete(fn);
+}
+
+function heard<T>(name: string, p: Promise<T>): Promise<T> {
+  if (failureListeners.size === 0) return p;
+  return p.catch((err: unknown) => {
+    if (err instanceof ApiError) for (const fn of failureListeners) fn(name, err);
+    throw err;
+  });
+}
+
 /** POST JSON, or GET with a query for GET calls; `form` are the statuses `silent: 'form'` leaves to the form. */
 function request<T>(name: string, method: 'GET' | 'POST' | undefined, form: readonly number[], input: unknown, opts: CallOptions): Promise<T> {
-  if (method === 'GET') return run(API_BASE + name + queryString(input), { method: 'GET' }, opts, form);
+  if (method === 'GET') return heard(name, run(API_BASE + name + queryString(input), { method: 'GET' }, opts, form));
   const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) };
-  return run(API_BASE + name, init, opts, form);
+  return heard(name, run(API_BASE + name, init, opts, form));
 }
 
 /** Calls a contract call, typed from its definition. */

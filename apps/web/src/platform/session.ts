@@ -13,8 +13,10 @@ export const SESSION_KEYS = {
 } as const;
 /** localStorage key of the remembered sign-in tab and identifiers (never a password). */
 export const SIGNIN_MEMORY_KEY = 'openvisit.signin';
-/** localStorage keys that are user preferences, not session data: they survive sign-out. */
-const KEPT_LOCAL_KEYS = [LANG_STORAGE_KEY, SIGNIN_MEMORY_KEY] as const;
+/** localStorage key of this installation's identifier, which a kiosk reports to the device monitor. */
+export const DEVICE_ID_KEY = 'openvisit.device';
+/** localStorage keys that are user preferences or the device's identity, not session data: they survive sign-out. */
+const KEPT_LOCAL_KEYS = [LANG_STORAGE_KEY, SIGNIN_MEMORY_KEY, DEVICE_ID_KEY] as const;
 
 /**
  * The console areas a signed-in account lands in. Mapping from the login result:

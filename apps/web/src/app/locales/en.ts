@@ -6,6 +6,7 @@ import { employeesEn } from '../../modules/employees/locales/en';
 import { invitationsEn } from '../../modules/invitations/locales/en';
 import { logsEn } from '../../modules/logs/locales/en';
 import { meetingsEn } from '../../modules/meetings/locales/en';
+import { monitorEn } from '../../modules/monitor/locales/en';
 import { notificationsEn } from '../../modules/notifications/locales/en';
 import { onsiteEn } from '../../modules/onsite/locales/en';
 import { passRecordsEn } from '../../modules/passRecords/locales/en';
@@ -66,6 +67,7 @@ export const en = {
     invitePower: 'Invitation permission',
     passRecords: 'Pass records',
     vehicleRecords: 'Vehicle records',
+    monitor: 'Device monitor',
     related: 'Related companies',
     key: 'Smart access control',
     keyGroups: 'Device groups',
@@ -92,6 +94,7 @@ export const en = {
   settings: settingsEn,
   notifications: notificationsEn,
   devices: devicesEn,
+  monitor: monitorEn,
   shell: {
     openMenu: 'Open the menu',
   },

@@ -6,6 +6,7 @@ import { employeesZh } from '../../modules/employees/locales/zh';
 import { invitationsZh } from '../../modules/invitations/locales/zh';
 import { logsZh } from '../../modules/logs/locales/zh';
 import { meetingsZh } from '../../modules/meetings/locales/zh';
+import { monitorZh } from '../../modules/monitor/locales/zh';
 import { notificationsZh } from '../../modules/notifications/locales/zh';
 import { onsiteZh } from '../../modules/onsite/locales/zh';
 import { passRecordsZh } from '../../modules/passRecords/locales/zh';
@@ -65,6 +66,7 @@ export const zh: Translation = {
     invitePower: '邀请权限',
     passRecords: '通行记录',
     vehicleRecords: '车辆通行记录',
+    monitor: '设备监控',
     related: '关联企业',
     key: '智能门禁',
     keyGroups: '门禁组',
@@ -91,6 +93,7 @@ export const zh: Translation = {
   settings: settingsZh,
   notifications: notificationsZh,
   devices: devicesZh,
+  monitor: monitorZh,
   shell: {
     openMenu: '打开菜单',
   },

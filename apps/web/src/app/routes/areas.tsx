@@ -7,6 +7,7 @@ import { employeeSection, invitePermissionScreen } from '../../modules/employees
 import { employeePortalScreens, templateSettingsScreens } from '../../modules/invitations/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
 import { employeeMeetingScreens, meetingScreens } from '../../modules/meetings/routes';
+import { monitorScreen } from '../../modules/monitor/routes';
 import { noticeScreens } from '../../modules/notifications/routes';
 import { passRecordScreens } from '../../modules/passRecords/routes';
 import { receptionScreens } from '../../modules/reception/routes';
@@ -47,6 +48,7 @@ export const adminArea: AreaDef = {
     ...templateSettingsScreens,
     invitePermissionScreen,
     ...meetingScreens,
+    monitorScreen,
     {
       path: 'setting/account',
       titleKey: 'menu.account',
