@@ -27,6 +27,7 @@ import { registerNotificationChannels } from './modules/notifications/notificati
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { Notifier } from './modules/notifications/notifier.js';
 import { onSiteDownloadRoutes, onSiteRoutes } from './modules/onsite/onsite.routes.js';
+import { passRulesRoutes } from './modules/passRules/passRules.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
 import { registerReportJobs } from './modules/reports/reports.fill.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -84,6 +85,7 @@ const bindings: Binding[] = [
   ...reportsRoutes,
   ...onSiteRoutes,
   ...reportTableRoutes,
+  ...passRulesRoutes,
 ];
 
 export interface BuiltApp {

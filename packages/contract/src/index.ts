@@ -11,6 +11,8 @@ export * from './calls/employeeAttributes.js';
 export * from './calls/employees.js';
 export * from './calls/faces.js';
 export * from './calls/gates.js';
+export * from './calls/passConfigs.js';
+export * from './calls/passRules.js';
 export * from './calls/invitationPage.js';
 export * from './calls/invitations.js';
 export * from './calls/inviteBatch.js';

@@ -20,6 +20,8 @@ import { meetingCalls } from './calls/meetings.js';
 import { notificationCalls } from './calls/notifications.js';
 import { getOnSiteList, onSiteDownloads } from './calls/onsite.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
+import { passConfigCalls } from './calls/passConfigs.js';
+import { passRuleCalls } from './calls/passRules.js';
 import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
 import { reportCalls } from './calls/reports.js';
@@ -63,6 +65,8 @@ export const allCalls = [
   ...reportCalls,
   getOnSiteList,
   ...reportTableCalls,
+  ...passRuleCalls,
+  ...passConfigCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
