@@ -8,6 +8,7 @@ import { meetingsEn } from '../../modules/meetings/locales/en';
 import { notificationsEn } from '../../modules/notifications/locales/en';
 import { onsiteEn } from '../../modules/onsite/locales/en';
 import { receptionEn } from '../../modules/reception/locales/en';
+import { passRulesEn } from '../../modules/passRules/locales/en';
 import { registrationEn } from '../../modules/registration/locales/en';
 import { reportsEn } from '../../modules/reports/locales/en';
 import { reportTableEn } from '../../modules/reports/locales/tableEn';
@@ -63,6 +64,8 @@ export const en = {
     inviteBatch: 'Batch invite',
     invitePower: 'Invitation permission',
     related: 'Related companies',
+    tschedule: 'Traffic schedules',
+    strategy: 'Pass strategies',
   },
   accounts: accountsEn,
   employees: employeesEn,
@@ -81,6 +84,7 @@ export const en = {
   approvals: approvalsEn,
   settings: settingsEn,
   notifications: notificationsEn,
+  passRules: passRulesEn,
   shell: {
     openMenu: 'Open the menu',
   },

@@ -8,6 +8,7 @@ import { meetingsZh } from '../../modules/meetings/locales/zh';
 import { notificationsZh } from '../../modules/notifications/locales/zh';
 import { onsiteZh } from '../../modules/onsite/locales/zh';
 import { receptionZh } from '../../modules/reception/locales/zh';
+import { passRulesZh } from '../../modules/passRules/locales/zh';
 import { registrationZh } from '../../modules/registration/locales/zh';
 import { reportTableZh } from '../../modules/reports/locales/tableZh';
 import { reportsZh } from '../../modules/reports/locales/zh';
@@ -62,6 +63,8 @@ export const zh: Translation = {
     inviteBatch: '批量邀请',
     invitePower: '邀请权限',
     related: '关联企业',
+    tschedule: '通行时刻表',
+    strategy: '通行策略',
   },
   accounts: accountsZh,
   employees: employeesZh,
@@ -80,6 +83,7 @@ export const zh: Translation = {
   approvals: approvalsZh,
   settings: settingsZh,
   notifications: notificationsZh,
+  passRules: passRulesZh,
   shell: {
     openMenu: '打开菜单',
   },

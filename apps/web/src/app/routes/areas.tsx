@@ -8,6 +8,7 @@ import { operationLogScreen } from '../../modules/logs/routes';
 import { employeeMeetingScreens, meetingScreens } from '../../modules/meetings/routes';
 import { noticeScreens } from '../../modules/notifications/routes';
 import { receptionScreens } from '../../modules/reception/routes';
+import { strategicScreens } from '../../modules/passRules/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
 import { basicSettingsScreens } from '../../modules/settings/routes';
@@ -43,6 +44,7 @@ export const adminArea: AreaDef = {
     ...templateSettingsScreens,
     invitePermissionScreen,
     ...meetingScreens,
+    ...strategicScreens,
     {
       path: 'setting/account',
       titleKey: 'menu.account',
