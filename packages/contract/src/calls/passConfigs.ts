@@ -133,7 +133,7 @@ export type GatePassWay = z.infer<typeof gatePassWay>;
 export const getGatePassWay = defineCall({
   name: 'getGatePassWay',
   module: 'pass-rules',
-  summary: "Every gate with the ways its doors accept (face, QR or both; both until set)",
+  summary: 'Every gate with the ways its doors accept (face, QR or both; both until set)',
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',
   input: z.object({ userid }),

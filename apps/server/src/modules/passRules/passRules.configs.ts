@@ -2,8 +2,7 @@ import { type FieldError, type GatePassWay, type In, type Out, type PassConfig, 
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { settingsOf } from '../accounts/accounts.service.js';
-import { staffPerGate } from '../accounts/accounts.service.js';
+import { settingsOf, staffPerGate } from '../accounts/accounts.service.js';
 import { listGates } from '../registration/registration.gates.js';
 import { listTypes } from '../registration/registration.service.js';
 import { type ConfigRow, type NewConfig, type PassRulesRepository, passRulesRepository } from './passRules.repository.js';

@@ -57,7 +57,7 @@ describe('withinSchedule', () => {
     expect(withinSchedule({ ...rule, ...patch }, holidays, at(local), TZ)).toMatchObject(expected);
   });
 
-  it("reads the day in the given zone: Monday 09:30 in Shanghai is Monday 01:30 in UTC, outside the slots", () => {
+  it('reads the day in the given zone: Monday 09:30 in Shanghai is Monday 01:30 in UTC, outside the slots', () => {
     expect(withinSchedule(rule, [], at('2026-11-23T09:30'), TZ)).toEqual({ ok: true });
     expect(withinSchedule(rule, [], at('2026-11-23T09:30'), 'UTC')).toEqual({ ok: false, status: Status.OUTSIDE_PASS_TIME, why: 'noSlot' });
     // 07:30 Tuesday in Shanghai is still Monday 23:30 in UTC: the range's last day holds in UTC only.
@@ -88,7 +88,12 @@ describe('withinLimits', () => {
     ['three days valid: the third day', { usesTotal: 1, firstUseAt: at('2026-11-23T18:00') }, { maxDays: 3 }, OK],
     ['three days valid: the fourth day', { usesTotal: 1, firstUseAt: at('2026-11-22T18:00') }, { maxDays: 3 }, VALIDITY],
     ['single entry: the first of the day', { usesTotal: 4 }, { entryMode: 'single' }, OK],
-    ['single entry: the second of the day', { usesToday: 1, usesTotal: 4 }, { entryMode: 'single' }, { why: 'singleEntry', status: Status.PASS_LIMIT_EXCEEDED }],
+    [
+      'single entry: the second of the day',
+      { usesToday: 1, usesTotal: 4 },
+      { entryMode: 'single' },
+      { why: 'singleEntry', status: Status.PASS_LIMIT_EXCEEDED },
+    ],
     ['multiple entries a day', { usesToday: 5, usesTotal: 5 }, { entryMode: 'multiple' }, OK],
   ];
   it.each(cases)('%s', (_name, usage, limits, expected) => {

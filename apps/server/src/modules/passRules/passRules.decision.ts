@@ -89,7 +89,12 @@ export function inSlots(slots: readonly string[], minute: number): boolean {
  * May one pass at `at` by this schedule? 1115 before its first or after its last day, 1124 outside the day's slots
  * (a day with no slots, or a holiday the schedule keeps closed, opens at no time).
  */
-export function withinSchedule(rule: ScheduleRule, holidays: Iterable<HolidayDay> | ReadonlyMap<string, number>, at: Date, timeZone?: string): Decision {
+export function withinSchedule(
+  rule: ScheduleRule,
+  holidays: Iterable<HolidayDay> | ReadonlyMap<string, number>,
+  at: Date,
+  timeZone?: string,
+): Decision {
   const { day, weekday, minute } = wallClock(at, timeZone);
   if (rule.startDate && day < rule.startDate) return refuse(Status.OUTSIDE_VALIDITY, 'beforeStart');
   if (rule.endDate && day > rule.endDate) return refuse(Status.OUTSIDE_VALIDITY, 'afterEnd');

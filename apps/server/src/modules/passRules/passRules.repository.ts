@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { deviceGroups, gatePassWays, holidays, passConfigGroups, passConfigs, passConfigVisitorTypes, passRules } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
@@ -10,17 +11,12 @@ export type NewConfig = Omit<typeof passConfigs.$inferInsert, 'companyId' | 'id'
 
 const byId = <T extends { id: number }>(rows: T[]) => rows[0];
 
-/** One company's holidays, traffic schedules, strategies and gate pass ways. */
-export const passRulesRepository = scoped(function passRulesRepository(scope: TenantScope) {
-  const db = dbOf(scope);
-  const { companyId } = scope;
-  const myHolidays = eq(holidays.companyId, companyId);
-  const myRules = eq(passRules.companyId, companyId);
-  const myConfigs = eq(passConfigs.companyId, companyId);
-  const lowerName = (col: typeof passRules.name | typeof passConfigs.name, name: string) => sql`lower(${col}) = lower(${name})`;
+const lowerName = (col: typeof passRules.name | typeof passConfigs.name, name: string) => sql`lower(${col}) = lower(${name})`;
 
+/** Holidays. */
+function holidayQueries(db: Db, companyId: number) {
+  const myHolidays = eq(holidays.companyId, companyId);
   return {
-    // holidays
     holidaysBetween: (from: string, to: string) =>
       db
         .select()
@@ -55,8 +51,14 @@ export const passRulesRepository = scoped(function passRulesRepository(scope: Te
         .returning()
         .then(byId),
     deleteHoliday: (id: number) => db.delete(holidays).where(and(myHolidays, eq(holidays.id, id))),
+  };
+}
 
-    // traffic schedules
+/** Traffic schedules. */
+function ruleQueries(db: Db, companyId: number) {
+  const myRules = eq(passRules.companyId, companyId);
+  const myConfigs = eq(passConfigs.companyId, companyId);
+  return {
     rules: (name?: string) =>
       db
         .select()
@@ -99,8 +101,13 @@ export const passRulesRepository = scoped(function passRulesRepository(scope: Te
         .where(myConfigs)
         .groupBy(passConfigs.ruleId)
         .then((rows) => new Map(rows.map((r) => [r.ruleId, r.n]))),
+  };
+}
 
-    // strategies
+/** Strategies and what they bind. */
+function configQueries(db: Db, companyId: number) {
+  const myConfigs = eq(passConfigs.companyId, companyId);
+  return {
     configs: (name?: string) =>
       db
         .select()
@@ -150,10 +157,11 @@ export const passRulesRepository = scoped(function passRulesRepository(scope: Te
     /** Replaces a strategy's groups and visitor types (inside the caller's transaction). */
     setConfigLinks: async (configId: number, groupIds: number[], typeIds: number[]) => {
       await db.delete(passConfigGroups).where(and(eq(passConfigGroups.companyId, companyId), eq(passConfigGroups.configId, configId)));
-      await db.delete(passConfigVisitorTypes).where(and(eq(passConfigVisitorTypes.companyId, companyId), eq(passConfigVisitorTypes.configId, configId)));
+      await db
+        .delete(passConfigVisitorTypes)
+        .where(and(eq(passConfigVisitorTypes.companyId, companyId), eq(passConfigVisitorTypes.configId, configId)));
       if (groupIds.length) await db.insert(passConfigGroups).values(groupIds.map((groupId) => ({ companyId, configId, groupId })));
-      if (typeIds.length)
-        await db.insert(passConfigVisitorTypes).values(typeIds.map((visitorTypeId) => ({ companyId, configId, visitorTypeId })));
+      if (typeIds.length) await db.insert(passConfigVisitorTypes).values(typeIds.map((visitorTypeId) => ({ companyId, configId, visitorTypeId })));
     },
 
     /** The company's device groups (the devices module owns them; read here to bind and check strategies). */
@@ -163,8 +171,12 @@ export const passRulesRepository = scoped(function passRulesRepository(scope: Te
         .from(deviceGroups)
         .where(and(eq(deviceGroups.companyId, companyId), ids ? inArray(deviceGroups.id, ids) : undefined))
         .orderBy(asc(deviceGroups.name), asc(deviceGroups.id)),
+  };
+}
 
-    // gate pass ways
+/** The ways each gate accepts. */
+function gateWayQueries(db: Db, companyId: number) {
+  return {
     gatePassWays: () =>
       db
         .select()
@@ -177,5 +189,12 @@ export const passRulesRepository = scoped(function passRulesRepository(scope: Te
         .values({ gateId, companyId, passWay })
         .onConflictDoUpdate({ target: gatePassWays.gateId, set: { passWay }, setWhere: eq(gatePassWays.companyId, companyId) }),
   };
+}
+
+/** One company's holidays, traffic schedules, strategies and gate pass ways. */
+export const passRulesRepository = scoped(function passRulesRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  const { companyId } = scope;
+  return { ...holidayQueries(db, companyId), ...ruleQueries(db, companyId), ...configQueries(db, companyId), ...gateWayQueries(db, companyId) };
 });
 export type PassRulesRepository = ReturnType<typeof passRulesRepository>;

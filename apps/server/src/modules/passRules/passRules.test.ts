@@ -59,7 +59,9 @@ describe('pass rules', () => {
       ['2026-10-12', 'Moved'],
     ]);
     expect((await t.api.getHoliday({ year: 2027 }, a.token)).result.map((h) => h.hname)).toEqual(['New Year']);
-    expect((await t.api.updateHoliday({ hid: work.hid, hdate: '2026-10-13', hname: 'Mine', passFlag: 1 }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.api.updateHoliday({ hid: work.hid, hdate: '2026-10-13', hname: 'Mine', passFlag: 1 }, b.token)).status).toBe(
+      Status.NO_SUCH_RECORD,
+    );
     expect((await t.api.delHoliday({ hid: work.hid }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
     expect((await t.api.delHoliday({ hid: work.hid }, a.token)).status).toBe(0);
     expect((await t.api.delHoliday({ hid: work.hid }, a.token)).status).toBe(Status.NO_SUCH_RECORD);
@@ -98,7 +100,10 @@ describe('pass rules', () => {
     expect(await errors({ sat: Array.from({ length: 7 }, (_, i) => `0${i}:00-0${i}:30`) })).toEqual([{ field: 'sat', rule: 'tooMany' }]);
     expect(await errors({ startDate: '2026-05-02', endDate: '2026-05-01' })).toEqual([{ field: 'endDate', rule: 'beforeStart' }]);
     // Touching slots do not overlap: the end minute is excluded.
-    expect((await t.api.addPassRule({ rname: 'Touching', thu: ['08:00-12:00', '12:00-24:00'], startDate: '2026-01-01', endDate: '2026-01-01' }, a.token)).status).toBe(0);
+    expect(
+      (await t.api.addPassRule({ rname: 'Touching', thu: ['08:00-12:00', '12:00-24:00'], startDate: '2026-01-01', endDate: '2026-01-01' }, a.token))
+        .status,
+    ).toBe(0);
     expect((await t.api.getPassRuleList({ rname: 'touch' }, a.token)).result.map((r) => r.rname)).toEqual(['Touching']);
   });
 
@@ -133,7 +138,17 @@ describe('pass rules', () => {
     const [theirs] = await t.db.insert(deviceGroups).values({ companyId: b.id, name: 'Theirs' }).returning();
     const tid = (await t.api.addVisitorType({ vType: '访客#Guest' }, a.token)).result.tid;
     const bTid = (await t.api.addVisitorType({ vType: '访客#Guest' }, b.token)).result.tid;
-    const body = { cname: 'Guests', forVisitors: true, tids: [tid], egids: [lab?.id ?? 0, lobby?.id ?? 0], rid, maxDays: 2, maxUses: 4, entryMode: 'single', passWay: 'qr' } as const;
+    const body = {
+      cname: 'Guests',
+      forVisitors: true,
+      tids: [tid],
+      egids: [lab?.id ?? 0, lobby?.id ?? 0],
+      rid,
+      maxDays: 2,
+      maxUses: 4,
+      entryMode: 'single',
+      passWay: 'qr',
+    } as const;
     const added = await t.api.addPassConfig({ ...body, tids: [...body.tids], egids: [...body.egids] }, a.token);
     expect(added.result).toEqual({
       cid: added.result.cid,
@@ -183,7 +198,15 @@ describe('pass rules', () => {
     expect((await t.api.updatePassConfig({ ...body, cid, maxUses: 3, maxDays: 1, tids: [], egids: [] }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
     expect((await t.api.delPassConfig({ cid }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
     const updated = await t.api.updatePassConfig({ cid, cname: 'Guests', forResidents: true, rid, egids: [lobby?.id ?? 0], maxUses: 2 }, a.token);
-    expect(updated.result).toMatchObject({ forVisitors: false, tids: [], forResidents: true, egids: [lobby?.id], maxUses: 2, maxDays: 0, entryMode: 'multiple' });
+    expect(updated.result).toMatchObject({
+      forVisitors: false,
+      tids: [],
+      forResidents: true,
+      egids: [lobby?.id],
+      maxUses: 2,
+      maxDays: 0,
+      entryMode: 'multiple',
+    });
     expect((await t.api.getPassConfigList({ cname: 'guest' }, a.token)).result.map((c) => c.cname)).toEqual(['Guests']);
     expect((await t.api.getPassConfigList({}, b.token)).result).toEqual([]);
     expect((await t.api.delPassConfig({ cid }, a.token)).status).toBe(0);
@@ -194,10 +217,16 @@ describe('pass rules', () => {
     const east = (await t.api.addGate({ gname: 'East' }, a.token)).result;
     const theirs = (await t.api.addGate({ gname: 'West' }, b.token)).result;
     expect((await t.api.getGatePassWay({}, a.token)).result).toEqual([{ gid: east.gid, gname: 'East', passWay: 'both' }]);
-    expect((await t.api.updateGatePassWay({ gid: east.gid, passWay: 'face' }, a.token)).result).toEqual({ gid: east.gid, gname: 'East', passWay: 'face' });
+    expect((await t.api.updateGatePassWay({ gid: east.gid, passWay: 'face' }, a.token)).result).toEqual({
+      gid: east.gid,
+      gname: 'East',
+      passWay: 'face',
+    });
     expect((await t.api.getGatePassWay({}, a.token)).result[0]?.passWay).toBe('face');
     expect((await t.api.updateGatePassWay({ gid: theirs.gid, passWay: 'qr' }, a.token)).status).toBe(Status.GATE_NOT_FOUND);
     expect((await t.api.getGatePassWay({}, b.token)).result).toEqual([{ gid: theirs.gid, gname: 'West', passWay: 'both' }]);
-    expect((await t.call<Errors>('updateGatePassWay', { gid: east.gid, passWay: 'card' }, a.token)).result.errors).toEqual([{ field: 'passWay', rule: 'invalid_value' }]);
+    expect((await t.call<Errors>('updateGatePassWay', { gid: east.gid, passWay: 'card' }, a.token)).result.errors).toEqual([
+      { field: 'passWay', rule: 'invalid_value' },
+    ]);
   });
 });

@@ -7,8 +7,8 @@ import { employeePortalScreens, templateSettingsScreens } from '../../modules/in
 import { operationLogScreen } from '../../modules/logs/routes';
 import { employeeMeetingScreens, meetingScreens } from '../../modules/meetings/routes';
 import { noticeScreens } from '../../modules/notifications/routes';
-import { receptionScreens } from '../../modules/reception/routes';
 import { strategicScreens } from '../../modules/passRules/routes';
+import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
 import { basicSettingsScreens } from '../../modules/settings/routes';

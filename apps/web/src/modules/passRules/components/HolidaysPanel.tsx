@@ -86,7 +86,9 @@ export function HolidaysPanel() {
       dataIndex: 'passFlag',
       kind: 'tag',
       width: 160,
-      render: (f: 1 | 2) => <Tag color={f === 1 ? 'green' : 'orange'}>{t(f === 1 ? 'passRules.holiday.kinds.dayOff' : 'passRules.holiday.kinds.workday')}</Tag>,
+      render: (f: 1 | 2) => (
+        <Tag color={f === 1 ? 'green' : 'orange'}>{t(f === 1 ? 'passRules.holiday.kinds.dayOff' : 'passRules.holiday.kinds.workday')}</Tag>
+      ),
     },
     {
       title: '',

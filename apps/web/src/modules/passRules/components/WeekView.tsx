@@ -20,7 +20,9 @@ export function WeekView({ days, compact }: { days: { key: DayKey; slots: readon
         const text = valid.length ? valid.map((v) => v.s).join(', ') : t('passRules.schedule.noSlots');
         return (
           <Flex key={key} align="center" gap={8} data-testid={`week-${key}`}>
-            <Typography.Text style={{ width: compact ? 40 : 88, flex: 'none', fontSize: compact ? 12 : undefined }}>{t(`passRules.weekdays.${key}`)}</Typography.Text>
+            <Typography.Text style={{ width: compact ? 40 : 88, flex: 'none', fontSize: compact ? 12 : undefined }}>
+              {t(`passRules.weekdays.${key}`)}
+            </Typography.Text>
             <div
               role="img"
               aria-label={`${t(`passRules.weekdays.${key}`)}: ${text}`}

@@ -1,4 +1,4 @@
-import { type PassRule, PASS_NAME_MAX, SLOTS_PER_DAY_MAX, Status, WEEKDAYS } from '@openvisit/contract';
+import { PASS_NAME_MAX, type PassRule, SLOTS_PER_DAY_MAX, Status, WEEKDAYS } from '@openvisit/contract';
 import { App, Button, Card, Col, DatePicker, Flex, Form, Input, Radio, Row, Skeleton, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -159,7 +159,11 @@ export function ScheduleEditPage() {
   };
   const copyMonday = () => {
     const mon = form.getFieldValue(['days', 'mon']) as SlotRow[];
-    for (const d of ['tue', 'wed', 'thu', 'fri'] as const) form.setFieldValue(['days', d], mon.map((r) => ({ ...r })));
+    for (const d of ['tue', 'wed', 'thu', 'fri'] as const)
+      form.setFieldValue(
+        ['days', d],
+        mon.map((r) => ({ ...r })),
+      );
   };
   // Another slot of the day may now overlap, or no longer: every end field of a changed day is checked again.
   const revalidate = (changed: Partial<ScheduleForm>) => {

@@ -8,8 +8,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { displayError } from '../../../platform/notify';
 import { FitTable, type ListColumn } from '../../../platform/list';
+import { displayError } from '../../../platform/notify';
 import { useDeletePassRule, usePassRules } from '../api';
 import { HolidaysPanel } from '../components/HolidaysPanel';
 import { WeekView } from '../components/WeekView';
@@ -41,7 +41,12 @@ function SchedulesList() {
     }
   };
   const columns: ListColumn<PassRule>[] = [
-    { title: t('passRules.schedule.name'), dataIndex: 'rname', kind: 'name', render: (n: string, r) => <Link to={`/strategic/tsdetail/${r.rid}`}>{n}</Link> },
+    {
+      title: t('passRules.schedule.name'),
+      dataIndex: 'rname',
+      kind: 'name',
+      render: (n: string, r) => <Link to={`/strategic/tsdetail/${r.rid}`}>{n}</Link>,
+    },
     { title: t('passRules.schedule.range'), key: 'range', kind: 'text', render: (_: unknown, r) => rangeText(t, r) },
     {
       title: t('passRules.schedule.week'),
@@ -56,7 +61,12 @@ function SchedulesList() {
       kind: 'actions',
       render: (_: unknown, r) => (
         <Flex gap={4}>
-          <Button type="text" icon={<EditOutlined />} aria-label={`${t('common.edit')} ${r.rname}`} onClick={() => navigate(`/strategic/tsdetail/${r.rid}`)} />
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={`${t('common.edit')} ${r.rname}`}
+            onClick={() => navigate(`/strategic/tsdetail/${r.rid}`)}
+          />
           <ConfirmDelete title={t('passRules.schedule.deleteConfirm', { name: r.rname })} onConfirm={() => remove(r)}>
             <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${r.rname}`} />
           </ConfirmDelete>
@@ -66,7 +76,9 @@ function SchedulesList() {
   ];
   return (
     <Card size="small">
-      {inUse ? <Alert type="warning" showIcon closable title={inUse} onClose={() => setInUse(null)} style={{ marginBottom: 12 }} data-testid="rule-in-use" /> : null}
+      {inUse ? (
+        <Alert type="warning" showIcon closable title={inUse} onClose={() => setInUse(null)} style={{ marginBottom: 12 }} data-testid="rule-in-use" />
+      ) : null}
       <FitTable<PassRule>
         rowKey="rid"
         loading={rules.isPending}
