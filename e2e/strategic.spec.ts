@@ -120,7 +120,8 @@ for (const L of LANGS) {
           await page.getByTestId('slots-mon').getByText(L.t.slotOrder).waitFor();
           await page.getByTestId('slot-mon-1-from').fill('13:00');
           await page.getByTestId('slot-mon-1-to').fill('18:00');
-          await page.getByTestId('slots-mon').locator('.ant-form-item-explain-error').waitFor({ state: 'detached' });
+          const errors = page.getByTestId('slots-mon').locator('.ant-form-item-explain-error');
+          await until('the slot errors to go', async () => ((await errors.count()) === 0 ? true : undefined));
           await page.getByTestId('copy-monday').click();
           await page
             .getByTestId('week-fri')
