@@ -17,6 +17,7 @@ import {
   settled,
   signIn,
   step,
+  until,
   useStack,
 } from './harness.js';
 

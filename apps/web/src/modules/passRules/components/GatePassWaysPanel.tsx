@@ -1,5 +1,5 @@
 import { type GatePassWay, PASS_WAYS, type PassWay } from '@openvisit/contract';
-import { App, Card, Select, Typography } from 'antd';
+import { App, Card, Empty, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FitTable, type ListColumn } from '../../../platform/list';
 import { useGatePassWays, useSetGatePassWay } from '../api';
@@ -40,7 +40,7 @@ export function GatePassWaysPanel() {
         loading={gates.isPending}
         dataSource={gates.data ?? []}
         pagination={false}
-        locale={{ emptyText: t('passRules.gates.none') }}
+        locale={{ emptyText: <Empty description={t('passRules.gates.none')} /> }}
         columns={columns}
         data-testid="gate-ways-table"
       />

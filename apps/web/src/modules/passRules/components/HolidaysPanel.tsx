@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { HOLIDAY_NAME_MAX, type Holiday, Status } from '@openvisit/contract';
-import { App, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Modal, Radio, Tag } from 'antd';
+import { App, Button, Card, DatePicker, Empty, Flex, Form, Input, InputNumber, Modal, Radio, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -136,7 +136,7 @@ export function HolidaysPanel() {
         loading={holidays.isPending}
         dataSource={holidays.data ?? []}
         pagination={false}
-        locale={{ emptyText: t('passRules.holiday.none') }}
+        locale={{ emptyText: <Empty description={t('passRules.holiday.none')} /> }}
         columns={columns}
         data-testid="holidays-table"
       />

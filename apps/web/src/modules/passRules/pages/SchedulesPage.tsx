@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type PassRule, Status, WEEKDAYS } from '@openvisit/contract';
-import { Alert, App, Button, Card, Flex, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Tabs, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,7 +84,7 @@ function SchedulesList() {
         loading={rules.isPending}
         dataSource={rules.data ?? []}
         pagination={false}
-        locale={{ emptyText: t('passRules.schedule.none') }}
+        locale={{ emptyText: <Empty description={t('passRules.schedule.none')} /> }}
         columns={columns}
         data-testid="rules-table"
       />

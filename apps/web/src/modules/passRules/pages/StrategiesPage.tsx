@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { PassConfig } from '@openvisit/contract';
-import { App, Button, Card, Flex, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -97,7 +97,7 @@ export function StrategiesPage() {
           loading={configs.isPending}
           dataSource={configs.data ?? []}
           pagination={false}
-          locale={{ emptyText: t('passRules.strategy.none') }}
+          locale={{ emptyText: <Empty description={t('passRules.strategy.none')} /> }}
           columns={columns}
           data-testid="strategies-table"
         />
