@@ -100,8 +100,14 @@ export function HolidaysPanel() {
           <ConfirmDelete
             title={t('passRules.holiday.deleteConfirm', { name: h.hname, date: h.hdate })}
             onConfirm={async () => {
-              await del.mutateAsync(h.hid);
-              void message.success(t('common.deleted'));
+              // A failure was shown by the error policy; the row stays.
+              if (
+                await del.mutateAsync(h.hid).then(
+                  () => true,
+                  () => false,
+                )
+              )
+                void message.success(t('common.deleted'));
             }}
           >
             <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${h.hname}`} />

@@ -70,8 +70,14 @@ export function StrategiesPage() {
           <ConfirmDelete
             title={t('passRules.strategy.deleteConfirm', { name: c.cname })}
             onConfirm={async () => {
-              await del.mutateAsync(c.cid);
-              void message.success(t('common.deleted'));
+              // A failure was shown by the error policy; the row stays.
+              if (
+                await del.mutateAsync(c.cid).then(
+                  () => true,
+                  () => false,
+                )
+              )
+                void message.success(t('common.deleted'));
             }}
           >
             <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${c.cname}`} />
