@@ -33,6 +33,7 @@ const LANGS = [
     holiday: 'Founders day',
     schedule: 'Office hours',
     strategy: 'Guests by day',
+    gate: 'North gate',
     t: {
       custom: 'Custom settings',
       schedules: 'Traffic schedules',
@@ -45,6 +46,8 @@ const LANGS = [
       strategies: 'Pass strategies',
       addStrategy: 'Add a strategy',
       strategySaved: 'Strategy saved',
+      face: 'Face',
+      wayOf: (g: string) => `Pass way of ${g}`,
       schedule: 'Traffic schedule',
       save: /Save$/,
     },
@@ -57,6 +60,7 @@ const LANGS = [
     holiday: '公司纪念日',
     schedule: '办公时间',
     strategy: '访客白天通行',
+    gate: '北门',
     t: {
       custom: '自定义设置',
       schedules: '通行时刻表',
@@ -69,6 +73,8 @@ const LANGS = [
       strategies: '通行策略',
       addStrategy: '添加策略',
       strategySaved: '策略已保存',
+      face: '人脸',
+      wayOf: (g: string) => `${g} 的通行方式`,
       schedule: '通行时刻表',
       save: /保\s?存$/,
     },
@@ -84,6 +90,7 @@ for (const L of LANGS) {
       await registerCompany(stack, email, L.company, { lang: L.tag });
       const admin = (await ok('Login', { email, password: PASSWORD })).token;
       await ok('ModifyUserInfo', { guideDone: true }, admin);
+      const gate = await ok('addGate', { gname: L.gate }, admin);
 
       const context = await newContext(stack.browser, L.locale, { viewport: { width: 1366, height: 900 } });
       const page = await context.newPage();
@@ -148,6 +155,12 @@ for (const L of LANGS) {
           await page.getByTestId('strategy-save').click();
           await page.getByText(L.t.strategySaved).waitFor();
           await page.getByTestId('strategies-table').locator('tr.ant-table-row').filter({ hasText: L.strategy }).waitFor();
+          // The gate's doors take faces only from now on.
+          await pickOption(page, page.getByRole('combobox', { name: L.t.wayOf(L.gate) }), L.t.face);
+          await until('the gate to take faces only', async () => {
+            const ways = await ok('getGatePassWay', {}, admin);
+            return ways[0]?.passWay === 'face' ? true : undefined;
+          });
           await settled(page);
           await screenshot(page, `strategic-${L.tag}-strategies`);
         });
@@ -178,6 +191,7 @@ for (const L of LANGS) {
         configs.map((c) => [c.cname, c.rname, c.forVisitors, c.maxUses, c.entryMode, c.passWay]),
         [[L.strategy, L.schedule, true, 3, 'multiple', 'both']],
       );
+      assert.deepEqual(await ok('getGatePassWay', {}, admin), [{ gid: gate.gid, gname: L.gate, passWay: 'face' }]);
     });
   });
 }

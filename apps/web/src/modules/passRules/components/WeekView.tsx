@@ -52,6 +52,33 @@ export function WeekView({ days, compact }: { days: { key: DayKey; slots: readon
           </Flex>
         );
       })}
+      {compact ? null : <HourAxis />}
+    </Flex>
+  );
+}
+
+/** 0, 6, 12, 18 and 24 o'clock under the bars (hidden from screen readers: each bar names its slots). */
+function HourAxis() {
+  return (
+    <Flex gap={8} aria-hidden>
+      <div style={{ width: 88, flex: 'none' }} />
+      <div style={{ position: 'relative', flex: 1, height: 16 }}>
+        {[0, 6, 12, 18, 24].map((h) => (
+          <Typography.Text
+            key={h}
+            type="secondary"
+            style={{
+              position: 'absolute',
+              left: `${(h / 24) * 100}%`,
+              transform: `translateX(-${h === 0 ? 0 : h === 24 ? 100 : 50}%)`,
+              fontSize: 12,
+            }}
+          >
+            {`${String(h).padStart(2, '0')}:00`}
+          </Typography.Text>
+        ))}
+      </div>
+      <div style={{ width: 200, flex: 'none' }} />
     </Flex>
   );
 }

@@ -78,6 +78,7 @@ export const passRulesEn = {
     none: 'No pass strategy yet',
     deleteConfirm: 'Delete the strategy {{name}}?',
     saved: 'Strategy saved',
+    limits: 'Limits',
     unlimited: 'No limit',
     days: '{{count}} days',
     uses: '{{count}} uses',

@@ -81,6 +81,7 @@ export const passRulesZh: DeepStrings<typeof passRulesEn> = {
     none: '暂无通行策略',
     deleteConfirm: '删除策略 {{name}}？',
     saved: '策略已保存',
+    limits: '限制',
     unlimited: '不限',
     days: '{{count}} 天',
     uses: '{{count}} 次',

@@ -41,7 +41,7 @@ export function StrategiesPage() {
     },
     { title: t('passRules.strategy.who'), key: 'who', kind: 'text', render: (_: unknown, c) => whoText(t, c) },
     { title: t('passRules.strategy.schedule'), dataIndex: 'rname', kind: 'name' },
-    { title: t('passRules.strategy.maxUses'), key: 'limits', kind: 'text', render: (_: unknown, c) => limitsText(t, c) },
+    { title: t('passRules.strategy.limits'), key: 'limits', kind: 'text', render: (_: unknown, c) => limitsText(t, c) },
     {
       title: t('passRules.strategy.entryMode'),
       dataIndex: 'entryMode',
