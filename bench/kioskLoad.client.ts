@@ -33,6 +33,9 @@ export interface LoadResult {
   errors: Record<string, number>;
   /** Send to last byte of the answer, ms. */
   latency: { p50: number; p95: number; p99: number; max: number };
+  p99ByKind: { checkIn: number; walkIn: number };
+  /** The seconds (from the start) whose slowest request took over 200 ms, the worst 8 in time order. */
+  slowSeconds: { at: number; n: number; max: number }[];
   /** From the time the request was due (paced runs): what a visitor waits when the kiosk's previous answer was late. */
   fromDue: { p99: number; max: number };
   /** Kiosks that stopped early because their codes ran out (closed loop only). */
@@ -83,6 +86,21 @@ function failure(kind: 'checkIn' | 'walkIn', code: number, text: string): string
   }
 }
 
+const p99 = (xs: number[]) =>
+  percentile(
+    xs.sort((a, b) => a - b),
+    99,
+  );
+
+/** The worst 8 seconds whose slowest request took over 200 ms, in time order. */
+const slowSeconds = (bySecond: number[][]) =>
+  bySecond
+    .map((xs, at) => ({ at, n: xs.length, max: Math.max(...xs) }))
+    .filter((w) => w.max > 200)
+    .sort((a, b) => b.max - a.max)
+    .slice(0, 8)
+    .sort((a, b) => a.at - b.at);
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function run(plan: LoadPlan): Promise<LoadResult> {
@@ -99,6 +117,10 @@ export async function run(plan: LoadPlan): Promise<LoadResult> {
   const cpu = process.cpuUsage();
   const t0 = performance.now();
   const end = t0 + plan.seconds * 1000;
+  // Which kind is slow, and when: a tail from periodic stalls (a sweep, writeback) shows as a few slow seconds.
+  const msCheckIn: number[] = [];
+  const msWalkIn: number[] = [];
+  const bySecond: number[][] = [];
 
   const kiosk = async (k: number, p: KioskPlan) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -137,6 +159,10 @@ export async function run(plan: LoadPlan): Promise<LoadResult> {
       const done = performance.now();
       ms.push(done - t);
       due.push(done - dueAt);
+      (kind === 'checkIn' ? msCheckIn : msWalkIn).push(done - t);
+      const second = Math.floor((t - t0) / 1000);
+      if (!bySecond[second]) bySecond[second] = [];
+      bySecond[second].push(done - t);
       if (error) errors[error] = (errors[error] ?? 0) + 1;
       else ok[kind]++;
       next += interval;
@@ -155,6 +181,8 @@ export async function run(plan: LoadPlan): Promise<LoadResult> {
     errors,
     latency: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 },
     fromDue: { p99: percentile(dueSorted, 99), max: dueSorted.at(-1) ?? 0 },
+    p99ByKind: { checkIn: p99(msCheckIn), walkIn: p99(msWalkIn) },
+    slowSeconds: slowSeconds(bySecond),
     outOfCodes,
     cpuS: (cpuUsed.user + cpuUsed.system) / 1e6,
   };

@@ -27,6 +27,7 @@ import { registerNotificationChannels } from './modules/notifications/notificati
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { Notifier } from './modules/notifications/notifier.js';
 import { onSiteDownloadRoutes, onSiteRoutes } from './modules/onsite/onsite.routes.js';
+import { passRecordsDownloads, passRecordsRoutes } from './modules/passRecords/passRecords.routes.js';
 import { passRulesRoutes } from './modules/passRules/passRules.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
 import { registerReportJobs } from './modules/reports/reports.fill.js';
@@ -64,6 +65,7 @@ const downloads: DownloadBinding[] = [
   ...registrationDownloads,
   ...invitationsDownloads,
   ...reportTableDownloads,
+  ...passRecordsDownloads,
 ];
 const bindings: Binding[] = [
   ...authRoutes,
@@ -85,6 +87,7 @@ const bindings: Binding[] = [
   ...reportsRoutes,
   ...onSiteRoutes,
   ...reportTableRoutes,
+  ...passRecordsRoutes,
   ...passRulesRoutes,
 ];
 

@@ -21,6 +21,7 @@ export * from './calls/notifications.js';
 export * from './calls/onsite.js';
 export * from './calls/padSettings.js';
 export * from './calls/passConfigs.js';
+export * from './calls/passRecords.js';
 export * from './calls/passRules.js';
 export * from './calls/proxies.js';
 export * from './calls/registration.js';

@@ -143,6 +143,13 @@ export const passDirectionLabels = lookup({
   2: { zh: '出', en: 'Exit' },
 });
 
+/** How a person passed a door. */
+export const passWayLabels = lookup({
+  qr: { zh: '二维码', en: 'QR code' },
+  face: { zh: '人脸', en: 'Face' },
+  card: { zh: '门禁卡', en: 'Card' },
+});
+
 export const deviceTypeLabels = lookup({
   1: { zh: 'iPad', en: 'iPad' },
   2: { zh: '访客机', en: 'Visitor machine' },
@@ -393,6 +400,7 @@ export const lookups = {
   logEvent: logEventLabels,
   personType: personTypeLabels,
   passDirection: passDirectionLabels,
+  passWay: passWayLabels,
   deviceType: deviceTypeLabels,
   secretValue: secretValueLabels,
   faceFlag: faceFlagLabels,

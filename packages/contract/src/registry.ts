@@ -21,6 +21,7 @@ import { notificationCalls } from './calls/notifications.js';
 import { getOnSiteList, onSiteDownloads } from './calls/onsite.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
 import { passConfigCalls } from './calls/passConfigs.js';
+import { passRecordCalls, passRecordDownloads } from './calls/passRecords.js';
 import { passRuleCalls } from './calls/passRules.js';
 import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
@@ -65,6 +66,7 @@ export const allCalls = [
   ...reportCalls,
   getOnSiteList,
   ...reportTableCalls,
+  ...passRecordCalls,
   ...passRuleCalls,
   ...passConfigCalls,
 ] as const;
@@ -94,4 +96,5 @@ export const allDownloads: readonly DownloadDef[] = [
   ...padDownloads,
   exportAppointmentTemplate,
   ...reportTableDownloads,
+  ...passRecordDownloads,
 ];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule } from '../lookups.js';
-import { ENTRY_MODES, EXPLAIN_MAX, PASS_MAX_DAYS, PASS_MAX_USES, PASS_NAME_MAX, PASS_RULE_MANAGERS, PASS_WAYS } from './passRules.js';
+import { ALLOWED_PASS_WAYS, ENTRY_MODES, EXPLAIN_MAX, PASS_MAX_DAYS, PASS_MAX_USES, PASS_NAME_MAX, PASS_RULE_MANAGERS } from './passRules.js';
 
 /**
  * Pass configs (通行策略, qcv_pass_config): who (employees, visitors of some or every visitor type, residents) may
@@ -11,7 +11,7 @@ import { ENTRY_MODES, EXPLAIN_MAX, PASS_MAX_DAYS, PASS_MAX_USES, PASS_NAME_MAX, 
  */
 const userid = z.int32().optional();
 const id = z.int32().positive();
-const passWay = z.enum(PASS_WAYS);
+const passWay = z.enum(ALLOWED_PASS_WAYS);
 const entryMode = z.enum(ENTRY_MODES);
 
 const configFields = z

@@ -25,8 +25,8 @@ export const HolidayKind = { DAY_OFF: 1, WORKDAY: 2 } as const;
 export const HolidayMode = { CLOSED: 0, HOLIDAY_SLOTS: 1, AS_WEEKDAY: 2 } as const;
 /** What a schedule does on a make-up working day: its weekday's own slots, or the `daysOff` slots. */
 export const WorkdayMode = { AS_WEEKDAY: 0, WORKDAY_SLOTS: 1 } as const;
-export const PASS_WAYS = ['both', 'qr', 'face'] as const;
-export type PassWay = (typeof PASS_WAYS)[number];
+export const ALLOWED_PASS_WAYS = ['both', 'qr', 'face'] as const;
+export type AllowedPassWay = (typeof ALLOWED_PASS_WAYS)[number];
 export const ENTRY_MODES = ['multiple', 'single'] as const;
 
 const HHMM = '([01]\\d|2[0-3]):[0-5]\\d';

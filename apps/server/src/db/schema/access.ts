@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { id, timestamps, tstz } from './columns.js';
 import { employees } from './people.js';
 import { visitorTypes } from './registration.js';
 import { residentVisitors } from './residents.js';
+import { visits } from './visits.js';
 
 /**
  * Access control's foundation: door devices, the groups they are opened through, and who is granted which group.
@@ -143,4 +144,78 @@ export const residentDeviceGroups = pgTable(
       .references(() => deviceGroups.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.residentId, t.groupId] }), index('resident_device_groups_group_idx').on(t.groupId)],
+);
+
+/**
+ * Door passes (qcv_opendoor_info): every decision a device reports or the server takes on a device's behalf, granted
+ * or refused. Names and places are copied at the time of the pass, so the record still reads right after a device,
+ * group or gate is renamed or deleted. `personType` 1 employee, 2 visitor, 3 resident, -1 unknown; `result` 1
+ * success, 0 failure, 2 unknown, with the catalogued `code` (0, or 1111–1130).
+ */
+export const passRecords = pgTable(
+  'pass_records',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    at: tstz('at').notNull(),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    deviceName: text('device_name').notNull().default(''),
+    deviceCode: text('device_code').notNull().default(''),
+    groupId: integer('group_id').references(() => deviceGroups.id, { onDelete: 'set null' }),
+    groupName: text('group_name').notNull().default(''),
+    gid: integer('gid'),
+    gateName: text('gate_name').notNull().default(''),
+    personType: smallint('person_type').notNull().default(-1),
+    /** The employee's or resident's id (person type 1 or 3); null for visitors and unknown people. */
+    personId: integer('person_id'),
+    visitId: integer('visit_id').references(() => visits.id, { onDelete: 'set null' }),
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    company: text('company').notNull().default(''),
+    direction: smallint('direction').notNull().default(1),
+    /** 'qr' | 'face' | 'card'. */
+    way: text('way').notNull().default('qr'),
+    result: smallint('result').notNull(),
+    code: integer('code').notNull().default(0),
+    temperature: numeric('temperature', { precision: 4, scale: 1, mode: 'number' }),
+    /** File-store key of the device's snapshot; '' without one. */
+    photo: text('photo').notNull().default(''),
+  },
+  (t) => [
+    index('pass_records_company_at_idx').on(t.companyId, t.at, t.id),
+    index('pass_records_visit_idx').on(t.visitId).where(sql`${t.visitId} IS NOT NULL`),
+    index('pass_records_device_idx').on(t.companyId, t.deviceId, t.at),
+  ],
+);
+
+/** Vehicle passes reported by barriers (qcv_vehicle_records), matched to a visit by plate number where one fits. */
+export const vehicleRecords = pgTable(
+  'vehicle_records',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    at: tstz('at').notNull(),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    deviceName: text('device_name').notNull().default(''),
+    deviceCode: text('device_code').notNull().default(''),
+    /** Upper case, without spaces. */
+    plate: text('plate').notNull(),
+    vehicleType: text('vehicle_type').notNull().default(''),
+    direction: smallint('direction').notNull().default(1),
+    visitId: integer('visit_id').references(() => visits.id, { onDelete: 'set null' }),
+    /** The matched visit's visitor, as at the pass. */
+    name: text('name').notNull().default(''),
+    result: smallint('result').notNull(),
+    code: integer('code').notNull().default(0),
+    photo: text('photo').notNull().default(''),
+  },
+  (t) => [
+    index('vehicle_records_company_at_idx').on(t.companyId, t.at, t.id),
+    index('vehicle_records_plate_idx').on(t.companyId, t.plate, t.at),
+    index('vehicle_records_visit_idx').on(t.visitId).where(sql`${t.visitId} IS NOT NULL`),
+  ],
 );

@@ -17,8 +17,8 @@ export const PASS_CID = 'pass@openvisit';
  * The visitor's QR pass as an inline PNG: the signed pass of the check-in code (platform/passes.ts), as the kiosk reads
  * it and the invitation page draws it.
  */
-export async function passAttachment(secrets: SecretBox, code: string): Promise<InlineAttachment> {
-  const content = await QRCode.toBuffer(visitPass(secrets, code), { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+export async function passAttachment(secrets: SecretBox, companyId: number, code: string): Promise<InlineAttachment> {
+  const content = await QRCode.toBuffer(visitPass(secrets, companyId, code), { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
   return { filename: 'pass.png', cid: PASS_CID, contentType: 'image/png', content };
 }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedCompany, seedEmployee, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
 import { startFakeProvider } from '../../../test/notify-fakes.js';
 import { mimeParts, startSmtp } from '../../../test/smtp.js';
-import { companies, invitationSnapshots, jobs, mails, messages } from '../../db/schema/index.js';
+import { companies, invitationSnapshots, jobs, mails, messages, visits } from '../../db/schema/index.js';
 
 interface V {
   vid: number;
@@ -339,6 +339,20 @@ describe('the invitation mail through SMTP', () => {
       const other = String((Number(v.code) + 1) % 100_000_000).padStart(8, '0');
       for (const forged of [pass.replace(v.code, other), `${pass.slice(0, -1)}${pass.endsWith('A') ? 'B' : 'A'}`, 'OV1-12345678', 'OV1-x'])
         expect((await t.api.AppClientSignin({ verifyCode: forged }, kiosk.token)).status, forged).toBe(Status.QRCODE_FORMAT_ERROR);
+      // Codes are unique per company only: another company's kiosk refuses the pass even for its own visit of that code.
+      const b = await seedCompany(t, 'Other Mail Co');
+      const bHost = (await t.api.addEmployee({ employee_name: 'Host Three', phone: '13800003333' }, b.token)).result.empid;
+      const bInvite = await t.call<V[]>(
+        'addAppointment',
+        { empid: bHost, appointmentDate: Date.now() + 60_000, visitors: [{ name: '同码访客', phone: '13900003333' }] },
+        b.token,
+      );
+      await t.db
+        .update(visits)
+        .set({ code: v.code })
+        .where(eq(visits.id, (bInvite.result as [V])[0].vid));
+      const bKiosk = await seedStaff(t, b.id, 4);
+      expect((await t.api.AppClientSignin({ verifyCode: pass }, bKiosk.token)).status).toBe(Status.QRCODE_FORMAT_ERROR);
       expect((await t.api.AppClientSignin({ verifyCode: pass }, kiosk.token)).result.status).toBe('signedIn');
     } finally {
       await t.close();

@@ -79,7 +79,7 @@ export async function sendInvitation(
     companyId: v.companyId,
     to: v.email,
     ...mail,
-    attachments: v.code ? [await passAttachment(ctx.services.secrets, v.code)] : [],
+    attachments: v.code ? [await passAttachment(ctx.services.secrets, v.companyId, v.code)] : [],
   });
   await scheduleReminder(ctx.services.jobs, v);
 }
@@ -143,7 +143,12 @@ export async function remind(
     code: v.code ?? '',
     texts: await textsOf(scope, v),
   });
-  await deps.mailer.send({ companyId: v.companyId, to: v.email, ...mail, attachments: v.code ? [await passAttachment(deps.secrets, v.code)] : [] });
+  await deps.mailer.send({
+    companyId: v.companyId,
+    to: v.email,
+    ...mail,
+    attachments: v.code ? [await passAttachment(deps.secrets, v.companyId, v.code)] : [],
+  });
   return true;
 }
 

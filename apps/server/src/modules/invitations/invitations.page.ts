@@ -66,7 +66,7 @@ export async function pageOf(ctx: CallContext, v: visits.VisitRow): Promise<Invi
     gate,
     status: v.status as VisitorStatus,
     code: usable ? v.code : null,
-    pass: usable && v.code ? visitPass(ctx.services.secrets, v.code) : null,
+    pass: usable && v.code ? visitPass(ctx.services.secrets, v.companyId, v.code) : null,
     permission: v.permission,
     canReply: REPLY_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
     lang,

@@ -1,4 +1,4 @@
-import { type FieldError, type GatePassWay, type In, type Out, type PassConfig, type PassWay, Status } from '@openvisit/contract';
+import { type AllowedPassWay, type FieldError, type GatePassWay, type In, type Out, type PassConfig, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
@@ -13,7 +13,7 @@ import { uniqueAs } from './passRules.service.js';
 const repoOf = (ctx: AuthedContext) => passRulesRepository(ctx.tenant);
 const nameTaken = () => new AppError(Status.ALREADY_EXISTS, 'A strategy with this name exists');
 const noSuchConfig = () => new AppError(Status.NO_SUCH_RECORD, 'There is no such strategy');
-const asPassWay = (v: string): PassWay => (v === 'qr' || v === 'face' ? v : 'both');
+const asPassWay = (v: string): AllowedPassWay => (v === 'qr' || v === 'face' ? v : 'both');
 
 async function links(repo: PassRulesRepository) {
   const [groups, types, rules] = await Promise.all([repo.configGroups(), repo.configTypes(), repo.rules()]);

@@ -55,7 +55,7 @@ export async function checkIn(
   const now = new Date();
   let v: VisitRow | undefined;
   if (input.verifyCode) {
-    v = await repo.byCode(codeOfScan(ctx.services.secrets, input.verifyCode));
+    v = await repo.byCode(codeOfScan(ctx.services.secrets, ctx.tenant.companyId, input.verifyCode));
     if (!v) throw noSuchVisit();
   } else {
     const phone = normalizePhone(input.phone) ?? input.phone;
@@ -112,7 +112,7 @@ export async function signOutAtKiosk(ctx: AuthedContext, input: In<'VisitorSignO
   const gate = await gateName(ctx, gateOf(ctx, input.gid));
   let rows: VisitRow[];
   if (input.verifyCode) {
-    const v = await repo.byCode(codeOfScan(ctx.services.secrets, input.verifyCode));
+    const v = await repo.byCode(codeOfScan(ctx.services.secrets, ctx.tenant.companyId, input.verifyCode));
     rows = v && v.status === 'signedIn' ? [v] : [];
   } else {
     rows = await repo.byPhone(normalizePhone(input.phone) ?? input.phone, ['signedIn']);

@@ -7,6 +7,7 @@ import { logsEn } from '../../modules/logs/locales/en';
 import { meetingsEn } from '../../modules/meetings/locales/en';
 import { notificationsEn } from '../../modules/notifications/locales/en';
 import { onsiteEn } from '../../modules/onsite/locales/en';
+import { passRecordsEn } from '../../modules/passRecords/locales/en';
 import { passRulesEn } from '../../modules/passRules/locales/en';
 import { receptionEn } from '../../modules/reception/locales/en';
 import { registrationEn } from '../../modules/registration/locales/en';
@@ -63,6 +64,8 @@ export const en = {
     meeting: 'Meeting',
     inviteBatch: 'Batch invite',
     invitePower: 'Invitation permission',
+    passRecords: 'Pass records',
+    vehicleRecords: 'Vehicle records',
     related: 'Related companies',
     tschedule: 'Traffic schedules',
     strategy: 'Pass strategies',
@@ -76,6 +79,7 @@ export const en = {
   blacklist: blacklistEn,
   roles: rolesEn,
   logs: logsEn,
+  passRecords: passRecordsEn,
   reception: receptionEn,
   invitations: invitationsEn,
   meetings: meetingsEn,

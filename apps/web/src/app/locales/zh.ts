@@ -7,6 +7,7 @@ import { logsZh } from '../../modules/logs/locales/zh';
 import { meetingsZh } from '../../modules/meetings/locales/zh';
 import { notificationsZh } from '../../modules/notifications/locales/zh';
 import { onsiteZh } from '../../modules/onsite/locales/zh';
+import { passRecordsZh } from '../../modules/passRecords/locales/zh';
 import { passRulesZh } from '../../modules/passRules/locales/zh';
 import { receptionZh } from '../../modules/reception/locales/zh';
 import { registrationZh } from '../../modules/registration/locales/zh';
@@ -62,6 +63,8 @@ export const zh: Translation = {
     meeting: '会议',
     inviteBatch: '批量邀请',
     invitePower: '邀请权限',
+    passRecords: '通行记录',
+    vehicleRecords: '车辆通行记录',
     related: '关联企业',
     tschedule: '通行时刻表',
     strategy: '通行策略',
@@ -75,6 +78,7 @@ export const zh: Translation = {
   blacklist: blacklistZh,
   roles: rolesZh,
   logs: logsZh,
+  passRecords: passRecordsZh,
   reception: receptionZh,
   invitations: invitationsZh,
   meetings: meetingsZh,

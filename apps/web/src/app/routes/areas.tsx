@@ -7,6 +7,7 @@ import { employeePortalScreens, templateSettingsScreens } from '../../modules/in
 import { operationLogScreen } from '../../modules/logs/routes';
 import { employeeMeetingScreens, meetingScreens } from '../../modules/meetings/routes';
 import { noticeScreens } from '../../modules/notifications/routes';
+import { passRecordScreens } from '../../modules/passRecords/routes';
 import { strategicScreens } from '../../modules/passRules/routes';
 import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
@@ -44,6 +45,7 @@ export const adminArea: AreaDef = {
     ...templateSettingsScreens,
     invitePermissionScreen,
     ...meetingScreens,
+    ...passRecordScreens,
     ...strategicScreens,
     {
       path: 'setting/account',

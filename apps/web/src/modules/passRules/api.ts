@@ -1,4 +1,4 @@
-import type { addHoliday, addPassConfig, addPassRule, CallInput, PassWay } from '@openvisit/contract';
+import type { AllowedPassWay, addHoliday, addPassConfig, addPassRule, CallInput } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 
@@ -84,5 +84,5 @@ export function useGatePassWays() {
 
 export function useSetGatePassWay() {
   const invalidate = useInvalidateAll();
-  return useMutation({ mutationFn: (v: { gid: number; passWay: PassWay }) => api.updateGatePassWay(v), onSuccess: invalidate });
+  return useMutation({ mutationFn: (v: { gid: number; passWay: AllowedPassWay }) => api.updateGatePassWay(v), onSuccess: invalidate });
 }

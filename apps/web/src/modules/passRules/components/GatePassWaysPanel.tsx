@@ -1,4 +1,4 @@
-import { type GatePassWay, PASS_WAYS, type PassWay } from '@openvisit/contract';
+import { ALLOWED_PASS_WAYS, type AllowedPassWay, type GatePassWay } from '@openvisit/contract';
 import { App, Card, Empty, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FitTable, type ListColumn } from '../../../platform/list';
@@ -16,12 +16,12 @@ export function GatePassWaysPanel() {
       title: t('passRules.gates.way'),
       dataIndex: 'passWay',
       width: 200,
-      render: (way: PassWay, g) => (
-        <Select<PassWay>
+      render: (way: AllowedPassWay, g) => (
+        <Select<AllowedPassWay>
           value={way}
           style={{ width: 170 }}
           aria-label={t('passRules.gates.wayOf', { gate: g.gname })}
-          options={PASS_WAYS.map((w) => ({ value: w, label: t(`passRules.strategy.passWays.${w}`) }))}
+          options={ALLOWED_PASS_WAYS.map((w) => ({ value: w, label: t(`passRules.strategy.passWays.${w}`) }))}
           onChange={async (passWay) => {
             await set.mutateAsync({ gid: g.gid, passWay });
             void message.success(t('passRules.gates.saved'));

@@ -1,4 +1,13 @@
-import { ENTRY_MODES, EXPLAIN_MAX, PASS_MAX_DAYS, PASS_MAX_USES, PASS_NAME_MAX, PASS_WAYS, type PassConfig, Status } from '@openvisit/contract';
+import {
+  ALLOWED_PASS_WAYS,
+  ENTRY_MODES,
+  EXPLAIN_MAX,
+  PASS_MAX_DAYS,
+  PASS_MAX_USES,
+  PASS_NAME_MAX,
+  type PassConfig,
+  Status,
+} from '@openvisit/contract';
 import { Alert, App, Button, Card, Checkbox, Flex, Form, Input, InputNumber, Radio, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -139,7 +148,7 @@ export function StrategyEditPage() {
             <Radio.Group options={ENTRY_MODES.map((m) => ({ value: m, label: t(`passRules.strategy.entryModes.${m}`) }))} />
           </Form.Item>
           <Form.Item label={t('passRules.strategy.passWay')} name="passWay">
-            <Radio.Group options={PASS_WAYS.map((w) => ({ value: w, label: t(`passRules.strategy.passWays.${w}`) }))} />
+            <Radio.Group options={ALLOWED_PASS_WAYS.map((w) => ({ value: w, label: t(`passRules.strategy.passWays.${w}`) }))} />
           </Form.Item>
           <Form.Item label={t('passRules.strategy.explain')} name="explain">
             <Input.TextArea maxLength={EXPLAIN_MAX} autoSize={{ minRows: 2, maxRows: 4 }} />

@@ -1,0 +1,16 @@
+import * as c from '@openvisit/contract';
+import { bind } from '../../platform/calls.js';
+import { bindDownload } from '../../platform/downloads.js';
+import { exportPasses, exportVehicles } from './passRecords.export.js';
+import * as records from './passRecords.service.js';
+
+export const passRecordsRoutes = [
+  bind(c.getOpendoorInfo, (input, ctx) => records.passPage(ctx, input)),
+  bind(c.getVehicleRecord, (input, ctx) => records.vehiclePage(ctx, input)),
+  bind(c.getVehicleRecordByVid, (input, ctx) => records.vehiclesOfVisit(ctx, input)),
+];
+
+export const passRecordsDownloads = [
+  bindDownload(c.exportRfidRecordsList, (input, ctx) => Promise.resolve(exportPasses(ctx, input))),
+  bindDownload(c.exportVehicleInfoList, (input, ctx) => Promise.resolve(exportVehicles(ctx, input))),
+];

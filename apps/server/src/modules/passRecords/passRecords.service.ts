@@ -1,0 +1,114 @@
+import type { In, Out, PassFilters, PassRecord, VehicleFilters, VehicleRecord } from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { dayStart } from '../../platform/days.js';
+import type { TenantScope } from '../../platform/tenancy.js';
+import { visibleVisit } from '../visits/visits.service.js';
+import {
+  type PassRecordFilter,
+  type PassRecordInsert,
+  type PassRecordRow,
+  passRecordsRepository,
+  type VehicleRecordFilter,
+  type VehicleRecordInsert,
+  type VehicleRecordRow,
+} from './passRecords.repository.js';
+
+/** Plates are kept upper case without spaces, so '粤b 12345' finds '粤B12345'. */
+export function normalizePlate(plate: string): string {
+  return plate.replace(/\s+/g, '').toUpperCase();
+}
+
+/** Days are whole days of the server's time zone, both ends included. */
+function period(f: { date?: string; endDate?: string }) {
+  return { from: f.date ? dayStart(f.date) : undefined, until: f.endDate ? dayStart(f.endDate, 1) : undefined };
+}
+
+export function passFilterOf(f: PassFilters): PassRecordFilter {
+  return {
+    ...period(f),
+    text: f.name || undefined,
+    deviceId: f.eid,
+    groupId: f.egid,
+    gid: f.gid,
+    personType: f.vtype,
+    direction: f.direction,
+    result: f.openStatus,
+    way: f.passWay,
+    visitId: f.vid,
+  };
+}
+
+export function vehicleFilterOf(f: VehicleFilters): VehicleRecordFilter {
+  const plate = f.plateNum ? normalizePlate(f.plateNum) : '';
+  return { ...period(f), plate: plate || undefined, deviceId: f.eid, direction: f.direction, result: f.openStatus };
+}
+
+export function toPassRecord(r: PassRecordRow): PassRecord {
+  return {
+    id: r.id,
+    openDate: r.at.getTime(),
+    eid: r.deviceId,
+    deviceName: r.deviceName,
+    deviceCode: r.deviceCode,
+    egid: r.groupId,
+    gname: r.groupName,
+    gid: r.gid,
+    gateName: r.gateName,
+    vtype: r.personType,
+    vid: r.visitId,
+    vname: r.name,
+    mobile: r.phone,
+    company: r.company,
+    direction: r.direction,
+    passWay: r.way as PassRecord['passWay'],
+    openStatus: r.result,
+    code: r.code,
+    temp: r.temperature,
+    photo: r.photo !== '',
+  };
+}
+
+export function toVehicleRecord(r: VehicleRecordRow): VehicleRecord {
+  return {
+    id: r.id,
+    sTime: r.at.getTime(),
+    eid: r.deviceId,
+    deviceName: r.deviceName,
+    deviceCode: r.deviceCode,
+    plateNum: r.plate,
+    vehType: r.vehicleType,
+    direction: r.direction,
+    vid: r.visitId,
+    vname: r.name,
+    openStatus: r.result,
+    code: r.code,
+    photo: r.photo !== '',
+  };
+}
+
+const pageNo = (input: { startIndex: number; requestedCount: number }) => Math.floor(input.startIndex / input.requestedCount) + 1;
+
+export async function passPage(ctx: AuthedContext, input: In<'getOpendoorInfo'>): Promise<Out<'getOpendoorInfo'>> {
+  const { rows, count } = await passRecordsRepository(ctx.tenant).passPage(passFilterOf(input), input.startIndex, input.requestedCount);
+  return { pageNo: pageNo(input), pageSize: input.requestedCount, count, list: rows.map(toPassRecord) };
+}
+
+export async function vehiclePage(ctx: AuthedContext, input: In<'getVehicleRecord'>): Promise<Out<'getVehicleRecord'>> {
+  const { rows, count } = await passRecordsRepository(ctx.tenant).vehiclePage(vehicleFilterOf(input), input.startIndex, input.requestedCount);
+  return { pageNo: pageNo(input), pageSize: input.requestedCount, count, list: rows.map(toVehicleRecord) };
+}
+
+export async function vehiclesOfVisit(ctx: AuthedContext, input: In<'getVehicleRecordByVid'>): Promise<Out<'getVehicleRecordByVid'>> {
+  const v = await visibleVisit(ctx, input.vid);
+  const rows = await passRecordsRepository(ctx.tenant).vehiclesOfVisit(v.id);
+  return rows.map(toVehicleRecord);
+}
+
+/** For the device side: passes it decided or reported, every id already resolved within the scope's company. */
+export function recordPasses(scope: TenantScope, rows: PassRecordInsert[]): Promise<PassRecordRow[]> {
+  return passRecordsRepository(scope).addPasses(rows);
+}
+
+export function recordVehicles(scope: TenantScope, rows: VehicleRecordInsert[]): Promise<VehicleRecordRow[]> {
+  return passRecordsRepository(scope).addVehicles(rows.map((r) => ({ ...r, plate: normalizePlate(r.plate) })));
+}

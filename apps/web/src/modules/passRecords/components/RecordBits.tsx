@@ -1,0 +1,89 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { type DownloadDef, type DownloadInput, type LookupName, statusInfo } from '@openvisit/contract';
+import { App, Button, DatePicker, Select, Tag, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../../platform/api';
+import { DAY_FORMAT } from '../../../platform/format';
+import { currentLang, useLabel, useLang } from '../../../platform/i18n';
+
+const ALL = 'all';
+
+/** A filter select whose first option, "all", clears it. */
+export function FilterSelect<V extends string | number>(props: {
+  label: string;
+  allLabel: string;
+  value: V | undefined;
+  options: readonly { value: V; label: string }[];
+  onChange: (v: V | undefined) => void;
+  width?: number;
+}) {
+  return (
+    <Select<V | typeof ALL>
+      aria-label={props.label}
+      style={{ minWidth: props.width ?? 130 }}
+      popupMatchSelectWidth={false}
+      value={props.value ?? ALL}
+      onChange={(v) => props.onChange(v === ALL ? undefined : (v as V))}
+      options={[{ value: ALL, label: props.allLabel }, ...props.options]}
+    />
+  );
+}
+
+/** Options of a contract lookup, in the console language. */
+export function useLookupOptions<V extends string | number>(name: LookupName, values: readonly V[]) {
+  const label = useLabel();
+  return values.map((value) => ({ value, label: label(name, value) }));
+}
+
+/** The days of a list, both ends included, none in the future. */
+export function DaysFilter(props: { from?: string; to?: string; onChange: (from?: string, to?: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <DatePicker.RangePicker
+      aria-label={t('passRecords.filters.dates')}
+      allowEmpty={[true, true]}
+      value={[props.from ? dayjs(props.from, DAY_FORMAT) : null, props.to ? dayjs(props.to, DAY_FORMAT) : null]}
+      onChange={(range) => props.onChange(range?.[0]?.format(DAY_FORMAT), range?.[1]?.format(DAY_FORMAT))}
+      placeholder={[t('passRecords.filters.from'), t('passRecords.filters.to')]}
+      disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+    />
+  );
+}
+
+const RESULT_COLORS: Record<number, string> = { 1: 'green', 0: 'red', 2: 'orange' };
+
+/** Success, failure or unknown; a refusal names its catalogued reason in a tooltip. */
+export function ResultTag({ result, code }: { result: number; code: number }) {
+  const label = useLabel();
+  const lang = useLang();
+  const text = label('recordResult', result === 1 ? 'success' : result === 0 ? 'failure' : 'unknown');
+  const info = code ? statusInfo(code) : undefined;
+  const tag = <Tag color={RESULT_COLORS[result] ?? 'default'}>{text}</Tag>;
+  if (!code) return tag;
+  return <Tooltip title={`${code} ${info ? info[lang] : ''}`.trim()}>{tag}</Tooltip>;
+}
+
+/** Downloads exactly what the list shows, in the console language. */
+export function ExportButton<D extends DownloadDef>({ def, input }: { def: D; input: Omit<DownloadInput<D>, 'lang'> }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(def, { ...input, lang: currentLang() } as DownloadInput<D>);
+      void message.success(t('passRecords.exported'));
+    } catch {
+      // shown by the error policy
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()}>
+      {t('passRecords.export')}
+    </Button>
+  );
+}
