@@ -32,6 +32,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { Notifier } from './modules/notifications/notifier.js';
 import { onSiteDownloadRoutes, onSiteRoutes } from './modules/onsite/onsite.routes.js';
 import { passRecordsDownloads, passRecordsRoutes } from './modules/passRecords/passRecords.routes.js';
+import { passRulesRoutes } from './modules/passRules/passRules.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
 import { registerReportJobs } from './modules/reports/reports.fill.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -93,6 +94,7 @@ const bindings: Binding[] = [
   ...passRecordsRoutes,
   ...devicesRoutes,
   ...monitorRoutes,
+  ...passRulesRoutes,
 ];
 
 export interface BuiltApp {

@@ -22,7 +22,9 @@ import { monitorCalls } from './calls/monitor.js';
 import { notificationCalls } from './calls/notifications.js';
 import { getOnSiteList, onSiteDownloads } from './calls/onsite.js';
 import { padDownloads, padSettingCalls } from './calls/padSettings.js';
+import { passConfigCalls } from './calls/passConfigs.js';
 import { passRecordCalls, passRecordDownloads } from './calls/passRecords.js';
+import { passRuleCalls } from './calls/passRules.js';
 import { proxyCalls } from './calls/proxies.js';
 import { registrationCalls } from './calls/registration.js';
 import { reportCalls } from './calls/reports.js';
@@ -69,6 +71,8 @@ export const allCalls = [
   ...passRecordCalls,
   ...deviceCalls,
   ...monitorCalls,
+  ...passRuleCalls,
+  ...passConfigCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

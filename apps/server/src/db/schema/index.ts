@@ -7,6 +7,7 @@ export * from './contacts.js';
 export * from './meetings.js';
 export * from './monitor.js';
 export * from './notifications.js';
+export * from './passRules.js';
 export * from './people.js';
 export * from './platform.js';
 export * from './registration.js';

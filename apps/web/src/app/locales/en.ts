@@ -10,6 +10,7 @@ import { monitorEn } from '../../modules/monitor/locales/en';
 import { notificationsEn } from '../../modules/notifications/locales/en';
 import { onsiteEn } from '../../modules/onsite/locales/en';
 import { passRecordsEn } from '../../modules/passRecords/locales/en';
+import { passRulesEn } from '../../modules/passRules/locales/en';
 import { receptionEn } from '../../modules/reception/locales/en';
 import { registrationEn } from '../../modules/registration/locales/en';
 import { reportsEn } from '../../modules/reports/locales/en';
@@ -74,6 +75,8 @@ export const en = {
     keyGroup: 'Device group',
     keyDevices: 'Devices',
     keyDevice: 'Device',
+    tschedule: 'Traffic schedules',
+    strategy: 'Pass strategies',
   },
   accounts: accountsEn,
   employees: employeesEn,
@@ -95,6 +98,7 @@ export const en = {
   notifications: notificationsEn,
   devices: devicesEn,
   monitor: monitorEn,
+  passRules: passRulesEn,
   shell: {
     openMenu: 'Open the menu',
   },

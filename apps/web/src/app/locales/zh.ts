@@ -10,6 +10,7 @@ import { monitorZh } from '../../modules/monitor/locales/zh';
 import { notificationsZh } from '../../modules/notifications/locales/zh';
 import { onsiteZh } from '../../modules/onsite/locales/zh';
 import { passRecordsZh } from '../../modules/passRecords/locales/zh';
+import { passRulesZh } from '../../modules/passRules/locales/zh';
 import { receptionZh } from '../../modules/reception/locales/zh';
 import { registrationZh } from '../../modules/registration/locales/zh';
 import { reportTableZh } from '../../modules/reports/locales/tableZh';
@@ -73,6 +74,8 @@ export const zh: Translation = {
     keyGroup: '门禁组',
     keyDevices: '门禁设备',
     keyDevice: '门禁设备',
+    tschedule: '通行时刻表',
+    strategy: '通行策略',
   },
   accounts: accountsZh,
   employees: employeesZh,
@@ -94,6 +97,7 @@ export const zh: Translation = {
   notifications: notificationsZh,
   devices: devicesZh,
   monitor: monitorZh,
+  passRules: passRulesZh,
   shell: {
     openMenu: '打开菜单',
   },

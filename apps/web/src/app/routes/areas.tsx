@@ -10,6 +10,7 @@ import { employeeMeetingScreens, meetingScreens } from '../../modules/meetings/r
 import { monitorScreen } from '../../modules/monitor/routes';
 import { noticeScreens } from '../../modules/notifications/routes';
 import { passRecordScreens } from '../../modules/passRecords/routes';
+import { strategicScreens } from '../../modules/passRules/routes';
 import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
@@ -49,6 +50,7 @@ export const adminArea: AreaDef = {
     invitePermissionScreen,
     ...meetingScreens,
     monitorScreen,
+    ...strategicScreens,
     {
       path: 'setting/account',
       titleKey: 'menu.account',
