@@ -1,6 +1,7 @@
 export { BatchBar, type BatchBarProps } from './BatchBar';
 export { CellText, type ColumnKind, type ListColumn } from './columns';
 export { FitTable, type FitTableProps } from './FitTable';
+export { ListSearch } from './ListSearch';
 export { ListTable, type ListTableProps } from './ListTable';
 export * from './params';
 export { type CountedAnswer, type ListTotal, totalOf, useCountedPage } from './useCountedPage';

@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DEVICE_KINDS, type Device } from '@openvisit/contract';
-import { App, Button, Card, Empty, Flex, Input, Select, Space, Tag, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Button, Card, Empty, Flex, Select, Space, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
-import { defineListParams, FitTable, int, type ListValues, oneOf, text, useListQuery } from '../../../platform/list';
+import { defineListParams, FitTable, int, ListSearch, type ListValues, oneOf, text, useListQuery } from '../../../platform/list';
 import { useDeleteDevice, useDevices, useGroups, useRotateSecret, useSetDeviceStatus } from '../api';
 import { SecretDialog } from '../components/SecretDialog';
 import { directionKey, onlineKey, statusKey } from '../labels';
@@ -22,22 +22,15 @@ function DeviceFilters({ list }: { list: DeviceList }) {
   const { t } = useTranslation();
   const f = list.values;
   const groups = useGroups();
-  const [search, setSearch] = useState(f.q);
-  useEffect(() => setSearch(f.q), [f.q]);
   return (
     <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-      <Input.Search
-        aria-label={t('devices.list.searchLabel')}
+      <ListSearch
+        label={t('devices.list.searchLabel')}
         placeholder={t('devices.list.search')}
-        allowClear
-        value={search}
+        value={f.q}
         maxLength={50}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          if (e.target.value === '' && f.q !== '') list.set({ q: '' });
-        }}
-        onSearch={(v) => list.set({ q: v.trim() })}
-        style={{ width: 240 }}
+        width={240}
+        onSearch={(q) => list.set({ q })}
       />
       <Select
         aria-label={t('devices.list.kindFilter')}

@@ -1,10 +1,10 @@
 import { MONITOR_LEVELS, type MonitorErrorLog, type MonitorLevel } from '@openvisit/contract';
-import { DatePicker, Drawer, Flex, Input, Select, Tag, Typography } from 'antd';
+import { DatePicker, Drawer, Flex, Select, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../platform/format';
-import { ListTable, usePaging } from '../../../platform/list';
+import { ListSearch, ListTable, usePaging } from '../../../platform/list';
 import { useErrorLog } from '../api';
 
 const ALL = 'all';
@@ -21,7 +21,6 @@ export function ErrorLogDrawer({ device, onClose }: { device: { mid: number; nam
   const { t } = useTranslation();
   const paging = usePaging();
   const [f, setF] = useState<Filters>({ text: '', range: null });
-  const [typed, setTyped] = useState('');
   const apply = (patch: Partial<Filters>) => {
     setF((v) => ({ ...v, ...patch }));
     paging.set({ page: 1 });
@@ -54,19 +53,7 @@ export function ErrorLogDrawer({ device, onClose }: { device: { mid: number; nam
           onChange={(range) => apply({ range: range ? [range[0] ?? null, range[1] ?? null] : null })}
           disabledDate={(d) => d.isAfter(dayjs(), 'day')}
         />
-        <Input.Search
-          aria-label={t('monitor.log.text')}
-          placeholder={t('monitor.log.text')}
-          allowClear
-          maxLength={64}
-          value={typed}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            if (e.target.value === '' && f.text) apply({ text: '' });
-          }}
-          onSearch={(v) => apply({ text: v.trim() })}
-          style={{ width: 220 }}
-        />
+        <ListSearch label={t('monitor.log.text')} value={f.text} width={220} onSearch={(text) => apply({ text })} />
       </Flex>
       <ListTable<MonitorErrorLog>
         rowKey="id"

@@ -1,6 +1,6 @@
 import { DeleteOutlined, FileTextOutlined } from '@ant-design/icons';
 import { formatRelative, MONITOR_STATUSES, MONITOR_TYPES, type MonitoredDevice } from '@openvisit/contract';
-import { App, Button, Card, Flex, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { currentLang, useLabel } from '../../../platform/i18n';
-import { type ListColumn, ListTable, useListQuery } from '../../../platform/list';
+import { type ListColumn, ListSearch, ListTable, useListQuery } from '../../../platform/list';
 import { useDeleteMonitor, useMonitorPage } from '../api';
 import { ErrorLogDrawer } from '../components/ErrorLogDrawer';
 import { SummaryTiles } from '../components/SummaryTiles';
@@ -78,8 +78,6 @@ function columns(
 function Filters({ filters, apply }: { filters: MonitorFilters; apply: (patch: Partial<MonitorFilters>) => void }) {
   const { t } = useTranslation();
   const label = useLabel();
-  const [search, setSearch] = useState(filters.q);
-  useEffect(() => setSearch(filters.q), [filters.q]);
   return (
     <Space wrap>
       <Select<string>
@@ -98,19 +96,7 @@ function Filters({ filters, apply }: { filters: MonitorFilters; apply: (patch: P
         options={[{ value: ALL, label: t('monitor.statusFilter') }, ...MONITOR_STATUSES.map((s) => ({ value: s, label: label('deviceOnline', s) }))]}
         data-testid="monitor-status"
       />
-      <Input.Search
-        aria-label={t('monitor.searchLabel')}
-        placeholder={t('monitor.search')}
-        allowClear
-        value={search}
-        maxLength={64}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          if (e.target.value === '' && filters.q !== '') apply({ q: '' });
-        }}
-        onSearch={(v) => apply({ q: v.trim() })}
-        style={{ width: 260 }}
-      />
+      <ListSearch label={t('monitor.searchLabel')} placeholder={t('monitor.search')} value={filters.q} width={260} onSearch={(q) => apply({ q })} />
     </Space>
   );
 }

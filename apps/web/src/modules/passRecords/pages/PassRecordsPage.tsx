@@ -1,12 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { exportRfidRecordsList, type PassRecord } from '@openvisit/contract';
-import { Button, Card, Flex, Input, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { ListTable, useListQuery } from '../../../platform/list';
+import { ListSearch, ListTable, useListQuery } from '../../../platform/list';
 import { useGates } from '../../registration/api';
 import { usePassRecords } from '../api';
 import { DaysFilter, ExportButton, FilterSelect, ResultTag, useLookupOptions } from '../components/RecordBits';
@@ -113,27 +112,13 @@ function PassFilterBar({
   const { t } = useTranslation();
   const label = useLabel();
   const gates = useGates();
-  const [q, setQ] = useState(filters.q);
-  useEffect(() => setQ(filters.q), [filters.q]);
   const people = PERSON_TYPES.map((value) => ({ value, label: t(`passRecords.people.${PERSON_KEYS[value] ?? 'unknown'}`) }));
   const directions = useLookupOptions('passDirection', DIRECTIONS);
   const ways = useLookupOptions('passWay', WAYS);
   const results = RESULTS.map((value) => ({ value, label: label('recordResult', value === 1 ? 'success' : value === 0 ? 'failure' : 'unknown') }));
   return (
     <Flex gap={8} wrap style={{ marginBottom: 16 }} role="search" aria-label={t('passRecords.filters.label')}>
-      <Input.Search
-        aria-label={t('passRecords.filters.search')}
-        placeholder={t('passRecords.filters.search')}
-        allowClear
-        value={q}
-        maxLength={64}
-        onChange={(e) => {
-          setQ(e.target.value);
-          if (e.target.value === '' && filters.q !== '') apply({ q: '' });
-        }}
-        onSearch={(v) => apply({ q: v.trim() })}
-        style={{ width: 200 }}
-      />
+      <ListSearch label={t('passRecords.filters.search')} value={filters.q} onSearch={(q) => apply({ q })} />
       <FilterSelect
         label={t('passRecords.filters.gate')}
         allLabel={t('passRecords.filters.allGates')}

@@ -1,12 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { exportVehicleInfoList, type VehicleRecord } from '@openvisit/contract';
-import { Button, Card, Flex, Input, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { ListTable, useListQuery } from '../../../platform/list';
+import { ListSearch, ListTable, useListQuery } from '../../../platform/list';
 import { useVehicleRecords } from '../api';
 import { DaysFilter, ExportButton, FilterSelect, ResultTag, useLookupOptions } from '../components/RecordBits';
 import { DIRECTIONS, RESULTS, type VehicleListFilters, vehicleFilters, vehicleList } from '../query';
@@ -20,8 +19,6 @@ export function VehicleRecordsPage() {
   const query = useListQuery(vehicleList);
   const filters = query.values;
   const page = useVehicleRecords(filters);
-  const [plate, setPlate] = useState(filters.plate);
-  useEffect(() => setPlate(filters.plate), [filters.plate]);
   const apply = (patch: Partial<VehicleListFilters>) => query.set(patch);
   const clear = () => apply({ plate: '', direction: undefined, result: undefined, from: undefined, to: undefined });
   const directions = useLookupOptions('passDirection', DIRECTIONS);
@@ -44,18 +41,12 @@ export function VehicleRecordsPage() {
       />
       <Card>
         <Flex gap={8} wrap style={{ marginBottom: 16 }} role="search" aria-label={t('passRecords.filters.label')}>
-          <Input.Search
-            aria-label={t('passRecords.filters.plate')}
-            placeholder={t('passRecords.filters.plate')}
-            allowClear
-            value={plate}
+          <ListSearch
+            label={t('passRecords.filters.plate')}
+            value={filters.plate}
             maxLength={16}
-            onChange={(e) => {
-              setPlate(e.target.value);
-              if (e.target.value === '' && filters.plate !== '') apply({ plate: '' });
-            }}
-            onSearch={(v) => apply({ plate: v.trim() })}
-            style={{ width: 180 }}
+            width={180}
+            onSearch={(plate) => apply({ plate })}
           />
           <FilterSelect
             label={t('passRecords.filters.direction')}
