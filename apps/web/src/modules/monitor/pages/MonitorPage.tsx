@@ -48,7 +48,7 @@ function columns(
       kind: 'dateTime',
       render: (ms: number) => <Tooltip title={formatDateTime(ms, '—', { seconds: true })}>{formatRelative(ms, now, currentLang())}</Tooltip>,
     },
-    { key: 'errors', title: t('monitor.columns.errors'), dataIndex: 'errorCount', kind: 'number' },
+    { key: 'errors', title: t('monitor.columns.errors'), dataIndex: 'errorCount', kind: 'number', width: 128 },
     {
       key: 'actions',
       title: t('monitor.columns.actions'),
