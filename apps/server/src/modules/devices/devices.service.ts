@@ -183,3 +183,5 @@ export function groupIdsGranted(scope: TenantScope, to: { empId: number } | { vi
   if ('visitorTypeId' in to) return repo.groupIdsOfVisitorType(to.visitorTypeId);
   return repo.groupIdsOfResident(to.residentId);
 }
+
+export { type Entitled, entitledGroups, type GroupFacts, groupFacts, groupsOfEmployee, groupsOfVisit } from './devices.entitlements.js';
