@@ -21,6 +21,8 @@ import { departmentsDownloads, departmentsRoutes } from './modules/departments/d
 import { deviceAuthenticator } from './modules/devices/devices.auth.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
+import { faceSyncRoutes } from './modules/faceSync/faceSync.routes.js';
+import { registerFaceSyncJobs } from './modules/faceSync/faceSync.schedule.js';
 import { registerInvitationJobs } from './modules/invitations/invitations.notices.js';
 import { invitationsDownloads, invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
@@ -93,6 +95,7 @@ const bindings: Binding[] = [
   ...reportTableRoutes,
   ...passRecordsRoutes,
   ...devicesRoutes,
+  ...faceSyncRoutes,
   ...monitorRoutes,
   ...passRulesRoutes,
 ];
@@ -150,6 +153,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   if (database.kind === 'pglite') registerStatisticsJobs({ db: system, jobs });
   registerInvitationJobs({ system, jobs, mailer, secrets, log: app.log });
   registerMonitorJobs({ system, config, services, log: app.log });
+  registerFaceSyncJobs({ system, jobs, config, log: app.log });
   await events.start(database);
   app.addHook('onClose', async () => {
     await jobs.stop();

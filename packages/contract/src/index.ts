@@ -10,6 +10,7 @@ export * from './calls/devices.js';
 export * from './calls/employeeAccount.js';
 export * from './calls/employeeAttributes.js';
 export * from './calls/employees.js';
+export * from './calls/faceSync.js';
 export * from './calls/faces.js';
 export * from './calls/gates.js';
 export * from './calls/invitationPage.js';

@@ -189,6 +189,10 @@ export const logDescriptions = {
   deviceDisabled: { en: 'device {{code}} disabled', zh: '停用设备 {{code}}' },
   visitorTypeGroupsSet: { en: 'visitor type: {{groups}} device groups granted', zh: '访客类型：授权 {{groups}} 个门禁组' },
   deviceSecretRotated: { en: 'device {{code}}: new secret issued, the old one revoked', zh: '设备 {{code}}：已生成新密钥，旧密钥作废' },
+  faceCredentialsRetried: {
+    en: 'device {{code}}: {{count}} failed face credentials sent again',
+    zh: '设备 {{code}}：{{count}} 条下发失败的人脸重新下发',
+  },
   // sign-in
   lockedAfterFailures: { en: 'locked after {{failures}} failed sign-ins', zh: '登录失败 {{failures}} 次后锁定' },
 } as const satisfies Record<string, { en: string; zh: string }>;

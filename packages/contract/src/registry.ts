@@ -10,6 +10,7 @@ import { deviceCalls } from './calls/devices.js';
 import { employeeAccountCalls } from './calls/employeeAccount.js';
 import { employeeAttributeCalls } from './calls/employeeAttributes.js';
 import { employeeCalls, employeeDownloads, exportEmployeeTemplate, importEmpList } from './calls/employees.js';
+import { faceSyncCalls } from './calls/faceSync.js';
 import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { gateCalls } from './calls/gates.js';
 import { invitationPageCalls } from './calls/invitationPage.js';
@@ -73,6 +74,7 @@ export const allCalls = [
   ...monitorCalls,
   ...passRuleCalls,
   ...passConfigCalls,
+  ...faceSyncCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

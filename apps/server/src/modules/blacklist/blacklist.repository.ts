@@ -67,6 +67,8 @@ export function listRepository(scope: TenantScope, kind: ListKind) {
         .values({ ...v, kind, companyId: scope.companyId })
         .returning()
         .then((r) => r[0] as ListedRow),
+    /** Every entry's phone and certificate number (a company lists tens, not millions). */
+    identities: () => db.select({ phone: listedPeople.phone, credentialNo: listedPeople.credentialNo }).from(listedPeople).where(mine),
     deleteMany: (ids: number[]) =>
       db
         .delete(listedPeople)

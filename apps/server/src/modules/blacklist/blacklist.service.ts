@@ -1,7 +1,7 @@
 import { type In, type ListedPerson, logDesc, normalizePhone, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, notFound, requireEvery } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
 import { type ListedRow, type ListKind, listRepository } from './blacklist.repository.js';
 
@@ -84,4 +84,18 @@ export async function setSwitch(ctx: AuthedContext, input: In<'updateblackListSw
   ctx.audit.objName = 'blackListSwitch';
   ctx.audit.desc = logDesc(input.blackListSwitch ? 'screeningOn' : 'screeningOff');
   return null;
+}
+
+/**
+ * The whole blacklist as normalised identities, for checks over many people at once (the face terminals' sync):
+ * `has(phone, credentialNo)` as `check` would answer, without a query per person.
+ */
+export async function blacklistMatcher(scope: TenantScope): Promise<(phone: string, credentialNo: string) => boolean> {
+  const rows = await listRepository(scope, 'black').identities();
+  const phones = new Set(rows.map((r) => r.phone).filter(Boolean));
+  const numbers = new Set(rows.map((r) => r.credentialNo).filter(Boolean));
+  return (phone, credentialNo) => {
+    const id = normaliseIdentity(phone, credentialNo);
+    return (id.phone !== '' && phones.has(id.phone)) || (id.credentialNo !== '' && numbers.has(id.credentialNo));
+  };
 }

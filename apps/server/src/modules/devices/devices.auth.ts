@@ -3,8 +3,9 @@ import type { DeviceContext } from '../../platform/calls.js';
 import { safeEqual } from '../../platform/crypto.js';
 import { type AuthenticatedDevice, type DeviceAuthenticator, deviceSecretHash } from '../../platform/deviceAuth.js';
 import { AppError } from '../../platform/errors.js';
-import type { SystemScope } from '../../platform/tenancy.js';
+import { type SystemScope, scopeForCompany } from '../../platform/tenancy.js';
 import { settingsIn } from '../accounts/accounts.service.js';
+import { deviceHeartbeat } from '../monitor/monitor.service.js';
 import { devicesRepository } from './devices.repository.js';
 import { devicesSystemRepository } from './devices.system.repository.js';
 
@@ -14,15 +15,18 @@ const TOUCH_EVERY_MS = 60_000;
 export function deviceAuthenticator(system: SystemScope): DeviceAuthenticator {
   const repo = devicesSystemRepository(system);
   return {
-    async authenticate(eid: number, secret: string): Promise<AuthenticatedDevice> {
+    async authenticate(eid: number, secret: string, ip: string): Promise<AuthenticatedDevice> {
       const row = await repo.credentialOf(eid);
       // The hash is compared even for an unknown device, so the answer's timing does not tell which ids exist.
       const stored = row?.secretHash || '0'.repeat(64);
       const matches = safeEqual(deviceSecretHash(secret), stored);
       if (!row?.secretHash || !matches) throw new AppError(Status.DEVICE_NOT_ALLOWED, 'Unknown device or wrong secret');
       if (row.status !== 0) throw new AppError(Status.DEVICE_DISABLED);
-      // At most one write a minute per device, whatever its request rate.
-      if (!row.lastSeenAt || Date.now() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await repo.touch(row.id);
+      // At most one write a minute per device, whatever its request rate; a face terminal's also shows on /monitor.
+      if (!row.lastSeenAt || Date.now() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+        const touched = await repo.touch(row.id);
+        if (touched && row.kind === 'face') await deviceHeartbeat(scopeForCompany(system, row.companyId), { id: row.id, name: row.name, ip });
+      }
       return { id: row.id, companyId: row.companyId };
     },
   };

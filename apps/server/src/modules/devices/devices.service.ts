@@ -184,4 +184,18 @@ export function groupIdsGranted(scope: TenantScope, to: { empId: number } | { vi
   return repo.groupIdsOfResident(to.residentId);
 }
 
+type GrantMap = Map<number, number[]>;
+
+function grantMap(rows: { id: number; g: number }[]): GrantMap {
+  const out: GrantMap = new Map();
+  for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.g]);
+  return out;
+}
+
+/** Every grant of the company, by employee, visitor type and resident (for bulk use of `entitledGroups`). */
+export async function allGrants(scope: TenantScope): Promise<{ employees: GrantMap; visitorTypes: GrantMap; residents: GrantMap }> {
+  const [employees, visitorTypes, residents] = await devicesRepository(scope).allGrants();
+  return { employees: grantMap(employees), visitorTypes: grantMap(visitorTypes), residents: grantMap(residents) };
+}
+
 export { type Entitled, entitledGroups, type GroupFacts, groupFacts, groupsOfEmployee, groupsOfVisit } from './devices.entitlements.js';

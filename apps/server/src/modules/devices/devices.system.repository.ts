@@ -17,6 +17,8 @@ export function devicesSystemRepository(scope: SystemScope) {
           status: devices.status,
           secretHash: devices.secretHash,
           lastSeenAt: devices.lastSeenAt,
+          name: devices.name,
+          kind: devices.kind,
         })
         .from(devices)
         .where(eq(devices.id, id))
@@ -27,6 +29,8 @@ export function devicesSystemRepository(scope: SystemScope) {
       db
         .update(devices)
         .set({ lastSeenAt: sql`now()` })
-        .where(and(eq(devices.id, id), or(isNull(devices.lastSeenAt), lt(devices.lastSeenAt, sql`now() - interval '1 minute'`)))),
+        .where(and(eq(devices.id, id), or(isNull(devices.lastSeenAt), lt(devices.lastSeenAt, sql`now() - interval '1 minute'`))))
+        .returning({ id: devices.id })
+        .then((r) => r.length > 0),
   };
 }

@@ -49,6 +49,34 @@ export const facesRepository = scoped(function facesRepository(scope: TenantScop
           ON CONFLICT (emp_id) DO UPDATE SET requested_at = now()`);
       return rows.length;
     },
+    /** Enabled employees with a face photo and access rights on: the face terminals' candidates. */
+    faceCandidates: () =>
+      db
+        .select({
+          id: employees.id,
+          name: employees.name,
+          phone: employees.phone,
+          avatar: employees.avatar,
+          acStart: employees.acStart,
+          acEnd: employees.acEnd,
+        })
+        .from(employees)
+        .where(and(mine, ne(employees.avatar, ''), eq(employees.acEnabled, true), eq(employees.status, 0))),
+    /** Empties the company's queue of photos to send again, answering whose. */
+    takeQueue: () =>
+      db
+        .delete(faceSyncQueue)
+        .where(eq(faceSyncQueue.companyId, scope.companyId))
+        .returning({ empId: faceSyncQueue.empId })
+        .then((r) => r.map((x) => x.empId)),
+    /** The face status the terminals reported, for these employees whose photo is still `avatar`. */
+    async setFaceStatus(empIds: number[], face: number, avatars: string[]) {
+      if (!empIds.length) return;
+      await db
+        .update(employees)
+        .set({ face })
+        .where(and(mine, inArray(employees.id, empIds), inArray(employees.avatar, avatars)));
+    },
   };
   return forgetting(cacheKey.employees(scope.companyId), writes);
 });

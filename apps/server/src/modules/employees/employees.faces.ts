@@ -19,7 +19,7 @@ import {
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { ImageRejected, normalisePhoto } from '../../platform/images.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 import { readZip, ZipRejected } from '../../platform/zip.js';
 import { facesRepository } from './employees.faces.repository.js';
 import { type EmployeeFilter, employeesRepository } from './employees.repository.js';
@@ -191,4 +191,27 @@ export async function facePhoto(ctx: AuthedContext, input: { empid: number }): P
   const stream = await ctx.services.files.stream(emp.avatar);
   if (!stream) throw notFound();
   return stream;
+}
+
+// --- for the face terminals' sync (modules/faceSync), by scope ---
+
+export function faceSyncCandidates(scope: TenantScope) {
+  return facesRepository(scope).faceCandidates();
+}
+
+/** The employees whose photos `/updateAllFace` or a new photo asked to send again (the queue is emptied). */
+export function takeFaceQueue(scope: TenantScope): Promise<number[]> {
+  return facesRepository(scope).takeQueue();
+}
+
+/** What the terminals said of these photos: 0 normal, else a face problem code (faceStatusLabels). */
+export function reportFaceStatus(scope: TenantScope, reports: { empId: number; photo: string; face: number }[]): Promise<void[]> {
+  const byFace = new Map<number, { empIds: number[]; photos: string[] }>();
+  for (const r of reports) {
+    const g = byFace.get(r.face) ?? { empIds: [], photos: [] };
+    g.empIds.push(r.empId);
+    g.photos.push(r.photo);
+    byFace.set(r.face, g);
+  }
+  return Promise.all([...byFace].map(([face, g]) => facesRepository(scope).setFaceStatus(g.empIds, face, g.photos)));
 }

@@ -157,6 +157,20 @@ export const residentsRepository = scoped(function residentsRepository(scope: Te
         .from(residentVisitors)
         .where(and(mine, eq(residentVisitors.id, id)))
         .for('update'),
+    /** Approved residents with a face photo: the face terminals' candidates (their window is the caller's to check). */
+    faceCandidates: () =>
+      db
+        .select({
+          id: residentVisitors.id,
+          name: residentVisitors.name,
+          phone: residentVisitors.phone,
+          idNumber: residentVisitors.idNumber,
+          face: residentVisitors.face,
+          startAt: residentVisitors.startAt,
+          endAt: residentVisitors.endAt,
+        })
+        .from(residentVisitors)
+        .where(and(mine, eq(residentVisitors.rstatus, 1), sql`${residentVisitors.face} <> ''`)),
     companies: () =>
       db
         .select({ company: residentVisitors.company, count: count() })

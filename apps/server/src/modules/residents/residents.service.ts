@@ -11,7 +11,7 @@ import {
 } from '@openvisit/contract';
 import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { AppError, notFound, requireEvery } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 import * as visits from '../visits/visits.service.js';
 import { type ProjectRow, type ResidentFilter, type ResidentWithProject, residentsRepository } from './residents.repository.js';
 
@@ -352,4 +352,9 @@ export async function signIn(
     ctx.audit.desc = logDesc('residentSignedIn', { project: r.projectName });
   }
   return result;
+}
+
+/** For the face terminals' sync (modules/faceSync): approved residents with a face photo. */
+export function faceCandidateResidents(scope: TenantScope) {
+  return residentsRepository(scope).faceCandidates();
 }

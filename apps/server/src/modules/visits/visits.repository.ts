@@ -299,6 +299,42 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
             .where(and(mine, inArray(visits.meetingId, meetingIds)))
             .groupBy(visits.meetingId)
         : Promise.resolve([]),
+    /** Approved visits with a photo still ahead or on site (not residents': they are people of their own): the face terminals' candidates. */
+    faceCandidates: (statuses: readonly VisitorStatus[], ids?: number[]) =>
+      db
+        .select({
+          id: visits.id,
+          name: visits.name,
+          phone: visits.phone,
+          idNumber: visits.idNumber,
+          photo: visits.photo,
+          status: visits.status,
+          tid: visits.tid,
+          gid: visits.gid,
+          meetingId: visits.meetingId,
+          appointmentAt: visits.appointmentAt,
+          visitAt: visits.visitAt,
+          leaveAt: visits.leaveAt,
+        })
+        .from(visits)
+        .where(
+          and(
+            mine,
+            inArray(visits.status, [...statuses]),
+            eq(visits.permission, 1),
+            sql`${visits.photo} <> ''`,
+            sql`${visits.kind} <> 'resident'`,
+            ids ? inArray(visits.id, ids.length ? ids : [0]) : undefined,
+          ),
+        ),
+    /** The visits moved since event `afterId` (the face terminals' change feed), and the last event's id. */
+    movedSince: (afterId: number, limit: number) =>
+      db
+        .select({ id: visitEvents.id, visitId: visitEvents.visitId })
+        .from(visitEvents)
+        .where(and(eq(visitEvents.companyId, scope.companyId), sql`${visitEvents.id} > ${afterId}`))
+        .orderBy(asc(visitEvents.id))
+        .limit(limit),
     history: (visitId: number) =>
       db
         .select()

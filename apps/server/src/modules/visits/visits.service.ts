@@ -4,6 +4,7 @@
  */
 
 export { screen } from './visits.desk.js';
+export { faceCandidateVisits, visitsMovedSince } from './visits.faceSync.js';
 export {
   createVisit,
   hostSnapshot,

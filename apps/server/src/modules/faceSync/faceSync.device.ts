@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import { FACE_MAX_ATTEMPTS, FACE_SNAPSHOT_MAX_BYTES, type FaceSyncItem, type In, type Out, sniffFileType } from '@openvisit/contract';
+import type { DeviceContext } from '../../platform/calls.js';
+import { badParams, notFound } from '../../platform/errors.js';
+import { inTransaction } from '../../platform/tenancy.js';
+import { deviceById } from '../devices/devices.service.js';
+import { reportFaceStatus } from '../employees/employees.faces.js';
+import { recordPasses } from '../passRecords/passRecords.service.js';
+import { type CredentialRow, terminalRepository } from './faceSync.repository.js';
+
+/**
+ * The face terminal's side of the sync (docs/modules/face-sync.md, "The device's protocol"): pull the delta after a
+ * cursor, confirm each item, fetch photos, upload pass records. The terminal is the call's device; every look-up is
+ * its own rows within its company.
+ */
+
+/** Backoff after the n-th failure: 1, 2, 4, 8 … minutes, at most an hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
+}
+
+function itemOf(r: CredentialRow): FaceSyncItem {
+  const removal = r.action === 'remove';
+  return {
+    seq: r.seq,
+    action: r.action as FaceSyncItem['action'],
+    personKind: r.personKind as FaceSyncItem['personKind'],
+    personId: r.personId,
+    name: removal ? '' : r.name,
+    photo: removal ? '' : `/api/faceSyncPhoto?personKind=${r.personKind}&personId=${r.personId}&v=${r.digest}`,
+    validFrom: removal ? null : (r.validFrom?.getTime() ?? null),
+    validTo: removal ? null : (r.validTo?.getTime() ?? null),
+    groups: removal ? [] : r.groups,
+  };
+}
+
+export async function pull(ctx: DeviceContext, input: In<'faceSyncPull'>): Promise<Out<'faceSyncPull'>> {
+  const rows = await terminalRepository(ctx.tenant).delta(ctx.device.id, input.cursor, input.limit);
+  const page = rows.slice(0, input.limit);
+  return { items: page.map(itemOf), cursor: page.at(-1)?.seq ?? input.cursor, more: rows.length > input.limit };
+}
+
+/**
+ * Results per item. A result for a seq the terminal no longer has at that seq (changed since, or not its own) is stale
+ * and ignored: the newer change is in its next delta. A failure is sent again after a backoff, and after
+ * FACE_MAX_ATTEMPTS failures the credential is marked failed with the terminal's reason.
+ */
+export async function ack(ctx: DeviceContext, input: In<'faceSyncAck'>): Promise<Out<'faceSyncAck'>> {
+  const now = new Date();
+  const deviceId = ctx.device.id;
+  return inTransaction(ctx.tenant, async (tx) => {
+    const repo = terminalRepository(tx);
+    const rows = new Map(
+      (
+        await repo.bySeqs(
+          deviceId,
+          input.results.map((r) => r.seq),
+        )
+      ).map((r) => [r.seq, r]),
+    );
+    const synced: number[] = [];
+    const faces: { empId: number; photo: string; face: number }[] = [];
+    for (const res of input.results) {
+      const row = rows.get(res.seq);
+      if (!row) continue;
+      const isPhoto = row.personKind === 'employee' && row.action !== 'remove';
+      if (res.status === 'synced') {
+        synced.push(row.seq);
+        if (isPhoto) faces.push({ empId: row.personId, photo: row.photo, face: 0 });
+        continue;
+      }
+      const attempts = row.attempts + 1;
+      const final = attempts >= FACE_MAX_ATTEMPTS;
+      await repo.markFailed(row.id, row.seq, {
+        status: final ? 'failed' : 'pending',
+        attempts,
+        lastError: res.reason || (res.code ? `code ${res.code}` : 'failed'),
+        nextAttemptAt: final ? null : new Date(now.getTime() + backoffMs(attempts)),
+      });
+      // A photo the terminal cannot use is the employee's face status (faceStatusLabels), shown in the employee list.
+      if (isPhoto && res.code) faces.push({ empId: row.personId, photo: row.photo, face: res.code });
+    }
+    await repo.markSynced(deviceId, synced, now);
+    await reportFaceStatus(tx, faces);
+    const accepted = input.results.filter((r) => rows.has(r.seq)).length;
+    return { accepted, stale: input.results.length - accepted };
+  });
+}
+
+/** A photo of someone the terminal was sent (and not told to forget). */
+export async function photo(ctx: DeviceContext, input: In<'faceSyncPhoto'>): Promise<Out<'faceSyncPhoto'>> {
+  const row = await terminalRepository(ctx.tenant).credential(ctx.device.id, input.personKind, input.personId);
+  if (!row || row.action === 'remove' || !row.photo) throw notFound('person on this terminal');
+  const bytes = await ctx.services.files.read(row.photo);
+  if (!bytes) throw notFound('photo');
+  return { contentType: 'image/jpeg', data: bytes.toString('base64') };
+}
+
+const PERSON_TYPE = { employee: 1, visitor: 2, resident: 3 } as const;
+
+/** Decoded snapshots, refusing the batch (400 naming the record) for one that is not a JPEG or PNG within the cap. */
+function snapshotsOf(records: In<'faceSyncUploadRecords'>['records']): (Buffer | null)[] {
+  return records.map((r, i) => {
+    if (!r.snapshot) return null;
+    const bytes = Buffer.from(r.snapshot, 'base64');
+    const kind = sniffFileType(new Uint8Array(bytes.subarray(0, 16)));
+    if ((kind !== 'jpeg' && kind !== 'png') || bytes.length > FACE_SNAPSHOT_MAX_BYTES)
+      throw badParams([{ field: `records.${i}.snapshot`, rule: bytes.length > FACE_SNAPSHOT_MAX_BYTES ? 'size' : 'type' }]);
+    return bytes;
+  });
+}
+
+/**
+ * Pass records in a batch. Each record id is received once per terminal: a batch sent again (the answer lost) records
+ * only what is new. A person the company's terminals were never sent is recorded as unknown (-1): the terminal's
+ * word is not enough to name someone.
+ */
+export async function uploadRecords(ctx: DeviceContext, input: In<'faceSyncUploadRecords'>): Promise<Out<'faceSyncUploadRecords'>> {
+  const ids = input.records.map((r) => r.recordId);
+  if (new Set(ids).size !== ids.length) throw badParams([{ field: 'records', rule: 'duplicate' }]);
+  const snapshots = snapshotsOf(input.records);
+  const device = await deviceById(ctx.tenant, ctx.device.id);
+  if (!device) throw notFound('device');
+  const companyId = ctx.tenant.companyId;
+  const keys = input.records.map((r, i) => {
+    const bytes = snapshots[i];
+    const hash = bytes ? createHash('sha256').update(bytes).digest('hex').slice(0, 16) : '';
+    return bytes ? `passes/${companyId}/${device.eid}-${hash}.${sniffFileType(new Uint8Array(bytes.subarray(0, 16))) === 'png' ? 'png' : 'jpg'}` : '';
+  });
+  // Stored before the rows, so a record never names a missing file (a key names its content: storing again is harmless).
+  for (const [i, bytes] of snapshots.entries()) {
+    const key = keys[i];
+    if (bytes && key) await ctx.services.files.put(key, bytes);
+  }
+  const inserted = await inTransaction(ctx.tenant, async (tx) => {
+    const repo = terminalRepository(tx);
+    const fresh = new Set(await repo.receive(device.eid, ids));
+    const todo = input.records.map((r, i) => ({ r, i })).filter(({ r }) => fresh.has(r.recordId));
+    const named = todo.filter(({ r }) => r.personKind !== 'unknown' && r.personId !== undefined);
+    const names = await repo.names(named.map(({ r }) => ({ personKind: r.personKind, personId: r.personId as number })));
+    const nameOf = new Map(names.map((n) => [`${n.personKind}:${n.personId}`, n.name]));
+    const rows = todo.map(({ r, i }) => {
+      const known = r.personKind !== 'unknown' && r.personId !== undefined ? nameOf.get(`${r.personKind}:${r.personId}`) : undefined;
+      const kind = known !== undefined ? (r.personKind as keyof typeof PERSON_TYPE) : null;
+      return {
+        at: new Date(r.time),
+        deviceId: device.eid,
+        deviceName: device.deviceName,
+        deviceCode: device.deviceCode,
+        personType: kind ? PERSON_TYPE[kind] : -1,
+        personId: kind === 'employee' || kind === 'resident' ? (r.personId ?? null) : null,
+        visitId: kind === 'visitor' ? (r.personId ?? null) : null,
+        name: known ?? '',
+        direction: r.direction ?? device.enterStatus,
+        way: 'face',
+        result: r.result,
+        code: r.code,
+        temperature: r.temperature ?? null,
+        photo: keys[i] ?? '',
+      };
+    });
+    const passes = await recordPasses(tx, rows);
+    await repo.linkReceipts(
+      device.eid,
+      passes.map((p, n) => ({ recordId: todo[n]?.r.recordId ?? '', passRecordId: p.id })),
+    );
+    return todo;
+  });
+  return { accepted: inserted.length, duplicates: input.records.length - inserted.length };
+}

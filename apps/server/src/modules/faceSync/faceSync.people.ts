@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import type { Device, FacePersonKind } from '@openvisit/contract';
+import { dayOf, dayStart } from '../../platform/days.js';
+import type { TenantScope } from '../../platform/tenancy.js';
+import { settingsIn } from '../accounts/accounts.service.js';
+import { blacklistMatcher } from '../blacklist/blacklist.service.js';
+import { allGrants, devicesOfGroups, entitledGroups, type GroupFacts, groupFacts } from '../devices/devices.service.js';
+import { faceSyncCandidates } from '../employees/employees.faces.js';
+import { meetingWindow } from '../meetings/meetings.window.js';
+import { faceCandidateResidents } from '../residents/residents.service.js';
+import { faceCandidateVisits } from '../visits/visits.service.js';
+
+/**
+ * Who a face terminal must know (docs/modules/face-sync.md): employees with a face photo and access rights, approved
+ * visits with a photo within their window, approved residents with a face within theirs; never anyone blacklisted.
+ * Which groups each opens is the devices module's one rule (`entitledGroups`); a terminal gets the people of its
+ * groups. People whose window has not opened yet are sent with their window (the terminal enforces it); people whose
+ * window is over are not wanted.
+ */
+export interface Person {
+  kind: FacePersonKind;
+  id: number;
+  name: string;
+  photo: string;
+  validFrom: Date | null;
+  validTo: Date | null;
+  groups: number[];
+}
+
+type Blacklisted = (phone: string, credentialNo: string) => boolean;
+type Grants = Awaited<ReturnType<typeof allGrants>>;
+type Window = { validFrom: Date | null; validTo: Date | null };
+
+const over = (w: Window, now: Date) => w.validTo !== null && w.validTo.getTime() <= now.getTime();
+
+async function employeesWanted(scope: TenantScope, now: Date, groups: GroupFacts[], grants: Grants, listed: Blacklisted): Promise<Person[]> {
+  const out: Person[] = [];
+  for (const e of await faceSyncCandidates(scope)) {
+    if (listed(e.phone, '')) continue;
+    // acStart–acEnd are whole days, both included.
+    const w = { validFrom: e.acStart ? dayStart(e.acStart) : null, validTo: e.acEnd ? dayStart(e.acEnd, 1) : null };
+    if (over(w, now)) continue;
+    const g = entitledGroups({ kind: 'employee', granted: grants.employees.get(e.id) ?? [] }, groups);
+    if (g.length) out.push({ kind: 'employee', id: e.id, name: e.name, photo: e.avatar, ...w, groups: g });
+  }
+  return out;
+}
+
+type VisitCandidate = Awaited<ReturnType<typeof faceCandidateVisits>>[number];
+
+/**
+ * A visit's window as the kiosk's check-in has it (a meeting's window, else the expected time widened by the company's
+ * extend times, else any time); once signed in, until its leave time (else the end of that day).
+ */
+async function visitWindow(
+  scope: TenantScope,
+  v: VisitCandidate,
+  settings: { preExtendTime: number; latExtendTime: number },
+  now: Date,
+): Promise<Window> {
+  if (v.status === 'signedIn') {
+    const since = v.visitAt ?? now;
+    return { validFrom: since, validTo: v.leaveAt ?? dayStart(dayOf(since), 1) };
+  }
+  if (v.meetingId) {
+    const w = await meetingWindow(scope, v.meetingId, settings.preExtendTime);
+    if (w) return { validFrom: new Date(w.opensAt), validTo: new Date(w.closesAt) };
+  }
+  if (!v.appointmentAt) return { validFrom: null, validTo: null };
+  const at = v.appointmentAt.getTime();
+  return { validFrom: new Date(at - settings.preExtendTime * 60_000), validTo: new Date(at + settings.latExtendTime * 60_000) };
+}
+
+export async function visitorsWanted(
+  scope: TenantScope,
+  now: Date,
+  ctx: { groups: GroupFacts[]; grants: Grants; listed: Blacklisted },
+  visitIds?: number[],
+): Promise<Person[]> {
+  const [visits, settings] = await Promise.all([faceCandidateVisits(scope, visitIds), settingsIn(scope)]);
+  const out: Person[] = [];
+  for (const v of visits) {
+    if (ctx.listed(v.phone, v.idNumber)) continue;
+    const w = await visitWindow(scope, v, settings, now);
+    if (over(w, now)) continue;
+    const granted = v.tid !== null ? (ctx.grants.visitorTypes.get(v.tid) ?? []) : [];
+    const g = entitledGroups({ kind: 'visitor', granted, gid: v.gid }, ctx.groups);
+    if (g.length) out.push({ kind: 'visitor', id: v.id, name: v.name, photo: v.photo, ...w, groups: g });
+  }
+  return out;
+}
+
+async function residentsWanted(scope: TenantScope, now: Date, groups: GroupFacts[], grants: Grants, listed: Blacklisted): Promise<Person[]> {
+  const out: Person[] = [];
+  for (const r of await faceCandidateResidents(scope)) {
+    if (listed(r.phone, r.idNumber)) continue;
+    const w = { validFrom: r.startAt, validTo: r.endAt };
+    if (over(w, now)) continue;
+    // A resident is registered at no gate: the groups of every gate.
+    const g = entitledGroups({ kind: 'resident', granted: grants.residents.get(r.id) ?? [], gid: null }, groups);
+    if (g.length) out.push({ kind: 'resident', id: r.id, name: r.name, photo: r.face, ...w, groups: g });
+  }
+  return out;
+}
+
+export interface Wanted {
+  terminals: { id: number; groups: number[] }[];
+  people: Person[];
+}
+
+/** The company's face terminals and the people wanted: everyone, or only these visits (the change feed's). */
+export async function wantedPeople(scope: TenantScope, now: Date, visitIds?: number[]): Promise<Wanted> {
+  const [groups, grants, listed] = await Promise.all([groupFacts(scope), allGrants(scope), blacklistMatcher(scope)]);
+  const devices: Device[] = await devicesOfGroups(
+    scope,
+    groups.map((g) => g.id),
+  );
+  const terminals = devices.filter((d) => d.eType === 'face').map((d) => ({ id: d.eid, groups: d.egids }));
+  if (visitIds) return { terminals, people: await visitorsWanted(scope, now, { groups, grants, listed }, visitIds) };
+  const [staff, visitors, residents] = await Promise.all([
+    employeesWanted(scope, now, groups, grants, listed),
+    visitorsWanted(scope, now, { groups, grants, listed }),
+    residentsWanted(scope, now, groups, grants, listed),
+  ]);
+  return { terminals, people: [...staff, ...visitors, ...residents] };
+}
+
+/** What a terminal holds of a person: a change of any of it is an update. */
+export function digestOf(p: Person, groups: number[]): string {
+  const parts = [p.name, p.photo, p.validFrom?.getTime() ?? '', p.validTo?.getTime() ?? '', groups.join(',')];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
+}

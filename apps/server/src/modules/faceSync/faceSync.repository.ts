@@ -1,0 +1,262 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { selectRows } from '../../db/client.js';
+import { faceCredentials, facePassReceipts, faceSyncState } from '../../db/schema/index.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+
+export type CredentialRow = typeof faceCredentials.$inferSelect;
+export type CredentialKey = { deviceId: number; personKind: string; personId: number };
+/** What a terminal should hold of a person (the payload of an add or update). */
+export type Desired = CredentialKey & {
+  action: 'add' | 'update';
+  name: string;
+  photo: string;
+  validFrom: Date | null;
+  validTo: Date | null;
+  groups: number[];
+  digest: string;
+};
+export type CredentialFilter = { deviceId: number; status?: string; personKind?: string; name?: string };
+
+const WRITE_BATCH = 500;
+/** Every change takes the next seq, so it is in every terminal's next delta. */
+const nextSeq = sql`nextval('face_credentials_seq')`;
+const resetRetry = { status: 'pending', attempts: 0, lastError: '', nextAttemptAt: null, updatedAt: sql`now()` } as const;
+
+/** One company's face credentials (face_credentials) as the reconciliation writes them. */
+export const faceSyncRepository = scoped(function faceSyncRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  const companyId = scope.companyId;
+  const fc = faceCredentials;
+  const mine = eq(fc.companyId, companyId);
+  return {
+    current: (visitIds?: number[]) =>
+      db
+        .select({
+          id: fc.id,
+          deviceId: fc.deviceId,
+          personKind: fc.personKind,
+          personId: fc.personId,
+          action: fc.action,
+          status: fc.status,
+          digest: fc.digest,
+        })
+        .from(fc)
+        .where(and(mine, visitIds ? and(eq(fc.personKind, 'visitor'), inArray(fc.personId, visitIds.length ? visitIds : [0])) : undefined)),
+    async upsert(rows: Desired[]): Promise<void> {
+      for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+        await db
+          .insert(fc)
+          .values(rows.slice(i, i + WRITE_BATCH).map((r) => ({ ...r, companyId })))
+          .onConflictDoUpdate({
+            target: [fc.deviceId, fc.personKind, fc.personId],
+            set: {
+              action: sql`excluded.action`,
+              name: sql`excluded.name`,
+              photo: sql`excluded.photo`,
+              validFrom: sql`excluded.valid_from`,
+              validTo: sql`excluded.valid_to`,
+              groups: sql`excluded.groups`,
+              digest: sql`excluded.digest`,
+              seq: nextSeq,
+              ...resetRetry,
+            },
+          });
+      }
+    },
+    /** Turns these credentials into removals (the terminal must forget the person). */
+    async remove(ids: number[]): Promise<void> {
+      for (let i = 0; i < ids.length; i += WRITE_BATCH)
+        await db
+          .update(fc)
+          .set({ action: 'remove', digest: '', seq: nextSeq, ...resetRetry })
+          .where(and(mine, inArray(fc.id, ids.slice(i, i + WRITE_BATCH))));
+    },
+    /** Removes everyone whose window is over, answering how many. */
+    expire: (now: Date) =>
+      db
+        .update(fc)
+        .set({ action: 'remove', digest: '', seq: nextSeq, ...resetRetry })
+        .where(and(mine, ne(fc.action, 'remove'), isNotNull(fc.validTo), lte(fc.validTo, now)))
+        .returning({ id: fc.id })
+        .then((r) => r.length),
+    /** Failures whose backoff is over go into the terminal's next delta again. */
+    retryDue: (now: Date) =>
+      db
+        .update(fc)
+        .set({ seq: nextSeq, nextAttemptAt: null, updatedAt: sql`now()` })
+        .where(and(mine, eq(fc.status, 'pending'), isNotNull(fc.nextAttemptAt), lte(fc.nextAttemptAt, now)))
+        .returning({ id: fc.id })
+        .then((r) => r.length),
+    /** Employees' credentials to send again whatever their digest (their photo was re-queued). */
+    forceEmployees: (empIds: number[]) =>
+      empIds.length
+        ? db
+            .update(fc)
+            .set({ seq: nextSeq, action: sql`CASE WHEN ${fc.action} = 'remove' THEN 'remove' ELSE 'update' END`, ...resetRetry })
+            .where(and(mine, eq(fc.personKind, 'employee'), inArray(fc.personId, empIds)))
+        : Promise.resolve(),
+    /** A terminal's delta: its rows after `cursor`, in seq order, one more than asked to tell whether more follow. */
+  };
+});
+
+/** What a terminal's own calls read and write: its delta, its confirmations, its pass-record receipts. */
+export const terminalRepository = scoped(function terminalRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  const companyId = scope.companyId;
+  const fc = faceCredentials;
+  const mine = eq(fc.companyId, companyId);
+  return {
+    delta: (deviceId: number, cursor: number, limit: number) =>
+      db
+        .select()
+        .from(fc)
+        .where(and(mine, eq(fc.deviceId, deviceId), sql`${fc.seq} > ${cursor}`))
+        .orderBy(asc(fc.seq))
+        .limit(limit + 1),
+    bySeqs: (deviceId: number, seqs: number[]) =>
+      db
+        .select()
+        .from(fc)
+        .where(and(mine, eq(fc.deviceId, deviceId), inArray(fc.seq, seqs.length ? seqs : [0]))),
+    /** Confirmed: only while the row is still at the confirmed seq (a newer change must be confirmed itself). */
+    markSynced: (deviceId: number, seqs: number[], now: Date) =>
+      seqs.length
+        ? db
+            .update(fc)
+            .set({ status: 'synced', attempts: 0, lastError: '', nextAttemptAt: null, syncedAt: now, updatedAt: now })
+            .where(and(mine, eq(fc.deviceId, deviceId), inArray(fc.seq, seqs)))
+        : Promise.resolve(),
+    markFailed: (id: number, seq: number, v: { status: string; attempts: number; lastError: string; nextAttemptAt: Date | null }) =>
+      db
+        .update(fc)
+        .set({ ...v, updatedAt: sql`now()` })
+        .where(and(mine, eq(fc.id, id), eq(fc.seq, seq))),
+    credential: (deviceId: number, personKind: string, personId: number) =>
+      db
+        .select()
+        .from(fc)
+        .where(and(mine, eq(fc.deviceId, deviceId), eq(fc.personKind, personKind), eq(fc.personId, personId)))
+        .then((r) => r[0]),
+    /** Names of people the company's terminals know, to name a pass record (any terminal's row will do). */
+    names: (keys: { personKind: string; personId: number }[]) =>
+      keys.length
+        ? db
+            .selectDistinctOn([fc.personKind, fc.personId], { personKind: fc.personKind, personId: fc.personId, name: fc.name })
+            .from(fc)
+            .where(
+              and(
+                mine,
+                sql`(${fc.personKind}, ${fc.personId}) IN (${sql.join(
+                  keys.map((k) => sql`(${k.personKind}, ${k.personId})`),
+                  sql`, `,
+                )})`,
+              ),
+            )
+        : Promise.resolve([]),
+    receive: (deviceId: number, recordIds: string[]) =>
+      db
+        .insert(facePassReceipts)
+        .values(recordIds.map((recordId) => ({ companyId, deviceId, recordId })))
+        .onConflictDoNothing()
+        .returning({ recordId: facePassReceipts.recordId })
+        .then((r) => r.map((x) => x.recordId)),
+    linkReceipts: (deviceId: number, links: { recordId: string; passRecordId: number }[]) =>
+      links.length
+        ? db.execute(sql`UPDATE face_pass_receipts r SET pass_record_id = v.pid
+            FROM (VALUES ${sql.join(
+              links.map((l) => sql`(${l.recordId}, ${l.passRecordId}::integer)`),
+              sql`, `,
+            )}) AS v(rid, pid)
+            WHERE r.company_id = ${companyId} AND r.device_id = ${deviceId} AND r.record_id = v.rid`)
+        : Promise.resolve(),
+  };
+});
+
+/** The console's reads of the credentials, and its retry. */
+export const credentialsViewRepository = scoped(function credentialsViewRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  const companyId = scope.companyId;
+  const fc = faceCredentials;
+  const mine = eq(fc.companyId, companyId);
+  return {
+    async page(f: CredentialFilter, offset: number, limit: number) {
+      const where = (withStatus: boolean): SQL | undefined =>
+        and(
+          mine,
+          eq(fc.deviceId, f.deviceId),
+          withStatus && f.status ? eq(fc.status, f.status) : undefined,
+          f.personKind ? eq(fc.personKind, f.personKind) : undefined,
+          f.name ? ilike(fc.name, `%${f.name.replace(/[\\%_]/g, (m) => `\\${m}`)}%`) : undefined,
+        );
+      const [rows, counts] = await Promise.all([
+        db.select().from(fc).where(where(true)).orderBy(desc(fc.updatedAt), desc(fc.id)).offset(offset).limit(limit),
+        db.select({ status: fc.status, n: count() }).from(fc).where(where(false)).groupBy(fc.status),
+      ]);
+      return { rows, counts };
+    },
+    ofPerson: (personKind: string, personId: number) =>
+      db
+        .select()
+        .from(fc)
+        .where(and(mine, eq(fc.personKind, personKind), eq(fc.personId, personId)))
+        .orderBy(asc(fc.deviceId)),
+    /** Failed credentials of a terminal back to pending with a new seq: all, or these ids; answers the ids. */
+    retryFailed: (deviceId: number, ids?: number[]) =>
+      db
+        .update(fc)
+        .set({ seq: nextSeq, ...resetRetry })
+        .where(and(mine, eq(fc.deviceId, deviceId), eq(fc.status, 'failed'), ids ? inArray(fc.id, ids) : undefined))
+        .returning({ id: fc.id })
+        .then((r) => r.map((x) => x.id)),
+    ofDevice: (deviceId: number, ids: number[]) =>
+      db
+        .select({ id: fc.id })
+        .from(fc)
+        .where(and(mine, eq(fc.deviceId, deviceId), inArray(fc.id, ids)))
+        .then((r) => r.map((x) => x.id)),
+  };
+});
+
+/**
+ * The sync's watermark and fingerprint. The fingerprint reads other modules' tables only to tell whether anything
+ * changed (counts, last updates, hashes of the link tables), never their content.
+ */
+export const syncStateRepository = scoped(function syncStateRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  const companyId = scope.companyId;
+  const fc = faceCredentials;
+  const mine = eq(fc.companyId, companyId);
+  return {
+    state: () =>
+      db
+        .select()
+        .from(faceSyncState)
+        .where(eq(faceSyncState.companyId, companyId))
+        .then((r) => r[0]),
+    saveState: (v: { visitEventId: number; fingerprint: string; fullAt: Date | null }) =>
+      db
+        .insert(faceSyncState)
+        .values({ companyId, ...v })
+        .onConflictDoUpdate({ target: faceSyncState.companyId, set: v }),
+    /**
+     * Whether anything but visits changed: people, groups, membership, grants, blacklist (counts, last updates and
+     * hashes of the link tables). Devices' own rows are left out: their last-seen stamp changes every minute.
+     */
+    fingerprint: () =>
+      selectRows<{ fp: string }>(
+        db,
+        sql`SELECT concat_ws('|',
+          (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM employees WHERE company_id = ${companyId}),
+          (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM resident_visitors WHERE company_id = ${companyId}),
+          (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM device_groups WHERE company_id = ${companyId}),
+          (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM listed_people WHERE company_id = ${companyId} AND kind = 'black'),
+          (SELECT count(*) || ':' || coalesce(sum(hashtext(id || kind)), 0) FROM devices WHERE company_id = ${companyId}),
+          (SELECT count(*) || ':' || coalesce(sum(hashtext(group_id || ':' || device_id)), 0) FROM device_group_devices WHERE company_id = ${companyId}),
+          (SELECT count(*) || ':' || coalesce(sum(hashtext(group_id || ':' || emp_id)), 0) FROM employee_device_groups WHERE company_id = ${companyId}),
+          (SELECT count(*) || ':' || coalesce(sum(hashtext(group_id || ':' || visitor_type_id)), 0) FROM visitor_type_device_groups WHERE company_id = ${companyId}),
+          (SELECT count(*) || ':' || coalesce(sum(hashtext(group_id || ':' || resident_id)), 0) FROM resident_device_groups WHERE company_id = ${companyId})
+        ) AS fp`,
+      ).then((r) => r[0]?.fp ?? ''),
+    /** Records the receipts, answering the record ids not received before (the only ones to record). */
+  };
+});

@@ -1,0 +1,14 @@
+import * as c from '@openvisit/contract';
+import { bind } from '../../platform/calls.js';
+import * as terminals from './faceSync.console.js';
+import * as device from './faceSync.device.js';
+
+export const faceSyncRoutes = [
+  bind(c.faceSyncPull, (input, ctx) => device.pull(ctx, input)),
+  bind(c.faceSyncAck, (input, ctx) => device.ack(ctx, input)),
+  bind(c.faceSyncPhoto, (input, ctx) => device.photo(ctx, input)),
+  bind(c.faceSyncUploadRecords, (input, ctx) => device.uploadRecords(ctx, input)),
+  bind(c.getFaceCredentials, (input, ctx) => terminals.credentials(ctx, input)),
+  bind(c.retryFaceCredentials, (input, ctx) => terminals.retry(ctx, input)),
+  bind(c.getFaceSyncOfPerson, (input, ctx) => terminals.ofPerson(ctx, input)),
+];

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { defineCall, epochMs, int16, pageInput, pageOf } from '../call.js';
+import { Status } from '../errors.js';
+import { LogModule } from '../lookups.js';
+import { DEVICE_MANAGERS, DEVICE_READERS } from './devices.js';
+
+/**
+ * Face terminals (docs/modules/face-sync.md): the people a terminal must recognise, as a delta since its cursor; its
+ * confirmations per item; its pass records in batches; and the console's view of each terminal's credentials.
+ * Device calls authenticate as the device (`Authorization: Device <eid>.<secret>`).
+ */
+const common = { module: 'devices', feature: 'accessControl' } as const;
+
+export const FACE_PERSON_KINDS = ['employee', 'visitor', 'resident'] as const;
+export type FacePersonKind = (typeof FACE_PERSON_KINDS)[number];
+export const FACE_ACTIONS = ['add', 'update', 'remove'] as const;
+export const FACE_SYNC_STATUSES = ['pending', 'synced', 'failed'] as const;
+export type FaceSyncStatus = (typeof FACE_SYNC_STATUSES)[number];
+
+/** Items per delta page, confirmations and pass records per call. */
+export const FACE_PAGE_MAX = 500;
+/** A terminal's failure is sent again this many times (with backoff) before the credential is marked failed. */
+export const FACE_MAX_ATTEMPTS = 5;
+export const FACE_REASON_MAX = 200;
+/** A snapshot in a pass record: base64 of a JPEG or PNG of at most this many bytes. */
+export const FACE_SNAPSHOT_MAX_BYTES = 256 * 1024;
+
+const zKind = z.enum(FACE_PERSON_KINDS);
+const zCursor = z.int32().min(0);
+
+export const faceSyncItem = z.object({
+  /** Position in the terminal's feed; the cursor to send next is the last item's seq. */
+  seq: z.int32(),
+  action: z.enum(FACE_ACTIONS),
+  personKind: zKind,
+  /** The employee's, visit's or resident's id. */
+  personId: z.int32(),
+  name: z.string(),
+  /** Where the device fetches the photo with its credential (GET); '' for a removal. */
+  photo: z.string(),
+  validFrom: epochMs.nullable(),
+  validTo: epochMs.nullable(),
+  /** The person's groups this terminal is in. */
+  groups: z.array(z.int32()),
+});
+export type FaceSyncItem = z.infer<typeof faceSyncItem>;
+
+export const faceSyncPull = defineCall({
+  ...common,
+  name: 'faceSyncPull',
+  summary: 'A face terminal pulls the changes to its people after `cursor` (0: everything), at most 500 per page; `more` asks for the next page',
+  access: 'device',
+  input: z.object({ cursor: zCursor.default(0), limit: z.int32().min(1).max(FACE_PAGE_MAX).default(FACE_PAGE_MAX) }),
+  output: z.object({ items: z.array(faceSyncItem), cursor: z.int32(), more: z.boolean() }),
+});
+
+export const faceSyncAck = defineCall({
+  ...common,
+  name: 'faceSyncAck',
+  summary: "A face terminal reports each item's result: synced, or failed with the reason (a failure is sent again later, then marked failed)",
+  access: 'device',
+  input: z.object({
+    results: z
+      .array(
+        z.object({
+          seq: z.int32().positive(),
+          status: z.enum(['synced', 'failed']),
+          reason: z.string().trim().max(FACE_REASON_MAX).default(''),
+          /** A face problem code of the photo (faceStatusLabels: 1 photo error, 2 no face, 3 several faces, 4 too big). */
+          code: int16().min(1).max(99).optional(),
+        }),
+      )
+      .min(1)
+      .max(FACE_PAGE_MAX),
+  }),
+  output: z.object({ accepted: z.int32(), stale: z.int32() }),
+});
+
+export const faceSyncPhoto = defineCall({
+  ...common,
+  name: 'faceSyncPhoto',
+  summary: "A face terminal fetches a person's face photo it was sent (602 when the terminal has no such person)",
+  access: 'device',
+  method: 'GET',
+  statuses: [Status.NO_SUCH_RECORD],
+  input: z.object({ personKind: zKind, personId: z.coerce.number().int().min(1).max(2147483647) }),
+  output: z.object({ contentType: z.string(), data: z.string() }),
+});
+
+export const facePassRecordInput = z.object({
+  /** The terminal's own id of the record: a batch sent again is not recorded twice. */
+  recordId: z.string().regex(/^[\x21-\x7e]{1,64}$/, 'format'),
+  personKind: z.enum([...FACE_PERSON_KINDS, 'unknown']),
+  personId: z.int32().positive().optional(),
+  /** 1 in, 2 out; the device's own direction when left out. */
+  direction: int16().min(1).max(2).optional(),
+  time: epochMs,
+  /** 1 success, 0 failure, 2 unknown. */
+  result: int16().min(0).max(2),
+  code: z.int32().min(0).max(99999).default(0),
+  temperature: z.number().min(30).max(45).optional(),
+  /** base64 JPEG or PNG. */
+  snapshot: z
+    .string()
+    .max(Math.ceil((FACE_SNAPSHOT_MAX_BYTES * 4) / 3) + 4)
+    .optional(),
+});
+
+export const faceSyncUploadRecords = defineCall({
+  ...common,
+  name: 'faceSyncUploadRecords',
+  summary: 'A face terminal uploads its pass records, at most 500 per call; a record id already received is skipped',
+  access: 'device',
+  maxBodyBytes: 48 * 1024 * 1024,
+  input: z.object({ records: z.array(facePassRecordInput).min(1).max(FACE_PAGE_MAX) }),
+  output: z.object({ accepted: z.int32(), duplicates: z.int32() }),
+});
+
+export const faceCredential = z.object({
+  id: z.int32(),
+  eid: z.int32(),
+  personKind: zKind,
+  personId: z.int32(),
+  name: z.string(),
+  action: z.enum(FACE_ACTIONS),
+  status: z.enum(FACE_SYNC_STATUSES),
+  seq: z.int32(),
+  attempts: z.int32(),
+  lastError: z.string(),
+  nextAttemptAt: epochMs.nullable(),
+  syncedAt: epochMs.nullable(),
+  updatedAt: epochMs,
+  validFrom: epochMs.nullable(),
+  validTo: epochMs.nullable(),
+});
+export type FaceCredential = z.infer<typeof faceCredential>;
+
+export const getFaceCredentials = defineCall({
+  ...common,
+  name: 'getFaceCredentials',
+  summary: "A face terminal's people and whether each reached it (pending / synced / failed with the reason); 602 for no such device",
+  access: DEVICE_READERS,
+  statuses: [Status.NO_SUCH_RECORD],
+  input: z.object({
+    eid: z.int32().positive(),
+    status: z.enum(FACE_SYNC_STATUSES).optional(),
+    personKind: zKind.optional(),
+    name: z.string().trim().max(50).optional(),
+    ...pageInput,
+  }),
+  output: pageOf(faceCredential).extend({ counts: z.record(z.enum(FACE_SYNC_STATUSES), z.int32()) }),
+});
+
+export const retryFaceCredentials = defineCall({
+  ...common,
+  name: 'retryFaceCredentials',
+  summary: "Sends a face terminal's failed credentials again (all, or these ids); 602 for no such device or credential",
+  access: DEVICE_MANAGERS,
+  log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
+  statuses: [Status.NO_SUCH_RECORD],
+  input: z.object({ eid: z.int32().positive(), ids: z.array(z.int32().positive()).min(1).max(FACE_PAGE_MAX).optional() }),
+  output: z.object({ retried: z.int32() }),
+});
+
+export const getFaceSyncOfPerson = defineCall({
+  ...common,
+  name: 'getFaceSyncOfPerson',
+  summary: "A person's face credential on each terminal (employee, visit or resident id)",
+  access: DEVICE_READERS,
+  input: z.object({ personKind: zKind, personId: z.int32().positive() }),
+  output: z.array(faceCredential.extend({ deviceName: z.string() })),
+});
+
+export const faceSyncCalls = [
+  faceSyncPull,
+  faceSyncAck,
+  faceSyncPhoto,
+  faceSyncUploadRecords,
+  getFaceCredentials,
+  retryFaceCredentials,
+  getFaceSyncOfPerson,
+] as const;
