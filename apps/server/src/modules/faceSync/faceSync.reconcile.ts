@@ -11,10 +11,10 @@ import { type Desired, faceSyncRepository, syncStateRepository } from './faceSyn
  * - Visits come from the change feed: the visits with a visit_events row after the watermark are looked at again
  *   (approved → add; signed out, refused, expired, cancelled → remove).
  * - Anything else (employees, residents, groups and their devices, grants, the blacklist) is told by a fingerprint;
- *   when it changed, or once an hour as a safety net, everyone is looked at again.
+ *   when it changed, or every ten minutes as a safety net (a visit's photo or time changed without a move has no event), everyone is looked at again.
  * - Windows that ended are removed by time; failures whose backoff is over are sent again.
  */
-export const FULL_EVERY_MS = 3600_000;
+export const FULL_EVERY_MS = 10 * 60_000;
 const FEED_PAGE = 5000;
 
 export interface ReconcileResult {
