@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { FACE_MAX_ATTEMPTS, FACE_SNAPSHOT_MAX_BYTES, type FaceSyncItem, type In, type Out, sniffFileType } from '@openvisit/contract';
+import { FACE_MAX_ATTEMPTS, FACE_SNAPSHOT_MAX_BYTES, type FaceSyncItem, type In, type Out, Status, sniffFileType } from '@openvisit/contract';
 import type { DeviceContext } from '../../platform/calls.js';
-import { badParams, notFound } from '../../platform/errors.js';
+import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import { deviceById } from '../devices/devices.service.js';
 import { reportFaceStatus } from '../employees/employees.faces.js';
@@ -120,7 +120,8 @@ export async function uploadRecords(ctx: DeviceContext, input: In<'faceSyncUploa
   if (new Set(ids).size !== ids.length) throw badParams([{ field: 'records', rule: 'duplicate' }]);
   const snapshots = snapshotsOf(input.records);
   const device = await deviceById(ctx.tenant, ctx.device.id);
-  if (!device) throw notFound('device');
+  // Deleted between the credential check and here.
+  if (!device) throw new AppError(Status.DEVICE_NOT_ALLOWED, 'Unknown device or wrong secret');
   const companyId = ctx.tenant.companyId;
   const keys = input.records.map((r, i) => {
     const bytes = snapshots[i];
