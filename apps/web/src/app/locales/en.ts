@@ -2,6 +2,7 @@ import { accountsEn } from '../../modules/accounts/locales/en';
 import { approvalsEn } from '../../modules/approvals/locales/en';
 import { blacklistEn } from '../../modules/blacklist/locales/en';
 import { devicesEn } from '../../modules/devices/locales/en';
+import { faceSyncEn } from '../../modules/devices/locales/faceSync.en';
 import { employeesEn } from '../../modules/employees/locales/en';
 import { invitationsEn } from '../../modules/invitations/locales/en';
 import { logsEn } from '../../modules/logs/locales/en';
@@ -97,6 +98,7 @@ export const en = {
   settings: settingsEn,
   notifications: notificationsEn,
   devices: devicesEn,
+  faceSync: faceSyncEn,
   monitor: monitorEn,
   passRules: passRulesEn,
   shell: {

@@ -1,6 +1,7 @@
 import { accountsZh } from '../../modules/accounts/locales/zh';
 import { approvalsZh } from '../../modules/approvals/locales/zh';
 import { blacklistZh } from '../../modules/blacklist/locales/zh';
+import { faceSyncZh } from '../../modules/devices/locales/faceSync.zh';
 import { devicesZh } from '../../modules/devices/locales/zh';
 import { employeesZh } from '../../modules/employees/locales/zh';
 import { invitationsZh } from '../../modules/invitations/locales/zh';
@@ -96,6 +97,7 @@ export const zh: Translation = {
   settings: settingsZh,
   notifications: notificationsZh,
   devices: devicesZh,
+  faceSync: faceSyncZh,
   monitor: monitorZh,
   passRules: passRulesZh,
   shell: {

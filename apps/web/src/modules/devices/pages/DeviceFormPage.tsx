@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { positiveInt } from '../../../platform/list';
 import { useAddDevice, useDevices, useGroups, useUpdateDevice } from '../api';
+import { FaceCredentials } from '../components/FaceCredentials';
 import { SecretDialog } from '../components/SecretDialog';
 import { deviceRules, showSaveError } from '../formErrors';
 import { directionKey } from '../labels';
@@ -142,6 +143,7 @@ export function DeviceFormPage() {
           </Space>
         </Form>
       </Card>
+      {existing?.eType === 'face' && <FaceCredentials eid={existing.eid} />}
       <SecretDialog
         shown={secret}
         onClose={() => {

@@ -1,0 +1,150 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { FACE_PERSON_KINDS, FACE_SYNC_STATUSES, type FaceCredential, type FaceSyncStatus, retryFaceCredentials } from '@openvisit/contract';
+import { App, Button, Card, Flex, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useCanCall } from '../../../platform/access';
+import { formatDateTime } from '../../../platform/format';
+import { defineListParams, type ListColumn, ListSearch, ListTable, oneOf, pageWindow, text, useListQuery } from '../../../platform/list';
+import { useFaceCredentials, useRetryFaceCredentials } from '../faceApi';
+
+/** The filters of the terminal's people, in the URL (prefixed: the page's own form has none, but stay apart). */
+const faceParams = defineListParams(
+  { status: oneOf(FACE_SYNC_STATUSES), kind: oneOf(FACE_PERSON_KINDS), q: text(50) },
+  { pageParam: 'fpage', sizeParam: 'fsize' },
+);
+
+const STATUS_COLOR: Record<FaceSyncStatus, string> = { pending: 'processing', synced: 'success', failed: 'error' };
+
+function columns(t: TFunction, retry: ((c: FaceCredential) => void) | null): ListColumn<FaceCredential>[] {
+  return [
+    { key: 'name', title: t('faceSync.columns.name'), dataIndex: 'name', kind: 'name', fixed: 'left', render: (v: string) => v || '—' },
+    {
+      key: 'kind',
+      title: t('faceSync.columns.kind'),
+      dataIndex: 'personKind',
+      kind: 'tag',
+      render: (v: FaceCredential['personKind']) => t(`faceSync.kinds.${v}`),
+    },
+    {
+      key: 'action',
+      title: t('faceSync.columns.action'),
+      dataIndex: 'action',
+      kind: 'tag',
+      render: (v: FaceCredential['action']) => t(`faceSync.actions.${v}`),
+    },
+    {
+      key: 'status',
+      title: t('faceSync.columns.status'),
+      dataIndex: 'status',
+      kind: 'tag',
+      render: (s: FaceSyncStatus) => <Tag color={STATUS_COLOR[s]}>{t(`faceSync.statuses.${s}`)}</Tag>,
+    },
+    { key: 'error', title: t('faceSync.columns.error'), dataIndex: 'lastError', kind: 'text', render: (v: string) => v || '—' },
+    { key: 'attempts', title: t('faceSync.columns.attempts'), dataIndex: 'attempts', kind: 'number', width: 110 },
+    {
+      key: 'validTo',
+      title: t('faceSync.columns.validTo'),
+      dataIndex: 'validTo',
+      kind: 'dateTime',
+      render: (v: number | null) => formatDateTime(v, '—'),
+    },
+    {
+      key: 'updatedAt',
+      title: t('faceSync.columns.updatedAt'),
+      dataIndex: 'updatedAt',
+      kind: 'dateTime',
+      render: (v: number) => formatDateTime(v, '—'),
+    },
+    {
+      key: 'actions',
+      title: t('faceSync.columns.actions'),
+      kind: 'actions',
+      width: 80,
+      render: (_: unknown, c) =>
+        retry && c.status === 'failed' ? (
+          <Tooltip title={t('faceSync.retry')}>
+            <Button type="text" icon={<ReloadOutlined />} aria-label={t('faceSync.retryOf', { name: c.name })} onClick={() => retry(c)} />
+          </Tooltip>
+        ) : null,
+    },
+  ];
+}
+
+/** Device detail › face terminal: the people it must know, whether each reached it, and the retry of failures. */
+export function FaceCredentials({ eid }: { eid: number }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const list = useListQuery(faceParams);
+  const f = list.values;
+  const page = useFaceCredentials({
+    eid,
+    ...pageWindow(f),
+    ...(f.status && { status: f.status }),
+    ...(f.kind && { personKind: f.kind }),
+    ...(f.q && { name: f.q }),
+  });
+  const retry = useRetryFaceCredentials();
+  const canRetry = useCanCall(retryFaceCredentials);
+  const counts = page.data?.counts;
+  const send = async (ids?: number[]) => {
+    try {
+      const r = await retry.mutateAsync({ eid, ...(ids && { ids }) });
+      void message.success(t('faceSync.retried', { count: r.retried }));
+    } catch {
+      // shown by the error policy
+    }
+  };
+  return (
+    <Card title={t('faceSync.title')} style={{ marginTop: 16 }} data-testid="face-credentials">
+      <Typography.Paragraph type="secondary">{t('faceSync.intro')}</Typography.Paragraph>
+      <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
+        <Space wrap>
+          <ListSearch
+            label={t('faceSync.searchLabel')}
+            placeholder={t('faceSync.search')}
+            value={f.q}
+            maxLength={50}
+            width={200}
+            onSearch={(q) => list.set({ q })}
+          />
+          <Select
+            aria-label={t('faceSync.statusFilter')}
+            placeholder={t('faceSync.statusFilter')}
+            allowClear
+            value={f.status}
+            onChange={(v) => list.set({ status: v })}
+            options={FACE_SYNC_STATUSES.map((s) => ({ value: s, label: `${t(`faceSync.statuses.${s}`)} (${counts?.[s] ?? 0})` }))}
+            style={{ width: 170 }}
+          />
+          <Select
+            aria-label={t('faceSync.kindFilter')}
+            placeholder={t('faceSync.kindFilter')}
+            allowClear
+            value={f.kind}
+            onChange={(v) => list.set({ kind: v })}
+            options={FACE_PERSON_KINDS.map((k) => ({ value: k, label: t(`faceSync.kinds.${k}`) }))}
+            style={{ width: 150 }}
+          />
+        </Space>
+        {canRetry && (
+          <Button icon={<ReloadOutlined />} disabled={!counts?.failed} loading={retry.isPending} onClick={() => void send()}>
+            {t('faceSync.retryAll', { count: counts?.failed ?? 0 })}
+          </Button>
+        )}
+      </Flex>
+      <ListTable<FaceCredential>
+        rowKey="id"
+        paging={list}
+        total={page.data?.count ?? 0}
+        pending={page.isPending}
+        fetching={page.isFetching}
+        dataSource={page.data?.list ?? []}
+        totalText={(n) => t('faceSync.total', { count: n })}
+        empty={list.filtered ? t('faceSync.emptySearch') : t('faceSync.empty')}
+        emptyAction={list.filtered ? <Button onClick={list.reset}>{t('faceSync.clearFilters')}</Button> : undefined}
+        columns={columns(t, canRetry ? (c) => void send([c.id]) : null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+/** Device detail › face terminal: its people and their sync status (the face sync pipeline). */
+export const faceSyncEn = {
+  title: 'People on this face terminal',
+  intro:
+    'Who this terminal must recognise (employees with access rights, approved visitors, resident visitors of its groups) and whether it confirmed each. A failure is sent again a few times, then shown with the terminal’s reason.',
+  columns: {
+    name: 'Name',
+    kind: 'Person',
+    action: 'Change',
+    status: 'Status',
+    error: 'Reason',
+    attempts: 'Attempts',
+    validTo: 'Valid until',
+    updatedAt: 'Updated',
+    actions: 'Actions',
+  },
+  kinds: { employee: 'Employee', visitor: 'Visitor', resident: 'Resident visitor' },
+  actions: { add: 'Add', update: 'Update', remove: 'Remove' },
+  statuses: { pending: 'Pending', synced: 'Synced', failed: 'Failed' },
+  searchLabel: 'Search by name',
+  search: 'Name',
+  statusFilter: 'Status',
+  kindFilter: 'Person',
+  retry: 'Send again',
+  retryOf: 'Send {{name}} again',
+  retryAll: 'Send failed again ({{count}})',
+  retried: '{{count}} sent again',
+  total: '{{count}} people',
+  empty: 'Nobody to sync yet: add this terminal to a device group and grant the group.',
+  emptySearch: 'Nobody matches these filters',
+  clearFilters: 'Clear filters',
+};
