@@ -267,11 +267,15 @@ describe('accessibility of every screen (axe-core)', () => {
       `${inviteLink.pathname}${inviteLink.search}`,
       '/no-such-screen',
     ];
+    // A face terminal, so the device detail (/key/listd/:eid) shows its people's sync status.
+    const faceTerminal = await ok('addEquipment', { deviceName: 'A11y face terminal', deviceCode: 'A11Y-FACE', eType: 'face' }, admin);
     const managerPublic = [...authScreens, ...guideScreens].filter((s) => s.session).map((s) => s.path);
     const areaUrls = (login: Login) => {
       const area = AREAS.find((a) => a.role === login.role);
       assert.ok(area, `an area for ${login.role}`);
-      return screensOf(area.routes, area.base, login.role, login.sType).map((p) => p.replace(':mid', String(meeting.mid)).replace('/:id?', ''));
+      return screensOf(area.routes, area.base, login.role, login.sType).map((p) =>
+        p.replace(':mid', String(meeting.mid)).replace('/:id?', '').replace(':eid?', String(faceTerminal.device.eid)),
+      );
     };
     const hq = await superAccountServer();
     // The areas no login here reaches (a sub-company account is made by no call or command).
