@@ -168,21 +168,22 @@ function grantQueries(scope: TenantScope) {
         .where(and(eq(residentDeviceGroups.companyId, companyId), eq(residentDeviceGroups.residentId, residentId)))
         .then((r) => r.map((x) => x.g)),
     /** Every grant of the company at once (the face terminals' people lists: one read, not one per person). */
-    allGrants: () =>
-      Promise.all([
-        db
-          .select({ id: employeeDeviceGroups.empId, g: employeeDeviceGroups.groupId })
-          .from(employeeDeviceGroups)
-          .where(eq(employeeDeviceGroups.companyId, companyId)),
-        db
-          .select({ id: visitorTypeDeviceGroups.visitorTypeId, g: visitorTypeDeviceGroups.groupId })
-          .from(visitorTypeDeviceGroups)
-          .where(eq(visitorTypeDeviceGroups.companyId, companyId)),
-        db
-          .select({ id: residentDeviceGroups.residentId, g: residentDeviceGroups.groupId })
-          .from(residentDeviceGroups)
-          .where(eq(residentDeviceGroups.companyId, companyId)),
-      ]),
+    async allGrants() {
+      // One after the other: callers may hold a transaction (one connection).
+      const employees = await db
+        .select({ id: employeeDeviceGroups.empId, g: employeeDeviceGroups.groupId })
+        .from(employeeDeviceGroups)
+        .where(eq(employeeDeviceGroups.companyId, companyId));
+      const types = await db
+        .select({ id: visitorTypeDeviceGroups.visitorTypeId, g: visitorTypeDeviceGroups.groupId })
+        .from(visitorTypeDeviceGroups)
+        .where(eq(visitorTypeDeviceGroups.companyId, companyId));
+      const residents = await db
+        .select({ id: residentDeviceGroups.residentId, g: residentDeviceGroups.groupId })
+        .from(residentDeviceGroups)
+        .where(eq(residentDeviceGroups.companyId, companyId));
+      return [employees, types, residents] as const;
+    },
   };
 }
 

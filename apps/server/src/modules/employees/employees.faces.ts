@@ -205,7 +205,7 @@ export function takeFaceQueue(scope: TenantScope): Promise<number[]> {
 }
 
 /** What the terminals said of these photos: 0 normal, else a face problem code (faceStatusLabels). */
-export function reportFaceStatus(scope: TenantScope, reports: { empId: number; photo: string; face: number }[]): Promise<void[]> {
+export async function reportFaceStatus(scope: TenantScope, reports: { empId: number; photo: string; face: number }[]): Promise<void> {
   const byFace = new Map<number, { empIds: number[]; photos: string[] }>();
   for (const r of reports) {
     const g = byFace.get(r.face) ?? { empIds: [], photos: [] };
@@ -213,5 +213,6 @@ export function reportFaceStatus(scope: TenantScope, reports: { empId: number; p
     g.photos.push(r.photo);
     byFace.set(r.face, g);
   }
-  return Promise.all([...byFace].map(([face, g]) => facesRepository(scope).setFaceStatus(g.empIds, face, g.photos)));
+  // One after the other: the caller holds a transaction (one connection).
+  for (const [face, g] of byFace) await facesRepository(scope).setFaceStatus(g.empIds, face, g.photos);
 }

@@ -77,7 +77,9 @@ export async function visitorsWanted(
   ctx: { groups: GroupFacts[]; grants: Grants; listed: Blacklisted },
   visitIds?: number[],
 ): Promise<Person[]> {
-  const [visits, settings] = await Promise.all([faceCandidateVisits(scope, visitIds), settingsIn(scope)]);
+  // One after the other: the reconciliation runs in a transaction (one connection).
+  const visits = await faceCandidateVisits(scope, visitIds);
+  const settings = await settingsIn(scope);
   const out: Person[] = [];
   for (const v of visits) {
     if (ctx.listed(v.phone, v.idNumber)) continue;
@@ -110,18 +112,19 @@ export interface Wanted {
 
 /** The company's face terminals and the people wanted: everyone, or only these visits (the change feed's). */
 export async function wantedPeople(scope: TenantScope, now: Date, visitIds?: number[]): Promise<Wanted> {
-  const [groups, grants, listed] = await Promise.all([groupFacts(scope), allGrants(scope), blacklistMatcher(scope)]);
+  // One after the other: the reconciliation runs in a transaction (one connection).
+  const groups = await groupFacts(scope);
+  const grants = await allGrants(scope);
+  const listed = await blacklistMatcher(scope);
   const devices: Device[] = await devicesOfGroups(
     scope,
     groups.map((g) => g.id),
   );
   const terminals = devices.filter((d) => d.eType === 'face').map((d) => ({ id: d.eid, groups: d.egids }));
   if (visitIds) return { terminals, people: await visitorsWanted(scope, now, { groups, grants, listed }, visitIds) };
-  const [staff, visitors, residents] = await Promise.all([
-    employeesWanted(scope, now, groups, grants, listed),
-    visitorsWanted(scope, now, { groups, grants, listed }),
-    residentsWanted(scope, now, groups, grants, listed),
-  ]);
+  const staff = await employeesWanted(scope, now, groups, grants, listed);
+  const visitors = await visitorsWanted(scope, now, { groups, grants, listed });
+  const residents = await residentsWanted(scope, now, groups, grants, listed);
   return { terminals, people: [...staff, ...visitors, ...residents] };
 }
 

@@ -69,14 +69,18 @@ export function reconcileCompany(scope: TenantScope, now: Date, opts: { full?: b
 async function reconcileIn(scope: TenantScope, now: Date, opts: { full?: boolean }): Promise<ReconcileResult> {
   const repo = faceSyncRepository(scope);
   const states = syncStateRepository(scope);
-  const [state, fingerprint, queued] = await Promise.all([states.state(), states.fingerprint(), takeFaceQueue(scope)]);
+  // Statements one after the other throughout: a transaction is one connection.
+  const state = await states.state();
+  const fingerprint = await states.fingerprint();
+  const queued = await takeFaceQueue(scope);
   const moved = await feed(scope, state?.visitEventId ?? 0);
   const stale = !state?.fullAt || now.getTime() - state.fullAt.getTime() >= FULL_EVERY_MS;
   const full = !!opts.full || stale || state.fingerprint !== fingerprint || queued.length > 0;
   const result: ReconcileResult = { full, added: 0, updated: 0, removed: 0, expired: 0, retried: 0 };
   if (full || moved.visitIds.size) {
     const visitIds = full ? undefined : [...moved.visitIds];
-    const [wanted, current] = await Promise.all([wantedPeople(scope, now, visitIds), repo.current(visitIds)]);
+    const wanted = await wantedPeople(scope, now, visitIds);
+    const current = await repo.current(visitIds);
     const rows: Omit<Desired, 'action'>[] = [];
     for (const t of wanted.terminals) {
       const mine = new Set(t.groups);

@@ -125,13 +125,9 @@ describe('face terminals: who they know, the credential pipeline, pass records',
     expect((await pullAll(terminal.lobby, pulled.cursor)).items).toEqual([]);
     expect((await pullAll(terminal.other)).items).toEqual([]);
 
-    // The photo, with the terminal's own credential only.
-    const photo = await dev<{ contentType: string; data: string }>(
-      'faceSyncPhoto',
-      { personKind: 'visitor', personId: String(visitor) },
-      cred(terminal.lobby),
-      'GET',
-    );
+    // The photo at the item's own path, with the terminal's own credential only.
+    const res = await t.app.inject({ method: 'GET', url: item?.photo ?? '', headers: { authorization: cred(terminal.lobby) } });
+    const photo = res.json() as Answer<{ contentType: string; data: string }>;
     expect(photo.status).toBe(0);
     expect(Buffer.from(photo.result.data, 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     const notMine = await dev('faceSyncPhoto', { personKind: 'visitor', personId: String(visitor) }, cred(terminal.other), 'GET');
@@ -287,6 +283,18 @@ describe('face terminals: who they know, the credential pipeline, pass records',
     // Access rights that ended yesterday: removed.
     await t.db.update(employees).set({ acEnd: '2020-01-01' }).where(eq(employees.id, empId));
     expect(await reconcile(a.id)).toMatchObject({ full: true, removed: 1 });
+  });
+
+  it('a terminal taken out of its group forgets its people; put back, it is sent them again', async () => {
+    const known = (await rowsOf(terminal.lobby.eid)).filter((r) => r.action !== 'remove').length;
+    expect(known).toBeGreaterThan(0);
+    await t.api.updateEquipment({ eid: terminal.lobby.eid, deviceName: 'Lobby face', deviceCode: 'LOBBY-FACE', eType: 'face', egids: [] }, a.token);
+    expect(await reconcile(a.id)).toMatchObject({ full: true, removed: known });
+    await t.api.updateEquipment(
+      { eid: terminal.lobby.eid, deviceName: 'Lobby face', deviceCode: 'LOBBY-FACE', eType: 'face', egids: [lobbyGroup] },
+      a.token,
+    );
+    expect(await reconcile(a.id)).toMatchObject({ full: true, added: known });
   });
 
   it('pass records in batches: a batch sent again is not doubled; unknown and foreign people are unknown', async () => {
