@@ -27,3 +27,12 @@ export function useRetryFaceCredentials() {
     onSuccess: () => qc.invalidateQueries({ queryKey: faceKeys.all }),
   });
 }
+
+/** One person (employee, visit or resident) on every face terminal; only asked where the section is on and allowed. */
+export function useFaceSyncOfPerson(personKind: 'employee' | 'visitor' | 'resident', personId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...faceKeys.all, 'person', personKind, personId] as const,
+    queryFn: () => api.getFaceSyncOfPerson({ personKind, personId }),
+    enabled,
+  });
+}

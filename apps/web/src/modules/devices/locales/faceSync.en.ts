@@ -28,5 +28,6 @@ export const faceSyncEn = {
   total: '{{count}} people',
   empty: 'Nobody to sync yet: add this terminal to a device group and grant the group.',
   emptySearch: 'Nobody matches these filters',
+  ofPerson: 'Face terminals',
   clearFilters: 'Clear filters',
 };

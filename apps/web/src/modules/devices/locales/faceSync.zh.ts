@@ -30,5 +30,6 @@ export const faceSyncZh: DeepStrings<typeof faceSyncEn> = {
   total: '共 {{count}} 人',
   empty: '暂无需要同步的人员：请将本设备加入门禁组并授权该组。',
   emptySearch: '没有符合筛选条件的人员',
+  ofPerson: '人脸设备',
   clearFilters: '清除筛选',
 };

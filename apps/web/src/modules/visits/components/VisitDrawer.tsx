@@ -10,6 +10,7 @@ import { useFeature } from '../../../platform/config';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { ApprovalHistory } from '../../approvals/components/ApprovalHistory';
+import { FaceSyncOfPerson } from '../../devices/components/FaceSyncOfPerson';
 import { useMoveVisit, useVisit } from '../api';
 import { VisitStatusTag } from './VisitStatusTag';
 
@@ -153,6 +154,7 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
             ]}
           />
           {approvalOn ? <ApprovalHistory vid={v.vid} canResubmit /> : null}
+          <FaceSyncOfPerson personKind="visitor" personId={v.vid} />
           <div>
             <Typography.Title level={5}>{t('visits.detail.history')}</Typography.Title>
             <Timeline
