@@ -10,6 +10,9 @@ import {
   faceCredentials,
   monitoredDevices,
   passRecords,
+  residentDeviceGroups,
+  residentProjects,
+  residentVisitors,
   visitEvents,
   visits,
 } from '../../db/schema/index.js';
@@ -295,6 +298,44 @@ describe('face terminals: who they know, the credential pipeline, pass records',
       a.token,
     );
     expect(await reconcile(a.id)).toMatchObject({ full: true, added: known });
+  });
+
+  it('a resident visitor with a face and a granted group, within their window; removed by the job when it ends', async () => {
+    const [project] = await t.db.insert(residentProjects).values({ companyId: a.id, name: 'Facilities' }).returning();
+    const endAt = new Date(Date.now() + 7 * 86400_000);
+    const [resident] = await t.db
+      .insert(residentVisitors)
+      .values({
+        companyId: a.id,
+        projectId: project?.id ?? 0,
+        name: '常驻乙',
+        phone: '13877778888',
+        startAt: new Date(),
+        endAt,
+        rstatus: 1,
+        face: 'faces/x/resident.jpg',
+      })
+      .returning();
+    await t.db.insert(residentDeviceGroups).values({ companyId: a.id, residentId: resident?.id ?? 0, groupId: garageGroup });
+    await reconcile(a.id);
+    const row = (await rowsOf(terminal.garage.eid)).find((r) => r.personKind === 'resident');
+    expect(row).toMatchObject({ action: 'add', personId: resident?.id, name: '常驻乙', groups: [garageGroup] });
+    expect(row?.validTo?.getTime()).toBe(endAt.getTime());
+    // The lobby's group is default-on for everyone: the resident is on its terminal too.
+    const lobby = (await rowsOf(terminal.lobby.eid)).find((r) => r.personKind === 'resident');
+    expect(lobby).toMatchObject({ action: 'add', groups: [lobbyGroup] });
+    await reconcile(a.id, new Date(endAt.getTime() + 60_000));
+    const after = await t.db
+      .select()
+      .from(faceCredentials)
+      .where(and(eq(faceCredentials.personKind, 'resident'), eq(faceCredentials.personId, resident?.id ?? 0)));
+    expect(after.map((r) => [r.deviceId, r.action])).toEqual(
+      expect.arrayContaining([
+        [terminal.garage.eid, 'remove'],
+        [terminal.lobby.eid, 'remove'],
+      ]),
+    );
+    expect(after).toHaveLength(2);
   });
 
   it('pass records in batches: a batch sent again is not doubled; unknown and foreign people are unknown', async () => {
