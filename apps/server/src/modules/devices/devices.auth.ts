@@ -23,7 +23,7 @@ export function deviceAuthenticator(system: SystemScope): DeviceAuthenticator {
       if (row.status !== 0) throw new AppError(Status.DEVICE_DISABLED);
       // At most one write a minute per device, whatever its request rate.
       if (!row.lastSeenAt || Date.now() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await repo.touch(row.id);
-      return { id: row.id, companyId: row.companyId };
+      return { id: row.id, companyId: row.companyId, name: row.name, code: row.code, kind: row.kind, direction: row.direction };
     },
   };
 }

@@ -17,6 +17,10 @@ export function devicesSystemRepository(scope: SystemScope) {
           status: devices.status,
           secretHash: devices.secretHash,
           lastSeenAt: devices.lastSeenAt,
+          name: devices.name,
+          code: devices.code,
+          kind: devices.kind,
+          direction: devices.direction,
         })
         .from(devices)
         .where(eq(devices.id, id))

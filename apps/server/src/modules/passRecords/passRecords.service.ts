@@ -13,6 +13,8 @@ import {
   type VehicleRecordRow,
 } from './passRecords.repository.js';
 
+export type { PassRecordInsert, VehicleRecordInsert };
+
 /** Plates are kept upper case without spaces, so '粤b 12345' finds '粤B12345'. */
 export function normalizePlate(plate: string): string {
   return plate.replace(/\s+/g, '').toUpperCase();
@@ -111,4 +113,9 @@ export function recordPasses(scope: TenantScope, rows: PassRecordInsert[]): Prom
 
 export function recordVehicles(scope: TenantScope, rows: VehicleRecordInsert[]): Promise<VehicleRecordRow[]> {
   return passRecordsRepository(scope).addVehicles(rows.map((r) => ({ ...r, plate: normalizePlate(r.plate) })));
+}
+
+/** A visit's successful entries through the doors (what the pass limits count), `dayFrom` the start of today. */
+export function visitEntries(scope: TenantScope, visitId: number, dayFrom: Date): Promise<{ total: number; today: number; first: Date | null }> {
+  return passRecordsRepository(scope).visitEntries(visitId, dayFrom);
 }

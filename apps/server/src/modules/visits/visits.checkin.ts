@@ -2,6 +2,7 @@ import { type In, logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { codeOfScan } from '../../platform/passes.js';
+import type { TenantScope } from '../../platform/tenancy.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
 import { meetingWindow } from '../meetings/meetings.window.js';
@@ -18,13 +19,13 @@ function repoOf(ctx: AuthedContext) {
  * When a visit may check in: an invitation to a meeting within the meeting's window (from the early margin before it
  * starts until it ends); any other expected visit within its time widened by the company's extend times. Null: any time.
  */
-async function windowOf(
-  ctx: AuthedContext,
+export async function checkInWindow(
+  scope: TenantScope,
   v: VisitRow,
   settings: { preExtendTime: number; latExtendTime: number },
 ): Promise<{ opensAt: number; closesAt: number } | null> {
   if (v.meetingId) {
-    const w = await meetingWindow(ctx.tenant, v.meetingId, settings.preExtendTime);
+    const w = await meetingWindow(scope, v.meetingId, settings.preExtendTime);
     if (w) return w;
   }
   if (!v.appointmentAt) return null;
@@ -62,7 +63,7 @@ export async function checkIn(
     const candidates = await repo.byPhone(phone, [...CHECK_IN_FROM, 'signedIn']);
     if (!candidates.length) throw noSuchVisit();
     // The one whose window is open now, else the nearest (whose window then says early or late).
-    const windows = await Promise.all(candidates.map((c) => windowOf(ctx, c, settings)));
+    const windows = await Promise.all(candidates.map((c) => checkInWindow(ctx.tenant, c, settings)));
     v = candidates.find((_c, i) => inWindow(windows[i] ?? null, now)) ?? candidates[0];
   }
   if (!v) throw noSuchVisit();
@@ -77,7 +78,7 @@ export async function checkIn(
     throw new AppError(Status.UPDATE_NOT_ALLOWED, `A ${v.status} visit cannot check in`, { status: v.status });
   // Still waiting for approval.
   if (v.permission !== 1) throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { status: v.status });
-  checkWindow(await windowOf(ctx, v, settings), now);
+  checkWindow(await checkInWindow(ctx.tenant, v, settings), now);
   checkProtocol(settings, input.protocolAccepted || v.protocolAccepted);
   await screen(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber });
   const images = await storeImages(ctx, input);

@@ -3,7 +3,9 @@
  * screening and the residents' sign-in. The calls bind to the flow files (walkin, checkin, search, files) directly.
  */
 
+export { checkInWindow } from './visits.checkin.js';
 export { screen } from './visits.desk.js';
+export { signInAtDoor, signOutAtDoor, visitByCode } from './visits.doors.js';
 export {
   createVisit,
   hostSnapshot,
