@@ -2,35 +2,16 @@ import { type In, logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { codeOfScan } from '../../platform/passes.js';
-import type { TenantScope } from '../../platform/tenancy.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
-import { meetingWindow } from '../meetings/meetings.window.js';
 import { notifyArrival } from '../notifications/arrival.js';
 import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
 import { move, moveMany, noSuchVisit, toVisit, type VisitInsert, type VisitRow } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';
+import { checkInWindow } from './visits.window.js';
 
 function repoOf(ctx: AuthedContext) {
   return visitsRepository(ctx.tenant);
-}
-
-/**
- * When a visit may check in: an invitation to a meeting within the meeting's window (from the early margin before it
- * starts until it ends); any other expected visit within its time widened by the company's extend times. Null: any time.
- */
-export async function checkInWindow(
-  scope: TenantScope,
-  v: VisitRow,
-  settings: { preExtendTime: number; latExtendTime: number },
-): Promise<{ opensAt: number; closesAt: number } | null> {
-  if (v.meetingId) {
-    const w = await meetingWindow(scope, v.meetingId, settings.preExtendTime);
-    if (w) return w;
-  }
-  if (!v.appointmentAt) return null;
-  const at = v.appointmentAt.getTime();
-  return { opensAt: at - settings.preExtendTime * 60_000, closesAt: at + settings.latExtendTime * 60_000 };
 }
 
 /** 64 before the window opens, 65 after it closes. */

@@ -3,7 +3,6 @@
  * screening and the residents' sign-in. The calls bind to the flow files (walkin, checkin, search, files) directly.
  */
 
-export { checkInWindow } from './visits.checkin.js';
 export { screen } from './visits.desk.js';
 export { signInAtDoor, signOutAtDoor, visitByCode } from './visits.doors.js';
 export {
@@ -26,3 +25,4 @@ export {
 } from './visits.kernel.js';
 export { type ResidentForVisit, residentOnSiteToday, signInResident } from './visits.residents.js';
 export { filterOf, onSitePeople, searchPage, type VisitQuery } from './visits.search.js';
+export { checkInWindow } from './visits.window.js';
