@@ -88,8 +88,20 @@ describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
     expect(r.result).toMatchObject({ open: true, direction: 1, personType: 2, name: 'Ada Visitor', vid, signedIn: false, signedOut: false });
     const records = (await t.api.getOpendoorInfo({ vid }, a.token)).result;
     expect(JSON.stringify(records)).toContain('Lobby reader');
-    const [row] = await t.db.select().from(passRecords).where(eq(passRecords.id, Number(r.result?.recordId)));
-    expect(row).toMatchObject({ companyId: a.id, visitId: vid, result: 1, code: 0, direction: 1, way: 'qr', deviceName: 'Lobby reader', groupName: 'Lobby' });
+    const [row] = await t.db
+      .select()
+      .from(passRecords)
+      .where(eq(passRecords.id, Number(r.result?.recordId)));
+    expect(row).toMatchObject({
+      companyId: a.id,
+      visitId: vid,
+      result: 1,
+      code: 0,
+      direction: 1,
+      way: 'qr',
+      deviceName: 'Lobby reader',
+      groupName: 'Lobby',
+    });
   });
 
   it('credentials: none 28, a session 610, a wrong secret 1111, a deviceCode not its own 1111', async () => {
@@ -110,7 +122,10 @@ describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
     const refused = await door(creds.in, { qrcode: altered });
     expect(refused.status).toBe(Status.QRCODE_FORMAT_ERROR);
     expect(refused.result).toMatchObject({ why: 'notAPass' });
-    const [row] = await t.db.select().from(passRecords).where(eq(passRecords.id, Number(refused.result?.recordId)));
+    const [row] = await t.db
+      .select()
+      .from(passRecords)
+      .where(eq(passRecords.id, Number(refused.result?.recordId)));
     expect(row).toMatchObject({ companyId: a.id, result: 0, code: 1112, personType: -1 });
     expect((await door(creds.in, { qrcode: 'just some text' })).status).toBe(Status.QRCODE_FORMAT_ERROR);
     // Company B's pass at A's door, and A's pass at B's door.
@@ -130,7 +145,9 @@ describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
 
   it('the visit’s state: refused 1121, awaiting 1121, over 1126 (exit still opens), not signed in 1125', async () => {
     expect((await door(creds.in, { qrcode: (await visit({ status: 'refused', permission: 2 })).pass })).status).toBe(Status.VISITOR_UNAUTHORIZED);
-    expect((await door(creds.in, { qrcode: (await visit({ status: 'unauthorized', permission: 0 })).pass })).status).toBe(Status.VISITOR_UNAUTHORIZED);
+    expect((await door(creds.in, { qrcode: (await visit({ status: 'unauthorized', permission: 0 })).pass })).status).toBe(
+      Status.VISITOR_UNAUTHORIZED,
+    );
     const over = await visit({ status: 'signedOut', signOutAt: new Date() });
     expect((await door(creds.in, { qrcode: over.pass })).status).toBe(Status.VISIT_FINISHED);
     expect((await door(creds.out, { qrcode: over.pass })).status).toBe(0);
