@@ -187,6 +187,18 @@ describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
     await t.api.updateDoorSignInSwitch({ doorSignIn: 0 }, a.token);
   });
 
+  it('the on-site list and the evacuation list leave out a visitor who went out through a door, until they come back', async () => {
+    const { vid, pass } = await visit({ name: 'Olive Outside' });
+    const onSite = async () => (await t.api.getOnSiteList({}, a.token)).result.gates.flatMap((g) => g.list.map((p) => p.vid)).includes(vid);
+    expect(await onSite()).toBe(true);
+    expect((await door(creds.out, { qrcode: pass })).result).toMatchObject({ signedOut: false });
+    expect(await onSite()).toBe(false);
+    // Still signed in: the visit is not over, and the pass lets them back in.
+    expect((await t.db.select().from(visits).where(eq(visits.id, vid)))[0]?.status).toBe('signedIn');
+    expect((await door(creds.in, { qrcode: pass })).status).toBe(0);
+    expect(await onSite()).toBe(true);
+  });
+
   it('a blacklisted visitor is not signed in at the door (1121)', async () => {
     await t.api.updateDoorSignInSwitch({ doorSignIn: 1 }, a.token);
     expect((await t.api.updateblackListSwitch({ blackListSwitch: 1 }, a.token)).status).toBe(0);

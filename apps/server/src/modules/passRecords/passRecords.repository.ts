@@ -123,6 +123,15 @@ export const passRecordsRepository = scoped(function passRecordsRepository(scope
         .where(and(eq(vehicleRecords.companyId, scope.companyId), eq(vehicleRecords.visitId, visitId)))
         .orderBy(asc(vehicleRecords.at), asc(vehicleRecords.id));
     },
+    /** Each visit's last successful pass through a door: which way it went, and when. */
+    lastPasses(visitIds: number[]) {
+      if (!visitIds.length) return Promise.resolve([]);
+      return db
+        .selectDistinctOn([passRecords.visitId], { visitId: passRecords.visitId, direction: passRecords.direction, at: passRecords.at })
+        .from(passRecords)
+        .where(and(eq(passRecords.companyId, scope.companyId), inArray(passRecords.visitId, visitIds), eq(passRecords.result, 1)))
+        .orderBy(passRecords.visitId, desc(passRecords.at), desc(passRecords.id));
+    },
     /** A visit's successful entries: in all, since `dayFrom`, and the first one's time (for the pass limits). */
     async visitEntries(visitId: number, dayFrom: Date): Promise<{ total: number; today: number; first: Date | null }> {
       const [r] = await db
