@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATA_TEMPLATE_ENV, makeDataTemplate } from './harness.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js')) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -17,7 +18,7 @@ const args = [
   '--import',
   'tsx',
   '--test',
-  '--test-concurrency=1',
+  `--test-concurrency=${process.env.E2E_CONCURRENCY ?? '2'}`,
   '--test-reporter=spec',
   '--test-reporter-destination=stdout',
   '--test-reporter=./e2e/json-reporter.mjs',
@@ -25,5 +26,8 @@ const args = [
   ...(only.length ? only : specs),
 ];
 fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
-const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+// Every spec's servers start from one migrated database, made here once.
+const template = await makeDataTemplate();
+const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, [DATA_TEMPLATE_ENV]: template } });
+fs.rmSync(template, { recursive: true, force: true });
 process.exit(run.status ?? 1);

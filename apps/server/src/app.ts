@@ -20,6 +20,7 @@ import { registerContactJobs } from './modules/contacts/contacts.schedule.js';
 import { departmentsDownloads, departmentsRoutes } from './modules/departments/departments.routes.js';
 import { deviceAuthenticator } from './modules/devices/devices.auth.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { doorsRoutes } from './modules/doors/doors.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
 import { faceSyncRoutes } from './modules/faceSync/faceSync.routes.js';
 import { registerFaceSyncJobs } from './modules/faceSync/faceSync.schedule.js';
@@ -94,6 +95,7 @@ const bindings: Binding[] = [
   ...onSiteRoutes,
   ...reportTableRoutes,
   ...passRecordsRoutes,
+  ...doorsRoutes,
   ...devicesRoutes,
   ...faceSyncRoutes,
   ...monitorRoutes,

@@ -7,6 +7,7 @@ export * from './calls/blacklist.js';
 export * from './calls/contacts.js';
 export * from './calls/departments.js';
 export * from './calls/devices.js';
+export * from './calls/doors.js';
 export * from './calls/employeeAccount.js';
 export * from './calls/employeeAttributes.js';
 export * from './calls/employees.js';

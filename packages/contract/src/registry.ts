@@ -7,6 +7,7 @@ import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
 import { contactCalls } from './calls/contacts.js';
 import { departmentCalls, exportDepartmentTemplate, importDepartment } from './calls/departments.js';
 import { deviceCalls } from './calls/devices.js';
+import { doorCalls } from './calls/doors.js';
 import { employeeAccountCalls } from './calls/employeeAccount.js';
 import { employeeAttributeCalls } from './calls/employeeAttributes.js';
 import { employeeCalls, employeeDownloads, exportEmployeeTemplate, importEmpList } from './calls/employees.js';
@@ -70,6 +71,7 @@ export const allCalls = [
   getOnSiteList,
   ...reportTableCalls,
   ...passRecordCalls,
+  ...doorCalls,
   ...deviceCalls,
   ...monitorCalls,
   ...passRuleCalls,

@@ -56,7 +56,31 @@ export function jobContext(
   companyId: number,
   who: { job: string; account: string; name: string },
 ): AuthedContext {
-  const session: Session = {
+  const session = automaticSession(companyId, who);
+  return {
+    config: deps.config,
+    services: deps.services,
+    system: deps.system,
+    tenant: sessionScope(dbOf(deps.system), session),
+    ip: '',
+    userAgent: `openvisit-${who.job}`,
+    log: deps.log.child({ companyId, job: who.job }),
+    audit: {},
+    session,
+  };
+}
+
+/**
+ * A door device acting on a visit (signing a visitor in or out through the state machine): the device's company as an
+ * automatic actor named after the device, like a job's. Only the server's own code runs under it.
+ */
+export function deviceActorContext(ctx: DeviceContext): AuthedContext {
+  const session = automaticSession(ctx.device.companyId, { account: `device:${ctx.device.code}`, name: ctx.device.name });
+  return { ...ctx, tenant: sessionScope(dbOf(ctx.system), session), session };
+}
+
+function automaticSession(companyId: number, who: { account: string; name: string }): Session {
+  return {
     id: 0,
     companyId,
     role: Role.ADMIN,
@@ -70,17 +94,6 @@ export function jobContext(
     gids: [],
     expiresAt: new Date(8.64e15),
     mustChangePassword: false,
-  };
-  return {
-    config: deps.config,
-    services: deps.services,
-    system: deps.system,
-    tenant: sessionScope(dbOf(deps.system), session),
-    ip: '',
-    userAgent: `openvisit-${who.job}`,
-    log: deps.log.child({ companyId, job: who.job }),
-    audit: {},
-    session,
   };
 }
 

@@ -14,6 +14,12 @@ export const DEVICE_SCHEME = 'Device';
 export interface AuthenticatedDevice {
   id: number;
   companyId: number;
+  /** As the device row says at the request (a pass record copies them). */
+  name: string;
+  code: string;
+  kind: string;
+  /** 1 in, 2 out. */
+  direction: number;
 }
 
 /**

@@ -55,6 +55,8 @@ export const companySettings = z.object({
   /** QR check-in at the kiosk (updateScanerSwitch): on unless switched off. */
   scaner: z.int32().default(1),
   cryptoperiod: z.int32().default(0),
+  /** A visitor's pass at a door signs them in on entry and out on exit (updateDoorSignInSwitch): off unless switched on. */
+  doorSignIn: z.int32().default(0),
   blackListSwitch: z.int32().default(0),
   subAccount: z.int32().default(0),
   unsubscribe: z.int32().default(0),

@@ -111,8 +111,12 @@ export const invitation = z.object({
   status: visit.shape.status,
   /** The check-in code to type at the kiosk, only while the invitation can still be used there. */
   code: z.string().nullable(),
-  /** The QR pass to show at the kiosk (the code signed by the server), present exactly when `code` is. */
+  /**
+   * The QR pass (the code signed by the server): for the kiosk while `code` is there, and for the doors until the
+   * visitor leaves. Where the company rotates its codes it is good for `passRefreshMs` only: the page fetches a new one.
+   */
   pass: z.string().nullable(),
+  passRefreshMs: z.int32().nullable(),
   /** 0 waiting for the company's approvers (the code checks in only once they agree), 1 authorised, 2 refused by them. */
   permission: z.int32(),
   /** The visitor may still accept or decline. */

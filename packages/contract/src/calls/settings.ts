@@ -23,6 +23,7 @@ export const basicSettings = companySettings.pick({
   qrMaxDuration: true,
   scaner: true,
   cryptoperiod: true,
+  doorSignIn: true,
 });
 export type BasicSettings = z.infer<typeof basicSettings>;
 
@@ -148,6 +149,12 @@ export const updateCryptoperiod = basicCall(
   { cryptoperiod: zLimited('cryptoperiod') },
 );
 
+export const updateDoorSignInSwitch = basicCall(
+  'updateDoorSignInSwitch',
+  "A visitor's QR pass at a door signs them in on entry and out on exit (1), or the doors only open (0) and entry needs a sign-in first (1125)",
+  { doorSignIn: zSwitch },
+);
+
 export const settingsCalls = [
   updatePermissionSwitch,
   updateTempEditSwitch,
@@ -157,4 +164,5 @@ export const settingsCalls = [
   updateQrcodeConf,
   updateScanerSwitch,
   updateCryptoperiod,
+  updateDoorSignInSwitch,
 ] as const;

@@ -27,7 +27,7 @@ export function deviceAuthenticator(system: SystemScope): DeviceAuthenticator {
         const touched = await repo.touch(row.id);
         if (touched && row.kind === 'face') await deviceHeartbeat(scopeForCompany(system, row.companyId), { id: row.id, name: row.name, ip });
       }
-      return { id: row.id, companyId: row.companyId };
+      return { id: row.id, companyId: row.companyId, name: row.name, code: row.code, kind: row.kind, direction: row.direction };
     },
   };
 }

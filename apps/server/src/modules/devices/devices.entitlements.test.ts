@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { type Entitled, entitledGroups, type GroupFacts } from './devices.entitlements.js';
 
-const g = (id: number, over: Partial<GroupFacts> = {}): GroupFacts => ({ id, personKind: 0, defaultOn: false, gids: [], status: 0, ...over });
+const g = (id: number, over: Partial<GroupFacts> = {}): GroupFacts => ({
+  id,
+  name: `group ${id}`,
+  personKind: 0,
+  defaultOn: false,
+  gids: [],
+  status: 0,
+  ...over,
+});
 
 const groups: GroupFacts[] = [
   g(1), // everyone, explicit only

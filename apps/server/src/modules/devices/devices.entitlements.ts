@@ -16,6 +16,7 @@ import { devicesRepository } from './devices.repository.js';
  */
 export interface GroupFacts {
   id: number;
+  name: string;
   personKind: number;
   defaultOn: boolean;
   gids: number[];
@@ -53,6 +54,7 @@ export function entitledGroups(person: Entitled, groups: readonly GroupFacts[]):
 export async function groupFacts(scope: TenantScope): Promise<GroupFacts[]> {
   return (await devicesRepository(scope).groups()).map((g) => ({
     id: g.id,
+    name: g.name,
     personKind: g.personKind,
     defaultOn: g.defaultOn,
     gids: g.gids,

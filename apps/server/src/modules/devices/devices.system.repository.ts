@@ -18,7 +18,9 @@ export function devicesSystemRepository(scope: SystemScope) {
           secretHash: devices.secretHash,
           lastSeenAt: devices.lastSeenAt,
           name: devices.name,
+          code: devices.code,
           kind: devices.kind,
+          direction: devices.direction,
         })
         .from(devices)
         .where(eq(devices.id, id))

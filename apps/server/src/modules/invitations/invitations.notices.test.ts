@@ -354,6 +354,14 @@ describe('the invitation mail through SMTP', () => {
       const bKiosk = await seedStaff(t, b.id, 4);
       expect((await t.api.AppClientSignin({ verifyCode: pass }, bKiosk.token)).status).toBe(Status.QRCODE_FORMAT_ERROR);
       expect((await t.api.AppClientSignin({ verifyCode: pass }, kiosk.token)).result.status).toBe('signedIn');
+      // Signed in, the page keeps the pass for the doors (no code to type any more); rotating codes make it an OV2 pass
+      // the page fetches again.
+      const inside = (await t.api.getAppointmentbySecId({ secid: tokenOf(v) })).result;
+      expect(inside).toMatchObject({ status: 'signedIn', code: null, pass, passRefreshMs: null });
+      await t.api.updateCryptoperiod({ cryptoperiod: 5 }, a.token);
+      const rotating = (await t.api.getAppointmentbySecId({ secid: tokenOf(v) })).result;
+      expect(rotating.pass).toMatch(new RegExp(`^OV2-${v.code}-\\d+-[A-Za-z0-9_-]{16}$`));
+      expect(rotating.passRefreshMs).toBe(60_000);
     } finally {
       await t.close();
       await smtp.close();

@@ -52,6 +52,7 @@ export async function pageOf(ctx: CallContext, v: visits.VisitRow): Promise<Invi
   const closesAt = meeting?.closesAt ?? (at === null ? null : at + settings.latExtendTime * 60_000);
   const usable = (VISIT_MOVES.checkIn.from as readonly string[]).includes(v.status) && (closesAt === null || Date.now() <= closesAt);
   const gate = await gateNameIn(scope, v.gid);
+  const rotation = settings.cryptoperiod > 0 ? { minutes: settings.cryptoperiod, at: Date.now() } : undefined;
   const sent = await invitationsRepository(scope).snapshot(v.id);
   return {
     company: company?.name ?? '',
@@ -66,7 +67,8 @@ export async function pageOf(ctx: CallContext, v: visits.VisitRow): Promise<Invi
     gate,
     status: v.status as VisitorStatus,
     code: usable ? v.code : null,
-    pass: usable && v.code ? visitPass(ctx.services.secrets, v.companyId, v.code) : null,
+    pass: (usable || v.status === 'signedIn') && v.code ? visitPass(ctx.services.secrets, v.companyId, v.code, rotation) : null,
+    passRefreshMs: rotation ? Math.min(rotation.minutes * 60_000, 60_000) : null,
     permission: v.permission,
     canReply: REPLY_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
     lang,

@@ -1,5 +1,6 @@
 import type { VisitKind } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
+import { wentOut } from '../passRecords/passRecords.service.js';
 import { onSitePeople } from '../visits/visits.service.js';
 
 export type OnSiteRow = Awaited<ReturnType<typeof onSitePeople>>[number];
@@ -24,9 +25,18 @@ export interface OnSiteGate {
   }[];
 }
 
-/** Everyone on site now, in sections by gate (named gates by name, then those who came in without one). */
+/**
+ * Everyone on site now, in sections by gate (named gates by name, then those who came in without one). A visitor
+ * signed in whose last pass through a door was an exit is out (where the doors do not sign visitors out themselves),
+ * until they come back through an entry.
+ */
 export async function onSiteList(ctx: AuthedContext) {
-  const rows = await onSitePeople(ctx);
+  const signedIn = await onSitePeople(ctx);
+  const out = await wentOut(
+    ctx.tenant,
+    signedIn.map((r) => ({ id: r.id, since: r.visitAt })),
+  );
+  const rows = signedIn.filter((r) => !out.has(r.id));
   const byKind: Record<VisitKind, number> = { walkin: 0, invite: 0, appointment: 0, resident: 0 };
   const gates = new Map<string, OnSiteGate>();
   let people = 0;

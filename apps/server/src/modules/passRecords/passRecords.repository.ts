@@ -123,6 +123,29 @@ export const passRecordsRepository = scoped(function passRecordsRepository(scope
         .where(and(eq(vehicleRecords.companyId, scope.companyId), eq(vehicleRecords.visitId, visitId)))
         .orderBy(asc(vehicleRecords.at), asc(vehicleRecords.id));
     },
+    /** Each visit's last successful pass through a door: which way it went, and when. */
+    lastPasses(visitIds: number[]) {
+      if (!visitIds.length) return Promise.resolve([]);
+      return db
+        .selectDistinctOn([passRecords.visitId], { visitId: passRecords.visitId, direction: passRecords.direction, at: passRecords.at })
+        .from(passRecords)
+        .where(and(eq(passRecords.companyId, scope.companyId), inArray(passRecords.visitId, visitIds), eq(passRecords.result, 1)))
+        .orderBy(passRecords.visitId, desc(passRecords.at), desc(passRecords.id));
+    },
+    /** A visit's successful entries: in all, since `dayFrom`, and the first one's time (for the pass limits). */
+    async visitEntries(visitId: number, dayFrom: Date): Promise<{ total: number; today: number; first: Date | null }> {
+      const [r] = await db
+        .select({
+          total: count(),
+          today: sql<number>`count(*) filter (where ${passRecords.at} >= ${dayFrom})`.mapWith(Number),
+          first: sql<Date | null>`min(${passRecords.at})`.mapWith((v) => (v === null ? null : new Date(v))),
+        })
+        .from(passRecords)
+        .where(
+          and(eq(passRecords.companyId, scope.companyId), eq(passRecords.visitId, visitId), eq(passRecords.direction, 1), eq(passRecords.result, 1)),
+        );
+      return { total: r?.total ?? 0, today: r?.today ?? 0, first: r?.first ?? null };
+    },
     /** Written by the device side; the caller has resolved every id in this company. */
     async addPasses(rows: PassRecordInsert[]) {
       if (!rows.length) return [];

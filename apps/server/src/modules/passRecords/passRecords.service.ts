@@ -13,6 +13,8 @@ import {
   type VehicleRecordRow,
 } from './passRecords.repository.js';
 
+export type { PassRecordInsert, VehicleRecordInsert };
+
 /** Plates are kept upper case without spaces, so '粤b 12345' finds '粤B12345'. */
 export function normalizePlate(plate: string): string {
   return plate.replace(/\s+/g, '').toUpperCase();
@@ -111,4 +113,18 @@ export function recordPasses(scope: TenantScope, rows: PassRecordInsert[]): Prom
 
 export function recordVehicles(scope: TenantScope, rows: VehicleRecordInsert[]): Promise<VehicleRecordRow[]> {
   return passRecordsRepository(scope).addVehicles(rows.map((r) => ({ ...r, plate: normalizePlate(r.plate) })));
+}
+
+/** The visits (of these) whose last pass through a door since `since(visit)` was an exit: they are out, signed in or not. */
+export async function wentOut(scope: TenantScope, visits: { id: number; since: Date | null }[]): Promise<Set<number>> {
+  const since = new Map(visits.map((v) => [v.id, v.since?.getTime() ?? 0]));
+  const last = await passRecordsRepository(scope).lastPasses([...since.keys()]);
+  return new Set(
+    last.filter((p) => p.visitId !== null && p.direction === 2 && p.at.getTime() >= (since.get(p.visitId) ?? 0)).map((p) => p.visitId as number),
+  );
+}
+
+/** A visit's successful entries through the doors (what the pass limits count), `dayFrom` the start of today. */
+export function visitEntries(scope: TenantScope, visitId: number, dayFrom: Date): Promise<{ total: number; today: number; first: Date | null }> {
+  return passRecordsRepository(scope).visitEntries(visitId, dayFrom);
 }

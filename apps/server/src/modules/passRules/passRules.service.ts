@@ -2,6 +2,7 @@ import { type Holiday, type In, type PassRule, Status, slotMinutes, WEEKDAYS } f
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import type { ScheduleRule } from './passRules.decision.js';
 import { type HolidayRow, type NewRule, passRulesRepository, type RuleRow } from './passRules.repository.js';
 
 /**
@@ -184,4 +185,57 @@ export async function removeRule(ctx: AuthedContext, input: In<'delPassRule'>): 
 /** A schedule of the company by id, as `withinSchedule` takes it; undefined when there is none. */
 export async function scheduleIn(scope: TenantScope, rid: number): Promise<RuleRow | undefined> {
   return passRulesRepository(scope).rule(rid);
+}
+
+/** A strategy as the door applies it. */
+export interface DoorStrategy {
+  id: number;
+  forEmployees: boolean;
+  forVisitors: boolean;
+  /** Visitor types it is for; empty: every type. */
+  tids: number[];
+  forResidents: boolean;
+  /** Device groups it rules; empty: every group. */
+  egids: number[];
+  schedule: ScheduleRule | undefined;
+  maxDays: number;
+  maxUses: number;
+  entryMode: 'single' | 'multiple';
+  passWay: 'both' | 'qr' | 'face';
+}
+
+const passWayOf = (v: string): DoorStrategy['passWay'] => (v === 'qr' || v === 'face' ? v : 'both');
+
+/** Every strategy of the company with its schedule, and each gate's pass way (gates not listed: both), for the door. */
+export async function doorRules(scope: TenantScope): Promise<{ strategies: DoorStrategy[]; gateWays: Map<number, DoorStrategy['passWay']> }> {
+  const repo = passRulesRepository(scope);
+  const [configs, groups, types, rules, ways] = await Promise.all([
+    repo.configs(),
+    repo.configGroups(),
+    repo.configTypes(),
+    repo.rules(),
+    repo.gatePassWays(),
+  ]);
+  const byConfig = (rows: { configId: number; id: number }[]) => {
+    const m = new Map<number, number[]>();
+    for (const r of rows) m.set(r.configId, [...(m.get(r.configId) ?? []), r.id]);
+    return m;
+  };
+  const groupIds = byConfig(groups.map((g) => ({ configId: g.configId, id: g.groupId })));
+  const typeIds = byConfig(types.map((t) => ({ configId: t.configId, id: t.typeId })));
+  const schedules = new Map(rules.map((r) => [r.id, r]));
+  const strategies = configs.map((c) => ({
+    id: c.id,
+    forEmployees: c.forEmployees,
+    forVisitors: c.forVisitors,
+    tids: typeIds.get(c.id) ?? [],
+    forResidents: c.forResidents,
+    egids: groupIds.get(c.id) ?? [],
+    schedule: schedules.get(c.ruleId),
+    maxDays: c.maxDays,
+    maxUses: c.maxUses,
+    entryMode: c.entryMode === 'single' ? ('single' as const) : ('multiple' as const),
+    passWay: passWayOf(c.passWay),
+  }));
+  return { strategies, gateWays: new Map([...ways].map(([gid, w]) => [gid, passWayOf(w)])) };
 }

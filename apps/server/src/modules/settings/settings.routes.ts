@@ -11,4 +11,5 @@ export const settingsRoutes = [
   bind(c.updateOffDutyTime, (input, ctx) => settings.setDutyTime(ctx, input)),
   bind(c.updateQrcodeConf, (input, ctx) => settings.setQrcodeConf(ctx, input)),
   bind(c.updateCryptoperiod, (input, ctx) => settings.setCryptoperiod(ctx, input)),
+  bind(c.updateDoorSignInSwitch, (input, ctx) => settings.setSwitch(ctx, 'doorSignIn', input.doorSignIn)),
 ];

@@ -16,7 +16,7 @@ async function change(ctx: AuthedContext, patch: Partial<BasicSettings>, objName
   return basicSettings.parse(await settingsOf(ctx));
 }
 
-type Switch = 'permissionSwitch' | 'tempEditSwitch' | 'scaner';
+type Switch = 'permissionSwitch' | 'tempEditSwitch' | 'scaner' | 'doorSignIn';
 
 export function setSwitch(ctx: AuthedContext, key: Switch, value: 0 | 1): Promise<BasicSettings> {
   return change(ctx, { [key]: value }, key, logDesc(value ? 'switchedOn' : 'switchedOff'));

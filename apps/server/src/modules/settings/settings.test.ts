@@ -26,12 +26,14 @@ describe('basic settings', () => {
     for (const sType of [0, 2, 4] as const) {
       const staff = await seedStaff(t, a.id, sType);
       expect((await t.api.updateExtendTime({ preExtendTime: 10, latExtendTime: 10 }, staff.token)).status).toBe(Status.NO_PERMISSION);
+      expect((await t.api.updateDoorSignInSwitch({ doorSignIn: 1 }, staff.token)).status).toBe(Status.NO_PERMISSION);
     }
     const emp = await seedEmployee(t, a.id);
     const empToken = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
     expect((await t.api.updatePermissionSwitch({ permissionSwitch: 1 }, empToken)).status).toBe(Status.NO_PERMISSION);
     const sub = await seedStaff(t, a.id, 5);
     expect((await t.api.updateScanerSwitch({ scaner: 1 }, sub.token)).status).toBe(0);
+    expect((await t.api.updateDoorSignInSwitch({ doorSignIn: 0 }, sub.token)).result.doorSignIn).toBe(0);
     // Another company's id in the body is refused, never obeyed.
     expect((await t.api.updateCryptoperiod({ userid: b.id, cryptoperiod: 5 }, a.token)).status).toBe(Status.NO_PERMISSION);
   });
@@ -63,6 +65,7 @@ describe('basic settings', () => {
     expect(Object.keys(r.result).sort()).toEqual(
       [
         'cryptoperiod',
+        'doorSignIn',
         'latExtendTime',
         'leaveExpiryTime',
         'offDuty',

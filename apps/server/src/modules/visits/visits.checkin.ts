@@ -4,32 +4,14 @@ import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { codeOfScan } from '../../platform/passes.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
-import { meetingWindow } from '../meetings/meetings.window.js';
 import { notifyArrival } from '../notifications/arrival.js';
 import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
 import { move, moveMany, noSuchVisit, toVisit, type VisitInsert, type VisitRow } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';
+import { checkInWindow } from './visits.window.js';
 
 function repoOf(ctx: AuthedContext) {
   return visitsRepository(ctx.tenant);
-}
-
-/**
- * When a visit may check in: an invitation to a meeting within the meeting's window (from the early margin before it
- * starts until it ends); any other expected visit within its time widened by the company's extend times. Null: any time.
- */
-async function windowOf(
-  ctx: AuthedContext,
-  v: VisitRow,
-  settings: { preExtendTime: number; latExtendTime: number },
-): Promise<{ opensAt: number; closesAt: number } | null> {
-  if (v.meetingId) {
-    const w = await meetingWindow(ctx.tenant, v.meetingId, settings.preExtendTime);
-    if (w) return w;
-  }
-  if (!v.appointmentAt) return null;
-  const at = v.appointmentAt.getTime();
-  return { opensAt: at - settings.preExtendTime * 60_000, closesAt: at + settings.latExtendTime * 60_000 };
 }
 
 /** 64 before the window opens, 65 after it closes. */
@@ -62,7 +44,7 @@ export async function checkIn(
     const candidates = await repo.byPhone(phone, [...CHECK_IN_FROM, 'signedIn']);
     if (!candidates.length) throw noSuchVisit();
     // The one whose window is open now, else the nearest (whose window then says early or late).
-    const windows = await Promise.all(candidates.map((c) => windowOf(ctx, c, settings)));
+    const windows = await Promise.all(candidates.map((c) => checkInWindow(ctx.tenant, c, settings)));
     v = candidates.find((_c, i) => inWindow(windows[i] ?? null, now)) ?? candidates[0];
   }
   if (!v) throw noSuchVisit();
@@ -77,7 +59,7 @@ export async function checkIn(
     throw new AppError(Status.UPDATE_NOT_ALLOWED, `A ${v.status} visit cannot check in`, { status: v.status });
   // Still waiting for approval.
   if (v.permission !== 1) throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { status: v.status });
-  checkWindow(await windowOf(ctx, v, settings), now);
+  checkWindow(await checkInWindow(ctx.tenant, v, settings), now);
   checkProtocol(settings, input.protocolAccepted || v.protocolAccepted);
   await screen(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber });
   const images = await storeImages(ctx, input);

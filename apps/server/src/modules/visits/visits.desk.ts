@@ -55,15 +55,20 @@ export async function storeImages(ctx: AuthedContext, input: { photo: string; si
  * nothing is stored, and reception is alerted through the operation log (module blacklist, event alert).
  */
 export async function screen(ctx: AuthedContext, who: { name: string; phone: string; idNumber: string }): Promise<void> {
+  if (await barred(ctx, who)) throw new AppError(Status.BLACKLISTED);
+}
+
+/** Whether the blacklist screening stops this person (written to the operation log as an alert when it does). */
+export async function barred(ctx: AuthedContext, who: { name: string; phone: string; idNumber: string }): Promise<boolean> {
   const hit = await blacklist.check(ctx, 'black', { phone: who.phone || undefined, credentialNo: who.idNumber || undefined });
-  if (!hit.listed || !hit.screening) return;
+  if (!hit.listed || !hit.screening) return false;
   await writeLog(
     ctx.tenant,
     ctx.session,
     { module: LogModule.BLACKLIST, event: 'alert', objName: who.name, desc: logDesc('blacklistHit'), client: clientEnd(ctx.userAgent) },
     ctx.ip,
   );
-  throw new AppError(Status.BLACKLISTED);
+  return true;
 }
 
 export function checkProtocol(settings: CompanySettings, accepted: boolean): void {

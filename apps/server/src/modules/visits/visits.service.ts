@@ -4,6 +4,7 @@
  */
 
 export { screen } from './visits.desk.js';
+export { signInAtDoor, signOutAtDoor, visitByCode } from './visits.doors.js';
 export { faceCandidateVisits, visitsMovedSince } from './visits.faceSync.js';
 export {
   createVisit,
@@ -25,3 +26,4 @@ export {
 } from './visits.kernel.js';
 export { type ResidentForVisit, residentOnSiteToday, signInResident } from './visits.residents.js';
 export { filterOf, onSitePeople, searchPage, type VisitQuery } from './visits.search.js';
+export { checkInWindow } from './visits.window.js';

@@ -119,6 +119,7 @@ export const invitationsEn = {
     status: 'Status',
     pass: 'Your pass',
     passHelp: 'Show this QR code at the visitor kiosk, or type the code, between {{opens}} and {{closes}}.',
+    passAtDoors: 'You are signed in: show this QR code at the doors during your visit.',
     code: 'Code {{code}}',
     noPass: 'This invitation cannot be used to check in.',
     accept: 'Accept',

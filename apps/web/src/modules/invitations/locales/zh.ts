@@ -121,6 +121,7 @@ export const invitationsZh: DeepStrings<typeof invitationsEn> = {
     status: '状态',
     pass: '您的通行码',
     passHelp: '请在 {{opens}} 至 {{closes}} 之间，在访客机上出示此二维码或输入签到码。',
+    passAtDoors: '您已签到：访问期间请在门禁处出示此二维码。',
     code: '签到码 {{code}}',
     noPass: '该邀请已无法用于签到。',
     accept: '接受',

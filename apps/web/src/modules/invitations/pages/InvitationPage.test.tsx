@@ -29,6 +29,7 @@ function invitation(extra: Partial<Invitation> = {}): Invitation {
     status: 'viewed',
     code: '12345678',
     pass: 'OV1-12345678-abcdefghijklmnop',
+    passRefreshMs: null,
     canReply: true,
     permission: 1,
     lang: 'en',
@@ -125,6 +126,25 @@ describe('InvitationPage', () => {
     expect(await screen.findByText('Acme 诚邀您来访')).toBeTruthy();
     expect(screen.getByText('该邀请已无法用于签到。')).toBeTruthy();
     expect(screen.queryByTestId('invitation-pass')).toBeNull();
+  });
+
+  it('keeps the pass for the doors once the visitor is signed in, and fetches a rotating one again', async () => {
+    let served = 0;
+    stubServer({
+      config,
+      updateAppPreview: () => {
+        served += 1;
+        return {
+          status: 0,
+          result: invitation({ status: 'signedIn', code: null, pass: `OV2-12345678-${served}-abcdefghijklmnop`, passRefreshMs: 50, canReply: false }),
+        };
+      },
+    });
+    renderPage();
+    expect(await screen.findByText('You are signed in: show this QR code at the doors during your visit.')).toBeTruthy();
+    expect(screen.queryByTestId('invitation-code')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('invitation-qr').getAttribute('src')).toMatch(/^data:image\/png;base64,/));
+    await waitFor(() => expect(served).toBeGreaterThan(1));
   });
 
   it('says the pass waits for approval, and that a refused visit was not approved (not that the visitor declined)', async () => {

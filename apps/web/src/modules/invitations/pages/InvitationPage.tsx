@@ -42,6 +42,8 @@ export function InvitationPage() {
     enabled: token !== '',
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
+    // A rotating pass is good for one period: a fresh one is fetched before it lapses.
+    refetchInterval: (q) => q.state.data?.passRefreshMs ?? false,
   });
   const reply = useMutation({
     mutationFn: (status: 3 | 4) => api.updateAppointmentReply({ id: token, status }),
@@ -159,16 +161,22 @@ function InvitationView({
         </Space>
       ) : null}
       {extras}
-      {data.code ? (
+      {data.pass ? (
         <Flex vertical align="center" gap={8} data-testid="invitation-pass">
           <Typography.Title level={4} style={{ margin: 0 }}>
             {t('invitations.page.pass')}
           </Typography.Title>
           {qr ? <img src={qr} alt={t('invitations.page.pass')} width={220} height={220} data-testid="invitation-qr" /> : <Spin />}
-          <Typography.Text strong style={{ fontSize: 20, letterSpacing: 2 }} data-testid="invitation-code">
-            {t('invitations.page.code', { code: data.code })}
-          </Typography.Text>
-          {data.opensAt !== null && data.closesAt !== null ? (
+          {data.code ? (
+            <Typography.Text strong style={{ fontSize: 20, letterSpacing: 2 }} data-testid="invitation-code">
+              {t('invitations.page.code', { code: data.code })}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
+              {t('invitations.page.passAtDoors')}
+            </Typography.Text>
+          )}
+          {data.code && data.opensAt !== null && data.closesAt !== null ? (
             <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
               {t('invitations.page.passHelp', { opens: formatDateTime(data.opensAt), closes: formatDateTime(data.closesAt) })}
             </Typography.Text>

@@ -17,6 +17,7 @@ export function InvitationSection({ settings }: { settings: BasicSettings }) {
         />
         <SettingSwitch name="tempEditSwitch" value={settings.tempEditSwitch} />
         <SettingSwitch name="scaner" value={settings.scaner} />
+        <SettingSwitch name="doorSignIn" value={settings.doorSignIn} />
       </Card>
       <Card size="small" title={t('settings.baseset.window')}>
         <Typography.Paragraph type="secondary">{t('settings.baseset.windowHelp')}</Typography.Paragraph>

@@ -3,8 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BasicWrite, useBasicWrite } from '../api';
 
-type SwitchName = 'permissionSwitch' | 'tempEditSwitch' | 'scaner';
-const CALLS = { permissionSwitch: 'updatePermissionSwitch', tempEditSwitch: 'updateTempEditSwitch', scaner: 'updateScanerSwitch' } as const;
+type SwitchName = 'permissionSwitch' | 'tempEditSwitch' | 'scaner' | 'doorSignIn';
+const CALLS = {
+  permissionSwitch: 'updatePermissionSwitch',
+  tempEditSwitch: 'updateTempEditSwitch',
+  scaner: 'updateScanerSwitch',
+  doorSignIn: 'updateDoorSignInSwitch',
+} as const;
 
 /**
  * A basic-settings switch: written first, shown as changed once the server answered (spec section 4: a switch takes

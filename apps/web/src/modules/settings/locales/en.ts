@@ -17,6 +17,9 @@ export const settingsEn = {
     tempEditSwitchHelp: 'Employees use the company’s invitation templates and cannot edit their own.',
     scaner: 'QR check-in at the kiosk',
     scanerHelp: 'Visitors may scan the QR code of their invitation or badge at the kiosk (typing the code always works).',
+    doorSignIn: 'Sign in and out at the doors',
+    doorSignInHelp:
+      "A visitor's QR pass at an entry door signs them in, and at an exit door signs them out. Off: the doors only open, for visitors already signed in.",
     window: 'Check-in window',
     windowHelp: 'How long before and after the expected time an invited visitor may check in; outside it the kiosk says "early" or "late".',
     preExtendTime: 'Earliest, before the expected time',

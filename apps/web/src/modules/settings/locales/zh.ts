@@ -19,6 +19,8 @@ export const settingsZh: DeepStrings<typeof settingsEn> = {
     tempEditSwitchHelp: '员工只能使用公司的邀请函模板，不能修改自己的模板。',
     scaner: '访客机扫码签到',
     scanerHelp: '访客可在访客机上扫描邀请函或胸卡上的二维码签到（输入签到码始终可用）。',
+    doorSignIn: '门禁通行自动签到签离',
+    doorSignInHelp: '访客在进门读头刷二维码即签到，在出门读头刷码即签离。关闭时门禁只开门，且仅对已签到的访客开门。',
     window: '签到时间范围',
     windowHelp: '受邀访客可在预约时间之前和之后多久签到；超出范围时访客机提示“来早了”或“迟到了”。',
     preExtendTime: '最早提前',

@@ -1,0 +1,261 @@
+import { Status } from '@openvisit/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { passRecords, visitEvents, visits } from '../../db/schema/index.js';
+import { visitPass } from '../../platform/passes.js';
+
+const HOUR = 3_600_000;
+type Answer = { status: number; reason?: string; result: Record<string, unknown> | null };
+
+const reader = (over: Record<string, unknown> = {}) => ({
+  deviceName: 'Lobby reader',
+  deviceCode: 'QR-001',
+  extendCode: '',
+  roomNum: '',
+  deviceIp: '',
+  devicePort: null,
+  readerNo: '',
+  enterStatus: 1,
+  eType: 'qr' as const,
+  ...over,
+});
+
+describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
+  let t: TestApp;
+  let a: Tenant;
+  let b: Tenant;
+  let tid: number;
+  let lobbyGroup: number;
+  const creds: Record<string, string> = {};
+  let code = 10_000_000;
+
+  const door = (credential: string | undefined, body: Record<string, unknown>, token?: string): Promise<Answer> =>
+    t.app
+      .inject({
+        method: 'POST',
+        url: '/qcvisit/uploadQrcode',
+        headers: { ...(credential ? { authorization: credential } : {}), ...(token ? { 'x-coolvisit-token': token } : {}) },
+        payload: body,
+      })
+      .then((r) => r.json() as Answer);
+
+  /** A visit of company A with a fresh code; its pass. */
+  async function visit(over: Partial<typeof visits.$inferInsert> = {}, companyId = a.id) {
+    code += 1;
+    const [v] = await t.db
+      .insert(visits)
+      .values({
+        companyId,
+        kind: 'invite',
+        status: 'signedIn',
+        permission: 1,
+        name: 'Ada Visitor',
+        phone: '+8613900000009',
+        tid,
+        code: String(code),
+        appointmentAt: new Date(),
+        visitAt: new Date(),
+        ...over,
+      })
+      .returning();
+    return { vid: v?.id ?? 0, pass: visitPass(t.services.secrets, companyId, String(code)) };
+  }
+
+  beforeAll(async () => {
+    t = await testApp();
+    ({ a, b } = await twoTenants(t));
+    tid = (await t.api.addVisitorType({ vType: '访客#Guest' }, a.token)).result.tid;
+    lobbyGroup = (await t.api.addEquipmentGroup({ egname: 'Lobby' }, a.token)).result.egid;
+    const labGroup = (await t.api.addEquipmentGroup({ egname: 'Lab' }, a.token)).result.egid;
+    await t.api.setVisitorTypeEgroups({ tid, egids: [lobbyGroup] }, a.token);
+    const add = async (key: string, over: Record<string, unknown>, token = a.token) => {
+      const r = (await t.api.addEquipment(reader(over), token)).result;
+      creds[key] = `Device ${r.device.eid}.${r.secret}`;
+    };
+    await add('in', { egids: [lobbyGroup] });
+    await add('out', { deviceName: 'Lobby exit', deviceCode: 'QR-002', enterStatus: 2, egids: [lobbyGroup] });
+    await add('lab', { deviceName: 'Lab reader', deviceCode: 'QR-003', egids: [labGroup] });
+    const bGroup = (await t.api.addEquipmentGroup({ egname: 'Beta lobby' }, b.token)).result.egid;
+    await add('beta', { deviceName: 'Beta reader', deviceCode: 'QR-B1', egids: [bGroup] }, b.token);
+  });
+  afterAll(() => t.close());
+
+  it('opens for a signed-in visitor at a door of their type’s group, and records the pass', async () => {
+    const { vid, pass } = await visit();
+    const r = await door(creds.in, { qrcode: pass });
+    expect(r.status).toBe(0);
+    expect(r.result).toMatchObject({ open: true, direction: 1, personType: 2, name: 'Ada Visitor', vid, signedIn: false, signedOut: false });
+    const records = (await t.api.getOpendoorInfo({ vid }, a.token)).result;
+    expect(JSON.stringify(records)).toContain('Lobby reader');
+    const [row] = await t.db
+      .select()
+      .from(passRecords)
+      .where(eq(passRecords.id, Number(r.result?.recordId)));
+    expect(row).toMatchObject({
+      companyId: a.id,
+      visitId: vid,
+      result: 1,
+      code: 0,
+      direction: 1,
+      way: 'qr',
+      deviceName: 'Lobby reader',
+      groupName: 'Lobby',
+    });
+  });
+
+  it('credentials: none 28, a session 610, a wrong secret 1111, a deviceCode not its own 1111', async () => {
+    const { pass } = await visit();
+    expect((await door(undefined, { qrcode: pass })).status).toBe(Status.TOKEN_MISSING);
+    expect((await door(undefined, { qrcode: pass }, a.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await door(`${creds.in?.slice(0, -2)}xx`, { qrcode: pass })).status).toBe(Status.DEVICE_NOT_ALLOWED);
+    expect((await door(creds.in, { qrcode: pass, deviceCode: 'QR-003' })).status).toBe(Status.DEVICE_NOT_ALLOWED);
+    expect((await door(creds.in, { qrcode: pass, deviceCode: 'QR-001' })).status).toBe(0);
+  });
+
+  it('bad input is 400; forged, altered and other companies’ codes are 1112 and recorded as refusals', async () => {
+    const { pass } = await visit();
+    expect((await door(creds.in, { qrcode: '' })).status).toBe(Status.BAD_PARAMS);
+    expect((await door(creds.in, { qrcode: 'x'.repeat(600) })).status).toBe(Status.BAD_PARAMS);
+    expect((await door(creds.in, { qrcode: pass, direction: 3 })).status).toBe(Status.BAD_PARAMS);
+    const altered = pass.replace(/-(\d{8})-/, (_m, c: string) => `-${String(Number(c) + 1)}-`);
+    const refused = await door(creds.in, { qrcode: altered });
+    expect(refused.status).toBe(Status.QRCODE_FORMAT_ERROR);
+    expect(refused.result).toMatchObject({ why: 'notAPass' });
+    const [row] = await t.db
+      .select()
+      .from(passRecords)
+      .where(eq(passRecords.id, Number(refused.result?.recordId)));
+    expect(row).toMatchObject({ companyId: a.id, result: 0, code: 1112, personType: -1 });
+    expect((await door(creds.in, { qrcode: 'just some text' })).status).toBe(Status.QRCODE_FORMAT_ERROR);
+    // Company B's pass at A's door, and A's pass at B's door.
+    const beta = await visit({ tid: null }, b.id);
+    expect((await door(creds.in, { qrcode: beta.pass })).status).toBe(Status.QRCODE_FORMAT_ERROR);
+    expect((await door(creds.beta, { qrcode: pass })).status).toBe(Status.QRCODE_FORMAT_ERROR);
+    // A pass whose code matches no visit.
+    expect((await door(creds.in, { qrcode: visitPass(t.services.secrets, a.id, '99999999') })).status).toBe(Status.INVALID_VISITOR);
+  });
+
+  it('a door of a group the visit does not open answers 1111', async () => {
+    const { pass } = await visit();
+    const r = await door(creds.lab, { qrcode: pass });
+    expect(r.status).toBe(Status.DEVICE_NOT_ALLOWED);
+    expect(r.result).toMatchObject({ why: 'noGroup' });
+  });
+
+  it('the visit’s state: refused 1121, awaiting 1121, over 1126 (exit still opens), not signed in 1125', async () => {
+    expect((await door(creds.in, { qrcode: (await visit({ status: 'refused', permission: 2 })).pass })).status).toBe(Status.VISITOR_UNAUTHORIZED);
+    expect((await door(creds.in, { qrcode: (await visit({ status: 'unauthorized', permission: 0 })).pass })).status).toBe(
+      Status.VISITOR_UNAUTHORIZED,
+    );
+    const over = await visit({ status: 'signedOut', signOutAt: new Date() });
+    expect((await door(creds.in, { qrcode: over.pass })).status).toBe(Status.VISIT_FINISHED);
+    expect((await door(creds.out, { qrcode: over.pass })).status).toBe(0);
+    expect((await door(creds.in, { qrcode: (await visit({ status: 'accepted', visitAt: null })).pass })).status).toBe(Status.NOT_SIGNED_IN);
+  });
+
+  it('outside the visit’s window 1115 on entry; an exit opens', async () => {
+    const tomorrow = new Date(Date.now() + 30 * HOUR);
+    const later = await visit({ appointmentAt: tomorrow, visitAt: null, status: 'authorized' });
+    await t.api.updateDoorSignInSwitch({ doorSignIn: 1 }, a.token);
+    const r = await door(creds.in, { qrcode: later.pass });
+    await t.api.updateDoorSignInSwitch({ doorSignIn: 0 }, a.token);
+    expect(r.status).toBe(Status.OUTSIDE_VALIDITY);
+    expect(r.result).toMatchObject({ why: 'early' });
+    const yesterday = await visit({ appointmentAt: new Date(Date.now() - 30 * HOUR), visitAt: new Date(Date.now() - 30 * HOUR) });
+    expect((await door(creds.in, { qrcode: yesterday.pass })).status).toBe(Status.OUTSIDE_VALIDITY);
+    expect((await door(creds.out, { qrcode: yesterday.pass })).status).toBe(0);
+  });
+
+  it('with door sign-in on, entry signs the visitor in and exit signs them out, through the state machine', async () => {
+    const { vid, pass } = await visit({ status: 'accepted', visitAt: null });
+    expect((await t.api.updateDoorSignInSwitch({ doorSignIn: 1 }, a.token)).result.doorSignIn).toBe(1);
+    const inside = await door(creds.in, { qrcode: pass });
+    expect(inside.status).toBe(0);
+    expect(inside.result).toMatchObject({ signedIn: true, signedOut: false });
+    const [row] = await t.db.select().from(visits).where(eq(visits.id, vid));
+    expect(row).toMatchObject({ status: 'signedIn', signInOp: 'Lobby reader' });
+    const outside = await door(creds.out, { qrcode: pass });
+    expect(outside.result).toMatchObject({ signedIn: false, signedOut: true, direction: 2 });
+    const history = await t.db.select().from(visitEvents).where(eq(visitEvents.visitId, vid));
+    expect(history.map((h) => [h.event, h.actor])).toEqual([
+      ['checkIn', 'Lobby reader'],
+      ['signOut', 'Lobby exit'],
+    ]);
+    // Over now: no way back in.
+    expect((await door(creds.in, { qrcode: pass })).status).toBe(Status.VISIT_FINISHED);
+    await t.api.updateDoorSignInSwitch({ doorSignIn: 0 }, a.token);
+  });
+
+  it('the on-site list and the evacuation list leave out a visitor who went out through a door, until they come back', async () => {
+    const { vid, pass } = await visit({ name: 'Olive Outside' });
+    const onSite = async () => (await t.api.getOnSiteList({}, a.token)).result.gates.flatMap((g) => g.list.map((p) => p.vid)).includes(vid);
+    expect(await onSite()).toBe(true);
+    expect((await door(creds.out, { qrcode: pass })).result).toMatchObject({ signedOut: false });
+    expect(await onSite()).toBe(false);
+    // Still signed in: the visit is not over, and the pass lets them back in.
+    expect((await t.db.select().from(visits).where(eq(visits.id, vid)))[0]?.status).toBe('signedIn');
+    expect((await door(creds.in, { qrcode: pass })).status).toBe(0);
+    expect(await onSite()).toBe(true);
+  });
+
+  it('a blacklisted visitor is not signed in at the door (1121)', async () => {
+    await t.api.updateDoorSignInSwitch({ doorSignIn: 1 }, a.token);
+    expect((await t.api.updateblackListSwitch({ blackListSwitch: 1 }, a.token)).status).toBe(0);
+    const listed = await t.api.addBlacklist({ name: 'Mallory', phone: '13900000666' }, a.token);
+    expect(listed.status).toBe(0);
+    const { vid, pass } = await visit({ status: 'accepted', visitAt: null, name: 'Mallory', phone: '+8613900000666' });
+    const r = await door(creds.in, { qrcode: pass });
+    await t.api.updateDoorSignInSwitch({ doorSignIn: 0 }, a.token);
+    expect(r.status).toBe(Status.VISITOR_UNAUTHORIZED);
+    expect(r.result).toMatchObject({ why: 'blacklisted' });
+    expect((await t.db.select().from(visits).where(eq(visits.id, vid)))[0]?.status).toBe('accepted');
+  });
+
+  it('the company’s qrMaxCount: the uses after it answer 1114; exits do not count', async () => {
+    expect((await t.api.updateQrcodeConf({ qrMaxCount: 2, qrMaxDuration: 0 }, a.token)).status).toBe(0);
+    const { pass } = await visit();
+    expect((await door(creds.in, { qrcode: pass })).status).toBe(0);
+    expect((await door(creds.out, { qrcode: pass })).status).toBe(0);
+    expect((await door(creds.in, { qrcode: pass })).status).toBe(0);
+    const third = await door(creds.in, { qrcode: pass });
+    expect(third.status).toBe(Status.PASS_LIMIT_EXCEEDED);
+    expect(third.result).toMatchObject({ why: 'qrMaxCount' });
+    expect((await door(creds.out, { qrcode: pass })).status).toBe(0);
+    await t.api.updateQrcodeConf({ qrMaxCount: 0, qrMaxDuration: 0 }, a.token);
+  });
+
+  it('a strategy with no pass time rules the group: 1124; removed, the door opens again', async () => {
+    const rule = (await t.api.addPassRule({ rname: 'Never' }, a.token)).result;
+    const config = (await t.api.addPassConfig({ cname: 'Guests never', forVisitors: true, egids: [lobbyGroup], rid: rule.rid }, a.token)).result;
+    const { pass } = await visit();
+    const r = await door(creds.in, { qrcode: pass });
+    expect(r.status).toBe(Status.OUTSIDE_PASS_TIME);
+    expect(r.result).toMatchObject({ why: 'noSlot' });
+    await t.api.delPassConfig({ cid: config.cid }, a.token);
+    expect((await door(creds.in, { qrcode: pass })).status).toBe(0);
+  });
+
+  it('rotating codes: a still pass answers 1128, the current slot opens', async () => {
+    await t.api.updateCryptoperiod({ cryptoperiod: 5 }, a.token);
+    const v = await visit();
+    const still = await door(creds.in, { qrcode: v.pass });
+    const rotating = visitPass(t.services.secrets, a.id, String(code), { minutes: 5, at: Date.now() });
+    const fresh = await door(creds.in, { qrcode: rotating });
+    const old = await door(creds.in, { qrcode: visitPass(t.services.secrets, a.id, String(code), { minutes: 5, at: Date.now() - 15 * 60_000 }) });
+    await t.api.updateCryptoperiod({ cryptoperiod: 0 }, a.token);
+    expect(still.status).toBe(Status.QRCODE_EXPIRED);
+    expect(fresh.status).toBe(0);
+    expect(old.status).toBe(Status.QRCODE_EXPIRED);
+  });
+
+  it('a disabled device answers 1130; a front desk can read the refusals in the records', async () => {
+    const desk = await seedStaff(t, a.id, 2);
+    const refusals = (await t.api.getOpendoorInfo({ openStatus: 0, requestedCount: 100 }, desk.token)).result;
+    expect(refusals.list.map((r) => r.code)).toContain(Status.QRCODE_FORMAT_ERROR);
+    expect(refusals.list.every((r) => r.openStatus === 0)).toBe(true);
+    const eid = Number(creds.lab?.match(/Device (\d+)\./)?.[1]);
+    expect((await t.api.setEquipmentStatus({ eid, status: 1 }, a.token)).status).toBe(0);
+    expect((await door(creds.lab, { qrcode: (await visit()).pass })).status).toBe(Status.DEVICE_DISABLED);
+  });
+});

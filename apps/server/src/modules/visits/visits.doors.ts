@@ -1,0 +1,46 @@
+import { type CompanySettings, logDesc } from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import type { TenantScope } from '../../platform/tenancy.js';
+import { notifyArrival } from '../notifications/arrival.js';
+import { barred, leaveAtFrom } from './visits.desk.js';
+import { moveIn, type VisitRow } from './visits.kernel.js';
+import { visitsRepository } from './visits.repository.js';
+
+/**
+ * What the doors do to visits: find one by the code of its pass, and sign it in on entry and out on exit through the
+ * state machine, where the company lets its doors do that (`doorSignIn`). The actor of the history row is the door.
+ */
+
+export function visitByCode(scope: TenantScope, code: string): Promise<VisitRow | undefined> {
+  return visitsRepository(scope).byCode(code);
+}
+
+/**
+ * Signs a visitor in at a door: the desk's blacklist screening and the company's protocol apply (a visitor who has not
+ * accepted it must go to the kiosk); the host hears of the arrival as from the kiosk. Answers what stopped it, if
+ * anything did.
+ */
+export async function signInAtDoor(
+  ctx: AuthedContext,
+  v: VisitRow,
+  settings: CompanySettings,
+  door: { name: string },
+): Promise<VisitRow | 'protocol' | 'blacklisted'> {
+  if (settings.secureProtocol.trim() && !v.protocolAccepted) return 'protocol';
+  if (await barred(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber })) return 'blacklisted';
+  const now = new Date();
+  const row = await moveIn(
+    ctx.tenant,
+    v,
+    'checkIn',
+    { visitAt: now, leaveAt: v.leaveAt ?? leaveAtFrom(settings, now), signInOp: door.name },
+    { actor: door.name, note: 'door' },
+  );
+  await notifyArrival(ctx, row);
+  ctx.audit.desc = logDesc('visitCheckedIn', { host: row.empName });
+  return row;
+}
+
+export function signOutAtDoor(ctx: AuthedContext, v: VisitRow, door: { name: string }): Promise<VisitRow> {
+  return moveIn(ctx.tenant, v, 'signOut', { signOutAt: new Date(), signOutOp: door.name }, { actor: door.name, note: 'door' });
+}

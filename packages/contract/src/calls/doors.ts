@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+import { Status } from '../errors.js';
+
+/**
+ * The device side of the doors: what a door device posts and what it is answered, authenticated as the device
+ * (`Authorization: Device <eid>.<secret>`), never a session. The company is the device's.
+ */
+
+export const doorDecision = z.object({
+  open: z.literal(true),
+  /** The pass record written for this decision. */
+  recordId: z.int32(),
+  direction: z.union([z.literal(1), z.literal(2)]).describe('1 in, 2 out'),
+  /** 2 visitor, 3 resident visitor (1 employee, once employees carry passes). */
+  personType: z.int32(),
+  name: z.string(),
+  vid: z.int32().nullable(),
+  /** The pass signed the visitor in (entry) or out (exit): the company lets its doors do that. */
+  signedIn: z.boolean(),
+  signedOut: z.boolean(),
+});
+
+export const uploadQrcode = defineCall({
+  module: 'devices',
+  feature: 'accessControl',
+  name: 'uploadQrcode',
+  summary:
+    'A door QR reader posts what it scanned: 0 with the person to let through, or the refusal (1111 this device opens nothing for them, 1112 forged, altered or another company’s code, 1113–1128 the visit’s state, window, pass time, uses or a rotated code). Every decision is a pass record.',
+  access: 'device',
+  // The original's 1110–1130 (the reader shows or beeps them and keeps the door shut); 58 when the visit moved meanwhile.
+  statuses: [
+    Status.DEVICE_NOT_ALLOWED,
+    Status.QRCODE_FORMAT_ERROR,
+    Status.PASS_LIMIT_EXCEEDED,
+    Status.OUTSIDE_VALIDITY,
+    Status.INVALID_VISITOR,
+    Status.QRCODE_NOT_ALLOWED,
+    Status.VISITOR_UNAUTHORIZED,
+    Status.OUTSIDE_PASS_TIME,
+    Status.NOT_SIGNED_IN,
+    Status.VISIT_FINISHED,
+    Status.QRCODE_EXPIRED,
+    Status.UPDATE_NOT_ALLOWED,
+  ],
+  input: z.object({
+    qrcode: z.string().trim().min(1).max(512),
+    /** The original's readers sent their own code; when given it must be the authenticated device's. */
+    deviceCode: z.string().trim().max(64).optional(),
+    /** A two-way reader says which way; left out, the device's own direction. */
+    direction: z.union([z.literal(1), z.literal(2)]).optional(),
+  }),
+  output: doorDecision,
+});
+
+export const doorCalls = [uploadQrcode] as const;
