@@ -123,8 +123,7 @@ export async function uploadRecords(ctx: DeviceContext, input: In<'faceSyncUploa
   // Deleted between the credential check and here.
   if (!device) throw new AppError(Status.DEVICE_NOT_ALLOWED, 'Unknown device or wrong secret');
   const companyId = ctx.tenant.companyId;
-  const keys = input.records.map((r, i) => {
-    const bytes = snapshots[i];
+  const keys = snapshots.map((bytes) => {
     const hash = bytes ? createHash('sha256').update(bytes).digest('hex').slice(0, 16) : '';
     return bytes ? `passes/${companyId}/${device.eid}-${hash}.${sniffFileType(new Uint8Array(bytes.subarray(0, 16))) === 'png' ? 'png' : 'jpg'}` : '';
   });

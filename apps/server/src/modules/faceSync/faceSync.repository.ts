@@ -232,8 +232,6 @@ export const credentialsViewRepository = scoped(function credentialsViewReposito
 export const syncStateRepository = scoped(function syncStateRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const companyId = scope.companyId;
-  const fc = faceCredentials;
-  const mine = eq(fc.companyId, companyId);
   return {
     state: () =>
       db
