@@ -143,7 +143,8 @@ const egids = z.array(z.int32().positive()).max(500);
 export const getAcList = defineCall({
   name: 'getAcList',
   module: 'employees',
-  summary: 'Employees with their access rights (card, face, allowed, validity dates, device groups), paged, filtered by name, department, allowed or a granted group',
+  summary:
+    'Employees with their access rights (card, face, allowed, validity dates, device groups), paged, filtered by name, department, allowed or a granted group',
   feature: 'accessControl',
   access: RIGHTS_READERS,
   input: z.object({
@@ -183,7 +184,8 @@ export const updateAccessControl = defineCall({
 export const getPendingCard = defineCall({
   name: 'getPendingCard',
   module: 'employees',
-  summary: 'Enabled employees allowed access and granted at least one device group but without a card number yet: the card-issuing queue, oldest first',
+  summary:
+    'Enabled employees allowed access and granted at least one device group but without a card number yet: the card-issuing queue, oldest first',
   feature: 'accessControl',
   access: RIGHTS_READERS,
   input: z.object({ userid, ...pageInput, name: z.string().trim().max(64).optional() }),

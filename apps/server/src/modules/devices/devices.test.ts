@@ -217,7 +217,10 @@ describe('device groups and devices', () => {
     expect(set.result).toEqual({ tid: type.tid, egids: [group.egid] });
     expect((await t.api.getVisitorTypeEgroups({ tid: type.tid }, a.token)).result).toEqual({ tid: type.tid, egids: [group.egid] });
     const refused = await t.call('delEquipmentGroup', { egid: group.egid }, a.token);
-    expect([refused.status, refused.result]).toEqual([Status.UPDATE_NOT_ALLOWED, { devices: 0, employees: 0, visitorTypes: 1, residents: 0, strategies: 0 }]);
+    expect([refused.status, refused.result]).toEqual([
+      Status.UPDATE_NOT_ALLOWED,
+      { devices: 0, employees: 0, visitorTypes: 1, residents: 0, strategies: 0 },
+    ]);
     expect((await t.api.setVisitorTypeEgroups({ tid: type.tid, egids: [] }, a.token)).result.egids).toEqual([]);
     expect((await t.api.delEquipmentGroup({ egid: group.egid }, a.token)).status).toBe(0);
   });
