@@ -109,6 +109,7 @@ export const devicesEn = {
     search: 'Name, work number or phone',
     searchResident: 'Resident visitor name',
     groupFilter: 'Granted group',
+    deptFilter: 'Department',
     setGroups: 'Set access groups',
     setGroupsOf: 'Access groups of {{name}}',
     dialogIntro_one: 'The groups chosen replace the current ones.',

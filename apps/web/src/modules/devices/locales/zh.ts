@@ -110,6 +110,7 @@ export const devicesZh: DeepStrings<typeof devicesEn> = {
     search: '姓名、工号或手机号',
     searchResident: '常驻访客姓名',
     groupFilter: '已授权门禁组',
+    deptFilter: '部门',
     setGroups: '设置门禁组',
     setGroupsOf: '{{name}} 的门禁组',
     dialogIntro_one: '所选门禁组将替换当前的门禁组。',

@@ -1,15 +1,59 @@
-import type { CallOutput, getAcList } from '@openvisit/contract';
-import { App, Button, Flex, Select, Tag } from 'antd';
+import type { CallOutput, DepartmentNode, getAcList } from '@openvisit/contract';
+import { App, Button, Flex, Select, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BatchBar, defineListParams, int, ListSearch, ListTable, pageWindow, text, useListQuery } from '../../../../platform/list';
+import { BatchBar, defineListParams, int, ListSearch, ListTable, type ListValues, pageWindow, text, useListQuery } from '../../../../platform/list';
+import { useDepartments } from '../../../employees/api';
 import { useAccessList, useGroups, useSetEmployeeAccess } from '../../api';
 import { GroupTags, SetGroupsDialog } from './GroupTags';
 
 type Row = CallOutput<typeof getAcList>['list'][number];
 
 /** The employees tab's search, group and page, kept in the URL. */
-const employeeParams = defineListParams({ q: text(64), group: int() });
+const employeeParams = defineListParams({ q: text(64), dept: int(), group: int() });
+
+interface DeptOption {
+  value: number;
+  title: string;
+  children: DeptOption[];
+}
+const deptTree = (nodes: readonly DepartmentNode[]): DeptOption[] =>
+  nodes.map((d) => ({ value: d.deptid, title: d.deptName, children: deptTree(d.childDeptList) }));
+
+type EmployeeList = ReturnType<typeof useListQuery<ListValues<typeof employeeParams>>>;
+
+/** Name, department and granted group, each kept in the URL. */
+function EmployeeFilters({ list }: { list: EmployeeList }) {
+  const { t } = useTranslation();
+  const f = list.values;
+  const groups = useGroups();
+  const depts = useDepartments();
+  return (
+    <Flex gap={8} wrap role="search" aria-label={t('devices.rights.filters')}>
+      <ListSearch label={t('devices.rights.search')} value={f.q} onSearch={(q) => list.set({ q })} width={220} />
+      <TreeSelect
+        aria-label={t('devices.rights.deptFilter')}
+        placeholder={t('devices.rights.deptFilter')}
+        allowClear
+        treeDefaultExpandAll
+        style={{ width: 200 }}
+        loading={depts.isPending}
+        treeData={deptTree(depts.data ?? [])}
+        value={f.dept}
+        onChange={(dept: number | undefined) => list.set({ dept })}
+      />
+      <Select
+        aria-label={t('devices.rights.groupFilter')}
+        placeholder={t('devices.rights.groupFilter')}
+        allowClear
+        style={{ width: 200 }}
+        value={f.group}
+        onChange={(group: number | undefined) => list.set({ group })}
+        options={(groups.data ?? []).map((g) => ({ value: g.egid, label: g.egname }))}
+      />
+    </Flex>
+  );
+}
 
 /** Employees with their card and groups; groups set for one or for the selected ones. */
 export function EmployeeRights() {
@@ -17,8 +61,12 @@ export function EmployeeRights() {
   const { message } = App.useApp();
   const list = useListQuery(employeeParams);
   const f = list.values;
-  const page = useAccessList({ ...pageWindow(f), ...(f.q && { name: f.q }), ...(f.group !== undefined && { egid: f.group }) });
-  const groups = useGroups();
+  const page = useAccessList({
+    ...pageWindow(f),
+    ...(f.q && { name: f.q }),
+    ...(f.dept !== undefined && { deptid: f.dept }),
+    ...(f.group !== undefined && { egid: f.group }),
+  });
   const save = useSetEmployeeAccess();
   const [selected, setSelected] = useState<Row[]>([]);
   const [editing, setEditing] = useState<Row[] | null>(null);
@@ -35,18 +83,7 @@ export function EmployeeRights() {
   };
   return (
     <Flex vertical gap={12}>
-      <Flex gap={8} wrap role="search" aria-label={t('devices.rights.filters')}>
-        <ListSearch label={t('devices.rights.search')} value={f.q} onSearch={(q) => list.set({ q })} width={220} />
-        <Select
-          aria-label={t('devices.rights.groupFilter')}
-          placeholder={t('devices.rights.groupFilter')}
-          allowClear
-          style={{ width: 200 }}
-          value={f.group}
-          onChange={(group: number | undefined) => list.set({ group })}
-          options={(groups.data ?? []).map((g) => ({ value: g.egid, label: g.egname }))}
-        />
-      </Flex>
+      <EmployeeFilters list={list} />
       <BatchBar
         count={selected.length}
         extra={
