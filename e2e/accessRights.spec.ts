@@ -17,6 +17,7 @@ import {
   signIn,
   skipRestOfGuide,
   step,
+  until,
   useStack,
 } from './harness.js';
 
@@ -36,6 +37,10 @@ describe('access rights', () => {
     const { empid: ada } = await ok('addEmployee', { employee_name: 'Ada Lovelace', phone: '13700000001', empNo: 'E-1' }, admin);
     const { empid: alan } = await ok('addEmployee', { employee_name: 'Alan Turing', phone: '13700000002', empNo: 'E-2' }, admin);
     await ok('updateCardNo', { empid: alan, cardNo: 'K-1' }, admin);
+    await ok('addVisitorType', { vType: '参观#Tour' }, admin);
+    const window = { startDate: Date.now() - 86_400_000, endDate: Date.now() + 30 * 86_400_000 };
+    const { pid } = await ok('addProject', { pName: 'Canteen', leader: 'Wang', phone: '13800005555', ...window }, admin);
+    await ok('addResidentVisitor', { pid, company: 'Clean Co', name: 'Grace Hopper', phone: '13922220001', ...window }, admin);
 
     const en = await (await newContext(stack.browser, 'en-US')).newPage();
     await step(en, 'rights-sign-in-en', async () => {
@@ -76,6 +81,32 @@ describe('access rights', () => {
       await row(en, 'Ada Lovelace').getByText('Main doors').waitFor();
       const list = await ok('getAcList', { name: 'Ada' }, admin);
       assert.equal(list.list[0]?.egids.length, 1);
+    });
+
+    await step(en, 'rights-types-residents-en', async () => {
+      await en.getByRole('tab', { name: 'Visitor types' }).click();
+      await row(en, 'Tour').getByRole('button', { name: 'Set access groups Tour' }).click();
+      const typeDialog = en.getByRole('dialog', { name: 'Access groups of Tour' });
+      await pickOption(en, typeDialog.getByRole('combobox', { name: 'Device groups' }), 'Main doors');
+      await typeDialog.getByText('The groups chosen replace the current ones.').click();
+      await typeDialog.getByRole('button', { name: button('Save') }).click();
+      await toast(en, 'Access groups saved');
+      await row(en, 'Tour').getByText('Main doors').waitFor();
+
+      await en.getByRole('tab', { name: 'Resident visitors' }).click();
+      await row(en, 'Grace Hopper').getByRole('checkbox').check();
+      await en.getByTestId('batch-bar').getByRole('button', { name: 'Set access groups' }).click();
+      const dialog = en.getByRole('dialog', { name: 'Set access groups' });
+      await pickOption(en, dialog.getByRole('combobox', { name: 'Device groups' }), 'Garage');
+      await dialog.getByText('The groups chosen replace the current ones.').click();
+      await dialog.getByRole('button', { name: button('Save') }).click();
+      await toast(en, 'Access groups saved');
+      await row(en, 'Grace Hopper').getByText('Garage').waitFor();
+      // Saved: the selection is cleared with the batch bar.
+      await en.getByTestId('batch-bar').waitFor({ state: 'detached' });
+      const box = row(en, 'Grace Hopper').getByRole('checkbox');
+      await until('the resident unselected', async () => ((await box.isChecked()) ? undefined : true));
+      await screenshot(en, 'rights-residents-en');
     });
 
     const zh = await (await newContext(stack.browser, 'zh-CN')).newPage();

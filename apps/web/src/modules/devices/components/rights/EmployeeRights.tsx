@@ -126,7 +126,7 @@ export function EmployeeRights() {
             key: 'actions',
             title: t('devices.list.columns.actions'),
             kind: 'actions',
-            width: 120,
+            width: 160,
             render: (_v, e) => (
               <Button type="link" size="small" onClick={() => setEditing([e])} aria-label={`${t('devices.rights.setGroups')} ${e.empName}`}>
                 {t('devices.rights.setGroups')}

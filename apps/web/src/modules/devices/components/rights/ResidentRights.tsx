@@ -69,7 +69,7 @@ export function ResidentRights() {
             key: 'actions',
             title: t('devices.list.columns.actions'),
             kind: 'actions',
-            width: 120,
+            width: 160,
             render: (_v, r) => (
               <Button
                 type="link"

@@ -44,7 +44,7 @@ export function TypeRights() {
             key: 'actions',
             title: t('devices.list.columns.actions'),
             kind: 'actions',
-            width: 120,
+            width: 160,
             render: (_v, v) => (
               <Button
                 type="link"
