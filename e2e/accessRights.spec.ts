@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { expectAccessible } from './a11y.js';
 import {
   apiOf,
   button,
@@ -67,11 +68,14 @@ describe('access rights', () => {
       await row(en, 'Ada Lovelace').getByText('Garage').waitFor();
       await row(en, 'Ada Lovelace').getByText('Main doors').waitFor();
       await screenshot(en, 'rights-employees-en');
+      await expectAccessible(en, 'en /key/rights employees');
     });
 
     await step(en, 'rights-withdraw-en', async () => {
       await row(en, 'Ada Lovelace').getByRole('button', { name: 'Set access groups Ada Lovelace' }).click();
       const dialog = en.getByRole('dialog', { name: 'Access groups of Ada Lovelace' });
+      await dialog.getByText('Garage').waitFor();
+      await expectAccessible(en, 'en /key/rights groups dialog');
       await dialog.locator('.ant-select-selection-item', { hasText: 'Garage' }).locator('.ant-select-selection-item-remove').click();
       await dialog.getByRole('button', { name: button('Save') }).click();
       await en.locator('.ant-modal-confirm-title', { hasText: 'Take doors away?' }).waitFor();
@@ -92,6 +96,7 @@ describe('access rights', () => {
       await typeDialog.getByRole('button', { name: button('Save') }).click();
       await toast(en, 'Access groups saved');
       await row(en, 'Tour').getByText('Main doors').waitFor();
+      await expectAccessible(en, 'en /key/rights visitor types');
 
       await en.getByRole('tab', { name: 'Resident visitors' }).click();
       await row(en, 'Grace Hopper').getByRole('checkbox').check();
@@ -107,6 +112,7 @@ describe('access rights', () => {
       const box = row(en, 'Grace Hopper').getByRole('checkbox');
       await until('the resident unselected', async () => ((await box.isChecked()) ? undefined : true));
       await screenshot(en, 'rights-residents-en');
+      await expectAccessible(en, 'en /key/rights residents');
     });
 
     const zh = await (await newContext(stack.browser, 'zh-CN')).newPage();
@@ -125,6 +131,7 @@ describe('access rights', () => {
       await zh.getByTestId(`card-issue-${ada}`).click();
       await zh.getByText('已被其他记录使用').waitFor();
       await screenshot(zh, 'rights-card-taken-zh');
+      await expectAccessible(zh, 'zh /key/rights cards to issue');
       await card.fill('K-2');
       await zh.getByTestId(`card-issue-${ada}`).click();
       await toast(zh, '已为 Ada Lovelace 发卡');
