@@ -187,6 +187,8 @@ export const logDescriptions = {
   deviceDeleted: { en: 'device {{code}} deleted, its secret revoked', zh: '删除设备 {{code}}，密钥已作废' },
   deviceEnabled: { en: 'device {{code}} enabled', zh: '启用设备 {{code}}' },
   deviceDisabled: { en: 'device {{code}} disabled', zh: '停用设备 {{code}}' },
+  employeeGroupsSet: { en: '{{groups}} device groups granted', zh: '授权 {{groups}} 个门禁组' },
+  residentGroupsSet: { en: 'resident visitors: {{groups}} device groups granted', zh: '驻场访客：授权 {{groups}} 个门禁组' },
   visitorTypeGroupsSet: { en: 'visitor type: {{groups}} device groups granted', zh: '访客类型：授权 {{groups}} 个门禁组' },
   deviceSecretRotated: { en: 'device {{code}}: new secret issued, the old one revoked', zh: '设备 {{code}}：已生成新密钥，旧密钥作废' },
   faceCredentialsRetried: {

@@ -503,3 +503,15 @@ export type ValidationFailure =
   | SuperAccountFailure
   | IdNumberFailure
   | FileFailure;
+
+// Access card numbers (employees' `cardNo`, as the card printer or reader reports them)
+export const CARD_NO_MAX = 32;
+export type CardNoFailure = 'required' | 'tooLong' | 'format';
+
+/** A card number: letters, digits, `_`, `.` and `-`, at most CARD_NO_MAX; the same rule as the calls' `cardNo`. */
+export function checkCardNo(s: string): CardNoFailure | null {
+  const v = s.trim();
+  if (v === '') return 'required';
+  if (v.length > CARD_NO_MAX) return 'tooLong';
+  return /^[A-Za-z0-9_.-]+$/.test(v) ? null : 'format';
+}

@@ -1,8 +1,10 @@
 import {
   ACCOUNT_NAME_MAX,
+  CARD_NO_MAX,
   COMPANY_NAME_MAX,
   COMPANY_SHORT_NAME_MAX,
   checkAccountName,
+  checkCardNo,
   checkCompanyName,
   checkCompanyShortName,
   checkEmail,
@@ -53,6 +55,7 @@ export function buildRules(t: TFunction) {
     accountName: (o: RuleOptions = {}): FormRule[] => [fromCheck(t, checkAccountName, { ...o, max: ACCOUNT_NAME_MAX })],
     companyName: (o: RuleOptions = {}): FormRule[] => [fromCheck(t, checkCompanyName, { ...o, max: COMPANY_NAME_MAX })],
     companyShortName: (o: RuleOptions = {}): FormRule[] => [fromCheck(t, checkCompanyShortName, { ...o, max: COMPANY_SHORT_NAME_MAX })],
+    cardNo: (o: RuleOptions = {}): FormRule[] => [fromCheck(t, checkCardNo, { ...o, max: CARD_NO_MAX })],
     superAccount: (): FormRule[] => [fromCheck(t, checkSuperAccount, { max: ACCOUNT_NAME_MAX })],
     /** A new password; with `oldField`, also refused when equal to that field's value ('sameAsOld'). */
     password: (o: RuleOptions & { oldField?: string } = {}): FormRule[] => [

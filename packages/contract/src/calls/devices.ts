@@ -206,7 +206,8 @@ export const updateEquipmentGroup = defineCall({
 export const delEquipmentGroup = defineCall({
   ...common,
   name: 'delEquipmentGroup',
-  summary: 'Delete a device group (its devices stay); 58 with the counts while employees, visitor types or residents are granted it',
+  summary:
+    'Delete a device group (its devices stay); 58 with the counts while employees, visitor types or residents are granted it or pass strategies bind it',
   access: DEVICE_MANAGERS,
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: { [Status.UPDATE_NOT_ALLOWED]: null },
@@ -361,6 +362,48 @@ export const setVisitorTypeEgroups = defineCall({
   output: typeGroups,
 });
 
+/** A resident visitor's device groups (qcv_resident_visitor `egids`): the doors they open within their own window. */
+const residentGroups = z.object({ rid: z.int32(), egids: z.array(z.int32()) });
+const rids = z.array(z.int32().positive()).min(1).max(500);
+
+export const getResidentEgroups = defineCall({
+  ...common,
+  name: 'getResidentEgroups',
+  summary: "The device groups of these resident visitors, in the order asked; 602 when one is not the company's",
+  access: DEVICE_READERS,
+  statuses: [Status.NO_SUCH_RECORD],
+  input: z.object({ userid, rids }),
+  output: z.array(residentGroups),
+});
+
+export const setResidentEgroups = defineCall({
+  ...common,
+  name: 'setResidentEgroups',
+  summary: 'Sets exactly the device groups of these resident visitors (one transaction); 602 when one is not the company’s',
+  access: DEVICE_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
+  log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
+  input: z.object({ userid, rids, egids: zIds }),
+  output: z.object({ updated: z.int32() }),
+});
+
+export const getEquipmentByPage = defineCall({
+  ...common,
+  name: 'getEquipmentByPage',
+  summary: 'A page of devices by name, with the filters of getEquipmentbyUserid (online included)',
+  access: DEVICE_READERS,
+  input: z.object({
+    userid,
+    ...pageInput,
+    deviceName: z.string().trim().max(DEVICE_NAME_MAX).default(''),
+    eType: z.enum(DEVICE_KINDS).optional(),
+    egid: z.int32().positive().optional(),
+    status: zStatus.optional(),
+    onlineStatus: zStatus.optional(),
+  }),
+  output: pageOf(device),
+});
+
 export const deviceCalls = [
   getEquipmentGroupByUserid,
   getEquipmentGroupByPage,
@@ -378,4 +421,7 @@ export const deviceCalls = [
   getDeviceSelf,
   getVisitorTypeEgroups,
   setVisitorTypeEgroups,
+  getResidentEgroups,
+  setResidentEgroups,
+  getEquipmentByPage,
 ] as const;

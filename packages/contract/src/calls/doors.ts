@@ -53,4 +53,33 @@ export const uploadQrcode = defineCall({
   output: doorDecision,
 });
 
-export const doorCalls = [uploadQrcode] as const;
+/** A barrier's answer: open or not, and the visit its plate matched (if any). */
+export const barrierDecision = z.object({
+  open: z.boolean(),
+  recordId: z.int32(),
+  direction: z.union([z.literal(1), z.literal(2)]),
+  plateNum: z.string().describe('as recorded: upper case, without spaces'),
+  vid: z.int32().nullable(),
+  name: z.string().describe("the matched visit's visitor; '' without a match"),
+  /** 0, or why the barrier stays down: 1117 no visit expects this plate, 1121 unauthorised, 1115 outside its window. */
+  code: z.int32(),
+});
+
+export const uploadVehicleInfo = defineCall({
+  module: 'devices',
+  feature: 'accessControl',
+  name: 'uploadVehicleInfo',
+  summary:
+    'A vehicle barrier reports a plate it read: matched to a visit expecting it (signed in, or approved within its window), the barrier opens; an exit always opens. Every report is a vehicle record; a device that is not a barrier answers 1111.',
+  access: 'device',
+  input: z.object({
+    plateNum: z.string().trim().min(1).max(16),
+    /** The original's barriers sent their own code; when given it must be the authenticated device's. */
+    deviceCode: z.string().trim().max(64).optional(),
+    direction: z.union([z.literal(1), z.literal(2)]).optional(),
+    vehType: z.string().trim().max(32).default(''),
+  }),
+  output: barrierDecision,
+});
+
+export const doorCalls = [uploadQrcode, uploadVehicleInfo] as const;

@@ -132,19 +132,28 @@ export const accessRights = z.object({
   acEnabled: z.boolean(),
   acStart: zDay.nullable(),
   acEnd: zDay.nullable(),
+  /** The device groups granted (the original's employee `egids`). */
+  egids: z.array(z.int32()),
 });
+
+/** Who reads access rights: the managers, and the front desk (as it reads devices and groups). */
+const RIGHTS_READERS = [...ORG_MANAGERS, Role.GATE] as const;
+const egids = z.array(z.int32().positive()).max(500);
 
 export const getAcList = defineCall({
   name: 'getAcList',
   module: 'employees',
-  summary: 'Employees with their access rights (card, face, allowed, validity dates), paged and filterable',
-  access: ORG_MANAGERS,
+  summary:
+    'Employees with their access rights (card, face, allowed, validity dates, device groups), paged, filtered by name, department, allowed or a granted group',
+  feature: 'accessControl',
+  access: RIGHTS_READERS,
   input: z.object({
     userid,
     ...pageInput,
     name: z.string().trim().max(64).optional(),
     deptid: z.int32().positive().optional(),
     acEnabled: z.boolean().optional(),
+    egid: z.int32().positive().optional(),
   }),
   output: pageOf(accessRights),
 });
@@ -152,21 +161,33 @@ export const getAcList = defineCall({
 export const updateAccessControl = defineCall({
   name: 'updateAccessControl',
   module: 'employees',
-  summary: "Grant or withdraw employees' access, optionally limited to a date range (both ends inclusive)",
+  summary:
+    "Grant or withdraw employees' access, optionally limited to a date range (both ends inclusive), and/or set exactly their device groups (`egids`, the company's: else 400 egids notFound); one transaction. Without `acEnabled` the allowed flag and dates stay",
+  feature: 'accessControl',
   access: [Role.ADMIN, Role.SUBADMIN],
   statuses: [Status.EMPLOYEE_NOT_EXIST],
   log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
   input: z
-    .object({ userid, empids, acEnabled: z.boolean(), acStart: zDay.nullable().default(null), acEnd: zDay.nullable().default(null) })
-    .refine((v) => !v.acStart || !v.acEnd || v.acStart <= v.acEnd, { path: ['acEnd'], message: 'beforeStart' }),
+    .object({
+      userid,
+      empids,
+      acEnabled: z.boolean().optional(),
+      acStart: zDay.nullable().default(null),
+      acEnd: zDay.nullable().default(null),
+      egids: egids.optional(),
+    })
+    .refine((v) => !v.acStart || !v.acEnd || v.acStart <= v.acEnd, { path: ['acEnd'], message: 'beforeStart' })
+    .refine((v) => v.acEnabled !== undefined || v.egids !== undefined, { path: ['egids'], message: 'required' }),
   output: updated,
 });
 
 export const getPendingCard = defineCall({
   name: 'getPendingCard',
   module: 'employees',
-  summary: 'Enabled employees with access rights but no card number yet: the card-issuing queue, oldest first',
-  access: ORG_MANAGERS,
+  summary:
+    'Enabled employees allowed access and granted at least one device group but without a card number yet: the card-issuing queue, oldest first',
+  feature: 'accessControl',
+  access: RIGHTS_READERS,
   input: z.object({ userid, ...pageInput, name: z.string().trim().max(64).optional() }),
   output: pageOf(accessRights),
 });

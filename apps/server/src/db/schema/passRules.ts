@@ -79,7 +79,7 @@ export const passConfigs = pgTable(
   (t) => [uniqueIndex('pass_configs_name_uq').on(t.companyId, sql`lower(${t.name})`), index('pass_configs_rule_idx').on(t.ruleId)],
 );
 
-/** The device groups a strategy opens (none: every group). A deleted group leaves the strategies it was in. */
+/** The device groups a strategy opens (none: every group). A group bound by a strategy is refused deletion (58). */
 export const passConfigGroups = pgTable(
   'pass_config_groups',
   {
@@ -91,7 +91,7 @@ export const passConfigGroups = pgTable(
       .references(() => passConfigs.id, { onDelete: 'cascade' }),
     groupId: integer('group_id')
       .notNull()
-      .references(() => deviceGroups.id, { onDelete: 'cascade' }),
+      .references(() => deviceGroups.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.configId, t.groupId] }), index('pass_config_groups_group_idx').on(t.groupId)],
 );

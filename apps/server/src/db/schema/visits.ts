@@ -105,6 +105,8 @@ export const visits = pgTable(
     index('visits_resident_idx').on(t.residentId, t.visitAt).where(sql`${t.residentId} IS NOT NULL`),
     uniqueIndex('visits_client_key_uq').on(t.companyId, t.clientKey).where(sql`${t.clientKey} IS NOT NULL`),
     index('visits_meeting_idx').on(t.meetingId).where(sql`${t.meetingId} IS NOT NULL`),
+    // A barrier's plate look-up, as the pass records keep plates: upper case, no spaces.
+    index('visits_plate_idx').on(t.companyId, sql`upper(regexp_replace(${t.plateNum}, '[[:space:]]+', '', 'g'))`).where(sql`${t.plateNum} <> ''`),
     uniqueIndex('visits_invite_token_uq').on(t.inviteTokenHash).where(sql`${t.inviteTokenHash} IS NOT NULL`),
   ],
 );

@@ -84,19 +84,20 @@ export async function updateGroup(ctx: AuthedContext, input: In<'updateEquipment
 }
 
 /**
- * A group granted to anyone stays (58, with the counts): deleting it would silently take doors from people. Its member
- * devices only leave it; they are not deleted.
+ * A group granted to anyone or bound by a pass strategy stays (58, with the counts): deleting it would silently take
+ * doors from people. Its member devices only leave it; they are not deleted. `strategies` is counted by passRules,
+ * which binds this call (it builds on groups; devices never imports it).
  */
-export async function removeGroup(ctx: AuthedContext, input: { egid: number }): Promise<null> {
+export async function removeGroup(ctx: AuthedContext, input: { egid: number }, uses: { strategies: number }): Promise<null> {
   const repo = devicesRepository(ctx.tenant);
   const [view] = await groupViews(repo, (await repo.groups([input.egid])).slice(0, 1));
   if (!view) throw noSuchRecord('group');
   const { empCount, visitorTypeCount, residentCount, deviceCount } = view;
-  if (empCount || visitorTypeCount || residentCount)
+  if (empCount || visitorTypeCount || residentCount || uses.strategies)
     throw new AppError(
       Status.UPDATE_NOT_ALLOWED,
-      `This device group is granted to ${empCount} employees, ${visitorTypeCount} visitor types and ${residentCount} resident visitors`,
-      { devices: deviceCount, employees: empCount, visitorTypes: visitorTypeCount, residents: residentCount },
+      `This device group is granted to ${empCount} employees, ${visitorTypeCount} visitor types and ${residentCount} resident visitors, and bound by ${uses.strategies} pass strategies`,
+      { devices: deviceCount, employees: empCount, visitorTypes: visitorTypeCount, residents: residentCount, strategies: uses.strategies },
     );
   await repo.deleteGroup(view.egid).catch((err: unknown) => {
     // A grant written between the check and here: the foreign key refuses, answered as the check would have.

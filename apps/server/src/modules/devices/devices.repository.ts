@@ -22,6 +22,8 @@ export interface DeviceFilter {
   groupId?: number;
   status?: number;
   ids?: number[];
+  /** 1: an authenticated request since `since`; 0: none since then (or never). */
+  online?: { is: number; since: Date };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -161,6 +163,39 @@ function grantQueries(scope: TenantScope) {
       if (groupIds.length)
         await db.insert(visitorTypeDeviceGroups).values(groupIds.map((groupId) => ({ companyId, visitorTypeId: typeId, groupId })));
     },
+    /** Grant rows of these employees. */
+    employeeGrants: (empIds: number[]) =>
+      db
+        .select({ empId: employeeDeviceGroups.empId, groupId: employeeDeviceGroups.groupId })
+        .from(employeeDeviceGroups)
+        .where(and(eq(employeeDeviceGroups.companyId, companyId), inArray(employeeDeviceGroups.empId, empIds.length ? empIds : [0])))
+        .orderBy(asc(employeeDeviceGroups.groupId)),
+    /** Employees granted this group, or any group. */
+    employeesGranted: (groupId?: number) =>
+      db
+        .selectDistinct({ empId: employeeDeviceGroups.empId })
+        .from(employeeDeviceGroups)
+        .where(and(eq(employeeDeviceGroups.companyId, companyId), groupId ? eq(employeeDeviceGroups.groupId, groupId) : undefined))
+        .then((r) => r.map((x) => x.empId)),
+    /** Grants each of these employees exactly these groups (the service checked both are this company's). */
+    async setEmployeesGroups(empIds: number[], groupIds: number[]): Promise<void> {
+      await db.delete(employeeDeviceGroups).where(and(eq(employeeDeviceGroups.companyId, companyId), inArray(employeeDeviceGroups.empId, empIds)));
+      const rows = empIds.flatMap((empId) => groupIds.map((groupId) => ({ companyId, empId, groupId })));
+      if (rows.length) await db.insert(employeeDeviceGroups).values(rows);
+    },
+    residentGrants: (residentIds: number[]) =>
+      db
+        .select({ residentId: residentDeviceGroups.residentId, groupId: residentDeviceGroups.groupId })
+        .from(residentDeviceGroups)
+        .where(and(eq(residentDeviceGroups.companyId, companyId), inArray(residentDeviceGroups.residentId, residentIds.length ? residentIds : [0])))
+        .orderBy(asc(residentDeviceGroups.groupId)),
+    async setResidentsGroups(residentIds: number[], groupIds: number[]): Promise<void> {
+      await db
+        .delete(residentDeviceGroups)
+        .where(and(eq(residentDeviceGroups.companyId, companyId), inArray(residentDeviceGroups.residentId, residentIds)));
+      const rows = residentIds.flatMap((residentId) => groupIds.map((groupId) => ({ companyId, residentId, groupId })));
+      if (rows.length) await db.insert(residentDeviceGroups).values(rows);
+    },
     groupIdsOfResident: (residentId: number) =>
       db
         .select({ g: residentDeviceGroups.groupId })
@@ -193,30 +228,49 @@ function deviceQueries(scope: TenantScope) {
   const { companyId } = scope;
   const myDevices = eq(devices.companyId, companyId);
   const myLinks = eq(deviceGroupDevices.companyId, companyId);
+  const deviceWhere = (f: DeviceFilter) =>
+    and(
+      myDevices,
+      f.name ? sql`${devices.name} ilike ${`%${escapeLike(f.name)}%`}` : undefined,
+      f.kind ? eq(devices.kind, f.kind) : undefined,
+      f.status !== undefined ? eq(devices.status, f.status) : undefined,
+      f.ids ? inArray(devices.id, f.ids.length ? f.ids : [0]) : undefined,
+      f.groupId !== undefined
+        ? inArray(
+            devices.id,
+            db
+              .select({ id: deviceGroupDevices.deviceId })
+              .from(deviceGroupDevices)
+              .where(and(myLinks, eq(deviceGroupDevices.groupId, f.groupId))),
+          )
+        : undefined,
+      f.online
+        ? f.online.is
+          ? sql`${devices.lastSeenAt} >= ${f.online.since}`
+          : sql`(${devices.lastSeenAt} is null or ${devices.lastSeenAt} < ${f.online.since})`
+        : undefined,
+    );
+  const byName = [asc(sql`lower(${devices.name})`), asc(devices.id)];
   return {
     devices: (f: DeviceFilter = {}) =>
       db
         .select()
         .from(devices)
-        .where(
-          and(
-            myDevices,
-            f.name ? sql`${devices.name} ilike ${`%${escapeLike(f.name)}%`}` : undefined,
-            f.kind ? eq(devices.kind, f.kind) : undefined,
-            f.status !== undefined ? eq(devices.status, f.status) : undefined,
-            f.ids ? inArray(devices.id, f.ids.length ? f.ids : [0]) : undefined,
-            f.groupId !== undefined
-              ? inArray(
-                  devices.id,
-                  db
-                    .select({ id: deviceGroupDevices.deviceId })
-                    .from(deviceGroupDevices)
-                    .where(and(myLinks, eq(deviceGroupDevices.groupId, f.groupId))),
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(asc(sql`lower(${devices.name})`), asc(devices.id)),
+        .where(deviceWhere(f))
+        .orderBy(...byName),
+    async devicePage(f: DeviceFilter, offset: number, limit: number): Promise<{ rows: DeviceRow[]; total: number }> {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(devices)
+          .where(deviceWhere(f))
+          .orderBy(...byName)
+          .offset(offset)
+          .limit(limit),
+        db.select({ n: count() }).from(devices).where(deviceWhere(f)),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
     device: (id: number) =>
       db
         .select()

@@ -5,12 +5,13 @@ import * as grants from './devices.grants.js';
 import * as groups from './devices.groups.js';
 import * as devices from './devices.service.js';
 
+// delEquipmentGroup is bound by passRules (it builds on groups and must count the strategies binding one): devices
+// never imports passRules.
 export const devicesRoutes = [
   bind(c.getEquipmentGroupByUserid, (_input, ctx) => groups.listGroups(ctx)),
   bind(c.getEquipmentGroupByPage, (input, ctx) => groups.groupPage(ctx, input)),
   bind(c.addEquipmentGroup, (input, ctx) => groups.addGroup(ctx, input)),
   bind(c.updateEquipmentGroup, (input, ctx) => groups.updateGroup(ctx, input)),
-  bind(c.delEquipmentGroup, (input, ctx) => groups.removeGroup(ctx, input)),
   bind(c.getEGroupByEid, (input, ctx) => groups.groupsOfDevice(ctx, input)),
   bind(c.getEquipmentbyUserid, (input, ctx) => devices.listDevices(ctx, input)),
   bind(c.getEquipmentByEgid, (input, ctx) => devices.devicesOfGroup(ctx, input)),
@@ -22,4 +23,7 @@ export const devicesRoutes = [
   bind(c.getDeviceSelf, (_input, ctx) => deviceSelf(ctx)),
   bind(c.getVisitorTypeEgroups, (input, ctx) => grants.visitorTypeGroups(ctx, input)),
   bind(c.setVisitorTypeEgroups, (input, ctx) => grants.setVisitorTypeGroups(ctx, input)),
+  bind(c.getResidentEgroups, (input, ctx) => grants.residentGroups(ctx, input)),
+  bind(c.setResidentEgroups, (input, ctx) => grants.setResidentGroups(ctx, input)),
+  bind(c.getEquipmentByPage, (input, ctx) => devices.devicePage(ctx, input)),
 ];

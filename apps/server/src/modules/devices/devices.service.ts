@@ -45,6 +45,22 @@ export async function listDevices(ctx: AuthedContext, input: In<'getEquipmentbyU
   return input.onlineStatus === undefined ? all : all.filter((d) => d.onlineStatus === input.onlineStatus);
 }
 
+/** A page of devices; online is decided in SQL from `last_seen_at`, so the page and its count agree. */
+export async function devicePage(ctx: AuthedContext, input: In<'getEquipmentByPage'>) {
+  const online = input.onlineStatus === undefined ? undefined : { is: input.onlineStatus, since: new Date(Date.now() - DEVICE_ONLINE_MS) };
+  const { rows, total } = await devicesRepository(ctx.tenant).devicePage(
+    { name: input.deviceName, kind: input.eType, groupId: input.egid, status: input.status, online },
+    input.startIndex,
+    input.requestedCount,
+  );
+  return {
+    pageNo: Math.floor(input.startIndex / input.requestedCount) + 1,
+    pageSize: input.requestedCount,
+    count: total,
+    list: await views(ctx.tenant, rows),
+  };
+}
+
 export async function devicesOfGroup(ctx: AuthedContext, input: { egid: number }): Promise<Device[]> {
   const repo = devicesRepository(ctx.tenant);
   if (!(await repo.group(input.egid))) throw noSuchRecord('group');
@@ -199,3 +215,31 @@ export async function allGrants(scope: TenantScope): Promise<{ employees: GrantM
 }
 
 export { type Entitled, entitledGroups, type GroupFacts, groupFacts, groupsOfEmployee, groupsOfVisit } from './devices.entitlements.js';
+/** The company's device groups by name (all, or these ids; unknown ids are left out), for binding and naming. */
+export async function groupsById(scope: TenantScope, ids?: number[]): Promise<{ id: number; name: string }[]> {
+  return (await devicesRepository(scope).groups(ids)).map((g) => ({ id: g.id, name: g.name }));
+}
+
+/** Refuses groups that are not the company's (400 `egids` notFound); answers the ids without repeats. */
+export async function assertGroups(scope: TenantScope, egids: number[]): Promise<number[]> {
+  const ids = unique(egids);
+  assertAll(await devicesRepository(scope).groups(ids), ids, 'egids');
+  return ids;
+}
+
+/** Each employee's granted groups (employees without any are absent). */
+export async function groupIdsOfEmployees(scope: TenantScope, empIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  for (const g of await devicesRepository(scope).employeeGrants(empIds)) out.set(g.empId, [...(out.get(g.empId) ?? []), g.groupId]);
+  return out;
+}
+
+/** The employees granted this group, or any group. */
+export function employeesGranted(scope: TenantScope, egid?: number): Promise<number[]> {
+  return devicesRepository(scope).employeesGranted(egid);
+}
+
+/** Grants these employees exactly these groups (checked with assertGroups; call inside the caller's transaction). */
+export function setEmployeesGroups(scope: TenantScope, empIds: number[], egids: number[]): Promise<void> {
+  return devicesRepository(scope).setEmployeesGroups(unique(empIds), unique(egids));
+}

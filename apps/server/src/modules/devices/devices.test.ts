@@ -192,7 +192,7 @@ describe('device groups and devices', () => {
     await t.db.insert(employeeDeviceGroups).values({ companyId: a.id, empId: emp.id, groupId: garage.egid });
     const refused = await t.call('delEquipmentGroup', { egid: garage.egid }, a.token);
     expect(refused.status).toBe(Status.UPDATE_NOT_ALLOWED);
-    expect(refused.result).toEqual({ devices: 2, employees: 1, visitorTypes: 0, residents: 0 });
+    expect(refused.result).toEqual({ devices: 2, employees: 1, visitorTypes: 0, residents: 0, strategies: 0 });
     expect((await t.api.getEquipmentGroupByUserid({}, a.token)).result.find((g) => g.egid === garage.egid)?.empCount).toBe(1);
     await t.db.delete(employeeDeviceGroups).where(eq(employeeDeviceGroups.groupId, garage.egid));
     expect((await t.api.delEquipmentGroup({ egid: garage.egid }, a.token)).status).toBe(0);
@@ -217,7 +217,10 @@ describe('device groups and devices', () => {
     expect(set.result).toEqual({ tid: type.tid, egids: [group.egid] });
     expect((await t.api.getVisitorTypeEgroups({ tid: type.tid }, a.token)).result).toEqual({ tid: type.tid, egids: [group.egid] });
     const refused = await t.call('delEquipmentGroup', { egid: group.egid }, a.token);
-    expect([refused.status, refused.result]).toEqual([Status.UPDATE_NOT_ALLOWED, { devices: 0, employees: 0, visitorTypes: 1, residents: 0 }]);
+    expect([refused.status, refused.result]).toEqual([
+      Status.UPDATE_NOT_ALLOWED,
+      { devices: 0, employees: 0, visitorTypes: 1, residents: 0, strategies: 0 },
+    ]);
     expect((await t.api.setVisitorTypeEgroups({ tid: type.tid, egids: [] }, a.token)).result.egids).toEqual([]);
     expect((await t.api.delEquipmentGroup({ egid: group.egid }, a.token)).status).toBe(0);
   });

@@ -39,7 +39,6 @@ describe('employee attributes', () => {
       ['updateCardNo', { empid: ids[0], cardNo: '1' }],
       ['SynchronCardNo', { cards: [{ empNo: 'E001', cardNo: '1' }] }],
       ['updateAccessControl', { empids: [ids[0]], acEnabled: false }],
-      ['getAcList', {}],
     ] as const)
       expect((await t.call(name, body, desk.token)).status, name).toBe(Status.NO_PERMISSION);
   });
@@ -167,7 +166,9 @@ describe('employee attributes', () => {
     expect(off.result.list.map((e) => e.empid)).toEqual([ids[2]]);
     const all = await t.api.getAcList({}, a.token);
     expect(all.result.list.find((e) => e.empid === ids[0])).toMatchObject({ acEnabled: true, acStart: '2026-01-01', acEnd: '2026-12-31' });
-    // Pending cards: enabled, allowed, no card (E001 and E002 hold K2/K1; E003 withdrawn).
+    // Pending cards: enabled, allowed, granted a group, no card (E001 and E002 hold K2/K1; E003 withdrawn).
+    const door = (await t.api.addEquipmentGroup({ egname: 'Door' }, a.token)).result.egid;
+    expect((await t.api.updateAccessControl({ empids: ids, egids: [door] }, a.token)).result).toEqual({ updated: 4 });
     const pending = await t.api.getPendingCard({ requestedCount: 50 }, a.token);
     expect(pending.result.list.map((e) => e.empNo)).toEqual(expect.arrayContaining(['E004']));
     expect(pending.result.list.map((e) => e.empNo)).not.toContain('E003');

@@ -1,21 +1,31 @@
 import { type Employee, type In, type LogDescription, logDesc, Role, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, requireEvery } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 import * as departments from '../departments/departments.service.js';
+import * as devices from '../devices/devices.service.js';
 import { type EmployeeFilter, type EmployeeInsert, employeesRepository } from './employees.repository.js';
 import { cardTaken, notFound, page, repoOf, uniqueViolation, withDepartments } from './employees.service.js';
 
 /** Batch changes to employee attributes and the lists built on them (contract: calls/employeeAttributes.ts). */
 
-async function setMany(ctx: AuthedContext, empids: number[], values: Partial<EmployeeInsert>, what: LogDescription) {
+/** Sets attributes of these employees (every one the company's, else 55) in one transaction, with `also` inside it. */
+async function setMany(
+  ctx: AuthedContext,
+  empids: number[],
+  values: Partial<EmployeeInsert>,
+  what: LogDescription,
+  also?: (tx: TenantScope) => Promise<void>,
+) {
   const changed = await inTransaction(ctx.tenant, async (tx) => {
-    const rows = await employeesRepository(tx).updateMany(empids, values);
+    const repo = employeesRepository(tx);
+    const rows = Object.keys(values).length ? await repo.updateMany(empids, values) : await repo.list({ ids: empids });
     requireEvery(
       empids,
       rows.map((r) => r.id),
       notFound,
     );
+    await also?.(tx);
     return rows;
   });
   ctx.audit.objId = changed.map((c) => c.id).join(',');
@@ -138,7 +148,7 @@ export async function subAccountPage(
   return page(ctx, input, { subAccountId: await subAccountScope(ctx, input.subaccountId) });
 }
 
-function toRights(e: Employee) {
+function toRights(e: Employee, egids: number[]) {
   return {
     empid: e.empid,
     empName: e.empName,
@@ -149,28 +159,43 @@ function toRights(e: Employee) {
     acEnabled: e.acEnabled,
     acStart: e.acStart,
     acEnd: e.acEnd,
+    egids,
   };
 }
 
-export async function accessList(
-  ctx: AuthedContext,
-  input: { startIndex: number; requestedCount: number; name?: string; deptid?: number; acEnabled?: boolean },
-) {
+/** A page of employees as access rights, with the device groups each is granted (read from the devices module). */
+async function rightsPage(ctx: AuthedContext, p: Awaited<ReturnType<typeof page>>) {
+  const groups = await devices.groupIdsOfEmployees(
+    ctx.tenant,
+    p.list.map((e) => e.empid),
+  );
+  return { ...p, list: p.list.map((e) => toRights(e, groups.get(e.empid) ?? [])) };
+}
+
+export async function accessList(ctx: AuthedContext, input: In<'getAcList'>) {
   const deptIds = input.deptid ? await departments.subtree(ctx, input.deptid) : undefined;
-  const p = await page(ctx, { ...input, deptIds, sortBy: 'empName', sortOrder: 'asc' }, { acEnabled: input.acEnabled });
-  return { ...p, list: p.list.map(toRights) };
+  const ids = input.egid ? await devices.employeesGranted(ctx.tenant, input.egid) : undefined;
+  return rightsPage(ctx, await page(ctx, { ...input, deptIds, ids, sortBy: 'empName', sortOrder: 'asc' }, { acEnabled: input.acEnabled }));
 }
 
-export function updateAccess(ctx: AuthedContext, input: In<'updateAccessControl'>) {
-  const what = input.acEnabled ? logDesc('accessGranted', { from: input.acStart ?? '…', to: input.acEnd ?? '…' }) : logDesc('accessWithdrawn');
-  return setMany(ctx, input.empids, { acEnabled: input.acEnabled, acStart: input.acStart, acEnd: input.acEnd }, what);
+/** The allowed flag and dates when `acEnabled` is sent; the groups, exactly, when `egids` is: in one transaction. */
+export async function updateAccess(ctx: AuthedContext, input: In<'updateAccessControl'>) {
+  const egids = input.egids && (await devices.assertGroups(ctx.tenant, input.egids));
+  const values = input.acEnabled === undefined ? {} : { acEnabled: input.acEnabled, acStart: input.acStart, acEnd: input.acEnd };
+  const what =
+    input.acEnabled === undefined
+      ? logDesc('employeeGroupsSet', { groups: egids?.length ?? 0 })
+      : input.acEnabled
+        ? logDesc('accessGranted', { from: input.acStart ?? '…', to: input.acEnd ?? '…' })
+        : logDesc('accessWithdrawn');
+  return setMany(ctx, input.empids, values, what, egids && ((tx) => devices.setEmployeesGroups(tx, input.empids, egids)));
 }
 
-const pendingCard: EmployeeFilter = { acEnabled: true, noCard: true };
-
+/** Allowed, enabled, granted a group and without a card: the queue of cards to issue. */
 export async function pendingCards(ctx: AuthedContext, input: In<'getPendingCard'>) {
-  const p = await page(ctx, { ...input, status: 0, sortBy: 'createTime', sortOrder: 'asc' }, pendingCard);
-  return { ...p, list: p.list.map(toRights) };
+  const ids = await devices.employeesGranted(ctx.tenant);
+  const pending: EmployeeFilter = { acEnabled: true, noCard: true };
+  return rightsPage(ctx, await page(ctx, { ...input, ids, status: 0, sortBy: 'createTime', sortOrder: 'asc' }, pending));
 }
 
 /** Who may invite visitors (spec section 6), for the administrator's invitation-permission list. */

@@ -3,6 +3,8 @@ import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import { settingsOf, staffPerGate } from '../accounts/accounts.service.js';
+import { removeGroup } from '../devices/devices.groups.js';
+import { groupsById } from '../devices/devices.service.js';
 import { listGates } from '../registration/registration.gates.js';
 import { listTypes } from '../registration/registration.service.js';
 import { type ConfigRow, type NewConfig, type PassRulesRepository, passRulesRepository } from './passRules.repository.js';
@@ -66,7 +68,7 @@ async function checkConfig(ctx: AuthedContext, repo: PassRulesRepository, input:
   const tids = [...new Set(input.tids)];
   const [rule, groups, types, settings] = await Promise.all([
     repo.rule(input.rid),
-    egids.length ? repo.deviceGroups(egids) : Promise.resolve([]),
+    egids.length ? groupsById(ctx.tenant, egids) : Promise.resolve([]),
     tids.length ? listTypes(ctx, {}) : Promise.resolve([]),
     settingsOf(ctx),
   ]);
@@ -139,9 +141,17 @@ export async function removeConfig(ctx: AuthedContext, input: In<'delPassConfig'
   return null;
 }
 
+/**
+ * Deleting a device group (delEquipmentGroup) is bound here: strategies build on groups, so passRules counts its own
+ * bindings and hands the count to the devices module, which refuses (58) or deletes. The arrow stays passRules → devices.
+ */
+export async function removeDeviceGroup(ctx: AuthedContext, input: { egid: number }): Promise<null> {
+  return removeGroup(ctx, input, { strategies: await repoOf(ctx).configsOfGroup(input.egid) });
+}
+
 export async function configOptions(ctx: AuthedContext): Promise<Out<'getPassConfigOptions'>> {
   const repo = repoOf(ctx);
-  const [groups, rules, types, settings] = await Promise.all([repo.deviceGroups(), repo.rules(), listTypes(ctx, {}), settingsOf(ctx)]);
+  const [groups, rules, types, settings] = await Promise.all([groupsById(ctx.tenant), repo.rules(), listTypes(ctx, {}), settingsOf(ctx)]);
   return {
     groups: groups.map((g) => ({ egid: g.id, name: g.name })),
     rules: rules.map((r) => ({ rid: r.id, rname: r.name })),

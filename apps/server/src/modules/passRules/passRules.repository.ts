@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deviceGroups, gatePassWays, holidays, passConfigGroups, passConfigs, passConfigVisitorTypes, passRules } from '../../db/schema/index.js';
+import { gatePassWays, holidays, passConfigGroups, passConfigs, passConfigVisitorTypes, passRules } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type HolidayRow = typeof holidays.$inferSelect;
@@ -164,13 +164,13 @@ function configQueries(db: Db, companyId: number) {
       if (typeIds.length) await db.insert(passConfigVisitorTypes).values(typeIds.map((visitorTypeId) => ({ companyId, configId, visitorTypeId })));
     },
 
-    /** The company's device groups (the devices module owns them; read here to bind and check strategies). */
-    deviceGroups: (ids?: number[]) =>
+    /** How many strategies bind this device group (a bound group is not deleted). */
+    configsOfGroup: (groupId: number) =>
       db
-        .select({ id: deviceGroups.id, name: deviceGroups.name })
-        .from(deviceGroups)
-        .where(and(eq(deviceGroups.companyId, companyId), ids ? inArray(deviceGroups.id, ids) : undefined))
-        .orderBy(asc(deviceGroups.name), asc(deviceGroups.id)),
+        .select({ n: count() })
+        .from(passConfigGroups)
+        .where(and(eq(passConfigGroups.companyId, companyId), eq(passConfigGroups.groupId, groupId)))
+        .then((r) => r[0]?.n ?? 0),
   };
 }
 

@@ -19,4 +19,6 @@ export const passRulesRoutes = [
   bind(c.getPassConfigOptions, (_input, ctx) => configs.configOptions(ctx)),
   bind(c.getGatePassWay, (_input, ctx) => configs.listGatePassWays(ctx)),
   bind(c.updateGatePassWay, (input, ctx) => configs.setGatePassWay(ctx, input)),
+  // A devices call: the group's strategies are counted here (see removeDeviceGroup).
+  bind(c.delEquipmentGroup, (input, ctx) => configs.removeDeviceGroup(ctx, input)),
 ];

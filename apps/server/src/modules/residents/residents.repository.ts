@@ -17,6 +17,7 @@ export interface ResidentFilter {
   companyIs?: string;
   projectId?: number;
   rstatus?: number;
+  ids?: number[];
 }
 
 function like(s: string): string {
@@ -38,6 +39,7 @@ export const residentsRepository = scoped(function residentsRepository(scope: Te
     if (f.companyIs) c.push(eq(residentVisitors.company, f.companyIs));
     if (f.projectId) c.push(eq(residentVisitors.projectId, f.projectId));
     if (f.rstatus !== undefined) c.push(eq(residentVisitors.rstatus, f.rstatus));
+    if (f.ids) c.push(inArray(residentVisitors.id, f.ids.length ? f.ids : [0]));
     return and(...c);
   }
   const selectResidents = () =>

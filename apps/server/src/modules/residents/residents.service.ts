@@ -292,6 +292,18 @@ export async function list(ctx: AuthedContext, f: ResidentFilter, limit = RESIDE
   return (await repoOf(ctx).list(f, limit)).map(toResident);
 }
 
+/** Resident visitors by id for other modules (the devices module grants them doors); 602 unless every one is the company's. */
+export async function residentsNamed(ctx: AuthedContext, rids: number[]): Promise<{ rid: number; name: string }[]> {
+  const ids = [...new Set(rids)];
+  const rows = await repoOf(ctx).list({ ids }, ids.length);
+  requireEvery(
+    ids,
+    rows.map((r) => r.id),
+    () => notFound('resident visitor'),
+  );
+  return rows.map((r) => ({ rid: r.id, name: r.name }));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sign-in at the desk
 // ---------------------------------------------------------------------------------------------

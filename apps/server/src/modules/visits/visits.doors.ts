@@ -11,6 +11,11 @@ import { visitsRepository } from './visits.repository.js';
  * state machine, where the company lets its doors do that (`doorSignIn`). The actor of the history row is the door.
  */
 
+/** The visits not over whose plate is this one (upper case, no spaces), the most likely first. */
+export function visitsByPlate(scope: TenantScope, plate: string): Promise<VisitRow[]> {
+  return visitsRepository(scope).byPlate(plate, ['sent', 'viewed', 'accepted', 'reserved', 'authorized', 'unauthorized', 'refused', 'signedIn']);
+}
+
 export function visitByCode(scope: TenantScope, code: string): Promise<VisitRow | undefined> {
   return visitsRepository(scope).byCode(code);
 }

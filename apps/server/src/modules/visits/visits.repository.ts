@@ -165,6 +165,24 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
       )
         .execute({ companyId: scope.companyId, code })
         .then((r): VisitRow | undefined => r[0]),
+    /** Visits not over with this plate (normalized as the index has it), signed in first, then by expected time. */
+    byPlate: (plate: string, statuses: readonly string[]) =>
+      db
+        .select()
+        .from(visits)
+        .where(
+          and(
+            mine,
+            sql`upper(regexp_replace(${visits.plateNum}, '[[:space:]]+', '', 'g')) = ${plate}`,
+            sql`${visits.plateNum} <> ''`,
+            inArray(visits.status, [...statuses]),
+          ),
+        )
+        .orderBy(
+          sql`${visits.status} = 'signedIn' desc`,
+          sql`abs(extract(epoch from coalesce(${visits.appointmentAt}, ${visits.createdAt}) - now()))`,
+        )
+        .limit(10),
     /** Visitors on site holding this card, but `exceptId`. */
     cardHolders: (cardNo: string, exceptId: number) =>
       db

@@ -76,6 +76,7 @@ export const en = {
     keyGroup: 'Device group',
     keyDevices: 'Devices',
     keyDevice: 'Device',
+    keyRights: 'Access rights',
     tschedule: 'Traffic schedules',
     strategy: 'Pass strategies',
   },

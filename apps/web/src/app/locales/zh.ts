@@ -75,6 +75,7 @@ export const zh: Translation = {
     keyGroup: '门禁组',
     keyDevices: '门禁设备',
     keyDevice: '门禁设备',
+    keyRights: '门禁权限',
     tschedule: '通行时刻表',
     strategy: '通行策略',
   },

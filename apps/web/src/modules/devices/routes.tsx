@@ -44,5 +44,13 @@ export const accessControlSection: ScreenEntry = {
       hideInMenu: true,
       page: () => import('./pages/DeviceFormPage').then((m) => m.DeviceFormPage),
     },
+    {
+      path: 'rights',
+      titleKey: 'menu.keyRights',
+      icon: 'SafetyCertificateOutlined',
+      roles: ['manager'],
+      feature: 'accessControl',
+      page: () => import('./pages/RightsPage').then((m) => m.RightsPage),
+    },
   ],
 };

@@ -4,13 +4,14 @@ import { passInput, passList, vehicleInput, vehicleList } from './query';
 describe('pass-record filters in the URL', () => {
   it('reads known values into the call’s input and leaves out malformed ones', () => {
     const f = passList.read(
-      new URLSearchParams('q=%20张%20&gate=7&person=-1&direction=2&result=0&way=face&from=2026-01-01&to=2026-01-31&page=2&size=50'),
+      new URLSearchParams('q=%20张%20&gate=7&device=12&person=-1&direction=2&result=0&way=face&from=2026-01-01&to=2026-01-31&page=2&size=50'),
     );
     expect(passInput(f)).toEqual({
       startIndex: 50,
       requestedCount: 50,
       name: '张',
       gid: 7,
+      eid: 12,
       vtype: -1,
       direction: 2,
       openStatus: 0,
@@ -18,7 +19,7 @@ describe('pass-record filters in the URL', () => {
       date: '2026-01-01',
       endDate: '2026-01-31',
     });
-    const bad = passList.read(new URLSearchParams('gate=x&person=5&direction=3&result=9&way=retina&from=2026-02-30'));
+    const bad = passList.read(new URLSearchParams('gate=x&device=0&person=5&direction=3&result=9&way=retina&from=2026-02-30'));
     expect(passInput(bad)).toEqual({ startIndex: 0, requestedCount: 20 });
   });
 

@@ -27,6 +27,7 @@ export const passList = defineListParams(
   {
     q: text(64),
     gate: int(),
+    device: int(),
     person: oneOf(PERSON_TYPES),
     direction: oneOf(DIRECTIONS),
     result: oneOf(RESULTS),
@@ -43,6 +44,7 @@ export function passFilters(f: PassListFilters) {
   return {
     ...(f.q !== '' && { name: f.q }),
     ...(f.gate !== undefined && { gid: f.gate }),
+    ...(f.device !== undefined && { eid: f.device }),
     ...(f.person !== undefined && { vtype: f.person }),
     ...(f.direction !== undefined && { direction: f.direction }),
     ...(f.result !== undefined && { openStatus: f.result }),

@@ -1,14 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DEVICE_KINDS, type Device } from '@openvisit/contract';
-import { App, Button, Card, Empty, Flex, Select, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Flex, Select, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
-import { defineListParams, FitTable, int, ListSearch, type ListValues, oneOf, text, useListQuery } from '../../../platform/list';
-import { useDeleteDevice, useDevices, useGroups, useRotateSecret, useSetDeviceStatus } from '../api';
+import { defineListParams, int, ListSearch, ListTable, type ListValues, oneOf, pageWindow, text, useListQuery } from '../../../platform/list';
+import { useDeleteDevice, useDevicePage, useGroups, useRotateSecret, useSetDeviceStatus } from '../api';
 import { SecretDialog } from '../components/SecretDialog';
 import { directionKey, onlineKey, statusKey } from '../labels';
 
@@ -119,7 +119,7 @@ export function DevicesPage() {
   const navigate = useNavigate();
   const list = useListQuery(deviceParams);
   const f = list.values;
-  const devices = useDevices({ deviceName: f.q, eType: f.kind, egid: f.group, status: f.status });
+  const devices = useDevicePage({ ...pageWindow(f), deviceName: f.q, eType: f.kind, egid: f.group, status: f.status });
   const groups = useGroups();
   const [secret, setSecret] = useState<{ eid: number; secret: string } | null>(null);
   const groupName = new Map((groups.data ?? []).map((g) => [g.egid, g.egname]));
@@ -138,24 +138,24 @@ export function DevicesPage() {
       />
       <Card>
         <DeviceFilters list={list} />
-        <FitTable<Device>
+        <ListTable<Device>
           rowKey="eid"
-          loading={devices.isPending || devices.isFetching}
-          dataSource={devices.data ?? []}
-          pagination={false}
-          locale={{
-            emptyText: list.filtered ? (
-              <Empty description={t('devices.list.emptyFiltered')}>
-                <Button onClick={() => list.reset()}>{t('devices.list.clearFilters')}</Button>
-              </Empty>
+          paging={list}
+          total={devices.data?.count ?? 0}
+          pending={devices.isPending}
+          fetching={devices.isFetching}
+          dataSource={devices.data?.list ?? []}
+          totalText={(n) => t('devices.list.total', { count: n })}
+          empty={list.filtered ? t('devices.list.emptyFiltered') : t('devices.list.empty')}
+          emptyAction={
+            list.filtered ? (
+              <Button onClick={() => list.reset()}>{t('devices.list.clearFilters')}</Button>
             ) : (
-              <Empty description={t('devices.list.empty')}>
-                <Button type="primary" icon={<PlusOutlined />} onClick={add}>
-                  {t('devices.list.add')}
-                </Button>
-              </Empty>
-            ),
-          }}
+              <Button type="primary" icon={<PlusOutlined />} onClick={add}>
+                {t('devices.list.add')}
+              </Button>
+            )
+          }
           columns={[
             {
               key: 'name',

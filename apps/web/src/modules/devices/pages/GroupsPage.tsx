@@ -1,39 +1,53 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type DeviceGroup, Status } from '@openvisit/contract';
-import { App, Button, Card, Empty, Space, Tag } from 'antd';
+import { App, Button, Card, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { FitTable } from '../../../platform/list';
-import { useDeleteGroup, useGates, useGroups } from '../api';
+import { defineListParams, ListSearch, ListTable, pageWindow, text, useListQuery } from '../../../platform/list';
+import { useDeleteGroup, useGates, useGroupPage } from '../api';
 import { personKindKey, statusKey } from '../labels';
 
-/** Smart access control › device groups: every group with whom it is for, its gates, devices and grants. */
-export function GroupsPage() {
+/** The list's name search and page, kept in the URL. */
+const groupParams = defineListParams({ q: text(50) });
+
+/** Deletes a group; a group still granted or bound (58) says by how many, so the manager knows what to withdraw. */
+function useDeleteWithCounts() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const navigate = useNavigate();
-  const groups = useGroups();
-  const gates = useGates();
   const remove = useDeleteGroup();
-  const gateName = new Map((gates.data ?? []).map((g) => [g.gid, g.gname]));
-
-  const del = async (g: DeviceGroup) => {
+  return async (g: DeviceGroup) => {
     try {
       await remove.mutateAsync(g.egid);
       void message.success(t('devices.groups.deleted'));
     } catch (err) {
       if (err instanceof ApiError && err.status === Status.UPDATE_NOT_ALLOWED) {
-        const r = (err.result ?? {}) as { employees?: number; visitorTypes?: number; residents?: number };
+        const r = (err.result ?? {}) as { employees?: number; visitorTypes?: number; residents?: number; strategies?: number };
         void message.warning(
-          t('devices.groups.inUse', { employees: r.employees ?? 0, visitorTypes: r.visitorTypes ?? 0, residents: r.residents ?? 0 }),
+          t('devices.groups.inUse', {
+            employees: r.employees ?? 0,
+            visitorTypes: r.visitorTypes ?? 0,
+            residents: r.residents ?? 0,
+            strategies: r.strategies ?? 0,
+          }),
         );
       }
       // Anything else is shown by the error policy.
     }
   };
+}
+
+/** Smart access control › device groups: every group with whom it is for, its gates, devices and grants. */
+export function GroupsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const del = useDeleteWithCounts();
+  const list = useListQuery(groupParams);
+  const groups = useGroupPage({ ...pageWindow(list.values), egname: list.values.q });
+  const gates = useGates();
+  const gateName = new Map((gates.data ?? []).map((g) => [g.gid, g.gname]));
 
   const add = () => void navigate('/key/detail');
   return (
@@ -48,20 +62,34 @@ export function GroupsPage() {
         }
       />
       <Card>
-        <FitTable<DeviceGroup>
+        <div style={{ marginBottom: 16 }}>
+          <ListSearch
+            label={t('devices.groups.searchLabel')}
+            placeholder={t('devices.groups.search')}
+            value={list.values.q}
+            maxLength={50}
+            width={240}
+            onSearch={(q) => list.set({ q })}
+          />
+        </div>
+        <ListTable<DeviceGroup>
           rowKey="egid"
-          loading={groups.isPending}
-          dataSource={groups.data ?? []}
-          pagination={false}
-          locale={{
-            emptyText: (
-              <Empty description={t('devices.groups.empty')}>
-                <Button type="primary" icon={<PlusOutlined />} onClick={add}>
-                  {t('devices.groups.add')}
-                </Button>
-              </Empty>
-            ),
-          }}
+          paging={list}
+          total={groups.data?.count ?? 0}
+          pending={groups.isPending}
+          fetching={groups.isFetching}
+          dataSource={groups.data?.list ?? []}
+          totalText={(n) => t('devices.groups.total', { count: n })}
+          empty={list.filtered ? t('devices.groups.emptyFiltered') : t('devices.groups.empty')}
+          emptyAction={
+            list.filtered ? (
+              <Button onClick={() => list.reset()}>{t('devices.list.clearFilters')}</Button>
+            ) : (
+              <Button type="primary" icon={<PlusOutlined />} onClick={add}>
+                {t('devices.groups.add')}
+              </Button>
+            )
+          }
           columns={[
             {
               key: 'name',

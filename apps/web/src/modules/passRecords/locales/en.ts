@@ -22,6 +22,8 @@ export const passRecordsEn = {
     plate: 'Plate number',
     gate: 'Gate',
     allGates: 'All gates',
+    device: 'Device',
+    allDevices: 'All devices',
     person: 'Person type',
     allPeople: 'All people',
     direction: 'Direction',

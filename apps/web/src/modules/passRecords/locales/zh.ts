@@ -24,6 +24,8 @@ export const passRecordsZh: DeepStrings<typeof passRecordsEn> = {
     plate: '车牌号',
     gate: '门岗',
     allGates: '全部门岗',
+    device: '设备',
+    allDevices: '全部设备',
     person: '人员类型',
     allPeople: '全部人员',
     direction: '方向',

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
 import { ListSearch, ListTable, useListQuery } from '../../../platform/list';
+import { useDevices } from '../../devices/api';
 import { useGates } from '../../registration/api';
 import { usePassRecords } from '../api';
 import { DaysFilter, ExportButton, FilterSelect, ResultTag, useLookupOptions } from '../components/RecordBits';
@@ -22,7 +23,17 @@ export function PassRecordsPage() {
   const page = usePassRecords(filters);
   const apply = (patch: Partial<PassListFilters>) => query.set(patch);
   const clear = () =>
-    apply({ q: '', gate: undefined, person: undefined, direction: undefined, result: undefined, way: undefined, from: undefined, to: undefined });
+    apply({
+      q: '',
+      gate: undefined,
+      device: undefined,
+      person: undefined,
+      direction: undefined,
+      result: undefined,
+      way: undefined,
+      from: undefined,
+      to: undefined,
+    });
   // The spec's lookup labels 2 and 3 both "visitor"; here 3 is a resident, which a reader must tell apart.
   const personText = (v: number) => t(`passRecords.people.${PERSON_KEYS[v] ?? 'unknown'}`);
   const filtered = query.filtered;
@@ -112,6 +123,7 @@ function PassFilterBar({
   const { t } = useTranslation();
   const label = useLabel();
   const gates = useGates();
+  const devices = useDevices();
   const people = PERSON_TYPES.map((value) => ({ value, label: t(`passRecords.people.${PERSON_KEYS[value] ?? 'unknown'}`) }));
   const directions = useLookupOptions('passDirection', DIRECTIONS);
   const ways = useLookupOptions('passWay', WAYS);
@@ -125,6 +137,13 @@ function PassFilterBar({
         value={filters.gate}
         options={(gates.data ?? []).map((g) => ({ value: g.gid, label: g.gname }))}
         onChange={(gate) => apply({ gate })}
+      />
+      <FilterSelect
+        label={t('passRecords.filters.device')}
+        allLabel={t('passRecords.filters.allDevices')}
+        value={filters.device}
+        options={(devices.data ?? []).map((d) => ({ value: d.eid, label: d.deviceName }))}
+        onChange={(device) => apply({ device })}
       />
       <FilterSelect
         label={t('passRecords.filters.person')}

@@ -1,0 +1,1 @@
+CREATE INDEX "visits_plate_idx" ON "visits" USING btree ("company_id",upper(regexp_replace("plate_num", '[[:space:]]+', '', 'g'))) WHERE "visits"."plate_num" <> '';

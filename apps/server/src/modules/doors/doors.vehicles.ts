@@ -1,0 +1,64 @@
+import { type In, type Out, Status } from '@openvisit/contract';
+import type { DeviceContext } from '../../platform/calls.js';
+import { AppError } from '../../platform/errors.js';
+import { settingsIn } from '../accounts/accounts.service.js';
+import * as passRecords from '../passRecords/passRecords.service.js';
+import * as visits from '../visits/visits.service.js';
+import { doorWindow } from './doors.window.js';
+
+/**
+ * What a barrier does with a plate: the most likely visit expecting it (signed in first, then the nearest expected
+ * time) decides an entry: signed in, or approved and within its door window, opens; awaiting approval or refused 1121;
+ * outside the window 1115; no visit 1117. An exit opens whatever (a vehicle is never shut in), matched where it can be.
+ * The barrier is answered 0 either way, with `open` and `code`: a plate nobody expects is the guard's call, not an error.
+ */
+export async function uploadVehicleInfo(ctx: DeviceContext, input: In<'uploadVehicleInfo'>): Promise<Out<'uploadVehicleInfo'>> {
+  const { device, tenant: scope } = ctx;
+  if (device.kind !== 'barrier') throw new AppError(Status.DEVICE_NOT_ALLOWED, 'Only vehicle barriers report plates');
+  if (input.deviceCode && input.deviceCode !== device.code) throw new AppError(Status.DEVICE_NOT_ALLOWED, 'deviceCode is not this device’s');
+  const direction: 1 | 2 = input.direction ?? (device.direction === 2 ? 2 : 1);
+  const plate = passRecords.normalizePlate(input.plateNum);
+  const candidates = await visits.visitsByPlate(scope, plate);
+  const settings = await settingsIn(scope);
+  const now = Date.now();
+  let match: visits.VisitRow | undefined;
+  let code: number = Status.INVALID_VISITOR;
+  for (const v of candidates) {
+    const verdict = await entryCode(v, scope, settings, now);
+    // The first visit that opens wins; else the first one's reason is told.
+    if (verdict === 0 || !match) {
+      match = v;
+      code = verdict;
+    }
+    if (verdict === 0) break;
+  }
+  if (direction === 2) code = 0;
+  const [row] = await passRecords.recordVehicles(scope, [
+    {
+      at: new Date(now),
+      deviceId: device.id,
+      deviceName: device.name,
+      deviceCode: device.code,
+      plate,
+      vehicleType: input.vehType,
+      direction,
+      visitId: match?.id ?? null,
+      name: match?.name ?? '',
+      result: code === 0 ? 1 : 0,
+      code,
+    },
+  ]);
+  return { open: code === 0, recordId: row?.id ?? 0, direction, plateNum: plate, vid: match?.id ?? null, name: match?.name ?? '', code };
+}
+
+async function entryCode(
+  v: visits.VisitRow,
+  scope: DeviceContext['tenant'],
+  settings: Awaited<ReturnType<typeof settingsIn>>,
+  now: number,
+): Promise<number> {
+  if (v.status === 'refused' || v.status === 'unauthorized' || v.permission !== 1) return Status.VISITOR_UNAUTHORIZED;
+  if (v.status === 'signedIn') return 0;
+  const window = await doorWindow(scope, v, settings);
+  return !window || (now >= window.from && now <= window.until) ? 0 : Status.OUTSIDE_VALIDITY;
+}
