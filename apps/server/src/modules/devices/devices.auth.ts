@@ -22,10 +22,11 @@ export function deviceAuthenticator(system: SystemScope): DeviceAuthenticator {
       const matches = safeEqual(deviceSecretHash(secret), stored);
       if (!row?.secretHash || !matches) throw new AppError(Status.DEVICE_NOT_ALLOWED, 'Unknown device or wrong secret');
       if (row.status !== 0) throw new AppError(Status.DEVICE_DISABLED);
-      // At most one write a minute per device, whatever its request rate; a face terminal's also shows on /monitor.
+      // At most one write a minute per device, whatever its request rate; the same minute's heartbeat shows the device on
+      // /monitor (a face terminal as type 3, any other door device type 4).
       if (!row.lastSeenAt || Date.now() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
         const touched = await repo.touch(row.id);
-        if (touched && row.kind === 'face') await deviceHeartbeat(scopeForCompany(system, row.companyId), { id: row.id, name: row.name, ip });
+        if (touched) await deviceHeartbeat(scopeForCompany(system, row.companyId), { id: row.id, name: row.name, ip, kind: row.kind });
       }
       return { id: row.id, companyId: row.companyId, name: row.name, code: row.code, kind: row.kind, direction: row.direction };
     },

@@ -97,9 +97,14 @@ describe('face terminals: who they know, the credential pipeline, pass records',
     expect((await dev('getFaceCredentials', { eid: terminal.lobby.eid }, cred(terminal.lobby))).status).toBe(Status.TOKEN_MISSING);
   });
 
-  it('a face terminal authenticating shows on the monitor as a face device (type 3)', async () => {
+  it('a face terminal authenticating shows on the monitor as a face device (type 3), other door devices as type 4', async () => {
     const [row] = await t.db.select().from(monitoredDevices).where(eq(monitoredDevices.deviceId, terminal.garage.eid));
     expect(row).toMatchObject({ type: 3, clientId: `device:${terminal.garage.eid}`, name: 'Garage face', companyId: a.id });
+    // Any other door device shows too, as type 4.
+    const reader = await t.api.addEquipment({ deviceName: 'Lobby reader', deviceCode: 'QR-1', eType: 'qr', egids: [] }, a.token);
+    expect((await dev('getDeviceSelf', {}, `Device ${reader.result.device.eid}.${reader.result.secret}`)).status).toBe(0);
+    const [qr] = await t.db.select().from(monitoredDevices).where(eq(monitoredDevices.deviceId, reader.result.device.eid));
+    expect(qr).toMatchObject({ type: 4, clientId: `device:${reader.result.device.eid}` });
   });
 
   let visitor = 0;
