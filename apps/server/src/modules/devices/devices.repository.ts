@@ -202,7 +202,14 @@ function grantQueries(scope: TenantScope) {
         .from(residentDeviceGroups)
         .where(and(eq(residentDeviceGroups.companyId, companyId), eq(residentDeviceGroups.residentId, residentId)))
         .then((r) => r.map((x) => x.g)),
-    /** Every grant of the company at once (the face terminals' people lists: one read, not one per person). */
+  };
+}
+
+/** Every grant of the company at once (the face terminals' people lists: one read per table, not one per person). */
+function allGrantQueries(scope: TenantScope) {
+  const db = dbOf(scope);
+  const companyId = scope.companyId;
+  return {
     async allGrants() {
       // One after the other: callers may hold a transaction (one connection).
       const employees = await db
@@ -311,5 +318,5 @@ function deviceQueries(scope: TenantScope) {
 
 /** One company's device groups, devices, their membership and the groups granted to people. */
 export const devicesRepository = scoped(function devicesRepository(scope: TenantScope) {
-  return { ...groupQueries(scope), ...linkQueries(scope), ...grantQueries(scope), ...deviceQueries(scope) };
+  return { ...groupQueries(scope), ...linkQueries(scope), ...grantQueries(scope), ...allGrantQueries(scope), ...deviceQueries(scope) };
 });
