@@ -40,9 +40,9 @@ export async function runDoorLoad(plan: DoorLoadPlan): Promise<DoorLoadResult> {
   let errors = 0;
   let nextReader = 0;
   const cursor = plan.passes.map(() => 0);
-  type Req = { reader?: DoorReader; headers?: Record<string, string>; body?: string };
+  type Req = autocannon.Request & { reader?: DoorReader };
   const t0 = performance.now();
-  const instance = autocannon({
+  const options: autocannon.Options = {
     url: plan.url,
     connections: plan.connections,
     duration: plan.seconds,
@@ -55,10 +55,12 @@ export async function runDoorLoad(plan: DoorLoadPlan): Promise<DoorLoadResult> {
           req.reader ??= plan.readers[nextReader++ % plan.readers.length];
           const reader = req.reader as DoorReader;
           const list = plan.passes[reader.list] ?? [];
-          const qrcode = list[(cursor[reader.list] = ((cursor[reader.list] ?? 0) + 1) % list.length)];
+          const at = ((cursor[reader.list] ?? 0) + 1) % list.length;
+          cursor[reader.list] = at;
+          const qrcode = list[at];
           req.headers = { 'content-type': 'application/json', authorization: reader.credential };
           req.body = JSON.stringify({ qrcode });
-          return req as never;
+          return req;
         },
         onResponse: (status: number, body: string) => {
           if (status < 200 || status > 299) {
@@ -74,9 +76,11 @@ export async function runDoorLoad(plan: DoorLoadPlan): Promise<DoorLoadResult> {
         },
       },
     ],
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (err, r) => (err ? reject(err) : resolve(r)));
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => ms.push(responseTime));
   });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => ms.push(responseTime));
-  const result = await instance;
   const sorted = ms.sort((a, b) => a - b);
   return {
     seconds: (performance.now() - t0) / 1000,
