@@ -154,6 +154,7 @@ export const deviceTypeLabels = lookup({
   1: { zh: 'iPad', en: 'iPad' },
   2: { zh: '访客机', en: 'Visitor machine' },
   3: { zh: '人脸识别设备', en: 'Face-recognition device' },
+  4: { zh: '门禁设备', en: 'Door device' },
 });
 
 export const secretValueLabels = lookup({

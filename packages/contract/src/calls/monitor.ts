@@ -8,8 +8,11 @@ import { LogModule, Role } from '../lookups.js';
  * errors; administrators see which are online and are told when one goes offline. docs/modules/monitor.md.
  */
 
-/** Monitor device type (spec section 3): 1 iPad, 2 visitor machine, 3 face-recognition device. */
-export const MONITOR_TYPES = [1, 2, 3] as const;
+/**
+ * Monitor device type (spec section 3): 1 iPad, 2 visitor machine, 3 face-recognition device; and 4 any other door
+ * device (QR reader, card reader, barrier), which reports by its device calls like a face terminal.
+ */
+export const MONITOR_TYPES = [1, 2, 3, 4] as const;
 export type MonitorType = (typeof MONITOR_TYPES)[number];
 export const MONITOR_LEVELS = ['error', 'warn', 'info'] as const;
 export type MonitorLevel = (typeof MONITOR_LEVELS)[number];
@@ -37,10 +40,12 @@ export const MONITOR_HEARTBEAT_SECONDS = 60;
 /** Client clocks are trusted only within a sane range (the column is a timestamp). */
 const clientTime = z.number().int().min(946684800000).max(4102444800000);
 
-const monitorType = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+/** What a client (kiosk, visitor machine, face app) reports itself as; door devices are known from their credential. */
+const clientType = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+const monitorType = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 const identity = {
   userid: z.int32().optional(),
-  type: monitorType,
+  type: clientType,
   clientId: z.string().trim().min(1).max(MONITOR_CLIENT_ID_MAX).regex(MONITOR_CLIENT_ID_PATTERN, 'format'),
   name: z.string().trim().max(MONITOR_NAME_MAX).default(''),
   version: z.string().trim().max(MONITOR_VERSION_MAX).default(''),

@@ -43,9 +43,13 @@ export async function heartbeat(ctx: AuthedContext, input: In<'updateEqptMonitor
  * for the devices module's device-API path, which knows the device's company. Its entry is `device:<id>`, linked to
  * the device (docs/modules/monitor.md, "Face terminals").
  */
-export async function deviceHeartbeat(scope: TenantScope, device: { id: number; name: string; ip: string; version?: string }): Promise<number> {
+export async function deviceHeartbeat(
+  scope: TenantScope,
+  device: { id: number; name: string; ip: string; version?: string; kind?: string },
+): Promise<number> {
   return monitorRepository(scope).beat({
-    type: 3,
+    // A face terminal is the spec's type 3; any other door device (QR, card reader, barrier) type 4.
+    type: device.kind === undefined || device.kind === 'face' ? 3 : 4,
     clientId: `device:${device.id}`,
     name: device.name.slice(0, 64),
     version: (device.version ?? '').slice(0, 32),

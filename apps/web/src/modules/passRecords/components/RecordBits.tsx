@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../platform/api';
 import { DAY_FORMAT } from '../../../platform/format';
 import { currentLang, useLabel, useLang } from '../../../platform/i18n';
+import { CellText } from '../../../platform/list';
 
 const ALL = 'all';
 
@@ -54,7 +55,7 @@ export function DaysFilter(props: { from?: string; to?: string; onChange: (from?
 
 const RESULT_COLORS: Record<number, string> = { 1: 'green', 0: 'red', 2: 'orange' };
 
-/** Success, failure or unknown; a refusal names its catalogued reason in a tooltip. */
+/** Success, failure or unknown; a refusal says its catalogued reason under the tag (the guard's first question). */
 export function ResultTag({ result, code }: { result: number; code: number }) {
   const label = useLabel();
   const lang = useLang();
@@ -62,7 +63,12 @@ export function ResultTag({ result, code }: { result: number; code: number }) {
   const info = code ? statusInfo(code) : undefined;
   const tag = <Tag color={RESULT_COLORS[result] ?? 'default'}>{text}</Tag>;
   if (!code) return tag;
-  return <Tooltip title={`${code} ${info ? info[lang] : ''}`.trim()}>{tag}</Tooltip>;
+  return (
+    <>
+      <Tooltip title={String(code)}>{tag}</Tooltip>
+      {info ? <CellText secondary>{info[lang]}</CellText> : null}
+    </>
+  );
 }
 
 /** Downloads exactly what the list shows, in the console language. */
