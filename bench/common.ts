@@ -37,8 +37,8 @@ export async function timed(n: number, fn: (i: number) => Promise<unknown>): Pro
 export async function benchApp(kind: 'pglite' | 'postgres') {
   const database = kind === 'pglite' ? await openPglite('memory') : await openPostgres(process.env.TEST_DATABASE_URL ?? '', 10);
   await database.migrate();
-  const { app, url } = await benchServer(database);
-  return { database, app, url, db: database.db };
+  const { app, url, services } = await benchServer(database);
+  return { database, app, url, db: database.db, services };
 }
 
 /** The product on an open database, listening on a free port, rate limits off; `overrides` change its configuration. */
@@ -47,9 +47,9 @@ export async function benchServer(database: Database, overrides: Partial<Config>
     { NODE_ENV: 'production', LOG_LEVEL: 'silent', CAPTCHA: 'off' },
     { rateLimits: { ...DEFAULT_RATE_LIMITS, global: 1e9, signin: 1e9 }, ...overrides },
   );
-  const { app } = await buildApp(config, database);
+  const { app, services } = await buildApp(config, database);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api` };
+  return { app, services, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api` };
 }
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 8);

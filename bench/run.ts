@@ -1,4 +1,4 @@
-// npm run bench: throughput and latency of /Login and /GetUserInfo, employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts), statistics (bench/reports.ts), the stall of an oversized import (bench/sheets.ts), the cost of durable commits (bench/durability.ts) on the embedded database (and on PostgreSQL
+// npm run bench: throughput and latency of /Login and /GetUserInfo, employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts), statistics (bench/reports.ts), door QR decisions (bench/doors.ts), the stall of an oversized import (bench/sheets.ts), the cost of durable commits (bench/durability.ts) on the embedded database (and on PostgreSQL
 // when TEST_DATABASE_URL is set, as `npm run bench:pg` does), each against a bare Fastify route measured in the same run.
 // After the other PostgreSQL benches: 200 kiosks checking in and registering walk-ins for a minute (bench/kioskLoad.ts, issue 14's goal).
 
@@ -11,6 +11,7 @@ import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/crypto.js';
 import { bare, DURATION, type Figures, load, row } from './common.js';
+import { doorsBench } from './doors.js';
 import { durabilityBench } from './durability.js';
 import { faceSyncBench } from './faceSync.js';
 import { kioskLoadBench } from './kioskLoad.js';
@@ -138,6 +139,8 @@ await visitsBench(load, base, 'pglite');
 if (process.env.TEST_DATABASE_URL) await visitsBench(load, base, 'postgres');
 await reportsBench('pglite');
 if (process.env.TEST_DATABASE_URL) await reportsBench('postgres');
+await doorsBench(base, 'pglite');
+if (process.env.TEST_DATABASE_URL) await doorsBench(base, 'postgres');
 if (process.env.TEST_DATABASE_URL) await kioskLoadBench();
 await faceSyncBench('pglite');
 if (process.env.TEST_DATABASE_URL) await faceSyncBench('postgres');

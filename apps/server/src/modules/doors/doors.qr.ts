@@ -41,14 +41,20 @@ export async function uploadQrcode(ctx: DeviceContext, input: Input): Promise<Ou
   const who = { personType: v.residentId ? 3 : 2, personId: v.residentId, visitId: v.id, name: v.name, phone: v.phone, company: v.company };
 
   const settings = await settingsIn(scope);
-  const [passGroups, deviceGroups, rules, usage, window, groups] = await Promise.all([
-    devices.groupsOfVisit(scope, v),
+  // The company's groups are read once: for the entitlement rule (devices.groupsOfVisit's, applied here) and the record.
+  const [groups, granted, deviceGroups, rules, usage, window] = await Promise.all([
+    devices.groupFacts(scope),
+    v.residentId !== null
+      ? devices.groupIdsGranted(scope, { residentId: v.residentId })
+      : v.tid !== null
+        ? devices.groupIdsGranted(scope, { visitorTypeId: v.tid })
+        : [],
     devices.groupIdsOfDevice(scope, device.id),
     passRules.doorRules(scope),
     passRecords.visitEntries(scope, v.id, dayStart(dayOf(now))),
     doorWindow(scope, v, settings),
-    devices.groupFacts(scope),
   ]);
+  const passGroups = devices.entitledGroups({ kind: v.residentId !== null ? 'resident' : 'visitor', granted, gid: v.gid }, groups);
   const today = dayOf(now);
   const verdict: DoorVerdict = decideDoor({
     now,
