@@ -1,9 +1,10 @@
-// The doors end to end (issue 16), the device side played by the device simulator (tools/device-simulator.mjs) as a
+// The doors end to end (issue 16), the device side played by the device simulator (tools/device-simulator.ts) as a
 // separate process speaking the device API over HTTP: a company with a visitors' door group, a QR reader and its
 // secret, its doors signing visitors in; an invited visitor opens the invitation on their phone (Chromium) and the
 // reader scans the QR code the phone shows (decoded from the screen). The reader opens and signs them in; a strategy
 // whose pass time is not now refuses them (1124); the company's qrMaxCount refuses a third entry (1114); the way out
-// signs them out. The records screen shows every pass in English and Chinese.
+// signs them out. The records screen shows every pass in English and Chinese; the monitor shows the reader online,
+// then offline once the simulator stops.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { after, describe, it } from 'node:test';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { apiOf, newContext, PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, screenshot, signIn, step, until, useStack } from './harness.js';
+import { apiOf, newContext, PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, scaled, screenshot, signIn, step, until, useStack } from './harness.js';
 
 const stack = useStack();
 const { ok } = apiOf(() => stack.server);
@@ -24,7 +25,18 @@ type Answer = { status: number; reason?: string; result: Record<string, unknown>
 async function startReader(credential: string): Promise<{ child: ChildProcess; control: string; lines: string[] }> {
   const child = spawn(
     process.execPath,
-    [path.join(root, 'tools/device-simulator.mjs'), '--server', stack.server.url, '--device', credential, 'run', '--heartbeat', '2'],
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'tools/device-simulator.ts'),
+      '--server',
+      stack.server.url,
+      '--device',
+      credential,
+      'run',
+      '--heartbeat',
+      '2',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const lines: string[] = [];
@@ -65,7 +77,9 @@ describe('doors', () => {
     reader?.kill('SIGTERM');
   });
 
-  it('a simulated reader opens for an invited visitor’s pass, refuses it out of its pass time and past qrMaxCount, and the records show it', async () => {
+  it('a simulated reader opens for an invited visitor’s pass, refuses it out of its pass time and past qrMaxCount; the records show it; the monitor sees it go dark', {
+    timeout: scaled(900_000),
+  }, async () => {
     await registerCompany(stack, ADMIN, 'Door Works');
     const admin = (await ok('Login', { email: ADMIN, password: PASSWORD })).token;
     const group = await ok('addEquipmentGroup', { egname: 'Lobby', etype: 2, defaultOn: true }, admin);
@@ -164,10 +178,31 @@ describe('doors', () => {
       await screenshot(zh, 'doors-records-zh');
     });
 
-    // The simulator reported as the device all along: the server saw it.
+    // The simulator reported as the device all along: the server saw it, and so does the monitor.
     const device = (await ok('getEquipmentbyUserid', {}, admin)).find((d) => d.eid === added.device.eid);
     assert.equal(device?.onlineStatus, 1);
+    await ok('updateEqptMonitorSetting', { offlineMinutes: 2 }, admin);
+    await step(en, 'doors-monitor-online', async () => {
+      await en.goto(`${stack.server.url}/monitor`);
+      const row = en.getByTestId('monitor-table').locator('tr', { hasText: 'Lobby reader' });
+      await row.getByText('Online', { exact: true }).waitFor();
+      await row.getByText('Door device').waitFor();
+    });
+    // The reader goes dark: offline once its last report is older than the threshold (polled, no fixed wait).
     sim.child.kill('SIGTERM');
     await until('the simulator stopped', () => (sim.child.exitCode !== null ? true : undefined));
+    const readerId = `device:${added.device.eid}`;
+    await until(
+      'the reader offline',
+      async () => ((await ok('getEqptMonitor', { status: 'offline' }, admin)).list.some((d) => d.clientId === readerId) ? true : undefined),
+      scaled(300_000),
+    );
+    await step(zh, 'doors-monitor-offline-zh', async () => {
+      await zh.goto(`${stack.server.url}/monitor`);
+      const row = zh.getByTestId('monitor-table').locator('tr', { hasText: 'Lobby reader' });
+      await row.getByText('离线', { exact: true }).waitFor();
+      await row.getByText('门禁设备').waitFor();
+      await screenshot(zh, 'doors-monitor-offline-zh');
+    });
   });
 });

@@ -1,14 +1,8 @@
-// A face terminal simulator (docs/modules/face-sync.md, "The device's protocol"): speaks the device API over HTTP as a
-// face terminal would, so an installer can test a site and the tests can drive the protocol end to end.
-//
-//   node --import tsx tools/face-terminal.ts --url https://visit.example.com --device <eid>.<secret> [--once]
-//        [--every 30] [--state terminal.json] [--pass employee:12:in] [--pass unknown]
-//
-// Each round pulls the delta after its cursor (every page), fetches each added or updated person's photo (a JPEG, or
-// the item is confirmed as failed "no face found in photo"), removes the removed, confirms every item, and keeps the
-// cursor. `--pass` uploads a pass record (person kind:id:direction; unknown for a stranger) after the first round.
+// The face terminal's side of the device simulator (tools/device-simulator.ts, command `face`): the protocol of
+// docs/modules/face-sync.md. Each round pulls the delta after its cursor (every page), fetches each added or updated
+// person's photo (a JPEG, or the item is confirmed as failed "no face found in photo"), removes the removed, confirms
+// every item, and keeps the cursor. The tests use these functions directly.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 
 export interface Person {
   personKind: string;
@@ -93,39 +87,4 @@ export async function syncOnce(t: Terminal): Promise<{ added: number; removed: n
 export function uploadPasses(t: Terminal, passes: { personKind: string; personId?: number; direction?: number; result?: number }[]) {
   const records = passes.map((p) => ({ recordId: randomUUID(), time: Date.now(), result: 1, ...p }));
   return call<{ accepted: number; duplicates: number }>(t, 'faceSyncUploadRecords', { records });
-}
-
-function passOf(arg: string) {
-  const [personKind = 'unknown', id, dir] = arg.split(':');
-  return { personKind, ...(id && { personId: Number(id) }), direction: dir === 'out' ? 2 : 1 };
-}
-
-async function main(argv: string[]): Promise<void> {
-  const opt = (name: string) => argv[argv.indexOf(`--${name}`) + 1];
-  const has = (name: string) => argv.includes(`--${name}`);
-  if (!has('url') || !has('device'))
-    throw new Error('usage: --url <server> --device <eid>.<secret> [--once] [--every s] [--state file] [--pass kind:id:in|out]');
-  const t = terminal(opt('url') ?? '', opt('device') ?? '');
-  const stateFile = has('state') ? opt('state') : undefined;
-  if (stateFile && fs.existsSync(stateFile)) {
-    const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { cursor: number; people: Person[] };
-    t.cursor = saved.cursor;
-    for (const p of saved.people) t.people.set(`${p.personKind}:${p.personId}`, p);
-  }
-  const passes = argv.flatMap((a, i) => (argv[i - 1] === '--pass' ? [passOf(a)] : []));
-  for (let round = 0; ; round++) {
-    const r = await syncOnce(t);
-    console.log(`${new Date().toISOString()} cursor ${t.cursor}: +${r.added} -${r.removed} failed ${r.failed}; knows ${t.people.size}`);
-    if (stateFile) fs.writeFileSync(stateFile, JSON.stringify({ cursor: t.cursor, people: [...t.people.values()] }));
-    if (round === 0 && passes.length) console.log('passes', await uploadPasses(t, passes));
-    if (has('once')) return;
-    await new Promise((resolve) => setTimeout(resolve, Number(opt('every') ?? 30) * 1000));
-  }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).catch((err: unknown) => {
-    console.error(String(err));
-    process.exit(1);
-  });
 }
