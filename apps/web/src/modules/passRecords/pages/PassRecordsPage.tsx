@@ -99,6 +99,8 @@ export function PassRecordsPage() {
               title: t('passRecords.columns.result'),
               dataIndex: 'openStatus',
               kind: 'tag',
+              // Wide enough for a refusal's reason under its tag.
+              width: 176,
               render: (v: number, row) => <ResultTag result={v} code={row.code} />,
             },
           ]}
