@@ -264,7 +264,7 @@ describe('uploadVehicleInfo: a barrier reports plates', () => {
   let t: TestApp;
   let a: Tenant;
   let barrier: string;
-  let reader: string;
+  let qrReader: string;
   const report = (credential: string, body: Record<string, unknown>) =>
     t.app
       .inject({ method: 'POST', url: '/qcvisit/uploadVehicleInfo', headers: { authorization: credential }, payload: body })
@@ -274,26 +274,14 @@ describe('uploadVehicleInfo: a barrier reports plates', () => {
     t = await testApp();
     ({ a } = await twoTenants(t));
     const add = async (over: Record<string, unknown>) => {
-      const r = (await t.api.addEquipment(readerOf(over), a.token)).result;
+      const r = (await t.api.addEquipment(reader(over), a.token)).result;
       return `Device ${r.device.eid}.${r.secret}`;
     };
     barrier = await add({ deviceName: 'Car park gate', deviceCode: 'BAR-1', eType: 'barrier' });
-    reader = await add({ deviceName: 'Lobby reader', deviceCode: 'QR-1' });
+    qrReader = await add({ deviceName: 'Lobby reader', deviceCode: 'QR-1' });
   });
   afterAll(() => t.close());
 
-  const readerOf = (over: Record<string, unknown>) => ({
-    deviceName: 'x',
-    deviceCode: 'x',
-    extendCode: '',
-    roomNum: '',
-    deviceIp: '',
-    devicePort: null,
-    readerNo: '',
-    enterStatus: 1,
-    eType: 'qr' as const,
-    ...over,
-  });
   const visitWith = async (plateNum: string, over: Partial<typeof visits.$inferInsert> = {}) => {
     const [v] = await t.db
       .insert(visits)
@@ -334,7 +322,7 @@ describe('uploadVehicleInfo: a barrier reports plates', () => {
   it('a signed-in visitor’s plate opens even past the window; only barriers report plates; bad input is 400', async () => {
     await visitWith('IN00001', { status: 'signedIn', visitAt: new Date(Date.now() - 30 * HOUR), appointmentAt: new Date(Date.now() - 30 * HOUR) });
     expect((await report(barrier, { plateNum: 'IN00001' })).result).toMatchObject({ open: true });
-    expect((await report(reader, { plateNum: 'IN00001' })).status).toBe(Status.DEVICE_NOT_ALLOWED);
+    expect((await report(qrReader, { plateNum: 'IN00001' })).status).toBe(Status.DEVICE_NOT_ALLOWED);
     expect((await report(barrier, { plateNum: '' })).status).toBe(Status.BAD_PARAMS);
     expect((await report(barrier, { plateNum: 'X'.repeat(17) })).status).toBe(Status.BAD_PARAMS);
   });
