@@ -29,8 +29,8 @@ export const uploadQrcode = defineCall({
     'A door QR reader posts what it scanned: 0 with the person to let through, or the refusal (1111 this device opens nothing for them, 1112 forged, altered or another company’s code, 1113–1128 the visit’s state, window, pass time, uses or a rotated code). Every decision is a pass record.',
   access: 'device',
   // The original's 1110–1130 (the reader shows or beeps them and keeps the door shut); 58 when the visit moved meanwhile.
+  // 1111 (this device opens nothing for them) is universal to device calls.
   statuses: [
-    Status.DEVICE_NOT_ALLOWED,
     Status.QRCODE_FORMAT_ERROR,
     Status.PASS_LIMIT_EXCEEDED,
     Status.OUTSIDE_VALIDITY,

@@ -67,6 +67,12 @@ export const visit = z.object({
   cardNo: z.string(),
   /** The code the visitor types or scans at the kiosk (check-in, sign-out); printed as the badge's QR code. */
   code: z.string().nullable(),
+  /**
+   * The visit's signed QR pass, which the badge prints: it signs the visitor out at the kiosk and opens the doors of
+   * their groups (a printed pass does not rotate: where the company rotates its codes the doors want the invitation
+   * page's). Only on the answers that print a badge (check-in, walk-in, resident sign-in, getCardInfo).
+   */
+  pass: z.string().nullable().optional(),
   appointmentDate: epochMs.nullable(),
   /** Signed in at. */
   visitdate: epochMs.nullable(),

@@ -199,6 +199,15 @@ describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
     expect(await onSite()).toBe(true);
   });
 
+  it('the badge prints the signed pass: it opens the door, and the desk signs the visitor out with it', async () => {
+    const { vid, pass } = await visit({ name: 'Bea Badge' });
+    const card = (await t.api.getCardInfo({ vid }, a.token)).result;
+    expect(card.visit.pass).toBe(pass);
+    expect((await door(creds.in, { qrcode: card.visit.pass ?? '' })).status).toBe(0);
+    const out = await t.api.VisitorSignOut({ verifyCode: card.visit.pass ?? '' }, a.token);
+    expect(out.result.map((v) => [v.vid, v.status])).toEqual([[vid, 'signedOut']]);
+  });
+
   it('a blacklisted visitor is not signed in at the door (1121)', async () => {
     await t.api.updateDoorSignInSwitch({ doorSignIn: 1 }, a.token);
     expect((await t.api.updateblackListSwitch({ blackListSwitch: 1 }, a.token)).status).toBe(0);

@@ -6,7 +6,7 @@ import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
 import { notifyArrival } from '../notifications/arrival.js';
 import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
-import { move, moveMany, noSuchVisit, toVisit, type VisitInsert, type VisitRow } from './visits.kernel.js';
+import { move, moveMany, noSuchVisit, toVisit, type VisitInsert, type VisitRow, withPass } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';
 import { checkInWindow } from './visits.window.js';
 
@@ -50,7 +50,7 @@ export async function checkIn(
   if (!v) throw noSuchVisit();
   if (v.status === 'signedIn') {
     ctx.audit.skip = true;
-    return { ...toVisit(v), repeated: true };
+    return { ...withPass(ctx, toVisit(v)), repeated: true };
   }
   // Refused by an approver (or declined after a refusal): not in.
   if (v.status === 'refused' || v.status === 'unauthorized') throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { status: v.status });
@@ -79,7 +79,7 @@ export async function checkIn(
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc('visitCheckedIn', { host: row.empName });
-  return { ...toVisit(row), repeated: false };
+  return { ...withPass(ctx, toVisit(row)), repeated: false };
 }
 
 async function signOutRow(ctx: AuthedContext, v: VisitRow, gate = ''): Promise<VisitRow> {

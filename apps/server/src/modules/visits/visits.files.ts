@@ -5,7 +5,7 @@ import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
 import { padConfig } from '../registration/registration.pad.js';
 import { storeImages } from './visits.desk.js';
-import { noSuchVisit, toVisit, type VisitRow, visibleVisit } from './visits.kernel.js';
+import { noSuchVisit, toVisit, type VisitRow, visibleVisit, withPass } from './visits.kernel.js';
 import { buildVisitPdf } from './visits.pdf.js';
 import { visitsRepository } from './visits.repository.js';
 
@@ -65,5 +65,5 @@ export async function photoFile(ctx: AuthedContext, input: { vid: number }) {
 export async function cardInfo(ctx: AuthedContext, input: In<'getCardInfo'>) {
   const v = await visibleVisit(ctx, input.vid);
   const pad = await padConfig(ctx, {});
-  return { visit: toVisit(v), company: pad.company, shortName: pad.shortName, settings: pad.settings };
+  return { visit: withPass(ctx, toVisit(v)), company: pad.company, shortName: pad.shortName, settings: pad.settings };
 }

@@ -12,6 +12,7 @@ import {
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
+import { visitPass } from '../../platform/passes.js';
 import { inTransaction, type SystemScope, type TenantScope } from '../../platform/tenancy.js';
 import { type VisitFilter, type VisitInsert, type VisitRow, visitsRepository } from './visits.repository.js';
 import { visitsSystemRepository } from './visits.system.repository.js';
@@ -23,6 +24,11 @@ import { visitsSystemRepository } from './visits.system.repository.js';
 export type { VisitFilter, VisitInsert, VisitRow };
 
 export const noSuchVisit = () => new AppError(Status.INVALID_VISITOR);
+
+/** A visit with the signed pass its badge prints (the answers that print one). */
+export function withPass(ctx: AuthedContext, v: Visit): Visit {
+  return { ...v, pass: v.code ? visitPass(ctx.services.secrets, ctx.tenant.companyId, v.code) : null };
+}
 
 export function toVisit(r: VisitRow): Visit {
   const ms = (d: Date | null) => (d ? d.getTime() : null);

@@ -2,7 +2,7 @@ import { initialStatus, type Visit } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import { gateName, gateOf, leaveAtFrom } from './visits.desk.js';
-import { createVisit, move, toVisit, type VisitRow } from './visits.kernel.js';
+import { createVisit, move, toVisit, type VisitRow, withPass } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';
 
 /** The resident as a visit records it (the residents module owns the person, this module the visits). */
@@ -62,5 +62,5 @@ export async function signInResident(ctx: AuthedContext, r: ResidentForVisit, as
     signInGate: await gateName(ctx, gid),
     signInOp: ctx.session.name,
   });
-  return toVisit(row);
+  return withPass(ctx, toVisit(row));
 }

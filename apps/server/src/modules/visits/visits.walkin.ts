@@ -7,7 +7,7 @@ import * as employees from '../employees/employees.service.js';
 import { notifyArrival } from '../notifications/arrival.js';
 import * as registration from '../registration/registration.service.js';
 import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
-import { constraintOf, createVisit, hostSnapshot, toVisit, type VisitInsert } from './visits.kernel.js';
+import { constraintOf, createVisit, hostSnapshot, toVisit, type VisitInsert, withPass } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';
 import { reusedCertificate } from './visits.returning.js';
 
@@ -53,7 +53,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     const earlier = await repo.byClientKey(input.clientKey);
     if (earlier) {
       ctx.audit.skip = true;
-      return toVisit(earlier);
+      return withPass(ctx, toVisit(earlier));
     }
   }
   const host = await employees.hostOf(ctx, input.empid);
@@ -117,5 +117,5 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc(status === 'signedIn' ? 'walkInRegistered' : 'walkInAwaiting', { host: host.name });
-  return toVisit(row);
+  return withPass(ctx, toVisit(row));
 }

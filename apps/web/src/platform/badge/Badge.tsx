@@ -17,6 +17,8 @@ export interface BadgeVisit {
   visitType: string;
   cardNo: string;
   code: string | null;
+  /** The signed pass to print instead of the bare code (the doors take only a signed one). */
+  pass?: string | null;
 }
 
 /** The pad settings' badge style (spec section 3 card-style options). */
@@ -93,10 +95,11 @@ export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang,
   const bw = settings.printType === 1;
   const style = { '--badge-w': `${size.widthMm}mm`, '--badge-h': `${size.heightMm}mm`, ...(theme ? { '--theme': theme } : {}) } as CSSProperties;
   const customized = settings.cardType === 1;
-  // The visit code as a QR (it signs the visitor out at the kiosk): as the avatar of a customized badge that asks
-  // for it, beside the details when the company's QR switch is on.
+  // The visit's pass as a QR (it signs the visitor out at the kiosk and opens their doors; the bare code where no pass
+  // came with the visit): as the avatar of a customized badge that asks for it, beside the details when the company's
+  // QR switch is on.
   const qrAvatar = customized && settings.showAvatar === 1 && settings.avatarType === 2;
-  const qr = useQrCode(visit.code && (qrAvatar || settings.qrcodeSwitch === 1) ? visit.code : null);
+  const qr = useQrCode(visit.code && (qrAvatar || settings.qrcodeSwitch === 1) ? (visit.pass ?? visit.code) : null);
   const avatar =
     !customized || settings.showAvatar === 1
       ? qrAvatar
