@@ -406,7 +406,7 @@ for (const L of [EN, ZH]) {
           await screenshot(page, `kiosk-${L.tag}-badge`);
         });
 
-        // The badge names the visit's code and shows it as a QR code (it signs the visitor out).
+        // The badge names the visit's code and shows its signed pass as a QR code (it signs the visitor out, opens doors).
         const code = await step(page, `kiosk-${L.tag}-badge-code`, async () => {
           const qr = page.locator('.k-badge-preview [data-testid="badge-qr"]');
           await qr.waitFor();
@@ -546,7 +546,7 @@ for (const L of [EN, ZH]) {
         await step(page, `kiosk-${L.tag}-signout`, async () => {
           await page.getByRole('button', { name: new RegExp(`^${L.t.signOut}`) }).click();
           if (L.tag === 'en') {
-            // The code printed on the badge (what its QR code holds).
+            // The code printed on the badge, typed (its QR code holds the signed pass of the same visit).
             await page.getByRole('button', { name: L.t.byCode }).click();
             await page.getByLabel(L.t.signOutCode, { exact: true }).fill(code);
           } else {
