@@ -58,7 +58,7 @@ describe('InvitePage', () => {
     renderPage();
     fireEvent.change(await screen.findByLabelText('Visitor name'), { target: { value: 'Ivy Guest' } });
     fireEvent.click(screen.getByRole('button', { name: /Send invitations/ }));
-    expect(await screen.findAllByText('Give a mobile phone or an email')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Give a mobile phone or an email')).toHaveLength(2));
     fireEvent.change(screen.getByLabelText('Mobile phone'), { target: { value: '12345' } });
     expect(await screen.findByText('The format of the phone number is not correct')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Mobile phone'), { target: { value: '13900001111' } });

@@ -95,7 +95,7 @@ describe('MeetingDetailPage', () => {
     fireEvent.click(buttonWith('Add visitors'));
     const modal = (await screen.findByText('Add visitors', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
     fireEvent.click(buttonWith('Send invitations', modal));
-    expect(await within(modal).findAllByText('Give a mobile phone or an email')).toHaveLength(2);
+    await waitFor(() => expect(within(modal).getAllByText('Give a mobile phone or an email')).toHaveLength(2));
     expect(server.bodies('syncJoinMeeting')).toEqual([]);
     fireEvent.change(within(modal).getByLabelText('Visitor name'), { target: { value: 'Cy Guest' } });
     fireEvent.change(within(modal).getByLabelText('Email'), { target: { value: 'cy@example.com' } });

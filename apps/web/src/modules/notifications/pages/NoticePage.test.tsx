@@ -49,7 +49,7 @@ describe('NoticePage › email', () => {
     const form = await screen.findByTestId('email-form');
     fireEvent.click(within(form).getByLabelText('Our SMTP server'));
     fireEvent.click(screen.getByTestId('email-save'));
-    expect(await within(form).findAllByText('Required while the channel is on')).toHaveLength(3);
+    await waitFor(() => expect(within(form).getAllByText('Required while the channel is on')).toHaveLength(3));
     expect(s.bodies('ConfigureEmail')).toHaveLength(0);
     fireEvent.change(within(form).getByLabelText('Server'), { target: { value: 'http://smtp.example.com' } });
     expect(await within(form).findByText('A host name or IPv4 address, without http:// or a port')).toBeTruthy();
@@ -162,7 +162,7 @@ describe('NoticePage › SMS, WeChat, voice', () => {
     const form = await screen.findByTestId('sms-form');
     fireEvent.click(screen.getByTestId('sms-switch'));
     fireEvent.click(screen.getByTestId('sms-save'));
-    expect(await within(form).findAllByText('Required while the channel is on')).toHaveLength(4);
+    await waitFor(() => expect(within(form).getAllByText('Required while the channel is on')).toHaveLength(4));
     fireEvent.change(byTestId('sms-endpoint'), { target: { value: 'ftp://sms.example.com' } });
     expect(await within(form).findByText('An http:// or https:// address, without a user name or password in it')).toBeTruthy();
     fireEvent.change(byTestId('sms-endpoint'), { target: { value: 'https://sms.example.com/send' } });
@@ -230,7 +230,7 @@ describe('NoticePage › SMS, WeChat, voice', () => {
     const voice = await screen.findByTestId('voice-form');
     fireEvent.click(screen.getByTestId('voice-switch'));
     fireEvent.click(screen.getByTestId('voice-save'));
-    expect(await within(voice).findAllByText('Required while the channel is on')).toHaveLength(2);
+    await waitFor(() => expect(within(voice).getAllByText('Required while the channel is on')).toHaveLength(2));
   });
 });
 
@@ -292,6 +292,6 @@ describe('NoticePage in Chinese', () => {
     expect(screen.getByRole('tab', { name: '发送记录' })).toBeTruthy();
     fireEvent.click(screen.getByTestId('sms-switch'));
     fireEvent.click(screen.getByTestId('sms-save'));
-    expect((await screen.findAllByText('开启该通道时必填')).length).toBe(4);
+    await waitFor(() => expect(screen.getAllByText('开启该通道时必填')).toHaveLength(4));
   });
 });

@@ -90,7 +90,7 @@ describe('VisitTypesPage', () => {
     fireEvent.change(within(modal).getByTestId('type-name-zh'), { target: { value: '送货' } });
     fireEvent.change(within(modal).getByTestId('type-name-en'), { target: { value: 'Delivery' } });
     fireEvent.click(within(modal).getByText('Save'));
-    expect((await within(modal).findAllByText('Another visitor type already has this name')).length).toBe(2);
+    await waitFor(() => expect(within(modal).getAllByText('Another visitor type already has this name')).toHaveLength(2));
     fireEvent.change(within(modal).getByTestId('type-name-zh'), { target: { value: '维修' } });
     fireEvent.change(within(modal).getByTestId('type-name-en'), { target: { value: 'Maintenance' } });
     fireEvent.click(within(modal).getByText('Save'));
