@@ -3,12 +3,10 @@ import { type DeviceContext, deviceActorContext } from '../../platform/calls.js'
 import { dayOf, dayStart } from '../../platform/days.js';
 import { AppError } from '../../platform/errors.js';
 import { readPass } from '../../platform/passes.js';
-import { settingsIn } from '../accounts/accounts.service.js';
 import * as devices from '../devices/devices.service.js';
 import * as passRecords from '../passRecords/passRecords.service.js';
-import * as passRules from '../passRules/passRules.service.js';
-import { gatesNamed } from '../registration/registration.gates.js';
 import * as visits from '../visits/visits.service.js';
+import { doorConfig } from './doors.config.js';
 import { type DoorVerdict, decideDoor } from './doors.decision.js';
 import { doorWindow } from './doors.window.js';
 
@@ -36,47 +34,38 @@ export async function uploadQrcode(ctx: DeviceContext, input: Input): Promise<Ou
   } catch {
     return refuse({ status: Status.QRCODE_FORMAT_ERROR, why: 'notAPass' });
   }
-  const v = await visits.visitByCode(scope, pass.code);
+  const [v, config] = await Promise.all([visits.visitByCode(scope, pass.code), doorConfig(ctx, now)]);
   if (!v) return refuse({ status: Status.INVALID_VISITOR, why: 'noVisit' });
   const who = { personType: v.residentId ? 3 : 2, personId: v.residentId, visitId: v.id, name: v.name, phone: v.phone, company: v.company };
 
-  const settings = await settingsIn(scope);
-  // The company's groups are read once: for the entitlement rule (devices.groupsOfVisit's, applied here) and the record.
-  const [groups, granted, deviceGroups, rules, usage, window] = await Promise.all([
-    devices.groupFacts(scope),
-    v.residentId !== null
-      ? devices.groupIdsGranted(scope, { residentId: v.residentId })
-      : v.tid !== null
-        ? devices.groupIdsGranted(scope, { visitorTypeId: v.tid })
-        : [],
-    devices.groupIdsOfDevice(scope, device.id),
-    passRules.doorRules(scope),
+  const { settings } = config;
+  const [granted, usage, window] = await Promise.all([
+    v.residentId !== null ? devices.groupIdsGranted(scope, { residentId: v.residentId }) : (config.typeGrants.get(v.tid ?? 0) ?? []),
     passRecords.visitEntries(scope, v.id, dayStart(dayOf(now))),
     doorWindow(scope, v, settings),
   ]);
-  const passGroups = devices.entitledGroups({ kind: v.residentId !== null ? 'resident' : 'visitor', granted, gid: v.gid }, groups);
-  const today = dayOf(now);
+  const passGroups = devices.entitledGroups({ kind: v.residentId !== null ? 'resident' : 'visitor', granted, gid: v.gid }, config.groups);
   const verdict: DoorVerdict = decideDoor({
     now,
     direction,
     visit: { status: v.status, permission: v.permission, tid: v.tid, resident: v.residentId !== null },
     window,
     passGroups,
-    deviceGroups,
-    strategies: rules.strategies,
-    gateWay: (v.gid !== null && rules.gateWays.get(v.gid)) || 'both',
-    holidays: rules.strategies.some((s) => s.schedule) ? await passRules.holidaysIn(scope, today, today) : [],
+    deviceGroups: config.groupsOfDevice.get(device.id) ?? [],
+    strategies: config.strategies,
+    gateWay: (v.gid !== null && config.gateWays.get(v.gid)) || 'both',
+    holidays: config.holidays,
     usage: { usesTotal: usage.total, usesToday: usage.today, firstUseAt: usage.first },
     company: { qrMaxCount: settings.qrMaxCount, doorSignIn: settings.doorSignIn === 1, cryptoperiod: settings.cryptoperiod },
     slot: pass.slot,
   });
-  const group = groups.find((g) => g.id === verdict.groupId);
+  const group = config.groups.find((g) => g.id === verdict.groupId);
   const gid = group?.gids.length && v.gid !== null ? v.gid : null;
   const place = {
     groupId: group?.id ?? null,
     groupName: group?.name ?? '',
     gid,
-    gateName: gid === null ? '' : ((await gatesNamed(deviceActorContext(ctx), [gid]))[0]?.gname ?? ''),
+    gateName: gid === null ? '' : await config.gateName(gid),
   };
   if (!verdict.ok) return refuse(verdict, { ...who, ...place });
 

@@ -1,8 +1,9 @@
 import { Status } from '@openvisit/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
-import { passRecords, visitEvents, visits } from '../../db/schema/index.js';
+import { recordStatements } from '../../db/client.js';
+import { companies, deviceGroups, passRecords, visitEvents, visits } from '../../db/schema/index.js';
 import { visitPass } from '../../platform/passes.js';
 
 const HOUR = 3_600_000;
@@ -102,6 +103,28 @@ describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
       deviceName: 'Lobby reader',
       groupName: 'Lobby',
     });
+  });
+
+  it('reads its company’s door configuration once per change: an edit through any process is seen by the next scan', async () => {
+    const { pass } = await visit();
+    await door(creds.in, { qrcode: pass });
+    // Warm: the device (its last-seen stamp is written once a minute), the configuration version, the visit, its entries, the pass record.
+    const warm = await recordStatements(() => door(creds.in, { qrcode: pass }));
+    expect(warm.result.status).toBe(0);
+    expect(warm.statements.length, warm.statements.map((s, i) => `${i + 1}. ${s.slice(0, 120)}`).join('\n')).toBe(5);
+    // Written as another process would (no service of this one runs): the triggers raise the version.
+    const [row] = await t.db.select().from(deviceGroups).where(eq(deviceGroups.id, lobbyGroup));
+    await t.db.update(deviceGroups).set({ status: 1 }).where(eq(deviceGroups.id, lobbyGroup));
+    expect((await door(creds.in, { qrcode: pass })).status).toBe(Status.DEVICE_NOT_ALLOWED);
+    await t.db
+      .update(deviceGroups)
+      .set({ status: row?.status ?? 0 })
+      .where(eq(deviceGroups.id, lobbyGroup));
+    expect((await door(creds.in, { qrcode: pass })).status).toBe(0);
+    await t.db.update(companies).set({ settings: sql`settings || '{"qrMaxCount": 1}'::jsonb` }).where(eq(companies.id, a.id));
+    expect((await door(creds.in, { qrcode: pass })).status).toBe(Status.PASS_LIMIT_EXCEEDED);
+    await t.db.update(companies).set({ settings: sql`settings - 'qrMaxCount'` }).where(eq(companies.id, a.id));
+    expect((await door(creds.in, { qrcode: pass })).status).toBe(0);
   });
 
   it('credentials: none 28, a session 610, a wrong secret 1111, a deviceCode not its own 1111', async () => {
