@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { Status } from '../errors.js';
+import { zSnapshot } from './passRecords.js';
 
 /**
  * The device side of the doors: what a door device posts and what it is answered, authenticated as the device
@@ -111,6 +112,8 @@ export const uploadVehicleInfo = defineCall({
     deviceCode: z.string().trim().max(64).optional(),
     direction: z.union([z.literal(1), z.literal(2)]).optional(),
     vehType: z.string().trim().max(32).default(''),
+    /** The barrier camera's picture of the vehicle, kept with the record (400 `snapshot` when it is not an image). */
+    snapshot: zSnapshot.optional(),
   }),
   output: barrierDecision,
 });
