@@ -291,7 +291,8 @@ export async function doorsBench(base: Figures, kind: 'pglite' | 'postgres'): Pr
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const base = await bare();
-  await doorsBench(base, 'pglite');
+  // BENCH_DOOR_PGLITE=0 measures PostgreSQL only (profiling the goal's engine).
+  if (process.env.BENCH_DOOR_PGLITE !== '0') await doorsBench(base, 'pglite');
   if (process.env.TEST_DATABASE_URL) await doorsBench(base, 'postgres');
   process.exit(0);
 }

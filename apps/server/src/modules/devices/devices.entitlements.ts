@@ -62,12 +62,25 @@ export async function groupFacts(scope: TenantScope): Promise<GroupFacts[]> {
   }));
 }
 
-/** The groups a visit opens: its visitor type's grants (a resident visit: the resident's) and the default-on groups. */
-export async function groupsOfVisit(scope: TenantScope, v: { tid: number | null; gid: number | null; residentId: number | null }): Promise<number[]> {
+/**
+ * The groups a visit opens: its visitor type's grants (a resident visit: the resident's) and the default-on groups.
+ * `known` hands in the company's groups and visitor types' grants already read (the doors keep them per process).
+ */
+export async function groupsOfVisit(
+  scope: TenantScope,
+  v: { tid: number | null; gid: number | null; residentId: number | null },
+  known?: { groups: readonly GroupFacts[]; typeGrants: ReadonlyMap<number, readonly number[]> },
+): Promise<number[]> {
   const repo = devicesRepository(scope);
   const [groups, granted] = await Promise.all([
-    groupFacts(scope),
-    v.residentId !== null ? repo.groupIdsOfResident(v.residentId) : v.tid !== null ? repo.groupIdsOfVisitorType(v.tid) : Promise.resolve([]),
+    known?.groups ?? groupFacts(scope),
+    v.residentId !== null
+      ? repo.groupIdsOfResident(v.residentId)
+      : v.tid === null
+        ? []
+        : known
+          ? (known.typeGrants.get(v.tid) ?? [])
+          : repo.groupIdsOfVisitorType(v.tid),
   ]);
   return entitledGroups({ kind: v.residentId !== null ? 'resident' : 'visitor', granted, gid: v.gid }, groups);
 }

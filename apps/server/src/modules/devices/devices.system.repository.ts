@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { prepared } from '../../db/client.js';
 import { devices } from '../../db/schema/index.js';
 import { dbOf, type SystemScope } from '../../platform/tenancy.js';
 
@@ -9,24 +10,28 @@ import { dbOf, type SystemScope } from '../../platform/tenancy.js';
 export function devicesSystemRepository(scope: SystemScope) {
   const db = dbOf(scope);
   return {
+    /** Every device request starts here: prepared. */
     credentialOf: (id: number) =>
-      db
-        .select({
-          id: devices.id,
-          companyId: devices.companyId,
-          status: devices.status,
-          secretHash: devices.secretHash,
-          lastSeenAt: devices.lastSeenAt,
-          name: devices.name,
-          code: devices.code,
-          kind: devices.kind,
-          direction: devices.direction,
-        })
-        .from(devices)
-        .where(eq(devices.id, id))
-        .limit(1)
+      prepared(db, 'device_credential', (d, name) =>
+        d
+          .select({
+            id: devices.id,
+            companyId: devices.companyId,
+            status: devices.status,
+            secretHash: devices.secretHash,
+            lastSeenAt: devices.lastSeenAt,
+            name: devices.name,
+            code: devices.code,
+            kind: devices.kind,
+            direction: devices.direction,
+          })
+          .from(devices)
+          .where(eq(devices.id, sql.placeholder('id')))
+          .limit(1)
+          .prepare(name),
+      )
+        .execute({ id })
         .then((r) => r[0]),
-    /** Stamps the last-seen time unless another request of the device did within the minute. */
     touch: (id: number) =>
       db
         .update(devices)

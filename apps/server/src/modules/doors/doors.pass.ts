@@ -35,12 +35,11 @@ export function doorPass(ctx: DeviceContext, input: { deviceCode?: string; direc
     now,
     direction,
     async refuse(r, who = {}) {
-      const [row] = await passRecords.recordPasses(scope, [{ ...base, ...who, result: 0, code: r.status }]);
-      throw new AppError(r.status as never, undefined, { recordId: row?.id ?? null, why: r.why });
+      const recordId = await passRecords.recordPass(scope, { ...base, ...who, result: 0, code: r.status });
+      throw new AppError(r.status as never, undefined, { recordId, why: r.why });
     },
     async record(who) {
-      const [row] = await passRecords.recordPasses(scope, [{ ...base, ...who, result: 1, code: 0 }]);
-      return row?.id ?? 0;
+      return passRecords.recordPass(scope, { ...base, ...who, result: 1, code: 0 });
     },
   };
 }
@@ -66,8 +65,8 @@ export async function visitorPass(
   const scope = ctx.tenant;
   const who = { personType: v.residentId ? 3 : 2, personId: v.residentId, visitId: v.id, name: v.name, phone: v.phone, company: v.company };
   const { settings } = config;
-  const [granted, usage, window] = await Promise.all([
-    v.residentId !== null ? devices.groupIdsGranted(scope, { residentId: v.residentId }) : (config.typeGrants.get(v.tid ?? 0) ?? []),
+  const [passGroups, usage, window] = await Promise.all([
+    devices.groupsOfVisit(scope, v, config),
     passRecords.visitEntries(scope, v.id, dayStart(dayOf(now))),
     doorWindow(scope, v, settings),
   ]);
@@ -76,7 +75,7 @@ export async function visitorPass(
     direction,
     visit: { status: v.status, permission: v.permission, tid: v.tid, resident: v.residentId !== null },
     window,
-    passGroups: devices.entitledGroups({ kind: v.residentId !== null ? 'resident' : 'visitor', granted, gid: v.gid }, config.groups),
+    passGroups,
     deviceGroups: config.groupsOfDevice.get(ctx.device.id) ?? [],
     strategies: config.strategies,
     gateWay: (v.gid !== null && config.gateWays.get(v.gid)) || 'both',

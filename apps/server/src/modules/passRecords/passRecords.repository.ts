@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { insertRow, prepared } from '../../db/client.js';
 import { passRecords, vehicleRecords } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
@@ -146,19 +147,30 @@ export const passRecordsRepository = scoped(function passRecordsRepository(scope
         .orderBy(passRecords.visitId, desc(passRecords.at), desc(passRecords.id));
     },
     /** A visit's successful entries: in all, since `dayFrom`, and the first one's time (for the pass limits). */
+    /** A visit's successful entries (every door decision reads them): prepared. */
     async visitEntries(visitId: number, dayFrom: Date): Promise<{ total: number; today: number; first: Date | null }> {
-      const [r] = await db
-        .select({
-          total: count(),
-          today: sql<number>`count(*) filter (where ${passRecords.at} >= ${dayFrom})`.mapWith(Number),
-          first: sql<Date | null>`min(${passRecords.at})`.mapWith((v) => (v === null ? null : new Date(v))),
-        })
-        .from(passRecords)
-        .where(
-          and(eq(passRecords.companyId, scope.companyId), eq(passRecords.visitId, visitId), eq(passRecords.direction, 1), eq(passRecords.result, 1)),
-        );
+      const [r] = await prepared(db, 'visit_entries', (d, name) =>
+        d
+          .select({
+            total: count(),
+            today: sql<number>`count(*) filter (where ${passRecords.at} >= ${sql.placeholder('dayFrom')})`.mapWith(Number),
+            first: sql<Date | null>`min(${passRecords.at})`.mapWith((v) => (v === null ? null : new Date(v))),
+          })
+          .from(passRecords)
+          .where(
+            and(
+              eq(passRecords.companyId, sql.placeholder('companyId')),
+              eq(passRecords.visitId, sql.placeholder('visitId')),
+              eq(passRecords.direction, 1),
+              eq(passRecords.result, 1),
+            ),
+          )
+          .prepare(name),
+      ).execute({ companyId: scope.companyId, visitId, dayFrom: dayFrom.toISOString() });
       return { total: r?.total ?? 0, today: r?.today ?? 0, first: r?.first ?? null };
     },
+    /** One pass record (a door's decision, on every scan): a prepared insert of its shape. */
+    addPass: (row: PassRecordInsert) => insertRow(db, 'pass_record', passRecords, { ...row, companyId: scope.companyId }, { id: passRecords.id }),
     /** Written by the device side; the caller has resolved every id in this company. */
     async addPasses(rows: PassRecordInsert[]) {
       if (!rows.length) return [];

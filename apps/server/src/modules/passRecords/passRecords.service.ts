@@ -120,6 +120,11 @@ export async function vehiclesOfVisit(ctx: AuthedContext, input: In<'getVehicleR
 }
 
 /** For the device side: passes it decided or reported, every id already resolved within the scope's company. */
+/** One door decision's record (the device side has resolved every id in this company); answers its id. */
+export async function recordPass(scope: TenantScope, row: PassRecordInsert): Promise<number> {
+  return (await passRecordsRepository(scope).addPass(row)).id;
+}
+
 export function recordPasses(scope: TenantScope, rows: PassRecordInsert[]): Promise<PassRecordRow[]> {
   return passRecordsRepository(scope).addPasses(rows);
 }
