@@ -101,7 +101,11 @@ describe('face terminals: edits, card numbers, unconfirmed changes, bigint seqs'
     expect((await t.api.updateVisitInfo({ vid, cardNo: '' }, desk.token)).status).toBe(0);
     expect(await reconcile()).toMatchObject({ full: false, updated: 1 });
     expect((await pullAndAck()).map((i) => i.cardNo)).toEqual(['']);
-    const edits = await t.db.select().from(visitEvents).where(and(eq(visitEvents.visitId, vid), eq(visitEvents.event, 'edit'))).orderBy(visitEvents.id);
+    const edits = await t.db
+      .select()
+      .from(visitEvents)
+      .where(and(eq(visitEvents.visitId, vid), eq(visitEvents.event, 'edit')))
+      .orderBy(visitEvents.id);
     expect(edits.map((e) => e.note)).toEqual(['card', 'photo', 'card']);
     const history = (await t.api.GetVisitorByVid({ vid }, a.token)).result.history;
     expect(history.map((h) => h.event)).not.toContain('edit');

@@ -104,7 +104,13 @@ export const faceSyncRepository = scoped(function faceSyncRepository(scope: Tena
      * FACE_NOT_CONFIRMED, offered again with a new seq, or failed at the cap. Answers how many.
      */
     async unconfirmed(now: Date, deviceId?: number): Promise<number> {
-      const due = and(mine, deviceId ? eq(fc.deviceId, deviceId) : undefined, eq(fc.status, 'pending'), isNotNull(fc.ackDueAt), lte(fc.ackDueAt, now));
+      const due = and(
+        mine,
+        deviceId ? eq(fc.deviceId, deviceId) : undefined,
+        eq(fc.status, 'pending'),
+        isNotNull(fc.ackDueAt),
+        lte(fc.ackDueAt, now),
+      );
       const failed = { status: 'failed', lastError: FACE_NOT_CONFIRMED, attempts: sql`${fc.attempts} + 1`, ackDueAt: null, updatedAt: sql`now()` };
       const capped = await db
         .update(fc)
@@ -156,14 +162,7 @@ export const terminalRepository = scoped(function terminalRepository(scope: Tena
               ackDueAt: sql`${now.toISOString()}::timestamptz + least(${FACE_ACK_WAIT_MS} * power(2, ${fc.attempts}), 3600000) * interval '1 millisecond'`,
             })
             .where(
-              and(
-                mine,
-                eq(fc.deviceId, deviceId),
-                inArray(fc.seq, seqs),
-                eq(fc.status, 'pending'),
-                isNull(fc.ackDueAt),
-                isNull(fc.nextAttemptAt),
-              ),
+              and(mine, eq(fc.deviceId, deviceId), inArray(fc.seq, seqs), eq(fc.status, 'pending'), isNull(fc.ackDueAt), isNull(fc.nextAttemptAt)),
             )
         : Promise.resolve(),
     bySeqs: (deviceId: number, seqs: number[]) =>

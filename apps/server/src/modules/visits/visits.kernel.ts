@@ -227,7 +227,14 @@ export function signOutOverdue(system: SystemScope, now: Date): Promise<Map<numb
  */
 function edited(repo: ReturnType<typeof visitsRepository>, rows: { id: number; status: string }[], what: string, actor = '') {
   return repo.addEvents(
-    rows.map((r) => ({ visitId: r.id, event: 'edit' as const, fromStatus: r.status as VisitorStatus, toStatus: r.status as VisitorStatus, actor, note: what })),
+    rows.map((r) => ({
+      visitId: r.id,
+      event: 'edit' as const,
+      fromStatus: r.status as VisitorStatus,
+      toStatus: r.status as VisitorStatus,
+      actor,
+      note: what,
+    })),
   );
 }
 

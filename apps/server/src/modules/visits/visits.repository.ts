@@ -262,8 +262,9 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
             .where(and(mine, inArray(visits.id, ids), inArray(visits.status, [...from])))
             .returning()
         : Promise.resolve([] as VisitRow[]),
-    addEvents: (rows: { visitId: number; event: VisitEvent | 'edit'; fromStatus: VisitorStatus; toStatus: VisitorStatus; actor: string; note?: string }[]) =>
-      rows.length ? db.insert(visitEvents).values(rows.map((e) => ({ ...e, companyId: scope.companyId }))) : Promise.resolve(),
+    addEvents: (
+      rows: { visitId: number; event: VisitEvent | 'edit'; fromStatus: VisitorStatus; toStatus: VisitorStatus; actor: string; note?: string }[],
+    ) => (rows.length ? db.insert(visitEvents).values(rows.map((e) => ({ ...e, companyId: scope.companyId }))) : Promise.resolve()),
     addEvent: (e: {
       visitId: number;
       event: VisitEvent | 'create';
