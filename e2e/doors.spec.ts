@@ -55,6 +55,11 @@ async function scan(control: string, qrcode: string, direction?: 1 | 2): Promise
   return (await res.json()) as Answer;
 }
 
+async function swipe(control: string, cardNo: string): Promise<Answer> {
+  const res = await fetch(`${control}/card`, { method: 'POST', body: JSON.stringify({ cardNo }) });
+  return (await res.json()) as Answer;
+}
+
 /** The text of the QR code an element shows, read from the screen as a reader's camera would. */
 async function qrOf(page: Page, testId: string): Promise<string> {
   const png = await page.getByTestId(testId).screenshot();
@@ -177,6 +182,16 @@ describe('doors', () => {
       assert.equal(await rows.filter({ hasText: '失败' }).count(), 3);
       await screenshot(zh, 'doors-records-zh');
     });
+
+    // The same reader takes cards: the host's opens once the group serves everyone and is granted to them.
+    await ok('updateCardNo', { empid: host, cardNo: 'C-1001' }, admin);
+    assert.equal((await swipe(sim.control, 'C-1001')).status, 1111);
+    await ok('updateEquipmentGroup', { egid: group.egid, egname: 'Lobby', etype: 0, defaultOn: true, eids: [added.device.eid] }, admin);
+    await ok('updateAccessControl', { empids: [host], egids: [group.egid] }, admin);
+    const swiped = await swipe(sim.control, 'c-1001');
+    assert.equal(swiped.status, 0, JSON.stringify(swiped));
+    assert.equal(swiped.result?.empid, host);
+    assert.equal((await swipe(sim.control, 'NOBODY-1')).status, 1123);
 
     // The simulator reported as the device all along: the server saw it, and so does the monitor.
     const device = (await ok('getEquipmentbyUserid', {}, admin)).find((d) => d.eid === added.device.eid);

@@ -1,5 +1,5 @@
-// A door device played in software: speaks OpenVisit's device API over HTTP as a QR reader, a face terminal or a
-// vehicle barrier would, with the device's own credential (never a console session). Installers use it to check a
+// A door device played in software: speaks OpenVisit's device API over HTTP as a QR reader, a card reader, a face
+// terminal or a vehicle barrier would, with the device's own credential (never a console session). Installers use it to check a
 // site before the hardware is there; the end-to-end tests and the benchmarks use it as the device side.
 //
 //   node --import tsx tools/device-simulator.ts --server http://host:3000 --device <eid>.<secret> <command> [arguments]
@@ -8,6 +8,7 @@
 // refused, 1 when it could not be reached or the arguments are wrong):
 //   self                           the device's configuration as the server has it (groups, kind, direction, clock)
 //   scan <qr text> [--in|--out]    a QR reader's scan: the door's decision (uploadQrcode)
+//   card <card no> [--in|--out]    a card reader's read: the door's decision (uploadCard)
 //   plate <plate> [--in|--out]     a barrier's plate (uploadVehicleInfo)
 //   face [--once] [--every S] [--state FILE] [--pass KIND:ID:in|out]...
 //                                  a face terminal: pulls the people it must know (every page), fetches their photos,
@@ -17,8 +18,8 @@
 //   run [--heartbeat S] [--control PORT]
 //                                  stay on: report every S seconds (default 30) so the monitor sees the device online,
 //                                  and take commands on http://127.0.0.1:PORT (0: any free port; printed first):
-//                                  GET /self, GET /status, POST /scan {qrcode, direction?}, POST /plate {plateNum,
-//                                  direction?}, POST /face/sync, GET /face/people, POST /stop. Stopping the process
+//                                  GET /self, GET /status, POST /scan {qrcode, direction?}, POST /card {cardNo,
+//                                  direction?}, POST /plate {plateNum, direction?}, POST /face/sync, GET /face/people, POST /stop. Stopping the process
 //                                  (Ctrl-C, SIGTERM) is the device going dark: the monitor shows it offline after the
 //                                  company's threshold.
 // --server and --device may also come from OPENVISIT_URL and OPENVISIT_DEVICE.
@@ -29,7 +30,7 @@ import process from 'node:process';
 import { type Person, syncOnce, terminal, uploadPasses } from './face-terminal.js';
 
 const USAGE =
-  'usage: device-simulator --server URL --device EID.SECRET (self | scan TEXT | plate PLATE | face | run) [--in|--out] [--heartbeat S] [--control PORT] [--once] [--every S] [--state FILE] [--pass KIND:ID:in|out]';
+  'usage: device-simulator --server URL --device EID.SECRET (self | scan TEXT | card CARDNO | plate PLATE | face | run) [--in|--out] [--heartbeat S] [--control PORT] [--once] [--every S] [--state FILE] [--pass KIND:ID:in|out]';
 
 export interface Options {
   server: string;
@@ -99,6 +100,7 @@ export function deviceClient(server: string, credential: string) {
     call,
     self: () => call('getDeviceSelf'),
     scan: (qrcode: string, direction?: number) => call('uploadQrcode', { qrcode, ...(direction ? { direction } : {}) }),
+    card: (cardNo: string, direction?: number) => call('uploadCard', { cardNo, ...(direction ? { direction } : {}) }),
     plate: (plateNum: string, direction?: number) => call('uploadVehicleInfo', { plateNum, ...(direction ? { direction } : {}) }),
   };
 }
@@ -137,6 +139,7 @@ async function once(o: Options, client: ReturnType<typeof deviceClient>): Promis
   const [text] = o.args;
   if (!text) throw new Error(USAGE);
   if (o.command === 'scan') return client.scan(text, o.direction);
+  if (o.command === 'card') return client.card(text, o.direction);
   if (o.command === 'plate') return client.plate(text, o.direction);
   throw new Error(USAGE);
 }
@@ -185,6 +188,7 @@ async function run(o: Options, client: ReturnType<typeof deviceClient>): Promise
     'GET /self': () => client.self(),
     'GET /status': async () => ({ status: 0, result: state }),
     'POST /scan': (b) => client.scan(String(b.qrcode ?? ''), direction(b)),
+    'POST /card': (b) => client.card(String(b.cardNo ?? ''), direction(b)),
     'POST /plate': (b) => client.plate(String(b.plateNum ?? ''), direction(b)),
     'POST /face/sync': async () => ({ status: 0, result: { ...(await syncOnce(faceTerminal)), cursor: faceTerminal.cursor } }),
     'GET /face/people': async () => ({ status: 0, result: [...faceTerminal.people.values()] }),

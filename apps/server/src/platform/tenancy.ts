@@ -75,6 +75,14 @@ export function dbOf(scope: TenantScope | SystemScope): Db {
   return db;
 }
 
+/**
+ * An opaque key for what a process keeps across calls per database (a cache of a company's configuration): two
+ * databases in one process (tests) never share such a cache. It is not a handle: nothing can be queried with it.
+ */
+export function storeKey(scope: TenantScope | SystemScope): object {
+  return dbOf(scope);
+}
+
 /** What the platform's own infrastructure (sessions, captcha, audit) accepts: a scope from a service, or a handle. */
 export type DbOrScope = Db | TenantScope | SystemScope;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { Status } from '../errors.js';
+import { zSnapshot } from './passRecords.js';
 
 /**
  * The device side of the doors: what a door device posts and what it is answered, authenticated as the device
@@ -12,10 +13,12 @@ export const doorDecision = z.object({
   /** The pass record written for this decision. */
   recordId: z.int32(),
   direction: z.union([z.literal(1), z.literal(2)]).describe('1 in, 2 out'),
-  /** 2 visitor, 3 resident visitor (1 employee, once employees carry passes). */
+  /** 1 employee (a card), 2 visitor, 3 resident visitor. */
   personType: z.int32(),
   name: z.string(),
   vid: z.int32().nullable(),
+  /** The employee let through by their card; null for visitors. */
+  empid: z.int32().nullable(),
   /** The pass signed the visitor in (entry) or out (exit): the company lets its doors do that. */
   signedIn: z.boolean(),
   signedOut: z.boolean(),
@@ -53,6 +56,37 @@ export const uploadQrcode = defineCall({
   output: doorDecision,
 });
 
+export const uploadCard = defineCall({
+  module: 'devices',
+  feature: 'accessControl',
+  name: 'uploadCard',
+  summary:
+    'A door card reader posts the card it read: an employee’s card (their access rights, dates and groups) or the card the desk handed a visitor on site (the visit’s groups, window and limits, as its QR pass). 0 with the person to let through, or the refusal: 1123 a card nobody holds, 1129 an employee without access, 1113 an employee past their access dates, 1115 not yet valid, 1111 this device opens nothing for them, 1124 outside the pass time, 1120 a face-only way. Every decision is a pass record.',
+  access: 'device',
+  statuses: [
+    Status.UNKNOWN_RECORD,
+    Status.EMPLOYEE_UNAUTHORIZED,
+    Status.PERSON_EXPIRED,
+    Status.PASS_LIMIT_EXCEEDED,
+    Status.OUTSIDE_VALIDITY,
+    Status.QRCODE_NOT_ALLOWED,
+    Status.VISITOR_UNAUTHORIZED,
+    Status.OUTSIDE_PASS_TIME,
+    Status.NOT_SIGNED_IN,
+    Status.VISIT_FINISHED,
+    Status.UPDATE_NOT_ALLOWED,
+  ],
+  input: z.object({
+    /** As the reader reports it (letters compared without case). */
+    cardNo: z.string().trim().min(1).max(64),
+    /** When given it must be the authenticated device's. */
+    deviceCode: z.string().trim().max(64).optional(),
+    /** A two-way reader says which way; left out, the device's own direction. */
+    direction: z.union([z.literal(1), z.literal(2)]).optional(),
+  }),
+  output: doorDecision,
+});
+
 /** A barrier's answer: open or not, and the visit its plate matched (if any). */
 export const barrierDecision = z.object({
   open: z.boolean(),
@@ -78,8 +112,10 @@ export const uploadVehicleInfo = defineCall({
     deviceCode: z.string().trim().max(64).optional(),
     direction: z.union([z.literal(1), z.literal(2)]).optional(),
     vehType: z.string().trim().max(32).default(''),
+    /** The barrier camera's picture of the vehicle, kept with the record (400 `snapshot` when it is not an image). */
+    snapshot: zSnapshot.optional(),
   }),
   output: barrierDecision,
 });
 
-export const doorCalls = [uploadQrcode, uploadVehicleInfo] as const;
+export const doorCalls = [uploadQrcode, uploadCard, uploadVehicleInfo] as const;

@@ -19,6 +19,13 @@ export const PASS_RESULTS = [0, 1, 2] as const;
 export const PASS_WAYS = ['qr', 'face', 'card'] as const;
 export type PassWay = (typeof PASS_WAYS)[number];
 
+/** A device's snapshot of a pass: base64 of a JPEG, PNG or WebP image of at most this many bytes (stored as JPEG). */
+export const SNAPSHOT_MAX_BYTES = 256 * 1024;
+export const zSnapshot = z
+  .string()
+  .max(Math.ceil((SNAPSHOT_MAX_BYTES * 4) / 3) + 4)
+  .describe('base64 JPEG, PNG or WebP');
+
 function datesInOrder(v: { date?: string; endDate?: string }, ctx: z.RefinementCtx) {
   if (v.date && v.endDate && v.date > v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'beforeStart' });
 }
@@ -151,4 +158,19 @@ export const exportVehicleInfoList = defineDownload({
   input: z.object({ ...vehicleFilters, lang: z.enum(['zh', 'en']).default('en') }).superRefine(datesInOrder),
 });
 
-export const passRecordDownloads = [exportRfidRecordsList, exportVehicleInfoList] as const;
+const photoOf = (what: 'door' | 'vehicle') =>
+  ({
+    module: 'devices',
+    feature: 'accessControl',
+    summary: `The snapshot a device sent with a ${what} pass (jpeg); 1123 when the record has none or is not one this account sees`,
+    access: PASS_RECORD_READERS,
+    contentType: 'image/jpeg',
+    fileName: `${what}-pass`,
+    extension: 'jpg',
+    input: z.object({ id: coercedInt().positive() }),
+  }) as const;
+
+export const passRecordPhoto = defineDownload({ name: 'passRecordPhoto', ...photoOf('door') });
+export const vehicleRecordPhoto = defineDownload({ name: 'vehicleRecordPhoto', ...photoOf('vehicle') });
+
+export const passRecordDownloads = [exportRfidRecordsList, exportVehicleInfoList, passRecordPhoto, vehicleRecordPhoto] as const;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { id, timestamps, tstz } from './columns.js';
 import { employees } from './people.js';
@@ -145,6 +145,19 @@ export const residentDeviceGroups = pgTable(
   },
   (t) => [primaryKey({ columns: [t.residentId, t.groupId] }), index('resident_device_groups_group_idx').on(t.groupId)],
 );
+
+/**
+ * A number per company that triggers (migration 0035) raise whenever anything a door's decision reads of the company
+ * changes: its settings, gates and their pass ways, device groups and their devices, visitor types' grants, holidays,
+ * schedules and strategies. Doors keep that configuration per process and read only this number per scan, so an edit
+ * made through any process is seen by the next scan everywhere.
+ */
+export const doorConfigVersions = pgTable('door_config_versions', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /**
  * Door passes (qcv_opendoor_info): every decision a device reports or the server takes on a device's behalf, granted

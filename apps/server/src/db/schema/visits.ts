@@ -107,6 +107,8 @@ export const visits = pgTable(
     index('visits_meeting_idx').on(t.meetingId).where(sql`${t.meetingId} IS NOT NULL`),
     // A barrier's plate look-up, as the pass records keep plates: upper case, no spaces.
     index('visits_plate_idx').on(t.companyId, sql`upper(regexp_replace(${t.plateNum}, '[[:space:]]+', '', 'g'))`).where(sql`${t.plateNum} <> ''`),
+    // A card reader's look-up of the card the desk handed a visitor.
+    index('visits_card_idx').on(t.companyId, t.cardNo).where(sql`${t.cardNo} <> ''`),
     uniqueIndex('visits_invite_token_uq').on(t.inviteTokenHash).where(sql`${t.inviteTokenHash} IS NOT NULL`),
   ],
 );

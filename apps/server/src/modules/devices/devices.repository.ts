@@ -209,17 +209,20 @@ function grantQueries(scope: TenantScope) {
 function allGrantQueries(scope: TenantScope) {
   const db = dbOf(scope);
   const companyId = scope.companyId;
+  const typeGrants = () =>
+    db
+      .select({ id: visitorTypeDeviceGroups.visitorTypeId, g: visitorTypeDeviceGroups.groupId })
+      .from(visitorTypeDeviceGroups)
+      .where(eq(visitorTypeDeviceGroups.companyId, companyId));
   return {
+    typeGrants,
     async allGrants() {
       // One after the other: callers may hold a transaction (one connection).
       const employees = await db
         .select({ id: employeeDeviceGroups.empId, g: employeeDeviceGroups.groupId })
         .from(employeeDeviceGroups)
         .where(eq(employeeDeviceGroups.companyId, companyId));
-      const types = await db
-        .select({ id: visitorTypeDeviceGroups.visitorTypeId, g: visitorTypeDeviceGroups.groupId })
-        .from(visitorTypeDeviceGroups)
-        .where(eq(visitorTypeDeviceGroups.companyId, companyId));
+      const types = await typeGrants();
       const residents = await db
         .select({ id: residentDeviceGroups.residentId, g: residentDeviceGroups.groupId })
         .from(residentDeviceGroups)

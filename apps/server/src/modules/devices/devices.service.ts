@@ -208,6 +208,16 @@ function grantMap(rows: { id: number; g: number }[]): GrantMap {
   return out;
 }
 
+/** Every visitor type's grants, by type (the doors' cached configuration). */
+export async function visitorTypeGrants(scope: TenantScope): Promise<GrantMap> {
+  return grantMap(await devicesRepository(scope).typeGrants());
+}
+
+/** Every device's groups, by device. */
+export async function groupsByDevice(scope: TenantScope): Promise<GrantMap> {
+  return grantMap((await devicesRepository(scope).links()).map((l) => ({ id: l.deviceId, g: l.groupId })));
+}
+
 /** Every grant of the company, by employee, visitor type and resident (for bulk use of `entitledGroups`). */
 export async function allGrants(scope: TenantScope): Promise<{ employees: GrantMap; visitorTypes: GrantMap; residents: GrantMap }> {
   const [employees, visitorTypes, residents] = await devicesRepository(scope).allGrants();

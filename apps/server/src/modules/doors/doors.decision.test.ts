@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DoorStrategy } from '../passRules/passRules.service.js';
-import { type DoorFacts, decideDoor } from './doors.decision.js';
+import { type DoorFacts, decideDoor, decideEmployeeDoor, type EmployeeDoorFacts } from './doors.decision.js';
 
 // Wednesday 25 November 2026, 10:00 UTC; every wall-clock reading in UTC.
 const NOW = new Date(Date.UTC(2026, 10, 25, 10, 0));
@@ -169,5 +169,43 @@ const show = (v: ReturnType<typeof decideDoor>) =>
 describe('decideDoor: the door’s decision on a visitor’s QR pass', () => {
   it.each(cases)('%s', (_name, facts, expected) => {
     expect(show(decideDoor({ ...base, ...facts }))).toBe(expected);
+  });
+});
+
+const employeeBase: EmployeeDoorFacts = {
+  now: NOW,
+  today: '2026-11-25',
+  direction: 1,
+  employee: { status: 0, acEnabled: true, acStart: null, acEnd: null },
+  passGroups: [10, 11],
+  deviceGroups: [11, 12],
+  strategies: [],
+  holidays: [],
+  timeZone: 'UTC',
+};
+const forStaff = (over: Partial<DoorStrategy> = {}) => strategy({ forEmployees: true, forVisitors: false, ...over });
+
+const employeeCases: [string, Partial<EmployeeDoorFacts>, string][] = [
+  ['an employee granted one of the device’s groups', {}, 'open 11'],
+  ['none of the device’s groups is granted', { deviceGroups: [12] }, '1111 noGroup'],
+  ['a disabled employee', { employee: { ...employeeBase.employee, status: 1 } }, '1129 employeeDisabled'],
+  ['access switched off', { employee: { ...employeeBase.employee, acEnabled: false } }, '1129 accessOff'],
+  ['access off: not even out', { direction: 2, employee: { ...employeeBase.employee, acEnabled: false } }, '1129 accessOff'],
+  ['before their access dates', { employee: { ...employeeBase.employee, acStart: '2026-11-26' } }, '1115 notYet'],
+  ['on the first and last day of them', { employee: { ...employeeBase.employee, acStart: '2026-11-25', acEnd: '2026-11-25' } }, 'open 11'],
+  ['after them', { employee: { ...employeeBase.employee, acEnd: '2026-11-24' } }, '1113 accessEnded'],
+  ['after them, going out', { direction: 2, employee: { ...employeeBase.employee, acEnd: '2026-11-24' } }, 'open 11'],
+  ['a staff strategy inside its slots', { strategies: [forStaff()] }, 'open 11'],
+  ['a staff strategy outside its slots', { strategies: [forStaff({ schedule: schedule(['13:00-14:00']) })] }, '1124 noSlot'],
+  ['a staff strategy on another group does not rule here', { strategies: [forStaff({ egids: [10], schedule: schedule([]) })] }, 'open 11'],
+  ['a visitors’ strategy does not rule employees', { strategies: [strategy({ schedule: schedule([]) })] }, 'open 11'],
+  ['a staff strategy for faces only', { strategies: [forStaff({ passWay: 'face' })] }, '1120 strategyFaceOnly'],
+  ['staff strategies carry no use limits', { strategies: [forStaff({ maxUses: 1, entryMode: 'single' })] }, 'open 11'],
+  ['exits ignore the strategies', { direction: 2, strategies: [forStaff({ schedule: schedule([]) })] }, 'open 11'],
+];
+
+describe('decideEmployeeDoor: the door’s decision on an employee’s card', () => {
+  it.each(employeeCases)('%s', (_name, facts, expected) => {
+    expect(show(decideEmployeeDoor({ ...employeeBase, ...facts }))).toBe(expected);
   });
 });

@@ -25,7 +25,9 @@ export type DoorStatus =
   | typeof Status.OUTSIDE_PASS_TIME
   | typeof Status.NOT_SIGNED_IN
   | typeof Status.VISIT_FINISHED
-  | typeof Status.QRCODE_EXPIRED;
+  | typeof Status.QRCODE_EXPIRED
+  | typeof Status.EMPLOYEE_UNAUTHORIZED
+  | typeof Status.PERSON_EXPIRED;
 
 export type DoorVerdict =
   | { ok: true; groupId: number; signIn: boolean; signOut: boolean }
@@ -76,12 +78,35 @@ function state(f: DoorFacts): DoorVerdict | { signIn: boolean } {
   return { signIn: false };
 }
 
-function strategyRules(s: DoorStrategy, f: DoorFacts, matched: readonly number[]): number[] {
-  const forThem = f.visit.resident
-    ? s.forResidents
-    : s.forVisitors && (s.tids.length === 0 || (f.visit.tid !== null && s.tids.includes(f.visit.tid)));
-  if (!forThem) return [];
-  return s.egids.length === 0 ? [...matched] : matched.filter((g) => s.egids.includes(g));
+function visitorRuled(s: DoorStrategy, f: DoorFacts): boolean {
+  return f.visit.resident ? s.forResidents : s.forVisitors && (s.tids.length === 0 || (f.visit.tid !== null && s.tids.includes(f.visit.tid)));
+}
+
+/**
+ * The strategies ruling this person at one of the matched groups: one of them must let the pass through now (its pass
+ * way, its schedule, and for visitors its limits); none ruling them, the entitlement alone decides.
+ */
+function strategiesAllow(
+  f: Pick<DoorFacts, 'now' | 'strategies' | 'holidays' | 'timeZone'> & { usage?: PassUsage },
+  ruled: (s: DoorStrategy) => boolean,
+  matched: readonly number[],
+): DoorVerdict {
+  let refusal: DoorVerdict | null = null;
+  for (const s of f.strategies) {
+    if (!ruled(s)) continue;
+    const group = s.egids.length === 0 ? matched[0] : matched.find((g) => s.egids.includes(g));
+    if (group === undefined) continue;
+    const inTime = s.schedule ? withinSchedule(s.schedule, f.holidays, f.now, f.timeZone) : ({ ok: true } as const);
+    const verdict =
+      s.passWay === 'face'
+        ? { ok: false as const, status: Status.QRCODE_NOT_ALLOWED, why: 'strategyFaceOnly' }
+        : inTime.ok && f.usage
+          ? withinLimits(f.usage, s, f.now, f.timeZone)
+          : inTime;
+    if (verdict.ok) return { ok: true, groupId: group, signIn: false, signOut: false };
+    refusal ??= no(verdict.status, verdict.why, group);
+  }
+  return refusal ?? { ok: true, groupId: matched[0] ?? 0, signIn: false, signOut: false };
 }
 
 /** Entry checks past the groups: window, gate way, company count, strategies. */
@@ -92,25 +117,7 @@ function entry(f: DoorFacts, matched: readonly number[]): DoorVerdict {
   if (f.window && now > f.window.until) return no(Status.OUTSIDE_VALIDITY, 'late', first);
   if (f.gateWay === 'face') return no(Status.QRCODE_NOT_ALLOWED, 'gateFaceOnly', first);
   if (f.company.qrMaxCount > 0 && f.usage.usesTotal >= f.company.qrMaxCount) return no(Status.PASS_LIMIT_EXCEEDED, 'qrMaxCount', first);
-  let refusal: DoorVerdict | null = null;
-  let ruled = false;
-  for (const s of f.strategies) {
-    const groups = strategyRules(s, f, matched);
-    const group = groups[0];
-    if (group === undefined) continue;
-    ruled = true;
-    const inTime = s.schedule ? withinSchedule(s.schedule, f.holidays, f.now, f.timeZone) : ({ ok: true } as const);
-    const verdict =
-      s.passWay === 'face'
-        ? { ok: false as const, status: Status.QRCODE_NOT_ALLOWED, why: 'strategyFaceOnly' }
-        : inTime.ok
-          ? withinLimits(f.usage, s, f.now, f.timeZone)
-          : inTime;
-    if (verdict.ok) return { ok: true, groupId: group, signIn: false, signOut: false };
-    refusal ??= no(verdict.status, verdict.why, group);
-  }
-  if (ruled && refusal) return refusal;
-  return { ok: true, groupId: first ?? 0, signIn: false, signOut: false };
+  return strategiesAllow(f, (s) => visitorRuled(s, f), matched);
 }
 
 export function decideDoor(f: DoorFacts): DoorVerdict {
@@ -127,4 +134,37 @@ export function decideDoor(f: DoorFacts): DoorVerdict {
   }
   const verdict = entry(f, matched);
   return verdict.ok ? { ...verdict, signIn: st.signIn } : verdict;
+}
+
+export interface EmployeeDoorFacts {
+  now: Date;
+  /** The calendar day of `now` where the company is (access dates are days). */
+  today: string;
+  direction: 1 | 2;
+  employee: { status: number; acEnabled: boolean; acStart: string | null; acEnd: string | null };
+  passGroups: readonly number[];
+  deviceGroups: readonly number[];
+  strategies: readonly DoorStrategy[];
+  holidays: readonly HolidayDay[];
+  timeZone?: string;
+}
+
+/**
+ * The door's decision on an employee's card: an employee not enabled or without access → 1129; on entry, before their
+ * access dates 1115, after them 1113; the device must be in a group granted to them (1111); on entry, the strategies
+ * for employees at these groups (pass way 1120, schedule 1115/1124; no use limits: those are visitors'). An exit only
+ * needs the groups: nobody is shut in.
+ */
+export function decideEmployeeDoor(f: EmployeeDoorFacts): DoorVerdict {
+  const { employee: e } = f;
+  if (e.status !== 0) return no(Status.EMPLOYEE_UNAUTHORIZED, 'employeeDisabled');
+  if (!e.acEnabled) return no(Status.EMPLOYEE_UNAUTHORIZED, 'accessOff');
+  const entering = f.direction === 1;
+  if (entering && e.acStart && f.today < e.acStart) return no(Status.OUTSIDE_VALIDITY, 'notYet');
+  if (entering && e.acEnd && f.today > e.acEnd) return no(Status.PERSON_EXPIRED, 'accessEnded');
+  const device = new Set(f.deviceGroups);
+  const matched = f.passGroups.filter((g) => device.has(g));
+  if (matched.length === 0) return no(Status.DEVICE_NOT_ALLOWED, 'noGroup');
+  if (!entering) return { ok: true, groupId: matched[0] ?? 0, signIn: false, signOut: false };
+  return strategiesAllow(f, (s) => s.forEmployees, matched);
 }

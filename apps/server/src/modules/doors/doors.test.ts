@@ -1,8 +1,9 @@
 import { Status } from '@openvisit/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
-import { passRecords, visitEvents, visits } from '../../db/schema/index.js';
+import { recordStatements } from '../../db/client.js';
+import { companies, deviceGroups, passRecords, visitEvents, visits } from '../../db/schema/index.js';
 import { visitPass } from '../../platform/passes.js';
 
 const HOUR = 3_600_000;
@@ -102,6 +103,28 @@ describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
       deviceName: 'Lobby reader',
       groupName: 'Lobby',
     });
+  });
+
+  it('reads its company’s door configuration once per change: an edit through any process is seen by the next scan', async () => {
+    const { pass } = await visit();
+    await door(creds.in, { qrcode: pass });
+    // Warm: the device (its last-seen stamp is written once a minute), the configuration version, the visit, its entries, the pass record.
+    const warm = await recordStatements(() => door(creds.in, { qrcode: pass }));
+    expect(warm.result.status).toBe(0);
+    expect(warm.statements.length, warm.statements.map((s, i) => `${i + 1}. ${s.slice(0, 120)}`).join('\n')).toBe(5);
+    // Written as another process would (no service of this one runs): the triggers raise the version.
+    const [row] = await t.db.select().from(deviceGroups).where(eq(deviceGroups.id, lobbyGroup));
+    await t.db.update(deviceGroups).set({ status: 1 }).where(eq(deviceGroups.id, lobbyGroup));
+    expect((await door(creds.in, { qrcode: pass })).status).toBe(Status.DEVICE_NOT_ALLOWED);
+    await t.db
+      .update(deviceGroups)
+      .set({ status: row?.status ?? 0 })
+      .where(eq(deviceGroups.id, lobbyGroup));
+    expect((await door(creds.in, { qrcode: pass })).status).toBe(0);
+    await t.db.update(companies).set({ settings: sql`settings || '{"qrMaxCount": 1}'::jsonb` }).where(eq(companies.id, a.id));
+    expect((await door(creds.in, { qrcode: pass })).status).toBe(Status.PASS_LIMIT_EXCEEDED);
+    await t.db.update(companies).set({ settings: sql`settings - 'qrMaxCount'` }).where(eq(companies.id, a.id));
+    expect((await door(creds.in, { qrcode: pass })).status).toBe(0);
   });
 
   it('credentials: none 28, a session 610, a wrong secret 1111, a deviceCode not its own 1111', async () => {
@@ -266,73 +289,5 @@ describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
     const eid = Number(creds.lab?.match(/Device (\d+)\./)?.[1]);
     expect((await t.api.setEquipmentStatus({ eid, status: 1 }, a.token)).status).toBe(0);
     expect((await door(creds.lab, { qrcode: (await visit()).pass })).status).toBe(Status.DEVICE_DISABLED);
-  });
-});
-
-describe('uploadVehicleInfo: a barrier reports plates', () => {
-  let t: TestApp;
-  let a: Tenant;
-  let barrier: string;
-  let qrReader: string;
-  const report = (credential: string, body: Record<string, unknown>) =>
-    t.app
-      .inject({ method: 'POST', url: '/qcvisit/uploadVehicleInfo', headers: { authorization: credential }, payload: body })
-      .then((r) => r.json() as Answer);
-
-  beforeAll(async () => {
-    t = await testApp();
-    ({ a } = await twoTenants(t));
-    const add = async (over: Record<string, unknown>) => {
-      const r = (await t.api.addEquipment(reader(over), a.token)).result;
-      return `Device ${r.device.eid}.${r.secret}`;
-    };
-    barrier = await add({ deviceName: 'Car park gate', deviceCode: 'BAR-1', eType: 'barrier' });
-    qrReader = await add({ deviceName: 'Lobby reader', deviceCode: 'QR-1' });
-  });
-  afterAll(() => t.close());
-
-  const visitWith = async (plateNum: string, over: Partial<typeof visits.$inferInsert> = {}) => {
-    const [v] = await t.db
-      .insert(visits)
-      .values({
-        companyId: a.id,
-        kind: 'invite',
-        status: 'authorized',
-        permission: 1,
-        name: 'Driver Dan',
-        plateNum,
-        appointmentAt: new Date(),
-        ...over,
-      })
-      .returning();
-    return v?.id ?? 0;
-  };
-
-  it('opens for the plate of an approved visit in its window, whatever its spacing and case; records every report', async () => {
-    const vid = await visitWith('粤b 12345');
-    const r = await report(barrier, { plateNum: '粤B12345', vehType: 'car' });
-    expect(r.status).toBe(0);
-    expect(r.result).toMatchObject({ open: true, code: 0, vid, name: 'Driver Dan', plateNum: '粤B12345', direction: 1 });
-    const records = (await t.api.getVehicleRecordByVid({ vid }, a.token)).result;
-    expect(records).toMatchObject([{ plateNum: '粤B12345', vehType: 'car', openStatus: 1, deviceName: 'Car park gate', vname: 'Driver Dan' }]);
-  });
-
-  it('keeps the barrier down for an unknown plate (1117), one awaiting approval (1121), or outside its window (1115); exits open', async () => {
-    expect((await report(barrier, { plateNum: 'NOBODY1' })).result).toMatchObject({ open: false, code: Status.INVALID_VISITOR, vid: null });
-    await visitWith('WAIT001', { status: 'unauthorized', permission: 0 });
-    expect((await report(barrier, { plateNum: 'wait001' })).result).toMatchObject({ open: false, code: Status.VISITOR_UNAUTHORIZED });
-    await visitWith('LATE001', { appointmentAt: new Date(Date.now() + 48 * HOUR) });
-    expect((await report(barrier, { plateNum: 'LATE001' })).result).toMatchObject({ open: false, code: Status.OUTSIDE_VALIDITY });
-    expect((await report(barrier, { plateNum: 'LATE001', direction: 2 })).result).toMatchObject({ open: true, code: 0, direction: 2 });
-    const refused = (await t.api.getVehicleRecord({ openStatus: 0 }, a.token)).result;
-    expect(refused.list.map((r) => r.plateNum).sort()).toEqual(['LATE001', 'NOBODY1', 'WAIT001']);
-  });
-
-  it('a signed-in visitor’s plate opens even past the window; only barriers report plates; bad input is 400', async () => {
-    await visitWith('IN00001', { status: 'signedIn', visitAt: new Date(Date.now() - 30 * HOUR), appointmentAt: new Date(Date.now() - 30 * HOUR) });
-    expect((await report(barrier, { plateNum: 'IN00001' })).result).toMatchObject({ open: true });
-    expect((await report(qrReader, { plateNum: 'IN00001' })).status).toBe(Status.DEVICE_NOT_ALLOWED);
-    expect((await report(barrier, { plateNum: '' })).status).toBe(Status.BAD_PARAMS);
-    expect((await report(barrier, { plateNum: 'X'.repeat(17) })).status).toBe(Status.BAD_PARAMS);
   });
 });

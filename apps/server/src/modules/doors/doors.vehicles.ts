@@ -33,6 +33,7 @@ export async function uploadVehicleInfo(ctx: DeviceContext, input: In<'uploadVeh
     if (verdict === 0) break;
   }
   if (direction === 2) code = 0;
+  const photo = input.snapshot ? await passRecords.storeSnapshot(ctx, input.snapshot, 'snapshot') : '';
   const [row] = await passRecords.recordVehicles(scope, [
     {
       at: new Date(now),
@@ -46,6 +47,7 @@ export async function uploadVehicleInfo(ctx: DeviceContext, input: In<'uploadVeh
       name: match?.name ?? '',
       result: code === 0 ? 1 : 0,
       code,
+      photo,
     },
   ]);
   return { open: code === 0, recordId: row?.id ?? 0, direction, plateNum: plate, vid: match?.id ?? null, name: match?.name ?? '', code };

@@ -169,6 +169,15 @@ function employeeLookups(scope: TenantScope) {
         .where(and(mine, eq(employees.empNo, empNo)))
         .limit(1)
         .then((r) => r[0]),
+    /** The employee holding one of these spellings of a card number (a reader may report letters in either case). */
+    byCard: (cardNos: string[]) =>
+      db
+        .select()
+        .from(employees)
+        .where(and(mine, inArray(employees.cardNo, cardNos)))
+        .orderBy(asc(employees.id))
+        .limit(1)
+        .then((r) => r[0]),
     /** Another employee (not `exceptId`) already using this work number, phone or card number. */
     async clash(field: 'empNo' | 'phone' | 'cardNo', value: string, exceptId?: number): Promise<boolean> {
       const column = { empNo: employees.empNo, phone: employees.phone, cardNo: employees.cardNo }[field];

@@ -309,6 +309,12 @@ export async function setDepartmentIds(ctx: AuthedContext, empid: number, deptId
  * For the notifier (no call context: it also runs in jobs): an employee's name, addresses, chosen channels and status.
  * Takes a scope so the notifier can build one for the company it tells.
  */
+/** The employee holding an access card, as a door's card reader reports it (letters in either case), with their access. */
+export async function cardHolder(scope: TenantScope, cardNo: string) {
+  const e = await employeesRepository(scope).byCard([...new Set([cardNo, cardNo.toUpperCase(), cardNo.toLowerCase()])]);
+  return e && { id: e.id, name: e.name, phone: e.phone, status: e.status, acEnabled: e.acEnabled, acStart: e.acStart, acEnd: e.acEnd };
+}
+
 export function contactOf(scope: TenantScope, empId: number) {
   return employeesRepository(scope).contactOf(empId);
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { formatDateTime, type Lang, type VisitKind } from '@openvisit/contract';
 import PDFDocument from 'pdfkit';
 import type { AuthedContext } from '../../platform/calls.js';

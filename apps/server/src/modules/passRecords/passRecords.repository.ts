@@ -116,6 +116,19 @@ export const passRecordsRepository = scoped(function passRecordsRepository(scope
         .orderBy(...newestVehicles)
         .limit(limit);
     },
+    /** One pass record, as the lists would show it to this scope (a desk: its gates'). */
+    passById: (id: number) =>
+      db
+        .select()
+        .from(passRecords)
+        .where(and(passWhere(scope, {}), eq(passRecords.id, id)))
+        .then((r) => r[0]),
+    vehicleById: (id: number) =>
+      db
+        .select()
+        .from(vehicleRecords)
+        .where(and(vehicleWhere(scope, {}), eq(vehicleRecords.id, id)))
+        .then((r) => r[0]),
     vehiclesOfVisit(visitId: number) {
       return db
         .select()

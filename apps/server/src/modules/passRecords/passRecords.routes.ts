@@ -13,4 +13,6 @@ export const passRecordsRoutes = [
 export const passRecordsDownloads = [
   bindDownload(c.exportRfidRecordsList, (input, ctx) => Promise.resolve(exportPasses(ctx, input))),
   bindDownload(c.exportVehicleInfoList, (input, ctx) => Promise.resolve(exportVehicles(ctx, input))),
+  bindDownload(c.passRecordPhoto, (input, ctx) => records.recordPhoto(ctx, 'pass', input.id)),
+  bindDownload(c.vehicleRecordPhoto, (input, ctx) => records.recordPhoto(ctx, 'vehicle', input.id)),
 ];

@@ -1,6 +1,19 @@
-import type { In, Out, PassFilters, PassRecord, VehicleFilters, VehicleRecord } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  type In,
+  type Out,
+  type PassFilters,
+  type PassRecord,
+  SNAPSHOT_MAX_BYTES,
+  Status,
+  type VehicleFilters,
+  type VehicleRecord,
+} from '@openvisit/contract';
+import type { AuthedContext, DeviceContext } from '../../platform/calls.js';
 import { dayStart } from '../../platform/days.js';
+import { AppError, badParams } from '../../platform/errors.js';
+import { ImageRejected, normalisePhoto } from '../../platform/images.js';
 import type { TenantScope } from '../../platform/tenancy.js';
 import { visibleVisit } from '../visits/visits.service.js';
 import {
@@ -127,4 +140,30 @@ export async function wentOut(scope: TenantScope, visits: { id: number; since: D
 /** A visit's successful entries through the doors (what the pass limits count), `dayFrom` the start of today. */
 export function visitEntries(scope: TenantScope, visitId: number, dayFrom: Date): Promise<{ total: number; today: number; first: Date | null }> {
   return passRecordsRepository(scope).visitEntries(visitId, dayFrom);
+}
+
+/**
+ * A device's snapshot of a pass, stored: decoded, checked and re-encoded as JPEG (a picture that is not one is 400 on
+ * `field`); its key names its content, so a snapshot sent again is stored once.
+ */
+export async function storeSnapshot(ctx: DeviceContext, base64: string, field: string): Promise<string> {
+  let photo: Buffer;
+  try {
+    photo = (await normalisePhoto(Buffer.from(base64, 'base64'), { minPx: 16, maxBytes: SNAPSHOT_MAX_BYTES, maxEdge: 1280 })).bytes;
+  } catch (err) {
+    if (err instanceof ImageRejected) throw badParams([{ field, rule: err.problem }]);
+    throw err;
+  }
+  const key = `passes/${ctx.tenant.companyId}/${ctx.device.id}-${createHash('sha256').update(photo).digest('hex').slice(0, 16)}.jpg`;
+  await ctx.services.files.put(key, photo);
+  return key;
+}
+
+/** The snapshot of a record this account sees; 1123 otherwise (or when it has none). */
+export async function recordPhoto(ctx: AuthedContext, what: 'pass' | 'vehicle', id: number): Promise<Readable> {
+  const repo = passRecordsRepository(ctx.tenant);
+  const row = what === 'pass' ? await repo.passById(id) : await repo.vehicleById(id);
+  const stream = row?.photo ? await ctx.services.files.stream(row.photo) : undefined;
+  if (!stream) throw new AppError(Status.UNKNOWN_RECORD);
+  return stream;
 }

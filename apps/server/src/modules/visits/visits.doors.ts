@@ -20,6 +20,11 @@ export function visitByCode(scope: TenantScope, code: string): Promise<VisitRow 
   return visitsRepository(scope).byCode(code);
 }
 
+/** The visit holding a card the desk handed out (stored upper case): on site first, else the last to hold it. */
+export function visitByCard(scope: TenantScope, cardNo: string): Promise<VisitRow | undefined> {
+  return visitsRepository(scope).byCard(cardNo.toUpperCase());
+}
+
 /**
  * Signs a visitor in at a door: the desk's blacklist screening and the company's protocol apply (a visitor who has not
  * accepted it must go to the kiosk); the host hears of the arrival as from the kiosk. Answers what stopped it, if

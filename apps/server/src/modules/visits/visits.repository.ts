@@ -190,6 +190,15 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
         .from(visits)
         .where(and(mine, eq(visits.status, 'signedIn'), eq(visits.cardNo, cardNo), sql`${visits.id} <> ${exceptId}`))
         .limit(1),
+    /** The visit holding this card: one on site first, else the one that held it last. */
+    byCard: (cardNo: string) =>
+      db
+        .select()
+        .from(visits)
+        .where(and(mine, eq(visits.cardNo, cardNo)))
+        .orderBy(sql`${visits.status} = 'signedIn' desc`, desc(visits.updatedAt))
+        .limit(1)
+        .then((r): VisitRow | undefined => r[0]),
     setCard: (id: number, cardNo: string) =>
       db
         .update(visits)

@@ -4,7 +4,7 @@
  */
 
 export { screen } from './visits.desk.js';
-export { signInAtDoor, signOutAtDoor, visitByCode, visitsByPlate } from './visits.doors.js';
+export { signInAtDoor, signOutAtDoor, visitByCard, visitByCode, visitsByPlate } from './visits.doors.js';
 export { faceCandidateVisits, visitsMovedSince } from './visits.faceSync.js';
 export {
   createVisit,

@@ -1,0 +1,1 @@
+CREATE INDEX "visits_card_idx" ON "visits" USING btree ("company_id","card_no") WHERE "visits"."card_no" <> '';
