@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { syncOnce, terminal } from '../tools/face-terminal.js';
+import { byCard, syncOnce, terminal } from '../tools/face-terminal.js';
 import { apiOf, newContext, PASSWORD, registerCompany, scaled, step, until, useStack } from './harness.js';
 
 const stack = useStack();
@@ -61,6 +61,17 @@ describe('face terminals', () => {
       await row.getByText('Synced', { exact: true }).waitFor();
       await row.getByText('Add', { exact: true }).waitFor();
     });
+
+    // A badge card handed out at the desk (an edit, no move): the job's next run sends it with the visitor.
+    await ok('updateVisitInfo', { vid, cardNo: 'C-9' }, admin);
+    await until(
+      'the terminal to know the visitor by their card',
+      async () => {
+        await syncOnce(sim);
+        return byCard(sim, 'C-9')?.personId === vid || undefined;
+      },
+      scaled(120_000),
+    );
 
     await ok('updateVisitStatus', { vid, event: 'signOut' }, admin);
     await until(

@@ -12,8 +12,9 @@
 //   plate <plate> [--in|--out]     a barrier's plate (uploadVehicleInfo)
 //   face [--once] [--every S] [--state FILE] [--pass KIND:ID:in|out]...
 //                                  a face terminal: pulls the people it must know (every page), fetches their photos,
-//                                  confirms each, keeps its cursor (and people) in FILE between runs; --pass uploads
-//                                  a pass record (`unknown` for a stranger) after the first round (face-terminal.ts)
+//                                  confirms each, keeps its cursor (and people, with their card numbers) in FILE
+//                                  between runs; --pass uploads a pass record (`unknown` for a stranger) after the
+//                                  first round (face-terminal.ts)
 //   run [--heartbeat S] [--control PORT]
 //                                  stay on: report every S seconds (default 30) so the monitor sees the device online,
 //                                  and take commands on http://127.0.0.1:PORT (0: any free port; printed first):
@@ -119,11 +120,13 @@ async function face(o: Options): Promise<void> {
   if (o.state && fs.existsSync(o.state)) {
     const saved = JSON.parse(fs.readFileSync(o.state, 'utf8')) as { cursor: number; people: Person[] };
     t.cursor = saved.cursor;
-    for (const p of saved.people) t.people.set(`${p.personKind}:${p.personId}`, p);
+    // A state file written before card numbers were synced has none.
+    for (const p of saved.people) t.people.set(`${p.personKind}:${p.personId}`, { ...p, cardNo: p.cardNo ?? '' });
   }
   for (let round = 0; ; round++) {
     const r = await syncOnce(t);
-    print({ event: 'sync', cursor: t.cursor, ...r, knows: t.people.size });
+    const cards = [...t.people.values()].filter((p) => p.cardNo).length;
+    print({ event: 'sync', cursor: t.cursor, ...r, knows: t.people.size, cards });
     if (o.state) fs.writeFileSync(o.state, JSON.stringify({ cursor: t.cursor, people: [...t.people.values()] }));
     if (round === 0 && o.passes.length) print({ event: 'passes', ...(await uploadPasses(t, o.passes.map(passOf))) });
     if (o.once) return;

@@ -1,13 +1,16 @@
 // The face terminal's side of the device simulator (tools/device-simulator.ts, command `face`): the protocol of
 // docs/modules/face-sync.md. Each round pulls the delta after its cursor (every page), fetches each added or updated
-// person's photo (a JPEG, or the item is confirmed as failed "no face found in photo"), removes the removed, confirms
-// every item, and keeps the cursor. The tests use these functions directly.
+// person's photo (a JPEG, or the item is confirmed as failed "no face found in photo"), keeps their card number (a
+// terminal that also reads cards opens for it), removes the removed, confirms every item, and keeps the cursor. The
+// tests use these functions directly.
 import { randomUUID } from 'node:crypto';
 
 export interface Person {
   personKind: string;
   personId: number;
   name: string;
+  /** The person's access card number, '' for none. */
+  cardNo: string;
   validFrom: number | null;
   validTo: number | null;
   groups: number[];
@@ -81,6 +84,11 @@ export async function syncOnce(t: Terminal): Promise<{ added: number; removed: n
     t.cursor = page.cursor;
     if (!page.more) return out;
   }
+}
+
+/** Who holds this card number, as a terminal that also reads cards looks it up. */
+export function byCard(t: Terminal, cardNo: string): Person | undefined {
+  return cardNo ? [...t.people.values()].find((p) => p.cardNo === cardNo) : undefined;
 }
 
 /** Pass records, each with an id of the terminal's own (a batch sent again is not recorded twice). */

@@ -22,20 +22,31 @@ export const FACE_PAGE_MAX = 500;
 /** A terminal's failure is sent again this many times (with backoff) before the credential is marked failed. */
 export const FACE_MAX_ATTEMPTS = 5;
 export const FACE_REASON_MAX = 200;
+/**
+ * A change a terminal pulled must be confirmed within this time (doubled after each unconfirmed attempt, at most an
+ * hour); unconfirmed, it counts as a failed attempt and is offered again with a new seq.
+ */
+export const FACE_ACK_WAIT_MS = 5 * 60_000;
+/** Why an unconfirmed change was offered again (the credential's reason in the console). */
+export const FACE_NOT_CONFIRMED = 'not confirmed by the terminal';
 /** A snapshot in a pass record: base64 of a JPEG or PNG of at most this many bytes. */
 export const FACE_SNAPSHOT_MAX_BYTES = 256 * 1024;
 
 const zKind = z.enum(FACE_PERSON_KINDS);
-const zCursor = z.int32().min(0);
+/** Seqs are a bigint sequence capped at 2^53 - 1: exact as JSON numbers. */
+const zSeq = z.int().min(0);
+const zCursor = zSeq;
 
 export const faceSyncItem = z.object({
   /** Position in the terminal's feed; the cursor to send next is the last item's seq. */
-  seq: z.int32(),
+  seq: zSeq,
   action: z.enum(FACE_ACTIONS),
   personKind: zKind,
   /** The employee's, visit's or resident's id. */
   personId: z.int32(),
   name: z.string(),
+  /** The person's access card number ('' for none, and for a removal): a visit's badge card, an employee's card. */
+  cardNo: z.string(),
   /** Where the device fetches the photo with its credential (GET); '' for a removal. */
   photo: z.string(),
   validFrom: epochMs.nullable(),
@@ -51,7 +62,7 @@ export const faceSyncPull = defineCall({
   summary: 'A face terminal pulls the changes to its people after `cursor` (0: everything), at most 500 per page; `more` asks for the next page',
   access: 'device',
   input: z.object({ cursor: zCursor.default(0), limit: z.int32().min(1).max(FACE_PAGE_MAX).default(FACE_PAGE_MAX) }),
-  output: z.object({ items: z.array(faceSyncItem), cursor: z.int32(), more: z.boolean() }),
+  output: z.object({ items: z.array(faceSyncItem), cursor: zSeq, more: z.boolean() }),
 });
 
 export const faceSyncAck = defineCall({
@@ -63,7 +74,7 @@ export const faceSyncAck = defineCall({
     results: z
       .array(
         z.object({
-          seq: z.int32().positive(),
+          seq: zSeq.positive(),
           status: z.enum(['synced', 'failed']),
           reason: z.string().trim().max(FACE_REASON_MAX).default(''),
           /** A face problem code of the photo (faceStatusLabels: 1 photo error, 2 no face, 3 several faces, 4 too big). */
@@ -124,7 +135,7 @@ export const faceCredential = z.object({
   name: z.string(),
   action: z.enum(FACE_ACTIONS),
   status: z.enum(FACE_SYNC_STATUSES),
-  seq: z.int32(),
+  seq: zSeq,
   attempts: z.int32(),
   lastError: z.string(),
   nextAttemptAt: epochMs.nullable(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgSequence, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgSequence, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { devices, passRecords } from './access.js';
 import { companies } from './accounts.js';
 import { tstz } from './columns.js';
@@ -7,9 +7,10 @@ import { tstz } from './columns.js';
 /**
  * Face terminals' credential pipeline (docs/modules/face-sync.md). One row per face terminal and person it must know
  * (or must forget): what the terminal should hold, and whether it confirmed it. Every change takes the next value of
- * one sequence, so a terminal's delta is "its rows with a seq above its cursor".
+ * one sequence, so a terminal's delta is "its rows with a seq above its cursor". The sequence is a bigint capped at
+ * 2^53 - 1, so a seq is exact as a JSON number.
  */
-export const faceCredentialSeq = pgSequence('face_credentials_seq', { startWith: 1, increment: 1, maxValue: 2147483647 });
+export const faceCredentialSeq = pgSequence('face_credentials_seq', { startWith: 1, increment: 1, maxValue: '9007199254740991' });
 
 export const faceCredentials = pgTable(
   'face_credentials',
@@ -28,20 +29,27 @@ export const faceCredentials = pgTable(
     action: text('action').notNull(),
     /** 'pending' (not confirmed yet, or waiting for a retry) | 'synced' | 'failed' (retries exhausted). */
     status: text('status').notNull().default('pending'),
-    seq: integer('seq').notNull().default(sql`nextval('face_credentials_seq')`),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('face_credentials_seq')`),
     name: text('name').notNull().default(''),
     /** File-store key of the face photo ('' for a removal). */
     photo: text('photo').notNull().default(''),
+    /** The person's access card number ('' for none): a visit's badge card, an employee's card. */
+    cardNo: text('card_no').notNull().default(''),
     validFrom: tstz('valid_from'),
     validTo: tstz('valid_to'),
     /** The person's groups this terminal belongs to. */
     groups: integer('groups').array().notNull().default(sql`'{}'::integer[]`),
-    /** Hash of what the terminal holds (name, photo, window, groups): a change means an update. */
+    /** Hash of what the terminal holds (name, photo, card, window, groups): a change means an update. */
     digest: text('digest').notNull().default(''),
     attempts: smallint('attempts').notNull().default(0),
     lastError: text('last_error').notNull().default(''),
     /** A failed attempt is sent again (a new seq) from this time. */
     nextAttemptAt: tstz('next_attempt_at'),
+    /**
+     * Set when the terminal first pulls a pending change at this seq: not confirmed by then, it counts as a failed
+     * attempt (sent again with a new seq, or failed at the cap). Cleared by every new seq and every confirmation.
+     */
+    ackDueAt: tstz('ack_due_at'),
     syncedAt: tstz('synced_at'),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
@@ -50,6 +58,7 @@ export const faceCredentials = pgTable(
     index('face_credentials_device_seq_idx').on(t.deviceId, t.seq),
     index('face_credentials_company_person_idx').on(t.companyId, t.personKind, t.personId),
     index('face_credentials_retry_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} IS NOT NULL`),
+    index('face_credentials_ack_due_idx').on(t.companyId, t.ackDueAt).where(sql`${t.ackDueAt} IS NOT NULL`),
   ],
 );
 

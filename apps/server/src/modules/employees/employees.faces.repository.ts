@@ -57,6 +57,7 @@ export const facesRepository = scoped(function facesRepository(scope: TenantScop
           name: employees.name,
           phone: employees.phone,
           avatar: employees.avatar,
+          cardNo: employees.cardNo,
           acStart: employees.acStart,
           acEnd: employees.acEnd,
         })

@@ -6,7 +6,7 @@ import { inTransaction } from '../../platform/tenancy.js';
 import { deviceById } from '../devices/devices.service.js';
 import { reportFaceStatus } from '../employees/employees.faces.js';
 import { recordPasses } from '../passRecords/passRecords.service.js';
-import { type CredentialRow, terminalRepository } from './faceSync.repository.js';
+import { type CredentialRow, faceSyncRepository, terminalRepository } from './faceSync.repository.js';
 
 /**
  * The face terminal's side of the sync (docs/modules/face-sync.md, "The device's protocol"): pull the delta after a
@@ -27,6 +27,7 @@ function itemOf(r: CredentialRow): FaceSyncItem {
     personKind: r.personKind as FaceSyncItem['personKind'],
     personId: r.personId,
     name: removal ? '' : r.name,
+    cardNo: removal ? '' : r.cardNo,
     photo: removal ? '' : `/api/faceSyncPhoto?personKind=${r.personKind}&personId=${r.personId}&v=${r.digest}`,
     validFrom: removal ? null : (r.validFrom?.getTime() ?? null),
     validTo: removal ? null : (r.validTo?.getTime() ?? null),
@@ -34,10 +35,24 @@ function itemOf(r: CredentialRow): FaceSyncItem {
   };
 }
 
-export async function pull(ctx: DeviceContext, input: In<'faceSyncPull'>): Promise<Out<'faceSyncPull'>> {
-  const rows = await terminalRepository(ctx.tenant).delta(ctx.device.id, input.cursor, input.limit);
-  const page = rows.slice(0, input.limit);
-  return { items: page.map(itemOf), cursor: page.at(-1)?.seq ?? input.cursor, more: rows.length > input.limit };
+/**
+ * The delta after the cursor. Changes of this terminal whose confirmation is overdue are first offered again (new
+ * seqs, so in this delta); the pending changes answered start their confirmation deadline.
+ */
+export async function pull(ctx: DeviceContext, input: In<'faceSyncPull'>, now = new Date()): Promise<Out<'faceSyncPull'>> {
+  const deviceId = ctx.device.id;
+  return inTransaction(ctx.tenant, async (tx) => {
+    await faceSyncRepository(tx).unconfirmed(now, deviceId);
+    const repo = terminalRepository(tx);
+    const rows = await repo.delta(deviceId, input.cursor, input.limit);
+    const page = rows.slice(0, input.limit);
+    await repo.delivered(
+      deviceId,
+      page.map((r) => r.seq),
+      now,
+    );
+    return { items: page.map(itemOf), cursor: page.at(-1)?.seq ?? input.cursor, more: rows.length > input.limit };
+  });
 }
 
 /**

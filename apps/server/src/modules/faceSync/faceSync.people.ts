@@ -22,6 +22,8 @@ export interface Person {
   id: number;
   name: string;
   photo: string;
+  /** Access card number, '' for none (residents have none). */
+  cardNo: string;
   validFrom: Date | null;
   validTo: Date | null;
   groups: number[];
@@ -41,7 +43,7 @@ async function employeesWanted(scope: TenantScope, now: Date, groups: GroupFacts
     const w = { validFrom: e.acStart ? dayStart(e.acStart) : null, validTo: e.acEnd ? dayStart(e.acEnd, 1) : null };
     if (over(w, now)) continue;
     const g = entitledGroups({ kind: 'employee', granted: grants.employees.get(e.id) ?? [] }, groups);
-    if (g.length) out.push({ kind: 'employee', id: e.id, name: e.name, photo: e.avatar, ...w, groups: g });
+    if (g.length) out.push({ kind: 'employee', id: e.id, name: e.name, photo: e.avatar, cardNo: e.cardNo, ...w, groups: g });
   }
   return out;
 }
@@ -87,7 +89,7 @@ export async function visitorsWanted(
     if (over(w, now)) continue;
     const granted = v.tid !== null ? (ctx.grants.visitorTypes.get(v.tid) ?? []) : [];
     const g = entitledGroups({ kind: 'visitor', granted, gid: v.gid }, ctx.groups);
-    if (g.length) out.push({ kind: 'visitor', id: v.id, name: v.name, photo: v.photo, ...w, groups: g });
+    if (g.length) out.push({ kind: 'visitor', id: v.id, name: v.name, photo: v.photo, cardNo: v.cardNo, ...w, groups: g });
   }
   return out;
 }
@@ -100,7 +102,7 @@ async function residentsWanted(scope: TenantScope, now: Date, groups: GroupFacts
     if (over(w, now)) continue;
     // A resident is registered at no gate: the groups of every gate.
     const g = entitledGroups({ kind: 'resident', granted: grants.residents.get(r.id) ?? [], gid: null }, groups);
-    if (g.length) out.push({ kind: 'resident', id: r.id, name: r.name, photo: r.face, ...w, groups: g });
+    if (g.length) out.push({ kind: 'resident', id: r.id, name: r.name, photo: r.face, cardNo: '', ...w, groups: g });
   }
   return out;
 }
@@ -130,6 +132,6 @@ export async function wantedPeople(scope: TenantScope, now: Date, visitIds?: num
 
 /** What a terminal holds of a person: a change of any of it is an update. */
 export function digestOf(p: Person, groups: number[]): string {
-  const parts = [p.name, p.photo, p.validFrom?.getTime() ?? '', p.validTo?.getTime() ?? '', groups.join(',')];
+  const parts = [p.name, p.photo, p.cardNo, p.validFrom?.getTime() ?? '', p.validTo?.getTime() ?? '', groups.join(',')];
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 }

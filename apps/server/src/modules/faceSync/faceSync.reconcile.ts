@@ -9,10 +9,12 @@ import { type Desired, faceSyncRepository, syncStateRepository } from './faceSyn
  * were sent, written as adds, updates and removals (each with a new seq, so it is in the terminal's next delta).
  *
  * - Visits come from the change feed: the visits with a visit_events row after the watermark are looked at again
- *   (approved → add; signed out, refused, expired, cancelled → remove).
+ *   (approved → add; edited (photo, card, time, gate) → update; signed out, refused, expired, cancelled → remove).
  * - Anything else (employees, residents, groups and their devices, grants, the blacklist) is told by a fingerprint;
- *   when it changed, or every ten minutes as a safety net (a visit's photo or time changed without a move has no event), everyone is looked at again.
- * - Windows that ended are removed by time; failures whose backoff is over are sent again.
+ *   when it changed, or every ten minutes as a safety net (an event committed out of id order, company settings),
+ *   everyone is looked at again.
+ * - Windows that ended are removed by time; failures whose backoff is over are sent again, and so are changes the
+ *   terminal pulled but did not confirm in time.
  */
 export const FULL_EVERY_MS = 10 * 60_000;
 const FEED_PAGE = 5000;
@@ -24,6 +26,8 @@ export interface ReconcileResult {
   removed: number;
   expired: number;
   retried: number;
+  /** Changes pulled but not confirmed in time: offered again (or failed at the cap). */
+  unconfirmed: number;
 }
 
 type Current = Awaited<ReturnType<ReturnType<typeof faceSyncRepository>['current']>>[number];
@@ -76,7 +80,7 @@ async function reconcileIn(scope: TenantScope, now: Date, opts: { full?: boolean
   const moved = await feed(scope, state?.visitEventId ?? 0);
   const stale = !state?.fullAt || now.getTime() - state.fullAt.getTime() >= FULL_EVERY_MS;
   const full = !!opts.full || stale || state.fingerprint !== fingerprint || queued.length > 0;
-  const result: ReconcileResult = { full, added: 0, updated: 0, removed: 0, expired: 0, retried: 0 };
+  const result: ReconcileResult = { full, added: 0, updated: 0, removed: 0, expired: 0, retried: 0, unconfirmed: 0 };
   if (full || moved.visitIds.size) {
     const visitIds = full ? undefined : [...moved.visitIds];
     const wanted = await wantedPeople(scope, now, visitIds);
@@ -101,6 +105,7 @@ async function reconcileIn(scope: TenantScope, now: Date, opts: { full?: boolean
   }
   result.expired = await repo.expire(now);
   result.retried = await repo.retryDue(now);
+  result.unconfirmed = await repo.unconfirmed(now);
   await states.saveState({ visitEventId: moved.last, fingerprint, fullAt: full ? now : (state?.fullAt ?? null) });
   return result;
 }

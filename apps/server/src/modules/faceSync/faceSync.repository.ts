@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { FACE_ACK_WAIT_MS, FACE_MAX_ATTEMPTS, FACE_NOT_CONFIRMED } from '@openvisit/contract';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.js';
 import { faceCredentials, facePassReceipts, faceSyncState } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
@@ -10,6 +11,7 @@ export type Desired = CredentialKey & {
   action: 'add' | 'update';
   name: string;
   photo: string;
+  cardNo: string;
   validFrom: Date | null;
   validTo: Date | null;
   groups: number[];
@@ -20,7 +22,7 @@ export type CredentialFilter = { deviceId: number; status?: string; personKind?:
 const WRITE_BATCH = 1000;
 /** Every change takes the next seq, so it is in every terminal's next delta. */
 const nextSeq = sql`nextval('face_credentials_seq')`;
-const resetRetry = { status: 'pending', attempts: 0, lastError: '', nextAttemptAt: null, updatedAt: sql`now()` } as const;
+const resetRetry = { status: 'pending', attempts: 0, lastError: '', nextAttemptAt: null, ackDueAt: null, updatedAt: sql`now()` } as const;
 
 /** One company's face credentials (face_credentials) as the reconciliation writes them. */
 export const faceSyncRepository = scoped(function faceSyncRepository(scope: TenantScope) {
@@ -55,20 +57,22 @@ export const faceSyncRepository = scoped(function faceSyncRepository(scope: Tena
           a: r.action,
           n: r.name,
           ph: r.photo,
+          c: r.cardNo,
           vf: r.validFrom?.toISOString() ?? null,
           vt: r.validTo?.toISOString() ?? null,
           g: r.groups,
           dg: r.digest,
         }));
         await db.execute(sql`
-          INSERT INTO face_credentials (company_id, device_id, person_kind, person_id, action, name, photo, valid_from, valid_to, groups, digest)
-          SELECT ${companyId}, u.d, u.k, u.p, u.a, u.n, u.ph, u.vf, u.vt, u.g, u.dg
+          INSERT INTO face_credentials (company_id, device_id, person_kind, person_id, action, name, photo, card_no, valid_from, valid_to, groups, digest)
+          SELECT ${companyId}, u.d, u.k, u.p, u.a, u.n, u.ph, u.c, u.vf, u.vt, u.g, u.dg
           FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-            AS u(d integer, k text, p integer, a text, n text, ph text, vf timestamptz, vt timestamptz, g integer[], dg text)
+            AS u(d integer, k text, p integer, a text, n text, ph text, c text, vf timestamptz, vt timestamptz, g integer[], dg text)
           ON CONFLICT (device_id, person_kind, person_id) DO UPDATE SET
-            action = excluded.action, name = excluded.name, photo = excluded.photo, valid_from = excluded.valid_from,
-            valid_to = excluded.valid_to, groups = excluded.groups, digest = excluded.digest, seq = ${nextSeq},
-            status = 'pending', attempts = 0, last_error = '', next_attempt_at = NULL, updated_at = now()`);
+            action = excluded.action, name = excluded.name, photo = excluded.photo, card_no = excluded.card_no,
+            valid_from = excluded.valid_from, valid_to = excluded.valid_to, groups = excluded.groups, digest = excluded.digest,
+            seq = ${nextSeq}, status = 'pending', attempts = 0, last_error = '', next_attempt_at = NULL, ack_due_at = NULL,
+            updated_at = now()`);
       }
     },
     /** Turns these credentials into removals (the terminal must forget the person). */
@@ -91,10 +95,35 @@ export const faceSyncRepository = scoped(function faceSyncRepository(scope: Tena
     retryDue: (now: Date) =>
       db
         .update(fc)
-        .set({ seq: nextSeq, nextAttemptAt: null, updatedAt: sql`now()` })
+        .set({ seq: nextSeq, nextAttemptAt: null, ackDueAt: null, updatedAt: sql`now()` })
         .where(and(mine, eq(fc.status, 'pending'), isNotNull(fc.nextAttemptAt), lte(fc.nextAttemptAt, now)))
         .returning({ id: fc.id })
         .then((r) => r.length),
+    /**
+     * Changes pulled but not confirmed by their deadline (of one terminal, or all): a failed attempt with the reason
+     * FACE_NOT_CONFIRMED, offered again with a new seq, or failed at the cap. Answers how many.
+     */
+    async unconfirmed(now: Date, deviceId?: number): Promise<number> {
+      const due = and(
+        mine,
+        deviceId ? eq(fc.deviceId, deviceId) : undefined,
+        eq(fc.status, 'pending'),
+        isNotNull(fc.ackDueAt),
+        lte(fc.ackDueAt, now),
+      );
+      const failed = { status: 'failed', lastError: FACE_NOT_CONFIRMED, attempts: sql`${fc.attempts} + 1`, ackDueAt: null, updatedAt: sql`now()` };
+      const capped = await db
+        .update(fc)
+        .set(failed)
+        .where(and(due, sql`${fc.attempts} + 1 >= ${FACE_MAX_ATTEMPTS}`))
+        .returning({ id: fc.id });
+      const again = await db
+        .update(fc)
+        .set({ ...failed, status: 'pending', seq: nextSeq })
+        .where(due)
+        .returning({ id: fc.id });
+      return capped.length + again.length;
+    },
     /** Employees' credentials to send again whatever their digest (their photo was re-queued). */
     forceEmployees: (empIds: number[]) =>
       empIds.length
@@ -103,7 +132,6 @@ export const faceSyncRepository = scoped(function faceSyncRepository(scope: Tena
             .set({ seq: nextSeq, action: sql`CASE WHEN ${fc.action} = 'remove' THEN 'remove' ELSE 'update' END`, ...resetRetry })
             .where(and(mine, eq(fc.personKind, 'employee'), inArray(fc.personId, empIds)))
         : Promise.resolve(),
-    /** A terminal's delta: its rows after `cursor`, in seq order, one more than asked to tell whether more follow. */
   };
 });
 
@@ -114,6 +142,7 @@ export const terminalRepository = scoped(function terminalRepository(scope: Tena
   const fc = faceCredentials;
   const mine = eq(fc.companyId, companyId);
   return {
+    /** A terminal's delta: its rows after `cursor`, in seq order, one more than asked to tell whether more follow. */
     delta: (deviceId: number, cursor: number, limit: number) =>
       db
         .select()
@@ -121,6 +150,21 @@ export const terminalRepository = scoped(function terminalRepository(scope: Tena
         .where(and(mine, eq(fc.deviceId, deviceId), sql`${fc.seq} > ${cursor}`))
         .orderBy(asc(fc.seq))
         .limit(limit + 1),
+    /**
+     * Pending changes the terminal now holds start their confirmation deadline (once per seq): FACE_ACK_WAIT_MS,
+     * doubled per attempt already made, at most an hour. Rows waiting for a retry's backoff are left alone.
+     */
+    delivered: (deviceId: number, seqs: number[], now: Date) =>
+      seqs.length
+        ? db
+            .update(fc)
+            .set({
+              ackDueAt: sql`${now.toISOString()}::timestamptz + least(${FACE_ACK_WAIT_MS} * power(2, ${fc.attempts}), 3600000) * interval '1 millisecond'`,
+            })
+            .where(
+              and(mine, eq(fc.deviceId, deviceId), inArray(fc.seq, seqs), eq(fc.status, 'pending'), isNull(fc.ackDueAt), isNull(fc.nextAttemptAt)),
+            )
+        : Promise.resolve(),
     bySeqs: (deviceId: number, seqs: number[]) =>
       db
         .select()
@@ -131,13 +175,13 @@ export const terminalRepository = scoped(function terminalRepository(scope: Tena
       seqs.length
         ? db
             .update(fc)
-            .set({ status: 'synced', attempts: 0, lastError: '', nextAttemptAt: null, syncedAt: now, updatedAt: now })
+            .set({ status: 'synced', attempts: 0, lastError: '', nextAttemptAt: null, ackDueAt: null, syncedAt: now, updatedAt: now })
             .where(and(mine, eq(fc.deviceId, deviceId), inArray(fc.seq, seqs)))
         : Promise.resolve(),
     markFailed: (id: number, seq: number, v: { status: string; attempts: number; lastError: string; nextAttemptAt: Date | null }) =>
       db
         .update(fc)
-        .set({ ...v, updatedAt: sql`now()` })
+        .set({ ...v, ackDueAt: null, updatedAt: sql`now()` })
         .where(and(mine, eq(fc.id, id), eq(fc.seq, seq))),
     credential: (deviceId: number, personKind: string, personId: number) =>
       db

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncOnce, terminal, uploadPasses } from '../../../../../tools/face-terminal.js';
+import { byCard, syncOnce, terminal, uploadPasses } from '../../../../../tools/face-terminal.js';
 import { type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { tenantScope } from '../../platform/tenancy.js';
 import { reconcileCompany } from './faceSync.reconcile.js';
@@ -36,10 +36,15 @@ describe('the face terminal simulator follows the documented protocol', () => {
 
     await reconcileCompany(scope, new Date());
     expect(await syncOnce(sim)).toEqual({ added: 1, removed: 0, failed: 0 });
-    expect([...sim.people.values()]).toMatchObject([{ personKind: 'visitor', personId: vid, name: '访客丙', groups: [egid] }]);
+    expect([...sim.people.values()]).toMatchObject([{ personKind: 'visitor', personId: vid, name: '访客丙', cardNo: '', groups: [egid] }]);
     // Nothing new: a round changes nothing.
     expect(await syncOnce(sim)).toEqual({ added: 0, removed: 0, failed: 0 });
     expect((await t.api.getFaceCredentials({ eid: added.result.device.eid }, a.token)).result.counts).toEqual({ pending: 0, synced: 1, failed: 0 });
+    // A badge card handed out at the desk: the terminal knows the visitor by it after the next run.
+    expect((await t.api.updateVisitInfo({ vid, cardNo: 'c-7' }, a.token)).status).toBe(0);
+    await reconcileCompany(scope, new Date());
+    expect(await syncOnce(sim)).toEqual({ added: 1, removed: 0, failed: 0 });
+    expect(byCard(sim, 'C-7')).toMatchObject({ personKind: 'visitor', personId: vid });
 
     expect(await uploadPasses(sim, [{ personKind: 'visitor', personId: vid, direction: 1 }])).toEqual({ accepted: 1, duplicates: 0 });
     expect((await t.api.getOpendoorInfo({ vid }, a.token)).result.list).toMatchObject([{ vid, vname: '访客丙', passWay: 'face', direction: 1 }]);

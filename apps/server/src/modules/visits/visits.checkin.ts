@@ -6,7 +6,7 @@ import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
 import { notifyArrival } from '../notifications/arrival.js';
 import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
-import { move, moveMany, noSuchVisit, toVisit, type VisitInsert, type VisitRow, withPass } from './visits.kernel.js';
+import { move, moveMany, noSuchVisit, setVisitCard, toVisit, type VisitInsert, type VisitRow, withPass } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';
 import { checkInWindow } from './visits.window.js';
 
@@ -182,7 +182,7 @@ export async function updateInfo(ctx: AuthedContext, input: In<'updateVisitInfo'
   if (v.status !== 'signedIn') throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Cards are handed to visitors on site', { status: v.status });
   const cardNo = input.cardNo.toUpperCase();
   if (cardNo && (await repo.cardHolders(cardNo, v.id)).length) throw badParams([{ field: 'cardNo', rule: 'taken' }]);
-  const [row] = await repo.setCard(v.id, cardNo);
+  const row = await setVisitCard(ctx, v.id, cardNo);
   if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The visit changed meanwhile; reload it');
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;

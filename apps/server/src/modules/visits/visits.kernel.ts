@@ -220,6 +220,34 @@ export function signOutOverdue(system: SystemScope, now: Date): Promise<Map<numb
   return visitsSystemRepository(system).signOutOverdue(now);
 }
 
+/**
+ * Edits that are not moves (photo, badge card, expected time or gate) write an `edit` row too, with the note saying
+ * what changed: `visit_events` is also the change feed the face terminals' sync reads, so they reach the terminals at
+ * its next run. The visit's history answer leaves these rows out.
+ */
+function edited(repo: ReturnType<typeof visitsRepository>, rows: { id: number; status: string }[], what: string, actor = '') {
+  return repo.addEvents(
+    rows.map((r) => ({
+      visitId: r.id,
+      event: 'edit' as const,
+      fromStatus: r.status as VisitorStatus,
+      toStatus: r.status as VisitorStatus,
+      actor,
+      note: what,
+    })),
+  );
+}
+
+/** The desk's badge card of a visitor on site ('' to take it back); undefined when the visit is no longer on site. */
+export function setVisitCard(ctx: AuthedContext, id: number, cardNo: string): Promise<VisitRow | undefined> {
+  return inTransaction(ctx.tenant, async (tx) => {
+    const repo = visitsRepository(tx);
+    const [row] = await repo.setCard(id, cardNo);
+    if (row) await edited(repo, [row], 'card', ctx.session.name);
+    return row;
+  });
+}
+
 /** The reads and non-life-cycle writes other modules make of visits, bound to one company. */
 export function visitsOf(scope: TenantScope) {
   const repo = visitsRepository(scope);
@@ -229,11 +257,23 @@ export function visitsOf(scope: TenantScope) {
     byMeeting: repo.byMeeting,
     meetingCounts: repo.meetingCounts,
     page: repo.page,
-    setFiles: repo.setFiles,
+    /** File keys; a new photo is an edit the face terminals must see. */
+    setFiles: (id: number, set: { photo?: string; signature?: string; pdf?: string }) =>
+      inTransaction(scope, async (tx) => {
+        const txRepo = visitsRepository(tx);
+        const rows = await txRepo.setFiles(id, set);
+        if (set.photo !== undefined) await edited(txRepo, rows, 'photo');
+      }),
     setFollowers: repo.setFollowers,
     setInviteToken: repo.setInviteToken,
     recentByPhone: repo.recentByPhone,
-    /** A meeting's invitations not yet checked in take its new time, gate or subject. */
-    updateByMeeting: repo.updateByMeeting,
+    /** A meeting's invitations not yet checked in take its new time, gate or subject (an edit of each). */
+    updateByMeeting: (...args: Parameters<typeof repo.updateByMeeting>) =>
+      inTransaction(scope, async (tx) => {
+        const txRepo = visitsRepository(tx);
+        const rows = await txRepo.updateByMeeting(...args);
+        await edited(txRepo, rows, 'meeting');
+        return rows;
+      }),
   };
 }

@@ -1,5 +1,5 @@
 import type { VisitEvent, VisitorStatus } from '@openvisit/contract';
-import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, insertRow, prepared, updateRows } from '../../db/client.js';
 import { visitEvents, visits } from '../../db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
@@ -260,7 +260,8 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
       db
         .update(visits)
         .set(set)
-        .where(and(mine, eq(visits.id, id))),
+        .where(and(mine, eq(visits.id, id)))
+        .returning({ id: visits.id, status: visits.status }),
     /** The same move for several records at once, each only if still in one of `from`; answers those moved. */
     moveMany: (ids: number[], from: readonly VisitorStatus[], to: VisitorStatus, set: Partial<VisitInsert> = {}) =>
       ids.length
@@ -270,8 +271,9 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
             .where(and(mine, inArray(visits.id, ids), inArray(visits.status, [...from])))
             .returning()
         : Promise.resolve([] as VisitRow[]),
-    addEvents: (rows: { visitId: number; event: VisitEvent; fromStatus: VisitorStatus; toStatus: VisitorStatus; actor: string; note?: string }[]) =>
-      rows.length ? db.insert(visitEvents).values(rows.map((e) => ({ ...e, companyId: scope.companyId }))) : Promise.resolve(),
+    addEvents: (
+      rows: { visitId: number; event: VisitEvent | 'edit'; fromStatus: VisitorStatus; toStatus: VisitorStatus; actor: string; note?: string }[],
+    ) => (rows.length ? db.insert(visitEvents).values(rows.map((e) => ({ ...e, companyId: scope.companyId }))) : Promise.resolve()),
     addEvent: (e: {
       visitId: number;
       event: VisitEvent | 'create';
@@ -342,6 +344,7 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
           appointmentAt: visits.appointmentAt,
           visitAt: visits.visitAt,
           leaveAt: visits.leaveAt,
+          cardNo: visits.cardNo,
         })
         .from(visits)
         .where(
@@ -354,7 +357,7 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
             ids ? inArray(visits.id, ids.length ? ids : [0]) : undefined,
           ),
         ),
-    /** The visits moved since event `afterId` (the face terminals' change feed), and the last event's id. */
+    /** The visits moved or edited since event `afterId` (the face terminals' change feed), and the last event's id. */
     movedSince: (afterId: number, limit: number) =>
       db
         .select({ id: visitEvents.id, visitId: visitEvents.visitId })
@@ -366,7 +369,7 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
       db
         .select()
         .from(visitEvents)
-        .where(and(eq(visitEvents.companyId, scope.companyId), eq(visitEvents.visitId, visitId)))
+        .where(and(eq(visitEvents.companyId, scope.companyId), eq(visitEvents.visitId, visitId), ne(visitEvents.event, 'edit')))
         .orderBy(asc(visitEvents.at), asc(visitEvents.id)),
     /** Everyone on site now (at most ON_SITE_MAX), by gate, latest arrival first: the live board and the evacuation list. */
     onSitePeople(f: VisitFilter) {

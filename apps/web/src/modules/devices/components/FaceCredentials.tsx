@@ -1,5 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { FACE_PERSON_KINDS, FACE_SYNC_STATUSES, type FaceCredential, type FaceSyncStatus, retryFaceCredentials } from '@openvisit/contract';
+import {
+  FACE_NOT_CONFIRMED,
+  FACE_PERSON_KINDS,
+  FACE_SYNC_STATUSES,
+  type FaceCredential,
+  type FaceSyncStatus,
+  retryFaceCredentials,
+} from '@openvisit/contract';
 import { App, Button, Card, Flex, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +47,14 @@ function columns(t: TFunction, retry: ((c: FaceCredential) => void) | null): Lis
       kind: 'tag',
       render: (s: FaceSyncStatus) => <Tag color={STATUS_COLOR[s]}>{t(`faceSync.statuses.${s}`)}</Tag>,
     },
-    { key: 'error', title: t('faceSync.columns.error'), dataIndex: 'lastError', kind: 'text', render: (v: string) => v || '—' },
+    {
+      key: 'error',
+      title: t('faceSync.columns.error'),
+      dataIndex: 'lastError',
+      kind: 'text',
+      // The server's own reason in the console's language; a terminal's reason as the terminal wrote it.
+      render: (v: string) => (v === FACE_NOT_CONFIRMED ? t('faceSync.notConfirmed') : v || '—'),
+    },
     { key: 'attempts', title: t('faceSync.columns.attempts'), dataIndex: 'attempts', kind: 'number', width: 110 },
     {
       key: 'validTo',

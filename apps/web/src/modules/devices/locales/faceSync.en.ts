@@ -25,6 +25,7 @@ export const faceSyncEn = {
   retryOf: 'Send {{name}} again',
   retryAll: 'Send failed again ({{count}})',
   retried: '{{count}} sent again',
+  notConfirmed: 'Not confirmed by the terminal in time',
   total: '{{count}} people',
   empty: 'Nobody to sync yet: add this terminal to a device group and grant the group.',
   emptySearch: 'Nobody matches these filters',

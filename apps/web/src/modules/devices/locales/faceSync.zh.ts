@@ -27,6 +27,7 @@ export const faceSyncZh: DeepStrings<typeof faceSyncEn> = {
   retryOf: '重新下发 {{name}}',
   retryAll: '重新下发失败项（{{count}}）',
   retried: '已重新下发 {{count}} 条',
+  notConfirmed: '终端未按时确认',
   total: '共 {{count}} 人',
   empty: '暂无需要同步的人员：请将本设备加入门禁组并授权该组。',
   emptySearch: '没有符合筛选条件的人员',
