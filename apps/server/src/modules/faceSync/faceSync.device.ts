@@ -6,6 +6,7 @@ import { inTransaction } from '../../platform/tenancy.js';
 import { deviceById } from '../devices/devices.service.js';
 import { reportFaceStatus } from '../employees/employees.faces.js';
 import { recordPasses } from '../passRecords/passRecords.service.js';
+import { signInOrOutAtFace } from './faceSync.moves.js';
 import { type CredentialRow, faceSyncRepository, terminalRepository } from './faceSync.repository.js';
 
 /**
@@ -179,7 +180,8 @@ export async function uploadRecords(ctx: DeviceContext, input: In<'faceSyncUploa
       device.eid,
       passes.map((p, n) => ({ recordId: todo[n]?.r.recordId ?? '', passRecordId: p.id })),
     );
-    return todo;
+    return { todo, rows };
   });
-  return { accepted: inserted.length, duplicates: input.records.length - inserted.length };
+  await signInOrOutAtFace(ctx, device.deviceName, inserted.rows);
+  return { accepted: inserted.todo.length, duplicates: input.records.length - inserted.todo.length };
 }

@@ -1,0 +1,40 @@
+import { nextStatus, type VisitorStatus } from '@openvisit/contract';
+import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
+import { settingsIn } from '../accounts/accounts.service.js';
+import * as visits from '../visits/visits.service.js';
+
+/** An entry older than this when it is uploaded (a terminal's backlog) no longer signs anyone in. */
+const ENTRY_FRESH_MS = 60 * 60_000;
+
+/**
+ * Face passes move visits as QR passes do where the company's doors sign visitors in and out (`doorSignIn`): the last
+ * successful pass of each visit in the batch decides. An entry signs in a visitor the state machine lets check in
+ * (approved, not yet in; the blacklist and protocol checks of the door apply: one who fails them is let through by the
+ * terminal, which knew them, but not signed in); an exit signs a visitor on site out, however late it is reported.
+ */
+export async function signInOrOutAtFace(
+  ctx: DeviceContext,
+  deviceName: string,
+  passes: readonly { visitId: number | null; direction: number; result: number; at: Date }[],
+  now = new Date(),
+): Promise<void> {
+  const last = new Map<number, { direction: number; at: Date }>();
+  for (const p of passes) {
+    if (p.visitId === null || p.result !== 1) continue;
+    const seen = last.get(p.visitId);
+    if (!seen || seen.at <= p.at) last.set(p.visitId, { direction: p.direction, at: p.at });
+  }
+  if (!last.size) return;
+  const settings = await settingsIn(ctx.tenant);
+  if (settings.doorSignIn !== 1) return;
+  const actor = deviceActorContext(ctx);
+  const door = { name: deviceName };
+  for (const [vid, p] of last) {
+    const v = await visits.visitById(actor, vid);
+    if (!v) continue;
+    const status = v.status as VisitorStatus;
+    if (p.direction === 1 && now.getTime() - p.at.getTime() <= ENTRY_FRESH_MS && v.permission === 1 && nextStatus(status, 'checkIn'))
+      await visits.signInAtDoor(actor, v, settings, door);
+    else if (p.direction === 2 && nextStatus(status, 'signOut')) await visits.signOutAtDoor(actor, v, door);
+  }
+}
