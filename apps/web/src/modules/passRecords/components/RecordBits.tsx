@@ -8,6 +8,7 @@ import { downloadFile } from '../../../platform/api';
 import { DAY_FORMAT } from '../../../platform/format';
 import { currentLang, useLabel, useLang } from '../../../platform/i18n';
 import { CellText } from '../../../platform/list';
+import { RESULTS } from '../query';
 
 const ALL = 'all';
 
@@ -36,6 +37,12 @@ export function FilterSelect<V extends string | number>(props: {
 export function useLookupOptions<V extends string | number>(name: LookupName, values: readonly V[]) {
   const label = useLabel();
   return values.map((value) => ({ value, label: label(name, value) }));
+}
+
+/** The record results' options: success, failure, unknown. */
+export function useResultOptions() {
+  const label = useLabel();
+  return RESULTS.map((value) => ({ value, label: label('recordResult', value === 1 ? 'success' : value === 0 ? 'failure' : 'unknown') }));
 }
 
 /** The days of a list, both ends included, none in the future. */
