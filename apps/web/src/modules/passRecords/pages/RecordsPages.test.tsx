@@ -50,7 +50,10 @@ const vehicle = (id: number): VehicleRecord => ({
 const page =
   <T,>(list: T[]): Handler =>
   () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: list.length, list } });
-const config: Handler = () => ({ status: 0, result: { version: 'v2.4.8', siteLabel: 'OpenVisit', captcha: false, features: { accessControl: true } } });
+const config: Handler = () => ({
+  status: 0,
+  result: { version: 'v2.4.8', siteLabel: 'OpenVisit', captcha: false, features: { accessControl: true } },
+});
 const gates: Handler = () => ({ status: 0, result: [{ gid: 7, gname: 'North gate' }] });
 const devices: Handler = () => ({ status: 0, result: [] });
 
