@@ -60,6 +60,9 @@ export function DaysFilter(props: { from?: string; to?: string; onChange: (from?
   );
 }
 
+/** The result column: the longest tag ("Unknown error") with room to spare; the reason under it is cut to fit. */
+export const RESULT_WIDTH = 160;
+
 const RESULT_COLORS: Record<number, string> = { 1: 'green', 0: 'red', 2: 'orange' };
 
 /** Success, failure or unknown; a refusal says its catalogued reason under the tag (the guard's first question). */

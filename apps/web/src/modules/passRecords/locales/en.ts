@@ -44,6 +44,7 @@ export const passRecordsEn = {
     name: 'Name',
     phone: 'Mobile phone',
     person: 'Person type',
+    where: 'Device and gate',
     device: 'Device',
     group: 'Device group',
     gate: 'Gate',

@@ -46,6 +46,7 @@ export const passRecordsZh: DeepStrings<typeof passRecordsEn> = {
     name: '姓名',
     phone: '手机号',
     person: '人员类型',
+    where: '设备 / 门岗',
     device: '设备',
     group: '设备组',
     gate: '门岗',

@@ -4,15 +4,27 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { ListTable, useListQuery } from '../../../platform/list';
+import { CellText, ListTable, useListQuery } from '../../../platform/list';
 import { useDevices } from '../../devices/api';
 import { useGates } from '../../registration/api';
 import { usePassRecords } from '../api';
-import { ResultTag, useLookupOptions, useResultOptions } from '../components/RecordBits';
+import { RESULT_WIDTH, ResultTag, useLookupOptions, useResultOptions } from '../components/RecordBits';
 import { clearPatch, RecordActions, type RecordFilterSpec, RecordFilters } from '../components/RecordFilters';
 import { DIRECTIONS, type PassListFilters, PERSON_KEYS, PERSON_TYPES, passFilters, passList, WAYS } from '../query';
 
 const passTime = (ms: number) => formatDateTime(ms, '—', { seconds: true });
+
+/** The device (or that it was deleted) and, under it, its gate. */
+function WhereCell({ row }: { row: PassRecord }) {
+  const { t } = useTranslation();
+  const device = row.deviceName || (row.eid === null && row.deviceCode ? t('passRecords.deletedDevice') : '—');
+  return (
+    <>
+      <CellText>{device}</CellText>
+      {row.gateName ? <CellText secondary>{row.gateName}</CellText> : null}
+    </>
+  );
+}
 
 /** Access control › pass records (`getOpendoorInfo`): who went through which door, when, and whether it opened. */
 export function PassRecordsPage() {
@@ -54,41 +66,43 @@ export function PassRecordsPage() {
           empty={filtered ? t('passRecords.passes.emptyFiltered') : t('passRecords.passes.empty')}
           emptyAction={filtered ? <Button onClick={clear}>{t('passRecords.clearFilters')}</Button> : null}
           columns={[
-            {
-              key: 'openDate',
-              title: t('passRecords.columns.time'),
-              dataIndex: 'openDate',
-              kind: 'dateTime',
-              width: 184,
-              render: (ms: number) => passTime(ms),
-            },
+            { key: 'openDate', title: t('passRecords.columns.time'), dataIndex: 'openDate', kind: 'dateTime', width: 184, render: passTime },
             { key: 'vname', title: t('passRecords.columns.name'), dataIndex: 'vname', kind: 'name', render: (v: string) => v || '—' },
             { key: 'mobile', title: t('passRecords.columns.phone'), dataIndex: 'mobile', kind: 'phone' },
-            { key: 'vtype', title: t('passRecords.columns.person'), dataIndex: 'vtype', kind: 'tag', render: (v: number) => personText(v) },
             {
-              key: 'deviceName',
-              title: t('passRecords.columns.device'),
-              dataIndex: 'deviceName',
-              kind: 'text',
-              render: (v: string, row) => v || (row.eid === null && row.deviceCode ? t('passRecords.deletedDevice') : '—'),
+              key: 'vtype',
+              title: t('passRecords.columns.person'),
+              dataIndex: 'vtype',
+              kind: 'tag',
+              width: 104,
+              render: (v: number) => personText(v),
             },
+            // Where: the device over its gate (a device belongs to a gate), which leaves the names room at 1280 px.
+            { key: 'deviceName', title: t('passRecords.columns.where'), kind: 'text', render: (_: unknown, row) => <WhereCell row={row} /> },
             { key: 'gname', title: t('passRecords.columns.group'), dataIndex: 'gname', kind: 'text', responsive: ['xxl'] },
-            { key: 'gateName', title: t('passRecords.columns.gate'), dataIndex: 'gateName', kind: 'text' },
             {
               key: 'direction',
               title: t('passRecords.columns.direction'),
               dataIndex: 'direction',
               kind: 'tag',
+              width: 80,
               render: (v: number) => label('passDirection', v),
             },
-            { key: 'passWay', title: t('passRecords.columns.way'), dataIndex: 'passWay', kind: 'tag', render: (v: string) => label('passWay', v) },
+            {
+              key: 'passWay',
+              title: t('passRecords.columns.way'),
+              dataIndex: 'passWay',
+              kind: 'tag',
+              width: 80,
+              render: (v: string) => label('passWay', v),
+            },
             {
               key: 'result',
               title: t('passRecords.columns.result'),
               dataIndex: 'openStatus',
               kind: 'tag',
-              // Wide enough for a refusal's reason under its tag.
-              width: 176,
+              // A refusal's reason goes under its tag, cut with a tooltip when long.
+              width: RESULT_WIDTH,
               render: (v: number, row) => <ResultTag result={v} code={row.code} />,
             },
           ]}

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
 import { ListTable, useListQuery } from '../../../platform/list';
 import { useVehicleRecords } from '../api';
-import { ResultTag, useLookupOptions, useResultOptions } from '../components/RecordBits';
+import { RESULT_WIDTH, ResultTag, useLookupOptions, useResultOptions } from '../components/RecordBits';
 import { clearPatch, RecordActions, type RecordFilterSpec, RecordFilters } from '../components/RecordFilters';
 import { DIRECTIONS, type VehicleListFilters, vehicleFilters, vehicleList } from '../query';
 
@@ -58,15 +58,8 @@ export function VehicleRecordsPage() {
           empty={filtered ? t('passRecords.vehicles.emptyFiltered') : t('passRecords.vehicles.empty')}
           emptyAction={filtered ? <Button onClick={clear}>{t('passRecords.clearFilters')}</Button> : null}
           columns={[
-            {
-              key: 'sTime',
-              title: t('passRecords.columns.time'),
-              dataIndex: 'sTime',
-              kind: 'dateTime',
-              width: 184,
-              render: (ms: number) => passTime(ms),
-            },
-            { key: 'plateNum', title: t('passRecords.columns.plate'), dataIndex: 'plateNum', kind: 'code' },
+            { key: 'sTime', title: t('passRecords.columns.time'), dataIndex: 'sTime', kind: 'dateTime', width: 184, render: passTime },
+            { key: 'plateNum', title: t('passRecords.columns.plate'), dataIndex: 'plateNum', kind: 'code', width: 120 },
             { key: 'vehType', title: t('passRecords.columns.vehicleType'), dataIndex: 'vehType', kind: 'text', render: (v: string) => v || '—' },
             { key: 'deviceName', title: t('passRecords.columns.device'), dataIndex: 'deviceName', kind: 'text', render: (v: string) => v || '—' },
             {
@@ -74,6 +67,7 @@ export function VehicleRecordsPage() {
               title: t('passRecords.columns.direction'),
               dataIndex: 'direction',
               kind: 'tag',
+              width: 80,
               render: (v: number) => label('passDirection', v),
             },
             { key: 'vname', title: t('passRecords.columns.visitor'), dataIndex: 'vname', kind: 'name', render: (v: string) => v || '—' },
@@ -82,8 +76,8 @@ export function VehicleRecordsPage() {
               title: t('passRecords.columns.result'),
               dataIndex: 'openStatus',
               kind: 'tag',
-              // Wide enough for a refusal's reason under its tag.
-              width: 176,
+              // A refusal's reason goes under its tag, cut with a tooltip when long.
+              width: RESULT_WIDTH,
               render: (v: number, row) => <ResultTag result={v} code={row.code} />,
             },
           ]}
