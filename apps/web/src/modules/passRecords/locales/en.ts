@@ -47,7 +47,6 @@ export const passRecordsEn = {
     where: 'Device and gate',
     device: 'Device',
     group: 'Device group',
-    gate: 'Gate',
     direction: 'Direction',
     way: 'Way',
     result: 'Result',

@@ -49,7 +49,6 @@ export const passRecordsZh: DeepStrings<typeof passRecordsEn> = {
     where: '设备 / 门岗',
     device: '设备',
     group: '设备组',
-    gate: '门岗',
     direction: '方向',
     way: '通行方式',
     result: '结果',
