@@ -131,6 +131,7 @@ async function seed(): Promise<{ sessions: Sessions; mid: number; rid: number }>
     { account: 'front_desk_main_gate', password: PASSWORD, sName: 'Front desk of the main gate (north)', sType: 2, phone: '13800007777' },
     admin,
   );
+  await seedPasses(admin);
   const first = await ok('Login', { email: 'front_desk_main_gate', password: PASSWORD });
   await ok('updatePassword', { oldPassword: PASSWORD, password: `${PASSWORD}d` }, first.token);
   const desk = await ok('Login', { email: 'front_desk_main_gate', password: `${PASSWORD}d` });
@@ -145,6 +146,40 @@ async function seed(): Promise<{ sessions: Sessions; mid: number; rid: number }>
     mid: meeting.mid,
     rid: role.rid,
   };
+}
+
+/** Door and barrier passes reported by devices with long names, for the records screens (names of unknown people are empty). */
+async function seedPasses(admin: string): Promise<void> {
+  const group = await ok('addEquipmentGroup', { egname: 'Research and development laboratories', defaultOn: true }, admin);
+  const device = { extendCode: '', roomNum: '1F', deviceIp: '', devicePort: null, readerNo: '', enterStatus: 1, egids: [group.egid] };
+  const face = await ok(
+    'addEquipment',
+    { ...device, deviceName: 'Face terminal at the north turnstile, lane 2', deviceCode: 'FACE-N-2', eType: 'face' },
+    admin,
+  );
+  const barrier = await ok(
+    'addEquipment',
+    { ...device, deviceName: 'Car park barrier (underground level B2)', deviceCode: 'BAR-B2', eType: 'barrier' },
+    admin,
+  );
+  const report = async (d: typeof face, name: string, body: unknown) => {
+    const res = await fetch(`${stack.server.url}/api/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Device ${d.device.eid}.${d.secret}` },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as { status: number };
+    assert.equal(answer.status, 0, `${name}: ${JSON.stringify(answer)}`);
+  };
+  const records = [1, 0, 2].map((result, i) => ({
+    recordId: `tables-${i}`,
+    personKind: 'unknown',
+    time: Date.now() - i * 60_000,
+    result,
+    code: result ? 0 : 1124,
+  }));
+  await report(face, 'faceSyncUploadRecords', { records });
+  await report(barrier, 'uploadVehicleInfo', { plateNum: '粤B12345', direction: 1 });
 }
 
 /** A day as the console's URLs write it (yyyy-mm-dd, local). */
@@ -176,6 +211,8 @@ function screens(mid: number, rid: number): Screen[] {
     { name: 'meeting-detail', url: `/mdetail/${mid}`, as: 'admin', rows: true, cut: false },
     { name: 'managers', url: '/setting/account/managers', as: 'admin', rows: true, cut: true },
     { name: 'delivery-records', url: '/setting/notice?tab=records', as: 'admin', rows: true, cut: true },
+    { name: 'pass-records', url: '/key/record', as: 'admin', rows: true, cut: true },
+    { name: 'vehicle-records', url: '/key/vrecord', as: 'admin', rows: true, cut: true },
     { name: 'my-invitations', url: '/emporder/orderlist', as: 'employee', rows: true, cut: true },
     { name: 'my-approvals', url: '/emporder/approve', as: 'employee', rows: false, cut: false },
     { name: 'front-desk', url: '/reception', as: 'desk', rows: false, cut: false },

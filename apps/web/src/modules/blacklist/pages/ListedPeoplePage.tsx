@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ListedPerson } from '@openvisit/contract';
-import { App, Button, Card, Flex, Input, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Space, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../platform/api';
@@ -8,7 +8,7 @@ import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
-import { BatchBar, ListTable, useListQuery } from '../../../platform/list';
+import { BatchBar, ListSearch, ListTable, useListQuery } from '../../../platform/list';
 import { useDeleteListed, useListPage } from '../api';
 import { ListedPersonModal } from '../components/ListedPersonModal';
 import { ScreeningSwitch } from '../components/ScreeningSwitch';
@@ -23,13 +23,10 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
   const filters = list.values;
   const page = useListPage(kind, filters);
   const remove = useDeleteListed(kind);
-  const [search, setSearch] = useState(filters.q);
   const [selection, setSelection] = useState<number[]>([]);
   // A new key per opening: the dialog and its form start afresh.
   const [modal, setModal] = useState({ open: false, key: 0 });
   const [exporting, setExporting] = useState(false);
-
-  useEffect(() => setSearch(filters.q), [filters.q]);
 
   const apply = (patch: Partial<ListFilters>) => {
     if (patch.q !== undefined && patch.q !== filters.q) setSelection([]);
@@ -89,18 +86,12 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
       <Card>
         <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
           <Space wrap>
-            <Input.Search
-              aria-label={t('blacklist.searchLabel')}
+            <ListSearch
+              label={t('blacklist.searchLabel')}
               placeholder={t('blacklist.search')}
-              allowClear
-              value={search}
-              maxLength={64}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                if (e.target.value === '' && filters.q !== '') apply({ q: '' });
-              }}
-              onSearch={(v) => apply({ q: v.trim() })}
-              style={{ width: 300 }}
+              value={filters.q}
+              width={300}
+              onSearch={(q) => apply({ q })}
             />
           </Space>
           <BatchBar

@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Employee, exportEmployeeList } from '@openvisit/contract';
-import { App, Button, Card, Flex, Input, Select, Space, type TableProps, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Select, Space, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDate } from '../../../platform/format';
 import { currentLang, useLabel } from '../../../platform/i18n';
-import { BatchBar, ListTable, useListQuery } from '../../../platform/list';
+import { BatchBar, ListSearch, ListTable, useListQuery } from '../../../platform/list';
 import { useDeleteEmployees, useDepartments, useEmployeeCount, useEmployeePage } from '../api';
 import { AbnormalLink } from '../components/AbnormalDrawer';
 import { DepartmentPanel } from '../components/DepartmentPanel';
@@ -38,14 +38,12 @@ export function EmployeesPage() {
   const count = useEmployeeCount();
   const departments = useDepartments();
   const remove = useDeleteEmployees();
-  const [search, setSearch] = useState(filters.q);
   const [selection, setSelection] = useState<number[]>([]);
   // A new key per opening: the drawer and its form start afresh for each employee.
   const [drawer, setDrawer] = useState<{ open: boolean; employee: Employee | null; key: number }>({ open: false, employee: null, key: 0 });
   const openDrawer = (employee: Employee | null) => setDrawer((d) => ({ open: true, employee, key: d.key + 1 }));
 
   // The box follows the URL (back/forward, "clear filters").
-  useEffect(() => setSearch(filters.q), [filters.q]);
 
   const apply = (patch: Partial<EmpFilters>) => {
     const next = changeFilters(filters, patch);
@@ -133,18 +131,12 @@ export function EmployeesPage() {
         <Card style={{ flex: 1, minWidth: 0 }}>
           <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
             <Space wrap>
-              <Input.Search
-                aria-label={t('employees.searchLabel')}
+              <ListSearch
+                label={t('employees.searchLabel')}
                 placeholder={t('employees.search')}
-                allowClear
-                value={search}
-                maxLength={64}
-                onChange={(e) => {
-                  setSearch(e.target.value);
-                  if (e.target.value === '' && filters.q !== '') apply({ q: '' });
-                }}
-                onSearch={(v) => apply({ q: v.trim() })}
-                style={{ width: 280 }}
+                value={filters.q}
+                width={280}
+                onSearch={(q) => apply({ q })}
               />
               <Select<EmployeeStatus | 'all'>
                 aria-label={t('employees.statusFilter')}

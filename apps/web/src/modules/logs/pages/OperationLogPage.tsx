@@ -1,13 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { logObjectText, type OperationLog } from '@openvisit/contract';
-import { Button, Card, DatePicker, Flex, Input, Select, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
-import { ListTable, useListQuery } from '../../../platform/list';
+import { ListSearch, ListTable, useListQuery } from '../../../platform/list';
 import { useLogPage } from '../api';
 import { LOG_ENDS, LOG_EVENTS, LOG_MODULES, LOG_ROLES, type LogFilters, logDetails, logList } from '../query';
 
@@ -25,10 +25,6 @@ export function OperationLogPage() {
   const query = useListQuery(logList);
   const filters = query.values;
   const page = useLogPage(filters);
-  const [name, setName] = useState(filters.name);
-
-  useEffect(() => setName(filters.name), [filters.name]);
-
   const apply = (patch: Partial<LogFilters>) => query.set(patch);
   const clear = () => apply({ name: '', role: undefined, module: undefined, end: undefined, event: undefined, from: undefined, to: undefined });
 
@@ -71,19 +67,7 @@ export function OperationLogPage() {
       />
       <Card>
         <Flex gap={8} wrap style={{ marginBottom: 16 }} role="search" aria-label={t('logs.filters.label')}>
-          <Input.Search
-            aria-label={t('logs.filters.name')}
-            placeholder={t('logs.filters.name')}
-            allowClear
-            value={name}
-            maxLength={64}
-            onChange={(e) => {
-              setName(e.target.value);
-              if (e.target.value === '' && filters.name !== '') apply({ name: '' });
-            }}
-            onSearch={(v) => apply({ name: v.trim() })}
-            style={{ width: 200 }}
-          />
+          <ListSearch label={t('logs.filters.name')} value={filters.name} onSearch={(name) => apply({ name })} />
           {select('role', LOG_ROLES, 'logRole', t('logs.filters.allRoles'))}
           {select('module', LOG_MODULES, 'logModule', t('logs.filters.allModules'))}
           {select('event', LOG_EVENTS, 'logEvent', t('logs.filters.allEvents'))}

@@ -1,15 +1,15 @@
 import { CloseCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Meeting, MeetingStatus, type Visit } from '@openvisit/contract';
-import { App, Button, Card, DatePicker, Flex, Input, Select, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Flex, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { ListTable, useListQuery } from '../../../platform/list';
+import { ListSearch, ListTable, useListQuery } from '../../../platform/list';
 import { useCancelMeeting, useMeetingPage } from '../api';
 import { InvitedLinks } from '../components/InvitedLinks';
 import { MeetingDrawer } from '../components/MeetingDrawer';
@@ -33,10 +33,8 @@ export function MeetingsPage({ detailPath, pickOrganiser }: { detailPath: string
   const go = list.set;
   const page = useMeetingPage(filters);
   const cancel = useCancelMeeting();
-  const [subject, setSubject] = useState(filters.subject);
   const [drawer, setDrawer] = useState({ open: false, key: 0 });
   const [invited, setInvited] = useState<(Visit & { inviteLink: string })[] | null>(null);
-  useEffect(() => setSubject(filters.subject), [filters.subject]);
   const filtered = list.filtered;
   const openDrawer = () => setDrawer((d) => ({ open: true, key: d.key + 1 }));
   const reset = list.reset;
@@ -63,18 +61,12 @@ export function MeetingsPage({ detailPath, pickOrganiser }: { detailPath: string
       />
       <Card>
         <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-          <Input.Search
-            aria-label={t('meetings.list.subject')}
-            placeholder={t('meetings.list.subject')}
-            allowClear
+          <ListSearch
+            label={t('meetings.list.subject')}
+            value={filters.subject}
             maxLength={100}
-            value={subject}
-            style={{ width: 220 }}
-            onChange={(e) => {
-              setSubject(e.target.value);
-              if (e.target.value === '' && filters.subject) go({ subject: '' });
-            }}
-            onSearch={(v) => go({ subject: v.trim() })}
+            width={220}
+            onSearch={(subject) => go({ subject })}
           />
           <DatePicker.RangePicker
             aria-label={t('meetings.list.dates')}

@@ -1,13 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { MESSAGE_CHANNELS, MESSAGE_STATES, type MessageChannel, type MessageRecord, type MessageState } from '@openvisit/contract';
-import { Button, DatePicker, Flex, Input, Select, Tag, Typography } from 'antd';
+import { Button, DatePicker, Flex, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { day, defineListParams, type ListColumn, ListTable, oneOf, text, useListQuery } from '../../../platform/list';
+import { day, defineListParams, type ListColumn, ListSearch, ListTable, oneOf, text, useListQuery } from '../../../platform/list';
 import { useSendRecords } from '../api';
 
 const ALL = 'all';
@@ -28,8 +27,6 @@ export function RecordsPanel() {
   const label = useLabel();
   const query = useListQuery(recordParams);
   const f = query.values;
-  const [q, setQ] = useState(f.q);
-  useEffect(() => setQ(f.q), [f.q]);
   const page = useSendRecords({
     startIndex: query.startIndex,
     requestedCount: query.requestedCount,
@@ -74,19 +71,7 @@ export function RecordsPanel() {
           onChange={(range) => apply({ from: range?.[0]?.format(DAY_FORMAT), to: range?.[1]?.format(DAY_FORMAT) })}
           disabledDate={(d) => d.isAfter(dayjs(), 'day')}
         />
-        <Input.Search
-          aria-label={t('notifications.notice.records.search')}
-          placeholder={t('notifications.notice.records.search')}
-          allowClear
-          value={q}
-          maxLength={100}
-          onChange={(e) => {
-            setQ(e.target.value);
-            if (e.target.value === '' && f.q) apply({ q: '' });
-          }}
-          onSearch={(v) => apply({ q: v.trim() })}
-          style={{ width: 220 }}
-        />
+        <ListSearch label={t('notifications.notice.records.search')} value={f.q} maxLength={100} width={220} onSearch={(q) => apply({ q })} />
         <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()} loading={page.isFetching && !page.isPending}>
           {t('notifications.notice.records.refresh')}
         </Button>

@@ -8,6 +8,7 @@ import { downloadFile } from '../../../platform/api';
 import { DAY_FORMAT } from '../../../platform/format';
 import { currentLang, useLabel, useLang } from '../../../platform/i18n';
 import { CellText } from '../../../platform/list';
+import { RESULTS } from '../query';
 
 const ALL = 'all';
 
@@ -38,6 +39,12 @@ export function useLookupOptions<V extends string | number>(name: LookupName, va
   return values.map((value) => ({ value, label: label(name, value) }));
 }
 
+/** The record results' options: success, failure, unknown. */
+export function useResultOptions() {
+  const label = useLabel();
+  return RESULTS.map((value) => ({ value, label: label('recordResult', value === 1 ? 'success' : value === 0 ? 'failure' : 'unknown') }));
+}
+
 /** The days of a list, both ends included, none in the future. */
 export function DaysFilter(props: { from?: string; to?: string; onChange: (from?: string, to?: string) => void }) {
   const { t } = useTranslation();
@@ -52,6 +59,9 @@ export function DaysFilter(props: { from?: string; to?: string; onChange: (from?
     />
   );
 }
+
+/** The result column: the longest tag ("Unknown error") with room to spare; the reason under it is cut to fit. */
+export const RESULT_WIDTH = 160;
 
 const RESULT_COLORS: Record<number, string> = { 1: 'green', 0: 'red', 2: 'orange' };
 

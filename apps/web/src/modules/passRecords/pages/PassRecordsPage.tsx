@@ -1,18 +1,30 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { exportRfidRecordsList, type PassRecord } from '@openvisit/contract';
-import { Button, Card, Flex, Space, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { ListSearch, ListTable, useListQuery } from '../../../platform/list';
+import { CellText, ListTable, useListQuery } from '../../../platform/list';
 import { useDevices } from '../../devices/api';
 import { useGates } from '../../registration/api';
 import { usePassRecords } from '../api';
-import { DaysFilter, ExportButton, FilterSelect, ResultTag, useLookupOptions } from '../components/RecordBits';
-import { DIRECTIONS, type PassListFilters, PERSON_KEYS, PERSON_TYPES, passFilters, passList, RESULTS, WAYS } from '../query';
+import { RESULT_WIDTH, ResultTag, useLookupOptions, useResultOptions } from '../components/RecordBits';
+import { clearPatch, RecordActions, type RecordFilterSpec, RecordFilters } from '../components/RecordFilters';
+import { DIRECTIONS, type PassListFilters, PERSON_KEYS, PERSON_TYPES, passFilters, passList, WAYS } from '../query';
 
 const passTime = (ms: number) => formatDateTime(ms, '—', { seconds: true });
+
+/** The device (or that it was deleted) and, under it, its gate. */
+function WhereCell({ row }: { row: PassRecord }) {
+  const { t } = useTranslation();
+  const device = row.deviceName || (row.eid === null && row.deviceCode ? t('passRecords.deletedDevice') : '—');
+  return (
+    <>
+      <CellText>{device}</CellText>
+      {row.gateName ? <CellText secondary>{row.gateName}</CellText> : null}
+    </>
+  );
+}
 
 /** Access control › pass records (`getOpendoorInfo`): who went through which door, when, and whether it opened. */
 export function PassRecordsPage() {
@@ -21,23 +33,11 @@ export function PassRecordsPage() {
   const query = useListQuery(passList);
   const filters = query.values;
   const page = usePassRecords(filters);
-  const apply = (patch: Partial<PassListFilters>) => query.set(patch);
-  const clear = () =>
-    apply({
-      q: '',
-      gate: undefined,
-      device: undefined,
-      person: undefined,
-      direction: undefined,
-      result: undefined,
-      way: undefined,
-      from: undefined,
-      to: undefined,
-    });
+  const spec = usePassFilterSpec();
+  const clear = () => query.set(clearPatch(spec));
   // The spec's lookup labels 2 and 3 both "visitor"; here 3 is a resident, which a reader must tell apart.
   const personText = (v: number) => t(`passRecords.people.${PERSON_KEYS[v] ?? 'unknown'}`);
   const filtered = query.filtered;
-  const list = page.data?.list ?? [];
 
   return (
     <>
@@ -45,62 +45,64 @@ export function PassRecordsPage() {
         title={t('passRecords.passes.title')}
         extra={<Typography.Text type="secondary">{t('passRecords.passes.intro')}</Typography.Text>}
         actions={
-          <Space>
-            <ExportButton def={exportRfidRecordsList} input={passFilters(filters)} />
-            <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()} loading={page.isFetching && !page.isPending}>
-              {t('common.refresh')}
-            </Button>
-          </Space>
+          <RecordActions
+            def={exportRfidRecordsList}
+            input={passFilters(filters)}
+            refresh={() => void page.refetch()}
+            refreshing={page.isFetching && !page.isPending}
+          />
         }
       />
       <Card>
-        <PassFilterBar filters={filters} apply={apply} clear={clear} filtered={filtered} />
+        <RecordFilters query={query} spec={spec} />
         <ListTable<PassRecord>
           rowKey="id"
           paging={query}
           total={page.data?.count ?? 0}
           pending={page.isPending}
           fetching={page.isFetching}
-          dataSource={list}
+          dataSource={page.data?.list ?? []}
           totalText={(n) => t('passRecords.passes.total', { count: n })}
           empty={filtered ? t('passRecords.passes.emptyFiltered') : t('passRecords.passes.empty')}
           emptyAction={filtered ? <Button onClick={clear}>{t('passRecords.clearFilters')}</Button> : null}
           columns={[
-            {
-              key: 'openDate',
-              title: t('passRecords.columns.time'),
-              dataIndex: 'openDate',
-              kind: 'dateTime',
-              width: 184,
-              render: (ms: number) => passTime(ms),
-            },
+            { key: 'openDate', title: t('passRecords.columns.time'), dataIndex: 'openDate', kind: 'dateTime', width: 184, render: passTime },
             { key: 'vname', title: t('passRecords.columns.name'), dataIndex: 'vname', kind: 'name', render: (v: string) => v || '—' },
             { key: 'mobile', title: t('passRecords.columns.phone'), dataIndex: 'mobile', kind: 'phone' },
-            { key: 'vtype', title: t('passRecords.columns.person'), dataIndex: 'vtype', kind: 'tag', render: (v: number) => personText(v) },
             {
-              key: 'deviceName',
-              title: t('passRecords.columns.device'),
-              dataIndex: 'deviceName',
-              kind: 'text',
-              render: (v: string, row) => v || (row.eid === null && row.deviceCode ? t('passRecords.deletedDevice') : '—'),
+              key: 'vtype',
+              title: t('passRecords.columns.person'),
+              dataIndex: 'vtype',
+              kind: 'tag',
+              width: 104,
+              render: (v: number) => personText(v),
             },
+            // Where: the device over its gate (a device belongs to a gate), which leaves the names room at 1280 px.
+            { key: 'deviceName', title: t('passRecords.columns.where'), kind: 'text', render: (_: unknown, row) => <WhereCell row={row} /> },
             { key: 'gname', title: t('passRecords.columns.group'), dataIndex: 'gname', kind: 'text', responsive: ['xxl'] },
-            { key: 'gateName', title: t('passRecords.columns.gate'), dataIndex: 'gateName', kind: 'text' },
             {
               key: 'direction',
               title: t('passRecords.columns.direction'),
               dataIndex: 'direction',
               kind: 'tag',
+              width: 80,
               render: (v: number) => label('passDirection', v),
             },
-            { key: 'passWay', title: t('passRecords.columns.way'), dataIndex: 'passWay', kind: 'tag', render: (v: string) => label('passWay', v) },
+            {
+              key: 'passWay',
+              title: t('passRecords.columns.way'),
+              dataIndex: 'passWay',
+              kind: 'tag',
+              width: 80,
+              render: (v: string) => label('passWay', v),
+            },
             {
               key: 'result',
               title: t('passRecords.columns.result'),
               dataIndex: 'openStatus',
               kind: 'tag',
-              // Wide enough for a refusal's reason under its tag.
-              width: 176,
+              // A refusal's reason goes under its tag, cut with a tooltip when long.
+              width: RESULT_WIDTH,
               render: (v: number, row) => <ResultTag result={v} code={row.code} />,
             },
           ]}
@@ -110,77 +112,38 @@ export function PassRecordsPage() {
   );
 }
 
-/** The list's filters: text, gate, person type, direction, way, result and days, each applied at once (kept in the URL). */
-function PassFilterBar({
-  filters,
-  apply,
-  clear,
-  filtered,
-}: {
-  filters: PassListFilters;
-  apply: (p: Partial<PassListFilters>) => void;
-  clear: () => void;
-  filtered: boolean;
-}) {
+/** The pass list's filters: name or phone, gate, device, person type, direction, way and result (and the days). */
+function usePassFilterSpec(): RecordFilterSpec<PassListFilters> {
   const { t } = useTranslation();
-  const label = useLabel();
   const gates = useGates();
   const devices = useDevices();
-  const people = PERSON_TYPES.map((value) => ({ value, label: t(`passRecords.people.${PERSON_KEYS[value] ?? 'unknown'}`) }));
   const directions = useLookupOptions('passDirection', DIRECTIONS);
   const ways = useLookupOptions('passWay', WAYS);
-  const results = RESULTS.map((value) => ({ value, label: label('recordResult', value === 1 ? 'success' : value === 0 ? 'failure' : 'unknown') }));
-  return (
-    <Flex gap={8} wrap style={{ marginBottom: 16 }} role="search" aria-label={t('passRecords.filters.label')}>
-      <ListSearch label={t('passRecords.filters.search')} value={filters.q} onSearch={(q) => apply({ q })} />
-      <FilterSelect
-        label={t('passRecords.filters.gate')}
-        allLabel={t('passRecords.filters.allGates')}
-        value={filters.gate}
-        options={(gates.data ?? []).map((g) => ({ value: g.gid, label: g.gname }))}
-        onChange={(gate) => apply({ gate })}
-      />
-      <FilterSelect
-        label={t('passRecords.filters.device')}
-        allLabel={t('passRecords.filters.allDevices')}
-        value={filters.device}
-        options={(devices.data ?? []).map((d) => ({ value: d.eid, label: d.deviceName }))}
-        onChange={(device) => apply({ device })}
-      />
-      <FilterSelect
-        label={t('passRecords.filters.person')}
-        allLabel={t('passRecords.filters.allPeople')}
-        value={filters.person}
-        options={people}
-        onChange={(person) => apply({ person })}
-      />
-      <FilterSelect
-        label={t('passRecords.filters.direction')}
-        allLabel={t('passRecords.filters.allDirections')}
-        value={filters.direction}
-        options={directions}
-        onChange={(direction) => apply({ direction })}
-      />
-      <FilterSelect
-        label={t('passRecords.filters.way')}
-        allLabel={t('passRecords.filters.allWays')}
-        value={filters.way}
-        options={ways}
-        onChange={(way) => apply({ way })}
-      />
-      <FilterSelect
-        label={t('passRecords.filters.result')}
-        allLabel={t('passRecords.filters.allResults')}
-        value={filters.result}
-        options={results}
-        onChange={(result) => apply({ result })}
-      />
-      <DaysFilter from={filters.from} to={filters.to} onChange={(from, to) => apply({ from, to })} />
-      {filtered ? (
-        <Button type="link" onClick={clear}>
-          {t('passRecords.clearFilters')}
-        </Button>
-      ) : null}
-    </Flex>
-  );
+  const results = useResultOptions();
+  return {
+    search: { key: 'q', label: t('passRecords.filters.search') },
+    selects: [
+      {
+        key: 'gate',
+        label: t('passRecords.filters.gate'),
+        allLabel: t('passRecords.filters.allGates'),
+        options: (gates.data ?? []).map((g) => ({ value: g.gid, label: g.gname })),
+      },
+      {
+        key: 'device',
+        label: t('passRecords.filters.device'),
+        allLabel: t('passRecords.filters.allDevices'),
+        options: (devices.data ?? []).map((d) => ({ value: d.eid, label: d.deviceName })),
+      },
+      {
+        key: 'person',
+        label: t('passRecords.filters.person'),
+        allLabel: t('passRecords.filters.allPeople'),
+        options: PERSON_TYPES.map((value) => ({ value, label: t(`passRecords.people.${PERSON_KEYS[value] ?? 'unknown'}`) })),
+      },
+      { key: 'direction', label: t('passRecords.filters.direction'), allLabel: t('passRecords.filters.allDirections'), options: directions },
+      { key: 'way', label: t('passRecords.filters.way'), allLabel: t('passRecords.filters.allWays'), options: ways },
+      { key: 'result', label: t('passRecords.filters.result'), allLabel: t('passRecords.filters.allResults'), options: results },
+    ],
+  };
 }

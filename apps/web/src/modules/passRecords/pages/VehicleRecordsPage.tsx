@@ -1,14 +1,14 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { exportVehicleInfoList, type VehicleRecord } from '@openvisit/contract';
-import { Button, Card, Flex, Space, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { ListSearch, ListTable, useListQuery } from '../../../platform/list';
+import { ListTable, useListQuery } from '../../../platform/list';
 import { useVehicleRecords } from '../api';
-import { DaysFilter, ExportButton, FilterSelect, ResultTag, useLookupOptions } from '../components/RecordBits';
-import { DIRECTIONS, RESULTS, type VehicleListFilters, vehicleFilters, vehicleList } from '../query';
+import { RESULT_WIDTH, ResultTag, useLookupOptions, useResultOptions } from '../components/RecordBits';
+import { clearPatch, RecordActions, type RecordFilterSpec, RecordFilters } from '../components/RecordFilters';
+import { DIRECTIONS, type VehicleListFilters, vehicleFilters, vehicleList } from '../query';
 
 const passTime = (ms: number) => formatDateTime(ms, '—', { seconds: true });
 
@@ -19,10 +19,16 @@ export function VehicleRecordsPage() {
   const query = useListQuery(vehicleList);
   const filters = query.values;
   const page = useVehicleRecords(filters);
-  const apply = (patch: Partial<VehicleListFilters>) => query.set(patch);
-  const clear = () => apply({ plate: '', direction: undefined, result: undefined, from: undefined, to: undefined });
   const directions = useLookupOptions('passDirection', DIRECTIONS);
-  const results = RESULTS.map((value) => ({ value, label: label('recordResult', value === 1 ? 'success' : value === 0 ? 'failure' : 'unknown') }));
+  const results = useResultOptions();
+  const spec: RecordFilterSpec<VehicleListFilters> = {
+    search: { key: 'plate', label: t('passRecords.filters.plate'), maxLength: 16, width: 180 },
+    selects: [
+      { key: 'direction', label: t('passRecords.filters.direction'), allLabel: t('passRecords.filters.allDirections'), options: directions },
+      { key: 'result', label: t('passRecords.filters.result'), allLabel: t('passRecords.filters.allResults'), options: results },
+    ],
+  };
+  const clear = () => query.set(clearPatch(spec));
   const filtered = query.filtered;
 
   return (
@@ -31,44 +37,16 @@ export function VehicleRecordsPage() {
         title={t('passRecords.vehicles.title')}
         extra={<Typography.Text type="secondary">{t('passRecords.vehicles.intro')}</Typography.Text>}
         actions={
-          <Space>
-            <ExportButton def={exportVehicleInfoList} input={vehicleFilters(filters)} />
-            <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()} loading={page.isFetching && !page.isPending}>
-              {t('common.refresh')}
-            </Button>
-          </Space>
+          <RecordActions
+            def={exportVehicleInfoList}
+            input={vehicleFilters(filters)}
+            refresh={() => void page.refetch()}
+            refreshing={page.isFetching && !page.isPending}
+          />
         }
       />
       <Card>
-        <Flex gap={8} wrap style={{ marginBottom: 16 }} role="search" aria-label={t('passRecords.filters.label')}>
-          <ListSearch
-            label={t('passRecords.filters.plate')}
-            value={filters.plate}
-            maxLength={16}
-            width={180}
-            onSearch={(plate) => apply({ plate })}
-          />
-          <FilterSelect
-            label={t('passRecords.filters.direction')}
-            allLabel={t('passRecords.filters.allDirections')}
-            value={filters.direction}
-            options={directions}
-            onChange={(direction) => apply({ direction })}
-          />
-          <FilterSelect
-            label={t('passRecords.filters.result')}
-            allLabel={t('passRecords.filters.allResults')}
-            value={filters.result}
-            options={results}
-            onChange={(result) => apply({ result })}
-          />
-          <DaysFilter from={filters.from} to={filters.to} onChange={(from, to) => apply({ from, to })} />
-          {filtered ? (
-            <Button type="link" onClick={clear}>
-              {t('passRecords.clearFilters')}
-            </Button>
-          ) : null}
-        </Flex>
+        <RecordFilters query={query} spec={spec} />
         <ListTable<VehicleRecord>
           rowKey="id"
           paging={query}
@@ -80,15 +58,8 @@ export function VehicleRecordsPage() {
           empty={filtered ? t('passRecords.vehicles.emptyFiltered') : t('passRecords.vehicles.empty')}
           emptyAction={filtered ? <Button onClick={clear}>{t('passRecords.clearFilters')}</Button> : null}
           columns={[
-            {
-              key: 'sTime',
-              title: t('passRecords.columns.time'),
-              dataIndex: 'sTime',
-              kind: 'dateTime',
-              width: 184,
-              render: (ms: number) => passTime(ms),
-            },
-            { key: 'plateNum', title: t('passRecords.columns.plate'), dataIndex: 'plateNum', kind: 'code' },
+            { key: 'sTime', title: t('passRecords.columns.time'), dataIndex: 'sTime', kind: 'dateTime', width: 184, render: passTime },
+            { key: 'plateNum', title: t('passRecords.columns.plate'), dataIndex: 'plateNum', kind: 'code', width: 120 },
             { key: 'vehType', title: t('passRecords.columns.vehicleType'), dataIndex: 'vehType', kind: 'text', render: (v: string) => v || '—' },
             { key: 'deviceName', title: t('passRecords.columns.device'), dataIndex: 'deviceName', kind: 'text', render: (v: string) => v || '—' },
             {
@@ -96,6 +67,7 @@ export function VehicleRecordsPage() {
               title: t('passRecords.columns.direction'),
               dataIndex: 'direction',
               kind: 'tag',
+              width: 80,
               render: (v: number) => label('passDirection', v),
             },
             { key: 'vname', title: t('passRecords.columns.visitor'), dataIndex: 'vname', kind: 'name', render: (v: string) => v || '—' },
@@ -104,8 +76,8 @@ export function VehicleRecordsPage() {
               title: t('passRecords.columns.result'),
               dataIndex: 'openStatus',
               kind: 'tag',
-              // Wide enough for a refusal's reason under its tag.
-              width: 176,
+              // A refusal's reason goes under its tag, cut with a tooltip when long.
+              width: RESULT_WIDTH,
               render: (v: number, row) => <ResultTag result={v} code={row.code} />,
             },
           ]}

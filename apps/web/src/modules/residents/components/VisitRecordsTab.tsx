@@ -1,10 +1,10 @@
 import type { Visit } from '@openvisit/contract';
-import { Button, Card, DatePicker, Flex, Input } from 'antd';
+import { Button, Card, DatePicker, Flex } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
-import { ListTable } from '../../../platform/list';
+import { ListSearch, ListTable } from '../../../platform/list';
 import { VisitDrawer } from '../../visits/components/VisitDrawer';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { useResidentVisits } from '../api';
@@ -14,26 +14,12 @@ import type { VisitRecordFilters } from '../query';
 export function VisitRecordsTab({ filters, onFilters }: { filters: VisitRecordFilters; onFilters: (f: Partial<VisitRecordFilters>) => void }) {
   const { t } = useTranslation();
   const visits = useResidentVisits(filters);
-  const [name, setName] = useState(filters.name);
   const [open, setOpen] = useState<number | null>(null);
-  useEffect(() => setName(filters.name), [filters.name]);
   const data = visits.data;
   return (
     <Card>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          aria-label={t('residents.visits.search')}
-          placeholder={t('residents.visits.search')}
-          allowClear
-          maxLength={64}
-          value={name}
-          style={{ width: 240 }}
-          onChange={(e) => {
-            setName(e.target.value);
-            if (e.target.value === '' && filters.name) onFilters({ name: '' });
-          }}
-          onSearch={(v) => onFilters({ name: v.trim() })}
-        />
+        <ListSearch label={t('residents.visits.search')} value={filters.name} width={240} onSearch={(name) => onFilters({ name })} />
         <DatePicker.RangePicker
           value={[filters.date ? dayjs(filters.date) : null, filters.endDate ? dayjs(filters.endDate) : null]}
           onChange={(range) => onFilters({ date: range?.[0]?.format(DAY_FORMAT), endDate: range?.[1]?.format(DAY_FORMAT) })}
