@@ -55,5 +55,11 @@ export const passRecordsEn = {
     visitor: 'Visitor',
   },
   people: { employee: 'Employee', visitor: 'Visitor', resident: 'Resident', unknown: 'Unknown' },
+  snapshot: {
+    title: 'Snapshot',
+    open: 'Show the snapshot of {{name}}',
+    alt: 'The device’s picture of {{name}}',
+    failed: 'The snapshot could not be loaded',
+  },
   deletedDevice: 'Deleted device',
 } as const;

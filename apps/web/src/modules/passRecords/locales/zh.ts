@@ -57,5 +57,11 @@ export const passRecordsZh: DeepStrings<typeof passRecordsEn> = {
     visitor: '访客',
   },
   people: { employee: '员工', visitor: '访客', resident: '常驻访客', unknown: '未知' },
+  snapshot: {
+    title: '抓拍',
+    open: '查看{{name}}的抓拍照片',
+    alt: '设备抓拍的{{name}}',
+    failed: '抓拍照片加载失败',
+  },
   deletedDevice: '已删除的设备',
 };

@@ -1,5 +1,5 @@
 import { exportRfidRecordsList, type PassRecord } from '@openvisit/contract';
-import { Button, Card, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
@@ -10,6 +10,7 @@ import { useGates } from '../../registration/api';
 import { usePassRecords } from '../api';
 import { RESULT_WIDTH, ResultTag, useLookupOptions, useResultOptions } from '../components/RecordBits';
 import { clearPatch, RecordActions, type RecordFilterSpec, RecordFilters } from '../components/RecordFilters';
+import { Snapshot } from '../components/Snapshot';
 import { DIRECTIONS, type PassListFilters, PERSON_KEYS, PERSON_TYPES, passFilters, passList, WAYS } from '../query';
 
 const passTime = (ms: number) => formatDateTime(ms, '—', { seconds: true });
@@ -67,7 +68,21 @@ export function PassRecordsPage() {
           emptyAction={filtered ? <Button onClick={clear}>{t('passRecords.clearFilters')}</Button> : null}
           columns={[
             { key: 'openDate', title: t('passRecords.columns.time'), dataIndex: 'openDate', kind: 'dateTime', width: 184, render: passTime },
-            { key: 'vname', title: t('passRecords.columns.name'), dataIndex: 'vname', kind: 'name', render: (v: string) => v || '—' },
+            {
+              key: 'vname',
+              title: t('passRecords.columns.name'),
+              dataIndex: 'vname',
+              kind: 'name',
+              render: (v: string, row) =>
+                row.photo ? (
+                  <Flex align="center" gap={2}>
+                    <CellText>{v || '—'}</CellText>
+                    <Snapshot what="pass" id={row.id} caption={v || t('passRecords.people.unknown')} />
+                  </Flex>
+                ) : (
+                  v || '—'
+                ),
+            },
             { key: 'mobile', title: t('passRecords.columns.phone'), dataIndex: 'mobile', kind: 'phone' },
             {
               key: 'vtype',

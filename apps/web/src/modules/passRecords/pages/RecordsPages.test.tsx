@@ -114,6 +114,27 @@ describe('records screens', () => {
     expect((screen.getByLabelText('Name or phone') as HTMLInputElement).value).toBe('');
   });
 
+  it('pass records: a snapshot opens from its row and is fetched only then; a record without one has no button', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:snap');
+    URL.revokeObjectURL = vi.fn();
+    const picture: Handler = () => new Response(new Uint8Array([0xff, 0xd8, 0xff]), { status: 200, headers: { 'content-type': 'image/jpeg' } });
+    const server = stubServer({
+      config,
+      getGate: gates,
+      getEquipmentbyUserid: devices,
+      getOpendoorInfo: page([pass(1), pass(2, { vname: 'Sam Snap', photo: true })]),
+      passRecordPhoto: picture,
+    });
+    renderAt('/key/record', '/key/record', <PassRecordsPage />);
+    await screen.findByText('Sam Snap');
+    expect(screen.getAllByRole('button', { name: /Show the snapshot/ })).toHaveLength(1);
+    expect(server.paths()).not.toContain('passRecordPhoto');
+    fireEvent.click(screen.getByRole('button', { name: 'Show the snapshot of Sam Snap' }));
+    const img = (await screen.findByAltText('The device’s picture of Sam Snap')) as HTMLImageElement;
+    expect(img.src).toBe('blob:snap');
+    expect(server.queries('passRecordPhoto')).toEqual(['id=2']);
+  });
+
   it('vehicle records: the plate search and its selects in the same bar, the refusal reason under the result', async () => {
     const server = stubServer({ config, getVehicleRecord: page([vehicle(1)]) });
     const router = renderAt('/key/vrecord', '/key/vrecord?plate=B123&result=0', <VehicleRecordsPage />);

@@ -1,13 +1,14 @@
 import { exportVehicleInfoList, type VehicleRecord } from '@openvisit/contract';
-import { Button, Card, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { ListTable, useListQuery } from '../../../platform/list';
+import { CellText, ListTable, useListQuery } from '../../../platform/list';
 import { useVehicleRecords } from '../api';
 import { RESULT_WIDTH, ResultTag, useLookupOptions, useResultOptions } from '../components/RecordBits';
 import { clearPatch, RecordActions, type RecordFilterSpec, RecordFilters } from '../components/RecordFilters';
+import { Snapshot } from '../components/Snapshot';
 import { DIRECTIONS, type VehicleListFilters, vehicleFilters, vehicleList } from '../query';
 
 const passTime = (ms: number) => formatDateTime(ms, '—', { seconds: true });
@@ -59,7 +60,19 @@ export function VehicleRecordsPage() {
           emptyAction={filtered ? <Button onClick={clear}>{t('passRecords.clearFilters')}</Button> : null}
           columns={[
             { key: 'sTime', title: t('passRecords.columns.time'), dataIndex: 'sTime', kind: 'dateTime', width: 184, render: passTime },
-            { key: 'plateNum', title: t('passRecords.columns.plate'), dataIndex: 'plateNum', kind: 'code', width: 120 },
+            {
+              key: 'plateNum',
+              title: t('passRecords.columns.plate'),
+              dataIndex: 'plateNum',
+              kind: 'code',
+              width: 150,
+              render: (v: string, row) => (
+                <Flex align="center" gap={2}>
+                  <CellText>{v}</CellText>
+                  {row.photo ? <Snapshot what="vehicle" id={row.id} caption={v} /> : null}
+                </Flex>
+              ),
+            },
             { key: 'vehType', title: t('passRecords.columns.vehicleType'), dataIndex: 'vehType', kind: 'text', render: (v: string) => v || '—' },
             { key: 'deviceName', title: t('passRecords.columns.device'), dataIndex: 'deviceName', kind: 'text', render: (v: string) => v || '—' },
             {
