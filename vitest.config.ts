@@ -25,6 +25,11 @@ export default defineConfig({
           testTimeout: 120_000 * scale,
           hookTimeout: 180_000 * scale,
           pool: 'forks',
+          // A worker runs its files one after another in one process, so the module graph (Fastify, Drizzle, PGlite's
+          // WebAssembly) is loaded once per worker, not once per file: a third of the suite's time. Safe because each
+          // file builds its own app on its own database and closes it; process-wide state is either content-keyed
+          // caches or put back by the file that changes it (reports.fill.test.ts restores TZ, vitest restores spies).
+          isolate: false,
         },
       },
       {
@@ -51,7 +56,8 @@ export default defineConfig({
           // Rendering antd screens in jsdom takes seconds on a busy 2-core machine; this bounds a hang, not speed.
           testTimeout: 60_000 * scale,
           hookTimeout: 60_000 * scale,
-          setupFiles: ['apps/web/src/test-setup.ts'],
+          setupFiles: ['apps/web/src/testing/freshFile.ts', 'apps/web/src/test-setup.ts'],
+          isolate: false,
         },
       },
     ],

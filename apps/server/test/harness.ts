@@ -34,7 +34,7 @@ let template: Blob | undefined;
 
 /**
  * A fresh, migrated database per test app. PGlite loads the data directory the global setup migrated and dumped once
- * per suite run (read once per test file), so no file replays the migrations.
+ * per suite run (read once per worker process: the server project runs its files with isolate: false), so no file replays the migrations.
  */
 async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;

@@ -1,4 +1,6 @@
 // Days of a zone with daylight saving time: the 23-hour and 25-hour days must fall and count exactly as before.
+// Put back after the file: the server project's workers run several files in one process (isolate: false).
+const zoneBefore = process.env.TZ;
 process.env.TZ = 'Europe/Berlin';
 
 import { and, eq, sql } from 'drizzle-orm';
@@ -9,6 +11,11 @@ import { dayOf } from '../../platform/days.js';
 import { systemScope } from '../../platform/tenancy.js';
 import { DAY_SUMMARY_JOB, daysBetween, ensureDaySummaries, fillDaySummaries } from './reports.fill.js';
 import { type DayBounds, emptyDay } from './reports.repository.js';
+
+afterAll(() => {
+  if (zoneBefore === undefined) delete process.env.TZ;
+  else process.env.TZ = zoneBefore;
+});
 
 /**
  * The summary as the statistics computed it before the job (a join of the visits against a recordset of day ranges),
