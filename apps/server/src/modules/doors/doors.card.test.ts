@@ -1,23 +1,11 @@
 import { Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceCall, doorDevice } from '../../../test/doors.js';
 import { seedEmployee, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { passRecords, visits } from '../../db/schema/index.js';
 
-type Answer = { status: number; reason?: string; result: Record<string, unknown> | null };
-
-const reader = (over: Record<string, unknown>) => ({
-  deviceName: 'Lobby card reader',
-  deviceCode: 'CARD-001',
-  extendCode: '',
-  roomNum: '',
-  deviceIp: '',
-  devicePort: null,
-  readerNo: '',
-  enterStatus: 1,
-  eType: 'card' as const,
-  ...over,
-});
+const reader = (over: Record<string, unknown>) => doorDevice({ deviceName: 'Lobby card reader', deviceCode: 'CARD-001', eType: 'card', ...over });
 
 describe('uploadCard: the door decides on an employee’s or a visitor’s card', () => {
   let t: TestApp;
@@ -27,15 +15,7 @@ describe('uploadCard: the door decides on an employee’s or a visitor’s card'
   let tid: number;
   const creds: Record<string, string> = {};
 
-  const swipe = (credential: string | undefined, body: Record<string, unknown>, token?: string): Promise<Answer> =>
-    t.app
-      .inject({
-        method: 'POST',
-        url: '/qcvisit/uploadCard',
-        headers: { ...(credential ? { authorization: credential } : {}), ...(token ? { 'x-coolvisit-token': token } : {}) },
-        payload: body,
-      })
-      .then((r) => r.json() as Answer);
+  const swipe = deviceCall(() => t, 'uploadCard');
 
   /** An employee of company A with this card, granted these groups. */
   async function employee(cardNo: string, egids: number[], companyId = a.id, token = a.token) {

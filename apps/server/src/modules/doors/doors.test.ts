@@ -1,27 +1,13 @@
 import { Status } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceCall, doorDevice } from '../../../test/doors.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { recordStatements } from '../../db/client.js';
 import { companies, deviceGroups, passRecords, visitEvents, visits } from '../../db/schema/index.js';
 import { visitPass } from '../../platform/passes.js';
 
 const HOUR = 3_600_000;
-type Answer = { status: number; reason?: string; result: Record<string, unknown> | null };
-
-const reader = (over: Record<string, unknown> = {}) => ({
-  deviceName: 'Lobby reader',
-  deviceCode: 'QR-001',
-  extendCode: '',
-  roomNum: '',
-  deviceIp: '',
-  devicePort: null,
-  readerNo: '',
-  enterStatus: 1,
-  eType: 'qr' as const,
-  ...over,
-});
-
 describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
   let t: TestApp;
   let a: Tenant;
@@ -31,15 +17,7 @@ describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
   const creds: Record<string, string> = {};
   let code = 10_000_000;
 
-  const door = (credential: string | undefined, body: Record<string, unknown>, token?: string): Promise<Answer> =>
-    t.app
-      .inject({
-        method: 'POST',
-        url: '/qcvisit/uploadQrcode',
-        headers: { ...(credential ? { authorization: credential } : {}), ...(token ? { 'x-coolvisit-token': token } : {}) },
-        payload: body,
-      })
-      .then((r) => r.json() as Answer);
+  const door = deviceCall(() => t, 'uploadQrcode');
 
   /** A visit of company A with a fresh code; its pass. */
   async function visit(over: Partial<typeof visits.$inferInsert> = {}, companyId = a.id) {
@@ -71,7 +49,7 @@ describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
     const labGroup = (await t.api.addEquipmentGroup({ egname: 'Lab' }, a.token)).result.egid;
     await t.api.setVisitorTypeEgroups({ tid, egids: [lobbyGroup] }, a.token);
     const add = async (key: string, over: Record<string, unknown>, token = a.token) => {
-      const r = (await t.api.addEquipment(reader(over), token)).result;
+      const r = (await t.api.addEquipment(doorDevice(over), token)).result;
       creds[key] = `Device ${r.device.eid}.${r.secret}`;
     };
     await add('in', { egids: [lobbyGroup] });

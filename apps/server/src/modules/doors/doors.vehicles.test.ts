@@ -1,41 +1,24 @@
 import { Status } from '@openvisit/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceCall, doorDevice } from '../../../test/doors.js';
 import { type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { vehicleRecords, visits } from '../../db/schema/index.js';
 
 const HOUR = 3_600_000;
-type Answer = { status: number; reason?: string; result: Record<string, unknown> | null };
-
-const reader = (over: Record<string, unknown>) => ({
-  deviceName: 'Lobby reader',
-  deviceCode: 'QR-001',
-  extendCode: '',
-  roomNum: '',
-  deviceIp: '',
-  devicePort: null,
-  readerNo: '',
-  enterStatus: 1,
-  eType: 'qr' as const,
-  ...over,
-});
-
 describe('uploadVehicleInfo: a barrier reports plates', () => {
   let t: TestApp;
   let a: Tenant;
   let b: Tenant;
   let barrier: string;
   let qrReader: string;
-  const report = (credential: string, body: Record<string, unknown>) =>
-    t.app
-      .inject({ method: 'POST', url: '/qcvisit/uploadVehicleInfo', headers: { authorization: credential }, payload: body })
-      .then((r) => r.json() as Answer);
+  const report = deviceCall(() => t, 'uploadVehicleInfo');
 
   beforeAll(async () => {
     t = await testApp();
     ({ a, b } = await twoTenants(t));
     const add = async (over: Record<string, unknown>) => {
-      const r = (await t.api.addEquipment(reader(over), a.token)).result;
+      const r = (await t.api.addEquipment(doorDevice(over), a.token)).result;
       return `Device ${r.device.eid}.${r.secret}`;
     };
     barrier = await add({ deviceName: 'Car park gate', deviceCode: 'BAR-1', eType: 'barrier' });
