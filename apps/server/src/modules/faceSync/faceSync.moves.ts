@@ -1,5 +1,6 @@
-import { nextStatus, type VisitorStatus } from '@openvisit/contract';
+import { nextStatus, Status, type VisitorStatus } from '@openvisit/contract';
 import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
+import { AppError } from '../../platform/errors.js';
 import { settingsIn } from '../accounts/accounts.service.js';
 import * as visits from '../visits/visits.service.js';
 
@@ -33,8 +34,13 @@ export async function signInOrOutAtFace(
     const v = await visits.visitById(actor, vid);
     if (!v) continue;
     const status = v.status as VisitorStatus;
-    if (p.direction === 1 && now.getTime() - p.at.getTime() <= ENTRY_FRESH_MS && v.permission === 1 && nextStatus(status, 'checkIn'))
-      await visits.signInAtDoor(actor, v, settings, door);
-    else if (p.direction === 2 && nextStatus(status, 'signOut')) await visits.signOutAtDoor(actor, v, door);
+    try {
+      if (p.direction === 1 && now.getTime() - p.at.getTime() <= ENTRY_FRESH_MS && v.permission === 1 && nextStatus(status, 'checkIn'))
+        await visits.signInAtDoor(actor, v, settings, door);
+      else if (p.direction === 2 && nextStatus(status, 'signOut')) await visits.signOutAtDoor(actor, v, door);
+    } catch (err) {
+      // Moved meanwhile by someone else (the desk, another door): their move stands, and the records are kept.
+      if (!(err instanceof AppError && err.status === Status.UPDATE_NOT_ALLOWED)) throw err;
+    }
   }
 }

@@ -63,11 +63,8 @@ function vehicleWhere(scope: TenantScope, f: VehicleRecordFilter): SQL | undefin
   return and(...c);
 }
 
-/**
- * Pass and vehicle records of one company, newest first. A front desk tied to gates sees only its gates' door passes
- * (a pass at a device of no gate is nobody's gate: the head office sees it).
- */
-export const passRecordsRepository = scoped(function passRecordsRepository(scope: TenantScope) {
+/** Reading the records: pages, export batches, one record. */
+function readQueries(scope: TenantScope) {
   const db = dbOf(scope);
   const newest = [desc(passRecords.at), desc(passRecords.id)];
   const newestVehicles = [desc(vehicleRecords.at), desc(vehicleRecords.id)];
@@ -137,6 +134,13 @@ export const passRecordsRepository = scoped(function passRecordsRepository(scope
         .where(and(eq(vehicleRecords.companyId, scope.companyId), eq(vehicleRecords.visitId, visitId)))
         .orderBy(asc(vehicleRecords.at), asc(vehicleRecords.id));
     },
+  };
+}
+
+/** What the doors read and write on every pass: a visit's entries and last passes, new records. */
+function deviceSideQueries(scope: TenantScope) {
+  const db = dbOf(scope);
+  return {
     /** Each visit's last successful pass through a door: which way it went, and when. */
     lastPasses(visitIds: number[]) {
       if (!visitIds.length) return Promise.resolve([]);
@@ -187,4 +191,12 @@ export const passRecordsRepository = scoped(function passRecordsRepository(scope
         .returning();
     },
   };
+}
+
+/**
+ * Pass and vehicle records of one company, newest first. A front desk tied to gates sees only its gates' door passes
+ * (a pass at a device of no gate is nobody's gate: the head office sees it).
+ */
+export const passRecordsRepository = scoped(function passRecordsRepository(scope: TenantScope) {
+  return { ...readQueries(scope), ...deviceSideQueries(scope) };
 });

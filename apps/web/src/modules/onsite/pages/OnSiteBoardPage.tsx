@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime, formatNumber, formatTime } from '../../../platform/format';
-import { currentLang, useLang } from '../../../platform/i18n';
+import { currentLang } from '../../../platform/i18n';
 import { CellText, FitTable, type ListColumn } from '../../../platform/list';
 import { useOnSiteEvents, useOnSiteList } from '../api';
 
@@ -34,7 +34,6 @@ const CSS = `
 export function OnSiteBoardPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const lang = useLang();
   const list = useOnSiteList();
   const [arrived, setArrived] = useState<ReadonlySet<number>>(new Set());
   const stream = useOnSiteEvents((m) => {
