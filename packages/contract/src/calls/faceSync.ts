@@ -3,6 +3,7 @@ import { defineCall, epochMs, int16, pageInput, pageOf } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule } from '../lookups.js';
 import { DEVICE_MANAGERS, DEVICE_READERS } from './devices.js';
+import { SNAPSHOT_MAX_BYTES, zSnapshot } from './passRecords.js';
 
 /**
  * Face terminals (docs/modules/face-sync.md): the people a terminal must recognise, as a delta since its cursor; its
@@ -30,7 +31,7 @@ export const FACE_ACK_WAIT_MS = 5 * 60_000;
 /** Why an unconfirmed change was offered again (the credential's reason in the console). */
 export const FACE_NOT_CONFIRMED = 'not confirmed by the terminal';
 /** A snapshot in a pass record: base64 of a JPEG or PNG of at most this many bytes. */
-export const FACE_SNAPSHOT_MAX_BYTES = 256 * 1024;
+export const FACE_SNAPSHOT_MAX_BYTES = SNAPSHOT_MAX_BYTES;
 
 const zKind = z.enum(FACE_PERSON_KINDS);
 /** Seqs are a bigint sequence capped at 2^53 - 1: exact as JSON numbers. */
@@ -111,10 +112,7 @@ export const facePassRecordInput = z.object({
   code: z.int32().min(0).max(99999).default(0),
   temperature: z.number().min(30).max(45).optional(),
   /** base64 JPEG or PNG. */
-  snapshot: z
-    .string()
-    .max(Math.ceil((FACE_SNAPSHOT_MAX_BYTES * 4) / 3) + 4)
-    .optional(),
+  snapshot: zSnapshot.describe('base64 JPEG or PNG').optional(),
 });
 
 export const faceSyncUploadRecords = defineCall({
