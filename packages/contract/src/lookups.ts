@@ -97,6 +97,7 @@ export const logModuleLabels = lookup({
   6: { zh: '黑名单', en: 'Blacklist' },
   7: { zh: '访客', en: 'Visitor' },
   8: { zh: '消息', en: 'Message' },
+  9: { zh: '安全培训', en: 'Safety induction' },
   20: { zh: '其他', en: 'Other' },
 });
 export const LogModule = {
@@ -109,6 +110,7 @@ export const LogModule = {
   BLACKLIST: 6,
   VISITOR: 7,
   MESSAGE: 8,
+  QUESTIONNAIRE: 9,
   OTHER: 20,
 } as const;
 export type LogModule = (typeof LogModule)[keyof typeof LogModule];

@@ -16,3 +16,4 @@ export * from './residents.js';
 export * from './roles.js';
 export * from './templates.js';
 export * from './visits.js';
+export * from './questionnaires.js';
