@@ -82,7 +82,14 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
    * Multipart upload: one file in the field `file`, the input from the other form fields. A file of another
    * extension is refused with 620, or 619 when the call takes only zip archives (`wrongType: 'zip'`).
    */
-  upload?: { maxBytes: number; extensions: readonly string[]; wrongType?: 'zip' };
+  upload?: {
+    maxBytes: number;
+    extensions: readonly string[];
+    /** The status of a wrong file: 619 for 'zip', 690 for 'mp4' (checked by content too, by the call). */
+    wrongType?: 'zip' | 'mp4';
+    /** Streamed to a temporary file instead of held in memory (large media); a larger file answers the call's own status. */
+    toFile?: boolean;
+  };
   /** A JSON body larger than the server's default limit (e.g. a photo sent as a data URL); HTTP 413 above it. */
   maxBodyBytes?: number;
   /**

@@ -558,7 +558,7 @@ describe('file constants', () => {
     expect(IMPORT_TYPES).toEqual(['csv', 'xls', 'xlsx']);
     expect(ZIP_TYPES).toEqual(['zip']);
     expect(VIDEO_MAX_BYTES).toBe(200 * 1024 * 1024);
-    expect(VIDEO_MAX_MESSAGE_MB).toBe(100);
+    expect(VIDEO_MAX_MESSAGE_MB).toBe(200);
     expect(IMAGE_MAX_BYTES).toBe(1024 * 1024);
     expect(FACE_MIN_PX).toBe(100);
     expect(LOGO_MIN).toEqual({ width: 400, height: 300 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coercedInt, defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } from '../call.js';
 import { Status } from '../errors.js';
 import { zEmail } from '../fieldSchemas.js';
+import { type InductionPass, inductionPass } from './induction.js';
 import { INVITE_TOKEN } from './invitations.js';
 import { QUESTION_KINDS, QUESTIONNAIRE_MANAGERS } from './questionnaires.js';
 import { DESK_ROLES, identityFailures, visitorIdentity } from './visits.js';
@@ -53,19 +54,7 @@ export const examPaper = z.object({
   attemptsLeft: z.int32().nullable(),
 });
 export type ExamPaper = z.infer<typeof examPaper>;
-
-/** A pass that still counts: the person is not asked again until `validUntil`. */
-export const inductionPass = z.object({
-  pid: z.int32(),
-  qid: z.int32(),
-  title: z.string(),
-  version: z.int32(),
-  passedAt: epochMs,
-  validUntil: epochMs,
-  totalScore: z.int32(),
-  fullScore: z.int32(),
-});
-export type InductionPass = z.infer<typeof inductionPass>;
+export type { InductionPass };
 
 /** Either the pass the person already holds, or the paper drawn for them. */
 export const examStart = z.object({ pass: inductionPass.nullable(), paper: examPaper.nullable() });

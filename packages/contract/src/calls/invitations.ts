@@ -4,6 +4,7 @@ import { Status } from '../errors.js';
 import { zEmail, zPersonName } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
 import { checkPhone, VISIT_DAYS_WINDOW } from '../validators.js';
+import { inductionState } from './induction.js';
 import { zTemplateType } from './templates.js';
 import { visit, visitFilters } from './visits.js';
 
@@ -134,6 +135,8 @@ export const invitation = z.object({
   latitude: z.number().nullable(),
   /** The meeting the visitor is invited to (its window is the check-in window), else null. */
   meeting: z.object({ subject: z.string(), address: z.string(), startTime: epochMs, endTime: epochMs }).nullable(),
+  /** The safety induction the visit's type requires (null: none, or the company's switch is off). */
+  induction: inductionState.nullable(),
   /** People coming with the visitor, as the visitor gave them on this page. */
   followers: z.array(z.object({ name: z.string(), phone: z.string() })),
   /** How many companions the page takes. */

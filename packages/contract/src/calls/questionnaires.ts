@@ -103,19 +103,15 @@ export const getQuestionnaire = defineCall({
   output: pageOf(questionnaire),
 });
 
-/** What an enabled questionnaire's bank must allow: both checked by the server against the bank (field errors). */
-const QUESTIONNAIRE_FIELD_STATUSES = { [Status.NO_SUCH_RECORD]: 'videoId' } as const;
-
 export const addQuestionnaire = defineCall({
   name: 'addQuestionnaire',
   module: 'questionnaires',
   summary:
-    'Add a questionnaire (3 title taken; a video or visitor type not of this company: 602 / 104). Enabled only when its bank can draw topicNum questions in each language (topicNum/moreThanQuestions) and every paper can reach the pass mark (passScore/aboveTotal): a new one has no questions, so it starts disabled',
+    'Add a questionnaire (3 title taken; a visitor type not of this company 104; a video not of this company videoId/notFound). Enabled only when its bank can draw topicNum questions in each language (topicNum/moreThanQuestions) and every paper can reach the pass mark (passScore/aboveTotal): a new one has no questions, so it starts disabled',
   access: QUESTIONNAIRE_MANAGERS,
   feature: 'questionnaire',
   log: { module: LogModule.QUESTIONNAIRE, event: 'add' },
   statuses: [Status.ALREADY_EXISTS, Status.VISITOR_TYPE_NOT_EXIST],
-  fieldStatuses: QUESTIONNAIRE_FIELD_STATUSES,
   input: z.object({ userid, ...questionnaireFields }),
   output: questionnaire,
 });
@@ -129,7 +125,6 @@ export const updateQuestionnaire = defineCall({
   feature: 'questionnaire',
   log: { module: LogModule.QUESTIONNAIRE, event: 'update' },
   statuses: [Status.ALREADY_EXISTS, Status.NO_SUCH_RECORD, Status.VISITOR_TYPE_NOT_EXIST],
-  fieldStatuses: QUESTIONNAIRE_FIELD_STATUSES,
   input: z.object({ userid, qid: z.int32().positive(), ...questionnaireFields }),
   output: questionnaire,
 });
