@@ -81,6 +81,7 @@ export async function pageOf(ctx: CallContext, v: visits.VisitRow): Promise<Invi
     longitude: sent?.longitude ?? null,
     latitude: sent?.latitude ?? null,
     meeting: meeting?.meeting ?? null,
+    induction: null,
     followers: v.followers,
     followersMax: INVITE_COMPANIONS_MAX,
     hasPhoto: v.photo !== '',

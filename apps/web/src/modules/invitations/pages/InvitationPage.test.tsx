@@ -27,6 +27,7 @@ function invitation(extra: Partial<Invitation> = {}): Invitation {
     visitReason: 'Audit',
     gate: 'East gate',
     status: 'viewed',
+    induction: null,
     code: '12345678',
     pass: 'OV1-12345678-abcdefghijklmnop',
     passRefreshMs: null,
