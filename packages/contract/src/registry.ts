@@ -11,6 +11,7 @@ import { doorCalls } from './calls/doors.js';
 import { employeeAccountCalls } from './calls/employeeAccount.js';
 import { employeeAttributeCalls } from './calls/employeeAttributes.js';
 import { employeeCalls, employeeDownloads, exportEmployeeTemplate, importEmpList } from './calls/employees.js';
+import { examCalls, examDownloads } from './calls/exams.js';
 import { faceSyncCalls } from './calls/faceSync.js';
 import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { gateCalls } from './calls/gates.js';
@@ -28,6 +29,7 @@ import { passConfigCalls } from './calls/passConfigs.js';
 import { passRecordCalls, passRecordDownloads } from './calls/passRecords.js';
 import { passRuleCalls } from './calls/passRules.js';
 import { proxyCalls } from './calls/proxies.js';
+import { questionnaireCalls, questionnaireDownloads } from './calls/questionnaires.js';
 import { registrationCalls } from './calls/registration.js';
 import { reportCalls } from './calls/reports.js';
 import { reportTableCalls, reportTableDownloads } from './calls/reportTable.js';
@@ -35,6 +37,7 @@ import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
 import { settingsCalls } from './calls/settings.js';
 import { templateCalls } from './calls/templates.js';
+import { trainingVideoCalls } from './calls/trainingVideos.js';
 import { visitCalls, visitDownloads } from './calls/visits.js';
 
 /** Every call of the API; the server registers exactly these and the web client is typed from them. */
@@ -77,6 +80,9 @@ export const allCalls = [
   ...passRuleCalls,
   ...passConfigCalls,
   ...faceSyncCalls,
+  ...trainingVideoCalls,
+  ...questionnaireCalls,
+  ...examCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
@@ -108,4 +114,6 @@ export const allDownloads: readonly DownloadDef[] = [
   exportAppointmentTemplate,
   ...reportTableDownloads,
   ...passRecordDownloads,
+  ...questionnaireDownloads,
+  ...examDownloads,
 ];

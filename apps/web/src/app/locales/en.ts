@@ -12,6 +12,7 @@ import { notificationsEn } from '../../modules/notifications/locales/en';
 import { onsiteEn } from '../../modules/onsite/locales/en';
 import { passRecordsEn } from '../../modules/passRecords/locales/en';
 import { passRulesEn } from '../../modules/passRules/locales/en';
+import { questionnairesEn } from '../../modules/questionnaires/locales/en';
 import { receptionEn } from '../../modules/reception/locales/en';
 import { registrationEn } from '../../modules/registration/locales/en';
 import { reportsEn } from '../../modules/reports/locales/en';
@@ -79,6 +80,11 @@ export const en = {
     keyRights: 'Access rights',
     tschedule: 'Traffic schedules',
     strategy: 'Pass strategies',
+    question: 'Safety induction',
+    questionSettings: 'Induction settings',
+    questionBank: 'Question bank',
+    questionItems: 'Questions',
+    answerReport: 'Answer report',
   },
   accounts: accountsEn,
   employees: employeesEn,
@@ -102,6 +108,7 @@ export const en = {
   faceSync: faceSyncEn,
   monitor: monitorEn,
   passRules: passRulesEn,
+  questionnaires: questionnairesEn,
   shell: {
     openMenu: 'Open the menu',
   },

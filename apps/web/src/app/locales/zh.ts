@@ -12,6 +12,7 @@ import { notificationsZh } from '../../modules/notifications/locales/zh';
 import { onsiteZh } from '../../modules/onsite/locales/zh';
 import { passRecordsZh } from '../../modules/passRecords/locales/zh';
 import { passRulesZh } from '../../modules/passRules/locales/zh';
+import { questionnairesZh } from '../../modules/questionnaires/locales/zh';
 import { receptionZh } from '../../modules/reception/locales/zh';
 import { registrationZh } from '../../modules/registration/locales/zh';
 import { reportTableZh } from '../../modules/reports/locales/tableZh';
@@ -78,6 +79,11 @@ export const zh: Translation = {
     keyRights: '门禁权限',
     tschedule: '通行时刻表',
     strategy: '通行策略',
+    question: '安全培训',
+    questionSettings: '培训设置',
+    questionBank: '题库设置',
+    questionItems: '题目',
+    answerReport: '答题记录',
   },
   accounts: accountsZh,
   employees: employeesZh,
@@ -101,6 +107,7 @@ export const zh: Translation = {
   faceSync: faceSyncZh,
   monitor: monitorZh,
   passRules: passRulesZh,
+  questionnaires: questionnairesZh,
   shell: {
     openMenu: '打开菜单',
   },

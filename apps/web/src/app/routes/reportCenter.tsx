@@ -1,4 +1,5 @@
 import { onSiteScreen } from '../../modules/onsite/routes';
+import { answerReportScreen } from '../../modules/questionnaires/routes';
 import { statisticsScreen, visitReportScreen } from '../../modules/reports/routes';
 import { visitorListScreen } from '../../modules/visits/routes';
 import type { ScreenEntry } from '../../platform/routes';
@@ -19,7 +20,8 @@ export const visitorSection: ScreenEntry = {
   icon: 'UserSwitchOutlined',
   roles: ['manager'],
   group: 'visitors',
-  children: reportCenter('manager', ''),
+  // The answer report is the administrator's only (the questionnaire calls are not a sub-company's).
+  children: [...reportCenter('manager', ''), answerReportScreen],
 };
 
 /**

@@ -7,13 +7,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../platform/apiError';
+import { Chart } from '../../../platform/components/Chart';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatNumber } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { ruleMessage } from '../../../platform/validationText';
 import { usePeopleCounting } from '../../visits/api';
 import { useDeptChart, useLineChart, useVisitStatistics } from '../api';
-import { Chart } from '../components/Chart';
 import { PRESETS, type Preset, periodFromParams, periodRule } from '../period';
 
 // A4 landscape: the shell's navigation is left out by styles.css, the period's controls here; the cards kept whole.

@@ -5,7 +5,7 @@ import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-// Only what the statistics screen draws; SVG renders in jsdom too and prints sharply.
+// Only what the console's charts draw (bars, lines); SVG renders in jsdom too and prints sharply.
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 /**
