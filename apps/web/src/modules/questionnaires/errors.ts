@@ -44,7 +44,8 @@ export function applyBankErrors(
   const byField = new Map<string, { name: (string | number)[]; errors: string[] }>();
   for (const { field, rule } of err.fieldErrors) {
     const name = namePath(field);
-    const text = bankRuleText(t, rule, String(name.at(-1)));
+    // Two options alike is worded as such (the contract's rule is the general 'duplicate').
+    const text = bankRuleText(t, rule === 'duplicate' && name[0] === 'options' ? 'duplicateOption' : rule, String(name.at(-1)));
     if (!registered.has(String(name[0]))) {
       notices.push(text);
       continue;

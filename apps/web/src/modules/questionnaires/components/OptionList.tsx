@@ -15,10 +15,16 @@ export function OptionList({ form }: { form: FormInstance<QuestionValues> }) {
   const kind = Form.useWatch('kind', form) ?? 'single';
   const lang = Form.useWatch('lang', form) ?? 'both';
   const answer: number[] = Form.useWatch('answer', form) ?? [];
-  const setAnswer = (next: number[]) => form.setFields([{ name: 'answer', value: [...next].sort((a, b) => a - b), touched: true }]);
-  const mark = (i: number, on: boolean) => {
-    if (kind === 'single') setAnswer(on ? [i] : []);
-    else setAnswer(on ? [...new Set([...answer, i])] : answer.filter((a) => a !== i));
+  const setAnswer = (next: number[]) => {
+    form.setFields([{ name: 'answer', value: [...next].sort((a, b) => a - b), touched: true }]);
+    form.validateFields(['answer']).catch(() => undefined);
+  };
+  // The form's value, not the watched one: two clicks may come before a render.
+  const current = (): number[] => form.getFieldValue('answer') ?? [];
+  const toggle = (i: number) => {
+    const now = current();
+    if (kind === 'single') setAnswer([i]);
+    else setAnswer(now.includes(i) ? now.filter((a) => a !== i) : [...now, i]);
   };
   const langs = lang === 'both' ? (['zh', 'en'] as const) : [lang];
 
@@ -37,9 +43,9 @@ export function OptionList({ form }: { form: FormInstance<QuestionValues> }) {
               <Flex key={field.key} gap={8} align="flex-start" wrap>
                 <Flex align="center" gap={6} style={{ height: 32, minWidth: 56 }}>
                   {kind === 'single' ? (
-                    <Radio checked={right} onChange={(e) => mark(i, e.target.checked)} aria-label={markLabel} data-testid={`option-mark-${i}`} />
+                    <Radio checked={right} onChange={() => toggle(i)} aria-label={markLabel} data-testid={`option-mark-${i}`} />
                   ) : (
-                    <Checkbox checked={right} onChange={(e) => mark(i, e.target.checked)} aria-label={markLabel} data-testid={`option-mark-${i}`} />
+                    <Checkbox checked={right} onChange={() => toggle(i)} aria-label={markLabel} data-testid={`option-mark-${i}`} />
                   )}
                   <Typography.Text strong>{letter(i)}</Typography.Text>
                 </Flex>
@@ -67,7 +73,7 @@ export function OptionList({ form }: { form: FormInstance<QuestionValues> }) {
                     aria-label={`${t('questionnaires.question.removeOption')} ${letter(i)}`}
                     onClick={() => {
                       remove(field.name);
-                      setAnswer(answerWithout(answer, i));
+                      setAnswer(answerWithout(current(), i));
                     }}
                   />
                 </Tooltip>
