@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { pdfText } from '../../../test/pdf.js';
 import { examPapers, trainingVideos } from '../../db/schema/index.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
@@ -98,8 +99,13 @@ describe('the visitor’s induction', () => {
     expect(passed.result).toMatchObject({ passed: true, totalScore: 30, pass: { qid, totalScore: 30, fullScore: 30 } });
     const validUntil = passed.result.pass?.validUntil ?? 0;
     expect(validUntil - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
+    const visit = (await walkIn('13900000002')).result;
     expect((await walkIn('13900000002')).status).toBe(0);
-    expect((await walkIn('13900000002')).status).toBe(0);
+    // The visit's PDF records the induction passed.
+    const day = new Date(visit.visitdate ?? 0);
+    const name = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}_${visit.vid}.pdf`;
+    const pdf = await t.app.inject({ method: 'GET', url: `/pdf/${name}`, headers: { 'x-coolvisit-token': a.token } });
+    expect(await pdfText(pdf.rawPayload)).toContain(`Safety induction Site induction (version ${again.version}), 30/30, passed`);
     // Drawing again answers the pass held.
     expect((await draw('13900000002')).result).toMatchObject({ paper: null, pass: { pid: again.pid } });
   });
