@@ -1,4 +1,4 @@
-import type { InductionPass, InductionState } from '@openvisit/contract';
+import type { ExamRequired, InductionPass, InductionState } from '@openvisit/contract';
 import type { TenantScope } from './tenancy.js';
 
 /** Who a visit's induction is for: the visitor type, the visit when there is one, and what a pass is matched on. */
@@ -20,6 +20,8 @@ export interface Induction {
    * requires an enabled questionnaire and the person holds no pass of its current version that still counts.
    */
   require(scope: TenantScope, person: InductionPerson): Promise<void>;
+  /** What `require` would refuse with, or null: for the doors, which answer in their own codes. */
+  pending(scope: TenantScope, person: InductionPerson): Promise<ExamRequired | null>;
   /** What the invitation page shows: the questionnaire required and the pass held, or null when none is required. */
   state(scope: TenantScope, person: InductionPerson): Promise<InductionState | null>;
   /** The latest pass of the person for the visit's type, whatever the switch (the visit's PDF records it). */

@@ -249,11 +249,15 @@ export async function submit(ctx: CallContext, input: In<'examSubmit'>): Promise
 
 /** The induction as the visit flows see it (platform/induction.ts), handed to them by app.ts. */
 export const induction: Induction = {
-  async require(scope, person) {
+  async pending(scope, person) {
     const q = await requiredFor(scope, person.tid);
-    if (!q) return;
-    if (await papersRepository(scope).validPass(q.id, q.version, whoOf(person), new Date())) return;
-    throw new AppError(Status.EXAM_REQUIRED, 'Please take the safety induction first', { qid: q.id, tid: person.tid, vid: person.vid });
+    if (!q || person.tid === null) return null;
+    if (await papersRepository(scope).validPass(q.id, q.version, whoOf(person), new Date())) return null;
+    return { qid: q.id, tid: person.tid, vid: person.vid };
+  },
+  async require(scope, person) {
+    const pending = await induction.pending(scope, person);
+    if (pending) throw new AppError(Status.EXAM_REQUIRED, 'Please take the safety induction first', pending);
   },
   async state(scope, person): Promise<InductionState | null> {
     const q = await requiredFor(scope, person.tid);

@@ -74,7 +74,13 @@ describe('UploadExamTemplate: questions from a spreadsheet', () => {
   it('another company’s questionnaire is not found; a file without the required columns names them', async () => {
     const file = await xlsx([HEADER, ['single', 'both', 'Q', 'Q', '甲\n乙', 'A\nB', 'A', 5, 1]]);
     expect((await upload(file, true, b.token)).status).toBe(Status.NO_SUCH_RECORD);
-    const noAnswer = await upload(await xlsx([['Type', 'Score'], ['single', 5]]), true);
+    const noAnswer = await upload(
+      await xlsx([
+        ['Type', 'Score'],
+        ['single', 5],
+      ]),
+      true,
+    );
     expect((noAnswer.result as unknown as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['file.answer']);
   });
 

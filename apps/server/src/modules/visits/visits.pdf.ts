@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { certificateTypeLabels, formatDateTime, type InductionPass, type Lang, type VisitorStatus, visitorStatusLabels, visitTypeText } from '@openvisit/contract';
+import {
+  certificateTypeLabels,
+  formatDateTime,
+  type InductionPass,
+  type Lang,
+  type VisitorStatus,
+  visitorStatusLabels,
+  visitTypeText,
+} from '@openvisit/contract';
 import PDFDocument from 'pdfkit';
 import type { FileStore } from '../../platform/files.js';
 import type { VisitRow } from './visits.repository.js';
