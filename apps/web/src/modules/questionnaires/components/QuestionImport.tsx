@@ -1,9 +1,11 @@
 import { type CallOutput, exportQuestionTemplate, IMPORT_MAX_ROWS, importQuestions, QUESTION_IMPORT_COLUMNS } from '@openvisit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, Result, Space, Statistic, Steps, Table, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile, uploadFile } from '../../../platform/api';
+import type { ApiError } from '../../../platform/apiError';
 import {
   checkImportFile,
   ImportErrorsTable,
@@ -38,7 +40,8 @@ export function QuestionImport({ qid, open, onClose }: { qid: number; open: bool
   const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
-  const columnName = (field: string) => COLUMNS[field]?.[lang] ?? field;
+  const columnName = (field: string) =>
+    COLUMNS[field]?.[lang] ?? (field === 'options' || field === 'question' ? t(`questionnaires.import.${field}`) : field);
   const busy = stage.step === 'checking' || stage.step === 'importing';
 
   const reset = () => {
@@ -63,7 +66,7 @@ export function QuestionImport({ qid, open, onClose }: { qid: number; open: bool
         { silent: true, onProgress: setProgress },
       );
     } catch (err) {
-      setProblem(importFailureText(t, err, { columnName, maxRows: IMPORT_MAX_ROWS }));
+      setProblem(importFailureText(t, err, { columnName, maxRows: IMPORT_MAX_ROWS, other: (e) => fileRefusal(t, e) }));
       return null;
     }
   };
@@ -93,7 +96,7 @@ export function QuestionImport({ qid, open, onClose }: { qid: number; open: bool
 
   const errorsOf = (result: ImportResult, title: string) =>
     result.errors.length > 0 ? (
-      <ImportErrorsTable errors={result.errors} title={title} columnName={columnName} ruleText={(e) => bankRuleText(t, e.rule, e.field)} />
+      <ImportErrorsTable errors={result.errors} title={title} columnName={columnName} ruleText={(e) => importRuleText(t, e.rule, e.field)} />
     ) : null;
 
   return (
@@ -138,6 +141,17 @@ export function QuestionImport({ qid, open, onClose }: { qid: number; open: bool
       )}
     </Modal>
   );
+}
+
+/** A file with more questions than the questionnaire has room for. */
+const fileRefusal = (t: TFunction, e: ApiError) =>
+  e.fieldErrors.some((f) => f.rule === 'tooManyQuestions') ? bankRuleText(t, 'tooManyQuestions') : null;
+
+/** A row's problem: a type or language not known says what is, options alike say so; else the bank's words. */
+function importRuleText(t: TFunction, rule: string, field: string): string {
+  if (rule === 'invalid_value' && (field === 'kind' || field === 'lang')) return bankRuleText(t, field);
+  if (rule === 'duplicate' && field.startsWith('options')) return bankRuleText(t, 'duplicateOption');
+  return bankRuleText(t, rule, field);
 }
 
 function ImportSteps({ step }: { step: Stage['step'] }) {

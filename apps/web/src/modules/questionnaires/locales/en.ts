@@ -43,6 +43,9 @@ export const questionnairesEn = {
     size: 'The picture is larger than 1 MB',
     kind: 'Single or multiple choice',
     lang: 'Both, zh or en',
+    tooSmall: 'The picture is too small',
+    tooManyQuestions: 'A questionnaire holds at most 1000 questions: the file has more than there is room for',
+    oneQuestionnaire: 'Delete questions of one questionnaire at a time',
   },
   settings: {
     title: 'Safety induction',

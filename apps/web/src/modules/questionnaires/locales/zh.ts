@@ -45,6 +45,9 @@ export const questionnairesZh: DeepStrings<typeof questionnairesEn> = {
     size: '图片超过 1 MB',
     kind: '单选或多选',
     lang: '中英文、仅中文或仅英文',
+    tooSmall: '图片太小',
+    tooManyQuestions: '每份问卷最多 1000 道题目：文件中的题目超出了剩余容量',
+    oneQuestionnaire: '一次只能删除同一问卷的题目',
   },
   settings: {
     title: '安全培训',

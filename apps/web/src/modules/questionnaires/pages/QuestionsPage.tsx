@@ -149,7 +149,10 @@ function Questions({ qid, title }: { qid: number; title: string }) {
           {t('questionnaires.question.versionNote')}
         </Typography.Paragraph>
       </Card>
-      <QuestionForm key={form.key} qid={qid} question={form.question} open={form.open} onClose={() => setForm((f) => ({ ...f, open: false }))} />
+      {/* Mounted when opened: its look-ups (visitor types, videos) are asked only then. */}
+      {form.open ? (
+        <QuestionForm key={form.key} qid={qid} question={form.question} open={form.open} onClose={() => setForm((f) => ({ ...f, open: false }))} />
+      ) : null}
       <QuestionImport qid={qid} open={importing} onClose={() => setImporting(false)} />
     </>
   );

@@ -98,7 +98,15 @@ export function SettingsPage() {
           />
         </Card>
       </Space>
-      <QuestionnaireForm key={form.key} open={form.open} questionnaire={form.questionnaire} onClose={() => setForm((f) => ({ ...f, open: false }))} />
+      {/* Mounted when opened: its look-ups (visitor types, videos) are asked only then. */}
+      {form.open ? (
+        <QuestionnaireForm
+          key={form.key}
+          open={form.open}
+          questionnaire={form.questionnaire}
+          onClose={() => setForm((f) => ({ ...f, open: false }))}
+        />
+      ) : null}
     </>
   );
 }
