@@ -42,9 +42,9 @@ export function PaperDrawer({ pid, onClose }: { pid: number | null; onClose: () 
             locale={{ emptyText: t('questionnaires.report.noAnswers') }}
             renderItem={(a) => (
               <List.Item key={a.qdid} style={{ display: 'block' }}>
-                <Flex justify="space-between" gap={8} align="flex-start">
+                <Flex justify="space-between" gap={8} align="flex-start" wrap>
                   <Typography.Text strong>
-                    {a.position}. {a.question}
+                    {a.position + 1}. {a.question}
                   </Typography.Text>
                   <Tag color={a.correct ? 'success' : 'error'} icon={a.correct ? <CheckCircleFilled /> : <CloseCircleFilled />}>
                     {t('questionnaires.report.gained', { gained: a.gained, score: a.score })}
