@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { expectAccessible } from './a11y.js';
 import { apiOf, newContext, PASSWORD, pickOption, registerCompany, SIGNIN_ZH, scaled, screenshot, signIn, step, useStack } from './harness.js';
 
 const stack = useStack();
@@ -61,6 +62,7 @@ describe('safety induction console', () => {
       // A new questionnaire has no questions: enabling it is refused on the number drawn.
       await page.getByText('More than the enabled questions can give in each language').waitFor();
       await screenshot(page, 'induction-bank-refused-en');
+      await expectAccessible(page, 'en questionnaire form');
       await page.getByTestId('q-enabled').click();
       await save(page);
       await page.getByRole('link', { name: 'Workshop safety' }).first().waitFor();
@@ -87,6 +89,7 @@ describe('safety induction console', () => {
         .setInputFiles({ name: 'sign.png', mimeType: 'image/png', buffer: await signPng() });
       await page.getByRole('img', { name: 'The question’s picture' }).waitFor();
       await screenshot(page, 'induction-question-form-en');
+      await expectAccessible(page, 'en question form');
       await save(page);
       await page.getByRole('button', { name: 'Edit 进入车间必须佩戴什么？' }).waitFor();
 
@@ -165,6 +168,7 @@ describe('safety induction console', () => {
       assert.equal(await paper.getByText('Chosen', { exact: true }).count(), 2);
       await paper.getByRole('img', { name: 'The question’s picture' }).waitFor();
       await screenshot(page, 'induction-paper-en');
+      await expectAccessible(page, 'en answer paper drawer');
       await page.keyboard.press('Escape');
 
       const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('answers-export').click()]);
