@@ -35,6 +35,7 @@ import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
 import { settingsCalls } from './calls/settings.js';
 import { templateCalls } from './calls/templates.js';
+import { trainingVideoCalls } from './calls/trainingVideos.js';
 import { visitCalls, visitDownloads } from './calls/visits.js';
 
 /** Every call of the API; the server registers exactly these and the web client is typed from them. */
@@ -77,6 +78,7 @@ export const allCalls = [
   ...passRuleCalls,
   ...passConfigCalls,
   ...faceSyncCalls,
+  ...trainingVideoCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
