@@ -110,7 +110,7 @@ export function VideoUploadModal({ open, onClose }: { open: boolean; onClose: ()
             )
           }
         >
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             <Upload
               accept={ACCEPT}
               showUploadList={false}
