@@ -36,6 +36,8 @@ import { Notifier } from './modules/notifications/notifier.js';
 import { onSiteDownloadRoutes, onSiteRoutes } from './modules/onsite/onsite.routes.js';
 import { passRecordsDownloads, passRecordsRoutes } from './modules/passRecords/passRecords.routes.js';
 import { passRulesRoutes } from './modules/passRules/passRules.routes.js';
+import { induction } from './modules/questionnaires/questionnaires.exams.js';
+import { questionnairesDownloads, questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.js';
 import { questionnaireVideosRoutes } from './modules/questionnaires/questionnaires.videos.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
 import { registerReportJobs } from './modules/reports/reports.fill.js';
@@ -75,6 +77,7 @@ const downloads: DownloadBinding[] = [
   ...invitationsDownloads,
   ...reportTableDownloads,
   ...passRecordsDownloads,
+  ...questionnairesDownloads,
 ];
 const bindings: Binding[] = [
   ...authRoutes,
@@ -102,6 +105,7 @@ const bindings: Binding[] = [
   ...faceSyncRoutes,
   ...monitorRoutes,
   ...passRulesRoutes,
+  ...questionnairesRoutes,
   ...questionnaireVideosRoutes,
 ];
 
@@ -152,7 +156,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   // Uploads a stopped process was receiving (streamed videos) are left in the store's temporary folder.
   files.sweepTemp().catch((err) => app.log.warn({ err }, 'temporary uploads not swept'));
   // The platform authenticates device calls (platform/deviceAuth.ts); the devices module, owning the table, implements it.
-  const services: Services = { mailer, outbox, notifier, jobs, secrets, events, files, devices: deviceAuthenticator(system) };
+  const services: Services = { mailer, outbox, notifier, jobs, secrets, events, files, devices: deviceAuthenticator(system), induction };
   registerNotificationChannels({ system, config, secrets, services });
   registerContactJobs({ system, config, services, log: app.log });
   registerVisitJobs({ system, jobs });
