@@ -39,7 +39,9 @@ describe('training videos', () => {
   });
   afterAll(() => t.close());
 
-  it('no token 28; a front desk may not (610)', async () => {
+  it('no token 28; a front desk may not (610); the HSE officer may', async () => {
+    const hse = await seedStaff(t, a.id, 0);
+    expect((await t.api.getTrainingVideo({}, hse.token)).status).toBe(0);
     const desk = await seedStaff(t, a.id, 2);
     for (const name of CALLS) {
       expect((await t.call(name, {})).status, name).toBe(Status.TOKEN_MISSING);
