@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type In, type Out, Status, type TrainingVideo } from '@openvisit/contract';
 import { type AuthedContext, inTx } from '../../platform/calls.js';
+import type { SecretBox } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { mediaUrl } from '../../platform/media.js';
 import { mp4Duration } from '../../platform/mp4.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 import { type VideoRow, videosRepository } from './questionnaires.videos.repository.js';
 
 /**
@@ -93,8 +94,12 @@ export async function removeVideo(ctx: AuthedContext, input: In<'delTrainingVide
 }
 
 /** What the questionnaires service shows of a video: this company's only, null otherwise. */
-export async function videoOf(ctx: AuthedContext, videoId: number): Promise<{ id: number; title: string; durationMs: number; url: string } | null> {
-  const row = await repoOf(ctx).video(videoId);
+export async function videoOf(
+  scope: TenantScope,
+  secrets: SecretBox,
+  videoId: number,
+): Promise<{ id: number; title: string; durationMs: number; url: string } | null> {
+  const row = await videosRepository(scope).video(videoId);
   if (!row) return null;
-  return { id: row.id, title: row.title, durationMs: row.durationMs, url: mediaUrl(ctx.services.secrets, row.fileKey) };
+  return { id: row.id, title: row.title, durationMs: row.durationMs, url: mediaUrl(secrets, row.fileKey) };
 }
