@@ -157,7 +157,12 @@ describe('training videos', () => {
     const deps = { system: (await import('../../platform/tenancy.js')).systemScope(t.db), config: t.config, services: t.services, log: t.app.log };
     const ctxA = jobContext(deps, a.id, { job: 'test', account: 'test', name: 'test' });
     const ctxB = jobContext(deps, b.id, { job: 'test', account: 'test', name: 'test' });
-    expect(await videoOf(ctxA.tenant, t.services.secrets, video.id)).toEqual({ id: video.id, title: 'Site safety', durationMs: video.durationMs, url: video.url });
+    expect(await videoOf(ctxA.tenant, t.services.secrets, video.id)).toEqual({
+      id: video.id,
+      title: 'Site safety',
+      durationMs: video.durationMs,
+      url: video.url,
+    });
     expect(await videoOf(ctxB.tenant, t.services.secrets, video.id)).toBeNull();
   });
 });
