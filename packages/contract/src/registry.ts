@@ -83,6 +83,7 @@ export const allCalls = [
   ...trainingVideoCalls,
   ...questionnaireCalls,
   ...examCalls,
+  ...trainingVideoCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

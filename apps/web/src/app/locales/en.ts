@@ -13,6 +13,7 @@ import { onsiteEn } from '../../modules/onsite/locales/en';
 import { passRecordsEn } from '../../modules/passRecords/locales/en';
 import { passRulesEn } from '../../modules/passRules/locales/en';
 import { questionnairesEn } from '../../modules/questionnaires/locales/en';
+import { questionnaireVideosEn } from '../../modules/questionnaires/locales/en.videos';
 import { receptionEn } from '../../modules/reception/locales/en';
 import { registrationEn } from '../../modules/registration/locales/en';
 import { reportsEn } from '../../modules/reports/locales/en';
@@ -109,6 +110,7 @@ export const en = {
   monitor: monitorEn,
   passRules: passRulesEn,
   questionnaires: questionnairesEn,
+  questionnaireVideos: questionnaireVideosEn,
   shell: {
     openMenu: 'Open the menu',
   },

@@ -13,6 +13,7 @@ import { onsiteZh } from '../../modules/onsite/locales/zh';
 import { passRecordsZh } from '../../modules/passRecords/locales/zh';
 import { passRulesZh } from '../../modules/passRules/locales/zh';
 import { questionnairesZh } from '../../modules/questionnaires/locales/zh';
+import { questionnaireVideosZh } from '../../modules/questionnaires/locales/zh.videos';
 import { receptionZh } from '../../modules/reception/locales/zh';
 import { registrationZh } from '../../modules/registration/locales/zh';
 import { reportTableZh } from '../../modules/reports/locales/tableZh';
@@ -108,6 +109,7 @@ export const zh: Translation = {
   monitor: monitorZh,
   passRules: passRulesZh,
   questionnaires: questionnairesZh,
+  questionnaireVideos: questionnaireVideosZh,
   shell: {
     openMenu: '打开菜单',
   },

@@ -12,6 +12,7 @@ import { noticeScreens } from '../../modules/notifications/routes';
 import { passRecordScreens } from '../../modules/passRecords/routes';
 import { strategicScreens } from '../../modules/passRules/routes';
 import { questionSection } from '../../modules/questionnaires/routes';
+import { trainingVideoScreen } from '../../modules/questionnaires/routes.videos';
 import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
@@ -52,7 +53,7 @@ export const adminArea: AreaDef = {
     ...meetingScreens,
     monitorScreen,
     ...strategicScreens,
-    questionSection(),
+    questionSection([{ ...trainingVideoScreen, path: 'detail' }]),
     {
       path: 'setting/account',
       titleKey: 'menu.account',

@@ -10,6 +10,7 @@ import { Status } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 import { accountKeys } from '../accounts/api';
+import { videoKeys } from './api.videos';
 import { type AnswerFilters, answerFilters, answerInput, type BankFilters, bankInput, type ItemFilters, itemInput } from './query';
 
 /** Query keys: a write to the bank refreshes questionnaires and questions together (counts, versions). */
@@ -20,7 +21,8 @@ export const questionnaireKeys = {
   every: ['questionnaires', 'bank', 'every'] as const,
   one: (qid: number) => ['questionnaires', 'bank', 'one', qid] as const,
   questions: (qid: number, f: ItemFilters) => ['questionnaires', 'questions', qid, itemInput(qid, f)] as const,
-  videos: ['questionnaires', 'videoOptions'] as const,
+  /** Under the videos' keys: an upload or a delete there refreshes the form's select. */
+  videos: [...videoKeys.all, 'options'] as const,
   papers: (f: AnswerFilters) => ['questionnaires', 'papers', answerInput(f)] as const,
   paper: (pid: number) => ['questionnaires', 'paper', pid] as const,
   stats: (qid: number, f: AnswerFilters, lang: string) => ['questionnaires', 'stats', qid, answerFilters(f), lang] as const,
@@ -54,6 +56,7 @@ export function useVideoOptions() {
   return useQuery({ queryKey: questionnaireKeys.videos, queryFn: () => api.getTrainingVideo({ startIndex: 0, requestedCount: EVERY }) });
 }
 
+/** A bank write refreshes everything under the module's key, the videos too (each lists the questionnaires showing it). */
 function useInvalidateBank() {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: questionnaireKeys.all });
