@@ -170,7 +170,7 @@ function paperColumns(t: TFunction, view: (pid: number) => void): ListColumn<Ans
       key: 'actions',
       title: t('questionnaires.actions'),
       kind: 'actions',
-      width: 64,
+      width: 80,
       render: (_: unknown, p) => (
         <Button type="text" icon={<EyeOutlined />} onClick={() => view(p.pid)} aria-label={`${t('questionnaires.report.view')} ${p.name}`} />
       ),

@@ -83,7 +83,7 @@ export function SettingsPage() {
                 key: 'actions',
                 title: t('questionnaires.actions'),
                 kind: 'actions',
-                width: 64,
+                width: 80,
                 render: (_: unknown, r) =>
                   r.questionnaire ? (
                     <Button
