@@ -70,7 +70,7 @@ function Questions({ qid, title }: { qid: number; title: string }) {
   return (
     <>
       <PageHeader
-        title={t('questionnaires.question.title', { title })}
+        title={title ? t('questionnaires.question.title', { title }) : t('menu.questionItems')}
         extra={
           <Link to="/question/bank">
             <ArrowLeftOutlined /> {t('questionnaires.question.backToBank')}
