@@ -4,6 +4,9 @@
 // visitors take papers (one passes, one fails); the answer report lists both with their answers, draws the right
 // answers per question and exports them. English, then the report in Chinese; screenshots of each screen.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
@@ -179,6 +182,36 @@ describe('safety induction console', () => {
       const text = JSON.stringify(rows);
       assert.match(text, /Rita Right/);
       assert.match(text, /Walt Wrong/);
+    });
+
+    await step(page, 'import-en', async () => {
+      await page.goto(`${stack.server.url}/question/bank/item?qid=${qid}`);
+      await page.getByText('2 questions').waitFor();
+      await page.getByTestId('question-import').click();
+      const modal = page.locator('.ant-modal:visible');
+      const [download] = await Promise.all([page.waitForEvent('download'), modal.getByTestId('import-template-en').click()]);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(await download.path());
+      const sheet = wb.worksheets[0];
+      assert.ok(sheet);
+      assert.equal(sheet.getRow(1).getCell(1).value, 'Type *');
+      // Filled in as a safety officer would: the examples replaced by a good row and one whose answer is not an option.
+      sheet.spliceRows(2, sheet.rowCount - 1);
+      sheet.addRow(['single', 'both', '紧急出口在哪里？', 'Where is the exit?', '门口\n窗户', 'Door\nWindow', 'A', 10, 5]);
+      sheet.addRow(['single', 'both', '集合点在哪里？', 'Where do we gather?', '停车场\n大门', 'Car park\nGate', 'C', 10, 6]);
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'induction-')), 'questions.xlsx');
+      await wb.xlsx.writeFile(file);
+      await modal.locator('input[type="file"]').setInputFiles(file);
+      const errors = modal.getByTestId('import-errors');
+      await errors.getByText('The answer is not one of the options').waitFor();
+      const errorRow = errors.locator('tbody tr').filter({ hasText: 'The answer is not one of the options' });
+      assert.equal((await errorRow.locator('td').first().textContent())?.trim(), '3');
+      await modal.getByTestId('import-preview').getByText('紧急出口在哪里？').waitFor();
+      await screenshot(page, 'induction-import-en');
+      await modal.getByTestId('import-run').click();
+      await modal.getByTestId('import-done').getByText('1 question added').waitFor();
+      await modal.getByRole('button', { name: 'Close' }).last().click();
+      await page.getByText('3 questions').waitFor();
     });
 
     const zh = await newContext(stack.browser, 'zh-CN', { viewport: { width: 1366, height: 860 } });

@@ -221,7 +221,7 @@ function Preview({ result, columnName }: { result: ImportResult; columnName: (fi
       data-testid="import-preview"
       columns={[
         { title: t('spreadsheet.cols.row'), dataIndex: 'row', width: 64 },
-        { title: columnName('kind'), dataIndex: 'kind', width: 100, render: (k: 'single' | 'multiple') => t(`questionnaires.kinds.${k}`) },
+        { title: columnName('kind'), dataIndex: 'kind', width: 140, render: (k: 'single' | 'multiple') => t(`questionnaires.kinds.${k}`) },
         { title: t('questionnaires.import.question'), dataIndex: 'question' },
         { title: t('questionnaires.import.options'), dataIndex: 'options', width: 90 },
         { title: columnName('answer'), dataIndex: 'answer', width: 90 },
