@@ -80,7 +80,6 @@ export const allCalls = [
   ...passRuleCalls,
   ...passConfigCalls,
   ...faceSyncCalls,
-  ...trainingVideoCalls,
   ...questionnaireCalls,
   ...examCalls,
   ...trainingVideoCalls,
