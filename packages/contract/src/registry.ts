@@ -11,6 +11,7 @@ import { doorCalls } from './calls/doors.js';
 import { employeeAccountCalls } from './calls/employeeAccount.js';
 import { employeeAttributeCalls } from './calls/employeeAttributes.js';
 import { employeeCalls, employeeDownloads, exportEmployeeTemplate, importEmpList } from './calls/employees.js';
+import { examCalls, examDownloads } from './calls/exams.js';
 import { faceSyncCalls } from './calls/faceSync.js';
 import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { gateCalls } from './calls/gates.js';
@@ -28,6 +29,7 @@ import { passConfigCalls } from './calls/passConfigs.js';
 import { passRecordCalls, passRecordDownloads } from './calls/passRecords.js';
 import { passRuleCalls } from './calls/passRules.js';
 import { proxyCalls } from './calls/proxies.js';
+import { questionnaireCalls, questionnaireDownloads } from './calls/questionnaires.js';
 import { registrationCalls } from './calls/registration.js';
 import { reportCalls } from './calls/reports.js';
 import { reportTableCalls, reportTableDownloads } from './calls/reportTable.js';
@@ -77,6 +79,8 @@ export const allCalls = [
   ...passRuleCalls,
   ...passConfigCalls,
   ...faceSyncCalls,
+  ...questionnaireCalls,
+  ...examCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
@@ -108,4 +112,6 @@ export const allDownloads: readonly DownloadDef[] = [
   exportAppointmentTemplate,
   ...reportTableDownloads,
   ...passRecordDownloads,
+  ...questionnaireDownloads,
+  ...examDownloads,
 ];
