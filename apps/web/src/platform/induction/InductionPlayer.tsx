@@ -25,14 +25,18 @@ type Phase =
 export interface InductionPlayerProps {
   /** Draws a paper for the visitor (the caller's call, in the visitor's language): at the start and on every retry. */
   draw: () => Promise<ExamStart>;
-  /** Passed (or already passed: the pass), or no induction is required any more (697: null). */
+  /**
+   * Passed (at once, the score staying in view; again from its "Continue" button), already passed (the pass held), or
+   * no induction is required any more (697: null).
+   */
   onDone: (pass: InductionPass | null) => void;
   /** The caller's words for a refused draw (its own statuses: 58, 1117…); null leaves it to the catalogue. */
   describeError?: (err: unknown) => string | null;
   /** Whether the visitor is busy with it (the video playing, the questions open): a kiosk does not time out then. */
   onEngaged?: (engaged: boolean) => void;
-  /** The passed paper's button (the kiosk: "Continue to check-in"). */
+  /** The passed paper's button (the kiosk: "Continue to check-in"), and whether what it continues to is under way. */
   continueLabel?: string;
+  continuing?: boolean;
   /** Large touch targets (the kiosk). */
   touch?: boolean;
 }
@@ -46,7 +50,7 @@ function hasStatus(err: unknown, status: number): boolean {
  * (no skipping ahead), its questions answered before the deadline and submitted once; a failed paper may be tried again
  * with a new one while attempts remain. Plain React and its own styles, so the kiosk carries no antd.
  */
-export function InductionPlayer({ draw, onDone, describeError, onEngaged, continueLabel, touch }: InductionPlayerProps) {
+export function InductionPlayer({ draw, onDone, describeError, onEngaged, continueLabel, continuing, touch }: InductionPlayerProps) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ at: 'drawing' });
   const [playing, setPlaying] = useState(false);
@@ -91,6 +95,7 @@ export function InductionPlayer({ draw, onDone, describeError, onEngaged, contin
     try {
       const result = await callApi(examSubmit, { pid: paper.pid, token: paper.token, answers }, { silent: true });
       setPhase({ at: 'result', paper, result });
+      if (result.passed) onDone(result.pass);
     } catch (err) {
       if (hasStatus(err, Status.EXAM_TIME_OVER)) return timeOver();
       if (hasStatus(err, Status.EXAM_VIDEO_NOT_WATCHED)) {
@@ -141,7 +146,14 @@ export function InductionPlayer({ draw, onDone, describeError, onEngaged, contin
         />
       ) : null}
       {phase.at === 'result' ? (
-        <ResultView paper={phase.paper} result={phase.result} continueLabel={continueLabel} onContinue={onDone} onAgain={() => void start()} />
+        <ResultView
+          paper={phase.paper}
+          result={phase.result}
+          continueLabel={continueLabel}
+          continuing={continuing}
+          onContinue={onDone}
+          onAgain={() => void start()}
+        />
       ) : null}
       {phase.at === 'stopped' ? (
         <section className="ind-step">

@@ -11,12 +11,14 @@ export function ResultView({
   paper,
   result,
   continueLabel,
+  continuing,
   onContinue,
   onAgain,
 }: {
   paper: ExamPaper;
   result: ExamResult;
   continueLabel?: string;
+  continuing?: boolean;
   onContinue: (pass: InductionPass | null) => void;
   onAgain: () => void;
 }) {
@@ -52,7 +54,7 @@ export function ResultView({
       ) : null}
       <div className="ind-actions">
         {result.passed ? (
-          <button type="button" className="ind-btn" onClick={() => onContinue(result.pass)}>
+          <button type="button" className="ind-btn" disabled={continuing} onClick={() => onContinue(result.pass)}>
             {continueLabel ?? t('induction.continue')}
           </button>
         ) : canRetry ? (

@@ -13,7 +13,16 @@ import { InductionPlayer } from '../../../platform/induction/InductionPlayer';
  * induction taken here before arriving, so the kiosk's check-in is instant. After it (or when none is required any
  * more: 697) the page is read again.
  */
-export function InductionSection({ token, induction, onChanged }: { token: string; induction: InductionState; onChanged: () => void }) {
+export function InductionSection({
+  token,
+  induction,
+  onChanged,
+}: {
+  token: string;
+  induction: InductionState;
+  /** Reads the page again (settled once read). */
+  onChanged: () => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const [taking, setTaking] = useState(false);
   const draw = useCallback(() => api.getInviteExam({ secid: token, lang: currentLang() }, { silent: true }), [token]);
@@ -26,9 +35,9 @@ export function InductionSection({ token, induction, onChanged }: { token: strin
     },
     [t],
   );
+  // The player stays until the page has been read again: its pass then replaces it.
   const done = useCallback(() => {
-    setTaking(false);
-    onChanged();
+    void onChanged().finally(() => setTaking(false));
   }, [onChanged]);
   const pass = induction.pass;
 

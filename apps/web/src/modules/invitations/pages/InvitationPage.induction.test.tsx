@@ -83,7 +83,6 @@ describe('InvitationPage: the safety induction before arriving', () => {
     fireEvent.click(await screen.findByRole('radio', { name: 'No' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Door B' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit my answers' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect((await screen.findByTestId('induction-pass')).textContent).toContain('Passed: Site safety');
     expect(server.bodies('getInviteExam')).toEqual([{ secid: TOKEN, lang: 'en' }]);
     expect(server.bodies('examSubmit')[0]).toMatchObject({
