@@ -36,6 +36,8 @@ import { Notifier } from './modules/notifications/notifier.js';
 import { onSiteDownloadRoutes, onSiteRoutes } from './modules/onsite/onsite.routes.js';
 import { passRecordsDownloads, passRecordsRoutes } from './modules/passRecords/passRecords.routes.js';
 import { passRulesRoutes } from './modules/passRules/passRules.routes.js';
+import { induction } from './modules/questionnaires/questionnaires.exams.js';
+import { questionnairesDownloads, questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
 import { registerReportJobs } from './modules/reports/reports.fill.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -73,6 +75,7 @@ const downloads: DownloadBinding[] = [
   ...invitationsDownloads,
   ...reportTableDownloads,
   ...passRecordsDownloads,
+  ...questionnairesDownloads,
 ];
 const bindings: Binding[] = [
   ...authRoutes,
@@ -100,6 +103,7 @@ const bindings: Binding[] = [
   ...faceSyncRoutes,
   ...monitorRoutes,
   ...passRulesRoutes,
+  ...questionnairesRoutes,
 ];
 
 export interface BuiltApp {
@@ -146,7 +150,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   const events = new OnSiteEvents();
   const files = new FolderFileStore(path.join(config.dataDir, 'files'));
   // The platform authenticates device calls (platform/deviceAuth.ts); the devices module, owning the table, implements it.
-  const services: Services = { mailer, outbox, notifier, jobs, secrets, events, files, devices: deviceAuthenticator(system) };
+  const services: Services = { mailer, outbox, notifier, jobs, secrets, events, files, devices: deviceAuthenticator(system), induction };
   registerNotificationChannels({ system, config, secrets, services });
   registerContactJobs({ system, config, services, log: app.log });
   registerVisitJobs({ system, jobs });

@@ -195,6 +195,14 @@ export const logDescriptions = {
     en: 'device {{code}}: {{count}} failed face credentials sent again',
     zh: '设备 {{code}}：{{count}} 条下发失败的人脸重新下发',
   },
+  // safety induction (the questionnaire's title or the question's text is the row's object)
+  questionnairesDeleted: { en: '{{count}} questionnaires deleted with their questions', zh: '删除 {{count}} 份问卷及其题目' },
+  questionnaireVersion: { en: 'version {{version}}', zh: '版本 {{version}}' },
+  questionsDeleted: { en: '{{count}} questions deleted, version {{version}}', zh: '删除 {{count}} 道题目，版本 {{version}}' },
+  questionsImported: {
+    en: '{{created}} questions added, {{errors}} errors, version {{version}}',
+    zh: '新增 {{created}} 道题目，{{errors}} 处错误，版本 {{version}}',
+  },
   // sign-in
   lockedAfterFailures: { en: 'locked after {{failures}} failed sign-ins', zh: '登录失败 {{failures}} 次后锁定' },
 } as const satisfies Record<string, { en: string; zh: string }>;

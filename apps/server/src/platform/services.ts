@@ -2,6 +2,7 @@ import type { SecretBox } from './crypto.js';
 import type { DeviceAuthenticator } from './deviceAuth.js';
 import type { OnSiteEvents } from './events.js';
 import type { FileStore } from './files.js';
+import type { Induction } from './induction.js';
 import type { JobQueue } from './jobs.js';
 import type { Mailer } from './mail.js';
 import type { Outbox } from './messages.js';
@@ -23,4 +24,6 @@ export interface Services {
   events: OnSiteEvents;
   /** Checks door devices' credentials (the devices module implements it): the platform authenticates device calls with it. */
   devices: DeviceAuthenticator;
+  /** The safety induction visits must have passed (the questionnaires module implements it). */
+  induction: Induction;
 }

@@ -162,9 +162,16 @@ export const registerWalkIn = defineCall({
   name: 'UpdatePhoto',
   module: 'visitors',
   summary:
-    'Register a walk-in visitor at the kiosk or front desk: identity checked, host and visitor type of this company (55, 602), blacklist screening (66, nothing stored), photo and signature stored; answers the record, signed in (or waiting for approval)',
+    'Register a walk-in visitor at the kiosk or front desk: identity checked, host and visitor type of this company (55, 602), blacklist screening (66, nothing stored), the safety induction of the visitor type (69 with `{ qid, tid, vid }` until passed), photo and signature stored; answers the record, signed in (or waiting for approval)',
   access: DESK_ROLES,
-  statuses: [Status.BLACKLISTED, Status.EMPLOYEE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.INVALID_EMPLOYEE, Status.VISITOR_TYPE_NOT_EXIST],
+  statuses: [
+    Status.BLACKLISTED,
+    Status.EMPLOYEE_NOT_EXIST,
+    Status.EXAM_REQUIRED,
+    Status.GATE_NOT_FOUND,
+    Status.INVALID_EMPLOYEE,
+    Status.VISITOR_TYPE_NOT_EXIST,
+  ],
   log: { module: LogModule.VISITOR, event: 'add' },
   maxBodyBytes: VISITOR_PHOTO_MAX_CHARS + SIGNATURE_MAX_CHARS + 64 * 1024,
   input: walkInInput,
@@ -175,10 +182,11 @@ export const checkInByCode = defineCall({
   name: 'AppClientSignin',
   module: 'visitors',
   summary:
-    'Check in an invited or booked visitor by the code they type or scan (or their phone): 64 too early, 65 too late (against the company extend times; for a meeting’s visitor, from the early margin before the meeting until it ends), 66 blacklisted, 1117 no such visit; checking in again answers the same record with `repeated`',
+    'Check in an invited or booked visitor by the code they type or scan (or their phone): 64 too early, 65 too late (against the company extend times; for a meeting’s visitor, from the early margin before the meeting until it ends), 66 blacklisted, 69 the safety induction not passed (result `{ qid, tid, vid }`), 1117 no such visit; checking in again answers the same record with `repeated`',
   access: DESK_ROLES,
   statuses: [
     Status.BLACKLISTED,
+    Status.EXAM_REQUIRED,
     Status.GATE_NOT_FOUND,
     Status.INVALID_VISITOR,
     Status.LATE,

@@ -88,10 +88,10 @@ export async function visitorPass(
   const place = await placeOf(config, verdict, v.gid);
   if (!verdict.ok) return p.refuse(verdict, { ...who, ...place });
   if (verdict.signIn) {
-    // A blacklisted visitor is refused as unauthorised; one who has not accepted the protocol goes to the kiosk first.
+    // A blacklisted visitor is refused as unauthorised; one who has not accepted the protocol or passed the induction goes to the kiosk first.
     const moved = await visits.signInAtDoor(deviceActorContext(ctx), v, settings, ctx.device);
     if (moved === 'blacklisted') return p.refuse({ status: Status.VISITOR_UNAUTHORIZED, why: moved }, { ...who, ...place });
-    if (moved === 'protocol') return p.refuse({ status: Status.NOT_SIGNED_IN, why: moved }, { ...who, ...place });
+    if (moved === 'protocol' || moved === 'induction') return p.refuse({ status: Status.NOT_SIGNED_IN, why: moved }, { ...who, ...place });
   }
   if (verdict.signOut) await visits.signOutAtDoor(deviceActorContext(ctx), v, ctx.device);
   const recordId = await p.record({ ...who, ...place });

@@ -222,6 +222,35 @@ describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
     expect((await t.db.select().from(visits).where(eq(visits.id, vid)))[0]?.status).toBe('accepted');
   });
 
+  it('a visitor who has not passed the safety induction is not signed in at the door (1125), and is once passed', async () => {
+    const options = [
+      { zh: '是', en: 'Yes' },
+      { zh: '否', en: 'No' },
+    ];
+    const qid = (
+      await t.api.addQuestionnaire({ title: 'Door induction', topicNum: 1, passScore: 5, ansTime: 5, validityDays: 1, tids: [tid] }, a.token)
+    ).result.qid;
+    await t.api.addQuestionnaireDetail({ qid, kind: 'single', questionZh: '戴帽？', questionEn: 'Helmet?', options, answer: [0], score: 5 }, a.token);
+    await t.api.updateQuestionnaire(
+      { qid, title: 'Door induction', topicNum: 1, passScore: 5, ansTime: 5, validityDays: 1, tids: [tid], enabled: true },
+      a.token,
+    );
+    await t.api.updateQuestionnaireSwitch({ questionnaireSwitch: 1 }, a.token);
+    await t.api.updateDoorSignInSwitch({ doorSignIn: 1 }, a.token);
+    const { vid, pass } = await visit({ status: 'accepted', visitAt: null, name: 'Ivan Induction', phone: '13900000777' });
+    const r = await door(creds.in, { qrcode: pass });
+    expect(r.status).toBe(Status.NOT_SIGNED_IN);
+    expect(r.result).toMatchObject({ why: 'induction' });
+    expect((await t.db.select().from(visits).where(eq(visits.id, vid)))[0]?.status).toBe('accepted');
+    const kiosk = await seedStaff(t, a.id, 4);
+    const paper = (await t.api.getRandomTopicList({ vid, lang: 'en' }, kiosk.token)).result.paper;
+    const qdid = paper?.questions[0]?.qdid ?? 0;
+    expect((await t.api.examSubmit({ pid: paper?.pid ?? 0, token: paper?.token ?? '', answers: [{ qdid, chosen: [0] }] })).result.passed).toBe(true);
+    expect((await door(creds.in, { qrcode: pass })).result).toMatchObject({ signedIn: true });
+    await t.api.updateDoorSignInSwitch({ doorSignIn: 0 }, a.token);
+    await t.api.updateQuestionnaireSwitch({ questionnaireSwitch: 0 }, a.token);
+  });
+
   it('the company’s qrMaxCount: the uses after it answer 1114; exits do not count', async () => {
     expect((await t.api.updateQrcodeConf({ qrMaxCount: 2, qrMaxDuration: 0 }, a.token)).status).toBe(0);
     const { pass } = await visit();

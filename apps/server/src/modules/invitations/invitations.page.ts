@@ -81,7 +81,7 @@ export async function pageOf(ctx: CallContext, v: visits.VisitRow): Promise<Invi
     longitude: sent?.longitude ?? null,
     latitude: sent?.latitude ?? null,
     meeting: meeting?.meeting ?? null,
-    induction: null,
+    induction: await ctx.services.induction.state(scope, { tid: v.tid, vid: v.id, phone: v.phone, idNumber: v.idNumber, email: v.email }),
     followers: v.followers,
     followersMax: INVITE_COMPANIONS_MAX,
     hasPhoto: v.photo !== '',

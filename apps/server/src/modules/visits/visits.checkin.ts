@@ -62,6 +62,7 @@ export async function checkIn(
   checkWindow(await checkInWindow(ctx.tenant, v, settings), now);
   checkProtocol(settings, input.protocolAccepted || v.protocolAccepted);
   await screen(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber });
+  await ctx.services.induction.require(ctx.tenant, { tid: v.tid, vid: v.id, phone: v.phone, idNumber: v.idNumber, email: v.email });
   const images = await storeImages(ctx, input);
   const gid = gateOf(ctx, input.gid);
   const row = await move(ctx, v, 'checkIn', {

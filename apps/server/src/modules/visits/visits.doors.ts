@@ -26,18 +26,20 @@ export function visitByCard(scope: TenantScope, cardNo: string): Promise<VisitRo
 }
 
 /**
- * Signs a visitor in at a door: the desk's blacklist screening and the company's protocol apply (a visitor who has not
- * accepted it must go to the kiosk); the host hears of the arrival as from the kiosk. Answers what stopped it, if
- * anything did.
+ * Signs a visitor in at a door: the desk's blacklist screening, the company's protocol and the safety induction apply
+ * (a visitor who has not accepted the one or passed the other must go to the kiosk); the host hears of the arrival as
+ * from the kiosk. Answers what stopped it, if anything did.
  */
 export async function signInAtDoor(
   ctx: AuthedContext,
   v: VisitRow,
   settings: CompanySettings,
   door: { name: string },
-): Promise<VisitRow | 'protocol' | 'blacklisted'> {
+): Promise<VisitRow | 'protocol' | 'blacklisted' | 'induction'> {
   if (settings.secureProtocol.trim() && !v.protocolAccepted) return 'protocol';
   if (await barred(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber })) return 'blacklisted';
+  if (await ctx.services.induction.pending(ctx.tenant, { tid: v.tid, vid: v.id, phone: v.phone, idNumber: v.idNumber, email: v.email }))
+    return 'induction';
   const now = new Date();
   const row = await moveIn(
     ctx.tenant,

@@ -22,7 +22,8 @@ export function pdfName(v: VisitRow): string {
 
 /** Builds and stores the visit's PDF (replacing an older one), answering the stored bytes. */
 async function renderPdf(ctx: AuthedContext, v: VisitRow): Promise<Buffer> {
-  const bytes = await buildVisitPdf(v, ctx.session.companyName, ctx.services.files);
+  const induction = await ctx.services.induction.passOf(ctx.tenant, { tid: v.tid, vid: v.id, phone: v.phone, idNumber: v.idNumber, email: v.email });
+  const bytes = await buildVisitPdf(v, ctx.session.companyName, ctx.services.files, induction);
   const key = `visits/${ctx.session.companyId}/${v.id}-${randomUUID()}.pdf`;
   await ctx.services.files.put(key, bytes);
   await repoOf(ctx).setFiles(v.id, { pdf: key });

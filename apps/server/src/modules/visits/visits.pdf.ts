@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { certificateTypeLabels, formatDateTime, type Lang, type VisitorStatus, visitorStatusLabels, visitTypeText } from '@openvisit/contract';
+import {
+  certificateTypeLabels,
+  formatDateTime,
+  type InductionPass,
+  type Lang,
+  type VisitorStatus,
+  visitorStatusLabels,
+  visitTypeText,
+} from '@openvisit/contract';
 import PDFDocument from 'pdfkit';
 import type { FileStore } from '../../platform/files.js';
 import type { VisitRow } from './visits.repository.js';
@@ -34,6 +42,8 @@ const TEXT = {
     signedAt: 'Signed on:',
     none: '—',
     record: 'Visit no.',
+    induction: 'Safety induction',
+    inductionText: (p: InductionPass, at: string) => `${p.title} (version ${p.version}), ${p.totalScore}/${p.fullScore}, passed ${at}`,
   },
   zh: {
     title: '访客安全协议',
@@ -55,6 +65,8 @@ const TEXT = {
     signedAt: '签署日期：',
     none: '—',
     record: '来访编号',
+    induction: '安全培训',
+    inductionText: (p: InductionPass, at: string) => `${p.title}（版本 ${p.version}），${p.totalScore}/${p.fullScore} 分，${at} 通过`,
   },
 } as const;
 
@@ -72,7 +84,8 @@ function when(d: Date | null, lang: Lang): string {
   return formatDateTime(d, lang);
 }
 
-export async function buildVisitPdf(v: VisitRow, company: string, files: FileStore): Promise<Buffer> {
+/** The visit's PDF; `induction` the visitor's safety induction pass for the visit's type, when they hold one. */
+export async function buildVisitPdf(v: VisitRow, company: string, files: FileStore, induction: InductionPass | null = null): Promise<Buffer> {
   const lang: Lang = v.lang === 'en' ? 'en' : 'zh';
   const t = TEXT[lang];
   fontBytes ??= readFileSync(FONT);
@@ -111,6 +124,7 @@ export async function buildVisitPdf(v: VisitRow, company: string, files: FileSto
     [t.signedOut, when(v.signOutAt, lang)],
     [t.status, visitorStatusLabels[v.status as VisitorStatus]?.[lang] ?? v.status],
   ];
+  if (induction) rows.push([t.induction, t.inductionText(induction, formatDateTime(induction.passedAt, lang))]);
   doc.fontSize(10);
   for (const [label, value] of rows) {
     const y = doc.y;

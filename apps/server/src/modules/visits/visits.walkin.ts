@@ -68,6 +68,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
       : { certificateType: input.certificateType, idNumber: input.cardId };
   checkProtocol(settings, input.protocolAccepted);
   await screen(ctx, { name: input.vname, phone, idNumber });
+  await ctx.services.induction.require(ctx.tenant, { tid: input.tid, vid: null, phone, idNumber, email: input.vemail });
   const images = await storeImages(ctx, input);
   const status = initialStatus('walkin', { approval: settings.processSwitch === 1 });
   const now = new Date();
