@@ -183,7 +183,7 @@ export const kioskEn = {
     close: 'Close',
   },
   induction: {
-    intro: 'Before you enter, please watch the safety video and answer a few questions.',
+    intro: 'Before you enter, please complete the safety induction.',
     continueRegister: 'Continue to my badge',
     continueCheckIn: 'Continue to check-in',
     sending: 'Passed. Sending your registration…',

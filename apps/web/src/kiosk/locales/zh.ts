@@ -182,7 +182,7 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
     close: '关闭',
   },
   induction: {
-    intro: '进入前，请观看安全培训视频并回答几道题。',
+    intro: '进入前，请先完成安全培训。',
     continueRegister: '继续领取访客证',
     continueCheckIn: '继续签到',
     sending: '已通过，正在提交登记…',
