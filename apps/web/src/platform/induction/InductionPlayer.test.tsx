@@ -95,6 +95,22 @@ describe('InductionPlayer', () => {
     expect(await screen.findByText('Is a helmet required?')).toBeTruthy();
   });
 
+  it('a video played to its end counts as watched even when shorter than the share asked; a jump to the end does not', async () => {
+    stubServer({});
+    renderPlayer([{ pass: null, paper: samplePaper({ requiredWatchMs: 8_000 }) }]);
+    await screen.findByTestId('induction-video');
+    const v = controlVideo();
+    Object.defineProperty(v.video, 'duration', { configurable: true, value: 7.96 });
+    v.playTo(2);
+    v.seek(7.96);
+    fireEvent.ended(v.video);
+    expect(toQuestions().disabled).toBe(true);
+    v.playTo(7.96);
+    fireEvent.ended(v.video);
+    expect(toQuestions().disabled).toBe(false);
+    expect(screen.getByText('Watched 100% of the required part')).toBeTruthy();
+  });
+
   it('keeps the questions closed until the paper’s answerFrom, even with the video watched', async () => {
     stubServer({});
     renderPlayer([{ pass: null, paper: samplePaper({ answerFrom: Date.now() + 3_600_000 }) }]);

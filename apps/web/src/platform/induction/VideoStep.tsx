@@ -17,11 +17,13 @@ export function VideoStep({ paper, onPlaying, onDone }: { paper: ExamPaper; onPl
   const { t } = useTranslation();
   const furthest = useRef(0);
   const [watchedMs, setWatchedMs] = useState(0);
+  // Played to its end without skipping: watched, even when the file is a little shorter than the share asked.
+  const [ended, setEnded] = useState(false);
   const required = paper.requiredWatchMs;
-  const enough = watchedMs >= required;
+  const enough = watchedMs >= required || ended;
   const now = useNow(Date.now() < paper.answerFrom);
   const open = now >= paper.answerFrom;
-  const percent = required > 0 ? Math.min(100, Math.floor((watchedMs / required) * 100)) : 100;
+  const percent = required > 0 && !ended ? Math.min(100, Math.floor((watchedMs / required) * 100)) : 100;
 
   const advance = (e: SyntheticEvent<HTMLVideoElement>) => {
     const at = e.currentTarget.currentTime;
@@ -59,6 +61,7 @@ export function VideoStep({ paper, onPlaying, onDone }: { paper: ExamPaper; onPl
             onPause={() => onPlaying(false)}
             onEnded={(e) => {
               advance(e);
+              if (furthest.current >= e.currentTarget.duration - MAX_STEP_S) setEnded(true);
               onPlaying(false);
             }}
           />
