@@ -6,6 +6,8 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+# Training videos: the tests and the benchmark make real mp4 files with it.
+command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "ci: installing ${missing[*]}"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

@@ -38,6 +38,7 @@ import { passRecordsDownloads, passRecordsRoutes } from './modules/passRecords/p
 import { passRulesRoutes } from './modules/passRules/passRules.routes.js';
 import { induction } from './modules/questionnaires/questionnaires.exams.js';
 import { questionnairesDownloads, questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.js';
+import { questionnaireVideosRoutes } from './modules/questionnaires/questionnaires.videos.routes.js';
 import { registrationDownloads, registrationRoutes } from './modules/registration/registration.routes.js';
 import { registerReportJobs } from './modules/reports/reports.fill.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -56,6 +57,7 @@ import { FolderFileStore } from './platform/files.js';
 import { JobQueue } from './platform/jobs.js';
 import { loggerOptions, registerRequestLog } from './platform/logging.js';
 import { Mailer } from './platform/mail.js';
+import { registerMedia } from './platform/media.js';
 import { Outbox } from './platform/messages.js';
 import { openApiDocument } from './platform/openapi.js';
 import { serverSecretKey } from './platform/secretKey.js';
@@ -104,6 +106,7 @@ const bindings: Binding[] = [
   ...monitorRoutes,
   ...passRulesRoutes,
   ...questionnairesRoutes,
+  ...questionnaireVideosRoutes,
 ];
 
 export interface BuiltApp {
@@ -132,6 +135,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   registerCalls(app, { db, config, services }, bindings);
   registerDownloads(app, { db, config, services }, downloads);
   registerOnSiteStream(app, { db, events: services.events, access: ONSITE_READERS });
+  registerMedia(app, { files: services.files, secrets: services.secrets });
   await registerInfoRoutes(app, config, database);
   await registerWeb(app, config);
   return { app, services };
@@ -149,6 +153,8 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   const notifier = new Notifier({ system, config, secrets }, mailer, outbox);
   const events = new OnSiteEvents();
   const files = new FolderFileStore(path.join(config.dataDir, 'files'));
+  // Uploads a stopped process was receiving (streamed videos) are left in the store's temporary folder.
+  files.sweepTemp().catch((err) => app.log.warn({ err }, 'temporary uploads not swept'));
   // The platform authenticates device calls (platform/deviceAuth.ts); the devices module, owning the table, implements it.
   const services: Services = { mailer, outbox, notifier, jobs, secrets, events, files, devices: deviceAuthenticator(system), induction };
   registerNotificationChannels({ system, config, secrets, services });

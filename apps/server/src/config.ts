@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import { FEATURE_FLAGS, type FeatureFlag } from '@openvisit/contract';
+import { FEATURE_FLAGS, type FeatureFlag, VIDEO_MAX_BYTES } from '@openvisit/contract';
 import { z } from 'zod';
 
 /** The only reader of process.env: everything configurable is parsed here once. */
@@ -83,6 +83,8 @@ export interface Config {
   /** Session lifetime in hours: administrators 24, others 12 (as the original). */
   sessionHours: { admin: number; other: number };
   bodyLimit: number;
+  /** The largest training video accepted (the contract's VIDEO_MAX_BYTES; lower only in tests). */
+  videoMaxBytes: number;
   /** Where the built console is served from; absent when not built (API only). */
   webDist?: string;
   /** Directory sync (contacts module): DingTalk's API base, and the limits every provider request keeps to. */
@@ -157,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     lists: { keepCappedTotalSeconds: 30 },
     sessionHours: { admin: 24, other: 12 },
     bodyLimit: 1024 * 1024,
+    videoMaxBytes: VIDEO_MAX_BYTES,
     contacts: { dingtalkApiUrl: e.DINGTALK_API_URL.replace(/\/$/, ''), timeoutMs: 15_000, maxResponseBytes: 4 * 1024 * 1024 },
     secretKey: e.SECRET_KEY,
     notify: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 },

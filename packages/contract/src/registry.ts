@@ -37,6 +37,7 @@ import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
 import { settingsCalls } from './calls/settings.js';
 import { templateCalls } from './calls/templates.js';
+import { trainingVideoCalls } from './calls/trainingVideos.js';
 import { visitCalls, visitDownloads } from './calls/visits.js';
 
 /** Every call of the API; the server registers exactly these and the web client is typed from them. */
@@ -81,6 +82,7 @@ export const allCalls = [
   ...faceSyncCalls,
   ...questionnaireCalls,
   ...examCalls,
+  ...trainingVideoCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

@@ -1,4 +1,5 @@
-import { answersStatus, type CallDef, type FieldError, isStorableText, type LogDescription, Role, Status, statusInfo } from '@openvisit/contract';
+import fs from 'node:fs/promises';
+import { answersStatus, type CallDef, type FieldError, type LogDescription, Role, Status, statusInfo } from '@openvisit/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -11,6 +12,7 @@ import { withRequestCache } from './requestCache.js';
 import type { Services } from './services.js';
 import { assertPasswordChanged, resolveSession, type Session } from './sessions.js';
 import { dbOf, type SystemScope, sessionScope, systemScope, type TenantScope, tenantScope } from './tenancy.js';
+import { readUpload, type UploadedFile, type UploadedTempFile } from './uploads.js';
 
 export const TOKEN_HEADER = 'x-coolvisit-token';
 
@@ -25,7 +27,12 @@ export interface CallContext {
   userAgent: string;
   log: FastifyBaseLogger;
   /** The uploaded file of an upload call. */
-  file?: { name: string; bytes: Buffer };
+  file?: UploadedFile;
+  /**
+   * The uploaded file of a streamed upload call (`upload.toFile`): a temporary file, removed after the call whatever
+   * its outcome unless the handler moved it into the store (`files.putFile`).
+   */
+  upload?: UploadedTempFile;
   /**
    * What the automatic operation-log row names; sign-in handlers set the actor they signed in. `desc` is a key of the
    * contract's logDescriptions with its parameters: `ctx.audit.desc = logDesc('cardsSynced', { issued, cleared, refused })`.
@@ -144,6 +151,8 @@ export function registerCalls(app: FastifyInstance, deps: { db: Db; config: Conf
         ...(limiter && { config: { rateLimit: false }, onRequest: limiter }),
         ...(call.maxBodyBytes && { bodyLimit: call.maxBodyBytes }),
         handler: (req, reply) => withRequestCache(() => runCall(binding, deps, req, reply)),
+        // A streamed upload's temporary file goes whatever happened (refused, failed, the client gone): moved, it is no longer there.
+        ...(call.upload?.toFile && { onResponse: removeTemp, onRequestAbort: removeTemp }),
       });
     }
   }
@@ -182,8 +191,10 @@ async function runCall(
     }
     let raw: unknown = call.method === 'GET' ? (req.query ?? {}) : (req.body ?? {});
     if (call.upload) {
-      const upload = await readUpload(req, call.upload);
+      const upload = await readUpload(req, call.upload, { config: deps.config, files: deps.services.files });
       ctx.file = upload.file;
+      ctx.upload = upload.temp;
+      if (upload.temp) tempFiles.set(req, upload.temp.path);
       raw = upload.fields;
     }
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badParams([{ field: '', rule: 'invalid_type' }]);
@@ -215,10 +226,12 @@ async function runCall(
         );
       }
     }
+    await removeTemp(req);
     reply.send({ status: Status.SUCCESS, reason: 'success', result });
   } catch (err) {
     if (err instanceof AppError) {
       checkDeclared(call, err, deps.config, ctx.log);
+      await removeTemp(req);
       reply.send({ status: err.status, reason: err.message, result: err.result });
       return;
     }
@@ -265,35 +278,14 @@ function checkDeclared(call: CallDef, err: AppError, config: Config, log: Fastif
   if (config.env === 'test') throw new Error(message);
 }
 
-/** One file in the multipart field `file`; the other fields become the input. 620 for a file type the call does not take. */
-async function readUpload(
-  req: FastifyRequest,
-  rules: NonNullable<CallDef['upload']>,
-): Promise<{ file: { name: string; bytes: Buffer }; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw badParams([{ field: 'file', rule: 'required' }]);
-  try {
-    const part = await req.file({ limits: { fileSize: rules.maxBytes, files: 1, fields: 20 } });
-    if (part?.fieldname !== 'file') throw badParams([{ field: 'file', rule: 'required' }]);
-    if (!isStorableText(part.filename)) throw badParams([{ field: 'file', rule: 'illegalChars' }]);
-    const extension = part.filename.toLowerCase().split('.').pop() ?? '';
-    if (!rules.extensions.includes(extension)) {
-      part.file.resume();
-      if (rules.wrongType === 'zip') throw new AppError(Status.ONLY_ZIP);
-      throw new AppError(Status.FILE_TYPE_ERROR, `Only ${rules.extensions.join(', ')} files are accepted`, { extensions: rules.extensions });
-    }
-    const bytes = await part.toBuffer();
-    const fields: Record<string, string> = {};
-    for (const [name, value] of Object.entries(part.fields)) {
-      const v = Array.isArray(value) ? value[0] : value;
-      if (v && v.type === 'field' && typeof v.value === 'string') fields[name] = v.value;
-    }
-    return { file: { name: part.filename, bytes }, fields };
-  } catch (err) {
-    // A body the multipart parser cannot read (no boundary, cut short, a part without its headers) is bad input; the
-    // size limit (413) and our own refusals pass through.
-    if (err instanceof AppError || (err as { statusCode?: number }).statusCode === 413) throw err;
-    throw badParams([{ field: 'file', rule: 'format' }]);
-  }
+/** The temporary file of each streamed upload in flight, removed when its request ends. */
+const tempFiles = new WeakMap<FastifyRequest, string>();
+
+async function removeTemp(req: FastifyRequest): Promise<void> {
+  const path = tempFiles.get(req);
+  if (!path) return;
+  tempFiles.delete(req);
+  await fs.rm(path, { force: true }).catch((err) => req.log.warn({ err }, 'temporary upload not removed'));
 }
 
 /** The context inside a service's transaction: repositories built from its scope take part in the transaction. */

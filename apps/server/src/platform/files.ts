@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -12,7 +13,17 @@ export interface FileStore {
   read(key: string): Promise<Buffer | undefined>;
   stream(key: string): Promise<Readable | undefined>;
   remove(key: string): Promise<void>;
+  /** Moves a temporary file (from `tempPath`) to the key, consuming it: a rename in a folder, a streamed copy elsewhere. */
+  putFile(key: string, tempPath: string): Promise<void>;
+  /** A fresh path for a temporary file (a streamed upload) on the store's disk, so `putFile` is a rename. */
+  tempPath(): Promise<string>;
+  /** The size of a stored file and a stream of its bytes from `start` to `end` (inclusive); undefined when missing. */
+  size(key: string): Promise<number | undefined>;
+  streamRange(key: string, start: number, end: number): Promise<Readable | undefined>;
 }
+
+/** Where the folder store keeps uploads being received; never a key (keys start with a module's folder). */
+export const TEMP_FOLDER = '.tmp';
 
 const KEY = /^[a-z0-9]+(?:\/[A-Za-z0-9_.-]+)+$/;
 
@@ -46,6 +57,48 @@ export class FolderFileStore implements FileStore {
 
   async remove(key: string): Promise<void> {
     await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  async putFile(key: string, tempPath: string): Promise<void> {
+    const file = this.pathOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.rename(tempPath, file);
+  }
+
+  async tempPath(): Promise<string> {
+    const folder = path.join(this.root, TEMP_FOLDER);
+    await fs.mkdir(folder, { recursive: true });
+    return path.join(folder, `${randomUUID()}.part`);
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    const stat = await fs.stat(this.pathOf(key)).catch(missing);
+    return stat?.isFile() ? stat.size : undefined;
+  }
+
+  async streamRange(key: string, start: number, end: number): Promise<Readable | undefined> {
+    const file = this.pathOf(key);
+    if (!(await fs.stat(file).catch(missing))) return undefined;
+    return createReadStream(file, { start, end });
+  }
+
+  /**
+   * Removes temporary files older than a day: what a process stopped mid-upload left behind. Only old ones, so the
+   * uploads other processes sharing the folder are receiving now are untouched.
+   */
+  async sweepTemp(now = Date.now()): Promise<number> {
+    const folder = path.join(this.root, TEMP_FOLDER);
+    const names = await fs.readdir(folder).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(folder, name);
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (stat && now - stat.mtimeMs > 24 * 3600_000) {
+        await fs.rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 }
 

@@ -27,7 +27,11 @@ export function stubXhr(): PendingUpload[] {
       this.url = url;
     }
     setRequestHeader() {}
-    abort() {}
+    /** As a browser's: the request ends as aborted (a cancelled upload). */
+    abort() {
+      this.onabort?.();
+      this.onloadend?.();
+    }
     send(form: FormData) {
       pending.push({
         path: this.url.replace('/api/', ''),

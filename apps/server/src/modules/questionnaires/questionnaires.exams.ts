@@ -23,6 +23,7 @@ import { bankOf, type DrawLang, drawLangFor, drawQuestions, scorePaper } from '.
 import { type PaperRow, papersRepository, type Who } from './questionnaires.papers.repository.js';
 import { type QuestionnaireRow, questionnairesRepository } from './questionnaires.repository.js';
 import { questionnairesSystemRepository } from './questionnaires.system.repository.js';
+import { videoOf } from './questionnaires.videos.js';
 
 /**
  * The visitor's induction (reference 4: the pad's `getRandomTopicList` / `examSubmit`, 69 until passed): a paper is
@@ -90,7 +91,7 @@ async function start(scope: TenantScope, services: Services, q: QuestionnaireRow
   // An enabled questionnaire can always draw (checked on every change); this guards a race with an edit.
   if (!lang) throw new AppError(Status.EXAM_NOT_REQUIRED, 'The questionnaire cannot draw a paper');
   const questions = drawQuestions(enabled, q.topicNum, lang);
-  const video = q.videoId ? await bank.video(q.videoId) : undefined;
+  const video = q.videoId ? await videoOf(scope, services.secrets, q.videoId) : null;
   const requiredWatchMs = video ? Math.round((video.durationMs * q.minWatchPercent) / 100) : 0;
   const answerFrom = new Date(now.getTime() + requiredWatchMs);
   const token = randomToken(24);
@@ -121,7 +122,7 @@ async function start(scope: TenantScope, services: Services, q: QuestionnaireRow
     fdesc: q.description,
     version: q.version,
     lang,
-    video: video ? { title: video.title, url: mediaUrl(services.secrets, video.fileKey), durationMs: video.durationMs } : null,
+    video: video ? { title: video.title, url: video.url, durationMs: video.durationMs } : null,
     requiredWatchMs,
     answerFrom: answerFrom.getTime(),
     ansTime: q.ansTime,

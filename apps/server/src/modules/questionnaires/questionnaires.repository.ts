@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { questionnaires, questionnaireVisitorTypes, questions, trainingVideos } from '../../db/schema/index.js';
+import { questionnaires, questionnaireVisitorTypes, questions } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type QuestionnaireRow = typeof questionnaires.$inferSelect;
@@ -98,13 +98,6 @@ function typeQueries(db: Db, companyId: number) {
       await db.delete(questionnaireVisitorTypes).where(and(myLinks, inArray(questionnaireVisitorTypes.visitorTypeId, tids)));
       await db.insert(questionnaireVisitorTypes).values(tids.map((visitorTypeId) => ({ companyId, questionnaireId: id, visitorTypeId })));
     },
-    /** A training video of the company: what a questionnaire shows before its questions. */
-    video: (id: number) =>
-      db
-        .select({ id: trainingVideos.id, title: trainingVideos.title, fileKey: trainingVideos.fileKey, durationMs: trainingVideos.durationMs })
-        .from(trainingVideos)
-        .where(and(eq(trainingVideos.companyId, companyId), eq(trainingVideos.id, id)))
-        .then(first),
     /** The questionnaire a visitor type requires, when it is enabled. */
     enabledForType: (tid: number) =>
       db

@@ -6,6 +6,7 @@ import { patchSettings } from '../accounts/accounts.service.js';
 import { listTypes } from '../registration/registration.service.js';
 import { bankOf } from './questionnaires.bank.js';
 import { type QuestionnaireRow, type QuestionnairesRepository, questionnairesRepository } from './questionnaires.repository.js';
+import { videoOf } from './questionnaires.videos.js';
 
 /**
  * The question bank's questionnaires (spec section 2 `question/bank`): settings, visitor types, the company switch.
@@ -69,7 +70,8 @@ async function checkLinks(ctx: AuthedContext, input: QuestionnaireInput): Promis
     const known = new Set((await listTypes(ctx, {})).map((t) => t.tid));
     if (tids.some((t) => !known.has(t))) throw new AppError(Status.VISITOR_TYPE_NOT_EXIST);
   }
-  if (input.videoId !== null && !(await repoOf(ctx).video(input.videoId))) throw badParams([{ field: 'videoId', rule: 'notFound' }]);
+  if (input.videoId !== null && !(await videoOf(ctx.tenant, ctx.services.secrets, input.videoId)))
+    throw badParams([{ field: 'videoId', rule: 'notFound' }]);
 }
 
 /**

@@ -12,6 +12,7 @@ import { notificationsEn } from '../../modules/notifications/locales/en';
 import { onsiteEn } from '../../modules/onsite/locales/en';
 import { passRecordsEn } from '../../modules/passRecords/locales/en';
 import { passRulesEn } from '../../modules/passRules/locales/en';
+import { questionnaireVideosEn } from '../../modules/questionnaires/locales/en.videos';
 import { receptionEn } from '../../modules/reception/locales/en';
 import { registrationEn } from '../../modules/registration/locales/en';
 import { reportsEn } from '../../modules/reports/locales/en';
@@ -102,6 +103,7 @@ export const en = {
   faceSync: faceSyncEn,
   monitor: monitorEn,
   passRules: passRulesEn,
+  questionnaireVideos: questionnaireVideosEn,
   shell: {
     openMenu: 'Open the menu',
   },

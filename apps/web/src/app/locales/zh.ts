@@ -12,6 +12,7 @@ import { notificationsZh } from '../../modules/notifications/locales/zh';
 import { onsiteZh } from '../../modules/onsite/locales/zh';
 import { passRecordsZh } from '../../modules/passRecords/locales/zh';
 import { passRulesZh } from '../../modules/passRules/locales/zh';
+import { questionnaireVideosZh } from '../../modules/questionnaires/locales/zh.videos';
 import { receptionZh } from '../../modules/reception/locales/zh';
 import { registrationZh } from '../../modules/registration/locales/zh';
 import { reportTableZh } from '../../modules/reports/locales/tableZh';
@@ -101,6 +102,7 @@ export const zh: Translation = {
   faceSync: faceSyncZh,
   monitor: monitorZh,
   passRules: passRulesZh,
+  questionnaireVideos: questionnaireVideosZh,
   shell: {
     openMenu: '打开菜单',
   },

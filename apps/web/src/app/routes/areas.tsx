@@ -11,6 +11,7 @@ import { monitorScreen } from '../../modules/monitor/routes';
 import { noticeScreens } from '../../modules/notifications/routes';
 import { passRecordScreens } from '../../modules/passRecords/routes';
 import { strategicScreens } from '../../modules/passRules/routes';
+import { trainingVideoScreen } from '../../modules/questionnaires/routes.videos';
 import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
@@ -51,6 +52,7 @@ export const adminArea: AreaDef = {
     ...meetingScreens,
     monitorScreen,
     ...strategicScreens,
+    trainingVideoScreen,
     {
       path: 'setting/account',
       titleKey: 'menu.account',
