@@ -1,21 +1,88 @@
 // The visitor's safety induction in Chromium (issue 17), in English and in Chinese: a visitor type requires a
-// questionnaire with a single and a multiple choice question, written in both languages. At the kiosk (a tablet in
-// portrait) a walk-in is sent to the induction, fails, tries a new paper, passes and gets the badge at once; the same
-// visitor coming back is not asked again. An invited visitor takes the induction on the invitation page on a phone
-// and checks in at the kiosk at once. No serious or critical accessibility finding on the induction's screens. (The
-// training video's part waits for the server's video upload: the player's no-skipping is covered by
-// apps/web/src/platform/induction/InductionPlayer.test.tsx.)
+// questionnaire with a training video (a real mp4 made here with ffmpeg) and a single and a multiple choice question,
+// written in both languages. At the kiosk (a tablet in portrait) a walk-in is sent to the induction: the video cannot
+// be moved past what was watched and the questions open once it has been; the visitor fails, tries a new paper, passes
+// and gets the badge at once; the same visitor coming back is not asked again. An invited visitor takes the induction
+// on the invitation page on a phone and checks in at the kiosk at once. No serious or critical accessibility finding on
+// the induction's screens.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './a11y.js';
-import { apiOf, newContext, PASSWORD, registerCompany, screenshot, step, useStack } from './harness.js';
+import { apiOf, newContext, PASSWORD, registerCompany, screenshot, step, until, useStack } from './harness.js';
 
 const stack = useStack();
 const { ok } = apiOf(() => stack.server);
 
 const PORTRAIT = { width: 768, height: 1024 };
 const MACHINE_PASSWORD = 'Kiosk!2026c';
+const VIDEO_SECONDS = 3;
+
+/** A short H.264 mp4 (Debian's ffmpeg), made once. */
+const videoFile = (() => {
+  let made: Buffer | null = null;
+  return () => {
+    if (made) return made;
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'induction-')), 'safety.mp4');
+    const lavfi = `testsrc=size=320x240:rate=25:duration=${VIDEO_SECONDS}`;
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      lavfi,
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      file,
+    ]);
+    made = fs.readFileSync(file);
+    return made;
+  };
+})();
+
+async function uploadVideo(token: string): Promise<number> {
+  const form = new FormData();
+  form.append('title', 'Site safety film');
+  form.append('file', new Blob([new Uint8Array(videoFile())], { type: 'video/mp4' }), 'safety.mp4');
+  const res = await fetch(`${stack.server.url}/api/addTrainingVideo`, { method: 'POST', headers: { 'x-coolvisit-token': token }, body: form });
+  const body = (await res.json()) as { status: number; reason: string; result: { id: number } };
+  assert.equal(body.status, 0, `addTrainingVideo: ${body.status} ${body.reason}`);
+  return body.result.id;
+}
+
+/** Watches the paper's video: a jump forward lands back at what was watched; the questions open once it has played. */
+async function watch(page: Page, L: Lang): Promise<void> {
+  const video = page.getByTestId('induction-video');
+  await video.waitFor();
+  const toQuestions = page.getByRole('button', { name: L.t.toQuestions });
+  assert.equal(await toQuestions.isDisabled(), true, 'no questions before the video');
+  await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+  });
+  const landed = await video.evaluate(
+    (v: HTMLVideoElement, end) =>
+      new Promise<number>((resolve) => {
+        v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
+        v.currentTime = end - 0.3;
+      }),
+    VIDEO_SECONDS,
+  );
+  assert.ok(landed < VIDEO_SECONDS - 1, `a jump forward lands back at what was watched (at ${landed} s)`);
+  await until('the video played to its end', () => video.evaluate((v: HTMLVideoElement) => (v.ended ? true : undefined)), 60_000);
+  await until('the questions open', async () => ((await toQuestions.isEnabled()) ? true : undefined), 30_000);
+  await toQuestions.click();
+}
 
 interface Lang {
   tag: 'en' | 'zh';
@@ -46,7 +113,8 @@ interface Lang {
     | 'passed'
     | 'byCode'
     | 'code'
-    | 'checkIn',
+    | 'checkIn'
+    | 'toQuestions',
     string
   > & { register: RegExp; invitation: RegExp; door: (x: 'A' | 'B' | 'C') => string; welcome: (n: string) => string };
 }
@@ -85,6 +153,7 @@ const EN: Lang = {
     byCode: 'Type code',
     code: 'Invitation code',
     checkIn: 'Check in',
+    toQuestions: 'Go to the questions',
   },
 };
 
@@ -122,6 +191,7 @@ const ZH: Lang = {
     byCode: '输入邀请码',
     code: '邀请码',
     checkIn: '签到',
+    toQuestions: '开始答题',
   },
 };
 
@@ -133,7 +203,7 @@ async function answer(page: Page, L: Lang, right: boolean): Promise<void> {
   await page.getByRole('button', { name: L.t.submit }).click();
 }
 
-/** A company whose contractors must pass "Site safety" (two questions, both right to pass, three papers a day). */
+/** A company whose contractors must pass "Site safety" (its video, two questions both right, three papers a day). */
 async function setUp(L: Lang) {
   const email = `induction-${L.tag}@example.com`;
   await registerCompany(stack, email, `Induction Works ${L.tag}`, { lang: L.tag });
@@ -144,7 +214,8 @@ async function setUp(L: Lang) {
   const machine = (await ok('Login', { email: kiosk, password: PASSWORD })).token;
   await ok('updatePassword', { oldPassword: PASSWORD, password: MACHINE_PASSWORD }, machine);
   const { tid } = await ok('addVisitorType', { vType: '施工#Contractor' }, admin);
-  const settings = { title: 'Site safety', topicNum: 2, passScore: 20, ansTime: 10, validityDays: 30, maxAttempts: 3, tids: [tid] };
+  const videoId = await uploadVideo(admin);
+  const settings = { title: 'Site safety', topicNum: 2, passScore: 20, ansTime: 10, validityDays: 30, maxAttempts: 3, videoId, tids: [tid] };
   const { qid } = await ok('addQuestionnaire', settings, admin);
   const yesNo = [
     { zh: '是', en: 'Yes' },
@@ -198,6 +269,9 @@ for (const L of [EN, ZH]) {
         await step(page, `induction-${L.tag}-kiosk-walkin`, async () => {
           await register();
           await page.getByRole('heading', { name: L.t.title }).waitFor();
+          await expectAccessible(page, `kiosk induction video (${L.tag})`);
+          await screenshot(page, `induction-${L.tag}-kiosk-video`);
+          await watch(page, L);
           await page.getByText(L.t.helmet).waitFor();
           await expectAccessible(page, `kiosk induction questions (${L.tag})`);
           await screenshot(page, `induction-${L.tag}-kiosk-questions`);
@@ -207,6 +281,7 @@ for (const L of [EN, ZH]) {
           await expectAccessible(page, `kiosk induction result (${L.tag})`);
           await screenshot(page, `induction-${L.tag}-kiosk-failed`);
           await page.getByRole('button', { name: L.t.again }).click();
+          await watch(page, L);
           await answer(page, L, true);
           // Passed: the same registration goes again and the badge follows.
           await page.getByRole('heading', { name: L.t.welcome(L.visitor) }).waitFor();
@@ -239,6 +314,7 @@ for (const L of [EN, ZH]) {
           await phone.getByTestId('invitation-induction').waitFor();
           await expectAccessible(phone, `invitation page induction (${L.tag})`);
           await phone.getByRole('button', { name: L.t.take }).click();
+          await watch(phone, L);
           await answer(phone, L, true);
           await phone.getByTestId('induction-pass').getByText(L.t.passed).waitFor();
           await expectAccessible(phone, `invitation page induction passed (${L.tag})`);

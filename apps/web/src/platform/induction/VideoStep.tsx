@@ -21,7 +21,8 @@ export function VideoStep({ paper, onPlaying, onDone }: { paper: ExamPaper; onPl
   const [ended, setEnded] = useState(false);
   const required = paper.requiredWatchMs;
   const enough = watchedMs >= required || ended;
-  const now = useNow(Date.now() < paper.answerFrom);
+  // Ticks while shown (not only until answerFrom: a clock stopped by its own last tick could stay a moment short of it).
+  const now = useNow(true);
   const open = now >= paper.answerFrom;
   const percent = required > 0 && !ended ? Math.min(100, Math.floor((watchedMs / required) * 100)) : 100;
 
