@@ -73,7 +73,7 @@ export function VideoStep({ paper, onPlaying, onDone }: { paper: ExamPaper; onPl
           <p className="ind-hint">{t('induction.watchHint')}</p>
         </>
       ) : null}
-      {!open ? <p className="ind-hint">{t('induction.waitUntil', { time: formatTime(paper.answerFrom) })}</p> : null}
+      {enough && !open ? <p className="ind-hint">{t('induction.waitUntil', { time: formatTime(paper.answerFrom) })}</p> : null}
       <div className="ind-actions">
         <button type="button" className="ind-btn" disabled={!enough || !open} onClick={onDone}>
           {t('induction.toQuestions')}
