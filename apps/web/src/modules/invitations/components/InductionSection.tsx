@@ -1,4 +1,4 @@
-import { type InductionState, Status } from '@openvisit/contract';
+import { type InductionState, Status, VISIT_MOVES, type VisitorStatus } from '@openvisit/contract';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,17 +8,24 @@ import { formatDateTime } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
 import { InductionPlayer } from '../../../platform/induction/InductionPlayer';
 
+/** Whether the invitation still leads to a check-in (the server draws no paper for one cancelled, declined or over: 58). */
+function usable(status: VisitorStatus): boolean {
+  return status === 'signedIn' || (VISIT_MOVES.checkIn.from as readonly string[]).includes(status);
+}
+
 /**
  * The invitation page's safety induction: the pass the visitor holds (questionnaire, score, valid until), or the
- * induction taken here before arriving, so the kiosk's check-in is instant. After it (or when none is required any
- * more: 697) the page is read again.
+ * induction taken here before arriving, so the kiosk's check-in is instant; nothing for an invitation that can no
+ * longer be used. After it (or when none is required any more: 697) the page is read again.
  */
 export function InductionSection({
   token,
+  status,
   induction,
   onChanged,
 }: {
   token: string;
+  status: VisitorStatus;
   induction: InductionState;
   /** Reads the page again (settled once read). */
   onChanged: () => Promise<unknown>;
@@ -40,6 +47,7 @@ export function InductionSection({
     void onChanged().finally(() => setTaking(false));
   }, [onChanged]);
   const pass = induction.pass;
+  if (!pass && !usable(status)) return null;
 
   return (
     <Card title={t('invitations.page.induction')} data-testid="invitation-induction">

@@ -46,8 +46,20 @@ describe('InvitationPage: the safety induction before arriving', () => {
     vi.unstubAllGlobals();
   });
 
-  it('no section when the visit needs none', async () => {
+  it('no section when the visit needs none, or when the invitation can no longer be used', async () => {
     stubServer({ config, updateAppPreview: () => ({ status: 0, result: sampleInvitation() }) });
+    renderPage();
+    await screen.findByText('Acme invites you');
+    expect(screen.queryByTestId('invitation-induction')).toBeNull();
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+    stubServer({
+      config,
+      updateAppPreview: () => ({
+        status: 0,
+        result: sampleInvitation({ status: 'ended', pass: null, code: null, canReply: false, induction: REQUIRED }),
+      }),
+    });
     renderPage();
     await screen.findByText('Acme invites you');
     expect(screen.queryByTestId('invitation-induction')).toBeNull();

@@ -75,7 +75,7 @@ export function InvitationPage() {
       qr={qr}
       extras={
         <>
-          {data.induction ? <InductionSection token={token} induction={data.induction} onChanged={page.refetch} /> : null}
+          {data.induction ? <InductionSection token={token} status={data.status} induction={data.induction} onChanged={page.refetch} /> : null}
           <CompanionsForm token={token} data={data} onSaved={(next) => qc.setQueryData(key, next)} />
           <VisitorPhotoUpload token={token} data={data} onSaved={(next) => qc.setQueryData(key, next)} />
         </>
