@@ -163,7 +163,9 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
     if (Date.now() - loadedAt.current > CONFIG_MAX_AGE_MS) refreshConfig();
   }, [refreshConfig]);
 
-  const { secondsLeft, keepAlive } = useInactivity({ active: screen.name !== 'home' || staffOpen, onTimeout: home });
+  // Watching the induction video or answering its questions is activity without touches.
+  const [held, setHeld] = useState(false);
+  const { secondsLeft, keepAlive } = useInactivity({ active: (screen.name !== 'home' || staffOpen) && !held, onTimeout: home });
 
   const kiosk: Kiosk = useMemo(
     () => ({
@@ -178,6 +180,7 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
       },
       finish: (outcome) => setScreen({ name: 'result', outcome }),
       home,
+      hold: setHeld,
     }),
     [session, config, pictures, queue, lang, companyId, home],
   );

@@ -28,6 +28,8 @@ export interface Kiosk {
   enqueue: OfflineQueue['add'];
   finish: (outcome: Outcome) => void;
   home: () => void;
+  /** While on, the kiosk does not return to its start screen for want of touches (a visitor watching the video). */
+  hold?: (on: boolean) => void;
 }
 
 export const KioskContext = createContext<Kiosk | null>(null);

@@ -2,7 +2,16 @@ import 'fake-indexeddb/auto';
 import { Status } from '@openvisit/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../platform/apiError';
-import { classifyFailure, indexedDbStore, memoryStore, newClientKey, OfflineQueue, type QueuedRecord, type QueueStore } from './offlineQueue';
+import {
+  classifyFailure,
+  indexedDbStore,
+  isNetworkFailure,
+  memoryStore,
+  newClientKey,
+  OfflineQueue,
+  type QueuedRecord,
+  type QueueStore,
+} from './offlineQueue';
 
 /** A fake server: stores a registration once per clientKey, like UpdatePhoto does. */
 function fakeServer() {
@@ -47,6 +56,9 @@ describe('offline queue', () => {
     expect(classifyFailure(new ApiError({ status: Status.BAD_PARAMS, reason: 'x' }))).toBe('refused');
     expect(classifyFailure(new ApiError({ status: Status.TOO_EARLY, reason: 'x' }))).toBe('refused');
     expect(classifyFailure(new ApiError({ status: 413, reason: 'x', http: 413 }))).toBe('refused');
+    // 69: the visitor takes the induction at once; never queued live, and a replay asking for it is kept for staff.
+    expect(classifyFailure(new ApiError({ status: Status.EXAM_REQUIRED, reason: 'x', result: { qid: 1, tid: 2, vid: null } }))).toBe('refused');
+    expect(isNetworkFailure(new ApiError({ status: Status.EXAM_REQUIRED, reason: 'x' }))).toBe(false);
   });
 
   it('keys are valid clientKeys and unique', () => {

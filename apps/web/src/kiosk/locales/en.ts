@@ -182,6 +182,13 @@ export const kioskEn = {
     checking: 'Checking…',
     close: 'Close',
   },
+  induction: {
+    intro: 'Before you enter, please complete the safety induction.',
+    continueRegister: 'Continue to my badge',
+    continueCheckIn: 'Continue to check-in',
+    sending: 'Passed. Sending your registration…',
+    cancel: 'Cancel',
+  },
   errors: {
     network: 'The network is not available. Please try again or ask at reception.',
     generic: 'Something went wrong ({{reason}}). Please ask at reception.',

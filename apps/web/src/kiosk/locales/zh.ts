@@ -181,6 +181,13 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
     checking: '正在验证…',
     close: '关闭',
   },
+  induction: {
+    intro: '进入前，请先完成安全培训。',
+    continueRegister: '继续领取访客证',
+    continueCheckIn: '继续签到',
+    sending: '已通过，正在提交登记…',
+    cancel: '取消',
+  },
   errors: {
     network: '网络不可用，请重试或到前台咨询。',
     generic: '出现问题（{{reason}}），请到前台咨询。',

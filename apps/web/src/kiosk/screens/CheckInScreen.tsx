@@ -1,9 +1,10 @@
-import { checkInByCode, formatDateTime, residentSignIn, Status } from '@openvisit/contract';
+import { checkInByCode, examRequired, formatDateTime, residentSignIn, Status } from '@openvisit/contract';
 import { useState } from 'react';
 import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { errorText } from '../../platform/notify';
 import { type CodeAnswer, CodeEntry } from '../components/CodeEntry';
+import { InductionStep } from '../components/InductionStep';
 import { ProtocolStep } from '../components/ProtocolStep';
 import { useKiosk } from '../context';
 import { useK, useMessage } from '../i18n';
@@ -45,11 +46,13 @@ export function visitErrorText(err: unknown, t: ReturnType<typeof useK>['t'], la
  * Without a network the check-in is queued with its key and the visitor sees that it will be sent.
  */
 export function CheckInScreen() {
-  const { t } = useK();
+  const { t, lang } = useK();
   const kiosk = useKiosk();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useMessage();
   const [needTerms, setNeedTerms] = useState<{ answer: CodeAnswer; clientKey: string } | null>(null);
+  // The visit's type asks for the safety induction (69): the same check-in goes again once passed.
+  const [exam, setExam] = useState<{ answer: CodeAnswer; clientKey: string; signature: string; vid: number; round: number } | null>(null);
 
   const send = async (answer: CodeAnswer, clientKey: string, signature = '') => {
     setBusy(true);
@@ -61,7 +64,14 @@ export function CheckInScreen() {
     } catch (err) {
       if (err instanceof ApiError && err.status === Status.BLACKLISTED) return kiosk.finish({ kind: 'refused' });
       if (err instanceof ApiError && err.status === Status.BAD_PARAMS && err.fieldErrors.some((f) => f.field === 'protocolAccepted')) {
+        setExam(null);
         setNeedTerms({ answer, clientKey });
+        return;
+      }
+      const required = err instanceof ApiError && err.status === Status.EXAM_REQUIRED ? examRequired.safeParse(err.result).data : undefined;
+      if (required?.vid) {
+        setNeedTerms(null);
+        setExam((e) => ({ answer, clientKey, signature, vid: required.vid ?? 0, round: (e?.round ?? 0) + 1 }));
         return;
       }
       // No invitation for this phone: a resident visitor (a supplier's staff…) signs in with it.
@@ -82,12 +92,24 @@ export function CheckInScreen() {
         return kiosk.finish({ kind: 'queued', label: answer.verifyCode || answer.phone });
       }
       setNeedTerms(null);
+      setExam(null);
       setError(({ t, lang }) => visitErrorText(err, t, lang));
     } finally {
       setBusy(false);
     }
   };
 
+  if (exam)
+    return (
+      <InductionStep
+        key={exam.round}
+        drawFor={{ vid: exam.vid }}
+        continueLabel={t('induction.continueCheckIn')}
+        sending={busy}
+        describeError={(err) => visitErrorText(err, t, lang)}
+        onPassed={() => void send(exam.answer, exam.clientKey, exam.signature)}
+      />
+    );
   if (needTerms)
     return (
       <ProtocolStep

@@ -1,7 +1,8 @@
-import type { ReturningVisitor } from '@openvisit/contract';
+import type { ExamRequired, ReturningVisitor } from '@openvisit/contract';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldsOf, type WalkInVisitorType } from '../../platform/walkIn/fields';
+import { type DrawFor, InductionStep } from '../components/InductionStep';
 import { PhotoCapture } from '../components/PhotoCapture';
 import { ProtocolStep, protocolText } from '../components/ProtocolStep';
 import { ReturningStep } from '../components/ReturningStep';
@@ -9,12 +10,26 @@ import { useKiosk } from '../context';
 import { useK, useMessage } from '../i18n';
 import { newClientKey } from '../offlineQueue';
 import { errorMessage } from '../walkInMessages';
+import { visitErrorText } from './CheckInScreen';
 import { FormStep } from './register/FormStep';
 import { TypeStep } from './register/TypeStep';
-import { useRegister } from './register/useRegister';
+import { useRegister, type WalkInInput } from './register/useRegister';
 import { useWalkInForm } from './register/useWalkInForm';
 
-type Step = 'returning' | 'type' | 'form' | 'photo' | 'terms';
+type Step = 'returning' | 'type' | 'form' | 'photo' | 'terms' | 'induction';
+
+/** The registration waiting for the induction, and whom the paper is for (the type and the person typed). */
+interface Exam {
+  input: WalkInInput;
+  drawFor: DrawFor;
+  /** Each 69 starts the induction afresh. */
+  round: number;
+}
+
+function examOf(required: ExamRequired, input: WalkInInput, round: number): Exam {
+  const { vname, vphone, vemail, certificateType, cardId } = input;
+  return { input, drawFor: { tid: required.tid, vname, vphone, vemail, certificateType, cardId }, round };
+}
 
 /** Where the visitor is in the registration and what each step leads to. */
 function useRegisterFlow() {
@@ -36,7 +51,12 @@ function useRegisterFlow() {
   const wantsPhoto = fields.some((f) => f.fieldName === 'photo');
   const terms = protocolText(kiosk.config.settings, lang).trim() !== '';
   const ruleText = (field: string, rule: string) => errorMessage(ct, t, field, rule);
-  const { submit, busy } = useRegister({ form, fields, type, photo, clientKey, goTo: setStep, setProblem });
+  const [exam, setExam] = useState<Exam | null>(null);
+  const onExam = (required: ExamRequired, input: WalkInInput) => {
+    setExam((e) => examOf(required, input, (e?.round ?? 0) + 1));
+    setStep('induction');
+  };
+  const { submit, send, busy } = useRegister({ form, fields, type, photo, clientKey, goTo: setStep, setProblem, onExam });
 
   /** The form filled from a returning visitor's last visit, at the type of that visit when it still exists. */
   const fillFrom = (r: ReturningVisitor) => {
@@ -88,7 +108,9 @@ function useRegisterFlow() {
     terms,
     ruleText,
     submit,
+    send,
     busy,
+    exam,
     fillFrom,
     next,
     chooseType,
@@ -105,14 +127,27 @@ function useRegisterFlow() {
  * container holds where the visitor is and sends the registration.
  */
 export function RegisterScreen() {
-  const { t } = useK();
-  const { types, type, step, setStep, welcome, problem, fields, form, wantsPhoto, terms, ruleText, submit, busy, ...go } = useRegisterFlow();
+  const { t, lang } = useK();
+  const { types, type, step, setStep, welcome, problem, fields, form, wantsPhoto, terms, ruleText, submit, send, busy, exam, ...go } =
+    useRegisterFlow();
   const notice = problem ? (
     <p className="k-notice k-notice--error" role="alert" data-testid="kiosk-error">
       {problem}
     </p>
   ) : null;
 
+  if (step === 'induction' && exam)
+    return (
+      <InductionStep
+        key={exam.round}
+        drawFor={exam.drawFor}
+        continueLabel={t('induction.continueRegister')}
+        sending={busy}
+        notice={notice}
+        describeError={(err) => visitErrorText(err, t, lang)}
+        onPassed={() => void send(exam.input)}
+      />
+    );
   if (step === 'returning') return <ReturningStep onBack={go.home} onSkip={go.skipReturning} onFound={go.fillFrom} />;
   if (step === 'type') return <TypeStep types={types} onChoose={go.chooseType} />;
   if (step === 'photo')

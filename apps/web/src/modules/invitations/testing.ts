@@ -1,4 +1,4 @@
-import { companySettings, type InvitationTemplateRecord } from '@openvisit/contract';
+import { companySettings, type Invitation, type InvitationTemplateRecord } from '@openvisit/contract';
 import type { StubHandler } from '../../testing/stubServer';
 
 /** Test helpers of the invitation screens. */
@@ -31,3 +31,42 @@ export const userInfo: StubHandler = () => ({
   status: 0,
   result: { ...companySettings.parse({}), company: 'Acme Ltd', shortName: 'Acme', userid: 1 },
 });
+
+/** The invitation page's answer: invited for an hour from now, viewed, with a pass; `extra` changes what a test is about. */
+export function sampleInvitation(extra: Partial<Invitation> = {}): Invitation {
+  const at = Date.now() + 3600_000;
+  return {
+    company: 'Acme Holdings',
+    shortName: 'Acme',
+    vname: 'Ivy Guest',
+    empName: 'Ada Host',
+    appointmentDate: at,
+    opensAt: at - 1800_000,
+    closesAt: at + 1800_000,
+    visitType: 'Business',
+    visitReason: 'Audit',
+    gate: 'East gate',
+    status: 'viewed',
+    induction: null,
+    code: '12345678',
+    pass: 'OV1-12345678-abcdefghijklmnop',
+    passRefreshMs: null,
+    canReply: true,
+    permission: 1,
+    lang: 'en',
+    terms: 'Wear your badge.',
+    templateType: 0,
+    inviteContent: '',
+    address: '',
+    traffic: '',
+    companyProfile: '',
+    longitude: null,
+    latitude: null,
+    meeting: null,
+    followers: [],
+    followersMax: 20,
+    hasPhoto: false,
+    canSupplement: false,
+    ...extra,
+  };
+}

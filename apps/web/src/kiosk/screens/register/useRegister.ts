@@ -1,4 +1,4 @@
-import { registerWalkIn, Status } from '@openvisit/contract';
+import { type ExamRequired, examRequired, registerWalkIn, Status } from '@openvisit/contract';
 import { type RefObject, useState } from 'react';
 import { callApi } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
@@ -24,21 +24,23 @@ interface Registration {
   /** Back to the step a refusal concerns. */
   goTo: (step: 'form' | 'photo' | 'terms') => void;
   setProblem: (problem: Wording | null) => void;
+  /** The visitor type asks for the safety induction first (69): the registration to send again once passed. */
+  onExam: (required: ExamRequired, input: WalkInInput) => void;
 }
+
+export type WalkInInput = ReturnType<typeof walkInInput> & { reuseIdFrom?: number };
 
 /**
  * Sends the registration: the result screen when it is taken, a neutral end when screening refuses it (66), the
  * offline queue without a network; a refusal of a field goes back to the step that asks for it.
  */
-export function useRegister({ form, fields, type, photo, clientKey, goTo, setProblem }: Registration) {
+export function useRegister({ form, fields, type, photo, clientKey, goTo, setProblem, onExam }: Registration) {
   const { lang } = useK();
   const kiosk = useKiosk();
   const [busy, setBusy] = useState(false);
 
-  const submit = async (signature: string) => {
-    setBusy(true);
-    setProblem(null);
-    const input = {
+  const submit = (signature: string) => {
+    const input: WalkInInput = {
       ...walkInInput(form.values, {
         tid: type?.tid ?? null,
         visitType: type ? labelOf(type.vType, lang) : '',
@@ -50,11 +52,21 @@ export function useRegister({ form, fields, type, photo, clientKey, goTo, setPro
       }),
       ...(form.activeReuse ? { reuseIdFrom: form.activeReuse.vid } : {}),
     };
+    return send(input);
+  };
+
+  /** Sends a registration: the form's, or the same one again (same clientKey) after the induction. */
+  const send = async (input: WalkInInput) => {
+    setBusy(true);
+    setProblem(null);
     try {
       const visit = await callApi(registerWalkIn, input, { silent: true, timeoutMs: KIOSK_TIMEOUT_MS });
       kiosk.finish({ kind: visit.status === 'signedIn' ? 'signedIn' : 'awaiting', visit, photo: photo.current || null });
     } catch (err) {
       if (err instanceof ApiError && err.status === Status.BLACKLISTED) return kiosk.finish({ kind: 'refused' });
+      // Never queued: the visitor takes the induction now, then the same registration goes again.
+      if (err instanceof ApiError && err.http === undefined && err.status === Status.EXAM_REQUIRED && examRequired.safeParse(err.result).success)
+        return onExam(examRequired.parse(err.result), input);
       if (isNetworkFailure(err)) {
         await kiosk.enqueue({ id: clientKey, kind: 'walkIn', companyId: kiosk.session.userid, label: input.vname, input });
         return kiosk.finish({ kind: 'queued', label: input.vname });
@@ -100,5 +112,5 @@ export function useRegister({ form, fields, type, photo, clientKey, goTo, setPro
       setBusy(false);
     }
   };
-  return { submit, busy };
+  return { submit, send, busy };
 }

@@ -150,6 +150,15 @@ export const invitationsEn = {
     map: 'Show on a map',
     traffic: 'Getting here',
     about: 'About {{company}}',
+    induction: 'Safety induction',
+    inductionPassed: 'Passed: {{title}}',
+    inductionScore: 'Score {{score}} of {{full}}',
+    inductionValid: 'Valid until {{date}}',
+    inductionNeeded:
+      'Before your visit, please take the safety induction “{{title}}”: a video and a few questions. Your check-in at the kiosk is then instant.',
+    inductionTake: 'Take the induction now',
+    inductionClose: 'Later',
+    inductionEnded: 'This invitation can no longer be used: the induction cannot be taken with it.',
   },
   templates: {
     title: 'Invitation templates',

@@ -1,4 +1,3 @@
-import type { Invitation } from '@openvisit/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,48 +7,13 @@ import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
 import { type PendingUpload, stubXhr } from '../../../testing/stubXhr';
+import { sampleInvitation } from '../testing';
 import { InvitationPage } from './InvitationPage';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789';
 const config = configStub;
 
-function invitation(extra: Partial<Invitation> = {}): Invitation {
-  const at = Date.now() + 3600_000;
-  return {
-    company: 'Acme Holdings',
-    shortName: 'Acme',
-    vname: 'Ivy Guest',
-    empName: 'Ada Host',
-    appointmentDate: at,
-    opensAt: at - 1800_000,
-    closesAt: at + 1800_000,
-    visitType: 'Business',
-    visitReason: 'Audit',
-    gate: 'East gate',
-    status: 'viewed',
-    induction: null,
-    code: '12345678',
-    pass: 'OV1-12345678-abcdefghijklmnop',
-    passRefreshMs: null,
-    canReply: true,
-    permission: 1,
-    lang: 'en',
-    terms: 'Wear your badge.',
-    templateType: 0,
-    inviteContent: '',
-    address: '',
-    traffic: '',
-    companyProfile: '',
-    longitude: null,
-    latitude: null,
-    meeting: null,
-    followers: [],
-    followersMax: 20,
-    hasPhoto: false,
-    canSupplement: false,
-    ...extra,
-  };
-}
+const invitation = sampleInvitation;
 
 function renderPage(token = TOKEN) {
   const router = createMemoryRouter([{ path: '/invite', element: <InvitationPage /> }], { initialEntries: [`/invite?token=${token}`] });

@@ -12,6 +12,7 @@ import { i18n, showLanguage } from '../../../platform/i18n';
 import { readSavedLanguage } from '../../../platform/language';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { CompanionsForm } from '../components/CompanionsForm';
+import { InductionSection } from '../components/InductionSection';
 import { VisitorPhotoUpload } from '../components/VisitorPhotoUpload';
 
 /** The template's map position on OpenStreetMap (coordinates as the administrator entered them, WGS84). */
@@ -74,6 +75,7 @@ export function InvitationPage() {
       qr={qr}
       extras={
         <>
+          {data.induction ? <InductionSection token={token} status={data.status} induction={data.induction} onChanged={page.refetch} /> : null}
           <CompanionsForm token={token} data={data} onSaved={(next) => qc.setQueryData(key, next)} />
           <VisitorPhotoUpload token={token} data={data} onSaved={(next) => qc.setQueryData(key, next)} />
         </>
