@@ -111,7 +111,8 @@ export const addQuestionnaire = defineCall({
   access: QUESTIONNAIRE_MANAGERS,
   feature: 'questionnaire',
   log: { module: LogModule.QUESTIONNAIRE, event: 'add' },
-  statuses: [Status.ALREADY_EXISTS, Status.VISITOR_TYPE_NOT_EXIST],
+  // The form shows these on its fields: a title taken (3), a visitor type not the company's (104).
+  fieldStatuses: { [Status.ALREADY_EXISTS]: 'title', [Status.VISITOR_TYPE_NOT_EXIST]: 'tids' },
   input: z.object({ userid, ...questionnaireFields }),
   output: questionnaire,
 });
@@ -124,7 +125,9 @@ export const updateQuestionnaire = defineCall({
   access: QUESTIONNAIRE_MANAGERS,
   feature: 'questionnaire',
   log: { module: LogModule.QUESTIONNAIRE, event: 'update' },
-  statuses: [Status.ALREADY_EXISTS, Status.NO_SUCH_RECORD, Status.VISITOR_TYPE_NOT_EXIST],
+  statuses: [Status.NO_SUCH_RECORD],
+  // The form shows these on its fields: a title taken (3), a visitor type not the company's (104).
+  fieldStatuses: { [Status.ALREADY_EXISTS]: 'title', [Status.VISITOR_TYPE_NOT_EXIST]: 'tids' },
   input: z.object({ userid, qid: z.int32().positive(), ...questionnaireFields }),
   output: questionnaire,
 });

@@ -45,7 +45,6 @@ export const addTrainingVideo = defineCall({
   access: QUESTIONNAIRE_MANAGERS,
   feature: 'questionnaire',
   log: { module: LogModule.QUESTIONNAIRE, event: 'add' },
-  statuses: [Status.VIDEO_NOT_MP4, Status.VIDEO_TOO_LARGE],
   fieldStatuses: { [Status.VIDEO_NOT_MP4]: 'file', [Status.VIDEO_TOO_LARGE]: 'file' },
   upload: { maxBytes: VIDEO_MAX_BYTES, extensions: VIDEO_TYPES, wrongType: 'mp4', toFile: true },
   input: z.object({ userid, title: z.string().trim().min(1, 'required').max(QUESTIONNAIRE_LIMITS.title) }),

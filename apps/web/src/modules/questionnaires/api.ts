@@ -28,9 +28,6 @@ export const questionnaireKeys = {
   stats: (qid: number, f: AnswerFilters, lang: string) => ['questionnaires', 'stats', qid, answerFilters(f), lang] as const,
 };
 
-/** What the questionnaire form shows on its fields itself: field errors, a title taken (3), a visitor type gone (104). */
-export const QUESTIONNAIRE_FORM_STATUSES = [Status.BAD_PARAMS, Status.ALREADY_EXISTS, Status.VISITOR_TYPE_NOT_EXIST] as const;
-
 /** The most questionnaires a company is expected to keep: selects list them all in one page. */
 const EVERY = 500;
 
@@ -67,8 +64,8 @@ export function useSaveQuestionnaire() {
   return useMutation({
     mutationFn: (input: CallInput<typeof addQuestionnaire> | CallInput<typeof updateQuestionnaire>) =>
       'qid' in input && input.qid
-        ? api.updateQuestionnaire(input as CallInput<typeof updateQuestionnaire>, { silent: QUESTIONNAIRE_FORM_STATUSES })
-        : api.addQuestionnaire(input, { silent: QUESTIONNAIRE_FORM_STATUSES }),
+        ? api.updateQuestionnaire(input as CallInput<typeof updateQuestionnaire>, { silent: 'form' })
+        : api.addQuestionnaire(input, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
