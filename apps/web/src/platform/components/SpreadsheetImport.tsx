@@ -9,9 +9,9 @@ import { errorText } from '../notify';
 import { ruleMessage } from '../validationText';
 
 /**
- * The pieces every spreadsheet import of the console shares (employees, departments, the batch invite): the file
- * check with the server's limits, the template buttons and drop zone, the upload progress, the table of bad rows and
- * the words for a refused file. Each import keeps its own steps and results around them.
+ * The pieces every spreadsheet import of the console shares (employees, departments, the batch invite, questions): the
+ * file check with the server's limits, the template buttons and drop zone, the upload progress, the table of bad rows
+ * and the words for a refused file. The steps are `useImportStages`; each import keeps its own results around them.
  */
 
 export const IMPORT_MAX_MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);

@@ -23,6 +23,7 @@ import {
   importFailureText,
   importFileProblem,
 } from '../../../platform/components/SpreadsheetImport';
+import { useImportStages } from '../../../platform/components/useImportStages';
 import { useLang } from '../../../platform/i18n';
 import { useUserInfo } from '../../accounts/api';
 import { peopleKeys } from '../api';
@@ -46,13 +47,6 @@ const KINDS = {
   },
 } as const;
 
-type Stage =
-  | { step: 'choose' }
-  | { step: 'checking'; file: File }
-  | { step: 'checked'; file: File; result: AnyResult }
-  | { step: 'importing'; file: File; result: AnyResult }
-  | { step: 'done'; result: AnyResult };
-
 /** The file check is the platform's (re-exported for this module's callers). */
 export { checkImportFile };
 
@@ -67,20 +61,19 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
   const qc = useQueryClient();
   const clause = useUserInfo().data?.escapeClause ?? '';
   const needsClause = kind === 'employees' && !!clause.trim();
-  const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [accepted, setAccepted] = useState(false);
   const def = KINDS[kind];
 
   const reset = () => {
-    setStage({ step: 'choose' });
+    stages.reset();
     setProblem(null);
     setProgress(0);
     setAccepted(false);
   };
   const close = () => {
-    if (stage.step === 'checking' || stage.step === 'importing') return;
+    if (busy) return;
     reset();
     onClose();
   };
@@ -107,31 +100,17 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
 
   const columnName = (field: string) => def.columns[field]?.[lang] ?? field;
 
-  const choose = async (file: File) => {
-    const bad = checkImportFile(file);
-    if (bad) {
-      setProblem(importFileProblem(t, bad));
-      return;
-    }
-    setStage({ step: 'checking', file });
-    const result = await send(file, true);
-    setStage(result ? { step: 'checked', file, result } : { step: 'choose' });
-  };
-
-  const runImport = async () => {
-    if (stage.step !== 'checked') return;
-    setStage({ step: 'importing', file: stage.file, result: stage.result });
-    const result = await send(stage.file, false);
-    if (!result) {
-      setStage({ step: 'checked', file: stage.file, result: stage.result });
-      return;
-    }
-    await qc.invalidateQueries({ queryKey: peopleKeys.all });
-    setStage({ step: 'done', result });
-  };
-
-  const current = { choose: 0, checking: 0, checked: 1, importing: 1, done: 2 }[stage.step];
-  const busy = stage.step === 'checking' || stage.step === 'importing';
+  const stages = useImportStages<AnyResult>({
+    send,
+    accept: (file) => {
+      const bad = checkImportFile(file);
+      if (bad) setProblem(importFileProblem(t, bad));
+      return !bad;
+    },
+    onImported: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
+  });
+  const { stage, busy, current, choose } = stages;
+  const runImport = stages.run;
 
   return (
     <Modal
@@ -155,7 +134,7 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
         ]}
       />
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} data-testid="import-problem" />}
-      {busy && (
+      {(stage.step === 'checking' || stage.step === 'importing') && (
         <ImportProgress
           progress={progress}
           fileName={stage.file.name}

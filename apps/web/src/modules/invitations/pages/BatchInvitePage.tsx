@@ -22,6 +22,7 @@ import {
   importFailureText,
   importFileProblem,
 } from '../../../platform/components/SpreadsheetImport';
+import { useImportStages } from '../../../platform/components/useImportStages';
 import { formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { InviteCommonFields, type InviteCommonValues } from '../components/InviteCommonFields';
@@ -33,13 +34,6 @@ type Field = keyof typeof APPOINTMENT_IMPORT_COLUMNS;
 interface Values extends InviteCommonValues {
   lang: 'zh' | 'en';
 }
-
-type Stage =
-  | { step: 'choose' }
-  | { step: 'checking'; file: File }
-  | { step: 'checked'; file: File; result: BatchResult }
-  | { step: 'inviting'; file: File; result: BatchResult }
-  | { step: 'done'; result: BatchResult };
 
 /**
  * The employee portal's batch ("dot") invite (/emporder/dot): what the visitors share (time, type, gate, purpose, and
@@ -53,7 +47,6 @@ export function BatchInvitePage() {
   const qc = useQueryClient();
   const text = useInviteRuleText();
   const [form] = Form.useForm<Values>();
-  const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [closed, setClosed] = useState<string | null>(null);
@@ -66,7 +59,7 @@ export function BatchInvitePage() {
   };
 
   const reset = () => {
-    setStage({ step: 'choose' });
+    stages.reset();
     setProblem(null);
     setProgress(0);
   };
@@ -97,38 +90,27 @@ export function BatchInvitePage() {
     }
   };
 
-  const choose = async (file: File) => {
-    const bad = checkImportFile(file);
-    if (bad) {
-      setProblem(importFileProblem(t, bad));
-      return;
-    }
-    // The shared fields first: the check of the rows depends on the time.
-    try {
-      await form.validateFields();
-    } catch {
-      setProblem(t('invitations.batch.fillFirst'));
-      return;
-    }
-    setStage({ step: 'checking', file });
-    const result = await send(file, true);
-    setStage(result ? { step: 'checked', file, result } : { step: 'choose' });
-  };
-
-  const invite = async () => {
-    if (stage.step !== 'checked') return;
-    setStage({ step: 'inviting', file: stage.file, result: stage.result });
-    const result = await send(stage.file, false);
-    if (!result) {
-      setStage({ step: 'checked', file: stage.file, result: stage.result });
-      return;
-    }
-    await qc.invalidateQueries({ queryKey: ['invitations', 'list'] });
-    setStage({ step: 'done', result });
-  };
-
-  const busy = stage.step === 'checking' || stage.step === 'inviting';
-  const current = { choose: 0, checking: 0, checked: 1, inviting: 1, done: 2 }[stage.step];
+  const stages = useImportStages<BatchResult>({
+    send,
+    accept: async (file) => {
+      const bad = checkImportFile(file);
+      if (bad) {
+        setProblem(importFileProblem(t, bad));
+        return false;
+      }
+      // The shared fields first: the check of the rows depends on the time.
+      try {
+        await form.validateFields();
+        return true;
+      } catch {
+        setProblem(t('invitations.batch.fillFirst'));
+        return false;
+      }
+    },
+    onImported: () => qc.invalidateQueries({ queryKey: ['invitations', 'list'] }),
+  });
+  const { stage, current, choose } = stages;
+  const invite = stages.run;
 
   return (
     <>
@@ -161,7 +143,7 @@ export function BatchInvitePage() {
               </Form.Item>
             </Flex>
           </Form>
-          {busy ? (
+          {stage.step === 'checking' || stage.step === 'importing' ? (
             <ImportProgress
               progress={progress}
               fileName={stage.file.name}

@@ -14,17 +14,13 @@ import {
   importFailureText,
   importFileProblem,
 } from '../../../platform/components/SpreadsheetImport';
+import { type ImportStage, useImportStages } from '../../../platform/components/useImportStages';
 import { useLang } from '../../../platform/i18n';
 import { questionnaireKeys } from '../api';
 import { bankRuleText } from '../errors';
 
 type ImportResult = CallOutput<typeof importQuestions>;
-type Stage =
-  | { step: 'choose' }
-  | { step: 'checking'; file: File }
-  | { step: 'checked'; file: File; result: ImportResult }
-  | { step: 'importing'; file: File; result: ImportResult }
-  | { step: 'done'; result: ImportResult };
+type Stage = ImportStage<ImportResult>;
 
 const COLUMNS = QUESTION_IMPORT_COLUMNS as Record<string, { en: string; zh: string }>;
 
@@ -37,15 +33,13 @@ export function QuestionImport({ qid, open, onClose }: { qid: number; open: bool
   const { t } = useTranslation();
   const lang = useLang();
   const qc = useQueryClient();
-  const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const columnName = (field: string) =>
     COLUMNS[field]?.[lang] ?? (field === 'options' || field === 'question' ? t(`questionnaires.import.${field}`) : field);
-  const busy = stage.step === 'checking' || stage.step === 'importing';
 
   const reset = () => {
-    setStage({ step: 'choose' });
+    stages.reset();
     setProblem(null);
   };
   const close = () => {
@@ -71,28 +65,16 @@ export function QuestionImport({ qid, open, onClose }: { qid: number; open: bool
     }
   };
 
-  const choose = async (file: File) => {
-    const bad = checkImportFile(file);
-    if (bad) {
-      setProblem(importFileProblem(t, bad));
-      return;
-    }
-    setStage({ step: 'checking', file });
-    const result = await send(file, true);
-    setStage(result ? { step: 'checked', file, result } : { step: 'choose' });
-  };
-
-  const run = async () => {
-    if (stage.step !== 'checked') return;
-    setStage({ step: 'importing', file: stage.file, result: stage.result });
-    const result = await send(stage.file, false);
-    if (!result) {
-      setStage({ step: 'checked', file: stage.file, result: stage.result });
-      return;
-    }
-    await qc.invalidateQueries({ queryKey: questionnaireKeys.all });
-    setStage({ step: 'done', result });
-  };
+  const stages = useImportStages<ImportResult>({
+    send,
+    accept: (file) => {
+      const bad = checkImportFile(file);
+      if (bad) setProblem(importFileProblem(t, bad));
+      return !bad;
+    },
+    onImported: () => qc.invalidateQueries({ queryKey: questionnaireKeys.all }),
+  });
+  const { stage, busy, choose, run } = stages;
 
   const errorsOf = (result: ImportResult, title: string) =>
     result.errors.length > 0 ? (
@@ -112,7 +94,7 @@ export function QuestionImport({ qid, open, onClose }: { qid: number; open: bool
     >
       <ImportSteps step={stage.step} />
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} data-testid="import-problem" />}
-      {busy && (
+      {(stage.step === 'checking' || stage.step === 'importing') && (
         <ImportProgress
           progress={progress}
           fileName={stage.file.name}
