@@ -12,7 +12,7 @@ export function PaperDrawer({ pid, onClose }: { pid: number | null; onClose: () 
   const paper = useAnswerResult(pid);
   const p = paper.data;
   return (
-    <Drawer open={pid !== null} onClose={onClose} width={640} title={t('questionnaires.report.paper')} destroyOnHidden>
+    <Drawer open={pid !== null} onClose={onClose} size={640} title={t('questionnaires.report.paper')} destroyOnHidden>
       {paper.isPending ? <Skeleton active /> : null}
       {paper.isError ? <Alert type="error" showIcon title={t('questionnaires.report.paperFailed')} /> : null}
       {p ? (

@@ -57,7 +57,7 @@ export function AnswerReportPage() {
           </Button>
         }
       />
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Card>
           <Flex gap={8} wrap style={{ marginBottom: 16 }} role="search" aria-label={t('questionnaires.report.filters')}>
             <DatePicker.RangePicker

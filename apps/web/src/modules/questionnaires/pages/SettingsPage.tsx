@@ -35,7 +35,7 @@ export function SettingsPage() {
         extra={<Typography.Text type="secondary">{t('questionnaires.settings.intro')}</Typography.Text>}
         actions={<Button onClick={() => navigate('/question/bank')}>{t('questionnaires.settings.toBank')}</Button>}
       />
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Card>
           <InductionSwitch anyEnabled={list.some((q) => q.enabled)} />
         </Card>
