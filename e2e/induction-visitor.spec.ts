@@ -334,7 +334,7 @@ for (const L of [EN, ZH]) {
 
         await step(page, `induction-${L.tag}-kiosk-walkin`, async () => {
           await register();
-          await page.getByRole('heading', { name: L.t.title }).waitFor();
+          await page.getByRole('heading', { name: L.t.title, exact: true }).waitFor();
           await expectAccessible(page, `kiosk induction video (${L.tag})`);
           await screenshot(page, `induction-${L.tag}-kiosk-video`);
           await watch(page, L);
