@@ -108,6 +108,8 @@ function bookingRules(v: { scardId?: string; loadStart?: number | null; loadEnd?
     ctx.addIssue({ code: 'custom', path: ['loadEnd'], message: 'beforeStart' });
 }
 
+type Undefaulted<T> = T extends z.ZodDefault<infer U> ? U : T;
+
 const userid = z.int32().optional();
 const sid = z.int32().positive();
 
@@ -136,8 +138,9 @@ export const updateLogisticsInfo = defineCall({
     .object({
       userid,
       sid,
-      ...Object.fromEntries(Object.entries(bookingFields).map(([k, v]) => [k, v.optional()])),
-    } as { userid: typeof userid; sid: typeof sid } & { [K in keyof typeof bookingFields]: z.ZodOptional<(typeof bookingFields)[K]> })
+      // Without their defaults: a field left out stays as it is.
+      ...Object.fromEntries(Object.entries(bookingFields).map(([k, v]) => [k, (v instanceof z.ZodDefault ? v.unwrap() : v).optional()])),
+    } as { userid: typeof userid; sid: typeof sid } & { [K in keyof typeof bookingFields]: z.ZodOptional<Undefaulted<(typeof bookingFields)[K]>> })
     .superRefine(bookingRules),
   output: logisticsBooking,
 });
