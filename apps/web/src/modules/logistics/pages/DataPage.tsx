@@ -1,6 +1,6 @@
 import { DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { addLogisticsInfo, exportLogisticsList, type LogisticsBooking, labelIn } from '@openvisit/contract';
-import { App, Button, Card, DatePicker, Flex, Form, type FormInstance, Input, Select, Space, Tooltip, Typography } from 'antd';
+import { addLogisticsInfo, exportLogisticsList, type LogisticsBooking, labelIn, logisticsRelease } from '@openvisit/contract';
+import { App, Button, Card, DatePicker, Flex, Form, type FormInstance, Input, Popconfirm, Select, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -11,11 +11,11 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
 import { type ListColumn, ListTable, useListQuery } from '../../../platform/list';
-import { useAllCarriers, useBookings, useLogisticsTypes } from '../api';
+import { useAllCarriers, useBookings, useGateMove, useLogisticsTypes } from '../api';
 import { BookingDrawer } from '../components/BookingDrawer';
 import { BookingFormDrawer } from '../components/BookingFormDrawer';
 import { BookingStatusTag, STATUS_KEYS } from '../components/BookingStatusTag';
-import { BOOKING_STATUSES, bookingFilterInput, bookingParams } from '../query';
+import { BOOKING_STATUSES, type BookingFilters, bookingFilterInput, bookingParams } from '../query';
 
 interface FilterValues {
   pstatus?: 0 | 1 | 2 | 3;
@@ -31,10 +31,12 @@ interface FilterValues {
 /** The data screen's filters: status, days, type, carrier, names, phone, ID number, plate. */
 function BookingFilterForm({
   form,
+  values: f,
   onSearch,
   onReset,
 }: {
   form: FormInstance<FilterValues>;
+  values: BookingFilters;
   onSearch: (v: FilterValues) => void;
   onReset: () => void;
 }) {
@@ -43,6 +45,18 @@ function BookingFilterForm({
   const types = useLogisticsTypes();
   const carriers = useAllCarriers();
   const typeList = types.data ?? [];
+  useEffect(() => {
+    form.setFieldsValue({
+      pstatus: f.pstatus,
+      range: f.from || f.to ? [f.from ? dayjs(f.from) : null, f.to ? dayjs(f.to) : null] : null,
+      sname: f.sname,
+      mobile: f.mobile,
+      cardid: f.cardid,
+      plateNum: f.plateNum,
+      logType: f.logType,
+      companyId: f.companyId,
+    });
+  }, [form, f.pstatus, f.from, f.to, f.sname, f.mobile, f.cardid, f.plateNum, f.logType, f.companyId]);
   return (
     <Form form={form} layout="inline" onFinish={onSearch} style={{ rowGap: 8, marginBottom: 16 }} name="logistics-filters">
       <Form.Item name="pstatus" label={t('logistics.fields.status')}>
@@ -88,6 +102,28 @@ function BookingFilterForm({
   );
 }
 
+/** Releases an arrived truck for exit (the exit release time), once it is loaded. */
+function ReleaseButton({ booking, onDone }: { booking: LogisticsBooking; onDone: (b: LogisticsBooking) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const move = useGateMove();
+  const release = async () => {
+    try {
+      onDone(await move.mutateAsync({ sid: booking.sid, move: 'release' }));
+      void message.success(t('logistics.data.released', { plate: booking.plateNum }));
+    } catch {
+      // shown by the error policy
+    }
+  };
+  return (
+    <Popconfirm title={t('logistics.data.releaseConfirm', { plate: booking.plateNum })} onConfirm={release}>
+      <Button type="primary" loading={move.isPending}>
+        {t('logistics.data.release')}
+      </Button>
+    </Popconfirm>
+  );
+}
+
 /** The data screen's columns; `actions` draws a row's buttons. */
 function bookingColumns(t: TFunction, lang: 'zh' | 'en', actions: (b: LogisticsBooking) => ReactNode): ListColumn<LogisticsBooking>[] {
   return [
@@ -113,24 +149,12 @@ export function DataPage() {
   const page = useBookings(f);
   const types = useLogisticsTypes();
   const canBook = useCanCall(addLogisticsInfo);
+  const canRelease = useCanCall(logisticsRelease);
   const [filterForm] = Form.useForm<FilterValues>();
   const [shown, setShown] = useState<LogisticsBooking | null>(null);
   const [editing, setEditing] = useState<{ open: boolean; key: number; booking: LogisticsBooking | null }>({ open: false, key: 0, booking: null });
   const [exporting, setExporting] = useState(false);
   const typeList = types.data ?? [];
-
-  useEffect(() => {
-    filterForm.setFieldsValue({
-      pstatus: f.pstatus,
-      range: f.from || f.to ? [f.from ? dayjs(f.from) : null, f.to ? dayjs(f.to) : null] : null,
-      sname: f.sname,
-      mobile: f.mobile,
-      cardid: f.cardid,
-      plateNum: f.plateNum,
-      logType: f.logType,
-      companyId: f.companyId,
-    });
-  }, [filterForm, f.pstatus, f.from, f.to, f.sname, f.mobile, f.cardid, f.plateNum, f.logType, f.companyId]);
 
   const search = (v: FilterValues) =>
     query.set({
@@ -182,7 +206,7 @@ export function DataPage() {
         }
       />
       <Card>
-        <BookingFilterForm form={filterForm} onSearch={search} onReset={reset} />
+        <BookingFilterForm form={filterForm} values={f} onSearch={search} onReset={reset} />
         <ListTable<LogisticsBooking>
           rowKey="sid"
           paging={query}
@@ -207,7 +231,16 @@ export function DataPage() {
           ))}
         />
       </Card>
-      <BookingDrawer booking={shown} types={typeList} onClose={() => setShown(null)} />
+      <BookingDrawer
+        booking={shown}
+        types={typeList}
+        onClose={() => setShown(null)}
+        extra={
+          shown && canRelease && shown.visitdate !== null && shown.exitTime === null && shown.leaveTime === null ? (
+            <ReleaseButton booking={shown} onDone={setShown} />
+          ) : null
+        }
+      />
       <BookingFormDrawer
         key={editing.key}
         open={editing.open}
