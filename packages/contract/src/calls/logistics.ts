@@ -100,6 +100,8 @@ const bookingFields = {
   remark: zText(500).default(''),
 };
 
+const { photoInfo: _photos, ...publicFields } = bookingFields;
+
 /** The sender's ID number is optional but checked when given; the loading ends after it starts. */
 function bookingRules(v: { scardId?: string; loadStart?: number | null; loadEnd?: number | null }, ctx: z.RefinementCtx) {
   const id = v.scardId ? checkIdNumber(v.scardId) : null;
@@ -242,7 +244,8 @@ export const addLogisticsBooking = defineCall({
   statuses: [Status.LOGISTICS_LINK_INVALID, Status.CAPTCHA_INVALID, Status.NO_SUCH_RECORD],
   log: { module: LogModule.LOGISTICS, event: 'add' },
   input: z
-    .object({ token: zLinkToken, digest: z.string().trim().max(64).optional().describe('the captcha digest, verified'), ...bookingFields })
+    // No photo addresses from the public: the console would show what a stranger points it at.
+    .object({ token: zLinkToken, digest: z.string().trim().max(64).optional().describe('the captcha digest, verified'), ...publicFields })
     .superRefine(bookingRules),
   output: z.object({ logNum: z.string(), appointmentDate: z.string(), pstatus: z.int32() }),
 });

@@ -59,7 +59,7 @@ export async function publicBooking(ctx: CallContext, input: In<'addLogisticsBoo
   const { scope, companyId } = await linkCompany(ctx, input.token);
   if (ctx.config.captcha) await spendCaptcha(ctx.system, input.digest);
   const { token: _, digest: __, ...fields } = input;
-  const row = await createBooking(scope, fields, { creator: input.sname, source: 'link' });
+  const row = await createBooking(scope, { ...fields, photoInfo: [] }, { creator: input.sname, source: 'link' });
   ctx.audit.actor = { companyId, account: input.smobile, name: input.sname, role: Role.VISITOR };
   ctx.audit.objId = row.id;
   ctx.audit.objName = `${row.logNum} ${row.plateNum}`;
