@@ -86,5 +86,3 @@ export function BookingDrawer({
     </Drawer>
   );
 }
-
-export { LOGISTICS_FIELD_GROUPS };

@@ -1,5 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { LOGISTICS_FIELD_GROUPS, LOGISTICS_MEMBERS_MAX, type LogisticsField, type LogisticsFieldGroup, labelIn } from '@openvisit/contract';
+import { LOGISTICS_MEMBERS_MAX, type LogisticsField, type LogisticsFieldGroup, labelIn } from '@openvisit/contract';
 import { Button, Col, DatePicker, Divider, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -186,7 +186,3 @@ export function BookingFields({
     </Row>
   );
 }
-
-export type { TypeFields };
-/** The groups in the order the form shows them. */
-export const GROUPS = LOGISTICS_FIELD_GROUPS;
