@@ -163,13 +163,8 @@ async function adminSetup(page: Page, lang: L): Promise<string> {
   await modal.waitFor({ state: 'hidden' });
   await page.getByRole('cell', { name: `${lang.field[lang.tag]} *` }).waitFor();
   await page.getByRole('button', { name: button(t.makeLink) }).click();
-  const link = await page
-    .getByTestId('logistics-link')
-    .inputValue({ timeout: 60_000 })
-    .catch(async () => {
-      await page.getByTestId('logistics-link').waitFor();
-      return page.getByTestId('logistics-link').inputValue();
-    });
+  // The link's box appears once it is made (inputValue waits for it).
+  const link = await page.getByTestId('logistics-link').inputValue();
   await settled(page);
   await screenshot(page, `logistics-${lang.tag}-settings`);
 
