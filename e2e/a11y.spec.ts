@@ -242,6 +242,19 @@ describe('accessibility of every screen (axe-core)', () => {
     await ok('UpdateThemeColor', { themecolor: '#40a9ff' }, admin);
     await ok('updateSignOutSwitch', { signOutSwitch: 1 }, admin);
     const inviteLink = new URL(meeting.visitors[0]?.inviteLink ?? '');
+    // The carrier's public booking page, with a logistics type asking a vehicle field of each kind.
+    await ok(
+      'addExtendType',
+      {
+        name: '送货#Delivery',
+        vehicleExtend: [
+          { fieldName: 'colour', displayName: '颜色#Colour', inputType: 'text', required: true },
+          { fieldName: 'size', displayName: '尺寸#Size', inputType: 'button', inputValue: ['大#Large', '小#Small'] },
+        ],
+      },
+      admin,
+    );
+    const bookingToken = (await ok('resetLogisticsLink', {}, admin)).token ?? '';
     const logins: Login[] = [
       { role: 'manager', sType: null, result: adminLogin },
       { role: 'emporder', sType: null, result: await ok('empLogin', { phone: host.phone, empPwd: PASSWORD }) },
@@ -265,6 +278,7 @@ describe('accessibility of every screen (axe-core)', () => {
       ...authScreens.filter((s) => !s.session).map((s) => s.path),
       '/signin?role=employee',
       `${inviteLink.pathname}${inviteLink.search}`,
+      `/logistics-booking?token=${encodeURIComponent(bookingToken)}`,
       '/no-such-screen',
     ];
     // A face terminal, so the device detail (/key/listd/:eid) shows its people's sync status.

@@ -26,6 +26,7 @@ import { faceSyncRoutes } from './modules/faceSync/faceSync.routes.js';
 import { registerFaceSyncJobs } from './modules/faceSync/faceSync.schedule.js';
 import { registerInvitationJobs } from './modules/invitations/invitations.notices.js';
 import { invitationsDownloads, invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { logisticsDownloads, logisticsRoutes } from './modules/logistics/logistics.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { meetingsRoutes } from './modules/meetings/meetings.routes.js';
 import { monitorRoutes } from './modules/monitor/monitor.routes.js';
@@ -78,6 +79,7 @@ const downloads: DownloadBinding[] = [
   ...reportTableDownloads,
   ...passRecordsDownloads,
   ...questionnairesDownloads,
+  ...logisticsDownloads,
 ];
 const bindings: Binding[] = [
   ...authRoutes,
@@ -107,6 +109,7 @@ const bindings: Binding[] = [
   ...passRulesRoutes,
   ...questionnairesRoutes,
   ...questionnaireVideosRoutes,
+  ...logisticsRoutes,
 ];
 
 export interface BuiltApp {

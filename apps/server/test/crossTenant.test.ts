@@ -188,6 +188,13 @@ describe("a second company's ids reach nothing of it through any call", () => {
     const rid = must('role', await t.api.addRARG({ rgName: `${MARK} Security`, parentId: group }, admin)).rid;
     must('role member', await t.api.addEmpRole({ rid, empids: [other] }, admin));
     must('proxy', await t.api.setVisitProxy({ empid: host, proxyId: other, startDate: day(-1), endDate: day(3) }, admin));
+    const logType = must('logistics type', await t.api.addExtendType({ name: `${MARK}货运#${MARK} Freight` }, admin)).tid;
+    const companyId = must('carrier', await t.api['logistics-company-create']({ name: `${MARK} Carrier` }, admin)).id;
+    const truck = { logType, companyId, sname: `${MARK} Sender`, smobile: '13955530001', dname: `${MARK} Driver`, dmobile: '13955530002' };
+    const booked = { ...truck, dcardId: '11010519491231002X', plateNum: '粤B12345', appointmentDate: day(0) };
+    const sid = must('booking', await t.api.addLogisticsInfo(booked, admin)).sid;
+    must('approval', await t.api.approveLogistics({ sid, pstatus: 1 }, admin));
+    must('arrival', await t.api.logisticsArrive({ sid }, desk));
   }
 
   /**
@@ -222,6 +229,9 @@ describe("a second company's ids reach nothing of it through any call", () => {
       id: 'invitation_templates',
       egid: 'device_groups',
       egids: 'device_groups',
+      sid: 'logistics_bookings',
+      logType: 'logistics_types',
+      companyId: 'logistics_carriers',
     };
     const mark = (v: unknown): unknown =>
       typeof v === 'string' && /^[a-z ]+$/i.test(v) && !/^(true|false)$/.test(v)

@@ -103,6 +103,9 @@ const CANDIDATES: unknown[] = [
   '#336699',
   'https://example.com',
   'LFT_fuzz',
+  // A mainland plate (logistics bookings) and a bilingual name ('中文#English': logistics types).
+  '粤B12345',
+  '货运#Freight',
   Date.now() + 86_400_000,
   // Later than the one before, for an end that must follow a start.
   Date.now() + 2 * 86_400_000,

@@ -154,6 +154,7 @@ const entries = {
   INVALID_APP_CODE: [705, '无效appCode', 'Invalid appCode'],
   TIMESTAMP_EXPIRED: [706, '时间戳已过期', 'Timestamp expired'],
   MISSING_RUNTIME_DATA: [707, '运行时缺少数据', 'Missing data at run time'],
+  LOGISTICS_LINK_INVALID: [740, '预约链接无效或已更换', 'This booking link is invalid or has been replaced; ask the company for its current link'],
   READER_NUMBER_EXISTS: [731, '读头编号已存在', 'Reader number already exists'],
   DUPLICATE_ADMIN_ACCOUNT: [1013, '管理员账号重复', 'Duplicate administrator account'],
   IO_ERROR: [1110, 'IO异常', 'IO error'],

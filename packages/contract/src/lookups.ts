@@ -98,6 +98,7 @@ export const logModuleLabels = lookup({
   7: { zh: '访客', en: 'Visitor' },
   8: { zh: '消息', en: 'Message' },
   9: { zh: '安全培训', en: 'Safety induction' },
+  10: { zh: '物流', en: 'Logistics' },
   20: { zh: '其他', en: 'Other' },
 });
 export const LogModule = {
@@ -111,6 +112,7 @@ export const LogModule = {
   VISITOR: 7,
   MESSAGE: 8,
   QUESTIONNAIRE: 9,
+  LOGISTICS: 10,
   OTHER: 20,
 } as const;
 export type LogModule = (typeof LogModule)[keyof typeof LogModule];
@@ -224,6 +226,9 @@ export const approvalStatusLabels = lookup({
 });
 export type ApprovalStatus = keyof typeof approvalStatusLabels;
 
+/** Logistics booking statuses (`pstatus`, spec section 4): waiting, approved, refused, ended. */
+export const LogisticsStatus = { WAITING: 0, APPROVED: 1, REFUSED: 2, ENDED: 3 } as const;
+export type LogisticsStatus = (typeof LogisticsStatus)[keyof typeof LogisticsStatus];
 export const logisticsApprovalLabels = lookup({
   0: { zh: '待审批', en: 'Waiting for approval' },
   1: { zh: '已通过', en: 'Approved' },

@@ -19,6 +19,8 @@ import { invitationPageCalls } from './calls/invitationPage.js';
 import { invitationCalls } from './calls/invitations.js';
 import { exportAppointmentTemplate, uploadAppointment } from './calls/inviteBatch.js';
 import { inviteListCalls } from './calls/inviteList.js';
+import { logisticsCalls, logisticsDownloads } from './calls/logistics.js';
+import { logisticsTypeCalls } from './calls/logisticsTypes.js';
 import { logCalls } from './calls/logs.js';
 import { meetingCalls } from './calls/meetings.js';
 import { monitorCalls } from './calls/monitor.js';
@@ -83,6 +85,8 @@ export const allCalls = [
   ...questionnaireCalls,
   ...examCalls,
   ...trainingVideoCalls,
+  ...logisticsTypeCalls,
+  ...logisticsCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
@@ -116,4 +120,5 @@ export const allDownloads: readonly DownloadDef[] = [
   ...passRecordDownloads,
   ...questionnaireDownloads,
   ...examDownloads,
+  ...logisticsDownloads,
 ];

@@ -16,6 +16,7 @@ import {
   checkPassword,
   checkPersonName,
   checkPhone,
+  checkPlate,
   checkSuperAccount,
   checkVideoFile,
   checkZipFile,
@@ -31,6 +32,7 @@ import {
   LOGO_MIN,
   normalizeEmail,
   normalizePhone,
+  normalizePlate,
   PASSWORD_MAX,
   PASSWORD_MIN,
   PERSON_NAME_MAX,
@@ -727,5 +729,45 @@ describe('zod schemas', () => {
     expect(zIdNumber.parse(' 11010519491231002X ')).toBe('11010519491231002X');
     expect(messages(zIdNumber.safeParse('110105194912310020'))).toEqual(['checksum']);
     expect(messages(zIdNumber.safeParse('440524188001010014'))).toEqual(['birthDate']);
+  });
+});
+
+describe('checkPlate / normalizePlate', () => {
+  it.each([
+    '京A12345', // ordinary, digits
+    '沪AB1C23', // ordinary, letters among the digits
+    '粤B·12345', // written with the dot
+    '川a 1234 5', // lower case and spaces
+    '苏E1234挂', // trailer
+    '京A1234学', // driving school
+    '粤Z1234港', // Hong Kong crossing
+    '京AD12345', // small new-energy, pure electric
+    '沪AF12345', // small new-energy, plug-in hybrid
+    '浙ADA1234', // small new-energy with a letter
+    '京A12345D', // large new-energy
+    '鲁B12345F',
+  ])('accepts %s', (plate) => {
+    expect(checkPlate(plate)).toBeNull();
+  });
+  it.each([
+    ['', 'required'],
+    ['   ', 'required'],
+    ['A12345', 'format'], // no province
+    ['京112345', 'format'], // office must be a letter
+    ['京I12345', 'format'], // I is never used
+    ['京AO1234', 'format'], // nor O
+    ['京A1234', 'format'], // too short
+    ['京A123456', 'format'], // 8 characters, not new-energy
+    ['京AX12345', 'format'], // X is no energy letter
+    ['京A12345X', 'format'], // a large new-energy plate ends in D or F
+    ['京AD1234A', 'format'], // small new-energy ends in digits
+    ['京AD123456', 'format'], // too long
+    ['台A12345', 'format'], // not a mainland province
+    ['PIC0001', 'format'],
+  ])('refuses %j (%s)', (plate, rule) => {
+    expect(checkPlate(plate)).toBe(rule);
+  });
+  it('normalizes to upper case without separators', () => {
+    expect(normalizePlate(' 粤b·d1-2345 ')).toBe('粤BD12345');
   });
 });

@@ -493,6 +493,35 @@ export const CAROUSEL_PICTURES = { min: 2, max: 5 } as const;
 export const VISIT_DAYS_WINDOW = 30;
 
 // ---------------------------------------------------------------------------------------------
+// Mainland vehicle plates (GA 36-2018): a province's character, the issuing office's letter, then five characters
+// (ordinary) or six (new-energy: D/F… after the letter for small cars, after the five digits for large ones)
+// ---------------------------------------------------------------------------------------------
+
+export type PlateFailure = 'required' | 'format';
+const PLATE_PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
+/** Plate letters leave out I and O (read as 1 and 0). */
+const PLATE_LETTER = 'A-HJ-NP-Z';
+const PLATE_ORDINARY = new RegExp(`^[${PLATE_PROVINCES}][${PLATE_LETTER}][${PLATE_LETTER}0-9]{4}[${PLATE_LETTER}0-9挂学警港澳]$`);
+/** Small new-energy cars: an energy letter (D, A–C, E pure electric; F, G, H, J, K others), then a letter or digit and four digits. */
+const PLATE_NEW_ENERGY_SMALL = new RegExp(`^[${PLATE_PROVINCES}][${PLATE_LETTER}][A-HJK][${PLATE_LETTER}0-9]\\d{4}$`);
+/** Large new-energy vehicles: five digits, then D or F. */
+const PLATE_NEW_ENERGY_LARGE = new RegExp(`^[${PLATE_PROVINCES}][${PLATE_LETTER}]\\d{5}[DF]$`);
+
+/** The stored form: upper case, without the spaces, dots or dashes people write between the parts. */
+export function normalizePlate(s: string): string {
+  return s.replace(/[\s·.-]/g, '').toUpperCase();
+}
+
+/** A mainland plate, ordinary (7 characters) or new-energy (8), written with or without separators. */
+export function checkPlate(s: string): PlateFailure | null {
+  const v = normalizePlate(s);
+  if (v === '') return 'required';
+  if (v.length === 7) return PLATE_ORDINARY.test(v) ? null : 'format';
+  if (v.length === 8) return PLATE_NEW_ENERGY_SMALL.test(v) || PLATE_NEW_ENERGY_LARGE.test(v) ? null : 'format';
+  return 'format';
+}
+
+// ---------------------------------------------------------------------------------------------
 // All failure keys
 // ---------------------------------------------------------------------------------------------
 
@@ -505,6 +534,7 @@ export type ValidationFailure =
   | CompanyNameFailure
   | SuperAccountFailure
   | IdNumberFailure
+  | PlateFailure
   | FileFailure;
 
 // Access card numbers (employees' `cardNo`, as the card printer or reader reports them)

@@ -65,7 +65,9 @@ describe('post-login redirect derived from the route tables', () => {
   it('sends every other role to its area home', () => {
     expect(homePath('emporder')).toBe('/emporder/sigleorder');
     expect(homePath('subcom')).toBe('/subcom/visitors');
-    expect(homePath('logic')).toBe('/logic');
+    // Spec section 2: logistics staff open on the carrier companies (the screens need the logistics switch).
+    expect(homePath('logic', { logistics: true })).toBe('/logic/logicSupplierCom');
+    expect(homePath('logic', { logistics: false })).toBe('/logic/password');
     expect(homePath('hse')).toBe('/hsehome');
     expect(homePath('servercom')).toBe('/servercom');
     expect(homePath('reception', undefined, 2)).toBe('/reception');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useNavigate, useNavigation } from 'react-router';
 import { authScreens } from '../modules/auth/routes';
 import { invitationScreens } from '../modules/invitations/routes';
+import { logisticsPublicScreens } from '../modules/logistics/routes';
 import { NetworkBanner } from '../platform/components/NetworkBanner';
 import { useConfig } from '../platform/config';
 import { setNavigator } from '../platform/notify';
@@ -170,7 +171,10 @@ export function buildRoutes(): RouteObject[] {
           element: <PublicLayout />,
           children: [...authScreens.filter((s) => !s.wide).map(publicRoute), ...invitationScreens.map(publicRoute)],
         },
-        { element: <PublicLayout wide />, children: [...authScreens.filter((s) => s.wide), ...guideScreens].map(publicRoute) },
+        {
+          element: <PublicLayout wide />,
+          children: [...authScreens.filter((s) => s.wide), ...guideScreens, ...logisticsPublicScreens].map(publicRoute),
+        },
         ...AREAS.map(areaRoute),
         { element: <NotFoundFrame />, children: [{ path: '*', element: <NotFoundScreen /> }] },
       ],

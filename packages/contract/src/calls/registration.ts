@@ -305,7 +305,8 @@ export const visitorField = z.object({
 });
 export type VisitorField = z.infer<typeof visitorField>;
 
-const zOptions = z
+/** The options of a choice field: labels, each once (shared with logistics types' fields). */
+export const zOptions = z
   .array(zLabel)
   .max(FIELD_OPTIONS_MAX)
   .superRefine(noRepeats((s: string) => s, ''));
@@ -323,7 +324,7 @@ const zPlaceholder = z
   });
 
 /** A choice needs options; other kinds take none. */
-function optionsFit(v: { inputType?: string; inputValue?: string[] }, ctx: z.RefinementCtx) {
+export function optionsFit(v: { inputType?: string; inputValue?: string[] }, ctx: z.RefinementCtx) {
   if (v.inputType === 'button' && (v.inputValue?.length ?? 0) === 0) ctx.addIssue({ code: 'custom', path: ['inputValue'], message: 'required' });
 }
 

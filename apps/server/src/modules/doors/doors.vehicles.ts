@@ -1,7 +1,8 @@
-import { type In, type Out, Status } from '@openvisit/contract';
+import { type In, normalizePlate, type Out, Status } from '@openvisit/contract';
 import type { DeviceContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { settingsIn } from '../accounts/accounts.service.js';
+import * as logistics from '../logistics/logistics.service.js';
 import * as passRecords from '../passRecords/passRecords.service.js';
 import * as visits from '../visits/visits.service.js';
 import { doorWindow } from './doors.window.js';
@@ -10,6 +11,7 @@ import { doorWindow } from './doors.window.js';
  * What a barrier does with a plate: the most likely visit expecting it (signed in first, then the nearest expected
  * time) decides an entry: signed in, or approved and within its door window, opens; awaiting approval or refused 1121;
  * outside the window 1115; no visit 1117. An exit opens whatever (a vehicle is never shut in), matched where it can be.
+ * A truck booked for today (logistics) by that plate arrives on entry and leaves on exit, and opens.
  * The barrier is answered 0 either way, with `open` and `code`: a plate nobody expects is the guard's call, not an error.
  */
 export async function uploadVehicleInfo(ctx: DeviceContext, input: In<'uploadVehicleInfo'>): Promise<Out<'uploadVehicleInfo'>> {
@@ -32,7 +34,11 @@ export async function uploadVehicleInfo(ctx: DeviceContext, input: In<'uploadVeh
     }
     if (verdict === 0) break;
   }
+  // A truck booked for today (logistics) arrives or leaves by its plate; it opens whatever the visits said.
+  const booking = await logistics.matchPlate(scope, normalizePlate(input.plateNum), direction);
+  if (booking) code = 0;
   if (direction === 2) code = 0;
+  const name = match?.name || booking?.dname || '';
   const photo = input.snapshot ? await passRecords.storeSnapshot(ctx, input.snapshot, 'snapshot') : '';
   const [row] = await passRecords.recordVehicles(scope, [
     {
@@ -44,13 +50,13 @@ export async function uploadVehicleInfo(ctx: DeviceContext, input: In<'uploadVeh
       vehicleType: input.vehType,
       direction,
       visitId: match?.id ?? null,
-      name: match?.name ?? '',
+      name,
       result: code === 0 ? 1 : 0,
       code,
       photo,
     },
   ]);
-  return { open: code === 0, recordId: row?.id ?? 0, direction, plateNum: plate, vid: match?.id ?? null, name: match?.name ?? '', code };
+  return { open: code === 0, recordId: row?.id ?? 0, direction, plateNum: plate, vid: match?.id ?? null, name, code };
 }
 
 async function entryCode(

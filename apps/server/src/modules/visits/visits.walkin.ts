@@ -1,4 +1,4 @@
-import { type In, initialStatus, logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
+import { extendValueErrors, type In, initialStatus, logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { settingsOf } from '../accounts/accounts.service.js';
@@ -25,20 +25,16 @@ async function checkVisitorType(ctx: AuthedContext, input: WalkInInput, gid: num
   if (!type) throw new AppError(Status.VISITOR_TYPE_NOT_EXIST);
   if (gid && type.gids.length && !type.gids.includes(gid)) throw badParams([{ field: 'tid', rule: 'notAtGate' }]);
   const fields = await registration.listFields(ctx, { tid: type.tid });
+  const requiredOf = (f: (typeof fields)[number]) => f.types.find((x) => x.tid === type.tid)?.required ?? false;
   const errors: { field: string; rule: string }[] = [];
   const standard = input as unknown as Record<string, unknown>;
-  for (const f of fields) {
-    const required = f.types.find((x) => x.tid === type.tid)?.required ?? false;
-    const value = f.standard ? standard[f.fieldName] : input.extendCol[f.fieldName];
+  for (const f of fields.filter((x) => x.standard)) {
+    const value = standard[f.fieldName];
     const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-    if (required && empty) errors.push({ field: f.standard ? f.fieldName : `extendCol.${f.fieldName}`, rule: 'required' });
+    if (requiredOf(f) && empty) errors.push({ field: f.fieldName, rule: 'required' });
   }
-  for (const [name, value] of Object.entries(input.extendCol)) {
-    const f = fields.find((x) => !x.standard && x.fieldName === name);
-    if (!f) errors.push({ field: `extendCol.${name}`, rule: 'unrecognized_keys' });
-    else if (value && f.inputType === 'button' && !f.inputValue.includes(value)) errors.push({ field: `extendCol.${name}`, rule: 'invalid_value' });
-    else if (value && f.inputType === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) errors.push({ field: `extendCol.${name}`, rule: 'format' });
-  }
+  const custom = fields.flatMap((f) => (f.standard || f.inputType === 'standard' ? [] : [{ ...f, inputType: f.inputType, required: requiredOf(f) }]));
+  errors.push(...extendValueErrors(custom, input.extendCol, 'extendCol'));
   if (errors.length) throw badParams(errors);
   return type.vType;
 }

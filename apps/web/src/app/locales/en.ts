@@ -5,6 +5,7 @@ import { devicesEn } from '../../modules/devices/locales/en';
 import { faceSyncEn } from '../../modules/devices/locales/faceSync.en';
 import { employeesEn } from '../../modules/employees/locales/en';
 import { invitationsEn } from '../../modules/invitations/locales/en';
+import { logisticsEn } from '../../modules/logistics/locales/en';
 import { logsEn } from '../../modules/logs/locales/en';
 import { meetingsEn } from '../../modules/meetings/locales/en';
 import { monitorEn } from '../../modules/monitor/locales/en';
@@ -86,6 +87,12 @@ export const en = {
     questionBank: 'Question bank',
     questionItems: 'Questions',
     answerReport: 'Answer report',
+    logistics: 'Logistics',
+    logisticsCompanies: 'Carrier companies',
+    logisticsData: 'Logistics data',
+    logisticsSettings: 'Logistics settings',
+    logisticsApprove: 'Logistics approval',
+    logisticsDesk: "Today's trucks",
   },
   accounts: accountsEn,
   employees: employeesEn,
@@ -111,6 +118,7 @@ export const en = {
   passRules: passRulesEn,
   questionnaires: questionnairesEn,
   questionnaireVideos: questionnaireVideosEn,
+  logistics: logisticsEn,
   shell: {
     openMenu: 'Open the menu',
   },

@@ -5,6 +5,7 @@ import { faceSyncZh } from '../../modules/devices/locales/faceSync.zh';
 import { devicesZh } from '../../modules/devices/locales/zh';
 import { employeesZh } from '../../modules/employees/locales/zh';
 import { invitationsZh } from '../../modules/invitations/locales/zh';
+import { logisticsZh } from '../../modules/logistics/locales/zh';
 import { logsZh } from '../../modules/logs/locales/zh';
 import { meetingsZh } from '../../modules/meetings/locales/zh';
 import { monitorZh } from '../../modules/monitor/locales/zh';
@@ -85,6 +86,12 @@ export const zh: Translation = {
     questionBank: '题库设置',
     questionItems: '题目',
     answerReport: '答题记录',
+    logistics: '物流管理',
+    logisticsCompanies: '承运公司',
+    logisticsData: '物流数据',
+    logisticsSettings: '物流设置',
+    logisticsApprove: '物流审批',
+    logisticsDesk: '今日车辆',
   },
   accounts: accountsZh,
   employees: employeesZh,
@@ -110,6 +117,7 @@ export const zh: Translation = {
   passRules: passRulesZh,
   questionnaires: questionnairesZh,
   questionnaireVideos: questionnaireVideosZh,
+  logistics: logisticsZh,
   shell: {
     openMenu: '打开菜单',
   },

@@ -5,6 +5,7 @@ import { listScreens } from '../../modules/blacklist/routes';
 import { accessControlSection } from '../../modules/devices/routes';
 import { employeeSection, invitePermissionScreen } from '../../modules/employees/routes';
 import { employeePortalScreens, templateSettingsScreens } from '../../modules/invitations/routes';
+import { logisticsScreens, logisticsSection } from '../../modules/logistics/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
 import { employeeMeetingScreens, meetingScreens } from '../../modules/meetings/routes';
 import { monitorScreen } from '../../modules/monitor/routes';
@@ -54,6 +55,7 @@ export const adminArea: AreaDef = {
     monitorScreen,
     ...strategicScreens,
     questionSection([{ ...trainingVideoScreen, path: 'detail' }]),
+    logisticsSection,
     {
       path: 'setting/account',
       titleKey: 'menu.account',
@@ -90,7 +92,15 @@ export const AREAS: readonly AreaDef[] = [
     layout: AreaLayout,
     routes: [...subcomVisitorScreens, ...areaShellScreens('subcom')],
   },
-  shellArea('logic', '/logic', Role.LOGISTICS),
+  // Logistics managers (sType 3) and specialists (12) open on the carrier companies (spec: /logic/logicSupplierCom).
+  {
+    role: 'logic',
+    base: '/logic',
+    sType: Role.LOGISTICS,
+    titleKey: 'enums.consoleRole.logic',
+    layout: AreaLayout,
+    routes: [...logisticsScreens('logic'), ...areaShellScreens('logic').filter((s) => s.path !== '')],
+  },
   {
     role: 'hse',
     base: '/hsehome',

@@ -1,5 +1,6 @@
 import { Role } from '@openvisit/contract';
 import type { ScreenEntry } from '../../platform/routes';
+import { logisticsDeskScreen } from '../logistics/routes';
 
 /**
  * Who works the desk screens: reception (gate) and sub-administrator accounts. A visitor-machine account reads no
@@ -28,6 +29,7 @@ export const receptionScreens: readonly ScreenEntry[] = [
     sTypes: DESK_STYPES,
     page: () => import('./pages/WalkInPage').then((m) => m.WalkInPage),
   },
+  logisticsDeskScreen,
   {
     path: 'kiosk',
     titleKey: 'menu.receptionKiosk',

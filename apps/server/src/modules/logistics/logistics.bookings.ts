@@ -1,0 +1,155 @@
+import {
+  extendValueErrors,
+  type FieldError,
+  type In,
+  LOGISTICS_FIELD_GROUPS,
+  type LogisticsBooking,
+  LogisticsStatus,
+  type Out,
+  Role,
+  Status,
+} from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { dayOf } from '../../platform/days.js';
+import { AppError, badParams, notFound } from '../../platform/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import { type BookingFilter, type BookingInsert, type BookingRow, logisticsRepository } from './logistics.repository.js';
+import { logisticsSettingsRepository, type TypeRow } from './logistics.settings.repository.js';
+
+const time = (d: Date | null) => (d ? d.getTime() : null);
+
+export function toBooking(r: BookingRow): LogisticsBooking {
+  return {
+    sid: r.id,
+    logNum: r.logNum,
+    logType: r.logType,
+    logTypeName: r.logTypeName,
+    companyId: r.carrierId,
+    company: r.carrierName,
+    companyPhone: r.carrierPhone,
+    sname: r.sname,
+    smobile: r.smobile,
+    scardId: r.scardId,
+    dname: r.dname,
+    dmobile: r.dmobile,
+    dcardId: r.dcardId,
+    plateNum: r.plateNum,
+    goods: r.goods,
+    loadStart: time(r.loadStart),
+    loadEnd: time(r.loadEnd),
+    appointmentDate: r.appointmentDate,
+    memberInfo: r.memberInfo,
+    photoInfo: r.photoInfo,
+    driverExtend: r.driverExtend,
+    vehicleExtend: r.vehicleExtend,
+    goodsExtend: r.goodsExtend,
+    logExtend: r.logExtend,
+    remark: r.remark,
+    pstatus: r.pstatus,
+    approver: r.approver,
+    approveTime: time(r.approveTime),
+    approveReason: r.approveReason,
+    visitdate: time(r.visitdate),
+    exitTime: time(r.exitTime),
+    leaveTime: time(r.leaveTime),
+    finishTime: time(r.finishTime),
+    source: r.source,
+    creator: r.creator,
+    createTime: r.createdAt.getTime(),
+  };
+}
+
+type BookingFields = Omit<In<'addLogisticsInfo'>, 'userid'>;
+
+/** The type's shown fields, group by group, against the values given: a hidden field takes no value. */
+function extendErrors(type: TypeRow, v: Pick<BookingFields, (typeof LOGISTICS_FIELD_GROUPS)[number]>): FieldError[] {
+  return LOGISTICS_FIELD_GROUPS.flatMap((g) =>
+    extendValueErrors(
+      type.fields[g].filter((f) => f.shown),
+      v[g],
+      g,
+    ),
+  );
+}
+
+/**
+ * Every rule a booking must meet beyond its shape, checked before anything is written: the type and the carrier are
+ * this company's (602), the date is not past, the type's fields are filled as it says. Answers the row's values.
+ */
+async function checked(scope: TenantScope, v: BookingFields, dateChanged: boolean): Promise<BookingInsert> {
+  const settings = logisticsSettingsRepository(scope);
+  const type = await settings.type(v.logType);
+  if (!type) throw notFound('logistics type');
+  const carrier = v.companyId ? await settings.carrier(v.companyId) : null;
+  if (v.companyId && !carrier) throw notFound('carrier');
+  const errors: FieldError[] = [];
+  if (dateChanged && v.appointmentDate < dayOf(new Date())) errors.push({ field: 'appointmentDate', rule: 'past' });
+  errors.push(...extendErrors(type, v));
+  if (errors.length) throw badParams(errors);
+  const { logType, companyId, companyPhone, loadStart, loadEnd, ...rest } = v;
+  return {
+    ...rest,
+    scardId: v.scardId.toUpperCase(),
+    dcardId: v.dcardId.toUpperCase(),
+    logType,
+    logTypeName: type.name,
+    carrierId: carrier?.id ?? null,
+    carrierName: carrier?.name ?? '',
+    carrierPhone: companyPhone || carrier?.phone || '',
+    loadStart: loadStart === null ? null : new Date(loadStart),
+    loadEnd: loadEnd === null ? null : new Date(loadEnd),
+  };
+}
+
+/** Stores a booking, waiting for approval, with its number: L + the day + the id. */
+export async function createBooking(scope: TenantScope, v: BookingFields, by: { creator: string; source: 'console' | 'link' }): Promise<BookingRow> {
+  const values = await checked(scope, v, true);
+  return inTransaction(scope, async (tx) => {
+    const repo = logisticsRepository(tx);
+    const row = await repo.insert({ ...values, ...by, pstatus: LogisticsStatus.WAITING });
+    const logNum = `L${dayOf(new Date()).replaceAll('-', '')}${String(row.id).padStart(6, '0')}`;
+    return (await repo.update(row.id, { logNum })) ?? row;
+  });
+}
+
+export async function addBooking(ctx: AuthedContext, input: In<'addLogisticsInfo'>): Promise<LogisticsBooking> {
+  const { userid: _, ...fields } = input;
+  const row = await createBooking(ctx.tenant, fields, { creator: ctx.session.name, source: 'console' });
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = `${row.logNum} ${row.plateNum}`;
+  return toBooking(row);
+}
+
+/** Only a waiting booking changes; the result is checked as a whole, as when booked. */
+export async function updateBooking(ctx: AuthedContext, input: In<'updateLogisticsInfo'>): Promise<LogisticsBooking> {
+  const repo = logisticsRepository(ctx.tenant);
+  const current = await repo.byId(input.sid);
+  if (!current) throw notFound('booking');
+  if (current.pstatus !== LogisticsStatus.WAITING)
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Only a booking waiting for approval can be changed');
+  const given = Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== undefined && k !== 'userid' && k !== 'sid'));
+  const merged = { ...toBooking(current), logType: current.logType ?? 0, ...given } as unknown as BookingFields;
+  const values = await checked(ctx.tenant, merged, input.appointmentDate !== undefined);
+  const row = await repo.move(current.id, { pstatus: LogisticsStatus.WAITING }, values);
+  if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The booking was decided meanwhile');
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = `${row.logNum} ${row.plateNum}`;
+  return toBooking(row);
+}
+
+/** The desk and the kiosk see only today's approved and ended bookings (what they act on). */
+const GATE_ROLES: readonly number[] = [Role.GATE, Role.MACHINE];
+
+export function filterFor(ctx: AuthedContext, input: Omit<In<'getLogisticsInfo'>, 'startIndex' | 'requestedCount'>): BookingFilter {
+  const { psList, startDate, endDate, sname, logType, cardid, mobile, plateNum, companyId } = input;
+  const filter = { psList, startDate, endDate, sname, logType, cardid, mobile, plateNum, companyId };
+  if (!GATE_ROLES.includes(ctx.session.role)) return filter;
+  const today = dayOf(new Date());
+  const allowed = [LogisticsStatus.APPROVED, LogisticsStatus.ENDED] as number[];
+  return { ...filter, startDate: today, endDate: today, psList: psList?.length ? psList.filter((s) => allowed.includes(s)).concat(-1) : allowed };
+}
+
+export async function listBookings(ctx: AuthedContext, input: In<'getLogisticsInfo'>): Promise<Out<'getLogisticsInfo'>> {
+  const { rows, count } = await logisticsRepository(ctx.tenant).page(filterFor(ctx, input), input.startIndex, input.requestedCount);
+  return { pageNo: Math.floor(input.startIndex / input.requestedCount) + 1, pageSize: input.requestedCount, count, list: rows.map(toBooking) };
+}

@@ -1,0 +1,112 @@
+import { type In, type LogisticsBooking, LogisticsStatus, Status } from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { dayOf } from '../../platform/days.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { TenantScope } from '../../platform/tenancy.js';
+import { toBooking } from './logistics.bookings.js';
+import { type BookingRow, logisticsRepository } from './logistics.repository.js';
+
+/**
+ * The booking's life after it is booked: the manager approves or refuses a waiting one; an approved booking for today
+ * arrives at the gate (visitdate), may be released for exit once loaded (exitTime), and leaves (leaveTime), which ends
+ * it (3, finishTime). Each move names the state it starts from, so a second desk acting at once gets 58.
+ */
+
+const notAllowed = (why: string) => new AppError(Status.UPDATE_NOT_ALLOWED, why);
+
+function audited(ctx: AuthedContext, row: BookingRow): LogisticsBooking {
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = `${row.logNum} ${row.plateNum}`;
+  return toBooking(row);
+}
+
+export async function approve(ctx: AuthedContext, input: In<'approveLogistics'>): Promise<LogisticsBooking> {
+  const repo = logisticsRepository(ctx.tenant);
+  const current = await repo.byId(input.sid);
+  if (!current) throw notFound('booking');
+  if (current.pstatus !== LogisticsStatus.WAITING) throw notAllowed('Only a booking waiting for approval can be approved or refused');
+  const row = await repo.move(
+    current.id,
+    { pstatus: LogisticsStatus.WAITING },
+    {
+      pstatus: input.pstatus,
+      approver: ctx.session.name,
+      approveTime: new Date(),
+      approveReason: input.reason,
+    },
+  );
+  if (!row) throw notAllowed('The booking was decided meanwhile');
+  return audited(ctx, row);
+}
+
+/** The booking a gate move acts on: by id, or today's approved booking of the driver (the kiosk reads the ID card). */
+async function gateBooking(scope: TenantScope, input: { sid?: number; dcardId?: string }, want: 'arrive' | 'leave'): Promise<BookingRow> {
+  const repo = logisticsRepository(scope);
+  if (input.sid !== undefined) {
+    const row = await repo.byId(input.sid);
+    if (!row) throw notFound('booking');
+    return row;
+  }
+  const rows = await repo.ofDriver((input.dcardId ?? '').toUpperCase(), dayOf(new Date()));
+  const row = rows.find((r) => (want === 'arrive' ? !r.visitdate : r.visitdate && !r.leaveTime));
+  if (!row) throw notFound('approved booking for this driver today');
+  return row;
+}
+
+/** Arrival: approved, for today, not yet arrived; else why not (no throw: a barrier's read only tries). */
+async function arrival(scope: TenantScope, row: BookingRow): Promise<BookingRow | string> {
+  if (row.pstatus !== LogisticsStatus.APPROVED) return 'Only an approved booking can arrive';
+  if (row.appointmentDate !== dayOf(new Date())) return 'The booking is for another day';
+  if (row.visitdate) return 'The truck has already arrived';
+  const moved = await logisticsRepository(scope).move(row.id, { pstatus: LogisticsStatus.APPROVED, arrived: false }, { visitdate: new Date() });
+  return moved ?? 'The truck arrived meanwhile';
+}
+
+/** Departure: arrived and not yet left; the booking ends. */
+async function departure(scope: TenantScope, row: BookingRow): Promise<BookingRow | string> {
+  if (row.pstatus !== LogisticsStatus.APPROVED || !row.visitdate) return 'The truck has not arrived';
+  const now = new Date();
+  const moved = await logisticsRepository(scope).move(
+    row.id,
+    { pstatus: LogisticsStatus.APPROVED, left: false },
+    { leaveTime: now, finishTime: now, pstatus: LogisticsStatus.ENDED },
+  );
+  return moved ?? 'The truck left meanwhile';
+}
+
+function moved(result: BookingRow | string): BookingRow {
+  if (typeof result === 'string') throw notAllowed(result);
+  return result;
+}
+
+export async function arrive(ctx: AuthedContext, input: In<'logisticsArrive'>): Promise<LogisticsBooking> {
+  return audited(ctx, moved(await arrival(ctx.tenant, await gateBooking(ctx.tenant, input, 'arrive'))));
+}
+
+export async function leave(ctx: AuthedContext, input: In<'logisticsLeave'>): Promise<LogisticsBooking> {
+  return audited(ctx, moved(await departure(ctx.tenant, await gateBooking(ctx.tenant, input, 'leave'))));
+}
+
+/** Exit release: arrived, not yet left, not released before. */
+export async function release(ctx: AuthedContext, input: In<'logisticsRelease'>): Promise<LogisticsBooking> {
+  const repo = logisticsRepository(ctx.tenant);
+  const row = await repo.byId(input.sid);
+  if (!row) throw notFound('booking');
+  if (row.pstatus !== LogisticsStatus.APPROVED || !row.visitdate) throw notAllowed('The truck has not arrived');
+  if (row.exitTime) throw notAllowed('The truck was already released');
+  const moved = await repo.move(row.id, { pstatus: LogisticsStatus.APPROVED, left: false }, { exitTime: new Date() });
+  if (!moved) throw notAllowed('The truck left meanwhile');
+  return audited(ctx, moved);
+}
+
+/**
+ * A barrier read a plate (the doors module asks): today's approved booking of that plate arrives on entry, or leaves
+ * on exit. Answers the booking moved, or null when none fits (the barrier then decides as for visits).
+ */
+export async function matchPlate(scope: TenantScope, plate: string, direction: 1 | 2): Promise<{ sid: number; dname: string } | null> {
+  const rows = await logisticsRepository(scope).ofPlate(plate, dayOf(new Date()));
+  const row = rows.find((r) => (direction === 1 ? !r.visitdate : r.visitdate && !r.leaveTime));
+  if (!row) return null;
+  const result = await (direction === 1 ? arrival(scope, row) : departure(scope, row));
+  return typeof result === 'string' ? null : { sid: result.id, dname: result.dname };
+}

@@ -1,0 +1,143 @@
+import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
+import { approveLogistics, type LogisticsBooking, labelIn } from '@openvisit/contract';
+import { Alert, App, Button, Card, Flex, Form, Input, Modal, Popconfirm, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCanCall } from '../../../platform/access';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { useLang } from '../../../platform/i18n';
+import { ListTable, usePaging } from '../../../platform/list';
+import { useBookings, useDecideBooking, useLogisticsTypes } from '../api';
+import { BookingDrawer } from '../components/BookingDrawer';
+
+/** The approval queue: bookings waiting for a decision; the logistics manager approves or refuses with a reason. */
+export function ApprovePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const lang = useLang();
+  const paging = usePaging();
+  const page = useBookings({ pstatus: 0, sname: '', mobile: '', cardid: '', plateNum: '', ...paging.values });
+  const types = useLogisticsTypes();
+  const decide = useDecideBooking();
+  // A logistics specialist reads the queue; the server refuses their decisions (610) as the contract says.
+  const canDecide = useCanCall(approveLogistics);
+  const [shown, setShown] = useState<LogisticsBooking | null>(null);
+  const [refusing, setRefusing] = useState<LogisticsBooking | null>(null);
+  const [refuseForm] = Form.useForm<{ reason: string }>();
+
+  const approve = async (b: LogisticsBooking) => {
+    try {
+      await decide.mutateAsync({ sid: b.sid, pstatus: 1 });
+      void message.success(t('logistics.approve.approved', { num: b.logNum }));
+      setShown(null);
+    } catch {
+      // shown by the error policy
+    }
+  };
+  const refuse = async ({ reason }: { reason: string }) => {
+    if (!refusing) return;
+    try {
+      await decide.mutateAsync({ sid: refusing.sid, pstatus: 2, reason: reason.trim() });
+      void message.success(t('logistics.approve.refused', { num: refusing.logNum }));
+      setRefusing(null);
+      setShown(null);
+    } catch {
+      // shown by the error policy
+    }
+  };
+  const actions = (b: LogisticsBooking) =>
+    canDecide ? (
+      <>
+        <Popconfirm title={t('logistics.approve.approveConfirm', { num: b.logNum })} onConfirm={() => approve(b)}>
+          <Button type="primary" size="small" icon={<CheckOutlined />} aria-label={`${t('logistics.approve.approve')} ${b.plateNum}`}>
+            {t('logistics.approve.approve')}
+          </Button>
+        </Popconfirm>
+        <Button
+          size="small"
+          danger
+          icon={<CloseOutlined />}
+          aria-label={`${t('logistics.approve.refuse')} ${b.plateNum}`}
+          onClick={() => setRefusing(b)}
+        >
+          {t('logistics.approve.refuse')}
+        </Button>
+      </>
+    ) : null;
+
+  return (
+    <>
+      <PageHeader title={t('logistics.approve.title')} extra={<Typography.Text type="secondary">{t('logistics.approve.intro')}</Typography.Text>} />
+      {canDecide ? null : <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('logistics.approve.readOnly')} />}
+      <Card>
+        <ListTable<LogisticsBooking>
+          rowKey="sid"
+          paging={paging}
+          total={page.data?.count ?? 0}
+          pending={page.isPending}
+          fetching={page.isFetching}
+          dataSource={page.data?.list ?? []}
+          totalText={(n) => t('logistics.approve.total', { count: n })}
+          empty={t('logistics.approve.empty')}
+          columns={[
+            { key: 'logNum', title: t('logistics.fields.logNum'), dataIndex: 'logNum', kind: 'code', width: 150 },
+            { key: 'plateNum', title: t('logistics.fields.plateNum'), dataIndex: 'plateNum', kind: 'code' },
+            { key: 'logType', title: t('logistics.fields.logType'), kind: 'text', render: (_v, b) => labelIn(b.logTypeName, lang) },
+            { key: 'company', title: t('logistics.fields.company'), dataIndex: 'company', kind: 'text' },
+            { key: 'dname', title: t('logistics.fields.dname'), dataIndex: 'dname', kind: 'name' },
+            { key: 'goods', title: t('logistics.fields.goods'), dataIndex: 'goods', kind: 'text' },
+            { key: 'appointmentDate', title: t('logistics.fields.appointmentDate'), dataIndex: 'appointmentDate', kind: 'date' },
+            {
+              key: 'actions',
+              title: t('logistics.fields.actions'),
+              kind: 'actions',
+              width: canDecide ? 232 : 64,
+              render: (_v, b) => (
+                <Flex gap={4} align="center">
+                  {actions(b)}
+                  <Tooltip title={t('logistics.data.details')}>
+                    <Button
+                      type="text"
+                      icon={<EyeOutlined />}
+                      aria-label={`${t('logistics.data.details')} ${b.logNum}`}
+                      onClick={() => setShown(b)}
+                    />
+                  </Tooltip>
+                </Flex>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <BookingDrawer
+        booking={shown}
+        types={types.data ?? []}
+        onClose={() => setShown(null)}
+        extra={shown ? <Flex gap={8}>{actions(shown)}</Flex> : null}
+      />
+      <Modal
+        title={t('logistics.approve.refuseTitle', { num: refusing?.logNum ?? '' })}
+        open={refusing !== null}
+        onCancel={() => setRefusing(null)}
+        onOk={() => refuseForm.submit()}
+        okText={t('logistics.approve.refuse')}
+        okButtonProps={{ danger: true, loading: decide.isPending }}
+        cancelText={t('common.cancel')}
+        destroyOnHidden
+      >
+        <Form form={refuseForm} layout="vertical" name="logistics-refuse" onFinish={refuse} preserve={false}>
+          <Form.Item
+            name="reason"
+            label={t('logistics.approve.reason')}
+            rules={[
+              { required: true, whitespace: true, message: t('validation.required') },
+              { max: 200, message: t('validation.tooLong', { max: 200 }) },
+            ]}
+          >
+            <Input.TextArea rows={3} maxLength={200} showCount />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../platform/i18n';
+import { AppProviders, createQueryClient } from '../../../platform/providers';
+import { configStub } from '../../../testing/fixtures';
+import { type StubAnswer, stubServer } from '../../../testing/stubServer';
+import { BookingPage } from './BookingPage';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const TOKEN = `12.${'a'.repeat(43)}`;
+const page = {
+  company: 'Freight Works',
+  types: [
+    {
+      tid: 4,
+      name: '送货#Delivery',
+      driverExtend: [],
+      vehicleExtend: [{ fieldName: 'f1', displayName: '车厢颜色#Box colour', inputType: 'text', inputValue: [], shown: true, required: true }],
+      goodsExtend: [],
+      logExtend: [],
+    },
+  ],
+  carriers: [{ id: 2, name: 'Swift Haulage' }],
+};
+
+function setup(
+  info: () => StubAnswer,
+  book: () => StubAnswer = () => ({ status: 0, result: { logNum: 'L1', appointmentDate: '2030-01-01', pstatus: 0 } }),
+) {
+  const server = stubServer({ config: configStub, getExtendTypeInfo: info, addLogisticsBooking: book });
+  const router = createMemoryRouter([{ path: '/logistics-booking', element: <BookingPage /> }], {
+    initialEntries: [`/logistics-booking?token=${TOKEN}`],
+  });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return server;
+}
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function fillBooking() {
+  await screen.findByText('Book a truck at Freight Works');
+  fireEvent.mouseDown(screen.getByLabelText('Logistics type'));
+  fireEvent.click(await screen.findByTitle('Delivery'));
+  fill('Sender', 'Sam Sender');
+  fill('Sender phone', '13900001111');
+  fill('Driver', 'Dan Driver');
+  fill('Driver phone', '13900002222');
+  fill('Driver ID number', '11010519491231002x');
+  fill('Plate number', '粤B12345');
+}
+
+describe('BookingPage (public)', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says a replaced or unknown link does not work (740)', async () => {
+    setup(() => ({ status: 740, reason: 'invalid' }));
+    expect(await screen.findByText('This booking link does not work')).toBeTruthy();
+  });
+
+  it('asks the type’s required vehicle field, then sends the booking with the link’s token', async () => {
+    const server = setup(() => ({ status: 0, result: page }));
+    await fillBooking();
+    expect(await screen.findByLabelText('Box colour')).toBeTruthy();
+    fireEvent.click(screen.getByText('Send the booking'));
+    expect(await screen.findByText('Required')).toBeTruthy();
+    expect(server.bodies('addLogisticsBooking')).toEqual([]);
+    fill('Box colour', ' Blue ');
+    fireEvent.click(screen.getByText('Send the booking'));
+    expect(await screen.findByText('Booking received')).toBeTruthy();
+    expect(server.bodies('addLogisticsBooking')[0]).toMatchObject({
+      token: TOKEN,
+      logType: 4,
+      dcardId: '11010519491231002X',
+      plateNum: '粤B12345',
+      vehicleExtend: { f1: 'Blue' },
+      driverExtend: {},
+    });
+  });
+
+  it('puts the server’s field failures on their fields, a type’s field included', async () => {
+    setup(
+      () => ({ status: 0, result: page }),
+      () => ({
+        status: 400,
+        result: {
+          errors: [
+            { field: 'vehicleExtend.f1', rule: 'required' },
+            { field: 'appointmentDate', rule: 'past' },
+          ],
+        },
+      }),
+    );
+    await fillBooking();
+    await screen.findByLabelText('Box colour');
+    fill('Box colour', 'Blue');
+    fireEvent.click(screen.getByText('Send the booking'));
+    expect(await screen.findByText('The date cannot be in the past')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Required')).toBeTruthy());
+  });
+});
