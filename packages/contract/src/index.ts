@@ -35,6 +35,7 @@ export * from './calls/registration.js';
 export * from './calls/reports.js';
 export * from './calls/reportTable.js';
 export * from './calls/residents.js';
+export * from './calls/suppliers.js';
 export * from './calls/roles.js';
 export * from './calls/settings.js';
 export * from './calls/templates.js';

@@ -35,6 +35,7 @@ import { reportCalls } from './calls/reports.js';
 import { reportTableCalls, reportTableDownloads } from './calls/reportTable.js';
 import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
+import { supplierCalls, supplierDownloads } from './calls/suppliers.js';
 import { settingsCalls } from './calls/settings.js';
 import { templateCalls } from './calls/templates.js';
 import { trainingVideoCalls } from './calls/trainingVideos.js';
@@ -60,6 +61,7 @@ export const allCalls = [
   ...padSettingCalls,
   ...visitCalls,
   ...residentCalls,
+  ...supplierCalls,
   ...invitationCalls,
   ...approvalCalls,
   ...templateCalls,
@@ -116,4 +118,5 @@ export const allDownloads: readonly DownloadDef[] = [
   ...passRecordDownloads,
   ...questionnaireDownloads,
   ...examDownloads,
+  ...supplierDownloads,
 ];

@@ -32,6 +32,22 @@ export async function residentOnSiteToday(ctx: AuthedContext, rid: number): Prom
   return rows[0];
 }
 
+/** Resident visits (sign-ins) newest first, paged, for the residents' pass records. */
+export function residentVisitPage(
+  ctx: AuthedContext,
+  f: { from?: Date; until?: Date; text?: string; residentIds?: number[] },
+  offset: number,
+  limit: number,
+): Promise<{ rows: VisitRow[]; count: number }> {
+  return visitsRepository(ctx.tenant).page({ kind: 'resident', from: f.from, until: f.until, name: f.text, residentIds: f.residentIds }, offset, limit);
+}
+
+/** When each resident visit of the period was signed in (for the traffic statistics), at most `limit`. */
+export async function residentSignIns(ctx: AuthedContext, f: { from: Date; until: Date; residentIds?: number[] }, limit: number) {
+  const rows = await visitsRepository(ctx.tenant).list({ kind: 'resident', from: f.from, until: f.until, residentIds: f.residentIds }, limit);
+  return rows.map((v) => ({ residentId: v.residentId, company: v.company, at: v.visitAt ?? v.createdAt }));
+}
+
 /**
  * A resident's sign-in: a visit of kind 'resident' created where the state machine starts it (initialStatus) and
  * moved by `checkIn`, each step a visit_events row. The caller screens the person and holds the transaction.
