@@ -1,5 +1,13 @@
 import path from 'node:path';
-import { FACE_MAX_BYTES, FACE_MIN_PX, FACE_ZIP_MAX_ENTRIES, FACE_ZIP_MAX_UNPACKED, type FaceImportOutcome, Status, sniffFileType } from '@openvisit/contract';
+import {
+  FACE_MAX_BYTES,
+  FACE_MIN_PX,
+  FACE_ZIP_MAX_ENTRIES,
+  FACE_ZIP_MAX_UNPACKED,
+  type FaceImportOutcome,
+  Status,
+  sniffFileType,
+} from '@openvisit/contract';
 import { AppError, badParams } from './errors.js';
 import { ImageRejected, normalisePhoto } from './images.js';
 import type { UploadedFile } from './uploads.js';

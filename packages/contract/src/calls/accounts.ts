@@ -169,7 +169,12 @@ const managerFields = {
   sName: zPersonName,
   phone: zPhone.or(z.literal('')).default(''),
   sType: zStaffType,
-  supplierId: z.int32().positive().nullable().default(null).describe('the supplier company a server-company account (sType 1) acts for; required then'),
+  supplierId: z
+    .int32()
+    .positive()
+    .nullable()
+    .default(null)
+    .describe('the supplier company a server-company account (sType 1) acts for; required then'),
   gids: z.array(z.int32().positive()).max(100).default([]),
   startDate: zDate.nullable().default(null),
   endDate: zDate.nullable().default(null),
@@ -197,7 +202,8 @@ export const getManagerByUser = defineCall({
 export const addManager = defineCall({
   name: 'AddManager',
   module: 'accounts',
-  summary: 'Add a staff account; it must change its password at first sign-in. A server company (sType 1) names its supplier company (602 when not found)',
+  summary:
+    'Add a staff account; it must change its password at first sign-in. A server company (sType 1) names its supplier company (602 when not found)',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
   statuses: [Status.ALREADY_EXISTS, Status.NO_SUCH_RECORD],
   log: { module: LogModule.ACCOUNT, event: 'add' },

@@ -134,7 +134,9 @@ const residentFields = z.object({
   userid,
   pid: z.int32().positive().describe('a project of this company'),
   supplierId: z.int32().positive().nullable().default(null).describe('the supplier company; a server company’s own when it adds'),
-  company: zText(RESIDENT_TEXT_MAX).default('').describe('the supplier company’s name, required without supplierId (but for a server company, whose own it is)'),
+  company: zText(RESIDENT_TEXT_MAX)
+    .default('')
+    .describe('the supplier company’s name, required without supplierId (but for a server company, whose own it is)'),
   name: zPersonName,
   phone: z.string().trim().max(32).default(''),
   certificateType: zCertificateType.default('idCard'),

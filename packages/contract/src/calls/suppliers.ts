@@ -195,7 +195,8 @@ export const downloadResidentFile = defineDownload({
 export const uploadRvFace = defineCall({
   name: 'uploadRvFace',
   module: 'residents',
-  summary: 'Set a worker’s face photo, checked like an employee’s (jpg, png or webp; at least 100×100 px; scaled under 1 MB); 602 for a worker not found',
+  summary:
+    'Set a worker’s face photo, checked like an employee’s (jpg, png or webp; at least 100×100 px; scaled under 1 MB); 602 for a worker not found',
   access: WORKER_MANAGERS,
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
@@ -247,13 +248,11 @@ export const getRvReport = defineCall({
   summary: `Traffic statistics: resident sign-ins per supplier company and day (server time zone), both ends included (at most ${RV_REPORT_MAX_DAYS} days)`,
   access: TRAFFIC_READERS,
   statuses: [Status.NO_SUCH_RECORD],
-  input: z
-    .object({ userid, startDate: zDay, endDate: zDay, supplierId: z.int32().positive().optional() })
-    .superRefine((v, ctx) => {
-      if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'beforeStart' });
-      else if ((Date.parse(v.endDate) - Date.parse(v.startDate)) / 86_400_000 >= RV_REPORT_MAX_DAYS)
-        ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'tooLong' });
-    }),
+  input: z.object({ userid, startDate: zDay, endDate: zDay, supplierId: z.int32().positive().optional() }).superRefine((v, ctx) => {
+    if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'beforeStart' });
+    else if ((Date.parse(v.endDate) - Date.parse(v.startDate)) / 86_400_000 >= RV_REPORT_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'tooLong' });
+  }),
   output: z.object({
     days: z.array(z.string()),
     companies: z.array(z.object({ supplierId: z.int32().nullable(), company: z.string(), counts: z.array(z.int32()), total: z.int32() })),

@@ -1,7 +1,7 @@
 import { type In, type Out, RV_OPEN_MAX_OFFSET, type RvOpenRecord } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
-import { badParams } from '../../platform/errors.js';
 import { dayOf, dayStart, periodBounds } from '../../platform/days.js';
+import { badParams } from '../../platform/errors.js';
 import { residentPasses } from '../passRecords/passRecords.service.js';
 import * as visits from '../visits/visits.service.js';
 import { residentsRepository } from './residents.repository.js';

@@ -29,7 +29,9 @@ function like(s: string): string {
 }
 
 /** The earliest expiry day of the resident's certificates (null without one). */
-const certExpiry = sql<string | null>`(select min(${residentFiles.expiresOn})::text from ${residentFiles} where ${residentFiles.residentId} = ${residentVisitors.id} and ${residentFiles.kind} = 'certificate')`;
+const certExpiry = sql<
+  string | null
+>`(select min(${residentFiles.expiresOn})::text from ${residentFiles} where ${residentFiles.residentId} = ${residentVisitors.id} and ${residentFiles.kind} = 'certificate')`;
 const withProject = {
   ...getTableColumns(residentVisitors),
   projectName: residentProjects.name,
@@ -226,7 +228,9 @@ export const residentsRepository = scoped(function residentsRepository(scope: Te
       db
         .select({ id: residentVisitors.id, phone: residentVisitors.phone, idNumber: residentVisitors.idNumber, face: residentVisitors.face })
         .from(residentVisitors)
-        .where(and(mine, or(inArray(residentVisitors.phone, keys.length ? keys : ['']), inArray(residentVisitors.idNumber, keys.length ? keys : ['']))))
+        .where(
+          and(mine, or(inArray(residentVisitors.phone, keys.length ? keys : ['']), inArray(residentVisitors.idNumber, keys.length ? keys : ['']))),
+        )
         .then((r) => r.filter((x) => x.phone !== '' || x.idNumber !== '')),
     setFace: (id: number, key: string) =>
       db

@@ -28,7 +28,9 @@ export const residentsRoutes = [
   bind(c.updateSupplier, (input, ctx) => suppliers.updateSupplier(ctx, input)),
   bind(c.delSupplier, (input, ctx) => suppliers.deleteSupplier(ctx, input)),
   bind(c.uploadLaborFile, (input, ctx) => files.storeFile(ctx, input.rid, 'labour', null)),
-  bind(c.uploadResidentFile, (input, ctx) => files.storeFile(ctx, input.rid, input.kind, input.kind === 'certificate' ? (input.expiresOn ?? null) : null)),
+  bind(c.uploadResidentFile, (input, ctx) =>
+    files.storeFile(ctx, input.rid, input.kind, input.kind === 'certificate' ? (input.expiresOn ?? null) : null),
+  ),
   bind(c.showResidentAllFileByRid, (input, ctx) => files.filesOf(ctx, input)),
   bind(c.delResidentFile, (input, ctx) => files.deleteFile(ctx, input)),
   bind(c.uploadRvFace, (input, ctx) => faces.uploadFace(ctx, input)),

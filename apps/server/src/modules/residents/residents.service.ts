@@ -9,14 +9,19 @@ import {
   type ResidentProject,
   type ResidentVisitor,
   Status,
-  type Visit,
 } from '@openvisit/contract';
-import { type AuthedContext, inTx } from '../../platform/calls.js';
-import { AppError, badParams, notFound, requireEvery } from '../../platform/errors.js';
+import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart } from '../../platform/days.js';
+import { AppError, badParams, notFound, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import { type CertStatusFilter, type ProjectRow, type ResidentFilter, type ResidentWithProject, residentsRepository } from './residents.repository.js';
 import { fileKeysOf } from './residents.files.js';
+import {
+  type CertStatusFilter,
+  type ProjectRow,
+  type ResidentFilter,
+  type ResidentWithProject,
+  residentsRepository,
+} from './residents.repository.js';
 import { supplierById, supplierNamed, suppliersOf } from './residents.suppliers.js';
 
 function repoOf(ctx: AuthedContext) {

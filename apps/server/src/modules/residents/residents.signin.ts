@@ -86,4 +86,3 @@ export async function signIn(
   }
   return result;
 }
-

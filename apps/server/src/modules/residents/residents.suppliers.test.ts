@@ -154,7 +154,12 @@ describe('supplier companies and their workers', () => {
 
   it('certificates: expiring flagged, expired flagged and refused approval (750)', async () => {
     const cert = async (rid: number, expiresOn: string) =>
-      t.upload('UploadResidentFile', { name: 'c.png', bytes: await photo(40, 40, 'png') }, { rid: String(rid), kind: 'certificate', expiresOn }, a.token);
+      t.upload(
+        'UploadResidentFile',
+        { name: 'c.png', bytes: await photo(40, 40, 'png') },
+        { rid: String(rid), kind: 'certificate', expiresOn },
+        a.token,
+      );
     const soon = (await worker({ name: '陈将到期', phone: '13911110020', supplierId: clean })).result;
     const gone = (await worker({ name: '褚已过期', phone: '13911110021', supplierId: clean })).result;
     expect(soon.certStatus).toBe('none');

@@ -92,7 +92,10 @@ export async function deleteSupplier(ctx: AuthedContext, input: In<'delSupplier'
   const repo = suppliersRepository(ctx.tenant);
   const [workers, accounts] = await Promise.all([repo.workers(row.id), staffPerSupplier(ctx).then((m) => m.get(row.id) ?? 0)]);
   if (workers > 0 || accounts > 0)
-    throw new AppError(Status.UPDATE_NOT_ALLOWED, `${workers} workers and ${accounts} accounts belong to this supplier company`, { workers, accounts });
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, `${workers} workers and ${accounts} accounts belong to this supplier company`, {
+      workers,
+      accounts,
+    });
   const deleted = await repo.remove(row.id);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;

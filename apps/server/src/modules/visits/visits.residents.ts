@@ -39,7 +39,11 @@ export function residentVisitPage(
   offset: number,
   limit: number,
 ): Promise<{ rows: VisitRow[]; count: number }> {
-  return visitsRepository(ctx.tenant).page({ kind: 'resident', from: f.from, until: f.until, name: f.text, residentIds: f.residentIds }, offset, limit);
+  return visitsRepository(ctx.tenant).page(
+    { kind: 'resident', from: f.from, until: f.until, name: f.text, residentIds: f.residentIds },
+    offset,
+    limit,
+  );
 }
 
 /** When each resident visit of the period was signed in (for the traffic statistics), at most `limit`. */
