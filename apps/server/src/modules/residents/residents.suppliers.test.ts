@@ -3,6 +3,7 @@ import { Status } from '@openvisit/contract';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceCall, doorDevice } from '../../../test/doors.js';
 import { PASSWORD, seedEmployee, seedStaff, signInAsCreated, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 
@@ -221,8 +222,17 @@ describe('supplier companies and their workers', () => {
     // Another company's desk does not read this company's pass.
     const deskB = (await seedStaff(t, b.id, 2)).token;
     expect((await t.api.ResidentVisitorSignIn({ qrcode: pass.qrcode }, deskB)).status).toBe(Status.QRCODE_FORMAT_ERROR);
+    // A door reads the worker's pass too: sent to the desk until they are signed in there, then it decides on that visit.
+    const egid = (await t.api.addEquipmentGroup({ egname: 'Plant gate' }, a.token)).result.egid;
+    await t.api.setResidentEgroups({ rids: [w.rid], egids: [egid] }, a.token);
+    const reader = (await t.api.addEquipment(doorDevice({ egids: [egid] }), a.token)).result;
+    const door = deviceCall(() => t, 'uploadQrcode');
+    const cred = `Device ${reader.device.eid}.${reader.secret}`;
+    expect((await door(cred, { qrcode: pass.qrcode })).status).toBe(Status.INVALID_VISITOR);
     const signed = await t.api.ResidentVisitorSignIn({ qrcode: pass.qrcode }, desk);
     expect(signed.result).toMatchObject({ rid: w.rid, repeated: false, vname: '沈通行' });
+    const opened = await door(cred, { qrcode: pass.qrcode });
+    expect(opened.result).toMatchObject({ open: true, personType: 3, name: '沈通行', vid: signed.result.vid });
     const today = dayOf(new Date());
     const report = (await t.api.getRvReport({ startDate: inDays(-1), endDate: today }, hse)).result;
     expect(report).toEqual({
@@ -234,9 +244,14 @@ describe('supplier companies and their workers', () => {
     const backwards = await t.call<Errors>('getRvReport', { startDate: today, endDate: inDays(-1) }, a.token);
     expect(backwards.result.errors).toEqual([{ field: 'endDate', rule: 'beforeStart' }]);
     const open = (await t.api.getRvOpenInfo({ supplierId: clean, date: today, endDate: today }, desk)).result;
-    expect(open.count).toBe(1);
-    expect(open.list[0]).toMatchObject({ kind: 'signIn', rid: w.rid, name: '沈通行', company: 'Clean Co', result: 1 });
-    expect((await t.api.getRvOpenInfo({ kind: 'door' }, a.token)).result.count).toBe(0);
+    // The refusal and the pass at the door, and the sign-in, newest first.
+    expect(open.list.map((r) => [r.kind, r.result])).toEqual([
+      ['door', 1],
+      ['signIn', 1],
+      ['door', 0],
+    ]);
+    expect(open.list[1]).toMatchObject({ kind: 'signIn', rid: w.rid, name: '沈通行', company: 'Clean Co', result: 1 });
+    expect((await t.api.getRvOpenInfo({ kind: 'door', requestedCount: 1, startIndex: 1 }, a.token)).result).toMatchObject({ count: 2 });
     expect((await t.api.getRvOpenInfo({}, b.token)).result.count).toBe(0);
     expect((await t.api.getRvOpenInfo({}, sc)).status).toBe(Status.NO_PERMISSION);
   });

@@ -1,5 +1,6 @@
 import { initialStatus, type Visit } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
+import type { TenantScope } from '../../platform/tenancy.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import { gateName, gateOf, leaveAtFrom } from './visits.desk.js';
 import { createVisit, move, toVisit, type VisitRow, withPass } from './visits.kernel.js';
@@ -26,7 +27,7 @@ function startOfToday(now = new Date()): Date {
 }
 
 /** The resident's visit signed in today (server time) and still on site, if any. */
-export async function residentOnSiteToday(ctx: AuthedContext, rid: number): Promise<VisitRow | undefined> {
+export async function residentOnSiteToday(ctx: { tenant: TenantScope }, rid: number): Promise<VisitRow | undefined> {
   const repo = visitsRepository(ctx.tenant);
   const { rows } = await repo.page({ residentId: rid, kind: 'resident', statuses: ['signedIn'], from: startOfToday() }, 0, 1);
   return rows[0];
