@@ -21,6 +21,7 @@ import { reportsZh } from '../../modules/reports/locales/zh';
 import { residentsZh } from '../../modules/residents/locales/zh';
 import { rolesZh } from '../../modules/roles/locales/zh';
 import { settingsZh } from '../../modules/settings/locales/zh';
+import { suppliersZh } from '../../modules/suppliers/locales/zh';
 import { visitsZh } from '../../modules/visits/locales/zh';
 import type { DeepStrings } from '../../platform/locales/types';
 import type { en } from './en';
@@ -42,6 +43,10 @@ export const zh: Translation = {
     blacklist: '黑名单',
     whitelist: '白名单',
     visitlist: '常驻访客',
+    supplier: '供应商',
+    comlist: '供应商公司',
+    supplierlist: '通行统计',
+    rvPassRecord: '通行记录',
     roles: '角色',
     emplog: '操作日志',
     settings: '系统设置',
@@ -101,6 +106,7 @@ export const zh: Translation = {
   meetings: meetingsZh,
   registration: registrationZh,
   residents: residentsZh,
+  suppliers: suppliersZh,
   approvals: approvalsZh,
   settings: settingsZh,
   notifications: notificationsZh,

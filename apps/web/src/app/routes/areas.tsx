@@ -17,6 +17,7 @@ import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
 import { basicSettingsScreens } from '../../modules/settings/routes';
+import { supplierSection } from '../../modules/suppliers/routes';
 import { overtimeScreen } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { subcomVisitorScreens, visitorSection } from './reportCenter';
@@ -39,6 +40,7 @@ export const adminArea: AreaDef = {
     visitorSection,
     employeeSection,
     residentScreen,
+    supplierSection,
     ...listScreens,
     overtimeScreen,
     operationLogScreen,

@@ -1,0 +1,31 @@
+import type { ScreenEntry } from '../../platform/routes';
+
+/** The admin's supplier section (spec section 2): supplier companies (comlist), traffic statistics (supplierlist), pass records. */
+export const supplierSection: ScreenEntry = {
+  path: 'supplier',
+  titleKey: 'menu.supplier',
+  icon: 'TeamOutlined',
+  roles: ['manager'],
+  feature: 'supplier',
+  group: 'people',
+  children: [
+    {
+      path: 'comlist',
+      titleKey: 'menu.comlist',
+      roles: ['manager'],
+      page: () => import('./pages/SupplierCompaniesPage').then((m) => m.SupplierCompaniesPage),
+    },
+    {
+      path: 'supplierlist',
+      titleKey: 'menu.supplierlist',
+      roles: ['manager'],
+      page: () => import('./pages/TrafficPage').then((m) => m.TrafficPage),
+    },
+    {
+      path: 'passRecord',
+      titleKey: 'menu.rvPassRecord',
+      roles: ['manager'],
+      page: () => import('./pages/RvPassRecordPage').then((m) => m.RvPassRecordPage),
+    },
+  ],
+};
