@@ -48,6 +48,7 @@ export const en = {
     comlist: 'Supplier companies',
     supplierlist: 'Traffic statistics',
     rvPassRecord: 'Pass records',
+    workers: 'Workers',
     roles: 'Roles',
     emplog: 'Operation log',
     settings: 'System settings',

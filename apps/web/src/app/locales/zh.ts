@@ -47,6 +47,7 @@ export const zh: Translation = {
     comlist: '供应商公司',
     supplierlist: '通行统计',
     rvPassRecord: '通行记录',
+    workers: '供应商人员',
     roles: '角色',
     emplog: '操作日志',
     settings: '系统设置',

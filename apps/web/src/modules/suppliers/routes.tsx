@@ -29,3 +29,14 @@ export const supplierSection: ScreenEntry = {
     },
   ],
 };
+
+/** A server company's workers (/servercom/server) and, for HSE, every supplier's (/hsehome/hseemplist). */
+export function workersScreen(role: 'servercom' | 'hse', path: string): ScreenEntry {
+  return {
+    path,
+    titleKey: 'menu.workers',
+    icon: 'TeamOutlined',
+    roles: [role],
+    page: () => import('./pages/WorkersPage').then((m) => m.WorkersPage),
+  };
+}
