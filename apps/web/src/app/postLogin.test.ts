@@ -67,7 +67,7 @@ describe('post-login redirect derived from the route tables', () => {
     expect(homePath('subcom')).toBe('/subcom/visitors');
     expect(homePath('logic')).toBe('/logic');
     expect(homePath('hse')).toBe('/hsehome');
-    expect(homePath('servercom')).toBe('/servercom');
+    expect(homePath('servercom')).toBe('/servercom/server');
     expect(homePath('reception', undefined, 2)).toBe('/reception');
     expect(homePath('super')).toBe('/super');
   });

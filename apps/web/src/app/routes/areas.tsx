@@ -107,7 +107,8 @@ export const AREAS: readonly AreaDef[] = [
     sType: Role.SERVER_COMPANY,
     titleKey: 'enums.consoleRole.servercom',
     layout: AreaLayout,
-    routes: [...areaShellScreens('servercom'), workersScreen('servercom', 'server')],
+    // A server company opens on its workers (spec section 2: the server screen).
+    routes: [workersScreen('servercom', 'server'), ...areaShellScreens('servercom')],
   },
   { role: 'reception', base: '/reception', sType: Role.GATE, titleKey: 'enums.consoleRole.reception', layout: AreaLayout, routes: receptionScreens },
   shellArea('super', '/super'),
