@@ -1,5 +1,5 @@
 import type { ResidentFile, ResidentVisitor } from '@openvisit/contract';
-import { App, Button, DatePicker, Drawer, Flex, Select, Space, Table, Upload } from 'antd';
+import { App, Button, DatePicker, Drawer, Empty, Flex, Select, Space, Table, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,7 @@ export function WorkerFilesDrawer({ worker, onClose }: { worker: ResidentVisitor
         pagination={false}
         loading={files.isPending}
         dataSource={files.data ?? []}
-        locale={{ emptyText: t('suppliers.files.empty') }}
+        locale={{ emptyText: <Empty description={t('suppliers.files.empty')} /> }}
         columns={[
           { key: 'name', title: t('suppliers.files.name'), dataIndex: 'name' },
           { key: 'kind', title: t('suppliers.files.kind'), render: (_: unknown, f) => t(`suppliers.files.kinds.${f.kind}`) },

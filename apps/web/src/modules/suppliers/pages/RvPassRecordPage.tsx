@@ -1,5 +1,5 @@
 import type { RvOpenRecord } from '@openvisit/contract';
-import { Card, DatePicker, Flex, Input, Select, Table, Tag } from 'antd';
+import { Card, DatePicker, Empty, Flex, Input, Select, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +57,7 @@ export function RvPassRecordPage() {
           rowKey={(r) => `${r.kind}:${r.id}`}
           loading={records.isPending}
           dataSource={records.data?.list ?? []}
-          locale={{ emptyText: t('suppliers.records.empty') }}
+          locale={{ emptyText: <Empty description={t('suppliers.records.empty')} /> }}
           pagination={{
             current: Math.floor(Number(f.startIndex ?? 0) / PAGE) + 1,
             pageSize: PAGE,

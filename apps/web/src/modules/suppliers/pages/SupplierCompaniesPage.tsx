@@ -1,5 +1,5 @@
 import { addSupplier, Status, type Supplier } from '@openvisit/contract';
-import { App, Button, Card, Form, Input, Modal, Space, Table } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../../platform/access';
@@ -99,7 +99,7 @@ export function SupplierCompaniesPage() {
           loading={list.isPending}
           dataSource={list.data ?? []}
           pagination={false}
-          locale={{ emptyText: t('suppliers.companies.empty') }}
+          locale={{ emptyText: <Empty description={t('suppliers.companies.empty')} /> }}
           columns={[
             { key: 'name', title: t('suppliers.companies.fields.name'), dataIndex: 'name' },
             { key: 'contact', title: t('suppliers.companies.fields.contact'), dataIndex: 'contact' },

@@ -1,5 +1,5 @@
 import { addResidentVisitor, CERT_STATUSES, type CertStatus, type ResidentVisitor } from '@openvisit/contract';
-import { Button, Card, Flex, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../../platform/access';
@@ -61,7 +61,7 @@ export function WorkersPage() {
           rowKey="rid"
           loading={workers.isPending}
           dataSource={workers.data?.list ?? []}
-          locale={{ emptyText: t('suppliers.workers.empty') }}
+          locale={{ emptyText: <Empty description={t('suppliers.workers.empty')} /> }}
           pagination={{
             current: Math.floor(Number(f.startIndex ?? 0) / PAGE) + 1,
             pageSize: PAGE,
