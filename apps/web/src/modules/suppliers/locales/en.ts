@@ -33,6 +33,13 @@ export const suppliersEn = {
     status: { pending: 'Waiting for approval', approved: 'Approved', refused: 'Refused' },
     files: 'Files',
     pass: 'QR pass',
+    approve: 'Approve',
+    approveOne: 'Approve {{name}}',
+    approved: '{{name}} approved',
+    refuse: 'Refuse',
+    refuseTitle: 'Refuse {{name}}',
+    reason: 'Reason',
+    refused: '{{name}} refused',
   },
   files: {
     title: 'Files of {{name}}',

@@ -36,6 +36,13 @@ export const suppliersZh: DeepStrings<typeof suppliersEn> = {
     status: { pending: '待审批', approved: '已通过', refused: '已拒绝' },
     files: '文件',
     pass: '通行二维码',
+    approve: '通过',
+    approveOne: '通过 {{name}}',
+    approved: '已通过 {{name}}',
+    refuse: '拒绝',
+    refuseTitle: '拒绝 {{name}}',
+    reason: '原因',
+    refused: '已拒绝 {{name}}',
   },
   files: {
     title: '{{name}} 的文件',

@@ -87,5 +87,24 @@ describe('WorkersPage', () => {
     fireEvent.click(within(zhao).getByText('QR pass'));
     expect(await screen.findByAltText('QR pass of Zhao Worker')).toBeTruthy();
     expect(screen.getByText(/Not approved yet/)).toBeTruthy();
+    expect(within(zhao).queryByText('Approve')).toBeNull();
+  });
+
+  it('lets HSE approve a worker; a server company sees no approval', async () => {
+    saveLogin({ token: 'tok', tokenExpire: 0, role: Role.HSE, sType: 0, userid: 1, company: 'ACME' }, 'hse');
+    const server = stubServer({
+      config: ok({ version: 'v2.4.8', siteLabel: 'OpenVisit', captcha: false, features: {} }),
+      getResidentVisitor: ok({ pageNo: 1, pageSize: 20, count: 1, list: [worker(1, 'Zhao Worker')] }),
+      updateRvPermission: ok({ updated: 1 }),
+    });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <WorkersPage />
+      </AppProviders>,
+    );
+    const zhao = await waitFor(() => rowOf('Zhao Worker'));
+    fireEvent.click(within(zhao).getByLabelText('Approve Zhao Worker'));
+    expect(await screen.findByText('Zhao Worker approved')).toBeTruthy();
+    expect(server.bodies('updateRvPermission')).toEqual([{ rids: [1], rstatus: 1, refuseCause: '' }]);
   });
 });

@@ -1,12 +1,14 @@
-import { addResidentVisitor, CERT_STATUSES, type CertStatus, type ResidentVisitor } from '@openvisit/contract';
-import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag } from 'antd';
+import { addResidentVisitor, CERT_STATUSES, type CertStatus, type ResidentVisitor, updateRvPermission } from '@openvisit/contract';
+import { App, Button, Card, Empty, Flex, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../../platform/access';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDate } from '../../../platform/format';
+import { useDecideResidents } from '../../residents/api';
 import { ResidentDrawer } from '../../residents/components/ResidentDrawer';
 import { useWorkers, type WorkerFilters } from '../api';
+import { RefuseWorkerModal } from '../components/RefuseWorkerModal';
 import { WorkerFilesDrawer } from '../components/WorkerFilesDrawer';
 import { WorkerPassModal } from '../components/WorkerPassModal';
 
@@ -20,10 +22,14 @@ const APPROVAL = ['pending', 'approved', 'refused'] as const;
  */
 export function WorkersPage() {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [f, setF] = useState<WorkerFilters>({ startIndex: 0, requestedCount: PAGE });
   const set = (patch: Partial<WorkerFilters>) => setF((old) => ({ ...old, startIndex: 0, ...patch }));
   const workers = useWorkers(f);
   const canEdit = useCanCall(addResidentVisitor);
+  const canDecide = useCanCall(updateRvPermission);
+  const decide = useDecideResidents();
+  const [refusing, setRefusing] = useState<ResidentVisitor | null>(null);
   const [editing, setEditing] = useState<ResidentVisitor | null | 'new'>(null);
   const [files, setFiles] = useState<ResidentVisitor | null>(null);
   const [pass, setPass] = useState<ResidentVisitor | null>(null);
@@ -99,6 +105,26 @@ export function WorkersPage() {
               title: t('suppliers.companies.actions'),
               render: (_: unknown, w) => (
                 <Space>
+                  {canDecide && w.rstatus !== 1 && (
+                    <Button
+                      type="link"
+                      style={{ padding: 0 }}
+                      aria-label={t('suppliers.workers.approveOne', { name: w.name })}
+                      onClick={() =>
+                        decide.mutate(
+                          { rids: [w.rid], rstatus: 1 },
+                          { onSuccess: () => void message.success(t('suppliers.workers.approved', { name: w.name })) },
+                        )
+                      }
+                    >
+                      {t('suppliers.workers.approve')}
+                    </Button>
+                  )}
+                  {canDecide && w.rstatus === 0 && (
+                    <Button type="link" danger style={{ padding: 0 }} onClick={() => setRefusing(w)}>
+                      {t('suppliers.workers.refuse')}
+                    </Button>
+                  )}
                   {canEdit && (
                     <Button type="link" style={{ padding: 0 }} onClick={() => setEditing(w)}>
                       {t('common.edit')}
@@ -119,6 +145,7 @@ export function WorkersPage() {
       <ResidentDrawer open={editing !== null} resident={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       <WorkerFilesDrawer worker={files} onClose={() => setFiles(null)} />
       <WorkerPassModal worker={pass} onClose={() => setPass(null)} />
+      <RefuseWorkerModal worker={refusing} onClose={() => setRefusing(null)} />
     </>
   );
 }
