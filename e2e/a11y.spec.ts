@@ -266,9 +266,12 @@ describe('accessibility of every screen (axe-core)', () => {
       ['logic', 3],
       ['reception', 4],
     ];
+    // A server-company account acts for a supplier company.
+    const supplier = await ok('addSupplier', { name: 'A11y Labour Co' }, admin);
     for (const [role, sType] of staff) {
       const account = `a11y_${role}_${sType}`;
-      await ok('AddManager', { account, password: PASSWORD, sName: `Staff ${sType}`, sType }, admin);
+      const supplierId = sType === 1 ? supplier.supplierId : null;
+      await ok('AddManager', { account, password: PASSWORD, sName: `Staff ${sType}`, sType, supplierId }, admin);
       const first = await ok('Login', { email: account, password: PASSWORD });
       await ok('updatePassword', { oldPassword: PASSWORD, password: `${PASSWORD}s` }, first.token);
       logins.push({ role, sType, result: await ok('Login', { email: account, password: `${PASSWORD}s` }) });

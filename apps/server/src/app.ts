@@ -44,7 +44,7 @@ import { registrationDownloads, registrationRoutes } from './modules/registratio
 import { registerReportJobs } from './modules/reports/reports.fill.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { reportTableDownloads, reportTableRoutes } from './modules/reports/reportTable.routes.js';
-import { residentsRoutes } from './modules/residents/residents.routes.js';
+import { residentsDownloads, residentsRoutes } from './modules/residents/residents.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js';
@@ -80,6 +80,7 @@ const downloads: DownloadBinding[] = [
   ...passRecordsDownloads,
   ...questionnairesDownloads,
   ...logisticsDownloads,
+  ...residentsDownloads,
 ];
 const bindings: Binding[] = [
   ...authRoutes,

@@ -156,6 +156,7 @@ const entries = {
   MISSING_RUNTIME_DATA: [707, '运行时缺少数据', 'Missing data at run time'],
   LOGISTICS_LINK_INVALID: [740, '预约链接无效或已更换', 'This booking link is invalid or has been replaced; ask the company for its current link'],
   READER_NUMBER_EXISTS: [731, '读头编号已存在', 'Reader number already exists'],
+  CERTIFICATE_EXPIRED: [750, '人员证书已过期，不能审批通过', 'A certificate of this worker has expired: approval refused'],
   DUPLICATE_ADMIN_ACCOUNT: [1013, '管理员账号重复', 'Duplicate administrator account'],
   IO_ERROR: [1110, 'IO异常', 'IO error'],
   DEVICE_NOT_ALLOWED: [1111, '设备码不存在，或者不允许该类型人员进出', 'Device not found or not allowed for this person'],

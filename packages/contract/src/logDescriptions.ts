@@ -171,6 +171,24 @@ export const logDescriptions = {
   residentVisitorsDeleted: { en: '{{count}} resident visitors', zh: '{{count}} 名常驻访客' },
   residentsApproved: { en: '{{count}} resident visitors approved', zh: '批准 {{count}} 名常驻访客' },
   residentsRefused: { en: '{{count}} resident visitors refused', zh: '拒绝 {{count}} 名常驻访客' },
+  // supplier companies and their workers' files, faces and passes (the company, worker or file is the row's object)
+  supplierCompany: { en: 'supplier company', zh: '供应商公司' },
+  supplierCompanyRenamed: {
+    en: 'supplier company, its {{workers}} workers follow the new name',
+    zh: '供应商公司，其 {{workers}} 名人员随新名称更新',
+  },
+  residentLabourFileStored: {
+    en: 'labour file {{name}} ({{size}} bytes), worker {{worker}}',
+    zh: '劳务文件 {{name}}（{{size}} 字节），人员 {{worker}}',
+  },
+  residentFileStored: { en: 'file {{name}} ({{size}} bytes), worker {{worker}}', zh: '文件 {{name}}（{{size}} 字节），人员 {{worker}}' },
+  residentCertificateStored: {
+    en: 'certificate {{name}} valid until {{expiresOn}}, worker {{worker}}',
+    zh: '证书 {{name}}，有效期至 {{expiresOn}}，人员 {{worker}}',
+  },
+  residentFileDeleted: { en: 'file {{name}} of worker {{worker}} deleted', zh: '删除人员 {{worker}} 的文件 {{name}}' },
+  residentFaceSaved: { en: 'worker face photo {{width}}×{{height}}', zh: '人员人脸照片 {{width}}×{{height}}' },
+  residentFaceZipSaved: { en: 'worker face zip: {{saved}} saved, {{failed}} not', zh: '人员人脸照片压缩包：保存 {{saved}} 张，未保存 {{failed}} 张' },
   residentSignedIn: { en: 'resident signed in, project {{project}}', zh: '常驻访客签到，项目 {{project}}' },
   // invitation templates (the row's object is the template id); one key per type and scope, as the words need translating
   templateInterviewDefault: { en: 'interview invitation template, default', zh: '面试邀请函模板，默认' },

@@ -38,6 +38,7 @@ import { reportTableCalls, reportTableDownloads } from './calls/reportTable.js';
 import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
 import { settingsCalls } from './calls/settings.js';
+import { supplierCalls, supplierDownloads } from './calls/suppliers.js';
 import { templateCalls } from './calls/templates.js';
 import { trainingVideoCalls } from './calls/trainingVideos.js';
 import { visitCalls, visitDownloads } from './calls/visits.js';
@@ -62,6 +63,7 @@ export const allCalls = [
   ...padSettingCalls,
   ...visitCalls,
   ...residentCalls,
+  ...supplierCalls,
   ...invitationCalls,
   ...approvalCalls,
   ...templateCalls,
@@ -121,4 +123,5 @@ export const allDownloads: readonly DownloadDef[] = [
   ...questionnaireDownloads,
   ...examDownloads,
   ...logisticsDownloads,
+  ...supplierDownloads,
 ];

@@ -34,6 +34,8 @@ export interface VisitFilter {
   ids?: number[];
   /** Visits of one resident visitor. */
   residentId?: number;
+  /** Visits of any of these residents. */
+  residentIds?: number[];
   /** Visits to one host. */
   empId?: number;
   /** Visits to a host in this department now (the visitor report's department). */
@@ -75,6 +77,7 @@ export function visitFilterSql(companyId: number, f: VisitFilter): SQL | undefin
   if (f.subAccountId) c.push(eq(visits.subAccountId, f.subAccountId));
   if (f.ids) c.push(f.ids.length ? inArray(visits.id, f.ids) : sql`false`);
   if (f.residentId) c.push(eq(visits.residentId, f.residentId));
+  if (f.residentIds) c.push(inArray(visits.residentId, f.residentIds.length ? f.residentIds : [0]));
   if (f.empId) c.push(eq(visits.empId, f.empId));
   if (f.hostDeptId)
     c.push(

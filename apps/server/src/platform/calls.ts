@@ -98,6 +98,7 @@ function automaticSession(companyId: number, who: { account: string; name: strin
     companyName: '',
     sType: -1,
     subAccountId: null,
+    supplierId: null,
     gids: [],
     expiresAt: new Date(8.64e15),
     mustChangePassword: false,

@@ -57,3 +57,24 @@ export function codeOfScan(secrets: SecretBox, companyId: number, text: string):
   if (!t.startsWith('OV1-') && !t.startsWith('OV2-')) return t;
   return readPass(secrets, companyId, t).code;
 }
+
+/**
+ * A resident worker's QR pass: `OVR1-<rid>-<signature>`, signed like the visit pass but for another purpose, so neither
+ * reads as the other. It names the person, not a visit: whether they may come in now (approval, validity window) is
+ * decided from the worker when the pass is used.
+ */
+const RESIDENT_PASS = /^OVR1-(\d{1,10})-([A-Za-z0-9_-]{16})$/;
+const RESIDENT_PURPOSE = 'resident pass';
+
+export function residentPass(secrets: SecretBox, companyId: number, rid: number): string {
+  return `OVR1-${rid}-${secrets.mac(RESIDENT_PURPOSE, `${companyId}:${rid}`).slice(0, 16)}`;
+}
+
+export const isResidentPass = (text: string): boolean => text.replace(/\s+/g, '').startsWith('OVR1-');
+
+/** The worker a resident pass names; 1112 when it is not one of this company's. */
+export function readResidentPass(secrets: SecretBox, companyId: number, text: string): number {
+  const m = RESIDENT_PASS.exec(text.replace(/\s+/g, ''));
+  if (m?.[1] && m[2] && sameSignature(m[2], secrets.mac(RESIDENT_PURPOSE, `${companyId}:${m[1]}`).slice(0, 16))) return Number(m[1]);
+  throw new AppError(Status.QRCODE_FORMAT_ERROR);
+}

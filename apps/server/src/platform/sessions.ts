@@ -21,6 +21,8 @@ export interface Session {
   companyName: string;
   sType: number | null;
   subAccountId: number | null;
+  /** A server-company account's supplier company (0 when it names none); null for every other account. */
+  supplierId: number | null;
   gids: number[];
   expiresAt: Date;
   /**
@@ -30,7 +32,8 @@ export interface Session {
   mustChangePassword: boolean;
 }
 
-export type NewSession = Omit<Session, 'id' | 'expiresAt' | 'mustChangePassword'> & {
+export type NewSession = Omit<Session, 'id' | 'expiresAt' | 'mustChangePassword' | 'supplierId'> & {
+  supplierId?: number | null;
   hours: number;
   ip: string;
   userAgent: string;
@@ -54,6 +57,7 @@ export async function createSession(on: DbOrScope, s: NewSession): Promise<{ tok
       companyName: s.companyName,
       sType: s.sType,
       subAccountId: s.subAccountId,
+      supplierId: s.supplierId ?? null,
       gids: s.gids,
       ip: s.ip,
       userAgent: s.userAgent.slice(0, 300),
@@ -63,7 +67,7 @@ export async function createSession(on: DbOrScope, s: NewSession): Promise<{ tok
     .returning({ id: sessions.id });
   if (!row) throw new Error('session insert returned nothing');
   const { hours: _h, ip: _ip, userAgent: _ua, ...rest } = s;
-  return { token, session: { ...rest, mustChangePassword: s.mustChangePassword ?? false, id: row.id, expiresAt } };
+  return { token, session: { ...rest, supplierId: s.supplierId ?? null, mustChangePassword: s.mustChangePassword ?? false, id: row.id, expiresAt } };
 }
 
 /**
@@ -98,6 +102,7 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
     companyName: row.companyName,
     sType: row.sType,
     subAccountId: row.subAccountId,
+    supplierId: row.supplierId,
     gids: row.gids,
     expiresAt: row.expiresAt,
     mustChangePassword: row.mustChangePassword,

@@ -12,6 +12,11 @@ export interface TenantScope {
   readonly subAccountId: number | null;
   /** A front desk tied to gates; empty: every gate. */
   readonly gateIds: readonly number[];
+  /**
+   * A server-company account's supplier company: it sees and manages only that company's workers (0 when the account
+   * names none: it sees no one); null for every other account.
+   */
+  readonly supplierId: number | null;
 }
 
 /**
@@ -24,19 +29,26 @@ export interface SystemScope {
 
 const handles = new WeakMap<TenantScope | SystemScope, Db>();
 
-export function tenantScope(db: Db, of: { companyId: number; subAccountId?: number | null; gateIds?: readonly number[] }): TenantScope {
+export function tenantScope(
+  db: Db,
+  of: { companyId: number; subAccountId?: number | null; gateIds?: readonly number[]; supplierId?: number | null },
+): TenantScope {
   const scope: TenantScope = Object.freeze({
     companyId: of.companyId,
     subAccountId: of.subAccountId ?? null,
     gateIds: Object.freeze([...(of.gateIds ?? [])]),
+    supplierId: of.supplierId ?? null,
   });
   handles.set(scope, db);
   return scope;
 }
 
 /** From a session (structurally, so sessions.ts can use this file without a circle). */
-export function sessionScope(db: Db, session: { companyId: number; subAccountId: number | null; gids: readonly number[] }): TenantScope {
-  return tenantScope(db, { companyId: session.companyId, subAccountId: session.subAccountId, gateIds: session.gids });
+export function sessionScope(
+  db: Db,
+  session: { companyId: number; subAccountId: number | null; gids: readonly number[]; supplierId?: number | null },
+): TenantScope {
+  return tenantScope(db, { companyId: session.companyId, subAccountId: session.subAccountId, gateIds: session.gids, supplierId: session.supplierId });
 }
 
 export function systemScope(db: Db): SystemScope {

@@ -69,7 +69,7 @@ describe('post-login redirect derived from the route tables', () => {
     expect(homePath('logic', { logistics: true })).toBe('/logic/logicSupplierCom');
     expect(homePath('logic', { logistics: false })).toBe('/logic/password');
     expect(homePath('hse')).toBe('/hsehome');
-    expect(homePath('servercom')).toBe('/servercom');
+    expect(homePath('servercom')).toBe('/servercom/server');
     expect(homePath('reception', undefined, 2)).toBe('/reception');
     expect(homePath('super')).toBe('/super');
   });

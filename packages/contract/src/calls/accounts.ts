@@ -153,6 +153,8 @@ export const manager = z.object({
   sName: z.string(),
   phone: z.string(),
   sType: z.int32(),
+  /** A server company's (sType 1) supplier company; null for other kinds. */
+  supplierId: z.int32().nullable(),
   gids: z.array(z.int32()),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
@@ -167,6 +169,12 @@ const managerFields = {
   sName: zPersonName,
   phone: zPhone.or(z.literal('')).default(''),
   sType: zStaffType,
+  supplierId: z
+    .int32()
+    .positive()
+    .nullable()
+    .default(null)
+    .describe('the supplier company a server-company account (sType 1) acts for; required then'),
   gids: z.array(z.int32().positive()).max(100).default([]),
   startDate: zDate.nullable().default(null),
   endDate: zDate.nullable().default(null),
@@ -175,6 +183,11 @@ const managerFields = {
 
 function datesInOrder(v: { startDate?: string | null; endDate?: string | null }, ctx: z.RefinementCtx) {
   if (v.startDate && v.endDate && v.startDate > v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'beforeStart' });
+}
+
+/** A server-company account acts for one supplier company: it must name it. */
+function supplierNamed(v: { sType: number; supplierId: number | null }, ctx: z.RefinementCtx) {
+  if (v.sType === Role.SERVER_COMPANY && !v.supplierId) ctx.addIssue({ code: 'custom', path: ['supplierId'], message: 'required' });
 }
 
 export const getManagerByUser = defineCall({
@@ -189,18 +202,23 @@ export const getManagerByUser = defineCall({
 export const addManager = defineCall({
   name: 'AddManager',
   module: 'accounts',
-  summary: 'Add a staff account; it must change its password at first sign-in',
+  summary:
+    'Add a staff account; it must change its password at first sign-in. A server company (sType 1) names its supplier company (602 when not found)',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
-  statuses: [Status.ALREADY_EXISTS],
+  statuses: [Status.ALREADY_EXISTS, Status.NO_SUCH_RECORD],
   log: { module: LogModule.ACCOUNT, event: 'add' },
-  input: z.object({ userid: z.int32().optional(), account: zAccountName, password: zPassword, ...managerFields }).superRefine(datesInOrder),
+  input: z
+    .object({ userid: z.int32().optional(), account: zAccountName, password: zPassword, ...managerFields })
+    .superRefine(datesInOrder)
+    .superRefine(supplierNamed),
   output: manager,
 });
 
 export const updateManager = defineCall({
   name: 'UpdateManager',
   module: 'accounts',
-  summary: 'Change a staff account: only the fields given change; a new password, a new type or disabling it ends its sessions',
+  summary:
+    'Change a staff account: only the fields given change; a new password, a new type, a new supplier company or disabling it ends its sessions. A server company must keep a supplier company (400 on supplierId; 602 when not found)',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
   statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.ACCOUNT, event: 'update' },
@@ -215,6 +233,7 @@ export const updateManager = defineCall({
       sName: zPersonName.optional(),
       phone: zPhone.or(z.literal('')).optional(),
       sType: zStaffType.optional(),
+      supplierId: z.int32().positive().nullable().optional(),
       gids: z.array(z.int32().positive()).max(100).optional(),
       startDate: zDate.nullable().optional(),
       endDate: zDate.nullable().optional(),

@@ -14,8 +14,13 @@ import { DESK_ROLES, identityFailures, visit } from './visits.js';
 
 /** Who manages projects and residents (the original's A, S, H). */
 export const RESIDENT_MANAGERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE] as const;
-/** Who reads the project and supplier-company lists: managers and the desk. */
-const RESIDENT_READERS = [...RESIDENT_MANAGERS, Role.GATE, Role.MACHINE] as const;
+/** Who manages workers: the managers and, for its own supplier company's workers only, a server company (SC). */
+const WORKER_EDITORS = [...RESIDENT_MANAGERS, Role.SERVER_COMPANY] as const;
+/** Who reads the project and supplier-company lists: managers, the desk and server companies. */
+const RESIDENT_READERS = [...RESIDENT_MANAGERS, Role.GATE, Role.MACHINE, Role.SERVER_COMPANY] as const;
+/** A worker's certificates: none on file, all valid, one expiring within 30 days, one expired. */
+export const CERT_STATUSES = ['none', 'valid', 'expiring', 'expired'] as const;
+export type CertStatus = (typeof CERT_STATUSES)[number];
 
 export const PROJECT_NAME_MAX = 100;
 export const RESIDENT_TEXT_MAX = 100;
@@ -53,7 +58,8 @@ export const residentVisitor = z.object({
   rid: z.int32(),
   pid: z.int32(),
   pName: z.string(),
-  /** The supplier company the person works for. */
+  /** The supplier company the person works for (`company` is its name, kept for the original's clients). */
+  supplierId: z.int32().nullable(),
   company: z.string(),
   name: z.string(),
   phone: z.string(),
@@ -78,6 +84,9 @@ export const residentVisitor = z.object({
   /** Whether a face photo is stored. */
   face: z.boolean(),
   remark: z.string(),
+  /** The earliest expiry day of the worker's certificates (yyyy-MM-dd), and what it means today. */
+  certExpiry: z.string().nullable(),
+  certStatus: z.enum(CERT_STATUSES),
   createTime: epochMs,
 });
 export type ResidentVisitor = z.infer<typeof residentVisitor>;
@@ -124,7 +133,10 @@ export function residentIdentityFailures(v: { phone: string; certificateType: st
 const residentFields = z.object({
   userid,
   pid: z.int32().positive().describe('a project of this company'),
-  company: zText(RESIDENT_TEXT_MAX).min(1, 'required').describe('the supplier company'),
+  supplierId: z.int32().positive().nullable().default(null).describe('the supplier company; a server company’s own when it adds'),
+  company: zText(RESIDENT_TEXT_MAX)
+    .default('')
+    .describe('the supplier company’s name, required without supplierId (but for a server company, whose own it is)'),
   name: zPersonName,
   phone: z.string().trim().max(32).default(''),
   certificateType: zCertificateType.default('idCard'),
@@ -202,13 +214,16 @@ export const residentFilters = {
   company: zText(RESIDENT_TEXT_MAX).optional(),
   pid: z.int32().positive().optional(),
   rstatus: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  supplierId: z.int32().positive().optional(),
+  certStatus: z.enum(CERT_STATUSES).optional(),
 };
 
 export const getResidentVisitor = defineCall({
   name: 'getResidentVisitor',
   module: 'residents',
-  summary: 'Resident visitors, newest first, paged; filters: name, phone, supplier company (contains), project, approval state',
-  access: RESIDENT_MANAGERS,
+  summary:
+    'Resident visitors, newest first, paged; filters: name, phone, supplier company (contains, or by id), project, approval state, certificate status. A server company sees its own workers only',
+  access: WORKER_EDITORS,
   input: z.object({ userid, ...pageInput, ...residentFilters }),
   output: pageOf(residentVisitor),
 });
@@ -217,8 +232,8 @@ export const addResidentVisitor = defineCall({
   name: 'addResidentVisitor',
   module: 'residents',
   summary:
-    'Add a resident visitor, waiting for approval: identity checked like a visitor’s; 24 when the phone, 3 when the certificate number already belongs to another resident; 602 for a project not of this company',
-  access: RESIDENT_MANAGERS,
+    'Add a resident visitor, waiting for approval: identity checked like a visitor’s; 24 when the phone, 3 when the certificate number already belongs to another resident; 602 for a project or supplier company not of this company (a server company adds to its own)',
+  access: WORKER_EDITORS,
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: { [Status.PHONE_NOT_UNIQUE]: 'phone', [Status.ALREADY_EXISTS]: 'cardid' },
   log: { module: LogModule.SUPPLIER, event: 'add' },
@@ -230,8 +245,8 @@ export const updateResidentVisitor = defineCall({
   name: 'updateResidentVisitor',
   module: 'residents',
   summary:
-    'Change a resident visitor (602 when not found); a change of name, phone, certificate or validity window sends an approved or refused resident back to waiting for approval',
-  access: RESIDENT_MANAGERS,
+    'Change a resident visitor (602 when not found, or another supplier company’s for a server company); a change of name, phone, certificate or validity window sends an approved or refused resident back to waiting for approval',
+  access: WORKER_EDITORS,
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: { [Status.PHONE_NOT_UNIQUE]: 'phone', [Status.ALREADY_EXISTS]: 'cardid' },
   log: { module: LogModule.SUPPLIER, event: 'update' },
@@ -242,8 +257,8 @@ export const updateResidentVisitor = defineCall({
 export const delResidentVisitor = defineCall({
   name: 'delResidentVisitor',
   module: 'residents',
-  summary: 'Delete resident visitors by id (ids of other companies are ignored); their visit records stay',
-  access: RESIDENT_MANAGERS,
+  summary: 'Delete resident visitors by id (602 unless every one is found); their visit records stay',
+  access: WORKER_EDITORS,
   statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.SUPPLIER, event: 'delete' },
   input: z.object({ userid, rids: z.array(z.int32().positive()).min(1).max(1000) }),
@@ -254,9 +269,10 @@ export const updateRvPermission = defineCall({
   name: 'updateRvPermission',
   module: 'residents',
   summary:
-    'Approve (rstatus 1) or refuse (rstatus 2, with a reason) resident visitors; answers how many changed (ids of other companies are ignored)',
+    'Approve (rstatus 1) or refuse (rstatus 2, with a reason) resident visitors; answers how many changed (602 unless every one is found). Approval of a worker with an expired certificate is refused whole (750, the workers named)',
   access: RESIDENT_MANAGERS,
   statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.CERTIFICATE_EXPIRED]: null },
   log: { module: LogModule.SUPPLIER, event: 'update' },
   input: z
     .object({
@@ -274,10 +290,11 @@ export const updateRvPermission = defineCall({
 export const getAllResidentCompany = defineCall({
   name: 'getAllResidentCompany',
   module: 'residents',
-  summary: 'The supplier companies of the company’s resident visitors, by name, with how many residents each',
+  summary:
+    'The supplier companies by name, with how many resident visitors each: the registered ones (`supplierId`) and names residents carry without one (`supplierId` null). A server company sees its own',
   access: RESIDENT_READERS,
   input: z.object({ userid }),
-  output: z.array(z.object({ company: z.string(), count: z.int32() })),
+  output: z.array(z.object({ supplierId: z.int32().nullable(), company: z.string(), count: z.int32() })),
 });
 
 /** Unpaged lists answer at most this many residents. */
@@ -305,7 +322,7 @@ export const getResidentVisitorByName = defineCall({
   name: 'getResidentVisitorByName',
   module: 'residents',
   summary: 'Resident visitors whose name contains the text (at most 50), for look-ups; the desk may use it too',
-  access: [...RESIDENT_MANAGERS, Role.GATE],
+  access: [...WORKER_EDITORS, Role.GATE],
   input: z.object({ userid, name: zText(64).min(1, 'required') }),
   output: z.array(residentVisitor),
 });
@@ -314,9 +331,9 @@ export const residentSignIn = defineCall({
   name: 'ResidentVisitorSignIn',
   module: 'residents',
   summary:
-    'Sign a resident visitor in at the desk by phone or certificate number: 1117 unknown, 1121 not approved, 1115 outside the validity window, 66 blacklisted (reception alerted); answers the visit (kind resident, signed in). Signing in again the same day while on site answers that visit with `repeated`',
+    'Sign a resident visitor in at the desk by phone, certificate number or the worker’s QR pass (getRvQrcode; 1112 when it is not a pass of this company): 1117 unknown, 1121 not approved, 1115 outside the validity window, 66 blacklisted (reception alerted); answers the visit (kind resident, signed in). Signing in again the same day while on site answers that visit with `repeated`',
   access: DESK_ROLES,
-  statuses: [Status.GATE_NOT_FOUND, Status.UPDATE_NOT_ALLOWED],
+  statuses: [Status.GATE_NOT_FOUND, Status.UPDATE_NOT_ALLOWED, Status.QRCODE_FORMAT_ERROR],
   fieldStatuses: { [Status.INVALID_VISITOR]: null, [Status.VISITOR_UNAUTHORIZED]: null, [Status.OUTSIDE_VALIDITY]: null, [Status.BLACKLISTED]: null },
   log: { module: LogModule.VISITOR, event: 'add' },
   input: z
@@ -324,9 +341,10 @@ export const residentSignIn = defineCall({
       userid,
       phone: z.string().trim().max(32).default(''),
       cardid: z.string().trim().toUpperCase().max(32).default(''),
+      qrcode: z.string().trim().max(200).default('').describe('a worker’s QR pass as scanned'),
       gid: z.int32().positive().nullable().default(null).describe('the gate; a desk account’s own gate when omitted'),
     })
-    .refine((v) => v.phone || v.cardid, { path: ['phone'], message: 'phoneOrId' }),
+    .refine((v) => v.phone || v.cardid || v.qrcode, { path: ['phone'], message: 'phoneOrId' }),
   output: visit.extend({ rid: z.int32(), repeated: z.boolean().describe('already signed in today and still on site; nothing changed') }),
 });
 

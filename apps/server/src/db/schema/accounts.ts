@@ -59,6 +59,8 @@ export const staffAccounts = pgTable(
     sType: smallint('s_type').notNull(),
     gids: integer('gids').array().notNull().default(sql`'{}'::integer[]`),
     subAccountId: integer('sub_account_id'),
+    /** A server-company account's supplier company (suppliers.id; sType 1 only): it manages that company's workers alone. */
+    supplierId: integer('supplier_id'),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     remark: text('remark').notNull().default(''),

@@ -20,6 +20,8 @@ export const sessions = pgTable(
     companyName: text('company_name').notNull().default(''),
     sType: smallint('s_type'),
     subAccountId: integer('sub_account_id'),
+    /** A server-company session's supplier company (0: none, sees no worker); null for every other session. */
+    supplierId: integer('supplier_id'),
     gids: integer('gids').array().notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { id, timestamps, tstz } from './columns.js';
+import { suppliers } from './suppliers.js';
 
 /** A supplier project residents work on (qcv_resident_project): name unique in the company. */
 export const residentProjects = pgTable(
@@ -41,7 +42,8 @@ export const residentVisitors = pgTable(
     projectId: integer('project_id')
       .notNull()
       .references(() => residentProjects.id, { onDelete: 'restrict' }),
-    /** The supplier company the person works for. */
+    /** The supplier company the person works for; `company` keeps its name for the original's clients. */
+    supplierId: integer('supplier_id').references(() => suppliers.id, { onDelete: 'restrict' }),
     company: text('company').notNull().default(''),
     name: text('name').notNull(),
     /** Normalised like visits' phones; '' when not given. */
@@ -70,6 +72,7 @@ export const residentVisitors = pgTable(
   (t) => [
     index('resident_visitors_company_idx').on(t.companyId, t.createdAt),
     index('resident_visitors_project_idx').on(t.projectId),
+    index('resident_visitors_supplier_idx').on(t.companyId, t.supplierId),
     uniqueIndex('resident_visitors_phone_uq').on(t.companyId, t.phone).where(sql`${t.phone} <> ''`),
     uniqueIndex('resident_visitors_id_number_uq').on(t.companyId, t.idNumber).where(sql`${t.idNumber} <> ''`),
   ],

@@ -147,3 +147,10 @@ export async function relatedCompanies(ctx: AuthedContext) {
     loginDate: c.loginDate?.getTime() ?? null,
   }));
 }
+
+/** How many server-company accounts act for each supplier company (the residents module keeps such a company from being deleted). */
+export async function staffPerSupplier(ctx: AuthedContext): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  for (const s of await repoOf(ctx).listStaff([1])) if (s.supplierId) counts.set(s.supplierId, (counts.get(s.supplierId) ?? 0) + 1);
+  return counts;
+}

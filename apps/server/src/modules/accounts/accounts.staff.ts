@@ -6,6 +6,7 @@ import { revokeAccountSessions } from '../../platform/sessions.js';
 import { clearAccountFailures, lockedAccountIds } from '../../platform/signinGuard.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import { assertGates } from '../registration/registration.gates.js';
+import { supplierById } from '../residents/residents.suppliers.js';
 import { accountsRepository, type StaffRow } from './accounts.repository.js';
 import { signInNameTaken } from './accounts.service.js';
 
@@ -39,6 +40,7 @@ export function toManager(s: StaffRow, locked = false): Manager {
     sName: s.name,
     phone: s.phone,
     sType: s.sType,
+    supplierId: s.supplierId,
     gids: s.gids,
     startDate: s.startDate,
     endDate: s.endDate,
@@ -62,12 +64,23 @@ export async function listManagers(ctx: AuthedContext, input: In<'GetManagerByUs
   return rows.map((r) => toManager(r, locked.has(r.id)));
 }
 
+/**
+ * A server-company account (sType 1) acts for one supplier company of this company (602 when not found, 400 when
+ * none is named); other kinds name none.
+ */
+async function supplierFor(ctx: AuthedContext, sType: number, supplierId: number | null): Promise<number | null> {
+  if (sType !== Role.SERVER_COMPANY) return null;
+  if (!supplierId) throw badParams([{ field: 'supplierId', rule: 'required' }]);
+  return (await supplierById(ctx, supplierId)).id;
+}
+
 interface ManagerInput {
   account: string;
   password?: string;
   sName: string;
   phone: string;
   sType: number;
+  supplierId?: number | null;
   gids: number[];
   startDate: string | null;
   endDate: string | null;
@@ -77,6 +90,7 @@ interface ManagerInput {
 export async function addManager(ctx: AuthedContext, input: ManagerInput & { password: string }): Promise<Manager> {
   assertManageable(ctx, input.sType);
   await assertGates(ctx, input.gids, 'gids');
+  const supplierId = await supplierFor(ctx, input.sType, input.supplierId ?? null);
   // Taken within the company only: other companies may hold the name (sign-in tells them apart by password), so
   // the answer never reveals another company's accounts.
   if (await signInNameTaken(ctx, input.account)) throw new AppError(Status.ALREADY_EXISTS, 'This account name is already in use');
@@ -86,6 +100,7 @@ export async function addManager(ctx: AuthedContext, input: ManagerInput & { pas
       name: input.sName,
       phone: input.phone ? (normalizePhone(input.phone) ?? input.phone) : '',
       sType: input.sType,
+      supplierId,
       gids: input.gids,
       startDate: input.startDate,
       endDate: input.endDate,
@@ -118,10 +133,13 @@ export async function updateManager(
   // Gates it already names pass as they are; new ones must be gates of the company.
   const newGates = input.gids?.filter((g) => !existing.gids.includes(g)) ?? [];
   await assertGates(ctx, newGates, 'gids');
+  const sType = input.sType ?? existing.sType;
+  const supplierId = await supplierFor(ctx, sType, input.supplierId !== undefined ? input.supplierId : existing.supplierId);
   const row = await repo.updateStaff(existing.id, {
     ...(input.sName !== undefined && { name: input.sName }),
     ...(input.phone !== undefined && { phone: input.phone ? (normalizePhone(input.phone) ?? input.phone) : '' }),
     ...(input.sType !== undefined && { sType: input.sType }),
+    supplierId,
     ...(input.gids !== undefined && { gids: input.gids }),
     ...(input.startDate !== undefined && { startDate: input.startDate }),
     ...(input.endDate !== undefined && { endDate: input.endDate }),
@@ -131,7 +149,8 @@ export async function updateManager(
   });
   if (input.unlock || input.password) await clearAccountFailures(ctx.tenant, 'staff', existing.id);
   // A disabled account, a new password or a new role must not keep old sessions alive.
-  if (input.status === 1 || input.password || (input.sType !== undefined && input.sType !== existing.sType))
+  // The session carries the supplier company too.
+  if (input.status === 1 || input.password || sType !== existing.sType || supplierId !== existing.supplierId)
     await revokeAccountSessions(ctx.tenant, 'staff', existing.id);
   ctx.audit.objId = row.account;
   ctx.audit.objName = row.name;

@@ -232,7 +232,11 @@ describe('staff accounts (AddManager / UpdateManager / DeleteManager / GetManage
   it('HSE manages only server-company accounts; sub-admins cannot create sub-admins', async () => {
     const hse = await seedStaff(t, a.id, 0);
     expect((await t.call('AddManager', { ...newDesk, account: 'by.hse' }, hse.token)).status).toBe(Status.NO_PERMISSION);
-    expect((await t.api.AddManager({ ...newDesk, account: 'labour.co', sType: 1 }, hse.token)).status).toBe(0);
+    // A server-company account names its supplier company (required).
+    expect((await t.call('AddManager', { ...newDesk, account: 'labour.co', sType: 1 }, hse.token)).status).toBe(Status.BAD_PARAMS);
+    const supplierId = (await t.api.addSupplier({ name: 'Labour Co' }, hse.token)).result.supplierId;
+    const labour = await t.api.AddManager({ ...newDesk, account: 'labour.co', sType: 1, supplierId }, hse.token);
+    expect(labour.result).toMatchObject({ sType: 1, supplierId });
     expect((await t.api.GetManagerByUser({}, hse.token)).result.every((m) => m.sType === 1)).toBe(true);
     const sub = await seedStaff(t, a.id, 5);
     expect((await t.api.AddManager({ ...newDesk, account: 'sub2', sType: 5 }, sub.token)).status).toBe(Status.NO_PERMISSION);

@@ -103,6 +103,8 @@ export async function login(ctx: CallContext, input: { email: string; password: 
       companyName: owner.name,
       sType: staff.sType,
       subAccountId: staff.subAccountId,
+      // A server company's session carries its supplier company (0: none, it sees no worker), so its scope filters.
+      supplierId: role === Role.SERVER_COMPANY ? (staff.supplierId ?? 0) : null,
       gids: staff.gids,
       mustChangePassword: staff.mustChangePassword === 1,
     },

@@ -1,26 +1,10 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  ABNORMAL_KINDS,
-  type AbnormalKind,
-  type Employee,
-  FACE_MAX_BYTES,
-  FACE_MIN_PX,
-  FACE_ZIP_MAX_ENTRIES,
-  FACE_ZIP_MAX_UNPACKED,
-  type FaceImportOutcome,
-  faceStatusLabels,
-  type In,
-  logDesc,
-  Status,
-  sniffFileType,
-} from '@openvisit/contract';
+import { ABNORMAL_KINDS, type AbnormalKind, type Employee, faceStatusLabels, type In, logDesc } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams, requireEvery } from '../../platform/errors.js';
-import { ImageRejected, normalisePhoto } from '../../platform/images.js';
+import { requireEvery } from '../../platform/errors.js';
+import { checkedFacePhoto, importFaceZip } from '../../platform/facePhotos.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import { readZip, ZipRejected } from '../../platform/zip.js';
 import { facesRepository } from './employees.faces.repository.js';
 import { type EmployeeFilter, employeesRepository } from './employees.repository.js';
 import { notFound, repoOf, withDepartments } from './employees.service.js';
@@ -42,20 +26,10 @@ async function savePhoto(ctx: AuthedContext, emp: { id: number; avatar: string }
   return row;
 }
 
-function photoError(err: unknown): never {
-  if (err instanceof ImageRejected) {
-    const rule = { notImage: 'type', tooSmall: 'imageTooSmall', tooLarge: 'size' }[err.problem];
-    throw badParams([{ field: 'file', rule }]);
-  }
-  throw err;
-}
-
 export async function uploadFace(ctx: AuthedContext, input: In<'uploadEmpFace'>): Promise<Employee> {
-  const file = ctx.file;
-  if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
   const emp = await repoOf(ctx).byId(input.empid);
   if (!emp) throw notFound();
-  const photo = await normalisePhoto(file.bytes, { minPx: FACE_MIN_PX, maxBytes: FACE_MAX_BYTES }).catch(photoError);
+  const photo = await checkedFacePhoto(ctx.file);
   const row = await savePhoto(ctx, emp, photo.bytes);
   if (!row) throw notFound();
   ctx.audit.objId = row.id;
@@ -77,64 +51,16 @@ export async function deleteFace(ctx: AuthedContext, input: In<'deleteEmpFace'>)
   return (await withDepartments(ctx, [row]))[0] as Employee;
 }
 
-const IMAGE_NAME = /^(.+)\.(jpe?g|png|webp)$/i;
-
-/**
- * A zip of photos named by work number. Each photo is judged alone and reported; the good ones are saved.
- * Two photos for one work number are both refused: which one is meant cannot be told.
- */
+/** A zip of photos named by work number (platform/facePhotos.ts judges each); the good ones are saved. */
 export async function uploadFaceZip(ctx: AuthedContext) {
-  const file = ctx.file;
-  if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
-  if (sniffFileType(new Uint8Array(file.bytes.subarray(0, 8))) !== 'zip') throw new AppError(Status.ONLY_ZIP);
-  const entries = await readZip(file.bytes, {
-    maxEntries: FACE_ZIP_MAX_ENTRIES,
-    maxEntryBytes: 20 * 1024 * 1024,
-    maxTotalBytes: FACE_ZIP_MAX_UNPACKED,
-  }).catch((err: unknown) => {
-    if (err instanceof ZipRejected) {
-      if (err.problem === 'notZip') throw new AppError(Status.ONLY_ZIP);
-      throw badParams([{ field: 'file', rule: err.problem === 'tooManyEntries' ? 'tooManyFiles' : 'size' }]);
-    }
-    throw err;
-  });
-
-  const byNo = new Map<string, number>();
-  for (const e of entries) {
-    const m = IMAGE_NAME.exec(e.name);
-    if (m?.[1]) byNo.set(m[1].trim(), (byNo.get(m[1].trim()) ?? 0) + 1);
-  }
-  const nos = [...byNo.keys()];
-  const found = await facesRepository(ctx.tenant).byWorkNumbers(nos);
-  const staff = new Map(found.map((e) => [e.empNo, e]));
-
-  const results: { file: string; empNo: string; outcome: FaceImportOutcome }[] = [];
-  for (const e of entries) {
-    const m = IMAGE_NAME.exec(e.name);
-    const empNo = m?.[1]?.trim() ?? path.parse(e.name).name;
-    const report = (outcome: FaceImportOutcome) => results.push({ file: e.name, empNo, outcome });
-    if (!m) {
-      report('skipped');
-      continue;
-    }
-    const emp = staff.get(empNo);
-    if (!emp) {
-      report('noEmployee');
-      continue;
-    }
-    if ((byNo.get(empNo) ?? 0) > 1) {
-      report('duplicate');
-      continue;
-    }
-    try {
-      const photo = await normalisePhoto(e.bytes, { minPx: FACE_MIN_PX, maxBytes: FACE_MAX_BYTES });
-      await savePhoto(ctx, emp, photo.bytes);
-      report('saved');
-    } catch (err) {
-      if (!(err instanceof ImageRejected)) throw err;
-      report(err.problem);
-    }
-  }
+  const found = await importFaceZip(
+    ctx.file,
+    async (nos) => new Map((await facesRepository(ctx.tenant).byWorkNumbers(nos)).map((e) => [e.empNo, e])),
+    async (emp, photo) => {
+      await savePhoto(ctx, emp, photo);
+    },
+  );
+  const results = found.map((r) => ({ file: r.file, empNo: r.key, outcome: r.outcome }));
   const saved = results.filter((r) => r.outcome === 'saved').length;
   ctx.audit.desc = logDesc('faceZipSaved', { saved, failed: results.length - saved });
   return { saved, failed: results.length - saved, results };

@@ -20,6 +20,8 @@ export interface PassRecordFilter {
   result?: number;
   way?: string;
   visitId?: number;
+  /** Records of these people (with `personType`). */
+  personIds?: number[];
 }
 
 export interface VehicleRecordFilter {
@@ -48,6 +50,7 @@ function passWhere(scope: TenantScope, f: PassRecordFilter): SQL | undefined {
   if (f.result !== undefined) c.push(eq(p.result, f.result));
   if (f.way) c.push(eq(p.way, f.way));
   if (f.visitId !== undefined) c.push(eq(p.visitId, f.visitId));
+  if (f.personIds) c.push(inArray(p.personId, f.personIds.length ? f.personIds : [0]));
   return and(...c);
 }
 

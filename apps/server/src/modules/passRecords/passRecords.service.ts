@@ -108,6 +108,20 @@ export async function passPage(ctx: AuthedContext, input: In<'getOpendoorInfo'>)
   return { pageNo: pageNo(input), pageSize: input.requestedCount, count, list: rows.map(toPassRecord) };
 }
 
+/** Door passes of resident visitors (person type 3), newest first, for the residents' pass records. */
+export function residentPasses(
+  ctx: AuthedContext,
+  f: { from?: Date; until?: Date; text?: string; residentIds?: number[] },
+  offset: number,
+  limit: number,
+): Promise<{ rows: PassRecordRow[]; count: number }> {
+  return passRecordsRepository(ctx.tenant).passPage(
+    { from: f.from, until: f.until, text: f.text, personType: 3, personIds: f.residentIds },
+    offset,
+    limit,
+  );
+}
+
 export async function vehiclePage(ctx: AuthedContext, input: In<'getVehicleRecord'>): Promise<Out<'getVehicleRecord'>> {
   const { rows, count } = await passRecordsRepository(ctx.tenant).vehiclePage(vehicleFilterOf(input), input.startIndex, input.requestedCount);
   return { pageNo: pageNo(input), pageSize: input.requestedCount, count, list: rows.map(toVehicleRecord) };

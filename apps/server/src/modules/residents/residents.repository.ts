@@ -1,13 +1,14 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { residentProjects, residentVisitors } from '../../db/schema/index.js';
+import { residentFiles, residentProjects, residentVisitors } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type ProjectRow = typeof residentProjects.$inferSelect;
 export type ProjectInsert = Omit<typeof residentProjects.$inferInsert, 'companyId' | 'id'>;
 export type ResidentRow = typeof residentVisitors.$inferSelect;
 export type ResidentInsert = Omit<typeof residentVisitors.$inferInsert, 'companyId' | 'id'>;
-/** A resident with the name and responsible person of its project. */
-export type ResidentWithProject = ResidentRow & { projectName: string; projectLeader: string };
+/** A resident with the name and responsible person of its project and its earliest certificate expiry day. */
+export type ResidentWithProject = ResidentRow & { projectName: string; projectLeader: string; certExpiry: string | null };
+export type CertStatusFilter = 'none' | 'valid' | 'expiring' | 'expired';
 
 export interface ResidentFilter {
   name?: string;
@@ -18,19 +19,44 @@ export interface ResidentFilter {
   projectId?: number;
   rstatus?: number;
   ids?: number[];
+  supplierId?: number;
+  /** With `today` and `warnUntil` (yyyy-mm-dd): the earliest certificate expiry's state. */
+  cert?: { status: CertStatusFilter; today: string; warnUntil: string };
 }
 
 function like(s: string): string {
   return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
-const withProject = { ...getTableColumns(residentVisitors), projectName: residentProjects.name, projectLeader: residentProjects.leader };
+/** The earliest expiry day of the resident's certificates (null without one). */
+const certExpiry = sql<
+  string | null
+>`(select min(${residentFiles.expiresOn})::text from ${residentFiles} where ${residentFiles.residentId} = ${residentVisitors.id} and ${residentFiles.kind} = 'certificate')`;
+const withProject = {
+  ...getTableColumns(residentVisitors),
+  projectName: residentProjects.name,
+  projectLeader: residentProjects.leader,
+  certExpiry,
+};
 
-/** One company's resident projects and resident visitors; no method reaches another company's rows. */
+function certCondition(c: NonNullable<ResidentFilter['cert']>): SQL {
+  if (c.status === 'none') return sql`${certExpiry} is null`;
+  if (c.status === 'expired') return sql`${certExpiry} < ${c.today}`;
+  if (c.status === 'expiring') return sql`${certExpiry} >= ${c.today} and ${certExpiry} <= ${c.warnUntil}`;
+  return sql`${certExpiry} > ${c.warnUntil}`;
+}
+
+/**
+ * One company's resident projects and resident visitors; no method reaches another company's rows. A server
+ * company's scope (`supplierId`) sees only its own supplier company's workers, as a sub-company sees its own people.
+ */
 export const residentsRepository = scoped(function residentsRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const myProjects = eq(residentProjects.companyId, scope.companyId);
-  const mine = eq(residentVisitors.companyId, scope.companyId);
+  const mine = and(
+    eq(residentVisitors.companyId, scope.companyId),
+    scope.supplierId === null ? undefined : eq(residentVisitors.supplierId, scope.supplierId),
+  ) as SQL;
   function where(f: ResidentFilter): SQL | undefined {
     const c: (SQL | undefined)[] = [mine];
     if (f.name) c.push(ilike(residentVisitors.name, like(f.name)));
@@ -40,6 +66,8 @@ export const residentsRepository = scoped(function residentsRepository(scope: Te
     if (f.projectId) c.push(eq(residentVisitors.projectId, f.projectId));
     if (f.rstatus !== undefined) c.push(eq(residentVisitors.rstatus, f.rstatus));
     if (f.ids) c.push(inArray(residentVisitors.id, f.ids.length ? f.ids : [0]));
+    if (f.supplierId) c.push(eq(residentVisitors.supplierId, f.supplierId));
+    if (f.cert) c.push(certCondition(f.cert));
     return and(...c);
   }
   const selectResidents = () =>
@@ -173,12 +201,48 @@ export const residentsRepository = scoped(function residentsRepository(scope: Te
         })
         .from(residentVisitors)
         .where(and(mine, eq(residentVisitors.rstatus, 1), sql`${residentVisitors.face} <> ''`)),
+    /** Residents per supplier company: registered ones by id, free names (no supplier) by name. */
     companies: () =>
       db
-        .select({ company: residentVisitors.company, count: count() })
+        .select({ supplierId: residentVisitors.supplierId, company: residentVisitors.company, count: count() })
         .from(residentVisitors)
         .where(and(mine, sql`${residentVisitors.company} <> ''`))
-        .groupBy(residentVisitors.company)
+        .groupBy(residentVisitors.supplierId, residentVisitors.company)
         .orderBy(asc(residentVisitors.company)),
+    /** Who these ids are and which supplier company they work for (for reports over visits and passes). */
+    suppliersOf: (ids: number[]) =>
+      db
+        .select({ id: residentVisitors.id, supplierId: residentVisitors.supplierId, company: residentVisitors.company })
+        .from(residentVisitors)
+        .where(and(mine, inArray(residentVisitors.id, ids.length ? ids : [0]))),
+    /** The ids of the residents matching a filter (for pass records by supplier company or name). */
+    idsWhere: (f: ResidentFilter, limit: number) =>
+      db
+        .select({ id: residentVisitors.id })
+        .from(residentVisitors)
+        .where(where(f))
+        .limit(limit)
+        .then((r) => r.map((x) => x.id)),
+    /** Residents by phone or certificate number (a face zip names its photos by either). */
+    byKeys: (keys: string[]) =>
+      db
+        .select({ id: residentVisitors.id, phone: residentVisitors.phone, idNumber: residentVisitors.idNumber, face: residentVisitors.face })
+        .from(residentVisitors)
+        .where(
+          and(mine, or(inArray(residentVisitors.phone, keys.length ? keys : ['']), inArray(residentVisitors.idNumber, keys.length ? keys : ['']))),
+        )
+        .then((r) => r.filter((x) => x.phone !== '' || x.idNumber !== '')),
+    setFace: (id: number, key: string) =>
+      db
+        .update(residentVisitors)
+        .set({ face: key })
+        .where(and(mine, eq(residentVisitors.id, id)))
+        .returning({ id: residentVisitors.id }),
+    /** Of these residents, the ones whose certificates include one expired before `today`. */
+    withExpiredCertificate: (ids: number[], today: string) =>
+      db
+        .select({ id: residentVisitors.id, name: residentVisitors.name })
+        .from(residentVisitors)
+        .where(and(mine, inArray(residentVisitors.id, ids.length ? ids : [0]), sql`${certExpiry} < ${today}`)),
   };
 });

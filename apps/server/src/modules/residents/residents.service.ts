@@ -1,4 +1,6 @@
 import {
+  CERTIFICATE_WARNING_DAYS,
+  type CertStatus,
   type In,
   logDesc,
   normalizePhone,
@@ -7,13 +9,20 @@ import {
   type ResidentProject,
   type ResidentVisitor,
   Status,
-  type Visit,
 } from '@openvisit/contract';
-import { type AuthedContext, inTx } from '../../platform/calls.js';
-import { AppError, notFound, requireEvery } from '../../platform/errors.js';
+import type { AuthedContext } from '../../platform/calls.js';
+import { dayOf, dayStart } from '../../platform/days.js';
+import { AppError, badParams, notFound, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import * as visits from '../visits/visits.service.js';
-import { type ProjectRow, type ResidentFilter, type ResidentWithProject, residentsRepository } from './residents.repository.js';
+import { fileKeysOf } from './residents.files.js';
+import {
+  type CertStatusFilter,
+  type ProjectRow,
+  type ResidentFilter,
+  type ResidentWithProject,
+  residentsRepository,
+} from './residents.repository.js';
+import { supplierById, supplierNamed, suppliersOf } from './residents.suppliers.js';
 
 function repoOf(ctx: AuthedContext) {
   return residentsRepository(ctx.tenant);
@@ -37,11 +46,24 @@ function toProject(p: ProjectRow, residents: number): ResidentProject {
   };
 }
 
-function toResident(r: ResidentWithProject): ResidentVisitor {
+/** Today and the last day of the warning period (yyyy-mm-dd, server time zone). */
+export function certificateDays(now = new Date()) {
+  const today = dayOf(now);
+  return { today, warnUntil: dayOf(dayStart(today, CERTIFICATE_WARNING_DAYS)) };
+}
+
+function certStatusOf(expiry: string | null, days = certificateDays()): CertStatus {
+  if (!expiry) return 'none';
+  if (expiry < days.today) return 'expired';
+  return expiry <= days.warnUntil ? 'expiring' : 'valid';
+}
+
+export function toResident(r: ResidentWithProject): ResidentVisitor {
   return {
     rid: r.id,
     pid: r.projectId,
     pName: r.projectName,
+    supplierId: r.supplierId,
     company: r.company,
     name: r.name,
     phone: r.phone,
@@ -61,6 +83,8 @@ function toResident(r: ResidentWithProject): ResidentVisitor {
     approver: r.approver,
     face: r.face !== '',
     remark: r.remark,
+    certExpiry: r.certExpiry,
+    certStatus: certStatusOf(r.certExpiry),
     createTime: r.createdAt.getTime(),
   };
 }
@@ -149,8 +173,13 @@ export async function deleteProject(ctx: AuthedContext, input: In<'delProject'>)
 // Resident visitors
 // ---------------------------------------------------------------------------------------------
 
-export async function page(ctx: AuthedContext, input: ResidentFilter & { startIndex: number; requestedCount: number; pid?: number }) {
-  const { rows, count } = await repoOf(ctx).page({ ...input, projectId: input.pid }, input.startIndex, input.requestedCount);
+export async function page(
+  ctx: AuthedContext,
+  input: Omit<ResidentFilter, 'cert'> & { startIndex: number; requestedCount: number; pid?: number; certStatus?: CertStatusFilter },
+) {
+  const { certStatus, ...f } = input;
+  const cert = certStatus ? { status: certStatus, ...certificateDays() } : undefined;
+  const { rows, count } = await repoOf(ctx).page({ ...f, projectId: input.pid, cert }, input.startIndex, input.requestedCount);
   return {
     pageNo: Math.floor(input.startIndex / input.requestedCount) + 1,
     pageSize: input.requestedCount,
@@ -159,11 +188,29 @@ export async function page(ctx: AuthedContext, input: ResidentFilter & { startIn
   };
 }
 
+/**
+ * The supplier company: a server company's own (whatever the body says: another answers 602), else the one named by
+ * id (602 when not the company's), else a registered one of the given name, else the name alone.
+ */
+async function supplierOf(ctx: AuthedContext, input: ResidentInput): Promise<{ supplierId: number | null; company: string }> {
+  const own = ctx.tenant.supplierId;
+  if (own !== null && input.supplierId && input.supplierId !== own) throw notFound('supplier company');
+  const id = own ?? input.supplierId;
+  if (id) {
+    const s = await supplierById(ctx, id);
+    return { supplierId: s.id, company: s.name };
+  }
+  if (!input.company) throw badParams([{ field: 'company', rule: 'required' }]);
+  const named = await supplierNamed(ctx, input.company);
+  return named ? { supplierId: named.id, company: named.name } : { supplierId: null, company: input.company };
+}
+
 /** The project must be this company's (602); phone (24) and certificate number (3) belong to one resident each. */
 async function checkResident(ctx: AuthedContext, input: ResidentInput, rid = 0) {
   const repo = repoOf(ctx);
   const project = await repo.projectById(input.pid);
   if (!project) throw notFound('project');
+  const supplier = await supplierOf(ctx, input);
   const phone = storedPhone(input.phone);
   if (phone && (await repo.holderOf('phone', phone, rid)))
     throw new AppError(Status.PHONE_NOT_UNIQUE, 'Another resident visitor has this phone number');
@@ -173,7 +220,7 @@ async function checkResident(ctx: AuthedContext, input: ResidentInput, rid = 0) 
     project,
     values: {
       projectId: project.id,
-      company: input.company,
+      ...supplier,
       name: input.name,
       phone,
       certificateType: input.certificateType,
@@ -230,6 +277,7 @@ export async function update(ctx: AuthedContext, input: ResidentInput & { rid: n
       values.phone !== before.phone ||
       values.idNumber !== before.idNumber ||
       values.certificateType !== before.certificateType ||
+      values.supplierId !== before.supplierId ||
       values.startAt.getTime() !== before.startAt.getTime() ||
       values.endAt.getTime() !== before.endAt.getTime());
   await repoOf(ctx)
@@ -242,6 +290,7 @@ export async function update(ctx: AuthedContext, input: ResidentInput & { rid: n
 }
 
 export async function remove(ctx: AuthedContext, input: In<'delResidentVisitor'>) {
+  const files = await fileKeysOf(ctx, [...new Set(input.rids)]);
   const deleted = await inTransaction(ctx.tenant, async (tx) => {
     const rows = await residentsRepository(tx).deleteMany([...new Set(input.rids)]);
     requireEvery(
@@ -256,12 +305,24 @@ export async function remove(ctx: AuthedContext, input: In<'delResidentVisitor'>
     .map((d) => d.name)
     .join(', ')
     .slice(0, 200);
+  // Their file rows went with them (foreign key); the bytes go now.
+  for (const key of files) await ctx.services.files.remove(key);
   ctx.audit.desc = logDesc('residentVisitorsDeleted', { count: deleted.length });
   return { deleted: deleted.length };
 }
 
 /** Approve or refuse (with the reason); the approver is the session's account. */
 export async function setPermission(ctx: AuthedContext, input: In<'updateRvPermission'>) {
+  // Decided: a worker whose certificate has expired is not approved (750, naming them); one expiring soon is, and the
+  // lists flag it (certStatus 'expiring').
+  if (input.rstatus === 1) {
+    const expired = await repoOf(ctx).withExpiredCertificate([...new Set(input.rids)], certificateDays().today);
+    if (expired.length)
+      throw new AppError(Status.CERTIFICATE_EXPIRED, `A certificate has expired: ${expired.map((e) => e.name).join(', ')}`, {
+        rids: expired.map((e) => e.id),
+        names: expired.map((e) => e.name),
+      });
+  }
   const changed = await inTransaction(ctx.tenant, async (tx) => {
     const rows = await residentsRepository(tx).setStatus([...new Set(input.rids)], {
       rstatus: input.rstatus,
@@ -284,8 +345,15 @@ export async function setPermission(ctx: AuthedContext, input: In<'updateRvPermi
   return { updated: changed.length };
 }
 
+/** Registered supplier companies (with none, a count of 0) and the free names residents carry without one. */
 export async function companies(ctx: AuthedContext) {
-  return repoOf(ctx).companies();
+  const [rows, registered] = await Promise.all([repoOf(ctx).companies(), suppliersOf(ctx)]);
+  const counts = new Map<number, number>();
+  for (const r of rows) if (r.supplierId !== null) counts.set(r.supplierId, (counts.get(r.supplierId) ?? 0) + r.count);
+  return [
+    ...registered.map((s) => ({ supplierId: s.id, company: s.name, count: counts.get(s.id) ?? 0 })),
+    ...rows.filter((r) => r.supplierId === null).map((r) => ({ supplierId: null, company: r.company, count: r.count })),
+  ].sort((x, y) => x.company.localeCompare(y.company));
 }
 
 export async function list(ctx: AuthedContext, f: ResidentFilter, limit = RESIDENT_LIST_MAX): Promise<ResidentVisitor[]> {
@@ -302,68 +370,6 @@ export async function residentsNamed(ctx: AuthedContext, rids: number[]): Promis
     () => notFound('resident visitor'),
   );
   return rows.map((r) => ({ rid: r.id, name: r.name }));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sign-in at the desk
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Found by phone or certificate number (both given must be the same person); then approval (1121), the validity
- * window (1115), a visit already open today (answered as `repeated`), blacklist screening (66, reception alerted),
- * and the visit created and checked in while the resident's row is locked, so two desks cannot sign one person in
- * twice at once.
- */
-export async function signIn(
-  ctx: AuthedContext,
-  input: { phone: string; cardid: string; gid: number | null },
-): Promise<Visit & { rid: number; repeated: boolean }> {
-  const phone = storedPhone(input.phone);
-  const found = await repoOf(ctx).byIdentity(phone, input.cardid);
-  const r = found[0];
-  if (!r || found.length > 1 || (phone && r.phone !== phone) || (input.cardid && r.idNumber !== input.cardid))
-    throw new AppError(Status.INVALID_VISITOR, 'No resident visitor has this phone or certificate number');
-  if (r.rstatus !== 1) throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { rstatus: r.rstatus });
-  const now = Date.now();
-  if (now < r.startAt.getTime() || now > r.endAt.getTime())
-    throw new AppError(Status.OUTSIDE_VALIDITY, undefined, { startDate: r.startAt.getTime(), endDate: r.endAt.getTime() });
-  const repeated = (v: Parameters<typeof visits.toVisit>[0]) => {
-    ctx.audit.skip = true;
-    return { ...visits.toVisit(v), rid: r.id, repeated: true };
-  };
-  const open = await visits.residentOnSiteToday(ctx, r.id);
-  if (open) return repeated(open);
-  // Outside the transaction: a refusal must keep the alert it writes.
-  await visits.screen(ctx, { name: r.name, phone: r.phone, idNumber: r.idNumber });
-  const result = await inTransaction(ctx.tenant, async (tx) => {
-    const txCtx = inTx(ctx, tx);
-    await residentsRepository(tx).lock(r.id);
-    const raced = await visits.residentOnSiteToday(txCtx, r.id);
-    if (raced) return repeated(raced);
-    const visit = await visits.signInResident(
-      txCtx,
-      {
-        rid: r.id,
-        name: r.name,
-        phone: r.phone,
-        company: r.company,
-        certificateType: r.certificateType,
-        idNumber: r.idNumber,
-        plateNum: r.plateNum,
-        projectName: r.projectName,
-        // The resident's own responsible person, else the project's: the host the badge and lists show.
-        leader: r.leader || r.projectLeader,
-      },
-      input.gid,
-    );
-    return { ...visit, rid: r.id, repeated: false };
-  });
-  if (!result.repeated) {
-    ctx.audit.objId = result.vid;
-    ctx.audit.objName = r.name;
-    ctx.audit.desc = logDesc('residentSignedIn', { project: r.projectName });
-  }
-  return result;
 }
 
 /** For the face terminals' sync (modules/faceSync): approved residents with a face photo. */

@@ -101,8 +101,8 @@ describe('resident visitors', () => {
     expect((await t.api.getResidentVisitor({ rstatus: 1 }, a.token)).result.count).toBe(0);
     expect((await t.api.getResidentVisitor({ pid, requestedCount: 1 }, a.token)).result).toMatchObject({ count: 2 });
     expect((await t.api.getAllResidentCompany({}, a.token)).result).toEqual([
-      { company: 'Clean Co', count: 1 },
-      { company: 'Guard Ltd', count: 1 },
+      { supplierId: null, company: 'Clean Co', count: 1 },
+      { supplierId: null, company: 'Guard Ltd', count: 1 },
     ]);
     expect((await t.api.getResidentVisitorByCompany({ company: 'Guard Ltd' }, a.token)).result.map((r) => r.name)).toEqual(['孙常驻']);
     expect((await t.api.getAllResidentVisitor({}, a.token)).result).toHaveLength(2);

@@ -1,5 +1,6 @@
 import { initialStatus, type Visit } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
+import type { TenantScope } from '../../platform/tenancy.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import { gateName, gateOf, leaveAtFrom } from './visits.desk.js';
 import { createVisit, move, toVisit, type VisitRow, withPass } from './visits.kernel.js';
@@ -26,10 +27,30 @@ function startOfToday(now = new Date()): Date {
 }
 
 /** The resident's visit signed in today (server time) and still on site, if any. */
-export async function residentOnSiteToday(ctx: AuthedContext, rid: number): Promise<VisitRow | undefined> {
+export async function residentOnSiteToday(ctx: { tenant: TenantScope }, rid: number): Promise<VisitRow | undefined> {
   const repo = visitsRepository(ctx.tenant);
   const { rows } = await repo.page({ residentId: rid, kind: 'resident', statuses: ['signedIn'], from: startOfToday() }, 0, 1);
   return rows[0];
+}
+
+/** Resident visits (sign-ins) newest first, paged, for the residents' pass records. */
+export function residentVisitPage(
+  ctx: AuthedContext,
+  f: { from?: Date; until?: Date; text?: string; residentIds?: number[] },
+  offset: number,
+  limit: number,
+): Promise<{ rows: VisitRow[]; count: number }> {
+  return visitsRepository(ctx.tenant).page(
+    { kind: 'resident', from: f.from, until: f.until, name: f.text, residentIds: f.residentIds },
+    offset,
+    limit,
+  );
+}
+
+/** When each resident visit of the period was signed in (for the traffic statistics), at most `limit`. */
+export async function residentSignIns(ctx: AuthedContext, f: { from: Date; until: Date; residentIds?: number[] }, limit: number) {
+  const rows = await visitsRepository(ctx.tenant).list({ kind: 'resident', from: f.from, until: f.until, residentIds: f.residentIds }, limit);
+  return rows.map((v) => ({ residentId: v.residentId, company: v.company, at: v.visitAt ?? v.createdAt }));
 }
 
 /**

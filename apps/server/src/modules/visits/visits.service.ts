@@ -24,6 +24,6 @@ export {
   visitByInviteToken,
   visitsOf,
 } from './visits.kernel.js';
-export { type ResidentForVisit, residentOnSiteToday, signInResident } from './visits.residents.js';
+export { type ResidentForVisit, residentOnSiteToday, residentSignIns, residentVisitPage, signInResident } from './visits.residents.js';
 export { filterOf, onSitePeople, searchPage, type VisitQuery } from './visits.search.js';
 export { checkInWindow } from './visits.window.js';

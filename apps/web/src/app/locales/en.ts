@@ -22,6 +22,7 @@ import { reportTableEn } from '../../modules/reports/locales/tableEn';
 import { residentsEn } from '../../modules/residents/locales/en';
 import { rolesEn } from '../../modules/roles/locales/en';
 import { settingsEn } from '../../modules/settings/locales/en';
+import { suppliersEn } from '../../modules/suppliers/locales/en';
 import { visitsEn } from '../../modules/visits/locales/en';
 
 /**
@@ -44,6 +45,11 @@ export const en = {
     blacklist: 'Blacklist',
     whitelist: 'Whitelist',
     visitlist: 'Resident visitors',
+    supplier: 'Suppliers',
+    comlist: 'Supplier companies',
+    supplierlist: 'Traffic statistics',
+    rvPassRecord: 'Pass records',
+    workers: 'Workers',
     roles: 'Roles',
     emplog: 'Operation log',
     settings: 'System settings',
@@ -109,6 +115,7 @@ export const en = {
   meetings: meetingsEn,
   registration: registrationEn,
   residents: residentsEn,
+  suppliers: suppliersEn,
   approvals: approvalsEn,
   settings: settingsEn,
   notifications: notificationsEn,

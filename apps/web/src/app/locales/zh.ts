@@ -22,6 +22,7 @@ import { reportsZh } from '../../modules/reports/locales/zh';
 import { residentsZh } from '../../modules/residents/locales/zh';
 import { rolesZh } from '../../modules/roles/locales/zh';
 import { settingsZh } from '../../modules/settings/locales/zh';
+import { suppliersZh } from '../../modules/suppliers/locales/zh';
 import { visitsZh } from '../../modules/visits/locales/zh';
 import type { DeepStrings } from '../../platform/locales/types';
 import type { en } from './en';
@@ -43,6 +44,11 @@ export const zh: Translation = {
     blacklist: '黑名单',
     whitelist: '白名单',
     visitlist: '常驻访客',
+    supplier: '供应商',
+    comlist: '供应商公司',
+    supplierlist: '通行统计',
+    rvPassRecord: '通行记录',
+    workers: '供应商人员',
     roles: '角色',
     emplog: '操作日志',
     settings: '系统设置',
@@ -108,6 +114,7 @@ export const zh: Translation = {
   meetings: meetingsZh,
   registration: registrationZh,
   residents: residentsZh,
+  suppliers: suppliersZh,
   approvals: approvalsZh,
   settings: settingsZh,
   notifications: notificationsZh,

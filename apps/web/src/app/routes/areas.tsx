@@ -18,6 +18,7 @@ import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
 import { basicSettingsScreens } from '../../modules/settings/routes';
+import { supplierSection, workersScreen } from '../../modules/suppliers/routes';
 import { overtimeScreen } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { subcomVisitorScreens, visitorSection } from './reportCenter';
@@ -40,6 +41,7 @@ export const adminArea: AreaDef = {
     visitorSection,
     employeeSection,
     residentScreen,
+    supplierSection,
     ...listScreens,
     overtimeScreen,
     operationLogScreen,
@@ -107,9 +109,17 @@ export const AREAS: readonly AreaDef[] = [
     sType: Role.HSE,
     titleKey: 'enums.consoleRole.hse',
     layout: AreaLayout,
-    routes: [...areaShellScreens('hse'), approvalQueueScreen('hse', 'hseapprovelist')],
+    routes: [...areaShellScreens('hse'), workersScreen('hse', 'hseemplist'), approvalQueueScreen('hse', 'hseapprovelist')],
   },
-  shellArea('servercom', '/servercom', Role.SERVER_COMPANY),
+  {
+    role: 'servercom',
+    base: '/servercom',
+    sType: Role.SERVER_COMPANY,
+    titleKey: 'enums.consoleRole.servercom',
+    layout: AreaLayout,
+    // A server company opens on its workers (spec section 2: the server screen).
+    routes: [workersScreen('servercom', 'server'), ...areaShellScreens('servercom')],
+  },
   { role: 'reception', base: '/reception', sType: Role.GATE, titleKey: 'enums.consoleRole.reception', layout: AreaLayout, routes: receptionScreens },
   shellArea('super', '/super'),
 ];

@@ -9,6 +9,7 @@ import { DAY_FORMAT } from '../../../platform/format';
 import { useRules } from '../../../platform/formRules';
 import { useLabel } from '../../../platform/i18n';
 import { useGates } from '../../registration/api';
+import { useSuppliers } from '../../suppliers/api';
 import { useAddManager, useUpdateManager } from '../api';
 
 interface Values {
@@ -16,6 +17,8 @@ interface Values {
   sName: string;
   phone?: string;
   sType: StaffType;
+  /** A server company's supplier company (sType 1). */
+  supplierId?: number | null;
   gids: number[];
   startDate: Dayjs | null;
   endDate: Dayjs | null;
@@ -33,6 +36,7 @@ function unchanged(m: Manager) {
     sName: m.sName,
     phone: m.phone,
     sType: m.sType as StaffType,
+    supplierId: m.supplierId,
     gids: m.gids,
     startDate: m.startDate,
     endDate: m.endDate,
@@ -52,6 +56,8 @@ export function ManagerDrawer({ open, manager, onClose }: { open: boolean; manag
   const password = Form.useWatch('password', form);
   const editing = manager !== null;
   const gates = useGates();
+  const sType = Form.useWatch('sType', form);
+  const suppliers = useSuppliers();
 
   const initial: Partial<Values> = manager
     ? {
@@ -59,6 +65,7 @@ export function ManagerDrawer({ open, manager, onClose }: { open: boolean; manag
         sName: manager.sName,
         phone: manager.phone,
         sType: manager.sType as StaffType,
+        supplierId: manager.supplierId,
         gids: manager.gids,
         startDate: manager.startDate ? dayjs(manager.startDate) : null,
         endDate: manager.endDate ? dayjs(manager.endDate) : null,
@@ -72,6 +79,8 @@ export function ManagerDrawer({ open, manager, onClose }: { open: boolean; manag
       sName: v.sName,
       phone: v.phone?.trim() ?? '',
       sType: v.sType,
+      // Only a server company acts for a supplier company.
+      supplierId: v.sType === 1 ? (v.supplierId ?? null) : null,
       gids: v.gids ?? [],
       startDate: day(v.startDate),
       endDate: day(v.endDate),
@@ -143,6 +152,11 @@ export function ManagerDrawer({ open, manager, onClose }: { open: boolean; manag
         <Form.Item label={t('accounts.managers.fields.type')} name="sType" rules={[{ required: true, message: t('validation.required') }]}>
           <Select options={STAFF_TYPES.map((s) => ({ value: s, label: label('role', s) }))} />
         </Form.Item>
+        {sType === 1 && (
+          <Form.Item label={t('accounts.managers.fields.supplier')} name="supplierId" rules={[{ required: true, message: t('validation.required') }]}>
+            <Select loading={suppliers.isPending} options={(suppliers.data ?? []).map((s) => ({ value: s.supplierId, label: s.name }))} />
+          </Form.Item>
+        )}
         <Form.Item label={t('accounts.managers.fields.gids')} name="gids" extra={t('accounts.managers.gidsHelp')}>
           <Select
             mode="multiple"

@@ -55,6 +55,7 @@ export const accountsEn = {
       phone: 'Phone',
       type: 'Type',
       gids: 'Gates',
+      supplier: 'Supplier company',
       startDate: 'Valid from',
       endDate: 'Valid until',
       remark: 'Remark',

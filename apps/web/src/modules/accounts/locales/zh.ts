@@ -57,6 +57,7 @@ export const accountsZh: DeepStrings<typeof accountsEn> = {
       phone: '手机号',
       type: '类型',
       gids: '门岗',
+      supplier: '供应商公司',
       startDate: '生效日期',
       endDate: '失效日期',
       remark: '备注',

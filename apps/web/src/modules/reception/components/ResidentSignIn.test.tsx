@@ -74,6 +74,7 @@ describe('ResidentSignIn', () => {
   it('reads the box as a phone, an ID card number or another certificate number', () => {
     expect(residentIdentity(' 139 2222-0001 ')).toEqual({ phone: '13922220001' });
     expect(residentIdentity('11010519491231002x')).toEqual({ cardid: '11010519491231002X' });
+    expect(residentIdentity(' OVR1-12-abcdefghijklmnop ')).toEqual({ qrcode: 'OVR1-12-abcdefghijklmnop' });
     expect(residentIdentity('e12345678')).toEqual({ cardid: 'E12345678' });
     expect(residentIdentity('  ')).toEqual({});
   });

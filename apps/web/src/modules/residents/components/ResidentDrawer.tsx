@@ -14,7 +14,7 @@ const SEX_KEYS = ['unknown', 'male', 'female'] as const;
 const CERTIFICATE_TYPES = Object.keys(certificateTypeLabels) as CertificateType[];
 
 /** The call's input as the form holds it: the project may be unchosen, the dates are one range picker. */
-type Values = Omit<ResidentInput, 'pid' | 'startDate' | 'endDate'> & {
+type Values = Omit<ResidentInput, 'pid' | 'startDate' | 'endDate' | 'supplierId'> & {
   pid: number | undefined;
   validity: [Dayjs | null, Dayjs | null] | null;
 };

@@ -15,6 +15,7 @@ function resident(rid: number, name: string, extra: Partial<ResidentVisitor> = {
     rid,
     pid: 1,
     pName: 'Canteen',
+    supplierId: null,
     company: 'Clean Co',
     name,
     phone: `1392222000${rid}`,
@@ -34,6 +35,8 @@ function resident(rid: number, name: string, extra: Partial<ResidentVisitor> = {
     approver: '',
     face: false,
     remark: '',
+    certExpiry: null,
+    certStatus: 'none',
     createTime: START,
     ...extra,
   };

@@ -1,0 +1,88 @@
+import { logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
+import { type AuthedContext, inTx } from '../../platform/calls.js';
+import { AppError } from '../../platform/errors.js';
+import { isResidentPass, readResidentPass } from '../../platform/passes.js';
+import { inTransaction } from '../../platform/tenancy.js';
+import * as visits from '../visits/visits.service.js';
+import { type ResidentWithProject, residentsRepository } from './residents.repository.js';
+
+/** Phones are stored normalised, like visits' (so a resident's visits and the blacklist compare alike). */
+const storedPhone = (phone: string) => (phone ? (normalizePhone(phone) ?? phone) : '');
+
+/**
+ * The worker a desk names: by QR pass (getRvQrcode; 1112 when it is not this company's), else by phone or
+ * certificate number (both given must be the same person). 1117 when no one.
+ */
+async function residentAtDesk(ctx: AuthedContext, input: { phone: string; cardid: string; qrcode: string }): Promise<ResidentWithProject> {
+  const repo = residentsRepository(ctx.tenant);
+  if (input.qrcode && isResidentPass(input.qrcode)) {
+    const r = await repo.byId(readResidentPass(ctx.services.secrets, ctx.tenant.companyId, input.qrcode));
+    if (!r) throw new AppError(Status.INVALID_VISITOR, 'No resident visitor has this pass');
+    return r;
+  }
+  if (input.qrcode && !input.phone && !input.cardid) throw new AppError(Status.QRCODE_FORMAT_ERROR);
+  const phone = storedPhone(input.phone);
+  const found = await repo.byIdentity(phone, input.cardid);
+  const r = found[0];
+  if (!r || found.length > 1 || (phone && r.phone !== phone) || (input.cardid && r.idNumber !== input.cardid))
+    throw new AppError(Status.INVALID_VISITOR, 'No resident visitor has this phone or certificate number');
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in at the desk
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Found by phone or certificate number (both given must be the same person); then approval (1121), the validity
+ * window (1115), a visit already open today (answered as `repeated`), blacklist screening (66, reception alerted),
+ * and the visit created and checked in while the resident's row is locked, so two desks cannot sign one person in
+ * twice at once.
+ */
+export async function signIn(
+  ctx: AuthedContext,
+  input: { phone: string; cardid: string; qrcode: string; gid: number | null },
+): Promise<Visit & { rid: number; repeated: boolean }> {
+  const r = await residentAtDesk(ctx, input);
+  if (r.rstatus !== 1) throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { rstatus: r.rstatus });
+  const now = Date.now();
+  if (now < r.startAt.getTime() || now > r.endAt.getTime())
+    throw new AppError(Status.OUTSIDE_VALIDITY, undefined, { startDate: r.startAt.getTime(), endDate: r.endAt.getTime() });
+  const repeated = (v: Parameters<typeof visits.toVisit>[0]) => {
+    ctx.audit.skip = true;
+    return { ...visits.toVisit(v), rid: r.id, repeated: true };
+  };
+  const open = await visits.residentOnSiteToday(ctx, r.id);
+  if (open) return repeated(open);
+  // Outside the transaction: a refusal must keep the alert it writes.
+  await visits.screen(ctx, { name: r.name, phone: r.phone, idNumber: r.idNumber });
+  const result = await inTransaction(ctx.tenant, async (tx) => {
+    const txCtx = inTx(ctx, tx);
+    await residentsRepository(tx).lock(r.id);
+    const raced = await visits.residentOnSiteToday(txCtx, r.id);
+    if (raced) return repeated(raced);
+    const visit = await visits.signInResident(
+      txCtx,
+      {
+        rid: r.id,
+        name: r.name,
+        phone: r.phone,
+        company: r.company,
+        certificateType: r.certificateType,
+        idNumber: r.idNumber,
+        plateNum: r.plateNum,
+        projectName: r.projectName,
+        // The resident's own responsible person, else the project's: the host the badge and lists show.
+        leader: r.leader || r.projectLeader,
+      },
+      input.gid,
+    );
+    return { ...visit, rid: r.id, repeated: false };
+  });
+  if (!result.repeated) {
+    ctx.audit.objId = result.vid;
+    ctx.audit.objName = r.name;
+    ctx.audit.desc = logDesc('residentSignedIn', { project: r.projectName });
+  }
+  return result;
+}

@@ -1,0 +1,62 @@
+import { Card, DatePicker, Empty, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Chart } from '../../../platform/components/Chart';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { DAY_FORMAT } from '../../../platform/format';
+import { useRvReport } from '../api';
+
+/** Supplier › traffic statistics (supplierlist): resident sign-ins per supplier company and day (getRvReport), charted. */
+export function TrafficPage() {
+  const { t } = useTranslation();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(6, 'day'), dayjs()]);
+  const [from, to] = [range[0].format(DAY_FORMAT), range[1].format(DAY_FORMAT)];
+  const report = useRvReport(from, to);
+  const data = report.data;
+  const option = useMemo(
+    () =>
+      data && {
+        tooltip: { trigger: 'axis' },
+        legend: { type: 'scroll' },
+        grid: { left: 40, right: 16, bottom: 32, top: 40 },
+        xAxis: { type: 'category', data: data.days },
+        yAxis: { type: 'value', minInterval: 1 },
+        series: data.companies.map((c) => ({ name: c.company, type: 'bar', stack: 'all', data: c.counts })),
+      },
+    [data],
+  );
+  return (
+    <>
+      <PageHeader
+        title={t('suppliers.traffic.title')}
+        actions={
+          <DatePicker.RangePicker
+            aria-label={t('suppliers.traffic.period')}
+            value={range}
+            allowClear={false}
+            onChange={(r) => r?.[0] && r[1] && setRange([r[0], r[1]])}
+          />
+        }
+      />
+      <Card>
+        {option && data && data.total > 0 ? (
+          <Chart option={option} label={t('suppliers.traffic.chart', { total: data.total })} />
+        ) : (
+          <Empty description={t('suppliers.traffic.empty')} />
+        )}
+        <Table
+          rowKey={(c) => `${c.supplierId ?? ''}:${c.company}`}
+          loading={report.isPending}
+          dataSource={data?.companies ?? []}
+          pagination={false}
+          style={{ marginTop: 16 }}
+          columns={[
+            { key: 'company', title: t('suppliers.traffic.company'), dataIndex: 'company' },
+            { key: 'total', title: t('suppliers.traffic.total'), dataIndex: 'total', align: 'right' },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ScreenEntry } from '../../platform/routes';
+
+/** The admin's supplier section (spec section 2): supplier companies (comlist), traffic statistics (supplierlist), pass records. */
+export const supplierSection: ScreenEntry = {
+  path: 'supplier',
+  titleKey: 'menu.supplier',
+  icon: 'TeamOutlined',
+  roles: ['manager'],
+  feature: 'supplier',
+  group: 'people',
+  children: [
+    {
+      path: 'comlist',
+      titleKey: 'menu.comlist',
+      roles: ['manager'],
+      page: () => import('./pages/SupplierCompaniesPage').then((m) => m.SupplierCompaniesPage),
+    },
+    {
+      path: 'supplierlist',
+      titleKey: 'menu.supplierlist',
+      roles: ['manager'],
+      page: () => import('./pages/TrafficPage').then((m) => m.TrafficPage),
+    },
+    {
+      path: 'passRecord',
+      titleKey: 'menu.rvPassRecord',
+      roles: ['manager'],
+      page: () => import('./pages/RvPassRecordPage').then((m) => m.RvPassRecordPage),
+    },
+  ],
+};
+
+/** A server company's workers (/servercom/server) and, for HSE, every supplier's (/hsehome/hseemplist). */
+export function workersScreen(role: 'servercom' | 'hse', path: string): ScreenEntry {
+  return {
+    path,
+    titleKey: 'menu.workers',
+    icon: 'TeamOutlined',
+    roles: [role],
+    page: () => import('./pages/WorkersPage').then((m) => m.WorkersPage),
+  };
+}
