@@ -15,6 +15,7 @@ import {
   SIGNIN_EN,
   SIGNIN_ZH,
   screenshot,
+  settled,
   signIn,
   skipRestOfGuide,
   step,
@@ -78,8 +79,11 @@ describe('access rights', () => {
       await expectAccessible(en, 'en /key/rights groups dialog');
       await dialog.locator('.ant-select-selection-item', { hasText: 'Garage' }).locator('.ant-select-selection-item-remove').click();
       await dialog.getByRole('button', { name: button('Save') }).click();
-      await en.locator('.ant-modal-confirm-title', { hasText: 'Take doors away?' }).waitFor();
-      await en.getByRole('button', { name: button('Withdraw') }).click();
+      const confirm = en.locator('.ant-modal-confirm', { has: en.locator('.ant-modal-confirm-title', { hasText: 'Take doors away?' }) });
+      await confirm.waitFor();
+      await settled(en); // a click during the zoom-in can land on a moving button and be lost
+      await confirm.getByRole('button', { name: button('Withdraw') }).click();
+      await confirm.waitFor({ state: 'detached' });
       await toast(en, 'Access groups saved');
       await row(en, 'Ada Lovelace').getByText('Garage').waitFor({ state: 'detached' });
       await row(en, 'Ada Lovelace').getByText('Main doors').waitFor();
