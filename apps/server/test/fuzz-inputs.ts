@@ -106,6 +106,8 @@ const CANDIDATES: unknown[] = [
   // A mainland plate (logistics bookings) and a bilingual name ('中文#English': logistics types).
   '粤B12345',
   '货运#Freight',
+  // A stored photo's key (logistics photos).
+  '00000000-0000-4000-8000-000000000000',
   Date.now() + 86_400_000,
   // Later than the one before, for an end that must follow a start.
   Date.now() + 2 * 86_400_000,

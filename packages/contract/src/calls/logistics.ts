@@ -16,6 +16,13 @@ import { LOGISTICS_GATES, LOGISTICS_MANAGERS, LOGISTICS_STAFF, zLinkToken } from
 const zText = (max: number) => z.string().trim().max(max);
 export const LOGISTICS_MEMBERS_MAX = 20;
 export const LOGISTICS_PHOTOS_MAX = 9;
+export const LOGISTICS_PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+/** The most a booking photo may weigh as sent (a phone camera's picture); it is stored re-encoded, far smaller. */
+export const LOGISTICS_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+/** Past this the transport answers 413 before the call looks; between the two the call names the field (file/size). */
+const LOGISTICS_PHOTO_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** A stored booking photo's key, as `uploadLogisticsPhoto` / `uploadLogisticsBookingPhoto` answer it. */
+export const zLogisticsPhotoKey = z.uuid().describe('a photo key answered by an upload of this company');
 /** The values of one group of a type's fields; checked against the type by the server. */
 const zExtend = z.record(z.string().max(32), z.string().max(500)).default({});
 
@@ -89,18 +96,13 @@ const bookingFields = {
   loadEnd: epochMs.nullable().default(null),
   appointmentDate: zCalendarDay.describe('YYYY-MM-DD, today or later'),
   memberInfo: z.array(companion).max(LOGISTICS_MEMBERS_MAX).default([]),
-  photoInfo: z
-    .array(z.url({ protocol: /^https?$/ }).max(500))
-    .max(LOGISTICS_PHOTOS_MAX)
-    .default([]),
+  photoInfo: z.array(zLogisticsPhotoKey).max(LOGISTICS_PHOTOS_MAX).default([]).describe('keys of uploaded photos'),
   driverExtend: zExtend,
   vehicleExtend: zExtend,
   goodsExtend: zExtend,
   logExtend: zExtend,
   remark: zText(500).default(''),
 };
-
-const { photoInfo: _photos, ...publicFields } = bookingFields;
 
 /** The sender's ID number is optional but checked when given; the loading ends after it starts. */
 function bookingRules(v: { scardId?: string; loadStart?: number | null; loadEnd?: number | null }, ctx: z.RefinementCtx) {
@@ -244,10 +246,51 @@ export const addLogisticsBooking = defineCall({
   statuses: [Status.LOGISTICS_LINK_INVALID, Status.CAPTCHA_INVALID, Status.NO_SUCH_RECORD],
   log: { module: LogModule.LOGISTICS, event: 'add' },
   input: z
-    // No photo addresses from the public: the console would show what a stranger points it at.
-    .object({ token: zLinkToken, digest: z.string().trim().max(64).optional().describe('the captcha digest, verified'), ...publicFields })
+    // Photos by the keys the link's own uploads answered (uploadLogisticsBookingPhoto): never an address to fetch.
+    .object({ token: zLinkToken, digest: z.string().trim().max(64).optional().describe('the captcha digest, verified'), ...bookingFields })
     .superRefine(bookingRules),
   output: z.object({ logNum: z.string(), appointmentDate: z.string(), pstatus: z.int32() }),
+});
+
+const photoRules =
+  'jpg or png by content (file/type), at least 64 px a side (file/imageTooSmall), at most 8 MB (file/size); stored upright and re-encoded as JPEG (metadata such as GPS positions dropped)';
+
+export const uploadLogisticsPhoto = defineCall({
+  name: 'uploadLogisticsPhoto',
+  module: 'logistics',
+  summary: `A photo for a booking (multipart, field file): ${photoRules}; answers its key, which photoInfo then names`,
+  access: LOGISTICS_STAFF,
+  feature: 'logistics',
+  fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
+  upload: { maxBytes: LOGISTICS_PHOTO_UPLOAD_MAX_BYTES, extensions: LOGISTICS_PHOTO_EXTENSIONS },
+  input: z.object({ userid: coercedInt().optional() }),
+  output: z.object({ key: z.string() }),
+});
+
+export const uploadLogisticsBookingPhoto = defineCall({
+  name: 'uploadLogisticsBookingPhoto',
+  module: 'logistics',
+  summary: `A carrier's photo for a booking from the public page (multipart, field file; the link token in the field token): ${photoRules}; answers its key for addLogisticsBooking's photoInfo; 740 when the link is unknown or replaced`,
+  access: 'public',
+  feature: 'logistics',
+  rate: 'register',
+  statuses: [Status.LOGISTICS_LINK_INVALID],
+  fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
+  upload: { maxBytes: LOGISTICS_PHOTO_UPLOAD_MAX_BYTES, extensions: LOGISTICS_PHOTO_EXTENSIONS },
+  input: z.object({ token: zLinkToken }),
+  output: z.object({ key: z.string() }),
+});
+
+export const logisticsPhoto = defineDownload({
+  name: 'LogisticsPhoto',
+  module: 'logistics',
+  summary: 'A booking photo of this company by its key (jpeg); 602 for a key the company has not',
+  access: LOGISTICS_GATES,
+  feature: 'logistics',
+  contentType: 'image/jpeg',
+  fileName: 'logistics-photo',
+  extension: 'jpg',
+  input: z.object({ key: zLogisticsPhotoKey }),
 });
 
 export const exportLogisticsList = defineDownload({
@@ -287,5 +330,7 @@ export const logisticsCalls = [
   logisticsRelease,
   logisticsLeave,
   addLogisticsBooking,
+  uploadLogisticsPhoto,
+  uploadLogisticsBookingPhoto,
 ] as const;
-export const logisticsDownloads = [exportLogisticsList] as const;
+export const logisticsDownloads = [exportLogisticsList, logisticsPhoto] as const;

@@ -12,7 +12,9 @@ import {
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf } from '../../platform/days.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
+import type { FileStore } from '../../platform/files.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import { companyPhotos, dropPhotos } from './logistics.photos.js';
 import { type BookingFilter, type BookingInsert, type BookingRow, logisticsRepository } from './logistics.repository.js';
 import { logisticsSettingsRepository, type TypeRow } from './logistics.settings.repository.js';
 
@@ -74,9 +76,10 @@ function extendErrors(type: TypeRow, v: Pick<BookingFields, (typeof LOGISTICS_FI
 
 /**
  * Every rule a booking must meet beyond its shape, checked before anything is written: the type and the carrier are
- * this company's (602), the date is not past, the type's fields are filled as it says. Answers the row's values.
+ * this company's (602), the date is not past, the type's fields are filled as it says, the photos are the company's
+ * uploads (602). Answers the row's values.
  */
-async function checked(scope: TenantScope, v: BookingFields, dateChanged: boolean): Promise<BookingInsert> {
+async function checked(files: FileStore, scope: TenantScope, v: BookingFields, dateChanged: boolean): Promise<BookingInsert> {
   const settings = logisticsSettingsRepository(scope);
   const type = await settings.type(v.logType);
   if (!type) throw notFound('logistics type');
@@ -86,9 +89,11 @@ async function checked(scope: TenantScope, v: BookingFields, dateChanged: boolea
   if (dateChanged && v.appointmentDate < dayOf(new Date())) errors.push({ field: 'appointmentDate', rule: 'past' });
   errors.push(...extendErrors(type, v));
   if (errors.length) throw badParams(errors);
+  const photoInfo = await companyPhotos(files, scope.companyId, v.photoInfo);
   const { logType, companyId, companyPhone, loadStart, loadEnd, ...rest } = v;
   return {
     ...rest,
+    photoInfo,
     scardId: v.scardId.toUpperCase(),
     dcardId: v.dcardId.toUpperCase(),
     logType,
@@ -102,8 +107,13 @@ async function checked(scope: TenantScope, v: BookingFields, dateChanged: boolea
 }
 
 /** Stores a booking, waiting for approval, with its number: L + the day + the id. */
-export async function createBooking(scope: TenantScope, v: BookingFields, by: { creator: string; source: 'console' | 'link' }): Promise<BookingRow> {
-  const values = await checked(scope, v, true);
+export async function createBooking(
+  files: FileStore,
+  scope: TenantScope,
+  v: BookingFields,
+  by: { creator: string; source: 'console' | 'link' },
+): Promise<BookingRow> {
+  const values = await checked(files, scope, v, true);
   return inTransaction(scope, async (tx) => {
     const repo = logisticsRepository(tx);
     const row = await repo.insert({ ...values, ...by, pstatus: LogisticsStatus.WAITING });
@@ -114,7 +124,7 @@ export async function createBooking(scope: TenantScope, v: BookingFields, by: { 
 
 export async function addBooking(ctx: AuthedContext, input: In<'addLogisticsInfo'>): Promise<LogisticsBooking> {
   const { userid: _, ...fields } = input;
-  const row = await createBooking(ctx.tenant, fields, { creator: ctx.session.name, source: 'console' });
+  const row = await createBooking(ctx.services.files, ctx.tenant, fields, { creator: ctx.session.name, source: 'console' });
   ctx.audit.objId = row.id;
   ctx.audit.objName = `${row.logNum} ${row.plateNum}`;
   return toBooking(row);
@@ -129,9 +139,10 @@ export async function updateBooking(ctx: AuthedContext, input: In<'updateLogisti
     throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Only a booking waiting for approval can be changed');
   const given = Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== undefined && k !== 'userid' && k !== 'sid'));
   const merged = { ...toBooking(current), logType: current.logType ?? 0, ...given } as unknown as BookingFields;
-  const values = await checked(ctx.tenant, merged, input.appointmentDate !== undefined);
+  const values = await checked(ctx.services.files, ctx.tenant, merged, input.appointmentDate !== undefined);
   const row = await repo.move(current.id, { pstatus: LogisticsStatus.WAITING }, values);
   if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The booking was decided meanwhile');
+  await dropPhotos(ctx.services.files, ctx.tenant.companyId, current.photoInfo, row.photoInfo);
   ctx.audit.objId = row.id;
   ctx.audit.objName = `${row.logNum} ${row.plateNum}`;
   return toBooking(row);

@@ -5,6 +5,7 @@ import { randomToken, safeEqual } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
 import { createBooking } from './logistics.bookings.js';
+import { storePhoto } from './logistics.photos.js';
 import { logisticsSettingsRepository } from './logistics.settings.repository.js';
 import { logisticsSystemRepository } from './logistics.system.repository.js';
 
@@ -59,9 +60,15 @@ export async function publicBooking(ctx: CallContext, input: In<'addLogisticsBoo
   const { scope, companyId } = await linkCompany(ctx, input.token);
   if (ctx.config.captcha) await spendCaptcha(ctx.system, input.digest);
   const { token: _, digest: __, ...fields } = input;
-  const row = await createBooking(scope, { ...fields, photoInfo: [] }, { creator: input.sname, source: 'link' });
+  const row = await createBooking(ctx.services.files, scope, fields, { creator: input.sname, source: 'link' });
   ctx.audit.actor = { companyId, account: input.smobile, name: input.sname, role: Role.VISITOR };
   ctx.audit.objId = row.id;
   ctx.audit.objName = `${row.logNum} ${row.plateNum}`;
   return { logNum: row.logNum, appointmentDate: row.appointmentDate, pstatus: row.pstatus };
+}
+
+/** A carrier's photo from the public page is the link's company's: 740 for a link that does not work. */
+export async function linkPhoto(ctx: CallContext, input: In<'uploadLogisticsBookingPhoto'>): Promise<{ key: string }> {
+  const { companyId } = await linkCompany(ctx, input.token);
+  return storePhoto(ctx, companyId);
 }

@@ -5,6 +5,7 @@ import * as bookings from './logistics.bookings.js';
 import { exportBookings } from './logistics.export.js';
 import * as gate from './logistics.gate.js';
 import * as link from './logistics.link.js';
+import * as photos from './logistics.photos.js';
 import * as settings from './logistics.settings.js';
 
 export const logisticsRoutes = [
@@ -27,6 +28,11 @@ export const logisticsRoutes = [
   bind(c.logisticsArrive, (input, ctx) => gate.arrive(ctx, input)),
   bind(c.logisticsRelease, (input, ctx) => gate.release(ctx, input)),
   bind(c.logisticsLeave, (input, ctx) => gate.leave(ctx, input)),
+  bind(c.uploadLogisticsPhoto, (_input, ctx) => photos.uploadPhoto(ctx)),
+  bind(c.uploadLogisticsBookingPhoto, (input, ctx) => link.linkPhoto(ctx, input)),
 ];
 
-export const logisticsDownloads = [bindDownload(c.exportLogisticsList, (input, ctx) => exportBookings(ctx, input))];
+export const logisticsDownloads = [
+  bindDownload(c.exportLogisticsList, (input, ctx) => exportBookings(ctx, input)),
+  bindDownload(c.logisticsPhoto, (input, ctx) => photos.photoFile(ctx, input)),
+];

@@ -2,9 +2,9 @@ import type { LogisticsBooking, LogisticsField } from '@openvisit/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../platform/i18n';
+import { gateMoves } from './components/GateMoves';
 import { groupBody } from './components/TypeModal';
 import { type BookingValues, bookingBody, bookingValues, buildBookingRules, formPath } from './form';
-import { deskMove } from './pages/DeskPage';
 
 const field = (fieldName: string, extra: Partial<LogisticsField> = {}): LogisticsField => ({
   fieldName,
@@ -65,6 +65,14 @@ describe('logistics booking form', () => {
     expect(v.vehicleExtend).toEqual({ colour: 'Red' });
   });
 
+  it('reads a type’s date field back as a day for the picker', () => {
+    const b = { appointmentDate: '2030-01-02', vehicleExtend: { colour: 'Red', arrival: '2030-05-07' } } as unknown as LogisticsBooking;
+    const v = bookingValues(b, { ...noGroups, vehicleExtend: [field('arrival', { inputType: 'date' })] });
+    const arrival = v.vehicleExtend.arrival;
+    expect(typeof arrival === 'object' && arrival?.format('YYYY-MM-DD')).toBe('2030-05-07');
+    expect(v.vehicleExtend.colour).toBe('Red');
+  });
+
   it('puts server field failures on the form’s fields', () => {
     expect(formPath('loadEnd')).toEqual(['load']);
     expect(formPath('vehicleExtend.colour')).toEqual(['vehicleExtend', 'colour']);
@@ -105,12 +113,17 @@ describe('logistics type fields', () => {
   });
 });
 
-describe('the desk’s moves', () => {
-  const b = (extra: Partial<LogisticsBooking>) => ({ pstatus: 1, visitdate: null, leaveTime: null, ...extra }) as LogisticsBooking;
-  it('signs an approved truck in, an arrived one out, and nothing else', () => {
-    expect(deskMove(b({}))).toBe('arrive');
-    expect(deskMove(b({ visitdate: 1 }))).toBe('leave');
-    expect(deskMove(b({ visitdate: 1, leaveTime: 2, pstatus: 3 }))).toBeNull();
-    expect(deskMove(b({ pstatus: 0 }))).toBeNull();
+describe('the gate’s moves', () => {
+  const today = '2030-01-02';
+  const b = (extra: Partial<LogisticsBooking>) =>
+    ({ pstatus: 1, appointmentDate: today, visitdate: null, exitTime: null, leaveTime: null, ...extra }) as LogisticsBooking;
+  it('signs an approved truck of today in, releases and signs an arrived one out, and nothing else', () => {
+    expect(gateMoves(b({}), today)).toEqual(['arrive']);
+    expect(gateMoves(b({ appointmentDate: '2030-01-03' }), today)).toEqual([]);
+    expect(gateMoves(b({ visitdate: 1 }), today)).toEqual(['release', 'leave']);
+    expect(gateMoves(b({ visitdate: 1, exitTime: 2 }), today)).toEqual(['leave']);
+    expect(gateMoves(b({ visitdate: 1, leaveTime: 2, pstatus: 3 }), today)).toEqual([]);
+    expect(gateMoves(b({ pstatus: 0 }), today)).toEqual([]);
+    expect(gateMoves(b({ pstatus: 2 }), today)).toEqual([]);
   });
 });

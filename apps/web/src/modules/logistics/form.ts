@@ -14,13 +14,14 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../platform/apiError';
+import { type CustomFieldValue, customFieldControls, customFieldText } from '../../platform/customFields/values';
 import { DAY_FORMAT } from '../../platform/format';
 import { buildRules } from '../../platform/formRules';
 import { displayError } from '../../platform/notify';
 import { ruleMessage } from '../../platform/validationText';
 import type { BookingBody } from './api';
 
-type ExtendValues = Record<string, string | Dayjs | null | undefined>;
+type ExtendValues = Record<string, CustomFieldValue>;
 
 /** A booking as its form holds it: the loading window one range, dates as days, the type's fields by group. */
 export interface BookingValues {
@@ -38,6 +39,8 @@ export interface BookingValues {
   load: [Dayjs | null, Dayjs | null] | null;
   appointmentDate: Dayjs | null;
   memberInfo: { name: string; phone: string }[];
+  /** Keys of uploaded photos. */
+  photoInfo: string[];
   remark: string;
   driverExtend: ExtendValues;
   vehicleExtend: ExtendValues;
@@ -47,8 +50,9 @@ export interface BookingValues {
 
 const ms = (v: number | null) => (v === null ? null : dayjs(v));
 
-export function bookingValues(b: LogisticsBooking | null): BookingValues {
-  const extend = (g: LogisticsFieldGroup): ExtendValues => ({ ...(b?.[g] ?? {}) });
+/** A booking as its form holds it; `type` (the booking's) turns its date fields' days into the picker's values. */
+export function bookingValues(b: LogisticsBooking | null, type?: Pick<LogisticsType, LogisticsFieldGroup>): BookingValues {
+  const extend = (g: LogisticsFieldGroup): ExtendValues => customFieldControls(type?.[g] ?? [], b?.[g]);
   return {
     logType: b?.logType ?? undefined,
     companyId: b?.companyId ?? undefined,
@@ -64,6 +68,7 @@ export function bookingValues(b: LogisticsBooking | null): BookingValues {
     load: b?.loadStart != null || b?.loadEnd != null ? [ms(b?.loadStart ?? null), ms(b?.loadEnd ?? null)] : null,
     appointmentDate: b ? dayjs(b.appointmentDate) : dayjs(),
     memberInfo: b?.memberInfo ?? [],
+    photoInfo: b?.photoInfo ?? [],
     remark: b?.remark ?? '',
     driverExtend: extend('driverExtend'),
     vehicleExtend: extend('vehicleExtend'),
@@ -77,8 +82,7 @@ function extendBody(fields: readonly LogisticsField[], values: ExtendValues | un
   const out: Record<string, string> = {};
   for (const f of fields) {
     if (!f.shown) continue;
-    const v = values?.[f.fieldName];
-    const s = v == null ? '' : typeof v === 'string' ? v.trim() : v.format(DAY_FORMAT);
+    const s = customFieldText(values?.[f.fieldName]);
     if (s) out[f.fieldName] = s;
   }
   return out;
@@ -108,6 +112,7 @@ export function bookingBody(v: BookingValues, type: Pick<LogisticsType, Logistic
     loadEnd: v.load?.[1]?.valueOf() ?? null,
     appointmentDate: (v.appointmentDate ?? dayjs()).format(DAY_FORMAT),
     memberInfo: (v.memberInfo ?? []).map((m) => ({ name: trim(m.name), phone: trim(m.phone) })).filter((m) => m.name),
+    photoInfo: v.photoInfo ?? [],
     remark: trim(v.remark),
     ...groups,
   };

@@ -1,9 +1,10 @@
 import { LOGISTICS_FIELD_GROUPS, type LogisticsBooking, type LogisticsFieldGroup, type LogisticsType, labelIn } from '@openvisit/contract';
-import { Descriptions, Drawer, Empty, Flex, Image } from 'antd';
+import { Descriptions, Drawer, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
+import { BookingPhotos } from './BookingPhotos';
 import { BookingStatusTag } from './BookingStatusTag';
 
 /** A group's recorded values under their field labels (the type's, else the key when the field was since removed). */
@@ -70,17 +71,7 @@ export function BookingDrawer({
               item('createTime', `${formatDateTime(b.createTime)}${b.creator ? ` · ${b.creator}` : ''}`),
             ]}
           />
-          {b.photoInfo.length ? (
-            <Image.PreviewGroup>
-              <Flex gap={8} wrap>
-                {b.photoInfo.map((src, i) => (
-                  <Image key={src} src={src} width={96} height={96} style={{ objectFit: 'cover' }} alt={t('logistics.detail.photo', { n: i + 1 })} />
-                ))}
-              </Flex>
-            </Image.PreviewGroup>
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('logistics.detail.noPhotos')} />
-          )}
+          <BookingPhotos keys={b.photoInfo} />
         </Flex>
       ) : null}
     </Drawer>

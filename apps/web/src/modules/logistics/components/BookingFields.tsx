@@ -2,41 +2,19 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { LOGISTICS_MEMBERS_MAX, type LogisticsField, type LogisticsFieldGroup, labelIn } from '@openvisit/contract';
 import { Button, Col, DatePicker, Divider, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomFieldCols } from '../../../platform/customFields/CustomFieldItem';
 import { useLang } from '../../../platform/i18n';
 import { useBookingRules } from '../form';
+import { PhotoField } from './PhotoField';
 
 type TypeFields = Record<LogisticsFieldGroup, LogisticsField[]> & { tid: number; name: string };
 
-/**
- * One group of a logistics type's own fields, drawn from their definitions as the walk-in form draws visitor custom
- * fields: text, a day, or a choice of the options; required where the type says so.
- */
+/** One group of a logistics type's own fields: the shown ones, drawn by the console's custom-field renderer. */
 export function ExtendInputs({ group, fields }: { group: LogisticsFieldGroup; fields: readonly LogisticsField[] }) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const shown = fields.filter((f) => f.shown);
-  if (!shown.length) return null;
   return (
-    <>
-      {shown.map((f) => {
-        const label = labelIn(f.displayName, lang);
-        const rules = f.required ? [{ required: true, message: t('validation.required') }] : [];
-        return (
-          <Col xs={24} sm={12} key={`${group}.${f.fieldName}`}>
-            <Form.Item label={label} name={[group, f.fieldName]} rules={rules} data-testid={`extend-${group}-${f.fieldName}`}>
-              {f.inputType === 'date' ? (
-                <DatePicker style={{ width: '100%' }} />
-              ) : f.inputType === 'button' ? (
-                <Select allowClear options={f.inputValue.map((o) => ({ value: o, label: labelIn(o, lang) }))} />
-              ) : (
-                <Input maxLength={500} />
-              )}
-            </Form.Item>
-          </Col>
-        );
-      })}
-    </>
+    <CustomFieldCols fields={fields.filter((f) => f.shown)} name={(f) => [group, f.fieldName]} testId={(f) => `extend-${group}-${f.fieldName}`} />
   );
 }
 
@@ -49,12 +27,15 @@ export function BookingFields({
   carriers,
   type,
   typesLoading,
+  photos,
 }: {
   types: readonly TypeFields[];
   carriers: readonly { id: number; name: string }[];
   /** The chosen type (its fields are drawn). */
   type: TypeFields | undefined;
   typesLoading?: boolean;
+  /** How a photo is uploaded (the console's call, or the public page's with its link) and how a stored one is drawn. */
+  photos: { upload: (file: Blob, name: string) => Promise<{ key: string }>; stored?: (key: string, alt: string) => ReactNode };
 }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -176,6 +157,11 @@ export function BookingFields({
               </>
             )}
           </Form.List>
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item label={t('logistics.fields.photos')} name="photoInfo">
+          <PhotoField upload={photos.upload} stored={photos.stored} />
         </Form.Item>
       </Col>
       <Col xs={24}>

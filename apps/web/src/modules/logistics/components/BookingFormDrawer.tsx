@@ -1,9 +1,16 @@
-import type { LogisticsBooking, LogisticsType } from '@openvisit/contract';
+import { type LogisticsBooking, type LogisticsType, uploadLogisticsPhoto } from '@openvisit/contract';
 import { App, Button, Drawer, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { uploadFile } from '../../../platform/api';
 import { useAllCarriers, useSaveBooking } from '../api';
 import { type BookingValues, bookingBody, bookingValues, placeBookingErrors } from '../form';
 import { BookingFields } from './BookingFields';
+import { StoredPhoto } from './BookingPhotos';
+
+const CONSOLE_PHOTOS = {
+  upload: (file: Blob, name: string) => uploadFile(uploadLogisticsPhoto, file, name, {}, { silent: 'form' }),
+  stored: (key: string, alt: string) => <StoredPhoto photoKey={key} alt={alt} />,
+};
 
 /** Books a truck, or changes a booking still waiting for approval; every field checked as typed with the contract's rules. */
 export function BookingFormDrawer({
@@ -51,8 +58,18 @@ export function BookingFormDrawer({
         </Space>
       }
     >
-      <Form form={form} name="logistics-booking" layout="vertical" initialValues={bookingValues(booking)} onFinish={submit} autoComplete="off">
-        <BookingFields types={types} carriers={carriers.data?.list ?? []} type={type} />
+      <Form
+        form={form}
+        name="logistics-booking"
+        layout="vertical"
+        initialValues={bookingValues(
+          booking,
+          types.find((x) => x.tid === booking?.logType),
+        )}
+        onFinish={submit}
+        autoComplete="off"
+      >
+        <BookingFields types={types} carriers={carriers.data?.list ?? []} type={type} photos={CONSOLE_PHOTOS} />
       </Form>
     </Drawer>
   );

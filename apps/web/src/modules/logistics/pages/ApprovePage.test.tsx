@@ -1,4 +1,4 @@
-import { type LogisticsBooking, Role } from '@openvisit/contract';
+import { Role } from '@openvisit/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,48 +6,12 @@ import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { saveLogin, signOutLocal } from '../../../platform/session';
 import { stubServer } from '../../../testing/stubServer';
+import { sampleBooking } from '../sampleBooking';
 import { ApprovePage } from './ApprovePage';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const booking: LogisticsBooking = {
-  sid: 5,
-  logNum: 'WL202605060001',
-  logType: 1,
-  logTypeName: '送货#Delivery',
-  companyId: 2,
-  company: 'Swift Haulage',
-  companyPhone: '',
-  sname: 'Sam',
-  smobile: '13900001111',
-  scardId: '',
-  dname: 'Dan Driver',
-  dmobile: '13900002222',
-  dcardId: '11010519491231002X',
-  plateNum: '粤B12345',
-  goods: 'Steel',
-  loadStart: null,
-  loadEnd: null,
-  appointmentDate: '2030-05-06',
-  memberInfo: [],
-  photoInfo: [],
-  driverExtend: {},
-  vehicleExtend: { f1: 'Blue' },
-  goodsExtend: {},
-  logExtend: {},
-  remark: '',
-  pstatus: 0,
-  approver: '',
-  approveTime: null,
-  approveReason: '',
-  visitdate: null,
-  exitTime: null,
-  leaveTime: null,
-  finishTime: null,
-  source: 'link',
-  creator: '',
-  createTime: 1,
-};
+const booking = sampleBooking();
 
 function setup(role: number) {
   saveLogin({ token: 'tok', tokenExpire: 0, role, sType: role, userid: 1, company: 'ACME' }, 'logic');

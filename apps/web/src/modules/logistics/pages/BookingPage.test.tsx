@@ -1,10 +1,11 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { configStub } from '../../../testing/fixtures';
 import { type StubAnswer, stubServer } from '../../../testing/stubServer';
+import { type PendingUpload, stubXhr } from '../../../testing/stubXhr';
 import { BookingPage } from './BookingPage';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -105,5 +106,35 @@ describe('BookingPage (public)', () => {
     fireEvent.click(screen.getByText('Send the booking'));
     expect(await screen.findByText('The date cannot be in the past')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Required')).toBeTruthy());
+  });
+
+  it('attaches photos uploaded with the link’s token, checking the type here and the server’s refusal in words', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:photo');
+    URL.revokeObjectURL = vi.fn();
+    const server = setup(() => ({ status: 0, result: page }));
+    const uploads = stubXhr();
+    await fillBooking();
+    fill('Box colour', 'Blue');
+    const choose = (file: File) =>
+      fireEvent.change(screen.getByTestId('photo-add').closest('span')?.querySelector('input[type="file"]') ?? document.body, {
+        target: { files: [file] },
+      });
+    const key = '3f2b8c1e-0d4a-4c6b-9e1f-2a3b4c5d6e7f';
+    choose(new File([new Uint8Array(16)], 'notes.pdf'));
+    expect((await screen.findByTestId('photo-note')).textContent).toBe('Choose a jpg or png picture');
+    choose(new File([new Uint8Array(16)], 'dark.jpg'));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    const first = uploads[0] as PendingUpload;
+    expect(first.path).toBe('uploadLogisticsBookingPhoto');
+    expect(first.form.get('token')).toBe(TOKEN);
+    act(() => first.answer({ status: 400, result: { errors: [{ field: 'file', rule: 'imageTooSmall' }] } }));
+    await waitFor(() => expect(screen.getByTestId('photo-note').getAttribute('role')).toBe('alert'));
+    choose(new File([new Uint8Array(16)], 'truck.JPG'));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    act(() => (uploads[1] as PendingUpload).answer({ status: 0, result: { key } }));
+    expect(await screen.findByAltText('Photo 1')).toBeTruthy();
+    fireEvent.click(screen.getByText('Send the booking'));
+    expect(await screen.findByText('Booking received')).toBeTruthy();
+    expect(server.bodies('addLogisticsBooking')[0]).toMatchObject({ token: TOKEN, photoInfo: [key] });
   });
 });

@@ -1,10 +1,10 @@
-import { type CallOutput, type getExtendTypeInfo, Status } from '@openvisit/contract';
+import { type CallOutput, type getExtendTypeInfo, Status, uploadLogisticsBookingPhoto } from '@openvisit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Result, Spin } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../../platform/api';
+import { api, uploadFile } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { useCaptcha, useCaptchaSubmit } from '../../auth/api';
 import { CaptchaField } from '../../auth/components/CaptchaField';
@@ -36,6 +36,10 @@ export function BookingPage() {
   const [booked, setBooked] = useState<Booked | null>(null);
   const data: CallOutput<typeof getExtendTypeInfo> | undefined = page.data;
   const type = data?.types.find((x) => x.tid === tid);
+  const photos = useMemo(
+    () => ({ upload: (file: Blob, name: string) => uploadFile(uploadLogisticsBookingPhoto, file, name, { token }, { silent: 'form' }) }),
+    [token],
+  );
 
   const { busy, submit } = useCaptchaSubmit(form, captcha, async (v, digest) => {
     try {
@@ -79,7 +83,7 @@ export function BookingPage() {
       <p style={{ color: 'rgba(0, 0, 0, 0.65)' }}>{t('logistics.public.intro')}</p>
       {data.types.length ? (
         <Form form={form} name="logistics-public-booking" layout="vertical" initialValues={bookingValues(null)} onFinish={submit} autoComplete="off">
-          <BookingFields types={data.types} carriers={data.carriers} type={type} />
+          <BookingFields types={data.types} carriers={data.carriers} type={type} photos={photos} />
           <CaptchaField captcha={captcha} />
           <Button type="primary" htmlType="submit" size="large" block loading={busy}>
             {t('logistics.public.submit')}

@@ -1,6 +1,6 @@
 import { DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { addLogisticsInfo, exportLogisticsList, type LogisticsBooking, labelIn, logisticsRelease } from '@openvisit/contract';
-import { App, Button, Card, DatePicker, Flex, Form, type FormInstance, Input, Popconfirm, Select, Space, Tooltip, Typography } from 'antd';
+import { addLogisticsInfo, exportLogisticsList, type LogisticsBooking, labelIn } from '@openvisit/contract';
+import { App, Button, Card, DatePicker, Flex, Form, type FormInstance, Input, Select, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -11,10 +11,11 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
 import { type ListColumn, ListTable, useListQuery } from '../../../platform/list';
-import { useAllCarriers, useBookings, useGateMove, useLogisticsTypes } from '../api';
+import { useAllCarriers, useBookings, useLogisticsTypes } from '../api';
 import { BookingDrawer } from '../components/BookingDrawer';
 import { BookingFormDrawer } from '../components/BookingFormDrawer';
 import { BookingStatusTag, STATUS_KEYS } from '../components/BookingStatusTag';
+import { GateMoveButtons } from '../components/GateMoves';
 import { BOOKING_STATUSES, type BookingFilters, bookingFilterInput, bookingParams } from '../query';
 
 interface FilterValues {
@@ -102,28 +103,6 @@ function BookingFilterForm({
   );
 }
 
-/** Releases an arrived truck for exit (the exit release time), once it is loaded. */
-function ReleaseButton({ booking, onDone }: { booking: LogisticsBooking; onDone: (b: LogisticsBooking) => void }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const move = useGateMove();
-  const release = async () => {
-    try {
-      onDone(await move.mutateAsync({ sid: booking.sid, move: 'release' }));
-      void message.success(t('logistics.data.released', { plate: booking.plateNum }));
-    } catch {
-      // shown by the error policy
-    }
-  };
-  return (
-    <Popconfirm title={t('logistics.data.releaseConfirm', { plate: booking.plateNum })} onConfirm={release}>
-      <Button type="primary" loading={move.isPending}>
-        {t('logistics.data.release')}
-      </Button>
-    </Popconfirm>
-  );
-}
-
 /** The data screen's columns; `actions` draws a row's buttons. */
 function bookingColumns(t: TFunction, lang: 'zh' | 'en', actions: (b: LogisticsBooking) => ReactNode): ListColumn<LogisticsBooking>[] {
   return [
@@ -149,7 +128,6 @@ export function DataPage() {
   const page = useBookings(f);
   const types = useLogisticsTypes();
   const canBook = useCanCall(addLogisticsInfo);
-  const canRelease = useCanCall(logisticsRelease);
   const [filterForm] = Form.useForm<FilterValues>();
   const [shown, setShown] = useState<LogisticsBooking | null>(null);
   const [editing, setEditing] = useState<{ open: boolean; key: number; booking: LogisticsBooking | null }>({ open: false, key: 0, booking: null });
@@ -236,8 +214,10 @@ export function DataPage() {
         types={typeList}
         onClose={() => setShown(null)}
         extra={
-          shown && canRelease && shown.visitdate !== null && shown.exitTime === null && shown.leaveTime === null ? (
-            <ReleaseButton booking={shown} onDone={setShown} />
+          shown ? (
+            <Space>
+              <GateMoveButtons booking={shown} onDone={setShown} />
+            </Space>
           ) : null
         }
       />

@@ -1,6 +1,6 @@
-import { EyeOutlined, LoginOutlined, LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
+import { EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type LogisticsBooking, labelIn } from '@openvisit/contract';
-import { App, Button, Card, Flex, Popconfirm, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Space, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,37 +8,23 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { ListTable, usePaging } from '../../../platform/list';
-import { useDeskBookings, useGateMove, useLogisticsTypes } from '../api';
+import { useDeskBookings, useLogisticsTypes } from '../api';
 import { BookingDrawer } from '../components/BookingDrawer';
 import { BookingStatusTag } from '../components/BookingStatusTag';
+import { GateMoveButtons } from '../components/GateMoves';
 
-/** What the desk may do with a truck: sign it in once approved for today, out once in. */
-export function deskMove(b: LogisticsBooking): 'arrive' | 'leave' | null {
-  if (b.pstatus === 1 && b.visitdate === null) return 'arrive';
-  if (b.pstatus === 1 && b.visitdate !== null && b.leaveTime === null) return 'leave';
-  return null;
-}
-
-/** The front desk's trucks of the day: approved bookings, signed in on arrival and out on departure. */
+/**
+ * The front desk's trucks of the day: approved bookings, signed in on arrival and out on departure; whether a truck was
+ * released for exit is shown, and released here by those who may (a sub-administrator's desk; a desk account may not).
+ */
 export function DeskPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const lang = useLang();
   const paging = usePaging();
   const day = dayjs().format(DAY_FORMAT);
   const list = useDeskBookings(day, paging.values.page, paging.values.size);
   const types = useLogisticsTypes();
-  const move = useGateMove();
   const [shown, setShown] = useState<LogisticsBooking | null>(null);
-
-  const run = async (b: LogisticsBooking, m: 'arrive' | 'leave') => {
-    try {
-      await move.mutateAsync({ sid: b.sid, move: m });
-      void message.success(t(`logistics.desk.done.${m}`, { plate: b.plateNum }));
-    } catch {
-      // shown by the error policy
-    }
-  };
 
   return (
     <>
@@ -74,12 +60,18 @@ export function DeskPage() {
               render: (_v, b) => (b.visitdate ? `${formatTime(b.visitdate)} – ${b.leaveTime ? formatTime(b.leaveTime) : ''}` : '—'),
             },
             {
+              key: 'exitTime',
+              title: t('logistics.fields.exitTime'),
+              kind: 'text',
+              render: (_v, b) => (b.exitTime ? formatTime(b.exitTime) : '—'),
+            },
+            {
               key: 'state',
               title: t('logistics.fields.status'),
               kind: 'tag',
               render: (_v, b) =>
                 b.pstatus === 1 && b.visitdate ? (
-                  <Typography.Text>{t('logistics.desk.onSite')}</Typography.Text>
+                  <Typography.Text>{t(b.exitTime ? 'logistics.desk.released' : 'logistics.desk.onSite')}</Typography.Text>
                 ) : (
                   <BookingStatusTag pstatus={b.pstatus} />
                 ),
@@ -88,39 +80,37 @@ export function DeskPage() {
               key: 'actions',
               title: t('logistics.fields.actions'),
               kind: 'actions',
-              width: 160,
-              render: (_v, b) => {
-                const m = deskMove(b);
-                return (
-                  <Flex gap={4} align="center">
-                    {m ? (
-                      <Popconfirm title={t(`logistics.desk.confirm.${m}`, { plate: b.plateNum })} onConfirm={() => run(b, m)}>
-                        <Button
-                          size="small"
-                          type={m === 'arrive' ? 'primary' : 'default'}
-                          icon={m === 'arrive' ? <LoginOutlined /> : <LogoutOutlined />}
-                        >
-                          {t(`logistics.desk.${m}`)}
-                        </Button>
-                      </Popconfirm>
-                    ) : null}
-                    <Tooltip title={t('logistics.data.details')}>
-                      <Button
-                        type="text"
-                        size="small"
-                        icon={<EyeOutlined />}
-                        aria-label={`${t('logistics.data.details')} ${b.plateNum}`}
-                        onClick={() => setShown(b)}
-                      />
-                    </Tooltip>
-                  </Flex>
-                );
-              },
+              width: 280,
+              render: (_v, b) => (
+                <Flex gap={4} align="center">
+                  <GateMoveButtons booking={b} size="small" />
+                  <Tooltip title={t('logistics.data.details')}>
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<EyeOutlined />}
+                      aria-label={`${t('logistics.data.details')} ${b.plateNum}`}
+                      onClick={() => setShown(b)}
+                    />
+                  </Tooltip>
+                </Flex>
+              ),
             },
           ]}
         />
       </Card>
-      <BookingDrawer booking={shown} types={types.data ?? []} onClose={() => setShown(null)} />
+      <BookingDrawer
+        booking={shown}
+        types={types.data ?? []}
+        onClose={() => setShown(null)}
+        extra={
+          shown ? (
+            <Space>
+              <GateMoveButtons booking={shown} onDone={setShown} />
+            </Space>
+          ) : null
+        }
+      />
     </>
   );
 }

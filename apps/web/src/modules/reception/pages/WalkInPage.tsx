@@ -1,14 +1,14 @@
 import { IdcardOutlined } from '@ant-design/icons';
 import { certificateTypeLabels, labelIn, registerWalkIn, Status, type Visit } from '@openvisit/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Alert, App, Button, Card, Checkbox, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, callApi } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { DAY_FORMAT } from '../../../platform/format';
+import { CustomFieldItem } from '../../../platform/customFields/CustomFieldItem';
+import { type CustomFieldValue, customFieldText } from '../../../platform/customFields/values';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
@@ -36,7 +36,7 @@ interface FormValues {
   plateNum?: string;
   belongings?: string;
   temperature?: string;
-  extend?: Record<string, string | Dayjs | undefined>;
+  extend?: Record<string, CustomFieldValue>;
   photo?: string;
   protocolAccepted?: boolean;
 }
@@ -91,7 +91,7 @@ export function WalkInPage() {
   const submit = async (v: FormValues) => {
     setRefused(false);
     const extend: Record<string, string> = {};
-    for (const [k, x] of Object.entries(v.extend ?? {})) extend[k] = x == null ? '' : typeof x === 'string' ? x : x.format(DAY_FORMAT);
+    for (const [k, x] of Object.entries(v.extend ?? {})) extend[k] = customFieldText(x);
     const values: WalkInValues = {
       vname: v.vname ?? '',
       vphone: v.vphone ?? '',
@@ -233,17 +233,7 @@ export function WalkInPage() {
           />
         </Form.Item>
       );
-    return (
-      <Form.Item key={f.fieldName} {...common} name={['extend', f.fieldName]}>
-        {f.inputType === 'date' ? (
-          <DatePicker style={{ width: '100%' }} />
-        ) : f.inputType === 'button' ? (
-          <Select allowClear options={f.inputValue.map((o) => ({ value: o, label: labelIn(o, lang) }))} />
-        ) : (
-          <Input maxLength={500} placeholder={labelIn(f.placeholder, lang) || undefined} />
-        )}
-      </Form.Item>
-    );
+    return <CustomFieldItem key={f.fieldName} field={f} name={['extend', f.fieldName]} />;
   };
 
   return (

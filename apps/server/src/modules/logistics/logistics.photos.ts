@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { IMAGE_MAX_BYTES, LOGISTICS_PHOTO_MAX_BYTES, sniffFileType } from '@openvisit/contract';
+import type { AuthedContext, CallContext } from '../../platform/calls.js';
+import { badParams, notFound } from '../../platform/errors.js';
+import type { FileStore } from '../../platform/files.js';
+import { ImageRejected, normalisePhoto } from '../../platform/images.js';
+
+/*
+ * Booking photos: the console's staff and a carrier on the public page upload a photo and get its key (a random
+ * UUID); a booking names its photos by those keys (`photoInfo`). A photo lives under its company's folder of the file
+ * store, the folder taken from the session or the link, never from the request: another company's key names a file
+ * that is not there (602), when booked as when read.
+ */
+
+/** Smaller pictures show nothing of a truck or its load. */
+const PHOTO_MIN_PX = 64;
+const PHOTO_MAX_EDGE = 1600;
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The file store's key of a company's photo. */
+const photoPath = (companyId: number, key: string) => `logistics/${companyId}/${key.toLowerCase()}.jpg`;
+
+/** A jpg or png by content, not over the limit, re-encoded (upright, metadata dropped), stored; answers its key. */
+export async function storePhoto(ctx: CallContext, companyId: number): Promise<{ key: string }> {
+  const file = ctx.file;
+  if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
+  const kind = sniffFileType(new Uint8Array(file.bytes.subarray(0, 16)));
+  if (kind !== 'jpeg' && kind !== 'png') throw badParams([{ field: 'file', rule: 'type' }]);
+  if (file.bytes.length > LOGISTICS_PHOTO_MAX_BYTES) throw badParams([{ field: 'file', rule: 'size' }]);
+  const photo = await normalisePhoto(file.bytes, { minPx: PHOTO_MIN_PX, maxBytes: IMAGE_MAX_BYTES, maxEdge: PHOTO_MAX_EDGE }).catch(
+    (err: unknown) => {
+      if (err instanceof ImageRejected)
+        throw badParams([{ field: 'file', rule: { notImage: 'type', tooSmall: 'imageTooSmall', tooLarge: 'size' }[err.problem] }]);
+      throw err;
+    },
+  );
+  const key = randomUUID();
+  await ctx.services.files.put(photoPath(companyId, key), photo.bytes);
+  return { key };
+}
+
+export function uploadPhoto(ctx: AuthedContext): Promise<{ key: string }> {
+  return storePhoto(ctx, ctx.tenant.companyId);
+}
+
+/** The photos a booking names, once each, lower case; each must be one of the company's uploads (602 otherwise). */
+export async function companyPhotos(files: FileStore, companyId: number, keys: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(keys.map((k) => k.toLowerCase()))];
+  for (const key of unique) if ((await files.size(photoPath(companyId, key))) === undefined) throw notFound('photo');
+  return unique;
+}
+
+/** Removes the photos a booking no longer names (what an older row holds that is no key is left alone). */
+export async function dropPhotos(files: FileStore, companyId: number, before: readonly string[], after: readonly string[]): Promise<void> {
+  for (const key of before) if (KEY.test(key) && !after.includes(key)) await files.remove(photoPath(companyId, key));
+}
+
+export async function photoFile(ctx: AuthedContext, input: { key: string }) {
+  const stream = await ctx.services.files.stream(photoPath(ctx.tenant.companyId, input.key));
+  if (!stream) throw notFound('photo');
+  return stream;
+}
