@@ -1,6 +1,7 @@
 import { DeleteOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { fileExtension, LOGISTICS_PHOTO_EXTENSIONS, LOGISTICS_PHOTO_MAX_BYTES, LOGISTICS_PHOTOS_MAX, Status } from '@openvisit/contract';
 import { Button, Flex, Upload } from 'antd';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
@@ -21,7 +22,7 @@ function LocalPhoto({ file, alt }: { file: Blob; alt: string }) {
 }
 
 /** The words of a refused photo: the client's own checks and the server's field failures alike. */
-function problemText(t: ReturnType<typeof useTranslation>['t'], err: unknown): string {
+function problemText(t: TFunction, err: unknown): string {
   const rule = err instanceof ApiError ? err.fieldErrors.find((f) => f.field === 'file')?.rule : undefined;
   if (rule === 'type' || (err instanceof ApiError && err.status === Status.FILE_TYPE_ERROR)) return t('logistics.photos.type');
   if (rule === 'size' || (err instanceof ApiError && err.http === 413)) return t('logistics.photos.size');
