@@ -114,6 +114,7 @@ describe('BookingPage (public)', () => {
     const server = setup(() => ({ status: 0, result: page }));
     const uploads = stubXhr();
     await fillBooking();
+    await screen.findByLabelText('Box colour');
     fill('Box colour', 'Blue');
     const choose = (file: File) =>
       fireEvent.change(screen.getByTestId('photo-add').closest('span')?.querySelector('input[type="file"]') ?? document.body, {

@@ -47,7 +47,8 @@ describe('DeskPage (today’s trucks)', () => {
   it('lets a desk account sign an arrived truck out but not release it (the logistics staff’s call)', async () => {
     setup(Role.GATE);
     const r = await row();
-    expect(within(r).getByText('Sign out')).toBeTruthy();
+    // The buttons wait for the runtime configuration (the feature switch).
+    expect(await within(r).findByText('Sign out')).toBeTruthy();
     expect(within(r).queryByText('Release for exit')).toBeNull();
     expect(within(r).getByText('On site')).toBeTruthy();
   });
@@ -55,7 +56,7 @@ describe('DeskPage (today’s trucks)', () => {
   it('lets a sub-administrator’s desk release a truck for exit, confirmed, and warns before signing an unreleased truck out', async () => {
     const server = setup(Role.SUBADMIN);
     const r = await row();
-    fireEvent.click(within(r).getByText('Sign out'));
+    fireEvent.click(await within(r).findByText('Sign out'));
     expect(await screen.findByText('粤B12345 has not been released for exit. Sign it out anyway?')).toBeTruthy();
     fireEvent.click(screen.getByText('Cancel'));
     fireEvent.click(within(r).getByText('Release for exit'));
