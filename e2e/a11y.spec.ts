@@ -266,8 +266,16 @@ describe('accessibility of every screen (axe-core)', () => {
       ['logic', 3],
       ['reception', 4],
     ];
-    // A server-company account acts for a supplier company.
+    // A server-company account acts for a supplier company; one of its workers waits for approval, so the workers'
+    // screens (/supplier/resident, /supplier/approvelist, /servercom/server, /hsehome/hseemplist) show a row.
     const supplier = await ok('addSupplier', { name: 'A11y Labour Co' }, admin);
+    const workWindow = { startDate: Date.now() - 86_400_000, endDate: Date.now() + 30 * 86_400_000 };
+    const plant = await ok('addProject', { pName: 'A11y Plant', leader: 'Wang', phone: '13800005555', ...workWindow }, admin);
+    await ok(
+      'addResidentVisitor',
+      { pid: plant.pid, supplierId: supplier.supplierId, name: 'Wendy Worker', phone: '13933339999', ...workWindow },
+      admin,
+    );
     for (const [role, sType] of staff) {
       const account = `a11y_${role}_${sType}`;
       const supplierId = sType === 1 ? supplier.supplierId : null;

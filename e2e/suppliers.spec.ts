@@ -1,17 +1,24 @@
 // Suppliers in Chromium: the administrator adds a supplier company on /supplier/comlist; its server-company account
-// signs in on its workers (/servercom/server), adds a worker with a face photo (API) and a certificate file (the
-// files drawer); HSE approves the worker on /hsehome/hseemplist; the worker's QR pass signs them in at the desk; the
-// traffic statistics (/supplier/supplierlist) count the sign-in. Once in English and once in Chinese.
+// signs in on its workers (/servercom/server), adds a worker (the drawer), uploads their face photo (a real jpeg) and a
+// certificate file (the files drawer); HSE approves the worker on /hsehome/hseemplist; the desk signs the worker in
+// with their QR pass (the scanned text typed into the desk's resident sign-in); the traffic statistics
+// (/supplier/supplierlist) count the sign-in. Once in English and once in Chinese.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { apiOf, newContext, PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, settled, signIn, step, useStack } from './harness.js';
+import { apiOf, newContext, PASSWORD, pickOption, registerCompany, SIGNIN_EN, SIGNIN_ZH, settled, signIn, step, useStack } from './harness.js';
 
 const stack = useStack();
 const { ok } = apiOf(() => stack.server);
 const DAY = 86_400_000;
 const OWN_PASSWORD = 'Supp1ier!2026';
+
+/** A day as the pickers and the statistics take it (the browser's and the server's time zone are this machine's). */
+function day(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
 
 const LANGS = [
   {
@@ -20,9 +27,28 @@ const LANGS = [
     signin: SIGNIN_EN,
     worker: 'Wendy Worker',
     phone: '13933330001',
+    cardid: '11010519491231002X',
     t: {
       addCompany: 'Add supplier company',
       name: 'Name',
+      addWorker: 'Add worker',
+      workerName: 'Name',
+      project: 'Project',
+      phone: 'Phone',
+      cardid: 'Certificate number',
+      workerAdded: (n: string) => `${n} added, waiting for approval`,
+      face: (n: string) => `Face photo of ${n}`,
+      faceSaved: (n: string) => `Face photo of ${n} saved`,
+      deskTab: 'Front desk',
+      account: 'Account name',
+      password: 'Password',
+      deskSignIn: /Sign in$/,
+      today: "Today's visitors",
+      open: /Resident sign-in/,
+      signInTitle: 'Sign a resident visitor in',
+      box: 'Phone or certificate number',
+      submit: /Sign in$/,
+      done: (n: string) => `${n} signed in`,
       save: 'Save',
       added: (n: string) => `${n} added`,
       workers: 'Workers',
@@ -44,9 +70,28 @@ const LANGS = [
     signin: SIGNIN_ZH,
     worker: '王工人',
     phone: '13933330002',
+    cardid: '110105199003071239',
     t: {
       addCompany: '添加供应商公司',
       name: '名称',
+      addWorker: '添加人员',
+      workerName: '姓名',
+      project: '项目',
+      phone: '手机号',
+      cardid: '证件号',
+      workerAdded: (n: string) => `已添加 ${n}，等待审批`,
+      face: (n: string) => `${n} 的人脸照片`,
+      faceSaved: (n: string) => `已保存 ${n} 的人脸照片`,
+      deskTab: '前台',
+      account: '账号',
+      password: '密码',
+      deskSignIn: /登\s?录$/,
+      today: '今日访客',
+      open: /常驻访客签到/,
+      signInTitle: '常驻访客签到',
+      box: '手机号或证件号',
+      submit: /签\s?到$/,
+      done: (n: string) => `${n} 已签到`,
       save: /保\s?存/,
       added: (n: string) => `已添加 ${n}`,
       workers: '供应商人员',
@@ -63,15 +108,6 @@ const LANGS = [
     },
   },
 ] as const;
-
-async function upload(name: string, file: { name: string; bytes: Buffer; type: string }, fields: Record<string, string>, token: string) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const res = await fetch(`${stack.server.url}/api/${name}`, { method: 'POST', headers: { 'x-coolvisit-token': token }, body: form });
-  const body = (await res.json()) as { status: number; reason: string };
-  assert.equal(body.status, 0, `${name}: ${body.reason}`);
-}
 
 for (const L of LANGS) {
   describe(`suppliers (${L.tag})`, () => {
@@ -112,18 +148,41 @@ for (const L of LANGS) {
         const first = (await ok('Login', { email: `sc_${L.tag}`, password: PASSWORD })).token;
         await ok('updatePassword', { oldPassword: PASSWORD, password: OWN_PASSWORD }, first);
         const sc = (await ok('Login', { email: `sc_${L.tag}`, password: OWN_PASSWORD })).token;
-        const worker = await ok('addResidentVisitor', { pid: project.pid, name: L.worker, phone: L.phone, ...window }, sc);
-        assert.equal(worker.company, company);
         const face = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#8899aa' } })
           .jpeg()
           .toBuffer();
-        await upload('uploadRvFace', { name: 'face.jpg', bytes: face, type: 'image/jpeg' }, { rid: String(worker.rid) }, sc);
-
         await as(`sc_${L.tag}`, OWN_PASSWORD, 'servercom', async (page) => {
           await page.waitForURL(/\/servercom\/server$/);
+          // The worker, added in the drawer: the supplier company is the account's own.
+          await page.getByRole('button', { name: L.t.addWorker }).click();
+          const form = page.locator('.ant-drawer:visible');
+          await pickOption(page, form.getByLabel(L.t.project, { exact: true }), project.pName);
+          await form.getByLabel(L.t.workerName, { exact: true }).fill(L.worker);
+          await form.getByLabel(L.t.phone, { exact: true }).fill(L.phone);
+          await form.getByLabel(L.t.cardid, { exact: true }).fill(L.cardid);
+          const range = form.locator('.ant-picker-range input');
+          await range.nth(0).click();
+          await range.nth(0).fill(day(Date.now() - DAY));
+          await range.nth(0).press('Enter');
+          await range.nth(1).fill(day(Date.now() + 30 * DAY));
+          await range.nth(1).press('Enter');
+          await form.getByRole('button', { name: L.t.save }).click();
+          await page.getByText(L.t.workerAdded(L.worker)).waitFor();
           const row = page.locator('tr.ant-table-row').filter({ hasText: L.worker });
+          await row.waitFor();
+
+          // The face photo: chosen in the dialog, stored, then shown there and in the list.
+          await row.getByRole('button', { name: L.t.face(L.worker) }).click();
+          const faceDialog = page.locator('.ant-modal').filter({ has: page.getByTestId('worker-face') });
+          await faceDialog.locator('input[type=file]').setInputFiles({ name: 'face.jpg', mimeType: 'image/jpeg', buffer: face });
+          await page.getByText(L.t.faceSaved(L.worker)).waitFor();
+          await faceDialog.getByRole('img', { name: L.t.face(L.worker) }).waitFor();
+          await page.keyboard.press('Escape');
+          await faceDialog.waitFor({ state: 'hidden' });
+          await row.getByRole('img', { name: L.t.face(L.worker) }).waitFor();
+
           await row.getByRole('button', { name: L.t.files }).click();
-          const drawer = page.locator('.ant-drawer');
+          const drawer = page.locator('.ant-drawer:visible');
           await drawer.getByLabel(L.t.kind).click();
           await page.locator('.ant-select-item-option').filter({ hasText: L.t.certificate }).click();
           const expiry = new Date(Date.now() + 100 * DAY).toISOString().slice(0, 10);
@@ -136,6 +195,12 @@ for (const L of LANGS) {
           await settled(page);
         });
 
+        const worker = (await ok('getResidentVisitor', { startIndex: 0, requestedCount: 10, name: L.worker }, sc)).list[0];
+        assert.ok(worker, 'the worker added in the console');
+        assert.equal(worker.company, company);
+        assert.equal(worker.cardid, L.cardid);
+        assert.equal(worker.face, true);
+
         await ok('AddManager', { account: `hse_${L.tag}`, password: PASSWORD, sName: 'HSE', sType: 0 }, admin);
         const hseFirst = (await ok('Login', { email: `hse_${L.tag}`, password: PASSWORD })).token;
         await ok('updatePassword', { oldPassword: PASSWORD, password: OWN_PASSWORD }, hseFirst);
@@ -147,23 +212,47 @@ for (const L of LANGS) {
           await row.getByText(L.t.approved, { exact: true }).waitFor();
         });
 
-        // The worker's pass at the desk (scanned into the sign-in box).
+        // The worker's pass at the desk: what a scanner types into the resident sign-in box.
         const pass = await ok('getRvQrcode', { rid: worker.rid }, sc);
         await ok('AddManager', { account: `desk_${L.tag}`, password: PASSWORD, sName: 'Desk', sType: 2 }, admin);
         const deskFirst = (await ok('Login', { email: `desk_${L.tag}`, password: PASSWORD })).token;
         await ok('updatePassword', { oldPassword: PASSWORD, password: OWN_PASSWORD }, deskFirst);
-        const desk = (await ok('Login', { email: `desk_${L.tag}`, password: OWN_PASSWORD })).token;
-        const signedIn = await ok('ResidentVisitorSignIn', { qrcode: pass.qrcode }, desk);
-        assert.equal(signedIn.rid, worker.rid);
+        {
+          const context = await newContext(stack.browser, L.locale, { viewport: { width: 1366, height: 900 } });
+          const page = await context.newPage();
+          try {
+            await step(page, `suppliers-${L.tag}-desk`, async () => {
+              await page.goto(`${stack.server.url}/signin`);
+              await page.getByRole('tab', { name: L.t.deskTab }).click();
+              await page.getByLabel(L.t.account, { exact: true }).fill(`desk_${L.tag}`);
+              await page.getByLabel(L.t.password, { exact: true }).fill(OWN_PASSWORD);
+              await page.getByRole('button', { name: L.t.deskSignIn }).click();
+              await page.waitForURL(/\/reception\/?$/);
+              await page.getByRole('heading', { name: L.t.today }).waitFor();
+              await page.getByRole('button', { name: L.t.open }).click();
+              const dialog = page.locator('.ant-modal').filter({ hasText: L.t.signInTitle });
+              await dialog.getByLabel(L.t.box).fill(pass.qrcode);
+              await dialog.getByRole('button', { name: L.t.submit }).click();
+              await dialog.getByText(L.t.done(L.worker)).waitFor();
+              await settled(page);
+            });
+          } finally {
+            await context.close();
+          }
+        }
+        const visits = await ok('SearchRVisitorByCondition', { startIndex: 0, requestedCount: 10 }, admin);
+        assert.deepEqual(
+          visits.list.map((v) => v.vname),
+          [L.worker],
+        );
 
         await as(email, PASSWORD, 'traffic', async (page) => {
           await page.goto(`${stack.server.url}/supplier/supplierlist`);
           await page.getByRole('img', { name: L.t.chart }).waitFor();
           await page.locator('tr.ant-table-row').filter({ hasText: company }).waitFor();
         });
-        const today = new Date();
-        const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-        const report = await ok('getRvReport', { startDate: day, endDate: day }, admin);
+        const today = day(Date.now());
+        const report = await ok('getRvReport', { startDate: today, endDate: today }, admin);
         assert.deepEqual(report.companies, [{ supplierId, company, counts: [1], total: 1 }]);
       }
     });

@@ -224,6 +224,17 @@ export const updateAllResidentFace = defineCall({
   }),
 });
 
+export const rvFacePhoto = defineDownload({
+  name: 'RvFacePhoto',
+  module: 'residents',
+  summary: 'A worker’s stored face photo (jpeg), authorised by the session (602 when the worker or the photo is not found)',
+  access: WORKER_MANAGERS,
+  contentType: 'image/jpeg',
+  fileName: 'face',
+  extension: 'jpg',
+  input: z.object({ rid: coercedInt().positive() }),
+});
+
 export const getRvQrcode = defineCall({
   name: 'getRvQrcode',
   module: 'residents',
@@ -316,4 +327,4 @@ export const supplierCalls = [
   getRvOpenInfo,
 ] as const;
 
-export const supplierDownloads = [downloadResidentFile] as const;
+export const supplierDownloads = [downloadResidentFile, rvFacePhoto] as const;

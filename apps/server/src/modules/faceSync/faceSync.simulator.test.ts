@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byCard, syncOnce, terminal, uploadPasses } from '../../../../../tools/face-terminal.js';
-import { type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { PASSWORD, signInAsCreated, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { tenantScope } from '../../platform/tenancy.js';
 import { reconcileCompany } from './faceSync.reconcile.js';
 
@@ -53,5 +53,60 @@ describe('the face terminal simulator follows the documented protocol', () => {
     await reconcileCompany(scope, new Date());
     expect(await syncOnce(sim)).toEqual({ added: 0, removed: 1, failed: 0 });
     expect(sim.people.size).toBe(0);
+  });
+
+  it('a supplier worker’s face photo (uploadRvFace) reaches the terminals of their groups once HSE approves them', async () => {
+    const site = (await t.api.addEquipmentGroup({ egname: 'Site' }, a.token)).result.egid;
+    const yard = (await t.api.addEquipmentGroup({ egname: 'Yard' }, a.token)).result.egid;
+    const device = async (code: string, egid: number) => {
+      const d = await t.api.addEquipment({ deviceName: code, deviceCode: code, eType: 'face', egids: [egid] }, a.token);
+      return { eid: d.result.device.eid, sim: terminal(url, `${d.result.device.eid}.${d.result.secret}`) };
+    };
+    const siteFace = await device('SITE-FACE', site);
+    const yardFace = await device('YARD-FACE', yard);
+    const window = { startDate: Date.now() - 86_400_000, endDate: Date.now() + 30 * 86_400_000 };
+    const pid = (await t.api.addProject({ pName: 'Site works', leader: '王', phone: '13800005555', ...window }, a.token)).result.pid;
+    const supplierId = (await t.api.addSupplier({ name: 'Labour Co' }, a.token)).result.supplierId;
+    await t.api.AddManager({ account: 'labour_sc', password: PASSWORD, sName: 'Labour', sType: 1, supplierId }, a.token);
+    const sc = await signInAsCreated(t, 'labour_sc');
+    const rid = (await t.api.addResidentVisitor({ pid, name: '工人甲', phone: '13955550001', ...window }, sc)).result.rid;
+    expect((await t.api.setResidentEgroups({ rids: [rid], egids: [site] }, a.token)).status).toBe(0);
+    const photo = async (colour: string) =>
+      sharp({ create: { width: 240, height: 320, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
+    const upload = async (bytes: Buffer) =>
+      expect((await t.upload('uploadRvFace', { name: 'face.jpg', bytes }, { rid: String(rid) }, sc)).status).toBe(0);
+    /** The photo a terminal is given for the worker, and the one the console shows: the same bytes. */
+    const photos = async () => {
+      const auth = { authorization: `Device ${siteFace.sim.credential}` };
+      const given = await t.app.inject({ method: 'GET', url: `/api/faceSyncPhoto?personKind=resident&personId=${rid}`, headers: auth });
+      const shown = await t.app.inject({ method: 'GET', url: `/api/RvFacePhoto?rid=${rid}`, headers: { 'x-coolvisit-token': a.token } });
+      return { given: Buffer.from((given.json() as { result: { data: string } }).result.data, 'base64'), shown: shown.rawPayload };
+    };
+    const scope = tenantScope(t.db, { companyId: a.id });
+
+    // Waiting for approval: no terminal knows the worker, photo or not.
+    await upload(await photo('#7a9'));
+    await reconcileCompany(scope, new Date());
+    expect(await syncOnce(siteFace.sim)).toEqual({ added: 0, removed: 0, failed: 0 });
+
+    expect((await t.api.updateRvPermission({ rids: [rid], rstatus: 1 }, a.token)).status).toBe(0);
+    await reconcileCompany(scope, new Date());
+    expect(await syncOnce(siteFace.sim)).toEqual({ added: 1, removed: 0, failed: 0 });
+    expect(siteFace.sim.people.get(`resident:${rid}`)).toMatchObject({ personKind: 'resident', personId: rid, name: '工人甲', groups: [site] });
+    // Not a group of the worker's: the yard's terminal never hears of them.
+    expect(await syncOnce(yardFace.sim)).toEqual({ added: 0, removed: 0, failed: 0 });
+    const first = await photos();
+    expect(first.given.equals(first.shown)).toBe(true);
+    expect((await t.api.getFaceCredentials({ eid: siteFace.eid }, a.token)).result.counts).toEqual({ pending: 0, synced: 1, failed: 0 });
+
+    // A new photo replaces the old one on the terminal at the next run.
+    await upload(await photo('#a97'));
+    await reconcileCompany(scope, new Date());
+    expect(await syncOnce(siteFace.sim)).toEqual({ added: 1, removed: 0, failed: 0 });
+    const second = await photos();
+    expect(second.given.equals(second.shown)).toBe(true);
+    expect(second.given.equals(first.given)).toBe(false);
   });
 });

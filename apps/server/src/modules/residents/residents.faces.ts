@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { type In, logDesc, type ResidentVisitor } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { notFound } from '../../platform/errors.js';
@@ -58,6 +59,14 @@ export async function uploadFaceZip(ctx: AuthedContext) {
   const saved = results.filter((r) => r.outcome === 'saved').length;
   ctx.audit.desc = logDesc('residentFaceZipSaved', { saved, failed: results.length - saved });
   return { saved, failed: results.length - saved, results };
+}
+
+/** The worker's stored photo (the console's preview); 602 when there is none. */
+export async function facePhoto(ctx: AuthedContext, input: { rid: number }): Promise<Readable> {
+  const worker = await workerById(ctx, input.rid);
+  const stream = worker.face ? await ctx.services.files.stream(worker.face) : null;
+  if (!stream) throw notFound('face photo');
+  return stream;
 }
 
 /** The worker's signed pass (platform/passes.ts): it names the worker; approval and window are checked where it is used. */

@@ -40,4 +40,7 @@ export const residentsRoutes = [
   bind(c.getRvOpenInfo, (input, ctx) => reports.openInfo(ctx, input)),
 ];
 
-export const residentsDownloads = [bindDownload(c.downloadResidentFile, (input, ctx) => files.downloadFile(ctx, input))];
+export const residentsDownloads = [
+  bindDownload(c.downloadResidentFile, (input, ctx) => files.downloadFile(ctx, input)),
+  bindDownload(c.rvFacePhoto, (input, ctx) => faces.facePhoto(ctx, input)),
+];

@@ -181,9 +181,21 @@ describe('supplier companies and their workers', () => {
     const w = (await worker({ name: '卫脸', phone: '13911110030', cardid: '11010519491231002X' }, sc)).result;
     const small = await t.upload<Errors>('uploadRvFace', { name: 'f.jpg', bytes: await photo(50, 50) }, { rid: String(w.rid) }, sc);
     expect(small.result.errors).toEqual([{ field: 'file', rule: 'imageTooSmall' }]);
+    const facePhoto = (rid: number, token: string) =>
+      t.app.inject({ method: 'GET', url: `/api/RvFacePhoto?rid=${rid}`, headers: { 'x-coolvisit-token': token } });
+    expect((await facePhoto(w.rid, sc)).json()).toMatchObject({ status: Status.NO_SUCH_RECORD });
     const ok = await t.upload<{ face: boolean }>('uploadRvFace', { name: 'f.jpg', bytes: await photo(200, 200) }, { rid: String(w.rid) }, sc);
     expect(ok.result.face).toBe(true);
+    // The stored photo, as the console previews it: a jpeg of the checked size, for the server company and HSE alike.
+    for (const token of [sc, hse]) {
+      const stored = await facePhoto(w.rid, token);
+      expect(stored.headers['content-type']).toMatch(/^image\/jpeg/);
+      expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 200, height: 200 });
+    }
     const other = (await worker({ name: '蒋别家', phone: '13911110031', supplierId: build })).result;
+    // Another supplier's worker is not the server company's to see: 602, as for another company's.
+    expect((await facePhoto(other.rid, sc)).json()).toMatchObject({ status: Status.NO_SUCH_RECORD });
+    expect((await facePhoto(other.rid, desk)).json()).toMatchObject({ status: Status.NO_PERMISSION });
     const zip = zipSync({
       '11010519491231002x.jpg': await photo(150, 150),
       '13911110031.jpg': await photo(150, 150),

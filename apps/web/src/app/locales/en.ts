@@ -46,6 +46,8 @@ export const en = {
     whitelist: 'Whitelist',
     visitlist: 'Resident visitors',
     supplier: 'Suppliers',
+    supplierResident: 'Workers',
+    supplierApprove: 'Worker approval',
     comlist: 'Supplier companies',
     supplierlist: 'Traffic statistics',
     rvPassRecord: 'Pass records',

@@ -45,6 +45,8 @@ export const zh: Translation = {
     whitelist: '白名单',
     visitlist: '常驻访客',
     supplier: '供应商',
+    supplierResident: '供应商人员',
+    supplierApprove: '人员审批',
     comlist: '供应商公司',
     supplierlist: '通行统计',
     rvPassRecord: '通行记录',

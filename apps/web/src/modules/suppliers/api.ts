@@ -1,17 +1,17 @@
-import type { addSupplier, CallInput, getResidentVisitor, getRvOpenInfo } from '@openvisit/contract';
-import { downloadResidentFile, uploadLaborFile, uploadResidentFile } from '@openvisit/contract';
+import type { addSupplier, CallInput } from '@openvisit/contract';
+import { downloadResidentFile, rvFacePhoto, updateAllResidentFace, uploadLaborFile, uploadResidentFile, uploadRvFace } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, downloadFile, uploadFile } from '../../platform/api';
+import { api, downloadFile, fetchFile, uploadFile } from '../../platform/api';
+import { type OpenValues, openInput, type WorkerFilters, workerInput } from './query';
 
 export const supplierKeys = {
   all: ['suppliers'] as const,
   list: ['suppliers', 'list'] as const,
   report: (from: string, to: string) => ['suppliers', 'report', from, to] as const,
-  open: (f: OpenFilters) => ['suppliers', 'open', f] as const,
+  open: (f: OpenValues) => ['suppliers', 'open', openInput(f)] as const,
 };
 
 export type SupplierBody = CallInput<typeof addSupplier>;
-export type OpenFilters = CallInput<typeof getRvOpenInfo>;
 
 export function useSuppliers() {
   return useQuery({ queryKey: supplierKeys.list, queryFn: () => api.getSupplierList({}) });
@@ -43,15 +43,49 @@ export function useRvReport(startDate: string, endDate: string) {
   return useQuery({ queryKey: supplierKeys.report(startDate, endDate), queryFn: () => api.getRvReport({ startDate, endDate }) });
 }
 
-export function useRvOpenInfo(f: OpenFilters) {
-  return useQuery({ queryKey: supplierKeys.open(f), queryFn: () => api.getRvOpenInfo(f), placeholderData: keepPreviousData });
+export function useRvOpenInfo(f: OpenValues) {
+  return useQuery({ queryKey: supplierKeys.open(f), queryFn: () => api.getRvOpenInfo(openInput(f)), placeholderData: keepPreviousData });
 }
-
-export type WorkerFilters = CallInput<typeof getResidentVisitor>;
 
 /** Workers (resident visitors) as the session may see them: a server company its own only. */
 export function useWorkers(f: WorkerFilters) {
-  return useQuery({ queryKey: ['residents', 'workers', f], queryFn: () => api.getResidentVisitor(f), placeholderData: keepPreviousData });
+  const input = workerInput(f);
+  return useQuery({ queryKey: ['residents', 'workers', input], queryFn: () => api.getResidentVisitor(input), placeholderData: keepPreviousData });
+}
+
+/** A batch of photos may take long to check and scale (as the employees' batch). */
+const FACE_ZIP_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * A worker's stored photo as a Blob, when they have one. Under the residents' key, so a new photo (every worker write
+ * refreshes that key) is fetched again.
+ */
+export function useWorkerFace(rid: number, hasFace: boolean, enabled = true) {
+  return useQuery({
+    queryKey: ['residents', 'face', rid],
+    queryFn: ({ signal }) => fetchFile(rvFacePhoto, { rid }, { signal, silent: true }),
+    enabled: enabled && hasFace,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+export function useUploadWorkerFace() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rid, file, onProgress }: { rid: number; file: File; onProgress?: (fraction: number) => void }) =>
+      uploadFile(uploadRvFace, file, file.name, { rid: String(rid) }, { onProgress, silent: 'form' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['residents'] }),
+  });
+}
+
+export function useUploadWorkerFaceZip() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
+      uploadFile(updateAllResidentFace, file, file.name, {}, { onProgress, silent: 'form', timeoutMs: FACE_ZIP_TIMEOUT_MS }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['residents'] }),
+  });
 }
 
 export function useWorkerFiles(rid: number | null) {

@@ -1,6 +1,10 @@
 import type { ScreenEntry } from '../../platform/routes';
 
-/** The admin's supplier section (spec section 2): supplier companies (comlist), traffic statistics (supplierlist), pass records. */
+/**
+ * The admin's supplier section (spec section 2): every supplier's workers (resident), supplier companies (comlist),
+ * the workers waiting for approval (approvelist, hidden from the menu: reached from the workers), traffic statistics
+ * (supplierlist), pass records.
+ */
 export const supplierSection: ScreenEntry = {
   path: 'supplier',
   titleKey: 'menu.supplier',
@@ -10,10 +14,23 @@ export const supplierSection: ScreenEntry = {
   group: 'people',
   children: [
     {
+      path: 'resident',
+      titleKey: 'menu.supplierResident',
+      roles: ['manager'],
+      page: () => import('./pages/WorkersPage').then((m) => m.SupplierResidentsPage),
+    },
+    {
       path: 'comlist',
       titleKey: 'menu.comlist',
       roles: ['manager'],
       page: () => import('./pages/SupplierCompaniesPage').then((m) => m.SupplierCompaniesPage),
+    },
+    {
+      path: 'approvelist',
+      titleKey: 'menu.supplierApprove',
+      roles: ['manager'],
+      hideInMenu: true,
+      page: () => import('./pages/WorkerApprovalPage').then((m) => m.WorkerApprovalPage),
     },
     {
       path: 'supplierlist',

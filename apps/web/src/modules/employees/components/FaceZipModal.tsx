@@ -14,7 +14,42 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
 import { canQueueFaces, checkFaceZip, fileRules, formatBytes, useQueueAllFaces, useUploadFaceZip } from '../facesApi';
 
-type ZipResult = CallOutput<typeof uploadEmpFaceZip>;
+/** A batch's answer, whoever the photos are of: each file with the key its name gave (work number, phone…). */
+export interface FaceZipAnswer {
+  saved: number;
+  failed: number;
+  results: { file: string; key: string; outcome: FaceImportOutcome }[];
+}
+
+/**
+ * Whose photos a batch holds: employees by work number (the default) or another module's people (supplier workers by
+ * phone or certificate number), with the words that differ.
+ */
+export interface FaceZipTarget {
+  upload: (file: File, onProgress: (fraction: number) => void) => Promise<FaceZipAnswer>;
+  /** How the photos are named, and the archive's limits (what a new photo replaces). */
+  naming: string;
+  limits: string;
+  /** The key column's title and the words for a file naming no one. */
+  keyTitle: string;
+  noMatch: string;
+}
+
+/** Employees by work number. */
+function useEmployeeZipTarget(): FaceZipTarget {
+  const { t } = useTranslation();
+  const upload = useUploadFaceZip();
+  return {
+    upload: async (file, onProgress) => {
+      const r: CallOutput<typeof uploadEmpFaceZip> = await upload.mutateAsync({ file, onProgress });
+      return { saved: r.saved, failed: r.failed, results: r.results.map((x) => ({ file: x.file, key: x.empNo, outcome: x.outcome })) };
+    },
+    naming: t('employees.faces.zip.naming'),
+    limits: t('employees.faces.zip.limits', { files: FACE_ZIP_MAX_ENTRIES, size: formatBytes(FACE_ZIP_MAX_BYTES) }),
+    keyTitle: t('employees.faces.zip.columns.empNo'),
+    noMatch: t('employees.faces.zip.outcomes.noEmployee'),
+  };
+}
 
 const OUTCOME_COLORS: Record<FaceImportOutcome, string> = {
   saved: 'success',
@@ -27,7 +62,7 @@ const OUTCOME_COLORS: Record<FaceImportOutcome, string> = {
 };
 
 /** The per-file results of a batch: counts, and the table of files (optionally only those not saved). */
-export function FaceZipResults({ result }: { result: ZipResult }) {
+export function FaceZipResults({ result, keyTitle, noMatch }: { result: FaceZipAnswer; keyTitle: string; noMatch: string }) {
   const { t } = useTranslation();
   const [onlyProblems, setOnlyProblems] = useState(result.failed > 0);
   const all = result.results.map((r, i) => ({ ...r, key: i }));
@@ -59,14 +94,14 @@ export function FaceZipResults({ result }: { result: ZipResult }) {
         pagination={rows.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
         columns={[
           { key: 'file', title: t('employees.faces.zip.columns.file'), dataIndex: 'file', ellipsis: true },
-          { key: 'empNo', title: t('employees.faces.zip.columns.empNo'), dataIndex: 'empNo', render: (v: string) => v || '—' },
+          { key: 'key', title: keyTitle, dataIndex: 'key', render: (v: string) => v || '—' },
           {
             key: 'outcome',
             title: t('employees.faces.zip.columns.outcome'),
             dataIndex: 'outcome',
             render: (o: FaceImportOutcome) => (
               <Tag color={OUTCOME_COLORS[o]} style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
-                {t(`employees.faces.zip.outcomes.${o}`)}
+                {o === 'noEmployee' ? noMatch : t(`employees.faces.zip.outcomes.${o}`)}
               </Tag>
             ),
           },
@@ -76,15 +111,20 @@ export function FaceZipResults({ result }: { result: ZipResult }) {
   );
 }
 
-type Stage = { kind: 'choose'; problem: string | null } | { kind: 'sending'; name: string; percent: number } | { kind: 'done'; result: ZipResult };
+type Stage =
+  | { kind: 'choose'; problem: string | null }
+  | { kind: 'sending'; name: string; percent: number }
+  | { kind: 'done'; result: FaceZipAnswer };
 
 /**
- * Batch face photos: a zip of photos named by work number. The naming rule and the photo advice, a check of the
- * chosen file (a .zip within the contract's size), the upload with its progress, then each file's result.
+ * Batch face photos: a zip of photos named by work number (or as `target` says). The naming rule and the photo
+ * advice, a check of the chosen file (a .zip within the contract's size), the upload with its progress, then each
+ * file's result.
  */
-export function FaceZipModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function FaceZipModal({ open, onClose, target }: { open: boolean; onClose: () => void; target?: FaceZipTarget }) {
   const { t } = useTranslation();
-  const upload = useUploadFaceZip();
+  const employees = useEmployeeZipTarget();
+  const batch = target ?? employees;
   const [stage, setStage] = useState<Stage>({ kind: 'choose', problem: null });
 
   const zipProblem = (rule: string): string => {
@@ -103,10 +143,7 @@ export function FaceZipModal({ open, onClose }: { open: boolean; onClose: () => 
     }
     setStage({ kind: 'sending', name: file.name, percent: 0 });
     try {
-      const result = await upload.mutateAsync({
-        file,
-        onProgress: (f) => setStage((s) => (s.kind === 'sending' ? { ...s, percent: Math.round(f * 100) } : s)),
-      });
+      const result = await batch.upload(file, (f) => setStage((s) => (s.kind === 'sending' ? { ...s, percent: Math.round(f * 100) } : s)));
       setStage({ kind: 'done', result });
     } catch (err) {
       const rules = fileRules(err);
@@ -146,14 +183,14 @@ export function FaceZipModal({ open, onClose }: { open: boolean; onClose: () => 
     >
       <div data-testid="face-zip-modal">
         {stage.kind === 'done' ? (
-          <FaceZipResults result={stage.result} />
+          <FaceZipResults result={stage.result} keyTitle={batch.keyTitle} noMatch={batch.noMatch} />
         ) : (
           <Flex vertical gap={12}>
-            <Typography.Paragraph style={{ margin: 0 }}>{t('employees.faces.zip.naming')}</Typography.Paragraph>
+            <Typography.Paragraph style={{ margin: 0 }}>{batch.naming}</Typography.Paragraph>
             <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
               {t('employees.faces.zip.advice')}
               <br />
-              {t('employees.faces.zip.limits', { files: FACE_ZIP_MAX_ENTRIES, size: formatBytes(FACE_ZIP_MAX_BYTES) })}
+              {batch.limits}
             </Typography.Paragraph>
             {stage.kind === 'sending' ? (
               <div data-testid="face-zip-progress" style={{ padding: '24px 0' }}>

@@ -19,10 +19,10 @@ type Values = Omit<ResidentInput, 'pid' | 'startDate' | 'endDate' | 'supplierId'
   validity: [Dayjs | null, Dayjs | null] | null;
 };
 
-function initial(r: ResidentVisitor | null, pid?: number): Values {
+function initial(r: ResidentVisitor | null, pid?: number, fixedCompany?: string): Values {
   return {
     pid: r?.pid ?? pid,
-    company: r?.company ?? '',
+    company: fixedCompany ?? r?.company ?? '',
     name: r?.name ?? '',
     phone: r?.phone ?? '',
     certificateType: (r?.certificateType as CertificateType | undefined) ?? 'idCard',
@@ -42,16 +42,21 @@ function initial(r: ResidentVisitor | null, pid?: number): Values {
 /** Server fields named differently on the form. */
 const FIELD_MAP = { startDate: 'validity', endDate: 'validity' };
 
-/** Adds or edits a resident visitor, every field checked as typed with the contract's rules. */
+/**
+ * Adds or edits a resident visitor, every field checked as typed with the contract's rules. `fixedCompany`: the
+ * supplier company is the session's (a server company adds its own workers), shown but not chosen.
+ */
 export function ResidentDrawer({
   open,
   resident,
   defaultPid,
+  fixedCompany,
   onClose,
 }: {
   open: boolean;
   resident: ResidentVisitor | null;
   defaultPid?: number;
+  fixedCompany?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -111,7 +116,14 @@ export function ResidentDrawer({
       }
     >
       {resident && resident.rstatus !== 0 ? <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('residents.help.reapproval')} /> : null}
-      <Form form={form} name="resident-visitor" layout="vertical" initialValues={initial(resident, defaultPid)} onFinish={submit} autoComplete="off">
+      <Form
+        form={form}
+        name="resident-visitor"
+        layout="vertical"
+        initialValues={initial(resident, defaultPid, fixedCompany)}
+        onFinish={submit}
+        autoComplete="off"
+      >
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item label={t('residents.fields.project')} name="pid" rules={rules.project()}>
@@ -125,6 +137,7 @@ export function ResidentDrawer({
           <Col xs={24} sm={12}>
             <Form.Item label={t('residents.fields.company')} name="company" rules={rules.company()}>
               <AutoComplete
+                disabled={fixedCompany !== undefined}
                 // Known supplier companies are offered; a new one is typed in.
                 options={(companies.data ?? []).map((c) => ({ value: c.company }))}
                 filterOption={(input, o) =>

@@ -116,7 +116,7 @@ export const residentsEn = {
   signIn: {
     open: 'Resident sign-in',
     title: 'Sign a resident visitor in',
-    intro: 'Type the phone number or the certificate number the resident was registered with.',
+    intro: 'Type the phone number or the certificate number the resident was registered with, or scan their QR pass.',
     label: 'Phone or certificate number',
     submit: 'Sign in',
     done: '{{name}} signed in',

@@ -118,7 +118,7 @@ export const residentsZh: DeepStrings<typeof residentsEn> = {
   signIn: {
     open: '常驻访客签到',
     title: '常驻访客签到',
-    intro: '输入常驻访客登记时的手机号或证件号。',
+    intro: '输入常驻访客登记时的手机号或证件号，或扫描其通行二维码。',
     label: '手机号或证件号',
     submit: '签到',
     done: '{{name}} 已签到',

@@ -1,6 +1,7 @@
 import { Role, type Supplier } from '@openvisit/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
@@ -31,8 +32,15 @@ const base = (extra: Record<string, Handler> = {}): Record<string, Handler> => (
   ...extra,
 });
 
-function show(page: ReactNode) {
-  render(<AppProviders queryClient={createQueryClient()}>{page}</AppProviders>);
+/** The screen at `url` (its filters are read from the URL's query). */
+function show(page: ReactNode, url = '/screen') {
+  const router = createMemoryRouter([{ path: '/screen', element: page }], { initialEntries: [url] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
 }
 
 function rowOf(name: string): HTMLElement {
@@ -82,6 +90,12 @@ describe('supplier screens', () => {
     expect(asked.endDate > asked.startDate).toBe(true);
   });
 
+  it('reads the traffic period from the URL (a reversed one put right)', async () => {
+    const server = stubServer(base({ getRvReport: ok({ days: [], companies: [], total: 0 }) }));
+    show(<TrafficPage />, '/screen?from=2026-03-09&to=2026-03-01');
+    await waitFor(() => expect(server.bodies('getRvReport')).toEqual([{ startDate: '2026-03-01', endDate: '2026-03-09' }]));
+  });
+
   it('lists the workers’ pass records with their kind and result', async () => {
     stubServer(
       base({
@@ -121,5 +135,26 @@ describe('supplier screens', () => {
     show(<RvPassRecordPage />);
     expect(within(await waitFor(() => rowOf('Zhao Worker'))).getByText('Refused')).toBeTruthy();
     expect(within(rowOf('Qian Worker')).getByText('Desk sign-in')).toBeTruthy();
+  });
+
+  it('keeps the pass records’ filters and page in the URL', async () => {
+    const server = stubServer(base({ getRvOpenInfo: ok({ pageNo: 2, pageSize: 20, count: 0, list: [] }) }));
+    const router = show(<RvPassRecordPage />, '/screen?name=Zhao&supplierId=1&kind=door&date=2026-01-01&endDate=2026-01-31&page=2');
+    await waitFor(() =>
+      expect(server.bodies('getRvOpenInfo')[0]).toEqual({
+        startIndex: 20,
+        requestedCount: 20,
+        name: 'Zhao',
+        supplierId: 1,
+        kind: 'door',
+        date: '2026-01-01',
+        endDate: '2026-01-31',
+      }),
+    );
+    const search = screen.getByLabelText('Name or phone') as HTMLInputElement;
+    expect(search.value).toBe('Zhao');
+    fireEvent.change(search, { target: { value: 'Qian' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(router.state.location.search).toBe('?name=Qian&supplierId=1&kind=door&date=2026-01-01&endDate=2026-01-31'));
   });
 });

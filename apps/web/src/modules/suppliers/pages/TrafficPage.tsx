@@ -1,17 +1,24 @@
 import { Card, DatePicker, Empty, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../platform/components/Chart';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT } from '../../../platform/format';
+import { useListQuery } from '../../../platform/list';
 import { useRvReport } from '../api';
+import { trafficParams } from '../query';
 
-/** Supplier › traffic statistics (supplierlist): resident sign-ins per supplier company and day (getRvReport), charted. */
+/**
+ * Supplier › traffic statistics (supplierlist): resident sign-ins per supplier company and day (getRvReport), charted.
+ * The period is kept in the URL (the last seven days when it holds none).
+ */
 export function TrafficPage() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(6, 'day'), dayjs()]);
-  const [from, to] = [range[0].format(DAY_FORMAT), range[1].format(DAY_FORMAT)];
+  const q = useListQuery(trafficParams);
+  const from = q.values.from ?? dayjs().subtract(6, 'day').format(DAY_FORMAT);
+  const until = q.values.to ?? dayjs().format(DAY_FORMAT);
+  const to = until < from ? from : until;
   const report = useRvReport(from, to);
   const data = report.data;
   const option = useMemo(
@@ -33,9 +40,9 @@ export function TrafficPage() {
         actions={
           <DatePicker.RangePicker
             aria-label={t('suppliers.traffic.period')}
-            value={range}
+            value={[dayjs(from), dayjs(to)]}
             allowClear={false}
-            onChange={(r) => r?.[0] && r[1] && setRange([r[0], r[1]])}
+            onChange={(r) => r?.[0] && r[1] && q.set({ from: r[0].format(DAY_FORMAT), to: r[1].format(DAY_FORMAT) })}
           />
         }
       />

@@ -1,151 +1,108 @@
-import { addResidentVisitor, CERT_STATUSES, type CertStatus, type ResidentVisitor, updateRvPermission } from '@openvisit/contract';
-import { App, Button, Card, Empty, Flex, Input, Select, Space, Table, Tag } from 'antd';
+import { FileZipOutlined, PlusOutlined } from '@ant-design/icons';
+import { addResidentVisitor, addSupplier, type ResidentVisitor, updateRvPermission } from '@openvisit/contract';
+import { Button, Card, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useCanCall } from '../../../platform/access';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { formatDate } from '../../../platform/format';
-import { useDecideResidents } from '../../residents/api';
+import { ListTable, useListQuery } from '../../../platform/list';
+import { FaceZipModal } from '../../employees/components/FaceZipModal';
 import { ResidentDrawer } from '../../residents/components/ResidentDrawer';
-import { useWorkers, type WorkerFilters } from '../api';
+import { useSuppliers, useWorkers } from '../api';
 import { RefuseWorkerModal } from '../components/RefuseWorkerModal';
+import { useWorkerZipTarget, WorkerFaceModal } from '../components/WorkerFace';
 import { WorkerFilesDrawer } from '../components/WorkerFilesDrawer';
 import { WorkerPassModal } from '../components/WorkerPassModal';
+import { useWorkerColumns, WorkerFilterBar } from '../components/WorkerTable';
+import { workerParams } from '../query';
 
-const PAGE = 20;
-const CERT_COLORS: Record<CertStatus, string> = { none: 'default', valid: 'green', expiring: 'orange', expired: 'red' };
-const APPROVAL = ['pending', 'approved', 'refused'] as const;
+/** The drawer's worker; `key` renews the form for each opening. */
+type Editing = { open: boolean; key: number; worker: ResidentVisitor | null };
 
 /**
- * Supplier workers: a server company's own (/servercom/server), every supplier's for HSE (/hsehome/hseemplist), with
- * their certificate state, files and QR pass; who may add or edit is read from the contract.
+ * Supplier workers: a server company's own (/servercom/server), every supplier's for HSE (/hsehome/hseemplist) and the
+ * administrator (/supplier/resident), with their face photo (one by one or a zip), certificate state, files and QR
+ * pass; who may add, edit or approve is read from the contract. Filters and paging are kept in the URL.
  */
-export function WorkersPage() {
+export function WorkersPage({ approvalPath }: { approvalPath?: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [f, setF] = useState<WorkerFilters>({ startIndex: 0, requestedCount: PAGE });
-  const set = (patch: Partial<WorkerFilters>) => setF((old) => ({ ...old, startIndex: 0, ...patch }));
-  const workers = useWorkers(f);
+  const navigate = useNavigate();
+  const q = useListQuery(workerParams);
+  const workers = useWorkers(q.values);
   const canEdit = useCanCall(addResidentVisitor);
   const canDecide = useCanCall(updateRvPermission);
-  const decide = useDecideResidents();
+  // Managers see every supplier company's workers; a server company its own, the company it adds to.
+  const everySupplier = useCanCall(addSupplier);
+  const own = useSuppliers();
+  const ownCompany = !everySupplier && canEdit ? own.data?.[0]?.name : undefined;
+  const [editing, setEditing] = useState<Editing>({ open: false, key: 0, worker: null });
   const [refusing, setRefusing] = useState<ResidentVisitor | null>(null);
-  const [editing, setEditing] = useState<ResidentVisitor | null | 'new'>(null);
+  const [face, setFace] = useState<ResidentVisitor | null>(null);
   const [files, setFiles] = useState<ResidentVisitor | null>(null);
   const [pass, setPass] = useState<ResidentVisitor | null>(null);
+  const [zip, setZip] = useState(false);
+  const zipTarget = useWorkerZipTarget();
+  const edit = (worker: ResidentVisitor | null) => setEditing((e) => ({ open: true, key: e.key + 1, worker }));
+  const columns = useWorkerColumns({
+    canDecide,
+    onRefuse: setRefusing,
+    onEdit: canEdit ? edit : undefined,
+    onFace: canEdit ? setFace : undefined,
+    onFiles: setFiles,
+    onPass: setPass,
+  });
   return (
     <>
       <PageHeader
         title={t('suppliers.workers.title')}
         actions={
-          canEdit && (
-            <Button type="primary" onClick={() => setEditing('new')}>
-              {t('suppliers.workers.add')}
-            </Button>
-          )
+          <Space wrap>
+            {approvalPath && canDecide && <Button onClick={() => navigate(approvalPath)}>{t('suppliers.approval.open')}</Button>}
+            {canEdit && (
+              <Button icon={<FileZipOutlined />} onClick={() => setZip(true)}>
+                {t('suppliers.faces.zipButton')}
+              </Button>
+            )}
+            {canEdit && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)} disabled={!everySupplier && !ownCompany}>
+                {t('suppliers.workers.add')}
+              </Button>
+            )}
+          </Space>
         }
       />
       <Card>
-        <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-          <Input.Search
-            aria-label={t('suppliers.workers.search')}
-            placeholder={t('suppliers.workers.search')}
-            allowClear
-            style={{ width: 220 }}
-            onSearch={(name) => set({ name: name || undefined })}
-          />
-          <Select<CertStatus>
-            aria-label={t('suppliers.workers.certificate')}
-            placeholder={t('suppliers.workers.certificate')}
-            allowClear
-            style={{ width: 200 }}
-            options={CERT_STATUSES.map((s) => ({ value: s, label: t(`suppliers.workers.cert.${s}`) }))}
-            onChange={(certStatus?: CertStatus) => set({ certStatus })}
-          />
-        </Flex>
-        <Table<ResidentVisitor>
+        <WorkerFilterBar values={q.values} set={q.set} suppliers={everySupplier} />
+        <ListTable<ResidentVisitor>
           rowKey="rid"
-          loading={workers.isPending}
+          paging={q}
+          total={workers.data?.count ?? 0}
+          pending={workers.isPending}
+          fetching={workers.isFetching}
           dataSource={workers.data?.list ?? []}
-          locale={{ emptyText: <Empty description={t('suppliers.workers.empty')} /> }}
-          pagination={{
-            current: Math.floor(Number(f.startIndex ?? 0) / PAGE) + 1,
-            pageSize: PAGE,
-            total: workers.data?.count ?? 0,
-            showSizeChanger: false,
-            onChange: (page) => setF((old) => ({ ...old, startIndex: (page - 1) * PAGE })),
-          }}
-          columns={[
-            { key: 'name', title: t('suppliers.workers.name'), dataIndex: 'name' },
-            { key: 'company', title: t('suppliers.workers.company'), dataIndex: 'company' },
-            { key: 'phone', title: t('suppliers.workers.phone'), dataIndex: 'phone' },
-            { key: 'project', title: t('suppliers.workers.project'), dataIndex: 'pName' },
-            {
-              key: 'validity',
-              title: t('suppliers.workers.validity'),
-              render: (_: unknown, w) => `${formatDate(w.startDate)} – ${formatDate(w.endDate)}`,
-            },
-            {
-              key: 'cert',
-              title: t('suppliers.workers.certificate'),
-              render: (_: unknown, w) => (
-                <Tag color={CERT_COLORS[w.certStatus]}>
-                  {t(`suppliers.workers.cert.${w.certStatus}`)}
-                  {w.certExpiry ? ` · ${w.certExpiry}` : ''}
-                </Tag>
-              ),
-            },
-            {
-              key: 'status',
-              title: t('suppliers.workers.approval'),
-              render: (_: unknown, w) => t(`suppliers.workers.status.${APPROVAL[w.rstatus] ?? 'pending'}`),
-            },
-            {
-              key: 'actions',
-              title: t('suppliers.companies.actions'),
-              render: (_: unknown, w) => (
-                <Space>
-                  {canDecide && w.rstatus !== 1 && (
-                    <Button
-                      type="link"
-                      style={{ padding: 0 }}
-                      aria-label={t('suppliers.workers.approveOne', { name: w.name })}
-                      onClick={() =>
-                        decide.mutate(
-                          { rids: [w.rid], rstatus: 1 },
-                          { onSuccess: () => void message.success(t('suppliers.workers.approved', { name: w.name })) },
-                        )
-                      }
-                    >
-                      {t('suppliers.workers.approve')}
-                    </Button>
-                  )}
-                  {canDecide && w.rstatus === 0 && (
-                    <Button type="link" danger style={{ padding: 0 }} onClick={() => setRefusing(w)}>
-                      {t('suppliers.workers.refuse')}
-                    </Button>
-                  )}
-                  {canEdit && (
-                    <Button type="link" style={{ padding: 0 }} onClick={() => setEditing(w)}>
-                      {t('common.edit')}
-                    </Button>
-                  )}
-                  <Button type="link" style={{ padding: 0 }} onClick={() => setFiles(w)}>
-                    {t('suppliers.workers.files')}
-                  </Button>
-                  <Button type="link" style={{ padding: 0 }} onClick={() => setPass(w)}>
-                    {t('suppliers.workers.pass')}
-                  </Button>
-                </Space>
-              ),
-            },
-          ]}
+          empty={t(q.filtered ? 'suppliers.workers.emptySearch' : 'suppliers.workers.empty')}
+          emptyAction={q.filtered ? <Button onClick={q.reset}>{t('suppliers.workers.clear')}</Button> : undefined}
+          columns={columns}
         />
       </Card>
-      <ResidentDrawer open={editing !== null} resident={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      <ResidentDrawer
+        key={editing.key}
+        open={editing.open}
+        resident={editing.worker}
+        fixedCompany={ownCompany}
+        onClose={() => setEditing((e) => ({ ...e, open: false }))}
+      />
+      <WorkerFaceModal worker={face} onClose={() => setFace(null)} />
+      <FaceZipModal open={zip} onClose={() => setZip(false)} target={zipTarget} />
       <WorkerFilesDrawer worker={files} onClose={() => setFiles(null)} />
       <WorkerPassModal worker={pass} onClose={() => setPass(null)} />
       <RefuseWorkerModal worker={refusing} onClose={() => setRefusing(null)} />
     </>
   );
+}
+
+/** The administrator's supplier › workers (/supplier/resident): every supplier's, with the way to the approval queue. */
+export function SupplierResidentsPage() {
+  return <WorkersPage approvalPath="/supplier/approvelist" />;
 }

@@ -1,0 +1,133 @@
+import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  FACE_IMAGE_EXTENSIONS,
+  FACE_UPLOAD_MAX_BYTES,
+  FACE_ZIP_MAX_BYTES,
+  FACE_ZIP_MAX_ENTRIES,
+  type ResidentVisitor,
+  Status,
+} from '@openvisit/contract';
+import { Alert, App, Avatar, Button, Flex, Image, Modal, Progress, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../platform/apiError';
+import { useUploadProblem } from '../../employees/components/FacePhotoField';
+import type { FaceZipTarget } from '../../employees/components/FaceZipModal';
+import { checkFacePhoto, formatBytes, useObjectUrl } from '../../employees/facesApi';
+import { useUploadWorkerFace, useUploadWorkerFaceZip, useWorkerFace } from '../api';
+
+const ACCEPT = FACE_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+/** A worker's stored face photo (a click shows it large), or a placeholder without one. */
+export function WorkerFaceThumb({ worker, size = 36 }: { worker: Pick<ResidentVisitor, 'rid' | 'name' | 'face'>; size?: number }) {
+  const { t } = useTranslation();
+  const photo = useWorkerFace(worker.rid, worker.face);
+  const url = useObjectUrl(worker.face ? photo.data : undefined);
+  const alt = t('suppliers.faces.photoOf', { name: worker.name });
+  return url ? (
+    <Image src={url} alt={alt} width={size} height={size} style={{ objectFit: 'cover', borderRadius: 6 }} preview={{ mask: null }} />
+  ) : (
+    <Avatar
+      shape="square"
+      size={size}
+      icon={<UserOutlined aria-hidden />}
+      role="img"
+      aria-label={worker.face ? alt : t('suppliers.faces.noPhoto')}
+      style={{ opacity: worker.face ? 1 : 0.45, flex: 'none' }}
+    />
+  );
+}
+
+/**
+ * A worker's face photo: the stored one, and a new one sent at once (uploadRvFace), checked as chosen with the
+ * contract's limits (the employees' checks), with progress; a refusal shows the server's reason in the dialog.
+ */
+export function WorkerFaceModal({ worker, onClose }: { worker: ResidentVisitor | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const upload = useUploadWorkerFace();
+  const uploadProblem = useUploadProblem();
+  const [current, setCurrent] = useState<ResidentVisitor | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const shown = current?.rid === worker?.rid ? current : worker;
+
+  const send = async (file: File) => {
+    if (!worker) return;
+    setProblem(null);
+    const local = checkFacePhoto(file);
+    if (local) {
+      setProblem(local === 'type' ? t('employees.faces.errors.type') : t('employees.faces.errors.size', { max: formatBytes(FACE_UPLOAD_MAX_BYTES) }));
+      return;
+    }
+    setProgress(0);
+    try {
+      const saved = await upload.mutateAsync({ rid: worker.rid, file, onProgress: (f) => setProgress(Math.round(f * 100)) });
+      setCurrent(saved);
+      void message.success(t('suppliers.faces.saved', { name: saved.name }));
+    } catch (err) {
+      // A refused photo in the reader's words; other refusals the form silenced with the server's reason.
+      setProblem(uploadProblem(err) ?? (err instanceof ApiError && !err.isTransport && err.status === Status.BAD_PARAMS ? err.reason : null));
+    } finally {
+      setProgress(null);
+    }
+  };
+  const close = () => {
+    if (progress !== null) return;
+    setProblem(null);
+    setCurrent(null);
+    onClose();
+  };
+
+  return (
+    <Modal open={worker !== null} title={t('suppliers.faces.title', { name: worker?.name ?? '' })} onCancel={close} footer={null} destroyOnHidden>
+      {shown ? (
+        <Flex gap={16} align="flex-start" data-testid="worker-face">
+          <WorkerFaceThumb key={String(shown.face)} worker={shown} size={112} />
+          <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
+            <Typography.Text>{shown.face ? t('suppliers.faces.stored') : t('suppliers.faces.noPhoto')}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('employees.faces.field.advice', { max: formatBytes(FACE_UPLOAD_MAX_BYTES) })}
+            </Typography.Text>
+            <Upload
+              accept={ACCEPT}
+              showUploadList={false}
+              multiple={false}
+              disabled={progress !== null}
+              beforeUpload={(file) => {
+                void send(file);
+                return false;
+              }}
+            >
+              <Button icon={<UploadOutlined />} loading={progress !== null} data-testid="worker-face-upload">
+                {shown.face ? t('employees.faces.field.replace') : t('employees.faces.field.upload')}
+              </Button>
+            </Upload>
+            {progress !== null ? (
+              <div>
+                <Progress percent={progress} size="small" status="active" />
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {progress < 100 ? t('employees.faces.field.uploading', { percent: progress }) : t('employees.faces.field.processing')}
+                </Typography.Text>
+              </div>
+            ) : null}
+            {problem ? <Alert type="error" showIcon title={problem} role="alert" data-testid="worker-face-problem" /> : null}
+          </Flex>
+        </Flex>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** The employees' batch dialog for workers: photos named by phone or certificate number (updateAllResidentFace). */
+export function useWorkerZipTarget(): FaceZipTarget {
+  const { t } = useTranslation();
+  const upload = useUploadWorkerFaceZip();
+  return {
+    upload: (file, onProgress) => upload.mutateAsync({ file, onProgress }),
+    naming: t('suppliers.faces.zipNaming'),
+    limits: t('suppliers.faces.zipLimits', { files: FACE_ZIP_MAX_ENTRIES, size: formatBytes(FACE_ZIP_MAX_BYTES) }),
+    keyTitle: t('suppliers.faces.zipKey'),
+    noMatch: t('suppliers.faces.zipNoMatch'),
+  };
+}
