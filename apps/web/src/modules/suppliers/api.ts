@@ -1,5 +1,5 @@
 import type { addSupplier, CallInput, getResidentVisitor, getRvOpenInfo } from '@openvisit/contract';
-import { downloadResidentFile, uploadLaborFile, uploadResidentFile } from '@openvisit/contract';
+import { downloadResidentAllFile, downloadResidentFile, uploadLaborFile, uploadResidentFile } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile, uploadFile } from '../../platform/api';
 
@@ -91,4 +91,9 @@ export function useWorkerPass(rid: number | null) {
 
 export function downloadWorkerFile(fid: number) {
   return downloadFile(downloadResidentFile, { fid });
+}
+
+/** Every file of a worker, as one zip. */
+export function downloadWorkerFiles(rid: number) {
+  return downloadFile(downloadResidentAllFile, { rid });
 }

@@ -52,6 +52,7 @@ export const suppliersEn = {
     name: 'File',
     uploadedAt: 'Uploaded',
     download: 'Download',
+    downloadAll: 'Download all',
     deleteConfirm: 'Delete {{name}}?',
   },
   pass: {
@@ -82,4 +83,5 @@ export const suppliersEn = {
     refused: 'Refused',
     empty: 'No pass records',
   },
+  export: { button: 'Export', done: 'The export is downloading' },
 };

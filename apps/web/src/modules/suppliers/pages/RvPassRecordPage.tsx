@@ -1,4 +1,4 @@
-import type { RvOpenRecord } from '@openvisit/contract';
+import { exportRvOpenInfo, type RvOpenRecord } from '@openvisit/contract';
 import { Card, DatePicker, Empty, Flex, Input, Select, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { type OpenFilters, useRvOpenInfo, useSuppliers } from '../api';
+import { ExportButton } from '../components/ExportButton';
 
 const PAGE = 20;
 
@@ -18,7 +19,17 @@ export function RvPassRecordPage() {
   const suppliers = useSuppliers();
   return (
     <>
-      <PageHeader title={t('suppliers.records.title')} />
+      <PageHeader
+        title={t('suppliers.records.title')}
+        actions={
+          <ExportButton
+            def={exportRvOpenInfo}
+            // The list's filters without its paging: the whole filtered list (up to the export's limit).
+            input={{ date: f.date, endDate: f.endDate, name: f.name, supplierId: f.supplierId, rid: f.rid, kind: f.kind }}
+            testId="rv-records-export"
+          />
+        }
+      />
       <Card>
         <Flex gap={8} wrap style={{ marginBottom: 16 }}>
           <Input.Search

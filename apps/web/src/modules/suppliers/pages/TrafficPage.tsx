@@ -1,3 +1,4 @@
+import { exportRvReport } from '@openvisit/contract';
 import { Card, DatePicker, Empty, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -6,6 +7,7 @@ import { Chart } from '../../../platform/components/Chart';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useRvReport } from '../api';
+import { ExportButton } from '../components/ExportButton';
 
 /** Supplier › traffic statistics (supplierlist): resident sign-ins per supplier company and day (getRvReport), charted. */
 export function TrafficPage() {
@@ -31,12 +33,15 @@ export function TrafficPage() {
       <PageHeader
         title={t('suppliers.traffic.title')}
         actions={
-          <DatePicker.RangePicker
-            aria-label={t('suppliers.traffic.period')}
-            value={range}
-            allowClear={false}
-            onChange={(r) => r?.[0] && r[1] && setRange([r[0], r[1]])}
-          />
+          <>
+            <DatePicker.RangePicker
+              aria-label={t('suppliers.traffic.period')}
+              value={range}
+              allowClear={false}
+              onChange={(r) => r?.[0] && r[1] && setRange([r[0], r[1]])}
+            />
+            <ExportButton def={exportRvReport} input={{ startDate: from, endDate: to }} testId="rv-traffic-export" />
+          </>
         }
       />
       <Card>
