@@ -21,8 +21,9 @@ function repoOf(ctx: AuthedContext) {
 }
 
 /** Which staff kinds a role may see and manage (the contract's MANAGED_STAFF_TYPES); undefined: every kind. */
-function manageableTypes(role: number): readonly number[] | undefined {
-  return MANAGED_STAFF_TYPES[role];
+function manageableTypes(role: number): number[] | undefined {
+  const types = MANAGED_STAFF_TYPES[role];
+  return types ? [...types] : undefined;
 }
 
 function assertManageable(ctx: AuthedContext, sType: number): void {
