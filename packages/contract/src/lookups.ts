@@ -49,6 +49,15 @@ export const roleLabels = lookup({
 /** Staff account kinds (`sType` of qcv_security_staff); each maps to the session role of the same number. */
 export const STAFF_TYPES = [0, 1, 2, 3, 4, 5, 12] as const;
 export type StaffType = (typeof STAFF_TYPES)[number];
+/**
+ * The staff kinds a role may see and manage (GetManagerByUser, AddManager, UpdateManager, DeleteManager) when it may
+ * not manage every kind: HSE only server-company accounts (its verification accounts), a sub-administrator none of
+ * its own kind. The server enforces it; the console offers only these.
+ */
+export const MANAGED_STAFF_TYPES: Partial<Record<number, readonly StaffType[]>> = {
+  [Role.HSE]: [Role.SERVER_COMPANY],
+  [Role.SUBADMIN]: [0, 1, 2, 3, 4, 12],
+};
 /** sType of a company administrator in the login result. */
 export const ADMIN_STYPE = -1;
 

@@ -32,6 +32,12 @@ function stamp(): string {
   return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}-${String(d.getHours()).padStart(2, '0')}${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
+/**
+ * The plain `filename` of the header: ASCII only (Node refuses a header holding e.g. Chinese characters, which would
+ * fail the download); browsers take the full name from `filename*`.
+ */
+const asciiName = (file: string) => file.replace(/[^\x20-\x7e]|["\\]/g, '_');
+
 /** GET /api/<name>: the session from the header, the role and feature checks, the query parsed by the contract, then the stream. */
 export function registerDownloads(app: FastifyInstance, deps: { db: Db; config: Config; services: Services }, bindings: DownloadBinding[]): void {
   for (const { def, handler } of bindings) {
@@ -75,7 +81,7 @@ export function registerDownloads(app: FastifyInstance, deps: { db: Db; config: 
           const file = 'fileName' in body ? body.fileName : `${def.fileName}-${stamp()}.${def.extension}`;
           return reply
             .header('content-type', def.contentType)
-            .header('content-disposition', `attachment; filename="${file}"; filename*=UTF-8''${encodeURIComponent(file)}`)
+            .header('content-disposition', `attachment; filename="${asciiName(file)}"; filename*=UTF-8''${encodeURIComponent(file)}`)
             .header('cache-control', 'no-store')
             .send(stream);
         } catch (err) {

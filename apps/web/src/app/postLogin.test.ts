@@ -68,7 +68,8 @@ describe('post-login redirect derived from the route tables', () => {
     // Spec section 2: logistics staff open on the carrier companies (the screens need the logistics switch).
     expect(homePath('logic', { logistics: true })).toBe('/logic/logicSupplierCom');
     expect(homePath('logic', { logistics: false })).toBe('/logic/password');
-    expect(homePath('hse')).toBe('/hsehome');
+    // Spec section 2: server type 0 (HSE) opens on /hsehome/hseemplist.
+    expect(homePath('hse')).toBe('/hsehome/hseemplist');
     expect(homePath('servercom')).toBe('/servercom/server');
     expect(homePath('reception', undefined, 2)).toBe('/reception');
     expect(homePath('super')).toBe('/super');

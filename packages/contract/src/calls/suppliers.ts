@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coercedInt, defineCall, defineDownload, pageInput, pageOf } from '../call.js';
+import { coercedInt, defineCall, defineDownload, pageInput, pageOf, XLSX_TYPE } from '../call.js';
 import { Status } from '../errors.js';
 import { zPhone } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
@@ -253,17 +253,20 @@ export const getRvQrcode = defineCall({
 /** The longest period the statistics cover at once. */
 export const RV_REPORT_MAX_DAYS = 366;
 
+/** The statistics' period: its end not before its start, at most RV_REPORT_MAX_DAYS days. */
+function reportPeriod(v: { startDate: string; endDate: string }, ctx: z.RefinementCtx): void {
+  if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'beforeStart' });
+  else if ((Date.parse(v.endDate) - Date.parse(v.startDate)) / 86_400_000 >= RV_REPORT_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'tooLong' });
+}
+
 export const getRvReport = defineCall({
   name: 'getRvReport',
   module: 'residents',
   summary: `Traffic statistics: resident sign-ins per supplier company and day (server time zone), both ends included (at most ${RV_REPORT_MAX_DAYS} days)`,
   access: TRAFFIC_READERS,
   statuses: [Status.NO_SUCH_RECORD],
-  input: z.object({ userid, startDate: zDay, endDate: zDay, supplierId: z.int32().positive().optional() }).superRefine((v, ctx) => {
-    if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'beforeStart' });
-    else if ((Date.parse(v.endDate) - Date.parse(v.startDate)) / 86_400_000 >= RV_REPORT_MAX_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'tooLong' });
-  }),
+  input: z.object({ userid, startDate: zDay, endDate: zDay, supplierId: z.int32().positive().optional() }).superRefine(reportPeriod),
   output: z.object({
     days: z.array(z.string()),
     companies: z.array(z.object({ supplierId: z.int32().nullable(), company: z.string(), counts: z.array(z.int32()), total: z.int32() })),
@@ -311,6 +314,59 @@ export const getRvOpenInfo = defineCall({
   output: pageOf(rvOpenRecord),
 });
 
+// ---------------------------------------------------------------------------------------------
+// Downloads (the original's ExportgetRvrList, ExportRvOdList and downloadResidentAllFile, all GET)
+// ---------------------------------------------------------------------------------------------
+
+const zLang = z.enum(['zh', 'en']).default('en');
+/** The most rows one pass-record export holds (the merged list is read from two sources a batch at a time). */
+export const RV_EXPORT_MAX_ROWS = 100_000;
+
+export const exportRvOpenInfo = defineDownload({
+  name: 'ExportgetRvrList',
+  module: 'residents',
+  summary: `The workers’ pass records (导出供应商通行记录) as getRvOpenInfo lists them, with its filters: desk sign-ins and door passes newest first, an xlsx workbook streamed in the chosen language (at most ${RV_EXPORT_MAX_ROWS} rows)`,
+  access: TRAFFIC_READERS,
+  contentType: XLSX_TYPE,
+  fileName: 'supplier-pass-records',
+  extension: 'xlsx',
+  log: { module: LogModule.SUPPLIER, event: 'export' },
+  input: z.object({
+    date: zDay.optional(),
+    endDate: zDay.optional(),
+    name: zText(64).optional(),
+    supplierId: coercedInt().positive().optional(),
+    rid: coercedInt().positive().optional(),
+    kind: z.enum(['signIn', 'door']).optional(),
+    lang: zLang,
+  }),
+});
+
+export const exportRvReport = defineDownload({
+  name: 'ExportRvOdList',
+  module: 'residents',
+  summary:
+    'The traffic statistics (供应商进出记录) as getRvReport answers them: one row per supplier company with its sign-ins per day and total, and a totals row; an xlsx workbook in the chosen language',
+  access: TRAFFIC_READERS,
+  contentType: XLSX_TYPE,
+  fileName: 'supplier-traffic',
+  extension: 'xlsx',
+  log: { module: LogModule.SUPPLIER, event: 'export' },
+  input: z.object({ startDate: zDay, endDate: zDay, supplierId: coercedInt().positive().optional(), lang: zLang }).superRefine(reportPeriod),
+});
+
+export const downloadResidentAllFile = defineDownload({
+  name: 'downloadResidentAllFile',
+  module: 'residents',
+  summary:
+    'Every file of one worker as a zip (each under its own name, a repeated name numbered), streamed, authorised by the session: a server company its own workers only (602 for a worker not found)',
+  access: WORKER_MANAGERS,
+  contentType: 'application/zip',
+  fileName: 'worker-files',
+  extension: 'zip',
+  input: z.object({ rid: coercedInt().positive() }),
+});
+
 export const supplierCalls = [
   getSupplierList,
   addSupplier,
@@ -327,4 +383,4 @@ export const supplierCalls = [
   getRvOpenInfo,
 ] as const;
 
-export const supplierDownloads = [downloadResidentFile, rvFacePhoto] as const;
+export const supplierDownloads = [downloadResidentFile, rvFacePhoto, downloadResidentAllFile, exportRvOpenInfo, exportRvReport] as const;

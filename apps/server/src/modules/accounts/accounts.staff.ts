@@ -1,4 +1,4 @@
-import { type In, type Manager, normalizePhone, Role, Status } from '@openvisit/contract';
+import { type In, MANAGED_STAFF_TYPES, type Manager, normalizePhone, Role, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { hashPassword } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
@@ -20,11 +20,10 @@ function repoOf(ctx: AuthedContext) {
   return accountsRepository(ctx.tenant);
 }
 
-/** Which staff kinds a role may see and manage: HSE only server-company accounts, sub-admins not other sub-admins. */
+/** Which staff kinds a role may see and manage (the contract's MANAGED_STAFF_TYPES); undefined: every kind. */
 function manageableTypes(role: number): number[] | undefined {
-  if (role === Role.HSE) return [Role.SERVER_COMPANY];
-  if (role === Role.SUBADMIN) return [0, 1, 2, 3, 4, 12];
-  return undefined;
+  const types = MANAGED_STAFF_TYPES[role];
+  return types ? [...types] : undefined;
 }
 
 function assertManageable(ctx: AuthedContext, sType: number): void {

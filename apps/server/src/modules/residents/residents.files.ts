@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { type In, logDesc, type ResidentFile, type ResidentFileKind, Status, sniffFileType } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
+import { zipStream } from '../../platform/zipWriter.js';
 import { type ResidentFileRow, residentFilesRepository } from './residents.files.repository.js';
 import { residentsRepository } from './residents.repository.js';
 
@@ -103,6 +104,48 @@ export async function downloadFile(ctx: AuthedContext, input: { fid: number }): 
   if (!stream) throw notFound('file');
   // The name goes into a header: quotes, backslashes and line breaks are replaced.
   return { stream, fileName: found.file.name.replace(/["\\\r\n]/g, '_') };
+}
+
+/** A file name safe in a zip and a header: no path separators, quotes or control characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is replaced
+const safeName = (name: string) => name.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_').trim() || 'file';
+
+/** Each name once: a repeated one gets " (2)", " (3)"… before its extension. */
+function uniqueNames(names: string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((raw) => {
+    const name = safeName(raw);
+    const dot = name.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let i = 2; taken.has(candidate.toLowerCase()); i++) candidate = `${stem} (${i})${ext}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+/**
+ * Every file of one worker (in the caller's scope, else 602) as a zip streamed from the store a file at a time, oldest
+ * first. A file whose bytes are missing from the store is left out (logged): the rest still arrive.
+ */
+export async function downloadAllFiles(ctx: AuthedContext, input: { rid: number }): Promise<{ stream: Readable; fileName: string }> {
+  const worker = await workerById(ctx, input.rid);
+  const files = (await residentFilesRepository(ctx.tenant).ofResident(worker.id)).map((r) => r.file).reverse();
+  const names = uniqueNames(files.map((f) => f.name));
+  const stream = zipStream(
+    async (zip) => {
+      for (const [i, f] of files.entries()) {
+        const bytes = await ctx.services.files.stream(f.fileKey);
+        if (!bytes) {
+          ctx.log.warn({ fid: f.id }, 'worker file missing from the store; left out of the zip');
+          continue;
+        }
+        await zip.fromStream(names[i] ?? `file-${f.id}`, bytes);
+      }
+    },
+    (err) => ctx.log.error({ err }, 'worker files zip failed'),
+  );
+  return { stream, fileName: `${safeName(worker.name).replace(/\s+/g, '_')}-files.zip` };
 }
 
 /** The stored files of workers about to be deleted (their rows go with them by the foreign key). */

@@ -61,51 +61,63 @@ export async function report(ctx: AuthedContext, input: In<'getRvReport'>): Prom
   return { days, companies, total: companies.reduce((n, c) => n + c.total, 0) };
 }
 
+type OpenFilter = Pick<In<'getRvOpenInfo'>, 'date' | 'endDate' | 'name' | 'supplierId' | 'rid'>;
+type SignInRow = Awaited<ReturnType<typeof visits.residentVisitPage>>['rows'][number];
+type DoorRow = Awaited<ReturnType<typeof residentPasses>>['rows'][number];
+
+/** What the pass records' filters ask of the two sources (the workers they name resolved within the scope). */
+export async function openFilterOf(ctx: AuthedContext, input: OpenFilter) {
+  return {
+    from: input.date ? dayStart(input.date) : undefined,
+    until: input.endDate ? dayStart(input.endDate, 1) : undefined,
+    text: input.name || undefined,
+    residentIds: await workersOf(ctx, input),
+  };
+}
+
+export const signInRecord = (v: SignInRow): RvOpenRecord => ({
+  kind: 'signIn',
+  id: v.id,
+  at: (v.visitAt ?? v.createdAt).getTime(),
+  rid: v.residentId,
+  name: v.name,
+  phone: v.phone,
+  company: v.company,
+  place: v.signInGate,
+  direction: 1,
+  result: 1,
+});
+
+export const doorRecord = (p: DoorRow): RvOpenRecord => ({
+  kind: 'door',
+  id: p.id,
+  at: p.at.getTime(),
+  rid: p.personId,
+  name: p.name,
+  phone: p.phone,
+  company: p.company,
+  place: p.deviceName,
+  direction: p.direction,
+  result: p.result,
+});
+
+/** The merged list's order: newest first, then the higher id. */
+export const newestFirst = (a: RvOpenRecord, b: RvOpenRecord) => b.at - a.at || b.id - a.id;
+
 /**
  * Sign-ins and door passes merged newest first: each source is read down to the page's end and the two are merged,
  * so a page is exact; hence the depth limit (RV_OPEN_MAX_OFFSET).
  */
 export async function openInfo(ctx: AuthedContext, input: In<'getRvOpenInfo'>): Promise<Out<'getRvOpenInfo'>> {
   if (input.startIndex > RV_OPEN_MAX_OFFSET) throw badParams([{ field: 'startIndex', rule: 'max' }]);
-  const ids = await workersOf(ctx, input);
-  const f = {
-    from: input.date ? dayStart(input.date) : undefined,
-    until: input.endDate ? dayStart(input.endDate, 1) : undefined,
-    text: input.name || undefined,
-    residentIds: ids,
-  };
+  const f = await openFilterOf(ctx, input);
   const depth = input.startIndex + input.requestedCount;
   const none = { rows: [], count: 0 };
   const [signIns, doors] = await Promise.all([
     input.kind === 'door' ? none : visits.residentVisitPage(ctx, f, 0, depth),
     input.kind === 'signIn' ? none : residentPasses(ctx, f, 0, depth),
   ]);
-  const merged: RvOpenRecord[] = [
-    ...signIns.rows.map((v) => ({
-      kind: 'signIn' as const,
-      id: v.id,
-      at: (v.visitAt ?? v.createdAt).getTime(),
-      rid: v.residentId,
-      name: v.name,
-      phone: v.phone,
-      company: v.company,
-      place: v.signInGate,
-      direction: 1,
-      result: 1,
-    })),
-    ...doors.rows.map((p) => ({
-      kind: 'door' as const,
-      id: p.id,
-      at: p.at.getTime(),
-      rid: p.personId,
-      name: p.name,
-      phone: p.phone,
-      company: p.company,
-      place: p.deviceName,
-      direction: p.direction,
-      result: p.result,
-    })),
-  ].sort((a, b) => b.at - a.at || b.id - a.id);
+  const merged = [...signIns.rows.map(signInRecord), ...doors.rows.map(doorRecord)].sort(newestFirst);
   return {
     pageNo: Math.floor(input.startIndex / input.requestedCount) + 1,
     pageSize: input.requestedCount,

@@ -1,6 +1,7 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
+import { exportOpenInfo, exportReport } from './residents.exports.js';
 import * as faces from './residents.faces.js';
 import * as files from './residents.files.js';
 import * as reports from './residents.reports.js';
@@ -43,4 +44,7 @@ export const residentsRoutes = [
 export const residentsDownloads = [
   bindDownload(c.downloadResidentFile, (input, ctx) => files.downloadFile(ctx, input)),
   bindDownload(c.rvFacePhoto, (input, ctx) => faces.facePhoto(ctx, input)),
+  bindDownload(c.downloadResidentAllFile, (input, ctx) => files.downloadAllFiles(ctx, input)),
+  bindDownload(c.exportRvOpenInfo, (input, ctx) => exportOpenInfo(ctx, input)),
+  bindDownload(c.exportRvReport, (input, ctx) => exportReport(ctx, input)),
 ];

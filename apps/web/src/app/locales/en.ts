@@ -64,6 +64,8 @@ export const en = {
     accountBase: 'Company information',
     accountSafe: 'Security',
     accountManagers: 'Staff accounts',
+    accountDetails: 'Account details',
+    verificationAccounts: 'Verification accounts',
     home: 'Home',
     password: 'Change password',
     receptionToday: "Today's visitors",

@@ -63,6 +63,8 @@ export const zh: Translation = {
     accountBase: '企业信息',
     accountSafe: '安全设置',
     accountManagers: '工作人员账号',
+    accountDetails: '账号详情',
+    verificationAccounts: '验证账号',
     home: '首页',
     password: '修改密码',
     receptionToday: '今日访客',

@@ -1,5 +1,5 @@
 import { ADMIN_STYPE, Role } from '@openvisit/contract';
-import { accountSettingsScreens, areaShellScreens } from '../../modules/accounts/routes';
+import { accountSettingsScreens, areaShellScreens, hseAccountSection } from '../../modules/accounts/routes';
 import { approvalQueueScreen, approvalSettingsScreen } from '../../modules/approvals/routes';
 import { listScreens } from '../../modules/blacklist/routes';
 import { accessControlSection } from '../../modules/devices/routes';
@@ -109,7 +109,9 @@ export const AREAS: readonly AreaDef[] = [
     sType: Role.HSE,
     titleKey: 'enums.consoleRole.hse',
     layout: AreaLayout,
-    routes: [...areaShellScreens('hse'), workersScreen('hse', 'hseemplist'), approvalQueueScreen('hse', 'hseapprovelist')],
+    // Spec section 2: HSE opens on its workers (hseemplist); its account section holds details, verification accounts, password.
+    routes: [workersScreen('hse', 'hseemplist'), approvalQueueScreen('hse', 'hseapprovelist'), hseAccountSection('hse')],
+    passwordPath: 'account/password',
   },
   {
     role: 'servercom',

@@ -53,3 +53,40 @@ export function areaShellScreens(role: ConsoleRole): readonly ScreenEntry[] {
     },
   ];
 }
+
+/**
+ * The account section of the HSE area (spec section 2: /hsehome/account — verification account, details): the
+ * account's details (name, kind, company; the area home's page), the verification accounts HSE hands out (the staff
+ * accounts screen, limited by the contract to server-company accounts) and change-password.
+ */
+export function hseAccountSection(role: ConsoleRole): ScreenEntry {
+  return {
+    path: 'account',
+    titleKey: 'menu.account',
+    icon: 'SettingOutlined',
+    roles: [role],
+    children: [
+      {
+        path: '',
+        titleKey: 'menu.accountDetails',
+        icon: 'IdcardOutlined',
+        roles: [role],
+        page: () => import('./pages/AreaHomePage').then((m) => m.AccountDetailsPage),
+      },
+      {
+        path: 'stage',
+        titleKey: 'menu.verificationAccounts',
+        icon: 'TeamOutlined',
+        roles: [role],
+        page: () => import('./pages/ManagersPage').then((m) => m.ManagersPage),
+      },
+      {
+        path: 'password',
+        titleKey: 'menu.password',
+        icon: 'LockOutlined',
+        roles: [role],
+        page: () => import('./pages/AreaPasswordPage').then((m) => m.AreaPasswordPage),
+      },
+    ],
+  };
+}

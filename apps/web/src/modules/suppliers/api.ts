@@ -1,5 +1,13 @@
 import type { addSupplier, CallInput } from '@openvisit/contract';
-import { downloadResidentFile, rvFacePhoto, updateAllResidentFace, uploadLaborFile, uploadResidentFile, uploadRvFace } from '@openvisit/contract';
+import {
+  downloadResidentAllFile,
+  downloadResidentFile,
+  rvFacePhoto,
+  updateAllResidentFace,
+  uploadLaborFile,
+  uploadResidentFile,
+  uploadRvFace,
+} from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile, fetchFile, uploadFile } from '../../platform/api';
 import { type OpenValues, openInput, type WorkerFilters, workerInput } from './query';
@@ -125,4 +133,9 @@ export function useWorkerPass(rid: number | null) {
 
 export function downloadWorkerFile(fid: number) {
   return downloadFile(downloadResidentFile, { fid });
+}
+
+/** Every file of a worker, as one zip. */
+export function downloadWorkerFiles(rid: number) {
+  return downloadFile(downloadResidentAllFile, { rid });
 }

@@ -44,8 +44,18 @@ function unchanged(m: Manager) {
   };
 }
 
-/** Add (`AddManager`) or edit (`UpdateManager`) a staff account, in a drawer. */
-export function ManagerDrawer({ open, manager, onClose }: { open: boolean; manager: Manager | null; onClose: () => void }) {
+/** Add (`AddManager`) or edit (`UpdateManager`) a staff account, in a drawer; `types`: the kinds the session may manage. */
+export function ManagerDrawer({
+  open,
+  manager,
+  onClose,
+  types = STAFF_TYPES,
+}: {
+  open: boolean;
+  manager: Manager | null;
+  onClose: () => void;
+  types?: readonly StaffType[];
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const label = useLabel();
@@ -72,7 +82,7 @@ export function ManagerDrawer({ open, manager, onClose }: { open: boolean; manag
         remark: manager.remark,
         enabled: manager.status === 0,
       }
-    : { sType: 2, gids: [], startDate: null, endDate: null, enabled: true };
+    : { sType: types.includes(2) ? 2 : types[0], gids: [], startDate: null, endDate: null, enabled: true };
 
   const submit = async (v: Values) => {
     const fields = {
@@ -150,7 +160,7 @@ export function ManagerDrawer({ open, manager, onClose }: { open: boolean; manag
           <Input />
         </Form.Item>
         <Form.Item label={t('accounts.managers.fields.type')} name="sType" rules={[{ required: true, message: t('validation.required') }]}>
-          <Select options={STAFF_TYPES.map((s) => ({ value: s, label: label('role', s) }))} />
+          <Select disabled={types.length === 1} options={types.map((s) => ({ value: s, label: label('role', s) }))} />
         </Form.Item>
         {sType === 1 && (
           <Form.Item label={t('accounts.managers.fields.supplier')} name="supplierId" rules={[{ required: true, message: t('validation.required') }]}>

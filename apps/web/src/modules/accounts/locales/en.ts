@@ -29,6 +29,8 @@ export const accountsEn = {
     submit: 'Change password',
   },
   managers: {
+    verificationTitle: 'Verification accounts',
+    verificationIntro: 'The sign-in accounts you hand out, each a {{kind}} acting for its supplier company.',
     title: 'Staff accounts',
     add: 'Add staff account',
     filterType: 'Account type',

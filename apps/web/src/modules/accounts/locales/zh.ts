@@ -31,6 +31,8 @@ export const accountsZh: DeepStrings<typeof accountsEn> = {
     submit: '修改密码',
   },
   managers: {
+    verificationTitle: '验证账号',
+    verificationIntro: '您发放的登录账号，每个账号为{{kind}}，代表其供应商公司。',
     title: '工作人员账号',
     add: '添加工作人员账号',
     filterType: '账号类型',

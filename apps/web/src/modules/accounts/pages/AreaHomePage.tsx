@@ -6,8 +6,11 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { useLabel } from '../../../platform/i18n';
 import { getSession } from '../../../platform/session';
 
-/** The home of an area whose screens are still to come: who is signed in, for which company, as what. */
-export function AreaHomePage() {
+/**
+ * Who is signed in, for which company, as what: the home of an area whose screens are still to come, and HSE's
+ * account details (/hsehome/account, `AccountDetailsPage`).
+ */
+export function AreaHomePage({ titleKey = 'menu.home' }: { titleKey?: 'menu.home' | 'menu.accountDetails' }) {
   const { t } = useTranslation();
   const label = useLabel();
   const navigate = useNavigate();
@@ -20,7 +23,7 @@ export function AreaHomePage() {
   return (
     <>
       <PageHeader
-        title={t('menu.home')}
+        title={t(titleKey)}
         actions={
           <Button icon={<LockOutlined />} onClick={() => navigate('password')}>
             {t('accounts.home.changePassword')}
@@ -46,4 +49,9 @@ export function AreaHomePage() {
       </Card>
     </>
   );
+}
+
+/** The account's details in an account section (HSE): the same page under its own title. */
+export function AccountDetailsPage() {
+  return <AreaHomePage titleKey="menu.accountDetails" />;
 }

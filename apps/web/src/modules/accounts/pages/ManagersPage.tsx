@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Manager, STAFF_TYPES, type StaffType } from '@openvisit/contract';
-import { App, Button, Card, Empty, Select, Space, Tag } from 'antd';
+import { MANAGED_STAFF_TYPES, type Manager, STAFF_TYPES, type StaffType } from '@openvisit/contract';
+import { App, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,21 +9,31 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDate } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
 import { FitTable } from '../../../platform/list';
+import { getSession } from '../../../platform/session';
 import { useDeleteManager, useManagers } from '../api';
 import { ManagerDrawer } from '../components/ManagerDrawer';
 
-function typeFromQuery(v: string | null): StaffType | undefined {
+function typeFromQuery(v: string | null, types: readonly StaffType[]): StaffType | undefined {
   const n = Number(v);
-  return v !== null && v !== '' && (STAFF_TYPES as readonly number[]).includes(n) ? (n as StaffType) : undefined;
+  return v !== null && v !== '' && (types as readonly number[]).includes(n) ? (n as StaffType) : undefined;
 }
 
-/** Account settings › staff accounts (`GetManagerByUser`), filtered by type (kept in the URL). */
+/** The staff kinds this session may manage, from the contract (HSE: server-company accounts only). */
+function managedTypes(role = getSession().project?.role): readonly StaffType[] {
+  return (role === undefined ? undefined : MANAGED_STAFF_TYPES[role]) ?? STAFF_TYPES;
+}
+
+/**
+ * Staff accounts (`GetManagerByUser`), filtered by type (kept in the URL): the admin's account settings › staff
+ * accounts, and HSE's verification accounts (/hsehome/account/stage: the server-company accounts it hands out).
+ */
 export function ManagersPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const label = useLabel();
   const [params, setParams] = useSearchParams();
-  const type = typeFromQuery(params.get('type'));
+  const types = managedTypes();
+  const type = typeFromQuery(params.get('type'), types);
   const managers = useManagers(type);
   const remove = useDeleteManager();
   const [drawer, setDrawer] = useState<{ open: boolean; manager: Manager | null }>({ open: false, manager: null });
@@ -55,7 +65,13 @@ export function ManagersPage() {
   return (
     <>
       <PageHeader
-        title={t('accounts.managers.title')}
+        // A role managing one kind only (HSE) hands out that kind's accounts: its verification accounts.
+        title={types.length > 1 ? t('accounts.managers.title') : t('accounts.managers.verificationTitle')}
+        extra={
+          types.length > 1 ? null : (
+            <Typography.Text type="secondary">{t('accounts.managers.verificationIntro', { kind: label('role', types[0] ?? 1) })}</Typography.Text>
+          )
+        }
         actions={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true, manager: null })}>
             {t('accounts.managers.add')}
@@ -63,15 +79,17 @@ export function ManagersPage() {
         }
       />
       <Card>
-        <Space style={{ marginBottom: 16 }}>
-          <Select<StaffType | 'all'>
-            aria-label={t('accounts.managers.filterType')}
-            style={{ minWidth: 200 }}
-            value={type ?? 'all'}
-            onChange={(v) => setType(v === 'all' ? undefined : v)}
-            options={[{ value: 'all', label: t('accounts.managers.allTypes') }, ...STAFF_TYPES.map((s) => ({ value: s, label: label('role', s) }))]}
-          />
-        </Space>
+        {types.length > 1 ? (
+          <Space style={{ marginBottom: 16 }}>
+            <Select<StaffType | 'all'>
+              aria-label={t('accounts.managers.filterType')}
+              style={{ minWidth: 200 }}
+              value={type ?? 'all'}
+              onChange={(v) => setType(v === 'all' ? undefined : v)}
+              options={[{ value: 'all', label: t('accounts.managers.allTypes') }, ...types.map((s) => ({ value: s, label: label('role', s) }))]}
+            />
+          </Space>
+        ) : null}
         <FitTable<Manager>
           rowKey="id"
           loading={managers.isPending}
@@ -126,6 +144,7 @@ export function ManagersPage() {
         // A fresh form on every opening: antd keeps the previous record's values otherwise.
         key={drawer.open ? (drawer.manager?.account ?? 'new') : 'closed'}
         open={drawer.open}
+        types={types}
         manager={drawer.manager ? (managers.data?.find((m) => m.id === drawer.manager?.id) ?? drawer.manager) : null}
         onClose={() => setDrawer({ open: false, manager: null })}
       />

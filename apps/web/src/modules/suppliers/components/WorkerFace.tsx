@@ -27,14 +27,9 @@ export function WorkerFaceThumb({ worker, size = 36 }: { worker: Pick<ResidentVi
   return url ? (
     <Image src={url} alt={alt} width={size} height={size} style={{ objectFit: 'cover', borderRadius: 6 }} preview={{ mask: null }} />
   ) : (
-    <Avatar
-      shape="square"
-      size={size}
-      icon={<UserOutlined aria-hidden />}
-      role="img"
-      aria-label={worker.face ? alt : t('suppliers.faces.noPhoto')}
-      style={{ opacity: worker.face ? 1 : 0.45, flex: 'none' }}
-    />
+    <span role="img" aria-label={worker.face ? alt : t('suppliers.faces.noPhoto')} style={{ flex: 'none', display: 'inline-flex' }}>
+      <Avatar shape="square" size={size} icon={<UserOutlined aria-hidden />} style={{ opacity: worker.face ? 1 : 0.45 }} />
+    </span>
   );
 }
 

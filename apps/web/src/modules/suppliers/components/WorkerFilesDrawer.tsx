@@ -1,3 +1,4 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import type { ResidentFile, ResidentVisitor } from '@openvisit/contract';
 import { App, Button, DatePicker, Drawer, Empty, Flex, Select, Space, Table, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -5,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
-import { downloadWorkerFile, useDeleteWorkerFile, useUploadWorkerFile, useWorkerFiles } from '../api';
+import { downloadWorkerFile, downloadWorkerFiles, useDeleteWorkerFile, useUploadWorkerFile, useWorkerFiles } from '../api';
 
 type Kind = 'labour' | 'certificate' | 'other';
 
@@ -18,9 +19,32 @@ export function WorkerFilesDrawer({ worker, onClose }: { worker: ResidentVisitor
   const remove = useDeleteWorkerFile();
   const [kind, setKind] = useState<Kind>('labour');
   const [expiry, setExpiry] = useState<Dayjs | null>(null);
+  const [zipping, setZipping] = useState(false);
   const needsExpiry = kind === 'certificate' && !expiry;
+  const downloadAll = async () => {
+    if (!worker) return;
+    setZipping(true);
+    try {
+      await downloadWorkerFiles(worker.rid);
+    } catch {
+      // shown by the error policy
+    } finally {
+      setZipping(false);
+    }
+  };
   return (
-    <Drawer open={worker !== null} onClose={onClose} title={t('suppliers.files.title', { name: worker?.name ?? '' })} width={640} destroyOnHidden>
+    <Drawer
+      open={worker !== null}
+      onClose={onClose}
+      title={t('suppliers.files.title', { name: worker?.name ?? '' })}
+      width={640}
+      destroyOnHidden
+      extra={
+        <Button icon={<DownloadOutlined />} loading={zipping} disabled={!files.data?.length} onClick={() => void downloadAll()}>
+          {t('suppliers.files.downloadAll')}
+        </Button>
+      }
+    >
       <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
         <Select<Kind>
           aria-label={t('suppliers.files.kind')}

@@ -81,6 +81,7 @@ export const suppliersEn = {
     name: 'File',
     uploadedAt: 'Uploaded',
     download: 'Download',
+    downloadAll: 'Download all',
     deleteConfirm: 'Delete {{name}}?',
   },
   pass: {
@@ -112,4 +113,5 @@ export const suppliersEn = {
     refused: 'Refused',
     empty: 'No pass records',
   },
+  export: { button: 'Export', done: 'The export is downloading' },
 };

@@ -82,6 +82,7 @@ export const suppliersZh: DeepStrings<typeof suppliersEn> = {
     name: '文件',
     uploadedAt: '上传时间',
     download: '下载',
+    downloadAll: '全部下载',
     deleteConfirm: '删除 {{name}}？',
   },
   pass: {
@@ -113,4 +114,5 @@ export const suppliersZh: DeepStrings<typeof suppliersEn> = {
     refused: '拒绝',
     empty: '暂无通行记录',
   },
+  export: { button: '导出', done: '正在下载导出文件' },
 };

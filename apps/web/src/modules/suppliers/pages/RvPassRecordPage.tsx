@@ -1,4 +1,4 @@
-import type { RvOpenRecord } from '@openvisit/contract';
+import { exportRvOpenInfo, type RvOpenRecord } from '@openvisit/contract';
 import { Card, DatePicker, Flex, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { ListSearch, ListTable, useListQuery } from '../../../platform/list';
 import { useRvOpenInfo, useSuppliers } from '../api';
+import { ExportButton } from '../components/ExportButton';
 import { openParams } from '../query';
 
 /** Supplier › pass records (passRecord): resident workers' desk sign-ins and door passes (getRvOpenInfo); filters in the URL. */
@@ -17,7 +18,17 @@ export function RvPassRecordPage() {
   const suppliers = useSuppliers();
   return (
     <>
-      <PageHeader title={t('suppliers.records.title')} />
+      <PageHeader
+        title={t('suppliers.records.title')}
+        actions={
+          <ExportButton
+            def={exportRvOpenInfo}
+            // The list's filters without its paging: the whole filtered list (up to the export's limit).
+            input={{ date: f.date, endDate: f.endDate, name: f.name || undefined, supplierId: f.supplierId, kind: f.kind }}
+            testId="rv-records-export"
+          />
+        }
+      />
       <Card>
         <Flex gap={8} wrap style={{ marginBottom: 16 }}>
           <ListSearch value={f.name} label={t('suppliers.records.search')} onSearch={(name) => q.set({ name })} width={220} />

@@ -11,6 +11,12 @@ import { RvPassRecordPage } from './RvPassRecordPage';
 import { SupplierCompaniesPage } from './SupplierCompaniesPage';
 import { TrafficPage } from './TrafficPage';
 
+const file =
+  (type: string): Handler =>
+  () =>
+    new Response(new Uint8Array([0x50, 0x4b, 3, 4]), { status: 200, headers: { 'content-type': type } });
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 const ok =
   (result: unknown): Handler =>
   () => ({ status: 0, result });
@@ -55,6 +61,10 @@ describe('supplier screens', () => {
     saveLogin({ token: 'tok', tokenExpire: 0, role: Role.ADMIN, sType: -1, userid: 1, company: 'ACME' }, 'manager');
   });
   afterEach(() => vi.unstubAllGlobals());
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:export');
+    URL.revokeObjectURL = vi.fn();
+  });
 
   it('lists supplier companies and adds one; a taken name is shown on its field', async () => {
     const server = stubServer(
@@ -156,5 +166,23 @@ describe('supplier screens', () => {
     fireEvent.change(search, { target: { value: 'Qian' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(router.state.location.search).toBe('?name=Qian&supplierId=1&kind=door&date=2026-01-01&endDate=2026-01-31'));
+  });
+
+  it('exports the pass records with the list’s filters (no paging) in the console language', async () => {
+    const server = stubServer(base({ getRvOpenInfo: ok({ pageNo: 1, pageSize: 20, count: 0, list: [] }), ExportgetRvrList: file(XLSX) }));
+    show(<RvPassRecordPage />, '/screen?kind=door&page=2');
+    await waitFor(() => expect(server.bodies('getRvOpenInfo').at(-1)).toMatchObject({ kind: 'door' }));
+    fireEvent.click(screen.getByTestId('rv-records-export'));
+    expect(await screen.findByText('The export is downloading')).toBeTruthy();
+    expect(server.queries('ExportgetRvrList')).toEqual(['kind=door&lang=en']);
+  });
+
+  it('exports the traffic statistics of the period shown', async () => {
+    const server = stubServer(base({ getRvReport: ok({ days: [], companies: [], total: 0 }), ExportRvOdList: file(XLSX) }));
+    show(<TrafficPage />);
+    fireEvent.click(await screen.findByTestId('rv-traffic-export'));
+    expect(await screen.findByText('The export is downloading')).toBeTruthy();
+    const asked = server.bodies('getRvReport')[0] as { startDate: string; endDate: string };
+    expect(server.queries('ExportRvOdList')).toEqual([`startDate=${asked.startDate}&endDate=${asked.endDate}&lang=en`]);
   });
 });

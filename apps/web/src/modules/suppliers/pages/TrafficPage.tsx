@@ -1,3 +1,4 @@
+import { exportRvReport } from '@openvisit/contract';
 import { Card, DatePicker, Empty, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
@@ -7,6 +8,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useListQuery } from '../../../platform/list';
 import { useRvReport } from '../api';
+import { ExportButton } from '../components/ExportButton';
 import { trafficParams } from '../query';
 
 /**
@@ -16,9 +18,10 @@ import { trafficParams } from '../query';
 export function TrafficPage() {
   const { t } = useTranslation();
   const q = useListQuery(trafficParams);
-  const from = q.values.from ?? dayjs().subtract(6, 'day').format(DAY_FORMAT);
-  const until = q.values.to ?? dayjs().format(DAY_FORMAT);
-  const to = until < from ? from : until;
+  const a = q.values.from ?? dayjs().subtract(6, 'day').format(DAY_FORMAT);
+  const b = q.values.to ?? dayjs().format(DAY_FORMAT);
+  // A reversed period (an edited link) is read the right way round.
+  const [from, to] = b < a ? [b, a] : [a, b];
   const report = useRvReport(from, to);
   const data = report.data;
   const option = useMemo(
@@ -38,12 +41,15 @@ export function TrafficPage() {
       <PageHeader
         title={t('suppliers.traffic.title')}
         actions={
-          <DatePicker.RangePicker
-            aria-label={t('suppliers.traffic.period')}
-            value={[dayjs(from), dayjs(to)]}
-            allowClear={false}
-            onChange={(r) => r?.[0] && r[1] && q.set({ from: r[0].format(DAY_FORMAT), to: r[1].format(DAY_FORMAT) })}
-          />
+          <>
+            <DatePicker.RangePicker
+              aria-label={t('suppliers.traffic.period')}
+              value={[dayjs(from), dayjs(to)]}
+              allowClear={false}
+              onChange={(r) => r?.[0] && r[1] && q.set({ from: r[0].format(DAY_FORMAT), to: r[1].format(DAY_FORMAT) })}
+            />
+            <ExportButton def={exportRvReport} input={{ startDate: from, endDate: to }} testId="rv-traffic-export" />
+          </>
         }
       />
       <Card>

@@ -1,0 +1,80 @@
+import { type Manager, Role } from '@openvisit/contract';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../platform/i18n';
+import { AppProviders, createQueryClient } from '../../../platform/providers';
+import { saveLogin } from '../../../platform/session';
+import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
+import { ManagersPage } from './ManagersPage';
+
+const ok =
+  (result: unknown): Handler =>
+  () => ({ status: 0, result });
+
+const manager = (id: number, account: string, sType: number, supplierId: number | null = null): Manager => ({
+  id,
+  account,
+  sName: `Name ${id}`,
+  phone: '',
+  sType,
+  supplierId,
+  gids: [],
+  startDate: null,
+  endDate: null,
+  remark: '',
+  status: 0,
+  locked: false,
+  createTime: 0,
+});
+
+const handlers = (extra: Record<string, Handler> = {}): Record<string, Handler> => ({
+  config: ok({ version: 'v2.4.8', siteLabel: 'OpenVisit', captcha: false, features: { supplier: true } }),
+  GetManagerByUser: ok([manager(1, 'clean_sc', 1, 4)]),
+  getGate: ok([]),
+  getSupplierList: ok([{ supplierId: 4, name: 'Clean Co', contact: '', phone: '', remark: '', workers: 0, accounts: 1, createTime: 0 }]),
+  ...extra,
+});
+
+function show() {
+  const router = createMemoryRouter([{ path: '/x', element: <ManagersPage /> }], { initialEntries: ['/x'] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+describe('staff accounts screen', () => {
+  beforeEach(() => i18n.changeLanguage('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('HSE: its verification accounts are server-company accounts only, added as such for a supplier company', async () => {
+    saveLogin({ token: 'tok', tokenExpire: 0, role: Role.HSE, sType: 0, userid: 1, company: 'ACME' }, 'hse');
+    const server = stubServer(handlers({ AddManager: (b) => ({ status: 0, result: manager(2, String(b.account), 1, 4) }) }));
+    show();
+    expect(await screen.findByText('Verification accounts')).toBeTruthy();
+    expect(await screen.findByText('clean_sc')).toBeTruthy();
+    // One kind only: no type filter.
+    expect(screen.queryByLabelText('Account type')).toBeNull();
+    fireEvent.click(screen.getByText('Add staff account').closest('button') as HTMLElement);
+    fireEvent.change(await screen.findByLabelText('Account'), { target: { value: 'build_sc' } });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Build desk' } });
+    fireEvent.change(screen.getByLabelText('Initial password'), { target: { value: 'Str0ng!Passw0rd#' } });
+    fireEvent.mouseDown(screen.getByLabelText('Supplier company'));
+    fireEvent.click(await screen.findByTitle('Clean Co'));
+    fireEvent.click(screen.getByText('Save').closest('button') as HTMLElement);
+    await waitFor(() => expect(server.bodies('AddManager')).toHaveLength(1));
+    expect(server.bodies('AddManager')[0]).toMatchObject({ account: 'build_sc', sName: 'Build desk', sType: 1, supplierId: 4 });
+    expect(server.bodies('GetManagerByUser')[0]).toEqual({});
+  });
+
+  it('the administrator sees every kind with the type filter', async () => {
+    saveLogin({ token: 'tok', tokenExpire: 0, role: Role.ADMIN, sType: -1, userid: 1, company: 'ACME' }, 'manager');
+    stubServer(handlers({ GetManagerByUser: ok([manager(1, 'desk_1', 2)]) }));
+    show();
+    expect(await screen.findByText('desk_1')).toBeTruthy();
+    expect(screen.getByText('Staff accounts')).toBeTruthy();
+    expect(screen.getByLabelText('Account type')).toBeTruthy();
+  });
+});
