@@ -26,4 +26,11 @@ export interface Induction {
   state(scope: TenantScope, person: InductionPerson): Promise<InductionState | null>;
   /** The latest pass of the person for the visit's type, whatever the switch (the visit's PDF records it). */
   passOf(scope: TenantScope, person: InductionPerson): Promise<InductionPass | null>;
+  /** Whether the company has this questionnaire (what a logistics type may name for its drivers). */
+  known(scope: TenantScope, qid: number): Promise<boolean>;
+  /**
+   * For a questionnaire named directly (a logistics type's, for its drivers): true when the company's switch is on,
+   * it is enabled and the person holds no pass of its current version that still counts.
+   */
+  pendingOf(scope: TenantScope, qid: number, who: Pick<InductionPerson, 'phone' | 'idNumber' | 'email'>): Promise<boolean>;
 }

@@ -62,18 +62,23 @@ export const examStart = z.object({ pass: inductionPass.nullable(), paper: examP
 /** What 69 (EXAM_REQUIRED) carries in `result`: the questionnaire to take, for the visitor type or visit that needs it. */
 export const examRequired = z.object({ qid: z.int32(), tid: z.int32(), vid: z.int32().nullable() });
 export type ExamRequired = z.infer<typeof examRequired>;
+/** What 69 carries when a truck arrives whose driver has not passed its logistics type's induction. */
+export const driverExamRequired = z.object({ qid: z.int32(), sid: z.int32() });
+export type DriverExamRequired = z.infer<typeof driverExamRequired>;
 
 export const getRandomTopicList = defineCall({
   name: 'getRandomTopicList',
   module: 'questionnaires',
   summary:
-    'The kiosk draws an induction paper for a visitor: for a visitor type (tid) and the person, or for an invited visit (vid: who and the type from the visit). Answers the pass they already hold, or a new paper (697 none required; 693 no attempts left today)',
+    'The kiosk draws an induction paper for a visitor: for a visitor type (tid) and the person, for an invited visit (vid: who and the type from the visit), or for a truck’s driver (sid: the logistics booking, the questionnaire its type names). Answers the pass they already hold, or a new paper (697 none required; 693 no attempts left today; 602 no such booking)',
   access: DESK_ROLES,
   feature: 'questionnaire',
-  statuses: [Status.EXAM_ATTEMPTS_USED, Status.EXAM_NOT_REQUIRED, Status.INVALID_VISITOR, Status.VISITOR_TYPE_NOT_EXIST],
+  statuses: [Status.EXAM_ATTEMPTS_USED, Status.EXAM_NOT_REQUIRED, Status.INVALID_VISITOR, Status.VISITOR_TYPE_NOT_EXIST, Status.NO_SUCH_RECORD],
   rate: 'lookup',
   input: z.union([
     z.object({ userid, vid: z.int32().positive(), lang: zLang }),
+    // A truck's driver (logistics): who from the booking, the questionnaire its type names.
+    z.object({ userid, sid: z.int32().positive(), lang: zLang }),
     z
       .object({
         userid,

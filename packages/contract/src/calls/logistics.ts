@@ -202,10 +202,11 @@ const gateInput = z
 export const logisticsArrive = defineCall({
   name: 'logisticsArrive',
   module: 'logistics',
-  summary: 'The truck arrives (visitdate): an approved booking for today not yet arrived (58 otherwise); by its sid or the driver’s ID number',
+  summary:
+    'The truck arrives (visitdate): an approved booking for today not yet arrived (58 otherwise); by its sid or the driver’s ID number. 69 (result {qid, sid}) while the driver has not passed the safety induction its logistics type names',
   access: LOGISTICS_GATES,
   feature: 'logistics',
-  statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED],
+  statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED, Status.EXAM_REQUIRED],
   log: { module: LogModule.LOGISTICS, event: 'update' },
   input: gateInput,
   output: logisticsBooking,

@@ -44,6 +44,8 @@ export const logisticsType = z.object({
   vehicleExtend: z.array(logisticsField),
   goodsExtend: z.array(logisticsField),
   logExtend: z.array(logisticsField),
+  /** The safety induction (questionnaire) its drivers must have passed before arriving; null when none. */
+  qid: z.int32().nullable(),
   createTime: epochMs,
 });
 export type LogisticsType = z.infer<typeof logisticsType>;
@@ -91,12 +93,13 @@ const typeFields = {
 export const addExtendType = defineCall({
   name: 'addExtendType',
   module: 'logistics',
-  summary: "Add a logistics type ('中文#English') with the fields it asks about the driver, vehicle, goods and the rest; 3 when the name is taken",
+  summary:
+    "Add a logistics type ('中文#English') with the fields it asks about the driver, vehicle, goods and the rest, and the safety induction its drivers take (qid, a questionnaire of the company); 3 when the name is taken",
   access: LOGISTICS_MANAGERS,
   feature: 'logistics',
   fieldStatuses: { [Status.ALREADY_EXISTS]: 'name' },
   log: { module: LogModule.LOGISTICS, event: 'add' },
-  input: z.object({ userid, name: zBilingualName, ...typeFields }),
+  input: z.object({ userid, name: zBilingualName, ...typeFields, qid: z.int32().positive().nullable().default(null) }),
   output: logisticsType,
 });
 
@@ -117,6 +120,7 @@ export const updateExtendType = defineCall({
     vehicleExtend: zGroup.optional(),
     goodsExtend: zGroup.optional(),
     logExtend: zGroup.optional(),
+    qid: z.int32().positive().nullable().optional(),
   }),
   output: logisticsType,
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { id, timestamps, tstz } from './columns.js';
+import { questionnaires } from './questionnaires.js';
 
 /** One field of a logistics type (the contract's `logisticsField`). */
 export interface LogisticsFieldRow {
@@ -29,6 +30,8 @@ export const logisticsTypes = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     fields: jsonb('fields').$type<LogisticsTypeFields>().notNull(),
+    /** The safety induction its drivers must have passed before arriving (null: none). */
+    questionnaireId: integer('questionnaire_id').references(() => questionnaires.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [uniqueIndex('logistics_types_name_uq').on(t.companyId, sql`lower(${t.name})`)],

@@ -35,8 +35,10 @@ export async function uploadVehicleInfo(ctx: DeviceContext, input: In<'uploadVeh
     if (verdict === 0) break;
   }
   // A truck booked for today (logistics) arrives or leaves by its plate; it opens whatever the visits said.
-  const booking = await logistics.matchPlate(scope, normalizePlate(input.plateNum), direction);
-  if (booking) code = 0;
+  const booking = await logistics.matchPlate(scope, ctx.services.induction, normalizePlate(input.plateNum), direction);
+  if (booking?.moved) code = 0;
+  // A driver owing the induction goes to the kiosk first, as a visitor who has not passed it (doors.pass.ts).
+  else if (booking && code !== 0) code = Status.NOT_SIGNED_IN;
   if (direction === 2) code = 0;
   const name = match?.name || booking?.dname || '';
   const photo = input.snapshot ? await passRecords.storeSnapshot(ctx, input.snapshot, 'snapshot') : '';

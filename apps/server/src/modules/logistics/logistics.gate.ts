@@ -2,9 +2,11 @@ import { type In, type LogisticsBooking, LogisticsStatus, Status } from '@openvi
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf } from '../../platform/days.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { Induction } from '../../platform/induction.js';
 import type { TenantScope } from '../../platform/tenancy.js';
 import { toBooking } from './logistics.bookings.js';
 import { type BookingRow, logisticsRepository } from './logistics.repository.js';
+import { logisticsSettingsRepository } from './logistics.settings.repository.js';
 
 /**
  * The booking's life after it is booked: the manager approves or refuses a waiting one; an approved booking for today
@@ -79,8 +81,29 @@ function moved(result: BookingRow | string): BookingRow {
   return result;
 }
 
+/** The questionnaire the booking's type names when its driver has not passed it (the type may have been deleted). */
+async function inductionOwed(scope: TenantScope, induction: Induction, row: BookingRow): Promise<number | null> {
+  const qid = row.logType === null ? null : ((await logisticsSettingsRepository(scope).type(row.logType))?.questionnaireId ?? null);
+  if (qid === null) return null;
+  return (await induction.pendingOf(scope, qid, { phone: row.dmobile, idNumber: row.dcardId, email: '' })) ? qid : null;
+}
+
 export async function arrive(ctx: AuthedContext, input: In<'logisticsArrive'>): Promise<LogisticsBooking> {
-  return audited(ctx, moved(await arrival(ctx.tenant, await gateBooking(ctx.tenant, input, 'arrive'))));
+  const row = await gateBooking(ctx.tenant, input, 'arrive');
+  const qid = row.pstatus === LogisticsStatus.APPROVED && !row.visitdate ? await inductionOwed(ctx.tenant, ctx.services.induction, row) : null;
+  if (qid !== null) throw new AppError(Status.EXAM_REQUIRED, 'The driver must pass the safety induction first', { qid, sid: row.id });
+  return audited(ctx, moved(await arrival(ctx.tenant, row)));
+}
+
+/** Who takes a booking's induction and which questionnaire (the kiosk draws the driver's paper); undefined: no booking. */
+export async function driverOf(
+  scope: TenantScope,
+  sid: number,
+): Promise<{ name: string; phone: string; idNumber: string; qid: number | null } | undefined> {
+  const row = await logisticsRepository(scope).byId(sid);
+  if (!row) return undefined;
+  const type = row.logType === null ? undefined : await logisticsSettingsRepository(scope).type(row.logType);
+  return { name: row.dname, phone: row.dmobile, idNumber: row.dcardId, qid: type?.questionnaireId ?? null };
 }
 
 export async function leave(ctx: AuthedContext, input: In<'logisticsLeave'>): Promise<LogisticsBooking> {
@@ -101,12 +124,20 @@ export async function release(ctx: AuthedContext, input: In<'logisticsRelease'>)
 
 /**
  * A barrier read a plate (the doors module asks): today's approved booking of that plate arrives on entry, or leaves
- * on exit. Answers the booking moved, or null when none fits (the barrier then decides as for visits).
+ * on exit. Answers the booking (moved false while its driver owes the safety induction), or null when none fits (the
+ * barrier then decides as for visits).
  */
-export async function matchPlate(scope: TenantScope, plate: string, direction: 1 | 2): Promise<{ sid: number; dname: string } | null> {
+export async function matchPlate(
+  scope: TenantScope,
+  induction: Induction,
+  plate: string,
+  direction: 1 | 2,
+): Promise<{ sid: number; dname: string; moved: boolean } | null> {
   const rows = await logisticsRepository(scope).ofPlate(plate, dayOf(new Date()));
   const row = rows.find((r) => (direction === 1 ? !r.visitdate : r.visitdate && !r.leaveTime));
   if (!row) return null;
+  // A driver owing the induction does not arrive by the plate (moved false): the barrier sends them to the kiosk.
+  if (direction === 1 && (await inductionOwed(scope, induction, row)) !== null) return { sid: row.id, dname: row.dname, moved: false };
   const result = await (direction === 1 ? arrival(scope, row) : departure(scope, row));
-  return typeof result === 'string' ? null : { sid: result.id, dname: result.dname };
+  return typeof result === 'string' ? null : { sid: result.id, dname: result.dname, moved: true };
 }

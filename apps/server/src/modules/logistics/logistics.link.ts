@@ -51,6 +51,7 @@ export async function bookingPage(ctx: CallContext, input: In<'getExtendTypeInfo
   const types = chosen.map((r) => ({
     tid: r.id,
     name: r.name,
+    qid: r.questionnaireId,
     ...Object.fromEntries(LOGISTICS_FIELD_GROUPS.map((g) => [g, r.fields[g].filter((f) => f.shown)])),
   })) as Out<'getExtendTypeInfo'>['types'];
   return { company, types, carriers: await settings.carrierNames() };

@@ -24,13 +24,13 @@ export const logisticsSettingsRepository = scoped(function logisticsSettingsRepo
         .where(typeOf(id))
         .limit(1)
         .then((r): TypeRow | undefined => r[0]),
-    insertType: (name: string, fields: LogisticsTypeFields) =>
+    insertType: (name: string, fields: LogisticsTypeFields, questionnaireId: number | null) =>
       db
         .insert(t)
-        .values({ companyId: scope.companyId, name, fields })
+        .values({ companyId: scope.companyId, name, fields, questionnaireId })
         .returning()
         .then((r) => r[0] as TypeRow),
-    updateType: (id: number, v: { name?: string; fields?: LogisticsTypeFields }) =>
+    updateType: (id: number, v: { name?: string; fields?: LogisticsTypeFields; questionnaireId?: number | null }) =>
       db
         .update(t)
         .set(v)

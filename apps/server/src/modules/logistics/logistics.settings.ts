@@ -1,6 +1,6 @@
 import { type Carrier, type In, LOGISTICS_FIELD_GROUPS, type LogisticsType, type Out, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { type CarrierRow, logisticsSettingsRepository, type TypeRow } from './logistics.settings.repository.js';
 
 type LogisticsTypeFields = TypeRow['fields'];
@@ -22,7 +22,12 @@ function taken(what: string) {
 }
 
 export function toType(r: TypeRow): LogisticsType {
-  return { tid: r.id, name: r.name, ...r.fields, createTime: r.createdAt.getTime() };
+  return { tid: r.id, name: r.name, ...r.fields, qid: r.questionnaireId, createTime: r.createdAt.getTime() };
+}
+
+/** The induction a type names must be one of the company's questionnaires. */
+async function checkQuestionnaire(ctx: AuthedContext, qid: number | null | undefined): Promise<void> {
+  if (qid != null && !(await ctx.services.induction.known(ctx.tenant, qid))) throw badParams([{ field: 'qid', rule: 'notFound' }]);
 }
 
 function fieldsOf(input: Partial<LogisticsTypeFields>, base?: LogisticsTypeFields): LogisticsTypeFields {
@@ -37,7 +42,8 @@ function fieldsOf(input: Partial<LogisticsTypeFields>, base?: LogisticsTypeField
 const repo = (ctx: AuthedContext) => logisticsSettingsRepository(ctx.tenant);
 
 export async function addType(ctx: AuthedContext, input: In<'addExtendType'>): Promise<LogisticsType> {
-  const row = await repo(ctx).insertType(input.name, fieldsOf(input)).catch(taken('logistics type'));
+  await checkQuestionnaire(ctx, input.qid);
+  const row = await repo(ctx).insertType(input.name, fieldsOf(input), input.qid).catch(taken('logistics type'));
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   return toType(row);
@@ -46,8 +52,13 @@ export async function addType(ctx: AuthedContext, input: In<'addExtendType'>): P
 export async function updateType(ctx: AuthedContext, input: In<'updateExtendType'>): Promise<LogisticsType> {
   const current = await repo(ctx).type(input.tid);
   if (!current) throw notFound('logistics type');
+  await checkQuestionnaire(ctx, input.qid);
   const row = await repo(ctx)
-    .updateType(input.tid, { ...(input.name ? { name: input.name } : {}), fields: fieldsOf(input, current.fields) })
+    .updateType(input.tid, {
+      ...(input.name ? { name: input.name } : {}),
+      ...(input.qid !== undefined ? { questionnaireId: input.qid } : {}),
+      fields: fieldsOf(input, current.fields),
+    })
     .catch(taken('logistics type'));
   if (!row) throw notFound('logistics type');
   ctx.audit.objId = row.id;

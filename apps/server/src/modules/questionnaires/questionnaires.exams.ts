@@ -18,6 +18,7 @@ import { mediaUrl } from '../../platform/media.js';
 import type { Services } from '../../platform/services.js';
 import { inTransaction, scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
 import { settingsIn } from '../accounts/accounts.service.js';
+import * as logistics from '../logistics/logistics.service.js';
 import * as visits from '../visits/visits.service.js';
 import { bankOf, type DrawLang, drawLangFor, drawQuestions, scorePaper } from './questionnaires.bank.js';
 import { type PaperRow, papersRepository, type Who } from './questionnaires.papers.repository.js';
@@ -66,6 +67,15 @@ async function requiredFor(scope: TenantScope, tid: number | null): Promise<Ques
   const settings = await settingsIn(scope);
   if (settings.questionnaireSwitch !== 1) return null;
   return (await questionnairesRepository(scope).enabledForType(tid)) ?? null;
+}
+
+/** A questionnaire named directly (a logistics type's) while the company's switch is on and it is enabled; else null. */
+async function namedRequired(scope: TenantScope, qid: number | null): Promise<QuestionnaireRow | null> {
+  if (qid === null) return null;
+  const settings = await settingsIn(scope);
+  if (settings.questionnaireSwitch !== 1) return null;
+  const q = await questionnairesRepository(scope).questionnaire(qid);
+  return q?.enabled ? q : null;
 }
 
 interface Taker {
@@ -146,6 +156,7 @@ const notRequired = () => new AppError(Status.EXAM_NOT_REQUIRED, 'No induction i
 
 /** The kiosk: for an invited visit (who and the type from the visit), or for a walk-in's type and identity. */
 export async function drawAtKiosk(ctx: AuthedContext, input: In<'getRandomTopicList'>): Promise<ExamStart> {
+  if ('sid' in input) return drawForDriver(ctx, input.sid, input.lang);
   let taker: Taker;
   if ('vid' in input) {
     const v = await visits.visitById(ctx, input.vid);
@@ -164,6 +175,16 @@ export async function drawAtKiosk(ctx: AuthedContext, input: In<'getRandomTopicL
   const q = await requiredFor(ctx.tenant, taker.tid);
   if (!q) throw notRequired();
   return start(ctx.tenant, ctx.services, q, taker);
+}
+
+/** A truck's driver at the kiosk: who from the booking, the questionnaire its logistics type names. */
+async function drawForDriver(ctx: AuthedContext, sid: number, lang: DrawLang): Promise<ExamStart> {
+  const driver = await logistics.driverOf(ctx.tenant, sid);
+  if (!driver) throw new AppError(Status.NO_SUCH_RECORD, 'There is no such booking');
+  const q = await namedRequired(ctx.tenant, driver.qid);
+  if (!q) throw notRequired();
+  const who = whoOf({ phone: driver.phone, idNumber: driver.idNumber, email: '' });
+  return start(ctx.tenant, ctx.services, q, { name: driver.name, who, tid: null, vid: null, source: 'kiosk', lang });
 }
 
 /** The invitation page, by the link's token: before arriving, so the kiosk's check-in is instant. */
@@ -271,5 +292,12 @@ export const induction: Induction = {
     const q = await questionnairesRepository(scope).enabledForType(person.tid);
     const held = q ? await papersRepository(scope).latestPass(q.id, whoOf(person)) : undefined;
     return held ? toPass(held) : null;
+  },
+  async known(scope, qid) {
+    return (await questionnairesRepository(scope).questionnaire(qid)) !== undefined;
+  },
+  async pendingOf(scope, qid, who) {
+    const q = await namedRequired(scope, qid);
+    return q !== null && !(await papersRepository(scope).validPass(q.id, q.version, whoOf(who), new Date()));
   },
 };

@@ -1,0 +1,2 @@
+ALTER TABLE "logistics_types" ADD COLUMN "questionnaire_id" integer;--> statement-breakpoint
+ALTER TABLE "logistics_types" ADD CONSTRAINT "logistics_types_questionnaire_id_questionnaires_id_fk" FOREIGN KEY ("questionnaire_id") REFERENCES "public"."questionnaires"("id") ON DELETE set null ON UPDATE no action;
