@@ -18,6 +18,7 @@ import { ResultScreen } from './screens/ResultScreen';
 import { KIOSK_STYPES, SignInScreen } from './screens/SignInScreen';
 import { SignOutScreen } from './screens/SignOutScreen';
 import { StaffPanel } from './screens/StaffPanel';
+import { TruckScreen } from './screens/TruckScreen';
 import { useInactivity } from './useInactivity';
 
 /** The stored session when it is a kiosk's (a front desk or visitor machine signed in on this tab). */
@@ -205,6 +206,7 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
             {screen.name === 'register' ? <RegisterScreen /> : null}
             {screen.name === 'checkin' ? <CheckInScreen /> : null}
             {screen.name === 'signout' ? <SignOutScreen /> : null}
+            {screen.name === 'truck' ? <TruckScreen /> : null}
             {screen.name === 'result' ? <ResultScreen outcome={screen.outcome} /> : null}
           </main>
         )}

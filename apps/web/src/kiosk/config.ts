@@ -1,5 +1,6 @@
 import { DEFAULT_THEME_COLOR, getPadConfig, labelIn, type PadConfig } from '@openvisit/contract';
-import { callApi } from '../platform/api';
+import { callApi, getEnvelope } from '../platform/api';
+import type { RuntimeConfig } from '../platform/config';
 import type { WalkInVisitorType } from '../platform/walkIn/fields';
 
 /**
@@ -46,6 +47,8 @@ export interface KioskConfig {
   settings: KioskSettings;
   gates: { gid: number; gname: string }[];
   types: WalkInVisitorType[];
+  /** Truck drivers sign in and out here (the server's logistics switch); left out until read. */
+  trucks?: boolean;
 }
 
 export const DEFAULT_THEME = DEFAULT_THEME_COLOR;
@@ -92,8 +95,12 @@ export function cachedConfig(): KioskConfig | null {
 
 /** Asks the server for the pad configuration of this kiosk's gate and keeps it for reloads. */
 export async function loadConfig(): Promise<KioskConfig> {
-  const answer: PadConfig = await callApi(getPadConfig, {}, { silent: true });
-  const config: KioskConfig = answer;
+  const [answer, runtime] = await Promise.all([
+    callApi(getPadConfig, {}, { silent: true }) as Promise<PadConfig>,
+    // The server's switches (read here, not through the console's query hook: the kiosk has no query client).
+    getEnvelope<RuntimeConfig>('/api/config').catch(() => null),
+  ]);
+  const config: KioskConfig = { ...answer, trucks: runtime?.features.logistics === true };
   try {
     sessionStorage.setItem(CACHE_KEY, JSON.stringify(config));
   } catch {

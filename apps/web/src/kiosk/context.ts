@@ -1,4 +1,4 @@
-import type { Lang, LoginResult, Visit } from '@openvisit/contract';
+import type { Lang, LoginResult, LogisticsBooking, Visit } from '@openvisit/contract';
 import { createContext, useContext } from 'react';
 import type { KioskConfig } from './config';
 import type { OfflineQueue } from './offlineQueue';
@@ -16,7 +16,8 @@ export type Outcome =
   | { kind: 'signedIn' | 'awaiting' | 'repeated'; visit: Visit; photo: string | null }
   | { kind: 'queued'; label: string }
   | { kind: 'refused' }
-  | { kind: 'signedOut'; names: string[] };
+  | { kind: 'signedOut'; names: string[] }
+  | { kind: 'truck'; move: 'arrive' | 'leave'; booking: LogisticsBooking };
 
 export interface Kiosk {
   session: LoginResult;

@@ -14,6 +14,7 @@ export function HomeScreen({ onErrand, onStaff }: { onErrand: (errand: Errand) =
     logo: pictures.logo,
     slides: kioskSlides(pictures.carousel, pictures.background),
     signOut: config.settings.signOutSwitch === 1,
+    trucks: config.trucks === true,
   };
   return <KioskHome look={look} texts={kioskFaceTexts(ct)} onErrand={onErrand} onStaff={onStaff} />;
 }

@@ -51,6 +51,19 @@ export function ResultScreen({ outcome }: { outcome: Outcome }) {
       </section>
     );
 
+  if (outcome.kind === 'truck') {
+    const b = outcome.booking;
+    const words = { name: b.dname, plate: b.plateNum, number: b.logNum, carrier: b.company || '—', goods: b.goods || '—' };
+    return (
+      <section className="k-panel k-result" data-testid="result-truck">
+        <ResultIcon kind="ok" />
+        <h1 className="k-title">{t(outcome.move === 'arrive' ? 'truck.arrived' : 'truck.left', words)}</h1>
+        <p className="k-sub">{t(outcome.move === 'arrive' ? 'truck.arrivedHint' : 'truck.leftHint', words)}</p>
+        {done}
+      </section>
+    );
+  }
+
   const { visit } = outcome;
   const badge: BadgeProps = {
     visit,

@@ -1,4 +1,5 @@
 import type { addExtendType, addLogisticsInfo, CallInput, logisticsCompanyCreate } from '@openvisit/contract';
+import { Status } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 import { type BookingFilters, bookingInput } from './query';
@@ -121,7 +122,8 @@ export function useGateMove() {
   return useMutation({
     mutationFn: (v: { sid: number; move: 'arrive' | 'release' | 'leave' }) =>
       v.move === 'arrive'
-        ? api.logisticsArrive({ sid: v.sid })
+        ? // 69: the driver owes the induction; the desk says where to take it (GateMoves).
+          api.logisticsArrive({ sid: v.sid }, { silent: [Status.EXAM_REQUIRED] })
         : v.move === 'release'
           ? api.logisticsRelease({ sid: v.sid })
           : api.logisticsLeave({ sid: v.sid }),

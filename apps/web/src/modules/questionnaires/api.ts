@@ -36,8 +36,12 @@ export function useQuestionnairePage(f: BankFilters) {
 }
 
 /** Every questionnaire (for the settings table and the report's select). */
-export function useEveryQuestionnaire() {
-  return useQuery({ queryKey: questionnaireKeys.every, queryFn: () => api.getQuestionnaire({ startIndex: 0, requestedCount: EVERY }) });
+export function useEveryQuestionnaire(opts: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: questionnaireKeys.every,
+    queryFn: () => api.getQuestionnaire({ startIndex: 0, requestedCount: EVERY }),
+    enabled: opts.enabled ?? true,
+  });
 }
 
 export function useQuestionnaire(qid: number | undefined) {

@@ -10,6 +10,8 @@ const texts = {
   checkIn: 'C',
   checkInHint: 'c',
   signOut: 'S',
+  truck: 'T',
+  truckHint: 't',
   signOutHint: 's',
   staff: 'T',
   switchTo: '中文',

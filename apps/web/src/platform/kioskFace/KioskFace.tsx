@@ -17,6 +17,8 @@ export interface KioskFaceTexts {
   checkInHint: string;
   signOut: string;
   signOutHint: string;
+  truck: string;
+  truckHint: string;
   staff: string;
   switchTo: string;
 }
@@ -31,6 +33,8 @@ export function kioskFaceTexts(t: TFunction): KioskFaceTexts {
     checkInHint: t('kioskFace.checkInHint'),
     signOut: t('kioskFace.signOut'),
     signOutHint: t('kioskFace.signOutHint'),
+    truck: t('kioskFace.truck'),
+    truckHint: t('kioskFace.truckHint'),
     staff: t('kioskFace.staff'),
     switchTo: t('kioskFace.switchTo'),
   };
@@ -47,6 +51,8 @@ export interface KioskLook {
   slides: readonly string[];
   /** Whether visitors sign out at the kiosk (its switch). */
   signOut: boolean;
+  /** Whether truck drivers sign in and out here (the logistics module is on); left out: no. */
+  trucks?: boolean;
 }
 
 /** The carousel once it has two pictures or more, else the background picture alone, else none. */
@@ -79,7 +85,7 @@ export function KioskTopBar({ company, logo, children }: { company: string; logo
   );
 }
 
-export type Errand = 'register' | 'checkin' | 'signout';
+export type Errand = 'register' | 'checkin' | 'signout' | 'truck';
 
 /** The background picture in turn every 6 s when there are several. */
 function useSlide(slides: readonly string[]): string | undefined {
@@ -135,6 +141,7 @@ export function KioskHome({
         {tile('register', texts.register, texts.registerHint)}
         {tile('checkin', texts.checkIn, texts.checkInHint)}
         {look.signOut ? tile('signout', texts.signOut, texts.signOutHint, true) : null}
+        {look.trucks ? tile('truck', texts.truck, texts.truckHint, true) : null}
       </div>
       <button type="button" className="k-btn k-btn--plain k-btn--small k-staff-btn" data-testid="kiosk-staff" onClick={onStaff}>
         {texts.staff}

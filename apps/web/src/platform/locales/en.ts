@@ -107,6 +107,8 @@ export const platformEn = {
     checkInHint: 'Scan your QR code, or type your code or phone',
     signOut: 'Sign out',
     signOutHint: 'Leaving? Sign out here',
+    truck: 'Truck driver',
+    truckHint: 'Delivering or collecting goods: sign the truck in or out',
     staff: 'Staff',
     switchTo: '中文',
     preview: 'The kiosk’s start screen as a tablet shows it',

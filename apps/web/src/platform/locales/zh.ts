@@ -103,6 +103,8 @@ export const platformZh: DeepStrings<typeof platformEn> = {
     checkInHint: '扫描二维码，或输入邀请码、手机号',
     signOut: '签离',
     signOutHint: '离开时请在此签离',
+    truck: '货车司机',
+    truckHint: '送货或提货：车辆签到或签离',
     staff: '管理',
     switchTo: 'English',
     preview: '访客机首页在平板上的样子',

@@ -9,7 +9,7 @@ import { useLang } from '../../../platform/i18n';
 import { useBookingRules } from '../form';
 import { PhotoField } from './PhotoField';
 
-type TypeFields = Record<LogisticsFieldGroup, LogisticsField[]> & { tid: number; name: string };
+type TypeFields = Record<LogisticsFieldGroup, LogisticsField[]> & { tid: number; name: string; qid?: number | null };
 
 /** One group of a logistics type's own fields: the shown ones, drawn by the console's custom-field renderer. */
 export function ExtendInputs({ group, fields }: { group: LogisticsFieldGroup; fields: readonly LogisticsField[] }) {
@@ -52,7 +52,12 @@ export function BookingFields({
     <Row gutter={16}>
       {section('booking')}
       <Col xs={24} sm={12}>
-        <Form.Item label={t('logistics.fields.logType')} name="logType" rules={rules.required()}>
+        <Form.Item
+          label={t('logistics.fields.logType')}
+          name="logType"
+          rules={rules.required()}
+          extra={type?.qid ? <span data-testid="induction-note">{t('logistics.form.inductionNote')}</span> : undefined}
+        >
           <Select loading={typesLoading} options={types.map((x) => ({ value: x.tid, label: labelIn(x.name, lang) }))} />
         </Form.Item>
       </Col>

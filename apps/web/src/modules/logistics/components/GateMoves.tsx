@@ -1,9 +1,10 @@
 import { LoginOutlined, LogoutOutlined, UnlockOutlined } from '@ant-design/icons';
-import { type LogisticsBooking, LogisticsStatus, logisticsArrive, logisticsLeave, logisticsRelease } from '@openvisit/contract';
+import { type LogisticsBooking, LogisticsStatus, logisticsArrive, logisticsLeave, logisticsRelease, Status } from '@openvisit/contract';
 import { App, Button, Popconfirm } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../../platform/access';
+import { ApiError } from '../../../platform/apiError';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useGateMove } from '../api';
 
@@ -53,8 +54,10 @@ export function GateMoveButtons({
       const moved = await move.mutateAsync({ sid: b.sid, move: m });
       void message.success(t(`logistics.desk.done.${m}`, { plate: b.plateNum }));
       onDone?.(moved);
-    } catch {
-      // shown by the error policy
+    } catch (err) {
+      // The rest is shown by the error policy.
+      if (err instanceof ApiError && err.status === Status.EXAM_REQUIRED && err.http === undefined)
+        void message.warning(t('logistics.desk.inductionOwed', { name: b.dname }));
     }
   };
   return (

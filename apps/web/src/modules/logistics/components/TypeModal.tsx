@@ -5,6 +5,7 @@ import {
   checkBilingualName,
   checkLabel,
   FIELD_OPTIONS_MAX,
+  getQuestionnaire,
   LOGISTICS_FIELD_GROUPS,
   LOGISTICS_GROUP_FIELDS_MAX,
   type LogisticsFieldGroup,
@@ -15,11 +16,14 @@ import {
 } from '@openvisit/contract';
 import { App, Button, Checkbox, Col, Divider, Form, type FormInstance, Input, Modal, Row, Select } from 'antd';
 import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCanCall } from '../../../platform/access';
 import { ApiError } from '../../../platform/apiError';
 import { label } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { ruleMessage } from '../../../platform/validationText';
+import { useEveryQuestionnaire } from '../../questionnaires/api';
 import { type TypeBody, useSaveType } from '../api';
 
 interface FieldRow {
@@ -32,7 +36,7 @@ interface FieldRow {
   shown: boolean;
   required: boolean;
 }
-type Values = { nameZh: string; nameEn: string } & Record<LogisticsFieldGroup, FieldRow[]>;
+type Values = { nameZh: string; nameEn: string; qid?: number | null } & Record<LogisticsFieldGroup, FieldRow[]>;
 
 function initial(type: LogisticsType | null): Values {
   const name = splitLabel(type?.name ?? '');
@@ -44,6 +48,7 @@ function initial(type: LogisticsType | null): Values {
   return {
     nameZh: type ? name.zh : '',
     nameEn: type ? name.en : '',
+    qid: type?.qid ?? null,
     driverExtend: rows('driverExtend'),
     vehicleExtend: rows('vehicleExtend'),
     goodsExtend: rows('goodsExtend'),
@@ -173,6 +178,35 @@ function GroupFields({ group, form }: { group: LogisticsFieldGroup; form: FormIn
   );
 }
 
+/**
+ * The safety induction the type's drivers take: one of the company's questionnaires (read only by those who may read
+ * the bank; others keep what is set). A disabled questionnaire asks nothing until it is enabled, so it says so.
+ */
+function InductionSelect() {
+  const { t } = useTranslation();
+  const every = useEveryQuestionnaire();
+  return (
+    <Form.Item name="qid" label={t('logistics.settings.induction')} extra={t('logistics.settings.inductionHelp')}>
+      <Select<number | null>
+        allowClear
+        loading={every.isLoading}
+        placeholder={t('logistics.settings.noInduction')}
+        options={(every.data?.list ?? []).map((q) => ({
+          value: q.qid,
+          label: q.enabled ? q.title : `${q.title} (${t('logistics.settings.inductionOff')})`,
+        }))}
+      />
+    </Form.Item>
+  );
+}
+
+/** The questionnaires' titles by id, for those who may read the bank (undefined for the others). */
+export function useInductionTitles(): Map<number, string> | undefined {
+  const canPick = useCanCall(getQuestionnaire);
+  const every = useEveryQuestionnaire({ enabled: canPick });
+  return useMemo(() => (canPick ? new Map((every.data?.list ?? []).map((q) => [q.qid, q.title])) : undefined), [canPick, every.data]);
+}
+
 /** A server field name as the form's path ('vehicleExtend.0.displayName' → the field's Chinese name). */
 function typeFormPath(field: string): (string | number)[] {
   if (field === 'name') return ['nameZh'];
@@ -187,10 +221,13 @@ export function TypeModal({ open, type, onClose }: { open: boolean; type: Logist
   const { t } = useTranslation();
   const { message } = App.useApp();
   const save = useSaveType();
+  const canPick = useCanCall(getQuestionnaire);
   const [form] = Form.useForm<Values>();
   const submit = async (v: Values) => {
     const body: TypeBody = {
       name: `${v.nameZh.trim()}#${v.nameEn.trim()}`,
+      // A cleared select leaves undefined: no induction.
+      ...(canPick ? { qid: v.qid ?? null } : {}),
       ...(Object.fromEntries(LOGISTICS_FIELD_GROUPS.map((g) => [g, groupBody(v[g] ?? [])])) as Pick<TypeBody, LogisticsFieldGroup>),
     };
     try {
@@ -230,6 +267,7 @@ export function TypeModal({ open, type, onClose }: { open: boolean; type: Logist
             </Form.Item>
           </Col>
         </Row>
+        {canPick ? <InductionSelect /> : null}
         <Form.Item noStyle shouldUpdate>
           {() => LOGISTICS_FIELD_GROUPS.map((g) => <GroupFields key={g} group={g} form={form} />)}
         </Form.Item>

@@ -35,6 +35,7 @@ export const logisticsEn = {
     actions: 'Actions',
   },
   form: {
+    inductionNote: 'The driver takes a short safety induction at the kiosk on arrival (once within its validity).',
     addTitle: 'Book a truck',
     editTitle: 'Change booking {{num}}',
     added: 'Booking {{num}} added; it waits for approval',
@@ -114,6 +115,11 @@ export const logisticsEn = {
     typeUpdated: 'Logistics type {{name}} saved',
     typeDeleted: 'Logistics type {{name}} deleted',
     typeTaken: 'A logistics type with this name already exists',
+    induction: 'Driver safety induction',
+    inductionHelp: 'The driver must pass this questionnaire (at the kiosk) before the truck is signed in; a pass counts for its validity.',
+    noInduction: 'None',
+    inductionOff: 'disabled: asks nothing',
+    inductionRequired: 'Required',
     deleteConfirm: 'Delete {{name}}? Its bookings keep what they recorded.',
     groups: {
       driverExtend: 'Driver information',
@@ -148,6 +154,7 @@ export const logisticsEn = {
     replaced: 'Booking link replaced',
   },
   desk: {
+    inductionOwed: '{{name}} must pass the safety induction first: at the kiosk (Truck driver), then sign the truck in.',
     title: "Today's trucks",
     intro: 'Approved bookings for today: sign a truck in when it arrives and out when it leaves; logistics staff release it for exit once loaded.',
     refresh: 'Refresh',

@@ -37,6 +37,7 @@ export const logisticsZh: DeepStrings<typeof logisticsEn> = {
     actions: '操作',
   },
   form: {
+    inductionNote: '司机到达时需在自助机完成简短的安全培训（有效期内只需一次）。',
     addTitle: '预约车辆',
     editTitle: '修改预约 {{num}}',
     added: '预约 {{num}} 已添加，等待审批',
@@ -116,6 +117,11 @@ export const logisticsZh: DeepStrings<typeof logisticsEn> = {
     typeUpdated: '已保存物流类型 {{name}}',
     typeDeleted: '已删除物流类型 {{name}}',
     typeTaken: '已有同名的物流类型',
+    induction: '司机安全培训',
+    inductionHelp: '司机须先（在自助机上）通过此问卷，车辆才能签到；通过后在有效期内有效。',
+    noInduction: '无',
+    inductionOff: '已停用：不考试',
+    inductionRequired: '需要',
     deleteConfirm: '删除 {{name}}？其预约保留已记录的内容。',
     groups: {
       driverExtend: '司机信息',
@@ -150,6 +156,7 @@ export const logisticsZh: DeepStrings<typeof logisticsEn> = {
     replaced: '预约链接已更换',
   },
   desk: {
+    inductionOwed: '{{name}} 须先通过安全培训：请在自助机（货车司机）完成后再签到。',
     title: '今日车辆',
     intro: '今天已通过的预约：车辆到达时签到，离开时签离；装卸完成后由物流人员放行。',
     refresh: '刷新',

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { saveLogin, signOutLocal } from '../../../platform/session';
+import { sampleBooking } from '../../../testing/sampleBooking';
 import { stubServer } from '../../../testing/stubServer';
-import { sampleBooking } from '../sampleBooking';
 import { ApprovePage } from './ApprovePage';
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { useLang } from '../../../platform/i18n';
 import { useDeleteType, useLogisticsTypes } from '../api';
 import { LinkPanel } from '../components/LinkPanel';
-import { TypeModal } from '../components/TypeModal';
+import { TypeModal, useInductionTitles } from '../components/TypeModal';
 
 /** Logistics settings: the logistics types with the fields each asks, and the public booking link (managers). */
 export function SettingsPage() {
@@ -20,6 +20,7 @@ export function SettingsPage() {
   const remove = useDeleteType();
   const canEdit = useCanCall(addExtendType);
   const canLink = useCanCall(getLogisticsLink);
+  const titles = useInductionTitles();
   const [modal, setModal] = useState<{ open: boolean; key: number; type: LogisticsType | null }>({ open: false, key: 0, type: null });
   const open = (type: LogisticsType | null) => setModal((m) => ({ open: true, key: m.key + 1, type }));
   const del = async (x: LogisticsType) => {
@@ -65,6 +66,12 @@ export function SettingsPage() {
                 title: t(`logistics.settings.groups.${g}`),
                 render: (_v: unknown, x: LogisticsType) => fieldsOf(x, g),
               })),
+              {
+                key: 'qid',
+                title: t('logistics.settings.induction'),
+                width: 140,
+                render: (_v: unknown, x: LogisticsType) => (x.qid === null ? '—' : (titles?.get(x.qid) ?? t('logistics.settings.inductionRequired'))),
+              },
               ...(canEdit
                 ? [
                     {
