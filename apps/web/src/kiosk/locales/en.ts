@@ -201,7 +201,7 @@ export const kioskEn = {
     cannotArrive: 'This truck cannot be signed in now (already in, or not approved for today). Please ask at the gatehouse.',
     notOnSite: 'No truck of this driver is on site. Please ask at the gatehouse.',
     arrived: 'Welcome, {{name}}: {{plate}} is signed in',
-    arrivedHint: 'Booking {{number}} · {{carrier}} · {{goods}}. Please drive to the loading area.',
+    arrivedHint: 'Booking {{details}}. Please drive to the loading area.',
     left: 'Goodbye, {{name}}: {{plate}} is signed out',
     leftHint: 'Booking {{number}} is finished. Drive safely.',
   },

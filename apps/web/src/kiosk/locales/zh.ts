@@ -200,7 +200,7 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
     cannotArrive: '此车辆现在无法签到（已在厂内，或今日未获审批），请到门卫室咨询。',
     notOnSite: '此司机没有在厂内的车辆，请到门卫室咨询。',
     arrived: '欢迎，{{name}}：{{plate}} 已签到',
-    arrivedHint: '预约 {{number}} · {{carrier}} · {{goods}}。请前往装卸区。',
+    arrivedHint: '预约 {{details}}。请前往装卸区。',
     left: '再见，{{name}}：{{plate}} 已签离',
     leftHint: '预约 {{number}} 已完成，祝一路平安。',
   },

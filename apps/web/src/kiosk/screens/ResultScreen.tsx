@@ -53,7 +53,7 @@ export function ResultScreen({ outcome }: { outcome: Outcome }) {
 
   if (outcome.kind === 'truck') {
     const b = outcome.booking;
-    const words = { name: b.dname, plate: b.plateNum, number: b.logNum, carrier: b.company || '—', goods: b.goods || '—' };
+    const words = { name: b.dname, plate: b.plateNum, number: b.logNum, details: [b.logNum, b.company, b.goods].filter(Boolean).join(' · ') };
     return (
       <section className="k-panel k-result" data-testid="result-truck">
         <ResultIcon kind="ok" />

@@ -26,7 +26,7 @@ describe('the kiosk face', () => {
     expect(kioskCompanyName({ company: 'Acme Ltd', shortName: 'Acme' })).toBe('Acme');
   });
 
-  it('previews a tablet in portrait, scaled into its frame, nothing in it focusable, sign-out only with its switch', () => {
+  it('previews a tablet in portrait, scaled into its frame, nothing in it focusable, sign-out only with its switch, the truck driver’s errand only with logistics', () => {
     const look = { company: 'Acme', themecolor: '', logo: null, slides: [], signOut: false };
     const { rerender } = render(<KioskFacePreview look={look} texts={texts} label="Kiosk preview" width={384} />);
     const preview = screen.getByRole('img', { name: 'Kiosk preview' });
@@ -37,11 +37,14 @@ describe('the kiosk face', () => {
     expect(face.style.transform).toBe('scale(0.5)');
     expect(face.hasAttribute('inert')).toBe(true);
     expect(within(preview).queryByTestId('kiosk-signout')).toBeNull();
+    expect(within(preview).queryByTestId('kiosk-truck')).toBeNull();
     expect(within(preview).queryByTestId('kiosk-logo')).toBeNull();
     expect(within(preview).getByTestId('kiosk-company').textContent).toBe('Acme');
     expect(within(preview).getByTestId('kiosk-home').className).toContain('k-home--portrait');
     rerender(<KioskFacePreview look={{ ...look, signOut: true, themecolor: '#aa0000' }} texts={texts} label="Kiosk preview" width={384} />);
     expect(within(preview).getByTestId('kiosk-signout').textContent).toBe('Ss');
     expect(preview.dataset.theme).toBe('#aa0000');
+    rerender(<KioskFacePreview look={{ ...look, trucks: true }} texts={texts} label="Kiosk preview" width={384} />);
+    expect(within(preview).getByTestId('kiosk-truck').textContent).toBe('Tt');
   });
 });
