@@ -72,7 +72,7 @@ describe('logistics: the driver’s safety induction', () => {
     const arrived = await t.api.logisticsArrive({ dcardId: '11010519491231002x' }, kiosk);
     expect(arrived.status).toBe(0);
     expect(arrived.result.visitdate).not.toBeNull();
-    // The paper is the driver's: the answer report shows it with their name and ID number.
+    // The papers are the driver's: the answer report lists both under their name and phone.
     const papers = await t.api.getSubmitAnswerList({ startIndex: 0, requestedCount: 10 }, a.token);
     expect(papers.result.list.filter((p) => p.name === '李司机').map((p) => [p.state, p.phone])).toEqual([
       ['passed', '13900139000'],
