@@ -123,9 +123,12 @@ describe('kiosk: the safety induction before the badge (69)', () => {
     const kiosk = renderKiosk(<RegisterScreen />);
     await registerReturning();
     expect(await screen.findByRole('heading', { name: 'Safety induction' })).toBeTruthy();
-    expect(server.bodies('getRandomTopicList')).toEqual([
-      { tid: 7, vname: 'Rita Return', vphone: '13955550001', vemail: 'rita@example.com', certificateType: 'idCard', cardId: '', lang: 'en' },
-    ]);
+    // The paper is drawn once the step shows (an effect): wait for the call, not only the heading.
+    await waitFor(() =>
+      expect(server.bodies('getRandomTopicList')).toEqual([
+        { tid: 7, vname: 'Rita Return', vphone: '13955550001', vemail: 'rita@example.com', certificateType: 'idCard', cardId: '', lang: 'en' },
+      ]),
+    );
     // Answering is activity the kiosk cannot see as touches: it holds its return to the start screen.
     await waitFor(() => expect(kiosk.hold).toHaveBeenLastCalledWith(true));
     expect(kiosk.finish).not.toHaveBeenCalled();
@@ -165,7 +168,7 @@ describe('kiosk: the safety induction before the badge (69)', () => {
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '13922220001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check in' }));
     expect(await screen.findByRole('heading', { name: 'Safety induction' })).toBeTruthy();
-    expect(server.bodies('getRandomTopicList')).toEqual([{ vid: 5, lang: 'en' }]);
+    await waitFor(() => expect(server.bodies('getRandomTopicList')).toEqual([{ vid: 5, lang: 'en' }]));
     await answerAndPass('Continue to check-in');
     await waitFor(() => expect(kiosk.finish).toHaveBeenCalledOnce());
     expect(kiosk.finish.mock.calls[0]?.[0]).toMatchObject({ kind: 'signedIn', visit: { vid: 5 } });

@@ -70,7 +70,7 @@ describe('kiosk: a truck driver signs the truck in and out by ID card', () => {
     typeId(DRIVER.toLowerCase());
     fireEvent.click(screen.getByTestId('truck-arrive'));
     expect(await screen.findByRole('heading', { name: 'Safety induction' })).toBeTruthy();
-    expect(server.bodies('getRandomTopicList')).toEqual([{ sid: 5, lang: 'en' }]);
+    await waitFor(() => expect(server.bodies('getRandomTopicList')).toEqual([{ sid: 5, lang: 'en' }]));
     fireEvent.click(await screen.findByRole('radio', { name: 'No' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Door A' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit my answers' }));
