@@ -16,6 +16,7 @@ import {
   SIGNIN_ZH,
   type SignInLabels,
   screenshot,
+  settled,
   signIn,
   skipRestOfGuide,
   step,
@@ -119,7 +120,11 @@ const ZH: Lang = {
 async function openWizard(page: Page, item: string) {
   await page.getByTestId('import-menu').hover();
   await page.getByRole('menuitem', { name: item }).click();
-  return page.locator('.ant-modal:visible');
+  const modal = page.locator('.ant-modal:visible');
+  await modal.waitFor();
+  // A click while the modal still zooms in can be lost on a loaded machine (the template's download never starts).
+  await settled(page);
+  return modal;
 }
 
 async function scenario(L: Lang): Promise<void> {

@@ -3,6 +3,7 @@ import { Card, Flex, Segmented, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, badgeSize, badgeTexts } from '../../../platform/badge/Badge';
+import { useFeature } from '../../../platform/config';
 import { loadLanguage, useLang } from '../../../platform/i18n';
 import { kioskFaceTexts, kioskSlides } from '../../../platform/kioskFace/KioskFace';
 import { KioskFacePreview } from '../../../platform/kioskFace/KioskFacePreview';
@@ -53,6 +54,7 @@ export function KioskPreviewCard({ settings, company, themeDraft }: { settings: 
   const logoUrl = usePictureUrl(settings.logo, 'logo');
   const backgroundUrl = usePictureUrl(settings.backgroundPic, 'picture');
   const carouselUrl = usePictureUrl(settings.carouselPic[0] ?? '', 'picture');
+  const trucks = useFeature('logistics');
   const slides = kioskSlides(settings.carouselPic, settings.backgroundPic);
   const look = {
     company,
@@ -61,6 +63,8 @@ export function KioskPreviewCard({ settings, company, themeDraft }: { settings: 
     // The carousel's first picture stands for the carousel (a preview need not turn).
     slides: slides.length >= 2 ? (carouselUrl ? [carouselUrl] : []) : backgroundUrl ? [backgroundUrl] : [],
     signOut: settings.signOutSwitch === 1,
+    // The kiosk offers the truck driver's errand while logistics is on: so does its preview.
+    trucks: trucks === true,
   };
   return (
     <Card size="small" title={t('registration.padset.preview')} extra={<LangSwitch value={lang} onChange={setLang} />}>
