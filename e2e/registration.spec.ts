@@ -19,6 +19,7 @@ import {
   SIGNIN_ZH,
   type SignInLabels,
   screenshot,
+  settled,
   signIn,
   step,
   useStack,
@@ -205,6 +206,8 @@ async function scenario(L: Lang): Promise<void> {
     await page.getByTestId('guide-type-zh').fill(t.ownZh);
     await page.getByRole('button', { name: t.next }).click();
     await page.getByTestId('guide-type-en').fill(t.ownEn);
+    // The field's error collapses with an animation that moves the button: click once it has stopped.
+    await settled(page);
     await page.getByRole('button', { name: t.next }).click();
     await toast(page, t.typesAdded);
     // Notification mode (/guide4): kept as it is.
