@@ -20,6 +20,7 @@ export * from './calls/invitationPage.js';
 export * from './calls/invitations.js';
 export * from './calls/inviteBatch.js';
 export * from './calls/inviteList.js';
+export * from './calls/interimCards.js';
 export * from './calls/logistics.js';
 export * from './calls/logisticsTypes.js';
 export * from './calls/logs.js';

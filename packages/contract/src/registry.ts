@@ -18,6 +18,7 @@ import { gateCalls } from './calls/gates.js';
 import { invitationPageCalls } from './calls/invitationPage.js';
 import { invitationCalls } from './calls/invitations.js';
 import { exportAppointmentTemplate, uploadAppointment } from './calls/inviteBatch.js';
+import { interimCardCalls, interimCardDownloads } from './calls/interimCards.js';
 import { inviteListCalls } from './calls/inviteList.js';
 import { logisticsCalls, logisticsDownloads } from './calls/logistics.js';
 import { logisticsTypeCalls } from './calls/logisticsTypes.js';
@@ -89,6 +90,7 @@ export const allCalls = [
   ...trainingVideoCalls,
   ...logisticsTypeCalls,
   ...logisticsCalls,
+  ...interimCardCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
@@ -124,4 +126,5 @@ export const allDownloads: readonly DownloadDef[] = [
   ...examDownloads,
   ...logisticsDownloads,
   ...supplierDownloads,
+  ...interimCardDownloads,
 ];

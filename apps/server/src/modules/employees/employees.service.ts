@@ -324,3 +324,9 @@ export async function enabledIdsOf(ctx: AuthedContext, ids: number[]): Promise<S
   const rows = ids.length ? await repoOf(ctx).byIds(ids) : [];
   return new Set(rows.filter((r) => r.status === 0).map((r) => r.id));
 }
+
+/** For the temporary cards: an employee of the caller's company with their departments, or undefined. */
+export async function profileOf(ctx: AuthedContext, empid: number): Promise<Employee | undefined> {
+  const row = await repoOf(ctx).byId(empid);
+  return row && (await withDepartments(ctx, [row]))[0];
+}
