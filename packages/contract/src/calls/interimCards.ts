@@ -78,7 +78,8 @@ export const addInterimCard = defineCall({
 export const updateInterimCard = defineCall({
   name: 'updateInterimCard',
   module: 'temp-cards',
-  summary: 'Lend the card of an application (0 → 1) with its number and an optional due time; 3 when that number is already lent, 58 when not applied',
+  summary:
+    'Lend the card of an application (0 → 1) with its number and an optional due time; 3 when that number is already lent, 58 when not applied',
   access: DESK,
   feature: 'tempCard',
   statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED],

@@ -38,8 +38,6 @@ export const interimCards = pgTable(
     index('interim_cards_company_idx').on(t.companyId, t.submittedAt),
     index('interim_cards_emp_idx').on(t.companyId, t.empId),
     // A card number is lent to one person at a time in a company.
-    uniqueIndex('interim_cards_lent_uq')
-      .on(t.companyId, sql`lower(${t.cardNo})`)
-      .where(sql`${t.status} = 1`),
+    uniqueIndex('interim_cards_lent_uq').on(t.companyId, sql`lower(${t.cardNo})`).where(sql`${t.status} = 1`),
   ],
 );

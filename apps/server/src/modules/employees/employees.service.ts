@@ -315,6 +315,12 @@ export async function cardHolder(scope: TenantScope, cardNo: string) {
   return e && { id: e.id, name: e.name, phone: e.phone, status: e.status, acEnabled: e.acEnabled, acStart: e.acStart, acEnd: e.acEnd };
 }
 
+/** For the door readers: the employee a temporary card was lent to, in the shape `cardHolder` answers. */
+export async function holderById(scope: TenantScope, empId: number) {
+  const e = await employeesRepository(scope).byId(empId);
+  return e && { id: e.id, name: e.name, phone: e.phone, status: e.status, acEnabled: e.acEnabled, acStart: e.acStart, acEnd: e.acEnd };
+}
+
 export function contactOf(scope: TenantScope, empId: number) {
   return employeesRepository(scope).contactOf(empId);
 }

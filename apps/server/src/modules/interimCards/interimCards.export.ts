@@ -6,7 +6,22 @@ import { interimCardsRepository } from './interimCards.repository.js';
 import { filterOf, type ListFilters, toCard } from './interimCards.service.js';
 
 const HEADERS: Record<Lang, string[]> = {
-  en: ['Name', 'Department', 'Work number', 'Phone', 'Email', 'Office', 'Card number', 'Status', 'Overdue', 'Applied', 'Lent', 'Due', 'Returned', 'Refusal reason'],
+  en: [
+    'Name',
+    'Department',
+    'Work number',
+    'Phone',
+    'Email',
+    'Office',
+    'Card number',
+    'Status',
+    'Overdue',
+    'Applied',
+    'Lent',
+    'Due',
+    'Returned',
+    'Refusal reason',
+  ],
   zh: ['姓名', '部门', '工号', '手机号', '邮箱', '办公地点', '卡号', '状态', '逾期', '申请时间', '发放时间', '应还时间', '归还时间', '拒绝原因'],
 };
 const WIDTHS = [14, 18, 12, 16, 24, 16, 14, 12, 8, 18, 18, 18, 18, 24];

@@ -2,6 +2,7 @@ import { type In, type InterimCard, InterimCardStatus, type LogDescription, logD
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart, periodBounds } from '../../platform/days.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
+import type { TenantScope } from '../../platform/tenancy.js';
 import * as employees from '../employees/employees.service.js';
 import { type InterimCardFilter, type InterimCardRow, interimCardsRepository } from './interimCards.repository.js';
 
@@ -135,3 +136,12 @@ export async function giveBack(ctx: AuthedContext, input: In<'returnInterimCard'
   return toCard(row);
 }
 
+/**
+ * For the door readers: the employee holding this temporary card now (lent, not past its due time), as the
+ * employee's own card would answer; undefined for a visitor's card, a card not lent, or one overdue.
+ */
+export async function lentCardHolder(scope: TenantScope, cardNo: string) {
+  const lent = await interimCardsRepository(scope).lentTo(cardNo);
+  if (!lent?.empId || isOverdue({ status: LENT, dueAt: lent.dueAt })) return undefined;
+  return employees.holderById(scope, lent.empId);
+}

@@ -4,6 +4,7 @@ import { approvalQueueScreen, approvalSettingsScreen } from '../../modules/appro
 import { listScreens } from '../../modules/blacklist/routes';
 import { accessControlSection } from '../../modules/devices/routes';
 import { employeeSection, invitePermissionScreen } from '../../modules/employees/routes';
+import { tempCardScreen } from '../../modules/interimCards/routes';
 import { employeePortalScreens, templateSettingsScreens } from '../../modules/invitations/routes';
 import { logisticsScreens, logisticsSection } from '../../modules/logistics/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
@@ -43,6 +44,7 @@ export const adminArea: AreaDef = {
     residentScreen,
     supplierSection,
     ...listScreens,
+    tempCardScreen,
     overtimeScreen,
     operationLogScreen,
     ...noticeScreens,
