@@ -13,6 +13,8 @@ export const INTERIM_CARD_NO_PATTERN = /^[A-Za-z0-9]+$/;
 export const INTERIM_CARD_NO_MAX = 32;
 export const REFUSE_REASON_MAX = 50;
 export const INTERIM_OFFICE_MAX = 64;
+/** A due time a date column can hold: before 2100. */
+const RETURN_DUE_MAX = Date.UTC(2100, 0, 1);
 
 export const interimCard = z.object({
   cid: z.int32(),
@@ -85,7 +87,7 @@ export const updateInterimCard = defineCall({
   statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED],
   fieldStatuses: { [Status.ALREADY_EXISTS]: 'cardNo' },
   log: { module: LogModule.TEMP_CARD, event: 'update' },
-  input: z.object({ userid, cid, cardNo: zInterimCardNo, returnDue: epochMs.positive().optional() }),
+  input: z.object({ userid, cid, cardNo: zInterimCardNo, returnDue: epochMs.positive().max(RETURN_DUE_MAX).optional() }),
   output: interimCard,
 });
 

@@ -24,3 +24,13 @@ export const tempCardDeskScreen: ScreenEntry = {
   feature: 'tempCard',
   page,
 };
+
+/** The employee portal's temporary cards (/emporder/tcard, spec section 2 `tcard`): apply, and follow their own. */
+export const tempCardPortalScreen: ScreenEntry = {
+  path: 'tcard',
+  titleKey: 'menu.tempCard',
+  icon: 'IdcardOutlined',
+  roles: ['emporder'],
+  feature: 'tempCard',
+  page: () => import('./pages/TempCardsPage').then((m) => m.MyTempCardsPage),
+};

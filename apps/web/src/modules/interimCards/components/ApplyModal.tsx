@@ -15,8 +15,11 @@ interface Values {
   office: string;
 }
 
-/** The desk applies for a card on behalf of an employee (picked by name, number or phone) or of a visitor. */
-export function ApplyModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The desk applies for a card on behalf of an employee (picked by name, number or phone) or of a visitor; an employee
+ * (`self`) applies for themself, the server taking who from the session.
+ */
+export function ApplyModal({ open, onClose, self = false }: { open: boolean; onClose: () => void; self?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const rules = useMemo(() => buildRules(t), [t]);
@@ -25,8 +28,9 @@ export function ApplyModal({ open, onClose }: { open: boolean; onClose: () => vo
   const kind = Form.useWatch('kind', form) ?? 'employee';
 
   const submit = async (v: Values) => {
-    const body =
-      v.kind === 'employee' ? { empid: v.empid, office: v.office.trim() } : { name: v.name?.trim(), phone: v.phone?.trim(), office: v.office.trim() };
+    const body = self
+      ? { office: v.office.trim() }
+      : v.kind === 'employee' ? { empid: v.empid, office: v.office.trim() } : { name: v.name?.trim(), phone: v.phone?.trim(), office: v.office.trim() };
     try {
       const card = await apply.mutateAsync(body);
       void message.success(t('interimCards.applied', { name: card.name }));
@@ -48,7 +52,7 @@ export function ApplyModal({ open, onClose }: { open: boolean; onClose: () => vo
       destroyOnHidden
     >
       <Form form={form} name="interim-apply" layout="vertical" initialValues={{ kind: 'employee', office: '' }} onFinish={submit} autoComplete="off">
-        <Form.Item label={t('interimCards.form.kind')} name="kind">
+        <Form.Item label={t('interimCards.form.kind')} name="kind" hidden={self}>
           <Radio.Group
             optionType="button"
             options={[
@@ -57,7 +61,7 @@ export function ApplyModal({ open, onClose }: { open: boolean; onClose: () => vo
             ]}
           />
         </Form.Item>
-        {kind === 'employee' ? (
+        {self ? null : kind === 'employee' ? (
           <Form.Item label={t('interimCards.form.employee')} name="empid" rules={[{ required: true, message: t('validation.required') }]}>
             <EmployeeSelect placeholder={t('interimCards.form.employeeSearch')} notFound={t('interimCards.form.noEmployee')} />
           </Form.Item>

@@ -6,7 +6,7 @@ import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { saveLogin, signOutLocal } from '../../../platform/session';
 import { stubServer } from '../../../testing/stubServer';
-import { TempCardsPage } from './TempCardsPage';
+import { MyTempCardsPage, TempCardsPage } from './TempCardsPage';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -100,5 +100,30 @@ describe('TempCardsPage', () => {
     fireEvent.change(reason, { target: { value: 'No cards left' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refuse' }));
     await waitFor(() => expect(server.bodies('refuseInterimCard')).toEqual([{ cid: 1, refuseReason: 'No cards left' }]));
+  });
+
+  it('an employee applies for themself and gets no desk actions', async () => {
+    saveLogin({ token: 'tok', tokenExpire: 0, role: Role.EMPLOYEE, userid: 1, company: 'ACME' }, 'emporder');
+    const server = stubServer({
+      config: () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: { tempCard: true } } }),
+      getInterimCard: () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: 1, list: [applied] } }),
+      addInterimCard: () => ({ status: 0, result: { ...applied, cid: 9 } }),
+    });
+    const router = createMemoryRouter([{ path: '/emporder/tcard', element: <MyTempCardsPage /> }], { initialEntries: ['/emporder/tcard'] });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('Zhang San')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Lend Zhang San' })).toBeNull();
+    expect(screen.queryByTestId('interim-export')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Apply for a card/ }));
+    const dialog = (await screen.findByText('Apply for a temporary card')).closest<HTMLElement>('.ant-modal');
+    if (!dialog) throw new Error('no dialog');
+    expect(within(dialog).queryByText('A visitor')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Office'), { target: { value: 'B2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(server.bodies('addInterimCard')).toEqual([{ office: 'B2' }]));
   });
 });

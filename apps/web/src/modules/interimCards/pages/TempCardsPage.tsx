@@ -107,7 +107,7 @@ function cardColumns(t: TFunction, actions: (c: InterimCard) => ReactNode): List
 }
 
 /** People › temporary cards: applications and lent cards by the filters of `getInterimCard` (kept in the URL), with the desk's actions. */
-export function TempCardsPage() {
+export function TempCardsPage({ self = false }: { self?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const query = useListQuery(cardParams);
@@ -227,7 +227,12 @@ export function TempCardsPage() {
       </Card>
       <LendModal card={lending} onClose={() => setLending(null)} />
       <RefuseModal card={refusing} onClose={() => setRefusing(null)} />
-      <ApplyModal key={applying.key} open={applying.open} onClose={() => setApplying((a) => ({ ...a, open: false }))} />
+      <ApplyModal key={applying.key} self={self} open={applying.open} onClose={() => setApplying((a) => ({ ...a, open: false }))} />
     </>
   );
+}
+
+/** The employee portal's copy (/emporder/tcard): their own cards (the server shows no others) and their application. */
+export function MyTempCardsPage() {
+  return <TempCardsPage self />;
 }
