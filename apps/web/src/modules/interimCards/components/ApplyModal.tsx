@@ -30,7 +30,9 @@ export function ApplyModal({ open, onClose, self = false }: { open: boolean; onC
   const submit = async (v: Values) => {
     const body = self
       ? { office: v.office.trim() }
-      : v.kind === 'employee' ? { empid: v.empid, office: v.office.trim() } : { name: v.name?.trim(), phone: v.phone?.trim(), office: v.office.trim() };
+      : v.kind === 'employee'
+        ? { empid: v.empid, office: v.office.trim() }
+        : { name: v.name?.trim(), phone: v.phone?.trim(), office: v.office.trim() };
     try {
       const card = await apply.mutateAsync(body);
       void message.success(t('interimCards.applied', { name: card.name }));
@@ -52,15 +54,17 @@ export function ApplyModal({ open, onClose, self = false }: { open: boolean; onC
       destroyOnHidden
     >
       <Form form={form} name="interim-apply" layout="vertical" initialValues={{ kind: 'employee', office: '' }} onFinish={submit} autoComplete="off">
-        <Form.Item label={t('interimCards.form.kind')} name="kind" hidden={self}>
-          <Radio.Group
-            optionType="button"
-            options={[
-              { value: 'employee', label: t('interimCards.form.employee') },
-              { value: 'visitor', label: t('interimCards.form.visitor') },
-            ]}
-          />
-        </Form.Item>
+        {self ? null : (
+          <Form.Item label={t('interimCards.form.kind')} name="kind">
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'employee', label: t('interimCards.form.employee') },
+                { value: 'visitor', label: t('interimCards.form.visitor') },
+              ]}
+            />
+          </Form.Item>
+        )}
         {self ? null : kind === 'employee' ? (
           <Form.Item label={t('interimCards.form.employee')} name="empid" rules={[{ required: true, message: t('validation.required') }]}>
             <EmployeeSelect placeholder={t('interimCards.form.employeeSearch')} notFound={t('interimCards.form.noEmployee')} />
