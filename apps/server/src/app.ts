@@ -24,6 +24,7 @@ import { doorsRoutes } from './modules/doors/doors.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
 import { faceSyncRoutes } from './modules/faceSync/faceSync.routes.js';
 import { registerFaceSyncJobs } from './modules/faceSync/faceSync.schedule.js';
+import { interimCardsDownloads, interimCardsRoutes } from './modules/interimCards/interimCards.routes.js';
 import { registerInvitationJobs } from './modules/invitations/invitations.notices.js';
 import { invitationsDownloads, invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { logisticsDownloads, logisticsRoutes } from './modules/logistics/logistics.routes.js';
@@ -81,6 +82,7 @@ const downloads: DownloadBinding[] = [
   ...questionnairesDownloads,
   ...logisticsDownloads,
   ...residentsDownloads,
+  ...interimCardsDownloads,
 ];
 const bindings: Binding[] = [
   ...authRoutes,
@@ -111,6 +113,7 @@ const bindings: Binding[] = [
   ...questionnairesRoutes,
   ...questionnaireVideosRoutes,
   ...logisticsRoutes,
+  ...interimCardsRoutes,
 ];
 
 export interface BuiltApp {

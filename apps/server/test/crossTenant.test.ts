@@ -195,6 +195,8 @@ describe("a second company's ids reach nothing of it through any call", () => {
     const sid = must('booking', await t.api.addLogisticsInfo(booked, admin)).sid;
     must('approval', await t.api.approveLogistics({ sid, pstatus: 1 }, admin));
     must('arrival', await t.api.logisticsArrive({ sid }, desk));
+    const card = must('temporary card', await t.api.addInterimCard({ empid: host, office: `${MARK} Office` }, admin)).cid;
+    must('temporary card lent', await t.api.updateInterimCard({ cid: card, cardNo: 'BYST01' }, desk));
   }
 
   /**

@@ -16,6 +16,7 @@ export * from './calls/faceSync.js';
 export * from './calls/faces.js';
 export * from './calls/gates.js';
 export * from './calls/induction.js';
+export * from './calls/interimCards.js';
 export * from './calls/invitationPage.js';
 export * from './calls/invitations.js';
 export * from './calls/inviteBatch.js';

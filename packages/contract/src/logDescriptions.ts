@@ -221,6 +221,12 @@ export const logDescriptions = {
     en: '{{created}} questions added, {{errors}} errors, version {{version}}',
     zh: '新增 {{created}} 道题目，{{errors}} 处错误，版本 {{version}}',
   },
+  // temporary cards (the card holder's name is the row's object)
+  tempCardApplied: { en: 'temporary card applied for', zh: '申请临时卡' },
+  tempCardLent: { en: 'temporary card {{cardNo}} lent', zh: '发放临时卡 {{cardNo}}' },
+  tempCardRefused: { en: 'temporary card refused: {{reason}}', zh: '拒绝临时卡：{{reason}}' },
+  tempCardReturned: { en: 'temporary card {{cardNo}} returned', zh: '归还临时卡 {{cardNo}}' },
+  tempCards: { en: 'temporary cards', zh: '临时卡' },
   // sign-in
   lockedAfterFailures: { en: 'locked after {{failures}} failed sign-ins', zh: '登录失败 {{failures}} 次后锁定' },
 } as const satisfies Record<string, { en: string; zh: string }>;

@@ -108,6 +108,7 @@ export const logModuleLabels = lookup({
   8: { zh: '消息', en: 'Message' },
   9: { zh: '安全培训', en: 'Safety induction' },
   10: { zh: '物流', en: 'Logistics' },
+  11: { zh: '临时卡', en: 'Temporary card' },
   20: { zh: '其他', en: 'Other' },
 });
 export const LogModule = {
@@ -122,6 +123,7 @@ export const LogModule = {
   MESSAGE: 8,
   QUESTIONNAIRE: 9,
   LOGISTICS: 10,
+  TEMP_CARD: 11,
   OTHER: 20,
 } as const;
 export type LogModule = (typeof LogModule)[keyof typeof LogModule];

@@ -15,6 +15,7 @@ import { examCalls, examDownloads } from './calls/exams.js';
 import { faceSyncCalls } from './calls/faceSync.js';
 import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { gateCalls } from './calls/gates.js';
+import { interimCardCalls, interimCardDownloads } from './calls/interimCards.js';
 import { invitationPageCalls } from './calls/invitationPage.js';
 import { invitationCalls } from './calls/invitations.js';
 import { exportAppointmentTemplate, uploadAppointment } from './calls/inviteBatch.js';
@@ -89,6 +90,7 @@ export const allCalls = [
   ...trainingVideoCalls,
   ...logisticsTypeCalls,
   ...logisticsCalls,
+  ...interimCardCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
@@ -124,4 +126,5 @@ export const allDownloads: readonly DownloadDef[] = [
   ...examDownloads,
   ...logisticsDownloads,
   ...supplierDownloads,
+  ...interimCardDownloads,
 ];

@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './blacklist.js';
 export * from './contacts.js';
 export * from './faceSync.js';
+export * from './interimCards.js';
 export * from './logistics.js';
 export * from './meetings.js';
 export * from './monitor.js';

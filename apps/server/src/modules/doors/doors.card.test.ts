@@ -76,6 +76,18 @@ describe('uploadCard: the door decides on an employee’s or a visitor’s card'
     expect((await swipe(creds.in, { cardNo: 'EMP-3' })).status).toBe(Status.DEVICE_NOT_ALLOWED);
   });
 
+  it('a temporary card lent to an employee opens as their own card until it is returned', async () => {
+    const empid = await employee('OWN-7', [lobby]);
+    const cid = (await t.api.addInterimCard({ empid }, a.token)).result.cid;
+    expect((await swipe(creds.in, { cardNo: 'TMP7' })).status).toBe(Status.UNKNOWN_RECORD);
+    expect((await t.api.updateInterimCard({ cid, cardNo: 'tmp7' }, a.token)).status).toBe(0);
+    expect((await swipe(creds.in, { cardNo: 'TMP7' })).result).toMatchObject({ open: true, personType: 1, empid });
+    expect((await swipe(creds.lab, { cardNo: 'TMP7' })).status).toBe(Status.DEVICE_NOT_ALLOWED);
+    expect((await swipe(creds.beta, { cardNo: 'TMP7' })).status).toBe(Status.UNKNOWN_RECORD);
+    expect((await t.api.returnInterimCard({ cid }, a.token)).status).toBe(0);
+    expect((await swipe(creds.in, { cardNo: 'TMP7' })).status).toBe(Status.UNKNOWN_RECORD);
+  });
+
   it('a visitor’s card from the desk opens the doors of their visit while on site; after sign-out, only the way out', async () => {
     const [v] = await t.db
       .insert(visits)

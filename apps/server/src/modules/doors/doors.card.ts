@@ -5,6 +5,7 @@ import { dayOf } from '../../platform/days.js';
 import { AppError } from '../../platform/errors.js';
 import * as devices from '../devices/devices.service.js';
 import * as employees from '../employees/employees.service.js';
+import * as interimCards from '../interimCards/interimCards.service.js';
 import * as visits from '../visits/visits.service.js';
 import { doorConfig } from './doors.config.js';
 import { decideEmployeeDoor } from './doors.decision.js';
@@ -22,7 +23,9 @@ export async function uploadCard(ctx: DeviceContext, input: Input): Promise<Out<
   if (ctx.device.kind === 'barrier') throw new AppError(Status.DEVICE_NOT_ALLOWED, 'a barrier reads plates, not cards');
   const p = doorPass(ctx, input, 'card');
   const scope = ctx.tenant;
-  const [employee, config] = await Promise.all([employees.cardHolder(scope, input.cardNo), doorConfig(ctx, p.now)]);
+  const [own, config] = await Promise.all([employees.cardHolder(scope, input.cardNo), doorConfig(ctx, p.now)]);
+  // A temporary card lent to an employee opens what their own card would.
+  const employee = own ?? (await interimCards.lentCardHolder(scope, input.cardNo));
   if (!employee) {
     const v = await visits.visitByCard(scope, input.cardNo);
     if (!v) return p.refuse({ status: Status.UNKNOWN_RECORD, why: 'noCard' });

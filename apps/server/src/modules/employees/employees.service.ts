@@ -315,6 +315,12 @@ export async function cardHolder(scope: TenantScope, cardNo: string) {
   return e && { id: e.id, name: e.name, phone: e.phone, status: e.status, acEnabled: e.acEnabled, acStart: e.acStart, acEnd: e.acEnd };
 }
 
+/** For the door readers: the employee a temporary card was lent to, in the shape `cardHolder` answers. */
+export async function holderById(scope: TenantScope, empId: number) {
+  const e = await employeesRepository(scope).byId(empId);
+  return e && { id: e.id, name: e.name, phone: e.phone, status: e.status, acEnabled: e.acEnabled, acStart: e.acStart, acEnd: e.acEnd };
+}
+
 export function contactOf(scope: TenantScope, empId: number) {
   return employeesRepository(scope).contactOf(empId);
 }
@@ -323,4 +329,10 @@ export function contactOf(scope: TenantScope, empId: number) {
 export async function enabledIdsOf(ctx: AuthedContext, ids: number[]): Promise<Set<number>> {
   const rows = ids.length ? await repoOf(ctx).byIds(ids) : [];
   return new Set(rows.filter((r) => r.status === 0).map((r) => r.id));
+}
+
+/** For the temporary cards: an employee of the caller's company with their departments, or undefined. */
+export async function profileOf(ctx: AuthedContext, empid: number): Promise<Employee | undefined> {
+  const row = await repoOf(ctx).byId(empid);
+  return row && (await withDepartments(ctx, [row]))[0];
 }

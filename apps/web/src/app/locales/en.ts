@@ -4,6 +4,7 @@ import { blacklistEn } from '../../modules/blacklist/locales/en';
 import { devicesEn } from '../../modules/devices/locales/en';
 import { faceSyncEn } from '../../modules/devices/locales/faceSync.en';
 import { employeesEn } from '../../modules/employees/locales/en';
+import { interimCardsEn } from '../../modules/interimCards/locales/en';
 import { invitationsEn } from '../../modules/invitations/locales/en';
 import { logisticsEn } from '../../modules/logistics/locales/en';
 import { logsEn } from '../../modules/logs/locales/en';
@@ -43,6 +44,7 @@ export const en = {
     emp: 'Company employees',
     empList: 'Company employees',
     blacklist: 'Blacklist',
+    tempCard: 'Temporary cards',
     whitelist: 'Whitelist',
     visitlist: 'Resident visitors',
     supplier: 'Suppliers',
@@ -130,6 +132,7 @@ export const en = {
   questionnaires: questionnairesEn,
   questionnaireVideos: questionnaireVideosEn,
   logistics: logisticsEn,
+  interimCards: interimCardsEn,
   shell: {
     openMenu: 'Open the menu',
   },

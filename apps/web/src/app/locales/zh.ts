@@ -4,6 +4,7 @@ import { blacklistZh } from '../../modules/blacklist/locales/zh';
 import { faceSyncZh } from '../../modules/devices/locales/faceSync.zh';
 import { devicesZh } from '../../modules/devices/locales/zh';
 import { employeesZh } from '../../modules/employees/locales/zh';
+import { interimCardsZh } from '../../modules/interimCards/locales/zh';
 import { invitationsZh } from '../../modules/invitations/locales/zh';
 import { logisticsZh } from '../../modules/logistics/locales/zh';
 import { logsZh } from '../../modules/logs/locales/zh';
@@ -42,6 +43,7 @@ export const zh: Translation = {
     emp: '企业员工',
     empList: '企业员工',
     blacklist: '黑名单',
+    tempCard: '临时卡',
     whitelist: '白名单',
     visitlist: '常驻访客',
     supplier: '供应商',
@@ -129,6 +131,7 @@ export const zh: Translation = {
   questionnaires: questionnairesZh,
   questionnaireVideos: questionnaireVideosZh,
   logistics: logisticsZh,
+  interimCards: interimCardsZh,
   shell: {
     openMenu: '打开菜单',
   },

@@ -4,6 +4,7 @@ import { approvalQueueScreen, approvalSettingsScreen } from '../../modules/appro
 import { listScreens } from '../../modules/blacklist/routes';
 import { accessControlSection } from '../../modules/devices/routes';
 import { employeeSection, invitePermissionScreen } from '../../modules/employees/routes';
+import { tempCardPortalScreen, tempCardScreen } from '../../modules/interimCards/routes';
 import { employeePortalScreens, templateSettingsScreens } from '../../modules/invitations/routes';
 import { logisticsScreens, logisticsSection } from '../../modules/logistics/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
@@ -43,6 +44,7 @@ export const adminArea: AreaDef = {
     residentScreen,
     supplierSection,
     ...listScreens,
+    tempCardScreen,
     overtimeScreen,
     operationLogScreen,
     ...noticeScreens,
@@ -83,7 +85,7 @@ export const AREAS: readonly AreaDef[] = [
     titleKey: 'enums.consoleRole.emporder',
     layout: AreaLayout,
     // No shell home (its index would stop the redirect) and the portal's own password screen, emppwd (updateEmpPwd).
-    routes: [...employeePortalScreens, ...employeeMeetingScreens, approvalQueueScreen('emporder', 'approve')],
+    routes: [...employeePortalScreens, ...employeeMeetingScreens, approvalQueueScreen('emporder', 'approve'), tempCardPortalScreen],
     passwordPath: 'emppwd',
   },
   // A sub-company administrator opens on its report center (spec: /subcom/visitors).

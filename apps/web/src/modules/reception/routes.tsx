@@ -1,5 +1,6 @@
 import { Role } from '@openvisit/contract';
 import type { ScreenEntry } from '../../platform/routes';
+import { tempCardDeskScreen } from '../interimCards/routes';
 import { logisticsDeskScreen } from '../logistics/routes';
 
 /**
@@ -30,6 +31,7 @@ export const receptionScreens: readonly ScreenEntry[] = [
     page: () => import('./pages/WalkInPage').then((m) => m.WalkInPage),
   },
   logisticsDeskScreen,
+  tempCardDeskScreen,
   {
     path: 'kiosk',
     titleKey: 'menu.receptionKiosk',

@@ -1,0 +1,147 @@
+import { type In, type InterimCard, InterimCardStatus, type LogDescription, logDesc, Role, Status } from '@openvisit/contract';
+import type { AuthedContext } from '../../platform/calls.js';
+import { dayOf, dayStart, periodBounds } from '../../platform/days.js';
+import { AppError, badParams, notFound } from '../../platform/errors.js';
+import type { TenantScope } from '../../platform/tenancy.js';
+import * as employees from '../employees/employees.service.js';
+import { type InterimCardFilter, type InterimCardRow, interimCardsRepository } from './interimCards.repository.js';
+
+const { APPLIED, LENT, RETURNED, REFUSED } = InterimCardStatus;
+
+export function toCard(r: InterimCardRow, now = new Date()): InterimCard {
+  return {
+    cid: r.id,
+    empid: r.empId ?? 0,
+    name: r.name,
+    deptName: r.deptName,
+    empNo: r.empNo,
+    cardNo: r.cardNo,
+    phone: r.phone,
+    email: r.email,
+    office: r.office,
+    submitTime: r.submittedAt.getTime(),
+    lendTime: r.lentAt?.getTime() ?? null,
+    returnDue: r.dueAt?.getTime() ?? null,
+    returnTime: r.returnedAt?.getTime() ?? null,
+    icStatus: r.status,
+    refuseReason: r.refuseReason,
+    overdue: isOverdue(r, now),
+  };
+}
+
+export function isOverdue(r: Pick<InterimCardRow, 'status' | 'dueAt'>, now = new Date()): boolean {
+  return r.status === LENT && !!r.dueAt && r.dueAt.getTime() < now.getTime();
+}
+
+const repoOf = (ctx: AuthedContext) => interimCardsRepository(ctx.tenant);
+const isEmployee = (ctx: AuthedContext) => ctx.session.role === Role.EMPLOYEE;
+
+export type ListFilters = Omit<In<'getInterimCard'>, 'userid' | 'startIndex' | 'requestedCount'>;
+
+/** The list's filters as the repository takes them; an employee sees only their own cards whatever they ask. */
+export function filterOf(ctx: AuthedContext, f: ListFilters): InterimCardFilter {
+  const statuses = f.icList?.length ? f.icList : f.icStatus !== undefined ? [f.icStatus] : undefined;
+  return {
+    ...(f.startDate && { from: dayStart(f.startDate) }),
+    ...(f.endDate && { until: periodBounds(f.endDate, f.endDate).until }),
+    empId: isEmployee(ctx) ? ctx.session.accountId : f.empid,
+    name: f.name,
+    empNo: f.empNo,
+    cardNo: f.cardNo,
+    statuses,
+    ...(f.overdue && { overdueAt: new Date() }),
+  };
+}
+
+export async function page(ctx: AuthedContext, input: In<'getInterimCard'>) {
+  const { startIndex, requestedCount, userid: _u, ...filters } = input;
+  const { rows, count } = await repoOf(ctx).page(filterOf(ctx, filters), startIndex, requestedCount);
+  const now = new Date();
+  return {
+    pageNo: Math.floor(startIndex / requestedCount) + 1,
+    pageSize: requestedCount,
+    count,
+    list: rows.map((r) => toCard(r, now)),
+  };
+}
+
+/** Who the card is for: the signed-in employee, an employee the desk names, or a visitor by name and phone. */
+async function holderOf(ctx: AuthedContext, input: In<'addInterimCard'>) {
+  const empid = isEmployee(ctx) ? ctx.session.accountId : input.empid;
+  if (isEmployee(ctx) && input.empid !== undefined && input.empid !== empid) throw new AppError(Status.NO_PERMISSION);
+  if (empid === undefined) {
+    const missing = [...(input.name ? [] : ['name']), ...(input.phone ? [] : ['phone'])];
+    if (missing.length) throw badParams(missing.map((field) => ({ field, rule: 'required' })));
+    return { empId: null, name: input.name ?? '', phone: input.phone ?? '' };
+  }
+  const e = await employees.profileOf(ctx, empid);
+  if (!e) throw employees.notFound();
+  if (e.status !== 0) throw new AppError(Status.INVALID_EMPLOYEE);
+  return { empId: e.empid, name: e.empName, deptName: e.deptNames.join(', '), empNo: e.empNo, phone: e.empPhone, email: e.empEmail };
+}
+
+export async function apply(ctx: AuthedContext, input: In<'addInterimCard'>): Promise<InterimCard> {
+  const holder = await holderOf(ctx, input);
+  const row = await repoOf(ctx).insert({ ...holder, office: input.office, status: APPLIED, createdBy: ctx.session.name });
+  audit(ctx, row, logDesc('tempCardApplied'));
+  return toCard(row);
+}
+
+function audit(ctx: AuthedContext, row: InterimCardRow, desc: LogDescription) {
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = desc;
+}
+
+/** The card, or 602; 58 when it is not in the status the action starts from. */
+async function cardIn(ctx: AuthedContext, cid: number, from: number): Promise<InterimCardRow> {
+  const row = await repoOf(ctx).byId(cid);
+  if (!row) throw notFound('temporary card');
+  if (row.status !== from) throw new AppError(Status.UPDATE_NOT_ALLOWED);
+  return row;
+}
+
+const alreadyLent = () => new AppError(Status.ALREADY_EXISTS, 'This card number is already lent', { errors: [{ field: 'cardNo', rule: 'lent' }] });
+
+export async function lend(ctx: AuthedContext, input: In<'updateInterimCard'>): Promise<InterimCard> {
+  const repo = repoOf(ctx);
+  await cardIn(ctx, input.cid, APPLIED);
+  const now = new Date();
+  if (input.returnDue !== undefined && input.returnDue <= now.getTime()) throw badParams([{ field: 'returnDue', rule: 'past' }]);
+  if (await repo.lentNumber(input.cardNo)) throw alreadyLent();
+  const dueAt = input.returnDue !== undefined ? new Date(input.returnDue) : dayStart(dayOf(now), 1);
+  const row = await repo.transition(input.cid, APPLIED, { status: LENT, cardNo: input.cardNo, lentAt: now, dueAt }).catch((err: unknown) => {
+    // The partial unique index settles two desks lending one number at once.
+    if (String((err as { cause?: { message?: string } }).cause?.message ?? err).includes('interim_cards_lent_uq')) throw alreadyLent();
+    throw err;
+  });
+  if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED);
+  audit(ctx, row, logDesc('tempCardLent', { cardNo: row.cardNo }));
+  return toCard(row, now);
+}
+
+export async function refuse(ctx: AuthedContext, input: In<'refuseInterimCard'>): Promise<InterimCard> {
+  await cardIn(ctx, input.cid, APPLIED);
+  const row = await repoOf(ctx).transition(input.cid, APPLIED, { status: REFUSED, refuseReason: input.refuseReason });
+  if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED);
+  audit(ctx, row, logDesc('tempCardRefused', { reason: input.refuseReason }));
+  return toCard(row);
+}
+
+export async function giveBack(ctx: AuthedContext, input: In<'returnInterimCard'>): Promise<InterimCard> {
+  await cardIn(ctx, input.cid, LENT);
+  const row = await repoOf(ctx).transition(input.cid, LENT, { status: RETURNED, returnedAt: new Date() });
+  if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED);
+  audit(ctx, row, logDesc('tempCardReturned', { cardNo: row.cardNo }));
+  return toCard(row);
+}
+
+/**
+ * For the door readers: the employee holding this temporary card now (lent, not past its due time), as the
+ * employee's own card would answer; undefined for a visitor's card, a card not lent, or one overdue.
+ */
+export async function lentCardHolder(scope: TenantScope, cardNo: string) {
+  const lent = await interimCardsRepository(scope).lentTo(cardNo);
+  if (!lent?.empId || isOverdue({ status: LENT, dueAt: lent.dueAt })) return undefined;
+  return employees.holderById(scope, lent.empId);
+}
