@@ -28,6 +28,7 @@ import { interimCardsDownloads, interimCardsRoutes } from './modules/interimCard
 import { registerInvitationJobs } from './modules/invitations/invitations.notices.js';
 import { invitationsDownloads, invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { logisticsDownloads, logisticsRoutes } from './modules/logistics/logistics.routes.js';
+import { registerLogisticsJobs } from './modules/logistics/logistics.sweep.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { meetingsRoutes } from './modules/meetings/meetings.routes.js';
 import { monitorRoutes } from './modules/monitor/monitor.routes.js';
@@ -173,6 +174,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   registerInvitationJobs({ system, jobs, mailer, secrets, log: app.log });
   registerMonitorJobs({ system, config, services, log: app.log });
   registerFaceSyncJobs({ system, jobs, config, log: app.log });
+  registerLogisticsJobs({ system, jobs, files });
   await events.start(database);
   app.addHook('onClose', async () => {
     await jobs.stop();

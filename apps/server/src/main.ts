@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { ensureDailySync } from './modules/contacts/contacts.schedule.js';
 import { ensureFaceSync } from './modules/faceSync/faceSync.schedule.js';
+import { ensurePhotoSweep } from './modules/logistics/logistics.sweep.js';
 import { ensureMonitorSweep } from './modules/monitor/monitor.schedule.js';
 import { ensureDaySummaries } from './modules/reports/reports.fill.js';
 import { ensureAutoSignOut } from './modules/visits/visits.schedule.js';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   await ensureAutoSignOut(services.jobs);
   await ensureMonitorSweep(services.jobs);
   await ensureFaceSync(services.jobs);
+  await ensurePhotoSweep(services.jobs);
   await ensureSignInCleanup(services.jobs);
   // PGlite has no autovacuum to keep the planner's statistics: analyzed now and hourly as tables grow.
   if (database.kind === 'pglite') await ensureStatistics(services.jobs);

@@ -118,3 +118,17 @@ export const logisticsLinks = pgTable('logistics_links', {
   secret: text('secret').notNull(),
   ...timestamps,
 });
+
+/**
+ * Every booking photo uploaded, so the sweep (logistics.sweep.ts) finds those no booking of the company names. No
+ * foreign key to the company on purpose: a deleted company's rows stay until their files are swept.
+ */
+export const logisticsUploads = pgTable(
+  'logistics_uploads',
+  {
+    key: text('key').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    uploadedAt: tstz('uploaded_at').notNull().defaultNow(),
+  },
+  (t) => [index('logistics_uploads_at_idx').on(t.uploadedAt)],
+);

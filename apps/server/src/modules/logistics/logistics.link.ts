@@ -70,6 +70,6 @@ export async function publicBooking(ctx: CallContext, input: In<'addLogisticsBoo
 
 /** A carrier's photo from the public page is the link's company's: 740 for a link that does not work. */
 export async function linkPhoto(ctx: CallContext, input: In<'uploadLogisticsBookingPhoto'>): Promise<{ key: string }> {
-  const { companyId } = await linkCompany(ctx, input.token);
-  return storePhoto(ctx, companyId);
+  const { scope } = await linkCompany(ctx, input.token);
+  return storePhoto(ctx, scope);
 }

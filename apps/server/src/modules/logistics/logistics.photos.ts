@@ -4,12 +4,15 @@ import type { AuthedContext, CallContext } from '../../platform/calls.js';
 import { badParams, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/files.js';
 import { ImageRejected, normalisePhoto } from '../../platform/images.js';
+import type { TenantScope } from '../../platform/tenancy.js';
+import { logisticsRepository } from './logistics.repository.js';
 
 /*
  * Booking photos: the console's staff and a carrier on the public page upload a photo and get its key (a random
  * UUID); a booking names its photos by those keys (`photoInfo`). A photo lives under its company's folder of the file
  * store, the folder taken from the session or the link, never from the request: another company's key names a file
- * that is not there (602), when booked as when read.
+ * that is not there (602), when booked as when read. Each upload is noted (logistics_uploads): the sweep
+ * (logistics.sweep.ts) removes the photos no booking of the company names a day after their upload.
  */
 
 /** Smaller pictures show nothing of a truck or its load. */
@@ -18,10 +21,10 @@ const PHOTO_MAX_EDGE = 1600;
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The file store's key of a company's photo. */
-const photoPath = (companyId: number, key: string) => `logistics/${companyId}/${key.toLowerCase()}.jpg`;
+export const photoPath = (companyId: number, key: string) => `logistics/${companyId}/${key.toLowerCase()}.jpg`;
 
 /** A jpg or png by content, not over the limit, re-encoded (upright, metadata dropped), stored; answers its key. */
-export async function storePhoto(ctx: CallContext, companyId: number): Promise<{ key: string }> {
+export async function storePhoto(ctx: CallContext, scope: TenantScope): Promise<{ key: string }> {
   const file = ctx.file;
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
   const kind = sniffFileType(new Uint8Array(file.bytes.subarray(0, 16)));
@@ -35,12 +38,14 @@ export async function storePhoto(ctx: CallContext, companyId: number): Promise<{
     },
   );
   const key = randomUUID();
-  await ctx.services.files.put(photoPath(companyId, key), photo.bytes);
+  // Noted before the file is written: a photo is never in the store without the row the sweep looks for.
+  await logisticsRepository(scope).recordUpload(key);
+  await ctx.services.files.put(photoPath(scope.companyId, key), photo.bytes);
   return { key };
 }
 
 export function uploadPhoto(ctx: AuthedContext): Promise<{ key: string }> {
-  return storePhoto(ctx, ctx.tenant.companyId);
+  return storePhoto(ctx, ctx.tenant);
 }
 
 /** The photos a booking names, once each, lower case; each must be one of the company's uploads (602 otherwise). */

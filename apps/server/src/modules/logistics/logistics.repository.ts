@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
-import { logisticsBookings } from '../../db/schema/index.js';
+import { logisticsBookings, logisticsUploads } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type BookingRow = typeof logisticsBookings.$inferSelect;
@@ -78,6 +78,8 @@ export const logisticsRepository = scoped(function logisticsRepository(scope: Te
         .from(b)
         .where(and(eq(b.companyId, scope.companyId), eq(b.plateNum, plate), eq(b.appointmentDate, day), eq(b.pstatus, 1)))
         .orderBy(b.id),
+    /** Notes an uploaded photo, so the sweep can remove it if no booking names it (logistics.sweep.ts). */
+    recordUpload: (key: string) => db.insert(logisticsUploads).values({ key, companyId: scope.companyId }),
     insert: (v: BookingInsert) =>
       db
         .insert(b)
