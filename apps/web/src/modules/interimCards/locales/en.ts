@@ -12,6 +12,7 @@ export const interimCardsEn = {
   emptySearch: 'No card matches these filters',
   overdue: 'Overdue',
   columns: {
+    returnBoth: 'Due back / returned',
     name: 'Name',
     deptName: 'Department',
     empNo: 'Work number',

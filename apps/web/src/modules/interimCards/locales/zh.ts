@@ -14,6 +14,7 @@ export const interimCardsZh: DeepStrings<typeof interimCardsEn> = {
   emptySearch: '没有符合筛选条件的临时卡',
   overdue: '逾期',
   columns: {
+    returnBoth: '应还 / 归还时间',
     name: '姓名',
     deptName: '部门',
     empNo: '工号',
