@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GRANTABLE_MODULES, type GrantableModule } from './grants.js';
 import { checkReportPeriod, dayNumber } from './period.js';
 import {
   checkAccountName,
@@ -54,3 +55,9 @@ export const reportPeriodFields = { startDate: zCalendarDay, endDate: zCalendarD
 
 /** The input of a report call over a period: `z.object({...}).superRefine(checkReportPeriod)`. */
 export const reportPeriod = z.object(reportPeriodFields).superRefine(checkReportPeriod);
+
+/** A module-driven account's grants (lookups' GRANTABLE_MODULES): each at most once; an unknown name is refused on its item. */
+export const zModuleGrants = z
+  .array(z.enum(GRANTABLE_MODULES as [GrantableModule, ...GrantableModule[]]))
+  .max(GRANTABLE_MODULES.length)
+  .refine((list) => new Set(list).size === list.length, 'duplicate');

@@ -48,6 +48,7 @@ export * from './customFields.js';
 export * from './dates.js';
 export * from './errors.js';
 export * from './fieldSchemas.js';
+export * from './grants.js';
 export * from './logDescriptions.js';
 export * from './lookups.js';
 export * from './period.js';
