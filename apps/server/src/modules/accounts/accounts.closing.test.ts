@@ -110,7 +110,7 @@ describe('updateUnSubscribe: a company closes its account', () => {
       'vehicle-records.xlsx',
     ]);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(entries['employees.xlsx'] ?? []));
+    await wb.xlsx.load(Buffer.from(entries['employees.xlsx'] ?? []) as unknown as ArrayBuffer);
     const cells: string[] = [];
     wb.worksheets[0]?.eachRow((r) => cells.push(...(r.values as unknown[]).map((v) => String(v ?? ''))));
     expect(cells).toContain('13911112222');
@@ -118,7 +118,7 @@ describe('updateUnSubscribe: a company closes its account', () => {
     expect(Object.keys(await exportAll(a.token, 'zh'))).toContain('员工.xlsx');
     // Another company's export holds none of A's people, and A's export time is not B's.
     const theirs = new ExcelJS.Workbook();
-    await theirs.xlsx.load(Buffer.from((await exportAll(b.token))['employees.xlsx'] ?? []));
+    await theirs.xlsx.load(Buffer.from((await exportAll(b.token))['employees.xlsx'] ?? []) as unknown as ArrayBuffer);
     const theirCells: string[] = [];
     theirs.worksheets[0]?.eachRow((r) => theirCells.push(...(r.values as unknown[]).map((v) => String(v ?? ''))));
     expect(theirCells).not.toContain('13911112222');
