@@ -209,7 +209,7 @@ function screens(mid: number, rid: number): Screen[] {
     { name: 'invite-power', url: '/setting/invitepower', as: 'admin', rows: true, cut: true },
     { name: 'meetings', url: '/meeting', as: 'admin', rows: true, cut: true },
     { name: 'meeting-detail', url: `/mdetail/${mid}`, as: 'admin', rows: true, cut: false },
-    { name: 'managers', url: '/setting/account/managers', as: 'admin', rows: true, cut: true },
+    { name: 'managers', url: '/setting/account/stage', as: 'admin', rows: true, cut: true },
     { name: 'delivery-records', url: '/setting/notice?tab=records', as: 'admin', rows: true, cut: true },
     { name: 'pass-records', url: '/key/record', as: 'admin', rows: true, cut: true },
     { name: 'vehicle-records', url: '/key/vrecord', as: 'admin', rows: true, cut: true },

@@ -11,7 +11,8 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { type Database, isDatabaseUnavailable } from './db/client.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { registerClosingJobs } from './modules/accounts/accounts.closing.job.js';
+import { accountsDownloads, accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { blacklistDownloads, blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
@@ -84,6 +85,7 @@ const downloads: DownloadBinding[] = [
   ...logisticsDownloads,
   ...residentsDownloads,
   ...interimCardsDownloads,
+  ...accountsDownloads,
 ];
 const bindings: Binding[] = [
   ...authRoutes,
@@ -175,6 +177,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   registerMonitorJobs({ system, config, services, log: app.log });
   registerFaceSyncJobs({ system, jobs, config, log: app.log });
   registerLogisticsJobs({ system, jobs, files });
+  registerClosingJobs({ system, jobs, files, log: app.log });
   await events.start(database);
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
+import { ensureClosingSweep } from './modules/accounts/accounts.closing.job.js';
 import { ensureDailySync } from './modules/contacts/contacts.schedule.js';
 import { ensureFaceSync } from './modules/faceSync/faceSync.schedule.js';
 import { ensurePhotoSweep } from './modules/logistics/logistics.sweep.js';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   await ensureMonitorSweep(services.jobs);
   await ensureFaceSync(services.jobs);
   await ensurePhotoSweep(services.jobs);
+  await ensureClosingSweep(services.jobs);
   await ensureSignInCleanup(services.jobs);
   // PGlite has no autovacuum to keep the planner's statistics: analyzed now and hourly as tables grow.
   if (database.kind === 'pglite') await ensureStatistics(services.jobs);

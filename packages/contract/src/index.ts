@@ -1,5 +1,6 @@
 export * from './call.js';
 export * from './callStatuses.js';
+export * from './calls/accountClosing.js';
 export * from './calls/accounts.js';
 export * from './calls/approvals.js';
 export * from './calls/auth.js';

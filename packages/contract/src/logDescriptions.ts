@@ -63,6 +63,10 @@ export const logDescriptions = {
   themeColour: { en: 'colour {{colour}}', zh: '颜色 {{colour}}' },
   themeColourDefault: { en: 'default colour', zh: '默认颜色' },
   textSet: { en: '{{length}} characters', zh: '{{length}} 个字符' },
+  // accounts: closing (updateUnSubscribe) and its export
+  accountClosing: { en: 'account closing: data deleted on {{day}}', zh: '注销账号：{{day}} 删除数据' },
+  accountClosingCancelled: { en: 'account closing cancelled', zh: '已取消注销账号' },
+  accountDataExported: { en: 'export of all data', zh: '导出全部数据' },
   textCleared: { en: 'cleared', zh: '已清空' },
   cardStyleOrdinary: { en: 'ordinary badge, paper {{size}}', zh: '普通样式胸卡，纸张 {{size}}' },
   cardStyleCustomized: { en: 'customized badge, paper {{size}}', zh: '自定义样式胸卡，纸张 {{size}}' },

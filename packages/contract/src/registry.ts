@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CallDef, DownloadDef } from './call.js';
+import { accountClosingCalls, accountClosingDownloads } from './calls/accountClosing.js';
 import { accountCalls } from './calls/accounts.js';
 import { approvalCalls } from './calls/approvals.js';
 import { authCalls } from './calls/auth.js';
@@ -48,6 +49,7 @@ import { visitCalls, visitDownloads } from './calls/visits.js';
 export const allCalls = [
   ...authCalls,
   ...accountCalls,
+  ...accountClosingCalls,
   ...logCalls,
   ...employeeCalls,
   importEmpList,
@@ -127,4 +129,5 @@ export const allDownloads: readonly DownloadDef[] = [
   ...logisticsDownloads,
   ...supplierDownloads,
   ...interimCardDownloads,
+  ...accountClosingDownloads,
 ];

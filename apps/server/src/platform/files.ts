@@ -20,6 +20,11 @@ export interface FileStore {
   /** The size of a stored file and a stream of its bytes from `start` to `end` (inclusive); undefined when missing. */
   size(key: string): Promise<number | undefined>;
   streamRange(key: string, start: number, end: number): Promise<Readable | undefined>;
+  /**
+   * Removes every file of a company (a closed account): every key is `<module folder>/<company id>/…`, so these are the
+   * `<folder>/<companyId>` trees. Answers how many files went.
+   */
+  removeCompany(companyId: number): Promise<number>;
 }
 
 /** Where the folder store keeps uploads being received; never a key (keys start with a module's folder). */
@@ -80,6 +85,20 @@ export class FolderFileStore implements FileStore {
     const file = this.pathOf(key);
     if (!(await fs.stat(file).catch(missing))) return undefined;
     return createReadStream(file, { start, end });
+  }
+
+  async removeCompany(companyId: number): Promise<number> {
+    if (!Number.isSafeInteger(companyId) || companyId <= 0) throw new Error(`bad company id: ${companyId}`);
+    const folders = await fs.readdir(this.root, { withFileTypes: true }).catch(() => []);
+    let removed = 0;
+    for (const folder of folders) {
+      if (!folder.isDirectory() || folder.name === TEMP_FOLDER) continue;
+      const tree = path.join(this.root, folder.name, String(companyId));
+      const files = await fs.readdir(tree, { recursive: true, withFileTypes: true }).catch(() => []);
+      removed += files.filter((f) => f.isFile()).length;
+      await fs.rm(tree, { recursive: true, force: true });
+    }
+    return removed;
   }
 
   /**

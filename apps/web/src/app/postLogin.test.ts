@@ -8,7 +8,7 @@ const plain = {};
 describe('safeRedirect', () => {
   it('accepts same-origin absolute paths with query and hash', () => {
     expect(safeRedirect('/setting/account/safe')).toBe('/setting/account/safe');
-    expect(safeRedirect('/setting/account/managers?type=2#top')).toBe('/setting/account/managers?type=2#top');
+    expect(safeRedirect('/setting/account/stage?type=2#top')).toBe('/setting/account/stage?type=2#top');
   });
   it('rejects other origins, schemes and tricks', () => {
     for (const bad of [
@@ -42,7 +42,7 @@ describe('post-login redirect derived from the route tables', () => {
     expect(postLoginPath({ result: plain, role: 'manager' })).toBe('/visitor');
   });
   it('follows a safe redirect inside the admin area', () => {
-    expect(postLoginPath({ result: plain, role: 'manager', redirect: '/setting/account/managers' })).toBe('/setting/account/managers');
+    expect(postLoginPath({ result: plain, role: 'manager', redirect: '/setting/account/stage' })).toBe('/setting/account/stage');
   });
   it('ignores unsafe redirects', () => {
     for (const redirect of ['//evil.com', 'https://evil', '/\\evil.com', 'javascript:alert(1)']) {

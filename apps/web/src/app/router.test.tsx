@@ -91,10 +91,10 @@ describe('router guards and menus derived from the route tables', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends a visitor without a token to sign-in with redirect, role and sType', async () => {
-    const router = renderAt('/setting/account/managers?type=2');
+    const router = renderAt('/setting/account/stage?type=2');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     const q = new URLSearchParams(router.state.location.search);
-    expect(q.get('redirect')).toBe('/setting/account/managers?type=2');
+    expect(q.get('redirect')).toBe('/setting/account/stage?type=2');
     expect(q.get('role')).toBe('manager');
     expect(q.get('sType')).toBe('-1');
     expect(await screen.findByTestId('signin-tab-admin')).toBeTruthy();

@@ -90,6 +90,10 @@ export const userInfo = companySettings.extend({
   lang: zLang,
   guidePending: z.boolean(),
   sType: z.int32(),
+  /** The account is closing (updateUnSubscribe): its data is deleted then. */
+  closingDue: epochMs.nullable().optional(),
+  /** The last export of everything (ExportAccountData). */
+  dataExportedAt: epochMs.nullable().optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

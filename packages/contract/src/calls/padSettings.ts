@@ -137,6 +137,9 @@ const zPlainText = (max: number) =>
     .transform(toPlainText)
     .pipe(z.string().max(max, 'tooLong'));
 
+/** The badge's card text: one line of plain text (markup removed) of at most CARD_TEXT_MAX characters. */
+export const zCardText = zPlainText(CARD_TEXT_MAX).refine((v) => !v.includes('\n'), 'format');
+
 export type ThemeColorFailure = 'format';
 const COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
@@ -292,10 +295,7 @@ export const updateCardStyle = defineCall({
       .refine((v) => !v.includes('\n'), 'format')
       .optional()
       .describe('the logo as text'),
-    cardText: zPlainText(CARD_TEXT_MAX)
-      .refine((v) => !v.includes('\n'), 'format')
-      .optional()
-      .describe('a line printed on every badge'),
+    cardText: zCardText.optional().describe('a line printed on every badge'),
   }),
   output: padSettings,
 });

@@ -24,12 +24,32 @@ export const companies = pgTable(
     lang: text('lang').notNull().default('en'),
     guideDone: smallint('guide_done').notNull().default(0),
     settings: jsonb('settings').notNull().default({}),
+    /** The account is being closed (updateUnSubscribe): its data is deleted at this moment; null when not closing. */
+    closingDue: tstz('closing_due'),
+    /** When the administrator last downloaded the export of everything (ExportAccountData): closing asks for a recent one. */
+    dataExportedAt: tstz('data_exported_at'),
     ...timestamps,
   },
   // The name need not be unique: sign-in is by email, and refusing a name held elsewhere would tell any registrant or
   // administrator the names of other companies (issue 13).
-  (t) => [uniqueIndex('companies_email_uq').on(t.email)],
+  (t) => [uniqueIndex('companies_email_uq').on(t.email), index('companies_closing_idx').on(t.closingDue).where(sql`closing_due IS NOT NULL`)],
 );
+
+/**
+ * The installation's record of closed accounts: a company's own operation log dies with it, so the deletion is kept
+ * here for the operator (and in the server log). No company_id column on purpose: it is not tenant data and must
+ * survive the company; it names the company only by its former id and name.
+ */
+export const closedCompanies = pgTable('closed_companies', {
+  id: id(),
+  formerCompanyId: integer('former_company_id').notNull(),
+  name: text('name').notNull(),
+  requestedAt: tstz('requested_at'),
+  closedAt: tstz('closed_at').notNull().defaultNow(),
+  /** Stored files removed with it. */
+  filesRemoved: integer('files_removed').notNull().default(0),
+  ...timestamps,
+});
 
 /**
  * The company row as calls read it: everything but the administrator's password hash (only sign-in and recovery read

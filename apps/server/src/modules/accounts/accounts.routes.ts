@@ -1,5 +1,8 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
+import { bindDownload } from '../../platform/downloads.js';
+import * as closing from './accounts.closing.js';
+import { exportAccountData } from './accounts.export.js';
 import * as accounts from './accounts.service.js';
 import * as staff from './accounts.staff.js';
 
@@ -12,4 +15,8 @@ export const accountsRoutes = [
   bind(c.updateManager, (input, ctx) => staff.updateManager(ctx, input)),
   bind(c.deleteManager, (input, ctx) => staff.deleteManager(ctx, input)),
   bind(c.getRelatedAccount, (_input, ctx) => accounts.relatedCompanies(ctx)),
+  bind(c.updateCardText, (input, ctx) => closing.setCardText(ctx, input)),
+  bind(c.updateUnSubscribe, (input, ctx) => closing.unsubscribe(ctx, input)),
 ];
+
+export const accountsDownloads = [bindDownload(c.exportAccountData, (input, ctx) => exportAccountData(ctx, input))];

@@ -91,6 +91,8 @@ export function toUserInfo(c: CompanyRow, sType: number): UserInfo {
     lang: c.lang as Lang,
     guidePending: c.guideDone === 0,
     sType,
+    closingDue: c.closingDue?.getTime() ?? null,
+    dataExportedAt: c.dataExportedAt?.getTime() ?? null,
   };
 }
 

@@ -1,4 +1,14 @@
-import type { addManager, CallInput, Manager, modifyUserInfo, StaffType, UserInfo, updateManager, updatePassword } from '@openvisit/contract';
+import type {
+  addManager,
+  CallInput,
+  Manager,
+  modifyUserInfo,
+  StaffType,
+  UserInfo,
+  updateManager,
+  updatePassword,
+  updateUnSubscribe,
+} from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 
@@ -61,4 +71,13 @@ export function useDeleteManager() {
 
 export function useRelatedAccounts() {
   return useQuery({ queryKey: accountKeys.related, queryFn: () => api.getRelatedAccount({}) });
+}
+
+/** Closes the account (unsubscribe 1, with the password) or cancels the closing (0); the user info follows. */
+export function useUnsubscribe() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof updateUnSubscribe>) => api.updateUnSubscribe(input, { silent: 'form' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.userInfo }),
+  });
 }

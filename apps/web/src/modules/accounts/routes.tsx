@@ -1,7 +1,7 @@
 import type { ScreenEntry } from '../../platform/routes';
 import type { ConsoleRole } from '../../platform/session';
 
-/** The account-settings sidebar of the admin area (spec section 2): base, safe, staff accounts. */
+/** The account-settings sidebar of the admin area (spec section 2): base, safe, stage (staff / verification accounts). */
 export const accountSettingsScreens: readonly ScreenEntry[] = [
   {
     path: '',
@@ -18,11 +18,27 @@ export const accountSettingsScreens: readonly ScreenEntry[] = [
     page: () => import('./pages/SafePage').then((m) => m.SafePage),
   },
   {
-    path: 'managers',
+    path: 'stage',
     titleKey: 'menu.accountManagers',
     icon: 'TeamOutlined',
     roles: ['manager'],
-    page: () => import('./pages/ManagersPage').then((m) => m.ManagersPage),
+    page: () => import('./pages/ManagersPage').then((m) => m.StagePage),
+  },
+  // An account's drawer as an address of its own (spec: stage linked to the hidden sdetail).
+  {
+    path: 'stage/sdetail/:id?',
+    titleKey: 'menu.accountManagers',
+    roles: ['manager'],
+    hideInMenu: true,
+    page: () => import('./pages/ManagersPage').then((m) => m.StagePage),
+  },
+  // The screen's address before it took the spec's name: bookmarks keep working.
+  {
+    path: 'managers',
+    titleKey: 'menu.accountManagers',
+    roles: ['manager'],
+    hideInMenu: true,
+    page: () => import('./pages/ManagersRedirect').then((m) => m.ManagersRedirect),
   },
 ];
 

@@ -6,7 +6,8 @@ import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { saveLogin } from '../../../platform/session';
 import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
-import { ManagersPage } from './ManagersPage';
+import { ManagersPage, StagePage } from './ManagersPage';
+import { ManagersRedirect } from './ManagersRedirect';
 
 const ok =
   (result: unknown): Handler =>
@@ -76,5 +77,40 @@ describe('staff accounts screen', () => {
     expect(await screen.findByText('desk_1')).toBeTruthy();
     expect(screen.getByText('Staff accounts')).toBeTruthy();
     expect(screen.getByLabelText('Account type')).toBeTruthy();
+  });
+
+  it('stage: an account’s drawer has its own address (stage/sdetail/:id), closing goes back; the old managers path redirects', async () => {
+    saveLogin({ token: 'tok', tokenExpire: 0, role: Role.ADMIN, sType: -1, userid: 1, company: 'ACME' }, 'manager');
+    stubServer(handlers({ GetManagerByUser: ok([manager(1, 'desk_1', 2), manager(7, 'desk_7', 2)]) }));
+    const base = '/setting/account';
+    const router = createMemoryRouter(
+      [
+        { path: `${base}/stage`, element: <StagePage /> },
+        { path: `${base}/stage/sdetail/:id?`, element: <StagePage /> },
+        { path: `${base}/managers`, element: <ManagersRedirect /> },
+      ],
+      { initialEntries: [`${base}/managers?type=2`] },
+    );
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    // The bookmark of the former address lands on stage, its filter kept.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${base}/stage`));
+    expect(router.state.location.search).toBe('?type=2');
+    expect(await screen.findByText('desk_7')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit desk_7' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${base}/stage/sdetail/7`));
+    expect(await screen.findByText('Edit staff account desk_7')).toBeTruthy();
+    fireEvent.click(screen.getByText('Cancel').closest('button') as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${base}/stage`));
+    expect(router.state.location.search).toBe('?type=2');
+
+    // Opened from the address itself; one naming no account of the list falls back to the list.
+    await router.navigate(`${base}/stage/sdetail/1`);
+    expect(await screen.findByText('Edit staff account desk_1')).toBeTruthy();
+    await router.navigate(`${base}/stage/sdetail/99`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${base}/stage`));
   });
 });

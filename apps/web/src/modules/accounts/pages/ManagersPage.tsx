@@ -1,7 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { MANAGED_STAFF_TYPES, type Manager, STAFF_TYPES, type StaffType } from '@openvisit/contract';
 import { App, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
@@ -12,6 +11,7 @@ import { FitTable } from '../../../platform/list';
 import { getSession } from '../../../platform/session';
 import { useDeleteManager, useManagers } from '../api';
 import { ManagerDrawer } from '../components/ManagerDrawer';
+import { useStaffDrawer } from '../stageLink';
 
 function typeFromQuery(v: string | null, types: readonly StaffType[]): StaffType | undefined {
   const n = Number(v);
@@ -23,11 +23,16 @@ function managedTypes(role = getSession().project?.role): readonly StaffType[] {
   return (role === undefined ? undefined : MANAGED_STAFF_TYPES[role]) ?? STAFF_TYPES;
 }
 
+/** The admin's account settings › verification accounts (setting/account/stage, and its hidden stage/sdetail/:id). */
+export function StagePage() {
+  return <ManagersPage deepLinks />;
+}
+
 /**
  * Staff accounts (`GetManagerByUser`), filtered by type (kept in the URL): the admin's account settings › staff
  * accounts, and HSE's verification accounts (/hsehome/account/stage: the server-company accounts it hands out).
  */
-export function ManagersPage() {
+export function ManagersPage({ deepLinks = false }: { deepLinks?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const label = useLabel();
@@ -36,7 +41,8 @@ export function ManagersPage() {
   const type = typeFromQuery(params.get('type'), types);
   const managers = useManagers(type);
   const remove = useDeleteManager();
-  const [drawer, setDrawer] = useState<{ open: boolean; manager: Manager | null }>({ open: false, manager: null });
+  // The admin's stage screen gives each account's drawer an address (stage/sdetail/:id).
+  const drawer = useStaffDrawer(deepLinks, managers.data, managers.isSuccess);
 
   const setType = (v: StaffType | undefined) => {
     const next = new URLSearchParams(params);
@@ -73,7 +79,7 @@ export function ManagersPage() {
           )
         }
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true, manager: null })}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={drawer.add}>
             {t('accounts.managers.add')}
           </Button>
         }
@@ -121,12 +127,7 @@ export function ManagersPage() {
               width: 200,
               render: (_: unknown, m) => (
                 <Space size={0}>
-                  <Button
-                    type="link"
-                    icon={<EditOutlined />}
-                    onClick={() => setDrawer({ open: true, manager: m })}
-                    aria-label={`${t('common.edit')} ${m.account}`}
-                  >
+                  <Button type="link" icon={<EditOutlined />} onClick={() => drawer.edit(m)} aria-label={`${t('common.edit')} ${m.account}`}>
                     {t('common.edit')}
                   </Button>
                   <ConfirmDelete title={t('accounts.managers.deleteConfirm', { account: m.account })} onConfirm={() => doDelete(m)}>
@@ -142,11 +143,11 @@ export function ManagersPage() {
       </Card>
       <ManagerDrawer
         // A fresh form on every opening: antd keeps the previous record's values otherwise.
-        key={drawer.open ? (drawer.manager?.account ?? 'new') : 'closed'}
-        open={drawer.open}
+        key={drawer.shown.open ? (drawer.shown.manager?.account ?? 'new') : 'closed'}
+        open={drawer.shown.open}
         types={types}
-        manager={drawer.manager ? (managers.data?.find((m) => m.id === drawer.manager?.id) ?? drawer.manager) : null}
-        onClose={() => setDrawer({ open: false, manager: null })}
+        manager={drawer.shown.manager ? (managers.data?.find((m) => m.id === drawer.shown.manager?.id) ?? drawer.shown.manager) : null}
+        onClose={drawer.close}
       />
     </>
   );

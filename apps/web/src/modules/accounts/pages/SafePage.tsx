@@ -2,8 +2,9 @@ import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { CloseAccountCard } from '../components/CloseAccountCard';
 
-/** Account settings › security: change the administrator's password. */
+/** Account settings › security: change the administrator's password; close the account (the administrator only). */
 export function SafePage() {
   const { t } = useTranslation();
   return (
@@ -12,6 +13,7 @@ export function SafePage() {
       <Card title={t('accounts.safe.passwordTitle')}>
         <ChangePasswordForm />
       </Card>
+      <CloseAccountCard />
     </>
   );
 }
