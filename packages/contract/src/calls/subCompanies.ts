@@ -70,8 +70,11 @@ export const subAccountBrief = subAccount.pick({
 });
 
 /** The fields a template and a sub-company share (the alike part of many sub-companies). */
+const zFloor = z.string().trim().max(SUB_FLOOR_MAX);
+const zRooms = z.array(z.string().trim().min(1).max(SUB_ROOM_MAX)).max(SUB_ROOMS_MAX);
+// No defaults in an update's fields: zod would fill an omitted field and the update would clear it.
 const alikeFields = {
-  floor: z.string().trim().max(SUB_FLOOR_MAX).default(''),
+  floor: zFloor.default(''),
   gids: z.array(id).max(100).default([]),
   egids: z.array(id).max(200).default([]),
   vaPerm: z
@@ -91,7 +94,7 @@ const ownFields = {
   contactName: zPersonName.or(z.literal('')).default(''),
   email: zEmail,
   phone: zPhone.or(z.literal('')).default(''),
-  roomNumbers: z.array(z.string().trim().min(1).max(SUB_ROOM_MAX)).max(SUB_ROOMS_MAX).default([]),
+  roomNumbers: zRooms.default([]),
 };
 
 function datesInOrder(v: { startDate?: string | null; endDate?: string | null }, ctx: z.RefinementCtx) {
@@ -138,8 +141,8 @@ export const updateSubAccount = defineCall({
       contactName: zPersonName.or(z.literal('')).optional(),
       email: zEmail.optional(),
       phone: zPhone.or(z.literal('')).optional(),
-      roomNumbers: ownFields.roomNumbers.optional(),
-      floor: alikeFields.floor.optional(),
+      roomNumbers: zRooms.optional(),
+      floor: zFloor.optional(),
       gids: z.array(id).max(100).optional(),
       egids: z.array(id).max(200).optional(),
       vaPerm: z.int32().min(0).max(VA_PERM_MAX).optional(),
