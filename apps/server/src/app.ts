@@ -50,6 +50,7 @@ import { reportTableDownloads, reportTableRoutes } from './modules/reports/repor
 import { residentsDownloads, residentsRoutes } from './modules/residents/residents.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { subCompaniesDownloads, subCompaniesRoutes } from './modules/subCompanies/subCompanies.routes.js';
 import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js';
 import { registerVisitJobs } from './modules/visits/visits.schedule.js';
 import { type Binding, registerCalls } from './platform/calls.js';
@@ -86,6 +87,7 @@ const downloads: DownloadBinding[] = [
   ...residentsDownloads,
   ...interimCardsDownloads,
   ...accountsDownloads,
+  ...subCompaniesDownloads,
 ];
 const bindings: Binding[] = [
   ...authRoutes,
@@ -117,6 +119,7 @@ const bindings: Binding[] = [
   ...questionnaireVideosRoutes,
   ...logisticsRoutes,
   ...interimCardsRoutes,
+  ...subCompaniesRoutes,
 ];
 
 export interface BuiltApp {

@@ -197,6 +197,11 @@ describe("a second company's ids reach nothing of it through any call", () => {
     must('arrival', await t.api.logisticsArrive({ sid }, desk));
     const card = must('temporary card', await t.api.addInterimCard({ empid: host, office: `${MARK} Office` }, admin)).cid;
     must('temporary card lent', await t.api.updateInterimCard({ cid: card, cardNo: 'BYST01' }, desk));
+    const tenant = { companyName: `${MARK} Tenant`, shortName: 'BYST', email: 'bystander@tenant.example', floor: `${MARK} 9F`, gids: [gid] };
+    const subId = must('sub-company', await t.api.addSubAccount({ ...tenant, password: 'Bystander#2026' }, admin)).id;
+    must('sub-company employee', await t.api.updateEmpSubAccount({ empids: [other], subaccountId: subId }, admin));
+    must('sub-company manager', await t.api.UpdateSubAccountManager({ id: subId, empids: [other] }, admin));
+    must('sub-company template', await t.api.addSubAccountTemp({ name: `${MARK} Floor`, floor: `${MARK} 9F`, gids: [gid] }, admin));
   }
 
   /**

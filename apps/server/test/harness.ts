@@ -227,7 +227,7 @@ export async function seedSubAccount(t: TestApp, companyId: number) {
   const email = `sub+${randomBytes(4).toString('hex')}@example.com`;
   const [row] = await t.db
     .insert(subAccounts)
-    .values({ companyId, companyName: 'Tenant Co', email, passwordHash: await hashPassword(PASSWORD) })
+    .values({ companyId, companyName: `Tenant ${randomBytes(3).toString('hex')}`, email, passwordHash: await hashPassword(PASSWORD) })
     .returning();
   return { id: row?.id ?? 0, email };
 }

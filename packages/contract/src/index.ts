@@ -41,6 +41,7 @@ export * from './calls/reportTable.js';
 export * from './calls/residents.js';
 export * from './calls/roles.js';
 export * from './calls/settings.js';
+export * from './calls/subCompanies.js';
 export * from './calls/suppliers.js';
 export * from './calls/templates.js';
 export * from './calls/trainingVideos.js';

@@ -231,6 +231,14 @@ export const logDescriptions = {
   tempCardRefused: { en: 'temporary card refused: {{reason}}', zh: '拒绝临时卡：{{reason}}' },
   tempCardReturned: { en: 'temporary card {{cardNo}} returned', zh: '归还临时卡 {{cardNo}}' },
   tempCards: { en: 'temporary cards', zh: '临时卡' },
+  // sub-companies (the sub-company's name is the row's object)
+  subCompanyArchived: { en: 'archived with its records kept', zh: '已归档，记录保留' },
+  subCompaniesDeleted: { en: '{{deleted}} deleted, {{archived}} archived', zh: '删除 {{deleted}} 个，归档 {{archived}} 个' },
+  subCompanyResetLink: { en: 'password link mailed to {{email}}', zh: '密码设置链接已发送至 {{email}}' },
+  subCompanyManagers: { en: '{{count}} managers', zh: '{{count}} 名管理员' },
+  subCompanyLogos: { en: '{{saved}} logos saved of {{files}} files', zh: '{{files}} 个文件中保存了 {{saved}} 个标志' },
+  subCompanyTemplate: { en: 'template {{name}}', zh: '模板 {{name}}' },
+  multiCompanyMode: { en: 'multi-company mode {{state}}', zh: '多企业模式 {{state}}' },
   // sign-in
   lockedAfterFailures: { en: 'locked after {{failures}} failed sign-ins', zh: '登录失败 {{failures}} 次后锁定' },
 } as const satisfies Record<string, { en: string; zh: string }>;

@@ -40,6 +40,7 @@ import { reportTableCalls, reportTableDownloads } from './calls/reportTable.js';
 import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
 import { settingsCalls } from './calls/settings.js';
+import { subCompanyCalls, subCompanyDownloads } from './calls/subCompanies.js';
 import { supplierCalls, supplierDownloads } from './calls/suppliers.js';
 import { templateCalls } from './calls/templates.js';
 import { trainingVideoCalls } from './calls/trainingVideos.js';
@@ -93,6 +94,7 @@ export const allCalls = [
   ...logisticsTypeCalls,
   ...logisticsCalls,
   ...interimCardCalls,
+  ...subCompanyCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];
@@ -130,4 +132,5 @@ export const allDownloads: readonly DownloadDef[] = [
   ...supplierDownloads,
   ...interimCardDownloads,
   ...accountClosingDownloads,
+  ...subCompanyDownloads,
 ];

@@ -263,13 +263,14 @@ export const resetEmpPwd = defineCall({
 export const modifyPassword = defineCall({
   name: 'ModifyPassword',
   module: 'auth',
-  summary: "Set a new password with the one-time token of a reset link (the administrator's, or an employee's from resetEmpPwd)",
+  summary:
+    "Set a new password with the one-time token of a reset link (the administrator's, an employee's from resetEmpPwd, or a sub-company's from resetSubAccountPwd or its welcome)",
   access: 'public',
   statuses: [Status.INVALID_LINK],
   rate: 'recovery',
   log: { module: LogModule.ACCOUNT, event: 'reset' },
   input: z.object({ token: z.string().trim().min(16).max(128), password: zPassword }),
-  output: z.object({ account: z.enum(['admin', 'employee']).describe('whose password it was: the sign-in to open next') }),
+  output: z.object({ account: z.enum(['admin', 'employee', 'sub']).describe('whose password it was: the sign-in to open next') }),
 });
 
 export const verifyPassword = defineCall({

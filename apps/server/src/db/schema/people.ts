@@ -120,14 +120,33 @@ export const subAccounts = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     companyName: text('company_name').notNull(),
+    /** At most 6 characters, unique in the head company (any case); '' only for rows older than the column. */
+    shortName: text('short_name').notNull().default(''),
+    /** Key of the stored logo in the file store; '' without one. */
+    logo: text('logo').notNull().default(''),
+    contactName: text('contact_name').notNull().default(''),
     email: text('email').notNull(),
     phone: text('phone').notNull().default(''),
+    floor: text('floor').notNull().default(''),
+    roomNumbers: text('room_numbers').array().notNull().default(sql`'{}'::text[]`),
+    /** The gates and door (device) groups of the head company it may use. */
+    gids: integer('gids').array().notNull().default(sql`'{}'::int[]`),
+    egids: integer('egids').array().notNull().default(sql`'{}'::int[]`),
+    /** Bits: 1 invitation, 2 appointment, 4 visits need authorisation. */
+    vaPerm: smallint('va_perm').notNull().default(3),
     passwordHash: text('password_hash').notNull(),
     /** 0 gets the fixed module set; others the stored module list. */
     adminType: smallint('admin_type').notNull().default(0),
     modules: text('modules').array().notNull().default(sql`'{}'::text[]`),
+    /** Its employees who manage it (GetSubAccountManager); read back only while they are still its employees. */
+    managerEmpIds: integer('manager_emp_ids').array().notNull().default(sql`'{}'::int[]`),
     /** 1 in use, 0 stopped. */
     isUse: smallint('is_use').notNull().default(1),
+    /** Validity (inclusive days; null open-ended): outside it the sub-company cannot sign in. */
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    /** Set when deleted with records on record: stopped, kept for the history. */
+    archivedAt: tstz('archived_at'),
     ...timestamps,
   },
   // The sign-in email is unique within the head company only: an installation-wide index would tell whoever creates a
@@ -135,5 +154,29 @@ export const subAccounts = pgTable(
   (t) => [
     uniqueIndex('sub_accounts_company_email_uq').on(t.companyId, sql`lower(${t.email})`),
     index('sub_accounts_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('sub_accounts_company_name_uq').on(t.companyId, sql`lower(${t.companyName})`),
+    uniqueIndex('sub_accounts_short_name_uq').on(t.companyId, sql`lower(${t.shortName})`).where(sql`${t.shortName} <> ''`),
   ],
+);
+
+/** Named sets of the fields many sub-companies share (addSubAccountTemp): floor, gates, door groups, vaPerm, modules, validity. */
+export const subAccountTemplates = pgTable(
+  'sub_account_templates',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    floor: text('floor').notNull().default(''),
+    gids: integer('gids').array().notNull().default(sql`'{}'::int[]`),
+    egids: integer('egids').array().notNull().default(sql`'{}'::int[]`),
+    vaPerm: smallint('va_perm').notNull().default(3),
+    adminType: smallint('admin_type').notNull().default(0),
+    modules: text('modules').array().notNull().default(sql`'{}'::text[]`),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('sub_account_templates_name_uq').on(t.companyId, sql`lower(${t.name})`)],
 );

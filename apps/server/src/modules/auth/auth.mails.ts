@@ -105,3 +105,34 @@ export function alreadyRegisteredMail(lang: Lang, v: { signInLink: string; forgo
     ),
   };
 }
+
+/** A new sub-company: its head office created it; it sets its password from this link, then signs in with its email. */
+export function subWelcomeMail(lang: Lang, v: { name: string; company: string; link: string; minutes: number }) {
+  if (lang === 'zh')
+    return {
+      subject: `${v.company} 已为您开通入驻企业账号：设置您的密码`,
+      ...layout(
+        '设置您的密码',
+        [
+          `${v.name}，您好：`,
+          `${v.company} 已为您开通 OpenVisit 入驻企业账号。请先设置登录密码，之后在“入驻企业”登录页使用此邮箱和该密码登录。`,
+          `该链接 ${v.minutes} 分钟内有效，且只能使用一次；过期后请联系 ${v.company} 重新发送。`,
+        ],
+        { href: v.link, label: '设置密码' },
+        '如果这与您无关，请忽略此邮件。',
+      ),
+    };
+  return {
+    subject: `${v.company} opened a sub-company account for you: set your password`,
+    ...layout(
+      'Set your password',
+      [
+        `Hello ${v.name},`,
+        `${v.company} opened an OpenVisit sub-company account for you. Set its password, then sign in on the sub-company sign-in page with this email.`,
+        `This link works once, for ${v.minutes} minutes; after that, ask ${v.company} to send a new one.`,
+      ],
+      { href: v.link, label: 'Set your password' },
+      'If this means nothing to you, ignore this email.',
+    ),
+  };
+}

@@ -6,14 +6,14 @@ import { sealedInMessage } from '../../platform/messages.js';
 import { revokeAccountSessions } from '../../platform/sessions.js';
 import { clearAccountFailures } from '../../platform/signinGuard.js';
 import { requireCaptcha, sys } from './auth.credentials.js';
-import { resetMail, welcomeMail } from './auth.mails.js';
+import { resetMail, subWelcomeMail, welcomeMail } from './auth.mails.js';
 
 const RESET_MINUTES = 60;
 
 async function sendPasswordLink(
   ctx: CallContext,
   to: {
-    purpose: 'reset' | 'empPassword';
+    purpose: 'reset' | 'empPassword' | 'subPassword';
     companyId: number;
     email: string;
     accountId?: number;
@@ -21,6 +21,8 @@ async function sendPasswordLink(
     lang: Lang;
     /** An employee without a password yet: welcomed, with the company's name, rather than told of a reset. */
     welcome?: { company: string };
+    /** A new sub-company: welcomed by its head company. */
+    subWelcome?: { company: string };
   },
 ): Promise<void> {
   const token = randomToken(32);
@@ -33,9 +35,11 @@ async function sendPasswordLink(
     expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
   });
   const link = `${ctx.config.publicUrl}/reset?token=${sealedInMessage(ctx.services.secrets, token)}`;
-  const mail = to.welcome
-    ? welcomeMail(to.lang, { username: to.name, company: to.welcome.company, link, minutes: RESET_MINUTES })
-    : resetMail(to.lang, { username: to.name, link, minutes: RESET_MINUTES });
+  const mail = to.subWelcome
+    ? subWelcomeMail(to.lang, { name: to.name, company: to.subWelcome.company, link, minutes: RESET_MINUTES })
+    : to.welcome
+      ? welcomeMail(to.lang, { username: to.name, company: to.welcome.company, link, minutes: RESET_MINUTES })
+      : resetMail(to.lang, { username: to.name, link, minutes: RESET_MINUTES });
   await ctx.services.mailer.send({ companyId: to.companyId, to: to.email, ...mail });
 }
 
@@ -99,33 +103,74 @@ async function mailEmployeeLinks(
   }
 }
 
-/** A password from a one-time link: the company administrator's (RetrievePassword) or an employee's (resetEmpPwd). */
-export async function modifyPassword(ctx: CallContext, input: { token: string; password: string }): Promise<{ account: 'admin' | 'employee' }> {
-  const hash = sha256(input.token);
-  const pending = (await sys(ctx).findEmailToken(hash, 'reset')) ?? (await sys(ctx).findEmailToken(hash, 'empPassword'));
-  if (!pending || pending.usedAt || pending.expiresAt.getTime() < Date.now())
-    throw new AppError(Status.INVALID_LINK, 'This password-reset link is invalid, used or expired');
+/**
+ * A sub-company's password link, asked by its head office (resetSubAccountPwd), or its welcome when it was created
+ * without a password (addSubAccount); in the head company's language. ModifyPassword takes it.
+ */
+export async function mailSubAccountLink(ctx: CallContext, sub: { companyId: number; id: number; email: string; name: string }, welcome: boolean) {
+  const company = await sys(ctx).findCompany(sub.companyId);
+  if (!company) return;
+  await sendPasswordLink(ctx, {
+    purpose: 'subPassword',
+    companyId: company.id,
+    email: sub.email,
+    accountId: sub.id,
+    name: sub.name,
+    lang: company.lang as Lang,
+    subWelcome: welcome ? { company: company.shortName || company.name } : undefined,
+  });
+}
+
+/** The token's account: the company administrator, an employee or a sub-company; 39 when it is gone or disabled. */
+async function linkAccount(ctx: CallContext, pending: { purpose: string; companyId: number; accountId: number | null }) {
   const company = await sys(ctx).findCompany(pending.companyId);
   if (!company) throw new AppError(Status.INVALID_LINK);
-  const purpose = pending.purpose === 'empPassword' ? 'empPassword' : 'reset';
-  const emp = purpose === 'empPassword' ? await sys(ctx).findEmployee(pending.companyId, pending.accountId ?? 0) : undefined;
-  if (purpose === 'empPassword' && emp?.status !== 0) throw new AppError(Status.INVALID_LINK);
-  const currentHash = emp ? emp.passwordHash : company.passwordHash;
-  if (currentHash && (await verifyPassword(currentHash, input.password)))
+  const admin = {
+    kind: 'admin' as const,
+    id: company.id,
+    hash: company.passwordHash,
+    account: company.email,
+    name: company.username,
+    role: Role.ADMIN,
+  };
+  if (pending.purpose === 'empPassword') {
+    const emp = await sys(ctx).findEmployee(pending.companyId, pending.accountId ?? 0);
+    if (emp?.status !== 0) throw new AppError(Status.INVALID_LINK);
+    return { company, kind: 'employee' as const, id: emp.id, hash: emp.passwordHash, account: emp.phone, name: emp.name, role: Role.EMPLOYEE };
+  }
+  if (pending.purpose === 'subPassword') {
+    const sub = await sys(ctx).findSubAccount(pending.companyId, pending.accountId ?? 0);
+    if (!sub || sub.archivedAt) throw new AppError(Status.INVALID_LINK);
+    return { company, kind: 'sub' as const, id: sub.id, hash: sub.passwordHash, account: sub.email, name: sub.companyName, role: Role.SUB_COMPANY };
+  }
+  return { company, ...admin };
+}
+
+const LINK_PURPOSES = ['reset', 'empPassword', 'subPassword'] as const;
+
+/** A password from a one-time link: the company administrator's (RetrievePassword), an employee's (resetEmpPwd) or a sub-company's. */
+export async function modifyPassword(
+  ctx: CallContext,
+  input: { token: string; password: string },
+): Promise<{ account: 'admin' | 'employee' | 'sub' }> {
+  const hash = sha256(input.token);
+  let pending: Awaited<ReturnType<ReturnType<typeof sys>['findEmailToken']>>;
+  for (const purpose of LINK_PURPOSES) pending ??= await sys(ctx).findEmailToken(hash, purpose);
+  if (!pending || pending.usedAt || pending.expiresAt.getTime() < Date.now())
+    throw new AppError(Status.INVALID_LINK, 'This password-reset link is invalid, used or expired');
+  const who = await linkAccount(ctx, pending);
+  if (who.hash && (await verifyPassword(who.hash, input.password)))
     throw new AppError(Status.BAD_PARAMS, 'The password cannot be the same as the old password', {
       errors: [{ field: 'password', rule: 'sameAsOld' }],
     });
-  if (!(await sys(ctx).claimEmailToken(hash, purpose))) throw new AppError(Status.INVALID_LINK);
-  const [kind, id] = emp ? (['employee', emp.id] as const) : (['admin', company.id] as const);
-  await sys(ctx).setPasswordHash(kind, id, await hashPassword(input.password));
+  if (!(await sys(ctx).claimEmailToken(hash, pending.purpose as (typeof LINK_PURPOSES)[number]))) throw new AppError(Status.INVALID_LINK);
+  await sys(ctx).setPasswordHash(who.kind, who.id, await hashPassword(input.password));
   // The owner proved the mailbox: no address stays locked out of the new password.
-  await clearAccountFailures(ctx.system, kind, id);
-  await revokeAccountSessions(ctx.system, kind, id);
-  ctx.audit.actor = emp
-    ? { companyId: company.id, account: emp.phone, name: emp.name, role: Role.EMPLOYEE }
-    : { companyId: company.id, account: company.email, name: company.username, role: Role.ADMIN };
-  ctx.audit.objId = id;
-  ctx.audit.objName = emp ? emp.name : company.email;
-  // Which sign-in the page then opens: the employee's or the administrator's.
-  return { account: emp ? 'employee' : 'admin' };
+  await clearAccountFailures(ctx.system, who.kind, who.id);
+  await revokeAccountSessions(ctx.system, who.kind, who.id);
+  ctx.audit.actor = { companyId: who.company.id, account: who.account, name: who.name, role: who.role };
+  ctx.audit.objId = who.id;
+  ctx.audit.objName = who.kind === 'employee' ? who.name : who.account;
+  // Which sign-in the page then opens: the employee's, the sub-company's or the administrator's.
+  return { account: who.kind === 'admin' ? 'admin' : who.kind };
 }

@@ -194,7 +194,9 @@ export async function subAccountLogin(ctx: CallContext, input: { email: string; 
     role: Role.SUB_COMPANY,
   }));
   if (!sub) throw new AppError(Status.WRONG_CREDENTIALS);
-  if (sub.isUse !== 1) throw new AppError(Status.ACCOUNT_DISABLED);
+  if (sub.isUse !== 1 || sub.archivedAt) throw new AppError(Status.ACCOUNT_DISABLED);
+  const day = today();
+  if ((sub.endDate && sub.endDate < day) || (sub.startDate && sub.startDate > day)) throw new AppError(Status.ACCOUNT_EXPIRED);
   const owner = await activeCompany(ctx, sub.companyId);
   const t = await startSession(
     ctx,

@@ -5,7 +5,7 @@ import type { AccountKind } from '../../platform/sessions.js';
 import { dbOf, type SystemScope } from '../../platform/tenancy.js';
 
 /** What a one-time email link does: activate a company, reset its administrator's password, set an employee's. */
-export type EmailTokenPurpose = 'activate' | 'reset' | 'empPassword';
+export type EmailTokenPurpose = 'activate' | 'reset' | 'empPassword' | 'subPassword';
 
 const credentialTables = {
   admin: companies,
@@ -93,6 +93,14 @@ function accountsByName(scope: SystemScope) {
         .select()
         .from(employees)
         .where(and(eq(employees.companyId, companyId), eq(employees.id, id)))
+        .limit(1)
+        .then((r) => r[0]),
+    /** A sub-company's password link names its head company and the sub-company. */
+    findSubAccount: (companyId: number, id: number) =>
+      db
+        .select()
+        .from(subAccounts)
+        .where(and(eq(subAccounts.companyId, companyId), eq(subAccounts.id, id)))
         .limit(1)
         .then((r) => r[0]),
     /** Enabled employees with this phone, in any company, with or without a password (an employee asks for a password link). */

@@ -244,7 +244,10 @@ describe('sign-in kinds, lockout and sessions', () => {
     const b = await seedCompany(t);
     const sub = (companyId: number, email: string, password: string) =>
       hashPassword(password).then((passwordHash) =>
-        t.db.insert(subAccounts).values({ companyId, companyName: 'Floor 3', email, passwordHash }).returning({ id: subAccounts.id }),
+        t.db
+          .insert(subAccounts)
+          .values({ companyId, companyName: `Floor ${password}`, email, passwordHash })
+          .returning({ id: subAccounts.id }),
       );
     // Another head company's tenant may use the address: creating it must not tell anyone that it is taken.
     const [inA] = await sub(a.id, 'Front@Tenant.example', 'Alpha#2026');

@@ -23,6 +23,7 @@ import { reportTableEn } from '../../modules/reports/locales/tableEn';
 import { residentsEn } from '../../modules/residents/locales/en';
 import { rolesEn } from '../../modules/roles/locales/en';
 import { settingsEn } from '../../modules/settings/locales/en';
+import { subCompaniesEn } from '../../modules/subCompanies/locales/en';
 import { suppliersEn } from '../../modules/suppliers/locales/en';
 import { visitsEn } from '../../modules/visits/locales/en';
 
@@ -66,6 +67,8 @@ export const en = {
     accountBase: 'Company information',
     accountSafe: 'Security',
     accountManagers: 'Staff accounts',
+    accountComs: 'Multi-company mode',
+    subcoms: 'Multi-enterprise',
     accountDetails: 'Account details',
     verificationAccounts: 'Verification accounts',
     home: 'Home',
@@ -133,6 +136,7 @@ export const en = {
   questionnaireVideos: questionnaireVideosEn,
   logistics: logisticsEn,
   interimCards: interimCardsEn,
+  subCompanies: subCompaniesEn,
   shell: {
     openMenu: 'Open the menu',
   },

@@ -23,6 +23,7 @@ import { reportsZh } from '../../modules/reports/locales/zh';
 import { residentsZh } from '../../modules/residents/locales/zh';
 import { rolesZh } from '../../modules/roles/locales/zh';
 import { settingsZh } from '../../modules/settings/locales/zh';
+import { subCompaniesZh } from '../../modules/subCompanies/locales/zh';
 import { suppliersZh } from '../../modules/suppliers/locales/zh';
 import { visitsZh } from '../../modules/visits/locales/zh';
 import type { DeepStrings } from '../../platform/locales/types';
@@ -65,6 +66,8 @@ export const zh: Translation = {
     accountBase: '企业信息',
     accountSafe: '安全设置',
     accountManagers: '工作人员账号',
+    accountComs: '多企业模式',
+    subcoms: '多企业',
     accountDetails: '账号详情',
     verificationAccounts: '验证账号',
     home: '首页',
@@ -132,6 +135,7 @@ export const zh: Translation = {
   questionnaireVideos: questionnaireVideosZh,
   logistics: logisticsZh,
   interimCards: interimCardsZh,
+  subCompanies: subCompaniesZh,
   shell: {
     openMenu: '打开菜单',
   },

@@ -19,6 +19,7 @@ import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
 import { basicSettingsScreens } from '../../modules/settings/routes';
+import { multiCompanyModeScreen, subCompaniesScreen } from '../../modules/subCompanies/routes';
 import { supplierSection, workersScreen } from '../../modules/suppliers/routes';
 import { overtimeScreen } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
@@ -60,13 +61,14 @@ export const adminArea: AreaDef = {
     ...strategicScreens,
     questionSection([{ ...trainingVideoScreen, path: 'detail' }]),
     logisticsSection,
+    subCompaniesScreen,
     {
       path: 'setting/account',
       titleKey: 'menu.account',
       icon: 'SettingOutlined',
       roles: ['manager'],
       group: 'settings',
-      children: accountSettingsScreens,
+      children: [...accountSettingsScreens, multiCompanyModeScreen],
     },
   ],
 };

@@ -6,6 +6,9 @@ import { api } from '../../../platform/api';
 import { PasswordFields } from '../../../platform/components/PasswordFields';
 import { handleFormError } from '../../../platform/fieldErrors';
 
+/** The sign-in tab that opens after a password was set, by whose it was. */
+const SIGN_IN_ROLE = { admin: 'manager', employee: 'emporder', sub: 'subcom' } as const;
+
 /** /reset?token=…: a new password with the one-time token of the emailed link (`ModifyPassword`). */
 export function ResetPage() {
   const { t } = useTranslation();
@@ -13,7 +16,7 @@ export function ResetPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const [form] = Form.useForm<{ password: string; confirm: string }>();
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<'admin' | 'employee' | null>(null);
+  const [done, setDone] = useState<'admin' | 'employee' | 'sub' | null>(null);
 
   if (!token) {
     return <Result status="warning" title={t('auth.reset.missingToken')} extra={<Link to="/forgot">{t('auth.reset.requestNew')}</Link>} />;
@@ -25,7 +28,7 @@ export function ResetPage() {
         title={t('auth.reset.doneTitle')}
         subTitle={t('auth.reset.doneText')}
         extra={
-          <Button type="primary" onClick={() => navigate(`/signin?role=${done === 'employee' ? 'emporder' : 'manager'}`)}>
+          <Button type="primary" onClick={() => navigate(`/signin?role=${SIGN_IN_ROLE[done]}`)}>
             {t('auth.reset.signIn')}
           </Button>
         }

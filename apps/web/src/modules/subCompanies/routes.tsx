@@ -1,0 +1,22 @@
+import type { ScreenEntry } from '../../platform/routes';
+
+/** System settings › multi-enterprise (spec section 2: setting/subcoms), off with the 'subCompanies' switch. */
+export const subCompaniesScreen: ScreenEntry = {
+  path: 'setting/subcoms',
+  titleKey: 'menu.subcoms',
+  icon: 'ShopOutlined',
+  roles: ['manager'],
+  feature: 'subCompanies',
+  group: 'settings',
+  page: () => import('./pages/SubCompaniesPage').then((m) => m.SubCompaniesPage),
+};
+
+/** The account sidebar's "multi-company mode" (spec section 2: coms), the switch behind `updateSASwitch`. */
+export const multiCompanyModeScreen: ScreenEntry = {
+  path: 'coms',
+  titleKey: 'menu.accountComs',
+  icon: 'ShopOutlined',
+  roles: ['manager'],
+  feature: 'subCompanies',
+  page: () => import('./pages/MultiCompanyModePage').then((m) => m.MultiCompanyModePage),
+};
