@@ -49,6 +49,7 @@ import { reportTableDownloads, reportTableRoutes } from './modules/reports/repor
 import { residentsDownloads, residentsRoutes } from './modules/residents/residents.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { superAccountsRoutes } from './modules/superAccounts/superAccounts.routes.js';
 import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js';
 import { registerVisitJobs } from './modules/visits/visits.schedule.js';
 import { type Binding, registerCalls } from './platform/calls.js';
@@ -88,6 +89,7 @@ const downloads: DownloadBinding[] = [
 const bindings: Binding[] = [
   ...authRoutes,
   ...accountsRoutes,
+  ...superAccountsRoutes,
   ...logsRoutes,
   ...employeesRoutes,
   ...departmentsRoutes,

@@ -39,6 +39,7 @@ import { reportTableCalls, reportTableDownloads } from './calls/reportTable.js';
 import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
 import { settingsCalls } from './calls/settings.js';
+import { superAccountCalls } from './calls/superAccounts.js';
 import { supplierCalls, supplierDownloads } from './calls/suppliers.js';
 import { templateCalls } from './calls/templates.js';
 import { trainingVideoCalls } from './calls/trainingVideos.js';
@@ -48,6 +49,7 @@ import { visitCalls, visitDownloads } from './calls/visits.js';
 export const allCalls = [
   ...authCalls,
   ...accountCalls,
+  ...superAccountCalls,
   ...logCalls,
   ...employeeCalls,
   importEmpList,
