@@ -7,7 +7,6 @@ export const accountKeys = {
   userInfo: ['accounts', 'userInfo'] as const,
   managers: (sType?: StaffType) => ['accounts', 'managers', sType ?? 'all'] as const,
   allManagers: ['accounts', 'managers'] as const,
-  related: ['accounts', 'related'] as const,
 };
 
 export function useUserInfo() {
@@ -57,8 +56,4 @@ export function useDeleteManager() {
     mutationFn: (m: Pick<Manager, 'account'>) => api.DeleteManager({ account: m.account }),
     onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.allManagers }),
   });
-}
-
-export function useRelatedAccounts() {
-  return useQuery({ queryKey: accountKeys.related, queryFn: () => api.getRelatedAccount({}) });
 }
