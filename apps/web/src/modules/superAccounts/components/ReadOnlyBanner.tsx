@@ -32,7 +32,7 @@ export function ReadOnlyBanner() {
       showIcon
       banner
       data-testid="read-only-banner"
-      message={t('superAccounts.readOnly.banner', { company })}
+      title={t('superAccounts.readOnly.banner', { company })}
       action={
         <Button size="small" type="primary" loading={leave.isPending} onClick={back} data-testid="read-only-back">
           {t('superAccounts.readOnly.back')}

@@ -81,7 +81,7 @@ export function SuperHomePage() {
       <Typography.Paragraph data-testid="greeting">
         {t('superAccounts.home.greeting', { name: project?.username ?? loginAccount ?? '' })}
       </Typography.Paragraph>
-      {failure ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={ruleMessage(t, failure)} /> : null}
+      {failure ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={ruleMessage(t, failure)} /> : null}
       {failure ? null : figures.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : list.length === 0 ? (
