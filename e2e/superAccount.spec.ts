@@ -116,7 +116,7 @@ describe('super account', () => {
         assert.equal(await page.getByText('Dora Delta').count(), 0, "the other company's visitors are not in this console");
         await page.getByTestId('read-only-banner').waitFor();
         // An edit: sign Gina out. The console offers it (it hides nothing); the server refuses it.
-        await page.getByLabel('Gina Guest').check();
+        await page.getByRole('checkbox', { name: 'Gina Guest' }).check();
         await page.getByRole('button', { name: L.batch }).click();
         await page.locator('.ant-popconfirm').getByRole('button', { name: L.ok }).click();
         await page.getByText(L.refused).first().waitFor();

@@ -1,7 +1,8 @@
 import { allCalls, isRoleAccess, isWriteCall, LogRole, Role, Status } from '@openvisit/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedCompany, seedSuper, type Tenant, type TestApp, testApp } from '../../../test/harness.js';
-import { visits } from '../../db/schema/index.js';
+import { companies, visits } from '../../db/schema/index.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 
 /**
@@ -208,6 +209,12 @@ describe('super account figures and read-only look', () => {
       // Nothing of it in a company the super account never entered.
       const bystanderLog = await t.api.getLogList({ requestedCount: 50 }, bystander.token);
       expect(JSON.stringify(bystanderLog.result)).not.toContain(account);
+    });
+
+    it('refuses a disabled company (60); its figures are still the super account’s to read', async () => {
+      await t.db.update(companies).set({ status: 2 }).where(eq(companies.id, delta.id));
+      expect((await t.api.superAccountEnterCompany({ companyId: delta.id }, sup)).status).toBe(Status.ACCOUNT_DISABLED);
+      expect((await t.api.getSupAccVCount({ ...PERIOD, companyId: delta.id }, sup)).result).toEqual({ ...expectedDelta(), date: today });
     });
   });
 });
