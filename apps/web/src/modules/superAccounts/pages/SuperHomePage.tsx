@@ -1,4 +1,4 @@
-import { EyeOutlined } from '@ant-design/icons';
+import { DesktopOutlined } from '@ant-design/icons';
 import { dayNumber, REPORT_PERIOD_MAX_DAYS, type SuperCompanyFigures } from '@openvisit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Empty, Flex, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
@@ -123,7 +123,7 @@ function CompanyCard({ company: c }: { company: SuperCompanyFigures }) {
       title={c.company}
       data-testid={`company-${c.userid}`}
       extra={
-        <Button size="small" icon={<EyeOutlined />} loading={enter.isPending} onClick={open} data-testid={`open-${c.userid}`}>
+        <Button size="small" icon={<DesktopOutlined />} loading={enter.isPending} onClick={open} data-testid={`open-${c.userid}`}>
           {t('superAccounts.home.open')}
         </Button>
       }
