@@ -1,4 +1,4 @@
-import { allCalls, isRoleAccess, isWriteCall, LogRole, Role, Status } from '@openvisit/contract';
+import { allCalls, type CallDef, isRoleAccess, isWriteCall, LogRole, Role, Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedCompany, seedSuper, type Tenant, type TestApp, testApp } from '../../../test/harness.js';
@@ -164,7 +164,7 @@ describe('super account figures and read-only look', () => {
 
     it('refuses every write of the registry with 610 and lets reads through', async () => {
       const { token } = await enter(delta.id);
-      const admin = allCalls.filter((c) => isRoleAccess(c.access) && c.access.includes(Role.ADMIN));
+      const admin = (allCalls as readonly CallDef[]).filter((c) => isRoleAccess(c.access) && c.access.includes(Role.ADMIN));
       const writes = admin.filter((c) => isWriteCall(c));
       const reads = admin.filter((c) => !isWriteCall(c) && !['login/logout', 'superAccountLeaveCompany'].includes(c.name));
       expect(writes.filter((c) => c.upload).length).toBeGreaterThan(5);
