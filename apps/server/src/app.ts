@@ -51,6 +51,7 @@ import { residentsDownloads, residentsRoutes } from './modules/residents/residen
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { subCompaniesDownloads, subCompaniesRoutes } from './modules/subCompanies/subCompanies.routes.js';
+import { superAccountsRoutes } from './modules/superAccounts/superAccounts.routes.js';
 import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js';
 import { registerVisitJobs } from './modules/visits/visits.schedule.js';
 import { type Binding, registerCalls } from './platform/calls.js';
@@ -92,6 +93,7 @@ const downloads: DownloadBinding[] = [
 const bindings: Binding[] = [
   ...authRoutes,
   ...accountsRoutes,
+  ...superAccountsRoutes,
   ...logsRoutes,
   ...employeesRoutes,
   ...departmentsRoutes,

@@ -10,6 +10,9 @@ import type { Lang } from './calls/auth.js';
  * A key, once used, stays: old rows keep naming it. Change its wording freely, but not its parameters.
  */
 export const logDescriptions = {
+  // super accounts: a read-only look into one of their companies
+  superReadOnlyEntered: { en: 'read-only view by the super account {{account}}', zh: '总部账号 {{account}} 只读查看' },
+  superReadOnlyLeft: { en: 'read-only view by the super account {{account}} ended', zh: '总部账号 {{account}} 结束只读查看' },
   // employees: attributes
   cardSet: { en: 'card {{cardNo}}', zh: '卡号 {{cardNo}}' },
   cardCleared: { en: 'card cleared', zh: '卡号已清除' },

@@ -41,6 +41,7 @@ import { residentCalls } from './calls/residents.js';
 import { roleCalls } from './calls/roles.js';
 import { settingsCalls } from './calls/settings.js';
 import { subCompanyCalls, subCompanyDownloads } from './calls/subCompanies.js';
+import { superAccountCalls } from './calls/superAccounts.js';
 import { supplierCalls, supplierDownloads } from './calls/suppliers.js';
 import { templateCalls } from './calls/templates.js';
 import { trainingVideoCalls } from './calls/trainingVideos.js';
@@ -51,6 +52,7 @@ export const allCalls = [
   ...authCalls,
   ...accountCalls,
   ...accountClosingCalls,
+  ...superAccountCalls,
   ...logCalls,
   ...employeeCalls,
   importEmpList,

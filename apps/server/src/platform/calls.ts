@@ -10,7 +10,7 @@ import { AppError, badParams } from './errors.js';
 import { checkedOutput, contractOutput } from './outputs.js';
 import { withRequestCache } from './requestCache.js';
 import type { Services } from './services.js';
-import { assertPasswordChanged, resolveSession, type Session } from './sessions.js';
+import { assertPasswordChanged, assertWritable, resolveSession, type Session } from './sessions.js';
 import { dbOf, type SystemScope, sessionScope, systemScope, type TenantScope, tenantScope } from './tenancy.js';
 import { readUpload, type UploadedFile, type UploadedTempFile } from './uploads.js';
 
@@ -185,6 +185,7 @@ async function runCall(
       const session = await resolveSession(deps.db, tokenOf(req, call));
       if (!(call.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
       assertPasswordChanged(session, call.name);
+      assertWritable(session, call);
       ctx.session = session;
       ctx.tenant = sessionScope(deps.db, session);
       req.log = req.log.child({ companyId: session.companyId, account: session.account });

@@ -1,4 +1,4 @@
-import { type Role, Status } from '@openvisit/contract';
+import { type CallDef, isWriteCall, type Role, Status } from '@openvisit/contract';
 import { and, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import { type Db, prepared } from '../db/client.js';
 import { companies, companyRecord, sessions } from '../db/schema/index.js';
@@ -30,6 +30,8 @@ export interface Session {
    * downloads.ts, the stream in events.ts).
    */
   mustChangePassword: boolean;
+  /** A super account's read-only look into a company: every write is refused (assertWritable). */
+  readOnly?: boolean;
 }
 
 export type NewSession = Omit<Session, 'id' | 'expiresAt' | 'mustChangePassword' | 'supplierId'> & {
@@ -62,6 +64,7 @@ export async function createSession(on: DbOrScope, s: NewSession): Promise<{ tok
       ip: s.ip,
       userAgent: s.userAgent.slice(0, 300),
       mustChangePassword: s.mustChangePassword ?? false,
+      readOnly: s.readOnly ?? false,
       expiresAt,
     })
     .returning({ id: sessions.id });
@@ -106,6 +109,7 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
     gids: row.gids,
     expiresAt: row.expiresAt,
     mustChangePassword: row.mustChangePassword,
+    ...(row.readOnly && { readOnly: true }),
   };
 }
 
@@ -115,6 +119,11 @@ const BEFORE_PASSWORD_CHANGE: ReadonlySet<string> = new Set(['updatePassword', '
 /** 303 for every other call or download until the password is changed (a staff account given a first password). */
 export function assertPasswordChanged(session: Session, callName: string): void {
   if (session.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(callName)) throw new AppError(Status.PASSWORD_CHANGE_REQUIRED);
+}
+
+/** 610 for every write (the contract's `isWriteCall`) a read-only session attempts, before its input is read. */
+export function assertWritable(session: Session, call: Pick<CallDef, 'name' | 'log' | 'upload'>): void {
+  if (session.readOnly && isWriteCall(call)) throw new AppError(Status.NO_PERMISSION);
 }
 
 /** The session's password was changed: it may make every call its role allows from now on. */

@@ -30,6 +30,11 @@ export const sessions = pgTable(
     lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
     /** A staff account signed in with a password it must change: the session may only change it (platform/calls.ts). */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * A super account's read-only look into one of its companies (account_kind 'super', account_id the super account):
+     * every write is refused (contract readOnly.ts, platform/calls.ts).
+     */
+    readOnly: boolean('read_only').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_account_idx').on(t.accountKind, t.accountId)],

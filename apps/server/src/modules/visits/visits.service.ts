@@ -25,5 +25,5 @@ export {
   visitsOf,
 } from './visits.kernel.js';
 export { type ResidentForVisit, residentOnSiteToday, residentSignIns, residentVisitPage, signInResident } from './visits.residents.js';
-export { filterOf, onSitePeople, searchPage, type VisitQuery } from './visits.search.js';
+export { filterOf, onSitePeople, peopleCounting, searchPage, type VisitQuery } from './visits.search.js';
 export { checkInWindow } from './visits.window.js';

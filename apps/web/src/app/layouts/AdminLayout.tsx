@@ -2,6 +2,7 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ClosingBanner } from '../../modules/accounts/components/ClosingBanner';
+import { ReadOnlyBanner } from '../../modules/superAccounts/components/ReadOnlyBanner';
 import { useConfig } from '../../platform/config';
 import { menuIcons } from '../../platform/menuIcons';
 import { type Features, MENU_GROUPS, type MenuGroup, type TitleKey } from '../../platform/routes';
@@ -93,6 +94,7 @@ export function AdminLayout({ area }: { area: AreaDef }) {
           </nav>
         }
       />
+      <ReadOnlyBanner />
       <Layout.Content style={{ padding: contentPadding(narrow), minWidth: 0 }}>
         <ClosingBanner />
         <Outlet />

@@ -24,6 +24,7 @@ import { residentsEn } from '../../modules/residents/locales/en';
 import { rolesEn } from '../../modules/roles/locales/en';
 import { settingsEn } from '../../modules/settings/locales/en';
 import { subCompaniesEn } from '../../modules/subCompanies/locales/en';
+import { superAccountsEn } from '../../modules/superAccounts/locales/en';
 import { suppliersEn } from '../../modules/suppliers/locales/en';
 import { visitsEn } from '../../modules/visits/locales/en';
 
@@ -110,6 +111,7 @@ export const en = {
     logisticsDesk: "Today's trucks",
   },
   accounts: accountsEn,
+  superAccounts: superAccountsEn,
   employees: employeesEn,
   visits: visitsEn,
   reports: reportsEn,

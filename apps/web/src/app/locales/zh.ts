@@ -24,6 +24,7 @@ import { residentsZh } from '../../modules/residents/locales/zh';
 import { rolesZh } from '../../modules/roles/locales/zh';
 import { settingsZh } from '../../modules/settings/locales/zh';
 import { subCompaniesZh } from '../../modules/subCompanies/locales/zh';
+import { superAccountsZh } from '../../modules/superAccounts/locales/zh';
 import { suppliersZh } from '../../modules/suppliers/locales/zh';
 import { visitsZh } from '../../modules/visits/locales/zh';
 import type { DeepStrings } from '../../platform/locales/types';
@@ -109,6 +110,7 @@ export const zh: Translation = {
     logisticsDesk: '今日车辆',
   },
   accounts: accountsZh,
+  superAccounts: superAccountsZh,
   employees: employeesZh,
   visits: visitsZh,
   reports: reportsZh,

@@ -20,6 +20,7 @@ import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
 import { basicSettingsScreens } from '../../modules/settings/routes';
 import { multiCompanyModeScreen, subCompaniesScreen } from '../../modules/subCompanies/routes';
+import { superHomeScreen } from '../../modules/superAccounts/routes';
 import { supplierSection, workersScreen } from '../../modules/suppliers/routes';
 import { overtimeScreen } from '../../modules/visits/routes';
 import type { ConsoleRole } from '../../platform/session';
@@ -127,7 +128,8 @@ export const AREAS: readonly AreaDef[] = [
     routes: [workersScreen('servercom', 'server'), ...areaShellScreens('servercom')],
   },
   { role: 'reception', base: '/reception', sType: Role.GATE, titleKey: 'enums.consoleRole.reception', layout: AreaLayout, routes: receptionScreens },
-  shellArea('super', '/super'),
+  // The super account's home is its companies' figures; its password screen is the shell's.
+  { ...shellArea('super', '/super'), routes: [superHomeScreen, ...areaShellScreens('super').filter((s) => s.path !== '')] },
 ];
 
 export function areaOfRole(role: ConsoleRole): AreaDef {

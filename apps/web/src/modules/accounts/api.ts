@@ -17,7 +17,6 @@ export const accountKeys = {
   userInfo: ['accounts', 'userInfo'] as const,
   managers: (sType?: StaffType) => ['accounts', 'managers', sType ?? 'all'] as const,
   allManagers: ['accounts', 'managers'] as const,
-  related: ['accounts', 'related'] as const,
 };
 
 export function useUserInfo() {
@@ -67,10 +66,6 @@ export function useDeleteManager() {
     mutationFn: (m: Pick<Manager, 'account'>) => api.DeleteManager({ account: m.account }),
     onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.allManagers }),
   });
-}
-
-export function useRelatedAccounts() {
-  return useQuery({ queryKey: accountKeys.related, queryFn: () => api.getRelatedAccount({}) });
 }
 
 /** Closes the account (unsubscribe 1, with the password) or cancels the closing (0); the user info follows. */

@@ -45,21 +45,13 @@ export const accountSettingsScreens: readonly ScreenEntry[] = [
 /** The screens every non-admin area has for now: its home and change-password. */
 export function areaShellScreens(role: ConsoleRole): readonly ScreenEntry[] {
   return [
-    role === 'super'
-      ? {
-          path: '',
-          titleKey: 'menu.related',
-          icon: 'HomeOutlined',
-          roles: [role],
-          page: () => import('./pages/SuperHomePage').then((m) => m.SuperHomePage),
-        }
-      : {
-          path: '',
-          titleKey: 'menu.home',
-          icon: 'HomeOutlined',
-          roles: [role],
-          page: () => import('./pages/AreaHomePage').then((m) => m.AreaHomePage),
-        },
+    {
+      path: '',
+      titleKey: 'menu.home',
+      icon: 'HomeOutlined',
+      roles: [role],
+      page: () => import('./pages/AreaHomePage').then((m) => m.AreaHomePage),
+    },
     {
       path: 'password',
       titleKey: 'menu.password',

@@ -104,15 +104,4 @@ export const accountsEn = {
     account: 'Account',
     changePassword: 'Change password',
   },
-  super: {
-    title: 'Related companies',
-    empty: 'No related companies',
-    columns: {
-      company: 'Company',
-      email: 'Email',
-      status: 'Status',
-      regDate: 'Registered',
-      loginDate: 'Last sign-in',
-    },
-  },
 } as const;

@@ -104,15 +104,4 @@ export const accountsZh: DeepStrings<typeof accountsEn> = {
     account: '账号',
     changePassword: '修改密码',
   },
-  super: {
-    title: '关联企业',
-    empty: '暂无关联企业',
-    columns: {
-      company: '企业',
-      email: '邮箱',
-      status: '状态',
-      regDate: '注册时间',
-      loginDate: '最近登录',
-    },
-  },
 };
