@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useConfig } from '../../platform/config';
 import { menuIcons } from '../../platform/menuIcons';
 import { type Features, MENU_GROUPS, type MenuGroup, type TitleKey } from '../../platform/routes';
+import { sessionGrants } from '../../platform/session';
 import { selectedPath } from '../components/RouteMenu';
 import { VersionLabel } from '../components/VersionLabel';
 import { type MenuNode, menuNodes } from '../routes/derive';
@@ -46,7 +47,7 @@ export function AdminLayout({ area }: { area: AreaDef }) {
   const { pathname } = useLocation();
   const narrow = useNarrow();
   const features: Features = useConfig().data?.features;
-  const nodes = menuNodes(area.routes, area.base, area.role, features);
+  const nodes = menuNodes(area.routes, area.base, area.role, features, undefined, sessionGrants());
   const selected = selectedPath(
     pathname,
     nodes.map((n) => n.path),

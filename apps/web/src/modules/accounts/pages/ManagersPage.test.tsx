@@ -25,6 +25,7 @@ const manager = (id: number, account: string, sType: number, supplierId: number 
   remark: '',
   status: 0,
   locked: false,
+  modules: sType === 5 ? ['employees'] : [],
   createTime: 0,
 });
 
