@@ -1,10 +1,10 @@
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useCurrentGrants } from '../../modules/accounts/api';
 import { useConfig } from '../../platform/config';
 import { menuIcons } from '../../platform/menuIcons';
 import { type Features, MENU_GROUPS, type MenuGroup, type TitleKey } from '../../platform/routes';
-import { sessionGrants } from '../../platform/session';
 import { selectedPath } from '../components/RouteMenu';
 import { VersionLabel } from '../components/VersionLabel';
 import { type MenuNode, menuNodes } from '../routes/derive';
@@ -47,7 +47,8 @@ export function AdminLayout({ area }: { area: AreaDef }) {
   const { pathname } = useLocation();
   const narrow = useNarrow();
   const features: Features = useConfig().data?.features;
-  const nodes = menuNodes(area.routes, area.base, area.role, features, undefined, sessionGrants());
+  const grants = useCurrentGrants();
+  const nodes = menuNodes(area.routes, area.base, area.role, features, undefined, grants);
   const selected = selectedPath(
     pathname,
     nodes.map((n) => n.path),

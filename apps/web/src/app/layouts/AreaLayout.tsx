@@ -1,8 +1,9 @@
 import { Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useCurrentGrants } from '../../modules/accounts/api';
 import { useConfig } from '../../platform/config';
-import { getSession, sessionGrants } from '../../platform/session';
+import { getSession } from '../../platform/session';
 import { RouteMenu } from '../components/RouteMenu';
 import { VersionLabel } from '../components/VersionLabel';
 import { joinPath, menuNodes } from '../routes/derive';
@@ -16,7 +17,8 @@ import { contentPadding, NO_PRINT, ShellHeader, useNarrow } from './shell';
 export function AreaLayout({ area }: { area: AreaDef }) {
   const { t } = useTranslation();
   const narrow = useNarrow();
-  const nodes = menuNodes(area.routes, area.base, area.role, useConfig().data?.features, getSession().project?.sType, sessionGrants());
+  const grants = useCurrentGrants();
+  const nodes = menuNodes(area.routes, area.base, area.role, useConfig().data?.features, getSession().project?.sType, grants);
   const title = t(area.titleKey);
   const menu = <RouteMenu nodes={nodes} ariaLabel={title} />;
   return (
