@@ -11,6 +11,7 @@ import {
   type CallName,
   type CallOutput,
   type DownloadDef,
+  GRANTABLE_MODULES,
   Role,
   STAFF_TYPES,
   type StaffType,
@@ -191,10 +192,25 @@ export async function twoTenants(t: TestApp, names: [string, string] = ['Alpha',
   return { a: await seedCompany(t, names[0]), b: await seedCompany(t, names[1]) };
 }
 
-export async function seedStaff(t: TestApp, companyId: number, sType: StaffType, account = `staff_${randomBytes(3).toString('hex')}`) {
+/** A staff account, signed in. A sub-administrator (sType 5) is granted every grantable module unless `modules` says. */
+export async function seedStaff(
+  t: TestApp,
+  companyId: number,
+  sType: StaffType,
+  account = `staff_${randomBytes(3).toString('hex')}`,
+  modules: readonly string[] = sType === Role.SUBADMIN ? GRANTABLE_MODULES : [],
+) {
   const [row] = await t.db
     .insert(staffAccounts)
-    .values({ companyId, account, name: `Staff ${sType}`, sType, passwordHash: await hashPassword(PASSWORD), mustChangePassword: 0 })
+    .values({
+      companyId,
+      account,
+      name: `Staff ${sType}`,
+      sType,
+      modules: [...modules],
+      passwordHash: await hashPassword(PASSWORD),
+      mustChangePassword: 0,
+    })
     .returning();
   const login = await t.api.Login({ email: account, password: PASSWORD });
   if (login.status !== 0) throw new Error(`staff login failed: ${login.reason}`);
@@ -223,11 +239,18 @@ export async function seedEmployee(t: TestApp, companyId: number, phone = `139${
   return { id: row?.id ?? 0, phone };
 }
 
-export async function seedSubAccount(t: TestApp, companyId: number) {
+/** A sub-company; `grants` makes it module-driven (adminType 1 with these modules), else adminType 0, the fixed set. */
+export async function seedSubAccount(t: TestApp, companyId: number, grants?: readonly string[]) {
   const email = `sub+${randomBytes(4).toString('hex')}@example.com`;
   const [row] = await t.db
     .insert(subAccounts)
-    .values({ companyId, companyName: `Tenant ${randomBytes(3).toString('hex')}`, email, passwordHash: await hashPassword(PASSWORD) })
+    .values({
+      companyId,
+      companyName: `Tenant ${randomBytes(3).toString('hex')}`,
+      email,
+      passwordHash: await hashPassword(PASSWORD),
+      ...(grants && { adminType: 1, modules: [...grants] }),
+    })
     .returning();
   return { id: row?.id ?? 0, email };
 }

@@ -33,3 +33,34 @@ export const grantableModuleLabels = {
 } as const satisfies Partial<Record<ModuleName, Label>>;
 export type GrantableModule = keyof typeof grantableModuleLabels;
 export const GRANTABLE_MODULES = Object.keys(grantableModuleLabels) as GrantableModule[];
+
+/**
+ * Calls every signed-in console account needs whatever its grants, the one list of them (the server's check and the
+ * console's `canCall` both read `grantNeeded`): besides the 'auth' module (sign-out, who am I, password check), its own
+ * company record and password (a sub-company's through updateSubAccountPwd too), and the registration look-ups every console screen's filters and forms read (gates,
+ * visitor types, registration fields), which answer nothing a granted screen could not already show.
+ */
+export const UNGRANTED_CALLS: ReadonlySet<string> = new Set([
+  'GetUserInfo',
+  'updatePassword',
+  'updateSubAccountPwd',
+  'getGate',
+  'getVisitorType',
+  'GetExtendVisitor',
+]);
+
+/** The module a module-driven account must have been granted to make this call or download; null: every account may. */
+export function grantNeeded(def: { name: string; module: ModuleName }): ModuleName | null {
+  if (def.module === 'auth' || UNGRANTED_CALLS.has(def.name)) return null;
+  return def.module;
+}
+
+/**
+ * Whether an account may make a call by its grants: `grants` null is an account that is not module-driven (its role
+ * alone decides); a list is a sub-administrator's or a sub-company's (adminType other than 0) granted modules.
+ */
+export function grantAdmits(grants: readonly string[] | null | undefined, def: { name: string; module: ModuleName }): boolean {
+  if (grants == null) return true;
+  const needed = grantNeeded(def);
+  return needed === null || grants.includes(needed);
+}

@@ -10,7 +10,7 @@ import { AppError, badParams } from './errors.js';
 import { checkedOutput, contractOutput } from './outputs.js';
 import { withRequestCache } from './requestCache.js';
 import type { Services } from './services.js';
-import { assertPasswordChanged, assertWritable, resolveSession, type Session } from './sessions.js';
+import { assertGranted, assertPasswordChanged, assertWritable, resolveSession, type Session } from './sessions.js';
 import { dbOf, type SystemScope, sessionScope, systemScope, type TenantScope, tenantScope } from './tenancy.js';
 import { readUpload, type UploadedFile, type UploadedTempFile } from './uploads.js';
 
@@ -102,6 +102,7 @@ function automaticSession(companyId: number, who: { account: string; name: strin
     gids: [],
     expiresAt: new Date(8.64e15),
     mustChangePassword: false,
+    grants: null,
   };
 }
 
@@ -184,6 +185,8 @@ async function runCall(
     else if (call.access !== 'public') {
       const session = await resolveSession(deps.db, tokenOf(req, call));
       if (!(call.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
+      // A module-driven account (a sub-administrator, a sub-company of adminType other than 0) only in its granted modules.
+      assertGranted(session, call);
       assertPasswordChanged(session, call.name);
       assertWritable(session, call);
       ctx.session = session;

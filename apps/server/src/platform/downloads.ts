@@ -9,7 +9,7 @@ import { type AuthedContext, fieldErrors } from './calls.js';
 import { AppError, badParams } from './errors.js';
 import { withRequestCache } from './requestCache.js';
 import type { Services } from './services.js';
-import { assertPasswordChanged, resolveSession } from './sessions.js';
+import { assertGranted, assertPasswordChanged, resolveSession } from './sessions.js';
 import { sessionScope, systemScope } from './tenancy.js';
 
 /** A stream, or a stream with the file name it should be saved under (instead of `<fileName>-<time>.<extension>`). */
@@ -49,6 +49,7 @@ export function registerDownloads(app: FastifyInstance, deps: { db: Db; config: 
           const token = req.headers['x-coolvisit-token'];
           const session = await resolveSession(deps.db, typeof token === 'string' ? token : undefined);
           if (!(def.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
+          assertGranted(session, def);
           assertPasswordChanged(session, def.name);
           const parsed = def.input.safeParse({ ...((req.query as object) ?? {}), ...((req.params as object) ?? {}) });
           if (!parsed.success) throw badParams(fieldErrors(parsed.error));

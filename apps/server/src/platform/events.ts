@@ -2,7 +2,7 @@ import { type Role, Role as Roles, Status } from '@openvisit/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../db/client.js';
 import { AppError } from './errors.js';
-import { assertPasswordChanged, resolveSession, type Session } from './sessions.js';
+import { assertGranted, assertPasswordChanged, resolveSession, type Session } from './sessions.js';
 
 /** Someone arrived on or left the site (migration 0021: a trigger on visits NOTIFYs 'visits_onsite' at commit). */
 export interface OnSiteEvent {
@@ -78,6 +78,8 @@ export function registerOnSiteStream(app: FastifyInstance, deps: { db: Db; event
       const token = req.headers['x-coolvisit-token'];
       session = await resolveSession(deps.db, typeof token === 'string' ? token : undefined);
       if (!deps.access.includes(session.role)) throw new AppError(Status.NO_PERMISSION);
+      // The on-site board is the visitors module's: a module-driven account needs it granted.
+      assertGranted(session, { name: 'events/onsite', module: 'visitors' });
       // The same gate as every call: a first password must be changed before anything else is heard.
       assertPasswordChanged(session, 'events/onsite');
     } catch (err) {

@@ -1,7 +1,7 @@
-import { type CallDef, isWriteCall, type Role, Status } from '@openvisit/contract';
+import { type CallDef, grantAdmits, isWriteCall, type ModuleName, Role, Status } from '@openvisit/contract';
 import { and, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import { type Db, prepared } from '../db/client.js';
-import { companies, companyRecord, sessions } from '../db/schema/index.js';
+import { companies, companyRecord, sessions, staffAccounts, subAccounts } from '../db/schema/index.js';
 import { randomToken, sha256 } from './crypto.js';
 import { AppError } from './errors.js';
 import { cacheKey, remember } from './requestCache.js';
@@ -32,9 +32,15 @@ export interface Session {
   mustChangePassword: boolean;
   /** A super account's read-only look into a company: every write is refused (assertWritable). */
   readOnly?: boolean;
+  /**
+   * A module-driven account's granted modules (a sub-administrator, or a sub-company of adminType other than 0), read
+   * from the account with the session on every call, so a change of its grants holds from its next call; null for
+   * every other account, whose role alone decides.
+   */
+  grants: readonly string[] | null;
 }
 
-export type NewSession = Omit<Session, 'id' | 'expiresAt' | 'mustChangePassword' | 'supplierId'> & {
+export type NewSession = Omit<Session, 'id' | 'expiresAt' | 'mustChangePassword' | 'supplierId' | 'grants'> & {
   supplierId?: number | null;
   hours: number;
   ip: string;
@@ -70,21 +76,35 @@ export async function createSession(on: DbOrScope, s: NewSession): Promise<{ tok
     .returning({ id: sessions.id });
   if (!row) throw new Error('session insert returned nothing');
   const { hours: _h, ip: _ip, userAgent: _ua, ...rest } = s;
-  return { token, session: { ...rest, supplierId: s.supplierId ?? null, mustChangePassword: s.mustChangePassword ?? false, id: row.id, expiresAt } };
+  return {
+    token,
+    // Grants are read by each call's session look-up; the signing-in call itself is public.
+    session: { ...rest, supplierId: s.supplierId ?? null, mustChangePassword: s.mustChangePassword ?? false, id: row.id, expiresAt, grants: null },
+  };
 }
 
 /**
- * 28 without a token, 27 for an unknown or revoked one, 29 once expired. One prepared statement reads the session and
- * its company (which nearly every call then needs: settings, name, language), remembered for the rest of the call.
+ * 28 without a token, 27 for an unknown or revoked one, 29 once expired. One prepared statement reads the session,
+ * its company (which nearly every call then needs: settings, name, language), remembered for the rest of the call, and
+ * a module-driven account's grants from its account row (so an administrator's change applies from the next call).
  */
 export async function resolveSession(db: Db, token: string | undefined): Promise<Session> {
   if (!token) throw new AppError(Status.TOKEN_MISSING);
   if (token.length > 200) throw new AppError(Status.TOKEN_INVALID);
   const byHash = prepared(db, 'session_by_hash', (d, name) =>
     d
-      .select({ session: getTableColumns(sessions), company: companyRecord })
+      .select({
+        session: getTableColumns(sessions),
+        company: companyRecord,
+        staffModules: staffAccounts.modules,
+        subAdminType: subAccounts.adminType,
+        subModules: subAccounts.modules,
+      })
       .from(sessions)
       .leftJoin(companies, eq(companies.id, sessions.companyId))
+      // Only the two module-driven kinds; by primary key, in the same statement.
+      .leftJoin(staffAccounts, and(eq(sessions.role, Role.SUBADMIN), eq(sessions.accountKind, 'staff'), eq(staffAccounts.id, sessions.accountId)))
+      .leftJoin(subAccounts, and(eq(sessions.accountKind, 'sub'), eq(subAccounts.id, sessions.accountId)))
       .where(eq(sessions.tokenHash, sql.placeholder('hash')))
       .limit(1)
       .prepare(name),
@@ -110,7 +130,20 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
     expiresAt: row.expiresAt,
     mustChangePassword: row.mustChangePassword,
     ...(row.readOnly && { readOnly: true }),
+    grants: grantsOf(row.role, found),
   };
+}
+
+/** A sub-administrator's grants, or a sub-company's of adminType other than 0; an account row gone grants nothing. */
+function grantsOf(role: number, found: { staffModules: string[] | null; subAdminType: number | null; subModules: string[] | null }) {
+  if (role === Role.SUBADMIN) return found.staffModules ?? [];
+  if (role === Role.SUB_COMPANY) return found.subAdminType === 0 ? null : (found.subModules ?? []);
+  return null;
+}
+
+/** 610 when a module-driven session calls outside its grants (the contract's `grantAdmits`; 'auth' and a few named calls pass). */
+export function assertGranted(session: Session, def: { name: string; module: ModuleName }): void {
+  if (!grantAdmits(session.grants, def)) throw new AppError(Status.NO_PERMISSION, 'This account has not been granted this module');
 }
 
 /** What a session whose password must be changed may do: change it, read who it is, sign out. */

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useConfig } from '../platform/config';
 import type { ScreenEntry, TitleKey } from '../platform/routes';
-import { type ConsoleRole, getSession, signOutLocal } from '../platform/session';
+import { type ConsoleRole, getSession, grantsOf, signOutLocal } from '../platform/session';
 import { signInUrl } from '../platform/signinUrl';
 import { useDocumentTitle } from '../platform/title';
 import { homePath } from './postLogin';
+import { isGranted } from './routes/derive';
 
 export function PageSpinner() {
   return (
@@ -64,6 +65,8 @@ export function ScreenGate({ entry, children }: { entry: ScreenEntry; children: 
   const sType = session.project?.sType;
   if (!session.role || !entry.roles.includes(session.role) || (entry.sTypes && (sType == null || !entry.sTypes.includes(sType))))
     return <Navigate replace to={session.role ? homePath(session.role) : '/signin'} />;
+  // A module-driven account's screen of a module not granted: the not-found page, never the screen (the server refuses its calls too).
+  if (!isGranted(entry, grantsOf(session.project))) return <NotFoundPage />;
   if (entry.feature) {
     if (config.isPending) return <PageSpinner />;
     if (config.data?.features[entry.feature] !== true) return <NotFoundPage />;

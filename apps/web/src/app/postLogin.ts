@@ -1,9 +1,9 @@
 import type { PostLoginInput } from '../platform/landing';
 import type { Features, SType } from '../platform/routes';
-import { type ConsoleRole, getSession } from '../platform/session';
+import { type ConsoleRole, getSession, grantsOf } from '../platform/session';
 import { PASSWORD_CHANGE_PATH } from '../platform/signinUrl';
 import { AREAS, areaOfRole } from './routes/areas';
-import { areaHome, areaOfPath } from './routes/derive';
+import { areaHome, areaOfPath, type Grants } from './routes/derive';
 
 const ORIGIN = 'http://openvisit.invalid';
 /** Screens a redirect must never lead back to. */
@@ -30,8 +30,13 @@ export function safeRedirect(value: string | null | undefined): string | null {
 }
 
 /** The home of a role: the first screen of its area's table it may open (for the signed-in sub-type by default). */
-export function homePath(role: ConsoleRole, features?: Features, sType: SType = getSession().project?.sType): string {
-  return areaHome(areaOfRole(role), features, sType);
+export function homePath(
+  role: ConsoleRole,
+  features?: Features,
+  sType: SType = getSession().project?.sType,
+  grants: Grants = grantsOf(getSession().project),
+): string {
+  return areaHome(areaOfRole(role), features, sType, grants);
 }
 
 /**
@@ -47,5 +52,5 @@ export function postLoginPath({ result, role, redirect, features }: PostLoginInp
     const pathname = new URL(back, ORIGIN).pathname;
     if (areaOfPath(pathname, AREAS)?.role === role) return back;
   }
-  return homePath(role, features, result.sType);
+  return homePath(role, features, result.sType, grantsOf(result));
 }

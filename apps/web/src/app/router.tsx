@@ -8,7 +8,7 @@ import { NetworkBanner } from '../platform/components/NetworkBanner';
 import { useConfig } from '../platform/config';
 import { setNavigator } from '../platform/notify';
 import type { PublicEntry, ScreenEntry } from '../platform/routes';
-import { getSession } from '../platform/session';
+import { getSession, grantsOf } from '../platform/session';
 import { NotFoundPage, PageSpinner, RequireSession, ScreenGate, ScreenTitle } from './guards';
 import { guideScreens } from './guide/routes';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -54,7 +54,7 @@ function FirstScreen({ entries, base }: { entries: readonly ScreenEntry[]; base:
   const config = useConfig();
   if (config.isPending) return <PageSpinner />;
   const session = getSession();
-  const first = firstScreenPath(entries, base, session.role, config.data?.features, session.project?.sType);
+  const first = firstScreenPath(entries, base, session.role, config.data?.features, session.project?.sType, grantsOf(session.project));
   return first && first !== base ? <Navigate replace to={first} /> : <NotFoundPage />;
 }
 

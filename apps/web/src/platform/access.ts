@@ -1,21 +1,23 @@
-import type { CallDef, Role } from '@openvisit/contract';
+import { type CallDef, grantAdmits, type Role } from '@openvisit/contract';
 import { useConfig } from './config';
-import { getSession } from './session';
+import { getSession, grantsOf } from './session';
 
 /**
  * Whether the signed-in account may make a call, read from the call's contract declaration (its `access` roles) so
  * the console never copies an access list: the login result's `role` is the session role the server checks.
  */
-export function canCall(call: Pick<CallDef, 'access'>, session = getSession()): boolean {
+export function canCall(call: Pick<CallDef, 'access'> & Partial<Pick<CallDef, 'name' | 'module'>>, session = getSession()): boolean {
   if (call.access === 'public') return true;
   // Door devices make their own calls with their credential; no console session may.
   if (call.access === 'device') return false;
   const role = session.project?.role;
-  return role !== undefined && (call.access as readonly Role[]).includes(role as Role);
+  if (role === undefined || !(call.access as readonly Role[]).includes(role as Role)) return false;
+  // A module-driven account only in its granted modules, as the server decides (the contract's grantAdmits).
+  return !call.name || !call.module || grantAdmits(grantsOf(session.project), { name: call.name, module: call.module });
 }
 
 /** `canCall`, and the call's feature switch on (false while the configuration loads). */
-export function useCanCall(call: Pick<CallDef, 'access' | 'feature'>): boolean {
+export function useCanCall(call: Pick<CallDef, 'access' | 'feature'> & Partial<Pick<CallDef, 'name' | 'module'>>): boolean {
   const features = useConfig().data?.features;
   if (call.feature && features?.[call.feature] !== true) return false;
   return canCall(call);

@@ -3,7 +3,7 @@ import type { Features, SType } from './routes';
 import type { ConsoleRole } from './session';
 
 export interface PostLoginInput {
-  result: Pick<LoginResult, 'guidePending' | 'mustChangePassword' | 'sType'>;
+  result: Pick<LoginResult, 'guidePending' | 'mustChangePassword' | 'sType' | 'adminType' | 'modules'> & { role?: number };
   role: ConsoleRole;
   redirect?: string | null;
   features?: Features;

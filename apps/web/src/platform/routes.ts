@@ -1,4 +1,4 @@
-import type { FeatureFlag } from '@openvisit/contract';
+import type { FeatureFlag, GrantableModule } from '@openvisit/contract';
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import type { MenuIcon } from './menuIcons';
@@ -39,6 +39,12 @@ export interface ScreenEntry {
   sTypes?: readonly number[];
   /** Hidden (menu and route) while this runtime switch is off. */
   feature?: FeatureFlag;
+  /**
+   * The grantable module the screen belongs to: a module-driven account (a sub-administrator, a sub-company of
+   * adminType other than 0) sees it only when granted that module. 'own': the account's own screens (its password,
+   * the area's home) every account keeps. Every page of the admin and sub-company areas names one (derive.test.ts).
+   */
+  module?: GrantableModule | 'own';
   /** The screen; absent for a section, which has `children` and a `layout` instead. */
   page?: LazyPage;
   hideInMenu?: boolean;

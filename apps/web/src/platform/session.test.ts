@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANG_STORAGE_KEY } from './language';
-import { consoleRoleOf, getSession, SESSION_KEYS, SIGNIN_MEMORY_KEY, saveLogin, signOutLocal } from './session';
+import { consoleRoleOf, getSession, grantsOf, SESSION_KEYS, SIGNIN_MEMORY_KEY, saveLogin, signOutLocal } from './session';
 
 describe('consoleRoleOf', () => {
   it('maps login results to console areas', () => {
@@ -9,10 +9,24 @@ describe('consoleRoleOf', () => {
     expect(consoleRoleOf({ role: 1, sType: 1 })).toBe('servercom');
     expect(consoleRoleOf({ role: 3, sType: 3 })).toBe('logic');
     expect(consoleRoleOf({ role: 12, sType: 12 })).toBe('logic');
-    for (const s of [2, 4, 5]) expect(consoleRoleOf({ role: s, sType: s })).toBe('reception');
+    for (const s of [2, 4]) expect(consoleRoleOf({ role: s, sType: s })).toBe('reception');
+    // A sub-administrator: the administrator's area, limited to its grants.
+    expect(consoleRoleOf({ role: 5, sType: 5 })).toBe('manager');
     expect(consoleRoleOf({ role: 10 })).toBe('subcom');
     expect(consoleRoleOf({ role: 7 })).toBe('emporder');
     expect(consoleRoleOf({ role: 20 })).toBe('super');
+  });
+});
+
+describe('grantsOf', () => {
+  it('is the grants of a sub-administrator or a sub-company of adminType other than 0, null for the rest', () => {
+    expect(grantsOf({ role: 5, sType: 5, modules: ['employees'] })).toEqual(['employees']);
+    expect(grantsOf({ role: 5, sType: 5 })).toEqual([]);
+    expect(grantsOf({ role: 10, adminType: 1, modules: ['reports'] })).toEqual(['reports']);
+    expect(grantsOf({ role: 10, adminType: 0, modules: ['reports'] })).toBeNull();
+    expect(grantsOf({ role: 6, sType: -1, modules: [] })).toBeNull();
+    expect(grantsOf({ role: 2, sType: 2, modules: ['visitors'] })).toBeNull();
+    expect(grantsOf(null)).toBeNull();
   });
 });
 

@@ -27,13 +27,16 @@ const KEPT_LOCAL_KEYS = [LANG_STORAGE_KEY, SIGNIN_MEMORY_KEY, DEVICE_ID_KEY] as 
  * | Login, staff sType 0 (HSE, "server type 0")| hse          |
  * | Login, staff sType 1 (server company)      | servercom    |
  * | Login, staff sType 3 or 12 (logistics)     | logic        |
- * | Login, staff sType 2, 4, 5 and any other   | reception    |
+ * | Login, staff sType 5 (sub-administrator)   | manager      |
+ * | Login, staff sType 2, 4 and any other      | reception    |
  * | subAccountLogin (tenant company)           | subcom       |
  * | empLogin (employee)                        | emporder     |
  * | superAccountLogin (LFT_ account)           | super        |
  *
  * The original stored 'reception' for sType 0 too but routed HSE accounts to /hsehome by sType;
- * we store the area they really use, so guards and redirects need only the role.
+ * we store the area they really use, so guards and redirects need only the role. A sub-administrator shares the
+ * administrator's area and table, limited to its granted modules (`grantsOf`), as a sub-company of adminType
+ * other than 0 is limited within its own.
  */
 export const CONSOLE_ROLES = ['manager', 'reception', 'logic', 'hse', 'servercom', 'subcom', 'emporder', 'super'] as const;
 export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
@@ -43,7 +46,7 @@ export function isConsoleRole(v: unknown): v is ConsoleRole {
 }
 
 export function consoleRoleOfStaff(sType: number): ConsoleRole {
-  if (sType === ADMIN_STYPE) return 'manager';
+  if (sType === ADMIN_STYPE || sType === Role.SUBADMIN) return 'manager';
   if (sType === Role.HSE) return 'hse';
   if (sType === Role.SERVER_COMPANY) return 'servercom';
   if (sType === Role.LOGISTICS || sType === Role.LOGISTICS_SPECIALIST) return 'logic';
@@ -56,6 +59,25 @@ export function consoleRoleOf(result: Pick<LoginResult, 'role' | 'sType'>): Cons
   if (result.role === Role.EMPLOYEE) return 'emporder';
   if (result.role === Role.ADMIN) return 'manager';
   return consoleRoleOfStaff(result.sType ?? result.role);
+}
+
+/**
+ * A module-driven account's granted modules, from its login result (kept current by GetUserInfo): a sub-administrator
+ * (sType 5), or a sub-company of adminType other than 0; null for every other account. The server refuses the calls
+ * of other modules (610) whatever the console shows.
+ */
+export function grantsOf(
+  project: Partial<Pick<LoginResult, 'role' | 'sType' | 'adminType' | 'modules'>> | null | undefined,
+): readonly string[] | null {
+  if (!project) return null;
+  if (project.sType === Role.SUBADMIN) return project.modules ?? [];
+  if (project.role === Role.SUB_COMPANY && (project.adminType ?? 0) !== 0) return project.modules ?? [];
+  return null;
+}
+
+/** The signed-in account's grants (`grantsOf` its stored login result). */
+export function sessionGrants(): readonly string[] | null {
+  return grantsOf(getSession().project);
 }
 
 export interface StoredSession {

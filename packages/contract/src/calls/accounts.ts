@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, empty, epochMs, ok } from '../call.js';
 import { Status } from '../errors.js';
-import { zAccountName, zCompanyName, zCompanyShortName, zPassword, zPersonName, zPhone } from '../fieldSchemas.js';
+import { zAccountName, zCompanyName, zCompanyShortName, zModuleGrants, zPassword, zPersonName, zPhone } from '../fieldSchemas.js';
 import { LogModule, Role, STAFF_TYPES } from '../lookups.js';
 import { zLang } from './auth.js';
 
@@ -94,6 +94,11 @@ export const userInfo = companySettings.extend({
   closingDue: epochMs.nullable().optional(),
   /** The last export of everything (ExportAccountData). */
   dataExportedAt: epochMs.nullable().optional(),
+  /**
+   * A module-driven account's granted modules as they are now (a sub-administrator; a sub-company of adminType other
+   * than 0): the console's menus and guards follow them. Absent for every other account.
+   */
+  modules: z.array(z.string()).optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
@@ -165,6 +170,8 @@ export const manager = z.object({
   remark: z.string(),
   status: z.int32(),
   locked: z.boolean(),
+  /** A sub-administrator's (sType 5) granted modules (GRANTABLE_MODULES); empty for other kinds. */
+  modules: z.array(z.string()),
   createTime: epochMs,
 });
 export type Manager = z.infer<typeof manager>;
@@ -183,10 +190,28 @@ const managerFields = {
   startDate: zDate.nullable().default(null),
   endDate: zDate.nullable().default(null),
   remark: z.string().trim().max(200).default(''),
+  modules: zModuleGrants.optional().describe("a sub-administrator's (sType 5) granted modules: required, not empty; refused for other kinds"),
 };
 
 function datesInOrder(v: { startDate?: string | null; endDate?: string | null }, ctx: z.RefinementCtx) {
   if (v.startDate && v.endDate && v.startDate > v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'beforeStart' });
+}
+
+/**
+ * A sub-administrator (sType 5) is module-driven: it names the modules granted to it, at least one; another kind names
+ * none ('notForKind'). An update checks what it gives here, and the stored kind in the service.
+ */
+function grantsFit(v: { sType?: number; modules?: readonly string[] }, ctx: z.RefinementCtx) {
+  if (v.sType === undefined) return;
+  if (v.sType === Role.SUBADMIN && v.modules !== undefined && v.modules.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['modules'], message: 'required' });
+  if (v.sType !== Role.SUBADMIN && v.modules !== undefined && v.modules.length > 0)
+    ctx.addIssue({ code: 'custom', path: ['modules'], message: 'notForKind' });
+}
+
+/** A new sub-administrator names its grants. */
+function grantsNamed(v: { sType: number; modules?: readonly string[] }, ctx: z.RefinementCtx) {
+  if (v.sType === Role.SUBADMIN && v.modules === undefined) ctx.addIssue({ code: 'custom', path: ['modules'], message: 'required' });
 }
 
 /** A server-company account acts for one supplier company: it must name it. */
@@ -214,7 +239,9 @@ export const addManager = defineCall({
   input: z
     .object({ userid: z.int32().optional(), account: zAccountName, password: zPassword, ...managerFields })
     .superRefine(datesInOrder)
-    .superRefine(supplierNamed),
+    .superRefine(supplierNamed)
+    .superRefine(grantsFit)
+    .superRefine(grantsNamed),
   output: manager,
 });
 
@@ -222,7 +249,7 @@ export const updateManager = defineCall({
   name: 'UpdateManager',
   module: 'accounts',
   summary:
-    'Change a staff account: only the fields given change; a new password, a new type, a new supplier company or disabling it ends its sessions. A server company must keep a supplier company (400 on supplierId; 602 when not found)',
+    'Change a staff account: only the fields given change; a new password, a new type, a new supplier company or disabling it ends its sessions; new grants of a sub-administrator (modules) hold from its next call. A server company must keep a supplier company (400 on supplierId; 602 when not found)',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
   statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.ACCOUNT, event: 'update' },
@@ -242,8 +269,10 @@ export const updateManager = defineCall({
       startDate: zDate.nullable().optional(),
       endDate: zDate.nullable().optional(),
       remark: z.string().trim().max(200).optional(),
+      modules: zModuleGrants.optional().describe("a sub-administrator's granted modules; its next call follows them"),
     })
-    .superRefine(datesInOrder),
+    .superRefine(datesInOrder)
+    .superRefine(grantsFit),
   output: manager,
 });
 

@@ -99,7 +99,8 @@ export function toUserInfo(c: CompanyRow, sType: number): UserInfo {
 export async function getUserInfo(ctx: AuthedContext): Promise<UserInfo> {
   const company = await repoOf(ctx).company();
   if (!company) throw new AppError(Status.INVALID_USER);
-  return toUserInfo(company, ctx.session.sType ?? -1);
+  const grants = ctx.session.grants;
+  return { ...toUserInfo(company, ctx.session.sType ?? -1), ...(grants && { modules: [...grants] }) };
 }
 
 export async function modifyUserInfo(

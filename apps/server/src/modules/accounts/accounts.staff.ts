@@ -46,6 +46,7 @@ export function toManager(s: StaffRow, locked = false): Manager {
     remark: s.remark,
     status: s.status,
     locked,
+    modules: s.modules,
     createTime: s.createdAt.getTime(),
   };
 }
@@ -84,6 +85,7 @@ interface ManagerInput {
   startDate: string | null;
   endDate: string | null;
   remark: string;
+  modules?: string[];
 }
 
 export async function addManager(ctx: AuthedContext, input: ManagerInput & { password: string }): Promise<Manager> {
@@ -104,6 +106,8 @@ export async function addManager(ctx: AuthedContext, input: ManagerInput & { pas
       startDate: input.startDate,
       endDate: input.endDate,
       remark: input.remark,
+      // The contract requires them of a sub-administrator and refuses them of any other kind.
+      modules: input.sType === Role.SUBADMIN ? (input.modules ?? []) : [],
       passwordHash: await hashPassword(input.password),
       mustChangePassword: 1,
     })
@@ -133,6 +137,7 @@ export async function updateManager(
   const newGates = input.gids?.filter((g) => !existing.gids.includes(g)) ?? [];
   await assertGates(ctx, newGates, 'gids');
   const sType = input.sType ?? existing.sType;
+  const modules = grantsAfterUpdate(sType, existing.modules, input.modules);
   const supplierId = await supplierFor(ctx, sType, input.supplierId !== undefined ? input.supplierId : existing.supplierId);
   const row = await repo.updateStaff(existing.id, {
     ...(input.sName !== undefined && { name: input.sName }),
@@ -143,6 +148,7 @@ export async function updateManager(
     ...(input.startDate !== undefined && { startDate: input.startDate }),
     ...(input.endDate !== undefined && { endDate: input.endDate }),
     ...(input.remark !== undefined && { remark: input.remark }),
+    modules,
     ...(input.status !== undefined && { status: input.status }),
     ...(input.password && { passwordHash: await hashPassword(input.password), mustChangePassword: 1 }),
   });
@@ -154,6 +160,21 @@ export async function updateManager(
   ctx.audit.objId = row.account;
   ctx.audit.objName = row.name;
   return toManager(row, !(input.unlock || input.password) && (await lockedAccountIds(ctx.tenant, 'staff', [row.id])).has(row.id));
+}
+
+/**
+ * The grants after an update: a sub-administrator keeps at least one module (400 on modules when it would have none,
+ * e.g. another kind made a sub-administrator without naming them); another kind names none (400), and an account
+ * leaving kind 5 loses its grants. Its sessions read them on every call (platform/sessions.ts), so none is revoked.
+ */
+function grantsAfterUpdate(sType: number, stored: string[], given: string[] | undefined): string[] {
+  if (sType !== Role.SUBADMIN) {
+    if (given?.length) throw badParams([{ field: 'modules', rule: 'notForKind' }]);
+    return [];
+  }
+  const modules = given ?? stored;
+  if (modules.length === 0) throw badParams([{ field: 'modules', rule: 'required' }]);
+  return modules;
 }
 
 export async function deleteManager(ctx: AuthedContext, input: In<'DeleteManager'>): Promise<null> {

@@ -239,7 +239,7 @@ describe('staff accounts (AddManager / UpdateManager / DeleteManager / GetManage
     expect(labour.result).toMatchObject({ sType: 1, supplierId });
     expect((await t.api.GetManagerByUser({}, hse.token)).result.every((m) => m.sType === 1)).toBe(true);
     const sub = await seedStaff(t, a.id, 5);
-    expect((await t.api.AddManager({ ...newDesk, account: 'sub2', sType: 5 }, sub.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.api.AddManager({ ...newDesk, account: 'sub2', sType: 5, modules: ['visitors'] }, sub.token)).status).toBe(Status.NO_PERMISSION);
     expect((await t.call('AddManager', { ...newDesk, account: 'desk.by.sub' }, sub.token)).status).toBe(0);
   });
 });

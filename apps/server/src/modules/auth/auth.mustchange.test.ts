@@ -11,7 +11,13 @@ describe('a staff account that must change its password may do nothing else firs
   });
   afterAll(() => t.close());
 
-  const first = { account: 'new.subadmin', password: 'First#2026', sName: 'New Sub', sType: 5 as const };
+  const first = {
+    account: 'new.subadmin',
+    password: 'First#2026',
+    sName: 'New Sub',
+    sType: 5 as const,
+    modules: ['accounts' as const, 'departments' as const],
+  };
 
   async function download(token: string) {
     const res = await t.app.inject({ method: 'GET', url: '/api/ExportDepartmentTemplate', headers: { 'x-coolvisit-token': token } });

@@ -126,7 +126,7 @@ describe('on site now: the list, the live stream and the evacuation list', () =>
   });
 
   it('refuses the stream with 303 to a session that must change its password, as every call, until it is changed', async () => {
-    const first = { account: 'board.subadmin', password: 'First#2026', sName: 'Board Sub', sType: 5 as const };
+    const first = { account: 'board.subadmin', password: 'First#2026', sName: 'Board Sub', sType: 5 as const, modules: ['visitors' as const] };
     expect((await t.api.AddManager(first, a.token)).status).toBe(0);
     const { token } = (await t.api.Login({ email: first.account, password: first.password })).result;
     const refused = await fetch(`${url}/api/events/onsite`, { headers: { 'x-coolvisit-token': token } });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ClosingBanner } from '../../modules/accounts/components/ClosingBanner';
 import { ReadOnlyBanner } from '../../modules/superAccounts/components/ReadOnlyBanner';
+import { useCurrentGrants } from '../../modules/accounts/api';
 import { useConfig } from '../../platform/config';
 import { menuIcons } from '../../platform/menuIcons';
 import { type Features, MENU_GROUPS, type MenuGroup, type TitleKey } from '../../platform/routes';
@@ -48,7 +49,8 @@ export function AdminLayout({ area }: { area: AreaDef }) {
   const { pathname } = useLocation();
   const narrow = useNarrow();
   const features: Features = useConfig().data?.features;
-  const nodes = menuNodes(area.routes, area.base, area.role, features);
+  const grants = useCurrentGrants();
+  const nodes = menuNodes(area.routes, area.base, area.role, features, undefined, grants);
   const selected = selectedPath(
     pathname,
     nodes.map((n) => n.path),

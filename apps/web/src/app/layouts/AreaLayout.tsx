@@ -1,6 +1,7 @@
 import { Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useCurrentGrants } from '../../modules/accounts/api';
 import { useConfig } from '../../platform/config';
 import { getSession } from '../../platform/session';
 import { RouteMenu } from '../components/RouteMenu';
@@ -16,7 +17,8 @@ import { contentPadding, NO_PRINT, ShellHeader, useNarrow } from './shell';
 export function AreaLayout({ area }: { area: AreaDef }) {
   const { t } = useTranslation();
   const narrow = useNarrow();
-  const nodes = menuNodes(area.routes, area.base, area.role, useConfig().data?.features, getSession().project?.sType);
+  const grants = useCurrentGrants();
+  const nodes = menuNodes(area.routes, area.base, area.role, useConfig().data?.features, getSession().project?.sType, grants);
   const title = t(area.titleKey);
   const menu = <RouteMenu nodes={nodes} ariaLabel={title} />;
   return (

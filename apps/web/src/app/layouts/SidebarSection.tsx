@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useConfig } from '../../platform/config';
 import type { ScreenEntry } from '../../platform/routes';
-import { getSession } from '../../platform/session';
+import { getSession, grantsOf } from '../../platform/session';
 import { RouteMenu } from '../components/RouteMenu';
 import { menuNodes } from '../routes/derive';
 import { NO_PRINT, useNarrow } from './shell';
@@ -17,7 +17,7 @@ export function SidebarSection({ entry, basePath }: { entry: ScreenEntry; basePa
   const { t } = useTranslation();
   const features = useConfig().data?.features;
   const session = getSession();
-  const nodes = menuNodes(entry.children ?? [], basePath, session.role, features, session.project?.sType);
+  const nodes = menuNodes(entry.children ?? [], basePath, session.role, features, session.project?.sType, grantsOf(session.project));
   const narrow = useNarrow();
   if (nodes.length <= 1) return <Outlet />;
   if (narrow)

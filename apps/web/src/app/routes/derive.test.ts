@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScreenEntry } from '../../platform/routes';
 import { adminNavItems } from '../layouts/AdminLayout';
 import { AREAS } from './areas';
-import { areaOfPath, firstScreenPath, joinPath, menuNodes } from './derive';
+import { areaHome, areaOfPath, firstScreenPath, isEnabled, joinPath, menuNodes } from './derive';
 
 const page = async () => () => null;
 const table: ScreenEntry[] = [
@@ -69,5 +69,49 @@ describe('route table derivation', () => {
     expect(areaOfPath('/receptionist', AREAS)?.role).toBe('manager');
     expect(areaOfPath('/hsehome', AREAS)?.role).toBe('hse');
     expect(areaOfPath('/setting/account', AREAS)?.role).toBe('manager');
+  });
+});
+
+/** Every page of a table with its full path. */
+function pages(entries: readonly ScreenEntry[], base: string): { path: string; entry: ScreenEntry }[] {
+  return entries.flatMap((e) => (e.children ? pages(e.children, joinPath(base, e.path)) : [{ path: joinPath(base, e.path), entry: e }]));
+}
+
+describe('module-driven accounts: the route tables filtered by their grants', () => {
+  const admin = AREAS.find((a) => a.role === 'manager');
+  const subcom = AREAS.find((a) => a.role === 'subcom');
+  if (!admin || !subcom) throw new Error('no admin or sub-company area');
+  const all = { blacklist: true, tempCard: true, operationLog: true, notice: true, registration: true, basicSet: true } as const;
+
+  it('every page of the admin and sub-company areas names the module it belongs to, so a new screen cannot forget', () => {
+    const unnamed = [...pages(admin.routes, admin.base), ...pages(subcom.routes, subcom.base)].filter((p) => !p.entry.module).map((p) => p.path);
+    expect(unnamed).toEqual([]);
+  });
+
+  it('a sub-administrator granted employees and blacklist: exactly those menus, and its own password; home on the first', () => {
+    const grants = ['employees', 'blacklist'];
+    const menu = menuNodes(admin.routes, '/', 'manager', all, 5, grants).map((n) => n.path);
+    expect(menu).toEqual(['/emp', '/blacklist', '/whitelist', '/setting/invitepower', '/setting/account']);
+    const emp = admin.routes.find((e) => e.path === 'emp');
+    expect(menuNodes(emp?.children ?? [], '/emp', 'manager', all, 5, grants).map((n) => n.path)).toEqual(['/emp/emplist']);
+    const account = admin.routes.find((e) => e.path === 'setting/account');
+    expect(menuNodes(account?.children ?? [], '/setting/account', 'manager', all, 5, grants).map((n) => n.path)).toEqual(['/setting/account/safe']);
+    expect(areaHome(admin, all, 5, grants)).toBe('/emp/emplist');
+    // A screen of a module not granted is not enabled (the guard shows the not-found page); the administrator's is.
+    const monitor = pages(admin.routes, '/').find((p) => p.path === '/monitor')?.entry;
+    if (!monitor) throw new Error('no monitor screen');
+    expect(isEnabled(monitor, 'manager', { monitor: true }, 5, grants)).toBe(false);
+    expect(isEnabled(monitor, 'manager', { monitor: true }, 5, [...grants, 'monitor'])).toBe(true);
+    expect(isEnabled(monitor, 'manager', { monitor: true }, -1, null)).toBe(true);
+  });
+
+  it('grants take nothing from an account that is not module-driven', () => {
+    expect(menuNodes(admin.routes, '/', 'manager', all, -1, null)).toEqual(menuNodes(admin.routes, '/', 'manager', all, -1));
+  });
+
+  it('a sub-company of adminType 1 granted reports: the statistics and reports, its password; home on the statistics', () => {
+    const menu = menuNodes(subcom.routes, subcom.base, 'subcom', all, undefined, ['reports']).map((n) => n.path);
+    expect(menu).toEqual(['/subcom/visitors', '/subcom/data', '/subcom', '/subcom/password']);
+    expect(areaHome(subcom, all, undefined, ['visitors'])).toBe('/subcom/vlist');
   });
 });

@@ -8,16 +8,25 @@ export function joinPath(base: string, path: string): string {
   return joined === '' ? '/' : joined;
 }
 
+/** A module-driven account's granted modules (platform/session.ts `grantsOf`); null or absent: not module-driven. */
+export type Grants = readonly string[] | null | undefined;
+
 /**
  * A screen is reachable by a role when it lists the role, the account's sub-type (when the screen names sub-types)
- * and its feature switch (if any) is on.
+ * and its feature switch (if any) is on; for a module-driven account, when its module is granted (or is 'own').
  */
-export function isEnabled(entry: ScreenEntry, role: ConsoleRole | null, features: Features, sType?: SType): boolean {
+export function isEnabled(entry: ScreenEntry, role: ConsoleRole | null, features: Features, sType?: SType, grants?: Grants): boolean {
   if (!role || !entry.roles.includes(role)) return false;
   if (entry.sTypes && (sType == null || !entry.sTypes.includes(sType))) return false;
   if (entry.feature && features?.[entry.feature] !== true) return false;
-  if (entry.children) return entry.children.some((c) => isEnabled(c, role, features, sType));
-  return true;
+  if (entry.children) return entry.children.some((c) => isEnabled(c, role, features, sType, grants));
+  return isGranted(entry, grants);
+}
+
+/** A page a module-driven account may open: its module granted, or one of the account's own; any page for others. */
+export function isGranted(entry: ScreenEntry, grants: Grants): boolean {
+  if (grants == null || entry.children) return true;
+  return entry.module === 'own' || (entry.module !== undefined && grants.includes(entry.module));
 }
 
 export interface MenuNode {
@@ -26,8 +35,17 @@ export interface MenuNode {
 }
 
 /** The menu entries of a list of screens (visible, enabled), with their full paths. */
-export function menuNodes(entries: readonly ScreenEntry[], base: string, role: ConsoleRole | null, features: Features, sType?: SType): MenuNode[] {
-  return entries.filter((e) => !e.hideInMenu && isEnabled(e, role, features, sType)).map((entry) => ({ entry, path: joinPath(base, entry.path) }));
+export function menuNodes(
+  entries: readonly ScreenEntry[],
+  base: string,
+  role: ConsoleRole | null,
+  features: Features,
+  sType?: SType,
+  grants?: Grants,
+): MenuNode[] {
+  return entries
+    .filter((e) => !e.hideInMenu && isEnabled(e, role, features, sType, grants))
+    .map((entry) => ({ entry, path: joinPath(base, entry.path) }));
 }
 
 /** The first screen a role can open in a list of screens (depth first), or null. */
@@ -37,17 +55,18 @@ export function firstScreenPath(
   role: ConsoleRole | null,
   features: Features,
   sType?: SType,
+  grants?: Grants,
 ): string | null {
-  for (const { entry, path } of menuNodes(entries, base, role, features, sType)) {
+  for (const { entry, path } of menuNodes(entries, base, role, features, sType, grants)) {
     if (!entry.children) return path;
-    const inner = firstScreenPath(entry.children, path, role, features, sType);
+    const inner = firstScreenPath(entry.children, path, role, features, sType, grants);
     if (inner) return inner;
   }
   return null;
 }
 
-export function areaHome(area: AreaDef, features: Features, sType?: SType): string {
-  return firstScreenPath(area.routes, area.base, area.role, features, sType) ?? area.base;
+export function areaHome(area: AreaDef, features: Features, sType?: SType, grants?: Grants): string {
+  return firstScreenPath(area.routes, area.base, area.role, features, sType, grants) ?? area.base;
 }
 
 function under(pathname: string, base: string): boolean {

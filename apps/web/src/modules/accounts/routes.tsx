@@ -6,6 +6,7 @@ export const accountSettingsScreens: readonly ScreenEntry[] = [
   {
     path: '',
     titleKey: 'menu.accountBase',
+    module: 'accounts',
     icon: 'IdcardOutlined',
     roles: ['manager'],
     page: () => import('./pages/BasePage').then((m) => m.BasePage),
@@ -13,6 +14,7 @@ export const accountSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'safe',
     titleKey: 'menu.accountSafe',
+    module: 'own',
     icon: 'SafetyOutlined',
     roles: ['manager'],
     page: () => import('./pages/SafePage').then((m) => m.SafePage),
@@ -20,6 +22,7 @@ export const accountSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'stage',
     titleKey: 'menu.accountManagers',
+    module: 'accounts',
     icon: 'TeamOutlined',
     roles: ['manager'],
     page: () => import('./pages/ManagersPage').then((m) => m.StagePage),
@@ -28,6 +31,7 @@ export const accountSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'stage/sdetail/:id?',
     titleKey: 'menu.accountManagers',
+    module: 'accounts',
     roles: ['manager'],
     hideInMenu: true,
     page: () => import('./pages/ManagersPage').then((m) => m.StagePage),
@@ -36,6 +40,7 @@ export const accountSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'managers',
     titleKey: 'menu.accountManagers',
+    module: 'accounts',
     roles: ['manager'],
     hideInMenu: true,
     page: () => import('./pages/ManagersRedirect').then((m) => m.ManagersRedirect),
@@ -48,6 +53,7 @@ export function areaShellScreens(role: ConsoleRole): readonly ScreenEntry[] {
     {
       path: '',
       titleKey: 'menu.home',
+      module: 'own',
       icon: 'HomeOutlined',
       roles: [role],
       page: () => import('./pages/AreaHomePage').then((m) => m.AreaHomePage),
@@ -55,6 +61,7 @@ export function areaShellScreens(role: ConsoleRole): readonly ScreenEntry[] {
     {
       path: 'password',
       titleKey: 'menu.password',
+      module: 'own',
       icon: 'LockOutlined',
       roles: [role],
       page: () => import('./pages/AreaPasswordPage').then((m) => m.AreaPasswordPage),
@@ -91,6 +98,7 @@ export function hseAccountSection(role: ConsoleRole): ScreenEntry {
       {
         path: 'password',
         titleKey: 'menu.password',
+        module: 'own',
         icon: 'LockOutlined',
         roles: [role],
         page: () => import('./pages/AreaPasswordPage').then((m) => m.AreaPasswordPage),

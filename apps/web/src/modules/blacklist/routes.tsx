@@ -9,6 +9,7 @@ export const listScreens: readonly ScreenEntry[] = [
   {
     path: 'blacklist',
     titleKey: 'menu.blacklist',
+    module: 'blacklist',
     icon: 'StopOutlined',
     roles: ['manager'],
     feature: 'blacklist',
@@ -18,6 +19,7 @@ export const listScreens: readonly ScreenEntry[] = [
   {
     path: 'whitelist',
     titleKey: 'menu.whitelist',
+    module: 'blacklist',
     icon: 'SafetyCertificateOutlined',
     roles: ['manager'],
     group: 'people',
@@ -33,6 +35,7 @@ function ToBlacklist() {
 export const blacklistUnderEmp: ScreenEntry = {
   path: 'black',
   titleKey: 'menu.blacklist',
+  module: 'blacklist',
   roles: ['manager'],
   feature: 'blacklist',
   hideInMenu: true,

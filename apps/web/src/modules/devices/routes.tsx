@@ -15,6 +15,7 @@ export const accessControlSection: ScreenEntry = {
     {
       path: 'group',
       titleKey: 'menu.keyGroups',
+      module: 'devices',
       icon: 'ClusterOutlined',
       roles: ['manager'],
       feature: 'accessControl',
@@ -23,6 +24,7 @@ export const accessControlSection: ScreenEntry = {
     {
       path: 'detail/:egid?',
       titleKey: 'menu.keyGroup',
+      module: 'devices',
       roles: ['manager'],
       feature: 'accessControl',
       hideInMenu: true,
@@ -31,6 +33,7 @@ export const accessControlSection: ScreenEntry = {
     {
       path: 'list',
       titleKey: 'menu.keyDevices',
+      module: 'devices',
       icon: 'ApiOutlined',
       roles: ['manager'],
       feature: 'accessControl',
@@ -39,6 +42,7 @@ export const accessControlSection: ScreenEntry = {
     {
       path: 'listd/:eid?',
       titleKey: 'menu.keyDevice',
+      module: 'devices',
       roles: ['manager'],
       feature: 'accessControl',
       hideInMenu: true,
@@ -47,6 +51,7 @@ export const accessControlSection: ScreenEntry = {
     {
       path: 'rights',
       titleKey: 'menu.keyRights',
+      module: 'devices',
       icon: 'SafetyCertificateOutlined',
       roles: ['manager'],
       feature: 'accessControl',

@@ -17,6 +17,7 @@ export const employeeSection: ScreenEntry = {
     {
       path: 'emplist',
       titleKey: 'menu.empList',
+      module: 'employees',
       icon: 'TeamOutlined',
       roles: ['manager'],
       page: () => import('./pages/EmployeesPage').then((m) => m.EmployeesPage),
@@ -30,6 +31,7 @@ export const employeeSection: ScreenEntry = {
 export const invitePermissionScreen: ScreenEntry = {
   path: 'setting/invitepower',
   titleKey: 'menu.invitePower',
+  module: 'employees',
   icon: 'SendOutlined',
   roles: ['manager'],
   feature: 'basicSet',

@@ -55,6 +55,7 @@ export const templateSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'setting/template',
     titleKey: 'menu.template',
+    module: 'invitations',
     icon: 'FileTextOutlined',
     roles: ['manager'],
     feature: 'basicSet',

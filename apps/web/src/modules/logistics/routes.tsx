@@ -12,6 +12,7 @@ export function logisticsScreens(role: ConsoleRole): ScreenEntry[] {
     {
       path: 'logicSupplierCom',
       titleKey: 'menu.logisticsCompanies',
+      module: 'logistics',
       icon: 'ShopOutlined',
       roles,
       feature: 'logistics',
@@ -20,6 +21,7 @@ export function logisticsScreens(role: ConsoleRole): ScreenEntry[] {
     {
       path: '',
       titleKey: 'menu.logisticsData',
+      module: 'logistics',
       icon: 'TableOutlined',
       roles,
       feature: 'logistics',
@@ -28,6 +30,7 @@ export function logisticsScreens(role: ConsoleRole): ScreenEntry[] {
     {
       path: 'setting',
       titleKey: 'menu.logisticsSettings',
+      module: 'logistics',
       icon: 'SettingOutlined',
       roles,
       feature: 'logistics',
@@ -36,6 +39,7 @@ export function logisticsScreens(role: ConsoleRole): ScreenEntry[] {
     {
       path: 'approve',
       titleKey: 'menu.logisticsApprove',
+      module: 'logistics',
       icon: 'AuditOutlined',
       roles,
       feature: 'logistics',

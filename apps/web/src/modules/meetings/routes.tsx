@@ -5,6 +5,7 @@ export const meetingScreens: readonly ScreenEntry[] = [
   {
     path: 'meeting',
     titleKey: 'menu.meeting',
+    module: 'meetings',
     icon: 'CalendarOutlined',
     roles: ['manager'],
     group: 'meeting',
@@ -13,6 +14,7 @@ export const meetingScreens: readonly ScreenEntry[] = [
   {
     path: 'mdetail/:mid',
     titleKey: 'meetings.detail.title',
+    module: 'meetings',
     roles: ['manager'],
     group: 'meeting',
     hideInMenu: true,
@@ -25,6 +27,7 @@ export const employeeMeetingScreens: readonly ScreenEntry[] = [
   {
     path: 'empmeeting',
     titleKey: 'menu.meeting',
+    module: 'meetings',
     icon: 'CalendarOutlined',
     roles: ['emporder'],
     page: () => import('./pages/MeetingsPage').then((m) => m.EmployeeMeetingsPage),
@@ -32,6 +35,7 @@ export const employeeMeetingScreens: readonly ScreenEntry[] = [
   {
     path: 'mdetail/:mid',
     titleKey: 'meetings.detail.title',
+    module: 'meetings',
     roles: ['emporder'],
     hideInMenu: true,
     page: () => import('./pages/MeetingDetailPage').then((m) => m.EmployeeMeetingDetailPage),

@@ -10,10 +10,19 @@ export const noticeScreens: readonly ScreenEntry[] = [
   {
     path: 'setting/notice',
     titleKey: 'menu.notice',
+    module: 'notifications',
     icon: 'NotificationOutlined',
     roles: ['manager'],
     feature: 'notice',
     page: () => import('./pages/NoticePage').then((m) => m.NoticePage),
   },
-  { path: 'notice', titleKey: 'menu.notice', roles: ['manager'], feature: 'notice', hideInMenu: true, page: () => Promise.resolve(ToNotice) },
+  {
+    path: 'notice',
+    titleKey: 'menu.notice',
+    module: 'notifications',
+    roles: ['manager'],
+    feature: 'notice',
+    hideInMenu: true,
+    page: () => Promise.resolve(ToNotice),
+  },
 ];

@@ -6,6 +6,7 @@ export function onSiteScreen(role: ConsoleRole): ScreenEntry {
   return {
     path: 'onsite',
     titleKey: 'menu.onSite',
+    module: 'visitors',
     icon: 'TeamOutlined',
     roles: [role],
     page: () => import('./pages/OnSiteBoardPage').then((m) => m.OnSiteBoardPage),

@@ -5,6 +5,7 @@ export const passRecordScreens: readonly ScreenEntry[] = [
   {
     path: 'record',
     titleKey: 'menu.passRecords',
+    module: 'devices',
     icon: 'AuditOutlined',
     roles: ['manager'],
     feature: 'accessControl',
@@ -13,6 +14,7 @@ export const passRecordScreens: readonly ScreenEntry[] = [
   {
     path: 'vrecord',
     titleKey: 'menu.vehicleRecords',
+    module: 'devices',
     icon: 'TableOutlined',
     roles: ['manager'],
     feature: 'accessControl',

@@ -9,6 +9,7 @@ export const strategicScreens: readonly ScreenEntry[] = [
   {
     path: 'strategic/tschedule',
     titleKey: 'menu.tschedule',
+    module: 'pass-rules',
     icon: 'ClockCircleOutlined',
     roles: ['manager'],
     feature: 'strategic',
@@ -18,6 +19,7 @@ export const strategicScreens: readonly ScreenEntry[] = [
   {
     path: 'strategic/tsdetail/:id?',
     titleKey: 'passRules.schedule.editTitle',
+    module: 'pass-rules',
     roles: ['manager'],
     feature: 'strategic',
     group: 'custom',
@@ -27,6 +29,7 @@ export const strategicScreens: readonly ScreenEntry[] = [
   {
     path: 'strategic/strategy',
     titleKey: 'menu.strategy',
+    module: 'pass-rules',
     icon: 'SafetyOutlined',
     roles: ['manager'],
     feature: 'strategic',
@@ -36,6 +39,7 @@ export const strategicScreens: readonly ScreenEntry[] = [
   {
     path: 'strategic/strategyd/:id?',
     titleKey: 'passRules.strategy.editTitle',
+    module: 'pass-rules',
     roles: ['manager'],
     feature: 'strategic',
     group: 'custom',

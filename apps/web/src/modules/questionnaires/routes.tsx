@@ -9,6 +9,7 @@ export const questionScreens: readonly ScreenEntry[] = [
   {
     path: '',
     titleKey: 'menu.questionSettings',
+    module: 'questionnaires',
     icon: 'SafetyCertificateOutlined',
     roles: ['manager'],
     feature: 'questionnaire',
@@ -17,6 +18,7 @@ export const questionScreens: readonly ScreenEntry[] = [
   {
     path: 'bank',
     titleKey: 'menu.questionBank',
+    module: 'questionnaires',
     icon: 'UnorderedListOutlined',
     roles: ['manager'],
     feature: 'questionnaire',
@@ -25,6 +27,7 @@ export const questionScreens: readonly ScreenEntry[] = [
   {
     path: 'bank/item',
     titleKey: 'menu.questionItems',
+    module: 'questionnaires',
     roles: ['manager'],
     feature: 'questionnaire',
     hideInMenu: true,
@@ -49,6 +52,7 @@ export function questionSection(more: readonly ScreenEntry[] = []): ScreenEntry 
 export const answerReportScreen: ScreenEntry = {
   path: 'answerReport',
   titleKey: 'menu.answerReport',
+  module: 'questionnaires',
   icon: 'FileSearchOutlined',
   roles: ['manager'],
   feature: 'questionnaire',

@@ -18,6 +18,7 @@ export const registrationScreens: readonly ScreenEntry[] = [
   {
     path: 'setting/padset',
     titleKey: 'menu.padset',
+    module: 'registration',
     icon: 'FormOutlined',
     roles: ['manager'],
     feature: 'registration',
@@ -27,11 +28,28 @@ export const registrationScreens: readonly ScreenEntry[] = [
   {
     path: 'setting/vset',
     titleKey: 'menu.vset',
+    module: 'registration',
     roles: ['manager'],
     feature: 'registration',
     hideInMenu: true,
     page: () => import('./pages/VisitTypesPage').then((m) => m.VisitTypesPage),
   },
-  { path: 'pad', titleKey: 'menu.padset', roles: ['manager'], feature: 'registration', hideInMenu: true, page: () => Promise.resolve(ToPadset) },
-  { path: 'vset', titleKey: 'menu.vset', roles: ['manager'], feature: 'registration', hideInMenu: true, page: () => Promise.resolve(ToVset) },
+  {
+    path: 'pad',
+    titleKey: 'menu.padset',
+    module: 'registration',
+    roles: ['manager'],
+    feature: 'registration',
+    hideInMenu: true,
+    page: () => Promise.resolve(ToPadset),
+  },
+  {
+    path: 'vset',
+    titleKey: 'menu.vset',
+    module: 'registration',
+    roles: ['manager'],
+    feature: 'registration',
+    hideInMenu: true,
+    page: () => Promise.resolve(ToVset),
+  },
 ];

@@ -4,6 +4,7 @@ import type { ScreenEntry } from '../../platform/routes';
 export const residentScreen: ScreenEntry = {
   path: 'visitlist',
   titleKey: 'menu.visitlist',
+  module: 'residents',
   icon: 'TeamOutlined',
   roles: ['manager'],
   group: 'people',

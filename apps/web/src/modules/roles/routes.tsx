@@ -4,6 +4,7 @@ import type { ScreenEntry } from '../../platform/routes';
 export const rolesScreen: ScreenEntry = {
   path: 'rolist',
   titleKey: 'menu.roles',
+  module: 'roles',
   icon: 'IdcardOutlined',
   roles: ['manager'],
   hideInMenu: true,

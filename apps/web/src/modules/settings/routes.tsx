@@ -10,11 +10,20 @@ export const basicSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'setting/baseset',
     titleKey: 'menu.baseset',
+    module: 'settings',
     icon: 'ControlOutlined',
     roles: ['manager'],
     feature: 'basicSet',
     group: 'custom',
     page: () => import('./pages/BaseSetPage').then((m) => m.BaseSetPage),
   },
-  { path: 'reserve', titleKey: 'menu.baseset', roles: ['manager'], feature: 'basicSet', hideInMenu: true, page: () => Promise.resolve(ToBaseSet) },
+  {
+    path: 'reserve',
+    titleKey: 'menu.baseset',
+    module: 'settings',
+    roles: ['manager'],
+    feature: 'basicSet',
+    hideInMenu: true,
+    page: () => Promise.resolve(ToBaseSet),
+  },
 ];

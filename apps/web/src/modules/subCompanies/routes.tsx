@@ -4,6 +4,7 @@ import type { ScreenEntry } from '../../platform/routes';
 export const subCompaniesScreen: ScreenEntry = {
   path: 'setting/subcoms',
   titleKey: 'menu.subcoms',
+  module: 'sub-companies',
   icon: 'ShopOutlined',
   roles: ['manager'],
   feature: 'subCompanies',
@@ -15,6 +16,7 @@ export const subCompaniesScreen: ScreenEntry = {
 export const multiCompanyModeScreen: ScreenEntry = {
   path: 'coms',
   titleKey: 'menu.accountComs',
+  module: 'sub-companies',
   icon: 'ShopOutlined',
   roles: ['manager'],
   feature: 'subCompanies',

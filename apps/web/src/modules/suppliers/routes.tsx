@@ -16,18 +16,21 @@ export const supplierSection: ScreenEntry = {
     {
       path: 'resident',
       titleKey: 'menu.supplierResident',
+      module: 'residents',
       roles: ['manager'],
       page: () => import('./pages/WorkersPage').then((m) => m.SupplierResidentsPage),
     },
     {
       path: 'comlist',
       titleKey: 'menu.comlist',
+      module: 'residents',
       roles: ['manager'],
       page: () => import('./pages/SupplierCompaniesPage').then((m) => m.SupplierCompaniesPage),
     },
     {
       path: 'approvelist',
       titleKey: 'menu.supplierApprove',
+      module: 'residents',
       roles: ['manager'],
       hideInMenu: true,
       page: () => import('./pages/WorkerApprovalPage').then((m) => m.WorkerApprovalPage),
@@ -35,12 +38,14 @@ export const supplierSection: ScreenEntry = {
     {
       path: 'supplierlist',
       titleKey: 'menu.supplierlist',
+      module: 'residents',
       roles: ['manager'],
       page: () => import('./pages/TrafficPage').then((m) => m.TrafficPage),
     },
     {
       path: 'passRecord',
       titleKey: 'menu.rvPassRecord',
+      module: 'residents',
       roles: ['manager'],
       page: () => import('./pages/RvPassRecordPage').then((m) => m.RvPassRecordPage),
     },

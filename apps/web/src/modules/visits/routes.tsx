@@ -6,6 +6,7 @@ export function visitorListScreen(role: ConsoleRole): ScreenEntry {
   return {
     path: 'vlist',
     titleKey: 'menu.vlist',
+    module: 'visitors',
     icon: 'UnorderedListOutlined',
     roles: [role],
     page: () => import('./pages/VisitorListPage').then((m) => m.VisitorListPage),
@@ -16,6 +17,7 @@ export function visitorListScreen(role: ConsoleRole): ScreenEntry {
 export const overtimeScreen: ScreenEntry = {
   path: 'overtime',
   titleKey: 'menu.overtime',
+  module: 'visitors',
   icon: 'ClockCircleOutlined',
   roles: ['manager'],
   group: 'people',

@@ -176,6 +176,7 @@ export const platformEn = {
     duplicateInFile: 'Appears more than once in the file',
     taken: 'Already used by another record',
     duplicate: 'Given twice',
+    notForKind: 'Not for this kind of account',
     sequence: 'Levels are numbered from 1 without gaps',
     notFound: 'Not found',
     column: 'Column missing',

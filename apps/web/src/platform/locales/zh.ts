@@ -171,6 +171,7 @@ export const platformZh: DeepStrings<typeof platformEn> = {
     duplicateInFile: '在文件中重复出现',
     taken: '已被其他记录使用',
     duplicate: '重复',
+    notForKind: '此类账号不可设置',
     sequence: '级别须从 1 开始连续编号',
     notFound: '不存在',
     column: '缺少该列',

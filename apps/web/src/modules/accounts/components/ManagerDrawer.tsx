@@ -1,5 +1,5 @@
 import { UnlockOutlined } from '@ant-design/icons';
-import { type Manager, STAFF_TYPES, type StaffType } from '@openvisit/contract';
+import { type GrantableModule, type Manager, Role, STAFF_TYPES, type StaffType } from '@openvisit/contract';
 import { Alert, App, Button, DatePicker, Drawer, Flex, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useLabel } from '../../../platform/i18n';
 import { useGates } from '../../registration/api';
 import { useSuppliers } from '../../suppliers/api';
 import { useAddManager, useUpdateManager } from '../api';
+import { ModuleGrantsField } from './ModuleGrantsField';
 
 interface Values {
   account: string;
@@ -20,6 +21,8 @@ interface Values {
   /** A server company's supplier company (sType 1). */
   supplierId?: number | null;
   gids: number[];
+  /** A sub-administrator's (sType 5) granted modules. */
+  modules?: GrantableModule[];
   startDate: Dayjs | null;
   endDate: Dayjs | null;
   remark?: string;
@@ -41,6 +44,7 @@ function unchanged(m: Manager) {
     startDate: m.startDate,
     endDate: m.endDate,
     remark: m.remark,
+    modules: m.modules as GrantableModule[],
   };
 }
 
@@ -77,6 +81,7 @@ export function ManagerDrawer({
         sType: manager.sType as StaffType,
         supplierId: manager.supplierId,
         gids: manager.gids,
+        modules: manager.modules as GrantableModule[],
         startDate: manager.startDate ? dayjs(manager.startDate) : null,
         endDate: manager.endDate ? dayjs(manager.endDate) : null,
         remark: manager.remark,
@@ -95,6 +100,8 @@ export function ManagerDrawer({
       startDate: day(v.startDate),
       endDate: day(v.endDate),
       remark: v.remark ?? '',
+      // Only a sub-administrator is granted modules; another kind names none.
+      modules: v.sType === Role.SUBADMIN ? (v.modules ?? []) : [],
     };
     try {
       if (manager) {
@@ -167,6 +174,7 @@ export function ManagerDrawer({
             <Select loading={suppliers.isPending} options={(suppliers.data ?? []).map((s) => ({ value: s.supplierId, label: s.name }))} />
           </Form.Item>
         )}
+        {sType === Role.SUBADMIN && <ModuleGrantsField />}
         <Form.Item label={t('accounts.managers.fields.gids')} name="gids" extra={t('accounts.managers.gidsHelp')}>
           <Select
             mode="multiple"

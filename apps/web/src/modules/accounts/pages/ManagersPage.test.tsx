@@ -26,6 +26,7 @@ const manager = (id: number, account: string, sType: number, supplierId: number 
   remark: '',
   status: 0,
   locked: false,
+  modules: sType === 5 ? ['employees'] : [],
   createTime: 0,
 });
 

@@ -11,6 +11,7 @@ import { FitTable } from '../../../platform/list';
 import { getSession } from '../../../platform/session';
 import { useDeleteManager, useManagers } from '../api';
 import { ManagerDrawer } from '../components/ManagerDrawer';
+import { useModulesText } from '../components/ModuleGrantsField';
 import { useStaffDrawer } from '../stageLink';
 
 function typeFromQuery(v: string | null, types: readonly StaffType[]): StaffType | undefined {
@@ -36,6 +37,7 @@ export function ManagersPage({ deepLinks = false }: { deepLinks?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const label = useLabel();
+  const modulesText = useModulesText();
   const [params, setParams] = useSearchParams();
   const types = managedTypes();
   const type = typeFromQuery(params.get('type'), types);
@@ -107,6 +109,7 @@ export function ManagersPage({ deepLinks = false }: { deepLinks?: boolean }) {
             { key: 'name', title: t('accounts.managers.columns.name'), dataIndex: 'sName', kind: 'name' },
             { key: 'phone', title: t('accounts.managers.columns.phone'), dataIndex: 'phone', kind: 'phone' },
             { key: 'type', title: t('accounts.managers.columns.type'), dataIndex: 'sType', kind: 'text', render: (s: number) => label('role', s) },
+            { key: 'modules', title: t('accounts.managers.columns.modules'), dataIndex: 'modules', kind: 'text', render: modulesText },
             { key: 'validity', title: t('accounts.managers.columns.validity'), kind: 'date', width: 216, render: (_: unknown, m) => validity(m) },
             {
               key: 'status',
