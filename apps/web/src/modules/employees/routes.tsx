@@ -36,3 +36,12 @@ export const invitePermissionScreen: ScreenEntry = {
   group: 'custom',
   page: () => import('./pages/InvitePowerPage').then((m) => m.InvitePowerPage),
 };
+
+/** The sub-company portal's employees (spec section 2: /subcom/subemp). Contract module: employees. */
+export const subEmployeesScreen: ScreenEntry = {
+  path: 'subemp',
+  titleKey: 'menu.subEmp',
+  icon: 'TeamOutlined',
+  roles: ['subcom'],
+  page: () => import('./pages/SubEmployeesPage').then((m) => m.SubEmployeesPage),
+};
