@@ -104,6 +104,26 @@ export function employeePayload(v: EmployeeValues, clauseShown: boolean, variant
   };
 }
 
+/** The departments an employee belongs to (the head office's organisation). */
+function DepartmentsField({ departments }: { departments: readonly DepartmentNode[] }) {
+  const { t } = useTranslation();
+  return (
+    <Col span={24}>
+      <Form.Item label={t('employees.fields.departments')} name="deptIds">
+        <TreeSelect
+          multiple
+          allowClear
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          treeDefaultExpandAll
+          treeData={deptOptions(departments)}
+          placeholder={t('employees.placeholders.departments')}
+          notFoundContent={t('employees.dept.empty')}
+        />
+      </Form.Item>
+    </Col>
+  );
+}
+
 /** The face photo: the employee's (edit), or one chosen to send once a new employee is saved. */
 function PhotoField({ editing, newFace, onNewFace }: { editing: Employee | null; newFace: File | null; onNewFace: (f: File | null) => void }) {
   return editing ? <FacePhotoField key={editing.empid} employee={editing} /> : <NewFacePhoto value={newFace} onChange={onNewFace} />;
@@ -248,19 +268,7 @@ export function EmployeeDrawer({
                 <Input type="email" />
               </Form.Item>
             </Col>
-            <Col span={24} hidden={variant === 'subCompany'}>
-              <Form.Item label={t('employees.fields.departments')} name="deptIds">
-                <TreeSelect
-                  multiple
-                  allowClear
-                  showSearch={{ treeNodeFilterProp: 'title' }}
-                  treeDefaultExpandAll
-                  treeData={deptOptions(departments)}
-                  placeholder={t('employees.placeholders.departments')}
-                  notFoundContent={t('employees.dept.empty')}
-                />
-              </Form.Item>
-            </Col>
+            {variant === 'company' ? <DepartmentsField departments={departments} /> : null}
             <Col {...half}>
               <Form.Item label={t('employees.fields.position')} name="empPosition" rules={people.maxLength(64)}>
                 <Input />
@@ -285,11 +293,13 @@ export function EmployeeDrawer({
                 <Input />
               </Form.Item>
             </Col>
-            <Col {...half} hidden={variant === 'subCompany'}>
-              <Form.Item label={t('employees.fields.cardNo')} name="cardNo" rules={people.maxLength(32)}>
-                <Input />
-              </Form.Item>
-            </Col>
+            {variant === 'company' ? (
+              <Col {...half}>
+                <Form.Item label={t('employees.fields.cardNo')} name="cardNo" rules={people.maxLength(32)}>
+                  <Input />
+                </Form.Item>
+              </Col>
+            ) : null}
             <Col {...half}>
               <Form.Item label={t('employees.fields.domainAccount')} name="domainAccount" rules={people.maxLength(64)}>
                 <Input />
