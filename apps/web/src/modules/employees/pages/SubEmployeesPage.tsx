@@ -41,14 +41,14 @@ export function SubEmployeesPage() {
     }
   };
 
-  const addButton = (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)} data-testid="subemp-add">
+  const addButton = (testId?: string) => (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)} data-testid={testId}>
       {t('employees.add')}
     </Button>
   );
   return (
     <>
-      <PageHeader title={t('employees.subCompany.title')} actions={addButton} />
+      <PageHeader title={t('employees.subCompany.title')} actions={addButton('subemp-add')} />
       <Card>
         <Typography.Paragraph type="secondary">{t('employees.subCompany.intro')}</Typography.Paragraph>
         <Flex style={{ marginBottom: 16 }}>
@@ -69,7 +69,7 @@ export function SubEmployeesPage() {
           dataSource={page.data?.list ?? []}
           totalText={(n) => t('employees.total', { count: n })}
           empty={q ? t('employees.emptyFiltered') : t('employees.empty')}
-          emptyAction={q ? <Button onClick={() => query.set({ q: '' })}>{t('employees.clearFilters')}</Button> : addButton}
+          emptyAction={q ? <Button onClick={() => query.set({ q: '' })}>{t('employees.clearFilters')}</Button> : addButton()}
           columns={[
             { key: 'empName', title: t('employees.columns.name'), dataIndex: 'empName', kind: 'name' },
             { key: 'empNo', title: t('employees.columns.empNo'), dataIndex: 'empNo', kind: 'code', width: 104, render: (v: string) => v || '—' },
