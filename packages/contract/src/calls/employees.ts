@@ -86,14 +86,22 @@ const employeeFields = {
 const employeeBody = z.object(employeeFields);
 export type EmployeeFields = z.infer<typeof employeeBody>;
 
+/**
+ * Who adds and edits employees: the organisation's managers, and a sub-company's administrator for its own employees
+ * (the server places them in its sub-company whatever the body says; it may not set departments or card numbers, the
+ * head office's, field error deptIds/cardNo notAllowed).
+ */
+export const EMPLOYEE_EDITORS = [...ORG_MANAGERS, Role.SUB_COMPANY] as const;
+
 /** Accepting the company's exemption clause is required on add and edit once the company has set one (spec section 6). */
 const acceptClause = z.boolean().optional().describe('the editor accepts the company exemption clause');
 
 export const addEmployee = defineCall({
   name: 'addEmployee',
   module: 'employees',
-  summary: 'Add an employee; omitted fields take their defaults (241 work number taken, 24 phone taken, 602 unknown department)',
-  access: ORG_MANAGERS,
+  summary:
+    'Add an employee; omitted fields take their defaults (241 work number taken, 24 phone taken, 602 unknown department); a sub-company adds to itself',
+  access: EMPLOYEE_EDITORS,
   fieldStatuses: { [Status.WORK_NUMBER_NOT_UNIQUE]: 'empNo', [Status.PHONE_NOT_UNIQUE]: 'phone', [Status.NO_SUCH_RECORD]: 'deptIds' },
   log: { module: LogModule.EMPLOYEE, event: 'add' },
   input: employeeBody.partial().extend({
@@ -108,8 +116,8 @@ export const addEmployee = defineCall({
 export const updateEmployee = defineCall({
   name: 'updateEmployee',
   module: 'employees',
-  summary: 'Change an employee; omitted fields stay as they are',
-  access: ORG_MANAGERS,
+  summary: 'Change an employee; omitted fields stay as they are (a sub-company only its own: 55 for any other)',
+  access: EMPLOYEE_EDITORS,
   statuses: [Status.EMPLOYEE_NOT_EXIST],
   fieldStatuses: { [Status.WORK_NUMBER_NOT_UNIQUE]: 'empNo', [Status.PHONE_NOT_UNIQUE]: 'phone', [Status.NO_SUCH_RECORD]: 'deptIds' },
   log: { module: LogModule.EMPLOYEE, event: 'update' },

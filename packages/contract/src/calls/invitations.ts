@@ -43,8 +43,8 @@ export const addAppointment = defineCall({
   name: 'addAppointment',
   module: 'invitations',
   summary:
-    'Invite one or more visitors: an employee invites as the host (116 when the company has not opened invitations to employees or the employee may not invite); administrators name the host (55, 1119). Each visitor gets an 8-digit code to check in with at the kiosk; 112 when the same phone is already invited that day',
-  access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN],
+    'Invite one or more visitors: an employee invites as the host (116 when the company has not opened invitations to employees or the employee may not invite); administrators name the host (55, 1119); a sub-company names one of its own employees, under the same rules as an employee inviting (116). Each visitor gets an 8-digit code to check in with at the kiosk; 112 when the same phone is already invited that day',
+  access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN, Role.SUB_COMPANY],
   statuses: [Status.EMPLOYEE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.INVALID_EMPLOYEE, Status.VISITOR_TYPE_NOT_EXIST],
   fieldStatuses: { [Status.SAME_PHONE_APPOINTMENT]: 'visitors', [Status.INVITE_FEATURE_OFF]: null },
   log: { module: LogModule.VISITOR, event: 'add' },
@@ -183,13 +183,14 @@ export const replyInvitation = defineCall({
   output: invitation,
 });
 
-/** Who sees which invitations: employees their own, the company's managers and desks all of them. */
-export const INVITE_READERS = [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE] as const;
+/** Who sees which invitations: employees their own, a sub-company its employees', the company's managers and desks all of them. */
+export const INVITE_READERS = [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.SUB_COMPANY] as const;
 
 export const searchInvites = defineCall({
   name: 'searchInviteByCondition',
   module: 'invitations',
-  summary: 'Invitations matching the filters, newest first, paged: an employee’s own, or all of the company’s for its managers and desks',
+  summary:
+    'Invitations matching the filters, newest first, paged: an employee’s own, a sub-company’s (to its employees), or all of the company’s for its managers and desks',
   access: INVITE_READERS,
   input: z.object({
     userid: z.int32().optional(),
@@ -207,8 +208,8 @@ export const cancelInvite = defineCall({
   name: 'setCancelStatusForWeb',
   module: 'invitations',
   summary:
-    'Call off an invitation before the visitor checks in (it ends; invite again to send a new one): employees their own, administrators any of the company’s; 58 once checked in or ended, 1117 for another’s',
-  access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN],
+    'Call off an invitation before the visitor checks in (it ends; invite again to send a new one): employees their own, a sub-company its employees’, administrators any of the company’s; 58 once checked in or ended, 1117 for another’s',
+  access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN, Role.SUB_COMPANY],
   statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({ userid: z.int32().optional(), vid: z.int32().positive() }),

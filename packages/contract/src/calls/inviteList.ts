@@ -13,8 +13,8 @@ export const resendInvitation = defineCall({
   name: 'resendInvitation',
   module: 'invitations',
   summary:
-    'Send an invitation again. One still to come gets a new link (the old one stops working) and its mail again; a cancelled, expired or declined one cannot come back to life (spec section 4), so a fresh invitation is made for the same visitor, host, type, reason and gate, at `appointmentDate` or else the old time (field error appointmentDate/past when that has passed). 58 once the visitor checked in; employees only their own (1117), and only while they may invite (116)',
-  access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN],
+    'Send an invitation again. One still to come gets a new link (the old one stops working) and its mail again; a cancelled, expired or declined one cannot come back to life (spec section 4), so a fresh invitation is made for the same visitor, host, type, reason and gate, at `appointmentDate` or else the old time (field error appointmentDate/past when that has passed). 58 once the visitor checked in; employees only their own (1117), and only while they may invite (116); a sub-company its employees’',
+  access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN, Role.SUB_COMPANY],
   statuses: [
     Status.EMPLOYEE_NOT_EXIST,
     Status.GATE_NOT_FOUND,

@@ -82,6 +82,8 @@ export const invitationTemplate = z.object({
   gname: z.string(),
   /** The employee who owns it; null for the company's templates. */
   empid: z.int32().nullable(),
+  /** The sub-company whose template it is (qcv_appointment_satemplate); null for the head office's and employees'. */
+  subaccountId: z.int32().nullable(),
   inviteContent: z.string(),
   address: z.string(),
   traffic: z.string(),
@@ -96,8 +98,11 @@ export const invitationTemplate = z.object({
 });
 export type InvitationTemplateRecord = z.infer<typeof invitationTemplate>;
 
-/** Who manages the company's templates. */
-export const TEMPLATE_MANAGERS = [Role.ADMIN, Role.SUBADMIN] as const;
+/**
+ * Who manages templates: the company's administrators its own, a sub-company's administrator its sub-company's (one per
+ * type, no gate: the head office's templates are not its to read or change).
+ */
+export const TEMPLATE_MANAGERS = [Role.ADMIN, Role.SUBADMIN, Role.SUB_COMPANY] as const;
 const userid = z.int32().optional();
 const templateLog = (event: 'add' | 'update' | 'delete') => ({ module: LogModule.ACCOUNT, event }) as const;
 
@@ -105,7 +110,7 @@ export const getAllTemplateType = defineCall({
   name: 'GetAllTemplateType',
   module: 'invitations',
   summary: 'The invitation template types: 0 interview, 1 business, with their names in Chinese and English',
-  access: [Role.ADMIN, Role.SUBADMIN, Role.EMPLOYEE],
+  access: [Role.ADMIN, Role.SUBADMIN, Role.EMPLOYEE, Role.SUB_COMPANY],
   input: z.object({ userid }),
   output: z.array(z.object({ templateType: zTemplateType, name: z.string(), nameEn: z.string() })),
 });
@@ -119,7 +124,7 @@ export const getUserTemplate = defineCall({
   name: 'getUsertemplate',
   module: 'invitations',
   summary:
-    "The company's invitation templates, by type then gate (the default first); `templateType` narrows to one type, `gid` to one gate (null: the defaults only)",
+    "The company's invitation templates, by type then gate (the default first); `templateType` narrows to one type, `gid` to one gate (null: the defaults only). A sub-company gets its own",
   access: TEMPLATE_MANAGERS,
   input: z.object({ userid, templateType: zTemplateType.optional(), gid: z.int32().positive().nullable().optional() }),
   output: z.array(invitationTemplate),
@@ -135,7 +140,8 @@ const companyTemplateInput = z.object({
 export const addUserTemplate = defineCall({
   name: 'addUserTemplate',
   module: 'invitations',
-  summary: 'Add a company template for a type and gate (or the default: no gate); 3 when that type and gate has one, 125 for an unknown gate',
+  summary:
+    'Add a company template for a type and gate (or the default: no gate); 3 when that type and gate has one, 125 for an unknown gate (a sub-company adds its own, without a gate)',
   access: TEMPLATE_MANAGERS,
   statuses: [Status.TEMPLATE_NOT_FOUND],
   fieldStatuses: { [Status.ALREADY_EXISTS]: 'gid', [Status.GATE_NOT_FOUND]: 'gid' },
@@ -147,7 +153,8 @@ export const addUserTemplate = defineCall({
 export const updateUserTemplate = defineCall({
   name: 'updateUserTemplate',
   module: 'invitations',
-  summary: 'Change a company template (texts, type, gate); 59 when there is no such template, 3 when the type and gate are taken by another',
+  summary:
+    'Change a company template (texts, type, gate); 59 when there is no such template (a sub-company: not its own), 3 when the type and gate are taken by another',
   access: TEMPLATE_MANAGERS,
   statuses: [Status.TEMPLATE_NOT_FOUND],
   fieldStatuses: { [Status.ALREADY_EXISTS]: 'gid', [Status.GATE_NOT_FOUND]: 'gid' },
@@ -200,15 +207,15 @@ export const delEmpTemplate = defineCall({
 });
 
 /** Where the template that applies came from. */
-export const TEMPLATE_SOURCES = ['employee', 'gate', 'company'] as const;
+export const TEMPLATE_SOURCES = ['employee', 'subCompany', 'gate', 'company'] as const;
 export type TemplateSource = (typeof TEMPLATE_SOURCES)[number];
 
 export const getEmpTempByPost = defineCall({
   name: 'getEmptempByPost',
   module: 'invitations',
   summary:
-    "The template an invitation of this type at this gate is sent with: the host's own (unless tempEditSwitch is 1), else the company's for the gate, else the company's default; 56 when there is none. An employee asks for themselves; administrators name the host (`empid`, optional)",
-  access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN],
+    "The template an invitation of this type at this gate is sent with: the host's own (unless tempEditSwitch is 1), else the host's sub-company's, else the company's for the gate, else the company's default; 56 when there is none. An employee asks for themselves; administrators name the host (`empid`, optional; a sub-company one of its own)",
+  access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN, Role.SUB_COMPANY],
   statuses: [Status.EMPLOYEE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.INVALID_EMPLOYEE, Status.NO_INVITE_TEMPLATE],
   input: z.object({
     userid,

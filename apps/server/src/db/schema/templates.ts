@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { id, timestamps } from './columns.js';
-import { employees } from './people.js';
+import { employees, subAccounts } from './people.js';
 import { gates } from './registration.js';
 import { visits } from './visits.js';
 
 /**
- * Invitation templates (qcv_appointment_usertemplate and _emptemplate): a company's, per type and optionally gate
- * (`emp_id` null), or an employee's own, per type (`emp_id` set, no gate). Texts are plain text, in both languages.
+ * Invitation templates (qcv_appointment_usertemplate, _satemplate and _emptemplate): a company's, per type and optionally
+ * gate (`emp_id` and `sub_account_id` null), a sub-company's, per type (`sub_account_id` set, no gate), or an employee's
+ * own, per type (`emp_id` set, no gate). Texts are plain text, in both languages.
  */
 export const invitationTemplates = pgTable(
   'invitation_templates',
@@ -22,6 +23,8 @@ export const invitationTemplates = pgTable(
     // A gate's template goes with the gate; an employee's with the employee.
     gid: integer('gid').references(() => gates.id, { onDelete: 'cascade' }),
     empId: integer('emp_id').references(() => employees.id, { onDelete: 'cascade' }),
+    // A sub-company's template goes with the sub-company.
+    subAccountId: integer('sub_account_id').references(() => subAccounts.id, { onDelete: 'cascade' }),
     inviteContent: text('invite_content').notNull().default(''),
     address: text('address').notNull().default(''),
     traffic: text('traffic').notNull().default(''),
@@ -35,11 +38,15 @@ export const invitationTemplates = pgTable(
     ...timestamps,
   },
   (t) => [
-    // One company template per type and gate, one default (no gate) per type, one own template per employee and type.
-    uniqueIndex('invitation_templates_company_uq').on(t.companyId, t.templateType, sql`coalesce(${t.gid}, 0)`).where(sql`${t.empId} IS NULL`),
+    // One company template per type and gate, one default (no gate) per type, one per sub-company and type, one own
+    // template per employee and type.
+    uniqueIndex('invitation_templates_company_uq')
+      .on(t.companyId, t.templateType, sql`coalesce(${t.gid}, 0)`, sql`coalesce(${t.subAccountId}, 0)`)
+      .where(sql`${t.empId} IS NULL`),
     uniqueIndex('invitation_templates_emp_uq').on(t.companyId, t.empId, t.templateType).where(sql`${t.empId} IS NOT NULL`),
     index('invitation_templates_gid_idx').on(t.gid),
     index('invitation_templates_emp_idx').on(t.empId),
+    index('invitation_templates_sub_idx').on(t.subAccountId),
   ],
 );
 

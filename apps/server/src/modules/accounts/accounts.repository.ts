@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { prepared } from '../../db/client.js';
-import { type CompanyRecord, companies, companyRecord, staffAccounts } from '../../db/schema/index.js';
+import { type CompanyRecord, companies, companyRecord, staffAccounts, subAccounts } from '../../db/schema/index.js';
 import { cacheKey, forget, readOnce } from '../../platform/requestCache.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
@@ -50,6 +50,22 @@ export const accountsRepository = scoped(function accountsRepository(scope: Tena
         .set({ settings })
         .where(eq(companies.id, scope.companyId))
         .then(() => forget(cacheKey.company(scope.companyId))),
+    /** One of the company's sub-companies, as its own administrator sees itself (GetUserInfo of a sub-company session). */
+    subAccount: (id: number) =>
+      db
+        .select({
+          id: subAccounts.id,
+          companyName: subAccounts.companyName,
+          email: subAccounts.email,
+          phone: subAccounts.phone,
+          contactName: subAccounts.contactName,
+          shortName: subAccounts.shortName,
+          createdAt: subAccounts.createdAt,
+        })
+        .from(subAccounts)
+        .where(and(eq(subAccounts.companyId, scope.companyId), eq(subAccounts.id, id)))
+        .limit(1)
+        .then((r) => r[0]),
     listStaff: (sTypes?: number[]) =>
       db
         .select()

@@ -1,4 +1,4 @@
-import { type CompanySettings, companySettings, type Lang, normalizePhone, Status, type UserInfo } from '@openvisit/contract';
+import { type CompanySettings, companySettings, type Lang, normalizePhone, Role, Status, type UserInfo } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -100,7 +100,40 @@ export async function getUserInfo(ctx: AuthedContext): Promise<UserInfo> {
   const company = await repoOf(ctx).company();
   if (!company) throw new AppError(Status.INVALID_USER);
   const grants = ctx.session.grants;
-  return { ...toUserInfo(company, ctx.session.sType ?? -1), ...(grants && { modules: [...grants] }) };
+  const info = ctx.session.role === Role.SUB_COMPANY ? await subCompanyUserInfo(ctx, company) : toUserInfo(company, ctx.session.sType ?? -1);
+  return { ...info, ...(grants && { modules: [...grants] }) };
+}
+
+/** The head office's settings a sub-company's portal reads (spec section 3); every other setting answers its default. */
+const SUB_COMPANY_SETTINGS = ['permissionSwitch', 'subAccount', 'escapeClause'] as const;
+
+/**
+ * GetUserInfo of a sub-company session: the sub-company's own account (name, email, phone) and of the head office's
+ * settings only those its portal applies (spec section 3) — not the head office's contact, notification channels,
+ * kiosk or badge configuration, which are none of a tenant's business.
+ */
+async function subCompanyUserInfo(ctx: AuthedContext, c: CompanyRow): Promise<UserInfo> {
+  const sub = ctx.session.subAccountId ? await repoOf(ctx).subAccount(ctx.session.subAccountId) : undefined;
+  if (!sub) throw new AppError(Status.INVALID_USER);
+  const settings = settingsOfRow(c);
+  const kept = Object.fromEntries(SUB_COMPANY_SETTINGS.map((k) => [k, settings[k]]));
+  return {
+    ...companySettings.parse(kept),
+    userid: c.id,
+    username: sub.contactName,
+    email: sub.email,
+    phone: sub.phone,
+    company: sub.companyName,
+    shortName: sub.shortName,
+    remark: '',
+    userType: 0,
+    regDate: sub.createdAt.getTime(),
+    loginDate: null,
+    expireDate: null,
+    lang: c.lang as Lang,
+    guidePending: false,
+    sType: -1,
+  };
 }
 
 export async function modifyUserInfo(

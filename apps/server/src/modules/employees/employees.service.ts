@@ -112,9 +112,37 @@ export function uniqueViolation(err: unknown): never {
   throw err;
 }
 
+/** The sub-company a signed-in sub-company administrator acts for; undefined for everyone else. */
+export function actingSubCompany(ctx: AuthedContext): number | undefined {
+  if (ctx.session.role !== Role.SUB_COMPANY) return undefined;
+  if (!ctx.session.subAccountId) throw new AppError(Status.NO_PERMISSION);
+  return ctx.session.subAccountId;
+}
+
+/**
+ * A sub-company administrator keeps to the fields that are its own: departments and access cards are the head
+ * office's (its organisation, its doors), so naming them is refused rather than silently dropped.
+ */
+function checkSubCompanyFields(ctx: AuthedContext, input: Partial<EmployeeFields>): void {
+  if (actingSubCompany(ctx) === undefined) return;
+  const refused = (['deptIds', 'cardNo'] as const).filter((f) => input[f] !== undefined);
+  if (refused.length) throw badParams(refused.map((field) => ({ field, rule: 'notAllowed' })));
+}
+
+/** An employee the caller may change: the company's, and for a sub-company only its own (55 for any other). */
+async function editable(ctx: AuthedContext, empid: number): Promise<EmployeeRow> {
+  const row = await repoOf(ctx).byId(empid);
+  const sub = actingSubCompany(ctx);
+  if (!row || (sub !== undefined && row.subAccountId !== sub)) throw notFound();
+  return row;
+}
+
 export async function add(ctx: AuthedContext, input: Partial<EmployeeFields> & { employee_name: string; phone: string; acceptClause?: boolean }) {
+  checkSubCompanyFields(ctx, input);
   await checkClause(ctx, input.acceptClause);
-  const values = columns(input) as EmployeeInsert;
+  // A sub-company's new employee is its own, whatever the body says.
+  const sub = actingSubCompany(ctx);
+  const values = { ...columns(input), ...(sub !== undefined && { subAccountId: sub }) } as EmployeeInsert;
   await checkUnique(ctx, values);
   await checkDepartments(ctx, input.deptIds);
   const row = await inTransaction(ctx.tenant, async (tx) => {
@@ -129,8 +157,8 @@ export async function add(ctx: AuthedContext, input: Partial<EmployeeFields> & {
 }
 
 export async function update(ctx: AuthedContext, input: Partial<EmployeeFields> & { empid: number; acceptClause?: boolean }) {
-  const existing = await repoOf(ctx).byId(input.empid);
-  if (!existing) throw notFound();
+  const existing = await editable(ctx, input.empid);
+  checkSubCompanyFields(ctx, input);
   await checkClause(ctx, input.acceptClause);
   const values = columns(input);
   await checkUnique(ctx, values, existing.id);

@@ -17,7 +17,7 @@ import { AppError, badParams } from '../../platform/errors.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
 import { move, searchPage, toVisit, type VisitQuery, type VisitRow, visitsOf } from '../visits/visits.service.js';
-import { checkCommon, createInvitations, hostFor, invitedThatDay, inviteLink, mailInvitation, ownOnly } from './invitations.service.js';
+import { checkCommon, createInvitations, hostFor, invitedThatDay, inviteLink, mailInvitation, mayTouch } from './invitations.service.js';
 
 /** Before check-in: an invitation in one of these can still be used, so re-sending gives it a new link. */
 const OPEN: readonly VisitorStatus[] = VISIT_MOVES.cancel.from;
@@ -26,11 +26,10 @@ function repoOf(ctx: AuthedContext) {
   return visitsOf(ctx.tenant);
 }
 
-/** The invitation the caller may act on: employees their own only; 1117 for anything else. */
+/** The invitation the caller may act on: employees their own only, a sub-company its employees'; 1117 for anything else. */
 async function ownInvitation(ctx: AuthedContext, vid: number): Promise<VisitRow> {
   const v = await repoOf(ctx).byId(vid);
-  const own = ownOnly(ctx).empId;
-  if (v?.kind !== 'invite' || (own !== undefined && v.empId !== own)) throw new AppError(Status.INVALID_VISITOR);
+  if (v?.kind !== 'invite' || !mayTouch(ctx, v)) throw new AppError(Status.INVALID_VISITOR);
   return v;
 }
 

@@ -14,6 +14,9 @@ export const invitationsRepository = scoped(function invitationsRepository(scope
   const db = dbOf(scope);
   const { companyId } = scope;
   const mine = eq(invitationTemplates.companyId, companyId);
+  /** Templates not an employee's, of the head office (owner null) or of one sub-company. */
+  const ownedBy = (owner: number | null) =>
+    and(isNull(invitationTemplates.empId), owner === null ? isNull(invitationTemplates.subAccountId) : eq(invitationTemplates.subAccountId, owner));
   const select = () =>
     db
       .select(columns)
@@ -21,30 +24,30 @@ export const invitationsRepository = scoped(function invitationsRepository(scope
       .leftJoin(gates, and(eq(gates.id, invitationTemplates.gid), eq(gates.companyId, companyId)));
 
   return {
-    /** The company's templates (not employees'), by type, the default before the gates' (by gate name). */
-    companyTemplates: (filter: { templateType?: number; gid?: number | null }) =>
+    /** The company's templates (not employees'; `owner` a sub-company's), by type, the default before the gates' (by gate name). */
+    companyTemplates: (filter: { templateType?: number; gid?: number | null }, owner: number | null = null) =>
       select()
         .where(
           and(
             mine,
-            isNull(invitationTemplates.empId),
+            ownedBy(owner),
             filter.templateType === undefined ? undefined : eq(invitationTemplates.templateType, filter.templateType),
             filter.gid === undefined ? undefined : filter.gid === null ? isNull(invitationTemplates.gid) : eq(invitationTemplates.gid, filter.gid),
           ),
         )
         .orderBy(asc(invitationTemplates.templateType), sql`${invitationTemplates.gid} IS NOT NULL`, asc(gates.name), asc(invitationTemplates.id)),
-    companyTemplate: (id: number) =>
+    companyTemplate: (id: number, owner: number | null = null) =>
       select()
-        .where(and(mine, isNull(invitationTemplates.empId), eq(invitationTemplates.id, id)))
+        .where(and(mine, ownedBy(owner), eq(invitationTemplates.id, id)))
         .limit(1)
         .then((r) => r[0]),
-    /** The company template of a type for a gate (null: the default), other than `exceptId`. */
-    companyTemplateFor: (templateType: number, gid: number | null, exceptId?: number) =>
+    /** The company template (`owner`: a sub-company's) of a type for a gate (null: the default), other than `exceptId`. */
+    companyTemplateFor: (templateType: number, gid: number | null, exceptId?: number, owner: number | null = null) =>
       select()
         .where(
           and(
             mine,
-            isNull(invitationTemplates.empId),
+            ownedBy(owner),
             eq(invitationTemplates.templateType, templateType),
             gid === null ? isNull(invitationTemplates.gid) : eq(invitationTemplates.gid, gid),
             exceptId ? sql`${invitationTemplates.id} <> ${exceptId}` : undefined,

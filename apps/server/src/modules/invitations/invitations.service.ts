@@ -36,6 +36,18 @@ async function employeeInviting(ctx: AuthedContext) {
   return { host, reason };
 }
 
+/**
+ * A sub-company invites on behalf of one of its own employees (another's or the head office's: 55), under the rules an
+ * employee inviting is held to: the company has opened invitations (permissionSwitch) and the host may invite.
+ */
+async function subCompanyHost(ctx: AuthedContext, empid: number) {
+  const [settings, host] = await Promise.all([settingsOf(ctx), employees.hostOf(ctx, empid)]);
+  if (host.subAccountId === null || host.subAccountId !== ctx.session.subAccountId) throw employees.notFound();
+  if (settings.permissionSwitch !== 1) throw new AppError(Status.INVITE_FEATURE_OFF, 'The company has not opened invitations to employees');
+  if (host.forbidInvite) throw new AppError(Status.INVITE_FEATURE_OFF, 'This employee may not invite visitors; ask the head office');
+  return host;
+}
+
 /** The host of an invitation: an employee invites as themselves, and only when the company and their record allow it. */
 export async function hostFor(ctx: AuthedContext, empid: number | undefined) {
   if (ctx.session.role === Role.EMPLOYEE) {
@@ -45,6 +57,7 @@ export async function hostFor(ctx: AuthedContext, empid: number | undefined) {
     return host;
   }
   if (!empid) throw badParams([{ field: 'empid', rule: 'required' }]);
+  if (ctx.session.role === Role.SUB_COMPANY) return subCompanyHost(ctx, empid);
   return employees.hostOf(ctx, empid);
 }
 
@@ -100,7 +113,12 @@ export async function checkCommon(
   if (input.gid && !gate) throw new AppError(Status.GATE_NOT_FOUND);
   const templateType = input.templateType ?? 0;
   // The template is chosen once, at send time; each visitor's record keeps its texts in their language.
-  const template = await resolveTemplate(ctx.tenant, await settingsOf(ctx), { empId: host.id, templateType, gid: input.gid });
+  const template = await resolveTemplate(ctx.tenant, await settingsOf(ctx), {
+    empId: host.id,
+    subAccountId: host.subAccountId,
+    templateType,
+    gid: input.gid,
+  });
   const textsFor = (lang: 'zh' | 'en'): ReturnType<typeof textsIn> => (template ? textsIn(template.row, lang) : NO_TEXTS);
   return {
     host,
@@ -275,9 +293,19 @@ export function messageInviteLink(ctx: CallContext, token: string): string {
 // The inviter's list and cancellation.
 // ---------------------------------------------------------------------------------------------
 
-/** Employees see the invitations they host; managers and desks all of the company's. */
+/**
+ * Employees see the invitations they host; managers and desks all of the company's. (A sub-company's own are kept to
+ * it by the visit search itself, and by `mayTouch` for single invitations.)
+ */
 export function ownOnly(ctx: AuthedContext): { empId?: number } {
   return ctx.session.role === Role.EMPLOYEE ? { empId: ctx.session.accountId } : {};
+}
+
+/** Whether the caller may act on this invitation: an employee their own, a sub-company its employees', managers any. */
+export function mayTouch(ctx: AuthedContext, v: { empId: number | null; subAccountId: number | null }): boolean {
+  const own = ownOnly(ctx).empId;
+  if (own !== undefined && v.empId !== own) return false;
+  return ctx.session.role !== Role.SUB_COMPANY || (v.subAccountId !== null && v.subAccountId === ctx.session.subAccountId);
 }
 
 export async function searchInvites(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number; withCount?: boolean }) {
@@ -287,8 +315,7 @@ export async function searchInvites(ctx: AuthedContext, q: VisitQuery & { startI
 /** Calls an invitation off (ended: its link and code stop working; a new invitation is needed to come). */
 export async function cancel(ctx: AuthedContext, input: In<'setCancelStatusForWeb'>): Promise<Visit> {
   const v = await visitsOf(ctx.tenant).byId(input.vid);
-  const own = ownOnly(ctx).empId;
-  if (v?.kind !== 'invite' || (own !== undefined && v.empId !== own)) throw new AppError(Status.INVALID_VISITOR);
+  if (v?.kind !== 'invite' || !mayTouch(ctx, v)) throw new AppError(Status.INVALID_VISITOR);
   const row = await move(ctx, v, 'cancel');
   await sendCancellation(ctx, row);
   ctx.audit.objId = row.id;

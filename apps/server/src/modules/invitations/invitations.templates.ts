@@ -28,6 +28,21 @@ function repoOf(ctx: AuthedContext) {
   return invitationsRepository(ctx.tenant);
 }
 
+/**
+ * Whose templates the caller manages: a sub-company's administrator its sub-company's (never the head office's), the
+ * company's administrators the head office's (null).
+ */
+function templateOwner(ctx: AuthedContext): number | null {
+  if (ctx.session.role !== Role.SUB_COMPANY) return null;
+  if (!ctx.session.subAccountId) throw new AppError(Status.NO_PERMISSION);
+  return ctx.session.subAccountId;
+}
+
+/** A sub-company's templates have no gate (the gates are the head office's to set): a gate named is not one of its. */
+function checkOwnerGate(owner: number | null, gid: number | null): void {
+  if (owner !== null && gid !== null) throw new AppError(Status.GATE_NOT_FOUND);
+}
+
 function isUnique(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
     if ((e as { code?: unknown }).code === '23505') return true;
@@ -41,6 +56,7 @@ export function toTemplate(r: TemplateRow): InvitationTemplateRecord {
     gid: r.gid,
     gname: r.gname,
     empid: r.empId,
+    subaccountId: r.subAccountId,
     inviteContent: r.inviteContent,
     address: r.address,
     traffic: r.traffic,
@@ -99,14 +115,17 @@ async function reread(ctx: AuthedContext, id: number): Promise<TemplateRow> {
 // ---------------------------------------------------------------------------------------------
 
 export async function listCompanyTemplates(ctx: AuthedContext, filter: { templateType?: number; gid?: number | null }) {
-  return (await repoOf(ctx).companyTemplates(filter)).map(toTemplate);
+  return (await repoOf(ctx).companyTemplates(filter, templateOwner(ctx))).map(toTemplate);
 }
 
 export async function addCompanyTemplate(ctx: AuthedContext, input: TemplateTexts & { templateType: number; gid: number | null }) {
+  const owner = templateOwner(ctx);
+  checkOwnerGate(owner, input.gid);
   await gateOf(ctx, input.gid);
   const repo = repoOf(ctx);
-  if (await repo.companyTemplateFor(input.templateType, input.gid)) throw taken();
-  const id = await repo.insertTemplate({ ...valuesOf(input.templateType, input), gid: input.gid }).catch((err: unknown) => {
+  if (await repo.companyTemplateFor(input.templateType, input.gid, undefined, owner)) throw taken();
+  const values = { ...valuesOf(input.templateType, input), gid: input.gid, subAccountId: owner };
+  const id = await repo.insertTemplate(values).catch((err: unknown) => {
     if (isUnique(err)) throw taken();
     throw err;
   });
@@ -117,9 +136,11 @@ export async function addCompanyTemplate(ctx: AuthedContext, input: TemplateText
 
 export async function updateCompanyTemplate(ctx: AuthedContext, input: TemplateTexts & { id: number; templateType: number; gid: number | null }) {
   const repo = repoOf(ctx);
-  if (!(await repo.companyTemplate(input.id))) throw noSuchTemplate();
+  const owner = templateOwner(ctx);
+  if (!(await repo.companyTemplate(input.id, owner))) throw noSuchTemplate();
+  checkOwnerGate(owner, input.gid);
   await gateOf(ctx, input.gid);
-  if (await repo.companyTemplateFor(input.templateType, input.gid, input.id)) throw taken();
+  if (await repo.companyTemplateFor(input.templateType, input.gid, input.id, owner)) throw taken();
   const id = await repo.updateTemplate(input.id, { ...valuesOf(input.templateType, input), gid: input.gid }).catch((err: unknown) => {
     if (isUnique(err)) throw taken();
     throw err;
@@ -132,7 +153,7 @@ export async function updateCompanyTemplate(ctx: AuthedContext, input: TemplateT
 
 export async function deleteCompanyTemplate(ctx: AuthedContext, input: In<'delUsertemplate'>): Promise<null> {
   const repo = repoOf(ctx);
-  const row = await repo.companyTemplate(input.id);
+  const row = await repo.companyTemplate(input.id, templateOwner(ctx));
   if (!row || !(await repo.deleteTemplate(row.id))) throw noSuchTemplate();
   audit(ctx, row);
   return null;
@@ -174,17 +195,22 @@ export async function deleteOwnTemplate(ctx: AuthedContext, input: In<'delEmptem
 
 /**
  * The template that applies to an invitation of this type at this gate with this host: the host's own (unless the
- * company keeps templates to itself, tempEditSwitch 1), else the company's for the gate, else the company's default.
+ * company keeps templates to itself, tempEditSwitch 1), else the host's sub-company's, else the company's for the gate,
+ * else the company's default.
  */
 export async function resolveTemplate(
   scope: TenantScope,
   settings: CompanySettings,
-  q: { empId: number | null; templateType: number; gid: number | null },
+  q: { empId: number | null; subAccountId: number | null; templateType: number; gid: number | null },
 ): Promise<{ row: TemplateRow; source: TemplateSource } | null> {
   const repo = invitationsRepository(scope);
   if (q.empId !== null && employeesMayEdit(settings)) {
     const own = await repo.employeeTemplate(q.empId, q.templateType);
     if (own) return { row: own, source: 'employee' };
+  }
+  if (q.subAccountId !== null) {
+    const theirs = await repo.companyTemplateFor(q.templateType, null, undefined, q.subAccountId);
+    if (theirs) return { row: theirs, source: 'subCompany' };
   }
   if (q.gid !== null) {
     const atGate = await repo.companyTemplateFor(q.templateType, q.gid);
@@ -194,12 +220,24 @@ export async function resolveTemplate(
   return fallback ? { row: fallback, source: 'company' } : null;
 }
 
+/** The host a template is resolved for: an employee themselves, else the named one (a sub-company: one of its own). */
+async function templateHost(ctx: AuthedContext, empid: number | undefined): Promise<{ id: number | null; subAccountId: number | null }> {
+  if (ctx.session.role === Role.EMPLOYEE) return { id: ctx.session.accountId, subAccountId: ctx.session.subAccountId };
+  if (empid) {
+    const host = await employees.hostOf(ctx, empid);
+    if (ctx.session.role === Role.SUB_COMPANY && host.subAccountId !== ctx.session.subAccountId) throw employees.notFound();
+    return host;
+  }
+  return { id: null, subAccountId: templateOwner(ctx) };
+}
+
 /** getEmptempByPost: an employee asks for themselves; administrators may name the host. 56 when no template applies. */
 export async function applicableTemplate(ctx: AuthedContext, input: In<'getEmptempByPost'>) {
-  const empId = ctx.session.role === Role.EMPLOYEE ? ctx.session.accountId : input.empid ? (await employees.hostOf(ctx, input.empid)).id : null;
+  const host = await templateHost(ctx, input.empid);
   if (input.gid !== null) await gateOf(ctx, input.gid);
   const found = await resolveTemplate(ctx.tenant, await settingsOf(ctx), {
-    empId,
+    empId: host.id,
+    subAccountId: host.subAccountId,
     templateType: input.templateType,
     gid: input.gid,
   });

@@ -79,6 +79,8 @@ export const en = {
     receptionKiosk: 'Visitor kiosk',
     invite: 'Invite visitors',
     inviteList: 'My invitations',
+    subEmp: 'Our employees',
+    subInviteList: 'Invitations',
     approve: 'Approval',
     approvals: 'My approvals',
     template: 'Invitation templates',

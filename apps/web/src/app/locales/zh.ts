@@ -78,6 +78,8 @@ export const zh: Translation = {
     receptionKiosk: '访客机',
     invite: '邀请访客',
     inviteList: '我的邀请',
+    subEmp: '本公司员工',
+    subInviteList: '邀请列表',
     approve: '访客审批',
     approvals: '我的审批',
     template: '邀请函模板',

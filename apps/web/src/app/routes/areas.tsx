@@ -1,11 +1,11 @@
 import { ADMIN_STYPE, Role } from '@openvisit/contract';
-import { accountSettingsScreens, areaShellScreens, hseAccountSection } from '../../modules/accounts/routes';
+import { accountSettingsScreens, areaShellScreens, hseAccountSection, subCompanyAccountSection } from '../../modules/accounts/routes';
 import { approvalQueueScreen, approvalSettingsScreen } from '../../modules/approvals/routes';
 import { listScreens } from '../../modules/blacklist/routes';
 import { accessControlSection } from '../../modules/devices/routes';
-import { employeeSection, invitePermissionScreen } from '../../modules/employees/routes';
+import { employeeSection, invitePermissionScreen, subEmployeesScreen } from '../../modules/employees/routes';
 import { tempCardPortalScreen, tempCardScreen } from '../../modules/interimCards/routes';
-import { employeePortalScreens, templateSettingsScreens } from '../../modules/invitations/routes';
+import { employeePortalScreens, subCompanyInvitationScreens, templateSettingsScreens } from '../../modules/invitations/routes';
 import { logisticsScreens, logisticsSection } from '../../modules/logistics/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
 import { employeeMeetingScreens, meetingScreens } from '../../modules/meetings/routes';
@@ -91,13 +91,16 @@ export const AREAS: readonly AreaDef[] = [
     routes: [...employeePortalScreens, ...employeeMeetingScreens, approvalQueueScreen('emporder', 'approve'), tempCardPortalScreen],
     passwordPath: 'emppwd',
   },
-  // A sub-company administrator opens on its report center (spec: /subcom/visitors).
+  // A sub-company administrator opens on its report center (spec: /subcom/visitors), then its employees (subemp), its
+  // invitations (invitelist, invite, template) and its account (details, pwd). Contract modules: reports/visitors,
+  // employees, invitations, accounts (named at each entry).
   {
     role: 'subcom',
     base: '/subcom',
     titleKey: 'enums.consoleRole.subcom',
     layout: AreaLayout,
-    routes: [...subcomVisitorScreens, ...areaShellScreens('subcom')],
+    routes: [...subcomVisitorScreens, subEmployeesScreen, ...subCompanyInvitationScreens, subCompanyAccountSection],
+    passwordPath: 'account/pwd',
   },
   // Logistics managers (sType 3) and specialists (12) open on the carrier companies (spec: /logic/logicSupplierCom).
   {

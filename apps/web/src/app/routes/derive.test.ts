@@ -109,9 +109,9 @@ describe('module-driven accounts: the route tables filtered by their grants', ()
     expect(menuNodes(admin.routes, '/', 'manager', all, -1, null)).toEqual(menuNodes(admin.routes, '/', 'manager', all, -1));
   });
 
-  it('a sub-company of adminType 1 granted reports: the statistics and reports, its password; home on the statistics', () => {
+  it('a sub-company of adminType 1 granted reports: the statistics and reports, its account; home on the statistics', () => {
     const menu = menuNodes(subcom.routes, subcom.base, 'subcom', all, undefined, ['reports']).map((n) => n.path);
-    expect(menu).toEqual(['/subcom/visitors', '/subcom/data', '/subcom', '/subcom/password']);
+    expect(menu).toEqual(['/subcom/visitors', '/subcom/data', '/subcom/account']);
     expect(areaHome(subcom, all, undefined, ['visitors'])).toBe('/subcom/vlist');
   });
 });

@@ -106,3 +106,32 @@ export function hseAccountSection(role: ConsoleRole): ScreenEntry {
     ],
   };
 }
+
+/**
+ * The sub-company portal's account section (spec section 2: /subcom/account with accountsub and pwd): its details and
+ * its password: the account's own ('own', whatever its grants). accountsub (its managers, GetSubAccountManager) joins once that call exists.
+ */
+export const subCompanyAccountSection: ScreenEntry = {
+  path: 'account',
+  titleKey: 'menu.account',
+  icon: 'SettingOutlined',
+  roles: ['subcom'],
+  children: [
+    {
+      path: '',
+      titleKey: 'menu.accountDetails',
+      module: 'own',
+      icon: 'IdcardOutlined',
+      roles: ['subcom'],
+      page: () => import('./pages/SubCompanyAccountPage').then((m) => m.SubCompanyAccountPage),
+    },
+    {
+      path: 'pwd',
+      titleKey: 'menu.password',
+      module: 'own',
+      icon: 'LockOutlined',
+      roles: ['subcom'],
+      page: () => import('./pages/AreaPasswordPage').then((m) => m.AreaPasswordPage),
+    },
+  ],
+};

@@ -112,3 +112,17 @@ export function membersLeft(err: unknown): number | null {
   const members = (err.result as { members?: unknown } | null)?.members;
   return typeof members === 'number' && members > 0 ? members : null;
 }
+
+/** A sub-company's own employees, paged and searched (the server answers a sub-company session only its own). */
+export function useSubCompanyEmployeePage(input: { startIndex: number; requestedCount: number; name?: string }) {
+  return useQuery({
+    queryKey: [...peopleKeys.employees, 'sub', input] as const,
+    queryFn: () => api.getSubEmpListPages(input),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A sub-company's enabled employees, for picking a host (its own only, whatever it asks). */
+export function useSubCompanyEmployees() {
+  return useQuery({ queryKey: [...peopleKeys.employees, 'sub', 'enabled'] as const, queryFn: () => api.getSubAccountEmpList({}) });
+}

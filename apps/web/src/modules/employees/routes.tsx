@@ -38,3 +38,13 @@ export const invitePermissionScreen: ScreenEntry = {
   group: 'custom',
   page: () => import('./pages/InvitePowerPage').then((m) => m.InvitePowerPage),
 };
+
+/** The sub-company portal's employees (spec section 2: /subcom/subemp). Contract module: employees. */
+export const subEmployeesScreen: ScreenEntry = {
+  path: 'subemp',
+  titleKey: 'menu.subEmp',
+  module: 'employees',
+  icon: 'TeamOutlined',
+  roles: ['subcom'],
+  page: () => import('./pages/SubEmployeesPage').then((m) => m.SubEmployeesPage),
+};

@@ -8,7 +8,7 @@ export const templateKeys = {
   all: ['templates'] as const,
   company: ['templates', 'company'] as const,
   own: (type: TemplateType) => ['templates', 'own', type] as const,
-  applicable: (type: TemplateType, gid: number | null) => ['templates', 'applicable', type, gid] as const,
+  applicable: (type: TemplateType, gid: number | null, empid?: number) => ['templates', 'applicable', type, gid, empid ?? null] as const,
 };
 
 function useInvalidateTemplates() {
@@ -55,13 +55,14 @@ export function useDeleteOwnTemplate() {
  * The template an invitation of this type at this gate goes out with (`source` says whose), or null when none applies
  * (56: the standard text is sent).
  */
-export function useApplicableTemplate(templateType: TemplateType, gid: number | null, opts: { enabled?: boolean } = {}) {
+export function useApplicableTemplate(templateType: TemplateType, gid: number | null, opts: { enabled?: boolean; empid?: number } = {}) {
+  const { empid } = opts;
   return useQuery({
-    queryKey: templateKeys.applicable(templateType, gid),
+    queryKey: templateKeys.applicable(templateType, gid, empid),
     enabled: opts.enabled ?? true,
     queryFn: async () => {
       try {
-        return await api.getEmptempByPost({ templateType, gid }, { silent: [Status.NO_INVITE_TEMPLATE] });
+        return await api.getEmptempByPost({ templateType, gid, ...(empid && { empid }) }, { silent: [Status.NO_INVITE_TEMPLATE] });
       } catch (err) {
         if (err instanceof ApiError && !err.isTransport && err.status === Status.NO_INVITE_TEMPLATE) return null;
         throw err;

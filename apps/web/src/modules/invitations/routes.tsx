@@ -63,3 +63,34 @@ export const templateSettingsScreens: readonly ScreenEntry[] = [
     page: () => import('./pages/TemplatesPage').then((m) => m.TemplatesPage),
   },
 ];
+
+/**
+ * The sub-company portal's invitations (spec section 2: /subcom/invitelist), its invite on behalf of its employees and
+ * its own templates (qcv_appointment_satemplate). Contract module: invitations (each entry).
+ */
+export const subCompanyInvitationScreens: readonly ScreenEntry[] = [
+  {
+    path: 'invitelist',
+    titleKey: 'menu.subInviteList',
+    module: 'invitations',
+    icon: 'UnorderedListOutlined',
+    roles: ['subcom'],
+    page: () => import('./pages/InviteListPage').then((m) => m.InviteListPage),
+  },
+  {
+    path: 'invite',
+    titleKey: 'menu.invite',
+    module: 'invitations',
+    icon: 'SendOutlined',
+    roles: ['subcom'],
+    page: () => import('./pages/InvitePage').then((m) => m.SubCompanyInvitePage),
+  },
+  {
+    path: 'template',
+    titleKey: 'menu.template',
+    module: 'invitations',
+    icon: 'FileTextOutlined',
+    roles: ['subcom'],
+    page: () => import('./pages/TemplatesPage').then((m) => m.SubCompanyTemplatesPage),
+  },
+];

@@ -11,6 +11,7 @@ export function sampleTemplate(id: number, extra: Partial<InvitationTemplateReco
     gid: null,
     gname: '',
     empid: null,
+    subaccountId: null,
     inviteContent: '欢迎参加面试',
     address: '',
     traffic: '',

@@ -107,4 +107,14 @@ export const accountsEn = {
     account: 'Account',
     changePassword: 'Change password',
   },
+  subCompany: {
+    intro: 'Your company’s details as the building’s management keeps them; ask it to change them.',
+    name: 'Company',
+    contact: 'Contact',
+    email: 'Sign-in email',
+    phone: 'Phone',
+    invitations: 'Invitations',
+    invitationsOpen: 'Open: you may invite visitors for your employees',
+    invitationsClosed: 'Not opened by the building’s management',
+  },
 } as const;

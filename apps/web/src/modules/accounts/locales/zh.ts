@@ -107,4 +107,14 @@ export const accountsZh: DeepStrings<typeof accountsEn> = {
     account: '账号',
     changePassword: '修改密码',
   },
+  subCompany: {
+    intro: '贵公司由大楼管理方登记的信息；如需修改请联系管理方。',
+    name: '公司',
+    contact: '联系人',
+    email: '登录邮箱',
+    phone: '电话',
+    invitations: '邀请',
+    invitationsOpen: '已开放：可为本公司员工邀请访客',
+    invitationsClosed: '大楼管理方尚未开放',
+  },
 };

@@ -83,18 +83,50 @@ export function employeeValues(e: Employee | null, deptIds: number[] = []): Empl
   };
 }
 
+/**
+ * Who the drawer edits for: the head office (every field) or a sub-company's administrator, whose employees' departments,
+ * access cards and face photos are the head office's to set (the server refuses them), so the form leaves them out.
+ */
+export type EmployeeDrawerVariant = 'company' | 'subCompany';
+
 /** The request body of the form (strings trimmed; the clause acceptance only when asked for). */
-export function employeePayload(v: EmployeeValues, clauseShown: boolean) {
+export function employeePayload(v: EmployeeValues, clauseShown: boolean, variant: EmployeeDrawerVariant = 'company') {
   const texts = Object.fromEntries(TEXT_FIELDS.map((k) => [k, (v[k] ?? '').trim()])) as Record<(typeof TEXT_FIELDS)[number], string>;
   const switches = Object.fromEntries(SWITCHES.map((k) => [k, v[k] === true])) as Record<SwitchField, boolean>;
+  const { cardNo, ...rest } = texts;
   return {
-    ...texts,
+    ...rest,
     ...switches,
-    deptIds: v.deptIds ?? [],
+    ...(variant === 'company' && { cardNo, deptIds: v.deptIds ?? [] }),
     status: v.status,
     defaultNotify: v.defaultNotify ?? 0,
     ...(clauseShown && { acceptClause: v.acceptClause === true }),
   };
+}
+
+/** The departments an employee belongs to (the head office's organisation). */
+function DepartmentsField({ departments }: { departments: readonly DepartmentNode[] }) {
+  const { t } = useTranslation();
+  return (
+    <Col span={24}>
+      <Form.Item label={t('employees.fields.departments')} name="deptIds">
+        <TreeSelect
+          multiple
+          allowClear
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          treeDefaultExpandAll
+          treeData={deptOptions(departments)}
+          placeholder={t('employees.placeholders.departments')}
+          notFoundContent={t('employees.dept.empty')}
+        />
+      </Form.Item>
+    </Col>
+  );
+}
+
+/** The face photo: the employee's (edit), or one chosen to send once a new employee is saved. */
+function PhotoField({ editing, newFace, onNewFace }: { editing: Employee | null; newFace: File | null; onNewFace: (f: File | null) => void }) {
+  return editing ? <FacePhotoField key={editing.empid} employee={editing} /> : <NewFacePhoto value={newFace} onChange={onNewFace} />;
 }
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
@@ -115,6 +147,7 @@ export function EmployeeDrawer({
   departments,
   defaultDeptIds,
   onClose,
+  variant = 'company',
 }: {
   open: boolean;
   employee: Employee | null;
@@ -122,6 +155,7 @@ export function EmployeeDrawer({
   /** Departments of a new employee (the department selected in the tree). */
   defaultDeptIds?: number[];
   onClose: () => void;
+  variant?: EmployeeDrawerVariant;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -146,7 +180,7 @@ export function EmployeeDrawer({
   const [form] = Form.useForm<EmployeeValues>();
 
   const submit = async (v: EmployeeValues) => {
-    const body = employeePayload(v, clauseShown);
+    const body = employeePayload(v, clauseShown, variant);
     try {
       if (editing) {
         await update.mutateAsync({ empid: editing.empid, ...body });
@@ -202,7 +236,7 @@ export function EmployeeDrawer({
         </Space>
       }
     >
-      {editing ? <FacePhotoField key={editing.empid} employee={editing} /> : <NewFacePhoto value={newFace} onChange={setNewFace} />}
+      {variant === 'company' ? <PhotoField editing={editing} newFace={newFace} onNewFace={setNewFace} /> : null}
       <Form
         form={form}
         name="employee"
@@ -234,19 +268,7 @@ export function EmployeeDrawer({
                 <Input type="email" />
               </Form.Item>
             </Col>
-            <Col span={24}>
-              <Form.Item label={t('employees.fields.departments')} name="deptIds">
-                <TreeSelect
-                  multiple
-                  allowClear
-                  showSearch={{ treeNodeFilterProp: 'title' }}
-                  treeDefaultExpandAll
-                  treeData={deptOptions(departments)}
-                  placeholder={t('employees.placeholders.departments')}
-                  notFoundContent={t('employees.dept.empty')}
-                />
-              </Form.Item>
-            </Col>
+            {variant === 'company' ? <DepartmentsField departments={departments} /> : null}
             <Col {...half}>
               <Form.Item label={t('employees.fields.position')} name="empPosition" rules={people.maxLength(64)}>
                 <Input />
@@ -271,11 +293,13 @@ export function EmployeeDrawer({
                 <Input />
               </Form.Item>
             </Col>
-            <Col {...half}>
-              <Form.Item label={t('employees.fields.cardNo')} name="cardNo" rules={people.maxLength(32)}>
-                <Input />
-              </Form.Item>
-            </Col>
+            {variant === 'company' ? (
+              <Col {...half}>
+                <Form.Item label={t('employees.fields.cardNo')} name="cardNo" rules={people.maxLength(32)}>
+                  <Input />
+                </Form.Item>
+              </Col>
+            ) : null}
             <Col {...half}>
               <Form.Item label={t('employees.fields.domainAccount')} name="domainAccount" rules={people.maxLength(64)}>
                 <Input />

@@ -29,6 +29,17 @@ export const employeesEn = {
   phoneTaken: 'This mobile phone number is already used by another employee',
   deptNotFound: 'A chosen department no longer exists',
   codeFormat: 'Only letters, digits and _ . - are allowed',
+  subCompany: {
+    title: 'Our employees',
+    intro: 'The employees of your company in this building; departments and access cards are set by the building’s management.',
+    disable: 'Disable',
+    enable: 'Enable',
+    disableConfirm: 'Disable {{name}}? They can no longer be a host or sign in.',
+    enableConfirm: 'Enable {{name}} again?',
+    disabled: '{{name}} disabled',
+    enabled: '{{name}} enabled',
+    acceptByConfirm: 'Confirming accepts the exemption clause: {{clause}}',
+  },
   columns: {
     name: 'Name',
     empNo: 'Work number',

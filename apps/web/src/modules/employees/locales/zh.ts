@@ -32,6 +32,17 @@ export const employeesZh: DeepStrings<typeof employeesEn> = {
   phoneTaken: '手机号已被其他员工使用',
   deptNotFound: '所选部门已不存在',
   codeFormat: '只能包含字母、数字和 _ . -',
+  subCompany: {
+    title: '本公司员工',
+    intro: '贵公司在本楼的员工；部门和门禁卡由大楼管理方设置。',
+    disable: '停用',
+    enable: '启用',
+    disableConfirm: '停用{{name}}？停用后不能再作为被访人或登录。',
+    enableConfirm: '重新启用{{name}}？',
+    disabled: '已停用{{name}}',
+    enabled: '已启用{{name}}',
+    acceptByConfirm: '确认即表示接受免责条款：{{clause}}',
+  },
   columns: {
     name: '姓名',
     empNo: '工号',

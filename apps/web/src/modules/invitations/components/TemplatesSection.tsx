@@ -17,6 +17,15 @@ import { TemplateFields, type TemplateFormValues, templateInput, templateValues 
 const DEFAULT_SCOPE = 0;
 type Values = TemplateFormValues & { scope: number };
 
+/**
+ * The entrances a template may be for: the company's gates, or none for a sub-company (its templates are one per type;
+ * the gates are the head office's).
+ */
+function useScopeGates(withGates: boolean) {
+  const gates = useGates();
+  return withGates ? gates : { data: [], isPending: false };
+}
+
 function useCompanyName(): string {
   const info = useUserInfo();
   return info.data?.shortName || info.data?.company || '';
@@ -28,7 +37,9 @@ function TemplateDrawer({
   template,
   taken,
   onClose,
+  withGates,
 }: {
+  withGates: boolean;
   type: TemplateType;
   template: InvitationTemplateRecord | null;
   /** Scopes (DEFAULT_SCOPE or gate ids) that already have a template of this type, other than this one. */
@@ -40,7 +51,7 @@ function TemplateDrawer({
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const save = useSaveCompanyTemplate();
-  const gates = useGates();
+  const gates = useScopeGates(withGates);
   const company = useCompanyName();
   const typeName = label('invitationTemplate', type);
   const initialScope = template ? (template.gid ?? DEFAULT_SCOPE) : taken.has(DEFAULT_SCOPE) ? undefined : DEFAULT_SCOPE;
@@ -134,12 +145,12 @@ function TemplateCard({ template, onEdit, onDelete }: { template: InvitationTemp
  * The company's invitation templates (basic settings): a tab per type with its default and its entrances' templates;
  * add, edit (texts in both languages beside a preview of the mail) and delete after a confirmation.
  */
-export function TemplatesSection() {
+export function TemplatesSection({ withGates = true }: { withGates?: boolean }) {
   const { t } = useTranslation();
   const label = useLabel();
   const { message } = App.useApp();
   const templates = useCompanyTemplates();
-  const gates = useGates();
+  const gates = useScopeGates(withGates);
   const del = useDeleteCompanyTemplate();
   const [editing, setEditing] = useState<{ type: TemplateType; template: InvitationTemplateRecord | null } | null>(null);
 
@@ -188,6 +199,7 @@ export function TemplatesSection() {
           type={editing.type}
           template={editing.template}
           taken={takenFor(editing.type, editing.template?.id)}
+          withGates={withGates}
           onClose={() => setEditing(null)}
         />
       ) : null}

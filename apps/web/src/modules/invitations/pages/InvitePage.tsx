@@ -1,12 +1,14 @@
 import { type addAppointment, type CallOutput, Status, TEMPLATE_TYPES, type TemplateType } from '@openvisit/contract';
-import { Alert, Button, Card, Flex, Form, Radio, Result, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Flex, Form, Radio, Result, Select, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
+import { useUserInfo } from '../../accounts/api';
+import { useSubCompanyEmployees } from '../../employees/api';
 import { useApplicableTemplate } from '../api';
 import { InviteCommonFields, type InviteCommonValues } from '../components/InviteCommonFields';
 import { InviteeFields, type InviteeRow, inviteesOf } from '../components/InviteeFields';
@@ -17,14 +19,16 @@ import { namePath, useInviteRuleText } from '../rules';
 interface Values extends InviteCommonValues {
   visitors: InviteeRow[];
   templateType: TemplateType;
+  /** The host, chosen by a sub-company among its employees (an employee invites as themselves). */
+  empid?: number;
 }
 type Invited = CallOutput<typeof addAppointment>;
 
 /** Which template the invitation will be sent with, for the chosen type and entrance. */
-function TemplateHint({ type, gid }: { type: TemplateType; gid: number | null }) {
+function TemplateHint({ type, gid, empid }: { type: TemplateType; gid: number | null; empid?: number }) {
   const { t } = useTranslation();
   const label = useLabel();
-  const applicable = useApplicableTemplate(type, gid);
+  const applicable = useApplicableTemplate(type, gid, { empid });
   if (applicable.isPending || applicable.isError) return null;
   const source = applicable.data?.source ?? 'none';
   return (
@@ -39,7 +43,7 @@ function TemplateHint({ type, gid }: { type: TemplateType; gid: number | null })
  * time within the visit-days window, type, gate and purpose; checked as typed with the server's rules. The answer
  * lists each visitor's invitation link (mailed to those with an email) to copy and send.
  */
-export function InvitePage() {
+export function InvitePage({ forSubCompany = false }: { forSubCompany?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const [form] = Form.useForm<Values>();
@@ -49,6 +53,7 @@ export function InvitePage() {
   const label = useLabel();
   const templateType = Form.useWatch('templateType', form) ?? 0;
   const gid = Form.useWatch('gid', form) ?? null;
+  const empid = Form.useWatch('empid', form);
   const text = useInviteRuleText();
 
   const submit = async (v: Values) => {
@@ -57,6 +62,7 @@ export function InvitePage() {
     try {
       const invited = await api.addAppointment(
         {
+          ...(forSubCompany && { empid: v.empid }),
           visitors: inviteesOf(v.visitors, lang),
           appointmentDate: v.at?.valueOf() ?? 0,
           tid: v.tid ?? null,
@@ -118,7 +124,7 @@ export function InvitePage() {
   return (
     <>
       <PageHeader title={t('invitations.invite.title')} extra={<Typography.Text type="secondary">{t('invitations.invite.intro')}</Typography.Text>} />
-      <InviteGate>
+      <Gate forSubCompany={forSubCompany}>
         <Card style={{ maxWidth: 880 }}>
           {closed ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('invitations.invite.closed')} description={closed} /> : null}
           <Form<Values>
@@ -129,11 +135,16 @@ export function InvitePage() {
             onFinish={(v) => void submit(v)}
             requiredMark
           >
-            <InviteeFields rowExtra={(i) => <KnownVisitorHint form={form} index={i} />} />
+            {forSubCompany ? <HostField /> : null}
+            <InviteeFields rowExtra={forSubCompany ? undefined : (i) => <KnownVisitorHint form={form} index={i} />} />
             <div style={{ marginTop: 16 }}>
               <InviteCommonFields />
             </div>
-            <Form.Item name="templateType" label={t('invitations.invite.template')} extra={<TemplateHint type={templateType} gid={gid} />}>
+            <Form.Item
+              name="templateType"
+              label={t('invitations.invite.template')}
+              extra={<TemplateHint type={templateType} gid={gid} empid={empid} />}
+            >
               <Radio.Group optionType="button" options={TEMPLATE_TYPES.map((x) => ({ value: x, label: label('invitationTemplate', x) }))} />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={busy}>
@@ -141,7 +152,52 @@ export function InvitePage() {
             </Button>
           </Form>
         </Card>
-      </InviteGate>
+      </Gate>
     </>
   );
+}
+
+/** A sub-company's invite: the host is one of its own employees. */
+function HostField() {
+  const { t } = useTranslation();
+  const hosts = useSubCompanyEmployees();
+  return (
+    <Form.Item name="empid" label={t('invitations.invite.host')} rules={[{ required: true, message: t('validation.required') }]}>
+      <Select
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ maxWidth: 360 }}
+        loading={hosts.isPending}
+        notFoundContent={t('invitations.invite.noHosts')}
+        options={(hosts.data ?? []).map((e) => ({ value: e.empid, label: e.empNo ? `${e.empName} (${e.empNo})` : e.empName }))}
+        data-testid="invite-host"
+      />
+    </Form.Item>
+  );
+}
+
+/**
+ * Before the form: an employee is asked whether they may invite (InviteGate); a sub-company reads the head office's
+ * invitation permission (permissionSwitch, from GetUserInfo) and is told when it is closed.
+ */
+function Gate({ forSubCompany, children }: { forSubCompany: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  const info = useUserInfo();
+  if (!forSubCompany) return <InviteGate>{children}</InviteGate>;
+  if (info.data && info.data.permissionSwitch !== 1)
+    return (
+      <Card>
+        <Result
+          status="warning"
+          title={t('invitations.invite.closed')}
+          subTitle={t('invitations.invite.closedForSubCompany')}
+          data-testid="invite-closed"
+        />
+      </Card>
+    );
+  return <>{children}</>;
+}
+
+/** The sub-company portal's invite (/subcom/invite): on behalf of one of its employees, with its own templates. */
+export function SubCompanyInvitePage() {
+  return <InvitePage forSubCompany />;
 }

@@ -12,3 +12,14 @@ export function TemplatesPage() {
     </>
   );
 }
+
+/** The sub-company portal's invitation templates (/subcom/template): its own, one per type, no entrance. */
+export function SubCompanyTemplatesPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('invitations.templates.title')} />
+      <TemplatesSection withGates={false} />
+    </>
+  );
+}

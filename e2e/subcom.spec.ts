@@ -1,0 +1,189 @@
+// The sub-company portal end to end (issue 19), in both languages: a head office with two sub-companies (seeded in the
+// database directly: the console's creation screen is built apart); each sub-company's administrator signs in on the
+// tenant tab, adds an employee accepting the head office's exemption clause, invites a visitor for that employee with
+// its own invitation template (the visitor's mail carries its text) and sees only its own invitations.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { PGlite } from '@electric-sql/pglite';
+import dayjs from 'dayjs';
+import type { Browser, Page } from 'playwright-core';
+import { hashPassword } from '../apps/server/src/platform/crypto.js';
+import { authEn } from '../apps/web/src/modules/auth/locales/en.js';
+import { authZh } from '../apps/web/src/modules/auth/locales/zh.js';
+import { employeesEn } from '../apps/web/src/modules/employees/locales/en.js';
+import { employeesZh } from '../apps/web/src/modules/employees/locales/zh.js';
+import { invitationsEn } from '../apps/web/src/modules/invitations/locales/en.js';
+import { invitationsZh } from '../apps/web/src/modules/invitations/locales/zh.js';
+import {
+  apiOf,
+  DATA_TEMPLATE_ENV,
+  launchBrowser,
+  newContext,
+  PASSWORD,
+  pickOption,
+  registerCompany,
+  type Server,
+  SIGNIN_EN,
+  SIGNIN_ZH,
+  type Smtp,
+  screenshot,
+  settled,
+  startServer,
+  startSmtp,
+  step,
+} from './harness.js';
+
+const ADMIN = 'tower.admin@example.com';
+const TEXTS = {
+  en: { auth: authEn, emp: employeesEn, inv: invitationsEn, locale: 'en-US' },
+  zh: { auth: authZh, emp: employeesZh, inv: invitationsZh, locale: 'zh-CN' },
+} as const;
+type Lang = keyof typeof TEXTS;
+const TENANTS: Record<Lang, { company: string; email: string; host: string; phone: string; visitor: string; visitorEmail: string; letter: string }> =
+  {
+    en: {
+      company: 'Acme Tenant',
+      email: 'acme@tenant.example',
+      host: 'Tina Tenant',
+      phone: '13700137001',
+      visitor: 'Vic Visitor',
+      visitorEmail: 'vic@visitor.example',
+      letter: 'Welcome to Acme on floor 3',
+    },
+    zh: {
+      company: '北辰科技',
+      email: 'beichen@tenant.example',
+      host: '李娜',
+      phone: '13700137002',
+      visitor: '王访客',
+      visitorEmail: 'wang@visitor.example',
+      letter: '欢迎来到北辰科技五楼',
+    },
+  };
+
+let smtp: Smtp;
+let server: Server;
+let browser: Browser;
+const { ok } = apiOf(() => server);
+
+/** The two sub-companies, written straight into the stopped server's database (their creation calls are another's part). */
+async function seedSubCompanies(dataDir: string, companyId: number): Promise<void> {
+  const db = new PGlite(path.join(dataDir, 'pgdata'));
+  const hash = await hashPassword(PASSWORD);
+  for (const t of Object.values(TENANTS))
+    await db.query('INSERT INTO sub_accounts (company_id, company_name, email, phone, password_hash) VALUES ($1, $2, $3, $4, $5)', [
+      companyId,
+      t.company,
+      t.email,
+      '02160000000',
+      hash,
+    ]);
+  await db.close();
+}
+
+async function tenantSignIn(lang: Lang): Promise<Page> {
+  const { auth } = TEXTS[lang];
+  const context = await newContext(browser, TEXTS[lang].locale, { viewport: { width: 1366, height: 860 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/signin`);
+  await page.getByRole('tab', { name: auth.signin.tabs.sub }).click();
+  await page.getByLabel(auth.signin.fields.subEmail).fill(TENANTS[lang].email);
+  await page.getByLabel(auth.signin.fields.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: (lang === 'en' ? SIGNIN_EN : SIGNIN_ZH).submit }).click();
+  await page.waitForURL(/\/subcom\/visitors/);
+  return page;
+}
+
+describe('the sub-company portal', () => {
+  before(async () => {
+    smtp = await startSmtp();
+    const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
+    server = await startServer(env);
+    await registerCompany({ server, smtp }, ADMIN, 'Tower Holdings');
+    const admin = await ok('Login', { email: ADMIN, password: PASSWORD });
+    await ok('updatePermissionSwitch', { permissionSwitch: 1 }, admin.token);
+    await ok('updateEscapeClause', { escapeClause: 'Tenants answer for the people they register.' }, admin.token);
+    await ok('addEmployee', { employee_name: 'Head Office Hugo', phone: '13700137000', acceptClause: true }, admin.token);
+    // The head office's own template, which a sub-company neither sees nor sends.
+    await ok('addUserTemplate', { templateType: 0, inviteContent: 'Tower Holdings head office letter' }, admin.token);
+    await server.stop({ keep: true });
+    await seedSubCompanies(server.dataDir, admin.userid);
+    // The server again on a copy of that database.
+    const template = process.env[DATA_TEMPLATE_ENV];
+    process.env[DATA_TEMPLATE_ENV] = server.dataDir;
+    try {
+      server = await startServer(env);
+    } finally {
+      process.env[DATA_TEMPLATE_ENV] = template;
+    }
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  for (const lang of ['en', 'zh'] as const) {
+    it(`a sub-company adds an employee and invites a visitor with its own template (${lang})`, async () => {
+      const { emp, inv } = TEXTS[lang];
+      const me = TENANTS[lang];
+      const page = await tenantSignIn(lang);
+      try {
+        await step(page, 'its own template', async () => {
+          const token = await page.evaluate(() => sessionStorage.getItem('X-COOLVISIT-TOKEN'));
+          assert.ok(token, 'no session token');
+          await ok('addUserTemplate', { templateType: 0, inviteContent: me.letter }, token);
+        });
+        await step(page, 'add an employee, accepting the clause', async () => {
+          await page.goto(`${server.url}/subcom/subemp`);
+          await page.getByTestId('subemp-add').first().click();
+          const drawer = page.getByRole('dialog');
+          await drawer.getByLabel(emp.fields.name, { exact: true }).fill(me.host);
+          await drawer.getByLabel(emp.fields.phone, { exact: true }).fill(me.phone);
+          await drawer.getByTestId('employee-save').click();
+          await drawer.getByText(emp.clause.required).waitFor();
+          await drawer.getByRole('checkbox', { name: emp.clause.accept }).check();
+          await drawer.getByTestId('employee-save').click();
+          await page.getByRole('cell', { name: me.host }).first().waitFor();
+          await settled(page);
+        });
+        await step(page, 'invite a visitor for that employee', async () => {
+          await page.goto(`${server.url}/subcom/invite`);
+          await page.getByText(inv.invite.templateFrom.subCompany.split('{{')[0] ?? '').waitFor();
+          await pickOption(page, page.getByTestId('invite-host').getByRole('combobox'), me.host);
+          await page.getByLabel(inv.invite.name, { exact: true }).fill(me.visitor);
+          await page.getByLabel(inv.invite.email, { exact: true }).fill(me.visitorEmail);
+          const time = page.getByLabel(inv.invite.time, { exact: true });
+          await time.click();
+          await time.fill(dayjs().add(1, 'day').hour(10).minute(0).format('YYYY-MM-DD HH:mm'));
+          // Enter confirms the time and, as in any form, sends it (the "Send invitations" button's submit).
+          await time.press('Enter');
+          await page.getByTestId('invite-links').waitFor();
+        });
+        await step(page, 'the visitor’s mail carries its template', async () => {
+          // The invitation itself (the mail with its link), read as the visitor's client decodes it.
+          const mail = await smtp.waitFor(me.visitorEmail, /invite\?token=/);
+          assert.ok(mail.plain.includes(me.letter), `the template's letter in:\n${mail.plain}`);
+          assert.ok(!mail.plain.includes('head office letter'));
+        });
+        await step(page, 'its list shows only its own', async () => {
+          await page.goto(`${server.url}/subcom/invitelist`);
+          await page.getByText(me.visitor).first().waitFor();
+          const other = TENANTS[lang === 'en' ? 'zh' : 'en'];
+          assert.equal(await page.getByText(other.visitor).count(), 0);
+          await page.goto(`${server.url}/subcom/subemp`);
+          await page.getByRole('cell', { name: me.host }).first().waitFor();
+          assert.equal(await page.getByText('Head Office Hugo').count(), 0);
+          assert.equal(await page.getByText(other.host).count(), 0);
+        });
+      } catch (err) {
+        await screenshot(page, `subcom-${lang}`);
+        throw err;
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+});
