@@ -36,7 +36,7 @@ export const updateUnSubscribe = defineCall({
   summary: `The company administrator closes the account (unsubscribe 1, with its password, after downloading ExportAccountData within a day): its data is deleted ${UNSUBSCRIBE_GRACE_DAYS} days later; unsubscribe 0 cancels the closing meanwhile`,
   access: [Role.ADMIN],
   // The password is checked as a sign-in is (confirmPassword): failures count toward the same lockout.
-  statuses: [Status.WRONG_CREDENTIALS, Status.LOGIN_TRIES_LEFT, Status.ACCOUNT_LOCKED, Status.FORBIDDEN_ACTION, Status.INVALID_USER],
+  statuses: [Status.ACCOUNT_LOCKED, Status.FORBIDDEN_ACTION, Status.INVALID_USER],
   fieldStatuses: { [Status.WRONG_CREDENTIALS]: 'password', [Status.LOGIN_TRIES_LEFT]: 'password' },
   log: { module: LogModule.ACCOUNT, event: 'update' },
   input: z

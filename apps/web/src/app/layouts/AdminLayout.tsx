@@ -1,9 +1,9 @@
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useCurrentGrants } from '../../modules/accounts/api';
 import { ClosingBanner } from '../../modules/accounts/components/ClosingBanner';
 import { ReadOnlyBanner } from '../../modules/superAccounts/components/ReadOnlyBanner';
-import { useCurrentGrants } from '../../modules/accounts/api';
 import { useConfig } from '../../platform/config';
 import { menuIcons } from '../../platform/menuIcons';
 import { type Features, MENU_GROUPS, type MenuGroup, type TitleKey } from '../../platform/routes';

@@ -17,7 +17,9 @@ const today = dayjs().format('YYYY-MM-DD');
 const arrived = sampleBooking({ pstatus: 1, appointmentDate: today, visitdate: dayjs().startOf('day').add(8, 'hour').valueOf() });
 
 function setup(role: number) {
-  saveLogin({ token: 'tok', tokenExpire: 0, role, sType: role, userid: 1, company: 'ACME' }, 'reception');
+  // A sub-administrator acts within its grants: this one was granted logistics.
+  const modules = role === Role.SUBADMIN ? { modules: ['logistics'] } : {};
+  saveLogin({ token: 'tok', tokenExpire: 0, role, sType: role, userid: 1, company: 'ACME', ...modules }, 'reception');
   const server = stubServer({
     config: () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: { logistics: true } } }),
     getLogisticsInfo: () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: 1, list: [arrived] } }),
@@ -53,7 +55,7 @@ describe('DeskPage (today’s trucks)', () => {
     expect(within(r).getByText('On site')).toBeTruthy();
   });
 
-  it('lets a sub-administrator’s desk release a truck for exit, confirmed, and warns before signing an unreleased truck out', async () => {
+  it('lets a sub-administrator’s desk (granted logistics) release a truck for exit, confirmed, and warns before signing an unreleased truck out', async () => {
     const server = setup(Role.SUBADMIN);
     const r = await row();
     fireEvent.click(await within(r).findByText('Sign out'));

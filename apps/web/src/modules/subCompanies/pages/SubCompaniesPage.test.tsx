@@ -105,7 +105,10 @@ describe('sub-companies screen', () => {
     // Modules are offered only to an administrator of chosen modules.
     expect(screen.queryByText('Modules')).toBeNull();
     fireEvent.click(screen.getByLabelText('Chosen modules'));
-    fireEvent.click(await screen.findByLabelText('Visitors'));
+    const visitors = (await screen.findByLabelText('Visitors')) as HTMLInputElement;
+    fireEvent.click(visitors);
+    // The form has taken the module (a loaded machine showed the save sent before it had).
+    await waitFor(() => expect(visitors.checked).toBe(true));
     fireEvent.click(screen.getByTestId('sub-save'));
     expect(await screen.findByText('Another sub-company has this name')).toBeTruthy();
     expect(server.bodies('addSubAccount')[0]).toMatchObject({
