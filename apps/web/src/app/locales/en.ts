@@ -80,6 +80,7 @@ export const en = {
     invite: 'Invite visitors',
     inviteList: 'My invitations',
     subEmp: 'Our employees',
+    accountSub: 'Managers',
     subInviteList: 'Invitations',
     approve: 'Approval',
     approvals: 'My approvals',

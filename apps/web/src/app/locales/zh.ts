@@ -79,6 +79,7 @@ export const zh: Translation = {
     invite: '邀请访客',
     inviteList: '我的邀请',
     subEmp: '本公司员工',
+    accountSub: '管理员',
     subInviteList: '邀请列表',
     approve: '访客审批',
     approvals: '我的审批',

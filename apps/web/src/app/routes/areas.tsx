@@ -19,7 +19,7 @@ import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
 import { basicSettingsScreens } from '../../modules/settings/routes';
-import { multiCompanyModeScreen, subCompaniesScreen } from '../../modules/subCompanies/routes';
+import { multiCompanyModeScreen, subCompaniesScreen, subCompanyManagersScreens } from '../../modules/subCompanies/routes';
 import { superHomeScreen } from '../../modules/superAccounts/routes';
 import { supplierSection, workersScreen } from '../../modules/suppliers/routes';
 import { overtimeScreen } from '../../modules/visits/routes';
@@ -74,6 +74,13 @@ export const adminArea: AreaDef = {
   ],
 };
 
+// The sub-company's account section: its details, its managers (accountsub, the sub-companies module's), its password.
+const [subcomDetails, ...subcomAccountRest] = subCompanyAccountSection.children ?? [];
+const subcomAccount = {
+  ...subCompanyAccountSection,
+  children: [...(subcomDetails ? [subcomDetails] : []), ...subCompanyManagersScreens, ...subcomAccountRest],
+};
+
 function shellArea(role: ConsoleRole, base: string, sType?: number): AreaDef {
   return { role, base, sType, titleKey: `enums.consoleRole.${role}`, layout: AreaLayout, routes: areaShellScreens(role) };
 }
@@ -99,7 +106,7 @@ export const AREAS: readonly AreaDef[] = [
     base: '/subcom',
     titleKey: 'enums.consoleRole.subcom',
     layout: AreaLayout,
-    routes: [...subcomVisitorScreens, subEmployeesScreen, ...subCompanyInvitationScreens, subCompanyAccountSection],
+    routes: [...subcomVisitorScreens, subEmployeesScreen, ...subCompanyInvitationScreens, subcomAccount],
     passwordPath: 'account/pwd',
   },
   // Logistics managers (sType 3) and specialists (12) open on the carrier companies (spec: /logic/logicSupplierCom).

@@ -49,6 +49,11 @@ export const useUploadSubLogo = () =>
     uploadFile(updateSubAccountLogo, file, file.name, { id: String(id) }, { silent: 'form' }),
   );
 export const useImportSubLogos = () => useSubMutation((file: File) => uploadFile(importSubAccountLogo, file, file.name));
+/** A sub-company's own managers (its session names it: no id). */
+export function useOwnManagers() {
+  return useQuery({ queryKey: [...subKeys.all, 'ownManagers'] as const, queryFn: () => api.GetSubAccountManager({}) });
+}
+export const useSetOwnManagers = () => useSubMutation((empids: number[]) => api.UpdateSubAccountManager({ empids }));
 export const useSetMultiCompanyMode = () => useSubMutation((subAccount: 0 | 1) => api.updateSASwitch({ subAccount }));
 
 /** An object URL of a sub-company's stored logo ('' while loading or without one), released when it changes. */

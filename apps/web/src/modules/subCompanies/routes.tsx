@@ -22,3 +22,28 @@ export const multiCompanyModeScreen: ScreenEntry = {
   feature: 'subCompanies',
   page: () => import('./pages/MultiCompanyModePage').then((m) => m.MultiCompanyModePage),
 };
+
+/**
+ * The sub-company portal's accountsub (spec section 2: /subcom/account, accountsub linked to the hidden subdetail): its
+ * managers, through this module's calls (GetSubAccountManager, UpdateSubAccountManager).
+ */
+export const subCompanyManagersScreens: readonly ScreenEntry[] = [
+  {
+    path: 'accountsub',
+    titleKey: 'menu.accountSub',
+    module: 'sub-companies',
+    icon: 'TeamOutlined',
+    roles: ['subcom'],
+    feature: 'subCompanies',
+    page: () => import('./pages/SubCompanyManagersPage').then((m) => m.SubCompanyManagersPage),
+  },
+  {
+    path: 'accountsub/subdetail/:empid',
+    titleKey: 'menu.accountSub',
+    module: 'sub-companies',
+    roles: ['subcom'],
+    feature: 'subCompanies',
+    hideInMenu: true,
+    page: () => import('./pages/SubCompanyManagersPage').then((m) => m.SubCompanyManagerDetailPage),
+  },
+];

@@ -105,4 +105,17 @@ export const subCompaniesEn = {
     off: 'Multi-company mode is off',
     manage: 'Manage sub-companies',
   },
+  managers: {
+    intro: 'The employees who manage your company in the building: the management and the front desk contact them about your visitors.',
+    empty: 'No managers named yet',
+    edit: 'Choose managers',
+    pick: 'Managers',
+    pickHint: 'Your enabled employees',
+    saved: 'Managers saved',
+    name: 'Name',
+    phone: 'Phone',
+    number: 'Work number',
+    back: 'Back to the managers',
+    unknown: 'This employee is not one of your managers',
+  },
 };

@@ -104,4 +104,17 @@ export const subCompaniesZh: DeepStrings<typeof subCompaniesEn> = {
     off: '多企业模式已关闭',
     manage: '管理入驻企业',
   },
+  managers: {
+    intro: '在楼宇中负责贵公司的员工：管理方和前台就贵公司的访客与他们联系。',
+    empty: '尚未指定管理员',
+    edit: '选择管理员',
+    pick: '管理员',
+    pickHint: '本公司已启用的员工',
+    saved: '管理员已保存',
+    name: '姓名',
+    phone: '电话',
+    number: '工号',
+    back: '返回管理员列表',
+    unknown: '该员工不是贵公司的管理员',
+  },
 };
