@@ -47,6 +47,8 @@ describe('platform: accounts and sessions in the browser', () => {
       await skipRestOfGuide(page);
       await page.waitForURL(/\/visitor$/);
       await page.getByText('Setup complete').waitFor();
+      // System settings is a drop-down (multi-enterprise and account settings): open it, then take account settings.
+      await page.getByRole('menuitem', { name: 'System settings' }).hover();
       await page.getByRole('menuitem', { name: 'Account settings' }).click();
       await page.waitForURL(/\/setting\/account$/);
       await page.getByText('Company information').first().waitFor();
@@ -59,7 +61,7 @@ describe('platform: accounts and sessions in the browser', () => {
       // An unknown address keeps the console's frame: the 404 under the top navigation, with the way home.
       await page.goto(`${stack.server.url}/no/such/screen`);
       await page.getByText('Sorry, this page does not exist').waitFor();
-      await page.getByRole('menuitem', { name: 'Account settings' }).waitFor();
+      await page.getByRole('menuitem', { name: 'System settings' }).waitFor();
       await page.getByTestId('account-menu').waitFor();
     });
 
@@ -91,7 +93,7 @@ describe('platform: accounts and sessions in the browser', () => {
       await page.getByText('安全设置').first().waitFor();
       await page.goto(`${stack.server.url}/setting/account/nothing-here`);
       await page.getByText('抱歉，您访问的页面不存在').waitFor();
-      await page.getByRole('menuitem', { name: '账号设置' }).waitFor();
+      await page.getByRole('menuitem', { name: '系统设置' }).waitFor();
       await page.goBack();
       await page.getByText('安全设置').first().waitFor();
     });
