@@ -380,6 +380,19 @@ export async function openMenu(page: Page, group: string, item: string): Promise
   await page.getByRole('menuitem', { name: group }).hover();
   const escaped = item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await page.getByRole('menuitem', { name: new RegExp(`${escaped}$`) }).click();
+  await closeMenus(page);
+}
+
+/**
+ * Moves the pointer off the top navigation and waits for its drop-downs to close: one left open by where the pointer
+ * happened to rest (a page that scrolled under it on a busy machine) covers the filters below it.
+ */
+export async function closeMenus(page: Page): Promise<void> {
+  const popups = page.locator('.ant-menu-submenu-popup:visible');
+  if (!(await popups.count())) return;
+  const size = page.viewportSize();
+  await page.mouse.move(1, (size?.height ?? 600) - 1);
+  await until('the navigation drop-downs to close', async () => ((await popups.count()) ? undefined : true));
 }
 
 /**
@@ -389,6 +402,7 @@ export async function openMenu(page: Page, group: string, item: string): Promise
 export async function pickOption(page: Page, combobox: Locator, option: string): Promise<void> {
   const select = combobox.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
   for (let attempt = 1; ; attempt++) {
+    await closeMenus(page);
     await combobox.click();
     await page.locator('.ant-select-dropdown:visible').last().getByTitle(option, { exact: true }).click();
     try {

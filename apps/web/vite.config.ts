@@ -104,9 +104,10 @@ export default defineConfig({
       input: pages,
       output: {
         codeSplitting: { groups: chunkGroups },
-        // Chunks named by their hash alone: the first page carries the preload list of every lazy screen's chunks,
-        // whose names cost /signin about a kilobyte of gzip as the screens grew; the manifest still maps sources to files.
-        chunkFileNames: 'assets/[hash].js',
+        // Screens' chunks named by their hash alone: the first page carries the preload list of every lazy screen's
+        // chunks, whose names cost /signin about a kilobyte of gzip as the screens grew. The few vendor groups keep
+        // their names, which the kiosk's offline shell is checked by (the QR reader's chunk).
+        chunkFileNames: (chunk) => (chunkGroups.some((g) => g.name === chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
       },
     },
   },

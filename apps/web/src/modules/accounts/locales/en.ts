@@ -65,7 +65,6 @@ export const accountsEn = {
       name: 'Name',
       phone: 'Phone',
       type: 'Type',
-      modules: 'Modules',
       validity: 'Valid',
       status: 'Status',
       actions: 'Actions',

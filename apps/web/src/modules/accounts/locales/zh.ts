@@ -65,7 +65,6 @@ export const accountsZh: DeepStrings<typeof accountsEn> = {
       name: '姓名',
       phone: '手机号',
       type: '类型',
-      modules: '模块',
       validity: '有效期',
       status: '状态',
       actions: '操作',

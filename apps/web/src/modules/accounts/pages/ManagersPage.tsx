@@ -7,7 +7,7 @@ import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDate } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { FitTable } from '../../../platform/list';
+import { CellText, FitTable } from '../../../platform/list';
 import { getSession } from '../../../platform/session';
 import { useDeleteManager, useManagers } from '../api';
 import { ManagerDrawer } from '../components/ManagerDrawer';
@@ -24,6 +24,19 @@ function managedTypes(role = getSession().project?.role): readonly StaffType[] {
   return (role === undefined ? undefined : MANAGED_STAFF_TYPES[role]) ?? STAFF_TYPES;
 }
 
+/** The account's kind, and a module-driven account's modules under it: a column of their own would not fit 1280 px. */
+function KindCell({ manager }: { manager: Manager }) {
+  const label = useLabel();
+  const modulesText = useModulesText();
+  const modules = manager.modules?.length ? modulesText(manager.modules) : '';
+  return (
+    <>
+      <CellText>{label('role', manager.sType)}</CellText>
+      {modules ? <CellText secondary>{modules}</CellText> : null}
+    </>
+  );
+}
+
 /** The admin's account settings › verification accounts (setting/account/stage, and its hidden stage/sdetail/:id). */
 export function StagePage() {
   return <ManagersPage deepLinks />;
@@ -37,7 +50,6 @@ export function ManagersPage({ deepLinks = false }: { deepLinks?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const label = useLabel();
-  const modulesText = useModulesText();
   const [params, setParams] = useSearchParams();
   const types = managedTypes();
   const type = typeFromQuery(params.get('type'), types);
@@ -108,8 +120,7 @@ export function ManagersPage({ deepLinks = false }: { deepLinks?: boolean }) {
             { key: 'account', title: t('accounts.managers.columns.account'), dataIndex: 'account', kind: 'name' },
             { key: 'name', title: t('accounts.managers.columns.name'), dataIndex: 'sName', kind: 'name' },
             { key: 'phone', title: t('accounts.managers.columns.phone'), dataIndex: 'phone', kind: 'phone' },
-            { key: 'type', title: t('accounts.managers.columns.type'), dataIndex: 'sType', kind: 'text', render: (s: number) => label('role', s) },
-            { key: 'modules', title: t('accounts.managers.columns.modules'), dataIndex: 'modules', kind: 'text', render: modulesText },
+            { key: 'type', title: t('accounts.managers.columns.type'), render: (_: unknown, m) => <KindCell manager={m} /> },
             { key: 'validity', title: t('accounts.managers.columns.validity'), kind: 'date', width: 216, render: (_: unknown, m) => validity(m) },
             {
               key: 'status',
