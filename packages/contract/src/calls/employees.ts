@@ -182,9 +182,15 @@ export const getEmployeeCount = defineCall({
 export const getEmpByName = defineCall({
   name: 'getEmpByName',
   module: 'employees',
-  summary: 'Search enabled employees by name, work number or phone (at most 20); the visitor machine never sees those hidden from pad search',
+  summary:
+    'Search enabled employees by name, work number or phone (at most 20); the visitor machine never sees those hidden from pad search. `subaccountId` narrows to one sub-company (0: the head office’s own); 94 for one not in use. A sub-company always finds only its own',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE, Role.SUB_COMPANY],
-  input: z.object({ userid: z.int32().optional(), name: z.string().trim().min(1).max(64) }),
+  statuses: [Status.SUB_ACCOUNT_INVALID],
+  input: z.object({
+    userid: z.int32().optional(),
+    name: z.string().trim().min(1).max(64),
+    subaccountId: z.int32().min(0).optional().describe('the company a walk-in picked: a sub-company, or 0 the head office'),
+  }),
   output: z.array(employee.pick({ empid: true, empName: true, empNo: true, empPhone: true, deptNames: true, empPosition: true })),
 });
 

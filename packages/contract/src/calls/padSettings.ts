@@ -357,6 +357,22 @@ export type PadField = z.infer<typeof padField>;
 export const padVisitorType = visitorType.omit({ fields: true }).extend({ fields: z.array(padField) });
 export type PadVisitorType = z.infer<typeof padVisitorType>;
 
+/**
+ * A sub-company as the building's desk and kiosk offer it to a walk-in (multi-company mode): where it is, and whether
+ * its visitors wait for the host's authorisation (vaPerm bit 4).
+ */
+export const padCompany = z.object({
+  id: z.int32(),
+  companyName: z.string(),
+  shortName: z.string(),
+  floor: z.string(),
+  roomNumbers: z.array(z.string()),
+  /** Key of its logo ('' without one): the `SubAccountLogo` download. */
+  logo: z.string(),
+  vaPerm: z.int32(),
+});
+export type PadCompany = z.infer<typeof padCompany>;
+
 export const padConfig = z.object({
   userid: z.int32(),
   company: z.string(),
@@ -366,6 +382,11 @@ export const padConfig = z.object({
   gates: z.array(z.object({ gid: z.int32(), gname: z.string() })),
   /** The visitor types offered there, in order, each with the fields of its form in order. */
   types: z.array(padVisitorType),
+  /**
+   * The building's sub-companies a walk-in picks before the host, by floor and name: those in use today, when
+   * multi-company mode is on (else none, and the host is searched across the company).
+   */
+  companies: z.array(padCompany),
 });
 export type PadConfig = z.infer<typeof padConfig>;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { prepared } from '../../db/client.js';
 import { departments, employeeDepartments, employees, subAccounts } from '../../db/schema/index.js';
 import { cacheKey, forgetting, readOnce } from '../../platform/requestCache.js';
@@ -17,7 +17,8 @@ export interface EmployeeFilter {
   hideFromPad?: boolean;
   ids?: number[];
   /** Employees of this sub-company, or of any sub-company. */
-  subAccountId?: number | 'any';
+  /** A sub-company's employees; 'any' those of some sub-company, 'none' the head office's own. */
+  subAccountId?: number | 'any' | 'none';
   acEnabled?: boolean;
   forbidInvite?: boolean;
   /** Without a card number. */
@@ -53,6 +54,7 @@ function employeeWhere(scope: TenantScope, f: EmployeeFilter): SQL | undefined {
   if (f.hideFromPad === false) c.push(eq(employees.hideFromPad, false));
   if (f.ids) c.push(f.ids.length ? inArray(employees.id, f.ids) : sql`false`);
   if (f.subAccountId === 'any') c.push(isNotNull(employees.subAccountId));
+  else if (f.subAccountId === 'none') c.push(isNull(employees.subAccountId));
   else if (f.subAccountId !== undefined) c.push(eq(employees.subAccountId, f.subAccountId));
   if (f.acEnabled !== undefined) c.push(eq(employees.acEnabled, f.acEnabled));
   if (f.forbidInvite !== undefined) c.push(eq(employees.forbidInvite, f.forbidInvite));

@@ -4,6 +4,7 @@ import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as departments from '../departments/departments.service.js';
+import * as subCompanies from '../subCompanies/subCompanies.service.js';
 import { type EmployeeFilter, type EmployeeInsert, type EmployeeRow, employeesRepository } from './employees.repository.js';
 
 export function repoOf(ctx: AuthedContext) {
@@ -238,9 +239,15 @@ export async function counts(ctx: AuthedContext) {
   return repoOf(ctx).counts();
 }
 
-/** Visitor machines never see employees hidden from pad search; a sub-company finds only its own employees. */
+/**
+ * Visitor machines never see employees hidden from pad search; a sub-company finds only its own employees; a walk-in
+ * who picked a company finds only its hosts (one in use, or 0 the head office's own).
+ */
 export async function search(ctx: AuthedContext, input: In<'getEmpByName'>) {
-  const subAccountId = ctx.session.role === Role.SUB_COMPANY ? (ctx.tenant.subAccountId ?? -1) : undefined;
+  let subAccountId: EmployeeFilter['subAccountId'];
+  if (ctx.session.role === Role.SUB_COMPANY) subAccountId = ctx.tenant.subAccountId ?? -1;
+  else if (input.subaccountId === 0) subAccountId = 'none';
+  else if (input.subaccountId !== undefined) subAccountId = (await subCompanies.visitable(ctx, input.subaccountId)).id;
   const rows = await repoOf(ctx).list(
     { text: input.name, status: 0, hideFromPad: ctx.session.role === Role.MACHINE ? false : undefined, subAccountId },
     20,
