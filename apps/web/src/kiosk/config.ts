@@ -1,4 +1,4 @@
-import { DEFAULT_THEME_COLOR, getPadConfig, labelIn, type PadConfig } from '@openvisit/contract';
+import { DEFAULT_THEME_COLOR, getPadConfig, labelIn, type PadCompany, type PadConfig } from '@openvisit/contract';
 import { callApi, getEnvelope } from '../platform/api';
 import type { RuntimeConfig } from '../platform/config';
 import type { WalkInVisitorType } from '../platform/walkIn/fields';
@@ -47,6 +47,8 @@ export interface KioskConfig {
   settings: KioskSettings;
   gates: { gid: number; gname: string }[];
   types: WalkInVisitorType[];
+  /** The building's sub-companies a walk-in picks before the host (multi-company mode); left out until read. */
+  companies?: PadCompany[];
   /** Truck drivers sign in and out here (the server's logistics switch); left out until read. */
   trucks?: boolean;
 }

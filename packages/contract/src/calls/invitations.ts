@@ -87,7 +87,12 @@ export const getInviteAccess = defineCall({
   input: z.object({ userid: z.int32().optional() }),
   output: z.object({
     canInvite: z.boolean(),
-    reason: z.enum(['companyOff', 'forbidden']).nullable().describe('companyOff: the company switch is off; forbidden: this employee may not invite'),
+    reason: z
+      .enum(['companyOff', 'subCompanyOff', 'forbidden'])
+      .nullable()
+      .describe(
+        'companyOff: the company switch is off; subCompanyOff: the head office has not given the employee’s sub-company invitations (vaPerm 1); forbidden: this employee may not invite',
+      ),
     admin: z.object({ name: z.string(), email: z.string(), phone: z.string() }).describe('whom to ask'),
   }),
 });

@@ -60,6 +60,7 @@ export const accountsRepository = scoped(function accountsRepository(scope: Tena
           phone: subAccounts.phone,
           contactName: subAccounts.contactName,
           shortName: subAccounts.shortName,
+          vaPerm: subAccounts.vaPerm,
           createdAt: subAccounts.createdAt,
         })
         .from(subAccounts)

@@ -119,6 +119,8 @@ async function subCompanyUserInfo(ctx: AuthedContext, c: CompanyRow): Promise<Us
   const kept = Object.fromEntries(SUB_COMPANY_SETTINGS.map((k) => [k, settings[k]]));
   return {
     ...companySettings.parse(kept),
+    // Its own permissions (spec section 3: "vaPerm, sub-account permission"): bit 1 lets its employees invite.
+    vaPerm: sub.vaPerm,
     userid: c.id,
     username: sub.contactName,
     email: sub.email,

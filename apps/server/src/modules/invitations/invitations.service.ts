@@ -20,6 +20,7 @@ import * as approvals from '../approvals/approvals.service.js';
 import * as employees from '../employees/employees.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
 import * as registration from '../registration/registration.service.js';
+import * as subCompanies from '../subCompanies/subCompanies.service.js';
 import { createVisit, hostSnapshot, move, searchPage, toVisit, type VisitQuery, type VisitRow, visitsOf } from '../visits/visits.service.js';
 import { passAttachment } from './invitations.mails.js';
 import { sendCancellation, sendInvitation } from './invitations.notices.js';
@@ -32,9 +33,14 @@ export type InviteInput = In<'addAppointment'>;
 /** Why the signed-in employee may not invite (null: they may), and their host record. */
 async function employeeInviting(ctx: AuthedContext) {
   const [settings, host] = await Promise.all([settingsOf(ctx), employees.hostOf(ctx, ctx.session.accountId)]);
-  const reason = settings.permissionSwitch !== 1 ? ('companyOff' as const) : host.forbidInvite ? ('forbidden' as const) : null;
+  let reason: 'companyOff' | 'subCompanyOff' | 'forbidden' | null = null;
+  if (settings.permissionSwitch !== 1) reason = 'companyOff';
+  else if (!(await subCompanies.mayInvite(ctx, host.subAccountId))) reason = 'subCompanyOff';
+  else if (host.forbidInvite) reason = 'forbidden';
   return { host, reason };
 }
+
+const SUB_COMPANY_OFF = 'The head office has not opened invitations to this sub-company';
 
 /**
  * A sub-company invites on behalf of one of its own employees (another's or the head office's: 55), under the rules an
@@ -44,6 +50,7 @@ async function subCompanyHost(ctx: AuthedContext, empid: number) {
   const [settings, host] = await Promise.all([settingsOf(ctx), employees.hostOf(ctx, empid)]);
   if (host.subAccountId === null || host.subAccountId !== ctx.session.subAccountId) throw employees.notFound();
   if (settings.permissionSwitch !== 1) throw new AppError(Status.INVITE_FEATURE_OFF, 'The company has not opened invitations to employees');
+  if (!(await subCompanies.mayInvite(ctx, host.subAccountId))) throw new AppError(Status.INVITE_FEATURE_OFF, SUB_COMPANY_OFF);
   if (host.forbidInvite) throw new AppError(Status.INVITE_FEATURE_OFF, 'This employee may not invite visitors; ask the head office');
   return host;
 }
@@ -53,6 +60,7 @@ export async function hostFor(ctx: AuthedContext, empid: number | undefined) {
   if (ctx.session.role === Role.EMPLOYEE) {
     const { host, reason } = await employeeInviting(ctx);
     if (reason === 'companyOff') throw new AppError(Status.INVITE_FEATURE_OFF, 'The company has not opened invitations to employees');
+    if (reason === 'subCompanyOff') throw new AppError(Status.INVITE_FEATURE_OFF, SUB_COMPANY_OFF);
     if (reason === 'forbidden') throw new AppError(Status.INVITE_FEATURE_OFF, 'You may not invite visitors; ask the administrator');
     return host;
   }

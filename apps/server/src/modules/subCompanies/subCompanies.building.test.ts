@@ -33,11 +33,25 @@ describe('sub-companies at the building’s desk and kiosk', () => {
     ({ a, b } = await twoTenants(t));
     desk = (await seedStaff(t, a.id, 2)).token;
     kiosk = (await seedStaff(t, a.id, 4)).token;
-    ids.high = await add({ companyName: 'Skyline Tech', shortName: 'SKY', email: 'sky@example.com', floor: '10', roomNumbers: ['1001', '1002'], vaPerm: 7 });
+    ids.high = await add({
+      companyName: 'Skyline Tech',
+      shortName: 'SKY',
+      email: 'sky@example.com',
+      floor: '10',
+      roomNumbers: ['1001', '1002'],
+      vaPerm: 7,
+    });
     ids.low = await add({ companyName: 'Harbour Law', shortName: 'LAW', email: 'law@example.com', floor: '2', roomNumbers: ['201'], vaPerm: 3 });
     ids.stopped = await add({ companyName: 'Closed Co', shortName: 'CLO', email: 'closed@example.com', floor: '2' });
     expect((await t.api.updateSubAccount({ id: ids.stopped, isUse: 0 }, a.token)).status).toBe(0);
-    ids.ended = await add({ companyName: 'Moved Out', shortName: 'OUT', email: 'out@example.com', floor: '3', startDate: '2020-01-01', endDate: '2020-12-31' });
+    ids.ended = await add({
+      companyName: 'Moved Out',
+      shortName: 'OUT',
+      email: 'out@example.com',
+      floor: '3',
+      startDate: '2020-01-01',
+      endDate: '2020-12-31',
+    });
     ids.other = await add({ companyName: 'Beta Tenant', shortName: 'BT', email: 'bt@example.com', floor: '1' }, b.token);
     hosts.high = await hostIn('Wang Sky', '13800002001', ids.high);
     hosts.low = await hostIn('Wang Law', '13800002002', ids.low);

@@ -182,6 +182,13 @@ export async function visitable(ctx: AuthedContext, id: number): Promise<SubAcco
   return row;
 }
 
+/** Whether a host's sub-company may invite (vaPerm bit 1); the head office's own employees always may. */
+export async function mayInvite(ctx: AuthedContext, subAccountId: number | null): Promise<boolean> {
+  if (!subAccountId) return true;
+  const row = await repoOf(ctx).byId(subAccountId);
+  return !row || (row.vaPerm & VaPerm.INVITATION) !== 0;
+}
+
 /** Whether the visits of a host's sub-company wait for the host's authorisation (vaPerm bit 4). */
 export async function needsAuthorisation(ctx: AuthedContext, subAccountId: number | null): Promise<boolean> {
   if (!subAccountId) return false;

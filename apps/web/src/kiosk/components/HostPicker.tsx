@@ -11,18 +11,22 @@ interface Host {
 
 /**
  * The host, searched by name as the visitor types (the server never lists, to a visitor machine, the employees
- * hidden from pad search). Only names and departments are shown: a kiosk is no phone book.
+ * hidden from pad search), within the company the visitor picked in an office building. Only names and departments
+ * are shown: a kiosk is no phone book.
  */
 export function HostPicker({
   id,
   empid,
   hostName,
+  company,
   invalid,
   onChange,
 }: {
   id: string;
   empid: number | null;
   hostName: string;
+  /** The company the visitor picked (0 the head office): only its employees are found. */
+  company?: number;
   invalid: boolean;
   onChange: (host: { empid: number | null; hostName: string }) => void;
 }) {
@@ -38,7 +42,7 @@ export function HostPicker({
     }
     let cancelled = false;
     const timer = setTimeout(() => {
-      callApi(getEmpByName, { name }, { silent: true })
+      callApi(getEmpByName, { name, subaccountId: company }, { silent: true })
         .then((list) => !cancelled && setHosts(list.map((e) => ({ empid: e.empid, empName: e.empName, deptNames: e.deptNames }))))
         .catch(() => !cancelled && setHosts([]));
     }, 250);
@@ -46,7 +50,7 @@ export function HostPicker({
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [query, empid]);
+  }, [query, empid, company]);
 
   if (empid)
     return (

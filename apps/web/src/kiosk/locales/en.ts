@@ -101,6 +101,18 @@ export const kioskEn = {
     phoneOrId: 'Fill in the phone number or the certificate number',
     fixErrors: 'Please check the fields marked in red.',
   },
+  company: {
+    title: 'Which company are you visiting?',
+    search: 'Company name, floor or room',
+    floors: 'Floors',
+    allFloors: 'All floors',
+    floor: 'Floor {{floor}}',
+    rooms: 'Room {{rooms}}',
+    headOffice: 'Building management and reception',
+    none: 'No company matches. Try another name, or ask at the front desk.',
+    visiting: 'Visiting {{company}}',
+    change: 'Change company',
+  },
   returning: {
     title: 'Have you visited us before?',
     hint: 'If you have, your details can be filled in from your last visit.',

@@ -100,6 +100,18 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
     phoneOrId: '请填写手机号或证件号码',
     fixErrors: '请检查标红的内容。',
   },
+  company: {
+    title: '您要拜访哪家企业？',
+    search: '企业名称、楼层或房间号',
+    floors: '楼层',
+    allFloors: '全部楼层',
+    floor: '{{floor}} 层',
+    rooms: '{{rooms}} 室',
+    headOffice: '大楼管理处及前台',
+    none: '没有找到该企业，请换个名称，或咨询前台。',
+    visiting: '拜访 {{company}}',
+    change: '更换企业',
+  },
   returning: {
     title: '您以前来访过吗？',
     hint: '来访过的访客可以用上次来访登记的信息填写。',

@@ -11,12 +11,13 @@ import { useK, useMessage } from '../i18n';
 import { newClientKey } from '../offlineQueue';
 import { errorMessage } from '../walkInMessages';
 import { visitErrorText } from './CheckInScreen';
+import { CompanyStep, type PickedCompany } from './register/CompanyStep';
 import { FormStep } from './register/FormStep';
 import { TypeStep } from './register/TypeStep';
 import { useRegister, type WalkInInput } from './register/useRegister';
-import { useWalkInForm } from './register/useWalkInForm';
+import { useWalkInForm, type WalkInForm } from './register/useWalkInForm';
 
-type Step = 'returning' | 'type' | 'form' | 'photo' | 'terms' | 'induction';
+type Step = 'returning' | 'company' | 'type' | 'form' | 'photo' | 'terms' | 'induction';
 
 /** The registration waiting for the induction, and whom the paper is for (the type and the person typed). */
 interface Exam {
@@ -31,14 +32,28 @@ function examOf(required: ExamRequired, input: WalkInInput, round: number): Exam
   return { input, drawFor: { tid: required.tid, vname, vphone, vemail, certificateType, cardId }, round };
 }
 
+/** The company an office building's walk-in visits; choosing another clears the host, one of the company left. */
+function useCompanyChoice(form: WalkInForm, next: () => void) {
+  const [company, setCompany] = useState<PickedCompany | null>(null);
+  const chooseCompany = (c: PickedCompany) => {
+    if (company?.id !== c.id) form.setValues((v) => ({ ...v, empid: null, hostName: '' }));
+    setCompany(c);
+    next();
+  };
+  return { company, chooseCompany };
+}
+
 /** Where the visitor is in the registration and what each step leads to. */
 function useRegisterFlow() {
   const { t, lang } = useK();
   const { t: ct } = useTranslation();
   const kiosk = useKiosk();
   const types = kiosk.config.types;
+  const companies = kiosk.config.companies ?? [];
   const [type, setType] = useState<WalkInVisitorType | null>(types.length === 1 ? (types[0] ?? null) : null);
-  const afterReturning: Step = types.length > 1 ? 'type' : 'form';
+  const afterCompany: Step = types.length > 1 ? 'type' : 'form';
+  // An office building's walk-in picks the company first (multi-company mode), then the type and the host.
+  const afterReturning: Step = companies.length ? 'company' : afterCompany;
   const [step, setStep] = useState<Step>(kiosk.config.settings.comeAgain === 1 ? 'returning' : afterReturning);
   const [welcome, setWelcome] = useState<string | null>(null);
   // A ref, not state: the photo step hands it over and submits in the same tick.
@@ -93,10 +108,15 @@ function useRegisterFlow() {
     setProblem(null);
     afterPhoto();
   };
-  const back = () => (types.length > 1 ? setStep('type') : kiosk.home());
+  const { company, chooseCompany } = useCompanyChoice(form, () => setStep(afterCompany));
+  const backFromType = () => (companies.length ? setStep('company') : kiosk.home());
+  const back = () => (types.length > 1 ? setStep('type') : backFromType());
   return {
+    kiosk,
     home: kiosk.home,
     types,
+    companies,
+    company,
     type,
     step,
     setStep,
@@ -114,6 +134,8 @@ function useRegisterFlow() {
     fillFrom,
     next,
     chooseType,
+    chooseCompany,
+    backFromType,
     skipReturning,
     photoTaken,
     back,
@@ -130,6 +152,7 @@ export function RegisterScreen() {
   const { t, lang } = useK();
   const { types, type, step, setStep, welcome, problem, fields, form, wantsPhoto, terms, ruleText, submit, send, busy, exam, ...go } =
     useRegisterFlow();
+  const { kiosk } = go;
   const notice = problem ? (
     <p className="k-notice k-notice--error" role="alert" data-testid="kiosk-error">
       {problem}
@@ -149,7 +172,16 @@ export function RegisterScreen() {
       />
     );
   if (step === 'returning') return <ReturningStep onBack={go.home} onSkip={go.skipReturning} onFound={go.fillFrom} />;
-  if (step === 'type') return <TypeStep types={types} onChoose={go.chooseType} />;
+  if (step === 'company')
+    return (
+      <CompanyStep
+        companies={go.companies}
+        headOffice={kiosk.config.shortName || kiosk.config.company}
+        onChoose={go.chooseCompany}
+        onBack={go.home}
+      />
+    );
+  if (step === 'type') return <TypeStep types={types} onChoose={go.chooseType} onBack={go.backFromType} />;
   if (step === 'photo')
     return (
       <>
@@ -172,6 +204,8 @@ export function RegisterScreen() {
   return (
     <FormStep
       type={type}
+      company={go.company}
+      onChangeCompany={go.companies.length ? () => setStep('company') : undefined}
       fields={fields}
       form={form}
       ruleText={ruleText}

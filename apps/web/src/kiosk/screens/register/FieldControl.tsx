@@ -180,7 +180,13 @@ function FollowersInput({ form, ruleText }: Omit<FieldProps, 'field'>) {
 }
 
 /** One field of the visitor type's form, by its kind (nothing for the photo, asked on its own step). */
-export function FieldControl({ field: f, type, form, ruleText }: FieldProps & { type: WalkInVisitorType | null }) {
+export function FieldControl({
+  field: f,
+  type,
+  form,
+  ruleText,
+  company,
+}: FieldProps & { type: WalkInVisitorType | null /** The company picked: hosts are searched in it. */; company?: number }) {
   const { values, update, visible } = form;
   const row = (control: ReactNode) => (
     <Row field={f} form={form} ruleText={ruleText}>
@@ -196,6 +202,7 @@ export function FieldControl({ field: f, type, form, ruleText }: FieldProps & { 
           id="k-f-empid"
           empid={values.empid}
           hostName={values.hostName}
+          company={company}
           invalid={!!visible('empid')}
           onChange={(h) => update({ empid: h.empid, hostName: h.hostName }, 'empid')}
         />,

@@ -2,11 +2,15 @@ import type { ReactNode } from 'react';
 import type { WalkInField, WalkInVisitorType } from '../../../platform/walkIn/fields';
 import { labelOf } from '../../config';
 import { useK } from '../../i18n';
+import type { PickedCompany } from './CompanyStep';
 import { FieldControl, type RuleText } from './FieldControl';
 import type { WalkInForm } from './useWalkInForm';
 
 interface FormStepProps {
   type: WalkInVisitorType | null;
+  /** The company picked (multi-company mode): the host is one of its employees. */
+  company: PickedCompany | null;
+  onChangeCompany?: () => void;
   fields: readonly WalkInField[];
   form: WalkInForm;
   ruleText: RuleText;
@@ -21,7 +25,7 @@ interface FormStepProps {
 }
 
 /** The form the visitor type asks for, checked as typed. */
-export function FormStep({ type, fields, form, ruleText, welcome, notice, busy, more, onBack, onNext }: FormStepProps) {
+export function FormStep({ type, company, onChangeCompany, fields, form, ruleText, welcome, notice, busy, more, onBack, onNext }: FormStepProps) {
   const { t, lang } = useK();
   return (
     <section className="k-panel" aria-labelledby="k-register-title">
@@ -33,9 +37,17 @@ export function FormStep({ type, fields, form, ruleText, welcome, notice, busy, 
           {welcome}
         </p>
       ) : null}
+      {company && onChangeCompany ? (
+        <div className="k-host k-host--chosen" data-testid="company-chosen">
+          <span>{t('company.visiting', { company: company.name })}</span>
+          <button type="button" className="k-btn k-btn--ghost k-btn--small" onClick={onChangeCompany}>
+            {t('company.change')}
+          </button>
+        </div>
+      ) : null}
       <div className="k-grid">
         {fields.map((f) => (
-          <FieldControl key={f.eid} field={f} type={type} form={form} ruleText={ruleText} />
+          <FieldControl key={f.eid} field={f} type={type} form={form} ruleText={ruleText} company={company?.id} />
         ))}
       </div>
       {notice}

@@ -3,7 +3,15 @@ import { labelOf } from '../../config';
 import { useK } from '../../i18n';
 
 /** The visitor type, when the company has several. */
-export function TypeStep({ types, onChoose }: { types: readonly WalkInVisitorType[]; onChoose: (type: WalkInVisitorType) => void }) {
+export function TypeStep({
+  types,
+  onChoose,
+  onBack,
+}: {
+  types: readonly WalkInVisitorType[];
+  onChoose: (type: WalkInVisitorType) => void;
+  onBack: () => void;
+}) {
   const { t, lang } = useK();
   return (
     <section className="k-panel" aria-labelledby="k-type-title">
@@ -16,6 +24,11 @@ export function TypeStep({ types, onChoose }: { types: readonly WalkInVisitorTyp
             <strong>{labelOf(vt.vType, lang)}</strong>
           </button>
         ))}
+      </div>
+      <div className="k-actions">
+        <button type="button" className="k-btn k-btn--ghost" onClick={onBack}>
+          {t('common.back')}
+        </button>
       </div>
     </section>
   );

@@ -13,12 +13,15 @@ export function EmployeeSelect({
   id,
   placeholder,
   notFound,
+  subaccountId,
 }: {
   value?: number;
   onChange?: (v: number | undefined) => void;
   id?: string;
   placeholder: string;
   notFound: string;
+  /** Only this company's employees: a sub-company, or 0 the head office's own (a walk-in's picked company). */
+  subaccountId?: number;
 }) {
   const [query, setQuery] = useState('');
   const [debounced, setDebounced] = useState('');
@@ -27,8 +30,8 @@ export function EmployeeSelect({
     return () => clearTimeout(timer);
   }, [query]);
   const found = useQuery({
-    queryKey: ['employees', 'byName', debounced],
-    queryFn: () => api.getEmpByName({ name: debounced }),
+    queryKey: ['employees', 'byName', debounced, subaccountId],
+    queryFn: () => api.getEmpByName({ name: debounced, subaccountId }),
     enabled: debounced !== '',
   });
   return (

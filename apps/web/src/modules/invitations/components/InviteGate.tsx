@@ -26,7 +26,13 @@ export function InviteGate({ children }: { children: ReactNode }) {
       <Result
         status="warning"
         title={t('invitations.invite.closed')}
-        subTitle={t(data.reason === 'forbidden' ? 'invitations.invite.closedForYou' : 'invitations.invite.closedForCompany')}
+        subTitle={t(
+          data.reason === 'forbidden'
+            ? 'invitations.invite.closedForYou'
+            : data.reason === 'subCompanyOff'
+              ? 'invitations.invite.closedForSubCompany'
+              : 'invitations.invite.closedForCompany',
+        )}
         data-testid="invite-closed"
         extra={
           <Flex vertical gap={4} align="center">

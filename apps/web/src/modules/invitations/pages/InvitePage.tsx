@@ -1,4 +1,4 @@
-import { type addAppointment, type CallOutput, Status, TEMPLATE_TYPES, type TemplateType } from '@openvisit/contract';
+import { type addAppointment, type CallOutput, Status, TEMPLATE_TYPES, type TemplateType, VaPerm } from '@openvisit/contract';
 import { Alert, Button, Card, Flex, Form, Radio, Result, Select, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -177,13 +177,15 @@ function HostField() {
 
 /**
  * Before the form: an employee is asked whether they may invite (InviteGate); a sub-company reads the head office's
- * invitation permission (permissionSwitch, from GetUserInfo) and is told when it is closed.
+ * invitation permission (permissionSwitch, from GetUserInfo) and its own (vaPerm bit 1), and is told when either is
+ * closed.
  */
 function Gate({ forSubCompany, children }: { forSubCompany: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   const info = useUserInfo();
   if (!forSubCompany) return <InviteGate>{children}</InviteGate>;
-  if (info.data && info.data.permissionSwitch !== 1)
+  // The head office's invitation switch, and its own permission to invite (vaPerm bit 1).
+  if (info.data && (info.data.permissionSwitch !== 1 || (info.data.vaPerm & VaPerm.INVITATION) === 0))
     return (
       <Card>
         <Result

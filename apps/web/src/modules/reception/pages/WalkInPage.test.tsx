@@ -159,4 +159,39 @@ describe('WalkInPage', () => {
     const alert = await screen.findByTestId('walkin-refused');
     expect(within(alert).getByText('This visitor cannot be admitted. Please contact security.')).toBeTruthy();
   });
+
+  it('in an office building, narrows the host search to the company picked by floor; another company clears the host', async () => {
+    const companies = [
+      { id: 21, companyName: 'Harbour Law', shortName: 'LAW', floor: '2', roomNumbers: ['201'], logo: '', vaPerm: 3 },
+      { id: 22, companyName: 'Skyline Tech', shortName: 'SKY', floor: '10', roomNumbers: ['1001', '1002'], logo: '', vaPerm: 7 },
+    ];
+    const server = stubServer({
+      config,
+      getPadConfig: () => ({ status: 0, result: { ...padConfig, companies } }),
+      getEmpByName: hosts,
+      UpdatePhoto: (b) => ({ status: 0, result: { vid: 32, vname: b.vname, status: 'unauthorized', empName: 'Ada Host' } as Partial<Visit> }),
+    });
+    renderPage();
+    const company = await screen.findByRole('combobox', { name: 'Company visited' });
+    fireEvent.mouseDown(company);
+    // Grouped by floor; typing a room finds its company.
+    expect(await screen.findByTitle('Floor 10')).toBeTruthy();
+    fireEvent.change(company, { target: { value: '1002' } });
+    fireEvent.click(await screen.findByText('Skyline Tech (SKY) · 1001, 1002'));
+    await fillForm();
+    expect(server.bodies('getEmpByName')).toEqual([{ name: 'Ada', subaccountId: 22 }]);
+    // Another company: the host chosen was Skyline's.
+    fireEvent.mouseDown(company);
+    fireEvent.click(await screen.findByText('Acme (building management)'));
+    const host = screen.getByRole('combobox', { name: 'Host' });
+    await waitFor(() => expect(host.closest('.ant-select')?.textContent).not.toContain('Ada Host'));
+    fireEvent.mouseDown(host);
+    fireEvent.change(host, { target: { value: 'Ada' } });
+    fireEvent.click(await screen.findByText('Ada Host · Sales · 13900139009'));
+    expect(server.bodies('getEmpByName').at(-1)).toEqual({ name: 'Ada', subaccountId: 0 });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    // The host's own company is what the visit records: the pick only narrowed the search.
+    expect(await screen.findByText('Zhang San is registered', { selector: '.ant-result-title' })).toBeTruthy();
+    expect(server.bodies('UpdatePhoto')[0]).not.toHaveProperty('subaccountId');
+  });
 });

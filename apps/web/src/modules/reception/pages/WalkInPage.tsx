@@ -2,7 +2,7 @@ import { IdcardOutlined } from '@ant-design/icons';
 import { certificateTypeLabels, labelIn, registerWalkIn, Status, type Visit } from '@openvisit/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Checkbox, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, callApi } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
@@ -17,6 +17,7 @@ import { type CertificateType, validateWalkIn, type WalkInValues, walkInInput } 
 import { EmployeeSelect } from '../../employees/components/EmployeeSelect';
 import { visitKeys } from '../../visits/api';
 import { BadgeDialog } from '../components/BadgeDialog';
+import { CompanySelect } from '../components/CompanySelect';
 import { DeskPhoto } from '../components/DeskPhoto';
 
 /** Fields the desk's form leaves out: the signature is the kiosk's, followers come with their own visits. */
@@ -31,6 +32,8 @@ interface FormValues {
   cardId?: string;
   vcompany?: string;
   vemail?: string;
+  /** The company visited (multi-company mode), narrowing the host search; the host's own company is what is stored. */
+  subaccountId?: number;
   empid?: number;
   visitReason?: string;
   plateNum?: string;
@@ -67,6 +70,8 @@ export function WalkInPage() {
   const qc = useQueryClient();
   const config = useQuery({ queryKey: ['reception', 'padConfig'], queryFn: () => api.getPadConfig({}) });
   const tid = Form.useWatch('tid', form);
+  const subaccountId = Form.useWatch('subaccountId', form);
+  const companies = config.data?.companies ?? [];
   const type = config.data?.types.find((x) => x.tid === tid) ?? null;
   const fields = useMemo(() => fieldsOf(type).filter((f) => !NOT_AT_DESK.has(f.fieldName)), [type]);
   const terms = !!config.data?.settings.secureProtocol.trim();
@@ -190,9 +195,16 @@ export function WalkInPage() {
         );
       case 'empid':
         return (
-          <Form.Item key={f.fieldName} {...common} name="empid">
-            <EmployeeSelect placeholder={t('reception.walkin.hostSearch')} notFound={t('reception.walkin.noHost')} />
-          </Form.Item>
+          <Fragment key={f.fieldName}>
+            {companies.length ? (
+              <Form.Item label={t('reception.walkin.company')} name="subaccountId">
+                <CompanySelect companies={companies} headOffice={config.data?.shortName || config.data?.company || ''} />
+              </Form.Item>
+            ) : null}
+            <Form.Item {...common} name="empid">
+              <EmployeeSelect placeholder={t('reception.walkin.hostSearch')} notFound={t('reception.walkin.noHost')} subaccountId={subaccountId} />
+            </Form.Item>
+          </Fragment>
         );
       case 'cardId':
         return (
@@ -243,7 +255,14 @@ export function WalkInPage() {
         {config.isLoading ? (
           <Spin />
         ) : (
-          <Form<FormValues> form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark>
+          <Form<FormValues>
+            form={form}
+            layout="vertical"
+            onFinish={(v) => void submit(v)}
+            // The host was one of the company left.
+            onValuesChange={(changed: Partial<FormValues>) => 'subaccountId' in changed && form.setFieldValue('empid', undefined)}
+            requiredMark
+          >
             {refused ? (
               <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('reception.refused')} data-testid="walkin-refused" />
             ) : null}
