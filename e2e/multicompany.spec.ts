@@ -267,6 +267,8 @@ describe('multi-company: a head office, two sub-companies, a desk and a super ac
       const [first, second] = L.subs;
       const admin = (await ok('Login', { email: L.hq.email, password: PASSWORD })).token;
       await ok('ModifyUserInfo', { guideDone: true }, admin);
+      // The building opens invitations to its tenants (Invitation permission; not this story's point).
+      await ok('updatePermissionSwitch', { permissionSwitch: 1 }, admin);
       const context = await newContext(browser, L.locale);
       const page = await context.newPage();
       try {
