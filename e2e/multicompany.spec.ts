@@ -218,15 +218,18 @@ async function deskWalkInForSecond(L: Lang, admin: string): Promise<void> {
 }
 
 /** A sub-company's invitations and visitor list hold `mine` and never `theirs`. */
-async function seesOnlyItsOwn(page: Page, mine: { invitation?: string; visitor: string }, theirs: string[]): Promise<void> {
+async function seesOnlyItsOwn(page: Page, shot: string, mine: { invitation?: string; visitor: string }, theirs: string[]): Promise<void> {
   await page.goto(`${server.url}/subcom/vlist`);
   await page.getByRole('cell', { name: mine.visitor }).first().waitFor();
+  await settled(page);
   for (const name of theirs) assert.equal(await page.getByText(name).count(), 0, `${name} is not in this sub-company's visitor list`);
+  await screenshot(page, `${shot}-vlist`);
   await page.goto(`${server.url}/subcom/invitelist`);
   if (mine.invitation) await page.getByText(mine.invitation).first().waitFor();
   else await page.locator('.ant-table-placeholder, .ant-empty').first().waitFor();
   await settled(page);
   for (const name of theirs) assert.equal(await page.getByText(name).count(), 0, `${name} is not in this sub-company's invitations`);
+  await screenshot(page, `${shot}-invitelist`);
 }
 
 /** The super account's home: the head office's card counts today's visits (the walk-in) and who is on site. */
@@ -290,8 +293,7 @@ describe('multi-company: a head office, two sub-companies, a desk and a super ac
         });
         await deskWalkInForSecond(L, admin);
         await step(page, `multi-${L.tag}-first-own`, async () => {
-          await seesOnlyItsOwn(page, { invitation: L.invitee.name, visitor: L.invitee.name }, [L.walkIn, second.host]);
-          await screenshot(page, `multi-${L.tag}-first-invitelist`);
+          await seesOnlyItsOwn(page, `multi-${L.tag}-first`, { invitation: L.invitee.name, visitor: L.invitee.name }, [L.walkIn, second.host]);
         });
       } finally {
         await context.close();
@@ -301,8 +303,7 @@ describe('multi-company: a head office, two sub-companies, a desk and a super ac
       try {
         await step(page2, `multi-${L.tag}-second-own`, async () => {
           await tenantSignIn(page2, L, second.email, SUB2_PASSWORD);
-          await seesOnlyItsOwn(page2, { visitor: L.walkIn }, [L.invitee.name, first.host]);
-          await screenshot(page2, `multi-${L.tag}-second-vlist`);
+          await seesOnlyItsOwn(page2, `multi-${L.tag}-second`, { visitor: L.walkIn }, [L.invitee.name, first.host]);
         });
         await page2.evaluate(() => sessionStorage.clear());
         await step(page2, `multi-${L.tag}-super`, async () => {

@@ -69,8 +69,8 @@ const { ok } = apiOf(() => server);
 
 /** The two sub-companies, created by the head office with their passwords (the console's drawer is multicompany.spec's). */
 async function addSubCompanies(admin: string): Promise<void> {
-  for (const t of Object.values(TENANTS))
-    await ok('addSubAccount', { companyName: t.company, shortName: t.short, email: t.email, phone: '02160000000', password: PASSWORD }, admin);
+  for (const [i, t] of Object.values(TENANTS).entries())
+    await ok('addSubAccount', { companyName: t.company, shortName: t.short, email: t.email, phone: `1360013600${i}`, password: PASSWORD }, admin);
 }
 
 async function tenantSignIn(lang: Lang): Promise<Page> {
