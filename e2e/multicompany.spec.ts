@@ -198,23 +198,31 @@ async function addEmployeeAndInvite(page: Page, L: Lang): Promise<void> {
   await smtp.waitFor(L.invitee.email, /invite\?token=/);
 }
 
-/**
- * The building's front desk registers a walk-in visiting sub-company 2 (picked by floor at the desk). Its host is an
- * employee sub-company 2 adds through the API; the desk is a front-desk staff account (sType 2) of the head office.
- */
-async function deskWalkInForSecond(L: Lang, admin: string): Promise<void> {
+/** Sub-company 2's employee, added through the API (sub-company 1's was added in the portal). */
+async function secondHost(L: Lang): Promise<{ empid: number; subaccountId: number | null }> {
   const second = L.subs[1];
   const sub2 = (await ok('subAccountLogin', { email: second.email, password: SUB2_PASSWORD })).token;
-  const host = await ok('addEmployee', { employee_name: second.host, phone: second.hostPhone }, sub2);
+  return ok('addEmployee', { employee_name: second.host, phone: second.hostPhone }, sub2);
+}
+
+/** The building's front desk: a head-office staff account of the front-desk kind (sType 2), its own password chosen. */
+async function deskAccount(L: Lang, admin: string): Promise<{ account: string; password: string; token: string }> {
   const account = `desk_${L.tag}`;
   await ok('AddManager', { account, password: PASSWORD, sName: 'Lobby desk', sType: 2 }, admin);
   const first = (await ok('Login', { email: account, password: PASSWORD })).token;
   await ok('updatePassword', { oldPassword: PASSWORD, password: DESK_PASSWORD }, first);
-  const desk = (await ok('Login', { email: account, password: DESK_PASSWORD })).token;
+  return { account, password: DESK_PASSWORD, token: (await ok('Login', { email: account, password: DESK_PASSWORD })).token };
+}
+
+/**
+ * The building's front desk registers a walk-in visiting sub-company 2, picked by its floor at the desk's walk-in
+ * screen; the visit is sub-company 2's through its host.
+ */
+async function deskWalkInForSecond(L: Lang, desk: { token: string }, host: { empid: number; subaccountId: number | null }): Promise<void> {
   // lead: replace with the desk UI
-  const visit = await ok('UpdatePhoto', { empid: host.empid, vname: L.walkIn, vphone: '13911112222', protocolAccepted: true }, desk);
+  const visit = await ok('UpdatePhoto', { empid: host.empid, vname: L.walkIn, vphone: '13911112222', protocolAccepted: true }, desk.token);
+  assert.ok(host.subaccountId, 'the host belongs to a sub-company');
   assert.equal(visit.subaccountId, host.subaccountId, "the walk-in is the second sub-company's");
-  assert.ok(visit.subaccountId, 'the host belongs to a sub-company');
 }
 
 /** A sub-company's invitations and visitor list hold `mine` and never `theirs`. */
@@ -291,7 +299,7 @@ describe('multi-company: a head office, two sub-companies, a desk and a super ac
           await tenantSignIn(page, L, first.email, PASSWORD);
           await addEmployeeAndInvite(page, L);
         });
-        await deskWalkInForSecond(L, admin);
+        await deskWalkInForSecond(L, await deskAccount(L, admin), await secondHost(L));
         await step(page, `multi-${L.tag}-first-own`, async () => {
           await seesOnlyItsOwn(page, `multi-${L.tag}-first`, { invitation: L.invitee.name, visitor: L.invitee.name }, [L.walkIn, second.host]);
         });
