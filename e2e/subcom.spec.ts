@@ -1,14 +1,11 @@
-// The sub-company portal end to end (issue 19), in both languages: a head office with two sub-companies (seeded in the
-// database directly: the console's creation screen is built apart); each sub-company's administrator signs in on the
-// tenant tab, adds an employee accepting the head office's exemption clause, invites a visitor for that employee with
-// its own invitation template (the visitor's mail carries its text) and sees only its own invitations.
+// The sub-company portal end to end (issue 19), in both languages: a head office with two sub-companies (created through
+// the API, addSubAccount; the console's creation drawer is multicompany.spec's); each sub-company's administrator signs
+// in on the tenant tab, adds an employee accepting the head office's exemption clause, invites a visitor for that
+// employee with its own invitation template (the visitor's mail carries its text) and sees only its own invitations.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
-import { hashPassword } from '../apps/server/src/platform/crypto.js';
 import { authEn } from '../apps/web/src/modules/auth/locales/en.js';
 import { authZh } from '../apps/web/src/modules/auth/locales/zh.js';
 import { employeesEn } from '../apps/web/src/modules/employees/locales/en.js';
@@ -17,7 +14,6 @@ import { invitationsEn } from '../apps/web/src/modules/invitations/locales/en.js
 import { invitationsZh } from '../apps/web/src/modules/invitations/locales/zh.js';
 import {
   apiOf,
-  DATA_TEMPLATE_ENV,
   launchBrowser,
   newContext,
   PASSWORD,
@@ -40,46 +36,41 @@ const TEXTS = {
   zh: { auth: authZh, emp: employeesZh, inv: invitationsZh, locale: 'zh-CN' },
 } as const;
 type Lang = keyof typeof TEXTS;
-const TENANTS: Record<Lang, { company: string; email: string; host: string; phone: string; visitor: string; visitorEmail: string; letter: string }> =
-  {
-    en: {
-      company: 'Acme Tenant',
-      email: 'acme@tenant.example',
-      host: 'Tina Tenant',
-      phone: '13700137001',
-      visitor: 'Vic Visitor',
-      visitorEmail: 'vic@visitor.example',
-      letter: 'Welcome to Acme on floor 3',
-    },
-    zh: {
-      company: '北辰科技',
-      email: 'beichen@tenant.example',
-      host: '李娜',
-      phone: '13700137002',
-      visitor: '王访客',
-      visitorEmail: 'wang@visitor.example',
-      letter: '欢迎来到北辰科技五楼',
-    },
-  };
+const TENANTS: Record<
+  Lang,
+  { company: string; short: string; email: string; host: string; phone: string; visitor: string; visitorEmail: string; letter: string }
+> = {
+  en: {
+    company: 'Acme Tenant',
+    short: 'ACME',
+    email: 'acme@tenant.example',
+    host: 'Tina Tenant',
+    phone: '13700137001',
+    visitor: 'Vic Visitor',
+    visitorEmail: 'vic@visitor.example',
+    letter: 'Welcome to Acme on floor 3',
+  },
+  zh: {
+    company: '北辰科技',
+    short: '北辰',
+    email: 'beichen@tenant.example',
+    host: '李娜',
+    phone: '13700137002',
+    visitor: '王访客',
+    visitorEmail: 'wang@visitor.example',
+    letter: '欢迎来到北辰科技五楼',
+  },
+};
 
 let smtp: Smtp;
 let server: Server;
 let browser: Browser;
 const { ok } = apiOf(() => server);
 
-/** The two sub-companies, written straight into the stopped server's database (their creation calls are another's part). */
-async function seedSubCompanies(dataDir: string, companyId: number): Promise<void> {
-  const db = new PGlite(path.join(dataDir, 'pgdata'));
-  const hash = await hashPassword(PASSWORD);
-  for (const t of Object.values(TENANTS))
-    await db.query('INSERT INTO sub_accounts (company_id, company_name, email, phone, password_hash) VALUES ($1, $2, $3, $4, $5)', [
-      companyId,
-      t.company,
-      t.email,
-      '02160000000',
-      hash,
-    ]);
-  await db.close();
+/** The two sub-companies, created by the head office with their passwords (the console's drawer is multicompany.spec's). */
+async function addSubCompanies(admin: string): Promise<void> {
+  for (const [i, t] of Object.values(TENANTS).entries())
+    await ok('addSubAccount', { companyName: t.company, shortName: t.short, email: t.email, phone: `1360013600${i}`, password: PASSWORD }, admin);
 }
 
 async function tenantSignIn(lang: Lang): Promise<Page> {
@@ -107,16 +98,7 @@ describe('the sub-company portal', () => {
     await ok('addEmployee', { employee_name: 'Head Office Hugo', phone: '13700137000', acceptClause: true }, admin.token);
     // The head office's own template, which a sub-company neither sees nor sends.
     await ok('addUserTemplate', { templateType: 0, inviteContent: 'Tower Holdings head office letter' }, admin.token);
-    await server.stop({ keep: true });
-    await seedSubCompanies(server.dataDir, admin.userid);
-    // The server again on a copy of that database.
-    const template = process.env[DATA_TEMPLATE_ENV];
-    process.env[DATA_TEMPLATE_ENV] = server.dataDir;
-    try {
-      server = await startServer(env);
-    } finally {
-      process.env[DATA_TEMPLATE_ENV] = template;
-    }
+    await addSubCompanies(admin.token);
     browser = await launchBrowser();
   });
   after(async () => {
