@@ -22,7 +22,7 @@ export default defineConfig({
           exclude: ['apps/server/test/resilience/**'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 120_000 * scale,
+          testTimeout: 300_000 * scale,
           hookTimeout: 180_000 * scale,
           pool: 'forks',
           // A worker runs its files one after another in one process, so the module graph (Fastify, Drizzle, PGlite's
@@ -54,7 +54,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // Rendering antd screens in jsdom takes seconds on a busy 2-core machine; this bounds a hang, not speed.
-          testTimeout: 60_000 * scale,
+          testTimeout: 180_000 * scale,
           hookTimeout: 60_000 * scale,
           setupFiles: ['apps/web/src/testing/freshFile.ts', 'apps/web/src/test-setup.ts'],
           isolate: false,

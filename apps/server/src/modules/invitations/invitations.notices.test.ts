@@ -244,7 +244,7 @@ describe('invitations sent with their template', () => {
 describe('invitations by SMS to visitors without an email', () => {
   it('with SMS on: the invitation and its cancellation reach the phone with the link and code; with SMS off, nothing', async () => {
     const sms = await startFakeProvider('sms-secret');
-    const t = await testApp({ notify: { timeoutMs: 500, maxResponseBytes: 64 * 1024 } });
+    const t = await testApp({ notify: { timeoutMs: 3000, maxResponseBytes: 64 * 1024 } });
     try {
       const a = await seedCompany(t, 'Alpha');
       const host = (await t.api.addEmployee({ employee_name: 'Host One', phone: '13800001111' }, a.token)).result.empid;

@@ -65,7 +65,7 @@ describe('notification delivery', () => {
     t = await testApp({
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       contacts: { dingtalkApiUrl: dd.url, timeoutMs: 1500, maxResponseBytes: 100_000 },
-      notify: { timeoutMs: 500, maxResponseBytes: 64 * 1024 },
+      notify: { timeoutMs: 3000, maxResponseBytes: 64 * 1024 },
     });
     ({ a, b } = await twoTenants(t));
     desk = await seedStaff(t, a.id, 2);
@@ -154,7 +154,7 @@ describe('notification delivery', () => {
       error: 'The WeChat service refused the message: blocked number (code 17)',
     });
     expect(byChannel.get('voice:13800001111')).toMatchObject({ state: 'queued', attempts: 1, error: 'The voice service answered HTTP 503' });
-    expect(byChannel.get('dingtalk:tel:13800001111')).toMatchObject({ state: 'queued', error: 'DingTalk did not answer within 1 s' });
+    expect(byChannel.get('dingtalk:tel:13800001111')).toMatchObject({ state: 'queued', error: 'DingTalk did not answer within 3 s' });
     // An SMS the provider did not take is given back to the quota.
     expect(await smsConf()).toMatchObject({ smsQuota: 5, smsSent: 0 });
     await drain();

@@ -27,7 +27,7 @@ describe('SMS verification codes', () => {
 
   beforeAll(async () => {
     sms = await startFakeProvider('sms-secret');
-    t = await testApp({ notify: { timeoutMs: 500, maxResponseBytes: 64 * 1024 } });
+    t = await testApp({ notify: { timeoutMs: 3000, maxResponseBytes: 64 * 1024 } });
     ({ a, b } = await twoTenants(t));
     kiosk = await seedStaff(t, a.id, 4);
     await t.db

@@ -6,8 +6,6 @@ import { i18n } from '../i18n';
 import { CustomFieldItem } from './CustomFieldItem';
 import { type CustomFieldDefinition, customFieldControls, customFieldText } from './values';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const def = (fieldName: string, displayName: string, extra: Partial<CustomFieldDefinition> = {}): CustomFieldDefinition => ({
   fieldName,
   displayName,

@@ -6,8 +6,6 @@ import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
 import { AreaPasswordPage, EmployeePasswordPage } from './AreaPasswordPage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 async function change(old: string, next: string) {
   fireEvent.change(await screen.findByLabelText('Current password'), { target: { value: old } });
   fireEvent.change(screen.getByLabelText('New password'), { target: { value: next } });

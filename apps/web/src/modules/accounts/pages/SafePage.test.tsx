@@ -9,7 +9,6 @@ import { type StubHandler, stubServer } from '../../../testing/stubServer';
 import { ClosingBanner } from '../components/ClosingBanner';
 import { SafePage } from './SafePage';
 
-vi.setConfig({ testTimeout: 30_000 });
 const DAY = 86_400_000;
 
 /** The user info as the server keeps it: what the calls below change. */

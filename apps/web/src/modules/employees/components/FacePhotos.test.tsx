@@ -70,7 +70,6 @@ function renderWithProviders(node: React.ReactNode) {
 }
 
 // Whole screens with antd render slowly in jsdom on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 let urlCount = 0;
 beforeEach(async () => {

@@ -8,8 +8,6 @@ import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
 import { InvitePermissionSection } from './InvitePermissionSection';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const people = (forbidden: Set<number>) => [
   { empid: 1, empName: 'Amy Sales', empNo: 'E1', empPhone: '13900000001', deptNames: ['Sales'], status: 0, forbidInvite: forbidden.has(1) },
   { empid: 2, empName: 'Bob Works', empNo: 'E2', empPhone: '13900000002', deptNames: [], status: 2, forbidInvite: forbidden.has(2) },

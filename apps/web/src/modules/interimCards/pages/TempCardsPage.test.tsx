@@ -8,8 +8,6 @@ import { saveLogin, signOutLocal } from '../../../platform/session';
 import { stubServer } from '../../../testing/stubServer';
 import { MyTempCardsPage, TempCardsPage } from './TempCardsPage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const base = {
   empid: 5,
   deptName: 'Sales',

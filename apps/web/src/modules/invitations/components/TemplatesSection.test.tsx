@@ -9,8 +9,6 @@ import { type StubHandler, stubServer } from '../../../testing/stubServer';
 import { TemplatesPage } from '../pages/TemplatesPage';
 import { sampleTemplate, userInfo } from '../testing';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const gates: StubHandler = () => ({
   status: 0,
   result: [

@@ -9,8 +9,6 @@ import { stubServer } from '../../../testing/stubServer';
 import { type PendingUpload, stubXhr } from '../../../testing/stubXhr';
 import { BatchInvitePage } from './BatchInvitePage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 function renderPage() {
   const router = createMemoryRouter([{ path: '/emporder/dot', element: <BatchInvitePage /> }], { initialEntries: ['/emporder/dot'] });
   const view = render(

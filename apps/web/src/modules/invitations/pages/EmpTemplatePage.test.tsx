@@ -9,8 +9,6 @@ import { stubServer } from '../../../testing/stubServer';
 import { sampleTemplate, userInfo } from '../testing';
 import { EmpTemplatePage } from './EmpTemplatePage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 function renderPage() {
   const router = createMemoryRouter([{ path: '/emporder/emptemplate', element: <EmpTemplatePage /> }], {
     initialEntries: ['/emporder/emptemplate'],

@@ -27,8 +27,6 @@ function buttonWith(text: string): HTMLElement {
   return b;
 }
 
-vi.setConfig({ testTimeout: 30_000 });
-
 describe('InviteListPage', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');

@@ -9,8 +9,6 @@ import { sampleBooking } from '../../../testing/sampleBooking';
 import { stubServer } from '../../../testing/stubServer';
 import { ApprovePage } from './ApprovePage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const booking = sampleBooking();
 
 function setup(role: number) {

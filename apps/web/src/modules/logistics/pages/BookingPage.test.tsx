@@ -8,8 +8,6 @@ import { type StubAnswer, stubServer } from '../../../testing/stubServer';
 import { type PendingUpload, stubXhr } from '../../../testing/stubXhr';
 import { BookingPage } from './BookingPage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const TOKEN = `12.${'a'.repeat(43)}`;
 const page = {
   company: 'Freight Works',

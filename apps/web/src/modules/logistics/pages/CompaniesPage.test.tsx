@@ -9,8 +9,6 @@ import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
 import { CompaniesPage } from './CompaniesPage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const carrier = { id: 2, name: 'Swift Haulage', contact: 'Wang', phone: '13900001111', remark: '', createTime: 1 };
 
 function setup(create: () => { status: number; reason?: string; result?: unknown }) {

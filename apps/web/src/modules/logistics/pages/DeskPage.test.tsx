@@ -10,8 +10,6 @@ import { sampleBooking } from '../../../testing/sampleBooking';
 import { stubServer } from '../../../testing/stubServer';
 import { DeskPage } from './DeskPage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const today = dayjs().format('YYYY-MM-DD');
 /** On site since 08:00, not yet released. */
 const arrived = sampleBooking({ pstatus: 1, appointmentDate: today, visitdate: dayjs().startOf('day').add(8, 'hour').valueOf() });

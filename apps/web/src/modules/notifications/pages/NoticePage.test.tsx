@@ -15,8 +15,6 @@ import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { type StubHandler, stubServer } from '../../../testing/stubServer';
 import { NoticePage } from './NoticePage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeEach(async () => {
   await i18n.changeLanguage('en');
 });

@@ -5,8 +5,6 @@ import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { type StubHandler, stubServer } from '../../../testing/stubServer';
 import { QuestionForm } from './QuestionForm';
 
-vi.setConfig({ testTimeout: 60_000 });
-
 beforeEach(async () => {
   await i18n.changeLanguage('en');
 });

@@ -6,8 +6,6 @@ import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { type StubHandler, stubServer } from '../../../testing/stubServer';
 import { QuestionnaireForm } from './QuestionnaireForm';
 
-vi.setConfig({ testTimeout: 60_000 });
-
 beforeEach(async () => {
   await i18n.changeLanguage('en');
 });

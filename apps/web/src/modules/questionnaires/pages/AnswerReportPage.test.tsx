@@ -5,8 +5,6 @@ import { stubServer } from '../../../testing/stubServer';
 import { ok, pageOf, paper, questionnaire, renderAt } from '../testing';
 import { AnswerReportPage } from './AnswerReportPage';
 
-vi.setConfig({ testTimeout: 60_000 });
-
 beforeEach(async () => {
   await i18n.changeLanguage('en');
 });

@@ -7,8 +7,6 @@ import { stubServer } from '../../../testing/stubServer';
 import { ok, pageOf, questionnaire, renderAt } from '../testing';
 import { SettingsPage } from './SettingsPage';
 
-vi.setConfig({ testTimeout: 60_000 });
-
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   saveLogin({ token: 'tok', tokenExpire: 0, role: Role.ADMIN, sType: -1, userid: 1, company: 'ACME' }, 'manager');

@@ -9,8 +9,6 @@ import { stubServer } from '../../../testing/stubServer';
 import { type PendingUpload, stubXhr } from '../../../testing/stubXhr';
 import { VideosPage } from './VideosPage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const VIDEO = {
   id: 7,
   title: 'Site safety',

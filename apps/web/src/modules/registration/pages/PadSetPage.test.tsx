@@ -4,8 +4,6 @@ import { i18n } from '../../../platform/i18n';
 import { fileOf, ok, type PendingUpload, renderAt, settings, stubServer, stubXhr, visitorType } from '../testing';
 import { PadSetPage } from './PadSetPage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 let urlCount = 0;
 beforeEach(async () => {
   await i18n.changeLanguage('en');

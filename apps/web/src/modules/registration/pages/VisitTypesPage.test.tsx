@@ -5,8 +5,6 @@ import { RegistrationStep } from '../guide/RegistrationStep';
 import { field, ok, renderAt, renderWithProviders, stubServer, visitorType } from '../testing';
 import { VisitTypesPage } from './VisitTypesPage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeEach(async () => {
   await i18n.changeLanguage('en');
 });

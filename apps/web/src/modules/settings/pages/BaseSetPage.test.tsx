@@ -7,8 +7,6 @@ import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { stubServer } from '../../../testing/stubServer';
 import { BaseSetPage } from './BaseSetPage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeEach(async () => {
   await i18n.changeLanguage('en');
 });

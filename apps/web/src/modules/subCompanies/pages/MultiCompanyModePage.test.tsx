@@ -8,8 +8,6 @@ import { saveLogin } from '../../../platform/session';
 import { stubServer } from '../../../testing/stubServer';
 import { MultiCompanyModePage } from './MultiCompanyModePage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 describe('multi-company mode', () => {
   beforeEach(() => i18n.changeLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());

@@ -8,8 +8,6 @@ import { saveLogin } from '../../../platform/session';
 import { type StubHandler, stubServer } from '../../../testing/stubServer';
 import { SubCompaniesPage } from './SubCompaniesPage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const sub = (id: number, companyName: string, over: Partial<SubAccount> = {}): SubAccount => ({
   id,
   companyName,

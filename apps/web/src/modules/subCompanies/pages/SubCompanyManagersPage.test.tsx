@@ -8,8 +8,6 @@ import { saveLogin } from '../../../platform/session';
 import { stubServer } from '../../../testing/stubServer';
 import { SubCompanyManagerDetailPage, SubCompanyManagersPage } from './SubCompanyManagersPage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const ada = { empid: 11, empName: 'Ada Lee', empPhone: '13900139001', empNo: 'E11' };
 const bo = { empid: 12, empName: 'Bo Chen', empPhone: '13900139002', empNo: 'E12' };
 

@@ -86,8 +86,6 @@ async function dialog(title: string): Promise<HTMLElement> {
   return el;
 }
 
-vi.setConfig({ testTimeout: 30_000 });
-
 describe('WorkersPage', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');

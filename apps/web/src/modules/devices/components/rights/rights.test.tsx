@@ -9,8 +9,6 @@ import { stubServer } from '../../../../testing/stubServer';
 import { SetGroupsDialog } from './GroupTags';
 import { PendingCards } from './PendingCards';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const groups = [
   {
     egid: 1,
