@@ -1,6 +1,6 @@
 import { Status } from '@openvisit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { PASSWORD, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
 /** The building's desk and kiosk: the sub-companies a walk-in picks, their hosts, and whose visitors wait. */
 describe('sub-companies at the building’s desk and kiosk', () => {
@@ -99,5 +99,27 @@ describe('sub-companies at the building’s desk and kiosk', () => {
     // The desk authorises the waiting one, as it does any visit no approval area covers.
     const moved = await t.api.updateVisitStatus({ vid: waiting.vid, event: 'approve' }, desk);
     expect(moved.status).toBe(0);
+  });
+
+  it('a sub-company without the invitation permission (vaPerm 1) cannot invite, nor can its employees; the head office still may', async () => {
+    expect((await t.api.updatePermissionSwitch({ permissionSwitch: 1 }, a.token)).status).toBe(0);
+    expect((await t.api.updateSubAccount({ id: ids.low, vaPerm: 2 }, a.token)).status).toBe(0);
+    const appointmentDate = Date.now() + 3_600_000;
+    let n = 0;
+    // Each its own visitor: one phone is invited once a day.
+    const invite = (token: string, empid?: number) =>
+      t.api.addAppointment({ ...(empid && { empid }), visitors: [{ name: 'Visitor', phone: `1391111300${++n}` }], appointmentDate }, token);
+    expect((await invite(subToken, hosts.low)).status).toBe(Status.INVITE_FEATURE_OFF);
+    expect((await t.api.GetUserInfo({}, subToken)).result.vaPerm).toBe(2);
+    const emp = await seedEmployee(t, a.id);
+    expect((await t.api.updateEmpSubAccount({ empids: [emp.id], subaccountId: ids.low }, a.token)).status).toBe(0);
+    const empToken = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
+    expect((await t.api.getInviteAccess({}, empToken)).result).toMatchObject({ canInvite: false, reason: 'subCompanyOff' });
+    expect((await invite(empToken)).status).toBe(Status.INVITE_FEATURE_OFF);
+    expect((await invite(a.token, hosts.low)).status).toBe(0);
+    // Given back, it invites again.
+    expect((await t.api.updateSubAccount({ id: ids.low, vaPerm: 3 }, a.token)).status).toBe(0);
+    expect((await invite(subToken, hosts.low)).status).toBe(0);
+    expect((await t.api.getInviteAccess({}, empToken)).result.canInvite).toBe(true);
   });
 });
