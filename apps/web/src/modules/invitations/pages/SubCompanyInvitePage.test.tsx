@@ -10,9 +10,10 @@ import { type StubHandler, stubServer } from '../../../testing/stubServer';
 import { sampleTemplate } from '../testing';
 import { SubCompanyInvitePage } from './InvitePage';
 
+/** The head office's invitation switch, and the sub-company's own permissions (vaPerm: 1 invitation, 2 appointment). */
 const info =
-  (permissionSwitch: number): StubHandler =>
-  () => ({ status: 0, result: { ...companySettings.parse({}), permissionSwitch, company: 'Tenant Co', userid: 1 } });
+  (permissionSwitch: number, vaPerm = 3): StubHandler =>
+  () => ({ status: 0, result: { ...companySettings.parse({}), permissionSwitch, vaPerm, company: 'Tenant Co', userid: 1 } });
 
 function renderPage() {
   const router = createMemoryRouter([{ path: '/subcom/invite', element: <SubCompanyInvitePage /> }], { initialEntries: ['/subcom/invite'] });
@@ -88,6 +89,18 @@ describe('SubCompanyInvitePage', () => {
     renderPage();
     expect(await screen.findByTestId('invite-closed')).toBeTruthy();
     expect(screen.getByText('The building’s management has not opened invitations yet.')).toBeTruthy();
+    expect(screen.queryByLabelText('Visitor name')).toBeNull();
+  });
+
+  it('says invitations are closed when the head office has not given this sub-company the invitation permission', async () => {
+    stubServer({
+      config: configStub,
+      GetUserInfo: info(1, 2),
+      getVisitorType: () => ({ status: 0, result: [] }),
+      getGate: () => ({ status: 0, result: [] }),
+    });
+    renderPage();
+    expect(await screen.findByTestId('invite-closed')).toBeTruthy();
     expect(screen.queryByLabelText('Visitor name')).toBeNull();
   });
 });
