@@ -2,7 +2,19 @@
 // sign in and out in English and Chinese, a wrong password, the lockout, and a guarded URL.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { activationLink, newContext, PASSWORD, registerCompany, SIGNIN_ZH, screenshot, signIn, skipRestOfGuide, step, useStack } from './harness.js';
+import {
+  activationLink,
+  newContext,
+  PASSWORD,
+  registerCompany,
+  SIGNIN_ZH,
+  screenshot,
+  settled,
+  signIn,
+  skipRestOfGuide,
+  step,
+  useStack,
+} from './harness.js';
 
 const stack = useStack();
 
@@ -68,7 +80,11 @@ describe('platform: accounts and sessions in the browser', () => {
     await step(page, 'sign-out', async () => {
       await page.getByTestId('account-menu').click();
       await page.getByTestId('sign-out').click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+      // The confirmation is clicked once it has finished zooming in: a click during the animation can miss on a busy machine.
+      const confirm = page.getByRole('dialog').getByRole('button', { name: 'Sign out' });
+      await confirm.waitFor();
+      await settled(page);
+      await confirm.click();
       await page.waitForURL(/\/signin/);
       assert.equal(await page.evaluate(() => sessionStorage.getItem('X-COOLVISIT-TOKEN')), null);
     });

@@ -60,13 +60,16 @@ async function swipe(control: string, cardNo: string): Promise<Answer> {
   return (await res.json()) as Answer;
 }
 
-/** The text of the QR code an element shows, read from the screen as a reader's camera would. */
+/**
+ * The text of the QR code an element shows, read from the screen as a reader's camera would: looked at again until it
+ * reads, since the code is drawn after the element appears (its chunk loads, the page fades it in).
+ */
 async function qrOf(page: Page, testId: string): Promise<string> {
-  const png = await page.getByTestId(testId).screenshot();
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const text = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
-  assert.ok(text, 'a readable QR code');
-  return text;
+  return until('a readable QR code', async () => {
+    const png = await page.getByTestId(testId).screenshot();
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data || undefined;
+  });
 }
 
 /** A pass time that is not now: a half hour starting in an hour (tomorrow's small hours near midnight). */
