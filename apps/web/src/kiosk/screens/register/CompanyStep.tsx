@@ -1,5 +1,6 @@
 import type { PadCompany } from '@openvisit/contract';
 import { useMemo, useState } from 'react';
+import { companyLabel, floorLabel, roomsLabel } from '../../../platform/walkIn/companies';
 import { useK } from '../../i18n';
 
 /** The company a walk-in visits: a sub-company of the building, or 0 the head office (its own employees). */
@@ -8,14 +9,14 @@ export interface PickedCompany {
   name: string;
 }
 
-const shownName = (c: PadCompany) => (c.shortName && c.shortName !== c.companyName ? `${c.companyName} (${c.shortName})` : c.companyName);
-
 /** "Floor 10 · Room 1001, 1002": a floor typed as a number reads as one; anything else ("B1", "12F") as typed. */
 function useWhere() {
   const { t, lang } = useK();
-  const floorText = (floor: string) => (/^\d+$/.test(floor) ? t('company.floor', { floor }) : floor);
   return (c: PadCompany) =>
-    [c.floor ? floorText(c.floor) : '', c.roomNumbers.length ? t('company.rooms', { rooms: c.roomNumbers.join(lang === 'zh' ? '、' : ', ') }) : '']
+    [
+      c.floor ? floorLabel(c.floor, (floor) => t('company.floor', { floor })) : '',
+      c.roomNumbers.length ? t('company.rooms', { rooms: roomsLabel(c.roomNumbers, lang) }) : '',
+    ]
       .filter(Boolean)
       .join(' · ');
 }
@@ -69,7 +70,7 @@ export function CompanyStep({
           </button>
           {floors.map((f) => (
             <button key={f} type="button" className="k-choice" aria-pressed={floor === f} onClick={() => setFloor(f)}>
-              {/^\d+$/.test(f) ? t('company.floor', { floor: f }) : f}
+              {floorLabel(f, (floor) => t('company.floor', { floor }))}
             </button>
           ))}
         </fieldset>
@@ -77,7 +78,7 @@ export function CompanyStep({
       <div className="k-hosts" data-testid="companies">
         {shown.map((c) => (
           <button key={c.id} type="button" className="k-host" onClick={() => onChoose({ id: c.id, name: c.companyName })}>
-            <span>{shownName(c)}</span>
+            <span>{companyLabel(c)}</span>
             <small>{where(c)}</small>
           </button>
         ))}

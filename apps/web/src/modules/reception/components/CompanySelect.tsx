@@ -1,6 +1,7 @@
 import type { PadCompany } from '@openvisit/contract';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { companyLabel, floorLabel, roomsLabel } from '../../../platform/walkIn/companies';
 
 interface Option {
   value: number;
@@ -28,12 +29,11 @@ export function CompanySelect({
   id?: string;
 }) {
   const { t, i18n } = useTranslation();
-  const floorText = (floor: string) =>
-    !floor ? t('reception.walkin.noFloor') : /^\d+$/.test(floor) ? t('reception.walkin.floor', { floor }) : floor;
+  const floorText = (floor: string) => (floor ? floorLabel(floor, (f) => t('reception.walkin.floor', { floor: f })) : t('reception.walkin.noFloor'));
   const groups = new Map<string, Option[]>();
   for (const c of companies) {
-    const rooms = c.roomNumbers.join(i18n.language === 'zh' ? '、' : ', ');
-    const name = c.shortName && c.shortName !== c.companyName ? `${c.companyName} (${c.shortName})` : c.companyName;
+    const rooms = roomsLabel(c.roomNumbers, i18n.language);
+    const name = companyLabel(c);
     const option = { value: c.id, label: rooms ? `${name} · ${rooms}` : name, search: [name, c.floor, floorText(c.floor), rooms].join(' ') };
     groups.set(c.floor, [...(groups.get(c.floor) ?? []), option]);
   }
