@@ -388,28 +388,33 @@ export async function openMenu(page: Page, group: string, item: string): Promise
  * happened to rest (a page that scrolled under it on a busy machine) covers the filters below it.
  */
 export async function closeMenus(page: Page): Promise<void> {
-  const popups = page.locator('.ant-menu-submenu-popup:visible');
-  if (!(await popups.count())) return;
   const size = page.viewportSize();
   await page.mouse.move(1, (size?.height ?? 600) - 1);
+  const popups = page.locator('.ant-menu-submenu-popup:visible');
   await until('the navigation drop-downs to close', async () => ((await popups.count()) ? undefined : true));
 }
 
 /**
  * Picks an option of an antd select. A click that lands while the drop-down is still animating in (a busy machine) can
- * be dropped, so the pick is confirmed on the select itself and tried again, as a person would.
+ * be dropped, so the pick is confirmed on the select itself and tried again, as a person would. A navigation drop-down
+ * that opens under the pointer as it travels to the select keeps itself open while the pointer rests on it (a CI run
+ * retried such a click for 90 s), so each attempt is bounded and starts with the pointer moved off the navigation.
  */
 export async function pickOption(page: Page, combobox: Locator, option: string): Promise<void> {
   const select = combobox.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
   for (let attempt = 1; ; attempt++) {
     await closeMenus(page);
-    await combobox.click();
-    await page.locator('.ant-select-dropdown:visible').last().getByTitle(option, { exact: true }).click();
     try {
+      await combobox.click({ timeout: scaled(10_000) });
+      await page
+        .locator('.ant-select-dropdown:visible')
+        .last()
+        .getByTitle(option, { exact: true })
+        .click({ timeout: scaled(10_000) });
       await select.getByTitle(option, { exact: true }).waitFor({ timeout: scaled(5000) });
       return;
     } catch (e) {
-      if (attempt === 3) throw e;
+      if (attempt === 4) throw e;
       if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
     }
   }
