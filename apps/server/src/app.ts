@@ -16,6 +16,7 @@ import { accountsDownloads, accountsRoutes } from './modules/accounts/accounts.r
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { blacklistDownloads, blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
+import { originalDialect } from './modules/compat/compat.dialect.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { registerContactJobs } from './modules/contacts/contacts.schedule.js';
 import { departmentsDownloads, departmentsRoutes } from './modules/departments/departments.routes.js';
@@ -56,6 +57,7 @@ import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js
 import { registerVisitJobs } from './modules/visits/visits.schedule.js';
 import { type Binding, registerCalls } from './platform/calls.js';
 import { secretBox } from './platform/crypto.js';
+import { dialectUrl } from './platform/dialect.js';
 import { type DownloadBinding, registerDownloads } from './platform/downloads.js';
 import { isDatabaseInputError } from './platform/errors.js';
 import { OnSiteEvents, registerOnSiteStream } from './platform/events.js';
@@ -137,6 +139,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
+    // The original's clients send some call names with a trailing blank (`getVisitorType `).
+    rewriteUrl: (req) => dialectUrl(req.url ?? '/'),
     genReqId: () => crypto.randomUUID(),
     // A URL the router cannot decode (e.g. %ED%A0%80) answers the envelope, not Fastify's own error shape.
     frameworkErrors: (_err, _req, reply) =>
@@ -147,7 +151,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await registerGuards(app, config);
   const { db } = database;
   await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 10_000 } });
-  registerCalls(app, { db, config, services }, bindings);
+  registerCalls(app, { db, config, services, dialect: originalDialect }, bindings);
   registerDownloads(app, { db, config, services }, downloads);
   registerOnSiteStream(app, { db, events: services.events, access: ONSITE_READERS });
   registerMedia(app, { files: services.files, secrets: services.secrets });

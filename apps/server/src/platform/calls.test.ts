@@ -24,7 +24,7 @@ async function appIn(env: Config['env']) {
   const app = Fastify();
   // Only what runCall reads of the configuration.
   const config = { env, features: {}, rateLimits: {} } as unknown as Config;
-  const deps = { db: {} as Db, config, services: {} as Services };
+  const deps = { db: {} as Db, config, services: {} as Services, dialect: {} };
   registerCalls(app, deps, [
     bind(declared, async (input) => {
       throw new AppError(input.status);

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { type Actor, clientEnd, writeLog } from './audit.js';
 import { type AuthenticatedDevice, deviceCredentialOf } from './deviceAuth.js';
+import { DIALECT_PREFIX, type DialectAdapter, type DialectAdapters, dialectRequest, dialectResponse, dialectToken, ownsToken } from './dialect.js';
 import { AppError, badParams } from './errors.js';
 import { checkedOutput, contractOutput } from './outputs.js';
 import { withRequestCache } from './requestCache.js';
@@ -26,6 +27,8 @@ export interface CallContext {
   ip: string;
   userAgent: string;
   log: FastifyBaseLogger;
+  /** Made by an original client under `/qcvisit/` (platform/dialect.ts): its dialect is spoken. */
+  dialect?: boolean;
   /** The uploaded file of an upload call. */
   file?: UploadedFile;
   /**
@@ -139,32 +142,67 @@ function tokenOf(req: FastifyRequest, call: CallDef): string | undefined {
   return undefined;
 }
 
-export function registerCalls(app: FastifyInstance, deps: { db: Db; config: Config; services: Services }, bindings: Binding[]): void {
-  for (const binding of bindings) {
+/** The session of a call; an original client's token forms are read under `/qcvisit/` (platform/dialect.ts). */
+async function sessionOf(db: Db, req: FastifyRequest, call: CallDef, dialect: boolean): Promise<Session> {
+  const given = tokenOf(req, call);
+  if (!dialect) return resolveSession(db, given);
+  const read = dialectToken(given);
+  const session = await resolveSession(db, read?.token);
+  // `<account>-<token>`: a prefix naming someone else is not this session's token.
+  if (!ownsToken(read?.owner, session)) throw new AppError(Status.TOKEN_INVALID);
+  return session;
+}
+
+interface CallDeps {
+  db: Db;
+  config: Config;
+  services: Services;
+  /** The original's dialect, call by call (modules/compat), spoken under `/qcvisit/`. */
+  dialect: DialectAdapters;
+}
+
+export function registerCalls(app: FastifyInstance, deps: CallDeps, bindings: Binding[]): void {
+  const limiters = new Map<string, ReturnType<FastifyInstance['rateLimit']>>();
+  const route = (url: string, binding: Binding, dialect: DialectAdapter | null) => {
     const { call } = binding;
     const rate = call.rate ? deps.config.rateLimits[call.rate] : undefined;
-    // One limiter (one counter per client) for the call under both prefixes: a route's own rate-limit config would
-    // give /api/ and /qcvisit/ a store each, doubling the limit.
-    const limiter = rate ? app.rateLimit({ max: rate, timeWindow: 60_000 }) : undefined;
-    for (const prefix of ['/api/', '/qcvisit/']) {
-      app.route({
-        method: call.method ?? 'POST',
-        url: prefix + call.name,
-        ...(limiter && { config: { rateLimit: false }, onRequest: limiter }),
-        ...(call.maxBodyBytes && { bodyLimit: call.maxBodyBytes }),
-        handler: (req, reply) => withRequestCache(() => runCall(binding, deps, req, reply)),
-        // A streamed upload's temporary file goes whatever happened (refused, failed, the client gone): moved, it is no longer there.
-        ...(call.upload?.toFile && { onResponse: removeTemp, onRequestAbort: removeTemp }),
-      });
+    // One limiter (one counter per client) for the call under every name and prefix: a route's own rate-limit config
+    // would give each a store, multiplying the limit.
+    let limiter = limiters.get(call.name);
+    if (rate && !limiter) {
+      limiter = app.rateLimit({ max: rate, timeWindow: 60_000 });
+      limiters.set(call.name, limiter);
     }
+    app.route({
+      method: call.method ?? 'POST',
+      url,
+      ...(limiter && { config: { rateLimit: false }, onRequest: limiter }),
+      ...(call.maxBodyBytes && { bodyLimit: call.maxBodyBytes }),
+      handler: (req, reply) => withRequestCache(() => runCall(binding, deps, req, reply, dialect)),
+      // A streamed upload's temporary file goes whatever happened (refused, failed, the client gone): moved, it is no longer there.
+      ...(call.upload?.toFile && { onResponse: removeTemp, onRequestAbort: removeTemp }),
+    });
+  };
+  const byName = new Map(bindings.map((b) => [b.call.name, b]));
+  for (const binding of bindings) {
+    route(`/api/${binding.call.name}`, binding, null);
+    route(`${DIALECT_PREFIX}${binding.call.name}`, binding, deps.dialect[binding.call.name] ?? {});
+  }
+  // The original's names for our calls, under /qcvisit/ only.
+  for (const [name, adapter] of Object.entries(deps.dialect)) {
+    if (!adapter.call) continue;
+    const target = byName.get(adapter.call);
+    if (!target || byName.has(name)) throw new Error(`dialect name ${name}: ${target ? 'shadows a call' : `no call ${adapter.call}`}`);
+    route(`${DIALECT_PREFIX}${name}`, target, adapter);
   }
 }
 
 async function runCall(
   { call, handler }: Binding,
-  deps: { db: Db; config: Config; services: Services },
+  deps: CallDeps,
   req: FastifyRequest,
   reply: FastifyReply,
+  dialect: DialectAdapter | null,
 ): Promise<void> {
   if (call.feature && !deps.config.features[call.feature]) {
     reply.code(404).send({ status: 404, reason: `Unknown call: ${call.name}`, result: null });
@@ -179,11 +217,12 @@ async function runCall(
     userAgent: req.headers['user-agent'] ?? '',
     log: req.log,
     audit: {},
+    ...(dialect && { dialect: true }),
   };
   try {
     if (call.access === 'device') await authenticateDevice(deps, req, ctx);
     else if (call.access !== 'public') {
-      const session = await resolveSession(deps.db, tokenOf(req, call));
+      const session = await sessionOf(deps.db, req, call, dialect !== null);
       if (!(call.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
       // A module-driven account (a sub-administrator, a sub-company of adminType other than 0) only in its granted modules.
       assertGranted(session, call);
@@ -202,6 +241,7 @@ async function runCall(
       if (upload.temp) tempFiles.set(req, upload.temp.path);
       raw = upload.fields;
     }
+    if (dialect) raw = dialectRequest(call, raw, ctx, dialect);
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badParams([{ field: '', rule: 'invalid_type' }]);
     // The tenant comes from the session; a body naming another company is refused, never obeyed.
     const bodyUserid = (raw as { userid?: unknown }).userid;
@@ -212,7 +252,8 @@ async function runCall(
     const parsed = call.input.safeParse(fields);
     if (!parsed.success) throw badParams(fieldErrors(parsed.error));
     const answer = await handler(parsed.data, ctx);
-    const result = deps.config.env === 'production' ? contractOutput(call.output, answer) : checkedOutput(call.output, answer, call.name);
+    const ours = deps.config.env === 'production' ? contractOutput(call.output, answer) : checkedOutput(call.output, answer, call.name);
+    const result = dialect ? await dialectResponse(ours, ctx, dialect) : ours;
     if (call.log && !ctx.audit.skip) {
       const actor = ctx.audit.actor ?? ctx.session;
       if (actor) {

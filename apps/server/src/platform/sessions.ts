@@ -5,7 +5,7 @@ import { companies, companyRecord, sessions, staffAccounts, subAccounts } from '
 import { randomToken, sha256 } from './crypto.js';
 import { AppError } from './errors.js';
 import { cacheKey, remember } from './requestCache.js';
-import { type DbOrScope, dbFrom } from './tenancy.js';
+import { type DbOrScope, dbFrom, inTransaction, type SystemScope } from './tenancy.js';
 
 export type AccountKind = 'admin' | 'staff' | 'employee' | 'sub' | 'super';
 
@@ -181,4 +181,30 @@ export async function revokeAccountSessions(on: DbOrScope, kind: AccountKind, ac
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(...conditions));
+}
+
+/**
+ * A fresh token for the same session's account, role and scope, the old one ended in the same transaction: what an
+ * original client's `refreshToken` asks. `oldToken`, when given, must be the session's own (27 otherwise).
+ */
+export async function renewSession(
+  on: SystemScope,
+  session: Session,
+  opts: { hours: number; ip: string; userAgent: string; oldToken?: string },
+): Promise<{ token: string; session: Session }> {
+  const db = dbFrom(on);
+  if (opts.oldToken !== undefined) {
+    const [own] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, sha256(opts.oldToken)), eq(sessions.id, session.id)))
+      .limit(1);
+    if (!own) throw new AppError(Status.TOKEN_INVALID);
+  }
+  return inTransaction(on, async (tx) => {
+    const { id: _id, expiresAt: _e, grants: _g, ...same } = session;
+    const renewed = await createSession(tx, { ...same, hours: opts.hours, ip: opts.ip, userAgent: opts.userAgent });
+    await revokeSession(tx, session.id);
+    return renewed;
+  });
 }

@@ -21,6 +21,7 @@ export const authRoutes = [
     ctx.audit.objName = ctx.session.name;
     return null;
   }),
+  bind(c.refreshToken, (input, ctx) => auth.refreshSession(ctx, input)),
   bind(c.userInfoByToken, async (_input, { session: s }) => ({
     role: s.role,
     userid: s.companyId,

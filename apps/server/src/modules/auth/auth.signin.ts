@@ -1,6 +1,8 @@
 import { ADMIN_STYPE, type Lang, type LoginResult, normalizeEmail, normalizePhone, Role, type StaffType, Status } from '@openvisit/contract';
-import type { CallContext } from '../../platform/calls.js';
+import type { AuthedContext, CallContext } from '../../platform/calls.js';
+import { dialectToken } from '../../platform/dialect.js';
 import { AppError } from '../../platform/errors.js';
+import { renewSession } from '../../platform/sessions.js';
 import { activeCompany, captchaDue, checkCredentials, pickByPassword, requireCaptcha, startSession, sys, today } from './auth.credentials.js';
 
 type CompanyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sys>['findCompanyByEmail']>>>;
@@ -65,6 +67,19 @@ async function loginAccount(
   ];
   const picked = await pickByPassword(ctx, candidates, password);
   return picked?.kind === 'admin' ? { company: picked.account } : { staff: picked?.account };
+}
+
+/**
+ * A fresh token for the calling session (the original front-desk app's `refreshToken {email, oldToken}`): the same
+ * account, role and scope for a full term, the old token ended.
+ */
+export async function refreshSession(ctx: AuthedContext, input: { oldToken?: string; email?: string }) {
+  const s = ctx.session;
+  if (input.email && input.email.trim().toLowerCase() !== s.account.toLowerCase()) throw new AppError(Status.TOKEN_INVALID);
+  const hours = s.accountKind === 'admin' ? ctx.config.sessionHours.admin : ctx.config.sessionHours.other;
+  const old = input.oldToken ? dialectToken(input.oldToken)?.token : undefined;
+  const { token, session } = await renewSession(ctx.system, s, { hours, ip: ctx.ip, userAgent: ctx.userAgent, oldToken: old });
+  return { token, tokenExpire: session.expiresAt.getTime() };
 }
 
 /** /Login: a company administrator by email, or a staff account by its account name. */

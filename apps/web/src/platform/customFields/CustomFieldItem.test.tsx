@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
 import { CustomFieldItem } from './CustomFieldItem';
 import { type CustomFieldDefinition, customFieldControls, customFieldText } from './values';
