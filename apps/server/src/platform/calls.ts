@@ -27,8 +27,6 @@ export interface CallContext {
   ip: string;
   userAgent: string;
   log: FastifyBaseLogger;
-  /** Made by an original client under `/qcvisit/` (platform/dialect.ts): its dialect is spoken. */
-  dialect?: boolean;
   /** The uploaded file of an upload call. */
   file?: UploadedFile;
   /**
@@ -163,6 +161,12 @@ interface CallDeps {
 
 export function registerCalls(app: FastifyInstance, deps: CallDeps, bindings: Binding[]): void {
   const limiters = new Map<string, ReturnType<FastifyInstance['rateLimit']>>();
+  const byName = new Map(bindings.map((b) => [b.call.name, b]));
+  const bindingNamed = (name: string, by: string) => {
+    const found = byName.get(name);
+    if (!found) throw new Error(`dialect name ${by}: no call ${name}`);
+    return found;
+  };
   const route = (url: string, binding: Binding, dialect: DialectAdapter | null) => {
     const { call } = binding;
     const rate = call.rate ? deps.config.rateLimits[call.rate] : undefined;
@@ -173,17 +177,22 @@ export function registerCalls(app: FastifyInstance, deps: CallDeps, bindings: Bi
       limiter = app.rateLimit({ max: rate, timeWindow: 60_000 });
       limiters.set(call.name, limiter);
     }
+    // An original call doing the work of several of ours runs the one its body asks for.
+    const pick = dialect?.pick;
     app.route({
       method: call.method ?? 'POST',
       url,
       ...(limiter && { config: { rateLimit: false }, onRequest: limiter }),
       ...(call.maxBodyBytes && { bodyLimit: call.maxBodyBytes }),
-      handler: (req, reply) => withRequestCache(() => runCall(binding, deps, req, reply, dialect)),
+      handler: (req, reply) => {
+        const picked = pick?.(req.body);
+        const run = picked ? bindingNamed(picked, call.name) : binding;
+        return withRequestCache(() => runCall(run, deps, req, reply, dialect));
+      },
       // A streamed upload's temporary file goes whatever happened (refused, failed, the client gone): moved, it is no longer there.
       ...(call.upload?.toFile && { onResponse: removeTemp, onRequestAbort: removeTemp }),
     });
   };
-  const byName = new Map(bindings.map((b) => [b.call.name, b]));
   for (const binding of bindings) {
     route(`/api/${binding.call.name}`, binding, null);
     route(`${DIALECT_PREFIX}${binding.call.name}`, binding, deps.dialect[binding.call.name] ?? {});
@@ -191,9 +200,8 @@ export function registerCalls(app: FastifyInstance, deps: CallDeps, bindings: Bi
   // The original's names for our calls, under /qcvisit/ only.
   for (const [name, adapter] of Object.entries(deps.dialect)) {
     if (!adapter.call) continue;
-    const target = byName.get(adapter.call);
-    if (!target || byName.has(name)) throw new Error(`dialect name ${name}: ${target ? 'shadows a call' : `no call ${adapter.call}`}`);
-    route(`${DIALECT_PREFIX}${name}`, target, adapter);
+    if (byName.has(name)) throw new Error(`dialect name ${name} shadows a call`);
+    route(`${DIALECT_PREFIX}${name}`, bindingNamed(adapter.call, name), adapter);
   }
 }
 
@@ -217,7 +225,6 @@ async function runCall(
     userAgent: req.headers['user-agent'] ?? '',
     log: req.log,
     audit: {},
-    ...(dialect && { dialect: true }),
   };
   try {
     if (call.access === 'device') await authenticateDevice(deps, req, ctx);
@@ -241,7 +248,8 @@ async function runCall(
       if (upload.temp) tempFiles.set(req, upload.temp.path);
       raw = upload.fields;
     }
-    if (dialect) raw = dialectRequest(call, raw, ctx, dialect);
+    const sent = raw;
+    if (dialect) raw = dialectRequest(call, raw, dialect);
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badParams([{ field: '', rule: 'invalid_type' }]);
     // The tenant comes from the session; a body naming another company is refused, never obeyed.
     const bodyUserid = (raw as { userid?: unknown }).userid;
@@ -253,7 +261,7 @@ async function runCall(
     if (!parsed.success) throw badParams(fieldErrors(parsed.error));
     const answer = await handler(parsed.data, ctx);
     const ours = deps.config.env === 'production' ? contractOutput(call.output, answer) : checkedOutput(call.output, answer, call.name);
-    const result = dialect ? await dialectResponse(ours, ctx, dialect) : ours;
+    const result = dialect ? await dialectResponse(ours, sent, dialect) : ours;
     if (call.log && !ctx.audit.skip) {
       const actor = ctx.audit.actor ?? ctx.session;
       if (actor) {

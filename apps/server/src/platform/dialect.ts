@@ -1,6 +1,5 @@
 import type { CallDef } from '@openvisit/contract';
 import type { z } from 'zod';
-import type { AuthedContext, CallContext } from './calls.js';
 
 /**
  * The original product's dialect, spoken under `/qcvisit/` only (docs/original-clients.md): what its clients send
@@ -19,8 +18,14 @@ export const ORIGINAL_PLACEHOLDER_USERID = 2147483647;
  */
 export interface DialectAdapter {
   call?: string;
-  request?: (raw: unknown, ctx: CallContext) => unknown;
-  response?: (result: unknown, ctx: CallContext) => unknown | Promise<unknown>;
+  /**
+   * Where one of the original's calls did the work of several of ours (a field of its body saying which): the call to
+   * run for this body, or undefined for the call named.
+   */
+  pick?: (raw: unknown) => string | undefined;
+  request?: (raw: unknown) => unknown;
+  /** `sent` is the body as the client sent it. */
+  response?: (result: unknown, sent: Record<string, unknown>) => unknown | Promise<unknown>;
 }
 
 /** The adaptations by the name the original's clients call, handed in at start-up by modules/compat. */
@@ -58,8 +63,8 @@ export function dialectUrl(url: string): string {
   return trimmed === path ? url : trimmed + (q < 0 ? '' : url.slice(q));
 }
 
-/** Where a schema wants numbers: `true` for a number, a plan per key for an object, per element for an array. */
-type NumberPlan = true | { keys: Map<string, NumberPlan> } | { each: NumberPlan };
+/** Where a schema wants numbers or strings: a leaf's kind, a plan per key for an object, per element for an array. */
+type NumberPlan = 'number' | 'string' | { keys: Map<string, NumberPlan> } | { each: NumberPlan };
 
 /** The parts of a zod 4 schema's definition the plan reads. */
 interface SchemaDef {
@@ -79,7 +84,9 @@ function planOf(schema: z.ZodType, depth = 0): NumberPlan | null {
   switch (def.type) {
     case 'number':
     case 'int':
-      return true;
+      return 'number';
+    case 'string':
+      return 'string';
     case 'optional':
     case 'nullable':
     case 'default':
@@ -109,11 +116,13 @@ function planOf(schema: z.ZodType, depth = 0): NumberPlan | null {
 const NUMERIC = /^\s*-?\d{1,15}(?:\.\d+)?\s*$/;
 
 function coerce(value: unknown, plan: NumberPlan): unknown {
-  if (plan === true) {
+  if (plan === 'number') {
     // The original's clients keep ids as strings ("12") and send "" for a number they have not got.
     if (typeof value === 'string') return value.trim() === '' ? undefined : NUMERIC.test(value) ? Number(value) : value;
     return value;
   }
+  // …and send codes and phone numbers as numbers where they have them as such.
+  if (plan === 'string') return typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
   if ('each' in plan) return Array.isArray(value) ? value.map((v) => coerce(v, plan.each)) : value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
@@ -127,7 +136,7 @@ function coerce(value: unknown, plan: NumberPlan): unknown {
   return out;
 }
 
-/** The body with numbers the call expects given as strings turned into numbers (nothing else changes). */
+/** The body with numbers the call expects given as strings turned into numbers, and strings given as numbers into strings. */
 export function numbersFromStrings(call: CallDef, raw: unknown): unknown {
   let plan = plans.get(call.input);
   if (plan === undefined) {
@@ -176,8 +185,8 @@ function snapToPage(body: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** The body of an original client's call, ready for the contract: its adapter first, then names and numbers. */
-export function dialectRequest(call: CallDef, raw: unknown, ctx: CallContext, adapter: DialectAdapter): unknown {
-  const adapted = adapter.request ? adapter.request(raw, ctx) : raw;
+export function dialectRequest(call: CallDef, raw: unknown, adapter: DialectAdapter): unknown {
+  const adapted = adapter.request ? adapter.request(raw) : raw;
   if (typeof adapted !== 'object' || adapted === null || Array.isArray(adapted)) return adapted;
   const { userid, ...fields } = adapted as Record<string, unknown>;
   // The placeholder the clients send before they know the company says nothing: the session decides.
@@ -186,6 +195,8 @@ export function dialectRequest(call: CallDef, raw: unknown, ctx: CallContext, ad
   return snapToPage(body as Record<string, unknown>);
 }
 
-export async function dialectResponse(result: unknown, ctx: CallContext | AuthedContext, adapter: DialectAdapter): Promise<unknown> {
-  return adapter.response ? adapter.response(result, ctx) : result;
+export async function dialectResponse(result: unknown, sent: unknown, adapter: DialectAdapter): Promise<unknown> {
+  if (!adapter.response) return result;
+  const body = typeof sent === 'object' && sent !== null && !Array.isArray(sent) ? (sent as Record<string, unknown>) : {};
+  return adapter.response(result, body);
 }

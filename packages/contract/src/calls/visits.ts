@@ -182,7 +182,7 @@ export const checkInByCode = defineCall({
   name: 'AppClientSignin',
   module: 'visitors',
   summary:
-    'Check in an invited or booked visitor by the code they type or scan (or their phone): 64 too early, 65 too late (against the company extend times; for a meeting’s visitor, from the early margin before the meeting until it ends), 66 blacklisted, 69 the safety induction not passed (result `{ qid, tid, vid }`), 1117 no such visit; checking in again answers the same record with `repeated`',
+    'Check in an invited or booked visitor by the code they type or scan (or their phone, or the visit’s id from the desk’s list): 64 too early, 65 too late (against the company extend times; for a meeting’s visitor, from the early margin before the meeting until it ends), 66 blacklisted, 69 the safety induction not passed (result `{ qid, tid, vid }`), 1117 no such visit; checking in again answers the same record with `repeated`',
   access: DESK_ROLES,
   statuses: [
     Status.BLACKLISTED,
@@ -202,13 +202,14 @@ export const checkInByCode = defineCall({
       userid,
       verifyCode: z.string().trim().max(200).default(''),
       phone: z.string().trim().max(32).default(''),
+      vid: z.int32().positive().optional().describe('a visit of the desk’s list, checked in by its id'),
       photo: z.string().max(VISITOR_PHOTO_MAX_CHARS).default(''),
       signature: z.string().max(SIGNATURE_MAX_CHARS, 'size').default(''),
       protocolAccepted: z.boolean().default(false),
       gid: z.int32().positive().nullable().default(null),
       clientKey: z.string().regex(CLIENT_KEY_PATTERN, 'format').optional(),
     })
-    .refine((v) => v.verifyCode || v.phone, { path: ['verifyCode'], message: 'required' }),
+    .refine((v) => v.verifyCode || v.phone || v.vid, { path: ['verifyCode'], message: 'required' }),
   output: visit.extend({ repeated: z.boolean().describe('the visitor was already signed in; nothing changed') }),
 });
 

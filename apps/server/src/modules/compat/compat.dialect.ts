@@ -1,5 +1,6 @@
 import type { Visit, VisitorStatus } from '@openvisit/contract';
 import sharp from 'sharp';
+import { dayOf } from '../../platform/days.js';
 import type { DialectAdapter, DialectAdapters } from '../../platform/dialect.js';
 import { undoLftPwdRule } from './lftPwd.js';
 
@@ -88,10 +89,128 @@ function bySearchType(raw: unknown): unknown {
   }
 }
 
+/** `v12` (and `a12`, `c12`: invitations, bookings and card rows are visits here too) → 12. */
 function visitIdOf(raw: unknown): unknown {
   const body = asObject(raw);
-  const id = typeof body.vid === 'string' ? /^[vac](\d{1,10})$/i.exec(body.vid.trim())?.[1] : undefined;
-  return id ? { ...body, vid: id } : raw;
+  const given = body.vid ?? body.appid ?? body.id;
+  const id = typeof given === 'string' ? (/^[vac]?(\d{1,10})$/i.exec(given.trim())?.[1] ?? given) : given;
+  const { appid: _a, id: _i, ...rest } = body;
+  return id === undefined ? raw : { ...rest, vid: id };
+}
+
+/** The original's list answers that were plain arrays: the rows of our page. */
+const rowsOf = (result: unknown) => {
+  const v = visits(result);
+  return Array.isArray(v) ? v : (asObject(v).list ?? []);
+};
+
+/** A lookup of today's records (the server's day), as many as a desk shows. */
+const todayOnly = (raw: unknown) => {
+  const day = dayOf(new Date());
+  return { startIndex: 0, requestedCount: 100, ...asObject(raw), date: day, endDate: day };
+};
+
+/**
+ * The walk-in form as the original front desk sends it: `extendCol` as `key=value` strings (one string, comma or
+ * semicolon separated, or an array), the ID reader's number as `card`, the companions' names as `memberName`.
+ */
+function originalWalkIn(raw: unknown): unknown {
+  const { card, memberName, extendCol, ...body } = asObject(raw);
+  const out: Record<string, unknown> = { ...body };
+  if (extendCol !== undefined) out.extendCol = keyValues(extendCol);
+  if (typeof card === 'string' && card && out.cardId === undefined) out.cardId = card;
+  if (typeof memberName === 'string' && memberName.trim() && out.followers === undefined)
+    out.followers = memberName
+      .split(/[,，;；]/)
+      .map((name) => name.trim())
+      .filter(Boolean)
+      .map((name) => ({ name, phone: '' }));
+  return out;
+}
+
+function keyValues(given: unknown): unknown {
+  if (typeof given === 'string') {
+    const text = given.trim();
+    if (text.startsWith('{')) {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return given;
+      }
+    }
+    return keyValues(text ? text.split(/[,;]/) : []);
+  }
+  if (!Array.isArray(given)) return given;
+  const pairs: Record<string, string> = {};
+  for (const item of given) {
+    if (typeof item !== 'string') return given;
+    const at = item.indexOf('=');
+    if (at > 0) pairs[item.slice(0, at).trim()] = item.slice(at + 1).trim();
+  }
+  return pairs;
+}
+
+/** The original's blacklist check answered the matching entries: one for a hit, none otherwise. */
+function blacklistEntries(result: unknown, sent: Record<string, unknown>): unknown {
+  const r = asObject(result);
+  if (!r.listed) return [];
+  return [{ name: r.name ?? '', phone: sent.phone ?? '', credentialNo: sent.credentialNo ?? sent.cardId ?? '' }];
+}
+
+/** Whether a visitor on site has been handed an access card, and which. */
+function cardStatus(result: unknown): unknown {
+  const v = asObject(result);
+  return { vid: v.vid, cardNo: v.cardNo ?? '', sendStatus: v.cardNo ? 1 : 0 };
+}
+
+const LOGISTICS_EXTENDS = ['driverExtend', 'vehicleExtend', 'goodsExtend', 'logExtend'] as const;
+
+/** A booking's field sets sent as JSON strings (`""` for none), as the original stored them. */
+function logisticsBody(raw: unknown): unknown {
+  const body = { ...asObject(raw) };
+  for (const key of LOGISTICS_EXTENDS) {
+    const value = body[key];
+    if (typeof value !== 'string') continue;
+    try {
+      body[key] = value.trim() ? JSON.parse(value) : {};
+    } catch {
+      // Left as sent: the contract refuses it with the field named.
+    }
+  }
+  return body;
+}
+
+const bookingOut = (row: Record<string, unknown>) => {
+  const out = { ...row };
+  for (const key of LOGISTICS_EXTENDS) if (typeof out[key] === 'object' && out[key] !== null) out[key] = JSON.stringify(out[key]);
+  return out;
+};
+
+/** Bookings as the original answered them: the field sets as JSON strings. */
+function bookings(result: unknown): unknown {
+  const page = asObject(result);
+  if (Array.isArray(page.list)) return { ...page, list: page.list.map((b) => bookingOut(asObject(b))) };
+  return 'sid' in page ? bookingOut(page) : result;
+}
+
+/**
+ * The original marked a truck's arrival, exit release and departure by updating the booking with the time: those
+ * updates are our gate moves, with their rules (approved for today, the driver's induction, the order of moves).
+ */
+function gateMove(raw: unknown): string | undefined {
+  const body = asObject(raw);
+  if (body.leaveTime || body.finishTime) return 'logisticsLeave';
+  if (body.exitTime) return 'logisticsRelease';
+  if (body.visitdate) return 'logisticsArrive';
+  return undefined;
+}
+
+const logisticsCall: DialectAdapter = { request: logisticsBody, response: bookings };
+
+/** One visitor type of the list, by the `tid` the client asked for. */
+function typeByTid(result: unknown, sent: Record<string, unknown>): unknown {
+  const types = Array.isArray(result) ? (result as { tid?: number }[]) : [];
+  return types.find((type) => type.tid === Number(sent.tid)) ?? null;
 }
 
 const withBody =
@@ -103,9 +222,9 @@ export const originalDialect: DialectAdapters = {
   Login: { request: unscramble('password') },
   LoginManager: {
     call: 'Login',
-    request: (raw, ctx) => {
+    request: (raw) => {
       const { account, ...body } = asObject(raw);
-      return unscramble('password')?.({ ...body, email: body.email ?? account }, ctx);
+      return unscramble('password')?.({ ...body, email: body.email ?? account });
     },
   },
   empLogin: { request: unscramble('empPwd') },
@@ -129,4 +248,29 @@ export const originalDialect: DialectAdapters = {
   getNotSendCardVisitPage: { call: 'SearchVisitByConditionPage', request: withBody({ onSite: true, noCard: true }), response: visits },
   // The front desk names a visit `v<vid>` (and an invitation or booking, which are visits here too, `a<id>`).
   GetVisitorByVid: { request: visitIdOf, response: visits },
+  getVisitorTypeByTid: { call: 'getVisitorType', response: typeByTid },
+  UpdatePhoto: { request: originalWalkIn, response: visits },
+  AppClientSignin: { request: (raw) => asObject(visitIdOf(raw)), response: visits },
+  // The desk's check-in of an invitation (appointmentSignin) or a booking (VisitAppointmentSignin) from its list.
+  appointmentSignin: { call: 'AppClientSignin', request: visitIdOf, response: visits },
+  VisitAppointmentSignin: { call: 'AppClientSignin', request: visitIdOf, response: visits },
+  VisitorSignOut: visitList,
+  VisitorSignOutByVid: { request: visitIdOf, response: visits },
+  getTodayAppointmentByPhone: { call: 'SearchAppointmentByCondition', request: todayOnly, response: rowsOf },
+  getVisitorAppointmentByName: { call: 'SearchAppointmentByCondition', request: todayOnly, response: rowsOf },
+  getVisitorSignOutByPhone: {
+    call: 'SearchVisitByConditionPage',
+    request: (raw) => ({ startIndex: 0, requestedCount: 100, ...asObject(raw), onSite: true }),
+    response: rowsOf,
+  },
+  checkBlacklist: { response: blacklistEntries },
+  updateVisitorCardNo: { call: 'updateVisitInfo', request: visitIdOf, response: visits },
+  getSendCardStatus: { call: 'GetVisitorByVid', request: visitIdOf, response: cardStatus },
+  addLogisticsInfo: logisticsCall,
+  updateLogisticsInfo: { pick: gateMove, request: logisticsBody, response: bookings },
+  getLogisticsInfo: logisticsCall,
+  approveLogistics: logisticsCall,
+  logisticsArrive: logisticsCall,
+  logisticsRelease: logisticsCall,
+  logisticsLeave: logisticsCall,
 };

@@ -30,13 +30,16 @@ const CHECK_IN_FROM: readonly VisitorStatus[] = VISIT_MOVES.checkIn.from;
 /** Check-in of an invited or booked visitor by code or phone. Checking in twice answers the record as it is. */
 export async function checkIn(
   ctx: AuthedContext,
-  input: { verifyCode: string; phone: string; photo: string; signature: string; protocolAccepted: boolean; gid: number | null; clientKey?: string },
+  input: { verifyCode: string; phone: string; vid?: number; photo: string; signature: string; protocolAccepted: boolean; gid: number | null; clientKey?: string },
 ): Promise<Visit & { repeated: boolean }> {
   const repo = repoOf(ctx);
   const settings = await settingsOf(ctx);
   const now = new Date();
   let v: VisitRow | undefined;
-  if (input.verifyCode) {
+  if (input.vid) {
+    v = await repo.byId(input.vid);
+    if (!v) throw noSuchVisit();
+  } else if (input.verifyCode) {
     v = await repo.byCode(codeOfScan(ctx.services.secrets, ctx.tenant.companyId, input.verifyCode));
     if (!v) throw noSuchVisit();
   } else {

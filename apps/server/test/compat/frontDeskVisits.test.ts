@@ -1,0 +1,167 @@
+import { Role, Status } from '@openvisit/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCompany, seedStaff, type Tenant, type TestApp, testApp } from '../harness.js';
+import { originalClient } from './original.js';
+
+type Row = Record<string, unknown> & { vid: number; status: number; state: string };
+
+/**
+ * The original front-desk app's visitor journeys, call by call as it sends them to `/qcvisit/` (signed in as a
+ * reception account, its token as `<account>-<token>`): QR or code check-in, an on-site booking's check-in from the
+ * list, a walk-in with the original's form body, cards, look-ups by phone and name, sign-out by vid and by phone.
+ */
+describe('the original front desk’s visitor journeys against /qcvisit/', () => {
+  let t: TestApp;
+  let send: ReturnType<typeof originalClient>;
+  let company: Tenant;
+  let other: Tenant;
+  let header: string;
+  let host: number;
+  let tid: number;
+
+  beforeAll(async () => {
+    t = await testApp();
+    send = originalClient(t);
+    company = await seedCompany(t);
+    other = await seedCompany(t);
+    const desk = await seedStaff(t, company.id, Role.GATE, 'desk_journeys');
+    header = `${desk.account}-${desk.token}`;
+    host = (await t.api.addEmployee({ employee_name: '接待人', phone: '13800001111' }, company.token)).result.empid;
+    tid = (await t.api.addVisitorType({ vType: '访客#Guest' }, company.token)).result.tid;
+    const field = await t.api.addExtendVisitor({ displayName: '车牌#Plate', fieldName: 'plate', inputType: 'text', types: [{ tid }] }, company.token);
+    expect(field.status).toBe(0);
+  });
+  afterAll(() => t.close());
+
+  const invite = async (name: string, phone: string) => {
+    const r = await t.api.addAppointment({ empid: host, appointmentDate: Date.now() + 60_000, visitors: [{ name, phone }] }, company.token);
+    expect(r.status, r.reason).toBe(0);
+    const [first] = r.result;
+    if (!first?.code) throw new Error('no invitation code');
+    return { vid: first.vid, code: first.code };
+  };
+
+  it('checks an invited visitor in by the scanned code, sent as a number with the original’s extra fields', async () => {
+    const inv = await invite('扫码客', '13911110001');
+    const today = await send<Row[]>('getTodayAppointmentByPhone', { userid: String(company.id), phone: '13911110001' }, header);
+    expect(today.status).toBe(0);
+    expect(today.result.map((r) => r.vid)).toEqual([inv.vid]);
+    expect(today.result[0]?.status).toBe(0);
+    const r = await send<Row>(
+      'AppClientSignin',
+      { userid: company.id, verifyCode: Number(inv.code), signInOpName: 'desk', signInGate: '东门', extendCol: '' },
+      header,
+    );
+    expect(r.status, r.reason).toBe(0);
+    expect(r.result.vid).toBe(inv.vid);
+    expect(r.result.status).toBe(1);
+    expect(r.result.state).toBe('signedIn');
+    expect(typeof r.result.visitdate).toBe('number');
+    expect(r.contentType).toMatch(/^application\/json/);
+  });
+
+  it('checks an invitation in from the desk’s list by a<id> (appointmentSignin) and a booking by v<vid> (VisitAppointmentSignin)', async () => {
+    const a = await invite('列表客', '13911110002');
+    const v = await invite('预约客', '13911110003');
+    const one = await send<Row>('appointmentSignin', { userid: company.id, appid: `a${a.vid}`, gid: '' }, header);
+    expect(one.status, one.reason).toBe(0);
+    expect(one.result.status).toBe(1);
+    const two = await send<Row>(
+      'VisitAppointmentSignin',
+      { vid: `v${v.vid}`, gid: '', cardId: '', photoUrl: '', plateNum: '', vcompany: '', signInGate: '', signInOpName: 'desk', extendCol: '' },
+      header,
+    );
+    expect(two.status, two.reason).toBe(0);
+    expect(two.result.vid).toBe(v.vid);
+    // Another company's visit is not found.
+    const foreign = await t.api.addAppointment(
+      {
+        empid: (await t.api.addEmployee({ employee_name: 'B', phone: '13800002222' }, other.token)).result.empid,
+        appointmentDate: Date.now() + 60_000,
+        visitors: [{ name: 'B guest', phone: '13911119999' }],
+      },
+      other.token,
+    );
+    const stranger = await send('VisitAppointmentSignin', { vid: `v${foreign.result[0]?.vid}` }, header);
+    expect(stranger.status).toBe(Status.INVALID_VISITOR);
+  });
+
+  it('registers a walk-in from the original’s form: extendCol as key=value, the ID reader’s card, memberName', async () => {
+    const r = await send<Row & { extendCol: string; cardId: string; followers: { name: string }[]; peopleCount: number }>(
+      'UpdatePhoto',
+      {
+        userid: String(company.id),
+        vname: '走访客',
+        vphone: '13911110004',
+        empid: String(host),
+        tid: String(tid),
+        card: '11010519491231002X',
+        memberName: '随行甲,随行乙',
+        extendCol: 'plate=沪A12345',
+        signInGate: '东门',
+        signInOpName: 'desk',
+        photoUrl: '',
+      },
+      header,
+    );
+    expect(r.status, r.reason).toBe(0);
+    expect(r.result.status).toBe(1);
+    expect(JSON.parse(r.result.extendCol)).toEqual({ plate: '沪A12345' });
+    expect(r.result.cardId).toBe('11010519491231002X');
+    expect(r.result.followers.map((f) => f.name)).toEqual(['随行甲', '随行乙']);
+    // An array of key=value strings says the same.
+    const again = await send<{ extendCol: string }>(
+      'UpdatePhoto',
+      { vname: '走访客二', vphone: '13911110005', empid: host, tid, extendCol: ['plate=京B54321'] },
+      header,
+    );
+    expect(again.status, again.reason).toBe(0);
+    expect(JSON.parse(again.result.extendCol)).toEqual({ plate: '京B54321' });
+    // Bad input is still refused with the field named.
+    const bad = await send<{ errors: { field: string }[] }>('UpdatePhoto', { vname: '坏', vphone: '123', empid: host, tid }, header);
+    expect(bad.status).toBe(Status.BAD_PARAMS);
+    expect(bad.result.errors.map((e) => e.field)).toContain('vphone');
+  });
+
+  it('hands a card out and reads its status; looks visitors up by phone and by name', async () => {
+    const [row] = (await send<Row[]>('getVisitorSignOutByPhone', { phone: '13911110004' }, header)).result;
+    if (!row) throw new Error('the walk-in is not on site');
+    expect((await send<{ sendStatus: number }>('getSendCardStatus', { vid: `v${row.vid}` }, header)).result.sendStatus).toBe(0);
+    const card = await send<Row & { cardNo: string }>('updateVisitorCardNo', { vid: `v${row.vid}`, cardNo: 'C-001' }, header);
+    expect(card.status, card.reason).toBe(0);
+    expect(card.result.cardNo).toBe('C-001');
+    const status = await send<{ sendStatus: number; cardNo: string }>('getSendCardStatus', { vid: String(row.vid) }, header);
+    expect(status.result).toEqual({ vid: row.vid, cardNo: 'C-001', sendStatus: 1 });
+    const byName = await send<Row[]>('getVisitorAppointmentByName', { name: '列表客' }, header);
+    expect(byName.status).toBe(0);
+    expect(byName.result.map((r) => r.vname)).toEqual(['列表客']);
+    const type = await send<{ tid: number; vType: string }>('getVisitorTypeByTid', { tid: String(tid) }, header);
+    expect(type.result.tid).toBe(tid);
+  });
+
+  it('answers the blacklist check with the matching entries', async () => {
+    await t.api.updateblackListSwitch({ blackListSwitch: 1 }, company.token);
+    expect((await t.api.addBlacklist({ name: '黑名单人', phone: '13911119998' }, company.token)).status).toBe(0);
+    const hit = await send<{ name: string; phone: string }[]>('checkBlacklist', { phone: '13911119998' }, header);
+    expect(hit.status).toBe(0);
+    expect(hit.result).toEqual([{ name: '黑名单人', phone: '13911119998', credentialNo: '' }]);
+    expect((await send<unknown[]>('checkBlacklist', { phone: '13911110001' }, header)).result).toEqual([]);
+  });
+
+  it('signs out by v<vid> and by phone', async () => {
+    const [row] = (await send<Row[]>('getVisitorSignOutByPhone', { phone: '13911110005' }, header)).result;
+    if (!row) throw new Error('the second walk-in is not on site');
+    const out = await send<Row>('VisitorSignOutByVid', { vid: `v${row.vid}` }, header);
+    expect(out.status, out.reason).toBe(0);
+    expect(out.result.status).toBe(2);
+    expect(typeof out.result.signOutDate).toBe('number');
+    const byPhone = await send<Row[]>(
+      'VisitorSignOut',
+      { userid: company.id, phone: '13911110004', signOutGate: '东门', signOutOpName: 'desk' },
+      header,
+    );
+    expect(byPhone.status, byPhone.reason).toBe(0);
+    expect(byPhone.result.map((r) => r.status)).toEqual([2]);
+    expect((await send<Row[]>('getVisitorSignOutByPhone', { phone: '13911110004' }, header)).result).toEqual([]);
+  });
+});
