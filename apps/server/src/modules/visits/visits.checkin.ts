@@ -28,10 +28,7 @@ function inWindow(w: { opensAt: number; closesAt: number } | null, now: Date): b
 const CHECK_IN_FROM: readonly VisitorStatus[] = VISIT_MOVES.checkIn.from;
 
 /** Check-in of an invited or booked visitor by code or phone. Checking in twice answers the record as it is. */
-export async function checkIn(
-  ctx: AuthedContext,
-  input: { verifyCode: string; phone: string; vid?: number; photo: string; signature: string; protocolAccepted: boolean; gid: number | null; clientKey?: string },
-): Promise<Visit & { repeated: boolean }> {
+export async function checkIn(ctx: AuthedContext, input: Omit<In<'AppClientSignin'>, 'userid'>): Promise<Visit & { repeated: boolean }> {
   const repo = repoOf(ctx);
   const settings = await settingsOf(ctx);
   const now = new Date();
