@@ -1,9 +1,11 @@
 import { Status } from '@openvisit/contract';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCall, doorDevice } from '../../../test/doors.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
-import { passRecords, visits } from '../../db/schema/index.js';
+import { mails, passRecords, visits } from '../../db/schema/index.js';
 import { issueVisitPass, visitPass } from '../../platform/passes.js';
 
 const HOUR = 3_600_000;
@@ -100,7 +102,7 @@ describe('original-format QR passes', () => {
     expect((await compat(1)).result.originalCompat).toBe(1);
     const r = await t.call<Invited[]>(
       'addAppointment',
-      { empid: host, appointmentDate: Date.now() + 60_000, visitors: [{ name: 'Ivo Invited', phone: '13900004321' }] },
+      { empid: host, appointmentDate: Date.now() + 60_000, visitors: [{ name: 'Ivo Invited', phone: '13900004321', email: 'ivo@example.com' }] },
       a.token,
     );
     expect(r.status).toBe(0);
@@ -108,6 +110,11 @@ describe('original-format QR passes', () => {
     const secid = new URL(v.inviteLink).searchParams.get('token') ?? '';
     const page = (await t.api.getAppointmentbySecId({ secid })).result;
     expect(page.pass).toMatch(ORIGINAL('0223', '13900004321', v.code));
+    // The mail's inline QR picture reads as the same pass.
+    const [mail] = await t.db.select().from(mails).where(eq(mails.to, 'ivo@example.com')).orderBy(desc(mails.id)).limit(1);
+    const png = Buffer.from(mail?.attachments?.[0]?.content ?? '', 'base64');
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(page.pass);
     // Another company's kiosk, a changed character: 1112; the pass itself checks in.
     const bKiosk = (await seedStaff(t, b.id, 4)).token;
     await compat(1, b.token);
