@@ -311,6 +311,8 @@ export const settingNameLabels: Readonly<Record<string, { zh: string; en: string
   dutyTime: { zh: '上下班时间', en: 'Working hours' },
   qrcodeConf: { zh: '二维码有效期', en: 'QR pass validity' },
   cryptoperiod: { zh: '动态二维码', en: 'Refreshing QR codes' },
+  doorSignIn: { zh: '门禁通行自动签到签离', en: 'Sign in and out at the doors' },
+  originalCompat: { zh: '兼容原系统终端', en: 'Original clients compatibility' },
   qrcodeSwitch: { zh: '胸卡二维码', en: 'QR code on badges' },
   comeAgain: { zh: '再次来访', en: 'Returning visitors' },
   signOutSwitch: { zh: '访客机签出', en: 'Sign-out at the visitor machine' },

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Status } from '@openvisit/contract';
 import type { SecretBox } from './crypto.js';
 import { AppError } from './errors.js';
+import { encodeOriginalPass, isOriginalPass, type OriginalChannel, readOriginalPass } from './originalPasses.js';
 
 /**
  * The visitor's QR pass: `OV1-<check-in code>-<signature>`, the signature an HMAC of the company and the code under the
@@ -49,13 +50,78 @@ export function readPass(secrets: SecretBox, companyId: number, text: string): {
 }
 
 /**
- * What the kiosk scanned or typed → the check-in code: a pass (still or rotating) is verified (1112 when tampered, or
- * when it looks like a pass but is not one); anything else is taken as a typed code.
+ * What the kiosk scanned or typed → the check-in code: a pass (still or rotating; with `original`, one in the original's
+ * format too) is verified (1112 when tampered, or when it looks like a pass but is not one); anything else is taken as
+ * a typed code. Without `original` (the company's compatibility switch off) an original-format pass answers 1112.
  */
-export function codeOfScan(secrets: SecretBox, companyId: number, text: string): string {
+export function codeOfScan(secrets: SecretBox, companyId: number, text: string, original = false): string {
   const t = text.replace(/\s+/g, '');
+  if (isOriginalPass(t)) {
+    const read = readAnyPass(secrets, companyId, t, original ? { cryptoperiod: 0 } : null);
+    if (read.person !== 'visit') throw new AppError(Status.INVALID_VISITOR, 'A resident worker’s pass is not a visit’s');
+    return read.code;
+  }
   if (!t.startsWith('OV1-') && !t.startsWith('OV2-')) return t;
   return readPass(secrets, companyId, t).code;
+}
+
+/** What a visit's pass is made of. */
+export interface PassVisit {
+  code: string;
+  phone: string;
+  kind: string;
+  /** When the pass starts to hold: the expected time, else when the visit was made (ms). */
+  at: number;
+}
+
+/**
+ * A visit's pass as the company gives it out: ours, or with `original` (the company's compatibility switch) the
+ * original's format (platform/originalPasses.ts), for readers that read nothing else. `badge`: the pass a badge prints
+ * (the original's "printed sticker" channel); `rotate` as for `visitPass`.
+ */
+export function issueVisitPass(
+  secrets: SecretBox,
+  companyId: number,
+  v: PassVisit,
+  o: { original: boolean; badge?: boolean; rotate?: { minutes: number; at: number } },
+): string {
+  if (!o.original) return visitPass(secrets, companyId, v.code, o.rotate);
+  const rotate = o.rotate && o.rotate.minutes > 0 ? o.rotate : null;
+  const channel: OriginalChannel = o.badge ? 'sticker' : v.kind === 'invite' ? 'invite' : v.kind === 'appointment' ? 'appointment' : 'sticker';
+  return encodeOriginalPass(secrets, companyId, {
+    kind: v.kind === 'resident' ? 'resident' : 'visitor',
+    channel,
+    phone: v.phone,
+    // A rotating pass is stamped with the start of its period: the door reads its slot back from it.
+    at: rotate ? passSlot(rotate.minutes, rotate.at) * rotate.minutes * 60_000 : v.at,
+    id: v.code,
+    rotating: rotate !== null,
+  });
+}
+
+/** A resident worker's pass as the company gives it out: ours, or the original's format (kind 03, channel 30). */
+export function issueResidentPass(secrets: SecretBox, companyId: number, w: { id: number; phone: string; startAt: Date }, original: boolean): string {
+  if (!original) return residentPass(secrets, companyId, w.id);
+  const at = w.startAt.getTime();
+  return encodeOriginalPass(secrets, companyId, { kind: 'resident', channel: 'resident', phone: w.phone, at, id: String(w.id), rotating: false });
+}
+
+export type PassRead = { person: 'visit'; code: string; slot: number | null } | { person: 'resident'; rid: number };
+
+/**
+ * Any pass a door or desk may be shown, read back: ours (visit, rotating visit, resident worker) and, with `original`
+ * (the company's compatibility switch on, with its cryptoperiod for the slot of a rotating one), the original's
+ * format. 1112 when it is none of these made for this company, an original-format pass where the switch is off, or
+ * an employee's original-format pass (OpenVisit gives employees none).
+ */
+export function readAnyPass(secrets: SecretBox, companyId: number, text: string, original: { cryptoperiod: number } | null): PassRead {
+  if (isResidentPass(text)) return { person: 'resident', rid: readResidentPass(secrets, companyId, text) };
+  if (!isOriginalPass(text)) return { person: 'visit', ...readPass(secrets, companyId, text) };
+  if (!original) throw new AppError(Status.QRCODE_FORMAT_ERROR);
+  const p = readOriginalPass(secrets, companyId, text);
+  if (p.kind === 'employee') throw new AppError(Status.QRCODE_FORMAT_ERROR);
+  if (p.channel === 'resident') return { person: 'resident', rid: Number(p.id) };
+  return { person: 'visit', code: p.id, slot: p.rotating ? passSlot(Math.max(original.cryptoperiod, 1), p.at) : null };
 }
 
 /**

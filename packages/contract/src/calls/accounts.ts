@@ -57,6 +57,11 @@ export const companySettings = z.object({
   cryptoperiod: z.int32().default(0),
   /** A visitor's pass at a door signs them in on entry and out on exit (updateDoorSignInSwitch): off unless switched on. */
   doorSignIn: z.int32().default(0),
+  /**
+   * Original clients compatibility (updateOriginalCompatSwitch): QR passes are given out in the original product's
+   * format, which the sites' old door readers and desk scanners read, and accepted beside ours. Off unless switched on.
+   */
+  originalCompat: z.int32().default(0),
   /** Visitors of a type with a questionnaire pass its induction before they check in (updateQuestionnaireSwitch). */
   questionnaireSwitch: z.int32().default(0),
   blackListSwitch: z.int32().default(0),

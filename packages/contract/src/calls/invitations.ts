@@ -120,6 +120,7 @@ export const invitation = z.object({
   /**
    * The QR pass (the code signed by the server): for the kiosk while `code` is there, and for the doors until the
    * visitor leaves. Where the company rotates its codes it is good for `passRefreshMs` only: the page fetches a new one.
+   * In the original product's format where the company switched original clients compatibility on.
    */
   pass: z.string().nullable(),
   passRefreshMs: z.int32().nullable(),

@@ -24,6 +24,7 @@ export const basicSettings = companySettings.pick({
   scaner: true,
   cryptoperiod: true,
   doorSignIn: true,
+  originalCompat: true,
 });
 export type BasicSettings = z.infer<typeof basicSettings>;
 
@@ -155,6 +156,12 @@ export const updateDoorSignInSwitch = basicCall(
   { doorSignIn: zSwitch },
 );
 
+export const updateOriginalCompatSwitch = basicCall(
+  'updateOriginalCompatSwitch',
+  "Original clients compatibility: visitors' and resident workers' QR passes are given out in the original product's format (for the old door readers and desk scanners) and accepted beside ours (1); off (0), ours only and an original-format pass answers 1112",
+  { originalCompat: zSwitch },
+);
+
 export const settingsCalls = [
   updatePermissionSwitch,
   updateTempEditSwitch,
@@ -165,4 +172,5 @@ export const settingsCalls = [
   updateScanerSwitch,
   updateCryptoperiod,
   updateDoorSignInSwitch,
+  updateOriginalCompatSwitch,
 ] as const;

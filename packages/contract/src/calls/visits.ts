@@ -70,7 +70,8 @@ export const visit = z.object({
   /**
    * The visit's signed QR pass, which the badge prints: it signs the visitor out at the kiosk and opens the doors of
    * their groups (a printed pass does not rotate: where the company rotates its codes the doors want the invitation
-   * page's). Only on the answers that print a badge (check-in, walk-in, resident sign-in, getCardInfo).
+   * page's). Only on the answers that print a badge (check-in, walk-in, resident sign-in, getCardInfo). In the original
+   * product's format where the company switched original clients compatibility on (docs/modules/doors.md).
    */
   pass: z.string().nullable().optional(),
   appointmentDate: epochMs.nullable(),

@@ -3,7 +3,10 @@ import QRCode from 'qrcode';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { InlineAttachment } from '../../platform/mail.js';
 import { mailLayout } from '../../platform/mailLayout.js';
-import { visitPass } from '../../platform/passes.js';
+import { issueVisitPass } from '../../platform/passes.js';
+import type { TenantScope } from '../../platform/tenancy.js';
+import { company as companyRow, settingsOfRow } from '../accounts/accounts.service.js';
+import { passVisit, type VisitRow } from '../visits/visits.service.js';
 
 /** The expected time as the visitor reads it (server time zone), with its weekday: "Mon 23 Nov 2026, 10:30". */
 export function inviteTime(at: Date, lang: Lang): string {
@@ -15,10 +18,13 @@ export const PASS_CID = 'pass@openvisit';
 
 /**
  * The visitor's QR pass as an inline PNG: the signed pass of the check-in code (platform/passes.ts), as the kiosk reads
- * it and the invitation page draws it.
+ * it and the invitation page draws it (in the original's format where the company switched compatibility on).
  */
-export async function passAttachment(secrets: SecretBox, companyId: number, code: string): Promise<InlineAttachment> {
-  const content = await QRCode.toBuffer(visitPass(secrets, companyId, code), { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+export async function passAttachment(secrets: SecretBox, scope: TenantScope, v: VisitRow & { code: string }): Promise<InlineAttachment> {
+  const company = await companyRow(scope);
+  const original = company ? settingsOfRow(company).originalCompat === 1 : false;
+  const pass = issueVisitPass(secrets, v.companyId, passVisit(v, v.code), { original });
+  const content = await QRCode.toBuffer(pass, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
   return { filename: 'pass.png', cid: PASS_CID, contentType: 'image/png', content };
 }
 

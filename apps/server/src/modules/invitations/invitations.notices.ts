@@ -79,7 +79,7 @@ export async function sendInvitation(
     companyId: v.companyId,
     to: v.email,
     ...mail,
-    attachments: v.code ? [await passAttachment(ctx.services.secrets, v.companyId, v.code)] : [],
+    attachments: v.code ? [await passAttachment(ctx.services.secrets, ctx.tenant, { ...v, code: v.code })] : [],
   });
   await scheduleReminder(ctx.services.jobs, v);
 }
@@ -147,7 +147,7 @@ export async function remind(
     companyId: v.companyId,
     to: v.email,
     ...mail,
-    attachments: v.code ? [await passAttachment(deps.secrets, v.companyId, v.code)] : [],
+    attachments: v.code ? [await passAttachment(deps.secrets, scope, { ...v, code: v.code })] : [],
   });
   return true;
 }

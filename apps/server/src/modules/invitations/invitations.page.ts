@@ -14,7 +14,7 @@ import {
 import type { CallContext } from '../../platform/calls.js';
 import { sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { visitPass } from '../../platform/passes.js';
+import { issueVisitPass } from '../../platform/passes.js';
 import { scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
 import { company as companyRow, settingsOfRow } from '../accounts/accounts.service.js';
 import { meetingWindow } from '../meetings/meetings.window.js';
@@ -53,6 +53,8 @@ export async function pageOf(ctx: CallContext, v: visits.VisitRow): Promise<Invi
   const usable = (VISIT_MOVES.checkIn.from as readonly string[]).includes(v.status) && (closesAt === null || Date.now() <= closesAt);
   const gate = await gateNameIn(scope, v.gid);
   const rotation = settings.cryptoperiod > 0 ? { minutes: settings.cryptoperiod, at: Date.now() } : undefined;
+  // Where the company's doors are the original's readers, the page draws the pass in the original's format.
+  const original = settings.originalCompat === 1;
   const sent = await invitationsRepository(scope).snapshot(v.id);
   return {
     company: company?.name ?? '',
@@ -67,7 +69,10 @@ export async function pageOf(ctx: CallContext, v: visits.VisitRow): Promise<Invi
     gate,
     status: v.status as VisitorStatus,
     code: usable ? v.code : null,
-    pass: (usable || v.status === 'signedIn') && v.code ? visitPass(ctx.services.secrets, v.companyId, v.code, rotation) : null,
+    pass:
+      (usable || v.status === 'signedIn') && v.code
+        ? issueVisitPass(ctx.services.secrets, v.companyId, visits.passVisit(v, v.code), { original, rotate: rotation })
+        : null,
     passRefreshMs: rotation ? Math.min(rotation.minutes * 60_000, 60_000) : null,
     permission: v.permission,
     canReply: REPLY_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),

@@ -242,7 +242,7 @@ export async function mailInvitations(ctx: AuthedContext, invited: Invited[], co
   for (const { row, token } of invited) {
     if (!row.email) continue;
     const mail = compose(row.lang === 'en' ? 'en' : 'zh', { visitor: row.name, link: messageInviteLink(ctx, token), code: row.code ?? '' });
-    const attachments = row.code ? [await passAttachment(ctx.services.secrets, ctx.tenant.companyId, row.code)] : [];
+    const attachments = row.code ? [await passAttachment(ctx.services.secrets, ctx.tenant, { ...row, code: row.code })] : [];
     await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: row.email, toName: row.name, visitId: row.id, ...mail, attachments });
   }
 }

@@ -4,7 +4,8 @@ import { type In, logDesc, type ResidentVisitor } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { notFound } from '../../platform/errors.js';
 import { checkedFacePhoto, importFaceZip } from '../../platform/facePhotos.js';
-import { residentPass } from '../../platform/passes.js';
+import { issueResidentPass } from '../../platform/passes.js';
+import { settingsOf } from '../accounts/accounts.service.js';
 import { workerById } from './residents.files.js';
 import { residentsRepository } from './residents.repository.js';
 import { toResident } from './residents.service.js';
@@ -69,13 +70,16 @@ export async function facePhoto(ctx: AuthedContext, input: { rid: number }): Pro
   return stream;
 }
 
-/** The worker's signed pass (platform/passes.ts): it names the worker; approval and window are checked where it is used. */
+/**
+ * The worker's signed pass (platform/passes.ts): it names the worker; approval and window are checked where it is used.
+ * In the original's format where the company switched original clients compatibility on.
+ */
 export async function qrcode(ctx: AuthedContext, input: In<'getRvQrcode'>) {
-  const w = await workerById(ctx, input.rid);
+  const [w, settings] = await Promise.all([workerById(ctx, input.rid), settingsOf(ctx)]);
   return {
     rid: w.id,
     name: w.name,
-    qrcode: residentPass(ctx.services.secrets, ctx.tenant.companyId, w.id),
+    qrcode: issueResidentPass(ctx.services.secrets, ctx.tenant.companyId, w, settings.originalCompat === 1),
     rstatus: w.rstatus,
     startDate: w.startAt.getTime(),
     endDate: w.endAt.getTime(),

@@ -1,8 +1,10 @@
 import { logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
 import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import { isResidentPass, readResidentPass } from '../../platform/passes.js';
+import { isOriginalPass } from '../../platform/originalPasses.js';
+import { isResidentPass, readAnyPass } from '../../platform/passes.js';
 import { inTransaction } from '../../platform/tenancy.js';
+import { settingsOf } from '../accounts/accounts.service.js';
 import * as visits from '../visits/visits.service.js';
 import { type ResidentWithProject, residentsRepository } from './residents.repository.js';
 
@@ -15,8 +17,12 @@ const storedPhone = (phone: string) => (phone ? (normalizePhone(phone) ?? phone)
  */
 async function residentAtDesk(ctx: AuthedContext, input: { phone: string; cardid: string; qrcode: string }): Promise<ResidentWithProject> {
   const repo = residentsRepository(ctx.tenant);
-  if (input.qrcode && isResidentPass(input.qrcode)) {
-    const r = await repo.byId(readResidentPass(ctx.services.secrets, ctx.tenant.companyId, input.qrcode));
+  if (input.qrcode && (isResidentPass(input.qrcode) || isOriginalPass(input.qrcode))) {
+    // The original's format only where the company switched compatibility on (else 1112), and only a worker's.
+    const original = (await settingsOf(ctx)).originalCompat === 1 ? { cryptoperiod: 0 } : null;
+    const read = readAnyPass(ctx.services.secrets, ctx.tenant.companyId, input.qrcode, original);
+    if (read.person !== 'resident') throw new AppError(Status.QRCODE_FORMAT_ERROR);
+    const r = await repo.byId(read.rid);
     if (!r) throw new AppError(Status.INVALID_VISITOR, 'No resident visitor has this pass');
     return r;
   }

@@ -12,4 +12,5 @@ export const settingsRoutes = [
   bind(c.updateQrcodeConf, (input, ctx) => settings.setQrcodeConf(ctx, input)),
   bind(c.updateCryptoperiod, (input, ctx) => settings.setCryptoperiod(ctx, input)),
   bind(c.updateDoorSignInSwitch, (input, ctx) => settings.setSwitch(ctx, 'doorSignIn', input.doorSignIn)),
+  bind(c.updateOriginalCompatSwitch, (input, ctx) => settings.setSwitch(ctx, 'originalCompat', input.originalCompat)),
 ];

@@ -7,7 +7,8 @@ import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
  * takes effect: permissionSwitch — invitations (116); preExtendTime / latExtendTime — check-in by code or phone and the
  * invitation page's window (64/65); leaveExpiryTime — the leave time set at sign-in and the automatic sign-out job
  * (visits.schedule.ts); offDuty — the overtime query; scaner — the kiosk's QR scan; tempEditSwitch, upDuty, qrMaxCount,
- * qrMaxDuration and cryptoperiod are kept for the invitation templates and the QR passes of door readers.
+ * qrMaxDuration and cryptoperiod are kept for the invitation templates and the QR passes of door readers;
+ * originalCompat — the QR passes given out and accepted in the original's format (platform/passes.ts).
  */
 async function change(ctx: AuthedContext, patch: Partial<BasicSettings>, objName: string, desc: LogDescription): Promise<BasicSettings> {
   await patchSettings(ctx, patch);
@@ -16,7 +17,7 @@ async function change(ctx: AuthedContext, patch: Partial<BasicSettings>, objName
   return basicSettings.parse(await settingsOf(ctx));
 }
 
-type Switch = 'permissionSwitch' | 'tempEditSwitch' | 'scaner' | 'doorSignIn';
+type Switch = 'permissionSwitch' | 'tempEditSwitch' | 'scaner' | 'doorSignIn' | 'originalCompat';
 
 export function setSwitch(ctx: AuthedContext, key: Switch, value: 0 | 1): Promise<BasicSettings> {
   return change(ctx, { [key]: value }, key, logDesc(value ? 'switchedOn' : 'switchedOff'));

@@ -27,6 +27,7 @@ describe('basic settings', () => {
       const staff = await seedStaff(t, a.id, sType);
       expect((await t.api.updateExtendTime({ preExtendTime: 10, latExtendTime: 10 }, staff.token)).status).toBe(Status.NO_PERMISSION);
       expect((await t.api.updateDoorSignInSwitch({ doorSignIn: 1 }, staff.token)).status).toBe(Status.NO_PERMISSION);
+      expect((await t.api.updateOriginalCompatSwitch({ originalCompat: 1 }, staff.token)).status).toBe(Status.NO_PERMISSION);
     }
     const emp = await seedEmployee(t, a.id);
     const empToken = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
@@ -34,6 +35,7 @@ describe('basic settings', () => {
     const sub = await seedStaff(t, a.id, 5);
     expect((await t.api.updateScanerSwitch({ scaner: 1 }, sub.token)).status).toBe(0);
     expect((await t.api.updateDoorSignInSwitch({ doorSignIn: 0 }, sub.token)).result.doorSignIn).toBe(0);
+    expect((await t.api.updateOriginalCompatSwitch({ originalCompat: 0 }, sub.token)).result.originalCompat).toBe(0);
     // Another company's id in the body is refused, never obeyed.
     expect((await t.api.updateCryptoperiod({ userid: b.id, cryptoperiod: 5 }, a.token)).status).toBe(Status.NO_PERMISSION);
   });
@@ -52,6 +54,7 @@ describe('basic settings', () => {
     ]);
     expect(await bad('updateCryptoperiod', { cryptoperiod: 2000 })).toEqual([{ field: 'cryptoperiod', rule: 'range' }]);
     expect(await bad('updatePermissionSwitch', { permissionSwitch: 2 })).toEqual([{ field: 'permissionSwitch', rule: 'invalid_union' }]);
+    expect(await bad('updateOriginalCompatSwitch', {})).toEqual([{ field: 'originalCompat', rule: 'invalid_union' }]);
     expect(await bad('updateOffDutyTime', { upDuty: '25:00', offDuty: '18:00' })).toEqual([{ field: 'upDuty', rule: 'format' }]);
     expect(await bad('updateOffDutyTime', { upDuty: '09:00', offDuty: '' })).toEqual([{ field: 'offDuty', rule: 'required' }]);
     expect(await bad('updateOffDutyTime', { upDuty: '18:00', offDuty: '09:00' })).toEqual([{ field: 'offDuty', rule: 'beforeUpDuty' }]);
@@ -69,6 +72,7 @@ describe('basic settings', () => {
         'latExtendTime',
         'leaveExpiryTime',
         'offDuty',
+        'originalCompat',
         'permissionSwitch',
         'preExtendTime',
         'qrMaxCount',
@@ -86,6 +90,10 @@ describe('basic settings', () => {
       qrMaxDuration: 48,
     });
     expect((await t.api.updateCryptoperiod({ cryptoperiod: 5 }, a.token)).result.cryptoperiod).toBe(5);
+    // Original clients compatibility: off unless switched on; logged by its name.
+    expect((await info(a.token)).originalCompat).toBe(0);
+    expect((await t.api.updateOriginalCompatSwitch({ originalCompat: 1 }, a.token)).result.originalCompat).toBe(1);
+    expect(await lastLog(a.id)).toMatchObject({ objName: 'originalCompat', optDesc: 'switched on' });
     expect((await t.api.updateOffDutyTime({ upDuty: '09:00', offDuty: '18:30' }, a.token)).result).toMatchObject({
       upDuty: '09:00',
       offDuty: '18:30',
@@ -93,9 +101,23 @@ describe('basic settings', () => {
     expect((await lastLog(a.id))?.optDesc).toBe('working hours 09:00–18:30');
     // Both empty clears the working hours.
     expect((await t.api.updateOffDutyTime({ upDuty: '', offDuty: '' }, a.token)).result.offDuty).toBe('');
-    expect(await info(a.token)).toMatchObject({ preExtendTime: 15, latExtendTime: 45, tempEditSwitch: 1, qrMaxCount: 3, cryptoperiod: 5 });
+    expect(await info(a.token)).toMatchObject({
+      preExtendTime: 15,
+      latExtendTime: 45,
+      tempEditSwitch: 1,
+      qrMaxCount: 3,
+      cryptoperiod: 5,
+      originalCompat: 1,
+    });
     // Beta is untouched.
-    expect(await info(b.token)).toMatchObject({ preExtendTime: 30, latExtendTime: 30, tempEditSwitch: 0, qrMaxCount: 0, cryptoperiod: 0 });
+    expect(await info(b.token)).toMatchObject({
+      preExtendTime: 30,
+      latExtendTime: 30,
+      tempEditSwitch: 0,
+      qrMaxCount: 0,
+      cryptoperiod: 0,
+      originalCompat: 0,
+    });
   });
 
   it('permissionSwitch decides whether employees may invite (116)', async () => {

@@ -37,7 +37,7 @@ export async function checkIn(ctx: AuthedContext, input: Omit<In<'AppClientSigni
     v = await repo.byId(input.vid);
     if (!v) throw noSuchVisit();
   } else if (input.verifyCode) {
-    v = await repo.byCode(codeOfScan(ctx.services.secrets, ctx.tenant.companyId, input.verifyCode));
+    v = await repo.byCode(codeOfScan(ctx.services.secrets, ctx.tenant.companyId, input.verifyCode, settings.originalCompat === 1));
     if (!v) throw noSuchVisit();
   } else {
     const phone = normalizePhone(input.phone) ?? input.phone;
@@ -50,7 +50,7 @@ export async function checkIn(ctx: AuthedContext, input: Omit<In<'AppClientSigni
   if (!v) throw noSuchVisit();
   if (v.status === 'signedIn') {
     ctx.audit.skip = true;
-    return { ...withPass(ctx, toVisit(v)), repeated: true };
+    return { ...withPass(ctx, v, settings), repeated: true };
   }
   // Refused by an approver (or declined after a refusal): not in.
   if (v.status === 'refused' || v.status === 'unauthorized') throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { status: v.status });
@@ -80,7 +80,7 @@ export async function checkIn(ctx: AuthedContext, input: Omit<In<'AppClientSigni
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc('visitCheckedIn', { host: row.empName });
-  return { ...withPass(ctx, toVisit(row)), repeated: false };
+  return { ...withPass(ctx, row, settings), repeated: false };
 }
 
 async function signOutRow(ctx: AuthedContext, v: VisitRow, gate = ''): Promise<VisitRow> {
@@ -95,7 +95,8 @@ export async function signOutAtKiosk(ctx: AuthedContext, input: In<'VisitorSignO
   const gate = await gateName(ctx, gateOf(ctx, input.gid));
   let rows: VisitRow[];
   if (input.verifyCode) {
-    const v = await repo.byCode(codeOfScan(ctx.services.secrets, ctx.tenant.companyId, input.verifyCode));
+    const original = (await settingsOf(ctx)).originalCompat === 1;
+    const v = await repo.byCode(codeOfScan(ctx.services.secrets, ctx.tenant.companyId, input.verifyCode, original));
     rows = v && v.status === 'signedIn' ? [v] : [];
   } else {
     rows = await repo.byPhone(normalizePhone(input.phone) ?? input.phone, ['signedIn']);

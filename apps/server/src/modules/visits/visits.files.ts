@@ -3,9 +3,10 @@ import { Readable } from 'node:stream';
 import { type In, logDesc, VISIT_PDF_NAME } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
+import { settingsOf } from '../accounts/accounts.service.js';
 import { padConfig } from '../registration/registration.pad.js';
 import { storeImages } from './visits.desk.js';
-import { noSuchVisit, toVisit, type VisitRow, visibleVisit, withPass } from './visits.kernel.js';
+import { noSuchVisit, type VisitRow, visibleVisit, withPass } from './visits.kernel.js';
 import { buildVisitPdf } from './visits.pdf.js';
 import { visitsRepository } from './visits.repository.js';
 
@@ -66,5 +67,5 @@ export async function photoFile(ctx: AuthedContext, input: { vid: number }) {
 export async function cardInfo(ctx: AuthedContext, input: In<'getCardInfo'>) {
   const v = await visibleVisit(ctx, input.vid);
   const pad = await padConfig(ctx, {});
-  return { visit: withPass(ctx, toVisit(v)), company: pad.company, shortName: pad.shortName, settings: pad.settings };
+  return { visit: withPass(ctx, v, await settingsOf(ctx)), company: pad.company, shortName: pad.shortName, settings: pad.settings };
 }

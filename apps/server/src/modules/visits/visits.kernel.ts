@@ -12,7 +12,7 @@ import {
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import { visitPass } from '../../platform/passes.js';
+import { issueVisitPass, type PassVisit } from '../../platform/passes.js';
 import { inTransaction, type SystemScope, type TenantScope } from '../../platform/tenancy.js';
 import { type VisitFilter, type VisitInsert, type VisitRow, visitsRepository } from './visits.repository.js';
 import { visitsSystemRepository } from './visits.system.repository.js';
@@ -25,9 +25,21 @@ export type { VisitFilter, VisitInsert, VisitRow };
 
 export const noSuchVisit = () => new AppError(Status.INVALID_VISITOR);
 
-/** A visit with the signed pass its badge prints (the answers that print one). */
-export function withPass(ctx: AuthedContext, v: Visit): Visit {
-  return { ...v, pass: v.code ? visitPass(ctx.services.secrets, ctx.tenant.companyId, v.code) : null };
+/** What a visit's pass is made of: it holds from the expected time, else from when the visit was made. */
+export function passVisit(r: VisitRow, code: string): PassVisit {
+  return { code, phone: r.phone, kind: r.kind, at: (r.appointmentAt ?? r.createdAt).getTime() };
+}
+
+/**
+ * A visit with the signed pass its badge prints (the answers that print one): in the original's format where the
+ * company switched original clients compatibility on (the old readers read nothing else).
+ */
+export function withPass(ctx: AuthedContext, r: VisitRow, settings: { originalCompat: number }): Visit {
+  const original = settings.originalCompat === 1;
+  return {
+    ...toVisit(r),
+    pass: r.code ? issueVisitPass(ctx.services.secrets, ctx.tenant.companyId, passVisit(r, r.code), { original, badge: true }) : null,
+  };
 }
 
 export function toVisit(r: VisitRow): Visit {

@@ -3,7 +3,7 @@ import type { AuthedContext } from '../../platform/calls.js';
 import type { TenantScope } from '../../platform/tenancy.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import { gateName, gateOf, leaveAtFrom } from './visits.desk.js';
-import { createVisit, move, toVisit, type VisitRow, withPass } from './visits.kernel.js';
+import { createVisit, move, type VisitRow, withPass } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';
 
 /** The resident as a visit records it (the residents module owns the person, this module the visits). */
@@ -83,5 +83,5 @@ export async function signInResident(ctx: AuthedContext, r: ResidentForVisit, as
     signInGate: await gateName(ctx, gid),
     signInOp: ctx.session.name,
   });
-  return withPass(ctx, toVisit(row));
+  return withPass(ctx, row, settings);
 }

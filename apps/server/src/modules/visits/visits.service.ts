@@ -13,6 +13,7 @@ export {
   moveIn,
   moveMany,
   noSuchVisit,
+  passVisit,
   setPermission,
   signOutOverdue,
   toVisit,

@@ -8,7 +8,7 @@ import { notifyArrival } from '../notifications/arrival.js';
 import * as registration from '../registration/registration.service.js';
 import * as subCompanies from '../subCompanies/subCompanies.service.js';
 import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
-import { constraintOf, createVisit, hostSnapshot, toVisit, type VisitInsert, withPass } from './visits.kernel.js';
+import { constraintOf, createVisit, hostSnapshot, type VisitInsert, withPass } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';
 import { reusedCertificate } from './visits.returning.js';
 
@@ -50,7 +50,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     const earlier = await repo.byClientKey(input.clientKey);
     if (earlier) {
       ctx.audit.skip = true;
-      return withPass(ctx, toVisit(earlier));
+      return withPass(ctx, earlier, await settingsOf(ctx));
     }
   }
   const host = await employees.hostOf(ctx, input.empid);
@@ -117,5 +117,5 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc(status === 'signedIn' ? 'walkInRegistered' : 'walkInAwaiting', { host: host.name });
-  return withPass(ctx, toVisit(row));
+  return withPass(ctx, row, settings);
 }

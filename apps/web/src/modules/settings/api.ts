@@ -5,9 +5,11 @@ import {
   Status,
   type UserInfo,
   updateCryptoperiod,
+  updateDoorSignInSwitch,
   updateExtendTime,
   updateLeaveExpiryTime,
   updateOffDutyTime,
+  updateOriginalCompatSwitch,
   updatePermissionSwitch,
   updateQrcodeConf,
   updateScanerSwitch,
@@ -30,6 +32,8 @@ export const BASIC_CALLS = {
   updateOffDutyTime,
   updateQrcodeConf,
   updateCryptoperiod,
+  updateDoorSignInSwitch,
+  updateOriginalCompatSwitch,
 } as const;
 type Calls = typeof BASIC_CALLS;
 export type BasicWrite = { [K in keyof Calls]: { call: K; input: CallInput<Calls[K]> } }[keyof Calls];

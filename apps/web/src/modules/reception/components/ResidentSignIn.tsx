@@ -15,11 +15,14 @@ type SignedIn = z.output<(typeof residentSignIn)['output']>;
 const PHONE = /^\+?[\d\s-]{3,32}$/;
 const ID_CARD = /^(\d{15}|\d{17}[\dXx])$/;
 
+/** A QR pass as scanned: ours (OVR1-…), or the original product's shape (v, 15 hex, 468…) where the company gives those. */
+const PASS = /^(OVR1-|v[0-9a-f]{15}468\d)/i;
+
 /** The box's text as the call's input: a worker's QR pass (scanned), an ID card number or a phone by its shape, else a certificate number. */
 export function residentIdentity(text: string): { phone?: string; cardid?: string; qrcode?: string } {
   const v = text.trim();
   if (!v) return {};
-  if (/^OVR1-/i.test(v)) return { qrcode: v };
+  if (PASS.test(v)) return { qrcode: v };
   if (ID_CARD.test(v)) return { cardid: v.toUpperCase() };
   return PHONE.test(v) ? { phone: v.replace(/[\s-]/g, '') } : { cardid: v.toUpperCase() };
 }

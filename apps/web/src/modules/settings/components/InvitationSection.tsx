@@ -19,6 +19,14 @@ export function InvitationSection({ settings }: { settings: BasicSettings }) {
         <SettingSwitch name="scaner" value={settings.scaner} />
         <SettingSwitch name="doorSignIn" value={settings.doorSignIn} />
       </Card>
+      <Card size="small" title={t('settings.baseset.compat')}>
+        <Typography.Paragraph type="secondary">{t('settings.baseset.compatHelp')}</Typography.Paragraph>
+        <SettingSwitch
+          name="originalCompat"
+          value={settings.originalCompat}
+          confirmOff={{ title: t('settings.baseset.originalCompatOffTitle'), text: t('settings.baseset.originalCompatOffText') }}
+        />
+      </Card>
       <Card size="small" title={t('settings.baseset.window')}>
         <Typography.Paragraph type="secondary">{t('settings.baseset.windowHelp')}</Typography.Paragraph>
         <NumberSettingForm

@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BasicWrite, useBasicWrite } from '../api';
 
-type SwitchName = 'permissionSwitch' | 'tempEditSwitch' | 'scaner' | 'doorSignIn';
+type SwitchName = 'permissionSwitch' | 'tempEditSwitch' | 'scaner' | 'doorSignIn' | 'originalCompat';
 const CALLS = {
   permissionSwitch: 'updatePermissionSwitch',
   tempEditSwitch: 'updateTempEditSwitch',
   scaner: 'updateScanerSwitch',
   doorSignIn: 'updateDoorSignInSwitch',
+  originalCompat: 'updateOriginalCompatSwitch',
 } as const;
 
 /**

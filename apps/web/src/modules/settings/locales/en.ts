@@ -20,6 +20,14 @@ export const settingsEn = {
     doorSignIn: 'Sign in and out at the doors',
     doorSignInHelp:
       "A visitor's QR pass at an entry door signs them in, and at an exit door signs them out. Off: the doors only open, for visitors already signed in.",
+    compat: 'Original clients',
+    compatHelp: 'For sites moving from the original product whose door readers and desk scanners stay in place.',
+    originalCompat: 'Original clients compatibility',
+    originalCompatHelp:
+      'QR passes on invitations, badges and resident workers’ passes are given in the original product’s format, which its door readers and desk scanners read; passes in our format keep working.',
+    originalCompatOffTitle: 'Switch off original clients compatibility?',
+    originalCompatOffText:
+      'Passes already given out in the original format will no longer open doors or check visitors in; new passes are given in our format, which the original readers cannot read.',
     window: 'Check-in window',
     windowHelp: 'How long before and after the expected time an invited visitor may check in; outside it the kiosk says "early" or "late".',
     preExtendTime: 'Earliest, before the expected time',

@@ -39,6 +39,8 @@ function server(patch: Record<string, unknown> = {}) {
     updateLeaveExpiryTime: write,
     updateOffDutyTime: write,
     updateCryptoperiod: write,
+    updateDoorSignInSwitch: write,
+    updateOriginalCompatSwitch: write,
   });
 }
 
@@ -123,11 +125,31 @@ describe('BaseSetPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tab=invitations'));
   });
 
+  it('original clients compatibility: off by default, switched on at once, asked before it is switched off', async () => {
+    const s = server();
+    open();
+    const compat = await screen.findByTestId('switch-originalCompat');
+    expect(compat.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(compat);
+    await waitFor(() => expect(s.bodies('updateOriginalCompatSwitch')).toEqual([{ originalCompat: 1 }]));
+    await waitFor(() => expect(screen.getByTestId('switch-originalCompat').getAttribute('aria-checked')).toBe('true'));
+    expect(await screen.findByText('Original clients compatibility: on')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('switch-originalCompat'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('Switch off original clients compatibility?').length).toBeGreaterThan(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Switch off' }));
+    await waitFor(() => expect(s.bodies('updateOriginalCompatSwitch')).toEqual([{ originalCompat: 1 }, { originalCompat: 0 }]));
+    // The door sign-in switch beside it writes through its own call.
+    fireEvent.click(screen.getByTestId('switch-doorSignIn'));
+    await waitFor(() => expect(s.bodies('updateDoorSignInSwitch')).toEqual([{ doorSignIn: 1 }]));
+  });
+
   it('speaks Chinese', async () => {
     await i18n.changeLanguage('zh');
     server();
     open();
     expect(await screen.findByText('允许员工邀请访客')).toBeTruthy();
+    expect(screen.getByText('兼容原系统终端')).toBeTruthy();
     fireEvent.change(await screen.findByTestId('input-preExtendTime'), { target: { value: '-5' } });
     expect(await screen.findByText('请输入 0 到 1440 之间的整数')).toBeTruthy();
   });
