@@ -1,6 +1,8 @@
 import { Role, Status } from '@openvisit/contract';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffAccounts } from '../../src/db/schema/index.js';
 import { knownCaptcha, PASSWORD, seedCompany, seedEmployee, seedStaff, type Tenant, type TestApp, testApp } from '../harness.js';
 import { lftPwdRule, originalClient } from './original.js';
 
@@ -17,6 +19,7 @@ describe('the original front-desk app against /qcvisit/', () => {
   let desk: { account: string; token: string };
   let header: string;
   let vids: number[];
+  let gid: number;
 
   beforeAll(async () => {
     t = await testApp();
@@ -24,6 +27,13 @@ describe('the original front-desk app against /qcvisit/', () => {
     company = await seedCompany(t);
     other = await seedCompany(t);
     desk = await seedStaff(t, company.id, Role.GATE, 'desk_front');
+    gid = (await t.api.addGate({ gname: '东门' }, company.token)).result.gid;
+    await t.db
+      .update(staffAccounts)
+      .set({ gids: [gid] })
+      .where(eq(staffAccounts.account, 'desk_front'));
+    const group = await t.api.addEquipmentGroup({ egname: '东门访客', etype: 2, gids: [gid] }, company.token);
+    expect(group.status, group.reason).toBe(0);
     const emp = await seedEmployee(t, company.id);
     const tid = (await t.api.addVisitorType({ vType: '访客#Guest' }, company.token)).result.tid;
     const field = await t.api.addExtendVisitor({ displayName: '车牌#Plate', fieldName: 'plate', inputType: 'text', types: [{ tid }] }, company.token);
@@ -68,8 +78,24 @@ describe('the original front-desk app against /qcvisit/', () => {
     expect(r.account).toBe(desk.account);
     expect(r.sType).toBe(Role.GATE);
     expect(typeof r.company).toBe('string');
-    expect(typeof r.gid).toBe('string');
+    expect(r.gid).toBe(String(gid));
+    expect(r.gname).toBe('东门');
     header = `${desk.account}-${r.token as string}`;
+
+    // The reads that follow sign-in: the company and its badge settings, visitor types, the door groups of the desk's gate.
+    const info = await send<Record<string, unknown>>('GetUserInfo', { userid: String(company.id) }, header);
+    expect(info.status).toBe(0);
+    expect(info.result).toMatchObject({ userid: company.id, badgeMode: 0, badgeCustom: '' });
+    expect(typeof info.result.leaveExpiryTime).toBe('number');
+    const types = await send<{ tid: number; vType: string }[]>('getVisitorType', { userid: company.id }, header);
+    expect(types.result.map((type) => type.vType)).toContain('访客#Guest');
+    const groups = await send<{ egid: number; etype: number; gids: string }[]>('getEquipmentGroupByUserid', { userid: company.id }, header);
+    expect(groups.status).toBe(0);
+    expect(groups.result).toEqual([expect.objectContaining({ egname: '东门访客', etype: 2, gids: String(gid) })]);
+    // GetManager is the administrator's, as in the original.
+    expect((await send('GetManager', {}, header)).status).toBe(Status.NO_PERMISSION);
+    const managers = await send<{ account: string }[]>('GetManager', {}, company.token);
+    expect(managers.result.map((m) => m.account)).toContain('desk_front');
   });
 
   it('refuses a wrong scrambled password as any other, counting it toward the lockout', async () => {

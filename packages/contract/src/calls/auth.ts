@@ -29,6 +29,8 @@ export const loginResult = z.object({
   subaccountId: z.int32().optional(),
   adminType: z.int32().optional(),
   gid: z.string().optional(),
+  /** The names of a staff account's gates, in the order of `gid` (the original front desk shows them). */
+  gname: z.string().optional(),
   modules: z.array(z.string()).optional(),
   /** The administrator has not finished the onboarding wizard yet. */
   guidePending: z.boolean().optional(),

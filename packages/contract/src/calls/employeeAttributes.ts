@@ -99,8 +99,9 @@ const pickerItem = employee.pick({ empid: true, empName: true, empNo: true, empP
 export const getSubAccountEmpList = defineCall({
   name: 'getSubAccountEmpList',
   module: 'employees',
-  summary: 'All enabled employees of one sub-company (a sub-company signed in gets its own, whatever it asks)',
-  access: [...ORG_MANAGERS, Role.SUB_COMPANY],
+  summary:
+    'All enabled employees of one sub-company (a sub-company signed in gets its own, whatever it asks); the front desk picks an office-building walk-in’s host from it',
+  access: [...ORG_MANAGERS, Role.GATE, Role.SUB_COMPANY],
   statuses: [Status.SUB_ACCOUNT_INVALID],
   input: z.object({ userid, subaccountId: z.int32().positive().optional() }),
   output: z.array(pickerItem),

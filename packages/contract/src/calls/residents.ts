@@ -327,6 +327,16 @@ export const getResidentVisitorByName = defineCall({
   output: z.array(residentVisitor),
 });
 
+export const getResidentVisitorByRid = defineCall({
+  name: 'getResidentVisitorByRid',
+  module: 'residents',
+  summary: 'One resident visitor by id, as the desk shows a worker before signing them in (1117 when not this company’s)',
+  access: [...WORKER_EDITORS, Role.GATE],
+  statuses: [Status.INVALID_VISITOR],
+  input: z.object({ userid, rid: z.int32().positive() }),
+  output: residentVisitor,
+});
+
 export const residentSignIn = defineCall({
   name: 'ResidentVisitorSignIn',
   module: 'residents',
@@ -362,5 +372,6 @@ export const residentCalls = [
   getResidentVisitorByCompany,
   getAllResidentVisitor,
   getResidentVisitorByName,
+  getResidentVisitorByRid,
   residentSignIn,
 ] as const;

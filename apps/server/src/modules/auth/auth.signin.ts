@@ -3,6 +3,8 @@ import type { AuthedContext, CallContext } from '../../platform/calls.js';
 import { dialectToken } from '../../platform/dialect.js';
 import { AppError } from '../../platform/errors.js';
 import { renewSession } from '../../platform/sessions.js';
+import { scopeForCompany } from '../../platform/tenancy.js';
+import { gateNamesIn } from '../registration/registration.gates.js';
 import { activeCompany, captchaDue, checkCredentials, pickByPassword, requireCaptcha, startSession, sys, today } from './auth.credentials.js';
 
 type CompanyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sys>['findCompanyByEmail']>>>;
@@ -135,6 +137,7 @@ export async function login(ctx: CallContext, input: { email: string; password: 
     sName: staff.name,
     id: staff.id,
     gid: staff.gids.join(','),
+    gname: await gateNamesIn(scopeForCompany(ctx.system, owner.id), staff.gids),
     modules: staff.modules,
     mustChangePassword: staff.mustChangePassword === 1,
     subaccountId: staff.subAccountId ?? undefined,

@@ -207,6 +207,33 @@ function gateMove(raw: unknown): string | undefined {
 
 const logisticsCall: DialectAdapter = { request: logisticsBody, response: bookings };
 
+/**
+ * The original front desk keeps `badgeMode` (0 ordinary, 1 customised: our `cardType`) and `badgeCustom` (the folder
+ * of a site's own badge page, `/card/custom/<name>/`; OpenVisit has none of its own, so none is named).
+ */
+function userInfo(result: unknown): unknown {
+  const r = asObject(result);
+  return { ...r, badgeMode: r.cardType ?? 0, badgeCustom: '' };
+}
+
+/** Device groups as the original stored them: `gids` a comma-separated string, which the desk splits. */
+function deviceGroups(result: unknown): unknown {
+  if (!Array.isArray(result)) return result;
+  return result.map((g) => {
+    const group = asObject(g);
+    return { ...group, gids: Array.isArray(group.gids) ? group.gids.join(',') : group.gids };
+  });
+}
+
+/** Sub-companies as the original listed them: the room numbers as one comma-separated `roomNumber`. */
+function subCompanies(result: unknown): unknown {
+  if (!Array.isArray(result)) return result;
+  return result.map((c) => {
+    const company = asObject(c);
+    return { ...company, roomNumber: Array.isArray(company.roomNumbers) ? company.roomNumbers.join(',') : '' };
+  });
+}
+
 /** One visitor type of the list, by the `tid` the client asked for. */
 function typeByTid(result: unknown, sent: Record<string, unknown>): unknown {
   const types = Array.isArray(result) ? (result as { tid?: number }[]) : [];
@@ -230,6 +257,10 @@ export const originalDialect: DialectAdapters = {
   empLogin: { request: unscramble('empPwd') },
   subAccountLogin: { request: unscramble('password') },
   GetManager: { call: 'GetManagerByUser' },
+  GetUserInfo: { response: userInfo },
+  getEquipmentGroupByUserid: { response: deviceGroups },
+  getSubAccountByUserid: { response: subCompanies },
+  ResidentVisitorSignIn: { response: visits },
   logout: { call: 'login/logout' },
   batchSignOut: { request: batchOfVids },
   SearchVisitByCondition: visitList,

@@ -99,6 +99,16 @@ export async function removeGate(ctx: AuthedContext, input: { gid: number }, sta
   return null;
 }
 
+/** The names of gates in one company's scope, in the order given, comma separated (the original's `gname`). */
+export async function gateNamesIn(scope: TenantScope, gids: readonly number[]): Promise<string> {
+  if (!gids.length) return '';
+  const names = new Map((await registrationRepository(scope).gatesByIds([...gids])).map((g) => [g.id, g.name]));
+  return gids
+    .map((gid) => names.get(gid))
+    .filter(Boolean)
+    .join(',');
+}
+
 /** A gate's name in one company's scope, '' if none: for link pages and jobs, which have no session. */
 export async function gateNameIn(scope: TenantScope, gid: number | null): Promise<string> {
   if (!gid) return '';

@@ -23,6 +23,7 @@ export const residentsRoutes = [
   bind(c.getResidentVisitorByCompany, (input, ctx) => residents.list(ctx, { companyIs: input.company })),
   bind(c.getAllResidentVisitor, (_input, ctx) => residents.list(ctx, {})),
   bind(c.getResidentVisitorByName, (input, ctx) => residents.list(ctx, { name: input.name }, 50)),
+  bind(c.getResidentVisitorByRid, (input, ctx) => residents.byRid(ctx, input.rid)),
   bind(c.residentSignIn, (input, ctx) => signIn(ctx, input)),
   bind(c.getSupplierList, (input, ctx) => suppliers.listSuppliers(ctx, input)),
   bind(c.addSupplier, (input, ctx) => suppliers.addSupplier(ctx, input)),

@@ -360,6 +360,13 @@ export async function list(ctx: AuthedContext, f: ResidentFilter, limit = RESIDE
   return (await repoOf(ctx).list(f, limit)).map(toResident);
 }
 
+/** One resident visitor of the company (a server company's own only); 1117 otherwise. */
+export async function byRid(ctx: AuthedContext, rid: number): Promise<ResidentVisitor> {
+  const [found] = await list(ctx, { ids: [rid] }, 1);
+  if (!found) throw new AppError(Status.INVALID_VISITOR);
+  return found;
+}
+
 /** Resident visitors by id for other modules (the devices module grants them doors); 602 unless every one is the company's. */
 export async function residentsNamed(ctx: AuthedContext, rids: number[]): Promise<{ rid: number; name: string }[]> {
   const ids = [...new Set(rids)];
