@@ -44,7 +44,8 @@ export async function readUpload(
     const max = rules.toFile ? uploadLimit(rules, deps.config) : rules.maxBytes;
     // Streamed: busboy stops the file at the limit (marking it truncated) and drains the rest, so the answer arrives.
     const part = await req.file({ limits: { fileSize: max, files: 1, fields: 20 }, ...(rules.toFile && { throwFileSizeLimit: false }) });
-    if (part?.fieldname !== 'file') throw badParams([{ field: 'file', rule: 'required' }]);
+    // The original's clients name the file part `filename`.
+    if (part?.fieldname !== 'file' && part?.fieldname !== 'filename') throw badParams([{ field: 'file', rule: 'required' }]);
     if (!isStorableText(part.filename)) throw badParams([{ field: 'file', rule: 'illegalChars' }]);
     const extension = part.filename.toLowerCase().split('.').pop() ?? '';
     if (!rules.extensions.includes(extension)) {

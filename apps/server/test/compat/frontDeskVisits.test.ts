@@ -1,4 +1,5 @@
 import { Role, Status } from '@openvisit/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedStaff, type Tenant, type TestApp, testApp } from '../harness.js';
 import { originalClient } from './original.js';
@@ -121,6 +122,46 @@ describe('the original front desk’s visitor journeys against /qcvisit/', () =>
     const bad = await send<{ errors: { field: string }[] }>('UpdatePhoto', { vname: '坏', vphone: '123', empid: host, tid }, header);
     expect(bad.status).toBe(Status.BAD_PARAMS);
     expect(bad.result.errors.map((e) => e.field)).toContain('vphone');
+  });
+
+  it('uploads a photo as the original does (multipart field filename) and registers a walk-in with its photoUrl', async () => {
+    const png = await sharp({ create: { width: 200, height: 240, channels: 3, background: '#88aacc' } })
+      .png()
+      .toBuffer();
+    const boundary = '----originalDesk';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="filename"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/qcvisit/Upload',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-coolvisit-token': header },
+      payload,
+    });
+    const uploaded = res.json() as { status: number; result: { url: string } };
+    expect(uploaded.status).toBe(0);
+    expect(uploaded.result.url).toMatch(/^data:image\/jpeg;base64,/);
+    const r = await send<Row & { vphoto: boolean }>(
+      'UpdatePhoto',
+      { vname: '带照片', vphone: '13911110006', empid: host, tid, photoUrl: uploaded.result.url },
+      header,
+    );
+    expect(r.status, r.reason).toBe(0);
+    expect(r.result.vphoto).toBe(true);
+    // Not a picture: refused with the file named.
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/qcvisit/Upload',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-coolvisit-token': header },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="filename"; filename="photo.png"\r\n\r\n`),
+        Buffer.from('not an image at all'),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(bad.json()).toMatchObject({ status: Status.BAD_PARAMS, result: { errors: [{ field: 'photo', rule: 'type' }] } });
   });
 
   it('hands a card out and reads its status; looks visitors up by phone and by name', async () => {

@@ -98,6 +98,8 @@ function visitIdOf(raw: unknown): unknown {
   return id === undefined ? raw : { ...rest, vid: id };
 }
 
+const deskCheckIn = (raw: unknown) => withPhoto(visitIdOf(raw));
+
 /** The original's list answers that were plain arrays: the rows of our page. */
 const rowsOf = (result: unknown) => {
   const v = visits(result);
@@ -115,7 +117,7 @@ const todayOnly = (raw: unknown) => {
  * semicolon separated, or an array), the ID reader's number as `card`, the companions' names as `memberName`.
  */
 function originalWalkIn(raw: unknown): unknown {
-  const { card, memberName, extendCol, ...body } = asObject(raw);
+  const { card, memberName, extendCol, ...body } = asObject(withPhoto(raw));
   const out: Record<string, unknown> = { ...body };
   if (extendCol !== undefined) out.extendCol = keyValues(extendCol);
   if (typeof card === 'string' && card && out.cardId === undefined) out.cardId = card;
@@ -126,6 +128,12 @@ function originalWalkIn(raw: unknown): unknown {
       .filter(Boolean)
       .map((name) => ({ name, phone: '' }));
   return out;
+}
+
+/** `photoUrl`: what `Upload` answered (a data URL), sent back as the visitor's photo. */
+function withPhoto(raw: unknown): unknown {
+  const { photoUrl, ...body } = asObject(raw);
+  return typeof photoUrl === 'string' && photoUrl.startsWith('data:image/') && body.photo === undefined ? { ...body, photo: photoUrl } : body;
 }
 
 function keyValues(given: unknown): unknown {
@@ -281,10 +289,10 @@ export const originalDialect: DialectAdapters = {
   GetVisitorByVid: { request: visitIdOf, response: visits },
   getVisitorTypeByTid: { call: 'getVisitorType', response: typeByTid },
   UpdatePhoto: { request: originalWalkIn, response: visits },
-  AppClientSignin: { request: (raw) => asObject(visitIdOf(raw)), response: visits },
+  AppClientSignin: { request: deskCheckIn, response: visits },
   // The desk's check-in of an invitation (appointmentSignin) or a booking (VisitAppointmentSignin) from its list.
-  appointmentSignin: { call: 'AppClientSignin', request: visitIdOf, response: visits },
-  VisitAppointmentSignin: { call: 'AppClientSignin', request: visitIdOf, response: visits },
+  appointmentSignin: { call: 'AppClientSignin', request: deskCheckIn, response: visits },
+  VisitAppointmentSignin: { call: 'AppClientSignin', request: deskCheckIn, response: visits },
   VisitorSignOut: visitList,
   VisitorSignOutByVid: { request: visitIdOf, response: visits },
   getTodayAppointmentByPhone: { call: 'SearchAppointmentByCondition', request: todayOnly, response: rowsOf },

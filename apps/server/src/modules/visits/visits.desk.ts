@@ -29,6 +29,12 @@ function imageError(field: 'photo' | 'signature') {
   };
 }
 
+/** A photo as a registration stores it (upright, scaled, re-encoded), for the desk to send back as a data URL. */
+export async function photoAsDataUrl(bytes: Buffer): Promise<string> {
+  const photo = await normalisePhoto(bytes, { minPx: FACE_MIN_PX, maxBytes: IMAGE_MAX_BYTES, maxEdge: 960 }).catch(imageError('photo'));
+  return `data:image/jpeg;base64,${photo.bytes.toString('base64')}`;
+}
+
 /** Checks and stores the photo and signature of a registration or check-in; answers their file keys. */
 export async function storeImages(ctx: AuthedContext, input: { photo: string; signature: string }): Promise<{ photo?: string; signature?: string }> {
   const out: { photo?: string; signature?: string } = {};

@@ -2,6 +2,7 @@ import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
 import * as checkin from './visits.checkin.js';
+import { photoAsDataUrl } from './visits.desk.js';
 import { exportVisits } from './visits.export.js';
 import * as files from './visits.files.js';
 import { returningVisitor } from './visits.returning.js';
@@ -23,6 +24,7 @@ export const visitsRoutes = [
   bind(c.getPeopleCounting, (_input, ctx) => search.peopleCounting(ctx)),
   bind(c.createPdfSign, (input, ctx) => files.signPdf(ctx, input)),
   bind(c.getCardInfo, (input, ctx) => files.cardInfo(ctx, input)),
+  bind(c.uploadVisitorPhoto, async (_input, ctx) => ({ url: await photoAsDataUrl(ctx.file?.bytes ?? Buffer.alloc(0)) })),
   bind(c.updateVisitInfo, (input, ctx) => checkin.updateInfo(ctx, input)),
   bind(c.getReturningVisitor, (input, ctx) => returningVisitor(ctx, input)),
 ];
