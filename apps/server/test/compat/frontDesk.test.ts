@@ -186,6 +186,11 @@ describe('the original front-desk app against /qcvisit/', () => {
     );
     expect(out.result.count).toBe(2);
     expect(out.result.list.every((v) => v.status === 2)).toBe(true);
+    // The desk's figures of the day.
+    const stats = await send<Record<string, number>>('getVisitorStatistics', { userid: String(company.id) }, header);
+    expect(stats.status).toBe(0);
+    expect(stats.result).toMatchObject({ visitorCount: 3, signinCount: 3, onSiteCount: 1, signoutCount: 2, appointmentCount: 0 });
+    expect((await send<Record<string, number>>('getVisitorStatistics', { date: '2020-01-01' }, header)).result.visitorCount).toBe(0);
   });
 
   it('renews its token with refreshToken; the old one then ends', async () => {

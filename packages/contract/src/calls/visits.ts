@@ -482,6 +482,23 @@ export const getReturningVisitor = defineCall({
   output: returningVisitor,
 });
 
+export const getVisitorStatistics = defineCall({
+  name: 'getVisitorStatistics',
+  module: 'visitors',
+  summary:
+    'The front desk’s figures of a day (server time, today by default): visits of the day, signed in (still on site or gone), on site, signed out, and still expected (invitations and bookings not yet checked in); a sub-company counts its own',
+  access: VISIT_READERS,
+  input: z.object({ userid, date: zDay.optional() }),
+  output: z.object({
+    date: zDay,
+    visitorCount: z.int32(),
+    signinCount: z.int32(),
+    onSiteCount: z.int32(),
+    signoutCount: z.int32(),
+    appointmentCount: z.int32(),
+  }),
+});
+
 export const uploadVisitorPhoto = defineCall({
   name: 'Upload',
   module: 'visitors',
@@ -495,6 +512,7 @@ export const uploadVisitorPhoto = defineCall({
 });
 
 export const visitCalls = [
+  getVisitorStatistics,
   uploadVisitorPhoto,
   getCardInfo,
   updateVisitInfo,

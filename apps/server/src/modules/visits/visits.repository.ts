@@ -394,6 +394,10 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
         .orderBy(visits.signInGate, visits.gid, desc(visits.visitAt), desc(visits.id))
         .limit(ON_SITE_MAX);
     },
+    /** How many visits match, by status. */
+    async countsByStatus(f: VisitFilter) {
+      return db.select({ status: visits.status, n: count() }).from(visits).where(where(f)).groupBy(visits.status);
+    },
     /** On-site visits by kind and gate; of one sub-company's employees when it is given. */
     async onSiteCounts(subAccountId?: number) {
       const rows = await db

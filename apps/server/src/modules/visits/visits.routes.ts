@@ -22,6 +22,7 @@ export const visitsRoutes = [
   bind(c.searchResidentVisits, (input, ctx) => search.searchPage(ctx, input, { kind: 'resident' })),
   bind(c.getVisit, (input, ctx) => search.byVid(ctx, input)),
   bind(c.getPeopleCounting, (_input, ctx) => search.peopleCounting(ctx)),
+  bind(c.getVisitorStatistics, (input, ctx) => search.statistics(ctx, input)),
   bind(c.createPdfSign, (input, ctx) => files.signPdf(ctx, input)),
   bind(c.getCardInfo, (input, ctx) => files.cardInfo(ctx, input)),
   bind(c.uploadVisitorPhoto, async (_input, ctx) => ({ url: await photoAsDataUrl(ctx.file?.bytes ?? Buffer.alloc(0)) })),

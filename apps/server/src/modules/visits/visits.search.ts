@@ -1,6 +1,6 @@
 import { type In, Role, type Visit, type VisitKind, type VisitorStatus } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
-import { dayStart } from '../../platform/days.js';
+import { dayOf, dayStart } from '../../platform/days.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import { noSuchVisit, toVisit, type VisitFilter } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';
@@ -94,6 +94,27 @@ export async function byVid(ctx: AuthedContext, input: In<'GetVisitorByVid'>) {
       actor: h.actor,
       note: h.note,
     })),
+  };
+}
+
+/** Still to come: invitations and bookings not yet checked in (nor refused, cancelled or over). */
+const EXPECTED: readonly VisitorStatus[] = ['sent', 'viewed', 'accepted', 'reserved', 'authorized', 'unauthorized'];
+
+/**
+ * The desk's figures of a day (server time; today by default) among the visits the caller may see: all of the day's,
+ * signed in (on site or gone), on site now, signed out, and still expected.
+ */
+export async function statistics(ctx: AuthedContext, input: { date?: string }) {
+  const day = input.date ?? dayOf(new Date());
+  const rows = await repoOf(ctx).countsByStatus(await filterOf(ctx, { date: day, endDate: day }));
+  const n = (statuses: readonly string[]) => rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + r.n, 0);
+  return {
+    date: day,
+    visitorCount: n(rows.map((r) => r.status)),
+    signinCount: n(['signedIn', 'signedOut']),
+    onSiteCount: n(['signedIn']),
+    signoutCount: n(['signedOut']),
+    appointmentCount: n(EXPECTED),
   };
 }
 
