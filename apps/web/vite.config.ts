@@ -10,10 +10,14 @@ import { callIndexPlugin } from './callIndex';
 import { KIOSK_CACHE_PREFIX, kioskWorkerSource } from './src/kiosk/serviceWorker';
 
 const contractEntry = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
-/** Two pages: the console (index.html) and the visitor kiosk (kiosk.html), sharing the vendor chunks. */
+/**
+ * Three pages sharing the vendor chunks: the console (index.html), the visitor kiosk (kiosk.html) and the badge page
+ * the original front-desk app opens (card.html, served at /card/index.html; no antd, like the kiosk).
+ */
 const pages = {
   index: fileURLToPath(new URL('./index.html', import.meta.url)),
   kiosk: fileURLToPath(new URL('./kiosk.html', import.meta.url)),
+  card: fileURLToPath(new URL('./card.html', import.meta.url)),
 };
 
 /**
