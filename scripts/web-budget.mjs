@@ -22,6 +22,7 @@ const screens = [
   },
   { name: 'invitation page (/invite)', page: 'index.html', lazy: ['src/modules/invitations/pages/InvitationPage.tsx', start, consoleTexts] },
   { name: 'kiosk (/kiosk)', page: 'kiosk.html', lazy: ['src/kiosk/locales/en.ts'] },
+  { name: 'badge page (/card/index.html)', page: 'card.html', lazy: ['src/card/locales/en.ts'] },
 ];
 
 function readManifest() {
