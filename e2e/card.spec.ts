@@ -17,14 +17,31 @@ interface Lang {
   locale: string;
   visitor: string;
   host: string;
-  /** The badge's host label and the page's refusal, in this language. */
+  /** The badge's host label, and the page's refusals of a foreign token (27) and of none (28), in this language. */
   hostLabel: string;
-  refused: RegExp;
+  badToken: RegExp;
+  noToken: RegExp;
 }
 
 const LANGS: Lang[] = [
-  { tag: 'en', locale: 'en-US', visitor: 'Vera Visitor', host: 'Hana Host', hostLabel: 'Host:', refused: /^This badge cannot be shown: .+/ },
-  { tag: 'zh', locale: 'zh-CN', visitor: '王访客', host: '李接待', hostLabel: '被访人：', refused: /^无法显示此胸卡：.+/ },
+  {
+    tag: 'en',
+    locale: 'en-US',
+    visitor: 'Vera Visitor',
+    host: 'Hana Host',
+    hostLabel: 'Host:',
+    badToken: /^This badge cannot be shown: invalid token$/i,
+    noToken: /^This badge cannot be shown: no token$/i,
+  },
+  {
+    tag: 'zh',
+    locale: 'zh-CN',
+    visitor: '王访客',
+    host: '李接待',
+    hostLabel: '被访人：',
+    badToken: /^无法显示此胸卡：无效的token$/,
+    noToken: /^无法显示此胸卡：无效的token$/,
+  },
 ];
 
 /** A page whose print dialog is a counter: `window.__printed` says how often the page asked for it. */
@@ -111,11 +128,11 @@ describe('the badge page the original front-desk app opens', () => {
           await refused.goto(`${stack.server.url}/card/index.html?${query}&token=someone-${desk.token}`);
           const alert = refused.getByTestId('card-refused');
           await alert.waitFor();
-          assert.match((await alert.textContent()) ?? '', lang.refused);
+          assert.match((await alert.textContent()) ?? '', lang.badToken);
           // No token at all.
           await refused.goto(`${stack.server.url}/card/index.html?${query}`);
           await alert.waitFor();
-          assert.match((await alert.textContent()) ?? '', lang.refused);
+          assert.match((await alert.textContent()) ?? '', lang.noToken);
           assert.equal(await refused.getByTestId('badge').count(), 0);
           assert.equal(await printed(refused), 0);
           await screenshot(refused, `card-${lang.tag}-refused`);
