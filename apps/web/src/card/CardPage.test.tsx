@@ -167,6 +167,7 @@ describe('the badge page: refusals', () => {
     const seen = stubFetch(() => ({ status: 0 }));
     const { unmount } = render(<CardPage search="?vid=v12&userid=7" />);
     expect(await refusal()).toBe('This badge cannot be shown: No token');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Visitor badge');
     unmount();
     render(<CardPage search={`?token=${TOKEN}`} />);
     expect(await refusal()).toBe('This badge cannot be shown: the link names no visit (vid)');

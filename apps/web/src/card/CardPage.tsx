@@ -101,9 +101,11 @@ export function CardPage({ search }: { search: string }) {
     document.title = info ? `${ct('title')} · ${info.visit.vname}` : ct('title');
   }, [info, ct]);
 
+  const title = <h1 className="card-page__title">{ct('title')}</h1>;
   if (state.kind === 'refused')
     return (
       <main className="card-page">
+        {title}
         <p className="card-page__note card-page__note--refused" role="alert" data-testid="card-refused">
           {ct('refused', { reason })}
         </p>
@@ -112,6 +114,7 @@ export function CardPage({ search }: { search: string }) {
   if (!props)
     return (
       <main className="card-page" aria-busy="true">
+        {title}
         <p className="card-page__note" data-testid="card-loading">
           {ct('loading')}
         </p>
@@ -119,7 +122,7 @@ export function CardPage({ search }: { search: string }) {
     );
   return (
     <main className="card-page">
-      <h1 className="card-page__title">{ct('title')}</h1>
+      {title}
       <Badge {...props} />
       <PrintableBadge {...props} />
       <button type="button" className="card-page__print" onClick={() => window.print()}>
