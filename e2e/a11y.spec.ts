@@ -1,6 +1,6 @@
 // Accessibility of every screen (issue 15): axe-core over each route of each console area (read from the web's route
 // tables, so a new screen is checked without a line here), the public pages (sign-in and the other pages of the auth
-// module, the onboarding wizard, the visitor's invitation page, the not-found page) and the kiosk's screens, once in
+// module, the onboarding wizard, the visitor's invitation page, the not-found page, the badge page's refusal) and the kiosk's screens, once in
 // English and once in Chinese. A serious or critical violation fails the run; every one found is listed first (rule,
 // element, what is wrong), and a count per impact is printed.
 import assert from 'node:assert/strict';
@@ -308,6 +308,8 @@ describe('accessibility of every screen (axe-core)', () => {
       `${inviteLink.pathname}${inviteLink.search}`,
       `/logistics-booking?token=${encodeURIComponent(bookingToken)}`,
       '/no-such-screen',
+      // The original front-desk app's badge page, refusing a link without a token (its badge is the kiosk's).
+      '/card/index.html?vid=v1',
     ];
     // A face terminal, so the device detail (/key/listd/:eid) shows its people's sync status.
     const faceTerminal = await ok('addEquipment', { deviceName: 'A11y face terminal', deviceCode: 'A11Y-FACE', eType: 'face' }, admin);

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { callIndexPlugin } from './callIndex';
+import { precompress } from './precompress';
 import { KIOSK_CACHE_PREFIX, kioskWorkerSource } from './src/kiosk/serviceWorker';
 
 const contractEntry = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
-/** Two pages: the console (index.html) and the visitor kiosk (kiosk.html), sharing the vendor chunks. */
+/**
+ * Two pages: the console (index.html) and the visitor kiosk (kiosk.html), sharing the vendor chunks. The badge page
+ * the original front-desk app opens (card.html) is a build of its own (vite.card.config.ts, run after this one).
+ */
 const pages = {
   index: fileURLToPath(new URL('./index.html', import.meta.url)),
   kiosk: fileURLToPath(new URL('./kiosk.html', import.meta.url)),
@@ -63,35 +63,6 @@ function kioskServiceWorker(): Plugin {
   };
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * Writes each text file of the build beside itself as .br (quality 11) and .gz (level 9), once at build time; the
- * server sends the one the browser accepts (@fastify/static `preCompressed`, apps/server/src/app.ts). Files under
- * 1 KB are sent as they are.
- */
-function precompress(): Plugin {
-  return {
-    name: 'openvisit-precompress',
-    apply: 'build',
-    async writeBundle(options, bundle) {
-      const dir = options.dir ?? 'dist';
-      const files = Object.keys(bundle).filter((f) => /\.(js|css|html|svg|json)$/.test(f) && !f.startsWith('.vite/'));
-      await Promise.all(
-        files.map(async (f) => {
-          const file = path.join(dir, f);
-          const data = await fs.readFile(file);
-          if (data.length < 1024) return;
-          const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length };
-          await fs.writeFile(`${file}.br`, await brotli(data, { params }));
-          await fs.writeFile(`${file}.gz`, await gzip(data, { level: 9 }));
-        }),
-      );
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [react(), callIndexPlugin(), kioskServiceWorker(), precompress()],
   resolve: { alias: { '@openvisit/contract': contractEntry } },
@@ -114,6 +85,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': 'http://localhost:8080',
+      '/qcvisit': 'http://localhost:8080',
       '/healthz': 'http://localhost:8080',
     },
   },

@@ -56,6 +56,7 @@ import { superAccountsRoutes } from './modules/superAccounts/superAccounts.route
 import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js';
 import { registerVisitJobs } from './modules/visits/visits.schedule.js';
 import { type Binding, registerCalls } from './platform/calls.js';
+import { CARD_PAGE_FILE, isCardPath, registerCardPage } from './platform/cardPage.js';
 import { secretBox } from './platform/crypto.js';
 import { dialectUrl } from './platform/dialect.js';
 import { type DownloadBinding, registerDownloads } from './platform/downloads.js';
@@ -309,6 +310,7 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
       setHeaders: (reply, file) => reply.header('cache-control', webCacheControl(webDist, file.replace(/\.(br|gz)$/, ''))),
     });
   const hasKiosk = hasWeb && fs.existsSync(path.join(webDist, 'kiosk.html'));
+  registerCardPage(app, { hasPage: !!hasWeb && fs.existsSync(path.join(webDist, CARD_PAGE_FILE)), origins: config.corsOrigins });
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
@@ -316,7 +318,7 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
     const lastSegment = url.slice(url.lastIndexOf('/') + 1);
     // HEAD too: link checkers and load balancers' health probes ask a page's headers only.
     const read = req.method === 'GET' || req.method === 'HEAD';
-    if (url.startsWith('/api/') || url.startsWith('/qcvisit/') || !read || !hasWeb || lastSegment.includes('.')) {
+    if (url.startsWith('/api/') || url.startsWith('/qcvisit/') || isCardPath(url) || !read || !hasWeb || lastSegment.includes('.')) {
       return reply.code(404).send({ status: 404, reason: `Unknown call: ${url}`, result: null });
     }
     // The visitor kiosk is a page of its own (kiosk.html, served as a file); /kiosk is a short name for it.

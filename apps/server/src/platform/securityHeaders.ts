@@ -1,19 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 
-/** The console's and kiosk's sources: their own origin only, inline styles (antd) and data/blob images and media (camera, photos). */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "media-src 'self' blob:",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join(';');
+/**
+ * The console's and kiosk's sources: their own origin only, inline styles (antd) and data/blob images and media (camera,
+ * photos); `frameAncestors` who may frame the page (nobody but for the badge page, platform/cardPage.ts).
+ */
+export function contentSecurityPolicy(frameAncestors = "'none'"): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self' blob:",
+    "object-src 'none'",
+    `frame-ancestors ${frameAncestors}`,
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join(';');
+}
+const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /**
  * Helmet's set of security headers (with our policy, without cross-origin embedder isolation, which would block the

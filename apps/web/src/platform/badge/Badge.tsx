@@ -80,6 +80,21 @@ export function useQrCode(text: string | null): string | null {
   return url;
 }
 
+/** A customized badge whose avatar is the visit's QR code. */
+function isQrAvatar(settings: BadgeStyle): boolean {
+  return settings.cardType === 1 && settings.showAvatar === 1 && settings.avatarType === 2;
+}
+
+/**
+ * The text of the badge's QR code, or null when it shows none: the visit's pass (it signs the visitor out at the kiosk
+ * and opens their doors; the bare code where no pass came with the visit), as the avatar of a customized badge that
+ * asks for it, beside the details when the company's QR switch is on. A page printing the badge waits for it to draw.
+ */
+export function badgeQrText(visit: BadgeVisit, settings: BadgeStyle): string | null {
+  if (!visit.code || !(isQrAvatar(settings) || settings.qrcodeSwitch === 1)) return null;
+  return visit.pass ?? visit.code;
+}
+
 function dateText(ms: number | null, lang: Lang): string {
   return formatDate(ms ?? Date.now(), lang);
 }
@@ -95,11 +110,8 @@ export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang,
   const bw = settings.printType === 1;
   const style = { '--badge-w': `${size.widthMm}mm`, '--badge-h': `${size.heightMm}mm`, ...(theme ? { '--theme': theme } : {}) } as CSSProperties;
   const customized = settings.cardType === 1;
-  // The visit's pass as a QR (it signs the visitor out at the kiosk and opens their doors; the bare code where no pass
-  // came with the visit): as the avatar of a customized badge that asks for it, beside the details when the company's
-  // QR switch is on.
-  const qrAvatar = customized && settings.showAvatar === 1 && settings.avatarType === 2;
-  const qr = useQrCode(visit.code && (qrAvatar || settings.qrcodeSwitch === 1) ? (visit.pass ?? visit.code) : null);
+  const qrAvatar = isQrAvatar(settings);
+  const qr = useQrCode(badgeQrText(visit, settings));
   const avatar =
     !customized || settings.showAvatar === 1
       ? qrAvatar
