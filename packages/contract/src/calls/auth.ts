@@ -178,7 +178,6 @@ export const refreshToken = defineCall({
   summary:
     'A fresh token for the calling session, which then ends (the original front-desk app renews its token this way); `oldToken`, when sent, must be the calling token, `email` the account',
   access: ALL_SESSION_ROLES,
-  statuses: [Status.TOKEN_INVALID],
   rate: 'signin',
   input: z.object({ oldToken: z.string().max(300).optional(), email: z.string().max(254).optional() }),
   output: z.object({ token: z.string(), tokenExpire: epochMs }),
