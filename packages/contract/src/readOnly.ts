@@ -15,6 +15,7 @@ export const WRITES_WITHOUT_LOG: ReadonlySet<string> = new Set([
   'clientUploadLog', // stores a client's error entries
   'getRandomTopicList', // draws (stores) an induction paper
   'getLogisticsLink', // creates the booking link token when there is none
+  'refreshToken', // replaces the session with a new one
 ]);
 
 /** Calls a read-only session makes to end itself, though they write a log row. */
