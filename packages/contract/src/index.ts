@@ -5,6 +5,7 @@ export * from './calls/accounts.js';
 export * from './calls/approvals.js';
 export * from './calls/auth.js';
 export * from './calls/blacklist.js';
+export * from './calls/bookingApps.js';
 export * from './calls/contacts.js';
 export * from './calls/departments.js';
 export * from './calls/devices.js';

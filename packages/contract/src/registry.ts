@@ -5,6 +5,7 @@ import { accountCalls } from './calls/accounts.js';
 import { approvalCalls } from './calls/approvals.js';
 import { authCalls } from './calls/auth.js';
 import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
+import { bookingAppCalls } from './calls/bookingApps.js';
 import { contactCalls } from './calls/contacts.js';
 import { departmentCalls, exportDepartmentTemplate, importDepartment } from './calls/departments.js';
 import { deviceCalls } from './calls/devices.js';
@@ -76,6 +77,7 @@ export const allCalls = [
   ...meetingCalls,
   ...invitationPageCalls,
   ...inviteListCalls,
+  ...bookingAppCalls,
   uploadAppointment,
   ...employeeAccountCalls,
   ...settingsCalls,

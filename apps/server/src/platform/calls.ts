@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { IncomingHttpHeaders } from 'node:http';
 import { answersStatus, type CallDef, type FieldError, type LogDescription, Role, Status, statusInfo } from '@openvisit/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -26,6 +27,8 @@ export interface CallContext {
   session: Session | null;
   ip: string;
   userAgent: string;
+  /** The request's headers (a signed public call reads its signature from them); absent for jobs. */
+  headers?: IncomingHttpHeaders;
   log: FastifyBaseLogger;
   /** The uploaded file of an upload call. */
   file?: UploadedFile;
@@ -83,7 +86,15 @@ export function jobContext(
  * automatic actor named after the device, like a job's. Only the server's own code runs under it.
  */
 export function deviceActorContext(ctx: DeviceContext): AuthedContext {
-  const session = automaticSession(ctx.device.companyId, { account: `device:${ctx.device.code}`, name: ctx.device.name });
+  return actorContext(ctx, ctx.device.companyId, { account: `device:${ctx.device.code}`, name: ctx.device.name });
+}
+
+/**
+ * A call without a session acting for the company its credential named (a signed booking app): an automatic actor
+ * of that company, like a device's. Only the server's own code runs under it.
+ */
+export function actorContext(ctx: CallContext, companyId: number, who: { account: string; name: string }): AuthedContext {
+  const session = automaticSession(companyId, who);
   return { ...ctx, tenant: sessionScope(dbOf(ctx.system), session), session };
 }
 
@@ -223,6 +234,7 @@ async function runCall(
     session: null,
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? '',
+    headers: req.headers,
     log: req.log,
     audit: {},
   };

@@ -165,3 +165,20 @@ export const visitDayStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.scope, t.day] }), index('visit_day_stats_from_idx').on(t.companyId, t.dayFrom)],
 );
+
+/**
+ * A company's booking app (`addVisitorApponintmnet`): its own site or app books visits, signing each request with
+ * `authid = MD5(appCode + timestamp + secret)`. The secret is derived (HMAC of the code and `nonce` under the server's
+ * key) and stored nowhere; a new nonce voids the old secret. One per company.
+ */
+export const bookingApps = pgTable('booking_apps', {
+  id: id(),
+  companyId: integer('company_id')
+    .notNull()
+    .unique('booking_apps_company_uq')
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  appCode: text('app_code').notNull().unique('booking_apps_code_uq'),
+  nonce: text('nonce').notNull(),
+  lastUsedAt: tstz('last_used_at'),
+  ...timestamps,
+});

@@ -248,6 +248,18 @@ function typeByTid(result: unknown, sent: Record<string, unknown>): unknown {
   return types.find((type) => type.tid === Number(sent.tid)) ?? null;
 }
 
+/** The invitation page's face calls name the invitation by its link's token: `secid`, or the original's `id`. */
+function bySecid(raw: unknown): unknown {
+  const { id, secId, ...body } = asObject(raw);
+  return { ...body, secid: body.secid ?? secId ?? id };
+}
+
+/** Whether the visitor's face photo is in (`face` 1) and whether the page still takes one (`canUpload` 1). */
+function faceStatus(result: unknown): unknown {
+  const page = asObject(result);
+  return { face: page.hasPhoto ? 1 : 0, canUpload: page.canSupplement ? 1 : 0, status: page.status };
+}
+
 const withBody =
   (extra: Record<string, unknown>): DialectAdapter['request'] =>
   (raw) => ({ ...asObject(raw), ...extra });
@@ -303,6 +315,9 @@ export const originalDialect: DialectAdapters = {
     response: rowsOf,
   },
   checkBlacklist: { response: blacklistEntries },
+  addVisitorApponintmnet: visitList,
+  uploadFace: { call: 'uploadAppointmentPhoto', request: bySecid, response: faceStatus },
+  getFaceStatus: { call: 'getAppointmentbySecId', request: bySecid, response: faceStatus },
   updateVisitorCardNo: { call: 'updateVisitInfo', request: visitIdOf, response: visits },
   getSendCardStatus: { call: 'GetVisitorByVid', request: visitIdOf, response: cardStatus },
   addLogisticsInfo: logisticsCall,

@@ -152,6 +152,14 @@ function employeeLookups(scope: TenantScope) {
     );
   return {
     byId,
+    /** The employee with this (normalised) phone: phones are unique within a company. */
+    byPhone: (phone: string) =>
+      db
+        .select()
+        .from(employees)
+        .where(and(mine, eq(employees.phone, phone)))
+        .limit(1)
+        .then((r): EmployeeRow | undefined => r[0]),
     byIds: (ids: number[]) =>
       ids.length
         ? db

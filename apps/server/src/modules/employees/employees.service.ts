@@ -287,6 +287,18 @@ export async function hostOf(
   return { id: row.id, name: row.name, phone: row.phone, subAccountId: row.subAccountId, forbidInvite: row.forbidInvite };
 }
 
+/**
+ * The host of a booking made by the company's booking app, by id or phone: 55 when no such employee, 1119 when stopped,
+ * forbidden or not taking bookings (forbidAppointment).
+ */
+export async function bookingHostOf(ctx: AuthedContext, by: { empid?: number; phone?: string }) {
+  const repo = repoOf(ctx);
+  const row = by.empid ? await repo.byId(by.empid) : by.phone ? await repo.byPhone(normalizePhone(by.phone) ?? by.phone) : undefined;
+  if (!row) throw notFound();
+  if (row.status !== 0 || row.forbidAppointment) throw new AppError(Status.INVALID_EMPLOYEE);
+  return { id: row.id, name: row.name, phone: row.phone, subAccountId: row.subAccountId };
+}
+
 /** For the visits module: a host a kiosk may offer (enabled, not hidden from kiosks), or undefined. */
 export async function kioskHostOf(ctx: AuthedContext, empid: number): Promise<{ id: number; name: string } | undefined> {
   const row = await repoOf(ctx).byId(empid);

@@ -200,3 +200,19 @@ export function replyNotice(lang: Lang, v: { host: string; visitor: string; comp
   );
   return { subject, ...layout, short: answer };
 }
+
+/** The host hears that a visitor booked a visit with them through the company's booking app. */
+export function bookingNotice(lang: Lang, v: { host: string; visitor: string; company: string; at: Date; approval: boolean; link: string }) {
+  const when = inviteTime(v.at, lang);
+  const who = v.company ? (lang === 'zh' ? `${v.company} 的 ${v.visitor}` : `${v.visitor} of ${v.company}`) : v.visitor;
+  const waiting = v.approval ? (lang === 'zh' ? '该预约待审批。' : 'The booking is waiting for approval.') : '';
+  const booked = lang === 'zh' ? `${who}预约了 ${when} 来访您。${waiting}` : `${who} has booked a visit to you for ${when}. ${waiting}`.trim();
+  const subject = lang === 'zh' ? `${v.visitor}预约来访` : `${v.visitor} booked a visit`;
+  const layout = mailLayout(
+    subject,
+    [lang === 'zh' ? `${v.host}，您好：` : `Hello ${v.host},`, booked],
+    { href: v.link, label: lang === 'zh' ? '查看我的访客' : 'My visitors' },
+    lang === 'zh' ? '此邮件由系统自动发送。' : 'This is an automatic message.',
+  );
+  return { subject, ...layout, short: booked };
+}

@@ -2,6 +2,7 @@ import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
 import { batchInvite, batchTemplate } from './invitations.batch.js';
+import * as booking from './invitations.booking.js';
 import * as list from './invitations.list.js';
 import * as page from './invitations.page.js';
 import * as invitations from './invitations.service.js';
@@ -32,6 +33,13 @@ export const invitationsRoutes = [
   bind(c.searchRecordsByPhone, (input, ctx) => list.recordsByPhone(ctx, input)),
   bind(c.updateSupplementAppointment, (input, ctx) => visitor.setCompanions(ctx, input)),
   bind(c.uploadAppointmentPhoto, (input, ctx) => visitor.uploadPhoto(ctx, input)),
+  // the booking app
+  bind(c.getBookingApp, (_input, ctx) => booking.getApp(ctx)),
+  bind(c.resetBookingApp, (_input, ctx) => booking.resetApp(ctx)),
+  bind(c.delBookingApp, (_input, ctx) => booking.removeApp(ctx)),
+  bind(c.getTimestamp, () => booking.serverTime()),
+  bind(c.signCheck, (_input, ctx) => booking.checkSignature(ctx)),
+  bind(c.addVisitorApponintmnet, (input, ctx) => booking.book(ctx, input)),
 ];
 
 export const invitationsDownloads = [bindDownload(c.exportAppointmentTemplate, (input) => batchTemplate(input))];

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { type In, initialStatus, normalizePhone, type Out, Role, SIGNATURE_WINDOW_MS, Status, type Visit } from '@openvisit/contract';
+import { type AuthedContext, actorContext, type CallContext } from '../../platform/calls.js';
+import { randomToken, safeEqual } from '../../platform/crypto.js';
+import { AppError, badParams, notFound } from '../../platform/errors.js';
+import { company as companyRow, settingsOf } from '../accounts/accounts.service.js';
+import * as employees from '../employees/employees.service.js';
+import { gatesNamed } from '../registration/registration.gates.js';
+import * as registration from '../registration/registration.service.js';
+import { createVisit, hostSnapshot, screen, toVisit, type VisitRow } from '../visits/visits.service.js';
+import { type BookingAppRow, bookingAppsRepository } from './invitations.apps.repository.js';
+import { bookingNotice } from './invitations.mails.js';
+import { invitedThatDay, submitForApproval } from './invitations.service.js';
+import { invitationsSystemRepository } from './invitations.system.repository.js';
+
+/**
+ * The company's booking app (contract calls/bookingApps.ts): its own site or app books visits with a signature, no
+ * session. The secret is an HMAC of the app's code and nonce under the server's key, so it is stored nowhere and a new
+ * nonce voids it; the signature is the original's `MD5(appCode + timestamp + secret)` within ±60 s.
+ */
+
+const PURPOSE = 'booking-app';
+
+function secretOf(ctx: CallContext, app: Pick<BookingAppRow, 'appCode' | 'nonce'>): string {
+  return ctx.services.secrets.mac(PURPOSE, `${app.appCode}:${app.nonce}`);
+}
+
+function answerOf(ctx: CallContext, app: BookingAppRow | undefined): Out<'getBookingApp'> {
+  if (!app) return { appCode: null, secret: null, createTime: null, lastUsed: null };
+  return { appCode: app.appCode, secret: secretOf(ctx, app), createTime: app.createdAt.getTime(), lastUsed: app.lastUsedAt?.getTime() ?? null };
+}
+
+export async function getApp(ctx: AuthedContext): Promise<Out<'getBookingApp'>> {
+  return answerOf(ctx, await bookingAppsRepository(ctx.tenant).get());
+}
+
+export async function resetApp(ctx: AuthedContext): Promise<Out<'resetBookingApp'>> {
+  const repo = bookingAppsRepository(ctx.tenant);
+  const appCode = (await repo.get())?.appCode ?? randomToken(12);
+  const app = await repo.setNonce(appCode, randomToken(24));
+  ctx.audit.objId = app.id;
+  ctx.audit.objName = `booking app ${app.appCode}`;
+  return answerOf(ctx, app);
+}
+
+export async function removeApp(ctx: AuthedContext): Promise<null> {
+  if (!(await bookingAppsRepository(ctx.tenant).remove())) throw notFound('booking app');
+  ctx.audit.objName = 'booking app';
+  return null;
+}
+
+/** One header's value (Node lower-cases header names). */
+function header(ctx: CallContext, name: string): string {
+  const v = ctx.headers?.[name.toLowerCase()];
+  return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
+}
+
+/** A signature's timestamp in ms: 13 digits are ms, 10 are seconds (both were sent to the original); else NaN. */
+function timestampMs(sent: string): number {
+  if (/^\d{13}$/.test(sent)) return Number(sent);
+  if (/^\d{10}$/.test(sent)) return Number(sent) * 1000;
+  return Number.NaN;
+}
+
+/** The company a signed request books with: 705 unknown appCode, 706 timestamp off by over 60 s, 704 wrong authid. */
+async function signedApp(ctx: CallContext, now = Date.now()) {
+  const appCode = header(ctx, 'appCode');
+  const app = appCode.length > 0 && appCode.length <= 64 ? await invitationsSystemRepository(ctx.system).appByCode(appCode) : undefined;
+  if (!app) throw new AppError(Status.INVALID_APP_CODE);
+  const timestamp = header(ctx, 'timestamp');
+  const at = timestampMs(timestamp);
+  if (!(Math.abs(now - at) <= SIGNATURE_WINDOW_MS)) throw new AppError(Status.TIMESTAMP_EXPIRED);
+  const expected = createHash('md5')
+    .update(`${appCode}${timestamp}${secretOf(ctx, app)}`)
+    .digest('hex');
+  if (!safeEqual(header(ctx, 'authid').toLowerCase(), expected)) throw new AppError(Status.SIGNATURE_ERROR);
+  return app;
+}
+
+export async function checkSignature(ctx: CallContext): Promise<Out<'signCheck'>> {
+  return { company: (await signedApp(ctx)).company };
+}
+
+/** The time's checks are the contract's; the host, type, gate, blacklist and same-day phone are the company's. */
+async function plan(ctx: AuthedContext, input: In<'addVisitorApponintmnet'>) {
+  const host = await employees.bookingHostOf(ctx, { empid: input.empid, phone: input.empPhone });
+  let visitType = input.visitType;
+  if (input.tid !== null) {
+    const type = await registration.typeById(ctx, input.tid);
+    if (!type) throw new AppError(Status.VISITOR_TYPE_NOT_EXIST);
+    if (input.gid && type.gids.length && !type.gids.includes(input.gid)) throw badParams([{ field: 'tid', rule: 'notAtGate' }]);
+    visitType = type.vType;
+  }
+  if (input.gid && (await gatesNamed(ctx, [input.gid])).length === 0) throw new AppError(Status.GATE_NOT_FOUND);
+  const phone = normalizePhone(input.phone) ?? input.phone;
+  await screen(ctx, { name: input.name, phone, idNumber: '' });
+  const at = new Date(input.appointmentDate);
+  if (await invitedThatDay(ctx, phone, at))
+    throw new AppError(Status.SAME_PHONE_APPOINTMENT, undefined, { errors: [{ field: 'phone', rule: 'invited' }] });
+  return { host, visitType, phone, at };
+}
+
+/**
+ * A signed booking (reference `addVisitorApponintmnet`): reserved, or waiting for approval (then in its area's flow)
+ * when the company approves visits. The app's company is the tenant; the log names the visitor.
+ */
+export async function book(ctx: CallContext, input: In<'addVisitorApponintmnet'>): Promise<Visit> {
+  const app = await signedApp(ctx);
+  const actx = actorContext(ctx, app.companyId, { account: `app:${app.appCode}`, name: 'booking app' });
+  const p = await plan(actx, input);
+  const approval = (await settingsOf(actx)).processSwitch === 1;
+  const row = await createVisit(actx, {
+    kind: 'appointment',
+    status: initialStatus('appointment', { approval }),
+    permission: approval ? 0 : 1,
+    name: input.name,
+    phone: p.phone,
+    email: input.email,
+    company: input.vcompany,
+    ...hostSnapshot(p.host),
+    tid: input.tid,
+    visitType: p.visitType,
+    visitReason: input.visitReason,
+    gid: input.gid,
+    plateNum: input.plateNum,
+    appointmentAt: p.at,
+    lang: input.lang,
+  });
+  await submitForApproval(actx, [{ row, token: '' }], input.name);
+  await bookingAppsRepository(actx.tenant).touch(new Date());
+  await tellHost(actx, row, approval);
+  ctx.audit.actor = { companyId: app.companyId, account: input.phone, name: input.name, role: Role.VISITOR };
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = input.name;
+  return toVisit(row);
+}
+
+/** The host hears of the booking on their channels, in the company's language; a failure to queue it keeps the booking. */
+async function tellHost(ctx: AuthedContext, row: VisitRow, approval: boolean): Promise<void> {
+  if (!row.empId) return;
+  try {
+    const company = await companyRow(ctx.tenant);
+    const notice = bookingNotice(company?.lang === 'zh' ? 'zh' : 'en', {
+      host: row.empName,
+      visitor: row.name,
+      company: row.company,
+      at: row.appointmentAt ?? row.createdAt,
+      approval,
+      link: `${ctx.config.publicUrl}/emporder/orderlist`,
+    });
+    await ctx.services.notifier.tellEmployee(ctx.session.companyId, row.empId, notice, { visitId: row.id });
+  } catch (err) {
+    ctx.log.warn({ err, vid: row.id }, 'booking notice not queued');
+  }
+}
+
+export async function serverTime(): Promise<number> {
+  return Date.now();
+}
