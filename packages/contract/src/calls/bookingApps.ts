@@ -71,8 +71,6 @@ export const getTimestamp = defineCall({
   output: epochMs,
 });
 
-const SIGNATURE_STATUSES = [Status.SIGNATURE_ERROR, Status.INVALID_APP_CODE, Status.TIMESTAMP_EXPIRED];
-
 export const signCheck = defineCall({
   name: 'signCheck',
   module: 'invitations',
@@ -80,7 +78,7 @@ export const signCheck = defineCall({
     'Checks a request’s signature headers (appCode, timestamp, authid) as a booking would: the company it books with, else 705 unknown appCode, 706 timestamp missing or more than 60 s off, 704 wrong authid',
   access: 'public',
   rate: 'public',
-  statuses: SIGNATURE_STATUSES,
+  statuses: [Status.SIGNATURE_ERROR, Status.INVALID_APP_CODE, Status.TIMESTAMP_EXPIRED],
   input: z.object({}),
   output: z.object({ company: z.string() }),
 });
@@ -93,7 +91,9 @@ export const addVisitorApponintmnet = defineCall({
   access: 'public',
   rate: 'public',
   statuses: [
-    ...SIGNATURE_STATUSES,
+    Status.SIGNATURE_ERROR,
+    Status.INVALID_APP_CODE,
+    Status.TIMESTAMP_EXPIRED,
     Status.EMPLOYEE_NOT_EXIST,
     Status.INVALID_EMPLOYEE,
     Status.VISITOR_TYPE_NOT_EXIST,

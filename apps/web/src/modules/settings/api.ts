@@ -15,9 +15,9 @@ import {
   updateScanerSwitch,
   updateTempEditSwitch,
 } from '@openvisit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
-import { callApi } from '../../platform/api';
+import { api, callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { displayError } from '../../platform/notify';
 import { accountKeys } from '../accounts/api';
@@ -59,4 +59,22 @@ export function showWriteError(form: FormInstance, err: unknown, text: (rule: st
     }
   }
   if (err instanceof ApiError) displayError(err);
+}
+
+const bookingAppKey = ['settings', 'bookingApp'] as const;
+
+/** The company's booking app (appCode and secret), for its own site or app to book visits with a signature. */
+export function useBookingApp() {
+  return useQuery({ queryKey: bookingAppKey, queryFn: () => api.getBookingApp({}) });
+}
+
+/** Makes the app or gives it a new secret; the answer is the app as it now is. */
+export function useResetBookingApp() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: () => api.resetBookingApp({}), onSuccess: (app) => qc.setQueryData(bookingAppKey, app) });
+}
+
+export function useRemoveBookingApp() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: () => api.delBookingApp({}), onSuccess: () => qc.invalidateQueries({ queryKey: bookingAppKey }) });
 }

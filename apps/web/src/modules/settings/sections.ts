@@ -1,6 +1,7 @@
 import type { UserInfo } from '@openvisit/contract';
 import type { ComponentType } from 'react';
 import type { TitleKey } from '../../platform/routes';
+import { BookingAppSection } from './components/BookingAppSection';
 import { InvitationSection } from './components/InvitationSection';
 import { OnSiteSection } from './components/OnSiteSection';
 
@@ -19,4 +20,5 @@ export interface BaseSetSection {
 export const BASESET_SECTIONS: readonly BaseSetSection[] = [
   { key: 'invitations', titleKey: 'settings.baseset.tabs.invitations', Component: InvitationSection },
   { key: 'onSite', titleKey: 'settings.baseset.tabs.onSite', Component: OnSiteSection },
+  { key: 'bookingApp', titleKey: 'settings.baseset.tabs.bookingApp', Component: BookingAppSection },
 ];

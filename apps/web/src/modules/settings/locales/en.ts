@@ -3,7 +3,7 @@ export const settingsEn = {
   baseset: {
     title: 'Basic settings',
     intro: 'How invitations, check-in and visits on site work for the whole company. Each setting is saved on its own.',
-    tabs: { invitations: 'Invitations and check-in', onSite: 'Visits on site' },
+    tabs: { invitations: 'Invitations and check-in', onSite: 'Visits on site', bookingApp: 'Booking app' },
     saved: 'Saved',
     save: 'Save',
     switchedOn: '{{what}}: on',
@@ -59,5 +59,28 @@ export const settingsEn = {
       beforeUpDuty: 'Must be after the start of work',
       other: 'Not a valid value',
     },
+  },
+  bookingApp: {
+    title: 'Booking app',
+    intro:
+      'Your own website or app can book visits for your visitors: it sends the booking with the appCode and a signature made with the secret. Bookings arrive like any other, with the same rules (host, visitor type, gate, blacklist, approval).',
+    none: 'No booking app yet',
+    make: 'Create the booking app',
+    made: 'Booking app created',
+    secret: 'Secret',
+    endpoint: 'Booking address',
+    since: 'Secret issued',
+    lastUsed: 'Last booking',
+    neverUsed: 'Not used yet',
+    copy: 'Copy',
+    copied: '{{what}} copied',
+    howToSign:
+      'Each request carries the headers appCode, timestamp (the server’s clock in ms, from /qcvisit/getTimestamp; within 60 s) and authid = MD5(appCode + timestamp + secret). Keep the secret on your server, never in a web page.',
+    renew: 'New secret',
+    renewConfirm: 'Issue a new secret? Requests signed with the current one will be refused until your developers use the new one.',
+    renewed: 'New secret issued',
+    remove: 'Remove',
+    removeConfirm: 'Remove the booking app? Your site can no longer book visits until you create it again.',
+    removed: 'Booking app removed',
   },
 } as const;

@@ -5,7 +5,7 @@ export const settingsZh: DeepStrings<typeof settingsEn> = {
   baseset: {
     title: '基本设置',
     intro: '邀请、签到和访客在访期间的公司级规则。每项设置单独保存。',
-    tabs: { invitations: '邀请与签到', onSite: '在访访客' },
+    tabs: { invitations: '邀请与签到', onSite: '在访访客', bookingApp: '预约接口' },
     saved: '已保存',
     save: '保存',
     switchedOn: '{{what}}：已开启',
@@ -58,5 +58,28 @@ export const settingsZh: DeepStrings<typeof settingsEn> = {
       beforeUpDuty: '须晚于上班时间',
       other: '无效的值',
     },
+  },
+  bookingApp: {
+    title: '预约接口',
+    intro:
+      '贵公司自己的网站或应用可以为访客预约来访：用 appCode 和以密钥生成的签名提交预约。预约与其他来访一样，遵循相同规则（被访人、访客类型、门岗、黑名单、审批）。',
+    none: '尚未创建预约接口',
+    make: '创建预约接口',
+    made: '预约接口已创建',
+    secret: '密钥',
+    endpoint: '预约地址',
+    since: '密钥签发时间',
+    lastUsed: '最近一次预约',
+    neverUsed: '尚未使用',
+    copy: '复制',
+    copied: '已复制{{what}}',
+    howToSign:
+      '每个请求带请求头 appCode、timestamp（服务器时间，毫秒，取自 /qcvisit/getTimestamp，误差 60 秒内）和 authid = MD5(appCode + timestamp + 密钥)。密钥只保存在贵方服务器上，切勿写进网页。',
+    renew: '更换密钥',
+    renewConfirm: '确定更换密钥？在开发人员换用新密钥之前，用当前密钥签名的请求都会被拒绝。',
+    renewed: '已更换密钥',
+    remove: '删除',
+    removeConfirm: '确定删除预约接口？重新创建之前，贵方网站将无法预约来访。',
+    removed: '预约接口已删除',
   },
 };

@@ -153,4 +153,40 @@ describe('BaseSetPage', () => {
     fireEvent.change(await screen.findByTestId('input-preExtendTime'), { target: { value: '-5' } });
     expect(await screen.findByText('请输入 0 到 1440 之间的整数')).toBeTruthy();
   });
+
+  it('makes the booking app, shows its code and secret, issues a new secret and removes it, each confirmed', async () => {
+    const none = { appCode: null, secret: null, createTime: null, lastUsed: null };
+    let app: Record<string, unknown> = none;
+    let secrets = 0;
+    const s = stubServer({
+      GetUserInfo: () => ({ status: 0, result: { ...companySettings.parse({}), userid: 1 } }),
+      getBookingApp: () => ({ status: 0, result: app }),
+      resetBookingApp: () => {
+        secrets += 1;
+        app = { appCode: 'Ab12Cd34Ef56Gh78', secret: `secret-${secrets}`, createTime: Date.now(), lastUsed: null };
+        return { status: 0, result: app };
+      },
+      delBookingApp: () => {
+        app = none;
+        return { status: 0, result: null };
+      },
+    });
+    open('/setting/baseset?tab=bookingApp');
+    fireEvent.click(await screen.findByText('Create the booking app'));
+    await waitFor(() => expect(input('booking-app-code').value).toBe('Ab12Cd34Ef56Gh78'));
+    expect(input('booking-app-secret').value).toBe('secret-1');
+    expect(input('booking-app-secret').type).toBe('password');
+    expect(screen.getByText('Not used yet')).toBeTruthy();
+
+    fireEvent.click(screen.getByText('New secret'));
+    fireEvent.click(screen.getAllByText('OK').at(-1) as HTMLElement);
+    await waitFor(() => expect(input('booking-app-secret').value).toBe('secret-2'));
+    expect(s.bodies('resetBookingApp')).toHaveLength(2);
+
+    fireEvent.click(screen.getByText('Remove'));
+    expect(s.bodies('delBookingApp')).toHaveLength(0);
+    fireEvent.click(screen.getAllByText('OK').at(-1) as HTMLElement);
+    expect(await screen.findByText('No booking app yet')).toBeTruthy();
+    expect(s.bodies('delBookingApp')).toHaveLength(1);
+  });
 });
