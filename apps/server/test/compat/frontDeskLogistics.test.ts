@@ -66,6 +66,18 @@ describe('the original front desk’s logistics and temporary cards against /qcv
       goodsExtend: '',
       logExtend: '',
     });
+    // The desk reads the type's fields with its session (no link token): definitions as JSON strings, cut to the tid.
+    const info = await send<{ tid: number; name: string; driverExtend: string }[]>(
+      'getExtendTypeInfo',
+      { userid: company.id, tid: String(type) },
+      desk,
+    );
+    expect(info.status, info.reason).toBe(0);
+    expect(info.result.map((r) => r.tid)).toEqual([type]);
+    expect(JSON.parse(info.result[0]?.driverExtend ?? 'null')).toEqual(
+      (typeInput.driverExtend ?? []).map((f) => expect.objectContaining({ fieldName: f.fieldName })),
+    );
+    expect((await send('getExtendTypeInfo', { tid: type })).status).toBe(Status.TOKEN_MISSING);
     const booked = await send<Booking>('addLogisticsInfo', { ...input, logType: String(type) }, logistics);
     expect(booked.status, booked.reason).toBe(0);
     expect(JSON.parse(booked.result.driverExtend)).toEqual({ licence: 'B1-9' });

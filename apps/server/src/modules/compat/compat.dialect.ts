@@ -202,6 +202,19 @@ function bookings(result: unknown): unknown {
 }
 
 /**
+ * Logistics types as the original answered them: each field set's definitions a JSON string. The desk asks
+ * `getExtendTypeInfo` with its session and no link token (ours takes the public page's token): that is the company's
+ * own list, `getExtendType`, cut to the `tid` asked for.
+ */
+function logisticsTypes(result: unknown, sent: Record<string, unknown>): unknown {
+  const page = asObject(result);
+  if (Array.isArray(page.types)) return { ...page, types: page.types.map((r) => bookingOut(asObject(r))) };
+  if (!Array.isArray(result)) return result;
+  const tid = Number(sent.tid);
+  return result.filter((r) => !tid || asObject(r).tid === tid).map((r) => bookingOut(asObject(r)));
+}
+
+/**
  * The original marked a truck's arrival, exit release and departure by updating the booking with the time: those
  * updates are our gate moves, with their rules (approved for today, the driver's induction, the order of moves).
  */
@@ -320,6 +333,8 @@ export const originalDialect: DialectAdapters = {
   getFaceStatus: { call: 'getAppointmentbySecId', request: bySecid, response: faceStatus },
   updateVisitorCardNo: { call: 'updateVisitInfo', request: visitIdOf, response: visits },
   getSendCardStatus: { call: 'GetVisitorByVid', request: visitIdOf, response: cardStatus },
+  getExtendType: { response: logisticsTypes },
+  getExtendTypeInfo: { pick: (raw) => ('token' in asObject(raw) ? undefined : 'getExtendType'), response: logisticsTypes },
   addLogisticsInfo: logisticsCall,
   updateLogisticsInfo: { pick: gateMove, request: logisticsBody, response: bookings },
   getLogisticsInfo: logisticsCall,
