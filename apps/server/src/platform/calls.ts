@@ -273,7 +273,7 @@ async function runCall(
     if (!parsed.success) throw badParams(fieldErrors(parsed.error));
     const answer = await handler(parsed.data, ctx);
     const ours = deps.config.env === 'production' ? contractOutput(call.output, answer) : checkedOutput(call.output, answer, call.name);
-    const result = dialect ? await dialectResponse(ours, sent, dialect) : ours;
+    const result = dialect ? await dialectResponse(ours, sent, dialect, ctx) : ours;
     if (call.log && !ctx.audit.skip) {
       const actor = ctx.audit.actor ?? ctx.session;
       if (actor) {

@@ -1,5 +1,7 @@
 import type { CallDef } from '@openvisit/contract';
 import type { z } from 'zod';
+import type { CallContext } from './calls.js';
+import type { TenantScope } from './tenancy.js';
 
 /**
  * The original product's dialect, spoken under `/qcvisit/` only (docs/original-clients.md): what its clients send
@@ -24,9 +26,12 @@ export interface DialectAdapter {
    */
   pick?: (raw: unknown) => string | undefined;
   request?: (raw: unknown) => unknown;
-  /** `sent` is the body as the client sent it. */
-  response?: (result: unknown, sent: Record<string, unknown>) => unknown | Promise<unknown>;
+  /** `sent` is the body as the client sent it; `ctx` the call's (its session and tenant, when the call has them). */
+  response?: (result: unknown, sent: Record<string, unknown>, ctx: DialectContext) => unknown | Promise<unknown>;
 }
+
+/** What an answer's adaptation may read of its call: the services (secrets, files) and, for a session's call, the tenant. */
+export type DialectContext = CallContext & { tenant?: TenantScope };
 
 /** The adaptations by the name the original's clients call, handed in at start-up by modules/compat. */
 export type DialectAdapters = Readonly<Record<string, DialectAdapter>>;
@@ -195,8 +200,8 @@ export function dialectRequest(call: CallDef, raw: unknown, adapter: DialectAdap
   return snapToPage(body as Record<string, unknown>);
 }
 
-export async function dialectResponse(result: unknown, sent: unknown, adapter: DialectAdapter): Promise<unknown> {
+export async function dialectResponse(result: unknown, sent: unknown, adapter: DialectAdapter, ctx: DialectContext): Promise<unknown> {
   if (!adapter.response) return result;
   const body = typeof sent === 'object' && sent !== null && !Array.isArray(sent) ? (sent as Record<string, unknown>) : {};
-  return adapter.response(result, body);
+  return adapter.response(result, body, ctx);
 }

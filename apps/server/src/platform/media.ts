@@ -75,7 +75,10 @@ export function registerMedia(app: FastifyInstance, deps: { files: FileStore; se
       const size = await deps.files.size(key);
       if (size === undefined) return notFound();
       const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+      // The signed link is the only key to the file (no cookie, no session): a page of another origin holding it may
+      // show it (the original front desk served from another host, CORS_ORIGINS), as it could fetch it anyway.
       reply
+        .header('cross-origin-resource-policy', 'cross-origin')
         .header('accept-ranges', 'bytes')
         .header('cache-control', 'private, max-age=3600')
         .type(CONTENT_TYPES[extension] ?? 'application/octet-stream');

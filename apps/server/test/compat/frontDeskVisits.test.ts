@@ -143,13 +143,14 @@ describe('the original front desk’s visitor journeys against /qcvisit/', () =>
     const uploaded = res.json() as { status: number; result: { url: string } };
     expect(uploaded.status).toBe(0);
     expect(uploaded.result.url).toMatch(/^data:image\/jpeg;base64,/);
-    const r = await send<Row & { vphoto: boolean }>(
+    const r = await send<Row & { vphoto: string }>(
       'UpdatePhoto',
       { vname: '带照片', vphone: '13911110006', empid: host, tid, photoUrl: uploaded.result.url },
       header,
     );
     expect(r.status, r.reason).toBe(0);
-    expect(r.result.vphoto).toBe(true);
+    // The photo's signed link (frontDeskPhotos.test.ts follows it).
+    expect(r.result.vphoto).toMatch(/^\/api\/media\/visits\/\d+\/[\w-]+\.jpg\?exp=\d+&sig=/);
     // Not a picture: refused with the file named.
     const bad = await t.app.inject({
       method: 'POST',

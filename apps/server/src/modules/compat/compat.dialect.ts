@@ -1,7 +1,8 @@
 import type { Visit, VisitorStatus } from '@openvisit/contract';
 import sharp from 'sharp';
 import { dayOf } from '../../platform/days.js';
-import type { DialectAdapter, DialectAdapters } from '../../platform/dialect.js';
+import type { DialectAdapter, DialectAdapters, DialectContext } from '../../platform/dialect.js';
+import { photoLinks } from './compat.photos.js';
 import { undoLftPwdRule } from './lftPwd.js';
 
 /**
@@ -40,16 +41,22 @@ export function deskState(v: Pick<Visit, 'status' | 'permission'>): number {
   return DESK_STATE[v.status] ?? (v.permission === 1 ? 0 : 4);
 }
 
-/** A visit as the original answered it: numeric status (ours kept as `state`), extendCol as a JSON string. */
-export function originalVisit<V extends Visit>(v: V) {
-  return { ...v, status: deskState(v), state: v.status, extendCol: JSON.stringify(v.extendCol ?? {}) };
+/**
+ * A visit as the original answered it: numeric status (ours kept as `state`), extendCol as a JSON string, `vphoto` the
+ * photo's signed link ('' for none: compat.photos.ts).
+ */
+export function originalVisit<V extends Visit>(v: V, photo = '') {
+  return { ...v, status: deskState(v), state: v.status, extendCol: JSON.stringify(v.extendCol ?? {}), vphoto: photo };
 }
 
-function visits(result: unknown): unknown {
-  if (Array.isArray(result)) return result.map((v) => originalVisit(v as Visit));
+async function visits(result: unknown, _sent: Record<string, unknown>, ctx: DialectContext): Promise<unknown> {
   const page = asObject(result);
-  if (Array.isArray(page.list)) return { ...page, list: page.list.map((v) => originalVisit(v as Visit)) };
-  if ('vid' in page) return originalVisit(page as unknown as Visit);
+  const rows = (Array.isArray(result) ? result : Array.isArray(page.list) ? page.list : 'vid' in page ? [page] : []) as Visit[];
+  const links = await photoLinks(ctx, rows);
+  const original = (v: Visit) => originalVisit(v, links.get(v.vid) ?? '');
+  if (Array.isArray(result)) return rows.map(original);
+  if (Array.isArray(page.list)) return { ...page, list: rows.map(original) };
+  if ('vid' in page) return original(page as unknown as Visit);
   return result;
 }
 
@@ -101,8 +108,8 @@ function visitIdOf(raw: unknown): unknown {
 const deskCheckIn = (raw: unknown) => withPhoto(visitIdOf(raw));
 
 /** The original's list answers that were plain arrays: the rows of our page. */
-const rowsOf = (result: unknown) => {
-  const v = visits(result);
+const rowsOf = async (result: unknown, sent: Record<string, unknown>, ctx: DialectContext) => {
+  const v = await visits(result, sent, ctx);
   return Array.isArray(v) ? v : (asObject(v).list ?? []);
 };
 

@@ -255,6 +255,12 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
       updateRows(db, 'visit_move', visits, { ...set, status: to }, { companyId: scope.companyId, id, from: [...from] }, (slot) =>
         and(eq(visits.companyId, slot('companyId')), eq(visits.id, slot('id')), sql`${visits.status} = any(${slot('from')}::text[])`),
       ).then((r): VisitRow | undefined => r[0]),
+    /** The photo keys of these visits that have one, in one read (the original dialect's photo links, a page at a time). */
+    photoKeys: (ids: number[]) =>
+      db
+        .select({ id: visits.id, photo: visits.photo, subAccountId: visits.subAccountId })
+        .from(visits)
+        .where(and(mine, inArray(visits.id, ids.length ? ids : [0]), ne(visits.photo, ''))),
     /** File keys (photo, signature, pdf) are not life-cycle moves: set directly. */
     setFiles: (id: number, set: { photo?: string; signature?: string; pdf?: string }) =>
       db

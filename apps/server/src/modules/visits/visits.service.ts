@@ -1,11 +1,12 @@
 /**
  * What other modules use of visits: the kernel (records and the state machine), the list's search, the desk's
- * screening and the residents' sign-in. The calls bind to the flow files (walkin, checkin, search, files) directly.
+ * screening, the residents' sign-in and the photo keys of a page of visits (compat's photo links). The calls bind to the flow files (walkin, checkin, search, files) directly.
  */
 
 export { screen } from './visits.desk.js';
 export { signInAtDoor, signOutAtDoor, visitByCard, visitByCode, visitsByPlate } from './visits.doors.js';
 export { faceCandidateVisits, visitsMovedSince } from './visits.faceSync.js';
+export { photoKeysOf } from './visits.files.js';
 export {
   createVisit,
   hostSnapshot,
