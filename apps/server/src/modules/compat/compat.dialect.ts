@@ -105,7 +105,18 @@ function visitIdOf(raw: unknown): unknown {
   return id === undefined ? raw : { ...rest, vid: id };
 }
 
-const deskCheckIn = (raw: unknown) => withPhoto(visitIdOf(raw));
+/** Our check-in codes are 8 digits (visits.kernel's newVisitCode), so one starting with 0 lost it when sent as a number. */
+const CODE_DIGITS = 8;
+
+/** A `verifyCode` the desk sent as a number, back to the code it typed or scanned (`1234567` → `"01234567"`). */
+function codeAsTyped(raw: unknown): unknown {
+  const body = asObject(raw);
+  const code = body.verifyCode;
+  if (typeof code !== 'number' || !Number.isSafeInteger(code) || code < 0 || code >= 10 ** CODE_DIGITS) return raw;
+  return { ...body, verifyCode: String(code).padStart(CODE_DIGITS, '0') };
+}
+
+const deskCheckIn = (raw: unknown) => withPhoto(visitIdOf(codeAsTyped(raw)));
 
 /** The original's list answers that were plain arrays: the rows of our page. */
 const rowsOf = async (result: unknown, sent: Record<string, unknown>, ctx: DialectContext) => {
@@ -325,7 +336,7 @@ export const originalDialect: DialectAdapters = {
   // The desk's check-in of an invitation (appointmentSignin) or a booking (VisitAppointmentSignin) from its list.
   appointmentSignin: { call: 'AppClientSignin', request: deskCheckIn, response: visits },
   VisitAppointmentSignin: { call: 'AppClientSignin', request: deskCheckIn, response: visits },
-  VisitorSignOut: visitList,
+  VisitorSignOut: { request: codeAsTyped, response: visits },
   VisitorSignOutByVid: { request: visitIdOf, response: visits },
   getTodayAppointmentByPhone: { call: 'SearchAppointmentByCondition', request: todayOnly, response: rowsOf },
   getVisitorAppointmentByName: { call: 'SearchAppointmentByCondition', request: todayOnly, response: rowsOf },
