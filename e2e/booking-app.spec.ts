@@ -15,7 +15,9 @@ const ADMIN = 'booking.admin@example.com';
 
 /** The company's site booking as the original's integrations did: the clock first, then the signed booking. */
 async function book(app: { appCode: string; secret: string }, body: unknown): Promise<{ status: number; result: Record<string, unknown> }> {
-  const clock = (await (await fetch(`${stack.server.url}/qcvisit/getTimestamp`, { method: 'POST', body: '{}' })).json()) as { result: number };
+  const clock = (await (
+    await fetch(`${stack.server.url}/qcvisit/getTimestamp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+  ).json()) as { result: number };
   const timestamp = String(clock.result);
   const authid = createHash('md5').update(`${app.appCode}${timestamp}${app.secret}`).digest('hex');
   const res = await fetch(`${stack.server.url}/qcvisit/addVisitorApponintmnet`, {

@@ -212,4 +212,17 @@ describe('the original front desk’s visitor journeys against /qcvisit/', () =>
     expect(byPhone.result.map((r) => r.status)).toEqual([2]);
     expect((await send<Row[]>('getVisitorSignOutByPhone', { phone: '13911110004' }, header)).result).toEqual([]);
   });
+
+  it('answers the original’s rows from the other calls that answer visits (a change, a cancellation by a<id>)', async () => {
+    const walkIn = await t.api.UpdatePhoto({ vname: '领卡客', vphone: '13911110011', empid: host }, company.token);
+    expect(walkIn.status, walkIn.reason).toBe(0);
+    const changed = await send<Row>('updateVisitInfo', { vid: `v${walkIn.result.vid}`, cardNo: 'C-77' }, header);
+    expect(changed.status, changed.reason).toBe(0);
+    expect(changed.result).toMatchObject({ vid: walkIn.result.vid, status: 1, state: 'signedIn', cardNo: 'C-77' });
+    expect(typeof changed.result.extendCol).toBe('string');
+    const inv = await invite('取消客', '13911110010');
+    const cancelled = await send<Row>('setCancelStatusForWeb', { id: `a${inv.vid}` }, `${company.id}-${company.token}`);
+    expect(cancelled.status, cancelled.reason).toBe(0);
+    expect(cancelled.result).toMatchObject({ vid: inv.vid, status: 5, state: 'ended' });
+  });
 });

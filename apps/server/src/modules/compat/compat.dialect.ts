@@ -350,6 +350,12 @@ export const originalDialect: DialectAdapters = {
   uploadFace: { call: 'uploadAppointmentPhoto', request: bySecid, response: faceStatus },
   getFaceStatus: { call: 'getAppointmentbySecId', request: bySecid, response: faceStatus },
   updateVisitorCardNo: { call: 'updateVisitInfo', request: visitIdOf, response: visits },
+  // Every other call answering visits answers them as the lists do.
+  updateVisitInfo: { request: visitIdOf, response: visits },
+  updateVisitStatus: { request: visitIdOf, response: visits },
+  addAppointment: visitList,
+  setCancelStatusForWeb: { request: visitIdOf, response: visits },
+  resendInvitation: { request: visitIdOf, response: visits },
   getSendCardStatus: { call: 'GetVisitorByVid', request: visitIdOf, response: cardStatus },
   getExtendType: { response: logisticsTypes },
   getExtendTypeInfo: { pick: (raw) => ('token' in asObject(raw) ? undefined : 'getExtendType'), response: logisticsTypes },
