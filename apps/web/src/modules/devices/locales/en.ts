@@ -61,6 +61,7 @@ export const devicesEn = {
       status: 'Status',
       actions: 'Actions',
     },
+    legacy: 'legacy reader',
     neverSeen: 'Never connected',
     lastSeen: 'Last seen {{time}}',
     enable: 'Enable',

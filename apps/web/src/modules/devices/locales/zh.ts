@@ -62,6 +62,7 @@ export const devicesZh: DeepStrings<typeof devicesEn> = {
       status: '状态',
       actions: '操作',
     },
+    legacy: '旧版读头',
     neverSeen: '从未连接',
     lastSeen: '最近连接 {{time}}',
     enable: '启用',
