@@ -72,6 +72,12 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
    * <eid>.<secret>`), never by a session; otherwise the session roles allowed.
    */
   access: 'public' | 'device' | readonly Role[];
+  /**
+   * A device call the original's door readers make without a credential: under /qcvisit/ only, a request without
+   * `Authorization` naming a `deviceCode` is taken as the device of that code whose `legacyAuth` is on and whose
+   * registered address is the request's (docs/original-clients.md, "Legacy door readers").
+   */
+  legacyDevice?: boolean;
   /** GET calls take their input from the query string. */
   method?: 'POST' | 'GET';
   feature?: FeatureFlag;

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { type Actor, clientEnd, writeLog } from './audit.js';
-import { type AuthenticatedDevice, deviceCredentialOf } from './deviceAuth.js';
+import { type AuthenticatedDevice, deviceCredentialOf, legacyDeviceCodeOf } from './deviceAuth.js';
 import { DIALECT_PREFIX, type DialectAdapter, type DialectAdapters, dialectRequest, dialectResponse, dialectToken, ownsToken } from './dialect.js';
 import { AppError, badParams } from './errors.js';
 import { checkedOutput, contractOutput } from './outputs.js';
@@ -239,7 +239,7 @@ async function runCall(
     audit: {},
   };
   try {
-    if (call.access === 'device') await authenticateDevice(deps, req, ctx);
+    if (call.access === 'device') await authenticateDevice(deps, req, ctx, Boolean(dialect && call.legacyDevice));
     else if (call.access !== 'public') {
       const session = await sessionOf(deps.db, req, call, dialect !== null);
       if (!(call.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
@@ -307,29 +307,37 @@ async function runCall(
 
 /**
  * A device's call: its credential (platform/deviceAuth.ts) names the device, whose company is the call's tenant. A
- * session's token instead is 610 (sessions never make device calls), nothing at all 28.
+ * session's token instead is 610 (sessions never make device calls), nothing at all 28. Under /qcvisit/ only, a call
+ * the original's readers make (`legacyDevice`) without `Authorization` but naming a `deviceCode` is a legacy reader's:
+ * the device of that code with `legacyAuth` on, registered at the request's address (`req.ip`, as TRUST_PROXY says).
  */
 async function authenticateDevice(
   deps: { db: Db; services: Services },
   req: FastifyRequest,
   ctx: CallContext & { tenant?: TenantScope; device?: AuthenticatedDevice },
+  legacyAllowed: boolean,
 ): Promise<void> {
   let device: AuthenticatedDevice;
+  const legacyCode = legacyAllowed && req.headers.authorization === undefined ? legacyDeviceCodeOf(req.body) : undefined;
   try {
-    const credential = deviceCredentialOf(req);
-    if (!credential) throw new AppError(req.headers[TOKEN_HEADER] ? Status.NO_PERMISSION : Status.TOKEN_MISSING);
-    device = await deps.services.devices.authenticate(credential.eid, credential.secret, req.ip);
+    if (legacyCode !== undefined) device = await deps.services.devices.legacy(legacyCode, req.ip);
+    else {
+      const credential = deviceCredentialOf(req);
+      if (!credential) throw new AppError(req.headers[TOKEN_HEADER] ? Status.NO_PERMISSION : Status.TOKEN_MISSING);
+      device = await deps.services.devices.authenticate(credential.eid, credential.secret, req.ip);
+    }
   } catch (err) {
     // A refused credential is worth a look (a stolen or stale secret, someone guessing): the device and address, never the secret.
     if (err instanceof AppError && (err.status === Status.DEVICE_NOT_ALLOWED || err.status === Status.DEVICE_DISABLED)) {
       const eid = /^Device\s+(\d{1,10})\./i.exec(req.headers.authorization ?? '')?.[1];
-      req.log.warn({ device: eid ?? null, ip: req.ip, status: err.status }, 'device credential refused');
+      const who = legacyCode === undefined ? { device: eid ?? null } : { legacyCode: legacyCode.slice(0, 64) };
+      req.log.warn({ ...who, ip: req.ip, status: err.status }, 'device credential refused');
     }
     throw err;
   }
   ctx.device = device;
   ctx.tenant = tenantScope(deps.db, { companyId: device.companyId });
-  req.log = req.log.child({ companyId: device.companyId, device: device.id });
+  req.log = req.log.child({ companyId: device.companyId, device: device.id, ...(legacyCode !== undefined && { legacy: true }) });
   ctx.log = req.log;
 }
 

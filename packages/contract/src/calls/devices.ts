@@ -126,6 +126,8 @@ export const device = z.object({
   /** When its current secret was issued. */
   secretSetAt: epochMs.nullable(),
   egids: z.array(z.int32()),
+  /** A legacy reader: under /qcvisit/ its calls are taken on its code and registered address alone, without a credential. */
+  legacyAuth: z.boolean(),
 });
 export type Device = z.infer<typeof device>;
 
@@ -151,7 +153,13 @@ const deviceFields = {
   eType: z.enum(DEVICE_KINDS).default('qr'),
   status: zStatus.default(0),
   egids: zIds.default([]),
+  legacyAuth: z.boolean().default(false),
 };
+
+/** A legacy reader is identified by its code and registered address only: without an address it is refused (400 `deviceIp`). */
+function legacyNeedsIp(v: { legacyAuth: boolean; deviceIp: string }, ctx: z.RefinementCtx): void {
+  if (v.legacyAuth && v.deviceIp === '') ctx.addIssue({ code: 'custom', message: 'required', path: ['deviceIp'] });
+}
 
 const groupStatuses = { [Status.DEVICE_GROUP_EXISTS]: 'egname' } as const;
 const deviceStatuses = {
@@ -266,7 +274,7 @@ export const addEquipment = defineCall({
   access: DEVICE_MANAGERS,
   fieldStatuses: deviceStatuses,
   log: { module: LogModule.ACCESS_CONTROL, event: 'add' },
-  input: z.object({ userid, ...deviceFields }),
+  input: z.object({ userid, ...deviceFields }).superRefine(legacyNeedsIp),
   output: deviceWithSecret,
 });
 
@@ -278,7 +286,7 @@ export const updateEquipment = defineCall({
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: deviceStatuses,
   log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
-  input: z.object({ userid, eid: z.int32().positive(), ...deviceFields }),
+  input: z.object({ userid, eid: z.int32().positive(), ...deviceFields }).superRefine(legacyNeedsIp),
   output: device,
 });
 

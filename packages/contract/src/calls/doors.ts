@@ -31,6 +31,7 @@ export const uploadQrcode = defineCall({
   summary:
     'A door QR reader posts what it scanned: 0 with the person to let through, or the refusal (1111 this device opens nothing for them, 1112 forged, altered or another company’s code, 1113–1128 the visit’s state, window, pass time, uses or a rotated code). Every decision is a pass record.',
   access: 'device',
+  legacyDevice: true,
   // The original's 1110–1130 (the reader shows or beeps them and keeps the door shut); 58 when the visit moved meanwhile.
   // 1111 (this device opens nothing for them) is universal to device calls.
   statuses: [
@@ -63,6 +64,7 @@ export const uploadCard = defineCall({
   summary:
     'A door card reader posts the card it read: an employee’s card (their access rights, dates and groups) or the card the desk handed a visitor on site (the visit’s groups, window and limits, as its QR pass). 0 with the person to let through, or the refusal: 1123 a card nobody holds, 1129 an employee without access, 1113 an employee past their access dates, 1115 not yet valid, 1111 this device opens nothing for them, 1124 outside the pass time, 1120 a face-only way. Every decision is a pass record.',
   access: 'device',
+  legacyDevice: true,
   statuses: [
     Status.UNKNOWN_RECORD,
     Status.EMPLOYEE_UNAUTHORIZED,

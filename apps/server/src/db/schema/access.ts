@@ -67,10 +67,17 @@ export const devices = pgTable(
     secretSetAt: tstz('secret_set_at'),
     /** The last request the device authenticated (online while recent). */
     lastSeenAt: tstz('last_seen_at'),
+    /**
+     * A legacy reader (the original's, which cannot send a credential): under /qcvisit/ only, its calls are taken on
+     * its code and registered `ip` alone. Opt-in by the administrator; needs a non-empty `ip`.
+     */
+    legacyAuth: boolean('legacy_auth').notNull().default(false),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('devices_name_uq').on(t.companyId, sql`lower(${t.name})`),
+    // The legacy readers' look-up by code across companies (devices.system.repository.ts).
+    index('devices_legacy_code_idx').on(t.code).where(sql`${t.legacyAuth}`),
     uniqueIndex('devices_code_uq').on(t.companyId, t.code),
     uniqueIndex('devices_ext_code_uq').on(t.companyId, t.extCode).where(sql`${t.extCode} <> ''`),
     uniqueIndex('devices_reader_no_uq').on(t.companyId, t.readerNo).where(sql`${t.readerNo} <> ''`),

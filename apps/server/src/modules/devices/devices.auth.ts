@@ -1,7 +1,7 @@
-import { type DeviceKind, Status } from '@openvisit/contract';
+import { DEVICE_CODE_MAX, type DeviceKind, Status } from '@openvisit/contract';
 import type { DeviceContext } from '../../platform/calls.js';
 import { safeEqual } from '../../platform/crypto.js';
-import { type AuthenticatedDevice, type DeviceAuthenticator, deviceSecretHash } from '../../platform/deviceAuth.js';
+import { type AuthenticatedDevice, canonicalIp, type DeviceAuthenticator, deviceSecretHash } from '../../platform/deviceAuth.js';
 import { AppError } from '../../platform/errors.js';
 import { type SystemScope, scopeForCompany } from '../../platform/tenancy.js';
 import { settingsIn } from '../accounts/accounts.service.js';
@@ -11,9 +11,22 @@ import { devicesSystemRepository } from './devices.system.repository.js';
 
 const TOUCH_EVERY_MS = 60_000;
 
+type CredentialRow = NonNullable<Awaited<ReturnType<ReturnType<typeof devicesSystemRepository>['credentialOf']>>>;
+
 /** The platform's check of a device's credential (platform/deviceAuth.ts), over the devices table. */
 export function deviceAuthenticator(system: SystemScope): DeviceAuthenticator {
   const repo = devicesSystemRepository(system);
+  /** A device found: refused while disabled, else stamped as seen. */
+  const admit = async (row: CredentialRow, ip: string): Promise<AuthenticatedDevice> => {
+    if (row.status !== 0) throw new AppError(Status.DEVICE_DISABLED);
+    // At most one write a minute per device, whatever its request rate; the same minute's heartbeat shows the device on
+    // /monitor (a face terminal as type 3, any other door device type 4).
+    if (!row.lastSeenAt || Date.now() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      const touched = await repo.touch(row.id);
+      if (touched) await deviceHeartbeat(scopeForCompany(system, row.companyId), { id: row.id, name: row.name, ip, kind: row.kind });
+    }
+    return { id: row.id, companyId: row.companyId, name: row.name, code: row.code, kind: row.kind, direction: row.direction };
+  };
   return {
     async authenticate(eid: number, secret: string, ip: string): Promise<AuthenticatedDevice> {
       const row = await repo.credentialOf(eid);
@@ -21,14 +34,17 @@ export function deviceAuthenticator(system: SystemScope): DeviceAuthenticator {
       const stored = row?.secretHash || '0'.repeat(64);
       const matches = safeEqual(deviceSecretHash(secret), stored);
       if (!row?.secretHash || !matches) throw new AppError(Status.DEVICE_NOT_ALLOWED, 'Unknown device or wrong secret');
-      if (row.status !== 0) throw new AppError(Status.DEVICE_DISABLED);
-      // At most one write a minute per device, whatever its request rate; the same minute's heartbeat shows the device on
-      // /monitor (a face terminal as type 3, any other door device type 4).
-      if (!row.lastSeenAt || Date.now() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-        const touched = await repo.touch(row.id);
-        if (touched) await deviceHeartbeat(scopeForCompany(system, row.companyId), { id: row.id, name: row.name, ip, kind: row.kind });
-      }
-      return { id: row.id, companyId: row.companyId, name: row.name, code: row.code, kind: row.kind, direction: row.direction };
+      return admit(row, ip);
+    },
+    async legacy(code: string, ip: string): Promise<AuthenticatedDevice> {
+      // No stored code is longer; such a body is refused without a query.
+      const rows = code.length > DEVICE_CODE_MAX ? [] : await repo.legacyOf(code);
+      const at = canonicalIp(ip);
+      const matching = rows.filter((r) => r.ip !== '' && canonicalIp(r.ip) === at);
+      // Several companies' legacy readers of one code at one address (behind one NAT): none can be told apart.
+      const [row] = matching;
+      if (!row || matching.length > 1) throw new AppError(Status.DEVICE_NOT_ALLOWED, 'Unknown device or wrong secret');
+      return admit(row, ip);
     },
   };
 }

@@ -12,7 +12,10 @@ import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 export type DeviceGroupRow = typeof deviceGroups.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
 export type GroupValues = Pick<DeviceGroupRow, 'name' | 'personKind' | 'defaultOn' | 'gids' | 'status' | 'remark'>;
-export type DeviceValues = Pick<DeviceRow, 'name' | 'code' | 'extCode' | 'doorNo' | 'ip' | 'port' | 'readerNo' | 'direction' | 'kind' | 'status'>;
+export type DeviceValues = Pick<
+  DeviceRow,
+  'name' | 'code' | 'extCode' | 'doorNo' | 'ip' | 'port' | 'readerNo' | 'direction' | 'kind' | 'status' | 'legacyAuth'
+>;
 /** The columns a device must not share with another device of the company. */
 export type UniqueDeviceField = 'name' | 'code' | 'extCode' | 'readerNo';
 

@@ -28,6 +28,7 @@ export function deviceView(row: DeviceRow, egids: number[], now = Date.now()): D
     lastSeenAt: seen,
     secretSetAt: row.secretSetAt?.getTime() ?? null,
     egids,
+    legacyAuth: row.legacyAuth,
   };
 }
 
@@ -81,6 +82,7 @@ function valuesOf(input: DeviceInput): DeviceValues {
     direction: input.enterStatus,
     kind: input.eType,
     status: input.status,
+    legacyAuth: input.legacyAuth,
   };
 }
 

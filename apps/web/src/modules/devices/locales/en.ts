@@ -61,6 +61,7 @@ export const devicesEn = {
       status: 'Status',
       actions: 'Actions',
     },
+    legacy: 'legacy reader',
     neverSeen: 'Never connected',
     lastSeen: 'Last seen {{time}}',
     enable: 'Enable',
@@ -87,6 +88,10 @@ export const devicesEn = {
     status: 'Enabled',
     saved: 'Device saved',
     notFound: 'This device no longer exists',
+    legacyAuth: 'Legacy reader (original product)',
+    legacyWarning:
+      'For the original product’s door readers, which cannot send a secret: under /qcvisit/ such a reader is identified by its identifier and its registered IP address only. Anyone who can send from that address can act as this door. Turn it on only for readers on a trusted network, and replace them when you can.',
+    legacyNeedsIp: 'A legacy reader needs its registered IP address',
   },
   secret: {
     title: 'Device secret',

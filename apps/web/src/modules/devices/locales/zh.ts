@@ -62,6 +62,7 @@ export const devicesZh: DeepStrings<typeof devicesEn> = {
       status: '状态',
       actions: '操作',
     },
+    legacy: '旧版读头',
     neverSeen: '从未连接',
     lastSeen: '最近连接 {{time}}',
     enable: '启用',
@@ -88,6 +89,10 @@ export const devicesZh: DeepStrings<typeof devicesEn> = {
     status: '启用',
     saved: '设备已保存',
     notFound: '该设备已不存在',
+    legacyAuth: '旧版读头（原产品）',
+    legacyWarning:
+      '用于无法发送密钥的原产品门禁读头：在 /qcvisit/ 下，此类读头仅凭设备标识和登记的 IP 地址识别，任何能从该地址发出请求者都可冒充此门。请仅对可信网络中的读头开启，并尽早更换。',
+    legacyNeedsIp: '旧版读头须登记 IP 地址',
   },
   secret: {
     title: '设备密钥',

@@ -1,11 +1,12 @@
 import { addEquipment, DEVICE_CODE_MAX, DEVICE_KINDS, DEVICE_NAME_MAX, type DeviceKind } from '@openvisit/contract';
-import { App, Button, Card, Form, Input, InputNumber, Result, Select, Space, Spin, Switch } from 'antd';
+import { App, Button, Card, Form, Input, Result, Select, Space, Spin, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { positiveInt } from '../../../platform/list';
 import { useAddDevice, useDevices, useGroups, useUpdateDevice } from '../api';
+import { DeviceAddressFields, LegacyAuthField } from '../components/DeviceAddress';
 import { FaceCredentials } from '../components/FaceCredentials';
 import { SecretDialog } from '../components/SecretDialog';
 import { deviceRules, showSaveError } from '../formErrors';
@@ -23,7 +24,21 @@ interface DeviceForm {
   eType: DeviceKind;
   enabled: boolean;
   egids: number[];
+  legacyAuth: boolean;
 }
+
+const INITIAL: Partial<DeviceForm> = {
+  extendCode: '',
+  roomNum: '',
+  deviceIp: '',
+  devicePort: null,
+  readerNo: '',
+  enterStatus: 1,
+  eType: 'qr',
+  enabled: true,
+  egids: [],
+  legacyAuth: false,
+};
 
 /** Smart access control › add or edit a device (/key/listd/:eid?); a new device's secret is shown once. */
 export function DeviceFormPage() {
@@ -64,6 +79,7 @@ export function DeviceFormPage() {
       roomNum: v.roomNum ?? '',
       deviceIp: v.deviceIp ?? '',
       readerNo: v.readerNo ?? '',
+      legacyAuth: v.legacyAuth ?? false,
       devicePort: v.devicePort ?? null,
       status: enabled ? 0 : 1,
     };
@@ -91,23 +107,7 @@ export function DeviceFormPage() {
     <>
       <PageHeader title={t(eid ? 'devices.deviceForm.editTitle' : 'devices.deviceForm.addTitle')} />
       <Card>
-        <Form<DeviceForm>
-          form={form}
-          layout="vertical"
-          style={{ maxWidth: 640 }}
-          initialValues={{
-            extendCode: '',
-            roomNum: '',
-            deviceIp: '',
-            devicePort: null,
-            readerNo: '',
-            enterStatus: 1,
-            eType: 'qr',
-            enabled: true,
-            egids: [],
-          }}
-          onFinish={(v) => void submit(v)}
-        >
+        <Form<DeviceForm> form={form} layout="vertical" style={{ maxWidth: 640 }} initialValues={INITIAL} onFinish={(v) => void submit(v)}>
           {text('deviceName', t('devices.deviceForm.name'), rules.name, DEVICE_NAME_MAX)}
           {text('deviceCode', t('devices.deviceForm.code'), rules.code, DEVICE_CODE_MAX)}
           <Form.Item name="eType" label={t('devices.deviceForm.kind')}>
@@ -119,10 +119,7 @@ export function DeviceFormPage() {
           {text('extendCode', t('devices.deviceForm.extCode'), rules.optionalCode, DEVICE_CODE_MAX)}
           {text('roomNum', t('devices.deviceForm.doorNo'), rules.optionalCode, DEVICE_CODE_MAX)}
           {text('readerNo', t('devices.deviceForm.readerNo'), rules.optionalCode, DEVICE_CODE_MAX)}
-          {text('deviceIp', t('devices.deviceForm.ip'), rules.ip, 45)}
-          <Form.Item name="devicePort" label={t('devices.deviceForm.port')} rules={[{ type: 'integer', min: 1, max: 65535 }]}>
-            <InputNumber min={1} max={65535} precision={0} style={{ width: 160 }} />
-          </Form.Item>
+          <DeviceAddressFields />
           <Form.Item name="egids" label={t('devices.deviceForm.groups')}>
             <Select
               mode="multiple"
@@ -135,6 +132,7 @@ export function DeviceFormPage() {
           <Form.Item name="enabled" label={t('devices.deviceForm.status')} valuePropName="checked">
             <Switch />
           </Form.Item>
+          <LegacyAuthField />
           <Space>
             <Button type="primary" htmlType="submit" loading={add.isPending || update.isPending}>
               {t('devices.save')}

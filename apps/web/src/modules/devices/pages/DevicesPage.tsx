@@ -175,7 +175,9 @@ export function DevicesPage() {
               key: 'address',
               title: t('devices.list.columns.address'),
               kind: 'code',
-              render: (_v, d) => (d.deviceIp ? `${d.deviceIp}${d.devicePort ? `:${d.devicePort}` : ''}` : '—'),
+              // A legacy reader is identified by this address: said beside it.
+              render: (_v, d) =>
+                d.deviceIp ? `${d.deviceIp}${d.devicePort ? `:${d.devicePort}` : ''}${d.legacyAuth ? ` · ${t('devices.list.legacy')}` : ''}` : '—',
             },
             {
               key: 'groups',

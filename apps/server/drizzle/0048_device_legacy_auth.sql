@@ -1,0 +1,2 @@
+ALTER TABLE "devices" ADD COLUMN "legacy_auth" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "devices_legacy_code_idx" ON "devices" USING btree ("code") WHERE "devices"."legacy_auth";
