@@ -50,6 +50,9 @@ export interface AuthedContext extends CallContext {
   tenant: TenantScope;
 }
 
+/** What a dialect adaptation of an answer may read of its call (platform/dialect.ts): the services and, with a session, the tenant. */
+export type DialectContext = CallContext & { tenant?: TenantScope };
+
 /** A call made by a door device: its company's scope comes from the device row. */
 export interface DeviceContext extends CallContext {
   device: AuthenticatedDevice;
@@ -167,7 +170,7 @@ interface CallDeps {
   config: Config;
   services: Services;
   /** The original's dialect, call by call (modules/compat), spoken under `/qcvisit/`. */
-  dialect: DialectAdapters;
+  dialect: DialectAdapters<DialectContext>;
 }
 
 export function registerCalls(app: FastifyInstance, deps: CallDeps, bindings: Binding[]): void {
@@ -178,7 +181,7 @@ export function registerCalls(app: FastifyInstance, deps: CallDeps, bindings: Bi
     if (!found) throw new Error(`dialect name ${by}: no call ${name}`);
     return found;
   };
-  const route = (url: string, binding: Binding, dialect: DialectAdapter | null) => {
+  const route = (url: string, binding: Binding, dialect: DialectAdapter<DialectContext> | null) => {
     const { call } = binding;
     const rate = call.rate ? deps.config.rateLimits[call.rate] : undefined;
     // One limiter (one counter per client) for the call under every name and prefix: a route's own rate-limit config
@@ -221,7 +224,7 @@ async function runCall(
   deps: CallDeps,
   req: FastifyRequest,
   reply: FastifyReply,
-  dialect: DialectAdapter | null,
+  dialect: DialectAdapter<DialectContext> | null,
 ): Promise<void> {
   if (call.feature && !deps.config.features[call.feature]) {
     reply.code(404).send({ status: 404, reason: `Unknown call: ${call.name}`, result: null });

@@ -1,7 +1,5 @@
 import type { CallDef } from '@openvisit/contract';
 import type { z } from 'zod';
-import type { CallContext } from './calls.js';
-import type { TenantScope } from './tenancy.js';
 
 /**
  * The original product's dialect, spoken under `/qcvisit/` only (docs/original-clients.md): what its clients send
@@ -18,7 +16,7 @@ export const ORIGINAL_PLACEHOLDER_USERID = 2147483647;
  * With `call`, the name is the original's for one of our calls (`LoginManager` → `Login`), answered under `/qcvisit/`
  * only, with that call's access, checks and rate limit.
  */
-export interface DialectAdapter {
+export interface DialectAdapter<Ctx = unknown> {
   call?: string;
   /**
    * Where one of the original's calls did the work of several of ours (a field of its body saying which): the call to
@@ -26,15 +24,15 @@ export interface DialectAdapter {
    */
   pick?: (raw: unknown) => string | undefined;
   request?: (raw: unknown) => unknown;
-  /** `sent` is the body as the client sent it; `ctx` the call's (its session and tenant, when the call has them). */
-  response?: (result: unknown, sent: Record<string, unknown>, ctx: DialectContext) => unknown | Promise<unknown>;
+  /**
+   * `sent` is the body as the client sent it; `ctx` the call's (platform/calls.ts's `DialectContext`: its session and
+   * tenant, when the call has them), a parameter so that this file needs nothing of calls.ts.
+   */
+  response?: (result: unknown, sent: Record<string, unknown>, ctx: Ctx) => unknown | Promise<unknown>;
 }
 
-/** What an answer's adaptation may read of its call: the services (secrets, files) and, for a session's call, the tenant. */
-export type DialectContext = CallContext & { tenant?: TenantScope };
-
 /** The adaptations by the name the original's clients call, handed in at start-up by modules/compat. */
-export type DialectAdapters = Readonly<Record<string, DialectAdapter>>;
+export type DialectAdapters<Ctx = unknown> = Readonly<Record<string, DialectAdapter<Ctx>>>;
 
 /** Our session tokens: 32 random bytes, base64url (platform/sessions.ts). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -190,7 +188,7 @@ function snapToPage(body: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** The body of an original client's call, ready for the contract: its adapter first, then names and numbers. */
-export function dialectRequest(call: CallDef, raw: unknown, adapter: DialectAdapter): unknown {
+export function dialectRequest(call: CallDef, raw: unknown, adapter: Pick<DialectAdapter, 'request'>): unknown {
   const adapted = adapter.request ? adapter.request(raw) : raw;
   if (typeof adapted !== 'object' || adapted === null || Array.isArray(adapted)) return adapted;
   const { userid, ...fields } = adapted as Record<string, unknown>;
@@ -200,7 +198,7 @@ export function dialectRequest(call: CallDef, raw: unknown, adapter: DialectAdap
   return snapToPage(body as Record<string, unknown>);
 }
 
-export async function dialectResponse(result: unknown, sent: unknown, adapter: DialectAdapter, ctx: DialectContext): Promise<unknown> {
+export async function dialectResponse<Ctx>(result: unknown, sent: unknown, adapter: DialectAdapter<Ctx>, ctx: Ctx): Promise<unknown> {
   if (!adapter.response) return result;
   const body = typeof sent === 'object' && sent !== null && !Array.isArray(sent) ? (sent as Record<string, unknown>) : {};
   return adapter.response(result, body, ctx);

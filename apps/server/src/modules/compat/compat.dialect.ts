@@ -1,7 +1,8 @@
 import type { Visit, VisitorStatus } from '@openvisit/contract';
 import sharp from 'sharp';
+import type { DialectContext } from '../../platform/calls.js';
 import { dayOf } from '../../platform/days.js';
-import type { DialectAdapter, DialectAdapters, DialectContext } from '../../platform/dialect.js';
+import type { DialectAdapter, DialectAdapters } from '../../platform/dialect.js';
 import { photoLinks } from './compat.photos.js';
 import { undoLftPwdRule } from './lftPwd.js';
 
@@ -60,7 +61,7 @@ async function visits(result: unknown, _sent: Record<string, unknown>, ctx: Dial
   return result;
 }
 
-const visitList: DialectAdapter = { response: visits };
+const visitList: DialectAdapter<DialectContext> = { response: visits };
 
 /** The captcha as the original sent it: a bare base64 PNG, which the clients prefix with `data:image/png;base64,`. */
 async function pngCaptcha(result: unknown): Promise<unknown> {
@@ -295,7 +296,7 @@ const withBody =
   (extra: Record<string, unknown>): DialectAdapter['request'] =>
   (raw) => ({ ...asObject(raw), ...extra });
 
-export const originalDialect: DialectAdapters = {
+export const originalDialect: DialectAdapters<DialectContext> = {
   getValidationCode: { response: pngCaptcha },
   Login: { request: unscramble('password') },
   LoginManager: {

@@ -1,6 +1,5 @@
 import type { Visit } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import type { DialectContext } from '../../platform/dialect.js';
+import type { AuthedContext, DialectContext } from '../../platform/calls.js';
 import { mediaUrl } from '../../platform/media.js';
 import { photoKeysOf } from '../visits/visits.service.js';
 

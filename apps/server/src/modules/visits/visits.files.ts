@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { type In, logDesc, Role, VISIT_PDF_NAME } from '@openvisit/contract';
+import { type In, logDesc, VISIT_PDF_NAME } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
 import { settingsOf } from '../accounts/accounts.service.js';
@@ -61,19 +61,6 @@ export async function photoFile(ctx: AuthedContext, input: { vid: number }) {
   const stream = v.photo ? await ctx.services.files.stream(v.photo) : undefined;
   if (!stream) throw noSuchVisit();
   return stream;
-}
-
-/**
- * The stored photo keys of these visits, by vid, in one read: those the caller may see (a sub-company only its own)
- * and only keys in this company's visit folder, so a link signed from them names one of its visits' photos.
- */
-export async function photoKeysOf(ctx: AuthedContext, vids: readonly number[]): Promise<Map<number, string>> {
-  const ids = [...new Set(vids)].filter((id) => Number.isSafeInteger(id) && id > 0);
-  if (!ids.length) return new Map();
-  const folder = `visits/${ctx.tenant.companyId}/`;
-  const rows = await repoOf(ctx).photoKeys(ids);
-  const mine = (r: { subAccountId: number | null }) => ctx.session.role !== Role.SUB_COMPANY || r.subAccountId === ctx.session.subAccountId;
-  return new Map(rows.filter((r) => mine(r) && r.photo.startsWith(folder)).map((r) => [r.id, r.photo]));
 }
 
 /** A badge to print or reprint: the visit and the company's badge style (from the pad settings). */

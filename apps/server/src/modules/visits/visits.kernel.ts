@@ -289,3 +289,16 @@ export function visitsOf(scope: TenantScope) {
       }),
   };
 }
+
+/**
+ * The stored photo keys of these visits, by vid, in one read: those the caller may see (a sub-company only its own)
+ * and only keys in this company's visit folder, so a link signed from them names one of its visits' photos.
+ */
+export async function photoKeysOf(ctx: AuthedContext, vids: readonly number[]): Promise<Map<number, string>> {
+  const ids = [...new Set(vids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (!ids.length) return new Map();
+  const folder = `visits/${ctx.tenant.companyId}/`;
+  const rows = await visitsRepository(ctx.tenant).photoKeys(ids);
+  const mine = (r: { subAccountId: number | null }) => ctx.session.role !== Role.SUB_COMPANY || r.subAccountId === ctx.session.subAccountId;
+  return new Map(rows.filter((r) => mine(r) && r.photo.startsWith(folder)).map((r) => [r.id, r.photo]));
+}

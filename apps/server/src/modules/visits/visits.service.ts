@@ -6,7 +6,6 @@
 export { screen } from './visits.desk.js';
 export { signInAtDoor, signOutAtDoor, visitByCard, visitByCode, visitsByPlate } from './visits.doors.js';
 export { faceCandidateVisits, visitsMovedSince } from './visits.faceSync.js';
-export { photoKeysOf } from './visits.files.js';
 export {
   createVisit,
   hostSnapshot,
@@ -15,6 +14,7 @@ export {
   moveMany,
   noSuchVisit,
   passVisit,
+  photoKeysOf,
   setPermission,
   signOutOverdue,
   toVisit,
