@@ -168,7 +168,7 @@ describe('the original front desk’s visitor journeys against /qcvisit/', () =>
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]),
     });
-    expect(bad.json()).toMatchObject({ status: Status.BAD_PARAMS, result: { errors: [{ field: 'photo', rule: 'type' }] } });
+    expect(bad.json()).toMatchObject({ status: Status.BAD_PARAMS, result: { errors: [{ field: 'file', rule: 'type' }] } });
   });
 
   it('hands a card out and reads its status; looks visitors up by phone and by name', async () => {

@@ -31,7 +31,7 @@ function imageError(field: 'photo' | 'signature') {
 
 /** A photo as a registration stores it (upright, scaled, re-encoded), for the desk to send back as a data URL. */
 export async function photoAsDataUrl(bytes: Buffer): Promise<string> {
-  const photo = await normalisePhoto(bytes, { minPx: FACE_MIN_PX, maxBytes: IMAGE_MAX_BYTES, maxEdge: 960 }).catch(imageError('photo'));
+  const photo = await normalisePhoto(bytes, { minPx: FACE_MIN_PX, maxBytes: IMAGE_MAX_BYTES, maxEdge: 960 }).catch(imageError('file'));
   return `data:image/jpeg;base64,${photo.bytes.toString('base64')}`;
 }
 
