@@ -34,3 +34,19 @@ describe('the badge: the card text (UpdateCardText) printed at its foot', () => 
     expect(foot({})).toBe('Valid todayC-7');
   });
 });
+
+describe('the badge: its band’s text reads on the company’s theme colour', () => {
+  const band = (theme: string) => {
+    const { unmount } = render(
+      <Badge visit={visit} settings={settings} company="ACME" photo={null} logo={null} fixedPhoto={null} lang="en" texts={texts} theme={theme} />,
+    );
+    const style = screen.getByTestId('badge').style;
+    const out = [style.getPropertyValue('--theme'), style.getPropertyValue('--badge-band-text')];
+    unmount();
+    return out;
+  };
+  it('white on a dark theme, black on a light one', () => {
+    expect(band('#0958d9')).toEqual(['#0958d9', '#ffffff']);
+    expect(band('#ffe58f')).toEqual(['#ffe58f', '#000000']);
+  });
+});

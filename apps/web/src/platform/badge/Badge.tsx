@@ -2,6 +2,7 @@ import { formatDate, type Lang, type PadSettings, withColon } from '@openvisit/c
 import type { TFunction } from 'i18next';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { textOn } from '../contrast';
 import { badgeSize } from './size';
 import './badge.css';
 
@@ -108,7 +109,12 @@ function dateText(ms: number | null, lang: Lang): string {
 export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang, texts, theme }: BadgeProps) {
   const size = badgeSize(settings.cardSize);
   const bw = settings.printType === 1;
-  const style = { '--badge-w': `${size.widthMm}mm`, '--badge-h': `${size.heightMm}mm`, ...(theme ? { '--theme': theme } : {}) } as CSSProperties;
+  // The band's text is white on the theme colour while that reads (AA), else black: a light theme colour stays legible.
+  const style = {
+    '--badge-w': `${size.widthMm}mm`,
+    '--badge-h': `${size.heightMm}mm`,
+    ...(theme ? { '--theme': theme, '--badge-band-text': textOn(theme) } : {}),
+  } as CSSProperties;
   const customized = settings.cardType === 1;
   const qrAvatar = isQrAvatar(settings);
   const qr = useQrCode(badgeQrText(visit, settings));
