@@ -23,7 +23,8 @@ function cliIn(dir: string, ...args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', cliPath, ...args], {
     env: { ...env, DATA_DIR: dir },
     encoding: 'utf8',
-    timeout: scaled(60_000),
+    // A hang's bound: each command starts tsx and opens the database, which a loaded machine makes slow.
+    timeout: scaled(240_000),
   });
   return { code: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
 }
@@ -45,7 +46,7 @@ describe('operator CLI on the embedded database', () => {
       expect(bad.err).toMatch(/--email: format/);
       expect(cli('create-company').err).toMatch(/missing --company, --email, --password/);
     },
-    scaled(60_000),
+    scaled(600_000),
   );
 
   it(
@@ -65,7 +66,7 @@ describe('operator CLI on the embedded database', () => {
       expect(rows?.rows.map((r) => r.email)).toEqual(['boss@example.com']);
       expect(cli('restore', '--in', path.join(dataDir, 'missing.tar.gz')).err).toMatch(/no such file/);
     },
-    scaled(90_000),
+    scaled(600_000),
   );
 
   it(
@@ -116,7 +117,7 @@ describe('operator CLI on the embedded database', () => {
         fs.rmSync(fresh, { recursive: true, force: true });
       }
     },
-    scaled(120_000),
+    scaled(900_000),
   );
 
   it(
@@ -169,7 +170,7 @@ describe('operator CLI on the embedded database', () => {
       expect(old.out).toMatch(/restored 1 companies .*database-only backup/);
       expect(await files.read('faces/1/1-abc123.jpg')).toEqual(photo);
     },
-    scaled(120_000),
+    scaled(900_000),
   );
 
   it(
@@ -199,6 +200,6 @@ describe('operator CLI on the embedded database', () => {
       const release = acquireDataLock(dataDir);
       release();
     },
-    scaled(60_000),
+    scaled(600_000),
   );
 });

@@ -19,10 +19,10 @@ export function gateOf(ctx: AuthedContext, asked: number | null): number | null 
   return asked;
 }
 
-function imageError(field: 'photo' | 'signature') {
+function imageError(field: 'photo' | 'file' | 'signature') {
   return (err: unknown): never => {
     if (err instanceof ImageRejected) {
-      const rule = { notImage: 'type', tooSmall: field === 'photo' ? 'imageTooSmall' : 'type', tooLarge: 'size' }[err.problem];
+      const rule = { notImage: 'type', tooSmall: field === 'signature' ? 'type' : 'imageTooSmall', tooLarge: 'size' }[err.problem];
       throw badParams([{ field, rule }]);
     }
     throw err;
