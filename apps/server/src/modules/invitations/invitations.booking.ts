@@ -2,15 +2,13 @@ import { createHash } from 'node:crypto';
 import { type In, initialStatus, normalizePhone, type Out, Role, SIGNATURE_WINDOW_MS, Status, type Visit } from '@openvisit/contract';
 import { type AuthedContext, actorContext, type CallContext } from '../../platform/calls.js';
 import { randomToken, safeEqual } from '../../platform/crypto.js';
-import { AppError, badParams, notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { company as companyRow, settingsOf } from '../accounts/accounts.service.js';
 import * as employees from '../employees/employees.service.js';
-import { gatesNamed } from '../registration/registration.gates.js';
-import * as registration from '../registration/registration.service.js';
 import { createVisit, hostSnapshot, screen, toVisit, type VisitRow } from '../visits/visits.service.js';
 import { type BookingAppRow, bookingAppsRepository } from './invitations.apps.repository.js';
 import { bookingNotice } from './invitations.mails.js';
-import { invitedThatDay, submitForApproval } from './invitations.service.js';
+import { invitedThatDay, submitForApproval, typeAndGate } from './invitations.service.js';
 import { invitationsSystemRepository } from './invitations.system.repository.js';
 
 /**
@@ -84,14 +82,7 @@ export async function checkSignature(ctx: CallContext): Promise<Out<'signCheck'>
 /** The time's checks are the contract's; the host, type, gate, blacklist and same-day phone are the company's. */
 async function plan(ctx: AuthedContext, input: In<'addVisitorApponintmnet'>) {
   const host = await employees.bookingHostOf(ctx, { empid: input.empid, phone: input.empPhone });
-  let visitType = input.visitType;
-  if (input.tid !== null) {
-    const type = await registration.typeById(ctx, input.tid);
-    if (!type) throw new AppError(Status.VISITOR_TYPE_NOT_EXIST);
-    if (input.gid && type.gids.length && !type.gids.includes(input.gid)) throw badParams([{ field: 'tid', rule: 'notAtGate' }]);
-    visitType = type.vType;
-  }
-  if (input.gid && (await gatesNamed(ctx, [input.gid])).length === 0) throw new AppError(Status.GATE_NOT_FOUND);
+  const { visitType } = await typeAndGate(ctx, input);
   const phone = normalizePhone(input.phone) ?? input.phone;
   await screen(ctx, { name: input.name, phone, idNumber: '' });
   const at = new Date(input.appointmentDate);

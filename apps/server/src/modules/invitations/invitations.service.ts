@@ -104,12 +104,11 @@ export interface InviteCommon {
   textsFor: (lang: 'zh' | 'en') => ReturnType<typeof textsIn>;
 }
 
-/** Checks what an invitation's visitors share (host 116/55/1119, type 104, gate 125); the time is checked per visitor. */
-export async function checkCommon(
-  ctx: AuthedContext,
-  input: { empid?: number; tid: number | null; visitType: string; visitReason: string; gid: number | null; templateType?: number },
-): Promise<InviteCommon> {
-  const host = await hostFor(ctx, input.empid);
+/**
+ * The visitor type and gate of an expected visit (an invitation, a booking), checked: the type the company's (104) and
+ * offered at that gate, the gate the company's (125). Answers the type's label and the gate's name.
+ */
+export async function typeAndGate(ctx: AuthedContext, input: { tid: number | null; visitType: string; gid: number | null }) {
   let visitType = input.visitType;
   if (input.tid !== null) {
     const type = await registration.typeById(ctx, input.tid);
@@ -119,6 +118,16 @@ export async function checkCommon(
   }
   const gate = input.gid ? (await gatesNamed(ctx, [input.gid]))[0] : undefined;
   if (input.gid && !gate) throw new AppError(Status.GATE_NOT_FOUND);
+  return { visitType, gate };
+}
+
+/** Checks what an invitation's visitors share (host 116/55/1119, type 104, gate 125); the time is checked per visitor. */
+export async function checkCommon(
+  ctx: AuthedContext,
+  input: { empid?: number; tid: number | null; visitType: string; visitReason: string; gid: number | null; templateType?: number },
+): Promise<InviteCommon> {
+  const host = await hostFor(ctx, input.empid);
+  const { visitType, gate } = await typeAndGate(ctx, input);
   const templateType = input.templateType ?? 0;
   // The template is chosen once, at send time; each visitor's record keeps its texts in their language.
   const template = await resolveTemplate(ctx.tenant, await settingsOf(ctx), {
