@@ -12,6 +12,7 @@ import { vi } from 'vitest';
 type Timer = ReturnType<typeof setTimeout>;
 interface Tracked {
   timers: Set<Timer>;
+  frames: Set<number>;
   realGetComputedStyle: typeof window.getComputedStyle;
 }
 const slot = globalThis as typeof globalThis & { __openvisitFreshFile?: Tracked };
@@ -37,11 +38,33 @@ if (!slot.__openvisitFreshFile) {
     if (id !== undefined) timers.delete(id);
     ci(id);
   }) as typeof ci;
-  slot.__openvisitFreshFile = { timers, realGetComputedStyle: window.getComputedStyle };
+  // jsdom runs every animation frame from one interval of its own, started through the global setInterval (so it is
+  // tracked above) and cleared only when its last frame is run or cancelled. Cleared by the sweep below while a frame
+  // was outstanding, it never starts again: every later file of the worker would wait forever for a frame (antd's
+  // motions, so a form error never leaves). Frames are tracked and cancelled first, which stops that interval properly.
+  const frames = new Set<number>();
+  const { requestAnimationFrame: raf, cancelAnimationFrame: caf } = window;
+  if (typeof raf !== 'function') throw new Error('jsdom without requestAnimationFrame: the web tests expect pretendToBeVisual');
+  window.requestAnimationFrame = (callback: FrameRequestCallback) => {
+    const id = raf((time) => {
+      frames.delete(id);
+      callback(time);
+    });
+    frames.add(id);
+    return id;
+  };
+  window.cancelAnimationFrame = (id: number) => {
+    frames.delete(id);
+    caf(id);
+  };
+  globalThis.requestAnimationFrame = window.requestAnimationFrame;
+  globalThis.cancelAnimationFrame = window.cancelAnimationFrame;
+  slot.__openvisitFreshFile = { timers, frames, realGetComputedStyle: window.getComputedStyle };
 }
 const tracked = slot.__openvisitFreshFile;
 
 vi.useRealTimers();
+for (const id of tracked.frames) window.cancelAnimationFrame(id);
 for (const id of tracked.timers) clearTimeout(id);
 tracked.timers.clear();
 vi.unstubAllGlobals();
