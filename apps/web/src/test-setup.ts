@@ -5,6 +5,7 @@ import { afterEach, vi } from 'vitest';
 import { loadConsoleTexts } from './app/texts';
 import './kiosk/i18n';
 import { loadLanguage } from './platform/i18n';
+import { installFastComputedStyle } from './testing/computedStyle';
 
 await loadConsoleTexts();
 await Promise.all([loadLanguage('en'), loadLanguage('zh')]);
@@ -40,9 +41,9 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
-// jsdom does not compute pseudo-element styles; antd asks for them when measuring scrollbars.
-const realGetComputedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (elt: Element, pseudo?: string | null) => realGetComputedStyle(elt, pseudo ? undefined : pseudo);
+// jsdom computes no pseudo-element styles (antd asks for them when measuring scrollbars), and is slow to repeat
+// `display` and `visibility`, which every role query reads (testing/computedStyle.ts).
+window.getComputedStyle = installFastComputedStyle(window.getComputedStyle.bind(window));
 
 afterEach(() => {
   cleanup();
