@@ -259,8 +259,14 @@ async function readWorkbook(file: string): Promise<{ sheet: string; rows: string
   return { sheet: ws?.name ?? '', rows };
 }
 
+/** A local date as the URL's filters write it. */
+const dayOf = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
 async function scenario(L: Lang): Promise<void> {
   const { t } = L;
+  // The range that holds the scenario's actions: from the day it starts (a run that crosses midnight made its roles
+  // yesterday) to the day it asks.
+  const firstDay = dayOf(new Date());
   const context = await newContext(stack.browser, L.locale);
   const page = await context.newPage();
   const shot = (name: string) => screenshot(page, `${name}-${L.tag}`);
@@ -458,10 +464,8 @@ async function scenario(L: Lang): Promise<void> {
       .waitFor();
     await shot('operation-log');
 
-    // Role actions are in the employee module, with today's date range (the dates as the server counts them).
-    const today = new Date();
-    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-    await page.goto(`${stack.server.url}/emplog?module=1&from=${day}&to=${day}`);
+    // Role actions are in the employee module, within the days of the scenario (the dates as the server counts them).
+    await page.goto(`${stack.server.url}/emplog?module=1&from=${firstDay}&to=${dayOf(new Date())}`);
     await row(page, L.group).getByText(t.eventAdd, { exact: true }).waitFor();
     await row(page, L.role).first().waitFor();
     await page.goto(`${stack.server.url}/emplog?module=1&from=2020-01-01&to=2020-01-31`);
