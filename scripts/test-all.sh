@@ -7,10 +7,13 @@ cd "$(dirname "$0")/.."
 out=.tmp/results
 rm -rf "$out" && mkdir -p "$out"
 checks_failed=0
+# Each step's wall-clock seconds go to $out/stages.tsv, for the summary's stage table.
 step() {
   local name=$1; shift
   echo "== $name"
+  local started=$SECONDS
   if ! "$@"; then echo "!! $name failed"; checks_failed=$((checks_failed + 1)); echo "$name" >> "$out/failed-steps"; fi
+  printf '%s\t%s\n' "$((SECONDS - started))" "$name" >> "$out/stages.tsv"
 }
 step lint npx biome check .
 step typecheck npm run -s typecheck
