@@ -16,7 +16,7 @@ type DocImpl = { _styleCache: WeakMap<object, Decl> };
 function implOf<T>(wrapper: object): T {
   const symbol = Object.getOwnPropertySymbols(wrapper).find((s) => s.description === 'impl');
   if (!symbol) throw new Error('not a jsdom object: the web tests expect jsdom');
-  return (wrapper as Record<symbol, T>)[symbol];
+  return (wrapper as Record<symbol, T>)[symbol] as T;
 }
 
 const INITIAL = { display: 'inline', visibility: 'visible' } as const;
