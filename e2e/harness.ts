@@ -231,8 +231,15 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
 /** Actions and waits default to a generous bound (Playwright's own is 30 s), scaled by E2E_TIMEOUT_SCALE. */
 export const ACTION_TIMEOUT = scaled(90_000);
 
+/**
+ * Pages ask for reduced motion, as a person can in their system's settings, and the console then animates nothing
+ * (rootProviders.tsx): the journeys are the same without Chromium drawing every modal's zoom and menu's slide on a
+ * machine without a GPU, nor a click landing mid-animation. E2E_MOTION=on runs them with motion.
+ */
+const REDUCED_MOTION = process.env.E2E_MOTION === 'on' ? 'no-preference' : 'reduce';
+
 export async function newContext(browser: Browser, locale: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale, viewport: { width: 1366, height: 860 }, ...options });
+  const context = await browser.newContext({ locale, viewport: { width: 1366, height: 860 }, reducedMotion: REDUCED_MOTION, ...options });
   context.setDefaultTimeout(ACTION_TIMEOUT);
   context.setDefaultNavigationTimeout(ACTION_TIMEOUT);
   return context;
@@ -377,9 +384,30 @@ export async function skipRestOfGuide(page: Page, lang: 'en' | 'zh' = 'en'): Pro
  * An item's accessible name is its icon's label and its text, so the item matches on how its name ends.
  */
 export async function openMenu(page: Page, group: string, item: string): Promise<void> {
-  await page.getByRole('menuitem', { name: group }).hover();
   const escaped = item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await page.getByRole('menuitem', { name: new RegExp(`${escaped}$`) }).click();
+  const entry = page.getByRole('menuitem', { name: new RegExp(`${escaped}$`) });
+  // On a busy machine the pointer's trip from the group to its drop-down can close the drop-down before the click
+  // lands (a CI run then waited 90 s for a screen that was never asked for): the click is confirmed by the address
+  // changing or the item being the selected one, and tried again, as a person would.
+  const before = page.url();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.getByRole('menuitem', { name: group }).hover({ timeout: scaled(10_000) });
+      await entry.click({ timeout: scaled(10_000) });
+      await until(
+        `the menu item ${item} to open its screen`,
+        async () =>
+          page.url() !== before || (await entry.getAttribute('class', { timeout: 500 }).catch(() => null))?.includes('ant-menu-item-selected')
+            ? true
+            : undefined,
+        10_000,
+      );
+      break;
+    } catch (e) {
+      if (attempt === 4) throw e;
+      await closeMenus(page);
+    }
+  }
   await closeMenus(page);
 }
 

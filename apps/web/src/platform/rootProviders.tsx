@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, message } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError } from './apiError';
 import { i18n, onLanguageLoad, useLang } from './i18n';
@@ -37,16 +37,34 @@ export function useRootMessage(): MessageInstance | null {
   return useContext(RootMessage);
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const query = window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener?.('change', onChange);
+  return () => query?.removeEventListener?.('change', onChange);
+}
+/** Whether the person asked their system for less motion (an accessibility setting; WCAG 2.3.3). */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia?.(REDUCED_MOTION)?.matches ?? false,
+    () => false,
+  );
+}
+
 /** Hands antd's message API to the (non-React) error policy and to the screens; its holder follows theme and locale. */
 function Themed({ children }: { children: ReactNode }) {
   const lang = useLang();
   const [api, holder] = message.useMessage();
+  // antd animates every modal, drawer, menu and message; a person who asked for less motion gets none of it.
+  const reduced = usePrefersReducedMotion();
+  const theme = useMemo(() => (reduced ? { ...consoleTheme, token: { ...consoleTheme.token, motion: false } } : consoleTheme), [reduced]);
   useEffect(() => {
     setMessageApi(api);
     return () => setMessageApi(null);
   }, [api]);
   return (
-    <ConfigProvider locale={antdLocales[lang]} componentSize="middle" theme={consoleTheme}>
+    <ConfigProvider locale={antdLocales[lang]} componentSize="middle" theme={theme}>
       {holder}
       <RootMessage.Provider value={api}>{children}</RootMessage.Provider>
     </ConfigProvider>
