@@ -1,0 +1,25 @@
+// Type-checks every project, two at a time (each tsc is one thread, and this machine has two cores), and fails when
+// any one does; its output is printed whole, project by project.
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+
+const projects = ['apps/web', 'apps/server', 'e2e', 'packages/contract'];
+const width = Math.max(2, Math.min(projects.length, os.availableParallelism()));
+const tsc = new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname;
+let failed = 0;
+const queue = [...projects];
+async function worker() {
+  for (let p = queue.shift(); p; p = queue.shift()) {
+    const child = spawn(process.execPath, [tsc, '-p', p], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    const code = await new Promise((r) => child.on('close', r));
+    if (code !== 0) {
+      failed++;
+      process.stdout.write(`tsc -p ${p}:\n${out}`);
+    }
+  }
+}
+await Promise.all(Array.from({ length: width }, worker));
+process.exit(failed ? 1 : 0);
