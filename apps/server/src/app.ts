@@ -132,13 +132,19 @@ export interface BuiltApp {
   services: Services;
 }
 
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logStream),
     // Fastify's two lines per request are off: registerRequestLog writes one, at debug unless it needs a look.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr's own (`i < n`: the peer and the next n-1 entries are proxies). Fastify turns a bare
+    // number into "trust nothing", so it is given as the function.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestIdHeader: false,
     // The original's clients send some call names with a trailing blank (`getVisitorType `).
     rewriteUrl: (req) => dialectUrl(req.url ?? '/'),

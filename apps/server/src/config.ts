@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { FEATURE_FLAGS, type FeatureFlag, VIDEO_MAX_BYTES } from '@openvisit/contract';
@@ -27,7 +28,7 @@ const envSchema = z.object({
   SITE_LABEL: z.string().default('OpenVisit'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default(''),
-  TRUST_PROXY: onOff.default(false),
+  TRUST_PROXY: z.string().default('off'),
   DINGTALK_API_URL: z.url().default('https://oapi.dingtalk.com'),
   /** Encrypts provider passwords and keys at rest; without it one is generated into DATA_DIR/secret.key. */
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -65,7 +66,12 @@ export interface Config {
   siteLabel: string;
   logLevel: string;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /**
+   * Which proxies' `X-Forwarded-For` entries are believed (Fastify's `trustProxy`): none; the last N hops (`on` is
+   * one, the proxy in front, whose appended entry is the client); or the proxies at these addresses or CIDR ranges.
+   * Never `true` (every hop), which would believe the entry a client writes itself.
+   */
+  trustProxy: false | number | string[];
   rateLimits: RateLimits;
   /**
    * Sign-in failures (platform/signinGuard.ts), counted per account and source: warnings after `warnAfter`, the pair
@@ -116,6 +122,31 @@ export class ConfigError extends Error {
   }
 }
 
+/** `off`, `on` (one hop), a hop count, or proxy addresses and CIDR ranges separated by commas. */
+export function parseTrustProxy(value: string, problems: string[]): Config['trustProxy'] {
+  const v = value.trim().toLowerCase();
+  if (v === 'off' || v === '0' || v === '') return false;
+  if (v === 'on') return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 16) return hops;
+  } else {
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const isRange = (s: string) => {
+      const [ip, bits, ...rest] = s.split('/');
+      const family = net.isIP(ip ?? '');
+      if (!family || rest.length) return false;
+      return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+    };
+    if (list.length && list.every(isRange)) return list;
+  }
+  problems.push('TRUST_PROXY: off, on (one proxy hop), a hop count from 1 to 16, or proxy addresses/CIDR ranges separated by commas');
+  return false;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
   const problems: string[] = [];
@@ -134,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (e.WORKERS > 1 && !e.DATABASE_URL)
     problems.push('WORKERS: several server processes need DATABASE_URL (the embedded database is opened by one process only)');
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems);
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -153,7 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     rateLimits: DEFAULT_RATE_LIMITS,
     lockout: { warnAfter: 5, lockAfter: 8, lockMinutes: 15, maxLockMinutes: 24 * 60, captchaAfter: 3, sourceCaptchaAfter: 10 },
     lists: { keepCappedTotalSeconds: 30 },

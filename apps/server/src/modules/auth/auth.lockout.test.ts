@@ -13,6 +13,7 @@ import {
   type TestApp,
   testApp,
 } from '../../../test/harness.js';
+import { loadConfig } from '../../config.js';
 import { companies, signInFailures, staffAccounts } from '../../db/schema/index.js';
 import { hashPassword } from '../../platform/crypto.js';
 
@@ -114,7 +115,7 @@ describe('sign-in failures lock the account only for the source that keeps faili
   });
 
   it('counts the source as Fastify sees it: behind a trusted proxy, the forwarded client address', async () => {
-    const proxied = await testApp({ trustProxy: true });
+    const proxied = await testApp({}, { TRUST_PROXY: 'on' });
     try {
       const company = await seedCompany(proxied);
       const via = (client: string, password: string) =>
@@ -126,6 +127,36 @@ describe('sign-in failures lock the account only for the source that keeps faili
     } finally {
       await proxied.close();
     }
+  });
+
+  // A client that writes its own X-Forwarded-For, a new address at every guess: the proxies in front append the
+  // address they saw, so only the entries the trusted hops wrote are believed and the guesses stay one source.
+  it.each([
+    { trust: 'off', peer: '203.0.113.10', chain: (forged: string) => forged },
+    { trust: 'on', peer: '10.0.0.1', chain: (forged: string) => `${forged}, 203.0.113.10` },
+    { trust: '2', peer: '10.0.0.2', chain: (forged: string) => `${forged}, 203.0.113.10, 10.0.0.1` },
+    { trust: '10.0.0.0/24', peer: '10.0.0.2', chain: (forged: string) => `${forged}, 203.0.113.10, 10.0.0.1` },
+  ])('a forged X-Forwarded-For gets no fresh address with TRUST_PROXY=$trust', async ({ trust, peer, chain }) => {
+    const app = await testApp({}, { TRUST_PROXY: trust });
+    try {
+      const company = await seedCompany(app);
+      const guess = (i: number, password: string) =>
+        from(app, peer, 'Login', { email: company.email, password }, { 'x-forwarded-for': chain(`198.18.0.${i + 1}`) });
+      const answers: number[] = [];
+      for (let i = 0; i < 8; i++) answers.push((await guess(i, 'Wrong#Pass1')).status);
+      expect(answers.slice(5)).toContain(Status.ACCOUNT_LOCKED);
+      expect((await guess(99, PASSWORD)).status).toBe(Status.ACCOUNT_LOCKED);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a TRUST_PROXY it cannot read, naming the forms it takes', () => {
+    for (const bad of ['yes', '10.0.0.0/40', '300.1.1.1', '99'])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: off, on \(one proxy hop\)/);
+    expect(loadConfig({ TRUST_PROXY: 'on' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, fd00::/8' }).trustProxy).toEqual(['10.0.0.1', 'fd00::/8']);
   });
 });
 
