@@ -185,18 +185,21 @@ export async function startFakeRtxNotice(): Promise<FakeRtxNotice> {
 export interface FakeSmtp {
   port: number;
   received: { from: string; to: string[]; raw: string; user: string }[];
+  /** Every login tried, right or wrong: what a listener posing as a mail server would learn. */
+  logins: { username: string; password: string }[];
   reject: boolean;
   close(): Promise<void>;
 }
 
 /** A real SMTP peer on loopback; with `user` it requires that login (password `pass`); `reject` refuses every message. */
 export async function startSmtp(opts: { user?: string; pass?: string } = {}): Promise<FakeSmtp> {
-  const fake = { received: [] as FakeSmtp['received'], reject: false };
+  const fake = { received: [] as FakeSmtp['received'], logins: [] as FakeSmtp['logins'], reject: false };
   const server = new SMTPServer({
     authOptional: !opts.user,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     onAuth(auth, _session, callback) {
+      fake.logins.push({ username: String(auth.username ?? ''), password: String(auth.password ?? '') });
       if (auth.username === opts.user && auth.password === opts.pass) return callback(null, { user: auth.username });
       return callback(new Error('535 Authentication failed'));
     },

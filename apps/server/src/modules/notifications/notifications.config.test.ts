@@ -182,7 +182,7 @@ describe('notification settings', () => {
     expect(wrong.status).toBe(Status.EMAIL_SEND_FAILED);
     // One neutral reason whatever failed (a refused login, a closed port): the form cannot probe the network.
     expect(wrong.reason).toMatch(/could not be sent through this mail server/);
-    const down = await t.api.testEmailConf({ to: 'check@example.com', smtp_port: await closedPort() }, a.token);
+    const down = await t.api.testEmailConf({ to: 'check@example.com', smtp_port: await closedPort(), pwd: SMTP_PASSWORD }, a.token);
     expect(down.status).toBe(Status.EMAIL_SEND_FAILED);
     expect(down.reason).toBe(wrong.reason);
     // The test did not change the settings.
@@ -192,6 +192,30 @@ describe('notification settings', () => {
     expect(records.list[1]?.error).not.toMatch(/535|ECONNREFUSED/i);
     // Bad input is refused before anything is sent.
     expect((await t.call<Errors>('testEmailConf', { to: 'not-an-address' }, a.token)).result.errors).toEqual([{ field: 'to', rule: 'format' }]);
+  });
+
+  it('the stored password goes only to the server and port it was saved for: another one must bring its own', async () => {
+    const listener = await startSmtp({ user: 'mailer', pass: 'their own' });
+    try {
+      const before = await conf(a.token);
+      const elsewhere = [{ smtp_port: listener.port }, { smtp: 'localhost' }, { smtp_port: listener.port, account: 'mailer' }];
+      for (const change of elsewhere) {
+        for (const call of ['testEmailConf', 'ConfigureEmail'] as const) {
+          const r = await t.call<Errors>(call, { to: 'check@example.com', ...change }, a.token);
+          expect(r.status, `${call} ${JSON.stringify(change)}`).toBe(Status.BAD_PARAMS);
+          expect(r.result.errors).toEqual([{ field: 'pwd', rule: 'required' }]);
+        }
+      }
+      expect(listener.logins).toEqual([]);
+      expect(await conf(a.token)).toEqual(before);
+      // With its own password the test goes there, and only that password is sent.
+      expect((await t.api.testEmailConf({ to: 'check@example.com', smtp_port: listener.port, pwd: 'their own' }, a.token)).status).toBe(0);
+      expect(listener.logins).toEqual([{ username: 'mailer', password: 'their own' }]);
+      // The stored server itself still works without retyping the password.
+      expect((await t.api.testEmailConf({ to: 'check@example.com', smtp: ' 127.0.0.1 ' }, a.token)).status).toBe(0);
+    } finally {
+      await listener.close();
+    }
   });
 
   it('the installation without a mail server: a test through it is 40, mails are kept', async () => {

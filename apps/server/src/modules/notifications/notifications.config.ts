@@ -10,6 +10,7 @@ import {
   type SmsConf,
   Status,
   smsConfigErrors,
+  storedMailPasswordFits,
   type WxConf,
   wxConfigErrors,
 } from '@openvisit/contract';
@@ -52,19 +53,18 @@ interface EmailInput {
 
 /** The settings after `input` (omitted fields stay); clearing the account forgets its password. */
 function mergeEmail(cur: EmailConf, input: EmailInput): { next: EmailConf; forgetPassword: boolean } {
-  const account = input.account ?? cur.account;
-  const forgetPassword = account !== cur.account && !input.pwd;
-  const next: EmailConf = {
+  const merged = {
     emailNotify: input.emailNotify ?? cur.emailNotify,
     type: input.type ?? cur.type,
     smtp: input.smtp ?? cur.smtp,
     smtp_port: input.smtp_port ?? cur.smtp_port,
     ssl: input.ssl ?? cur.ssl,
-    account,
+    account: input.account ?? cur.account,
     sender: input.sender ?? cur.sender,
-    hasPassword: !!input.pwd || (cur.hasPassword && !forgetPassword),
   };
-  return { next, forgetPassword };
+  // The installation's server needs no password of the company's: switching to it keeps the stored one for later.
+  const forgetPassword = !input.pwd && merged.type !== EmailType.INSTALLATION && !storedMailPasswordFits(cur, merged);
+  return { next: { ...merged, hasPassword: !!input.pwd || (cur.hasPassword && !forgetPassword) }, forgetPassword };
 }
 
 export async function configureEmail(ctx: AuthedContext, input: EmailInput): Promise<EmailConf> {

@@ -8,6 +8,7 @@ import {
   type EmailConf,
   EmailType,
   Status,
+  storedMailPasswordFits,
 } from '@openvisit/contract';
 import { Alert, App, Button, Divider, Flex, Form, Input, InputNumber, Radio, Switch, Typography } from 'antd';
 import { useState } from 'react';
@@ -59,8 +60,11 @@ export function EmailForm({ conf, installationMail }: { conf: EmailConf; install
   const type = Form.useWatch('type', form) ?? conf.type;
   const own = type !== EmailType.INSTALLATION;
   const isOwn = () => form.getFieldValue('type') !== EmailType.INSTALLATION;
-  const needsPassword = () =>
-    isOwn() && !!String(form.getFieldValue('account') ?? '').trim() && !(conf.hasPassword && form.getFieldValue('account') === conf.account);
+  // The server's rule: the stored password goes only with the host, port, account and security it was saved for.
+  const needsPassword = () => {
+    const now = toInput(form.getFieldsValue(true) as EmailValues);
+    return isOwn() && !!now.account && !(conf.hasPassword && storedMailPasswordFits(conf, { ...now, smtp_port: Number(now.smtp_port) }));
+  };
   const channel = t('notifications.notice.tabs.email');
 
   const submit = async (v: EmailValues) => {
@@ -189,7 +193,7 @@ export function EmailForm({ conf, installationMail }: { conf: EmailConf; install
           <Form.Item
             name="pwd"
             label={t('notifications.notice.email.pwd')}
-            dependencies={['account', 'type']}
+            dependencies={['account', 'type', 'smtp', 'smtp_port', 'ssl']}
             rules={[
               {
                 validator: async (_r, v: unknown) => {

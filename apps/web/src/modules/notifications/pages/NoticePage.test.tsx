@@ -107,6 +107,35 @@ describe('NoticePage › email', () => {
     expect(await within(form).findByText(/This installation has no mail server of its own/)).toBeTruthy();
   });
 
+  it('asks for the password again when the server, port or security changes, as the server does', async () => {
+    const stored = {
+      ...DEFAULT_EMAIL_CONF,
+      type: 1,
+      smtp: 'smtp.acme.com',
+      smtp_port: 465,
+      ssl: 1,
+      account: 'mailer',
+      sender: 'v@acme.com',
+      hasPassword: true,
+    };
+    const s = stubServer({
+      getNotifyConf: () => ({ status: 0, result: conf({ email: stored }) }),
+      ConfigureEmail: (b) => ({ status: 0, result: { ...stored, ...b } }),
+    });
+    open();
+    const form = await screen.findByTestId('email-form');
+    const server = within(form).getByLabelText('Server');
+    fireEvent.change(server, { target: { value: 'smtp.elsewhere.example' } });
+    fireEvent.click(screen.getByTestId('email-save'));
+    expect(await within(form).findByText('Required while the channel is on')).toBeTruthy();
+    expect(s.bodies('ConfigureEmail')).toHaveLength(0);
+    // Back to the server it was saved for: the stored one goes again, nothing to retype.
+    fireEvent.change(server, { target: { value: 'smtp.acme.com' } });
+    fireEvent.click(screen.getByTestId('email-save'));
+    await waitFor(() => expect(s.bodies('ConfigureEmail')).toHaveLength(1));
+    expect(s.bodies('ConfigureEmail')[0]).not.toHaveProperty('pwd');
+  });
+
   it('sends a test mail through the form’s values and shows the server’s refusal (40) or the success', async () => {
     let answer: { status: number; reason?: string } = {
       status: Status.EMAIL_SEND_FAILED,
