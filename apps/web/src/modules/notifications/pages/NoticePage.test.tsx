@@ -3,6 +3,7 @@ import {
   DEFAULT_IVR_CONF,
   DEFAULT_SMS_CONF,
   DEFAULT_WX_CONF,
+  type EmailConf,
   type MessageRecord,
   type NotifyConf,
   Status,
@@ -108,7 +109,7 @@ describe('NoticePage › email', () => {
   });
 
   it('asks for the password again when the server, port or security changes, as the server does', async () => {
-    const stored = {
+    const stored: EmailConf = {
       ...DEFAULT_EMAIL_CONF,
       type: 1,
       smtp: 'smtp.acme.com',
@@ -120,7 +121,7 @@ describe('NoticePage › email', () => {
     };
     const s = stubServer({
       getNotifyConf: () => ({ status: 0, result: conf({ email: stored }) }),
-      ConfigureEmail: (b) => ({ status: 0, result: { ...stored, ...b } }),
+      ConfigureEmail: () => ({ status: 0, result: stored }),
     });
     open();
     const form = await screen.findByTestId('email-form');
