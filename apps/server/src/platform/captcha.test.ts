@@ -1,12 +1,24 @@
 import { Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness.js';
 import { captchas } from '../db/schema/index.js';
 import { arithmeticQuestion } from './captcha.js';
-import { AMBIGUOUS_CHARACTERS, CAPTCHA_ALPHABET, CAPTCHA_LENGTH, captchaText, drawCaptcha, PICTURE_HEIGHT, PICTURE_WIDTH } from './captchaPicture.js';
+import {
+  AMBIGUOUS_CHARACTERS,
+  CAPTCHA_ALPHABET,
+  CAPTCHA_LENGTH,
+  captchaText,
+  drawCaptcha,
+  PICTURE_HEIGHT,
+  PICTURE_WIDTH,
+  rasterCaptcha,
+} from './captchaPicture.js';
+import { sha256 } from './crypto.js';
 
-const svgOf = (dataUrl: string): string => Buffer.from(dataUrl.split(',')[1] ?? '', 'base64').toString();
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const bytesOf = (dataUrl: string): Buffer => Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
 
 describe('captcha characters and picture', () => {
   it('never shows a character that reads as another, whatever the case', () => {
@@ -40,10 +52,30 @@ describe('captcha characters and picture', () => {
   it('asks sums with small non-negative answers', () => {
     for (let i = 0; i < 500; i++) {
       const q = arithmeticQuestion();
-      expect(q.answer).toBe(q.operator === 'plus' ? q.left + q.right : q.left - q.right);
+      const [, left, op, right] = /^(\d+)([+-])(\d+)=\?$/.exec(q.text) ?? [];
+      expect(q.answer).toBe(op === '+' ? Number(left) + Number(right) : Number(left) - Number(right));
       expect(q.answer).toBeGreaterThanOrEqual(0);
       expect(q.answer).toBeLessThan(20);
     }
+  });
+
+  // The solver that read 60 of 60: each character was its own <path> whose commands and extent named it. The picture
+  // is now pixels, and bent anew each time, so one character's pixels are never a fixed template either.
+  it('publishes pixels only, never the same twice for the same text', async () => {
+    const pixels = async (png: Buffer) => {
+      const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([PICTURE_WIDTH, PICTURE_HEIGHT]);
+      return data;
+    };
+    const [a, b] = [await rasterCaptcha('ACDE'), await rasterCaptcha('ACDE')];
+    for (const png of [a, b]) {
+      expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+      expect(png.toString('latin1')).not.toMatch(/<svg|<path|ACDE/);
+    }
+    const [pa, pb] = [await pixels(a), await pixels(b)];
+    let differ = 0;
+    for (let i = 0; i < pa.length; i += 3) if (Math.abs((pa[i] ?? 0) - (pb[i] ?? 0)) > 24) differ++;
+    expect(differ / (pa.length / 3)).toBeGreaterThan(0.05);
   });
 });
 
@@ -54,22 +86,31 @@ describe('getValidationCode and validationCode', () => {
   });
   afterAll(() => t.close());
 
-  it('issues a picture by default, as before (no question)', async () => {
-    const r = await t.api.getValidationCode({});
-    expect(r.status).toBe(0);
-    expect(r.result.kind).toBe('image');
-    expect(r.result.question).toBeUndefined();
-    expect(svgOf(r.result.base64Str)).toContain(`width="${PICTURE_WIDTH}"`);
+  /** The expected answer of a sum, found as a test can (an attacker cannot read the row): it is below 20. */
+  async function answerOf(digest: string): Promise<string> {
+    const [row] = await t.db.select().from(captchas).where(eq(captchas.digest, digest));
+    const n = Array.from({ length: 20 }, (_, i) => String(i)).find((a) => sha256(`${digest}:${a}`) === row?.codeHash);
+    if (n === undefined) throw new Error('no small answer');
+    return n;
+  }
+
+  it('answers a PNG picture and nothing a script could read instead, for both kinds', async () => {
+    for (const kind of [undefined, 'question'] as const) {
+      const r = await t.api.getValidationCode(kind ? { kind } : {});
+      expect(r.status).toBe(0);
+      expect(r.result.kind).toBe(kind ?? 'image');
+      // No operands, no text: only the picture, the digest and its lifetime.
+      expect(Object.keys(r.result).sort()).toEqual(['base64Str', 'digest', 'expiresIn', 'kind']);
+      expect(r.result.base64Str.startsWith('data:image/png;base64,')).toBe(true);
+      expect(bytesOf(r.result.base64Str).subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    }
   });
 
   it('verifies the answer to a question by the same check, full-width digits too, and the digest is spent once', async () => {
     for (const fullWidth of [false, true]) {
       const r = await t.api.getValidationCode({ kind: 'question' });
       expect(r.status).toBe(0);
-      expect(r.result.kind).toBe('question');
-      const q = r.result.question;
-      if (!q) throw new Error('no question');
-      const answer = String(q.operator === 'plus' ? q.left + q.right : q.left - q.right);
+      const answer = await answerOf(r.result.digest);
       const typed = fullWidth ? ` ${answer.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)))} ` : answer;
       expect((await t.api.validationCode({ digest: r.result.digest, vcode: typed })).status).toBe(0);
       const signIn = { email: 'nobody@example.com', password: 'x', digest: r.result.digest };
@@ -82,9 +123,7 @@ describe('getValidationCode and validationCode', () => {
 
   it('refuses a wrong answer with 119, and the sign-in it was for', async () => {
     const r = await t.api.getValidationCode({ kind: 'question' });
-    const q = r.result.question;
-    if (!q) throw new Error('no question');
-    const wrong = String((q.operator === 'plus' ? q.left + q.right : q.left - q.right) + 1);
+    const wrong = String(Number(await answerOf(r.result.digest)) + 1);
     const answer = await t.api.validationCode({ digest: r.result.digest, vcode: wrong });
     expect(answer.status).toBe(Status.CAPTCHA_INVALID);
     expect(answer.reason).toMatch(/wrong/);
@@ -93,13 +132,11 @@ describe('getValidationCode and validationCode', () => {
 
   it('refuses an expired captcha, even with the right answer', async () => {
     const r = await t.api.getValidationCode({ kind: 'question' });
-    const q = r.result.question;
-    if (!q) throw new Error('no question');
+    const answer = await answerOf(r.result.digest);
     await t.db
       .update(captchas)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(captchas.digest, r.result.digest));
-    const answer = String(q.operator === 'plus' ? q.left + q.right : q.left - q.right);
     const check = await t.api.validationCode({ digest: r.result.digest, vcode: answer });
     expect(check.status).toBe(Status.CAPTCHA_INVALID);
     expect(check.reason).toMatch(/expired/);

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { type CaptchaKind, type Out, Status } from '@openvisit/contract';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { captchas } from '../db/schema/index.js';
-import { captchaText, drawCaptcha, svgDataUrl } from './captchaPicture.js';
+import { captchaText, pngDataUrl, rasterCaptcha } from './captchaPicture.js';
 import { randomToken, safeEqual, sha256 } from './crypto.js';
 import { AppError } from './errors.js';
 import { type DbOrScope, dbFrom } from './tenancy.js';
@@ -15,44 +15,41 @@ function codeHash(digest: string, code: string): string {
   return sha256(`${digest}:${code.normalize('NFKC').trim().toLowerCase()}`);
 }
 
-type Question = NonNullable<Out<'getValidationCode'>['question']>;
-
-/** A small sum with a non-negative answer below 20: "7 plus 4", "12 minus 5". */
-export function arithmeticQuestion(): Question & { answer: number } {
+/** A small sum with a non-negative answer below 20: "7+4=?", "12-5=?". */
+export function arithmeticQuestion(): { text: string; answer: number } {
   if (randomInt(2) === 0) {
     const left = randomInt(1, 10);
     const right = randomInt(1, 10);
-    return { left, right, operator: 'plus', answer: left + right };
+    return { text: `${left}+${right}=?`, answer: left + right };
   }
   const right = randomInt(1, 10);
   const left = right + randomInt(1, 10);
-  return { left, right, operator: 'minus', answer: left - right };
+  return { text: `${left}-${right}=?`, answer: left - right };
 }
 
-/** What to show and the answer expected. */
-function challenge(kind: CaptchaKind): { answer: string; picture: string; question?: Question } {
+/** What the picture shows and the answer expected: characters, or a sum whose answer is a number. */
+export function challenge(kind: CaptchaKind): { text: string; answer: string } {
   if (kind === 'image') {
     const text = captchaText();
-    return { answer: text, picture: drawCaptcha(text) };
+    return { text, answer: text };
   }
-  const { answer, ...question } = arithmeticQuestion();
-  const sign = question.operator === 'plus' ? '+' : '-';
-  return { answer: String(answer), picture: drawCaptcha(`${question.left}${sign}${question.right}=?`), question };
+  const { text, answer } = arithmeticQuestion();
+  return { text, answer: String(answer) };
 }
 
 /**
- * A new challenge and the digest that names it. One mechanism for both kinds: the row keeps the expected answer
- * hashed; the kind only decides what is shown — characters in a picture, or a sum the page asks in words (for those
- * who cannot read the picture), whose picture is drawn too for clients that only know `base64Str`.
+ * A new challenge and the digest that names it. The row keeps the expected answer hashed; both kinds are a picture
+ * (a sum is easier to read than letters), never text or numbers a script reads from the answer.
  */
 export async function createCaptcha(on: DbOrScope, kind: CaptchaKind = 'image'): Promise<Out<'getValidationCode'>> {
   const db = dbFrom(on);
   const digest = randomToken(18);
   const shown = challenge(kind);
+  const picture = pngDataUrl(await rasterCaptcha(shown.text));
   await db.insert(captchas).values({ digest, codeHash: codeHash(digest, shown.answer), expiresAt: new Date(Date.now() + TTL_SECONDS * 1000) });
   // Old challenges are of no use to anyone; clear them as new ones are made.
   await db.delete(captchas).where(lt(captchas.expiresAt, new Date(Date.now() - 3600_000)));
-  return { base64Str: svgDataUrl(shown.picture), digest, expiresIn: TTL_SECONDS, kind, ...(shown.question ? { question: shown.question } : {}) };
+  return { base64Str: picture, digest, expiresIn: TTL_SECONDS, kind };
 }
 
 /** 119 on a wrong, expired, exhausted or unknown challenge. */

@@ -44,7 +44,7 @@ export type LoginResult = z.infer<typeof loginResult>;
 
 const digest = z.string().trim().max(64).optional().describe('the captcha digest from getValidationCode');
 
-/** How a captcha is shown: characters in a picture, or a small sum asked in words (for screen readers). */
+/** What a captcha's picture asks: characters, or a small sum (easier to read) answered with a number. */
 export const CAPTCHA_KINDS = ['image', 'question'] as const;
 export type CaptchaKind = (typeof CAPTCHA_KINDS)[number];
 
@@ -52,21 +52,17 @@ export const getValidationCode = defineCall({
   name: 'getValidationCode',
   module: 'auth',
   summary:
-    'A new captcha and the digest to answer it with: an SVG picture of characters, or (kind "question") a small sum to be asked as text, its answer a number; both are answered through validationCode',
+    'A new captcha and the digest to answer it with: a PNG picture of characters, or (kind "question") of a small sum whose answer is a number; both are answered through validationCode',
   access: 'public',
   rate: 'captcha',
   input: z.object({
-    kind: z.enum(CAPTCHA_KINDS).optional().describe('image (the default): characters in a picture; question: a sum to read out as text'),
+    kind: z.enum(CAPTCHA_KINDS).optional().describe('image (the default): characters in the picture; question: a sum in the picture'),
   }),
   output: z.object({
-    base64Str: z.string().describe('the picture (for a question: the sum drawn), as an SVG data URL'),
+    base64Str: z.string().describe('the picture, as a PNG data URL'),
     digest: z.string(),
     expiresIn: z.int32(),
     kind: z.enum(CAPTCHA_KINDS).optional(),
-    question: z
-      .object({ left: z.int32(), right: z.int32(), operator: z.enum(['plus', 'minus']) })
-      .optional()
-      .describe('kind question: the sum to ask, "left plus/minus right", in the reader\'s language'),
   }),
 });
 

@@ -1,5 +1,4 @@
 import type { Visit, VisitorStatus } from '@openvisit/contract';
-import sharp from 'sharp';
 import type { DialectContext } from '../../platform/calls.js';
 import { dayOf } from '../../platform/days.js';
 import type { DialectAdapter, DialectAdapters } from '../../platform/dialect.js';
@@ -64,16 +63,11 @@ async function visits(result: unknown, _sent: Record<string, unknown>, ctx: Dial
 const visitList: DialectAdapter<DialectContext> = { response: visits };
 
 /** The captcha as the original sent it: a bare base64 PNG, which the clients prefix with `data:image/png;base64,`. */
-async function pngCaptcha(result: unknown): Promise<unknown> {
+function pngCaptcha(result: unknown): unknown {
   const r = asObject(result);
   const url = typeof r.base64Str === 'string' ? r.base64Str : '';
-  const comma = url.indexOf(',');
-  if (!url.startsWith('data:image/svg+xml') || comma < 0) return result;
-  const head = url.slice(0, comma);
-  const data = url.slice(comma + 1);
-  const svg = head.endsWith(';base64') ? Buffer.from(data, 'base64') : Buffer.from(decodeURIComponent(data));
-  const png = await sharp(svg).png().toBuffer();
-  return { ...r, base64Str: png.toString('base64') };
+  const prefix = 'data:image/png;base64,';
+  return url.startsWith(prefix) ? { ...r, base64Str: url.slice(prefix.length) } : result;
 }
 
 /** The front desk's batch sign-out sends the visits as a top-level array: of ids, or of rows carrying `vid`. */

@@ -11,17 +11,14 @@ describe('kiosk SignInScreen captcha', () => {
     await i18n.changeLanguage('en');
   });
 
-  it('shows the captcha the server asks for, and a question instead of the picture on request', async () => {
+  it('shows the captcha the server asks for, and a picture of a sum instead on request', async () => {
     let issued = 0;
     const server = stubServer({
       Login: (body) => (body.digest ? { status: 75, reason: 'wrong' } : { status: 119, reason: 'captcha' }),
       getValidationCode: (body) => {
         issued += 1;
-        const base = { base64Str: `data:image/svg+xml;base64,${issued}`, digest: `d-${issued}`, expiresIn: 300 };
-        return {
-          status: 0,
-          result: body.kind === 'question' ? { ...base, kind: 'question', question: { left: 9, right: 4, operator: 'minus' } } : base,
-        };
+        const kind = body.kind === 'question' ? 'question' : 'image';
+        return { status: 0, result: { base64Str: `data:image/png;base64,${kind}-${issued}`, digest: `d-${issued}`, expiresIn: 300, kind } };
       },
       validationCode: () => ({ status: 0, result: null }),
     });
@@ -31,12 +28,12 @@ describe('kiosk SignInScreen captcha', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start the kiosk' }));
     expect(await screen.findByRole('img', { name: 'Verification code' })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: "Can't read it? Answer a question instead" }));
-    const question = await screen.findByText('What is 9 minus 4?');
+    fireEvent.click(screen.getByRole('button', { name: "Can't read it? Use a sum instead" }));
+    const sum = await screen.findByRole('img', { name: 'A small sum in a picture' });
+    expect(sum.getAttribute('src')).toMatch(/question-2$/);
     expect(server.bodies('getValidationCode').at(-1)).toEqual({ kind: 'question' });
-    expect(screen.queryByRole('img', { name: 'Verification code' })).toBeNull();
     const input = screen.getByLabelText('Verification code');
-    expect(input.getAttribute('aria-describedby')).toBe(question.id);
+    expect(input.getAttribute('inputmode')).toBe('numeric');
 
     fireEvent.change(input, { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start the kiosk' }));
@@ -44,6 +41,6 @@ describe('kiosk SignInScreen captcha', () => {
     // After the failed sign-in a new challenge of the same kind is shown.
     await waitFor(() => expect(server.bodies('getValidationCode')).toHaveLength(3));
     expect(server.bodies('getValidationCode').at(-1)).toEqual({ kind: 'question' });
-    expect(screen.getByRole('button', { name: 'Use a picture instead' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Use letters instead' })).toBeTruthy();
   });
 });

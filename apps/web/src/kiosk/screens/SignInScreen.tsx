@@ -1,5 +1,4 @@
 import {
-  type CallOutput,
   type CaptchaKind,
   checkPassword,
   getValidationCode,
@@ -27,8 +26,6 @@ interface Captcha {
   kind: CaptchaKind;
   image: string;
   digest: string;
-  /** kind question: the sum to ask as text (for whoever cannot read the picture). */
-  question: CallOutput<typeof getValidationCode>['question'];
 }
 
 /**
@@ -51,7 +48,7 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (result: LoginResult)
 
   const loadCaptcha = async (kind: CaptchaKind = captcha?.kind ?? 'image') => {
     const c = await callApi(getValidationCode, kind === 'image' ? {} : { kind }, { silent: true }).catch(() => null);
-    setCaptcha(c ? { kind, image: c.base64Str, digest: c.digest, question: c.question } : null);
+    setCaptcha(c ? { kind, image: c.base64Str, digest: c.digest } : null);
     setVcode('');
   };
 
@@ -170,19 +167,12 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (result: LoginResult)
                     style={{ flex: 1 }}
                     value={vcode}
                     autoComplete="off"
-                    inputMode={captcha.question ? 'numeric' : undefined}
-                    aria-describedby={captcha.question ? 'k-captcha-question' : undefined}
+                    inputMode={captcha.kind === 'question' ? 'numeric' : undefined}
                     onChange={(e) => setVcode(e.target.value)}
                   />
-                  {captcha.question ? (
-                    <span id="k-captcha-question" aria-live="polite" style={{ fontSize: 20, fontWeight: 600 }}>
-                      {t(captcha.question.operator === 'plus' ? 'signin.questionPlus' : 'signin.questionMinus', captcha.question)}
-                    </span>
-                  ) : (
-                    <img src={captcha.image} alt={t('signin.captcha')} width={176} height={60} />
-                  )}
+                  <img src={captcha.image} alt={captcha.kind === 'question' ? t('signin.captchaSum') : t('signin.captcha')} width={176} height={60} />
                   <button type="button" className="k-btn k-btn--ghost k-btn--small" onClick={() => void loadCaptcha()}>
-                    {captcha.question ? t('signin.captchaAnother') : t('signin.captchaRefresh')}
+                    {captcha.kind === 'question' ? t('signin.captchaAnother') : t('signin.captchaRefresh')}
                   </button>
                 </div>
                 <button

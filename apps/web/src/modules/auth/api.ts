@@ -1,4 +1,4 @@
-import type { CallOutput, CaptchaKind, getValidationCode } from '@openvisit/contract';
+import type { CaptchaKind } from '@openvisit/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useCallback, useState } from 'react';
@@ -8,19 +8,15 @@ import { handleFormError } from '../../platform/fieldErrors';
 
 const CAPTCHA_KEY = ['auth', 'captcha'] as const;
 
-/** The sum of a question captcha, as the server answers it. */
-type CaptchaQuestion = NonNullable<CallOutput<typeof getValidationCode>['question']>;
-
 export interface Captcha {
   /** Whether this installation asks for the image code (runtime configuration). */
   enabled: boolean;
   kind: CaptchaKind;
+  /** The picture: characters, or (kind question) a small sum answered with a number. */
   image: string | undefined;
-  /** kind question: the sum to ask (the page words it in the reader's language). */
-  question: CaptchaQuestion | undefined;
   loading: boolean;
   refresh: () => void;
-  /** The picture's characters, or a sum asked in words for whoever cannot read the picture; the server checks both alike. */
+  /** Characters, or a sum that is easier to read than letters; the server checks both alike. */
   switchKind: (kind: CaptchaKind) => void;
   /**
    * Checks the typed characters (`validationCode`) and answers the digest the next call must carry;
@@ -64,7 +60,6 @@ export function useCaptcha(): Captcha {
     enabled,
     kind,
     image: data?.base64Str,
-    question: kind === 'question' ? data?.question : undefined,
     loading: query.isFetching,
     refresh,
     switchKind: setKind,

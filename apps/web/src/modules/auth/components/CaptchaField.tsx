@@ -1,7 +1,7 @@
 import { Button, Flex, Form, type InputRef } from 'antd';
 // antd's own Input module, not the compound `Input` (which brings TextArea, Search and OTP): 7 KB less on /signin.
 import Input from 'antd/es/input/Input';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRules } from '../../../platform/formRules';
 import type { Captcha } from '../api';
@@ -26,26 +26,23 @@ const refreshIcon = (
 );
 
 /**
- * The code input beside its challenge: the picture (clicking it, or the refresh button, fetches a new one) or, for
- * whoever cannot read it, a sum asked as text that a screen reader reads out. Renders nothing when off.
+ * The code input beside its picture (clicking it, or the refresh button, fetches a new one): characters, or a small
+ * sum for whoever finds letters hard to read. Renders nothing when off.
  */
 export function CaptchaField({ captcha, name = 'vcode' }: { captcha: Captcha; name?: string }) {
   const { t } = useTranslation();
   const rules = useRules();
-  const questionId = useId();
   const input = useRef<InputRef>(null);
-  // After switching to the question, the answer field takes the focus: a screen reader then reads its label and
-  // the question that describes it.
-  const focusWhenAsked = useRef(false);
-  const { question } = captcha;
+  // After switching kinds the answer field takes the focus again, so the next key goes where it belongs.
+  const focusAfterSwitch = useRef(false);
+  const { image } = captcha;
   useEffect(() => {
-    if (!question || !focusWhenAsked.current) return;
-    focusWhenAsked.current = false;
+    if (!image || !focusAfterSwitch.current) return;
+    focusAfterSwitch.current = false;
     input.current?.focus();
-  }, [question]);
+  }, [image]);
   if (!captcha.enabled) return null;
   const asking = captcha.kind === 'question';
-  const ready = asking ? question !== undefined : captcha.image !== undefined;
   return (
     <Form.Item label={t('auth.captcha.label')} required>
       <Flex gap={8} align="center" wrap>
@@ -54,14 +51,13 @@ export function CaptchaField({ captcha, name = 'vcode' }: { captcha: Captcha; na
             ref={input}
             placeholder={asking ? t('auth.captcha.answerPlaceholder') : t('auth.captcha.placeholder')}
             aria-label={t('auth.captcha.label')}
-            aria-describedby={asking ? questionId : undefined}
             inputMode={asking ? 'numeric' : undefined}
             autoComplete="off"
             maxLength={12}
             style={{ flex: '1 1 140px', minWidth: 0 }}
           />
         </Form.Item>
-        {!ready ? (
+        {image === undefined ? (
           // A grey block while the challenge loads (antd's Skeleton would add its chunk to the sign-in page).
           <div
             data-testid="captcha-loading"
@@ -69,15 +65,6 @@ export function CaptchaField({ captcha, name = 'vcode' }: { captcha: Captcha; na
             aria-label={t('auth.captcha.loading')}
             style={{ ...PICTURE, borderRadius: 6, background: 'rgba(0, 0, 0, 0.06)' }}
           />
-        ) : asking ? (
-          <div
-            id={questionId}
-            data-testid="captcha-question"
-            aria-live="polite"
-            style={{ ...PICTURE, display: 'flex', alignItems: 'center', fontSize: 18, fontWeight: 600 }}
-          >
-            {question && t(question.operator === 'plus' ? 'auth.captcha.questionPlus' : 'auth.captcha.questionMinus', question)}
-          </div>
         ) : (
           // The picture refreshes on a click too; keyboards reach the refresh button beside it instead.
           <button
@@ -86,7 +73,7 @@ export function CaptchaField({ captcha, name = 'vcode' }: { captcha: Captcha; na
             onClick={captcha.refresh}
             style={{ padding: 0, border: '1px solid #d9d9d9', borderRadius: 6, background: 'none', cursor: 'pointer', lineHeight: 0 }}
           >
-            <img data-testid="captcha-img" src={captcha.image} alt={t('auth.captcha.alt')} {...PICTURE} />
+            <img data-testid="captcha-img" src={image} alt={asking ? t('auth.captcha.altQuestion') : t('auth.captcha.alt')} {...PICTURE} />
           </button>
         )}
         <Button
@@ -103,7 +90,7 @@ export function CaptchaField({ captcha, name = 'vcode' }: { captcha: Captcha; na
         size="small"
         style={{ paddingInline: 0 }}
         onClick={() => {
-          focusWhenAsked.current = !asking;
+          focusAfterSwitch.current = true;
           captcha.switchKind(asking ? 'image' : 'question');
         }}
         data-testid="captcha-switch"

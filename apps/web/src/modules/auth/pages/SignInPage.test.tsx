@@ -34,7 +34,7 @@ const config =
 let captchaCount = 0;
 const captchaHandler: Handler = () => {
   captchaCount += 1;
-  return { status: 0, result: { base64Str: `data:image/svg+xml;base64,${captchaCount}`, digest: `digest-${captchaCount}`, expiresIn: 300 } };
+  return { status: 0, result: { base64Str: `data:image/png;base64,${captchaCount}`, digest: `digest-${captchaCount}`, expiresIn: 300 } };
 };
 
 function renderAt(url: string) {
