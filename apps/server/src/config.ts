@@ -77,9 +77,20 @@ export interface Config {
    * Sign-in failures (platform/signinGuard.ts), counted per account and source: warnings after `warnAfter`, the pair
    * locked at `lockAfter` for `lockMinutes`, each further lock twice as long up to `maxLockMinutes`. With the captcha
    * on, an account failed `captchaAfter` times from anywhere, or a source failed `sourceCaptchaAfter` times against any
-   * account, needs one even where it is otherwise exempt (visitor machines).
+   * account, needs one even where it is otherwise exempt (visitor machines). Failures of an account from other
+   * sources than the one asking, from `spreadAfter` on, make it wait after the last failure (1 s, doubling, up to
+   * `spreadMaxDelaySeconds`) unless it signs in from a device the account signed in from before (platform/knownDevices.ts).
    */
-  lockout: { warnAfter: number; lockAfter: number; lockMinutes: number; maxLockMinutes: number; captchaAfter: number; sourceCaptchaAfter: number };
+  lockout: {
+    warnAfter: number;
+    lockAfter: number;
+    lockMinutes: number;
+    maxLockMinutes: number;
+    captchaAfter: number;
+    sourceCaptchaAfter: number;
+    spreadAfter: number;
+    spreadMaxDelaySeconds: number;
+  };
   /**
    * The visit lists: how long a total past the count cap ("1,000+") is kept per company and filter, so the same first
    * page asked again within it is not counted again (0: count every time). Inserts never bring such a total under
@@ -187,7 +198,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     trustProxy,
     rateLimits: DEFAULT_RATE_LIMITS,
-    lockout: { warnAfter: 5, lockAfter: 8, lockMinutes: 15, maxLockMinutes: 24 * 60, captchaAfter: 3, sourceCaptchaAfter: 10 },
+    lockout: {
+      warnAfter: 5,
+      lockAfter: 8,
+      lockMinutes: 15,
+      maxLockMinutes: 24 * 60,
+      captchaAfter: 3,
+      sourceCaptchaAfter: 10,
+      spreadAfter: 5,
+      spreadMaxDelaySeconds: 60,
+    },
     lists: { keepCappedTotalSeconds: 30 },
     sessionHours: { admin: 24, other: 12 },
     bodyLimit: 1024 * 1024,

@@ -29,6 +29,8 @@ export interface CallContext {
   userAgent: string;
   /** The request's headers (a signed public call reads its signature from them); absent for jobs. */
   headers?: IncomingHttpHeaders;
+  /** Adds a Set-Cookie header to the answer (a sign-in marks its device, platform/knownDevices.ts); absent for jobs. */
+  setCookie?: (cookie: string) => void;
   log: FastifyBaseLogger;
   /** The uploaded file of an upload call. */
   file?: UploadedFile;
@@ -238,6 +240,7 @@ async function runCall(
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? '',
     headers: req.headers,
+    setCookie: (cookie) => void reply.header('set-cookie', cookie),
     log: req.log,
     audit: {},
   };

@@ -8,7 +8,9 @@ import { type DbOrScope, dbFrom } from './tenancy.js';
 /*
  * Failed sign-ins, counted three ways in one table so every process shares them:
  *   - the account at one source (its client address): warned, then locked with a growing back-off;
- *   - the account from anywhere (source ''): asks for the captcha, never locks (a stranger must not lock the owner out);
+ *   - the account from anywhere (source ''): asks for the captcha, and failures from other sources make it wait a
+ *     growing delay after the last one (guesses spread over many addresses); never a lock, and a device the account
+ *     signed in from before does not wait (platform/knownDevices.ts), so a stranger cannot lock the owner out;
  *   - the source against any account (kind '', id 0): asks for the captcha (one address spraying many accounts).
  * A count left alone for FORGET_HOURS starts again; the jobs loop deletes such rows once their lock has run out.
  */
@@ -28,6 +30,10 @@ interface Counts {
   /** The pair's lock, when it still runs. */
   lockedUntil: Date | null;
   accountFailures: number;
+  /** The account's failures from this source. */
+  pairFailures: number;
+  /** When the account last failed, from anywhere. */
+  accountFailedAt: Date | null;
   sourceFailures: number;
 }
 
@@ -44,13 +50,32 @@ export async function signInCounts(on: DbOrScope, account: SignInAccount | null,
     .select()
     .from(signInFailures)
     .where(and(or(...keys), fresh));
-  const counts: Counts = { lockedUntil: null, accountFailures: 0, sourceFailures: 0 };
+  const counts: Counts = { lockedUntil: null, accountFailures: 0, pairFailures: 0, accountFailedAt: null, sourceFailures: 0 };
   for (const r of rows) {
     if (r.kind === ANY_ACCOUNT.kind) counts.sourceFailures = r.failures;
-    else if (r.source === ANY_SOURCE) counts.accountFailures = r.failures;
-    else if (r.lockedUntil && r.lockedUntil.getTime() > Date.now()) counts.lockedUntil = r.lockedUntil;
+    else if (r.source === ANY_SOURCE) {
+      counts.accountFailures = r.failures;
+      counts.accountFailedAt = r.updatedAt;
+    } else {
+      counts.pairFailures = r.failures;
+      if (r.lockedUntil && r.lockedUntil.getTime() > Date.now()) counts.lockedUntil = r.lockedUntil;
+    }
   }
   return counts;
+}
+
+/**
+ * Until when the account waits, for guesses spread over other addresses: from `spreadAfter` failures elsewhere, 1 s
+ * after the last failure, twice as long with each further one, at most `spreadMaxDelaySeconds`. Guesses refused while
+ * it waits are not counted (the password is not even tried), so the wait stays bounded. One address failing alone is
+ * the pair's business (warnings, then its lock), not this.
+ */
+export function spreadDelayUntil(counts: Counts, policy: Policy): Date | null {
+  const elsewhere = counts.accountFailures - counts.pairFailures;
+  if (elsewhere < policy.spreadAfter || !counts.accountFailedAt) return null;
+  const seconds = Math.min(policy.spreadMaxDelaySeconds, 2 ** Math.min(elsewhere - policy.spreadAfter, 20));
+  const until = new Date(counts.accountFailedAt.getTime() + seconds * 1000);
+  return until.getTime() > Date.now() ? until : null;
 }
 
 /** Adds one failure to a key, forgetting a stale count; answers the new count and how often the key was locked. */

@@ -6,7 +6,18 @@ describe('verifyPassword (a kiosk confirms its password before it is signed out)
   let t: TestApp;
   let a: Awaited<ReturnType<typeof seedCompany>>;
   beforeAll(async () => {
-    t = await testApp({ lockout: { warnAfter: 1, lockAfter: 3, lockMinutes: 10, maxLockMinutes: 60, captchaAfter: 3, sourceCaptchaAfter: 10 } });
+    t = await testApp({
+      lockout: {
+        warnAfter: 1,
+        lockAfter: 3,
+        lockMinutes: 10,
+        maxLockMinutes: 60,
+        captchaAfter: 3,
+        sourceCaptchaAfter: 10,
+        spreadAfter: 5,
+        spreadMaxDelaySeconds: 60,
+      },
+    });
     a = await seedCompany(t);
   });
   afterAll(() => t.close());

@@ -4,6 +4,7 @@ import type { AuthedContext, CallContext } from '../../platform/calls.js';
 import { spendCaptcha } from '../../platform/captcha.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
+import { fromKnownDevice, knownDeviceCookie } from '../../platform/knownDevices.js';
 import {
   type AccountKind,
   createSession,
@@ -12,7 +13,7 @@ import {
   revokeAccountSessions,
   type Session,
 } from '../../platform/sessions.js';
-import { clearAccountFailures, clearSignInFailures, recordSignInFailure, signInCounts } from '../../platform/signinGuard.js';
+import { clearAccountFailures, clearSignInFailures, recordSignInFailure, signInCounts, spreadDelayUntil } from '../../platform/signinGuard.js';
 import { authSystemRepository } from './auth.system.repository.js';
 
 /** Everything auth reads runs before a session or across companies (see the repository): the system scope. */
@@ -28,7 +29,8 @@ export interface Lockable {
 /**
  * Checks a password against the failures counted for this account at this client address (platform/signinGuard.ts):
  * warnings with the tries left after `warnAfter` failures (302), then that address alone locked (67) with a growing
- * back-off, so a stranger cannot lock the owner out. Unknown accounts cost the same time and count for the address.
+ * back-off, so a stranger cannot lock the owner out; guesses spread over other addresses make the account wait, except
+ * on a device it signed in from before. Unknown accounts cost the same time and count for the address.
  */
 export async function checkCredentials(
   ctx: CallContext,
@@ -44,10 +46,18 @@ export async function checkCredentials(
     throw new AppError(Status.WRONG_CREDENTIALS);
   }
   const key = { kind, id: account.id };
-  const { lockedUntil } = await signInCounts(ctx.system, key, ctx.ip);
-  if (lockedUntil) throw new AppError(Status.ACCOUNT_LOCKED, undefined, { lockedUntil: lockedUntil.getTime() });
+  const counts = await signInCounts(ctx.system, key, ctx.ip);
+  if (counts.lockedUntil) throw new AppError(Status.ACCOUNT_LOCKED, undefined, { lockedUntil: counts.lockedUntil.getTime() });
+  const wait = spreadDelayUntil(counts, policy);
+  if (wait && !fromKnownDevice(ctx.services.secrets, ctx.headers, key, account.passwordHash)) {
+    const seconds = Math.ceil((wait.getTime() - Date.now()) / 1000);
+    throw new AppError(Status.ACCOUNT_LOCKED, `Too many failed sign-ins to this account from elsewhere; try again in ${seconds} s`, {
+      lockedUntil: wait.getTime(),
+    });
+  }
   if (await verifyPassword(account.passwordHash, password)) {
     await clearSignInFailures(ctx.system, key, ctx.ip);
+    ctx.setCookie?.(knownDeviceCookie(ctx.services.secrets, ctx.headers, key, account.passwordHash, ctx.config.publicUrl.startsWith('https://')));
     return;
   }
   const failed = await recordSignInFailure(ctx.system, key, ctx.ip, policy);
