@@ -155,7 +155,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 10_000 } });
   registerCalls(app, { db, config, services, dialect: originalDialect }, bindings);
   registerDownloads(app, { db, config, services }, downloads);
-  registerOnSiteStream(app, { db, events: services.events, access: ONSITE_READERS });
+  registerOnSiteStream(app, { db, events: services.events, access: ONSITE_READERS, limits: config.onsiteStreams });
   registerMedia(app, { files: services.files, secrets: services.secrets });
   await registerInfoRoutes(app, config, database);
   await registerWeb(app, config);
