@@ -15,6 +15,7 @@ import { registerClosingJobs } from './modules/accounts/accounts.closing.job.js'
 import { accountsDownloads, accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { registerRecoveryJobs } from './modules/auth/auth.service.js';
 import { blacklistDownloads, blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
 import { originalDialect } from './modules/compat/compat.dialect.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
@@ -160,7 +161,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 10_000 } });
   registerCalls(app, { db, config, services, dialect: originalDialect }, bindings);
   registerDownloads(app, { db, config, services }, downloads);
-  registerOnSiteStream(app, { db, events: services.events, access: ONSITE_READERS });
+  registerOnSiteStream(app, { db, events: services.events, access: ONSITE_READERS, limits: config.onsiteStreams });
   registerMedia(app, { files: services.files, secrets: services.secrets });
   await registerInfoRoutes(app, config, database);
   await registerWeb(app, config);
@@ -194,6 +195,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   registerFaceSyncJobs({ system, jobs, config, log: app.log });
   registerLogisticsJobs({ system, jobs, files });
   registerClosingJobs({ system, jobs, files, log: app.log });
+  registerRecoveryJobs({ system, config, services, log: app.log });
   await events.start(database);
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -92,6 +92,12 @@ export interface Config {
     spreadMaxDelaySeconds: number;
   };
   /**
+   * Live on-site streams open at once in one process (platform/events.ts): per session (a browser's tabs; a browser
+   * keeps about six connections to a server, so five streams leave it one for its calls) and per company (its boards
+   * and desks together). One more is refused with HTTP 429 until one closes.
+   */
+  onsiteStreams: { perSession: number; perCompany: number };
+  /**
    * The visit lists: how long a total past the count cap ("1,000+") is kept per company and filter, so the same first
    * page asked again within it is not counted again (0: count every time). Inserts never bring such a total under
    * the cap; see `page` in modules/visits/visits.repository.ts.
@@ -208,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       spreadAfter: 5,
       spreadMaxDelaySeconds: 60,
     },
+    onsiteStreams: { perSession: 5, perCompany: 100 },
     lists: { keepCappedTotalSeconds: 30 },
     sessionHours: { admin: 24, other: 12 },
     bodyLimit: 1024 * 1024,

@@ -65,9 +65,19 @@ const SESSION_CHECK_MS = 60_000;
  * comes in the X-COOLVISIT-TOKEN header (the console reads the stream with fetch); refused sessions answer the usual
  * envelope (27/28/29, 610, 303 until a first password is changed). Events: `onsite` with {vid, kind, gid, move}; a comment line every 15 s keeps proxies
  * from closing an idle stream; the stream ends when the session is revoked or expires.
+ *
+ * Streams are capped in this process per session and per company (`limits`): one more is refused with HTTP 429 and
+ * the reason, and the streams already open go on. Refusing the new one rather than closing the oldest: the console
+ * reopens a closed stream, so two tabs past the cap would take the stream from each other every few seconds; a
+ * refused tab retries with its back-off (at most every 10 s) and goes live once another tab closes.
  */
-export function registerOnSiteStream(app: FastifyInstance, deps: { db: Db; events: OnSiteEvents; access: readonly Role[] }): void {
+export function registerOnSiteStream(
+  app: FastifyInstance,
+  deps: { db: Db; events: OnSiteEvents; access: readonly Role[]; limits: { perSession: number; perCompany: number } },
+): void {
   const open = new Set<() => void>();
+  const bySession = new Counter<number>();
+  const byCompany = new Counter<number>();
   // Open streams would keep the server from closing.
   app.addHook('onClose', async () => {
     for (const end of [...open]) end();
@@ -86,6 +96,15 @@ export function registerOnSiteStream(app: FastifyInstance, deps: { db: Db; event
       if (err instanceof AppError) return reply.send({ status: err.status, reason: err.message, result: err.result });
       throw err;
     }
+    if (bySession.get(session.id) >= deps.limits.perSession || byCompany.get(session.companyId) >= deps.limits.perCompany) {
+      const reason =
+        bySession.get(session.id) >= deps.limits.perSession
+          ? `Too many live streams for this sign-in (at most ${deps.limits.perSession}); close another tab or window showing visitors on site`
+          : `Too many live streams for this company (at most ${deps.limits.perCompany}); try again when a board is closed`;
+      return reply.code(429).send({ status: 429, reason, result: null });
+    }
+    bySession.add(session.id, 1);
+    byCompany.add(session.companyId, 1);
     const token = req.headers['x-coolvisit-token'] as string;
     reply.hijack();
     const res = reply.raw;
@@ -109,6 +128,8 @@ export function registerOnSiteStream(app: FastifyInstance, deps: { db: Db; event
       if (ended) return;
       ended = true;
       open.delete(end);
+      bySession.add(session.id, -1);
+      byCompany.add(session.companyId, -1);
       unsubscribe();
       clearInterval(heartbeat);
       clearInterval(check);
@@ -116,5 +137,20 @@ export function registerOnSiteStream(app: FastifyInstance, deps: { db: Db; event
     }
     open.add(end);
     req.raw.on('close', end);
+    // A client gone before the listener was added: its stream is counted, so it is ended here.
+    if (req.raw.socket?.destroyed) end();
   });
+}
+
+/** Counts by key, a key at zero forgotten. */
+class Counter<K> {
+  private readonly counts = new Map<K, number>();
+  get(key: K): number {
+    return this.counts.get(key) ?? 0;
+  }
+  add(key: K, n: number): void {
+    const next = this.get(key) + n;
+    if (next > 0) this.counts.set(key, next);
+    else this.counts.delete(key);
+  }
 }

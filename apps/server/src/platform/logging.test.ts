@@ -5,6 +5,7 @@ import { seedCompany, type Tenant, type TestApp, testApp } from '../../test/harn
 import { eventually } from '../../test/timeouts.js';
 import { companies, jobs } from '../db/schema/index.js';
 import { redactUrl } from './logging.js';
+import { mediaUrl } from './media.js';
 
 // The log must hold no secret: a session token in a URL (`/api/user/info?token=…`), the session header, or the values
 // a failed query was run with (an argon2 hash was logged from a failed insert's parameters).
@@ -28,6 +29,23 @@ describe('the server log', () => {
     expect(redactUrl('/x?Secid=1&TOKEN=2&name=3')).toBe('/x?Secid=[redacted]&TOKEN=[redacted]&name=3');
     expect(redactUrl('/x?%74oken=abc')).toBe('/x?%74oken=[redacted]');
     expect(redactUrl('/x')).toBe('/x');
+    expect(redactUrl('/api/media/a.mp4?exp=1&sig=abc')).toBe('/api/media/a.mp4?exp=1&sig=[redacted]');
+    expect(redactUrl('/x?authid=1&inviteToken=2&access_token=3&clientSecret=4&vid=5')).toBe(
+      '/x?authid=[redacted]&inviteToken=[redacted]&access_token=[redacted]&clientSecret=[redacted]&vid=5',
+    );
+  });
+
+  it("a signed media link's sig is not written to the request log, whatever the answer", async () => {
+    const link = mediaUrl(t.services.secrets, `videos/${a.id}/logged-link.mp4`);
+    const sig = new URL(link, 'http://x').searchParams.get('sig') ?? '';
+    expect(sig.length).toBeGreaterThan(10);
+    // A valid link to a file that is not there (404), and a HEAD of it: both logged, neither with the sig.
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
+    await t.app.inject({ method: 'HEAD', url: link });
+    expect(await eventually(() => log.includes('logged-link.mp4?exp='))).toBe(true);
+    expect(log).toContain('logged-link.mp4?exp=');
+    expect(log).toContain('&sig=[redacted]');
+    expect(log).not.toContain(sig);
   });
 
   it('a session token in the URL or the header is not written to the request log', async () => {

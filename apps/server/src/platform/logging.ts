@@ -2,8 +2,12 @@ import type { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { destination, stdSerializers } from 'pino';
 
-/** Query parameters whose values are secrets (a session token in `/api/user/info?token=…`, a link's token…). */
-const SECRET_PARAM = /^(token|secid|secret|password|pwd|pass|key|sign|signature|digest|code|ticket|access_token|auth)$/i;
+/**
+ * Query parameters whose values are secrets (a session token in `/api/user/info?token=…`, a link's token, the `sig` of
+ * a signed media link `/api/media/…?exp=…&sig=…`, a booking signature's `authid`…), and any name ending in token or
+ * secret (`access_token`, `inviteToken`).
+ */
+const SECRET_PARAM = /^(secid|password|pwd|pass|key|sig|sign|signature|authid|digest|code|vcode|ticket|auth|nonce|mac|hmac|otp)$|(token|secret)$/i;
 
 /** The URL as logged: secret-looking query parameters keep their name, their value is replaced. */
 export function redactUrl(url: string): string {

@@ -18,17 +18,17 @@ describe('mp4Duration', () => {
   it('reads the duration of an MP4 whose moov comes last (ffmpeg’s default)', async () => {
     const file = makeMp4({ seconds: 3, dir });
     expect(topLevelBoxes(file).indexOf('moov')).toBeGreaterThan(topLevelBoxes(file).indexOf('mdat'));
-    const d = await mp4Duration(file);
-    expect(d?.durationMs).toBeGreaterThanOrEqual(2900);
-    expect(d?.durationMs).toBeLessThanOrEqual(3100);
+    const d = await durationOf(file);
+    expect(d).toBeGreaterThanOrEqual(2900);
+    expect(d).toBeLessThanOrEqual(3100);
   });
 
   it('reads the duration of a faststart MP4 (moov right after ftyp)', async () => {
     const file = makeMp4({ seconds: 2, faststart: true, dir });
     expect(topLevelBoxes(file).slice(0, 2)).toEqual(['ftyp', 'moov']);
-    const d = await mp4Duration(file);
-    expect(d?.durationMs).toBeGreaterThanOrEqual(1900);
-    expect(d?.durationMs).toBeLessThanOrEqual(2100);
+    const d = await durationOf(file);
+    expect(d).toBeGreaterThanOrEqual(1900);
+    expect(d).toBeLessThanOrEqual(2100);
   });
 
   it('reads a 64-bit (version 1) mvhd', async () => {
@@ -45,6 +45,22 @@ describe('mp4Duration', () => {
     expect(await mp4Duration(file)).toEqual({ durationMs: 12_345 });
   });
 
+  it('answers the bytes that are no whole box after an MP4 (moov last or first), and a duration once they are a box', async () => {
+    for (const faststart of [false, true]) {
+      const original = makeMp4({ seconds: 1, faststart, dir });
+      const whole = fs.readFileSync(original);
+      const junk = path.join(dir, `junk-${faststart}.mp4`);
+      fs.writeFileSync(junk, Buffer.concat([whole, Buffer.alloc(70_000, 0x41)]));
+      expect(await mp4Duration(junk), `faststart ${faststart}`).toEqual({ trailingBytes: 70_000 });
+      // The same bytes as a free box (what encoders pad with) end where the file ends: taken.
+      const padded = path.join(dir, `padded-${faststart}.mp4`);
+      fs.writeFileSync(padded, Buffer.concat([whole, u32(70_008), Buffer.from('free'), Buffer.alloc(70_000)]));
+      const duration = await mp4Duration(original);
+      expect(duration).toEqual({ durationMs: expect.any(Number) });
+      expect(await mp4Duration(padded), `faststart ${faststart}`).toEqual(duration);
+    }
+  });
+
   it('refuses a PNG named .mp4, a truncated MP4 and an empty file', async () => {
     const png = path.join(dir, 'picture.mp4');
     fs.writeFileSync(png, PNG);
@@ -59,6 +75,12 @@ describe('mp4Duration', () => {
     expect(await mp4Duration(empty)).toBeNull();
   });
 });
+
+/** The duration read, or undefined when the file was refused. */
+async function durationOf(file: string): Promise<number | undefined> {
+  const d = await mp4Duration(file);
+  return d && 'durationMs' in d ? d.durationMs : undefined;
+}
 
 function u32(n: number): Buffer {
   const b = Buffer.alloc(4);

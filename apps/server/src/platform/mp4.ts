@@ -3,23 +3,27 @@ import fs from 'node:fs/promises';
 /**
  * Reads an MP4 file's top-level boxes from disk, a few bytes at a time (never the whole file): the first box must be
  * `ftyp`; `moov` may come anywhere (after `ftyp` when "faststart", at the end as most encoders write it); its `mvhd`
- * gives the duration. Null when the file is not an MP4 or has no readable duration.
+ * gives the duration. The boxes must fill the file exactly: bytes after the last box, or a last box cut short, answer
+ * `trailingBytes` (how many bytes are not a whole box) rather than a duration, so a video cannot carry anything else
+ * (150 MB of junk after a valid MP4 were taken). Null when the file is not an MP4 or has no readable duration.
  */
-export async function mp4Duration(file: string): Promise<{ durationMs: number } | null> {
+export async function mp4Duration(file: string): Promise<{ durationMs: number } | { trailingBytes: number } | null> {
   const handle = await fs.open(file, 'r');
   try {
     const { size } = await handle.stat();
     const first = await boxAt(handle, 0, size);
     if (first?.type !== 'ftyp') return null;
     let offset = 0;
+    let duration: { durationMs: number } | null | undefined;
     // A real file has a handful of top-level boxes; the cap keeps a crafted one from looping for long.
     for (let i = 0; i < 10_000 && offset < size; i++) {
       const box = await boxAt(handle, offset, size);
-      if (!box) return null;
-      if (box.type === 'moov') return await moovDuration(handle, box.start + box.header, box.start + box.size);
+      if (!box) break;
+      if (box.type === 'moov' && duration === undefined) duration = await moovDuration(handle, box.start + box.header, box.start + box.size);
       offset = box.start + box.size;
     }
-    return null;
+    if (!duration) return null;
+    return offset === size ? duration : { trailingBytes: size - offset };
   } finally {
     await handle.close();
   }

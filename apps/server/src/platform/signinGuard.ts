@@ -20,7 +20,8 @@ const ANY_SOURCE = '';
 const ANY_ACCOUNT = { kind: '', id: 0 } as const;
 
 export interface SignInAccount {
-  kind: AccountKind;
+  /** `unknown:<kind>`: a sign-in name no account answers to, counted like an account so its answers match one's. */
+  kind: AccountKind | `unknown:${AccountKind}`;
   id: number;
 }
 

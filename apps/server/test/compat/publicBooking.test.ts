@@ -119,6 +119,29 @@ describe('the original public booking and face calls against /qcvisit/', () => {
     expect(none.result.list).toEqual([]);
   });
 
+  it('a signature books once: the same headers again are refused with 704 and book nothing', async () => {
+    const timestamp = String((await send<number>('getTimestamp', {})).result);
+    const headers = { 'content-type': 'application/json', appCode: app.appCode, timestamp, authid: md5(`${app.appCode}${timestamp}${app.secret}`) };
+    const post = async (name: string, body: unknown) =>
+      (await t.app.inject({ method: 'POST', url: `/qcvisit/${name}`, headers, payload: JSON.stringify(body) })).json() as {
+        status: number;
+        reason: string;
+      };
+    // Checking a signature does not spend it: the app may check the one it then books with.
+    expect((await post('signCheck', {})).status).toBe(0);
+    const first = await post('addVisitorApponintmnet', booking('13911114020'));
+    expect(first.status, first.reason).toBe(0);
+    // Replayed within its window, for the same visitor or another: refused, with the reason.
+    for (const phone of ['13911114020', '13911114021']) {
+      const again = await post('addVisitorApponintmnet', booking(phone, { appointmentDate: Date.now() + 2 * DAY }));
+      expect(again).toMatchObject({ status: Status.SIGNATURE_ERROR, reason: expect.stringContaining('already been used') });
+    }
+    const list = await t.api.SearchAppointmentByCondition({ startIndex: 0, requestedCount: 50, phone: '1391111402' }, company.token);
+    expect(list.result.list.filter((v) => v.vphone === '13911114020' || v.vphone === '13911114021')).toHaveLength(1);
+    // A fresh timestamp signs the next booking.
+    expect((await signed('addVisitorApponintmnet', booking('13911114021'))).status).toBe(0);
+  });
+
   it('holds the booking to the company’s rules: host, type, gate, blacklist, the same phone twice, the time', async () => {
     const theirHost = (await t.api.addEmployee({ employee_name: 'Their Host', phone: '13800004009' }, other.token)).result.empid;
     expect((await signed('addVisitorApponintmnet', booking('13911114004', { empid: theirHost }))).status).toBe(Status.EMPLOYEE_NOT_EXIST);

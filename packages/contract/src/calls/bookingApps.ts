@@ -87,7 +87,7 @@ export const addVisitorApponintmnet = defineCall({
   name: 'addVisitorApponintmnet',
   module: 'invitations',
   summary:
-    'A booking made by the company’s booking app, signed (704–706 as signCheck). The host by empid or empPhone (55; 1119 when stopped, forbidden or not taking bookings), the visitor type (104) and gate (125) of the company, the time within the visit-days window, 112 when the phone already has a visit to come that day, 66 when blacklisted. It starts reserved, or waiting for approval when the company approves visits; answers the visit with the code to check in with',
+    'A booking made by the company’s booking app, signed (704–706 as signCheck; 704 also for a signature already used: each booking is signed with a new timestamp). The host by empid or empPhone (55; 1119 when stopped, forbidden or not taking bookings), the visitor type (104) and gate (125) of the company, the time within the visit-days window, 112 when the phone already has a visit to come that day, 66 when blacklisted. It starts reserved, or waiting for approval when the company approves visits; answers the visit with the code to check in with',
   access: 'public',
   rate: 'public',
   statuses: [

@@ -182,3 +182,20 @@ export const bookingApps = pgTable('booking_apps', {
   lastUsedAt: tstz('last_used_at'),
   ...timestamps,
 });
+
+/**
+ * The booking app's signatures already spent (`authid`, which names its appCode and timestamp): a signature books
+ * once, so one seen on the wire cannot book again within its window. Kept until `expires_at`, past the signature's
+ * window; each booking of the app clears its expired ones, and removing the app removes them.
+ */
+export const bookingAppSignatures = pgTable(
+  'booking_app_signatures',
+  {
+    appCode: text('app_code')
+      .notNull()
+      .references(() => bookingApps.appCode, { onDelete: 'cascade' }),
+    authid: text('authid').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appCode, t.authid] }), index('booking_app_signatures_expiry_idx').on(t.appCode, t.expiresAt)],
+);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { LogModule, logDesc, Status } from '@openvisit/contract';
 import { writeLog } from '../../platform/audit.js';
 import type { AuthedContext, CallContext } from '../../platform/calls.js';
@@ -13,7 +14,14 @@ import {
   revokeAccountSessions,
   type Session,
 } from '../../platform/sessions.js';
-import { clearAccountFailures, clearSignInFailures, recordSignInFailure, signInCounts, spreadDelayUntil } from '../../platform/signinGuard.js';
+import {
+  clearAccountFailures,
+  clearSignInFailures,
+  recordSignInFailure,
+  type SignInAccount,
+  signInCounts,
+  spreadDelayUntil,
+} from '../../platform/signinGuard.js';
 import { authSystemRepository } from './auth.system.repository.js';
 
 /** Everything auth reads runs before a session or across companies (see the repository): the system scope. */
@@ -29,40 +37,41 @@ export interface Lockable {
 /**
  * Checks a password against the failures counted for this account at this client address (platform/signinGuard.ts):
  * warnings with the tries left after `warnAfter` failures (302), then that address alone locked (67) with a growing
- * back-off, so a stranger cannot lock the owner out; guesses spread over other addresses make the account wait, except
- * on a device it signed in from before. Unknown accounts cost the same time and count for the address.
+ * back-off, so a stranger cannot lock the owner out. A name no account answers to (`name`, as typed) goes the same way
+ * under a key of its own (`unknownAccount`): the same reads and writes, the same password hashing, and the same
+ * answers, warning and lock included, so neither the answer nor its time tells whether the account exists.
+ * Guesses spread over other addresses make the account (or the name) wait, except on a device it signed in from before.
  */
 export async function checkCredentials(
   ctx: CallContext,
   kind: AccountKind,
   account: Lockable | undefined,
+  name: string,
   password: string,
   actor?: () => Promise<Pick<Session, 'companyId' | 'account' | 'name' | 'role'>>,
 ): Promise<void> {
   const policy = ctx.config.lockout;
-  if (!account?.passwordHash) {
-    await verifyPassword(await dummyPasswordHash(), password);
-    await recordSignInFailure(ctx.system, null, ctx.ip, policy);
-    throw new AppError(Status.WRONG_CREDENTIALS);
-  }
-  const key = { kind, id: account.id };
+  const known = account?.passwordHash ? account : undefined;
+  const key: SignInAccount = known ? { kind, id: known.id } : unknownAccount(kind, name);
   const counts = await signInCounts(ctx.system, key, ctx.ip);
   if (counts.lockedUntil) throw new AppError(Status.ACCOUNT_LOCKED, undefined, { lockedUntil: counts.lockedUntil.getTime() });
+  const hash = known?.passwordHash ?? (await dummyPasswordHash());
   const wait = spreadDelayUntil(counts, policy);
-  if (wait && !fromKnownDevice(ctx.services.secrets, ctx.headers, key, account.passwordHash)) {
+  // A name no account answers to waits alike (its key counts the same way); no device was ever marked for it.
+  if (wait && !(known && fromKnownDevice(ctx.services.secrets, ctx.headers, { kind, id: known.id }, hash))) {
     const seconds = Math.ceil((wait.getTime() - Date.now()) / 1000);
     throw new AppError(Status.ACCOUNT_LOCKED, `Too many failed sign-ins to this account from elsewhere; try again in ${seconds} s`, {
       lockedUntil: wait.getTime(),
     });
   }
-  if (await verifyPassword(account.passwordHash, password)) {
-    await clearSignInFailures(ctx.system, key, ctx.ip);
-    ctx.setCookie?.(knownDeviceCookie(ctx.services.secrets, ctx.headers, key, account.passwordHash, ctx.config.publicUrl.startsWith('https://')));
+  if ((await verifyPassword(hash, password)) && known) {
+    await clearSignInFailures(ctx.system, { kind, id: known.id }, ctx.ip);
+    ctx.setCookie?.(knownDeviceCookie(ctx.services.secrets, ctx.headers, { kind, id: known.id }, hash, ctx.config.publicUrl.startsWith('https://')));
     return;
   }
   const failed = await recordSignInFailure(ctx.system, key, ctx.ip, policy);
   if (failed.lockedUntil) {
-    if (actor)
+    if (actor && known)
       await writeLog(
         ctx.system,
         await actor(),
@@ -76,6 +85,16 @@ export async function checkCredentials(
     throw new AppError(Status.LOGIN_TRIES_LEFT, `Invalid username or password; ${remaining} more failures will lock the account`, { remaining });
   }
   throw new AppError(Status.WRONG_CREDENTIALS);
+}
+
+/**
+ * The failure-count key of a sign-in name that matches no account of this kind: the name as the look-ups compare it
+ * (trimmed, case folded; a phone already normalised), hashed into the id column under the kind `unknown:<kind>`, which
+ * no account has. A collision only shares a count between two names that both match nothing.
+ */
+export function unknownAccount(kind: AccountKind, name: string): SignInAccount {
+  const digest = createHash('sha256').update(name.trim().toLowerCase()).digest();
+  return { kind: `unknown:${kind}`, id: digest.readUInt32BE(0) & 0x7fffffff };
 }
 
 /**
@@ -120,7 +139,7 @@ export async function captchaDue(ctx: CallContext, account: { kind: AccountKind;
 export async function confirmPassword(ctx: AuthedContext, input: { password: string }): Promise<null> {
   const { accountKind, accountId } = ctx.session;
   const account = await sys(ctx).findLockable(accountKind, accountId);
-  await checkCredentials(ctx, accountKind, account, input.password, async () => ctx.session);
+  await checkCredentials(ctx, accountKind, account, ctx.session.account, input.password, async () => ctx.session);
   return null;
 }
 

@@ -41,6 +41,7 @@ describe('the employee’s own account: checkEmpInfo and updateEmpPwd', () => {
         result: known.result,
       });
     expect(known).toMatchObject({ status: 0, result: null });
+    await t.services.jobs.runDue();
     const [mail] = await mailsTo('starter@example.com');
     expect(mail?.text).toContain('Hello New Starter,');
     // No password yet: a welcome to the portal, not a reset they never asked for.
@@ -53,6 +54,7 @@ describe('the employee’s own account: checkEmpInfo and updateEmpPwd', () => {
     expect((await t.api.empLogin({ phone: '13700002001', empPwd: 'Starter-2026' })).status).toBe(0);
     // By email too (one link per company, never twice for one employee found both ways); with a password now, a reset.
     expect((await t.api.checkEmpInfo({ phone: '13700002001', email: 'STARTER@example.com' })).status).toBe(0);
+    await t.services.jobs.runDue();
     const mails = await mailsTo('starter@example.com');
     expect(mails).toHaveLength(2);
     expect(mails.map((m) => m.subject)).toContain('Reset your OpenVisit password');

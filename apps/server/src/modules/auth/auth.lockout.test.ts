@@ -14,6 +14,7 @@ import {
   testApp,
 } from '../../../test/harness.js';
 import { loadConfig } from '../../config.js';
+import { recordStatements } from '../../db/client.js';
 import { companies, signInFailures, staffAccounts } from '../../db/schema/index.js';
 import { hashPassword } from '../../platform/crypto.js';
 
@@ -62,6 +63,55 @@ describe('sign-in failures lock the account only for the source that keeps faili
       expect((await from(t, '203.0.113.7', kind.name, kind.body(PASSWORD))).status, kind.name).toBe(Status.ACCOUNT_LOCKED);
       // …but the owner, elsewhere, is not locked out by a stranger.
       expect((await from(t, '198.51.100.20', kind.name, kind.body(PASSWORD))).status, kind.name).toBe(0);
+    }
+  });
+
+  it('a name no account answers to is answered exactly as a real account, warning and lock included, with the same work', async () => {
+    const company = await seedCompany(t);
+    const staff = await seedStaff(t, company.id, 2);
+    const emp = await seedEmployee(t, company.id);
+    const sub = await seedSubAccount(t, company.id);
+    const sup = await seedSuper(t, [company.id]);
+    const none = randomBytes(3).toString('hex');
+    const pairs = [
+      [
+        'Login',
+        (password: string) => ({ email: company.email, password }),
+        (password: string) => ({ email: `nobody.${none}@example.com`, password }),
+      ],
+      ['Login', (password: string) => ({ email: staff.account, password }), (password: string) => ({ email: `nobody_${none}`, password })],
+      ['empLogin', (empPwd: string) => ({ phone: emp.phone, empPwd }), (empPwd: string) => ({ phone: '13700000042', empPwd })],
+      [
+        'subAccountLogin',
+        (password: string) => ({ email: sub.email, password }),
+        (password: string) => ({ email: `nosub+${none}@example.com`, password }),
+      ],
+      [
+        'superAccountLogin',
+        (password: string) => ({ account: sup.account, password }),
+        (password: string) => ({ account: `LFT_no${none}`, password }),
+      ],
+    ] as const;
+    /** The whole answer, byte for byte, but the lock's end (a time): that it is there is compared, not when. */
+    const answer = async (ip: string, name: CallName, body: object) => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/${name}`, payload: body, remoteAddress: ip });
+      return res.body.replace(/"lockedUntil":\d+/, '"lockedUntil":"<time>"');
+    };
+    for (const [i, [name, real, unknown]] of pairs.entries()) {
+      // The first wrong password: the same statements (the same look-ups, counts and writes) either way.
+      const r1 = await recordStatements(() => answer(`203.0.113.${120 + i}`, name, real('Wrong#Pass1')));
+      const u1 = await recordStatements(() => answer(`198.51.100.${120 + i}`, name, unknown('Wrong#Pass1')));
+      expect(u1.result, name).toBe(r1.result);
+      expect(u1.statements, name).toEqual(r1.statements);
+      // Then on to the warning (302 with the tries left) and the lock (67 with its end), the same for both.
+      const seen: string[] = [];
+      for (let n = 1; n < 9; n++) {
+        const r = await answer(`203.0.113.${120 + i}`, name, real(n === 8 ? PASSWORD : 'Wrong#Pass1'));
+        const u = await answer(`198.51.100.${120 + i}`, name, unknown(n === 8 ? PASSWORD : 'Wrong#Pass1'));
+        expect(u, `${name} try ${n + 1}`).toBe(r);
+        seen.push(JSON.parse(r).status);
+      }
+      expect(seen, name).toEqual([75, 75, 75, 75, 302, 302, 67, 67]);
     }
   });
 

@@ -43,27 +43,29 @@ async function sendPasswordLink(
   await ctx.services.mailer.send({ companyId: to.companyId, to: to.email, ...mail });
 }
 
+/**
+ * The recovery forms answer before anyone is looked up: each request queues one job (`RECOVERY_JOB`) with what was
+ * typed, and the job finds the accounts and mails their links. So a known address and an unknown one are answered the
+ * same, byte for byte, after the same work (the captcha, one insert), and the time of the answer tells nothing either.
+ */
+export const RECOVERY_JOB = 'auth.passwordLinks';
+
+type RecoveryRequest = { kind: 'admin'; email: string; lang?: Lang } | { kind: 'employee'; email: string; phone: string | null; lang?: Lang };
+
+async function queueRecovery(ctx: CallContext, request: RecoveryRequest): Promise<null> {
+  await ctx.services.jobs.enqueue(RECOVERY_JOB, request, { maxAttempts: 3 });
+  return null;
+}
+
 export async function retrievePassword(ctx: CallContext, input: { email: string; digest?: string; lang?: Lang }): Promise<null> {
   await requireCaptcha(ctx, input.digest);
-  const company = await sys(ctx).findCompanyByEmail(normalizeEmail(input.email));
-  // Same answer either way, so the form cannot be used to find out who has an account.
-  if (company && company.status !== 2)
-    await sendPasswordLink(ctx, {
-      purpose: 'reset',
-      companyId: company.id,
-      email: company.email,
-      name: company.username,
-      lang: input.lang ?? (company.lang as Lang),
-    });
-  return null;
+  return queueRecovery(ctx, { kind: 'admin', email: normalizeEmail(input.email), lang: input.lang });
 }
 
 /** An employee's password link: to their email, once per company where they are an enabled employee. */
 export async function resetEmployeePassword(ctx: CallContext, input: { email: string; digest?: string; lang?: Lang }): Promise<null> {
   await requireCaptcha(ctx, input.digest);
-  // Same answer either way, so the form cannot be used to find out who is an employee where.
-  await mailEmployeeLinks(ctx, await sys(ctx).findEmployeesByEmail(normalizeEmail(input.email)), input.lang);
-  return null;
+  return queueRecovery(ctx, { kind: 'employee', email: normalizeEmail(input.email), phone: null, lang: input.lang });
 }
 
 /**
@@ -75,11 +77,34 @@ export async function resetEmployeePassword(ctx: CallContext, input: { email: st
 export async function checkEmployeeInfo(ctx: CallContext, input: { phone: string; email: string; digest?: string; lang?: Lang }): Promise<null> {
   await requireCaptcha(ctx, input.digest);
   const phone = input.phone ? normalizePhone(input.phone) : null;
-  const byPhone = phone ? await sys(ctx).findEnabledEmployeesByPhone(phone) : [];
-  const byEmail = input.email ? await sys(ctx).findEmployeesByEmail(normalizeEmail(input.email)) : [];
+  return queueRecovery(ctx, { kind: 'employee', email: input.email ? normalizeEmail(input.email) : '', phone, lang: input.lang });
+}
+
+/** The job's half: who the request names, and their links mailed. */
+async function mailRecoveryLinks(ctx: CallContext, request: RecoveryRequest): Promise<void> {
+  if (request.kind === 'admin') {
+    const company = request.email ? await sys(ctx).findCompanyByEmail(request.email) : undefined;
+    if (company && company.status !== 2)
+      await sendPasswordLink(ctx, {
+        purpose: 'reset',
+        companyId: company.id,
+        email: company.email,
+        name: company.username,
+        lang: request.lang ?? (company.lang as Lang),
+      });
+    return;
+  }
+  const byPhone = request.phone ? await sys(ctx).findEnabledEmployeesByPhone(request.phone) : [];
+  const byEmail = request.email ? await sys(ctx).findEmployeesByEmail(request.email) : [];
   const unique = new Map([...byPhone, ...byEmail].map((e) => [e.id, e]));
-  await mailEmployeeLinks(ctx, [...unique.values()], input.lang);
-  return null;
+  await mailEmployeeLinks(ctx, [...unique.values()], request.lang);
+}
+
+export function registerRecoveryJobs(deps: Pick<CallContext, 'system' | 'config' | 'services' | 'log'>): void {
+  deps.services.jobs.register(RECOVERY_JOB, async (payload) => {
+    const ctx: CallContext = { ...deps, session: null, ip: '', userAgent: `openvisit-${RECOVERY_JOB}`, audit: {} };
+    await mailRecoveryLinks(ctx, payload as RecoveryRequest);
+  });
 }
 
 async function mailEmployeeLinks(

@@ -11,7 +11,7 @@ type CompanyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sys>['findCom
 
 /** The company administrator's half of /Login. */
 async function adminLogin(ctx: CallContext, company: CompanyRow, password: string): Promise<LoginResult> {
-  await checkCredentials(ctx, 'admin', company, password, async () => ({
+  await checkCredentials(ctx, 'admin', company, company.email, password, async () => ({
     companyId: company.id,
     account: company.email,
     name: company.username,
@@ -96,7 +96,7 @@ export async function login(ctx: CallContext, input: { email: string; password: 
   const { company, staff } = await loginAccount(ctx, name, input.password, candidates);
   if (company) return adminLogin(ctx, company, input.password);
 
-  await checkCredentials(ctx, 'staff', staff, input.password, async () => ({
+  await checkCredentials(ctx, 'staff', staff, name, input.password, async () => ({
     companyId: staff?.companyId ?? 0,
     account: staff?.account ?? '',
     name: staff?.name ?? '',
@@ -156,7 +156,7 @@ export async function empLogin(ctx: CallContext, input: { phone: string; empPwd:
       input.empPwd,
     )
   )?.account;
-  await checkCredentials(ctx, 'employee', emp, input.empPwd, async () => ({
+  await checkCredentials(ctx, 'employee', emp, phone, input.empPwd, async () => ({
     companyId: emp?.companyId ?? 0,
     account: emp?.phone ?? '',
     name: emp?.name ?? '',
@@ -205,7 +205,7 @@ export async function subAccountLogin(ctx: CallContext, input: { email: string; 
       input.password,
     )
   )?.account;
-  await checkCredentials(ctx, 'sub', sub, input.password, async () => ({
+  await checkCredentials(ctx, 'sub', sub, input.email, input.password, async () => ({
     companyId: sub?.companyId ?? 0,
     account: sub?.email ?? '',
     name: sub?.companyName ?? '',
@@ -248,7 +248,7 @@ export async function subAccountLogin(ctx: CallContext, input: { email: string; 
 export async function superAccountLogin(ctx: CallContext, input: { account: string; password: string; digest?: string }): Promise<LoginResult> {
   await requireCaptcha(ctx, input.digest);
   const sup = input.account.startsWith('LFT_') ? await sys(ctx).findSuperAccount(input.account) : undefined;
-  await checkCredentials(ctx, 'super', sup, input.password);
+  await checkCredentials(ctx, 'super', sup, input.account, input.password);
   if (!sup) throw new AppError(Status.WRONG_CREDENTIALS);
   if (sup.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
   const related = await sys(ctx).companyNames(sup.companyIds);

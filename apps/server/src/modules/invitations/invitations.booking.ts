@@ -14,7 +14,7 @@ import { invitationsSystemRepository } from './invitations.system.repository.js'
 /**
  * The company's booking app (contract calls/bookingApps.ts): its own site or app books visits with a signature, no
  * session. The secret is an HMAC of the app's code and nonce under the server's key, so it is stored nowhere and a new
- * nonce voids it; the signature is the original's `MD5(appCode + timestamp + secret)` within ±60 s.
+ * nonce voids it; the signature is the original's `MD5(appCode + timestamp + secret)` within ±60 s, and books once.
  */
 
 const PURPOSE = 'booking-app';
@@ -72,7 +72,19 @@ async function signedApp(ctx: CallContext, now = Date.now()) {
     .update(`${appCode}${timestamp}${secretOf(ctx, app)}`)
     .digest('hex');
   if (!safeEqual(header(ctx, 'authid').toLowerCase(), expected)) throw new AppError(Status.SIGNATURE_ERROR);
-  return app;
+  return { ...app, authid: expected, at };
+}
+
+/**
+ * A booking spends its signature: the same headers sent again (a replay of a request seen on the wire, or a retry) book
+ * nothing, 704 with the reason. Kept past the window (twice it, for clocks that differ between processes and the
+ * database), after which the timestamp alone refuses it (706). signCheck only checks, so a client may check the
+ * signature it then books with.
+ */
+async function spendSignature(ctx: CallContext, app: { appCode: string; authid: string; at: number }): Promise<void> {
+  const expiresAt = new Date(app.at + 2 * SIGNATURE_WINDOW_MS);
+  if (!(await invitationsSystemRepository(ctx.system).spendSignature(app.appCode, app.authid, expiresAt)))
+    throw new AppError(Status.SIGNATURE_ERROR, 'This signature has already been used: sign each booking with a new timestamp');
 }
 
 export async function checkSignature(ctx: CallContext): Promise<Out<'signCheck'>> {
@@ -97,6 +109,7 @@ async function plan(ctx: AuthedContext, input: In<'addVisitorApponintmnet'>) {
  */
 export async function book(ctx: CallContext, input: In<'addVisitorApponintmnet'>): Promise<Visit> {
   const app = await signedApp(ctx);
+  await spendSignature(ctx, app);
   const actx = actorContext(ctx, app.companyId, { account: `app:${app.appCode}`, name: 'booking app' });
   const p = await plan(actx, input);
   const approval = (await settingsOf(actx)).processSwitch === 1;

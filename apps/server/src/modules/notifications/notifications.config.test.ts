@@ -227,6 +227,7 @@ describe('notification settings', () => {
       expect(r.status).toBe(Status.EMAIL_SEND_FAILED);
       expect(r.reason).toContain('SMTP_URL');
       await bare.api.RetrievePassword({ email: c.email });
+      await bare.services.jobs.runDue();
       const [m] = await bare.db
         .select()
         .from(messages)

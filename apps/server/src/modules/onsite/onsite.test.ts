@@ -173,6 +173,44 @@ describe('on site now: the list, the live stream and the evacuation list', () =>
     expect(t.services.events.listeners).toBe(0);
   });
 
+  it('caps live streams per sign-in and per company: one more is refused with 429 and the reason until one closes', async () => {
+    const open = (token: string) => fetch(`${url}/api/events/onsite`, { headers: { 'x-coolvisit-token': token } });
+    const isStream = (r: Response) => r.headers.get('content-type')?.includes('text/event-stream') === true;
+    const { perSession } = t.config.onsiteStreams;
+    expect(perSession).toBe(5);
+    const tabs = [];
+    for (let i = 0; i < perSession; i++) tabs.push(await open(a.token));
+    expect(tabs.map(isStream)).toEqual(Array(perSession).fill(true));
+    const refused = await open(a.token);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ status: 429, reason: expect.stringContaining('Too many live streams for this sign-in'), result: null });
+    // Another sign-in of the company still gets its stream; the open ones go on.
+    const other = await open(subToken);
+    expect(isStream(other)).toBe(true);
+    // A closed tab makes room.
+    await tabs.pop()?.body?.cancel();
+    await eventually(() => t.services.events.listeners === perSession);
+    const reopened = await open(a.token);
+    expect(isStream(reopened)).toBe(true);
+    tabs.push(reopened);
+    // The company's ceiling (lowered here to what is open: six streams), whoever asks.
+    const ceiling = t.config.onsiteStreams.perCompany;
+    t.config.onsiteStreams.perCompany = perSession + 1;
+    try {
+      const full = await open(subToken);
+      expect(full.status).toBe(429);
+      expect(((await full.json()) as { reason: string }).reason).toContain('Too many live streams for this company');
+      // Another company is not held by it.
+      const theirs = await open(b.token);
+      expect(isStream(theirs)).toBe(true);
+      await theirs.body?.cancel();
+    } finally {
+      t.config.onsiteStreams.perCompany = ceiling;
+    }
+    for (const r of [...tabs, other]) await r.body?.cancel();
+    await eventually(() => t.services.events.listeners === 0);
+  });
+
   it('the evacuation list as xlsx and PDF, a section per gate, in the chosen language', async () => {
     const get = (name: string, lang: string, token = a.token) =>
       t.app.inject({ method: 'GET', url: `/api/${name}?lang=${lang}`, headers: { 'x-coolvisit-token': token } });

@@ -84,6 +84,9 @@ describe('training videos', () => {
     expect((await upload(a.token, { name: 'notes.txt', bytes: Buffer.from('hello') })).status).toBe(Status.VIDEO_NOT_MP4);
     const cut = await upload(a.token, { name: 'cut.mp4', bytes: mp4.subarray(0, mp4.length - 200) });
     expect(cut.status).toBe(Status.VIDEO_NOT_MP4);
+    // A valid MP4 with other data after its last box: refused, with the reason.
+    const junk = await upload(a.token, { name: 'junk.mp4', bytes: Buffer.concat([mp4, Buffer.alloc(150_000, 0x41)]) });
+    expect(junk).toMatchObject({ status: Status.VIDEO_NOT_MP4, reason: expect.stringContaining('does not end where its MP4 boxes end') });
     const untitled = await upload(a.token, { name: 'a.mp4', bytes: mp4 }, '   ');
     expect(untitled.status).toBe(Status.BAD_PARAMS);
     expect(untitled.result).toEqual({ errors: [{ field: 'title', rule: 'required' }] });
@@ -98,8 +101,11 @@ describe('training videos', () => {
     expect(answer).toMatchObject({ http: 200, status: Status.VIDEO_TOO_LARGE });
     expect(leftovers()).toEqual([]);
     expect(storedVideos(a.id)).toEqual([]);
-    // Exactly at the limit is taken (the moov is read before the padding after it).
-    const exact = await upload(a.token, { name: 'exact.mp4', bytes: Buffer.concat([mp4, Buffer.alloc(LIMIT - mp4.length)]) });
+    // Exactly at the limit is taken (padded with a free box, so its boxes end where the file ends).
+    const pad = Buffer.alloc(LIMIT - mp4.length);
+    pad.writeUInt32BE(pad.length, 0);
+    pad.write('free', 4, 'latin1');
+    const exact = await upload(a.token, { name: 'exact.mp4', bytes: Buffer.concat([mp4, pad]) });
     expect(exact.result).toMatchObject({ bytes: LIMIT });
     expect((await t.api.delTrainingVideo({ id: exact.result.id }, a.token)).result).toEqual({ deleted: 1 });
     expect(leftovers()).toEqual([]);

@@ -55,6 +55,11 @@ export async function addVideo(ctx: AuthedContext, input: In<'addTrainingVideo'>
   if (!upload) throw new AppError(Status.VIDEO_NOT_MP4);
   const probe = await mp4Duration(upload.path);
   if (!probe) throw new AppError(Status.VIDEO_NOT_MP4);
+  if ('trailingBytes' in probe)
+    throw new AppError(
+      Status.VIDEO_NOT_MP4,
+      `The file does not end where its MP4 boxes end (${probe.trailingBytes} bytes after them or cut short): upload the video as its encoder wrote it`,
+    );
   const key = `videos/${ctx.tenant.companyId}/${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.mp4`;
   await ctx.services.files.putFile(key, upload.path);
   let row: VideoRow;
