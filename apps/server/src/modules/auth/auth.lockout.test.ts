@@ -29,6 +29,15 @@ async function from(t: TestApp, ip: string, name: CallName, body: object, header
   return res.json() as Envelope;
 }
 
+/** Signs in rightly from `ip` and answers the device mark the answer set, as the browser keeps and sends it back. */
+async function knownDevice(t: TestApp, ip: string, name: CallName, body: object): Promise<Record<string, string>> {
+  const res = await t.app.inject({ method: 'POST', url: `/api/${name}`, payload: body, remoteAddress: ip });
+  expect((res.json() as Envelope).status).toBe(0);
+  const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+  expect(cookie).toMatch(/^ov_known=/);
+  return { cookie };
+}
+
 const MINUTE = 60_000;
 
 describe('sign-in failures lock the account only for the source that keeps failing', () => {
@@ -56,13 +65,14 @@ describe('sign-in failures lock the account only for the source that keeps faili
 
   it('warns with the tries left, then locks the failing source; the owner still signs in from elsewhere, for every kind', async () => {
     for (const kind of await kinds()) {
+      const owner = await knownDevice(t, '198.51.100.20', kind.name, kind.body(PASSWORD));
       const seen: number[] = [];
       for (let i = 0; i < 8; i++) seen.push((await from(t, '203.0.113.7', kind.name, kind.body('Wrong#Pass1'))).status);
       expect(seen, kind.name).toEqual([75, 75, 75, 75, 75, 302, 302, 67]);
       // The failing source stays locked, even with the right password…
       expect((await from(t, '203.0.113.7', kind.name, kind.body(PASSWORD))).status, kind.name).toBe(Status.ACCOUNT_LOCKED);
-      // …but the owner, elsewhere, is not locked out by a stranger.
-      expect((await from(t, '198.51.100.20', kind.name, kind.body(PASSWORD))).status, kind.name).toBe(0);
+      // …but the owner, elsewhere on their own device, is not locked out by a stranger.
+      expect((await from(t, '198.51.100.20', kind.name, kind.body(PASSWORD), owner)).status, kind.name).toBe(0);
     }
   });
 
@@ -126,10 +136,11 @@ describe('sign-in failures lock the account only for the source that keeps faili
       ['Login', (password: string) => ({ email: victim.email, password })],
       ['empLogin', (password: string) => ({ phone: emp.phone, empPwd: password })],
     ] as const) {
+      const owner = await knownDevice(t, '198.51.100.23', name, body(PASSWORD));
       for (let i = 0; i < 8; i++) await from(t, '203.0.113.11', name, body(`Guess#${i}`));
       // Locked out of the victim too: guesses from here no longer reach its password.
       expect((await from(t, '203.0.113.11', name, body(PASSWORD))).status, name).toBe(Status.ACCOUNT_LOCKED);
-      expect((await from(t, '198.51.100.23', name, body(PASSWORD))).status, name).toBe(0);
+      expect((await from(t, '198.51.100.23', name, body(PASSWORD), owner)).status, name).toBe(0);
     }
   });
 
@@ -157,9 +168,10 @@ describe('sign-in failures lock the account only for the source that keeps faili
 
   it('a success clears the failures of its source; another source’s lock stays', async () => {
     const company = await seedCompany(t);
+    const owner = await knownDevice(t, '198.51.100.21', 'Login', { email: company.email, password: PASSWORD });
     for (let i = 0; i < 8; i++) await from(t, '203.0.113.9', 'Login', { email: company.email, password: 'Wrong#Pass1' });
-    for (let i = 0; i < 4; i++) await from(t, '198.51.100.21', 'Login', { email: company.email, password: 'Wrong#Pass1' });
-    expect((await from(t, '198.51.100.21', 'Login', { email: company.email, password: PASSWORD })).status).toBe(0);
+    for (let i = 0; i < 4; i++) await from(t, '198.51.100.21', 'Login', { email: company.email, password: 'Wrong#Pass1' }, owner);
+    expect((await from(t, '198.51.100.21', 'Login', { email: company.email, password: PASSWORD }, owner)).status).toBe(0);
     for (let i = 0; i < 5; i++) expect((await from(t, '198.51.100.21', 'Login', { email: company.email, password: 'Wrong#Pass1' })).status).toBe(75);
     expect((await from(t, '203.0.113.9', 'Login', { email: company.email, password: PASSWORD })).status).toBe(Status.ACCOUNT_LOCKED);
   });
@@ -168,12 +180,13 @@ describe('sign-in failures lock the account only for the source that keeps faili
     const proxied = await testApp({}, { TRUST_PROXY: 'on' });
     try {
       const company = await seedCompany(proxied);
-      const via = (client: string, password: string) =>
-        from(proxied, '10.0.0.1', 'Login', { email: company.email, password }, { 'x-forwarded-for': client });
+      const via = (client: string, password: string, headers: Record<string, string> = {}) =>
+        from(proxied, '10.0.0.1', 'Login', { email: company.email, password }, { 'x-forwarded-for': client, ...headers });
+      const owner = await knownDevice(proxied, '10.0.0.1', 'Login', { email: company.email, password: PASSWORD });
       for (let i = 0; i < 8; i++) await via('203.0.113.10', 'Wrong#Pass1');
       expect((await via('203.0.113.10', PASSWORD)).status).toBe(Status.ACCOUNT_LOCKED);
-      // Same proxy, another client: not locked.
-      expect((await via('198.51.100.22', PASSWORD)).status).toBe(0);
+      // Same proxy, another client (the owner's device): not locked.
+      expect((await via('198.51.100.22', PASSWORD, owner)).status).toBe(0);
     } finally {
       await proxied.close();
     }
@@ -207,6 +220,71 @@ describe('sign-in failures lock the account only for the source that keeps faili
     expect(loadConfig({ TRUST_PROXY: 'on' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, fd00::/8' }).trustProxy).toEqual(['10.0.0.1', 'fd00::/8']);
+  });
+});
+
+describe('guesses spread over many addresses make the account wait, never its owner on a known device', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(() => t.close());
+
+  /** One wrong guess from each of `n` fresh addresses (no address ever reaches its own warning or lock). */
+  async function spread(name: CallName, body: (password: string) => object, n: number, first = 0): Promise<Envelope[]> {
+    const answers: Envelope[] = [];
+    for (let i = first; i < first + n; i++) answers.push(await from(t, `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}`, name, body(`Guess#${i}`)));
+    return answers;
+  }
+
+  it('from the fifth failure elsewhere each address waits, the right password too; the owner’s device does not', async () => {
+    const company = await seedCompany(t);
+    const body = (password: string) => ({ email: company.email, password });
+    const owner = await knownDevice(t, '192.0.2.50', 'Login', body(PASSWORD));
+    const answers = await spread('Login', body, 20);
+    // Five wrong answers, then the account waits: the guesses are refused without their password being tried.
+    expect(answers.slice(0, 5).map((a) => a.status)).toEqual([75, 75, 75, 75, 75]);
+    expect(answers.slice(6).every((a) => a.status === Status.ACCOUNT_LOCKED)).toBe(true);
+    const waits = answers.slice(6).map((a) => (a.result?.lockedUntil ?? 0) - Date.now());
+    expect(Math.max(...waits)).toBeLessThanOrEqual(t.config.lockout.spreadMaxDelaySeconds * 1000);
+    // Refused guesses are not failures: the count stopped where the waiting began.
+    const [row] = await t.db
+      .select()
+      .from(signInFailures)
+      .where(and(eq(signInFailures.kind, 'admin'), eq(signInFailures.accountId, company.id), eq(signInFailures.source, '')));
+    expect(row?.failures).toBeLessThanOrEqual(6);
+    // A new address with the right password waits too: no guess gets through while the account waits…
+    const stranger = await from(t, '192.0.2.77', 'Login', body(PASSWORD));
+    expect(stranger.status).toBe(Status.ACCOUNT_LOCKED);
+    expect(stranger.result?.token).toBeUndefined();
+    // …while the owner, on the device they signed in from before, is not slowed at all.
+    expect((await from(t, '192.0.2.50', 'Login', body(PASSWORD), owner)).status).toBe(0);
+  });
+
+  it('the wait runs out on its own, and a mark of another account or an old password does not skip it', async () => {
+    const company = await seedCompany(t);
+    const other = await seedCompany(t);
+    const body = (password: string) => ({ email: company.email, password });
+    const otherMark = await knownDevice(t, '192.0.2.60', 'Login', { email: other.email, password: PASSWORD });
+    const oldMark = await knownDevice(t, '192.0.2.61', 'Login', body(PASSWORD));
+    expect((await t.api.updatePassword({ oldPassword: PASSWORD, password: 'Newer#Pass2026' }, company.token)).status).toBe(0);
+    await spread('Login', body, 8, 1000);
+    for (const headers of [otherMark, oldMark, { cookie: `ov_known=admin.${company.id}.${Math.floor(Date.now() / 1000)}.forged` }])
+      expect((await from(t, '192.0.2.62', 'Login', body('Newer#Pass2026'), headers)).status).toBe(Status.ACCOUNT_LOCKED);
+    // The last failure is backdated past the longest wait: the account signs in from anywhere again.
+    await t.db
+      .update(signInFailures)
+      .set({ updatedAt: new Date(Date.now() - (t.config.lockout.spreadMaxDelaySeconds + 1) * 1000) })
+      .where(and(eq(signInFailures.kind, 'admin'), eq(signInFailures.accountId, company.id)));
+    expect((await from(t, '192.0.2.62', 'Login', body('Newer#Pass2026'))).status).toBe(0);
+  });
+
+  it('a name no account answers to waits exactly alike', async () => {
+    const company = await seedCompany(t);
+    const real = await spread('Login', (password) => ({ email: company.email, password }), 9, 2000);
+    const nobody = `nobody.${randomBytes(3).toString('hex')}@example.com`;
+    const none = await spread('Login', (password) => ({ email: nobody, password }), 9, 3000);
+    expect(none.map((a) => a.status)).toEqual(real.map((a) => a.status));
   });
 });
 
