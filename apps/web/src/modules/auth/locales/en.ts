@@ -32,6 +32,7 @@ export const authEn = {
     triesLeft: 'Wrong account or password. {{count}} more failed attempts will lock the account.',
     locked: 'This account is locked until {{time}}. Try again later or ask your administrator to unlock it.',
     lockedNoTime: 'This account is locked after too many failed sign-ins. Try again later.',
+    wait: 'Too many failed sign-ins to this account. Try again in {{count}} s.',
     failed: 'Sign-in failed',
   },
   captcha: {

@@ -34,6 +34,7 @@ export const authZh: DeepStrings<typeof authEn> = {
     triesLeft: '账号或密码错误，再错误 {{count}} 次账号将被锁定。',
     locked: '该账号已锁定，{{time}} 后解锁。请稍后再试或联系管理员解锁。',
     lockedNoTime: '登录失败次数过多，账号已锁定，请稍后再试。',
+    wait: '该账号登录失败次数过多，请 {{count}} 秒后再试。',
     failed: '登录失败',
   },
   captcha: {

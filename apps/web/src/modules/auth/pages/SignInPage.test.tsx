@@ -131,6 +131,19 @@ describe('SignInPage', () => {
     await waitFor(() => expect(captchaCount).toBeGreaterThanOrEqual(2));
   });
 
+  it('shows a wait of seconds (67 that ends within two minutes) as a wait, not a lock', async () => {
+    stubServer({
+      '/api/config': config(false),
+      '/api/subAccountLogin': () => ({ status: 67, reason: 'wait', result: { lockedUntil: Date.now() + 30_000 } }),
+    });
+    renderAt('/signin?role=subcom');
+    fireEvent.change(await screen.findByLabelText('Tenant company email'), { target: { value: 'tenant@acme.cn' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByTestId('signin-error');
+    expect(alert.textContent).toMatch(/Too many failed sign-ins to this account\. Try again in (29|30) s\./);
+  });
+
   it('shows a lock-out (67) with its end time, in Chinese', async () => {
     await act(() => i18n.changeLanguage('zh'));
     stubServer({

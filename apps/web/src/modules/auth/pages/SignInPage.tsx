@@ -42,7 +42,10 @@ function useFailureText() {
     }
     if (err.http === undefined && err.status === Status.ACCOUNT_LOCKED) {
       const until = (err.result as { lockedUntil?: unknown } | null)?.lockedUntil;
-      return typeof until === 'number' ? t('auth.signin.locked', { time: formatDateTime(until) }) : t('auth.signin.lockedNoTime');
+      if (typeof until !== 'number') return t('auth.signin.lockedNoTime');
+      // A wait of seconds (guesses at this account from many addresses), not a lock an administrator would lift.
+      const seconds = Math.ceil((until - Date.now()) / 1000);
+      return seconds <= 120 ? t('auth.signin.wait', { count: Math.max(1, seconds) }) : t('auth.signin.locked', { time: formatDateTime(until) });
     }
     return errorText(err);
   };
