@@ -22,6 +22,8 @@ interface ClaimedJob {
  */
 export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
+  /** Kinds whose payload is what someone typed (personal data): blanked once the job is done, the row kept for its key. */
+  private readonly forgetful = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   /** The context the queue was built in: a job an enqueue wakes runs there, not in the request that enqueued it. */
@@ -33,8 +35,9 @@ export class JobQueue {
     private readonly opts = { pollMs: 1000, leaseSeconds: 300, batch: 20, concurrency: 8 },
   ) {}
 
-  register(kind: string, handler: JobHandler): void {
+  register(kind: string, handler: JobHandler, options: { forgetPayloadWhenDone?: boolean } = {}): void {
     this.handlers.set(kind, handler);
+    if (options.forgetPayloadWhenDone) this.forgetful.add(kind);
   }
 
   /**
@@ -137,7 +140,10 @@ export class JobQueue {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       // A job, like a call, reads each thing once (platform/requestCache.ts).
       await withRequestCache(() => handler(job.payload, { attempt: job.attempts, final }));
-      await this.db.update(jobs).set({ state: 'done', lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
+      await this.db
+        .update(jobs)
+        .set({ state: 'done', lockedUntil: null, lastError: null, ...(this.forgetful.has(job.kind) ? { payload: {} } : {}) })
+        .where(eq(jobs.id, job.id));
     } catch (err) {
       const message = errorText(err); // a failed query's values stay out of the log and the table
       // Exponential backoff: 5 s, 20 s, 80 s, … capped at an hour.

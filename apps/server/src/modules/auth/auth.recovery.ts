@@ -101,10 +101,15 @@ async function mailRecoveryLinks(ctx: CallContext, request: RecoveryRequest): Pr
 }
 
 export function registerRecoveryJobs(deps: Pick<CallContext, 'system' | 'config' | 'services' | 'log'>): void {
-  deps.services.jobs.register(RECOVERY_JOB, async (payload) => {
-    const ctx: CallContext = { ...deps, session: null, ip: '', userAgent: `openvisit-${RECOVERY_JOB}`, audit: {} };
-    await mailRecoveryLinks(ctx, payload as RecoveryRequest);
-  });
+  // The payload is an address or phone as typed, perhaps nobody's: not kept once the links are mailed.
+  deps.services.jobs.register(
+    RECOVERY_JOB,
+    async (payload) => {
+      const ctx: CallContext = { ...deps, session: null, ip: '', userAgent: `openvisit-${RECOVERY_JOB}`, audit: {} };
+      await mailRecoveryLinks(ctx, payload as RecoveryRequest);
+    },
+    { forgetPayloadWhenDone: true },
+  );
 }
 
 async function mailEmployeeLinks(

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownCaptcha, PASSWORD, seedCompany, seedEmployee, seedSubAccount, seedSuper, type TestApp, testApp } from '../../../test/harness.js';
 import { recordStatements } from '../../db/client.js';
-import { companies, employees, mails, operationLogs, sessions, staffAccounts, subAccounts } from '../../db/schema/index.js';
+import { companies, employees, jobs, mails, operationLogs, sessions, staffAccounts, subAccounts } from '../../db/schema/index.js';
 import { hashPassword, sha256 } from '../../platform/crypto.js';
 
 function linkToken(text: string, path: string): string {
@@ -339,6 +339,10 @@ describe('password recovery', () => {
     await t.services.jobs.runDue();
     const sent = (await t.db.select().from(mails)).slice(before).map((m) => m.to);
     expect(sent.sort()).toEqual([company.email, 'known.emp@example.com', 'known.emp@example.com'].sort());
+    // What was typed is not kept once the job is done: the queue holds no address or phone of the forms.
+    const kept = JSON.stringify((await t.db.select().from(jobs).where(eq(jobs.kind, 'auth.passwordLinks'))).map((j) => j.payload));
+    expect(kept).not.toMatch(/nobody@example\.com|13700009876|known\.emp|13700005678/);
+    expect(kept).toMatch(/^\[\{\}(,\{\})*\]$/);
   });
 
   it('an employee sets a first password from an emailed link, then signs in to the portal; a stopped employee gets no link', async () => {
