@@ -64,7 +64,12 @@ export const companySettings = z.object({
   originalCompat: z.int32().default(0),
   /** Visitors of a type with a questionnaire pass its induction before they check in (updateQuestionnaireSwitch). */
   questionnaireSwitch: z.int32().default(0),
-  blackListSwitch: z.int32().default(0),
+  /**
+   * Blacklist screening (updateblackListSwitch): on for a new company, so the first person listed is stopped. An empty
+   * list stops nobody, so on costs nothing until someone is listed on purpose; companies made before this default
+   * kept theirs (migration 0050).
+   */
+  blackListSwitch: z.int32().default(1),
   subAccount: z.int32().default(0),
   unsubscribe: z.int32().default(0),
   vaPerm: z.int32().default(0),

@@ -33,7 +33,7 @@ describe('account information', () => {
   it('GetUserInfo: the caller company with defaults for every setting; never the password hash', async () => {
     const r = await t.api.GetUserInfo({}, a.token);
     expect(r.status).toBe(0);
-    expect(r.result).toMatchObject({ userid: a.id, company: 'Alpha Ltd', email: a.email, sType: -1, blackListSwitch: 0, guidePending: false });
+    expect(r.result).toMatchObject({ userid: a.id, company: 'Alpha Ltd', email: a.email, sType: -1, blackListSwitch: 1, guidePending: false });
     expect(JSON.stringify(r.result)).not.toMatch(/argon2|passwordHash|password_hash/);
   });
 

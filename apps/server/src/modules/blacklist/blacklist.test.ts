@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Status } from '@openvisit/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { companies } from '../../db/schema/index.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
 
@@ -37,13 +41,14 @@ describe('blacklist and whitelist', () => {
     expect((await t.api.addBlacklist({ name: '张三', phone: '13800138000' }, b.token)).status).toBe(0);
   });
 
-  it('check matches by phone or number and reports the screening switch', async () => {
-    expect((await t.api.checkBlacklist({ phone: '138 0013 8000' }, a.token)).result).toEqual({ listed: true, screening: false, name: '张三' });
-    expect((await t.api.updateblackListSwitch({ blackListSwitch: 1 }, a.token)).status).toBe(0);
-    expect((await t.api.checkBlacklist({ credentialNo: '11010519491231002x' }, a.token)).result).toMatchObject({ listed: true, screening: true });
+  it('check matches by phone or number and reports the screening switch, on for a new company', async () => {
+    expect((await t.api.checkBlacklist({ phone: '138 0013 8000' }, a.token)).result).toEqual({ listed: true, screening: true, name: '张三' });
+    expect((await t.api.updateblackListSwitch({ blackListSwitch: 0 }, a.token)).status).toBe(0);
+    expect((await t.api.checkBlacklist({ credentialNo: '11010519491231002x' }, a.token)).result).toMatchObject({ listed: true, screening: false });
     expect((await t.api.checkBlacklist({ phone: '13900000000' }, a.token)).result).toMatchObject({ listed: false });
-    expect((await t.api.GetUserInfo({}, a.token)).result.blackListSwitch).toBe(1);
-    expect((await t.api.GetUserInfo({}, b.token)).result.blackListSwitch).toBe(0);
+    expect((await t.api.GetUserInfo({}, a.token)).result.blackListSwitch).toBe(0);
+    expect((await t.api.GetUserInfo({}, b.token)).result.blackListSwitch).toBe(1);
+    expect((await t.api.updateblackListSwitch({ blackListSwitch: 1 }, a.token)).status).toBe(0);
     expect((await t.api.checkBlacklist({}, a.token)).status).toBe(Status.BAD_PARAMS);
   });
 
@@ -72,5 +77,20 @@ describe('blacklist and whitelist', () => {
     expect((await off.api.getBlacklist({}, c.token)).http).toBe(404);
     expect((await off.api.getWhitelist({}, c.token)).status).toBe(0);
     await off.close();
+  });
+
+  it('companies made before screening was on by default keep theirs: off unless they switched it on', async () => {
+    const before = await seedCompany(t, 'Old Ltd');
+    const switchedOn = await seedCompany(t, 'Old Careful Ltd');
+    await t.db.update(companies).set({ settings: {} }).where(eq(companies.id, before.id));
+    await t.db
+      .update(companies)
+      .set({ settings: { blackListSwitch: 1 } })
+      .where(eq(companies.id, switchedOn.id));
+    const migration = fs.readFileSync(path.join(import.meta.dirname, '../../../drizzle/0050_blacklist_screening_default.sql'), 'utf8');
+    // Last in this file: the migration writes every company that has no switch yet, as it does on an upgrade.
+    await t.db.execute(sql.raw(migration));
+    expect((await t.api.GetUserInfo({}, before.token)).result.blackListSwitch).toBe(0);
+    expect((await t.api.GetUserInfo({}, switchedOn.token)).result.blackListSwitch).toBe(1);
   });
 });

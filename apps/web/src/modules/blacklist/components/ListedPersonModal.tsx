@@ -6,6 +6,7 @@ import { handleFormError } from '../../../platform/fieldErrors';
 import { isDuplicate, useAddListed } from '../api';
 import type { ListKind } from '../kinds';
 import { useListRules } from '../rules';
+import { useOfferScreening, useScreeningOff } from './ScreeningSwitch';
 
 interface Values {
   name: string;
@@ -24,6 +25,8 @@ export function ListedPersonModal({ kind, open, onClose }: { kind: ListKind; ope
   const add = useAddListed(kind);
   const [form] = Form.useForm<Values>();
   const [duplicate, setDuplicate] = useState(false);
+  const screeningOff = useScreeningOff();
+  const offerScreening = useOfferScreening();
 
   const submit = async (v: Values) => {
     setDuplicate(false);
@@ -32,6 +35,8 @@ export function ListedPersonModal({ kind, open, onClose }: { kind: ListKind; ope
       await add.mutateAsync(body);
       void message.success(t(`blacklist.${kind}.added`, { name: body.name }));
       onClose();
+      // Listed while screening is off, the person would still walk in: say so at once and offer to switch it on.
+      if (kind === 'black' && screeningOff) offerScreening(t('blacklist.screening.offerAfterAdd', { name: body.name }));
     } catch (err) {
       if (isDuplicate(err)) setDuplicate(true);
       else handleFormError(form, err);

@@ -67,5 +67,10 @@ export const blacklistEn = {
     confirmOff: 'Visitors on the blacklist will no longer be refused when they register.',
     switchedOn: 'Blacklist screening switched on',
     switchedOff: 'Blacklist screening switched off',
+    leaveOff: 'Leave it off',
+    offerTitle: 'Blacklist screening is off',
+    offerAfterAdd:
+      '{{name}} is on the blacklist, but screening is off: they would still be let in at the kiosk, the front desk and the doors. Turn screening on now?',
+    offBanner: 'Blacklist screening is off: the {{count}} people listed here are not stopped at the kiosk, the front desk or the doors.',
   },
 } as const;

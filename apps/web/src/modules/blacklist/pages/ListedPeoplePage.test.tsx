@@ -60,6 +60,12 @@ function renderAt(url: string) {
   return router;
 }
 
+/** The confirmation that offers to switch screening on (antd's confirm names no dialog: found by its title). */
+async function offerDialog(): Promise<HTMLElement> {
+  const titles = await screen.findAllByText('Blacklist screening is off');
+  return titles.map((e) => e.closest('[role="dialog"]')).find(Boolean) as HTMLElement;
+}
+
 async function openAdd(label = 'Add to blacklist') {
   fireEvent.click(screen.getAllByRole('button', { name: new RegExp(label) })[0] as HTMLElement);
   return screen.findByRole('dialog');
@@ -130,6 +136,55 @@ describe('ListedPeoplePage', () => {
     await waitFor(() => expect(within(dialog).queryByTestId('listed-duplicate')).toBeNull());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Li Si added to the blacklist')).toBeTruthy();
+  });
+
+  it('right after a person is listed while screening is off, says they would still walk in and offers to switch it on', async () => {
+    const server = stubServer(
+      baseHandlers({ addBlacklist: (b) => ({ status: 0, result: person(9, String(b.name)) }), updateblackListSwitch: ok(null) }),
+    );
+    renderAt('/blacklist');
+    await screen.findByText('Zhang San');
+    const dialog = await openAdd();
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Li Si' } });
+    fireEvent.change(within(dialog).getByLabelText('Mobile phone'), { target: { value: '13900139000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const offer = await offerDialog();
+    expect(within(offer).getByText(/Li Si is on the blacklist, but screening is off: they would still be let in/)).toBeTruthy();
+    fireEvent.click(within(offer).getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Blacklist screening switched on')).toBeTruthy();
+    expect(server.bodies('updateblackListSwitch')).toEqual([{ blackListSwitch: 1 }]);
+  });
+
+  it('says above the list when screening is off while people are listed; leaving it off sends nothing', async () => {
+    const server = stubServer(baseHandlers({ updateblackListSwitch: ok(null) }));
+    renderAt('/blacklist');
+    const banner = await screen.findByTestId('screening-off');
+    expect(banner.textContent).toContain('Blacklist screening is off: the 2 people listed here are not stopped');
+    fireEvent.click(within(banner).getByRole('button', { name: 'Turn on' }));
+    const confirm = await offerDialog();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Leave it off' }));
+    // Left off: nothing is sent and the list keeps saying so.
+    expect(server.bodies('updateblackListSwitch')).toHaveLength(0);
+    expect(screen.getByTestId('screening-off')).toBeTruthy();
+  });
+
+  it('offers nothing when screening is on', async () => {
+    stubServer(
+      baseHandlers({
+        GetUserInfo: ok({ escapeClause: '', blackListSwitch: 1 }),
+        addBlacklist: (b) => ({ status: 0, result: person(9, String(b.name)) }),
+      }),
+    );
+    renderAt('/blacklist');
+    await screen.findByText('Zhang San');
+    await waitFor(() => expect(screen.getByTestId('screening-switch').getAttribute('aria-checked')).toBe('true'));
+    expect(screen.queryByTestId('screening-off')).toBeNull();
+    const dialog = await openAdd();
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Li Si' } });
+    fireEvent.change(within(dialog).getByLabelText('Mobile phone'), { target: { value: '13900139000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Li Si added to the blacklist')).toBeTruthy();
+    expect(screen.queryAllByText('Blacklist screening is off')).toHaveLength(0);
   });
 
   it("puts the server's field errors (400) on the fields", async () => {

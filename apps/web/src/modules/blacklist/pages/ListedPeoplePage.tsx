@@ -11,7 +11,7 @@ import { currentLang } from '../../../platform/i18n';
 import { BatchBar, ListSearch, ListTable, useListQuery } from '../../../platform/list';
 import { useDeleteListed, useListPage } from '../api';
 import { ListedPersonModal } from '../components/ListedPersonModal';
-import { ScreeningSwitch } from '../components/ScreeningSwitch';
+import { ScreeningOffBanner, ScreeningSwitch } from '../components/ScreeningSwitch';
 import { LIST_CALLS, type ListKind } from '../kinds';
 import { type ListFilters, listedParams } from '../query';
 
@@ -84,6 +84,7 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
         }
       />
       <Card>
+        {kind === 'black' ? <ScreeningOffBanner listed={total ?? 0} /> : null}
         <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
           <Space wrap>
             <ListSearch
