@@ -100,9 +100,14 @@ async function openAndUse<T>(file: string, limits: ZipLimits, use: (zip: ZipRead
       async read(e) {
         const entry = raw.get(e);
         if (!entry) throw new Error('not an entry of this archive');
-        const chunks: Buffer[] = [];
-        await inflate(zip, entry, limits.maxEntryBytes, (chunk) => chunks.push(chunk));
-        return Buffer.concat(chunks);
+        // One buffer of the declared size (checked against the limit above; inflating past it is refused), filled as
+        // the chunks come: no second copy, no chunks kept.
+        const out = Buffer.allocUnsafe(e.size);
+        let at = 0;
+        await inflate(zip, entry, e.size, (chunk) => {
+          at += chunk.copy(out, at);
+        });
+        return out.subarray(0, at);
       },
     });
   } finally {
