@@ -132,6 +132,7 @@ const entries = {
   INVALID_INVOICE: [617, '无效的发票', 'Invalid invoice'],
   ONLY_ZIP: [619, '只能上传zip压缩文件', 'Only zip archives are accepted'],
   FILE_TYPE_ERROR: [620, '文件类型错误', 'File type error'],
+  ARCHIVE_BUSY: [621, '服务器正在处理其他压缩包，请稍后重试', 'The server is busy with other archives; please try again in a minute'],
   IMPORT_DEPARTMENT_FAILED: [670, '导入部门失败', 'Department import failed'],
   IMPORT_EMPLOYEE_FAILED: [671, '导入员工失败', 'Employee import failed'],
   NO_DEPARTMENT: [672, '员工没有部门', 'The employee has no department'],

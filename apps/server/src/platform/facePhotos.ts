@@ -1,17 +1,9 @@
 import path from 'node:path';
-import {
-  FACE_MAX_BYTES,
-  FACE_MIN_PX,
-  FACE_ZIP_MAX_ENTRIES,
-  FACE_ZIP_MAX_UNPACKED,
-  type FaceImportOutcome,
-  Status,
-  sniffFileType,
-} from '@openvisit/contract';
-import { AppError, badParams } from './errors.js';
+import { FACE_MAX_BYTES, FACE_MIN_PX, FACE_ZIP_MAX_ENTRIES, FACE_ZIP_MAX_UNPACKED, type FaceImportOutcome, sniffFileType } from '@openvisit/contract';
+import { badParams } from './errors.js';
 import { ImageRejected, normalisePhoto } from './images.js';
-import type { UploadedFile } from './uploads.js';
-import { readZip, ZipRejected } from './zip.js';
+import type { UploadedFile, UploadedTempFile } from './uploads.js';
+import { withZip, zipRefusal } from './zip.js';
 
 /*
  * The face-photo checks every kind of person shares (employees, resident workers): one photo, and a zip of photos
@@ -34,6 +26,8 @@ export async function checkedFacePhoto(file: UploadedFile | undefined) {
 }
 
 const IMAGE_NAME = /^(.+)\.(jpe?g|png|webp)$/i;
+/** What normalisePhoto takes (it refuses anything else as notImage first). */
+const PHOTO_TYPES = new Set(['jpeg', 'png', 'webp']);
 
 export interface FaceZipResult<T> {
   file: string;
@@ -42,53 +36,49 @@ export interface FaceZipResult<T> {
   outcome: FaceImportOutcome;
 }
 
+/** The archive limits of the face-photo imports (employees, resident workers). */
+const FACE_ZIP_LIMITS = { maxEntries: FACE_ZIP_MAX_ENTRIES, maxEntryBytes: 20 * 1024 * 1024, maxTotalBytes: FACE_ZIP_MAX_UNPACKED };
+
 /**
- * A zip of photos named by key (619 when not a zip). `find` names whose photo each key is (all keys at once); `save`
- * stores one. Two photos for one key are both refused: which one is meant cannot be told.
+ * A zip of photos named by key (619 when not a zip), streamed to disk by the upload and read one photo at a time
+ * (platform/zip.ts: refused whole before anything is stored, within the process's bound on archive jobs). `find`
+ * names whose photo each key is (all keys at once); `save` stores one. Two photos for one key are both refused: which
+ * one is meant cannot be told. A file that does not begin as a picture is reported without being unpacked again.
  */
 export async function importFaceZip<T>(
-  file: UploadedFile | undefined,
+  file: UploadedTempFile | undefined,
   find: (keys: string[]) => Promise<Map<string, T>>,
   save: (target: T, photo: Buffer) => Promise<void>,
 ): Promise<FaceZipResult<T>[]> {
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
-  if (sniffFileType(new Uint8Array(file.bytes.subarray(0, 8))) !== 'zip') throw new AppError(Status.ONLY_ZIP);
-  const entries = await readZip(file.bytes, {
-    maxEntries: FACE_ZIP_MAX_ENTRIES,
-    maxEntryBytes: 20 * 1024 * 1024,
-    maxTotalBytes: FACE_ZIP_MAX_UNPACKED,
-  }).catch((err: unknown) => {
-    if (err instanceof ZipRejected) {
-      if (err.problem === 'notZip') throw new AppError(Status.ONLY_ZIP);
-      throw badParams([{ field: 'file', rule: err.problem === 'tooManyEntries' ? 'tooManyFiles' : 'size' }]);
+  return withZip(file.path, FACE_ZIP_LIMITS, async (zip) => {
+    const perKey = new Map<string, number>();
+    for (const e of zip.entries) {
+      const key = IMAGE_NAME.exec(e.name)?.[1]?.trim();
+      if (key) perKey.set(key, (perKey.get(key) ?? 0) + 1);
     }
-    throw err;
-  });
-  const perKey = new Map<string, number>();
-  for (const e of entries) {
-    const key = IMAGE_NAME.exec(e.name)?.[1]?.trim();
-    if (key) perKey.set(key, (perKey.get(key) ?? 0) + 1);
-  }
-  const targets = await find([...perKey.keys()]);
-  const results: FaceZipResult<T>[] = [];
-  for (const e of entries) {
-    const m = IMAGE_NAME.exec(e.name);
-    const key = m?.[1]?.trim() ?? path.parse(e.name).name;
-    const target = targets.get(key) ?? null;
-    const report = (outcome: FaceImportOutcome) => results.push({ file: e.name, key, target, outcome });
-    if (!m) report('skipped');
-    else if (!target) report('noEmployee');
-    else if ((perKey.get(key) ?? 0) > 1) report('duplicate');
-    else {
-      try {
-        const photo = await normalisePhoto(e.bytes, { minPx: FACE_MIN_PX, maxBytes: FACE_MAX_BYTES });
-        await save(target, photo.bytes);
-        report('saved');
-      } catch (err) {
-        if (!(err instanceof ImageRejected)) throw err;
-        report(err.problem);
+    const targets = await find([...perKey.keys()]);
+    const results: FaceZipResult<T>[] = [];
+    for (const e of zip.entries) {
+      const m = IMAGE_NAME.exec(e.name);
+      const key = m?.[1]?.trim() ?? path.parse(e.name).name;
+      const target = targets.get(key) ?? null;
+      const report = (outcome: FaceImportOutcome) => results.push({ file: e.name, key, target, outcome });
+      if (!m) report('skipped');
+      else if (!target) report('noEmployee');
+      else if ((perKey.get(key) ?? 0) > 1) report('duplicate');
+      else if (!PHOTO_TYPES.has(sniffFileType(new Uint8Array(e.head)) ?? '')) report('notImage');
+      else {
+        try {
+          const photo = await normalisePhoto(await zip.read(e), { minPx: FACE_MIN_PX, maxBytes: FACE_MAX_BYTES });
+          await save(target, photo.bytes);
+          report('saved');
+        } catch (err) {
+          if (!(err instanceof ImageRejected)) throw err;
+          report(err.problem);
+        }
       }
     }
-  }
-  return results;
+    return results;
+  }).catch(zipRefusal);
 }

@@ -82,7 +82,16 @@ function fieldsOf(part: MultipartFile): Record<string, string> {
  * guards too) the file is deleted and the call refused. Any failure (a client that goes away, a full disk) deletes it.
  */
 async function streamToTemp(part: MultipartFile, max: number, rules: Rules, files: FileStore): Promise<UploadedTempFile> {
+  // A body cut short mid-file: the parser destroys the file stream (without an error) or emits 'error' on it, possibly
+  // before this runs or while the temporary path is made. The pipe below would miss either and wait for ever.
+  let cut: Error | null = null;
+  const early = (err: Error) => {
+    cut = err;
+  };
+  part.file.on('error', early);
   const path = await files.tempPath();
+  part.file.off('error', early);
+  if (cut || part.file.destroyed) throw cut ?? new Error('file part cut short');
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {

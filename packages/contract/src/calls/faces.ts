@@ -41,9 +41,10 @@ export const uploadEmpFaceZip = defineCall({
   summary:
     'Batch face photos: a zip of images named by work number (e.g. 1001.jpg); each is checked like a single photo and reported; 619 when the file is not a zip',
   access: ORG_MANAGERS,
+  statuses: [Status.ARCHIVE_BUSY],
   fieldStatuses: { [Status.ONLY_ZIP]: 'file' },
   log: { module: LogModule.EMPLOYEE, event: 'import' },
-  upload: { maxBytes: FACE_ZIP_MAX_BYTES, extensions: ['zip'], wrongType: 'zip' },
+  upload: { maxBytes: FACE_ZIP_MAX_BYTES, extensions: ['zip'], wrongType: 'zip', toFile: true },
   input: z.object({ userid }),
   output: z.object({
     saved: z.int32(),

@@ -365,8 +365,9 @@ export const importSubAccountLogo = defineCall({
     'A zip of logos, each named by a sub-company’s short name or email (e.g. `ACME.png`); each file judged alone and reported (619 when not a zip)',
   access: COMPANY_ADMINS,
   feature: 'subCompanies',
+  statuses: [Status.ARCHIVE_BUSY],
   log: log('import'),
-  upload: { maxBytes: SUB_LOGO_ZIP_MAX_BYTES, extensions: ['zip'], wrongType: 'zip' },
+  upload: { maxBytes: SUB_LOGO_ZIP_MAX_BYTES, extensions: ['zip'], wrongType: 'zip', toFile: true },
   input: z.object({ userid: coercedInt().optional() }),
   output: z.object({
     saved: z.int32(),

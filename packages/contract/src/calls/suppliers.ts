@@ -212,10 +212,10 @@ export const updateAllResidentFace = defineCall({
   summary:
     'Batch worker face photos: a zip of images named by phone or certificate number (e.g. 13900000000.jpg), each checked like a single photo and reported (`noEmployee`: no such worker); 619 when not a zip',
   access: WORKER_MANAGERS,
-  statuses: [Status.NO_SUCH_RECORD],
+  statuses: [Status.NO_SUCH_RECORD, Status.ARCHIVE_BUSY],
   fieldStatuses: { [Status.ONLY_ZIP]: 'file' },
   log: { module: LogModule.SUPPLIER, event: 'import' },
-  upload: { maxBytes: FACE_ZIP_MAX_BYTES, extensions: ['zip'], wrongType: 'zip' },
+  upload: { maxBytes: FACE_ZIP_MAX_BYTES, extensions: ['zip'], wrongType: 'zip', toFile: true },
   input: z.object({ userid: quserid }),
   output: z.object({
     saved: z.int32(),

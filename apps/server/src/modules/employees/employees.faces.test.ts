@@ -162,6 +162,20 @@ describe('face photos', () => {
     expect(storedFiles(filesDir())).toEqual(before);
   });
 
+  it('a body cut short in the middle of the archive answers 400 at once and stores nothing', async () => {
+    const before = storedFiles(filesDir());
+    const boundary = 'cutboundary';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="faces.zip"\r\n\r\nPK\u0003\u0004junk`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploadEmpFaceZip',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-coolvisit-token': a.token },
+    });
+    expect(res.json()).toMatchObject({ status: Status.BAD_PARAMS, result: { errors: [{ field: 'file', rule: 'format' }] } });
+    expect(storedFiles(filesDir())).toEqual(before);
+  });
+
   it('updateAllFace queues every photo (status -9); abnormal employees are counted by kind', async () => {
     await t.db.execute(`UPDATE employees SET face = 0 WHERE company_id = ${a.id} AND avatar <> ''`);
     const q = await t.api.updateAllFace({}, a.token);

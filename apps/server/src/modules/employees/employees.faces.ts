@@ -54,7 +54,7 @@ export async function deleteFace(ctx: AuthedContext, input: In<'deleteEmpFace'>)
 /** A zip of photos named by work number (platform/facePhotos.ts judges each); the good ones are saved. */
 export async function uploadFaceZip(ctx: AuthedContext) {
   const found = await importFaceZip(
-    ctx.file,
+    ctx.upload,
     async (nos) => new Map((await facesRepository(ctx.tenant).byWorkNumbers(nos)).map((e) => [e.empNo, e])),
     async (emp, photo) => {
       await savePhoto(ctx, emp, photo);

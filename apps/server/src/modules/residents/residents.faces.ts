@@ -44,7 +44,7 @@ export async function uploadFace(ctx: AuthedContext, input: In<'uploadRvFace'>):
 /** A zip of photos named by phone or certificate number; each judged alone and reported. */
 export async function uploadFaceZip(ctx: AuthedContext) {
   const found = await importFaceZip(
-    ctx.file,
+    ctx.upload,
     async (keys) => {
       const rows = await residentsRepository(ctx.tenant).byKeys([...new Set([...keys, ...keys.map((k) => k.toUpperCase())])]);
       const byKey = new Map<string, (typeof rows)[number]>();

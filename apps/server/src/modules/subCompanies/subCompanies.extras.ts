@@ -1,19 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import {
-  type In,
-  logDesc,
-  PAD_PICTURE_RULES,
-  Status,
-  type SubAccount,
-  type SubAccountTemplate,
-  type SubLogoOutcome,
-  sniffFileType,
-} from '@openvisit/contract';
+import { type In, logDesc, PAD_PICTURE_RULES, Status, type SubAccount, type SubAccountTemplate, type SubLogoOutcome } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { ImageRejected, normalisePicture } from '../../platform/images.js';
-import { readZip, ZipRejected } from '../../platform/zip.js';
+import { withZip, type ZipReader, zipRefusal } from '../../platform/zip.js';
 import { patchSettings } from '../accounts/accounts.service.js';
 import * as auth from '../auth/auth.service.js';
 import { type SubAccountRow, type SubTemplateRow, subCompaniesRepository } from './subCompanies.repository.js';
@@ -141,19 +132,22 @@ export async function uploadLogo(ctx: AuthedContext, input: In<'updateSubAccount
 
 const IMAGE_NAME = /^(.+)\.(jpe?g|png|webp|gif)$/i;
 
-async function zipEntries(bytes: Buffer) {
-  if (sniffFileType(new Uint8Array(bytes.subarray(0, 8))) !== 'zip') throw new AppError(Status.ONLY_ZIP);
-  return readZip(bytes, { maxEntries: 500, maxEntryBytes: 20 * 1024 * 1024, maxTotalBytes: 200 * 1024 * 1024 }).catch((err: unknown) => {
-    if (!(err instanceof ZipRejected)) throw err;
-    if (err.problem === 'notZip') throw new AppError(Status.ONLY_ZIP);
-    throw badParams([{ field: 'file', rule: err.problem === 'tooManyEntries' ? 'tooManyFiles' : 'size' }]);
-  });
+const LOGO_ZIP_LIMITS = { maxEntries: 500, maxEntryBytes: 20 * 1024 * 1024, maxTotalBytes: 200 * 1024 * 1024 };
+
+/**
+ * Each file judged alone: a name that is no sub-company's short name or email, two files for one, a bad picture. The
+ * archive is read one file at a time and refused whole before anything is stored (platform/zip.ts).
+ */
+export async function importLogos(ctx: AuthedContext) {
+  if (!ctx.upload) throw badParams([{ field: 'file', rule: 'required' }]);
+  const results = await withZip(ctx.upload.path, LOGO_ZIP_LIMITS, (zip) => logosOf(ctx, zip)).catch(zipRefusal);
+  const saved = results.filter((r) => r.outcome === 'saved').length;
+  ctx.audit.desc = logDesc('subCompanyLogos', { saved, files: results.length });
+  return { saved, results };
 }
 
-/** Each file judged alone: a name that is no sub-company's short name or email, two files for one, a bad picture. */
-export async function importLogos(ctx: AuthedContext) {
-  if (!ctx.file) throw badParams([{ field: 'file', rule: 'required' }]);
-  const entries = await zipEntries(ctx.file.bytes);
+async function logosOf(ctx: AuthedContext, zip: ZipReader) {
+  const entries = zip.entries;
   const keyOf = (name: string) => IMAGE_NAME.exec(name)?.[1]?.trim().toLowerCase();
   const keys = [...new Set(entries.flatMap((e) => keyOf(e.name) ?? []))];
   const subs = keys.length ? await repoOf(ctx).byShortNameOrEmail(keys) : [];
@@ -173,7 +167,7 @@ export async function importLogos(ctx: AuthedContext) {
     else if ((perSub.get(sub.id) ?? 0) > 1) report('duplicate');
     else {
       try {
-        await storeLogo(ctx, sub, e.bytes);
+        await storeLogo(ctx, sub, await zip.read(e));
         report('saved');
       } catch (err) {
         if (!(err instanceof ImageRejected)) throw err;
@@ -181,9 +175,7 @@ export async function importLogos(ctx: AuthedContext) {
       }
     }
   }
-  const saved = results.filter((r) => r.outcome === 'saved').length;
-  ctx.audit.desc = logDesc('subCompanyLogos', { saved, files: results.length });
-  return { saved, results };
+  return results;
 }
 
 export async function readLogo(ctx: AuthedContext, input: { id: number; key: string }): Promise<Readable> {
