@@ -36,15 +36,58 @@ export function mapColumns<F extends string>(header: string[], columns: ImportCo
   return map;
 }
 
-/** An import template: the columns' headers in one language (required ones marked *), one example row. */
-export function templateWorkbook<F extends string>(columns: ImportColumns<F>, opts: { lang: Lang; sheet: string; example: string[] }): Readable {
-  const headers = Object.values<{ en: string; zh: string; required: boolean }>(columns).map((c) => ({
-    header: `${c[opts.lang]}${c.required ? ' *' : ''}`,
-    width: 24,
-  }));
+/**
+ * A template's example rows never import (issue 35: the example of the employee template, left in, renamed the real
+ * E001). The template puts them under a first column of its own, headed EXAMPLE_COLUMN, whose cell reads EXAMPLE_MARK,
+ * greyed; the importers skip a row so marked, in either language, and report it. A template downloaded before the
+ * mark (or with the column deleted) is still caught: a row whose imported cells are exactly an example's, in either
+ * language, is that example.
+ */
+export const EXAMPLE_COLUMN: Record<Lang, string> = { en: 'Example', zh: '示例' };
+export const EXAMPLE_MARK: Record<Lang, string> = { en: 'Example, not imported', zh: '示例，不会导入' };
+
+/** A template: its columns and its example rows in each language (cells in the columns' order). */
+export interface ImportTemplate<F extends string> {
+  columns: ImportColumns<F>;
+  examples: Record<Lang, string[][]>;
+}
+
+/** An import template: the marker column, the columns' headers in one language (required ones marked *), the example rows greyed. */
+export function templateWorkbook<F extends string>(template: ImportTemplate<F>, opts: { lang: Lang; sheet: string }): Readable {
+  const headers = [
+    { header: EXAMPLE_COLUMN[opts.lang], width: 20 },
+    ...Object.values<{ en: string; zh: string; required: boolean }>(template.columns).map((c) => ({
+      header: `${c[opts.lang]}${c.required ? ' *' : ''}`,
+      width: 24,
+    })),
+  ];
   return xlsxStream({ sheet: opts.sheet, columns: headers }, async (sheet) => {
-    sheet.row(opts.example);
+    for (const example of template.examples[opts.lang]) sheet.row([EXAMPLE_MARK[opts.lang], ...example], { muted: true });
   });
+}
+
+const plain = (s: unknown) =>
+  String(s ?? '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+
+/** Is this body row one of the template's examples? Built once per file from its header and mapped columns. */
+export function exampleRowTest<F extends string>(
+  header: string[],
+  template: ImportTemplate<F>,
+  mapped: Map<F, number>,
+): (cells: string[]) => boolean {
+  const markNames = new Set(Object.values(EXAMPLE_COLUMN).map(plain));
+  const marks = new Set(Object.values(EXAMPLE_MARK).map(plain));
+  const markAt = header.findIndex((h) => markNames.has(plain(h)));
+  const fields = Object.keys(template.columns) as F[];
+  // Each example as [column index in this file, expected text], over the columns the file has.
+  const known = Object.values(template.examples)
+    .flat()
+    .map((cells) => fields.flatMap((f, i) => (mapped.has(f) ? [[mapped.get(f) as number, plain(cells[i])] as const] : [])))
+    .filter((pairs) => pairs.some(([, v]) => v));
+  return (cells) => (markAt >= 0 && marks.has(plain(cells[markAt]))) || known.some((pairs) => pairs.every(([at, v]) => plain(cells[at]) === v));
 }
 
 /** The bounds of reading one import file, whatever its format. */

@@ -23,6 +23,8 @@ export interface XlsxOptions {
 
 export interface XlsxRowStyle {
   bold?: boolean;
+  /** Grey italic text cells (an example, not data). */
+  muted?: boolean;
 }
 
 /** Excel's sheet names: at most 31 characters, none of : \ / ? * [ ]. */
@@ -41,8 +43,8 @@ const columnLetters = (i: number): string => (i < 26 ? '' : columnLetters(Math.f
 /** A moment as Excel's serial day, in the server's time zone (as the console's days are, platform/days.ts). */
 const excelDate = (at: Date) => 25569 + (at.getTime() - at.getTimezoneOffset() * 60_000) / 86_400_000;
 
-/** Cell styles (cellXfs below): plain, bold, date-time, bold date-time. */
-const STYLE = { plain: 0, bold: 1, date: 2, boldDate: 3 } as const;
+/** Cell styles (cellXfs below): plain, bold, date-time, bold date-time, muted (grey italic: a template's example row). */
+const STYLE = { plain: 0, bold: 1, date: 2, boldDate: 3, muted: 4 } as const;
 
 /**
  * Rows are handed on (as bytes, to the deflater) every 32 K characters: their strings then die young. Held for a
@@ -68,7 +70,7 @@ export class XlsxSheet {
   /** A row; text cells are neutralised against formulas (exportCells.ts). */
   row(cells: readonly ExportCell[], style: XlsxRowStyle = {}): void {
     const r = ++this.rowCount;
-    const s = style.bold ? ` s="${STYLE.bold}"` : '';
+    const s = style.bold ? ` s="${STYLE.bold}"` : style.muted ? ` s="${STYLE.muted}"` : '';
     let xml = `<row r="${r}">`;
     cells.forEach((value, i) => {
       if (value === null || value === undefined || value === '') return;
@@ -124,7 +126,7 @@ const STATIC_PARTS: [string, string][] = [
   ],
   [
     'xl/styles.xml',
-    `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="164" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
+    `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm"/></numFmts><fonts count="3"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><i/><sz val="11"/><color rgb="FF808080"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="164" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/><xf numFmtId="0" fontId="2" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
   ],
 ];
 

@@ -3,7 +3,17 @@ import { coercedInt, defineCall, defineDownload, ok, pageInput, pageOf, XLSX_TYP
 import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { IMPORT_TYPES } from '../validators.js';
-import { CODE_PATTERN, DEPT_NAME_MAX, DEPT_NO_MAX, employee, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importRowError, ORG_MANAGERS } from './employees.js';
+import {
+  CODE_PATTERN,
+  DEPT_NAME_MAX,
+  DEPT_NO_MAX,
+  employee,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  importExampleRows,
+  importRowError,
+  ORG_MANAGERS,
+} from './employees.js';
 
 const zDeptName = z.string().trim().min(1).max(DEPT_NAME_MAX).describe('department name, unique among its siblings');
 const zDeptNo = z.string().trim().max(DEPT_NO_MAX).regex(CODE_PATTERN, 'format').describe('department number, unique in the company; empty for none');
@@ -159,6 +169,7 @@ export const importDepartment = defineCall({
     created: z.int32(),
     updated: z.int32(),
     errors: z.array(importRowError),
+    exampleRows: importExampleRows,
     preview: z.array(z.object({ row: z.int32(), path: z.string(), deptNo: z.string(), managerNo: z.string(), action: z.enum(['create', 'update']) })),
   }),
 });

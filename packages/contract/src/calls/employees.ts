@@ -251,12 +251,20 @@ export type ImportRowError = z.infer<typeof importRowError>;
 
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
+/** Rows of the employee import's check that list what an update changes (the count of updates is always whole). */
+export const IMPORT_UPDATE_DETAILS_MAX = 200;
+
+/** The template's example rows an import skipped, by row number (they never import, issue 35). */
+export const importExampleRows = z.array(z.int32());
+
+/** An employee field an import row can change (the import column's key). */
+export const EMPLOYEE_IMPORT_FIELDS = ['employee_name', 'phone', 'empNo', 'email', 'empPosition', 'departments'] as const;
 
 export const importEmpList = defineCall({
   name: 'importEmpList',
   module: 'employees',
   summary:
-    'Import employees from csv (UTF-8 or GB18030), xls or xlsx (columns by header, in English or Chinese): dryRun previews; otherwise valid rows are added, rows matching an employee by work number (else phone) update it, missing departments are created; invalid rows are reported and skipped',
+    'Import employees from csv (UTF-8 or GB18030), xls or xlsx (columns by header, in English or Chinese): dryRun previews (with, for each row that would change an existing employee, who and each field before and after); otherwise valid rows are added, rows matching an employee by work number (else phone) update it unless updateExisting is false, missing departments are created; invalid rows are reported and skipped; example rows of the template are never imported (exampleRows)',
   access: [Role.ADMIN, Role.SUBADMIN],
   log: { module: LogModule.EMPLOYEE, event: 'import' },
   upload: { maxBytes: IMPORT_MAX_BYTES, extensions: IMPORT_TYPES },
@@ -270,6 +278,11 @@ export const importEmpList = defineCall({
       .enum(['true', 'false'])
       .optional()
       .transform((v) => v === 'true'),
+    updateExisting: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true')
+      .describe('false: rows matching an existing employee are left out, only new employees are added'),
   }),
   output: z.object({
     total: z.int32(),
@@ -278,6 +291,22 @@ export const importEmpList = defineCall({
     updated: z.int32(),
     departmentsCreated: z.int32(),
     errors: z.array(importRowError),
+    exampleRows: importExampleRows,
+    /** Valid rows matching an existing employee (updated, or left out with updateExisting false). */
+    updating: z.int32(),
+    /** Of those, left out because updateExisting was false. */
+    leftOut: z.int32(),
+    /** The first rows that change an existing employee: who it is now, and each changed field. */
+    updates: z.array(
+      z.object({
+        row: z.int32(),
+        empid: z.int32(),
+        empName: z.string(),
+        empNo: z.string(),
+        phone: z.string(),
+        changes: z.array(z.object({ field: z.enum(EMPLOYEE_IMPORT_FIELDS), before: z.string(), after: z.string() })),
+      }),
+    ),
     preview: z.array(
       z.object({
         row: z.int32(),

@@ -3,7 +3,7 @@ import { coercedInt, defineCall, defineDownload, epochMs, XLSX_TYPE } from '../c
 import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { IMPORT_TYPES } from '../validators.js';
-import { IMPORT_MAX_BYTES, importRowError } from './employees.js';
+import { IMPORT_MAX_BYTES, importExampleRows, importRowError } from './employees.js';
 import { appointmentWindowFailure } from './invitations.js';
 
 /**
@@ -72,6 +72,8 @@ export const uploadAppointment = defineCall({
     valid: z.int32(),
     invited: z.int32(),
     errors: z.array(importRowError),
+    /** The template's example rows, skipped. */
+    exampleRows: importExampleRows,
     /** The first valid rows as they would be invited (dry run) or were. */
     preview: z.array(
       z.object({

@@ -3,7 +3,7 @@ import { coercedInt, defineCall, defineDownload, epochMs, pageInput, pageOf, XLS
 import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { IMPORT_TYPES } from '../validators.js';
-import { IMPORT_MAX_BYTES, importRowError } from './employees.js';
+import { IMPORT_MAX_BYTES, importExampleRows, importRowError } from './employees.js';
 
 /**
  * Safety induction, the question bank (spec sections 2 `question/bank`, 3, 7): questionnaires (qcv_questionnaire) and
@@ -332,6 +332,7 @@ export const importQuestions = defineCall({
     valid: z.int32(),
     created: z.int32(),
     errors: z.array(importRowError),
+    exampleRows: importExampleRows,
     preview: z.array(
       z.object({ row: z.int32(), kind: z.enum(QUESTION_KINDS), question: z.string(), options: z.int32(), answer: z.string(), score: z.int32() }),
     ),

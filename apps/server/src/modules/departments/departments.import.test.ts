@@ -10,6 +10,7 @@ interface ImportResult {
   created: number;
   updated: number;
   errors: { row: number; field: string; rule: string }[];
+  exampleRows: number[];
   preview: { row: number; path: string; action: string }[];
 }
 interface Node {
@@ -144,7 +145,7 @@ describe('importDepartment', () => {
     expect(tree['总部/研发部']?.no).toBe('S1');
   });
 
-  it('template in both languages', async () => {
+  it('template in both languages, its marked example row never imported', async () => {
     for (const [lang, header] of [
       ['zh', '部门 *'],
       ['en', 'Department *'],
@@ -153,7 +154,11 @@ describe('importDepartment', () => {
       expect(res.statusCode).toBe(200);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-      expect(wb.worksheets[0]?.getRow(1).getCell(1).value).toBe(header);
+      expect(wb.worksheets[0]?.getRow(1).getCell(2).value).toBe(header);
+      const before = (await t.api.getDeptList({}, a.token)).result;
+      const r = await upload('template.xlsx', res.rawPayload, { dryRun: 'false' });
+      expect(r.result).toMatchObject({ total: 0, valid: 0, created: 0, exampleRows: [2] });
+      expect((await t.api.getDeptList({}, a.token)).result).toEqual(before);
     }
   });
 });

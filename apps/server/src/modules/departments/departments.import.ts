@@ -12,7 +12,7 @@ import {
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
-import { mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
+import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import * as employeesService from '../employees/employees.service.js';
 import { departmentsRepository } from './departments.repository.js';
@@ -38,6 +38,7 @@ export async function importDepartments(ctx: AuthedContext, input: In<'importDep
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
   const { rows, tooManyRows } = await readSheetRows(file.bytes, { maxRows: DEPARTMENT_IMPORT_MAX_ROWS, count: 'all' });
   const columns = mapColumns(rows[0] ?? [], DEPARTMENT_IMPORT_COLUMNS);
+  const isExample = exampleRowTest(rows[0] ?? [], TEMPLATE, columns);
   const body = rows.slice(1);
   if (tooManyRows) throw badParams([{ field: 'file', rule: 'tooManyRows' }]);
 
@@ -51,9 +52,14 @@ export async function importDepartments(ctx: AuthedContext, input: In<'importDep
   const candidates: Candidate[] = [];
   const seenPath = new Set<string>();
   const seenNo = new Set<string>();
+  const exampleRows: number[] = [];
   for (const [i, cells] of body.entries()) {
     const row = i + 2;
     if (cells.every((c) => !String(c ?? '').trim())) continue;
+    if (isExample(cells)) {
+      exampleRows.push(row);
+      continue;
+    }
     const cell = (f: Field) => (columns.has(f) ? String(cells[columns.get(f) as number] ?? '').trim() : '');
     const rowErrors: ImportRowError[] = [];
     const fail = (field: string, rule: string) => rowErrors.push({ row, field, rule });
@@ -96,7 +102,7 @@ export async function importDepartments(ctx: AuthedContext, input: In<'importDep
     managerNo: c.managerNo,
     action: c.existingId ? ('update' as const) : ('create' as const),
   }));
-  const summary = { total: candidates.length + new Set(errors.map((e) => e.row)).size, valid: candidates.length, errors, preview };
+  const summary = { total: candidates.length + new Set(errors.map((e) => e.row)).size, valid: candidates.length, errors, exampleRows, preview };
   if (input.dryRun) return { ...summary, created: 0, updated: 0 };
 
   const result = await applyImport(ctx, candidates);
@@ -125,15 +131,12 @@ function applyImport(ctx: AuthedContext, candidates: Candidate[]) {
   });
 }
 
-const EXAMPLE: Record<Lang, string[]> = {
-  en: ['Headquarters/Sales', 'D100', 'E001'],
-  zh: ['总部/销售部', 'D100', 'E001'],
+/** The template's example row in each language: never imported (a marked first column, or these very cells). */
+const TEMPLATE: ImportTemplate<keyof typeof DEPARTMENT_IMPORT_COLUMNS> = {
+  columns: DEPARTMENT_IMPORT_COLUMNS,
+  examples: { en: [['Headquarters/Sales', 'D100', 'E001']], zh: [['总部/销售部', 'D100', 'E001']] },
 };
 
 export async function departmentTemplate(input: { lang: Lang }): Promise<Readable> {
-  return templateWorkbook(DEPARTMENT_IMPORT_COLUMNS, {
-    lang: input.lang,
-    sheet: input.lang === 'zh' ? '部门' : 'Departments',
-    example: EXAMPLE[input.lang],
-  });
+  return templateWorkbook(TEMPLATE, { lang: input.lang, sheet: input.lang === 'zh' ? '部门' : 'Departments' });
 }

@@ -12,6 +12,17 @@ interface ImportResult {
   departmentsCreated: number;
   errors: { row: number; field: string; rule: string }[];
   preview: { row: number; empName: string; action: string }[];
+  exampleRows: number[];
+  updating: number;
+  leftOut: number;
+  updates: {
+    row: number;
+    empid: number;
+    empName: string;
+    empNo: string;
+    phone: string;
+    changes: { field: string; before: string; after: string }[];
+  }[];
 }
 
 async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
@@ -128,12 +139,68 @@ describe('importEmpList', () => {
     expect(none.status).toBe(Status.BAD_PARAMS);
   });
 
-  it('the template downloads in both languages and imports as it is', async () => {
+  it('the import skipping example rows and naming who an update changes', async () => {
+    const c = (await twoTenants(t)).a;
+    const added = await t.api.addEmployee({ employee_name: 'Zhang Wei', phone: '13700000001', empNo: 'E001', email: 'zw@corp.example' }, c.token);
+    expect(added.status).toBe(0);
+    const list = async () => (await t.api.getEmpListPages({ sortBy: 'empName', sortOrder: 'asc' }, c.token)).result.list;
+    const departments = async () => (await t.api.getDeptList({}, c.token)).result;
+    const deptsBefore = JSON.stringify(await departments());
+    // The template as downloaded, in either language: its example row (Wang Ming, E001) is marked and skipped, even on a real run.
     for (const lang of ['en', 'zh']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/ExportEmployeeTemplate?lang=${lang}`, headers: { 'x-coolvisit-token': b.token } });
-      expect(res.statusCode).toBe(200);
-      const r = await upload('template.xlsx', res.rawPayload, { dryRun: 'true' }, b.token);
-      expect(r.result).toMatchObject({ valid: 1, errors: [] });
+      const res = await t.app.inject({ method: 'GET', url: `/api/ExportEmployeeTemplate?lang=${lang}`, headers: { 'x-coolvisit-token': c.token } });
+      const r = await upload('template.xlsx', res.rawPayload, { dryRun: 'false' }, c.token);
+      expect(r.result).toMatchObject({ total: 0, valid: 0, created: 0, updated: 0, departmentsCreated: 0, exampleRows: [2], errors: [] });
     }
+    // A template saved before the mark (no marker column), in the other language, with a real row after the example.
+    const legacy = await xlsx([
+      ['Name *', 'Mobile phone *', 'Work number', 'Email', 'Departments', 'Position'],
+      ['Wang Ming', '13800138000', 'E001', 'wang.ming@example.com', 'Headquarters/Sales', 'Sales manager'],
+      ['Ada', '13700000002', 'E002', '', '', ''],
+    ]);
+    const zh = await xlsx([
+      ['示例', '姓名 *', '手机号 *', '工号', '邮箱', '部门', '职位'],
+      ['Example, not imported', '王明', '13800138000', 'E001', 'wang.ming@example.com', '总部/销售部', '销售经理'],
+    ]);
+    expect((await upload('zh.xlsx', zh, { dryRun: 'false' }, c.token)).result).toMatchObject({ created: 0, updated: 0, exampleRows: [2] });
+    expect((await upload('old.xlsx', legacy, { dryRun: 'false' }, c.token)).result).toMatchObject({ created: 1, updated: 0, exampleRows: [2] });
+    expect((await list()).map((e) => [e.empName, e.empNo])).toEqual([
+      ['Ada', 'E002'],
+      ['Zhang Wei', 'E001'],
+    ]);
+    expect(JSON.stringify(await departments())).toBe(deptsBefore);
+
+    // A real row matching E001: the check names the employee as they are and each field before and after.
+    const update = await xlsx([
+      ['Name', 'Mobile phone', 'Work number', 'Email', 'Departments'],
+      ['Zhang Wei-Li', '13700000001', 'E001', '', 'Plant/QA'],
+      ['Bo', '13700000003', 'E003', '', ''],
+    ]);
+    const check = await upload('update.xlsx', update, { dryRun: 'true' }, c.token);
+    expect(check.result).toMatchObject({ valid: 2, updating: 1, leftOut: 0, exampleRows: [] });
+    expect(check.result.updates).toEqual([
+      {
+        row: 2,
+        empid: added.result.empid,
+        empName: 'Zhang Wei',
+        empNo: 'E001',
+        phone: '13700000001',
+        changes: [
+          { field: 'employee_name', before: 'Zhang Wei', after: 'Zhang Wei-Li' },
+          { field: 'departments', before: '', after: 'Plant/QA' },
+        ],
+      },
+    ]);
+    // New rows only: the server leaves the update out, whatever the console shows.
+    const run = await upload('update.xlsx', update, { dryRun: 'false', updateExisting: 'false' }, c.token);
+    expect(run.result).toMatchObject({ created: 1, updated: 0, leftOut: 1, departmentsCreated: 0 });
+    expect((await list()).map((e) => [e.empName, e.empNo])).toEqual([
+      ['Ada', 'E002'],
+      ['Bo', 'E003'],
+      ['Zhang Wei', 'E001'],
+    ]);
+    const all = await upload('update.xlsx', update, { dryRun: 'false' }, c.token);
+    expect(all.result).toMatchObject({ created: 0, updated: 2, departmentsCreated: 2 });
+    expect((await list()).find((e) => e.empNo === 'E001')?.empName).toBe('Zhang Wei-Li');
   });
 });

@@ -5,6 +5,7 @@ import {
   checkPhone,
   EMPLOYEE_IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
+  IMPORT_UPDATE_DETAILS_MAX,
   type ImportRowError,
   type In,
   type Lang,
@@ -15,51 +16,76 @@ import {
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
+import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import { pathResolver as departmentPaths, normalisePath } from '../departments/departments.service.js';
+import { describeUpdates, type ImportCandidate } from './employees.import.changes.js';
 import { employeesRepository } from './employees.repository.js';
 import { checkClause, repoOf } from './employees.service.js';
 
 type Field = keyof typeof EMPLOYEE_IMPORT_COLUMNS;
 const WORK_NUMBER = /^[A-Za-z0-9_.-]{0,32}$/;
 
-interface Candidate {
-  row: number;
-  name: string;
-  phone: string;
-  empNo: string;
-  email: string;
-  position: string;
-  /** Department paths such as "HQ/Sales". */
-  departments: string[];
-  existingId?: number;
-}
-
 export async function importEmployees(ctx: AuthedContext, input: In<'importEmpList'>) {
   const file = ctx.file;
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
   await checkClause(ctx, input.acceptClause);
 
-  const { rows, tooManyRows } = await readSheetRows(file.bytes, { maxRows: IMPORT_MAX_ROWS, count: 'all' });
+  const { candidates, errors, exampleRows } = await readRows(file.bytes, await repoOf(ctx).identities());
+  const preview = candidates.slice(0, 20).map((c) => ({
+    row: c.row,
+    empName: c.name,
+    empNo: c.empNo,
+    phone: c.phone,
+    email: c.email,
+    departments: c.departments.join('; '),
+    action: c.existingId ? ('update' as const) : ('create' as const),
+  }));
+  const matched = candidates.filter((c) => c.existingId);
+  const summary = {
+    total: candidates.length + new Set(errors.map((e) => e.row)).size,
+    valid: candidates.length,
+    errors,
+    preview,
+    exampleRows,
+    updating: matched.length,
+    leftOut: input.updateExisting ? 0 : matched.length,
+    updates: await describeUpdates(ctx.tenant, matched, IMPORT_UPDATE_DETAILS_MAX),
+  };
+  if (input.dryRun) return { ...summary, created: 0, updated: 0, departmentsCreated: 0 };
+
+  const result = await applyImport(ctx, input.updateExisting ? candidates : candidates.filter((c) => !c.existingId));
+  ctx.audit.objName = file.name;
+  ctx.audit.desc = logDesc('employeesImported', { created: result.created, updated: result.updated, errors: errors.length });
+  return { ...summary, ...result };
+}
+
+/** The file's rows checked: valid candidates (with the employee each matches), per-row errors, the example rows skipped. */
+async function readRows(bytes: Buffer, existing: { id: number; empNo: string; phone: string }[]) {
+  const { rows, tooManyRows } = await readSheetRows(bytes, { maxRows: IMPORT_MAX_ROWS, count: 'all' });
   const header = rows[0] ?? [];
   const columns = mapColumns(header, EMPLOYEE_IMPORT_COLUMNS);
+  const isExample = exampleRowTest(header, TEMPLATE, columns);
   const body = rows.slice(1);
   if (tooManyRows)
     throw new AppError(Status.BAD_PARAMS, `At most ${IMPORT_MAX_ROWS} rows per file`, { errors: [{ field: 'file', rule: 'tooManyRows' }] });
 
-  const existing = await repoOf(ctx).identities();
   const byEmpNo = new Map(existing.filter((e) => e.empNo).map((e) => [e.empNo, e.id]));
   const byPhone = new Map(existing.map((e) => [e.phone, e.id]));
   const seenEmpNo = new Map<string, number>();
   const seenPhone = new Map<string, number>();
 
   const errors: ImportRowError[] = [];
-  const candidates: Candidate[] = [];
+  const candidates: ImportCandidate[] = [];
+  const exampleRows: number[] = [];
   body.forEach((cells, i) => {
     const row = i + 2;
     const cell = (f: Field) => (columns.has(f) ? String(cells[columns.get(f) as number] ?? '').trim() : '');
     if (cells.every((c) => !String(c ?? '').trim())) return;
+    if (isExample(cells)) {
+      exampleRows.push(row);
+      return;
+    }
     const rowErrors: ImportRowError[] = [];
     const fail = (field: string, rule: string | null) => rule && rowErrors.push({ row, field, rule });
     const name = cell('employee_name');
@@ -93,27 +119,11 @@ export async function importEmployees(ctx: AuthedContext, input: In<'importEmpLi
     seenPhone.set(phone, row);
     candidates.push({ row, name, phone, empNo, email: rawEmail ? normalizeEmail(rawEmail) : '', position, departments: depts, existingId });
   });
-
-  const preview = candidates.slice(0, 20).map((c) => ({
-    row: c.row,
-    empName: c.name,
-    empNo: c.empNo,
-    phone: c.phone,
-    email: c.email,
-    departments: c.departments.join('; '),
-    action: c.existingId ? ('update' as const) : ('create' as const),
-  }));
-  const summary = { total: candidates.length + new Set(errors.map((e) => e.row)).size, valid: candidates.length, errors, preview };
-  if (input.dryRun) return { ...summary, created: 0, updated: 0, departmentsCreated: 0 };
-
-  const result = await applyImport(ctx, candidates);
-  ctx.audit.objName = file.name;
-  ctx.audit.desc = logDesc('employeesImported', { created: result.created, updated: result.updated, errors: errors.length });
-  return { ...summary, ...result };
+  return { candidates, errors, exampleRows };
 }
 
 /** Applies the valid rows in one transaction: new employees in batches, updates, then department links (paths created as needed). */
-function applyImport(ctx: AuthedContext, candidates: Candidate[]) {
+function applyImport(ctx: AuthedContext, candidates: ImportCandidate[]) {
   return inTransaction(ctx.tenant, async (tx) => {
     const repo = employeesRepository(tx);
     const paths = await departmentPaths(tx);
@@ -144,16 +154,16 @@ function applyImport(ctx: AuthedContext, candidates: Candidate[]) {
   });
 }
 
-const EXAMPLE: Record<Lang, string[]> = {
-  en: ['Wang Ming', '13800138000', 'E001', 'wang.ming@example.com', 'Headquarters/Sales', 'Sales manager'],
-  zh: ['王明', '13800138000', 'E001', 'wang.ming@example.com', '总部/销售部', '销售经理'],
+/** The template's example row in each language: never imported (a marked first column, or these very cells). */
+const TEMPLATE: ImportTemplate<Field> = {
+  columns: EMPLOYEE_IMPORT_COLUMNS,
+  examples: {
+    en: [['Wang Ming', '13800138000', 'E001', 'wang.ming@example.com', 'Headquarters/Sales', 'Sales manager']],
+    zh: [['王明', '13800138000', 'E001', 'wang.ming@example.com', '总部/销售部', '销售经理']],
+  },
 };
 
-/** The import template: required columns marked with *, one example row. */
+/** The import template: a marked, greyed example row under headers in the chosen language (required ones marked *). */
 export async function importTemplate(input: { lang: Lang }): Promise<Readable> {
-  return templateWorkbook(EMPLOYEE_IMPORT_COLUMNS, {
-    lang: input.lang,
-    sheet: input.lang === 'zh' ? '员工' : 'Employees',
-    example: EXAMPLE[input.lang],
-  });
+  return templateWorkbook(TEMPLATE, { lang: input.lang, sheet: input.lang === 'zh' ? '员工' : 'Employees' });
 }

@@ -82,7 +82,7 @@ function employeeWhere(scope: TenantScope, f: EmployeeFilter): SQL | undefined {
 
 /** Employees of one company; no method reaches another company's rows. */
 export const employeesRepository = scoped(function employeesRepository(scope: TenantScope) {
-  return { ...employeeLists(scope), ...employeeLookups(scope), ...employeeWrites(scope), ...employeeDepartmentLinks(scope) };
+  return { ...employeeLists(scope), ...employeeLookups(scope), ...employeeWrites(scope), ...employeeDepartmentLinks(scope), ...importFacts(scope) };
 });
 
 /** Filtered pages, lists and counts of the company's employees. */
@@ -322,5 +322,27 @@ function employeeDepartmentLinks(scope: TenantScope) {
           .values(links.slice(i, i + 1000).map((l) => ({ ...l, companyId: scope.companyId })))
           .onConflictDoNothing();
     },
+  };
+}
+
+/** What an import row may change, for the employees it matches (the import's check shows each field before and after). */
+function importFacts(scope: TenantScope) {
+  const db = dbOf(scope);
+  const mine = eq(employees.companyId, scope.companyId);
+  return {
+    importFacts: (ids: number[]) =>
+      ids.length
+        ? db
+            .select({
+              id: employees.id,
+              name: employees.name,
+              empNo: employees.empNo,
+              phone: employees.phone,
+              email: employees.email,
+              position: employees.position,
+            })
+            .from(employees)
+            .where(and(mine, inArray(employees.id, ids)))
+        : Promise.resolve([]),
   };
 }

@@ -168,14 +168,17 @@ describe('batch invite (UploadApponintment)', () => {
     await wb.xlsx.load(zh.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0] as ExcelJS.Worksheet;
     expect(sheet.name).toBe('访客');
-    expect((sheet.getRow(1).values as string[]).slice(1)).toEqual(['姓名 *', '手机号', '邮箱', '公司', '语言', '来访时间']);
-    sheet.spliceRows(2, 1, ['孙七', '13900000021', '', '', '', `${day(tomorrowAt(0, 0))} 16:00`]);
+    expect((sheet.getRow(1).values as string[]).slice(1)).toEqual(['示例', '姓名 *', '手机号', '邮箱', '公司', '语言', '来访时间']);
+    const asIs = await upload('模板.xlsx', zh.rawPayload, { dryRun: 'false' });
+    expect(asIs.result).toMatchObject({ total: 0, valid: 0, invited: 0, exampleRows: [2] });
+    sheet.spliceRows(2, 1, ['', '孙七', '13900000021', '', '', '', `${day(tomorrowAt(0, 0))} 16:00`]);
     const r = await upload('模板.xlsx', Buffer.from(await wb.xlsx.writeBuffer()), { dryRun: 'true' });
     expect(r.result.preview).toEqual([expect.objectContaining({ row: 2, name: '孙七', appointmentDate: tomorrowAt(16, 0).getTime() })]);
     const en = await template('en');
     const wbEn = new ExcelJS.Workbook();
     await wbEn.xlsx.load(en.rawPayload as unknown as ArrayBuffer);
     expect(((wbEn.worksheets[0] as ExcelJS.Worksheet).getRow(1).values as string[]).slice(1)).toEqual([
+      'Example',
       'Name *',
       'Mobile phone',
       'Email',

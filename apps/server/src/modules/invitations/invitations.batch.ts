@@ -17,7 +17,7 @@ import {
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
+import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
 import { checkCommon, createInvitations, type Invitee, invitedThatDay } from './invitations.service.js';
 
 type Field = keyof typeof APPOINTMENT_IMPORT_COLUMNS;
@@ -68,6 +68,7 @@ export async function batchInvite(ctx: AuthedContext, input: BatchInput) {
   // Empty rows are not visitors: only rows with text count against the cap.
   const { rows, tooManyRows } = await readSheetRows(file.bytes, { maxRows: BATCH_INVITE_MAX_ROWS, count: 'filled' });
   const columns = mapColumns(rows[0] ?? [], APPOINTMENT_IMPORT_COLUMNS);
+  const isExample = exampleRowTest(rows[0] ?? [], TEMPLATE, columns);
   const body = rows.slice(1);
   if (tooManyRows)
     throw new AppError(Status.BAD_PARAMS, `At most ${BATCH_INVITE_MAX_ROWS} visitors per file`, { errors: [{ field: 'file', rule: 'tooManyRows' }] });
@@ -78,9 +79,14 @@ export async function batchInvite(ctx: AuthedContext, input: BatchInput) {
   const errors: ImportRowError[] = [];
   const candidates: Candidate[] = [];
   const seenPhone = new Map<string, number>();
+  const exampleRows: number[] = [];
   body.forEach((cells, i) => {
     const row = i + 2;
     if (cells.every((c) => !String(c ?? '').trim())) return;
+    if (isExample(cells)) {
+      exampleRows.push(row);
+      return;
+    }
     const cell = (f: Field) => (columns.has(f) ? String(cells[columns.get(f) as number] ?? '').trim() : '');
     const rowErrors: ImportRowError[] = [];
     const fail = (field: Field, rule: string | null) => rule && rowErrors.push({ row, field, rule });
@@ -122,6 +128,7 @@ export async function batchInvite(ctx: AuthedContext, input: BatchInput) {
     total: ready.length + new Set(errors.map((e) => e.row)).size,
     valid: ready.length,
     errors,
+    exampleRows,
     preview: ready.slice(0, 20).map((c) => ({
       row: c.row,
       name: c.name,
@@ -153,16 +160,16 @@ export async function batchInvite(ctx: AuthedContext, input: BatchInput) {
   };
 }
 
-const EXAMPLE: Record<Lang, string[]> = {
-  en: ['Ann Lee', '13800138000', 'ann.lee@example.com', 'Example Ltd', 'English', ''],
-  zh: ['王明', '13800138000', 'wang.ming@example.com', '示例有限公司', '中文', ''],
+/** The template's example row in each language (its time left to the form): never invited (a marked first column, or these very cells). */
+const TEMPLATE: ImportTemplate<keyof typeof APPOINTMENT_IMPORT_COLUMNS> = {
+  columns: APPOINTMENT_IMPORT_COLUMNS,
+  examples: {
+    en: [['Ann Lee', '13800138000', 'ann.lee@example.com', 'Example Ltd', 'English', '']],
+    zh: [['王明', '13800138000', 'wang.ming@example.com', '示例有限公司', '中文', '']],
+  },
 };
 
 /** The batch invite template: required columns marked with *, one example row (its time left to the form). */
 export async function batchTemplate(input: { lang: Lang }): Promise<Readable> {
-  return templateWorkbook(APPOINTMENT_IMPORT_COLUMNS, {
-    lang: input.lang,
-    sheet: input.lang === 'zh' ? '访客' : 'Visitors',
-    example: EXAMPLE[input.lang],
-  });
+  return templateWorkbook(TEMPLATE, { lang: input.lang, sheet: input.lang === 'zh' ? '访客' : 'Visitors' });
 }

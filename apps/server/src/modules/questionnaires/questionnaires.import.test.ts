@@ -8,6 +8,7 @@ interface ImportResult {
   valid: number;
   created: number;
   errors: { row: number; field: string; rule: string }[];
+  exampleRows: number[];
   preview: { row: number; kind: string; question: string; options: number; answer: string; score: number }[];
 }
 
@@ -84,14 +85,15 @@ describe('UploadExamTemplate: questions from a spreadsheet', () => {
     expect((noAnswer.result as unknown as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['file.answer']);
   });
 
-  it('the template has the headers in the chosen language and an example row that imports', async () => {
+  it('the template has the headers in the chosen language and a marked example row that never imports', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ExportExamTemplate?lang=zh', headers: { 'x-coolvisit-token': a.token } });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows = (wb.worksheets[0]?.getSheetValues() ?? []).filter(Boolean) as unknown[][];
-    expect(rows[0]?.slice(1, 4)).toEqual(['题型 *', '语言', '题目（中文）']);
-    const again = await upload(res.rawPayload, true);
-    expect(again.result).toMatchObject({ total: 1, valid: 1, errors: [] });
+    expect(rows[0]?.slice(1, 5)).toEqual(['示例', '题型 *', '语言', '题目（中文）']);
+    expect(rows[1]?.[1]).toBe('示例，不会导入');
+    const again = await upload(res.rawPayload, false);
+    expect(again.result).toMatchObject({ total: 0, valid: 0, created: 0, exampleRows: [2], errors: [] });
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
+import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
 import { bankChange, questionValues } from './questionnaires.questions.js';
 import { questionnairesRepository } from './questionnaires.repository.js';
 
@@ -86,6 +86,7 @@ export async function importQuestions(
   valid: number;
   created: number;
   errors: ImportRowError[];
+  exampleRows: number[];
   preview: { row: number; kind: QuestionKind; question: string; options: number; answer: string; score: number }[];
 }> {
   const file = ctx.file;
@@ -95,13 +96,19 @@ export async function importQuestions(
   const { rows, tooManyRows } = await readSheetRows(file.bytes, { maxRows: IMPORT_MAX_ROWS, count: 'filled' });
   if (tooManyRows) throw badParams([{ field: 'file', rule: 'tooManyRows' }]);
   const columns = mapColumns(rows[0] ?? [], QUESTION_IMPORT_COLUMNS);
+  const isExample = exampleRowTest(rows[0] ?? [], TEMPLATE, columns);
+  const exampleRows: number[] = [];
   const errors: ImportRowError[] = [];
   const parsed: Parsed[] = [];
   let total = 0;
   for (const [i, cells] of rows.slice(1).entries()) {
     if (cells.every((c) => !String(c ?? '').trim())) continue;
-    total++;
     const row = i + 2;
+    if (isExample(cells)) {
+      exampleRows.push(row);
+      continue;
+    }
+    total++;
     const rowErrors: ImportRowError[] = [];
     const cell = (f: Field) => (columns.has(f) ? String(cells[columns.get(f) as number] ?? '').trim() : '');
     const p = parseRow(row, cell, (field, rule) => rowErrors.push({ row, field, rule }));
@@ -128,38 +135,42 @@ export async function importQuestions(
     ctx.audit.objName = q.title;
     ctx.audit.desc = logDesc('questionsImported', { created, errors: errors.length, version: q.version + 1 });
   } else ctx.audit.skip = true;
-  return { total, valid: parsed.length, created, errors, preview };
+  return { total, valid: parsed.length, created, errors, exampleRows, preview };
 }
 
-const EXAMPLE: Record<Lang, string[]> = {
-  en: [
-    'single',
-    'both',
-    '进入车间必须佩戴什么？',
-    'What must you wear in the workshop?',
-    '安全帽\n拖鞋\n耳机',
-    'Safety helmet\nSlippers\nHeadphones',
-    'A',
-    '10',
-    '1',
-  ],
-  zh: [
-    '单选',
-    '双语',
-    '进入车间必须佩戴什么？',
-    'What must you wear in the workshop?',
-    '安全帽\n拖鞋\n耳机',
-    'Safety helmet\nSlippers\nHeadphones',
-    'A',
-    '10',
-    '1',
-  ],
+/** The template's example row in each language: never imported (a marked first column, or these very cells). */
+const TEMPLATE: ImportTemplate<Field> = {
+  columns: QUESTION_IMPORT_COLUMNS,
+  examples: {
+    en: [
+      [
+        'single',
+        'both',
+        '进入车间必须佩戴什么？',
+        'What must you wear in the workshop?',
+        '安全帽\n拖鞋\n耳机',
+        'Safety helmet\nSlippers\nHeadphones',
+        'A',
+        '10',
+        '1',
+      ],
+    ],
+    zh: [
+      [
+        '单选',
+        '双语',
+        '进入车间必须佩戴什么？',
+        'What must you wear in the workshop?',
+        '安全帽\n拖鞋\n耳机',
+        'Safety helmet\nSlippers\nHeadphones',
+        'A',
+        '10',
+        '1',
+      ],
+    ],
+  },
 };
 
 export function questionTemplate(input: { lang: Lang }): Readable {
-  return templateWorkbook(QUESTION_IMPORT_COLUMNS, {
-    lang: input.lang,
-    sheet: input.lang === 'zh' ? '题目' : 'Questions',
-    example: EXAMPLE[input.lang],
-  });
+  return templateWorkbook(TEMPLATE, { lang: input.lang, sheet: input.lang === 'zh' ? '题目' : 'Questions' });
 }

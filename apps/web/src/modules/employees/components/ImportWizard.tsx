@@ -27,6 +27,7 @@ import { useImportStages } from '../../../platform/components/useImportStages';
 import { useLang } from '../../../platform/i18n';
 import { useUserInfo } from '../../accounts/api';
 import { peopleKeys } from '../api';
+import { ImportUpdates } from './ImportUpdates';
 
 export type ImportKind = 'employees' | 'departments';
 
@@ -64,6 +65,8 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [accepted, setAccepted] = useState(false);
+  /** Leave rows matching existing employees out (the server is told, not only the screen). */
+  const [newOnly, setNewOnly] = useState(false);
   const def = KINDS[kind];
 
   const reset = () => {
@@ -71,6 +74,7 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
     setProblem(null);
     setProgress(0);
     setAccepted(false);
+    setNewOnly(false);
   };
   const close = () => {
     if (busy) return;
@@ -83,6 +87,7 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
     setProblem(null);
     const fields: Record<string, string> = { dryRun: String(dryRun) };
     if (needsClause) fields.acceptClause = String(accepted);
+    if (kind === 'employees') fields.updateExisting = String(!newOnly);
     try {
       return await uploadFile<typeof def.call>(def.call, file, file.name, fields, { silent: true, onProgress: setProgress });
     } catch (err) {
@@ -149,7 +154,8 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
 
   function footer() {
     if (stage.step === 'checked') {
-      const valid = stage.result.valid;
+      const leftOut = newOnly && 'updating' in stage.result ? stage.result.updating : 0;
+      const valid = stage.result.valid - leftOut;
       return (
         <Space>
           <Button onClick={reset}>{t('employees.import.chooseAnother')}</Button>
@@ -191,9 +197,20 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
           <Statistic title={t('employees.import.stats.valid')} value={result.valid} styles={{ content: { color: '#389e0d' } }} />
           <Statistic title={t('employees.import.stats.invalid')} value={invalid} styles={{ content: { color: invalid ? '#cf1322' : undefined } }} />
         </Flex>
-        {result.valid === 0 && <Alert type="warning" showIcon title={t('employees.import.nothingValid')} />}
-        {result.errors.length > 0 && errorTable(result.errors, t('employees.import.errorsTitle'))}
+        {result.exampleRows.length > 0 && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('employees.import.check.examples', { count: result.exampleRows.length, rows: result.exampleRows.join(', ') })}
+            data-testid="import-examples"
+          />
+        )}
+        {result.valid === 0 && <Alert type="warning" showIcon title={t('employees.import.check.nothingValid')} />}
+        {result.errors.length > 0 && errorTable(result.errors, t('employees.import.check.errorsTitle'))}
         {result.preview.length > 0 && previewTable(result)}
+        {'updating' in result && result.updating > 0 && (
+          <ImportUpdates updating={result.updating} updates={result.updates} columnName={columnName} newOnly={newOnly} onNewOnly={setNewOnly} />
+        )}
         {needsClause && (
           <Alert
             type="info"
@@ -214,6 +231,11 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
 
   function doneStep(result: AnyResult) {
     const skipped = new Set(result.errors.map((e) => e.row)).size;
+    const leftOut = 'leftOut' in result ? result.leftOut : 0;
+    const notes = [
+      skipped ? t('employees.import.done.skipped', { count: skipped }) : '',
+      leftOut ? t('employees.import.check.leftOut', { count: leftOut }) : '',
+    ].filter(Boolean);
     const summary =
       kind === 'employees'
         ? t('employees.import.done.employees', {
@@ -227,10 +249,10 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
         <Result
           status={skipped ? 'warning' : 'success'}
           title={summary}
-          subTitle={skipped ? t('employees.import.done.skipped', { count: skipped }) : undefined}
+          subTitle={notes.length ? notes.join(' · ') : undefined}
           data-testid="import-done"
         />
-        {result.errors.length > 0 && errorTable(result.errors, t('employees.import.skippedTitle'))}
+        {result.errors.length > 0 && errorTable(result.errors, t('employees.import.check.skippedTitle'))}
       </>
     );
   }

@@ -1,3 +1,5 @@
+import { importCheckEn } from './importCheck.en';
+
 /** English texts of the people screens (company employees, departments) and the onboarding employees step. */
 export const employeesEn = {
   title: 'Company employees',
@@ -273,12 +275,10 @@ export const employeesEn = {
     checking: 'Checking every row…',
     importing: 'Importing…',
     stats: { total: 'Rows', valid: 'Ready to import', invalid: 'With errors' },
-    nothingValid: 'No row can be imported: correct the file and choose it again.',
-    errorsTitle: 'Rows with errors (they will be skipped)',
-    skippedTitle: 'Skipped rows',
     previewTitle: 'First {{count}} of {{valid}} rows to import',
     cols: { action: 'Will be' },
     action: { create: 'Added', update: 'Updated' },
+    check: importCheckEn,
     run_one: 'Import {{count}} row',
     run_other: 'Import {{count}} rows',
     chooseAnother: 'Choose another file',

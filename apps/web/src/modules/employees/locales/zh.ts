@@ -1,5 +1,6 @@
 import type { DeepStrings } from '../../../platform/locales/types';
 import type { employeesEn } from './en';
+import { importCheckZh } from './importCheck.zh';
 
 /** Chinese has one plural form: the `_one` keys only exist because the English source has them. */
 export const employeesZh: DeepStrings<typeof employeesEn> = {
@@ -274,12 +275,10 @@ export const employeesZh: DeepStrings<typeof employeesEn> = {
     checking: '正在逐行检查…',
     importing: '正在导入…',
     stats: { total: '行数', valid: '可导入', invalid: '有错误' },
-    nothingValid: '没有可导入的行：请修改文件后重新选择。',
-    errorsTitle: '有错误的行（将被跳过）',
-    skippedTitle: '已跳过的行',
     previewTitle: '待导入的 {{valid}} 行中的前 {{count}} 行',
     cols: { action: '操作' },
     action: { create: '新增', update: '更新' },
+    check: importCheckZh,
     run_one: '导入 {{count}} 行',
     run_other: '导入 {{count}} 行',
     chooseAnother: '重新选择文件',
