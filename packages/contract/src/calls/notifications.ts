@@ -151,21 +151,15 @@ export const DEFAULT_EMAIL_CONF: EmailConf = {
   hasPassword: false,
 };
 
-type MailServer = Pick<EmailConf, 'smtp' | 'smtp_port' | 'ssl' | 'account'>;
-
 /**
- * Whether the stored password may go with these settings: only to the server, port and account it was saved for, and
- * not over a connection weaker than it was saved with. A new host must come with its own password, or anyone allowed
- * to edit the form could point it at a listener of theirs and read the stored one.
+ * Whether the stored password may go with these settings: only to the host, port and account it was saved for, never
+ * over a weaker connection. Else anyone who may edit the form could aim it at their own listener and read it.
  */
 export function storedMailPasswordFits(saved: MailServer, next: MailServer): boolean {
-  return (
-    next.smtp.trim().toLowerCase() === saved.smtp.trim().toLowerCase() &&
-    next.smtp_port === saved.smtp_port &&
-    next.account === saved.account &&
-    next.ssl >= saved.ssl
-  );
+  const host = (c: MailServer) => c.smtp.trim().toLowerCase();
+  return host(next) === host(saved) && next.smtp_port === saved.smtp_port && next.account === saved.account && next.ssl >= saved.ssl;
 }
+type MailServer = Pick<EmailConf, 'smtp' | 'smtp_port' | 'ssl' | 'account'>;
 
 /** The company's own server needs host, port and sender; an account needs its password. Shared by the server and the form. */
 export function emailConfigErrors(next: Omit<EmailConf, 'emailNotify'>): FieldError[] {
