@@ -35,6 +35,18 @@ function conf(patch: Partial<NotifyConf> = {}): NotifyConf {
   return { email: DEFAULT_EMAIL_CONF, sms: DEFAULT_SMS_CONF, wechat: DEFAULT_WX_CONF, voice: DEFAULT_IVR_CONF, installationMail: true, ...patch };
 }
 
+/** The company's own SMTP server, saved with its password. */
+const STORED_SMTP: EmailConf = {
+  ...DEFAULT_EMAIL_CONF,
+  type: 1,
+  smtp: 'smtp.acme.com',
+  smtp_port: 465,
+  ssl: 1,
+  account: 'mailer',
+  sender: 'v@acme.com',
+  hasPassword: true,
+};
+
 const byTestId = (id: string) => screen.getByTestId(id) as HTMLInputElement;
 const lastDialog = async () => (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
 
@@ -81,16 +93,7 @@ describe('NoticePage › email', () => {
         status: 0,
         result: conf({
           installationMail: false,
-          email: {
-            ...DEFAULT_EMAIL_CONF,
-            type: 1,
-            smtp: 'smtp.acme.com',
-            smtp_port: 465,
-            ssl: 1,
-            account: 'mailer',
-            sender: 'v@acme.com',
-            hasPassword: true,
-          },
+          email: STORED_SMTP,
         }),
       }),
       ConfigureEmail: (b) => ({ status: 0, result: { ...DEFAULT_EMAIL_CONF, ...b, hasPassword: true } }),
@@ -109,16 +112,7 @@ describe('NoticePage › email', () => {
   });
 
   it('asks for the password again when the server, port or security changes, as the server does', async () => {
-    const stored: EmailConf = {
-      ...DEFAULT_EMAIL_CONF,
-      type: 1,
-      smtp: 'smtp.acme.com',
-      smtp_port: 465,
-      ssl: 1,
-      account: 'mailer',
-      sender: 'v@acme.com',
-      hasPassword: true,
-    };
+    const stored = STORED_SMTP;
     const s = stubServer({
       getNotifyConf: () => ({ status: 0, result: conf({ email: stored }) }),
       ConfigureEmail: () => ({ status: 0, result: stored }),
