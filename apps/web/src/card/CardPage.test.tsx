@@ -11,13 +11,12 @@ import { PICTURE_DOWNLOADS } from './load';
 
 // The QR writer answers when a test lets it: the page must not print before the code has drawn.
 let releaseQr: (() => void) | null = null;
-vi.mock('qrcode', () => {
-  const toDataURL = (text: string) =>
+vi.mock('../platform/badge/qrWriter', () => ({
+  qrDataUrl: (text: string) =>
     new Promise<string>((resolve) => {
       releaseQr = () => resolve(`data:image/png;base64,${btoa(text)}`);
-    });
-  return { default: { toDataURL }, toDataURL };
-});
+    }),
+}));
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
 const settings: PadSettings = {

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { textOn } from '../contrast';
+import { qrDataUrl } from './qrWriter';
 import { badgeSize } from './size';
 import './badge.css';
 
@@ -70,8 +71,7 @@ export function useQrCode(text: string | null): string | null {
     setUrl(null);
     if (!text) return;
     let cancelled = false;
-    void import('qrcode')
-      .then((qr) => qr.toDataURL(text, { margin: 1, width: 240, errorCorrectionLevel: 'M' }))
+    void qrDataUrl(text)
       .then((u) => !cancelled && setUrl(u))
       .catch(() => undefined);
     return () => {
