@@ -263,6 +263,7 @@ describe('visits', () => {
   });
 
   it('blacklist screening: 66 with a neutral message, nothing stored, reception alerted; off → registered', async () => {
+    await t.api.updateblackListSwitch({ blackListSwitch: 0 }, a.token);
     await t.api.addBlacklist({ name: '黑名单人', credentialNo: ID_OK }, a.token);
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(visits).where(eq(visits.companyId, a.id));
     expect((await walkIn({ vname: '黑名单人', vphone: '', cardId: ID_OK })).status).toBe(0);
