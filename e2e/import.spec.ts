@@ -37,7 +37,9 @@ interface Lang {
     skip: string;
     importEmployees: string;
     importDepartments: string;
+    exampleHeader: string;
     nameHeader: string;
+    exampleSkipped: string;
     phoneProblem: string;
     phoneColumn: string;
     run: (n: number) => RegExp;
@@ -65,7 +67,9 @@ const EN: Lang = {
     skip: 'Skip this step',
     importEmployees: 'Import employees',
     importDepartments: 'Import departments',
+    exampleHeader: 'Example',
     nameHeader: 'Name *',
+    exampleSkipped: 'Example row skipped (row 2): the template’s example is never imported.',
     phoneProblem: 'The format of the phone number is not correct',
     phoneColumn: 'Mobile phone',
     run: (n) => new RegExp(`Import ${n} rows?$`),
@@ -97,7 +101,9 @@ const ZH: Lang = {
     skip: '跳过此步',
     importEmployees: '导入员工',
     importDepartments: '导入部门',
+    exampleHeader: '示例',
     nameHeader: '姓名 *',
+    exampleSkipped: '已跳过示例行（第 2 行）：模板中的示例不会导入。',
     phoneProblem: '手机号格式不正确',
     phoneColumn: '手机号',
     run: (n) => new RegExp(`导入 ${n} 行$`),
@@ -156,10 +162,10 @@ async function scenario(L: Lang): Promise<void> {
     await wb.xlsx.readFile(await download.path());
     const sheet = wb.worksheets[0];
     assert.ok(sheet);
-    assert.equal(sheet.getRow(1).getCell(1).value, t.nameHeader);
-    // Filled in as a user would: the example row replaced by ours.
-    sheet.spliceRows(2, 1);
-    for (const [name, phone, no] of L.people) sheet.addRow([name, phone, no, '', `${L.hq}/${L.sales}`, '']);
+    assert.equal(sheet.getRow(1).getCell(1).value, t.exampleHeader);
+    assert.equal(sheet.getRow(1).getCell(2).value, t.nameHeader);
+    // Filled in as a hurried user would: ours added below the template's example row, which is left in.
+    for (const [name, phone, no] of L.people) sheet.addRow(['', name, phone, no, '', `${L.hq}/${L.sales}`, '']);
     await wb.xlsx.writeFile(filled);
     // A file of another type is refused before anything is sent.
     const notes = path.join(dir, 'notes.txt');
@@ -175,7 +181,9 @@ async function scenario(L: Lang): Promise<void> {
     const errors = modal.getByTestId('import-errors');
     await errors.getByText(t.phoneProblem).waitFor();
     const errorRow = errors.locator('tbody tr').filter({ hasText: t.phoneProblem });
-    assert.equal((await errorRow.locator('td').first().textContent())?.trim(), '4');
+    assert.equal((await errorRow.locator('td').first().textContent())?.trim(), '5');
+    // The example row is said to be skipped, not imported over a real employee.
+    await modal.getByText(t.exampleSkipped).waitFor();
     await errorRow.getByText(t.phoneColumn, { exact: true }).waitFor();
     await modal.getByTestId('import-preview').getByText(L.people[0][0]).waitFor();
     await shot('import-check');

@@ -1,6 +1,7 @@
 // People › blacklist, whitelist, roles and the operation log in Chromium against the built product, once in English
 // and once in Chinese: a blacklist entry added through the dialog (validation as typed, the duplicate refused),
-// screening switched on after a confirmation (kept across a reload), the searched list exported and parsed back,
+// screening (on for a new company) switched off after a confirmation, the list then saying so above it and offering
+// to switch it back on (kept across a reload), the searched list exported and parsed back,
 // a whitelist entry, a role group with a role given to an employee (deleting it while in use is explained),
 // then the operation log filtered to find those actions.
 import assert from 'node:assert/strict';
@@ -22,6 +23,7 @@ import {
   signIn,
   skipRestOfGuide,
   step,
+  until,
   useStack,
 } from './harness.js';
 
@@ -66,7 +68,10 @@ interface Lang {
     addedWhite: (name: string) => string;
     duplicate: string;
     turnOn: RegExp;
-    confirmOnTitle: string;
+    turnOff: RegExp;
+    confirmOffTitle: string;
+    switchedOff: string;
+    offerTitle: string;
     switchedOn: string;
     search: string;
     deleteOf: (name: string) => string;
@@ -136,7 +141,10 @@ const EN: Lang = {
     addedWhite: (name) => `${name} added to the whitelist`,
     duplicate: 'This phone number or certificate number is already on the blacklist.',
     turnOn: /Turn on$/,
-    confirmOnTitle: 'Turn blacklist screening on?',
+    turnOff: /Turn off$/,
+    confirmOffTitle: 'Turn blacklist screening off?',
+    switchedOff: 'Blacklist screening switched off',
+    offerTitle: 'Blacklist screening is off',
     switchedOn: 'Blacklist screening switched on',
     search: 'Search the list',
     deleteOf: (name) => `Delete ${name}`,
@@ -206,7 +214,10 @@ const ZH: Lang = {
     addedWhite: (name) => `已将 ${name} 加入白名单`,
     duplicate: '该手机号或证件号码已在黑名单中。',
     turnOn: button('开启'),
-    confirmOnTitle: '开启黑名单筛查？',
+    turnOff: button('关闭'),
+    confirmOffTitle: '关闭黑名单筛查？',
+    switchedOff: '黑名单筛查已关闭',
+    offerTitle: '黑名单筛查未开启',
     switchedOn: '黑名单筛查已开启',
     search: '搜索名单',
     deleteOf: (name) => `删除 ${name}`,
@@ -332,14 +343,24 @@ async function scenario(L: Lang): Promise<void> {
 
   await step(page, `blacklist-screening-${L.tag}`, async () => {
     const sw = page.getByTestId('screening-switch');
-    await page.waitForFunction(() => document.querySelector('[data-testid="screening-switch"]')?.getAttribute('aria-checked') === 'false');
+    // A new company screens from the start; switching it off is confirmed first.
+    await page.waitForFunction(() => document.querySelector('[data-testid="screening-switch"]')?.getAttribute('aria-checked') === 'true');
     await sw.click();
     const confirm = page.locator('.ant-modal-confirm:visible');
-    await confirm.locator('.ant-modal-confirm-title').getByText(t.confirmOnTitle).waitFor();
+    await confirm.locator('.ant-modal-confirm-title').getByText(t.confirmOffTitle).waitFor();
+    await confirm.getByRole('button', { name: t.turnOff }).click();
+    await toast(page, t.switchedOff);
+    await confirm.waitFor({ state: 'hidden' });
+    // Off while people are listed: the list says so, and offers to switch it back on.
+    const banner = page.getByTestId('screening-off');
+    await banner.waitFor();
+    await banner.getByRole('button', { name: t.turnOn }).click();
+    await confirm.locator('.ant-modal-confirm-title').getByText(t.offerTitle).waitFor();
     await settled(page); // the dialog's zoom-in
     await shot('blacklist-screening-confirm');
     await confirm.getByRole('button', { name: t.turnOn }).click();
     await toast(page, t.switchedOn);
+    await banner.waitFor({ state: 'detached' });
     assert.equal(await sw.getAttribute('aria-checked'), 'true');
     // The switch is the company's: a reload reads it back from the user info.
     await page.reload();
@@ -442,12 +463,14 @@ async function scenario(L: Lang): Promise<void> {
   await step(page, `operation-log-${L.tag}`, async () => {
     await openPeopleMenu(page, L, t.operationLog);
     await page.waitForURL(/\/emplog$/);
-    // Blacklist actions: the two additions, the deletion, the switch and the export.
+    // Blacklist actions: the two additions, the deletion, the switches and the export.
     await choose(page, t.module, t.moduleBlacklist);
     await page.waitForURL((u) => new URL(u).searchParams.get('module') === '6');
     await row(page, L.banned).getByText(t.eventAdd, { exact: true }).waitFor();
-    // The setting by its name in the reader's language, not its key (blackListSwitch).
-    await row(page, t.blacklistSwitch).getByText(t.eventUpdate, { exact: true }).waitFor();
+    // The setting by its name in the reader's language, not its key (blackListSwitch): switched off, then on again.
+    await until('the two screening switches logged', async () =>
+      (await row(page, t.blacklistSwitch).getByText(t.eventUpdate, { exact: true }).count()) === 2 ? true : undefined,
+    );
     await row(page, 'blacklist.xlsx').getByText(t.eventExport, { exact: true }).waitFor();
     await row(page, L.trusted).waitFor();
     await choose(page, t.event, t.eventExport);

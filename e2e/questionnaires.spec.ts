@@ -194,11 +194,12 @@ describe('safety induction console', () => {
       await wb.xlsx.readFile(await download.path());
       const sheet = wb.worksheets[0];
       assert.ok(sheet);
-      assert.equal(sheet.getRow(1).getCell(1).value, 'Type *');
+      assert.equal(sheet.getRow(1).getCell(1).value, 'Example');
+      assert.equal(sheet.getRow(1).getCell(2).value, 'Type *');
       // Filled in as a safety officer would: the examples replaced by a good row and one whose answer is not an option.
       sheet.spliceRows(2, sheet.rowCount - 1);
-      sheet.addRow(['single', 'both', '紧急出口在哪里？', 'Where is the exit?', '门口\n窗户', 'Door\nWindow', 'A', 10, 5]);
-      sheet.addRow(['single', 'both', '集合点在哪里？', 'Where do we gather?', '停车场\n大门', 'Car park\nGate', 'C', 10, 6]);
+      sheet.addRow(['', 'single', 'both', '紧急出口在哪里？', 'Where is the exit?', '门口\n窗户', 'Door\nWindow', 'A', 10, 5]);
+      sheet.addRow(['', 'single', 'both', '集合点在哪里？', 'Where do we gather?', '停车场\n大门', 'Car park\nGate', 'C', 10, 6]);
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'induction-')), 'questions.xlsx');
       await wb.xlsx.writeFile(file);
       await modal.locator('input[type="file"]').setInputFiles(file);

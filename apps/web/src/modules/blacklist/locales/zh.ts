@@ -69,7 +69,7 @@ export const blacklistZh: DeepStrings<typeof blacklistEn> = {
     confirmOff: '黑名单中的访客登记时将不再被拒绝。',
     switchedOn: '黑名单筛查已开启',
     switchedOff: '黑名单筛查已关闭',
-    leaveOff: '暂不开启',
+    leaveOff: '保持关闭',
     offerTitle: '黑名单筛查未开启',
     offerAfterAdd: '{{name}} 已加入黑名单，但黑名单筛查未开启：其在访客机、前台和门禁处仍会被放行。现在开启筛查？',
     offBanner: '黑名单筛查未开启：此处列出的 {{count}} 人在访客机、前台和门禁处不会被拦截。',
