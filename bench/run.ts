@@ -29,7 +29,16 @@ async function product(kind: 'pglite' | 'postgres', base: Figures): Promise<void
     { NODE_ENV: 'production', LOG_LEVEL: 'silent', CAPTCHA: 'off' },
     {
       rateLimits: { ...DEFAULT_RATE_LIMITS, global: 1e9, signin: 1e9 },
-      lockout: { warnAfter: 1e6, lockAfter: 1e6, lockMinutes: 1, maxLockMinutes: 1, captchaAfter: 1e6, sourceCaptchaAfter: 1e6, spreadAfter: 1e6, spreadMaxDelaySeconds: 1 },
+      lockout: {
+        warnAfter: 1e6,
+        lockAfter: 1e6,
+        lockMinutes: 1,
+        maxLockMinutes: 1,
+        captchaAfter: 1e6,
+        sourceCaptchaAfter: 1e6,
+        spreadAfter: 1e6,
+        spreadMaxDelaySeconds: 1,
+      },
     },
   );
   const { app } = await buildApp(config, database);
