@@ -1,30 +1,17 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 
-/** CRC-32 (IEEE), as a zip records it. */
-function crc32(bytes: Uint8Array): number {
-  const table = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c;
-  }
-  let crc = -1;
-  for (const b of bytes) crc = (table[(crc ^ b) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ -1) >>> 0;
-}
-
 /**
  * A zip bomb that passes every declared limit: each of `names` is `entryBytes` of a JPEG's first bytes and then zeros,
  * deflated about 1000 to 1 and stored once per name (so building it costs one deflate). Honest sizes and CRCs: a reader
- * can only refuse it by what it unpacks to in all. 24 entries of 20 MiB make a 0.48 MB upload of 480 MiB, the photo
- * import's most just under its 500 MiB.
+ * can only refuse it by what it unpacks to in all. 24 entries of 20 MiB would make a 0.48 MB upload of 480 MiB, the
+ * photo import's most just under its 500 MiB.
  */
 export function zipBomb(names: readonly string[], entryBytes: number): Buffer {
   const data = Buffer.alloc(entryBytes);
   data.set([0xff, 0xd8, 0xff, 0xe0]);
   const packed = zlib.deflateRawSync(data, { level: 9 });
-  const crc = crc32(data);
+  const crc = zlib.crc32(data);
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
