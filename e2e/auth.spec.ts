@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   activationLink,
+  apiOf,
   newContext,
   PASSWORD,
   registerCompany,
@@ -17,6 +18,7 @@ import {
 } from './harness.js';
 
 const stack = useStack();
+const { ok } = apiOf(() => stack.server);
 
 const owner = { company: 'Northwind Trading Ltd', short: 'NWT', name: 'Grace Hopper', phone: '13800138000', email: 'grace@northwind.example' };
 
@@ -151,6 +153,44 @@ describe('platform: accounts and sessions in the browser', () => {
       assert.match(page.url(), /\/signin/);
     });
     await screenshot(page, 'signin-locked-en');
+    await context.close();
+  });
+
+  it('one sign-in serves every tab of the browser, and signing out in one tab signs the others out (issue 35)', async () => {
+    const email = 'two.tabs@example.com';
+    await registerCompany(stack, email, 'Two Tabs Co');
+    await ok('ModifyUserInfo', { guideDone: true }, (await ok('Login', { email, password: PASSWORD })).token);
+    const context = await newContext(stack.browser, 'en-US');
+    const first = await context.newPage();
+    await step(first, 'tabs-sign-in', async () => {
+      await first.goto(`${stack.server.url}/signin`);
+      await signIn(first, email, PASSWORD);
+      await first.waitForURL((u) => !u.pathname.startsWith('/signin'));
+    });
+    // A second tab opened at a deep link (a bookmark, a link from a mail) is signed in already.
+    const second = await context.newPage();
+    await step(second, 'tabs-deep-link', async () => {
+      await second.goto(`${stack.server.url}/setting/account/safe`);
+      await second.getByText('Security').first().waitFor();
+      assert.equal(new URL(second.url()).pathname, '/setting/account/safe');
+      // The spec's keys are in the new tab's session storage too, where the original's pages look.
+      assert.ok(await second.evaluate(() => sessionStorage.getItem('X-COOLVISIT-TOKEN')));
+    });
+    await step(second, 'tabs-sign-out', async () => {
+      await second.getByTestId('account-menu').click();
+      await second.getByTestId('sign-out').click();
+      const confirm = second.getByRole('dialog').getByRole('button', { name: 'Sign out' });
+      await confirm.waitFor();
+      await settled(second);
+      await confirm.click();
+      await second.waitForURL(/\/signin/);
+    });
+    // The first tab follows at once, without a click: to sign in, and back to where it was afterwards.
+    await step(first, 'tabs-signed-out-elsewhere', async () => {
+      await first.waitForURL(/\/signin\?redirect=/);
+      await first.getByTestId('signin-tab-admin').waitFor();
+      assert.equal(await first.evaluate(() => sessionStorage.getItem('X-COOLVISIT-TOKEN')), null);
+    });
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import { callApi, fetchFile } from '../platform/api';
 import { kioskCompanyName, kioskThemeStyle } from '../platform/kioskFace/KioskFace';
 import { onBackOnline, useNetworkBanner } from '../platform/network';
 import { setNavigator } from '../platform/notify';
-import { getSession, signOutLocal } from '../platform/session';
+import { adoptSharedSession, getSession, signOutLocal } from '../platform/session';
 import { TopBar } from './components/TopBar';
 import { cachedConfig, DEFAULT_THEME, defaultConfig, type KioskConfig, type KioskSettings, loadConfig } from './config';
 import { type Kiosk, KioskContext, type KioskPictures, type Outcome } from './context';
@@ -21,8 +21,12 @@ import { StaffPanel } from './screens/StaffPanel';
 import { TruckScreen } from './screens/TruckScreen';
 import { useInactivity } from './useInactivity';
 
-/** The stored session when it is a kiosk's (a front desk or visitor machine signed in on this tab). */
+/**
+ * The stored session when it is a kiosk's (a front desk or visitor machine signed in on this tab, or in the console's
+ * tabs when this one has none: the kiosk opened in a new tab from the visitor machine's console).
+ */
 function restoreSession(): LoginResult | null {
+  adoptSharedSession(({ token, project }) => !!token && !!project && KIOSK_STYPES.includes(project.sType ?? -99));
   const { token, project } = getSession();
   return token && project && KIOSK_STYPES.includes(project.sType ?? -99) ? project : null;
 }

@@ -5,6 +5,7 @@ import { checkInByCode, registerWalkIn } from '@openvisit/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { callApi, onCallFailure } from '../platform/api';
+import { keepSessionInTab } from '../platform/session';
 import { KioskApp } from './KioskApp';
 import { captureErrors, failureOf, kioskLog } from './monitor';
 import { indexedDbStore, OfflineQueue, type QueuedRecord } from './offlineQueue';
@@ -16,6 +17,9 @@ function sendQueued(record: QueuedRecord): Promise<unknown> {
   if (record.kind === 'walkIn') return callApi(registerWalkIn, record.input as never, opts);
   return callApi(checkInByCode, record.input as never, opts);
 }
+
+// A kiosk is a device: its session is its tab's own, whoever signs in or out in the console's tabs beside it.
+keepSessionInTab();
 
 // What goes wrong is kept for the device monitor (kiosk/monitor.ts), sent with the heartbeat once signed in.
 captureErrors(window);

@@ -90,6 +90,29 @@ export interface StoredSession {
   language: string | null;
 }
 
+/**
+ * The session is shared by the console's tabs of one origin (issue 35): a new tab, a bookmark or a mailed link opens
+ * signed in, and signing out in one tab signs every tab out. Its one copy lives in localStorage under this key (one
+ * JSON record, so another tab sees a sign-in or sign-out as one change); each tab also keeps the spec's keys in its
+ * session storage (spec section 3), where the original's pages look for them and where this module reads them. The
+ * token in localStorage outlives a closed browser until the server's expiry (12 or 24 hours) or a sign-out; scripts
+ * can read session storage just as well, so the copy widens nothing else.
+ */
+export const SHARED_SESSION_KEY = 'openvisit.session';
+/** Session-storage marker of a tab whose session is its own, not the shared one (a super account's read-only look). */
+const TAB_ONLY_KEY = 'openvisit.tabOnly';
+/** The spec keys a session consists of (the language is a preference, kept apart). */
+const RECORD_KEYS = [SESSION_KEYS.token, SESSION_KEYS.role, SESSION_KEYS.loginAccount, SESSION_KEYS.subaccountId, SESSION_KEYS.project] as const;
+export type SessionRecord = Partial<Record<(typeof RECORD_KEYS)[number], string>>;
+
+/** Set by the kiosk: a device keeps its session to its tab (kiosk/main.tsx). */
+let tabScoped = false;
+
+/** Keeps this page's session to its own tab: neither shared with the console's tabs nor following them. */
+export function keepSessionInTab(on = true): void {
+  tabScoped = on;
+}
+
 function read(key: string): string | null {
   try {
     return sessionStorage.getItem(key);
@@ -98,7 +121,53 @@ function read(key: string): string | null {
   }
 }
 
-function parseProject(raw: string | null): LoginResult | null {
+function tabRecord(): SessionRecord {
+  const rec: SessionRecord = {};
+  for (const key of RECORD_KEYS) {
+    const v = read(key);
+    if (v !== null) rec[key] = v;
+  }
+  return rec;
+}
+
+function writeTabRecord(rec: SessionRecord): void {
+  for (const key of RECORD_KEYS) {
+    const v = rec[key];
+    if (v === undefined) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, v);
+  }
+}
+
+/** The session the console's tabs share, or null (none, or not one this module wrote). */
+function sharedRecord(): SessionRecord | null {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(SHARED_SESSION_KEY) ?? 'null');
+    if (!value || typeof value !== 'object') return null;
+    const rec: SessionRecord = {};
+    for (const key of RECORD_KEYS) {
+      const v = (value as Record<string, unknown>)[key];
+      if (typeof v === 'string') rec[key] = v;
+    }
+    return rec[SESSION_KEYS.token] ? rec : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeShared(rec: SessionRecord): void {
+  try {
+    localStorage.setItem(SHARED_SESSION_KEY, JSON.stringify(rec));
+  } catch {
+    // storage unavailable or full: this tab keeps its session all the same
+  }
+}
+
+/** Whether this tab's session is the shared one (not the kiosk's, not a read-only look). */
+function sharesSession(): boolean {
+  return !tabScoped && read(TAB_ONLY_KEY) !== '1';
+}
+
+function parseProject(raw: string | null | undefined): LoginResult | null {
   if (!raw) return null;
   try {
     const value: unknown = JSON.parse(raw);
@@ -108,36 +177,129 @@ function parseProject(raw: string | null): LoginResult | null {
   }
 }
 
-export function getToken(): string | null {
-  return read(SESSION_KEYS.token);
-}
-
-export function getSession(): StoredSession {
-  const role = read(SESSION_KEYS.role);
-  const sub = read(SESSION_KEYS.subaccountId);
+function sessionOf(rec: SessionRecord): StoredSession {
+  const role = rec[SESSION_KEYS.role] ?? null;
+  const sub = rec[SESSION_KEYS.subaccountId];
   return {
-    token: getToken(),
+    token: rec[SESSION_KEYS.token] ?? null,
     role: isConsoleRole(role) ? role : null,
-    loginAccount: read(SESSION_KEYS.loginAccount),
+    loginAccount: rec[SESSION_KEYS.loginAccount] ?? null,
     subaccountId: sub && /^\d+$/.test(sub) ? Number(sub) : null,
-    project: parseProject(read(SESSION_KEYS.project)),
+    project: parseProject(rec[SESSION_KEYS.project]),
     language: read(SESSION_KEYS.language),
   };
 }
 
-export function saveLogin(result: LoginResult, roleName: ConsoleRole): void {
-  sessionStorage.setItem(SESSION_KEYS.token, result.token);
-  sessionStorage.setItem(SESSION_KEYS.role, roleName);
-  sessionStorage.setItem(SESSION_KEYS.loginAccount, result.account ?? result.email ?? result.empPhone ?? '');
-  if (result.subaccountId !== undefined) sessionStorage.setItem(SESSION_KEYS.subaccountId, String(result.subaccountId));
-  else sessionStorage.removeItem(SESSION_KEYS.subaccountId);
-  sessionStorage.setItem(SESSION_KEYS.project, JSON.stringify(result));
+export function getToken(): string | null {
+  return read(SESSION_KEYS.token);
 }
 
-/** Merges fields into the stored login result (e.g. after the forced password change). */
+/** This tab's session (its session storage, kept in step with the shared one by `followSharedSession`). */
+export function getSession(): StoredSession {
+  return sessionOf(tabRecord());
+}
+
+/**
+ * Saves a sign-in in this tab and, unless `tabOnly` (or on the kiosk), as the session of every tab: the other tabs
+ * then follow it (`followSharedSession`).
+ */
+export function saveLogin(result: LoginResult, roleName: ConsoleRole, opts: { tabOnly?: boolean } = {}): void {
+  const rec: SessionRecord = {
+    [SESSION_KEYS.token]: result.token,
+    [SESSION_KEYS.role]: roleName,
+    [SESSION_KEYS.loginAccount]: result.account ?? result.email ?? result.empPhone ?? '',
+    [SESSION_KEYS.project]: JSON.stringify(result),
+  };
+  if (result.subaccountId !== undefined) rec[SESSION_KEYS.subaccountId] = String(result.subaccountId);
+  writeTabRecord(rec);
+  if (opts.tabOnly) sessionStorage.setItem(TAB_ONLY_KEY, '1');
+  else sessionStorage.removeItem(TAB_ONLY_KEY);
+  if (sharesSession()) writeShared(rec);
+}
+
+/** Merges fields into the stored login result (e.g. after the forced password change), in every tab sharing it. */
 export function updateStoredProject(patch: Partial<LoginResult>): void {
   const project = getSession().project;
-  if (project) sessionStorage.setItem(SESSION_KEYS.project, JSON.stringify({ ...project, ...patch }));
+  if (!project) return;
+  const value = JSON.stringify({ ...project, ...patch });
+  sessionStorage.setItem(SESSION_KEYS.project, value);
+  const shared = sharedRecord();
+  if (sharesSession() && shared?.[SESSION_KEYS.token] === getToken()) writeShared({ ...shared, [SESSION_KEYS.project]: value });
+}
+
+/**
+ * Ends this tab's read-only look: `rec` (the session it had before) is this tab's again, and the shared one when
+ * there still is one (signed in elsewhere meanwhile: that one).
+ */
+export function rejoinSharedSession(rec: SessionRecord): void {
+  sessionStorage.removeItem(TAB_ONLY_KEY);
+  writeTabRecord(sharedRecord() ?? rec);
+}
+
+/** The spec keys of this tab's session, as a record (what a read-only look puts aside). */
+export function tabSessionRecord(): SessionRecord {
+  return tabRecord();
+}
+
+/** Who a session is: a new token of the same account changes nothing on screen, another account does. */
+function identity(rec: SessionRecord): string {
+  const p = parseProject(rec[SESSION_KEYS.project]);
+  return JSON.stringify([
+    rec[SESSION_KEYS.role],
+    rec[SESSION_KEYS.loginAccount],
+    rec[SESSION_KEYS.subaccountId],
+    p?.userid,
+    p?.id,
+    p?.sType,
+    p?.role,
+  ]);
+}
+
+/** What following the shared session did to this tab; `before` is the tab's session until then. */
+export type TabFollow = { change: 'none' | 'signedIn' | 'refreshed' | 'switched' | 'signedOut'; before: StoredSession };
+
+/**
+ * Brings this tab in step with the session the tabs share, after another tab changed it (a storage event) or when the
+ * page comes back from the back-forward cache: signed out there → signed out here ('signedOut'); another account
+ * signed in → 'switched' (the page must reload: nothing of the former account may stay on screen); the same account
+ * with a new token or login result → 'refreshed'. A tab with a session of its own follows only a sign-out.
+ */
+export function followSharedSession(): TabFollow {
+  const tab = tabRecord();
+  const before = sessionOf(tab);
+  if (tabScoped) return { change: 'none', before };
+  const shared = sharedRecord();
+  if (!shared) {
+    if (!tab[SESSION_KEYS.token]) return { change: 'none', before };
+    sessionStorage.clear();
+    return { change: 'signedOut', before };
+  }
+  if (!sharesSession()) return { change: 'none', before };
+  if (JSON.stringify(shared) === JSON.stringify(tab)) return { change: 'none', before };
+  writeTabRecord(shared);
+  if (!tab[SESSION_KEYS.token]) return { change: 'signedIn', before };
+  return { change: identity(shared) === identity(tab) ? 'refreshed' : 'switched', before };
+}
+
+/**
+ * A console tab's start: it takes the shared session. A tab that has a session and finds none shared (signed in
+ * before the tabs shared one, or its keys written by the original's pages) offers its own to the other tabs.
+ */
+export function joinSharedSession(): void {
+  if (!sharesSession()) {
+    followSharedSession();
+    return;
+  }
+  const tab = tabRecord();
+  if (!sharedRecord() && tab[SESSION_KEYS.token]) writeShared(tab);
+  else followSharedSession();
+}
+
+/** The kiosk's start on a tab without a session: it takes the shared one when `accept` says it is a kiosk's. */
+export function adoptSharedSession(accept: (session: StoredSession) => boolean): void {
+  if (getToken()) return;
+  const shared = sharedRecord();
+  if (shared && accept(sessionOf(shared))) writeTabRecord(shared);
 }
 
 function clearCookies(): void {
@@ -150,18 +312,19 @@ function clearCookies(): void {
 }
 
 /**
- * Sign-out on this browser (spec section 4): clears cookies, session storage (the token with it) and
- * local storage, then puts back the user's preferences — the language and the remembered sign-in tab.
+ * Sign-out on this browser (spec section 4): clears cookies, session storage (the token with it) and local storage,
+ * then puts back the user's preferences — the language and the remembered sign-in tab. The shared session goes with
+ * it, so every tab signs out, unless it is another session than this tab's (another account signed in elsewhere
+ * meanwhile, or this tab's own read-only look or kiosk): that one is not this tab's to end.
  */
 export function signOutLocal(): void {
-  const kept: [string, string][] = [];
+  const shared = sharedRecord();
+  const keepShared = shared !== null && shared[SESSION_KEYS.token] !== getToken();
+  // Key by key, not clear(): the other tabs see the shared session go once, never a kept one vanish and come back.
+  const kept = new Set<string>([...KEPT_LOCAL_KEYS, ...(keepShared ? [SHARED_SESSION_KEY] : [])]);
   try {
-    for (const key of KEPT_LOCAL_KEYS) {
-      const v = localStorage.getItem(key);
-      if (v !== null) kept.push([key, v]);
-    }
-    localStorage.clear();
-    for (const [key, v] of kept) localStorage.setItem(key, v);
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+    for (const key of keys) if (key !== null && !kept.has(key)) localStorage.removeItem(key);
   } catch {
     // storage unavailable
   }
