@@ -189,6 +189,17 @@ describe('router guards and menus derived from the route tables', () => {
     expect(screen.getByRole('navigation', { name: 'Administrator' })).toBeTruthy();
   });
 
+  it("opens the temporary cards at the spec's /tcard, the administrator's at /tempcard and an employee's in the portal", async () => {
+    stubServer({ tempCard: true });
+    saveLogin({ token: 't', tokenExpire: 1, role: 6, sType: -1, userid: 1, company: 'Acme Ltd', email: 'boss@acme.cn' }, 'manager');
+    const router = renderAt('/tcard?status=1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tempcard'));
+    expect(router.state.location.search).toBe('?status=1');
+    saveLogin({ token: 't', tokenExpire: 1, role: 7, userid: 1, company: 'Acme Ltd', empPhone: '13800138001' }, 'emporder');
+    const portal = renderAt('/tcard');
+    await waitFor(() => expect(portal.state.location.pathname).toBe('/emporder/tcard'));
+  });
+
   it('opens the employee portal on the single invite (spec: /emporder redirects to sigleorder)', async () => {
     saveLogin({ token: 't', tokenExpire: 1, role: 0, sType: -1, userid: 1, company: 'Acme Ltd', username: 'Eve' }, 'emporder');
     const router = renderAt('/emporder');

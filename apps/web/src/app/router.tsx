@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, useNavigate, useNavigation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation, useNavigate, useNavigation } from 'react-router';
 import { authScreens } from '../modules/auth/routes';
 import { invitationScreens } from '../modules/invitations/routes';
 import { logisticsPublicScreens } from '../modules/logistics/routes';
@@ -151,6 +151,17 @@ function NotFoundFrame() {
   return <Layout area={area} />;
 }
 
+/**
+ * The spec names the temporary-cards route `tcard` (section 2) and its menu /tempcard, where the screen is: /tcard
+ * opens the signed-in role's own copy (a guard then handles a role without one, or no session).
+ */
+function TempCardAlias() {
+  const { search, hash } = useLocation();
+  const role = getSession().role;
+  const to = role === 'emporder' ? '/emporder/tcard' : role === 'reception' ? '/reception/tempcard' : '/tempcard';
+  return <Navigate replace to={to + search + hash} />;
+}
+
 function NotFoundScreen() {
   return (
     <>
@@ -175,6 +186,7 @@ export function buildRoutes(): RouteObject[] {
           element: <PublicLayout wide />,
           children: [...authScreens.filter((s) => s.wide), ...guideScreens, ...logisticsPublicScreens].map(publicRoute),
         },
+        { path: 'tcard', element: <TempCardAlias /> },
         ...AREAS.map(areaRoute),
         { element: <NotFoundFrame />, children: [{ path: '*', element: <NotFoundScreen /> }] },
       ],

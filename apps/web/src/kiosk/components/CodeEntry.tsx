@@ -79,6 +79,9 @@ export function CodeEntry({
             className="k-input"
             value={code}
             placeholder={t(`${texts}.codePlaceholder`)}
+            // The visit code is digits: a tablet's number pad, not its full keyboard (issue 35).
+            inputMode="numeric"
+            pattern="[0-9]*"
             autoComplete="off"
             autoCapitalize="characters"
             aria-invalid={codeMissing}

@@ -101,4 +101,14 @@ describe('kiosk check-in: the QR check-in switch (basic settings)', () => {
     await screen.findByRole('button', { name: 'Use phone' });
     expect(screen.queryByRole('button', { name: 'Scan QR code' })).toBeNull();
   });
+
+  it('the code field opens a tablet’s number pad, the phone field its phone pad (issue 35)', async () => {
+    stubServer({});
+    renderScreen();
+    const code = await screen.findByLabelText('Invitation code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(code.getAttribute('pattern')).toBe('[0-9]*');
+    fireEvent.click(screen.getByRole('button', { name: 'Use phone' }));
+    expect(screen.getByLabelText('Phone number').getAttribute('inputmode')).toBe('tel');
+  });
 });
