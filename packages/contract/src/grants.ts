@@ -38,7 +38,8 @@ export const GRANTABLE_MODULES = Object.keys(grantableModuleLabels) as Grantable
  * Calls every signed-in console account needs whatever its grants, the one list of them (the server's check and the
  * console's `canCall` both read `grantNeeded`): besides the 'auth' module (sign-out, who am I, password check), its own
  * company record and password (a sub-company's through updateSubAccountPwd too), and the registration look-ups every console screen's filters and forms read (gates,
- * visitor types, registration fields), which answer nothing a granted screen could not already show.
+ * visitor types, registration fields), which answer nothing a granted screen could not already show; and `htmlUnescape`, a
+ * text's decoding that reads nothing of the company's.
  */
 export const UNGRANTED_CALLS: ReadonlySet<string> = new Set([
   'GetUserInfo',
@@ -47,6 +48,7 @@ export const UNGRANTED_CALLS: ReadonlySet<string> = new Set([
   'getGate',
   'getVisitorType',
   'GetExtendVisitor',
+  'htmlUnescape',
 ]);
 
 /** The module a module-driven account must have been granted to make this call or download; null: every account may. */

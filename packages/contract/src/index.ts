@@ -17,6 +17,7 @@ export * from './calls/exams.js';
 export * from './calls/faceSync.js';
 export * from './calls/faces.js';
 export * from './calls/gates.js';
+export * from './calls/htmlText.js';
 export * from './calls/induction.js';
 export * from './calls/interimCards.js';
 export * from './calls/invitationPage.js';

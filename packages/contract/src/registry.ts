@@ -17,6 +17,7 @@ import { examCalls, examDownloads } from './calls/exams.js';
 import { faceSyncCalls } from './calls/faceSync.js';
 import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { gateCalls } from './calls/gates.js';
+import { htmlTextCalls } from './calls/htmlText.js';
 import { interimCardCalls, interimCardDownloads } from './calls/interimCards.js';
 import { invitationPageCalls } from './calls/invitationPage.js';
 import { invitationCalls } from './calls/invitations.js';
@@ -68,6 +69,7 @@ export const allCalls = [
   ...registrationCalls,
   ...gateCalls,
   ...padSettingCalls,
+  ...htmlTextCalls,
   ...visitCalls,
   ...residentCalls,
   ...supplierCalls,

@@ -5,6 +5,7 @@ import { staffPerGate } from '../accounts/accounts.service.js';
 import * as gates from './registration.gates.js';
 import * as pad from './registration.pad.js';
 import * as registration from './registration.service.js';
+import { htmlUnescape } from './registration.texts.js';
 
 export const registrationRoutes = [
   bind(c.getVisitorType, (input, ctx) => registration.listTypes(ctx, input)),
@@ -36,6 +37,7 @@ export const registrationRoutes = [
   bind(c.updateSecureProtocol, (input, ctx) => pad.setTexts(ctx, input)),
   bind(c.updateEscapeClause, (input, ctx) => pad.setTexts(ctx, input)),
   bind(c.getPadConfig, (input, ctx) => pad.padConfig(ctx, input)),
+  bind(c.htmlUnescape, (input) => htmlUnescape(input)),
 ];
 
 export const registrationDownloads = [
