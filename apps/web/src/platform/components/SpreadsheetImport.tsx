@@ -1,6 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { fileExtension, IMPORT_MAX_BYTES, IMPORT_TYPES, type ImportRowError, type Lang, Status } from '@openvisit/contract';
-import { Button, Flex, Progress, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Progress, Space, Table, Typography, Upload } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -129,5 +129,14 @@ export function ImportErrorsTable({
         { title: t('spreadsheet.cols.problem'), key: 'rule', render: (_v, e) => ruleText?.(e) ?? ruleMessage(t, e.rule, { field: e.field }) },
       ]}
     />
+  );
+}
+
+/** The template's example rows the server skipped (they never import, issue 35): nothing when there were none. */
+export function ImportExampleRows({ rows }: { rows: readonly number[] }) {
+  const { t } = useTranslation();
+  if (!rows.length) return null;
+  return (
+    <Alert type="info" showIcon title={t('spreadsheet.examples', { count: rows.length, rows: rows.join(', ') })} data-testid="import-examples" />
   );
 }

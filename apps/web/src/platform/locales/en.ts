@@ -66,6 +66,8 @@ export const platformEn = {
     tooManyRows: 'The file has more than {{max}} rows: split it into several files.',
     failed: 'The file could not be sent',
     uploading: 'Uploading {{name}}…',
+    examples_one: 'Example row skipped (row {{rows}}): the template’s example is never imported.',
+    examples_other: 'Example rows skipped (rows {{rows}}): the template’s examples are never imported.',
     cols: { row: 'Row', column: 'Column', problem: 'Problem' },
   },
   network: {

@@ -64,6 +64,8 @@ export const platformZh: DeepStrings<typeof platformEn> = {
     tooManyRows: '文件超过 {{max}} 行，请拆分为多个文件。',
     failed: '文件未能发送',
     uploading: '正在上传 {{name}}…',
+    examples_one: '已跳过示例行（第 {{rows}} 行）：模板中的示例不会导入。',
+    examples_other: '已跳过示例行（第 {{rows}} 行）：模板中的示例不会导入。',
     cols: { row: '行号', column: '列', problem: '问题' },
   },
   network: {

@@ -18,6 +18,7 @@ import { downloadFile, uploadFile } from '../../../platform/api';
 import {
   checkImportFile,
   ImportErrorsTable,
+  ImportExampleRows,
   ImportFilePicker,
   ImportProgress,
   importFailureText,
@@ -197,14 +198,7 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
           <Statistic title={t('employees.import.stats.valid')} value={result.valid} styles={{ content: { color: '#389e0d' } }} />
           <Statistic title={t('employees.import.stats.invalid')} value={invalid} styles={{ content: { color: invalid ? '#cf1322' : undefined } }} />
         </Flex>
-        {result.exampleRows.length > 0 && (
-          <Alert
-            type="info"
-            showIcon
-            title={t('employees.import.check.examples', { count: result.exampleRows.length, rows: result.exampleRows.join(', ') })}
-            data-testid="import-examples"
-          />
-        )}
+        <ImportExampleRows rows={result.exampleRows} />
         {result.valid === 0 && <Alert type="warning" showIcon title={t('employees.import.check.nothingValid')} />}
         {result.errors.length > 0 && errorTable(result.errors, t('employees.import.check.errorsTitle'))}
         {result.preview.length > 0 && previewTable(result)}

@@ -1,10 +1,8 @@
-/** English texts of the import's check of employees: the example rows skipped, the rows that change existing employees. */
+/** English texts of the import's check of employees: the rows that change existing employees. */
 export const importCheckEn = {
   nothingValid: 'No row can be imported: correct the file and choose it again.',
   errorsTitle: 'Rows with errors (they will be skipped)',
   skippedTitle: 'Skipped rows',
-  examples_one: 'Example row skipped (row {{rows}}): the template’s example is never imported.',
-  examples_other: 'Example rows skipped (rows {{rows}}): the template’s examples are never imported.',
   updates: {
     title_one: '{{count}} row changes an existing employee',
     title_other: '{{count}} rows change existing employees',

@@ -5,8 +5,6 @@ export const importCheckZh: DeepStrings<typeof importCheckEn> = {
   nothingValid: '没有可导入的行：请修改文件后重新选择。',
   errorsTitle: '有错误的行（将被跳过）',
   skippedTitle: '已跳过的行',
-  examples_one: '已跳过示例行（第 {{rows}} 行）：模板中的示例不会导入。',
-  examples_other: '已跳过示例行（第 {{rows}} 行）：模板中的示例不会导入。',
   updates: {
     title_one: '{{count}} 行将修改已有员工',
     title_other: '{{count}} 行将修改已有员工',

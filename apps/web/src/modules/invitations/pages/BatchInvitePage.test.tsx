@@ -46,6 +46,7 @@ const CHECKED = {
     { row: 2, name: 'Wang Wu', phone: '13900000001', email: '', company: 'Guest Co', lang: 'zh', appointmentDate: at.valueOf() },
     { row: 3, name: 'Ann Lee', phone: '', email: 'ann@example.com', company: '', lang: 'en', appointmentDate: at.valueOf() },
   ],
+  exampleRows: [6],
   visits: [],
 };
 
@@ -86,6 +87,8 @@ describe('BatchInvitePage', () => {
     act(() => check.answer({ status: 0, result: CHECKED }));
 
     const errors = await screen.findByTestId('import-errors');
+    // The template's example row is named as skipped, never invited (issue 35).
+    expect(screen.getByTestId('import-examples').textContent).toBe('Example row skipped (row 6): the template’s example is never imported.');
     expect(within(errors).getByText('Give a mobile phone or an email')).toBeTruthy();
     expect(within(errors).getByText('Not a time: write 2026-05-01 14:30, or 14:30')).toBeTruthy();
     expect(within(errors).getByText('This phone is already invited that day')).toBeTruthy();

@@ -17,6 +17,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import {
   checkImportFile,
   ImportErrorsTable,
+  ImportExampleRows,
   ImportFilePicker,
   ImportProgress,
   importFailureText,
@@ -173,6 +174,7 @@ export function BatchInvitePage() {
           <Statistic title={t('invitations.batch.stats.valid')} value={result.valid} styles={{ content: { color: '#389e0d' } }} />
           <Statistic title={t('invitations.batch.stats.invalid')} value={invalid} styles={{ content: { color: invalid ? '#cf1322' : undefined } }} />
         </Flex>
+        <ImportExampleRows rows={result.exampleRows} />
         {result.valid === 0 ? <Alert type="warning" showIcon title={t('invitations.batch.nothingValid')} /> : null}
         {result.errors.length ? (
           <ImportErrorsTable errors={result.errors} title={t('invitations.batch.errorsTitle')} columnName={columnName} ruleText={ruleText} />

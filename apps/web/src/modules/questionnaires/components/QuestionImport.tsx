@@ -9,6 +9,7 @@ import type { ApiError } from '../../../platform/apiError';
 import {
   checkImportFile,
   ImportErrorsTable,
+  ImportExampleRows,
   ImportFilePicker,
   ImportProgress,
   importFailureText,
@@ -182,6 +183,7 @@ function CheckedStep({ result, columnName, errors }: { result: ImportResult; col
         <Statistic title={t('questionnaires.import.valid')} value={result.valid} />
         <Statistic title={t('questionnaires.import.invalid')} value={new Set(result.errors.map((e) => e.row)).size} />
       </Flex>
+      <ImportExampleRows rows={result.exampleRows} />
       {result.valid === 0 && <Alert type="warning" showIcon title={t('questionnaires.import.nothingValid')} />}
       {errors}
       {result.preview.length > 0 && <Preview result={result} columnName={columnName} />}
