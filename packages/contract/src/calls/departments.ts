@@ -152,7 +152,7 @@ export const importDepartment = defineCall({
   name: 'importDepartment',
   module: 'departments',
   summary:
-    'Import departments from csv, xls or xlsx: each row a path such as HQ/Sales (missing levels are created), with an optional number and manager work number; dryRun previews; valid rows are applied, invalid ones reported; a re-run updates instead of duplicating',
+    'Import departments from csv, xls or xlsx: each row a path such as HQ/Sales (missing levels are created), with an optional number and manager work number; dryRun previews (with, for each row that would change an existing department, which one and its number and manager before and after); valid rows are applied, invalid ones reported; a re-run updates instead of duplicating; example rows of the template are never imported (exampleRows)',
   access: [Role.ADMIN, Role.SUBADMIN],
   log: { module: LogModule.EMPLOYEE, event: 'import' },
   upload: { maxBytes: IMPORT_MAX_BYTES, extensions: IMPORT_TYPES },
@@ -170,6 +170,17 @@ export const importDepartment = defineCall({
     updated: z.int32(),
     errors: z.array(importRowError),
     exampleRows: importExampleRows,
+    /** Valid rows naming an existing department. */
+    updating: z.int32(),
+    /** The first of them (200, as the employee import's) that change it: which department, each field before and after. */
+    updates: z.array(
+      z.object({
+        row: z.int32(),
+        deptid: z.int32(),
+        path: z.string(),
+        changes: z.array(z.object({ field: z.enum(['deptNo', 'managerNo']), before: z.string(), after: z.string() })),
+      }),
+    ),
     preview: z.array(z.object({ row: z.int32(), path: z.string(), deptNo: z.string(), managerNo: z.string(), action: z.enum(['create', 'update']) })),
   }),
 });

@@ -11,6 +11,8 @@ interface ImportResult {
   updated: number;
   errors: { row: number; field: string; rule: string }[];
   exampleRows: number[];
+  updating: number;
+  updates: { row: number; deptid: number; path: string; changes: { field: string; before: string; after: string }[] }[];
   preview: { row: number; path: string; action: string }[];
 }
 interface Node {
@@ -143,6 +145,34 @@ describe('importDepartment', () => {
     const tree = flatten((await t.api.getDeptList({}, a.token)).result);
     expect(tree['总部/销售部']?.no).toBe('R1');
     expect(tree['总部/研发部']?.no).toBe('S1');
+  });
+
+  it('the check names each existing department a row changes, with its number and manager before and after (issue 35)', async () => {
+    await t.api.addEmployee({ employee_name: 'Deputy', phone: '13900000002', empNo: 'E002' }, a.token);
+    const before = flatten((await t.api.getDeptList({}, a.token)).result);
+    const sales = (await t.api.getDeptList({}, a.token)).result[1]?.childDeptList.find((d) => d.deptName === '销售部');
+    const rows = [
+      ['部门', '部门编号', '负责人工号'],
+      ['总部/销售部', 'R2', 'E002'],
+      ['总部/研发部', 'S1', ''],
+      ['总部/法务部', 'L1', ''],
+    ];
+    const r = await upload('d.xls', xls(rows), { dryRun: 'true' });
+    expect(r.status).toBe(0);
+    expect(r.result.updating).toBe(2);
+    // 研发部 keeps its number: it is an update that changes nothing, so it is not listed.
+    expect(r.result.updates).toEqual([
+      {
+        row: 2,
+        deptid: sales?.deptid,
+        path: '总部/销售部',
+        changes: [
+          { field: 'deptNo', before: 'R1', after: 'R2' },
+          { field: 'managerNo', before: 'E001', after: 'E002' },
+        ],
+      },
+    ]);
+    expect(flatten((await t.api.getDeptList({}, a.token)).result)).toEqual(before);
   });
 
   it('template in both languages, its marked example row never imported', async () => {

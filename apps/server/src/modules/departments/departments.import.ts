@@ -5,6 +5,7 @@ import {
   DEPARTMENT_IMPORT_MAX_ROWS,
   DEPT_NAME_MAX,
   DEPT_NO_MAX,
+  IMPORT_UPDATE_DETAILS_MAX,
   type ImportRowError,
   type In,
   type Lang,
@@ -102,13 +103,39 @@ export async function importDepartments(ctx: AuthedContext, input: In<'importDep
     managerNo: c.managerNo,
     action: c.existingId ? ('update' as const) : ('create' as const),
   }));
-  const summary = { total: candidates.length + new Set(errors.map((e) => e.row)).size, valid: candidates.length, errors, exampleRows, preview };
+  const updating = candidates.filter((c) => c.existingId).length;
+  const updates = updateDetails(candidates, existing, byEmpNo);
+  const total = candidates.length + new Set(errors.map((e) => e.row)).size;
+  const summary = { total, valid: candidates.length, errors, exampleRows, updating, updates, preview };
   if (input.dryRun) return { ...summary, created: 0, updated: 0 };
 
   const result = await applyImport(ctx, candidates);
   ctx.audit.objName = file.name;
   ctx.audit.desc = logDesc('departmentsImported', { created: result.created, updated: result.updated, errors: errors.length });
   return { ...summary, ...result };
+}
+
+type Existing = { id: number; deptNo: string; managerEmpId: number | null };
+
+/**
+ * What each row naming an existing department changes (issue 35): the department, and its number and manager (by work
+ * number, empty when none or without one) before and after; rows that change nothing are not listed.
+ */
+function updateDetails(candidates: Candidate[], existing: Existing[], byEmpNo: Map<string, number>) {
+  const byId = new Map(existing.map((d) => [d.id, d]));
+  const workNumberOf = new Map([...byEmpNo].map(([no, id]) => [id, no]));
+  const details = [];
+  for (const c of candidates) {
+    const d = c.existingId ? byId.get(c.existingId) : undefined;
+    if (!d) continue;
+    const changes: { field: 'deptNo' | 'managerNo'; before: string; after: string }[] = [];
+    if (c.deptNo && c.deptNo !== d.deptNo) changes.push({ field: 'deptNo', before: d.deptNo, after: c.deptNo });
+    if (c.managerNo && c.managerId !== d.managerEmpId)
+      changes.push({ field: 'managerNo', before: d.managerEmpId ? (workNumberOf.get(d.managerEmpId) ?? '') : '', after: c.managerNo });
+    if (changes.length) details.push({ row: c.row, deptid: d.id, path: c.path, changes });
+    if (details.length >= IMPORT_UPDATE_DETAILS_MAX) break;
+  }
+  return details;
 }
 
 /** Applies the valid rows in one transaction: paths created as needed, then numbers and managers. */

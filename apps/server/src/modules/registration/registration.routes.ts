@@ -37,7 +37,7 @@ export const registrationRoutes = [
   bind(c.updateSecureProtocol, (input, ctx) => pad.setTexts(ctx, input)),
   bind(c.updateEscapeClause, (input, ctx) => pad.setTexts(ctx, input)),
   bind(c.getPadConfig, (input, ctx) => pad.padConfig(ctx, input)),
-  bind(c.htmlUnescape, (input) => htmlUnescape(input)),
+  bind(c.htmlUnescape, async (input) => htmlUnescape(input)),
 ];
 
 export const registrationDownloads = [

@@ -1,8 +1,9 @@
-import type { CallOutput, importEmpList } from '@openvisit/contract';
+import type { CallOutput, importDepartment, importEmpList } from '@openvisit/contract';
 import { Flex, Radio, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 type Update = CallOutput<typeof importEmpList>['updates'][number];
+type DepartmentUpdate = CallOutput<typeof importDepartment>['updates'][number];
 
 /**
  * The check step's rows that would change an existing employee (issue 35): who the employee is now, each field
@@ -62,6 +63,51 @@ export function ImportUpdates({
           <Radio value={true}>{t('employees.import.check.updates.newOnly', { count: updating })}</Radio>
         </Flex>
       </Radio.Group>
+    </Flex>
+  );
+}
+
+/**
+ * The check step's rows that change an existing department (issue 35): which one, and its number and manager's work
+ * number before → after. Every valid row applies (there is no leaving updates out here): this says what they will do.
+ */
+export function DepartmentUpdates({
+  updating,
+  updates,
+  columnName,
+}: {
+  updating: number;
+  updates: DepartmentUpdate[];
+  columnName: (field: string) => string;
+}) {
+  const { t } = useTranslation();
+  const shown = (v: string) => v || t('employees.import.check.updates.empty');
+  return (
+    <Flex vertical gap={8} data-testid="import-updates">
+      <Typography.Text strong>{t('employees.import.check.deptUpdates.title', { count: updates.length, rows: updating })}</Typography.Text>
+      <Table<DepartmentUpdate>
+        size="small"
+        rowKey="row"
+        pagination={false}
+        dataSource={updates}
+        columns={[
+          { title: t('spreadsheet.cols.row'), dataIndex: 'row', width: 64 },
+          { title: t('employees.import.check.deptUpdates.which'), dataIndex: 'path' },
+          {
+            title: t('employees.import.check.updates.changes'),
+            key: 'changes',
+            render: (_, u) => (
+              <Flex vertical>
+                {u.changes.map((c) => (
+                  <span key={c.field}>
+                    {columnName(c.field)}: <Typography.Text delete>{shown(c.before)}</Typography.Text> → {shown(c.after)}
+                  </span>
+                ))}
+              </Flex>
+            ),
+          },
+        ]}
+      />
     </Flex>
   );
 }

@@ -83,4 +83,55 @@ describe('ImportWizard: example rows and updates', () => {
     act(() => run.answer({ status: 0, result: { ...checked, created: 1, leftOut: 1 } }));
     expect((await screen.findByTestId('import-done')).textContent).toContain('1 row matching an existing employee was left out');
   });
+
+  it('departments: names which existing department a row changes, number and manager before → after, with no choice it would not honour', async () => {
+    stubServer({});
+    const uploads = stubXhr();
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <ImportWizard kind="departments" open onClose={() => {}} />
+      </AppProviders>,
+    );
+    const input = (await waitFor(() => document.querySelector('input[type="file"]'))) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'departments.xlsx')] } });
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect((uploads[0] as PendingUpload).form.get('updateExisting')).toBeNull();
+    act(() =>
+      uploads[0]?.answer({
+        status: 0,
+        result: {
+          total: 3,
+          valid: 3,
+          created: 0,
+          updated: 0,
+          errors: [],
+          exampleRows: [2],
+          updating: 2,
+          updates: [
+            {
+              row: 3,
+              deptid: 5,
+              path: 'Headquarters/Sales',
+              changes: [
+                { field: 'deptNo', before: 'D1', after: 'D2' },
+                { field: 'managerNo', before: '', after: 'E002' },
+              ],
+            },
+          ],
+          preview: [
+            { row: 3, path: 'Headquarters/Sales', deptNo: 'D2', managerNo: 'E002', action: 'update' },
+            { row: 4, path: 'Headquarters/Legal', deptNo: '', managerNo: '', action: 'update' },
+            { row: 5, path: 'Headquarters/Ops', deptNo: '', managerNo: '', action: 'create' },
+          ],
+        },
+      }),
+    );
+    expect((await screen.findByTestId('import-examples')).textContent).toContain('Example row skipped (row 2)');
+    const updates = screen.getByTestId('import-updates');
+    expect(within(updates).getByText('1 row changes an existing department (of 2 naming one)')).toBeTruthy();
+    expect(within(updates).getByText('Headquarters/Sales')).toBeTruthy();
+    expect(within(updates).getByText('D1', { selector: 'del' })).toBeTruthy();
+    expect(within(updates).getByText('(empty)', { selector: 'del' })).toBeTruthy();
+    expect(within(updates).queryByRole('radio')).toBeNull();
+  });
 });

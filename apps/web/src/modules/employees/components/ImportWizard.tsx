@@ -28,7 +28,7 @@ import { useImportStages } from '../../../platform/components/useImportStages';
 import { useLang } from '../../../platform/i18n';
 import { useUserInfo } from '../../accounts/api';
 import { peopleKeys } from '../api';
-import { ImportUpdates } from './ImportUpdates';
+import { DepartmentUpdates, ImportUpdates } from './ImportUpdates';
 
 export type ImportKind = 'employees' | 'departments';
 
@@ -155,7 +155,7 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
 
   function footer() {
     if (stage.step === 'checked') {
-      const leftOut = newOnly && 'updating' in stage.result ? stage.result.updating : 0;
+      const leftOut = newOnly && 'leftOut' in stage.result ? stage.result.updating : 0;
       const valid = stage.result.valid - leftOut;
       return (
         <Space>
@@ -202,8 +202,11 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
         {result.valid === 0 && <Alert type="warning" showIcon title={t('employees.import.check.nothingValid')} />}
         {result.errors.length > 0 && errorTable(result.errors, t('employees.import.check.errorsTitle'))}
         {result.preview.length > 0 && previewTable(result)}
-        {'updating' in result && result.updating > 0 && (
+        {'leftOut' in result && result.updating > 0 && (
           <ImportUpdates updating={result.updating} updates={result.updates} columnName={columnName} newOnly={newOnly} onNewOnly={setNewOnly} />
+        )}
+        {!('leftOut' in result) && result.updates.length > 0 && (
+          <DepartmentUpdates updating={result.updating} updates={result.updates} columnName={columnName} />
         )}
         {needsClause && (
           <Alert

@@ -3,6 +3,11 @@ export const importCheckEn = {
   nothingValid: 'No row can be imported: correct the file and choose it again.',
   errorsTitle: 'Rows with errors (they will be skipped)',
   skippedTitle: 'Skipped rows',
+  deptUpdates: {
+    title_one: '{{count}} row changes an existing department (of {{rows}} naming one)',
+    title_other: '{{count}} rows change existing departments (of {{rows}} naming one)',
+    which: 'Existing department',
+  },
   updates: {
     title_one: '{{count}} row changes an existing employee',
     title_other: '{{count}} rows change existing employees',

@@ -5,6 +5,11 @@ export const importCheckZh: DeepStrings<typeof importCheckEn> = {
   nothingValid: '没有可导入的行：请修改文件后重新选择。',
   errorsTitle: '有错误的行（将被跳过）',
   skippedTitle: '已跳过的行',
+  deptUpdates: {
+    title_one: '{{count}} 行将修改已有部门（共 {{rows}} 行对应已有部门）',
+    title_other: '{{count}} 行将修改已有部门（共 {{rows}} 行对应已有部门）',
+    which: '已有部门',
+  },
   updates: {
     title_one: '{{count}} 行将修改已有员工',
     title_other: '{{count}} 行将修改已有员工',
