@@ -164,6 +164,24 @@ describe('platform: accounts and sessions in the browser', () => {
     const first = await context.newPage();
     await step(first, 'tabs-sign-in', async () => {
       await first.goto(`${stack.server.url}/signin`);
+      // The five kinds of account stand in one row on a desktop; on a 390 px phone they wrap, all on screen.
+      const tops = async () => {
+        const boxes = await Promise.all((await first.getByRole('tab').all()).map((tab) => tab.boundingBox()));
+        return boxes.map((b) => ({ top: Math.round(b?.y ?? -1), right: (b?.x ?? 0) + (b?.width ?? 0) }));
+      };
+      await first.getByTestId('signin-tab-desk').waitFor();
+      assert.equal(new Set((await tops()).map((b) => b.top)).size, 1, 'one row at 1366 px');
+      await first.setViewportSize({ width: 390, height: 844 });
+      await first.waitForFunction(() => document.querySelector('[role="tablist"]')?.getAttribute('data-layout') === 'wrap');
+      assert.ok(
+        (await tops()).every((b) => b.right <= 390),
+        'every tab on a phone screen',
+      );
+      assert.ok(await first.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scroll at 390 px');
+      await first.setViewportSize({ width: 1024, height: 768 });
+      await first.waitForFunction(() => document.querySelector('[role="tablist"]')?.getAttribute('data-layout') === 'row');
+      assert.equal(new Set((await tops()).map((b) => b.top)).size, 1, 'one row at 1024 px');
+      await first.setViewportSize({ width: 1366, height: 860 });
       await signIn(first, email, PASSWORD);
       await first.waitForURL((u) => !u.pathname.startsWith('/signin'));
     });
