@@ -43,7 +43,7 @@ describe('SubCompanyInvitePage', () => {
         status: 0,
         result: [{ empid: 5, empName: 'Tina Tenant', empNo: 'T5', empPhone: '13900139005', deptNames: [], subaccountId: 7 }],
       }),
-      getEmptempByPost: () => ({ status: 0, result: { ...sampleTemplate(3, { subaccountId: 7 }), source: 'subCompany' } }),
+      getInviteTemplate: () => ({ status: 0, result: { template: { ...sampleTemplate(3, { subaccountId: 7 }), source: 'subCompany' } } }),
       addAppointment: (b) => ({
         status: 0,
         result: [
