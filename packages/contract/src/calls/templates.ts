@@ -234,7 +234,7 @@ export const getInviteTemplate = defineCall({
   name: 'getInviteTemplate',
   module: 'invitations',
   summary:
-    "The template an invitation of this type at this gate is sent with, as getEmptempByPost answers it, or null when none applies (the standard text is sent)",
+    'The template an invitation of this type at this gate is sent with, as getEmptempByPost answers it, or null when none applies (the standard text is sent)',
   access: getEmpTempByPost.access,
   statuses: [Status.EMPLOYEE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.INVALID_EMPLOYEE],
   input: getEmpTempByPost.input,

@@ -1,4 +1,4 @@
-import { type addEmpTemplate, type addUserTemplate, type CallInput, type TemplateType, type updateUserTemplate } from '@openvisit/contract';
+import type { addEmpTemplate, addUserTemplate, CallInput, TemplateType, updateUserTemplate } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screenWidth } from '../../testing/screenWidth';
 import type { ListColumn } from './columns';
 import { FitTable } from './FitTable';
 
@@ -28,20 +29,6 @@ function layout(box: number, text = 0) {
   return () => {
     client.mockRestore();
     scroll.mockRestore();
-  };
-}
-
-/** The screen is `width` px wide for antd's breakpoints (jsdom matches no media query: a phone). */
-function screenWidth(width: number) {
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*(\d+)px/.exec(query);
-    const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { ...original(query), matches };
-  }) as typeof window.matchMedia;
-  return () => {
-    window.matchMedia = original;
   };
 }
 
@@ -83,7 +70,9 @@ describe('FitTable', () => {
     expect(document.querySelector('.ov-fit-table')?.getAttribute('data-layout')).toBe('cards');
     const table = document.querySelector('.ant-table-content table') as HTMLElement;
     expect(table.style.width).toBe('');
-    expect(document.querySelector('.ant-table-cell-fix-left, .ant-table-cell-fix-start, .ant-table-cell-fix-right, .ant-table-cell-fix-end')).toBeNull();
+    expect(
+      document.querySelector('.ant-table-cell-fix-left, .ant-table-cell-fix-start, .ant-table-cell-fix-right, .ant-table-cell-fix-end'),
+    ).toBeNull();
     const labels = [...document.querySelectorAll('tbody tr.ant-table-row td')].map((td) => td.getAttribute('data-label'));
     expect(labels).toEqual(['Name', 'Phone', 'When', null]);
     expect(screen.getByText('24 Nov 2026, 18:25')).toBeTruthy();

@@ -130,7 +130,14 @@ export function BatchInvitePage() {
           />
           {closed ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('invitations.invite.closed')} description={closed} /> : null}
           {problem ? <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} data-testid="import-problem" /> : null}
-          <Form<Values> form={form} layout="vertical" className="app-phone-fill" initialValues={{ lang }} disabled={stage.step !== 'choose'} requiredMark>
+          <Form<Values>
+            form={form}
+            layout="vertical"
+            className="app-phone-fill"
+            initialValues={{ lang }}
+            disabled={stage.step !== 'choose'}
+            requiredMark
+          >
             <Flex gap={8} align="start" wrap>
               <InviteCommonFields timeLabel={t('invitations.batch.time')} />
               <Form.Item name="lang" label={t('invitations.batch.lang')} tooltip={t('invitations.batch.langHelp')}>
@@ -243,7 +250,12 @@ export function BatchInvitePage() {
           columns={[
             { title: t('spreadsheet.cols.row'), dataIndex: 'row', kind: 'number', width: 64 },
             { title: columnName('name'), dataIndex: 'vname', kind: 'name' },
-            { title: t('invitations.list.contact'), key: 'contact', kind: 'text', render: (_v, r) => [r.vphone, r.vemail].filter(Boolean).join(' · ') },
+            {
+              title: t('invitations.list.contact'),
+              key: 'contact',
+              kind: 'text',
+              render: (_v, r) => [r.vphone, r.vemail].filter(Boolean).join(' · '),
+            },
             {
               title: t('invitations.batch.link'),
               dataIndex: 'inviteLink',
