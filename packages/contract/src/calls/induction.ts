@@ -22,6 +22,13 @@ export type InductionPass = z.infer<typeof inductionPass>;
 export const inductionState = z.object({
   qid: z.int32(),
   title: z.string(),
+  /** The title for English readers ('' : the title); the page shows the one of its language (`titleIn`). */
+  titleEn: z.string(),
   pass: inductionPass.nullable(),
 });
 export type InductionState = z.infer<typeof inductionState>;
+
+/** A questionnaire's title in a language: the English one where there is one, else the default (Chinese) one. */
+export function titleIn(q: { title: string; titleEn?: string }, lang: 'zh' | 'en'): string {
+  return lang === 'en' && q.titleEn?.trim() ? q.titleEn.trim() : q.title;
+}

@@ -111,7 +111,9 @@ export const invitation = z.object({
   /** The check-in window at the kiosk (the expected time widened by the company's extend times). */
   opensAt: epochMs.nullable(),
   closesAt: epochMs.nullable(),
+  /** The visit type in the visitor's language (`visitTypeNames`: in each, for the page's language). */
   visitType: z.string(),
+  visitTypeNames: z.object({ zh: z.string(), en: z.string() }),
   visitReason: z.string(),
   gate: z.string(),
   status: visit.shape.status,

@@ -50,6 +50,8 @@ const ranged = (k: 'topicNum' | 'passScore' | 'ansTime' | 'validityDays' | 'maxA
 export const questionnaire = z.object({
   qid: z.int32(),
   title: z.string(),
+  /** The title English readers see ('' : the title). */
+  titleEn: z.string(),
   fdesc: z.string(),
   topicNum: z.int32(),
   passScore: z.int32(),
@@ -72,6 +74,12 @@ export type Questionnaire = z.infer<typeof questionnaire>;
 
 const questionnaireFields = {
   title: zTitle,
+  titleEn: z
+    .string()
+    .trim()
+    .max(QUESTIONNAIRE_LIMITS.title)
+    .optional()
+    .describe('the title for visitors reading English (empty: the title); left out, an update keeps it, so the original clients do not clear it'),
   fdesc: z.string().trim().max(QUESTIONNAIRE_LIMITS.description).default(''),
   topicNum: ranged('topicNum'),
   passScore: ranged('passScore'),

@@ -226,6 +226,21 @@ export const getEmpTempByPost = defineCall({
   output: invitationTemplate.extend({ source: z.enum(TEMPLATE_SOURCES) }),
 });
 
+/**
+ * The console's own question behind the invite's "sent with" line: `getEmptempByPost`'s answer, null instead of 56 when
+ * no template applies (the standard text is sent, which is no error to the inviter). The original's call keeps its 56.
+ */
+export const getInviteTemplate = defineCall({
+  name: 'getInviteTemplate',
+  module: 'invitations',
+  summary:
+    'The template an invitation of this type at this gate is sent with, as getEmptempByPost answers it, or null when none applies (the standard text is sent)',
+  access: getEmpTempByPost.access,
+  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.INVALID_EMPLOYEE],
+  input: getEmpTempByPost.input,
+  output: z.object({ template: getEmpTempByPost.output.nullable() }),
+});
+
 export const templateCalls = [
   getAllTemplateType,
   getUserTemplate,
@@ -236,4 +251,5 @@ export const templateCalls = [
   addEmpTemplate,
   delEmpTemplate,
   getEmpTempByPost,
+  getInviteTemplate,
 ] as const;

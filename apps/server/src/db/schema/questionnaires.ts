@@ -36,6 +36,8 @@ export const questionnaires = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    /** The title for visitors reading English ('': the title). */
+    titleEn: text('title_en').notNull().default(''),
     description: text('description').notNull().default(''),
     /** Questions drawn per paper (topicNum). */
     topicNum: smallint('topic_num').notNull(),

@@ -65,6 +65,7 @@ export async function pageOf(ctx: CallContext, v: visits.VisitRow): Promise<Invi
     opensAt,
     closesAt,
     visitType: visitTypeText(v.visitType, lang),
+    visitTypeNames: { zh: visitTypeText(v.visitType, 'zh'), en: visitTypeText(v.visitType, 'en') },
     visitReason: v.visitReason,
     gate,
     status: v.status as VisitorStatus,

@@ -27,6 +27,7 @@ export const invitationsRoutes = [
   bind(c.addEmpTemplate, (input, ctx) => templates.saveOwnTemplate(ctx, input)),
   bind(c.delEmpTemplate, (input, ctx) => templates.deleteOwnTemplate(ctx, input)),
   bind(c.getEmpTempByPost, (input, ctx) => templates.applicableTemplate(ctx, input)),
+  bind(c.getInviteTemplate, (input, ctx) => templates.inviteTemplate(ctx, input)),
   bind(c.uploadAppointment, (input, ctx) => batchInvite(ctx, input)),
   bind(c.resendInvitation, (input, ctx) => list.resend(ctx, input)),
   bind(c.searchAppointments, (input, ctx) => list.searchAppointments(ctx, input)),

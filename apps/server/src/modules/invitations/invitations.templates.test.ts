@@ -74,10 +74,12 @@ describe('invitation templates', () => {
     }
   });
 
-  it('56 before any template exists', async () => {
+  it('56 before any template exists, and the console’s getInviteTemplate answers null instead', async () => {
     const r = await t.api.getEmptempByPost({ templateType: 0 }, empToken);
     expect(r.status).toBe(Status.NO_INVITE_TEMPLATE);
     expect(r.reason).toMatch(/No invitation template/);
+    const none = await t.api.getInviteTemplate({ templateType: 0 }, empToken);
+    expect(none).toMatchObject({ status: 0, result: { template: null } });
   });
 
   it('company templates: one default and one per gate per type; 3 for a second, 125 for a gate not the company’s; logged', async () => {
@@ -173,6 +175,7 @@ describe('invitation templates', () => {
     // Without one of their own: the gate's template at that gate, the default elsewhere.
     expect((await t.api.getEmptempByPost({ templateType: 0, gid: gate }, empToken)).result).toMatchObject({ source: 'gate', gid: gate });
     expect((await t.api.getEmptempByPost({ templateType: 0 }, empToken)).result).toMatchObject({ source: 'company', gid: null });
+    expect((await t.api.getInviteTemplate({ templateType: 0, gid: gate }, empToken)).result.template).toMatchObject({ source: 'gate', gid: gate });
 
     const saved = await t.api.addEmptemplate({ templateType: 0, inviteContent: '张三的面试邀请', addressEn: 'My office' }, empToken);
     expect(saved.result).toMatchObject({ empid: empId, gid: null, inviteContent: '张三的面试邀请', addressEn: 'My office' });

@@ -231,8 +231,8 @@ async function templateHost(ctx: AuthedContext, empid: number | undefined): Prom
   return { id: null, subAccountId: templateOwner(ctx) };
 }
 
-/** getEmptempByPost: an employee asks for themselves; administrators may name the host. 56 when no template applies. */
-export async function applicableTemplate(ctx: AuthedContext, input: In<'getEmptempByPost'>) {
+/** getInviteTemplate: an employee asks for themselves; administrators may name the host. Null when no template applies. */
+export async function inviteTemplate(ctx: AuthedContext, input: In<'getInviteTemplate'>) {
   const host = await templateHost(ctx, input.empid);
   if (input.gid !== null) await gateOf(ctx, input.gid);
   const found = await resolveTemplate(ctx.tenant, await settingsOf(ctx), {
@@ -241,8 +241,14 @@ export async function applicableTemplate(ctx: AuthedContext, input: In<'getEmpte
     templateType: input.templateType,
     gid: input.gid,
   });
-  if (!found) throw new AppError(Status.NO_INVITE_TEMPLATE);
-  return { ...toTemplate(found.row), source: found.source };
+  return { template: found ? { ...toTemplate(found.row), source: found.source } : null };
+}
+
+/** getEmptempByPost: the same, answering 56 when no template applies (as the original does). */
+export async function applicableTemplate(ctx: AuthedContext, input: In<'getEmptempByPost'>) {
+  const { template } = await inviteTemplate(ctx, input);
+  if (!template) throw new AppError(Status.NO_INVITE_TEMPLATE);
+  return template;
 }
 
 /** A template's texts in one language; a field left empty in English falls back to the Chinese text, and back. */

@@ -56,10 +56,23 @@ describe('the visitor’s induction', () => {
         a.token,
       );
     }
-    await t.api.updateQuestionnaire(
-      { qid, title: 'Site induction', topicNum: 3, passScore: 30, ansTime: 10, validityDays: 30, maxAttempts: 3, tids: [tid], enabled: true },
+    // With a title for English readers (the walk-ins below draw in English).
+    const titled = await t.api.updateQuestionnaire(
+      {
+        qid,
+        title: 'Site induction',
+        titleEn: 'Site safety',
+        topicNum: 3,
+        passScore: 30,
+        ansTime: 10,
+        validityDays: 30,
+        maxAttempts: 3,
+        tids: [tid],
+        enabled: true,
+      },
       a.token,
     );
+    expect(titled.result).toMatchObject({ title: 'Site induction', titleEn: 'Site safety', enabled: true });
   });
   afterAll(() => t.close());
 
@@ -76,7 +89,8 @@ describe('the visitor’s induction', () => {
     const paper = await paperOf('13900000002');
     expect(paper).toMatchObject({
       qid,
-      title: 'Site induction',
+      // Drawn in English: the English title.
+      title: 'Site safety',
       version: expect.any(Number),
       video: null,
       requiredWatchMs: 0,
@@ -174,8 +188,12 @@ describe('the visitor’s induction', () => {
     );
     const v = r.result[0];
     const secid = new URL(v?.inviteLink ?? 'http://x').searchParams.get('token') ?? '';
+    expect((await t.api.getQuestionnaire({ qid }, a.token)).result.list[0]).toMatchObject({ titleEn: 'Site safety' });
     const page = (await t.api.getAppointmentbySecId({ secid })).result;
-    expect(page.induction).toEqual({ qid, title: 'Site induction', pass: null });
+    expect(page.induction).toEqual({ qid, title: 'Site induction', titleEn: 'Site safety', pass: null });
+    // The visit type in the visitor's language, and in each for the page's own.
+    expect(page.visitType).toBe('施工');
+    expect(page.visitTypeNames).toEqual({ zh: '施工', en: 'Contractor' });
     const code = page.code ?? '';
     const refused = await t.api.AppClientSignin({ verifyCode: code }, kiosk.token);
     expect(refused.status).toBe(Status.EXAM_REQUIRED);
@@ -184,6 +202,7 @@ describe('the visitor’s induction', () => {
     const paper = started.paper;
     if (!paper) throw new Error('no paper');
     expect(paper.lang).toBe('zh');
+    expect(paper.title).toBe('Site induction');
     expect(paper.questions[0]?.question).toMatch(/？$/);
     const zhAnswers = paper.questions.map((q) => ({ qdid: q.qdid, chosen: [RIGHT[q.question.replace('？', '?')] ?? 0] }));
     expect((await t.api.examSubmit({ pid: paper.pid, token: paper.token, answers: zhAnswers })).result.passed).toBe(true);

@@ -7,6 +7,7 @@ import {
   normalizePhone,
   type Out,
   Status,
+  titleIn,
   VISIT_MOVES,
 } from '@openvisit/contract';
 import type { AuthedContext, CallContext } from '../../platform/calls.js';
@@ -128,7 +129,8 @@ async function start(scope: TenantScope, services: Services, q: QuestionnaireRow
     pid: paper.id,
     token,
     qid: q.id,
-    title: q.title,
+    // The paper is in the taker's language, and so is its title.
+    title: titleIn(q, lang),
     fdesc: q.description,
     version: q.version,
     lang,
@@ -285,7 +287,7 @@ export const induction: Induction = {
     const q = await requiredFor(scope, person.tid);
     if (!q) return null;
     const held = await papersRepository(scope).validPass(q.id, q.version, whoOf(person), new Date());
-    return { qid: q.id, title: q.title, pass: held ? toPass(held) : null };
+    return { qid: q.id, title: q.title, titleEn: q.titleEn, pass: held ? toPass(held) : null };
   },
   async passOf(scope, person: InductionPerson) {
     if (person.tid === null) return null;

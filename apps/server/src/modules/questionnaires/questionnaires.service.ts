@@ -31,6 +31,7 @@ export async function toQuestionnaires(repo: QuestionnairesRepository, rows: Que
     return {
       qid: r.id,
       title: r.title,
+      titleEn: r.titleEn,
       fdesc: r.description,
       topicNum: r.topicNum,
       passScore: r.passScore,
@@ -95,6 +96,8 @@ export async function assertDrawable(
 function valuesOf(input: QuestionnaireInput) {
   return {
     title: input.title,
+    // Left out (the original's clients): the insert's default, an update's kept value.
+    titleEn: input.titleEn,
     description: input.fdesc,
     topicNum: input.topicNum,
     passScore: input.passScore,

@@ -1,7 +1,6 @@
-import { type addEmpTemplate, type addUserTemplate, type CallInput, Status, type TemplateType, type updateUserTemplate } from '@openvisit/contract';
+import type { addEmpTemplate, addUserTemplate, CallInput, TemplateType, updateUserTemplate } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
-import { ApiError } from '../../platform/apiError';
 
 /** Query keys of the invitation templates: the company's, the employee's own, and which one applies. */
 export const templateKeys = {
@@ -53,21 +52,14 @@ export function useDeleteOwnTemplate() {
 
 /**
  * The template an invitation of this type at this gate goes out with (`source` says whose), or null when none applies
- * (56: the standard text is sent).
+ * (the standard text is sent; asked with getInviteTemplate, which says so without the original's 56).
  */
 export function useApplicableTemplate(templateType: TemplateType, gid: number | null, opts: { enabled?: boolean; empid?: number } = {}) {
   const { empid } = opts;
   return useQuery({
     queryKey: templateKeys.applicable(templateType, gid, empid),
     enabled: opts.enabled ?? true,
-    queryFn: async () => {
-      try {
-        return await api.getEmptempByPost({ templateType, gid, ...(empid && { empid }) }, { silent: [Status.NO_INVITE_TEMPLATE] });
-      } catch (err) {
-        if (err instanceof ApiError && !err.isTransport && err.status === Status.NO_INVITE_TEMPLATE) return null;
-        throw err;
-      }
-    },
+    queryFn: async () => (await api.getInviteTemplate({ templateType, gid, ...(empid && { empid }) })).template,
   });
 }
 

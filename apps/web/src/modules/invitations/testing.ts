@@ -45,6 +45,7 @@ export function sampleInvitation(extra: Partial<Invitation> = {}): Invitation {
     opensAt: at - 1800_000,
     closesAt: at + 1800_000,
     visitType: 'Business',
+    visitTypeNames: { zh: '商务', en: 'Business' },
     visitReason: 'Audit',
     gate: 'East gate',
     status: 'viewed',

@@ -27,6 +27,7 @@ export function questionnaire(qid: number, extra: Partial<Questionnaire> = {}): 
   return {
     qid,
     title: `Questionnaire ${qid}`,
+    titleEn: '',
     fdesc: '',
     topicNum: 2,
     passScore: 10,

@@ -1,10 +1,11 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { fileExtension, IMPORT_MAX_BYTES, IMPORT_TYPES, type ImportRowError, type Lang, Status } from '@openvisit/contract';
-import { Alert, Button, Flex, Progress, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Progress, Space, Typography, Upload } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../apiError';
+import { FitTable } from '../list/FitTable';
 import { errorText } from '../notify';
 import { ruleMessage } from '../validationText';
 
@@ -116,7 +117,7 @@ export function ImportErrorsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table
+    <FitTable<ImportRowError>
       size="small"
       title={() => <Typography.Text strong>{title}</Typography.Text>}
       rowKey={(e) => `${e.row}-${e.field}-${e.rule}`}
@@ -124,7 +125,7 @@ export function ImportErrorsTable({
       pagination={errors.length > 8 ? { pageSize: 8, size: 'small' } : false}
       data-testid="import-errors"
       columns={[
-        { title: t('spreadsheet.cols.row'), dataIndex: 'row', width: 80 },
+        { title: t('spreadsheet.cols.row'), dataIndex: 'row', kind: 'number', width: 80 },
         { title: t('spreadsheet.cols.column'), key: 'field', width: 200, render: (_v, e) => columnName(e.field) },
         { title: t('spreadsheet.cols.problem'), key: 'rule', render: (_v, e) => ruleText?.(e) ?? ruleMessage(t, e.rule, { field: e.field }) },
       ]}

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screenWidth } from '../../testing/screenWidth';
 import type { ListColumn } from './columns';
 import { FitTable } from './FitTable';
 
@@ -48,13 +49,33 @@ describe('FitTable', () => {
     expect(screen.getByText('24 Nov 2026, 18:25').closest('td')?.className).toContain('ov-col-dateTime');
   });
 
-  it('scrolls sideways in a box narrower than its columns (a phone), holding the name and the actions at the edges', () => {
-    restore = layout(300);
+  it('scrolls sideways on a tablet in a box narrower than its columns, holding the name and the actions at the edges', () => {
+    const box = layout(300);
+    const screen = screenWidth(1024);
+    restore = () => {
+      box();
+      screen();
+    };
     render(<FitTable<Row> rowKey="id" dataSource={ROWS} columns={COLUMNS} pagination={false} />);
     const table = document.querySelector('.ant-table-content table') as HTMLElement;
     expect(table.style.width).toBe('424px');
     expect(document.querySelectorAll('td.ant-table-cell-fix-left, td.ant-table-cell-fix-start')).toHaveLength(1);
     expect(document.querySelectorAll('td.ant-table-cell-fix-right, td.ant-table-cell-fix-end')).toHaveLength(1);
+  });
+
+  it('on a phone shows each row as a card: every column (the wide-screen-only one too) a line with its title, nothing sideways', () => {
+    restore = layout(300);
+    const columns: ListColumn<Row>[] = COLUMNS.map((c) => (c.key === 'at' ? { ...c, responsive: ['xl'] } : c));
+    render(<FitTable<Row> rowKey="id" dataSource={ROWS} columns={columns} pagination={false} />);
+    expect(document.querySelector('.ov-fit-table')?.getAttribute('data-layout')).toBe('cards');
+    const table = document.querySelector('.ant-table-content table') as HTMLElement;
+    expect(table.style.width).toBe('');
+    expect(
+      document.querySelector('.ant-table-cell-fix-left, .ant-table-cell-fix-start, .ant-table-cell-fix-right, .ant-table-cell-fix-end'),
+    ).toBeNull();
+    const labels = [...document.querySelectorAll('tbody tr.ant-table-row td')].map((td) => td.getAttribute('data-label'));
+    expect(labels).toEqual(['Name', 'Phone', 'When', null]);
+    expect(screen.getByText('24 Nov 2026, 18:25')).toBeTruthy();
   });
 
   it('shows the whole of a cut-off name in a tooltip, and no tooltip for a name that fits', async () => {

@@ -9,10 +9,12 @@ export interface FitTableProps<T> extends Omit<TableProps<T>, 'columns' | 'scrol
 
 /**
  * A table that fits its container: columns laid out by their kind (columns.tsx), a fixed layout so names and free text
- * share what the fixed-width columns leave, and sideways scrolling only when the container is narrower than every
- * column at its least (a phone), with the first and the actions column held at the edges then.
+ * share what the fixed-width columns leave. When the container is narrower than every column at its least, a phone
+ * (below antd's `md`) shows each row as a card, every column a labelled line and nothing sideways; a wider screen
+ * scrolls the table sideways, the first and the actions column held at the edges. The cards are the same table
+ * restyled (list.css), so paging, selection, loading and empty states are antd's in both.
  */
-export function FitTable<T extends object>({ columns, rowSelection, ...rest }: FitTableProps<T>) {
+export function FitTable<T extends object>({ columns, rowSelection, className, ...rest }: FitTableProps<T>) {
   const box = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState(0);
   useLayoutEffect(() => {
@@ -25,17 +27,22 @@ export function FitTable<T extends object>({ columns, rowSelection, ...rest }: F
   }, []);
   // The columns this screen size shows (a column may be `responsive`, e.g. only on wide screens).
   const screens = Grid.useBreakpoint();
-  const shown = columns.filter((c) => !c.responsive || c.responsive.some((b) => screens[b]));
+  const phone = screens.md === false;
+  // On a phone every column is on its card: there is room for them one under another.
+  const shown = phone ? columns : columns.filter((c) => !c.responsive || c.responsive.some((b) => screens[b]));
   const least = leastWidth(shown, Boolean(rowSelection));
-  const scrolling = boxWidth > 0 && boxWidth < least;
-  const laidOut = shown.map((c) => layoutColumn(c, scrolling));
+  const tooNarrow = boxWidth > 0 && boxWidth < least;
+  const cards = tooNarrow && phone;
+  const scrolling = tooNarrow && !phone;
+  const laidOut = shown.map((c) => layoutColumn(c, scrolling, cards));
   return (
-    <div ref={box} className="ov-fit-table">
+    <div ref={box} className={cards ? 'ov-fit-table ov-fit-table--cards' : 'ov-fit-table'} data-layout={cards ? 'cards' : 'table'}>
       <Table<T>
         size="middle"
         {...rest}
+        className={className}
         rowSelection={rowSelection}
-        tableLayout="fixed"
+        tableLayout={cards ? 'auto' : 'fixed'}
         columns={laidOut}
         scroll={scrolling ? { x: least } : undefined}
       />

@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screenWidth } from '../../testing/screenWidth';
 import { i18n } from '../i18n';
 import { BatchBar, defineListParams, ListTable, text, useListQuery } from './index';
 
@@ -104,13 +105,16 @@ describe('the list kit', () => {
   });
 
   it('leaves the select-all box out of the hidden row antd measures the columns with (nothing focusable is hidden)', async () => {
-    // A table scrolls sideways (and antd measures its columns) only in a box narrower than its columns: a phone's.
+    // A table scrolls sideways (and antd measures its columns) only in a box narrower than its columns on a screen
+    // wider than a phone's (a phone shows cards).
     const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
       return this.classList.contains('ov-fit-table') ? 100 : 0;
     });
+    const tablet = screenWidth(1024);
     renderAt('/people');
     await screen.findByText('Person 1');
     width.mockRestore();
+    tablet();
     expect(document.querySelector('.ant-table-measure-row')).not.toBeNull();
     const hiddenBoxes = [...document.querySelectorAll('input')].filter((box) => box.closest('[aria-hidden="true"]'));
     expect(hiddenBoxes).toEqual([]);

@@ -56,8 +56,12 @@ export function CellText({ children, secondary }: { children: ReactNode; seconda
   );
 }
 
-/** The column as the table lays it out: its width, its class (no wrapping, ellipsis) and its cell. */
-export function layoutColumn<T>({ kind, ...column }: ListColumn<T>, scrolling: boolean): TableColumnType<T> {
+/**
+ * The column as the table lays it out: its width, its class (no wrapping, ellipsis) and its cell. As a card's line
+ * (`cards`, a phone) a cell carries its column's title for the style sheet to write before the value (the actions
+ * need none: their buttons say what they do).
+ */
+export function layoutColumn<T>({ kind, ...column }: ListColumn<T>, scrolling: boolean, cards = false): TableColumnType<T> {
   const width = column.width ?? (kind ? KIND_WIDTHS[kind] : undefined);
   const className = [column.className, kind ? `ov-col ov-col-${kind}` : undefined].filter(Boolean).join(' ') || undefined;
   const laidOut: TableColumnType<T> = {
@@ -67,6 +71,12 @@ export function layoutColumn<T>({ kind, ...column }: ListColumn<T>, scrolling: b
     // Columns stick to an edge only while the table scrolls; otherwise they would only cover their neighbours.
     fixed: scrolling ? (column.fixed ?? (kind === 'actions' ? 'right' : undefined)) : undefined,
   };
+  if (cards) {
+    delete laidOut.responsive;
+    const label = typeof column.title === 'string' && kind !== 'actions' ? column.title : undefined;
+    const { onCell } = column;
+    laidOut.onCell = (row, index) => ({ ...onCell?.(row, index), ...(label && { 'data-label': label }) }) as ReturnType<NonNullable<typeof onCell>>;
+  }
   if (!kind || !ELLIPSIS_KINDS.has(kind)) return laidOut;
   const { render } = column;
   laidOut.render = (value: unknown, row: T, index: number) => {

@@ -48,6 +48,10 @@ export const platformEn = {
       deleteConfirm_other: 'Delete the {{count}} selected items?',
       clearFilters: 'Clear filters',
     },
+    dateTime: {
+      date: '{{label}}: date',
+      time: '{{label}}: time',
+    },
     strength: {
       label: 'Password strength',
       weak: 'Weak',

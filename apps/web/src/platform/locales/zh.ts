@@ -46,6 +46,10 @@ export const platformZh: DeepStrings<typeof platformEn> = {
       deleteConfirm_other: '确定删除选中的 {{count}} 项？',
       clearFilters: '清除筛选',
     },
+    dateTime: {
+      date: '{{label}}：日期',
+      time: '{{label}}：时间',
+    },
     strength: {
       label: '密码强度',
       weak: '弱',

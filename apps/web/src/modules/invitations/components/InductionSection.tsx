@@ -1,11 +1,11 @@
-import { type InductionState, Status, VISIT_MOVES, type VisitorStatus } from '@openvisit/contract';
+import { type InductionState, Status, titleIn, VISIT_MOVES, type VisitorStatus } from '@openvisit/contract';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { formatDateTime } from '../../../platform/format';
-import { currentLang } from '../../../platform/i18n';
+import { currentLang, useLang } from '../../../platform/i18n';
 import { InductionPlayer } from '../../../platform/induction/InductionPlayer';
 
 /** Whether the invitation still leads to a check-in (the server draws no paper for one cancelled, declined or over: 58). */
@@ -31,6 +31,7 @@ export function InductionSection({
   onChanged: () => Promise<unknown>;
 }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const [taking, setTaking] = useState(false);
   const draw = useCallback(() => api.getInviteExam({ secid: token, lang: currentLang() }, { silent: true }), [token]);
   const describeError = useCallback(
@@ -47,13 +48,17 @@ export function InductionSection({
     void onChanged().finally(() => setTaking(false));
   }, [onChanged]);
   const pass = induction.pass;
+  // The questionnaire's title in the page's language (the pass is of this questionnaire; it kept the title it was taken under).
+  const title = titleIn(induction, lang);
   if (!pass && !usable(status)) return null;
 
   return (
     <Card title={t('invitations.page.induction')} data-testid="invitation-induction">
       {pass ? (
         <Flex vertical gap={4} data-testid="induction-pass">
-          <Typography.Text strong>{t('invitations.page.inductionPassed', { title: pass.title })}</Typography.Text>
+          <Typography.Text strong>
+            {t('invitations.page.inductionPassed', { title: pass.qid === induction.qid ? title : pass.title })}
+          </Typography.Text>
           <Typography.Text>{t('invitations.page.inductionScore', { score: pass.totalScore, full: pass.fullScore })}</Typography.Text>
           <Typography.Text>{t('invitations.page.inductionValid', { date: formatDateTime(pass.validUntil) })}</Typography.Text>
         </Flex>
@@ -66,7 +71,7 @@ export function InductionSection({
         </Flex>
       ) : (
         <Flex vertical gap={12} align="flex-start">
-          <Typography.Paragraph style={{ margin: 0 }}>{t('invitations.page.inductionNeeded', { title: induction.title })}</Typography.Paragraph>
+          <Typography.Paragraph style={{ margin: 0 }}>{t('invitations.page.inductionNeeded', { title })}</Typography.Paragraph>
           <Button type="primary" size="large" onClick={() => setTaking(true)}>
             {t('invitations.page.inductionTake')}
           </Button>

@@ -1,9 +1,10 @@
 import { appointmentWindowFailure, VISIT_DAYS_WINDOW, visitTypeText } from '@openvisit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
+import { DateTimeInput } from '../../../platform/components/DateTimeInput';
 import { useLang } from '../../../platform/i18n';
 import { useInviteRuleText } from '../rules';
 
@@ -41,9 +42,8 @@ export function InviteCommonFields({ timeLabel }: { timeLabel?: string }) {
           },
         ]}
       >
-        <DatePicker
-          showTime={{ format: 'HH:mm', minuteStep: 5 }}
-          format="YYYY-MM-DD HH:mm"
+        <DateTimeInput
+          label={timeLabel ?? t('invitations.invite.time')}
           disabledDate={(d) => d.isBefore(dayjs().startOf('day')) || d.isAfter(dayjs().add(VISIT_DAYS_WINDOW, 'day').endOf('day'))}
         />
       </Form.Item>

@@ -1,11 +1,12 @@
 import { appointmentWindowFailure, Status, VISIT_DAYS_WINDOW, VISIT_MOVES, type Visit, type VisitorStatus } from '@openvisit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, DatePicker, Form, Modal, Result, Typography } from 'antd';
+import { Alert, Form, Modal, Result, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
+import { DateTimeInput } from '../../../platform/components/DateTimeInput';
 import { displayError } from '../../../platform/notify';
 import { useInviteRuleText } from '../rules';
 
@@ -93,9 +94,8 @@ export function ResendDialog({ visit, onClose }: { visit: Visit; onClose: () => 
                   },
                 ]}
               >
-                <DatePicker
-                  showTime={{ format: 'HH:mm', minuteStep: 5 }}
-                  format="YYYY-MM-DD HH:mm"
+                <DateTimeInput
+                  label={t('invitations.invite.time')}
                   disabledDate={(d) => d.isBefore(dayjs().startOf('day')) || d.isAfter(dayjs().add(VISIT_DAYS_WINDOW, 'day').endOf('day'))}
                 />
               </Form.Item>

@@ -97,7 +97,7 @@ export function VisitorPhotoUpload({ token, data, onSaved }: { token: string; da
         {problem ? <Alert type="error" showIcon title={problem} data-testid="photo-problem" /> : null}
         {data.hasPhoto ? (
           <Flex gap={12} align="center" data-testid="photo-done">
-            {preview ? <Image src={preview} width={72} height={72} style={{ objectFit: 'cover' }} alt="" /> : null}
+            {preview ? <Image src={preview} width={72} height={72} style={{ objectFit: 'cover' }} alt={t('invitations.page.photoThumb')} /> : null}
             <Typography.Text>
               <CheckCircleTwoTone twoToneColor="#52c41a" /> {t('invitations.page.photoReceived')}
             </Typography.Text>

@@ -146,6 +146,7 @@ export const invitationsEn = {
     photoChoose: 'Choose or take a photo',
     photoReplace: 'Replace the photo',
     photoReceived: 'Photo received',
+    photoThumb: 'Your face photo as uploaded',
     photoType: 'Only jpg and png photos can be used',
     photoSize: 'The photo must be at most 1 MB',
     terms: 'Visitor terms',

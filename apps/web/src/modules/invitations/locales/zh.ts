@@ -148,6 +148,7 @@ export const invitationsZh: DeepStrings<typeof invitationsEn> = {
     photoChoose: '选择或拍摄照片',
     photoReplace: '更换照片',
     photoReceived: '照片已上传',
+    photoThumb: '已上传的人脸照片',
     photoType: '只能使用 jpg 或 png 格式的照片',
     photoSize: '照片不能超过 1 MB',
     terms: '访客须知',

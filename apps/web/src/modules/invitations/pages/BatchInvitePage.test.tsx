@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
+import { pickDateTime } from '../../../testing/dateTime';
 import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
 import { type PendingUpload, stubXhr } from '../../../testing/stubXhr';
@@ -19,13 +20,8 @@ function renderPage() {
   return view.container;
 }
 
-async function pickTime(label: string, value: string) {
-  const input = screen.getByLabelText(label);
-  fireEvent.mouseDown(input);
-  fireEvent.change(input, { target: { value } });
-  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-  await waitFor(() => expect((input as HTMLInputElement).value).toBe(value));
-}
+/** Types the visit time (the phone's date and time pickers under jsdom). */
+const pickTime = (label: string, value: string) => pickDateTime(label, dayjs(value));
 
 function choose(container: HTMLElement, name: string) {
   const input = container.querySelector('input[type="file"]') as HTMLInputElement;

@@ -8,7 +8,7 @@ import {
   uploadAppointment,
 } from '@openvisit/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Result, Select, Space, Statistic, Steps, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Result, Select, Space, Statistic, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile, uploadFile } from '../../../platform/api';
@@ -26,6 +26,7 @@ import {
 import { useImportStages } from '../../../platform/components/useImportStages';
 import { formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
+import { FitTable } from '../../../platform/list';
 import { InviteCommonFields, type InviteCommonValues } from '../components/InviteCommonFields';
 import { InviteGate } from '../components/InviteGate';
 import { useInviteRuleText } from '../rules';
@@ -130,7 +131,14 @@ export function BatchInvitePage() {
           />
           {closed ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('invitations.invite.closed')} description={closed} /> : null}
           {problem ? <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} data-testid="import-problem" /> : null}
-          <Form<Values> form={form} layout="vertical" initialValues={{ lang }} disabled={stage.step !== 'choose'} requiredMark>
+          <Form<Values>
+            form={form}
+            layout="vertical"
+            className="app-phone-fill"
+            initialValues={{ lang }}
+            disabled={stage.step !== 'choose'}
+            requiredMark
+          >
             <Flex gap={8} align="start" wrap>
               <InviteCommonFields timeLabel={t('invitations.batch.time')} />
               <Form.Item name="lang" label={t('invitations.batch.lang')} tooltip={t('invitations.batch.langHelp')}>
@@ -169,7 +177,7 @@ export function BatchInvitePage() {
     const invalid = new Set(result.errors.map((e) => e.row)).size;
     return (
       <Flex vertical gap={16}>
-        <Flex gap={32}>
+        <Flex gap={32} wrap>
           <Statistic title={t('invitations.batch.stats.total')} value={result.total} />
           <Statistic title={t('invitations.batch.stats.valid')} value={result.valid} styles={{ content: { color: '#389e0d' } }} />
           <Statistic title={t('invitations.batch.stats.invalid')} value={invalid} styles={{ content: { color: invalid ? '#cf1322' : undefined } }} />
@@ -180,7 +188,7 @@ export function BatchInvitePage() {
           <ImportErrorsTable errors={result.errors} title={t('invitations.batch.errorsTitle')} columnName={columnName} ruleText={ruleText} />
         ) : null}
         {result.preview.length ? (
-          <Table
+          <FitTable<BatchResult['preview'][number]>
             size="small"
             rowKey="row"
             pagination={false}
@@ -190,17 +198,17 @@ export function BatchInvitePage() {
               <Typography.Text strong>{t('invitations.batch.previewTitle', { count: result.preview.length, valid: result.valid })}</Typography.Text>
             )}
             columns={[
-              { title: t('spreadsheet.cols.row'), dataIndex: 'row', width: 64 },
-              { title: columnName('name'), dataIndex: 'name' },
-              { title: columnName('phone'), dataIndex: 'phone' },
-              { title: columnName('email'), dataIndex: 'email' },
-              { title: columnName('company'), dataIndex: 'company' },
-              { title: columnName('lang'), dataIndex: 'lang', render: (l: string) => (l === 'en' ? 'English' : '中文') },
-              { title: columnName('time'), dataIndex: 'appointmentDate', render: (at: number) => formatDateTime(at) },
+              { title: t('spreadsheet.cols.row'), dataIndex: 'row', kind: 'number', width: 64 },
+              { title: columnName('name'), dataIndex: 'name', kind: 'name' },
+              { title: columnName('phone'), dataIndex: 'phone', kind: 'phone' },
+              { title: columnName('email'), dataIndex: 'email', kind: 'text' },
+              { title: columnName('company'), dataIndex: 'company', kind: 'text' },
+              { title: columnName('lang'), dataIndex: 'lang', kind: 'tag', width: 88, render: (l: string) => (l === 'en' ? 'English' : '中文') },
+              { title: columnName('time'), dataIndex: 'appointmentDate', kind: 'dateTime', render: (at: number) => formatDateTime(at) },
             ]}
           />
         ) : null}
-        <Space>
+        <Space wrap>
           <Button onClick={reset}>{t('invitations.batch.chooseAnother')}</Button>
           <Button type="primary" disabled={result.valid === 0} onClick={() => void invite()} data-testid="batch-invite-run">
             {t('invitations.batch.run', { count: result.valid })}
@@ -234,7 +242,7 @@ export function BatchInvitePage() {
         {result.errors.length ? (
           <ImportErrorsTable errors={result.errors} title={t('invitations.batch.skippedTitle')} columnName={columnName} ruleText={ruleText} />
         ) : null}
-        <Table
+        <FitTable<BatchResult['visits'][number]>
           size="small"
           rowKey="vid"
           dataSource={result.visits}
@@ -242,14 +250,20 @@ export function BatchInvitePage() {
           data-testid="batch-invited"
           title={() => <Typography.Text strong>{t('invitations.batch.invitedTitle')}</Typography.Text>}
           columns={[
-            { title: t('spreadsheet.cols.row'), dataIndex: 'row', width: 64 },
-            { title: columnName('name'), dataIndex: 'vname' },
-            { title: t('invitations.list.contact'), key: 'contact', render: (_v, r) => [r.vphone, r.vemail].filter(Boolean).join(' · ') },
+            { title: t('spreadsheet.cols.row'), dataIndex: 'row', kind: 'number', width: 64 },
+            { title: columnName('name'), dataIndex: 'vname', kind: 'name' },
+            {
+              title: t('invitations.list.contact'),
+              key: 'contact',
+              kind: 'text',
+              render: (_v, r) => [r.vphone, r.vemail].filter(Boolean).join(' · '),
+            },
             {
               title: t('invitations.batch.link'),
               dataIndex: 'inviteLink',
+              width: 200,
               render: (link: string) => (
-                <Typography.Text copyable={{ text: link }} ellipsis style={{ maxWidth: 280 }}>
+                <Typography.Text copyable={{ text: link }} ellipsis style={{ maxWidth: '100%' }}>
                   {link}
                 </Typography.Text>
               ),

@@ -35,7 +35,7 @@ describe('EmpTemplatePage', () => {
       config: configStub,
       GetUserInfo: userInfo,
       getEmptemplateByType: () => ({ status: 0, result: { template: own, editable: true } }),
-      getEmptempByPost: () => ({ status: 0, result: { ...company, source: 'company' } }),
+      getInviteTemplate: () => ({ status: 0, result: { template: { ...company, source: 'company' } } }),
       addEmptemplate: (b) => {
         own = sampleTemplate(9, { ...(b as Partial<InvitationTemplateRecord>), empid: 5 });
         return { status: 0, result: own };
@@ -72,7 +72,7 @@ describe('EmpTemplatePage', () => {
       config: configStub,
       GetUserInfo: userInfo,
       getEmptemplateByType: () => ({ status: 0, result: { template: sampleTemplate(9, { inviteContent: '旧的个人模板' }), editable: false } }),
-      getEmptempByPost: () => ({ status: 0, result: { ...sampleTemplate(1, { inviteContent: '公司模板' }), source: 'company' } }),
+      getInviteTemplate: () => ({ status: 0, result: { template: { ...sampleTemplate(1, { inviteContent: '公司模板' }), source: 'company' } } }),
     });
     renderPage();
     expect(await screen.findByText('The company does not let employees edit invitation templates; its templates apply.')).toBeTruthy();
@@ -87,7 +87,7 @@ describe('EmpTemplatePage', () => {
       config: configStub,
       GetUserInfo: userInfo,
       getEmptemplateByType: () => ({ status: 0, result: { template: null, editable: true } }),
-      getEmptempByPost: () => ({ status: 56, reason: 'No invitation template' }),
+      getInviteTemplate: () => ({ status: 0, result: { template: null } }),
     });
     renderPage();
     expect(

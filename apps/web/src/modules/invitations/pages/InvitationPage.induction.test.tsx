@@ -11,7 +11,7 @@ import { sampleInvitation } from '../testing';
 import { InvitationPage } from './InvitationPage';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789';
-const REQUIRED = { qid: 3, title: 'Site safety', pass: null };
+const REQUIRED = { qid: 3, title: 'Site safety', titleEn: '', pass: null };
 
 function renderPage() {
   const router = createMemoryRouter([{ path: '/invite', element: <InvitationPage /> }], { initialEntries: [`/invite?token=${TOKEN}`] });

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../platform/format';
 import { i18n } from '../../../platform/i18n';
+import { LANG_STORAGE_KEY } from '../../../platform/language';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
@@ -91,6 +92,29 @@ describe('InvitationPage', () => {
     expect(await screen.findByText('Acme 诚邀您来访')).toBeTruthy();
     expect(screen.getByText('该邀请已无法用于签到。')).toBeTruthy();
     expect(screen.queryByTestId('invitation-pass')).toBeNull();
+  });
+
+  it('names the visit type and the induction’s questionnaire in the page’s language, not the invitation’s', async () => {
+    // The visitor chose Chinese on this browser; the invitation was sent in English.
+    localStorage.setItem(LANG_STORAGE_KEY, 'zh');
+    await i18n.changeLanguage('zh');
+    const induction = { qid: 3, title: '现场安全', titleEn: 'Site safety', pass: null };
+    stubServer({
+      config,
+      updateAppPreview: () => ({
+        status: 0,
+        result: invitation({ lang: 'en', visitType: 'Business', status: 'accepted', canReply: false, induction }),
+      }),
+    });
+    renderPage();
+    const page = await screen.findByTestId('invitation');
+    expect(within(page).getByText('商务')).toBeTruthy();
+    expect(within(page).queryByText('Business')).toBeNull();
+    expect((await within(page).findByTestId('invitation-induction')).textContent).toContain('“现场安全”');
+    await act(() => i18n.changeLanguage('en'));
+    expect(await within(page).findByText('Business')).toBeTruthy();
+    expect(within(page).getByTestId('invitation-induction').textContent).toContain('Site safety');
+    expect(within(page).getByTestId('invitation-induction').textContent).not.toContain('现场安全');
   });
 
   it('keeps the pass for the doors once the visitor is signed in, and fetches a rotating one again', async () => {
@@ -241,6 +265,8 @@ describe('InvitationPage', () => {
       }),
     );
     expect(await within(box).findByText('Photo received')).toBeTruthy();
+    // The thumbnail has a name (axe: an image without one is a serious finding).
+    expect(within(box).getByRole('img', { name: 'Your face photo as uploaded' })).toBeTruthy();
     expect(within(box).getByRole('button', { name: /Replace the photo/ })).toBeTruthy();
   });
 

@@ -8,7 +8,7 @@ import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { useQrCode } from '../../../platform/badge/Badge';
 import { formatDateTime } from '../../../platform/format';
-import { i18n, showLanguage } from '../../../platform/i18n';
+import { i18n, showLanguage, useLang } from '../../../platform/i18n';
 import { readSavedLanguage } from '../../../platform/language';
 import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { CompanionsForm } from '../components/CompanionsForm';
@@ -99,6 +99,7 @@ function InvitationView({
   extras: ReactNode;
 }) {
   const { t } = useTranslation();
+  const lang = useLang();
   return (
     <Flex vertical gap={20} data-testid="invitation">
       <div>
@@ -139,7 +140,8 @@ function InvitationView({
             <span style={{ whiteSpace: 'pre-wrap' }}>{data.traffic}</span>
           </Descriptions.Item>
         ) : null}
-        {data.visitType ? <Descriptions.Item label={t('invitations.page.type')}>{data.visitType}</Descriptions.Item> : null}
+        {/* In the page's language, which the visitor may have switched from the invitation's. */}
+        {data.visitTypeNames[lang] ? <Descriptions.Item label={t('invitations.page.type')}>{data.visitTypeNames[lang]}</Descriptions.Item> : null}
         {data.visitReason && !data.meeting ? <Descriptions.Item label={t('invitations.page.reason')}>{data.visitReason}</Descriptions.Item> : null}
         <Descriptions.Item label={t('invitations.page.status')}>
           <VisitStatusTag status={data.status} />

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
+import { pickDateTime } from '../../../testing/dateTime';
 import { configStub, sampleVisit } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
 import { InviteListPage } from './InviteListPage';
@@ -113,11 +114,7 @@ describe('InviteListPage', () => {
     // Its old time has passed: a time must be chosen.
     fireEvent.click(within(renew).getByText('Send').closest('button') as HTMLElement);
     expect(await within(renew).findByText('Required')).toBeTruthy();
-    const input = within(renew).getByLabelText('Visit time');
-    fireEvent.mouseDown(input);
-    fireEvent.change(input, { target: { value: later.format('YYYY-MM-DD HH:mm') } });
-    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    await waitFor(() => expect((input as HTMLInputElement).value).toBe(later.format('YYYY-MM-DD HH:mm')));
+    await pickDateTime('Visit time', later, renew);
     fireEvent.click(within(renew).getByText('Send').closest('button') as HTMLElement);
     expect(await within(renew).findByText('A new invitation was sent')).toBeTruthy();
     expect(server.bodies('resendInvitation')[1]).toEqual({ vid: 2, appointmentDate: later.valueOf() });

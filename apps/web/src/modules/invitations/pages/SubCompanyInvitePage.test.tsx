@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
+import { pickDateTime } from '../../../testing/dateTime';
 import { configStub } from '../../../testing/fixtures';
 import { type StubHandler, stubServer } from '../../../testing/stubServer';
 import { sampleTemplate } from '../testing';
@@ -24,13 +25,8 @@ function renderPage() {
   );
 }
 
-async function pickTime(value: string) {
-  const input = screen.getByLabelText('Visit time');
-  fireEvent.mouseDown(input);
-  fireEvent.change(input, { target: { value } });
-  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-  await waitFor(() => expect((input as HTMLInputElement).value).toBe(value));
-}
+/** Types the visit time (the phone's date and time pickers under jsdom). */
+const pickTime = (value: string) => pickDateTime('Visit time', dayjs(value));
 
 describe('SubCompanyInvitePage', () => {
   beforeEach(async () => {
@@ -47,7 +43,7 @@ describe('SubCompanyInvitePage', () => {
         status: 0,
         result: [{ empid: 5, empName: 'Tina Tenant', empNo: 'T5', empPhone: '13900139005', deptNames: [], subaccountId: 7 }],
       }),
-      getEmptempByPost: () => ({ status: 0, result: { ...sampleTemplate(3, { subaccountId: 7 }), source: 'subCompany' } }),
+      getInviteTemplate: () => ({ status: 0, result: { template: { ...sampleTemplate(3, { subaccountId: 7 }), source: 'subCompany' } } }),
       addAppointment: (b) => ({
         status: 0,
         result: [

@@ -19,6 +19,7 @@ const page = (list: unknown[]) => ({ pageNo: 1, pageSize: 500, count: list.lengt
 const SAFETY: Questionnaire = {
   qid: 4,
   title: 'Workshop safety',
+  titleEn: '',
   fdesc: '',
   topicNum: 5,
   passScore: 40,
@@ -86,6 +87,7 @@ describe('QuestionnaireForm', () => {
     expect(server.bodies('updateQuestionnaire')[0]).toEqual({
       qid: 4,
       title: 'Workshop safety',
+      titleEn: '',
       fdesc: '',
       topicNum: 8,
       passScore: 40,

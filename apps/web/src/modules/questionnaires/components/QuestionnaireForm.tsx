@@ -10,6 +10,7 @@ import { rangeRules, textRules } from '../rules';
 
 type Values = {
   title: string;
+  titleEn: string;
   fdesc: string;
   topicNum: number;
   passScore: number;
@@ -24,6 +25,7 @@ type Values = {
 
 const NEW: Values = {
   title: '',
+  titleEn: '',
   fdesc: '',
   topicNum: 10,
   passScore: 60,
@@ -38,8 +40,8 @@ const NEW: Values = {
 
 function initial(q: Questionnaire | null): Values {
   if (!q) return NEW;
-  const { title, fdesc, topicNum, passScore, ansTime, validityDays, maxAttempts, videoId, minWatchPercent, tids, enabled } = q;
-  return { title, fdesc, topicNum, passScore, ansTime, validityDays, maxAttempts, videoId, minWatchPercent, tids, enabled };
+  const { title, titleEn, fdesc, topicNum, passScore, ansTime, validityDays, maxAttempts, videoId, minWatchPercent, tids, enabled } = q;
+  return { title, titleEn, fdesc, topicNum, passScore, ansTime, validityDays, maxAttempts, videoId, minWatchPercent, tids, enabled };
 }
 
 const L = QUESTIONNAIRE_LIMITS;
@@ -102,6 +104,14 @@ export function QuestionnaireForm({ open, questionnaire, onClose }: { open: bool
       >
         <Form.Item label={t('questionnaires.fields.title')} name="title" rules={textRules(t, L.title)}>
           <Input maxLength={L.title} showCount data-testid="q-title" />
+        </Form.Item>
+        <Form.Item
+          label={t('questionnaires.fields.titleEn')}
+          name="titleEn"
+          extra={t('questionnaires.fields.titleEnHelp')}
+          rules={textRules(t, L.title, true)}
+        >
+          <Input maxLength={L.title} showCount data-testid="q-title-en" />
         </Form.Item>
         <Form.Item label={t('questionnaires.fields.fdesc')} name="fdesc" rules={textRules(t, L.description, true)}>
           <Input.TextArea maxLength={L.description} showCount autoSize={{ minRows: 2, maxRows: 4 }} />

@@ -13,6 +13,8 @@ export const questionnairesEn = {
   states: { open: 'In progress', passed: 'Passed', failed: 'Failed', expired: 'Expired' },
   fields: {
     title: 'Title',
+    titleEn: 'Title in English',
+    titleEnHelp: 'What visitors reading English see; left empty, they see the title above.',
     fdesc: 'Description',
     topicNum: 'Questions drawn',
     passScore: 'Pass mark',

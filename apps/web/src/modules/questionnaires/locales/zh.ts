@@ -15,6 +15,8 @@ export const questionnairesZh: DeepStrings<typeof questionnairesEn> = {
   states: { open: '答题中', passed: '通过', failed: '未通过', expired: '已过期' },
   fields: {
     title: '标题',
+    titleEn: '英文标题',
+    titleEnHelp: '英文访客看到的标题；留空则显示上面的标题。',
     fdesc: '说明',
     topicNum: '抽题数量',
     passScore: '及格分',

@@ -1,0 +1,281 @@
+// The host's phone (issue 35, item 3), at 390 px in English and Chinese: every screen of the employee portal (read
+// from its navigation) and the visitor's invitation page fit the width; the date-time pickers of the invite and the
+// batch invite open inside the screen; the batch check's preview keeps its button on screen; "My invitations" shows
+// each invitation's time and status on its card without sideways scrolling; and an invitation is sent from the phone.
+// One signed-in page for both languages (the language switched, the data made once through the API).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { APPOINTMENT_IMPORT_COLUMNS } from '@openvisit/contract';
+import type { Locator, Page } from 'playwright-core';
+import {
+  apiOf,
+  employeePassword,
+  newContext,
+  PASSWORD,
+  registerCompany,
+  resultsDir,
+  scaled,
+  screenshot,
+  settled,
+  step,
+  useStack,
+} from './harness.js';
+
+const stack = useStack();
+const { ok } = apiOf(() => stack.server);
+
+const ADMIN = 'phone.host.admin@example.com';
+const HOST = { name: 'Hana Host', phone: '13800005101', email: 'hana.phone@example.com' };
+const PHONE = { width: 390, height: 780 };
+
+interface Lang {
+  tag: 'en' | 'zh';
+  visitor: string;
+  type: string;
+  t: {
+    openMenu: string;
+    time: string;
+    batchTime: string;
+    visitorName: string;
+    email: string;
+    submit: string;
+    invited: string;
+    run: (n: number) => string;
+  };
+}
+
+const EN: Lang = {
+  tag: 'en',
+  visitor: 'Vera Phone',
+  type: 'Interview',
+  t: {
+    openMenu: 'Open the menu',
+    time: 'Visit time',
+    batchTime: 'Visit time (rows without their own)',
+    visitorName: 'Visitor name',
+    email: 'Email',
+    submit: 'Send invitations',
+    invited: '1 visitor invited',
+    run: (n) => `Invite ${n} visitors`,
+  },
+};
+
+const ZH: Lang = {
+  tag: 'zh',
+  visitor: '王手机',
+  type: '面试',
+  t: {
+    openMenu: '打开菜单',
+    time: '来访时间',
+    batchTime: '来访时间（未单独填写的行）',
+    visitorName: '访客姓名',
+    email: '邮箱',
+    submit: '发送邀请',
+    invited: '已邀请 1 位访客',
+    run: (n) => `邀请 ${n} 位访客`,
+  },
+};
+
+/** Nothing scrolls the page sideways: its content is no wider than the window. */
+async function fitsWidth(page: Page, where: string): Promise<void> {
+  await settled(page);
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  // A phone's browser widens its layout to content wider than the screen (window.innerWidth with it): both are checked.
+  assert.ok(scroll <= width && width <= PHONE.width, `${where} scrolls sideways: ${scroll} px of content in ${width} px (${PHONE.width} px screen)`);
+}
+
+/** The element lies within the window (a picker's panel, a button). */
+async function onScreen(page: Page, locator: Locator, what: string): Promise<void> {
+  const box = await locator.boundingBox();
+  assert.ok(box, `${what} is shown`);
+  const { width, height } = await page.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
+  const edges = `x ${box.x}…${box.x + box.width}, y ${box.y}…${box.y + box.height} in ${width}×${height}`;
+  assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= width + 0.5 && box.y + box.height <= height + 0.5, `${what} off screen: ${edges}`);
+}
+
+/** The picker panel open now. */
+const openPanel = (page: Page) => page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+
+/** Opens the date part of a date-time field, checks its panel is on screen and the page did not move, picks `day`. */
+async function pickDay(page: Page, label: string, day: string): Promise<void> {
+  const zh = /[\u4e00-\u9fff]/.test(label);
+  const scrollY = await page.evaluate(() => window.scrollY);
+  await page.getByLabel(`${label}${zh ? '：日期' : ': date'}`).click();
+  const panel = openPanel(page);
+  await panel.waitFor();
+  await settled(page);
+  await onScreen(page, panel, `the date panel of "${label}"`);
+  await fitsWidth(page, `the open date panel of "${label}"`);
+  assert.ok(Math.abs((await page.evaluate(() => window.scrollY)) - scrollY) < 80, 'opening the panel does not pan the page');
+  await screenshot(page, `phone-picker-${label.length}-${zh ? 'zh' : 'en'}`);
+  await panel.locator(`td[title="${day}"]`).click();
+  await panel.waitFor({ state: 'hidden' });
+}
+
+/** Opens the time part, checks its panel is on screen, picks hh:00. */
+async function pickHour(page: Page, label: string, hour: string): Promise<void> {
+  const zh = /[\u4e00-\u9fff]/.test(label);
+  await page.getByLabel(`${label}${zh ? '：时间' : ': time'}`).click();
+  const panel = openPanel(page);
+  await panel.waitFor();
+  await settled(page);
+  await onScreen(page, panel, `the time panel of "${label}"`);
+  await panel.locator('.ant-picker-time-panel-column').nth(0).getByText(hour, { exact: true }).click();
+  await panel.locator('.ant-picker-time-panel-column').nth(1).getByText('00', { exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+const dayAfter = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+
+describe('the host’s phone', () => {
+  it('every portal screen and the invitation page fit 390 px; pickers, batch check, list cards and an invite, in both languages', {
+    timeout: scaled(600_000),
+  }, async () => {
+    // Through the API: a company, its host with a password, a bilingual visitor type, an invitation to list.
+    await registerCompany(stack, ADMIN, 'Pocket Works');
+    const admin = (await ok('Login', { email: ADMIN, password: PASSWORD })).token;
+    const empid = (await ok('addEmployee', { employee_name: HOST.name, phone: HOST.phone, email: HOST.email }, admin)).empid;
+    await employeePassword(stack, HOST.email);
+    await ok('addVisitorType', { vType: '面试#Interview' }, admin);
+    const tid = (await ok('getVisitorType', {}, admin)).find((x) => x.vType === '面试#Interview')?.tid;
+    assert.ok(tid, 'the visitor type was added');
+    const [invited] = await ok(
+      'addAppointment',
+      { empid, appointmentDate: Date.now() + 2 * 3600_000, tid, visitors: [{ name: 'Ivo Listed', phone: '13900005102', lang: 'en' }] },
+      admin,
+    );
+    assert.ok(invited?.inviteLink, 'the invitation has its link');
+    // Three visitors for the batch check.
+    fs.mkdirSync(resultsDir, { recursive: true });
+    const csv = (L: Lang) => {
+      const c = APPOINTMENT_IMPORT_COLUMNS;
+      const file = path.join(resultsDir, `phone-batch-${L.tag}.csv`);
+      const rows = [1, 2, 3].map((n) => `Batch Guest ${n},1390000520${n},guest${n}.${L.tag}@example.com,Far Away Trading Company Limited`);
+      fs.writeFileSync(file, [[c.name[L.tag], c.phone[L.tag], c.email[L.tag], c.company[L.tag]].join(','), ...rows].join('\n'));
+      return file;
+    };
+
+    const context = await newContext(stack.browser, 'en-US', { viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await step(page, 'phone-signin', async () => {
+      await page.goto(`${stack.server.url}/signin`);
+      await page.getByRole('tab', { name: 'Employee' }).click();
+      await page.getByLabel('Mobile phone').fill(HOST.phone);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: /Sign in$/ }).click();
+      await page.waitForURL(/\/emporder\/sigleorder/);
+    });
+
+    for (const L of [EN, ZH]) {
+      // The language as a user leaves it chosen on this browser; the session stays.
+      await page.evaluate((tag) => localStorage.setItem('openvisit.lang', tag), L.tag);
+      await page.goto(`${stack.server.url}/emporder/sigleorder`);
+      await page.getByRole('button', { name: L.t.openMenu }).waitFor();
+
+      const screens = await step(page, `phone-screens-${L.tag}`, async () => {
+        // Each screen as a user reaches it: the menu button, the drawer, its item.
+        const drawer = page.getByTestId('nav-drawer');
+        const openDrawer = async () => {
+          await page.getByRole('button', { name: L.t.openMenu }).click();
+          await drawer.waitFor();
+          await settled(page);
+        };
+        await openDrawer();
+        const count = await drawer.getByRole('menuitem').count();
+        assert.ok(count >= 5, `the portal has ${count} screens`);
+        const paths: string[] = [];
+        for (let i = 0; i < count; i++) {
+          if (i > 0) await openDrawer();
+          await drawer.getByRole('menuitem').nth(i).click();
+          // The screen shown already (the first) leaves the drawer open: closed as a user would.
+          await settled(page);
+          if (await drawer.isVisible()) await page.keyboard.press('Escape');
+          await drawer.waitFor({ state: 'hidden' });
+          await page.locator('.ant-layout-content h1, .ant-layout-content h2, .ant-layout-content .ant-card').first().waitFor();
+          const p = new URL(page.url()).pathname;
+          paths.push(p);
+          await fitsWidth(page, p);
+          await screenshot(page, `phone-${L.tag}${p.replaceAll('/', '-')}`);
+        }
+        return paths;
+      });
+      assert.ok(screens.includes('/emporder/orderlist') && screens.includes('/emporder/dot'), screens.join(' '));
+
+      await step(page, `phone-range-${L.tag}`, async () => {
+        // The portal's date-range filters (meetings, temporary cards) open one month, on screen.
+        for (const p of screens.filter((x) => /empmeeting|tcard/.test(x))) {
+          await page.goto(`${stack.server.url}${p}`);
+          await page.locator('.ant-layout-content .ant-picker-range input').first().click();
+          const panel = openPanel(page);
+          await panel.waitFor();
+          await settled(page);
+          await onScreen(page, panel, `the date range panel of ${p}`);
+          await fitsWidth(page, `${p} with its range panel open`);
+          await page.keyboard.press('Escape');
+          await panel.waitFor({ state: 'hidden' });
+        }
+      });
+
+      await step(page, `phone-list-${L.tag}`, async () => {
+        await page.goto(`${stack.server.url}/emporder/orderlist`);
+        const card = page.locator('tr.ant-table-row', { hasText: 'Ivo Listed' });
+        await card.waitFor();
+        await page.locator('.ov-fit-table[data-layout="cards"]').waitFor();
+        // Time and status on the card, on screen, the list's own box not scrolling sideways either.
+        await onScreen(page, card.locator('td.ov-col-dateTime'), 'the invitation time');
+        await onScreen(page, card.locator('td.ov-col-tag .ant-tag'), 'the invitation status');
+        const inner = await page
+          .locator('.ant-table-content')
+          .first()
+          .evaluate((e) => e.scrollWidth - e.clientWidth);
+        assert.ok(inner <= 0, `the list scrolls sideways by ${inner} px`);
+        await fitsWidth(page, 'My invitations');
+      });
+
+      await step(page, `phone-invite-${L.tag}`, async () => {
+        await page.goto(`${stack.server.url}/emporder/sigleorder`);
+        await page.getByLabel(L.t.visitorName).fill(L.visitor);
+        await page.getByLabel(L.t.email).fill(`vera.${L.tag}@example.com`);
+        await pickDay(page, L.t.time, dayAfter(1));
+        await pickHour(page, L.t.time, '10');
+        await fitsWidth(page, 'the filled invite');
+        await page.getByRole('button', { name: L.t.submit }).click();
+        await page.getByText(L.t.invited).waitFor();
+        await page.getByTestId('invite-links').waitFor();
+        await fitsWidth(page, 'the sent invite');
+        await screenshot(page, `phone-invite-sent-${L.tag}`);
+      });
+
+      await step(page, `phone-batch-${L.tag}`, async () => {
+        await page.goto(`${stack.server.url}/emporder/dot`);
+        await pickDay(page, L.t.batchTime, dayAfter(2));
+        await page.locator('input[type="file"]').setInputFiles(csv(L));
+        const run = page.getByTestId('batch-invite-run');
+        await run.waitFor();
+        await page.getByTestId('import-preview').getByText('Batch Guest 3').waitFor();
+        await fitsWidth(page, 'the batch check');
+        await run.scrollIntoViewIfNeeded();
+        await onScreen(page, run, `"${L.t.run(3)}"`);
+        assert.equal((await run.textContent())?.replace(/\s/g, ''), L.t.run(3).replace(/\s/g, ''));
+        await screenshot(page, `phone-batch-${L.tag}`);
+      });
+
+      await step(page, `phone-invitation-${L.tag}`, async () => {
+        // The visitor's page, in the language chosen on this browser (the invitation was sent in English).
+        await page.goto(invited.inviteLink);
+        const view = page.getByTestId('invitation');
+        await view.getByText(HOST.name).waitFor();
+        await view.getByText(L.type, { exact: true }).waitFor();
+        await fitsWidth(page, 'the invitation page');
+        await screenshot(page, `phone-invitation-${L.tag}`);
+      });
+    }
+    await context.close();
+  });
+});
