@@ -17,6 +17,7 @@ import { examCalls, examDownloads } from './calls/exams.js';
 import { faceSyncCalls } from './calls/faceSync.js';
 import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { gateCalls } from './calls/gates.js';
+import { holidayImportCalls } from './calls/holidayImport.js';
 import { interimCardCalls, interimCardDownloads } from './calls/interimCards.js';
 import { invitationPageCalls } from './calls/invitationPage.js';
 import { invitationCalls } from './calls/invitations.js';
@@ -90,6 +91,7 @@ export const allCalls = [
   ...deviceCalls,
   ...monitorCalls,
   ...passRuleCalls,
+  ...holidayImportCalls,
   ...passConfigCalls,
   ...faceSyncCalls,
   ...questionnaireCalls,
