@@ -43,6 +43,7 @@ export * from './calls/reportTable.js';
 export * from './calls/residents.js';
 export * from './calls/roles.js';
 export * from './calls/settings.js';
+export * from './calls/smsCodes.js';
 export * from './calls/smsVendors.js';
 export * from './calls/subCompanies.js';
 export * from './calls/superAccounts.js';

@@ -52,7 +52,8 @@ const TEMPLATE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 /** A template code: letters, digits, '_' and '-' (Aliyun `SMS_1234`, Tencent `1234567`). */
 export const checkSmsTemplateCode = (s: string): 'format' | null => (TEMPLATE_CODE.test(s.trim()) ? null : 'format');
 /** Tencent's SmsSdkAppId: the digits of the SMS application (1400…). */
-export const checkSdkAppId = (s: string): 'format' | 'required' | null => (s.trim() === '' ? 'required' : /^\d{6,20}$/.test(s.trim()) ? null : 'format');
+export const checkSdkAppId = (s: string): 'format' | 'required' | null =>
+  s.trim() === '' ? 'required' : /^\d{6,20}$/.test(s.trim()) ? null : 'format';
 
 /** The fields a vendor needs beyond the switch (the relay's are the endpoint's; the cloud's their keys and templates). */
 export function smsVendorErrors(next: {

@@ -50,7 +50,11 @@ export function templateFor(c: Pick<CloudSmsConf, 'templates'>, m: CloudOutgoing
   const kind = (SMS_KINDS as readonly string[]).includes(m.template?.kind ?? '') ? (m.template?.kind as SmsKind) : 'notice';
   if (kind !== 'notice' && c.templates[kind] && m.template) return { code: c.templates[kind], kind, params: m.template.params };
   if (!c.templates.notice) throw new ProviderRefusal('The SMS settings', 'NoTemplate', `no template is set for ${kind} messages`);
-  return { code: c.templates.notice, kind: 'notice', params: { content: kind === 'notice' && m.template?.params.content ? m.template.params.content : m.text } };
+  return {
+    code: c.templates.notice,
+    kind: 'notice',
+    params: { content: kind === 'notice' && m.template?.params.content ? m.template.params.content : m.text },
+  };
 }
 
 /** Values in the kind's order (Tencent numbers its variables): each declared name, '' when the message has none. */

@@ -94,10 +94,12 @@ function sample(kind: SmsKind, lang: Lang, company: string, publicUrl: string): 
     code: '123456',
     link: publicUrl,
     gate: zh ? '前台' : 'Reception',
-    content: zh ? `这是一条测试短信，${company} 的访客系统可以发送短信通知。` : `This is a test SMS: ${company}'s visitor system can send SMS notices.`,
+    content: zh
+      ? `这是一条测试短信，${company} 的访客系统可以发送短信通知。`
+      : `This is a test SMS: ${company}'s visitor system can send SMS notices.`,
   };
   const params = Object.fromEntries(SMS_KIND_PARAMS[kind].map((p) => [p, values[p] ?? '']));
-  const text = kind === 'notice' ? values.content ?? '' : `${zh ? '测试短信' : 'Test SMS'}: ${Object.values(params).join(' ')}`;
+  const text = kind === 'notice' ? (values.content ?? '') : `${zh ? '测试短信' : 'Test SMS'}: ${Object.values(params).join(' ')}`;
   return { text, params };
 }
 
@@ -126,7 +128,14 @@ export async function testSms(ctx: AuthedContext, input: SmsInput & { to: string
   const { text, params } = sample(input.kind, lang, company?.name ?? '', ctx.config.publicUrl);
   let failure: unknown;
   const sent = await ctx.services.outbox.sendNow(
-    { companyId: ctx.session.companyId, channel: 'sms', to: input.to, subject: lang === 'zh' ? '测试短信' : 'Test SMS', text, template: { kind: input.kind, params } },
+    {
+      companyId: ctx.session.companyId,
+      channel: 'sms',
+      to: input.to,
+      subject: lang === 'zh' ? '测试短信' : 'Test SMS',
+      text,
+      template: { kind: input.kind, params },
+    },
     async (m) => {
       try {
         await service.send(m);
@@ -137,6 +146,7 @@ export async function testSms(ctx: AuthedContext, input: SmsInput & { to: string
     },
   );
   if (sent.state === 'sent') return result(null);
-  if (failure instanceof ProviderRefusal) return failure.code === 'NoTemplate' ? result('noTemplate') : result('refused', failure.code, failure.detail);
+  if (failure instanceof ProviderRefusal)
+    return failure.code === 'NoTemplate' ? result('noTemplate') : result('refused', failure.code, failure.detail);
   return result('unreachable');
 }

@@ -97,16 +97,19 @@ export async function importHolidays(ctx: AuthedContext, input: In<'importHolida
       else if (input.replace) {
         await repo.updateHoliday(had.id, { day: d.day, name: d.name, kind: d.kind });
         result.replaced++;
-      } else
-        result.kept.push({ hdate: had.day, hname: had.name, passFlag: had.kind === 2 ? 2 : 1, importedName: d.name, importedFlag: d.kind });
+      } else result.kept.push({ hdate: had.day, hname: had.name, passFlag: had.kind === 2 ? 2 : 1, importedName: d.name, importedFlag: d.kind });
     }
   });
-  ctx.audit.objName = input.source === 'cn' ? `${year} CN` : `${year} ${(input.country ?? '').toUpperCase()}${input.region ? `-${input.region.toUpperCase()}` : ''}`;
+  ctx.audit.objName =
+    input.source === 'cn' ? `${year} CN` : `${year} ${(input.country ?? '').toUpperCase()}${input.region ? `-${input.region.toUpperCase()}` : ''}`;
   return result;
 }
 
 /** The countries date-holidays knows, and the regions of one, named in `lang`. */
-export function holidayCountries(input: In<'getHolidayCountries'>): { countries: { code: string; name: string }[]; regions: { code: string; name: string }[] } {
+export function holidayCountries(input: In<'getHolidayCountries'>): {
+  countries: { code: string; name: string }[];
+  regions: { code: string; name: string }[];
+} {
   const hd = new Holidays();
   const list = (m: Record<string, string> | undefined) =>
     Object.entries(m ?? {})
