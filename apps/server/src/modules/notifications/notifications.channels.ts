@@ -60,17 +60,46 @@ export async function companySmtp(deps: ChannelDeps, companyId: number): Promise
 
 const off = (what: string) => new PermanentFailure(`${what} is switched off`);
 
-/** The client of the company's SMS service: our relay, Aliyun's or Tencent Cloud's API (the latter two the operator's URLs). */
-export function smsService(deps: Pick<ChannelDeps, 'config'>, c: SmsConf, secret: string): { send(m: MessageRow): Promise<void> } {
-  const { notify, cloudSms, allowPrivateEndpoints } = deps.config;
-  const cloud = { accessKey: c.appKey, secret, signName: c.signature, templates: c.templates, timeoutMs: notify.timeoutMs };
-  if (c.vendor === 'aliyun') return aliyunSms({ ...cloud, apiUrl: cloudSms.aliyunUrl });
-  if (c.vendor === 'tencent') return tencentSmsClient({ ...cloud, apiUrl: cloudSms.tencentUrl, sdkAppId: c.sdkAppId, region: c.region });
-  const relay = smsClient(
-    { endpoint: c.endpoint, appKey: c.appKey, appSecret: secret, signature: c.signature },
-    { ...notify, allowPrivate: allowPrivateEndpoints },
-  );
-  return { send: (m) => relay.send({ id: m.id, to: m.to, subject: m.subject, text: m.text }) };
+type SmsService = { send(m: MessageRow): Promise<void> };
+
+/**
+ * The SMS services by vendor: our relay (a company's endpoint, held to the private-address check), Aliyun's or Tencent
+ * Cloud's API (the operator's URLs). Each answers failures as PermanentFailure / Error, never an AppError: the relay's
+ * request turns the HTTP layer's into plain errors.
+ */
+const SMS_SERVICES: Record<SmsConf['vendor'], (config: ChannelDeps['config'], c: SmsConf, secret: string) => SmsService> = {
+  relay: ({ notify, allowPrivateEndpoints }, c, secret) => {
+    const relay = smsClient(
+      { endpoint: c.endpoint, appKey: c.appKey, appSecret: secret, signature: c.signature },
+      { ...notify, allowPrivate: allowPrivateEndpoints },
+    );
+    return { send: (m) => relay.send({ id: m.id, to: m.to, subject: m.subject, text: m.text }) };
+  },
+  aliyun: ({ notify, cloudSms }, c, secret) =>
+    aliyunSms({
+      accessKey: c.appKey,
+      secret,
+      signName: c.signature,
+      templates: c.templates,
+      timeoutMs: notify.timeoutMs,
+      apiUrl: cloudSms.aliyunUrl,
+    }),
+  tencent: ({ notify, cloudSms }, c, secret) =>
+    tencentSmsClient({
+      accessKey: c.appKey,
+      secret,
+      signName: c.signature,
+      templates: c.templates,
+      timeoutMs: notify.timeoutMs,
+      apiUrl: cloudSms.tencentUrl,
+      sdkAppId: c.sdkAppId,
+      region: c.region,
+    }),
+};
+
+/** The client of the company's SMS service. */
+export function smsService(deps: Pick<ChannelDeps, 'config'>, c: SmsConf, secret: string): SmsService {
+  return SMS_SERVICES[c.vendor](deps.config, c, secret);
 }
 
 function enabledRow(row: NotifyConfigRow | undefined, what: string): NotifyConfigRow {
