@@ -30,6 +30,9 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: z.string().default('off'),
   DINGTALK_API_URL: z.url().default('https://oapi.dingtalk.com'),
+  /** The cloud SMS APIs the companies' Aliyun / Tencent Cloud settings reach (a proxy or a test double may stand in). */
+  ALIYUN_SMS_URL: z.url().default('https://dysmsapi.aliyuncs.com'),
+  TENCENT_SMS_URL: z.url().default('https://sms.tencentcloudapi.com'),
   /** Encrypts provider passwords and keys at rest; without it one is generated into DATA_DIR/secret.key. */
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Lets companies point their SMTP server and SMS/WeChat/voice/RTX endpoints at private and local addresses. */
@@ -119,6 +122,8 @@ export interface Config {
   secretKey?: string;
   /** Notification providers (SMS, WeChat, DingTalk and RTX notices, voice): every request's time and answer size limits. */
   notify: { timeoutMs: number; maxResponseBytes: number };
+  /** The cloud SMS APIs (ALIYUN_SMS_URL, TENCENT_SMS_URL): the operator's, so not held to the private-address check. */
+  cloudSms: { aliyunUrl: string; tencentUrl: string };
   /**
    * Whether a company's SMTP server and notification endpoints may be loopback, private or link-local addresses
    * (ALLOW_PRIVATE_ENDPOINTS); off, a company administrator cannot reach into the hosting network through them.
@@ -222,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     contacts: { dingtalkApiUrl: e.DINGTALK_API_URL.replace(/\/$/, ''), timeoutMs: 15_000, maxResponseBytes: 4 * 1024 * 1024 },
     secretKey: e.SECRET_KEY,
     notify: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 },
+    cloudSms: { aliyunUrl: e.ALIYUN_SMS_URL.replace(/\/$/, ''), tencentUrl: e.TENCENT_SMS_URL.replace(/\/$/, '') },
     allowPrivateEndpoints: e.ALLOW_PRIVATE_ENDPOINTS,
     workers: e.WORKERS,
     ...overrides,

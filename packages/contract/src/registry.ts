@@ -17,6 +17,7 @@ import { examCalls, examDownloads } from './calls/exams.js';
 import { faceSyncCalls } from './calls/faceSync.js';
 import { empFacePhoto, faceCalls } from './calls/faces.js';
 import { gateCalls } from './calls/gates.js';
+import { holidayImportCalls } from './calls/holidayImport.js';
 import { htmlTextCalls } from './calls/htmlText.js';
 import { interimCardCalls, interimCardDownloads } from './calls/interimCards.js';
 import { invitationPageCalls } from './calls/invitationPage.js';
@@ -92,6 +93,7 @@ export const allCalls = [
   ...deviceCalls,
   ...monitorCalls,
   ...passRuleCalls,
+  ...holidayImportCalls,
   ...passConfigCalls,
   ...faceSyncCalls,
   ...questionnaireCalls,

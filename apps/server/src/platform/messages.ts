@@ -22,6 +22,14 @@ export interface OutgoingMessage {
   visitId?: number | null;
   /** Email only: inline pictures, content base64. */
   attachments?: { filename: string; cid: string; contentType: string; content: string }[] | null;
+  /** SMS only: the kind of message and its template's values, for providers that send templates (Aliyun, Tencent). */
+  template?: MessageTemplate | null;
+}
+
+/** A template message: values may hold sealed secrets (`sealedInMessage`), opened like the text as it is sent. */
+export interface MessageTemplate {
+  kind: string;
+  params: Record<string, string>;
 }
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -109,9 +117,12 @@ export class Outbox {
     return this.settle(id, failure, true);
   }
 
-  /** Replaces a record's text (a verification code, once sent, is not kept readable). */
-  async redact(id: number, text: string): Promise<void> {
-    await this.db.update(messages).set({ text }).where(eq(messages.id, id));
+  /** Replaces a record's text and template (a verification code, once sent, is not kept readable). */
+  async redact(id: number, text: string, template?: MessageTemplate): Promise<void> {
+    await this.db
+      .update(messages)
+      .set({ text, ...(template && { template }) })
+      .where(eq(messages.id, id));
   }
 
   private async insert(m: OutgoingMessage, state: string, error: string | null): Promise<number> {
@@ -131,6 +142,7 @@ export class Outbox {
         error,
         visitId: m.visitId ?? null,
         attachments: m.attachments ?? null,
+        template: m.template ?? null,
       },
       { id: messages.id },
     );
@@ -148,7 +160,11 @@ export class Outbox {
     if (!sender) return { reason: `No sender for the ${row.channel} channel`, permanent: true };
     let open: MessageRow;
     try {
-      open = { ...row, subject: this.opened(row.subject), text: this.opened(row.text), html: this.opened(row.html) };
+      const template = row.template && {
+        kind: row.template.kind,
+        params: Object.fromEntries(Object.entries(row.template.params).map(([k, v]) => [k, this.opened(v)])),
+      };
+      open = { ...row, subject: this.opened(row.subject), text: this.opened(row.text), html: this.opened(row.html), template };
     } catch {
       return { reason: 'A link in this message was sealed with another server key (SECRET_KEY or secret.key changed)', permanent: true };
     }

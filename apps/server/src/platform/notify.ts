@@ -1,16 +1,21 @@
-import type { MessageChannel } from '@openvisit/contract';
+import type { MessageChannel, SmsTemplate } from '@openvisit/contract';
 
 /*
  * What callers use to tell people things. Declared here so the platform (Services, calls) depends on no module: the
  * notifications module implements it (modules/notifications/notifier.ts) and app.ts hands the instance in.
  */
 
-/** What to tell: a subject and text on every channel; email also takes `html`; `short` replaces `text` on SMS and voice. */
+/**
+ * What to tell: a subject and text on every channel; email also takes `html`; `short` replaces `text` on SMS and voice;
+ * `sms` is the notice as a template message for providers that send only templates (without it: the `notice` kind
+ * with the short text as `content`).
+ */
 export interface Notice {
   subject: string;
   text: string;
   html?: string;
   short?: string;
+  sms?: SmsTemplate;
 }
 
 /** One address on one channel: an email address, a phone (SMS, WeChat, voice), a DingTalk user id or an RTX account. */

@@ -4,6 +4,19 @@ import { Status } from '../errors.js';
 import { zEmail, zPhone } from '../fieldSchemas.js';
 import { EmailType, LogModule, MESSAGE_CHANNELS, MESSAGE_STATES, Role } from '../lookups.js';
 import { checkEmail } from '../validators.js';
+import { smsCodeCalls } from './smsCodes.js';
+import {
+  checkSdkAppId,
+  checkSmsTemplateCode,
+  EMPTY_SMS_TEMPLATES,
+  SMS_KINDS,
+  smsTestResult,
+  smsVendorErrors,
+  zSmsKind,
+  zSmsTemplates,
+  zSmsVendor,
+  zTencentRegion,
+} from './smsVendors.js';
 
 /**
  * Notification configuration (spec section 3 "Notice config", section 7 "Notification config" and "SMS"): how the
@@ -213,11 +226,21 @@ export const testEmailConf = defineCall({
 
 export const smsConf = z.object({
   smsNotify: zSwitch,
+  /** relay: our signed JSON to `endpoint`; aliyun / tencent: their SMS API (smsVendors.ts). */
+  vendor: zSmsVendor,
   /** The provider's name, for people (the endpoint says where messages go). */
   provider: z.string(),
   endpoint: z.string(),
+  /** The relay's app key; Aliyun's AccessKey ID; Tencent's SecretId (the secret beside it is write-only). */
   appKey: z.string(),
+  /** The signature (Aliyun's and Tencent's SignName). */
   signature: z.string(),
+  /** Tencent's SmsSdkAppId. */
+  sdkAppId: z.string(),
+  /** Tencent's region. */
+  region: zTencentRegion,
+  /** The cloud providers' template code per kind of message. */
+  templates: zSmsTemplates,
   /** Messages left: each SMS sent takes one; 43 at 0. */
   smsQuota: z.int32(),
   /** SMS sent since the quota was last set. */
@@ -228,44 +251,66 @@ export type SmsConf = z.infer<typeof smsConf>;
 
 export const DEFAULT_SMS_CONF: SmsConf = {
   smsNotify: 0,
+  vendor: 'relay',
   provider: '',
   endpoint: '',
   appKey: '',
   signature: '',
+  sdkAppId: '',
+  region: 'ap-guangzhou',
+  templates: EMPTY_SMS_TEMPLATES,
   smsQuota: 0,
   smsSent: 0,
   hasSecret: false,
 };
 
 export function smsConfigErrors(next: Omit<SmsConf, 'smsQuota' | 'smsSent'>): FieldError[] {
-  if (next.smsNotify !== 1) return [];
-  const errors: FieldError[] = [];
-  if (!next.endpoint) errors.push({ field: 'endpoint', rule: 'required' });
-  if (!next.appKey) errors.push({ field: 'appKey', rule: 'required' });
-  if (!next.hasSecret) errors.push({ field: 'appSecret', rule: 'required' });
-  if (!next.signature) errors.push({ field: 'signature', rule: 'required' });
-  return errors;
+  return next.smsNotify === 1 ? smsVendorErrors(next) : [];
 }
+
+/** The SMS fields a form sends, to save (updateSMSConf) or to try (testSmsConf). */
+const smsFields = {
+  vendor: zSmsVendor.optional(),
+  provider: zChecked(checkProvider).optional(),
+  endpoint: zChecked(checkEndpoint).optional(),
+  appKey: zChecked(checkAppKey).optional(),
+  appSecret: zSecret,
+  signature: zChecked(checkSmsSignature).optional(),
+  sdkAppId: zChecked(checkSdkAppId).optional(),
+  region: zTencentRegion.optional(),
+  /** Omitted kinds stay; an empty code clears that kind's template. */
+  templates: z
+    .object(Object.fromEntries(SMS_KINDS.map((k) => [k, zChecked(checkSmsTemplateCode).optional()])))
+    .partial()
+    .optional(),
+};
 
 export const updateSMSConf = defineCall({
   name: 'updateSMSConf',
   module: 'notifications',
   summary:
-    'SMS: the switch, provider name, endpoint, app key, app secret (write-only), signature and quota (messages left; setting it restarts the sent count); omitted fields stay; a switched-on channel needs endpoint, key, secret and signature (400 with field errors)',
+    "SMS: the switch, the service (vendor: relay — our signed JSON to `endpoint` — or Aliyun's or Tencent Cloud's SMS API), provider name, endpoint, key (AccessKey ID / SecretId), secret (write-only), signature, Tencent's SmsSdkAppId and region, the template code per kind of message, and quota (messages left; setting it restarts the sent count); omitted fields stay; a switched-on channel needs what its service needs (400 with field errors)",
   access: NOTIFY_ADMINS,
   feature: 'notice',
   log: notifyLog,
   input: z.object({
     userid,
     smsNotify: zSwitch.optional(),
-    provider: zChecked(checkProvider).optional(),
-    endpoint: zChecked(checkEndpoint).optional(),
-    appKey: zChecked(checkAppKey).optional(),
-    appSecret: zSecret,
-    signature: zChecked(checkSmsSignature).optional(),
+    ...smsFields,
     smsQuota: z.number().int('range').min(0, 'range').max(NOTIFY_LIMITS.smsQuota, 'range').optional(),
   }),
   output: smsConf,
+});
+
+export const testSmsConf = defineCall({
+  name: 'testSmsConf',
+  module: 'notifications',
+  summary:
+    "Send a test SMS now to `to` through the given settings (unsaved form values over the stored ones; an empty secret uses the stored one while the service and key are unchanged) with the template of `kind` filled with sample values. Answers whether it was sent, else the problem and the provider's own code and words; recorded in the delivery records, not counted against the quota",
+  access: NOTIFY_ADMINS,
+  feature: 'notice',
+  input: z.object({ userid, to: zPhone, kind: zSmsKind.default('notice'), ...smsFields }),
+  output: smsTestResult,
 });
 
 export const wxConf = z.object({
@@ -397,92 +442,14 @@ export const getSendRecords = defineCall({
   output: pageOf(messageRecord),
 });
 
-// ---------------------------------------------------------------------------------------------
-// SMS verification codes
-// ---------------------------------------------------------------------------------------------
-
-/** A code lives 5 minutes; a phone gets at most one a minute and SMS_CODE_PER_HOUR an hour; 5 wrong tries spend it. */
-export const SMS_CODE_TTL_SECONDS = 300;
-export const SMS_CODE_RESEND_SECONDS = 60;
-export const SMS_CODE_PER_HOUR = 5;
-export const SMS_CODE_MAX_TRIES = 5;
-/** What a code proves: a visitor at the kiosk asking for their last visit ("came before"), or a phone in general. */
-export const SMS_CODE_PURPOSES = ['returning', 'verify', 'invitation'] as const;
-export const zSmsCodePurpose = z.enum(SMS_CODE_PURPOSES);
-export type SmsCodePurpose = (typeof SMS_CODE_PURPOSES)[number];
-export const zSmsCode = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'format');
-
-const smsCodeSent = z.object({ expiresIn: z.int32(), resendIn: z.int32() });
-
-const SMS_CODE_NOTE =
-  '53 when the company has SMS switched off, 43 when its quota is used up, 22 when the provider fails (with its reason), 52 when this phone had a code less than a minute ago or 5 in the last hour';
-
-export const sendSmsCode = defineCall({
-  name: 'sendSmsCode',
-  module: 'notifications',
-  summary: `Send a 6-digit verification code to a phone by the company's SMS (valid 5 minutes, stored hashed): ${SMS_CODE_NOTE}`,
-  access: [Role.ADMIN, Role.SUBADMIN, Role.GATE, Role.MACHINE],
-  statuses: [
-    Status.EMAIL_NOTICE_OFF,
-    Status.INVALID_CHANNEL,
-    Status.MESSAGE_ALREADY_SENT,
-    Status.SMS_QUOTA_EXCEEDED,
-    Status.SMS_SEND_FAILED,
-    Status.SMS_SWITCH_OFF,
-  ],
-  rate: 'lookup',
-  input: z.object({ userid, phone: zPhone, purpose: z.enum(['returning', 'verify']).default('verify') }),
-  output: smsCodeSent,
-});
-
-export const sendPicSmsCode = defineCall({
-  name: 'sendPicSmsCode',
-  module: 'notifications',
-  summary: `From the visitor's invitation page (secid, the link's token): send a verification code to a phone by the inviting company's SMS, after a verified captcha (digest, 119 otherwise): ${SMS_CODE_NOTE}; 1117 for an unknown invitation`,
-  access: 'public',
-  statuses: [
-    Status.CAPTCHA_INVALID,
-    Status.EMAIL_NOTICE_OFF,
-    Status.INVALID_CHANNEL,
-    Status.INVALID_VISITOR,
-    Status.MESSAGE_ALREADY_SENT,
-    Status.SMS_QUOTA_EXCEEDED,
-    Status.SMS_SEND_FAILED,
-    Status.SMS_SWITCH_OFF,
-  ],
-  rate: 'recovery',
-  input: z.object({
-    phone: zPhone,
-    digest: z.string().trim().min(1).max(64).describe('a captcha digest verified by validationCode'),
-    secid: z.string().trim().min(1).max(200),
-  }),
-  output: smsCodeSent,
-});
-
-export const checkSmsCode = defineCall({
-  name: 'checkSmsCode',
-  module: 'notifications',
-  summary:
-    'Check a verification code for a phone without spending it (the call it unlocks spends it): 144 when none is valid (expired, spent, or 5 wrong tries), 145 when wrong',
-  access: 'public',
-  statuses: [Status.SMS_CODE_EXPIRED, Status.SMS_CODE_WRONG],
-  rate: 'lookup',
-  input: z.object({ phone: zPhone, code: zSmsCode, purpose: zSmsCodePurpose.default('verify') }),
-  output: ok,
-});
-
 export const notificationCalls = [
   getNotifyConf,
   configureEmail,
   testEmailConf,
   updateSMSConf,
+  testSmsConf,
   updateWxConf,
   ivrNotifyConf,
   getSendRecords,
-  sendSmsCode,
-  sendPicSmsCode,
-  checkSmsCode,
+  ...smsCodeCalls,
 ] as const;

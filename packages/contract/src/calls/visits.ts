@@ -5,8 +5,8 @@ import { zEmail, zPersonName } from '../fieldSchemas.js';
 import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
 import { checkIdNumber, checkPhone } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
-import { zSmsCode } from './notifications.js';
 import { padSettings } from './padSettings.js';
+import { zSmsCode } from './smsCodes.js';
 
 /** Who works the front desk: reception and visitor-machine accounts, and administrators acting for a visitor. */
 export const DESK_ROLES = [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE] as const;

@@ -45,6 +45,8 @@ export const messages = pgTable(
     html: text('html').notNull(),
     /** Inline pictures the HTML names by `cid:` (e.g. the visitor's QR pass), content base64; null when none. */
     attachments: jsonb('attachments').$type<{ filename: string; cid: string; contentType: string; content: string }[]>(),
+    /** SMS through a template provider (Aliyun, Tencent): the kind of message and its template's values; null: by `text`. */
+    template: jsonb('template').$type<{ kind: string; params: Record<string, string> }>(),
     /** queued | sent | kept (no SMTP configured: kept in the local outbox) | failed */
     state: text('state').notNull().default('queued'),
     attempts: smallint('attempts').notNull().default(0),

@@ -170,7 +170,13 @@ export function invitationSms(lang: Lang, v: Omit<VisitFacts, 'gate'> & { link: 
     lang === 'zh'
       ? `${v.visitor}您好，${v.host}邀请您于${when}到访${v.company}。签到码 ${v.code}，邀请函：${v.link}`
       : `${v.visitor}, ${v.host} invites you to ${v.company} on ${when}. Check-in code ${v.code}. Invitation: ${v.link}`;
-  return { subject: lang === 'zh' ? `${v.company} 来访邀请` : `${v.company} invitation`, text, short: text };
+  const params = { visitor: v.visitor, host: v.host, company: v.company, time: when, code: v.code, link: v.link };
+  return {
+    subject: lang === 'zh' ? `${v.company} 来访邀请` : `${v.company} invitation`,
+    text,
+    short: text,
+    sms: { kind: 'invitation' as const, params },
+  };
 }
 
 export function cancellationSms(lang: Lang, v: Omit<VisitFacts, 'gate'>) {
@@ -179,7 +185,13 @@ export function cancellationSms(lang: Lang, v: Omit<VisitFacts, 'gate'>) {
     lang === 'zh'
       ? `${v.visitor}您好，${v.host}已取消您于${when}到访${v.company}的邀请，签到码已失效。`
       : `${v.visitor}, ${v.host} has called off your visit to ${v.company} on ${when}; the check-in code no longer works.`;
-  return { subject: lang === 'zh' ? `${v.company} 邀请已取消` : `${v.company} visit called off`, text, short: text };
+  const params = { visitor: v.visitor, host: v.host, company: v.company, time: when };
+  return {
+    subject: lang === 'zh' ? `${v.company} 邀请已取消` : `${v.company} visit called off`,
+    text,
+    short: text,
+    sms: { kind: 'cancellation' as const, params },
+  };
 }
 
 /** The host hears the visitor's answer (accepted or declined), in the company's language, on their channels. */

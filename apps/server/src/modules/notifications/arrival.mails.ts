@@ -24,5 +24,6 @@ export function arrivalMail(
   const html = `<!doctype html><html><body style="font-family:-apple-system,'Segoe UI','PingFang SC','Microsoft YaHei',sans-serif;color:#1f2329;max-width:560px;margin:24px auto">
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}</body></html>`;
   // SMS and voice: without the greeting.
-  return { subject, text: lines.join('\n'), short: lines.slice(1).join(lang === 'zh' ? '' : ' '), html };
+  const sms = { kind: 'arrival' as const, params: { visitor: v.visitor, company: v.company, time, gate: v.gate } };
+  return { subject, text: lines.join('\n'), short: lines.slice(1).join(lang === 'zh' ? '' : ' '), html, sms };
 }

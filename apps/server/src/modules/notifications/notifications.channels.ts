@@ -1,4 +1,4 @@
-import { type CompanySettings, EmailType, type MessageChannel } from '@openvisit/contract';
+import { type CompanySettings, EmailType, type MessageChannel, type SmsConf } from '@openvisit/contract';
 import type { Config } from '../../config.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { SmtpRoute } from '../../platform/mail.js';
@@ -7,6 +7,7 @@ import type { Services } from '../../platform/services.js';
 import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
 import * as accounts from '../accounts/accounts.service.js';
 import * as contacts from '../contacts/contacts.service.js';
+import { aliyunSms, tencentSmsClient } from './notifications.cloudSms.js';
 import { routeOf } from './notifications.config.js';
 import { dingTalkNotice, rtxNotice, smsClient, voiceClient, wechatClient } from './notifications.providers.js';
 import { emailOf, ivrOf, type NotifyConfigRow, notifyRepository, secretOf, smsOf, wxOf } from './notifications.repository.js';
@@ -15,7 +16,7 @@ import { emailOf, ivrOf, type NotifyConfigRow, notifyRepository, secretOf, smsOf
 export interface ChannelDeps {
   /** Messages name their company; senders and the notifier scope each to it with `scopeForCompany`. */
   system: SystemScope;
-  config: Pick<Config, 'contacts' | 'notify' | 'allowPrivateEndpoints'>;
+  config: Pick<Config, 'contacts' | 'notify' | 'allowPrivateEndpoints' | 'cloudSms'>;
   secrets: SecretBox;
 }
 
@@ -59,6 +60,48 @@ export async function companySmtp(deps: ChannelDeps, companyId: number): Promise
 
 const off = (what: string) => new PermanentFailure(`${what} is switched off`);
 
+type SmsService = { send(m: MessageRow): Promise<void> };
+
+/**
+ * The SMS services by vendor: our relay (a company's endpoint, held to the private-address check), Aliyun's or Tencent
+ * Cloud's API (the operator's URLs). Each answers failures as PermanentFailure / Error, never an AppError: the relay's
+ * request turns the HTTP layer's into plain errors.
+ */
+const SMS_SERVICES: Record<SmsConf['vendor'], (config: ChannelDeps['config'], c: SmsConf, secret: string) => SmsService> = {
+  relay: ({ notify, allowPrivateEndpoints }, c, secret) => {
+    const relay = smsClient(
+      { endpoint: c.endpoint, appKey: c.appKey, appSecret: secret, signature: c.signature },
+      { ...notify, allowPrivate: allowPrivateEndpoints },
+    );
+    return { send: (m) => relay.send({ id: m.id, to: m.to, subject: m.subject, text: m.text }) };
+  },
+  aliyun: ({ notify, cloudSms }, c, secret) =>
+    aliyunSms({
+      accessKey: c.appKey,
+      secret,
+      signName: c.signature,
+      templates: c.templates,
+      timeoutMs: notify.timeoutMs,
+      apiUrl: cloudSms.aliyunUrl,
+    }),
+  tencent: ({ notify, cloudSms }, c, secret) =>
+    tencentSmsClient({
+      accessKey: c.appKey,
+      secret,
+      signName: c.signature,
+      templates: c.templates,
+      timeoutMs: notify.timeoutMs,
+      apiUrl: cloudSms.tencentUrl,
+      sdkAppId: c.sdkAppId,
+      region: c.region,
+    }),
+};
+
+/** The client of the company's SMS service. */
+export function smsService(deps: Pick<ChannelDeps, 'config'>, c: SmsConf, secret: string): SmsService {
+  return SMS_SERVICES[c.vendor](deps.config, c, secret);
+}
+
 function enabledRow(row: NotifyConfigRow | undefined, what: string): NotifyConfigRow {
   if (row?.enabled !== 1) throw off(what);
   return row;
@@ -76,14 +119,10 @@ export function channelSenders(deps: ChannelDeps): Record<Exclude<MessageChannel
     async sms(m) {
       const repo = notifyRepository(scopeForCompany(deps.system, companyOf(m)));
       const row = enabledRow(await repo.get('sms'), 'SMS');
-      const c = smsOf(row);
-      const client = smsClient(
-        { endpoint: c.endpoint, appKey: c.appKey, appSecret: secretOf(deps.secrets, row, 'SMS app secret'), signature: c.signature },
-        limits,
-      );
+      const client = smsService(deps, smsOf(row), secretOf(deps.secrets, row, 'SMS app secret'));
       if (!(await repo.takeSms())) throw new PermanentFailure('The SMS quota is used up; buy SMS first');
       try {
-        await client.send(outgoing(m));
+        await client.send(m);
       } catch (err) {
         // Only messages the provider took count against the quota.
         await repo.returnSms();

@@ -7,9 +7,7 @@ import {
   ivrConfigErrors,
   logDesc,
   type NotifyConf,
-  type SmsConf,
   Status,
-  smsConfigErrors,
   storedMailPasswordFits,
   type WxConf,
   wxConfigErrors,
@@ -145,45 +143,14 @@ export async function testEmail(ctx: AuthedContext, input: EmailInput & { to: st
 // ---------------------------------------------------------------------------------------------
 
 /** What to do with a write-only secret: a new one sealed, forgotten with the key it went with, or kept (undefined). */
-function secretChange(ctx: AuthedContext, given: string | undefined, keyCleared: boolean): string | undefined {
+export function secretChange(ctx: AuthedContext, given: string | undefined, keyCleared: boolean): string | undefined {
   if (given) return ctx.services.secrets.seal(given);
   return keyCleared ? '' : undefined;
 }
 
-function channelLog(ctx: AuthedContext, objName: string, on: boolean, secretChanged: boolean): void {
+export function channelLog(ctx: AuthedContext, objName: string, on: boolean, secretChanged: boolean): void {
   ctx.audit.objName = objName;
   ctx.audit.desc = logDesc(on ? (secretChanged ? 'channelOnSecretChanged' : 'channelOn') : secretChanged ? 'channelOffSecretChanged' : 'channelOff');
-}
-
-export async function updateSms(
-  ctx: AuthedContext,
-  input: { smsNotify?: 0 | 1; provider?: string; endpoint?: string; appKey?: string; appSecret?: string; signature?: string; smsQuota?: number },
-): Promise<SmsConf> {
-  const repo = repoOf(ctx);
-  const cur = smsOf(await repo.get('sms'));
-  const appKey = input.appKey ?? cur.appKey;
-  const keyCleared = appKey === '' && cur.appKey !== '';
-  const next = {
-    smsNotify: input.smsNotify ?? cur.smsNotify,
-    provider: input.provider ?? cur.provider,
-    endpoint: input.endpoint ?? cur.endpoint,
-    appKey,
-    signature: input.signature ?? cur.signature,
-    hasSecret: !!input.appSecret || (cur.hasSecret && !keyCleared),
-  };
-  const errors = smsConfigErrors(next);
-  if (errors.length) throw badParams(errors);
-  const saved = await repo.save('sms', {
-    enabled: next.smsNotify,
-    conf: { provider: next.provider, endpoint: next.endpoint, appKey: next.appKey, signature: next.signature },
-    secret: secretChange(ctx, input.appSecret, keyCleared),
-    quota: input.smsQuota,
-  });
-  if (input.smsQuota !== undefined) {
-    ctx.audit.objName = 'SMS';
-    ctx.audit.desc = logDesc(next.smsNotify ? 'smsOnQuota' : 'smsOffQuota', { quota: input.smsQuota });
-  } else channelLog(ctx, 'SMS', next.smsNotify === 1, !!input.appSecret);
-  return smsOf(saved);
 }
 
 export async function updateWx(

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { PermanentFailure } from '../../platform/messages.js';
 import { fetchBounded, type HttpAnswer, type HttpLimits } from '../contacts/contacts.http.js';
 import { decodeRtx } from '../contacts/contacts.providers.js';
+import { ProviderRefusal } from './notifications.cloudSms.js';
 
 /**
  * Notification provider clients, one per channel, each a request bounded in time and size (config.notify).
@@ -92,7 +93,7 @@ export async function postOurs(
   checkHttp(label, answer);
   const parsed = ourAnswer.safeParse(jsonOf(label, answer));
   if (!parsed.success) throw new Error(`${label} answered without a code`);
-  if (parsed.data.code !== 0) throw refused(label, `${parsed.data.message ?? 'error'} (code ${parsed.data.code})`);
+  if (parsed.data.code !== 0) throw new ProviderRefusal(label, `code ${parsed.data.code}`, parsed.data.message ?? 'error');
 }
 
 export interface Outgoing {

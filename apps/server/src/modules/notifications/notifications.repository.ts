@@ -8,7 +8,12 @@ import {
   type IvrConf,
   type MessageChannel,
   type MessageState,
+  SMS_KINDS,
+  SMS_VENDORS,
   type SmsConf,
+  type SmsTemplates,
+  type SmsVendor,
+  TENCENT_SMS_REGIONS,
   type WxConf,
 } from '@openvisit/contract';
 import { and, count, desc, eq, gt, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
@@ -44,15 +49,24 @@ export function emailOf(row: NotifyConfigRow | undefined): EmailConf {
   };
 }
 
+/** Template codes are stored flat in the conf, `tpl_<kind>`. */
+export const templateKey = (kind: string) => `tpl_${kind}`;
+
 export function smsOf(row: NotifyConfigRow | undefined): SmsConf {
   if (!row) return DEFAULT_SMS_CONF;
   const c = row.conf;
+  const vendor = (SMS_VENDORS as readonly string[]).includes(str(c.vendor)) ? (str(c.vendor) as SmsVendor) : 'relay';
+  const region = TENCENT_SMS_REGIONS.find((r) => r === c.region) ?? DEFAULT_SMS_CONF.region;
   return {
     smsNotify: bit(row.enabled),
+    vendor,
     provider: str(c.provider),
     endpoint: str(c.endpoint),
     appKey: str(c.appKey),
     signature: str(c.signature),
+    sdkAppId: str(c.sdkAppId),
+    region,
+    templates: Object.fromEntries(SMS_KINDS.map((k) => [k, str(c[templateKey(k)])])) as SmsTemplates,
     smsQuota: row.quota,
     smsSent: row.used,
     hasSecret: row.secret !== '',

@@ -3,13 +3,15 @@ import { bind } from '../../platform/calls.js';
 import * as conf from './notifications.config.js';
 import { sendCodeFromInvitation } from './notifications.invitationCode.js';
 import { sendRecords } from './notifications.records.js';
+import { testSms, updateSms } from './notifications.sms.js';
 import { checkCode, sendCode } from './notifications.smsCodes.js';
 
 export const notificationsRoutes = [
   bind(c.getNotifyConf, (_input, ctx) => conf.getConf(ctx)),
   bind(c.configureEmail, (input, ctx) => conf.configureEmail(ctx, input)),
   bind(c.testEmailConf, (input, ctx) => conf.testEmail(ctx, input)),
-  bind(c.updateSMSConf, (input, ctx) => conf.updateSms(ctx, input)),
+  bind(c.updateSMSConf, (input, ctx) => updateSms(ctx, input)),
+  bind(c.testSmsConf, (input, ctx) => testSms(ctx, input)),
   bind(c.updateWxConf, (input, ctx) => conf.updateWx(ctx, input)),
   bind(c.ivrNotifyConf, (input, ctx) => conf.updateIvr(ctx, input)),
   bind(c.getSendRecords, (input, ctx) => sendRecords(ctx, input)),

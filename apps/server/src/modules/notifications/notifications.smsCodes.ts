@@ -65,9 +65,11 @@ export async function sendCode(ctx: CallContext, companyId: number, phoneIn: str
     to: phone,
     subject: lang === 'zh' ? '验证码' : 'Verification code',
     text: codeText(lang, code),
+    // Template providers fill the code into the company's verification template.
+    template: { kind: 'code', params: { code } },
   });
   // The record keeps what was sent, but not a code someone could still use.
-  await ctx.services.outbox.redact(sent.id, codeText(lang, '******'));
+  await ctx.services.outbox.redact(sent.id, codeText(lang, '******'), { kind: 'code', params: { code: '******' } });
   if (sent.state !== 'sent') {
     await codes.remove(id);
     throw new AppError(Status.SMS_SEND_FAILED, `The SMS was not sent: ${sent.error ?? 'unknown reason'}`);

@@ -113,7 +113,8 @@ export class Notifier implements NotifierApi {
 
   private async deliver(companyId: number, r: Recipient, notice: Notice, visitId: number | null, problem: ChannelProblem | null): Promise<Told> {
     const text = r.channel === 'sms' || r.channel === 'voice' ? (notice.short ?? notice.text) : notice.text;
-    const message = { companyId, channel: r.channel, to: r.to, toName: r.toName ?? '', subject: notice.subject, text, visitId };
+    const template = r.channel === 'sms' ? notice.sms : undefined;
+    const message = { companyId, channel: r.channel, to: r.to, toName: r.toName ?? '', subject: notice.subject, text, visitId, template };
     const reason = !r.to
       ? `No ${r.channel === 'email' ? 'email address' : r.channel === 'rtx' || r.channel === 'dingtalk' ? `${CHANNEL_NAME[r.channel]} account` : 'phone'} to send to`
       : problem

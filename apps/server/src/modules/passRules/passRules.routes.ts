@@ -1,6 +1,7 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import * as configs from './passRules.configs.js';
+import * as holidayImport from './passRules.holidayImport.js';
 import * as rules from './passRules.service.js';
 
 export const passRulesRoutes = [
@@ -8,6 +9,8 @@ export const passRulesRoutes = [
   bind(c.addHoliday, (input, ctx) => rules.addHoliday(ctx, input)),
   bind(c.updateHoliday, (input, ctx) => rules.updateHoliday(ctx, input)),
   bind(c.delHoliday, (input, ctx) => rules.removeHoliday(ctx, input)),
+  bind(c.importHolidays, (input, ctx) => holidayImport.importHolidays(ctx, input)),
+  bind(c.getHolidayCountries, async (input) => holidayImport.holidayCountries(input)),
   bind(c.getPassRuleList, (input, ctx) => rules.listRules(ctx, input)),
   bind(c.addPassRule, (input, ctx) => rules.addRule(ctx, input)),
   bind(c.updatePassRule, (input, ctx) => rules.updateRule(ctx, input)),

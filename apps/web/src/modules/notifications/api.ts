@@ -6,6 +6,7 @@ import {
   type NotifyConf,
   Status,
   type testEmailConf,
+  type testSmsConf,
   type updateSMSConf,
   type updateWxConf,
 } from '@openvisit/contract';
@@ -54,6 +55,15 @@ export function useTestEmail() {
   return useMutation({
     mutationFn: (input: CallInput<typeof testEmailConf>) => api.testEmailConf(input, { silent: [Status.BAD_PARAMS, Status.EMAIL_SEND_FAILED] }),
     // The test is a delivery record too.
+    onSettled: () => qc.invalidateQueries({ queryKey: noticeKeys.records }),
+  });
+}
+
+/** A test SMS: its outcome is the answer (sent, or the provider's reason); field errors are the form's. */
+export function useTestSms() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof testSmsConf>) => api.testSmsConf(input, { silent: 'form' }),
     onSettled: () => qc.invalidateQueries({ queryKey: noticeKeys.records }),
   });
 }

@@ -1,4 +1,4 @@
-import type { AllowedPassWay, addHoliday, addPassConfig, addPassRule, CallInput } from '@openvisit/contract';
+import type { AllowedPassWay, addHoliday, addPassConfig, addPassRule, CallInput, importHolidays } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 
@@ -35,6 +35,25 @@ export function useSaveHoliday() {
 export function useDeleteHoliday() {
   const invalidate = useInvalidateAll();
   return useMutation({ mutationFn: (hid: number) => api.delHoliday({ hid }), onSuccess: invalidate });
+}
+
+/** Holidays loaded from the packages; a year without data or an unknown place is the dialog's to show. */
+export function useImportHolidays() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof importHolidays>) => api.importHolidays(input, { silent: 'form' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The countries whose holidays can be loaded, and the regions of the chosen one. */
+export function useHolidayCountries(country: string | undefined, lang: 'zh' | 'en', enabled: boolean) {
+  return useQuery({
+    queryKey: ['passRules', 'holidayCountries', country ?? '', lang] as const,
+    queryFn: () => api.getHolidayCountries({ country, lang }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 export function usePassRules() {

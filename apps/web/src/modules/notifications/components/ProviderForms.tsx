@@ -1,19 +1,16 @@
 import {
   checkAppKey,
   checkEndpoint,
-  checkProvider,
   checkSecret,
   checkSmsQuota,
-  checkSmsSignature,
   checkTemplateId,
   type IvrConf,
   type NotifyFieldFailure,
-  type SmsConf,
   type WxConf,
 } from '@openvisit/contract';
 import { Alert, App, Button, Form, Input, InputNumber, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useUpdateIvr, useUpdateSms, useUpdateWx } from '../api';
+import { useUpdateIvr, useUpdateWx } from '../api';
 import { checkedRule, showConfError, useNotifyRuleText } from '../rules';
 
 /** One field of a provider's settings. A secret is write-only: empty keeps the stored one (`stored`). */
@@ -163,40 +160,6 @@ function ProviderForm({
 function AdapterNote() {
   const { t } = useTranslation();
   return <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('notifications.notice.adapterNote')} />;
-}
-
-/** SMS (`updateSMSConf`): provider, endpoint, key and secret, signature and the messages left. */
-export function SmsForm({ conf }: { conf: SmsConf }) {
-  const { t } = useTranslation();
-  const save = useUpdateSms();
-  const k = (s: string) => t(`notifications.notice.sms.${s}` as 'notifications.notice.sms.endpoint');
-  return (
-    <ProviderForm
-      id="sms"
-      channel={t('notifications.notice.sms.notify')}
-      switchName="smsNotify"
-      on={conf.smsNotify === 1}
-      help={t('notifications.notice.sms.help')}
-      initial={{ ...conf, smsNotify: conf.smsNotify === 1, appSecret: '' }}
-      fields={[
-        { name: 'provider', label: k('provider'), help: k('providerHelp'), kind: 'text', check: checkProvider, max: 32, optional: true },
-        { name: 'endpoint', label: k('endpoint'), kind: 'text', check: checkEndpoint, placeholder: 'https://sms.example.com/send', max: 500 },
-        { name: 'appKey', label: k('appKey'), kind: 'text', check: checkAppKey, max: 128 },
-        { name: 'appSecret', label: k('appSecret'), kind: 'secret', check: checkSecret, stored: conf.hasSecret },
-        { name: 'signature', label: k('signature'), help: k('signatureHelp'), kind: 'text', check: checkSmsSignature, max: 20 },
-        { name: 'smsQuota', label: k('quota'), help: k('quotaHelp'), kind: 'count', check: () => null },
-      ]}
-      footer={
-        <>
-          <Typography.Paragraph type="secondary" data-testid="sms-sent">
-            {t('notifications.notice.sms.sent', { count: conf.smsSent })}
-          </Typography.Paragraph>
-          <AdapterNote />
-        </>
-      }
-      onSave={(input) => save.mutateAsync(input)}
-    />
-  );
 }
 
 /** WeChat (`UpdateWxConf`): app id and secret, the message template and the endpoint. */

@@ -7,7 +7,7 @@ import { displayError } from '../../../platform/notify';
 import { useModifyUserInfo } from '../../accounts/api';
 import { useNotifyConf } from '../api';
 import { EmailForm } from '../components/EmailForm';
-import { SmsForm } from '../components/ProviderForms';
+import { SmsForm } from '../components/SmsForm';
 
 /**
  * Onboarding step "notification mode" (/guide4): how hosts are told — email through the installation's mail server or

@@ -201,11 +201,15 @@ describe('NoticePage › SMS, WeChat, voice', () => {
       expect(s.bodies('updateSMSConf')).toEqual([
         {
           smsNotify: 1,
+          vendor: 'relay',
           provider: '',
           endpoint: 'https://sms.example.com/send',
           appKey: 'key1',
           appSecret: 's3cret',
           signature: '【Acme】',
+          sdkAppId: '',
+          region: 'ap-guangzhou',
+          templates: { code: '', invitation: '', cancellation: '', arrival: '', notice: '' },
           smsQuota: 500,
         },
       ]),

@@ -6,8 +6,9 @@ import { DingTalkForm, RtxForm } from '../../employees/components/DirectorySyncF
 import { useContactSync } from '../../employees/syncApi';
 import { useNotifyConf } from '../api';
 import { EmailForm } from '../components/EmailForm';
-import { IvrForm, SmsForm, WxForm } from '../components/ProviderForms';
+import { IvrForm, WxForm } from '../components/ProviderForms';
 import { RecordsPanel } from '../components/RecordsPanel';
+import { SmsForm } from '../components/SmsForm';
 
 const TABS = ['email', 'sms', 'wechat', 'voice', 'dingtalk', 'rtx', 'records'] as const;
 type Tab = (typeof TABS)[number];

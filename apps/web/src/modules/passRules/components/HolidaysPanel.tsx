@@ -10,6 +10,7 @@ import { handleFormError } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { FitTable, type ListColumn } from '../../../platform/list';
 import { useDeleteHoliday, useHolidays, useSaveHoliday } from '../api';
+import { HolidayImport } from './HolidayImport';
 
 interface HolidayForm {
   hdate: Dayjs;
@@ -130,6 +131,7 @@ export function HolidaysPanel() {
             onChange={(v) => v && setYear(v)}
             data-testid="holiday-year"
           />
+          <HolidayImport year={year} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ holiday: null })} data-testid="holiday-add">
             {t('passRules.holiday.add')}
           </Button>
