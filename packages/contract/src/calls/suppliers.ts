@@ -196,7 +196,7 @@ export const uploadRvFace = defineCall({
   name: 'uploadRvFace',
   module: 'residents',
   summary:
-    'Set a worker’s face photo, checked like an employee’s (jpg, png or webp; at least 100×100 px; scaled under 1 MB); 602 for a worker not found',
+    'Set a worker’s face photo, checked like an employee’s (jpg, png or webp; at least 100×100 px; scaled under 1 MB; exactly one face, file/noFace and file/multipleFaces); 602 for a worker not found',
   access: WORKER_MANAGERS,
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
