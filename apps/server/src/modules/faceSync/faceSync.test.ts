@@ -1,6 +1,5 @@
 import { FACE_MAX_ATTEMPTS, type FaceSyncItem, Status } from '@openvisit/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import {
@@ -18,14 +17,13 @@ import {
 } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/tenancy.js';
 import { reconcileCompany } from './faceSync.reconcile.js';
+import { facePhoto } from '../../../test/faces.js';
 
 type Answer<T> = { status: number; reason: string; result: T };
 type Pulled = { items: FaceSyncItem[]; cursor: number; more: boolean };
 
 async function jpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 400, channels: 3, background: '#7a9' } })
-    .jpeg()
-    .toBuffer();
+  return facePhoto({ width: 320, height: 400 });
 }
 
 describe('face terminals: who they know, the credential pipeline, pass records', () => {
