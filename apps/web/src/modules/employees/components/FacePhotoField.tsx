@@ -16,6 +16,8 @@ function useProblemText() {
   return (rule: string, from: 'client' | 'server') => {
     if (rule === 'type') return t('employees.faces.errors.type');
     if (rule === 'imageTooSmall') return t('employees.faces.errors.imageTooSmall');
+    if (rule === 'noFace') return t('employees.faces.errors.noFace');
+    if (rule === 'multipleFaces') return t('employees.faces.errors.multipleFaces');
     if (rule === 'size')
       return from === 'client'
         ? t('employees.faces.errors.size', { max: formatBytes(FACE_UPLOAD_MAX_BYTES) })
