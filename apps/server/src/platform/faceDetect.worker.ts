@@ -8,7 +8,7 @@
  * It posts { ready: true } once the model is loaded (or { failed: message }), then answers each
  * { id, width, height, rgb } (raw RGB bytes) with { id, faces: [{ score, width }] } or { id, error }, one at a time.
  */
-export const FACE_WORKER = String.raw`
+export const FACE_WORKER = `
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const { libs, wasmDir, modelDir, minConfidence } = workerData;

@@ -5,9 +5,9 @@ import { VISIT_PHOTO_LINK_TTL_MS } from '../../src/modules/compat/compat.photos.
 import { photoKeysOf } from '../../src/modules/visits/visits.service.js';
 import type { AuthedContext } from '../../src/platform/calls.js';
 import { tenantScope } from '../../src/platform/tenancy.js';
+import { faceDataUrl } from '../faces.js';
 import { seedCompany, seedStaff, type Tenant, type TestApp, testApp } from '../harness.js';
 import { originalClient } from './original.js';
-import { faceDataUrl } from '../faces.js';
 
 type Row = { vid: number; vname: string; vphoto: unknown };
 type Page = { list: Row[] };

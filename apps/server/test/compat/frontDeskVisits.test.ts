@@ -2,9 +2,9 @@ import { Role, Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visits } from '../../src/db/schema/index.js';
+import { faceFixture, facePhoto } from '../faces.js';
 import { seedCompany, seedStaff, type Tenant, type TestApp, testApp } from '../harness.js';
 import { originalClient } from './original.js';
-import { faceFixture, facePhoto } from '../faces.js';
 
 type Row = Record<string, unknown> & { vid: number; status: number; state: string };
 

@@ -5,7 +5,7 @@ import { Status } from '@openvisit/contract';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { facePhoto, faceFixture } from '../../../test/faces.js';
+import { faceFixture, facePhoto } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
 interface Emp {

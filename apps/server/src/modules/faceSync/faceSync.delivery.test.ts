@@ -1,12 +1,12 @@
 import { FACE_MAX_ATTEMPTS, FACE_NOT_CONFIRMED, type FaceSyncItem, Status } from '@openvisit/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { facePhoto } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { employeeDeviceGroups, employees, faceCredentials, visitEvents } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/tenancy.js';
 import { visitsOf } from '../visits/visits.service.js';
 import { reconcileCompany } from './faceSync.reconcile.js';
-import { facePhoto } from '../../../test/faces.js';
 
 type Answer<T> = { status: number; reason: string; result: T };
 type Pulled = { items: FaceSyncItem[]; cursor: number; more: boolean };

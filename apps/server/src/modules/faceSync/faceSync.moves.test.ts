@@ -1,7 +1,7 @@
 import { Status } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
-import { faceDataUrl } from '../../../test/faces.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faceDataUrl } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { companies, visitEvents, visits } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/tenancy.js';

@@ -45,14 +45,18 @@ export async function storeImages(ctx: AuthedContext, input: { photo: string; si
     out.photo = `${prefix}/${randomUUID()}.jpg`;
     await ctx.services.files.put(out.photo, photo.bytes);
   }
-  if (input.signature) {
-    const bytes = dataUrlBytes(input.signature);
-    if (!bytes) throw badParams([{ field: 'signature', rule: 'type' }]);
-    const png = await normaliseSignature(bytes).catch(signatureError);
-    out.signature = `${prefix}/${randomUUID()}-signature.png`;
-    await ctx.services.files.put(out.signature, png);
-  }
+  if (input.signature) out.signature = await storeSignature(ctx, input.signature);
   return out;
+}
+
+/** Checks and stores a handwritten signature (a PNG data URL); answers its file key. */
+export async function storeSignature(ctx: AuthedContext, dataUrl: string): Promise<string> {
+  const bytes = dataUrlBytes(dataUrl);
+  if (!bytes) throw badParams([{ field: 'signature', rule: 'type' }]);
+  const png = await normaliseSignature(bytes).catch(signatureError);
+  const key = `visits/${ctx.session.companyId}/${randomUUID()}-signature.png`;
+  await ctx.services.files.put(key, png);
+  return key;
 }
 
 /**

@@ -238,11 +238,11 @@ describe('the face photo of the edit drawer', () => {
     choose(field, fileOf('room.jpg'));
     await waitFor(() => expect(uploads).toHaveLength(2));
     act(() => uploads[1]?.answer({ status: 400, reason: 'Bad parameters', result: { errors: [{ field: 'file', rule: 'noFace' }] } }));
-    expect((await within(field).findByTestId('face-problem')).textContent).toBe('照片中未检测到人脸：请使用清晰的正脸照片');
+    expect((await within(field).findByTestId('face-problem')).textContent).toBe('照片中未检测到人脸：请使用正对镜头、露出面部、光线充足的照片');
     choose(field, fileOf('us.jpg'));
     await waitFor(() => expect(uploads).toHaveLength(3));
     act(() => uploads[2]?.answer({ status: 400, reason: 'Bad parameters', result: { errors: [{ field: 'file', rule: 'multipleFaces' }] } }));
-    expect((await within(field).findByTestId('face-problem')).textContent).toBe('照片中有多张人脸：请使用只有本人的照片');
+    expect((await within(field).findByTestId('face-problem')).textContent).toBe('照片中有多张人脸：请使用只有一个人的照片');
   });
 });
 

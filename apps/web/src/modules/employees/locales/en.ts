@@ -127,8 +127,6 @@ export const employeesEn = {
       size: 'The photo is too large: at most {{max}}',
       serverSize: 'The photo is too large even when scaled down: use a photo under 1 MB',
       imageTooSmall: 'The photo is too small: at least 100×100 pixels',
-      noFace: 'No face detected in the photo: use a clear, front-facing photo of the face',
-      multipleFaces: 'More than one face in the photo: use a photo of this person alone',
       notZip: 'Only zip archives are accepted: put the photos in a .zip file',
       zipSize: 'The archive is too large: at most {{max}}',
       zipContentSize: 'The archive unpacks to too much data: at most {{max}} in all, 20 MB per photo',

@@ -128,8 +128,6 @@ export const employeesZh: DeepStrings<typeof employeesEn> = {
       size: '照片过大：最大 {{max}}',
       serverSize: '照片缩小后仍然过大：请使用小于 1MB 的照片',
       imageTooSmall: '照片过小：至少 100×100 像素',
-      noFace: '照片中未检测到人脸：请使用清晰的正脸照片',
-      multipleFaces: '照片中有多张人脸：请使用只有本人的照片',
       notZip: '只能上传 zip 压缩文件：请把照片打包成 .zip 文件',
       zipSize: '压缩文件过大：最大 {{max}}',
       zipContentSize: '压缩文件解压后过大：总共最多 {{max}}，每张照片最多 20MB',

@@ -236,12 +236,12 @@ describe('InvitationPage', () => {
     await waitFor(() => expect(uploads).toHaveLength(2));
     act(() => (uploads[1] as PendingUpload).answer({ status: 400, reason: 'bad', result: { errors: [{ field: 'file', rule: 'noFace' }] } }));
     expect((await within(box).findByTestId('photo-problem')).textContent).toBe(
-      'No face detected in the photo: take it facing the camera, face uncovered and well lit',
+      'No face detected in the photo: use one facing the camera, face uncovered and well lit',
     );
     fireEvent.change(input(), { target: { files: [new File([new Uint8Array(2000)], 'us.jpg')] } });
     await waitFor(() => expect(uploads).toHaveLength(3));
     act(() => (uploads[2] as PendingUpload).answer({ status: 400, reason: 'bad', result: { errors: [{ field: 'file', rule: 'multipleFaces' }] } }));
-    expect((await within(box).findByTestId('photo-problem')).textContent).toBe('More than one face in the photo: take it of one person alone');
+    expect((await within(box).findByTestId('photo-problem')).textContent).toBe('More than one face in the photo: use one of a single person');
 
     fireEvent.change(input(), { target: { files: [new File([new Uint8Array(2000)], 'me.jpg')] } });
     await waitFor(() => expect(uploads).toHaveLength(4));
