@@ -49,7 +49,11 @@ interface Job {
 class Detector {
   private readonly jobs = new Map<number, Job>();
   private nextId = 1;
-  constructor(private readonly worker: Worker) {
+  /** `onStop`: the worker ended (stopped, crashed or failed to load); the detector is not to be used again. */
+  constructor(
+    private readonly worker: Worker,
+    private readonly onStop: () => void,
+  ) {
     worker.on('message', (m: { id: number; faces?: Face[]; error?: string }) => {
       const job = this.jobs.get(m.id);
       if (!job) return;
@@ -76,15 +80,13 @@ class Detector {
 
   /** Every waiting photo fails with `err` and the worker ends; the next photo starts a new one. */
   stop(err: Error): void {
-    if (detector === this.ready) detector = null;
+    this.onStop();
     for (const [id, job] of this.jobs) {
       this.settle(id);
       job.reject(err);
     }
     void this.worker.terminate();
   }
-
-  ready: Promise<Detector> | null = null;
 
   private settle(id: number): void {
     const job = this.jobs.get(id);
@@ -107,28 +109,30 @@ function startDetector(): Promise<Detector> {
     },
     resourceLimits: { maxOldGenerationSizeMb: FACE_DETECTION.heapMb },
   });
-  const d = new Detector(worker);
-  const ready = new Promise<Detector>((resolve, reject) => {
+  const started = new Promise<Detector>((resolve, reject) => {
+    const d = new Detector(worker, () => {
+      // The next photo starts a new worker.
+      if (detector === started) detector = null;
+      reject(new Error('the face detector stopped'));
+    });
+    const loading = setTimeout(() => d.stop(new Error('the face detector took too long to load')), FACE_DETECTION.deadlineMs);
     const onStart = (m: { ready?: true; failed?: string }) => {
       if (!m.ready && !m.failed) return;
       worker.off('message', onStart);
-      // Held while it loads (a caller waits for it); then only while photos wait.
-      if (d.waiting === 0) worker.unref();
-      if (m.ready) resolve(d);
-      else reject(new Error(m.failed));
+      clearTimeout(loading);
+      if (m.failed) return d.stop(new Error(m.failed));
+      // Held while it loads (a caller waits for it); from now on only while photos wait.
+      worker.unref();
+      resolve(d);
     };
     worker.on('message', onStart);
-    worker.on('error', (err) => {
-      reject(err);
-      d.stop(err);
-    });
+    worker.on('error', (err) => d.stop(err));
     worker.on('exit', () => {
-      reject(new Error('the face detector stopped'));
+      clearTimeout(loading);
       d.stop(new Error('the face detector stopped'));
     });
   });
-  d.ready = ready;
-  return ready;
+  return started;
 }
 
 function unavailable(): AppError {
@@ -136,14 +140,8 @@ function unavailable(): AppError {
 }
 
 /** The detector, started at the first call (a failed start is tried again by the next photo). */
-async function theDetector(): Promise<Detector> {
-  if (!detector) {
-    const started = startDetector();
-    detector = started;
-    started.catch(() => {
-      if (detector === started) detector = null;
-    });
-  }
+function theDetector(): Promise<Detector> {
+  detector ??= startDetector();
   return detector;
 }
 
