@@ -4,9 +4,8 @@
 // own reconciliation job (every 30 s) does the work between.
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { byCard, syncOnce, terminal } from '../tools/face-terminal.js';
-import { apiOf, newContext, PASSWORD, registerCompany, scaled, step, until, useStack } from './harness.js';
+import { apiOf, faceFixture, newContext, PASSWORD, registerCompany, scaled, step, until, useStack } from './harness.js';
 
 const stack = useStack();
 const { ok } = apiOf(() => stack.server);
@@ -36,9 +35,7 @@ describe('face terminals', () => {
     const eid = added.device.eid;
     const sim = terminal(stack.server.url, `${eid}.${added.secret}`);
     const { empid } = await ok('addEmployee', { employee_name: 'Hana Host', phone: '13800002001' }, admin);
-    const photo = await sharp({ create: { width: 320, height: 400, channels: 3, background: '#8a7' } })
-      .jpeg()
-      .toBuffer();
+    const photo = faceFixture('one-face');
     const { vid } = await ok(
       'UpdatePhoto',
       { vname: 'Vera Visitor', vphone: '13900003001', empid, photo: `data:image/jpeg;base64,${photo.toString('base64')}` },

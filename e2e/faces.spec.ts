@@ -1,8 +1,9 @@
 // Face photos on the employee list in Chromium against the built product, once in English and once in Chinese:
 // two employees with work numbers (onboarding), a file named .zip that is not one (619), a zip of photos made here
-// (two saved, one for an unknown work number, one not a photo) with the result of each file, the face status
-// labels and thumbnails in the table, the employee exceptions drawer, the photo in the edit drawer with the
-// server's refusal of a too-small photo, removal with confirmation, and "send all photos to devices".
+// (two real face photos saved, one for an unknown work number, one not a photo) with the result of each file, the face
+// status labels and thumbnails in the table, the employee exceptions drawer, the photo in the edit drawer with the
+// server's refusals of a too-small photo, a drawn face and a photo of two people (the face detector), removal with
+// confirmation, and "send all photos to devices".
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { zipSync } from 'fflate';
@@ -10,6 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import {
   button,
+  faceFixture,
   newContext,
   PASSWORD,
   registerCompany,
@@ -26,7 +28,7 @@ import {
 
 const stack = useStack();
 
-/** A portrait-like picture (a head and shoulders on a coloured ground), so the thumbnails show something. */
+/** A drawn head and shoulders on a coloured ground: no face for the server's detector (a cartoon, issue 35). */
 function portrait(background: string, width = 240, height = 300): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="100%" height="100%" fill="${background}"/>
@@ -71,6 +73,8 @@ interface Lang {
     editOf: (name: string) => string;
     photoOf: (name: string) => string;
     tooSmall: string;
+    noFace: string;
+    multipleFaces: string;
     remove: string;
     removeConfirm: (name: string) => string;
     del: RegExp;
@@ -115,6 +119,8 @@ const EN: Lang = {
     editOf: (name) => `Edit ${name}`,
     photoOf: (name) => `Face photo of ${name}`,
     tooSmall: 'The photo is too small: at least 100×100 pixels',
+    noFace: 'No face detected in the photo: use one facing the camera, face uncovered and well lit',
+    multipleFaces: 'More than one face in the photo: use one of a single person',
     remove: 'Remove photo',
     removeConfirm: (name) => `Remove the face photo of ${name}? Devices will no longer recognise this employee.`,
     del: /Delete$/,
@@ -159,6 +165,8 @@ const ZH: Lang = {
     editOf: (name) => `编辑 ${name}`,
     photoOf: (name) => `${name} 的人脸照片`,
     tooSmall: '照片过小：至少 100×100 像素',
+    noFace: '照片中未检测到人脸：请使用正对镜头、露出面部、光线充足的照片',
+    multipleFaces: '照片中有多张人脸：请使用只有一个人的照片',
     remove: '删除照片',
     removeConfirm: (name) => `确定删除 ${name} 的人脸照片？删除后设备将无法识别该员工。`,
     del: button('删除'),
@@ -231,8 +239,8 @@ async function scenario(L: Lang): Promise<void> {
     await shot('faces-zip-619');
 
     const zip = zipSync({
-      'E001.jpg': await portrait('#8ecae6'),
-      'E002.jpg': await portrait('#ffb703', 480, 600),
+      'E001.jpg': faceFixture('one-face'),
+      'E002.jpg': await sharp(faceFixture('one-face')).resize(240, 300).jpeg().toBuffer(),
       'E999.jpg': await portrait('#cdb4db'),
       'notes.txt': new TextEncoder().encode('photos named by work number'),
     });
@@ -286,6 +294,11 @@ async function scenario(L: Lang): Promise<void> {
     // A photo below 100×100 px: the server refuses it and the field says why, in this language.
     await field.locator('input[type="file"]').setInputFiles({ name: 'small.jpg', mimeType: 'image/jpeg', buffer: await portrait('#90be6d', 60, 60) });
     await field.getByTestId('face-problem').getByText(t.tooSmall).waitFor();
+    // A drawn face and a photo of two people: the face detector refuses them, the field says why.
+    await field.locator('input[type="file"]').setInputFiles({ name: 'drawn.jpg', mimeType: 'image/jpeg', buffer: await portrait('#8ecae6') });
+    await field.getByTestId('face-problem').getByText(t.noFace).waitFor();
+    await field.locator('input[type="file"]').setInputFiles({ name: 'us.jpg', mimeType: 'image/jpeg', buffer: faceFixture('two-faces') });
+    await field.getByTestId('face-problem').getByText(t.multipleFaces).waitFor();
     await settled(page);
     await shot('faces-drawer');
     await field.getByRole('button', { name: t.remove }).click();

@@ -448,23 +448,52 @@ export async function pickOption(page: Page, combobox: Locator, option: string):
   }
 }
 
+/** A real photo for the server's face detector (apps/server/test/fixtures/faces; its README names source and licence). */
+export function faceFixture(name: 'one-face' | 'two-faces' | 'no-face'): Buffer {
+  return fs.readFileSync(path.join(root, 'apps/server/test/fixtures/faces', `${name}.jpg`));
+}
+
+/** A picture (RGB, three bytes a pixel) to film beside a QR code: the kiosk's photo step needs a face in the frame. */
+export interface RgbPicture {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
 /**
  * Writes one 640×480 frame (Y4M, 4:2:0) showing a QR code of `text` to `file`, for Chromium's fake camera
- * (`--use-file-for-fake-video-capture`) to loop: the kiosk's scanner reads it like a visitor holding up a phone.
+ * (`--use-file-for-fake-video-capture`) to loop: the kiosk's scanner reads it like a visitor holding up a phone. With
+ * `face` (at most 300×440, even sizes), that picture stands on the left in colour and the code, smaller, on the right:
+ * the photo taken there has a face for the server's detector.
  */
-export function writeQrFrame(file: string, text: string): string {
+export function writeQrFrame(file: string, text: string, face?: RgbPicture): string {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const size = qr.modules.size;
   const [w, h] = [640, 480];
-  const cell = Math.floor(360 / (size + 8));
-  const x0 = Math.floor((w - cell * size) / 2);
+  const cell = Math.floor((face ? 280 : 360) / (size + 8));
+  const x0 = face ? w - 16 - cell * (size + 4) : Math.floor((w - cell * size) / 2);
   const y0 = Math.floor((h - cell * size) / 2);
   const y = Buffer.alloc(w * h, 235);
+  const chroma = Buffer.alloc((w / 2) * (h / 2) * 2, 128);
+  if (face) {
+    // Full-range BT.601, as C420jpeg means; chroma from each 2×2 block's top-left pixel.
+    const [fx, fy] = [16, 2 * Math.floor((h - face.height) / 4)];
+    for (let r = 0; r < face.height; r++)
+      for (let c = 0; c < face.width; c++) {
+        const i = (r * face.width + c) * 3;
+        const [R, G, B] = [face.data[i] ?? 0, face.data[i + 1] ?? 0, face.data[i + 2] ?? 0];
+        y[(fy + r) * w + fx + c] = Math.round(0.299 * R + 0.587 * G + 0.114 * B);
+        if (r % 2 === 0 && c % 2 === 0) {
+          const at = ((fy + r) / 2) * (w / 2) + (fx + c) / 2;
+          chroma[at] = Math.round(128 - 0.168736 * R - 0.331264 * G + 0.5 * B);
+          chroma[(w / 2) * (h / 2) + at] = Math.round(128 + 0.5 * R - 0.418688 * G - 0.081312 * B);
+        }
+      }
+  }
   for (let r = 0; r < size; r++)
     for (let c = 0; c < size; c++)
       if (qr.modules.get(r, c))
         for (let dy = 0; dy < cell; dy++) y.fill(16, (y0 + r * cell + dy) * w + x0 + c * cell, (y0 + r * cell + dy) * w + x0 + (c + 1) * cell);
-  const chroma = Buffer.alloc((w / 2) * (h / 2) * 2, 128);
   fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\nFRAME\n`), y, chroma]));
   return file;
 }

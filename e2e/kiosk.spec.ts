@@ -12,9 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import {
   apiOf,
   FAKE_CAMERA_ARGS,
+  faceFixture,
   newContext,
   PASSWORD,
   registerCompany,
@@ -28,13 +30,19 @@ import {
   writeQrFrame,
 } from './harness.js';
 
-/** What the fake camera films: a QR code holding this text, on white. */
+/** What the fake camera films: a QR code holding this text, on white, beside a visitor's face (the photo step's). */
 const SCANNED_CODE = 'SCAN4321';
+const face = await sharp(faceFixture('one-face'))
+  .extract({ left: 60, top: 60, width: 360, height: 450 })
+  .resize(300, 376)
+  .removeAlpha()
+  .raw()
+  .toBuffer({ resolveWithObject: true });
 
 const stack = useStack({
   browserArgs: [
     ...FAKE_CAMERA_ARGS,
-    `--use-file-for-fake-video-capture=${writeQrFrame(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kiosk-camera-')), 'qr.y4m'), SCANNED_CODE)}`,
+    `--use-file-for-fake-video-capture=${writeQrFrame(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kiosk-camera-')), 'qr.y4m'), SCANNED_CODE, { data: face.data, width: face.info.width, height: face.info.height })}`,
   ],
 });
 const { ok } = apiOf(() => stack.server);

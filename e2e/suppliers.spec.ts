@@ -6,8 +6,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
-import { apiOf, newContext, PASSWORD, pickOption, registerCompany, SIGNIN_EN, SIGNIN_ZH, settled, signIn, step, useStack } from './harness.js';
+import {
+  apiOf,
+  faceFixture,
+  newContext,
+  PASSWORD,
+  pickOption,
+  registerCompany,
+  SIGNIN_EN,
+  SIGNIN_ZH,
+  settled,
+  signIn,
+  step,
+  useStack,
+} from './harness.js';
 
 const stack = useStack();
 const { ok } = apiOf(() => stack.server);
@@ -148,9 +160,7 @@ for (const L of LANGS) {
         const first = (await ok('Login', { email: `sc_${L.tag}`, password: PASSWORD })).token;
         await ok('updatePassword', { oldPassword: PASSWORD, password: OWN_PASSWORD }, first);
         const sc = (await ok('Login', { email: `sc_${L.tag}`, password: OWN_PASSWORD })).token;
-        const face = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#8899aa' } })
-          .jpeg()
-          .toBuffer();
+        const face = faceFixture('one-face');
         await as(`sc_${L.tag}`, OWN_PASSWORD, 'servercom', async (page) => {
           await page.waitForURL(/\/servercom\/server$/);
           // The worker, added in the drawer: the supplier company is the account's own.

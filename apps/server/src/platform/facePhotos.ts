@@ -1,28 +1,66 @@
 import path from 'node:path';
 import { FACE_MAX_BYTES, FACE_MIN_PX, FACE_ZIP_MAX_ENTRIES, FACE_ZIP_MAX_UNPACKED, type FaceImportOutcome, sniffFileType } from '@openvisit/contract';
 import { badParams } from './errors.js';
-import { ImageRejected, normalisePhoto } from './images.js';
+import { detectFaces } from './faceDetect.js';
+import { type ImageProblem, ImageRejected, normalisePhoto } from './images.js';
 import type { UploadedFile, UploadedTempFile } from './uploads.js';
 import { withZip, zipRefusal } from './zip.js';
 
 /*
- * The face-photo checks every kind of person shares (employees, resident workers): one photo, and a zip of photos
- * named by a key (a work number, a phone, a certificate number), each judged alone and reported.
+ * The face-photo checks every way a face photo comes in shares (employees, resident workers, visitors at the
+ * invitation page, the kiosk and the desk): one photo, and a zip of photos named by a key (a work number, a phone, a
+ * certificate number), each judged alone and reported. A face photo is a picture of at least FACE_MIN_PX square,
+ * scaled down until it is under FACE_MAX_BYTES, on which the detector (platform/faceDetect.ts) finds exactly one face:
+ * none and several are what a face terminal would refuse it for (face statuses 2 and 3).
  */
 
-/** A photo refused by its content answers 400 on the field `file`. */
-export function facePhotoError(err: unknown): never {
-  if (err instanceof ImageRejected) {
-    const rule = { notImage: 'type', tooSmall: 'imageTooSmall', tooLarge: 'size' }[err.problem];
-    throw badParams([{ field: 'file', rule }]);
+export type FaceProblem = ImageProblem | 'noFace' | 'multipleFaces';
+
+/** A photo refused for its faces (as ImageRejected is for its pixels). */
+export class FaceRejected extends Error {
+  constructor(readonly problem: 'noFace' | 'multipleFaces') {
+    super(problem);
   }
-  throw err;
 }
 
-/** The uploaded photo checked and scaled (at least FACE_MIN_PX square, under FACE_MAX_BYTES), or 400 on `file`. */
+/** The field rule of each refusal (the forms show `validation.<rule>`). */
+const FACE_RULES: Record<FaceProblem, string> = {
+  notImage: 'type',
+  tooSmall: 'imageTooSmall',
+  tooLarge: 'size',
+  noFace: 'noFace',
+  multipleFaces: 'multipleFaces',
+};
+
+function faceProblem(err: unknown): FaceProblem | null {
+  return err instanceof ImageRejected || err instanceof FaceRejected ? err.problem : null;
+}
+
+/** A photo refused by its content answers 400 on the field (`file` for uploads, `photo` for a data URL). */
+export function facePhotoError(field = 'file') {
+  return (err: unknown): never => {
+    const problem = faceProblem(err);
+    if (problem) throw badParams([{ field, rule: FACE_RULES[problem] }]);
+    throw err;
+  };
+}
+
+/**
+ * A face photo as stored: upright, scaled and re-encoded under `maxBytes` (normalisePhoto), with exactly one face on
+ * it. ImageRejected or FaceRejected otherwise; 503 when the detector cannot run.
+ */
+export async function facePhoto(bytes: Buffer, opts: { maxEdge?: number } = {}): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const photo = await normalisePhoto(bytes, { minPx: FACE_MIN_PX, maxBytes: FACE_MAX_BYTES, maxEdge: opts.maxEdge });
+  const faces = await detectFaces(photo.bytes);
+  if (faces.length === 0) throw new FaceRejected('noFace');
+  if (faces.length > 1) throw new FaceRejected('multipleFaces');
+  return photo;
+}
+
+/** The uploaded face photo checked (facePhoto), or 400 on `file`. */
 export async function checkedFacePhoto(file: UploadedFile | undefined) {
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
-  return normalisePhoto(file.bytes, { minPx: FACE_MIN_PX, maxBytes: FACE_MAX_BYTES }).catch(facePhotoError);
+  return facePhoto(file.bytes).catch(facePhotoError());
 }
 
 const IMAGE_NAME = /^(.+)\.(jpe?g|png|webp)$/i;
@@ -70,12 +108,13 @@ export async function importFaceZip<T>(
       else if (!PHOTO_TYPES.has(sniffFileType(new Uint8Array(e.head)) ?? '')) report('notImage');
       else {
         try {
-          const photo = await normalisePhoto(await zip.read(e), { minPx: FACE_MIN_PX, maxBytes: FACE_MAX_BYTES });
+          const photo = await facePhoto(await zip.read(e));
           await save(target, photo.bytes);
           report('saved');
         } catch (err) {
-          if (!(err instanceof ImageRejected)) throw err;
-          report(err.problem);
+          const problem = faceProblem(err);
+          if (!problem) throw err;
+          report(problem);
         }
       }
     }

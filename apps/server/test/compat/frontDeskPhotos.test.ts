@@ -5,6 +5,7 @@ import { VISIT_PHOTO_LINK_TTL_MS } from '../../src/modules/compat/compat.photos.
 import { photoKeysOf } from '../../src/modules/visits/visits.service.js';
 import type { AuthedContext } from '../../src/platform/calls.js';
 import { tenantScope } from '../../src/platform/tenancy.js';
+import { faceDataUrl } from '../faces.js';
 import { seedCompany, seedStaff, type Tenant, type TestApp, testApp } from '../harness.js';
 import { originalClient } from './original.js';
 
@@ -13,12 +14,7 @@ type Page = { list: Row[] };
 
 const LINK = /^\/api\/media\/(visits\/\d+\/[\w-]+\.jpg)\?exp=(\d+)&sig=([\w-]+)$/;
 
-const jpegDataUrl = async () =>
-  `data:image/jpeg;base64,${(
-    await sharp({ create: { width: 300, height: 400, channels: 3, background: '#336699' } })
-      .jpeg()
-      .toBuffer()
-  ).toString('base64')}`;
+const jpegDataUrl = () => faceDataUrl({ width: 300, height: 400 });
 
 /** A walk-in with a photo and one without, registered as the original front desk sends them. */
 async function twoWalkIns(send: ReturnType<typeof originalClient>, header: string, host: number, tid: number, phones: [string, string]) {

@@ -1,8 +1,8 @@
 import { Role, Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visits } from '../../src/db/schema/index.js';
+import { faceFixture, facePhoto } from '../faces.js';
 import { seedCompany, seedStaff, type Tenant, type TestApp, testApp } from '../harness.js';
 import { originalClient } from './original.js';
 
@@ -131,9 +131,7 @@ describe('the original front desk’s visitor journeys against /qcvisit/', () =>
   });
 
   it('uploads a photo as the original does (multipart field filename) and registers a walk-in with its photoUrl', async () => {
-    const png = await sharp({ create: { width: 200, height: 240, channels: 3, background: '#88aacc' } })
-      .png()
-      .toBuffer();
+    const png = await facePhoto({ width: 200, height: 250, format: 'png' });
     const boundary = '----originalDesk';
     const payload = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="filename"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`),
@@ -169,6 +167,18 @@ describe('the original front desk’s visitor journeys against /qcvisit/', () =>
       ]),
     });
     expect(bad.json()).toMatchObject({ status: Status.BAD_PARAMS, result: { errors: [{ field: 'file', rule: 'type' }] } });
+    // A photo of nobody (or of two people) is refused too: the face detector.
+    const nobody = await t.app.inject({
+      method: 'POST',
+      url: '/qcvisit/Upload',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-coolvisit-token': header },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="filename"; filename="photo.jpg"\r\n\r\n`),
+        faceFixture('no-face'),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(nobody.json()).toMatchObject({ status: Status.BAD_PARAMS, result: { errors: [{ field: 'file', rule: 'noFace' }] } });
   });
 
   it('hands a card out and reads its status; looks visitors up by phone and by name', async () => {

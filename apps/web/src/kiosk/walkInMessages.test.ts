@@ -20,9 +20,13 @@ describe('walk-in form rules (the server’s, as the visitor types)', () => {
     expect(msg('vphone', 'format')).toBe('The format of the phone number is not correct');
     expect(msg('vphone', 'phoneOrId')).toBe('Fill in the phone number or the certificate number');
     expect(msg('temperature', 'range')).toBe('Between 34 and 43 °C');
+    // The photo step shows the face detector's refusal of the photo taken.
+    expect(msg('photo', 'noFace')).toBe('No face detected in the photo: use one facing the camera, face uncovered and well lit');
+    expect(msg('photo', 'multipleFaces')).toBe('More than one face in the photo: use one of a single person');
     await i18n.changeLanguage('zh');
     expect(msg('cardId', 'checksum')).toBe(platformZh.validation.checksum);
     expect(msg('cardId', 'region')).toBe(platformZh.validation.region);
     expect(msg('vphone', 'phoneOrId')).toBe('请填写手机号或证件号码');
+    expect(msg('photo', 'noFace')).toBe('照片中未检测到人脸：请使用正对镜头、露出面部、光线充足的照片');
   });
 });

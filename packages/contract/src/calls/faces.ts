@@ -5,7 +5,10 @@ import { LogModule, Role } from '../lookups.js';
 import { IMAGE_MAX_BYTES } from '../validators.js';
 import { employee, ORG_MANAGERS } from './employees.js';
 
-/** Face photo advice of spec section 5: at least FACE_MIN_PX square and under 1 MB (larger photos are scaled down, not refused). */
+/**
+ * Face photo advice of spec section 5: at least FACE_MIN_PX square and under 1 MB. The stored photo is always under it:
+ * larger photos (up to FACE_UPLOAD_MAX_BYTES as sent) are scaled down, not refused, and the pages say so.
+ */
 export const FACE_MAX_BYTES = IMAGE_MAX_BYTES;
 /** What a single photo upload may weigh before it is scaled down. */
 export const FACE_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
@@ -21,9 +24,9 @@ export const uploadEmpFace = defineCall({
   name: 'uploadEmpFace',
   module: 'employees',
   summary:
-    "Set an employee's face photo (jpg, png or webp; at least 100×100 px; scaled down to under 1 MB when larger); the face status becomes -9 (not synced) until devices take it",
+    "Set an employee's face photo (jpg, png or webp by content, file/type; at least 100×100 px, file/imageTooSmall; scaled down to under 1 MB when larger; exactly one face on it, file/noFace and file/multipleFaces, the face statuses 2 and 3 a terminal would answer); the face status becomes -9 (not synced) until devices take it",
   access: ORG_MANAGERS,
-  statuses: [Status.EMPLOYEE_NOT_EXIST],
+  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.SERVICE_UNAVAILABLE],
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   upload: { maxBytes: FACE_UPLOAD_MAX_BYTES, extensions: FACE_IMAGE_EXTENSIONS },
@@ -32,16 +35,26 @@ export const uploadEmpFace = defineCall({
 });
 
 /** What became of one photo of a batch archive. */
-export const faceImportOutcome = z.enum(['saved', 'noEmployee', 'duplicate', 'notImage', 'tooSmall', 'tooLarge', 'skipped']);
+export const faceImportOutcome = z.enum([
+  'saved',
+  'noEmployee',
+  'duplicate',
+  'notImage',
+  'tooSmall',
+  'tooLarge',
+  'noFace',
+  'multipleFaces',
+  'skipped',
+]);
 export type FaceImportOutcome = z.infer<typeof faceImportOutcome>;
 
 export const uploadEmpFaceZip = defineCall({
   name: 'uploadEmpFaceZip',
   module: 'employees',
   summary:
-    'Batch face photos: a zip of images named by work number (e.g. 1001.jpg); each is checked like a single photo and reported; 619 when the file is not a zip',
+    'Batch face photos: a zip of images named by work number (e.g. 1001.jpg); each is checked like a single photo (the face detector too: outcomes noFace and multipleFaces) and reported; 619 when the file is not a zip',
   access: ORG_MANAGERS,
-  statuses: [Status.ARCHIVE_BUSY],
+  statuses: [Status.ARCHIVE_BUSY, Status.SERVICE_UNAVAILABLE],
   fieldStatuses: { [Status.ONLY_ZIP]: 'file' },
   log: { module: LogModule.EMPLOYEE, event: 'import' },
   upload: { maxBytes: FACE_ZIP_MAX_BYTES, extensions: ['zip'], wrongType: 'zip', toFile: true },

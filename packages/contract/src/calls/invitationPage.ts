@@ -44,9 +44,9 @@ export const uploadAppointmentPhoto = defineCall({
   name: 'uploadAppointmentPhoto',
   module: 'invitations',
   summary:
-    'The visitor’s face photo from the invitation page (multipart, field file; the token in the field secid): jpg or png by content (file/type), at least 100×100 px (file/imageTooSmall), at most 1 MB (file/size); stored like a kiosk photo and replacing an earlier one; the same states as companions; answers the page',
+    'The visitor’s face photo from the invitation page (multipart, field file; the token in the field secid): jpg or png by content (file/type), at least 100×100 px (file/imageTooSmall), at most 1 MB as sent (file/size; the page scales a larger photo down before sending it), exactly one face on it (file/noFace, file/multipleFaces); stored like a kiosk photo and replacing an earlier one; the same states as companions; answers the page',
   access: 'public',
-  statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
+  statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED, Status.SERVICE_UNAVAILABLE],
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
   rate: 'public',
   log: { module: LogModule.VISITOR, event: 'update' },

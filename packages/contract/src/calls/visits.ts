@@ -163,7 +163,7 @@ export const registerWalkIn = defineCall({
   name: 'UpdatePhoto',
   module: 'visitors',
   summary:
-    'Register a walk-in visitor at the kiosk or front desk: identity checked, host and visitor type of this company (55, 602), blacklist screening (66, nothing stored), the safety induction of the visitor type (69 with `{ qid, tid, vid }` until passed), photo and signature stored; answers the record, signed in (or waiting for approval)',
+    'Register a walk-in visitor at the kiosk or front desk: identity checked, host and visitor type of this company (55, 602), blacklist screening (66, nothing stored), the safety induction of the visitor type (69 with `{ qid, tid, vid }` until passed), photo (exactly one face: photo/noFace, photo/multipleFaces) and signature stored; answers the record, signed in (or waiting for approval)',
   access: DESK_ROLES,
   statuses: [
     Status.BLACKLISTED,
@@ -172,6 +172,7 @@ export const registerWalkIn = defineCall({
     Status.GATE_NOT_FOUND,
     Status.INVALID_EMPLOYEE,
     Status.VISITOR_TYPE_NOT_EXIST,
+    Status.SERVICE_UNAVAILABLE,
   ],
   log: { module: LogModule.VISITOR, event: 'add' },
   maxBodyBytes: VISITOR_PHOTO_MAX_CHARS + SIGNATURE_MAX_CHARS + 64 * 1024,
@@ -195,6 +196,7 @@ export const checkInByCode = defineCall({
     Status.TOO_EARLY,
     Status.UPDATE_NOT_ALLOWED,
     Status.VISITOR_UNAUTHORIZED,
+    Status.SERVICE_UNAVAILABLE,
   ],
   log: { module: LogModule.VISITOR, event: 'update' },
   maxBodyBytes: VISITOR_PHOTO_MAX_CHARS + SIGNATURE_MAX_CHARS + 64 * 1024,
@@ -503,8 +505,9 @@ export const uploadVisitorPhoto = defineCall({
   name: 'Upload',
   module: 'visitors',
   summary:
-    'A visitor’s photo sent as a file, as the original front desk sends it (multipart, field file or filename): jpg, png or webp by content, at least 100 px a side, re-encoded as a walk-in’s photo is; answered as a data URL (`url`) that UpdatePhoto or AppClientSignin takes as `photo` (nothing is stored until then)',
+    'A visitor’s photo sent as a file, as the original front desk sends it (multipart, field file or filename): jpg, png or webp by content, at least 100 px a side, exactly one face on it (file/noFace, file/multipleFaces), re-encoded as a walk-in’s photo is; answered as a data URL (`url`) that UpdatePhoto or AppClientSignin takes as `photo` (nothing is stored until then)',
   access: DESK_ROLES,
+  statuses: [Status.SERVICE_UNAVAILABLE],
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
   upload: { maxBytes: 15 * 1024 * 1024, extensions: ['jpg', 'jpeg', 'png', 'webp'] },
   input: z.object({ userid: coercedInt().optional() }),

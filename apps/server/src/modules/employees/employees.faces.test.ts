@@ -5,6 +5,7 @@ import { Status } from '@openvisit/contract';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faceFixture, facePhoto } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
 interface Emp {
@@ -20,7 +21,7 @@ interface ZipResult {
   results: { file: string; empNo: string; outcome: string }[];
 }
 
-/** An image of random blocks (`block` px square), so that no encoder can squeeze it to nothing. */
+/** An image of random blocks (`block` px square), so that no encoder can squeeze it to nothing (and no face on it). */
 function photo(width: number, height: number, format: 'jpeg' | 'png' | 'webp' = 'jpeg', block = 1): Promise<Buffer> {
   const [w, h] = [Math.ceil(width / block), Math.ceil(height / block)];
   return sharp(randomBytes(w * h * 3), { raw: { width: w, height: h, channels: 3 } })
@@ -52,6 +53,8 @@ describe('face photos', () => {
       ['E001', '13900000001'],
       ['E002', '13900000002'],
       ['E003', '13900000003'],
+      ['E004', '13900000004'],
+      ['E005', '13900000005'],
     ] as const)
       ids[no] = (await t.api.addEmployee({ employee_name: `P ${no}`, phone, empNo: no }, a.token)).result.empid;
     bEmp = (await t.api.addEmployee({ employee_name: 'Other', phone: '13900000009', empNo: 'E001' }, b.token)).result.empid;
@@ -59,7 +62,7 @@ describe('face photos', () => {
   afterAll(() => t.close());
 
   it('no token 28; front desk 610; another company’s employee 55', async () => {
-    const img = await photo(200, 200);
+    const img = faceFixture('one-face');
     expect((await t.upload('uploadEmpFace', { name: 'a.jpg', bytes: img }, { empid: String(ids.E001) })).status).toBe(Status.TOKEN_MISSING);
     const desk = await seedStaff(t, a.id, 2);
     expect((await t.upload('uploadEmpFace', { name: 'a.jpg', bytes: img }, { empid: String(ids.E001) }, desk.token)).status).toBe(
@@ -70,7 +73,7 @@ describe('face photos', () => {
   });
 
   it('stores a photo, status -9 until synced; a large photo is scaled under 1 MB; readable back; replaced photo removed', async () => {
-    const big = await photo(3000, 2500, 'png', 5);
+    const big = await facePhoto({ width: 2400, height: 3000, format: 'png' });
     expect(big.length).toBeGreaterThan(1024 * 1024);
     const r = await t.upload<Emp>('uploadEmpFace', { name: 'big.png', bytes: big }, { empid: String(ids.E001) }, a.token);
     expect(r.status).toBe(0);
@@ -90,7 +93,7 @@ describe('face photos', () => {
 
     const second = await t.upload<Emp>(
       'uploadEmpFace',
-      { name: 'me.webp', bytes: await photo(300, 300, 'webp') },
+      { name: 'me.webp', bytes: await facePhoto({ width: 300, height: 375, format: 'webp' }) },
       { empid: String(ids.E001) },
       a.token,
     );
@@ -112,10 +115,29 @@ describe('face photos', () => {
     expect(emp.result).toMatchObject({ face: null, avatar: '' });
   });
 
-  it('a zip named by work number: saves the good ones, reports each; path tricks and junk ignored', async () => {
+  it('refuses a photo without exactly one face (face statuses 2 and 3), with the reason, and stores nothing', async () => {
+    const before = storedFiles(filesDir());
+    const up = (name: string, bytes: Buffer) => t.upload<Errors>('uploadEmpFace', { name, bytes }, { empid: String(ids.E002) }, a.token);
+    const none = await up('room.jpg', faceFixture('no-face'));
+    expect(none.status).toBe(Status.BAD_PARAMS);
+    expect(none.result.errors).toEqual([{ field: 'file', rule: 'noFace' }]);
+    expect((await up('us.jpg', faceFixture('two-faces'))).result.errors).toEqual([{ field: 'file', rule: 'multipleFaces' }]);
+    // 8.8 MB of grey noise: within what is scaled down (the page says so), but no face.
+    const noise = await sharp(randomBytes(1860 * 1860), { raw: { width: 1860, height: 1860, channels: 1 } })
+      .png()
+      .toBuffer();
+    expect(noise.length).toBeGreaterThan(8_500_000);
+    expect((await up('noise.png', noise)).result.errors).toEqual([{ field: 'file', rule: 'noFace' }]);
+    expect((await t.api.getEmployeeByEmpNo({ empNo: 'E002' }, a.token)).result).toMatchObject({ face: null, avatar: '' });
+    expect(storedFiles(filesDir())).toEqual(before);
+  });
+
+  it('a zip named by work number: saves the good ones, reports each (faces too); path tricks and junk ignored', async () => {
     const zip = zipSync({
-      'photos/E002.jpg': await photo(200, 240),
-      '../../E003.png': await photo(150, 150, 'png'),
+      'photos/E002.jpg': await facePhoto({ width: 200, height: 250, tint: 3 }),
+      '../../E003.png': await facePhoto({ width: 160, height: 200, format: 'png' }),
+      'E004.jpg': faceFixture('no-face'),
+      'E005.jpg': faceFixture('two-faces'),
       'E999.jpg': await photo(200, 200),
       'E001.jpg': await photo(200, 200),
       'E001.png': await photo(200, 200, 'png'),
@@ -129,6 +151,8 @@ describe('face photos', () => {
     expect(outcome).toEqual({
       'E002.jpg': 'saved',
       'E003.png': 'saved',
+      'E004.jpg': 'noFace',
+      'E005.jpg': 'multipleFaces',
       'E999.jpg': 'noEmployee',
       'E001.jpg': 'duplicate',
       'E001.png': 'duplicate',
@@ -185,7 +209,7 @@ describe('face photos', () => {
     await t.db.execute(`UPDATE employees SET face = 17 WHERE id = ${ids.E003}`);
     const ab = await t.api.getAbnormalEmployee({}, a.token);
     expect(ab.status).toBe(0);
-    expect(ab.result.counts).toMatchObject({ noFace: 1, faceError: 1, notSynced: 1, duplicateNo: 0, noEmail: 3 });
+    expect(ab.result.counts).toMatchObject({ noFace: 1, faceError: 1, notSynced: 1, duplicateNo: 0, noEmail: 5 });
     expect(ab.result.count).toBe(3);
     const kind = await t.api.getAbnormalEmployee({ kind: 'faceError' }, a.token);
     expect(kind.result.list.map((e) => e.empNo)).toEqual(['E003']);

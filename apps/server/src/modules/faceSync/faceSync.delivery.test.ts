@@ -1,7 +1,7 @@
 import { FACE_MAX_ATTEMPTS, FACE_NOT_CONFIRMED, type FaceSyncItem, Status } from '@openvisit/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { facePhoto } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { employeeDeviceGroups, employees, faceCredentials, visitEvents } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/tenancy.js';
@@ -68,9 +68,7 @@ describe('face terminals: edits, card numbers, unconfirmed changes, bigint seqs'
     t = await testApp();
     ({ a } = await twoTenants(t));
     desk = await seedStaff(t, a.id, 2);
-    jpeg = await sharp({ create: { width: 320, height: 400, channels: 3, background: '#97a' } })
-      .jpeg()
-      .toBuffer();
+    jpeg = await facePhoto({ width: 320, height: 400 });
     host = (await t.api.addEmployee({ employee_name: 'Host Two', phone: '13800003333' }, a.token)).result.empid;
     lobbyGroup = (await t.api.addEquipmentGroup({ egname: 'Lobby', defaultOn: true }, a.token)).result.egid;
     const added = await t.api.addEquipment({ deviceName: 'Lobby face', deviceCode: 'LOBBY-FACE', eType: 'face', egids: [lobbyGroup] }, a.token);

@@ -1,7 +1,7 @@
 import { Status } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faceDataUrl } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { companies, visitEvents, visits } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/tenancy.js';
@@ -39,11 +39,7 @@ describe('face passes sign visitors in and out where the company’s doors do', 
   /** A walk-in awaiting approval, approved, and sent to the terminal: known to it, not signed in. */
   async function approvedVisitor(phone: string): Promise<number> {
     await setSettings({ processSwitch: 1 });
-    const photo = `data:image/jpeg;base64,${(
-      await sharp({ create: { width: 320, height: 400, channels: 3, background: '#7a9' } })
-        .jpeg()
-        .toBuffer()
-    ).toString('base64')}`;
+    const photo = await faceDataUrl({ width: 320, height: 400 });
     const vid = (await t.api.UpdatePhoto({ vname: '门访客', vphone: phone, empid: host, photo }, desk)).result.vid;
     await setSettings({ processSwitch: 0 });
     expect((await t.api.updateVisitStatus({ vid, event: 'approve' }, a.token)).status).toBe(0);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byCard, syncOnce, terminal, uploadPasses } from '../../../../../tools/face-terminal.js';
+import { facePhoto } from '../../../test/faces.js';
 import { PASSWORD, signInAsCreated, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { tenantScope } from '../../platform/tenancy.js';
 import { reconcileCompany } from './faceSync.reconcile.js';
@@ -24,9 +24,7 @@ describe('the face terminal simulator follows the documented protocol', () => {
     const added = await t.api.addEquipment({ deviceName: 'Face 1', deviceCode: 'FACE-1', eType: 'face', egids: [egid] }, a.token);
     const sim = terminal(url, `${added.result.device.eid}.${added.result.secret}`);
     const host = (await t.api.addEmployee({ employee_name: 'Host', phone: '13800002222' }, a.token)).result.empid;
-    const jpeg = await sharp({ create: { width: 320, height: 400, channels: 3, background: '#789' } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await facePhoto({ width: 320, height: 400 });
     const walkIn = await t.api.UpdatePhoto(
       { vname: '访客丙', vphone: '13966667777', empid: host, photo: `data:image/jpeg;base64,${jpeg.toString('base64')}` },
       a.token,
@@ -71,10 +69,8 @@ describe('the face terminal simulator follows the documented protocol', () => {
     const sc = await signInAsCreated(t, 'labour_sc');
     const rid = (await t.api.addResidentVisitor({ pid, name: '工人甲', phone: '13955550001', ...window }, sc)).result.rid;
     expect((await t.api.setResidentEgroups({ rids: [rid], egids: [site] }, a.token)).status).toBe(0);
-    const photo = async (colour: string) =>
-      sharp({ create: { width: 240, height: 320, channels: 3, background: colour } })
-        .jpeg()
-        .toBuffer();
+    /** Two shots of one face differ in their bytes (the tint). */
+    const photo = (tint: number) => facePhoto({ width: 240, height: 320, tint });
     const upload = async (bytes: Buffer) =>
       expect((await t.upload('uploadRvFace', { name: 'face.jpg', bytes }, { rid: String(rid) }, sc)).status).toBe(0);
     /** The photo a terminal is given for the worker, and the one the console shows: the same bytes. */
@@ -87,7 +83,7 @@ describe('the face terminal simulator follows the documented protocol', () => {
     const scope = tenantScope(t.db, { companyId: a.id });
 
     // Waiting for approval: no terminal knows the worker, photo or not.
-    await upload(await photo('#7a9'));
+    await upload(await photo(1));
     await reconcileCompany(scope, new Date());
     expect(await syncOnce(siteFace.sim)).toEqual({ added: 0, removed: 0, failed: 0 });
 
@@ -102,7 +98,7 @@ describe('the face terminal simulator follows the documented protocol', () => {
     expect((await t.api.getFaceCredentials({ eid: siteFace.eid }, a.token)).result.counts).toEqual({ pending: 0, synced: 1, failed: 0 });
 
     // A new photo replaces the old one on the terminal at the next run.
-    await upload(await photo('#a97'));
+    await upload(await photo(2));
     await reconcileCompany(scope, new Date());
     expect(await syncOnce(siteFace.sim)).toEqual({ added: 1, removed: 0, failed: 0 });
     const second = await photos();

@@ -1,7 +1,7 @@
 import { FACE_MAX_ATTEMPTS, type FaceSyncItem, Status } from '@openvisit/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { facePhoto } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import {
   companies,
@@ -23,9 +23,7 @@ type Answer<T> = { status: number; reason: string; result: T };
 type Pulled = { items: FaceSyncItem[]; cursor: number; more: boolean };
 
 async function jpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 400, channels: 3, background: '#7a9' } })
-    .jpeg()
-    .toBuffer();
+  return facePhoto({ width: 320, height: 400 });
 }
 
 describe('face terminals: who they know, the credential pipeline, pass records', () => {

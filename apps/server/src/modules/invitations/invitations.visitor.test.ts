@@ -3,6 +3,7 @@ import { Status } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faceFixture, facePhoto } from '../../../test/faces.js';
 import { seedCompany, seedStaff, type TestApp, testApp } from '../../../test/harness.js';
 import { operationLogs, visits } from '../../db/schema/index.js';
 
@@ -79,9 +80,9 @@ describe('the visitor’s invitation page: companions and photo', () => {
     expect((await t.api.GetVisitorByVid({ vid }, a.token)).result.followers).toHaveLength(1);
   });
 
-  it('a face photo: jpg or png of at least 100×100 px and at most 1 MB, stored and replacing the earlier one', async () => {
+  it('a face photo: jpg or png of at least 100×100 px and at most 1 MB with one face, stored and replacing the earlier one', async () => {
     const { vid, secid } = await invite('13966660002');
-    const jpg = await photo(300, 400, 'jpeg', 4);
+    const jpg = await facePhoto({ width: 300, height: 400 });
     expect((await sendPhoto(secid, 'me.jpg', jpg)).status).toBe(Status.UPDATE_NOT_ALLOWED);
     await t.api.updateAppointmentReply({ id: secid, status: 3 });
 
@@ -96,6 +97,11 @@ describe('the visitor’s invitation page: companions and photo', () => {
       { field: 'file', rule: 'type' },
     ]);
     expect((await sendPhoto(secid, 'me.gif', await photo(200, 200, 'gif'))).status).toBe(Status.FILE_TYPE_ERROR);
+    // The detector: a picture without a face (a room, grey noise) or with two is refused with the reason.
+    const faces = async (name: string, bytes: Buffer) => ((await sendPhoto(secid, name, bytes)).result as unknown as Errors).errors;
+    expect(await faces('room.jpg', faceFixture('no-face'))).toEqual([{ field: 'file', rule: 'noFace' }]);
+    expect(await faces('noise.jpg', await photo(600, 600, 'jpeg', 3))).toEqual([{ field: 'file', rule: 'noFace' }]);
+    expect(await faces('us.jpg', faceFixture('two-faces'))).toEqual([{ field: 'file', rule: 'multipleFaces' }]);
     expect((await t.api.getAppointmentbySecId({ secid })).result.hasPhoto).toBe(false);
 
     const ok = await sendPhoto(secid, 'me.jpg', jpg);
@@ -113,7 +119,7 @@ describe('the visitor’s invitation page: companions and photo', () => {
     expect(seen.statusCode).toBe(200);
     expect(seen.headers['content-type']).toContain('image/jpeg');
 
-    expect((await sendPhoto(secid, 'again.png', await photo(150, 150, 'png'))).status).toBe(0);
+    expect((await sendPhoto(secid, 'again.png', await facePhoto({ width: 160, height: 200, format: 'png' }))).status).toBe(0);
     const [after] = await t.db.select().from(visits).where(eq(visits.id, vid));
     expect(after?.photo).not.toBe(first);
     expect(await t.services.files.read(first)).toBeUndefined();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { FACE_MIN_PX, IMAGE_MAX_BYTES, type In, type Invitation, logDesc, normalizePhone, Role, Status, sniffFileType } from '@openvisit/contract';
+import { IMAGE_MAX_BYTES, type In, type Invitation, logDesc, normalizePhone, Role, Status, sniffFileType } from '@openvisit/contract';
 import type { CallContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { ImageRejected, normalisePhoto } from '../../platform/images.js';
+import { facePhoto, facePhotoError } from '../../platform/facePhotos.js';
 import { scopeForCompany } from '../../platform/tenancy.js';
 import { type VisitRow, visitsOf } from '../visits/visits.service.js';
 import { byToken, pageOf, SUPPLEMENT_FROM } from './invitations.page.js';
@@ -38,8 +38,9 @@ export async function setCompanions(ctx: CallContext, input: In<'updateSupplemen
 }
 
 /**
- * The face photo (spec section 5): a jpg or png by content, at least 100×100 px, at most 1 MB as sent; stored like a
- * kiosk photo (upright, re-encoded, metadata dropped) in the file store, replacing an earlier one.
+ * The face photo (spec section 5): a jpg or png by content, at least 100×100 px, at most 1 MB as sent (the page scales
+ * a larger one down first), with exactly one face on it (platform/facePhotos.ts); stored like a kiosk photo (upright,
+ * re-encoded, metadata dropped) in the file store, replacing an earlier one.
  */
 export async function uploadPhoto(ctx: CallContext, input: In<'uploadAppointmentPhoto'>): Promise<Invitation> {
   const file = ctx.file;
@@ -48,11 +49,7 @@ export async function uploadPhoto(ctx: CallContext, input: In<'uploadAppointment
   const kind = sniffFileType(new Uint8Array(file.bytes.subarray(0, 16)));
   if (kind !== 'jpeg' && kind !== 'png') throw badParams([{ field: 'file', rule: 'type' }]);
   if (file.bytes.length > IMAGE_MAX_BYTES) throw badParams([{ field: 'file', rule: 'size' }]);
-  const photo = await normalisePhoto(file.bytes, { minPx: FACE_MIN_PX, maxBytes: IMAGE_MAX_BYTES, maxEdge: 960 }).catch((err: unknown) => {
-    if (err instanceof ImageRejected)
-      throw badParams([{ field: 'file', rule: { notImage: 'type', tooSmall: 'imageTooSmall', tooLarge: 'size' }[err.problem] }]);
-    throw err;
-  });
+  const photo = await facePhoto(file.bytes, { maxEdge: 960 }).catch(facePhotoError('file'));
   const key = `visits/${v.companyId}/${randomUUID()}.jpg`;
   await ctx.services.files.put(key, photo.bytes);
   const repo = visitsOf(scopeForCompany(ctx.system, v.companyId));

@@ -4,6 +4,7 @@ import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCall, doorDevice } from '../../../test/doors.js';
+import { faceFixture, facePhoto as realFace } from '../../../test/faces.js';
 import { PASSWORD, seedEmployee, seedStaff, signInAsCreated, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 
@@ -104,7 +105,7 @@ describe('supplier companies and their workers', () => {
     expect((await t.api.getRvQrcode({ rid: other }, sc)).status).toBe(Status.NO_SUCH_RECORD);
     expect((await t.api.showResidentAllFileByRid({ rid: other }, sc)).status).toBe(Status.NO_SUCH_RECORD);
     expect((await t.upload('UploadLaborFile', { name: 'c.pdf', bytes: PDF }, { rid: String(other) }, sc)).status).toBe(Status.NO_SUCH_RECORD);
-    expect((await t.upload('uploadRvFace', { name: 'f.jpg', bytes: await photo(200, 200) }, { rid: String(other) }, sc)).status).toBe(
+    expect((await t.upload('uploadRvFace', { name: 'f.jpg', bytes: faceFixture('one-face') }, { rid: String(other) }, sc)).status).toBe(
       Status.NO_SUCH_RECORD,
     );
     expect((await t.api.updateRvPermission({ rids: [own.result.rid], rstatus: 1 }, sc)).status).toBe(Status.NO_PERMISSION);
@@ -184,20 +185,34 @@ describe('supplier companies and their workers', () => {
     const facePhoto = (rid: number, token: string) =>
       t.app.inject({ method: 'GET', url: `/api/RvFacePhoto?rid=${rid}`, headers: { 'x-coolvisit-token': token } });
     expect((await facePhoto(w.rid, sc)).json()).toMatchObject({ status: Status.NO_SUCH_RECORD });
-    const ok = await t.upload<{ face: boolean }>('uploadRvFace', { name: 'f.jpg', bytes: await photo(200, 200) }, { rid: String(w.rid) }, sc);
+    // The face detector's refusals, as for an employee: nothing stored.
+    for (const [fixture, rule] of [
+      ['no-face', 'noFace'],
+      ['two-faces', 'multipleFaces'],
+    ] as const) {
+      const refused = await t.upload<Errors>('uploadRvFace', { name: 'f.jpg', bytes: faceFixture(fixture) }, { rid: String(w.rid) }, sc);
+      expect(refused.result.errors).toEqual([{ field: 'file', rule }]);
+    }
+    expect((await facePhoto(w.rid, sc)).json()).toMatchObject({ status: Status.NO_SUCH_RECORD });
+    const ok = await t.upload<{ face: boolean }>(
+      'uploadRvFace',
+      { name: 'f.jpg', bytes: await realFace({ width: 200, height: 250 }) },
+      { rid: String(w.rid) },
+      sc,
+    );
     expect(ok.result.face).toBe(true);
     // The stored photo, as the console previews it: a jpeg of the checked size, for the server company and HSE alike.
     for (const token of [sc, hse]) {
       const stored = await facePhoto(w.rid, token);
       expect(stored.headers['content-type']).toMatch(/^image\/jpeg/);
-      expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 200, height: 200 });
+      expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 200, height: 250 });
     }
     const other = (await worker({ name: '蒋别家', phone: '13911110031', supplierId: build })).result;
     // Another supplier's worker is not the server company's to see: 602, as for another company's.
     expect((await facePhoto(other.rid, sc)).json()).toMatchObject({ status: Status.NO_SUCH_RECORD });
     expect((await facePhoto(other.rid, desk)).json()).toMatchObject({ status: Status.NO_PERMISSION });
     const zip = zipSync({
-      '11010519491231002x.jpg': await photo(150, 150),
+      '11010519491231002x.jpg': await realFace({ width: 160, height: 200, tint: 2 }),
       '13911110031.jpg': await photo(150, 150),
       '13900000000.png': await photo(150, 150, 'png'),
       'readme.txt': new Uint8Array([1, 2, 3]),

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type CompanySettings, FACE_MIN_PX, IMAGE_MAX_BYTES, LogModule, logDesc, Role, Status } from '@openvisit/contract';
+import { type CompanySettings, LogModule, logDesc, Role, Status } from '@openvisit/contract';
 import { clientEnd, writeLog } from '../../platform/audit.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { dataUrlBytes, ImageRejected, normalisePhoto, normaliseSignature } from '../../platform/images.js';
+import { facePhoto, facePhotoError } from '../../platform/facePhotos.js';
+import { dataUrlBytes, ImageRejected, normaliseSignature } from '../../platform/images.js';
 import * as blacklist from '../blacklist/blacklist.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
 
@@ -19,19 +20,17 @@ export function gateOf(ctx: AuthedContext, asked: number | null): number | null 
   return asked;
 }
 
-function imageError(field: 'photo' | 'file' | 'signature') {
-  return (err: unknown): never => {
-    if (err instanceof ImageRejected) {
-      const rule = { notImage: 'type', tooSmall: field === 'signature' ? 'type' : 'imageTooSmall', tooLarge: 'size' }[err.problem];
-      throw badParams([{ field, rule }]);
-    }
-    throw err;
-  };
+function signatureError(err: unknown): never {
+  if (err instanceof ImageRejected) throw badParams([{ field: 'signature', rule: err.problem === 'tooLarge' ? 'size' : 'type' }]);
+  throw err;
 }
 
-/** A photo as a registration stores it (upright, scaled, re-encoded), for the desk to send back as a data URL. */
+/** The longer edge of a visitor's stored photo. */
+const VISITOR_PHOTO_EDGE = 960;
+
+/** A photo as a registration stores it (one face, upright, scaled, re-encoded), for the desk to send back as a data URL. */
 export async function photoAsDataUrl(bytes: Buffer): Promise<string> {
-  const photo = await normalisePhoto(bytes, { minPx: FACE_MIN_PX, maxBytes: IMAGE_MAX_BYTES, maxEdge: 960 }).catch(imageError('file'));
+  const photo = await facePhoto(bytes, { maxEdge: VISITOR_PHOTO_EDGE }).catch(facePhotoError('file'));
   return `data:image/jpeg;base64,${photo.bytes.toString('base64')}`;
 }
 
@@ -42,18 +41,22 @@ export async function storeImages(ctx: AuthedContext, input: { photo: string; si
   if (input.photo) {
     const bytes = dataUrlBytes(input.photo);
     if (!bytes) throw badParams([{ field: 'photo', rule: 'type' }]);
-    const photo = await normalisePhoto(bytes, { minPx: FACE_MIN_PX, maxBytes: IMAGE_MAX_BYTES, maxEdge: 960 }).catch(imageError('photo'));
+    const photo = await facePhoto(bytes, { maxEdge: VISITOR_PHOTO_EDGE }).catch(facePhotoError('photo'));
     out.photo = `${prefix}/${randomUUID()}.jpg`;
     await ctx.services.files.put(out.photo, photo.bytes);
   }
-  if (input.signature) {
-    const bytes = dataUrlBytes(input.signature);
-    if (!bytes) throw badParams([{ field: 'signature', rule: 'type' }]);
-    const png = await normaliseSignature(bytes).catch(imageError('signature'));
-    out.signature = `${prefix}/${randomUUID()}-signature.png`;
-    await ctx.services.files.put(out.signature, png);
-  }
+  if (input.signature) out.signature = await storeSignature(ctx, input.signature);
   return out;
+}
+
+/** Checks and stores a handwritten signature (a PNG data URL); answers its file key. */
+export async function storeSignature(ctx: AuthedContext, dataUrl: string): Promise<string> {
+  const bytes = dataUrlBytes(dataUrl);
+  if (!bytes) throw badParams([{ field: 'signature', rule: 'type' }]);
+  const png = await normaliseSignature(bytes).catch(signatureError);
+  const key = `visits/${ctx.session.companyId}/${randomUUID()}-signature.png`;
+  await ctx.services.files.put(key, png);
+  return key;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import { padConfig } from '../registration/registration.pad.js';
-import { storeImages } from './visits.desk.js';
+import { storeSignature } from './visits.desk.js';
 import { noSuchVisit, type VisitRow, visibleVisit, withPass } from './visits.kernel.js';
 import { buildVisitPdf } from './visits.pdf.js';
 import { visitsRepository } from './visits.repository.js';
@@ -35,8 +35,8 @@ async function renderPdf(ctx: AuthedContext, v: VisitRow): Promise<Buffer> {
 /** The kiosk's signature after the fact (reference `createPdfSign`): stored, and the PDF built with it. */
 export async function signPdf(ctx: AuthedContext, input: In<'createPdfSign'>) {
   const v = await visibleVisit(ctx, input.vid);
-  const { signature } = await storeImages(ctx, { photo: '', signature: input.signPic });
-  if (!signature) throw badParams([{ field: 'signPic', rule: 'required' }]);
+  if (!input.signPic) throw badParams([{ field: 'signPic', rule: 'required' }]);
+  const signature = await storeSignature(ctx, input.signPic);
   await repoOf(ctx).setFiles(v.id, { signature });
   if (v.signature) await ctx.services.files.remove(v.signature);
   await renderPdf(ctx, { ...v, signature });

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faceDataUrl } from '../../../test/faces.js';
 import { PASSWORD, seedEmployee, seedStaff, seedSubAccount, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf.js';
 import { companies, operationLogs, visits } from '../../db/schema/index.js';
@@ -102,7 +103,7 @@ describe('visits', () => {
       followers: [{ name: '随行一' }],
       plateNum: '沪a12345',
       temperature: 36.6,
-      photo: await dataUrl('jpeg', 300, 400),
+      photo: await faceDataUrl({ width: 300, height: 400 }),
       signature: await dataUrl('png', 400, 160),
       protocolAccepted: true,
       lang: 'en',
@@ -138,7 +139,7 @@ describe('visits', () => {
       vname: '张三丰',
       vphone: '13977778888',
       protocolAccepted: true,
-      photo: await dataUrl('jpeg', 300, 400),
+      photo: await faceDataUrl({ width: 300, height: 400 }),
       signature: await dataUrl('png', 400, 160),
       lang: 'zh',
     });
@@ -228,6 +229,11 @@ describe('visits', () => {
   it('refuses bad images with reasons', async () => {
     expect((await walkIn({ photo: 'data:image/jpeg;base64,bm90IGFuIGltYWdl' })).result).toMatchObject({ errors: [{ field: 'photo', rule: 'type' }] });
     expect((await walkIn({ photo: await dataUrl('jpeg', 60, 60) })).result).toMatchObject({ errors: [{ field: 'photo', rule: 'imageTooSmall' }] });
+    // The kiosk's and the desk's photo goes through the face detector: a plain picture has no face, two people are two.
+    expect((await walkIn({ photo: await dataUrl('jpeg', 300, 400) })).result).toMatchObject({ errors: [{ field: 'photo', rule: 'noFace' }] });
+    expect((await walkIn({ photo: await faceDataUrl({ of: 'two-faces' }) })).result).toMatchObject({
+      errors: [{ field: 'photo', rule: 'multipleFaces' }],
+    });
     expect((await walkIn({ signature: await dataUrl('jpeg', 300, 100) })).result).toMatchObject({ errors: [{ field: 'signature', rule: 'type' }] });
     const huge = `data:image/png;base64,${'A'.repeat(600 * 1024)}`;
     expect((await walkIn({ signature: huge })).result).toMatchObject({ errors: [{ field: 'signature', rule: 'size' }] });

@@ -188,6 +188,8 @@ export const platformEn = {
     column: 'Column missing',
     tooManyRows: 'Too many rows',
     imageTooSmall: 'The photo is too small: at least 100 × 100 pixels',
+    noFace: 'No face detected in the photo: use one facing the camera, face uncovered and well lit',
+    multipleFaces: 'More than one face in the photo: use one of a single person',
     tooManyFiles: 'The archive holds too many files',
     notAtGate: 'This visitor type is not offered at this gate',
     phoneOrId: 'Fill in the phone number or the certificate number',

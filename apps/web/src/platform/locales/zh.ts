@@ -183,6 +183,8 @@ export const platformZh: DeepStrings<typeof platformEn> = {
     column: '缺少该列',
     tooManyRows: '行数过多',
     imageTooSmall: '照片太小：至少 100 × 100 像素',
+    noFace: '照片中未检测到人脸：请使用正对镜头、露出面部、光线充足的照片',
+    multipleFaces: '照片中有多张人脸：请使用只有一个人的照片',
     tooManyFiles: '压缩包内文件过多',
     notAtGate: '该访客类型不在此门岗开放',
     phoneOrId: '手机号和证件号码至少填写一项',

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
+import { ruleMessage } from '../../../platform/validationText';
 import { checkFacePhoto, fileRules, formatBytes, useDeleteFace, useObjectUrl, useUploadFace } from '../facesApi';
 import { FaceStatusTag, FaceThumb } from './FaceThumb';
 
@@ -16,6 +17,7 @@ function useProblemText() {
   return (rule: string, from: 'client' | 'server') => {
     if (rule === 'type') return t('employees.faces.errors.type');
     if (rule === 'imageTooSmall') return t('employees.faces.errors.imageTooSmall');
+    if (rule === 'noFace' || rule === 'multipleFaces') return ruleMessage(t, rule);
     if (rule === 'size')
       return from === 'client'
         ? t('employees.faces.errors.size', { max: formatBytes(FACE_UPLOAD_MAX_BYTES) })

@@ -82,12 +82,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ZIP_RESULT = {
   saved: 2,
-  failed: 3,
+  failed: 5,
   results: [
     { file: 'E001.jpg', empNo: 'E001', outcome: 'saved' },
     { file: 'E002.png', empNo: 'E002', outcome: 'saved' },
     { file: 'E404.jpg', empNo: 'E404', outcome: 'noEmployee' },
     { file: 'E003.jpg', empNo: 'E003', outcome: 'tooSmall' },
+    { file: 'E004.jpg', empNo: 'E004', outcome: 'noFace' },
+    { file: 'E005.jpg', empNo: 'E005', outcome: 'multipleFaces' },
     { file: 'notes.txt', empNo: 'notes', outcome: 'skipped' },
   ],
 };
@@ -121,12 +123,15 @@ describe('FaceZipModal', () => {
     act(() => up.answer({ status: 0, result: ZIP_RESULT }));
 
     const results = await within(modal).findByTestId('face-zip-results');
-    expect(within(results).getByTestId('face-zip-summary').textContent).toBe('2 saved · 3 not saved');
-    expect(within(results).getByText('3 files were not saved: see the reasons below')).toBeTruthy();
+    expect(within(results).getByTestId('face-zip-summary').textContent).toBe('2 saved · 5 not saved');
+    expect(within(results).getByText('5 files were not saved: see the reasons below')).toBeTruthy();
     // Problems only at first: the saved files are hidden.
     const table = within(results).getByTestId('face-zip-table');
     expect(within(table).getByText('No employee with this work number')).toBeTruthy();
     expect(within(table).getByText('Smaller than 100×100 px')).toBeTruthy();
+    // The face detector's outcomes, as the server reports them per file.
+    expect(within(table).getByText('No face detected in the photo')).toBeTruthy();
+    expect(within(table).getByText('More than one face in the photo')).toBeTruthy();
     expect(within(table).getByText('Skipped: not a photo file')).toBeTruthy();
     expect(within(table).queryByText('E001.jpg')).toBeNull();
     fireEvent.click(within(results).getByRole('switch', { name: 'Only problems' }));
@@ -229,6 +234,15 @@ describe('the face photo of the edit drawer', () => {
     await waitFor(() => expect(uploads).toHaveLength(1));
     act(() => uploads[0]?.answer({ status: 400, reason: 'Bad parameters', result: { errors: [{ field: 'file', rule: 'size' }] } }));
     expect((await within(field).findByTestId('face-problem')).textContent).toBe('照片缩小后仍然过大：请使用小于 1MB 的照片');
+    // The face detector's refusals (face statuses 2 and 3), in words.
+    choose(field, fileOf('room.jpg'));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    act(() => uploads[1]?.answer({ status: 400, reason: 'Bad parameters', result: { errors: [{ field: 'file', rule: 'noFace' }] } }));
+    expect((await within(field).findByTestId('face-problem')).textContent).toBe('照片中未检测到人脸：请使用正对镜头、露出面部、光线充足的照片');
+    choose(field, fileOf('us.jpg'));
+    await waitFor(() => expect(uploads).toHaveLength(3));
+    act(() => uploads[2]?.answer({ status: 400, reason: 'Bad parameters', result: { errors: [{ field: 'file', rule: 'multipleFaces' }] } }));
+    expect((await within(field).findByTestId('face-problem')).textContent).toBe('照片中有多张人脸：请使用只有一个人的照片');
   });
 });
 

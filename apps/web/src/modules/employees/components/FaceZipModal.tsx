@@ -58,6 +58,8 @@ const OUTCOME_COLORS: Record<FaceImportOutcome, string> = {
   notImage: 'error',
   tooSmall: 'error',
   tooLarge: 'error',
+  noFace: 'error',
+  multipleFaces: 'error',
   skipped: 'default',
 };
 

@@ -159,6 +159,8 @@ export const employeesEn = {
         notImage: 'Not a readable JPG, PNG or WebP image',
         tooSmall: 'Smaller than 100×100 px',
         tooLarge: 'Too large, even scaled down',
+        noFace: 'No face detected in the photo',
+        multipleFaces: 'More than one face in the photo',
         skipped: 'Skipped: not a photo file',
       },
       another: 'Upload another archive',

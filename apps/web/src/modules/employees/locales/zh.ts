@@ -159,6 +159,8 @@ export const employeesZh: DeepStrings<typeof employeesEn> = {
         notImage: '不是可读取的 JPG、PNG 或 WebP 图片',
         tooSmall: '小于 100×100 像素',
         tooLarge: '缩小后仍然过大',
+        noFace: '照片中未检测到人脸',
+        multipleFaces: '照片中有多张人脸',
         skipped: '已跳过：不是照片文件',
       },
       another: '上传另一个压缩文件',

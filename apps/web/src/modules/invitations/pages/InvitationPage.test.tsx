@@ -255,11 +255,22 @@ describe('InvitationPage', () => {
     await waitFor(() => expect(box.textContent).toContain('50%'));
     act(() => up.answer({ status: 400, reason: 'bad', result: { errors: [{ field: 'file', rule: 'imageTooSmall' }] } }));
     expect((await within(box).findByTestId('photo-problem')).textContent).toBe('The photo is too small: at least 100 × 100 pixels');
+    // The face detector's refusals: the reason where the photo was taken.
+    fireEvent.change(input(), { target: { files: [new File([new Uint8Array(2000)], 'room.jpg')] } });
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    act(() => (uploads[1] as PendingUpload).answer({ status: 400, reason: 'bad', result: { errors: [{ field: 'file', rule: 'noFace' }] } }));
+    expect((await within(box).findByTestId('photo-problem')).textContent).toBe(
+      'No face detected in the photo: use one facing the camera, face uncovered and well lit',
+    );
+    fireEvent.change(input(), { target: { files: [new File([new Uint8Array(2000)], 'us.jpg')] } });
+    await waitFor(() => expect(uploads).toHaveLength(3));
+    act(() => (uploads[2] as PendingUpload).answer({ status: 400, reason: 'bad', result: { errors: [{ field: 'file', rule: 'multipleFaces' }] } }));
+    expect((await within(box).findByTestId('photo-problem')).textContent).toBe('More than one face in the photo: use one of a single person');
 
     fireEvent.change(input(), { target: { files: [new File([new Uint8Array(2000)], 'me.jpg')] } });
-    await waitFor(() => expect(uploads).toHaveLength(2));
+    await waitFor(() => expect(uploads).toHaveLength(4));
     act(() =>
-      (uploads[1] as PendingUpload).answer({
+      (uploads[3] as PendingUpload).answer({
         status: 0,
         result: invitation({ status: 'accepted', canReply: false, canSupplement: true, hasPhoto: true }),
       }),
@@ -278,7 +289,7 @@ describe('InvitationPage', () => {
     const big = new File([new Uint8Array(16)], 'big.jpg');
     Object.defineProperty(big, 'size', { value: 3 * 1024 * 1024 });
     fireEvent.change(box.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [big] } });
-    expect((await within(box).findByTestId('photo-problem')).textContent).toBe('The photo must be at most 1 MB');
+    expect((await within(box).findByTestId('photo-problem')).textContent).toBe('The photo could not be made smaller than 1 MB: choose another photo');
     expect(uploads).toHaveLength(0);
   });
 });
