@@ -35,6 +35,8 @@ export const padSettings = companySettings.pick({
   signOutSwitch: true,
   faceScaner: true,
   scaner: true,
+  /** The company's country: the kiosk checks a driver's ID number by it. */
+  country: true,
 });
 export type PadSettings = z.infer<typeof padSettings>;
 
