@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addLogisticsInfo } from './calls/logistics.js';
-import { checkPersonId, checkPlateIn, COUNTRY_CODES, DEFAULT_COUNTRY, isCountryCode, isMainland } from './countries.js';
+import { COUNTRY_CODES, checkPersonId, checkPlateIn, DEFAULT_COUNTRY, isCountryCode, isMainland } from './countries.js';
 
 describe('country rules', () => {
   it('keeps the mainland rules for China and for a company that chose nothing', () => {

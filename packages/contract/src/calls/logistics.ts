@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { coercedInt, defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } from '../call.js';
-import { Status } from '../errors.js';
 import { checkPersonId, checkPlateIn } from '../countries.js';
+import { Status } from '../errors.js';
 import { zCalendarDay, zPersonName, zPhone } from '../fieldSchemas.js';
 import { LogisticsStatus, LogModule } from '../lookups.js';
 import { normalizePlate } from '../validators.js';

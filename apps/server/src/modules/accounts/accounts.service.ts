@@ -140,7 +140,16 @@ async function subCompanyUserInfo(ctx: AuthedContext, c: CompanyRow): Promise<Us
 
 export async function modifyUserInfo(
   ctx: AuthedContext,
-  input: { username?: string; phone?: string; company?: string; shortName?: string; remark?: string; lang?: Lang; country?: string; guideDone?: boolean },
+  input: {
+    username?: string;
+    phone?: string;
+    company?: string;
+    shortName?: string;
+    remark?: string;
+    lang?: Lang;
+    country?: string;
+    guideDone?: boolean;
+  },
 ): Promise<UserInfo> {
   const repo = repoOf(ctx);
   // The country is a setting (the settings JSON); the row is read back below with it.

@@ -3,10 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { bookingInput, typeInput } from '../../../test/logistics.js';
 
-const errorsOf = (r: { result: unknown }) => ((r.result as { errors?: { field: string; rule: string }[] }).errors ?? []).map((e) => `${e.field}/${e.rule}`);
+const errorsOf = (r: { result: unknown }) =>
+  ((r.result as { errors?: { field: string; rule: string }[] }).errors ?? []).map((e) => `${e.field}/${e.rule}`);
 
 /** A truck abroad: a German driver's passport number and a Berlin plate. */
-const abroad = { sname: 'Anna Schmidt', smobile: '+4915112345678', dname: 'Jonas Weber', dmobile: '+4915187654321', dcardId: 'c01x00t47', plateNum: 'B-MW 1234' };
+const abroad = {
+  sname: 'Anna Schmidt',
+  smobile: '+4915112345678',
+  dname: 'Jonas Weber',
+  dmobile: '+4915187654321',
+  dcardId: 'c01x00t47',
+  plateNum: 'B-MW 1234',
+};
 
 describe('logistics: ID numbers and plates follow the company’s country', () => {
   let t: TestApp;

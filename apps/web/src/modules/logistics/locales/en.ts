@@ -42,6 +42,8 @@ export const logisticsEn = {
     updated: 'Booking {{num}} saved',
     past: 'The date cannot be in the past',
     plateHelp: 'A mainland plate, e.g. 粤B12345 or the new-energy 粤BD12345',
+    plateHelpAbroad: 'As on the plate: letters and digits, spaces and dashes left out when saved',
+    idHelpAbroad: 'Passport or ID card number: 4 to 32 letters and digits',
     addMember: 'Add a companion',
     removeMember: 'Remove this companion',
     sections: { booking: 'Booking', sender: 'Sender', driver: 'Driver', vehicle: 'Vehicle', other: 'Other information' },

@@ -44,6 +44,8 @@ export const logisticsZh: DeepStrings<typeof logisticsEn> = {
     updated: '预约 {{num}} 已保存',
     past: '日期不能早于今天',
     plateHelp: '内地车牌，如 粤B12345 或新能源 粤BD12345',
+    plateHelpAbroad: '按车牌填写：字母和数字，保存时去掉空格和短横线',
+    idHelpAbroad: '护照或身份证件号码：4 至 32 位字母和数字',
     addMember: '添加随行人员',
     removeMember: '删除该随行人员',
     sections: { booking: '预约', sender: '送货人', driver: '司机', vehicle: '车辆', other: '其他信息' },
