@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedEmployee, seedStaff, seedSubAccount, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf.js';
 import { companies, operationLogs, visits } from '../../db/schema/index.js';
+import { visitPass } from '../../platform/passes.js';
 
 interface V {
   vid: number;
@@ -303,6 +304,24 @@ describe('visits', () => {
     const cancelled = await seedInvite(a.id, '11110004', new Date(now), 'ended');
     expect((await t.api.AppClientSignin({ verifyCode: '11110004' }, kiosk.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
     expect(cancelled).toBeGreaterThan(0);
+  });
+
+  it('refuses a scanned QR pass while QR check-in (scaner) is off (1131), and still takes the code typed by hand', async () => {
+    const now = new Date(Date.now() + 5 * 60_000);
+    const first = await seedInvite(a.id, '11120001', now);
+    const second = await seedInvite(a.id, '11120002', now);
+    expect((await t.api.updateScanerSwitch({ scaner: 0 }, a.token)).result.scaner).toBe(0);
+    try {
+      const scanned = await t.api.AppClientSignin({ verifyCode: visitPass(t.services.secrets, a.id, '11120001') }, kiosk.token);
+      expect(scanned.status).toBe(Status.QR_CHECKIN_OFF);
+      expect((await t.api.GetVisitorByVid({ vid: first }, a.token)).result.status).toBe('sent');
+      const typed = await t.api.AppClientSignin({ verifyCode: '11120002' }, kiosk.token);
+      expect(typed.result).toMatchObject({ vid: second, status: 'signedIn' });
+    } finally {
+      await t.api.updateScanerSwitch({ scaner: 1 }, a.token);
+    }
+    const back = await t.api.AppClientSignin({ verifyCode: visitPass(t.services.secrets, a.id, '11120001') }, kiosk.token);
+    expect(back.result).toMatchObject({ vid: first, status: 'signedIn' });
   });
 
   it('moves follow the state machine; an illegal move is 58 with the status', async () => {
