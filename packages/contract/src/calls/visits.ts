@@ -285,7 +285,12 @@ export const visitFilters = {
     .optional()
     .describe('certificate (ID card…) number, exact'),
   noCard: z.boolean().optional().describe('no access card handed out (the desk’s "cards to issue")'),
-  overtime: z.boolean().optional().describe('still on site past their leave time, or after the company’s off-duty time (offDuty, HH:mm) today'),
+  overtime: z
+    .boolean()
+    .optional()
+    .describe(
+      'still on site past their leave time, or since before the last edge of working hours passed (today’s offDuty once passed, else today’s upDuty once passed, else yesterday’s offDuty; HH:mm)',
+    ),
 };
 
 export const searchVisits = defineCall({
