@@ -35,6 +35,7 @@ export interface KioskSettings {
   secureProtocolEn: string;
   comeAgain: number;
   signOutSwitch: number;
+  /** The face scanner (updateFaceScaner): at check-in the kiosk takes the visitor's face with its camera unless 0. */
   faceScaner: number;
   /** QR check-in at the kiosk (basic settings): the scan tab shows unless 0. */
   scaner: number;
@@ -77,7 +78,7 @@ export const DEFAULT_SETTINGS: KioskSettings = {
   secureProtocolEn: '',
   comeAgain: 0,
   signOutSwitch: 1,
-  faceScaner: 1,
+  faceScaner: 0,
   scaner: 1,
   country: DEFAULT_COUNTRY,
 };
