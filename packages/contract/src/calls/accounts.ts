@@ -20,7 +20,6 @@ export const companySettings = z.object({
    */
   country: z.string().default(DEFAULT_COUNTRY),
   logo: z.string().default(''),
-  cardStyle: z.string().default(''),
   cardText: z.string().default(''),
   escapeClause: z.string().default(''),
   secureProtocol: z.string().default(''),
@@ -78,7 +77,6 @@ export const companySettings = z.object({
   blackListSwitch: z.int32().default(1),
   subAccount: z.int32().default(0),
   unsubscribe: z.int32().default(0),
-  vaPerm: z.int32().default(0),
   // Notification channels with directory sync (contacts module). The DingTalk secret is stored apart and never here.
   ddnotify: z.int32().default(0),
   ddcorpid: z.string().default(''),
@@ -92,6 +90,12 @@ export const companySettings = z.object({
 export type CompanySettings = z.infer<typeof companySettings>;
 
 export const userInfo = companySettings.extend({
+  /**
+   * What the session's company lets its people do with visitors (VaPerm bits: 1 invite, 2 appointments, 4 visits wait
+   * for the host's authorisation): a sub-company's own grant from the head office; the head office's own people may
+   * invite and take appointments (3). Not a stored setting.
+   */
+  vaPerm: z.int32(),
   userid: z.int32(),
   username: z.string(),
   email: z.string(),

@@ -1,4 +1,4 @@
-import { type CompanySettings, companySettings, type Lang, normalizePhone, Role, Status, type UserInfo } from '@openvisit/contract';
+import { type CompanySettings, companySettings, type Lang, normalizePhone, Role, Status, type UserInfo, VaPerm } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -77,6 +77,8 @@ export async function patchSettings(ctx: AuthedContext, patch: Partial<CompanySe
 export function toUserInfo(c: CompanyRow, sType: number): UserInfo {
   return {
     ...settingsOfRow(c),
+    // The head office's own employees always may invite and take appointments (subCompanies' mayInvite).
+    vaPerm: VaPerm.INVITATION | VaPerm.APPOINTMENT,
     userid: c.id,
     username: c.username,
     email: c.email,
