@@ -17,7 +17,7 @@ import { LOGISTICS_GATES, LOGISTICS_MANAGERS, LOGISTICS_STAFF, zLinkToken } from
 const zText = (max: number) => z.string().trim().max(max);
 export const LOGISTICS_MEMBERS_MAX = 20;
 export const LOGISTICS_PHOTOS_MAX = 9;
-export const LOGISTICS_PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+export const LOGISTICS_PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
 /** The most a booking photo may weigh as sent (a phone camera's picture); it is stored re-encoded, far smaller. */
 export const LOGISTICS_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 /** Past this the transport answers 413 before the call looks; between the two the call names the field (file/size). */
@@ -271,7 +271,7 @@ export const addLogisticsBooking = defineCall({
 });
 
 const photoRules =
-  'jpg or png by content (file/type), at least 64 px a side (file/imageTooSmall), at most 8 MB (file/size); stored upright and re-encoded as JPEG (metadata such as GPS positions dropped)';
+  'jpg, png or gif (its first frame) by content (file/type), at least 64 px a side (file/imageTooSmall), at most 8 MB (file/size); stored upright and re-encoded as JPEG (metadata such as GPS positions dropped)';
 
 export const uploadLogisticsPhoto = defineCall({
   name: 'uploadLogisticsPhoto',

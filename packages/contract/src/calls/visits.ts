@@ -512,7 +512,7 @@ export const uploadVisitorPhoto = defineCall({
     'A visitor’s photo sent as a file, as the original front desk sends it (multipart, field file or filename): jpg, png or webp by content, at least 100 px a side, re-encoded as a walk-in’s photo is; answered as a data URL (`url`) that UpdatePhoto or AppClientSignin takes as `photo` (nothing is stored until then)',
   access: DESK_ROLES,
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
-  upload: { maxBytes: 15 * 1024 * 1024, extensions: ['jpg', 'jpeg', 'png', 'webp'] },
+  upload: { maxBytes: 15 * 1024 * 1024, extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'] },
   input: z.object({ userid: coercedInt().optional() }),
   output: z.object({ url: z.string() }),
 });

@@ -79,7 +79,7 @@ describe('the visitor’s invitation page: companions and photo', () => {
     expect((await t.api.GetVisitorByVid({ vid }, a.token)).result.followers).toHaveLength(1);
   });
 
-  it('a face photo: jpg or png of at least 100×100 px and at most 1 MB, stored and replacing the earlier one', async () => {
+  it('a face photo: jpg, png or gif of at least 100×100 px and at most 1 MB, stored and replacing the earlier one', async () => {
     const { vid, secid } = await invite('13966660002');
     const jpg = await photo(300, 400, 'jpeg', 4);
     expect((await sendPhoto(secid, 'me.jpg', jpg)).status).toBe(Status.UPDATE_NOT_ALLOWED);
@@ -95,7 +95,7 @@ describe('the visitor’s invitation page: companions and photo', () => {
     expect(((await sendPhoto(secid, 'fake.jpg', Buffer.from('not a picture at all'))).result as unknown as Errors).errors).toEqual([
       { field: 'file', rule: 'type' },
     ]);
-    expect((await sendPhoto(secid, 'me.gif', await photo(200, 200, 'gif'))).status).toBe(Status.FILE_TYPE_ERROR);
+    expect((await sendPhoto(secid, 'me.bmp', await photo(200, 200, 'png'))).status).toBe(Status.FILE_TYPE_ERROR);
     expect((await t.api.getAppointmentbySecId({ secid })).result.hasPhoto).toBe(false);
 
     const ok = await sendPhoto(secid, 'me.jpg', jpg);
@@ -117,6 +117,14 @@ describe('the visitor’s invitation page: companions and photo', () => {
     const [after] = await t.db.select().from(visits).where(eq(visits.id, vid));
     expect(after?.photo).not.toBe(first);
     expect(await t.services.files.read(first)).toBeUndefined();
+    // A gif (one of the spec's image types) too, stored as a JPEG of its first frame.
+    expect((await sendPhoto(secid, 'me.gif', await photo(160, 120, 'gif', 4))).status).toBe(0);
+    const [gif] = await t.db.select().from(visits).where(eq(visits.id, vid));
+    expect(await sharp((await t.services.files.read(gif?.photo ?? '')) ?? Buffer.alloc(0)).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 160,
+      height: 120,
+    });
   });
 
   it('refuses a cancelled, declined or expired invitation with 58, and a tampered or unknown link', async () => {

@@ -52,8 +52,8 @@ export const logisticsEn = {
   photos: {
     add: 'Add a photo',
     remove: 'Remove photo {{n}}',
-    help: 'Photos of the truck or its load: jpg or png, at most 8 MB each, up to {{max}}.',
-    type: 'Choose a jpg or png picture',
+    help: 'Photos of the truck or its load: jpg, png or gif, at most 8 MB each, up to {{max}}.',
+    type: 'Choose a jpg, png or gif picture',
     size: 'The photo is larger than 8 MB',
     failed: 'The photo could not be loaded',
   },

@@ -54,8 +54,8 @@ export const logisticsZh: DeepStrings<typeof logisticsEn> = {
   photos: {
     add: '添加照片',
     remove: '删除照片 {{n}}',
-    help: '车辆或货物的照片：jpg 或 png，每张不超过 8 MB，最多 {{max}} 张。',
-    type: '请选择 jpg 或 png 图片',
+    help: '车辆或货物的照片：jpg、png 或 gif，每张不超过 8 MB，最多 {{max}} 张。',
+    type: '请选择 jpg、png 或 gif 图片',
     size: '照片超过 8 MB',
     failed: '照片无法加载',
   },
