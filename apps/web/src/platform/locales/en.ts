@@ -204,6 +204,8 @@ export const platformEn = {
       reception: 'Front desk',
       logic: 'Logistics',
       hse: 'HSE',
+      /** The HSE area's name under the HSE-administrator-change flag. */
+      executive: 'Executive',
       servercom: 'Server company',
       subcom: 'Tenant company',
       emporder: 'Employee',

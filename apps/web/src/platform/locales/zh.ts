@@ -199,6 +199,7 @@ export const platformZh: DeepStrings<typeof platformEn> = {
       reception: '前台',
       logic: '物流',
       hse: 'HSE',
+      executive: '行政',
       servercom: '服务公司',
       subcom: '入驻企业',
       emporder: '员工',
