@@ -152,6 +152,10 @@ export const platformEn = {
   },
   validation: {
     required: 'Required',
+    // The spec's own messages (section 5) for these fields.
+    accountRequired: 'Account cannot be empty',
+    captchaRequired: 'Verification code must be filled in',
+    confirmRequired: 'Please enter the password again',
     tooShort: `At least ${PASSWORD_MIN} characters`,
     tooLong: 'Too long: at most {{max}} characters',
     tooLongAny: 'Too long',

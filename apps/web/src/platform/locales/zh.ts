@@ -147,6 +147,9 @@ export const platformZh: DeepStrings<typeof platformEn> = {
   },
   validation: {
     required: '必填',
+    accountRequired: '账号不能为空',
+    captchaRequired: '验证码必须填写',
+    confirmRequired: '请再次输入密码',
     tooShort: `密码长度不少于 ${PASSWORD_MIN} 位`,
     tooLong: '过长：最多 {{max}} 个字符',
     tooLongAny: '内容过长',
