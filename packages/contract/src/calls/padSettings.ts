@@ -325,7 +325,11 @@ export const updateComeAgain = switchCall(
   'The kiosk offers returning visitors to fill the form from their last visit',
 );
 export const updateSignOutSwitch = switchCall('updateSignOutSwitch', 'signOutSwitch', 'Visitors sign out at the kiosk');
-export const updateFaceScaner = switchCall('updateFaceScaner', 'faceScaner', 'At check-in by code or phone the kiosk takes the visitor’s face with its camera (the face scanner) and sends it with the check-in');
+export const updateFaceScaner = switchCall(
+  'updateFaceScaner',
+  'faceScaner',
+  'At check-in by code or phone the kiosk takes the visitor’s face with its camera (the face scanner) and sends it with the check-in',
+);
 
 export const updateSecureProtocol = defineCall({
   name: 'updateSecureProtocol',

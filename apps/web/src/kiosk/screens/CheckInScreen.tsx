@@ -1,5 +1,5 @@
 import { checkInByCode, examRequired, formatDateTime, residentSignIn, Status } from '@openvisit/contract';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { errorText } from '../../platform/notify';
@@ -116,18 +116,12 @@ export function CheckInScreen() {
         onPassed={() => void send(exam.answer, exam.clientKey, exam.signature)}
       />
     );
-  if (face)
-    return (
-      <PhotoCapture
-        required
-        onBack={() => setFace(null)}
-        onDone={(shot) => {
-          photo.current = shot;
-          setFace(null);
-          void send(face.answer, face.clientKey);
-        }}
-      />
-    );
+  const faceTaken = (shot: string, f: { answer: CodeAnswer; clientKey: string }) => {
+    photo.current = shot;
+    setFace(null);
+    void send(f.answer, f.clientKey);
+  };
+  if (face) return <PhotoCapture required onBack={() => setFace(null)} onDone={(shot) => faceTaken(shot, face)} />;
   if (needTerms)
     return (
       <ProtocolStep
@@ -139,6 +133,24 @@ export function CheckInScreen() {
     );
 
   return (
+    <CodePanel
+      error={error}
+      busy={busy}
+      scan={kiosk.config.settings.scaner !== 0}
+      onSubmit={(answer) => {
+        if (busy) return;
+        photo.current = '';
+        if (kiosk.config.settings.faceScaner === 1) setFace({ answer, clientKey: newClientKey() });
+        else void send(answer, newClientKey());
+      }}
+    />
+  );
+}
+
+/** The check-in screen's own panel: the code, QR or phone entry, and what went wrong last. */
+function CodePanel({ error, busy, scan, onSubmit }: { error: ReactNode; busy: boolean; scan: boolean; onSubmit: (answer: CodeAnswer) => void }) {
+  const { t } = useK();
+  return (
     <section className="k-panel" aria-labelledby="k-checkin-title">
       <h1 id="k-checkin-title" className="k-title">
         {t('checkin.title')}
@@ -148,17 +160,7 @@ export function CheckInScreen() {
           {error}
         </p>
       ) : null}
-      <CodeEntry
-        submitLabel={t('checkin.submit')}
-        busy={busy}
-        scan={kiosk.config.settings.scaner !== 0}
-        onSubmit={(answer) => {
-          if (busy) return;
-          photo.current = '';
-          if (kiosk.config.settings.faceScaner === 1) setFace({ answer, clientKey: newClientKey() });
-          else void send(answer, newClientKey());
-        }}
-      />
+      <CodeEntry submitLabel={t('checkin.submit')} busy={busy} scan={scan} onSubmit={onSubmit} />
     </section>
   );
 }
