@@ -281,7 +281,13 @@ async function registerInfoRoutes(app: FastifyInstance, config: Config, database
   app.get('/api/config', async () => ({
     status: 0,
     reason: 'success',
-    result: { version: config.versionLabel, siteLabel: config.siteLabel, captcha: config.captcha, features: config.features },
+    result: {
+      version: config.versionLabel,
+      siteLabel: config.siteLabel,
+      captcha: config.captcha,
+      features: config.features,
+      hseAdminChange: config.hseAdminChange,
+    },
   }));
 
   const document = openApiDocument(config.versionLabel);

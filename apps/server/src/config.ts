@@ -26,6 +26,8 @@ const envSchema = z.object({
   FEATURES_OFF: z.string().default(''),
   VERSION_LABEL: z.string().default('v2.4.8'),
   SITE_LABEL: z.string().default('OpenVisit'),
+  /** The spec's HSE-administrator-change flag: role 0 is shown as Executive rather than HSE. */
+  HSE_ADMIN_CHANGE: onOff.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: z.string().default('off'),
@@ -67,6 +69,8 @@ export interface Config {
   features: Record<FeatureFlag, boolean>;
   versionLabel: string;
   siteLabel: string;
+  /** Role 0 is labelled Executive (the spec's HSE-administrator-change flag), not HSE. */
+  hseAdminChange: boolean;
   logLevel: string;
   corsOrigins: string[];
   /**
@@ -203,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     features,
     versionLabel: e.VERSION_LABEL,
     siteLabel: e.SITE_LABEL,
+    hseAdminChange: e.HSE_ADMIN_CHANGE,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())

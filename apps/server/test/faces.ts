@@ -20,12 +20,12 @@ export function faceFixture(name: FaceFixture): Buffer {
  * photos of the same person differ in their bytes (as two shots would) when a test needs distinct files.
  */
 export async function facePhoto(
-  opts: { width?: number; height?: number; format?: 'jpeg' | 'png' | 'webp'; tint?: number; of?: FaceFixture } = {},
+  opts: { width?: number; height?: number; format?: 'jpeg' | 'png' | 'webp' | 'gif'; tint?: number; of?: FaceFixture } = {},
 ): Promise<Buffer> {
   let img = sharp(faceFixture(opts.of ?? 'one-face'));
   if (opts.width || opts.height) img = img.resize(opts.width, opts.height, { fit: 'fill' });
   if (opts.tint) img = img.linear(1, opts.tint);
-  return img.toFormat(opts.format ?? 'jpeg', { quality: 90 }).toBuffer();
+  return opts.format === 'gif' ? img.gif().toBuffer() : img.toFormat(opts.format ?? 'jpeg', { quality: 90 }).toBuffer();
 }
 
 /** A data URL of facePhoto, as the kiosk and the desk send a photo. */

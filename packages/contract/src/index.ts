@@ -52,6 +52,7 @@ export * from './calls/suppliers.js';
 export * from './calls/templates.js';
 export * from './calls/trainingVideos.js';
 export * from './calls/visits.js';
+export * from './countries.js';
 export * from './customFields.js';
 export * from './dates.js';
 export * from './errors.js';

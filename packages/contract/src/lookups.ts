@@ -46,6 +46,9 @@ export const roleLabels = lookup({
   20: { zh: '总部管理员', en: 'Headquarters administrator' },
 });
 
+/** Role 0's label under the HSE-administrator-change flag (spec section 3: "0 = HSE, or Executive when the flag is set"). */
+export const EXECUTIVE_ROLE_LABEL = { zh: '行政', en: 'Executive' } as const;
+
 /** Staff account kinds (`sType` of qcv_security_staff); each maps to the session role of the same number. */
 export const STAFF_TYPES = [0, 1, 2, 3, 4, 5, 12] as const;
 export type StaffType = (typeof STAFF_TYPES)[number];

@@ -29,7 +29,8 @@ export interface VisitFilter {
   /** No access card handed out. */
   noCard?: boolean;
   /** Signed in and still here past the leave time, or (when given) signed in before this off-duty instant. */
-  overtime?: { now: Date; offDuty: Date | null };
+  /** Still on site past the leave time, or since before `since` (the last edge of working hours). */
+  overtime?: { now: Date; since: Date | null };
   subAccountId?: number;
   ids?: number[];
   /** Visits of one resident visitor. */
@@ -70,9 +71,9 @@ export function visitFilterSql(companyId: number, f: VisitFilter): SQL | undefin
   if (f.idNumber) c.push(eq(visits.idNumber, f.idNumber));
   if (f.noCard) c.push(eq(visits.cardNo, ''));
   if (f.overtime) {
-    const { now, offDuty } = f.overtime;
+    const { now, since } = f.overtime;
     c.push(eq(visits.status, 'signedIn'));
-    c.push(or(lt(visits.leaveAt, now), offDuty && now > offDuty ? lt(visits.visitAt, offDuty) : undefined));
+    c.push(or(lt(visits.leaveAt, now), since ? lt(visits.visitAt, since) : undefined));
   }
   if (f.subAccountId) c.push(eq(visits.subAccountId, f.subAccountId));
   if (f.ids) c.push(f.ids.length ? inArray(visits.id, f.ids) : sql`false`);

@@ -63,9 +63,9 @@ export async function checkedFacePhoto(file: UploadedFile | undefined) {
   return facePhoto(file.bytes).catch(facePhotoError());
 }
 
-const IMAGE_NAME = /^(.+)\.(jpe?g|png|webp)$/i;
+const IMAGE_NAME = /^(.+)\.(jpe?g|png|gif|webp)$/i;
 /** What normalisePhoto takes (it refuses anything else as notImage first). */
-const PHOTO_TYPES = new Set(['jpeg', 'png', 'webp']);
+const PHOTO_TYPES = new Set(['jpeg', 'png', 'gif', 'webp']);
 
 export interface FaceZipResult<T> {
   file: string;

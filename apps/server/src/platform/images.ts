@@ -13,7 +13,7 @@ export class ImageRejected extends Error {
 const MAX_INPUT_PIXELS = 40_000_000;
 
 /**
- * A photo as stored: the content must be a JPEG, PNG or WebP image (whatever its name says) of at least
+ * A photo as stored: the content must be a JPEG, PNG, GIF (its first frame) or WebP image (whatever its name says) of at least
  * `minPx` on each side; it is turned upright (EXIF), scaled to at most `maxEdge` and re-encoded as JPEG,
  * lowering the quality until it fits `maxBytes`. Re-encoding also drops metadata such as GPS positions.
  */
@@ -22,7 +22,7 @@ export async function normalisePhoto(
   opts: { minPx: number; maxBytes: number; maxEdge?: number },
 ): Promise<{ bytes: Buffer; width: number; height: number }> {
   const kind = sniffFileType(new Uint8Array(bytes.subarray(0, 16)));
-  if (kind !== 'jpeg' && kind !== 'png' && kind !== 'webp') throw new ImageRejected('notImage');
+  if (kind !== 'jpeg' && kind !== 'png' && kind !== 'gif' && kind !== 'webp') throw new ImageRejected('notImage');
   const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   let meta: Metadata;
   try {

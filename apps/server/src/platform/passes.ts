@@ -54,6 +54,12 @@ export function readPass(secrets: SecretBox, companyId: number, text: string): {
  * format too) is verified (1112 when tampered, or when it looks like a pass but is not one); anything else is taken as
  * a typed code. Without `original` (the company's compatibility switch off) an original-format pass answers 1112.
  */
+/** Whether a check-in's text is a scanned QR pass (ours or the original's) rather than a code typed by hand. */
+export function isScannedPass(text: string): boolean {
+  const t = text.replace(/\s+/g, '');
+  return t.startsWith('OV1-') || t.startsWith('OV2-') || isOriginalPass(t);
+}
+
 export function codeOfScan(secrets: SecretBox, companyId: number, text: string, original = false): string {
   const t = text.replace(/\s+/g, '');
   if (isOriginalPass(t)) {

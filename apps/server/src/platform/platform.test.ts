@@ -87,7 +87,7 @@ describe('wire protocol and transport', () => {
 
   it('GET /api/config serves labels and feature flags', async () => {
     const r = (await t.app.inject({ method: 'GET', url: '/api/config' })).json();
-    expect(r.result).toMatchObject({ version: 'v2.4.8', captcha: false, features: { blacklist: true, supplier: true } });
+    expect(r.result).toMatchObject({ version: 'v2.4.8', captcha: false, features: { blacklist: true, supplier: true }, hseAdminChange: false });
   });
 });
 

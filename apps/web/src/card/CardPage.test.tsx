@@ -42,6 +42,7 @@ const settings: PadSettings = {
   signOutSwitch: 0,
   faceScaner: 0,
   scaner: 0,
+  country: 'CN',
 };
 
 interface Seen {

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME_COLOR, getPadConfig, labelIn, type PadCompany, type PadConfig } from '@openvisit/contract';
+import { DEFAULT_COUNTRY, DEFAULT_THEME_COLOR, getPadConfig, labelIn, type PadCompany, type PadConfig } from '@openvisit/contract';
 import { callApi, getEnvelope } from '../platform/api';
 import type { RuntimeConfig } from '../platform/config';
 import type { WalkInVisitorType } from '../platform/walkIn/fields';
@@ -35,9 +35,12 @@ export interface KioskSettings {
   secureProtocolEn: string;
   comeAgain: number;
   signOutSwitch: number;
+  /** The face scanner (updateFaceScaner): at check-in the kiosk takes the visitor's face with its camera unless 0. */
   faceScaner: number;
   /** QR check-in at the kiosk (basic settings): the scan tab shows unless 0. */
   scaner: number;
+  /** The company's country (ISO 3166-1 alpha-2): a truck driver's ID number is checked by its rules. */
+  country: string;
 }
 
 export interface KioskConfig {
@@ -75,8 +78,9 @@ export const DEFAULT_SETTINGS: KioskSettings = {
   secureProtocolEn: '',
   comeAgain: 0,
   signOutSwitch: 1,
-  faceScaner: 1,
+  faceScaner: 0,
   scaner: 1,
+  country: DEFAULT_COUNTRY,
 };
 
 export function defaultConfig(company: string): KioskConfig {

@@ -1,6 +1,7 @@
-import type { FeatureFlag } from '@openvisit/contract';
+import { EXECUTIVE_ROLE_LABEL, type FeatureFlag, Role } from '@openvisit/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { getEnvelope } from './api';
+import { useLabel, useLang } from './i18n';
 
 /** What GET /api/config answers: switches and labels an operator changes without a rebuild. */
 export interface RuntimeConfig {
@@ -8,6 +9,8 @@ export interface RuntimeConfig {
   siteLabel: string;
   captcha: boolean;
   features: Partial<Record<FeatureFlag, boolean>>;
+  /** The spec's HSE-administrator-change flag: role 0 reads Executive, not HSE. */
+  hseAdminChange?: boolean;
 }
 
 export const CONFIG_QUERY_KEY = ['runtime-config'] as const;
@@ -45,4 +48,18 @@ export function useFeature(flag: FeatureFlag): boolean | undefined {
 
 export function useSiteLabel(): string {
   return useConfig().data?.siteLabel ?? DEFAULT_SITE_LABEL;
+}
+
+/** A staff role's name: the lookup's, except role 0 under the HSE-administrator-change flag (Executive). */
+export function useRoleLabel(): (role: number) => string {
+  const label = useLabel();
+  const lang = useLang();
+  const executive = useConfig().data?.hseAdminChange === true;
+  return (role) => (executive && role === Role.HSE ? EXECUTIVE_ROLE_LABEL[lang] : label('role', role));
+}
+
+/** A console area's title key: the HSE area is the Executive's under the HSE-administrator-change flag. */
+export function useAreaTitleKey<K extends string>(titleKey: K): K | 'enums.consoleRole.executive' {
+  const executive = useConfig().data?.hseAdminChange === true;
+  return executive && titleKey === 'enums.consoleRole.hse' ? 'enums.consoleRole.executive' : titleKey;
 }

@@ -25,6 +25,12 @@ function TestForm() {
       <Form.Item label="Short name" name="shortName" rules={rules.companyShortName({ optional: true })}>
         <Input />
       </Form.Item>
+      <Form.Item label="Account" name="account" rules={rules.accountName()}>
+        <Input />
+      </Form.Item>
+      <Form.Item label="Code" name="vcode" rules={rules.captcha()}>
+        <Input />
+      </Form.Item>
     </Form>
   );
 }
@@ -56,6 +62,21 @@ describe('form rules from the contract validators', () => {
     expect(await screen.findByText('Incorrect email format')).toBeTruthy();
     type('Short name', '1234567');
     expect(await screen.findByText('Too long: at most 6 characters')).toBeTruthy();
+  });
+
+  it('says what the spec says of an empty account, verification code and password confirmation', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    render(<TestForm />);
+    type('Account', 'x');
+    type('Account', '');
+    type('Code', 'x');
+    type('Code', '');
+    type('New password', 'abc123');
+    type('Confirm', 'x');
+    type('Confirm', '');
+    expect(await screen.findByText('Account cannot be empty')).toBeTruthy();
+    expect(await screen.findByText('Verification code must be filled in')).toBeTruthy();
+    expect(await screen.findByText('Please enter the password again')).toBeTruthy();
   });
 
   it('puts server field errors on the fields, translated', async () => {

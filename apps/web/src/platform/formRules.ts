@@ -49,10 +49,12 @@ export interface RuleOptions {
 export function buildRules(t: TFunction) {
   return {
     required: (): FormRule[] => [{ required: true, whitespace: true, message: t('validation.required') }],
+    /** The captcha's answer (spec section 5: "Verification code must be filled"). */
+    captcha: (): FormRule[] => [{ required: true, whitespace: true, message: t('validation.captchaRequired') }],
     email: (o: RuleOptions = {}): FormRule[] => [fromCheck(t, checkEmail, { ...o, max: EMAIL_MAX, field: 'email' })],
     phone: (o: RuleOptions = {}): FormRule[] => [fromCheck(t, checkPhone, { ...o, field: 'phone' })],
     personName: (o: RuleOptions = {}): FormRule[] => [fromCheck(t, (s) => checkPersonName(s), { ...o, max: PERSON_NAME_MAX })],
-    accountName: (o: RuleOptions = {}): FormRule[] => [fromCheck(t, checkAccountName, { ...o, max: ACCOUNT_NAME_MAX })],
+    accountName: (o: RuleOptions = {}): FormRule[] => [fromCheck(t, checkAccountName, { ...o, max: ACCOUNT_NAME_MAX, field: 'account' })],
     companyName: (o: RuleOptions = {}): FormRule[] => [fromCheck(t, checkCompanyName, { ...o, max: COMPANY_NAME_MAX })],
     companyShortName: (o: RuleOptions = {}): FormRule[] => [fromCheck(t, checkCompanyShortName, { ...o, max: COMPANY_SHORT_NAME_MAX })],
     cardNo: (o: RuleOptions = {}): FormRule[] => [fromCheck(t, checkCardNo, { ...o, max: CARD_NO_MAX })],
@@ -75,7 +77,7 @@ export function buildRules(t: TFunction) {
         required: true,
         validator: async (_rule, value: unknown) => {
           const v = typeof value === 'string' ? value : '';
-          if (v === '') throw new Error(t('validation.required'));
+          if (v === '') throw new Error(t('validation.confirmRequired'));
           if (v !== getFieldValue(field)) throw new Error(t('validation.mismatch'));
         },
       }),

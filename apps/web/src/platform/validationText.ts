@@ -22,6 +22,12 @@ export const FIELD_MAX: Readonly<Record<string, number>> = {
   account: ACCOUNT_NAME_MAX,
 };
 
+/** Fields whose 'required' failure has its own message (spec section 5: "Account cannot be empty"). */
+const REQUIRED_KEY: Readonly<Record<string, 'accountRequired' | 'captchaRequired'>> = {
+  account: 'accountRequired',
+  vcode: 'captchaRequired',
+};
+
 /** Fields whose 'format' failure has its own, clearer message. */
 const FORMAT_KEY: Readonly<Record<string, 'emailFormat' | 'phoneFormat'>> = { email: 'emailFormat', phone: 'phoneFormat', empPhone: 'phoneFormat' };
 
@@ -34,6 +40,8 @@ export function ruleMessage(t: TFunction, rule: string, opts: { max?: number; fi
   if (rule === 'tooLong') return max ? t('validation.tooLong', { max }) : t('validation.tooLongAny');
   const formatKey = field ? FORMAT_KEY[field] : undefined;
   if (rule === 'format' && formatKey) return t(`validation.${formatKey}`);
+  const requiredKey = field ? REQUIRED_KEY[field] : undefined;
+  if (rule === 'required' && requiredKey) return t(`validation.${requiredKey}`);
   if (isValidationKey(rule)) return t(`validation.${rule}`);
   return t('validation.custom');
 }

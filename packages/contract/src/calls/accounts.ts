@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, empty, epochMs, ok } from '../call.js';
+import { COUNTRY_CODES, DEFAULT_COUNTRY } from '../countries.js';
 import { Status } from '../errors.js';
 import { zAccountName, zCompanyName, zCompanyShortName, zModuleGrants, zPassword, zPersonName, zPhone } from '../fieldSchemas.js';
 import { LogModule, Role, STAFF_TYPES } from '../lookups.js';
@@ -13,8 +14,12 @@ const COMPANY_ADMINS = [Role.ADMIN, Role.SUBADMIN] as const;
  * adds its call to change it; they are all answered together by GetUserInfo, flat, as the original did.
  */
 export const companySettings = z.object({
+  /**
+   * The company's country (ISO 3166-1 alpha-2; ModifyUserInfo): the ID numbers and plates of its logistics bookings
+   * follow it (countries.ts). Mainland China unless chosen.
+   */
+  country: z.string().default(DEFAULT_COUNTRY),
   logo: z.string().default(''),
-  cardStyle: z.string().default(''),
   cardText: z.string().default(''),
   escapeClause: z.string().default(''),
   secureProtocol: z.string().default(''),
@@ -72,7 +77,6 @@ export const companySettings = z.object({
   blackListSwitch: z.int32().default(1),
   subAccount: z.int32().default(0),
   unsubscribe: z.int32().default(0),
-  vaPerm: z.int32().default(0),
   // Notification channels with directory sync (contacts module). The DingTalk secret is stored apart and never here.
   ddnotify: z.int32().default(0),
   ddcorpid: z.string().default(''),
@@ -86,6 +90,12 @@ export const companySettings = z.object({
 export type CompanySettings = z.infer<typeof companySettings>;
 
 export const userInfo = companySettings.extend({
+  /**
+   * What the session's company lets its people do with visitors (VaPerm bits: 1 invite, 2 appointments, 4 visits wait
+   * for the host's authorisation): a sub-company's own grant from the head office; the head office's own people may
+   * invite and take appointments (3). Not a stored setting.
+   */
+  vaPerm: z.int32(),
   userid: z.int32(),
   username: z.string(),
   email: z.string(),
@@ -125,7 +135,7 @@ export const getUserInfo = defineCall({
 export const modifyUserInfo = defineCall({
   name: 'ModifyUserInfo',
   module: 'accounts',
-  summary: "Change the company's name, short name, remark and the administrator's name and phone",
+  summary: "Change the company's name, short name, remark, country (ISO 3166-1 alpha-2) and the administrator's name and phone",
   access: COMPANY_ADMINS,
   // No 46: company names need not be unique, so another company's name is never refused (nor revealed).
   statuses: [Status.INVALID_USER],
@@ -139,6 +149,7 @@ export const modifyUserInfo = defineCall({
       shortName: zCompanyShortName.or(z.literal('')).optional(),
       remark: z.string().trim().max(500).optional(),
       lang: zLang.optional(),
+      country: z.enum(COUNTRY_CODES).optional().describe('ISO 3166-1 alpha-2: ID numbers and plates follow it'),
       guideDone: z.boolean().optional(),
     })
     // An update naming nothing to change is a mistake of the caller, not an empty UPDATE for the database to refuse.

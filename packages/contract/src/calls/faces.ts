@@ -12,7 +12,7 @@ import { employee, ORG_MANAGERS } from './employees.js';
 export const FACE_MAX_BYTES = IMAGE_MAX_BYTES;
 /** What a single photo upload may weigh before it is scaled down. */
 export const FACE_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
-export const FACE_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
+export const FACE_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
 /** A batch archive: size of the upload, number of photos and unpacked bytes it may hold. */
 export const FACE_ZIP_MAX_BYTES = 100 * 1024 * 1024;
 export const FACE_ZIP_MAX_ENTRIES = 5000;
@@ -24,7 +24,7 @@ export const uploadEmpFace = defineCall({
   name: 'uploadEmpFace',
   module: 'employees',
   summary:
-    "Set an employee's face photo (jpg, png or webp by content, file/type; at least 100×100 px, file/imageTooSmall; scaled down to under 1 MB when larger; exactly one face on it, file/noFace and file/multipleFaces, the face statuses 2 and 3 a terminal would answer); the face status becomes -9 (not synced) until devices take it",
+    "Set an employee's face photo (jpg, png, gif (its first frame) or webp by content, file/type; at least 100×100 px, file/imageTooSmall; scaled down to under 1 MB when larger; exactly one face on it, file/noFace and file/multipleFaces, the face statuses 2 and 3 a terminal would answer); the face status becomes -9 (not synced) until devices take it",
   access: ORG_MANAGERS,
   statuses: [Status.EMPLOYEE_NOT_EXIST, Status.SERVICE_UNAVAILABLE],
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },

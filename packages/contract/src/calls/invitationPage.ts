@@ -22,8 +22,8 @@ export const companion = z.object({ name: zPersonName, phone: z.string().trim().
 
 export const INVITE_COMPANIONS_MAX = VISITOR_FOLLOWERS_MAX;
 
-/** The face photo from the page: jpg or png by content, at least 100×100 px, at most 1 MB (spec section 5). */
-export const INVITE_PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+/** The face photo from the page: jpg, png or gif by content, at least 100×100 px, at most 1 MB (spec section 5). */
+export const INVITE_PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
 /** The upload is read up to this size so that a larger photo gets the field error `file/size`, not a cut connection. */
 export const INVITE_PHOTO_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -44,7 +44,7 @@ export const uploadAppointmentPhoto = defineCall({
   name: 'uploadAppointmentPhoto',
   module: 'invitations',
   summary:
-    'The visitor’s face photo from the invitation page (multipart, field file; the token in the field secid): jpg or png by content (file/type), at least 100×100 px (file/imageTooSmall), at most 1 MB as sent (file/size; the page scales a larger photo down before sending it), exactly one face on it (file/noFace, file/multipleFaces); stored like a kiosk photo and replacing an earlier one; the same states as companions; answers the page',
+    'The visitor’s face photo from the invitation page (multipart, field file; the token in the field secid): jpg, png or gif (its first frame) by content (file/type), at least 100×100 px (file/imageTooSmall), at most 1 MB as sent (file/size; the page scales a larger photo down before sending it), exactly one face on it (file/noFace, file/multipleFaces); stored like a kiosk photo and replacing an earlier one; the same states as companions; answers the page',
   access: 'public',
   statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED, Status.SERVICE_UNAVAILABLE],
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { coercedInt, defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } from '../call.js';
+import { checkPersonId, checkPlateIn } from '../countries.js';
 import { Status } from '../errors.js';
-import { zCalendarDay, zIdNumber, zPersonName, zPhone } from '../fieldSchemas.js';
+import { zCalendarDay, zPersonName, zPhone } from '../fieldSchemas.js';
 import { LogisticsStatus, LogModule } from '../lookups.js';
-import { checkIdNumber, checkPlate, normalizePlate } from '../validators.js';
+import { normalizePlate } from '../validators.js';
 import { companion } from './invitationPage.js';
 import { LOGISTICS_GATES, LOGISTICS_MANAGERS, LOGISTICS_STAFF, zLinkToken } from './logisticsTypes.js';
 
@@ -16,7 +17,7 @@ import { LOGISTICS_GATES, LOGISTICS_MANAGERS, LOGISTICS_STAFF, zLinkToken } from
 const zText = (max: number) => z.string().trim().max(max);
 export const LOGISTICS_MEMBERS_MAX = 20;
 export const LOGISTICS_PHOTOS_MAX = 9;
-export const LOGISTICS_PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+export const LOGISTICS_PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
 /** The most a booking photo may weigh as sent (a phone camera's picture); it is stored re-encoded, far smaller. */
 export const LOGISTICS_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 /** Past this the transport answers 413 before the call looks; between the two the call names the field (file/size). */
@@ -26,13 +27,29 @@ export const zLogisticsPhotoKey = z.uuid().describe('a photo key answered by an 
 /** The values of one group of a type's fields; checked against the type by the server. */
 const zExtend = z.record(z.string().max(32), z.string().max(500)).default({});
 
+/**
+ * Plates and ID numbers are checked here for the shape any country's take (letters and digits); the server checks
+ * them again by the company's country (`checkPlateIn`, `checkPersonId`: the mainland's rules for a company in China),
+ * which a schema cannot know.
+ */
+const ABROAD = 'ZZ';
+
 export const zPlate = z
   .string()
   .superRefine((v, ctx) => {
-    const rule = checkPlate(v);
+    const rule = checkPlateIn(ABROAD, v);
     if (rule) ctx.addIssue({ code: 'custom', message: rule });
   })
   .transform(normalizePlate);
+
+/** A driver's or sender's identity number: the mainland ID number or a passport or ID number abroad. */
+export const zPersonIdAnyCountry = z
+  .string()
+  .superRefine((v, ctx) => {
+    const rule = checkPersonId(ABROAD, v);
+    if (rule) ctx.addIssue({ code: 'custom', message: rule });
+  })
+  .transform((v) => v.trim().toUpperCase());
 
 export const logisticsBooking = z.object({
   sid: z.int32(),
@@ -86,10 +103,10 @@ const bookingFields = {
   companyPhone: zPhone.or(z.literal('')).default('').describe('the carrier contact phone'),
   sname: zPersonName,
   smobile: zPhone,
-  scardId: z.string().trim().max(18).default(''),
+  scardId: z.string().trim().max(32).default(''),
   dname: zPersonName,
   dmobile: zPhone,
-  dcardId: zIdNumber,
+  dcardId: zPersonIdAnyCountry,
   plateNum: zPlate,
   goods: zText(200).default(''),
   loadStart: epochMs.nullable().default(null),
@@ -104,9 +121,9 @@ const bookingFields = {
   remark: zText(500).default(''),
 };
 
-/** The sender's ID number is optional but checked when given; the loading ends after it starts. */
+/** The sender's ID number is optional but checked when given (its shape; the country's rule on the server); the loading ends after it starts. */
 function bookingRules(v: { scardId?: string; loadStart?: number | null; loadEnd?: number | null }, ctx: z.RefinementCtx) {
-  const id = v.scardId ? checkIdNumber(v.scardId) : null;
+  const id = v.scardId ? checkPersonId(ABROAD, v.scardId) : null;
   if (id) ctx.addIssue({ code: 'custom', path: ['scardId'], message: id });
   if (v.loadStart != null && v.loadEnd != null && v.loadEnd <= v.loadStart)
     ctx.addIssue({ code: 'custom', path: ['loadEnd'], message: 'beforeStart' });
@@ -121,7 +138,7 @@ export const addLogisticsInfo = defineCall({
   name: 'addLogisticsInfo',
   module: 'logistics',
   summary:
-    'Book a truck (waiting for approval): type, carrier, sender, driver (ID number checked), plate (mainland format, new-energy too), goods, loading window, date (today or later: appointmentDate/past), companions, the type’s fields checked against it',
+    'Book a truck (waiting for approval): type, carrier, sender, driver (ID number checked), plate (by the company’s country: the mainland’s ID number and plate forms in China, a passport or ID number and letters and digits elsewhere), goods, loading window, date (today or later: appointmentDate/past), companions, the type’s fields checked against it',
   access: LOGISTICS_STAFF,
   feature: 'logistics',
   statuses: [Status.NO_SUCH_RECORD],
@@ -156,7 +173,7 @@ const listFilters = {
   endDate: zCalendarDay.optional().describe('appointment date to'),
   sname: zText(50).optional().describe('sender or driver name contains'),
   logType: z.int32().positive().optional(),
-  cardid: zText(18).optional().describe('sender or driver ID number'),
+  cardid: zText(32).optional().describe('sender or driver ID number'),
   mobile: zText(32).optional().describe('sender or driver phone contains'),
   plateNum: zText(16).optional().describe('plate contains'),
   companyId: z.int32().positive().optional(),
@@ -196,7 +213,7 @@ export const approveLogistics = defineCall({
 
 /** A booking by its id, or (the kiosk's ID-card path) today's approved booking of the driver with this ID number. */
 const gateInput = z
-  .object({ userid, sid: sid.optional(), dcardId: zIdNumber.optional() })
+  .object({ userid, sid: sid.optional(), dcardId: zPersonIdAnyCountry.optional() })
   .refine((v) => (v.sid === undefined) !== (v.dcardId === undefined), { path: ['sid'], message: 'sidOrCardId' });
 
 export const logisticsArrive = defineCall({
@@ -254,7 +271,7 @@ export const addLogisticsBooking = defineCall({
 });
 
 const photoRules =
-  'jpg or png by content (file/type), at least 64 px a side (file/imageTooSmall), at most 8 MB (file/size); stored upright and re-encoded as JPEG (metadata such as GPS positions dropped)';
+  'jpg, png or gif (its first frame) by content (file/type), at least 64 px a side (file/imageTooSmall), at most 8 MB (file/size); stored upright and re-encoded as JPEG (metadata such as GPS positions dropped)';
 
 export const uploadLogisticsPhoto = defineCall({
   name: 'uploadLogisticsPhoto',

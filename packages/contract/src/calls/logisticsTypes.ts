@@ -260,6 +260,8 @@ export const resetLogisticsLink = defineCall({
 
 export const bookingPage = z.object({
   company: z.string(),
+  /** The company's country (ISO 3166-1 alpha-2): the page checks ID numbers and plates by it as the server does. */
+  country: z.string(),
   types: z.array(logisticsType.omit({ createTime: true })),
   carriers: z.array(carrier.pick({ id: true, name: true })),
 });
@@ -268,7 +270,7 @@ export const getExtendTypeInfo = defineCall({
   name: 'getExtendTypeInfo',
   module: 'logistics',
   summary:
-    'The public booking page, by the link token: the company name, its logistics types with their fields (with tid, only that type) and the carriers; 740 when the link is unknown or replaced',
+    'The public booking page, by the link token: the company name and country, its logistics types with their fields (with tid, only that type) and the carriers; 740 when the link is unknown or replaced',
   access: 'public',
   feature: 'logistics',
   rate: 'public',

@@ -35,6 +35,8 @@ export const padSettings = companySettings.pick({
   signOutSwitch: true,
   faceScaner: true,
   scaner: true,
+  /** The company's country: the kiosk checks a driver's ID number by it. */
+  country: true,
 });
 export type PadSettings = z.infer<typeof padSettings>;
 
@@ -323,7 +325,11 @@ export const updateComeAgain = switchCall(
   'The kiosk offers returning visitors to fill the form from their last visit',
 );
 export const updateSignOutSwitch = switchCall('updateSignOutSwitch', 'signOutSwitch', 'Visitors sign out at the kiosk');
-export const updateFaceScaner = switchCall('updateFaceScaner', 'faceScaner', 'The kiosk takes the visitor photo with the face scanner (camera)');
+export const updateFaceScaner = switchCall(
+  'updateFaceScaner',
+  'faceScaner',
+  'At check-in by code or phone the kiosk takes the visitor’s face with its camera (the face scanner) and sends it with the check-in',
+);
 
 export const updateSecureProtocol = defineCall({
   name: 'updateSecureProtocol',

@@ -125,7 +125,7 @@ export const updateOffDutyTime = defineCall({
   name: 'updateOffDutyTime',
   module: 'settings',
   summary:
-    'Working hours as HH:mm: visitors on site after off duty show in the overtime query; both or neither (empty), off duty after up duty (field errors)',
+    'Working hours as HH:mm: visitors on site across their start (upDuty) or end (offDuty) show in the overtime query; both or neither (empty), off duty after up duty (field errors)',
   access: SETTINGS_MANAGERS,
   log: settingsLog,
   input: z.object({ userid, upDuty: z.string().trim().max(5).default(''), offDuty: z.string().trim().max(5).default('') }).superRefine((v, ctx) => {

@@ -184,7 +184,7 @@ export const checkInByCode = defineCall({
   name: 'AppClientSignin',
   module: 'visitors',
   summary:
-    'Check in an invited or booked visitor by the code they type or scan (or their phone, or the visit’s id from the desk’s list): 64 too early, 65 too late (against the company extend times; for a meeting’s visitor, from the early margin before the meeting until it ends), 66 blacklisted, 69 the safety induction not passed (result `{ qid, tid, vid }`), 1117 no such visit; checking in again answers the same record with `repeated`',
+    'Check in an invited or booked visitor by the code they type or scan (or their phone, or the visit’s id from the desk’s list): 64 too early, 65 too late (against the company extend times; for a meeting’s visitor, from the early margin before the meeting until it ends), 66 blacklisted, 69 the safety induction not passed (result `{ qid, tid, vid }`), 1117 no such visit, 1131 a scanned QR pass while QR check-in (scaner) is off; checking in again answers the same record with `repeated`',
   access: DESK_ROLES,
   statuses: [
     Status.BLACKLISTED,
@@ -193,6 +193,7 @@ export const checkInByCode = defineCall({
     Status.INVALID_VISITOR,
     Status.LATE,
     Status.QRCODE_FORMAT_ERROR,
+    Status.QR_CHECKIN_OFF,
     Status.TOO_EARLY,
     Status.UPDATE_NOT_ALLOWED,
     Status.VISITOR_UNAUTHORIZED,
@@ -286,7 +287,12 @@ export const visitFilters = {
     .optional()
     .describe('certificate (ID card…) number, exact'),
   noCard: z.boolean().optional().describe('no access card handed out (the desk’s "cards to issue")'),
-  overtime: z.boolean().optional().describe('still on site past their leave time, or after the company’s off-duty time (offDuty, HH:mm) today'),
+  overtime: z
+    .boolean()
+    .optional()
+    .describe(
+      'still on site past their leave time, or since before the last edge of working hours passed (today’s offDuty once passed, else today’s upDuty once passed, else yesterday’s offDuty; HH:mm)',
+    ),
 };
 
 export const searchVisits = defineCall({
@@ -509,7 +515,7 @@ export const uploadVisitorPhoto = defineCall({
   access: DESK_ROLES,
   statuses: [Status.SERVICE_UNAVAILABLE],
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
-  upload: { maxBytes: 15 * 1024 * 1024, extensions: ['jpg', 'jpeg', 'png', 'webp'] },
+  upload: { maxBytes: 15 * 1024 * 1024, extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'] },
   input: z.object({ userid: coercedInt().optional() }),
   output: z.object({ url: z.string() }),
 });

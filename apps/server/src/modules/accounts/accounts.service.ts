@@ -1,4 +1,4 @@
-import { type CompanySettings, companySettings, type Lang, normalizePhone, Role, Status, type UserInfo } from '@openvisit/contract';
+import { type CompanySettings, companySettings, type Lang, normalizePhone, Role, Status, type UserInfo, VaPerm } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -77,6 +77,8 @@ export async function patchSettings(ctx: AuthedContext, patch: Partial<CompanySe
 export function toUserInfo(c: CompanyRow, sType: number): UserInfo {
   return {
     ...settingsOfRow(c),
+    // The head office's own employees always may invite and take appointments (subCompanies' mayInvite).
+    vaPerm: VaPerm.INVITATION | VaPerm.APPOINTMENT,
     userid: c.id,
     username: c.username,
     email: c.email,
@@ -140,10 +142,21 @@ async function subCompanyUserInfo(ctx: AuthedContext, c: CompanyRow): Promise<Us
 
 export async function modifyUserInfo(
   ctx: AuthedContext,
-  input: { username?: string; phone?: string; company?: string; shortName?: string; remark?: string; lang?: Lang; guideDone?: boolean },
+  input: {
+    username?: string;
+    phone?: string;
+    company?: string;
+    shortName?: string;
+    remark?: string;
+    lang?: Lang;
+    country?: string;
+    guideDone?: boolean;
+  },
 ): Promise<UserInfo> {
   const repo = repoOf(ctx);
-  const updated = await repo.updateCompany({
+  // The country is a setting (the settings JSON); the row is read back below with it.
+  if (input.country !== undefined) await patchSettings(ctx, { country: input.country });
+  const values = {
     ...(input.username !== undefined && { username: input.username }),
     ...(input.phone !== undefined && { phone: normalizePhone(input.phone) ?? input.phone }),
     ...(input.company !== undefined && { name: input.company }),
@@ -151,7 +164,8 @@ export async function modifyUserInfo(
     ...(input.remark !== undefined && { remark: input.remark }),
     ...(input.lang !== undefined && { lang: input.lang }),
     ...(input.guideDone !== undefined && { guideDone: input.guideDone ? 1 : 0 }),
-  });
+  };
+  const updated = Object.keys(values).length ? await repo.updateCompany(values) : await repo.company();
   if (!updated) throw new AppError(Status.INVALID_USER);
   ctx.audit.objId = updated.id;
   ctx.audit.objName = updated.name;

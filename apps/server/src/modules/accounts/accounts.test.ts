@@ -35,6 +35,9 @@ describe('account information', () => {
     expect(r.status).toBe(0);
     expect(r.result).toMatchObject({ userid: a.id, company: 'Alpha Ltd', email: a.email, sType: -1, blackListSwitch: 1, guidePending: false });
     expect(JSON.stringify(r.result)).not.toMatch(/argon2|passwordHash|password_hash/);
+    // The head office's own people may invite and take appointments; no setting is answered that nothing reads.
+    expect(r.result).toMatchObject({ vaPerm: 3, country: 'CN' });
+    expect(r.result).not.toHaveProperty('cardStyle');
   });
 
   it('a body userid of another company is refused with 610', async () => {

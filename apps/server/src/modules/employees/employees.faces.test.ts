@@ -22,7 +22,7 @@ interface ZipResult {
 }
 
 /** An image of random blocks (`block` px square), so that no encoder can squeeze it to nothing (and no face on it). */
-function photo(width: number, height: number, format: 'jpeg' | 'png' | 'webp' = 'jpeg', block = 1): Promise<Buffer> {
+function photo(width: number, height: number, format: 'jpeg' | 'png' | 'webp' | 'gif' = 'jpeg', block = 1): Promise<Buffer> {
   const [w, h] = [Math.ceil(width / block), Math.ceil(height / block)];
   return sharp(randomBytes(w * h * 3), { raw: { width: w, height: h, channels: 3 } })
     .resize(width, height, { kernel: 'nearest' })
@@ -99,6 +99,15 @@ describe('face photos', () => {
     );
     expect(second.result.avatar).not.toBe(r.result.avatar);
     expect(storedFiles(filesDir())).toEqual([second.result.avatar]);
+    // A gif, one of the spec's image types: its first frame, stored as the others are.
+    const third = await t.upload<Emp>(
+      'uploadEmpFace',
+      { name: 'me.gif', bytes: await facePhoto({ width: 240, height: 300, format: 'gif' }) },
+      { empid: String(ids.E001) },
+      a.token,
+    );
+    expect(third.status, JSON.stringify(third.result)).toBe(0);
+    expect(storedFiles(filesDir())).toEqual([third.result.avatar]);
   });
 
   it('refuses what is not a usable photo, with the reason, and changes nothing', async () => {

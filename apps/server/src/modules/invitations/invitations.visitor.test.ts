@@ -96,7 +96,7 @@ describe('the visitor’s invitation page: companions and photo', () => {
     expect(((await sendPhoto(secid, 'fake.jpg', Buffer.from('not a picture at all'))).result as unknown as Errors).errors).toEqual([
       { field: 'file', rule: 'type' },
     ]);
-    expect((await sendPhoto(secid, 'me.gif', await photo(200, 200, 'gif'))).status).toBe(Status.FILE_TYPE_ERROR);
+    expect((await sendPhoto(secid, 'me.bmp', await photo(200, 200, 'png'))).status).toBe(Status.FILE_TYPE_ERROR);
     // The detector: a picture without a face (a room, grey noise) or with two is refused with the reason.
     const faces = async (name: string, bytes: Buffer) => ((await sendPhoto(secid, name, bytes)).result as unknown as Errors).errors;
     expect(await faces('room.jpg', faceFixture('no-face'))).toEqual([{ field: 'file', rule: 'noFace' }]);
@@ -123,6 +123,14 @@ describe('the visitor’s invitation page: companions and photo', () => {
     const [after] = await t.db.select().from(visits).where(eq(visits.id, vid));
     expect(after?.photo).not.toBe(first);
     expect(await t.services.files.read(first)).toBeUndefined();
+    // A gif (one of the spec's image types) too, stored as a JPEG of its first frame.
+    expect((await sendPhoto(secid, 'me.gif', await facePhoto({ width: 240, height: 300, format: 'gif' }))).status).toBe(0);
+    const [gif] = await t.db.select().from(visits).where(eq(visits.id, vid));
+    expect(await sharp((await t.services.files.read(gif?.photo ?? '')) ?? Buffer.alloc(0)).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 240,
+      height: 300,
+    });
   });
 
   it('refuses a cancelled, declined or expired invitation with 58, and a tampered or unknown link', async () => {

@@ -38,7 +38,7 @@ export async function setCompanions(ctx: CallContext, input: In<'updateSupplemen
 }
 
 /**
- * The face photo (spec section 5): a jpg or png by content, at least 100×100 px, at most 1 MB as sent (the page scales
+ * The face photo (spec section 5): a jpg, png or gif (its first frame) by content, at least 100×100 px, at most 1 MB as sent (the page scales
  * a larger one down first), with exactly one face on it (platform/facePhotos.ts); stored like a kiosk photo (upright,
  * re-encoded, metadata dropped) in the file store, replacing an earlier one.
  */
@@ -47,7 +47,7 @@ export async function uploadPhoto(ctx: CallContext, input: In<'uploadAppointment
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
   const v = await supplementable(ctx, input.secid);
   const kind = sniffFileType(new Uint8Array(file.bytes.subarray(0, 16)));
-  if (kind !== 'jpeg' && kind !== 'png') throw badParams([{ field: 'file', rule: 'type' }]);
+  if (kind !== 'jpeg' && kind !== 'png' && kind !== 'gif') throw badParams([{ field: 'file', rule: 'type' }]);
   if (file.bytes.length > IMAGE_MAX_BYTES) throw badParams([{ field: 'file', rule: 'size' }]);
   const photo = await facePhoto(file.bytes, { maxEdge: 960 }).catch(facePhotoError('file'));
   const key = `visits/${v.companyId}/${randomUUID()}.jpg`;

@@ -1,4 +1,6 @@
 import {
+  checkPersonId,
+  checkPlateIn,
   extendValueErrors,
   type FieldError,
   type In,
@@ -14,6 +16,7 @@ import { dayOf } from '../../platform/days.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/files.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import { settingsIn } from '../accounts/accounts.service.js';
 import { companyPhotos, dropPhotos } from './logistics.photos.js';
 import { type BookingFilter, type BookingInsert, type BookingRow, logisticsRepository } from './logistics.repository.js';
 import { logisticsSettingsRepository, type TypeRow } from './logistics.settings.repository.js';
@@ -74,10 +77,22 @@ function extendErrors(type: TypeRow, v: Pick<BookingFields, (typeof LOGISTICS_FI
   );
 }
 
+/** The ID numbers and the plate by the company's country (the contract checked only the shape every country's take). */
+function countryErrors(country: string, v: Pick<BookingFields, 'dcardId' | 'scardId' | 'plateNum'>): FieldError[] {
+  const errors: FieldError[] = [];
+  const driver = checkPersonId(country, v.dcardId);
+  if (driver) errors.push({ field: 'dcardId', rule: driver });
+  const sender = v.scardId ? checkPersonId(country, v.scardId) : null;
+  if (sender) errors.push({ field: 'scardId', rule: sender });
+  const plate = checkPlateIn(country, v.plateNum);
+  if (plate) errors.push({ field: 'plateNum', rule: plate });
+  return errors;
+}
+
 /**
  * Every rule a booking must meet beyond its shape, checked before anything is written: the type and the carrier are
- * this company's (602), the date is not past, the type's fields are filled as it says, the photos are the company's
- * uploads (602). Answers the row's values.
+ * this company's (602), ID numbers and plate follow the company's country, the date is not past, the type's fields are
+ * filled as it says, the photos are the company's uploads (602). Answers the row's values.
  */
 async function checked(files: FileStore, scope: TenantScope, v: BookingFields, dateChanged: boolean): Promise<BookingInsert> {
   const settings = logisticsSettingsRepository(scope);
@@ -85,7 +100,7 @@ async function checked(files: FileStore, scope: TenantScope, v: BookingFields, d
   if (!type) throw notFound('logistics type');
   const carrier = v.companyId ? await settings.carrier(v.companyId) : null;
   if (v.companyId && !carrier) throw notFound('carrier');
-  const errors: FieldError[] = [];
+  const errors = countryErrors((await settingsIn(scope)).country, v);
   if (dateChanged && v.appointmentDate < dayOf(new Date())) errors.push({ field: 'appointmentDate', rule: 'past' });
   errors.push(...extendErrors(type, v));
   if (errors.length) throw badParams(errors);

@@ -4,6 +4,7 @@ import { spendCaptcha } from '../../platform/captcha.js';
 import { randomToken, safeEqual } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
+import { settingsIn } from '../accounts/accounts.service.js';
 import { createBooking } from './logistics.bookings.js';
 import { storePhoto } from './logistics.photos.js';
 import { logisticsSettingsRepository } from './logistics.settings.repository.js';
@@ -54,7 +55,7 @@ export async function bookingPage(ctx: CallContext, input: In<'getExtendTypeInfo
     qid: r.questionnaireId,
     ...Object.fromEntries(LOGISTICS_FIELD_GROUPS.map((g) => [g, r.fields[g].filter((f) => f.shown)])),
   })) as Out<'getExtendTypeInfo'>['types'];
-  return { company, types, carriers: await settings.carrierNames() };
+  return { company, country: (await settingsIn(scope)).country, types, carriers: await settings.carrierNames() };
 }
 
 export async function publicBooking(ctx: CallContext, input: In<'addLogisticsBooking'>): Promise<Out<'addLogisticsBooking'>> {

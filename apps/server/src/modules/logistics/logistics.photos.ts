@@ -23,12 +23,12 @@ const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** The file store's key of a company's photo. */
 export const photoPath = (companyId: number, key: string) => `logistics/${companyId}/${key.toLowerCase()}.jpg`;
 
-/** A jpg or png by content, not over the limit, re-encoded (upright, metadata dropped), stored; answers its key. */
+/** A jpg, png or gif (its first frame) by content, not over the limit, re-encoded (upright, metadata dropped), stored; answers its key. */
 export async function storePhoto(ctx: CallContext, scope: TenantScope): Promise<{ key: string }> {
   const file = ctx.file;
   if (!file) throw badParams([{ field: 'file', rule: 'required' }]);
   const kind = sniffFileType(new Uint8Array(file.bytes.subarray(0, 16)));
-  if (kind !== 'jpeg' && kind !== 'png') throw badParams([{ field: 'file', rule: 'type' }]);
+  if (kind !== 'jpeg' && kind !== 'png' && kind !== 'gif') throw badParams([{ field: 'file', rule: 'type' }]);
   if (file.bytes.length > LOGISTICS_PHOTO_MAX_BYTES) throw badParams([{ field: 'file', rule: 'size' }]);
   const photo = await normalisePhoto(file.bytes, { minPx: PHOTO_MIN_PX, maxBytes: IMAGE_MAX_BYTES, maxEdge: PHOTO_MAX_EDGE }).catch(
     (err: unknown) => {

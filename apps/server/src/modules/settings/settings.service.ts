@@ -6,7 +6,7 @@ import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
  * Basic settings (Custom settings › basic settings): company settings that rule invitations and check-in. Where each
  * takes effect: permissionSwitch — invitations (116); preExtendTime / latExtendTime — check-in by code or phone and the
  * invitation page's window (64/65); leaveExpiryTime — the leave time set at sign-in and the automatic sign-out job
- * (visits.schedule.ts); offDuty — the overtime query; scaner — the kiosk's QR scan; tempEditSwitch, upDuty, qrMaxCount,
+ * (visits.schedule.ts); upDuty / offDuty — the overtime query; scaner — QR check-in (the kiosk's scan, 1131 when off); tempEditSwitch, qrMaxCount,
  * qrMaxDuration and cryptoperiod are kept for the invitation templates and the QR passes of door readers;
  * originalCompat — the QR passes given out and accepted in the original's format (platform/passes.ts).
  */

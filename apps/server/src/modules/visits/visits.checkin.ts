@@ -1,7 +1,7 @@
 import { type In, logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit, type VisitEvent, type VisitorStatus } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, requireEvery } from '../../platform/errors.js';
-import { codeOfScan } from '../../platform/passes.js';
+import { codeOfScan, isScannedPass } from '../../platform/passes.js';
 import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
 import { notifyArrival } from '../notifications/arrival.js';
@@ -37,6 +37,8 @@ export async function checkIn(ctx: AuthedContext, input: Omit<In<'AppClientSigni
     v = await repo.byId(input.vid);
     if (!v) throw noSuchVisit();
   } else if (input.verifyCode) {
+    // The QR check-in switch (scaner): off, a scanned pass is refused; a code typed by hand still checks in.
+    if (settings.scaner === 0 && isScannedPass(input.verifyCode)) throw new AppError(Status.QR_CHECKIN_OFF);
     v = await repo.byCode(codeOfScan(ctx.services.secrets, ctx.tenant.companyId, input.verifyCode, settings.originalCompat === 1));
     if (!v) throw noSuchVisit();
   } else {

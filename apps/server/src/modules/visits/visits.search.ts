@@ -28,13 +28,34 @@ export interface VisitQuery {
   noCard?: boolean;
 }
 
-/** Today's off-duty instant from the company's 'HH:mm' setting, or null without one. */
-function offDutyToday(offDuty: string, now: Date): Date | null {
-  const m = /^(\d{1,2}):(\d{2})$/.exec(offDuty.trim());
+/** The instant of an 'HH:mm' setting on the day of `day` (server time), or null without one. */
+function timeOn(hhmm: string, day: Date): Date | null {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
   if (!m) return null;
-  const d = new Date(now);
+  const d = new Date(day);
   d.setHours(Number(m[1]), Number(m[2]), 0, 0);
   return d;
+}
+
+/**
+ * The last edge of working hours that `now` has passed: today's off-duty time once passed, else today's on-duty time
+ * once passed, else yesterday's off-duty time. A visitor on site since before it has stayed across the end of a working
+ * day or came before one began: overtime (the overtime query). Null when no working hours are set.
+ */
+export function lastDutyEdge(upDuty: string, offDuty: string, now: Date): Date | null {
+  const off = timeOn(offDuty, now);
+  if (!off) return null;
+  if (now >= off) return off;
+  const up = timeOn(upDuty, now);
+  if (up && now >= up) return up;
+  off.setDate(off.getDate() - 1);
+  return off;
+}
+
+async function overtimeOf(ctx: AuthedContext): Promise<NonNullable<VisitFilter['overtime']>> {
+  const now = new Date();
+  const s = await settingsOf(ctx);
+  return { now, since: lastDutyEdge(s.upDuty, s.offDuty, now) };
 }
 
 /** Request filters → repository filter; a sub-company sees only its own visits. */
@@ -57,7 +78,7 @@ export async function filterOf(ctx: AuthedContext, q: VisitQuery, extra: VisitFi
     onSite: q.onSite,
     idNumber: q.cardId,
     noCard: q.noCard,
-    overtime: q.overtime ? { now: new Date(), offDuty: offDutyToday((await settingsOf(ctx)).offDuty, new Date()) } : undefined,
+    overtime: q.overtime ? await overtimeOf(ctx) : undefined,
     subAccountId: ctx.session.role === Role.SUB_COMPANY ? (ctx.session.subAccountId ?? -1) : undefined,
   };
 }

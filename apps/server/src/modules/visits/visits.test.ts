@@ -7,6 +7,8 @@ import { faceDataUrl } from '../../../test/faces.js';
 import { PASSWORD, seedEmployee, seedStaff, seedSubAccount, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf.js';
 import { companies, operationLogs, visits } from '../../db/schema/index.js';
+import { visitPass } from '../../platform/passes.js';
+import { lastDutyEdge } from './visits.search.js';
 
 interface V {
   vid: number;
@@ -311,6 +313,24 @@ describe('visits', () => {
     expect(cancelled).toBeGreaterThan(0);
   });
 
+  it('refuses a scanned QR pass while QR check-in (scaner) is off (1131), and still takes the code typed by hand', async () => {
+    const now = new Date(Date.now() + 5 * 60_000);
+    const first = await seedInvite(a.id, '11120001', now);
+    const second = await seedInvite(a.id, '11120002', now);
+    expect((await t.api.updateScanerSwitch({ scaner: 0 }, a.token)).result.scaner).toBe(0);
+    try {
+      const scanned = await t.api.AppClientSignin({ verifyCode: visitPass(t.services.secrets, a.id, '11120001') }, kiosk.token);
+      expect(scanned.status).toBe(Status.QR_CHECKIN_OFF);
+      expect((await t.api.GetVisitorByVid({ vid: first }, a.token)).result.status).toBe('sent');
+      const typed = await t.api.AppClientSignin({ verifyCode: '11120002' }, kiosk.token);
+      expect(typed.result).toMatchObject({ vid: second, status: 'signedIn' });
+    } finally {
+      await t.api.updateScanerSwitch({ scaner: 1 }, a.token);
+    }
+    const back = await t.api.AppClientSignin({ verifyCode: visitPass(t.services.secrets, a.id, '11120001') }, kiosk.token);
+    expect(back.result).toMatchObject({ vid: first, status: 'signedIn' });
+  });
+
   it('moves follow the state machine; an illegal move is 58 with the status', async () => {
     const vid = await seedInvite(a.id, '11110005', new Date(Date.now() + 86400_000));
     const bad = await t.api.updateVisitStatus({ vid, event: 'signOut' }, a.token);
@@ -387,7 +407,27 @@ describe('visits', () => {
     await setSettings(a.id, { offDuty: '00:00' });
     expect(await names()).toEqual([late, overnight].sort());
     expect(await names()).not.toContain(fresh);
-    await setSettings(a.id, { offDuty: '' });
+    // With an on-duty time: a visitor who came before the working day began (here a second before midnight, after
+    // yesterday's off-duty time) is overtime once it has begun; one who came after it is not.
+    const early = (await walkIn({ vname: '加班丁', vphone: '13977770004' })).result.vid;
+    const midnight = new Date();
+    midnight.setHours(0, 0, 0, 0);
+    await t.db
+      .update(visits)
+      .set({ visitAt: new Date(midnight.getTime() - 1000) })
+      .where(eq(visits.id, early));
+    await setSettings(a.id, { upDuty: '00:00', offDuty: '23:59' });
+    expect(await names()).toEqual([late, overnight, early].sort());
+    await setSettings(a.id, { upDuty: '', offDuty: '' });
+  });
+
+  it('finds the last edge of working hours passed', () => {
+    const at = (h: number, m = 0, dayOffset = 0) => new Date(2030, 0, 10 + dayOffset, h, m, 0, 0);
+    expect(lastDutyEdge('09:00', '18:00', at(19))).toEqual(at(18));
+    expect(lastDutyEdge('09:00', '18:00', at(10))).toEqual(at(9));
+    expect(lastDutyEdge('09:00', '18:00', at(7))).toEqual(at(18, 0, -1));
+    expect(lastDutyEdge('', '18:00', at(10))).toEqual(at(18, 0, -1));
+    expect(lastDutyEdge('09:00', '', at(10))).toBeNull();
   });
 
   it('exports exactly the filtered list as a workbook in the chosen language', async () => {

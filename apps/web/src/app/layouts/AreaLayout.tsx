@@ -2,7 +2,7 @@ import { Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useCurrentGrants } from '../../modules/accounts/api';
-import { useConfig } from '../../platform/config';
+import { useAreaTitleKey, useConfig } from '../../platform/config';
 import { getSession } from '../../platform/session';
 import { RouteMenu } from '../components/RouteMenu';
 import { VersionLabel } from '../components/VersionLabel';
@@ -19,7 +19,7 @@ export function AreaLayout({ area }: { area: AreaDef }) {
   const narrow = useNarrow();
   const grants = useCurrentGrants();
   const nodes = menuNodes(area.routes, area.base, area.role, useConfig().data?.features, getSession().project?.sType, grants);
-  const title = t(area.titleKey);
+  const title = t(useAreaTitleKey(area.titleKey));
   const menu = <RouteMenu nodes={nodes} ariaLabel={title} />;
   return (
     <Layout style={{ minHeight: '100vh' }}>

@@ -205,6 +205,7 @@ export const kioskEn = {
     intro: 'Swipe your ID card on the reader, or type its number, then sign your truck in when you arrive or out when you leave.',
     idNumber: 'ID card number',
     idPlaceholder: '18 characters',
+    idPlaceholderAbroad: 'Passport or ID card number',
     arrive: 'Sign the truck in',
     leave: 'Sign the truck out',
     continue: 'Continue to sign the truck in',

@@ -204,6 +204,7 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
     intro: '请在读卡器上刷身份证，或输入身份证号；到达时签到，离开时签离。',
     idNumber: '身份证号',
     idPlaceholder: '18 位',
+    idPlaceholderAbroad: '护照或身份证件号码',
     arrive: '车辆签到',
     leave: '车辆签离',
     continue: '继续车辆签到',

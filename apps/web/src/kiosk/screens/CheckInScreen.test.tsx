@@ -112,3 +112,30 @@ describe('kiosk check-in: the QR check-in switch (basic settings)', () => {
     expect(screen.getByLabelText('Phone number').getAttribute('inputmode')).toBe('tel');
   });
 });
+
+describe('kiosk check-in: the face scanner (kiosk settings)', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('switched on: the visitor’s face is asked for after the code, then the visit checks in', async () => {
+    const server = stubServer({ AppClientSignin: () => ({ status: 0, result: { ...sampleVisit(9, { status: 'signedIn' }), repeated: false } }) });
+    const { finish } = renderScreen({ ...DEFAULT_SETTINGS, faceScaner: 1 });
+    await checkInByPhone('13922220009');
+    expect(await screen.findByRole('heading', { name: 'Your photo' })).toBeTruthy();
+    expect(server.bodies('AppClientSignin')).toEqual([]);
+    // jsdom has no camera: the kiosk goes on without a photo rather than stopping the visitor.
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue without a photo' }));
+    await waitFor(() => expect(finish).toHaveBeenCalledOnce());
+    expect(server.bodies('AppClientSignin')).toMatchObject([{ phone: '13922220009' }]);
+  });
+
+  it('switched off: the code checks in at once, without the face step', async () => {
+    const server = stubServer({ AppClientSignin: () => ({ status: 0, result: { ...sampleVisit(9, { status: 'signedIn' }), repeated: false } }) });
+    const { finish } = renderScreen({ ...DEFAULT_SETTINGS, faceScaner: 0 });
+    await checkInByPhone('13922220010');
+    await waitFor(() => expect(finish).toHaveBeenCalledOnce());
+    expect(screen.queryByRole('heading', { name: 'Your photo' })).toBeNull();
+    expect(server.bodies('AppClientSignin')).toHaveLength(1);
+  });
+});

@@ -1,10 +1,11 @@
 import { checkInByCode, examRequired, formatDateTime, residentSignIn, Status } from '@openvisit/contract';
-import { useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { errorText } from '../../platform/notify';
 import { type CodeAnswer, CodeEntry } from '../components/CodeEntry';
 import { InductionStep } from '../components/InductionStep';
+import { PhotoCapture } from '../components/PhotoCapture';
 import { ProtocolStep } from '../components/ProtocolStep';
 import { useKiosk } from '../context';
 import { useK, useMessage } from '../i18n';
@@ -43,7 +44,9 @@ export function visitErrorText(err: unknown, t: ReturnType<typeof useK>['t'], la
  * An invited or booked visitor checks in by QR code, code or phone; a phone without an invitation may be a resident
  * visitor's, who is signed in with it (ResidentVisitorSignIn). When the company has terms the visit has not
  * accepted yet, the server asks for them (a `protocolAccepted` field error) and the visitor reads and signs first.
- * Without a network the check-in is queued with its key and the visitor sees that it will be sent.
+ * Without a network the check-in is queued with its key and the visitor sees that it will be sent. With the face
+ * scanner switched on (faceScaner), the visitor's face is taken with the kiosk's camera after the code and checked in
+ * with the visit (a kiosk without a camera goes on without one).
  */
 export function CheckInScreen() {
   const { t, lang } = useK();
@@ -53,11 +56,14 @@ export function CheckInScreen() {
   const [needTerms, setNeedTerms] = useState<{ answer: CodeAnswer; clientKey: string } | null>(null);
   // The visit's type asks for the safety induction (69): the same check-in goes again once passed.
   const [exam, setExam] = useState<{ answer: CodeAnswer; clientKey: string; signature: string; vid: number; round: number } | null>(null);
+  const [face, setFace] = useState<{ answer: CodeAnswer; clientKey: string } | null>(null);
+  // A ref, not state: the face step hands it over and sends in the same tick; the terms and induction resend it.
+  const photo = useRef('');
 
   const send = async (answer: CodeAnswer, clientKey: string, signature = '') => {
     setBusy(true);
     setError(null);
-    const input = { ...answer, signature, protocolAccepted: signature !== '', clientKey };
+    const input = { ...answer, signature, protocolAccepted: signature !== '', clientKey, ...(photo.current && { photo: photo.current }) };
     try {
       const visit = await callApi(checkInByCode, input, { silent: true, timeoutMs: KIOSK_TIMEOUT_MS });
       kiosk.finish({ kind: visit.repeated ? 'repeated' : visit.status === 'signedIn' ? 'signedIn' : 'awaiting', visit, photo: null });
@@ -110,6 +116,12 @@ export function CheckInScreen() {
         onPassed={() => void send(exam.answer, exam.clientKey, exam.signature)}
       />
     );
+  const faceTaken = (shot: string, f: { answer: CodeAnswer; clientKey: string }) => {
+    photo.current = shot;
+    setFace(null);
+    void send(f.answer, f.clientKey);
+  };
+  if (face) return <PhotoCapture required onBack={() => setFace(null)} onDone={(shot) => faceTaken(shot, face)} />;
   if (needTerms)
     return (
       <ProtocolStep
@@ -121,6 +133,24 @@ export function CheckInScreen() {
     );
 
   return (
+    <CodePanel
+      error={error}
+      busy={busy}
+      scan={kiosk.config.settings.scaner !== 0}
+      onSubmit={(answer) => {
+        if (busy) return;
+        photo.current = '';
+        if (kiosk.config.settings.faceScaner === 1) setFace({ answer, clientKey: newClientKey() });
+        else void send(answer, newClientKey());
+      }}
+    />
+  );
+}
+
+/** The check-in screen's own panel: the code, QR or phone entry, and what went wrong last. */
+function CodePanel({ error, busy, scan, onSubmit }: { error: ReactNode; busy: boolean; scan: boolean; onSubmit: (answer: CodeAnswer) => void }) {
+  const { t } = useK();
+  return (
     <section className="k-panel" aria-labelledby="k-checkin-title">
       <h1 id="k-checkin-title" className="k-title">
         {t('checkin.title')}
@@ -130,12 +160,7 @@ export function CheckInScreen() {
           {error}
         </p>
       ) : null}
-      <CodeEntry
-        submitLabel={t('checkin.submit')}
-        busy={busy}
-        scan={kiosk.config.settings.scaner !== 0}
-        onSubmit={(answer) => !busy && void send(answer, newClientKey())}
-      />
+      <CodeEntry submitLabel={t('checkin.submit')} busy={busy} scan={scan} onSubmit={onSubmit} />
     </section>
   );
 }

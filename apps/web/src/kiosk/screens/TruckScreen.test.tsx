@@ -12,10 +12,10 @@ import { TruckScreen } from './TruckScreen';
 
 const DRIVER = '11010519491231002X';
 
-function renderTruck() {
+function renderTruck(country = 'CN') {
   const kiosk = {
     session: { token: 't', userid: 1, company: 'Acme', role: 4, tokenExpire: 0 },
-    config: { company: 'Acme', settings: DEFAULT_SETTINGS, gates: [], types: [], trucks: true },
+    config: { company: 'Acme', settings: { ...DEFAULT_SETTINGS, country }, gates: [], types: [], trucks: true },
     pictures: { logo: null, background: null, carousel: [], defaultPhoto: null },
     queue: {} as OfflineQueue,
     lang: 'en',
@@ -49,6 +49,20 @@ describe('kiosk: a truck driver signs the truck in and out by ID card', () => {
     fireEvent.click(screen.getByTestId('truck-arrive'));
     expect(await screen.findByText('Check digit error')).toBeTruthy();
     expect(server.paths()).toEqual([]);
+  });
+
+  it('takes a passport number at a company abroad, and refuses what is no document number there either', async () => {
+    const server = stubServer({ logisticsArrive: () => ({ status: 0, result: sampleBooking({ pstatus: 1, visitdate: Date.now() }) }) });
+    const kiosk = renderTruck('DE');
+    expect(screen.getByPlaceholderText('Passport or ID card number')).toBeTruthy();
+    typeId('AB1');
+    fireEvent.click(screen.getByTestId('truck-arrive'));
+    expect(await screen.findByText('Incorrect format')).toBeTruthy();
+    expect(server.paths()).toEqual([]);
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'c01x00t47' } });
+    fireEvent.click(screen.getByTestId('truck-arrive'));
+    await waitFor(() => expect(kiosk.finish).toHaveBeenCalledOnce());
+    expect(server.bodies('logisticsArrive')).toEqual([{ dcardId: 'C01X00T47' }]);
   });
 
   it('takes the induction its type asks for (69), then signs the truck in with the same ID card', async () => {

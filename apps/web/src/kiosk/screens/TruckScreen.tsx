@@ -1,4 +1,4 @@
-import { checkIdNumber, driverExamRequired, logisticsArrive, logisticsLeave, Status } from '@openvisit/contract';
+import { checkPersonId, driverExamRequired, isMainland, logisticsArrive, logisticsLeave, Status } from '@openvisit/contract';
 import { type FormEvent, useState } from 'react';
 import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
@@ -32,7 +32,9 @@ export function TruckScreen() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useMessage();
   const [exam, setExam] = useState<{ sid: number; round: number } | null>(null);
-  const rule = checkIdNumber(idNumber.toUpperCase());
+  const country = kiosk.config.settings.country;
+  // The driver's ID number by the company's country: the mainland ID card's, or a passport's elsewhere.
+  const rule = checkPersonId(country, idNumber);
 
   const send = async (move: Move) => {
     setTouched(true);
@@ -91,10 +93,10 @@ export function TruckScreen() {
             id="k-truck-id"
             className="k-input"
             value={idNumber}
-            placeholder={t('truck.idPlaceholder')}
+            placeholder={isMainland(country) ? t('truck.idPlaceholder') : t('truck.idPlaceholderAbroad')}
             autoComplete="off"
             autoCapitalize="characters"
-            maxLength={18}
+            maxLength={isMainland(country) ? 18 : 32}
             aria-invalid={shownRule !== null}
             onChange={(e) => setIdNumber(e.target.value)}
           />

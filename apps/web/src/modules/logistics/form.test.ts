@@ -82,7 +82,7 @@ describe('logistics booking form', () => {
 
   it('checks plates, ID numbers and the day as typed, with the contract’s validators', async () => {
     await i18n.changeLanguage('en');
-    const rules = buildBookingRules(i18n.t);
+    const rules = buildBookingRules(i18n.t, 'CN');
     const run = async (rule: unknown, value: unknown) => {
       const r = (typeof rule === 'function' ? rule({}) : rule) as { validator: (r: unknown, v: unknown) => Promise<void> };
       return r.validator({}, value).then(
@@ -96,6 +96,15 @@ describe('logistics booking form', () => {
     expect(await run(rules.idNumber()[0], '11010519491231002x')).toBeNull();
     expect(await run(rules.idNumber()[0], '110105194912310021')).toBe('Check digit error');
     expect(await run(rules.optionalIdNumber()[0], '')).toBeNull();
+    expect(await run(rules.idNumber()[0], 'C01X00T47')).toBe('Wrong length');
+    expect(await run(rules.plate()[0], 'B-MW 1234')).toBe('Incorrect format');
+    // A company abroad: a passport number and the local plate, still checked for their shape.
+    const abroad = buildBookingRules(i18n.t, 'DE');
+    expect(await run(abroad.idNumber()[0], 'c01x00t47')).toBeNull();
+    expect(await run(abroad.idNumber()[0], 'AB1')).toBe('Incorrect format');
+    expect(await run(abroad.plate()[0], 'B-MW 1234')).toBeNull();
+    expect(await run(abroad.plate()[0], 'B#1')).toBe('Incorrect format');
+    expect(abroad.plateHelp).not.toMatch(/粤/);
     expect(await run(rules.day()[0], dayjs().subtract(1, 'day'))).toBe('The date cannot be in the past');
     expect(await run(rules.day()[0], dayjs())).toBeNull();
     expect(await run(rules.load()[0], [dayjs(2_000), dayjs(1_000)])).toBe('The end date cannot be before the start date');

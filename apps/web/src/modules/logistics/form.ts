@@ -1,6 +1,7 @@
 import {
-  checkIdNumber,
-  checkPlate,
+  checkPersonId,
+  checkPlateIn,
+  isMainland,
   LOGISTICS_FIELD_GROUPS,
   type LogisticsBooking,
   type LogisticsField,
@@ -118,8 +119,11 @@ export function bookingBody(v: BookingValues, type: Pick<LogisticsType, Logistic
   };
 }
 
-/** The form's rules, the contract's checks: names and phones, ID numbers, mainland plates, the window and the day. */
-export function buildBookingRules(t: TFunction) {
+/**
+ * The form's rules, the contract's checks: names and phones, ID numbers and plates by the company's country (as the
+ * server checks them), the window and the day.
+ */
+export function buildBookingRules(t: TFunction, country: string | undefined) {
   const shared = buildRules(t);
   const check =
     (fn: (s: string) => string | null, optional = false): FormRule =>
@@ -137,9 +141,13 @@ export function buildBookingRules(t: TFunction) {
     personName: shared.personName,
     phone: shared.phone,
     optionalPhone: () => shared.phone({ optional: true }),
-    idNumber: (): FormRule[] => [check((s) => checkIdNumber(s.toUpperCase()))],
-    optionalIdNumber: (): FormRule[] => [check((s) => checkIdNumber(s.toUpperCase()), true)],
-    plate: (): FormRule[] => [check(checkPlate)],
+    idNumber: (): FormRule[] => [check((s) => checkPersonId(country, s))],
+    optionalIdNumber: (): FormRule[] => [check((s) => checkPersonId(country, s), true)],
+    plate: (): FormRule[] => [check((s) => checkPlateIn(country, s))],
+    /** The plate's and ID number's help: the mainland's forms, or those of anywhere else. */
+    plateHelp: isMainland(country) ? t('logistics.form.plateHelp') : t('logistics.form.plateHelpAbroad'),
+    idHelp: isMainland(country) ? undefined : t('logistics.form.idHelpAbroad'),
+    idMax: isMainland(country) ? 18 : 32,
     day: (): FormRule[] => [
       {
         validator: async (_r, v: Dayjs | null | undefined) => {
@@ -159,10 +167,10 @@ export function buildBookingRules(t: TFunction) {
   };
 }
 
-export function useBookingRules() {
+export function useBookingRules(country: string | undefined) {
   const { t, i18n } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes
-  return useMemo(() => buildBookingRules(t), [t, i18n.language]);
+  return useMemo(() => buildBookingRules(t, country), [t, i18n.language, country]);
 }
 
 /** A server field name as the form's name path: the window is one range, a group's field sits under its group. */

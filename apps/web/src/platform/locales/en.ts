@@ -158,6 +158,10 @@ export const platformEn = {
   },
   validation: {
     required: 'Required',
+    // The spec's own messages (section 5) for these fields.
+    accountRequired: 'Account cannot be empty',
+    captchaRequired: 'Verification code must be filled in',
+    confirmRequired: 'Please enter the password again',
     tooShort: `At least ${PASSWORD_MIN} characters`,
     tooLong: 'Too long: at most {{max}} characters',
     tooLongAny: 'Too long',
@@ -212,6 +216,8 @@ export const platformEn = {
       reception: 'Front desk',
       logic: 'Logistics',
       hse: 'HSE',
+      /** The HSE area's name under the HSE-administrator-change flag. */
+      executive: 'Executive',
       servercom: 'Server company',
       subcom: 'Tenant company',
       emporder: 'Employee',

@@ -153,6 +153,9 @@ export const platformZh: DeepStrings<typeof platformEn> = {
   },
   validation: {
     required: '必填',
+    accountRequired: '账号不能为空',
+    captchaRequired: '验证码必须填写',
+    confirmRequired: '请再次输入密码',
     tooShort: `密码长度不少于 ${PASSWORD_MIN} 位`,
     tooLong: '过长：最多 {{max}} 个字符',
     tooLongAny: '内容过长',
@@ -207,6 +210,7 @@ export const platformZh: DeepStrings<typeof platformEn> = {
       reception: '前台',
       logic: '物流',
       hse: 'HSE',
+      executive: '行政',
       servercom: '服务公司',
       subcom: '入驻企业',
       emporder: '员工',

@@ -4,10 +4,10 @@ import { Alert, App, Button, DatePicker, Drawer, Flex, Form, Input, Select, Spac
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PasswordStrengthMeter } from '../../../platform/components/PasswordStrengthMeter';
+import { useRoleLabel } from '../../../platform/config';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useRules } from '../../../platform/formRules';
-import { useLabel } from '../../../platform/i18n';
 import { useGates } from '../../registration/api';
 import { useSuppliers } from '../../suppliers/api';
 import { useAddManager, useUpdateManager } from '../api';
@@ -62,7 +62,7 @@ export function ManagerDrawer({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const label = useLabel();
+  const roleLabel = useRoleLabel();
   const rules = useRules();
   const add = useAddManager();
   const update = useUpdateManager();
@@ -167,7 +167,7 @@ export function ManagerDrawer({
           <Input />
         </Form.Item>
         <Form.Item label={t('accounts.managers.fields.type')} name="sType" rules={[{ required: true, message: t('validation.required') }]}>
-          <Select disabled={types.length === 1} options={types.map((s) => ({ value: s, label: label('role', s) }))} />
+          <Select disabled={types.length === 1} options={types.map((s) => ({ value: s, label: roleLabel(s) }))} />
         </Form.Item>
         {sType === 1 && (
           <Form.Item label={t('accounts.managers.fields.supplier')} name="supplierId" rules={[{ required: true, message: t('validation.required') }]}>

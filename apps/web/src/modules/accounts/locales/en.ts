@@ -14,6 +14,9 @@ export const accountsEn = {
     loginDate: 'Last sign-in',
     expireDate: 'Expires',
     remark: 'Company remark',
+    country: 'Country or region',
+    countryHelp:
+      'ID numbers and vehicle plates of logistics bookings are checked by its rules: mainland ID cards and plates in China, passports and local plates elsewhere.',
     never: 'Never',
     noExpiry: 'No expiry',
     notSet: 'Not set',

@@ -16,6 +16,8 @@ export const accountsZh: DeepStrings<typeof accountsEn> = {
     loginDate: '最近登录',
     expireDate: '到期时间',
     remark: '企业备注',
+    country: '国家或地区',
+    countryHelp: '物流预约的证件号码和车牌按其规则校验：中国内地为居民身份证和内地车牌，其他国家或地区为护照和当地车牌。',
     never: '从未登录',
     noExpiry: '永久有效',
     notSet: '未设置',

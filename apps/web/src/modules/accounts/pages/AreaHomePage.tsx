@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { useLabel } from '../../../platform/i18n';
+import { useAreaTitleKey, useRoleLabel } from '../../../platform/config';
 import { getSession } from '../../../platform/session';
 
 /**
@@ -12,13 +12,14 @@ import { getSession } from '../../../platform/session';
  */
 export function AreaHomePage({ titleKey = 'menu.home' }: { titleKey?: 'menu.home' | 'menu.accountDetails' }) {
   const { t } = useTranslation();
-  const label = useLabel();
+  const roleLabel = useRoleLabel();
   const navigate = useNavigate();
   const { project, role, loginAccount } = getSession();
   const name = project?.username ?? project?.sName ?? loginAccount ?? '';
-  const roleText = role ? t(`enums.consoleRole.${role}`) : '';
+  const roleKey = useAreaTitleKey(`enums.consoleRole.${role ?? 'manager'}` as const);
+  const roleText = role ? t(roleKey) : '';
   // Staff accounts also show their precise kind (e.g. "Logistics specialist") from the contract lookup.
-  const kind = project?.sType !== undefined && project.sType >= 0 ? label('role', project.sType) : null;
+  const kind = project?.sType !== undefined && project.sType >= 0 ? roleLabel(project.sType) : null;
 
   return (
     <>

@@ -1,12 +1,13 @@
 import { EditOutlined } from '@ant-design/icons';
-import { App, Button, Card, Descriptions, Drawer, Form, Input, Result, Skeleton, Space } from 'antd';
-import { useState } from 'react';
+import { COUNTRY_CODES, DEFAULT_COUNTRY } from '@openvisit/contract';
+import { App, Button, Card, Descriptions, Drawer, Form, Input, Result, Select, Skeleton, Space } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { formatDate, formatDateTime } from '../../../platform/format';
 import { useRules } from '../../../platform/formRules';
-import { useLabel } from '../../../platform/i18n';
+import { useLabel, useLang } from '../../../platform/i18n';
 import { useModifyUserInfo, useUserInfo } from '../api';
 
 interface Values {
@@ -15,6 +16,16 @@ interface Values {
   username: string;
   phone: string;
   remark?: string;
+  country: string;
+}
+
+/** A country's name in the console's language (the browser's own list), its code when the browser has none. */
+function useCountryName(): (code: string) => string {
+  const lang = useLang();
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([lang === 'zh' ? 'zh-CN' : 'en'], { type: 'region', fallback: 'code' });
+    return (code: string) => names.of(code) ?? code;
+  }, [lang]);
 }
 
 function EditCompanyDrawer({ open, onClose, initial }: { open: boolean; onClose: () => void; initial: Values }) {
@@ -23,6 +34,11 @@ function EditCompanyDrawer({ open, onClose, initial }: { open: boolean; onClose:
   const rules = useRules();
   const modify = useModifyUserInfo();
   const [form] = Form.useForm<Values>();
+  const countryName = useCountryName();
+  const countries = useMemo(
+    () => COUNTRY_CODES.map((c) => ({ value: c, label: countryName(c) })).sort((x, y) => x.label.localeCompare(y.label)),
+    [countryName],
+  );
 
   const submit = async (v: Values) => {
     const shortName = v.shortName?.trim();
@@ -33,6 +49,7 @@ function EditCompanyDrawer({ open, onClose, initial }: { open: boolean; onClose:
         username: v.username,
         phone: v.phone,
         remark: v.remark ?? '',
+        country: v.country as (typeof COUNTRY_CODES)[number],
         ...(shortName ? { shortName } : {}),
       });
       void message.success(t('common.saved'));
@@ -71,6 +88,14 @@ function EditCompanyDrawer({ open, onClose, initial }: { open: boolean; onClose:
         <Form.Item label={t('accounts.base.phone')} name="phone" rules={rules.phone()}>
           <Input />
         </Form.Item>
+        <Form.Item
+          label={t('accounts.base.country')}
+          name="country"
+          extra={t('accounts.base.countryHelp')}
+          rules={[{ required: true, message: t('validation.required') }]}
+        >
+          <Select showSearch={{ optionFilterProp: 'label' }} options={countries} data-testid="company-country" />
+        </Form.Item>
         <Form.Item label={t('accounts.base.remark')} name="remark">
           <Input.TextArea rows={4} maxLength={500} showCount />
         </Form.Item>
@@ -87,6 +112,7 @@ export function BasePage() {
   const [editing, setEditing] = useState(false);
   const d = info.data;
   const notSet = t('accounts.base.notSet');
+  const countryName = useCountryName();
 
   return (
     <>
@@ -117,6 +143,7 @@ export function BasePage() {
               { key: 'regDate', label: t('accounts.base.regDate'), children: formatDateTime(d.regDate) },
               { key: 'loginDate', label: t('accounts.base.loginDate'), children: formatDateTime(d.loginDate, t('accounts.base.never')) },
               { key: 'expireDate', label: t('accounts.base.expireDate'), children: formatDate(d.expireDate, t('accounts.base.noExpiry')) },
+              { key: 'country', label: t('accounts.base.country'), children: countryName(d.country || DEFAULT_COUNTRY) },
               { key: 'remark', label: t('accounts.base.remark'), children: d.remark || notSet, span: 'filled' },
             ]}
           />
@@ -126,7 +153,14 @@ export function BasePage() {
         <EditCompanyDrawer
           open={editing}
           onClose={() => setEditing(false)}
-          initial={{ company: d.company, shortName: d.shortName, username: d.username, phone: d.phone, remark: d.remark }}
+          initial={{
+            company: d.company,
+            shortName: d.shortName,
+            username: d.username,
+            phone: d.phone,
+            remark: d.remark,
+            country: d.country || DEFAULT_COUNTRY,
+          }}
         />
       ) : null}
     </>

@@ -80,6 +80,16 @@ describe('staff accounts screen', () => {
     expect(screen.getByLabelText('Account type')).toBeTruthy();
   });
 
+  it('names role 0 Executive under the HSE-administrator-change flag', async () => {
+    saveLogin({ token: 'tok', tokenExpire: 0, role: Role.ADMIN, sType: -1, userid: 1, company: 'ACME' }, 'manager');
+    const flag = { version: 'v2.4.8', siteLabel: 'OpenVisit', captcha: false, features: {}, hseAdminChange: true };
+    stubServer(handlers({ config: ok(flag), GetManagerByUser: ok([manager(1, 'safety_1', 0)]) }));
+    show();
+    const row = (await screen.findByText('safety_1')).closest('tr') as HTMLElement;
+    await waitFor(() => expect(row.textContent).toContain('Executive'));
+    expect(row.textContent).not.toContain('HSE');
+  });
+
   it('stage: an account’s drawer has its own address (stage/sdetail/:id), closing goes back; the old managers path redirects', async () => {
     saveLogin({ token: 'tok', tokenExpire: 0, role: Role.ADMIN, sType: -1, userid: 1, company: 'ACME' }, 'manager');
     stubServer(handlers({ GetManagerByUser: ok([manager(1, 'desk_1', 2), manager(7, 'desk_7', 2)]) }));

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
+import { useRoleLabel } from '../../../platform/config';
 import { formatDate } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
 import { CellText, FitTable } from '../../../platform/list';
@@ -26,12 +27,12 @@ function managedTypes(role = getSession().project?.role): readonly StaffType[] {
 
 /** The account's kind, and a module-driven account's modules under it: a column of their own would not fit 1280 px. */
 function KindCell({ manager }: { manager: Manager }) {
-  const label = useLabel();
+  const roleLabel = useRoleLabel();
   const modulesText = useModulesText();
   const modules = manager.modules?.length ? modulesText(manager.modules) : '';
   return (
     <>
-      <CellText>{label('role', manager.sType)}</CellText>
+      <CellText>{roleLabel(manager.sType)}</CellText>
       {modules ? <CellText secondary>{modules}</CellText> : null}
     </>
   );
@@ -50,6 +51,7 @@ export function ManagersPage({ deepLinks = false }: { deepLinks?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const label = useLabel();
+  const roleLabel = useRoleLabel();
   const [params, setParams] = useSearchParams();
   const types = managedTypes();
   const type = typeFromQuery(params.get('type'), types);
@@ -89,7 +91,7 @@ export function ManagersPage({ deepLinks = false }: { deepLinks?: boolean }) {
         title={types.length > 1 ? t('accounts.managers.title') : t('accounts.managers.verificationTitle')}
         extra={
           types.length > 1 ? null : (
-            <Typography.Text type="secondary">{t('accounts.managers.verificationIntro', { kind: label('role', types[0] ?? 1) })}</Typography.Text>
+            <Typography.Text type="secondary">{t('accounts.managers.verificationIntro', { kind: roleLabel(types[0] ?? 1) })}</Typography.Text>
           )
         }
         actions={
@@ -106,7 +108,7 @@ export function ManagersPage({ deepLinks = false }: { deepLinks?: boolean }) {
               style={{ minWidth: 200 }}
               value={type ?? 'all'}
               onChange={(v) => setType(v === 'all' ? undefined : v)}
-              options={[{ value: 'all', label: t('accounts.managers.allTypes') }, ...types.map((s) => ({ value: s, label: label('role', s) }))]}
+              options={[{ value: 'all', label: t('accounts.managers.allTypes') }, ...types.map((s) => ({ value: s, label: roleLabel(s) }))]}
             />
           </Space>
         ) : null}

@@ -46,7 +46,7 @@ export function CaptchaField({ captcha, name = 'vcode' }: { captcha: Captcha; na
   return (
     <Form.Item label={t('auth.captcha.label')} required>
       <Flex gap={8} align="center" wrap>
-        <Form.Item name={name} rules={rules.required()} noStyle>
+        <Form.Item name={name} rules={rules.captcha()} noStyle>
           <Input
             ref={input}
             placeholder={asking ? t('auth.captcha.answerPlaceholder') : t('auth.captcha.placeholder')}

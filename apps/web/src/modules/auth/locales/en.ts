@@ -21,7 +21,7 @@ export const authEn = {
       adminAccount: 'admin@example.com or staff account',
       superAccount: 'LFT_…',
       subEmail: 'tenant@example.com',
-      phone: '13800138000',
+      phone: '+44 7700 900123',
       deskAccount: 'reception01',
     },
     submit: 'Sign in',

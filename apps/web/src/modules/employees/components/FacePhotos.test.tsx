@@ -185,8 +185,8 @@ describe('the face photo of the edit drawer', () => {
     expect(server.urls('EmpFacePhoto')).toEqual(['/api/EmpFacePhoto?empid=1']);
 
     // Checked as chosen with the contract's limits.
-    choose(field, fileOf('face.gif'));
-    expect((await within(field).findByTestId('face-problem')).textContent).toBe('Only JPG, PNG or WebP photos are accepted');
+    choose(field, fileOf('face.bmp'));
+    expect((await within(field).findByTestId('face-problem')).textContent).toBe('Only JPG, PNG, GIF or WebP photos are accepted');
     choose(field, fileOf('face.jpg', FACE_UPLOAD_MAX_BYTES + 1));
     await waitFor(() => expect(within(field).getByTestId('face-problem').textContent).toBe('The photo is too large: at most 15 MB'));
     expect(uploads).toHaveLength(0);
@@ -259,8 +259,8 @@ describe('the face photo of a new employee', () => {
     const onClose = vi.fn();
     renderWithProviders(<EmployeeDrawer open employee={null} departments={[]} onClose={onClose} />);
     const field = await screen.findByTestId('face-photo-field');
-    choose(field, fileOf('face.gif'));
-    expect((await within(field).findByTestId('face-problem')).textContent).toBe('Only JPG, PNG or WebP photos are accepted');
+    choose(field, fileOf('face.bmp'));
+    expect((await within(field).findByTestId('face-problem')).textContent).toBe('Only JPG, PNG, GIF or WebP photos are accepted');
     choose(field, fileOf('face.jpg'));
     expect(await within(field).findByText('The photo is saved with the employee.')).toBeTruthy();
     expect(within(field).queryByTestId('face-problem')).toBeNull();

@@ -108,7 +108,7 @@ export const employeesEn = {
     field: {
       title: 'Face photo',
       advice:
-        'One clear, front-facing face: JPG, PNG or WebP, at least 100×100 px. Under 1 MB is best; larger photos (up to {{max}}) are scaled down.',
+        'One clear, front-facing face: JPG, PNG, GIF or WebP, at least 100×100 px. Under 1 MB is best; larger photos (up to {{max}}) are scaled down.',
       upload: 'Upload photo',
       choose: 'Choose photo',
       chosen: 'The chosen face photo',
@@ -123,7 +123,7 @@ export const employeesEn = {
       removed: 'Face photo of {{name}} removed',
     },
     errors: {
-      type: 'Only JPG, PNG or WebP photos are accepted',
+      type: 'Only JPG, PNG, GIF or WebP photos are accepted',
       size: 'The photo is too large: at most {{max}}',
       serverSize: 'The photo is too large even when scaled down: use a photo under 1 MB',
       imageTooSmall: 'The photo is too small: at least 100×100 pixels',
@@ -139,7 +139,7 @@ export const employeesEn = {
       title: 'Batch face photos (zip)',
       naming:
         'Put the photos in one zip archive, each named by the employee’s work number: for example E001.jpg is the photo of the employee whose work number is E001.',
-      advice: 'Photo advice: one clear, front-facing face; JPG, PNG or WebP; over 100×100 px and under 1 MB (larger photos are scaled down).',
+      advice: 'Photo advice: one clear, front-facing face; JPG, PNG, GIF or WebP; over 100×100 px and under 1 MB (larger photos are scaled down).',
       limits: 'At most {{files}} photos and {{size}} per archive. A new photo replaces the employee’s current one.',
       drop: 'Click or drag a .zip file here',
       uploading: 'Uploading {{name}}…',
@@ -156,7 +156,7 @@ export const employeesEn = {
         saved: 'Saved',
         noEmployee: 'No employee with this work number',
         duplicate: 'Several photos for one work number',
-        notImage: 'Not a readable JPG, PNG or WebP image',
+        notImage: 'Not a readable JPG, PNG, GIF or WebP image',
         tooSmall: 'Smaller than 100×100 px',
         tooLarge: 'Too large, even scaled down',
         noFace: 'No face detected in the photo',

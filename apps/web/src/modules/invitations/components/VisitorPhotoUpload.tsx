@@ -106,7 +106,7 @@ export function VisitorPhotoUpload({ token, data, onSaved }: { token: string; da
         {progress !== null ? <Progress percent={Math.round(progress * 100)} size="small" status="active" /> : null}
         {data.canSupplement ? (
           <Upload
-            accept=".jpg,.jpeg,.png"
+            accept={INVITE_PHOTO_EXTENSIONS.map((e) => `.${e}`).join(',')}
             capture="user"
             showUploadList={false}
             beforeUpload={(file) => {

@@ -28,6 +28,7 @@ export function BookingFields({
   type,
   typesLoading,
   photos,
+  country,
 }: {
   types: readonly TypeFields[];
   carriers: readonly { id: number; name: string }[];
@@ -36,10 +37,12 @@ export function BookingFields({
   typesLoading?: boolean;
   /** How a photo is uploaded (the console's call, or the public page's with its link) and how a stored one is drawn. */
   photos: { upload: (file: Blob, name: string) => Promise<{ key: string }>; stored?: (key: string, alt: string) => ReactNode };
+  /** The company's country: ID numbers and the plate are checked by its rules as typed. */
+  country: string | undefined;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const rules = useBookingRules();
+  const rules = useBookingRules(country);
   const extend = (g: LogisticsFieldGroup) => (type ? <ExtendInputs group={g} fields={type[g]} /> : null);
   const section = (key: 'booking' | 'sender' | 'driver' | 'vehicle' | 'other') => (
     <Col xs={24}>
@@ -99,8 +102,8 @@ export function BookingFields({
         </Form.Item>
       </Col>
       <Col xs={24} sm={8}>
-        <Form.Item label={t('logistics.fields.scardId')} name="scardId" rules={rules.optionalIdNumber()}>
-          <Input maxLength={18} />
+        <Form.Item label={t('logistics.fields.scardId')} name="scardId" rules={rules.optionalIdNumber()} extra={rules.idHelp}>
+          <Input maxLength={rules.idMax} />
         </Form.Item>
       </Col>
       {section('driver')}
@@ -115,14 +118,14 @@ export function BookingFields({
         </Form.Item>
       </Col>
       <Col xs={24} sm={8}>
-        <Form.Item label={t('logistics.fields.dcardId')} name="dcardId" rules={rules.idNumber()}>
-          <Input maxLength={18} />
+        <Form.Item label={t('logistics.fields.dcardId')} name="dcardId" rules={rules.idNumber()} extra={rules.idHelp}>
+          <Input maxLength={rules.idMax} />
         </Form.Item>
       </Col>
       {extend('driverExtend')}
       {section('vehicle')}
       <Col xs={24} sm={12}>
-        <Form.Item label={t('logistics.fields.plateNum')} name="plateNum" rules={rules.plate()} extra={t('logistics.form.plateHelp')}>
+        <Form.Item label={t('logistics.fields.plateNum')} name="plateNum" rules={rules.plate()} extra={rules.plateHelp}>
           <Input maxLength={16} />
         </Form.Item>
       </Col>

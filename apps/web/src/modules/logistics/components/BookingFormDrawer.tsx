@@ -2,6 +2,7 @@ import { type LogisticsBooking, type LogisticsType, uploadLogisticsPhoto } from 
 import { App, Button, Drawer, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../../platform/api';
+import { useUserInfo } from '../../accounts/api';
 import { useAllCarriers, useSaveBooking } from '../api';
 import { type BookingValues, bookingBody, bookingValues, placeBookingErrors } from '../form';
 import { BookingFields } from './BookingFields';
@@ -28,6 +29,7 @@ export function BookingFormDrawer({
   const { message } = App.useApp();
   const carriers = useAllCarriers(open);
   const save = useSaveBooking();
+  const country = useUserInfo().data?.country;
   const [form] = Form.useForm<BookingValues>();
   const tid = Form.useWatch('logType', form);
   const type = types.find((x) => x.tid === tid);
@@ -69,7 +71,7 @@ export function BookingFormDrawer({
         onFinish={submit}
         autoComplete="off"
       >
-        <BookingFields types={types} carriers={carriers.data?.list ?? []} type={type} photos={CONSOLE_PHOTOS} />
+        <BookingFields types={types} carriers={carriers.data?.list ?? []} type={type} photos={CONSOLE_PHOTOS} country={country} />
       </Form>
     </Drawer>
   );

@@ -90,7 +90,7 @@ export function PhotoField({
         })}
         {value.length < LOGISTICS_PHOTOS_MAX ? (
           <Upload
-            accept=".jpg,.jpeg,.png"
+            accept={LOGISTICS_PHOTO_EXTENSIONS.map((e) => `.${e}`).join(',')}
             showUploadList={false}
             beforeUpload={(file) => {
               void send(file);

@@ -120,7 +120,7 @@ describe('BookingPage (public)', () => {
       });
     const key = '3f2b8c1e-0d4a-4c6b-9e1f-2a3b4c5d6e7f';
     choose(new File([new Uint8Array(16)], 'notes.pdf'));
-    expect((await screen.findByTestId('photo-note')).textContent).toBe('Choose a jpg or png picture');
+    expect((await screen.findByTestId('photo-note')).textContent).toBe('Choose a jpg, png or gif picture');
     choose(new File([new Uint8Array(16)], 'dark.jpg'));
     await waitFor(() => expect(uploads).toHaveLength(1));
     const first = uploads[0] as PendingUpload;

@@ -83,7 +83,7 @@ export function BookingPage() {
       <p style={{ color: 'rgba(0, 0, 0, 0.65)' }}>{t('logistics.public.intro')}</p>
       {data.types.length ? (
         <Form form={form} name="logistics-public-booking" layout="vertical" initialValues={bookingValues(null)} onFinish={submit} autoComplete="off">
-          <BookingFields types={data.types} carriers={data.carriers} type={type} photos={photos} />
+          <BookingFields types={data.types} carriers={data.carriers} type={type} photos={photos} country={data.country} />
           <CaptchaField captcha={captcha} />
           <Button type="primary" htmlType="submit" size="large" block loading={busy}>
             {t('logistics.public.submit')}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { captureFrame, useCamera } from '../../../platform/camera';
 
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
 /** The desk's webcam in a dialog: take, look, take again or use. The camera stops when the dialog closes. */
 function CameraDialog({ onUse, onClose }: { onUse: (photo: string) => void; onClose: () => void }) {

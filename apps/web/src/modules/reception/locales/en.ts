@@ -53,7 +53,7 @@ export const receptionEn = {
     remove: 'Remove the photo',
     noCamera: 'No camera found on this computer. Choose a picture file instead.',
     denied: 'The browser may not use the camera (permission refused or camera busy).',
-    type: 'Choose a JPEG, PNG or WebP picture',
+    type: 'Choose a JPEG, PNG, GIF or WebP picture',
     size: 'The picture is too large',
   },
   kiosk: {

@@ -55,7 +55,7 @@ export const receptionZh: DeepStrings<typeof receptionEn> = {
     remove: '删除照片',
     noCamera: '这台电脑没有摄像头，请选择图片文件。',
     denied: '浏览器无法使用摄像头（未授权或摄像头被占用）。',
-    type: '请选择 JPEG、PNG 或 WebP 图片',
+    type: '请选择 JPEG、PNG、GIF 或 WebP 图片',
     size: '图片太大',
   },
   kiosk: {

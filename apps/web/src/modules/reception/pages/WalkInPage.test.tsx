@@ -143,7 +143,7 @@ describe('WalkInPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Register another visitor' }));
     const again = (await screen.findByRole('button', { name: /Take photo/ })).closest('.ant-form-item') as HTMLElement;
     fireEvent.change(again.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [wrong] } });
-    expect(await screen.findByText('Choose a JPEG, PNG or WebP picture')).toBeTruthy();
+    expect(await screen.findByText('Choose a JPEG, PNG, GIF or WebP picture')).toBeTruthy();
   });
 
   it('words a blacklist refusal neutrally', async () => {

@@ -21,7 +21,7 @@ export const registrationEn = {
     signOutSwitch: 'Sign out at the kiosk',
     signOutSwitchHelp: 'Visitors sign themselves out on the kiosk.',
     faceScaner: 'Face scanner',
-    faceScanerHelp: 'The kiosk takes the visitor photo with its camera.',
+    faceScanerHelp: 'When a visitor checks in with a code or phone, the kiosk takes their face with its camera before signing them in.',
     switchedOn: '{{what}} switched on',
     switchedOff: '{{what}} switched off',
     secureProtocol: 'Safety terms (Chinese)',

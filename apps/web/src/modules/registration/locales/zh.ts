@@ -23,7 +23,7 @@ export const registrationZh: DeepStrings<typeof registrationEn> = {
     signOutSwitch: '访客机签出',
     signOutSwitchHelp: '访客可在访客机上自行签出。',
     faceScaner: '人脸拍照',
-    faceScanerHelp: '访客机用摄像头拍摄访客照片。',
+    faceScanerHelp: '访客用访客码或手机号签到时，访客机先用摄像头拍摄其人脸，再完成签到。',
     switchedOn: '{{what}}已开启',
     switchedOff: '{{what}}已关闭',
     secureProtocol: '安全协议（中文）',

@@ -43,7 +43,8 @@ export const settingsEn = {
     leaveExpiryTime: 'Sign out after',
     leaveExpiryTimeHelp: '0: never; visitors stay until someone signs them out',
     duty: 'Working hours',
-    dutyHelp: 'Visitors still on site after the end of work are listed in the overtime query. Leave both empty for none.',
+    dutyHelp:
+      'Visitors still on site after the end of work, or who came before work began, are listed in the overtime query. Leave both empty for none.',
     upDuty: 'Work starts',
     offDuty: 'Work ends',
     dutyPlaceholder: 'HH:mm',

@@ -42,7 +42,7 @@ export const settingsZh: DeepStrings<typeof settingsEn> = {
     leaveExpiryTime: '签到后',
     leaveExpiryTimeHelp: '0：不自动签出，直到有人为其签出',
     duty: '工作时间',
-    dutyHelp: '下班后仍在访的访客会出现在加班查询中。两项都留空表示不设置。',
+    dutyHelp: '下班后仍在访、或上班前已到访的访客会出现在加班查询中。两项都留空表示不设置。',
     upDuty: '上班时间',
     offDuty: '下班时间',
     dutyPlaceholder: '时:分',

@@ -55,7 +55,7 @@ export const suppliersEn = {
     saved: 'Face photo of {{name}} saved',
     zipButton: 'Batch face photos',
     zipNaming:
-      'Put the photos in one zip archive, each named by the worker’s phone or certificate number: for example 13900000000.jpg is the photo of the worker with that phone.',
+      'Put the photos in one zip archive, each named by the worker’s phone or certificate number: for example +447700900123.jpg is the photo of the worker with that phone.',
     zipLimits: 'At most {{files}} photos and {{size}} per archive. A new photo replaces the worker’s current one.',
     zipKey: 'Phone or certificate number',
     zipNoMatch: 'No worker with this phone or certificate number',

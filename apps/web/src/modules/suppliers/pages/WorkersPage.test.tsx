@@ -147,8 +147,8 @@ describe('WorkersPage', () => {
     fireEvent.click(within(await waitFor(() => rowOf('Zhao Worker'))).getByLabelText('Face photo of Zhao Worker'));
     const modal = await screen.findByTestId('worker-face');
     expect(within(modal).getByText('No face photo yet')).toBeTruthy();
-    choose(modal, 'face.gif');
-    expect((await within(modal).findByTestId('worker-face-problem')).textContent).toBe('Only JPG, PNG or WebP photos are accepted');
+    choose(modal, 'face.bmp');
+    expect((await within(modal).findByTestId('worker-face-problem')).textContent).toBe('Only JPG, PNG, GIF or WebP photos are accepted');
     expect(uploads).toHaveLength(0);
 
     choose(modal, 'face.jpg');

@@ -2,7 +2,7 @@
 export const visitsEn = {
   title: 'Visitor list',
   overtimeTitle: 'Overtime query',
-  overtimeEmpty: 'Nobody is on site past their leave time or the off-duty time',
+  overtimeEmpty: 'Nobody is on site past their leave time or outside working hours',
   onSiteLine_one: '{{count}} visitor on site now',
   onSiteLine_other: '{{count}} visitors on site now',
   /** Beside the visits when their companions make more people than visits. */

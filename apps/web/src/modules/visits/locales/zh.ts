@@ -5,7 +5,7 @@ import type { visitsEn } from './en';
 export const visitsZh: DeepStrings<typeof visitsEn> = {
   title: '访客列表',
   overtimeTitle: '超时查询',
-  overtimeEmpty: '没有超过离开时间或下班时间仍在场的访客',
+  overtimeEmpty: '没有超过离开时间或在工作时间外仍在场的访客',
   onSiteLine_one: '当前在场访客 {{count}} 位',
   onSiteLine_other: '当前在场访客 {{count}} 位',
   onSitePeople: '，共 {{count}} 人',
