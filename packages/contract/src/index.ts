@@ -46,6 +46,7 @@ export * from './calls/roles.js';
 export * from './calls/settings.js';
 export * from './calls/smsCodes.js';
 export * from './calls/smsVendors.js';
+export * from './calls/wechat.js';
 export * from './calls/subCompanies.js';
 export * from './calls/superAccounts.js';
 export * from './calls/suppliers.js';

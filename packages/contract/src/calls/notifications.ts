@@ -5,6 +5,7 @@ import { zEmail, zPhone } from '../fieldSchemas.js';
 import { EmailType, LogModule, MESSAGE_CHANNELS, MESSAGE_STATES, Role } from '../lookups.js';
 import { checkEmail } from '../validators.js';
 import { smsCodeCalls } from './smsCodes.js';
+import { checkOpenid, checkWxAppId, checkWxTemplateId, EMPTY_WX_TEMPLATES, WX_KINDS, wxTestResult, zWxKind, zWxTemplates } from './wechat.js';
 import {
   checkSdkAppId,
   checkSmsTemplateCode,
@@ -315,41 +316,88 @@ export const testSmsConf = defineCall({
 
 export const wxConf = z.object({
   wxNotify: zSwitch,
+  /** The official account's AppID (the AppSecret beside it is write-only). */
   appId: z.string(),
-  templateId: z.string(),
-  endpoint: z.string(),
+  /** The template id per kind of notice (wechat.ts). */
+  templates: zWxTemplates,
   hasSecret: z.boolean(),
 });
 export type WxConf = z.infer<typeof wxConf>;
-export const DEFAULT_WX_CONF: WxConf = { wxNotify: 0, appId: '', templateId: '', endpoint: '', hasSecret: false };
+export const DEFAULT_WX_CONF: WxConf = { wxNotify: 0, appId: '', templates: EMPTY_WX_TEMPLATES, hasSecret: false };
 
-export function wxConfigErrors(next: WxConf): FieldError[] {
-  if (next.wxNotify !== 1) return [];
+/** What the platform needs: the AppID, its secret and the `notice` template (other kinds fall back to it). */
+export function wxVendorErrors(next: Omit<WxConf, 'wxNotify'>): FieldError[] {
   const errors: FieldError[] = [];
   if (!next.appId) errors.push({ field: 'appId', rule: 'required' });
   if (!next.hasSecret) errors.push({ field: 'appSecret', rule: 'required' });
-  if (!next.templateId) errors.push({ field: 'templateId', rule: 'required' });
-  if (!next.endpoint) errors.push({ field: 'endpoint', rule: 'required' });
+  if (!next.templates.notice) errors.push({ field: 'templates.notice', rule: 'required' });
   return errors;
 }
+
+export function wxConfigErrors(next: WxConf): FieldError[] {
+  return next.wxNotify === 1 ? wxVendorErrors(next) : [];
+}
+
+/** The WeChat fields a form sends, to save (UpdateWxConf) or to try (testWxConf). */
+const wxFields = {
+  appId: zChecked(checkWxAppId).optional(),
+  appSecret: zSecret,
+  /** Omitted kinds stay; an empty id clears that kind's template. */
+  templates: z
+    .object(Object.fromEntries(WX_KINDS.map((k) => [k, zChecked(checkWxTemplateId).optional()])))
+    .partial()
+    .optional(),
+};
 
 export const updateWxConf = defineCall({
   name: 'UpdateWxConf',
   module: 'notifications',
   summary:
-    'WeChat notices: the switch, app id, app secret (write-only), message template id and endpoint; omitted fields stay; a switched-on channel needs all of them',
+    "WeChat official-account template messages: the switch, AppID, AppSecret (write-only) and the template id per kind of notice; omitted fields stay; a switched-on channel needs the AppID, the secret and the `notice` template. Employees receive them at their openid (setEmpOpenid)",
   access: NOTIFY_ADMINS,
   feature: 'notice',
   log: notifyLog,
-  input: z.object({
-    userid,
-    wxNotify: zSwitch.optional(),
-    appId: zChecked(checkAppKey).optional(),
-    appSecret: zSecret,
-    templateId: zChecked(checkTemplateId).optional(),
-    endpoint: zChecked(checkEndpoint).optional(),
-  }),
+  input: z.object({ userid, wxNotify: zSwitch.optional(), ...wxFields }),
   output: wxConf,
+});
+
+export const testWxConf = defineCall({
+  name: 'testWxConf',
+  module: 'notifications',
+  summary:
+    "Send a test template message now to an openid (`to`) or an employee's (`empId`) through the given settings (unsaved form values over the stored ones; an empty secret uses the stored one while the AppID is unchanged), with the template of `kind` filled with sample values. Answers whether it was sent, else the problem and the platform's errcode and errmsg; recorded in the delivery records. 55 for an unknown employee",
+  access: NOTIFY_ADMINS,
+  feature: 'notice',
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
+  input: z
+    .object({ userid, to: zChecked(checkOpenid).optional(), empId: z.int32().positive().optional(), kind: zWxKind.default('notice'), ...wxFields })
+    .superRefine((v, ctx) => {
+      if (!v.to && !v.empId) ctx.addIssue({ code: 'custom', path: ['to'], message: 'required' });
+    }),
+  output: wxTestResult,
+});
+
+export const setEmpOpenid = defineCall({
+  name: 'setEmpOpenid',
+  module: 'notifications',
+  summary:
+    "An employee's openid under the company's official account (where their WeChat notices go; the original's employee `openid`); empty removes it. 55 for an unknown employee, 3 when another employee has this openid",
+  access: NOTIFY_ADMINS,
+  feature: 'notice',
+  log: notifyLog,
+  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.ALREADY_EXISTS],
+  input: z.object({ userid, empId: z.int32().positive(), openid: zChecked(checkOpenid) }),
+  output: z.object({ empId: z.int32(), openid: z.string() }),
+});
+
+export const getEmpOpenid = defineCall({
+  name: 'getEmpOpenid',
+  module: 'notifications',
+  summary: "An employee's openid under the company's official account ('' when none). 55 for an unknown employee",
+  access: NOTIFY_ADMINS,
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
+  input: z.object({ userid, empId: z.int32().positive() }),
+  output: z.object({ empId: z.int32(), openid: z.string() }),
 });
 
 export const ivrConf = z.object({ ivrNotify: zSwitch, endpoint: z.string(), hasKey: z.boolean() });
@@ -449,6 +497,9 @@ export const notificationCalls = [
   updateSMSConf,
   testSmsConf,
   updateWxConf,
+  testWxConf,
+  setEmpOpenid,
+  getEmpOpenid,
   ivrNotifyConf,
   getSendRecords,
   ...smsCodeCalls,
