@@ -41,7 +41,14 @@ const isValues = (data: unknown): data is Record<string, { value: string }> =>
 export async function startWechat(appId: string, secret: string): Promise<WechatFake> {
   const valid = new Set<string>();
   let issued = 0;
-  const fake = { appId, tokenRequests: 0, sent: [], followers: new Set<string>(), templates: new Set<string>(), down: false } as unknown as WechatFake;
+  const fake = {
+    appId,
+    tokenRequests: 0,
+    sent: [],
+    followers: new Set<string>(),
+    templates: new Set<string>(),
+    down: false,
+  } as unknown as WechatFake;
   fake.expire = () => valid.clear();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -60,14 +67,20 @@ export async function startWechat(appId: string, secret: string): Promise<Wechat
         return reply(res, 200, { access_token: token, expires_in: 7200 });
       }
       if (req.method === 'POST' && url.pathname === '/cgi-bin/message/template/send') {
-        if (!valid.has(url.searchParams.get('access_token') ?? '')) return reply(res, 200, { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
+        if (!valid.has(url.searchParams.get('access_token') ?? ''))
+          return reply(res, 200, { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
         let body: { touser?: unknown; template_id?: unknown; url?: unknown; data?: unknown };
         try {
           body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         } catch {
           return reply(res, 200, { errcode: 47001, errmsg: 'data format error' });
         }
-        if (typeof body.touser !== 'string' || typeof body.template_id !== 'string' || !isValues(body.data) || (body.url !== undefined && typeof body.url !== 'string'))
+        if (
+          typeof body.touser !== 'string' ||
+          typeof body.template_id !== 'string' ||
+          !isValues(body.data) ||
+          (body.url !== undefined && typeof body.url !== 'string')
+        )
           return reply(res, 200, { errcode: 47001, errmsg: 'data format error' });
         if (!/^[A-Za-z0-9_-]{6,64}$/.test(body.touser)) return reply(res, 200, { errcode: 40003, errmsg: 'invalid openid' });
         if (!fake.templates.has(body.template_id)) return reply(res, 200, { errcode: 40037, errmsg: 'invalid template_id' });

@@ -5,7 +5,6 @@ import { zEmail, zPhone } from '../fieldSchemas.js';
 import { EmailType, LogModule, MESSAGE_CHANNELS, MESSAGE_STATES, Role } from '../lookups.js';
 import { checkEmail } from '../validators.js';
 import { smsCodeCalls } from './smsCodes.js';
-import { checkOpenid, checkWxAppId, checkWxTemplateId, EMPTY_WX_TEMPLATES, WX_KINDS, wxTestResult, zWxKind, zWxTemplates } from './wechat.js';
 import {
   checkSdkAppId,
   checkSmsTemplateCode,
@@ -18,6 +17,7 @@ import {
   zSmsVendor,
   zTencentRegion,
 } from './smsVendors.js';
+import { wxConf } from './wechat.js';
 
 /**
  * Notification configuration (spec section 3 "Notice config", section 7 "Notification config" and "SMS"): how the
@@ -101,10 +101,10 @@ export function checkSmsQuota(n: number | null | undefined): NotifyFieldFailure 
   return Number.isInteger(n) && n >= 0 && n <= NOTIFY_LIMITS.smsQuota ? null : 'range';
 }
 
-const userid = z.int32().optional();
-const zSwitch = z.union([z.literal(0), z.literal(1)]);
+export const userid = z.int32().optional();
+export const zSwitch = z.union([z.literal(0), z.literal(1)]);
 /** A text field checked by `check` when not empty; empty clears it (a switched-on channel then refuses, below). */
-const zChecked = (check: (s: string) => NotifyFieldFailure | null) =>
+export const zChecked = (check: (s: string) => NotifyFieldFailure | null) =>
   z
     .string()
     .trim()
@@ -113,7 +113,7 @@ const zChecked = (check: (s: string) => NotifyFieldFailure | null) =>
       if (failure) ctx.addIssue({ code: 'custom', message: failure });
     });
 /** A write-only secret: empty or omitted keeps the stored one. Not trimmed: spaces may belong to it. */
-const zSecret = z
+export const zSecret = z
   .string()
   .optional()
   .superRefine((v, ctx) => {
@@ -130,7 +130,7 @@ const zPortInput = z
     if (failure) ctx.addIssue({ code: 'custom', message: failure });
   })
   .transform((v) => (v === '' ? 0 : v));
-const notifyLog = { module: LogModule.ACCOUNT, event: 'update' } as const;
+export const notifyLog = { module: LogModule.ACCOUNT, event: 'update' } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Email
@@ -314,92 +314,6 @@ export const testSmsConf = defineCall({
   output: smsTestResult,
 });
 
-export const wxConf = z.object({
-  wxNotify: zSwitch,
-  /** The official account's AppID (the AppSecret beside it is write-only). */
-  appId: z.string(),
-  /** The template id per kind of notice (wechat.ts). */
-  templates: zWxTemplates,
-  hasSecret: z.boolean(),
-});
-export type WxConf = z.infer<typeof wxConf>;
-export const DEFAULT_WX_CONF: WxConf = { wxNotify: 0, appId: '', templates: EMPTY_WX_TEMPLATES, hasSecret: false };
-
-/** What the platform needs: the AppID, its secret and the `notice` template (other kinds fall back to it). */
-export function wxVendorErrors(next: Omit<WxConf, 'wxNotify'>): FieldError[] {
-  const errors: FieldError[] = [];
-  if (!next.appId) errors.push({ field: 'appId', rule: 'required' });
-  if (!next.hasSecret) errors.push({ field: 'appSecret', rule: 'required' });
-  if (!next.templates.notice) errors.push({ field: 'templates.notice', rule: 'required' });
-  return errors;
-}
-
-export function wxConfigErrors(next: WxConf): FieldError[] {
-  return next.wxNotify === 1 ? wxVendorErrors(next) : [];
-}
-
-/** The WeChat fields a form sends, to save (UpdateWxConf) or to try (testWxConf). */
-const wxFields = {
-  appId: zChecked(checkWxAppId).optional(),
-  appSecret: zSecret,
-  /** Omitted kinds stay; an empty id clears that kind's template. */
-  templates: z
-    .object(Object.fromEntries(WX_KINDS.map((k) => [k, zChecked(checkWxTemplateId).optional()])))
-    .partial()
-    .optional(),
-};
-
-export const updateWxConf = defineCall({
-  name: 'UpdateWxConf',
-  module: 'notifications',
-  summary:
-    "WeChat official-account template messages: the switch, AppID, AppSecret (write-only) and the template id per kind of notice; omitted fields stay; a switched-on channel needs the AppID, the secret and the `notice` template. Employees receive them at their openid (setEmpOpenid)",
-  access: NOTIFY_ADMINS,
-  feature: 'notice',
-  log: notifyLog,
-  input: z.object({ userid, wxNotify: zSwitch.optional(), ...wxFields }),
-  output: wxConf,
-});
-
-export const testWxConf = defineCall({
-  name: 'testWxConf',
-  module: 'notifications',
-  summary:
-    "Send a test template message now to an openid (`to`) or an employee's (`empId`) through the given settings (unsaved form values over the stored ones; an empty secret uses the stored one while the AppID is unchanged), with the template of `kind` filled with sample values. Answers whether it was sent, else the problem and the platform's errcode and errmsg; recorded in the delivery records. 55 for an unknown employee",
-  access: NOTIFY_ADMINS,
-  feature: 'notice',
-  statuses: [Status.EMPLOYEE_NOT_EXIST],
-  input: z
-    .object({ userid, to: zChecked(checkOpenid).optional(), empId: z.int32().positive().optional(), kind: zWxKind.default('notice'), ...wxFields })
-    .superRefine((v, ctx) => {
-      if (!v.to && !v.empId) ctx.addIssue({ code: 'custom', path: ['to'], message: 'required' });
-    }),
-  output: wxTestResult,
-});
-
-export const setEmpOpenid = defineCall({
-  name: 'setEmpOpenid',
-  module: 'notifications',
-  summary:
-    "An employee's openid under the company's official account (where their WeChat notices go; the original's employee `openid`); empty removes it. 55 for an unknown employee, 3 when another employee has this openid",
-  access: NOTIFY_ADMINS,
-  feature: 'notice',
-  log: notifyLog,
-  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.ALREADY_EXISTS],
-  input: z.object({ userid, empId: z.int32().positive(), openid: zChecked(checkOpenid) }),
-  output: z.object({ empId: z.int32(), openid: z.string() }),
-});
-
-export const getEmpOpenid = defineCall({
-  name: 'getEmpOpenid',
-  module: 'notifications',
-  summary: "An employee's openid under the company's official account ('' when none). 55 for an unknown employee",
-  access: NOTIFY_ADMINS,
-  statuses: [Status.EMPLOYEE_NOT_EXIST],
-  input: z.object({ userid, empId: z.int32().positive() }),
-  output: z.object({ empId: z.int32(), openid: z.string() }),
-});
-
 export const ivrConf = z.object({ ivrNotify: zSwitch, endpoint: z.string(), hasKey: z.boolean() });
 export type IvrConf = z.infer<typeof ivrConf>;
 export const DEFAULT_IVR_CONF: IvrConf = { ivrNotify: 0, endpoint: '', hasKey: false };
@@ -496,10 +410,6 @@ export const notificationCalls = [
   testEmailConf,
   updateSMSConf,
   testSmsConf,
-  updateWxConf,
-  testWxConf,
-  setEmpOpenid,
-  getEmpOpenid,
   ivrNotifyConf,
   getSendRecords,
   ...smsCodeCalls,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldError } from '../call.js';
 
 /**
  * WeChat official-account template messages (the platform's `message/template/send`): employees who follow the
@@ -51,3 +52,27 @@ export const wxTestResult = z.object({
   detail: z.string(),
 });
 export type WxTestResult = z.infer<typeof wxTestResult>;
+
+export const wxConf = z.object({
+  wxNotify: z.union([z.literal(0), z.literal(1)]),
+  /** The official account's AppID (the AppSecret beside it is write-only). */
+  appId: z.string(),
+  /** The template id per kind of notice (wechat.ts). */
+  templates: zWxTemplates,
+  hasSecret: z.boolean(),
+});
+export type WxConf = z.infer<typeof wxConf>;
+export const DEFAULT_WX_CONF: WxConf = { wxNotify: 0, appId: '', templates: EMPTY_WX_TEMPLATES, hasSecret: false };
+
+/** What the platform needs: the AppID, its secret and the `notice` template (other kinds fall back to it). */
+export function wxVendorErrors(next: Omit<WxConf, 'wxNotify'>): FieldError[] {
+  const errors: FieldError[] = [];
+  if (!next.appId) errors.push({ field: 'appId', rule: 'required' });
+  if (!next.hasSecret) errors.push({ field: 'appSecret', rule: 'required' });
+  if (!next.templates.notice) errors.push({ field: 'templates.notice', rule: 'required' });
+  return errors;
+}
+
+export function wxConfigErrors(next: WxConf): FieldError[] {
+  return next.wxNotify === 1 ? wxVendorErrors(next) : [];
+}

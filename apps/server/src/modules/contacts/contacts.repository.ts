@@ -2,6 +2,7 @@ import type { ContactChannel } from '@openvisit/contract';
 
 /** Where an employee's outside ids come from: the directory syncs, and the WeChat official account (an openid). */
 export type EmployeeLinkSource = ContactChannel | 'wechat';
+
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { contactDepartmentLinks, contactEmployeeLinks, contactSync } from '../../db/schema/index.js';
 import type { SecretBox } from '../../platform/crypto.js';

@@ -14,8 +14,8 @@ import {
   type SmsTemplates,
   type SmsVendor,
   TENCENT_SMS_REGIONS,
-  type WxConf,
   WX_KINDS,
+  type WxConf,
   type WxTemplates,
 } from '@openvisit/contract';
 import { and, count, desc, eq, gt, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';

@@ -32,7 +32,11 @@ describe('WeChat template messages', () => {
   const drain = async () => {
     for (let i = 0; i < 10; i++) {
       await t.services.jobs.runDue();
-      const waiting = await t.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.state, 'queued')).returning({ id: jobs.id });
+      const waiting = await t.db
+        .update(jobs)
+        .set({ runAt: new Date(0) })
+        .where(eq(jobs.state, 'queued'))
+        .returning({ id: jobs.id });
       if (!waiting.length) return;
     }
   };
@@ -148,7 +152,7 @@ describe('WeChat template messages', () => {
     expect(wx.tokenRequests).toBe(before + 2);
   });
 
-  it('a refusal fails the message at once with the platform\'s words; the platform down is retried', async () => {
+  it("a refusal fails the message at once with the platform's words; the platform down is retried", async () => {
     wx.followers = new Set();
     await walkIn('Fourth Visitor', host);
     await t.services.jobs.runDue();

@@ -91,7 +91,9 @@ export function wechatTemplateClient(c: WxAccount & { apiUrl: string; templates:
     return env.data;
   }
   const failure = (errcode: number, errmsg: string | undefined) =>
-    BUSY.has(errcode) ? new Error(`WeChat is busy: ${errmsg || 'error'} (errcode ${errcode})`) : new ProviderRefusal(LABEL, String(errcode), errmsg || 'error');
+    BUSY.has(errcode)
+      ? new Error(`WeChat is busy: ${errmsg || 'error'} (errcode ${errcode})`)
+      : new ProviderRefusal(LABEL, String(errcode), errmsg || 'error');
 
   async function token(): Promise<string> {
     const kept = tokens.get(c);

@@ -3,6 +3,7 @@ import {
   type In,
   type Lang,
   Status,
+  WX_KIND_PARAMS,
   WX_KINDS,
   type WxConf,
   type WxKind,
@@ -74,16 +75,19 @@ export async function setEmpOpenid(ctx: AuthedContext, input: { empId: number; o
 }
 
 /** A kind's sample values, in the company's language. */
-function sample(kind: WxKind, lang: Lang, company: string): { subject: string; params: Record<string, string> } {
+function sample(kind: WxKind, lang: Lang, company: string): { subject: string; text: string; params: Record<string, string> } {
   const zh = lang === 'zh';
   const values: Record<string, string> = {
     visitor: zh ? '张三' : 'Alex Chen',
     company,
     time: formatDateTime(new Date(), lang),
     gate: zh ? '前台' : 'Reception',
-    content: zh ? `这是一条测试消息，${company} 的访客系统可以发送微信通知。` : `This is a test message: ${company}'s visitor system can send WeChat notices.`,
+    content: zh
+      ? `这是一条测试消息，${company} 的访客系统可以发送微信通知。`
+      : `This is a test message: ${company}'s visitor system can send WeChat notices.`,
   };
-  return { subject: zh ? '测试消息' : 'Test message', params: values };
+  const params = Object.fromEntries(WX_KIND_PARAMS[kind].map((p) => [p, values[p] ?? '']));
+  return { subject: zh ? '测试消息' : 'Test message', text: values.content ?? '', params };
 }
 
 const result = (problem: WxTestResult['problem'], code = '', detail = ''): WxTestResult => ({ sent: problem === null, problem, code, detail });
@@ -115,10 +119,10 @@ export async function testWx(ctx: AuthedContext, input: WxInput & { to?: string;
   const service = wechatService(ctx, { ...next, hasSecret: true }, secret, new WxTokens());
   const company = await accounts.company(ctx.tenant);
   const lang: Lang = company?.lang === 'zh' ? 'zh' : 'en';
-  const { subject, params } = sample(input.kind, lang, company?.name ?? '');
+  const { subject, text, params } = sample(input.kind, lang, company?.name ?? '');
   let failure: unknown;
   const sent = await ctx.services.outbox.sendNow(
-    { companyId: ctx.session.companyId, channel: 'wechat', to, toName, subject, text: params.content ?? '', template: { kind: input.kind, params } },
+    { companyId: ctx.session.companyId, channel: 'wechat', to, toName, subject, text, template: { kind: input.kind, params } },
     async (m) => {
       try {
         await service.send(m);
