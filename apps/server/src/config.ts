@@ -32,6 +32,7 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: z.string().default('off'),
   DINGTALK_API_URL: z.url().default('https://oapi.dingtalk.com'),
+  WECHAT_API_URL: z.url().default('https://api.weixin.qq.com'),
   /** The cloud SMS APIs the companies' Aliyun / Tencent Cloud settings reach (a proxy or a test double may stand in). */
   ALIYUN_SMS_URL: z.url().default('https://dysmsapi.aliyuncs.com'),
   TENCENT_SMS_URL: z.url().default('https://sms.tencentcloudapi.com'),
@@ -128,6 +129,8 @@ export interface Config {
   notify: { timeoutMs: number; maxResponseBytes: number };
   /** The cloud SMS APIs (ALIYUN_SMS_URL, TENCENT_SMS_URL): the operator's, so not held to the private-address check. */
   cloudSms: { aliyunUrl: string; tencentUrl: string };
+  /** WeChat's official-account API base (WECHAT_API_URL). */
+  wechatApiUrl: string;
   /**
    * Whether a company's SMTP server and notification endpoints may be loopback, private or link-local addresses
    * (ALLOW_PRIVATE_ENDPOINTS); off, a company administrator cannot reach into the hosting network through them.
@@ -233,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secretKey: e.SECRET_KEY,
     notify: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 },
     cloudSms: { aliyunUrl: e.ALIYUN_SMS_URL.replace(/\/$/, ''), tencentUrl: e.TENCENT_SMS_URL.replace(/\/$/, '') },
+    wechatApiUrl: e.WECHAT_API_URL.replace(/\/$/, ''),
     allowPrivateEndpoints: e.ALLOW_PRIVATE_ENDPOINTS,
     workers: e.WORKERS,
     ...overrides,

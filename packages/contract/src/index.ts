@@ -53,6 +53,8 @@ export * from './calls/templates.js';
 export * from './calls/trainingVideos.js';
 export * from './calls/visits.js';
 export * from './countries.js';
+export * from './calls/wechat.js';
+export * from './calls/wechatCalls.js';
 export * from './customFields.js';
 export * from './dates.js';
 export * from './errors.js';

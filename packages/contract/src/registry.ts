@@ -49,6 +49,7 @@ import { supplierCalls, supplierDownloads } from './calls/suppliers.js';
 import { templateCalls } from './calls/templates.js';
 import { trainingVideoCalls } from './calls/trainingVideos.js';
 import { visitCalls, visitDownloads } from './calls/visits.js';
+import { wechatCalls } from './calls/wechatCalls.js';
 
 /** Every call of the API; the server registers exactly these and the web client is typed from them. */
 export const allCalls = [
@@ -85,6 +86,7 @@ export const allCalls = [
   ...employeeAccountCalls,
   ...settingsCalls,
   ...notificationCalls,
+  ...wechatCalls,
   ...reportCalls,
   getOnSiteList,
   ...reportTableCalls,

@@ -1,4 +1,4 @@
-import type { MessageChannel, SmsTemplate } from '@openvisit/contract';
+import type { MessageChannel, SmsTemplate, WxTemplate } from '@openvisit/contract';
 
 /*
  * What callers use to tell people things. Declared here so the platform (Services, calls) depends on no module: the
@@ -8,7 +8,7 @@ import type { MessageChannel, SmsTemplate } from '@openvisit/contract';
 /**
  * What to tell: a subject and text on every channel; email also takes `html`; `short` replaces `text` on SMS and voice;
  * `sms` is the notice as a template message for providers that send only templates (without it: the `notice` kind
- * with the short text as `content`).
+ * with the short text as `content`); `wechat` the notice as a WeChat template message (without it: the `notice` kind).
  */
 export interface Notice {
   subject: string;
@@ -16,6 +16,7 @@ export interface Notice {
   html?: string;
   short?: string;
   sms?: SmsTemplate;
+  wechat?: WxTemplate;
 }
 
 /** One address on one channel: an email address, a phone (SMS, WeChat, voice), a DingTalk user id or an RTX account. */

@@ -17,6 +17,7 @@ import {
   zSmsVendor,
   zTencentRegion,
 } from './smsVendors.js';
+import { wxConf } from './wechat.js';
 
 /**
  * Notification configuration (spec section 3 "Notice config", section 7 "Notification config" and "SMS"): how the
@@ -100,10 +101,10 @@ export function checkSmsQuota(n: number | null | undefined): NotifyFieldFailure 
   return Number.isInteger(n) && n >= 0 && n <= NOTIFY_LIMITS.smsQuota ? null : 'range';
 }
 
-const userid = z.int32().optional();
-const zSwitch = z.union([z.literal(0), z.literal(1)]);
+export const userid = z.int32().optional();
+export const zSwitch = z.union([z.literal(0), z.literal(1)]);
 /** A text field checked by `check` when not empty; empty clears it (a switched-on channel then refuses, below). */
-const zChecked = (check: (s: string) => NotifyFieldFailure | null) =>
+export const zChecked = (check: (s: string) => NotifyFieldFailure | null) =>
   z
     .string()
     .trim()
@@ -112,7 +113,7 @@ const zChecked = (check: (s: string) => NotifyFieldFailure | null) =>
       if (failure) ctx.addIssue({ code: 'custom', message: failure });
     });
 /** A write-only secret: empty or omitted keeps the stored one. Not trimmed: spaces may belong to it. */
-const zSecret = z
+export const zSecret = z
   .string()
   .optional()
   .superRefine((v, ctx) => {
@@ -129,7 +130,7 @@ const zPortInput = z
     if (failure) ctx.addIssue({ code: 'custom', message: failure });
   })
   .transform((v) => (v === '' ? 0 : v));
-const notifyLog = { module: LogModule.ACCOUNT, event: 'update' } as const;
+export const notifyLog = { module: LogModule.ACCOUNT, event: 'update' } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Email
@@ -313,45 +314,6 @@ export const testSmsConf = defineCall({
   output: smsTestResult,
 });
 
-export const wxConf = z.object({
-  wxNotify: zSwitch,
-  appId: z.string(),
-  templateId: z.string(),
-  endpoint: z.string(),
-  hasSecret: z.boolean(),
-});
-export type WxConf = z.infer<typeof wxConf>;
-export const DEFAULT_WX_CONF: WxConf = { wxNotify: 0, appId: '', templateId: '', endpoint: '', hasSecret: false };
-
-export function wxConfigErrors(next: WxConf): FieldError[] {
-  if (next.wxNotify !== 1) return [];
-  const errors: FieldError[] = [];
-  if (!next.appId) errors.push({ field: 'appId', rule: 'required' });
-  if (!next.hasSecret) errors.push({ field: 'appSecret', rule: 'required' });
-  if (!next.templateId) errors.push({ field: 'templateId', rule: 'required' });
-  if (!next.endpoint) errors.push({ field: 'endpoint', rule: 'required' });
-  return errors;
-}
-
-export const updateWxConf = defineCall({
-  name: 'UpdateWxConf',
-  module: 'notifications',
-  summary:
-    'WeChat notices: the switch, app id, app secret (write-only), message template id and endpoint; omitted fields stay; a switched-on channel needs all of them',
-  access: NOTIFY_ADMINS,
-  feature: 'notice',
-  log: notifyLog,
-  input: z.object({
-    userid,
-    wxNotify: zSwitch.optional(),
-    appId: zChecked(checkAppKey).optional(),
-    appSecret: zSecret,
-    templateId: zChecked(checkTemplateId).optional(),
-    endpoint: zChecked(checkEndpoint).optional(),
-  }),
-  output: wxConf,
-});
-
 export const ivrConf = z.object({ ivrNotify: zSwitch, endpoint: z.string(), hasKey: z.boolean() });
 export type IvrConf = z.infer<typeof ivrConf>;
 export const DEFAULT_IVR_CONF: IvrConf = { ivrNotify: 0, endpoint: '', hasKey: false };
@@ -448,7 +410,6 @@ export const notificationCalls = [
   testEmailConf,
   updateSMSConf,
   testSmsConf,
-  updateWxConf,
   ivrNotifyConf,
   getSendRecords,
   ...smsCodeCalls,

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { company as companyRow } from '../accounts/accounts.service.js';
 import * as employees from '../employees/employees.service.js';
@@ -50,7 +51,12 @@ export async function tellApprovers(ctx: AuthedContext, v: VisitRow, areaId: num
         levels,
         link: approvalsLink(ctx, employee),
       });
-      return { ...mail, short: mail.subject };
+      const wechat = {
+        kind: 'approval' as const,
+        params: { visitor: v.name, company: v.company, time: formatDateTime(v.appointmentAt ?? v.createdAt, lang) },
+        link: approvalsLink(ctx, employee),
+      };
+      return { ...mail, short: mail.subject, wechat };
     };
     // Employees hear on the channels they chose; the administrator by the company's email.
     for (const p of people) await ctx.services.notifier.tellEmployee(ctx.session.companyId, p.id, request(p.name, true), { visitId: v.id });

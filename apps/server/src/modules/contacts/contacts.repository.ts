@@ -1,4 +1,8 @@
 import type { ContactChannel } from '@openvisit/contract';
+
+/** Where an employee's outside ids come from: the directory syncs, and the WeChat official account (an openid). */
+export type EmployeeLinkSource = ContactChannel | 'wechat';
+
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { contactDepartmentLinks, contactEmployeeLinks, contactSync } from '../../db/schema/index.js';
 import type { SecretBox } from '../../platform/crypto.js';
@@ -96,12 +100,29 @@ function contactLinks(scope: TenantScope) {
         .from(contactEmployeeLinks)
         .where(and(eq(contactEmployeeLinks.companyId, scope.companyId), eq(contactEmployeeLinks.source, source))),
     /** The provider ids linked to one employee, by source. */
-    async linksOf(empId: number): Promise<Partial<Record<ContactChannel, string>>> {
+    async linksOf(empId: number): Promise<Partial<Record<EmployeeLinkSource, string>>> {
       const rows = await db
         .select({ source: contactEmployeeLinks.source, externalId: contactEmployeeLinks.externalId })
         .from(contactEmployeeLinks)
         .where(and(eq(contactEmployeeLinks.companyId, scope.companyId), eq(contactEmployeeLinks.empId, empId)));
       return Object.fromEntries(rows.map((r) => [r.source, r.externalId]));
+    },
+    /** The employee's one id from `source`, replacing theirs (none: '' removes it); false when another employee holds it. */
+    async setEmployeeLink(source: EmployeeLinkSource, empId: number, externalId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const mine = and(eq(contactEmployeeLinks.companyId, scope.companyId), eq(contactEmployeeLinks.source, source));
+        if (externalId) {
+          const [held] = await tx
+            .select({ empId: contactEmployeeLinks.empId })
+            .from(contactEmployeeLinks)
+            .where(and(mine, eq(contactEmployeeLinks.externalId, externalId)))
+            .limit(1);
+          if (held && held.empId !== empId) return false;
+        }
+        await tx.delete(contactEmployeeLinks).where(and(mine, eq(contactEmployeeLinks.empId, empId)));
+        if (externalId) await tx.insert(contactEmployeeLinks).values({ companyId: scope.companyId, source, externalId, empId });
+        return true;
+      });
     },
     linkEmployee: (source: ContactChannel, externalId: string, empId: number) =>
       db

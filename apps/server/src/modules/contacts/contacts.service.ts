@@ -23,7 +23,7 @@ import * as employeesService from '../employees/employees.service.js';
 import { checkClause } from '../employees/employees.service.js';
 import { applyDepartments, applyEmployees, applyRelations, newReport } from './contacts.apply.js';
 import { type DirectoryProvider, dingTalkProvider, type ExtDepartment, type ExtUser, rtxProvider } from './contacts.providers.js';
-import { contactsRepository } from './contacts.repository.js';
+import { contactsRepository, type EmployeeLinkSource } from './contacts.repository.js';
 
 /** The directory app's secret (DingTalk notices use the same app), for code without a call context (notification jobs). */
 export function appSecret(scope: TenantScope, secrets: SecretBox): Promise<string> {
@@ -31,8 +31,13 @@ export function appSecret(scope: TenantScope, secrets: SecretBox): Promise<strin
 }
 
 /** The provider ids linked to an employee, by source (the notifier's DingTalk and RTX addresses); takes a scope for jobs. */
-export function linksOfEmployee(scope: TenantScope, empId: number): Promise<Partial<Record<ContactChannel, string>>> {
+export function linksOfEmployee(scope: TenantScope, empId: number): Promise<Partial<Record<EmployeeLinkSource, string>>> {
   return contactsRepository(scope).linksOf(empId);
+}
+
+/** Sets (or, with '', removes) an employee's openid under the company's official account; false when another has it. */
+export function setWechatOpenid(scope: TenantScope, empId: number, openid: string): Promise<boolean> {
+  return contactsRepository(scope).setEmployeeLink('wechat', empId, openid);
 }
 
 /** How long a sync may hold the company's lease before another may take over (a crashed node's lease lapses). */

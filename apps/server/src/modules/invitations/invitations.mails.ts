@@ -226,5 +226,6 @@ export function bookingNotice(lang: Lang, v: { host: string; visitor: string; co
     { href: v.link, label: lang === 'zh' ? '查看我的访客' : 'My visitors' },
     lang === 'zh' ? '此邮件由系统自动发送。' : 'This is an automatic message.',
   );
-  return { subject, ...layout, short: booked };
+  const wechat = { kind: 'appointment' as const, params: { visitor: v.visitor, company: v.company, time: when }, link: v.link };
+  return { subject, ...layout, short: booked, wechat };
 }

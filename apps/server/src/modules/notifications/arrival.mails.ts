@@ -25,5 +25,6 @@ export function arrivalMail(
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}</body></html>`;
   // SMS and voice: without the greeting.
   const sms = { kind: 'arrival' as const, params: { visitor: v.visitor, company: v.company, time, gate: v.gate } };
-  return { subject, text: lines.join('\n'), short: lines.slice(1).join(lang === 'zh' ? '' : ' '), html, sms };
+  const wechat = { kind: 'arrival' as const, params: sms.params };
+  return { subject, text: lines.join('\n'), short: lines.slice(1).join(lang === 'zh' ? '' : ' '), html, sms, wechat };
 }

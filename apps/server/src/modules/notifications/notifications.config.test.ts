@@ -100,8 +100,7 @@ describe('notification settings', () => {
     expect(await errors('UpdateWxConf', { wxNotify: 1 })).toEqual([
       { field: 'appId', rule: 'required' },
       { field: 'appSecret', rule: 'required' },
-      { field: 'templateId', rule: 'required' },
-      { field: 'endpoint', rule: 'required' },
+      { field: 'templates.notice', rule: 'required' },
     ]);
     expect(await errors('ivrNotifyConf', { ivrNotify: 1 })).toEqual([
       { field: 'endpoint', rule: 'required' },
@@ -133,7 +132,7 @@ describe('notification settings', () => {
     ).toMatchObject({ smsNotify: 1, smsQuota: 100, smsSent: 0, hasSecret: true, signature: '【Alpha】' });
     expect((await lastLog(a.id))?.optDesc).toBe('switched on, 100 messages left');
     expect(
-      await call('UpdateWxConf', { wxNotify: 1, appId: 'wxapp1', appSecret: WX_SECRET, templateId: 'tpl-1', endpoint: 'http://127.0.0.1:9/wx' }),
+      await call('UpdateWxConf', { wxNotify: 1, appId: 'wx0000000000000001', appSecret: WX_SECRET, templates: { notice: 'tpl-1' } }),
     ).toMatchObject({ wxNotify: 1, hasSecret: true });
     expect(await call('ivrNotifyConf', { ivrNotify: 1, endpoint: 'http://127.0.0.1:9/ivr', key: IVR_KEY })).toMatchObject({
       ivrNotify: 1,

@@ -9,8 +9,6 @@ import {
   type NotifyConf,
   Status,
   storedMailPasswordFits,
-  type WxConf,
-  wxConfigErrors,
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
@@ -151,32 +149,6 @@ export function secretChange(ctx: AuthedContext, given: string | undefined, keyC
 export function channelLog(ctx: AuthedContext, objName: string, on: boolean, secretChanged: boolean): void {
   ctx.audit.objName = objName;
   ctx.audit.desc = logDesc(on ? (secretChanged ? 'channelOnSecretChanged' : 'channelOn') : secretChanged ? 'channelOffSecretChanged' : 'channelOff');
-}
-
-export async function updateWx(
-  ctx: AuthedContext,
-  input: { wxNotify?: 0 | 1; appId?: string; appSecret?: string; templateId?: string; endpoint?: string },
-): Promise<WxConf> {
-  const repo = repoOf(ctx);
-  const cur = wxOf(await repo.get('wechat'));
-  const appId = input.appId ?? cur.appId;
-  const keyCleared = appId === '' && cur.appId !== '';
-  const next: WxConf = {
-    wxNotify: input.wxNotify ?? cur.wxNotify,
-    appId,
-    templateId: input.templateId ?? cur.templateId,
-    endpoint: input.endpoint ?? cur.endpoint,
-    hasSecret: !!input.appSecret || (cur.hasSecret && !keyCleared),
-  };
-  const errors = wxConfigErrors(next);
-  if (errors.length) throw badParams(errors);
-  const saved = await repo.save('wechat', {
-    enabled: next.wxNotify,
-    conf: { appId: next.appId, templateId: next.templateId, endpoint: next.endpoint },
-    secret: secretChange(ctx, input.appSecret, keyCleared),
-  });
-  channelLog(ctx, 'WeChat', next.wxNotify === 1, !!input.appSecret);
-  return wxOf(saved);
 }
 
 export async function updateIvr(ctx: AuthedContext, input: In<'ivrNotifyConf'>): Promise<IvrConf> {

@@ -12,6 +12,7 @@ import {
   startFakeRtxNotice,
   startSmtp,
 } from '../../../test/notify-fakes.js';
+import { startWechat, type WechatFake } from '../../../test/wechat-fake.js';
 import { companies, contactEmployeeLinks, contactSync, jobs, messages } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 
@@ -23,7 +24,7 @@ describe('notification delivery', () => {
   let t: TestApp;
   let smtp: FakeSmtp;
   let sms: FakeProvider;
-  let wx: FakeProvider;
+  let wx: WechatFake;
   let ivr: FakeProvider;
   let dd: FakeDingTalkNotice;
   let rtx: FakeRtxNotice;
@@ -58,7 +59,8 @@ describe('notification delivery', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     sms = await startFakeProvider('sms-secret');
-    wx = await startFakeProvider('wx-secret');
+    wx = await startWechat('wx00000000000a1f2a', 'wx-secret');
+    wx.templates.add('tpl-arrival');
     ivr = await startFakeProvider('ivr-key');
     dd = await startFakeDingTalkNotice();
     rtx = await startFakeRtxNotice();
@@ -66,6 +68,7 @@ describe('notification delivery', () => {
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       contacts: { dingtalkApiUrl: dd.url, timeoutMs: 1500, maxResponseBytes: 100_000 },
       notify: { timeoutMs: 3000, maxResponseBytes: 64 * 1024 },
+      wechatApiUrl: wx.url,
     });
     ({ a, b } = await twoTenants(t));
     desk = await seedStaff(t, a.id, 2);
@@ -74,7 +77,7 @@ describe('notification delivery', () => {
       expect(r.status, `${name}: ${r.reason}`).toBe(0);
     };
     await ok('updateSMSConf', { smsNotify: 1, endpoint: sms.url, appKey: 'alpha-key', appSecret: 'sms-secret', signature: '【Alpha】', smsQuota: 2 });
-    await ok('UpdateWxConf', { wxNotify: 1, appId: 'wxalpha', appSecret: 'wx-secret', templateId: 'tpl-arrival', endpoint: wx.url });
+    await ok('UpdateWxConf', { wxNotify: 1, appId: 'wx00000000000a1f2a', appSecret: 'wx-secret', templates: { notice: 'tpl-arrival' } });
     await ok('ivrNotifyConf', { ivrNotify: 1, endpoint: ivr.url, key: 'ivr-key' });
     // DingTalk on (what updateDDNotify stores once DingTalk has accepted the credentials).
     await t.db
@@ -85,6 +88,8 @@ describe('notification delivery', () => {
     host = await addEmployee(a.token, 'Helen Host', '13800001111', 'helen@example.com');
     proxy = await addEmployee(a.token, 'Pat Proxy', '13800001112', 'pat@example.com');
     dd.people.set('13800001111', 'dd-helen');
+    await ok('setEmpOpenid', { empId: host, openid: 'oHelen-openid-1111' });
+    wx.followers.add('oHelen-openid-1111');
     const everything = NotifyChannel.EMAIL | NotifyChannel.SMS | NotifyChannel.WECHAT | NotifyChannel.DINGTALK | NotifyChannel.VOICE;
     await ok('updateDefaultNotify', { empids: [host], defaultNotify: everything });
     await ok('updateDefaultNotify', { empids: [proxy], defaultNotify: NotifyChannel.SMS });
@@ -101,17 +106,15 @@ describe('notification delivery', () => {
     await drain();
     expect(smtp.received.map((m) => m.to)).toEqual([['helen@example.com']]);
     expect(sms.received.map((r) => r.body.to).sort()).toEqual(['13800001111', '13800001112']);
-    for (const r of [...sms.received, ...wx.received, ...ivr.received]) expect(r.signed).toBe(true);
+    for (const r of [...sms.received, ...ivr.received]) expect(r.signed).toBe(true);
     expect(sms.received[0]?.body).toMatchObject({ channel: 'sms', appKey: 'alpha-key', signature: '【Alpha】' });
     // SMS and voice get the short text (no greeting).
     expect(String(sms.received[0]?.body.text)).toMatch(/^(Your visitor has arrived\.|A visitor of Helen Host)/);
-    expect(wx.received.map((r) => r.body)).toEqual([
+    expect(wx.sent).toEqual([
       expect.objectContaining({
-        channel: 'wechat',
-        to: '13800001111',
-        appId: 'wxalpha',
-        templateId: 'tpl-arrival',
-        subject: 'Your visitor has arrived: Victor Walker',
+        touser: 'oHelen-openid-1111',
+        template_id: 'tpl-arrival',
+        data: expect.objectContaining({ first: { value: 'Your visitor has arrived: Victor Walker' } }),
       }),
     ]);
     expect(ivr.received.map((r) => r.body.to)).toEqual(['13800001111']);
@@ -135,23 +138,23 @@ describe('notification delivery', () => {
       ['sms', 'SMS quota exceeded, please buy SMS first'],
     ]);
     expect(sms.received).toHaveLength(2);
-    expect(wx.received).toHaveLength(2);
+    expect(wx.sent).toHaveLength(2);
     await expect(t.services.notifier.require(a.id, 'sms')).rejects.toMatchObject({ status: Status.SMS_QUOTA_EXCEEDED });
   });
 
   it('a refusing provider: failed at once with its words, not retried; a provider down: retried, then failed with the reason', async () => {
     await t.api.updateSMSConf({ smsQuota: 5 }, a.token);
-    wx.mode = 'refuse';
+    wx.followers.clear();
     ivr.mode = 'down';
     sms.mode = 'down';
     dd.mode = 'hang';
     await walkIn('Third Visitor', host);
     await t.services.jobs.runDue();
     const byChannel = new Map((await records(a.token)).list.slice(0, 6).map((r) => [`${r.channel}:${r.to}`, r]));
-    expect(byChannel.get('wechat:13800001111')).toMatchObject({
+    expect(byChannel.get('wechat:oHelen-openid-1111')).toMatchObject({
       state: 'failed',
       attempts: 1,
-      error: 'The WeChat service refused the message: blocked number (code 17)',
+      error: 'WeChat refused the message: require subscribe (43004)',
     });
     expect(byChannel.get('voice:13800001111')).toMatchObject({ state: 'queued', attempts: 1, error: 'The voice service answered HTTP 503' });
     expect(byChannel.get('dingtalk:tel:13800001111')).toMatchObject({ state: 'queued', error: 'DingTalk did not answer within 3 s' });
@@ -161,11 +164,11 @@ describe('notification delivery', () => {
     const after = new Map((await records(a.token)).list.slice(0, 6).map((r) => [`${r.channel}:${r.to}`, r]));
     expect(after.get('voice:13800001111')).toMatchObject({ state: 'failed', attempts: 5, error: 'The voice service answered HTTP 503' });
     expect(after.get('sms:13800001112')).toMatchObject({ state: 'failed', attempts: 5 });
-    expect(after.get('wechat:13800001111')?.attempts).toBe(1);
+    expect(after.get('wechat:oHelen-openid-1111')?.attempts).toBe(1);
     expect(after.get('email:helen@example.com')?.state).toBe('sent');
     const failedJobs = await t.db.select().from(jobs).where(eq(jobs.state, 'failed'));
     expect(failedJobs.map((j) => j.lastError)).toContain('The voice service answered HTTP 503');
-    wx.mode = 'ok';
+    wx.followers.add('oHelen-openid-1111');
     ivr.mode = 'ok';
     sms.mode = 'ok';
     dd.mode = 'ok';

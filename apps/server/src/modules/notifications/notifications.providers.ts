@@ -10,17 +10,17 @@ import { ProviderRefusal } from './notifications.cloudSms.js';
 /**
  * Notification provider clients, one per channel, each a request bounded in time and size (config.notify).
  *
- * SMS, WeChat and voice speak one JSON shape of ours to a configurable endpoint (a real provider needs a small adapter
+ * The SMS relay and voice speak one JSON shape of ours to a configurable endpoint (a real provider needs a small adapter
  * in front, see docs/ARCHITECTURE.md):
  *   POST <endpoint>   content-type: application/json
  *     x-openvisit-timestamp: <epoch ms>
  *     x-openvisit-signature: hex HMAC-SHA256(secret, `${timestamp}.${body}`)   (secret: app secret or key)
- *   body: { id, channel: 'sms' | 'wechat' | 'voice', to, subject, text, …channel fields }
- *     sms: appKey, signature · wechat: appId, templateId · voice: nothing more
+ *   body: { id, channel: 'sms' | 'voice', to, subject, text, …channel fields }
+ *     sms: appKey, signature · voice: nothing more
  *     `id` is our message id: the same id may come again when a lost answer is retried.
  *   answer: 2xx with {"code": 0} sent; {"code": n, "message": "…"} refused (not retried); 4xx refused;
  *           5xx, 408, 429, a timeout, no answer or an unreadable one: retried with the queue's backoff.
- * DingTalk work notices use DingTalk's own API (the directory sync's base URL), RTX notices the RTX SDK's sendnotify.cgi.
+ * WeChat template messages use the official account's API (notifications.wechat.ts), DingTalk work notices DingTalk's own API (the directory sync's base URL), RTX notices the RTX SDK's sendnotify.cgi.
  *
  * Failures are a PermanentFailure (refused: retrying cannot help) or a plain Error (the provider is down or busy);
  * their text names the provider and what happened, never the URL or a credential.
@@ -37,7 +37,7 @@ const refused = (label: string, detail: string) => new PermanentFailure(`${label
  * endpoint (all but DingTalk's API base, which is the operator's) goes through platform/endpoints.ts: a private or
  * unresolvable target, checked on every resolution of its name, is refused for good.
  */
-async function request(label: string, url: string, init: RequestInit, limits: ProviderLimits, operatorsHost = false): Promise<HttpAnswer> {
+export async function request(label: string, url: string, init: RequestInit, limits: ProviderLimits, operatorsHost = false): Promise<HttpAnswer> {
   try {
     return await fetchBounded(label, url, init, limits, operatorsHost ? undefined : { allowPrivate: limits.allowPrivate ?? false });
   } catch (err) {
@@ -50,7 +50,7 @@ async function request(label: string, url: string, init: RequestInit, limits: Pr
   }
 }
 
-function jsonOf(label: string, answer: HttpAnswer): unknown {
+export function jsonOf(label: string, answer: HttpAnswer): unknown {
   try {
     return JSON.parse(answer.body.toString('utf8'));
   } catch {
@@ -60,7 +60,7 @@ function jsonOf(label: string, answer: HttpAnswer): unknown {
 
 const ourAnswer = z.object({ code: z.number(), message: z.string().optional() }).passthrough();
 
-function checkHttp(label: string, answer: HttpAnswer): void {
+export function checkHttp(label: string, answer: HttpAnswer): void {
   if (answer.status >= 200 && answer.status < 300) return;
   if (answer.status >= 500 || answer.status === 408 || answer.status === 429) throw new Error(`${label} answered HTTP ${answer.status}`);
   throw refused(label, `HTTP ${answer.status}`);
@@ -111,19 +111,6 @@ export function smsClient(c: { endpoint: string; appKey: string; appSecret: stri
         c.endpoint,
         c.appSecret,
         { id: m.id, channel: 'sms', to: m.to, subject: m.subject, text: m.text, appKey: c.appKey, signature: c.signature },
-        limits,
-      ),
-  };
-}
-
-export function wechatClient(c: { endpoint: string; appId: string; appSecret: string; templateId: string }, limits: ProviderLimits) {
-  return {
-    send: (m: Outgoing) =>
-      postOurs(
-        'The WeChat service',
-        c.endpoint,
-        c.appSecret,
-        { id: m.id, channel: 'wechat', to: m.to, subject: m.subject, text: m.text, appId: c.appId, templateId: c.templateId },
         limits,
       ),
   };

@@ -14,7 +14,9 @@ import {
   type SmsTemplates,
   type SmsVendor,
   TENCENT_SMS_REGIONS,
+  WX_KINDS,
   type WxConf,
+  type WxTemplates,
 } from '@openvisit/contract';
 import { and, count, desc, eq, gt, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { prepared } from '../../db/client.js';
@@ -76,7 +78,12 @@ export function smsOf(row: NotifyConfigRow | undefined): SmsConf {
 export function wxOf(row: NotifyConfigRow | undefined): WxConf {
   if (!row) return DEFAULT_WX_CONF;
   const c = row.conf;
-  return { wxNotify: bit(row.enabled), appId: str(c.appId), templateId: str(c.templateId), endpoint: str(c.endpoint), hasSecret: row.secret !== '' };
+  return {
+    wxNotify: bit(row.enabled),
+    appId: str(c.appId),
+    templates: Object.fromEntries(WX_KINDS.map((k) => [k, str(c[templateKey(k)])])) as WxTemplates,
+    hasSecret: row.secret !== '',
+  };
 }
 
 export function ivrOf(row: NotifyConfigRow | undefined): IvrConf {

@@ -1,7 +1,7 @@
 import { CHANNEL_NOTIFY_BIT, MESSAGE_CHANNELS, type MessageChannel, Status, statusInfo } from '@openvisit/contract';
 import { AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
-import type { Outbox } from '../../platform/messages.js';
+import type { MessageTemplate, Outbox } from '../../platform/messages.js';
 import type { Notice, Notifier as NotifierApi, Recipient, Told } from '../../platform/notify.js';
 import { scopeForCompany } from '../../platform/tenancy.js';
 import * as contacts from '../contacts/contacts.service.js';
@@ -30,6 +30,12 @@ const CHANNEL_NAME: Record<MessageChannel, string> = {
 function problemReason(channel: MessageChannel, problem: ChannelProblem): string {
   if (problem === 'off') return `${CHANNEL_NAME[channel]} notification is switched off`;
   return statusInfo(PROBLEM_STATUS[problem])?.en ?? problem;
+}
+
+/** A notice's WeChat template as the delivery record keeps it (its link among the values). */
+function wxTemplate(notice: Notice): MessageTemplate | undefined {
+  const t = notice.wechat;
+  return t && { kind: t.kind, params: { ...t.params, ...(t.link && { link: t.link }) } };
 }
 
 /** The channels of an employee's `defaultNotify` bits, in the catalogue's order; none chosen means email. */
@@ -79,7 +85,7 @@ export class Notifier implements NotifierApi {
 
   /**
    * Tells an enabled employee of the company on every channel they chose (`defaultNotify` bits of `NotifyChannel`; none
-   * chosen means email): email to their address, SMS, WeChat and voice to their phone, DingTalk to the user the
+   * chosen means email): email to their address, SMS and voice to their phone, WeChat to their openid (setEmpOpenid), DingTalk to the user the
    * directory sync linked (else found by their phone), RTX to the linked account. A chosen channel without an address or
    * switched off is recorded as failed with the reason (except email by default to someone without an address, which is
    * skipped). Answers one outcome per channel; [] for an unknown, forbidden or stopped employee.
@@ -89,10 +95,10 @@ export class Notifier implements NotifierApi {
     const e = await employees.contactOf(scope, empId);
     if (e?.status !== 0) return [];
     const channels = chosenChannels(e.defaultNotify);
-    const links: Partial<Record<MessageChannel, string>> = channels.some((c) => c === 'dingtalk' || c === 'rtx')
+    const links: Partial<Record<MessageChannel, string>> = channels.some((c) => c === 'dingtalk' || c === 'rtx' || c === 'wechat')
       ? await contacts.linksOfEmployee(scope, empId)
       : {};
-    const linked = (source: 'dingtalk' | 'rtx') => links[source] ?? '';
+    const linked = (source: 'dingtalk' | 'rtx' | 'wechat') => links[source] ?? '';
     const { problems } = await companyChannels(scope);
     const told: Told[] = [];
     for (const channel of channels) {
@@ -101,8 +107,8 @@ export class Notifier implements NotifierApi {
           ? e.email
           : channel === 'dingtalk'
             ? linked('dingtalk') || (e.phone ? `${DINGTALK_BY_PHONE}${e.phone}` : '')
-            : channel === 'rtx'
-              ? linked('rtx')
+            : channel === 'rtx' || channel === 'wechat'
+              ? linked(channel)
               : e.phone;
       if (!to && channel === 'email' && e.defaultNotify === 0) continue;
       const r = { channel, to, toName: e.name };
@@ -113,10 +119,10 @@ export class Notifier implements NotifierApi {
 
   private async deliver(companyId: number, r: Recipient, notice: Notice, visitId: number | null, problem: ChannelProblem | null): Promise<Told> {
     const text = r.channel === 'sms' || r.channel === 'voice' ? (notice.short ?? notice.text) : notice.text;
-    const template = r.channel === 'sms' ? notice.sms : undefined;
+    const template = r.channel === 'sms' ? notice.sms : r.channel === 'wechat' ? wxTemplate(notice) : undefined;
     const message = { companyId, channel: r.channel, to: r.to, toName: r.toName ?? '', subject: notice.subject, text, visitId, template };
     const reason = !r.to
-      ? `No ${r.channel === 'email' ? 'email address' : r.channel === 'rtx' || r.channel === 'dingtalk' ? `${CHANNEL_NAME[r.channel]} account` : 'phone'} to send to`
+      ? `No ${r.channel === 'email' ? 'email address' : r.channel === 'wechat' ? 'WeChat openid' : r.channel === 'rtx' || r.channel === 'dingtalk' ? `${CHANNEL_NAME[r.channel]} account` : 'phone'} to send to`
       : problem
         ? problemReason(r.channel, problem)
         : null;

@@ -5,8 +5,10 @@ import {
   type ivrNotifyConf,
   type NotifyConf,
   Status,
+  type setEmpOpenid,
   type testEmailConf,
   type testSmsConf,
+  type testWxConf,
   type updateSMSConf,
   type updateWxConf,
 } from '@openvisit/contract';
@@ -70,4 +72,26 @@ export function useTestSms() {
 
 export function useSendRecords(filter: CallInput<typeof getSendRecords>) {
   return useQuery({ queryKey: noticeKeys.recordsOf(filter), queryFn: () => api.getSendRecords(filter), placeholderData: keepPreviousData });
+}
+
+/** A test WeChat message: its outcome is the answer (sent, or the platform's errcode and errmsg); field errors are the form's. */
+export function useTestWx() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof testWxConf>) => api.testWxConf(input, { silent: 'form' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: noticeKeys.records }),
+  });
+}
+
+/** An employee's openid under the official account (read when they are picked). */
+export function useEmpOpenid(empId: number | undefined) {
+  return useQuery({ queryKey: ['notifications', 'openid', empId], queryFn: () => api.getEmpOpenid({ empId: empId ?? 0 }), enabled: !!empId });
+}
+
+export function useSetEmpOpenid() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof setEmpOpenid>) => api.setEmpOpenid(input, { silent: 'form' }),
+    onSuccess: (saved) => qc.setQueryData(['notifications', 'openid', saved.empId], saved),
+  });
 }

@@ -1,16 +1,7 @@
-import {
-  checkAppKey,
-  checkEndpoint,
-  checkSecret,
-  checkSmsQuota,
-  checkTemplateId,
-  type IvrConf,
-  type NotifyFieldFailure,
-  type WxConf,
-} from '@openvisit/contract';
+import { checkEndpoint, checkSecret, checkSmsQuota, type IvrConf, type NotifyFieldFailure } from '@openvisit/contract';
 import { Alert, App, Button, Form, Input, InputNumber, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useUpdateIvr, useUpdateWx } from '../api';
+import { useUpdateIvr } from '../api';
 import { checkedRule, showConfError, useNotifyRuleText } from '../rules';
 
 /** One field of a provider's settings. A secret is write-only: empty keeps the stored one (`stored`). */
@@ -160,31 +151,6 @@ function ProviderForm({
 function AdapterNote() {
   const { t } = useTranslation();
   return <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('notifications.notice.adapterNote')} />;
-}
-
-/** WeChat (`UpdateWxConf`): app id and secret, the message template and the endpoint. */
-export function WxForm({ conf }: { conf: WxConf }) {
-  const { t } = useTranslation();
-  const save = useUpdateWx();
-  const k = (s: string) => t(`notifications.notice.wechat.${s}` as 'notifications.notice.wechat.appId');
-  return (
-    <ProviderForm
-      id="wechat"
-      channel={t('notifications.notice.wechat.notify')}
-      switchName="wxNotify"
-      on={conf.wxNotify === 1}
-      help={t('notifications.notice.wechat.help')}
-      initial={{ ...conf, wxNotify: conf.wxNotify === 1, appSecret: '' }}
-      fields={[
-        { name: 'appId', label: k('appId'), kind: 'text', check: checkAppKey, max: 128 },
-        { name: 'appSecret', label: k('appSecret'), kind: 'secret', check: checkSecret, stored: conf.hasSecret },
-        { name: 'templateId', label: k('templateId'), kind: 'text', check: checkTemplateId, max: 128 },
-        { name: 'endpoint', label: k('endpoint'), kind: 'text', check: checkEndpoint, placeholder: 'https://wx-adapter.example.com/send', max: 500 },
-      ]}
-      footer={<AdapterNote />}
-      onSave={(input) => save.mutateAsync(input)}
-    />
-  );
 }
 
 /** Voice calls (`ivrNotifyConf`): endpoint and key. */

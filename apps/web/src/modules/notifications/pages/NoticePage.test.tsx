@@ -246,12 +246,13 @@ describe('NoticePage › SMS, WeChat, voice', () => {
 
   it('puts the server’s field errors of WeChat and voice on their fields', async () => {
     const refuse: StubHandler = () => ({ status: Status.BAD_PARAMS, result: { errors: [{ field: 'endpoint', rule: 'format' }] } });
-    stubServer({ getNotifyConf: () => ({ status: 0, result: conf() }), UpdateWxConf: refuse, ivrNotifyConf: refuse });
+    const wxRefuse: StubHandler = () => ({ status: Status.BAD_PARAMS, result: { errors: [{ field: 'appId', rule: 'format' }] } });
+    stubServer({ getNotifyConf: () => ({ status: 0, result: conf() }), UpdateWxConf: wxRefuse, ivrNotifyConf: refuse });
     open('/setting/notice?tab=wechat');
     const wx = await screen.findByTestId('wechat-form');
-    fireEvent.change(byTestId('wechat-endpoint'), { target: { value: 'https://wx.example.com' } });
+    fireEvent.change(byTestId('wechat-appId'), { target: { value: 'wx0123456789abcdef' } });
     fireEvent.click(screen.getByTestId('wechat-save'));
-    expect(await within(wx).findByText('An http:// or https:// address, without a user name or password in it')).toBeTruthy();
+    expect(await within(wx).findByText('Not a valid value')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Voice call' }));
     const voice = await screen.findByTestId('voice-form');
     fireEvent.click(screen.getByTestId('voice-switch'));

@@ -6,9 +6,10 @@ import { DingTalkForm, RtxForm } from '../../employees/components/DirectorySyncF
 import { useContactSync } from '../../employees/syncApi';
 import { useNotifyConf } from '../api';
 import { EmailForm } from '../components/EmailForm';
-import { IvrForm, WxForm } from '../components/ProviderForms';
+import { IvrForm } from '../components/ProviderForms';
 import { RecordsPanel } from '../components/RecordsPanel';
 import { SmsForm } from '../components/SmsForm';
+import { WxForm } from '../components/WxForm';
 
 const TABS = ['email', 'sms', 'wechat', 'voice', 'dingtalk', 'rtx', 'records'] as const;
 type Tab = (typeof TABS)[number];
