@@ -81,7 +81,8 @@ export function wxOf(row: NotifyConfigRow | undefined): WxConf {
   return {
     wxNotify: bit(row.enabled),
     appId: str(c.appId),
-    templates: Object.fromEntries(WX_KINDS.map((k) => [k, str(c[templateKey(k)])])) as WxTemplates,
+    // Settings saved for the former relay had one `templateId`: it stays the general notice's template.
+    templates: Object.fromEntries(WX_KINDS.map((k) => [k, str(c[templateKey(k)] ?? (k === 'notice' ? c.templateId : undefined))])) as WxTemplates,
     hasSecret: row.secret !== '',
   };
 }

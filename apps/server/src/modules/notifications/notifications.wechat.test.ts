@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedCompany, seedStaff, type Tenant, type TestApp, testApp } from '../../../test/harness.js';
 import { startWechat, type WechatFake } from '../../../test/wechat-fake.js';
 import { jobs, messages } from '../../db/schema/index.js';
+import { wxOf } from './notifications.repository.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
 const APP_ID = 'wx0123456789abcdef';
@@ -165,5 +166,17 @@ describe('WeChat template messages', () => {
     wx.followers = new Set([HELEN]);
     await drain();
     expect((await wxRecords())[0]).toMatchObject({ state: 'sent', attempts: 2 });
+  });
+});
+
+describe('settings saved for the former WeChat relay', () => {
+  it('keep their AppID, secret and template (as the general notice’s)', () => {
+    const row = { enabled: 1, conf: { appId: APP_ID, templateId: 'TPL-OLD', endpoint: 'https://relay.example.com/wx' }, secret: 'sealed' };
+    expect(wxOf(row as unknown as Parameters<typeof wxOf>[0])).toMatchObject({
+      wxNotify: 1,
+      appId: APP_ID,
+      hasSecret: true,
+      templates: { notice: 'TPL-OLD', arrival: '' },
+    });
   });
 });
