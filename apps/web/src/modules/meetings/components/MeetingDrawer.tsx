@@ -11,8 +11,8 @@ import {
   visitTypeText,
 } from '@openvisit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Drawer, Flex, Form, type FormInstance, Input, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, App, Button, Drawer, Flex, Form, type FormInstance, Input, Select, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
@@ -24,11 +24,12 @@ import { EmployeeSelect } from '../../employees/components/EmployeeSelect';
 import { InviteeFields, type InviteeRow, inviteesOf } from '../../invitations/components/InviteeFields';
 import { namePath } from '../../invitations/rules';
 import { useAddMeeting, useUpdateMeeting } from '../api';
+import { type MeetingRange, MeetingTimeInput } from './MeetingTimeInput';
 
 interface Values {
   subject: string;
   empid?: number;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: MeetingRange;
   address: string;
   gid?: number;
   tid?: number;
@@ -189,12 +190,8 @@ export function MeetingDrawer({
             },
           ]}
         >
-          <DatePicker.RangePicker
+          <MeetingTimeInput
             disabled={locked}
-            // Typed or picked times count at once (checked as typed), without the panel's OK.
-            needConfirm={false}
-            showTime={{ format: 'HH:mm', minuteStep: 5 }}
-            format="YYYY-MM-DD HH:mm"
             disabledDate={(d) => d.isBefore(dayjs().startOf('day')) || d.isAfter(dayjs().add(VISIT_DAYS_WINDOW, 'day').endOf('day'))}
           />
         </Form.Item>
