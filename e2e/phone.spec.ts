@@ -230,7 +230,7 @@ describe('the host’s phone', () => {
         // A meeting booked in the portal's drawer: its start and end pickers open on screen, nothing scrolls sideways.
         await page.goto(`${stack.server.url}/emporder/empmeeting`);
         await page.getByRole('button', { name: L.t.newMeeting }).first().click();
-        const drawer = page.locator('.ant-drawer-content', { has: page.getByTestId('meeting-time-phone') });
+        const drawer = page.locator('.ant-drawer-section', { has: page.getByTestId('meeting-time-phone') });
         await drawer.waitFor();
         await fitsWidth(page, 'the meeting form');
         const closePanel = () => drawer.locator('.ant-drawer-title').click();
@@ -258,7 +258,9 @@ describe('the host’s phone', () => {
         const card = page.locator('tr.ant-table-row', { hasText: 'Ivo Listed' });
         await card.waitFor();
         await page.locator('.ov-fit-table[data-layout="cards"]').waitFor();
-        // Time and status on the card, on screen, the list's own box not scrolling sideways either.
+        // Time and status on the card, on screen, the list's own box not scrolling sideways either. The meetings'
+        // invitations come first: scrolled to, as a user would.
+        await card.scrollIntoViewIfNeeded();
         await onScreen(page, card.locator('td.ov-col-dateTime'), 'the invitation time');
         await onScreen(page, card.locator('td.ov-col-tag .ant-tag'), 'the invitation status');
         const inner = await page
