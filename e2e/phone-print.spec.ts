@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { formatDate, formatDateTime } from '@openvisit/contract';
 import type { Browser, Page } from 'playwright-core';
+import { fitsWidth, screenOf } from './fits.js';
 import {
   apiOf,
   employeePassword,
@@ -128,19 +129,15 @@ const ZH: Lang = {
   },
 };
 
-/** The page fits the phone's width: nothing scrolls sideways. */
-async function fitsWidth(page: Page): Promise<void> {
-  await settled(page);
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.scrollingElement?.scrollWidth ?? 0, width: window.innerWidth }));
-  assert.ok(scroll <= width, `scrolls sideways: ${scroll} px of content in ${width} px`);
-}
-
 /** The signed-in header keeps to one line and clips nothing (the area's name wrapped a letter per line before). */
 async function headerFits(page: Page): Promise<void> {
-  const header = await page.locator('.ant-layout-header').evaluate((h) => ({
-    height: h.getBoundingClientRect().height,
-    overflow: [...h.querySelectorAll('*')].some((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5),
-  }));
+  const header = await page.locator('.ant-layout-header').evaluate(
+    (h, width) => ({
+      height: h.getBoundingClientRect().height,
+      overflow: [...h.querySelectorAll('*')].some((e) => e.getBoundingClientRect().right > width + 0.5),
+    }),
+    screenOf(page).width,
+  );
   assert.ok(header.height <= 64, `header ${header.height} px high`);
   assert.equal(header.overflow, false, 'something of the header is past the right edge');
 }
@@ -216,7 +213,7 @@ async function adminOnPhone(browser: Browser, L: Lang, width: number): Promise<v
       // The desktop's top navigation is not there; the menu button is.
       assert.equal(await page.locator('.ant-layout-header .ant-menu-horizontal').count(), 0);
       await headerFits(page);
-      await fitsWidth(page);
+      await fitsWidth(page, `the console at ${width} px`);
       await screenshot(page, `phone-admin-${L.tag}-${width}`);
       const drawer = await openDrawer(page, L);
       await drawer.getByRole('menuitem', { name: new RegExp(`${L.t.people}$`) }).waitFor();
@@ -225,7 +222,7 @@ async function adminOnPhone(browser: Browser, L: Lang, width: number): Promise<v
       await page.waitForURL((u) => u.pathname === '/visitor');
       await drawer.waitFor({ state: 'hidden' });
       await page.getByTestId('kpi-visits').waitFor();
-      await fitsWidth(page);
+      await fitsWidth(page, `the statistics at ${width} px`);
       await screenshot(page, `phone-admin-${L.tag}-${width}-statistics`);
     });
   } finally {
@@ -246,7 +243,7 @@ async function employeeOnPhone(browser: Browser, L: Lang, width: number): Promis
       await page.waitForURL(/\/emporder\/sigleorder/);
       await page.locator('form').first().waitFor();
       await headerFits(page);
-      await fitsWidth(page);
+      await fitsWidth(page, `the employee portal at ${width} px`);
       await screenshot(page, `phone-employee-${L.tag}-${width}`);
       // The name, clipped in the header before, heads the account menu on a phone.
       await page.getByTestId('account-menu').click();
@@ -262,7 +259,7 @@ async function employeeOnPhone(browser: Browser, L: Lang, width: number): Promis
       await page.waitForURL(/\/emporder\/orderlist/);
       await drawer.waitFor({ state: 'hidden' });
       await page.locator('.ant-table').first().waitFor();
-      await fitsWidth(page);
+      await fitsWidth(page, `My invitations at ${width} px`);
       await screenshot(page, `phone-employee-${L.tag}-${width}-list`);
     });
   } finally {
@@ -277,7 +274,7 @@ async function invitationOnPhone(browser: Browser, L: Lang, link: string, width:
     await step(page, `phone-invitation-${L.tag}-${width}`, async () => {
       await page.goto(link);
       await page.getByTestId('invitation').getByText(HOST.name).waitFor();
-      await fitsWidth(page);
+      await fitsWidth(page, `the invitation page at ${width} px`);
       await screenshot(page, `phone-invitation-${L.tag}-${width}`);
     });
   } finally {

@@ -1,14 +1,16 @@
 // The host's phone (issue 35, item 3), at 390 px in English and Chinese: every screen of the employee portal (read
 // from its navigation) and the visitor's invitation page fit the width; the date-time pickers of the invite and the
 // batch invite open inside the screen; the batch check's preview keeps its button on screen; "My invitations" shows
-// each invitation's time and status on its card without sideways scrolling; and an invitation is sent from the phone.
+// each invitation's time and status on its card without sideways scrolling; a meeting is booked with its start and end
+// pickers on screen; and an invitation is sent from the phone.
 // One signed-in page for both languages (the language switched, the data made once through the API).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { APPOINTMENT_IMPORT_COLUMNS } from '@openvisit/contract';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { fitsWidth, onScreen } from './fits.js';
 import {
   apiOf,
   employeePassword,
@@ -43,6 +45,11 @@ interface Lang {
     submit: string;
     invited: string;
     run: (n: number) => string;
+    newMeeting: string;
+    subject: string;
+    start: string;
+    end: string;
+    createMeeting: string;
   };
 }
 
@@ -59,6 +66,11 @@ const EN: Lang = {
     submit: 'Send invitations',
     invited: '1 visitor invited',
     run: (n) => `Invite ${n} visitors`,
+    newMeeting: 'New meeting',
+    subject: 'Subject',
+    start: 'Start',
+    end: 'End',
+    createMeeting: 'Create and send invitations',
   },
 };
 
@@ -75,25 +87,13 @@ const ZH: Lang = {
     submit: '发送邀请',
     invited: '已邀请 1 位访客',
     run: (n) => `邀请 ${n} 位访客`,
+    newMeeting: '新建会议',
+    subject: '会议主题',
+    start: '开始',
+    end: '结束',
+    createMeeting: '创建并发送邀请',
   },
 };
-
-/** Nothing scrolls the page sideways: its content is no wider than the window. */
-async function fitsWidth(page: Page, where: string): Promise<void> {
-  await settled(page);
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  // A phone's browser widens its layout to content wider than the screen (window.innerWidth with it): both are checked.
-  assert.ok(scroll <= width && width <= PHONE.width, `${where} scrolls sideways: ${scroll} px of content in ${width} px (${PHONE.width} px screen)`);
-}
-
-/** The element lies within the window (a picker's panel, a button). */
-async function onScreen(page: Page, locator: Locator, what: string): Promise<void> {
-  const box = await locator.boundingBox();
-  assert.ok(box, `${what} is shown`);
-  const { width, height } = await page.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
-  const edges = `x ${box.x}…${box.x + box.width}, y ${box.y}…${box.y + box.height} in ${width}×${height}`;
-  assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= width + 0.5 && box.y + box.height <= height + 0.5, `${what} off screen: ${edges}`);
-}
 
 /** The picker panel open now. */
 const openPanel = (page: Page) => page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
@@ -114,8 +114,11 @@ async function pickDay(page: Page, label: string, day: string): Promise<void> {
   await panel.waitFor({ state: 'hidden' });
 }
 
-/** Opens the time part, checks its panel is on screen, picks hh:00. */
-async function pickHour(page: Page, label: string, hour: string): Promise<void> {
+/**
+ * Opens the time part, checks its panel is on screen, picks hh:00 and closes the panel (with Escape, or `close` where
+ * Escape would also close a drawer around the field).
+ */
+async function pickHour(page: Page, label: string, hour: string, close = () => page.keyboard.press('Escape')): Promise<void> {
   const zh = /[\u4e00-\u9fff]/.test(label);
   await page.getByLabel(`${label}${zh ? '：时间' : ': time'}`).click();
   const panel = openPanel(page);
@@ -124,7 +127,8 @@ async function pickHour(page: Page, label: string, hour: string): Promise<void> 
   await onScreen(page, panel, `the time panel of "${label}"`);
   await panel.locator('.ant-picker-time-panel-column').nth(0).getByText(hour, { exact: true }).click();
   await panel.locator('.ant-picker-time-panel-column').nth(1).getByText('00', { exact: true }).click();
-  await page.keyboard.press('Escape');
+  await close();
+  await panel.waitFor({ state: 'hidden' });
 }
 
 const dayAfter = (days: number) => {
@@ -222,12 +226,41 @@ describe('the host’s phone', () => {
         }
       });
 
+      await step(page, `phone-meeting-${L.tag}`, async () => {
+        // A meeting booked in the portal's drawer: its start and end pickers open on screen, nothing scrolls sideways.
+        await page.goto(`${stack.server.url}/emporder/empmeeting`);
+        await page.getByRole('button', { name: L.t.newMeeting }).first().click();
+        const drawer = page.locator('.ant-drawer-section', { has: page.getByTestId('meeting-time-phone') });
+        await drawer.waitFor();
+        await fitsWidth(page, 'the meeting form');
+        const closePanel = () => drawer.locator('.ant-drawer-title').click();
+        await drawer.getByLabel(L.t.subject).fill(`Phone meeting ${L.tag}`);
+        await pickDay(page, L.t.start, dayAfter(3));
+        await pickHour(page, L.t.start, '10', closePanel);
+        await pickDay(page, L.t.end, dayAfter(3));
+        await pickHour(page, L.t.end, '11', closePanel);
+        await drawer.getByLabel(L.t.visitorName).fill(`Meeting ${L.visitor}`);
+        await drawer.getByLabel(L.t.email).fill(`meeting.${L.tag}@example.com`);
+        await fitsWidth(page, 'the filled meeting form');
+        // The drawer is fixed to the screen: its own box must not scroll sideways either, its button on screen.
+        const inner = await drawer.locator('.ant-drawer-body').evaluate((e) => e.scrollWidth - e.clientWidth);
+        assert.ok(inner <= 0, `the meeting form scrolls sideways by ${inner} px`);
+        const create = drawer.getByRole('button', { name: L.t.createMeeting });
+        await onScreen(page, create, `"${L.t.createMeeting}"`);
+        await screenshot(page, `phone-meeting-${L.tag}`);
+        await create.click();
+        // The drawer gives way to the links of those invited.
+        await page.getByRole('dialog').getByText(L.t.invited).waitFor();
+      });
+
       await step(page, `phone-list-${L.tag}`, async () => {
         await page.goto(`${stack.server.url}/emporder/orderlist`);
         const card = page.locator('tr.ant-table-row', { hasText: 'Ivo Listed' });
         await card.waitFor();
         await page.locator('.ov-fit-table[data-layout="cards"]').waitFor();
-        // Time and status on the card, on screen, the list's own box not scrolling sideways either.
+        // Time and status on the card, on screen, the list's own box not scrolling sideways either. The meetings'
+        // invitations come first: scrolled to, as a user would.
+        await card.scrollIntoViewIfNeeded();
         await onScreen(page, card.locator('td.ov-col-dateTime'), 'the invitation time');
         await onScreen(page, card.locator('td.ov-col-tag .ant-tag'), 'the invitation status');
         const inner = await page

@@ -1,10 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
+import { pickDateTime } from '../../../testing/dateTime';
 import { configStub, sampleMeeting, sampleVisit } from '../../../testing/fixtures';
+import { screenWidth } from '../../../testing/screenWidth';
 import { stubServer } from '../../../testing/stubServer';
 import { AdminMeetingsPage } from '../pages/MeetingsPage';
 
@@ -40,6 +42,8 @@ describe('MeetingDrawer', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('checks as typed with the contract’s rules, puts the server’s refusals on their fields, then shows the links', async () => {
+    // A desktop: the one range picker (a phone's start and end are below).
+    onTestFinished(screenWidth(1366));
     let answers = 0;
     const server = stubServer({
       config: configStub,
@@ -123,5 +127,54 @@ describe('MeetingDrawer', () => {
     expect(await screen.findByText('1 visitor invited')).toBeTruthy();
     expect(screen.getByText('http://x.test/invite?token=abc')).toBeTruthy();
     expect(server.bodies('addMeeting')).toHaveLength(3);
+  });
+
+  it('on a phone: a start and an end, each a date and a time; the end follows the start; the same rules', async () => {
+    const server = stubServer({
+      config: configStub,
+      getMeeting: () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: 0, list: [] } }),
+      getGate: () => ({ status: 0, result: [] }),
+      getVisitorType: () => ({ status: 0, result: [] }),
+      getEmpByName: () => ({
+        status: 0,
+        result: [{ empid: 9, empName: 'Ada Host', empNo: 'E9', empPhone: '13900139009', deptNames: ['Sales'], empPosition: '' }],
+      }),
+      addMeeting: () => ({ status: 0, result: { ...sampleMeeting(6), visitors: [] } }),
+    });
+    renderPage();
+    fireEvent.click((await screen.findAllByText('New meeting'))[0] as HTMLElement);
+    const drawer = await screen.findByRole('dialog');
+    const errorOf = () =>
+      [...drawer.querySelectorAll('.ant-form-item')]
+        .find((item) => item.querySelector('label')?.textContent === 'Time')
+        ?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
+    // No range picker (its panel is wider than a phone): the start's and the end's own fields.
+    expect(drawer.querySelector('.ant-picker-range')).toBeNull();
+    const value = (label: string) => (within(drawer).getByLabelText(label) as HTMLInputElement).value;
+    const day = dayjs().add(2, 'day').format('YYYY-MM-DD');
+
+    // The start alone completes the field: the end an hour later.
+    await pickDateTime('Start', dayjs(`${day} 10:00`), drawer);
+    expect([value('End: date'), value('End: time')]).toEqual([day, '11:00']);
+    // An end no later than the start: the form's own rule, as typed.
+    await pickDateTime('End', dayjs(`${day} 10:00`), drawer);
+    await waitFor(() => expect(errorOf()).toBe('The end must be after the start'));
+    await pickDateTime('End', dayjs(`${day} 11:30`), drawer);
+    await waitFor(() => expect(errorOf()).toBeNull());
+    // Moving the start keeps the meeting's length.
+    await pickDateTime('Start', dayjs(`${day} 09:00`), drawer);
+    expect(value('End: time')).toBe('10:30');
+
+    fireEvent.change(within(drawer).getByLabelText('Subject'), { target: { value: 'Stand-up' } });
+    const organiser = within(drawer).getByRole('combobox', { name: 'Organiser' });
+    fireEvent.mouseDown(organiser);
+    fireEvent.change(organiser, { target: { value: 'Ada' } });
+    fireEvent.click(await screen.findByText('Ada Host · Sales · 13900139009'));
+    const row = within(drawer).getByTestId('invitee-0');
+    fireEvent.change(within(row).getByLabelText('Visitor name'), { target: { value: 'Li Guest' } });
+    fireEvent.change(within(row).getByLabelText('Mobile phone'), { target: { value: '13912345678' } });
+    fireEvent.click(within(drawer).getByText('Create and send invitations'));
+    await waitFor(() => expect(server.bodies('addMeeting')).toHaveLength(1));
+    expect(server.bodies('addMeeting')[0]).toMatchObject({ startTime: dayjs(`${day} 09:00`).valueOf(), endTime: dayjs(`${day} 10:30`).valueOf() });
   });
 });

@@ -11,8 +11,8 @@ import {
   visitTypeText,
 } from '@openvisit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Drawer, Flex, Form, type FormInstance, Input, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, App, Button, Drawer, Flex, Form, type FormInstance, Grid, Input, Select, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
@@ -24,11 +24,12 @@ import { EmployeeSelect } from '../../employees/components/EmployeeSelect';
 import { InviteeFields, type InviteeRow, inviteesOf } from '../../invitations/components/InviteeFields';
 import { namePath } from '../../invitations/rules';
 import { useAddMeeting, useUpdateMeeting } from '../api';
+import { type MeetingRange, MeetingTimeInput } from './MeetingTimeInput';
 
 interface Values {
   subject: string;
   empid?: number;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: MeetingRange;
   address: string;
   gid?: number;
   tid?: number;
@@ -103,6 +104,7 @@ export function MeetingDrawer({
   const update = useUpdateMeeting();
   const [closed, setClosed] = useState<string | null>(null);
   const editing = meeting !== null;
+  const phone = Grid.useBreakpoint().md === false;
   const locked = meeting?.meetingStatus === MeetingStatus.IN_PROGRESS;
   const gates = useQuery({ queryKey: ['meetings', 'gates'], queryFn: () => api.getGate({}), enabled: open });
   const types = useQuery({ queryKey: ['meetings', 'types'], queryFn: () => api.getVisitorType({}), enabled: open && !editing });
@@ -140,6 +142,15 @@ export function MeetingDrawer({
     }
   };
 
+  const actions = (
+    <Space>
+      <Button onClick={onClose}>{t('common.cancel')}</Button>
+      <Button type="primary" loading={add.isPending || update.isPending} onClick={() => form.submit()}>
+        {editing ? t('meetings.form.submitEdit') : t('meetings.form.submitAdd')}
+      </Button>
+    </Space>
+  );
+
   return (
     <Drawer
       open={open}
@@ -147,14 +158,9 @@ export function MeetingDrawer({
       size={editing ? 560 : 980}
       title={editing ? t('meetings.form.editTitle') : t('meetings.form.addTitle')}
       destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={add.isPending || update.isPending} onClick={() => form.submit()}>
-            {editing ? t('meetings.form.submitEdit') : t('meetings.form.submitAdd')}
-          </Button>
-        </Space>
-      }
+      // On a phone the buttons below the form, under the thumb: beside the title they squeeze it to a letter a line.
+      extra={phone ? null : actions}
+      footer={phone ? <Flex justify="end">{actions}</Flex> : null}
     >
       {closed ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('meetings.form.closed')} description={closed} /> : null}
       {locked ? <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('meetings.form.timeLocked')} /> : null}
@@ -189,12 +195,8 @@ export function MeetingDrawer({
             },
           ]}
         >
-          <DatePicker.RangePicker
+          <MeetingTimeInput
             disabled={locked}
-            // Typed or picked times count at once (checked as typed), without the panel's OK.
-            needConfirm={false}
-            showTime={{ format: 'HH:mm', minuteStep: 5 }}
-            format="YYYY-MM-DD HH:mm"
             disabledDate={(d) => d.isBefore(dayjs().startOf('day')) || d.isAfter(dayjs().add(VISIT_DAYS_WINDOW, 'day').endOf('day'))}
           />
         </Form.Item>

@@ -32,6 +32,8 @@ export const meetingsEn = {
     organiserSearch: 'Type a name, work number or phone',
     noOrganiser: 'No employee found',
     time: 'Time',
+    start: 'Start',
+    end: 'End',
     timeLocked: 'The meeting is in progress: its time and gate can no longer change.',
     address: 'Place',
     addressHelp: 'For example the building and room',

@@ -35,6 +35,8 @@ export const meetingsZh: DeepStrings<typeof meetingsEn> = {
     organiserSearch: '输入姓名、工号或手机号',
     noOrganiser: '未找到员工',
     time: '时间',
+    start: '开始',
+    end: '结束',
     timeLocked: '会议进行中，时间和门岗不能再修改。',
     address: '地点',
     addressHelp: '例如楼宇和会议室',
