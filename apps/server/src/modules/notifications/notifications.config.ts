@@ -5,10 +5,12 @@ import {
   type In,
   type IvrConf,
   ivrConfigErrors,
+  type LoggedSetting,
   logDesc,
   type NotifyConf,
   type SmsConf,
   Status,
+  settingObject,
   smsConfigErrors,
   storedMailPasswordFits,
   type WxConf,
@@ -77,7 +79,7 @@ export async function configureEmail(ctx: AuthedContext, input: EmailInput): Pro
     conf: { type: next.type, smtp: next.smtp, smtp_port: next.smtp_port, ssl: next.ssl, account: next.account, sender: next.sender },
     ...(input.pwd ? { secret: ctx.services.secrets.seal(input.pwd) } : forgetPassword ? { secret: '' } : {}),
   });
-  ctx.audit.objName = 'email';
+  ctx.audit.objName = settingObject('email');
   ctx.audit.desc =
     next.emailNotify !== 1
       ? logDesc('emailNoticeOff')
@@ -150,8 +152,8 @@ function secretChange(ctx: AuthedContext, given: string | undefined, keyCleared:
   return keyCleared ? '' : undefined;
 }
 
-function channelLog(ctx: AuthedContext, objName: string, on: boolean, secretChanged: boolean): void {
-  ctx.audit.objName = objName;
+function channelLog(ctx: AuthedContext, objName: LoggedSetting, on: boolean, secretChanged: boolean): void {
+  ctx.audit.objName = settingObject(objName);
   ctx.audit.desc = logDesc(on ? (secretChanged ? 'channelOnSecretChanged' : 'channelOn') : secretChanged ? 'channelOffSecretChanged' : 'channelOff');
 }
 
@@ -180,7 +182,7 @@ export async function updateSms(
     quota: input.smsQuota,
   });
   if (input.smsQuota !== undefined) {
-    ctx.audit.objName = 'SMS';
+    ctx.audit.objName = settingObject('SMS');
     ctx.audit.desc = logDesc(next.smsNotify ? 'smsOnQuota' : 'smsOffQuota', { quota: input.smsQuota });
   } else channelLog(ctx, 'SMS', next.smsNotify === 1, !!input.appSecret);
   return smsOf(saved);

@@ -1,4 +1,4 @@
-import { type FieldError, type In, logDesc, type Questionnaire, Status } from '@openvisit/contract';
+import { type FieldError, type In, logDesc, type Questionnaire, Status, settingObject } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -163,7 +163,7 @@ export async function removeQuestionnaires(ctx: AuthedContext, input: In<'delQue
 
 export async function setQuestionnaireSwitch(ctx: AuthedContext, input: In<'updateQuestionnaireSwitch'>) {
   await patchSettings(ctx, { questionnaireSwitch: input.questionnaireSwitch });
-  ctx.audit.objName = 'questionnaireSwitch';
+  ctx.audit.objName = settingObject('questionnaireSwitch');
   ctx.audit.desc = logDesc(input.questionnaireSwitch ? 'switchedOn' : 'switchedOff');
   return { questionnaireSwitch: input.questionnaireSwitch };
 }
