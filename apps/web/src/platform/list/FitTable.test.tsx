@@ -57,6 +57,15 @@ describe('FitTable', () => {
     expect(document.querySelectorAll('td.ant-table-cell-fix-right, td.ant-table-cell-fix-end')).toHaveLength(1);
   });
 
+  it('scrolls the whole row, holding nothing over its neighbours, in a desktop box a little narrower than its columns', () => {
+    const wide: ListColumn<Row>[] = [...COLUMNS.slice(0, 3), { ...(COLUMNS[3] as ListColumn<Row>), width: 700 }];
+    restore = layout(1000);
+    render(<FitTable<Row> rowKey="id" dataSource={ROWS} columns={wide} pagination={false} />);
+    expect((document.querySelector('.ant-table-content table') as HTMLElement).style.width).toBe('1060px');
+    expect(document.querySelectorAll('td.ant-table-cell-fix-left, td.ant-table-cell-fix-start')).toHaveLength(0);
+    expect(document.querySelectorAll('td.ant-table-cell-fix-right, td.ant-table-cell-fix-end')).toHaveLength(0);
+  });
+
   it('shows the whole of a cut-off name in a tooltip, and no tooltip for a name that fits', async () => {
     restore = layout(1200, 400);
     render(<FitTable<Row> rowKey="id" dataSource={ROWS} columns={COLUMNS} pagination={false} />);

@@ -3,6 +3,9 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { type ListColumn, layoutColumn, leastWidth } from './columns';
 import './list.css';
 
+/** The box width (px) under which a scrolling table holds its first and actions columns at the edges: a phone's. */
+export const HOLD_EDGES_BELOW = 600;
+
 export interface FitTableProps<T> extends Omit<TableProps<T>, 'columns' | 'scroll' | 'tableLayout'> {
   columns: ListColumn<T>[];
 }
@@ -10,7 +13,9 @@ export interface FitTableProps<T> extends Omit<TableProps<T>, 'columns' | 'scrol
 /**
  * A table that fits its container: columns laid out by their kind (columns.tsx), a fixed layout so names and free text
  * share what the fixed-width columns leave, and sideways scrolling only when the container is narrower than every
- * column at its least (a phone), with the first and the actions column held at the edges then.
+ * column at its least. Only on a phone-sized box are the first and the actions column held at the edges then: on a
+ * wider one that just misses, a held column would sit over its neighbours (a device's Status under its actions at
+ * 1366 px), so the row scrolls whole.
  */
 export function FitTable<T extends object>({ columns, rowSelection, ...rest }: FitTableProps<T>) {
   const box = useRef<HTMLDivElement>(null);
@@ -28,7 +33,7 @@ export function FitTable<T extends object>({ columns, rowSelection, ...rest }: F
   const shown = columns.filter((c) => !c.responsive || c.responsive.some((b) => screens[b]));
   const least = leastWidth(shown, Boolean(rowSelection));
   const scrolling = boxWidth > 0 && boxWidth < least;
-  const laidOut = shown.map((c) => layoutColumn(c, scrolling));
+  const laidOut = shown.map((c) => layoutColumn(c, scrolling && boxWidth < HOLD_EDGES_BELOW));
   return (
     <div ref={box} className="ov-fit-table">
       <Table<T>

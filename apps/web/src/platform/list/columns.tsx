@@ -57,15 +57,15 @@ export function CellText({ children, secondary }: { children: ReactNode; seconda
 }
 
 /** The column as the table lays it out: its width, its class (no wrapping, ellipsis) and its cell. */
-export function layoutColumn<T>({ kind, ...column }: ListColumn<T>, scrolling: boolean): TableColumnType<T> {
+export function layoutColumn<T>({ kind, ...column }: ListColumn<T>, holdEdges: boolean): TableColumnType<T> {
   const width = column.width ?? (kind ? KIND_WIDTHS[kind] : undefined);
   const className = [column.className, kind ? `ov-col ov-col-${kind}` : undefined].filter(Boolean).join(' ') || undefined;
   const laidOut: TableColumnType<T> = {
     ...column,
     width,
     className,
-    // Columns stick to an edge only while the table scrolls; otherwise they would only cover their neighbours.
-    fixed: scrolling ? (column.fixed ?? (kind === 'actions' ? 'right' : undefined)) : undefined,
+    // Columns stick to an edge only while a phone's table scrolls; otherwise they would only cover their neighbours.
+    fixed: holdEdges ? (column.fixed ?? (kind === 'actions' ? 'right' : undefined)) : undefined,
   };
   if (!kind || !ELLIPSIS_KINDS.has(kind)) return laidOut;
   const { render } = column;
