@@ -39,6 +39,7 @@ export async function toQuestionnaires(repo: QuestionnairesRepository, rows: Que
       maxAttempts: r.maxAttempts,
       videoId: r.videoId,
       minWatchPercent: r.minWatchPercent,
+      rewatchOnRetry: r.rewatchOnRetry,
       tids: types.filter((t) => t.qid === r.id).map((t) => t.tid),
       enabled: r.enabled,
       version: r.version,
@@ -103,6 +104,7 @@ function valuesOf(input: QuestionnaireInput) {
     maxAttempts: input.maxAttempts,
     videoId: input.videoId,
     minWatchPercent: input.minWatchPercent,
+    rewatchOnRetry: input.rewatchOnRetry,
     enabled: input.enabled,
   };
 }
