@@ -5,6 +5,7 @@
 // (/supplier/supplierlist) count the sign-in. Once in English and once in Chinese.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { formatDate } from '@openvisit/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { apiOf, newContext, PASSWORD, pickOption, registerCompany, SIGNIN_EN, SIGNIN_ZH, settled, signIn, step, useStack } from './harness.js';
@@ -162,9 +163,10 @@ for (const L of LANGS) {
           await form.getByLabel(L.t.cardid, { exact: true }).fill(L.cardid);
           const range = form.locator('.ant-picker-range input');
           await range.nth(0).click();
-          await range.nth(0).fill(day(Date.now() - DAY));
+          // Typed as the pickers show days in the page's language (the contract's formatter).
+          await range.nth(0).fill(formatDate(Date.now() - DAY, L.tag));
           await range.nth(0).press('Enter');
-          await range.nth(1).fill(day(Date.now() + 30 * DAY));
+          await range.nth(1).fill(formatDate(Date.now() + 30 * DAY, L.tag));
           await range.nth(1).press('Enter');
           await form.getByRole('button', { name: L.t.save }).click();
           await page.getByText(L.t.workerAdded(L.worker)).waitFor();

@@ -43,7 +43,6 @@ export function InviteCommonFields({ timeLabel }: { timeLabel?: string }) {
       >
         <DatePicker
           showTime={{ format: 'HH:mm', minuteStep: 5 }}
-          format="YYYY-MM-DD HH:mm"
           disabledDate={(d) => d.isBefore(dayjs().startOf('day')) || d.isAfter(dayjs().add(VISIT_DAYS_WINDOW, 'day').endOf('day'))}
         />
       </Form.Item>

@@ -1,3 +1,4 @@
+import { DATE_PATTERNS } from '@openvisit/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -115,9 +116,9 @@ describe('InviteListPage', () => {
     expect(await within(renew).findByText('Required')).toBeTruthy();
     const input = within(renew).getByLabelText('Visit time');
     fireEvent.mouseDown(input);
-    fireEvent.change(input, { target: { value: later.format('YYYY-MM-DD HH:mm') } });
+    fireEvent.change(input, { target: { value: later.format(DATE_PATTERNS.en.dateTime) } });
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    await waitFor(() => expect((input as HTMLInputElement).value).toBe(later.format('YYYY-MM-DD HH:mm')));
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe(later.format(DATE_PATTERNS.en.dateTime)));
     fireEvent.click(within(renew).getByText('Send').closest('button') as HTMLElement);
     expect(await within(renew).findByText('A new invitation was sent')).toBeTruthy();
     expect(server.bodies('resendInvitation')[1]).toEqual({ vid: 2, appointmentDate: later.valueOf() });

@@ -194,7 +194,6 @@ export function MeetingDrawer({
             // Typed or picked times count at once (checked as typed), without the panel's OK.
             needConfirm={false}
             showTime={{ format: 'HH:mm', minuteStep: 5 }}
-            format="YYYY-MM-DD HH:mm"
             disabledDate={(d) => d.isBefore(dayjs().startOf('day')) || d.isAfter(dayjs().add(VISIT_DAYS_WINDOW, 'day').endOf('day'))}
           />
         </Form.Item>
