@@ -41,6 +41,7 @@ describe('FitTable', () => {
     restore = layout(1200);
     render(<FitTable<Row> rowKey="id" dataSource={ROWS} columns={COLUMNS} pagination={false} />);
     expect(cols()).toEqual(['', '120px', '160px', '64px']);
+    expect(screen.queryByRole('region')).toBeNull();
     expect(document.querySelector('.ant-table-layout-fixed')).not.toBeNull();
     expect(document.querySelector('.ant-table-content')?.getAttribute('style') ?? '').not.toContain('overflow-x');
     expect(document.querySelector('.ant-table-cell-fix-left, .ant-table-cell-fix-start')).toBeNull();
@@ -55,6 +56,8 @@ describe('FitTable', () => {
     expect(table.style.width).toBe('424px');
     expect(document.querySelectorAll('td.ant-table-cell-fix-left, td.ant-table-cell-fix-start')).toHaveLength(1);
     expect(document.querySelectorAll('td.ant-table-cell-fix-right, td.ant-table-cell-fix-end')).toHaveLength(1);
+    // The keyboard reaches the scrolling box (nothing in the rows need be focusable).
+    expect(screen.getByRole('region', { name: 'Table (scrolls sideways)' }).tabIndex).toBe(0);
   });
 
   it('scrolls the whole row, holding nothing over its neighbours, in a desktop box a little narrower than its columns', () => {

@@ -1,5 +1,6 @@
 import { Grid, Table, type TableProps } from 'antd';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type ListColumn, layoutColumn, leastWidth } from './columns';
 import './list.css';
 
@@ -34,6 +35,7 @@ export function FitTable<T extends object>({ columns, rowSelection, ...rest }: F
   const least = leastWidth(shown, Boolean(rowSelection));
   const scrolling = boxWidth > 0 && boxWidth < least;
   const laidOut = shown.map((c) => layoutColumn(c, scrolling && boxWidth < HOLD_EDGES_BELOW));
+  useScrollRegion(box, scrolling);
   return (
     <div ref={box} className="ov-fit-table">
       <Table<T>
@@ -46,4 +48,26 @@ export function FitTable<T extends object>({ columns, rowSelection, ...rest }: F
       />
     </div>
   );
+}
+
+/**
+ * A table that scrolls sideways is a region the keyboard can reach and scroll (WCAG 2.1.1; axe's
+ * scrollable-region-focusable): its scrolling box takes the focus and names itself, whether or not a row has a link.
+ */
+function useScrollRegion(box: RefObject<HTMLDivElement | null>, scrolling: boolean) {
+  const { t } = useTranslation();
+  const label = t('common.tableScrolls');
+  useLayoutEffect(() => {
+    const region = box.current?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+    if (!region) return;
+    if (scrolling) {
+      region.tabIndex = 0;
+      region.setAttribute('role', 'region');
+      region.setAttribute('aria-label', label);
+    } else {
+      region.removeAttribute('tabindex');
+      region.removeAttribute('role');
+      region.removeAttribute('aria-label');
+    }
+  });
 }
