@@ -187,7 +187,7 @@ for (const L of LANGS) {
           const drawer = page.locator('.ant-drawer:visible');
           await drawer.getByLabel(L.t.kind).click();
           await page.locator('.ant-select-item-option').filter({ hasText: L.t.certificate }).click();
-          const expiry = new Date(Date.now() + 100 * DAY).toISOString().slice(0, 10);
+          const expiry = formatDate(Date.now() + 100 * DAY, L.tag);
           await drawer.getByPlaceholder(L.t.expiresOn).fill(expiry);
           await drawer.getByPlaceholder(L.t.expiresOn).press('Enter');
           const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(64, 32)]);
