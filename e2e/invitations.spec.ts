@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { formatDateTime } from '@openvisit/contract';
 import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -145,8 +146,8 @@ describe('invitations with a two-level approval', () => {
 
     const host = await employeeSignIn(stack.browser, people.host.phone);
     const at = new Date(Date.now() + 10 * 60_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const when = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    // Typed as the picker shows a moment in English (the contract's formatter, as every table and mail writes it).
+    const when = formatDateTime(at, 'en');
     await step(host, 'invite-send', async () => {
       // The portal's own address opens the single invite (spec: /emporder redirects to sigleorder).
       await host.goto(`${stack.server.url}/emporder`);

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { formatDateTime } from '@openvisit/contract';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { authEn } from '../apps/web/src/modules/auth/locales/en.js';
@@ -210,7 +211,8 @@ async function addEmployeeAndInvite(page: Page, L: Lang): Promise<void> {
   await page.getByLabel(L.t.inv.invite.email, { exact: true }).fill(L.invitee.email);
   const time = page.getByLabel(L.t.inv.invite.time, { exact: true });
   await time.click();
-  await time.fill(dayjs().add(1, 'day').hour(10).minute(0).format('YYYY-MM-DD HH:mm'));
+  // Typed as the picker shows a moment in the page's language (the contract's formatter).
+  await time.fill(formatDateTime(dayjs().add(1, 'day').hour(10).minute(0).valueOf(), L.tag));
   // Enter confirms the time and sends the form (the "Send invitations" button's submit).
   await time.press('Enter');
   await page.getByTestId('invite-links').waitFor();

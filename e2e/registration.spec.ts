@@ -221,6 +221,14 @@ async function scenario(L: Lang): Promise<void> {
     await page.waitForFunction(() => document.querySelector('[data-testid="kiosk-preview"]')?.getAttribute('data-theme') === '#0a8f6e');
     await page.getByTestId('switch-signOutSwitch').click();
     await preview.getByTestId('kiosk-signout').waitFor();
+    // Every tile is inside the tablet's frame: none clipped at its foot.
+    const clipped = await preview.evaluate((frame) => {
+      const inner = frame.getBoundingClientRect().bottom - Number.parseFloat(getComputedStyle(frame).borderBottomWidth);
+      return [...frame.querySelectorAll('.k-tile')]
+        .filter((tile) => tile.getBoundingClientRect().bottom > inner + 0.5)
+        .map((tile) => tile.textContent);
+    });
+    assert.deepEqual(clipped, []);
     await shot('guide-pad');
     await page.getByRole('button', { name: t.finish }).click();
     await page.waitForURL(/\/visitor$/);

@@ -4,6 +4,7 @@
 // exactly what the screens saved.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { formatDate } from '@openvisit/contract';
 import {
   apiOf,
   newContext,
@@ -104,7 +105,8 @@ for (const L of LANGS) {
           await page.getByRole('tab', { name: L.t.holidaysTab }).click();
           await page.getByTestId('holiday-add').click();
           const dialog = page.getByTestId('holiday-modal');
-          await dialog.locator('#holiday_hdate').fill(`${YEAR}-05-04`);
+          // Typed as the picker shows a day in the page's language (the contract's formatter).
+          await dialog.locator('#holiday_hdate').fill(formatDate(`${YEAR}-05-04`, L.tag));
           await dialog.locator('#holiday_hdate').press('Enter');
           await dialog.getByTestId('holiday-name').fill(L.holiday);
           await dialog.getByRole('button', { name: L.t.save }).click();

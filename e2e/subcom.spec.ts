@@ -4,6 +4,7 @@
 // employee with its own invitation template (the visitor's mail carries its text) and sees only its own invitations.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { formatDateTime } from '@openvisit/contract';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { authEn } from '../apps/web/src/modules/auth/locales/en.js';
@@ -139,7 +140,8 @@ describe('the sub-company portal', () => {
           await page.getByLabel(inv.invite.email, { exact: true }).fill(me.visitorEmail);
           const time = page.getByLabel(inv.invite.time, { exact: true });
           await time.click();
-          await time.fill(dayjs().add(1, 'day').hour(10).minute(0).format('YYYY-MM-DD HH:mm'));
+          // Typed as the picker shows a moment in the page's language (the contract's formatter).
+          await time.fill(formatDateTime(dayjs().add(1, 'day').hour(10).minute(0).valueOf(), lang));
           // Enter confirms the time and, as in any form, sends it (the "Send invitations" button's submit).
           await time.press('Enter');
           await page.getByTestId('invite-links').waitFor();

@@ -5,6 +5,7 @@
 // (/supplier/supplierlist) count the sign-in. Once in English and once in Chinese.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { formatDate } from '@openvisit/contract';
 import type { Page } from 'playwright-core';
 import {
   apiOf,
@@ -172,9 +173,10 @@ for (const L of LANGS) {
           await form.getByLabel(L.t.cardid, { exact: true }).fill(L.cardid);
           const range = form.locator('.ant-picker-range input');
           await range.nth(0).click();
-          await range.nth(0).fill(day(Date.now() - DAY));
+          // Typed as the pickers show days in the page's language (the contract's formatter).
+          await range.nth(0).fill(formatDate(Date.now() - DAY, L.tag));
           await range.nth(0).press('Enter');
-          await range.nth(1).fill(day(Date.now() + 30 * DAY));
+          await range.nth(1).fill(formatDate(Date.now() + 30 * DAY, L.tag));
           await range.nth(1).press('Enter');
           await form.getByRole('button', { name: L.t.save }).click();
           await page.getByText(L.t.workerAdded(L.worker)).waitFor();
@@ -195,7 +197,7 @@ for (const L of LANGS) {
           const drawer = page.locator('.ant-drawer:visible');
           await drawer.getByLabel(L.t.kind).click();
           await page.locator('.ant-select-item-option').filter({ hasText: L.t.certificate }).click();
-          const expiry = new Date(Date.now() + 100 * DAY).toISOString().slice(0, 10);
+          const expiry = formatDate(Date.now() + 100 * DAY, L.tag);
           await drawer.getByPlaceholder(L.t.expiresOn).fill(expiry);
           await drawer.getByPlaceholder(L.t.expiresOn).press('Enter');
           const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(64, 32)]);

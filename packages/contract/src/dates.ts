@@ -49,6 +49,29 @@ export function formatDateTime(at: Moment, lang: Lang, options: { seconds?: bool
   return weekday ? `${weekday} ${day}, ${time}` : `${day}, ${time}`;
 }
 
+/** A day of the year without the year, as a chart's axis names it: 11月24日 / 24 Nov. */
+export function formatDayMonth(at: Moment | string, lang: Lang): string {
+  const [month, day] =
+    typeof at === 'string'
+      ? (() => {
+          const m = /^\d{4}-(\d{2})-(\d{2})/.exec(at);
+          return m ? [Number(m[1]) - 1, Number(m[2])] : [Number.NaN, Number.NaN];
+        })()
+      : [asDate(at).getMonth(), asDate(at).getDate()];
+  if (Number.isNaN(month)) return String(at);
+  return lang === 'zh' ? `${month + 1}月${day}日` : `${day} ${MONTHS[month]}`;
+}
+
+/**
+ * The same forms as patterns of dayjs / moment tokens, for what formats by pattern (the console's date pickers show
+ * and read their value in these): each renders exactly what the formatter above writes (dates.test.ts in the web
+ * app checks them against dayjs).
+ */
+export const DATE_PATTERNS: Readonly<Record<Lang, { date: string; time: string; dateTime: string; dayMonth: string }>> = {
+  zh: { date: 'YYYY-MM-DD', time: 'HH:mm', dateTime: 'YYYY-MM-DD HH:mm', dayMonth: 'M月D日' },
+  en: { date: 'D MMM YYYY', time: 'HH:mm', dateTime: 'D MMM YYYY, HH:mm', dayMonth: 'D MMM' },
+};
+
 /** A span of minutes: 45分钟 / 45 min, 2小时5分钟 / 2 h 5 min, 3天2小时 / 3 d 2 h. */
 export function formatDuration(minutes: number, lang: Lang): string {
   const m = Math.max(0, Math.round(minutes));

@@ -110,6 +110,9 @@ export const logDescriptions = {
   dutyTimeCleared: { en: 'working hours cleared', zh: '工作时间已清除' },
   qrcodeConfSet: { en: 'QR pass: {{count}} uses, {{hours}} h', zh: '二维码：可用 {{count}} 次，{{hours}} 小时' },
   cryptoperiodSet: { en: 'QR codes refresh every {{minutes}} min', zh: '二维码每 {{minutes}} 分钟更新' },
+  offlineAfterSet: { en: 'alert after {{minutes}} min offline', zh: '离线 {{minutes}} 分钟后告警' },
+  bookingAppReset: { en: 'app code {{appCode}}, new secret', zh: '应用编码 {{appCode}}，已更换密钥' },
+  linkReset: { en: 'new link', zh: '已更换链接' },
   // notification settings (the channel is the row's object)
   emailNoticeOff: { en: 'email notices off', zh: '邮件通知关闭' },
   emailViaInstallation: { en: "email notices through this installation's mail server", zh: '邮件通知经系统邮件服务器发送' },
@@ -241,6 +244,7 @@ export const logDescriptions = {
   subCompanyManagers: { en: '{{count}} managers', zh: '{{count}} 名管理员' },
   subCompanyLogos: { en: '{{saved}} logos saved of {{files}} files', zh: '{{files}} 个文件中保存了 {{saved}} 个标志' },
   subCompanyTemplate: { en: 'template {{name}}', zh: '模板 {{name}}' },
+  // no longer written (the state was an English word); rows now name the setting `subAccount` with switchedOn / switchedOff
   multiCompanyMode: { en: 'multi-company mode {{state}}', zh: '多企业模式 {{state}}' },
   // sign-in
   lockedAfterFailures: { en: 'locked after {{failures}} failed sign-ins', zh: '登录失败 {{failures}} 次后锁定' },
@@ -302,7 +306,7 @@ export function renderLogDesc(key: string, params: Readonly<Record<string, LogDe
  * `permissionSwitch`…) and a visitor type by its '中文#English' name; both read in the reader's language. Any other
  * object (a person, a gate, a file) is its own name. A comma-separated list of keys reads as a list.
  */
-export const settingNameLabels: Readonly<Record<string, { zh: string; en: string }>> = {
+export const settingNameLabels = {
   permissionSwitch: { zh: '员工邀请访客', en: 'Employee invitations' },
   tempEditSwitch: { zh: '修改访客类型', en: 'Changing the visitor type' },
   scaner: { zh: '扫描枪', en: 'Barcode scanner' },
@@ -334,13 +338,33 @@ export const settingNameLabels: Readonly<Record<string, { zh: string; en: string
   DingTalk: { zh: '钉钉通知', en: 'DingTalk notices' },
   RTX: { zh: '腾讯通通知', en: 'RTX notices' },
   invitationTemplate: { zh: '邀请函模板', en: 'Invitation template' },
-};
+  questionnaireSwitch: { zh: '安全培训', en: 'Safety induction' },
+  subAccount: { zh: '多企业模式', en: 'Multi-company mode' },
+  cardText: { zh: '胸卡底部文字', en: 'Badge footer text' },
+  bookingApp: { zh: '预约应用', en: 'Booking app' },
+  logisticsLink: { zh: '物流预约链接', en: 'Logistics booking link' },
+  offlineAlert: { zh: '设备离线告警', en: 'Device offline alert' },
+  dingtalk: { zh: '钉钉通讯录', en: 'DingTalk directory' },
+  rtx: { zh: '腾讯通通讯录', en: 'RTX directory' },
+  syncDepartments: { zh: '同步部门', en: 'Department sync' },
+  syncEmployees: { zh: '同步员工', en: 'Employee sync' },
+  syncRelations: { zh: '同步部门成员', en: 'Department member sync' },
+  autoSync: { zh: '自动同步', en: 'Automatic sync' },
+} as const satisfies Readonly<Record<string, { zh: string; en: string }>>;
+
+/** A company setting (or settings' page) an operation-log row can name as its object. */
+export type LoggedSetting = keyof typeof settingNameLabels;
+
+/** The object of a log row that changed settings: their keys, read back in the reader's language by `logObjectText`. */
+export function settingObject(...keys: [LoggedSetting, ...LoggedSetting[]]): string {
+  return keys.join(',');
+}
 
 export function logObjectText(objName: string, lang: Lang): string {
   if (!objName) return '';
   const keys = objName.split(',');
   if (keys.every((k) => Object.hasOwn(settingNameLabels, k)))
-    return keys.map((k) => settingNameLabels[k]?.[lang] ?? k).join(lang === 'zh' ? '、' : ', ');
+    return keys.map((k) => settingNameLabels[k as LoggedSetting][lang]).join(lang === 'zh' ? '、' : ', ');
   const bilingual = /^([^#]+)#([^#]+)$/.exec(objName);
   if (bilingual) return (lang === 'zh' ? bilingual[1] : bilingual[2]) ?? objName;
   return objName;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { passOutcome } from './calls/passRecords.js';
 import { faceStatusLabel, lookups, Role, recordResult, roleLabels, STAFF_TYPES } from './lookups.js';
 
 describe('lookups', () => {
@@ -26,5 +27,17 @@ describe('lookups', () => {
     expect([1, true, 'success'].map(recordResult)).toEqual(['success', 'success', 'success']);
     expect([0, false, 'failure'].map(recordResult)).toEqual(['failure', 'failure', 'failure']);
     expect([2, null, 'x'].map(recordResult)).toEqual(['unknown', 'unknown', 'unknown']);
+  });
+});
+
+describe('passOutcome', () => {
+  it('reads a refusal as refused, by the schedule named where its hours refused; only a reasonless failure is an error', () => {
+    expect(passOutcome({ result: 1, code: 0 }, 'en')).toBe('Success');
+    expect(passOutcome({ result: 0, code: 1124, schedule: 'Office hours' }, 'en')).toBe('Refused by schedule Office hours');
+    expect(passOutcome({ result: 0, code: 1124, schedule: 'Office hours' }, 'zh')).toBe('被通行时刻表“Office hours”拒绝');
+    expect(passOutcome({ result: 0, code: 1121 }, 'en')).toBe('Refused');
+    expect(passOutcome({ result: 0, code: 1121, schedule: '' }, 'zh')).toBe('拒绝通行');
+    expect(passOutcome({ result: 0, code: 0 }, 'en')).toBe('Error');
+    expect(passOutcome({ result: 2, code: 0 }, 'zh')).toBe('未知错误');
   });
 });

@@ -261,6 +261,8 @@ export const recordResultLabels = lookup({
   success: { zh: '成功', en: 'Success' },
   failure: { zh: '失败', en: 'Error' },
   unknown: { zh: '未知错误', en: 'Unknown error' },
+  /** A failure with a catalogued reason: the door's rules said no, nothing went wrong (passOutcome). */
+  refused: { zh: '拒绝通行', en: 'Refused' },
 });
 /** 1/true/'success' is success, 0/false/'failure' is an error, anything else unknown. */
 export function recordResult(v: unknown): keyof typeof recordResultLabels {

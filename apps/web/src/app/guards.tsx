@@ -40,6 +40,16 @@ function ToSignIn({ role, sType }: { role: ConsoleRole | null; sType?: number | 
 }
 
 /**
+ * To the signed-in role's home, once the feature switches are known: without them an area whose screens all sit behind
+ * one (logistics) would have only its password screen to offer.
+ */
+function ToHome({ role }: { role: ConsoleRole }) {
+  const config = useConfig();
+  if (config.isPending) return <PageSpinner />;
+  return <Navigate replace to={homePath(role, config.data?.features)} />;
+}
+
+/**
  * Admits a session of `role` ('any' for every signed-in account). Without a token → sign-in; with
  * another role's session → that role's own home.
  */
@@ -47,7 +57,7 @@ export function RequireSession({ role, sType, children }: { role: ConsoleRole | 
   const session = getSession();
   if (!session.token || !session.role)
     return <ToSignIn role={role === 'any' ? session.role : role} sType={role === 'any' ? session.project?.sType : sType} />;
-  if (role !== 'any' && session.role !== role) return <Navigate replace to={homePath(session.role)} />;
+  if (role !== 'any' && session.role !== role) return <ToHome role={session.role} />;
   return <>{children}</>;
 }
 
@@ -64,7 +74,7 @@ export function ScreenGate({ entry, children }: { entry: ScreenEntry; children: 
   const config = useConfig();
   const sType = session.project?.sType;
   if (!session.role || !entry.roles.includes(session.role) || (entry.sTypes && (sType == null || !entry.sTypes.includes(sType))))
-    return <Navigate replace to={session.role ? homePath(session.role) : '/signin'} />;
+    return session.role ? <ToHome role={session.role} /> : <Navigate replace to="/signin" />;
   // A module-driven account's screen of a module not granted: the not-found page, never the screen (the server refuses its calls too).
   if (!isGranted(entry, grantsOf(session.project))) return <NotFoundPage />;
   if (entry.feature) {

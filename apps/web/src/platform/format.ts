@@ -1,6 +1,7 @@
 import {
   formatDate as dateIn,
   formatDateTime as dateTimeIn,
+  formatDayMonth as dayMonthIn,
   formatDuration as durationIn,
   formatNumber as numberIn,
   formatTime as timeIn,
@@ -19,6 +20,11 @@ export function formatDateTime(ms: number | null | undefined, empty = '—', opt
 export function formatDate(value: number | string | null | undefined, empty = '—'): string {
   if (value === null || value === undefined || value === '') return empty;
   return dateIn(value, currentLang());
+}
+
+/** A day without its year, as a chart's axis names it: 11月24日 / 24 Nov. */
+export function formatDayMonth(value: number | string): string {
+  return dayMonthIn(value, currentLang());
 }
 
 export function formatTime(ms: number | null | undefined, empty = '—', options: { seconds?: boolean } = {}): string {

@@ -1,4 +1,4 @@
-import type { Lang } from '@openvisit/contract';
+import { DATE_PATTERNS, type Lang } from '@openvisit/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, message } from 'antd';
 import type { Locale } from 'antd/es/locale';
@@ -27,8 +27,20 @@ export function createQueryClient(): QueryClient {
 // antd's texts (date pickers, pagination…) arrive with the language, like ours.
 const antdLocales: Partial<Record<Lang, Locale>> = {};
 onLanguageLoad(async (lang) => {
-  antdLocales[lang] = (await (lang === 'zh' ? import('antd/es/locale/zh_CN') : import('antd/es/locale/en_US'))).default;
+  antdLocales[lang] = withOurDates((await (lang === 'zh' ? import('antd/es/locale/zh_CN') : import('antd/es/locale/en_US'))).default, lang);
 });
+
+/**
+ * antd's locale with its date pickers showing (and reading) days and moments as every table, chart, mail and PDF
+ * writes them (the contract's DATE_PATTERNS): "24 Nov 2026, 18:25", not antd's "2026-11-24 18:25", in English.
+ */
+export function withOurDates(locale: Locale, lang: Lang): Locale {
+  const picker = locale.DatePicker;
+  if (!picker) return locale;
+  const patterns = DATE_PATTERNS[lang];
+  const fields = { ...picker.lang, fieldDateFormat: patterns.date, fieldDateTimeFormat: patterns.dateTime };
+  return { ...locale, DatePicker: { ...picker, lang: fields } };
+}
 
 const RootMessage = createContext<MessageInstance | null>(null);
 

@@ -55,5 +55,7 @@ export const consoleTheme: ThemeConfig = {
   components: {
     // The text inside an unchecked switch is white on its grey track.
     Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.55)', colorTextTertiary: 'rgba(0, 0, 0, 0.65)' },
+    // A table's empty text (a plain `emptyText`) is drawn in the disabled colour, 2:1 on white: the secondary text instead.
+    Table: { colorTextDisabled: SECONDARY_TEXT },
   },
 };

@@ -1,3 +1,4 @@
+import { DATE_PATTERNS, type Lang } from '@openvisit/contract';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import type { Dayjs } from 'dayjs';
 import { expect } from 'vitest';
@@ -12,10 +13,10 @@ async function typeInto(input: HTMLInputElement, value: string): Promise<void> {
 
 /**
  * Chooses a moment in a `DateTimeInput` labelled `label`: jsdom matches no media query, so the input is the phone's
- * pair of a date and a time picker (platform/components/DateTimeInput.tsx).
+ * pair of a date and a time picker (platform/components/DateTimeInput.tsx), typed in the page's language's format.
  */
-export async function pickDateTime(label: string, at: Dayjs, within_: HTMLElement = document.body): Promise<void> {
+export async function pickDateTime(label: string, at: Dayjs, within_: HTMLElement = document.body, lang: Lang = 'en'): Promise<void> {
   const box = within(within_);
-  await typeInto(box.getByLabelText(`${label}: date`) as HTMLInputElement, at.format('YYYY-MM-DD'));
+  await typeInto(box.getByLabelText(`${label}: date`) as HTMLInputElement, at.format(DATE_PATTERNS[lang].date));
   await typeInto(box.getByLabelText(`${label}: time`) as HTMLInputElement, at.format('HH:mm'));
 }

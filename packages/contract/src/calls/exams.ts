@@ -43,6 +43,11 @@ export const examPaper = z.object({
   video: z.object({ title: z.string(), url: z.string(), durationMs: z.int32() }).nullable(),
   /** The share of the video to watch, in ms: answers are refused before `answerFrom`. */
   requiredWatchMs: z.int32(),
+  /**
+   * A retry of someone who watched the video for an earlier paper (they submitted one) where the questionnaire does not
+   * ask for it again: nothing to watch (`requiredWatchMs` 0), the questions open at once.
+   */
+  videoWatched: z.boolean(),
   answerFrom: epochMs,
   /** Minutes to answer, and the moment the paper closes (answerFrom + ansTime). */
   ansTime: z.int32(),

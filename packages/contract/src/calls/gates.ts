@@ -55,7 +55,7 @@ export const addGate = defineCall({
   access: REGISTRATION_MANAGERS,
   statuses: [Status.GATE_LIMIT],
   fieldStatuses: { [Status.ALREADY_EXISTS]: 'gname' },
-  log: { module: LogModule.ACCOUNT, event: 'add' },
+  log: { module: LogModule.VISITOR, event: 'add' },
   input: z.object({ userid, gname: zGateName }),
   output: gate,
 });
@@ -67,7 +67,7 @@ export const updateGate = defineCall({
   access: REGISTRATION_MANAGERS,
   statuses: [Status.GATE_NOT_FOUND],
   fieldStatuses: { [Status.ALREADY_EXISTS]: 'gname' },
-  log: { module: LogModule.ACCOUNT, event: 'update' },
+  log: { module: LogModule.VISITOR, event: 'update' },
   input: z.object({ userid, gid: z.int32().positive(), gname: zGateName }),
   output: gate,
 });
@@ -79,7 +79,7 @@ export const delGate = defineCall({
   access: REGISTRATION_MANAGERS,
   statuses: [Status.GATE_NOT_FOUND],
   fieldStatuses: { [Status.UPDATE_NOT_ALLOWED]: null },
-  log: { module: LogModule.ACCOUNT, event: 'delete' },
+  log: { module: LogModule.VISITOR, event: 'delete' },
   input: z.object({ userid, gid: z.int32().positive() }),
   output: ok,
 });

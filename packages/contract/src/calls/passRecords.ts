@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { coercedInt, defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } from '../call.js';
 import { Status } from '../errors.js';
-import { LogModule, Role } from '../lookups.js';
+import { LogModule, Role, recordResult, recordResultLabels } from '../lookups.js';
+import type { Lang } from './auth.js';
 
 /**
  * Pass records: what the doors (face, QR and card passes) and the vehicle barriers let through or refused, newest
@@ -50,10 +51,26 @@ export const passRecord = z.object({
   passWay: z.enum(PASS_WAYS),
   openStatus: z.int32().describe('1 success, 0 failure, 2 unknown'),
   code: z.int32().describe('0, or the catalogued status of the refusal (1111–1130)'),
+  schedule: z.string().describe('the schedule whose hours refused the pass (its name then); "" otherwise'),
   temp: z.number().nullable().describe('temperature, when the device measures it'),
   photo: z.boolean().describe('the device sent a snapshot'),
 });
 export type PassRecord = z.infer<typeof passRecord>;
+
+const REFUSED_BY_SCHEDULE: Record<Lang, (name: string) => string> = {
+  en: (name) => `Refused by schedule ${name}`,
+  zh: (name) => `被通行时刻表“${name}”拒绝`,
+};
+
+/**
+ * A record's outcome in words: a refusal with a catalogued reason reads "Refused" — by the named schedule where its
+ * hours refused — and only a failure without a reason an error. Console and export say the same.
+ */
+export function passOutcome(r: { result: number; code: number; schedule?: string }, lang: Lang): string {
+  const outcome = recordResult(r.result);
+  if (outcome !== 'failure' || !r.code) return recordResultLabels[outcome][lang];
+  return r.schedule ? REFUSED_BY_SCHEDULE[lang](r.schedule) : recordResultLabels.refused[lang];
+}
 
 /** The door-pass filters, shared by the list and the export (which reads them from the query string). */
 const passFilters = {

@@ -60,6 +60,7 @@ export const questionnaire = z.object({
   maxAttempts: z.int32(),
   videoId: z.int32().nullable(),
   minWatchPercent: z.int32(),
+  rewatchOnRetry: z.boolean(),
   tids: z.array(z.int32()),
   enabled: z.boolean(),
   version: z.int32(),
@@ -88,6 +89,10 @@ const questionnaireFields = {
   maxAttempts: ranged('maxAttempts').default(0),
   videoId: z.int32().positive().nullable().default(null).describe('a training video of this company, watched before the questions'),
   minWatchPercent: ranged('minWatchPercent').default(100),
+  rewatchOnRetry: z
+    .boolean()
+    .default(false)
+    .describe('a retry asks for the video again; off, someone who submitted a paper of this version goes straight to the questions'),
   tids: z
     .array(z.int32().positive())
     .max(200)

@@ -199,6 +199,8 @@ export const passRecords = pgTable(
     way: text('way').notNull().default('qr'),
     result: smallint('result').notNull(),
     code: integer('code').notNull().default(0),
+    /** The schedule whose hours refused the pass (copied, as the names above); '' for any other outcome. */
+    scheduleName: text('schedule_name').notNull().default(''),
     temperature: numeric('temperature', { precision: 4, scale: 1, mode: 'number' }),
     /** File-store key of the device's snapshot; '' without one. */
     photo: text('photo').notNull().default(''),

@@ -51,6 +51,8 @@ export const questionnaires = pgTable(
     videoId: integer('video_id').references(() => trainingVideos.id, { onDelete: 'restrict' }),
     /** Share of the video to watch before the answers count (percent). */
     minWatchPercent: smallint('min_watch_percent').notNull().default(100),
+    /** A retry after a failed paper asks for the video again; off, a person who watched it once goes to the questions. */
+    rewatchOnRetry: boolean('rewatch_on_retry').notNull().default(false),
     enabled: boolean('enabled').notNull().default(false),
     version: integer('version').notNull().default(1),
     ...timestamps,

@@ -1,4 +1,13 @@
-import { type AccountClosing, formatDate, type In, logDesc, Status, UNSUBSCRIBE_EXPORT_FRESH_MS, UNSUBSCRIBE_GRACE_DAYS } from '@openvisit/contract';
+import {
+  type AccountClosing,
+  formatDate,
+  type In,
+  logDesc,
+  Status,
+  settingObject,
+  UNSUBSCRIBE_EXPORT_FRESH_MS,
+  UNSUBSCRIBE_GRACE_DAYS,
+} from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import * as auth from '../auth/auth.service.js';
@@ -10,7 +19,7 @@ const DAY_MS = 86_400_000;
 /** The badge's card text (UpdateCardText): the line at the foot of every printed badge; the card style edits it too. */
 export async function setCardText(ctx: AuthedContext, input: In<'UpdateCardText'>): Promise<{ cardText: string }> {
   await patchSettings(ctx, { cardText: input.cardText });
-  ctx.audit.objName = 'cardText';
+  ctx.audit.objName = settingObject('cardText');
   ctx.audit.desc = input.cardText ? logDesc('textSet', { length: [...input.cardText].length }) : logDesc('textCleared');
   return { cardText: input.cardText };
 }

@@ -1,4 +1,4 @@
-import { type In, type ListedPerson, logDesc, normalizePhone, Status } from '@openvisit/contract';
+import { type In, type ListedPerson, logDesc, normalizePhone, Status, settingObject } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, notFound, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -81,7 +81,7 @@ export async function check(ctx: AuthedContext, kind: ListKind, input: { phone?:
 
 export async function setSwitch(ctx: AuthedContext, input: In<'updateblackListSwitch'>): Promise<null> {
   await patchSettings(ctx, { blackListSwitch: input.blackListSwitch });
-  ctx.audit.objName = 'blackListSwitch';
+  ctx.audit.objName = settingObject('blackListSwitch');
   ctx.audit.desc = logDesc(input.blackListSwitch ? 'screeningOn' : 'screeningOff');
   return null;
 }

@@ -1,4 +1,4 @@
-import { LogModule, renderLogDesc, Status } from '@openvisit/contract';
+import { LogModule, renderLogDesc, Status, settingObject } from '@openvisit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { writeLog } from '../../platform/audit.js';
@@ -71,7 +71,12 @@ export function registerContactJobs(deps: ScheduleDeps, now: () => Date = () => 
       await writeLog(
         deps.system,
         ctx.session,
-        { module: LogModule.EMPLOYEE, event: 'import', objName: `${reports[0]?.channel ?? ''} auto-sync`, desc },
+        {
+          module: LogModule.EMPLOYEE,
+          event: 'import',
+          objName: reports[0] ? settingObject(reports[0].channel, 'autoSync') : settingObject('autoSync'),
+          desc,
+        },
         '',
       );
       ctx.log.info({ desc: renderLogDesc(desc.key, desc.params, 'en') }, 'automatic directory sync done');

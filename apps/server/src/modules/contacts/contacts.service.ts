@@ -5,12 +5,14 @@ import {
   dingTalkConfigErrors,
   type In,
   type LogDescription,
+  type LoggedSetting,
   logDesc,
   Role,
   rtxConfigErrors,
   Status,
   type SyncReport,
   type SyncStep,
+  settingObject,
   syncError,
   syncReport,
 } from '@openvisit/contract';
@@ -42,6 +44,12 @@ export function setWechatOpenid(scope: TenantScope, empId: number, openid: strin
 
 /** How long a sync may hold the company's lease before another may take over (a crashed node's lease lapses). */
 const LEASE_SECONDS = 30 * 60;
+
+/** How a step reads as the log row's object (beside the channel). */
+const SYNC_STEP_LABEL = { departments: 'syncDepartments', employees: 'syncEmployees', relations: 'syncRelations' } as const satisfies Record<
+  SyncStep,
+  LoggedSetting
+>;
 
 /** The first 00:00 (server time) after `now`: when the automatic sync runs (spec section 9). */
 export function nextMidnight(now: Date): Date {
@@ -141,7 +149,7 @@ export async function updateDingTalk(
   if (secret !== stored) await repo.setSecret(ctx.services.secrets, secret);
   await patchSettings(ctx, { ddnotify: next.ddnotify, ddcorpid: next.ddcorpid, ddagentid: next.ddagentid, ddautosync: next.ddautosync });
   await syncAutoChannel(ctx);
-  ctx.audit.objName = 'DingTalk';
+  ctx.audit.objName = settingObject('DingTalk');
   const state = switchState(next.ddnotify, next.ddautosync);
   ctx.audit.desc = logDesc(newSecret ? SWITCHES_SECRET_CHANGED[state] : SWITCHES[state]);
   return null;
@@ -163,7 +171,7 @@ export async function updateRtx(
   if (next.rtxAuto === 1 && s.rtxAuto !== 1) await checkClause(ctx, input.acceptClause);
   await patchSettings(ctx, next);
   await syncAutoChannel(ctx);
-  ctx.audit.objName = 'RTX';
+  ctx.audit.objName = settingObject('RTX');
   const state = switchState(next.rtxnotify, next.rtxAuto);
   ctx.audit.desc = next.rtxip ? logDesc(SWITCHES_SERVER[state], { ip: next.rtxip, port: next.rtxport }) : logDesc(SWITCHES[state]);
   return null;
@@ -266,7 +274,7 @@ export async function runStep(ctx: AuthedContext, step: SyncStep, input: { chann
   if (step === 'employees') await checkClause(ctx, input.acceptClause);
   const [report] = await withLease(ctx, () => syncSteps(ctx, provider, [step], false));
   if (!report) throw new Error('sync answered no report');
-  ctx.audit.objName = `${provider.channel} ${step}`;
+  ctx.audit.objName = settingObject(provider.channel, SYNC_STEP_LABEL[step]);
   ctx.audit.desc = summary(report);
   return report;
 }

@@ -24,6 +24,7 @@ const strategy = (over: Partial<DoorStrategy> = {}): DoorStrategy => ({
   forResidents: false,
   egids: [],
   schedule: schedule(['09:00-12:00']),
+  scheduleName: 'Office hours',
   maxDays: 0,
   maxUses: 0,
   entryMode: 'multiple',
@@ -169,6 +170,13 @@ const show = (v: ReturnType<typeof decideDoor>) =>
 describe('decideDoor: the door’s decision on a visitor’s QR pass', () => {
   it.each(cases)('%s', (_name, facts, expected) => {
     expect(show(decideDoor({ ...base, ...facts }))).toBe(expected);
+  });
+
+  it('names the schedule whose hours refused, and no schedule for other refusals', () => {
+    expect(decideDoor({ ...base, strategies: [strategy({ schedule: schedule(['13:00-17:00']) })] })).toMatchObject({ schedule: 'Office hours' });
+    const faceOnly = decideDoor({ ...base, strategies: [strategy({ passWay: 'face' })] });
+    expect(faceOnly.ok).toBe(false);
+    expect(faceOnly).not.toHaveProperty('schedule');
   });
 });
 

@@ -31,7 +31,7 @@ export type DoorStatus =
 
 export type DoorVerdict =
   | { ok: true; groupId: number; signIn: boolean; signOut: boolean }
-  | { ok: false; status: DoorStatus; why: string; groupId: number | null };
+  | { ok: false; status: DoorStatus; why: string; groupId: number | null; schedule?: string };
 
 export interface DoorFacts {
   now: Date;
@@ -104,7 +104,8 @@ function strategiesAllow(
           ? withinLimits(f.usage, s, f.now, f.timeZone)
           : inTime;
     if (verdict.ok) return { ok: true, groupId: group, signIn: false, signOut: false };
-    refusal ??= no(verdict.status, verdict.why, group);
+    // A refusal by the schedule's hours names the schedule on the pass record.
+    refusal ??= { ...no(verdict.status, verdict.why, group), ...(inTime.ok ? {} : { schedule: s.scheduleName }) };
   }
   return refusal ?? { ok: true, groupId: matched[0] ?? 0, signIn: false, signOut: false };
 }

@@ -9,7 +9,7 @@ import type { DoorConfig } from './doors.config.js';
 import { type DoorVerdict, decideDoor } from './doors.decision.js';
 import { doorWindow } from './doors.window.js';
 
-type Refusal = { status: number; why: string };
+type Refusal = { status: number; why: string; schedule?: string };
 type Who = Partial<passRecords.PassRecordInsert>;
 
 /**
@@ -35,7 +35,7 @@ export function doorPass(ctx: DeviceContext, input: { deviceCode?: string; direc
     now,
     direction,
     async refuse(r, who = {}) {
-      const recordId = await passRecords.recordPass(scope, { ...base, ...who, result: 0, code: r.status });
+      const recordId = await passRecords.recordPass(scope, { ...base, ...who, result: 0, code: r.status, scheduleName: r.schedule ?? '' });
       throw new AppError(r.status as never, undefined, { recordId, why: r.why });
     },
     async record(who) {

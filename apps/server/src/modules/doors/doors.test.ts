@@ -271,6 +271,9 @@ describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
     const r = await door(creds.in, { qrcode: pass });
     expect(r.status).toBe(Status.OUTSIDE_PASS_TIME);
     expect(r.result).toMatchObject({ why: 'noSlot' });
+    // The record names the schedule that refused, so the desk can say why.
+    const records = (await t.api.getOpendoorInfo({ openStatus: 0, requestedCount: 1 }, a.token)).result.list;
+    expect(records[0]).toMatchObject({ code: Status.OUTSIDE_PASS_TIME, schedule: 'Never' });
     await t.api.delPassConfig({ cid: config.cid }, a.token);
     expect((await door(creds.in, { qrcode: pass })).status).toBe(0);
   });

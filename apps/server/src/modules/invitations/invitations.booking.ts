@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { type In, initialStatus, normalizePhone, type Out, Role, SIGNATURE_WINDOW_MS, Status, type Visit } from '@openvisit/contract';
+import {
+  type In,
+  initialStatus,
+  logDesc,
+  normalizePhone,
+  type Out,
+  Role,
+  SIGNATURE_WINDOW_MS,
+  Status,
+  settingObject,
+  type Visit,
+} from '@openvisit/contract';
 import { type AuthedContext, actorContext, type CallContext } from '../../platform/calls.js';
 import { randomToken, safeEqual } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -37,13 +48,14 @@ export async function resetApp(ctx: AuthedContext): Promise<Out<'resetBookingApp
   const appCode = (await repo.get())?.appCode ?? randomToken(12);
   const app = await repo.setNonce(appCode, randomToken(24));
   ctx.audit.objId = app.id;
-  ctx.audit.objName = `booking app ${app.appCode}`;
+  ctx.audit.objName = settingObject('bookingApp');
+  ctx.audit.desc = logDesc('bookingAppReset', { appCode: app.appCode });
   return answerOf(ctx, app);
 }
 
 export async function removeApp(ctx: AuthedContext): Promise<null> {
   if (!(await bookingAppsRepository(ctx.tenant).remove())) throw notFound('booking app');
-  ctx.audit.objName = 'booking app';
+  ctx.audit.objName = settingObject('bookingApp');
   return null;
 }
 

@@ -6,6 +6,7 @@ import {
   logDesc,
   Role,
   Status,
+  settingObject,
   TempEdit,
   type TemplateSource,
   type TemplateTexts,
@@ -90,7 +91,7 @@ function valuesOf(templateType: number, t: TemplateTexts): TemplateValues {
 /** The log row: the template by id, the details saying which type and scope (a key each, as the words translate). */
 function audit(ctx: AuthedContext, r: { id: number; templateType: number; gid: number | null; empId: number | null; gname: string }) {
   ctx.audit.objId = r.id;
-  ctx.audit.objName = 'invitationTemplate';
+  ctx.audit.objName = settingObject('invitationTemplate');
   const business = r.templateType === 1;
   if (r.empId !== null) ctx.audit.desc = logDesc(business ? 'templateBusinessOwn' : 'templateInterviewOwn');
   else if (r.gid === null) ctx.audit.desc = logDesc(business ? 'templateBusinessDefault' : 'templateInterviewDefault');

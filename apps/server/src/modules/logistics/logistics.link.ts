@@ -1,4 +1,4 @@
-import { type In, LOGISTICS_FIELD_GROUPS, type Out, Role, Status } from '@openvisit/contract';
+import { type In, LOGISTICS_FIELD_GROUPS, logDesc, type Out, Role, Status, settingObject } from '@openvisit/contract';
 import type { AuthedContext, CallContext } from '../../platform/calls.js';
 import { spendCaptcha } from '../../platform/captcha.js';
 import { randomToken, safeEqual } from '../../platform/crypto.js';
@@ -30,7 +30,8 @@ export async function getLink(ctx: AuthedContext): Promise<Out<'getLogisticsLink
 export async function resetLink(ctx: AuthedContext): Promise<Out<'resetLogisticsLink'>> {
   const link = await logisticsSettingsRepository(ctx.tenant).setLinkSecret(randomToken(24));
   ctx.audit.objId = link.id;
-  ctx.audit.objName = 'logistics booking link';
+  ctx.audit.objName = settingObject('logisticsLink');
+  ctx.audit.desc = logDesc('linkReset');
   return { token: tokenOf(ctx, link), createTime: link.createdAt.getTime() };
 }
 

@@ -1,11 +1,13 @@
 import {
   type In,
+  logDesc,
   MONITOR_HEARTBEAT_SECONDS,
   MONITOR_LOGS_KEPT_PER_DEVICE,
   MONITOR_OFFLINE_MINUTES_DEFAULT,
   type MonitorErrorLog,
   type MonitoredDevice,
   type Out,
+  settingObject,
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { notFound } from '../../platform/errors.js';
@@ -147,6 +149,7 @@ export async function searchLog(
 
 export async function setOfflineMinutes(ctx: AuthedContext, input: In<'updateEqptMonitorSetting'>): Promise<Out<'updateEqptMonitorSetting'>> {
   await monitorRepository(ctx.tenant).setOfflineMinutes(input.offlineMinutes);
-  ctx.audit.objName = `offline after ${input.offlineMinutes} min`;
+  ctx.audit.objName = settingObject('offlineAlert');
+  ctx.audit.desc = logDesc('offlineAfterSet', { minutes: input.offlineMinutes });
   return { offlineMinutes: input.offlineMinutes };
 }

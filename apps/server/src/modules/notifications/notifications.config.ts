@@ -5,9 +5,11 @@ import {
   type In,
   type IvrConf,
   ivrConfigErrors,
+  type LoggedSetting,
   logDesc,
   type NotifyConf,
   Status,
+  settingObject,
   storedMailPasswordFits,
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
@@ -73,7 +75,7 @@ export async function configureEmail(ctx: AuthedContext, input: EmailInput): Pro
     conf: { type: next.type, smtp: next.smtp, smtp_port: next.smtp_port, ssl: next.ssl, account: next.account, sender: next.sender },
     ...(input.pwd ? { secret: ctx.services.secrets.seal(input.pwd) } : forgetPassword ? { secret: '' } : {}),
   });
-  ctx.audit.objName = 'email';
+  ctx.audit.objName = settingObject('email');
   ctx.audit.desc =
     next.emailNotify !== 1
       ? logDesc('emailNoticeOff')
@@ -146,8 +148,8 @@ export function secretChange(ctx: AuthedContext, given: string | undefined, keyC
   return keyCleared ? '' : undefined;
 }
 
-export function channelLog(ctx: AuthedContext, objName: string, on: boolean, secretChanged: boolean): void {
-  ctx.audit.objName = objName;
+export function channelLog(ctx: AuthedContext, objName: LoggedSetting, on: boolean, secretChanged: boolean): void {
+  ctx.audit.objName = settingObject(objName);
   ctx.audit.desc = logDesc(on ? (secretChanged ? 'channelOnSecretChanged' : 'channelOn') : secretChanged ? 'channelOffSecretChanged' : 'channelOff');
 }
 

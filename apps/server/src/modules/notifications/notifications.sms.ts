@@ -8,6 +8,7 @@ import {
   type SmsConf,
   type SmsKind,
   type SmsTestResult,
+  settingObject,
   smsConfigErrors,
   smsVendorErrors,
 } from '@openvisit/contract';
@@ -77,7 +78,7 @@ export async function updateSms(ctx: AuthedContext, input: SmsInput & { smsQuota
     quota: input.smsQuota,
   });
   if (input.smsQuota !== undefined) {
-    ctx.audit.objName = 'SMS';
+    ctx.audit.objName = settingObject('SMS');
     ctx.audit.desc = logDesc(next.smsNotify ? 'smsOnQuota' : 'smsOffQuota', { quota: input.smsQuota });
   } else channelLog(ctx, 'SMS', next.smsNotify === 1, !!input.appSecret);
   return smsOf(saved);

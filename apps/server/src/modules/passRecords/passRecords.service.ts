@@ -78,6 +78,7 @@ export function toPassRecord(r: PassRecordRow): PassRecord {
     passWay: r.way as PassRecord['passWay'],
     openStatus: r.result,
     code: r.code,
+    schedule: r.scheduleName,
     temp: r.temperature,
     photo: r.photo !== '',
   };

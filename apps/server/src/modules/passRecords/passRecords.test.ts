@@ -112,6 +112,7 @@ describe('pass records (getOpendoorInfo, getVehicleRecord, getVehicleRecordByVid
       passWay: 'qr',
       openStatus: 1,
       code: 0,
+      schedule: '',
       temp: null,
       photo: false,
     });
@@ -177,7 +178,7 @@ describe('pass records (getOpendoorInfo, getVehicleRecord, getVehicleRecordByVid
     const rows = await readSheet(passes.rawPayload);
     expect(rows[0]?.slice(0, 3)).toEqual(['时间', '姓名', '手机号']);
     expect(rows.slice(1).map((r) => [r[1], r[4], r[7], r[8], r[9], r[10], r[11]])).toEqual([
-      ['Li Lei', '员工', 'South', '出', '人脸', '失败', '1124 不在访客通行时间内'],
+      ['Li Lei', '员工', 'South', '出', '人脸', '拒绝通行', '1124 不在访客通行时间内'],
     ]);
     const vehicles = await readSheet((await get('ExportVehicleInfoList?lang=en')).rawPayload);
     expect(vehicles.map((r) => r[1])).toEqual(['Plate', '粤B12345', 'AB-999']);

@@ -198,6 +198,8 @@ export interface DoorStrategy {
   /** Device groups it rules; empty: every group. */
   egids: number[];
   schedule: ScheduleRule | undefined;
+  /** The schedule's name, which a pass its hours refuse is recorded with. */
+  scheduleName: string;
   maxDays: number;
   maxUses: number;
   entryMode: 'single' | 'multiple';
@@ -232,6 +234,7 @@ export async function doorRules(scope: TenantScope): Promise<{ strategies: DoorS
     forResidents: c.forResidents,
     egids: groupIds.get(c.id) ?? [],
     schedule: schedules.get(c.ruleId),
+    scheduleName: schedules.get(c.ruleId)?.name ?? '',
     maxDays: c.maxDays,
     maxUses: c.maxUses,
     entryMode: c.entryMode === 'single' ? ('single' as const) : ('multiple' as const),

@@ -94,6 +94,7 @@ describe('the visitor’s induction', () => {
       version: expect.any(Number),
       video: null,
       requiredWatchMs: 0,
+      videoWatched: false,
       fullScore: 30,
       passScore: 30,
       attemptsLeft: 2,
@@ -239,5 +240,48 @@ describe('the visitor’s induction', () => {
     expect((await t.api.getAnswerResult({ pid }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
     expect((await t.api.getSubmitAnswerList({}, b.token)).result.count).toBe(0);
     expect((await t.api.getExamQuestionStats({ qid }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
+  });
+  it('a retry after a failed paper goes straight to the questions, unless the questionnaire asks for the video again', async () => {
+    const [video] = await t.db
+      .insert(trainingVideos)
+      .values({ companyId: a.id, title: 'Retry tour', fileName: 'retry.mp4', fileKey: `videos/${a.id}/retry.mp4`, bytes: 1000, durationMs: 60_000 })
+      .returning();
+    const body = {
+      qid,
+      title: 'Site induction',
+      topicNum: 3,
+      passScore: 30,
+      ansTime: 10,
+      validityDays: 30,
+      maxAttempts: 0,
+      tids: [tid],
+      enabled: true,
+    };
+    await t.api.updateQuestionnaire({ ...body, videoId: video?.id ?? null, minWatchPercent: 100 }, a.token);
+    const phone = '13900000021';
+    const first = await paperOf(phone);
+    expect(first).toMatchObject({ requiredWatchMs: 60_000, videoWatched: false });
+    // Watched (the clock moved on), then failed.
+    await t.db
+      .update(examPapers)
+      .set({ answerFrom: new Date(Date.now() - 61_000) })
+      .where(eq(examPapers.id, first.pid));
+    expect((await t.api.examSubmit({ pid: first.pid, token: first.token, answers: answersTo(first, false) })).result.passed).toBe(false);
+    const retry = await paperOf(phone);
+    expect(retry).toMatchObject({ requiredWatchMs: 0, videoWatched: true });
+    expect((await t.api.examSubmit({ pid: retry.pid, token: retry.token, answers: answersTo(retry, false) })).status).toBe(0);
+
+    // Asked to watch again: the server holds the retry's answers until the video's time has passed.
+    const strict = await t.api.updateQuestionnaire({ ...body, videoId: video?.id ?? null, minWatchPercent: 100, rewatchOnRetry: true }, a.token);
+    expect(strict.result.rewatchOnRetry).toBe(true);
+    const again = await paperOf(phone);
+    expect(again).toMatchObject({ requiredWatchMs: 60_000, videoWatched: false });
+    expect((await t.api.examSubmit({ pid: again.pid, token: again.token, answers: answersTo(again, true) })).status).toBe(
+      Status.EXAM_VIDEO_NOT_WATCHED,
+    );
+    // Someone who never submitted a paper watches, whatever the setting.
+    await t.api.updateQuestionnaire({ ...body, videoId: video?.id ?? null, minWatchPercent: 100 }, a.token);
+    expect(await paperOf('13900000022')).toMatchObject({ requiredWatchMs: 60_000, videoWatched: false });
+    await t.api.updateQuestionnaire({ ...body, maxAttempts: 3, videoId: null }, a.token);
   });
 });

@@ -103,7 +103,10 @@ async function start(scope: TenantScope, services: Services, q: QuestionnaireRow
   if (!lang) throw new AppError(Status.EXAM_NOT_REQUIRED, 'The questionnaire cannot draw a paper');
   const questions = drawQuestions(enabled, q.topicNum, lang);
   const video = q.videoId ? await videoOf(scope, services.secrets, q.videoId) : null;
-  const requiredWatchMs = video ? Math.round((video.durationMs * q.minWatchPercent) / 100) : 0;
+  // A retry need not sit through the video again unless the questionnaire says so: a submitted paper proves it was
+  // watched (submissions before `answerFrom` are refused).
+  const videoWatched = !!video && !q.rewatchOnRetry && (await papers.submittedBefore(q.id, q.version, taker.who));
+  const requiredWatchMs = video && !videoWatched ? Math.round((video.durationMs * q.minWatchPercent) / 100) : 0;
   const answerFrom = new Date(now.getTime() + requiredWatchMs);
   const token = randomToken(24);
   const paper = await papers.insertPaper({
@@ -136,6 +139,7 @@ async function start(scope: TenantScope, services: Services, q: QuestionnaireRow
     lang,
     video: video ? { title: video.title, url: video.url, durationMs: video.durationMs } : null,
     requiredWatchMs,
+    videoWatched,
     answerFrom: answerFrom.getTime(),
     ansTime: q.ansTime,
     deadline: paper.deadline.getTime(),

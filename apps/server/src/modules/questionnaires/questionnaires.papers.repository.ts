@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { examAnswers, examPapers, questions } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
@@ -154,6 +154,14 @@ export const papersRepository = scoped(function papersRepository(scope: TenantSc
         .from(examPapers)
         .where(and(mine, eq(examPapers.questionnaireId, qid), gte(examPapers.createdAt, since), samePerson(who)))
         .then((r) => r[0]?.n ?? 0),
+    /** Whether the person submitted a paper of this questionnaire's version (and so watched its video) before. */
+    submittedBefore: (qid: number, version: number, who: Who) =>
+      db
+        .select({ id: examPapers.id })
+        .from(examPapers)
+        .where(and(mine, eq(examPapers.questionnaireId, qid), eq(examPapers.version, version), isNotNull(examPapers.submittedAt), samePerson(who)))
+        .limit(1)
+        .then((r) => r.length > 0),
     /** The person's latest pass of a questionnaire's version that still counts at `now`. */
     validPass: (qid: number, version: number, who: Who, now: Date) =>
       db

@@ -1,4 +1,4 @@
-import { type FieldError, type In, logDesc, type Questionnaire, Status } from '@openvisit/contract';
+import { type FieldError, type In, logDesc, type Questionnaire, Status, settingObject } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -40,6 +40,7 @@ export async function toQuestionnaires(repo: QuestionnairesRepository, rows: Que
       maxAttempts: r.maxAttempts,
       videoId: r.videoId,
       minWatchPercent: r.minWatchPercent,
+      rewatchOnRetry: r.rewatchOnRetry,
       tids: types.filter((t) => t.qid === r.id).map((t) => t.tid),
       enabled: r.enabled,
       version: r.version,
@@ -106,6 +107,7 @@ function valuesOf(input: QuestionnaireInput) {
     maxAttempts: input.maxAttempts,
     videoId: input.videoId,
     minWatchPercent: input.minWatchPercent,
+    rewatchOnRetry: input.rewatchOnRetry,
     enabled: input.enabled,
   };
 }
@@ -166,7 +168,7 @@ export async function removeQuestionnaires(ctx: AuthedContext, input: In<'delQue
 
 export async function setQuestionnaireSwitch(ctx: AuthedContext, input: In<'updateQuestionnaireSwitch'>) {
   await patchSettings(ctx, { questionnaireSwitch: input.questionnaireSwitch });
-  ctx.audit.objName = 'questionnaireSwitch';
+  ctx.audit.objName = settingObject('questionnaireSwitch');
   ctx.audit.desc = logDesc(input.questionnaireSwitch ? 'switchedOn' : 'switchedOff');
   return { questionnaireSwitch: input.questionnaireSwitch };
 }

@@ -1,4 +1,4 @@
-import { type Gate, Status } from '@openvisit/contract';
+import { type Gate, LogModule, Status } from '@openvisit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedStaff, signInAsCreated, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
@@ -40,6 +40,18 @@ describe('gates', () => {
     expect((await t.api.delGate({ gid: west.gid }, b.token)).status).toBe(Status.GATE_NOT_FOUND);
     expect((await t.api.delGate({ gid: west.gid }, a.token)).status).toBe(0);
     expect((await t.api.delGate({ gid: west.gid }, a.token)).status).toBe(Status.GATE_NOT_FOUND);
+  });
+
+  it('logs gate changes under the visitor (registration) module, not accounts', async () => {
+    const rows = (await t.api.getLogList({ requestedCount: 100 }, a.token)).result.list.filter((r) => r.objName.endsWith('gate'));
+    expect(rows.map((r) => [r.optEvent, r.optModule])).toEqual(
+      expect.arrayContaining([
+        ['add', LogModule.VISITOR],
+        ['update', LogModule.VISITOR],
+        ['delete', LogModule.VISITOR],
+      ]),
+    );
+    expect(rows.filter((r) => r.optModule !== LogModule.VISITOR)).toEqual([]);
   });
 
   it('staff accounts name only gates of their company; a gate in use is kept (58 with the counts)', async () => {

@@ -12,6 +12,7 @@ import {
   padSettings,
   Role,
   Status,
+  settingObject,
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
@@ -69,7 +70,7 @@ export async function uploadPicture(ctx: AuthedContext, kind: SinglePicture): Pr
   const { key, width, height } = await storePicture(ctx, kind);
   const after = await patch(ctx, { [kind]: key });
   await forget(ctx, [before[kind]], after);
-  ctx.audit.objName = kind;
+  ctx.audit.objName = settingObject(kind);
   ctx.audit.desc = logDesc('pictureSaved', { width, height });
   return after;
 }
@@ -78,7 +79,7 @@ export async function removePicture(ctx: AuthedContext, input: In<'delPadPicture
   const before = await current(ctx);
   const after = await patch(ctx, { [input.kind]: '' });
   await forget(ctx, [before[input.kind]], after);
-  ctx.audit.objName = input.kind;
+  ctx.audit.objName = settingObject(input.kind);
   ctx.audit.desc = logDesc('pictureRemoved');
   return after;
 }
@@ -88,7 +89,7 @@ export async function addCarouselPicture(ctx: AuthedContext): Promise<PadSetting
   if (before.carouselPic.length >= CAROUSEL_PICTURES.max) throw badParams([{ field: 'file', rule: 'carouselFull' }]);
   const { key, width, height } = await storePicture(ctx, 'carouselPic');
   const after = await patch(ctx, { carouselPic: [...before.carouselPic.filter((k) => k !== key), key] });
-  ctx.audit.objName = 'carouselPic';
+  ctx.audit.objName = settingObject('carouselPic');
   ctx.audit.desc = logDesc('pictureSaved', { width, height });
   return after;
 }
@@ -105,7 +106,7 @@ export async function setCarousel(ctx: AuthedContext, input: In<'updateCarouselP
   if (errors.length) throw badParams(errors);
   const after = await patch(ctx, { carouselPic: input.carouselPic });
   await forget(ctx, before.carouselPic, after);
-  ctx.audit.objName = 'carouselPic';
+  ctx.audit.objName = settingObject('carouselPic');
   ctx.audit.desc = logDesc('carouselSet', { count: after.carouselPic.length });
   return after;
 }
@@ -127,13 +128,13 @@ export async function readPicture(ctx: AuthedContext, input: { key: string }, ki
 export type PadSwitch = 'qrcodeSwitch' | 'comeAgain' | 'signOutSwitch' | 'faceScaner';
 
 export async function setSwitch(ctx: AuthedContext, key: PadSwitch, value: 0 | 1): Promise<PadSettings> {
-  ctx.audit.objName = key;
+  ctx.audit.objName = settingObject(key);
   ctx.audit.desc = logDesc(value ? 'switchedOn' : 'switchedOff');
   return patch(ctx, { [key]: value });
 }
 
 export async function setThemeColor(ctx: AuthedContext, input: In<'UpdateThemeColor'>): Promise<PadSettings> {
-  ctx.audit.objName = 'themecolor';
+  ctx.audit.objName = settingObject('themecolor');
   ctx.audit.desc = input.themecolor ? logDesc('themeColour', { colour: input.themecolor }) : logDesc('themeColourDefault');
   return patch(ctx, { themecolor: input.themecolor });
 }
@@ -143,7 +144,7 @@ type TextKey = 'secureProtocol' | 'secureProtocolEn' | 'escapeClause';
 export async function setTexts(ctx: AuthedContext, texts: Partial<Record<TextKey, string>>): Promise<PadSettings> {
   const given = Object.entries(texts).filter(([, v]) => v !== undefined) as [TextKey, string][];
   const length = given.reduce((n, [, v]) => n + [...v].length, 0);
-  ctx.audit.objName = given.map(([k]) => k).join(',');
+  ctx.audit.objName = given.map(([k]) => settingObject(k)).join(',');
   ctx.audit.desc = length ? logDesc('textSet', { length }) : logDesc('textCleared');
   return patch(ctx, Object.fromEntries(given));
 }
@@ -156,7 +157,7 @@ type CardStyle = Pick<
 export async function setCardStyle(ctx: AuthedContext, input: Partial<CardStyle>): Promise<PadSettings> {
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<CardStyle>;
   const after = await patch(ctx, changes);
-  ctx.audit.objName = 'cardStyle';
+  ctx.audit.objName = settingObject('cardStyle');
   ctx.audit.desc = logDesc(after.cardType ? 'cardStyleCustomized' : 'cardStyleOrdinary', { size: after.cardSize });
   return after;
 }

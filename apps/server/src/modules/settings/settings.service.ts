@@ -1,4 +1,4 @@
-import { type BasicSettings, basicSettings, type LogDescription, logDesc } from '@openvisit/contract';
+import { type BasicSettings, basicSettings, type LogDescription, type LoggedSetting, logDesc, settingObject } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
 
@@ -10,9 +10,9 @@ import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
  * qrMaxDuration and cryptoperiod are kept for the invitation templates and the QR passes of door readers;
  * originalCompat — the QR passes given out and accepted in the original's format (platform/passes.ts).
  */
-async function change(ctx: AuthedContext, patch: Partial<BasicSettings>, objName: string, desc: LogDescription): Promise<BasicSettings> {
+async function change(ctx: AuthedContext, patch: Partial<BasicSettings>, objName: LoggedSetting, desc: LogDescription): Promise<BasicSettings> {
   await patchSettings(ctx, patch);
-  ctx.audit.objName = objName;
+  ctx.audit.objName = settingObject(objName);
   ctx.audit.desc = desc;
   return basicSettings.parse(await settingsOf(ctx));
 }

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type In, logDesc, PAD_PICTURE_RULES, Status, type SubAccount, type SubAccountTemplate, type SubLogoOutcome } from '@openvisit/contract';
+import {
+  type In,
+  logDesc,
+  PAD_PICTURE_RULES,
+  Status,
+  type SubAccount,
+  type SubAccountTemplate,
+  type SubLogoOutcome,
+  settingObject,
+} from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { ImageRejected, normalisePicture } from '../../platform/images.js';
@@ -93,8 +102,8 @@ export async function mailResetLink(ctx: AuthedContext, input: In<'resetSubAccou
 
 export async function setMultiCompanyMode(ctx: AuthedContext, input: In<'updateSASwitch'>) {
   await patchSettings(ctx, { subAccount: input.subAccount });
-  ctx.audit.objName = 'subAccount';
-  ctx.audit.desc = logDesc('multiCompanyMode', { state: input.subAccount ? 'on' : 'off' });
+  ctx.audit.objName = settingObject('subAccount');
+  ctx.audit.desc = logDesc(input.subAccount ? 'switchedOn' : 'switchedOff');
   return { subAccount: input.subAccount };
 }
 

@@ -36,6 +36,7 @@ export function questionnaire(qid: number, extra: Partial<Questionnaire> = {}): 
     maxAttempts: 0,
     videoId: null,
     minWatchPercent: 100,
+    rewatchOnRetry: false,
     tids: [],
     enabled: false,
     version: 1,

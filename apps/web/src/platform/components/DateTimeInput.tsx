@@ -38,7 +38,6 @@ export function DateTimeInput({ value, onChange, id, label, disabledDate, minute
         value={value}
         onChange={(v) => onChange?.(v ?? null)}
         showTime={{ format: 'HH:mm', minuteStep }}
-        format="YYYY-MM-DD HH:mm"
         disabledDate={disabledDate}
         disabled={disabled}
       />
@@ -50,7 +49,6 @@ export function DateTimeInput({ value, onChange, id, label, disabledDate, minute
         aria-label={t('common.dateTime.date', { label })}
         value={value}
         onChange={(day) => onChange?.(day ? withDate(day, value) : null)}
-        format="YYYY-MM-DD"
         disabledDate={disabledDate}
         disabled={disabled}
         inputReadOnly

@@ -111,6 +111,13 @@ describe('InductionPlayer', () => {
     expect(screen.getByText('Watched 100% of the required part')).toBeTruthy();
   });
 
+  it('a retry whose video was watched before opens straight on the questions', async () => {
+    stubServer({});
+    renderPlayer([{ pass: null, paper: samplePaper({ requiredWatchMs: 0, videoWatched: true }) }]);
+    expect(await screen.findByText('Is a helmet required?')).toBeTruthy();
+    expect(screen.queryByTestId('induction-video')).toBeNull();
+  });
+
   it('keeps the questions closed until the paper’s answerFrom, even with the video watched', async () => {
     stubServer({});
     renderPlayer([{ pass: null, paper: samplePaper({ answerFrom: Date.now() + 3_600_000 }) }]);

@@ -67,7 +67,8 @@ export function InductionPlayer({ draw, onDone, describeError, onEngaged, contin
     try {
       const { pass, paper } = await draw();
       if (pass || !paper) return onDone(pass);
-      setPhase({ at: paper.video || Date.now() < paper.answerFrom ? 'video' : 'questions', paper });
+      // A retry whose video was watched before (and need not be again) opens on the questions.
+      setPhase({ at: (paper.video && !paper.videoWatched) || Date.now() < paper.answerFrom ? 'video' : 'questions', paper });
     } catch (err) {
       if (hasStatus(err, Status.EXAM_NOT_REQUIRED)) return onDone(null);
       if (hasStatus(err, Status.EXAM_ATTEMPTS_USED)) return setPhase({ at: 'stopped', message: t('induction.noAttempts'), again: null });

@@ -12,6 +12,7 @@ export function samplePaper(over: Partial<ExamPaper> = {}): ExamPaper {
     lang: 'en',
     video: { title: 'Safety film', url: '/api/media/v/safety.mp4?exp=1&sig=x', durationMs: 60_000 },
     requiredWatchMs: 10_000,
+    videoWatched: false,
     answerFrom: Date.now() - 1000,
     ansTime: 10,
     deadline: Date.now() + 600_000,

@@ -47,4 +47,13 @@ describe('the kiosk face', () => {
     rerender(<KioskFacePreview look={{ ...look, trucks: true }} texts={texts} label="Kiosk preview" width={384} />);
     expect(within(preview).getByTestId('kiosk-truck').textContent).toBe('Tt');
   });
+
+  it('sets more than two errands two to a row, so four tiles fit a portrait tablet', () => {
+    const look = { company: 'Acme', themecolor: '', logo: null, slides: [], signOut: false };
+    const { rerender } = render(<KioskFacePreview look={look} texts={texts} label="Kiosk preview" />);
+    const actions = () => (screen.getByTestId('kiosk-register').parentElement as HTMLElement).className;
+    expect(actions()).not.toContain('k-home__actions--many');
+    rerender(<KioskFacePreview look={{ ...look, signOut: true, trucks: true }} texts={texts} label="Kiosk preview" />);
+    expect(actions()).toContain('k-home__actions--many');
+  });
 });

@@ -137,7 +137,8 @@ export function KioskHome({
     >
       <h1 className="k-home__welcome">{texts.welcome}</h1>
       <p className="k-home__company">{look.company}</p>
-      <div className="k-home__actions">
+      {/* More than two errands sit two to a row in portrait: one to a row, four would not fit a tablet's height. */}
+      <div className={look.signOut || look.trucks ? 'k-home__actions k-home__actions--many' : 'k-home__actions'}>
         {tile('register', texts.register, texts.registerHint)}
         {tile('checkin', texts.checkIn, texts.checkInHint)}
         {look.signOut ? tile('signout', texts.signOut, texts.signOutHint, true) : null}

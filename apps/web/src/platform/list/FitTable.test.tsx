@@ -42,6 +42,7 @@ describe('FitTable', () => {
     restore = layout(1200);
     render(<FitTable<Row> rowKey="id" dataSource={ROWS} columns={COLUMNS} pagination={false} />);
     expect(cols()).toEqual(['', '120px', '160px', '64px']);
+    expect(screen.queryByRole('region')).toBeNull();
     expect(document.querySelector('.ant-table-layout-fixed')).not.toBeNull();
     expect(document.querySelector('.ant-table-content')?.getAttribute('style') ?? '').not.toContain('overflow-x');
     expect(document.querySelector('.ant-table-cell-fix-left, .ant-table-cell-fix-start')).toBeNull();
@@ -61,6 +62,17 @@ describe('FitTable', () => {
     expect(table.style.width).toBe('424px');
     expect(document.querySelectorAll('td.ant-table-cell-fix-left, td.ant-table-cell-fix-start')).toHaveLength(1);
     expect(document.querySelectorAll('td.ant-table-cell-fix-right, td.ant-table-cell-fix-end')).toHaveLength(1);
+    // The keyboard reaches the scrolling box (nothing in the rows need be focusable).
+    expect(screen.getByRole('region', { name: 'Table (scrolls sideways)' }).tabIndex).toBe(0);
+  });
+
+  it('scrolls the whole row, holding nothing over its neighbours, in a desktop box a little narrower than its columns', () => {
+    const wide: ListColumn<Row>[] = [...COLUMNS.slice(0, 3), { ...(COLUMNS[3] as ListColumn<Row>), width: 700 }];
+    restore = layout(1000);
+    render(<FitTable<Row> rowKey="id" dataSource={ROWS} columns={wide} pagination={false} />);
+    expect((document.querySelector('.ant-table-content table') as HTMLElement).style.width).toBe('1060px');
+    expect(document.querySelectorAll('td.ant-table-cell-fix-left, td.ant-table-cell-fix-start')).toHaveLength(0);
+    expect(document.querySelectorAll('td.ant-table-cell-fix-right, td.ant-table-cell-fix-end')).toHaveLength(0);
   });
 
   it('on a phone shows each row as a card: every column (the wide-screen-only one too) a line with its title, nothing sideways', () => {

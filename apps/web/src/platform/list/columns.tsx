@@ -61,15 +61,15 @@ export function CellText({ children, secondary }: { children: ReactNode; seconda
  * (`cards`, a phone) a cell carries its column's title for the style sheet to write before the value (the actions
  * need none: their buttons say what they do).
  */
-export function layoutColumn<T>({ kind, ...column }: ListColumn<T>, scrolling: boolean, cards = false): TableColumnType<T> {
+export function layoutColumn<T>({ kind, ...column }: ListColumn<T>, holdEdges: boolean, cards = false): TableColumnType<T> {
   const width = column.width ?? (kind ? KIND_WIDTHS[kind] : undefined);
   const className = [column.className, kind ? `ov-col ov-col-${kind}` : undefined].filter(Boolean).join(' ') || undefined;
   const laidOut: TableColumnType<T> = {
     ...column,
     width,
     className,
-    // Columns stick to an edge only while the table scrolls; otherwise they would only cover their neighbours.
-    fixed: scrolling ? (column.fixed ?? (kind === 'actions' ? 'right' : undefined)) : undefined,
+    // Columns stick to an edge only while a phone's table scrolls; otherwise they would only cover their neighbours.
+    fixed: holdEdges ? (column.fixed ?? (kind === 'actions' ? 'right' : undefined)) : undefined,
   };
   if (cards) {
     delete laidOut.responsive;

@@ -7,6 +7,7 @@ import { PASSWORD_MIN, REPORT_PERIOD_MAX_DAYS } from '@openvisit/contract';
 export const platformEn = {
   common: {
     listSeparator: ', ',
+    tableScrolls: 'Table (scrolls sideways)',
     ok: 'OK',
     cancel: 'Cancel',
     save: 'Save',

@@ -5,6 +5,7 @@ import type { DeepStrings } from './types';
 /** Every key of `platformEn`, in Chinese: a missing or extra key fails the type check. */
 export const platformZh: DeepStrings<typeof platformEn> = {
   common: {
+    tableScrolls: '表格（可左右滚动）',
     listSeparator: '、',
     ok: '确定',
     cancel: '取消',

@@ -88,9 +88,9 @@ export const devicesEn = {
     status: 'Enabled',
     saved: 'Device saved',
     notFound: 'This device no longer exists',
-    legacyAuth: 'Legacy reader (original product)',
+    legacyAuth: 'Older reader without a secret',
     legacyWarning:
-      'For the original product’s door readers, which cannot send a secret: under /qcvisit/ such a reader is identified by its identifier and its registered IP address only. Anyone who can send from that address can act as this door. Turn it on only for readers on a trusted network, and replace them when you can.',
+      'For door readers installed with your previous visitor system, which cannot send a secret: such a reader is recognised only by its identifier and the IP address registered here, so anything that can send from that address could act as this door. Turn this on only for readers on a network you trust, and replace them when you can.',
     legacyNeedsIp: 'A legacy reader needs its registered IP address',
   },
   secret: {

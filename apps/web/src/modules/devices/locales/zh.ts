@@ -89,9 +89,9 @@ export const devicesZh: DeepStrings<typeof devicesEn> = {
     status: '启用',
     saved: '设备已保存',
     notFound: '该设备已不存在',
-    legacyAuth: '旧版读头（原产品）',
+    legacyAuth: '不支持密钥的旧读头',
     legacyWarning:
-      '用于无法发送密钥的原产品门禁读头：在 /qcvisit/ 下，此类读头仅凭设备标识和登记的 IP 地址识别，任何能从该地址发出请求者都可冒充此门。请仅对可信网络中的读头开启，并尽早更换。',
+      '用于随原有访客系统安装、无法发送密钥的门禁读头：此类读头仅凭设备标识和此处登记的 IP 地址识别，任何能从该地址发出请求的设备都可冒充此门。请仅对可信网络中的读头开启，并尽早更换。',
     legacyNeedsIp: '旧版读头须登记 IP 地址',
   },
   secret: {

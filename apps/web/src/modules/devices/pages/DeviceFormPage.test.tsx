@@ -51,8 +51,8 @@ describe('device form: legacy reader', () => {
     renderAt('/key/listd');
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Gate 1' } });
     fireEvent.change(screen.getByLabelText('Identifier'), { target: { value: '1001' } });
-    expect(screen.getByText(/identified by its identifier and its registered IP address only/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('switch', { name: 'Legacy reader (original product)' }));
+    expect(screen.getByText(/recognised only by its identifier and the IP address registered here/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Older reader without a secret' }));
     fireEvent.click(screen.getByRole('button', { name: /Save/ }));
     expect(await screen.findByText('A legacy reader needs its registered IP address')).toBeTruthy();
     expect(server.bodies('addEquipment')).toEqual([]);
@@ -71,7 +71,7 @@ describe('device form: legacy reader', () => {
       getEquipmentbyUserid: () => ({ status: 0, result: [saved] }),
     });
     renderAt('/key/listd/9');
-    const legacy = await screen.findByRole('switch', { name: 'Legacy reader (original product)' });
+    const legacy = await screen.findByRole('switch', { name: 'Older reader without a secret' });
     await waitFor(() => expect(legacy.getAttribute('aria-checked')).toBe('true'));
   });
 });

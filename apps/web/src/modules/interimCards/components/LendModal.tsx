@@ -59,7 +59,7 @@ export function LendModal({ card, onClose }: { card: InterimCard | null; onClose
           <Input autoFocus />
         </Form.Item>
         <Form.Item label={t('interimCards.lend.returnDue')} name="returnDue" extra={t('interimCards.lend.returnDueHelp')}>
-          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+          <DatePicker showTime={{ format: 'HH:mm' }} disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,3 +1,4 @@
+import { DATE_PATTERNS } from '@openvisit/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -65,7 +66,7 @@ describe('BatchInvitePage', () => {
     await waitFor(() => expect(screen.getByTestId('import-problem').textContent).toContain('Only csv, xls and xlsx files can be imported'));
     expect(uploads).toHaveLength(0);
 
-    await pickTime('Visit time (rows without their own)', at.format('YYYY-MM-DD HH:mm'));
+    await pickTime('Visit time (rows without their own)', at.format(DATE_PATTERNS.en.dateTime));
     fireEvent.change(screen.getByLabelText('Purpose'), { target: { value: 'Audit' } });
     choose(container, 'visitors.xlsx');
     await waitFor(() => expect(uploads).toHaveLength(1));
@@ -125,7 +126,7 @@ describe('BatchInvitePage', () => {
     const uploads = stubXhr();
     const container = renderPage();
     await screen.findByLabelText('Visit time (rows without their own)');
-    await pickTime('Visit time (rows without their own)', at.format('YYYY-MM-DD HH:mm'));
+    await pickTime('Visit time (rows without their own)', at.format(DATE_PATTERNS.en.dateTime));
     choose(container, 'visitors.csv');
     await waitFor(() => expect(uploads).toHaveLength(1));
     act(() => (uploads[0] as PendingUpload).answer({ status: 400, reason: 'bad', result: { errors: [{ field: 'file.name', rule: 'column' }] } }));

@@ -1,3 +1,4 @@
+import { DATE_PATTERNS } from '@openvisit/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -1,3 +1,4 @@
+import { DATE_PATTERNS } from '@openvisit/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -58,13 +59,13 @@ describe('InvitePage', () => {
     fireEvent.change(screen.getByLabelText('Mobile phone'), { target: { value: '12345' } });
     expect(await screen.findByText('The format of the phone number is not correct')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Mobile phone'), { target: { value: '13900001111' } });
-    const when = dayjs().add(1, 'day').hour(10).minute(0).format('YYYY-MM-DD HH:mm');
+    const when = dayjs().add(1, 'day').hour(10).minute(0).format(DATE_PATTERNS.en.dateTime);
     await pickTime(when);
     fireEvent.click(screen.getByRole('button', { name: /Send invitations/ }));
     expect(await screen.findByText('This phone is already invited that day')).toBeTruthy();
     expect(server.bodies('addAppointment')[0]).toMatchObject({
       visitors: [{ name: 'Ivy Guest', phone: '13900001111', email: '', company: '', lang: 'en' }],
-      appointmentDate: dayjs(when, 'YYYY-MM-DD HH:mm').valueOf(),
+      appointmentDate: dayjs(when, DATE_PATTERNS.en.dateTime).valueOf(),
       tid: null,
       gid: null,
     });
@@ -98,7 +99,7 @@ describe('InvitePage', () => {
     expect(server.bodies('getEmptempByPost')).toEqual([]);
     fireEvent.change(screen.getByLabelText('Visitor name'), { target: { value: 'Ivy Guest' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ivy@example.com' } });
-    await pickTime(dayjs().add(1, 'day').hour(11).minute(0).format('YYYY-MM-DD HH:mm'));
+    await pickTime(dayjs().add(1, 'day').hour(11).minute(0).format(DATE_PATTERNS.en.dateTime));
     fireEvent.click(screen.getByRole('button', { name: /Send invitations/ }));
     await waitFor(() => expect(server.bodies('addAppointment')).toHaveLength(1));
     expect(server.bodies('addAppointment')[0]).toMatchObject({ templateType: 1, visitors: [{ name: 'Ivy Guest', email: 'ivy@example.com' }] });
@@ -114,7 +115,7 @@ describe('InvitePage', () => {
     renderPage();
     fireEvent.change(await screen.findByLabelText('Visitor name'), { target: { value: 'Ivy Guest' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ivy@example.com' } });
-    await pickTime(dayjs().add(2, 'day').hour(9).minute(30).format('YYYY-MM-DD HH:mm'));
+    await pickTime(dayjs().add(2, 'day').hour(9).minute(30).format(DATE_PATTERNS.en.dateTime));
     fireEvent.click(screen.getByRole('button', { name: /Send invitations/ }));
     expect(await screen.findByText('You cannot invite visitors')).toBeTruthy();
   });

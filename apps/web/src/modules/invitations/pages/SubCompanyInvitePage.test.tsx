@@ -1,4 +1,4 @@
-import { companySettings } from '@openvisit/contract';
+import { companySettings, DATE_PATTERNS } from '@openvisit/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -61,7 +61,7 @@ describe('SubCompanyInvitePage', () => {
     expect(await screen.findByText('Sent with your company’s own Interview template.')).toBeTruthy();
     fireEvent.change(await screen.findByLabelText('Visitor name'), { target: { value: 'Ivy Guest' } });
     fireEvent.change(screen.getByLabelText('Mobile phone'), { target: { value: '13900001111' } });
-    await pickTime(dayjs().add(1, 'day').hour(10).minute(0).format('YYYY-MM-DD HH:mm'));
+    await pickTime(dayjs().add(1, 'day').hour(10).minute(0).format(DATE_PATTERNS.en.dateTime));
     fireEvent.click(screen.getByRole('button', { name: /Send invitations/ }));
     const host = screen.getByLabelText('Host');
     await waitFor(() => expect(within(host.closest('.ant-form-item') as HTMLElement).getByText('Required')).toBeTruthy());

@@ -86,7 +86,7 @@ export function BookingFields({
       </Col>
       <Col xs={24} sm={12}>
         <Form.Item label={t('logistics.fields.load')} name="load" rules={rules.load()}>
-          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} allowEmpty={[true, true]} />
+          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} style={{ width: '100%' }} allowEmpty={[true, true]} />
         </Form.Item>
       </Col>
       {extend('goodsExtend')}

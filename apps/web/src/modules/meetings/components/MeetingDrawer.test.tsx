@@ -1,3 +1,4 @@
+import { DATE_PATTERNS } from '@openvisit/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -94,10 +95,12 @@ describe('MeetingDrawer', () => {
     await waitFor(() => expect(errorOf('Mobile phone')).toBe('The format of the phone number is not correct'));
     fireEvent.change(within(row).getByLabelText('Mobile phone'), { target: { value: '13912345678' } });
     await waitFor(() => expect(errorOf('Mobile phone')).toBeNull());
+    // Typed as the picker shows moments in English (the contract's pattern).
     const day = dayjs().add(2, 'day').format('YYYY-MM-DD');
-    typeRange(drawer, `${day} 10:00`, `${day} 10:00`);
+    const at = (h: number, m: number) => dayjs(`${day} 00:00`).hour(h).minute(m).format(DATE_PATTERNS.en.dateTime);
+    typeRange(drawer, at(10, 0), at(10, 0));
     await waitFor(() => expect(errorOf('Time')).toBe('The end must be after the start'));
-    typeRange(drawer, `${day} 10:00`, `${day} 11:30`);
+    typeRange(drawer, at(10, 0), at(11, 30));
     await waitFor(() => expect(errorOf('Time')).toBeNull());
 
     fireEvent.change(within(drawer).getByLabelText('Subject'), { target: { value: 'Budget review' } });

@@ -35,7 +35,6 @@ export function MeetingTimeInput({ value, onChange, id, disabledDate, disabled }
         // Typed or picked times count at once (checked as typed), without the panel's OK.
         needConfirm={false}
         showTime={{ format: 'HH:mm', minuteStep: 5 }}
-        format="YYYY-MM-DD HH:mm"
         disabledDate={disabledDate}
       />
     );

@@ -32,7 +32,8 @@ export const notificationsEn = {
       type0: "This installation's mail server",
       type1: 'Our SMTP server',
       type2: 'Our Exchange server',
-      type0Missing: 'This installation has no mail server of its own (SMTP_URL): its mails are kept, not sent. Use your own server.',
+      type0Missing:
+        'Mail through this system is not set up yet: mails are kept, not sent. Ask whoever runs this system to set up its mail server, or use your own server below.',
       exchangeNote:
         'Exchange is reached through its SMTP endpoint (for example smtp.office365.com, port 587, with the mailbox’s account); Exchange Web Services are not used.',
       smtp: 'Server',

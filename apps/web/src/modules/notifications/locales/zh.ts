@@ -33,7 +33,7 @@ export const notificationsZh: DeepStrings<typeof notificationsEn> = {
       type0: '系统邮件服务器',
       type1: '我们的 SMTP 服务器',
       type2: '我们的 Exchange 服务器',
-      type0Missing: '本系统没有配置邮件服务器（SMTP_URL）：邮件只会保存，不会发出。请使用您自己的服务器。',
+      type0Missing: '本系统尚未配置邮件服务器：邮件只会保存，不会发出。请联系本系统的运维人员配置，或在下方使用您自己的邮件服务器。',
       exchangeNote: 'Exchange 通过其 SMTP 接口发送（例如 smtp.office365.com，端口 587，使用邮箱账号）；不使用 Exchange Web Services。',
       smtp: '服务器',
       port: '端口',

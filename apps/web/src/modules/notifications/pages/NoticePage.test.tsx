@@ -108,7 +108,7 @@ describe('NoticePage › email', () => {
     expect(s.bodies('ConfigureEmail')[0]).not.toHaveProperty('pwd');
     expect(s.bodies('ConfigureEmail')[0]).toMatchObject({ type: 2, smtp: 'smtp.acme.com', ssl: 1 });
     fireEvent.click(within(form).getByLabelText("This installation's mail server"));
-    expect(await within(form).findByText(/This installation has no mail server of its own/)).toBeTruthy();
+    expect(await within(form).findByText(/Mail through this system is not set up yet/)).toBeTruthy();
   });
 
   it('asks for the password again when the server, port or security changes, as the server does', async () => {

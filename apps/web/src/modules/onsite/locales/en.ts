@@ -13,5 +13,7 @@ export const onsiteEn = {
   noGate: 'No gate',
   gatePeople_one: '{{count}} person',
   gatePeople_other: '{{count}} people',
-  columns: { name: 'Name', phone: 'Phone', host: 'Host', since: 'Signed in', people: 'People', kind: 'Kind' },
+  printTitle: 'Evacuation list',
+  printedAt: 'Printed {{time}}',
+  columns: { name: 'Name', phone: 'Phone', host: 'Host', since: 'Signed in', people: 'People', kind: 'Kind', rollCall: 'Present' },
 };

@@ -15,5 +15,7 @@ export const onsiteZh: typeof onsiteEn = {
   noGate: '无门岗',
   gatePeople_one: '{{count}} 人',
   gatePeople_other: '{{count}} 人',
-  columns: { name: '姓名', phone: '电话', host: '被访人', since: '签到时间', people: '人数', kind: '类型' },
+  printTitle: '紧急疏散名单',
+  printedAt: '打印时间 {{time}}',
+  columns: { name: '姓名', phone: '电话', host: '被访人', since: '签到时间', people: '人数', kind: '类型', rollCall: '已清点' },
 };

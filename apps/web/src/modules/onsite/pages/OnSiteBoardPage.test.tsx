@@ -1,8 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
+import { saveLogin, signOutLocal } from '../../../platform/session';
 import { configStub } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';
 import { OnSiteBoardPage } from './OnSiteBoardPage';
@@ -75,6 +76,38 @@ describe('OnSiteBoardPage', () => {
     expect(row?.className).toContain('onsite-new');
     expect(server.paths().filter((p) => p === 'getOnSiteList').length).toBeGreaterThan(before);
     expect(screen.getByText('Early East').closest('tr')?.className).not.toContain('onsite-new');
+  });
+
+  it('prints with the company, the moment of printing and a roll-call box per person', async () => {
+    await i18n.changeLanguage('en');
+    saveLogin({ token: 't', role: 1, userid: 1, company: 'Acme Works', tokenExpire: 0 }, 'manager');
+    stubServer({
+      config: configStub,
+      getOnSiteList: () => ({ status: 0, result: list() }),
+      'events/onsite': () => new Response(new ReadableStream(), { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    });
+    const router = createMemoryRouter([{ path: '/', element: <OnSiteBoardPage /> }]);
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    await screen.findAllByTestId('onsite-gate');
+    expect(screen.queryByTestId('evacuation-heading')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Present' })).toBeNull();
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    const heading = screen.getByTestId('evacuation-heading');
+    expect(within(heading).getByText('Acme Works · Evacuation list')).toBeTruthy();
+    expect(within(heading).getByText(/^Printed \d{1,2} \w{3} \d{4}, \d{2}:\d{2}:\d{2}$/)).toBeTruthy();
+    expect(screen.getAllByRole('columnheader', { name: 'Present' })).toHaveLength(2);
+    expect(screen.getAllByText('☐')).toHaveLength(2);
+    act(() => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
+    expect(screen.queryByTestId('evacuation-heading')).toBeNull();
+    signOutLocal();
   });
 
   it('says so when nobody is on site, in Chinese', async () => {

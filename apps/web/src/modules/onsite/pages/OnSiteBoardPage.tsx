@@ -1,7 +1,8 @@
 import { FileExcelOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import { evacuationPdf, exportEvacuationList, type onSiteGate, VISIT_KINDS } from '@openvisit/contract';
 import { App, Badge, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { downloadFile } from '../../../platform/api';
@@ -9,6 +10,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime, formatNumber, formatTime } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
 import { CellText, FitTable, type ListColumn } from '../../../platform/list';
+import { getSession } from '../../../platform/session';
 import { useOnSiteEvents, useOnSiteList } from '../api';
 
 type Gate = z.infer<typeof onSiteGate>;
@@ -50,6 +52,7 @@ export function OnSiteBoardPage() {
     );
   });
   const [busy, setBusy] = useState<'pdf' | 'xlsx' | null>(null);
+  const printedAt = usePrinting();
   const num = (n: number) => formatNumber(n);
 
   const download = async (kind: 'pdf' | 'xlsx') => {
@@ -117,6 +120,9 @@ export function OnSiteBoardPage() {
     },
   ];
 
+  // On paper only: a box per person to tick at the assembly point.
+  if (printedAt !== null) columns.push({ title: t('onsite.columns.rollCall'), key: 'rollCall', width: 88, align: 'center', render: () => '☐' });
+
   const data = list.data;
   return (
     <div>
@@ -160,6 +166,7 @@ export function OnSiteBoardPage() {
           </Flex>
         }
       />
+      {printedAt !== null ? <PrintHeading printedAt={printedAt} /> : null}
       {!data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
@@ -205,6 +212,39 @@ export function OnSiteBoardPage() {
           )}
         </Flex>
       )}
+    </div>
+  );
+}
+
+/**
+ * While the page prints (the print button, or the browser's own print command), the moment it was printed; else null.
+ * Set synchronously in `beforeprint`, so the printout carries what is rendered for it.
+ */
+function usePrinting(): number | null {
+  const [printedAt, setPrintedAt] = useState<number | null>(null);
+  useEffect(() => {
+    const before = () => flushSync(() => setPrintedAt(Date.now()));
+    const after = () => setPrintedAt(null);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+  return printedAt;
+}
+
+/** The printout's heading: whose site, that it is the evacuation list, and when it was printed. */
+function PrintHeading({ printedAt }: { printedAt: number }) {
+  const { t } = useTranslation();
+  const company = getSession().project?.company ?? '';
+  return (
+    <div data-testid="evacuation-heading" style={{ marginBottom: 12 }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {company ? `${company} · ${t('onsite.printTitle')}` : t('onsite.printTitle')}
+      </Typography.Title>
+      <Typography.Text>{t('onsite.printedAt', { time: formatDateTime(printedAt, '—', { seconds: true }) })}</Typography.Text>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { type DownloadDef, type DownloadInput, type LookupName, statusInfo } from '@openvisit/contract';
+import { type DownloadDef, type DownloadInput, type LookupName, passOutcome, statusInfo } from '@openvisit/contract';
 import { App, Button, DatePicker, Select, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -65,17 +65,19 @@ export const RESULT_WIDTH = 160;
 
 const RESULT_COLORS: Record<number, string> = { 1: 'green', 0: 'red', 2: 'orange' };
 
-/** Success, failure or unknown; a refusal says its catalogued reason under the tag (the guard's first question). */
-export function ResultTag({ result, code }: { result: number; code: number }) {
-  const label = useLabel();
+/**
+ * Success, refused, error or unknown; a refusal says by which schedule (where its hours refused) in the tag and its
+ * catalogued reason under it (the guard's first question).
+ */
+export function ResultTag({ result, code, schedule }: { result: number; code: number; schedule?: string }) {
   const lang = useLang();
-  const text = label('recordResult', result === 1 ? 'success' : result === 0 ? 'failure' : 'unknown');
+  const text = passOutcome({ result, code, schedule }, lang);
   const info = code ? statusInfo(code) : undefined;
   const tag = <Tag color={RESULT_COLORS[result] ?? 'default'}>{text}</Tag>;
   if (!code) return tag;
   return (
     <>
-      <Tooltip title={String(code)}>{tag}</Tooltip>
+      <Tooltip title={schedule ? `${text} · ${code}` : String(code)}>{tag}</Tooltip>
       {info ? <CellText secondary>{info[lang]}</CellText> : null}
     </>
   );

@@ -118,7 +118,7 @@ export function PassRecordsPage() {
               kind: 'tag',
               // A refusal's reason goes under its tag, cut with a tooltip when long.
               width: RESULT_WIDTH,
-              render: (v: number, row) => <ResultTag result={v} code={row.code} />,
+              render: (v: number, row) => <ResultTag result={v} code={row.code} schedule={row.schedule} />,
             },
           ]}
         />

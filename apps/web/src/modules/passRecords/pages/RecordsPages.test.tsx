@@ -28,6 +28,7 @@ const pass = (id: number, extra: Partial<PassRecord> = {}): PassRecord => ({
   passWay: 'qr',
   openStatus: 1,
   code: 0,
+  schedule: '',
   temp: null,
   photo: false,
   ...extra,
@@ -114,6 +115,21 @@ describe('records screens', () => {
     expect((screen.getByLabelText('Name or phone') as HTMLInputElement).value).toBe('');
   });
 
+  it('pass records: a refusal by a schedule is labelled with that schedule, in English and Chinese, not as an error', async () => {
+    stubServer({
+      config,
+      getGate: gates,
+      getEquipmentbyUserid: devices,
+      getOpendoorInfo: page([pass(1, { openStatus: 0, code: 1124, schedule: 'Office hours' })]),
+    });
+    renderAt('/key/record', '/key/record', <PassRecordsPage />);
+    const row = (await screen.findByText('Vera Visitor')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Refused by schedule Office hours')).toBeTruthy();
+    expect(within(row).queryByText('Error')).toBeNull();
+    await i18n.changeLanguage('zh');
+    expect(await within(row).findByText('被通行时刻表“Office hours”拒绝')).toBeTruthy();
+  });
+
   it('pass records: a snapshot opens from its row and is fetched only then; a record without one has no button', async () => {
     URL.createObjectURL = vi.fn(() => 'blob:snap');
     URL.revokeObjectURL = vi.fn();
@@ -139,7 +155,7 @@ describe('records screens', () => {
     const server = stubServer({ config, getVehicleRecord: page([vehicle(1)]) });
     const router = renderAt('/key/vrecord', '/key/vrecord?plate=B123&result=0', <VehicleRecordsPage />);
     const row = (await screen.findByText('粤B12345')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('Error')).toBeTruthy();
+    expect(within(row).getByText('Refused')).toBeTruthy();
     expect(server.bodies('getVehicleRecord')[0]).toEqual({ startIndex: 0, requestedCount: 20, plateNum: 'B123', openStatus: 0 });
     const bar = screen.getByRole('search', { name: 'Filter the records' });
     expect((within(bar).getByLabelText('Plate number') as HTMLInputElement).value).toBe('B123');

@@ -1,5 +1,6 @@
 import { slotMinutes } from '@openvisit/contract';
 import { Flex, Typography } from 'antd';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type DayKey = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun' | 'hol' | 'daysOff';
@@ -57,13 +58,36 @@ export function WeekView({ days, compact }: { days: { key: DayKey; slots: readon
   );
 }
 
-/** 0, 6, 12, 18 and 24 o'clock under the bars (hidden from screen readers: each bar names its slots). */
+/** A label "18:00" at 12 px is about 34 px wide; with a little air between them, this is what each needs. */
+const LABEL_ROOM = 44;
+
+/** The hours the axis can name without their labels running into each other at this width (px). */
+export function axisHours(width: number): number[] {
+  if (width >= 4 * LABEL_ROOM + LABEL_ROOM) return [0, 6, 12, 18, 24];
+  if (width >= 2 * LABEL_ROOM + LABEL_ROOM / 2) return [0, 12, 24];
+  return [0, 24];
+}
+
+/**
+ * 0, 6, 12, 18 and 24 o'clock under the bars, fewer where the bars are narrow (hidden from screen readers: each bar
+ * names its slots). Labels never wrap: the last one, at the very edge, would otherwise get no width and stack.
+ */
 function HourAxis() {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   return (
     <Flex gap={8} aria-hidden>
       <div style={{ width: 88, flex: 'none' }} />
-      <div style={{ position: 'relative', flex: 1, height: 16 }}>
-        {[0, 6, 12, 18, 24].map((h) => (
+      <div ref={box} data-testid="week-axis" style={{ position: 'relative', flex: 1, minWidth: 0, height: 16 }}>
+        {(width ? axisHours(width) : []).map((h) => (
           <Typography.Text
             key={h}
             type="secondary"
@@ -72,6 +96,7 @@ function HourAxis() {
               left: `${(h / 24) * 100}%`,
               transform: `translateX(-${h === 0 ? 0 : h === 24 ? 100 : 50}%)`,
               fontSize: 12,
+              whiteSpace: 'nowrap',
             }}
           >
             {`${String(h).padStart(2, '0')}:00`}

@@ -28,6 +28,7 @@ const SAFETY: Questionnaire = {
   maxAttempts: 3,
   videoId: null,
   minWatchPercent: 100,
+  rewatchOnRetry: false,
   tids: [7],
   enabled: true,
   version: 3,
@@ -96,6 +97,7 @@ describe('QuestionnaireForm', () => {
       maxAttempts: 3,
       videoId: null,
       minWatchPercent: 100,
+      rewatchOnRetry: false,
       tids: [7],
       enabled: true,
     });

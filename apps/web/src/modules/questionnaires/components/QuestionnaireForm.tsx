@@ -19,6 +19,7 @@ type Values = {
   maxAttempts: number;
   videoId: number | null;
   minWatchPercent: number;
+  rewatchOnRetry: boolean;
   tids: number[];
   enabled: boolean;
 };
@@ -34,14 +35,15 @@ const NEW: Values = {
   maxAttempts: 0,
   videoId: null,
   minWatchPercent: 100,
+  rewatchOnRetry: false,
   tids: [],
   enabled: false,
 };
 
 function initial(q: Questionnaire | null): Values {
   if (!q) return NEW;
-  const { title, titleEn, fdesc, topicNum, passScore, ansTime, validityDays, maxAttempts, videoId, minWatchPercent, tids, enabled } = q;
-  return { title, titleEn, fdesc, topicNum, passScore, ansTime, validityDays, maxAttempts, videoId, minWatchPercent, tids, enabled };
+  const { title, titleEn, fdesc, topicNum, passScore, ansTime, validityDays, maxAttempts, videoId, minWatchPercent, rewatchOnRetry, tids, enabled } = q;
+  return { title, titleEn, fdesc, topicNum, passScore, ansTime, validityDays, maxAttempts, videoId, minWatchPercent, rewatchOnRetry, tids, enabled };
 }
 
 const L = QUESTIONNAIRE_LIMITS;
@@ -62,6 +64,7 @@ export function QuestionnaireForm({ open, questionnaire, onClose }: { open: bool
   const [notices, setNotices] = useState<string[]>([]);
   const videoId = Form.useWatch('videoId', form);
   const enabledLabel = useId();
+  const rewatchLabel = useId();
 
   const submit = async (v: Values) => {
     setNotices([]);
@@ -164,6 +167,14 @@ export function QuestionnaireForm({ open, questionnaire, onClose }: { open: bool
           <Form.Item label={t('questionnaires.fields.minWatchPercent')} name="minWatchPercent" rules={rangeRules(t, 'minWatchPercent')}>
             <InputNumber precision={0} style={{ width: 160 }} suffix="%" disabled={videoId == null} data-testid="q-minWatch" />
           </Form.Item>
+        </Flex>
+        <Flex align="center" gap={12} style={{ marginBottom: 24 }}>
+          <Form.Item name="rewatchOnRetry" valuePropName="checked" noStyle>
+            <Switch aria-labelledby={rewatchLabel} disabled={videoId == null} data-testid="q-rewatch" />
+          </Form.Item>
+          <Typography.Text id={rewatchLabel} type={videoId == null ? 'secondary' : undefined}>
+            {t('questionnaires.fields.rewatchOnRetry')}
+          </Typography.Text>
         </Flex>
         <Form.Item label={t('questionnaires.fields.tids')} name="tids" extra={t('questionnaires.bank.tidsHelp')}>
           <Select

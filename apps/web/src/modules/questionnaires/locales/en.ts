@@ -23,6 +23,7 @@ export const questionnairesEn = {
     maxAttempts: 'Attempts per day',
     videoId: 'Training video',
     minWatchPercent: 'Minimum watched',
+    rewatchOnRetry: 'A visitor who failed watches the video again before retrying (off: straight to the questions)',
     tids: 'Visitor types',
     enabled: 'Enabled',
     version: 'Version',

@@ -25,6 +25,7 @@ export const questionnairesZh: DeepStrings<typeof questionnairesEn> = {
     maxAttempts: '每天答题次数',
     videoId: '培训视频',
     minWatchPercent: '最少观看',
+    rewatchOnRetry: '未通过的访客重新答题前须再看一遍视频（关闭：直接重新答题）',
     tids: '访客类型',
     enabled: '启用',
     version: '版本',

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../platform/apiError';
 import { Chart } from '../../../platform/components/Chart';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { DAY_FORMAT, formatNumber } from '../../../platform/format';
+import { DAY_FORMAT, formatDayMonth, formatNumber } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { ruleMessage } from '../../../platform/validationText';
 import { usePeopleCounting } from '../../visits/api';
@@ -71,7 +71,7 @@ export function StatisticsPage() {
   const s = stats.data;
   const loading = !failure && (stats.isPending || line.isPending || depts.isPending);
   const kindName = (k: (typeof VISIT_KINDS)[number]) => t(`visits.kinds.${k}`);
-  const axisDay = (d: string) => dayjs(d).format(lang === 'zh' ? 'M月D日' : 'MMM D');
+  const axisDay = (d: string) => formatDayMonth(d);
   const tooltip = { trigger: 'axis', valueFormatter: (v: unknown) => num(Number(v)) };
 
   const perDay: EChartsCoreOption = {

@@ -112,7 +112,7 @@ export function VisitReportPage() {
           { title: t('visits.columns.host'), dataIndex: 'empName', kind: 'name' },
           { title: t('visits.columns.status'), key: 'status', kind: 'tag', render: (_v, v) => <VisitStatusTag status={v.status} /> },
           { title: t('reportTable.columns.people'), dataIndex: 'peopleCount', kind: 'number', width: 72, align: 'right' },
-          { title: t('visits.columns.signedIn'), key: 'in', kind: 'dateTime', render: (_v, v) => formatDateTime(v.visitdate ?? v.appointmentDate) },
+          { title: t('visits.columns.signedIn'), key: 'in', kind: 'dateTime', render: (_v, v) => formatDateTime(v.visitdate) },
           { title: t('visits.columns.signedOut'), key: 'out', kind: 'dateTime', render: (_v, v) => formatDateTime(v.signOutDate) },
           {
             title: t('reportTable.columns.stay'),

@@ -11,7 +11,7 @@ import { isApiError } from '../../../platform/apiError';
 import { Chart } from '../../../platform/components/Chart';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { resetSessionQueries } from '../../../platform/config';
-import { DAY_FORMAT, formatNumber } from '../../../platform/format';
+import { DAY_FORMAT, formatDayMonth, formatNumber } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { getSession } from '../../../platform/session';
 import { ruleMessage } from '../../../platform/validationText';
@@ -145,13 +145,14 @@ function CompanyCard({ company: c }: { company: SuperCompanyFigures }) {
 
 function PerDayChart({ list }: { list: SuperCompanyFigures[] }) {
   const { t } = useTranslation();
-  const lang = useLang();
+  // Re-rendered in the language shown: the axis names its days in it.
+  useLang();
   const days = list[0]?.days ?? [];
   const option: EChartsCoreOption = {
     tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => formatNumber(Number(v)) },
     legend: { top: 0 },
     grid: { left: 40, right: 16, top: 36, bottom: 28 },
-    xAxis: { type: 'category', data: days.map((d) => dayjs(d.date).format(lang === 'zh' ? 'M月D日' : 'MMM D')) },
+    xAxis: { type: 'category', data: days.map((d) => formatDayMonth(d.date)) },
     yAxis: { type: 'value', minInterval: 1 },
     series: list.map((c) => ({ name: c.company, type: days.length > 1 ? 'line' : 'bar', data: c.days.map((d) => d.count) })),
   };

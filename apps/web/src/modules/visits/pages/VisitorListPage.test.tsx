@@ -2,6 +2,7 @@ import type { Visit } from '@openvisit/contract';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../platform/format';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { configStub, sampleVisit } from '../../../testing/fixtures';
@@ -83,5 +84,30 @@ describe('VisitorListPage paging', () => {
     renderPage('/visitor/vlist?page=5');
     expect(await screen.findByText('95 visits')).toBeTruthy();
     expect(server.bodies('SearchVisitByConditionPage')).toMatchObject([{ startIndex: 80, withCount: true }]);
+  });
+});
+
+describe('VisitorListPage sign-in time', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows when a visitor signed in, and a dash for one who never came (not the planned time)', async () => {
+    await i18n.changeLanguage('en');
+    const planned = Date.UTC(2026, 10, 24, 9, 30);
+    const signedIn = Date.UTC(2026, 10, 24, 10, 5);
+    const came = sampleVisit(1, { vname: 'Came', status: 'signedIn', appointmentDate: planned, visitdate: signedIn });
+    const noShow = sampleVisit(2, { vname: 'Never came', status: 'expired', appointmentDate: planned, visitdate: null });
+    const list: StubHandler = () => ({
+      status: 0,
+      result: { pageNo: 1, pageSize: 20, count: 2, countCapped: false, counted: true, list: [came, noShow] },
+    });
+    stubServer({ config, getPeopleCounting: counting, SearchVisitByConditionPage: list });
+    renderPage();
+    const cellOf = async (name: string) => {
+      const row = (await screen.findByRole('button', { name })).closest('tr') as HTMLElement;
+      const column = [...document.querySelectorAll('thead th')].findIndex((th) => th.textContent === 'Signed in');
+      return row.querySelectorAll('td')[column]?.textContent;
+    };
+    expect(await cellOf('Came')).toBe(formatDateTime(signedIn));
+    expect(await cellOf('Never came')).toBe('—');
   });
 });

@@ -148,7 +148,8 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
                 title: t('visits.columns.signedIn'),
                 key: 'in',
                 kind: 'dateTime',
-                render: (_v, v) => formatDateTime(v.visitdate ?? v.appointmentDate),
+                // The moment they signed in; a visitor who never came has none (their planned time is in the details).
+                render: (_v, v) => formatDateTime(v.visitdate),
               },
               { title: t('visits.columns.signedOut'), key: 'out', kind: 'dateTime', render: (_v, v) => formatDateTime(v.signOutDate) },
               {
