@@ -52,10 +52,10 @@ describe('FitTable', () => {
 
   it('scrolls sideways on a tablet in a box narrower than its columns, holding the name and the actions at the edges', () => {
     const box = layout(300);
-    const screen = screenWidth(1024);
+    const tablet = screenWidth(1024);
     restore = () => {
       box();
-      screen();
+      tablet();
     };
     render(<FitTable<Row> rowKey="id" dataSource={ROWS} columns={COLUMNS} pagination={false} />);
     const table = document.querySelector('.ant-table-content table') as HTMLElement;
@@ -68,7 +68,12 @@ describe('FitTable', () => {
 
   it('scrolls the whole row, holding nothing over its neighbours, in a desktop box a little narrower than its columns', () => {
     const wide: ListColumn<Row>[] = [...COLUMNS.slice(0, 3), { ...(COLUMNS[3] as ListColumn<Row>), width: 700 }];
-    restore = layout(1000);
+    const box = layout(1000);
+    const desktop = screenWidth(1366);
+    restore = () => {
+      box();
+      desktop();
+    };
     render(<FitTable<Row> rowKey="id" dataSource={ROWS} columns={wide} pagination={false} />);
     expect((document.querySelector('.ant-table-content table') as HTMLElement).style.width).toBe('1060px');
     expect(document.querySelectorAll('td.ant-table-cell-fix-left, td.ant-table-cell-fix-start')).toHaveLength(0);
