@@ -14,12 +14,11 @@ import {
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
-import { PermanentFailure } from '../../platform/messages.js';
 import * as accounts from '../accounts/accounts.service.js';
 import { smsService } from './notifications.channels.js';
-import { ProviderRefusal } from './notifications.cloudSms.js';
 import { channelLog, secretChange } from './notifications.config.js';
-import { notifyRepository, secretOf, smsOf, templateKey } from './notifications.repository.js';
+import { notifyRepository, smsOf, templateKey } from './notifications.repository.js';
+import { sendTest, testSecret } from './notifications.testSend.js';
 
 /** The SMS settings: which service carries the company's SMS, its keys and templates, and a test through them. */
 
@@ -114,21 +113,14 @@ export async function testSms(ctx: AuthedContext, input: SmsInput & { to: string
   const useStored = !input.appSecret && cur.hasSecret && storedSecretFits(cur, next);
   const errors = smsVendorErrors({ ...next, hasSecret: !!input.appSecret || useStored });
   if (errors.length) throw badParams(errors);
-  let secret = input.appSecret ?? '';
-  if (!secret) {
-    try {
-      secret = secretOf(ctx.services.secrets, row, 'SMS app secret');
-    } catch (err) {
-      if (err instanceof PermanentFailure) return result('secret');
-      throw err;
-    }
-  }
+  const secret = testSecret(ctx, input.appSecret, row, 'SMS app secret');
+  if (secret === null) return result('secret');
   const service = smsService(ctx, { ...cur, ...next, hasSecret: true }, secret);
   const company = await accounts.company(ctx.tenant);
   const lang: Lang = company?.lang === 'zh' ? 'zh' : 'en';
   const { text, params } = sample(input.kind, lang, company?.name ?? '', ctx.config.publicUrl);
-  let failure: unknown;
-  const sent = await ctx.services.outbox.sendNow(
+  const { problem, code, detail } = await sendTest(
+    ctx,
     {
       companyId: ctx.session.companyId,
       channel: 'sms',
@@ -137,17 +129,7 @@ export async function testSms(ctx: AuthedContext, input: SmsInput & { to: string
       text,
       template: { kind: input.kind, params },
     },
-    async (m) => {
-      try {
-        await service.send(m);
-      } catch (err) {
-        failure = err;
-        throw err;
-      }
-    },
+    (m) => service.send(m),
   );
-  if (sent.state === 'sent') return result(null);
-  if (failure instanceof ProviderRefusal)
-    return failure.code === 'NoTemplate' ? result('noTemplate') : result('refused', failure.code, failure.detail);
-  return result('unreachable');
+  return result(problem, code, detail);
 }

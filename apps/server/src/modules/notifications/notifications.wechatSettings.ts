@@ -13,14 +13,13 @@ import {
 } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { PermanentFailure } from '../../platform/messages.js';
 import * as accounts from '../accounts/accounts.service.js';
 import * as contacts from '../contacts/contacts.service.js';
 import * as employees from '../employees/employees.service.js';
 import { wechatService } from './notifications.channels.js';
-import { ProviderRefusal } from './notifications.cloudSms.js';
 import { channelLog, secretChange } from './notifications.config.js';
-import { notifyRepository, secretOf, templateKey, wxOf } from './notifications.repository.js';
+import { notifyRepository, templateKey, wxOf } from './notifications.repository.js';
+import { sendTest, testSecret } from './notifications.testSend.js';
 import { WxTokens } from './notifications.wechat.js';
 
 /** The WeChat official account's settings, a test message through them, and employees' openids. */
@@ -107,33 +106,16 @@ export async function testWx(ctx: AuthedContext, input: WxInput & { to?: string;
     to = (await contacts.linksOfEmployee(ctx.tenant, input.empId)).wechat ?? '';
     if (!to) return result('noOpenid');
   }
-  let secret = input.appSecret ?? '';
-  if (!secret) {
-    try {
-      secret = secretOf(ctx.services.secrets, row, 'WeChat app secret');
-    } catch (err) {
-      if (err instanceof PermanentFailure) return result('secret');
-      throw err;
-    }
-  }
+  const secret = testSecret(ctx, input.appSecret, row, 'WeChat app secret');
+  if (secret === null) return result('secret');
   const service = wechatService(ctx, { ...next, hasSecret: true }, secret, new WxTokens());
   const company = await accounts.company(ctx.tenant);
   const lang: Lang = company?.lang === 'zh' ? 'zh' : 'en';
   const { subject, text, params } = sample(input.kind, lang, company?.name ?? '');
-  let failure: unknown;
-  const sent = await ctx.services.outbox.sendNow(
+  const { problem, code, detail } = await sendTest(
+    ctx,
     { companyId: ctx.session.companyId, channel: 'wechat', to, toName, subject, text, template: { kind: input.kind, params } },
-    async (m) => {
-      try {
-        await service.send(m);
-      } catch (err) {
-        failure = err;
-        throw err;
-      }
-    },
+    (m) => service.send(m),
   );
-  if (sent.state === 'sent') return result(null);
-  if (failure instanceof ProviderRefusal)
-    return failure.code === 'NoTemplate' ? result('noTemplate') : result('refused', failure.code, failure.detail);
-  return result('unreachable');
+  return result(problem, code, detail);
 }
