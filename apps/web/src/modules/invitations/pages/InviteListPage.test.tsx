@@ -1,4 +1,3 @@
-import { DATE_PATTERNS } from '@openvisit/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';

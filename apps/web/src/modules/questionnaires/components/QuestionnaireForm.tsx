@@ -42,7 +42,8 @@ const NEW: Values = {
 
 function initial(q: Questionnaire | null): Values {
   if (!q) return NEW;
-  const { title, titleEn, fdesc, topicNum, passScore, ansTime, validityDays, maxAttempts, videoId, minWatchPercent, rewatchOnRetry, tids, enabled } = q;
+  const { title, titleEn, fdesc, topicNum, passScore, ansTime, validityDays, maxAttempts, videoId, minWatchPercent, rewatchOnRetry, tids, enabled } =
+    q;
   return { title, titleEn, fdesc, topicNum, passScore, ansTime, validityDays, maxAttempts, videoId, minWatchPercent, rewatchOnRetry, tids, enabled };
 }
 
