@@ -172,14 +172,14 @@ describe('platform: accounts and sessions in the browser', () => {
       await first.getByTestId('signin-tab-desk').waitFor();
       assert.equal(new Set((await tops()).map((b) => b.top)).size, 1, 'one row at 1366 px');
       await first.setViewportSize({ width: 390, height: 844 });
-      await first.waitForFunction(() => document.querySelector('[role="tablist"]')?.getAttribute('data-layout') === 'wrap');
+      await first.waitForFunction(() => getComputedStyle(document.querySelector('[role="tablist"]') as Element).flexWrap === 'wrap');
       assert.ok(
         (await tops()).every((b) => b.right <= 390),
         'every tab on a phone screen',
       );
       assert.ok(await first.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scroll at 390 px');
       await first.setViewportSize({ width: 1024, height: 768 });
-      await first.waitForFunction(() => document.querySelector('[role="tablist"]')?.getAttribute('data-layout') === 'row');
+      await first.waitForFunction(() => getComputedStyle(document.querySelector('[role="tablist"]') as Element).flexWrap === 'nowrap');
       assert.equal(new Set((await tops()).map((b) => b.top)).size, 1, 'one row at 1024 px');
       await first.setViewportSize({ width: 1366, height: 860 });
       await signIn(first, email, PASSWORD);

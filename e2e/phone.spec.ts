@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { APPOINTMENT_IMPORT_COLUMNS } from '@openvisit/contract';
+import { APPOINTMENT_IMPORT_COLUMNS, formatDate } from '@openvisit/contract';
 import type { Page } from 'playwright-core';
 import { fitsWidth, onScreen } from './fits.js';
 import {
@@ -110,7 +110,8 @@ async function pickDay(page: Page, label: string, day: string): Promise<void> {
   await fitsWidth(page, `the open date panel of "${label}"`);
   assert.ok(Math.abs((await page.evaluate(() => window.scrollY)) - scrollY) < 80, 'opening the panel does not pan the page');
   await screenshot(page, `phone-picker-${label.length}-${zh ? 'zh' : 'en'}`);
-  await panel.locator(`td[title="${day}"]`).click();
+  // A day's cell is titled as the page writes dates (the contract's formats): "5 Dec 2026", 2026-12-05.
+  await panel.locator(`td[title="${formatDate(day, zh ? 'zh' : 'en')}"]`).click();
   await panel.waitFor({ state: 'hidden' });
 }
 

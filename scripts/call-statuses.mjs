@@ -119,7 +119,7 @@ const prop = (lit, name) => lit.properties.find((p) => p.name?.getText() === nam
 /** The statuses a call needs to declare: thrown, not universal, not declared yet. */
 function missing(lit, thrown) {
   const isPublic = prop(lit, 'access')?.initializer.getText() === "'public'";
-  const universal = new Set(['BAD_PARAMS']);
+  const universal = new Set(['BAD_PARAMS', 'SERVICE_UNAVAILABLE']);
   if (!isPublic) for (const s of ['NO_PERMISSION', 'TOKEN_INVALID', 'TOKEN_MISSING', 'TOKEN_EXPIRED']) universal.add(s);
   if (prop(lit, 'access')?.initializer.getText() === "'device'") for (const s of ['DEVICE_NOT_ALLOWED', 'DEVICE_DISABLED']) universal.add(s);
   if (prop(lit, 'upload')) for (const s of ['FILE_TYPE_ERROR', 'ONLY_ZIP']) universal.add(s);

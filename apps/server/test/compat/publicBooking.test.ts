@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Role, Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mails } from '../../src/db/schema/index.js';
+import { facePhoto } from '../faces.js';
 import { seedCompany, seedStaff, type Tenant, type TestApp, testApp } from '../harness.js';
 import { originalClient } from './original.js';
 
@@ -201,9 +201,7 @@ describe('the original public booking and face calls against /qcvisit/', () => {
     expect((await send('updateAppointmentReply', { id: secid, status: 3 })).status).toBe(0);
     expect((await send('getFaceStatus', { secid })).result).toMatchObject({ face: 0, canUpload: 1 });
 
-    const bytes = await sharp(randomBytes(200 * 200 * 3), { raw: { width: 200, height: 200, channels: 3 } })
-      .jpeg()
-      .toBuffer();
+    const bytes = await facePhoto({ width: 240, height: 300 });
     const boundary = '----originalFace';
     const payload = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${secid}\r\n`),

@@ -1,7 +1,6 @@
-import { EXECUTIVE_ROLE_LABEL, type FeatureFlag, Role } from '@openvisit/contract';
+import type { FeatureFlag } from '@openvisit/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { getEnvelope } from './api';
-import { useLabel, useLang } from './i18n';
 
 /** What GET /api/config answers: switches and labels an operator changes without a rebuild. */
 export interface RuntimeConfig {
@@ -48,14 +47,6 @@ export function useFeature(flag: FeatureFlag): boolean | undefined {
 
 export function useSiteLabel(): string {
   return useConfig().data?.siteLabel ?? DEFAULT_SITE_LABEL;
-}
-
-/** A staff role's name: the lookup's, except role 0 under the HSE-administrator-change flag (Executive). */
-export function useRoleLabel(): (role: number) => string {
-  const label = useLabel();
-  const lang = useLang();
-  const executive = useConfig().data?.hseAdminChange === true;
-  return (role) => (executive && role === Role.HSE ? EXECUTIVE_ROLE_LABEL[lang] : label('role', role));
 }
 
 /** A console area's title key: the HSE area is the Executive's under the HSE-administrator-change flag. */

@@ -28,6 +28,14 @@ export function applySharedSession(actions: TabActions = browserActions): void {
  */
 export function shareSessionAcrossTabs(actions: TabActions = browserActions): () => void {
   joinSharedSession();
+  return followOtherTabs(actions);
+}
+
+/**
+ * The following half alone, for a tab that joined already (main.tsx loads this file after the first screen's code, so
+ * it stays out of the sign-in page's download): what changed between the joining and now is caught up at once.
+ */
+export function followOtherTabs(actions: TabActions = browserActions): () => void {
   const onStorage = (e: StorageEvent) => {
     if (e.storageArea === localStorage && (e.key === null || e.key === SHARED_SESSION_KEY)) applySharedSession(actions);
   };
@@ -36,6 +44,7 @@ export function shareSessionAcrossTabs(actions: TabActions = browserActions): ()
   };
   window.addEventListener('storage', onStorage);
   window.addEventListener('pageshow', onShow);
+  applySharedSession(actions);
   return () => {
     window.removeEventListener('storage', onStorage);
     window.removeEventListener('pageshow', onShow);

@@ -26,7 +26,7 @@ export const uploadEmpFace = defineCall({
   summary:
     "Set an employee's face photo (jpg, png, gif (its first frame) or webp by content, file/type; at least 100×100 px, file/imageTooSmall; scaled down to under 1 MB when larger; exactly one face on it, file/noFace and file/multipleFaces, the face statuses 2 and 3 a terminal would answer); the face status becomes -9 (not synced) until devices take it",
   access: ORG_MANAGERS,
-  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.SERVICE_UNAVAILABLE],
+  statuses: [Status.EMPLOYEE_NOT_EXIST],
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
   log: { module: LogModule.EMPLOYEE, event: 'update' },
   upload: { maxBytes: FACE_UPLOAD_MAX_BYTES, extensions: FACE_IMAGE_EXTENSIONS },
@@ -54,7 +54,7 @@ export const uploadEmpFaceZip = defineCall({
   summary:
     'Batch face photos: a zip of images named by work number (e.g. 1001.jpg); each is checked like a single photo (the face detector too: outcomes noFace and multipleFaces) and reported; 619 when the file is not a zip',
   access: ORG_MANAGERS,
-  statuses: [Status.ARCHIVE_BUSY, Status.SERVICE_UNAVAILABLE],
+  statuses: [Status.ARCHIVE_BUSY],
   fieldStatuses: { [Status.ONLY_ZIP]: 'file' },
   log: { module: LogModule.EMPLOYEE, event: 'import' },
   upload: { maxBytes: FACE_ZIP_MAX_BYTES, extensions: ['zip'], wrongType: 'zip', toFile: true },

@@ -46,7 +46,7 @@ export const uploadAppointmentPhoto = defineCall({
   summary:
     'The visitor’s face photo from the invitation page (multipart, field file; the token in the field secid): jpg, png or gif (its first frame) by content (file/type), at least 100×100 px (file/imageTooSmall), at most 1 MB as sent (file/size; the page scales a larger photo down before sending it), exactly one face on it (file/noFace, file/multipleFaces); stored like a kiosk photo and replacing an earlier one; the same states as companions; answers the page',
   access: 'public',
-  statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED, Status.SERVICE_UNAVAILABLE],
+  statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
   rate: 'public',
   log: { module: LogModule.VISITOR, event: 'update' },

@@ -198,7 +198,7 @@ export const uploadRvFace = defineCall({
   summary:
     'Set a worker’s face photo, checked like an employee’s (jpg, png or webp; at least 100×100 px; scaled under 1 MB; exactly one face, file/noFace and file/multipleFaces); 602 for a worker not found',
   access: WORKER_MANAGERS,
-  statuses: [Status.NO_SUCH_RECORD, Status.SERVICE_UNAVAILABLE],
+  statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
   log: { module: LogModule.SUPPLIER, event: 'update' },
   upload: { maxBytes: FACE_UPLOAD_MAX_BYTES, extensions: FACE_IMAGE_EXTENSIONS },
@@ -212,7 +212,7 @@ export const updateAllResidentFace = defineCall({
   summary:
     'Batch worker face photos: a zip of images named by phone or certificate number (e.g. 13900000000.jpg), each checked like a single photo and reported (`noEmployee`: no such worker); 619 when not a zip',
   access: WORKER_MANAGERS,
-  statuses: [Status.NO_SUCH_RECORD, Status.ARCHIVE_BUSY, Status.SERVICE_UNAVAILABLE],
+  statuses: [Status.NO_SUCH_RECORD, Status.ARCHIVE_BUSY],
   fieldStatuses: { [Status.ONLY_ZIP]: 'file' },
   log: { module: LogModule.SUPPLIER, event: 'import' },
   upload: { maxBytes: FACE_ZIP_MAX_BYTES, extensions: ['zip'], wrongType: 'zip', toFile: true },

@@ -172,7 +172,6 @@ export const registerWalkIn = defineCall({
     Status.GATE_NOT_FOUND,
     Status.INVALID_EMPLOYEE,
     Status.VISITOR_TYPE_NOT_EXIST,
-    Status.SERVICE_UNAVAILABLE,
   ],
   log: { module: LogModule.VISITOR, event: 'add' },
   maxBodyBytes: VISITOR_PHOTO_MAX_CHARS + SIGNATURE_MAX_CHARS + 64 * 1024,
@@ -197,7 +196,6 @@ export const checkInByCode = defineCall({
     Status.TOO_EARLY,
     Status.UPDATE_NOT_ALLOWED,
     Status.VISITOR_UNAUTHORIZED,
-    Status.SERVICE_UNAVAILABLE,
   ],
   log: { module: LogModule.VISITOR, event: 'update' },
   maxBodyBytes: VISITOR_PHOTO_MAX_CHARS + SIGNATURE_MAX_CHARS + 64 * 1024,
@@ -513,7 +511,6 @@ export const uploadVisitorPhoto = defineCall({
   summary:
     'A visitor’s photo sent as a file, as the original front desk sends it (multipart, field file or filename): jpg, png or webp by content, at least 100 px a side, exactly one face on it (file/noFace, file/multipleFaces), re-encoded as a walk-in’s photo is; answered as a data URL (`url`) that UpdatePhoto or AppClientSignin takes as `photo` (nothing is stored until then)',
   access: DESK_ROLES,
-  statuses: [Status.SERVICE_UNAVAILABLE],
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
   upload: { maxBytes: 15 * 1024 * 1024, extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'] },
   input: z.object({ userid: coercedInt().optional() }),

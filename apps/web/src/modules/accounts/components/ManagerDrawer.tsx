@@ -4,13 +4,13 @@ import { Alert, App, Button, DatePicker, Drawer, Flex, Form, Input, Select, Spac
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PasswordStrengthMeter } from '../../../platform/components/PasswordStrengthMeter';
-import { useRoleLabel } from '../../../platform/config';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useRules } from '../../../platform/formRules';
 import { useGates } from '../../registration/api';
 import { useSuppliers } from '../../suppliers/api';
 import { useAddManager, useUpdateManager } from '../api';
+import { useRoleLabel } from '../roleLabels';
 import { ModuleGrantsField } from './ModuleGrantsField';
 
 interface Values {

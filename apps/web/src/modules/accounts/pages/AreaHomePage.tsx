@@ -3,8 +3,9 @@ import { Button, Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { useAreaTitleKey, useRoleLabel } from '../../../platform/config';
+import { useAreaTitleKey } from '../../../platform/config';
 import { getSession } from '../../../platform/session';
+import { useRoleLabel } from '../roleLabels';
 
 /**
  * Who is signed in, for which company, as what: the home of an area whose screens are still to come, and HSE's

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { useRoleLabel } from '../../../platform/config';
 import { formatDate } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
 import { CellText, FitTable } from '../../../platform/list';
@@ -13,6 +12,7 @@ import { getSession } from '../../../platform/session';
 import { useDeleteManager, useManagers } from '../api';
 import { ManagerDrawer } from '../components/ManagerDrawer';
 import { useModulesText } from '../components/ModuleGrantsField';
+import { useRoleLabel } from '../roleLabels';
 import { useStaffDrawer } from '../stageLink';
 
 function typeFromQuery(v: string | null, types: readonly StaffType[]): StaffType | undefined {
