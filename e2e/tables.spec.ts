@@ -319,9 +319,9 @@ describe('readable tables at 1280 px', () => {
       { tag: 'en', locale: 'en-US' },
       { tag: 'zh', locale: 'zh-CN' },
     ]) {
-      // One context per language; each person's session in a tab of their own (sessions are kept per tab).
-      const context = await newContext(stack.browser, lang.locale, { viewport: { width: 1280, height: 800 } });
       for (const as of ['admin', 'employee', 'desk'] as const) {
+        // A browser context of its own per person: a browser's tabs share one session (apps/web/src/platform/session.ts).
+        const context = await newContext(stack.browser, lang.locale, { viewport: { width: 1280, height: 800 } });
         const list = screens(mid, rid).filter((s) => s.as === as);
         const session = sessions[as];
         const role = as === 'admin' ? 'manager' : as === 'employee' ? 'emporder' : 'reception';
@@ -343,10 +343,9 @@ describe('readable tables at 1280 px', () => {
             checked++;
           }
         } finally {
-          await page.close();
+          await context.close();
         }
       }
-      await context.close();
     }
     console.log(`tables: ${checked} screens checked at 1280×800`);
     assert.deepEqual(failures, []);
