@@ -10,12 +10,13 @@ import {
   Status,
   storedMailPasswordFits,
 } from '@openvisit/contract';
-import { Alert, App, Button, Divider, Flex, Form, Input, InputNumber, Radio, Switch, Typography } from 'antd';
+import { Alert, Button, Divider, Flex, Form, Input, InputNumber, Radio, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
 import { useConfigureEmail, useTestEmail } from '../api';
 import { checkedRule, showConfError, useNotifyRuleText } from '../rules';
+import { useChannelSave } from './useChannelSave';
 
 interface EmailValues {
   emailNotify: boolean;
@@ -49,7 +50,6 @@ function toInput(v: EmailValues) {
  */
 export function EmailForm({ conf, installationMail }: { conf: EmailConf; installationMail: boolean }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
   const text = useNotifyRuleText();
   const [form] = Form.useForm<EmailValues>();
   const save = useConfigureEmail();
@@ -67,27 +67,9 @@ export function EmailForm({ conf, installationMail }: { conf: EmailConf; install
   };
   const channel = t('notifications.notice.tabs.email');
 
-  const submit = async (v: EmailValues) => {
-    const write = async () => {
-      try {
-        await save.mutateAsync(toInput(v));
-        form.setFieldValue('pwd', '');
-        void message.success(t('notifications.notice.saved', { channel }));
-      } catch (err) {
-        showConfError(form, err, text);
-      }
-    };
-    if (conf.emailNotify === 1 && !v.emailNotify)
-      return void modal.confirm({
-        title: t('notifications.notice.turnOffTitle', { channel }),
-        content: t('notifications.notice.turnOffText', { channel }),
-        okText: t('notifications.notice.turnOff'),
-        okButtonProps: { danger: true },
-        cancelText: t('common.cancel'),
-        onOk: write,
-      });
-    await write();
-  };
+  const saveChannel = useChannelSave(form, channel);
+  const submit = (v: EmailValues) =>
+    saveChannel({ turningOff: conf.emailNotify === 1 && !v.emailNotify, secretFields: ['pwd'], save: () => save.mutateAsync(toInput(v)) });
 
   const testRule = testTouched ? checkEmail(testTo.trim()) : null;
   const sendTest = async () => {

@@ -1,8 +1,9 @@
 import { checkEndpoint, checkSecret, checkSmsQuota, type IvrConf, type NotifyFieldFailure } from '@openvisit/contract';
-import { Alert, App, Button, Form, Input, InputNumber, Switch, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUpdateIvr } from '../api';
-import { checkedRule, showConfError, useNotifyRuleText } from '../rules';
+import { checkedRule, useNotifyRuleText } from '../rules';
+import { useChannelSave } from './useChannelSave';
 
 /** One field of a provider's settings. A secret is write-only: empty keeps the stored one (`stored`). */
 interface ProviderField {
@@ -47,9 +48,9 @@ function ProviderForm({
   footer?: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
   const text = useNotifyRuleText();
   const [form] = Form.useForm<Values>();
+  const saveChannel = useChannelSave(form, channel);
   const isOn = () => form.getFieldValue(switchName) === true;
 
   const submit = async (v: Values) => {
@@ -61,25 +62,11 @@ function ProviderForm({
         if (typeof value === 'string' && value !== '') input[f.name] = value;
       } else input[f.name] = String(value ?? '').trim();
     }
-    const write = async () => {
-      try {
-        await onSave(input);
-        for (const f of fields) if (f.kind === 'secret') form.setFieldValue(f.name, '');
-        void message.success(t('notifications.notice.saved', { channel }));
-      } catch (err) {
-        showConfError(form, err, text);
-      }
-    };
-    if (on && !v[switchName])
-      return void modal.confirm({
-        title: t('notifications.notice.turnOffTitle', { channel }),
-        content: t('notifications.notice.turnOffText', { channel }),
-        okText: t('notifications.notice.turnOff'),
-        okButtonProps: { danger: true },
-        cancelText: t('common.cancel'),
-        onOk: write,
-      });
-    await write();
+    await saveChannel({
+      turningOff: on && !v[switchName],
+      secretFields: fields.filter((f) => f.kind === 'secret').map((f) => f.name),
+      save: () => onSave(input),
+    });
   };
 
   return (

@@ -17,11 +17,12 @@ import {
   type SmsVendor,
   TENCENT_SMS_REGIONS,
 } from '@openvisit/contract';
-import { Alert, App, Button, Form, Input, InputNumber, Radio, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTestSms, useUpdateSms } from '../api';
 import { checkedRule, showConfError, useNotifyRuleText } from '../rules';
+import { useChannelSave } from './useChannelSave';
 
 type Values = Omit<SmsConf, 'smsNotify' | 'smsSent' | 'hasSecret'> & { smsNotify: boolean; appSecret: string };
 
@@ -201,7 +202,6 @@ function QuotaField() {
  */
 export function SmsForm({ conf }: { conf: SmsConf }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
   const save = useUpdateSms();
   const text = useNotifyRuleText();
   const [form] = Form.useForm<Values>();
@@ -214,27 +214,14 @@ export function SmsForm({ conf }: { conf: SmsConf }) {
       on() && vendors.includes(form.getFieldValue('vendor'));
   const cloud = vendor !== 'relay';
 
-  const submit = async (v: Values) => {
-    const write = async () => {
-      try {
-        await save.mutateAsync({ smsNotify: v.smsNotify ? 1 : 0, ...toInput({ ...form.getFieldsValue(true), ...v }), smsQuota: Number(v.smsQuota) });
-        form.setFieldValue('appSecret', '');
-        void message.success(t('notifications.notice.saved', { channel: k('notify') }));
-      } catch (err) {
-        showConfError(form, err, text);
-      }
-    };
-    if (conf.smsNotify === 1 && !v.smsNotify)
-      return void modal.confirm({
-        title: t('notifications.notice.turnOffTitle', { channel: k('notify') }),
-        content: t('notifications.notice.turnOffText', { channel: k('notify') }),
-        okText: t('notifications.notice.turnOff'),
-        okButtonProps: { danger: true },
-        cancelText: t('common.cancel'),
-        onOk: write,
-      });
-    await write();
-  };
+  const saveChannel = useChannelSave(form, k('notify'));
+  const submit = (v: Values) =>
+    saveChannel({
+      turningOff: conf.smsNotify === 1 && !v.smsNotify,
+      secretFields: ['appSecret'],
+      save: () =>
+        save.mutateAsync({ smsNotify: v.smsNotify ? 1 : 0, ...toInput({ ...form.getFieldsValue(true), ...v }), smsQuota: Number(v.smsQuota) }),
+    });
 
   const secretRule = {
     validator: async (_r: unknown, v: unknown) => {

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { EmployeeSelect } from '../../employees/components/EmployeeSelect';
 import { useEmpOpenid, useSetEmpOpenid, useTestWx, useUpdateWx } from '../api';
 import { checkedRule, showConfError, useNotifyRuleText } from '../rules';
+import { useChannelSave } from './useChannelSave';
 
 type Values = Omit<WxConf, 'wxNotify' | 'hasSecret'> & { wxNotify: boolean; appSecret: string };
 type FormOf = ReturnType<typeof Form.useForm<Values>>[0];
@@ -138,34 +139,19 @@ function WxRecipient({ form }: { form: FormOf }) {
  */
 export function WxForm({ conf }: { conf: WxConf }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
   const save = useUpdateWx();
   const text = useNotifyRuleText();
   const [form] = Form.useForm<Values>();
   const k = (s: string) => t(`notifications.notice.wechat.${s}` as 'notifications.notice.wechat.appId');
   const on = () => form.getFieldValue('wxNotify') === true;
 
-  const submit = async (v: Values) => {
-    const write = async () => {
-      try {
-        await save.mutateAsync({ wxNotify: v.wxNotify ? 1 : 0, ...toInput({ ...form.getFieldsValue(true), ...v }) });
-        form.setFieldValue('appSecret', '');
-        void message.success(t('notifications.notice.saved', { channel: k('notify') }));
-      } catch (err) {
-        showConfError(form, err, text);
-      }
-    };
-    if (conf.wxNotify === 1 && !v.wxNotify)
-      return void modal.confirm({
-        title: t('notifications.notice.turnOffTitle', { channel: k('notify') }),
-        content: t('notifications.notice.turnOffText', { channel: k('notify') }),
-        okText: t('notifications.notice.turnOff'),
-        okButtonProps: { danger: true },
-        cancelText: t('common.cancel'),
-        onOk: write,
-      });
-    await write();
-  };
+  const saveChannel = useChannelSave(form, k('notify'));
+  const submit = (v: Values) =>
+    saveChannel({
+      turningOff: conf.wxNotify === 1 && !v.wxNotify,
+      secretFields: ['appSecret'],
+      save: () => save.mutateAsync({ wxNotify: v.wxNotify ? 1 : 0, ...toInput({ ...form.getFieldsValue(true), ...v }) }),
+    });
   const secretRule = {
     validator: async (_r: unknown, v: unknown) => {
       const s = typeof v === 'string' ? v : '';
