@@ -8,11 +8,10 @@ import {
   UNSUBSCRIBE_EXPORT_FRESH_MS,
   UNSUBSCRIBE_GRACE_DAYS,
 } from '@openvisit/contract';
+import { type CompanyRow, company as companyRow, patchSettings, updateCompany } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import * as auth from '../auth/auth.service.js';
-import { accountsRepository, type CompanyRow } from './accounts.repository.js';
-import { patchSettings } from './accounts.service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -30,7 +29,7 @@ function closingOf(c: Pick<CompanyRow, 'closingDue' | 'dataExportedAt'>): Accoun
 
 /** The export of everything was downloaded (ExportAccountData): closing the account asks for a recent one. */
 export async function markDataExported(ctx: AuthedContext, at = new Date()): Promise<void> {
-  await accountsRepository(ctx.tenant).updateCompany({ dataExportedAt: at });
+  await updateCompany(ctx.tenant, { dataExportedAt: at });
 }
 
 /**
@@ -41,15 +40,14 @@ export async function markDataExported(ctx: AuthedContext, at = new Date()): Pro
  */
 export async function unsubscribe(ctx: AuthedContext, input: In<'updateUnSubscribe'>): Promise<AccountClosing> {
   const now = new Date();
-  const repo = accountsRepository(ctx.tenant);
-  const company = await repo.company();
+  const company = await companyRow(ctx.tenant);
   if (!company) throw new AppError(Status.INVALID_USER);
   ctx.audit.objId = company.id;
   ctx.audit.objName = company.name;
   if (input.unsubscribe === 0) {
     ctx.audit.desc = logDesc('accountClosingCancelled');
     if (!company.closingDue) return closingOf(company);
-    const updated = await repo.updateCompany({ closingDue: null });
+    const updated = await updateCompany(ctx.tenant, { closingDue: null });
     await patchSettings(ctx, { unsubscribe: 0 });
     return closingOf(updated ?? company);
   }
@@ -61,7 +59,7 @@ export async function unsubscribe(ctx: AuthedContext, input: In<'updateUnSubscri
   ctx.audit.desc = logDesc('accountClosing', { day: formatDate(due.getTime(), 'en') });
   if (company.closingDue) return closingOf(company);
   // The date is what the deletion reads; the setting only mirrors it, so it is written second.
-  const updated = await repo.updateCompany({ closingDue: due });
+  const updated = await updateCompany(ctx.tenant, { closingDue: due });
   await patchSettings(ctx, { unsubscribe: 1 });
   return closingOf(updated ?? company);
 }

@@ -1,7 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { prepared } from '../../db/client.js';
-import { type CompanyRecord, companies, companyRecord, staffAccounts, subAccounts } from '../../db/schema/index.js';
-import { cacheKey, forget, readOnce } from '../../platform/requestCache.js';
+import { type CompanyRecord, staffAccounts, subAccounts } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type StaffRow = typeof staffAccounts.$inferSelect;
@@ -12,44 +10,6 @@ export const accountsRepository = scoped(function accountsRepository(scope: Tena
   const db = dbOf(scope);
   const mine = eq(staffAccounts.companyId, scope.companyId);
   return {
-    /** Read once per call (the session look-up has usually read it already: platform/requestCache.ts). */
-    company: () =>
-      readOnce(cacheKey.company(scope.companyId), () =>
-        prepared(db, 'company_by_id', (d, name) =>
-          d
-            .select(companyRecord)
-            .from(companies)
-            .where(eq(companies.id, sql.placeholder('id')))
-            .limit(1)
-            .prepare(name),
-        )
-          .execute({ id: scope.companyId })
-          .then((r): CompanyRecord | undefined => r[0]),
-      ),
-    updateCompany: (values: Partial<typeof companies.$inferInsert>) =>
-      db
-        .update(companies)
-        .set(values)
-        .where(eq(companies.id, scope.companyId))
-        .returning(companyRecord)
-        .then((r) => {
-          forget(cacheKey.company(scope.companyId));
-          return r[0];
-        }),
-    /** The settings JSON, locked until the transaction ends (run inside `inTransaction`). */
-    lockSettings: () =>
-      db
-        .select({ settings: companies.settings })
-        .from(companies)
-        .where(eq(companies.id, scope.companyId))
-        .for('update')
-        .then((r) => r[0]?.settings as Record<string, unknown> | undefined),
-    setSettings: (settings: Record<string, unknown>) =>
-      db
-        .update(companies)
-        .set({ settings })
-        .where(eq(companies.id, scope.companyId))
-        .then(() => forget(cacheKey.company(scope.companyId))),
     /** One of the company's sub-companies, as its own administrator sees itself (GetUserInfo of a sub-company session). */
     subAccount: (id: number) =>
       db

@@ -1,77 +1,20 @@
-import { type CompanySettings, companySettings, type Lang, normalizePhone, Role, Status, type UserInfo, VaPerm } from '@openvisit/contract';
+import { companySettings, type Lang, normalizePhone, Role, Status, type UserInfo, VaPerm } from '@openvisit/contract';
+import { type CompanyRow, company, patchSettings, settingsOfRow, updateCompany } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 import * as auth from '../auth/auth.service.js';
-import { accountsRepository, type CompanyRow } from './accounts.repository.js';
+import { accountsRepository } from './accounts.repository.js';
 import { accountsSystemRepository } from './accounts.system.repository.js';
 
 function repoOf(ctx: AuthedContext) {
   return accountsRepository(ctx.tenant);
 }
 
-/**
- * The way in for other modules to the company's own row (name, settings, mail details): they call this, never the
- * accounts repository. Takes a scope, so jobs and link pages (`scopeForCompany`) use it as well as calls (`ctx.tenant`).
- */
-export function company(scope: TenantScope): Promise<CompanyRow | undefined> {
-  return accountsRepository(scope).company();
-}
-
 /** Is a sign-in name used by any account of any company (sign-in names are global)? */
 export async function signInNameTaken(ctx: AuthedContext, name: string): Promise<boolean> {
   const repo = repoOf(ctx);
   if (await repo.staffByAccount(name)) return true;
-  return (await repo.company())?.email.toLowerCase() === name.trim().toLowerCase();
-}
-
-/** Two JSON values alike (the settings as stored): cheaper than checking and filling them in again. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if (!sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  return true;
-}
-
-/** The settings last parsed per company, the stored JSON beside them: a call whose row holds the same JSON reuses them. */
-const parsedSettings = new Map<number, { stored: unknown; settings: CompanySettings }>();
-/** Companies whose parsed settings are kept (the least recently parsed go first). */
-const PARSED_SETTINGS_KEPT = 1000;
-
-/** A company row's settings, defaults filled in; parsed again only when the stored JSON changed. */
-export function settingsOfRow(c: Pick<CompanyRow, 'id' | 'settings'>): CompanySettings {
-  const stored = c.settings ?? {};
-  const kept = parsedSettings.get(c.id);
-  if (kept && sameJson(kept.stored, stored)) return kept.settings;
-  const settings = Object.freeze(companySettings.parse(stored)) as CompanySettings;
-  parsedSettings.delete(c.id);
-  parsedSettings.set(c.id, { stored, settings });
-  if (parsedSettings.size > PARSED_SETTINGS_KEPT) parsedSettings.delete(parsedSettings.keys().next().value as number);
-  return settings;
-}
-
-/** A company's settings, defaults filled in, by scope: for code without a call context (notification jobs). */
-export async function settingsIn(scope: TenantScope): Promise<CompanySettings> {
-  const row = await company(scope);
-  return row ? settingsOfRow(row) : companySettings.parse({});
-}
-
-/** The company's settings (spec section 3 per-account settings), defaults filled in. */
-export function settingsOf(ctx: AuthedContext): Promise<CompanySettings> {
-  return settingsIn(ctx.tenant);
-}
-
-/**
- * Changes some settings, keeping the others: the row is locked so two switches flipped at once both stick.
- * Settings other modules own (e.g. the blacklist switch) go through here too, so the JSON is merged in one place.
- */
-export async function patchSettings(ctx: AuthedContext, patch: Partial<CompanySettings>): Promise<void> {
-  await inTransaction(ctx.tenant, async (tx) => {
-    const repo = accountsRepository(tx);
-    await repo.setSettings({ ...((await repo.lockSettings()) ?? {}), ...patch });
-  });
+  return (await company(ctx.tenant))?.email.toLowerCase() === name.trim().toLowerCase();
 }
 
 export function toUserInfo(c: CompanyRow, sType: number): UserInfo {
@@ -99,10 +42,10 @@ export function toUserInfo(c: CompanyRow, sType: number): UserInfo {
 }
 
 export async function getUserInfo(ctx: AuthedContext): Promise<UserInfo> {
-  const company = await repoOf(ctx).company();
-  if (!company) throw new AppError(Status.INVALID_USER);
+  const row = await company(ctx.tenant);
+  if (!row) throw new AppError(Status.INVALID_USER);
   const grants = ctx.session.grants;
-  const info = ctx.session.role === Role.SUB_COMPANY ? await subCompanyUserInfo(ctx, company) : toUserInfo(company, ctx.session.sType ?? -1);
+  const info = ctx.session.role === Role.SUB_COMPANY ? await subCompanyUserInfo(ctx, row) : toUserInfo(row, ctx.session.sType ?? -1);
   return { ...info, ...(grants && { modules: [...grants] }) };
 }
 
@@ -153,7 +96,6 @@ export async function modifyUserInfo(
     guideDone?: boolean;
   },
 ): Promise<UserInfo> {
-  const repo = repoOf(ctx);
   // The country is a setting (the settings JSON); the row is read back below with it.
   if (input.country !== undefined) await patchSettings(ctx, { country: input.country });
   const values = {
@@ -165,7 +107,7 @@ export async function modifyUserInfo(
     ...(input.lang !== undefined && { lang: input.lang }),
     ...(input.guideDone !== undefined && { guideDone: input.guideDone ? 1 : 0 }),
   };
-  const updated = Object.keys(values).length ? await repo.updateCompany(values) : await repo.company();
+  const updated = Object.keys(values).length ? await updateCompany(ctx.tenant, values) : await company(ctx.tenant);
   if (!updated) throw new AppError(Status.INVALID_USER);
   ctx.audit.objId = updated.id;
   ctx.audit.objName = updated.name;

@@ -1,8 +1,8 @@
 import { type ApproverType, type In, logDesc, type ProcessArea, Status } from '@openvisit/contract';
+import { patchSettings, settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
 import * as employees from '../employees/employees.service.js';
 import { assertGates } from '../registration/registration.gates.js';
 import { type AreaRow, approvalsRepository, type RuleRow } from './approvals.repository.js';

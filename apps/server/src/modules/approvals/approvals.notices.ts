@@ -1,6 +1,6 @@
 import { formatDateTime } from '@openvisit/contract';
+import { company as companyRow } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
-import { company as companyRow } from '../accounts/accounts.service.js';
 import * as employees from '../employees/employees.service.js';
 import type { VisitRow } from '../visits/visits.service.js';
 import { approvalRequestMail, approvalResultMail } from './approvals.mails.js';

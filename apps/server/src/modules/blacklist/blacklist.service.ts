@@ -1,8 +1,8 @@
 import { type In, type ListedPerson, logDesc, normalizePhone, Status, settingObject } from '@openvisit/contract';
+import { patchSettings, settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, notFound, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
 import { type ListedRow, type ListKind, listRepository } from './blacklist.repository.js';
 
 /** Phones compare as normalised numbers, certificate numbers case- and space-insensitively. */

@@ -16,11 +16,11 @@ import {
   syncError,
   syncReport,
 } from '@openvisit/contract';
+import { patchSettings, settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
 import * as employeesService from '../employees/employees.service.js';
 import { checkClause } from '../employees/employees.service.js';
 import { applyDepartments, applyEmployees, applyRelations, newReport } from './contacts.apply.js';

@@ -1,8 +1,8 @@
 import type { CompanySettings } from '@openvisit/contract';
+import { settingsIn } from '../../core/company/company.public.js';
 import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
 import { dayOf } from '../../platform/days.js';
 import { storeKey, type TenantScope } from '../../platform/tenancy.js';
-import { settingsIn } from '../accounts/accounts.service.js';
 import * as devices from '../devices/devices.service.js';
 import * as passRules from '../passRules/passRules.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';

@@ -1,7 +1,7 @@
 import { type In, normalizePlate, type Out, Status } from '@openvisit/contract';
+import { settingsIn } from '../../core/company/company.public.js';
 import type { DeviceContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import { settingsIn } from '../accounts/accounts.service.js';
 import * as logistics from '../logistics/logistics.service.js';
 import * as passRecords from '../passRecords/passRecords.service.js';
 import * as visits from '../visits/visits.service.js';

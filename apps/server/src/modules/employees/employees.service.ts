@@ -1,10 +1,9 @@
 import { type Employee, type EmployeeFields, type In, normalizeEmail, normalizePhone, Role, Status } from '@openvisit/contract';
+import { settingsOf, visitable } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import { settingsOf } from '../accounts/accounts.service.js';
 import * as departments from '../departments/departments.service.js';
-import * as subCompanies from '../subCompanies/subCompanies.service.js';
 import { type EmployeeFilter, type EmployeeInsert, type EmployeeRow, employeesRepository } from './employees.repository.js';
 
 export function repoOf(ctx: AuthedContext) {
@@ -247,7 +246,7 @@ export async function search(ctx: AuthedContext, input: In<'getEmpByName'>) {
   let subAccountId: EmployeeFilter['subAccountId'];
   if (ctx.session.role === Role.SUB_COMPANY) subAccountId = ctx.tenant.subAccountId ?? -1;
   else if (input.subaccountId === 0) subAccountId = 'none';
-  else if (input.subaccountId !== undefined) subAccountId = (await subCompanies.visitable(ctx, input.subaccountId)).id;
+  else if (input.subaccountId !== undefined) subAccountId = (await visitable(ctx, input.subaccountId)).id;
   const rows = await repoOf(ctx).list(
     { text: input.name, status: 0, hideFromPad: ctx.session.role === Role.MACHINE ? false : undefined, subAccountId },
     20,

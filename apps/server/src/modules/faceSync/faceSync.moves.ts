@@ -1,7 +1,7 @@
 import { nextStatus, Status, type VisitorStatus } from '@openvisit/contract';
+import { settingsIn } from '../../core/company/company.public.js';
 import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import { settingsIn } from '../accounts/accounts.service.js';
 import * as visits from '../visits/visits.service.js';
 
 /** An entry older than this when it is uploaded (a terminal's backlog) no longer signs anyone in. */

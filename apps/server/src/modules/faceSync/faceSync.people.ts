@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Device, FacePersonKind } from '@openvisit/contract';
+import { settingsIn } from '../../core/company/company.public.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import { settingsIn } from '../accounts/accounts.service.js';
 import { blacklistMatcher } from '../blacklist/blacklist.service.js';
 import { allGrants, devicesOfGroups, entitledGroups, type GroupFacts, groupFacts } from '../devices/devices.service.js';
 import { faceSyncCandidates } from '../employees/employees.faces.js';

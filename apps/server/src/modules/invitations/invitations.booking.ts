@@ -11,10 +11,10 @@ import {
   settingObject,
   type Visit,
 } from '@openvisit/contract';
+import { company as companyRow, settingsOf } from '../../core/company/company.public.js';
 import { type AuthedContext, actorContext, type CallContext } from '../../platform/calls.js';
 import { randomToken, safeEqual } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { company as companyRow, settingsOf } from '../accounts/accounts.service.js';
 import * as employees from '../employees/employees.service.js';
 import { createVisit, hostSnapshot, screen, toVisit, type VisitRow } from '../visits/visits.service.js';
 import { type BookingAppRow, bookingAppsRepository } from './invitations.apps.repository.js';

@@ -11,12 +11,12 @@ import {
   type VisitorStatus,
   visitTypeText,
 } from '@openvisit/contract';
+import { company as companyRow, settingsOfRow } from '../../core/company/company.public.js';
 import type { CallContext } from '../../platform/calls.js';
 import { sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { issueVisitPass } from '../../platform/passes.js';
 import { scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
-import { company as companyRow, settingsOfRow } from '../accounts/accounts.service.js';
 import { meetingWindow } from '../meetings/meetings.window.js';
 import { gateNameIn } from '../registration/registration.gates.js';
 import * as visits from '../visits/visits.service.js';

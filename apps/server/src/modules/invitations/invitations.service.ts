@@ -10,17 +10,16 @@ import {
   VISIT_MOVES,
   type Visit,
 } from '@openvisit/contract';
+import { company, mayInvite, settingsOf } from '../../core/company/company.public.js';
 import { type AuthedContext, type CallContext, inTx } from '../../platform/calls.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { sealedInMessage } from '../../platform/messages.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { company, settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
 import * as employees from '../employees/employees.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
 import * as registration from '../registration/registration.service.js';
-import * as subCompanies from '../subCompanies/subCompanies.service.js';
 import { createVisit, hostSnapshot, move, searchPage, toVisit, type VisitQuery, type VisitRow, visitsOf } from '../visits/visits.service.js';
 import { passAttachment } from './invitations.mails.js';
 import { sendCancellation, sendInvitation } from './invitations.notices.js';
@@ -35,7 +34,7 @@ async function employeeInviting(ctx: AuthedContext) {
   const [settings, host] = await Promise.all([settingsOf(ctx), employees.hostOf(ctx, ctx.session.accountId)]);
   let reason: 'companyOff' | 'subCompanyOff' | 'forbidden' | null = null;
   if (settings.permissionSwitch !== 1) reason = 'companyOff';
-  else if (!(await subCompanies.mayInvite(ctx, host.subAccountId))) reason = 'subCompanyOff';
+  else if (!(await mayInvite(ctx, host.subAccountId))) reason = 'subCompanyOff';
   else if (host.forbidInvite) reason = 'forbidden';
   return { host, reason };
 }
@@ -50,7 +49,7 @@ async function subCompanyHost(ctx: AuthedContext, empid: number) {
   const [settings, host] = await Promise.all([settingsOf(ctx), employees.hostOf(ctx, empid)]);
   if (host.subAccountId === null || host.subAccountId !== ctx.session.subAccountId) throw employees.notFound();
   if (settings.permissionSwitch !== 1) throw new AppError(Status.INVITE_FEATURE_OFF, 'The company has not opened invitations to employees');
-  if (!(await subCompanies.mayInvite(ctx, host.subAccountId))) throw new AppError(Status.INVITE_FEATURE_OFF, SUB_COMPANY_OFF);
+  if (!(await mayInvite(ctx, host.subAccountId))) throw new AppError(Status.INVITE_FEATURE_OFF, SUB_COMPANY_OFF);
   if (host.forbidInvite) throw new AppError(Status.INVITE_FEATURE_OFF, 'This employee may not invite visitors; ask the head office');
   return host;
 }

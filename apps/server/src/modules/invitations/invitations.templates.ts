@@ -12,10 +12,10 @@ import {
   type TemplateTexts,
   type TemplateType,
 } from '@openvisit/contract';
+import { settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import { settingsOf } from '../accounts/accounts.service.js';
 import * as employees from '../employees/employees.service.js';
 import { gatesNamed } from '../registration/registration.gates.js';
 import { invitationsRepository, type TemplateRow, type TemplateValues } from './invitations.repository.js';

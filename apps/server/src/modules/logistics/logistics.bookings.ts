@@ -11,12 +11,12 @@ import {
   Role,
   Status,
 } from '@openvisit/contract';
+import { settingsIn } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf } from '../../platform/days.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/files.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import { settingsIn } from '../accounts/accounts.service.js';
 import { companyPhotos, dropPhotos } from './logistics.photos.js';
 import { type BookingFilter, type BookingInsert, type BookingRow, logisticsRepository } from './logistics.repository.js';
 import { logisticsSettingsRepository, type TypeRow } from './logistics.settings.repository.js';

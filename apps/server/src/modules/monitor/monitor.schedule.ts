@@ -1,10 +1,10 @@
 import { MONITOR_LOGS_KEPT_DAYS } from '@openvisit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import { company as companyRow } from '../../core/company/company.public.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Services } from '../../platform/services.js';
 import { type SystemScope, scopeForCompany } from '../../platform/tenancy.js';
-import { company as companyRow } from '../accounts/accounts.service.js';
 import { backOnlineMail, type EpisodeDevice, offlineMail } from './monitor.mails.js';
 import { offlineMinutes } from './monitor.service.js';
 import { type EpisodeRow, monitorSystemRepository } from './monitor.system.repository.js';

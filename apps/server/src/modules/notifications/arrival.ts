@@ -1,5 +1,5 @@
+import { company as companyRow } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
-import * as accounts from '../accounts/accounts.service.js';
 import { namesOf as employeeNames } from '../employees/employees.service.js';
 import { runningProxyOf } from '../employees/proxies.service.js';
 import { arrivalMail } from './arrival.mails.js';
@@ -28,7 +28,7 @@ export async function notifyArrival(ctx: AuthedContext, v: ArrivedVisit): Promis
     const companyId = ctx.session.companyId;
     const proxyId = await runningProxyOf(ctx, v.empId);
     const proxy = proxyId === undefined ? undefined : { proxyId };
-    const company = await accounts.company(ctx.tenant);
+    const company = await companyRow(ctx.tenant);
     const lang = company?.lang === 'zh' ? 'zh' : 'en';
     // The host's name is on the visit as it was just recorded; only a proxy's is read.
     const names = proxy ? await employeeNames(ctx, [proxy.proxyId]) : new Map<number, string>();

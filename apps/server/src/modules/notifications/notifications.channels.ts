@@ -1,11 +1,11 @@
 import { type CompanySettings, EmailType, type MessageChannel, type SmsConf, type WxConf } from '@openvisit/contract';
 import type { Config } from '../../config.js';
+import { settingsIn } from '../../core/company/company.public.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { SmtpRoute } from '../../platform/mail.js';
 import { type MessageRow, PermanentFailure } from '../../platform/messages.js';
 import type { Services } from '../../platform/services.js';
 import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
-import * as accounts from '../accounts/accounts.service.js';
 import * as contacts from '../contacts/contacts.service.js';
 import { aliyunSms, tencentSmsClient } from './notifications.cloudSms.js';
 import { routeOf } from './notifications.config.js';
@@ -22,7 +22,7 @@ export interface ChannelDeps {
 }
 
 function settingsOf(deps: ChannelDeps, companyId: number): Promise<CompanySettings> {
-  return accounts.settingsIn(scopeForCompany(deps.system, companyId));
+  return settingsIn(scopeForCompany(deps.system, companyId));
 }
 
 /** Why a channel cannot carry a message now, in the words of the catalogue; null when it can. */
@@ -36,7 +36,7 @@ export interface CompanyChannels {
 
 /** Which channels the company has on now: email unless switched off; the others by their switches. */
 export async function companyChannels(scope: TenantScope): Promise<CompanyChannels> {
-  const [rows, s] = await Promise.all([notifyRepository(scope).all(), accounts.settingsIn(scope)]);
+  const [rows, s] = await Promise.all([notifyRepository(scope).all(), settingsIn(scope)]);
   const sms = smsOf(rows.get('sms'));
   return {
     problems: {

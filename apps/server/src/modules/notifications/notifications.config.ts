@@ -12,11 +12,11 @@ import {
   settingObject,
   storedMailPasswordFits,
 } from '@openvisit/contract';
+import { company as companyRow } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import type { SmtpRoute } from '../../platform/mail.js';
 import { PermanentFailure } from '../../platform/messages.js';
-import * as accounts from '../accounts/accounts.service.js';
 import { emailOf, ivrOf, notifyRepository, secretOf, smsOf, wxOf } from './notifications.repository.js';
 
 function repoOf(ctx: AuthedContext) {
@@ -121,7 +121,7 @@ export async function testEmail(ctx: AuthedContext, input: EmailInput & { to: st
   const route = routeOf(next, password);
   if (!route && !ctx.services.mailer.hasInstallationServer)
     throw new AppError(Status.EMAIL_SEND_FAILED, "This installation has no mail server of its own (SMTP_URL); choose the company's SMTP server");
-  const company = await accounts.company(ctx.tenant);
+  const company = await companyRow(ctx.tenant);
   const lang = company?.lang === 'zh' ? 'zh' : 'en';
   const via = route ? `${route.host}:${route.port}` : lang === 'zh' ? '系统邮件服务器' : "this installation's mail server";
   const sent = await ctx.services.mailer.sendNow(

@@ -12,9 +12,9 @@ import {
   smsConfigErrors,
   smsVendorErrors,
 } from '@openvisit/contract';
+import { company as companyRow } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
-import * as accounts from '../accounts/accounts.service.js';
 import { smsService } from './notifications.channels.js';
 import { channelLog, secretChange } from './notifications.config.js';
 import { notifyRepository, smsOf, templateKey } from './notifications.repository.js';
@@ -116,7 +116,7 @@ export async function testSms(ctx: AuthedContext, input: SmsInput & { to: string
   const secret = testSecret(ctx, input.appSecret, row, 'SMS app secret');
   if (secret === null) return result('secret');
   const service = smsService(ctx, { ...cur, ...next, hasSecret: true }, secret);
-  const company = await accounts.company(ctx.tenant);
+  const company = await companyRow(ctx.tenant);
   const lang: Lang = company?.lang === 'zh' ? 'zh' : 'en';
   const { text, params } = sample(input.kind, lang, company?.name ?? '', ctx.config.publicUrl);
   const { problem, code, detail } = await sendTest(

@@ -8,11 +8,11 @@ import {
   type SmsCodePurpose,
   Status,
 } from '@openvisit/contract';
+import { company as companyRow } from '../../core/company/company.public.js';
 import type { CallContext } from '../../platform/calls.js';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
-import * as accounts from '../accounts/accounts.service.js';
 import { companyChannels } from './notifications.channels.js';
 import { smsCodesRepository } from './notifications.system.repository.js';
 
@@ -57,7 +57,7 @@ export async function sendCode(ctx: CallContext, companyId: number, phoneIn: str
     expiresAt: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000),
   });
   // The company named by the caller's session or by the invitation it resolved.
-  const company = await accounts.company(scopeForCompany(ctx.system, companyId));
+  const company = await companyRow(scopeForCompany(ctx.system, companyId));
   const lang = company?.lang === 'zh' ? 'zh' : 'en';
   const sent = await ctx.services.outbox.sendNow({
     companyId,

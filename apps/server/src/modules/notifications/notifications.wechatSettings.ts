@@ -11,9 +11,9 @@ import {
   wxConfigErrors,
   wxVendorErrors,
 } from '@openvisit/contract';
+import { company as companyRow } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import * as accounts from '../accounts/accounts.service.js';
 import * as contacts from '../contacts/contacts.service.js';
 import * as employees from '../employees/employees.service.js';
 import { wechatService } from './notifications.channels.js';
@@ -109,7 +109,7 @@ export async function testWx(ctx: AuthedContext, input: WxInput & { to?: string;
   const secret = testSecret(ctx, input.appSecret, row, 'WeChat app secret');
   if (secret === null) return result('secret');
   const service = wechatService(ctx, { ...next, hasSecret: true }, secret, new WxTokens());
-  const company = await accounts.company(ctx.tenant);
+  const company = await companyRow(ctx.tenant);
   const lang: Lang = company?.lang === 'zh' ? 'zh' : 'en';
   const { subject, text, params } = sample(input.kind, lang, company?.name ?? '');
   const { problem, code, detail } = await sendTest(

@@ -1,8 +1,9 @@
 import { type AllowedPassWay, type FieldError, type GatePassWay, type In, type Out, type PassConfig, Status } from '@openvisit/contract';
+import { settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { settingsOf, staffPerGate } from '../accounts/accounts.service.js';
+import { staffPerGate } from '../accounts/accounts.service.js';
 import { removeGroup } from '../devices/devices.groups.js';
 import { groupsById } from '../devices/devices.service.js';
 import { listGates } from '../registration/registration.gates.js';

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import { HOLIDAY_NAME_MAX, type HolidayImportResult, type In, type Lang } from '@openvisit/contract';
 import Holidays from 'date-holidays';
+import { company } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import * as accounts from '../accounts/accounts.service.js';
 import { passRulesRepository } from './passRules.repository.js';
 
 /**
@@ -69,7 +69,7 @@ function knownRegion(country: string, region: string): boolean {
 }
 
 async function companyLang(ctx: AuthedContext): Promise<Lang> {
-  return (await accounts.company(ctx.tenant))?.lang === 'zh' ? 'zh' : 'en';
+  return (await company(ctx.tenant))?.lang === 'zh' ? 'zh' : 'en';
 }
 
 export async function importHolidays(ctx: AuthedContext, input: In<'importHolidays'>): Promise<HolidayImportResult> {

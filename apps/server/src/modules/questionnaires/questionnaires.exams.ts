@@ -10,6 +10,7 @@ import {
   titleIn,
   VISIT_MOVES,
 } from '@openvisit/contract';
+import { settingsIn } from '../../core/company/company.public.js';
 import type { AuthedContext, CallContext } from '../../platform/calls.js';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.js';
 import { dayOf, dayStart } from '../../platform/days.js';
@@ -18,7 +19,6 @@ import type { Induction, InductionPerson } from '../../platform/induction.js';
 import { mediaUrl } from '../../platform/media.js';
 import type { Services } from '../../platform/services.js';
 import { inTransaction, scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
-import { settingsIn } from '../accounts/accounts.service.js';
 import * as logistics from '../logistics/logistics.service.js';
 import * as visits from '../visits/visits.service.js';
 import { bankOf, type DrawLang, drawLangFor, drawQuestions, scorePaper } from './questionnaires.bank.js';

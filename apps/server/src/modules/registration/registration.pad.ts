@@ -14,11 +14,11 @@ import {
   Status,
   settingObject,
 } from '@openvisit/contract';
+import { directory, patchSettings, settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { ImageRejected, normalisePicture } from '../../platform/images.js';
-import { getUserInfo, patchSettings, settingsOf } from '../accounts/accounts.service.js';
-import * as subCompanies from '../subCompanies/subCompanies.service.js';
+import { getUserInfo } from '../accounts/accounts.service.js';
 import { gatesNamed } from './registration.gates.js';
 import { snapshot, toVisitorType } from './registration.service.js';
 
@@ -184,7 +184,7 @@ export async function padConfig(ctx: AuthedContext, input: In<'getPadConfig'>): 
   const { fields, types, links } = await snapshot(ctx);
   const byId = new Map(fields.map((f) => [f.id, f]));
   const offered = types.filter((t) => at.size === 0 || t.gids.length === 0 || t.gids.some((g) => at.has(g)));
-  const companies = await subCompanies.directory(ctx);
+  const companies = await directory(ctx);
   return {
     companies,
     userid: info.userid,

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type In, logDesc, type ResidentVisitor } from '@openvisit/contract';
+import { settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { notFound } from '../../platform/errors.js';
 import { checkedFacePhoto, importFaceZip } from '../../platform/facePhotos.js';
 import { issueResidentPass } from '../../platform/passes.js';
-import { settingsOf } from '../accounts/accounts.service.js';
 import { workerById } from './residents.files.js';
 import { residentsRepository } from './residents.repository.js';
 import { toResident } from './residents.service.js';

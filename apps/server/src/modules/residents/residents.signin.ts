@@ -1,10 +1,10 @@
 import { logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
+import { settingsOf } from '../../core/company/company.public.js';
 import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { isOriginalPass } from '../../platform/originalPasses.js';
 import { isResidentPass, readAnyPass } from '../../platform/passes.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { settingsOf } from '../accounts/accounts.service.js';
 import * as visits from '../visits/visits.service.js';
 import { type ResidentWithProject, residentsRepository } from './residents.repository.js';
 

@@ -1,6 +1,6 @@
 import { type BasicSettings, basicSettings, type LogDescription, type LoggedSetting, logDesc, settingObject } from '@openvisit/contract';
+import { patchSettings, settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
-import { patchSettings, settingsOf } from '../accounts/accounts.service.js';
 
 /**
  * Basic settings (Custom settings › basic settings): company settings that rule invitations and check-in. Where each

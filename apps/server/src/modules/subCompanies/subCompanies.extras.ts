@@ -10,11 +10,11 @@ import {
   type SubLogoOutcome,
   settingObject,
 } from '@openvisit/contract';
+import { patchSettings } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { ImageRejected, normalisePicture } from '../../platform/images.js';
 import { withZip, type ZipReader, zipRefusal } from '../../platform/zip.js';
-import { patchSettings } from '../accounts/accounts.service.js';
 import * as auth from '../auth/auth.service.js';
 import { type SubAccountRow, type SubTemplateRow, subCompaniesRepository } from './subCompanies.repository.js';
 import { checkReferences, subAccountOf, toSubAccount } from './subCompanies.service.js';

@@ -28,24 +28,11 @@ function rows(scope: TenantScope) {
     return and(...w);
   };
   return {
-    byId: (id: number) =>
-      db
-        .select()
-        .from(s)
-        .where(and(mine, eq(s.id, id)))
-        .then((r): SubAccountRow | undefined => r[0]),
     byIds: (ids: number[]) =>
       db
         .select()
         .from(s)
         .where(and(mine, inArray(s.id, ids))),
-    /** Not archived, by name: pickers. */
-    listActive: (inUseOnly: boolean) =>
-      db
-        .select()
-        .from(s)
-        .where(and(mine, isNull(s.archivedAt), ...(inUseOnly ? [eq(s.isUse, 1)] : [])))
-        .orderBy(asc(s.companyName)),
     async page(f: SubAccountFilter, offset: number, limit: number) {
       const where = matching(f);
       const [rows, total] = await Promise.all([

@@ -1,16 +1,14 @@
-import { type FieldError, type In, logDesc, type PadCompany, Role, Status, type SubAccount, VaPerm } from '@openvisit/contract';
+import { type FieldError, type In, logDesc, Role, Status, type SubAccount } from '@openvisit/contract';
+import { activeSubCompanies, subCompanyRow, today } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { hashPassword, randomToken } from '../../platform/crypto.js';
 import { AppError, badParams, notFound, requireEvery } from '../../platform/errors.js';
 import { revokeAccountSessions } from '../../platform/sessions.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { settingsOf } from '../accounts/accounts.service.js';
 import * as auth from '../auth/auth.service.js';
 import { type SubAccountRow, type SubAccountValues, subCompaniesRepository } from './subCompanies.repository.js';
 
 const repoOf = (ctx: AuthedContext) => subCompaniesRepository(ctx.tenant);
-/** The day validity is judged by: the same as sign-in's (auth.signin). */
-const today = () => new Date().toISOString().slice(0, 10);
 
 export function toSubAccount(r: SubAccountRow, day = today()): SubAccount {
   return {
@@ -46,7 +44,7 @@ export async function subAccountOf(ctx: AuthedContext, id: number | undefined): 
     id = ctx.session.subAccountId ?? 0;
   }
   if (id === undefined) throw badParams([{ field: 'id', rule: 'required' }]);
-  const row = await repoOf(ctx).byId(id);
+  const row = await subCompanyRow(ctx, id);
   if (!row) throw notFound('sub-company');
   return row;
 }
@@ -141,59 +139,11 @@ export async function getById(ctx: AuthedContext, input: In<'getSubAccountById'>
 
 export async function listAll(ctx: AuthedContext, input: In<'getSubAccountByUserid'>) {
   if (isSub(ctx)) {
-    const own = await repoOf(ctx).byId(ctx.session.subAccountId ?? 0);
+    const own = await subCompanyRow(ctx, ctx.session.subAccountId ?? 0);
     return own ? [toSubAccount(own)] : [];
   }
   const day = today();
-  return (await repoOf(ctx).listActive(input.inUse ?? false)).map((r) => toSubAccount(r, day));
-}
-
-const inUseOn = (r: SubAccountRow, day: string) =>
-  r.isUse === 1 && !r.archivedAt && !(r.endDate && r.endDate < day) && !(r.startDate && r.startDate > day);
-
-/** Floors as a person reads them ('2' before '10'), then names. */
-const byFloor = new Intl.Collator('zh-CN', { numeric: true });
-
-/**
- * The building's directory for its desk and kiosk: the sub-companies in use today, by floor then name, when
- * multi-company mode is on; none otherwise (the walk-in's host is then searched across the company).
- */
-export async function directory(ctx: AuthedContext): Promise<PadCompany[]> {
-  if (!ctx.config.features.subCompanies || (await settingsOf(ctx)).subAccount !== 1) return [];
-  const day = today();
-  return (await repoOf(ctx).listActive(true))
-    .filter((r) => inUseOn(r, day))
-    .sort((a, b) => byFloor.compare(a.floor, b.floor) || byFloor.compare(a.companyName, b.companyName))
-    .map((r) => ({
-      id: r.id,
-      companyName: r.companyName,
-      shortName: r.shortName,
-      floor: r.floor,
-      roomNumbers: r.roomNumbers,
-      logo: r.logo,
-      vaPerm: r.vaPerm,
-    }));
-}
-
-/** A sub-company a walk-in may visit today (94 for one stopped, archived, outside its dates or not this company's). */
-export async function visitable(ctx: AuthedContext, id: number): Promise<SubAccountRow> {
-  const row = await repoOf(ctx).byId(id);
-  if (!row || !inUseOn(row, today())) throw new AppError(Status.SUB_ACCOUNT_INVALID);
-  return row;
-}
-
-/** Whether a host's sub-company may invite (vaPerm bit 1); the head office's own employees always may. */
-export async function mayInvite(ctx: AuthedContext, subAccountId: number | null): Promise<boolean> {
-  if (!subAccountId) return true;
-  const row = await repoOf(ctx).byId(subAccountId);
-  return !row || (row.vaPerm & VaPerm.INVITATION) !== 0;
-}
-
-/** Whether the visits of a host's sub-company wait for the host's authorisation (vaPerm bit 4). */
-export async function needsAuthorisation(ctx: AuthedContext, subAccountId: number | null): Promise<boolean> {
-  if (!subAccountId) return false;
-  const row = await repoOf(ctx).byId(subAccountId);
-  return !!row && (row.vaPerm & VaPerm.AUTHORISATION) !== 0;
+  return (await activeSubCompanies(ctx, input.inUse ?? false)).map((r) => toSubAccount(r, day));
 }
 
 export async function page(ctx: AuthedContext, input: In<'getSubAccountPageByUserid'>) {

@@ -1,8 +1,8 @@
 import { type In, logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit, type VisitEvent, type VisitorStatus } from '@openvisit/contract';
+import { settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { codeOfScan, isScannedPass } from '../../platform/passes.js';
-import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
 import { notifyArrival } from '../notifications/arrival.js';
 import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type In, logDesc, VISIT_PDF_NAME } from '@openvisit/contract';
+import { settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
-import { settingsOf } from '../accounts/accounts.service.js';
 import { padConfig } from '../registration/registration.pad.js';
 import { storeSignature } from './visits.desk.js';
 import { noSuchVisit, type VisitRow, visibleVisit, withPass } from './visits.kernel.js';

@@ -1,7 +1,7 @@
 import { initialStatus, type Visit } from '@openvisit/contract';
+import { settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import { settingsOf } from '../accounts/accounts.service.js';
 import { gateName, gateOf, leaveAtFrom } from './visits.desk.js';
 import { createVisit, move, type VisitRow, withPass } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';

@@ -1,7 +1,7 @@
 import { type In, maskIdNumber, normalizePhone, type ReturningVisitor, Role, Status } from '@openvisit/contract';
+import { settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { settingsOf } from '../accounts/accounts.service.js';
 import * as employees from '../employees/employees.service.js';
 import { checkCode, smsSwitchedOn } from '../notifications/notifications.smsCodes.js';
 import * as registration from '../registration/registration.service.js';

@@ -1,12 +1,11 @@
 import { extendValueErrors, type In, initialStatus, logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
+import { needsAuthorisation, settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { settingsOf } from '../accounts/accounts.service.js';
 import * as approvals from '../approvals/approvals.service.js';
 import * as employees from '../employees/employees.service.js';
 import { notifyArrival } from '../notifications/arrival.js';
 import * as registration from '../registration/registration.service.js';
-import * as subCompanies from '../subCompanies/subCompanies.service.js';
 import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
 import { constraintOf, createVisit, hostSnapshot, type VisitInsert, withPass } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';
@@ -68,7 +67,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
   await ctx.services.induction.require(ctx.tenant, { tid: input.tid, vid: null, phone, idNumber, email: input.vemail });
   const images = await storeImages(ctx, input);
   // The company's approval flow, or a sub-company whose visitors wait for their host's authorisation (vaPerm 4).
-  const approval = settings.processSwitch === 1 || (await subCompanies.needsAuthorisation(ctx, host.subAccountId));
+  const approval = settings.processSwitch === 1 || (await needsAuthorisation(ctx, host.subAccountId));
   const status = initialStatus('walkin', { approval });
   const now = new Date();
   const values: VisitInsert = {

@@ -1,0 +1,4 @@
+/** The company kernel every module reads: the company's row and parsed settings, and its sub-companies' look-ups. */
+export type { CompanyRow, SubCompanyRow } from './company.repository.js';
+export { company, patchSettings, settingsIn, settingsOf, settingsOfRow, updateCompany } from './company.settings.js';
+export { activeSubCompanies, directory, mayInvite, needsAuthorisation, subCompanyRow, today, visitable } from './company.subCompanies.js';
