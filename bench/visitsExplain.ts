@@ -2,10 +2,10 @@
 // company beside a small one: which index each uses. On PGlite, or on PostgreSQL when TEST_DATABASE_URL is set
 // (`bash scripts/with-postgres.sh node --import tsx bench/visitsExplain.ts`).
 import { count, desc, type SQL, sql } from 'drizzle-orm';
+import { VISIT_COUNT_CAP } from '../apps/server/src/core/visits/visits.repository.js';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies, visits } from '../apps/server/src/db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../apps/server/src/db/visitFilter.js';
-import { VISIT_COUNT_CAP } from '../apps/server/src/modules/visits/visits.repository.js';
 
 const N = Number(process.env.BENCH_VISITS ?? 200_000);
 const pgUrl = process.env.TEST_DATABASE_URL;

@@ -1,10 +1,10 @@
 import { type ApproverType, type In, logDesc, type ProcessArea, Status } from '@openvisit/contract';
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
+import * as employees from '../../core/people/employees.service.js';
+import { assertGates } from '../../core/sites/sites.gates.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import * as employees from '../employees/employees.service.js';
-import { assertGates } from '../registration/registration.gates.js';
 import { type AreaRow, approvalsRepository, type RuleRow } from './approvals.repository.js';
 
 function repoOf(ctx: AuthedContext) {

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@openvisit/contract';
 import { company as companyRow } from '../../core/company/company.public.js';
+import * as employees from '../../core/people/employees.service.js';
 import type { AuthedContext } from '../../platform/calls.js';
-import * as employees from '../employees/employees.service.js';
 import type { VisitRow } from '../visits/visits.service.js';
 import { approvalRequestMail, approvalResultMail } from './approvals.mails.js';
 import { approvalsRepository } from './approvals.repository.js';

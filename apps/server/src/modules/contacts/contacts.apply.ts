@@ -14,10 +14,10 @@ import {
   type SyncStep,
   WORK_NUMBER_MAX,
 } from '@openvisit/contract';
+import * as departments from '../../core/people/departments.service.js';
+import * as employees from '../../core/people/employees.service.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import * as departments from '../departments/departments.service.js';
-import * as employees from '../employees/employees.service.js';
 import type { ExtDepartment, ExtUser } from './contacts.providers.js';
 import type { contactsRepository, EmployeeLink } from './contacts.repository.js';
 

@@ -17,12 +17,12 @@ import {
   syncReport,
 } from '@openvisit/contract';
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
+import * as employeesService from '../../core/people/employees.service.js';
+import { checkClause } from '../../core/people/employees.service.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import * as employeesService from '../employees/employees.service.js';
-import { checkClause } from '../employees/employees.service.js';
 import { applyDepartments, applyEmployees, applyRelations, newReport } from './contacts.apply.js';
 import { type DirectoryProvider, dingTalkProvider, type ExtDepartment, type ExtUser, rtxProvider } from './contacts.providers.js';
 import { contactsRepository, type EmployeeLinkSource } from './contacts.repository.js';

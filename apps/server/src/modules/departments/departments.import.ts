@@ -11,13 +11,13 @@ import {
   type Lang,
   logDesc,
 } from '@openvisit/contract';
+import { departmentsRepository } from '../../core/people/departments.repository.js';
+import { normalisePath, pathResolver } from '../../core/people/departments.service.js';
+import * as employeesService from '../../core/people/employees.service.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
 import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import * as employeesService from '../employees/employees.service.js';
-import { departmentsRepository } from './departments.repository.js';
-import { normalisePath, pathResolver } from './departments.service.js';
 
 type Field = keyof typeof DEPARTMENT_IMPORT_COLUMNS;
 

@@ -1,7 +1,7 @@
 import type { In } from '@openvisit/contract';
+import * as departments from '../../core/people/departments.service.js';
+import * as employees from '../../core/people/employees.service.js';
 import type { AuthedContext } from '../../platform/calls.js';
-import * as employees from '../employees/employees.service.js';
-import * as departments from './departments.service.js';
 
 /* A department's members, a page of employees: above both services, so departments.service stays below employees. */
 

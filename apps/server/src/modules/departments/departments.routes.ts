@@ -1,9 +1,9 @@
 import * as c from '@openvisit/contract';
+import * as departments from '../../core/people/departments.service.js';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
 import { departmentTemplate, importDepartments } from './departments.import.js';
 import { members } from './departments.members.js';
-import * as departments from './departments.service.js';
 
 export const departmentsRoutes = [
   bind(c.getDeptList, (_input, ctx) => departments.tree(ctx)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Entitled, entitledGroups, type GroupFacts } from './devices.entitlements.js';
+import { type Entitled, entitledGroups, type GroupFacts } from '../../core/entitlements/entitlements.js';
 
 const g = (id: number, over: Partial<GroupFacts> = {}): GroupFacts => ({
   id,

@@ -1,11 +1,11 @@
 import { type In, logDesc, Status } from '@openvisit/contract';
+import { devicesRepository } from '../../core/entitlements/devices.repository.js';
+import { assertAll, unique } from '../../core/entitlements/devices.shared.js';
+import { typeById } from '../../core/sites/sites.types.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { typeById } from '../registration/registration.service.js';
 import { residentsNamed } from '../residents/residents.service.js';
-import { devicesRepository } from './devices.repository.js';
-import { assertAll, unique } from './devices.shared.js';
 
 /** Access rights: the device groups granted to visitor types and resident visitors (employees': employees.attributes). */
 

@@ -1,9 +1,9 @@
 import * as c from '@openvisit/contract';
+import * as groups from '../../core/entitlements/devices.groups.js';
+import * as devices from '../../core/entitlements/devices.service.js';
 import { bind } from '../../platform/calls.js';
 import { deviceSelf } from './devices.auth.js';
 import * as grants from './devices.grants.js';
-import * as groups from './devices.groups.js';
-import * as devices from './devices.service.js';
 
 // delEquipmentGroup is bound by passRules (it builds on groups and must count the strategies binding one): devices
 // never imports passRules.

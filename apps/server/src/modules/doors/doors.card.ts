@@ -1,10 +1,10 @@
 import type { Out } from '@openvisit/contract';
 import { Status } from '@openvisit/contract';
+import * as devices from '../../core/entitlements/devices.service.js';
+import * as employees from '../../core/people/employees.service.js';
 import type { DeviceContext } from '../../platform/calls.js';
 import { dayOf } from '../../platform/days.js';
 import { AppError } from '../../platform/errors.js';
-import * as devices from '../devices/devices.service.js';
-import * as employees from '../employees/employees.service.js';
 import * as interimCards from '../interimCards/interimCards.service.js';
 import * as visits from '../visits/visits.service.js';
 import { doorConfig } from './doors.config.js';

@@ -1,11 +1,11 @@
 import type { CompanySettings } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
+import * as devices from '../../core/entitlements/devices.service.js';
+import { gatesNamed } from '../../core/sites/sites.gates.js';
 import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
 import { dayOf } from '../../platform/days.js';
 import { storeKey, type TenantScope } from '../../platform/tenancy.js';
-import * as devices from '../devices/devices.service.js';
 import * as passRules from '../passRules/passRules.service.js';
-import { gatesNamed } from '../registration/registration.gates.js';
 import { doorsRepository } from './doors.repository.js';
 
 /**

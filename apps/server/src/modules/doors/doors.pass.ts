@@ -1,8 +1,8 @@
 import { type Out, Status } from '@openvisit/contract';
+import * as devices from '../../core/entitlements/devices.service.js';
 import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import { AppError } from '../../platform/errors.js';
-import * as devices from '../devices/devices.service.js';
 import * as passRecords from '../passRecords/passRecords.service.js';
 import * as visits from '../visits/visits.service.js';
 import type { DoorConfig } from './doors.config.js';

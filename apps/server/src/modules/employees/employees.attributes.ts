@@ -1,11 +1,11 @@
 import { type Employee, type In, type LogDescription, logDesc, Role, Status } from '@openvisit/contract';
+import * as devices from '../../core/entitlements/devices.service.js';
+import * as departments from '../../core/people/departments.service.js';
+import { type EmployeeFilter, type EmployeeInsert, employeesRepository } from '../../core/people/employees.repository.js';
+import { cardTaken, notFound, page, repoOf, uniqueViolation, withDepartments } from '../../core/people/employees.service.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import * as departments from '../departments/departments.service.js';
-import * as devices from '../devices/devices.service.js';
-import { type EmployeeFilter, type EmployeeInsert, employeesRepository } from './employees.repository.js';
-import { cardTaken, notFound, page, repoOf, uniqueViolation, withDepartments } from './employees.service.js';
 
 /** Batch changes to employee attributes and the lists built on them (contract: calls/employeeAttributes.ts). */
 

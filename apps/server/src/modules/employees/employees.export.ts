@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { employeeStatusLabels, type Lang } from '@openvisit/contract';
+import * as departments from '../../core/people/departments.service.js';
+import { employeesRepository } from '../../core/people/employees.repository.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { xlsxStream } from '../../platform/xlsx.js';
-import * as departments from '../departments/departments.service.js';
-import { employeesRepository } from './employees.repository.js';
 
 const HEADERS: Record<Lang, string[]> = {
   en: ['Name', 'Work number', 'Mobile phone', 'Email', 'Departments', 'Position', 'Status', 'Card number', 'Telephone', 'Superior', 'Created'],

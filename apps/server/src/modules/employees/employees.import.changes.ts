@@ -1,7 +1,7 @@
 import type { EMPLOYEE_IMPORT_FIELDS } from '@openvisit/contract';
+import { pathResolver } from '../../core/people/departments.service.js';
+import { employeesRepository } from '../../core/people/employees.repository.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import { pathResolver } from '../departments/departments.service.js';
-import { employeesRepository } from './employees.repository.js';
 
 /** A valid import row, as the import would write it. */
 export interface ImportCandidate {

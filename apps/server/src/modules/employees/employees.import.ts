@@ -14,14 +14,14 @@ import {
   normalizePhone,
   Status,
 } from '@openvisit/contract';
+import { pathResolver as departmentPaths, normalisePath } from '../../core/people/departments.service.js';
+import { employeesRepository } from '../../core/people/employees.repository.js';
+import { checkClause, repoOf } from '../../core/people/employees.service.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { pathResolver as departmentPaths, normalisePath } from '../departments/departments.service.js';
 import { describeUpdates, type ImportCandidate } from './employees.import.changes.js';
-import { employeesRepository } from './employees.repository.js';
-import { checkClause, repoOf } from './employees.service.js';
 
 type Field = keyof typeof EMPLOYEE_IMPORT_COLUMNS;
 const WORK_NUMBER = /^[A-Za-z0-9_.-]{0,32}$/;

@@ -1,12 +1,12 @@
 import * as c from '@openvisit/contract';
+import * as employees from '../../core/people/employees.service.js';
+import * as faces from '../../core/people/faces.js';
+import * as proxies from '../../core/people/proxies.service.js';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
 import * as attributes from './employees.attributes.js';
 import { exportEmployees } from './employees.export.js';
-import * as faces from './employees.faces.js';
 import { importEmployees, importTemplate } from './employees.import.js';
-import * as employees from './employees.service.js';
-import * as proxies from './proxies.service.js';
 
 export const employeesRoutes = [
   bind(c.addEmployee, (input, ctx) => employees.add(ctx, input)),

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Device, FacePersonKind } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
+import { allGrants, devicesOfGroups, entitledGroups, type GroupFacts, groupFacts } from '../../core/entitlements/devices.service.js';
+import { faceSyncCandidates } from '../../core/people/faces.js';
+import { meetingWindow } from '../../core/visits/visits.meetingWindow.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import type { TenantScope } from '../../platform/tenancy.js';
 import { blacklistMatcher } from '../blacklist/blacklist.service.js';
-import { allGrants, devicesOfGroups, entitledGroups, type GroupFacts, groupFacts } from '../devices/devices.service.js';
-import { faceSyncCandidates } from '../employees/employees.faces.js';
-import { meetingWindow } from '../meetings/meetings.window.js';
 import { faceCandidateResidents } from '../residents/residents.service.js';
 import { faceCandidateVisits } from '../visits/visits.service.js';
 

@@ -1,5 +1,5 @@
+import { takeFaceQueue } from '../../core/people/faces.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import { takeFaceQueue } from '../employees/employees.faces.js';
 import { visitsMovedSince } from '../visits/visits.service.js';
 import { digestOf, wantedPeople } from './faceSync.people.js';
 import { type Desired, faceSyncRepository, syncStateRepository } from './faceSync.repository.js';

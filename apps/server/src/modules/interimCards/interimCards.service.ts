@@ -1,9 +1,9 @@
 import { type In, type InterimCard, InterimCardStatus, type LogDescription, logDesc, Role, Status } from '@openvisit/contract';
+import * as employees from '../../core/people/employees.service.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart, periodBounds } from '../../platform/days.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import * as employees from '../employees/employees.service.js';
 import { type InterimCardFilter, type InterimCardRow, interimCardsRepository } from './interimCards.repository.js';
 
 const { APPLIED, LENT, RETURNED, REFUSED } = InterimCardStatus;

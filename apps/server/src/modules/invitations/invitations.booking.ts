@@ -12,10 +12,10 @@ import {
   type Visit,
 } from '@openvisit/contract';
 import { company as companyRow, settingsOf } from '../../core/company/company.public.js';
+import * as employees from '../../core/people/employees.service.js';
 import { type AuthedContext, actorContext, type CallContext } from '../../platform/calls.js';
 import { randomToken, safeEqual } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import * as employees from '../employees/employees.service.js';
 import { createVisit, hostSnapshot, screen, toVisit, type VisitRow } from '../visits/visits.service.js';
 import { type BookingAppRow, bookingAppsRepository } from './invitations.apps.repository.js';
 import { bookingNotice } from './invitations.mails.js';

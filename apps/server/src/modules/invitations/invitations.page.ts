@@ -12,13 +12,13 @@ import {
   visitTypeText,
 } from '@openvisit/contract';
 import { company as companyRow, settingsOfRow } from '../../core/company/company.public.js';
+import { gateNameIn } from '../../core/sites/sites.gates.js';
+import { meetingWindow } from '../../core/visits/visits.meetingWindow.js';
 import type { CallContext } from '../../platform/calls.js';
 import { sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { issueVisitPass } from '../../platform/passes.js';
 import { scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
-import { meetingWindow } from '../meetings/meetings.window.js';
-import { gateNameIn } from '../registration/registration.gates.js';
 import * as visits from '../visits/visits.service.js';
 import { replyNotice } from './invitations.mails.js';
 import { invitationsRepository } from './invitations.repository.js';

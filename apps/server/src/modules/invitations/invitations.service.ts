@@ -11,15 +11,15 @@ import {
   type Visit,
 } from '@openvisit/contract';
 import { company, mayInvite, settingsOf } from '../../core/company/company.public.js';
+import * as employees from '../../core/people/employees.service.js';
+import { gatesNamed } from '../../core/sites/sites.gates.js';
+import * as registration from '../../core/sites/sites.types.js';
 import { type AuthedContext, type CallContext, inTx } from '../../platform/calls.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { sealedInMessage } from '../../platform/messages.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import * as approvals from '../approvals/approvals.service.js';
-import * as employees from '../employees/employees.service.js';
-import { gatesNamed } from '../registration/registration.gates.js';
-import * as registration from '../registration/registration.service.js';
 import { createVisit, hostSnapshot, move, searchPage, toVisit, type VisitQuery, type VisitRow, visitsOf } from '../visits/visits.service.js';
 import { passAttachment } from './invitations.mails.js';
 import { sendCancellation, sendInvitation } from './invitations.notices.js';

@@ -13,11 +13,11 @@ import {
   type TemplateType,
 } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
+import * as employees from '../../core/people/employees.service.js';
+import { gatesNamed } from '../../core/sites/sites.gates.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import * as employees from '../employees/employees.service.js';
-import { gatesNamed } from '../registration/registration.gates.js';
 import { invitationsRepository, type TemplateRow, type TemplateValues } from './invitations.repository.js';
 
 const noSuchTemplate = () => new AppError(Status.TEMPLATE_NOT_FOUND, 'No such invitation template');

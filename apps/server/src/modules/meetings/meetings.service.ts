@@ -12,6 +12,8 @@ import {
   VISIT_MOVES,
   type Visit,
 } from '@openvisit/contract';
+import { gatesNamed } from '../../core/sites/sites.gates.js';
+import { timesOf } from '../../core/visits/visits.meetingWindow.js';
 import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { dayStart } from '../../platform/days.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
@@ -25,11 +27,9 @@ import {
   storeInvitations,
   submitForApproval,
 } from '../invitations/invitations.service.js';
-import { gatesNamed } from '../registration/registration.gates.js';
 import { moveMany, toVisit, type VisitRow, visitsOf } from '../visits/visits.service.js';
 import { type MeetingMailFacts, meetingCancelledMail, meetingChangedMail, meetingInvitationMail } from './meetings.mails.js';
 import { type MeetingFilter, type MeetingRow, meetingsRepository } from './meetings.repository.js';
-import { timesOf } from './meetings.window.js';
 
 type Visitors = InviteInput['visitors'];
 

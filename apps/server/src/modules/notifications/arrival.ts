@@ -1,7 +1,7 @@
 import { company as companyRow } from '../../core/company/company.public.js';
+import { namesOf as employeeNames } from '../../core/people/employees.service.js';
+import { runningProxyOf } from '../../core/people/proxies.service.js';
 import type { AuthedContext } from '../../platform/calls.js';
-import { namesOf as employeeNames } from '../employees/employees.service.js';
-import { runningProxyOf } from '../employees/proxies.service.js';
 import { arrivalMail } from './arrival.mails.js';
 
 /** What the arrival notice reads of a visit (a visit row fits): declared here, so notifications need not import visits. */

@@ -12,10 +12,10 @@ import {
   wxVendorErrors,
 } from '@openvisit/contract';
 import { company as companyRow } from '../../core/company/company.public.js';
+import * as employees from '../../core/people/employees.service.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import * as contacts from '../contacts/contacts.service.js';
-import * as employees from '../employees/employees.service.js';
 import { wechatService } from './notifications.channels.js';
 import { channelLog, secretChange } from './notifications.config.js';
 import { notifyRepository, templateKey, wxOf } from './notifications.repository.js';

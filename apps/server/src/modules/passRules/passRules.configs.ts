@@ -1,13 +1,13 @@
 import { type AllowedPassWay, type FieldError, type GatePassWay, type In, type Out, type PassConfig, Status } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
+import { removeGroup } from '../../core/entitlements/devices.groups.js';
+import { groupsById } from '../../core/entitlements/devices.service.js';
+import { listGates } from '../../core/sites/sites.gates.js';
+import { listTypes } from '../../core/sites/sites.types.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import { staffPerGate } from '../accounts/accounts.service.js';
-import { removeGroup } from '../devices/devices.groups.js';
-import { groupsById } from '../devices/devices.service.js';
-import { listGates } from '../registration/registration.gates.js';
-import { listTypes } from '../registration/registration.service.js';
 import { type ConfigRow, type NewConfig, type PassRulesRepository, passRulesRepository } from './passRules.repository.js';
 import { uniqueAs } from './passRules.service.js';
 

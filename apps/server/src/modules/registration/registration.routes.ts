@@ -1,10 +1,10 @@
 import * as c from '@openvisit/contract';
+import * as gates from '../../core/sites/sites.gates.js';
+import * as registration from '../../core/sites/sites.types.js';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
 import { staffPerGate } from '../accounts/accounts.service.js';
-import * as gates from './registration.gates.js';
 import * as pad from './registration.pad.js';
-import * as registration from './registration.service.js';
 import { htmlUnescape } from './registration.texts.js';
 
 export const registrationRoutes = [

@@ -1,8 +1,8 @@
 import { type In, logDesc, type RoleNode, Status } from '@openvisit/contract';
+import * as employees from '../../core/people/employees.service.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import * as approvals from '../approvals/approvals.service.js';
-import * as employees from '../employees/employees.service.js';
 import { rolesRepository } from './roles.repository.js';
 
 function repoOf(ctx: AuthedContext) {

@@ -1,14 +1,14 @@
 import { type In, logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit, type VisitEvent, type VisitorStatus } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
+import { move, moveMany, noSuchVisit, setVisitCard, toVisit, type VisitInsert, type VisitRow, withPass } from '../../core/visits/visits.kernel.js';
+import { visitsRepository } from '../../core/visits/visits.repository.js';
+import { checkInWindow } from '../../core/visits/visits.window.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { codeOfScan, isScannedPass } from '../../platform/passes.js';
 import * as approvals from '../approvals/approvals.service.js';
 import { notifyArrival } from '../notifications/arrival.js';
 import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
-import { move, moveMany, noSuchVisit, setVisitCard, toVisit, type VisitInsert, type VisitRow, withPass } from './visits.kernel.js';
-import { visitsRepository } from './visits.repository.js';
-import { checkInWindow } from './visits.window.js';
 
 function repoOf(ctx: AuthedContext) {
   return visitsRepository(ctx.tenant);

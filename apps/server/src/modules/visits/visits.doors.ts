@@ -1,10 +1,10 @@
 import { type CompanySettings, logDesc } from '@openvisit/contract';
+import { moveIn, type VisitRow } from '../../core/visits/visits.kernel.js';
+import { visitsRepository } from '../../core/visits/visits.repository.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import type { TenantScope } from '../../platform/tenancy.js';
 import { notifyArrival } from '../notifications/arrival.js';
 import { barred, leaveAtFrom } from './visits.desk.js';
-import { moveIn, type VisitRow } from './visits.kernel.js';
-import { visitsRepository } from './visits.repository.js';
 
 /**
  * What the doors do to visits: find one by the code of its pass, and sign it in on entry and out on exit through the

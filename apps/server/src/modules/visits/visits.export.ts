@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { certificateTypeLabels, type Lang, type VisitorStatus, visitorStatusLabels, visitTypeText } from '@openvisit/contract';
+import { visitsRepository } from '../../core/visits/visits.repository.js';
+import { filterOf, type VisitQuery } from '../../core/visits/visits.search.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { xlsxStream } from '../../platform/xlsx.js';
-import { visitsRepository } from './visits.repository.js';
-import { filterOf, type VisitQuery } from './visits.search.js';
 
 const HEADERS: Record<Lang, string[]> = {
   en: [

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type In, logDesc, VISIT_PDF_NAME } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
+import { noSuchVisit, type VisitRow, visibleVisit, withPass } from '../../core/visits/visits.kernel.js';
+import { visitsRepository } from '../../core/visits/visits.repository.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
 import { padConfig } from '../registration/registration.pad.js';
 import { storeSignature } from './visits.desk.js';
-import { noSuchVisit, type VisitRow, visibleVisit, withPass } from './visits.kernel.js';
 import { buildVisitPdf } from './visits.pdf.js';
-import { visitsRepository } from './visits.repository.js';
 
 function repoOf(ctx: AuthedContext) {
   return visitsRepository(ctx.tenant);

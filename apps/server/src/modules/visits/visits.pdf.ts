@@ -10,8 +10,8 @@ import {
   visitTypeText,
 } from '@openvisit/contract';
 import PDFDocument from 'pdfkit';
+import type { VisitRow } from '../../core/visits/visits.repository.js';
 import type { FileStore } from '../../platform/files.js';
-import type { VisitRow } from './visits.repository.js';
 
 /**
  * The per-visit PDF (reference 4: the signed safety agreement), one A4 page in the visitor's language: visitor, host,

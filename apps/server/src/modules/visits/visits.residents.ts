@@ -1,10 +1,10 @@
 import { initialStatus, type Visit } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
+import { createVisit, move, type VisitRow, withPass } from '../../core/visits/visits.kernel.js';
+import { visitsRepository } from '../../core/visits/visits.repository.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import type { TenantScope } from '../../platform/tenancy.js';
 import { gateName, gateOf, leaveAtFrom } from './visits.desk.js';
-import { createVisit, move, type VisitRow, withPass } from './visits.kernel.js';
-import { visitsRepository } from './visits.repository.js';
 
 /** The resident as a visit records it (the residents module owns the person, this module the visits). */
 export interface ResidentForVisit {

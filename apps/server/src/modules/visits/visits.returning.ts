@@ -1,11 +1,11 @@
 import { type In, maskIdNumber, normalizePhone, type ReturningVisitor, Role, Status } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
+import * as employees from '../../core/people/employees.service.js';
+import * as registration from '../../core/sites/sites.types.js';
+import { visitsRepository } from '../../core/visits/visits.repository.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import * as employees from '../employees/employees.service.js';
 import { checkCode, smsSwitchedOn } from '../notifications/notifications.smsCodes.js';
-import * as registration from '../registration/registration.service.js';
-import { visitsRepository } from './visits.repository.js';
 
 /**
  * "Came before" (`getVisitorAppointmentByPhone`): the details of the phone's last visit to fill the walk-in form.

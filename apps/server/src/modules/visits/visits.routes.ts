@@ -1,4 +1,5 @@
 import * as c from '@openvisit/contract';
+import * as search from '../../core/visits/visits.search.js';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
 import * as checkin from './visits.checkin.js';
@@ -6,7 +7,6 @@ import { photoAsDataUrl } from './visits.desk.js';
 import { exportVisits } from './visits.export.js';
 import * as files from './visits.files.js';
 import { returningVisitor } from './visits.returning.js';
-import * as search from './visits.search.js';
 import { registerWalkIn } from './visits.walkin.js';
 
 export const visitsRoutes = [

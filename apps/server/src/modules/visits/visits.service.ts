@@ -3,9 +3,7 @@
  * screening, the residents' sign-in and the photo keys of a page of visits (compat's photo links). The calls bind to the flow files (walkin, checkin, search, files) directly.
  */
 
-export { screen } from './visits.desk.js';
-export { signInAtDoor, signOutAtDoor, visitByCard, visitByCode, visitsByPlate } from './visits.doors.js';
-export { faceCandidateVisits, visitsMovedSince } from './visits.faceSync.js';
+export { faceCandidateVisits, visitsMovedSince } from '../../core/visits/visits.faceSync.js';
 export {
   createVisit,
   hostSnapshot,
@@ -25,7 +23,9 @@ export {
   visitById,
   visitByInviteToken,
   visitsOf,
-} from './visits.kernel.js';
+} from '../../core/visits/visits.kernel.js';
+export { filterOf, onSitePeople, peopleCounting, searchPage, type VisitQuery } from '../../core/visits/visits.search.js';
+export { checkInWindow } from '../../core/visits/visits.window.js';
+export { screen } from './visits.desk.js';
+export { signInAtDoor, signOutAtDoor, visitByCard, visitByCode, visitsByPlate } from './visits.doors.js';
 export { type ResidentForVisit, residentOnSiteToday, residentSignIns, residentVisitPage, signInResident } from './visits.residents.js';
-export { filterOf, onSitePeople, peopleCounting, searchPage, type VisitQuery } from './visits.search.js';
-export { checkInWindow } from './visits.window.js';

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceDataUrl } from '../../../test/faces.js';
 import { PASSWORD, seedEmployee, seedStaff, seedSubAccount, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf.js';
+import { lastDutyEdge } from '../../core/visits/visits.search.js';
 import { companies, operationLogs, visits } from '../../db/schema/index.js';
 import { visitPass } from '../../platform/passes.js';
-import { lastDutyEdge } from './visits.search.js';
 
 interface V {
   vid: number;

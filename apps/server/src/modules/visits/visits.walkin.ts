@@ -1,14 +1,14 @@
 import { extendValueErrors, type In, initialStatus, logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
 import { needsAuthorisation, settingsOf } from '../../core/company/company.public.js';
+import * as employees from '../../core/people/employees.service.js';
+import * as registration from '../../core/sites/sites.types.js';
+import { constraintOf, createVisit, hostSnapshot, type VisitInsert, withPass } from '../../core/visits/visits.kernel.js';
+import { visitsRepository } from '../../core/visits/visits.repository.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import * as approvals from '../approvals/approvals.service.js';
-import * as employees from '../employees/employees.service.js';
 import { notifyArrival } from '../notifications/arrival.js';
-import * as registration from '../registration/registration.service.js';
 import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
-import { constraintOf, createVisit, hostSnapshot, type VisitInsert, withPass } from './visits.kernel.js';
-import { visitsRepository } from './visits.repository.js';
 import { reusedCertificate } from './visits.returning.js';
 
 /**

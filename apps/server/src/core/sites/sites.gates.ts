@@ -2,7 +2,7 @@ import { GATES_MAX, type Gate, Role, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import { type GateRow, registrationRepository } from './registration.repository.js';
+import { type GateRow, registrationRepository } from './sites.repository.js';
 
 const noSuchGate = () => new AppError(Status.GATE_NOT_FOUND);
 const nameTaken = () => new AppError(Status.ALREADY_EXISTS, 'A gate with this name exists');

@@ -1,9 +1,9 @@
 import { type Employee, type EmployeeFields, type In, normalizeEmail, normalizePhone, Role, Status } from '@openvisit/contract';
-import { settingsOf, visitable } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import * as departments from '../departments/departments.service.js';
+import { settingsOf, visitable } from '../company/company.public.js';
+import * as departments from './departments.service.js';
 import { type EmployeeFilter, type EmployeeInsert, type EmployeeRow, employeesRepository } from './employees.repository.js';
 
 export function repoOf(ctx: AuthedContext) {

@@ -1,9 +1,9 @@
 import { type MeetingTimes, meetingCheckInWindow } from '@openvisit/contract';
 import type { TenantScope } from '../../platform/tenancy.js';
-import { type MeetingRow, meetingsRepository } from './meetings.repository.js';
+import { type MeetingTimesRow, meetingTimesRepository } from './meetingTimes.repository.js';
 
 /** A meeting's times as the contract's status and window rules take them. */
-export function timesOf(m: MeetingRow): MeetingTimes {
+export function timesOf(m: MeetingTimesRow): MeetingTimes {
   const ms = (d: Date | null) => (d ? d.getTime() : null);
   return {
     startTime: m.startAt.getTime(),
@@ -20,7 +20,7 @@ export function timesOf(m: MeetingRow): MeetingTimes {
  * which reach meetings only through this.
  */
 export async function meetingWindow(scope: TenantScope, meetingId: number, preExtendMinutes: number) {
-  const m = await meetingsRepository(scope).byId(meetingId);
+  const m = await meetingTimesRepository(scope).byId(meetingId);
   if (!m) return null;
   const times = timesOf(m);
   return {

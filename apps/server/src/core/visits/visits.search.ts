@@ -1,7 +1,7 @@
 import { type In, Role, type Visit, type VisitKind, type VisitorStatus } from '@openvisit/contract';
-import { settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart } from '../../platform/days.js';
+import { settingsOf } from '../company/company.public.js';
 import { noSuchVisit, toVisit, type VisitFilter } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';
 

@@ -226,7 +226,7 @@ export async function allGrants(scope: TenantScope): Promise<{ employees: GrantM
   return { employees: grantMap(employees), visitorTypes: grantMap(visitorTypes), residents: grantMap(residents) };
 }
 
-export { type Entitled, entitledGroups, type GroupFacts, groupFacts, groupsOfEmployee, groupsOfVisit } from './devices.entitlements.js';
+export { type Entitled, entitledGroups, type GroupFacts, groupFacts, groupsOfEmployee, groupsOfVisit } from './entitlements.js';
 /** The company's device groups by name (all, or these ids; unknown ids are left out), for binding and naming. */
 export async function groupsById(scope: TenantScope, ids?: number[]): Promise<{ id: number; name: string }[]> {
   return (await devicesRepository(scope).groups(ids)).map((g) => ({ id: g.id, name: g.name }));

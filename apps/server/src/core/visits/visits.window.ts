@@ -1,6 +1,6 @@
 import type { TenantScope } from '../../platform/tenancy.js';
-import { meetingWindow } from '../meetings/meetings.window.js';
 import type { VisitRow } from './visits.kernel.js';
+import { meetingWindow } from './visits.meetingWindow.js';
 
 /**
  * When a visit may check in: an invitation to a meeting within the meeting's window (from the early margin before it

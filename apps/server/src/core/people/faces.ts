@@ -5,9 +5,9 @@ import type { AuthedContext } from '../../platform/calls.js';
 import { requireEvery } from '../../platform/errors.js';
 import { checkedFacePhoto, importFaceZip } from '../../platform/facePhotos.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import { facesRepository } from './employees.faces.repository.js';
 import { type EmployeeFilter, employeesRepository } from './employees.repository.js';
 import { notFound, repoOf, withDepartments } from './employees.service.js';
+import { facesRepository } from './faces.repository.js';
 
 /** Face status (spec section 4): the photo is stored but no device has it yet. */
 export const FACE_NOT_SYNCED = -9;

@@ -13,12 +13,12 @@ import {
   type VisitorField,
   type VisitorType,
 } from '@openvisit/contract';
+import * as visits from '../../modules/visits/visits.service.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import * as visits from '../visits/visits.service.js';
-import { assertGates } from './registration.gates.js';
-import { type FieldRow, type LinkRow, type RegistrationRepository, registrationRepository, type TypeRow } from './registration.repository.js';
+import { assertGates } from './sites.gates.js';
+import { type FieldRow, type LinkRow, type RegistrationRepository, registrationRepository, type TypeRow } from './sites.repository.js';
 
 export function repoOf(ctx: AuthedContext, scope: TenantScope = ctx.tenant): RegistrationRepository {
   return registrationRepository(scope);
