@@ -11,8 +11,9 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { type Database, isDatabaseUnavailable } from './db/client.js';
+import { accountExportDownloads } from './modules/accountExport/accountExport.routes.js';
 import { registerClosingJobs } from './modules/accounts/accounts.closing.job.js';
-import { accountsDownloads, accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { registerRecoveryJobs } from './modules/auth/auth.service.js';
@@ -91,7 +92,7 @@ const downloads: DownloadBinding[] = [
   ...logisticsDownloads,
   ...residentsDownloads,
   ...interimCardsDownloads,
-  ...accountsDownloads,
+  ...accountExportDownloads,
   ...subCompaniesDownloads,
 ];
 const bindings: Binding[] = [

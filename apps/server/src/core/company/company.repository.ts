@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { prepared } from '../../db/client.js';
-import { type CompanyRecord, companies, companyRecord, subAccounts } from '../../db/schema/index.js';
+import { type CompanyRecord, companies, companyRecord, staffAccounts, subAccounts } from '../../db/schema/index.js';
 import { cacheKey, forget, readOnce } from '../../platform/requestCache.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
@@ -13,6 +13,12 @@ export const companyRepository = scoped(function companyRepository(scope: Tenant
   const s = subAccounts;
   const mine = eq(s.companyId, scope.companyId);
   return {
+    /** What each staff account is tied to: its gates and, for a server-company account, its supplier company. */
+    staffScopes: () =>
+      db
+        .select({ sType: staffAccounts.sType, gids: staffAccounts.gids, supplierId: staffAccounts.supplierId })
+        .from(staffAccounts)
+        .where(eq(staffAccounts.companyId, scope.companyId)),
     /** Read once per call (the session look-up has usually read it already: platform/requestCache.ts). */
     company: () =>
       readOnce(cacheKey.company(scope.companyId), () =>

@@ -2,7 +2,7 @@ import { type DeviceGroup, type In, logDesc, Status } from '@openvisit/contract'
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { assertGates } from '../sites/sites.gates.js';
+import { assertGates } from '../sites/sites.public.js';
 import { type DeviceGroupRow, devicesRepository, type GroupValues } from './devices.repository.js';
 import { assertAll, clashOf, groupViews, noSuchRecord, taken, unique } from './devices.shared.js';
 

@@ -2,6 +2,7 @@ import { GATES_MAX, type Gate, Role, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
+import { staffPerGate } from '../company/company.public.js';
 import { type GateRow, registrationRepository } from './sites.repository.js';
 
 const noSuchGate = () => new AppError(Status.GATE_NOT_FOUND);
@@ -37,24 +38,21 @@ export async function gatesNamed(ctx: AuthedContext, gids: number[]): Promise<{ 
   });
 }
 
-/** How many staff accounts work at each gate: handed in by the routes (the accounts module checks gates with this one). */
-export type StaffPerGate = (ctx: AuthedContext) => Promise<Map<number, number>>;
-
-async function usage(ctx: AuthedContext, staffPerGate: StaffPerGate) {
+async function usage(ctx: AuthedContext) {
   const [accounts, visitTypes] = await Promise.all([staffPerGate(ctx), repoOf(ctx).typesPerGate()]);
   return (g: GateRow): Gate => ({ gid: g.id, gname: g.name, accounts: accounts.get(g.id) ?? 0, visitTypes: visitTypes.get(g.id) ?? 0 });
 }
 
 /** A front desk or visitor machine tied to gates sees only those; everyone else sees all. */
-export async function listGates(ctx: AuthedContext, staff: StaffPerGate): Promise<Gate[]> {
+export async function listGates(ctx: AuthedContext): Promise<Gate[]> {
   const { role, gids } = ctx.session;
   const all = await repoOf(ctx).gates();
   const own = (role === Role.GATE || role === Role.MACHINE) && gids.length ? all.filter((g) => gids.includes(g.id)) : all;
-  const toGate = await usage(ctx, staff);
+  const toGate = await usage(ctx);
   return own.map(toGate);
 }
 
-export async function addGate(ctx: AuthedContext, input: { gname: string }, staff: StaffPerGate): Promise<Gate> {
+export async function addGate(ctx: AuthedContext, input: { gname: string }): Promise<Gate> {
   const repo = repoOf(ctx);
   if ((await repo.gates()).length >= GATES_MAX) throw new AppError(Status.GATE_LIMIT);
   if (await repo.gateNameTaken(input.gname)) throw nameTaken();
@@ -64,10 +62,10 @@ export async function addGate(ctx: AuthedContext, input: { gname: string }, staf
   });
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
-  return (await usage(ctx, staff))(row);
+  return (await usage(ctx))(row);
 }
 
-export async function renameGate(ctx: AuthedContext, input: { gid: number; gname: string }, staff: StaffPerGate): Promise<Gate> {
+export async function renameGate(ctx: AuthedContext, input: { gid: number; gname: string }): Promise<Gate> {
   const repo = repoOf(ctx);
   const existing = await repo.gate(input.gid);
   if (!existing) throw noSuchGate();
@@ -79,15 +77,15 @@ export async function renameGate(ctx: AuthedContext, input: { gid: number; gname
   if (!row) throw noSuchGate();
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
-  return (await usage(ctx, staff))(row);
+  return (await usage(ctx))(row);
 }
 
 /** A gate named by staff accounts or visitor types stays: removing it would strand a desk or open a type to every gate. */
-export async function removeGate(ctx: AuthedContext, input: { gid: number }, staff: StaffPerGate): Promise<null> {
+export async function removeGate(ctx: AuthedContext, input: { gid: number }): Promise<null> {
   const repo = repoOf(ctx);
   const existing = await repo.gate(input.gid);
   if (!existing) throw noSuchGate();
-  const { accounts, visitTypes } = (await usage(ctx, staff))(existing);
+  const { accounts, visitTypes } = (await usage(ctx))(existing);
   if (accounts || visitTypes)
     throw new AppError(Status.UPDATE_NOT_ALLOWED, `This gate is used by ${accounts} staff accounts and ${visitTypes} visitor types`, {
       accounts,

@@ -13,10 +13,10 @@ import {
   type VisitorField,
   type VisitorType,
 } from '@openvisit/contract';
-import * as visits from '../../modules/visits/visits.service.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import { searchPage } from '../visits/visits.public.js';
 import { assertGates } from './sites.gates.js';
 import { type FieldRow, type LinkRow, type RegistrationRepository, registrationRepository, type TypeRow } from './sites.repository.js';
 
@@ -221,7 +221,7 @@ export async function removeType(ctx: AuthedContext, input: In<'delVisitorType'>
   const repo = repoOf(ctx);
   const existing = await repo.type(input.tid);
   if (!existing) throw noSuchType();
-  const { count } = await visits.searchPage(ctx, { tid: existing.id, startIndex: 0, requestedCount: 1 });
+  const { count } = await searchPage(ctx, { tid: existing.id, startIndex: 0, requestedCount: 1 });
   if (count > 0) throw new AppError(Status.UPDATE_NOT_ALLOWED, `This visitor type is used by ${count} visit records`, { visits: count });
   await repo.deleteType(existing.id).catch((err: unknown) => {
     if (pgCode(err) === '23503') throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This visitor type is used by other records');

@@ -11,7 +11,7 @@ import {
 import { type CompanyRow, company as companyRow, patchSettings, updateCompany } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import * as auth from '../auth/auth.service.js';
+import { confirmPassword } from '../auth/auth.public.js';
 
 const DAY_MS = 86_400_000;
 
@@ -51,7 +51,7 @@ export async function unsubscribe(ctx: AuthedContext, input: In<'updateUnSubscri
     await patchSettings(ctx, { unsubscribe: 0 });
     return closingOf(updated ?? company);
   }
-  await auth.confirmPassword(ctx, { password: input.password ?? '' });
+  await confirmPassword(ctx, { password: input.password ?? '' });
   const exported = company.dataExportedAt?.getTime() ?? 0;
   if (now.getTime() - exported > UNSUBSCRIBE_EXPORT_FRESH_MS)
     throw new AppError(Status.FORBIDDEN_ACTION, 'Download the export of all data (ExportAccountData) first: closing asks for one of the last day');

@@ -1,15 +1,14 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
-import { bindDownload } from '../../platform/downloads.js';
+import { updatePassword } from '../auth/auth.public.js';
 import * as closing from './accounts.closing.js';
-import { exportAccountData } from './accounts.export.js';
 import * as accounts from './accounts.service.js';
 import * as staff from './accounts.staff.js';
 
 export const accountsRoutes = [
   bind(c.getUserInfo, (_input, ctx) => accounts.getUserInfo(ctx)),
   bind(c.modifyUserInfo, (input, ctx) => accounts.modifyUserInfo(ctx, input)),
-  bind(c.updatePassword, (input, ctx) => accounts.updatePassword(ctx, input)),
+  bind(c.updatePassword, (input, ctx) => updatePassword(ctx, input)),
   bind(c.getManagerByUser, (input, ctx) => staff.listManagers(ctx, input)),
   bind(c.addManager, (input, ctx) => staff.addManager(ctx, input)),
   bind(c.updateManager, (input, ctx) => staff.updateManager(ctx, input)),
@@ -18,5 +17,3 @@ export const accountsRoutes = [
   bind(c.updateCardText, (input, ctx) => closing.setCardText(ctx, input)),
   bind(c.updateUnSubscribe, (input, ctx) => closing.unsubscribe(ctx, input)),
 ];
-
-export const accountsDownloads = [bindDownload(c.exportAccountData, (input, ctx) => exportAccountData(ctx, input))];

@@ -2,7 +2,6 @@ import { companySettings, type Lang, normalizePhone, Role, Status, type UserInfo
 import { type CompanyRow, company, patchSettings, settingsOfRow, updateCompany } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import * as auth from '../auth/auth.service.js';
 import { accountsRepository } from './accounts.repository.js';
 import { accountsSystemRepository } from './accounts.system.repository.js';
 
@@ -114,21 +113,6 @@ export async function modifyUserInfo(
   return toUserInfo(updated, ctx.session.sType ?? -1);
 }
 
-/** Changes the caller's own password, whatever kind of account it is; its other sessions end. */
-export async function updatePassword(ctx: AuthedContext, input: { oldPassword: string; password: string }): Promise<null> {
-  await auth.changeOwnPassword(ctx, input);
-  ctx.audit.objId = ctx.session.account;
-  ctx.audit.objName = ctx.session.name;
-  return null;
-}
-
-/** How many staff accounts name each gate (the registration module keeps a gate in use from being deleted). */
-export async function staffPerGate(ctx: AuthedContext): Promise<Map<number, number>> {
-  const counts = new Map<number, number>();
-  for (const s of await repoOf(ctx).listStaff()) for (const g of new Set(s.gids)) counts.set(g, (counts.get(g) ?? 0) + 1);
-  return counts;
-}
-
 export async function relatedCompanies(ctx: AuthedContext) {
   const rows = await accountsSystemRepository(ctx.system).companiesOfSuper(ctx.session.accountId);
   return rows.map((c) => ({
@@ -140,11 +124,4 @@ export async function relatedCompanies(ctx: AuthedContext) {
     regDate: c.createdAt.getTime(),
     loginDate: c.loginDate?.getTime() ?? null,
   }));
-}
-
-/** How many server-company accounts act for each supplier company (the residents module keeps such a company from being deleted). */
-export async function staffPerSupplier(ctx: AuthedContext): Promise<Map<number, number>> {
-  const counts = new Map<number, number>();
-  for (const s of await repoOf(ctx).listStaff([1])) if (s.supplierId) counts.set(s.supplierId, (counts.get(s.supplierId) ?? 0) + 1);
-  return counts;
 }

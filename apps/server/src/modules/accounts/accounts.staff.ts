@@ -1,12 +1,12 @@
 import { type In, MANAGED_STAFF_TYPES, type Manager, normalizePhone, Role, Status } from '@openvisit/contract';
-import { assertGates } from '../../core/sites/sites.gates.js';
+import { supplierById } from '../../core/people/people.public.js';
+import { assertGates } from '../../core/sites/sites.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { hashPassword } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { revokeAccountSessions } from '../../platform/sessions.js';
 import { clearAccountFailures, lockedAccountIds } from '../../platform/signinGuard.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { supplierById } from '../residents/residents.suppliers.js';
 import { accountsRepository, type StaffRow } from './accounts.repository.js';
 import { signInNameTaken } from './accounts.service.js';
 

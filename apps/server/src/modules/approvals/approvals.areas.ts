@@ -1,7 +1,7 @@
 import { type ApproverType, type In, logDesc, type ProcessArea, Status } from '@openvisit/contract';
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
-import * as employees from '../../core/people/employees.service.js';
-import { assertGates } from '../../core/sites/sites.gates.js';
+import { employees } from '../../core/people/people.public.js';
+import { assertGates } from '../../core/sites/sites.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';

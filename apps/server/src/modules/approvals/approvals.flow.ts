@@ -1,8 +1,8 @@
 import { APPROVAL_STATUSES, type In, logDesc, nextStatus, type ProcessRecord, Role, Status, type VisitorStatus } from '@openvisit/contract';
+import { move, setPermission, type VisitRow, visitById } from '../../core/visits/visits.public.js';
 import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import * as visits from '../visits/visits.service.js';
 import { levelCount } from './approvals.areas.js';
 import { tellApprovers, tellOutcome } from './approvals.notices.js';
 import { type AreaRow, approvalsRepository, CLOSED_VISIT_STATUSES, type RecordWithVisit, type RuleRow } from './approvals.repository.js';
@@ -31,7 +31,7 @@ async function areaFor(ctx: AuthedContext, gid: number | null): Promise<{ area: 
  * level's approvers. A visit no area covers waits for the desk or an administrator to authorise it directly
  * (updateVisitStatus), as the original's single-step approval did.
  */
-export async function submit(ctx: AuthedContext, v: visits.VisitRow, submitter: string): Promise<void> {
+export async function submit(ctx: AuthedContext, v: VisitRow, submitter: string): Promise<void> {
   const flow = await areaFor(ctx, v.gid);
   if (!flow) return;
   await repoOf(ctx).insert({ visitId: v.id, areaId: flow.area.id, areaName: flow.area.name, level: 1, levels: flow.levels, submitter });
@@ -39,12 +39,12 @@ export async function submit(ctx: AuthedContext, v: visits.VisitRow, submitter: 
 }
 
 /** The visit may now check in: permission 1, and a waiting walk-in moves on to authorised. */
-async function authorise(ctx: AuthedContext, v: visits.VisitRow, note: string): Promise<void> {
+async function authorise(ctx: AuthedContext, v: VisitRow, note: string): Promise<void> {
   if (nextStatus(v.status as VisitorStatus, 'approve')) {
-    await visits.move(ctx, v, 'approve', { permission: 1 }, note);
+    await move(ctx, v, 'approve', { permission: 1 }, note);
     return;
   }
-  await visits.setPermission(ctx, v, 1, 'approve', note);
+  await setPermission(ctx, v, 1, 'approve', note);
 }
 
 interface Approver {
@@ -146,7 +146,7 @@ export async function history(ctx: AuthedContext, input: In<'getProcessRecords'>
   const can = new Set(levels.map((l) => `${l.areaId}:${l.level}`));
   const { role, accountId } = ctx.session;
   if (role === Role.EMPLOYEE || role === Role.HSE) {
-    const visit = await visits.visitById(ctx, input.vid);
+    const visit = await visitById(ctx, input.vid);
     const host = role === Role.EMPLOYEE && visit?.empId === accountId;
     const approver = rows.some(
       (r) => can.has(`${r.record.areaId}:${r.record.level}`) || (r.record.deciderKind === me(ctx).kind && r.record.deciderId === accountId),
@@ -180,7 +180,7 @@ export async function decide(
   const last = input.result === 'approve' && r.record.level >= flow;
   const status = input.result === 'approve' ? (last ? AGREED : APPROVED) : RESULT[input.result];
   const who = me(ctx);
-  let visit: visits.VisitRow | undefined;
+  let visit: VisitRow | undefined;
   await inTransaction(ctx.tenant, async (tx) => {
     const txCtx = inTx(ctx, tx);
     const txRepo = approvalsRepository(tx);
@@ -192,7 +192,7 @@ export async function decide(
       remark: input.remark,
     });
     if (!decided) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This level was already decided');
-    const v = await visits.visitById(txCtx, r.record.visitId);
+    const v = await visitById(txCtx, r.record.visitId);
     if (!v) throw notFound('visit');
     visit = v;
     const note = input.remark;
@@ -207,12 +207,12 @@ export async function decide(
       });
     else if (status === AGREED) await authorise(txCtx, v, note);
     else if (status === REFUSED) {
-      if (nextStatus(v.status as VisitorStatus, 'reject')) await visits.move(txCtx, v, 'reject', { permission: 2 }, note);
-      else await visits.setPermission(txCtx, v, 2, 'reject', note);
+      if (nextStatus(v.status as VisitorStatus, 'reject')) await move(txCtx, v, 'reject', { permission: 2 }, note);
+      else await setPermission(txCtx, v, 2, 'reject', note);
     }
   });
   if (!visit) throw notFound('visit');
-  const v: visits.VisitRow = visit;
+  const v: VisitRow = visit;
   if (status === APPROVED) await tellApprovers(ctx, v, areaId, r.record.level + 1, flow);
   else await tellOutcome(ctx, v, input.result === 'approve' ? 'agreed' : input.result === 'refuse' ? 'refused' : 'returned', input.remark);
 
@@ -227,7 +227,7 @@ export async function decide(
 
 /** A returned visit (or one whose submission failed) goes back to level 1 of its flow as configured now. */
 export async function resubmit(ctx: AuthedContext, input: In<'resubmitProcess'>): Promise<ProcessRecord> {
-  const v = await visits.visitById(ctx, input.vid);
+  const v = await visitById(ctx, input.vid);
   if (!v || (ctx.session.role === Role.EMPLOYEE && v.empId !== ctx.session.accountId)) throw notFound('visit');
   if (v.permission !== 0 || (CLOSED_VISIT_STATUSES as readonly string[]).includes(v.status))
     throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Only a visit still waiting for approval can be submitted again');

@@ -1,6 +1,6 @@
 import type { Lang } from '@openvisit/contract';
+import { inviteTime } from '../../core/visits/visits.public.js';
 import { mailLayout } from '../../platform/mailLayout.js';
-import { inviteTime } from '../invitations/invitations.mails.js';
 
 /** To an approver: a visit has reached their level. */
 export function approvalRequestMail(

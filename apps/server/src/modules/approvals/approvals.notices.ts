@@ -1,8 +1,8 @@
 import { formatDateTime } from '@openvisit/contract';
 import { company as companyRow } from '../../core/company/company.public.js';
-import * as employees from '../../core/people/employees.service.js';
+import { employees } from '../../core/people/people.public.js';
+import type { VisitRow } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
-import type { VisitRow } from '../visits/visits.service.js';
 import { approvalRequestMail, approvalResultMail } from './approvals.mails.js';
 import { approvalsRepository } from './approvals.repository.js';
 

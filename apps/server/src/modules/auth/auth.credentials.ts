@@ -179,3 +179,11 @@ export async function changeOwnPassword(ctx: AuthedContext, input: { oldPassword
   // The password is changed: this session may now make every call its role allows.
   if (ctx.session.mustChangePassword) await releasePasswordChange(ctx.system, ctx.session.id);
 }
+
+/** updatePassword and updateEmpPwd: the caller's own password, whatever kind of account it is, in the operation log. */
+export async function updatePassword(ctx: AuthedContext, input: { oldPassword: string; password: string }): Promise<null> {
+  await changeOwnPassword(ctx, input);
+  ctx.audit.objId = ctx.session.account;
+  ctx.audit.objName = ctx.session.name;
+  return null;
+}

@@ -2,7 +2,6 @@ import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import { checkCaptcha, createCaptcha } from '../../platform/captcha.js';
 import { revokeSession } from '../../platform/sessions.js';
-import { updatePassword } from '../accounts/accounts.service.js';
 import * as auth from './auth.service.js';
 
 export const authRoutes = [
@@ -43,5 +42,5 @@ export const authRoutes = [
   bind(c.modifyPassword, (input, ctx) => auth.modifyPassword(ctx, input)),
   bind(c.checkEmpInfo, (input, ctx) => auth.checkEmployeeInfo(ctx, input)),
   // The employee's own password: the same change as every account's (old one checked, other sessions ended).
-  bind(c.updateEmpPwd, (input, ctx) => updatePassword(ctx, input)),
+  bind(c.updateEmpPwd, (input, ctx) => auth.updatePassword(ctx, input)),
 ];

@@ -1,5 +1,5 @@
 /** The auth calls, by flow: sign-in, sign-up and activation, password recovery; shared checks in auth.credentials. */
-export { changeOwnPassword, confirmPassword } from './auth.credentials.js';
+export { changeOwnPassword, confirmPassword, updatePassword } from './auth.credentials.js';
 export {
   checkEmployeeInfo,
   mailSubAccountLink,

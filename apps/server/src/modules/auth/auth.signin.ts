@@ -1,5 +1,5 @@
 import { ADMIN_STYPE, type Lang, type LoginResult, normalizeEmail, normalizePhone, Role, type StaffType, Status } from '@openvisit/contract';
-import { gateNamesIn } from '../../core/sites/sites.gates.js';
+import { gateNamesIn } from '../../core/sites/sites.public.js';
 import type { AuthedContext, CallContext } from '../../platform/calls.js';
 import { dialectToken } from '../../platform/dialect.js';
 import { AppError } from '../../platform/errors.js';

@@ -1,7 +1,7 @@
 import type { Visit } from '@openvisit/contract';
+import { photoKeysOf } from '../../core/visits/visits.public.js';
 import type { AuthedContext, DialectContext } from '../../platform/calls.js';
 import { mediaUrl } from '../../platform/media.js';
-import { photoKeysOf } from '../visits/visits.service.js';
 
 /**
  * The original answered a visit's `vphoto` as a URL the front desk puts straight into `<img src>`, with no token. Ours

@@ -14,8 +14,7 @@ import {
   type SyncStep,
   WORK_NUMBER_MAX,
 } from '@openvisit/contract';
-import * as departments from '../../core/people/departments.service.js';
-import * as employees from '../../core/people/employees.service.js';
+import { departments, employees } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import type { ExtDepartment, ExtUser } from './contacts.providers.js';

@@ -17,8 +17,7 @@ import {
   syncReport,
 } from '@openvisit/contract';
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
-import * as employeesService from '../../core/people/employees.service.js';
-import { checkClause } from '../../core/people/employees.service.js';
+import { checkClause, employeesService } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';

@@ -11,9 +11,7 @@ import {
   type Lang,
   logDesc,
 } from '@openvisit/contract';
-import { departmentsRepository } from '../../core/people/departments.repository.js';
-import { normalisePath, pathResolver } from '../../core/people/departments.service.js';
-import * as employeesService from '../../core/people/employees.service.js';
+import { departmentsRepository, employeesService, normalisePath, pathResolver } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
 import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';

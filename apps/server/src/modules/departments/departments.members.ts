@@ -1,6 +1,5 @@
 import type { In } from '@openvisit/contract';
-import * as departments from '../../core/people/departments.service.js';
-import * as employees from '../../core/people/employees.service.js';
+import { departments, employees } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 
 /* A department's members, a page of employees: above both services, so departments.service stays below employees. */

@@ -1,5 +1,5 @@
 import * as c from '@openvisit/contract';
-import * as departments from '../../core/people/departments.service.js';
+import { departments } from '../../core/people/people.public.js';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
 import { departmentTemplate, importDepartments } from './departments.import.js';

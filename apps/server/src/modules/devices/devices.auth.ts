@@ -1,12 +1,12 @@
 import { DEVICE_CODE_MAX, type DeviceKind, Status } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
-import { devicesRepository } from '../../core/entitlements/devices.repository.js';
+import { devicesRepository } from '../../core/entitlements/entitlements.public.js';
 import type { DeviceContext } from '../../platform/calls.js';
 import { safeEqual } from '../../platform/crypto.js';
 import { type AuthenticatedDevice, canonicalIp, type DeviceAuthenticator, deviceSecretHash } from '../../platform/deviceAuth.js';
 import { AppError } from '../../platform/errors.js';
 import { type SystemScope, scopeForCompany } from '../../platform/tenancy.js';
-import { deviceHeartbeat } from '../monitor/monitor.service.js';
+import { deviceHeartbeat } from '../monitor/monitor.public.js';
 import { devicesSystemRepository } from './devices.system.repository.js';
 
 const TOUCH_EVERY_MS = 60_000;

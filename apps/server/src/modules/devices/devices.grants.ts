@@ -1,11 +1,10 @@
 import { type In, logDesc, Status } from '@openvisit/contract';
-import { devicesRepository } from '../../core/entitlements/devices.repository.js';
-import { assertAll, unique } from '../../core/entitlements/devices.shared.js';
-import { typeById } from '../../core/sites/sites.types.js';
+import { assertAll, devicesRepository, unique } from '../../core/entitlements/entitlements.public.js';
+import { typeById } from '../../core/sites/sites.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { residentsNamed } from '../residents/residents.service.js';
+import { residentsNamed } from '../residents/residents.public.js';
 
 /** Access rights: the device groups granted to visitor types and resident visitors (employees': employees.attributes). */
 

@@ -1,6 +1,15 @@
 import * as c from '@openvisit/contract';
-import * as groups from '../../core/entitlements/devices.groups.js';
-import * as devices from '../../core/entitlements/devices.service.js';
+import {
+  addDevice,
+  devicePage,
+  devicesOfGroup,
+  groups,
+  listDevices,
+  removeDevice,
+  rotateSecret,
+  setDeviceStatus,
+  updateDevice,
+} from '../../core/entitlements/entitlements.public.js';
 import { bind } from '../../platform/calls.js';
 import { deviceSelf } from './devices.auth.js';
 import * as grants from './devices.grants.js';
@@ -13,17 +22,17 @@ export const devicesRoutes = [
   bind(c.addEquipmentGroup, (input, ctx) => groups.addGroup(ctx, input)),
   bind(c.updateEquipmentGroup, (input, ctx) => groups.updateGroup(ctx, input)),
   bind(c.getEGroupByEid, (input, ctx) => groups.groupsOfDevice(ctx, input)),
-  bind(c.getEquipmentbyUserid, (input, ctx) => devices.listDevices(ctx, input)),
-  bind(c.getEquipmentByEgid, (input, ctx) => devices.devicesOfGroup(ctx, input)),
-  bind(c.addEquipment, (input, ctx) => devices.addDevice(ctx, input)),
-  bind(c.updateEquipment, (input, ctx) => devices.updateDevice(ctx, input)),
-  bind(c.delEquipment, (input, ctx) => devices.removeDevice(ctx, input)),
-  bind(c.setEquipmentStatus, (input, ctx) => devices.setDeviceStatus(ctx, input)),
-  bind(c.rotateEquipmentSecret, (input, ctx) => devices.rotateSecret(ctx, input)),
+  bind(c.getEquipmentbyUserid, (input, ctx) => listDevices(ctx, input)),
+  bind(c.getEquipmentByEgid, (input, ctx) => devicesOfGroup(ctx, input)),
+  bind(c.addEquipment, (input, ctx) => addDevice(ctx, input)),
+  bind(c.updateEquipment, (input, ctx) => updateDevice(ctx, input)),
+  bind(c.delEquipment, (input, ctx) => removeDevice(ctx, input)),
+  bind(c.setEquipmentStatus, (input, ctx) => setDeviceStatus(ctx, input)),
+  bind(c.rotateEquipmentSecret, (input, ctx) => rotateSecret(ctx, input)),
   bind(c.getDeviceSelf, (_input, ctx) => deviceSelf(ctx)),
   bind(c.getVisitorTypeEgroups, (input, ctx) => grants.visitorTypeGroups(ctx, input)),
   bind(c.setVisitorTypeEgroups, (input, ctx) => grants.setVisitorTypeGroups(ctx, input)),
   bind(c.getResidentEgroups, (input, ctx) => grants.residentGroups(ctx, input)),
   bind(c.setResidentEgroups, (input, ctx) => grants.setResidentGroups(ctx, input)),
-  bind(c.getEquipmentByPage, (input, ctx) => devices.devicePage(ctx, input)),
+  bind(c.getEquipmentByPage, (input, ctx) => devicePage(ctx, input)),
 ];

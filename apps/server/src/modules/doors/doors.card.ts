@@ -1,12 +1,12 @@
 import type { Out } from '@openvisit/contract';
 import { Status } from '@openvisit/contract';
-import * as devices from '../../core/entitlements/devices.service.js';
-import * as employees from '../../core/people/employees.service.js';
+import { entitledGroups, groupIdsGranted } from '../../core/entitlements/entitlements.public.js';
+import { employees } from '../../core/people/people.public.js';
 import type { DeviceContext } from '../../platform/calls.js';
 import { dayOf } from '../../platform/days.js';
 import { AppError } from '../../platform/errors.js';
-import * as interimCards from '../interimCards/interimCards.service.js';
-import * as visits from '../visits/visits.service.js';
+import { interimCards } from '../interimCards/interimCards.public.js';
+import { visitByCard } from '../visits/visits.public.js';
 import { doorConfig } from './doors.config.js';
 import { decideEmployeeDoor } from './doors.decision.js';
 import { doorPass, placeOf, visitorPass } from './doors.pass.js';
@@ -27,18 +27,18 @@ export async function uploadCard(ctx: DeviceContext, input: Input): Promise<Out<
   // A temporary card lent to an employee opens what their own card would.
   const employee = own ?? (await interimCards.lentCardHolder(scope, input.cardNo));
   if (!employee) {
-    const v = await visits.visitByCard(scope, input.cardNo);
+    const v = await visitByCard(scope, input.cardNo);
     if (!v) return p.refuse({ status: Status.UNKNOWN_RECORD, why: 'noCard' });
     return visitorPass(p, v, config, { rotating: false });
   }
   const who = { personType: 1, personId: employee.id, name: employee.name, phone: employee.phone };
-  const granted = await devices.groupIdsGranted(scope, { empId: employee.id });
+  const granted = await groupIdsGranted(scope, { empId: employee.id });
   const verdict = decideEmployeeDoor({
     now: p.now,
     today: dayOf(p.now),
     direction: p.direction,
     employee,
-    passGroups: devices.entitledGroups({ kind: 'employee', granted }, config.groups),
+    passGroups: entitledGroups({ kind: 'employee', granted }, config.groups),
     deviceGroups: config.groupsOfDevice.get(ctx.device.id) ?? [],
     strategies: config.strategies,
     holidays: config.holidays,

@@ -1,11 +1,11 @@
 import type { CompanySettings } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
-import * as devices from '../../core/entitlements/devices.service.js';
-import { gatesNamed } from '../../core/sites/sites.gates.js';
+import { type GroupFacts, groupFacts, groupsByDevice, visitorTypeGrants } from '../../core/entitlements/entitlements.public.js';
+import { gatesNamed } from '../../core/sites/sites.public.js';
 import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
 import { dayOf } from '../../platform/days.js';
 import { storeKey, type TenantScope } from '../../platform/tenancy.js';
-import * as passRules from '../passRules/passRules.service.js';
+import { passRules } from '../passRules/passRules.public.js';
 import { doorsRepository } from './doors.repository.js';
 
 /**
@@ -16,7 +16,7 @@ import { doorsRepository } from './doors.repository.js';
  */
 export interface DoorConfig {
   settings: CompanySettings;
-  groups: devices.GroupFacts[];
+  groups: GroupFacts[];
   groupsOfDevice: ReadonlyMap<number, number[]>;
   typeGrants: ReadonlyMap<number, number[]>;
   strategies: passRules.DoorStrategy[];
@@ -39,9 +39,9 @@ const stores = new WeakMap<object, Map<number, Kept>>();
 async function load(ctx: DeviceContext, scope: TenantScope, day: string): Promise<DoorConfig> {
   const [settings, groups, groupsOfDevice, typeGrants, rules] = await Promise.all([
     settingsIn(scope),
-    devices.groupFacts(scope),
-    devices.groupsByDevice(scope),
-    devices.visitorTypeGrants(scope),
+    groupFacts(scope),
+    groupsByDevice(scope),
+    visitorTypeGrants(scope),
     passRules.doorRules(scope),
   ]);
   const holidays = rules.strategies.some((s) => s.schedule) ? await passRules.holidaysIn(scope, day, day) : [];

@@ -1,6 +1,6 @@
 import { Status } from '@openvisit/contract';
-import type { DoorStrategy, HolidayDay, PassUsage } from '../passRules/passRules.service.js';
-import { withinLimits, withinSchedule } from '../passRules/passRules.service.js';
+import type { DoorStrategy, HolidayDay, PassUsage } from '../passRules/passRules.public.js';
+import { withinLimits, withinSchedule } from '../passRules/passRules.public.js';
 
 /**
  * The door's decision on a visitor's QR pass, as a pure function of what was read about it (no database, no clock):

@@ -1,16 +1,17 @@
 import { type Out, Status } from '@openvisit/contract';
-import * as devices from '../../core/entitlements/devices.service.js';
+import { groupsOfVisit } from '../../core/entitlements/entitlements.public.js';
+import type { VisitRow } from '../../core/visits/visits.public.js';
 import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import { AppError } from '../../platform/errors.js';
-import * as passRecords from '../passRecords/passRecords.service.js';
-import * as visits from '../visits/visits.service.js';
+import { type PassRecordInsert, recordPass, visitEntries } from '../passRecords/passRecords.public.js';
+import { signInAtDoor, signOutAtDoor } from '../visits/visits.public.js';
 import type { DoorConfig } from './doors.config.js';
 import { type DoorVerdict, decideDoor } from './doors.decision.js';
 import { doorWindow } from './doors.window.js';
 
 type Refusal = { status: number; why: string; schedule?: string };
-type Who = Partial<passRecords.PassRecordInsert>;
+type Who = Partial<PassRecordInsert>;
 
 /**
  * One pass at a door, whatever the credential (a QR pass, a card): the device and the way it was read, and how it ends,
@@ -35,11 +36,11 @@ export function doorPass(ctx: DeviceContext, input: { deviceCode?: string; direc
     now,
     direction,
     async refuse(r, who = {}) {
-      const recordId = await passRecords.recordPass(scope, { ...base, ...who, result: 0, code: r.status, scheduleName: r.schedule ?? '' });
+      const recordId = await recordPass(scope, { ...base, ...who, result: 0, code: r.status, scheduleName: r.schedule ?? '' });
       throw new AppError(r.status as never, undefined, { recordId, why: r.why });
     },
     async record(who) {
-      return passRecords.recordPass(scope, { ...base, ...who, result: 1, code: 0 });
+      return recordPass(scope, { ...base, ...who, result: 1, code: 0 });
     },
   };
 }
@@ -57,7 +58,7 @@ export async function placeOf(config: DoorConfig, verdict: DoorVerdict, gid: num
  */
 export async function visitorPass(
   p: DoorPass,
-  v: visits.VisitRow,
+  v: VisitRow,
   config: DoorConfig,
   pass: { rotating: true; slot: number | null } | { rotating: false },
 ): Promise<Out<'uploadQrcode'>> {
@@ -66,8 +67,8 @@ export async function visitorPass(
   const who = { personType: v.residentId ? 3 : 2, personId: v.residentId, visitId: v.id, name: v.name, phone: v.phone, company: v.company };
   const { settings } = config;
   const [passGroups, usage, window] = await Promise.all([
-    devices.groupsOfVisit(scope, v, config),
-    passRecords.visitEntries(scope, v.id, dayStart(dayOf(now))),
+    groupsOfVisit(scope, v, config),
+    visitEntries(scope, v.id, dayStart(dayOf(now))),
     doorWindow(scope, v, settings),
   ]);
   const verdict = decideDoor({
@@ -89,11 +90,11 @@ export async function visitorPass(
   if (!verdict.ok) return p.refuse(verdict, { ...who, ...place });
   if (verdict.signIn) {
     // A blacklisted visitor is refused as unauthorised; one who has not accepted the protocol or passed the induction goes to the kiosk first.
-    const moved = await visits.signInAtDoor(deviceActorContext(ctx), v, settings, ctx.device);
+    const moved = await signInAtDoor(deviceActorContext(ctx), v, settings, ctx.device);
     if (moved === 'blacklisted') return p.refuse({ status: Status.VISITOR_UNAUTHORIZED, why: moved }, { ...who, ...place });
     if (moved === 'protocol' || moved === 'induction') return p.refuse({ status: Status.NOT_SIGNED_IN, why: moved }, { ...who, ...place });
   }
-  if (verdict.signOut) await visits.signOutAtDoor(deviceActorContext(ctx), v, ctx.device);
+  if (verdict.signOut) await signOutAtDoor(deviceActorContext(ctx), v, ctx.device);
   const recordId = await p.record({ ...who, ...place });
   return {
     open: true,

@@ -2,7 +2,7 @@ import type { Out } from '@openvisit/contract';
 import { Status } from '@openvisit/contract';
 import type { DeviceContext } from '../../platform/calls.js';
 import { type PassRead, readAnyPass } from '../../platform/passes.js';
-import * as visits from '../visits/visits.service.js';
+import { residentOnSiteToday, visitByCode } from '../visits/visits.public.js';
 import { type DoorConfig, doorConfig } from './doors.config.js';
 import { type DoorPass, doorPass, visitorPass } from './doors.pass.js';
 
@@ -26,7 +26,7 @@ export async function uploadQrcode(ctx: DeviceContext, input: Input): Promise<Ou
     return p.refuse({ status: Status.QRCODE_FORMAT_ERROR, why: 'notAPass' });
   }
   if (pass.person === 'resident') return workerPass(ctx, p, config, pass.rid);
-  const v = await visits.visitByCode(ctx.tenant, pass.code);
+  const v = await visitByCode(ctx.tenant, pass.code);
   if (!v) return p.refuse({ status: Status.INVALID_VISITOR, why: 'noVisit' });
   return visitorPass(p, v, config, { rotating: true, slot: pass.slot });
 }
@@ -36,7 +36,7 @@ export async function uploadQrcode(ctx: DeviceContext, input: Input): Promise<Ou
  * (approval and validity were checked there); without one the worker is sent to the desk (1117, 'notSignedIn').
  */
 async function workerPass(ctx: DeviceContext, p: DoorPass, config: DoorConfig, rid: number): Promise<Out<'uploadQrcode'>> {
-  const v = await visits.residentOnSiteToday(ctx, rid);
+  const v = await residentOnSiteToday(ctx, rid);
   if (!v) return p.refuse({ status: Status.INVALID_VISITOR, why: 'notSignedIn' }, { personType: 3, personId: rid });
   return visitorPass(p, v, config, { rotating: false });
 }

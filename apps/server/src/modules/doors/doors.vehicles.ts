@@ -1,10 +1,11 @@
 import { type In, normalizePlate, type Out, Status } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
+import type { VisitRow } from '../../core/visits/visits.public.js';
 import type { DeviceContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import * as logistics from '../logistics/logistics.service.js';
-import * as passRecords from '../passRecords/passRecords.service.js';
-import * as visits from '../visits/visits.service.js';
+import { logistics } from '../logistics/logistics.public.js';
+import { passRecords } from '../passRecords/passRecords.public.js';
+import { visitsByPlate } from '../visits/visits.public.js';
 import { doorWindow } from './doors.window.js';
 
 /**
@@ -20,10 +21,10 @@ export async function uploadVehicleInfo(ctx: DeviceContext, input: In<'uploadVeh
   if (input.deviceCode && input.deviceCode !== device.code) throw new AppError(Status.DEVICE_NOT_ALLOWED, 'deviceCode is not this device’s');
   const direction: 1 | 2 = input.direction ?? (device.direction === 2 ? 2 : 1);
   const plate = passRecords.normalizePlate(input.plateNum);
-  const candidates = await visits.visitsByPlate(scope, plate);
+  const candidates = await visitsByPlate(scope, plate);
   const settings = await settingsIn(scope);
   const now = Date.now();
-  let match: visits.VisitRow | undefined;
+  let match: VisitRow | undefined;
   let code: number = Status.INVALID_VISITOR;
   for (const v of candidates) {
     const verdict = await entryCode(v, scope, settings, now);
@@ -62,7 +63,7 @@ export async function uploadVehicleInfo(ctx: DeviceContext, input: In<'uploadVeh
 }
 
 async function entryCode(
-  v: visits.VisitRow,
+  v: VisitRow,
   scope: DeviceContext['tenant'],
   settings: Awaited<ReturnType<typeof settingsIn>>,
   now: number,

@@ -1,7 +1,7 @@
 import type { CompanySettings } from '@openvisit/contract';
+import { checkInWindow, type VisitRow } from '../../core/visits/visits.public.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import * as visits from '../visits/visits.service.js';
 
 /**
  * When a visit's pass opens doors (1115 outside): from the opening of its check-in window (an expected visit, a
@@ -9,8 +9,8 @@ import * as visits from '../visits/visits.service.js';
  * passes, else until the visitor's leave time when one is set, else the end of the visit's day (never before its
  * check-in window closes). Null: a visit with no time at all opens at any time (its state still decides).
  */
-export async function doorWindow(scope: TenantScope, v: visits.VisitRow, settings: CompanySettings): Promise<{ from: number; until: number } | null> {
-  const checkIn = await visits.checkInWindow(scope, v, settings);
+export async function doorWindow(scope: TenantScope, v: VisitRow, settings: CompanySettings): Promise<{ from: number; until: number } | null> {
+  const checkIn = await checkInWindow(scope, v, settings);
   const from = checkIn?.opensAt ?? v.visitAt?.getTime() ?? null;
   if (from === null) return null;
   if (settings.qrMaxDuration > 0) return { from, until: from + settings.qrMaxDuration * 3_600_000 };

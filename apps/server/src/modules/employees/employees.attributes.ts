@@ -1,8 +1,17 @@
 import { type Employee, type In, type LogDescription, logDesc, Role, Status } from '@openvisit/contract';
-import * as devices from '../../core/entitlements/devices.service.js';
-import * as departments from '../../core/people/departments.service.js';
-import { type EmployeeFilter, type EmployeeInsert, employeesRepository } from '../../core/people/employees.repository.js';
-import { cardTaken, notFound, page, repoOf, uniqueViolation, withDepartments } from '../../core/people/employees.service.js';
+import { assertGroups, employeesGranted, groupIdsOfEmployees, setEmployeesGroups } from '../../core/entitlements/entitlements.public.js';
+import {
+  cardTaken,
+  departments,
+  type EmployeeFilter,
+  type EmployeeInsert,
+  employeesRepository,
+  notFound,
+  page,
+  repoOf,
+  uniqueViolation,
+  withDepartments,
+} from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -165,7 +174,7 @@ function toRights(e: Employee, egids: number[]) {
 
 /** A page of employees as access rights, with the device groups each is granted (read from the devices module). */
 async function rightsPage(ctx: AuthedContext, p: Awaited<ReturnType<typeof page>>) {
-  const groups = await devices.groupIdsOfEmployees(
+  const groups = await groupIdsOfEmployees(
     ctx.tenant,
     p.list.map((e) => e.empid),
   );
@@ -174,13 +183,13 @@ async function rightsPage(ctx: AuthedContext, p: Awaited<ReturnType<typeof page>
 
 export async function accessList(ctx: AuthedContext, input: In<'getAcList'>) {
   const deptIds = input.deptid ? await departments.subtree(ctx, input.deptid) : undefined;
-  const ids = input.egid ? await devices.employeesGranted(ctx.tenant, input.egid) : undefined;
+  const ids = input.egid ? await employeesGranted(ctx.tenant, input.egid) : undefined;
   return rightsPage(ctx, await page(ctx, { ...input, deptIds, ids, sortBy: 'empName', sortOrder: 'asc' }, { acEnabled: input.acEnabled }));
 }
 
 /** The allowed flag and dates when `acEnabled` is sent; the groups, exactly, when `egids` is: in one transaction. */
 export async function updateAccess(ctx: AuthedContext, input: In<'updateAccessControl'>) {
-  const egids = input.egids && (await devices.assertGroups(ctx.tenant, input.egids));
+  const egids = input.egids && (await assertGroups(ctx.tenant, input.egids));
   const values = input.acEnabled === undefined ? {} : { acEnabled: input.acEnabled, acStart: input.acStart, acEnd: input.acEnd };
   const what =
     input.acEnabled === undefined
@@ -188,12 +197,12 @@ export async function updateAccess(ctx: AuthedContext, input: In<'updateAccessCo
       : input.acEnabled
         ? logDesc('accessGranted', { from: input.acStart ?? '…', to: input.acEnd ?? '…' })
         : logDesc('accessWithdrawn');
-  return setMany(ctx, input.empids, values, what, egids && ((tx) => devices.setEmployeesGroups(tx, input.empids, egids)));
+  return setMany(ctx, input.empids, values, what, egids && ((tx) => setEmployeesGroups(tx, input.empids, egids)));
 }
 
 /** Allowed, enabled, granted a group and without a card: the queue of cards to issue. */
 export async function pendingCards(ctx: AuthedContext, input: In<'getPendingCard'>) {
-  const ids = await devices.employeesGranted(ctx.tenant);
+  const ids = await employeesGranted(ctx.tenant);
   const pending: EmployeeFilter = { acEnabled: true, noCard: true };
   return rightsPage(ctx, await page(ctx, { ...input, ids, status: 0, sortBy: 'createTime', sortOrder: 'asc' }, pending));
 }

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import { employeeStatusLabels, type Lang } from '@openvisit/contract';
-import * as departments from '../../core/people/departments.service.js';
-import { employeesRepository } from '../../core/people/employees.repository.js';
+import { departments, employeesRepository } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { xlsxStream } from '../../platform/xlsx.js';
 

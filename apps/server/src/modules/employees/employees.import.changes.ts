@@ -1,6 +1,5 @@
 import type { EMPLOYEE_IMPORT_FIELDS } from '@openvisit/contract';
-import { pathResolver } from '../../core/people/departments.service.js';
-import { employeesRepository } from '../../core/people/employees.repository.js';
+import { employeesRepository, pathResolver } from '../../core/people/people.public.js';
 import type { TenantScope } from '../../platform/tenancy.js';
 
 /** A valid import row, as the import would write it. */

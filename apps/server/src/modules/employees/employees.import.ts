@@ -14,9 +14,7 @@ import {
   normalizePhone,
   Status,
 } from '@openvisit/contract';
-import { pathResolver as departmentPaths, normalisePath } from '../../core/people/departments.service.js';
-import { employeesRepository } from '../../core/people/employees.repository.js';
-import { checkClause, repoOf } from '../../core/people/employees.service.js';
+import { checkClause, pathResolver as departmentPaths, employeesRepository, normalisePath, repoOf } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';

@@ -1,7 +1,5 @@
 import * as c from '@openvisit/contract';
-import * as employees from '../../core/people/employees.service.js';
-import * as faces from '../../core/people/faces.js';
-import * as proxies from '../../core/people/proxies.service.js';
+import { employees, faces, proxies } from '../../core/people/people.public.js';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
 import * as attributes from './employees.attributes.js';

@@ -1,5 +1,5 @@
 import { type FaceCredential, type In, logDesc, type Out } from '@openvisit/contract';
-import { deviceById } from '../../core/entitlements/devices.service.js';
+import { deviceById } from '../../core/entitlements/entitlements.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { notFound, requireEvery } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';

@@ -1,8 +1,9 @@
 import { nextStatus, Status, type VisitorStatus } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
+import { visitById } from '../../core/visits/visits.public.js';
 import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import * as visits from '../visits/visits.service.js';
+import { signInAtDoor, signOutAtDoor } from '../visits/visits.public.js';
 
 /** An entry older than this when it is uploaded (a terminal's backlog) no longer signs anyone in. */
 const ENTRY_FRESH_MS = 60 * 60_000;
@@ -31,13 +32,13 @@ export async function signInOrOutAtFace(
   const actor = deviceActorContext(ctx);
   const door = { name: deviceName };
   for (const [vid, p] of last) {
-    const v = await visits.visitById(actor, vid);
+    const v = await visitById(actor, vid);
     if (!v) continue;
     const status = v.status as VisitorStatus;
     try {
       if (p.direction === 1 && now.getTime() - p.at.getTime() <= ENTRY_FRESH_MS && v.permission === 1 && nextStatus(status, 'checkIn'))
-        await visits.signInAtDoor(actor, v, settings, door);
-      else if (p.direction === 2 && nextStatus(status, 'signOut')) await visits.signOutAtDoor(actor, v, door);
+        await signInAtDoor(actor, v, settings, door);
+      else if (p.direction === 2 && nextStatus(status, 'signOut')) await signOutAtDoor(actor, v, door);
     } catch (err) {
       // Moved meanwhile by someone else (the desk, another door): their move stands, and the records are kept.
       if (!(err instanceof AppError && err.status === Status.UPDATE_NOT_ALLOWED)) throw err;

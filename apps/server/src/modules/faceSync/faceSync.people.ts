@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Device, FacePersonKind } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
-import { allGrants, devicesOfGroups, entitledGroups, type GroupFacts, groupFacts } from '../../core/entitlements/devices.service.js';
-import { faceSyncCandidates } from '../../core/people/faces.js';
-import { meetingWindow } from '../../core/visits/visits.meetingWindow.js';
+import { allGrants, devicesOfGroups, entitledGroups, type GroupFacts, groupFacts } from '../../core/entitlements/entitlements.public.js';
+import { faceSyncCandidates } from '../../core/people/people.public.js';
+import { faceCandidateVisits, meetingWindow } from '../../core/visits/visits.public.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import { blacklistMatcher } from '../blacklist/blacklist.service.js';
-import { faceCandidateResidents } from '../residents/residents.service.js';
-import { faceCandidateVisits } from '../visits/visits.service.js';
+import { blacklistMatcher } from '../blacklist/blacklist.public.js';
+import { faceCandidateResidents } from '../residents/residents.public.js';
 
 /**
  * Who a face terminal must know (docs/modules/face-sync.md): employees with a face photo and access rights, approved

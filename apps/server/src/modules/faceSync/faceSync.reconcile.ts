@@ -1,6 +1,6 @@
-import { takeFaceQueue } from '../../core/people/faces.js';
+import { takeFaceQueue } from '../../core/people/people.public.js';
+import { visitsMovedSince } from '../../core/visits/visits.public.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import { visitsMovedSince } from '../visits/visits.service.js';
 import { digestOf, wantedPeople } from './faceSync.people.js';
 import { type Desired, faceSyncRepository, syncStateRepository } from './faceSync.repository.js';
 

@@ -1,5 +1,5 @@
 import { type In, type InterimCard, InterimCardStatus, type LogDescription, logDesc, Role, Status } from '@openvisit/contract';
-import * as employees from '../../core/people/employees.service.js';
+import { employees } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart, periodBounds } from '../../platform/days.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';

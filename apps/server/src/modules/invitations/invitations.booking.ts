@@ -12,11 +12,12 @@ import {
   type Visit,
 } from '@openvisit/contract';
 import { company as companyRow, settingsOf } from '../../core/company/company.public.js';
-import * as employees from '../../core/people/employees.service.js';
+import { employees } from '../../core/people/people.public.js';
+import { createVisit, hostSnapshot, toVisit, type VisitRow } from '../../core/visits/visits.public.js';
 import { type AuthedContext, actorContext, type CallContext } from '../../platform/calls.js';
 import { randomToken, safeEqual } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { createVisit, hostSnapshot, screen, toVisit, type VisitRow } from '../visits/visits.service.js';
+import { screen } from '../visits/visits.public.js';
 import { type BookingAppRow, bookingAppsRepository } from './invitations.apps.repository.js';
 import { bookingNotice } from './invitations.mails.js';
 import { invitedThatDay, submitForApproval, typeAndGate } from './invitations.service.js';

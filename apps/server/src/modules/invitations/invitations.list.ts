@@ -12,11 +12,11 @@ import {
   type VisitorStatus,
 } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
-import { gatesNamed } from '../../core/sites/sites.gates.js';
+import { gatesNamed } from '../../core/sites/sites.public.js';
+import { move, searchPage, toVisit, type VisitQuery, type VisitRow, visitsOf } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { move, searchPage, toVisit, type VisitQuery, type VisitRow, visitsOf } from '../visits/visits.service.js';
 import { checkCommon, createInvitations, hostFor, invitedThatDay, inviteLink, mailInvitation, mayTouch } from './invitations.service.js';
 
 /** Before check-in: an invitation in one of these can still be used, so re-sending gives it a new link. */

@@ -1,17 +1,12 @@
-import { formatDateTime, type Lang } from '@openvisit/contract';
+import type { Lang } from '@openvisit/contract';
 import QRCode from 'qrcode';
 import { company as companyRow, settingsOfRow } from '../../core/company/company.public.js';
+import { inviteTime, passVisit, type VisitRow } from '../../core/visits/visits.public.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { InlineAttachment } from '../../platform/mail.js';
 import { mailLayout } from '../../platform/mailLayout.js';
 import { issueVisitPass } from '../../platform/passes.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import { passVisit, type VisitRow } from '../visits/visits.service.js';
-
-/** The expected time as the visitor reads it (server time zone), with its weekday: "Mon 23 Nov 2026, 10:30". */
-export function inviteTime(at: Date, lang: Lang): string {
-  return formatDateTime(at, lang, { weekday: true });
-}
 
 /** The content id the mail's HTML names the QR pass by. */
 export const PASS_CID = 'pass@openvisit';

@@ -1,13 +1,13 @@
 import { INVITE_REMINDER_HOURS, type Lang, VISIT_MOVES, type VisitorStatus } from '@openvisit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { company as companyRow } from '../../core/company/company.public.js';
-import { gateNameIn } from '../../core/sites/sites.gates.js';
+import { gateNameIn } from '../../core/sites/sites.public.js';
+import { type VisitRow, visitsOf } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
 import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
-import { type VisitRow, visitsOf } from '../visits/visits.service.js';
 import {
   cancellationMail,
   cancellationSms,

@@ -12,14 +12,13 @@ import {
   visitTypeText,
 } from '@openvisit/contract';
 import { company as companyRow, settingsOfRow } from '../../core/company/company.public.js';
-import { gateNameIn } from '../../core/sites/sites.gates.js';
-import { meetingWindow } from '../../core/visits/visits.meetingWindow.js';
+import { gateNameIn } from '../../core/sites/sites.public.js';
+import { meetingWindow, moveIn, passVisit, type VisitRow, visitByInviteToken } from '../../core/visits/visits.public.js';
 import type { CallContext } from '../../platform/calls.js';
 import { sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { issueVisitPass } from '../../platform/passes.js';
 import { scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
-import * as visits from '../visits/visits.service.js';
 import { replyNotice } from './invitations.mails.js';
 import { invitationsRepository } from './invitations.repository.js';
 
@@ -29,18 +28,18 @@ const REPLY_FROM: readonly VisitorStatus[] = VISIT_MOVES.accept.from;
 /** Companions and a photo come once the visitor accepted (the approval, if any, may be under way or done). */
 export const SUPPLEMENT_FROM: readonly VisitorStatus[] = ['accepted', 'unauthorized', 'authorized'];
 
-export async function byToken(ctx: CallContext, token: string): Promise<visits.VisitRow> {
-  const row = await visits.visitByInviteToken(ctx.system, sha256(token));
+export async function byToken(ctx: CallContext, token: string): Promise<VisitRow> {
+  const row = await visitByInviteToken(ctx.system, sha256(token));
   if (row?.kind !== 'invite') throw new AppError(Status.INVALID_VISITOR);
   return row;
 }
 
 /** The company the visit belongs to, resolved from the link's token. */
-function scopeOf(ctx: CallContext, v: visits.VisitRow): TenantScope {
+function scopeOf(ctx: CallContext, v: VisitRow): TenantScope {
   return scopeForCompany(ctx.system, v.companyId);
 }
 
-export async function pageOf(ctx: CallContext, v: visits.VisitRow): Promise<Invitation> {
+export async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation> {
   const scope = scopeOf(ctx, v);
   const company = await companyRow(scope);
   const settings = company ? settingsOfRow(company) : companySettings.parse({});
@@ -72,7 +71,7 @@ export async function pageOf(ctx: CallContext, v: visits.VisitRow): Promise<Invi
     code: usable ? v.code : null,
     pass:
       (usable || v.status === 'signedIn') && v.code
-        ? issueVisitPass(ctx.services.secrets, v.companyId, visits.passVisit(v, v.code), { original, rotate: rotation })
+        ? issueVisitPass(ctx.services.secrets, v.companyId, passVisit(v, v.code), { original, rotate: rotation })
         : null,
     passRefreshMs: rotation ? Math.min(rotation.minutes * 60_000, 60_000) : null,
     permission: v.permission,
@@ -96,8 +95,8 @@ export async function pageOf(ctx: CallContext, v: visits.VisitRow): Promise<Invi
 }
 
 /** A move made by the visitor from the page: conditional on the status, with a history row in the visitor's name. */
-async function visitorMove(ctx: CallContext, v: visits.VisitRow, event: VisitEvent): Promise<visits.VisitRow> {
-  return visits.moveIn(scopeOf(ctx, v), v, event, {}, { actor: v.name, note: 'invitation page', what: 'invitation' });
+async function visitorMove(ctx: CallContext, v: VisitRow, event: VisitEvent): Promise<VisitRow> {
+  return moveIn(scopeOf(ctx, v), v, event, {}, { actor: v.name, note: 'invitation page', what: 'invitation' });
 }
 
 export async function invitationPage(ctx: CallContext, input: In<'getAppointmentbySecId'>): Promise<Invitation> {
@@ -132,7 +131,7 @@ export async function reply(ctx: CallContext, input: In<'updateAppointmentReply'
 }
 
 /** The host is told the visitor's answer on the channels they chose; a failure to queue is logged, the answer stays. */
-async function tellHostOfReply(ctx: CallContext, v: visits.VisitRow, accepted: boolean): Promise<void> {
+async function tellHostOfReply(ctx: CallContext, v: VisitRow, accepted: boolean): Promise<void> {
   if (!v.empId) return;
   try {
     const company = await companyRow(scopeOf(ctx, v));

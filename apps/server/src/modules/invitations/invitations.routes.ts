@@ -6,6 +6,7 @@ import * as booking from './invitations.booking.js';
 import * as list from './invitations.list.js';
 import * as page from './invitations.page.js';
 import * as invitations from './invitations.service.js';
+import { sendCodeFromInvitation } from './invitations.smsCode.js';
 import * as templates from './invitations.templates.js';
 import * as visitor from './invitations.visitor.js';
 
@@ -17,6 +18,7 @@ export const invitationsRoutes = [
   bind(c.replyInvitation, (input, ctx) => page.reply(ctx, input)),
   bind(c.searchInvites, (input, ctx) => invitations.searchInvites(ctx, input)),
   bind(c.cancelInvite, (input, ctx) => invitations.cancel(ctx, input)),
+  bind(c.sendPicSmsCode, (input, ctx) => sendCodeFromInvitation(ctx, input)),
   // templates
   bind(c.getAllTemplateType, async () => c.templateTypeList()),
   bind(c.getUserTemplate, (input, ctx) => templates.listCompanyTemplates(ctx, input)),

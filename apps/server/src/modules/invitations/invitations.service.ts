@@ -11,16 +11,15 @@ import {
   type Visit,
 } from '@openvisit/contract';
 import { company, mayInvite, settingsOf } from '../../core/company/company.public.js';
-import * as employees from '../../core/people/employees.service.js';
-import { gatesNamed } from '../../core/sites/sites.gates.js';
-import * as registration from '../../core/sites/sites.types.js';
+import { employees } from '../../core/people/people.public.js';
+import { gatesNamed, registration } from '../../core/sites/sites.public.js';
+import { createVisit, hostSnapshot, move, searchPage, toVisit, type VisitQuery, type VisitRow, visitsOf } from '../../core/visits/visits.public.js';
 import { type AuthedContext, type CallContext, inTx } from '../../platform/calls.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { sealedInMessage } from '../../platform/messages.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import * as approvals from '../approvals/approvals.service.js';
-import { createVisit, hostSnapshot, move, searchPage, toVisit, type VisitQuery, type VisitRow, visitsOf } from '../visits/visits.service.js';
+import { submit } from '../approvals/approvals.public.js';
 import { passAttachment } from './invitations.mails.js';
 import { sendCancellation, sendInvitation } from './invitations.notices.js';
 import { invitationsRepository } from './invitations.repository.js';
@@ -236,7 +235,7 @@ export async function storeInvitations(
 
 /** Invitations stored waiting for approval (the switch was on) enter their area's flow; call it once committed. */
 export async function submitForApproval(ctx: AuthedContext, invited: Invited[], submitter: string): Promise<void> {
-  for (const { row } of invited) if (row.permission === 0) await approvals.submit(ctx, row, submitter);
+  for (const { row } of invited) if (row.permission === 0) await submit(ctx, row, submitter);
 }
 
 /** The mail of one invitation in the visitor's language: subject, text and HTML. */

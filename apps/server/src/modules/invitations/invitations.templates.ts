@@ -13,8 +13,8 @@ import {
   type TemplateType,
 } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
-import * as employees from '../../core/people/employees.service.js';
-import { gatesNamed } from '../../core/sites/sites.gates.js';
+import { employees } from '../../core/people/people.public.js';
+import { gatesNamed } from '../../core/sites/sites.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';

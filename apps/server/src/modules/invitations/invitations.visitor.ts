@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { IMAGE_MAX_BYTES, type In, type Invitation, logDesc, normalizePhone, Role, Status, sniffFileType } from '@openvisit/contract';
+import { type VisitRow, visitsOf } from '../../core/visits/visits.public.js';
 import type { CallContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { facePhoto, facePhotoError } from '../../platform/facePhotos.js';
 import { scopeForCompany } from '../../platform/tenancy.js';
-import { type VisitRow, visitsOf } from '../visits/visits.service.js';
 import { byToken, pageOf, SUPPLEMENT_FROM } from './invitations.page.js';
 
 /**

@@ -1,6 +1,7 @@
 import { formatTime, type Lang } from '@openvisit/contract';
+import { inviteTime } from '../../core/visits/visits.public.js';
 import { mailLayout } from '../../platform/mailLayout.js';
-import { inviteTime, passImage } from '../invitations/invitations.mails.js';
+import { passImage } from '../invitations/invitations.public.js';
 
 /** "Mon 23 Nov 2026, 10:30 – 11:30" (the end's day only when it is another day), server time zone. */
 function span(start: Date, end: Date, lang: Lang): string {

@@ -12,8 +12,8 @@ import {
   VISIT_MOVES,
   type Visit,
 } from '@openvisit/contract';
-import { gatesNamed } from '../../core/sites/sites.gates.js';
-import { timesOf } from '../../core/visits/visits.meetingWindow.js';
+import { gatesNamed } from '../../core/sites/sites.public.js';
+import { moveMany, timesOf, toVisit, type VisitRow, visitsOf } from '../../core/visits/visits.public.js';
 import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { dayStart } from '../../platform/days.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
@@ -26,8 +26,7 @@ import {
   planInvitations,
   storeInvitations,
   submitForApproval,
-} from '../invitations/invitations.service.js';
-import { moveMany, toVisit, type VisitRow, visitsOf } from '../visits/visits.service.js';
+} from '../invitations/invitations.public.js';
 import { type MeetingMailFacts, meetingCancelledMail, meetingChangedMail, meetingInvitationMail } from './meetings.mails.js';
 import { type MeetingFilter, type MeetingRow, meetingsRepository } from './meetings.repository.js';
 

@@ -1,6 +1,5 @@
 import { company as companyRow } from '../../core/company/company.public.js';
-import { namesOf as employeeNames } from '../../core/people/employees.service.js';
-import { runningProxyOf } from '../../core/people/proxies.service.js';
+import { namesOf as employeeNames, runningProxyOf } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { arrivalMail } from './arrival.mails.js';
 

@@ -6,7 +6,7 @@ import type { SmtpRoute } from '../../platform/mail.js';
 import { type MessageRow, PermanentFailure } from '../../platform/messages.js';
 import type { Services } from '../../platform/services.js';
 import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
-import * as contacts from '../contacts/contacts.service.js';
+import { contacts } from '../contacts/contacts.public.js';
 import { aliyunSms, tencentSmsClient } from './notifications.cloudSms.js';
 import { routeOf } from './notifications.config.js';
 import { dingTalkNotice, rtxNotice, smsClient, voiceClient } from './notifications.providers.js';

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { EndpointRefused } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { PermanentFailure } from '../../platform/messages.js';
-import { fetchBounded, type HttpAnswer, type HttpLimits } from '../contacts/contacts.http.js';
-import { decodeRtx } from '../contacts/contacts.providers.js';
+import { decodeRtx, fetchBounded, type HttpAnswer, type HttpLimits } from '../contacts/contacts.public.js';
 import { ProviderRefusal } from './notifications.cloudSms.js';
 
 /**

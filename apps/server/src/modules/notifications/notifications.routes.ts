@@ -1,7 +1,6 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import * as conf from './notifications.config.js';
-import { sendCodeFromInvitation } from './notifications.invitationCode.js';
 import { sendRecords } from './notifications.records.js';
 import { testSms, updateSms } from './notifications.sms.js';
 import { checkCode, sendCode } from './notifications.smsCodes.js';
@@ -20,7 +19,6 @@ export const notificationsRoutes = [
   bind(c.ivrNotifyConf, (input, ctx) => conf.updateIvr(ctx, input)),
   bind(c.getSendRecords, (input, ctx) => sendRecords(ctx, input)),
   bind(c.sendSmsCode, (input, ctx) => sendCode(ctx, ctx.session.companyId, input.phone, input.purpose)),
-  bind(c.sendPicSmsCode, (input, ctx) => sendCodeFromInvitation(ctx, input)),
   bind(c.checkSmsCode, async (input, ctx) => {
     await checkCode(ctx.system, { phone: input.phone, purpose: input.purpose, code: input.code, spend: false });
     return null;

@@ -12,10 +12,10 @@ import {
   wxVendorErrors,
 } from '@openvisit/contract';
 import { company as companyRow } from '../../core/company/company.public.js';
-import * as employees from '../../core/people/employees.service.js';
+import { employees } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import * as contacts from '../contacts/contacts.service.js';
+import { contacts } from '../contacts/contacts.public.js';
 import { wechatService } from './notifications.channels.js';
 import { channelLog, secretChange } from './notifications.config.js';
 import { notifyRepository, templateKey, wxOf } from './notifications.repository.js';

@@ -1,11 +1,11 @@
 import { CHANNEL_NOTIFY_BIT, MESSAGE_CHANNELS, type MessageChannel, Status, statusInfo } from '@openvisit/contract';
-import * as employees from '../../core/people/employees.service.js';
+import { employees } from '../../core/people/people.public.js';
 import { AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { MessageTemplate, Outbox } from '../../platform/messages.js';
 import type { Notice, Notifier as NotifierApi, Recipient, Told } from '../../platform/notify.js';
 import { scopeForCompany } from '../../platform/tenancy.js';
-import * as contacts from '../contacts/contacts.service.js';
+import { contacts } from '../contacts/contacts.public.js';
 import { type ChannelDeps, type ChannelProblem, companyChannels } from './notifications.channels.js';
 import { DINGTALK_BY_PHONE } from './notifications.providers.js';
 

@@ -1,7 +1,7 @@
 import type { VisitKind } from '@openvisit/contract';
+import { onSitePeople } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
-import { wentOut } from '../passRecords/passRecords.service.js';
-import { onSitePeople } from '../visits/visits.service.js';
+import { wentOut } from '../passRecords/passRecords.public.js';
 
 export type OnSiteRow = Awaited<ReturnType<typeof onSitePeople>>[number];
 

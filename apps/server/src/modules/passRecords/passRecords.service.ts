@@ -10,12 +10,12 @@ import {
   type VehicleFilters,
   type VehicleRecord,
 } from '@openvisit/contract';
+import { visibleVisit } from '../../core/visits/visits.public.js';
 import type { AuthedContext, DeviceContext } from '../../platform/calls.js';
 import { dayStart } from '../../platform/days.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { ImageRejected, normalisePhoto } from '../../platform/images.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import { visibleVisit } from '../visits/visits.service.js';
 import {
   type PassRecordFilter,
   type PassRecordInsert,

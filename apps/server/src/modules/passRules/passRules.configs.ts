@@ -1,13 +1,10 @@
 import { type AllowedPassWay, type FieldError, type GatePassWay, type In, type Out, type PassConfig, Status } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
-import { removeGroup } from '../../core/entitlements/devices.groups.js';
-import { groupsById } from '../../core/entitlements/devices.service.js';
-import { listGates } from '../../core/sites/sites.gates.js';
-import { listTypes } from '../../core/sites/sites.types.js';
+import { groupsById, removeGroup } from '../../core/entitlements/entitlements.public.js';
+import { listGates, listTypes } from '../../core/sites/sites.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { staffPerGate } from '../accounts/accounts.service.js';
 import { type ConfigRow, type NewConfig, type PassRulesRepository, passRulesRepository } from './passRules.repository.js';
 import { uniqueAs } from './passRules.service.js';
 
@@ -167,12 +164,12 @@ export async function configOptions(ctx: AuthedContext): Promise<Out<'getPassCon
 // ---------------------------------------------------------------------------------------------
 
 export async function listGatePassWays(ctx: AuthedContext): Promise<GatePassWay[]> {
-  const [gates, ways] = await Promise.all([listGates(ctx, staffPerGate), repoOf(ctx).gatePassWays()]);
+  const [gates, ways] = await Promise.all([listGates(ctx), repoOf(ctx).gatePassWays()]);
   return gates.map((g) => ({ gid: g.gid, gname: g.gname, passWay: asPassWay(ways.get(g.gid) ?? 'both') }));
 }
 
 export async function setGatePassWay(ctx: AuthedContext, input: In<'updateGatePassWay'>): Promise<GatePassWay> {
-  const gate = (await listGates(ctx, staffPerGate)).find((g) => g.gid === input.gid);
+  const gate = (await listGates(ctx)).find((g) => g.gid === input.gid);
   if (!gate) throw new AppError(Status.GATE_NOT_FOUND);
   await repoOf(ctx).setGatePassWay(gate.gid, input.passWay);
   ctx.audit.objId = gate.gid;

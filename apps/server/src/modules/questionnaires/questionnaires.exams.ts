@@ -11,6 +11,7 @@ import {
   VISIT_MOVES,
 } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
+import { noSuchVisit, visitById, visitByInviteToken } from '../../core/visits/visits.public.js';
 import type { AuthedContext, CallContext } from '../../platform/calls.js';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.js';
 import { dayOf, dayStart } from '../../platform/days.js';
@@ -19,8 +20,7 @@ import type { Induction, InductionPerson } from '../../platform/induction.js';
 import { mediaUrl } from '../../platform/media.js';
 import type { Services } from '../../platform/services.js';
 import { inTransaction, scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
-import * as logistics from '../logistics/logistics.service.js';
-import * as visits from '../visits/visits.service.js';
+import { logistics } from '../logistics/logistics.public.js';
 import { bankOf, type DrawLang, drawLangFor, drawQuestions, scorePaper } from './questionnaires.bank.js';
 import { type PaperRow, papersRepository, type Who } from './questionnaires.papers.repository.js';
 import { type QuestionnaireRow, questionnairesRepository } from './questionnaires.repository.js';
@@ -165,8 +165,8 @@ export async function drawAtKiosk(ctx: AuthedContext, input: In<'getRandomTopicL
   if ('sid' in input) return drawForDriver(ctx, input.sid, input.lang);
   let taker: Taker;
   if ('vid' in input) {
-    const v = await visits.visitById(ctx, input.vid);
-    if (!v) throw visits.noSuchVisit();
+    const v = await visitById(ctx, input.vid);
+    if (!v) throw noSuchVisit();
     taker = { name: v.name, who: whoOf(v), tid: v.tid, vid: v.id, source: 'kiosk', lang: input.lang };
   } else {
     taker = {
@@ -195,8 +195,8 @@ async function drawForDriver(ctx: AuthedContext, sid: number, lang: DrawLang): P
 
 /** The invitation page, by the link's token: before arriving, so the kiosk's check-in is instant. */
 export async function drawOnInvitation(ctx: CallContext, input: In<'getInviteExam'>): Promise<ExamStart> {
-  const v = await visits.visitByInviteToken(ctx.system, sha256(input.secid));
-  if (v?.kind !== 'invite') throw visits.noSuchVisit();
+  const v = await visitByInviteToken(ctx.system, sha256(input.secid));
+  if (v?.kind !== 'invite') throw noSuchVisit();
   if (!(VISIT_MOVES.checkIn.from as readonly string[]).includes(v.status) && v.status !== 'signedIn')
     throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This invitation can no longer be used');
   const scope = scopeForCompany(ctx.system, v.companyId);

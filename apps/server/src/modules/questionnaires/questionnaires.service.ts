@@ -1,6 +1,6 @@
 import { type FieldError, type In, logDesc, type Questionnaire, Status, settingObject } from '@openvisit/contract';
 import { patchSettings } from '../../core/company/company.public.js';
-import { listTypes } from '../../core/sites/sites.types.js';
+import { listTypes } from '../../core/sites/sites.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';

@@ -15,12 +15,11 @@ import {
   settingObject,
 } from '@openvisit/contract';
 import { directory, patchSettings, settingsOf } from '../../core/company/company.public.js';
-import { gatesNamed } from '../../core/sites/sites.gates.js';
-import { snapshot, toVisitorType } from '../../core/sites/sites.types.js';
+import { gatesNamed, snapshot, toVisitorType } from '../../core/sites/sites.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { ImageRejected, normalisePicture } from '../../platform/images.js';
-import { getUserInfo } from '../accounts/accounts.service.js';
+import { getUserInfo } from '../accounts/accounts.public.js';
 
 async function current(ctx: AuthedContext): Promise<PadSettings> {
   return padSettings.parse(await settingsOf(ctx));

@@ -1,9 +1,7 @@
 import * as c from '@openvisit/contract';
-import * as gates from '../../core/sites/sites.gates.js';
-import * as registration from '../../core/sites/sites.types.js';
+import { gates, registration } from '../../core/sites/sites.public.js';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
-import { staffPerGate } from '../accounts/accounts.service.js';
 import * as pad from './registration.pad.js';
 import { htmlUnescape } from './registration.texts.js';
 
@@ -18,10 +16,10 @@ export const registrationRoutes = [
   bind(c.updateExtendVisitor, (input, ctx) => registration.updateField(ctx, input)),
   bind(c.delExtendVisitor, (input, ctx) => registration.removeField(ctx, input)),
   bind(c.sortExtendVisitor, (input, ctx) => registration.sortFields(ctx, input)),
-  bind(c.getGate, (_input, ctx) => gates.listGates(ctx, staffPerGate)),
-  bind(c.addGate, (input, ctx) => gates.addGate(ctx, input, staffPerGate)),
-  bind(c.updateGate, (input, ctx) => gates.renameGate(ctx, input, staffPerGate)),
-  bind(c.delGate, (input, ctx) => gates.removeGate(ctx, input, staffPerGate)),
+  bind(c.getGate, (_input, ctx) => gates.listGates(ctx)),
+  bind(c.addGate, (input, ctx) => gates.addGate(ctx, input)),
+  bind(c.updateGate, (input, ctx) => gates.renameGate(ctx, input)),
+  bind(c.delGate, (input, ctx) => gates.removeGate(ctx, input)),
   bind(c.updateLogo, (_input, ctx) => pad.uploadPicture(ctx, 'logo')),
   bind(c.uploadBackgroundPic, (_input, ctx) => pad.uploadPicture(ctx, 'backgroundPic')),
   bind(c.updateDefaultPhoto, (_input, ctx) => pad.uploadPicture(ctx, 'defaultPhoto')),

@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import { type In, type Lang, passDirectionLabels, RV_EXPORT_MAX_ROWS, type RvOpenRecord } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { xlsxStream } from '../../platform/xlsx.js';
-import { residentPasses } from '../passRecords/passRecords.service.js';
-import * as visits from '../visits/visits.service.js';
+import { residentPasses } from '../passRecords/passRecords.public.js';
+import { residentVisitPage } from '../visits/visits.public.js';
 import { doorRecord, newestFirst, openFilterOf, report, signInRecord } from './residents.reports.js';
 
 /*
@@ -61,9 +61,7 @@ const empty = async function* (): AsyncGenerator<RvOpenRecord> {};
 export async function exportOpenInfo(ctx: AuthedContext, input: OpenExportInput): Promise<Readable> {
   const f = await openFilterOf(ctx, input);
   const signIns =
-    input.kind === 'door'
-      ? empty()
-      : batches(async (o, n) => (await visits.residentVisitPage(ctx, f, o, n)).rows.map(signInRecord), RV_EXPORT_MAX_ROWS);
+    input.kind === 'door' ? empty() : batches(async (o, n) => (await residentVisitPage(ctx, f, o, n)).rows.map(signInRecord), RV_EXPORT_MAX_ROWS);
   const doors =
     input.kind === 'signIn' ? empty() : batches(async (o, n) => (await residentPasses(ctx, f, o, n)).rows.map(doorRecord), RV_EXPORT_MAX_ROWS);
   const lang = input.lang;

@@ -1,11 +1,11 @@
 import { type In, type Out, RV_OPEN_MAX_OFFSET, type RvOpenRecord } from '@openvisit/contract';
+import { supplierById } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart, periodBounds } from '../../platform/days.js';
 import { badParams } from '../../platform/errors.js';
-import { residentPasses } from '../passRecords/passRecords.service.js';
-import * as visits from '../visits/visits.service.js';
+import { residentPasses } from '../passRecords/passRecords.public.js';
+import { residentSignIns, residentVisitPage } from '../visits/visits.public.js';
 import { residentsRepository } from './residents.repository.js';
-import { supplierById } from './residents.suppliers.js';
 
 /*
  * Traffic statistics (sign-ins per supplier company and day) and pass records (desk sign-ins and door passes) of
@@ -39,7 +39,7 @@ function daysOf(startDate: string, endDate: string): string[] {
 export async function report(ctx: AuthedContext, input: In<'getRvReport'>): Promise<Out<'getRvReport'>> {
   const ids = await workersOf(ctx, input);
   const { from, until } = periodBounds(input.startDate, input.endDate);
-  const signIns = await visits.residentSignIns(ctx, { from, until, residentIds: ids }, REPORT_MAX_VISITS);
+  const signIns = await residentSignIns(ctx, { from, until, residentIds: ids }, REPORT_MAX_VISITS);
   const rids = [...new Set(signIns.map((s) => s.residentId).filter((r): r is number => r !== null))];
   const workers = new Map((await residentsRepository(ctx.tenant).suppliersOf(rids)).map((w) => [w.id, w]));
   const days = daysOf(input.startDate, input.endDate);
@@ -62,7 +62,7 @@ export async function report(ctx: AuthedContext, input: In<'getRvReport'>): Prom
 }
 
 type OpenFilter = Pick<In<'getRvOpenInfo'>, 'date' | 'endDate' | 'name' | 'supplierId' | 'rid'>;
-type SignInRow = Awaited<ReturnType<typeof visits.residentVisitPage>>['rows'][number];
+type SignInRow = Awaited<ReturnType<typeof residentVisitPage>>['rows'][number];
 type DoorRow = Awaited<ReturnType<typeof residentPasses>>['rows'][number];
 
 /** What the pass records' filters ask of the two sources (the workers they name resolved within the scope). */
@@ -114,7 +114,7 @@ export async function openInfo(ctx: AuthedContext, input: In<'getRvOpenInfo'>): 
   const depth = input.startIndex + input.requestedCount;
   const none = { rows: [], count: 0 };
   const [signIns, doors] = await Promise.all([
-    input.kind === 'door' ? none : visits.residentVisitPage(ctx, f, 0, depth),
+    input.kind === 'door' ? none : residentVisitPage(ctx, f, 0, depth),
     input.kind === 'signIn' ? none : residentPasses(ctx, f, 0, depth),
   ]);
   const merged = [...signIns.rows.map(signInRecord), ...doors.rows.map(doorRecord)].sort(newestFirst);

@@ -1,4 +1,5 @@
 import * as c from '@openvisit/contract';
+import { suppliers } from '../../core/people/people.public.js';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
 import { exportOpenInfo, exportReport } from './residents.exports.js';
@@ -7,7 +8,6 @@ import * as files from './residents.files.js';
 import * as reports from './residents.reports.js';
 import * as residents from './residents.service.js';
 import { signIn } from './residents.signin.js';
-import * as suppliers from './residents.suppliers.js';
 
 export const residentsRoutes = [
   bind(c.getProject, (input, ctx) => residents.projects(ctx, input)),

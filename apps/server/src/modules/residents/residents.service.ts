@@ -10,6 +10,7 @@ import {
   type ResidentVisitor,
   Status,
 } from '@openvisit/contract';
+import { supplierById, supplierNamed, suppliersOf } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import { AppError, badParams, notFound, requireEvery } from '../../platform/errors.js';
@@ -22,7 +23,6 @@ import {
   type ResidentWithProject,
   residentsRepository,
 } from './residents.repository.js';
-import { supplierById, supplierNamed, suppliersOf } from './residents.suppliers.js';
 
 function repoOf(ctx: AuthedContext) {
   return residentsRepository(ctx.tenant);

@@ -1,11 +1,12 @@
 import { logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
+import { toVisit } from '../../core/visits/visits.public.js';
 import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { isOriginalPass } from '../../platform/originalPasses.js';
 import { isResidentPass, readAnyPass } from '../../platform/passes.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import * as visits from '../visits/visits.service.js';
+import { residentOnSiteToday, screen, signInResident } from '../visits/visits.public.js';
 import { type ResidentWithProject, residentsRepository } from './residents.repository.js';
 
 /** Phones are stored normalised, like visits' (so a resident's visits and the blacklist compare alike). */
@@ -54,20 +55,20 @@ export async function signIn(
   const now = Date.now();
   if (now < r.startAt.getTime() || now > r.endAt.getTime())
     throw new AppError(Status.OUTSIDE_VALIDITY, undefined, { startDate: r.startAt.getTime(), endDate: r.endAt.getTime() });
-  const repeated = (v: Parameters<typeof visits.toVisit>[0]) => {
+  const repeated = (v: Parameters<typeof toVisit>[0]) => {
     ctx.audit.skip = true;
-    return { ...visits.toVisit(v), rid: r.id, repeated: true };
+    return { ...toVisit(v), rid: r.id, repeated: true };
   };
-  const open = await visits.residentOnSiteToday(ctx, r.id);
+  const open = await residentOnSiteToday(ctx, r.id);
   if (open) return repeated(open);
   // Outside the transaction: a refusal must keep the alert it writes.
-  await visits.screen(ctx, { name: r.name, phone: r.phone, idNumber: r.idNumber });
+  await screen(ctx, { name: r.name, phone: r.phone, idNumber: r.idNumber });
   const result = await inTransaction(ctx.tenant, async (tx) => {
     const txCtx = inTx(ctx, tx);
     await residentsRepository(tx).lock(r.id);
-    const raced = await visits.residentOnSiteToday(txCtx, r.id);
+    const raced = await residentOnSiteToday(txCtx, r.id);
     if (raced) return repeated(raced);
-    const visit = await visits.signInResident(
+    const visit = await signInResident(
       txCtx,
       {
         rid: r.id,

@@ -1,8 +1,8 @@
 import { type In, logDesc, type RoleNode, Status } from '@openvisit/contract';
-import * as employees from '../../core/people/employees.service.js';
+import { employees } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import * as approvals from '../approvals/approvals.service.js';
+import { roleInUse } from '../approvals/approvals.public.js';
 import { rolesRepository } from './roles.repository.js';
 
 function repoOf(ctx: AuthedContext) {
@@ -64,7 +64,7 @@ export async function remove(ctx: AuthedContext, input: In<'delRARG'>): Promise<
   const children = all.filter((r) => r.parentId === role.id).length;
   const members = (await repo.memberCounts()).get(role.id) ?? 0;
   if (children || members) throw new AppError(Status.ROLE_IN_USE, undefined, { children, members });
-  if (await approvals.roleInUse(ctx, [role.id]))
+  if (await roleInUse(ctx, [role.id]))
     throw new AppError(Status.ROLE_IN_USE, 'The role approves visits in an approval flow', { children, members, approvals: true });
   await repo.delete(role.id);
   ctx.audit.objId = role.id;

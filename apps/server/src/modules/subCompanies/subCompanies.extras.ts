@@ -15,7 +15,7 @@ import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { ImageRejected, normalisePicture } from '../../platform/images.js';
 import { withZip, type ZipReader, zipRefusal } from '../../platform/zip.js';
-import * as auth from '../auth/auth.service.js';
+import { changeOwnPassword as authChangeOwnPassword, mailSubAccountLink } from '../auth/auth.public.js';
 import { type SubAccountRow, type SubTemplateRow, subCompaniesRepository } from './subCompanies.repository.js';
 import { checkReferences, subAccountOf, toSubAccount } from './subCompanies.service.js';
 
@@ -84,7 +84,7 @@ export async function setManagers(ctx: AuthedContext, input: In<'UpdateSubAccoun
 // ---------------------------------------------------------------------------------------------
 
 export async function changeOwnPassword(ctx: AuthedContext, input: In<'updateSubAccountPwd'>): Promise<null> {
-  await auth.changeOwnPassword(ctx, input);
+  await authChangeOwnPassword(ctx, input);
   ctx.audit.objId = ctx.session.subAccountId ?? ctx.session.accountId;
   ctx.audit.objName = ctx.session.name;
   return null;
@@ -93,7 +93,7 @@ export async function changeOwnPassword(ctx: AuthedContext, input: In<'updateSub
 export async function mailResetLink(ctx: AuthedContext, input: In<'resetSubAccountPwd'>): Promise<null> {
   const sub = await subAccountOf(ctx, input.id);
   if (sub.archivedAt) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'An archived sub-company cannot sign in');
-  await auth.mailSubAccountLink(ctx, { companyId: sub.companyId, id: sub.id, email: sub.email, name: sub.contactName || sub.companyName }, false);
+  await mailSubAccountLink(ctx, { companyId: sub.companyId, id: sub.id, email: sub.email, name: sub.contactName || sub.companyName }, false);
   ctx.audit.objId = sub.id;
   ctx.audit.objName = sub.companyName;
   ctx.audit.desc = logDesc('subCompanyResetLink', { email: sub.email });

@@ -5,7 +5,7 @@ import { hashPassword, randomToken } from '../../platform/crypto.js';
 import { AppError, badParams, notFound, requireEvery } from '../../platform/errors.js';
 import { revokeAccountSessions } from '../../platform/sessions.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import * as auth from '../auth/auth.service.js';
+import { mailSubAccountLink } from '../auth/auth.public.js';
 import { type SubAccountRow, type SubAccountValues, subCompaniesRepository } from './subCompanies.repository.js';
 
 const repoOf = (ctx: AuthedContext) => subCompaniesRepository(ctx.tenant);
@@ -106,11 +106,7 @@ export async function add(ctx: AuthedContext, input: In<'addSubAccount'>): Promi
     .insert({ ...fields, passwordHash })
     .catch(uniqueViolation);
   if (!password)
-    await auth.mailSubAccountLink(
-      ctx,
-      { companyId: ctx.session.companyId, id: row.id, email: row.email, name: row.contactName || row.companyName },
-      true,
-    );
+    await mailSubAccountLink(ctx, { companyId: ctx.session.companyId, id: row.id, email: row.email, name: row.contactName || row.companyName }, true);
   audit(ctx, row);
   return toSubAccount(row);
 }

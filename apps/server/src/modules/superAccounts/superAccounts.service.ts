@@ -1,10 +1,10 @@
 import { type In, Status } from '@openvisit/contract';
+import { peopleCounting } from '../../core/visits/visits.public.js';
 import { type AuthedContext, jobContext } from '../../platform/calls.js';
 import { dayOf } from '../../platform/days.js';
 import { AppError } from '../../platform/errors.js';
-import * as accounts from '../accounts/accounts.service.js';
-import * as reports from '../reports/reports.service.js';
-import * as visits from '../visits/visits.service.js';
+import { accounts } from '../accounts/accounts.public.js';
+import { reports } from '../reports/reports.public.js';
 
 interface Period {
   startDate: string;
@@ -45,7 +45,7 @@ async function figuresOf(ctx: AuthedContext, company: RelatedCompany, p: Period,
   const c = inCompany(ctx, company.userid);
   const line = await reports.lineChart(c, p);
   const todayLine = today >= p.startDate && today <= p.endDate ? line : await reports.lineChart(c, { startDate: today, endDate: today });
-  const { onSite } = await visits.peopleCounting(c);
+  const { onSite } = await peopleCounting(c);
   return {
     userid: company.userid,
     company: company.company,

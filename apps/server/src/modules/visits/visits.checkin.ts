@@ -1,13 +1,22 @@
 import { type In, logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit, type VisitEvent, type VisitorStatus } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
-import { move, moveMany, noSuchVisit, setVisitCard, toVisit, type VisitInsert, type VisitRow, withPass } from '../../core/visits/visits.kernel.js';
-import { visitsRepository } from '../../core/visits/visits.repository.js';
-import { checkInWindow } from '../../core/visits/visits.window.js';
+import {
+  checkInWindow,
+  move,
+  moveMany,
+  noSuchVisit,
+  setVisitCard,
+  toVisit,
+  type VisitInsert,
+  type VisitRow,
+  visitsRepository,
+  withPass,
+} from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { codeOfScan, isScannedPass } from '../../platform/passes.js';
-import * as approvals from '../approvals/approvals.service.js';
-import { notifyArrival } from '../notifications/arrival.js';
+import { isWaiting } from '../approvals/approvals.public.js';
+import { notifyArrival } from '../notifications/notifications.public.js';
 import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
 
 function repoOf(ctx: AuthedContext) {
@@ -158,7 +167,7 @@ export async function changeStatus(ctx: AuthedContext, input: In<'updateVisitSta
   if (event === 'checkIn') throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Check in at the kiosk or the desk');
   const v = await repoOf(ctx).byId(input.vid);
   if (!v) throw noSuchVisit();
-  if ((event === 'approve' || event === 'reject') && (await approvals.isWaiting(ctx, v.id)))
+  if ((event === 'approve' || event === 'reject') && (await isWaiting(ctx, v.id)))
     throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This visit is waiting for its approvers; decide it in the approval list if you are one');
   const set: Partial<VisitInsert> =
     event === 'approve'

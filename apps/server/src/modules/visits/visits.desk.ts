@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type CompanySettings, LogModule, logDesc, Role, Status } from '@openvisit/contract';
-import { gatesNamed } from '../../core/sites/sites.gates.js';
+import { gatesNamed } from '../../core/sites/sites.public.js';
 import { clientEnd, writeLog } from '../../platform/audit.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { facePhoto, facePhotoError } from '../../platform/facePhotos.js';
 import { dataUrlBytes, ImageRejected, normaliseSignature } from '../../platform/images.js';
-import * as blacklist from '../blacklist/blacklist.service.js';
+import { blacklist } from '../blacklist/blacklist.public.js';
 
 // What every way in at the desk or kiosk shares: the gate, screening, the protocol, the photo and signature, the leave time.
 

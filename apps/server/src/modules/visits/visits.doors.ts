@@ -1,9 +1,8 @@
 import { type CompanySettings, logDesc } from '@openvisit/contract';
-import { moveIn, type VisitRow } from '../../core/visits/visits.kernel.js';
-import { visitsRepository } from '../../core/visits/visits.repository.js';
+import { moveIn, type VisitRow, visitsRepository } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import type { TenantScope } from '../../platform/tenancy.js';
-import { notifyArrival } from '../notifications/arrival.js';
+import { notifyArrival } from '../notifications/notifications.public.js';
 import { barred, leaveAtFrom } from './visits.desk.js';
 
 /**

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import { certificateTypeLabels, type Lang, type VisitorStatus, visitorStatusLabels, visitTypeText } from '@openvisit/contract';
-import { visitsRepository } from '../../core/visits/visits.repository.js';
-import { filterOf, type VisitQuery } from '../../core/visits/visits.search.js';
+import { filterOf, type VisitQuery, visitsRepository } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { xlsxStream } from '../../platform/xlsx.js';
 

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type In, logDesc, VISIT_PDF_NAME } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
-import { noSuchVisit, type VisitRow, visibleVisit, withPass } from '../../core/visits/visits.kernel.js';
-import { visitsRepository } from '../../core/visits/visits.repository.js';
+import { noSuchVisit, type VisitRow, visibleVisit, visitsRepository, withPass } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { badParams } from '../../platform/errors.js';
-import { padConfig } from '../registration/registration.pad.js';
+import { padConfig } from '../registration/registration.public.js';
 import { storeSignature } from './visits.desk.js';
 import { buildVisitPdf } from './visits.pdf.js';
 

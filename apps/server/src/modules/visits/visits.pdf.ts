@@ -10,7 +10,7 @@ import {
   visitTypeText,
 } from '@openvisit/contract';
 import PDFDocument from 'pdfkit';
-import type { VisitRow } from '../../core/visits/visits.repository.js';
+import type { VisitRow } from '../../core/visits/visits.public.js';
 import type { FileStore } from '../../platform/files.js';
 
 /**

@@ -1,7 +1,6 @@
 import { initialStatus, type Visit } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
-import { createVisit, move, type VisitRow, withPass } from '../../core/visits/visits.kernel.js';
-import { visitsRepository } from '../../core/visits/visits.repository.js';
+import { createVisit, move, type VisitRow, visitsRepository, withPass } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import type { TenantScope } from '../../platform/tenancy.js';
 import { gateName, gateOf, leaveAtFrom } from './visits.desk.js';

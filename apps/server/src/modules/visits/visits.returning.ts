@@ -1,11 +1,11 @@
 import { type In, maskIdNumber, normalizePhone, type ReturningVisitor, Role, Status } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
-import * as employees from '../../core/people/employees.service.js';
-import * as registration from '../../core/sites/sites.types.js';
-import { visitsRepository } from '../../core/visits/visits.repository.js';
+import { employees } from '../../core/people/people.public.js';
+import { registration } from '../../core/sites/sites.public.js';
+import { visitsRepository } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { checkCode, smsSwitchedOn } from '../notifications/notifications.smsCodes.js';
+import { checkCode, smsSwitchedOn } from '../notifications/notifications.public.js';
 
 /**
  * "Came before" (`getVisitorAppointmentByPhone`): the details of the phone's last visit to fill the walk-in form.

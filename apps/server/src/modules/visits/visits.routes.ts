@@ -1,5 +1,5 @@
 import * as c from '@openvisit/contract';
-import * as search from '../../core/visits/visits.search.js';
+import { search } from '../../core/visits/visits.public.js';
 import { bind } from '../../platform/calls.js';
 import { bindDownload } from '../../platform/downloads.js';
 import * as checkin from './visits.checkin.js';

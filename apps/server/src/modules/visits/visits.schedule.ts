@@ -1,4 +1,4 @@
-import { signOutOverdue } from '../../core/visits/visits.kernel.js';
+import { signOutOverdue } from '../../core/visits/visits.public.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { SystemScope } from '../../platform/tenancy.js';
 

@@ -1,13 +1,12 @@
 import { extendValueErrors, type In, initialStatus, logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
 import { needsAuthorisation, settingsOf } from '../../core/company/company.public.js';
-import * as employees from '../../core/people/employees.service.js';
-import * as registration from '../../core/sites/sites.types.js';
-import { constraintOf, createVisit, hostSnapshot, type VisitInsert, withPass } from '../../core/visits/visits.kernel.js';
-import { visitsRepository } from '../../core/visits/visits.repository.js';
+import { employees } from '../../core/people/people.public.js';
+import { registration } from '../../core/sites/sites.public.js';
+import { constraintOf, createVisit, hostSnapshot, type VisitInsert, visitsRepository, withPass } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import * as approvals from '../approvals/approvals.service.js';
-import { notifyArrival } from '../notifications/arrival.js';
+import { submit } from '../approvals/approvals.public.js';
+import { notifyArrival } from '../notifications/notifications.public.js';
 import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
 import { reusedCertificate } from './visits.returning.js';
 
@@ -112,7 +111,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     throw err;
   });
   if (created && row.status === 'signedIn') await notifyArrival(ctx, row);
-  if (created && row.status === 'unauthorized') await approvals.submit(ctx, row, host.name);
+  if (created && row.status === 'unauthorized') await submit(ctx, row, host.name);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc(status === 'signedIn' ? 'walkInRegistered' : 'walkInAwaiting', { host: host.name });

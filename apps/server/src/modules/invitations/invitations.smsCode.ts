@@ -2,12 +2,12 @@ import { type In, normalizePhone } from '@openvisit/contract';
 import type { CallContext } from '../../platform/calls.js';
 import { spendCaptcha } from '../../platform/captcha.js';
 import { badParams } from '../../platform/errors.js';
-import * as invitations from '../invitations/invitations.page.js';
-import { sendCode } from './notifications.smsCodes.js';
+import { sendCode } from '../notifications/notifications.public.js';
+import * as invitations from './invitations.page.js';
 
 /*
- * Apart from the codes themselves because it reads the invitation: the visits modules use the codes (the kiosk's
- * "came before"), so the codes must not import them back.
+ * Here, not in notifications, because it reads the invitation: notifications sits under invitations (the visits
+ * modules use the codes for the kiosk's "came before"), so it must not import them back.
  */
 
 const phoneOf = (phone: string) => normalizePhone(phone) ?? phone.trim();

@@ -3,13 +3,13 @@ import type { Lang } from '@openvisit/contract';
 import * as c from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { zipStream } from '../../platform/zipWriter.js';
-import { exportList } from '../blacklist/blacklist.export.js';
-import { exportEmployees } from '../employees/employees.export.js';
-import { exportCards } from '../interimCards/interimCards.export.js';
-import { exportBookings } from '../logistics/logistics.export.js';
-import { exportPasses, exportVehicles } from '../passRecords/passRecords.export.js';
-import { exportVisits } from '../visits/visits.export.js';
-import { markDataExported } from './accounts.closing.js';
+import { markDataExported } from '../accounts/accounts.public.js';
+import { exportList } from '../blacklist/blacklist.public.js';
+import { exportEmployees } from '../employees/employees.public.js';
+import { exportCards } from '../interimCards/interimCards.public.js';
+import { exportBookings } from '../logistics/logistics.public.js';
+import { exportPasses, exportVehicles } from '../passRecords/passRecords.public.js';
+import { exportVisits } from '../visits/visits.public.js';
 
 type Part = { file: Record<Lang, string>; open: (ctx: AuthedContext, lang: Lang) => Promise<Readable> | Readable };
 

@@ -2,8 +2,8 @@ import { type In, logDesc, normalizePhone, Status, type Supplier } from '@openvi
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { staffPerSupplier } from '../accounts/accounts.service.js';
-import { type SupplierRow, suppliersRepository } from './residents.suppliers.repository.js';
+import { staffPerSupplier } from '../company/company.public.js';
+import { type SupplierRow, suppliersRepository } from './suppliers.repository.js';
 
 /*
  * Supplier (labour) companies (the original's qcv_supplier): the companies resident visitors work for. Their workers

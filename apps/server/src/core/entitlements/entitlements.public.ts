@@ -1,0 +1,30 @@
+/** What other modules may use of core/entitlements: the only file they import from it. */
+export * as groups from './devices.groups.js';
+export { removeGroup } from './devices.groups.js';
+export { devicesRepository } from './devices.repository.js';
+export type { GroupFacts } from './devices.service.js';
+export {
+  addDevice,
+  allGrants,
+  assertGroups,
+  deviceById,
+  devicePage,
+  devicesOfGroup,
+  devicesOfGroups,
+  employeesGranted,
+  entitledGroups,
+  groupFacts,
+  groupIdsGranted,
+  groupIdsOfEmployees,
+  groupsByDevice,
+  groupsById,
+  groupsOfVisit,
+  listDevices,
+  removeDevice,
+  rotateSecret,
+  setDeviceStatus,
+  setEmployeesGroups,
+  updateDevice,
+  visitorTypeGrants,
+} from './devices.service.js';
+export { assertAll, unique } from './devices.shared.js';

@@ -1,0 +1,31 @@
+/** What other modules may use of core/visits: the only file they import from it. */
+
+export { faceCandidateVisits, visitsMovedSince } from './visits.faceSync.js';
+export type { VisitInsert, VisitRow } from './visits.kernel.js';
+export {
+  constraintOf,
+  createVisit,
+  hostSnapshot,
+  move,
+  moveIn,
+  moveMany,
+  noSuchVisit,
+  passVisit,
+  photoKeysOf,
+  setPermission,
+  setVisitCard,
+  signOutOverdue,
+  toVisit,
+  visibleVisit,
+  visitById,
+  visitByInviteToken,
+  visitsOf,
+  withPass,
+} from './visits.kernel.js';
+export { meetingWindow, timesOf } from './visits.meetingWindow.js';
+export { visitsRepository } from './visits.repository.js';
+export type { VisitQuery } from './visits.search.js';
+export * as search from './visits.search.js';
+export { filterOf, onSitePeople, peopleCounting, searchPage } from './visits.search.js';
+export { inviteTime } from './visits.time.js';
+export { checkInWindow } from './visits.window.js';

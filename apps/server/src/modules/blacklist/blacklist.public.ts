@@ -1,0 +1,5 @@
+/** What other modules may use of modules/blacklist: the only file they import from it. */
+
+export { exportList } from './blacklist.export.js';
+export * as blacklist from './blacklist.service.js';
+export { blacklistMatcher } from './blacklist.service.js';

@@ -1,0 +1,4 @@
+/** What other modules may use of modules/interimCards: the only file they import from it. */
+
+export { exportCards } from './interimCards.export.js';
+export * as interimCards from './interimCards.service.js';

@@ -1,0 +1,4 @@
+/** What other modules may use of modules/logistics: the only file they import from it. */
+
+export { exportBookings } from './logistics.export.js';
+export * as logistics from './logistics.gate.js';

@@ -1,0 +1,3 @@
+/** What other modules may use of modules/notifications: the only file they import from it. */
+export { notifyArrival } from './arrival.js';
+export { checkCode, sendCode, smsSwitchedOn } from './notifications.smsCodes.js';
