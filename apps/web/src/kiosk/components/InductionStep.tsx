@@ -1,7 +1,7 @@
 import { type CallInput, getRandomTopicList } from '@openvisit/contract';
 import { type ReactNode, useCallback } from 'react';
+import { InductionPlayer } from '../../core/induction/public';
 import { callApi } from '../../platform/api';
-import { InductionPlayer } from '../../platform/induction/InductionPlayer';
 import { useKiosk } from '../context';
 import { useK } from '../i18n';
 import { KIOSK_TIMEOUT_MS } from '../screens/CheckInScreen';

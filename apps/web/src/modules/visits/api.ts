@@ -1,15 +1,8 @@
 import type { VisitEvent } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { pageInput, type VisitFilters, visitKeys } from '../../core/visits/public';
 import { api } from '../../platform/api';
 import { useCountedPage } from '../../platform/list';
-import { pageInput, type VisitFilters } from './query';
-
-export const visitKeys = {
-  all: ['visits'] as const,
-  page: (f: VisitFilters) => ['visits', 'page', pageInput(f)] as const,
-  one: (vid: number) => ['visits', 'one', vid] as const,
-  onSite: ['visits', 'onSite'] as const,
-};
 
 /** A page of the visitor list; the total is counted with the first page and kept while paging (`useCountedPage`). */
 export function useVisitPage(f: VisitFilters) {

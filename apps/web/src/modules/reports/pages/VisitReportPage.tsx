@@ -14,16 +14,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { deptOptions } from '../../../core/people/public';
+import { DEFAULT_VISIT_FILTERS, isFiltered, VisitFilterBar, type VisitFilters, VisitorCell, VisitStatusTag } from '../../../core/visits/public';
 import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDate, formatDateTime, formatDuration, formatNumber } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
 import { FitTable, ListTable } from '../../../platform/list';
-import { deptOptions } from '../../employees/tree';
-import { VisitFilterBar } from '../../visits/components/VisitFilterBar';
-import { VisitorCell } from '../../visits/components/VisitorCell';
-import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
-import { DEFAULT_VISIT_FILTERS, isFiltered, type VisitFilters } from '../../visits/query';
 import { useReportDepartments, useVisitReport } from '../reportTableApi';
 import { exportInput, paramsFromReportFilters, periodProblem, type ReportFilters, reportFiltersFromParams } from '../reportTableQuery';
 

@@ -11,8 +11,8 @@ import {
 import { Alert, App, Button, Dropdown, Flex, type MenuProps, Modal, Progress, Space, Switch, Table, Tag, Typography, Upload } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../platform/apiError';
-import { canQueueFaces, checkFaceZip, fileRules, formatBytes, useQueueAllFaces, useUploadFaceZip } from '../facesApi';
+import { ApiError } from '../../platform/apiError';
+import { canQueueFaces, checkFaceZip, fileRules, formatBytes, useQueueAllFaces, useUploadFaceZip } from './facesApi';
 
 /** A batch's answer, whoever the photos are of: each file with the key its name gave (work number, phone…). */
 export interface FaceZipAnswer {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../../platform/api';
+import { api } from '../../platform/api';
 
 /**
  * Finds an enabled employee as the user types (`getEmpByName`: name, work number or phone), showing names, departments

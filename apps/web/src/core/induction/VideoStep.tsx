@@ -1,7 +1,7 @@
 import type { ExamPaper } from '@openvisit/contract';
 import { type SyntheticEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../format';
+import { formatTime } from '../../platform/format';
 import { useNow } from './useNow';
 
 /** Playback moves on by at most this much between two `timeupdate`s; a larger jump is a seek, not watching. */

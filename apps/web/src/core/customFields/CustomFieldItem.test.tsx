@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Form, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../i18n';
+import { i18n } from '../../platform/i18n';
 import { CustomFieldItem } from './CustomFieldItem';
 import { type CustomFieldDefinition, customFieldControls, customFieldText } from './values';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_THEME_COLOR } from '@openvisit/contract';
 import type { TFunction } from 'i18next';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
-import { inkOn, textOn } from '../contrast';
+import { inkOn, textOn } from '../../platform/contrast';
 import './kioskFace.css';
 
 /**

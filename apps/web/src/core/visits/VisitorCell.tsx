@@ -1,8 +1,8 @@
 import { type Visit, visitTypeText } from '@openvisit/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../../platform/i18n';
-import { CellText } from '../../../platform/list';
+import { useLang } from '../../platform/i18n';
+import { CellText } from '../../platform/list';
 
 /**
  * A visit's visitor in a list: the name (or what the screen makes of it, e.g. a link to the details) over the kind of

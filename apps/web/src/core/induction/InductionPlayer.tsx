@@ -1,9 +1,9 @@
 import { type ExamPaper, examSubmit, type InductionPass, Status } from '@openvisit/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../api';
-import { ApiError } from '../apiError';
-import { errorText } from '../notify';
+import { callApi } from '../../platform/api';
+import { ApiError } from '../../platform/apiError';
+import { errorText } from '../../platform/notify';
 import { type PaperAnswer, QuestionsStep } from './QuestionsStep';
 import { type ExamResult, ResultView } from './ResultView';
 import { VideoStep } from './VideoStep';

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, i18n } from '../../platform/i18n';
 import { stubServer } from '../../testing/stubServer';
-import { changeLanguage, i18n } from '../i18n';
 import { type ExamStart, InductionPlayer } from './InductionPlayer';
 import { samplePaper, samplePass } from './testing';
 
@@ -234,7 +234,7 @@ describe('InductionPlayer', () => {
   });
 
   it('693 on the draw says no attempts are left; 694 on submit says the time is over and offers a new paper', async () => {
-    const { ApiError } = await import('../apiError');
+    const { ApiError } = await import('../../platform/apiError');
     stubServer({ examSubmit: () => ({ status: 694, reason: 'The time to answer is over' }) });
     const first = renderPlayer([new ApiError({ status: 693, reason: 'x' })]);
     expect(await screen.findByText('No attempts are left today. Please ask at reception.')).toBeTruthy();
@@ -253,7 +253,7 @@ describe('InductionPlayer', () => {
   });
 
   it('a pass already held, or no induction required (697), ends at once; Chinese texts', async () => {
-    const { ApiError } = await import('../apiError');
+    const { ApiError } = await import('../../platform/apiError');
     stubServer({});
     const held = renderPlayer([{ pass: samplePass(), paper: null }]);
     await waitFor(() => expect(held.onDone).toHaveBeenCalledWith(samplePass()));

@@ -2,9 +2,9 @@ import { VISIT_KINDS, type VisitKind, type VisitorStatus, visitorStatusLabels, v
 import { Input, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLabel, useLang } from '../../../platform/i18n';
-import { useGates, useVisitorTypes } from '../../registration/api';
-import type { VisitFilters } from '../query';
+import { useLabel, useLang } from '../../platform/i18n';
+import { useGates, useVisitorTypes } from '../sites/public';
+import type { VisitFilters } from './query';
 
 const STATUSES = Object.keys(visitorStatusLabels) as VisitorStatus[];
 const TEXT_FILTERS = ['name', 'phone', 'company', 'host'] as const;

@@ -3,8 +3,8 @@ import { type Employee, faceStatusLabel } from '@openvisit/contract';
 import { Avatar, Image, Space, Tag, Tooltip, Typography } from 'antd';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../../platform/i18n';
-import { useFacePhoto, useObjectUrl } from '../facesApi';
+import { useLang } from '../../platform/i18n';
+import { useFacePhoto, useObjectUrl } from './facesApi';
 
 /** Colours of the face statuses (spec section 4): normal, waiting for the devices, a photo to replace, an error. */
 export function faceStatusColor(code: number): string {

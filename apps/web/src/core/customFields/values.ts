@@ -1,6 +1,6 @@
 import type { CustomInputType } from '@openvisit/contract';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DAY_FORMAT } from '../format';
+import { DAY_FORMAT } from '../../platform/format';
 
 /**
  * A custom field as its renderer needs it: a visitor type's custom field (walk-in) and a logistics type's field have

@@ -3,11 +3,11 @@ import { type Employee, FACE_IMAGE_EXTENSIONS, FACE_UPLOAD_MAX_BYTES, Status } f
 import { Alert, App, Avatar, Button, Divider, Flex, Image, Progress, Space, Typography, Upload } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../platform/apiError';
-import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
-import { ruleMessage } from '../../../platform/validationText';
-import { checkFacePhoto, fileRules, formatBytes, useDeleteFace, useObjectUrl, useUploadFace } from '../facesApi';
+import { ApiError } from '../../platform/apiError';
+import { ConfirmDelete } from '../../platform/components/ConfirmDelete';
+import { ruleMessage } from '../../platform/validationText';
 import { FaceStatusTag, FaceThumb } from './FaceThumb';
+import { checkFacePhoto, fileRules, formatBytes, useDeleteFace, useObjectUrl, useUploadFace } from './facesApi';
 
 const ACCEPT = FACE_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 

@@ -1,6 +1,6 @@
 import type { VisitorStatus } from '@openvisit/contract';
 import { Tag } from 'antd';
-import { useLabel } from '../../../platform/i18n';
+import { useLabel } from '../../platform/i18n';
 
 const COLORS: Record<VisitorStatus, string> = {
   sent: 'blue',

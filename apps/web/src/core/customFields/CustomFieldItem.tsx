@@ -1,7 +1,7 @@
 import { labelIn } from '@openvisit/contract';
 import { Col, DatePicker, Form, type FormItemProps, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../i18n';
+import { useLang } from '../../platform/i18n';
 import type { CustomFieldDefinition } from './values';
 
 type NamePath = NonNullable<FormItemProps['name']>;

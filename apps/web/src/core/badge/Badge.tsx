@@ -2,7 +2,7 @@ import { formatDate, type Lang, type PadSettings, withColon } from '@openvisit/c
 import type { TFunction } from 'i18next';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { textOn } from '../contrast';
+import { textOn } from '../../platform/contrast';
 import { qrDataUrl } from './qrWriter';
 import { badgeSize } from './size';
 import './badge.css';
