@@ -3,6 +3,9 @@ import type { WalkInVisitorType } from '../core/walkIn/public';
 import { callApi, getEnvelope } from '../platform/api';
 import type { RuntimeConfig } from '../platform/config';
 
+/** Submissions wait this long before the kiosk queues them as offline (the console's 60 s is too long at a door). */
+export const KIOSK_TIMEOUT_MS = 20_000;
+
 /**
  * What the kiosk shows and asks: the pad settings (branding, badge, switches, terms) and the visitor types with their
  * forms, from the registration module's `getPadConfig` (the interfaces below are the parts of `PadConfig` the kiosk

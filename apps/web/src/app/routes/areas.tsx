@@ -1,12 +1,19 @@
 import { ADMIN_STYPE, Role } from '@openvisit/contract';
-import { accountSettingsScreens, areaShellScreens, hseAccountSection, subCompanyAccountSection } from '../../modules/accounts/routes';
+import {
+  accountSettingsScreens,
+  areaShellScreens,
+  employeePasswordScreen,
+  hseAccountSection,
+  receptionPasswordScreen,
+  subCompanyAccountSection,
+} from '../../modules/accounts/routes';
 import { approvalQueueScreen, approvalSettingsScreen } from '../../modules/approvals/routes';
-import { listScreens } from '../../modules/blacklist/routes';
+import { blacklistUnderEmp, listScreens } from '../../modules/blacklist/routes';
 import { accessControlSection } from '../../modules/devices/routes';
 import { employeeSection, invitePermissionScreen, subEmployeesScreen } from '../../modules/employees/routes';
-import { tempCardPortalScreen, tempCardScreen } from '../../modules/interimCards/routes';
+import { tempCardDeskScreen, tempCardPortalScreen, tempCardScreen } from '../../modules/interimCards/routes';
 import { employeePortalScreens, subCompanyInvitationScreens, templateSettingsScreens } from '../../modules/invitations/routes';
-import { logisticsScreens, logisticsSection } from '../../modules/logistics/routes';
+import { logisticsDeskScreen, logisticsScreens, logisticsSection } from '../../modules/logistics/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
 import { employeeMeetingScreens, meetingScreens } from '../../modules/meetings/routes';
 import { monitorScreen } from '../../modules/monitor/routes';
@@ -15,17 +22,31 @@ import { passRecordScreens } from '../../modules/passRecords/routes';
 import { strategicScreens } from '../../modules/passRules/routes';
 import { questionSection } from '../../modules/questionnaires/routes';
 import { trainingVideoScreen } from '../../modules/questionnaires/routes.videos';
-import { receptionScreens } from '../../modules/reception/routes';
+import { receptionDeskScreens, receptionKioskScreen } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
+import { rolesScreen } from '../../modules/roles/routes';
 import { basicSettingsScreens } from '../../modules/settings/routes';
 import { multiCompanyModeScreen, subCompaniesScreen, subCompanyManagersScreens } from '../../modules/subCompanies/routes';
 import { superHomeScreen } from '../../modules/superAccounts/routes';
 import { supplierSection, workersScreen } from '../../modules/suppliers/routes';
 import { overtimeScreen } from '../../modules/visits/routes';
+import type { ScreenEntry } from '../../platform/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { subcomVisitorScreens, visitorSection } from './reportCenter';
 import type { AreaDef } from './types';
+
+/** People › company employees: the employees module's list, then the blacklist's and the roles' screens under /emp. */
+const peopleSection: ScreenEntry = { ...employeeSection, children: [...(employeeSection.children ?? []), blacklistUnderEmp, rolesScreen] };
+
+/** The front desk: today's visitors and walk-ins, trucks, temporary cards, the visitor machine's kiosk, the password. */
+const receptionScreens: readonly ScreenEntry[] = [
+  ...receptionDeskScreens,
+  logisticsDeskScreen,
+  tempCardDeskScreen,
+  receptionKioskScreen,
+  receptionPasswordScreen,
+];
 
 const AdminLayout = () => import('../layouts/AdminLayout').then((m) => m.AdminLayout);
 const AreaLayout = () => import('../layouts/AreaLayout').then((m) => m.AreaLayout);
@@ -42,7 +63,7 @@ export const adminArea: AreaDef = {
   layout: AdminLayout,
   routes: [
     visitorSection,
-    employeeSection,
+    peopleSection,
     residentScreen,
     supplierSection,
     ...listScreens,
@@ -95,7 +116,13 @@ export const AREAS: readonly AreaDef[] = [
     titleKey: 'enums.consoleRole.emporder',
     layout: AreaLayout,
     // No shell home (its index would stop the redirect) and the portal's own password screen, emppwd (updateEmpPwd).
-    routes: [...employeePortalScreens, ...employeeMeetingScreens, approvalQueueScreen('emporder', 'approve'), tempCardPortalScreen],
+    routes: [
+      ...employeePortalScreens,
+      employeePasswordScreen,
+      ...employeeMeetingScreens,
+      approvalQueueScreen('emporder', 'approve'),
+      tempCardPortalScreen,
+    ],
     passwordPath: 'emppwd',
   },
   // A sub-company administrator opens on its report center (spec: /subcom/visitors), then its employees (subemp), its

@@ -11,7 +11,7 @@ import {
   receiverTargets,
   subtreeIds,
   TOP_LEVEL,
-} from '../../core/people/tree';
+} from '../../core/people/public';
 import { parentPickerData } from './components/DepartmentModal';
 
 function dept(deptid: number, deptName: string, parentId: number, empCount: number, children: DepartmentNode[] = []): DepartmentNode {

@@ -1,7 +1,5 @@
 import { Role } from '@openvisit/contract';
 import type { ScreenEntry } from '../../platform/routes';
-import { tempCardDeskScreen } from '../interimCards/routes';
-import { logisticsDeskScreen } from '../logistics/routes';
 
 /**
  * Who works the desk screens: reception (gate) and sub-administrator accounts. A visitor-machine account reads no
@@ -10,10 +8,10 @@ import { logisticsDeskScreen } from '../logistics/routes';
 const DESK_STYPES = [Role.GATE, Role.SUBADMIN] as const;
 
 /**
- * The front desk (reception) area's screens (spec section 2, reference 3.6), by sub-type: the desk's today's visitors
- * and walk-in registration; the visitor machine's kiosk; everyone's password.
+ * The front desk (reception) area's own screens (spec section 2, reference 3.6), by sub-type: the desk's today's visitors
+ * and walk-in registration. The area's table (app/routes/areas.tsx) adds trucks, temporary cards, the kiosk, the password.
  */
-export const receptionScreens: readonly ScreenEntry[] = [
+export const receptionDeskScreens: readonly ScreenEntry[] = [
   {
     path: '',
     titleKey: 'menu.receptionToday',
@@ -30,21 +28,14 @@ export const receptionScreens: readonly ScreenEntry[] = [
     sTypes: DESK_STYPES,
     page: () => import('./pages/WalkInPage').then((m) => m.WalkInPage),
   },
-  logisticsDeskScreen,
-  tempCardDeskScreen,
-  {
-    path: 'kiosk',
-    titleKey: 'menu.receptionKiosk',
-    icon: 'DesktopOutlined',
-    roles: ['reception'],
-    sTypes: [Role.MACHINE],
-    page: () => import('./pages/KioskLaunchPage').then((m) => m.KioskLaunchPage),
-  },
-  {
-    path: 'password',
-    titleKey: 'menu.password',
-    icon: 'LockOutlined',
-    roles: ['reception'],
-    page: () => import('../accounts/pages/AreaPasswordPage').then((m) => m.AreaPasswordPage),
-  },
 ];
+
+/** The visitor machine's screen: the kiosk it runs (after the desk's trucks and temporary cards in the area's table). */
+export const receptionKioskScreen: ScreenEntry = {
+  path: 'kiosk',
+  titleKey: 'menu.receptionKiosk',
+  icon: 'DesktopOutlined',
+  roles: ['reception'],
+  sTypes: [Role.MACHINE],
+  page: () => import('./pages/KioskLaunchPage').then((m) => m.KioskLaunchPage),
+};

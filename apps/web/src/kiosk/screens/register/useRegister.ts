@@ -5,12 +5,11 @@ import { type WalkInErrors, walkInInput } from '../../../core/walkIn/public';
 import { callApi } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { errorText } from '../../../platform/notify';
-import { labelOf } from '../../config';
+import { KIOSK_TIMEOUT_MS, labelOf } from '../../config';
 import { useKiosk } from '../../context';
 import { useK, type Wording } from '../../i18n';
 import { isNetworkFailure } from '../../offlineQueue';
 import { errorMessage } from '../../walkInMessages';
-import { KIOSK_TIMEOUT_MS } from '../CheckInScreen';
 import type { WalkInForm } from './useWalkInForm';
 
 interface Registration {

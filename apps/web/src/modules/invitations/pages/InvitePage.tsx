@@ -8,7 +8,7 @@ import { ApiError } from '../../../platform/apiError';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
-import { useSubCompanyEmployees } from '../../employees/api';
+import { useSubCompanyEmployees } from '../../employees/public';
 import { useApplicableTemplate } from '../api';
 import { InviteCommonFields, type InviteCommonValues } from '../components/InviteCommonFields';
 import { InviteeFields, type InviteeRow, inviteesOf } from '../components/InviteeFields';

@@ -21,8 +21,7 @@ import { ApiError } from '../../../platform/apiError';
 import { useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
-import { InviteeFields, type InviteeRow, inviteesOf } from '../../invitations/components/InviteeFields';
-import { namePath } from '../../invitations/rules';
+import { InviteeFields, type InviteeRow, inviteesOf, namePath } from '../../invitations/public';
 import { useAddMeeting, useUpdateMeeting } from '../api';
 import { type MeetingRange, MeetingTimeInput } from './MeetingTimeInput';
 

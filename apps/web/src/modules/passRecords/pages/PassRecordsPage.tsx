@@ -6,7 +6,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
 import { CellText, ListTable, useListQuery } from '../../../platform/list';
-import { useDevices } from '../../devices/api';
+import { useDevices } from '../../devices/public';
 import { usePassRecords } from '../api';
 import { RESULT_WIDTH, ResultTag, useLookupOptions, useResultOptions } from '../components/RecordBits';
 import { clearPatch, RecordActions, type RecordFilterSpec, RecordFilters } from '../components/RecordFilters';

@@ -19,7 +19,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { CellText, choice, defineListParams, ListTable, text as textParam, useListQuery } from '../../../platform/list';
-import { VisitDrawer } from '../../visits/components/VisitDrawer';
+import { VisitDrawer } from '../../visits/public';
 import { useBlacklistAlerts, useCheckIn, useDecide, useSignOut, useTodayTab } from '../api';
 import { BadgeDialog } from '../components/BadgeDialog';
 import { CardDialog } from '../components/CardDialog';

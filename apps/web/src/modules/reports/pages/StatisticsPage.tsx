@@ -12,7 +12,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDayMonth, formatNumber } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { ruleMessage } from '../../../platform/validationText';
-import { usePeopleCounting } from '../../visits/api';
+import { usePeopleCounting } from '../../visits/public';
 import { useDeptChart, useLineChart, useVisitStatistics } from '../api';
 import { PRESETS, type Preset, periodFromParams, periodRule } from '../period';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { VisitStatusTag } from '../../../core/visits/public';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { ListSearch, ListTable } from '../../../platform/list';
-import { VisitDrawer } from '../../visits/components/VisitDrawer';
+import { VisitDrawer } from '../../visits/public';
 import { useResidentVisits } from '../api';
 import type { VisitRecordFilters } from '../query';
 

@@ -8,7 +8,7 @@ import { FaceZipModal } from '../../../core/people/public';
 import { useCanCall } from '../../../platform/access';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { ListTable, useListQuery } from '../../../platform/list';
-import { ResidentDrawer } from '../../residents/components/ResidentDrawer';
+import { ResidentDrawer } from '../../residents/public';
 import { useSuppliers, useWorkers } from '../api';
 import { RefuseWorkerModal } from '../components/RefuseWorkerModal';
 import { useWorkerZipTarget, WorkerFaceModal } from '../components/WorkerFace';

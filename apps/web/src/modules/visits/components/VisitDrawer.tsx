@@ -11,7 +11,7 @@ import { fetchFile } from '../../../platform/api';
 import { useFeature } from '../../../platform/config';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
-import { ApprovalHistory } from '../../approvals/components/ApprovalHistory';
+import { ApprovalHistory } from '../../approvals/public';
 import { useMoveVisit, useVisit } from '../api';
 
 /** Moves offered in the console; check-in happens at the kiosk or the desk, with the visitor there. */
