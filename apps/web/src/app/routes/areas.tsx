@@ -22,7 +22,7 @@ import { passRecordScreens } from '../../modules/passRecords/routes';
 import { strategicScreens } from '../../modules/passRules/routes';
 import { questionSection } from '../../modules/questionnaires/routes';
 import { trainingVideoScreen } from '../../modules/questionnaires/routes.videos';
-import { receptionDeskScreens, receptionKioskScreen } from '../../modules/reception/routes';
+import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
 import { rolesScreen } from '../../modules/roles/routes';
@@ -31,22 +31,9 @@ import { multiCompanyModeScreen, subCompaniesScreen, subCompanyManagersScreens }
 import { superHomeScreen } from '../../modules/superAccounts/routes';
 import { supplierSection, workersScreen } from '../../modules/suppliers/routes';
 import { overtimeScreen } from '../../modules/visits/routes';
-import type { ScreenEntry } from '../../platform/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { subcomVisitorScreens, visitorSection } from './reportCenter';
 import type { AreaDef } from './types';
-
-/** People › company employees: the employees module's list, then the blacklist's and the roles' screens under /emp. */
-const peopleSection: ScreenEntry = { ...employeeSection, children: [...(employeeSection.children ?? []), blacklistUnderEmp, rolesScreen] };
-
-/** The front desk: today's visitors and walk-ins, trucks, temporary cards, the visitor machine's kiosk, the password. */
-const receptionScreens: readonly ScreenEntry[] = [
-  ...receptionDeskScreens,
-  logisticsDeskScreen,
-  tempCardDeskScreen,
-  receptionKioskScreen,
-  receptionPasswordScreen,
-];
 
 const AdminLayout = () => import('../layouts/AdminLayout').then((m) => m.AdminLayout);
 const AreaLayout = () => import('../layouts/AreaLayout').then((m) => m.AreaLayout);
@@ -63,7 +50,8 @@ export const adminArea: AreaDef = {
   layout: AdminLayout,
   routes: [
     visitorSection,
-    peopleSection,
+    // People › company employees: the employees module's list, then the blacklist's and the roles' screens under /emp.
+    employeeSection(blacklistUnderEmp, rolesScreen),
     residentScreen,
     supplierSection,
     ...listScreens,
@@ -164,7 +152,14 @@ export const AREAS: readonly AreaDef[] = [
     // A server company opens on its workers (spec section 2: the server screen).
     routes: [workersScreen('servercom', 'server'), ...areaShellScreens('servercom')],
   },
-  { role: 'reception', base: '/reception', sType: Role.GATE, titleKey: 'enums.consoleRole.reception', layout: AreaLayout, routes: receptionScreens },
+  {
+    role: 'reception',
+    base: '/reception',
+    sType: Role.GATE,
+    titleKey: 'enums.consoleRole.reception',
+    layout: AreaLayout,
+    routes: receptionScreens([logisticsDeskScreen, tempCardDeskScreen], receptionPasswordScreen),
+  },
   // The super account's home is its companies' figures; its password screen is the shell's.
   { ...shellArea('super', '/super'), routes: [superHomeScreen, ...areaShellScreens('super').filter((s) => s.path !== '')] },
 ];

@@ -1,6 +1,21 @@
-import type { CallInput, modifyUserInfo, UserInfo } from '@openvisit/contract';
+import {
+  type BasicSettings,
+  type CallInput,
+  type modifyUserInfo,
+  type UserInfo,
+  updateCryptoperiod,
+  updateDoorSignInSwitch,
+  updateExtendTime,
+  updateLeaveExpiryTime,
+  updateOffDutyTime,
+  updateOriginalCompatSwitch,
+  updatePermissionSwitch,
+  updateQrcodeConf,
+  updateScanerSwitch,
+  updateTempEditSwitch,
+} from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../platform/api';
+import { api, callApi } from '../../platform/api';
 import { sessionGrants, updateStoredProject } from '../../platform/session';
 
 /** The company and its settings as GetUserInfo answers them: one cache entry every screen reads and each setting write updates. */
@@ -37,5 +52,31 @@ export function useModifyUserInfo() {
   return useMutation({
     mutationFn: (input: CallInput<typeof modifyUserInfo>) => api.ModifyUserInfo(input, { silent: 'form' }),
     onSuccess: (info: UserInfo) => qc.setQueryData(companyKeys.userInfo, info),
+  });
+}
+
+/** The basic settings calls; each answers all basic settings. */
+export const BASIC_CALLS = {
+  updatePermissionSwitch,
+  updateTempEditSwitch,
+  updateScanerSwitch,
+  updateExtendTime,
+  updateLeaveExpiryTime,
+  updateOffDutyTime,
+  updateQrcodeConf,
+  updateCryptoperiod,
+  updateDoorSignInSwitch,
+  updateOriginalCompatSwitch,
+} as const;
+type Calls = typeof BASIC_CALLS;
+export type BasicWrite = { [K in keyof Calls]: { call: K; input: CallInput<Calls[K]> } }[keyof Calls];
+
+/** One basic setting written; the answer (all basic settings) goes into the GetUserInfo cache, where the screen reads them. */
+export function useBasicWrite() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (w: BasicWrite): Promise<BasicSettings> =>
+      callApi(BASIC_CALLS[w.call] as Calls['updateExtendTime'], w.input as never, { silent: 'form' }),
+    onSuccess: (saved) => qc.setQueryData<UserInfo>(companyKeys.userInfo, (old) => (old ? { ...old, ...saved } : old)),
   });
 }

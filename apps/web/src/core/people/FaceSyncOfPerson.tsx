@@ -2,7 +2,7 @@ import { type FaceSyncStatus, getFaceSyncOfPerson } from '@openvisit/contract';
 import { Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../platform/access';
-import { useFaceSyncOfPerson } from './faceSync';
+import { useFaceSyncOfPerson } from './api';
 
 const STATUS_COLOR: Record<FaceSyncStatus, string> = { pending: 'processing', synced: 'success', failed: 'error' };
 

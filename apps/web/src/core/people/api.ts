@@ -12,3 +12,17 @@ export const peopleKeys = {
 export function useDepartments() {
   return useQuery({ queryKey: peopleKeys.departments, queryFn: () => api.getDeptList({}) });
 }
+
+/** Face terminals' credentials (the face sync pipeline): the devices module lists and retries them under this key. */
+export const faceSyncKeys = {
+  all: ['faceCredentials'] as const,
+};
+
+/** One person (employee, visit or resident) on every face terminal; only asked where the section is on and allowed. */
+export function useFaceSyncOfPerson(personKind: 'employee' | 'visitor' | 'resident', personId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...faceSyncKeys.all, 'person', personKind, personId] as const,
+    queryFn: () => api.getFaceSyncOfPerson({ personKind, personId }),
+    enabled,
+  });
+}

@@ -1,6 +1,3 @@
-/** The visit kernel: query keys, the visitor list's filters, and the status tag, visitor cell and filter bar features show. */
+/** The visit kernel: query keys, who is on site, and the status tag features show (the list's pieces: core/visitList). */
 export * from './api';
-export * from './query';
-export * from './VisitFilterBar';
-export * from './VisitorCell';
 export * from './VisitStatusTag';

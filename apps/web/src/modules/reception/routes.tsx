@@ -8,10 +8,11 @@ import type { ScreenEntry } from '../../platform/routes';
 const DESK_STYPES = [Role.GATE, Role.SUBADMIN] as const;
 
 /**
- * The front desk (reception) area's own screens (spec section 2, reference 3.6), by sub-type: the desk's today's visitors
- * and walk-in registration. The area's table (app/routes/areas.tsx) adds trucks, temporary cards, the kiosk, the password.
+ * The front desk (reception) area's screens (spec section 2, reference 3.6), by sub-type: the desk's today's visitors
+ * and walk-in registration, the desk's screens of other modules (trucks, temporary cards), the visitor machine's kiosk,
+ * and the password screen; the area's table (app/routes/areas.tsx) hands in the other modules' screens.
  */
-export const receptionDeskScreens: readonly ScreenEntry[] = [
+export const receptionScreens = (desk: readonly ScreenEntry[], password: ScreenEntry): readonly ScreenEntry[] => [
   {
     path: '',
     titleKey: 'menu.receptionToday',
@@ -28,14 +29,14 @@ export const receptionDeskScreens: readonly ScreenEntry[] = [
     sTypes: DESK_STYPES,
     page: () => import('./pages/WalkInPage').then((m) => m.WalkInPage),
   },
+  ...desk,
+  {
+    path: 'kiosk',
+    titleKey: 'menu.receptionKiosk',
+    icon: 'DesktopOutlined',
+    roles: ['reception'],
+    sTypes: [Role.MACHINE],
+    page: () => import('./pages/KioskLaunchPage').then((m) => m.KioskLaunchPage),
+  },
+  password,
 ];
-
-/** The visitor machine's screen: the kiosk it runs (after the desk's trucks and temporary cards in the area's table). */
-export const receptionKioskScreen: ScreenEntry = {
-  path: 'kiosk',
-  titleKey: 'menu.receptionKiosk',
-  icon: 'DesktopOutlined',
-  roles: ['reception'],
-  sTypes: [Role.MACHINE],
-  page: () => import('./pages/KioskLaunchPage').then((m) => m.KioskLaunchPage),
-};

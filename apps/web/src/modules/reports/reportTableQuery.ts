@@ -10,7 +10,7 @@ import {
   type ReportGrouping,
 } from '@openvisit/contract';
 import dayjs from 'dayjs';
-import { paramsFromVisitFilters, searchInput, type VisitFilters, visitFiltersFromParams } from '../../core/visits/public';
+import { paramsFromVisitFilters, searchInput, type VisitFilters, visitFiltersFromParams } from '../../core/visitList/public';
 import { DAY_FORMAT } from '../../platform/format';
 import { pageWindow, positiveInt } from '../../platform/list';
 

@@ -1,3 +1,2 @@
-/** What other features use of visits: the visit drawer (desk, residents) and the on-site count (statistics). */
-export { usePeopleCounting } from './api';
+/** What other features use of visits: the visit drawer (the desk, residents). */
 export { VisitDrawer } from './components/VisitDrawer';

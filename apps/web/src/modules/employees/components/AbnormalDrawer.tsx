@@ -3,7 +3,7 @@ import { ABNORMAL_KINDS, type AbnormalKind, type Employee } from '@openvisit/con
 import { Button, Drawer, Flex, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FACE_PROBLEM_KINDS, FaceStatusTag, FaceThumb, useAbnormal } from '../../../core/people/public';
+import { FACE_PROBLEM_KINDS, FaceStatusTag, FaceThumb, useAbnormal } from '../../../core/faces/public';
 import { ListTable, usePaging } from '../../../platform/list';
 
 const PAGE_SIZE = 10;

@@ -3,7 +3,8 @@ import { App, Button, Col, Divider, Drawer, Form, Input, Row, Select, Space, Swi
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../../core/company/public';
-import { deptOptions, FacePhotoField, NewFacePhoto, useUploadFace, useUploadProblem } from '../../../core/people/public';
+import { FacePhotoField, NewFacePhoto, useUploadFace, useUploadProblem } from '../../../core/faces/public';
+import { deptOptions } from '../../../core/people/public';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { useLabel } from '../../../platform/i18n';

@@ -2,7 +2,7 @@ import { type Employee, FACE_UPLOAD_MAX_BYTES, Role } from '@openvisit/contract'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FaceZipModal } from '../../../core/people/public';
+import { FaceZipModal } from '../../../core/faces/public';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { saveLogin } from '../../../platform/session';

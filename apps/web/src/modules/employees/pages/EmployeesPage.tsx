@@ -4,7 +4,8 @@ import { App, Button, Card, Flex, Select, Space, type TableProps, Tag, Tooltip, 
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FaceCell, FacePhotosButton, findDept, useDepartments } from '../../../core/people/public';
+import { FaceCell, FacePhotosButton } from '../../../core/faces/public';
+import { findDept, useDepartments } from '../../../core/people/public';
 import { downloadFile } from '../../../platform/api';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';

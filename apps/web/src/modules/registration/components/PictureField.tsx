@@ -3,7 +3,7 @@ import { CAROUSEL_PICTURES, PAD_IMAGE_EXTENSIONS, PAD_PICTURE_RULES, PAD_UPLOAD_
 import { Alert, App, Button, Flex, Image, Progress, Space, Tooltip, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../core/people/public';
+import { formatBytes } from '../../../core/faces/public';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { checkPictureFile, pictureRules, usePadSettings, usePadWrite, usePictureUpload, usePictureUrl } from '../api';
 

@@ -10,8 +10,8 @@ import {
 import { Alert, App, Avatar, Button, Flex, Image, Modal, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FaceZipTarget } from '../../../core/people/public';
-import { checkFacePhoto, formatBytes, useObjectUrl, useUploadProblem } from '../../../core/people/public';
+import type { FaceZipTarget } from '../../../core/faces/public';
+import { checkFacePhoto, formatBytes, useObjectUrl, useUploadProblem } from '../../../core/faces/public';
 import { ApiError } from '../../../platform/apiError';
 import { useUploadWorkerFace, useUploadWorkerFaceZip, useWorkerFace } from '../api';
 

@@ -4,7 +4,7 @@ import { Button, Card, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FaceZipModal } from '../../../core/people/public';
+import { FaceZipModal } from '../../../core/faces/public';
 import { useCanCall } from '../../../platform/access';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { ListTable, useListQuery } from '../../../platform/list';

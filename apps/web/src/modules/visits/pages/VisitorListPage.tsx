@@ -4,14 +4,15 @@ import { App, Button, Card, DatePicker, Flex, Popconfirm, Typography } from 'ant
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchInput, VisitFilterBar, type VisitFilters, VisitorCell, VisitStatusTag, visitParams } from '../../../core/visits/public';
+import { searchInput, VisitFilterBar, type VisitFilters, VisitorCell, visitParams } from '../../../core/visitList/public';
+import { usePeopleCounting, VisitStatusTag } from '../../../core/visits/public';
 import { canCall } from '../../../platform/access';
 import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime, formatNumber } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
 import { BatchBar, ListTable, useListQuery } from '../../../platform/list';
-import { useBatchSignOut, usePeopleCounting, useVisitPage } from '../api';
+import { useBatchSignOut, useVisitPage } from '../api';
 import { VisitDrawer } from '../components/VisitDrawer';
 
 /**

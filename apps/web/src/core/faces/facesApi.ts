@@ -16,7 +16,7 @@ import { useEffect, useState } from 'react';
 import { canCall } from '../../platform/access';
 import { api, fetchFile, uploadFile } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
-import { peopleKeys } from './api';
+import { peopleKeys } from '../people/public';
 
 /**
  * Query keys. Photos are keyed by the stored key (`avatar`), which changes with every new photo, so a cached
