@@ -63,6 +63,9 @@ function kioskServiceWorker(): Plugin {
   };
 }
 
+/** A module's or a core folder's one public file (docs/ARCHITECTURE.md, web). */
+const PUBLIC_FILE = /[\\/]src[\\/](core|modules)[\\/][^\\/]+[\\/]public\.tsx?$/;
+
 export default defineConfig({
   plugins: [react(), callIndexPlugin(), kioskServiceWorker(), precompress()],
   resolve: { alias: { '@openvisit/contract': contractEntry } },
@@ -73,6 +76,10 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       input: pages,
+      // A module's public.ts (src/core/*, src/modules/*) only re-exports: declared free of side effects, so a screen
+      // importing one hook through it does not also take in (and preload) every other file the public file names.
+      // Anything else keeps the default (its package.json's sideEffects, or the code's own).
+      treeshake: { moduleSideEffects: (id: string) => (PUBLIC_FILE.test(id) ? false : undefined) },
       output: {
         codeSplitting: { groups: chunkGroups },
         // Screens' chunks named by their hash alone: the first page carries the preload list of every lazy screen's

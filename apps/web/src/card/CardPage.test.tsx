@@ -1,7 +1,7 @@
 import { type PadSettings, padLogo, padPicture, visitPhoto } from '@openvisit/contract';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRINT_ROOT_ID } from '../platform/badge/Badge';
+import { PRINT_ROOT_ID } from '../core/badge/Badge';
 import { showLanguage } from '../platform/i18n';
 import { sampleVisit } from '../testing/fixtures';
 import './i18n';
@@ -11,7 +11,7 @@ import { PICTURE_DOWNLOADS } from './load';
 
 // The QR writer answers when a test lets it: the page must not print before the code has drawn.
 let releaseQr: (() => void) | null = null;
-vi.mock('../platform/badge/qrWriter', () => ({
+vi.mock('../core/badge/qrWriter', () => ({
   qrDataUrl: (text: string) =>
     new Promise<string>((resolve) => {
       releaseQr = () => resolve(`data:image/png;base64,${btoa(text)}`);

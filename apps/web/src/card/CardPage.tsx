@@ -1,7 +1,7 @@
 import { statusInfo } from '@openvisit/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, type BadgeProps, badgeQrText, badgeTexts, PRINT_ROOT_ID, PrintableBadge } from '../platform/badge/Badge';
+import { Badge, type BadgeProps, badgeQrText, badgeTexts, PRINT_ROOT_ID, PrintableBadge } from '../core/badge/public';
 import { httpMessageKey, statusText } from '../platform/errorPolicy';
 import { showLanguage, useLang } from '../platform/i18n';
 import { readCardLink } from './link';
@@ -74,7 +74,7 @@ function useCard(search: string): State {
 
 /**
  * The badge page the original front-desk app opens to print a visitor's badge (`/card/index.html?vid=v<vid>&…`, or
- * under `/card/custom/<name>/`): our badge for the visit, exactly as the kiosk prints it (platform/badge), then the
+ * under `/card/custom/<name>/`): our badge for the visit, exactly as the kiosk prints it (core/badge), then the
  * print dialog; or why it cannot be shown.
  */
 export function CardPage({ search }: { search: string }) {

@@ -1,7 +1,7 @@
 import { type LoginResult, logout, padLogo, padPicture } from '@openvisit/contract';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { kioskCompanyName, kioskThemeStyle } from '../core/kioskFace/public';
 import { callApi, fetchFile } from '../platform/api';
-import { kioskCompanyName, kioskThemeStyle } from '../platform/kioskFace/KioskFace';
 import { onBackOnline, useNetworkBanner } from '../platform/network';
 import { setNavigator } from '../platform/notify';
 import { adoptSharedSession, getSession, signOutLocal } from '../platform/session';

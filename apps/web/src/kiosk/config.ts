@@ -1,7 +1,10 @@
 import { DEFAULT_COUNTRY, DEFAULT_THEME_COLOR, getPadConfig, labelIn, type PadCompany, type PadConfig } from '@openvisit/contract';
+import type { WalkInVisitorType } from '../core/walkIn/public';
 import { callApi, getEnvelope } from '../platform/api';
 import type { RuntimeConfig } from '../platform/config';
-import type { WalkInVisitorType } from '../platform/walkIn/fields';
+
+/** Submissions wait this long before the kiosk queues them as offline (the console's 60 s is too long at a door). */
+export const KIOSK_TIMEOUT_MS = 20_000;
 
 /**
  * What the kiosk shows and asks: the pad settings (branding, badge, switches, terms) and the visitor types with their
@@ -116,7 +119,7 @@ export async function loadConfig(): Promise<KioskConfig> {
 }
 
 /** Badge paper as CSS sizes (shared with the console's badge reprint). */
-export { badgeSize } from '../platform/badge/size';
+export { badgeSize } from '../core/badge/public';
 
 /** '中文#English' → the part for the language. */
 export const labelOf = labelIn;

@@ -1,7 +1,7 @@
 import { TEMPERATURE_RANGE } from '@openvisit/contract';
 import type { TFunction } from 'i18next';
+import { walkInMaxLength } from '../core/walkIn/public';
 import { ruleMessage } from '../platform/validationText';
-import { walkInMaxLength } from '../platform/walkIn/form';
 
 /** The message of a failure, in the kiosk's language. */
 export function errorMessage(t: TFunction, kt: TFunction<'kiosk'>, field: string, rule: string): string {

@@ -53,7 +53,7 @@ describe('contrast of run-time colours', () => {
   });
 
   it('the kiosk never dims text drawn on the theme colour, and a table’s empty text reads at 4.5:1', () => {
-    const css = fs.readFileSync(path.resolve(import.meta.dirname, 'kioskFace/kioskFace.css'), 'utf8');
+    const css = fs.readFileSync(path.resolve(import.meta.dirname, '../core/kioskFace/kioskFace.css'), 'utf8');
     const tileText = [...css.matchAll(/([^{}]*\.k-(?:tile|btn)[^{}]*)\{([^}]*)\}/g)].filter(
       ([, selector]) => !selector?.includes(':disabled') && !selector?.includes('k-staff-btn'),
     );

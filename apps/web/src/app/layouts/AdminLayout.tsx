@@ -1,7 +1,7 @@
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useCurrentGrants } from '../../modules/accounts/api';
+import { useCurrentGrants } from '../../core/company/public';
 import { ClosingBanner } from '../../modules/accounts/components/ClosingBanner';
 import { ReadOnlyBanner } from '../../modules/superAccounts/components/ReadOnlyBanner';
 import { useConfig } from '../../platform/config';

@@ -1,7 +1,7 @@
 import { Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useCurrentGrants } from '../../modules/accounts/api';
+import { useCurrentGrants } from '../../core/company/public';
 import { useAreaTitleKey, useConfig } from '../../platform/config';
 import { getSession } from '../../platform/session';
 import { RouteMenu } from '../components/RouteMenu';

@@ -1,12 +1,19 @@
 import { ADMIN_STYPE, Role } from '@openvisit/contract';
-import { accountSettingsScreens, areaShellScreens, hseAccountSection, subCompanyAccountSection } from '../../modules/accounts/routes';
+import {
+  accountSettingsScreens,
+  areaShellScreens,
+  employeePasswordScreen,
+  hseAccountSection,
+  receptionPasswordScreen,
+  subCompanyAccountSection,
+} from '../../modules/accounts/routes';
 import { approvalQueueScreen, approvalSettingsScreen } from '../../modules/approvals/routes';
-import { listScreens } from '../../modules/blacklist/routes';
+import { blacklistUnderEmp, listScreens } from '../../modules/blacklist/routes';
 import { accessControlSection } from '../../modules/devices/routes';
 import { employeeSection, invitePermissionScreen, subEmployeesScreen } from '../../modules/employees/routes';
-import { tempCardPortalScreen, tempCardScreen } from '../../modules/interimCards/routes';
+import { tempCardDeskScreen, tempCardPortalScreen, tempCardScreen } from '../../modules/interimCards/routes';
 import { employeePortalScreens, subCompanyInvitationScreens, templateSettingsScreens } from '../../modules/invitations/routes';
-import { logisticsScreens, logisticsSection } from '../../modules/logistics/routes';
+import { logisticsDeskScreen, logisticsScreens, logisticsSection } from '../../modules/logistics/routes';
 import { operationLogScreen } from '../../modules/logs/routes';
 import { employeeMeetingScreens, meetingScreens } from '../../modules/meetings/routes';
 import { monitorScreen } from '../../modules/monitor/routes';
@@ -18,6 +25,7 @@ import { trainingVideoScreen } from '../../modules/questionnaires/routes.videos'
 import { receptionScreens } from '../../modules/reception/routes';
 import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen } from '../../modules/residents/routes';
+import { rolesScreen } from '../../modules/roles/routes';
 import { basicSettingsScreens } from '../../modules/settings/routes';
 import { multiCompanyModeScreen, subCompaniesScreen, subCompanyManagersScreens } from '../../modules/subCompanies/routes';
 import { superHomeScreen } from '../../modules/superAccounts/routes';
@@ -42,7 +50,8 @@ export const adminArea: AreaDef = {
   layout: AdminLayout,
   routes: [
     visitorSection,
-    employeeSection,
+    // People › company employees: the employees module's list, then the blacklist's and the roles' screens under /emp.
+    employeeSection(blacklistUnderEmp, rolesScreen),
     residentScreen,
     supplierSection,
     ...listScreens,
@@ -95,7 +104,13 @@ export const AREAS: readonly AreaDef[] = [
     titleKey: 'enums.consoleRole.emporder',
     layout: AreaLayout,
     // No shell home (its index would stop the redirect) and the portal's own password screen, emppwd (updateEmpPwd).
-    routes: [...employeePortalScreens, ...employeeMeetingScreens, approvalQueueScreen('emporder', 'approve'), tempCardPortalScreen],
+    routes: [
+      ...employeePortalScreens,
+      employeePasswordScreen,
+      ...employeeMeetingScreens,
+      approvalQueueScreen('emporder', 'approve'),
+      tempCardPortalScreen,
+    ],
     passwordPath: 'emppwd',
   },
   // A sub-company administrator opens on its report center (spec: /subcom/visitors), then its employees (subemp), its
@@ -137,7 +152,14 @@ export const AREAS: readonly AreaDef[] = [
     // A server company opens on its workers (spec section 2: the server screen).
     routes: [workersScreen('servercom', 'server'), ...areaShellScreens('servercom')],
   },
-  { role: 'reception', base: '/reception', sType: Role.GATE, titleKey: 'enums.consoleRole.reception', layout: AreaLayout, routes: receptionScreens },
+  {
+    role: 'reception',
+    base: '/reception',
+    sType: Role.GATE,
+    titleKey: 'enums.consoleRole.reception',
+    layout: AreaLayout,
+    routes: receptionScreens([logisticsDeskScreen, tempCardDeskScreen], receptionPasswordScreen),
+  },
   // The super account's home is its companies' figures; its password screen is the shell's.
   { ...shellArea('super', '/super'), routes: [superHomeScreen, ...areaShellScreens('super').filter((s) => s.path !== '')] },
 ];

@@ -1,9 +1,9 @@
-import { badgeTexts, Badge as SharedBadge, PrintableBadge as SharedPrintable, type BadgeProps as SharedProps } from '../../platform/badge/Badge';
+import { badgeTexts, Badge as SharedBadge, PrintableBadge as SharedPrintable, type BadgeProps as SharedProps } from '../../core/badge/public';
 import { useK } from '../i18n';
 
-export { type BadgeVisit, useQrCode } from '../../platform/badge/Badge';
+export { type BadgeVisit, useQrCode } from '../../core/badge/public';
 
-/** The kiosk's badge: the shared badge (platform/badge) in the kiosk's language. */
+/** The kiosk's badge: the shared badge (core/badge) in the kiosk's language. */
 export type BadgeProps = Omit<SharedProps, 'texts'>;
 
 function useBadgeTexts() {

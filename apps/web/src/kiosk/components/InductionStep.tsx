@@ -1,10 +1,10 @@
 import { type CallInput, getRandomTopicList } from '@openvisit/contract';
 import { type ReactNode, useCallback } from 'react';
+import { InductionPlayer } from '../../core/induction/public';
 import { callApi } from '../../platform/api';
-import { InductionPlayer } from '../../platform/induction/InductionPlayer';
+import { KIOSK_TIMEOUT_MS } from '../config';
 import { useKiosk } from '../context';
 import { useK } from '../i18n';
-import { KIOSK_TIMEOUT_MS } from '../screens/CheckInScreen';
 
 /** Whom the paper is drawn for: an invited visit (check-in), or a visitor type and the person typed (walk-in). */
 type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

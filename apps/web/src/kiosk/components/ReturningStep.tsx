@@ -5,9 +5,9 @@ import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { errorText } from '../../platform/notify';
 import { ruleMessage } from '../../platform/validationText';
+import { KIOSK_TIMEOUT_MS } from '../config';
 import { useK, type Wording } from '../i18n';
 import { isNetworkFailure } from '../offlineQueue';
-import { KIOSK_TIMEOUT_MS } from '../screens/CheckInScreen';
 
 const CODE = /^\d{6}$/;
 

@@ -1,4 +1,4 @@
-import { KioskTopBar } from '../../platform/kioskFace/KioskFace';
+import { KioskTopBar } from '../../core/kioskFace/public';
 import { toggleLanguage, useK } from '../i18n';
 
 /** 中文 / English, on every screen. Staff's choice on the sign-in screen is kept as the device's language. */

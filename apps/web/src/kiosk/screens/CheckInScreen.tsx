@@ -7,12 +7,10 @@ import { type CodeAnswer, CodeEntry } from '../components/CodeEntry';
 import { InductionStep } from '../components/InductionStep';
 import { PhotoCapture } from '../components/PhotoCapture';
 import { ProtocolStep } from '../components/ProtocolStep';
+import { KIOSK_TIMEOUT_MS } from '../config';
 import { useKiosk } from '../context';
 import { useK, useMessage } from '../i18n';
 import { isNetworkFailure, newClientKey } from '../offlineQueue';
-
-/** Submissions wait this long before the kiosk queues them as offline (the console's 60 s is too long at a door). */
-export const KIOSK_TIMEOUT_MS = 20_000;
 
 function timeOf(ms: unknown, lang: 'zh' | 'en'): string | null {
   if (typeof ms !== 'number') return null;

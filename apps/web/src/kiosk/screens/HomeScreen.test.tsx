@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../platform/i18n';
+import { kioskFaceTexts } from '../../core/kioskFace/KioskFace';
+import { KioskFacePreview } from '../../core/kioskFace/KioskFacePreview';
 import { i18n, showLanguage } from '../../platform/i18n';
-import { kioskFaceTexts } from '../../platform/kioskFace/KioskFace';
-import { KioskFacePreview } from '../../platform/kioskFace/KioskFacePreview';
 import { DEFAULT_SETTINGS } from '../config';
 import { type Kiosk, KioskContext } from '../context';
 import '../i18n';

@@ -1,4 +1,4 @@
-import { type Errand, KioskHome, kioskCompanyName, kioskFaceTexts, kioskSlides } from '../../platform/kioskFace/KioskFace';
+import { type Errand, KioskHome, kioskCompanyName, kioskFaceTexts, kioskSlides } from '../../core/kioskFace/public';
 import { useKiosk } from '../context';
 import { useK } from '../i18n';
 

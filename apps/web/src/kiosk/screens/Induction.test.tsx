@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../platform/i18n';
+import { samplePaper, samplePass } from '../../core/induction/testing';
+import { standardField } from '../../core/walkIn/fields';
 import { i18n } from '../../platform/i18n';
-import { samplePaper, samplePass } from '../../platform/induction/testing';
-import { standardField } from '../../platform/walkIn/fields';
 import { sampleVisit } from '../../testing/fixtures';
 import { type StubHandler, stubServer } from '../../testing/stubServer';
 import { DEFAULT_SETTINGS, type KioskConfig } from '../config';

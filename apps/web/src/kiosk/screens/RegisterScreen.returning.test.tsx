@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../platform/i18n';
+import { standardField } from '../../core/walkIn/fields';
 import { i18n } from '../../platform/i18n';
-import { standardField } from '../../platform/walkIn/fields';
 import { stubServer } from '../../testing/stubServer';
 import { DEFAULT_SETTINGS, type KioskConfig } from '../config';
 import { type Kiosk, KioskContext } from '../context';

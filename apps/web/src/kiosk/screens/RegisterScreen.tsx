@@ -1,7 +1,7 @@
 import type { ExamRequired, ReturningVisitor } from '@openvisit/contract';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldsOf, type WalkInVisitorType } from '../../platform/walkIn/fields';
+import { fieldsOf, type WalkInVisitorType } from '../../core/walkIn/public';
 import { type DrawFor, InductionStep } from '../components/InductionStep';
 import { PhotoCapture } from '../components/PhotoCapture';
 import { ProtocolStep, protocolText } from '../components/ProtocolStep';

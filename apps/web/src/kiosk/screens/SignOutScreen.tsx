@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { type CodeAnswer, CodeEntry } from '../components/CodeEntry';
+import { KIOSK_TIMEOUT_MS } from '../config';
 import { useKiosk } from '../context';
 import { useK, useMessage } from '../i18n';
-import { KIOSK_TIMEOUT_MS, visitErrorText } from './CheckInScreen';
+import { visitErrorText } from './CheckInScreen';
 
 /** A visitor leaving signs out by QR code, code or phone (when the company's sign-out switch is on). */
 export function SignOutScreen() {

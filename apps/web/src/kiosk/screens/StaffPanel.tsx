@@ -3,10 +3,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { callApi } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { errorText } from '../../platform/notify';
+import { KIOSK_TIMEOUT_MS } from '../config';
 import { useKiosk } from '../context';
 import { useK } from '../i18n';
 import { isNetworkFailure, type QueueCounts } from '../offlineQueue';
-import { KIOSK_TIMEOUT_MS } from './CheckInScreen';
 
 /**
  * For staff: who is signed in, people on site, the offline queue (send now, refused records), and signing out. Anyone

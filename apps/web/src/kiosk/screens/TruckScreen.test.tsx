@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { samplePaper, samplePass } from '../../core/induction/testing';
 import { i18n } from '../../platform/i18n';
-import { samplePaper, samplePass } from '../../platform/induction/testing';
 import { sampleBooking } from '../../testing/sampleBooking';
 import { stubServer } from '../../testing/stubServer';
 import { DEFAULT_SETTINGS } from '../config';

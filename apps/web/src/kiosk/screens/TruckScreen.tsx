@@ -5,9 +5,9 @@ import { ApiError } from '../../platform/apiError';
 import { errorText } from '../../platform/notify';
 import { ruleMessage } from '../../platform/validationText';
 import { InductionStep } from '../components/InductionStep';
+import { KIOSK_TIMEOUT_MS } from '../config';
 import { useKiosk } from '../context';
 import { useK, useMessage } from '../i18n';
-import { KIOSK_TIMEOUT_MS } from './CheckInScreen';
 
 type Move = 'arrive' | 'leave';
 

@@ -47,6 +47,24 @@ export const accountSettingsScreens: readonly ScreenEntry[] = [
   },
 ];
 
+/** The front desk's password screen (the reception area's table, app/routes/areas.tsx, places it last). */
+export const receptionPasswordScreen: ScreenEntry = {
+  path: 'password',
+  titleKey: 'menu.password',
+  icon: 'LockOutlined',
+  roles: ['reception'],
+  page: () => import('./pages/AreaPasswordPage').then((m) => m.AreaPasswordPage),
+};
+
+/** The employee portal's own password screen, emppwd (updateEmpPwd), after its invitation screens. */
+export const employeePasswordScreen: ScreenEntry = {
+  path: 'emppwd',
+  titleKey: 'menu.password',
+  icon: 'LockOutlined',
+  roles: ['emporder'],
+  page: () => import('./pages/AreaPasswordPage').then((m) => m.EmployeePasswordPage),
+};
+
 /** The screens every non-admin area has for now: its home and change-password. */
 export function areaShellScreens(role: ConsoleRole): readonly ScreenEntry[] {
   return [

@@ -1,7 +1,7 @@
 import { delProcessArea, fieldStatusesOf } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { visitKeys } from '../../core/visits/public';
 import { api } from '../../platform/api';
-import { visitKeys } from '../visits/api';
 
 export const approvalKeys = {
   all: ['approvals'] as const,

@@ -1,8 +1,8 @@
 import { type addBlacklist, type CallInput, Status, type UserInfo } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { companyKeys } from '../../core/company/public';
 import { api } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
-import { accountKeys } from '../accounts/api';
 import { LIST_CALLS, type ListKind } from './kinds';
 import { type ListFilters, listInput } from './query';
 
@@ -45,6 +45,6 @@ export function useScreeningSwitch() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean) => api.updateblackListSwitch({ blackListSwitch: on ? 1 : 0 }),
-    onSuccess: (_r, on) => qc.setQueryData<UserInfo>(accountKeys.userInfo, (info) => (info ? { ...info, blackListSwitch: on ? 1 : 0 } : info)),
+    onSuccess: (_r, on) => qc.setQueryData<UserInfo>(companyKeys.userInfo, (info) => (info ? { ...info, blackListSwitch: on ? 1 : 0 } : info)),
   });
 }

@@ -1,10 +1,11 @@
 import type { CallInput, getFaceCredentials } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { faceSyncKeys } from '../../core/people/public';
 import { api } from '../../platform/api';
 
 /** A face terminal's credentials (the face sync pipeline) and the retry of its failed ones. */
 export const faceKeys = {
-  all: ['faceCredentials'] as const,
+  all: faceSyncKeys.all,
   page: (input: CallInput<typeof getFaceCredentials>) => ['faceCredentials', input] as const,
 };
 
@@ -25,14 +26,5 @@ export function useRetryFaceCredentials() {
   return useMutation({
     mutationFn: (input: { eid: number; ids?: number[] }) => api.retryFaceCredentials(input),
     onSuccess: () => qc.invalidateQueries({ queryKey: faceKeys.all }),
-  });
-}
-
-/** One person (employee, visit or resident) on every face terminal; only asked where the section is on and allowed. */
-export function useFaceSyncOfPerson(personKind: 'employee' | 'visitor' | 'resident', personId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: [...faceKeys.all, 'person', personKind, personId] as const,
-    queryFn: () => api.getFaceSyncOfPerson({ personKind, personId }),
-    enabled,
   });
 }

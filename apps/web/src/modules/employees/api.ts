@@ -10,17 +10,15 @@ import {
   type updateEmployee,
 } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { peopleKeys as basePeopleKeys } from '../../core/people/public';
 import { api } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { type EmpFilters, listInput } from './query';
 
-/** Query keys: every employee or department write refreshes both (member counts, department names). */
+/** The people kernel's keys (core/people) and a page of employees under them. */
 export const peopleKeys = {
-  all: ['people'] as const,
-  employees: ['people', 'employees'] as const,
+  ...basePeopleKeys,
   page: (f: EmpFilters) => ['people', 'employees', 'page', listInput(f)] as const,
-  count: ['people', 'employees', 'count'] as const,
-  departments: ['people', 'departments'] as const,
 };
 
 /** The message of a refusal shown on a field. */
@@ -46,10 +44,6 @@ export function useEmployeePage(f: EmpFilters) {
 
 export function useEmployeeCount() {
   return useQuery({ queryKey: peopleKeys.count, queryFn: () => api.getEmployeeCount({}) });
-}
-
-export function useDepartments() {
-  return useQuery({ queryKey: peopleKeys.departments, queryFn: () => api.getDeptList({}) });
 }
 
 function useInvalidatePeople() {

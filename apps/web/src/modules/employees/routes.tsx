@@ -1,13 +1,12 @@
 import type { ScreenEntry } from '../../platform/routes';
-import { blacklistUnderEmp } from '../blacklist/routes';
-import { rolesScreen } from '../roles/routes';
 
 /**
  * People › company employees (spec section 2): /emp, whose index goes to its first screen
  * (/emp/emplist). Its other children of the spec are not in its menu, so the section has no sidebar:
- * black (/emp/black → /blacklist, the blacklist's People menu path) and rolist (roles).
+ * black (/emp/black → /blacklist, the blacklist's People menu path) and rolist (roles), handed in by the admin area's
+ * table (app/routes/areas.tsx), which composes the modules' screens.
  */
-export const employeeSection: ScreenEntry = {
+export const employeeSection = (...others: ScreenEntry[]): ScreenEntry => ({
   path: 'emp',
   titleKey: 'menu.emp',
   icon: 'TeamOutlined',
@@ -22,10 +21,9 @@ export const employeeSection: ScreenEntry = {
       roles: ['manager'],
       page: () => import('./pages/EmployeesPage').then((m) => m.EmployeesPage),
     },
-    blacklistUnderEmp,
-    rolesScreen,
+    ...others,
   ],
-};
+});
 
 /** Custom settings › who may invite visitors (spec section 6); its own route until the basic-settings page holds it. */
 export const invitePermissionScreen: ScreenEntry = {

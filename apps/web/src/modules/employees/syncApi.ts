@@ -1,8 +1,8 @@
 import { autoGetEmployeeFromCT, type CallInput, type SyncStep, type updateDDNotify, type updateRtxConf } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { companyKeys } from '../../core/company/public';
 import { canCall } from '../../platform/access';
 import { api } from '../../platform/api';
-import { accountKeys } from '../accounts/api';
 import { peopleKeys } from './api';
 
 /** Query keys of the directory sync (contacts calls). */
@@ -31,7 +31,7 @@ function useSettingsMutation<I>(fn: (input: I) => Promise<null>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: syncKeys.state }), qc.invalidateQueries({ queryKey: accountKeys.userInfo })]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: syncKeys.state }), qc.invalidateQueries({ queryKey: companyKeys.userInfo })]),
   });
 }
 

@@ -1,6 +1,5 @@
 import type { DepartmentNode } from '@openvisit/contract';
 import { describe, expect, it } from 'vitest';
-import { parentPickerData } from './components/DepartmentModal';
 import {
   deptOptions,
   deptPathLabel,
@@ -12,7 +11,8 @@ import {
   receiverTargets,
   subtreeIds,
   TOP_LEVEL,
-} from './tree';
+} from '../../core/people/public';
+import { parentPickerData } from './components/DepartmentModal';
 
 function dept(deptid: number, deptName: string, parentId: number, empCount: number, children: DepartmentNode[] = []): DepartmentNode {
   return {

@@ -38,13 +38,6 @@ export const employeePortalScreens: readonly ScreenEntry[] = [
     roles: ['emporder'],
     page: () => import('./pages/EmpTemplatePage').then((m) => m.EmpTemplatePage),
   },
-  {
-    path: 'emppwd',
-    titleKey: 'menu.password',
-    icon: 'LockOutlined',
-    roles: ['emporder'],
-    page: () => import('../accounts/pages/AreaPasswordPage').then((m) => m.EmployeePasswordPage),
-  },
 ];
 
 /**

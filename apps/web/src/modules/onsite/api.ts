@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { visitKeys } from '../../core/visits/public';
 import { API_BASE, api } from '../../platform/api';
 import { getToken } from '../../platform/session';
-import { visitKeys } from '../visits/api';
 
 export const onSiteKey = ['visits', 'onSiteList'] as const;
 

@@ -8,8 +8,8 @@ import type {
 } from '@openvisit/contract';
 import { Status } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { companyKeys } from '../../core/company/public';
 import { api } from '../../platform/api';
-import { accountKeys } from '../accounts/api';
 import { videoKeys } from './api.videos';
 import { type AnswerFilters, answerFilters, answerInput, type BankFilters, bankInput, type ItemFilters, itemInput } from './query';
 
@@ -84,7 +84,7 @@ export function useQuestionnaireSwitch() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean) => api.updateQuestionnaireSwitch({ questionnaireSwitch: on ? 1 : 0 }),
-    onSuccess: ({ questionnaireSwitch }) => qc.setQueryData<UserInfo>(accountKeys.userInfo, (old) => (old ? { ...old, questionnaireSwitch } : old)),
+    onSuccess: ({ questionnaireSwitch }) => qc.setQueryData<UserInfo>(companyKeys.userInfo, (old) => (old ? { ...old, questionnaireSwitch } : old)),
   });
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { visitKeys } from '../../core/visits/public';
 import { api } from '../../platform/api';
-import { visitKeys } from '../visits/api';
 import { REFRESH_MS, type TodayTab, tabInput } from './today';
 
 export const receptionKeys = {

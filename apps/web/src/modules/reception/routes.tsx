@@ -1,7 +1,5 @@
 import { Role } from '@openvisit/contract';
 import type { ScreenEntry } from '../../platform/routes';
-import { tempCardDeskScreen } from '../interimCards/routes';
-import { logisticsDeskScreen } from '../logistics/routes';
 
 /**
  * Who works the desk screens: reception (gate) and sub-administrator accounts. A visitor-machine account reads no
@@ -11,9 +9,10 @@ const DESK_STYPES = [Role.GATE, Role.SUBADMIN] as const;
 
 /**
  * The front desk (reception) area's screens (spec section 2, reference 3.6), by sub-type: the desk's today's visitors
- * and walk-in registration; the visitor machine's kiosk; everyone's password.
+ * and walk-in registration, the desk's screens of other modules (trucks, temporary cards), the visitor machine's kiosk,
+ * and the password screen; the area's table (app/routes/areas.tsx) hands in the other modules' screens.
  */
-export const receptionScreens: readonly ScreenEntry[] = [
+export const receptionScreens = (desk: readonly ScreenEntry[], password: ScreenEntry): readonly ScreenEntry[] => [
   {
     path: '',
     titleKey: 'menu.receptionToday',
@@ -30,8 +29,7 @@ export const receptionScreens: readonly ScreenEntry[] = [
     sTypes: DESK_STYPES,
     page: () => import('./pages/WalkInPage').then((m) => m.WalkInPage),
   },
-  logisticsDeskScreen,
-  tempCardDeskScreen,
+  ...desk,
   {
     path: 'kiosk',
     titleKey: 'menu.receptionKiosk',
@@ -40,11 +38,5 @@ export const receptionScreens: readonly ScreenEntry[] = [
     sTypes: [Role.MACHINE],
     page: () => import('./pages/KioskLaunchPage').then((m) => m.KioskLaunchPage),
   },
-  {
-    path: 'password',
-    titleKey: 'menu.password',
-    icon: 'LockOutlined',
-    roles: ['reception'],
-    page: () => import('../accounts/pages/AreaPasswordPage').then((m) => m.AreaPasswordPage),
-  },
+  password,
 ];

@@ -23,30 +23,16 @@ import {
 } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { companyKeys, useUserInfo } from '../../core/company/public';
+import { siteKeys } from '../../core/sites/public';
 import { api, fetchFile, uploadFile } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
-import { accountKeys, useUserInfo } from '../accounts/api';
 
-/** Query keys: types and fields refresh together (a type lists the fields it shows, a field the types showing it). */
+/** The sites kernel's keys (core/sites) and the pad's pictures. */
 export const registrationKeys = {
-  all: ['registration'] as const,
-  types: ['registration', 'types'] as const,
-  fields: ['registration', 'fields'] as const,
-  gates: ['registration', 'gates'] as const,
+  ...siteKeys,
   picture: (key: string) => ['padPicture', key] as const,
 };
-
-export function useVisitorTypes() {
-  return useQuery({ queryKey: registrationKeys.types, queryFn: () => api.getVisitorType({}) });
-}
-
-export function useVisitorFields() {
-  return useQuery({ queryKey: registrationKeys.fields, queryFn: () => api.GetExtendVisitor({}) });
-}
-
-export function useGates() {
-  return useQuery({ queryKey: registrationKeys.gates, queryFn: () => api.getGate({}) });
-}
 
 function useInvalidate(...keys: (readonly string[])[]) {
   const qc = useQueryClient();
@@ -138,7 +124,7 @@ export function usePadSettings(): { data: PadSettings | undefined; isPending: bo
 
 function useStoreSettings() {
   const qc = useQueryClient();
-  return (settings: PadSettings) => qc.setQueryData<UserInfo>(accountKeys.userInfo, (old) => (old ? { ...old, ...settings } : old));
+  return (settings: PadSettings) => qc.setQueryData<UserInfo>(companyKeys.userInfo, (old) => (old ? { ...old, ...settings } : old));
 }
 
 type PadWrite =

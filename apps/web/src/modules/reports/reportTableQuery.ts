@@ -10,9 +10,9 @@ import {
   type ReportGrouping,
 } from '@openvisit/contract';
 import dayjs from 'dayjs';
+import { paramsFromVisitFilters, searchInput, type VisitFilters, visitFiltersFromParams } from '../../core/visitList/public';
 import { DAY_FORMAT } from '../../platform/format';
 import { pageWindow, positiveInt } from '../../platform/list';
-import { paramsFromVisitFilters, searchInput, type VisitFilters, visitFiltersFromParams } from '../visits/query';
 
 /** The visitor report's query: the visitor list's filters over a period (always set), a host department and a grouping. */
 export type ReportFilters = VisitFilters & {

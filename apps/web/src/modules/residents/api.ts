@@ -1,9 +1,9 @@
 import type { addProject, addResidentVisitor, CallInput } from '@openvisit/contract';
 import { delProject, fieldStatusesOf } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { visitKeys } from '../../core/visits/public';
 import { api } from '../../platform/api';
 import { useCountedPage } from '../../platform/list';
-import { visitKeys } from '../visits/api';
 import { type ResidentFilters, residentInput, type VisitRecordFilters, visitRecordInput } from './query';
 
 export const residentKeys = {

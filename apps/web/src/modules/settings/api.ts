@@ -1,52 +1,9 @@
-import {
-  type BasicSettings,
-  type CallInput,
-  type FieldError,
-  Status,
-  type UserInfo,
-  updateCryptoperiod,
-  updateDoorSignInSwitch,
-  updateExtendTime,
-  updateLeaveExpiryTime,
-  updateOffDutyTime,
-  updateOriginalCompatSwitch,
-  updatePermissionSwitch,
-  updateQrcodeConf,
-  updateScanerSwitch,
-  updateTempEditSwitch,
-} from '@openvisit/contract';
+import { type FieldError, Status } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
-import { api, callApi } from '../../platform/api';
+import { api } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { displayError } from '../../platform/notify';
-import { accountKeys } from '../accounts/api';
-
-/** The basic settings calls; each answers all basic settings. */
-export const BASIC_CALLS = {
-  updatePermissionSwitch,
-  updateTempEditSwitch,
-  updateScanerSwitch,
-  updateExtendTime,
-  updateLeaveExpiryTime,
-  updateOffDutyTime,
-  updateQrcodeConf,
-  updateCryptoperiod,
-  updateDoorSignInSwitch,
-  updateOriginalCompatSwitch,
-} as const;
-type Calls = typeof BASIC_CALLS;
-export type BasicWrite = { [K in keyof Calls]: { call: K; input: CallInput<Calls[K]> } }[keyof Calls];
-
-/** One basic setting written; the answer (all basic settings) goes into the GetUserInfo cache, where the screen reads them. */
-export function useBasicWrite() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (w: BasicWrite): Promise<BasicSettings> =>
-      callApi(BASIC_CALLS[w.call] as Calls['updateExtendTime'], w.input as never, { silent: 'form' }),
-    onSuccess: (saved) => qc.setQueryData<UserInfo>(accountKeys.userInfo, (old) => (old ? { ...old, ...saved } : old)),
-  });
-}
 
 /** Puts a 400's field errors on the form's fields with `text(rule)`; anything else goes to the error policy. */
 export function showWriteError(form: FormInstance, err: unknown, text: (rule: string, field: string) => string): void {

@@ -1,14 +1,14 @@
 import type { VisitEvent } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { pageInput, type VisitFilters } from '../../core/visitList/public';
+import { visitKeys as baseVisitKeys } from '../../core/visits/public';
 import { api } from '../../platform/api';
 import { useCountedPage } from '../../platform/list';
-import { pageInput, type VisitFilters } from './query';
 
+/** The visit kernel's keys (core/visits) and a page of the visitor list under them. */
 export const visitKeys = {
-  all: ['visits'] as const,
+  ...baseVisitKeys,
   page: (f: VisitFilters) => ['visits', 'page', pageInput(f)] as const,
-  one: (vid: number) => ['visits', 'one', vid] as const,
-  onSite: ['visits', 'onSite'] as const,
 };
 
 /** A page of the visitor list; the total is counted with the first page and kept while paging (`useCountedPage`). */
@@ -24,10 +24,6 @@ export function useVisitPage(f: VisitFilters) {
 
 export function useVisit(vid: number | null) {
   return useQuery({ queryKey: visitKeys.one(vid ?? 0), queryFn: () => api.GetVisitorByVid({ vid: vid ?? 0 }), enabled: vid !== null });
-}
-
-export function usePeopleCounting() {
-  return useQuery({ queryKey: visitKeys.onSite, queryFn: () => api.getPeopleCounting({}) });
 }
 
 function useInvalidate() {

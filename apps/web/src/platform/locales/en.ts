@@ -97,7 +97,7 @@ export const platformEn = {
     linkError: 'Link error',
     noResponse: 'Failed to connect to the server',
   },
-  /** The visitor badge (platform/badge): printed by the kiosk and the front desk, previewed in the badge settings. */
+  /** The visitor badge (core/badge): printed by the kiosk and the front desk, previewed in the badge settings. */
   badge: {
     visitor: 'VISITOR',
     host: 'Host',
@@ -120,7 +120,7 @@ export const platformEn = {
     switchTo: '中文',
     preview: 'The kiosk’s start screen as a tablet shows it',
   },
-  /** The safety induction player (platform/induction): at the kiosk and on the invitation page, in the visitor's language. */
+  /** The safety induction player (core/induction): at the kiosk and on the invitation page, in the visitor's language. */
   induction: {
     title: 'Safety induction',
     loading: 'Preparing your induction…',

@@ -1,6 +1,6 @@
 import type { PadCompany } from '@openvisit/contract';
 import { useMemo, useState } from 'react';
-import { companyLabel, floorLabel, roomsLabel } from '../../../platform/walkIn/companies';
+import { companyLabel, floorLabel, roomsLabel } from '../../../core/walkIn/public';
 import { useK } from '../../i18n';
 
 /** The company a walk-in visits: a sub-company of the building, or 0 the head office (its own employees). */

@@ -1,8 +1,7 @@
 import { certificateTypeLabels } from '@openvisit/contract';
 import type { ReactNode } from 'react';
+import type { CertificateType, WalkInField, WalkInValues, WalkInVisitorType } from '../../../core/walkIn/public';
 import { label } from '../../../platform/i18n';
-import type { WalkInField, WalkInVisitorType } from '../../../platform/walkIn/fields';
-import type { CertificateType, WalkInValues } from '../../../platform/walkIn/form';
 import { HostPicker } from '../../components/HostPicker';
 import { labelOf } from '../../config';
 import { useK } from '../../i18n';

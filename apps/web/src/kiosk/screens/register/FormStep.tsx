@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { WalkInField, WalkInVisitorType } from '../../../platform/walkIn/fields';
+import type { WalkInField, WalkInVisitorType } from '../../../core/walkIn/public';
 import { labelOf } from '../../config';
 import { useK } from '../../i18n';
 import type { PickedCompany } from './CompanyStep';

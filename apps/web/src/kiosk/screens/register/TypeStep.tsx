@@ -1,4 +1,4 @@
-import type { WalkInVisitorType } from '../../../platform/walkIn/fields';
+import type { WalkInVisitorType } from '../../../core/walkIn/public';
 import { labelOf } from '../../config';
 import { useK } from '../../i18n';
 

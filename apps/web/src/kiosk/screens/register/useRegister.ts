@@ -1,16 +1,15 @@
 import { type ExamRequired, examRequired, registerWalkIn, Status } from '@openvisit/contract';
 import { type RefObject, useState } from 'react';
+import type { WalkInField, WalkInVisitorType } from '../../../core/walkIn/public';
+import { type WalkInErrors, walkInInput } from '../../../core/walkIn/public';
 import { callApi } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { errorText } from '../../../platform/notify';
-import type { WalkInField, WalkInVisitorType } from '../../../platform/walkIn/fields';
-import { type WalkInErrors, walkInInput } from '../../../platform/walkIn/form';
-import { labelOf } from '../../config';
+import { KIOSK_TIMEOUT_MS, labelOf } from '../../config';
 import { useKiosk } from '../../context';
 import { useK, type Wording } from '../../i18n';
 import { isNetworkFailure } from '../../offlineQueue';
 import { errorMessage } from '../../walkInMessages';
-import { KIOSK_TIMEOUT_MS } from '../CheckInScreen';
 import type { WalkInForm } from './useWalkInForm';
 
 interface Registration {

@@ -1,7 +1,7 @@
 import { certificateTypeLabels, maskIdNumber, normalizePhone, type ReturningVisitor } from '@openvisit/contract';
 import { useState } from 'react';
-import type { WalkInField } from '../../../platform/walkIn/fields';
-import { type CertificateType, emptyWalkIn, validateWalkIn, type WalkInErrors, type WalkInValues } from '../../../platform/walkIn/form';
+import type { WalkInField } from '../../../core/walkIn/public';
+import { type CertificateType, emptyWalkIn, validateWalkIn, type WalkInErrors, type WalkInValues } from '../../../core/walkIn/public';
 
 /** The certificate of a returning visitor's last visit, reused when they leave the number empty (shown masked). */
 export interface Reuse {

@@ -4,13 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { companyKeys, useUserInfo } from '../../../core/company/public';
 import { useCanCall } from '../../../platform/access';
 import { downloadFile } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { formatDate, formatDateTime } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
-import { accountKeys, useUnsubscribe, useUserInfo } from '../api';
+import { useUnsubscribe } from '../api';
 
 /** The password confirmation of the closing; its errors (a wrong password) on the field. */
 function ConfirmClosing({ open, company, onClose }: { open: boolean; company: string; onClose: () => void }) {
@@ -72,7 +73,7 @@ export function CloseAccountCard() {
     try {
       await downloadFile(exportAccountData, { lang: currentLang() });
       void message.success(t('accounts.closing.downloaded'));
-      await qc.invalidateQueries({ queryKey: accountKeys.userInfo });
+      await qc.invalidateQueries({ queryKey: companyKeys.userInfo });
     } catch {
       // shown by the error policy
     } finally {

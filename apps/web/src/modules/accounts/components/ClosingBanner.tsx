@@ -1,9 +1,10 @@
 import { updateUnSubscribe } from '@openvisit/contract';
 import { Alert, App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../core/company/public';
 import { useCanCall } from '../../../platform/access';
 import { formatDate } from '../../../platform/format';
-import { useUnsubscribe, useUserInfo } from '../api';
+import { useUnsubscribe } from '../api';
 
 /** Shown on every screen of the console while the account is closing: the date of the deletion and, for the administrator, the way back. */
 export function ClosingBanner() {

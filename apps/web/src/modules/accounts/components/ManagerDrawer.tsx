@@ -3,12 +3,12 @@ import { type GrantableModule, type Manager, Role, STAFF_TYPES, type StaffType }
 import { Alert, App, Button, DatePicker, Drawer, Flex, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useGates } from '../../../core/sites/public';
 import { PasswordStrengthMeter } from '../../../platform/components/PasswordStrengthMeter';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useRules } from '../../../platform/formRules';
-import { useGates } from '../../registration/api';
-import { useSuppliers } from '../../suppliers/api';
+import { useSuppliers } from '../../suppliers/public';
 import { useAddManager, useUpdateManager } from '../api';
 import { useRoleLabel } from '../roleLabels';
 import { ModuleGrantsField } from './ModuleGrantsField';

@@ -3,12 +3,12 @@ import { COUNTRY_CODES, DEFAULT_COUNTRY } from '@openvisit/contract';
 import { App, Button, Card, Descriptions, Drawer, Form, Input, Result, Select, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModifyUserInfo, useUserInfo } from '../../../core/company/public';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { formatDate, formatDateTime } from '../../../platform/format';
 import { useRules } from '../../../platform/formRules';
 import { useLabel, useLang } from '../../../platform/i18n';
-import { useModifyUserInfo, useUserInfo } from '../api';
 
 interface Values {
   company: string;

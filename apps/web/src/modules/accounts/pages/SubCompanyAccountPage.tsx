@@ -1,7 +1,7 @@
 import { Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../core/company/public';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { useUserInfo } from '../api';
 
 /**
  * The sub-company portal's account details (/subcom/account): its own name, contact, sign-in email and phone, read

@@ -1,9 +1,9 @@
 import { PROCESS_AREA_NAME_MAX, type ProcessArea, Status } from '@openvisit/contract';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useGates } from '../../../core/sites/public';
 import { ApiError } from '../../../platform/apiError';
 import { handleFormError } from '../../../platform/fieldErrors';
-import { useGates } from '../../registration/api';
 import { useSaveArea } from '../api';
 
 interface Values {

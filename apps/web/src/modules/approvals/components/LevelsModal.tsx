@@ -5,7 +5,7 @@ import { App, Button, Card, Flex, Form, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
 import { handleFormError } from '../../../platform/fieldErrors';
-import { useRoleTree } from '../../roles/api';
+import { useRoleTree } from '../../roles/public';
 import { useSaveLevels } from '../api';
 
 type RType = 0 | 1 | 2 | 3;

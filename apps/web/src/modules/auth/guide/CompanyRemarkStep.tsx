@@ -1,9 +1,9 @@
 import { Button, Flex, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useModifyUserInfo, useUserInfo } from '../../../core/company/public';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import type { GuideStepProps } from '../../../platform/guide';
-import { useModifyUserInfo, useUserInfo } from '../../accounts/api';
 
 interface Values {
   company: string;

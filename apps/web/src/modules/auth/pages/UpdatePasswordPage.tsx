@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { CONFIG_QUERY_KEY, fetchConfig } from '../../../platform/config';
 import { postLoginPath } from '../../../platform/landing';
 import { getSession, updateStoredProject } from '../../../platform/session';
-import { ChangePasswordForm } from '../../accounts/components/ChangePasswordForm';
+import { ChangePasswordForm } from '../../accounts/public';
 
 /**
  * /update: the signed-in account changes its password, then continues where a sign-in without the change would have

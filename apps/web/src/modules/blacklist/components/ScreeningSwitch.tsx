@@ -1,6 +1,6 @@
 import { Alert, App, Button, Flex, Switch, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useUserInfo } from '../../accounts/api';
+import { useUserInfo } from '../../../core/company/public';
 import { useScreeningSwitch } from '../api';
 
 /** Whether blacklist screening is off (known from the user info; unknown while it loads counts as not off). */

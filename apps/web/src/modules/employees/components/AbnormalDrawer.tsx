@@ -3,9 +3,8 @@ import { ABNORMAL_KINDS, type AbnormalKind, type Employee } from '@openvisit/con
 import { Button, Drawer, Flex, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FACE_PROBLEM_KINDS, FaceStatusTag, FaceThumb, useAbnormal } from '../../../core/faces/public';
 import { ListTable, usePaging } from '../../../platform/list';
-import { FACE_PROBLEM_KINDS, useAbnormal } from '../facesApi';
-import { FaceStatusTag, FaceThumb } from './FaceThumb';
 
 const PAGE_SIZE = 10;
 

@@ -2,9 +2,8 @@ import { updatePermissionSwitch } from '@openvisit/contract';
 import { App, Flex, Switch, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBasicWrite, useUserInfo } from '../../../core/company/public';
 import { useCanCall } from '../../../platform/access';
-import { useUserInfo } from '../../accounts/api';
-import { useBasicWrite } from '../../settings/api';
 
 /**
  * The company switch that opens invitations to employees (the basic setting `permissionSwitch`), where employees are

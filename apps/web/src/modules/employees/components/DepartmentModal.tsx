@@ -1,11 +1,11 @@
 import { type DepartmentNode, Status } from '@openvisit/contract';
 import { App, Form, Input, Modal, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { deptOptions, deptPathLabel, moveTargets, TOP_LEVEL } from '../../../core/people/public';
 import { ApiError } from '../../../platform/apiError';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { useAddDepartment, useUpdateDepartment } from '../api';
 import { usePeopleRules } from '../rules';
-import { deptOptions, deptPathLabel, moveTargets, TOP_LEVEL } from '../tree';
 
 /** add: a department under `dept` (top level without one); the others change `dept`. */
 export type DeptAction = 'add' | 'rename' | 'renumber' | 'move';

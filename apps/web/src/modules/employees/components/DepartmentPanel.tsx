@@ -3,11 +3,11 @@ import type { DepartmentNode } from '@openvisit/contract';
 import { App, Button, Card, Empty, Flex, Skeleton, Space, Tooltip, Tree, type TreeDataNode, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { findDept, parentIds } from '../../../core/people/public';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { displayError } from '../../../platform/notify';
 import { membersLeft, useDeleteDepartment } from '../api';
-import { findDept, parentIds } from '../tree';
 import { DepartmentModal, type DeptAction } from './DepartmentModal';
 import { MoveMembersModal } from './MoveMembersModal';
 

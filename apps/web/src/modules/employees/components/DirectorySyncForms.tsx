@@ -12,10 +12,10 @@ import {
 } from '@openvisit/contract';
 import { Alert, App, Button, Form, type FormInstance, type FormRule, Input, InputNumber, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../core/company/public';
 import { ApiError } from '../../../platform/apiError';
 import { i18n } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
-import { useUserInfo } from '../../accounts/api';
 import type { employeesEn } from '../locales/en';
 import { useUpdateDingTalk, useUpdateRtx } from '../syncApi';
 import { ClauseField } from './ClauseField';

@@ -3,13 +3,13 @@ import { type ContactChannel, type ContactSyncState, type SyncFailure, type Sync
 import { Alert, Button, Form, Modal, Space, Spin, Steps, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../core/company/public';
 import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { planErrorDisplay } from '../../../platform/errorPolicy';
 import { formatDateTime } from '../../../platform/format';
 import { currentLang, i18n } from '../../../platform/i18n';
 import { resolveMessage } from '../../../platform/notify';
-import { useUserInfo } from '../../accounts/api';
 import type { employeesEn } from '../locales/en';
 import { canSyncDirectory, SYNC_STEPS, SYNC_TIMEOUT_MS, useAfterSync, useContactSync } from '../syncApi';
 import { ClauseField } from './ClauseField';

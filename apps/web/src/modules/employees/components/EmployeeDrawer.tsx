@@ -2,17 +2,16 @@ import type { DepartmentNode, Employee } from '@openvisit/contract';
 import { App, Button, Col, Divider, Drawer, Form, Input, Row, Select, Space, Switch, TreeSelect } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../core/company/public';
+import { FacePhotoField, NewFacePhoto, useUploadFace, useUploadProblem } from '../../../core/faces/public';
+import { deptOptions } from '../../../core/people/public';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { useLabel } from '../../../platform/i18n';
-import { useUserInfo } from '../../accounts/api';
 import { EMPLOYEE_ERROR_TEXT, employeeErrorField, useAddEmployee, useUpdateEmployee } from '../api';
-import { useUploadFace } from '../facesApi';
 import { EMPLOYEE_STATUSES, type EmployeeStatus } from '../query';
 import { usePeopleRules } from '../rules';
-import { deptOptions } from '../tree';
 import { ClauseField } from './ClauseField';
-import { FacePhotoField, NewFacePhoto, useUploadProblem } from './FacePhotoField';
 import { NotifyChannelsInput, VisitTypeSelect } from './VisitingFields';
 
 /** The switches of the visiting group, in the order shown. */

@@ -2,6 +2,7 @@ import { type Employee, FACE_UPLOAD_MAX_BYTES, Role } from '@openvisit/contract'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FaceZipModal } from '../../../core/faces/public';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { saveLogin } from '../../../platform/session';
@@ -9,7 +10,6 @@ import { type StubHandler as Handler, stubServer } from '../../../testing/stubSe
 import { type PendingUpload, stubXhr } from '../../../testing/stubXhr';
 import { EmployeesPage } from '../pages/EmployeesPage';
 import { EmployeeDrawer } from './EmployeeDrawer';
-import { FaceZipModal } from './FaceZipModal';
 
 function employee(empid: number, empName: string, extra: Partial<Employee> = {}): Employee {
   return {

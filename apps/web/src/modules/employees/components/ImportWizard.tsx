@@ -14,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Flex, Modal, Result, Space, Statistic, Steps, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../core/company/public';
 import { downloadFile, uploadFile } from '../../../platform/api';
 import {
   checkImportFile,
@@ -26,7 +27,6 @@ import {
 } from '../../../platform/components/SpreadsheetImport';
 import { useImportStages } from '../../../platform/components/useImportStages';
 import { useLang } from '../../../platform/i18n';
-import { useUserInfo } from '../../accounts/api';
 import { peopleKeys } from '../api';
 import { DepartmentUpdates, ImportUpdates } from './ImportUpdates';
 

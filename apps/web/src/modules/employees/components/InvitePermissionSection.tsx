@@ -3,12 +3,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Alert, App, Button, Card, Flex, Input, Segmented, Space, Switch, Tag, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../core/company/public';
+import { deptOptions, useDepartments } from '../../../core/people/public';
 import { api } from '../../../platform/api';
 import { useLabel } from '../../../platform/i18n';
 import { ListTable, usePaging } from '../../../platform/list';
-import { useUserInfo } from '../../accounts/api';
-import { peopleKeys, useDepartments } from '../api';
-import { deptOptions } from '../tree';
+import { peopleKeys } from '../api';
 import { CompanyInviteSwitch } from './CompanyInviteSwitch';
 
 type Person = CallOutput<typeof getInvitePersonList>['list'][number];

@@ -2,10 +2,10 @@ import type { DepartmentNode } from '@openvisit/contract';
 import { App, Form, Modal, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deptOptions, deptPathLabel, receiverTargets } from '../../../core/people/public';
 import { ApiError } from '../../../platform/apiError';
 import { displayError } from '../../../platform/notify';
 import { membersLeft, useDeleteDepartment } from '../api';
-import { deptOptions, deptPathLabel, receiverTargets } from '../tree';
 
 /**
  * A department still has members (58): ask which department receives them, then delete it with

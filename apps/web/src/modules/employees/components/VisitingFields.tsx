@@ -1,7 +1,7 @@
 import { NOTIFY_CHANNEL_MAX, NotifyChannel, visitTypeText } from '@openvisit/contract';
 import { Checkbox, Select } from 'antd';
+import { useVisitorTypes } from '../../../core/sites/public';
 import { useLabel, useLang } from '../../../platform/i18n';
-import { useVisitorTypes } from '../../registration/api';
 
 const CHANNELS = Object.values(NotifyChannel).filter((bit) => bit <= NOTIFY_CHANNEL_MAX);
 

@@ -4,22 +4,21 @@ import { App, Button, Card, Flex, Select, Space, type TableProps, Tag, Tooltip, 
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FaceCell, FacePhotosButton } from '../../../core/faces/public';
+import { findDept, useDepartments } from '../../../core/people/public';
 import { downloadFile } from '../../../platform/api';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDate } from '../../../platform/format';
 import { currentLang, useLabel } from '../../../platform/i18n';
 import { BatchBar, ListSearch, ListTable, useListQuery } from '../../../platform/list';
-import { useDeleteEmployees, useDepartments, useEmployeeCount, useEmployeePage } from '../api';
+import { useDeleteEmployees, useEmployeeCount, useEmployeePage } from '../api';
 import { AbnormalLink } from '../components/AbnormalDrawer';
 import { DepartmentPanel } from '../components/DepartmentPanel';
 import { DirectorySyncButton } from '../components/DirectorySyncModal';
 import { EmployeeDrawer } from '../components/EmployeeDrawer';
-import { FaceCell } from '../components/FaceThumb';
-import { FacePhotosButton } from '../components/FaceZipModal';
 import { ImportMenu } from '../components/ImportMenu';
 import { changeFilters, EMPLOYEE_STATUSES, type EmpFilters, type EmployeeStatus, empParams, isFiltered, SORT_FIELDS, type SortField } from '../query';
-import { findDept } from '../tree';
 
 const STATUS_COLORS: Record<number, string> = { 0: 'success', 1: 'error', 2: 'default' };
 /** Toggles between ascending and descending (antd would otherwise cycle through "no sort"). */

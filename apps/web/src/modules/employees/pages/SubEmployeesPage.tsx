@@ -3,11 +3,11 @@ import type { Employee } from '@openvisit/contract';
 import { App, Button, Card, Flex, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../core/company/public';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDate } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
 import { defineListParams, ListSearch, ListTable, text, useListQuery } from '../../../platform/list';
-import { useUserInfo } from '../../accounts/api';
 import { useSubCompanyEmployeePage, useUpdateEmployee } from '../api';
 import { EmployeeDrawer } from '../components/EmployeeDrawer';
 

@@ -2,9 +2,9 @@ import { INTERIM_OFFICE_MAX } from '@openvisit/contract';
 import { App, Form, Input, Modal, Radio } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmployeeSelect } from '../../../core/people/public';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { buildRules } from '../../../platform/formRules';
-import { EmployeeSelect } from '../../employees/components/EmployeeSelect';
 import { useApplyCard } from '../api';
 
 interface Values {

@@ -2,11 +2,11 @@ import { type InductionState, Status, titleIn, VISIT_MOVES, type VisitorStatus }
 import { Button, Card, Flex, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InductionPlayer } from '../../../core/induction/public';
 import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { formatDateTime } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
-import { InductionPlayer } from '../../../platform/induction/InductionPlayer';
 
 /** Whether the invitation still leads to a check-in (the server draws no paper for one cancelled, declined or over: 58). */
 function usable(status: VisitorStatus): boolean {

@@ -3,13 +3,13 @@ import { type InvitationTemplateRecord, Status, TEMPLATE_TYPES, type TemplateTyp
 import { App, Button, Card, Drawer, Empty, Flex, Form, Select, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../core/company/public';
+import { useGates } from '../../../core/sites/public';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { useUserInfo } from '../../accounts/api';
-import { useGates } from '../../registration/api';
 import { useCompanyTemplates, useDeleteCompanyTemplate, useSaveCompanyTemplate } from '../api';
 import { TemplateFields, type TemplateFormValues, templateInput, templateValues } from './TemplateFields';
 

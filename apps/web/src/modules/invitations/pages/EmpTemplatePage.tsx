@@ -1,11 +1,11 @@
 import { type InvitationTemplateRecord, TEMPLATE_TYPES, type TemplateType } from '@openvisit/contract';
 import { Alert, App, Button, Card, Form, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../core/company/public';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { useLabel } from '../../../platform/i18n';
-import { useUserInfo } from '../../accounts/api';
 import { useApplicableTemplate, useDeleteOwnTemplate, useOwnTemplate, useSaveOwnTemplate } from '../api';
 import { TemplateFields, type TemplateFormValues, templateInput, templateValues } from '../components/TemplateFields';
 

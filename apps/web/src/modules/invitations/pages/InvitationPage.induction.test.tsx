@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { samplePaper, samplePass } from '../../../core/induction/testing';
 import { formatDateTime } from '../../../platform/format';
 import { i18n } from '../../../platform/i18n';
-import { samplePaper, samplePass } from '../../../platform/induction/testing';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { configStub as config } from '../../../testing/fixtures';
 import { stubServer } from '../../../testing/stubServer';

@@ -4,13 +4,13 @@ import { Alert, Button, Collapse, Descriptions, Flex, Popconfirm, Result, Space,
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useQrCode } from '../../../core/badge/public';
+import { VisitStatusTag } from '../../../core/visits/public';
 import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
-import { useQrCode } from '../../../platform/badge/Badge';
 import { formatDateTime } from '../../../platform/format';
 import { i18n, showLanguage, useLang } from '../../../platform/i18n';
 import { readSavedLanguage } from '../../../platform/language';
-import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { CompanionsForm } from '../components/CompanionsForm';
 import { InductionSection } from '../components/InductionSection';
 import { VisitorPhotoUpload } from '../components/VisitorPhotoUpload';

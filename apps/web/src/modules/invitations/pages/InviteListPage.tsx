@@ -4,12 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Input, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VisitStatusTag } from '../../../core/visits/public';
 import { api } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
 import { defineListParams, ListTable, oneOf, text, useCountedPage, useListQuery } from '../../../platform/list';
-import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { canResend, ResendDialog } from '../components/ResendDialog';
 
 /** The statuses an invitation goes through (spec section 4), for the filter. */

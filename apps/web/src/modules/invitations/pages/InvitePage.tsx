@@ -2,13 +2,13 @@ import { type addAppointment, type CallOutput, Status, TEMPLATE_TYPES, type Temp
 import { Alert, Button, Card, Flex, Form, Radio, Result, Select, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../core/company/public';
 import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
-import { useUserInfo } from '../../accounts/api';
-import { useSubCompanyEmployees } from '../../employees/api';
+import { useSubCompanyEmployees } from '../../employees/public';
 import { useApplicableTemplate } from '../api';
 import { InviteCommonFields, type InviteCommonValues } from '../components/InviteCommonFields';
 import { InviteeFields, type InviteeRow, inviteesOf } from '../components/InviteeFields';

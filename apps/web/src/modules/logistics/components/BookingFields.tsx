@@ -4,7 +4,7 @@ import { Button, Col, DatePicker, Divider, Form, Input, Row, Select } from 'antd
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CustomFieldCols } from '../../../platform/customFields/CustomFieldItem';
+import { CustomFieldCols } from '../../../core/customFields/public';
 import { useLang } from '../../../platform/i18n';
 import { useBookingRules } from '../form';
 import { PhotoField } from './PhotoField';

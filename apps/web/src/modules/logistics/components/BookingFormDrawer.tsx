@@ -1,8 +1,8 @@
 import { type LogisticsBooking, type LogisticsType, uploadLogisticsPhoto } from '@openvisit/contract';
 import { App, Button, Drawer, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../core/company/public';
 import { uploadFile } from '../../../platform/api';
-import { useUserInfo } from '../../accounts/api';
 import { useAllCarriers, useSaveBooking } from '../api';
 import { type BookingValues, bookingBody, bookingValues, placeBookingErrors } from '../form';
 import { BookingFields } from './BookingFields';

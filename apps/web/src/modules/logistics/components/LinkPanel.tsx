@@ -1,7 +1,7 @@
 import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Flex, Input, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useQrCode } from '../../../platform/badge/Badge';
+import { useQrCode } from '../../../core/badge/public';
 import { formatDateTime } from '../../../platform/format';
 import { useLogisticsLink, useResetLink } from '../api';
 

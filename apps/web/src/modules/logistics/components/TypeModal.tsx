@@ -23,7 +23,7 @@ import { ApiError } from '../../../platform/apiError';
 import { label } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { ruleMessage } from '../../../platform/validationText';
-import { useEveryQuestionnaire } from '../../questionnaires/api';
+import { useEveryQuestionnaire } from '../../questionnaires/public';
 import { type TypeBody, useSaveType } from '../api';
 
 interface FieldRow {

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api, uploadFile } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
-import { useCaptcha, useCaptchaSubmit } from '../../auth/api';
-import { CaptchaField } from '../../auth/components/CaptchaField';
+import { CaptchaField, useCaptcha, useCaptchaSubmit } from '../../auth/public';
 import { BookingFields } from '../components/BookingFields';
 import { type BookingValues, bookingBody, bookingValues, placeBookingErrors } from '../form';
 

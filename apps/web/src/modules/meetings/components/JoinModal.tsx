@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
 import { useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
-import { InviteeFields, type InviteeRow, inviteesOf } from '../../invitations/components/InviteeFields';
+import { InviteeFields, type InviteeRow, inviteesOf } from '../../invitations/public';
 import { useJoinMeeting } from '../api';
 import { showFieldErrors, useMeetingRuleText } from './MeetingDrawer';
 

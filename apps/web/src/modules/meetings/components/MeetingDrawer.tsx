@@ -15,14 +15,13 @@ import { Alert, App, Button, Drawer, Flex, Form, type FormInstance, Grid, Input,
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmployeeSelect } from '../../../core/people/public';
 import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
-import { EmployeeSelect } from '../../employees/components/EmployeeSelect';
-import { InviteeFields, type InviteeRow, inviteesOf } from '../../invitations/components/InviteeFields';
-import { namePath } from '../../invitations/rules';
+import { InviteeFields, type InviteeRow, inviteesOf, namePath } from '../../invitations/public';
 import { useAddMeeting, useUpdateMeeting } from '../api';
 import { type MeetingRange, MeetingTimeInput } from './MeetingTimeInput';
 

@@ -4,12 +4,12 @@ import { App, Button, Card, Descriptions, Empty, Flex, Popconfirm, Result, Spin,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { VisitStatusTag } from '../../../core/visits/public';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { FitTable } from '../../../platform/list';
-import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
 import { useCancelMeeting, useMeeting, useMeetingStatus } from '../api';
 import { InvitedLinks } from '../components/InvitedLinks';
 import { JoinModal } from '../components/JoinModal';

@@ -12,7 +12,7 @@ import {
 import { Alert, App, Button, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmployeeSelect } from '../../employees/components/EmployeeSelect';
+import { EmployeeSelect } from '../../../core/people/public';
 import { useEmpOpenid, useSetEmpOpenid, useTestWx, useUpdateWx } from '../api';
 import { checkedRule, showConfError, useNotifyRuleText } from '../rules';
 import { useChannelSave } from './useChannelSave';

@@ -1,10 +1,10 @@
 import { Button, Card, Collapse, Flex, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModifyUserInfo } from '../../../core/company/public';
 import { ApiError } from '../../../platform/apiError';
 import type { GuideStepProps } from '../../../platform/guide';
 import { displayError } from '../../../platform/notify';
-import { useModifyUserInfo } from '../../accounts/api';
 import { useNotifyConf } from '../api';
 import { EmailForm } from '../components/EmailForm';
 import { SmsForm } from '../components/SmsForm';

@@ -1,12 +1,12 @@
 import { exportRfidRecordsList, type PassRecord } from '@openvisit/contract';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useGates } from '../../../core/sites/public';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
 import { CellText, ListTable, useListQuery } from '../../../platform/list';
-import { useDevices } from '../../devices/api';
-import { useGates } from '../../registration/api';
+import { useDevices } from '../../devices/public';
 import { usePassRecords } from '../api';
 import { RESULT_WIDTH, ResultTag, useLookupOptions, useResultOptions } from '../components/RecordBits';
 import { clearPatch, RecordActions, type RecordFilterSpec, RecordFilters } from '../components/RecordFilters';

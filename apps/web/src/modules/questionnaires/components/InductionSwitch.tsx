@@ -2,8 +2,8 @@ import { updateQuestionnaireSwitch } from '@openvisit/contract';
 import { App, Flex, Switch, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../core/company/public';
 import { useCanCall } from '../../../platform/access';
-import { useUserInfo } from '../../accounts/api';
 import { useQuestionnaireSwitch } from '../api';
 
 /**

@@ -2,8 +2,8 @@ import { labelIn, QUESTIONNAIRE_LIMITS, type Questionnaire, Status } from '@open
 import { Alert, App, Flex, Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVisitorTypes } from '../../../core/sites/public';
 import { useLang } from '../../../platform/i18n';
-import { useVisitorTypes } from '../../registration/api';
 import { useSaveQuestionnaire, useVideoOptions } from '../api';
 import { applyBankErrors } from '../errors';
 import { rangeRules, textRules } from '../rules';

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Modal, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeProps, badgeTexts, PrintableBadge } from '../../../core/badge/public';
 import { api, fetchFile } from '../../../platform/api';
-import { Badge, type BadgeProps, badgeTexts, PrintableBadge } from '../../../platform/badge/Badge';
 import { useLang } from '../../../platform/i18n';
 
 /** A picture of the settings or the visit as an object URL (fetched with the session header), revoked when it goes. */
@@ -23,7 +23,7 @@ function usePicture(key: string, fetch: (() => Promise<Blob>) | null): string | 
 
 /**
  * Reprints a visitor's badge: `getCardInfo` gives the visit, the company and the badge style; the badge is the kiosk's
- * (platform/badge), previewed here and printed alone on a page of the badge paper's size.
+ * (core/badge), previewed here and printed alone on a page of the badge paper's size.
  */
 export function BadgeDialog({ vid, onClose }: { vid: number | null; onClose: () => void }) {
   const { t } = useTranslation();

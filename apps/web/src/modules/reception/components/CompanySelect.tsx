@@ -1,7 +1,7 @@
 import type { PadCompany } from '@openvisit/contract';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { companyLabel, floorLabel, roomsLabel } from '../../../platform/walkIn/companies';
+import { companyLabel, floorLabel, roomsLabel } from '../../../core/walkIn/public';
 
 interface Option {
   value: number;

@@ -5,9 +5,9 @@ import { Alert, Button, Flex, Form, Input, Modal, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { visitKeys } from '../../../core/visits/public';
 import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
-import { visitKeys } from '../../visits/api';
 
 type SignedIn = z.output<(typeof residentSignIn)['output']>;
 

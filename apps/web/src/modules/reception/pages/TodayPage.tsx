@@ -13,13 +13,13 @@ import { Alert, App, Badge, Button, Card, Flex, Input, Popconfirm, Space, Tabs, 
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VisitStatusTag } from '../../../core/visits/public';
 import { ApiError } from '../../../platform/apiError';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { CellText, choice, defineListParams, ListTable, text as textParam, useListQuery } from '../../../platform/list';
-import { VisitDrawer } from '../../visits/components/VisitDrawer';
-import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
+import { VisitDrawer } from '../../visits/public';
 import { useBlacklistAlerts, useCheckIn, useDecide, useSignOut, useTodayTab } from '../api';
 import { BadgeDialog } from '../components/BadgeDialog';
 import { CardDialog } from '../components/CardDialog';

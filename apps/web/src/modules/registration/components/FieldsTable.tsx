@@ -3,9 +3,10 @@ import { labelIn, type VisitorField, type VisitorType } from '@openvisit/contrac
 import { App, Button, Card, Flex, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVisitorFields } from '../../../core/sites/public';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { useLabel, useLang } from '../../../platform/i18n';
-import { useDeleteField, useSortFields, useUpdateVisitorType, useVisitorFields } from '../api';
+import { useDeleteField, useSortFields, useUpdateVisitorType } from '../api';
 import { FieldModal } from './FieldModal';
 
 /**

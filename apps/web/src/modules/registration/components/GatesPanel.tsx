@@ -3,10 +3,11 @@ import { GATE_NAME_MAX, type Gate, Status } from '@openvisit/contract';
 import { Alert, App, Button, Card, Flex, Form, Input, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGates } from '../../../core/sites/public';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { handleFormError } from '../../../platform/fieldErrors';
-import { useAddGate, useDeleteGate, useGates, useRenameGate } from '../api';
+import { useAddGate, useDeleteGate, useRenameGate } from '../api';
 import { useRegistrationRules } from '../rules';
 
 /** Add or rename a gate: the name checked as typed; a taken name (3) shown on the field. */

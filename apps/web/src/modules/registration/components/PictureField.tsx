@@ -3,8 +3,8 @@ import { CAROUSEL_PICTURES, PAD_IMAGE_EXTENSIONS, PAD_PICTURE_RULES, PAD_UPLOAD_
 import { Alert, App, Button, Flex, Image, Progress, Space, Tooltip, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../core/faces/public';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
-import { formatBytes } from '../../employees/facesApi';
 import { checkPictureFile, pictureRules, usePadSettings, usePadWrite, usePictureUpload, usePictureUrl } from '../api';
 
 const ACCEPT = PAD_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');

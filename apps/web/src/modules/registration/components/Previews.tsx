@@ -2,11 +2,10 @@ import type { Lang, PadSettings } from '@openvisit/contract';
 import { Card, Flex, Segmented, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, badgeSize, badgeTexts } from '../../../platform/badge/Badge';
+import { Badge, badgeSize, badgeTexts } from '../../../core/badge/public';
+import { KioskFacePreview, kioskFaceTexts, kioskSlides } from '../../../core/kioskFace/public';
 import { useFeature } from '../../../platform/config';
 import { loadLanguage, useLang } from '../../../platform/i18n';
-import { kioskFaceTexts, kioskSlides } from '../../../platform/kioskFace/KioskFace';
-import { KioskFacePreview } from '../../../platform/kioskFace/KioskFacePreview';
 import { usePictureUrl } from '../api';
 
 /** The language a preview shows the kiosk in: the console's at first, switchable there. */
@@ -82,7 +81,7 @@ const PREVIEW_WIDTH_PX = 360;
 
 /**
  * The badge in the card style being edited (not yet saved), with a made-up visitor, in either language: the very badge
- * the kiosk and the front desk print (platform/badge), zoomed to fit the column.
+ * the kiosk and the front desk print (core/badge), zoomed to fit the column.
  */
 export function BadgePreviewCard({ settings, company }: { settings: PadSettings; company: string }) {
   const { t, i18n } = useTranslation();

@@ -2,9 +2,9 @@ import { NAME_PART_MAX, POV_DAYS, REASONS_MAX, Status, SUB_TYPES_MAX, splitLabel
 import { Flex, Form, type FormInstance, Input, InputNumber, Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useGates } from '../../../core/sites/public';
 import { ApiError } from '../../../platform/apiError';
 import { displayError } from '../../../platform/notify';
-import { useGates } from '../api';
 import { placeFieldErrors, useRegistrationRules } from '../rules';
 import { fromItem, type LabelItem, LabelList, toItem } from './LabelList';
 

@@ -1,11 +1,11 @@
 import { Button, Card, Col, Flex, Row, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModifyUserInfo, useUserInfo } from '../../../core/company/public';
+import { kioskCompanyName } from '../../../core/kioskFace/public';
 import { ApiError } from '../../../platform/apiError';
 import type { GuideStepProps } from '../../../platform/guide';
-import { kioskCompanyName } from '../../../platform/kioskFace/KioskFace';
 import { displayError } from '../../../platform/notify';
-import { useModifyUserInfo, useUserInfo } from '../../accounts/api';
 import { SwitchRow, ThemeColorForm } from '../components/KioskSettings';
 import { PictureField } from '../components/PictureField';
 import { KioskPreviewCard } from '../components/Previews';

@@ -2,12 +2,13 @@ import { labelIn, NAME_PART_MAX, Status, splitLabel } from '@openvisit/contract'
 import { Alert, App, Button, Checkbox, Flex, Form, Input, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModifyUserInfo } from '../../../core/company/public';
+import { useVisitorTypes } from '../../../core/sites/public';
 import { ApiError } from '../../../platform/apiError';
 import type { GuideStepProps } from '../../../platform/guide';
 import { useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
-import { useModifyUserInfo } from '../../accounts/api';
-import { useAddVisitorType, useVisitorTypes } from '../api';
+import { useAddVisitorType } from '../api';
 import { showTypeError } from '../components/TypeForm';
 import { useRegistrationRules } from '../rules';
 

@@ -4,11 +4,11 @@ import { Button, Card, Col, Empty, Flex, List, Row, Skeleton, Tabs, Tag, Typogra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useUserInfo } from '../../../core/company/public';
+import { kioskCompanyName } from '../../../core/kioskFace/public';
+import { useVisitorTypes } from '../../../core/sites/public';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { useLang } from '../../../platform/i18n';
-import { kioskCompanyName } from '../../../platform/kioskFace/KioskFace';
-import { useUserInfo } from '../../accounts/api';
-import { useVisitorTypes } from '../api';
 import { CardStyleForm } from '../components/CardStyleForm';
 import { GatesPanel } from '../components/GatesPanel';
 import { KioskSettings } from '../components/KioskSettings';

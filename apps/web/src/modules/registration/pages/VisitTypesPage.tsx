@@ -4,11 +4,12 @@ import { Alert, App, Button, Card, Col, Empty, Flex, Form, List, Modal, Row, Ske
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useVisitorTypes } from '../../../core/sites/public';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { useLang } from '../../../platform/i18n';
-import { useAddVisitorType, useDeleteVisitorType, useSortVisitorTypes, useUpdateVisitorType, useVisitorTypes } from '../api';
+import { useAddVisitorType, useDeleteVisitorType, useSortVisitorTypes, useUpdateVisitorType } from '../api';
 import { FieldsTable } from '../components/FieldsTable';
 import { showTypeError, TypeFields, type TypeValues, typeInput, typeValues } from '../components/TypeForm';
 

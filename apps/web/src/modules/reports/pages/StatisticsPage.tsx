@@ -6,13 +6,13 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { usePeopleCounting } from '../../../core/visits/public';
 import { isApiError } from '../../../platform/apiError';
 import { Chart } from '../../../platform/components/Chart';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDayMonth, formatNumber } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { ruleMessage } from '../../../platform/validationText';
-import { usePeopleCounting } from '../../visits/api';
 import { useDeptChart, useLineChart, useVisitStatistics } from '../api';
 import { PRESETS, type Preset, periodFromParams, periodRule } from '../period';
 

@@ -3,10 +3,10 @@ import { Button, Card, DatePicker, Flex } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VisitStatusTag } from '../../../core/visits/public';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { ListSearch, ListTable } from '../../../platform/list';
-import { VisitDrawer } from '../../visits/components/VisitDrawer';
-import { VisitStatusTag } from '../../visits/components/VisitStatusTag';
+import { VisitDrawer } from '../../visits/public';
 import { useResidentVisits } from '../api';
 import type { VisitRecordFilters } from '../query';
 

@@ -1,7 +1,8 @@
 import { BASIC_LIMITS, type BasicLimit, checkBasicNumber } from '@openvisit/contract';
 import { App, Button, Flex, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type BasicWrite, showWriteError, useBasicWrite } from '../api';
+import { type BasicWrite, useBasicWrite } from '../../../core/company/public';
+import { showWriteError } from '../api';
 
 export interface NumberField {
   name: string;

@@ -1,7 +1,8 @@
 import { type BasicSettings, dutyTimeErrors } from '@openvisit/contract';
 import { App, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showWriteError, useBasicWrite } from '../api';
+import { useBasicWrite } from '../../../core/company/public';
+import { showWriteError } from '../api';
 import { NumberSettingForm, useBasicRuleText } from './NumberSettingForm';
 
 interface DutyValues {

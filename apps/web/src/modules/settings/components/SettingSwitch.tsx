@@ -1,7 +1,7 @@
 import { App, Flex, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BasicWrite, useBasicWrite } from '../api';
+import { type BasicWrite, useBasicWrite } from '../../../core/company/public';
 
 type SwitchName = 'permissionSwitch' | 'tempEditSwitch' | 'scaner' | 'doorSignIn' | 'originalCompat';
 const CALLS = {

@@ -1,8 +1,8 @@
 import { Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useUserInfo } from '../../../core/company/public';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { useUserInfo } from '../../accounts/api';
 import { BASESET_SECTIONS } from '../sections';
 
 /**

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { useSaveTemplate } from '../api';
-import { alikeInput, type SubValues } from './SubCompanyDrawer';
+import { alikeInput, type SubValues } from './subValues';
 
 /** Saves the drawer's alike fields (floor, gates, door groups, vaPerm, modules, validity) under a name. */
 export function SaveTemplateButton({ form }: { form: FormInstance<SubValues> }) {

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { companyKeys, useUserInfo } from '../../../core/company/public';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { accountKeys, useUserInfo } from '../../accounts/api';
 import { useSetMultiCompanyMode } from '../api';
 
 /** Account settings › multi-company mode: the company setting `subAccount` (updateSASwitch), explained. */
@@ -17,7 +17,7 @@ export function MultiCompanyModePage() {
   const change = (checked: boolean) =>
     set
       .mutateAsync(checked ? 1 : 0)
-      .then(() => qc.invalidateQueries({ queryKey: accountKeys.userInfo }))
+      .then(() => qc.invalidateQueries({ queryKey: companyKeys.userInfo }))
       .catch(() => undefined);
   return (
     <>

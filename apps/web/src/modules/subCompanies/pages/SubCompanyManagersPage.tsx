@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { FitTable, type ListColumn } from '../../../platform/list';
-import { useSubCompanyEmployees } from '../../employees/api';
+import { useSubCompanyEmployees } from '../../employees/public';
 import { useOwnManagers, useSetOwnManagers } from '../api';
 
 interface Manager {

@@ -1,7 +1,7 @@
 import type { ResidentVisitor } from '@openvisit/contract';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDecideResidents } from '../../residents/api';
+import { useDecideResidents } from '../../residents/public';
 
 /** Refuses a worker, with the reason the supplier company is told (updateRvPermission rstatus 2). */
 export function RefuseWorkerModal({ worker, onClose }: { worker: ResidentVisitor | null; onClose: () => void }) {

@@ -10,10 +10,9 @@ import {
 import { Alert, App, Avatar, Button, Flex, Image, Modal, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FaceZipTarget } from '../../../core/faces/public';
+import { checkFacePhoto, formatBytes, useObjectUrl, useUploadProblem } from '../../../core/faces/public';
 import { ApiError } from '../../../platform/apiError';
-import { useUploadProblem } from '../../employees/components/FacePhotoField';
-import type { FaceZipTarget } from '../../employees/components/FaceZipModal';
-import { checkFacePhoto, formatBytes, useObjectUrl } from '../../employees/facesApi';
 import { useUploadWorkerFace, useUploadWorkerFaceZip, useWorkerFace } from '../api';
 
 const ACCEPT = FACE_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');

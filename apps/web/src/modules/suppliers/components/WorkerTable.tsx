@@ -3,7 +3,7 @@ import { App, Button, Flex, Select, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../platform/format';
 import { type ListColumn, ListSearch } from '../../../platform/list';
-import { useDecideResidents } from '../../residents/api';
+import { useDecideResidents } from '../../residents/public';
 import { useSuppliers } from '../api';
 import type { WorkerFilters } from '../query';
 import { WorkerFaceThumb } from './WorkerFace';

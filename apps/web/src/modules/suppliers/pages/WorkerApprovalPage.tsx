@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { BatchBar, ListTable, useListQuery } from '../../../platform/list';
-import { useDecideResidents } from '../../residents/api';
+import { useDecideResidents } from '../../residents/public';
 import { useWorkers } from '../api';
 import { RefuseWorkerModal } from '../components/RefuseWorkerModal';
 import { WorkerFilesDrawer } from '../components/WorkerFilesDrawer';

@@ -4,15 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Avatar, Button, Descriptions, Drawer, Flex, Image, Popconfirm, Skeleton, Space, Timeline, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FaceSyncOfPerson } from '../../../core/people/public';
+import { VisitStatusTag } from '../../../core/visits/public';
 import { canCall } from '../../../platform/access';
 import { fetchFile } from '../../../platform/api';
 import { useFeature } from '../../../platform/config';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
-import { ApprovalHistory } from '../../approvals/components/ApprovalHistory';
-import { FaceSyncOfPerson } from '../../devices/components/FaceSyncOfPerson';
+import { ApprovalHistory } from '../../approvals/public';
 import { useMoveVisit, useVisit } from '../api';
-import { VisitStatusTag } from './VisitStatusTag';
 
 /** Moves offered in the console; check-in happens at the kiosk or the desk, with the visitor there. */
 const CONSOLE_EVENTS: readonly VisitEvent[] = ['approve', 'reject', 'signOut', 'cancel', 'expire', 'accept', 'decline', 'view', 'await'];

@@ -4,18 +4,16 @@ import { App, Button, Card, DatePicker, Flex, Popconfirm, Typography } from 'ant
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { searchInput, VisitFilterBar, type VisitFilters, VisitorCell, visitParams } from '../../../core/visitList/public';
+import { usePeopleCounting, VisitStatusTag } from '../../../core/visits/public';
 import { canCall } from '../../../platform/access';
 import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime, formatNumber } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
 import { BatchBar, ListTable, useListQuery } from '../../../platform/list';
-import { useBatchSignOut, usePeopleCounting, useVisitPage } from '../api';
+import { useBatchSignOut, useVisitPage } from '../api';
 import { VisitDrawer } from '../components/VisitDrawer';
-import { VisitFilterBar } from '../components/VisitFilterBar';
-import { VisitorCell } from '../components/VisitorCell';
-import { VisitStatusTag } from '../components/VisitStatusTag';
-import { searchInput, type VisitFilters, visitParams } from '../query';
 
 /**
  * Visitors › visitor list: every kind of visit, filtered (kept in the URL), with details, sign-out and export. With

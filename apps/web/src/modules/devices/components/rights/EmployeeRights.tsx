@@ -2,8 +2,8 @@ import type { CallOutput, DepartmentNode, getAcList } from '@openvisit/contract'
 import { App, Button, Flex, Select, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDepartments } from '../../../../core/people/public';
 import { BatchBar, defineListParams, int, ListSearch, ListTable, type ListValues, pageWindow, text, useListQuery } from '../../../../platform/list';
-import { useDepartments } from '../../../employees/api';
 import { useAccessList, useGroups, useSetEmployeeAccess } from '../../api';
 import { GroupTags, SetGroupsDialog } from './GroupTags';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../platform/format';
 import { BatchBar, defineListParams, ListSearch, ListTable, text, useListQuery } from '../../../../platform/list';
-import { useResidentPage } from '../../../residents/api';
+import { useResidentPage } from '../../../residents/public';
 import { useResidentGroups, useSetResidentGroups } from '../../api';
 import { GroupTags, SetGroupsDialog } from './GroupTags';
 

@@ -2,9 +2,9 @@ import { labelIn, type VisitorType } from '@openvisit/contract';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVisitorTypes } from '../../../../core/sites/public';
 import { useLang } from '../../../../platform/i18n';
 import { FitTable } from '../../../../platform/list';
-import { useVisitorTypes } from '../../../registration/api';
 import { useSetVisitorTypeGroups, useVisitorTypeGroups } from '../../api';
 import { GroupTags, SetGroupsDialog } from './GroupTags';
 
