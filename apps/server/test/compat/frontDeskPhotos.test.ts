@@ -1,8 +1,8 @@
 import { Role } from '@openvisit/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISIT_PHOTO_LINK_TTL_MS } from '../../src/modules/compat/compat.photos.js';
 import { photoKeysOf } from '../../src/core/visits/visits.public.js';
+import { VISIT_PHOTO_LINK_TTL_MS } from '../../src/modules/compat/compat.photos.js';
 import type { AuthedContext } from '../../src/platform/calls.js';
 import { tenantScope } from '../../src/platform/tenancy.js';
 import { faceDataUrl } from '../faces.js';
