@@ -1,9 +1,11 @@
 import type { VisitKind, VisitorStatus } from '@openvisit/contract';
 import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { TenantScope } from '../platform/tenancy.js';
+import { visibleRows } from '../platform/visibility.js';
 import { employeeDepartments, visits } from './schema/index.js';
 
 /**
- * The visit list's filters as SQL, bound to one company: shared by the visits repository and the visitor report's
+ * The visit list's filters as SQL, bound to one company and to what the caller may see: shared by the visits repository and the visitor report's
  * (reports module), which aggregate over the same lists. Lives beside the schema so neither imports the other.
  */
 export interface VisitFilter {
@@ -50,8 +52,13 @@ function like(s: string): string {
 /** When a visit happened, for date filters: signed in, else expected, else registered (the reports' day too). */
 export const visitWhen = sql`coalesce(${visits.visitAt}, ${visits.appointmentAt}, ${visits.createdAt})`;
 
-export function visitFilterSql(companyId: number, f: VisitFilter): SQL | undefined {
-  const c: (SQL | undefined)[] = [eq(visits.companyId, companyId)];
+/**
+ * The visits of the scope's company matching `f`, of those the caller may see (a sub-company its own, an employee
+ * those they host): every list, page, count, report and export of visits is built on this, so none can forget it.
+ */
+export function visitFilterSql(scope: TenantScope, f: VisitFilter): SQL | undefined {
+  const companyId = scope.companyId;
+  const c: (SQL | undefined)[] = [eq(visits.companyId, companyId), visibleRows(scope, { subCompany: visits.subAccountId, employee: visits.empId })];
   if (f.from) c.push(gte(visitWhen, f.from));
   if (f.until) c.push(lt(visitWhen, f.until));
   if (f.name) c.push(ilike(visits.name, like(f.name)));

@@ -1,3 +1,4 @@
+import { Role } from '@openvisit/contract';
 import type { Db } from '../db/client.js';
 import { withTransactionCache } from './requestCache.js';
 
@@ -17,7 +18,22 @@ export interface TenantScope {
    * names none: it sees no one); null for every other account.
    */
   readonly supplierId: number | null;
+  /** Which of the company's rows the caller may see: repositories apply it through `visibleRows` (platform/visibility.ts). */
+  readonly visibility: Visibility;
 }
+
+/**
+ * Whose rows a caller sees within its company, built from the session once per request (DESIGN 11: visibility by
+ * construction). Jobs, link pages and devices act for the whole company: neither is set.
+ */
+export interface Visibility {
+  /** A sub-company's own account sees only that sub-company's people and visits (-1: its session names none). */
+  readonly subCompany: number | null;
+  /** An employee sees only the rows they own: the visits and invitations they host, their meetings and cards. */
+  readonly employee: number | null;
+}
+
+const EVERYONE: Visibility = Object.freeze({ subCompany: null, employee: null });
 
 /**
  * The few queries that must cross companies (sign-in by name, link tokens, jobs sweeping every company) take this
@@ -31,13 +47,14 @@ const handles = new WeakMap<TenantScope | SystemScope, Db>();
 
 export function tenantScope(
   db: Db,
-  of: { companyId: number; subAccountId?: number | null; gateIds?: readonly number[]; supplierId?: number | null },
+  of: { companyId: number; subAccountId?: number | null; gateIds?: readonly number[]; supplierId?: number | null; visibility?: Visibility },
 ): TenantScope {
   const scope: TenantScope = Object.freeze({
     companyId: of.companyId,
     subAccountId: of.subAccountId ?? null,
     gateIds: Object.freeze([...(of.gateIds ?? [])]),
     supplierId: of.supplierId ?? null,
+    visibility: of.visibility ?? EVERYONE,
   });
   handles.set(scope, db);
   return scope;
@@ -46,9 +63,19 @@ export function tenantScope(
 /** From a session (structurally, so sessions.ts can use this file without a circle). */
 export function sessionScope(
   db: Db,
-  session: { companyId: number; subAccountId: number | null; gids: readonly number[]; supplierId?: number | null },
+  session: { companyId: number; role: number; accountId: number; subAccountId: number | null; gids: readonly number[]; supplierId?: number | null },
 ): TenantScope {
-  return tenantScope(db, { companyId: session.companyId, subAccountId: session.subAccountId, gateIds: session.gids, supplierId: session.supplierId });
+  const visibility: Visibility = Object.freeze({
+    subCompany: session.role === Role.SUB_COMPANY ? (session.subAccountId ?? -1) : null,
+    employee: session.role === Role.EMPLOYEE ? session.accountId : null,
+  });
+  return tenantScope(db, {
+    companyId: session.companyId,
+    subAccountId: session.subAccountId,
+    gateIds: session.gids,
+    supplierId: session.supplierId,
+    visibility,
+  });
 }
 
 export function systemScope(db: Db): SystemScope {

@@ -3,6 +3,7 @@ import { prepared } from '../../db/client.js';
 import { departments, employeeDepartments, employees, subAccounts } from '../../db/schema/index.js';
 import { cacheKey, forgetting, readOnce } from '../../platform/requestCache.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { visibleRows } from '../../platform/visibility.js';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type EmployeeInsert = Omit<typeof employees.$inferInsert, 'companyId' | 'id'>;
@@ -43,6 +44,9 @@ const sortColumns = { empName: employees.name, empNo: employees.empNo, createTim
 function employeeWhere(scope: TenantScope, f: EmployeeFilter): SQL | undefined {
   const db = dbOf(scope);
   const c: SQL[] = [eq(employees.companyId, scope.companyId)];
+  // The employees the caller sees (a sub-company its own), whatever the filter.
+  const visible = visibleRows(scope, { subCompany: employees.subAccountId });
+  if (visible) c.push(visible);
   if (f.text) {
     const t = like(f.text);
     const anyOf = or(ilike(employees.name, t), ilike(employees.empNo, t), ilike(employees.phone, t));

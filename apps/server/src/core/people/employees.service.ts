@@ -244,7 +244,8 @@ export async function counts(ctx: AuthedContext) {
  */
 export async function search(ctx: AuthedContext, input: In<'getEmpByName'>) {
   let subAccountId: EmployeeFilter['subAccountId'];
-  if (ctx.session.role === Role.SUB_COMPANY) subAccountId = ctx.tenant.subAccountId ?? -1;
+  // A sub-company's own are all it sees (the repository's visibility): the company it names is not asked.
+  if (ctx.tenant.visibility.subCompany !== null) subAccountId = undefined;
   else if (input.subaccountId === 0) subAccountId = 'none';
   else if (input.subaccountId !== undefined) subAccountId = (await visitable(ctx, input.subaccountId)).id;
   const rows = await repoOf(ctx).list(

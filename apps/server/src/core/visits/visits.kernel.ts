@@ -1,15 +1,5 @@
 import { randomInt } from 'node:crypto';
-import {
-  nextStatus,
-  Role,
-  SIGNIN_TYPE,
-  Status,
-  VISIT_MOVES,
-  type Visit,
-  type VisitEvent,
-  type VisitKind,
-  type VisitorStatus,
-} from '@openvisit/contract';
+import { nextStatus, SIGNIN_TYPE, Status, VISIT_MOVES, type Visit, type VisitEvent, type VisitKind, type VisitorStatus } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { issueVisitPass, type PassVisit } from '../../platform/passes.js';
@@ -217,8 +207,8 @@ export function visitById(ctx: AuthedContext, id: number): Promise<VisitRow | un
 
 /** A visit the caller may see (a sub-company only its own), or 58 as if there were none. */
 export async function visibleVisit(ctx: AuthedContext, vid: number): Promise<VisitRow> {
-  const v = await visitsRepository(ctx.tenant).byId(vid);
-  if (!v || (ctx.session.role === Role.SUB_COMPANY && v.subAccountId !== ctx.session.subAccountId)) throw noSuchVisit();
+  const v = await visitsRepository(ctx.tenant).visibleById(vid);
+  if (!v) throw noSuchVisit();
   return v;
 }
 
@@ -299,6 +289,5 @@ export async function photoKeysOf(ctx: AuthedContext, vids: readonly number[]): 
   if (!ids.length) return new Map();
   const folder = `visits/${ctx.tenant.companyId}/`;
   const rows = await visitsRepository(ctx.tenant).photoKeys(ids);
-  const mine = (r: { subAccountId: number | null }) => ctx.session.role !== Role.SUB_COMPANY || r.subAccountId === ctx.session.subAccountId;
-  return new Map(rows.filter((r) => mine(r) && r.photo.startsWith(folder)).map((r) => [r.id, r.photo]));
+  return new Map(rows.filter((r) => r.photo.startsWith(folder)).map((r) => [r.id, r.photo]));
 }

@@ -4,6 +4,7 @@ import { type Db, insertRow, prepared, updateRows } from '../../db/client.js';
 import { visitEvents, visits } from '../../db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { visibleRows } from '../../platform/visibility.js';
 
 export type { VisitFilter };
 export { visitWhen };
@@ -75,7 +76,10 @@ const exportColumns = {
 export const visitsRepository = scoped(function visitsRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(visits.companyId, scope.companyId);
-  const where = (f: VisitFilter): SQL | undefined => visitFilterSql(scope.companyId, f);
+  // Lists, pages, counts and exports keep to the visits the caller may see through the filter itself; single reads by
+  // id that show a visit to the caller use `visible` (flows acting for another party, such as approvers, read by id).
+  const visible = visibleRows(scope, { subCompany: visits.subAccountId, employee: visits.empId });
+  const where = (f: VisitFilter): SQL | undefined => visitFilterSql(scope, f);
   return {
     where,
     /** The matching visits, newest first, without a total (the unpaged search). */
@@ -146,6 +150,14 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
         .where(and(mine, eq(visits.id, id)))
         .limit(1)
         .then((r) => r[0]),
+    /** One visit if the caller may see it (`visibleRows`); flows acting for another party (approvers) use `byId`. */
+    visibleById: (id: number) =>
+      db
+        .select()
+        .from(visits)
+        .where(and(mine, eq(visits.id, id), visible))
+        .limit(1)
+        .then((r): VisitRow | undefined => r[0]),
     byClientKey: (key: string) =>
       db
         .select()
@@ -214,7 +226,7 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
         .orderBy(asc(sql`abs(extract(epoch from (coalesce(${visits.appointmentAt}, ${visits.createdAt}) - now())))`))
         .limit(20),
     /** The latest visits of this exact phone (optionally to one host), newest first: who came before, to fill a form. */
-    recentByPhone: (phone: string, opts: { empId?: number; limit: number }) =>
+    recentByPhone: (phone: string, opts: { limit: number }) =>
       db
         .select({
           name: visits.name,
@@ -227,7 +239,7 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
           createdAt: visits.createdAt,
         })
         .from(visits)
-        .where(and(mine, eq(visits.phone, phone), opts.empId ? eq(visits.empId, opts.empId) : undefined))
+        .where(and(mine, eq(visits.phone, phone), visible))
         .orderBy(desc(visitWhen), desc(visits.id))
         .limit(opts.limit),
     /** A new invitation link for a visit still before check-in (the old link stops working); undefined when it moved on. */
@@ -258,9 +270,9 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
     /** The photo keys of these visits that have one, in one read (the original dialect's photo links, a page at a time). */
     photoKeys: (ids: number[]) =>
       db
-        .select({ id: visits.id, photo: visits.photo, subAccountId: visits.subAccountId })
+        .select({ id: visits.id, photo: visits.photo })
         .from(visits)
-        .where(and(mine, inArray(visits.id, ids.length ? ids : [0]), ne(visits.photo, ''))),
+        .where(and(mine, inArray(visits.id, ids.length ? ids : [0]), ne(visits.photo, ''), visible)),
     /** File keys (photo, signature, pdf) are not life-cycle moves: set directly. */
     setFiles: (id: number, set: { photo?: string; signature?: string; pdf?: string }) =>
       db
@@ -404,8 +416,8 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
     async countsByStatus(f: VisitFilter) {
       return db.select({ status: visits.status, n: count() }).from(visits).where(where(f)).groupBy(visits.status);
     },
-    /** On-site visits by kind and gate; of one sub-company's employees when it is given. */
-    async onSiteCounts(subAccountId?: number) {
+    /** On-site visits by kind and gate (of the visits the caller sees). */
+    async onSiteCounts() {
       const rows = await db
         .select({
           kind: visits.kind,
@@ -415,7 +427,7 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
           people: sql<number>`sum(1 + jsonb_array_length(${visits.followers}))`.mapWith(Number),
         })
         .from(visits)
-        .where(where({ onSite: true, subAccountId }))
+        .where(where({ onSite: true }))
         .groupBy(visits.kind, visits.gid, visits.signInGate);
       return rows;
     },

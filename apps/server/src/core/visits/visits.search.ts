@@ -1,4 +1,4 @@
-import { type In, Role, type Visit, type VisitKind, type VisitorStatus } from '@openvisit/contract';
+import type { In, Visit, VisitKind, VisitorStatus } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import { settingsOf } from '../company/company.public.js';
@@ -58,7 +58,7 @@ async function overtimeOf(ctx: AuthedContext): Promise<NonNullable<VisitFilter['
   return { now, since: lastDutyEdge(s.upDuty, s.offDuty, now) };
 }
 
-/** Request filters → repository filter; a sub-company sees only its own visits. */
+/** Request filters → repository filter (the repository keeps to the visits the caller may see). */
 export async function filterOf(ctx: AuthedContext, q: VisitQuery, extra: VisitFilter = {}): Promise<VisitFilter> {
   const until = q.endDate ? dayStart(q.endDate) : undefined;
   if (until) until.setDate(until.getDate() + 1);
@@ -79,7 +79,6 @@ export async function filterOf(ctx: AuthedContext, q: VisitQuery, extra: VisitFi
     idNumber: q.cardId,
     noCard: q.noCard,
     overtime: q.overtime ? await overtimeOf(ctx) : undefined,
-    subAccountId: ctx.session.role === Role.SUB_COMPANY ? (ctx.session.subAccountId ?? -1) : undefined,
   };
 }
 
@@ -102,8 +101,8 @@ export async function searchPage(
 
 export async function byVid(ctx: AuthedContext, input: In<'GetVisitorByVid'>) {
   const repo = repoOf(ctx);
-  const v = await repo.byId(input.vid);
-  if (!v || (ctx.session.role === Role.SUB_COMPANY && v.subAccountId !== ctx.session.subAccountId)) throw noSuchVisit();
+  const v = await repo.visibleById(input.vid);
+  if (!v) throw noSuchVisit();
   const history = await repo.history(v.id);
   return {
     ...toVisit(v),
@@ -146,7 +145,7 @@ export async function onSitePeople(ctx: AuthedContext) {
 
 /** Who is on site: a sub-company counts only visits to its own employees, as its visit lists show. */
 export async function peopleCounting(ctx: AuthedContext) {
-  const rows = await repoOf(ctx).onSiteCounts(ctx.session.role === Role.SUB_COMPANY ? (ctx.tenant.subAccountId ?? -1) : undefined);
+  const rows = await repoOf(ctx).onSiteCounts();
   const byKind = { walkin: 0, invite: 0, appointment: 0, resident: 0 } as Record<VisitKind, number>;
   const gates = new Map<string, { gid: number | null; gname: string; count: number }>();
   let onSite = 0;

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { interimCards } from '../../db/schema/index.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { visibleRows } from '../../platform/visibility.js';
 
 export type InterimCardRow = typeof interimCards.$inferSelect;
 export type InterimCardInsert = Omit<typeof interimCards.$inferInsert, 'id' | 'companyId'>;
@@ -26,7 +27,9 @@ export function interimCardsRepository(scope: TenantScope) {
   const c = interimCards;
   const mine = eq(c.companyId, scope.companyId);
   const matching = (f: InterimCardFilter): SQL[] => {
-    const w: SQL[] = [mine];
+    // The cards the caller sees (an employee their own), whatever the filter.
+    const visible = visibleRows(scope, { employee: c.empId });
+    const w: SQL[] = visible ? [mine, visible] : [mine];
     if (f.from) w.push(gte(c.submittedAt, f.from));
     if (f.until) w.push(lt(c.submittedAt, f.until));
     if (f.empId !== undefined) w.push(eq(c.empId, f.empId));

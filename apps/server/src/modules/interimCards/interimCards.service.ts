@@ -1,4 +1,4 @@
-import { type In, type InterimCard, InterimCardStatus, type LogDescription, logDesc, Role, Status } from '@openvisit/contract';
+import { type In, type InterimCard, InterimCardStatus, type LogDescription, logDesc, Status } from '@openvisit/contract';
 import { employees } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart, periodBounds } from '../../platform/days.js';
@@ -34,17 +34,17 @@ export function isOverdue(r: Pick<InterimCardRow, 'status' | 'dueAt'>, now = new
 }
 
 const repoOf = (ctx: AuthedContext) => interimCardsRepository(ctx.tenant);
-const isEmployee = (ctx: AuthedContext) => ctx.session.role === Role.EMPLOYEE;
 
 export type ListFilters = Omit<In<'getInterimCard'>, 'userid' | 'startIndex' | 'requestedCount'>;
 
-/** The list's filters as the repository takes them; an employee sees only their own cards whatever they ask. */
+/** The list's filters as the repository takes them (an employee sees only their own cards: the repository's visibility). */
 export function filterOf(ctx: AuthedContext, f: ListFilters): InterimCardFilter {
   const statuses = f.icList?.length ? f.icList : f.icStatus !== undefined ? [f.icStatus] : undefined;
   return {
     ...(f.startDate && { from: dayStart(f.startDate) }),
     ...(f.endDate && { until: periodBounds(f.endDate, f.endDate).until }),
-    empId: isEmployee(ctx) ? ctx.session.accountId : f.empid,
+    // An employee's own cards whatever they ask: the repository keeps to them, so another's id would only empty the list.
+    empId: ctx.tenant.visibility.employee === null ? f.empid : undefined,
     name: f.name,
     empNo: f.empNo,
     cardNo: f.cardNo,
@@ -67,8 +67,9 @@ export async function page(ctx: AuthedContext, input: In<'getInterimCard'>) {
 
 /** Who the card is for: the signed-in employee, an employee the desk names, or a visitor by name and phone. */
 async function holderOf(ctx: AuthedContext, input: In<'addInterimCard'>) {
-  const empid = isEmployee(ctx) ? ctx.session.accountId : input.empid;
-  if (isEmployee(ctx) && input.empid !== undefined && input.empid !== empid) throw new AppError(Status.NO_PERMISSION);
+  const own = ctx.tenant.visibility.employee;
+  const empid = own ?? input.empid;
+  if (own !== null && input.empid !== undefined && input.empid !== own) throw new AppError(Status.NO_PERMISSION);
   if (empid === undefined) {
     const missing = [...(input.name ? [] : ['name']), ...(input.phone ? [] : ['phone'])];
     if (missing.length) throw badParams(missing.map((field) => ({ field, rule: 'required' })));

@@ -4,7 +4,6 @@ import {
   type KnownVisitor,
   logDesc,
   normalizePhone,
-  Role,
   SEARCH_RECORDS_MAX,
   Status,
   VISIT_MOVES,
@@ -91,8 +90,7 @@ export async function searchAppointments(ctx: AuthedContext, q: VisitQuery & { s
  */
 export async function recordsByPhone(ctx: AuthedContext, input: In<'SearchRecordsByPhone'>): Promise<KnownVisitor[]> {
   const phone = normalizePhone(input.phone) ?? input.phone;
-  const empId = ctx.session.role === Role.EMPLOYEE ? ctx.session.accountId : undefined;
-  const rows = await repoOf(ctx).recentByPhone(phone, { empId, limit: 50 });
+  const rows = await repoOf(ctx).recentByPhone(phone, { limit: 50 });
   const seen = new Set<string>();
   const out: KnownVisitor[] = [];
   for (const r of rows) {

@@ -19,6 +19,7 @@ import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { sealedInMessage } from '../../platform/messages.js';
 import { inTransaction } from '../../platform/tenancy.js';
+import { canSee } from '../../platform/visibility.js';
 import { submit } from '../approvals/approvals.public.js';
 import { passAttachment } from './invitations.mails.js';
 import { sendCancellation, sendInvitation } from './invitations.notices.js';
@@ -309,22 +310,15 @@ export function messageInviteLink(ctx: CallContext, token: string): string {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Employees see the invitations they host; managers and desks all of the company's. (A sub-company's own are kept to
- * it by the visit search itself, and by `mayTouch` for single invitations.)
+ * Whether the caller may act on this invitation: those it sees (an employee their own, a sub-company its employees',
+ * managers any; the visit search applies the same rule to lists).
  */
-export function ownOnly(ctx: AuthedContext): { empId?: number } {
-  return ctx.session.role === Role.EMPLOYEE ? { empId: ctx.session.accountId } : {};
-}
-
-/** Whether the caller may act on this invitation: an employee their own, a sub-company its employees', managers any. */
 export function mayTouch(ctx: AuthedContext, v: { empId: number | null; subAccountId: number | null }): boolean {
-  const own = ownOnly(ctx).empId;
-  if (own !== undefined && v.empId !== own) return false;
-  return ctx.session.role !== Role.SUB_COMPANY || (v.subAccountId !== null && v.subAccountId === ctx.session.subAccountId);
+  return canSee(ctx.tenant, { subCompany: v.subAccountId, employee: v.empId });
 }
 
 export async function searchInvites(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number; withCount?: boolean }) {
-  return searchPage(ctx, q, { kind: 'invite', ...ownOnly(ctx) });
+  return searchPage(ctx, q, { kind: 'invite' });
 }
 
 /** Calls an invitation off (ended: its link and code stop working; a new invitation is needed to come). */

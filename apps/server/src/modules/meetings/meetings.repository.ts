@@ -2,6 +2,7 @@ import type { MeetingStatus } from '@openvisit/contract';
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { meetings } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { visibleRows } from '../../platform/visibility.js';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 export type MeetingInsert = Omit<typeof meetings.$inferInsert, 'companyId' | 'id'>;
@@ -35,7 +36,8 @@ export const meetingsRepository = scoped(function meetingsRepository(scope: Tena
   const db = dbOf(scope);
   const mine = eq(meetings.companyId, scope.companyId);
   function where(f: MeetingFilter, now: Date): SQL | undefined {
-    const c: (SQL | undefined)[] = [mine];
+    // The meetings the caller sees (an employee those they organise), whatever the filter.
+    const c: (SQL | undefined)[] = [mine, visibleRows(scope, { employee: meetings.empId })];
     if (f.empId !== undefined) c.push(eq(meetings.empId, f.empId));
     if (f.subject) c.push(ilike(meetings.subject, like(f.subject)));
     if (f.from) c.push(gte(meetings.startAt, f.from));

@@ -7,7 +7,6 @@ import {
   meetingStatusOf,
   meetingTimeFailures,
   normalizePhone,
-  Role,
   Status,
   VISIT_MOVES,
   type Visit,
@@ -18,6 +17,7 @@ import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { dayStart } from '../../platform/days.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
+import { canSee } from '../../platform/visibility.js';
 import {
   type Invited,
   type InviteInput,
@@ -34,14 +34,9 @@ type Visitors = InviteInput['visitors'];
 
 const noSuchMeeting = () => notFound('meeting');
 
-/** Employees see and manage only the meetings they organise; administrators all of the company's. */
-function ownOnly(ctx: AuthedContext): { empId?: number } {
-  return ctx.session.role === Role.EMPLOYEE ? { empId: ctx.session.accountId } : {};
-}
-
+/** Employees see and manage only the meetings they organise (the scope's visibility); administrators all. */
 function isVisible(ctx: AuthedContext, m: MeetingRow | undefined): m is MeetingRow {
-  const own = ownOnly(ctx).empId;
-  return !!m && (own === undefined || m.empId === own);
+  return !!m && canSee(ctx.tenant, { employee: m.empId });
 }
 
 /** The meeting, read (or locked for the caller's transaction) if the caller may see it; 602 otherwise. */
@@ -373,7 +368,6 @@ export async function searchMeetings(
   const until = q.endDate ? dayStart(q.endDate) : undefined;
   if (until) until.setDate(until.getDate() + 1);
   const filter: MeetingFilter = {
-    ...ownOnly(ctx),
     subject: q.subject,
     from: q.date ? dayStart(q.date) : undefined,
     until,
@@ -385,5 +379,5 @@ export async function searchMeetings(
 
 /** Every meeting the caller may see, latest start first (at most 500). */
 export async function listMeetings(ctx: AuthedContext): Promise<Meeting[]> {
-  return toMeetings(ctx, await meetingsRepository(ctx.tenant).list(ownOnly(ctx), 500, new Date()));
+  return toMeetings(ctx, await meetingsRepository(ctx.tenant).list({}, 500, new Date()));
 }

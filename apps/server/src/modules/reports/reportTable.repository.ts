@@ -41,7 +41,7 @@ const rowColumns = {
 /** The visitor report's reads, over the visit list's filters (one company; a sub-company's scope is in the filter). */
 export const reportTableRepository = scoped(function reportTableRepository(scope: TenantScope) {
   const db = dbOf(scope);
-  const list = { where: (f: VisitFilter) => visitFilterSql(scope.companyId, f) };
+  const list = { where: (f: VisitFilter) => visitFilterSql(scope, f) };
   return {
     departmentExists: (id: number) =>
       db

@@ -1,4 +1,4 @@
-import { periodLength, Role, Status, VISIT_KINDS, type VisitKind } from '@openvisit/contract';
+import { periodLength, Status, VISIT_KINDS, type VisitKind } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import { AppError } from '../../platform/errors.js';
@@ -11,8 +11,8 @@ interface Period {
 }
 
 function repoOf(ctx: AuthedContext) {
-  const sub = ctx.session.role === Role.SUB_COMPANY ? (ctx.session.subAccountId ?? -1) : undefined;
-  return reportsRepository(ctx.tenant, sub);
+  // A sub-company's figures are its own (the scope's visibility); everyone else's the company's.
+  return reportsRepository(ctx.tenant, ctx.tenant.visibility.subCompany ?? undefined);
 }
 
 /**
