@@ -1,6 +1,7 @@
 import type { VisitKind, VisitorStatus } from '@openvisit/contract';
 import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { employeeDepartments, visits } from './schema/index.js';
+import { containsPattern } from './sql.js';
 
 /**
  * The visit list's filters as SQL, bound to one company: shared by the visits repository and the visitor report's
@@ -43,10 +44,6 @@ export interface VisitFilter {
   hostDeptId?: number;
 }
 
-function like(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
-
 /** When a visit happened, for date filters: signed in, else expected, else registered (the reports' day too). */
 export const visitWhen = sql`coalesce(${visits.visitAt}, ${visits.appointmentAt}, ${visits.createdAt})`;
 
@@ -54,12 +51,12 @@ export function visitFilterSql(companyId: number, f: VisitFilter): SQL | undefin
   const c: (SQL | undefined)[] = [eq(visits.companyId, companyId)];
   if (f.from) c.push(gte(visitWhen, f.from));
   if (f.until) c.push(lt(visitWhen, f.until));
-  if (f.name) c.push(ilike(visits.name, like(f.name)));
-  if (f.phone) c.push(ilike(visits.phone, like(f.phone)));
-  if (f.company) c.push(ilike(visits.company, like(f.company)));
-  if (f.empName) c.push(ilike(visits.empName, like(f.empName)));
+  if (f.name) c.push(ilike(visits.name, containsPattern(f.name)));
+  if (f.phone) c.push(ilike(visits.phone, containsPattern(f.phone)));
+  if (f.company) c.push(ilike(visits.company, containsPattern(f.company)));
+  if (f.empName) c.push(ilike(visits.empName, containsPattern(f.empName)));
   if (f.tid) c.push(eq(visits.tid, f.tid));
-  if (f.visitType) c.push(ilike(visits.visitType, like(f.visitType)));
+  if (f.visitType) c.push(ilike(visits.visitType, containsPattern(f.visitType)));
   if (f.status) c.push(eq(visits.status, f.status));
   if (f.statuses) c.push(inArray(visits.status, [...f.statuses]));
   if (f.kind) c.push(eq(visits.kind, f.kind));

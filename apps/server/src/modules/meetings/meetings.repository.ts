@@ -1,6 +1,7 @@
 import type { MeetingStatus } from '@openvisit/contract';
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { meetings } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type MeetingRow = typeof meetings.$inferSelect;
@@ -15,10 +16,6 @@ export interface MeetingFilter {
   from?: Date;
   until?: Date;
   status?: MeetingStatus;
-}
-
-function like(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
 /** The derived status in SQL, the same rule as the contract's `meetingStatusOf`. */
@@ -37,7 +34,7 @@ export const meetingsRepository = scoped(function meetingsRepository(scope: Tena
   function where(f: MeetingFilter, now: Date): SQL | undefined {
     const c: (SQL | undefined)[] = [mine];
     if (f.empId !== undefined) c.push(eq(meetings.empId, f.empId));
-    if (f.subject) c.push(ilike(meetings.subject, like(f.subject)));
+    if (f.subject) c.push(ilike(meetings.subject, containsPattern(f.subject)));
     if (f.from) c.push(gte(meetings.startAt, f.from));
     if (f.until) c.push(lt(meetings.startAt, f.until));
     if (f.status !== undefined) c.push(sql`${statusSql(now)} = ${f.status}`);
