@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every check and test: lint, type check, the statuses each call declares (scripts/call-statuses.mjs), build, the sign-in page's
+# Every check and test: lint, type check, the statuses each call declares (scripts/call-statuses.mjs), biome.json's
+# exception lists (scripts/biome-exceptions.mjs: no entry for a missing file or one that passes), build, the sign-in page's
 # JavaScript against its budget (scripts/web-budget.mjs), unit + API tests on PGlite, the API suite again on PostgreSQL,
 # the resilience tests (the real server losing its PostgreSQL, killed mid-write), and the end-to-end tests in Chromium. Ends with one line "N passed, N failed".
 set -uo pipefail
@@ -18,6 +19,7 @@ step() {
 step lint npx biome check .
 step typecheck npm run -s typecheck
 step "declared statuses" node scripts/call-statuses.mjs --check
+step "biome exceptions" node scripts/biome-exceptions.mjs
 step build npm run -s build
 step "sign-in page size (scripts/web-budget.mjs)" node scripts/web-budget.mjs
 step "unit and API tests (PGlite)" env VITEST_JSON="$out/unit.json" npx vitest run --project contract --project server --project web

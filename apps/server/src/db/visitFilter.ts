@@ -3,6 +3,7 @@ import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql 
 import type { TenantScope } from '../platform/tenancy.js';
 import { visibleRows } from '../platform/visibility.js';
 import { employeeDepartments, visits } from './schema/index.js';
+import { containsPattern } from './sql.js';
 
 /**
  * The visit list's filters as SQL, bound to one company and to what the caller may see: shared by the visits repository and the visitor report's
@@ -45,10 +46,6 @@ export interface VisitFilter {
   hostDeptId?: number;
 }
 
-function like(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
-
 /** When a visit happened, for date filters: signed in, else expected, else registered (the reports' day too). */
 export const visitWhen = sql`coalesce(${visits.visitAt}, ${visits.appointmentAt}, ${visits.createdAt})`;
 
@@ -61,12 +58,12 @@ export function visitFilterSql(scope: TenantScope, f: VisitFilter): SQL | undefi
   const c: (SQL | undefined)[] = [eq(visits.companyId, companyId), visibleRows(scope, { subCompany: visits.subAccountId, employee: visits.empId })];
   if (f.from) c.push(gte(visitWhen, f.from));
   if (f.until) c.push(lt(visitWhen, f.until));
-  if (f.name) c.push(ilike(visits.name, like(f.name)));
-  if (f.phone) c.push(ilike(visits.phone, like(f.phone)));
-  if (f.company) c.push(ilike(visits.company, like(f.company)));
-  if (f.empName) c.push(ilike(visits.empName, like(f.empName)));
+  if (f.name) c.push(ilike(visits.name, containsPattern(f.name)));
+  if (f.phone) c.push(ilike(visits.phone, containsPattern(f.phone)));
+  if (f.company) c.push(ilike(visits.company, containsPattern(f.company)));
+  if (f.empName) c.push(ilike(visits.empName, containsPattern(f.empName)));
   if (f.tid) c.push(eq(visits.tid, f.tid));
-  if (f.visitType) c.push(ilike(visits.visitType, like(f.visitType)));
+  if (f.visitType) c.push(ilike(visits.visitType, containsPattern(f.visitType)));
   if (f.status) c.push(eq(visits.status, f.status));
   if (f.statuses) c.push(inArray(visits.status, [...f.statuses]));
   if (f.kind) c.push(eq(visits.kind, f.kind));

@@ -1,4 +1,5 @@
 import { type DeviceGroup, type In, logDesc, Status } from '@openvisit/contract';
+import { foreignKeyViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
@@ -101,8 +102,7 @@ export async function removeGroup(ctx: AuthedContext, input: { egid: number }, u
     );
   await repo.deleteGroup(view.egid).catch((err: unknown) => {
     // A grant written between the check and here: the foreign key refuses, answered as the check would have.
-    if ((err as { code?: unknown; cause?: { code?: unknown } }).code === '23503' || (err as { cause?: { code?: unknown } }).cause?.code === '23503')
-      throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This device group was granted meanwhile');
+    if (foreignKeyViolation(err) !== undefined) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This device group was granted meanwhile');
     throw err;
   });
   ctx.audit.objId = view.egid;

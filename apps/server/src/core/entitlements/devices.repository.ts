@@ -7,6 +7,7 @@ import {
   residentDeviceGroups,
   visitorTypeDeviceGroups,
 } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type DeviceGroupRow = typeof deviceGroups.$inferSelect;
@@ -29,8 +30,6 @@ export interface DeviceFilter {
   online?: { is: number; since: Date };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Device groups. */
 function groupQueries(scope: TenantScope) {
   const db = dbOf(scope);
@@ -47,7 +46,7 @@ function groupQueries(scope: TenantScope) {
     groups: (ids?: number[]) => groupsWhere(ids ? inArray(deviceGroups.id, ids.length ? ids : [0]) : undefined),
     group: (id: number) => groupsWhere(eq(deviceGroups.id, id)).then((r) => r[0]),
     async groupPage(name: string, offset: number, limit: number): Promise<{ rows: DeviceGroupRow[]; total: number }> {
-      const where = and(myGroups, name ? sql`${deviceGroups.name} ilike ${`%${escapeLike(name)}%`}` : undefined);
+      const where = and(myGroups, name ? sql`${deviceGroups.name} ilike ${containsPattern(name)}` : undefined);
       const [rows, [total]] = await Promise.all([
         db
           .select()
@@ -244,7 +243,7 @@ function deviceQueries(scope: TenantScope) {
   const deviceWhere = (f: DeviceFilter) =>
     and(
       myDevices,
-      f.name ? sql`${devices.name} ilike ${`%${escapeLike(f.name)}%`}` : undefined,
+      f.name ? sql`${devices.name} ilike ${containsPattern(f.name)}` : undefined,
       f.kind ? eq(devices.kind, f.kind) : undefined,
       f.status !== undefined ? eq(devices.status, f.status) : undefined,
       f.ids ? inArray(devices.id, f.ids.length ? f.ids : [0]) : undefined,

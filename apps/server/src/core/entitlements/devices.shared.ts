@@ -1,4 +1,5 @@
 import { type DeviceGroup, Status, type StatusCode } from '@openvisit/contract';
+import { uniqueViolation } from '../../db/sql.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import type { DeviceGroupRow, devicesRepository } from './devices.repository.js';
 
@@ -20,13 +21,9 @@ export function taken(status: StatusCode, field: string): AppError {
 
 /** A unique violation of one of our indexes becomes its status; anything else passes through. */
 export function clashOf(err: unknown): unknown {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code !== '23505') continue;
-    const text = `${(e as { constraint?: unknown }).constraint ?? ''} ${(e as { message?: unknown }).message ?? ''}`;
-    const hit = Object.entries(clashes).find(([name]) => text.includes(name));
-    if (hit) return taken(hit[1].status, hit[1].field);
-  }
-  return err;
+  const index = uniqueViolation(err);
+  const hit = index !== undefined && Object.hasOwn(clashes, index) ? clashes[index] : undefined;
+  return hit ? taken(hit.status, hit.field) : err;
 }
 
 /** Refuses ids that are not the company's (field error `<field>` notFound). */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { prepared } from '../../db/client.js';
 import { departments, employeeDepartments, employees, subAccounts } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { cacheKey, forgetting, readOnce } from '../../platform/requestCache.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 import { visibleRows } from '../../platform/visibility.js';
@@ -34,10 +35,6 @@ export interface EmployeeFilter {
   noEmail?: boolean;
 }
 
-function like(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
-
 const sortColumns = { empName: employees.name, empNo: employees.empNo, createTime: employees.createdAt } as const;
 
 /** The condition for an employee filter, always within the scope's company. */
@@ -48,12 +45,12 @@ function employeeWhere(scope: TenantScope, f: EmployeeFilter): SQL | undefined {
   const visible = visibleRows(scope, { subCompany: employees.subAccountId });
   if (visible) c.push(visible);
   if (f.text) {
-    const t = like(f.text);
+    const t = containsPattern(f.text);
     const anyOf = or(ilike(employees.name, t), ilike(employees.empNo, t), ilike(employees.phone, t));
     if (anyOf) c.push(anyOf);
   }
-  if (f.empNo) c.push(ilike(employees.empNo, like(f.empNo)));
-  if (f.phone) c.push(ilike(employees.phone, like(f.phone)));
+  if (f.empNo) c.push(ilike(employees.empNo, containsPattern(f.empNo)));
+  if (f.phone) c.push(ilike(employees.phone, containsPattern(f.phone)));
   if (f.status !== undefined) c.push(eq(employees.status, f.status));
   if (f.hideFromPad === false) c.push(eq(employees.hideFromPad, false));
   if (f.ids) c.push(f.ids.length ? inArray(employees.id, f.ids) : sql`false`);

@@ -1,4 +1,5 @@
 import { type Employee, type EmployeeFields, type In, normalizeEmail, normalizePhone, Role, Status } from '@openvisit/contract';
+import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -105,10 +106,10 @@ async function checkDepartments(ctx: AuthedContext, deptIds: number[] | undefine
 }
 
 /** Unique indexes are the final word when two writes race. */
-export function uniqueViolation(err: unknown): never {
-  const msg = String((err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message);
-  if (msg.includes('employees_emp_no_uq')) throw new AppError(Status.WORK_NUMBER_NOT_UNIQUE);
-  if (msg.includes('employees_card_no_uq')) throw cardTaken();
+export function takenByIndex(err: unknown): never {
+  const index = uniqueViolation(err);
+  if (index === 'employees_emp_no_uq') throw new AppError(Status.WORK_NUMBER_NOT_UNIQUE);
+  if (index === 'employees_card_no_uq') throw cardTaken();
   throw err;
 }
 
@@ -150,7 +151,7 @@ export async function add(ctx: AuthedContext, input: Partial<EmployeeFields> & {
     const created = await repo.insert(values);
     await repo.setDepartments(created.id, input.deptIds ?? []);
     return created;
-  }).catch(uniqueViolation);
+  }).catch(takenByIndex);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   return (await withDepartments(ctx, [row]))[0] as Employee;
@@ -168,7 +169,7 @@ export async function update(ctx: AuthedContext, input: Partial<EmployeeFields> 
     const updated = Object.keys(values).length ? await repo.update(existing.id, values) : existing;
     if (input.deptIds) await repo.setDepartments(existing.id, input.deptIds);
     return updated;
-  }).catch(uniqueViolation);
+  }).catch(takenByIndex);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   return (await withDepartments(ctx, [row]))[0] as Employee;
@@ -328,7 +329,7 @@ export type DirectoryFields = Pick<EmployeeInsert, 'name' | 'phone' | 'email' | 
  */
 export async function saveFromDirectory(ctx: AuthedContext, empid: number | null, values: Partial<DirectoryFields>): Promise<EmployeeRow> {
   const repo = repoOf(ctx);
-  const row = await (empid === null ? repo.insert(values as EmployeeInsert) : repo.update(empid, values)).catch(uniqueViolation);
+  const row = await (empid === null ? repo.insert(values as EmployeeInsert) : repo.update(empid, values)).catch(takenByIndex);
   if (!row) throw notFound();
   return row;
 }

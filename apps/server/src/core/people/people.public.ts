@@ -7,7 +7,7 @@ export type { EmployeeFilter, EmployeeInsert } from './employees.repository.js';
 export { employeesRepository } from './employees.repository.js';
 export * as employees from './employees.service.js';
 export * as employeesService from './employees.service.js';
-export { cardTaken, checkClause, namesOf, notFound, page, repoOf, uniqueViolation, withDepartments } from './employees.service.js';
+export { cardTaken, checkClause, namesOf, notFound, page, repoOf, takenByIndex, withDepartments } from './employees.service.js';
 export * as faces from './faces.js';
 export { faceSyncCandidates, reportFaceStatus, takeFaceQueue } from './faces.js';
 export * as proxies from './proxies.service.js';

@@ -1,13 +1,10 @@
 import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { residentVisitors, suppliers } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type SupplierRow = typeof suppliers.$inferSelect;
 export type SupplierInsert = Omit<typeof suppliers.$inferInsert, 'companyId' | 'id'>;
-
-function like(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
 
 /**
  * One company's supplier (labour) companies. A server company's scope (`supplierId`) sees its own company only, so
@@ -26,7 +23,7 @@ export const suppliersRepository = scoped(function suppliersRepository(scope: Te
         .select({ supplier: suppliers, workers: sql<number>`count(${residentVisitors.id})`.mapWith(Number) })
         .from(suppliers)
         .leftJoin(residentVisitors, eq(residentVisitors.supplierId, suppliers.id))
-        .where(and(mine, name ? ilike(suppliers.name, like(name)) : undefined))
+        .where(and(mine, name ? ilike(suppliers.name, containsPattern(name)) : undefined))
         .groupBy(suppliers.id)
         .orderBy(asc(suppliers.name), asc(suppliers.id)),
     byId: (id: number) =>

@@ -1,4 +1,5 @@
 import { type In, logDesc, normalizePhone, Status, type Supplier } from '@openvisit/contract';
+import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/tenancy.js';
@@ -53,8 +54,7 @@ const values = (input: In<'addSupplier'>) => ({
 });
 
 function nameTaken(err: unknown): never {
-  if (/suppliers_name_uq/.test(String((err as { cause?: { message?: string } }).cause?.message ?? err)))
-    throw new AppError(Status.ALREADY_EXISTS, 'Another supplier company has this name');
+  if (uniqueViolation(err) === 'suppliers_name_uq') throw new AppError(Status.ALREADY_EXISTS, 'Another supplier company has this name');
   throw err;
 }
 

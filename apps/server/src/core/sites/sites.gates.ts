@@ -1,4 +1,5 @@
 import { GATES_MAX, type Gate, Role, Status } from '@openvisit/contract';
+import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
@@ -10,12 +11,6 @@ const nameTaken = () => new AppError(Status.ALREADY_EXISTS, 'A gate with this na
 
 function repoOf(ctx: AuthedContext) {
   return registrationRepository(ctx.tenant);
-}
-
-function isUnique(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
 }
 
 /**
@@ -57,7 +52,7 @@ export async function addGate(ctx: AuthedContext, input: { gname: string }): Pro
   if ((await repo.gates()).length >= GATES_MAX) throw new AppError(Status.GATE_LIMIT);
   if (await repo.gateNameTaken(input.gname)) throw nameTaken();
   const row = await repo.insertGate(input.gname).catch((err: unknown) => {
-    if (isUnique(err)) throw nameTaken();
+    if (uniqueViolation(err) !== undefined) throw nameTaken();
     throw err;
   });
   ctx.audit.objId = row.id;
@@ -71,7 +66,7 @@ export async function renameGate(ctx: AuthedContext, input: { gid: number; gname
   if (!existing) throw noSuchGate();
   if (await repo.gateNameTaken(input.gname, existing.id)) throw nameTaken();
   const row = await repo.renameGate(existing.id, input.gname).catch((err: unknown) => {
-    if (isUnique(err)) throw nameTaken();
+    if (uniqueViolation(err) !== undefined) throw nameTaken();
     throw err;
   });
   if (!row) throw noSuchGate();

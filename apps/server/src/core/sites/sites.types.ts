@@ -13,6 +13,7 @@ import {
   type VisitorField,
   type VisitorType,
 } from '@openvisit/contract';
+import { foreignKeyViolation, uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -26,15 +27,6 @@ export function repoOf(ctx: AuthedContext, scope: TenantScope = ctx.tenant): Reg
 
 const noSuchType = () => new AppError(Status.VISITOR_TYPE_NOT_EXIST);
 const noSuchField = () => new AppError(Status.NO_SUCH_RECORD, 'No such field');
-
-/** A database refusal by constraint: 23505 unique, 23503 referenced. */
-function pgCode(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^\d{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Standard fields: every company has them, made on first use
@@ -154,7 +146,7 @@ interface TypeInput {
 }
 
 function uniqueTypeName(err: unknown): never {
-  if (pgCode(err) === '23505') throw new AppError(Status.VISITOR_TYPE_EXISTS);
+  if (uniqueViolation(err) !== undefined) throw new AppError(Status.VISITOR_TYPE_EXISTS);
   throw err;
 }
 
@@ -224,7 +216,7 @@ export async function removeType(ctx: AuthedContext, input: In<'delVisitorType'>
   const { count } = await searchPage(ctx, { tid: existing.id, startIndex: 0, requestedCount: 1 });
   if (count > 0) throw new AppError(Status.UPDATE_NOT_ALLOWED, `This visitor type is used by ${count} visit records`, { visits: count });
   await repo.deleteType(existing.id).catch((err: unknown) => {
-    if (pgCode(err) === '23503') throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This visitor type is used by other records');
+    if (foreignKeyViolation(err) !== undefined) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This visitor type is used by other records');
     throw err;
   });
   ctx.audit.objId = existing.id;
@@ -316,7 +308,7 @@ export async function addField(ctx: AuthedContext, input: FieldInput): Promise<V
     await r.setFieldTypes(created.id, settings);
     return created;
   }).catch((err: unknown) => {
-    if (pgCode(err) === '23505') throw new AppError(Status.ALREADY_EXISTS, `A field already has the key ${key}`);
+    if (uniqueViolation(err) !== undefined) throw new AppError(Status.ALREADY_EXISTS, `A field already has the key ${key}`);
     throw err;
   });
   ctx.audit.objId = row.id;

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { nextStatus, SIGNIN_TYPE, Status, VISIT_MOVES, type Visit, type VisitEvent, type VisitKind, type VisitorStatus } from '@openvisit/contract';
+import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { issueVisitPass, type PassVisit } from '../../platform/passes.js';
@@ -98,7 +99,7 @@ export async function createVisit(ctx: AuthedContext, values: VisitInsert, attem
     });
   } catch (err) {
     // A code already in use (1 in 10^8 per visit): draw again.
-    if (attempt < 5 && constraintOf(err) === 'visits_code_uq') return createVisit(ctx, values, attempt + 1);
+    if (attempt < 5 && uniqueViolation(err) === 'visits_code_uq') return createVisit(ctx, values, attempt + 1);
     throw err;
   }
 }
@@ -111,17 +112,6 @@ export function hostSnapshot(host: { id: number; name: string; phone: string; su
 /** The visit code: 8 digits, unique in the company while the record keeps it. */
 function newVisitCode(): string {
   return String(randomInt(100_000_000)).padStart(8, '0');
-}
-
-/** The unique constraint a database refusal names, if any. */
-export function constraintOf(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const name = (e as { constraint?: unknown }).constraint;
-    if (typeof name === 'string') return name;
-    const m = /"(visits_[a-z_]+_uq)"/.exec(String((e as { message?: unknown }).message ?? ''));
-    if (m) return m[1];
-  }
-  return undefined;
 }
 
 /** Who a move is recorded as: the signed-in account, or the visitor on an invitation page. */

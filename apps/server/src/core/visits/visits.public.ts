@@ -3,7 +3,6 @@
 export { faceCandidateVisits, visitsMovedSince } from './visits.faceSync.js';
 export type { VisitInsert, VisitRow } from './visits.kernel.js';
 export {
-  constraintOf,
   createVisit,
   hostSnapshot,
   move,

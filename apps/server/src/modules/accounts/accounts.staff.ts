@@ -1,6 +1,7 @@
 import { type In, MANAGED_STAFF_TYPES, type Manager, normalizePhone, Role, Status } from '@openvisit/contract';
 import { supplierById } from '../../core/people/people.public.js';
 import { assertGates } from '../../core/sites/sites.public.js';
+import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { hashPassword } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
@@ -112,7 +113,7 @@ export async function addManager(ctx: AuthedContext, input: ManagerInput & { pas
       mustChangePassword: 1,
     })
     .catch((err: unknown) => {
-      if (String((err as { cause?: { message?: string } }).cause?.message ?? err).includes('staff_accounts_company_account_uq'))
+      if (uniqueViolation(err) === 'staff_accounts_company_account_uq')
         throw new AppError(Status.ALREADY_EXISTS, 'This account name is already in use');
       throw err;
     });

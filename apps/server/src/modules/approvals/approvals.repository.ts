@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { processAreas, processRecords, processRules, roleMembers, roles, visits } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type AreaRow = typeof processAreas.$inferSelect;
@@ -41,10 +42,6 @@ export type RecordWithVisit = {
 
 /** Visits no longer waiting for anyone: a decision still open on one of these is shown as not handled. */
 export const CLOSED_VISIT_STATUSES = ['signedOut', 'refused', 'expired', 'ended'] as const;
-
-function like(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
 
 /** One company's approval areas, rules and records; no method reaches another company's rows. */
 export const approvalsRepository = scoped(function approvalsRepository(scope: TenantScope) {
@@ -169,7 +166,7 @@ export const approvalsRepository = scoped(function approvalsRepository(scope: Te
       if (levels && levels.length === 0) return { total: 0, rows: [] as RecordWithVisit[] };
       const c: (SQL | undefined)[] = [myRecords, open];
       if (levels) c.push(or(...levels.map((l) => and(eq(processRecords.areaId, l.areaId), eq(processRecords.level, l.level)))));
-      if (name) c.push(or(ilike(visits.name, like(name)), ilike(visits.empName, like(name))));
+      if (name) c.push(or(ilike(visits.name, containsPattern(name)), ilike(visits.empName, containsPattern(name))));
       const where = and(...c);
       const [rows, [total]] = await Promise.all([
         selectRecords().where(where).orderBy(asc(processRecords.createdAt), asc(processRecords.id)).offset(offset).limit(limit),
@@ -181,7 +178,7 @@ export const approvalsRepository = scoped(function approvalsRepository(scope: Te
     async decided(by: { kind: string; id: number } | undefined, name: string, offset: number, limit: number) {
       const c: (SQL | undefined)[] = [myRecords, sql`${processRecords.status} <> 0`];
       if (by) c.push(eq(processRecords.deciderKind, by.kind), eq(processRecords.deciderId, by.id));
-      if (name) c.push(or(ilike(visits.name, like(name)), ilike(visits.empName, like(name))));
+      if (name) c.push(or(ilike(visits.name, containsPattern(name)), ilike(visits.empName, containsPattern(name))));
       const where = and(...c);
       const [rows, [total]] = await Promise.all([
         selectRecords().where(where).orderBy(desc(processRecords.decidedAt), desc(processRecords.id)).offset(offset).limit(limit),

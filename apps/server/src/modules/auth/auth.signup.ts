@@ -1,4 +1,5 @@
 import { type Lang, LogModule, normalizeEmail, normalizePhone, Role, Status } from '@openvisit/contract';
+import { uniqueViolation } from '../../db/sql.js';
 import { writeLog } from '../../platform/audit.js';
 import type { CallContext } from '../../platform/calls.js';
 import { hashPassword, randomToken, sha256 } from '../../platform/crypto.js';
@@ -51,8 +52,7 @@ export async function register(
     return row.id;
   }).catch((err: unknown) => {
     // Two registrations racing for the same email: the unique index decides, and the loser is told by mail.
-    const msg = String((err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message);
-    if (msg.includes('companies_email_uq')) return 'email' as const;
+    if (uniqueViolation(err) === 'companies_email_uq') return 'email' as const;
     throw err;
   });
   if (userid === 'email') return alreadyRegistered(ctx, email, input.lang);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { prepared } from '../../db/client.js';
 import { listedPeople } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 
 export type ListKind = 'black' | 'white';
@@ -14,7 +15,7 @@ export function listRepository(scope: TenantScope, kind: ListKind) {
   const matching = (text: string | undefined): SQL[] => {
     const c: SQL[] = [mine];
     if (text) {
-      const t = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      const t = containsPattern(text);
       const any = or(ilike(listedPeople.name, t), ilike(listedPeople.phone, t), ilike(listedPeople.credentialNo, t));
       if (any) c.push(any);
     }

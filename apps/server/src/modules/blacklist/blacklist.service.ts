@@ -1,5 +1,6 @@
 import { type In, type ListedPerson, logDesc, normalizePhone, Status, settingObject } from '@openvisit/contract';
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
+import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, notFound, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -40,7 +41,7 @@ export async function add(ctx: AuthedContext, kind: ListKind, input: { name: str
   if (await repo.match(id.phone, id.credentialNo))
     throw new AppError(Status.ALREADY_EXISTS, `This phone or certificate number is already on the ${kind}list`);
   const row = await repo.insert({ name: input.name, ...id, remark: input.remark, createdBy: ctx.session.name }).catch((err: unknown) => {
-    if (String((err as { cause?: { message?: string } }).cause?.message ?? err).includes('listed_people_')) throw new AppError(Status.ALREADY_EXISTS);
+    if (uniqueViolation(err)?.startsWith('listed_people_')) throw new AppError(Status.ALREADY_EXISTS);
     throw err;
   });
   ctx.audit.objId = row.id;

@@ -9,7 +9,7 @@ import {
   notFound,
   page,
   repoOf,
-  uniqueViolation,
+  takenByIndex,
   withDepartments,
 } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
@@ -51,7 +51,7 @@ export async function updateCardNo(ctx: AuthedContext, input: In<'updateCardNo'>
   const existing = await repo.byId(input.empid);
   if (!existing) throw notFound();
   if (input.cardNo && (await repo.clash('cardNo', input.cardNo, existing.id))) throw cardTaken();
-  const row = await repo.update(existing.id, { cardNo: input.cardNo }).catch(uniqueViolation);
+  const row = await repo.update(existing.id, { cardNo: input.cardNo }).catch(takenByIndex);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = input.cardNo ? logDesc('cardSet', { cardNo: input.cardNo }) : logDesc('cardCleared');

@@ -2,6 +2,7 @@ import { FACE_ACK_WAIT_MS, FACE_MAX_ATTEMPTS, FACE_NOT_CONFIRMED } from '@openvi
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.js';
 import { faceCredentials, facePassReceipts, faceSyncState } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type CredentialRow = typeof faceCredentials.$inferSelect;
@@ -238,7 +239,7 @@ export const credentialsViewRepository = scoped(function credentialsViewReposito
           eq(fc.deviceId, f.deviceId),
           withStatus && f.status ? eq(fc.status, f.status) : undefined,
           f.personKind ? eq(fc.personKind, f.personKind) : undefined,
-          f.name ? ilike(fc.name, `%${f.name.replace(/[\\%_]/g, (m) => `\\${m}`)}%`) : undefined,
+          f.name ? ilike(fc.name, containsPattern(f.name)) : undefined,
         );
       const [rows, counts] = await Promise.all([
         db.select().from(fc).where(where(true)).orderBy(desc(fc.updatedAt), desc(fc.id)).offset(offset).limit(limit),

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { interimCards } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, type TenantScope } from '../../platform/tenancy.js';
 import { visibleRows } from '../../platform/visibility.js';
 
@@ -19,8 +20,6 @@ export interface InterimCardFilter {
   overdueAt?: Date;
 }
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
 /** One company's temporary cards. */
 export function interimCardsRepository(scope: TenantScope) {
   const db = dbOf(scope);
@@ -33,7 +32,7 @@ export function interimCardsRepository(scope: TenantScope) {
     if (f.from) w.push(gte(c.submittedAt, f.from));
     if (f.until) w.push(lt(c.submittedAt, f.until));
     if (f.empId !== undefined) w.push(eq(c.empId, f.empId));
-    if (f.name) w.push(ilike(c.name, like(f.name)));
+    if (f.name) w.push(ilike(c.name, containsPattern(f.name)));
     if (f.empNo) w.push(eq(c.empNo, f.empNo));
     if (f.cardNo) w.push(sql`lower(${c.cardNo}) = lower(${f.cardNo})`);
     if (f.statuses) w.push(inArray(c.status, f.statuses));

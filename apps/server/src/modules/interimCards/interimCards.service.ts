@@ -1,5 +1,6 @@
 import { type In, type InterimCard, InterimCardStatus, type LogDescription, logDesc, Status } from '@openvisit/contract';
 import { employees } from '../../core/people/people.public.js';
+import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart, periodBounds } from '../../platform/days.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
@@ -113,7 +114,7 @@ export async function lend(ctx: AuthedContext, input: In<'updateInterimCard'>): 
   const dueAt = input.returnDue !== undefined ? new Date(input.returnDue) : dayStart(dayOf(now), 1);
   const row = await repo.transition(input.cid, APPLIED, { status: LENT, cardNo: input.cardNo, lentAt: now, dueAt }).catch((err: unknown) => {
     // The partial unique index settles two desks lending one number at once.
-    if (String((err as { cause?: { message?: string } }).cause?.message ?? err).includes('interim_cards_lent_uq')) throw alreadyLent();
+    if (uniqueViolation(err) === 'interim_cards_lent_uq') throw alreadyLent();
     throw err;
   });
   if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED);

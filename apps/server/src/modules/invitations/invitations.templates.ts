@@ -15,6 +15,7 @@ import {
 import { settingsOf } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import { gatesNamed } from '../../core/sites/sites.public.js';
+import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
@@ -42,12 +43,6 @@ function templateOwner(ctx: AuthedContext): number | null {
 /** A sub-company's templates have no gate (the gates are the head office's to set): a gate named is not one of its. */
 function checkOwnerGate(owner: number | null, gid: number | null): void {
   if (owner !== null && gid !== null) throw new AppError(Status.GATE_NOT_FOUND);
-}
-
-function isUnique(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
 }
 
 export function toTemplate(r: TemplateRow): InvitationTemplateRecord {
@@ -127,7 +122,7 @@ export async function addCompanyTemplate(ctx: AuthedContext, input: TemplateText
   if (await repo.companyTemplateFor(input.templateType, input.gid, undefined, owner)) throw taken();
   const values = { ...valuesOf(input.templateType, input), gid: input.gid, subAccountId: owner };
   const id = await repo.insertTemplate(values).catch((err: unknown) => {
-    if (isUnique(err)) throw taken();
+    if (uniqueViolation(err) !== undefined) throw taken();
     throw err;
   });
   const row = await reread(ctx, id);
@@ -143,7 +138,7 @@ export async function updateCompanyTemplate(ctx: AuthedContext, input: TemplateT
   await gateOf(ctx, input.gid);
   if (await repo.companyTemplateFor(input.templateType, input.gid, input.id, owner)) throw taken();
   const id = await repo.updateTemplate(input.id, { ...valuesOf(input.templateType, input), gid: input.gid }).catch((err: unknown) => {
-    if (isUnique(err)) throw taken();
+    if (uniqueViolation(err) !== undefined) throw taken();
     throw err;
   });
   if (!id) throw noSuchTemplate();

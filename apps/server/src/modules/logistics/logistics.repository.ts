@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import { logisticsBookings, logisticsUploads } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type BookingRow = typeof logisticsBookings.$inferSelect;
@@ -19,7 +20,6 @@ export interface BookingFilter {
 }
 
 const b = logisticsBookings;
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 function conditions(companyId: number, f: BookingFilter): SQL[] {
   const c: SQL[] = [eq(b.companyId, companyId)];
@@ -29,10 +29,10 @@ function conditions(companyId: number, f: BookingFilter): SQL[] {
   if (f.logType) c.push(eq(b.logType, f.logType));
   if (f.companyId) c.push(eq(b.carrierId, f.companyId));
   const either = (x: SQL | undefined) => x && c.push(x);
-  if (f.sname) either(or(ilike(b.sname, like(f.sname)), ilike(b.dname, like(f.sname))));
+  if (f.sname) either(or(ilike(b.sname, containsPattern(f.sname)), ilike(b.dname, containsPattern(f.sname))));
   if (f.cardid) either(or(eq(b.scardId, f.cardid.toUpperCase()), eq(b.dcardId, f.cardid.toUpperCase())));
-  if (f.mobile) either(or(ilike(b.smobile, like(f.mobile)), ilike(b.dmobile, like(f.mobile))));
-  if (f.plateNum) c.push(ilike(b.plateNum, like(f.plateNum)));
+  if (f.mobile) either(or(ilike(b.smobile, containsPattern(f.mobile)), ilike(b.dmobile, containsPattern(f.mobile))));
+  if (f.plateNum) c.push(ilike(b.plateNum, containsPattern(f.plateNum)));
   return c;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import { type LogisticsTypeFields, logisticsCarriers, logisticsLinks, logisticsTypes } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type TypeRow = typeof logisticsTypes.$inferSelect;
@@ -8,7 +9,6 @@ export type LinkRow = typeof logisticsLinks.$inferSelect;
 
 const t = logisticsTypes;
 const cr = logisticsCarriers;
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /** One company's logistics types, carriers and booking link. */
 export const logisticsSettingsRepository = scoped(function logisticsSettingsRepository(scope: TenantScope) {
@@ -45,7 +45,7 @@ export const logisticsSettingsRepository = scoped(function logisticsSettingsRepo
         .then((r) => r[0]),
 
     async carrierPage(name: string | undefined, offset: number, limit: number) {
-      const where = and(eq(cr.companyId, scope.companyId), ...(name ? [ilike(cr.name, like(name))] : []));
+      const where = and(eq(cr.companyId, scope.companyId), ...(name ? [ilike(cr.name, containsPattern(name))] : []));
       const [rows, total] = await Promise.all([
         db.select().from(cr).where(where).orderBy(desc(cr.id)).offset(offset).limit(limit),
         db.select({ n: count() }).from(cr).where(where),

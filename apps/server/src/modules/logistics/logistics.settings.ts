@@ -1,22 +1,14 @@
 import { type Carrier, type In, LOGISTICS_FIELD_GROUPS, type LogisticsType, type Out, Status } from '@openvisit/contract';
+import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { type CarrierRow, logisticsSettingsRepository, type TypeRow } from './logistics.settings.repository.js';
 
 type LogisticsTypeFields = TypeRow['fields'];
 
-/** A database refusal by constraint (23505 unique). */
-export function pgCode(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^\d{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
 function taken(what: string) {
   return (err: unknown): never => {
-    if (pgCode(err) === '23505') throw new AppError(Status.ALREADY_EXISTS, `A ${what} of this name already exists`);
+    if (uniqueViolation(err) !== undefined) throw new AppError(Status.ALREADY_EXISTS, `A ${what} of this name already exists`);
     throw err;
   };
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { operationLogs } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export interface LogFilter {
@@ -16,7 +17,7 @@ export const logsRepository = scoped(function logsRepository(scope: TenantScope)
   const db = dbOf(scope);
   function where(f: LogFilter): SQL | undefined {
     const c: SQL[] = [eq(operationLogs.companyId, scope.companyId)];
-    if (f.optName) c.push(ilike(operationLogs.optName, `%${f.optName.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
+    if (f.optName) c.push(ilike(operationLogs.optName, containsPattern(f.optName)));
     if (f.optRole !== undefined) c.push(eq(operationLogs.optRole, f.optRole));
     if (f.optModule !== undefined) c.push(eq(operationLogs.optModule, f.optModule));
     if (f.optClient !== undefined) c.push(eq(operationLogs.optClient, f.optClient));

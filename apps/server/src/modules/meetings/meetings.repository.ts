@@ -1,6 +1,7 @@
 import type { MeetingStatus } from '@openvisit/contract';
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { meetings } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 import { visibleRows } from '../../platform/visibility.js';
 
@@ -16,10 +17,6 @@ export interface MeetingFilter {
   from?: Date;
   until?: Date;
   status?: MeetingStatus;
-}
-
-function like(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
 /** The derived status in SQL, the same rule as the contract's `meetingStatusOf`. */
@@ -39,7 +36,7 @@ export const meetingsRepository = scoped(function meetingsRepository(scope: Tena
     // The meetings the caller sees (an employee those they organise), whatever the filter.
     const c: (SQL | undefined)[] = [mine, visibleRows(scope, { employee: meetings.empId })];
     if (f.empId !== undefined) c.push(eq(meetings.empId, f.empId));
-    if (f.subject) c.push(ilike(meetings.subject, like(f.subject)));
+    if (f.subject) c.push(ilike(meetings.subject, containsPattern(f.subject)));
     if (f.from) c.push(gte(meetings.startAt, f.from));
     if (f.until) c.push(lt(meetings.startAt, f.until));
     if (f.status !== undefined) c.push(sql`${statusSql(now)} = ${f.status}`);

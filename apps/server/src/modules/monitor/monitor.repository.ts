@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { devices, gates, monitorErrorLogs, monitoredDevices, monitorSettings } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type MonitorRow = typeof monitoredDevices.$inferSelect;
@@ -40,8 +41,6 @@ const BEAT_UPDATE = {
   updatedAt: sql`excluded.last_heartbeat_at`,
 };
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
 /** One company's monitored devices, their error logs and the monitor setting. */
 export const monitorRepository = scoped(function monitorRepository(scope: TenantScope) {
   const db = dbOf(scope);
@@ -53,7 +52,7 @@ export const monitorRepository = scoped(function monitorRepository(scope: Tenant
     if (f.status === 'online') c.push(online(cutoff));
     if (f.status === 'offline') c.push(lt(monitoredDevices.lastHeartbeatAt, cutoff));
     if (f.text) {
-      const t = like(f.text);
+      const t = containsPattern(f.text);
       c.push(or(ilike(monitoredDevices.name, t), ilike(monitoredDevices.clientId, t), ilike(monitoredDevices.ip, t)) as SQL);
     }
     return and(...c);
@@ -159,7 +158,7 @@ export const monitorLogRepository = scoped(function monitorLogRepository(scope: 
       if (f.level) c.push(eq(monitorErrorLogs.level, f.level));
       if (f.from) c.push(gte(monitorErrorLogs.occurredAt, f.from));
       if (f.to) c.push(lte(monitorErrorLogs.occurredAt, f.to));
-      if (f.text) c.push(ilike(monitorErrorLogs.message, like(f.text)));
+      if (f.text) c.push(ilike(monitorErrorLogs.message, containsPattern(f.text)));
       const where = and(...c);
       const [rows, total] = await Promise.all([
         db

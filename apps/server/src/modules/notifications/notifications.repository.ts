@@ -21,6 +21,7 @@ import {
 import { and, count, desc, eq, gt, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { prepared } from '../../db/client.js';
 import { messages, notifyConfigs } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import { PermanentFailure } from '../../platform/messages.js';
 import { cacheKey, forget, readOnce } from '../../platform/requestCache.js';
@@ -112,8 +113,6 @@ export interface RecordFilter {
   recipient?: string;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Notification settings and delivery records of one company. */
 export const notifyRepository = scoped(function notifyRepository(scope: TenantScope) {
   const db = dbOf(scope);
@@ -187,8 +186,7 @@ export const notifyRepository = scoped(function notifyRepository(scope: TenantSc
       if (f.state) c.push(eq(messages.state, f.state));
       if (f.from) c.push(gte(messages.createdAt, f.from));
       if (f.to) c.push(lt(messages.createdAt, f.to));
-      if (f.recipient)
-        c.push(sql`(${ilike(messages.to, `%${escapeLike(f.recipient)}%`)} OR ${ilike(messages.toName, `%${escapeLike(f.recipient)}%`)})`);
+      if (f.recipient) c.push(sql`(${ilike(messages.to, containsPattern(f.recipient))} OR ${ilike(messages.toName, containsPattern(f.recipient))})`);
       const where = and(...c);
       const [rows, [total]] = await Promise.all([
         db

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { insertRow, prepared } from '../../db/client.js';
 import { passRecords, vehicleRecords } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type PassRecordRow = typeof passRecords.$inferSelect;
@@ -33,15 +34,13 @@ export interface VehicleRecordFilter {
   result?: number;
 }
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
 function passWhere(scope: TenantScope, f: PassRecordFilter): SQL | undefined {
   const p = passRecords;
   const c: (SQL | undefined)[] = [eq(p.companyId, scope.companyId)];
   if (scope.gateIds.length) c.push(inArray(p.gid, [...scope.gateIds]));
   if (f.from) c.push(gte(p.at, f.from));
   if (f.until) c.push(lt(p.at, f.until));
-  if (f.text) c.push(or(ilike(p.name, like(f.text)), ilike(p.phone, like(f.text))));
+  if (f.text) c.push(or(ilike(p.name, containsPattern(f.text)), ilike(p.phone, containsPattern(f.text))));
   if (f.deviceId !== undefined) c.push(eq(p.deviceId, f.deviceId));
   if (f.groupId !== undefined) c.push(eq(p.groupId, f.groupId));
   if (f.gid !== undefined) c.push(eq(p.gid, f.gid));
@@ -59,7 +58,7 @@ function vehicleWhere(scope: TenantScope, f: VehicleRecordFilter): SQL | undefin
   const c: SQL[] = [eq(v.companyId, scope.companyId)];
   if (f.from) c.push(gte(v.at, f.from));
   if (f.until) c.push(lt(v.at, f.until));
-  if (f.plate) c.push(ilike(v.plate, like(f.plate)));
+  if (f.plate) c.push(ilike(v.plate, containsPattern(f.plate)));
   if (f.deviceId !== undefined) c.push(eq(v.deviceId, f.deviceId));
   if (f.direction !== undefined) c.push(eq(v.direction, f.direction));
   if (f.result !== undefined) c.push(eq(v.result, f.result));

@@ -1,4 +1,5 @@
 import { type Holiday, type In, type PassRule, Status, slotMinutes, WEEKDAYS } from '@openvisit/contract';
+import { foreignKeyViolation, uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -24,20 +25,10 @@ export {
 const repoOf = (ctx: AuthedContext) => passRulesRepository(ctx.tenant);
 const noSuchRecord = (what: string) => new AppError(Status.NO_SUCH_RECORD, `There is no such ${what}`);
 
-function pgCodeOf(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
-export const isUnique = (err: unknown): boolean => pgCodeOf(err) === '23505';
-
 /** Turns a unique-key failure (two requests racing past the check) into the catalogued status. */
 export function uniqueAs(status: () => AppError): (err: unknown) => never {
   return (err) => {
-    if (isUnique(err)) throw status();
+    if (uniqueViolation(err) !== undefined) throw status();
     throw err;
   };
 }
@@ -173,7 +164,7 @@ export async function removeRule(ctx: AuthedContext, input: In<'delPassRule'>): 
     if (configs) throw new AppError(Status.UPDATE_NOT_ALLOWED, `This schedule is used by ${configs} strategies`, { configs });
     await repo.deleteRule(row.id).catch((err: unknown) => {
       // A strategy added meanwhile: the foreign key refuses, and the answer is the same as the count's.
-      if (pgCodeOf(err) === '23503') throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This schedule is used by strategies');
+      if (foreignKeyViolation(err) !== undefined) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This schedule is used by strategies');
       throw err;
     });
     ctx.audit.objId = row.id;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { residentFiles, residentProjects, residentVisitors } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type ProjectRow = typeof residentProjects.$inferSelect;
@@ -22,10 +23,6 @@ export interface ResidentFilter {
   supplierId?: number;
   /** With `today` and `warnUntil` (yyyy-mm-dd): the earliest certificate expiry's state. */
   cert?: { status: CertStatusFilter; today: string; warnUntil: string };
-}
-
-function like(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
 /** The earliest expiry day of the resident's certificates (null without one). */
@@ -59,9 +56,9 @@ export const residentsRepository = scoped(function residentsRepository(scope: Te
   ) as SQL;
   function where(f: ResidentFilter): SQL | undefined {
     const c: (SQL | undefined)[] = [mine];
-    if (f.name) c.push(ilike(residentVisitors.name, like(f.name)));
-    if (f.phone) c.push(ilike(residentVisitors.phone, like(f.phone)));
-    if (f.company) c.push(ilike(residentVisitors.company, like(f.company)));
+    if (f.name) c.push(ilike(residentVisitors.name, containsPattern(f.name)));
+    if (f.phone) c.push(ilike(residentVisitors.phone, containsPattern(f.phone)));
+    if (f.company) c.push(ilike(residentVisitors.company, containsPattern(f.company)));
     if (f.companyIs) c.push(eq(residentVisitors.company, f.companyIs));
     if (f.projectId) c.push(eq(residentVisitors.projectId, f.projectId));
     if (f.rstatus !== undefined) c.push(eq(residentVisitors.rstatus, f.rstatus));
@@ -80,7 +77,7 @@ export const residentsRepository = scoped(function residentsRepository(scope: Te
         .select({ project: residentProjects, residents: sql<number>`count(${residentVisitors.id})`.mapWith(Number) })
         .from(residentProjects)
         .leftJoin(residentVisitors, eq(residentVisitors.projectId, residentProjects.id))
-        .where(and(myProjects, name ? ilike(residentProjects.name, like(name)) : undefined))
+        .where(and(myProjects, name ? ilike(residentProjects.name, containsPattern(name)) : undefined))
         .groupBy(residentProjects.id)
         .orderBy(desc(residentProjects.createdAt), desc(residentProjects.id)),
     projectById: (id: number) =>

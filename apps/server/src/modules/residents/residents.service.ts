@@ -11,6 +11,7 @@ import {
   Status,
 } from '@openvisit/contract';
 import { supplierById, supplierNamed, suppliersOf } from '../../core/people/people.public.js';
+import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import { AppError, badParams, notFound, requireEvery } from '../../platform/errors.js';
@@ -127,8 +128,7 @@ function projectValues(input: ProjectInput) {
 
 /** A unique-index refusal on the project name (two adds racing past the check) is the same 33. */
 function nameTaken(err: unknown): never {
-  if (/resident_projects_name_uq/.test(String((err as { cause?: { message?: string } }).cause?.message ?? err)))
-    throw new AppError(Status.DUPLICATE_PROJECT);
+  if (uniqueViolation(err) === 'resident_projects_name_uq') throw new AppError(Status.DUPLICATE_PROJECT);
   throw err;
 }
 
@@ -241,9 +241,9 @@ async function checkResident(ctx: AuthedContext, input: ResidentInput, rid = 0) 
 
 /** Two writes racing past the checks meet the unique indexes: the same answers. */
 function identityTaken(err: unknown): never {
-  const text = String((err as { cause?: { message?: string } }).cause?.message ?? err);
-  if (text.includes('resident_visitors_phone_uq')) throw new AppError(Status.PHONE_NOT_UNIQUE);
-  if (text.includes('resident_visitors_id_number_uq')) throw new AppError(Status.ALREADY_EXISTS);
+  const index = uniqueViolation(err);
+  if (index === 'resident_visitors_phone_uq') throw new AppError(Status.PHONE_NOT_UNIQUE);
+  if (index === 'resident_visitors_id_number_uq') throw new AppError(Status.ALREADY_EXISTS);
   throw err;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { deviceGroups, employees, gates, subAccounts, subAccountTemplates, visits } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type SubAccountRow = typeof subAccounts.$inferSelect;
@@ -13,8 +14,6 @@ export interface SubAccountFilter {
   status?: number;
 }
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
 /** The sub-company rows: look-ups, the list, writes. */
 function rows(scope: TenantScope) {
   const db = dbOf(scope);
@@ -22,7 +21,8 @@ function rows(scope: TenantScope) {
   const mine = eq(s.companyId, scope.companyId);
   const matching = (f: SubAccountFilter): SQL | undefined => {
     const w: (SQL | undefined)[] = [mine];
-    if (f.text) w.push(or(ilike(s.companyName, like(f.text)), ilike(s.shortName, like(f.text)), ilike(s.floor, like(f.text))));
+    if (f.text)
+      w.push(or(ilike(s.companyName, containsPattern(f.text)), ilike(s.shortName, containsPattern(f.text)), ilike(s.floor, containsPattern(f.text))));
     if (f.status === 2) w.push(isNotNull(s.archivedAt));
     else if (f.status !== undefined) w.push(isNull(s.archivedAt), eq(s.isUse, f.status));
     return and(...w);

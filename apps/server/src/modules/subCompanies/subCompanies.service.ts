@@ -1,5 +1,6 @@
 import { type FieldError, type In, logDesc, Role, Status, type SubAccount } from '@openvisit/contract';
 import { activeSubCompanies, subCompanyRow, today } from '../../core/company/company.public.js';
+import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { hashPassword, randomToken } from '../../platform/crypto.js';
 import { AppError, badParams, notFound, requireEvery } from '../../platform/errors.js';
@@ -83,11 +84,11 @@ async function checkUnique(ctx: AuthedContext, v: { companyName?: string; shortN
 }
 
 /** Two writers at once: the unique indexes decide, answered as the check before them would have. */
-function uniqueViolation(err: unknown): never {
-  const text = String((err as { cause?: { message?: string } }).cause?.message ?? err);
-  if (text.includes('sub_accounts_company_name_uq')) throw takenError('companyName');
-  if (text.includes('sub_accounts_company_email_uq')) throw takenError('email');
-  if (text.includes('sub_accounts_short_name_uq')) throw takenError('shortName');
+function takenByIndex(err: unknown): never {
+  const index = uniqueViolation(err);
+  if (index === 'sub_accounts_company_name_uq') throw takenError('companyName');
+  if (index === 'sub_accounts_company_email_uq') throw takenError('email');
+  if (index === 'sub_accounts_short_name_uq') throw takenError('shortName');
   throw err;
 }
 
@@ -104,7 +105,7 @@ export async function add(ctx: AuthedContext, input: In<'addSubAccount'>): Promi
   const passwordHash = await hashPassword(password ?? randomToken(24));
   const row = await repoOf(ctx)
     .insert({ ...fields, passwordHash })
-    .catch(uniqueViolation);
+    .catch(takenByIndex);
   if (!password)
     await mailSubAccountLink(ctx, { companyId: ctx.session.companyId, id: row.id, email: row.email, name: row.contactName || row.companyName }, true);
   audit(ctx, row);
@@ -121,7 +122,7 @@ export async function update(ctx: AuthedContext, input: In<'updateSubAccount'>):
   await checkUnique(ctx, changes, id);
   await checkReferences(ctx, changes);
   const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as SubAccountValues;
-  const row = (await repoOf(ctx).update(id, values).catch(uniqueViolation)) ?? before;
+  const row = (await repoOf(ctx).update(id, values).catch(takenByIndex)) ?? before;
   // Stopped, or its sign-in address changed: whoever is signed in as it is signed out.
   if ((changes.isUse === 0 && before.isUse !== 0) || (changes.email && changes.email.toLowerCase() !== before.email.toLowerCase()))
     await revokeAccountSessions(ctx.system, 'sub', id);

@@ -2,7 +2,8 @@ import { extendValueErrors, type In, initialStatus, logDesc, normalizePhone, Sta
 import { needsAuthorisation, settingsOf } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import { registration } from '../../core/sites/sites.public.js';
-import { constraintOf, createVisit, hostSnapshot, type VisitInsert, visitsRepository, withPass } from '../../core/visits/visits.public.js';
+import { createVisit, hostSnapshot, type VisitInsert, visitsRepository, withPass } from '../../core/visits/visits.public.js';
+import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { submit } from '../approvals/approvals.public.js';
@@ -103,7 +104,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
   let created = true;
   const row = await createVisit(ctx, values).catch(async (err: unknown) => {
     // Two deliveries of one offline registration raced: the other one stored it (and told the host).
-    if (input.clientKey && constraintOf(err) === 'visits_client_key_uq') {
+    if (input.clientKey && uniqueViolation(err) === 'visits_client_key_uq') {
       const earlier = await repo.byClientKey(input.clientKey);
       created = false;
       if (earlier) return earlier;
