@@ -317,7 +317,7 @@ async function scenario(L: Lang): Promise<void> {
     assert.equal(await badge.getAttribute('data-size'), '127x89');
     await page.getByTestId('badge-paper').getByText(t.paper).waitFor();
     await badge.getByTestId('badge-brand-bottom').getByTestId('badge-logo').waitFor();
-    // The printed badge itself (platform/badge), its QR carrying the made-up visitor's code.
+    // The printed badge itself (core/badge), its QR carrying the made-up visitor's code.
     await badge.getByTestId('badge-qr').waitFor();
     await badge.getByTestId('badge-code').getByText(t.sampleCode).waitFor();
     const box = await badge.boundingBox();
