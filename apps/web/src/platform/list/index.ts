@@ -5,4 +5,5 @@ export { ListSearch } from './ListSearch';
 export { ListTable, type ListTableProps } from './ListTable';
 export * from './params';
 export { type CountedAnswer, type ListTotal, totalOf, useCountedPage } from './useCountedPage';
+export { type ListPage, type ListPageOptions, type ListPageProps, type ListPageQuery, type PagedRows, useListPage } from './useListPage';
 export { type ListQuery, useListQuery, usePaging } from './useListQuery';
