@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { ReasonModal } from '../../../platform/components/ReasonModal';
 import { formatDate } from '../../../platform/format';
-import { inputMax } from '../../../platform/formRules';
+import { inputMax } from '../../../platform/inputMax';
 import { BatchBar, ListTable, useListPage } from '../../../platform/list';
 import { useDecideResidents, useDeleteResidents, useProjects, useResidentCompanies, useResidentPage } from '../api';
 import type { ResidentFilters } from '../query';

@@ -2,7 +2,7 @@ import { type ResidentVisitor, updateRvPermission } from '@openvisit/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReasonModal } from '../../../platform/components/ReasonModal';
-import { inputMax } from '../../../platform/formRules';
+import { inputMax } from '../../../platform/inputMax';
 import { useDecideResidents } from '../../residents/public';
 
 const REASON_MAX = inputMax(updateRvPermission, 'refuseCause');
