@@ -2,7 +2,7 @@ import { PROCESS_REMARK_MAX, type ProcessRecord, Status } from '@openvisit/contr
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
-import { ReasonModal } from '../../../platform/components/ReasonModal';
+import { ReasonModal } from '../../../platform/list';
 import { useDecide } from '../api';
 
 export type Decision = 'approve' | 'refuse' | 'return';

@@ -1,7 +1,7 @@
 import { type InterimCard, REFUSE_REASON_MAX } from '@openvisit/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ReasonModal } from '../../../platform/components/ReasonModal';
+import { ReasonModal } from '../../../platform/list';
 import { useRefuseCard } from '../api';
 
 /** Refuses an application with a reason of at most 50 characters (counted as typed, as the server counts). */

@@ -5,10 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../../platform/access';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { ReasonModal } from '../../../platform/components/ReasonModal';
 import { useLang } from '../../../platform/i18n';
-import { inputMax } from '../../../platform/inputMax';
-import { ListTable, useListPage, usePaging } from '../../../platform/list';
+import { inputMax, ListTable, ReasonModal, useListPage, usePaging } from '../../../platform/list';
 import { useBookings, useDecideBooking, useLogisticsTypes } from '../api';
 import { BookingDrawer } from '../components/BookingDrawer';
 

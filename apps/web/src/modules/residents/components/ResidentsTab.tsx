@@ -4,10 +4,8 @@ import { App, Button, Card, Flex, Form, Input, Select, Space, Tag, Tooltip } fro
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
-import { ReasonModal } from '../../../platform/components/ReasonModal';
 import { formatDate } from '../../../platform/format';
-import { inputMax } from '../../../platform/inputMax';
-import { BatchBar, ListTable, useListPage } from '../../../platform/list';
+import { BatchBar, inputMax, ListTable, ReasonModal, useListPage } from '../../../platform/list';
 import { useDecideResidents, useDeleteResidents, useProjects, useResidentCompanies, useResidentPage } from '../api';
 import type { ResidentFilters } from '../query';
 import { ResidentDrawer } from './ResidentDrawer';

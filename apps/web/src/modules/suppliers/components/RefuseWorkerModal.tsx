@@ -1,8 +1,7 @@
 import { type ResidentVisitor, updateRvPermission } from '@openvisit/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ReasonModal } from '../../../platform/components/ReasonModal';
-import { inputMax } from '../../../platform/inputMax';
+import { inputMax, ReasonModal } from '../../../platform/list';
 import { useDecideResidents } from '../../residents/public';
 
 const REASON_MAX = inputMax(updateRvPermission, 'refuseCause');

@@ -30,7 +30,11 @@ export interface ReasonModalProps {
   onSubmit(reason: string): Promise<unknown>;
 }
 
-/** A dialog asking for the reason of a refusal (or a return, or a remark): required, at most `max` characters. */
+/**
+ * The dialog a list screen opens to refuse a row (or return it, or decide with a remark): a reason, required, at most
+ * `max` characters. Part of the list kit, so the screens that refuse rows share its chunk instead of adding one to the
+ * first page's preload list.
+ */
 export function ReasonModal({
   open,
   title,
@@ -88,4 +92,22 @@ export function ReasonModal({
       </Form>
     </Modal>
   );
+}
+
+interface SchemaNode {
+  shape?: Record<string, SchemaNode>;
+  maxLength?: number | null;
+  unwrap?: () => SchemaNode;
+}
+
+/**
+ * The most characters a call's text field takes, read from its contract schema (for fields whose contract names no
+ * constant). Throws when the field has none, so a form cannot silently lose its limit when the contract changes.
+ */
+export function inputMax(call: { input: unknown }, field: string): number {
+  let node = (call.input as SchemaNode).shape?.[field];
+  while (node && typeof node.maxLength !== 'number' && node.unwrap) node = node.unwrap();
+  const max = node?.maxLength;
+  if (typeof max !== 'number') throw new Error(`no maximum length for ${field}`);
+  return max;
 }
