@@ -12,7 +12,7 @@ import { checkFacePhoto, fileRules, formatBytes, useDeleteFace, useObjectUrl, us
 const ACCEPT = FACE_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 /** The words for a refused photo: a check of the client ('type', 'size') or the server's `file` rule. */
-function useProblemText() {
+export function useFaceProblemText() {
   const { t } = useTranslation();
   return (rule: string, from: 'client' | 'server') => {
     if (rule === 'type') return t('employees.faces.errors.type');
@@ -28,13 +28,96 @@ function useProblemText() {
 
 /** What the server said of a photo it refused, in the reader's words; null when the error policy has shown it. */
 export function useUploadProblem() {
-  const problemText = useProblemText();
+  const problemText = useFaceProblemText();
   return (err: unknown): string | null => {
     const rules = fileRules(err);
     if (rules.length) return rules.map((r) => problemText(r, 'server')).join('; ');
     if (err instanceof ApiError && err.status === Status.FILE_TYPE_ERROR && !err.isTransport) return problemText('type', 'server');
     return null;
   };
+}
+
+/**
+ * Sends one person's face photo at once: checked as chosen with the contract's limits, with progress; a refused photo
+ * becomes `problem` in the reader's words (`otherProblem` words what else the call leaves to the form).
+ */
+export function useFaceSender<T>(
+  upload: (file: File, onProgress: (fraction: number) => void) => Promise<T>,
+  onSaved: (saved: T) => void,
+  otherProblem: (err: unknown) => string | null = () => null,
+) {
+  const problemText = useFaceProblemText();
+  const uploadProblem = useUploadProblem();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = async (file: File) => {
+    setProblem(null);
+    const local = checkFacePhoto(file);
+    if (local) {
+      setProblem(problemText(local, 'client'));
+      return;
+    }
+    setProgress(0);
+    try {
+      onSaved(await upload(file, (f) => setProgress(Math.round(f * 100))));
+    } catch (err) {
+      setProblem(uploadProblem(err) ?? otherProblem(err));
+    } finally {
+      setProgress(null);
+    }
+  };
+  return { send, progress, busy: progress !== null, problem, setProblem };
+}
+
+/** The photo's upload button (replace when there is one), its progress and its problem. */
+export function FaceUploadControls({
+  sender,
+  hasPhoto,
+  testId,
+  progressTestId,
+  problemTestId,
+  children,
+}: {
+  sender: ReturnType<typeof useFaceSender>;
+  hasPhoto: boolean;
+  testId: string;
+  progressTestId?: string;
+  problemTestId: string;
+  /** Beside the upload button (a remove button). */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { send, progress, busy, problem } = sender;
+  return (
+    <>
+      <Space wrap>
+        <Upload
+          accept={ACCEPT}
+          showUploadList={false}
+          multiple={false}
+          disabled={busy}
+          beforeUpload={(file) => {
+            void send(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={busy} data-testid={testId}>
+            {hasPhoto ? t('employees.faces.field.replace') : t('employees.faces.field.upload')}
+          </Button>
+        </Upload>
+        {children}
+      </Space>
+      {progress !== null ? (
+        <div data-testid={progressTestId}>
+          <Progress percent={progress} size="small" status="active" />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {progress < 100 ? t('employees.faces.field.uploading', { percent: progress }) : t('employees.faces.field.processing')}
+          </Typography.Text>
+        </div>
+      ) : null}
+      {problem ? <Alert type="error" showIcon title={problem} role="alert" data-testid={problemTestId} /> : null}
+    </>
+  );
 }
 
 /** The drawer's face photo section: the picture beside its advice, buttons and messages. */
@@ -61,7 +144,7 @@ function FaceSection({ thumb, children }: { thumb: ReactNode; children: ReactNod
  */
 export function NewFacePhoto({ value, onChange }: { value: File | null; onChange: (file: File | null) => void }) {
   const { t } = useTranslation();
-  const problemText = useProblemText();
+  const problemText = useFaceProblemText();
   const [problem, setProblem] = useState<string | null>(null);
   const url = useObjectUrl(value ?? undefined);
   const choose = (file: File) => {
@@ -116,46 +199,28 @@ export function NewFacePhoto({ value, onChange }: { value: File | null; onChange
 export function FacePhotoField({ employee }: { employee: Employee }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const problemText = useProblemText();
-  const uploadProblem = useUploadProblem();
   const upload = useUploadFace();
   const remove = useDeleteFace();
   const [current, setCurrent] = useState(employee);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const send = async (file: File) => {
-    setProblem(null);
-    const local = checkFacePhoto(file);
-    if (local) {
-      setProblem(problemText(local, 'client'));
-      return;
-    }
-    setProgress(0);
-    try {
-      const saved = await upload.mutateAsync({ empid: current.empid, file, onProgress: (f) => setProgress(Math.round(f * 100)) });
+  const sender = useFaceSender(
+    (file, onProgress) => upload.mutateAsync({ empid: current.empid, file, onProgress }),
+    (saved) => {
       setCurrent(saved);
       void message.success(t('employees.faces.field.saved', { name: saved.empName }));
-    } catch (err) {
-      // anything but a refused photo was shown by the error policy
-      setProblem(uploadProblem(err));
-    } finally {
-      setProgress(null);
-    }
-  };
+    },
+  );
 
   const drop = async () => {
     try {
       const saved = await remove.mutateAsync(current.empid);
       setCurrent(saved);
-      setProblem(null);
+      sender.setProblem(null);
       void message.success(t('employees.faces.field.removed', { name: saved.empName }));
     } catch {
       // shown by the error policy
     }
   };
 
-  const busy = progress !== null;
   const hasPhoto = current.avatar !== '';
   return (
     <FaceSection thumb={<FaceThumb key={current.avatar} employee={current} size={112} />}>
@@ -169,38 +234,15 @@ export function FacePhotoField({ employee }: { employee: Employee }) {
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('employees.faces.field.advice', { max: formatBytes(FACE_UPLOAD_MAX_BYTES) })}
       </Typography.Text>
-      <Space wrap>
-        <Upload
-          accept={ACCEPT}
-          showUploadList={false}
-          multiple={false}
-          disabled={busy}
-          beforeUpload={(file) => {
-            void send(file);
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={busy} data-testid="face-upload">
-            {hasPhoto ? t('employees.faces.field.replace') : t('employees.faces.field.upload')}
-          </Button>
-        </Upload>
+      <FaceUploadControls sender={sender} hasPhoto={hasPhoto} testId="face-upload" progressTestId="face-progress" problemTestId="face-problem">
         {hasPhoto ? (
           <ConfirmDelete title={t('employees.faces.field.removeConfirm', { name: current.empName })} onConfirm={drop}>
-            <Button danger icon={<DeleteOutlined />} loading={remove.isPending} disabled={busy} data-testid="face-remove">
+            <Button danger icon={<DeleteOutlined />} loading={remove.isPending} disabled={sender.busy} data-testid="face-remove">
               {t('employees.faces.field.remove')}
             </Button>
           </ConfirmDelete>
         ) : null}
-      </Space>
-      {busy ? (
-        <div data-testid="face-progress">
-          <Progress percent={progress} size="small" status="active" />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {progress < 100 ? t('employees.faces.field.uploading', { percent: progress }) : t('employees.faces.field.processing')}
-          </Typography.Text>
-        </div>
-      ) : null}
-      {problem ? <Alert type="error" showIcon title={problem} data-testid="face-problem" /> : null}
+      </FaceUploadControls>
     </FaceSection>
   );
 }

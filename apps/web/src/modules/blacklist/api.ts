@@ -16,7 +16,7 @@ export function isDuplicate(err: unknown): boolean {
   return err instanceof ApiError && !err.isTransport && err.status === Status.ALREADY_EXISTS;
 }
 
-export function useListPage(kind: ListKind, f: ListFilters) {
+export function useListedPage(kind: ListKind, f: ListFilters) {
   return useQuery({
     queryKey: listKeys.page(kind, f),
     queryFn: () => api.call(LIST_CALLS[kind].get, listInput(f)),

@@ -3,7 +3,7 @@ import { Button, Card, Flex, Input, Segmented, Tooltip, Typography } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../platform/format';
-import { CellText, choice, defineListParams, ListTable, text, useListQuery } from '../../../platform/list';
+import { CellText, choice, defineListParams, ListTable, text, useListPage, useListQuery } from '../../../platform/list';
 import { type QueueQuery, useApprovalQueue } from '../api';
 import { ApprovalStatusTag } from './ApprovalStatusTag';
 import { DecideModal, type Decision } from './DecideModal';
@@ -32,6 +32,7 @@ export function ApprovalQueue({ all = false }: { all?: boolean }) {
   const query = useListQuery(queueParams);
   const q: QueueQuery = { ...query.values, all };
   const queue = useApprovalQueue(q);
+  const table = useListPage(query, queue);
   const [deciding, setDeciding] = useState<{ record: ProcessRecord | null; result: Decision }>({ record: null, result: 'approve' });
   const waiting = q.kind === 'waiting';
 
@@ -57,11 +58,7 @@ export function ApprovalQueue({ all = false }: { all?: boolean }) {
       </Flex>
       <ListTable<ProcessRecord>
         rowKey="rid"
-        paging={query}
-        total={queue.data?.count ?? 0}
-        pending={queue.isPending}
-        fetching={queue.isFetching}
-        dataSource={queue.data?.list ?? []}
+        {...table.props}
         empty={t(waiting ? 'approvals.queue.empty' : 'approvals.queue.emptyDecided')}
         columns={[
           {

@@ -1,8 +1,8 @@
 import { PROCESS_REMARK_MAX, type ProcessRecord, Status } from '@openvisit/contract';
-import { App, Form, Input, Modal } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
-import { handleFormError } from '../../../platform/fieldErrors';
+import { ReasonModal } from '../../../platform/list';
 import { useDecide } from '../api';
 
 export type Decision = 'approve' | 'refuse' | 'return';
@@ -11,17 +11,13 @@ export type Decision = 'approve' | 'refuse' | 'return';
 export function DecideModal({ record, result, onClose }: { record: ProcessRecord | null; result: Decision; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ remark: string }>();
   const decide = useDecide();
   const needsReason = result !== 'approve';
 
-  const submit = async () => {
+  const submit = async (remark: string) => {
     if (!record) return;
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const { remark } = values;
     try {
-      await decide.mutateAsync({ rid: record.rid, result, remark: remark?.trim() ?? '' });
+      await decide.mutateAsync({ rid: record.rid, result, remark });
       void message.success(t(`approvals.decide.${result === 'approve' ? 'approved' : result === 'refuse' ? 'refused' : 'returned'}`));
       onClose();
     } catch (err) {
@@ -31,30 +27,27 @@ export function DecideModal({ record, result, onClose }: { record: ProcessRecord
       } else if (err instanceof ApiError && err.status === Status.NOT_APPROVER) {
         void message.error(t('approvals.decide.notApprover'));
         onClose();
-      } else handleFormError(form, err);
+      } else throw err;
     }
   };
 
   const name = record?.vname ?? '';
   return (
-    <Modal
+    <ReasonModal
       open={record !== null}
       title={t(`approvals.decide.${result}Title`, { name })}
       okText={t(`approvals.queue.${result}`)}
-      okButtonProps={{ danger: result === 'refuse', loading: decide.isPending }}
-      onOk={submit}
+      label={needsReason ? t('approvals.decide.remark') : t('approvals.decide.remarkOptional')}
+      name="remark"
+      max={PROCESS_REMARK_MAX}
+      required={needsReason}
+      requiredMessage={t('approvals.decide.remarkRequired')}
+      danger={result === 'refuse'}
+      autoFocus
+      fieldErrors
+      pending={decide.isPending}
       onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          name="remark"
-          label={needsReason ? t('approvals.decide.remark') : t('approvals.decide.remarkOptional')}
-          rules={needsReason ? [{ required: true, whitespace: true, message: t('approvals.decide.remarkRequired') }] : []}
-        >
-          <Input.TextArea rows={3} maxLength={PROCESS_REMARK_MAX} showCount autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
+      onSubmit={submit}
+    />
   );
 }

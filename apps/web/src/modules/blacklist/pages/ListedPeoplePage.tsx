@@ -1,15 +1,15 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ListedPerson } from '@openvisit/contract';
 import { App, Button, Card, Flex, Space, Tooltip, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../platform/api';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
-import { BatchBar, ListSearch, ListTable, useListQuery } from '../../../platform/list';
-import { useDeleteListed, useListPage } from '../api';
+import { BatchBar, ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
+import { useDeleteListed, useListedPage } from '../api';
 import { ListedPersonModal } from '../components/ListedPersonModal';
 import { ScreeningOffBanner, ScreeningSwitch } from '../components/ScreeningSwitch';
 import { LIST_CALLS, type ListKind } from '../kinds';
@@ -21,9 +21,10 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
   const { message } = App.useApp();
   const list = useListQuery(listedParams);
   const filters = list.values;
-  const page = useListPage(kind, filters);
+  const page = useListedPage(kind, filters);
+  const table = useListPage(list, page, { selectable: true, stepBack: true });
+  const { selection, setSelection, total } = table;
   const remove = useDeleteListed(kind);
-  const [selection, setSelection] = useState<number[]>([]);
   // A new key per opening: the dialog and its form start afresh.
   const [modal, setModal] = useState({ open: false, key: 0 });
   const [exporting, setExporting] = useState(false);
@@ -32,14 +33,6 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
     if (patch.q !== undefined && patch.q !== filters.q) setSelection([]);
     list.set(patch);
   };
-
-  const rows = page.data?.list ?? [];
-  const total = page.data?.count ?? 0;
-  // A page past the end (after deletions, or an old link) goes back to the last page.
-  useEffect(() => {
-    if (!page.isPlaceholderData && page.data && rows.length === 0 && total > 0 && filters.page > 1)
-      list.set({ page: Math.max(1, Math.ceil(total / filters.size)) });
-  });
 
   const deleteEntries = async (ids: number[]) => {
     try {
@@ -106,12 +99,7 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
         </Flex>
         <ListTable<ListedPerson>
           rowKey="bid"
-          paging={list}
-          total={total}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={rows}
-          selection={{ keys: selection, onChange: (keys) => setSelection(keys.map(Number)) }}
+          {...table.props}
           totalText={(n) => t('blacklist.total', { count: n })}
           empty={searched ? t('blacklist.emptySearch') : t(`blacklist.${kind}.empty`)}
           emptyAction={

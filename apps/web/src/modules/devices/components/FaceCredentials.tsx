@@ -12,7 +12,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../../platform/access';
 import { formatDateTime } from '../../../platform/format';
-import { defineListParams, type ListColumn, ListSearch, ListTable, oneOf, pageWindow, text, useListQuery } from '../../../platform/list';
+import { defineListParams, type ListColumn, ListSearch, ListTable, oneOf, pageWindow, text, useListPage, useListQuery } from '../../../platform/list';
 import { useFaceCredentials, useRetryFaceCredentials } from '../faceApi';
 
 /** The filters of the terminal's people, in the URL (prefixed: the page's own form has none, but stay apart). */
@@ -98,6 +98,7 @@ export function FaceCredentials({ eid }: { eid: number }) {
     ...(f.kind && { personKind: f.kind }),
     ...(f.q && { name: f.q }),
   });
+  const table = useListPage(list, page);
   const retry = useRetryFaceCredentials();
   const canRetry = useCanCall(retryFaceCredentials);
   const counts = page.data?.counts;
@@ -149,11 +150,7 @@ export function FaceCredentials({ eid }: { eid: number }) {
       </Flex>
       <ListTable<FaceCredential>
         rowKey="id"
-        paging={list}
-        total={page.data?.count ?? 0}
-        pending={page.isPending}
-        fetching={page.isFetching}
-        dataSource={page.data?.list ?? []}
+        {...table.props}
         totalText={(n) => t('faceSync.total', { count: n })}
         empty={list.filtered ? t('faceSync.emptySearch') : t('faceSync.empty')}
         emptyAction={list.filtered ? <Button onClick={list.reset}>{t('faceSync.clearFilters')}</Button> : undefined}

@@ -7,7 +7,18 @@ import { Link, useNavigate } from 'react-router';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
-import { defineListParams, int, ListSearch, ListTable, type ListValues, oneOf, pageWindow, text, useListQuery } from '../../../platform/list';
+import {
+  defineListParams,
+  int,
+  ListSearch,
+  ListTable,
+  type ListValues,
+  oneOf,
+  pageWindow,
+  text,
+  useListPage,
+  useListQuery,
+} from '../../../platform/list';
 import { useDeleteDevice, useDevicePage, useGroups, useRotateSecret, useSetDeviceStatus } from '../api';
 import { SecretDialog } from '../components/SecretDialog';
 import { directionKey, onlineKey, statusKey } from '../labels';
@@ -120,6 +131,7 @@ export function DevicesPage() {
   const list = useListQuery(deviceParams);
   const f = list.values;
   const devices = useDevicePage({ ...pageWindow(f), deviceName: f.q, eType: f.kind, egid: f.group, status: f.status });
+  const table = useListPage(list, devices);
   const groups = useGroups();
   const [secret, setSecret] = useState<{ eid: number; secret: string } | null>(null);
   const groupName = new Map((groups.data ?? []).map((g) => [g.egid, g.egname]));
@@ -140,11 +152,7 @@ export function DevicesPage() {
         <DeviceFilters list={list} />
         <ListTable<Device>
           rowKey="eid"
-          paging={list}
-          total={devices.data?.count ?? 0}
-          pending={devices.isPending}
-          fetching={devices.isFetching}
-          dataSource={devices.data?.list ?? []}
+          {...table.props}
           totalText={(n) => t('devices.list.total', { count: n })}
           empty={list.filtered ? t('devices.list.emptyFiltered') : t('devices.list.empty')}
           emptyAction={

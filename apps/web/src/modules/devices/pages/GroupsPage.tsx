@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { defineListParams, ListSearch, ListTable, pageWindow, text, useListQuery } from '../../../platform/list';
+import { defineListParams, ListSearch, ListTable, pageWindow, text, useListPage, useListQuery } from '../../../platform/list';
 import { useDeleteGroup, useGates, useGroupPage } from '../api';
 import { personKindKey, statusKey } from '../labels';
 
@@ -46,6 +46,7 @@ export function GroupsPage() {
   const del = useDeleteWithCounts();
   const list = useListQuery(groupParams);
   const groups = useGroupPage({ ...pageWindow(list.values), egname: list.values.q });
+  const table = useListPage(list, groups);
   const gates = useGates();
   const gateName = new Map((gates.data ?? []).map((g) => [g.gid, g.gname]));
 
@@ -74,11 +75,7 @@ export function GroupsPage() {
         </div>
         <ListTable<DeviceGroup>
           rowKey="egid"
-          paging={list}
-          total={groups.data?.count ?? 0}
-          pending={groups.isPending}
-          fetching={groups.isFetching}
-          dataSource={groups.data?.list ?? []}
+          {...table.props}
           totalText={(n) => t('devices.groups.total', { count: n })}
           empty={list.filtered ? t('devices.groups.emptyFiltered') : t('devices.groups.empty')}
           emptyAction={

@@ -4,7 +4,7 @@ import { Button, Drawer, Flex, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FACE_PROBLEM_KINDS, FaceStatusTag, FaceThumb, useAbnormal } from '../../../core/faces/public';
-import { ListTable, usePaging } from '../../../platform/list';
+import { ListTable, useListPage, usePaging } from '../../../platform/list';
 
 const PAGE_SIZE = 10;
 
@@ -36,6 +36,7 @@ export function AbnormalDrawer({
   const [kind, setKind] = useState<AbnormalKind>(() => firstKind(counts));
   const paging = usePaging(PAGE_SIZE);
   const list = useAbnormal(kind, paging.startIndex, paging.requestedCount, open);
+  const table = useListPage(paging, list);
   const shown = list.data?.counts ?? counts;
   return (
     <Drawer title={t('employees.faces.abnormal.title')} open={open} onClose={onClose} size={760} destroyOnHidden>
@@ -65,11 +66,7 @@ export function AbnormalDrawer({
         <ListTable<Employee>
           rowKey="empid"
           size="small"
-          paging={paging}
-          total={list.data?.count ?? 0}
-          pending={list.isPending}
-          fetching={list.isFetching}
-          dataSource={list.data?.list ?? []}
+          {...table.props}
           data-testid="abnormal-table"
           empty={t('employees.faces.abnormal.empty')}
           hideOnSinglePage

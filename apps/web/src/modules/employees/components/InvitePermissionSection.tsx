@@ -7,7 +7,7 @@ import { useUserInfo } from '../../../core/company/public';
 import { deptOptions, useDepartments } from '../../../core/people/public';
 import { api } from '../../../platform/api';
 import { useLabel } from '../../../platform/i18n';
-import { ListTable, usePaging } from '../../../platform/list';
+import { ListTable, useListPage, usePaging } from '../../../platform/list';
 import { peopleKeys } from '../api';
 import { CompanyInviteSwitch } from './CompanyInviteSwitch';
 
@@ -35,7 +35,6 @@ export function InvitePermissionSection() {
   const [name, setName] = useState('');
   const [deptid, setDeptid] = useState<number | undefined>();
   const [show, setShow] = useState<Show>('all');
-  const [selected, setSelected] = useState<number[]>([]);
   const input = {
     startIndex: paging.startIndex,
     requestedCount: paging.requestedCount,
@@ -44,6 +43,8 @@ export function InvitePermissionSection() {
     forbidInvite: show === 'all' ? undefined : show === 'forbidden',
   };
   const list = useQuery({ queryKey: keys.list(input), queryFn: () => api.getInvitePersonList(input), placeholderData: keepPreviousData });
+  const table = useListPage(paging, list, { selectable: true, background: true });
+  const { selection: selected, setSelection: setSelected } = table;
   const update = useMutation({
     mutationFn: (v: { empids: number[]; forbidInvite: boolean }) => api.updateInviteStatus(v),
     onSuccess: (r, v) => {
@@ -115,12 +116,8 @@ export function InvitePermissionSection() {
         </Space>
         <ListTable<Person>
           rowKey="empid"
-          paging={paging}
-          total={list.data?.count ?? 0}
+          {...table.props}
           pending={false}
-          fetching={list.isFetching && !list.data}
-          dataSource={list.data?.list ?? []}
-          selection={{ keys: selected, onChange: (k) => setSelected(k as number[]) }}
           empty={filtered ? t('employees.invitePower.emptyFiltered') : t('employees.invitePower.empty')}
           columns={[
             { title: t('employees.invitePower.cols.name'), dataIndex: 'empName', kind: 'name' },

@@ -2,7 +2,7 @@ import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@a
 import { type Employee, exportEmployeeList } from '@openvisit/contract';
 import { App, Button, Card, Flex, Select, Space, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FaceCell, FacePhotosButton } from '../../../core/faces/public';
 import { findDept, useDepartments } from '../../../core/people/public';
@@ -11,7 +11,7 @@ import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDate } from '../../../platform/format';
 import { currentLang, useLabel } from '../../../platform/i18n';
-import { BatchBar, ListSearch, ListTable, useListQuery } from '../../../platform/list';
+import { BatchBar, ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useDeleteEmployees, useEmployeeCount, useEmployeePage } from '../api';
 import { AbnormalLink } from '../components/AbnormalDrawer';
 import { DepartmentPanel } from '../components/DepartmentPanel';
@@ -34,10 +34,11 @@ export function EmployeesPage() {
   const query = useListQuery(empParams);
   const filters = query.values;
   const page = useEmployeePage(filters);
+  const table = useListPage(query, page, { selectable: true, stepBack: true });
+  const { selection, setSelection } = table;
   const count = useEmployeeCount();
   const departments = useDepartments();
   const remove = useDeleteEmployees();
-  const [selection, setSelection] = useState<number[]>([]);
   // A new key per opening: the drawer and its form start afresh for each employee.
   const [drawer, setDrawer] = useState<{ open: boolean; employee: Employee | null; key: number }>({ open: false, employee: null, key: 0 });
   const openDrawer = (employee: Employee | null) => setDrawer((d) => ({ open: true, employee, key: d.key + 1 }));
@@ -49,14 +50,6 @@ export function EmployeesPage() {
     if (next.q !== filters.q || next.status !== filters.status || next.dept !== filters.dept) setSelection([]);
     query.set(patch);
   };
-
-  const list = page.data?.list ?? [];
-  const total = page.data?.count ?? 0;
-  // A page past the end (after deletions, or an old link) goes back to the last page.
-  useEffect(() => {
-    if (!page.isPlaceholderData && page.data && list.length === 0 && total > 0 && filters.page > 1)
-      query.set({ page: Math.max(1, Math.ceil(total / filters.size)) });
-  });
 
   const deleteEmployees = async (ids: number[]) => {
     try {
@@ -164,13 +157,8 @@ export function EmployeesPage() {
           </Flex>
           <ListTable<Employee>
             rowKey="empid"
-            paging={query}
-            total={total}
-            pending={page.isPending}
-            fetching={page.isFetching}
-            dataSource={list}
+            {...table.props}
             onChange={onTableChange}
-            selection={{ keys: selection, onChange: (keys) => setSelection(keys.map(Number)) }}
             totalText={(n) => t('employees.total', { count: n })}
             empty={filtered ? t('employees.emptyFiltered') : t('employees.empty')}
             emptyAction={

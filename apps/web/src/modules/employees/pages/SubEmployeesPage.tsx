@@ -7,7 +7,7 @@ import { useUserInfo } from '../../../core/company/public';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDate } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { defineListParams, ListSearch, ListTable, text, useListQuery } from '../../../platform/list';
+import { defineListParams, ListSearch, ListTable, text, useListPage, useListQuery } from '../../../platform/list';
 import { useSubCompanyEmployeePage, useUpdateEmployee } from '../api';
 import { EmployeeDrawer } from '../components/EmployeeDrawer';
 
@@ -26,6 +26,7 @@ export function SubEmployeesPage() {
   const query = useListQuery(subEmpParams);
   const { q } = query.values;
   const page = useSubCompanyEmployeePage({ startIndex: query.startIndex, requestedCount: query.requestedCount, name: q || undefined });
+  const table = useListPage(query, page);
   const update = useUpdateEmployee();
   // A change of status is an edit: where the head office has an exemption clause, confirming it accepts the clause.
   const clause = (useUserInfo().data?.escapeClause ?? '').trim();
@@ -62,11 +63,7 @@ export function SubEmployeesPage() {
         </Flex>
         <ListTable<Employee>
           rowKey="empid"
-          paging={query}
-          total={page.data?.count ?? 0}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={page.data?.list ?? []}
+          {...table.props}
           totalText={(n) => t('employees.total', { count: n })}
           empty={q ? t('employees.emptyFiltered') : t('employees.empty')}
           emptyAction={q ? <Button onClick={() => query.set({ q: '' })}>{t('employees.clearFilters')}</Button> : addButton()}

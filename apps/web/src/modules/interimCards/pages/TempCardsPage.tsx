@@ -17,7 +17,7 @@ import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
-import { type ListColumn, ListTable, useListQuery } from '../../../platform/list';
+import { type ListColumn, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useCards, useReturnCard } from '../api';
 import { ApplyModal } from '../components/ApplyModal';
 import { CardStatusTag, STATUS_KEYS } from '../components/CardStatusTag';
@@ -113,6 +113,7 @@ export function TempCardsPage({ self = false }: { self?: boolean }) {
   const query = useListQuery(cardParams);
   const f = query.values;
   const page = useCards(f);
+  const table = useListPage(query, page);
   const giveBack = useReturnCard();
   const can = {
     apply: useCanCall(addInterimCard),
@@ -214,11 +215,7 @@ export function TempCardsPage({ self = false }: { self?: boolean }) {
         <CardFilterForm form={filterForm} values={f} onSearch={search} onReset={reset} />
         <ListTable<InterimCard>
           rowKey="cid"
-          paging={query}
-          total={page.data?.count ?? 0}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={page.data?.list ?? []}
+          {...table.props}
           totalText={(n) => t('interimCards.total', { count: n })}
           empty={filtered ? t('interimCards.emptySearch') : t('interimCards.empty')}
           emptyAction={filtered ? <Button onClick={reset}>{t('interimCards.filters.reset')}</Button> : undefined}

@@ -9,7 +9,7 @@ import { api } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { defineListParams, ListTable, oneOf, text, useCountedPage, useListQuery } from '../../../platform/list';
+import { defineListParams, ListTable, oneOf, text, useCountedPage, useListPage, useListQuery } from '../../../platform/list';
 import { canResend, ResendDialog } from '../components/ResendDialog';
 
 /** The statuses an invitation goes through (spec section 4), for the filter. */
@@ -49,6 +49,7 @@ export function InviteListPage() {
     page: query.values.page,
     fetch: (withCount) => api.searchInviteByCondition({ ...input, withCount }),
   });
+  const table = useListPage(query, list, { background: true });
   const cancel = useMutation({
     mutationFn: (vid: number) => api.setCancelStatusForWeb({ vid }),
     onSuccess: (v) => {
@@ -56,7 +57,6 @@ export function InviteListPage() {
       return qc.invalidateQueries({ queryKey: ['invitations', 'list'] });
     },
   });
-  const data = list.data;
 
   return (
     <>
@@ -92,11 +92,8 @@ export function InviteListPage() {
           </Flex>
           <ListTable<Visit>
             rowKey="vid"
-            paging={query}
-            total={list.total?.count ?? 0}
+            {...table.props}
             pending={false}
-            fetching={list.isFetching && !data}
-            dataSource={data?.list ?? []}
             empty={query.filtered ? t('invitations.list.emptyFiltered') : t('invitations.list.empty')}
             totalText={(n) => t('invitations.list.total', { count: n })}
             columns={[

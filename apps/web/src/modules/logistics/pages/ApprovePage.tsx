@@ -1,14 +1,16 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
 import { approveLogistics, type LogisticsBooking, labelIn } from '@openvisit/contract';
-import { Alert, App, Button, Card, Flex, Form, Input, Modal, Popconfirm, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Popconfirm, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../../platform/access';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { useLang } from '../../../platform/i18n';
-import { ListTable, usePaging } from '../../../platform/list';
+import { inputMax, ListTable, ReasonModal, useListPage, usePaging } from '../../../platform/list';
 import { useBookings, useDecideBooking, useLogisticsTypes } from '../api';
 import { BookingDrawer } from '../components/BookingDrawer';
+
+const REASON_MAX = inputMax(approveLogistics, 'reason');
 
 /** The approval queue: bookings waiting for a decision; the logistics manager approves or refuses with a reason. */
 export function ApprovePage() {
@@ -17,13 +19,13 @@ export function ApprovePage() {
   const lang = useLang();
   const paging = usePaging();
   const page = useBookings({ pstatus: 0, sname: '', mobile: '', cardid: '', plateNum: '', ...paging.values });
+  const table = useListPage(paging, page);
   const types = useLogisticsTypes();
   const decide = useDecideBooking();
   // A logistics specialist reads the queue; the server refuses their decisions (610) as the contract says.
   const canDecide = useCanCall(approveLogistics);
   const [shown, setShown] = useState<LogisticsBooking | null>(null);
   const [refusing, setRefusing] = useState<LogisticsBooking | null>(null);
-  const [refuseForm] = Form.useForm<{ reason: string }>();
 
   const approve = async (b: LogisticsBooking) => {
     try {
@@ -34,16 +36,12 @@ export function ApprovePage() {
       // shown by the error policy
     }
   };
-  const refuse = async ({ reason }: { reason: string }) => {
+  const refuse = async (reason: string) => {
     if (!refusing) return;
-    try {
-      await decide.mutateAsync({ sid: refusing.sid, pstatus: 2, reason: reason.trim() });
-      void message.success(t('logistics.approve.refused', { num: refusing.logNum }));
-      setRefusing(null);
-      setShown(null);
-    } catch {
-      // shown by the error policy
-    }
+    await decide.mutateAsync({ sid: refusing.sid, pstatus: 2, reason });
+    void message.success(t('logistics.approve.refused', { num: refusing.logNum }));
+    setRefusing(null);
+    setShown(null);
   };
   const actions = (b: LogisticsBooking) =>
     canDecide ? (
@@ -72,11 +70,7 @@ export function ApprovePage() {
       <Card>
         <ListTable<LogisticsBooking>
           rowKey="sid"
-          paging={paging}
-          total={page.data?.count ?? 0}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={page.data?.list ?? []}
+          {...table.props}
           totalText={(n) => t('logistics.approve.total', { count: n })}
           empty={t('logistics.approve.empty')}
           columns={[
@@ -115,29 +109,17 @@ export function ApprovePage() {
         onClose={() => setShown(null)}
         extra={shown ? <Flex gap={8}>{actions(shown)}</Flex> : null}
       />
-      <Modal
-        title={t('logistics.approve.refuseTitle', { num: refusing?.logNum ?? '' })}
+      <ReasonModal
         open={refusing !== null}
-        onCancel={() => setRefusing(null)}
-        onOk={() => refuseForm.submit()}
+        title={t('logistics.approve.refuseTitle', { num: refusing?.logNum ?? '' })}
         okText={t('logistics.approve.refuse')}
-        okButtonProps={{ danger: true, loading: decide.isPending }}
-        cancelText={t('common.cancel')}
-        destroyOnHidden
-      >
-        <Form form={refuseForm} layout="vertical" name="logistics-refuse" onFinish={refuse} preserve={false}>
-          <Form.Item
-            name="reason"
-            label={t('logistics.approve.reason')}
-            rules={[
-              { required: true, whitespace: true, message: t('validation.required') },
-              { max: 200, message: t('validation.tooLong', { max: 200 }) },
-            ]}
-          >
-            <Input.TextArea rows={3} maxLength={200} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
+        label={t('logistics.approve.reason')}
+        formName="logistics-refuse"
+        max={REASON_MAX}
+        pending={decide.isPending}
+        onCancel={() => setRefusing(null)}
+        onSubmit={refuse}
+      />
     </>
   );
 }

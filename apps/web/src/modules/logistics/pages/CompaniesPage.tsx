@@ -8,7 +8,7 @@ import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
-import { defineListParams, ListSearch, ListTable, text, useListQuery } from '../../../platform/list';
+import { defineListParams, ListSearch, ListTable, text, useListPage, useListQuery } from '../../../platform/list';
 import { useCarrierPage, useDeleteCarrier, useSaveCarrier } from '../api';
 
 const carrierParams = defineListParams({ name: text(CARRIER_NAME_MAX) });
@@ -86,6 +86,7 @@ export function CompaniesPage() {
   const query = useListQuery(carrierParams);
   const { name, page: pageNo, size } = query.values;
   const page = useCarrierPage(name, pageNo, size);
+  const table = useListPage(query, page);
   const remove = useDeleteCarrier();
   const [modal, setModal] = useState<{ open: boolean; key: number; carrier: Carrier | null }>({ open: false, key: 0, carrier: null });
   const open = (carrier: Carrier | null) => setModal((m) => ({ open: true, key: m.key + 1, carrier }));
@@ -121,11 +122,7 @@ export function CompaniesPage() {
         </Flex>
         <ListTable<Carrier>
           rowKey="id"
-          paging={query}
-          total={page.data?.count ?? 0}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={page.data?.list ?? []}
+          {...table.props}
           totalText={(n) => t('logistics.companies.total', { count: n })}
           empty={name ? t('logistics.companies.emptySearch') : t('logistics.companies.empty')}
           emptyAction={

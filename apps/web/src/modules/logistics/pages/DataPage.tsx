@@ -10,7 +10,7 @@ import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
-import { type ListColumn, ListTable, useListQuery } from '../../../platform/list';
+import { type ListColumn, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useAllCarriers, useBookings, useLogisticsTypes } from '../api';
 import { BookingDrawer } from '../components/BookingDrawer';
 import { BookingFormDrawer } from '../components/BookingFormDrawer';
@@ -126,6 +126,7 @@ export function DataPage() {
   const query = useListQuery(bookingParams);
   const f = query.values;
   const page = useBookings(f);
+  const table = useListPage(query, page);
   const types = useLogisticsTypes();
   const canBook = useCanCall(addLogisticsInfo);
   const [filterForm] = Form.useForm<FilterValues>();
@@ -187,11 +188,7 @@ export function DataPage() {
         <BookingFilterForm form={filterForm} values={f} onSearch={search} onReset={reset} />
         <ListTable<LogisticsBooking>
           rowKey="sid"
-          paging={query}
-          total={page.data?.count ?? 0}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={page.data?.list ?? []}
+          {...table.props}
           totalText={(n) => t('logistics.data.total', { count: n })}
           empty={filtered ? t('logistics.data.emptySearch') : t('logistics.data.empty')}
           emptyAction={filtered ? <Button onClick={reset}>{t('logistics.filters.reset')}</Button> : undefined}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
-import { ListTable, usePaging } from '../../../platform/list';
+import { ListTable, useListPage, usePaging } from '../../../platform/list';
 import { useDeskBookings, useLogisticsTypes } from '../api';
 import { BookingDrawer } from '../components/BookingDrawer';
 import { BookingStatusTag } from '../components/BookingStatusTag';
@@ -23,6 +23,7 @@ export function DeskPage() {
   const paging = usePaging();
   const day = dayjs().format(DAY_FORMAT);
   const list = useDeskBookings(day, paging.values.page, paging.values.size);
+  const table = useListPage(paging, list, { background: true });
   const types = useLogisticsTypes();
   const [shown, setShown] = useState<LogisticsBooking | null>(null);
 
@@ -40,11 +41,7 @@ export function DeskPage() {
       <Card>
         <ListTable<LogisticsBooking>
           rowKey="sid"
-          paging={paging}
-          total={list.data?.count ?? 0}
-          pending={list.isPending}
-          fetching={list.isFetching && !list.data}
-          dataSource={list.data?.list ?? []}
+          {...table.props}
           totalText={(n) => t('logistics.desk.total', { count: n })}
           empty={t('logistics.desk.empty')}
           columns={[

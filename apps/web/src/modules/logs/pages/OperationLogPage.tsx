@@ -2,12 +2,11 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { logObjectText, type OperationLog } from '@openvisit/contract';
 import { Button, Card, DatePicker, Flex, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
-import { ListSearch, ListTable, useListQuery } from '../../../platform/list';
+import { ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useLogPage } from '../api';
 import { LOG_ENDS, LOG_EVENTS, LOG_MODULES, LOG_ROLES, type LogFilters, logDetails, logList } from '../query';
 
@@ -25,15 +24,9 @@ export function OperationLogPage() {
   const query = useListQuery(logList);
   const filters = query.values;
   const page = useLogPage(filters);
+  const table = useListPage(query, page, { stepBack: true });
   const apply = (patch: Partial<LogFilters>) => query.set(patch);
   const clear = () => apply({ name: '', role: undefined, module: undefined, end: undefined, event: undefined, from: undefined, to: undefined });
-
-  const list = page.data?.list ?? [];
-  const total = page.data?.count ?? 0;
-  useEffect(() => {
-    if (!page.isPlaceholderData && page.data && list.length === 0 && total > 0 && filters.page > 1)
-      apply({ page: Math.max(1, Math.ceil(total / filters.size)) });
-  });
 
   /** A filter select: "all" clears it. */
   const select = <V extends string | number>(
@@ -88,11 +81,7 @@ export function OperationLogPage() {
         </Flex>
         <ListTable<OperationLog>
           rowKey="id"
-          paging={query}
-          total={total}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={list}
+          {...table.props}
           totalText={(n) => t('logs.total', { count: n })}
           empty={filtered ? t('logs.emptyFiltered') : t('logs.empty')}
           emptyAction={filtered ? <Button onClick={clear}>{t('logs.clearFilters')}</Button> : null}

@@ -9,7 +9,7 @@ import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { ListSearch, ListTable, useListQuery } from '../../../platform/list';
+import { ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useCancelMeeting, useMeetingPage } from '../api';
 import { InvitedLinks } from '../components/InvitedLinks';
 import { MeetingDrawer } from '../components/MeetingDrawer';
@@ -32,6 +32,7 @@ export function MeetingsPage({ detailPath, pickOrganiser }: { detailPath: string
   const filters = list.values;
   const go = list.set;
   const page = useMeetingPage(filters);
+  const table = useListPage(list, page);
   const cancel = useCancelMeeting();
   const [drawer, setDrawer] = useState({ open: false, key: 0 });
   const [invited, setInvited] = useState<(Visit & { inviteLink: string })[] | null>(null);
@@ -85,11 +86,7 @@ export function MeetingsPage({ detailPath, pickOrganiser }: { detailPath: string
         </Flex>
         <ListTable<Meeting>
           rowKey="mid"
-          paging={list}
-          total={page.data?.count ?? 0}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={page.data?.list ?? []}
+          {...table.props}
           totalText={(n) => t('meetings.list.total', { count: n })}
           empty={filtered ? t('meetings.list.emptyFiltered') : t('meetings.list.empty')}
           emptyAction={

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../platform/format';
-import { ListSearch, ListTable, usePaging } from '../../../platform/list';
+import { ListSearch, ListTable, useListPage, usePaging } from '../../../platform/list';
 import { useErrorLog } from '../api';
 
 const ALL = 'all';
@@ -36,6 +36,7 @@ export function ErrorLogDrawer({ device, onClose }: { device: { mid: number; nam
     ...(f.range?.[1] && { endTime: f.range[1].endOf('day').valueOf() }),
   };
   const log = useErrorLog(input, device !== null);
+  const table = useListPage(paging, log);
   const title = device && device !== 'all' ? t('monitor.log.titleOf', { name: device.name }) : t('monitor.log.title');
   return (
     <Drawer open={device !== null} onClose={onClose} title={title} width="min(860px, 100vw)" destroyOnHidden data-testid="monitor-log">
@@ -57,11 +58,7 @@ export function ErrorLogDrawer({ device, onClose }: { device: { mid: number; nam
       </Flex>
       <ListTable<MonitorErrorLog>
         rowKey="id"
-        paging={paging}
-        total={log.data?.count ?? 0}
-        pending={log.isPending}
-        fetching={log.isFetching}
-        dataSource={log.data?.list ?? []}
+        {...table.props}
         totalText={(n) => t('monitor.log.total', { count: n })}
         empty={t('monitor.log.empty')}
         expandable={{

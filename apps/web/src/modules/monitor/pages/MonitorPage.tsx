@@ -2,13 +2,13 @@ import { DeleteOutlined, FileTextOutlined } from '@ant-design/icons';
 import { formatRelative, MONITOR_STATUSES, MONITOR_TYPES, type MonitoredDevice } from '@openvisit/contract';
 import { App, Button, Card, Flex, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { currentLang, useLabel } from '../../../platform/i18n';
-import { type ListColumn, ListSearch, ListTable, useListQuery } from '../../../platform/list';
+import { type ListColumn, ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useDeleteMonitor, useMonitorPage } from '../api';
 import { ErrorLogDrawer } from '../components/ErrorLogDrawer';
 import { SummaryTiles } from '../components/SummaryTiles';
@@ -108,14 +108,9 @@ export function MonitorPage() {
   const label = useLabel();
   const list = useListQuery(monitorParams);
   const page = useMonitorPage(list.values);
+  const table = useListPage(list, page, { stepBack: true });
   const remove = useDeleteMonitor();
   const [logOf, setLogOf] = useState<{ mid: number; name: string } | 'all' | null>(null);
-  const rows = page.data?.list ?? [];
-  const total = page.data?.count ?? 0;
-  useEffect(() => {
-    if (!page.isPlaceholderData && page.data && rows.length === 0 && total > 0 && list.values.page > 1)
-      list.set({ page: Math.max(1, Math.ceil(total / list.values.size)) });
-  });
   const removeDevice = async (d: MonitoredDevice) => {
     try {
       await remove.mutateAsync(d.mid);
@@ -143,11 +138,7 @@ export function MonitorPage() {
         <ListTable<MonitoredDevice>
           rowKey="mid"
           data-testid="monitor-table"
-          paging={list}
-          total={total}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={rows}
+          {...table.props}
           totalText={(n) => t('monitor.total', { count: n })}
           empty={list.filtered ? t('monitor.emptySearch') : t('monitor.empty')}
           emptyAction={list.filtered ? <Button onClick={list.reset}>{t('monitor.clearFilters')}</Button> : undefined}

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { day, defineListParams, type ListColumn, ListSearch, ListTable, oneOf, text, useListQuery } from '../../../platform/list';
+import { day, defineListParams, type ListColumn, ListSearch, ListTable, oneOf, text, useListPage, useListQuery } from '../../../platform/list';
 import { useSendRecords } from '../api';
 
 const ALL = 'all';
@@ -36,6 +36,7 @@ export function RecordsPanel() {
     ...(f.to && { endDate: f.to }),
     ...(f.q && { to: f.q }),
   });
+  const table = useListPage(query, page);
 
   const apply = query.set;
 
@@ -79,11 +80,7 @@ export function RecordsPanel() {
       <ListTable<MessageRecord>
         rowKey="id"
         data-testid="records-table"
-        paging={query}
-        total={page.data?.count ?? 0}
-        pending={page.isPending}
-        fetching={page.isFetching}
-        dataSource={page.data?.list ?? []}
+        {...table.props}
         empty={t('notifications.notice.records.empty')}
         columns={recordColumns(t, label)}
       />

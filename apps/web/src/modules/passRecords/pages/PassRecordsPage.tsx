@@ -5,7 +5,7 @@ import { useGates } from '../../../core/sites/public';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { CellText, ListTable, useListQuery } from '../../../platform/list';
+import { CellText, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useDevices } from '../../devices/public';
 import { usePassRecords } from '../api';
 import { RESULT_WIDTH, ResultTag, useLookupOptions, useResultOptions } from '../components/RecordBits';
@@ -34,6 +34,7 @@ export function PassRecordsPage() {
   const query = useListQuery(passList);
   const filters = query.values;
   const page = usePassRecords(filters);
+  const table = useListPage(query, page);
   const spec = usePassFilterSpec();
   const clear = () => query.set(clearPatch(spec));
   // The spec's lookup labels 2 and 3 both "visitor"; here 3 is a resident, which a reader must tell apart.
@@ -58,11 +59,7 @@ export function PassRecordsPage() {
         <RecordFilters query={query} spec={spec} />
         <ListTable<PassRecord>
           rowKey="id"
-          paging={query}
-          total={page.data?.count ?? 0}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={page.data?.list ?? []}
+          {...table.props}
           totalText={(n) => t('passRecords.passes.total', { count: n })}
           empty={filtered ? t('passRecords.passes.emptyFiltered') : t('passRecords.passes.empty')}
           emptyAction={filtered ? <Button onClick={clear}>{t('passRecords.clearFilters')}</Button> : null}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
-import { CellText, ListTable, useListQuery } from '../../../platform/list';
+import { CellText, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useVehicleRecords } from '../api';
 import { RESULT_WIDTH, ResultTag, useLookupOptions, useResultOptions } from '../components/RecordBits';
 import { clearPatch, RecordActions, type RecordFilterSpec, RecordFilters } from '../components/RecordFilters';
@@ -20,6 +20,7 @@ export function VehicleRecordsPage() {
   const query = useListQuery(vehicleList);
   const filters = query.values;
   const page = useVehicleRecords(filters);
+  const table = useListPage(query, page);
   const directions = useLookupOptions('passDirection', DIRECTIONS);
   const results = useResultOptions();
   const spec: RecordFilterSpec<VehicleListFilters> = {
@@ -50,11 +51,7 @@ export function VehicleRecordsPage() {
         <RecordFilters query={query} spec={spec} />
         <ListTable<VehicleRecord>
           rowKey="id"
-          paging={query}
-          total={page.data?.count ?? 0}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={page.data?.list ?? []}
+          {...table.props}
           totalText={(n) => t('passRecords.vehicles.total', { count: n })}
           empty={filtered ? t('passRecords.vehicles.emptyFiltered') : t('passRecords.vehicles.empty')}
           emptyAction={filtered ? <Button onClick={clear}>{t('passRecords.clearFilters')}</Button> : null}

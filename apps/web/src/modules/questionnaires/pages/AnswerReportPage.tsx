@@ -9,7 +9,7 @@ import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
-import { CellText, type ListColumn, ListSearch, ListTable, useListQuery } from '../../../platform/list';
+import { CellText, type ListColumn, ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useAnswerPapers, useEveryQuestionnaire } from '../api';
 import { PaperStateTag, scoreText } from '../components/PaperBits';
 import { PaperDrawer } from '../components/PaperDrawer';
@@ -30,6 +30,7 @@ export function AnswerReportPage() {
   const query = useListQuery(answerParams);
   const f = query.values;
   const page = useAnswerPapers(f);
+  const table = useListPage(query, page);
   const bank = useEveryQuestionnaire();
   const [pid, setPid] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -107,11 +108,7 @@ export function AnswerReportPage() {
           </Flex>
           <ListTable<AnswerPaper>
             rowKey="pid"
-            paging={query}
-            total={page.data?.count ?? 0}
-            pending={page.isPending}
-            fetching={page.isFetching}
-            dataSource={page.data?.list ?? []}
+            {...table.props}
             totalText={(n) => t('questionnaires.report.total', { count: n })}
             empty={query.filtered ? t('questionnaires.report.emptyFiltered') : t('questionnaires.report.empty')}
             emptyAction={query.filtered ? <Button onClick={() => query.set(CLEAR)}>{t('questionnaires.clearFilters')}</Button> : null}

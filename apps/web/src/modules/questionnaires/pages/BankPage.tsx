@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
-import { BatchBar, type ListColumn, ListSearch, ListTable, useListQuery } from '../../../platform/list';
+import { BatchBar, type ListColumn, ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useDeleteQuestionnaires, useQuestionnairePage } from '../api';
 import { QuestionnaireForm } from '../components/QuestionnaireForm';
 import { bankParams } from '../query';
@@ -23,8 +23,9 @@ export function BankPage() {
   const query = useListQuery(bankParams);
   const filters = query.values;
   const page = useQuestionnairePage(filters);
+  const table = useListPage(query, page, { selectable: true });
+  const { selection, setSelection } = table;
   const remove = useDeleteQuestionnaires();
-  const [selection, setSelection] = useState<number[]>([]);
   const [form, setForm] = useState<{ open: boolean; questionnaire: Questionnaire | null; key: number }>({ open: false, questionnaire: null, key: 0 });
   const openForm = (questionnaire: Questionnaire | null) => setForm((f) => ({ open: true, questionnaire, key: f.key + 1 }));
 
@@ -70,12 +71,7 @@ export function BankPage() {
         </Flex>
         <ListTable<Questionnaire>
           rowKey="qid"
-          paging={query}
-          total={page.data?.count ?? 0}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={page.data?.list ?? []}
-          selection={{ keys: selection, onChange: (keys) => setSelection(keys.map(Number)) }}
+          {...table.props}
           totalText={(n) => t('questionnaires.bank.total', { count: n })}
           empty={query.filtered ? t('questionnaires.bank.emptyFiltered') : t('questionnaires.bank.empty')}
           emptyAction={

@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { BatchBar, type ListColumn, ListSearch, ListTable, positiveInt, useListQuery } from '../../../platform/list';
+import { BatchBar, type ListColumn, ListSearch, ListTable, positiveInt, useListPage, useListQuery } from '../../../platform/list';
 import { useDeleteQuestions, useQuestionnaire, useQuestions } from '../api';
 import { QuestionForm } from '../components/QuestionForm';
 import { QuestionImport } from '../components/QuestionImport';
@@ -46,8 +46,9 @@ function Questions({ qid, title }: { qid: number; title: string }) {
   const query = useListQuery(itemParams);
   const filters = query.values;
   const page = useQuestions(qid, filters);
+  const table = useListPage(query, page, { selectable: true });
+  const { selection, setSelection } = table;
   const remove = useDeleteQuestions();
-  const [selection, setSelection] = useState<number[]>([]);
   const [importing, setImporting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [form, setForm] = useState<{ open: boolean; question: Question | null; key: number }>({ open: false, question: null, key: 0 });
@@ -126,12 +127,7 @@ function Questions({ qid, title }: { qid: number; title: string }) {
         </Flex>
         <ListTable<Question>
           rowKey="qdid"
-          paging={query}
-          total={page.data?.count ?? 0}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={page.data?.list ?? []}
-          selection={{ keys: selection, onChange: (keys) => setSelection(keys.map(Number)) }}
+          {...table.props}
           totalText={(n) => t('questionnaires.question.total', { count: n })}
           empty={query.filtered ? t('questionnaires.question.emptyFiltered') : t('questionnaires.question.empty')}
           emptyAction={

@@ -1,13 +1,13 @@
 import { DeleteOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Status, type TrainingVideo } from '@openvisit/contract';
 import { App, Button, Card, Flex, Modal, Space, Tooltip, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
-import { type ListColumn, ListSearch, ListTable, useListQuery } from '../../../platform/list';
+import { type ListColumn, ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { formatBytes, formatPlayTime, useDeleteVideo, useVideosPage, videoParams } from '../api.videos';
 import { VideoUploadModal } from './VideoUploadModal';
 
@@ -21,18 +21,11 @@ export function VideosPage() {
   const list = useListQuery(videoParams);
   const filters = list.values;
   const page = useVideosPage(filters);
+  const table = useListPage(list, page, { stepBack: true });
   const remove = useDeleteVideo();
   // A new key per opening: the dialog and its form start afresh.
   const [uploading, setUploading] = useState({ open: false, key: 0 });
   const [playing, setPlaying] = useState<TrainingVideo | null>(null);
-
-  const rows = page.data?.list ?? [];
-  const total = page.data?.count ?? 0;
-  // A page past the end (after deletions, or an old link) goes back to the last page.
-  useEffect(() => {
-    if (!page.isPlaceholderData && page.data && rows.length === 0 && total > 0 && filters.page > 1)
-      list.set({ page: Math.max(1, Math.ceil(total / filters.size)) });
-  });
 
   const deleteVideo = async (video: TrainingVideo) => {
     try {
@@ -72,11 +65,7 @@ export function VideosPage() {
         </Flex>
         <ListTable<TrainingVideo>
           rowKey="id"
-          paging={list}
-          total={total}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={rows}
+          {...table.props}
           totalText={(n) => t('questionnaireVideos.total', { count: n })}
           empty={searched ? t('questionnaireVideos.emptySearch') : t('questionnaireVideos.empty')}
           emptyAction={

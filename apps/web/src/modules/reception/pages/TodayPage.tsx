@@ -18,7 +18,7 @@ import { ApiError } from '../../../platform/apiError';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
-import { CellText, choice, defineListParams, ListTable, text as textParam, useListQuery } from '../../../platform/list';
+import { CellText, choice, defineListParams, ListTable, text as textParam, useListPage, useListQuery } from '../../../platform/list';
 import { VisitDrawer } from '../../visits/public';
 import { useBlacklistAlerts, useCheckIn, useDecide, useSignOut, useTodayTab } from '../api';
 import { BadgeDialog } from '../components/BadgeDialog';
@@ -47,6 +47,7 @@ export function TodayPage() {
   const [card, setCard] = useState<Visit | null>(null);
   const day = dayjs().format(DAY_FORMAT);
   const list = useTodayTab(tab, day, lookup, page, size);
+  const table = useListPage(query, list, { background: true });
   const alerts = useBlacklistAlerts();
   const checkIn = useCheckIn();
   const signOut = useSignOut();
@@ -173,11 +174,8 @@ export function TodayPage() {
           />
           <ListTable<Visit>
             rowKey="vid"
-            paging={query}
-            total={data?.count ?? 0}
+            {...table.props}
             pending={false}
-            fetching={list.isFetching && !data}
-            dataSource={data?.list ?? []}
             empty={lookup ? t('reception.emptyLookup') : t('reception.empty')}
             totalText={(n) => t('reception.total', { count: n })}
             columns={[

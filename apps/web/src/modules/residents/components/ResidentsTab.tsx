@@ -1,17 +1,18 @@
 import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { ResidentStatus, ResidentVisitor } from '@openvisit/contract';
-import { App, Button, Card, Flex, Form, Input, Modal, Select, Space, Tag, Tooltip } from 'antd';
+import { type ResidentStatus, type ResidentVisitor, updateRvPermission } from '@openvisit/contract';
+import { App, Button, Card, Flex, Form, Input, Select, Space, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { formatDate } from '../../../platform/format';
-import { BatchBar, ListTable } from '../../../platform/list';
+import { BatchBar, inputMax, ListTable, ReasonModal, useListPage } from '../../../platform/list';
 import { useDecideResidents, useDeleteResidents, useProjects, useResidentCompanies, useResidentPage } from '../api';
 import type { ResidentFilters } from '../query';
 import { ResidentDrawer } from './ResidentDrawer';
 
 /** rstatus 0, 1, 2 as words for the texts. */
 export const STATUS_KEYS = ['pending', 'approved', 'refused'] as const;
+const REFUSE_CAUSE_MAX = inputMax(updateRvPermission, 'refuseCause');
 const STATUS_COLOR: Record<number, string> = { 0: 'gold', 1: 'green', 2: 'red' };
 
 export function ResidentStatusTag({ rstatus }: { rstatus: number }) {
@@ -40,13 +41,13 @@ export function ResidentsTab({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const page = useResidentPage(filters);
+  const table = useListPage({ values: filters, set: onFilters }, page, { selectable: true });
+  const { selection, setSelection } = table;
   const projects = useProjects();
   const companies = useResidentCompanies();
   const remove = useDeleteResidents();
   const decide = useDecideResidents();
   const [filterForm] = Form.useForm<FilterValues>();
-  const [refuseForm] = Form.useForm<{ refuseCause: string }>();
-  const [selection, setSelection] = useState<number[]>([]);
   const [drawer, setDrawer] = useState<{ open: boolean; key: number; resident: ResidentVisitor | null }>({ open: false, key: 0, resident: null });
   const [refusing, setRefusing] = useState<number[] | null>(null);
 
@@ -60,8 +61,6 @@ export function ResidentsTab({
     });
   }, [filterForm, filters.name, filters.phone, filters.company, filters.pid, filters.rstatus]);
 
-  const list = page.data?.list ?? [];
-  const total = page.data?.count ?? 0;
   const filtered = Boolean(filters.name || filters.phone || filters.company || filters.pid || filters.rstatus !== undefined);
   const noProjects = projects.data?.length === 0;
 
@@ -100,16 +99,12 @@ export function ResidentsTab({
       // shown by the error policy
     }
   };
-  const refuse = async ({ refuseCause }: { refuseCause: string }) => {
+  const refuse = async (refuseCause: string) => {
     if (!refusing) return;
-    try {
-      const { updated } = await decide.mutateAsync({ rids: refusing, rstatus: 2, refuseCause: refuseCause.trim() });
-      void message.success(t('residents.refused', { count: updated }));
-      setRefusing(null);
-      setSelection([]);
-    } catch {
-      // shown by the error policy
-    }
+    const { updated } = await decide.mutateAsync({ rids: refusing, rstatus: 2, refuseCause });
+    void message.success(t('residents.refused', { count: updated }));
+    setRefusing(null);
+    setSelection([]);
   };
 
   return (
@@ -177,12 +172,7 @@ export function ResidentsTab({
       </Flex>
       <ListTable<ResidentVisitor>
         rowKey="rid"
-        paging={{ values: filters, set: onFilters }}
-        total={total}
-        pending={page.isPending}
-        fetching={page.isFetching}
-        dataSource={list}
-        selection={{ keys: selection, onChange: (keys) => setSelection(keys.map(Number)) }}
+        {...table.props}
         totalText={(n) => t('residents.total', { count: n })}
         empty={filtered ? t('residents.emptySearch') : noProjects ? t('residents.noProjects') : t('residents.empty')}
         emptyAction={
@@ -275,30 +265,19 @@ export function ResidentsTab({
         defaultPid={filters.pid}
         onClose={() => setDrawer((d) => ({ ...d, open: false }))}
       />
-      <Modal
-        title={t('residents.refuseTitle', { count: refusing?.length ?? 0 })}
+      <ReasonModal
         open={refusing !== null}
-        onCancel={() => setRefusing(null)}
-        onOk={() => refuseForm.submit()}
+        title={t('residents.refuseTitle', { count: refusing?.length ?? 0 })}
         okText={t('residents.refuse')}
-        okButtonProps={{ danger: true, loading: decide.isPending }}
-        cancelText={t('common.cancel')}
-        destroyOnHidden
-      >
-        <Form form={refuseForm} layout="vertical" name="resident-refuse" onFinish={refuse} preserve={false}>
-          <Form.Item
-            name="refuseCause"
-            label={t('residents.refuseCause')}
-            extra={t('residents.refuseCauseHelp')}
-            rules={[
-              { required: true, whitespace: true, message: t('validation.required') },
-              { max: 200, message: t('validation.tooLong', { max: 200 }) },
-            ]}
-          >
-            <Input.TextArea rows={3} maxLength={200} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
+        label={t('residents.refuseCause')}
+        extra={t('residents.refuseCauseHelp')}
+        name="refuseCause"
+        formName="resident-refuse"
+        max={REFUSE_CAUSE_MAX}
+        pending={decide.isPending}
+        onCancel={() => setRefusing(null)}
+        onSubmit={refuse}
+      />
     </Card>
   );
 }

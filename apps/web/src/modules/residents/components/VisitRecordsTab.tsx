@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VisitStatusTag } from '../../../core/visits/public';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
-import { ListSearch, ListTable } from '../../../platform/list';
+import { ListSearch, ListTable, useListPage } from '../../../platform/list';
 import { VisitDrawer } from '../../visits/public';
 import { useResidentVisits } from '../api';
 import type { VisitRecordFilters } from '../query';
@@ -14,8 +14,8 @@ import type { VisitRecordFilters } from '../query';
 export function VisitRecordsTab({ filters, onFilters }: { filters: VisitRecordFilters; onFilters: (f: Partial<VisitRecordFilters>) => void }) {
   const { t } = useTranslation();
   const visits = useResidentVisits(filters);
+  const table = useListPage({ values: filters, set: onFilters }, visits);
   const [open, setOpen] = useState<number | null>(null);
-  const data = visits.data;
   return (
     <Card>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
@@ -28,11 +28,7 @@ export function VisitRecordsTab({ filters, onFilters }: { filters: VisitRecordFi
       </Flex>
       <ListTable<Visit>
         rowKey="vid"
-        paging={{ values: filters, set: onFilters }}
-        total={visits.total?.count ?? 0}
-        pending={visits.isPending}
-        fetching={visits.isFetching}
-        dataSource={data?.list ?? []}
+        {...table.props}
         totalText={(n) => t('residents.visits.total', { count: n })}
         empty={t('residents.visits.empty')}
         columns={[

@@ -3,7 +3,7 @@ import type { Employee, RoleNode } from '@openvisit/contract';
 import { App, Button, Card, Flex, Popconfirm, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BatchBar, defineListParams, ListTable, useListQuery } from '../../../platform/list';
+import { BatchBar, defineListParams, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useRevokeRole, useRoleMembers } from '../api';
 import { AddMembersModal } from './AddMembersModal';
 
@@ -16,11 +16,12 @@ export function RoleMembers({ role }: { role: RoleNode }) {
   const { message } = App.useApp();
   const query = useListQuery(memberParams);
   const { page, size } = query.values;
-  const [selection, setSelection] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
   const members = useRoleMembers(role.rid, page, size);
+  const table = useListPage(query, members, { selectable: true });
+  const { selection, setSelection } = table;
   const revoke = useRevokeRole();
-  const list = members.data?.list ?? [];
+  const list = table.rows;
 
   const remove = async (ids: number[]) => {
     try {
@@ -59,12 +60,7 @@ export function RoleMembers({ role }: { role: RoleNode }) {
       ) : null}
       <ListTable<Employee>
         rowKey="empid"
-        paging={query}
-        total={members.data?.count ?? 0}
-        pending={members.isPending}
-        fetching={members.isFetching}
-        dataSource={list}
-        selection={{ keys: selection, onChange: (keys) => setSelection(keys.map(Number)) }}
+        {...table.props}
         hideOnSinglePage
         totalText={(n) => t('roles.members.total', { count: n })}
         empty={t('roles.members.empty', { role: role.rgName })}

@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { BatchBar, type ListColumn, ListSearch, ListTable, useListQuery } from '../../../platform/list';
+import { BatchBar, type ListColumn, ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useDeleteSubAccounts, useResetSubPassword, useSubAccountPage, useSubLogoUrl } from '../api';
 import { LogoImportModal } from '../components/LogoImportModal';
 import { SubCompanyDrawer } from '../components/SubCompanyDrawer';
@@ -91,8 +91,9 @@ export function SubCompaniesPage() {
   const list = useListQuery(subParams);
   const f = list.values;
   const page = useSubAccountPage(f);
-  const rows = page.data?.list ?? [];
-  const [selection, setSelection] = useState<number[]>([]);
+  const table = useListPage(list, page, { selectable: true });
+  const { selection, setSelection } = table;
+  const rows = table.rows;
   const [drawer, setDrawer] = useState<{ open: boolean; sub: SubAccount | null; key: number }>({ open: false, sub: null, key: 0 });
   const [logos, setLogos] = useState(false);
   const reset = useResetSubPassword();
@@ -170,12 +171,7 @@ export function SubCompaniesPage() {
         </Flex>
         <ListTable<SubAccount>
           rowKey="id"
-          paging={list}
-          total={page.data?.count ?? 0}
-          pending={page.isPending}
-          fetching={page.isFetching}
-          dataSource={rows}
-          selection={{ keys: selection, onChange: (keys) => setSelection(keys.map(Number)) }}
+          {...table.props}
           totalText={(n) => t('subCompanies.total', { count: n })}
           empty={list.filtered ? t('subCompanies.emptyFiltered') : t('subCompanies.empty')}
           emptyAction={list.filtered ? <Button onClick={() => list.reset()}>{t('subCompanies.clearFilters')}</Button> : addButton}

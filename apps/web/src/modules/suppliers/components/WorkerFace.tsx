@@ -1,21 +1,12 @@
-import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import {
-  FACE_IMAGE_EXTENSIONS,
-  FACE_UPLOAD_MAX_BYTES,
-  FACE_ZIP_MAX_BYTES,
-  FACE_ZIP_MAX_ENTRIES,
-  type ResidentVisitor,
-  Status,
-} from '@openvisit/contract';
-import { Alert, App, Avatar, Button, Flex, Image, Modal, Progress, Typography, Upload } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { FACE_UPLOAD_MAX_BYTES, FACE_ZIP_MAX_BYTES, FACE_ZIP_MAX_ENTRIES, type ResidentVisitor, Status } from '@openvisit/contract';
+import { App, Avatar, Flex, Image, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FaceZipTarget } from '../../../core/faces/public';
-import { checkFacePhoto, formatBytes, useObjectUrl, useUploadProblem } from '../../../core/faces/public';
+import { FaceUploadControls, formatBytes, useFaceSender, useObjectUrl } from '../../../core/faces/public';
 import { ApiError } from '../../../platform/apiError';
 import { useUploadWorkerFace, useUploadWorkerFaceZip, useWorkerFace } from '../api';
-
-const ACCEPT = FACE_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 /** A worker's stored face photo (a click shows it large), or a placeholder without one. */
 export function WorkerFaceThumb({ worker, size = 36 }: { worker: Pick<ResidentVisitor, 'rid' | 'name' | 'face'>; size?: number }) {
@@ -40,35 +31,21 @@ export function WorkerFaceModal({ worker, onClose }: { worker: ResidentVisitor |
   const { t } = useTranslation();
   const { message } = App.useApp();
   const upload = useUploadWorkerFace();
-  const uploadProblem = useUploadProblem();
   const [current, setCurrent] = useState<ResidentVisitor | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const shown = current?.rid === worker?.rid ? current : worker;
-
-  const send = async (file: File) => {
-    if (!worker) return;
-    setProblem(null);
-    const local = checkFacePhoto(file);
-    if (local) {
-      setProblem(local === 'type' ? t('employees.faces.errors.type') : t('employees.faces.errors.size', { max: formatBytes(FACE_UPLOAD_MAX_BYTES) }));
-      return;
-    }
-    setProgress(0);
-    try {
-      const saved = await upload.mutateAsync({ rid: worker.rid, file, onProgress: (f) => setProgress(Math.round(f * 100)) });
+  const sender = useFaceSender(
+    (file, onProgress) => upload.mutateAsync({ rid: worker?.rid ?? 0, file, onProgress }),
+    (saved) => {
       setCurrent(saved);
       void message.success(t('suppliers.faces.saved', { name: saved.name }));
-    } catch (err) {
-      // A refused photo in the reader's words; other refusals the form silenced with the server's reason.
-      setProblem(uploadProblem(err) ?? (err instanceof ApiError && !err.isTransport && err.status === Status.BAD_PARAMS ? err.reason : null));
-    } finally {
-      setProgress(null);
-    }
-  };
+    },
+    // Other refusals the form silenced, with the server's reason.
+    (err) => (err instanceof ApiError && !err.isTransport && err.status === Status.BAD_PARAMS ? err.reason : null),
+  );
+  const shown = current?.rid === worker?.rid ? current : worker;
+
   const close = () => {
-    if (progress !== null) return;
-    setProblem(null);
+    if (sender.busy) return;
+    sender.setProblem(null);
     setCurrent(null);
     onClose();
   };
@@ -83,29 +60,7 @@ export function WorkerFaceModal({ worker, onClose }: { worker: ResidentVisitor |
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('employees.faces.field.advice', { max: formatBytes(FACE_UPLOAD_MAX_BYTES) })}
             </Typography.Text>
-            <Upload
-              accept={ACCEPT}
-              showUploadList={false}
-              multiple={false}
-              disabled={progress !== null}
-              beforeUpload={(file) => {
-                void send(file);
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />} loading={progress !== null} data-testid="worker-face-upload">
-                {shown.face ? t('employees.faces.field.replace') : t('employees.faces.field.upload')}
-              </Button>
-            </Upload>
-            {progress !== null ? (
-              <div>
-                <Progress percent={progress} size="small" status="active" />
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {progress < 100 ? t('employees.faces.field.uploading', { percent: progress }) : t('employees.faces.field.processing')}
-                </Typography.Text>
-              </div>
-            ) : null}
-            {problem ? <Alert type="error" showIcon title={problem} role="alert" data-testid="worker-face-problem" /> : null}
+            <FaceUploadControls sender={sender} hasPhoto={Boolean(shown.face)} testId="worker-face-upload" problemTestId="worker-face-problem" />
           </Flex>
         </Flex>
       ) : null}

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
-import { ListSearch, ListTable, useListQuery } from '../../../platform/list';
+import { ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useRvOpenInfo, useSuppliers } from '../api';
 import { ExportButton } from '../components/ExportButton';
 import { openParams } from '../query';
@@ -15,6 +15,7 @@ export function RvPassRecordPage() {
   const q = useListQuery(openParams);
   const f = q.values;
   const records = useRvOpenInfo(f);
+  const table = useListPage(q, records);
   const suppliers = useSuppliers();
   return (
     <>
@@ -63,11 +64,7 @@ export function RvPassRecordPage() {
         </Flex>
         <ListTable<RvOpenRecord>
           rowKey={(r) => `${r.kind}:${r.id}`}
-          paging={q}
-          total={records.data?.count ?? 0}
-          pending={records.isPending}
-          fetching={records.isFetching}
-          dataSource={records.data?.list ?? []}
+          {...table.props}
           empty={t('suppliers.records.empty')}
           columns={[
             { key: 'at', title: t('suppliers.records.at'), kind: 'dateTime', render: (_: unknown, r) => formatDateTime(r.at) },

@@ -4,7 +4,7 @@ import { Alert, App, Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { BatchBar, ListTable, useListQuery } from '../../../platform/list';
+import { BatchBar, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useDecideResidents } from '../../residents/public';
 import { useWorkers } from '../api';
 import { RefuseWorkerModal } from '../components/RefuseWorkerModal';
@@ -22,12 +22,13 @@ export function WorkerApprovalPage() {
   const { message } = App.useApp();
   const q = useListQuery(approvalParams);
   const workers = useWorkers({ ...q.values, rstatus: 0 });
+  const table = useListPage(q, workers, { selectable: true });
+  const { selection, setSelection } = table;
   const decide = useDecideResidents();
-  const [selection, setSelection] = useState<number[]>([]);
   const [refusing, setRefusing] = useState<ResidentVisitor | null>(null);
   const [files, setFiles] = useState<ResidentVisitor | null>(null);
   const columns = useWorkerColumns({ canDecide: true, onRefuse: setRefusing, onFiles: setFiles });
-  const list = workers.data?.list ?? [];
+  const list = table.rows;
   const expiring = list.filter((w) => w.certStatus === 'expiring').length;
   const expired = list.filter((w) => w.certStatus === 'expired').length;
   const approve = async () => {
@@ -73,12 +74,7 @@ export function WorkerApprovalPage() {
         </Flex>
         <ListTable<ResidentVisitor>
           rowKey="rid"
-          paging={q}
-          total={workers.data?.count ?? 0}
-          pending={workers.isPending}
-          fetching={workers.isFetching}
-          dataSource={list}
-          selection={{ keys: selection, onChange: (keys) => setSelection(keys.map(Number)) }}
+          {...table.props}
           empty={t(q.filtered ? 'suppliers.workers.emptySearch' : 'suppliers.approval.empty')}
           emptyAction={q.filtered ? <Button onClick={q.reset}>{t('suppliers.workers.clear')}</Button> : undefined}
           columns={columns.filter((c) => c.key !== 'status')}

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { FaceZipModal } from '../../../core/faces/public';
 import { useCanCall } from '../../../platform/access';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { ListTable, useListQuery } from '../../../platform/list';
+import { ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { ResidentDrawer } from '../../residents/public';
 import { useSuppliers, useWorkers } from '../api';
 import { RefuseWorkerModal } from '../components/RefuseWorkerModal';
@@ -30,6 +30,7 @@ export function WorkersPage({ approvalPath }: { approvalPath?: string }) {
   const navigate = useNavigate();
   const q = useListQuery(workerParams);
   const workers = useWorkers(q.values);
+  const table = useListPage(q, workers);
   const canEdit = useCanCall(addResidentVisitor);
   const canDecide = useCanCall(updateRvPermission);
   // Managers see every supplier company's workers; a server company its own, the company it adds to.
@@ -76,11 +77,7 @@ export function WorkersPage({ approvalPath }: { approvalPath?: string }) {
         <WorkerFilterBar values={q.values} set={q.set} suppliers={everySupplier} />
         <ListTable<ResidentVisitor>
           rowKey="rid"
-          paging={q}
-          total={workers.data?.count ?? 0}
-          pending={workers.isPending}
-          fetching={workers.isFetching}
-          dataSource={workers.data?.list ?? []}
+          {...table.props}
           empty={t(q.filtered ? 'suppliers.workers.emptySearch' : 'suppliers.workers.empty')}
           emptyAction={q.filtered ? <Button onClick={q.reset}>{t('suppliers.workers.clear')}</Button> : undefined}
           columns={columns}

@@ -11,7 +11,7 @@ import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime, formatNumber } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
-import { BatchBar, ListTable, useListQuery } from '../../../platform/list';
+import { BatchBar, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useBatchSignOut, useVisitPage } from '../api';
 import { VisitDrawer } from '../components/VisitDrawer';
 
@@ -25,6 +25,7 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
   const query = useListQuery(visitParams, { push: true });
   const filters: VisitFilters = { ...query.values, overtime };
   const page = useVisitPage(filters);
+  const table = useListPage(query, page);
   const onSite = usePeopleCounting();
   const batch = useBatchSignOut();
   const [selection, setSelection] = useState<number[]>([]);
@@ -57,7 +58,6 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
     setSelection([]);
   };
 
-  const data = page.data;
   const c = onSite.data;
   return (
     <>
@@ -103,11 +103,7 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
           />
           <ListTable<Visit>
             rowKey="vid"
-            paging={query}
-            total={page.total?.count ?? 0}
-            pending={page.isPending}
-            fetching={page.isFetching}
-            dataSource={data?.list ?? []}
+            {...table.props}
             empty={overtime ? t('visits.overtimeEmpty') : query.filtered ? t('visits.emptyFiltered') : t('visits.empty')}
             // Batch sign-out is the company's and the desks' (its access); a sub-company only reads.
             selection={

@@ -3,7 +3,18 @@ import { App, Button, Flex, Select, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDepartments } from '../../../../core/people/public';
-import { BatchBar, defineListParams, int, ListSearch, ListTable, type ListValues, pageWindow, text, useListQuery } from '../../../../platform/list';
+import {
+  BatchBar,
+  defineListParams,
+  int,
+  ListSearch,
+  ListTable,
+  type ListValues,
+  pageWindow,
+  text,
+  useListPage,
+  useListQuery,
+} from '../../../../platform/list';
 import { useAccessList, useGroups, useSetEmployeeAccess } from '../../api';
 import { GroupTags, SetGroupsDialog } from './GroupTags';
 
@@ -67,6 +78,7 @@ export function EmployeeRights() {
     ...(f.dept !== undefined && { deptid: f.dept }),
     ...(f.group !== undefined && { egid: f.group }),
   });
+  const table = useListPage(list, page);
   const save = useSetEmployeeAccess();
   const [selected, setSelected] = useState<Row[]>([]);
   const [editing, setEditing] = useState<Row[] | null>(null);
@@ -94,11 +106,7 @@ export function EmployeeRights() {
       />
       <ListTable<Row>
         rowKey="empid"
-        paging={list}
-        total={page.data?.count ?? 0}
-        pending={page.isPending}
-        fetching={page.isFetching}
-        dataSource={page.data?.list ?? []}
+        {...table.props}
         selection={{
           keys: selected.map((e) => e.empid),
           onChange: (keys) => {

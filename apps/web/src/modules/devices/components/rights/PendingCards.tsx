@@ -3,7 +3,7 @@ import { App, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { handleFormError } from '../../../../platform/fieldErrors';
 import { useRules } from '../../../../platform/formRules';
-import { defineListParams, ListSearch, ListTable, pageWindow, text, useListQuery } from '../../../../platform/list';
+import { defineListParams, ListSearch, ListTable, pageWindow, text, useListPage, useListQuery } from '../../../../platform/list';
 import { useIssueCard, usePendingCards } from '../../api';
 import { GroupTags } from './GroupTags';
 
@@ -50,6 +50,7 @@ export function PendingCards() {
   const list = useListQuery(pendingParams);
   const f = list.values;
   const page = usePendingCards({ ...pageWindow(f), ...(f.q && { name: f.q }) });
+  const table = useListPage(list, page);
   return (
     <Flex vertical gap={12}>
       <Flex gap={8} wrap role="search" aria-label={t('devices.rights.filters')}>
@@ -57,11 +58,7 @@ export function PendingCards() {
       </Flex>
       <ListTable<Row>
         rowKey="empid"
-        paging={list}
-        total={page.data?.count ?? 0}
-        pending={page.isPending}
-        fetching={page.isFetching}
-        dataSource={page.data?.list ?? []}
+        {...table.props}
         empty={list.filtered ? t('devices.rights.emptyFiltered') : t('devices.rights.emptyPending')}
         emptyAction={list.filtered ? <Button onClick={() => list.reset()}>{t('devices.list.clearFilters')}</Button> : null}
         columns={[

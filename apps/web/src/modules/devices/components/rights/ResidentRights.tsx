@@ -3,7 +3,7 @@ import { App, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../platform/format';
-import { BatchBar, defineListParams, ListSearch, ListTable, text, useListQuery } from '../../../../platform/list';
+import { BatchBar, defineListParams, ListSearch, ListTable, text, useListPage, useListQuery } from '../../../../platform/list';
 import { useResidentPage } from '../../../residents/public';
 import { useResidentGroups, useSetResidentGroups } from '../../api';
 import { GroupTags, SetGroupsDialog } from './GroupTags';
@@ -18,11 +18,12 @@ export function ResidentRights() {
   const list = useListQuery(residentRightsParams);
   const f = list.values;
   const page = useResidentPage({ page: f.page, size: f.size, name: f.q, phone: '', company: '', pid: undefined, rstatus: undefined });
-  const rows = page.data?.list ?? [];
+  const table = useListPage(list, page, { selectable: true });
+  const { selection: selected, setSelection: setSelected } = table;
+  const rows = table.rows;
   const grants = useResidentGroups(rows.map((r) => r.rid));
   const egidsOf = new Map((grants.data ?? []).map((g) => [g.rid, g.egids]));
   const save = useSetResidentGroups();
-  const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<{ rids: number[]; current: number[][]; name?: string } | null>(null);
   const edit = (rids: number[], name?: string) => setEditing({ rids, current: rids.map((r) => egidsOf.get(r) ?? []), name });
   const done = async (egids: number[]) => {
@@ -51,12 +52,7 @@ export function ResidentRights() {
       />
       <ListTable<ResidentVisitor>
         rowKey="rid"
-        paging={list}
-        total={page.data?.count ?? 0}
-        pending={page.isPending}
-        fetching={page.isFetching}
-        dataSource={rows}
-        selection={{ keys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        {...table.props}
         empty={list.filtered ? t('devices.rights.emptyFiltered') : t('devices.rights.emptyResidents')}
         emptyAction={list.filtered ? <Button onClick={() => list.reset()}>{t('devices.list.clearFilters')}</Button> : null}
         columns={[
