@@ -2,7 +2,7 @@ import { allCalls, allDownloads, type CallDef, type DownloadDef, Status } from '
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defOf, show, validInput } from './fuzz-inputs.js';
+import { idFields, show, validInput } from './fuzz-inputs.js';
 import { everyRole, freshTokens, seedCompany, type TestApp, testApp } from './harness.js';
 import { scaled } from './timeouts.js';
 
@@ -23,25 +23,6 @@ const MARK = 'Bystander';
 
 type Row = Record<string, unknown>;
 type Column = { table: string; column: string; kind: 'int' | 'ints' };
-
-/** A top-level input field that takes a row id: an integer or a list of integers, named like an id. */
-function idFields(call: CallDef | DownloadDef): { key: string; list: boolean }[] {
-  const unwrap = (s: unknown): Row => {
-    let d = defOf(s);
-    while (['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional', 'pipe'].includes(d.type))
-      d = defOf(d.type === 'pipe' ? d.in : d.innerType);
-    return d;
-  };
-  const shape = (unwrap(call.input).shape as Record<string, unknown> | undefined) ?? {};
-  return Object.entries(shape).flatMap(([key, s]): { key: string; list: boolean }[] => {
-    if (key === 'userid' || !/(id|ids|Id|Ids)$/.test(key)) return [];
-    const d = unwrap(s);
-    const isInt = (x: Row) => x.type === 'number' || (x.type === 'union' && (x.options as unknown[]).some((o) => unwrap(o).type === 'number'));
-    if (isInt(d)) return [{ key, list: false }];
-    if (d.type === 'array' && isInt(unwrap(d.element))) return [{ key, list: true }];
-    return [];
-  });
-}
 
 describe("a second company's ids reach nothing of it through any call", () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import type { CallDef } from '@openvisit/contract';
+import type { CallDef, DownloadDef } from '@openvisit/contract';
 import { Status, statusInfo } from '@openvisit/contract';
 import type { LightMyRequestResponse } from 'fastify';
 
@@ -276,3 +276,24 @@ export const show = (v: unknown) => {
   const s = typeof v === 'string' ? v : JSON.stringify(v);
   return (s ?? String(v)).length > 300 ? `${(s ?? '').slice(0, 300)}…` : s;
 };
+
+type Row = Record<string, unknown>;
+
+/** A top-level input field that takes a row id: an integer or a list of integers, named like an id. */
+export function idFields(call: CallDef | DownloadDef): { key: string; list: boolean }[] {
+  const unwrap = (s: unknown): Row => {
+    let d = defOf(s);
+    while (['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional', 'pipe'].includes(d.type))
+      d = defOf(d.type === 'pipe' ? d.in : d.innerType);
+    return d;
+  };
+  const shape = (unwrap(call.input).shape as Record<string, unknown> | undefined) ?? {};
+  return Object.entries(shape).flatMap(([key, s]): { key: string; list: boolean }[] => {
+    if (key === 'userid' || !/(id|ids|Id|Ids)$/.test(key)) return [];
+    const d = unwrap(s);
+    const isInt = (x: Row) => x.type === 'number' || (x.type === 'union' && (x.options as unknown[]).some((o) => unwrap(o).type === 'number'));
+    if (isInt(d)) return [{ key, list: false }];
+    if (d.type === 'array' && isInt(unwrap(d.element))) return [{ key, list: true }];
+    return [];
+  });
+}
