@@ -6,6 +6,7 @@ import { VISIT_COUNT_CAP } from '../apps/server/src/core/visits/visits.repositor
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies, visits } from '../apps/server/src/db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../apps/server/src/db/visitFilter.js';
+import { tenantScope } from '../apps/server/src/platform/tenancy.js';
 
 const N = Number(process.env.BENCH_VISITS ?? 200_000);
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -47,7 +48,7 @@ const explain = async (q: SQL) => rowsOf(await db.execute(sql`EXPLAIN (ANALYZE, 
 for (const companyId of [large, small]) {
   for (const [label, f] of filters) {
     // As the route sends them: the on-site list includes residents, the others leave them out.
-    const where = visitFilterSql(companyId, f.onSite ? f : { ...f, notKind: 'resident' });
+    const where = visitFilterSql(tenantScope(db, { companyId }), f.onSite ? f : { ...f, notKind: 'resident' });
     const page = db.select().from(visits).where(where).orderBy(desc(visitWhen), desc(visits.id)).offset(20).limit(21);
     const upTo = db
       .select({ one: sql`1` })
