@@ -36,6 +36,8 @@ export const interimCard = z.object({
   refuseReason: z.string(),
   /** Lent, not returned, and past its due time (computed on read). */
   overdue: z.boolean(),
+  /** What the caller may do to this card now (its status and the caller's calls): the console's row buttons. */
+  can: z.object({ lend: z.boolean(), refuse: z.boolean(), giveBack: z.boolean() }),
 });
 export type InterimCard = z.infer<typeof interimCard>;
 

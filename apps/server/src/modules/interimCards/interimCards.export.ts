@@ -45,7 +45,7 @@ export async function exportCards(ctx: AuthedContext, input: ListFilters & { lan
       for (;;) {
         const rows = await repo.batchBefore(filter, before, BATCH);
         for (const row of rows) {
-          const c = toCard(row, now);
+          const c = toCard(ctx, row, now);
           sheet.row([
             c.name,
             c.deptName,

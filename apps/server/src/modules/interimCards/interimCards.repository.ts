@@ -40,11 +40,11 @@ export function interimCardsRepository(scope: TenantScope) {
     return w;
   };
   /** Moves a card from one status to another only if it is still in the first: two desks cannot both act. */
-  const transition = (id: number, from: number, values: Partial<InterimCardInsert>) =>
+  const transition = (id: number, from: readonly number[], values: Partial<InterimCardInsert>) =>
     db
       .update(c)
       .set(values)
-      .where(and(mine, eq(c.id, id), eq(c.status, from)))
+      .where(and(mine, eq(c.id, id), inArray(c.status, [...from])))
       .returning()
       .then((r): InterimCardRow | undefined => r[0]);
   return {

@@ -4,12 +4,14 @@ import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf, dayStart, periodBounds } from '../../platform/days.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
+import { type ActionRule, abilitiesOf, assertMay } from '../../platform/policy.js';
 import type { TenantScope } from '../../platform/tenancy.js';
+import { cardActions } from './interimCards.policy.js';
 import { type InterimCardFilter, type InterimCardRow, interimCardsRepository } from './interimCards.repository.js';
 
 const { APPLIED, LENT, RETURNED, REFUSED } = InterimCardStatus;
 
-export function toCard(r: InterimCardRow, now = new Date()): InterimCard {
+export function toCard(ctx: AuthedContext, r: InterimCardRow, now = new Date()): InterimCard {
   return {
     cid: r.id,
     empid: r.empId ?? 0,
@@ -27,6 +29,7 @@ export function toCard(r: InterimCardRow, now = new Date()): InterimCard {
     icStatus: r.status,
     refuseReason: r.refuseReason,
     overdue: isOverdue(r, now),
+    can: abilitiesOf(cardActions, ctx, r.status),
   };
 }
 
@@ -62,7 +65,7 @@ export async function page(ctx: AuthedContext, input: In<'getInterimCard'>) {
     pageNo: Math.floor(startIndex / requestedCount) + 1,
     pageSize: requestedCount,
     count,
-    list: rows.map((r) => toCard(r, now)),
+    list: rows.map((r) => toCard(ctx, r, now)),
   };
 }
 
@@ -86,7 +89,7 @@ export async function apply(ctx: AuthedContext, input: In<'addInterimCard'>): Pr
   const holder = await holderOf(ctx, input);
   const row = await repoOf(ctx).insert({ ...holder, office: input.office, status: APPLIED, createdBy: ctx.session.name });
   audit(ctx, row, logDesc('tempCardApplied'));
-  return toCard(row);
+  return toCard(ctx, row);
 }
 
 function audit(ctx: AuthedContext, row: InterimCardRow, desc: LogDescription) {
@@ -95,11 +98,11 @@ function audit(ctx: AuthedContext, row: InterimCardRow, desc: LogDescription) {
   ctx.audit.desc = desc;
 }
 
-/** The card, or 602; 58 when it is not in the status the action starts from. */
-async function cardIn(ctx: AuthedContext, cid: number, from: number): Promise<InterimCardRow> {
+/** The card, or 602; 58 when it is not in a status the action starts from (interimCards.policy.ts). */
+async function cardFor(ctx: AuthedContext, cid: number, rule: ActionRule): Promise<InterimCardRow> {
   const row = await repoOf(ctx).byId(cid);
   if (!row) throw notFound('temporary card');
-  if (row.status !== from) throw new AppError(Status.UPDATE_NOT_ALLOWED);
+  assertMay(rule, row.status);
   return row;
 }
 
@@ -107,35 +110,37 @@ const alreadyLent = () => new AppError(Status.ALREADY_EXISTS, 'This card number 
 
 export async function lend(ctx: AuthedContext, input: In<'updateInterimCard'>): Promise<InterimCard> {
   const repo = repoOf(ctx);
-  await cardIn(ctx, input.cid, APPLIED);
+  await cardFor(ctx, input.cid, cardActions.lend);
   const now = new Date();
   if (input.returnDue !== undefined && input.returnDue <= now.getTime()) throw badParams([{ field: 'returnDue', rule: 'past' }]);
   if (await repo.lentNumber(input.cardNo)) throw alreadyLent();
   const dueAt = input.returnDue !== undefined ? new Date(input.returnDue) : dayStart(dayOf(now), 1);
-  const row = await repo.transition(input.cid, APPLIED, { status: LENT, cardNo: input.cardNo, lentAt: now, dueAt }).catch((err: unknown) => {
-    // The partial unique index settles two desks lending one number at once.
-    if (uniqueViolation(err) === 'interim_cards_lent_uq') throw alreadyLent();
-    throw err;
-  });
+  const row = await repo
+    .transition(input.cid, cardActions.lend.from, { status: LENT, cardNo: input.cardNo, lentAt: now, dueAt })
+    .catch((err: unknown) => {
+      // The partial unique index settles two desks lending one number at once.
+      if (uniqueViolation(err) === 'interim_cards_lent_uq') throw alreadyLent();
+      throw err;
+    });
   if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED);
   audit(ctx, row, logDesc('tempCardLent', { cardNo: row.cardNo }));
-  return toCard(row, now);
+  return toCard(ctx, row, now);
 }
 
 export async function refuse(ctx: AuthedContext, input: In<'refuseInterimCard'>): Promise<InterimCard> {
-  await cardIn(ctx, input.cid, APPLIED);
-  const row = await repoOf(ctx).transition(input.cid, APPLIED, { status: REFUSED, refuseReason: input.refuseReason });
+  await cardFor(ctx, input.cid, cardActions.refuse);
+  const row = await repoOf(ctx).transition(input.cid, cardActions.refuse.from, { status: REFUSED, refuseReason: input.refuseReason });
   if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED);
   audit(ctx, row, logDesc('tempCardRefused', { reason: input.refuseReason }));
-  return toCard(row);
+  return toCard(ctx, row);
 }
 
 export async function giveBack(ctx: AuthedContext, input: In<'returnInterimCard'>): Promise<InterimCard> {
-  await cardIn(ctx, input.cid, LENT);
-  const row = await repoOf(ctx).transition(input.cid, LENT, { status: RETURNED, returnedAt: new Date() });
+  await cardFor(ctx, input.cid, cardActions.giveBack);
+  const row = await repoOf(ctx).transition(input.cid, cardActions.giveBack.from, { status: RETURNED, returnedAt: new Date() });
   if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED);
   audit(ctx, row, logDesc('tempCardReturned', { cardNo: row.cardNo }));
-  return toCard(row);
+  return toCard(ctx, row);
 }
 
 /**

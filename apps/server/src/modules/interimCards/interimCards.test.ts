@@ -163,6 +163,21 @@ describe('temporary cards', () => {
     expect(logs.result.count).toBeGreaterThanOrEqual(10);
   });
 
+  it('answers per card what the caller may do now: the desk lends or refuses an applied card, takes back a lent one; a reader nothing', async () => {
+    const applied = (await t.api.addInterimCard({ empid: emp.id, office: 'Policy' }, desk)).result.cid;
+    const lent = (await t.api.addInterimCard({ empid: emp.id, office: 'Policy' }, desk)).result.cid;
+    expect((await t.api.updateInterimCard({ cid: lent, cardNo: 'POL1' }, desk)).result.can).toEqual({ lend: false, refuse: false, giveBack: true });
+    const canOf = async (token: string) =>
+      Object.fromEntries(((await t.api.getInterimCard({ name: '张三' }, token)).result.list ?? []).map((c) => [c.cid, c.can]));
+    const byDesk = await canOf(desk);
+    expect(byDesk[applied]).toEqual({ lend: true, refuse: true, giveBack: false });
+    expect(byDesk[lent]).toEqual({ lend: false, refuse: false, giveBack: true });
+    // HSE reads cards but makes none of the three calls; an employee neither.
+    expect((await canOf(hse))[applied]).toEqual({ lend: false, refuse: false, giveBack: false });
+    expect((await canOf(emp.token))[lent]).toEqual({ lend: false, refuse: false, giveBack: false });
+    await t.api.returnInterimCard({ cid: lent }, desk);
+  });
+
   it('the calls disappear when the temporary card section is switched off', async () => {
     const off = await testApp({}, { FEATURES_OFF: 'tempCard' });
     const c = await seedCompany(off);

@@ -23,8 +23,19 @@ const base = {
   refuseReason: '',
   overdue: false,
 };
-const applied = { ...base, cid: 1, name: 'Zhang San', icStatus: 0 };
-const late = { ...base, cid: 2, name: 'Li Si', icStatus: 1, cardNo: 'T9', lendTime: 1, returnDue: 2, overdue: true };
+const applied = { ...base, cid: 1, name: 'Zhang San', icStatus: 0, can: { lend: true, refuse: true, giveBack: false } };
+const mayNothing = { lend: false, refuse: false, giveBack: false };
+const late = {
+  ...base,
+  cid: 2,
+  name: 'Li Si',
+  icStatus: 1,
+  cardNo: 'T9',
+  lendTime: 1,
+  returnDue: 2,
+  overdue: true,
+  can: { lend: false, refuse: false, giveBack: true },
+};
 
 function setup(lend: () => { status: number; reason?: string; result?: unknown }) {
   saveLogin({ token: 'tok', tokenExpire: 0, role: Role.GATE, sType: 2, userid: 1, company: 'ACME' }, 'reception');
@@ -104,8 +115,9 @@ describe('TempCardsPage', () => {
     saveLogin({ token: 'tok', tokenExpire: 0, role: Role.EMPLOYEE, userid: 1, company: 'ACME' }, 'emporder');
     const server = stubServer({
       config: () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: { tempCard: true } } }),
-      getInterimCard: () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: 1, list: [applied] } }),
-      addInterimCard: () => ({ status: 0, result: { ...applied, cid: 9 } }),
+      // As the server answers an employee: their card, and none of the desk's actions on it.
+      getInterimCard: () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: 1, list: [{ ...applied, can: mayNothing }] } }),
+      addInterimCard: () => ({ status: 0, result: { ...applied, cid: 9, can: mayNothing } }),
     });
     const router = createMemoryRouter([{ path: '/emporder/tcard', element: <MyTempCardsPage /> }], { initialEntries: ['/emporder/tcard'] });
     render(

@@ -1,12 +1,5 @@
 import { CheckCircleOutlined, CloseCircleOutlined, CreditCardOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  addInterimCard,
-  exportInterimCardList,
-  type InterimCard,
-  refuseInterimCard,
-  returnInterimCard,
-  updateInterimCard,
-} from '@openvisit/contract';
+import { addInterimCard, exportInterimCardList, type InterimCard } from '@openvisit/contract';
 import { App, Button, Card, Checkbox, DatePicker, Flex, Form, type FormInstance, Input, Popconfirm, Select, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -117,9 +110,6 @@ export function TempCardsPage({ self = false }: { self?: boolean }) {
   const giveBack = useReturnCard();
   const can = {
     apply: useCanCall(addInterimCard),
-    lend: useCanCall(updateInterimCard),
-    refuse: useCanCall(refuseInterimCard),
-    giveBack: useCanCall(returnInterimCard),
     export: useCanCall(exportInterimCardList),
   };
   const [filterForm] = Form.useForm<FilterValues>();
@@ -162,14 +152,15 @@ export function TempCardsPage({ self = false }: { self?: boolean }) {
     }
   };
 
+  // Each row says what the caller may do to it now (the server's policy), so no button is offered the server would refuse.
   const rowActions = (c: InterimCard) => (
     <Flex gap={4}>
-      {can.lend && c.icStatus === 0 ? (
+      {c.can.lend ? (
         <Tooltip title={t('interimCards.lend.action')}>
           <Button type="text" icon={<CreditCardOutlined />} aria-label={`${t('interimCards.lend.action')} ${c.name}`} onClick={() => setLending(c)} />
         </Tooltip>
       ) : null}
-      {can.refuse && c.icStatus === 0 ? (
+      {c.can.refuse ? (
         <Tooltip title={t('interimCards.refuse.action')}>
           <Button
             type="text"
@@ -180,7 +171,7 @@ export function TempCardsPage({ self = false }: { self?: boolean }) {
           />
         </Tooltip>
       ) : null}
-      {can.giveBack && c.icStatus === 1 ? (
+      {c.can.giveBack ? (
         <Popconfirm title={t('interimCards.giveBack.confirm', { name: c.name, cardNo: c.cardNo })} onConfirm={() => recordReturn(c)}>
           <Tooltip title={t('interimCards.giveBack.action')}>
             <Button type="text" icon={<CheckCircleOutlined />} aria-label={`${t('interimCards.giveBack.action')} ${c.name}`} />

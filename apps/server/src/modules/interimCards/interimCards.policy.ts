@@ -1,0 +1,11 @@
+import * as c from '@openvisit/contract';
+import type { Policy } from '../../platform/policy.js';
+
+const { APPLIED, LENT } = c.InterimCardStatus;
+
+/** What may be done to a temporary card, and from which status: who may is each call's access (platform/policy.ts). */
+export const cardActions = {
+  lend: { call: c.updateInterimCard, from: [APPLIED] },
+  refuse: { call: c.refuseInterimCard, from: [APPLIED] },
+  giveBack: { call: c.returnInterimCard, from: [LENT] },
+} as const satisfies Policy;
