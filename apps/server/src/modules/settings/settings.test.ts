@@ -124,7 +124,10 @@ describe('basic settings', () => {
     const emp = await seedEmployee(t, a.id);
     const token = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
     const invite = () =>
-      t.api.addAppointment({ appointmentDate: Date.now() + 86_400_000, visitors: [{ name: '王受邀', phone: `139${Date.now() % 1e8}` }] }, token);
+      t.api.addAppointment(
+        { appointmentDate: Date.now() + 86_400_000, visitors: [{ name: '王受邀', phone: `139${String(Date.now() % 1e8).padStart(8, '0')}` }] },
+        token,
+      );
     expect((await t.api.updatePermissionSwitch({ permissionSwitch: 0 }, a.token)).result.permissionSwitch).toBe(0);
     expect((await invite()).status).toBe(Status.INVITE_FEATURE_OFF);
     expect((await t.api.updatePermissionSwitch({ permissionSwitch: 1 }, a.token)).result.permissionSwitch).toBe(1);
