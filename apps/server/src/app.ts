@@ -15,8 +15,8 @@ import { accountExportDownloads } from './modules/accountExport/accountExport.ro
 import { registerClosingJobs } from './modules/accounts/accounts.closing.job.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
+import { registerRecoveryJobs } from './modules/auth/auth.recovery.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { registerRecoveryJobs } from './modules/auth/auth.service.js';
 import { blacklistDownloads, blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
 import { originalDialect } from './modules/compat/compat.dialect.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';

@@ -2,7 +2,10 @@ import * as c from '@openvisit/contract';
 import { bind } from '../../platform/calls.js';
 import { checkCaptcha, createCaptcha } from '../../platform/captcha.js';
 import { revokeSession } from '../../platform/sessions.js';
-import * as auth from './auth.service.js';
+import * as credentials from './auth.credentials.js';
+import * as recovery from './auth.recovery.js';
+import * as signin from './auth.signin.js';
+import * as signup from './auth.signup.js';
 
 export const authRoutes = [
   bind(c.getValidationCode, (input, ctx) => createCaptcha(ctx.system, input.kind)),
@@ -10,17 +13,17 @@ export const authRoutes = [
     await checkCaptcha(ctx.system, input.digest, input.vcode);
     return null;
   }),
-  bind(c.login, (input, ctx) => auth.login(ctx, input)),
-  bind(c.empLogin, (input, ctx) => auth.empLogin(ctx, input)),
-  bind(c.subAccountLogin, (input, ctx) => auth.subAccountLogin(ctx, input)),
-  bind(c.superAccountLogin, (input, ctx) => auth.superAccountLogin(ctx, input)),
+  bind(c.login, (input, ctx) => signin.login(ctx, input)),
+  bind(c.empLogin, (input, ctx) => signin.empLogin(ctx, input)),
+  bind(c.subAccountLogin, (input, ctx) => signin.subAccountLogin(ctx, input)),
+  bind(c.superAccountLogin, (input, ctx) => signin.superAccountLogin(ctx, input)),
   bind(c.logout, async (_input, ctx) => {
     await revokeSession(ctx.system, ctx.session.id);
     ctx.audit.objId = ctx.session.account;
     ctx.audit.objName = ctx.session.name;
     return null;
   }),
-  bind(c.refreshToken, (input, ctx) => auth.refreshSession(ctx, input)),
+  bind(c.refreshToken, (input, ctx) => signin.refreshSession(ctx, input)),
   bind(c.userInfoByToken, async (_input, { session: s }) => ({
     role: s.role,
     userid: s.companyId,
@@ -33,14 +36,14 @@ export const authRoutes = [
     gids: s.gids,
     expiresAt: s.expiresAt.getTime(),
   })),
-  bind(c.verifyPassword, (input, ctx) => auth.confirmPassword(ctx, input)),
-  bind(c.register, (input, ctx) => auth.register(ctx, input)),
-  bind(c.webActivateAccount, (input, ctx) => auth.activate(ctx, input)),
-  bind(c.resendActivation, (input, ctx) => auth.resendActivation(ctx, input)),
-  bind(c.retrievePassword, (input, ctx) => auth.retrievePassword(ctx, input)),
-  bind(c.resetEmpPwd, (input, ctx) => auth.resetEmployeePassword(ctx, input)),
-  bind(c.modifyPassword, (input, ctx) => auth.modifyPassword(ctx, input)),
-  bind(c.checkEmpInfo, (input, ctx) => auth.checkEmployeeInfo(ctx, input)),
+  bind(c.verifyPassword, (input, ctx) => credentials.confirmPassword(ctx, input)),
+  bind(c.register, (input, ctx) => signup.register(ctx, input)),
+  bind(c.webActivateAccount, (input, ctx) => signup.activate(ctx, input)),
+  bind(c.resendActivation, (input, ctx) => signup.resendActivation(ctx, input)),
+  bind(c.retrievePassword, (input, ctx) => recovery.retrievePassword(ctx, input)),
+  bind(c.resetEmpPwd, (input, ctx) => recovery.resetEmployeePassword(ctx, input)),
+  bind(c.modifyPassword, (input, ctx) => recovery.modifyPassword(ctx, input)),
+  bind(c.checkEmpInfo, (input, ctx) => recovery.checkEmployeeInfo(ctx, input)),
   // The employee's own password: the same change as every account's (old one checked, other sessions ended).
-  bind(c.updateEmpPwd, (input, ctx) => auth.updatePassword(ctx, input)),
+  bind(c.updateEmpPwd, (input, ctx) => credentials.updatePassword(ctx, input)),
 ];
