@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type CompanyRecord, staffAccounts, subAccounts } from '../../db/schema/index.js';
+import { type CompanyRecord, staffAccounts } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type StaffRow = typeof staffAccounts.$inferSelect;
@@ -10,23 +10,6 @@ export const accountsRepository = scoped(function accountsRepository(scope: Tena
   const db = dbOf(scope);
   const mine = eq(staffAccounts.companyId, scope.companyId);
   return {
-    /** One of the company's sub-companies, as its own administrator sees itself (GetUserInfo of a sub-company session). */
-    subAccount: (id: number) =>
-      db
-        .select({
-          id: subAccounts.id,
-          companyName: subAccounts.companyName,
-          email: subAccounts.email,
-          phone: subAccounts.phone,
-          contactName: subAccounts.contactName,
-          shortName: subAccounts.shortName,
-          vaPerm: subAccounts.vaPerm,
-          createdAt: subAccounts.createdAt,
-        })
-        .from(subAccounts)
-        .where(and(eq(subAccounts.companyId, scope.companyId), eq(subAccounts.id, id)))
-        .limit(1)
-        .then((r) => r[0]),
     listStaff: (sTypes?: number[]) =>
       db
         .select()

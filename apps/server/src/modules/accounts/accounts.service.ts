@@ -1,5 +1,5 @@
 import { companySettings, type Lang, normalizePhone, Role, Status, type UserInfo, VaPerm } from '@openvisit/contract';
-import { type CompanyRow, company, patchSettings, settingsOfRow, updateCompany } from '../../core/company/company.public.js';
+import { type CompanyRow, company, patchSettings, settingsOfRow, subCompanyRow, updateCompany } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from './accounts.repository.js';
@@ -57,7 +57,7 @@ const SUB_COMPANY_SETTINGS = ['permissionSwitch', 'subAccount', 'escapeClause'] 
  * kiosk or badge configuration, which are none of a tenant's business.
  */
 async function subCompanyUserInfo(ctx: AuthedContext, c: CompanyRow): Promise<UserInfo> {
-  const sub = ctx.session.subAccountId ? await repoOf(ctx).subAccount(ctx.session.subAccountId) : undefined;
+  const sub = ctx.session.subAccountId ? await subCompanyRow(ctx, ctx.session.subAccountId) : undefined;
   if (!sub) throw new AppError(Status.INVALID_USER);
   const settings = settingsOfRow(c);
   const kept = Object.fromEntries(SUB_COMPANY_SETTINGS.map((k) => [k, settings[k]]));
