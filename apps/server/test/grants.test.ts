@@ -41,11 +41,11 @@ describe('a module-driven account makes only the calls of its granted modules', 
     const refusedGranted: string[] = [];
     const admittedOther: string[] = [];
     let refusals = 0;
-    const judge = (name: string, module: (typeof allCalls)[number]['module'], status: number) => {
-      const needed = grantNeeded({ name, module });
+    const judge = (name: string, area: (typeof allCalls)[number]['area'], status: number) => {
+      const needed = grantNeeded({ name, area });
       const granted = needed === null || (GRANTED as readonly string[]).includes(needed);
-      if (granted && status === Status.NO_PERMISSION) refusedGranted.push(`${name} (${module})`);
-      if (!granted && status !== Status.NO_PERMISSION) admittedOther.push(`${name} (${module}): ${status}`);
+      if (granted && status === Status.NO_PERMISSION) refusedGranted.push(`${name} (${area})`);
+      if (!granted && status !== Status.NO_PERMISSION) admittedOther.push(`${name} (${area}): ${status}`);
       if (!granted) refusals++;
     };
     for (const c of allCalls) {
@@ -56,12 +56,12 @@ describe('a module-driven account makes only the calls of its granted modules', 
         headers: { 'x-coolvisit-token': await fresh(token()) },
         ...(c.method === 'GET' ? {} : { payload: {} }),
       });
-      judge(c.name, c.module, r.json().status);
+      judge(c.name, c.area, r.json().status);
     }
     for (const d of allDownloads) {
       if (!(d.access as readonly number[]).includes(role)) continue;
       const r = await t.app.inject({ method: 'GET', url: downloadUrl(d), headers: { 'x-coolvisit-token': await fresh(token()) } });
-      judge(d.name, d.module, String(r.headers['content-type']).includes('json') ? r.json().status : 0);
+      judge(d.name, d.area, String(r.headers['content-type']).includes('json') ? r.json().status : 0);
     }
     return { refusedGranted, admittedOther, refusals };
   }
@@ -84,8 +84,8 @@ describe('a module-driven account makes only the calls of its granted modules', 
   it('the calls every account may make whatever its grants are calls of the registry', () => {
     const names = new Set<string>(allCalls.map((c) => c.name));
     expect([...UNGRANTED_CALLS].filter((n) => !names.has(n))).toEqual([]);
-    expect(grantNeeded({ name: 'login/logout', module: 'auth' })).toBeNull();
-    expect(grantNeeded({ name: 'addDepartment', module: 'departments' })).toBe('departments');
+    expect(grantNeeded({ name: 'login/logout', area: 'auth' })).toBeNull();
+    expect(grantNeeded({ name: 'addDepartment', area: 'departments' })).toBe('departments');
   });
 
   it('a refused call is refused before its handler: nothing is written', async () => {

@@ -11,7 +11,7 @@ import {
   type CallName,
   type CallOutput,
   type DownloadDef,
-  GRANTABLE_MODULES,
+  GRANT_AREAS,
   Role,
   STAFF_TYPES,
   type StaffType,
@@ -198,7 +198,7 @@ export async function seedStaff(
   companyId: number,
   sType: StaffType,
   account = `staff_${randomBytes(3).toString('hex')}`,
-  modules: readonly string[] = sType === Role.SUBADMIN ? GRANTABLE_MODULES : [],
+  modules: readonly string[] = sType === Role.SUBADMIN ? GRANT_AREAS : [],
 ) {
   const [row] = await t.db
     .insert(staffAccounts)

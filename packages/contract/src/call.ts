@@ -3,7 +3,51 @@ import type { StatusCode } from './errors.js';
 import type { LogEvent, LogModule, Role } from './lookups.js';
 import { unstorableTextPaths } from './validators.js';
 
+/**
+ * The modules, one name each: a call's module is the server folder that binds it (apps/server/src/modules/<module>),
+ * its contract file is `calls/<module>.ts` or `calls/<module>.<part>.ts`, its doc `docs/modules/<module>.md`, and a
+ * console folder, where it has screens, `apps/web/src/modules/<module>` (scripts' name check, apps/server/test/names.test.ts).
+ */
 export const MODULES = [
+  'accountExport',
+  'accounts',
+  'approvals',
+  'auth',
+  'blacklist',
+  'contacts',
+  'departments',
+  'devices',
+  'doors',
+  'employees',
+  'faceSync',
+  'interimCards',
+  'invitations',
+  'logistics',
+  'logs',
+  'meetings',
+  'monitor',
+  'notifications',
+  'onsite',
+  'passRecords',
+  'passRules',
+  'questionnaires',
+  'registration',
+  'reports',
+  'residents',
+  'roles',
+  'settings',
+  'subCompanies',
+  'superAccounts',
+  'visits',
+] as const;
+export type ModuleName = (typeof MODULES)[number];
+
+/**
+ * The console areas a call belongs to, as a module-driven account's grants name them (grants.ts): stored in accounts'
+ * and sub-companies' `modules` lists and sent by the console, so their spellings stay as they were stored. An area is
+ * not a module: the door calls (module doors) and pass records belong to area 'devices', the on-site list to 'visitors'.
+ */
+export const AREAS = [
   'auth',
   'accounts',
   'sub-companies',
@@ -12,19 +56,15 @@ export const MODULES = [
   'roles',
   'blacklist',
   'visitors',
-  'visit-types',
   'invitations',
   'meetings',
   'approvals',
   'notifications',
-  'pad',
-  'kiosk',
   'devices',
   'pass-rules',
   'monitor',
   'questionnaires',
   'logistics',
-  'suppliers',
   'temp-cards',
   'logs',
   'reports',
@@ -33,7 +73,7 @@ export const MODULES = [
   'registration',
   'residents',
 ] as const;
-export type ModuleName = (typeof MODULES)[number];
+export type Area = (typeof AREAS)[number];
 
 /** Console sections an operator can switch off at run time (spec section 1). */
 export const FEATURE_FLAGS = [
@@ -63,6 +103,8 @@ export type RateBucket = 'signin' | 'captcha' | 'register' | 'recovery' | 'publi
 export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** The path under /api/ and /qcvisit/, exactly as the original names it. */
   name: string;
+  /** The console area whose grant a module-driven account needs for it (AREAS). */
+  area: Area;
   module: ModuleName;
   summary: string;
   input: I;
@@ -204,6 +246,8 @@ export function cappedPageOf<T extends z.ZodType>(item: T) {
  */
 export interface DownloadDef<I extends z.ZodType = z.ZodType> {
   name: string;
+  /** The console area whose grant a module-driven account needs for it (AREAS). */
+  area: Area;
   module: ModuleName;
   summary: string;
   input: I;

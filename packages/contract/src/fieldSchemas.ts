@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GRANTABLE_MODULES, type GrantableModule } from './grants.js';
+import { GRANT_AREAS, type GrantArea } from './grants.js';
 import { checkReportPeriod, dayNumber } from './period.js';
 import {
   checkAccountName,
@@ -56,8 +56,8 @@ export const reportPeriodFields = { startDate: zCalendarDay, endDate: zCalendarD
 /** The input of a report call over a period: `z.object({...}).superRefine(checkReportPeriod)`. */
 export const reportPeriod = z.object(reportPeriodFields).superRefine(checkReportPeriod);
 
-/** A module-driven account's grants (lookups' GRANTABLE_MODULES): each at most once; an unknown name is refused on its item. */
+/** A module-driven account's grants (lookups' GRANT_AREAS): each at most once; an unknown name is refused on its item. */
 export const zModuleGrants = z
-  .array(z.enum(GRANTABLE_MODULES as [GrantableModule, ...GrantableModule[]]))
-  .max(GRANTABLE_MODULES.length)
+  .array(z.enum(GRANT_AREAS as [GrantArea, ...GrantArea[]]))
+  .max(GRANT_AREAS.length)
   .refine((list) => new Set(list).size === list.length, 'duplicate');

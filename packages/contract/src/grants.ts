@@ -1,12 +1,12 @@
-import type { ModuleName } from './call.js';
+import type { Area } from './call.js';
 import type { Label } from './lookups.js';
 
 /**
- * The contract modules an administrator can grant a module-driven account (a sub-administrator, sType 5, or a
+ * The console areas an administrator can grant a module-driven account (a sub-administrator, sType 5, or a
  * sub-company administrator of adminType other than 0): its menus are the screens of these modules and the server
  * refuses its calls of any other (610). Sign-in ('auth') and the kiosk are never granted; they are not consoles' modules.
  */
-export const grantableModuleLabels = {
+export const grantAreaLabels = {
   visitors: { zh: '访客', en: 'Visitors' },
   reports: { zh: '报表', en: 'Reports' },
   invitations: { zh: '邀请', en: 'Invitations' },
@@ -30,9 +30,9 @@ export const grantableModuleLabels = {
   logs: { zh: '操作日志', en: 'Operation log' },
   accounts: { zh: '账号管理', en: 'Account management' },
   'sub-companies': { zh: '入驻企业', en: 'Sub-companies' },
-} as const satisfies Partial<Record<ModuleName, Label>>;
-export type GrantableModule = keyof typeof grantableModuleLabels;
-export const GRANTABLE_MODULES = Object.keys(grantableModuleLabels) as GrantableModule[];
+} as const satisfies Partial<Record<Area, Label>>;
+export type GrantArea = keyof typeof grantAreaLabels;
+export const GRANT_AREAS = Object.keys(grantAreaLabels) as GrantArea[];
 
 /**
  * Calls every signed-in console account needs whatever its grants, the one list of them (the server's check and the
@@ -51,17 +51,17 @@ export const UNGRANTED_CALLS: ReadonlySet<string> = new Set([
   'htmlUnescape',
 ]);
 
-/** The module a module-driven account must have been granted to make this call or download; null: every account may. */
-export function grantNeeded(def: { name: string; module: ModuleName }): ModuleName | null {
-  if (def.module === 'auth' || UNGRANTED_CALLS.has(def.name)) return null;
-  return def.module;
+/** The area a module-driven account must have been granted to make this call or download; null: every account may. */
+export function grantNeeded(def: { name: string; area: Area }): Area | null {
+  if (def.area === 'auth' || UNGRANTED_CALLS.has(def.name)) return null;
+  return def.area;
 }
 
 /**
  * Whether an account may make a call by its grants: `grants` null is an account that is not module-driven (its role
- * alone decides); a list is a sub-administrator's or a sub-company's (adminType other than 0) granted modules.
+ * alone decides); a list is a sub-administrator's or a sub-company's (adminType other than 0) granted areas.
  */
-export function grantAdmits(grants: readonly string[] | null | undefined, def: { name: string; module: ModuleName }): boolean {
+export function grantAdmits(grants: readonly string[] | null | undefined, def: { name: string; area: Area }): boolean {
   if (grants == null) return true;
   const needed = grantNeeded(def);
   return needed === null || grants.includes(needed);

@@ -1,55 +1,57 @@
 import type { z } from 'zod';
 import type { CallDef, DownloadDef } from './call.js';
-import { accountClosingCalls, accountClosingDownloads } from './calls/accountClosing.js';
+import { accountExportDownloads } from './calls/accountExport.js';
+import { accountClosingCalls } from './calls/accounts.closing.js';
 import { accountCalls } from './calls/accounts.js';
 import { approvalCalls } from './calls/approvals.js';
+import { employeeAccountCalls } from './calls/auth.employeeAccount.js';
 import { authCalls } from './calls/auth.js';
 import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
-import { bookingAppCalls } from './calls/bookingApps.js';
 import { contactCalls } from './calls/contacts.js';
 import { departmentCalls, exportDepartmentTemplate, importDepartment } from './calls/departments.js';
 import { deviceCalls } from './calls/devices.js';
 import { doorCalls } from './calls/doors.js';
-import { employeeAccountCalls } from './calls/employeeAccount.js';
-import { employeeAttributeCalls } from './calls/employeeAttributes.js';
+import { employeeAttributeCalls } from './calls/employees.attributes.js';
+import { empFacePhoto, faceCalls } from './calls/employees.faces.js';
 import { employeeCalls, employeeDownloads, exportEmployeeTemplate, importEmpList } from './calls/employees.js';
-import { examCalls, examDownloads } from './calls/exams.js';
+import { proxyCalls } from './calls/employees.proxies.js';
 import { faceSyncCalls } from './calls/faceSync.js';
-import { empFacePhoto, faceCalls } from './calls/faces.js';
-import { gateCalls } from './calls/gates.js';
-import { holidayImportCalls } from './calls/holidayImport.js';
-import { htmlTextCalls } from './calls/htmlText.js';
 import { interimCardCalls, interimCardDownloads } from './calls/interimCards.js';
-import { invitationPageCalls } from './calls/invitationPage.js';
+import { exportAppointmentTemplate, uploadAppointment } from './calls/invitations.batch.js';
+import { bookingAppCalls } from './calls/invitations.bookingApps.js';
 import { invitationCalls } from './calls/invitations.js';
-import { exportAppointmentTemplate, uploadAppointment } from './calls/inviteBatch.js';
-import { inviteListCalls } from './calls/inviteList.js';
+import { inviteListCalls } from './calls/invitations.list.js';
+import { invitationPageCalls } from './calls/invitations.page.js';
+import { invitationSmsCodeCalls } from './calls/invitations.smsCode.js';
+import { templateCalls } from './calls/invitations.templates.js';
 import { logisticsCalls, logisticsDownloads } from './calls/logistics.js';
-import { logisticsTypeCalls } from './calls/logisticsTypes.js';
+import { logisticsTypeCalls } from './calls/logistics.types.js';
 import { logCalls } from './calls/logs.js';
 import { meetingCalls } from './calls/meetings.js';
 import { monitorCalls } from './calls/monitor.js';
 import { notificationCalls } from './calls/notifications.js';
+import { wechatCalls } from './calls/notifications.wechat.js';
 import { getOnSiteList, onSiteDownloads } from './calls/onsite.js';
-import { padDownloads, padSettingCalls } from './calls/padSettings.js';
-import { passConfigCalls } from './calls/passConfigs.js';
 import { passRecordCalls, passRecordDownloads } from './calls/passRecords.js';
+import { passConfigCalls } from './calls/passRules.configs.js';
+import { holidayImportCalls } from './calls/passRules.holidays.js';
 import { passRuleCalls } from './calls/passRules.js';
-import { proxyCalls } from './calls/proxies.js';
+import { examCalls, examDownloads } from './calls/questionnaires.exams.js';
 import { questionnaireCalls, questionnaireDownloads } from './calls/questionnaires.js';
+import { trainingVideoCalls } from './calls/questionnaires.trainingVideos.js';
+import { gateCalls } from './calls/registration.gates.js';
+import { htmlTextCalls } from './calls/registration.htmlText.js';
 import { registrationCalls } from './calls/registration.js';
+import { padDownloads, padSettingCalls } from './calls/registration.pad.js';
 import { reportCalls } from './calls/reports.js';
-import { reportTableCalls, reportTableDownloads } from './calls/reportTable.js';
+import { reportTableCalls, reportTableDownloads } from './calls/reports.table.js';
 import { residentCalls } from './calls/residents.js';
+import { supplierCalls, supplierDownloads } from './calls/residents.suppliers.js';
 import { roleCalls } from './calls/roles.js';
 import { settingsCalls } from './calls/settings.js';
 import { subCompanyCalls, subCompanyDownloads } from './calls/subCompanies.js';
 import { superAccountCalls } from './calls/superAccounts.js';
-import { supplierCalls, supplierDownloads } from './calls/suppliers.js';
-import { templateCalls } from './calls/templates.js';
-import { trainingVideoCalls } from './calls/trainingVideos.js';
 import { visitCalls, visitDownloads } from './calls/visits.js';
-import { wechatCalls } from './calls/wechatCalls.js';
 
 /** Every call of the API; the server registers exactly these and the web client is typed from them. */
 export const allCalls = [
@@ -76,6 +78,7 @@ export const allCalls = [
   ...residentCalls,
   ...supplierCalls,
   ...invitationCalls,
+  ...invitationSmsCodeCalls,
   ...approvalCalls,
   ...templateCalls,
   ...meetingCalls,
@@ -141,6 +144,6 @@ export const allDownloads: readonly DownloadDef[] = [
   ...logisticsDownloads,
   ...supplierDownloads,
   ...interimCardDownloads,
-  ...accountClosingDownloads,
+  ...accountExportDownloads,
   ...subCompanyDownloads,
 ];

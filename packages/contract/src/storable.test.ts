@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INT4_MAX } from './call.js';
 import { exportEmployeeList } from './calls/employees.js';
-import { updateSecureProtocol } from './calls/padSettings.js';
+import { updateSecureProtocol } from './calls/registration.pad.js';
 import { getVisit } from './calls/visits.js';
 import { isStorableText, unstorableTextPaths } from './validators.js';
 

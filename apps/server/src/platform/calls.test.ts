@@ -10,6 +10,7 @@ import type { Services } from './services.js';
 
 const declared = defineCall({
   name: 'declaredRefusal',
+  area: 'settings',
   module: 'settings',
   summary: 'test call',
   access: 'public',

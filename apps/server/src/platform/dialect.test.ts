@@ -30,6 +30,7 @@ describe('the original dialect’s transport', () => {
   it('turns strings into numbers where the call wants numbers, and numbers into strings where it wants strings', () => {
     const call = defineCall({
       name: 'dialectProbe',
+      area: 'auth',
       module: 'auth',
       summary: 'probe',
       access: 'public',

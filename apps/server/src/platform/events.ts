@@ -88,8 +88,8 @@ export function registerOnSiteStream(
       const token = req.headers['x-coolvisit-token'];
       session = await resolveSession(deps.db, typeof token === 'string' ? token : undefined);
       if (!deps.access.includes(session.role)) throw new AppError(Status.NO_PERMISSION);
-      // The on-site board is the visitors module's: a module-driven account needs it granted.
-      assertGranted(session, { name: 'events/onsite', module: 'visitors' });
+      // The on-site board is in the visitors area: a module-driven account needs it granted.
+      assertGranted(session, { name: 'events/onsite', area: 'visitors' });
       // The same gate as every call: a first password must be changed before anything else is heard.
       assertPasswordChanged(session, 'events/onsite');
     } catch (err) {

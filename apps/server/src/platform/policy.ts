@@ -9,7 +9,7 @@ import { AppError } from './errors.js';
  * per row what the caller may do now, so the console draws a row's buttons from the row instead of guessing.
  */
 export interface ActionRule {
-  readonly call: Pick<CallDef, 'name' | 'module' | 'access' | 'log' | 'upload'>;
+  readonly call: Pick<CallDef, 'name' | 'area' | 'access' | 'log' | 'upload'>;
   readonly from: readonly number[];
 }
 

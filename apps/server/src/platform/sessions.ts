@@ -1,4 +1,4 @@
-import { type CallDef, grantAdmits, isWriteCall, type ModuleName, Role, Status } from '@openvisit/contract';
+import { type Area, type CallDef, grantAdmits, isWriteCall, Role, Status } from '@openvisit/contract';
 import { and, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import { type Db, prepared } from '../db/client.js';
 import { companies, companyRecord, sessions, staffAccounts, subAccounts } from '../db/schema/index.js';
@@ -142,7 +142,7 @@ function grantsOf(role: number, found: { staffModules: string[] | null; subAdmin
 }
 
 /** 610 when a module-driven session calls outside its grants (the contract's `grantAdmits`; 'auth' and a few named calls pass). */
-export function assertGranted(session: Session, def: { name: string; module: ModuleName }): void {
+export function assertGranted(session: Session, def: { name: string; area: Area }): void {
   if (!grantAdmits(session.grants, def)) throw new AppError(Status.NO_PERMISSION, 'This account has not been granted this module');
 }
 

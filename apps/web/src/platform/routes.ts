@@ -1,4 +1,4 @@
-import type { FeatureFlag, GrantableModule } from '@openvisit/contract';
+import type { FeatureFlag, GrantArea } from '@openvisit/contract';
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import type { MenuIcon } from './menuIcons';
@@ -44,7 +44,7 @@ export interface ScreenEntry {
    * adminType other than 0) sees it only when granted that module. 'own': the account's own screens (its password,
    * the area's home) every account keeps. Every page of the admin and sub-company areas names one (derive.test.ts).
    */
-  module?: GrantableModule | 'own';
+  module?: GrantArea | 'own';
   /** The screen; absent for a section, which has `children` and a `layout` instead. */
   page?: LazyPage;
   hideInMenu?: boolean;

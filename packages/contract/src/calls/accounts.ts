@@ -124,6 +124,7 @@ export type UserInfo = z.infer<typeof userInfo>;
 
 export const getUserInfo = defineCall({
   name: 'GetUserInfo',
+  area: 'accounts',
   module: 'accounts',
   summary: "The company's account and every setting, for the signed-in account's company",
   access: ALL_SESSION_ROLES.filter((r) => r !== Role.SUPER),
@@ -134,6 +135,7 @@ export const getUserInfo = defineCall({
 
 export const modifyUserInfo = defineCall({
   name: 'ModifyUserInfo',
+  area: 'accounts',
   module: 'accounts',
   summary: "Change the company's name, short name, remark, country (ISO 3166-1 alpha-2) and the administrator's name and phone",
   access: COMPANY_ADMINS,
@@ -159,6 +161,7 @@ export const modifyUserInfo = defineCall({
 
 export const updatePassword = defineCall({
   name: 'updatePassword',
+  area: 'accounts',
   module: 'accounts',
   summary: "Change the signed-in account's own password (old password required); other sessions are signed out",
   access: ALL_SESSION_ROLES,
@@ -191,7 +194,7 @@ export const manager = z.object({
   remark: z.string(),
   status: z.int32(),
   locked: z.boolean(),
-  /** A sub-administrator's (sType 5) granted modules (GRANTABLE_MODULES); empty for other kinds. */
+  /** A sub-administrator's (sType 5) granted modules (GRANT_AREAS); empty for other kinds. */
   modules: z.array(z.string()),
   createTime: epochMs,
 });
@@ -242,6 +245,7 @@ function supplierNamed(v: { sType: number; supplierId: number | null }, ctx: z.R
 
 export const getManagerByUser = defineCall({
   name: 'GetManagerByUser',
+  area: 'accounts',
   module: 'accounts',
   summary: "The company's staff accounts (HSE, server company, reception, logistics, visitor machine, sub-administrator)",
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
@@ -251,6 +255,7 @@ export const getManagerByUser = defineCall({
 
 export const addManager = defineCall({
   name: 'AddManager',
+  area: 'accounts',
   module: 'accounts',
   summary:
     'Add a staff account; it must change its password at first sign-in. A server company (sType 1) names its supplier company (602 when not found)',
@@ -268,6 +273,7 @@ export const addManager = defineCall({
 
 export const updateManager = defineCall({
   name: 'UpdateManager',
+  area: 'accounts',
   module: 'accounts',
   summary:
     'Change a staff account: only the fields given change; a new password, a new type, a new supplier company or disabling it ends its sessions; new grants of a sub-administrator (modules) hold from its next call. A server company must keep a supplier company (400 on supplierId; 602 when not found)',
@@ -299,6 +305,7 @@ export const updateManager = defineCall({
 
 export const deleteManager = defineCall({
   name: 'DeleteManager',
+  area: 'accounts',
   module: 'accounts',
   summary: 'Delete a staff account and end its sessions',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
@@ -310,6 +317,7 @@ export const deleteManager = defineCall({
 
 export const getRelatedAccount = defineCall({
   name: 'getRelatedAccount',
+  area: 'accounts',
   module: 'accounts',
   summary: 'The companies a headquarters (super) account oversees',
   access: [Role.SUPER],

@@ -56,6 +56,7 @@ export type ProcessArea = z.infer<typeof processArea>;
 
 export const getProcessArea = defineCall({
   name: 'getProcessArea',
+  area: 'approvals',
   module: 'approvals',
   summary: "The company's approval areas, each with its levels and approvers, and the process switch",
   access: ADMINS,
@@ -72,6 +73,7 @@ const areaFields = {
 
 export const addProcessArea = defineCall({
   name: 'addProcessArea',
+  area: 'approvals',
   module: 'approvals',
   summary: 'Add an approval area (its levels are set with addProcessRule); 3 when the name is taken; a field error for a gate not of this company',
   access: ADMINS,
@@ -85,6 +87,7 @@ export const addProcessArea = defineCall({
 
 export const updateProcessArea = defineCall({
   name: 'updateProcessArea',
+  area: 'approvals',
   module: 'approvals',
   summary: 'Rename an approval area or change its address and gates',
   access: ADMINS,
@@ -98,6 +101,7 @@ export const updateProcessArea = defineCall({
 
 export const addProcessRule = defineCall({
   name: 'addProcessRule',
+  area: 'approvals',
   module: 'approvals',
   summary:
     "Set an area's levels (1 to 5, numbered from 1 without gaps), each with at least one approver: a role, an employee, the HSE accounts or the administrator. A visit already waiting continues with the levels as set now",
@@ -137,6 +141,7 @@ export const addProcessRule = defineCall({
 
 export const delProcessArea = defineCall({
   name: 'delProcessArea',
+  area: 'approvals',
   module: 'approvals',
   summary: 'Remove an approval area; 58 while visits wait at one of its levels',
   access: ADMINS,
@@ -150,6 +155,7 @@ export const delProcessArea = defineCall({
 
 export const updateProcessSwitch = defineCall({
   name: 'updateProcessSwitch',
+  area: 'approvals',
   module: 'approvals',
   summary:
     'Switch approval on or off. On: new walk-ins and invitations follow the flow of the area covering their gate (else the area without gates); one no area covers waits for the desk or an administrator (updateVisitStatus). Visits already waiting keep waiting when it is switched off',
@@ -192,6 +198,7 @@ export type ProcessRecord = z.infer<typeof processRecord>;
 
 export const getNoApproveRecords = defineCall({
   name: 'getNoApproveRecords',
+  area: 'approvals',
   module: 'approvals',
   summary:
     "Visits waiting for the signed-in account's decision, oldest first (the approver's queue). Administrators may ask for every visit waiting in the company (`all`)",
@@ -203,6 +210,7 @@ export const getNoApproveRecords = defineCall({
 
 export const getApproveRecords = defineCall({
   name: 'getApproveRecords',
+  area: 'approvals',
   module: 'approvals',
   summary: 'Decisions the signed-in account made, newest first; administrators may ask for every decision in the company (`all`)',
   access: APPROVER_ROLES,
@@ -213,6 +221,7 @@ export const getApproveRecords = defineCall({
 
 export const getProcessRecords = defineCall({
   name: 'getProcessRecords',
+  area: 'approvals',
   module: 'approvals',
   summary: "One visit's approval history, level by level (the host, approvers and administrators)",
   access: [...APPROVER_ROLES, Role.GATE],
@@ -224,6 +233,7 @@ export const getProcessRecords = defineCall({
 
 export const completeProcessRecord = defineCall({
   name: 'completeProcessRecord',
+  area: 'approvals',
   module: 'approvals',
   summary:
     'Decide a waiting level: approve (on to the next level, or the visit is authorised after the last), refuse (the visit is refused and cannot check in) or return it to the host; a reason is required to refuse or return. 681 when the signed-in account is not an approver of that level; 58 when it was already decided',
@@ -242,6 +252,7 @@ export const completeProcessRecord = defineCall({
 
 export const resubmitProcess = defineCall({
   name: 'resubmitProcess',
+  area: 'approvals',
   module: 'approvals',
   summary: 'Submit a returned visit again: it starts at level 1 of its area’s flow as it is now (the host or an administrator)',
   access: [Role.ADMIN, Role.SUBADMIN, Role.EMPLOYEE],

@@ -50,6 +50,7 @@ export type CaptchaKind = (typeof CAPTCHA_KINDS)[number];
 
 export const getValidationCode = defineCall({
   name: 'getValidationCode',
+  area: 'auth',
   module: 'auth',
   summary:
     'A new captcha and the digest to answer it with: a PNG picture of characters, or (kind "question") of a small sum whose answer is a number; both are answered through validationCode',
@@ -68,6 +69,7 @@ export const getValidationCode = defineCall({
 
 export const validationCode = defineCall({
   name: 'validationCode',
+  area: 'auth',
   module: 'auth',
   summary: 'Check the characters of a captcha; a correct answer lets one sign-in, sign-up or recovery use the digest',
   access: 'public',
@@ -84,6 +86,7 @@ export const validationCode = defineCall({
 
 export const login = defineCall({
   name: 'Login',
+  area: 'auth',
   module: 'auth',
   summary: 'Sign in as a company administrator (email) or a staff account (account name)',
   access: 'public',
@@ -109,6 +112,7 @@ export const login = defineCall({
 
 export const empLogin = defineCall({
   name: 'empLogin',
+  area: 'auth',
   module: 'auth',
   summary: 'Sign in as an employee with phone and password',
   access: 'public',
@@ -129,6 +133,7 @@ export const empLogin = defineCall({
 
 export const subAccountLogin = defineCall({
   name: 'subAccountLogin',
+  area: 'auth',
   module: 'auth',
   summary: 'Sign in as a sub-company (tenant company) administrator',
   access: 'public',
@@ -149,6 +154,7 @@ export const subAccountLogin = defineCall({
 
 export const superAccountLogin = defineCall({
   name: 'superAccountLogin',
+  area: 'auth',
   module: 'auth',
   summary: 'Sign in as a headquarters (super) account, LFT_ prefix',
   access: 'public',
@@ -160,6 +166,7 @@ export const superAccountLogin = defineCall({
 
 export const logout = defineCall({
   name: 'login/logout',
+  area: 'auth',
   module: 'auth',
   summary: 'Sign out: the session token is revoked',
   access: ALL_SESSION_ROLES,
@@ -170,6 +177,7 @@ export const logout = defineCall({
 
 export const refreshToken = defineCall({
   name: 'refreshToken',
+  area: 'auth',
   module: 'auth',
   summary:
     'A fresh token for the calling session, which then ends (the original front-desk app renews its token this way); `oldToken`, when sent, must be the calling token, `email` the account',
@@ -194,6 +202,7 @@ export const sessionInfo = z.object({
 
 export const userInfoByToken = defineCall({
   name: 'user/info',
+  area: 'auth',
   module: 'auth',
   summary: 'Who the token belongs to (the token may come in the query string)',
   access: ALL_SESSION_ROLES,
@@ -204,6 +213,7 @@ export const userInfoByToken = defineCall({
 
 export const register = defineCall({
   name: 'Register',
+  area: 'auth',
   module: 'auth',
   summary:
     'Register a company; its administrator receives an activation email. A taken email or company name answers the same (the address is told by mail), so no one can list other companies',
@@ -225,6 +235,7 @@ export const register = defineCall({
 
 export const webActivateAccount = defineCall({
   name: 'webActivateAccount',
+  area: 'auth',
   module: 'auth',
   summary: 'Activate a registered company from the link in its activation email',
   access: 'public',
@@ -237,6 +248,7 @@ export const webActivateAccount = defineCall({
 
 export const resendActivation = defineCall({
   name: 'resendActivation',
+  area: 'auth',
   module: 'auth',
   summary: 'Send the activation email again (answers success whether or not the address is registered)',
   access: 'public',
@@ -248,6 +260,7 @@ export const resendActivation = defineCall({
 
 export const retrievePassword = defineCall({
   name: 'RetrievePassword',
+  area: 'auth',
   module: 'auth',
   summary: 'Email a one-time password-reset link (answers success whether or not the address is registered)',
   access: 'public',
@@ -259,6 +272,7 @@ export const retrievePassword = defineCall({
 
 export const resetEmpPwd = defineCall({
   name: 'resetEmpPwd',
+  area: 'auth',
   module: 'auth',
   summary:
     'An employee asks for a one-time link to set (the first time) or reset their password, sent to their email in every company where they are an enabled employee; answers success whether or not the address is known',
@@ -271,6 +285,7 @@ export const resetEmpPwd = defineCall({
 
 export const modifyPassword = defineCall({
   name: 'ModifyPassword',
+  area: 'auth',
   module: 'auth',
   summary:
     "Set a new password with the one-time token of a reset link (the administrator's, an employee's from resetEmpPwd, or a sub-company's from resetSubAccountPwd or its welcome)",
@@ -284,6 +299,7 @@ export const modifyPassword = defineCall({
 
 export const verifyPassword = defineCall({
   name: 'verifyPassword',
+  area: 'auth',
   module: 'auth',
   summary:
     "Confirm the signed-in account's password (e.g. before a kiosk is signed out): 75 when wrong, failures count toward the account's lockout (302, 67) as at sign-in",

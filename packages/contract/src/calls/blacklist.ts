@@ -63,6 +63,7 @@ function listCalls(kind: 'black' | 'white') {
   return {
     get: defineCall({
       name: `get${Name}`,
+      area: 'blacklist',
       module: 'blacklist',
       summary: `The company ${lower}, newest first, searchable by name, phone or certificate number`,
       access: READERS,
@@ -72,6 +73,7 @@ function listCalls(kind: 'black' | 'white') {
     }),
     add: defineCall({
       name: `add${Name}`,
+      area: 'blacklist',
       module: 'blacklist',
       summary: `Add a person to the ${lower}: name with phone or certificate number (3 when the phone or number is already listed)`,
       access: WRITERS,
@@ -83,6 +85,7 @@ function listCalls(kind: 'black' | 'white') {
     }),
     del: defineCall({
       name: `del${Name}`,
+      area: 'blacklist',
       module: 'blacklist',
       summary: `Remove entries from the ${lower}`,
       access: WRITERS,
@@ -94,6 +97,7 @@ function listCalls(kind: 'black' | 'white') {
     }),
     check: defineCall({
       name: `check${Name}`,
+      area: 'blacklist',
       module: 'blacklist',
       summary: `Whether a phone or certificate number is on the ${lower}${kind === 'black' ? ' (and whether screening is switched on)' : ''}`,
       access: READERS,
@@ -117,6 +121,7 @@ export const checkWhitelist = white.check;
 
 export const updateBlackListSwitch = defineCall({
   name: 'updateblackListSwitch',
+  area: 'blacklist',
   module: 'blacklist',
   summary: 'Switch blacklist screening of visitors on (1) or off (0)',
   access: [Role.ADMIN, Role.SUBADMIN],
@@ -142,6 +147,7 @@ function listExport(kind: 'black' | 'white') {
   const lower = kind === 'black' ? 'blacklist' : 'whitelist';
   return defineDownload({
     name: kind === 'black' ? 'ExportBlacklist' : 'ExportWhitelist',
+    area: 'blacklist',
     module: 'blacklist',
     summary: `The ${lower} entries matching the list search as an xlsx workbook, streamed, in the chosen language`,
     access: WRITERS,

@@ -118,6 +118,7 @@ const zAcceptClause = z.boolean().optional().describe('the caller accepts the co
 
 export const updateDDNotify = defineCall({
   name: 'updateDDNotify',
+  area: 'contacts',
   module: 'contacts',
   summary:
     'DingTalk settings: AppKey (ddcorpid), AppSecret (ddcorpsecret, write-only: never answered, kept when omitted), AgentId, the notification switch and the daily automatic sync; omitted fields stay. Switching on checks the credentials with DingTalk (51 when refused). Exclusive with RTX; auto-sync needs the switch on (400 with field errors)',
@@ -139,6 +140,7 @@ export const updateDDNotify = defineCall({
 
 export const updateRtxConf = defineCall({
   name: 'updateRtxConf',
+  area: 'contacts',
   module: 'contacts',
   summary:
     "RTX settings: the RTX server's address (rtxIp) and SDK port (rtxPort), the notification switch (rtxnotify) and the daily automatic sync (rtxAuto); omitted fields stay. Exclusive with DingTalk; auto-sync needs the switch on (400 with field errors)",
@@ -232,6 +234,7 @@ export type ContactSyncState = z.infer<typeof contactSyncState>;
 
 export const getContactSync = defineCall({
   name: 'getContactSync',
+  area: 'contacts',
   module: 'contacts',
   summary: 'The DingTalk and RTX settings without the secret (hasSecret instead), the last sync results and whether one is running',
   access: CONTACT_ADMINS,
@@ -249,6 +252,7 @@ const SYNC_NOTE =
 
 export const autoGetDeptFromCT = defineCall({
   name: 'autoGetDeptFromCT',
+  area: 'contacts',
   module: 'contacts',
   summary: `Sync the department tree from the channel: provider departments are matched by their id (then by name under the same parent), created or renamed/moved; departments gone from the provider are reported, never deleted. ${SYNC_NOTE}`,
   access: CONTACT_ADMINS,
@@ -271,6 +275,7 @@ export const autoGetDeptFromCT = defineCall({
 
 export const autoGetEmployeeFromCT = defineCall({
   name: 'autoGetEmployeeFromCT',
+  area: 'contacts',
   module: 'contacts',
   summary: `Sync employees from the channel: matched by provider id, then phone, then work number; created or updated; duplicates of another employee's phone (24) or work number (241) are reported per row; employees gone from the provider are set to stopped (never deleted) and enabled again when they come back. ${SYNC_NOTE}`,
   access: CONTACT_ADMINS,
@@ -293,6 +298,7 @@ export const autoGetEmployeeFromCT = defineCall({
 
 export const autoGetEmpDeptRelation = defineCall({
   name: 'autoGetEmpDeptRelation',
+  area: 'contacts',
   module: 'contacts',
   summary: `Sync which departments synced employees belong to: memberships in synced departments follow the provider; memberships in departments of our own are kept. Run after the department and employee syncs. ${SYNC_NOTE}`,
   access: CONTACT_ADMINS,
@@ -315,6 +321,7 @@ export const autoGetEmpDeptRelation = defineCall({
 
 export const getEmpRexAccountInFo = defineCall({
   name: 'getEmpRexAccountInFo',
+  area: 'contacts',
   module: 'contacts',
   summary:
     "An employee's directory accounts (the RTX account and the DingTalk user id the sync linked), for addressing notifications; an employee signed in gets their own; 55 for an employee of another company",

@@ -48,6 +48,7 @@ export const departmentNode: z.ZodType<DepartmentNode> = z.lazy(() =>
 
 export const getDeptList = defineCall({
   name: 'getDeptList',
+  area: 'departments',
   module: 'departments',
   summary: "The company's departments as a tree (parentId 0 is the top level), with direct member counts",
   access: ORG_MANAGERS,
@@ -57,6 +58,7 @@ export const getDeptList = defineCall({
 
 export const addDepartment = defineCall({
   name: 'addDepartment',
+  area: 'departments',
   module: 'departments',
   summary: 'Add a department (123 when the name exists at the same level, 124 when the number exists)',
   access: ORG_MANAGERS,
@@ -75,6 +77,7 @@ export const addDepartment = defineCall({
 
 export const updateDepartment = defineCall({
   name: 'updateDepartment',
+  area: 'departments',
   module: 'departments',
   summary: 'Rename, renumber, move (never under itself) or change the manager of a department; omitted fields stay',
   access: ORG_MANAGERS,
@@ -94,6 +97,7 @@ export const updateDepartment = defineCall({
 
 export const delDepartment = defineCall({
   name: 'delDepartment',
+  area: 'departments',
   module: 'departments',
   summary: 'Delete a department without sub-departments; its members must be moved (moveTo) or it is refused with 58 and the member count',
   access: ORG_MANAGERS,
@@ -110,6 +114,7 @@ export const delDepartment = defineCall({
 
 export const getEmpDeptList = defineCall({
   name: 'getEmpDeptList',
+  area: 'departments',
   module: 'departments',
   summary: 'Employees of a department (and, with includeChildren, of its sub-departments), paged',
   access: ORG_MANAGERS,
@@ -125,6 +130,7 @@ export const getEmpDeptList = defineCall({
 
 export const updateDeptEmpRelation = defineCall({
   name: 'updateDeptEmpRelation',
+  area: 'departments',
   module: 'departments',
   summary: 'Put employees into a department (add), or take them out of it (remove)',
   access: ORG_MANAGERS,
@@ -150,6 +156,7 @@ export const DEPARTMENT_IMPORT_COLUMNS = {
 
 export const importDepartment = defineCall({
   name: 'importDepartment',
+  area: 'departments',
   module: 'departments',
   summary:
     'Import departments from csv, xls or xlsx: each row a path such as HQ/Sales (missing levels are created), with an optional number and manager work number; dryRun previews (with, for each row that would change an existing department, which one and its number and manager before and after); valid rows are applied, invalid ones reported; a re-run updates instead of duplicating; example rows of the template are never imported (exampleRows)',
@@ -189,6 +196,7 @@ export const DEPARTMENT_IMPORT_MAX_ROWS = Math.min(IMPORT_MAX_ROWS, 5000);
 
 export const exportDepartmentTemplate = defineDownload({
   name: 'ExportDepartmentTemplate',
+  area: 'departments',
   module: 'departments',
   summary: 'The department import template (xlsx) with headers and an example row in the chosen language',
   access: [Role.ADMIN, Role.SUBADMIN],

@@ -168,7 +168,7 @@ const deviceStatuses = {
   [Status.DEVICE_EXT_ID_EXISTS]: 'extendCode',
   [Status.READER_NUMBER_EXISTS]: 'readerNo',
 } as const;
-const common = { module: 'devices', feature: 'accessControl' } as const;
+const common = { area: 'devices', module: 'devices', feature: 'accessControl' } as const;
 
 export const getEquipmentGroupByUserid = defineCall({
   ...common,
@@ -209,19 +209,6 @@ export const updateEquipmentGroup = defineCall({
   log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
   input: z.object({ userid, egid: z.int32().positive(), ...groupFields }),
   output: deviceGroup,
-});
-
-export const delEquipmentGroup = defineCall({
-  ...common,
-  name: 'delEquipmentGroup',
-  summary:
-    'Delete a device group (its devices stay); 58 with the counts while employees, visitor types or residents are granted it or pass strategies bind it',
-  access: DEVICE_MANAGERS,
-  statuses: [Status.NO_SUCH_RECORD],
-  fieldStatuses: { [Status.UPDATE_NOT_ALLOWED]: null },
-  log: { module: LogModule.ACCESS_CONTROL, event: 'delete' },
-  input: z.object({ userid, egid: z.int32().positive() }),
-  output: ok,
 });
 
 export const getEGroupByEid = defineCall({
@@ -417,7 +404,6 @@ export const deviceCalls = [
   getEquipmentGroupByPage,
   addEquipmentGroup,
   updateEquipmentGroup,
-  delEquipmentGroup,
   getEGroupByEid,
   getEquipmentbyUserid,
   getEquipmentByEgid,

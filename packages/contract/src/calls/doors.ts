@@ -25,7 +25,8 @@ export const doorDecision = z.object({
 });
 
 export const uploadQrcode = defineCall({
-  module: 'devices',
+  area: 'devices',
+  module: 'doors',
   feature: 'accessControl',
   name: 'uploadQrcode',
   summary:
@@ -58,7 +59,8 @@ export const uploadQrcode = defineCall({
 });
 
 export const uploadCard = defineCall({
-  module: 'devices',
+  area: 'devices',
+  module: 'doors',
   feature: 'accessControl',
   name: 'uploadCard',
   summary:
@@ -102,7 +104,8 @@ export const barrierDecision = z.object({
 });
 
 export const uploadVehicleInfo = defineCall({
-  module: 'devices',
+  area: 'devices',
+  module: 'doors',
   feature: 'accessControl',
   name: 'uploadVehicleInfo',
   summary:

@@ -98,6 +98,7 @@ const acceptClause = z.boolean().optional().describe('the editor accepts the com
 
 export const addEmployee = defineCall({
   name: 'addEmployee',
+  area: 'employees',
   module: 'employees',
   summary:
     'Add an employee; omitted fields take their defaults (241 work number taken, 24 phone taken, 602 unknown department); a sub-company adds to itself',
@@ -115,6 +116,7 @@ export const addEmployee = defineCall({
 
 export const updateEmployee = defineCall({
   name: 'updateEmployee',
+  area: 'employees',
   module: 'employees',
   summary: 'Change an employee; omitted fields stay as they are (a sub-company only its own: 55 for any other)',
   access: EMPLOYEE_EDITORS,
@@ -131,6 +133,7 @@ export const updateEmployee = defineCall({
 
 export const batchDelEmployee = defineCall({
   name: 'batchDelEmployee',
+  area: 'employees',
   module: 'employees',
   summary: 'Delete employees by id; ids of other companies are ignored and not counted',
   access: ORG_MANAGERS,
@@ -144,6 +147,7 @@ const zSort = z.enum(['empName', 'empNo', 'createTime']).default('createTime');
 
 export const getEmpListPages = defineCall({
   name: 'getEmpListPages',
+  area: 'employees',
   module: 'employees',
   summary: 'Employees, paged, searchable by name, work number, phone and department, sortable',
   access: ORG_MANAGERS,
@@ -163,6 +167,7 @@ export const getEmpListPages = defineCall({
 
 export const getEmpList = defineCall({
   name: 'GetEmpList',
+  area: 'employees',
   module: 'employees',
   summary: 'All enabled employees of the company (id, name, work number, phone, departments), for pickers',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.MACHINE],
@@ -172,6 +177,7 @@ export const getEmpList = defineCall({
 
 export const getEmployeeCount = defineCall({
   name: 'getEmployeeCount',
+  area: 'employees',
   module: 'employees',
   summary: 'How many employees the company has, by status',
   access: ORG_MANAGERS,
@@ -181,6 +187,7 @@ export const getEmployeeCount = defineCall({
 
 export const getEmpByName = defineCall({
   name: 'getEmpByName',
+  area: 'employees',
   module: 'employees',
   summary:
     'Search enabled employees by name, work number or phone (at most 20); the visitor machine never sees those hidden from pad search. `subaccountId` narrows to one sub-company (0: the head office’s own); 94 for one not in use. A sub-company always finds only its own',
@@ -196,6 +203,7 @@ export const getEmpByName = defineCall({
 
 export const getEmployeeByEmpNo = defineCall({
   name: 'getEmployeeByEmpNo',
+  area: 'employees',
   module: 'employees',
   summary: 'One employee by work number (55 when there is none)',
   access: ORG_MANAGERS,
@@ -206,6 +214,7 @@ export const getEmployeeByEmpNo = defineCall({
 
 export const getDeptByEmpid = defineCall({
   name: 'getDeptByEmpid',
+  area: 'employees',
   module: 'employees',
   summary: "An employee's departments (55 when the employee is not in this company)",
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE, Role.EMPLOYEE],
@@ -228,6 +237,7 @@ export const employeeCalls = [
 
 export const exportEmployeeList = defineDownload({
   name: 'ExportEmployeeList',
+  area: 'employees',
   module: 'employees',
   summary: 'The employees matching the list filters as an xlsx workbook, streamed',
   access: ORG_MANAGERS,
@@ -262,6 +272,7 @@ export const EMPLOYEE_IMPORT_FIELDS = ['employee_name', 'phone', 'empNo', 'email
 
 export const importEmpList = defineCall({
   name: 'importEmpList',
+  area: 'employees',
   module: 'employees',
   summary:
     'Import employees from csv (UTF-8 or GB18030), xls or xlsx (columns by header, in English or Chinese): dryRun previews (with, for each row that would change an existing employee, who and each field before and after); otherwise valid rows are added, rows matching an employee by work number (else phone) update it unless updateExisting is false, missing departments are created; invalid rows are reported and skipped; example rows of the template are never imported (exampleRows)',
@@ -323,6 +334,7 @@ export const importEmpList = defineCall({
 
 export const exportEmployeeTemplate = defineDownload({
   name: 'ExportEmployeeTemplate',
+  area: 'employees',
   module: 'employees',
   summary: 'The employee import template (xlsx) with headers and an example row in the chosen language',
   access: [Role.ADMIN, Role.SUBADMIN],

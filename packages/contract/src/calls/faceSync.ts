@@ -10,7 +10,7 @@ import { SNAPSHOT_MAX_BYTES, zSnapshot } from './passRecords.js';
  * confirmations per item; its pass records in batches; and the console's view of each terminal's credentials.
  * Device calls authenticate as the device (`Authorization: Device <eid>.<secret>`).
  */
-const common = { module: 'devices', feature: 'accessControl' } as const;
+const common = { area: 'devices', module: 'faceSync', feature: 'accessControl' } as const;
 
 export const FACE_PERSON_KINDS = ['employee', 'visitor', 'resident'] as const;
 export type FacePersonKind = (typeof FACE_PERSON_KINDS)[number];

@@ -62,7 +62,8 @@ export const zInterimCardNo = z
 
 export const addInterimCard = defineCall({
   name: 'addInterimCard',
-  module: 'temp-cards',
+  area: 'temp-cards',
+  module: 'interimCards',
   summary:
     'Apply for a temporary card (status 0): an employee for themself; the desk for an employee (`empid`, 55 when not this company’s) or for a visitor (`name` and `phone`)',
   access: APPLICANTS,
@@ -81,7 +82,8 @@ export const addInterimCard = defineCall({
 
 export const updateInterimCard = defineCall({
   name: 'updateInterimCard',
-  module: 'temp-cards',
+  area: 'temp-cards',
+  module: 'interimCards',
   summary:
     'Lend the card of an application (0 → 1) with its number and an optional due time; 3 when that number is already lent, 58 when not applied',
   access: DESK,
@@ -95,7 +97,8 @@ export const updateInterimCard = defineCall({
 
 export const refuseInterimCard = defineCall({
   name: 'refuseInterimCard',
-  module: 'temp-cards',
+  area: 'temp-cards',
+  module: 'interimCards',
   summary: 'Refuse an application (0 → 3) with a reason of at most 50 characters; 58 when not applied',
   access: DESK,
   feature: 'tempCard',
@@ -107,7 +110,8 @@ export const refuseInterimCard = defineCall({
 
 export const returnInterimCard = defineCall({
   name: 'returnInterimCard',
-  module: 'temp-cards',
+  area: 'temp-cards',
+  module: 'interimCards',
   summary: 'Record the return of a lent card (1 → 2); 58 when the card is not lent',
   access: DESK,
   feature: 'tempCard',
@@ -132,7 +136,8 @@ const listFilters = {
 
 export const getInterimCard = defineCall({
   name: 'getInterimCard',
-  module: 'temp-cards',
+  area: 'temp-cards',
+  module: 'interimCards',
   summary: 'A page of temporary cards, newest application first, by the filters of the original; an employee sees only their own',
   access: READERS,
   feature: 'tempCard',
@@ -144,7 +149,8 @@ export const interimCardCalls = [addInterimCard, updateInterimCard, refuseInteri
 
 export const exportInterimCardList = defineDownload({
   name: 'ExportInterimCardList',
-  module: 'temp-cards',
+  area: 'temp-cards',
+  module: 'interimCards',
   summary: 'The temporary cards matching the list filters as an xlsx workbook, streamed, in the chosen language',
   access: EXPORTERS,
   feature: 'tempCard',

@@ -4,8 +4,8 @@ import { Status } from '../errors.js';
 import { zEmail, zPersonName } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
 import { checkPhone, VISIT_DAYS_WINDOW } from '../validators.js';
-import { inductionState } from './induction.js';
-import { zTemplateType } from './templates.js';
+import { zTemplateType } from './invitations.templates.js';
+import { inductionState } from './questionnaires.induction.js';
 import { visit, visitFilters } from './visits.js';
 
 /** Visitors in one invitation (a batch file goes through the batch invite). */
@@ -41,6 +41,7 @@ export function appointmentWindowFailure(at: number, now: number): 'past' | 'too
 
 export const addAppointment = defineCall({
   name: 'addAppointment',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'Invite one or more visitors: an employee invites as the host (116 when the company has not opened invitations to employees or the employee may not invite); administrators name the host (55, 1119); a sub-company names one of its own employees, under the same rules as an employee inviting (116). Each visitor gets an 8-digit code to check in with at the kiosk; 112 when the same phone is already invited that day',
@@ -79,6 +80,7 @@ export const addAppointment = defineCall({
 
 export const getInviteAccess = defineCall({
   name: 'getInviteAccess',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'Whether the signed-in employee may invite visitors now (the company has opened invitations to employees and their own record allows it) and, when not, why and whom to ask: the company administrator, so the portal says so before its form',
@@ -158,6 +160,7 @@ export type Invitation = z.infer<typeof invitation>;
 
 export const getInvitation = defineCall({
   name: 'getAppointmentbySecId',
+  area: 'invitations',
   module: 'invitations',
   summary: 'The visitor’s invitation page, by the token of its link (1117 for an unknown or replaced link)',
   access: 'public',
@@ -169,6 +172,7 @@ export const getInvitation = defineCall({
 
 export const previewInvitation = defineCall({
   name: 'updateAppPreview',
+  area: 'invitations',
   module: 'invitations',
   summary: 'The visitor opened the invitation: a sent invitation becomes viewed (nothing changes otherwise); answers the page',
   access: 'public',
@@ -180,6 +184,7 @@ export const previewInvitation = defineCall({
 
 export const replyInvitation = defineCall({
   name: 'updateAppointmentReply',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'The visitor accepts (status 3) or declines (4) the invitation from its page; 58 once it can no longer be answered (checked in, cancelled, expired, already declined)',
@@ -196,6 +201,7 @@ export const INVITE_READERS = [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN, Role.HS
 
 export const searchInvites = defineCall({
   name: 'searchInviteByCondition',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'Invitations matching the filters, newest first, paged: an employee’s own, a sub-company’s (to its employees), or all of the company’s for its managers and desks',
@@ -214,6 +220,7 @@ export const searchInvites = defineCall({
 
 export const cancelInvite = defineCall({
   name: 'setCancelStatusForWeb',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'Call off an invitation before the visitor checks in (it ends; invite again to send a new one): employees their own, a sub-company its employees’, administrators any of the company’s; 58 once checked in or ended, 1117 for another’s',

@@ -5,8 +5,8 @@ import { Status } from '../errors.js';
 import { zCalendarDay, zPersonName, zPhone } from '../fieldSchemas.js';
 import { LogisticsStatus, LogModule } from '../lookups.js';
 import { normalizePlate } from '../validators.js';
-import { companion } from './invitationPage.js';
-import { LOGISTICS_GATES, LOGISTICS_MANAGERS, LOGISTICS_STAFF, zLinkToken } from './logisticsTypes.js';
+import { companion } from './invitations.page.js';
+import { LOGISTICS_GATES, LOGISTICS_MANAGERS, LOGISTICS_STAFF, zLinkToken } from './logistics.types.js';
 
 /**
  * Logistics bookings (reference 2.6 `qcv_logistics`, 3.5 `getLogisticsInfo`; spec sections 3, 4, 7): a truck of a
@@ -136,6 +136,7 @@ const sid = z.int32().positive();
 
 export const addLogisticsInfo = defineCall({
   name: 'addLogisticsInfo',
+  area: 'logistics',
   module: 'logistics',
   summary:
     'Book a truck (waiting for approval): type, carrier, sender, driver (ID number checked), plate (by the company’s country: the mainland’s ID number and plate forms in China, a passport or ID number and letters and digits elsewhere), goods, loading window, date (today or later: appointmentDate/past), companions, the type’s fields checked against it',
@@ -149,6 +150,7 @@ export const addLogisticsInfo = defineCall({
 
 export const updateLogisticsInfo = defineCall({
   name: 'updateLogisticsInfo',
+  area: 'logistics',
   module: 'logistics',
   summary: 'Change a booking while it waits for approval (58 once decided); only the fields given change, checked as when booked',
   access: LOGISTICS_STAFF,
@@ -181,6 +183,7 @@ const listFilters = {
 
 export const getLogisticsInfo = defineCall({
   name: 'getLogisticsInfo',
+  area: 'logistics',
   module: 'logistics',
   summary:
     'A page of bookings, newest appointment first, by the filters of the original; the desk and kiosk see only today’s approved and ended bookings',
@@ -192,6 +195,7 @@ export const getLogisticsInfo = defineCall({
 
 export const approveLogistics = defineCall({
   name: 'approveLogistics',
+  area: 'logistics',
   module: 'logistics',
   summary: 'Approve (1) or refuse (2, with a reason) a waiting booking; 58 when it was already decided or ended',
   access: LOGISTICS_MANAGERS,
@@ -218,6 +222,7 @@ const gateInput = z
 
 export const logisticsArrive = defineCall({
   name: 'logisticsArrive',
+  area: 'logistics',
   module: 'logistics',
   summary:
     'The truck arrives (visitdate): an approved booking for today not yet arrived (58 otherwise); by its sid or the driver’s ID number. 69 (result {qid, sid}) while the driver has not passed the safety induction its logistics type names',
@@ -231,6 +236,7 @@ export const logisticsArrive = defineCall({
 
 export const logisticsRelease = defineCall({
   name: 'logisticsRelease',
+  area: 'logistics',
   module: 'logistics',
   summary: 'Release an arrived truck for exit (exit release time, once loaded); 58 before arrival or after departure',
   access: LOGISTICS_STAFF,
@@ -243,6 +249,7 @@ export const logisticsRelease = defineCall({
 
 export const logisticsLeave = defineCall({
   name: 'logisticsLeave',
+  area: 'logistics',
   module: 'logistics',
   summary: 'The truck leaves (leaveTime, finishTime): the booking ends (3); 58 before arrival; by its sid or the driver’s ID number',
   access: LOGISTICS_GATES,
@@ -255,6 +262,7 @@ export const logisticsLeave = defineCall({
 
 export const addLogisticsBooking = defineCall({
   name: 'addLogisticsBooking',
+  area: 'logistics',
   module: 'logistics',
   summary:
     'A carrier books a truck from the public page (the link token, a verified captcha digest when captchas are on): checked as addLogisticsInfo, landing waiting for approval; 740 when the link is unknown or replaced',
@@ -275,6 +283,7 @@ const photoRules =
 
 export const uploadLogisticsPhoto = defineCall({
   name: 'uploadLogisticsPhoto',
+  area: 'logistics',
   module: 'logistics',
   summary: `A photo for a booking (multipart, field file): ${photoRules}; answers its key, which photoInfo then names`,
   access: LOGISTICS_STAFF,
@@ -287,6 +296,7 @@ export const uploadLogisticsPhoto = defineCall({
 
 export const uploadLogisticsBookingPhoto = defineCall({
   name: 'uploadLogisticsBookingPhoto',
+  area: 'logistics',
   module: 'logistics',
   summary: `A carrier's photo for a booking from the public page (multipart, field file; the link token in the field token): ${photoRules}; answers its key for addLogisticsBooking's photoInfo; 740 when the link is unknown or replaced`,
   access: 'public',
@@ -301,6 +311,7 @@ export const uploadLogisticsBookingPhoto = defineCall({
 
 export const logisticsPhoto = defineDownload({
   name: 'LogisticsPhoto',
+  area: 'logistics',
   module: 'logistics',
   summary: 'A booking photo of this company by its key (jpeg); 602 for a key the company has not',
   access: LOGISTICS_GATES,
@@ -313,6 +324,7 @@ export const logisticsPhoto = defineDownload({
 
 export const exportLogisticsList = defineDownload({
   name: 'ExportLogisticsList',
+  area: 'logistics',
   module: 'logistics',
   summary: 'The bookings matching the list filters as an xlsx workbook, streamed, in the chosen language',
   access: LOGISTICS_STAFF,

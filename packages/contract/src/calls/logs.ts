@@ -32,6 +32,7 @@ export type OperationLog = z.infer<typeof operationLog>;
 
 export const addLog = defineCall({
   name: 'addLog',
+  area: 'logs',
   module: 'logs',
   summary: 'Record a client-side action in the operation log (who and when come from the session)',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE, Role.EMPLOYEE, Role.SUB_COMPANY],
@@ -51,6 +52,7 @@ const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'format');
 
 export const getLogList = defineCall({
   name: 'getLogList',
+  area: 'logs',
   module: 'logs',
   summary: "The company's operation log, newest first, filtered by operator, role, module, end and dates",
   access: [Role.ADMIN, Role.SUBADMIN],
@@ -78,6 +80,7 @@ export const getLogList = defineCall({
  */
 export const getBlacklistAlerts = defineCall({
   name: 'getBlacklistAlerts',
+  area: 'logs',
   module: 'logs',
   summary: "Today's blacklist alerts (a kiosk or desk refused a blacklisted visitor), newest first, at most 50",
   access: [Role.ADMIN, Role.SUBADMIN, Role.GATE],

@@ -106,6 +106,7 @@ const invited = visit.extend({ inviteLink: z.string().describe('the visitor’s 
 
 export const addMeeting = defineCall({
   name: 'addMeeting',
+  area: 'meetings',
   module: 'meetings',
   summary:
     'Create a meeting and invite its visitors (at least one): each gets an invitation linked to the meeting, with its own code, link and mail. An employee organises as themselves (116 when the company has not opened invitations to employees); administrators name the organiser (55, 1119). 108 when a meeting of that name is already held that day',
@@ -134,6 +135,7 @@ export const addMeeting = defineCall({
 
 export const updateMeeting = defineCall({
   name: 'updateMeeting',
+  area: 'meetings',
   module: 'meetings',
   summary:
     'Change a meeting before it starts (its invitations follow; visitors with an email are told of a new time or place). Once in progress only the subject, place text and remark may change (62 for times or gate); 63 once ended; 58 when cancelled',
@@ -158,6 +160,7 @@ export const updateMeeting = defineCall({
 
 export const cancelMeeting = defineCall({
   name: 'delMeeting',
+  area: 'meetings',
   module: 'meetings',
   summary:
     'Cancel a meeting before it starts: the meeting is kept as cancelled, its invitations are called off (links and codes stop working) and visitors with an email are told. 92 while in progress, 63 once ended, 109 when already cancelled',
@@ -170,6 +173,7 @@ export const cancelMeeting = defineCall({
 
 export const listMeetings = defineCall({
   name: 'getMeetingByUserid',
+  area: 'meetings',
   module: 'meetings',
   summary: 'Meetings, latest start first, unpaged (at most 500): an employee’s own, all of the company’s for administrators',
   access: MEETING_MANAGERS,
@@ -179,6 +183,7 @@ export const listMeetings = defineCall({
 
 export const getMeeting = defineCall({
   name: 'getMeetingById',
+  area: 'meetings',
   module: 'meetings',
   summary: 'One meeting with its visitors, each with their invitation’s status (602 for a meeting that is not the caller’s or not this company’s)',
   access: MEETING_MANAGERS,
@@ -189,6 +194,7 @@ export const getMeeting = defineCall({
 
 export const searchMeetings = defineCall({
   name: 'getMeeting',
+  area: 'meetings',
   module: 'meetings',
   summary: 'Meetings matching the filters (subject contains, start day range, status), latest start first, paged',
   access: MEETING_MANAGERS,
@@ -212,6 +218,7 @@ export const searchMeetings = defineCall({
 
 export const changeMeetingStatus = defineCall({
   name: 'updateMeetingStatus',
+  area: 'meetings',
   module: 'meetings',
   summary:
     'Start (1) a meeting that has not started (62 when it has, 63 when ended), or end (2) one in progress (58 when it has not started, 63 when ended); 58 for a cancelled one. Once ended its visitors can no longer check in (65)',
@@ -224,6 +231,7 @@ export const changeMeetingStatus = defineCall({
 
 export const joinMeeting = defineCall({
   name: 'syncJoinMeeting',
+  area: 'meetings',
   module: 'meetings',
   summary:
     'Invite more visitors to a meeting that has not started (62 started, 63 ended, 58 cancelled); a phone or email already invited to it is refused on its field (`invited`)',

@@ -94,6 +94,7 @@ const ADMINS = [Role.ADMIN, Role.SUBADMIN] as const;
 
 export const updateEqptMonitor = defineCall({
   name: 'updateEqptMonitor',
+  area: 'monitor',
   module: 'monitor',
   summary: 'Heartbeat of a kiosk or device: creates its monitor entry by identifier, or marks it seen now (every minute)',
   access: CLIENTS,
@@ -105,6 +106,7 @@ export const updateEqptMonitor = defineCall({
 
 export const getEqptMonitor = defineCall({
   name: 'getEqptMonitor',
+  area: 'monitor',
   module: 'monitor',
   summary: 'The monitored devices with online/offline from their last heartbeat, the counts of each and the offline threshold',
   access: ADMINS,
@@ -125,6 +127,7 @@ export const getEqptMonitor = defineCall({
 
 export const delEqptMonitor = defineCall({
   name: 'delEqptMonitor',
+  area: 'monitor',
   module: 'monitor',
   summary: 'Removes a monitor entry and its error log (a retired tablet); it comes back if it reports again',
   access: ADMINS,
@@ -137,6 +140,7 @@ export const delEqptMonitor = defineCall({
 
 export const clientUploadLog = defineCall({
   name: 'clientUploadLog',
+  area: 'monitor',
   module: 'monitor',
   summary: `A batch of a client's error entries (at most ${MONITOR_LOGS_PER_UPLOAD}); it counts as a heartbeat too`,
   access: CLIENTS,
@@ -161,6 +165,7 @@ export const clientUploadLog = defineCall({
 
 export const searchEqptMonitorErrorLogByCondition = defineCall({
   name: 'searchEqptMonitorErrorLogByCondition',
+  area: 'monitor',
   module: 'monitor',
   summary: 'The client error log, newest first: by device, level, time range and text',
   access: ADMINS,
@@ -184,6 +189,7 @@ export const searchEqptMonitorErrorLogByCondition = defineCall({
 
 export const updateEqptMonitorSetting = defineCall({
   name: 'updateEqptMonitorSetting',
+  area: 'monitor',
   module: 'monitor',
   summary: 'Minutes without a heartbeat after which a device counts as offline and administrators are told',
   access: ADMINS,

@@ -4,7 +4,7 @@ import { Status } from '../errors.js';
 import { zEmail, zPhone } from '../fieldSchemas.js';
 import { EmailType, LogModule, MESSAGE_CHANNELS, MESSAGE_STATES, Role } from '../lookups.js';
 import { checkEmail } from '../validators.js';
-import { smsCodeCalls } from './smsCodes.js';
+import { smsCodeCalls } from './notifications.smsCodes.js';
 import {
   checkSdkAppId,
   checkSmsTemplateCode,
@@ -16,8 +16,8 @@ import {
   zSmsTemplates,
   zSmsVendor,
   zTencentRegion,
-} from './smsVendors.js';
-import { wxConf } from './wechat.js';
+} from './notifications.smsVendors.js';
+import { wxConf } from './notifications.wechatMessages.js';
 
 /**
  * Notification configuration (spec section 3 "Notice config", section 7 "Notification config" and "SMS"): how the
@@ -199,6 +199,7 @@ const emailFields = {
 
 export const configureEmail = defineCall({
   name: 'ConfigureEmail',
+  area: 'notifications',
   module: 'notifications',
   summary:
     "Email notices: on or off, and the server they leave through — the installation's (type 0), the company's SMTP server (1) or its Exchange through Exchange's SMTP endpoint (2: Exchange Web Services are not spoken) with host, port, SSL, account, password (write-only) and sender; omitted fields stay. Answers the settings without the password",
@@ -211,6 +212,7 @@ export const configureEmail = defineCall({
 
 export const testEmailConf = defineCall({
   name: 'testEmailConf',
+  area: 'notifications',
   module: 'notifications',
   summary:
     'Send a test mail now to `to` through the given settings (unsaved form values; an empty password uses the stored one) or the stored ones: 40 with the mail server’s reason when it fails. Recorded in the delivery records',
@@ -288,6 +290,7 @@ const smsFields = {
 
 export const updateSMSConf = defineCall({
   name: 'updateSMSConf',
+  area: 'notifications',
   module: 'notifications',
   summary:
     "SMS: the switch, the service (vendor: relay — our signed JSON to `endpoint` — or Aliyun's or Tencent Cloud's SMS API), provider name, endpoint, key (AccessKey ID / SecretId), secret (write-only), signature, Tencent's SmsSdkAppId and region, the template code per kind of message, and quota (messages left; setting it restarts the sent count); omitted fields stay; a switched-on channel needs what its service needs (400 with field errors)",
@@ -305,6 +308,7 @@ export const updateSMSConf = defineCall({
 
 export const testSmsConf = defineCall({
   name: 'testSmsConf',
+  area: 'notifications',
   module: 'notifications',
   summary:
     "Send a test SMS now to `to` through the given settings (unsaved form values over the stored ones; an empty secret uses the stored one while the service and key are unchanged) with the template of `kind` filled with sample values. Answers whether it was sent, else the problem and the provider's own code and words; recorded in the delivery records, not counted against the quota",
@@ -328,6 +332,7 @@ export function ivrConfigErrors(next: IvrConf): FieldError[] {
 
 export const ivrNotifyConf = defineCall({
   name: 'ivrNotifyConf',
+  area: 'notifications',
   module: 'notifications',
   summary: 'Voice (IVR) calls: the switch, endpoint and key (write-only); omitted fields stay; a switched-on channel needs both',
   access: NOTIFY_ADMINS,
@@ -349,6 +354,7 @@ export type NotifyConf = z.infer<typeof notifyConf>;
 
 export const getNotifyConf = defineCall({
   name: 'getNotifyConf',
+  area: 'notifications',
   module: 'notifications',
   summary: 'The email, SMS, WeChat and voice settings without their secrets (hasPassword / hasSecret / hasKey instead)',
   access: NOTIFY_ADMINS,
@@ -384,6 +390,7 @@ const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'format');
 
 export const getSendRecords = defineCall({
   name: 'getSendRecords',
+  area: 'notifications',
   module: 'notifications',
   summary:
     "The company's delivery records, newest first: every message on every channel with its state and reason; filters channel, state, days (yyyy-MM-dd, inclusive) and recipient (contains)",

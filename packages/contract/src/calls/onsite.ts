@@ -33,7 +33,8 @@ export const onSiteGate = z.object({
 
 export const getOnSiteList = defineCall({
   name: 'getOnSiteList',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'onsite',
   summary: 'Everyone on site now, grouped by the gate they came in at (latest arrival first in each), with totals by kind',
   access: ONSITE_READERS,
   input: z.object({ userid: z.int32().optional() }),
@@ -50,7 +51,8 @@ const evacuationInput = z.object({ lang: z.enum(['zh', 'en']).default('en') });
 
 export const exportEvacuationList = defineDownload({
   name: 'ExportEvacuationList',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'onsite',
   summary: 'The evacuation list as an xlsx workbook: everyone on site now, a section per gate, in the chosen language',
   access: ONSITE_READERS,
   contentType: XLSX_TYPE,
@@ -62,7 +64,8 @@ export const exportEvacuationList = defineDownload({
 
 export const evacuationPdf = defineDownload({
   name: 'EvacuationPdf',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'onsite',
   summary: 'The evacuation list as a PDF to print: everyone on site now, a section per gate, in the chosen language',
   access: ONSITE_READERS,
   contentType: 'application/pdf',

@@ -90,7 +90,8 @@ export type PassFilters = { [K in keyof typeof passFilters]?: z.output<(typeof p
 
 export const getOpendoorInfo = defineCall({
   name: 'getOpendoorInfo',
-  module: 'devices',
+  area: 'devices',
+  module: 'passRecords',
   feature: 'accessControl',
   summary: 'Door passes (face, QR, card), newest first, filtered by days, person, device, group, gate, direction and result',
   access: PASS_RECORD_READERS,
@@ -128,7 +129,8 @@ export type VehicleFilters = { [K in keyof typeof vehicleFilters]?: z.output<(ty
 
 export const getVehicleRecord = defineCall({
   name: 'getVehicleRecord',
-  module: 'devices',
+  area: 'devices',
+  module: 'passRecords',
   feature: 'accessControl',
   summary: 'Vehicle passes reported by barriers, newest first, filtered by days, plate, device, direction and result',
   access: PASS_RECORD_READERS,
@@ -138,7 +140,8 @@ export const getVehicleRecord = defineCall({
 
 export const getVehicleRecordByVid = defineCall({
   name: 'getVehicleRecordByVid',
-  module: 'devices',
+  area: 'devices',
+  module: 'passRecords',
   feature: 'accessControl',
   summary: "One visit's vehicle passes, oldest first; 1117 when the visit is not this company's",
   access: PASS_RECORD_READERS,
@@ -151,7 +154,8 @@ export const passRecordCalls = [getOpendoorInfo, getVehicleRecord, getVehicleRec
 
 export const exportRfidRecordsList = defineDownload({
   name: 'ExportRfidRecordsList',
-  module: 'devices',
+  area: 'devices',
+  module: 'passRecords',
   feature: 'accessControl',
   summary: 'The door passes matching the list filters as an xlsx workbook in the chosen language, streamed (newest first)',
   access: PASS_RECORD_READERS,
@@ -164,7 +168,8 @@ export const exportRfidRecordsList = defineDownload({
 
 export const exportVehicleInfoList = defineDownload({
   name: 'ExportVehicleInfoList',
-  module: 'devices',
+  area: 'devices',
+  module: 'passRecords',
   feature: 'accessControl',
   summary: 'The vehicle passes matching the list filters as an xlsx workbook in the chosen language, streamed (newest first)',
   access: PASS_RECORD_READERS,
@@ -177,7 +182,8 @@ export const exportVehicleInfoList = defineDownload({
 
 const photoOf = (what: 'door' | 'vehicle') =>
   ({
-    module: 'devices',
+    area: 'devices',
+    module: 'passRecords',
     feature: 'accessControl',
     summary: `The snapshot a device sent with a ${what} pass (jpeg); 1123 when the record has none or is not one this account sees`,
     access: PASS_RECORD_READERS,

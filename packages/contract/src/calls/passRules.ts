@@ -107,7 +107,8 @@ const holidayFields = {
 
 export const getHoliday = defineCall({
   name: 'getHoliday',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: "A year's holidays and make-up working days, by date",
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',
@@ -117,7 +118,8 @@ export const getHoliday = defineCall({
 
 export const addHoliday = defineCall({
   name: 'addHoliday',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: 'Add a holiday or make-up working day; 223 when the date is already set',
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',
@@ -129,7 +131,8 @@ export const addHoliday = defineCall({
 
 export const updateHoliday = defineCall({
   name: 'updateHoliday',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: 'Change a holiday; 602 when there is no such holiday, 223 when another has the date',
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',
@@ -142,7 +145,8 @@ export const updateHoliday = defineCall({
 
 export const delHoliday = defineCall({
   name: 'delHoliday',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: 'Delete a holiday; 602 when there is no such holiday',
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',
@@ -204,7 +208,8 @@ export type PassRule = z.infer<typeof passRule>;
 
 export const getPassRuleList = defineCall({
   name: 'getPassRuleList',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: "The company's traffic schedules by name, each with the number of strategies using it",
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',
@@ -214,7 +219,8 @@ export const getPassRuleList = defineCall({
 
 export const addPassRule = defineCall({
   name: 'addPassRule',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: 'Add a traffic schedule; 3 when the name is taken; bad, reversed or overlapping slots are field errors',
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',
@@ -226,7 +232,8 @@ export const addPassRule = defineCall({
 
 export const updatePassRule = defineCall({
   name: 'updatePassRule',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: 'Replace a traffic schedule; 602 when there is no such schedule, 3 when the name is taken',
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',
@@ -239,7 +246,8 @@ export const updatePassRule = defineCall({
 
 export const delPassRule = defineCall({
   name: 'delPassRule',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: 'Delete a traffic schedule; 602 when there is none, 58 (with the count) while strategies use it',
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',

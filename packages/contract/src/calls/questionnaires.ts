@@ -103,6 +103,7 @@ const questionnaireFields = {
 
 export const getQuestionnaire = defineCall({
   name: 'getQuestionnaire',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary: "The company's questionnaires, newest first (by title when `title` is given; one when `qid` is)",
   access: QUESTIONNAIRE_MANAGERS,
@@ -118,6 +119,7 @@ export const getQuestionnaire = defineCall({
 
 export const addQuestionnaire = defineCall({
   name: 'addQuestionnaire',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary:
     'Add a questionnaire (3 title taken; a visitor type not of this company 104; a video not of this company videoId/notFound). Enabled only when its bank can draw topicNum questions in each language (topicNum/moreThanQuestions) and every paper can reach the pass mark (passScore/aboveTotal): a new one has no questions, so it starts disabled',
@@ -132,6 +134,7 @@ export const addQuestionnaire = defineCall({
 
 export const updateQuestionnaire = defineCall({
   name: 'updateQuestionnaire',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary:
     'Change a questionnaire (the same checks as adding). A change to what visitors are examined on (drawing, pass mark, time, video, watch share) raises its version: earlier passes stop counting',
@@ -147,6 +150,7 @@ export const updateQuestionnaire = defineCall({
 
 export const delQuestionnaire = defineCall({
   name: 'delQuestionnaire',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary:
     'Delete questionnaires with their questions (602 when one is not this company’s; nothing deleted then). Papers taken stay in the answer report',
@@ -160,6 +164,7 @@ export const delQuestionnaire = defineCall({
 
 export const updateQuestionnaireSwitch = defineCall({
   name: 'updateQuestionnaireSwitch',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary: 'Visitors take the induction (1) of the questionnaire of their visitor type before they check in (69 until they pass), or nobody does (0)',
   access: [Role.ADMIN, Role.SUBADMIN],
@@ -253,6 +258,7 @@ const zPicture = z.string().max(PICTURE_MAX_CHARS, 'size').describe('data URL of
 /** Changing the bank of an enabled questionnaire keeps it drawable: else `qdid` / `fstatus` answer `tooFewQuestions`, `passScore` `aboveTotal`. */
 export const addQuestionnaireDetail = defineCall({
   name: 'addQuestionnaireDetail',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary:
     'Add a question to a questionnaire (602 not this company’s); a picture is checked by content (picture/notImage, picture/size); raises the version',
@@ -267,6 +273,7 @@ export const addQuestionnaireDetail = defineCall({
 
 export const updateQuestionnaireDetail = defineCall({
   name: 'updateQuestionnaireDetail',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary:
     'Change a question: `picture` a new data URL replaces the picture, "" removes it, left out keeps it. Raises the version unless only the order changed; disabling a question an enabled questionnaire needs is refused (fstatus/tooFewQuestions)',
@@ -281,6 +288,7 @@ export const updateQuestionnaireDetail = defineCall({
 
 export const delQuestionnaireDetail = defineCall({
   name: 'delQuestionnaireDetail',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary:
     'Delete questions of one questionnaire (602 when one is not this company’s; qdids/tooFewQuestions when an enabled questionnaire could no longer draw its papers); raises the version',
@@ -294,6 +302,7 @@ export const delQuestionnaireDetail = defineCall({
 
 export const getQueDetailList = defineCall({
   name: 'getQueDetailList',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary: "A questionnaire's questions in their order (602 not this company’s), filtered by text and enabled state",
   access: QUESTIONNAIRE_MANAGERS,
@@ -324,6 +333,7 @@ export const QUESTION_IMPORT_COLUMNS = {
 
 export const importQuestions = defineCall({
   name: 'UploadExamTemplate',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary:
     'Import questions into a questionnaire from csv, xls or xlsx (columns by header, in English or Chinese; options one per line; the answer as letters, e.g. "A" or "A,C"; type single/multiple or 单选/多选): dryRun previews; otherwise the valid rows are added and invalid rows reported by row and field',
@@ -354,6 +364,7 @@ export const importQuestions = defineCall({
 
 export const exportQuestionTemplate = defineDownload({
   name: 'ExportExamTemplate',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary: 'The question import template (xlsx) with headers and two example rows in the chosen language',
   access: QUESTIONNAIRE_MANAGERS,

@@ -166,6 +166,7 @@ const userid = z.int32().optional();
 
 export const getVisitorType = defineCall({
   name: 'getVisitorType',
+  area: 'registration',
   module: 'registration',
   summary: "The company's visitor types in their order, each with its reasons, sub-types, gates and the fields it shows",
   access: REGISTRATION_READERS,
@@ -175,6 +176,7 @@ export const getVisitorType = defineCall({
 
 export const addVisitorType = defineCall({
   name: 'addVisitorType',
+  area: 'registration',
   module: 'registration',
   summary:
     "Add a visitor type ('中文#English', both names required); 78 when either name is taken. Without `fields` it shows the usual standard fields",
@@ -195,6 +197,7 @@ export const addVisitorType = defineCall({
 
 export const updateVisitorType = defineCall({
   name: 'updateVisitorType',
+  area: 'registration',
   module: 'registration',
   summary: 'Change a visitor type; only the fields given change (`fields` replaces the fields it shows); 78 when a name is taken',
   access: REGISTRATION_MANAGERS,
@@ -216,6 +219,7 @@ export const updateVisitorType = defineCall({
 
 export const delVisitorType = defineCall({
   name: 'delVisitorType',
+  area: 'registration',
   module: 'registration',
   summary: 'Delete a visitor type; 58 while records refer to it',
   access: REGISTRATION_MANAGERS,
@@ -233,6 +237,7 @@ const zOrder = z
 
 export const sortVisitorType = defineCall({
   name: 'sortVisitorType',
+  area: 'registration',
   module: 'registration',
   summary: 'Put the visitor types in this order (every type of the company, each once)',
   access: REGISTRATION_MANAGERS,
@@ -330,6 +335,7 @@ export function optionsFit(v: { inputType?: string; inputValue?: string[] }, ctx
 
 export const getExtendVisitor = defineCall({
   name: 'GetExtendVisitor',
+  area: 'registration',
   module: 'registration',
   summary: 'The fields of the registration form in their order (standard and custom); with `tid`, only those that type shows',
   access: REGISTRATION_READERS,
@@ -340,6 +346,7 @@ export const getExtendVisitor = defineCall({
 
 export const addExtendVisitor = defineCall({
   name: 'addExtendVisitor',
+  area: 'registration',
   module: 'registration',
   summary:
     'Add a custom field (text, date or a choice among options) at the end of the form, shown by the given visitor types; 3 when the key or a name is taken',
@@ -370,6 +377,7 @@ export const addExtendVisitor = defineCall({
 
 export const updateExtendVisitor = defineCall({
   name: 'updateExtendVisitor',
+  area: 'registration',
   module: 'registration',
   summary:
     'Change a field: names, options and placeholder of a custom field, the names of a standard one, and (`types`) which visitor types show and require it',
@@ -393,6 +401,7 @@ export const updateExtendVisitor = defineCall({
 
 export const delExtendVisitor = defineCall({
   name: 'delExtendVisitor',
+  area: 'registration',
   module: 'registration',
   summary: 'Delete a custom field (standard fields stay: 58); values already recorded in visits are kept',
   access: REGISTRATION_MANAGERS,
@@ -404,6 +413,7 @@ export const delExtendVisitor = defineCall({
 
 export const sortExtendVisitor = defineCall({
   name: 'sortExtendVisitor',
+  area: 'registration',
   module: 'registration',
   summary: 'Put the fields of the form in this order (every field of the company, each once); the order is shared by all types',
   access: REGISTRATION_MANAGERS,

@@ -18,6 +18,7 @@ const byKind = z.record(z.enum(VISIT_KINDS), z.int32());
  */
 export const getVisitorChartByDept = defineCall({
   name: 'getVisitorChartByDept',
+  area: 'reports',
   module: 'reports',
   summary:
     'Visits that came in the period (by check-in day) per host department now (a host in two departments counts in each; deptid null: no department); with deptid, that department and those under it only (another company’s department: 602 no such record, as the departments calls answer)',
@@ -29,6 +30,7 @@ export const getVisitorChartByDept = defineCall({
 
 export const getAllVisitorLineChart = defineCall({
   name: 'getAllVisitorLineChart',
+  area: 'reports',
   module: 'reports',
   summary: 'Visits that came per day of the period (check-in day, server time zone), split by kind; every day present, zeros included',
   access: VISIT_READERS,
@@ -38,6 +40,7 @@ export const getAllVisitorLineChart = defineCall({
 
 export const getVisitStatistics = defineCall({
   name: 'getVisitStatistics',
+  area: 'reports',
   module: 'reports',
   summary:
     'The rest of the statistics screen over a period: visits that came by kind, top 10 visit types and reasons, by hour of check-in (0–23), average stay in minutes (visits checked in during the period and signed out), invitations (invited or booked visits expected in the period whose time has passed, not refused or called off) and no-shows among them (never checked in)',

@@ -163,6 +163,7 @@ function refineResident(v: z.output<typeof residentFields>, ctx: z.RefinementCtx
 
 export const getProject = defineCall({
   name: 'getProject',
+  area: 'residents',
   module: 'residents',
   summary: 'The company’s resident projects, newest first, with how many resident visitors each has; `pName` filters by name',
   access: RESIDENT_READERS,
@@ -172,6 +173,7 @@ export const getProject = defineCall({
 
 export const addProject = defineCall({
   name: 'addProject',
+  area: 'residents',
   module: 'residents',
   summary: 'Add a project: name (33 when taken), responsible person, phone and dates required',
   access: RESIDENT_MANAGERS,
@@ -183,6 +185,7 @@ export const addProject = defineCall({
 
 export const updateProject = defineCall({
   name: 'updateProject',
+  area: 'residents',
   module: 'residents',
   summary: 'Change a project (602 when it is not this company’s, 33 when the name is taken)',
   access: RESIDENT_MANAGERS,
@@ -198,6 +201,7 @@ export const updateProject = defineCall({
 
 export const delProject = defineCall({
   name: 'delProject',
+  area: 'residents',
   module: 'residents',
   summary: 'Delete a project; 58 with the count while resident visitors belong to it (move or delete them first), 602 when not found',
   access: RESIDENT_MANAGERS,
@@ -220,6 +224,7 @@ export const residentFilters = {
 
 export const getResidentVisitor = defineCall({
   name: 'getResidentVisitor',
+  area: 'residents',
   module: 'residents',
   summary:
     'Resident visitors, newest first, paged; filters: name, phone, supplier company (contains, or by id), project, approval state, certificate status. A server company sees its own workers only',
@@ -230,6 +235,7 @@ export const getResidentVisitor = defineCall({
 
 export const addResidentVisitor = defineCall({
   name: 'addResidentVisitor',
+  area: 'residents',
   module: 'residents',
   summary:
     'Add a resident visitor, waiting for approval: identity checked like a visitor’s; 24 when the phone, 3 when the certificate number already belongs to another resident; 602 for a project or supplier company not of this company (a server company adds to its own)',
@@ -243,6 +249,7 @@ export const addResidentVisitor = defineCall({
 
 export const updateResidentVisitor = defineCall({
   name: 'updateResidentVisitor',
+  area: 'residents',
   module: 'residents',
   summary:
     'Change a resident visitor (602 when not found, or another supplier company’s for a server company); a change of name, phone, certificate or validity window sends an approved or refused resident back to waiting for approval',
@@ -256,6 +263,7 @@ export const updateResidentVisitor = defineCall({
 
 export const delResidentVisitor = defineCall({
   name: 'delResidentVisitor',
+  area: 'residents',
   module: 'residents',
   summary: 'Delete resident visitors by id (602 unless every one is found); their visit records stay',
   access: WORKER_EDITORS,
@@ -267,6 +275,7 @@ export const delResidentVisitor = defineCall({
 
 export const updateRvPermission = defineCall({
   name: 'updateRvPermission',
+  area: 'residents',
   module: 'residents',
   summary:
     'Approve (rstatus 1) or refuse (rstatus 2, with a reason) resident visitors; answers how many changed (602 unless every one is found). Approval of a worker with an expired certificate is refused whole (750, the workers named)',
@@ -289,6 +298,7 @@ export const updateRvPermission = defineCall({
 
 export const getAllResidentCompany = defineCall({
   name: 'getAllResidentCompany',
+  area: 'residents',
   module: 'residents',
   summary:
     'The supplier companies by name, with how many resident visitors each: the registered ones (`supplierId`) and names residents carry without one (`supplierId` null). A server company sees its own',
@@ -302,6 +312,7 @@ export const RESIDENT_LIST_MAX = 2000;
 
 export const getResidentVisitorByCompany = defineCall({
   name: 'getResidentVisitorByCompany',
+  area: 'residents',
   module: 'residents',
   summary: `The resident visitors of one supplier company (exact name), by name (at most ${RESIDENT_LIST_MAX})`,
   access: RESIDENT_MANAGERS,
@@ -311,6 +322,7 @@ export const getResidentVisitorByCompany = defineCall({
 
 export const getAllResidentVisitor = defineCall({
   name: 'getAllResidentVisitor',
+  area: 'residents',
   module: 'residents',
   summary: `Every resident visitor of the company, by name (at most ${RESIDENT_LIST_MAX})`,
   access: RESIDENT_MANAGERS,
@@ -320,6 +332,7 @@ export const getAllResidentVisitor = defineCall({
 
 export const getResidentVisitorByName = defineCall({
   name: 'getResidentVisitorByName',
+  area: 'residents',
   module: 'residents',
   summary: 'Resident visitors whose name contains the text (at most 50), for look-ups; the desk may use it too',
   access: [...WORKER_EDITORS, Role.GATE],
@@ -329,6 +342,7 @@ export const getResidentVisitorByName = defineCall({
 
 export const getResidentVisitorByRid = defineCall({
   name: 'getResidentVisitorByRid',
+  area: 'residents',
   module: 'residents',
   summary: 'One resident visitor by id, as the desk shows a worker before signing them in (1117 when not this company’s)',
   access: [...WORKER_EDITORS, Role.GATE],
@@ -339,6 +353,7 @@ export const getResidentVisitorByRid = defineCall({
 
 export const residentSignIn = defineCall({
   name: 'ResidentVisitorSignIn',
+  area: 'residents',
   module: 'residents',
   summary:
     'Sign a resident visitor in at the desk by phone, certificate number or the worker’s QR pass (getRvQrcode; 1112 when it is not a pass of this company): 1117 unknown, 1121 not approved, 1115 outside the validity window, 66 blacklisted (reception alerted); answers the visit (kind resident, signed in). Signing in again the same day while on site answers that visit with `repeated`',

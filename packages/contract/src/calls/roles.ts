@@ -25,6 +25,7 @@ const zRoleName = z.string().trim().min(1).max(ROLE_NAME_MAX);
 
 export const getRARG = defineCall({
   name: 'getRARG',
+  area: 'roles',
   module: 'roles',
   summary: 'Role groups with their roles and member counts',
   access: ORG_MANAGERS,
@@ -34,6 +35,7 @@ export const getRARG = defineCall({
 
 export const addRARG = defineCall({
   name: 'addRARG',
+  area: 'roles',
   module: 'roles',
   summary: 'Add a role group (parentId 0) or a role in a group (3 when the name exists there)',
   access: ORG_MANAGERS,
@@ -46,6 +48,7 @@ export const addRARG = defineCall({
 
 export const updateRARG = defineCall({
   name: 'updateRARG',
+  area: 'roles',
   module: 'roles',
   summary: 'Rename a role group or role',
   access: ORG_MANAGERS,
@@ -58,6 +61,7 @@ export const updateRARG = defineCall({
 
 export const delRARG = defineCall({
   name: 'delRARG',
+  area: 'roles',
   module: 'roles',
   summary: 'Delete a role group or role; 257 while a role has members or a group has roles',
   access: ORG_MANAGERS,
@@ -70,6 +74,7 @@ export const delRARG = defineCall({
 
 export const getEmpRoleList = defineCall({
   name: 'getEmpRoleList',
+  area: 'roles',
   module: 'roles',
   summary: 'Members of a role, paged',
   access: ORG_MANAGERS,
@@ -80,6 +85,7 @@ export const getEmpRoleList = defineCall({
 
 export const addEmpRole = defineCall({
   name: 'addEmpRole',
+  area: 'roles',
   module: 'roles',
   summary: "Give employees a role (a role, not a group); other companies' employees are ignored",
   access: ORG_MANAGERS,
@@ -95,6 +101,7 @@ export const addEmpRole = defineCall({
 
 export const delRoleEmp = defineCall({
   name: 'delRoleEmp',
+  area: 'roles',
   module: 'roles',
   summary: 'Take a role away from employees',
   access: ORG_MANAGERS,

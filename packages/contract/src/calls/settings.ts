@@ -88,6 +88,7 @@ const settingsLog = { module: LogModule.ACCOUNT, event: 'update' } as const;
 function basicCall<const N extends string, S extends z.ZodRawShape>(name: N, summary: string, shape: S) {
   return defineCall({
     name,
+    area: 'settings',
     module: 'settings',
     summary,
     access: SETTINGS_MANAGERS,
@@ -123,6 +124,7 @@ export const updateLeaveExpiryTime = basicCall(
 
 export const updateOffDutyTime = defineCall({
   name: 'updateOffDutyTime',
+  area: 'settings',
   module: 'settings',
   summary:
     'Working hours as HH:mm: visitors on site across their start (upDuty) or end (offDuty) show in the overtime query; both or neither (empty), off duty after up duty (field errors)',

@@ -3,7 +3,7 @@ import { coercedInt, defineCall, defineDownload, epochMs, ok, pageInput, pageOf 
 import { Status } from '../errors.js';
 import { zCompanyName, zCompanyShortName, zEmail, zModuleGrants, zPassword, zPersonName, zPhone } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
-import { PAD_IMAGE_EXTENSIONS, PAD_PICTURE_RULES, PAD_UPLOAD_MAX_BYTES } from './padSettings.js';
+import { PAD_IMAGE_EXTENSIONS, PAD_PICTURE_RULES, PAD_UPLOAD_MAX_BYTES } from './registration.pad.js';
 
 /**
  * Sub-companies (resident / tenant companies, `qcv_sub_account`): the head office creates them, each with its own
@@ -110,7 +110,8 @@ const formStatuses = {
 
 export const addSubAccount = defineCall({
   name: 'addSubAccount',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary:
     'Create a sub-company. Without `password` it is mailed a one-time link to set its own. 46 name taken, 4 email taken, 3 short name taken (in this company, any case); 602 a gate or door group not this company’s (the field named)',
   access: COMPANY_ADMINS,
@@ -124,7 +125,8 @@ export const addSubAccount = defineCall({
 
 export const updateSubAccount = defineCall({
   name: 'updateSubAccount',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary:
     'Change a sub-company: only the fields given change. `isUse` 0 stops it (its sessions end); an archived one cannot be changed (58). Same refusals as addSubAccount',
   access: COMPANY_ADMINS,
@@ -158,7 +160,8 @@ export const updateSubAccount = defineCall({
 
 export const getSubAccountById = defineCall({
   name: 'getSubAccountById',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary: 'One sub-company (602 when not this company’s); a sub-company reads only itself (610 for another id)',
   access: [...COMPANY_ADMINS, Role.SUB_COMPANY],
   feature: 'subCompanies',
@@ -169,7 +172,8 @@ export const getSubAccountById = defineCall({
 
 export const getSubAccountByUserid = defineCall({
   name: 'getSubAccountByUserid',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary: 'Every sub-company of the company not archived, by name (pickers); a sub-company gets only itself',
   access: PICKER_READERS,
   feature: 'subCompanies',
@@ -179,7 +183,8 @@ export const getSubAccountByUserid = defineCall({
 
 export const getSubAccountPageByUserid = defineCall({
   name: 'getSubAccountPageByUserid',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary: 'A page of sub-companies: `name` matches name, short name or floor; `status` 1 in use, 0 stopped, 2 archived',
   access: COMPANY_ADMINS,
   feature: 'subCompanies',
@@ -197,7 +202,8 @@ export const subAccountRecords = z.object({ id: z.int32(), employees: z.int32(),
 
 export const delSubAccount = defineCall({
   name: 'delSubAccount',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary:
     'Delete a sub-company. With employees, visits or invitations on record it is refused (58, the counts in `result.records`) unless `archive`: then it is stopped and archived, its records kept',
   access: COMPANY_ADMINS,
@@ -210,7 +216,8 @@ export const delSubAccount = defineCall({
 
 export const batchDelSubAccount = defineCall({
   name: 'batchDelSubAccount',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary:
     'Delete several sub-companies, all or nothing: 602 when one is not this company’s; 58 with each one’s counts in `result.records` when any has records, unless `archive` (those are archived, the others deleted)',
   access: COMPANY_ADMINS,
@@ -231,7 +238,8 @@ export const batchDelSubAccount = defineCall({
 
 export const updateSubAccountPwd = defineCall({
   name: 'updateSubAccountPwd',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary: 'The signed-in sub-company changes its own password (old password required); its other sessions end',
   access: [Role.SUB_COMPANY],
   feature: 'subCompanies',
@@ -246,7 +254,8 @@ export const updateSubAccountPwd = defineCall({
 
 export const resetSubAccountPwd = defineCall({
   name: 'resetSubAccountPwd',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary: 'Mail the sub-company a one-time link to set a new password (ModifyPassword takes it); 602 when not this company’s',
   access: COMPANY_ADMINS,
   feature: 'subCompanies',
@@ -273,7 +282,8 @@ export type SubAccountTemplate = z.infer<typeof subAccountTemplate>;
 
 export const addSubAccountTemp = defineCall({
   name: 'addSubAccountTemp',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary: 'Save the alike fields of sub-companies under a name (replacing the template of that name); 602 a gate or door group not this company’s',
   access: COMPANY_ADMINS,
   feature: 'subCompanies',
@@ -285,7 +295,8 @@ export const addSubAccountTemp = defineCall({
 
 export const getSubAccountTemp = defineCall({
   name: 'getSubAccountTemp',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary: 'The company’s sub-company templates, by name',
   access: COMPANY_ADMINS,
   feature: 'subCompanies',
@@ -295,7 +306,8 @@ export const getSubAccountTemp = defineCall({
 
 export const delSubAccountTemp = defineCall({
   name: 'delSubAccountTemp',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary: 'Delete a sub-company template (602 when not this company’s)',
   access: COMPANY_ADMINS,
   feature: 'subCompanies',
@@ -309,7 +321,8 @@ export const subAccountManager = z.object({ empid: z.int32(), empName: z.string(
 
 export const getSubAccountManager = defineCall({
   name: 'GetSubAccountManager',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary: 'The employees who manage a sub-company (its own employees only); a sub-company reads its own',
   access: [...COMPANY_ADMINS, Role.SUB_COMPANY],
   feature: 'subCompanies',
@@ -320,7 +333,8 @@ export const getSubAccountManager = defineCall({
 
 export const updateSubAccountManager = defineCall({
   name: 'UpdateSubAccountManager',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary:
     'Set which of a sub-company’s employees manage it (the list replaces the previous one); 55 when one is not its employee. A sub-company sets its own',
   access: [...COMPANY_ADMINS, Role.SUB_COMPANY],
@@ -342,7 +356,8 @@ const logoUpload = { maxBytes: PAD_UPLOAD_MAX_BYTES, extensions: PAD_IMAGE_EXTEN
 
 export const updateSubAccountLogo = defineCall({
   name: 'updateSubAccountLogo',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary: `A sub-company's logo (jpg, png, webp or gif; at least ${PAD_PICTURE_RULES.logo.min.width}×${PAD_PICTURE_RULES.logo.min.height} px, best over 400×300; scaled down under 1 MB)`,
   access: COMPANY_ADMINS,
   feature: 'subCompanies',
@@ -360,7 +375,8 @@ export type SubLogoOutcome = (typeof SUB_LOGO_OUTCOMES)[number];
 
 export const importSubAccountLogo = defineCall({
   name: 'importSubAccountLogo',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary:
     'A zip of logos, each named by a sub-company’s short name or email (e.g. `ACME.png`); each file judged alone and reported (619 when not a zip)',
   access: COMPANY_ADMINS,
@@ -377,7 +393,8 @@ export const importSubAccountLogo = defineCall({
 
 export const updateSASwitch = defineCall({
   name: 'updateSASwitch',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary: 'Multi-company mode (the company setting `subAccount`): 1 on, 0 off',
   access: COMPANY_ADMINS,
   feature: 'subCompanies',
@@ -408,7 +425,8 @@ export const subCompanyCalls = [
 
 export const subAccountLogo = defineDownload({
   name: 'SubAccountLogo',
-  module: 'sub-companies',
+  area: 'sub-companies',
+  module: 'subCompanies',
   summary: 'A sub-company’s logo (png); `key` is its current `logo`',
   access: [...COMPANY_ADMINS, Role.GATE, Role.MACHINE, Role.SUB_COMPANY],
   feature: 'subCompanies',

@@ -26,7 +26,8 @@ const period = z.object({ userid: z.int32().optional(), ...reportPeriodFields })
 
 export const getAllSuperAccountVCount = defineCall({
   name: 'getAllSuperAccountVCount',
-  module: 'accounts',
+  area: 'accounts',
+  module: 'superAccounts',
   summary:
     "The super account's companies by name, each with its visits today, on site now and per day of the period (period rules as the reports': format, beforeStart, periodTooLong)",
   access: [Role.SUPER],
@@ -36,7 +37,8 @@ export const getAllSuperAccountVCount = defineCall({
 
 export const getSupAccVCount = defineCall({
   name: 'getSupAccVCount',
-  module: 'accounts',
+  area: 'accounts',
+  module: 'superAccounts',
   summary: "One of the super account's companies: its visits today, on site now and per day of the period (602 for a company not its own)",
   access: [Role.SUPER],
   statuses: [Status.NO_SUCH_RECORD],
@@ -49,7 +51,8 @@ export const READ_ONLY_SESSION_HOURS = 1;
 
 export const superAccountEnterCompany = defineCall({
   name: 'superAccountEnterCompany',
-  module: 'accounts',
+  area: 'accounts',
+  module: 'superAccounts',
   summary:
     "A read-only session of one of the super account's companies (602 for a company not its own): its administrator's console that may only read; every write answers 610. The super account is the actor in that company's operation log",
   access: [Role.SUPER],
@@ -72,7 +75,8 @@ export const superAccountEnterCompany = defineCall({
 
 export const superAccountLeaveCompany = defineCall({
   name: 'superAccountLeaveCompany',
-  module: 'accounts',
+  area: 'accounts',
+  module: 'superAccounts',
   summary: "Ends a super account's read-only session of a company (610 for any other session); the super account's own session is untouched",
   access: [Role.ADMIN],
   log: { module: LogModule.LOGIN, event: 'logout' },

@@ -5,8 +5,8 @@ import { zEmail, zPersonName } from '../fieldSchemas.js';
 import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
 import { checkIdNumber, checkPhone } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
-import { padSettings } from './padSettings.js';
-import { zSmsCode } from './smsCodes.js';
+import { zSmsCode } from './notifications.smsCodes.js';
+import { padSettings } from './registration.pad.js';
 
 /** Who works the front desk: reception and visitor-machine accounts, and administrators acting for a visitor. */
 export const DESK_ROLES = [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE] as const;
@@ -161,7 +161,8 @@ const walkInInput = z
 
 export const registerWalkIn = defineCall({
   name: 'UpdatePhoto',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary:
     'Register a walk-in visitor at the kiosk or front desk: identity checked, host and visitor type of this company (55, 602), blacklist screening (66, nothing stored), the safety induction of the visitor type (69 with `{ qid, tid, vid }` until passed), photo (exactly one face: photo/noFace, photo/multipleFaces) and signature stored; answers the record, signed in (or waiting for approval)',
   access: DESK_ROLES,
@@ -181,7 +182,8 @@ export const registerWalkIn = defineCall({
 
 export const checkInByCode = defineCall({
   name: 'AppClientSignin',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary:
     'Check in an invited or booked visitor by the code they type or scan (or their phone, or the visit’s id from the desk’s list): 64 too early, 65 too late (against the company extend times; for a meeting’s visitor, from the early margin before the meeting until it ends), 66 blacklisted, 69 the safety induction not passed (result `{ qid, tid, vid }`), 1117 no such visit, 1131 a scanned QR pass while QR check-in (scaner) is off; checking in again answers the same record with `repeated`',
   access: DESK_ROLES,
@@ -217,7 +219,8 @@ export const checkInByCode = defineCall({
 
 export const signOutVisitor = defineCall({
   name: 'VisitorSignOut',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary: 'Sign a visitor out at the kiosk by phone or code (when the company’s sign-out switch is on); 1117 when nobody matches',
   access: DESK_ROLES,
   statuses: [Status.GATE_NOT_FOUND, Status.INVALID_VISITOR, Status.QRCODE_FORMAT_ERROR, Status.UPDATE_NOT_ALLOWED],
@@ -235,7 +238,8 @@ export const signOutVisitor = defineCall({
 
 export const signOutByVid = defineCall({
   name: 'VisitorSignOutByVid',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary: 'Sign one visitor out (1117 when it is not this company’s or not signed in)',
   access: DESK_ROLES,
   statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
@@ -246,7 +250,8 @@ export const signOutByVid = defineCall({
 
 export const batchSignOut = defineCall({
   name: 'batchSignOut',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary: 'Sign several visitors out; records not signed in are skipped and counted, and an id the company has no visit of refuses the batch',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE],
   statuses: [Status.INVALID_VISITOR],
@@ -257,7 +262,8 @@ export const batchSignOut = defineCall({
 
 export const changeVisit = defineCall({
   name: 'updateVisitStatus',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary: 'Apply a life-cycle move to a visit (see visitStates.ts); a move its status does not allow is refused with the allowed ones',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE],
   statuses: [Status.INVALID_VISITOR, Status.UPDATE_NOT_ALLOWED],
@@ -295,7 +301,8 @@ export const visitFilters = {
 
 export const searchVisits = defineCall({
   name: 'SearchVisitByCondition',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary: 'Visits matching the filters, newest first (at most 1000; use the Page variant to page)',
   access: VISIT_READERS,
   input: z.object({ userid, ...visitFilters }),
@@ -304,7 +311,8 @@ export const searchVisits = defineCall({
 
 export const searchVisitsPage = defineCall({
   name: 'SearchVisitByConditionPage',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary:
     'Visits matching the filters, newest first, paged; residents have their own list (SearchRVisitorByCondition) except with onSite, which lists everyone on site now',
   access: VISIT_READERS,
@@ -314,7 +322,8 @@ export const searchVisitsPage = defineCall({
 
 export const searchResidentVisits = defineCall({
   name: 'SearchRVisitorByCondition',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary: 'Resident visitors’ visits matching the filters, paged',
   access: VISIT_READERS,
   input: z.object({ userid, ...countedPageInput, ...visitFilters }),
@@ -323,7 +332,8 @@ export const searchResidentVisits = defineCall({
 
 export const getVisit = defineCall({
   name: 'GetVisitorByVid',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary: 'One visit with its status history (1117 when it is not this company’s)',
   access: VISIT_READERS,
   statuses: [Status.INVALID_VISITOR],
@@ -333,7 +343,8 @@ export const getVisit = defineCall({
 
 export const getPeopleCounting = defineCall({
   name: 'getPeopleCounting',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary: 'Who is on site now: visitors signed in and not signed out, by kind and by gate',
   access: [...VISIT_READERS, Role.MACHINE],
   input: z.object({ userid }),
@@ -350,7 +361,8 @@ export const VISIT_PDF_NAME = /^(\d{4}-\d{2}-\d{2})_(\d{1,10})\.pdf$/;
 
 export const createPdfSign = defineCall({
   name: 'createPdfSign',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary:
     "Attach the visitor's handwritten signature (PNG data URL) to a visit and build its safety-agreement PDF; answers the PDF's name (1117 when the visit is not this company's)",
   access: DESK_ROLES,
@@ -363,7 +375,8 @@ export const createPdfSign = defineCall({
 
 export const visitPdf = defineDownload({
   name: 'VisitPdf',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary: "A visit's signed safety agreement: visitor, host, times, photo, the accepted protocol and the signature, in the visitor's language",
   access: [...VISIT_READERS, Role.MACHINE],
   contentType: 'application/pdf',
@@ -375,7 +388,8 @@ export const visitPdf = defineDownload({
 
 export const visitPhoto = defineDownload({
   name: 'VisitorPhoto',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary: 'The photo taken of a visitor at registration or check-in (jpeg)',
   access: [...VISIT_READERS, Role.MACHINE],
   contentType: 'image/jpeg',
@@ -396,7 +410,8 @@ export const visitQueryFilters = {
 
 export const exportVisitorList = defineDownload({
   name: 'ExportVisitorList',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary: 'The visits matching the list filters as an xlsx workbook in the chosen language, streamed (newest first)',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.SUB_COMPANY],
   contentType: XLSX_TYPE,
@@ -413,7 +428,8 @@ export const VISIT_CARD_NO = /^[A-Za-z0-9-]{1,32}$/;
 
 export const updateVisitInfo = defineCall({
   name: 'updateVisitInfo',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary:
     'The desk hands a visitor on site an access card (`cardNo`; `cardNo/taken` while another visitor on site holds it) or takes it back (empty); 1117 when the visit is not this company’s, 58 when the visitor is not on site',
   access: [Role.ADMIN, Role.SUBADMIN, Role.GATE],
@@ -429,7 +445,8 @@ export const updateVisitInfo = defineCall({
 
 export const getCardInfo = defineCall({
   name: 'getCardInfo',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary:
     "What a visitor's badge shows, to print or reprint it: the visit, the company and the pad settings' badge style (1117 when the visit is not this company's)",
   access: DESK_ROLES,
@@ -463,7 +480,8 @@ export type ReturningVisitor = z.infer<typeof returningVisitor>;
 
 export const getReturningVisitor = defineCall({
   name: 'getVisitorAppointmentByPhone',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary:
     "A returning visitor's details from their most recent visit in this company, to fill the walk-in form: 1117 when none; a visitor machine needs the company's comeAgain switch (610) and gets the certificate number masked; while the company has SMS switched on, the phone must be proven with a code sent to it (smsCode)",
   access: DESK_ROLES,
@@ -490,7 +508,8 @@ export const getReturningVisitor = defineCall({
 
 export const getVisitorStatistics = defineCall({
   name: 'getVisitorStatistics',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary:
     'The front desk’s figures of a day (server time, today by default): visits of the day, signed in (still on site or gone), on site, signed out, and still expected (invitations and bookings not yet checked in); a sub-company counts its own',
   access: VISIT_READERS,
@@ -507,7 +526,8 @@ export const getVisitorStatistics = defineCall({
 
 export const uploadVisitorPhoto = defineCall({
   name: 'Upload',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'visits',
   summary:
     'A visitor’s photo sent as a file, as the original front desk sends it (multipart, field file or filename): jpg, png or webp by content, at least 100 px a side, exactly one face on it (file/noFace, file/multipleFaces), re-encoded as a walk-in’s photo is; answered as a data URL (`url`) that UpdatePhoto or AppClientSignin takes as `photo` (nothing is stored until then)',
   access: DESK_ROLES,

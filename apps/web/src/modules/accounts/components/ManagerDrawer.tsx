@@ -1,5 +1,5 @@
 import { UnlockOutlined } from '@ant-design/icons';
-import { type GrantableModule, type Manager, Role, STAFF_TYPES, type StaffType } from '@openvisit/contract';
+import { type GrantArea, type Manager, Role, STAFF_TYPES, type StaffType } from '@openvisit/contract';
 import { Alert, App, Button, DatePicker, Drawer, Flex, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ interface Values {
   supplierId?: number | null;
   gids: number[];
   /** A sub-administrator's (sType 5) granted modules. */
-  modules?: GrantableModule[];
+  modules?: GrantArea[];
   startDate: Dayjs | null;
   endDate: Dayjs | null;
   remark?: string;
@@ -44,7 +44,7 @@ function unchanged(m: Manager) {
     startDate: m.startDate,
     endDate: m.endDate,
     remark: m.remark,
-    modules: m.modules as GrantableModule[],
+    modules: m.modules as GrantArea[],
   };
 }
 
@@ -81,7 +81,7 @@ export function ManagerDrawer({
         sType: manager.sType as StaffType,
         supplierId: manager.supplierId,
         gids: manager.gids,
-        modules: manager.modules as GrantableModule[],
+        modules: manager.modules as GrantArea[],
         startDate: manager.startDate ? dayjs(manager.startDate) : null,
         endDate: manager.endDate ? dayjs(manager.endDate) : null,
         remark: manager.remark,

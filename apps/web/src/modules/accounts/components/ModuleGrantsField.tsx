@@ -1,12 +1,12 @@
-import { GRANTABLE_MODULES, type GrantableModule, grantableModuleLabels } from '@openvisit/contract';
+import { GRANT_AREAS, type GrantArea, grantAreaLabels } from '@openvisit/contract';
 import { Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../platform/i18n';
 
-/** The label of a granted module in the console's language (the contract's `grantableModuleLabels`). */
+/** The label of a granted module in the console's language (the contract's `grantAreaLabels`). */
 export function useModuleLabel(): (module: string) => string {
   const lang = useLang();
-  return (module) => (grantableModuleLabels as Record<string, { zh: string; en: string } | undefined>)[module]?.[lang] ?? module;
+  return (module) => (grantAreaLabels as Record<string, { zh: string; en: string } | undefined>)[module]?.[lang] ?? module;
 }
 
 /** A list of granted modules as text, for the staff-account list. */
@@ -30,7 +30,7 @@ export function ModuleGrantsField() {
       <Checkbox.Group
         data-testid="manager-modules"
         style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', rowGap: 8 }}
-        options={GRANTABLE_MODULES.map((m: GrantableModule) => ({ value: m, label: moduleLabel(m) }))}
+        options={GRANT_AREAS.map((m: GrantArea) => ({ value: m, label: moduleLabel(m) }))}
       />
     </Form.Item>
   );

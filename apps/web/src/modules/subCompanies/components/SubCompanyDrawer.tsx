@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { GRANTABLE_MODULES, grantableModuleLabels, Status, type SubAccount, type SubAccountTemplate, VaPerm } from '@openvisit/contract';
+import { GRANT_AREAS, grantAreaLabels, Status, type SubAccount, type SubAccountTemplate, VaPerm } from '@openvisit/contract';
 import {
   App,
   Button,
@@ -124,7 +124,7 @@ function AccessFields({ templates }: { templates: SubAccountTemplate[] }) {
       </Form.Item>
       {adminType ? (
         <Form.Item name="modules" label={t('subCompanies.form.modules')}>
-          <Checkbox.Group options={GRANTABLE_MODULES.map((m) => ({ value: m, label: grantableModuleLabels[m][lang] }))} />
+          <Checkbox.Group options={GRANT_AREAS.map((m) => ({ value: m, label: grantAreaLabels[m][lang] }))} />
         </Form.Item>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { type GRANTABLE_MODULES, type SubAccount, type SubAccountTemplate, VaPerm } from '@openvisit/contract';
+import { type GRANT_AREAS, type SubAccount, type SubAccountTemplate, VaPerm } from '@openvisit/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DAY_FORMAT } from '../../../platform/format';
 
@@ -50,6 +50,6 @@ export function alikeInput(v: SubValues) {
     endDate: day(v.validity?.[1]),
     adminType,
     // Only an administrator of chosen modules has a module list.
-    modules: adminType === 0 ? [] : ((v.modules ?? []) as (typeof GRANTABLE_MODULES)[number][]),
+    modules: adminType === 0 ? [] : ((v.modules ?? []) as (typeof GRANT_AREAS)[number][]),
   };
 }

@@ -22,6 +22,7 @@ const userid = coercedInt().optional();
 
 export const uploadEmpFace = defineCall({
   name: 'uploadEmpFace',
+  area: 'employees',
   module: 'employees',
   summary:
     "Set an employee's face photo (jpg, png, gif (its first frame) or webp by content, file/type; at least 100×100 px, file/imageTooSmall; scaled down to under 1 MB when larger; exactly one face on it, file/noFace and file/multipleFaces, the face statuses 2 and 3 a terminal would answer); the face status becomes -9 (not synced) until devices take it",
@@ -50,6 +51,7 @@ export type FaceImportOutcome = z.infer<typeof faceImportOutcome>;
 
 export const uploadEmpFaceZip = defineCall({
   name: 'uploadEmpFaceZip',
+  area: 'employees',
   module: 'employees',
   summary:
     'Batch face photos: a zip of images named by work number (e.g. 1001.jpg); each is checked like a single photo (the face detector too: outcomes noFace and multipleFaces) and reported; 619 when the file is not a zip',
@@ -68,6 +70,7 @@ export const uploadEmpFaceZip = defineCall({
 
 export const deleteEmpFace = defineCall({
   name: 'deleteEmpFace',
+  area: 'employees',
   module: 'employees',
   summary: "Remove an employee's face photo",
   access: ORG_MANAGERS,
@@ -79,6 +82,7 @@ export const deleteEmpFace = defineCall({
 
 export const updateAllFace = defineCall({
   name: 'updateAllFace',
+  area: 'employees',
   module: 'employees',
   summary:
     'Queue every face photo of the company (or of the given employees) for sending to the access devices; their status becomes -9 until a device reports back',
@@ -95,6 +99,7 @@ export type AbnormalKind = (typeof ABNORMAL_KINDS)[number];
 
 export const getAbnormalEmployee = defineCall({
   name: 'getAbnormalEmployee',
+  area: 'employees',
   module: 'employees',
   summary: 'Employees in an abnormal state: a count per kind, and the employees of one kind (or of all), paged',
   access: ORG_MANAGERS,
@@ -106,6 +111,7 @@ export const faceCalls = [uploadEmpFace, uploadEmpFaceZip, deleteEmpFace, update
 
 export const empFacePhoto = defineDownload({
   name: 'EmpFacePhoto',
+  area: 'employees',
   module: 'employees',
   summary: "An employee's face photo (jpeg)",
   access: [...ORG_MANAGERS, Role.GATE],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, epochMs, ok } from '../call.js';
 import { Status } from '../errors.js';
 import { InvitationTemplate, invitationTemplateLabels, LogModule, Role } from '../lookups.js';
-import { toPlainText } from './padSettings.js';
+import { toPlainText } from './registration.pad.js';
 
 /**
  * Invitation templates (the original's qcv_appointment_usertemplate and _emptemplate): the texts an invitation is sent
@@ -108,6 +108,7 @@ const templateLog = (event: 'add' | 'update' | 'delete') => ({ module: LogModule
 
 export const getAllTemplateType = defineCall({
   name: 'GetAllTemplateType',
+  area: 'invitations',
   module: 'invitations',
   summary: 'The invitation template types: 0 interview, 1 business, with their names in Chinese and English',
   access: [Role.ADMIN, Role.SUBADMIN, Role.EMPLOYEE, Role.SUB_COMPANY],
@@ -122,6 +123,7 @@ export function templateTypeList() {
 
 export const getUserTemplate = defineCall({
   name: 'getUsertemplate',
+  area: 'invitations',
   module: 'invitations',
   summary:
     "The company's invitation templates, by type then gate (the default first); `templateType` narrows to one type, `gid` to one gate (null: the defaults only). A sub-company gets its own",
@@ -139,6 +141,7 @@ const companyTemplateInput = z.object({
 
 export const addUserTemplate = defineCall({
   name: 'addUserTemplate',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'Add a company template for a type and gate (or the default: no gate); 3 when that type and gate has one, 125 for an unknown gate (a sub-company adds its own, without a gate)',
@@ -152,6 +155,7 @@ export const addUserTemplate = defineCall({
 
 export const updateUserTemplate = defineCall({
   name: 'updateUserTemplate',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'Change a company template (texts, type, gate); 59 when there is no such template (a sub-company: not its own), 3 when the type and gate are taken by another',
@@ -165,6 +169,7 @@ export const updateUserTemplate = defineCall({
 
 export const delUserTemplate = defineCall({
   name: 'delUsertemplate',
+  area: 'invitations',
   module: 'invitations',
   summary: 'Delete a company template (invitations already sent keep their texts); 59 when there is no such template',
   access: TEMPLATE_MANAGERS,
@@ -176,6 +181,7 @@ export const delUserTemplate = defineCall({
 
 export const getEmpTemplateByType = defineCall({
   name: 'getEmptemplateByType',
+  area: 'invitations',
   module: 'invitations',
   summary: "The signed-in employee's own template of a type (null when none) and whether the company lets employees edit theirs (`tempEditSwitch` 0)",
   access: [Role.EMPLOYEE],
@@ -185,6 +191,7 @@ export const getEmpTemplateByType = defineCall({
 
 export const addEmpTemplate = defineCall({
   name: 'addEmptemplate',
+  area: 'invitations',
   module: 'invitations',
   summary: "Add or replace the signed-in employee's own template of a type; 610 when the company's tempEditSwitch keeps templates to the company",
   access: [Role.EMPLOYEE],
@@ -196,6 +203,7 @@ export const addEmpTemplate = defineCall({
 
 export const delEmpTemplate = defineCall({
   name: 'delEmptemplate',
+  area: 'invitations',
   module: 'invitations',
   summary:
     "Remove the signed-in employee's own template of a type, so the company's applies again; 59 when there is none, 610 when the company keeps templates to itself",
@@ -212,6 +220,7 @@ export type TemplateSource = (typeof TEMPLATE_SOURCES)[number];
 
 export const getEmpTempByPost = defineCall({
   name: 'getEmptempByPost',
+  area: 'invitations',
   module: 'invitations',
   summary:
     "The template an invitation of this type at this gate is sent with: the host's own (unless tempEditSwitch is 1), else the host's sub-company's, else the company's for the gate, else the company's default; 56 when there is none. An employee asks for themselves; administrators name the host (`empid`, optional; a sub-company one of its own)",
@@ -232,6 +241,7 @@ export const getEmpTempByPost = defineCall({
  */
 export const getInviteTemplate = defineCall({
   name: 'getInviteTemplate',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'The template an invitation of this type at this gate is sent with, as getEmptempByPost answers it, or null when none applies (the standard text is sent)',

@@ -183,6 +183,7 @@ const settingsLog = { module: LogModule.ACCOUNT, event: 'update' } as const;
 
 export const updateLogo = defineCall({
   name: 'UpdateLogo',
+  area: 'registration',
   module: 'registration',
   summary: `The company logo (jpg, png, webp or gif; at least ${PAD_PICTURE_RULES.logo.min.width}×${PAD_PICTURE_RULES.logo.min.height} px, best over 400×300); larger ones are scaled down under 1 MB; transparency is kept`,
   access: REGISTRATION_MANAGERS,
@@ -195,6 +196,7 @@ export const updateLogo = defineCall({
 
 export const uploadBackgroundPic = defineCall({
   name: 'UploadBackgroundPic',
+  area: 'registration',
   module: 'registration',
   summary: 'The background picture of the kiosk home screen (suggested 1536×2048; larger ones are scaled down)',
   access: REGISTRATION_MANAGERS,
@@ -207,6 +209,7 @@ export const uploadBackgroundPic = defineCall({
 
 export const updateDefaultPhoto = defineCall({
   name: 'UpdateDefaultPhoto',
+  area: 'registration',
   module: 'registration',
   summary: 'The picture a badge shows when the visitor has no photo (or the fixed picture of a customized badge)',
   access: REGISTRATION_MANAGERS,
@@ -219,6 +222,7 @@ export const updateDefaultPhoto = defineCall({
 
 export const uploadCarouselPic = defineCall({
   name: 'UploadCarouselPic',
+  area: 'registration',
   module: 'registration',
   summary: `Add a picture to the home carousel (at most ${CAROUSEL_PICTURES.max}; the kiosk rolls them once there are ${CAROUSEL_PICTURES.min})`,
   access: REGISTRATION_MANAGERS,
@@ -231,6 +235,7 @@ export const uploadCarouselPic = defineCall({
 
 export const updateCarouselPic = defineCall({
   name: 'updateCarouselPic',
+  area: 'registration',
   module: 'registration',
   summary: 'Reorder or remove carousel pictures: the pictures to keep, in order (each one of the current pictures)',
   access: REGISTRATION_MANAGERS,
@@ -241,6 +246,7 @@ export const updateCarouselPic = defineCall({
 
 export const delPadPicture = defineCall({
   name: 'delPadPicture',
+  area: 'registration',
   module: 'registration',
   summary: 'Remove the logo, the background picture or the default photo',
   access: REGISTRATION_MANAGERS,
@@ -251,6 +257,7 @@ export const delPadPicture = defineCall({
 
 export const updateThemeColor = defineCall({
   name: 'UpdateThemeColor',
+  area: 'registration',
   module: 'registration',
   summary: "The kiosk's theme colour (#rgb or #rrggbb; empty for the default)",
   access: REGISTRATION_MANAGERS,
@@ -270,6 +277,7 @@ export const updateThemeColor = defineCall({
 
 export const updateCardStyle = defineCall({
   name: 'updateCardStyle',
+  area: 'registration',
   module: 'registration',
   summary:
     'The badge: ordinary or customized; logo as text or picture at the top, middle or bottom; avatar (visitor photo, fixed picture or QR code); texts; paper size; black and white. Only the fields given change',
@@ -309,6 +317,7 @@ function switchCall<const N extends string, const K extends 'qrcodeSwitch' | 'co
 ) {
   return defineCall({
     name,
+    area: 'registration',
     module: 'registration',
     summary,
     access: REGISTRATION_MANAGERS,
@@ -333,6 +342,7 @@ export const updateFaceScaner = switchCall(
 
 export const updateSecureProtocol = defineCall({
   name: 'updateSecureProtocol',
+  area: 'registration',
   module: 'registration',
   summary:
     'The safety terms visitors read and sign at the kiosk, in Chinese and (optionally) English; kept as plain text (markup is reduced to its words)',
@@ -344,6 +354,7 @@ export const updateSecureProtocol = defineCall({
 
 export const updateEscapeClause = defineCall({
   name: 'updateEscapeClause',
+  area: 'registration',
   module: 'registration',
   summary: 'The exemption clause staff accept when they add or edit employees (empty: none); plain text',
   access: REGISTRATION_MANAGERS,
@@ -398,6 +409,7 @@ export type PadConfig = z.infer<typeof padConfig>;
 
 export const getPadConfig = defineCall({
   name: 'getPadConfig',
+  area: 'registration',
   module: 'registration',
   summary:
     'Everything a kiosk or front desk needs after signing in, in one answer: pad settings, its gates, and the visitor types offered there with their forms',
@@ -429,6 +441,7 @@ const pictureKey = z.object({ key: z.string().min(1).max(200) });
 
 export const padLogo = defineDownload({
   name: 'PadLogo',
+  area: 'registration',
   module: 'registration',
   summary: 'The company logo (png); `key` is the current `logo` setting',
   access: PAD_READERS,
@@ -440,6 +453,7 @@ export const padLogo = defineDownload({
 
 export const padPicture = defineDownload({
   name: 'PadPicture',
+  area: 'registration',
   module: 'registration',
   summary: 'A kiosk picture (jpeg): the background, the default photo or a carousel picture, by its current setting',
   access: PAD_READERS,

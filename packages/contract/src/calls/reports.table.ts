@@ -46,7 +46,8 @@ export type ReportGroup = z.infer<typeof reportGroup>;
 
 export const getVisitReport = defineCall({
   name: 'getVisitReport',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'reports',
   summary:
     'The visitor report of a period (at most 366 days; 400 beforeStart/periodTooLong/format): with a grouping, every group (days in order, others most visits first) and the totals; with none, a page of visits (newest first) and the totals',
   access: VISIT_READERS,
@@ -62,7 +63,8 @@ export const getVisitReport = defineCall({
 
 export const exportVisitReport = defineDownload({
   name: 'ExportVisitReport',
-  module: 'visitors',
+  area: 'visitors',
+  module: 'reports',
   summary:
     'The visitor report exactly as getVisitReport answers it (the grouped table, or every visit rather than one page) with its totals row, as an xlsx workbook in the chosen language, streamed',
   access: VISIT_READERS,

@@ -41,6 +41,7 @@ const userid = z.int32().optional();
 
 export const getGate = defineCall({
   name: 'getGate',
+  area: 'registration',
   module: 'registration',
   summary: "The company's gates by name; a front desk or visitor machine tied to gates sees only those",
   access: REGISTRATION_READERS,
@@ -50,6 +51,7 @@ export const getGate = defineCall({
 
 export const addGate = defineCall({
   name: 'addGate',
+  area: 'registration',
   module: 'registration',
   summary: 'Add a gate; 3 when the name is taken',
   access: REGISTRATION_MANAGERS,
@@ -62,6 +64,7 @@ export const addGate = defineCall({
 
 export const updateGate = defineCall({
   name: 'updateGate',
+  area: 'registration',
   module: 'registration',
   summary: 'Rename a gate; 125 when there is no such gate, 3 when the name is taken',
   access: REGISTRATION_MANAGERS,
@@ -74,6 +77,7 @@ export const updateGate = defineCall({
 
 export const delGate = defineCall({
   name: 'delGate',
+  area: 'registration',
   module: 'registration',
   summary: 'Delete a gate; 125 when there is no such gate, 58 (with the counts) while staff accounts or visitor types name it',
   access: REGISTRATION_MANAGERS,

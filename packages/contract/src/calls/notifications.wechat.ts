@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { Status } from '../errors.js';
 import { NOTIFY_ADMINS, notifyLog, userid, zChecked, zSecret, zSwitch } from './notifications.js';
-import { checkOpenid, checkWxAppId, checkWxTemplateId, WX_KINDS, wxConf, wxTestResult, zWxKind } from './wechat.js';
+import { checkOpenid, checkWxAppId, checkWxTemplateId, WX_KINDS, wxConf, wxTestResult, zWxKind } from './notifications.wechatMessages.js';
 
 /** The WeChat official account's calls: its settings, a test message, and employees' openids (wechat.ts). */
 
@@ -19,6 +19,7 @@ const wxFields = {
 
 export const updateWxConf = defineCall({
   name: 'UpdateWxConf',
+  area: 'notifications',
   module: 'notifications',
   summary:
     'WeChat official-account template messages: the switch, AppID, AppSecret (write-only) and the template id per kind of notice; omitted fields stay; a switched-on channel needs the AppID, the secret and the `notice` template. Employees receive them at their openid (setEmpOpenid)',
@@ -31,6 +32,7 @@ export const updateWxConf = defineCall({
 
 export const testWxConf = defineCall({
   name: 'testWxConf',
+  area: 'notifications',
   module: 'notifications',
   summary:
     "Send a test template message now to an openid (`to`) or an employee's (`empId`) through the given settings (unsaved form values over the stored ones; an empty secret uses the stored one while the AppID is unchanged), with the template of `kind` filled with sample values. Answers whether it was sent, else the problem and the platform's errcode and errmsg; recorded in the delivery records. 55 for an unknown employee",
@@ -47,6 +49,7 @@ export const testWxConf = defineCall({
 
 export const setEmpOpenid = defineCall({
   name: 'setEmpOpenid',
+  area: 'notifications',
   module: 'notifications',
   summary:
     "An employee's openid under the company's official account (where their WeChat notices go; the original's employee `openid`); empty removes it. 55 for an unknown employee, 3 when another employee has this openid",
@@ -60,6 +63,7 @@ export const setEmpOpenid = defineCall({
 
 export const getEmpOpenid = defineCall({
   name: 'getEmpOpenid',
+  area: 'notifications',
   module: 'notifications',
   summary: "An employee's openid under the company's official account ('' when none). 55 for an unknown employee",
   access: NOTIFY_ADMINS,

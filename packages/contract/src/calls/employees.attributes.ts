@@ -17,6 +17,7 @@ const userid = z.int32().optional();
 
 export const updateCardNo = defineCall({
   name: 'updateCardNo',
+  area: 'employees',
   module: 'employees',
   summary: "Set or clear one employee's access card number (unique in the company; field error cardNo/taken)",
   access: ORG_MANAGERS,
@@ -30,6 +31,7 @@ export const SYNC_CARDS_MAX = 20_000;
 
 export const synchronCardNo = defineCall({
   name: 'SynchronCardNo',
+  area: 'employees',
   module: 'employees',
   summary:
     'Issue card numbers in a batch by work number (e.g. from a card printer list): valid rows are applied in one transaction, invalid ones reported; with `replace`, employees not listed lose their card number',
@@ -53,6 +55,7 @@ export const synchronCardNo = defineCall({
 
 export const updateEmpVisitType = defineCall({
   name: 'updateEmpVisitType',
+  area: 'employees',
   module: 'employees',
   summary: 'Set the visit types these employees receive (comma-separated names as the visit types are stored)',
   access: ORG_MANAGERS,
@@ -64,6 +67,7 @@ export const updateEmpVisitType = defineCall({
 
 export const getVisitType = defineCall({
   name: 'GetVisitType',
+  area: 'employees',
   module: 'employees',
   summary: 'The visit types an employee receives; an employee signed in gets their own',
   access: [...ORG_MANAGERS, Role.GATE, Role.MACHINE, Role.EMPLOYEE],
@@ -74,6 +78,7 @@ export const getVisitType = defineCall({
 
 export const updateDefaultNotify = defineCall({
   name: 'updateDefaultNotify',
+  area: 'employees',
   module: 'employees',
   summary: 'Set how these employees are told about their visitors (bit set of notifyChannelLabels); an employee may set their own',
   access: [...ORG_MANAGERS, Role.EMPLOYEE],
@@ -85,6 +90,7 @@ export const updateDefaultNotify = defineCall({
 
 export const updateEmpSubAccount = defineCall({
   name: 'updateEmpSubAccount',
+  area: 'employees',
   module: 'employees',
   summary: 'Move employees to a sub-company (0 = the company itself); 94 when the sub-company is not this company’s',
   access: [Role.ADMIN, Role.SUBADMIN],
@@ -98,6 +104,7 @@ const pickerItem = employee.pick({ empid: true, empName: true, empNo: true, empP
 
 export const getSubAccountEmpList = defineCall({
   name: 'getSubAccountEmpList',
+  area: 'employees',
   module: 'employees',
   summary:
     'All enabled employees of one sub-company (a sub-company signed in gets its own, whatever it asks); the front desk picks an office-building walk-in’s host from it',
@@ -109,6 +116,7 @@ export const getSubAccountEmpList = defineCall({
 
 export const getSubEmpListPages = defineCall({
   name: 'getSubEmpListPages',
+  area: 'employees',
   module: 'employees',
   summary: 'Employees of sub-companies, paged and searchable; a sub-company signed in sees only its own',
   access: [...ORG_MANAGERS, Role.SUB_COMPANY],
@@ -143,6 +151,7 @@ const egids = z.array(z.int32().positive()).max(500);
 
 export const getAcList = defineCall({
   name: 'getAcList',
+  area: 'employees',
   module: 'employees',
   summary:
     'Employees with their access rights (card, face, allowed, validity dates, device groups), paged, filtered by name, department, allowed or a granted group',
@@ -161,6 +170,7 @@ export const getAcList = defineCall({
 
 export const updateAccessControl = defineCall({
   name: 'updateAccessControl',
+  area: 'employees',
   module: 'employees',
   summary:
     "Grant or withdraw employees' access, optionally limited to a date range (both ends inclusive), and/or set exactly their device groups (`egids`, the company's: else 400 egids notFound); one transaction. Without `acEnabled` the allowed flag and dates stay",
@@ -184,6 +194,7 @@ export const updateAccessControl = defineCall({
 
 export const getPendingCard = defineCall({
   name: 'getPendingCard',
+  area: 'employees',
   module: 'employees',
   summary:
     'Enabled employees allowed access and granted at least one device group but without a card number yet: the card-issuing queue, oldest first',
@@ -207,6 +218,7 @@ export const invitePerson = z.object({
 
 export const getInvitePersonList = defineCall({
   name: 'getInvitePersonList',
+  area: 'employees',
   module: 'employees',
   summary: 'Employees with whether each may invite visitors (forbidInvite), paged, by name (or work number, phone) and department',
   access: [Role.ADMIN, Role.SUBADMIN],
@@ -222,6 +234,7 @@ export const getInvitePersonList = defineCall({
 
 export const updateInviteStatus = defineCall({
   name: 'updateInviteStatus',
+  area: 'employees',
   module: 'employees',
   summary: 'Allow (forbidInvite false) or forbid these employees to invite visitors; ids of other companies are ignored and not counted',
   access: [Role.ADMIN, Role.SUBADMIN],

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { coercedInt, defineCall, defineDownload, epochMs, pageInput, pageOf, XLSX_TYPE } from '../call.js';
 import { Status } from '../errors.js';
 import { zEmail } from '../fieldSchemas.js';
-import { type InductionPass, inductionPass } from './induction.js';
 import { INVITE_TOKEN } from './invitations.js';
+import { type InductionPass, inductionPass } from './questionnaires.induction.js';
 import { QUESTION_KINDS, QUESTIONNAIRE_MANAGERS } from './questionnaires.js';
 import { DESK_ROLES, identityFailures, visitorIdentity } from './visits.js';
 
@@ -73,6 +73,7 @@ export type DriverExamRequired = z.infer<typeof driverExamRequired>;
 
 export const getRandomTopicList = defineCall({
   name: 'getRandomTopicList',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary:
     'The kiosk draws an induction paper for a visitor: for a visitor type (tid) and the person, for an invited visit (vid: who and the type from the visit), or for a truck’s driver (sid: the logistics booking, the questionnaire its type names). Answers the pass they already hold, or a new paper (697 none required; 693 no attempts left today; 602 no such booking)',
@@ -101,6 +102,7 @@ export const getRandomTopicList = defineCall({
 
 export const getInviteExam = defineCall({
   name: 'getInviteExam',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary:
     'The invited visitor takes the induction on the invitation page before arriving (by the link’s token): the pass they hold, or a new paper (1117 unknown link, 58 cancelled, declined or ended, 697 none required, 693 no attempts left today)',
@@ -114,6 +116,7 @@ export const getInviteExam = defineCall({
 
 export const examSubmit = defineCall({
   name: 'examSubmit',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary:
     'Submit a paper’s answers once (by its token): 602 unknown paper, 695 already submitted, 694 after its deadline, 696 before the video’s required share; an answer to a question not in the paper, or an option it does not have, is a field error. Answers the score and, when passed, the pass with its validity',
@@ -187,6 +190,7 @@ export const answerFilters = {
 
 export const getSubmitAnswerList = defineCall({
   name: 'getSubmitAnswerList',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary: 'Answer papers, newest first, by day of the paper (yyyy-mm-dd, inclusive), questionnaire, name, phone and state',
   access: QUESTIONNAIRE_MANAGERS,
@@ -197,6 +201,7 @@ export const getSubmitAnswerList = defineCall({
 
 export const getAnswerResult = defineCall({
   name: 'getAnswerResult',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary:
     'One paper with its answers: each question as shown, the right and the chosen options, its score and what was gained (602 not this company’s)',
@@ -209,6 +214,7 @@ export const getAnswerResult = defineCall({
 
 export const getExamQuestionStats = defineCall({
   name: 'getExamQuestionStats',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary:
     'How a questionnaire’s questions were answered over a period: per question, the submitted answers and the share right (602 not this company’s)',
@@ -226,6 +232,7 @@ export const getExamQuestionStats = defineCall({
 
 export const exportAnswerList = defineDownload({
   name: 'ExportAnswerList',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary: 'The answer papers of the filters as xlsx, one row per answer (the paper’s columns repeated), in the chosen language',
   access: QUESTIONNAIRE_MANAGERS,

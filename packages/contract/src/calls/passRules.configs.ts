@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineCall } from '../call.js';
+import { defineCall, ok } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule } from '../lookups.js';
+import { DEVICE_MANAGERS } from './devices.js';
 import { ALLOWED_PASS_WAYS, ENTRY_MODES, EXPLAIN_MAX, PASS_MAX_DAYS, PASS_MAX_USES, PASS_NAME_MAX, PASS_RULE_MANAGERS } from './passRules.js';
 
 /**
@@ -64,7 +65,8 @@ export type PassConfig = z.infer<typeof passConfig>;
 
 export const getPassConfigList = defineCall({
   name: 'getPassConfigList',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: "The company's pass strategies by name",
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',
@@ -74,7 +76,8 @@ export const getPassConfigList = defineCall({
 
 export const addPassConfig = defineCall({
   name: 'addPassConfig',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary:
     "Add a pass strategy; 3 when the name is taken; a schedule, group or visitor type not the company's, or a limit above the company's qrMaxCount / qrMaxDuration, is a field error",
   access: PASS_RULE_MANAGERS,
@@ -87,7 +90,8 @@ export const addPassConfig = defineCall({
 
 export const updatePassConfig = defineCall({
   name: 'updatePassConfig',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: 'Replace a pass strategy; 602 when there is no such strategy; otherwise as addPassConfig',
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',
@@ -100,7 +104,8 @@ export const updatePassConfig = defineCall({
 
 export const delPassConfig = defineCall({
   name: 'delPassConfig',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: 'Delete a pass strategy; 602 when there is no such strategy',
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',
@@ -112,7 +117,8 @@ export const delPassConfig = defineCall({
 
 export const getPassConfigOptions = defineCall({
   name: 'getPassConfigOptions',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: "What a strategy can bind: the company's device groups, traffic schedules and visitor types, by name",
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',
@@ -132,7 +138,8 @@ export type GatePassWay = z.infer<typeof gatePassWay>;
 
 export const getGatePassWay = defineCall({
   name: 'getGatePassWay',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: 'Every gate with the ways its doors accept (face, QR or both; both until set)',
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',
@@ -142,7 +149,8 @@ export const getGatePassWay = defineCall({
 
 export const updateGatePassWay = defineCall({
   name: 'updateGatePassWay',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: 'Set the ways a gate accepts; 125 when there is no such gate',
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',
@@ -152,7 +160,24 @@ export const updateGatePassWay = defineCall({
   output: gatePassWay,
 });
 
+/** Deleting a device group is here: pass strategies build on groups, so the count of those binding it is this module's. */
+export const delEquipmentGroup = defineCall({
+  area: 'devices',
+  module: 'passRules',
+  feature: 'accessControl',
+  name: 'delEquipmentGroup',
+  summary:
+    'Delete a device group (its devices stay); 58 with the counts while employees, visitor types or residents are granted it or pass strategies bind it',
+  access: DEVICE_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD],
+  fieldStatuses: { [Status.UPDATE_NOT_ALLOWED]: null },
+  log: { module: LogModule.ACCESS_CONTROL, event: 'delete' },
+  input: z.object({ userid, egid: z.int32().positive() }),
+  output: ok,
+});
+
 export const passConfigCalls = [
+  delEquipmentGroup,
   getPassConfigList,
   addPassConfig,
   updatePassConfig,

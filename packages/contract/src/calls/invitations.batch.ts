@@ -42,6 +42,7 @@ const optionalId = z.preprocess((v) => (v === '' ? undefined : v), coercedInt().
 
 export const uploadAppointment = defineCall({
   name: 'UploadApponintment',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'Batch invite from csv (UTF-8 or GB18030), xls or xlsx (columns by header, in English or Chinese): name, phone and/or email, company, language, an optional time per row ("yyyy-mm-dd hh:mm", or "hh:mm" on the common day); the host, type, reason and gate are common. dryRun checks and previews; otherwise the valid rows are invited in one transaction and the bad ones reported (row, column, rule: phoneOrEmail, format, past, tooFar, duplicateInFile, invited). Employees invite as themselves (116), administrators name the host',
@@ -93,6 +94,7 @@ export const uploadAppointment = defineCall({
 
 export const exportAppointmentTemplate = defineDownload({
   name: 'ExportAppointmentTemplate',
+  area: 'invitations',
   module: 'invitations',
   summary: 'The batch invite template (xlsx) with headers and an example row in the chosen language',
   access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN],

@@ -11,6 +11,7 @@ const digest = z.string().trim().max(64).optional().describe('the captcha digest
 
 export const checkEmpInfo = defineCall({
   name: 'checkEmpInfo',
+  area: 'auth',
   module: 'auth',
   summary:
     'An employee who cannot sign in (no password yet, or forgotten) gives a phone or an email: each enabled employee with it, in an active company, gets a one-time link to set a password at the email on file. Answers success whether or not anyone matches, so it tells nobody who is an employee where (the original answered the employee record)',
@@ -32,6 +33,7 @@ export const checkEmpInfo = defineCall({
 
 export const updateEmpPwd = defineCall({
   name: 'updateEmpPwd',
+  area: 'auth',
   module: 'auth',
   summary:
     'A signed-in employee changes their own password: the old one checked (2 when wrong), the new one by the password rules (not the old one, both entries equal); their other sessions end',

@@ -92,6 +92,7 @@ const typeFields = {
 
 export const addExtendType = defineCall({
   name: 'addExtendType',
+  area: 'logistics',
   module: 'logistics',
   summary:
     "Add a logistics type ('中文#English') with the fields it asks about the driver, vehicle, goods and the rest, and the safety induction its drivers take (qid, a questionnaire of the company); 3 when the name is taken",
@@ -105,6 +106,7 @@ export const addExtendType = defineCall({
 
 export const updateExtendType = defineCall({
   name: 'updateExtendType',
+  area: 'logistics',
   module: 'logistics',
   summary: 'Change a logistics type: its name and, group by group, its fields (a group given replaces the group); bookings keep what they recorded',
   access: LOGISTICS_MANAGERS,
@@ -127,6 +129,7 @@ export const updateExtendType = defineCall({
 
 export const getExtendType = defineCall({
   name: 'getExtendType',
+  area: 'logistics',
   module: 'logistics',
   summary: "The company's logistics types with their fields, oldest first",
   access: LOGISTICS_GATES,
@@ -137,6 +140,7 @@ export const getExtendType = defineCall({
 
 export const delExtendType = defineCall({
   name: 'delExtendType',
+  area: 'logistics',
   module: 'logistics',
   summary: 'Delete a logistics type; its bookings keep its name and their recorded values',
   access: LOGISTICS_MANAGERS,
@@ -171,6 +175,7 @@ const carrierFields = {
 
 export const logisticsCompanyCreate = defineCall({
   name: 'logistics-company-create',
+  area: 'logistics',
   module: 'logistics',
   summary: 'Add a carrier company; 3 when its name is taken (case and spaces aside)',
   access: LOGISTICS_STAFF,
@@ -183,6 +188,7 @@ export const logisticsCompanyCreate = defineCall({
 
 export const logisticsCompanyUpdate = defineCall({
   name: 'logistics-company-update',
+  area: 'logistics',
   module: 'logistics',
   summary: 'Change a carrier company; 3 when the new name is taken',
   access: LOGISTICS_STAFF,
@@ -203,6 +209,7 @@ export const logisticsCompanyUpdate = defineCall({
 
 export const logisticsCompanyDelete = defineCall({
   name: 'logistics-company-delete',
+  area: 'logistics',
   module: 'logistics',
   summary: 'Delete a carrier company; its bookings keep its name',
   access: LOGISTICS_STAFF,
@@ -215,6 +222,7 @@ export const logisticsCompanyDelete = defineCall({
 
 export const logisticsCompanyPage = defineCall({
   name: 'logistics-company-page',
+  area: 'logistics',
   module: 'logistics',
   summary: 'A page of the carrier companies by name',
   access: LOGISTICS_STAFF,
@@ -239,6 +247,7 @@ export const logisticsLink = z.object({
 
 export const getLogisticsLink = defineCall({
   name: 'getLogisticsLink',
+  area: 'logistics',
   module: 'logistics',
   summary: "The company's current public booking link token (the page is /logistics-booking?token=…), null when none was made",
   access: LOGISTICS_MANAGERS,
@@ -249,6 +258,7 @@ export const getLogisticsLink = defineCall({
 
 export const resetLogisticsLink = defineCall({
   name: 'resetLogisticsLink',
+  area: 'logistics',
   module: 'logistics',
   summary: 'Make the public booking link, or replace it: the earlier link stops working (740)',
   access: LOGISTICS_MANAGERS,
@@ -268,6 +278,7 @@ export const bookingPage = z.object({
 
 export const getExtendTypeInfo = defineCall({
   name: 'getExtendTypeInfo',
+  area: 'logistics',
   module: 'logistics',
   summary:
     'The public booking page, by the link token: the company name and country, its logistics types with their fields (with tid, only that type) and the carriers; 740 when the link is unknown or replaced',

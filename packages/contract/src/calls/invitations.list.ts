@@ -11,6 +11,7 @@ const userid = z.int32().optional();
 
 export const resendInvitation = defineCall({
   name: 'resendInvitation',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'Send an invitation again. One still to come gets a new link (the old one stops working) and its mail again; a cancelled, expired or declined one cannot come back to life (spec section 4), so a fresh invitation is made for the same visitor, host, type, reason and gate, at `appointmentDate` or else the old time (field error appointmentDate/past when that has passed). 58 once the visitor checked in; employees only their own (1117), and only while they may invite (116); a sub-company its employees’',
@@ -40,6 +41,7 @@ export const resendInvitation = defineCall({
 
 export const searchAppointments = defineCall({
   name: 'SearchAppointmentByCondition',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'Invitations and bookings of the company matching the filters, newest first, paged (the administrator’s list; a sub-company sees only visits to its own employees)',
@@ -77,6 +79,7 @@ export const SEARCH_RECORDS_MAX = 5;
 
 export const searchRecordsByPhone = defineCall({
   name: 'SearchRecordsByPhone',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'Who came before with this phone (exact), to fill the invite form: the visitors of an employee’s own earlier visits and invitations only, or of the whole company for administrators; newest first, one entry per name, email and company; empty when none',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineCall, defineDownload, epochMs } from '../call.js';
+import { defineCall, epochMs } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
-import { zCardText } from './padSettings.js';
+import { zCardText } from './registration.pad.js';
 
 /** Days between asking to close an account and the deletion of its data; sign-in still works meanwhile. */
 export const UNSUBSCRIBE_GRACE_DAYS = 30;
@@ -11,6 +11,7 @@ export const UNSUBSCRIBE_EXPORT_FRESH_MS = 24 * 60 * 60_000;
 
 export const updateCardText = defineCall({
   name: 'UpdateCardText',
+  area: 'accounts',
   module: 'accounts',
   summary:
     "The badge's card text: one line printed at the foot of every visitor badge (kiosk and desk), e.g. VISITOR; empty for the default. The same setting the card style edits",
@@ -32,6 +33,7 @@ export type AccountClosing = z.infer<typeof accountClosing>;
 
 export const updateUnSubscribe = defineCall({
   name: 'updateUnSubscribe',
+  area: 'accounts',
   module: 'accounts',
   summary: `The company administrator closes the account (unsubscribe 1, with its password, after downloading ExportAccountData within a day): its data is deleted ${UNSUBSCRIBE_GRACE_DAYS} days later; unsubscribe 0 cancels the closing meanwhile`,
   access: [Role.ADMIN],
@@ -52,17 +54,3 @@ export const updateUnSubscribe = defineCall({
 });
 
 export const accountClosingCalls = [updateCardText, updateUnSubscribe] as const;
-
-export const exportAccountData = defineDownload({
-  name: 'ExportAccountData',
-  module: 'accounts',
-  summary:
-    'Everything the company keeps, as a zip of xlsx workbooks (employees, visits and invitations, blacklist and whitelist, temporary cards, logistics bookings, door and vehicle records), streamed; recorded as the export closing the account asks for',
-  access: [Role.ADMIN],
-  contentType: 'application/zip',
-  fileName: 'account-data',
-  extension: 'zip',
-  log: { module: LogModule.ACCOUNT, event: 'export' },
-  input: z.object({ lang: z.enum(['zh', 'en']).default('en') }),
-});
-export const accountClosingDownloads = [exportAccountData] as const;

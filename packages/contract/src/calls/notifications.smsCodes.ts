@@ -24,13 +24,14 @@ export const zSmsCode = z
   .trim()
   .regex(/^\d{6}$/, 'format');
 
-const smsCodeSent = z.object({ expiresIn: z.int32(), resendIn: z.int32() });
+export const smsCodeSent = z.object({ expiresIn: z.int32(), resendIn: z.int32() });
 
-const SMS_CODE_NOTE =
+export const SMS_CODE_NOTE =
   '53 when the company has SMS switched off, 43 when its quota is used up, 22 when the provider fails (with its reason), 52 when this phone had a code less than a minute ago or 5 in the last hour';
 
 export const sendSmsCode = defineCall({
   name: 'sendSmsCode',
+  area: 'notifications',
   module: 'notifications',
   summary: `Send a 6-digit verification code to a phone by the company's SMS (valid 5 minutes, stored hashed): ${SMS_CODE_NOTE}`,
   access: [Role.ADMIN, Role.SUBADMIN, Role.GATE, Role.MACHINE],
@@ -47,32 +48,9 @@ export const sendSmsCode = defineCall({
   output: smsCodeSent,
 });
 
-export const sendPicSmsCode = defineCall({
-  name: 'sendPicSmsCode',
-  module: 'notifications',
-  summary: `From the visitor's invitation page (secid, the link's token): send a verification code to a phone by the inviting company's SMS, after a verified captcha (digest, 119 otherwise): ${SMS_CODE_NOTE}; 1117 for an unknown invitation`,
-  access: 'public',
-  statuses: [
-    Status.CAPTCHA_INVALID,
-    Status.EMAIL_NOTICE_OFF,
-    Status.INVALID_CHANNEL,
-    Status.INVALID_VISITOR,
-    Status.MESSAGE_ALREADY_SENT,
-    Status.SMS_QUOTA_EXCEEDED,
-    Status.SMS_SEND_FAILED,
-    Status.SMS_SWITCH_OFF,
-  ],
-  rate: 'recovery',
-  input: z.object({
-    phone: zPhone,
-    digest: z.string().trim().min(1).max(64).describe('a captcha digest verified by validationCode'),
-    secid: z.string().trim().min(1).max(200),
-  }),
-  output: smsCodeSent,
-});
-
 export const checkSmsCode = defineCall({
   name: 'checkSmsCode',
+  area: 'notifications',
   module: 'notifications',
   summary:
     'Check a verification code for a phone without spending it (the call it unlocks spends it): 144 when none is valid (expired, spent, or 5 wrong tries), 145 when wrong',
@@ -83,4 +61,4 @@ export const checkSmsCode = defineCall({
   output: ok,
 });
 
-export const smsCodeCalls = [sendSmsCode, sendPicSmsCode, checkSmsCode] as const;
+export const smsCodeCalls = [sendSmsCode, checkSmsCode] as const;

@@ -25,6 +25,7 @@ const WHO = [Role.ADMIN, Role.SUBADMIN, Role.EMPLOYEE] as const;
 
 export const setVisitProxy = defineCall({
   name: 'setVisitProxy',
+  area: 'employees',
   module: 'employees',
   summary: 'Set (or switch off) who receives an employee’s visitors for a date range; employees may set only their own',
   access: WHO,
@@ -48,6 +49,7 @@ export const setVisitProxy = defineCall({
 
 export const getVisitProxyForEmp = defineCall({
   name: 'getVisitProxyForEmp',
+  area: 'employees',
   module: 'employees',
   summary: "An employee's proxy setting (null when none)",
   access: WHO,
@@ -58,6 +60,7 @@ export const getVisitProxyForEmp = defineCall({
 
 export const getVisitProxyForProxy = defineCall({
   name: 'getVisitProxyForProxy',
+  area: 'employees',
   module: 'employees',
   summary: 'The employees a proxy currently receives visitors for (active delegations only)',
   access: WHO,

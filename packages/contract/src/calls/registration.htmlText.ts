@@ -14,6 +14,7 @@ export const HTML_UNESCAPE_MAX = 200_000;
  */
 export const htmlUnescape = defineCall({
   name: 'htmlUnescape',
+  area: 'registration',
   module: 'registration',
   summary: 'The given text with its HTML character references (named, decimal, hexadecimal) decoded',
   access: Object.values(Role),

@@ -33,6 +33,7 @@ export const bookingApp = z.object({
 
 export const getBookingApp = defineCall({
   name: 'getBookingApp',
+  area: 'invitations',
   module: 'invitations',
   summary: "The company's booking app: its appCode and secret (null when none was made) and when it was last used",
   access: SETTINGS_MANAGERS,
@@ -42,6 +43,7 @@ export const getBookingApp = defineCall({
 
 export const resetBookingApp = defineCall({
   name: 'resetBookingApp',
+  area: 'invitations',
   module: 'invitations',
   summary: 'Make the booking app, or give it a new secret: requests signed with the old one answer 704 from then on',
   access: SETTINGS_MANAGERS,
@@ -52,6 +54,7 @@ export const resetBookingApp = defineCall({
 
 export const delBookingApp = defineCall({
   name: 'delBookingApp',
+  area: 'invitations',
   module: 'invitations',
   summary: 'Remove the booking app: its appCode answers 705 from then on (602 when there is none)',
   access: SETTINGS_MANAGERS,
@@ -63,6 +66,7 @@ export const delBookingApp = defineCall({
 
 export const getTimestamp = defineCall({
   name: 'getTimestamp',
+  area: 'invitations',
   module: 'invitations',
   summary: 'The server’s clock in epoch ms, to sign a booking request with (the signature’s timestamp must be within 60 s of it)',
   access: 'public',
@@ -73,6 +77,7 @@ export const getTimestamp = defineCall({
 
 export const signCheck = defineCall({
   name: 'signCheck',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'Checks a request’s signature headers (appCode, timestamp, authid) as a booking would: the company it books with, else 705 unknown appCode, 706 timestamp missing or more than 60 s off, 704 wrong authid',
@@ -85,6 +90,7 @@ export const signCheck = defineCall({
 
 export const addVisitorApponintmnet = defineCall({
   name: 'addVisitorApponintmnet',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'A booking made by the company’s booking app, signed (704–706 as signCheck; 704 also for a signature already used: each booking is signed with a new timestamp). The host by empid or empPhone (55; 1119 when stopped, forbidden or not taking bookings), the visitor type (104) and gate (125) of the company, the time within the visit-days window, 112 when the phone already has a visit to come that day, 66 when blacklisted. It starts reserved, or waiting for approval when the company approves visits; answers the visit with the code to check in with',

@@ -3,7 +3,7 @@ import { coercedInt, defineCall, defineDownload, pageInput, pageOf, XLSX_TYPE } 
 import { Status } from '../errors.js';
 import { zPhone } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
-import { FACE_IMAGE_EXTENSIONS, FACE_UPLOAD_MAX_BYTES, FACE_ZIP_MAX_BYTES, faceImportOutcome } from './faces.js';
+import { FACE_IMAGE_EXTENSIONS, FACE_UPLOAD_MAX_BYTES, FACE_ZIP_MAX_BYTES, faceImportOutcome } from './employees.faces.js';
 import { RESIDENT_MANAGERS, residentVisitor } from './residents.js';
 
 /**
@@ -50,6 +50,7 @@ const supplierFields = {
 
 export const getSupplierList = defineCall({
   name: 'getSupplierList',
+  area: 'residents',
   module: 'residents',
   summary: 'Supplier (labour) companies by name, with their worker and account counts; `name` filters (contains). A server company sees its own only',
   access: [...RESIDENT_MANAGERS, Role.GATE, Role.MACHINE, Role.SERVER_COMPANY],
@@ -59,6 +60,7 @@ export const getSupplierList = defineCall({
 
 export const addSupplier = defineCall({
   name: 'addSupplier',
+  area: 'residents',
   module: 'residents',
   summary: 'Add a supplier company: the name unique in the company (3 when taken)',
   access: RESIDENT_MANAGERS,
@@ -70,6 +72,7 @@ export const addSupplier = defineCall({
 
 export const updateSupplier = defineCall({
   name: 'updateSupplier',
+  area: 'residents',
   module: 'residents',
   summary: 'Change a supplier company (602 when not found, 3 when the name is taken); its workers’ `company` follows a new name',
   access: RESIDENT_MANAGERS,
@@ -82,6 +85,7 @@ export const updateSupplier = defineCall({
 
 export const delSupplier = defineCall({
   name: 'delSupplier',
+  area: 'residents',
   module: 'residents',
   summary: 'Delete a supplier company; 58 with the counts while workers or server-company accounts belong to it, 602 when not found',
   access: RESIDENT_MANAGERS,
@@ -121,6 +125,7 @@ const fileUpload = { maxBytes: RESIDENT_FILE_MAX_BYTES, extensions: RESIDENT_FIL
 
 export const uploadLaborFile = defineCall({
   name: 'UploadLaborFile',
+  area: 'residents',
   module: 'residents',
   summary:
     'Store a worker’s labour contract or photo of labour (pdf, jpg or png up to 10 MB; the content must be what the extension says: 620); 602 for a worker not found',
@@ -135,6 +140,7 @@ export const uploadLaborFile = defineCall({
 
 export const uploadResidentFile = defineCall({
   name: 'UploadResidentFile',
+  area: 'residents',
   module: 'residents',
   summary:
     'Store one of a worker’s files (call once per file): a certificate (its expiry day `expiresOn` required) or another document; pdf, jpg or png up to 10 MB, checked by content (620)',
@@ -158,6 +164,7 @@ export const uploadResidentFile = defineCall({
 
 export const showResidentAllFileByRid = defineCall({
   name: 'showResidentAllFileByRid',
+  area: 'residents',
   module: 'residents',
   summary: 'A worker’s files, newest first (602 for a worker not found)',
   access: WORKER_MANAGERS,
@@ -168,6 +175,7 @@ export const showResidentAllFileByRid = defineCall({
 
 export const delResidentFile = defineCall({
   name: 'delResidentFile',
+  area: 'residents',
   module: 'residents',
   summary: 'Delete a worker’s file (602 when not found)',
   access: WORKER_MANAGERS,
@@ -179,6 +187,7 @@ export const delResidentFile = defineCall({
 
 export const downloadResidentFile = defineDownload({
   name: 'downloadResidentFile',
+  area: 'residents',
   module: 'residents',
   summary: 'A worker’s stored file, under its own name, authorised by the session (602 when not found)',
   access: WORKER_MANAGERS,
@@ -194,6 +203,7 @@ export const downloadResidentFile = defineDownload({
 
 export const uploadRvFace = defineCall({
   name: 'uploadRvFace',
+  area: 'residents',
   module: 'residents',
   summary:
     'Set a worker’s face photo, checked like an employee’s (jpg, png or webp; at least 100×100 px; scaled under 1 MB; exactly one face, file/noFace and file/multipleFaces); 602 for a worker not found',
@@ -208,6 +218,7 @@ export const uploadRvFace = defineCall({
 
 export const updateAllResidentFace = defineCall({
   name: 'updateAllResidentFace',
+  area: 'residents',
   module: 'residents',
   summary:
     'Batch worker face photos: a zip of images named by phone or certificate number (e.g. 13900000000.jpg), each checked like a single photo and reported (`noEmployee`: no such worker); 619 when not a zip',
@@ -226,6 +237,7 @@ export const updateAllResidentFace = defineCall({
 
 export const rvFacePhoto = defineDownload({
   name: 'RvFacePhoto',
+  area: 'residents',
   module: 'residents',
   summary: 'A worker’s stored face photo (jpeg), authorised by the session (602 when the worker or the photo is not found)',
   access: WORKER_MANAGERS,
@@ -237,6 +249,7 @@ export const rvFacePhoto = defineDownload({
 
 export const getRvQrcode = defineCall({
   name: 'getRvQrcode',
+  area: 'residents',
   module: 'residents',
   summary:
     'A worker’s QR pass, signed by the server like a visit pass: the desk’s ResidentVisitorSignIn and the door readers accept it (approval and validity are checked when it is used); 602 for a worker not found',
@@ -262,6 +275,7 @@ function reportPeriod(v: { startDate: string; endDate: string }, ctx: z.Refineme
 
 export const getRvReport = defineCall({
   name: 'getRvReport',
+  area: 'residents',
   module: 'residents',
   summary: `Traffic statistics: resident sign-ins per supplier company and day (server time zone), both ends included (at most ${RV_REPORT_MAX_DAYS} days)`,
   access: TRAFFIC_READERS,
@@ -297,6 +311,7 @@ export const RV_OPEN_MAX_OFFSET = 10_000;
 
 export const getRvOpenInfo = defineCall({
   name: 'getRvOpenInfo',
+  area: 'residents',
   module: 'residents',
   summary: `Pass records of resident visitors, newest first: desk sign-ins and door passes, paged (at most ${RV_OPEN_MAX_OFFSET} deep); filters: days, name or phone (contains), supplier company, worker, kind`,
   access: TRAFFIC_READERS,
@@ -324,6 +339,7 @@ export const RV_EXPORT_MAX_ROWS = 100_000;
 
 export const exportRvOpenInfo = defineDownload({
   name: 'ExportgetRvrList',
+  area: 'residents',
   module: 'residents',
   summary: `The workers’ pass records (导出供应商通行记录) as getRvOpenInfo lists them, with its filters: desk sign-ins and door passes newest first, an xlsx workbook streamed in the chosen language (at most ${RV_EXPORT_MAX_ROWS} rows)`,
   access: TRAFFIC_READERS,
@@ -344,6 +360,7 @@ export const exportRvOpenInfo = defineDownload({
 
 export const exportRvReport = defineDownload({
   name: 'ExportRvOdList',
+  area: 'residents',
   module: 'residents',
   summary:
     'The traffic statistics (供应商进出记录) as getRvReport answers them: one row per supplier company with its sign-ins per day and total, and a totals row; an xlsx workbook in the chosen language',
@@ -357,6 +374,7 @@ export const exportRvReport = defineDownload({
 
 export const downloadResidentAllFile = defineDownload({
   name: 'downloadResidentAllFile',
+  area: 'residents',
   module: 'residents',
   summary:
     'Every file of one worker as a zip (each under its own name, a repeated name numbered), streamed, authorised by the session: a server company its own workers only (602 for a worker not found)',

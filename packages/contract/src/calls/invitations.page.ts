@@ -29,6 +29,7 @@ export const INVITE_PHOTO_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
 
 export const updateSupplementAppointment = defineCall({
   name: 'updateSupplementAppointment',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'The visitor lists who comes along (replacing the list; at most 20, each a name and an optional phone) once the invitation is accepted and before its check-in window closes; 58 when cancelled, declined, expired or used; answers the page',
@@ -42,6 +43,7 @@ export const updateSupplementAppointment = defineCall({
 
 export const uploadAppointmentPhoto = defineCall({
   name: 'uploadAppointmentPhoto',
+  area: 'invitations',
   module: 'invitations',
   summary:
     'The visitor’s face photo from the invitation page (multipart, field file; the token in the field secid): jpg, png or gif (its first frame) by content (file/type), at least 100×100 px (file/imageTooSmall), at most 1 MB as sent (file/size; the page scales a larger photo down before sending it), exactly one face on it (file/noFace, file/multipleFaces); stored like a kiosk photo and replacing an earlier one; the same states as companions; answers the page',

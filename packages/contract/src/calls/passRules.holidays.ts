@@ -27,7 +27,8 @@ export type HolidayImportResult = z.infer<typeof holidayImportResult>;
 
 export const importHolidays = defineCall({
   name: 'importHolidays',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary:
     "Load a year's holidays into the calendar: `cn` the mainland's statutory days off and make-up working days (chinese-days), `country` a country's (ISO 3166 code) and optionally region's public holidays (date-holidays). Adds missing days; a day set differently is kept and listed unless `replace`. 400 `year/noData` when the package has no data for the year, `country/format` or `region/format` for an unknown one",
   access: PASS_RULE_MANAGERS,
@@ -60,7 +61,8 @@ const named = z.object({ code: z.string(), name: z.string() });
 
 export const getHolidayCountries = defineCall({
   name: 'getHolidayCountries',
-  module: 'pass-rules',
+  area: 'pass-rules',
+  module: 'passRules',
   summary: "The countries whose public holidays can be loaded, and the regions of `country` when given, named in the reader's language",
   access: PASS_RULE_MANAGERS,
   feature: 'strategic',

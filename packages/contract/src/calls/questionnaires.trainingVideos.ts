@@ -29,6 +29,7 @@ export type TrainingVideo = z.infer<typeof trainingVideo>;
 
 export const getTrainingVideo = defineCall({
   name: 'getTrainingVideo',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary: "The company's training videos, newest first, each with the questionnaires that show it",
   access: QUESTIONNAIRE_MANAGERS,
@@ -39,6 +40,7 @@ export const getTrainingVideo = defineCall({
 
 export const addTrainingVideo = defineCall({
   name: 'addTrainingVideo',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary:
     'Upload a training video (multipart, field file, the title in the field title): an MP4 by content (690 otherwise, also for a .mp4 that is not one or has no readable duration), at most 209,715,200 bytes (691); streamed to the file store, nothing left behind when refused',
@@ -53,6 +55,7 @@ export const addTrainingVideo = defineCall({
 
 export const delTrainingVideo = defineCall({
   name: 'delTrainingVideo',
+  area: 'questionnaires',
   module: 'questionnaires',
   summary: 'Delete a training video and its file (602 not this company’s; 692 while a questionnaire shows it)',
   access: QUESTIONNAIRE_MANAGERS,
