@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every check and test: lint, type check, the statuses each call declares (scripts/call-statuses.mjs), biome.json's
-# exception lists (scripts/biome-exceptions.mjs: no entry for a missing file or one that passes), build, the sign-in page's
-# JavaScript against its budget (scripts/web-budget.mjs), unit + API tests on PGlite, the API suite again on PostgreSQL,
+# exception lists (scripts/biome-exceptions.mjs: no entry for a missing file or one that passes), doc paths
+# (scripts/doc-links.mjs: every docs/….md named in the repository exists), build, the sign-in page's JavaScript against
+# its budget (scripts/web-budget.mjs), unit + API tests on PGlite, the API suite again on PostgreSQL,
 # the resilience tests (the real server losing its PostgreSQL, killed mid-write), and the end-to-end tests in Chromium. Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +21,7 @@ step lint npx biome check .
 step typecheck npm run -s typecheck
 step "declared statuses" node scripts/call-statuses.mjs --check
 step "biome exceptions" node scripts/biome-exceptions.mjs
+step "doc links" node scripts/doc-links.mjs
 step build npm run -s build
 step "sign-in page size (scripts/web-budget.mjs)" node scripts/web-budget.mjs
 step "unit and API tests (PGlite)" env VITEST_JSON="$out/unit.json" npx vitest run --project contract --project server --project web

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contentSecurityPolicy } from './securityHeaders.js';
 
 /**
- * The badge page the original front-desk app opens to print a visitor's badge (apps/web/card.html, docs/modules/kiosk.md):
+ * The badge page the original front-desk app opens to print a visitor's badge (apps/web/card.html, docs/kiosk.md):
  * `/card/index.html?vid=v<vid>&userid=…&token=…`, or `/card/custom/<badgeCustom>/index.html?…` where the company's badge
  * was customised. OpenVisit has no per-site badge HTML: every name answers the same page, which draws our badge in the
  * company's configured style. Any other path under /card/ is a 404, never the console.

@@ -6,7 +6,7 @@ import { LogModule, Role } from '../lookups.js';
 /**
  * Strategic (spec sections 3, 7, 9): holidays (qcv_holiday_bill), traffic schedules (pass rules, qcv_passtime_rule:
  * weekday time slots) and pass configs (strategies, qcv_pass_config: who may pass which device groups by which
- * schedule, with per-visitor limits), and which ways (face, QR) each gate accepts. Rules: docs/modules/pass-rules.md.
+ * schedule, with per-visitor limits), and which ways (face, QR) each gate accepts. Rules: docs/modules/passRules.md.
  */
 export const PASS_RULE_MANAGERS = [Role.ADMIN, Role.SUBADMIN] as const;
 export const PASS_NAME_MAX = 50;

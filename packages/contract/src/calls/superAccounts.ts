@@ -7,7 +7,7 @@ import { checkReportPeriod } from '../period.js';
 import { zLang } from './auth.js';
 
 /**
- * A super (headquarters) account's figures of the companies it oversees (docs/modules/super.md). The companies are the
+ * A super (headquarters) account's figures of the companies it oversees (docs/modules/superAccounts.md). The companies are the
  * super account's own (its row, never the body); one not among them answers 602, as another company's ids do. Counting
  * is the reports' and visits' own: a visit counts on the day of its check-in (server time zone), "on site" is signed
  * in and not signed out.

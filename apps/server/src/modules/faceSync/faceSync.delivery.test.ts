@@ -12,7 +12,7 @@ type Answer<T> = { status: number; reason: string; result: T };
 type Pulled = { items: FaceSyncItem[]; cursor: number; more: boolean };
 
 /**
- * What reaches a terminal besides moves and fingerprints (docs/modules/face-sync.md): a visit's edits without a move
+ * What reaches a terminal besides moves and fingerprints (docs/modules/faceSync.md): a visit's edits without a move
  * at the next run, card numbers with the person, changes pulled but never confirmed offered again, seqs past int4.
  */
 describe('face terminals: edits, card numbers, unconfirmed changes, bigint seqs', () => {

@@ -10,7 +10,7 @@ import { signInOrOutAtFace } from './faceSync.moves.js';
 import { type CredentialRow, faceSyncRepository, terminalRepository } from './faceSync.repository.js';
 
 /**
- * The face terminal's side of the sync (docs/modules/face-sync.md, "The device's protocol"): pull the delta after a
+ * The face terminal's side of the sync (docs/modules/faceSync.md, "The device's protocol"): pull the delta after a
  * cursor, confirm each item, fetch photos, upload pass records. The terminal is the call's device; every look-up is
  * its own rows within its company.
  */

@@ -6,7 +6,7 @@ import { PASSWORD, signInAsCreated, type Tenant, type TestApp, testApp, twoTenan
 import { tenantScope } from '../../platform/tenancy.js';
 import { reconcileCompany } from './faceSync.reconcile.js';
 
-/** The face terminal simulator (tools/face-terminal.ts) over real HTTP: the protocol of docs/modules/face-sync.md. */
+/** The face terminal simulator (tools/face-terminal.ts) over real HTTP: the protocol of docs/modules/faceSync.md. */
 describe('the face terminal simulator follows the documented protocol', () => {
   let t: TestApp;
   let a: Tenant;

@@ -8,7 +8,7 @@ import { inTransaction } from '../../platform/tenancy.js';
 import { passRulesRepository } from './passRules.repository.js';
 
 /**
- * The calendar's holidays loaded from maintained packages (docs/modules/pass-rules.md "Holidays"): `chinese-days` for
+ * The calendar's holidays loaded from maintained packages (docs/modules/passRules.md "Holidays"): `chinese-days` for
  * the mainland (days off and make-up working days, from the State Council's yearly notice), `date-holidays` for a
  * country's public holidays. A day the company already set the same way is left; one set differently is kept and
  * reported unless the caller asked to replace it, so a reload never silently undoes an edit.

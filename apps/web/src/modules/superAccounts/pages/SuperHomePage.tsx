@@ -38,7 +38,7 @@ function periodRule(startDate: string, endDate: string): 'format' | 'beforeStart
 
 /**
  * The super (headquarters) account's home: each related company's visits today and on site now, the visits per day of
- * a period per company in one chart, and a read-only look into each company's console (docs/modules/super.md).
+ * a period per company in one chart, and a read-only look into each company's console (docs/modules/superAccounts.md).
  */
 export function SuperHomePage() {
   const { t } = useTranslation();
