@@ -16,7 +16,7 @@ import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 
-/** Batch changes to employee attributes and the lists built on them (contract: calls/employeeAttributes.ts). */
+/** Batch changes to employee attributes and the lists built on them (contract: calls/employees.attributes.ts). */
 
 /** Sets attributes of these employees (every one the company's, else 55) in one transaction, with `also` inside it. */
 async function setMany(

@@ -24,7 +24,7 @@ import { invitedThatDay, submitForApproval, typeAndGate } from './invitations.se
 import { invitationsSystemRepository } from './invitations.system.repository.js';
 
 /**
- * The company's booking app (contract calls/bookingApps.ts): its own site or app books visits with a signature, no
+ * The company's booking app (contract calls/invitations.bookingApps.ts): its own site or app books visits with a signature, no
  * session. The secret is an HMAC of the app's code and nonce under the server's key, so it is stored nowhere and a new
  * nonce voids it; the signature is the original's `MD5(appCode + timestamp + secret)` within ±60 s, and books once.
  */
