@@ -18,10 +18,10 @@ import { employeesEn } from '../apps/web/src/modules/employees/locales/en.js';
 import { employeesZh } from '../apps/web/src/modules/employees/locales/zh.js';
 import { invitationsEn } from '../apps/web/src/modules/invitations/locales/en.js';
 import { invitationsZh } from '../apps/web/src/modules/invitations/locales/zh.js';
-import { receptionEn } from '../apps/web/src/modules/reception/locales/en.js';
-import { receptionZh } from '../apps/web/src/modules/reception/locales/zh.js';
 import { subCompaniesEn } from '../apps/web/src/modules/subCompanies/locales/en.js';
 import { subCompaniesZh } from '../apps/web/src/modules/subCompanies/locales/zh.js';
+import { receptionEn } from '../apps/web/src/modules/visits/locales/en.reception.js';
+import { receptionZh } from '../apps/web/src/modules/visits/locales/zh.reception.js';
 import {
   apiOf,
   button,

@@ -96,6 +96,12 @@ describe('web module folders (modules/* and core/*)', () => {
     expect(bypassing, "imports past another module's public.ts: export it there, or move it to core/").toEqual([]);
   });
 
+  it("each feature folder is named after the server's module that serves it (one name per module)", () => {
+    const server = new Set(fs.readdirSync(path.join(src, '../../server/src/modules')));
+    const strays = fs.readdirSync(path.join(src, 'modules')).filter((name) => !server.has(name));
+    expect(strays, 'move the screens into the folder of the server module whose calls they make').toEqual([]);
+  });
+
   it('core imports platform/, the contract and other core folders only: no feature module, shell, kiosk or badge page', () => {
     const upward = files
       .filter((f) => moduleOf(f)?.startsWith('core/'))

@@ -16,17 +16,17 @@ import { passRecordsEn } from '../../modules/passRecords/locales/en';
 import { passRulesEn } from '../../modules/passRules/locales/en';
 import { questionnairesEn } from '../../modules/questionnaires/locales/en';
 import { questionnaireVideosEn } from '../../modules/questionnaires/locales/en.videos';
-import { receptionEn } from '../../modules/reception/locales/en';
 import { registrationEn } from '../../modules/registration/locales/en';
 import { reportsEn } from '../../modules/reports/locales/en';
 import { reportTableEn } from '../../modules/reports/locales/tableEn';
 import { residentsEn } from '../../modules/residents/locales/en';
+import { suppliersEn } from '../../modules/residents/locales/en.suppliers';
 import { rolesEn } from '../../modules/roles/locales/en';
 import { settingsEn } from '../../modules/settings/locales/en';
 import { subCompaniesEn } from '../../modules/subCompanies/locales/en';
 import { superAccountsEn } from '../../modules/superAccounts/locales/en';
-import { suppliersEn } from '../../modules/suppliers/locales/en';
 import { visitsEn } from '../../modules/visits/locales/en';
+import { receptionEn } from '../../modules/visits/locales/en.reception';
 
 /**
  * English is the source of every text of the console's screens (the first page's, the platform's and sign-in's, are

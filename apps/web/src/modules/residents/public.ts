@@ -1,3 +1,3 @@
-/** What other features use of residents: the list and decisions (suppliers' workers, door rights) and the drawer. */
-export { useDecideResidents, useResidentPage } from './api';
-export { ResidentDrawer } from './components/ResidentDrawer';
+/** What other features use of residents: the residents' list (door rights), the supplier companies (verification accounts). */
+export { useResidentPage } from './api';
+export { useSuppliers } from './api.suppliers';

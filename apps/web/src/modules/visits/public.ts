@@ -1,2 +1,2 @@
-/** What other features use of visits: the visit drawer (the desk, residents). */
+/** What other features use of visits: the visit drawer (residents' visit records). */
 export { VisitDrawer } from './components/VisitDrawer';

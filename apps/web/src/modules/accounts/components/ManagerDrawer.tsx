@@ -8,7 +8,7 @@ import { PasswordStrengthMeter } from '../../../platform/components/PasswordStre
 import { handleFormError } from '../../../platform/fieldErrors';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useRules } from '../../../platform/formRules';
-import { useSuppliers } from '../../suppliers/public';
+import { useSuppliers } from '../../residents/public';
 import { useAddManager, useUpdateManager } from '../api';
 import { useRoleLabel } from '../roleLabels';
 import { ModuleGrantsField } from './ModuleGrantsField';

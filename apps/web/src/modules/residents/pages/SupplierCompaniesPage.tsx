@@ -7,7 +7,7 @@ import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { handleFormError } from '../../../platform/fieldErrors';
-import { useDeleteSupplier, useSaveSupplier, useSuppliers } from '../api';
+import { useDeleteSupplier, useSaveSupplier, useSuppliers } from '../api.suppliers';
 
 interface Values {
   name: string;

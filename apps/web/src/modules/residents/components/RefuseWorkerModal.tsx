@@ -2,7 +2,7 @@ import { type ResidentVisitor, updateRvPermission } from '@openvisit/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { inputMax, ReasonModal } from '../../../platform/list';
-import { useDecideResidents } from '../../residents/public';
+import { useDecideResidents } from '../api';
 
 const REASON_MAX = inputMax(updateRvPermission, 'refuseCause');
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { FaceZipTarget } from '../../../core/faces/public';
 import { FaceUploadControls, formatBytes, useFaceSender, useObjectUrl } from '../../../core/faces/public';
 import { ApiError } from '../../../platform/apiError';
-import { useUploadWorkerFace, useUploadWorkerFaceZip, useWorkerFace } from '../api';
+import { useUploadWorkerFace, useUploadWorkerFaceZip, useWorkerFace } from '../api.suppliers';
 
 /** A worker's stored face photo (a click shows it large), or a placeholder without one. */
 export function WorkerFaceThumb({ worker, size = 36 }: { worker: Pick<ResidentVisitor, 'rid' | 'name' | 'face'>; size?: number }) {

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { BatchBar, ListTable, useListPage, useListQuery } from '../../../platform/list';
-import { useDecideResidents } from '../../residents/public';
-import { useWorkers } from '../api';
+import { useDecideResidents } from '../api';
+import { useWorkers } from '../api.suppliers';
 import { RefuseWorkerModal } from '../components/RefuseWorkerModal';
 import { WorkerFilesDrawer } from '../components/WorkerFilesDrawer';
 import { useWorkerColumns, WorkerFilterBar } from '../components/WorkerTable';
-import { approvalParams } from '../query';
+import { approvalParams } from '../query.suppliers';
 
 /**
  * Supplier › approval (/supplier/approvelist, hidden from the menu, reached from the workers): the workers waiting for

@@ -8,14 +8,14 @@ import { FaceZipModal } from '../../../core/faces/public';
 import { useCanCall } from '../../../platform/access';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { ListTable, useListPage, useListQuery } from '../../../platform/list';
-import { ResidentDrawer } from '../../residents/public';
-import { useSuppliers, useWorkers } from '../api';
+import { useSuppliers, useWorkers } from '../api.suppliers';
 import { RefuseWorkerModal } from '../components/RefuseWorkerModal';
+import { ResidentDrawer } from '../components/ResidentDrawer';
 import { useWorkerZipTarget, WorkerFaceModal } from '../components/WorkerFace';
 import { WorkerFilesDrawer } from '../components/WorkerFilesDrawer';
 import { WorkerPassModal } from '../components/WorkerPassModal';
 import { useWorkerColumns, WorkerFilterBar } from '../components/WorkerTable';
-import { workerParams } from '../query';
+import { workerParams } from '../query.suppliers';
 
 /** The drawer's worker; `key` renews the form for each opening. */
 type Editing = { open: boolean; key: number; worker: ResidentVisitor | null };

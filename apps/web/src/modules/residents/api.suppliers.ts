@@ -10,7 +10,7 @@ import {
 } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile, fetchFile, uploadFile } from '../../platform/api';
-import { type OpenValues, openInput, type WorkerFilters, workerInput } from './query';
+import { type OpenValues, openInput, type WorkerFilters, workerInput } from './query.suppliers';
 
 export const supplierKeys = {
   all: ['suppliers'] as const,

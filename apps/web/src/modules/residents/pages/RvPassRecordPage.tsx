@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
-import { useRvOpenInfo, useSuppliers } from '../api';
+import { useRvOpenInfo, useSuppliers } from '../api.suppliers';
 import { ExportButton } from '../components/ExportButton';
-import { openParams } from '../query';
+import { openParams } from '../query.suppliers';
 
 /** Supplier › pass records (passRecord): resident workers' desk sign-ins and door passes (getRvOpenInfo); filters in the URL. */
 export function RvPassRecordPage() {

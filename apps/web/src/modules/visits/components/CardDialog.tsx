@@ -3,7 +3,7 @@ import { App, Form, Input, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleFormError } from '../../../platform/fieldErrors';
-import { useSetCard } from '../api';
+import { useSetCard } from '../api.reception';
 
 /**
  * The access card of a visitor on site: the desk types the number of the card it hands out, or clears it when the card

@@ -19,11 +19,11 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { CellText, choice, defineListParams, ListTable, text as textParam, useListPage, useListQuery } from '../../../platform/list';
-import { VisitDrawer } from '../../visits/public';
-import { useBlacklistAlerts, useCheckIn, useDecide, useSignOut, useTodayTab } from '../api';
+import { useBlacklistAlerts, useCheckIn, useDecide, useSignOut, useTodayTab } from '../api.reception';
 import { BadgeDialog } from '../components/BadgeDialog';
 import { CardDialog } from '../components/CardDialog';
 import { ResidentSignIn } from '../components/ResidentSignIn';
+import { VisitDrawer } from '../components/VisitDrawer';
 import { deskActions, TODAY_TABS, type TodayTab } from '../today';
 
 /** The tab, the lookup and the page, kept in the URL. */

@@ -3,9 +3,9 @@ import { App, Button, Flex, Select, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../platform/format';
 import { type ListColumn, ListSearch } from '../../../platform/list';
-import { useDecideResidents } from '../../residents/public';
-import { useSuppliers } from '../api';
-import type { WorkerFilters } from '../query';
+import { useDecideResidents } from '../api';
+import { useSuppliers } from '../api.suppliers';
+import type { WorkerFilters } from '../query.suppliers';
 import { WorkerFaceThumb } from './WorkerFace';
 
 export const CERT_COLORS: Record<CertStatus, string> = { none: 'default', valid: 'green', expiring: 'orange', expired: 'red' };

@@ -1,5 +1,5 @@
 import type { DeepStrings } from '../../../platform/locales/types';
-import type { suppliersEn } from './en';
+import type { suppliersEn } from './en.suppliers';
 
 /** 供应商：供应商公司、通行统计、人员通行记录。 */
 export const suppliersZh: DeepStrings<typeof suppliersEn> = {

@@ -1,5 +1,5 @@
 import type { DeepStrings } from '../../../platform/locales/types';
-import type { receptionEn } from './en';
+import type { receptionEn } from './en.reception';
 
 export const receptionZh: DeepStrings<typeof receptionEn> = {
   title: '今日访客',

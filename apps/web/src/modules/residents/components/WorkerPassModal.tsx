@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../platform/format';
-import { useWorkerPass } from '../api';
+import { useWorkerPass } from '../api.suppliers';
 
 /** A worker's QR pass (getRvQrcode): the desk and the door readers accept it while the worker is approved and valid. */
 export function WorkerPassModal({ worker, onClose }: { worker: ResidentVisitor | null; onClose: () => void }) {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
-import { downloadWorkerFile, downloadWorkerFiles, useDeleteWorkerFile, useUploadWorkerFile, useWorkerFiles } from '../api';
+import { downloadWorkerFile, downloadWorkerFiles, useDeleteWorkerFile, useUploadWorkerFile, useWorkerFiles } from '../api.suppliers';
 
 type Kind = 'labour' | 'certificate' | 'other';
 

@@ -7,9 +7,9 @@ import { Chart } from '../../../platform/components/Chart';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useListQuery } from '../../../platform/list';
-import { useRvReport } from '../api';
+import { useRvReport } from '../api.suppliers';
 import { ExportButton } from '../components/ExportButton';
-import { trafficParams } from '../query';
+import { trafficParams } from '../query.suppliers';
 
 /**
  * Supplier › traffic statistics (supplierlist): resident sign-ins per supplier company and day (getRvReport), charted.
