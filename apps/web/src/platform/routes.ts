@@ -40,11 +40,11 @@ export interface ScreenEntry {
   /** Hidden (menu and route) while this runtime switch is off. */
   feature?: FeatureFlag;
   /**
-   * The grantable module the screen belongs to: a module-driven account (a sub-administrator, a sub-company of
-   * adminType other than 0) sees it only when granted that module. 'own': the account's own screens (its password,
+   * The grant area the screen belongs to: a module-driven account (a sub-administrator, a sub-company of
+   * adminType other than 0) sees it only when granted that area. 'own': the account's own screens (its password,
    * the area's home) every account keeps. Every page of the admin and sub-company areas names one (derive.test.ts).
    */
-  module?: GrantArea | 'own';
+  area?: GrantArea | 'own';
   /** The screen; absent for a section, which has `children` and a `layout` instead. */
   page?: LazyPage;
   hideInMenu?: boolean;

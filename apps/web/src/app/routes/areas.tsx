@@ -112,7 +112,7 @@ export const AREAS: readonly AreaDef[] = [
     passwordPath: 'emppwd',
   },
   // A sub-company administrator opens on its report center (spec: /subcom/visitors), then its employees (subemp), its
-  // invitations (invitelist, invite, template) and its account (details, pwd). Contract modules: reports/visitors,
+  // invitations (invitelist, invite, template) and its account (details, pwd). Grant areas: reports/visitors,
   // employees, invitations, accounts (named at each entry).
   {
     role: 'subcom',

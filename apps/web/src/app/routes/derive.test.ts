@@ -83,8 +83,8 @@ describe('module-driven accounts: the route tables filtered by their grants', ()
   if (!admin || !subcom) throw new Error('no admin or sub-company area');
   const all = { blacklist: true, tempCard: true, operationLog: true, notice: true, registration: true, basicSet: true } as const;
 
-  it('every page of the admin and sub-company areas names the module it belongs to, so a new screen cannot forget', () => {
-    const unnamed = [...pages(admin.routes, admin.base), ...pages(subcom.routes, subcom.base)].filter((p) => !p.entry.module).map((p) => p.path);
+  it('every page of the admin and sub-company areas names the area it belongs to, so a new screen cannot forget', () => {
+    const unnamed = [...pages(admin.routes, admin.base), ...pages(subcom.routes, subcom.base)].filter((p) => !p.entry.area).map((p) => p.path);
     expect(unnamed).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ export function joinPath(base: string, path: string): string {
   return joined === '' ? '/' : joined;
 }
 
-/** A module-driven account's granted modules (platform/session.ts `grantsOf`); null or absent: not module-driven. */
+/** A module-driven account's granted areas (platform/session.ts `grantsOf`); null or absent: not module-driven. */
 export type Grants = readonly string[] | null | undefined;
 
 /**
@@ -23,10 +23,10 @@ export function isEnabled(entry: ScreenEntry, role: ConsoleRole | null, features
   return isGranted(entry, grants);
 }
 
-/** A page a module-driven account may open: its module granted, or one of the account's own; any page for others. */
+/** A page a module-driven account may open: its area granted, or one of the account's own; any page for others. */
 export function isGranted(entry: ScreenEntry, grants: Grants): boolean {
   if (grants == null || entry.children) return true;
-  return entry.module === 'own' || (entry.module !== undefined && grants.includes(entry.module));
+  return entry.area === 'own' || (entry.area !== undefined && grants.includes(entry.area));
 }
 
 export interface MenuNode {

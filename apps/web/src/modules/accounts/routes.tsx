@@ -6,7 +6,7 @@ export const accountSettingsScreens: readonly ScreenEntry[] = [
   {
     path: '',
     titleKey: 'menu.accountBase',
-    module: 'accounts',
+    area: 'accounts',
     icon: 'IdcardOutlined',
     roles: ['manager'],
     page: () => import('./pages/BasePage').then((m) => m.BasePage),
@@ -14,7 +14,7 @@ export const accountSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'safe',
     titleKey: 'menu.accountSafe',
-    module: 'own',
+    area: 'own',
     icon: 'SafetyOutlined',
     roles: ['manager'],
     page: () => import('./pages/SafePage').then((m) => m.SafePage),
@@ -22,7 +22,7 @@ export const accountSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'stage',
     titleKey: 'menu.accountManagers',
-    module: 'accounts',
+    area: 'accounts',
     icon: 'TeamOutlined',
     roles: ['manager'],
     page: () => import('./pages/ManagersPage').then((m) => m.StagePage),
@@ -31,7 +31,7 @@ export const accountSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'stage/sdetail/:id?',
     titleKey: 'menu.accountManagers',
-    module: 'accounts',
+    area: 'accounts',
     roles: ['manager'],
     hideInMenu: true,
     page: () => import('./pages/ManagersPage').then((m) => m.StagePage),
@@ -40,7 +40,7 @@ export const accountSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'managers',
     titleKey: 'menu.accountManagers',
-    module: 'accounts',
+    area: 'accounts',
     roles: ['manager'],
     hideInMenu: true,
     page: () => import('./pages/ManagersRedirect').then((m) => m.ManagersRedirect),
@@ -71,7 +71,7 @@ export function areaShellScreens(role: ConsoleRole): readonly ScreenEntry[] {
     {
       path: '',
       titleKey: 'menu.home',
-      module: 'own',
+      area: 'own',
       icon: 'HomeOutlined',
       roles: [role],
       page: () => import('./pages/AreaHomePage').then((m) => m.AreaHomePage),
@@ -79,7 +79,7 @@ export function areaShellScreens(role: ConsoleRole): readonly ScreenEntry[] {
     {
       path: 'password',
       titleKey: 'menu.password',
-      module: 'own',
+      area: 'own',
       icon: 'LockOutlined',
       roles: [role],
       page: () => import('./pages/AreaPasswordPage').then((m) => m.AreaPasswordPage),
@@ -116,7 +116,7 @@ export function hseAccountSection(role: ConsoleRole): ScreenEntry {
       {
         path: 'password',
         titleKey: 'menu.password',
-        module: 'own',
+        area: 'own',
         icon: 'LockOutlined',
         roles: [role],
         page: () => import('./pages/AreaPasswordPage').then((m) => m.AreaPasswordPage),
@@ -138,7 +138,7 @@ export const subCompanyAccountSection: ScreenEntry = {
     {
       path: '',
       titleKey: 'menu.accountDetails',
-      module: 'own',
+      area: 'own',
       icon: 'IdcardOutlined',
       roles: ['subcom'],
       page: () => import('./pages/SubCompanyAccountPage').then((m) => m.SubCompanyAccountPage),
@@ -146,7 +146,7 @@ export const subCompanyAccountSection: ScreenEntry = {
     {
       path: 'pwd',
       titleKey: 'menu.password',
-      module: 'own',
+      area: 'own',
       icon: 'LockOutlined',
       roles: ['subcom'],
       page: () => import('./pages/AreaPasswordPage').then((m) => m.AreaPasswordPage),

@@ -5,7 +5,7 @@ import type { ConsoleRole } from '../../platform/session';
 export const approvalSettingsScreen: ScreenEntry = {
   path: 'setting/approve',
   titleKey: 'menu.approve',
-  module: 'approvals',
+  area: 'approvals',
   icon: 'AuditOutlined',
   roles: ['manager'],
   feature: 'approval',

@@ -9,7 +9,7 @@ export const listScreens: readonly ScreenEntry[] = [
   {
     path: 'blacklist',
     titleKey: 'menu.blacklist',
-    module: 'blacklist',
+    area: 'blacklist',
     icon: 'StopOutlined',
     roles: ['manager'],
     feature: 'blacklist',
@@ -19,7 +19,7 @@ export const listScreens: readonly ScreenEntry[] = [
   {
     path: 'whitelist',
     titleKey: 'menu.whitelist',
-    module: 'blacklist',
+    area: 'blacklist',
     icon: 'SafetyCertificateOutlined',
     roles: ['manager'],
     group: 'people',
@@ -35,7 +35,7 @@ function ToBlacklist() {
 export const blacklistUnderEmp: ScreenEntry = {
   path: 'black',
   titleKey: 'menu.blacklist',
-  module: 'blacklist',
+  area: 'blacklist',
   roles: ['manager'],
   feature: 'blacklist',
   hideInMenu: true,

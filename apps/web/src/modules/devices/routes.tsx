@@ -15,7 +15,7 @@ export const accessControlSection: ScreenEntry = {
     {
       path: 'group',
       titleKey: 'menu.keyGroups',
-      module: 'devices',
+      area: 'devices',
       icon: 'ClusterOutlined',
       roles: ['manager'],
       feature: 'accessControl',
@@ -24,7 +24,7 @@ export const accessControlSection: ScreenEntry = {
     {
       path: 'detail/:egid?',
       titleKey: 'menu.keyGroup',
-      module: 'devices',
+      area: 'devices',
       roles: ['manager'],
       feature: 'accessControl',
       hideInMenu: true,
@@ -33,7 +33,7 @@ export const accessControlSection: ScreenEntry = {
     {
       path: 'list',
       titleKey: 'menu.keyDevices',
-      module: 'devices',
+      area: 'devices',
       icon: 'ApiOutlined',
       roles: ['manager'],
       feature: 'accessControl',
@@ -42,7 +42,7 @@ export const accessControlSection: ScreenEntry = {
     {
       path: 'listd/:eid?',
       titleKey: 'menu.keyDevice',
-      module: 'devices',
+      area: 'devices',
       roles: ['manager'],
       feature: 'accessControl',
       hideInMenu: true,
@@ -51,7 +51,7 @@ export const accessControlSection: ScreenEntry = {
     {
       path: 'rights',
       titleKey: 'menu.keyRights',
-      module: 'devices',
+      area: 'devices',
       icon: 'SafetyCertificateOutlined',
       roles: ['manager'],
       feature: 'accessControl',

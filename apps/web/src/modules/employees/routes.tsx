@@ -16,7 +16,7 @@ export const employeeSection = (...others: ScreenEntry[]): ScreenEntry => ({
     {
       path: 'emplist',
       titleKey: 'menu.empList',
-      module: 'employees',
+      area: 'employees',
       icon: 'TeamOutlined',
       roles: ['manager'],
       page: () => import('./pages/EmployeesPage').then((m) => m.EmployeesPage),
@@ -29,7 +29,7 @@ export const employeeSection = (...others: ScreenEntry[]): ScreenEntry => ({
 export const invitePermissionScreen: ScreenEntry = {
   path: 'setting/invitepower',
   titleKey: 'menu.invitePower',
-  module: 'employees',
+  area: 'employees',
   icon: 'SendOutlined',
   roles: ['manager'],
   feature: 'basicSet',
@@ -41,7 +41,7 @@ export const invitePermissionScreen: ScreenEntry = {
 export const subEmployeesScreen: ScreenEntry = {
   path: 'subemp',
   titleKey: 'menu.subEmp',
-  module: 'employees',
+  area: 'employees',
   icon: 'TeamOutlined',
   roles: ['subcom'],
   page: () => import('./pages/SubEmployeesPage').then((m) => m.SubEmployeesPage),

@@ -7,7 +7,7 @@ const page = () => import('./pages/TempCardsPage').then((m) => m.TempCardsPage);
 export const tempCardScreen: ScreenEntry = {
   path: 'tempcard',
   titleKey: 'menu.tempCard',
-  module: 'temp-cards',
+  area: 'temp-cards',
   icon: 'IdcardOutlined',
   roles: ['manager'],
   feature: 'tempCard',
@@ -19,7 +19,7 @@ export const tempCardScreen: ScreenEntry = {
 export const tempCardDeskScreen: ScreenEntry = {
   path: 'tempcard',
   titleKey: 'menu.tempCard',
-  module: 'temp-cards',
+  area: 'temp-cards',
   icon: 'IdcardOutlined',
   roles: ['reception'],
   sTypes: [Role.GATE, Role.SUBADMIN],
@@ -31,7 +31,7 @@ export const tempCardDeskScreen: ScreenEntry = {
 export const tempCardPortalScreen: ScreenEntry = {
   path: 'tcard',
   titleKey: 'menu.tempCard',
-  module: 'temp-cards',
+  area: 'temp-cards',
   icon: 'IdcardOutlined',
   roles: ['emporder'],
   feature: 'tempCard',

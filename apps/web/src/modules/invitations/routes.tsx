@@ -48,7 +48,7 @@ export const templateSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'setting/template',
     titleKey: 'menu.template',
-    module: 'invitations',
+    area: 'invitations',
     icon: 'FileTextOutlined',
     roles: ['manager'],
     feature: 'basicSet',
@@ -65,7 +65,7 @@ export const subCompanyInvitationScreens: readonly ScreenEntry[] = [
   {
     path: 'invitelist',
     titleKey: 'menu.subInviteList',
-    module: 'invitations',
+    area: 'invitations',
     icon: 'UnorderedListOutlined',
     roles: ['subcom'],
     page: () => import('./pages/InviteListPage').then((m) => m.InviteListPage),
@@ -73,7 +73,7 @@ export const subCompanyInvitationScreens: readonly ScreenEntry[] = [
   {
     path: 'invite',
     titleKey: 'menu.invite',
-    module: 'invitations',
+    area: 'invitations',
     icon: 'SendOutlined',
     roles: ['subcom'],
     page: () => import('./pages/InvitePage').then((m) => m.SubCompanyInvitePage),
@@ -81,7 +81,7 @@ export const subCompanyInvitationScreens: readonly ScreenEntry[] = [
   {
     path: 'template',
     titleKey: 'menu.template',
-    module: 'invitations',
+    area: 'invitations',
     icon: 'FileTextOutlined',
     roles: ['subcom'],
     page: () => import('./pages/TemplatesPage').then((m) => m.SubCompanyTemplatesPage),

@@ -12,7 +12,7 @@ export function logisticsScreens(role: ConsoleRole): ScreenEntry[] {
     {
       path: 'logicSupplierCom',
       titleKey: 'menu.logisticsCompanies',
-      module: 'logistics',
+      area: 'logistics',
       icon: 'ShopOutlined',
       roles,
       feature: 'logistics',
@@ -21,7 +21,7 @@ export function logisticsScreens(role: ConsoleRole): ScreenEntry[] {
     {
       path: '',
       titleKey: 'menu.logisticsData',
-      module: 'logistics',
+      area: 'logistics',
       icon: 'TableOutlined',
       roles,
       feature: 'logistics',
@@ -30,7 +30,7 @@ export function logisticsScreens(role: ConsoleRole): ScreenEntry[] {
     {
       path: 'setting',
       titleKey: 'menu.logisticsSettings',
-      module: 'logistics',
+      area: 'logistics',
       icon: 'SettingOutlined',
       roles,
       feature: 'logistics',
@@ -39,7 +39,7 @@ export function logisticsScreens(role: ConsoleRole): ScreenEntry[] {
     {
       path: 'approve',
       titleKey: 'menu.logisticsApprove',
-      module: 'logistics',
+      area: 'logistics',
       icon: 'AuditOutlined',
       roles,
       feature: 'logistics',

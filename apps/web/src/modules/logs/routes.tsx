@@ -4,7 +4,7 @@ import type { ScreenEntry } from '../../platform/routes';
 export const operationLogScreen: ScreenEntry = {
   path: 'emplog',
   titleKey: 'menu.emplog',
-  module: 'logs',
+  area: 'logs',
   icon: 'FileSearchOutlined',
   roles: ['manager'],
   feature: 'operationLog',

@@ -5,7 +5,7 @@ export const meetingScreens: readonly ScreenEntry[] = [
   {
     path: 'meeting',
     titleKey: 'menu.meeting',
-    module: 'meetings',
+    area: 'meetings',
     icon: 'CalendarOutlined',
     roles: ['manager'],
     group: 'meeting',
@@ -14,7 +14,7 @@ export const meetingScreens: readonly ScreenEntry[] = [
   {
     path: 'mdetail/:mid',
     titleKey: 'meetings.detail.title',
-    module: 'meetings',
+    area: 'meetings',
     roles: ['manager'],
     group: 'meeting',
     hideInMenu: true,
@@ -27,7 +27,7 @@ export const employeeMeetingScreens: readonly ScreenEntry[] = [
   {
     path: 'empmeeting',
     titleKey: 'menu.meeting',
-    module: 'meetings',
+    area: 'meetings',
     icon: 'CalendarOutlined',
     roles: ['emporder'],
     page: () => import('./pages/MeetingsPage').then((m) => m.EmployeeMeetingsPage),
@@ -35,7 +35,7 @@ export const employeeMeetingScreens: readonly ScreenEntry[] = [
   {
     path: 'mdetail/:mid',
     titleKey: 'meetings.detail.title',
-    module: 'meetings',
+    area: 'meetings',
     roles: ['emporder'],
     hideInMenu: true,
     page: () => import('./pages/MeetingDetailPage').then((m) => m.EmployeeMeetingDetailPage),

@@ -8,7 +8,7 @@ import type { ScreenEntry } from '../../platform/routes';
 export const monitorScreen: ScreenEntry = {
   path: 'monitor',
   titleKey: 'menu.monitor',
-  module: 'monitor',
+  area: 'monitor',
   icon: 'DesktopOutlined',
   roles: ['manager'],
   feature: 'monitor',

@@ -10,7 +10,7 @@ export const noticeScreens: readonly ScreenEntry[] = [
   {
     path: 'setting/notice',
     titleKey: 'menu.notice',
-    module: 'notifications',
+    area: 'notifications',
     icon: 'NotificationOutlined',
     roles: ['manager'],
     feature: 'notice',
@@ -19,7 +19,7 @@ export const noticeScreens: readonly ScreenEntry[] = [
   {
     path: 'notice',
     titleKey: 'menu.notice',
-    module: 'notifications',
+    area: 'notifications',
     roles: ['manager'],
     feature: 'notice',
     hideInMenu: true,

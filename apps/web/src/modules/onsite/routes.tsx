@@ -6,7 +6,7 @@ export function onSiteScreen(role: ConsoleRole): ScreenEntry {
   return {
     path: 'onsite',
     titleKey: 'menu.onSite',
-    module: 'visitors',
+    area: 'visitors',
     icon: 'TeamOutlined',
     roles: [role],
     page: () => import('./pages/OnSiteBoardPage').then((m) => m.OnSiteBoardPage),

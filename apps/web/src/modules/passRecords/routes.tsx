@@ -5,7 +5,7 @@ export const passRecordScreens: readonly ScreenEntry[] = [
   {
     path: 'record',
     titleKey: 'menu.passRecords',
-    module: 'devices',
+    area: 'devices',
     icon: 'AuditOutlined',
     roles: ['manager'],
     feature: 'accessControl',
@@ -14,7 +14,7 @@ export const passRecordScreens: readonly ScreenEntry[] = [
   {
     path: 'vrecord',
     titleKey: 'menu.vehicleRecords',
-    module: 'devices',
+    area: 'devices',
     icon: 'TableOutlined',
     roles: ['manager'],
     feature: 'accessControl',

@@ -9,7 +9,7 @@ export const strategicScreens: readonly ScreenEntry[] = [
   {
     path: 'strategic/tschedule',
     titleKey: 'menu.tschedule',
-    module: 'pass-rules',
+    area: 'pass-rules',
     icon: 'ClockCircleOutlined',
     roles: ['manager'],
     feature: 'strategic',
@@ -19,7 +19,7 @@ export const strategicScreens: readonly ScreenEntry[] = [
   {
     path: 'strategic/tsdetail/:id?',
     titleKey: 'passRules.schedule.editTitle',
-    module: 'pass-rules',
+    area: 'pass-rules',
     roles: ['manager'],
     feature: 'strategic',
     group: 'custom',
@@ -29,7 +29,7 @@ export const strategicScreens: readonly ScreenEntry[] = [
   {
     path: 'strategic/strategy',
     titleKey: 'menu.strategy',
-    module: 'pass-rules',
+    area: 'pass-rules',
     icon: 'SafetyOutlined',
     roles: ['manager'],
     feature: 'strategic',
@@ -39,7 +39,7 @@ export const strategicScreens: readonly ScreenEntry[] = [
   {
     path: 'strategic/strategyd/:id?',
     titleKey: 'passRules.strategy.editTitle',
-    module: 'pass-rules',
+    area: 'pass-rules',
     roles: ['manager'],
     feature: 'strategic',
     group: 'custom',

@@ -9,7 +9,7 @@ export const questionScreens: readonly ScreenEntry[] = [
   {
     path: '',
     titleKey: 'menu.questionSettings',
-    module: 'questionnaires',
+    area: 'questionnaires',
     icon: 'SafetyCertificateOutlined',
     roles: ['manager'],
     feature: 'questionnaire',
@@ -18,7 +18,7 @@ export const questionScreens: readonly ScreenEntry[] = [
   {
     path: 'bank',
     titleKey: 'menu.questionBank',
-    module: 'questionnaires',
+    area: 'questionnaires',
     icon: 'UnorderedListOutlined',
     roles: ['manager'],
     feature: 'questionnaire',
@@ -27,7 +27,7 @@ export const questionScreens: readonly ScreenEntry[] = [
   {
     path: 'bank/item',
     titleKey: 'menu.questionItems',
-    module: 'questionnaires',
+    area: 'questionnaires',
     roles: ['manager'],
     feature: 'questionnaire',
     hideInMenu: true,
@@ -52,7 +52,7 @@ export function questionSection(more: readonly ScreenEntry[] = []): ScreenEntry 
 export const answerReportScreen: ScreenEntry = {
   path: 'answerReport',
   titleKey: 'menu.answerReport',
-  module: 'questionnaires',
+  area: 'questionnaires',
   icon: 'FileSearchOutlined',
   roles: ['manager'],
   feature: 'questionnaire',

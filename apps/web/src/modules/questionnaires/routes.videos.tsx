@@ -4,7 +4,7 @@ import type { ScreenEntry } from '../../platform/routes';
 export const trainingVideoScreen: ScreenEntry = {
   path: 'question/detail',
   titleKey: 'questionnaireVideos.title',
-  module: 'questionnaires',
+  area: 'questionnaires',
   icon: 'SafetyCertificateOutlined',
   roles: ['manager'],
   feature: 'questionnaire',

@@ -18,7 +18,7 @@ export const registrationScreens: readonly ScreenEntry[] = [
   {
     path: 'setting/padset',
     titleKey: 'menu.padset',
-    module: 'registration',
+    area: 'registration',
     icon: 'FormOutlined',
     roles: ['manager'],
     feature: 'registration',
@@ -28,7 +28,7 @@ export const registrationScreens: readonly ScreenEntry[] = [
   {
     path: 'setting/vset',
     titleKey: 'menu.vset',
-    module: 'registration',
+    area: 'registration',
     roles: ['manager'],
     feature: 'registration',
     hideInMenu: true,
@@ -37,7 +37,7 @@ export const registrationScreens: readonly ScreenEntry[] = [
   {
     path: 'pad',
     titleKey: 'menu.padset',
-    module: 'registration',
+    area: 'registration',
     roles: ['manager'],
     feature: 'registration',
     hideInMenu: true,
@@ -46,7 +46,7 @@ export const registrationScreens: readonly ScreenEntry[] = [
   {
     path: 'vset',
     titleKey: 'menu.vset',
-    module: 'registration',
+    area: 'registration',
     roles: ['manager'],
     feature: 'registration',
     hideInMenu: true,

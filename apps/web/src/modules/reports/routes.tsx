@@ -6,7 +6,7 @@ export function statisticsScreen(role: ConsoleRole, path: string): ScreenEntry {
   return {
     path,
     titleKey: 'menu.statistics',
-    module: 'reports',
+    area: 'reports',
     icon: 'BarChartOutlined',
     roles: [role],
     page: () => import('./pages/StatisticsPage').then((m) => m.StatisticsPage),
@@ -18,7 +18,7 @@ export function visitReportScreen(role: ConsoleRole): ScreenEntry {
   return {
     path: 'data',
     titleKey: 'menu.visitReport',
-    module: 'reports',
+    area: 'reports',
     icon: 'TableOutlined',
     roles: [role],
     page: () => import('./pages/VisitReportPage').then((m) => m.VisitReportPage),

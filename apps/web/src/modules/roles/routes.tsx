@@ -4,7 +4,7 @@ import type { ScreenEntry } from '../../platform/routes';
 export const rolesScreen: ScreenEntry = {
   path: 'rolist',
   titleKey: 'menu.roles',
-  module: 'roles',
+  area: 'roles',
   icon: 'IdcardOutlined',
   roles: ['manager'],
   hideInMenu: true,

@@ -10,7 +10,7 @@ export const basicSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'setting/baseset',
     titleKey: 'menu.baseset',
-    module: 'settings',
+    area: 'settings',
     icon: 'ControlOutlined',
     roles: ['manager'],
     feature: 'basicSet',
@@ -20,7 +20,7 @@ export const basicSettingsScreens: readonly ScreenEntry[] = [
   {
     path: 'reserve',
     titleKey: 'menu.baseset',
-    module: 'settings',
+    area: 'settings',
     roles: ['manager'],
     feature: 'basicSet',
     hideInMenu: true,

@@ -4,7 +4,7 @@ import type { ScreenEntry } from '../../platform/routes';
 export const subCompaniesScreen: ScreenEntry = {
   path: 'setting/subcoms',
   titleKey: 'menu.subcoms',
-  module: 'sub-companies',
+  area: 'sub-companies',
   icon: 'ShopOutlined',
   roles: ['manager'],
   feature: 'subCompanies',
@@ -16,7 +16,7 @@ export const subCompaniesScreen: ScreenEntry = {
 export const multiCompanyModeScreen: ScreenEntry = {
   path: 'coms',
   titleKey: 'menu.accountComs',
-  module: 'sub-companies',
+  area: 'sub-companies',
   icon: 'ShopOutlined',
   roles: ['manager'],
   feature: 'subCompanies',
@@ -31,7 +31,7 @@ export const subCompanyManagersScreens: readonly ScreenEntry[] = [
   {
     path: 'accountsub',
     titleKey: 'menu.accountSub',
-    module: 'sub-companies',
+    area: 'sub-companies',
     icon: 'TeamOutlined',
     roles: ['subcom'],
     feature: 'subCompanies',
@@ -40,7 +40,7 @@ export const subCompanyManagersScreens: readonly ScreenEntry[] = [
   {
     path: 'accountsub/subdetail/:empid',
     titleKey: 'menu.accountSub',
-    module: 'sub-companies',
+    area: 'sub-companies',
     roles: ['subcom'],
     feature: 'subCompanies',
     hideInMenu: true,

@@ -7,7 +7,7 @@ export function visitorListScreen(role: ConsoleRole): ScreenEntry {
   return {
     path: 'vlist',
     titleKey: 'menu.vlist',
-    module: 'visitors',
+    area: 'visitors',
     icon: 'UnorderedListOutlined',
     roles: [role],
     page: () => import('./pages/VisitorListPage').then((m) => m.VisitorListPage),
@@ -18,7 +18,7 @@ export function visitorListScreen(role: ConsoleRole): ScreenEntry {
 export const overtimeScreen: ScreenEntry = {
   path: 'overtime',
   titleKey: 'menu.overtime',
-  module: 'visitors',
+  area: 'visitors',
   icon: 'ClockCircleOutlined',
   roles: ['manager'],
   group: 'people',
