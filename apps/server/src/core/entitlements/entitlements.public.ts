@@ -28,3 +28,5 @@ export {
   visitorTypeGrants,
 } from './devices.service.js';
 export { assertAll, unique } from './devices.shared.js';
+export type { DoorStrategy, HolidayDay, PassUsage, ScheduleRule } from './passTimes.js';
+export { withinLimits, withinSchedule } from './passTimes.js';
