@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import { type In, normalizePlate as normalizeBookingPlate, type Out, SNAPSHOT_MAX_BYTES, Status } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
 import { normalizePlate, recordVehicles } from '../../core/entitlements/entitlements.public.js';
-import type { VisitRow } from '../../core/visits/visits.public.js';
+import { type VisitRow, visitsByPlate } from '../../core/visits/visits.public.js';
 import type { DeviceContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { ImageRejected, normalisePhoto } from '../../platform/images.js';
 import { logistics } from '../logistics/logistics.public.js';
-import { visitsByPlate } from '../visits/visits.public.js';
 import { doorWindow } from './doors.window.js';
 
 /**
