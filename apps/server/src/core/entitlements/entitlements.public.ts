@@ -28,3 +28,7 @@ export {
   visitorTypeGrants,
 } from './devices.service.js';
 export { assertAll, unique } from './devices.shared.js';
+export type { PassRecordInsert } from './passes.js';
+export { normalizePlate, recordPass, recordPasses, recordVehicles, visitEntries } from './passes.js';
+export type { DoorStrategy, HolidayDay, PassUsage, ScheduleRule } from './passTimes.js';
+export { withinLimits, withinSchedule } from './passTimes.js';

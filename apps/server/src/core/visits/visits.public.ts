@@ -1,5 +1,6 @@
 /** What other modules may use of core/visits: the only file they import from it. */
 
+export { residentOnSiteToday, visitByCard, visitByCode, visitsByPlate } from './visits.doors.js';
 export { faceCandidateVisits, visitsMovedSince } from './visits.faceSync.js';
 export type { VisitInsert, VisitRow } from './visits.kernel.js';
 export {
@@ -26,5 +27,5 @@ export { visitsRepository } from './visits.repository.js';
 export type { VisitQuery } from './visits.search.js';
 export * as search from './visits.search.js';
 export { filterOf, onSitePeople, peopleCounting, searchPage } from './visits.search.js';
-export { inviteTime } from './visits.time.js';
+export { inviteTime, leaveAtFrom } from './visits.time.js';
 export { checkInWindow } from './visits.window.js';

@@ -1,6 +1,7 @@
-import { type In, type ListedPerson, logDesc, normalizePhone, Status, settingObject } from '@openvisit/contract';
+import { type In, type ListedPerson, LogModule, logDesc, normalizePhone, Status, settingObject } from '@openvisit/contract';
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
 import { uniqueViolation } from '../../db/sql.js';
+import { clientEnd, writeLog } from '../../platform/audit.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, notFound, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
@@ -73,11 +74,27 @@ async function screeningOn(ctx: AuthedContext): Promise<boolean> {
   return (await settingsOf(ctx)).blackListSwitch === 1;
 }
 
-/** The visitor module calls this to refuse a blacklisted visitor (66) when screening is on. */
+/** Whether a person is on the list, and whether the company screens visitors against it. */
 export async function check(ctx: AuthedContext, kind: ListKind, input: { phone?: string; credentialNo?: string }) {
   const id = normaliseIdentity(input.phone, input.credentialNo);
   const hit = await repoOf(ctx, kind).match(id.phone, id.credentialNo);
   return { listed: !!hit, screening: kind === 'black' ? await screeningOn(ctx) : true, ...(hit && { name: hit.name }) };
+}
+
+/**
+ * Whether the blacklist screening stops this person (the desk's and kiosk's ways in, a door's sign-in): written to the
+ * operation log as an alert when it does.
+ */
+export async function barred(ctx: AuthedContext, who: { name: string; phone: string; idNumber: string }): Promise<boolean> {
+  const hit = await check(ctx, 'black', { phone: who.phone || undefined, credentialNo: who.idNumber || undefined });
+  if (!hit.listed || !hit.screening) return false;
+  await writeLog(
+    ctx.tenant,
+    ctx.session,
+    { module: LogModule.BLACKLIST, event: 'alert', objName: who.name, desc: logDesc('blacklistHit'), client: clientEnd(ctx.userAgent) },
+    ctx.ip,
+  );
+  return true;
 }
 
 export async function setSwitch(ctx: AuthedContext, input: In<'updateblackListSwitch'>): Promise<null> {

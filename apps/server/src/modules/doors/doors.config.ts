@@ -1,11 +1,11 @@
 import type { CompanySettings } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
-import { type GroupFacts, groupFacts, groupsByDevice, visitorTypeGrants } from '../../core/entitlements/entitlements.public.js';
+import { type DoorStrategy, type GroupFacts, groupFacts, groupsByDevice, visitorTypeGrants } from '../../core/entitlements/entitlements.public.js';
 import { gatesNamed } from '../../core/sites/sites.public.js';
 import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
 import { dayOf } from '../../platform/days.js';
 import { storeKey, type TenantScope } from '../../platform/tenancy.js';
-import { passRules } from '../passRules/passRules.public.js';
+import { doorRules, holidaysIn } from '../passRules/passRules.public.js';
 import { doorsRepository } from './doors.repository.js';
 
 /**
@@ -19,8 +19,8 @@ export interface DoorConfig {
   groups: GroupFacts[];
   groupsOfDevice: ReadonlyMap<number, number[]>;
   typeGrants: ReadonlyMap<number, number[]>;
-  strategies: passRules.DoorStrategy[];
-  gateWays: ReadonlyMap<number, passRules.DoorStrategy['passWay']>;
+  strategies: DoorStrategy[];
+  gateWays: ReadonlyMap<number, DoorStrategy['passWay']>;
   /** The holidays of the day it was read for (only read when a strategy has a schedule). */
   holidays: { day: string; kind: number }[];
   gateName(gid: number): Promise<string>;
@@ -42,9 +42,9 @@ async function load(ctx: DeviceContext, scope: TenantScope, day: string): Promis
     groupFacts(scope),
     groupsByDevice(scope),
     visitorTypeGrants(scope),
-    passRules.doorRules(scope),
+    doorRules(scope),
   ]);
-  const holidays = rules.strategies.some((s) => s.schedule) ? await passRules.holidaysIn(scope, day, day) : [];
+  const holidays = rules.strategies.some((s) => s.schedule) ? await holidaysIn(scope, day, day) : [];
   const names = new Map<number, Promise<string>>();
   const actor = deviceActorContext(ctx);
   const gateName = (gid: number) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DoorStrategy } from '../passRules/passRules.service.js';
+import type { DoorStrategy } from '../../core/entitlements/entitlements.public.js';
 import { type DoorFacts, decideDoor, decideEmployeeDoor, type EmployeeDoorFacts } from './doors.decision.js';
 
 // Wednesday 25 November 2026, 10:00 UTC; every wall-clock reading in UTC.

@@ -1,6 +1,5 @@
 import { Status } from '@openvisit/contract';
-import type { DoorStrategy, HolidayDay, PassUsage } from '../passRules/passRules.public.js';
-import { withinLimits, withinSchedule } from '../passRules/passRules.public.js';
+import { type DoorStrategy, type HolidayDay, type PassUsage, withinLimits, withinSchedule } from '../../core/entitlements/entitlements.public.js';
 
 /**
  * The door's decision on a visitor's QR pass, as a pure function of what was read about it (no database, no clock):

@@ -1,13 +1,12 @@
 import { type Out, Status } from '@openvisit/contract';
-import { groupsOfVisit } from '../../core/entitlements/entitlements.public.js';
+import { groupsOfVisit, type PassRecordInsert, recordPass, visitEntries } from '../../core/entitlements/entitlements.public.js';
 import type { VisitRow } from '../../core/visits/visits.public.js';
 import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
 import { dayOf, dayStart } from '../../platform/days.js';
 import { AppError } from '../../platform/errors.js';
-import { type PassRecordInsert, recordPass, visitEntries } from '../passRecords/passRecords.public.js';
-import { signInAtDoor, signOutAtDoor } from '../visits/visits.public.js';
 import type { DoorConfig } from './doors.config.js';
 import { type DoorVerdict, decideDoor } from './doors.decision.js';
+import { signInAtDoor, signOutAtDoor } from './doors.signIn.js';
 import { doorWindow } from './doors.window.js';
 
 type Refusal = { status: number; why: string; schedule?: string };

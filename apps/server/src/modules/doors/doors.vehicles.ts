@@ -1,11 +1,12 @@
-import { type In, normalizePlate, type Out, Status } from '@openvisit/contract';
+import { createHash } from 'node:crypto';
+import { type In, normalizePlate as normalizeBookingPlate, type Out, SNAPSHOT_MAX_BYTES, Status } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
-import type { VisitRow } from '../../core/visits/visits.public.js';
+import { normalizePlate, recordVehicles } from '../../core/entitlements/entitlements.public.js';
+import { type VisitRow, visitsByPlate } from '../../core/visits/visits.public.js';
 import type { DeviceContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, badParams } from '../../platform/errors.js';
+import { ImageRejected, normalisePhoto } from '../../platform/images.js';
 import { logistics } from '../logistics/logistics.public.js';
-import { passRecords } from '../passRecords/passRecords.public.js';
-import { visitsByPlate } from '../visits/visits.public.js';
 import { doorWindow } from './doors.window.js';
 
 /**
@@ -20,7 +21,7 @@ export async function uploadVehicleInfo(ctx: DeviceContext, input: In<'uploadVeh
   if (device.kind !== 'barrier') throw new AppError(Status.DEVICE_NOT_ALLOWED, 'Only vehicle barriers report plates');
   if (input.deviceCode && input.deviceCode !== device.code) throw new AppError(Status.DEVICE_NOT_ALLOWED, 'deviceCode is not this device’s');
   const direction: 1 | 2 = input.direction ?? (device.direction === 2 ? 2 : 1);
-  const plate = passRecords.normalizePlate(input.plateNum);
+  const plate = normalizePlate(input.plateNum);
   const candidates = await visitsByPlate(scope, plate);
   const settings = await settingsIn(scope);
   const now = Date.now();
@@ -36,14 +37,14 @@ export async function uploadVehicleInfo(ctx: DeviceContext, input: In<'uploadVeh
     if (verdict === 0) break;
   }
   // A truck booked for today (logistics) arrives or leaves by its plate; it opens whatever the visits said.
-  const booking = await logistics.matchPlate(scope, ctx.services.induction, normalizePlate(input.plateNum), direction);
+  const booking = await logistics.matchPlate(scope, ctx.services.induction, normalizeBookingPlate(input.plateNum), direction);
   if (booking?.moved) code = 0;
   // A driver owing the induction goes to the kiosk first, as a visitor who has not passed it (doors.pass.ts).
   else if (booking && code !== 0) code = Status.NOT_SIGNED_IN;
   if (direction === 2) code = 0;
   const name = match?.name || booking?.dname || '';
-  const photo = input.snapshot ? await passRecords.storeSnapshot(ctx, input.snapshot, 'snapshot') : '';
-  const [row] = await passRecords.recordVehicles(scope, [
+  const photo = input.snapshot ? await storeSnapshot(ctx, input.snapshot, 'snapshot') : '';
+  const [row] = await recordVehicles(scope, [
     {
       at: new Date(now),
       deviceId: device.id,
@@ -72,4 +73,21 @@ async function entryCode(
   if (v.status === 'signedIn') return 0;
   const window = await doorWindow(scope, v, settings);
   return !window || (now >= window.from && now <= window.until) ? 0 : Status.OUTSIDE_VALIDITY;
+}
+
+/**
+ * A device's snapshot of a pass, stored: decoded, checked and re-encoded as JPEG (a picture that is not one is 400 on
+ * `field`); its key names its content, so a snapshot sent again is stored once.
+ */
+export async function storeSnapshot(ctx: DeviceContext, base64: string, field: string): Promise<string> {
+  let photo: Buffer;
+  try {
+    photo = (await normalisePhoto(Buffer.from(base64, 'base64'), { minPx: 16, maxBytes: SNAPSHOT_MAX_BYTES, maxEdge: 1280 })).bytes;
+  } catch (err) {
+    if (err instanceof ImageRejected) throw badParams([{ field, rule: err.problem }]);
+    throw err;
+  }
+  const key = `passes/${ctx.tenant.companyId}/${ctx.device.id}-${createHash('sha256').update(photo).digest('hex').slice(0, 16)}.jpg`;
+  await ctx.services.files.put(key, photo);
+  return key;
 }

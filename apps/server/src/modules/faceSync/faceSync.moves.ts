@@ -3,7 +3,7 @@ import { settingsIn } from '../../core/company/company.public.js';
 import { visitById } from '../../core/visits/visits.public.js';
 import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
-import { signInAtDoor, signOutAtDoor } from '../visits/visits.public.js';
+import { signInAtDoor, signOutAtDoor } from '../doors/doors.public.js';
 
 /** An entry older than this when it is uploaded (a terminal's backlog) no longer signs anyone in. */
 const ENTRY_FRESH_MS = 60 * 60_000;

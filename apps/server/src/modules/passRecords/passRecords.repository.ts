@@ -1,13 +1,10 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { insertRow, prepared } from '../../db/client.js';
 import { passRecords, vehicleRecords } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
 
 export type PassRecordRow = typeof passRecords.$inferSelect;
-export type PassRecordInsert = Omit<typeof passRecords.$inferInsert, 'id' | 'companyId'>;
 export type VehicleRecordRow = typeof vehicleRecords.$inferSelect;
-export type VehicleRecordInsert = Omit<typeof vehicleRecords.$inferInsert, 'id' | 'companyId'>;
 
 export interface PassRecordFilter {
   from?: Date;
@@ -129,6 +126,15 @@ function readQueries(scope: TenantScope) {
         .from(vehicleRecords)
         .where(and(vehicleWhere(scope, {}), eq(vehicleRecords.id, id)))
         .then((r) => r[0]),
+    /** Each visit's last successful pass through a door: which way it went, and when (the on-site board). */
+    lastPasses(visitIds: number[]) {
+      if (!visitIds.length) return Promise.resolve([]);
+      return db
+        .selectDistinctOn([passRecords.visitId], { visitId: passRecords.visitId, direction: passRecords.direction, at: passRecords.at })
+        .from(passRecords)
+        .where(and(eq(passRecords.companyId, scope.companyId), inArray(passRecords.visitId, visitIds), eq(passRecords.result, 1)))
+        .orderBy(passRecords.visitId, desc(passRecords.at), desc(passRecords.id));
+    },
     vehiclesOfVisit(visitId: number) {
       return db
         .select()
@@ -139,66 +145,10 @@ function readQueries(scope: TenantScope) {
   };
 }
 
-/** What the doors read and write on every pass: a visit's entries and last passes, new records. */
-function deviceSideQueries(scope: TenantScope) {
-  const db = dbOf(scope);
-  return {
-    /** Each visit's last successful pass through a door: which way it went, and when. */
-    lastPasses(visitIds: number[]) {
-      if (!visitIds.length) return Promise.resolve([]);
-      return db
-        .selectDistinctOn([passRecords.visitId], { visitId: passRecords.visitId, direction: passRecords.direction, at: passRecords.at })
-        .from(passRecords)
-        .where(and(eq(passRecords.companyId, scope.companyId), inArray(passRecords.visitId, visitIds), eq(passRecords.result, 1)))
-        .orderBy(passRecords.visitId, desc(passRecords.at), desc(passRecords.id));
-    },
-    /** A visit's successful entries: in all, since `dayFrom`, and the first one's time (for the pass limits). */
-    /** A visit's successful entries (every door decision reads them): prepared. */
-    async visitEntries(visitId: number, dayFrom: Date): Promise<{ total: number; today: number; first: Date | null }> {
-      const [r] = await prepared(db, 'visit_entries', (d, name) =>
-        d
-          .select({
-            total: count(),
-            today: sql<number>`count(*) filter (where ${passRecords.at} >= ${sql.placeholder('dayFrom')})`.mapWith(Number),
-            first: sql<Date | null>`min(${passRecords.at})`.mapWith((v) => (v === null ? null : new Date(v))),
-          })
-          .from(passRecords)
-          .where(
-            and(
-              eq(passRecords.companyId, sql.placeholder('companyId')),
-              eq(passRecords.visitId, sql.placeholder('visitId')),
-              eq(passRecords.direction, 1),
-              eq(passRecords.result, 1),
-            ),
-          )
-          .prepare(name),
-      ).execute({ companyId: scope.companyId, visitId, dayFrom: dayFrom.toISOString() });
-      return { total: r?.total ?? 0, today: r?.today ?? 0, first: r?.first ?? null };
-    },
-    /** One pass record (a door's decision, on every scan): a prepared insert of its shape. */
-    addPass: (row: PassRecordInsert) => insertRow(db, 'pass_record', passRecords, { ...row, companyId: scope.companyId }, { id: passRecords.id }),
-    /** Written by the device side; the caller has resolved every id in this company. */
-    async addPasses(rows: PassRecordInsert[]) {
-      if (!rows.length) return [];
-      return db
-        .insert(passRecords)
-        .values(rows.map((r) => ({ ...r, companyId: scope.companyId })))
-        .returning();
-    },
-    async addVehicles(rows: VehicleRecordInsert[]) {
-      if (!rows.length) return [];
-      return db
-        .insert(vehicleRecords)
-        .values(rows.map((r) => ({ ...r, companyId: scope.companyId })))
-        .returning();
-    },
-  };
-}
-
 /**
  * Pass and vehicle records of one company, newest first. A front desk tied to gates sees only its gates' door passes
  * (a pass at a device of no gate is nobody's gate: the head office sees it).
  */
 export const passRecordsRepository = scoped(function passRecordsRepository(scope: TenantScope) {
-  return { ...readQueries(scope), ...deviceSideQueries(scope) };
+  return readQueries(scope);
 });

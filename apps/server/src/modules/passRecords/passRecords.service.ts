@@ -1,37 +1,18 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import {
-  type In,
-  type Out,
-  type PassFilters,
-  type PassRecord,
-  SNAPSHOT_MAX_BYTES,
-  Status,
-  type VehicleFilters,
-  type VehicleRecord,
-} from '@openvisit/contract';
+import { type In, type Out, type PassFilters, type PassRecord, Status, type VehicleFilters, type VehicleRecord } from '@openvisit/contract';
+import { normalizePlate } from '../../core/entitlements/entitlements.public.js';
 import { visibleVisit } from '../../core/visits/visits.public.js';
-import type { AuthedContext, DeviceContext } from '../../platform/calls.js';
+import type { AuthedContext } from '../../platform/calls.js';
 import { dayStart } from '../../platform/days.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { ImageRejected, normalisePhoto } from '../../platform/images.js';
+import { AppError } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
 import {
   type PassRecordFilter,
-  type PassRecordInsert,
   type PassRecordRow,
   passRecordsRepository,
   type VehicleRecordFilter,
-  type VehicleRecordInsert,
   type VehicleRecordRow,
 } from './passRecords.repository.js';
-
-export type { PassRecordInsert, VehicleRecordInsert };
-
-/** Plates are kept upper case without spaces, so '粤b 12345' finds '粤B12345'. */
-export function normalizePlate(plate: string): string {
-  return plate.replace(/\s+/g, '').toUpperCase();
-}
 
 /** Days are whole days of the server's time zone, both ends included. */
 function period(f: { date?: string; endDate?: string }) {
@@ -134,20 +115,6 @@ export async function vehiclesOfVisit(ctx: AuthedContext, input: In<'getVehicleR
   return rows.map(toVehicleRecord);
 }
 
-/** For the device side: passes it decided or reported, every id already resolved within the scope's company. */
-/** One door decision's record (the device side has resolved every id in this company); answers its id. */
-export async function recordPass(scope: TenantScope, row: PassRecordInsert): Promise<number> {
-  return (await passRecordsRepository(scope).addPass(row)).id;
-}
-
-export function recordPasses(scope: TenantScope, rows: PassRecordInsert[]): Promise<PassRecordRow[]> {
-  return passRecordsRepository(scope).addPasses(rows);
-}
-
-export function recordVehicles(scope: TenantScope, rows: VehicleRecordInsert[]): Promise<VehicleRecordRow[]> {
-  return passRecordsRepository(scope).addVehicles(rows.map((r) => ({ ...r, plate: normalizePlate(r.plate) })));
-}
-
 /** The visits (of these) whose last pass through a door since `since(visit)` was an exit: they are out, signed in or not. */
 export async function wentOut(scope: TenantScope, visits: { id: number; since: Date | null }[]): Promise<Set<number>> {
   const since = new Map(visits.map((v) => [v.id, v.since?.getTime() ?? 0]));
@@ -155,28 +122,6 @@ export async function wentOut(scope: TenantScope, visits: { id: number; since: D
   return new Set(
     last.filter((p) => p.visitId !== null && p.direction === 2 && p.at.getTime() >= (since.get(p.visitId) ?? 0)).map((p) => p.visitId as number),
   );
-}
-
-/** A visit's successful entries through the doors (what the pass limits count), `dayFrom` the start of today. */
-export function visitEntries(scope: TenantScope, visitId: number, dayFrom: Date): Promise<{ total: number; today: number; first: Date | null }> {
-  return passRecordsRepository(scope).visitEntries(visitId, dayFrom);
-}
-
-/**
- * A device's snapshot of a pass, stored: decoded, checked and re-encoded as JPEG (a picture that is not one is 400 on
- * `field`); its key names its content, so a snapshot sent again is stored once.
- */
-export async function storeSnapshot(ctx: DeviceContext, base64: string, field: string): Promise<string> {
-  let photo: Buffer;
-  try {
-    photo = (await normalisePhoto(Buffer.from(base64, 'base64'), { minPx: 16, maxBytes: SNAPSHOT_MAX_BYTES, maxEdge: 1280 })).bytes;
-  } catch (err) {
-    if (err instanceof ImageRejected) throw badParams([{ field, rule: err.problem }]);
-    throw err;
-  }
-  const key = `passes/${ctx.tenant.companyId}/${ctx.device.id}-${createHash('sha256').update(photo).digest('hex').slice(0, 16)}.jpg`;
-  await ctx.services.files.put(key, photo);
-  return key;
 }
 
 /** The snapshot of a record this account sees; 1123 otherwise (or when it has none). */

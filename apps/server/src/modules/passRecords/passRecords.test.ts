@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { recordPasses, recordVehicles } from '../../core/entitlements/entitlements.public.js';
 import { devices, staffAccounts, visits } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/tenancy.js';
-import { recordPasses, recordVehicles } from './passRecords.service.js';
 
 async function readSheet(body: Buffer): Promise<string[][]> {
   const wb = new ExcelJS.Workbook();

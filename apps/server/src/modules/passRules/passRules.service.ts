@@ -1,26 +1,15 @@
 import { type Holiday, type In, type PassRule, Status, slotMinutes, WEEKDAYS } from '@openvisit/contract';
+import type { DoorStrategy } from '../../core/entitlements/entitlements.public.js';
 import { foreignKeyViolation, uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import type { ScheduleRule } from './passRules.decision.js';
 import { type HolidayRow, type NewRule, passRulesRepository, type RuleRow } from './passRules.repository.js';
 
 /**
- * Holidays and traffic schedules (pass rules). The pure pass-time decision the door builds on is exported from here
- * too: `withinSchedule`, `withinLimits` (passRules.decision.ts), with `scheduleIn` / `holidaysIn` to read what they take.
+ * Holidays and traffic schedules (pass rules), and what the door reads of them (`doorRules`, `holidaysIn`); the pure
+ * pass-time decision on them is core/entitlements' (passTimes.ts).
  */
-export {
-  type Decision,
-  type DecisionWhy,
-  type HolidayDay,
-  type PassLimits,
-  type PassUsage,
-  type ScheduleRule,
-  wallClock,
-  withinLimits,
-  withinSchedule,
-} from './passRules.decision.js';
 
 const repoOf = (ctx: AuthedContext) => passRulesRepository(ctx.tenant);
 const noSuchRecord = (what: string) => new AppError(Status.NO_SUCH_RECORD, `There is no such ${what}`);
@@ -176,25 +165,6 @@ export async function removeRule(ctx: AuthedContext, input: In<'delPassRule'>): 
 /** A schedule of the company by id, as `withinSchedule` takes it; undefined when there is none. */
 export async function scheduleIn(scope: TenantScope, rid: number): Promise<RuleRow | undefined> {
   return passRulesRepository(scope).rule(rid);
-}
-
-/** A strategy as the door applies it. */
-export interface DoorStrategy {
-  id: number;
-  forEmployees: boolean;
-  forVisitors: boolean;
-  /** Visitor types it is for; empty: every type. */
-  tids: number[];
-  forResidents: boolean;
-  /** Device groups it rules; empty: every group. */
-  egids: number[];
-  schedule: ScheduleRule | undefined;
-  /** The schedule's name, which a pass its hours refuse is recorded with. */
-  scheduleName: string;
-  maxDays: number;
-  maxUses: number;
-  entryMode: 'single' | 'multiple';
-  passWay: 'both' | 'qr' | 'face';
 }
 
 const passWayOf = (v: string): DoorStrategy['passWay'] => (v === 'qr' || v === 'face' ? v : 'both');

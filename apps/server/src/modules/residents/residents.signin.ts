@@ -1,12 +1,12 @@
 import { logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
-import { toVisit } from '../../core/visits/visits.public.js';
+import { residentOnSiteToday, toVisit } from '../../core/visits/visits.public.js';
 import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import { isOriginalPass } from '../../platform/originalPasses.js';
 import { isResidentPass, readAnyPass } from '../../platform/passes.js';
 import { inTransaction } from '../../platform/tenancy.js';
-import { residentOnSiteToday, screen, signInResident } from '../visits/visits.public.js';
+import { screen, signInResident } from '../visits/visits.public.js';
 import { type ResidentWithProject, residentsRepository } from './residents.repository.js';
 
 /** Phones are stored normalised, like visits' (so a resident's visits and the blacklist compare alike). */

@@ -2,6 +2,7 @@ import { type In, logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit
 import { settingsOf } from '../../core/company/company.public.js';
 import {
   checkInWindow,
+  leaveAtFrom,
   move,
   moveMany,
   noSuchVisit,
@@ -17,7 +18,7 @@ import { AppError, badParams, requireEvery } from '../../platform/errors.js';
 import { codeOfScan, isScannedPass } from '../../platform/passes.js';
 import { isWaiting } from '../approvals/approvals.public.js';
 import { notifyArrival } from '../notifications/notifications.public.js';
-import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
+import { checkProtocol, gateName, gateOf, screen, storeImages } from './visits.desk.js';
 
 function repoOf(ctx: AuthedContext) {
   return visitsRepository(ctx.tenant);

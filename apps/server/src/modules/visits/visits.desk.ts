@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type CompanySettings, LogModule, logDesc, Role, Status } from '@openvisit/contract';
+import { type CompanySettings, Role, Status } from '@openvisit/contract';
 import { gatesNamed } from '../../core/sites/sites.public.js';
-import { clientEnd, writeLog } from '../../platform/audit.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { facePhoto, facePhotoError } from '../../platform/facePhotos.js';
@@ -64,30 +63,11 @@ export async function storeSignature(ctx: AuthedContext, dataUrl: string): Promi
  * nothing is stored, and reception is alerted through the operation log (module blacklist, event alert).
  */
 export async function screen(ctx: AuthedContext, who: { name: string; phone: string; idNumber: string }): Promise<void> {
-  if (await barred(ctx, who)) throw new AppError(Status.BLACKLISTED);
-}
-
-/** Whether the blacklist screening stops this person (written to the operation log as an alert when it does). */
-export async function barred(ctx: AuthedContext, who: { name: string; phone: string; idNumber: string }): Promise<boolean> {
-  const hit = await blacklist.check(ctx, 'black', { phone: who.phone || undefined, credentialNo: who.idNumber || undefined });
-  if (!hit.listed || !hit.screening) return false;
-  await writeLog(
-    ctx.tenant,
-    ctx.session,
-    { module: LogModule.BLACKLIST, event: 'alert', objName: who.name, desc: logDesc('blacklistHit'), client: clientEnd(ctx.userAgent) },
-    ctx.ip,
-  );
-  return true;
+  if (await blacklist.barred(ctx, who)) throw new AppError(Status.BLACKLISTED);
 }
 
 export function checkProtocol(settings: CompanySettings, accepted: boolean): void {
   if (settings.secureProtocol.trim() && !accepted) throw badParams([{ field: 'protocolAccepted', rule: 'required' }]);
-}
-
-/** The expected leave time: the company's leave expiry (hours after sign-in), if it has one. */
-export function leaveAtFrom(settings: CompanySettings, signedIn: Date): Date | null {
-  const hours = settings.leaveExpiryTime;
-  return hours > 0 ? new Date(signedIn.getTime() + hours * 3600_000) : null;
 }
 
 export async function gateName(ctx: AuthedContext, gid: number | null): Promise<string> {

@@ -1,9 +1,8 @@
 import { initialStatus, type Visit } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
-import { createVisit, move, type VisitRow, visitsRepository, withPass } from '../../core/visits/visits.public.js';
+import { createVisit, leaveAtFrom, move, type VisitRow, visitsRepository, withPass } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
-import type { TenantScope } from '../../platform/tenancy.js';
-import { gateName, gateOf, leaveAtFrom } from './visits.desk.js';
+import { gateName, gateOf } from './visits.desk.js';
 
 /** The resident as a visit records it (the residents module owns the person, this module the visits). */
 export interface ResidentForVisit {
@@ -17,19 +16,6 @@ export interface ResidentForVisit {
   /** The resident's project and responsible person, recorded as the visit's reason and host. */
   projectName: string;
   leader: string;
-}
-
-function startOfToday(now = new Date()): Date {
-  const d = new Date(now);
-  d.setHours(0, 0, 0, 0);
-  return d;
-}
-
-/** The resident's visit signed in today (server time) and still on site, if any. */
-export async function residentOnSiteToday(ctx: { tenant: TenantScope }, rid: number): Promise<VisitRow | undefined> {
-  const repo = visitsRepository(ctx.tenant);
-  const { rows } = await repo.page({ residentId: rid, kind: 'resident', statuses: ['signedIn'], from: startOfToday() }, 0, 1);
-  return rows[0];
 }
 
 /** Resident visits (sign-ins) newest first, paged, for the residents' pass records. */

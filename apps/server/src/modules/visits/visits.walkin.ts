@@ -2,13 +2,13 @@ import { extendValueErrors, type In, initialStatus, logDesc, normalizePhone, Sta
 import { needsAuthorisation, settingsOf } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import { registration } from '../../core/sites/sites.public.js';
-import { createVisit, hostSnapshot, type VisitInsert, visitsRepository, withPass } from '../../core/visits/visits.public.js';
+import { createVisit, hostSnapshot, leaveAtFrom, type VisitInsert, visitsRepository, withPass } from '../../core/visits/visits.public.js';
 import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { submit } from '../approvals/approvals.public.js';
 import { notifyArrival } from '../notifications/notifications.public.js';
-import { checkProtocol, gateName, gateOf, leaveAtFrom, screen, storeImages } from './visits.desk.js';
+import { checkProtocol, gateName, gateOf, screen, storeImages } from './visits.desk.js';
 import { reusedCertificate } from './visits.returning.js';
 
 /**

@@ -1,9 +1,10 @@
 import { HolidayKind, HolidayMode, Status, slotMinutes, WorkdayMode } from '@openvisit/contract';
 
 /**
- * The pass-time decision, pure: no database, no clock. The door (`uploadQrcode`, face sync) reads the schedule, the
- * company's holidays and a pass's usage, then asks these. Days are calendar days of `timeZone`; left out, the
- * server's own zone — the one `platform/days.ts` uses for every other day of the product.
+ * The pass-time decision, pure: no database, no clock. The door (modules/doors) reads the strategies with their
+ * schedules (kept by modules/passRules), the company's holidays and a pass's usage, then asks these. Days are calendar
+ * days of `timeZone`; left out, the server's own zone — the one `platform/days.ts` uses for every other day of the
+ * product.
  */
 
 /** A traffic schedule as the decision needs it (a `pass_rules` row fits). */
@@ -139,4 +140,23 @@ export function withinLimits(usage: PassUsage, limits: PassLimits, at: Date, tim
     return refuse(Status.OUTSIDE_VALIDITY, 'maxDays');
   if (limits.entryMode === 'single' && usage.usesToday >= 1) return refuse(Status.PASS_LIMIT_EXCEEDED, 'singleEntry');
   return OK;
+}
+
+/** A strategy (pass config) as the door applies it: whom and which groups it rules, its schedule, limits and pass way. */
+export interface DoorStrategy {
+  id: number;
+  forEmployees: boolean;
+  forVisitors: boolean;
+  /** Visitor types it is for; empty: every type. */
+  tids: number[];
+  forResidents: boolean;
+  /** Device groups it rules; empty: every group. */
+  egids: number[];
+  schedule: ScheduleRule | undefined;
+  /** The schedule's name, which a pass its hours refuse is recorded with. */
+  scheduleName: string;
+  maxDays: number;
+  maxUses: number;
+  entryMode: 'single' | 'multiple';
+  passWay: 'both' | 'qr' | 'face';
 }

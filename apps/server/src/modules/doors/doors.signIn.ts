@@ -1,28 +1,14 @@
 import { type CompanySettings, logDesc } from '@openvisit/contract';
-import { moveIn, type VisitRow, visitsRepository } from '../../core/visits/visits.public.js';
+import { leaveAtFrom, moveIn, type VisitRow } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/calls.js';
-import type { TenantScope } from '../../platform/tenancy.js';
+import { blacklist } from '../blacklist/blacklist.public.js';
 import { notifyArrival } from '../notifications/notifications.public.js';
-import { barred, leaveAtFrom } from './visits.desk.js';
 
 /**
- * What the doors do to visits: find one by the code of its pass, and sign it in on entry and out on exit through the
- * state machine, where the company lets its doors do that (`doorSignIn`). The actor of the history row is the door.
+ * What a door (a reader here, a face terminal in faceSync) does to a visit it lets through, where the company lets its
+ * doors do that (`doorSignIn`): signs it in on entry and out on exit through the state machine, the door the actor of
+ * the history row.
  */
-
-/** The visits not over whose plate is this one (upper case, no spaces), the most likely first. */
-export function visitsByPlate(scope: TenantScope, plate: string): Promise<VisitRow[]> {
-  return visitsRepository(scope).byPlate(plate, ['sent', 'viewed', 'accepted', 'reserved', 'authorized', 'unauthorized', 'refused', 'signedIn']);
-}
-
-export function visitByCode(scope: TenantScope, code: string): Promise<VisitRow | undefined> {
-  return visitsRepository(scope).byCode(code);
-}
-
-/** The visit holding a card the desk handed out (stored upper case): on site first, else the last to hold it. */
-export function visitByCard(scope: TenantScope, cardNo: string): Promise<VisitRow | undefined> {
-  return visitsRepository(scope).byCard(cardNo.toUpperCase());
-}
 
 /**
  * Signs a visitor in at a door: the desk's blacklist screening, the company's protocol and the safety induction apply
@@ -36,7 +22,7 @@ export async function signInAtDoor(
   door: { name: string },
 ): Promise<VisitRow | 'protocol' | 'blacklisted' | 'induction'> {
   if (settings.secureProtocol.trim() && !v.protocolAccepted) return 'protocol';
-  if (await barred(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber })) return 'blacklisted';
+  if (await blacklist.barred(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber })) return 'blacklisted';
   if (await ctx.services.induction.pending(ctx.tenant, { tid: v.tid, vid: v.id, phone: v.phone, idNumber: v.idNumber, email: v.email }))
     return 'induction';
   const now = new Date();

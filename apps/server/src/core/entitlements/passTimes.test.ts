@@ -1,6 +1,6 @@
 import { Status } from '@openvisit/contract';
 import { describe, expect, it } from 'vitest';
-import { type PassLimits, type PassUsage, type ScheduleRule, withinLimits, withinSchedule } from './passRules.service.js';
+import { type PassLimits, type PassUsage, type ScheduleRule, withinLimits, withinSchedule } from './passTimes.js';
 
 const TZ = 'Asia/Shanghai';
 /** A wall-clock time in Shanghai (UTC+8, no summer time) as a moment. */
