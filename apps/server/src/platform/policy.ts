@@ -44,11 +44,18 @@ export function abilitiesOf<Row, P extends Policy<Row>>(policy: P, ctx: AuthedCo
   return Object.fromEntries(Object.entries(policy).map(([action, rule]) => [action, may(rule)])) as { [K in keyof P]: boolean };
 }
 
+/** How a service answers a refusal: the reason (and result) of its 58, and the status of a row that is not the caller's. */
+export interface Refusal {
+  readonly why?: string;
+  readonly result?: unknown;
+  readonly notYours?: number;
+}
+
 /**
- * UPDATE_NOT_ALLOWED (with `why`) when the row is not in a state the action starts from; then `notYours` (610 unless
- * the call says otherwise) when the rule's `by` does not hold. The caller's role was checked by the call's route.
+ * UPDATE_NOT_ALLOWED when the row is not in a state the action starts from; then `notYours` (610 unless the service
+ * says otherwise) when the rule's `by` does not hold. The caller's role was checked by the call's route.
  */
-export function assertMay<Row>(rule: ActionRule<Row>, row: Row, why?: string, notYours: number = Status.NO_PERMISSION): void {
-  if (!startsFrom(rule, row)) throw new AppError(Status.UPDATE_NOT_ALLOWED, why);
-  if (rule.by && !rule.by(row)) throw new AppError(notYours);
+export function assertMay<Row>(rule: ActionRule<Row>, row: Row, refusal: Refusal = {}): void {
+  if (!startsFrom(rule, row)) throw new AppError(Status.UPDATE_NOT_ALLOWED, refusal.why, refusal.result ?? null);
+  if (rule.by && !rule.by(row)) throw new AppError(refusal.notYours ?? Status.NO_PERMISSION);
 }

@@ -176,7 +176,7 @@ export async function decide(
   const mine = levels.some((l) => l.areaId === r.record.areaId && l.level === r.record.level);
   const state = stateOf(r, mine);
   const why = state.visitClosed ? 'The visit is no longer waiting (called off, declined or expired)' : 'This level was already decided';
-  assertMay(levelActions[input.result], state, why, Status.NOT_APPROVER);
+  assertMay(levelActions[input.result], state, { why, notYours: Status.NOT_APPROVER });
 
   // The flow as configured now decides what comes after this level (areas with waiting visits cannot be removed).
   const areaId = r.record.areaId ?? 0;

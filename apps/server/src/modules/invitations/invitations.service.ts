@@ -18,11 +18,13 @@ import { type AuthedContext, type CallContext, inTx } from '../../platform/calls
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { sealedInMessage } from '../../platform/messages.js';
+import { abilitiesOf, assertMay } from '../../platform/policy.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import { canSee } from '../../platform/visibility.js';
 import { submit } from '../approvals/approvals.public.js';
 import { passAttachment } from './invitations.mails.js';
 import { sendCancellation, sendInvitation } from './invitations.notices.js';
+import { invitationActions } from './invitations.policy.js';
 import { invitationsRepository } from './invitations.repository.js';
 import { resolveTemplate, textsIn } from './invitations.templates.js';
 
@@ -317,14 +319,20 @@ export function mayTouch(ctx: AuthedContext, v: { empId: number | null; subAccou
   return canSee(ctx.tenant, { subCompany: v.subAccountId, employee: v.empId });
 }
 
+/** A page of visits as the inviter's lists answer it: each with what the caller may do to it now (invitations.policy.ts). */
+export function withAbilities<P extends { list: Visit[] }>(ctx: AuthedContext, page: P) {
+  return { ...page, list: page.list.map((v) => ({ ...v, can: abilitiesOf(invitationActions, ctx, v) })) };
+}
+
 export async function searchInvites(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number; withCount?: boolean }) {
-  return searchPage(ctx, q, { kind: 'invite' });
+  return withAbilities(ctx, await searchPage(ctx, q, { kind: 'invite' }));
 }
 
 /** Calls an invitation off (ended: its link and code stop working; a new invitation is needed to come). */
 export async function cancel(ctx: AuthedContext, input: In<'setCancelStatusForWeb'>): Promise<Visit> {
   const v = await visitsOf(ctx.tenant).byId(input.vid);
   if (v?.kind !== 'invite' || !mayTouch(ctx, v)) throw new AppError(Status.INVALID_VISITOR);
+  assertMay(invitationActions.cancel, v, { why: `A ${v.status} invitation cannot be called off`, result: { status: v.status } });
   const row = await move(ctx, v, 'cancel');
   await sendCancellation(ctx, row);
   ctx.audit.objId = row.id;
