@@ -32,8 +32,8 @@ function mayCall(ctx: AuthedContext, call: ActionRule<never>['call']): boolean {
   return !(session.readOnly && isWriteCall(call));
 }
 
-/** Whether the row is in a state the action starts from. */
-function startsFrom<Row>(rule: ActionRule<Row>, row: Row): boolean {
+/** Whether the row is in a state the action starts from (for flows that answer a refusal without throwing). */
+export function startsFrom<Row>(rule: ActionRule<Row>, row: Row): boolean {
   if (rule.from && !rule.from.includes((row as { status: StatusOf<Row> }).status)) return false;
   return rule.when === undefined || rule.when(row);
 }
