@@ -4,6 +4,7 @@ import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { abilitiesOf, assertMay } from '../../platform/policy.js';
 import { inTransaction } from '../../platform/tenancy.js';
+import { canSee } from '../../platform/visibility.js';
 import { levelCount } from './approvals.areas.js';
 import { tellApprovers, tellOutcome } from './approvals.notices.js';
 import { type LevelState, levelActions, PENDING } from './approvals.policy.js';
@@ -154,7 +155,8 @@ export async function history(ctx: AuthedContext, input: In<'getProcessRecords'>
   const { role, accountId } = ctx.session;
   if (role === Role.EMPLOYEE || role === Role.HSE) {
     const visit = await visitById(ctx, input.vid);
-    const host = role === Role.EMPLOYEE && visit?.empId === accountId;
+    const own = ctx.tenant.visibility.employee;
+    const host = own !== null && visit?.empId === own;
     const approver = rows.some(
       (r) => can.has(`${r.record.areaId}:${r.record.level}`) || (r.record.deciderKind === me(ctx).kind && r.record.deciderId === accountId),
     );
@@ -232,7 +234,7 @@ export async function decide(
 /** A returned visit (or one whose submission failed) goes back to level 1 of its flow as configured now. */
 export async function resubmit(ctx: AuthedContext, input: In<'resubmitProcess'>): Promise<ProcessRecord> {
   const v = await visitById(ctx, input.vid);
-  if (!v || (ctx.session.role === Role.EMPLOYEE && v.empId !== ctx.session.accountId)) throw notFound('visit');
+  if (!v || !canSee(ctx.tenant, { employee: v.empId })) throw notFound('visit');
   if (v.permission !== 0 || (CLOSED_VISIT_STATUSES as readonly string[]).includes(v.status))
     throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Only a visit still waiting for approval can be submitted again');
   if (await repoOf(ctx).waitingOf(v.id)) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The visit is already waiting for a decision');

@@ -5,7 +5,6 @@ import {
   logDesc,
   normalizePhone,
   type Out,
-  Role,
   Status,
   VISIT_MOVES,
   type Visit,
@@ -49,7 +48,7 @@ const SUB_COMPANY_OFF = 'The head office has not opened invitations to this sub-
  */
 async function subCompanyHost(ctx: AuthedContext, empid: number) {
   const [settings, host] = await Promise.all([settingsOf(ctx), employees.hostOf(ctx, empid)]);
-  if (host.subAccountId === null || host.subAccountId !== ctx.session.subAccountId) throw employees.notFound();
+  if (host.subAccountId === null || !canSee(ctx.tenant, { subCompany: host.subAccountId })) throw employees.notFound();
   if (settings.permissionSwitch !== 1) throw new AppError(Status.INVITE_FEATURE_OFF, 'The company has not opened invitations to employees');
   if (!(await mayInvite(ctx, host.subAccountId))) throw new AppError(Status.INVITE_FEATURE_OFF, SUB_COMPANY_OFF);
   if (host.forbidInvite) throw new AppError(Status.INVITE_FEATURE_OFF, 'This employee may not invite visitors; ask the head office');
@@ -58,7 +57,7 @@ async function subCompanyHost(ctx: AuthedContext, empid: number) {
 
 /** The host of an invitation: an employee invites as themselves, and only when the company and their record allow it. */
 export async function hostFor(ctx: AuthedContext, empid: number | undefined) {
-  if (ctx.session.role === Role.EMPLOYEE) {
+  if (ctx.tenant.visibility.employee !== null) {
     const { host, reason } = await employeeInviting(ctx);
     if (reason === 'companyOff') throw new AppError(Status.INVITE_FEATURE_OFF, 'The company has not opened invitations to employees');
     if (reason === 'subCompanyOff') throw new AppError(Status.INVITE_FEATURE_OFF, SUB_COMPANY_OFF);
@@ -66,7 +65,7 @@ export async function hostFor(ctx: AuthedContext, empid: number | undefined) {
     return host;
   }
   if (!empid) throw badParams([{ field: 'empid', rule: 'required' }]);
-  if (ctx.session.role === Role.SUB_COMPANY) return subCompanyHost(ctx, empid);
+  if (ctx.tenant.visibility.subCompany !== null) return subCompanyHost(ctx, empid);
   return employees.hostOf(ctx, empid);
 }
 
