@@ -9,9 +9,12 @@ import { scaled } from './timeouts.js';
  * Generated over the registry, like the cross-tenant test but within one company (DESIGN 11, visibility by
  * construction): a sub-company's own account and an employee send every call their role may make, plainly and with
  * each id of rows that belong to another sub-company or another employee of the same company (the visits,
- * invitations and meetings they host, their temporary cards). Those rows get ids in a band of their own and carry
- * MARK in their texts; no answer may name them or hold their ids, no write may succeed on them or change them.
- * Employees' names and the building's directory are not theirs to hide: only the rows those people own are marked.
+ * invitations and meetings they host, the approvals of those visits, their temporary cards, their invitation
+ * templates and a sub-company's own, their proxy settings). Those rows get ids in a band of their own and carry MARK
+ * in their texts (a proxy setting, without text, MARK_DAY in its dates); no answer may name them or hold their ids,
+ * no write may succeed on them or change them. Employees' names and the building's directory are not theirs to hide:
+ * only the rows those people own are marked. The calls that name a person (PERSON_KEYS) are sent with the other
+ * employee's id too: the answer may name them but nothing of theirs, and none of their rows may change.
  */
 
 const BAND = 7_000_000;
@@ -20,6 +23,9 @@ const STEP = 10_000;
 let BAND_END = BAND;
 const AFTER = 2_000_000;
 const MARK = 'Outsider';
+const MARK_DAY = '2097-03-0';
+/** Fields that name a person rather than a row: sent with the bystander's own id as well. */
+const PERSON_KEYS = new Set(['empid', 'empids', 'proxyId']);
 
 type Row = Record<string, unknown>;
 
@@ -27,6 +33,8 @@ describe('another sub-company and another employee of the same company reach not
   let t: TestApp;
   let admin = '';
   const tokens = new Map<number, string>();
+  /** For each asker, the bystander whose own id the person probes send. */
+  const others = new Map<number, number>();
   let tables: string[] = [];
   let intColumns: { table: string; column: string; list: boolean }[] = [];
   const bandIds: { table: string; id: number }[] = [];
@@ -69,7 +77,7 @@ describe('another sub-company and another employee of the same company reach not
   }
 
   /** Rows owned by `host` (and, through them, by the host's sub-company), made as the company would make them. */
-  async function seedOwnedBy(n: number, host: number, hostToken: string, desk: string, gid: number, tid: number, vType: string) {
+  async function seedOwnedBy(n: number, host: number, hostToken: string, desk: string, gid: number, tid: number, vType: string, proxy: number) {
     const soon = Date.now() + 86_400_000;
     const walker = { vname: `${MARK} Walker`, vphone: `1396662${n}001`, empid: host, tid, visitType: vType, protocolAccepted: true };
     must('walk-in', await t.api.UpdatePhoto(walker, desk));
@@ -78,6 +86,9 @@ describe('another sub-company and another employee of the same company reach not
     const meeting = { subject: `${MARK} Review ${n}`, empid: host, startTime: soon, endTime: soon + 3_600_000 };
     must('meeting', await t.api.addMeeting({ ...meeting, visitors: [{ name: `${MARK} Attendee`, phone: `1396662${n}003` }] }, admin));
     must('temporary card', await t.api.addInterimCard({ office: `${MARK} Office` }, hostToken));
+    must('own template', await t.api.addEmptemplate({ templateType: 0, inviteContent: `${MARK} welcome ${n}` }, hostToken));
+    const day = `${MARK_DAY}${n}`;
+    must('proxy', await t.api.setVisitProxy({ empid: host, proxyId: proxy, startDate: day, endDate: day }, admin));
   }
 
   beforeAll(async () => {
@@ -101,6 +112,16 @@ describe('another sub-company and another employee of the same company reach not
     must('sub-company employee', await t.api.updateEmpSubAccount({ empids: [tenantStaff.id], subaccountId: other.id }, admin));
     const colleagueToken = await login(t.api.empLogin({ phone: colleague.phone, empPwd: PASSWORD }));
     const tenantToken = await login(t.api.empLogin({ phone: tenantStaff.phone, empPwd: PASSWORD }));
+    const otherToken = await login(t.api.subAccountLogin({ email: other.email, password: PASSWORD }));
+    others.set(Role.EMPLOYEE, colleague.id);
+    others.set(Role.SUB_COMPANY, tenantStaff.id);
+    // Every visit waits for the colleague's approval: the band's visits carry approval records the askers must not reach.
+    const area = must('approval area', await t.api.addProcessArea({ aName: 'Everywhere' }, admin));
+    must(
+      'approval levels',
+      await t.api.addProcessRule({ aid: area.aid, levels: [{ level: 1, approvers: [{ rType: 1, id: colleague.id }] }] }, admin),
+    );
+    must('approval switch', await t.api.updateProcessSwitch({ processSwitch: 1 }, admin));
 
     tables = (await q(`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)).map((r) =>
       String(r.t),
@@ -108,8 +129,9 @@ describe('another sub-company and another employee of the same company reach not
     const sequences = (await q(`select sequencename as s from pg_sequences where schemaname = 'public'`)).map((r) => String(r.s));
     for (const [i, s] of sequences.entries()) await q(`select setval('"${s}"', ${BAND + i * STEP})`);
     BAND_END = BAND + sequences.length * STEP;
-    await seedOwnedBy(1, colleague.id, colleagueToken, desk, gid, type.tid, type.vType);
-    await seedOwnedBy(2, tenantStaff.id, tenantToken, desk, gid, type.tid, type.vType);
+    await seedOwnedBy(1, colleague.id, colleagueToken, desk, gid, type.tid, type.vType, tenantStaff.id);
+    await seedOwnedBy(2, tenantStaff.id, tenantToken, desk, gid, type.tid, type.vType, colleague.id);
+    must('sub-company template', await t.api.addUserTemplate({ templateType: 0, inviteContent: `${MARK} tenant welcome` }, otherToken));
     for (const s of sequences) await q(`select setval('"${s}"', ${AFTER})`);
 
     intColumns = (
@@ -127,7 +149,9 @@ describe('another sub-company and another employee of the same company reach not
   afterAll(() => t.close());
 
   it('seeds rows of the bystanders widely enough to mean something', () => {
-    expect(bandIds.map((b) => b.table)).toEqual(expect.arrayContaining(['visits', 'meetings', 'interim_cards']));
+    expect(bandIds.map((b) => b.table)).toEqual(
+      expect.arrayContaining(['visits', 'meetings', 'interim_cards', 'process_records', 'invitation_templates', 'visit_proxies']),
+    );
   });
 
   for (const [who, role] of [
@@ -143,9 +167,13 @@ describe('another sub-company and another employee of the same company reach not
         if (call.upload) continue;
         const base = validInput(call.input);
         const bodies: { what: string; body: Row; id?: number }[] = [{ what: call.name, body: base }];
-        for (const { key, list } of idFields(call))
+        for (const { key, list } of idFields(call)) {
           for (const { table, id } of bandIds)
             bodies.push({ what: `${call.name} ${key}=${table} ${id}`, body: { ...base, [key]: list ? [id] : id }, id });
+          const person = others.get(role) as number;
+          // Acting as themselves whatever id they send is fine (a write may succeed); reaching the other's rows is not.
+          if (PERSON_KEYS.has(key)) bodies.push({ what: `${call.name} ${key}=their own id`, body: { ...base, [key]: list ? [person] : person } });
+        }
         for (const { what, body, id } of bodies) {
           const res = await send(call, body, (await fresh(call.access)) as string);
           sent++;
@@ -153,7 +181,7 @@ describe('another sub-company and another employee of the same company reach not
             wrong.push(`${what}: HTTP ${res.statusCode}`);
             continue;
           }
-          if (res.body.includes(MARK)) wrong.push(`${what}: the answer names their rows (${show(res.body)})`);
+          if (res.body.includes(MARK) || res.body.includes(MARK_DAY)) wrong.push(`${what}: the answer names their rows (${show(res.body)})`);
           const theirs = (res.body.match(/\d+/g) ?? []).map(Number).filter((n) => n >= BAND && n <= BAND_END && n !== id);
           if (theirs.length) wrong.push(`${what}: the answer holds their ids ${theirs.slice(0, 5).join(', ')} (${show(res.body)})`);
           if (id !== undefined && call.log && (res.json() as { status: number }).status === Status.SUCCESS)

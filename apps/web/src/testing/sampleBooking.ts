@@ -1,5 +1,8 @@
 import type { LogisticsBooking } from '@openvisit/contract';
 
+/** What the server answers a manager may do to a waiting booking; a test of another state or role names its own. */
+export const WAITING_CAN: LogisticsBooking['can'] = { edit: true, approve: true, refuse: true, arrive: false, release: false, leave: false };
+
 /** A booking as the calls answer it, waiting for approval; `extra` changes what a test is about. */
 export function sampleBooking(extra: Partial<LogisticsBooking> = {}): LogisticsBooking {
   return {
@@ -39,6 +42,7 @@ export function sampleBooking(extra: Partial<LogisticsBooking> = {}): LogisticsB
     source: 'link',
     creator: '',
     createTime: 1,
+    can: WAITING_CAN,
     ...extra,
   };
 }

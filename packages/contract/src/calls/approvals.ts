@@ -191,8 +191,10 @@ export const processRecord = z.object({
   gname: z.string(),
   /** The visit's kind: 'walkin' | 'invite' | 'appointment'. */
   kind: z.string(),
-  /** Whether the signed-in account may decide it now. */
+  /** Whether the signed-in account approves at this level and it still waits (kept for the original clients). */
   canDecide: z.boolean(),
+  /** What the caller may do to it now (the level's state, their part in it, their calls): the console's row buttons. */
+  can: z.object({ approve: z.boolean(), refuse: z.boolean(), return: z.boolean() }),
 });
 export type ProcessRecord = z.infer<typeof processRecord>;
 

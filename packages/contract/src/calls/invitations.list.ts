@@ -3,6 +3,7 @@ import { cappedPageOf, countedPageInput, defineCall, epochMs } from '../call.js'
 import { Status } from '../errors.js';
 import { zPhone } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
+import { invitationRow } from './invitations.js';
 import { VISIT_READERS, visit, visitFilters } from './visits.js';
 
 /** The inviter's list beyond search and cancel: re-sending, the company-wide list, and earlier visitors by phone. */
@@ -60,7 +61,7 @@ export const searchAppointments = defineCall({
     kind: z.enum(['invite', 'appointment']).optional(),
     gid: visitFilters.gid,
   }),
-  output: cappedPageOf(visit),
+  output: cappedPageOf(invitationRow),
 });
 
 /** A visitor seen before, as the invite form takes it. */

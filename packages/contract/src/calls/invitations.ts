@@ -199,6 +199,10 @@ export const replyInvitation = defineCall({
 /** Who sees which invitations: employees their own, a sub-company its employees', the company's managers and desks all of them. */
 export const INVITE_READERS = [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.SUB_COMPANY] as const;
 
+/** An invitation in the inviter's lists, with what the caller may do to it now (the console's row buttons). */
+export const invitationRow = visit.extend({ can: z.object({ resend: z.boolean(), cancel: z.boolean() }) });
+export type InvitationRow = z.infer<typeof invitationRow>;
+
 export const searchInvites = defineCall({
   name: 'searchInviteByCondition',
   area: 'invitations',
@@ -215,7 +219,7 @@ export const searchInvites = defineCall({
     phone: visitFilters.phone,
     status: visitFilters.status,
   }),
-  output: cappedPageOf(visit),
+  output: cappedPageOf(invitationRow),
 });
 
 export const cancelInvite = defineCall({

@@ -94,6 +94,15 @@ export const logisticsBooking = z.object({
   source: z.string(),
   creator: z.string(),
   createTime: epochMs,
+  /** What the caller may do to it now (its status and gate times, the caller's calls): the console's row buttons. */
+  can: z.object({
+    edit: z.boolean(),
+    approve: z.boolean(),
+    refuse: z.boolean(),
+    arrive: z.boolean(),
+    release: z.boolean(),
+    leave: z.boolean(),
+  }),
 });
 export type LogisticsBooking = z.infer<typeof logisticsBooking>;
 

@@ -115,9 +115,10 @@ export function takenByIndex(err: unknown): never {
 
 /** The sub-company a signed-in sub-company administrator acts for; undefined for everyone else. */
 export function actingSubCompany(ctx: AuthedContext): number | undefined {
-  if (ctx.session.role !== Role.SUB_COMPANY) return undefined;
-  if (!ctx.session.subAccountId) throw new AppError(Status.NO_PERMISSION);
-  return ctx.session.subAccountId;
+  const own = ctx.tenant.visibility.subCompany;
+  if (own === null) return undefined;
+  if (own <= 0) throw new AppError(Status.NO_PERMISSION);
+  return own;
 }
 
 /**

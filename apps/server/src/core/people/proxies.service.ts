@@ -1,6 +1,7 @@
-import { type In, logDesc, Role, Status, type VisitProxy } from '@openvisit/contract';
+import { type In, logDesc, Status, type VisitProxy } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
+import { canSee } from '../../platform/visibility.js';
 import { namesOf } from './employees.service.js';
 import { type ProxyRow, proxiesRepository } from './proxies.repository.js';
 
@@ -9,9 +10,9 @@ function today(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** Employees manage only their own delegation; administrators anyone's in their company. */
+/** Employees manage only their own delegation (the scope's visibility); administrators anyone's in their company. */
 function assertMayAct(ctx: AuthedContext, empid: number): void {
-  if (ctx.session.role === Role.EMPLOYEE && ctx.session.accountId !== empid) throw new AppError(Status.NO_PERMISSION);
+  if (!canSee(ctx.tenant, { employee: empid })) throw new AppError(Status.NO_PERMISSION);
 }
 
 async function describe(ctx: AuthedContext, rows: ProxyRow[]): Promise<VisitProxy[]> {

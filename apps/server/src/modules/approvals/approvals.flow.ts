@@ -2,12 +2,14 @@ import { APPROVAL_STATUSES, type In, logDesc, nextStatus, type ProcessRecord, Ro
 import { move, setPermission, type VisitRow, visitById } from '../../core/visits/visits.public.js';
 import { type AuthedContext, inTx } from '../../platform/calls.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { abilitiesOf, assertMay } from '../../platform/policy.js';
 import { inTransaction } from '../../platform/tenancy.js';
+import { canSee } from '../../platform/visibility.js';
 import { levelCount } from './approvals.areas.js';
 import { tellApprovers, tellOutcome } from './approvals.notices.js';
+import { type LevelState, levelActions, PENDING } from './approvals.policy.js';
 import { type AreaRow, approvalsRepository, CLOSED_VISIT_STATUSES, type RecordWithVisit, type RuleRow } from './approvals.repository.js';
 
-const PENDING = 0;
 const APPROVED = 1;
 const AGREED = 2;
 const REFUSED = 3;
@@ -82,9 +84,14 @@ function me(ctx: AuthedContext): Approver {
   return { kind: kind === 'employee' ? 'employee' : kind === 'staff' ? 'staff' : 'admin', id: ctx.session.accountId };
 }
 
-function toRecord(r: RecordWithVisit, canDecide: boolean): ProcessRecord {
-  const closed = (CLOSED_VISIT_STATUSES as readonly string[]).includes(r.visitStatus);
-  const status = r.record.status === PENDING && closed ? 'notHandled' : (APPROVAL_STATUSES[r.record.status] ?? 'pending');
+/** The level as the policy reads it (approvals.policy.ts): `approver` is whether the caller approves at it. */
+function stateOf(r: RecordWithVisit, approver: boolean): LevelState {
+  return { status: r.record.status, visitClosed: (CLOSED_VISIT_STATUSES as readonly string[]).includes(r.visitStatus), approver };
+}
+
+function toRecord(ctx: AuthedContext, r: RecordWithVisit, approver: boolean): ProcessRecord {
+  const state = stateOf(r, approver);
+  const status = r.record.status === PENDING && state.visitClosed ? 'notHandled' : (APPROVAL_STATUSES[r.record.status] ?? 'pending');
   return {
     rid: r.record.id,
     vid: r.record.visitId,
@@ -107,7 +114,8 @@ function toRecord(r: RecordWithVisit, canDecide: boolean): ProcessRecord {
     appointmentDate: r.appointmentAt?.getTime() ?? null,
     gname: r.gname,
     kind: r.kind,
-    canDecide: canDecide && status === 'pending',
+    canDecide: approver && status === 'pending',
+    can: abilitiesOf(levelActions, ctx, state),
   };
 }
 
@@ -123,7 +131,7 @@ export async function waitingQueue(ctx: AuthedContext, input: In<'getNoApproveRe
   const { rows, total } = await repoOf(ctx).waiting(everything ? undefined : levels, input.name, input.startIndex, input.requestedCount);
   const can = new Set(levels.map((l) => `${l.areaId}:${l.level}`));
   return pageOf(
-    rows.map((r) => toRecord(r, can.has(`${r.record.areaId}:${r.record.level}`))),
+    rows.map((r) => toRecord(ctx, r, can.has(`${r.record.areaId}:${r.record.level}`))),
     total,
     input,
   );
@@ -133,7 +141,7 @@ export async function decidedList(ctx: AuthedContext, input: In<'getApproveRecor
   const everything = input.all && isAdmin(ctx);
   const { rows, total } = await repoOf(ctx).decided(everything ? undefined : me(ctx), input.name, input.startIndex, input.requestedCount);
   return pageOf(
-    rows.map((r) => toRecord(r, false)),
+    rows.map((r) => toRecord(ctx, r, false)),
     total,
     input,
   );
@@ -147,13 +155,14 @@ export async function history(ctx: AuthedContext, input: In<'getProcessRecords'>
   const { role, accountId } = ctx.session;
   if (role === Role.EMPLOYEE || role === Role.HSE) {
     const visit = await visitById(ctx, input.vid);
-    const host = role === Role.EMPLOYEE && visit?.empId === accountId;
+    const own = ctx.tenant.visibility.employee;
+    const host = own !== null && visit?.empId === own;
     const approver = rows.some(
       (r) => can.has(`${r.record.areaId}:${r.record.level}`) || (r.record.deciderKind === me(ctx).kind && r.record.deciderId === accountId),
     );
     if (!visit || (!host && !approver)) throw notFound('visit');
   }
-  return rows.map((r) => toRecord(r, can.has(`${r.record.areaId}:${r.record.level}`)));
+  return rows.map((r) => toRecord(ctx, r, can.has(`${r.record.areaId}:${r.record.level}`)));
 }
 
 const RESULT = { approve: APPROVED, refuse: REFUSED, return: RETURNED } as const;
@@ -165,14 +174,11 @@ export async function decide(
   const repo = repoOf(ctx);
   const r = await repo.record(input.rid);
   if (!r) throw notFound('approval record');
-  const closed = (CLOSED_VISIT_STATUSES as readonly string[]).includes(r.visitStatus);
-  if (r.record.status !== PENDING || closed)
-    throw new AppError(
-      Status.UPDATE_NOT_ALLOWED,
-      closed ? 'The visit is no longer waiting (called off, declined or expired)' : 'This level was already decided',
-    );
   const levels = await myLevels(ctx);
-  if (!levels.some((l) => l.areaId === r.record.areaId && l.level === r.record.level)) throw new AppError(Status.NOT_APPROVER);
+  const mine = levels.some((l) => l.areaId === r.record.areaId && l.level === r.record.level);
+  const state = stateOf(r, mine);
+  const why = state.visitClosed ? 'The visit is no longer waiting (called off, declined or expired)' : 'This level was already decided';
+  assertMay(levelActions[input.result], state, { why, notYours: Status.NOT_APPROVER });
 
   // The flow as configured now decides what comes after this level (areas with waiting visits cannot be removed).
   const areaId = r.record.areaId ?? 0;
@@ -222,13 +228,13 @@ export async function decide(
   ctx.audit.desc = logDesc(input.result === 'approve' ? 'processApproved' : input.result === 'refuse' ? 'processRefused' : 'processReturned', params);
   const after = await repo.record(r.record.id);
   if (!after) throw notFound('approval record');
-  return toRecord(after, false);
+  return toRecord(ctx, after, false);
 }
 
 /** A returned visit (or one whose submission failed) goes back to level 1 of its flow as configured now. */
 export async function resubmit(ctx: AuthedContext, input: In<'resubmitProcess'>): Promise<ProcessRecord> {
   const v = await visitById(ctx, input.vid);
-  if (!v || (ctx.session.role === Role.EMPLOYEE && v.empId !== ctx.session.accountId)) throw notFound('visit');
+  if (!v || !canSee(ctx.tenant, { employee: v.empId })) throw notFound('visit');
   if (v.permission !== 0 || (CLOSED_VISIT_STATUSES as readonly string[]).includes(v.status))
     throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Only a visit still waiting for approval can be submitted again');
   if (await repoOf(ctx).waitingOf(v.id)) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The visit is already waiting for a decision');
@@ -240,7 +246,7 @@ export async function resubmit(ctx: AuthedContext, input: In<'resubmitProcess'>)
   const rows = await repoOf(ctx).ofVisit(v.id);
   const out = rows.find((r) => r.record.id === waiting?.id) ?? rows.at(-1);
   if (!out) throw notFound('approval record');
-  return toRecord(out, false);
+  return toRecord(ctx, out, false);
 }
 
 /** Whether a visit has a decision waiting (the console's direct approve/refuse then defers to the flow). */

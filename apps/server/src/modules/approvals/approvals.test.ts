@@ -21,6 +21,7 @@ interface Rec {
   remark: string;
   vname: string;
   canDecide: boolean;
+  can: { approve: boolean; refuse: boolean; return: boolean };
 }
 interface V {
   vid: number;
@@ -139,6 +140,7 @@ describe('approval flows', () => {
     expect(mine.result.count).toBe(1);
     const rec = mine.result.list[0] as Rec;
     expect(rec).toMatchObject({ vid: v.vid, level: 1, levels: 2, status: 'pending', vname: '审批访客', canDecide: true });
+    expect(rec.can).toEqual({ approve: true, refuse: true, return: true });
     // Level 2's approver, the host and an outsider see nothing to decide and cannot decide it.
     expect((await queue(second.token)).result.count).toBe(0);
     expect((await queue(outsider.token)).result.count).toBe(0);
@@ -148,6 +150,7 @@ describe('approval flows', () => {
     // The administrator sees it in the company-wide view but is not an approver of this flow.
     const all = await queue(a.token, { all: true });
     expect(all.result.list.map((r) => [r.vid, r.canDecide])).toEqual([[v.vid, false]]);
+    expect(all.result.list[0]?.can).toEqual({ approve: false, refuse: false, return: false });
     expect((await decide(a.token, rec.rid, 'approve')).status).toBe(Status.NOT_APPROVER);
     // Nor does the console's direct approval bypass the flow.
     expect((await t.api.updateVisitStatus({ vid: v.vid, event: 'approve' }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
@@ -165,6 +168,8 @@ describe('approval flows', () => {
     const told = await t.db.select().from(mails).where(eq(mails.to, 'guest@example.com'));
     expect(told.map((m) => m.subject)).toContainEqual(expect.stringMatching(/has been approved$/));
     const history = await t.api.getProcessRecords({ vid: v.vid }, hostToken);
+    // Decided levels offer nothing, whoever looks.
+    expect(history.result.map((r) => r.can)).toEqual([0, 1].map(() => ({ approve: false, refuse: false, return: false })));
     expect(history.result.map((r) => [r.level, r.status])).toEqual([
       [1, 'approved'],
       [2, 'agreed'],

@@ -7,7 +7,6 @@ import {
   type LogDescription,
   type LoggedSetting,
   logDesc,
-  Role,
   rtxConfigErrors,
   Status,
   type SyncReport,
@@ -289,7 +288,7 @@ export async function runAutomatic(ctx: AuthedContext): Promise<SyncReport[] | n
 
 /** The directory accounts of an employee; employees read only their own. */
 export async function employeeAccounts(ctx: AuthedContext, input: In<'getEmpRexAccountInFo'>) {
-  const empid = ctx.session.role === Role.EMPLOYEE ? ctx.session.accountId : input.empid;
+  const empid = ctx.tenant.visibility.employee ?? input.empid;
   const names = empid ? await employeesService.namesOf(ctx, [empid]) : new Map<number, string>();
   const empName = empid ? names.get(empid) : undefined;
   if (!empid || empName === undefined) throw new AppError(Status.EMPLOYEE_NOT_EXIST);

@@ -1,4 +1,4 @@
-import { type Employee, type In, type LogDescription, logDesc, Role, Status } from '@openvisit/contract';
+import { type Employee, type In, type LogDescription, logDesc, Status } from '@openvisit/contract';
 import { assertGroups, employeesGranted, groupIdsOfEmployees, setEmployeesGroups } from '../../core/entitlements/entitlements.public.js';
 import {
   cardTaken,
@@ -15,6 +15,7 @@ import {
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError, requireEvery } from '../../platform/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import { canSee } from '../../platform/visibility.js';
 
 /** Batch changes to employee attributes and the lists built on them (contract: calls/employees.attributes.ts). */
 
@@ -111,9 +112,9 @@ function splitTypes(s: string): string[] {
   return [...new Set(s.split(/[,，]/).map((t) => t.trim()))].filter(Boolean);
 }
 
-/** Signed-in employees only ever read their own. */
+/** Signed-in employees only ever read their own (the scope's visibility). */
 export async function visitTypes(ctx: AuthedContext, input: In<'GetVisitType'>) {
-  const empid = ctx.session.role === Role.EMPLOYEE ? ctx.session.accountId : input.empid;
+  const empid = ctx.tenant.visibility.employee ?? input.empid;
   if (!empid) throw notFound();
   const row = await repoOf(ctx).byId(empid);
   if (!row) throw notFound();
@@ -121,7 +122,7 @@ export async function visitTypes(ctx: AuthedContext, input: In<'GetVisitType'>) 
 }
 
 export async function updateDefaultNotify(ctx: AuthedContext, input: In<'updateDefaultNotify'>) {
-  if (ctx.session.role === Role.EMPLOYEE && input.empids.some((id) => id !== ctx.session.accountId)) throw new AppError(Status.NO_PERMISSION);
+  if (input.empids.some((id) => !canSee(ctx.tenant, { employee: id }))) throw new AppError(Status.NO_PERMISSION);
   return setMany(ctx, input.empids, { defaultNotify: input.defaultNotify }, logDesc('notifySet', { notify: input.defaultNotify }));
 }
 
@@ -136,9 +137,10 @@ export async function updateSubAccount(ctx: AuthedContext, input: In<'updateEmpS
 
 /** A sub-company signed in is held to its own employees, whatever id it sends. */
 async function subAccountScope(ctx: AuthedContext, asked: number | undefined): Promise<number | 'any'> {
-  if (ctx.session.role === Role.SUB_COMPANY) {
-    if (!ctx.session.subAccountId) throw new AppError(Status.SUB_ACCOUNT_INVALID);
-    return ctx.session.subAccountId;
+  const own = ctx.tenant.visibility.subCompany;
+  if (own !== null) {
+    if (own <= 0) throw new AppError(Status.SUB_ACCOUNT_INVALID);
+    return own;
   }
   if (asked) await checkSubAccount(ctx, asked);
   return asked ?? 'any';

@@ -29,7 +29,7 @@ export function toCard(ctx: AuthedContext, r: InterimCardRow, now = new Date()):
     icStatus: r.status,
     refuseReason: r.refuseReason,
     overdue: isOverdue(r, now),
-    can: abilitiesOf(cardActions, ctx, r.status),
+    can: abilitiesOf(cardActions, ctx, r),
   };
 }
 
@@ -102,7 +102,7 @@ function audit(ctx: AuthedContext, row: InterimCardRow, desc: LogDescription) {
 async function cardFor(ctx: AuthedContext, cid: number, rule: ActionRule): Promise<InterimCardRow> {
   const row = await repoOf(ctx).byId(cid);
   if (!row) throw notFound('temporary card');
-  assertMay(rule, row.status);
+  assertMay(rule, row);
   return row;
 }
 

@@ -148,6 +148,29 @@ describe('invitation list: resend, the company-wide list, earlier visitors by ph
     await t.db.update(employees).set({ status: 0 }).where(eq(employees.id, host));
   });
 
+  it('answers per invitation what the caller may do now: resend until the visit took place, cancel before check-in; a reader neither', async () => {
+    const [open, called, came] = await invite([
+      { name: 'Can Open', phone: '13966660011' },
+      { name: 'Can Called', phone: '13966660012' },
+      { name: 'Can Came', phone: '13966660013' },
+    ]);
+    await t.call('setCancelStatusForWeb', { vid: called?.vid }, a.token);
+    await t.db
+      .update(visits)
+      .set({ status: 'signedIn' })
+      .where(eq(visits.id, came?.vid ?? 0));
+    const canOf = async (token: string) =>
+      Object.fromEntries(((await t.api.searchInviteByCondition({ name: 'Can ' }, token)).result.list ?? []).map((v) => [v.vid, v.can]));
+    const byAdmin = await canOf(a.token);
+    expect(byAdmin[open?.vid ?? 0]).toEqual({ resend: true, cancel: true });
+    expect(byAdmin[called?.vid ?? 0]).toEqual({ resend: true, cancel: false });
+    expect(byAdmin[came?.vid ?? 0]).toEqual({ resend: false, cancel: false });
+    // The company-wide list answers the same; a desk reads invitations but makes neither call.
+    const wide = await t.api.SearchAppointmentByCondition({ startIndex: 0, requestedCount: 100, name: 'Can Open' }, a.token);
+    expect(wide.result.list?.map((v) => v.can)).toEqual([{ resend: true, cancel: true }]);
+    expect((await canOf((await seedStaff(t, a.id, 2)).token))[open?.vid ?? 0]).toEqual({ resend: false, cancel: false });
+  });
+
   it('SearchAppointmentByCondition: the company’s invitations and bookings, filtered and paged; a sub-company its own', async () => {
     await invite([{ name: 'Listed One', phone: '13977770001', company: 'Foo Ltd' }]);
     const walkIn = await t.api.UpdatePhoto(

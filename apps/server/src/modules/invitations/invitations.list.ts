@@ -16,7 +16,18 @@ import { move, searchPage, toVisit, type VisitQuery, type VisitRow, visitsOf } f
 import type { AuthedContext } from '../../platform/calls.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { checkCommon, createInvitations, hostFor, invitedThatDay, inviteLink, mailInvitation, mayTouch } from './invitations.service.js';
+import { assertMay } from '../../platform/policy.js';
+import { invitationActions } from './invitations.policy.js';
+import {
+  checkCommon,
+  createInvitations,
+  hostFor,
+  invitedThatDay,
+  inviteLink,
+  mailInvitation,
+  mayTouch,
+  withAbilities,
+} from './invitations.service.js';
 
 /** Before check-in: an invitation in one of these can still be used, so re-sending gives it a new link. */
 const OPEN: readonly VisitorStatus[] = VISIT_MOVES.cancel.from;
@@ -42,8 +53,7 @@ export async function resend(
   input: { vid: number; appointmentDate?: number },
 ): Promise<Visit & { inviteLink: string; renewed: boolean }> {
   const v = await ownInvitation(ctx, input.vid);
-  if (v.status === 'signedIn' || v.status === 'signedOut')
-    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The visitor has already come; invite again for another visit', { status: v.status });
+  assertMay(invitationActions.resend, v, { why: 'The visitor has already come; invite again for another visit', result: { status: v.status } });
   // The inviter must still be allowed to invite (an employee: the company switch and their own flag, 116; the host: 55/1119).
   if (!v.empId) throw new AppError(Status.EMPLOYEE_NOT_EXIST);
   const host = await hostFor(ctx, v.empId);
@@ -81,7 +91,7 @@ export async function resend(
 
 /** The administrator's list: invitations and bookings (or one of the two), company-wide; a sub-company its own. */
 export async function searchAppointments(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number; withCount?: boolean }) {
-  return searchPage(ctx, q, q.kind ? {} : { kinds: ['invite', 'appointment'] });
+  return withAbilities(ctx, await searchPage(ctx, q, q.kind ? {} : { kinds: ['invite', 'appointment'] }));
 }
 
 /**

@@ -5,7 +5,6 @@ import {
   logDesc,
   normalizePhone,
   type Out,
-  Role,
   Status,
   VISIT_MOVES,
   type Visit,
@@ -18,11 +17,13 @@ import { type AuthedContext, type CallContext, inTx } from '../../platform/calls
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badParams } from '../../platform/errors.js';
 import { sealedInMessage } from '../../platform/messages.js';
+import { abilitiesOf, assertMay } from '../../platform/policy.js';
 import { inTransaction } from '../../platform/tenancy.js';
 import { canSee } from '../../platform/visibility.js';
 import { submit } from '../approvals/approvals.public.js';
 import { passAttachment } from './invitations.mails.js';
 import { sendCancellation, sendInvitation } from './invitations.notices.js';
+import { invitationActions } from './invitations.policy.js';
 import { invitationsRepository } from './invitations.repository.js';
 import { resolveTemplate, textsIn } from './invitations.templates.js';
 
@@ -47,7 +48,7 @@ const SUB_COMPANY_OFF = 'The head office has not opened invitations to this sub-
  */
 async function subCompanyHost(ctx: AuthedContext, empid: number) {
   const [settings, host] = await Promise.all([settingsOf(ctx), employees.hostOf(ctx, empid)]);
-  if (host.subAccountId === null || host.subAccountId !== ctx.session.subAccountId) throw employees.notFound();
+  if (host.subAccountId === null || !canSee(ctx.tenant, { subCompany: host.subAccountId })) throw employees.notFound();
   if (settings.permissionSwitch !== 1) throw new AppError(Status.INVITE_FEATURE_OFF, 'The company has not opened invitations to employees');
   if (!(await mayInvite(ctx, host.subAccountId))) throw new AppError(Status.INVITE_FEATURE_OFF, SUB_COMPANY_OFF);
   if (host.forbidInvite) throw new AppError(Status.INVITE_FEATURE_OFF, 'This employee may not invite visitors; ask the head office');
@@ -56,7 +57,7 @@ async function subCompanyHost(ctx: AuthedContext, empid: number) {
 
 /** The host of an invitation: an employee invites as themselves, and only when the company and their record allow it. */
 export async function hostFor(ctx: AuthedContext, empid: number | undefined) {
-  if (ctx.session.role === Role.EMPLOYEE) {
+  if (ctx.tenant.visibility.employee !== null) {
     const { host, reason } = await employeeInviting(ctx);
     if (reason === 'companyOff') throw new AppError(Status.INVITE_FEATURE_OFF, 'The company has not opened invitations to employees');
     if (reason === 'subCompanyOff') throw new AppError(Status.INVITE_FEATURE_OFF, SUB_COMPANY_OFF);
@@ -64,7 +65,7 @@ export async function hostFor(ctx: AuthedContext, empid: number | undefined) {
     return host;
   }
   if (!empid) throw badParams([{ field: 'empid', rule: 'required' }]);
-  if (ctx.session.role === Role.SUB_COMPANY) return subCompanyHost(ctx, empid);
+  if (ctx.tenant.visibility.subCompany !== null) return subCompanyHost(ctx, empid);
   return employees.hostOf(ctx, empid);
 }
 
@@ -317,14 +318,20 @@ export function mayTouch(ctx: AuthedContext, v: { empId: number | null; subAccou
   return canSee(ctx.tenant, { subCompany: v.subAccountId, employee: v.empId });
 }
 
+/** A page of visits as the inviter's lists answer it: each with what the caller may do to it now (invitations.policy.ts). */
+export function withAbilities<P extends { list: Visit[] }>(ctx: AuthedContext, page: P) {
+  return { ...page, list: page.list.map((v) => ({ ...v, can: abilitiesOf(invitationActions, ctx, v) })) };
+}
+
 export async function searchInvites(ctx: AuthedContext, q: VisitQuery & { startIndex: number; requestedCount: number; withCount?: boolean }) {
-  return searchPage(ctx, q, { kind: 'invite' });
+  return withAbilities(ctx, await searchPage(ctx, q, { kind: 'invite' }));
 }
 
 /** Calls an invitation off (ended: its link and code stop working; a new invitation is needed to come). */
 export async function cancel(ctx: AuthedContext, input: In<'setCancelStatusForWeb'>): Promise<Visit> {
   const v = await visitsOf(ctx.tenant).byId(input.vid);
   if (v?.kind !== 'invite' || !mayTouch(ctx, v)) throw new AppError(Status.INVALID_VISITOR);
+  assertMay(invitationActions.cancel, v, { why: `A ${v.status} invitation cannot be called off`, result: { status: v.status } });
   const row = await move(ctx, v, 'cancel');
   await sendCancellation(ctx, row);
   ctx.audit.objId = row.id;

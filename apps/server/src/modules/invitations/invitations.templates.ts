@@ -4,7 +4,6 @@ import {
   type InvitationTemplateRecord,
   type Lang,
   logDesc,
-  Role,
   Status,
   settingObject,
   TempEdit,
@@ -19,6 +18,7 @@ import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
 import { AppError } from '../../platform/errors.js';
 import type { TenantScope } from '../../platform/tenancy.js';
+import { canSee } from '../../platform/visibility.js';
 import { invitationsRepository, type TemplateRow, type TemplateValues } from './invitations.repository.js';
 
 const noSuchTemplate = () => new AppError(Status.TEMPLATE_NOT_FOUND, 'No such invitation template');
@@ -35,9 +35,9 @@ function repoOf(ctx: AuthedContext) {
  * company's administrators the head office's (null).
  */
 function templateOwner(ctx: AuthedContext): number | null {
-  if (ctx.session.role !== Role.SUB_COMPANY) return null;
-  if (!ctx.session.subAccountId) throw new AppError(Status.NO_PERMISSION);
-  return ctx.session.subAccountId;
+  const own = ctx.tenant.visibility.subCompany;
+  if (own !== null && own <= 0) throw new AppError(Status.NO_PERMISSION);
+  return own;
 }
 
 /** A sub-company's templates have no gate (the gates are the head office's to set): a gate named is not one of its. */
@@ -218,10 +218,11 @@ export async function resolveTemplate(
 
 /** The host a template is resolved for: an employee themselves, else the named one (a sub-company: one of its own). */
 async function templateHost(ctx: AuthedContext, empid: number | undefined): Promise<{ id: number | null; subAccountId: number | null }> {
-  if (ctx.session.role === Role.EMPLOYEE) return { id: ctx.session.accountId, subAccountId: ctx.session.subAccountId };
+  const self = ctx.tenant.visibility.employee;
+  if (self !== null) return { id: self, subAccountId: ctx.session.subAccountId };
   if (empid) {
     const host = await employees.hostOf(ctx, empid);
-    if (ctx.session.role === Role.SUB_COMPANY && host.subAccountId !== ctx.session.subAccountId) throw employees.notFound();
+    if (!canSee(ctx.tenant, { subCompany: host.subAccountId })) throw employees.notFound();
     return host;
   }
   return { id: null, subAccountId: templateOwner(ctx) };

@@ -16,14 +16,16 @@ import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf } from '../../platform/days.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/files.js';
+import { abilitiesOf, assertMay } from '../../platform/policy.js';
 import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
 import { companyPhotos, dropPhotos } from './logistics.photos.js';
+import { bookingActions } from './logistics.policy.js';
 import { type BookingFilter, type BookingInsert, type BookingRow, logisticsRepository } from './logistics.repository.js';
 import { logisticsSettingsRepository, type TypeRow } from './logistics.settings.repository.js';
 
 const time = (d: Date | null) => (d ? d.getTime() : null);
 
-export function toBooking(r: BookingRow): LogisticsBooking {
+export function toBooking(ctx: AuthedContext, r: BookingRow): LogisticsBooking {
   return {
     sid: r.id,
     logNum: r.logNum,
@@ -61,6 +63,7 @@ export function toBooking(r: BookingRow): LogisticsBooking {
     source: r.source,
     creator: r.creator,
     createTime: r.createdAt.getTime(),
+    can: abilitiesOf(bookingActions, ctx, r),
   };
 }
 
@@ -142,7 +145,7 @@ export async function addBooking(ctx: AuthedContext, input: In<'addLogisticsInfo
   const row = await createBooking(ctx.services.files, ctx.tenant, fields, { creator: ctx.session.name, source: 'console' });
   ctx.audit.objId = row.id;
   ctx.audit.objName = `${row.logNum} ${row.plateNum}`;
-  return toBooking(row);
+  return toBooking(ctx, row);
 }
 
 /** Only a waiting booking changes; the result is checked as a whole, as when booked. */
@@ -150,17 +153,17 @@ export async function updateBooking(ctx: AuthedContext, input: In<'updateLogisti
   const repo = logisticsRepository(ctx.tenant);
   const current = await repo.byId(input.sid);
   if (!current) throw notFound('booking');
-  if (current.pstatus !== LogisticsStatus.WAITING)
-    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Only a booking waiting for approval can be changed');
+  assertMay(bookingActions.edit, current, { why: 'Only a booking waiting for approval can be changed' });
   const given = Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== undefined && k !== 'userid' && k !== 'sid'));
-  const merged = { ...toBooking(current), logType: current.logType ?? 0, ...given } as unknown as BookingFields;
+  const { can: _, ...shown } = toBooking(ctx, current);
+  const merged = { ...shown, logType: current.logType ?? 0, ...given } as unknown as BookingFields;
   const values = await checked(ctx.services.files, ctx.tenant, merged, input.appointmentDate !== undefined);
   const row = await repo.move(current.id, { pstatus: LogisticsStatus.WAITING }, values);
   if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The booking was decided meanwhile');
   await dropPhotos(ctx.services.files, ctx.tenant.companyId, current.photoInfo, row.photoInfo);
   ctx.audit.objId = row.id;
   ctx.audit.objName = `${row.logNum} ${row.plateNum}`;
-  return toBooking(row);
+  return toBooking(ctx, row);
 }
 
 /** The desk and the kiosk see only today's approved and ended bookings (what they act on). */
@@ -177,5 +180,10 @@ export function filterFor(ctx: AuthedContext, input: Omit<In<'getLogisticsInfo'>
 
 export async function listBookings(ctx: AuthedContext, input: In<'getLogisticsInfo'>): Promise<Out<'getLogisticsInfo'>> {
   const { rows, count } = await logisticsRepository(ctx.tenant).page(filterFor(ctx, input), input.startIndex, input.requestedCount);
-  return { pageNo: Math.floor(input.startIndex / input.requestedCount) + 1, pageSize: input.requestedCount, count, list: rows.map(toBooking) };
+  return {
+    pageNo: Math.floor(input.startIndex / input.requestedCount) + 1,
+    pageSize: input.requestedCount,
+    count,
+    list: rows.map((r) => toBooking(ctx, r)),
+  };
 }

@@ -3,15 +3,18 @@ import type { AuthedContext } from '../../platform/calls.js';
 import { dayOf } from '../../platform/days.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Induction } from '../../platform/induction.js';
+import { assertMay, startsFrom } from '../../platform/policy.js';
 import type { TenantScope } from '../../platform/tenancy.js';
 import { toBooking } from './logistics.bookings.js';
+import { bookingActions } from './logistics.policy.js';
 import { type BookingRow, logisticsRepository } from './logistics.repository.js';
 import { logisticsSettingsRepository } from './logistics.settings.repository.js';
 
 /**
  * The booking's life after it is booked: the manager approves or refuses a waiting one; an approved booking for today
  * arrives at the gate (visitdate), may be released for exit once loaded (exitTime), and leaves (leaveTime), which ends
- * it (3, finishTime). Each move names the state it starts from, so a second desk acting at once gets 58.
+ * it (3, finishTime). Which state each move starts from is logistics.policy.ts; each write names it again, so a
+ * second desk acting at once gets 58.
  */
 
 const notAllowed = (why: string) => new AppError(Status.UPDATE_NOT_ALLOWED, why);
@@ -19,14 +22,15 @@ const notAllowed = (why: string) => new AppError(Status.UPDATE_NOT_ALLOWED, why)
 function audited(ctx: AuthedContext, row: BookingRow): LogisticsBooking {
   ctx.audit.objId = row.id;
   ctx.audit.objName = `${row.logNum} ${row.plateNum}`;
-  return toBooking(row);
+  return toBooking(ctx, row);
 }
 
 export async function approve(ctx: AuthedContext, input: In<'approveLogistics'>): Promise<LogisticsBooking> {
   const repo = logisticsRepository(ctx.tenant);
   const current = await repo.byId(input.sid);
   if (!current) throw notFound('booking');
-  if (current.pstatus !== LogisticsStatus.WAITING) throw notAllowed('Only a booking waiting for approval can be approved or refused');
+  const rule = input.pstatus === LogisticsStatus.APPROVED ? bookingActions.approve : bookingActions.refuse;
+  assertMay(rule, current, { why: 'Only a booking waiting for approval can be approved or refused' });
   const row = await repo.move(
     current.id,
     { pstatus: LogisticsStatus.WAITING },
@@ -57,16 +61,17 @@ async function gateBooking(scope: TenantScope, input: { sid?: number; dcardId?: 
 
 /** Arrival: approved, for today, not yet arrived; else why not (no throw: a barrier's read only tries). */
 async function arrival(scope: TenantScope, row: BookingRow): Promise<BookingRow | string> {
-  if (row.pstatus !== LogisticsStatus.APPROVED) return 'Only an approved booking can arrive';
-  if (row.appointmentDate !== dayOf(new Date())) return 'The booking is for another day';
-  if (row.visitdate) return 'The truck has already arrived';
+  if (!startsFrom(bookingActions.arrive, row)) {
+    if (row.pstatus !== LogisticsStatus.APPROVED) return 'Only an approved booking can arrive';
+    return row.appointmentDate !== dayOf(new Date()) ? 'The booking is for another day' : 'The truck has already arrived';
+  }
   const moved = await logisticsRepository(scope).move(row.id, { pstatus: LogisticsStatus.APPROVED, arrived: false }, { visitdate: new Date() });
   return moved ?? 'The truck arrived meanwhile';
 }
 
 /** Departure: arrived and not yet left; the booking ends. */
 async function departure(scope: TenantScope, row: BookingRow): Promise<BookingRow | string> {
-  if (row.pstatus !== LogisticsStatus.APPROVED || !row.visitdate) return 'The truck has not arrived';
+  if (!startsFrom(bookingActions.leave, row)) return 'The truck has not arrived';
   const now = new Date();
   const moved = await logisticsRepository(scope).move(
     row.id,
@@ -115,8 +120,7 @@ export async function release(ctx: AuthedContext, input: In<'logisticsRelease'>)
   const repo = logisticsRepository(ctx.tenant);
   const row = await repo.byId(input.sid);
   if (!row) throw notFound('booking');
-  if (row.pstatus !== LogisticsStatus.APPROVED || !row.visitdate) throw notAllowed('The truck has not arrived');
-  if (row.exitTime) throw notAllowed('The truck was already released');
+  assertMay(bookingActions.release, row, { why: row.exitTime ? 'The truck was already released' : 'The truck has not arrived' });
   const moved = await repo.move(row.id, { pstatus: LogisticsStatus.APPROVED, left: false }, { exitTime: new Date() });
   if (!moved) throw notAllowed('The truck left meanwhile');
   return audited(ctx, moved);

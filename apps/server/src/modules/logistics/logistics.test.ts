@@ -152,6 +152,23 @@ describe('logistics settings and bookings', () => {
     expect((await t.api.updateLogisticsInfo({ sid, goods: 'late' }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
   });
 
+  it('answers per booking what the caller may do now, from its status and gate times and the caller’s calls', async () => {
+    const none = { edit: false, approve: false, refuse: false, arrive: false, release: false, leave: false };
+    const { sid } = await seedBooking(t, a.token, { plateNum: '浙C12321' });
+    const canOf = async (token: string) =>
+      (await t.api.getLogisticsInfo({ requestedCount: 100, plateNum: '浙C12321' }, token)).result.list.find((x) => x.sid === sid)?.can;
+    expect(await canOf(as(Role.LOGISTICS))).toEqual({ ...none, edit: true, approve: true, refuse: true });
+    expect(await canOf(as(Role.LOGISTICS_SPECIALIST))).toEqual({ ...none, edit: true });
+    expect((await t.api.approveLogistics({ sid, pstatus: 1 }, a.token)).result.can).toEqual({ ...none, arrive: true });
+    expect(await canOf(as(Role.GATE))).toEqual({ ...none, arrive: true });
+    const arrived = (await t.api.logisticsArrive({ sid }, as(Role.GATE))).result;
+    // On site: the desk signs it out; the release for exit is the logistics staff's.
+    expect(arrived.can).toEqual({ ...none, leave: true });
+    expect(await canOf(a.token)).toEqual({ ...none, release: true, leave: true });
+    expect((await t.api.logisticsRelease({ sid }, a.token)).result.can).toEqual({ ...none, leave: true });
+    expect((await t.api.logisticsLeave({ sid }, as(Role.GATE))).result.can).toEqual(none);
+  });
+
   it('filters the list by every filter of the original', async () => {
     const { tid: other } = await seedBooking(t, a.token, {
       sname: '赵筛选',

@@ -1,4 +1,4 @@
-import { type FieldError, type In, logDesc, Role, Status, type SubAccount } from '@openvisit/contract';
+import { type FieldError, type In, logDesc, Status, type SubAccount } from '@openvisit/contract';
 import { activeSubCompanies, subCompanyRow, today } from '../../core/company/company.public.js';
 import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/calls.js';
@@ -36,13 +36,15 @@ export function toSubAccount(r: SubAccountRow, day = today()): SubAccount {
   };
 }
 
-const isSub = (ctx: AuthedContext) => ctx.session.role === Role.SUB_COMPANY;
+/** A sub-company's own account is held to its own row (the scope's visibility: -1 when its session names none). */
+const ownSub = (ctx: AuthedContext) => ctx.tenant.visibility.subCompany;
 
 /** The sub-company a call is about: a sub-company's own (610 for another id); the head office names it (602 otherwise). */
 export async function subAccountOf(ctx: AuthedContext, id: number | undefined): Promise<SubAccountRow> {
-  if (isSub(ctx)) {
-    if (id !== undefined && id !== ctx.session.subAccountId) throw new AppError(Status.NO_PERMISSION);
-    id = ctx.session.subAccountId ?? 0;
+  const own = ownSub(ctx);
+  if (own !== null) {
+    if (id !== undefined && id !== own) throw new AppError(Status.NO_PERMISSION);
+    id = own;
   }
   if (id === undefined) throw badParams([{ field: 'id', rule: 'required' }]);
   const row = await subCompanyRow(ctx, id);
@@ -135,9 +137,10 @@ export async function getById(ctx: AuthedContext, input: In<'getSubAccountById'>
 }
 
 export async function listAll(ctx: AuthedContext, input: In<'getSubAccountByUserid'>) {
-  if (isSub(ctx)) {
-    const own = await subCompanyRow(ctx, ctx.session.subAccountId ?? 0);
-    return own ? [toSubAccount(own)] : [];
+  const own = ownSub(ctx);
+  if (own !== null) {
+    const row = await subCompanyRow(ctx, own);
+    return row ? [toSubAccount(row)] : [];
   }
   const day = today();
   return (await activeSubCompanies(ctx, input.inUse ?? false)).map((r) => toSubAccount(r, day));

@@ -110,18 +110,25 @@ export function ApprovalQueue({ all = false }: { all?: boolean }) {
                   title: t('approvals.queue.columns.actions'),
                   kind: 'actions' as const,
                   width: 216,
+                  // Each level says what the caller may do to it now (the server's policy): no button the server would refuse.
                   render: (_: unknown, r: ProcessRecord) =>
-                    r.canDecide ? (
+                    r.can.approve || r.can.refuse || r.can.return ? (
                       <Flex gap={4}>
-                        <Button type="primary" size="small" onClick={() => setDeciding({ record: r, result: 'approve' })}>
-                          {t('approvals.queue.approve')}
-                        </Button>
-                        <Button size="small" danger onClick={() => setDeciding({ record: r, result: 'refuse' })}>
-                          {t('approvals.queue.refuse')}
-                        </Button>
-                        <Button size="small" onClick={() => setDeciding({ record: r, result: 'return' })}>
-                          {t('approvals.queue.return')}
-                        </Button>
+                        {r.can.approve ? (
+                          <Button type="primary" size="small" onClick={() => setDeciding({ record: r, result: 'approve' })}>
+                            {t('approvals.queue.approve')}
+                          </Button>
+                        ) : null}
+                        {r.can.refuse ? (
+                          <Button size="small" danger onClick={() => setDeciding({ record: r, result: 'refuse' })}>
+                            {t('approvals.queue.refuse')}
+                          </Button>
+                        ) : null}
+                        {r.can.return ? (
+                          <Button size="small" onClick={() => setDeciding({ record: r, result: 'return' })}>
+                            {t('approvals.queue.return')}
+                          </Button>
+                        ) : null}
                       </Flex>
                     ) : (
                       <Tooltip title={t('approvals.queue.notYours')}>

@@ -50,9 +50,13 @@ function record(rid: number, extra: Partial<ProcessRecord> = {}): ProcessRecord 
     gname: '',
     kind: 'invite',
     canDecide: true,
+    can: { approve: true, refuse: true, return: true },
     ...extra,
   };
 }
+
+/** As the server answers a level the caller does not approve at, or one decided. */
+const nothing = { approve: false, refuse: false, return: false };
 
 const handlers = (extra: Record<string, Handler> = {}): Record<string, Handler> => ({
   config: ok(configStub),
@@ -62,8 +66,8 @@ const handlers = (extra: Record<string, Handler> = {}): Record<string, Handler> 
     { rid: 10, rgName: 'Guards', parentId: 0, empCount: 0, children: [{ rid: 11, rgName: 'Security', parentId: 10, empCount: 1, children: [] }] },
   ]),
   GetEmpList: ok([{ empid: 7, empName: 'Bo Approver', empNo: 'E7', empPhone: '', deptNames: ['Ops'] }]),
-  getNoApproveRecords: page([record(1), record(2, { canDecide: false, vname: 'Guest elsewhere' })]),
-  getApproveRecords: page([record(3, { status: 'refused', approver: 'Bo Approver', remark: 'no escort' })]),
+  getNoApproveRecords: page([record(1), record(2, { canDecide: false, can: nothing, vname: 'Guest elsewhere' })]),
+  getApproveRecords: page([record(3, { can: nothing, status: 'refused', approver: 'Bo Approver', remark: 'no escort' })]),
   ...extra,
 });
 

@@ -13,11 +13,6 @@ import { useInviteRuleText } from '../rules';
 /** Still to come: re-sending gives the same invitation a new link. */
 const OPEN: readonly VisitorStatus[] = VISIT_MOVES.cancel.from;
 
-/** Whether an invitation can be sent again: anything but a visit that took place. */
-export function canResend(v: Visit): boolean {
-  return v.status !== 'signedIn' && v.status !== 'signedOut';
-}
-
 /**
  * Sends an invitation again (`resendInvitation`), asked first. One still to come gets a new link (the earlier one stops
  * working); a called-off, declined or expired one is invited afresh, at a time chosen here. The new link is shown to

@@ -1,3 +1,4 @@
+import type { Visit } from '@openvisit/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -28,6 +29,19 @@ function buttonWith(text: string): HTMLElement {
   return b;
 }
 
+/** What the server's policy answers for an invitation in this status: sent again unless it took place, called off before check-in. */
+function canFor(status: string) {
+  return {
+    resend: status !== 'signedIn' && status !== 'signedOut',
+    cancel: ['sent', 'viewed', 'accepted', 'unauthorized', 'authorized'].includes(status),
+  };
+}
+
+/** An invitation as the list answers it, with its row abilities. */
+function invite(vid: number, extra: Partial<Visit> & Pick<Visit, 'status'>) {
+  return { ...sampleVisit(vid, { kind: 'invite', ...extra }), can: canFor(extra.status) };
+}
+
 describe('InviteListPage', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
@@ -36,14 +50,13 @@ describe('InviteListPage', () => {
   it('lists the employee’s invitations with their status and calls one off after confirmation', async () => {
     let ended = false;
     const invites = () => [
-      sampleVisit(1, {
-        kind: 'invite',
+      invite(1, {
         status: ended ? 'ended' : 'sent',
         vname: 'Ivy Guest',
         vemail: 'ivy@example.com',
         appointmentDate: Date.now() + 3600_000,
       }),
-      sampleVisit(2, { kind: 'invite', status: 'signedIn', vname: 'Sam Here' }),
+      invite(2, { status: 'signedIn', vname: 'Sam Here' }),
     ];
     const server = stubServer({
       config: configStub,
@@ -78,9 +91,9 @@ describe('InviteListPage', () => {
           count: 3,
           countCapped: false,
           list: [
-            sampleVisit(1, { kind: 'invite', status: 'viewed', vname: 'Open One', appointmentDate: Date.now() + 3600_000 }),
-            sampleVisit(2, { kind: 'invite', status: 'ended', vname: 'Called Off', appointmentDate: Date.now() - 86_400_000 }),
-            sampleVisit(3, { kind: 'invite', status: 'signedOut', vname: 'Came Already' }),
+            invite(1, { status: 'viewed', vname: 'Open One', appointmentDate: Date.now() + 3600_000 }),
+            invite(2, { status: 'ended', vname: 'Called Off', appointmentDate: Date.now() - 86_400_000 }),
+            invite(3, { status: 'signedOut', vname: 'Came Already' }),
           ],
         },
       }),

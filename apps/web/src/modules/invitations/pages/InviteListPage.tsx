@@ -1,5 +1,5 @@
 import { CloseCircleOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
-import { allowedEvents, type Visit, type VisitorStatus } from '@openvisit/contract';
+import type { InvitationRow, Visit, VisitorStatus } from '@openvisit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Input, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel } from '../../../platform/i18n';
 import { defineListParams, ListTable, oneOf, text, useCountedPage, useListPage, useListQuery } from '../../../platform/list';
-import { canResend, ResendDialog } from '../components/ResendDialog';
+import { ResendDialog } from '../components/ResendDialog';
 
 /** The statuses an invitation goes through (spec section 4), for the filter. */
 const INVITE_STATUSES: readonly VisitorStatus[] = [
@@ -90,7 +90,7 @@ export function InviteListPage() {
               ]}
             />
           </Flex>
-          <ListTable<Visit>
+          <ListTable<InvitationRow>
             rowKey="vid"
             {...table.props}
             pending={false}
@@ -112,14 +112,15 @@ export function InviteListPage() {
                 key: 'actions',
                 kind: 'actions',
                 width: 232,
+                // Each invitation says what the caller may do to it now (the server's policy), not a guess from its status.
                 render: (_v, v) => (
                   <Space size="small">
-                    {canResend(v) ? (
+                    {v.can.resend ? (
                       <Button size="small" icon={<SendOutlined />} onClick={() => setResending(v)}>
                         {t('invitations.resend.button')}
                       </Button>
                     ) : null}
-                    {allowedEvents(v.status).includes('cancel') ? (
+                    {v.can.cancel ? (
                       <Popconfirm
                         title={t('invitations.list.cancelConfirm', { name: v.vname })}
                         okButtonProps={{ danger: true }}

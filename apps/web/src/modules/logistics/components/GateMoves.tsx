@@ -1,35 +1,25 @@
 import { LoginOutlined, LogoutOutlined, UnlockOutlined } from '@ant-design/icons';
-import { type LogisticsBooking, LogisticsStatus, logisticsArrive, logisticsLeave, logisticsRelease, Status } from '@openvisit/contract';
+import { type LogisticsBooking, Status } from '@openvisit/contract';
 import { App, Button, Popconfirm } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useCanCall } from '../../../platform/access';
 import { ApiError } from '../../../platform/apiError';
-import { DAY_FORMAT } from '../../../platform/format';
 import { useGateMove } from '../api';
 
 export type GateMove = 'arrive' | 'release' | 'leave';
 
-/**
- * The moves a booking allows now, as the server's gate rules say: an approved truck booked for `today` arrives; an
- * arrived one not yet gone may be released for exit (once) and leaves.
- */
-export function gateMoves(
-  b: Pick<LogisticsBooking, 'pstatus' | 'appointmentDate' | 'visitdate' | 'exitTime' | 'leaveTime'>,
-  today: string,
-): GateMove[] {
-  if (b.pstatus !== LogisticsStatus.APPROVED) return [];
-  if (b.visitdate === null) return b.appointmentDate === today ? ['arrive'] : [];
-  if (b.leaveTime !== null) return [];
-  return b.exitTime === null ? ['release', 'leave'] : ['leave'];
+const MOVES: readonly GateMove[] = ['arrive', 'release', 'leave'];
+
+/** The gate moves the booking says the caller may make now (the server's policy: its state, its day, the caller's calls). */
+export function gateMoves(b: Pick<LogisticsBooking, 'can'>): GateMove[] {
+  return MOVES.filter((m) => b.can[m]);
 }
 
 const ICONS = { arrive: <LoginOutlined />, release: <UnlockOutlined />, leave: <LogoutOutlined /> };
 
 /**
- * A booking's gate moves for whoever may make them (each call's access read from the contract), each confirmed: the
- * desk signs trucks in and out; the exit release is the logistics staff's (the managers', the specialist's and the
- * administrators'), so a desk account sees whether a truck was released but not the button.
+ * A booking's gate moves as the booking answers them, each confirmed: the desk signs trucks in and out; the exit
+ * release is the logistics staff's (the managers', the specialist's and the administrators'), so a desk account sees
+ * whether a truck was released but not the button.
  */
 export function GateMoveButtons({
   booking: b,
@@ -43,12 +33,7 @@ export function GateMoveButtons({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const move = useGateMove();
-  const allowed: Record<GateMove, boolean> = {
-    arrive: useCanCall(logisticsArrive),
-    release: useCanCall(logisticsRelease),
-    leave: useCanCall(logisticsLeave),
-  };
-  const moves = gateMoves(b, dayjs().format(DAY_FORMAT)).filter((m) => allowed[m]);
+  const moves = gateMoves(b);
   const run = async (m: GateMove) => {
     try {
       const moved = await move.mutateAsync({ sid: b.sid, move: m });

@@ -11,13 +11,16 @@ import { ApprovePage } from './ApprovePage';
 
 const booking = sampleBooking();
 
+/** As the server answers: a manager decides a waiting booking, a specialist only reads the queue. */
+const canFor = (role: number) => (role === Role.LOGISTICS_SPECIALIST ? { ...booking.can, approve: false, refuse: false } : booking.can);
+
 function setup(role: number) {
   saveLogin({ token: 'tok', tokenExpire: 0, role, sType: role, userid: 1, company: 'ACME' }, 'logic');
   const server = stubServer({
     config: () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: { logistics: true } } }),
-    getLogisticsInfo: () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: 1, list: [booking] } }),
+    getLogisticsInfo: () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: 1, list: [{ ...booking, can: canFor(role) }] } }),
     getExtendType: () => ({ status: 0, result: [] }),
-    approveLogistics: () => ({ status: 0, result: { ...booking, pstatus: 2 } }),
+    approveLogistics: () => ({ status: 0, result: { ...booking, pstatus: 2, can: { ...canFor(role), edit: false, approve: false, refuse: false } } }),
   });
   const router = createMemoryRouter([{ path: '/logic/approve', element: <ApprovePage /> }], { initialEntries: ['/logic/approve'] });
   render(

@@ -43,14 +43,17 @@ export function ApprovePage() {
     setRefusing(null);
     setShown(null);
   };
-  const actions = (b: LogisticsBooking) =>
-    canDecide ? (
-      <>
+  // Each booking says what the caller may do to it now (the server's policy): approved meanwhile, it offers neither.
+  const actions = (b: LogisticsBooking) => (
+    <>
+      {b.can.approve ? (
         <Popconfirm title={t('logistics.approve.approveConfirm', { num: b.logNum })} onConfirm={() => approve(b)}>
           <Button type="primary" size="small" icon={<CheckOutlined />} aria-label={`${t('logistics.approve.approve')} ${b.plateNum}`}>
             {t('logistics.approve.approve')}
           </Button>
         </Popconfirm>
+      ) : null}
+      {b.can.refuse ? (
         <Button
           size="small"
           danger
@@ -60,8 +63,9 @@ export function ApprovePage() {
         >
           {t('logistics.approve.refuse')}
         </Button>
-      </>
-    ) : null;
+      ) : null}
+    </>
+  );
 
   return (
     <>

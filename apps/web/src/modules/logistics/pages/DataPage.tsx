@@ -197,7 +197,7 @@ export function DataPage() {
               <Tooltip title={t('logistics.data.details')}>
                 <Button type="text" icon={<EyeOutlined />} aria-label={`${t('logistics.data.details')} ${b.logNum}`} onClick={() => setShown(b)} />
               </Tooltip>
-              {canBook && b.pstatus === 0 ? (
+              {b.can.edit ? (
                 <Tooltip title={t('common.edit')}>
                   <Button type="text" icon={<EditOutlined />} aria-label={`${t('common.edit')} ${b.logNum}`} onClick={() => openForm(b)} />
                 </Tooltip>

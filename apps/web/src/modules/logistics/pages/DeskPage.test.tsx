@@ -11,8 +11,9 @@ import { stubServer } from '../../../testing/stubServer';
 import { DeskPage } from './DeskPage';
 
 const today = dayjs().format('YYYY-MM-DD');
-/** On site since 08:00, not yet released. */
+/** On site since 08:00, not yet released: the desk signs it out; releasing it is the logistics staff's call. */
 const arrived = sampleBooking({ pstatus: 1, appointmentDate: today, visitdate: dayjs().startOf('day').add(8, 'hour').valueOf() });
+const onSiteCan = (role: number) => ({ edit: false, approve: false, refuse: false, arrive: false, release: role !== Role.GATE, leave: true });
 
 function setup(role: number) {
   // A sub-administrator acts within its grants: this one was granted logistics.
@@ -20,9 +21,9 @@ function setup(role: number) {
   saveLogin({ token: 'tok', tokenExpire: 0, role, sType: role, userid: 1, company: 'ACME', ...modules }, 'reception');
   const server = stubServer({
     config: () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: { logistics: true } } }),
-    getLogisticsInfo: () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: 1, list: [arrived] } }),
+    getLogisticsInfo: () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: 1, list: [{ ...arrived, can: onSiteCan(role) }] } }),
     getExtendType: () => ({ status: 0, result: [] }),
-    logisticsRelease: () => ({ status: 0, result: { ...arrived, exitTime: Date.now() } }),
+    logisticsRelease: () => ({ status: 0, result: { ...arrived, exitTime: Date.now(), can: { ...onSiteCan(role), release: false } } }),
   });
   const router = createMemoryRouter([{ path: '/reception/logistics', element: <DeskPage /> }], { initialEntries: ['/reception/logistics'] });
   render(
