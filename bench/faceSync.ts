@@ -8,9 +8,9 @@ import { sql } from 'drizzle-orm';
 import { selectRows } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
 import { reconcileCompany } from '../apps/server/src/modules/faceSync/faceSync.reconcile.js';
-import { hashPassword } from '../apps/server/src/platform/crypto.js';
-import { deviceSecretHash } from '../apps/server/src/platform/deviceAuth.js';
-import { tenantScope } from '../apps/server/src/platform/tenancy.js';
+import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
+import { deviceSecretHash } from '../apps/server/src/platform/identity/deviceAuth.js';
+import { tenantScope } from '../apps/server/src/platform/identity/tenancy.js';
 import { benchApp } from './common.js';
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

@@ -14,8 +14,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import { companies, employees, staffAccounts } from '../apps/server/src/db/schema/index.js';
 import { fillDaySummaries } from '../apps/server/src/modules/reports/reports.fill.js';
-import { hashPassword } from '../apps/server/src/platform/crypto.js';
-import { systemScope } from '../apps/server/src/platform/tenancy.js';
+import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
+import { systemScope } from '../apps/server/src/platform/identity/tenancy.js';
 import { benchApp } from './common.js';
 import type { KioskPlan, LoadPlan, LoadResult } from './kioskLoad.client.js';
 

@@ -9,8 +9,8 @@ import { buildApp } from '../apps/server/src/app.js';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies, mails } from '../apps/server/src/db/schema/index.js';
-import { hashPassword } from '../apps/server/src/platform/crypto.js';
-import { mailLayout } from '../apps/server/src/platform/mailLayout.js';
+import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
+import { mailLayout } from '../apps/server/src/platform/messages/mailLayout.js';
 
 const N = Number(process.env.BENCH_MAILS ?? 1000);
 

@@ -11,9 +11,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
 import { fillCompany, fillDaySummaries } from '../apps/server/src/modules/reports/reports.fill.js';
-import { hashPassword } from '../apps/server/src/platform/crypto.js';
-import { dayOf, periodBounds } from '../apps/server/src/platform/days.js';
-import { systemScope } from '../apps/server/src/platform/tenancy.js';
+import { dayOf, periodBounds } from '../apps/server/src/platform/formats/days.js';
+import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
+import { systemScope } from '../apps/server/src/platform/identity/tenancy.js';
 import { benchApp, timed } from './common.js';
 
 const f1 = (n: number) => n.toFixed(1).padStart(7);

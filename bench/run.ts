@@ -9,7 +9,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
-import { hashPassword } from '../apps/server/src/platform/crypto.js';
+import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
 import { bare, DURATION, type Figures, load, row } from './common.js';
 import { doorsBench } from './doors.js';
 import { durabilityBench } from './durability.js';

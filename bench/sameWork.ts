@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { recordStatements, type SentStatement } from '../apps/server/src/db/client.js';
 import { companies, employees, staffAccounts } from '../apps/server/src/db/schema/index.js';
-import { hashPassword } from '../apps/server/src/platform/crypto.js';
+import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
 import { benchApp, DURATION, type Figures, type load } from './common.js';
 import { generate } from './kioskLoad.js';
 

@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs';
 import { unzipSync, zipSync } from 'fflate';
 import { companies } from '../apps/server/src/db/schema/index.js';
-import { hashPassword } from '../apps/server/src/platform/crypto.js';
+import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
 import { benchApp, summary, type Timings } from './common.js';
 
 const f1 = (n: number) => n.toFixed(1).padStart(7);

@@ -9,7 +9,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
 import { openPglite } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
-import { hashPassword } from '../apps/server/src/platform/crypto.js';
+import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
 
 const dataDir = process.argv[2] ?? '';
 const config = loadConfig(

@@ -4,7 +4,7 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { companies, employees, staffAccounts } from '../apps/server/src/db/schema/index.js';
-import { hashPassword } from '../apps/server/src/platform/crypto.js';
+import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
 import { benchApp, benchServer, type Figures, type load, summary, type Timings, timed } from './common.js';
 
 type Load = typeof load;

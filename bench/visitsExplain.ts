@@ -6,7 +6,7 @@ import { VISIT_COUNT_CAP } from '../apps/server/src/core/visits/visits.repositor
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies, visits } from '../apps/server/src/db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../apps/server/src/db/visitFilter.js';
-import { tenantScope } from '../apps/server/src/platform/tenancy.js';
+import { tenantScope } from '../apps/server/src/platform/identity/tenancy.js';
 
 const N = Number(process.env.BENCH_VISITS ?? 200_000);
 const pgUrl = process.env.TEST_DATABASE_URL;

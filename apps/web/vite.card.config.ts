@@ -7,7 +7,7 @@ const contractEntry = fileURLToPath(new URL('../../packages/contract/src/index.t
 
 /**
  * The badge page the original front-desk app opens (card.html, served at /card/index.html and
- * /card/custom/<name>/index.html by apps/server/src/platform/cardPage.ts), built after the console and kiosk into the
+ * /card/custom/<name>/index.html by apps/server/src/platform/http/cardPage.ts), built after the console and kiosk into the
  * same dist/ without emptying it. A build of its own: as a third entry of theirs it split their shared chunks along
  * new lines and the console's first page grew, for a page that shares no browser cache with them (the front-desk app
  * is the original's, not our console). No antd: React, the platform's i18n and the shared badge.

@@ -57,26 +57,26 @@ import { subCompaniesDownloads, subCompaniesRoutes } from './modules/subCompanie
 import { superAccountsRoutes } from './modules/superAccounts/superAccounts.routes.js';
 import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js';
 import { registerVisitJobs } from './modules/visits/visits.schedule.js';
-import { type Binding, registerCalls } from './platform/calls.js';
-import { CARD_PAGE_FILE, isCardPath, registerCardPage } from './platform/cardPage.js';
-import { secretBox } from './platform/crypto.js';
-import { dialectUrl } from './platform/dialect.js';
-import { type DownloadBinding, registerDownloads } from './platform/downloads.js';
-import { isDatabaseInputError } from './platform/errors.js';
-import { OnSiteEvents, registerOnSiteStream } from './platform/events.js';
-import { FolderFileStore } from './platform/files.js';
-import { JobQueue } from './platform/jobs.js';
-import { loggerOptions, registerRequestLog } from './platform/logging.js';
-import { Mailer } from './platform/mail.js';
-import { registerMedia } from './platform/media.js';
-import { Outbox } from './platform/messages.js';
-import { openApiDocument } from './platform/openapi.js';
-import { serverSecretKey } from './platform/secretKey.js';
-import { registerSecurityHeaders } from './platform/securityHeaders.js';
+import { FolderFileStore } from './platform/files/files.js';
+import { registerMedia } from './platform/files/media.js';
+import { type Binding, registerCalls } from './platform/http/calls.js';
+import { CARD_PAGE_FILE, isCardPath, registerCardPage } from './platform/http/cardPage.js';
+import { dialectUrl } from './platform/http/dialect.js';
+import { type DownloadBinding, registerDownloads } from './platform/http/downloads.js';
+import { isDatabaseInputError } from './platform/http/errors.js';
+import { loggerOptions, registerRequestLog } from './platform/http/logging.js';
+import { openApiDocument } from './platform/http/openapi.js';
+import { registerSecurityHeaders } from './platform/http/securityHeaders.js';
+import { secretBox } from './platform/identity/crypto.js';
+import { serverSecretKey } from './platform/identity/secretKey.js';
+import { registerSignInJobs } from './platform/identity/signinGuard.js';
+import { systemScope } from './platform/identity/tenancy.js';
+import { OnSiteEvents, registerOnSiteStream } from './platform/jobs/events.js';
+import { JobQueue } from './platform/jobs/jobs.js';
+import { registerStatisticsJobs } from './platform/jobs/statistics.js';
+import { Mailer } from './platform/messages/mail.js';
+import { Outbox } from './platform/messages/messages.js';
 import type { Services } from './platform/services.js';
-import { registerSignInJobs } from './platform/signinGuard.js';
-import { registerStatisticsJobs } from './platform/statistics.js';
-import { systemScope } from './platform/tenancy.js';
 
 const downloads: DownloadBinding[] = [
   ...visitsDownloads,
@@ -177,13 +177,13 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   const outbox = new Outbox(db, jobs, app.log, secrets);
   const mailer = new Mailer(outbox, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom, allowPrivateEndpoints: config.allowPrivateEndpoints });
   const system = systemScope(db);
-  // The platform declares the notifier (platform/notify.ts); the notifications module implements it, handed in here.
+  // The platform declares the notifier (platform/messages/notify.ts); the notifications module implements it, handed in here.
   const notifier = new Notifier({ system, config, secrets }, mailer, outbox);
   const events = new OnSiteEvents();
   const files = new FolderFileStore(path.join(config.dataDir, 'files'));
   // Uploads a stopped process was receiving (streamed videos) are left in the store's temporary folder.
   files.sweepTemp().catch((err) => app.log.warn({ err }, 'temporary uploads not swept'));
-  // The platform authenticates device calls (platform/deviceAuth.ts); the devices module, owning the table, implements it.
+  // The platform authenticates device calls (platform/identity/deviceAuth.ts); the devices module, owning the table, implements it.
   const services: Services = { mailer, outbox, notifier, jobs, secrets, events, files, devices: deviceAuthenticator(system), induction };
   registerNotificationChannels({ system, config, secrets, services });
   registerContactJobs({ system, config, services, log: app.log });

@@ -7,9 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scaled } from '../test/timeouts.js';
 import { openPglite } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
-import { openSecret, sealSecret, secretKeyFrom } from './platform/crypto.js';
-import { FolderFileStore } from './platform/files.js';
-import { serverSecretKey } from './platform/secretKey.js';
+import { FolderFileStore } from './platform/files/files.js';
+import { openSecret, sealSecret, secretKeyFrom } from './platform/identity/crypto.js';
+import { serverSecretKey } from './platform/identity/secretKey.js';
 
 /**
  * The CLI as operators run it: bundled by the server's own build (into a folder of this file's, so the bundle tests the

@@ -8,11 +8,11 @@ import { type ReadBackup, readBackup, writeBackup } from './db/backup.js';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { accountsSystemRepository } from './modules/accounts/accounts.system.repository.js';
-import { hashPassword, secretKeyFrom } from './platform/crypto.js';
-import { decryptKeyFile, encryptKeyFile, keyFingerprint, secretKeyFile } from './platform/secretKey.js';
-import { revokeAccountSessions } from './platform/sessions.js';
-import { clearAccountFailures } from './platform/signinGuard.js';
-import { systemScope } from './platform/tenancy.js';
+import { hashPassword, secretKeyFrom } from './platform/identity/crypto.js';
+import { decryptKeyFile, encryptKeyFile, keyFingerprint, secretKeyFile } from './platform/identity/secretKey.js';
+import { revokeAccountSessions } from './platform/identity/sessions.js';
+import { clearAccountFailures } from './platform/identity/signinGuard.js';
+import { systemScope } from './platform/identity/tenancy.js';
 
 const USAGE = `OpenVisit operator commands (npm run cli -- <command> [options])
 

@@ -82,12 +82,12 @@ export interface Config {
   trustProxy: false | number | string[];
   rateLimits: RateLimits;
   /**
-   * Sign-in failures (platform/signinGuard.ts), counted per account and source: warnings after `warnAfter`, the pair
+   * Sign-in failures (platform/identity/signinGuard.ts), counted per account and source: warnings after `warnAfter`, the pair
    * locked at `lockAfter` for `lockMinutes`, each further lock twice as long up to `maxLockMinutes`. With the captcha
    * on, an account failed `captchaAfter` times from anywhere, or a source failed `sourceCaptchaAfter` times against any
    * account, needs one even where it is otherwise exempt (visitor machines). Failures of an account from other
    * sources than the one asking, from `spreadAfter` on, make it wait after the last failure (1 s, doubling, up to
-   * `spreadMaxDelaySeconds`) unless it signs in from a device the account signed in from before (platform/knownDevices.ts).
+   * `spreadMaxDelaySeconds`) unless it signs in from a device the account signed in from before (platform/identity/knownDevices.ts).
    */
   lockout: {
     warnAfter: number;
@@ -100,7 +100,7 @@ export interface Config {
     spreadMaxDelaySeconds: number;
   };
   /**
-   * Live on-site streams open at once in one process (platform/events.ts): per session (a browser's tabs; a browser
+   * Live on-site streams open at once in one process (platform/jobs/events.ts): per session (a browser's tabs; a browser
    * keeps about six connections to a server, so five streams leave it one for its calls) and per company (its boards
    * and desks together). One more is refused with HTTP 429 until one closes.
    */

@@ -13,9 +13,9 @@ import { ensurePhotoSweep } from './modules/logistics/logistics.sweep.js';
 import { ensureMonitorSweep } from './modules/monitor/monitor.schedule.js';
 import { ensureDaySummaries } from './modules/reports/reports.fill.js';
 import { ensureAutoSignOut } from './modules/visits/visits.schedule.js';
-import { serverSecretKey } from './platform/secretKey.js';
-import { ensureSignInCleanup } from './platform/signinGuard.js';
-import { ensureStatistics } from './platform/statistics.js';
+import { serverSecretKey } from './platform/identity/secretKey.js';
+import { ensureSignInCleanup } from './platform/identity/signinGuard.js';
+import { ensureStatistics } from './platform/jobs/statistics.js';
 
 /** The built console, found beside the server whether it runs from src/ (dev) or dist/. */
 function findWebDist(): string | undefined {

@@ -2,7 +2,7 @@ import { allCalls, allDownloads, type CallDef, MODULES, Role, Status } from '@op
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseInputError } from '../src/platform/errors.js';
+import { isDatabaseInputError } from '../src/platform/http/errors.js';
 import { bodies, defOf, INT4_PAST, judge, multipartRequests, prng, rawRequests, SEED, seedOf, show, validInput } from './fuzz-inputs.js';
 import { everyRole, freshTokens, PASSWORD, seedCompany, seedEmployee, seedStaff, seedSubAccount, type TestApp, testApp } from './harness.js';
 

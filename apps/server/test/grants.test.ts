@@ -2,7 +2,7 @@ import { allCalls, allDownloads, grantNeeded, isRoleAccess, Role, Status, UNGRAN
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subAccounts } from '../src/db/schema/index.js';
-import { createSession, resolveSession } from '../src/platform/sessions.js';
+import { createSession, resolveSession } from '../src/platform/identity/sessions.js';
 import { PASSWORD, seedCompany, seedStaff, seedSubAccount, type Tenant, type TestApp, testApp } from './harness.js';
 
 /**

@@ -23,9 +23,9 @@ import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openPglite, openPostgres, PGLITE_EXTENSIONS } from '../src/db/client.js';
 import { captchas, companies, employees, staffAccounts, subAccounts, superAccounts } from '../src/db/schema/index.js';
-import { hashPassword, sha256 } from '../src/platform/crypto.js';
+import { hashPassword, sha256 } from '../src/platform/identity/crypto.js';
+import { createSession, resolveSession, type Session } from '../src/platform/identity/sessions.js';
 import type { Services } from '../src/platform/services.js';
-import { createSession, resolveSession, type Session } from '../src/platform/sessions.js';
 import { withDatabase } from './global-setup.js';
 
 /** Which database the suite runs on: PGlite in memory by default, PostgreSQL when the script provides one. */

@@ -1,6 +1,6 @@
 import type * as c from '@openvisit/contract';
 import type { CallInput } from '@openvisit/contract';
-import { dayOf } from '../src/platform/days.js';
+import { dayOf } from '../src/platform/formats/days.js';
 import type { TestApp } from './harness.js';
 
 /** Shared pieces of the logistics tests: a type with a field of each kind, a carrier, a booking's input. */

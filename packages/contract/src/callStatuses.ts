@@ -10,7 +10,7 @@ import { Status } from './errors.js';
  */
 export function universalStatuses(call: CallDef): readonly number[] {
   const out: number[] = [Status.BAD_PARAMS, Status.SERVICE_UNAVAILABLE];
-  // 303: a session whose password must be changed first (platform/sessions.ts names the few calls it may make).
+  // 303: a session whose password must be changed first (platform/identity/sessions.ts names the few calls it may make).
   // A device's call: 28 without its credential (610 when a session's token is sent instead), 1111 for a wrong or revoked
   // one, 1130 while the device is disabled.
   if (call.access === 'device') out.push(Status.TOKEN_MISSING, Status.NO_PERMISSION, Status.DEVICE_NOT_ALLOWED, Status.DEVICE_DISABLED);

@@ -4,7 +4,7 @@ import type { CallDef } from './call.js';
  * What a read-only session (a super account's look into one of its companies, `superAccountEnterCompany`) may not do,
  * decided here alone, from the contract: every call that writes the operation log (`log`: the contract's mark of a
  * write), every upload, and the few calls below that change something without either. The server refuses them with
- * 610 before reading the input (platform/calls.ts); the console hides nothing.
+ * 610 before reading the input (platform/http/calls.ts); the console hides nothing.
  */
 export const WRITES_WITHOUT_LOG: ReadonlySet<string> = new Set([
   'addLog', // a client's own operation-log row

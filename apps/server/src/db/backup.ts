@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { EncryptedKeyFile } from '../platform/secretKey.js';
-import { readTarGz, type TarEntry, writeTarGz } from '../platform/tar.js';
+import { readTarGz, type TarEntry, writeTarGz } from '../platform/files/tar.js';
+import type { EncryptedKeyFile } from '../platform/identity/secretKey.js';
 
 /**
  * The operator backup (npm run cli -- backup): one .tar.gz holding a manifest, the embedded database's own dump and
@@ -12,7 +12,7 @@ import { readTarGz, type TarEntry, writeTarGz } from '../platform/tar.js';
  */
 const MANIFEST = 'openvisit-backup.json';
 const DUMP = 'pgdata.tar.gz';
-/** DATA_DIR/secret.key encrypted with the operator's passphrase (platform/secretKey.ts encryptKeyFile). */
+/** DATA_DIR/secret.key encrypted with the operator's passphrase (platform/identity/secretKey.ts encryptKeyFile). */
 const KEY = 'secret.key.enc.json';
 const FORMAT = 1;
 const SEGMENT = /^[A-Za-z0-9_.-]+$/;

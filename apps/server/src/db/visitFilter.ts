@@ -1,7 +1,7 @@
 import type { VisitKind, VisitorStatus } from '@openvisit/contract';
 import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { TenantScope } from '../platform/tenancy.js';
-import { visibleRows } from '../platform/visibility.js';
+import type { TenantScope } from '../platform/identity/tenancy.js';
+import { visibleRows } from '../platform/identity/visibility.js';
 import { employeeDepartments, visits } from './schema/index.js';
 import { containsPattern } from './sql.js';
 

@@ -1,5 +1,5 @@
 import type { ExamRequired, InductionPass, InductionState } from '@openvisit/contract';
-import type { TenantScope } from './tenancy.js';
+import type { TenantScope } from './identity/tenancy.js';
 
 /** Who a visit's induction is for: the visitor type, the visit when there is one, and what a pass is matched on. */
 export interface InductionPerson {

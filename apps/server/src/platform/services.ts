@@ -1,12 +1,12 @@
-import type { SecretBox } from './crypto.js';
-import type { DeviceAuthenticator } from './deviceAuth.js';
-import type { OnSiteEvents } from './events.js';
-import type { FileStore } from './files.js';
+import type { FileStore } from './files/files.js';
+import type { SecretBox } from './identity/crypto.js';
+import type { DeviceAuthenticator } from './identity/deviceAuth.js';
 import type { Induction } from './induction.js';
-import type { JobQueue } from './jobs.js';
-import type { Mailer } from './mail.js';
-import type { Outbox } from './messages.js';
-import type { Notifier } from './notify.js';
+import type { OnSiteEvents } from './jobs/events.js';
+import type { JobQueue } from './jobs/jobs.js';
+import type { Mailer } from './messages/mail.js';
+import type { Outbox } from './messages/messages.js';
+import type { Notifier } from './messages/notify.js';
 
 /** Shared machinery handed to every call; module logic stays in each module's service. */
 export interface Services {
@@ -14,7 +14,7 @@ export interface Services {
   mailer: Mailer;
   /** Every message on every channel: the delivery record and its delivery job. */
   outbox: Outbox;
-  /** Tells employees (on the channels they chose) and visitors (by an address) something: see platform/notify.ts. */
+  /** Tells employees (on the channels they chose) and visitors (by an address) something: see platform/messages/notify.ts. */
   notifier: Notifier;
   jobs: JobQueue;
   files: FileStore;

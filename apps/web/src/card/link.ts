@@ -45,13 +45,13 @@ export function readCardLink(search: string): CardLink {
   };
 }
 
-/** Our session tokens: 32 random bytes, base64url (apps/server/src/platform/sessions.ts). */
+/** Our session tokens: 32 random bytes, base64url (apps/server/src/platform/identity/sessions.ts). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const PREFIXED = /^(.{1,254})-([A-Za-z0-9_-]{43})$/;
 
 /**
  * The session token inside the app's form of it: the whole when it is a bare token, else the 43 characters after the
- * prefix's last `-` (the server's rule under /qcvisit/, apps/server/src/platform/dialect.ts `dialectToken`). The page
+ * prefix's last `-` (the server's rule under /qcvisit/, apps/server/src/platform/http/dialect.ts `dialectToken`). The page
  * asks `/qcvisit/getCardInfo` with the whole form, where the server also checks that the prefix names the session's
  * account or company; the pictures (our downloads, under /api/ only) with the bare token.
  */

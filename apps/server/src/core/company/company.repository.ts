@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { prepared } from '../../db/client.js';
 import { type CompanyRecord, companies, companyRecord, staffAccounts, subAccounts } from '../../db/schema/index.js';
-import { cacheKey, forget, readOnce } from '../../platform/requestCache.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { cacheKey, forget, readOnce } from '../../platform/http/requestCache.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type CompanyRow = CompanyRecord;
 export type SubCompanyRow = typeof subAccounts.$inferSelect;
@@ -19,7 +19,7 @@ export const companyRepository = scoped(function companyRepository(scope: Tenant
         .select({ sType: staffAccounts.sType, gids: staffAccounts.gids, supplierId: staffAccounts.supplierId })
         .from(staffAccounts)
         .where(eq(staffAccounts.companyId, scope.companyId)),
-    /** Read once per call (the session look-up has usually read it already: platform/requestCache.ts). */
+    /** Read once per call (the session look-up has usually read it already: platform/http/requestCache.ts). */
     company: () =>
       readOnce(cacheKey.company(scope.companyId), () =>
         prepared(db, 'company_by_id', (d, name) =>

@@ -1,11 +1,11 @@
 import { type CompanySettings, companySettings } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type CompanyRow, companyRepository } from './company.repository.js';
 
 /**
  * The company's own row (name, settings, mail details) for every module: takes a scope, so jobs and link pages
- * (`scopeForCompany`) use it as well as calls (`ctx.tenant`). Read once per call (platform/requestCache.ts).
+ * (`scopeForCompany`) use it as well as calls (`ctx.tenant`). Read once per call (platform/http/requestCache.ts).
  */
 export function company(scope: TenantScope): Promise<CompanyRow | undefined> {
   return companyRepository(scope).company();

@@ -1,4 +1,4 @@
-import type { AuthedContext } from '../../platform/calls.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { companyRepository } from './company.repository.js';
 
 /** How many staff accounts name each gate (a gate in use is kept from being deleted). */

@@ -1,6 +1,6 @@
 import { type PadCompany, Status, VaPerm } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
 import { companyRepository, type SubCompanyRow } from './company.repository.js';
 import { settingsOf } from './company.settings.js';
 

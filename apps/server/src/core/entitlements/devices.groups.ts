@@ -1,8 +1,8 @@
 import { type DeviceGroup, type In, logDesc, Status } from '@openvisit/contract';
 import { foreignKeyViolation } from '../../db/sql.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
 import { assertGates } from '../sites/sites.public.js';
 import { type DeviceGroupRow, devicesRepository, type GroupValues } from './devices.repository.js';
 import { assertAll, clashOf, groupViews, noSuchRecord, taken, unique } from './devices.shared.js';

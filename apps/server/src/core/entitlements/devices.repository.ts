@@ -8,7 +8,7 @@ import {
   visitorTypeDeviceGroups,
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type DeviceGroupRow = typeof deviceGroups.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;

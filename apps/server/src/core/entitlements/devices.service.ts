@@ -1,7 +1,7 @@
 import { DEVICE_ONLINE_MS, type Device, type DeviceKind, type In, logDesc, Status } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { newDeviceSecret } from '../../platform/deviceAuth.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { newDeviceSecret } from '../../platform/identity/deviceAuth.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type DeviceRow, type DeviceValues, devicesRepository, type UniqueDeviceField } from './devices.repository.js';
 import { assertAll, clashOf, noSuchRecord, taken, unique } from './devices.shared.js';
 

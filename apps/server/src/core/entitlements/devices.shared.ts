@@ -1,6 +1,6 @@
 import { type DeviceGroup, Status, type StatusCode } from '@openvisit/contract';
 import { uniqueViolation } from '../../db/sql.js';
-import { AppError, badParams } from '../../platform/errors.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
 import type { DeviceGroupRow, devicesRepository } from './devices.repository.js';
 
 export const noSuchRecord = (what: 'group' | 'device') =>

@@ -3,7 +3,7 @@ import { HolidayKind, HolidayMode, Status, slotMinutes, WorkdayMode } from '@ope
 /**
  * The pass-time decision, pure: no database, no clock. The door (modules/doors) reads the strategies with their
  * schedules (kept by modules/passRules), the company's holidays and a pass's usage, then asks these. Days are calendar
- * days of `timeZone`; left out, the server's own zone — the one `platform/days.ts` uses for every other day of the
+ * days of `timeZone`; left out, the server's own zone — the one `platform/formats/days.ts` uses for every other day of the
  * product.
  */
 

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { insertRow, prepared } from '../../db/client.js';
 import { passRecords, vehicleRecords } from '../../db/schema/index.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type PassRecordInsert = Omit<typeof passRecords.$inferInsert, 'id' | 'companyId'>;
 export type VehicleRecordInsert = Omit<typeof vehicleRecords.$inferInsert, 'id' | 'companyId'>;

@@ -1,7 +1,7 @@
 import { type DepartmentNode, type In, logDesc, Status } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type DepartmentRow, departmentsRepository } from './departments.repository.js';
 
 function repoOf(ctx: AuthedContext) {

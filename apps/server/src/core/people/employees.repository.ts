@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notIn
 import { prepared } from '../../db/client.js';
 import { departments, employeeDepartments, employees, subAccounts } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
-import { cacheKey, forgetting, readOnce } from '../../platform/requestCache.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
-import { visibleRows } from '../../platform/visibility.js';
+import { cacheKey, forgetting, readOnce } from '../../platform/http/requestCache.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
+import { visibleRows } from '../../platform/identity/visibility.js';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type EmployeeInsert = Omit<typeof employees.$inferInsert, 'companyId' | 'id'>;

@@ -1,8 +1,8 @@
 import { type Employee, type EmployeeFields, type In, normalizeEmail, normalizePhone, Role, Status } from '@openvisit/contract';
 import { uniqueViolation } from '../../db/sql.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams, requireEvery } from '../../platform/errors.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams, requireEvery } from '../../platform/http/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { settingsOf, visitable } from '../company/company.public.js';
 import * as departments from './departments.service.js';
 import { type EmployeeFilter, type EmployeeInsert, type EmployeeRow, employeesRepository } from './employees.repository.js';

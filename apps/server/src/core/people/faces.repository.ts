@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { employees, faceSyncQueue } from '../../db/schema/index.js';
-import { cacheKey, forgetting } from '../../platform/requestCache.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { cacheKey, forgetting } from '../../platform/http/requestCache.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 /** Face photos of one company's employees and their queue to the devices. Writes that go together run in `inTransaction`. */
 export const facesRepository = scoped(function facesRepository(scope: TenantScope) {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ABNORMAL_KINDS, type AbnormalKind, type Employee, faceStatusLabels, type In, logDesc } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { requireEvery } from '../../platform/errors.js';
-import { checkedFacePhoto, importFaceZip } from '../../platform/facePhotos.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import { checkedFacePhoto, importFaceZip } from '../../platform/files/facePhotos.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { requireEvery } from '../../platform/http/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type EmployeeFilter, employeesRepository } from './employees.repository.js';
 import { notFound, repoOf, withDepartments } from './employees.service.js';
 import { facesRepository } from './faces.repository.js';
@@ -51,7 +51,7 @@ export async function deleteFace(ctx: AuthedContext, input: In<'deleteEmpFace'>)
   return (await withDepartments(ctx, [row]))[0] as Employee;
 }
 
-/** A zip of photos named by work number (platform/facePhotos.ts judges each); the good ones are saved. */
+/** A zip of photos named by work number (platform/files/facePhotos.ts judges each); the good ones are saved. */
 export async function uploadFaceZip(ctx: AuthedContext) {
   const found = await importFaceZip(
     ctx.upload,

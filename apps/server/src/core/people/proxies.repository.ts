@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { prepared } from '../../db/client.js';
 import { visitProxies } from '../../db/schema/index.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type ProxyRow = typeof visitProxies.$inferSelect;
 

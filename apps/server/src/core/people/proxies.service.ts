@@ -1,7 +1,7 @@
 import { type In, logDesc, Status, type VisitProxy } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
-import { canSee } from '../../platform/visibility.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import { canSee } from '../../platform/identity/visibility.js';
 import { namesOf } from './employees.service.js';
 import { type ProxyRow, proxiesRepository } from './proxies.repository.js';
 

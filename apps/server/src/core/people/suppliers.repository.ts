@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { residentVisitors, suppliers } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type SupplierRow = typeof suppliers.$inferSelect;
 export type SupplierInsert = Omit<typeof suppliers.$inferInsert, 'companyId' | 'id'>;

@@ -1,8 +1,8 @@
 import { type In, logDesc, normalizePhone, Status, type Supplier } from '@openvisit/contract';
 import { uniqueViolation } from '../../db/sql.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, notFound } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
 import { staffPerSupplier } from '../company/company.public.js';
 import { type SupplierRow, suppliersRepository } from './suppliers.repository.js';
 

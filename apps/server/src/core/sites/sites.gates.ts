@@ -1,8 +1,8 @@
 import { GATES_MAX, type Gate, Role, Status } from '@openvisit/contract';
 import { uniqueViolation } from '../../db/sql.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import type { TenantScope } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
 import { staffPerGate } from '../company/company.public.js';
 import { type GateRow, registrationRepository } from './sites.repository.js';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import { gates, visitorFields, visitorTypeFields, visitorTypes } from '../../db/schema/index.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type GateRow = typeof gates.$inferSelect;
 export type TypeRow = typeof visitorTypes.$inferSelect;

@@ -14,9 +14,9 @@ import {
   type VisitorType,
 } from '@openvisit/contract';
 import { foreignKeyViolation, uniqueViolation } from '../../db/sql.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { searchPage } from '../visits/visits.public.js';
 import { assertGates } from './sites.gates.js';
 import { type FieldRow, type LinkRow, type RegistrationRepository, registrationRepository, type TypeRow } from './sites.repository.js';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { meetings } from '../../db/schema/index.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 /** What a meeting's times are read from (a full row fits too). */
 export type MeetingTimesRow = Pick<typeof meetings.$inferSelect, 'startAt' | 'endAt' | 'startedAt' | 'endedAt' | 'cancelledAt'>;

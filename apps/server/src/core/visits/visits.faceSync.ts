@@ -1,5 +1,5 @@
 import type { VisitorStatus } from '@openvisit/contract';
-import type { TenantScope } from '../../platform/tenancy.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
 import { visitsRepository } from './visits.repository.js';
 
 /**

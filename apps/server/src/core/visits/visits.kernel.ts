@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { nextStatus, SIGNIN_TYPE, Status, VISIT_MOVES, type Visit, type VisitEvent, type VisitKind, type VisitorStatus } from '@openvisit/contract';
 import { uniqueViolation } from '../../db/sql.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
-import { issueVisitPass, type PassVisit } from '../../platform/passes.js';
-import { inTransaction, type SystemScope, type TenantScope } from '../../platform/tenancy.js';
+import { issueVisitPass, type PassVisit } from '../../platform/formats/passes.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import { inTransaction, type SystemScope, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type VisitFilter, type VisitInsert, type VisitRow, visitsRepository } from './visits.repository.js';
 import { visitsSystemRepository } from './visits.system.repository.js';
 

@@ -1,5 +1,5 @@
 import { type MeetingTimes, meetingCheckInWindow } from '@openvisit/contract';
-import type { TenantScope } from '../../platform/tenancy.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
 import { type MeetingTimesRow, meetingTimesRepository } from './meetingTimes.repository.js';
 
 /** A meeting's times as the contract's status and window rules take them. */

@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizz
 import { type Db, insertRow, prepared, updateRows } from '../../db/client.js';
 import { visitEvents, visits } from '../../db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
-import { visibleRows } from '../../platform/visibility.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
+import { visibleRows } from '../../platform/identity/visibility.js';
 
 export type { VisitFilter };
 export { visitWhen };

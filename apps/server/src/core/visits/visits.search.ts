@@ -1,6 +1,6 @@
 import type { In, Visit, VisitKind, VisitorStatus } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { dayOf, dayStart } from '../../platform/days.js';
+import { dayOf, dayStart } from '../../platform/formats/days.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { settingsOf } from '../company/company.public.js';
 import { noSuchVisit, toVisit, type VisitFilter } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.js';
 import { visits } from '../../db/schema/index.js';
-import { dbOf, type SystemScope } from '../../platform/tenancy.js';
+import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
 
 /** The visit queries that must cross companies; each says why. */
 export function visitsSystemRepository(scope: SystemScope) {

@@ -1,4 +1,4 @@
-import type { TenantScope } from '../../platform/tenancy.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
 import type { VisitRow } from './visits.kernel.js';
 import { meetingWindow } from './visits.meetingWindow.js';
 

@@ -28,11 +28,11 @@ export const sessions = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     revokedAt: tstz('revoked_at'),
     lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
-    /** A staff account signed in with a password it must change: the session may only change it (platform/calls.ts). */
+    /** A staff account signed in with a password it must change: the session may only change it (platform/http/calls.ts). */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /**
      * A super account's read-only look into one of its companies (account_kind 'super', account_id the super account):
-     * every write is refused (contract readOnly.ts, platform/calls.ts).
+     * every write is refused (contract readOnly.ts, platform/http/calls.ts).
      */
     readOnly: boolean('read_only').notNull().default(false),
     ...timestamps,
@@ -53,7 +53,7 @@ export const captchas = pgTable('captchas', {
 });
 
 /**
- * Failed sign-ins (platform/signinGuard.ts), one row per key: an account at one source (`kind`, `account_id`,
+ * Failed sign-ins (platform/identity/signinGuard.ts), one row per key: an account at one source (`kind`, `account_id`,
  * `source`), an account from anywhere (`source` ''), or a source against any account (`kind` '', `account_id` 0).
  * Only the account-and-source pair is ever locked, so a stranger cannot lock the owner out.
  */

@@ -5,7 +5,7 @@ import { id, timestamps, tstz } from './columns.js';
 /**
  * A company's settings of one notification channel (the original's qcv_notify_conf): email, sms, wechat, voice.
  * `conf` holds the fields that may be shown; `secret` the password, app secret or key, AES-GCM encrypted with the
- * server's key (platform/crypto.ts sealSecret), never answered. SMS counts its quota here.
+ * server's key (platform/identity/crypto.ts sealSecret), never answered. SMS counts its quota here.
  */
 export const notifyConfigs = pgTable(
   'notify_configs',

@@ -13,7 +13,7 @@ export const holidays = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    /** yyyy-mm-dd: a calendar day of the server's time zone (platform/days.ts). */
+    /** yyyy-mm-dd: a calendar day of the server's time zone (platform/formats/days.ts). */
     day: text('day').notNull(),
     name: text('name').notNull(),
     kind: smallint('kind').notNull().default(1),

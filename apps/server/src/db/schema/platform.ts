@@ -25,7 +25,7 @@ export const jobs = pgTable(
 /**
  * Every message the system sends, on every channel (email, SMS, WeChat, DingTalk, RTX, voice), with its delivery
  * state: the visible delivery record (the original's qcv_email_sendrecord, for all channels). Delivered by the
- * `message.send` job (platform/messages.ts). The SQL table keeps its first name, `mails` (it was email only): renaming
+ * `message.send` job (platform/messages/messages.ts). The SQL table keeps its first name, `mails` (it was email only): renaming
  * it while adding columns is beyond drizzle-kit 0.31, and the name does no harm.
  */
 export const messages = pgTable(

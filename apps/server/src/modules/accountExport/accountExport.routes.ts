@@ -1,5 +1,5 @@
 import * as c from '@openvisit/contract';
-import { bindDownload } from '../../platform/downloads.js';
+import { bindDownload } from '../../platform/http/downloads.js';
 import { exportAccountData } from './accountExport.js';
 
 export const accountExportDownloads = [bindDownload(c.exportAccountData, (input, ctx) => exportAccountData(ctx, input))];

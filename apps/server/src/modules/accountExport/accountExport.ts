@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { Lang } from '@openvisit/contract';
 import * as c from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { zipStream } from '../../platform/zipWriter.js';
+import { zipStream } from '../../platform/files/zipWriter.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { markDataExported } from '../accounts/accounts.public.js';
 import { exportList } from '../blacklist/blacklist.public.js';
 import { exportEmployees } from '../employees/employees.public.js';

@@ -1,8 +1,8 @@
 import { UNSUBSCRIBE_GRACE_DAYS } from '@openvisit/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FileStore } from '../../platform/files.js';
-import type { JobQueue } from '../../platform/jobs.js';
-import { inTransaction, type SystemScope } from '../../platform/tenancy.js';
+import type { FileStore } from '../../platform/files/files.js';
+import { inTransaction, type SystemScope } from '../../platform/identity/tenancy.js';
+import type { JobQueue } from '../../platform/jobs/jobs.js';
 import { accountsClosingSystemRepository } from './accounts.closing.system.repository.js';
 
 /**

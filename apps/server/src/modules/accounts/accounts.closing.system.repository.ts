@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { closedCompanies, companies } from '../../db/schema/index.js';
-import { cacheKey, forget } from '../../platform/requestCache.js';
-import { dbOf, type SystemScope } from '../../platform/tenancy.js';
+import { cacheKey, forget } from '../../platform/http/requestCache.js';
+import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
 
 /**
  * Closing accounts across companies: the deletion job finds the companies whose grace period has ended (any company,

@@ -6,7 +6,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedCompany, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { closedCompanies, companies, employees, sessions } from '../../db/schema/index.js';
-import { systemScope } from '../../platform/tenancy.js';
+import { systemScope } from '../../platform/identity/tenancy.js';
 import { CLOSING_EVERY_MS, closeDueAccounts, ensureClosingSweep } from './accounts.closing.job.js';
 
 const DAY = 86_400_000;

@@ -9,8 +9,8 @@ import {
   UNSUBSCRIBE_GRACE_DAYS,
 } from '@openvisit/contract';
 import { type CompanyRow, company as companyRow, patchSettings, updateCompany } from '../../core/company/company.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
 import { confirmPassword } from '../auth/auth.public.js';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type CompanyRecord, staffAccounts } from '../../db/schema/index.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type StaffRow = typeof staffAccounts.$inferSelect;
 export type CompanyRow = CompanyRecord;

@@ -1,5 +1,5 @@
 import * as c from '@openvisit/contract';
-import { bind } from '../../platform/calls.js';
+import { bind } from '../../platform/http/calls.js';
 import { updatePassword } from '../auth/auth.public.js';
 import * as closing from './accounts.closing.js';
 import * as accounts from './accounts.service.js';

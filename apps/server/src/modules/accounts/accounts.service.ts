@@ -1,7 +1,7 @@
 import { companySettings, type Lang, normalizePhone, Role, Status, type UserInfo, VaPerm } from '@openvisit/contract';
 import { type CompanyRow, company, patchSettings, settingsOfRow, subCompanyRow, updateCompany } from '../../core/company/company.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
 import { accountsRepository } from './accounts.repository.js';
 import { accountsSystemRepository } from './accounts.system.repository.js';
 

@@ -2,12 +2,12 @@ import { type In, MANAGED_STAFF_TYPES, type Manager, normalizePhone, Role, Statu
 import { supplierById } from '../../core/people/people.public.js';
 import { assertGates } from '../../core/sites/sites.public.js';
 import { uniqueViolation } from '../../db/sql.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { hashPassword } from '../../platform/crypto.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { revokeAccountSessions } from '../../platform/sessions.js';
-import { clearAccountFailures, lockedAccountIds } from '../../platform/signinGuard.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
+import { hashPassword } from '../../platform/identity/crypto.js';
+import { revokeAccountSessions } from '../../platform/identity/sessions.js';
+import { clearAccountFailures, lockedAccountIds } from '../../platform/identity/signinGuard.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
 import { accountsRepository, type StaffRow } from './accounts.repository.js';
 import { signInNameTaken } from './accounts.service.js';
 
@@ -32,7 +32,7 @@ function assertManageable(ctx: AuthedContext, sType: number): void {
   if (allowed && !allowed.includes(sType)) throw new AppError(Status.NO_PERMISSION);
 }
 
-/** `locked`: some client address is locked out of the account now (platform/signinGuard.ts). */
+/** `locked`: some client address is locked out of the account now (platform/identity/signinGuard.ts). */
 export function toManager(s: StaffRow, locked = false): Manager {
   return {
     id: s.id,
@@ -166,7 +166,7 @@ export async function updateManager(
 /**
  * The grants after an update: a sub-administrator keeps at least one module (400 on modules when it would have none,
  * e.g. another kind made a sub-administrator without naming them); another kind names none (400), and an account
- * leaving kind 5 loses its grants. Its sessions read them on every call (platform/sessions.ts), so none is revoked.
+ * leaving kind 5 loses its grants. Its sessions read them on every call (platform/identity/sessions.ts), so none is revoked.
  */
 function grantsAfterUpdate(sType: number, stored: string[], given: string[] | undefined): string[] {
   if (sType !== Role.SUBADMIN) {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { companies, staffAccounts, superAccounts } from '../../db/schema/index.js';
-import { dbOf, type SystemScope } from '../../platform/tenancy.js';
+import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
 
 /** Queries over every company's accounts: company names, super accounts and the operator's commands. */
 export function accountsSystemRepository(scope: SystemScope) {

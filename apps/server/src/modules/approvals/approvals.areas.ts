@@ -2,9 +2,9 @@ import { type ApproverType, type In, logDesc, type ProcessArea, Status } from '@
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import { assertGates } from '../../core/sites/sites.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams, notFound } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams, notFound } from '../../platform/http/errors.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
 import { type AreaRow, approvalsRepository, type RuleRow } from './approvals.repository.js';
 
 function repoOf(ctx: AuthedContext) {

@@ -1,10 +1,10 @@
 import { APPROVAL_STATUSES, type In, logDesc, nextStatus, type ProcessRecord, Role, Status, type VisitorStatus } from '@openvisit/contract';
 import { move, setPermission, type VisitRow, visitById } from '../../core/visits/visits.public.js';
-import { type AuthedContext, inTx } from '../../platform/calls.js';
-import { AppError, notFound } from '../../platform/errors.js';
-import { abilitiesOf, assertMay } from '../../platform/policy.js';
-import { inTransaction } from '../../platform/tenancy.js';
-import { canSee } from '../../platform/visibility.js';
+import { type AuthedContext, inTx } from '../../platform/http/calls.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import { abilitiesOf, assertMay } from '../../platform/identity/policy.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
+import { canSee } from '../../platform/identity/visibility.js';
 import { levelCount } from './approvals.areas.js';
 import { tellApprovers, tellOutcome } from './approvals.notices.js';
 import { type LevelState, levelActions, PENDING } from './approvals.policy.js';

@@ -1,6 +1,6 @@
 import type { Lang } from '@openvisit/contract';
 import { inviteTime } from '../../core/visits/visits.public.js';
-import { mailLayout } from '../../platform/mailLayout.js';
+import { mailLayout } from '../../platform/messages/mailLayout.js';
 
 /** To an approver: a visit has reached their level. */
 export function approvalRequestMail(

@@ -2,7 +2,7 @@ import { formatDateTime } from '@openvisit/contract';
 import { company as companyRow } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import type { VisitRow } from '../../core/visits/visits.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { approvalRequestMail, approvalResultMail } from './approvals.mails.js';
 import { approvalsRepository } from './approvals.repository.js';
 

@@ -1,5 +1,5 @@
 import * as c from '@openvisit/contract';
-import type { Policy } from '../../platform/policy.js';
+import type { Policy } from '../../platform/identity/policy.js';
 
 /** A level's decision as the caller finds it: its status, whether its visit is over, whether the caller approves at it. */
 export interface LevelState {

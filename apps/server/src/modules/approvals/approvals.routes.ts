@@ -1,5 +1,5 @@
 import * as c from '@openvisit/contract';
-import { bind } from '../../platform/calls.js';
+import { bind } from '../../platform/http/calls.js';
 import * as areas from './approvals.areas.js';
 import * as flow from './approvals.flow.js';
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { LogModule, logDesc, Status } from '@openvisit/contract';
-import { writeLog } from '../../platform/audit.js';
-import type { AuthedContext, CallContext } from '../../platform/calls.js';
-import { spendCaptcha } from '../../platform/captcha.js';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.js';
-import { AppError } from '../../platform/errors.js';
-import { fromKnownDevice, knownDeviceCookie } from '../../platform/knownDevices.js';
+import { writeLog } from '../../platform/http/audit.js';
+import type { AuthedContext, CallContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import { spendCaptcha } from '../../platform/identity/captcha.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/identity/crypto.js';
+import { fromKnownDevice, knownDeviceCookie } from '../../platform/identity/knownDevices.js';
 import {
   type AccountKind,
   createSession,
@@ -13,7 +13,7 @@ import {
   releasePasswordChange,
   revokeAccountSessions,
   type Session,
-} from '../../platform/sessions.js';
+} from '../../platform/identity/sessions.js';
 import {
   clearAccountFailures,
   clearSignInFailures,
@@ -21,7 +21,7 @@ import {
   type SignInAccount,
   signInCounts,
   spreadDelayUntil,
-} from '../../platform/signinGuard.js';
+} from '../../platform/identity/signinGuard.js';
 import { authSystemRepository } from './auth.system.repository.js';
 
 /** Everything auth reads runs before a session or across companies (see the repository): the system scope. */
@@ -35,7 +35,7 @@ export interface Lockable {
 }
 
 /**
- * Checks a password against the failures counted for this account at this client address (platform/signinGuard.ts):
+ * Checks a password against the failures counted for this account at this client address (platform/identity/signinGuard.ts):
  * warnings with the tries left after `warnAfter` failures (302), then that address alone locked (67) with a growing
  * back-off, so a stranger cannot lock the owner out. A name no account answers to (`name`, as typed) goes the same way
  * under a key of its own (`unknownAccount`): the same reads and writes, the same password hashing, and the same

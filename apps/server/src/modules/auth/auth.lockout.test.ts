@@ -16,7 +16,7 @@ import {
 import { loadConfig } from '../../config.js';
 import { recordStatements } from '../../db/client.js';
 import { companies, signInFailures, staffAccounts } from '../../db/schema/index.js';
-import { hashPassword } from '../../platform/crypto.js';
+import { hashPassword } from '../../platform/identity/crypto.js';
 
 interface Envelope {
   status: number;

@@ -1,5 +1,5 @@
 import type { Lang } from '@openvisit/contract';
-import { mailLayout as layout } from '../../platform/mailLayout.js';
+import { mailLayout as layout } from '../../platform/messages/mailLayout.js';
 
 export function activationMail(lang: Lang, v: { company: string; username: string; link: string; hours: number }) {
   if (lang === 'zh')

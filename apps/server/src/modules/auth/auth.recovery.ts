@@ -1,10 +1,10 @@
 import { type Lang, normalizeEmail, normalizePhone, Role, Status } from '@openvisit/contract';
-import type { CallContext } from '../../platform/calls.js';
-import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto.js';
-import { AppError } from '../../platform/errors.js';
-import { sealedInMessage } from '../../platform/messages.js';
-import { revokeAccountSessions } from '../../platform/sessions.js';
-import { clearAccountFailures } from '../../platform/signinGuard.js';
+import type { CallContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/identity/crypto.js';
+import { revokeAccountSessions } from '../../platform/identity/sessions.js';
+import { clearAccountFailures } from '../../platform/identity/signinGuard.js';
+import { sealedInMessage } from '../../platform/messages/messages.js';
 import { requireCaptcha, sys } from './auth.credentials.js';
 import { resetMail, subWelcomeMail, welcomeMail } from './auth.mails.js';
 

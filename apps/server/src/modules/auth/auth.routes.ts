@@ -1,7 +1,7 @@
 import * as c from '@openvisit/contract';
-import { bind } from '../../platform/calls.js';
-import { checkCaptcha, createCaptcha } from '../../platform/captcha.js';
-import { revokeSession } from '../../platform/sessions.js';
+import { bind } from '../../platform/http/calls.js';
+import { checkCaptcha, createCaptcha } from '../../platform/identity/captcha.js';
+import { revokeSession } from '../../platform/identity/sessions.js';
 import * as credentials from './auth.credentials.js';
 import * as recovery from './auth.recovery.js';
 import * as signin from './auth.signin.js';

@@ -1,10 +1,10 @@
 import { ADMIN_STYPE, type Lang, type LoginResult, normalizeEmail, normalizePhone, Role, type StaffType, Status } from '@openvisit/contract';
 import { gateNamesIn } from '../../core/sites/sites.public.js';
-import type { AuthedContext, CallContext } from '../../platform/calls.js';
-import { dialectToken } from '../../platform/dialect.js';
-import { AppError } from '../../platform/errors.js';
-import { renewSession } from '../../platform/sessions.js';
-import { scopeForCompany } from '../../platform/tenancy.js';
+import type { AuthedContext, CallContext } from '../../platform/http/calls.js';
+import { dialectToken } from '../../platform/http/dialect.js';
+import { AppError } from '../../platform/http/errors.js';
+import { renewSession } from '../../platform/identity/sessions.js';
+import { scopeForCompany } from '../../platform/identity/tenancy.js';
 import { activeCompany, captchaDue, checkCredentials, pickByPassword, requireCaptcha, startSession, sys, today } from './auth.credentials.js';
 
 type CompanyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sys>['findCompanyByEmail']>>>;

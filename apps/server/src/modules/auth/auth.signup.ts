@@ -1,11 +1,11 @@
 import { type Lang, LogModule, normalizeEmail, normalizePhone, Role, Status } from '@openvisit/contract';
 import { uniqueViolation } from '../../db/sql.js';
-import { writeLog } from '../../platform/audit.js';
-import type { CallContext } from '../../platform/calls.js';
-import { hashPassword, randomToken, sha256 } from '../../platform/crypto.js';
-import { AppError } from '../../platform/errors.js';
-import { sealedInMessage } from '../../platform/messages.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import { writeLog } from '../../platform/http/audit.js';
+import type { CallContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import { hashPassword, randomToken, sha256 } from '../../platform/identity/crypto.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
+import { sealedInMessage } from '../../platform/messages/messages.js';
 import { requireCaptcha, sys } from './auth.credentials.js';
 import { activationMail, alreadyRegisteredMail } from './auth.mails.js';
 import { authSystemRepository } from './auth.system.repository.js';

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.js';
 import { companies, emailTokens, employees, staffAccounts, subAccounts, superAccounts } from '../../db/schema/index.js';
-import type { AccountKind } from '../../platform/sessions.js';
-import { dbOf, type SystemScope } from '../../platform/tenancy.js';
+import type { AccountKind } from '../../platform/identity/sessions.js';
+import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
 
 /** What a one-time email link does: activate a company, reset its administrator's password, set an employee's. */
 export type EmailTokenPurpose = 'activate' | 'reset' | 'empPassword' | 'subPassword';
@@ -130,7 +130,7 @@ function accountsByName(scope: SystemScope) {
   };
 }
 
-/** Password hashes by kind of account and id (failed sign-ins are counted by platform/signinGuard.ts). */
+/** Password hashes by kind of account and id (failed sign-ins are counted by platform/identity/signinGuard.ts). */
 function credentials(scope: SystemScope) {
   const db = dbOf(scope);
   return {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownCaptcha, PASSWORD, seedCompany, seedEmployee, seedSubAccount, seedSuper, type TestApp, testApp } from '../../../test/harness.js';
 import { recordStatements } from '../../db/client.js';
 import { companies, employees, jobs, mails, operationLogs, sessions, staffAccounts, subAccounts } from '../../db/schema/index.js';
-import { hashPassword, sha256 } from '../../platform/crypto.js';
+import { hashPassword, sha256 } from '../../platform/identity/crypto.js';
 
 function linkToken(text: string, path: string): string {
   const m = text.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`));

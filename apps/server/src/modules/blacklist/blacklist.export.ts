@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type Lang, logDesc } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { xlsxStream } from '../../platform/xlsx.js';
+import { xlsxStream } from '../../platform/files/xlsx.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { type ListKind, listRepository } from './blacklist.repository.js';
 
 const HEADERS: Record<Lang, string[]> = {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'dri
 import { prepared } from '../../db/client.js';
 import { listedPeople } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type ListKind = 'black' | 'white';
 export type ListedRow = typeof listedPeople.$inferSelect;

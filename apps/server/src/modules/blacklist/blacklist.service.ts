@@ -1,10 +1,10 @@
 import { type In, type ListedPerson, LogModule, logDesc, normalizePhone, Status, settingObject } from '@openvisit/contract';
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
 import { uniqueViolation } from '../../db/sql.js';
-import { clientEnd, writeLog } from '../../platform/audit.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, notFound, requireEvery } from '../../platform/errors.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import { clientEnd, writeLog } from '../../platform/http/audit.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, notFound, requireEvery } from '../../platform/http/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type ListedRow, type ListKind, listRepository } from './blacklist.repository.js';
 
 /** Phones compare as normalised numbers, certificate numbers case- and space-insensitively. */

@@ -1,13 +1,13 @@
 import type { Visit, VisitorStatus } from '@openvisit/contract';
-import type { DialectContext } from '../../platform/calls.js';
-import { dayOf } from '../../platform/days.js';
-import type { DialectAdapter, DialectAdapters } from '../../platform/dialect.js';
+import { dayOf } from '../../platform/formats/days.js';
+import type { DialectContext } from '../../platform/http/calls.js';
+import type { DialectAdapter, DialectAdapters } from '../../platform/http/dialect.js';
 import { photoLinks } from './compat.photos.js';
 import { undoLftPwdRule } from './lftPwd.js';
 
 /**
  * What the original's clients send and read, call by call (docs/original-clients.md). The transport itself (token
- * forms, ids as strings, the placeholder userid, paging) is the platform's (platform/dialect.ts); here is what only
+ * forms, ids as strings, the placeholder userid, paging) is the platform's (platform/http/dialect.ts); here is what only
  * some calls need, and the original's names for our calls.
  */
 

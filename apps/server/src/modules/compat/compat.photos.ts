@@ -1,11 +1,11 @@
 import type { Visit } from '@openvisit/contract';
 import { photoKeysOf } from '../../core/visits/visits.public.js';
-import type { AuthedContext, DialectContext } from '../../platform/calls.js';
-import { mediaUrl } from '../../platform/media.js';
+import { mediaUrl } from '../../platform/files/media.js';
+import type { AuthedContext, DialectContext } from '../../platform/http/calls.js';
 
 /**
  * The original answered a visit's `vphoto` as a URL the front desk puts straight into `<img src>`, with no token. Ours
- * is a signed media link (platform/media.ts) to that visit's stored photo: loadable without a session, naming that one
+ * is a signed media link (platform/files/media.ts) to that visit's stored photo: loadable without a session, naming that one
  * file, and short-lived. Half an hour: the desk shows a list as it loads it (the browser keeps the picture an hour after),
  * and every list, look-up and check-in answers fresh links; a link copied out of it soon stops working.
  */

@@ -15,8 +15,8 @@ import {
   WORK_NUMBER_MAX,
 } from '@openvisit/contract';
 import { departments, employees } from '../../core/people/people.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
 import type { ExtDepartment, ExtUser } from './contacts.providers.js';
 import type { contactsRepository, EmployeeLink } from './contacts.repository.js';
 

@@ -1,6 +1,6 @@
 import { Status } from '@openvisit/contract';
-import { EndpointRefused, fetchEndpoint } from '../../platform/endpoints.js';
-import { AppError } from '../../platform/errors.js';
+import { EndpointRefused, fetchEndpoint } from '../../platform/http/endpoints.js';
+import { AppError } from '../../platform/http/errors.js';
 
 /** What every provider request keeps to (config.contacts). */
 export interface HttpLimits {
@@ -21,7 +21,7 @@ const unreachable = (reason: string) => new AppError(Status.DIRECTORY_UNREACHABL
  * names the provider and what went wrong — never the URL, which may carry credentials or an access token.
  * Redirects are refused for the same reason: a token must not follow a redirect to another host.
  *
- * `company`: the URL is a company-supplied endpoint, reached only through platform/endpoints.ts (public addresses
+ * `company`: the URL is a company-supplied endpoint, reached only through platform/http/endpoints.ts (public addresses
  * unless the operator allows private ones, checked on every resolution); its refusal is thrown as EndpointRefused,
  * and a failure to connect has one neutral reason (refused, timed out and unknown would map the network).
  */

@@ -1,7 +1,7 @@
 import { type ContactChannel, Status } from '@openvisit/contract';
 import { z } from 'zod';
-import { EndpointRefused } from '../../platform/endpoints.js';
-import { AppError } from '../../platform/errors.js';
+import { EndpointRefused } from '../../platform/http/endpoints.js';
+import { AppError } from '../../platform/http/errors.js';
 import { fetchBounded, type HttpAnswer, type HttpLimits, mapLimit, sleep } from './contacts.http.js';
 
 /** A department as a provider lists it; `parentId` null is the top level (directly under the company). */

@@ -5,8 +5,8 @@ export type EmployeeLinkSource = ContactChannel | 'wechat';
 
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { contactDepartmentLinks, contactEmployeeLinks, contactSync } from '../../db/schema/index.js';
-import type { SecretBox } from '../../platform/crypto.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import type { SecretBox } from '../../platform/identity/crypto.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type ContactSyncRow = typeof contactSync.$inferSelect;
 export interface EmployeeLink {

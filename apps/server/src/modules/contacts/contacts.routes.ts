@@ -1,5 +1,5 @@
 import * as c from '@openvisit/contract';
-import { bind } from '../../platform/calls.js';
+import { bind } from '../../platform/http/calls.js';
 import * as contacts from './contacts.service.js';
 
 export const contactsRoutes = [

@@ -1,12 +1,12 @@
 import { LogModule, renderLogDesc, Status, settingObject } from '@openvisit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import { writeLog } from '../../platform/audit.js';
-import { jobContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
-import type { JobQueue } from '../../platform/jobs.js';
+import { writeLog } from '../../platform/http/audit.js';
+import { jobContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { SystemScope } from '../../platform/identity/tenancy.js';
+import type { JobQueue } from '../../platform/jobs/jobs.js';
 import type { Services } from '../../platform/services.js';
-import type { SystemScope } from '../../platform/tenancy.js';
 import { autoSummary, nextMidnight, runAutomatic } from './contacts.service.js';
 import { companiesWithAutoSync } from './contacts.system.repository.js';
 

@@ -17,10 +17,10 @@ import {
 } from '@openvisit/contract';
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
 import { checkClause, employeesService } from '../../core/people/people.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import type { SecretBox } from '../../platform/crypto.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import type { TenantScope } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
+import type { SecretBox } from '../../platform/identity/crypto.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
 import { applyDepartments, applyEmployees, applyRelations, newReport } from './contacts.apply.js';
 import { type DirectoryProvider, dingTalkProvider, type ExtDepartment, type ExtUser, rtxProvider } from './contacts.providers.js';
 import { contactsRepository, type EmployeeLinkSource } from './contacts.repository.js';

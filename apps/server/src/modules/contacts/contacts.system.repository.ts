@@ -1,7 +1,7 @@
 import type { ContactChannel } from '@openvisit/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { companies, contactSync } from '../../db/schema/index.js';
-import { dbOf, type SystemScope } from '../../platform/tenancy.js';
+import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
 
 /**
  * For the daily job: the companies whose automatic sync is on, and with which channel. This is a deliberate

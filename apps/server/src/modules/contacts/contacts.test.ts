@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, type FakeDingTalk, type FakeRtx, startFakeDingTalk, startFakeRtx } from '../../../test/directory-fakes.js';
 import { seedCompany, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { companies, contactSync, departments, employees, jobs, operationLogs } from '../../db/schema/index.js';
-import { JobQueue } from '../../platform/jobs.js';
-import { systemScope, tenantScope } from '../../platform/tenancy.js';
+import { systemScope, tenantScope } from '../../platform/identity/tenancy.js';
+import { JobQueue } from '../../platform/jobs/jobs.js';
 import { contactsRepository } from './contacts.repository.js';
 import { COMPANY_JOB, DAILY_JOB, ensureDailySync, localDay, registerContactJobs } from './contacts.schedule.js';
 

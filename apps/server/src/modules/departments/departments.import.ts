@@ -12,10 +12,10 @@ import {
   logDesc,
 } from '@openvisit/contract';
 import { departmentsRepository, employeesService, normalisePath, pathResolver } from '../../core/people/people.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { badParams } from '../../platform/errors.js';
-import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/files/spreadsheet.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { badParams } from '../../platform/http/errors.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
 
 type Field = keyof typeof DEPARTMENT_IMPORT_COLUMNS;
 

@@ -1,6 +1,6 @@
 import type { In } from '@openvisit/contract';
 import { departments, employees } from '../../core/people/people.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 
 /* A department's members, a page of employees: above both services, so departments.service stays below employees. */
 

@@ -1,7 +1,7 @@
 import * as c from '@openvisit/contract';
 import { departments } from '../../core/people/people.public.js';
-import { bind } from '../../platform/calls.js';
-import { bindDownload } from '../../platform/downloads.js';
+import { bind } from '../../platform/http/calls.js';
+import { bindDownload } from '../../platform/http/downloads.js';
 import { departmentTemplate, importDepartments } from './departments.import.js';
 import { members } from './departments.members.js';
 

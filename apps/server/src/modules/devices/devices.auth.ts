@@ -1,11 +1,11 @@
 import { DEVICE_CODE_MAX, type DeviceKind, Status } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
 import { devicesRepository } from '../../core/entitlements/entitlements.public.js';
-import type { DeviceContext } from '../../platform/calls.js';
-import { safeEqual } from '../../platform/crypto.js';
-import { type AuthenticatedDevice, canonicalIp, type DeviceAuthenticator, deviceSecretHash } from '../../platform/deviceAuth.js';
-import { AppError } from '../../platform/errors.js';
-import { type SystemScope, scopeForCompany } from '../../platform/tenancy.js';
+import type { DeviceContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import { safeEqual } from '../../platform/identity/crypto.js';
+import { type AuthenticatedDevice, canonicalIp, type DeviceAuthenticator, deviceSecretHash } from '../../platform/identity/deviceAuth.js';
+import { type SystemScope, scopeForCompany } from '../../platform/identity/tenancy.js';
 import { deviceHeartbeat } from '../monitor/monitor.public.js';
 import { devicesSystemRepository } from './devices.system.repository.js';
 
@@ -13,7 +13,7 @@ const TOUCH_EVERY_MS = 60_000;
 
 type CredentialRow = NonNullable<Awaited<ReturnType<ReturnType<typeof devicesSystemRepository>['credentialOf']>>>;
 
-/** The platform's check of a device's credential (platform/deviceAuth.ts), over the devices table. */
+/** The platform's check of a device's credential (platform/identity/deviceAuth.ts), over the devices table. */
 export function deviceAuthenticator(system: SystemScope): DeviceAuthenticator {
   const repo = devicesSystemRepository(system);
   /** A device found: refused while disabled, else stamped as seen. */

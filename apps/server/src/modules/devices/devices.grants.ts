@@ -1,9 +1,9 @@
 import { type In, logDesc, Status } from '@openvisit/contract';
 import { assertAll, devicesRepository, unique } from '../../core/entitlements/entitlements.public.js';
 import { typeById } from '../../core/sites/sites.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
 import { residentsNamed } from '../residents/residents.public.js';
 
 /** Access rights: the device groups granted to visitor types and resident visitors (employees': employees.attributes). */

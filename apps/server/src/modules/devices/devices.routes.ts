@@ -10,7 +10,7 @@ import {
   setDeviceStatus,
   updateDevice,
 } from '../../core/entitlements/entitlements.public.js';
-import { bind } from '../../platform/calls.js';
+import { bind } from '../../platform/http/calls.js';
 import { deviceSelf } from './devices.auth.js';
 import * as grants from './devices.grants.js';
 

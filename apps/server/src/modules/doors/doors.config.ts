@@ -2,9 +2,9 @@ import type { CompanySettings } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
 import { type DoorStrategy, type GroupFacts, groupFacts, groupsByDevice, visitorTypeGrants } from '../../core/entitlements/entitlements.public.js';
 import { gatesNamed } from '../../core/sites/sites.public.js';
-import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
-import { dayOf } from '../../platform/days.js';
-import { storeKey, type TenantScope } from '../../platform/tenancy.js';
+import { dayOf } from '../../platform/formats/days.js';
+import { type DeviceContext, deviceActorContext } from '../../platform/http/calls.js';
+import { storeKey, type TenantScope } from '../../platform/identity/tenancy.js';
 import { doorRules, holidaysIn } from '../passRules/passRules.public.js';
 import { doorsRepository } from './doors.repository.js';
 

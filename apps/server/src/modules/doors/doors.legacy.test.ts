@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeviceAnswer, doorDevice } from '../../../test/doors.js';
 import { type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { devices, passRecords, visits } from '../../db/schema/index.js';
-import { visitPass } from '../../platform/passes.js';
+import { visitPass } from '../../platform/formats/passes.js';
 
 /**
  * Legacy readers (the original's door QR readers, which send no credential): under /qcvisit/ only, a device call

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCall, doorDevice } from '../../../test/doors.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { mails, passRecords, visits } from '../../db/schema/index.js';
-import { issueVisitPass, visitPass } from '../../platform/passes.js';
+import { issueVisitPass, visitPass } from '../../platform/formats/passes.js';
 
 const HOUR = 3_600_000;
 /** The original's shape: v, 15 hex, 468, kind, channel, phone, yyyyMMddHHmm, id. */

@@ -1,9 +1,9 @@
 import { type Out, Status } from '@openvisit/contract';
 import { groupsOfVisit, type PassRecordInsert, recordPass, visitEntries } from '../../core/entitlements/entitlements.public.js';
 import type { VisitRow } from '../../core/visits/visits.public.js';
-import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
-import { dayOf, dayStart } from '../../platform/days.js';
-import { AppError } from '../../platform/errors.js';
+import { dayOf, dayStart } from '../../platform/formats/days.js';
+import { type DeviceContext, deviceActorContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
 import type { DoorConfig } from './doors.config.js';
 import { type DoorVerdict, decideDoor } from './doors.decision.js';
 import { signInAtDoor, signOutAtDoor } from './doors.signIn.js';

@@ -1,8 +1,8 @@
 import type { Out } from '@openvisit/contract';
 import { Status } from '@openvisit/contract';
 import { residentOnSiteToday, visitByCode } from '../../core/visits/visits.public.js';
-import type { DeviceContext } from '../../platform/calls.js';
-import { type PassRead, readAnyPass } from '../../platform/passes.js';
+import { type PassRead, readAnyPass } from '../../platform/formats/passes.js';
+import type { DeviceContext } from '../../platform/http/calls.js';
 import { type DoorConfig, doorConfig } from './doors.config.js';
 import { type DoorPass, doorPass, visitorPass } from './doors.pass.js';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { prepared } from '../../db/client.js';
 import { doorConfigVersions } from '../../db/schema/index.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 /** The company's door configuration version (raised by triggers, migration 0035): the one read a cached decision needs. */
 export const doorsRepository = scoped(function doorsRepository(scope: TenantScope) {

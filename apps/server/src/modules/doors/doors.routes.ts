@@ -1,5 +1,5 @@
 import * as c from '@openvisit/contract';
-import { bind } from '../../platform/calls.js';
+import { bind } from '../../platform/http/calls.js';
 import { uploadCard } from './doors.card.js';
 import { uploadQrcode } from './doors.qr.js';
 import { uploadVehicleInfo } from './doors.vehicles.js';

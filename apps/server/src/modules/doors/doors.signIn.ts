@@ -1,6 +1,6 @@
 import { type CompanySettings, logDesc } from '@openvisit/contract';
 import { leaveAtFrom, moveIn, type VisitRow } from '../../core/visits/visits.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { blacklist } from '../blacklist/blacklist.public.js';
 import { notifyArrival } from '../notifications/notifications.public.js';
 

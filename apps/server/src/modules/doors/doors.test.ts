@@ -5,7 +5,7 @@ import { deviceCall, doorDevice } from '../../../test/doors.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { recordStatements } from '../../db/client.js';
 import { companies, deviceGroups, passRecords, visitEvents, visits } from '../../db/schema/index.js';
-import { visitPass } from '../../platform/passes.js';
+import { visitPass } from '../../platform/formats/passes.js';
 
 const HOUR = 3_600_000;
 describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {

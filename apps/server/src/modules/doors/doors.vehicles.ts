@@ -3,9 +3,9 @@ import { type In, normalizePlate as normalizeBookingPlate, type Out, SNAPSHOT_MA
 import { settingsIn } from '../../core/company/company.public.js';
 import { normalizePlate, recordVehicles } from '../../core/entitlements/entitlements.public.js';
 import { type VisitRow, visitsByPlate } from '../../core/visits/visits.public.js';
-import type { DeviceContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { ImageRejected, normalisePhoto } from '../../platform/images.js';
+import { ImageRejected, normalisePhoto } from '../../platform/files/images.js';
+import type { DeviceContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
 import { logistics } from '../logistics/logistics.public.js';
 import { doorWindow } from './doors.window.js';
 

@@ -1,7 +1,7 @@
 import type { CompanySettings } from '@openvisit/contract';
 import { checkInWindow, type VisitRow } from '../../core/visits/visits.public.js';
-import { dayOf, dayStart } from '../../platform/days.js';
-import type { TenantScope } from '../../platform/tenancy.js';
+import { dayOf, dayStart } from '../../platform/formats/days.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
 
 /**
  * When a visit's pass opens doors (1115 outside): from the opening of its check-in window (an expected visit, a

@@ -12,10 +12,10 @@ import {
   takenByIndex,
   withDepartments,
 } from '../../core/people/people.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, requireEvery } from '../../platform/errors.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
-import { canSee } from '../../platform/visibility.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, requireEvery } from '../../platform/http/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
+import { canSee } from '../../platform/identity/visibility.js';
 
 /** Batch changes to employee attributes and the lists built on them (contract: calls/employees.attributes.ts). */
 

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { employeeStatusLabels, type Lang } from '@openvisit/contract';
 import { departments, employeesRepository } from '../../core/people/people.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { xlsxStream } from '../../platform/xlsx.js';
+import { xlsxStream } from '../../platform/files/xlsx.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 
 const HEADERS: Record<Lang, string[]> = {
   en: ['Name', 'Work number', 'Mobile phone', 'Email', 'Departments', 'Position', 'Status', 'Card number', 'Telephone', 'Superior', 'Created'],

@@ -1,6 +1,6 @@
 import type { EMPLOYEE_IMPORT_FIELDS } from '@openvisit/contract';
 import { employeesRepository, pathResolver } from '../../core/people/people.public.js';
-import type { TenantScope } from '../../platform/tenancy.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
 
 /** A valid import row, as the import would write it. */
 export interface ImportCandidate {

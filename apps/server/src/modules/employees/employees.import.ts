@@ -15,10 +15,10 @@ import {
   Status,
 } from '@openvisit/contract';
 import { checkClause, pathResolver as departmentPaths, employeesRepository, normalisePath, repoOf } from '../../core/people/people.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/files/spreadsheet.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
 import { describeUpdates, type ImportCandidate } from './employees.import.changes.js';
 
 type Field = keyof typeof EMPLOYEE_IMPORT_COLUMNS;

@@ -1,7 +1,7 @@
 import * as c from '@openvisit/contract';
 import { employees, faces, proxies } from '../../core/people/people.public.js';
-import { bind } from '../../platform/calls.js';
-import { bindDownload } from '../../platform/downloads.js';
+import { bind } from '../../platform/http/calls.js';
+import { bindDownload } from '../../platform/http/downloads.js';
 import * as attributes from './employees.attributes.js';
 import { exportEmployees } from './employees.export.js';
 import { importEmployees, importTemplate } from './employees.import.js';

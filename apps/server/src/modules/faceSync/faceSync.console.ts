@@ -1,8 +1,8 @@
 import { type FaceCredential, type In, logDesc, type Out } from '@openvisit/contract';
 import { deviceById } from '../../core/entitlements/entitlements.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { notFound, requireEvery } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { notFound, requireEvery } from '../../platform/http/errors.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
 import { type CredentialRow, credentialsViewRepository } from './faceSync.repository.js';
 
 /** The console's view of the pipeline: a terminal's credentials with their status, a person's on every terminal. */

@@ -5,7 +5,7 @@ import { facePhoto } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { visitsOf } from '../../core/visits/visits.public.js';
 import { employeeDeviceGroups, employees, faceCredentials, visitEvents } from '../../db/schema/index.js';
-import { tenantScope } from '../../platform/tenancy.js';
+import { tenantScope } from '../../platform/identity/tenancy.js';
 import { reconcileCompany } from './faceSync.reconcile.js';
 
 type Answer<T> = { status: number; reason: string; result: T };

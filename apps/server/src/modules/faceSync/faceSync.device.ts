@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { FACE_MAX_ATTEMPTS, FACE_SNAPSHOT_MAX_BYTES, type FaceSyncItem, type In, type Out, Status, sniffFileType } from '@openvisit/contract';
 import { deviceById, recordPasses } from '../../core/entitlements/entitlements.public.js';
 import { reportFaceStatus } from '../../core/people/people.public.js';
-import type { DeviceContext } from '../../platform/calls.js';
-import { AppError, badParams, notFound } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import type { DeviceContext } from '../../platform/http/calls.js';
+import { AppError, badParams, notFound } from '../../platform/http/errors.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
 import { signInOrOutAtFace } from './faceSync.moves.js';
 import { type CredentialRow, faceSyncRepository, terminalRepository } from './faceSync.repository.js';
 

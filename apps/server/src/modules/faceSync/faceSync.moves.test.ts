@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceDataUrl } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { companies, visitEvents, visits } from '../../db/schema/index.js';
-import { tenantScope } from '../../platform/tenancy.js';
+import { tenantScope } from '../../platform/identity/tenancy.js';
 import { reconcileCompany } from './faceSync.reconcile.js';
 
 type Answer = { status: number; result: { accepted: number; duplicates: number } };

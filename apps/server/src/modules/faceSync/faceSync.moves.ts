@@ -1,8 +1,8 @@
 import { nextStatus, Status, type VisitorStatus } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
 import { visitById } from '../../core/visits/visits.public.js';
-import { type DeviceContext, deviceActorContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
+import { type DeviceContext, deviceActorContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
 import { signInAtDoor, signOutAtDoor } from '../doors/doors.public.js';
 
 /** An entry older than this when it is uploaded (a terminal's backlog) no longer signs anyone in. */

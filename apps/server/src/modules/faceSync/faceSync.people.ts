@@ -4,8 +4,8 @@ import { settingsIn } from '../../core/company/company.public.js';
 import { allGrants, devicesOfGroups, entitledGroups, type GroupFacts, groupFacts } from '../../core/entitlements/entitlements.public.js';
 import { faceSyncCandidates } from '../../core/people/people.public.js';
 import { faceCandidateVisits, meetingWindow } from '../../core/visits/visits.public.js';
-import { dayOf, dayStart } from '../../platform/days.js';
-import type { TenantScope } from '../../platform/tenancy.js';
+import { dayOf, dayStart } from '../../platform/formats/days.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
 import { blacklistMatcher } from '../blacklist/blacklist.public.js';
 import { faceCandidateResidents } from '../residents/residents.public.js';
 

@@ -1,6 +1,6 @@
 import { takeFaceQueue } from '../../core/people/people.public.js';
 import { visitsMovedSince } from '../../core/visits/visits.public.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { digestOf, wantedPeople } from './faceSync.people.js';
 import { type Desired, faceSyncRepository, syncStateRepository } from './faceSync.repository.js';
 

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, 
 import { selectRows } from '../../db/client.js';
 import { faceCredentials, facePassReceipts, faceSyncState } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type CredentialRow = typeof faceCredentials.$inferSelect;
 export type CredentialKey = { deviceId: number; personKind: string; personId: number };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { JobQueue } from '../../platform/jobs.js';
-import { type SystemScope, scopeForCompany } from '../../platform/tenancy.js';
+import { type SystemScope, scopeForCompany } from '../../platform/identity/tenancy.js';
+import type { JobQueue } from '../../platform/jobs/jobs.js';
 import { reconcileCompany } from './faceSync.reconcile.js';
 import { faceSyncSystemRepository } from './faceSync.system.repository.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byCard, syncOnce, terminal, uploadPasses } from '../../../../../tools/face-terminal.js';
 import { facePhoto } from '../../../test/faces.js';
 import { PASSWORD, signInAsCreated, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
-import { tenantScope } from '../../platform/tenancy.js';
+import { tenantScope } from '../../platform/identity/tenancy.js';
 import { reconcileCompany } from './faceSync.reconcile.js';
 
 /** The face terminal simulator (tools/face-terminal.ts) over real HTTP: the protocol of docs/modules/faceSync.md. */

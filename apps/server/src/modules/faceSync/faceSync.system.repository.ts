@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { devices } from '../../db/schema/index.js';
-import { dbOf, type SystemScope } from '../../platform/tenancy.js';
+import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
 
 /** The sync's sweep crosses companies: it finds those with a face terminal (each is then reconciled in its own scope). */
 export function faceSyncSystemRepository(scope: SystemScope) {

@@ -16,7 +16,7 @@ import {
   visitEvents,
   visits,
 } from '../../db/schema/index.js';
-import { tenantScope } from '../../platform/tenancy.js';
+import { tenantScope } from '../../platform/identity/tenancy.js';
 import { reconcileCompany } from './faceSync.reconcile.js';
 
 type Answer<T> = { status: number; reason: string; result: T };

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type Lang, logDesc, tempCardStatusLabels } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { xlsxStream } from '../../platform/xlsx.js';
+import { xlsxStream } from '../../platform/files/xlsx.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { interimCardsRepository } from './interimCards.repository.js';
 import { filterOf, type ListFilters, toCard } from './interimCards.service.js';
 

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { interimCards } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
-import { visibleRows } from '../../platform/visibility.js';
+import { dbOf, type TenantScope } from '../../platform/identity/tenancy.js';
+import { visibleRows } from '../../platform/identity/visibility.js';
 
 export type InterimCardRow = typeof interimCards.$inferSelect;
 export type InterimCardInsert = Omit<typeof interimCards.$inferInsert, 'id' | 'companyId'>;

@@ -1,11 +1,11 @@
 import { type In, type InterimCard, InterimCardStatus, type LogDescription, logDesc, Status } from '@openvisit/contract';
 import { employees } from '../../core/people/people.public.js';
 import { uniqueViolation } from '../../db/sql.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { dayOf, dayStart, periodBounds } from '../../platform/days.js';
-import { AppError, badParams, notFound } from '../../platform/errors.js';
-import { type ActionRule, abilitiesOf, assertMay } from '../../platform/policy.js';
-import type { TenantScope } from '../../platform/tenancy.js';
+import { dayOf, dayStart, periodBounds } from '../../platform/formats/days.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams, notFound } from '../../platform/http/errors.js';
+import { type ActionRule, abilitiesOf, assertMay } from '../../platform/identity/policy.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
 import { cardActions } from './interimCards.policy.js';
 import { type InterimCardFilter, type InterimCardRow, interimCardsRepository } from './interimCards.repository.js';
 

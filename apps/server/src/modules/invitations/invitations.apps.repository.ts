@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { bookingApps } from '../../db/schema/index.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type BookingAppRow = typeof bookingApps.$inferSelect;
 

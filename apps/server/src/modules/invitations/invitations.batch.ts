@@ -15,9 +15,9 @@ import {
   normalizePhone,
   Status,
 } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
+import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/files/spreadsheet.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
 import { checkCommon, createInvitations, type Invitee, invitedThatDay } from './invitations.service.js';
 
 type Field = keyof typeof APPOINTMENT_IMPORT_COLUMNS;

@@ -14,9 +14,9 @@ import {
 import { company as companyRow, settingsOf } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import { createVisit, hostSnapshot, toVisit, type VisitRow } from '../../core/visits/visits.public.js';
-import { type AuthedContext, actorContext, type CallContext } from '../../platform/calls.js';
-import { randomToken, safeEqual } from '../../platform/crypto.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { type AuthedContext, actorContext, type CallContext } from '../../platform/http/calls.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import { randomToken, safeEqual } from '../../platform/identity/crypto.js';
 import { screen } from '../visits/visits.public.js';
 import { type BookingAppRow, bookingAppsRepository } from './invitations.apps.repository.js';
 import { bookingNotice } from './invitations.mails.js';

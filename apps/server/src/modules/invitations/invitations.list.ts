@@ -13,10 +13,10 @@ import {
 import { settingsOf } from '../../core/company/company.public.js';
 import { gatesNamed } from '../../core/sites/sites.public.js';
 import { move, searchPage, toVisit, type VisitQuery, type VisitRow, visitsOf } from '../../core/visits/visits.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { randomToken, sha256 } from '../../platform/crypto.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { assertMay } from '../../platform/policy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
+import { randomToken, sha256 } from '../../platform/identity/crypto.js';
+import { assertMay } from '../../platform/identity/policy.js';
 import { invitationActions } from './invitations.policy.js';
 import {
   checkCommon,

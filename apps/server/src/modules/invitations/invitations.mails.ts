@@ -2,17 +2,17 @@ import type { Lang } from '@openvisit/contract';
 import QRCode from 'qrcode';
 import { company as companyRow, settingsOfRow } from '../../core/company/company.public.js';
 import { inviteTime, passVisit, type VisitRow } from '../../core/visits/visits.public.js';
-import type { SecretBox } from '../../platform/crypto.js';
-import type { InlineAttachment } from '../../platform/mail.js';
-import { mailLayout } from '../../platform/mailLayout.js';
-import { issueVisitPass } from '../../platform/passes.js';
-import type { TenantScope } from '../../platform/tenancy.js';
+import { issueVisitPass } from '../../platform/formats/passes.js';
+import type { SecretBox } from '../../platform/identity/crypto.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
+import type { InlineAttachment } from '../../platform/messages/mail.js';
+import { mailLayout } from '../../platform/messages/mailLayout.js';
 
 /** The content id the mail's HTML names the QR pass by. */
 export const PASS_CID = 'pass@openvisit';
 
 /**
- * The visitor's QR pass as an inline PNG: the signed pass of the check-in code (platform/passes.ts), as the kiosk reads
+ * The visitor's QR pass as an inline PNG: the signed pass of the check-in code (platform/formats/passes.ts), as the kiosk reads
  * it and the invitation page draws it (in the original's format where the company switched compatibility on).
  */
 export async function passAttachment(secrets: SecretBox, scope: TenantScope, v: VisitRow & { code: string }): Promise<InlineAttachment> {

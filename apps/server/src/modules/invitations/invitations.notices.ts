@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { company as companyRow } from '../../core/company/company.public.js';
 import { gateNameIn } from '../../core/sites/sites.public.js';
 import { type VisitRow, visitsOf } from '../../core/visits/visits.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import type { SecretBox } from '../../platform/crypto.js';
-import type { JobQueue } from '../../platform/jobs.js';
-import type { Mailer } from '../../platform/mail.js';
-import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import type { SecretBox } from '../../platform/identity/crypto.js';
+import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
+import type { JobQueue } from '../../platform/jobs/jobs.js';
+import type { Mailer } from '../../platform/messages/mail.js';
 import {
   cancellationMail,
   cancellationSms,

@@ -14,11 +14,11 @@ import {
 import { company as companyRow, settingsOfRow } from '../../core/company/company.public.js';
 import { gateNameIn } from '../../core/sites/sites.public.js';
 import { meetingWindow, moveIn, passVisit, type VisitRow, visitByInviteToken } from '../../core/visits/visits.public.js';
-import type { CallContext } from '../../platform/calls.js';
-import { sha256 } from '../../platform/crypto.js';
-import { AppError } from '../../platform/errors.js';
-import { issueVisitPass } from '../../platform/passes.js';
-import { scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
+import { issueVisitPass } from '../../platform/formats/passes.js';
+import type { CallContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import { sha256 } from '../../platform/identity/crypto.js';
+import { scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
 import { replyNotice } from './invitations.mails.js';
 import { invitationsRepository } from './invitations.repository.js';
 

@@ -1,5 +1,5 @@
 import * as c from '@openvisit/contract';
-import type { Policy } from '../../platform/policy.js';
+import type { Policy } from '../../platform/identity/policy.js';
 
 /** An invitation as the policy reads it: a visit's status and kind (a booking is not the inviter's to resend or call off). */
 export interface InvitationState {

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { gates, invitationSnapshots, invitationTemplates } from '../../db/schema/index.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type TemplateRow = typeof invitationTemplates.$inferSelect & { gname: string };
 export type TemplateValues = Omit<typeof invitationTemplates.$inferInsert, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;

@@ -1,6 +1,6 @@
 import * as c from '@openvisit/contract';
-import { bind } from '../../platform/calls.js';
-import { bindDownload } from '../../platform/downloads.js';
+import { bind } from '../../platform/http/calls.js';
+import { bindDownload } from '../../platform/http/downloads.js';
 import { batchInvite, batchTemplate } from './invitations.batch.js';
 import * as booking from './invitations.booking.js';
 import * as list from './invitations.list.js';

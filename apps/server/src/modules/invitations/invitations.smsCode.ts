@@ -1,7 +1,7 @@
 import { type In, normalizePhone } from '@openvisit/contract';
-import type { CallContext } from '../../platform/calls.js';
-import { spendCaptcha } from '../../platform/captcha.js';
-import { badParams } from '../../platform/errors.js';
+import type { CallContext } from '../../platform/http/calls.js';
+import { badParams } from '../../platform/http/errors.js';
+import { spendCaptcha } from '../../platform/identity/captcha.js';
 import { sendCode } from '../notifications/notifications.public.js';
 import * as invitations from './invitations.page.js';
 

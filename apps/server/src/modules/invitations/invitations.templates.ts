@@ -15,10 +15,10 @@ import { settingsOf } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import { gatesNamed } from '../../core/sites/sites.public.js';
 import { uniqueViolation } from '../../db/sql.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
-import type { TenantScope } from '../../platform/tenancy.js';
-import { canSee } from '../../platform/visibility.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
+import { canSee } from '../../platform/identity/visibility.js';
 import { invitationsRepository, type TemplateRow, type TemplateValues } from './invitations.repository.js';
 
 const noSuchTemplate = () => new AppError(Status.TEMPLATE_NOT_FOUND, 'No such invitation template');

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { IMAGE_MAX_BYTES, type In, type Invitation, logDesc, normalizePhone, Role, Status, sniffFileType } from '@openvisit/contract';
 import { type VisitRow, visitsOf } from '../../core/visits/visits.public.js';
-import type { CallContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { facePhoto, facePhotoError } from '../../platform/facePhotos.js';
-import { scopeForCompany } from '../../platform/tenancy.js';
+import { facePhoto, facePhotoError } from '../../platform/files/facePhotos.js';
+import type { CallContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
+import { scopeForCompany } from '../../platform/identity/tenancy.js';
 import { byToken, pageOf, SUPPLEMENT_FROM } from './invitations.page.js';
 
 /**
@@ -39,7 +39,7 @@ export async function setCompanions(ctx: CallContext, input: In<'updateSupplemen
 
 /**
  * The face photo (spec section 5): a jpg, png or gif (its first frame) by content, at least 100×100 px, at most 1 MB as sent (the page scales
- * a larger one down first), with exactly one face on it (platform/facePhotos.ts); stored like a kiosk photo (upright,
+ * a larger one down first), with exactly one face on it (platform/files/facePhotos.ts); stored like a kiosk photo (upright,
  * re-encoded, metadata dropped) in the file store, replacing an earlier one.
  */
 export async function uploadPhoto(ctx: CallContext, input: In<'uploadAppointmentPhoto'>): Promise<Invitation> {

@@ -12,12 +12,12 @@ import {
   Status,
 } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { dayOf } from '../../platform/days.js';
-import { AppError, badParams, notFound } from '../../platform/errors.js';
-import type { FileStore } from '../../platform/files.js';
-import { abilitiesOf, assertMay } from '../../platform/policy.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import type { FileStore } from '../../platform/files/files.js';
+import { dayOf } from '../../platform/formats/days.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams, notFound } from '../../platform/http/errors.js';
+import { abilitiesOf, assertMay } from '../../platform/identity/policy.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { companyPhotos, dropPhotos } from './logistics.photos.js';
 import { bookingActions } from './logistics.policy.js';
 import { type BookingFilter, type BookingInsert, type BookingRow, logisticsRepository } from './logistics.repository.js';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type In, type Lang, labelIn, logisticsApprovalLabels } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { xlsxStream } from '../../platform/xlsx.js';
+import { xlsxStream } from '../../platform/files/xlsx.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { filterFor } from './logistics.bookings.js';
 import { type BookingRow, logisticsRepository } from './logistics.repository.js';
 

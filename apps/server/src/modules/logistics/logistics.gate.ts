@@ -1,10 +1,10 @@
 import { type In, type LogisticsBooking, LogisticsStatus, Status } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { dayOf } from '../../platform/days.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { dayOf } from '../../platform/formats/days.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import { assertMay, startsFrom } from '../../platform/identity/policy.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
 import type { Induction } from '../../platform/induction.js';
-import { assertMay, startsFrom } from '../../platform/policy.js';
-import type { TenantScope } from '../../platform/tenancy.js';
 import { toBooking } from './logistics.bookings.js';
 import { bookingActions } from './logistics.policy.js';
 import { type BookingRow, logisticsRepository } from './logistics.repository.js';

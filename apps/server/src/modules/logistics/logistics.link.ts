@@ -1,10 +1,10 @@
 import { type In, LOGISTICS_FIELD_GROUPS, logDesc, type Out, Role, Status, settingObject } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
-import type { AuthedContext, CallContext } from '../../platform/calls.js';
-import { spendCaptcha } from '../../platform/captcha.js';
-import { randomToken, safeEqual } from '../../platform/crypto.js';
-import { AppError, notFound } from '../../platform/errors.js';
-import { scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
+import type { AuthedContext, CallContext } from '../../platform/http/calls.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import { spendCaptcha } from '../../platform/identity/captcha.js';
+import { randomToken, safeEqual } from '../../platform/identity/crypto.js';
+import { scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
 import { createBooking } from './logistics.bookings.js';
 import { storePhoto } from './logistics.photos.js';
 import { logisticsSettingsRepository } from './logistics.settings.repository.js';

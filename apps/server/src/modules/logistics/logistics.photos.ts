@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { IMAGE_MAX_BYTES, LOGISTICS_PHOTO_MAX_BYTES, sniffFileType } from '@openvisit/contract';
-import type { AuthedContext, CallContext } from '../../platform/calls.js';
-import { badParams, notFound } from '../../platform/errors.js';
-import type { FileStore } from '../../platform/files.js';
-import { ImageRejected, normalisePhoto } from '../../platform/images.js';
-import type { TenantScope } from '../../platform/tenancy.js';
+import type { FileStore } from '../../platform/files/files.js';
+import { ImageRejected, normalisePhoto } from '../../platform/files/images.js';
+import type { AuthedContext, CallContext } from '../../platform/http/calls.js';
+import { badParams, notFound } from '../../platform/http/errors.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
 import { logisticsRepository } from './logistics.repository.js';
 
 /*

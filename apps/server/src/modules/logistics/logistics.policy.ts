@@ -1,6 +1,6 @@
 import * as c from '@openvisit/contract';
-import { dayOf } from '../../platform/days.js';
-import type { Policy } from '../../platform/policy.js';
+import { dayOf } from '../../platform/formats/days.js';
+import type { Policy } from '../../platform/identity/policy.js';
 import type { BookingRow } from './logistics.repository.js';
 
 const { WAITING, APPROVED } = c.LogisticsStatus;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import { logisticsBookings, logisticsUploads } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type BookingRow = typeof logisticsBookings.$inferSelect;
 export type BookingInsert = Omit<typeof logisticsBookings.$inferInsert, 'companyId' | 'id'>;

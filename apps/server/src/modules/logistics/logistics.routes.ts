@@ -1,6 +1,6 @@
 import * as c from '@openvisit/contract';
-import { bind } from '../../platform/calls.js';
-import { bindDownload } from '../../platform/downloads.js';
+import { bind } from '../../platform/http/calls.js';
+import { bindDownload } from '../../platform/http/downloads.js';
 import * as bookings from './logistics.bookings.js';
 import { exportBookings } from './logistics.export.js';
 import * as gate from './logistics.gate.js';

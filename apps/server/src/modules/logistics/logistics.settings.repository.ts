@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import { type LogisticsTypeFields, logisticsCarriers, logisticsLinks, logisticsTypes } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type TypeRow = typeof logisticsTypes.$inferSelect;
 export type CarrierRow = typeof logisticsCarriers.$inferSelect;

@@ -1,7 +1,7 @@
 import { type Carrier, type In, LOGISTICS_FIELD_GROUPS, type LogisticsType, type Out, Status } from '@openvisit/contract';
 import { uniqueViolation } from '../../db/sql.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams, notFound } from '../../platform/errors.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { type CarrierRow, logisticsSettingsRepository, type TypeRow } from './logistics.settings.repository.js';
 
 type LogisticsTypeFields = TypeRow['fields'];

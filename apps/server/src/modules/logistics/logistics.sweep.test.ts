@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { seedBooking } from '../../../test/logistics.js';
 import { logisticsUploads } from '../../db/schema/index.js';
-import { systemScope } from '../../platform/tenancy.js';
+import { systemScope } from '../../platform/identity/tenancy.js';
 import { photoPath } from './logistics.photos.js';
 import { ensurePhotoSweep, PHOTO_GRACE_MS, PHOTO_SWEEP_EVERY_MS, sweepPhotos } from './logistics.sweep.js';
 

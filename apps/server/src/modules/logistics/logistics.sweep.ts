@@ -1,6 +1,6 @@
-import type { FileStore } from '../../platform/files.js';
-import type { JobQueue } from '../../platform/jobs.js';
-import type { SystemScope } from '../../platform/tenancy.js';
+import type { FileStore } from '../../platform/files/files.js';
+import type { SystemScope } from '../../platform/identity/tenancy.js';
+import type { JobQueue } from '../../platform/jobs/jobs.js';
 import { photoPath } from './logistics.photos.js';
 import { logisticsSystemRepository } from './logistics.system.repository.js';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.js';
 import { companies, logisticsBookings, logisticsLinks, logisticsUploads } from '../../db/schema/index.js';
-import { dbOf, type SystemScope } from '../../platform/tenancy.js';
+import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
 
 /** An upload the photo sweep took off the list (its file is removed next). */
 export interface UploadRow {

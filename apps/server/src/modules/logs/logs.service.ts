@@ -1,7 +1,7 @@
 import { LogModule, type OperationLog } from '@openvisit/contract';
-import { type AuditEntry, writeLog } from '../../platform/audit.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { dayStart } from '../../platform/days.js';
+import { dayStart } from '../../platform/formats/days.js';
+import { type AuditEntry, writeLog } from '../../platform/http/audit.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { logsRepository } from './logs.repository.js';
 
 /** A client's own record: its details are free text, kept as written (no key). */

@@ -1,6 +1,6 @@
 import { formatTime, type Lang } from '@openvisit/contract';
 import { inviteTime } from '../../core/visits/visits.public.js';
-import { mailLayout } from '../../platform/mailLayout.js';
+import { mailLayout } from '../../platform/messages/mailLayout.js';
 import { passImage } from '../invitations/invitations.public.js';
 
 /** "Mon 23 Nov 2026, 10:30 – 11:30" (the end's day only when it is another day), server time zone. */

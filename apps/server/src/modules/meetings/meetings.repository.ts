@@ -2,8 +2,8 @@ import type { MeetingStatus } from '@openvisit/contract';
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { meetings } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
-import { visibleRows } from '../../platform/visibility.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
+import { visibleRows } from '../../platform/identity/visibility.js';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 export type MeetingInsert = Omit<typeof meetings.$inferInsert, 'companyId' | 'id'>;

@@ -13,11 +13,11 @@ import {
 } from '@openvisit/contract';
 import { gatesNamed } from '../../core/sites/sites.public.js';
 import { moveMany, timesOf, toVisit, type VisitRow, visitsOf } from '../../core/visits/visits.public.js';
-import { type AuthedContext, inTx } from '../../platform/calls.js';
-import { dayStart } from '../../platform/days.js';
-import { AppError, badParams, notFound } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/tenancy.js';
-import { canSee } from '../../platform/visibility.js';
+import { dayStart } from '../../platform/formats/days.js';
+import { type AuthedContext, inTx } from '../../platform/http/calls.js';
+import { AppError, badParams, notFound } from '../../platform/http/errors.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
+import { canSee } from '../../platform/identity/visibility.js';
 import {
   type Invited,
   type InviteInput,

@@ -1,5 +1,5 @@
 import { deviceTypeLabels, formatDateTime, type Lang } from '@openvisit/contract';
-import { mailLayout } from '../../platform/mailLayout.js';
+import { mailLayout } from '../../platform/messages/mailLayout.js';
 
 /** A device as the mails name it. */
 export interface EpisodeDevice {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { devices, gates, monitorErrorLogs, monitoredDevices, monitorSettings } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type MonitorRow = typeof monitoredDevices.$inferSelect;
 

@@ -9,9 +9,9 @@ import {
   type Out,
   settingObject,
 } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { notFound } from '../../platform/errors.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { notFound } from '../../platform/http/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type Heartbeat, type MonitorRow, monitorLogRepository, monitorRepository } from './monitor.repository.js';
 
 type Identity = { type: number; clientId: string; name: string; version: string };

@@ -2,7 +2,7 @@ import { MONITOR_OFFLINE_MINUTES_DEFAULT } from '@openvisit/contract';
 import { lt, sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.js';
 import { monitorErrorLogs, monitoredDevices, monitorSettings } from '../../db/schema/index.js';
-import { dbOf, type SystemScope } from '../../platform/tenancy.js';
+import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
 
 /** A device whose offline episode began or ended, as the sweep tells administrators of it. */
 export interface EpisodeRow {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { startSmtp } from '../../../test/smtp.js';
 import { companies, devices, gates, messages, monitorErrorLogs, monitoredDevices, staffAccounts } from '../../db/schema/index.js';
-import { tenantScope } from '../../platform/tenancy.js';
+import { tenantScope } from '../../platform/identity/tenancy.js';
 import { ensureMonitorSweep, MONITOR_SWEEP_EVERY_MS } from './monitor.schedule.js';
 import { deviceHeartbeat } from './monitor.service.js';
 

@@ -1,5 +1,5 @@
 import { formatTime, type Lang } from '@openvisit/contract';
-import { escapeHtml } from '../../platform/mailLayout.js';
+import { escapeHtml } from '../../platform/messages/mailLayout.js';
 
 /** "Your visitor has arrived", in the company's language; a proxy's copy says for whom. */
 export function arrivalMail(

@@ -1,6 +1,6 @@
 import { company as companyRow } from '../../core/company/company.public.js';
 import { namesOf as employeeNames, runningProxyOf } from '../../core/people/people.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { arrivalMail } from './arrival.mails.js';
 
 /** What the arrival notice reads of a visit (a visit row fits): declared here, so notifications need not import visits. */

@@ -1,11 +1,11 @@
 import { type CompanySettings, EmailType, type MessageChannel, type SmsConf, type WxConf } from '@openvisit/contract';
 import type { Config } from '../../config.js';
 import { settingsIn } from '../../core/company/company.public.js';
-import type { SecretBox } from '../../platform/crypto.js';
-import type { SmtpRoute } from '../../platform/mail.js';
-import { type MessageRow, PermanentFailure } from '../../platform/messages.js';
+import type { SecretBox } from '../../platform/identity/crypto.js';
+import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
+import type { SmtpRoute } from '../../platform/messages/mail.js';
+import { type MessageRow, PermanentFailure } from '../../platform/messages/messages.js';
 import type { Services } from '../../platform/services.js';
-import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
 import { contacts } from '../contacts/contacts.public.js';
 import { aliyunSms, tencentSmsClient } from './notifications.cloudSms.js';
 import { routeOf } from './notifications.config.js';

@@ -2,7 +2,7 @@ import Dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
 import { SMS_KIND_PARAMS, SMS_KINDS, type SmsKind, type SmsTemplates } from '@openvisit/contract';
 import * as tencentSms from 'tencentcloud-sdk-nodejs-sms';
-import { PermanentFailure } from '../../platform/messages.js';
+import { PermanentFailure } from '../../platform/messages/messages.js';
 
 /**
  * Aliyun's and Tencent Cloud's SMS APIs through their official SDKs (docs/modules/notifications.md). Both send only

@@ -13,10 +13,10 @@ import {
   storedMailPasswordFits,
 } from '@openvisit/contract';
 import { company as companyRow } from '../../core/company/company.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import type { SmtpRoute } from '../../platform/mail.js';
-import { PermanentFailure } from '../../platform/messages.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
+import type { SmtpRoute } from '../../platform/messages/mail.js';
+import { PermanentFailure } from '../../platform/messages/messages.js';
 import { emailOf, ivrOf, notifyRepository, secretOf, smsOf, wxOf } from './notifications.repository.js';
 
 function repoOf(ctx: AuthedContext) {

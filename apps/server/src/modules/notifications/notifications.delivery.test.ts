@@ -14,7 +14,7 @@ import {
 } from '../../../test/notify-fakes.js';
 import { startWechat, type WechatFake } from '../../../test/wechat-fake.js';
 import { companies, contactEmployeeLinks, contactSync, jobs, messages } from '../../db/schema/index.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 
 /**
  * Delivery on every channel: the Notifier records each message and a job delivers it through the channel's provider

@@ -5,7 +5,7 @@ import { type FakeRtx, startFakeRtx } from '../../../test/directory-fakes.js';
 import { seedCompany, type Tenant, type TestApp, testApp } from '../../../test/harness.js';
 import { type FakeProvider, type FakeSmtp, startFakeProvider, startSmtp } from '../../../test/notify-fakes.js';
 import { messages } from '../../db/schema/index.js';
-import { isPrivateAddress, setResolverForTests } from '../../platform/endpoints.js';
+import { isPrivateAddress, setResolverForTests } from '../../platform/http/endpoints.js';
 
 // A company administrator must not reach into the hosting network through its mail server or provider endpoints
 // (the mail test told a refused port from a closed one): private and local targets are refused unless the operator

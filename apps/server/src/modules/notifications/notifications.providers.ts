@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { EndpointRefused } from '../../platform/endpoints.js';
-import { AppError } from '../../platform/errors.js';
-import { PermanentFailure } from '../../platform/messages.js';
+import { EndpointRefused } from '../../platform/http/endpoints.js';
+import { AppError } from '../../platform/http/errors.js';
+import { PermanentFailure } from '../../platform/messages/messages.js';
 import { decodeRtx, fetchBounded, type HttpAnswer, type HttpLimits } from '../contacts/contacts.public.js';
 import { ProviderRefusal } from './notifications.cloudSms.js';
 
@@ -33,7 +33,7 @@ const refused = (label: string, detail: string) => new PermanentFailure(`${label
 
 /**
  * fetchBounded's failures (674) are transient here: the provider could not be reached or broke off. A company's own
- * endpoint (all but DingTalk's API base, which is the operator's) goes through platform/endpoints.ts: a private or
+ * endpoint (all but DingTalk's API base, which is the operator's) goes through platform/http/endpoints.ts: a private or
  * unresolvable target, checked on every resolution of its name, is refused for good.
  */
 export async function request(label: string, url: string, init: RequestInit, limits: ProviderLimits, operatorsHost = false): Promise<HttpAnswer> {

@@ -1,6 +1,6 @@
 import type { MessageChannel, MessageRecord, MessageState } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { dayStart } from '../../platform/days.js';
+import { dayStart } from '../../platform/formats/days.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { notifyRepository } from './notifications.repository.js';
 
 /** A day's start in server time (yyyy-MM-dd), as the other day filters read them. */

@@ -22,10 +22,10 @@ import { and, count, desc, eq, gt, gte, ilike, lt, type SQL, sql } from 'drizzle
 import { prepared } from '../../db/client.js';
 import { messages, notifyConfigs } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
-import type { SecretBox } from '../../platform/crypto.js';
-import { PermanentFailure } from '../../platform/messages.js';
-import { cacheKey, forget, readOnce } from '../../platform/requestCache.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { cacheKey, forget, readOnce } from '../../platform/http/requestCache.js';
+import type { SecretBox } from '../../platform/identity/crypto.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
+import { PermanentFailure } from '../../platform/messages/messages.js';
 
 /** The channels configured here; DingTalk and RTX are the contacts module's (company settings). */
 export type ConfChannel = 'email' | 'sms' | 'wechat' | 'voice';

@@ -1,5 +1,5 @@
 import * as c from '@openvisit/contract';
-import { bind } from '../../platform/calls.js';
+import { bind } from '../../platform/http/calls.js';
 import * as conf from './notifications.config.js';
 import { sendRecords } from './notifications.records.js';
 import { testSms, updateSms } from './notifications.sms.js';

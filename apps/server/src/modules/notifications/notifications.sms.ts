@@ -13,8 +13,8 @@ import {
   smsVendorErrors,
 } from '@openvisit/contract';
 import { company as companyRow } from '../../core/company/company.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { badParams } from '../../platform/errors.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { badParams } from '../../platform/http/errors.js';
 import { smsService } from './notifications.channels.js';
 import { channelLog, secretChange } from './notifications.config.js';
 import { notifyRepository, smsOf, templateKey } from './notifications.repository.js';

@@ -9,10 +9,10 @@ import {
   Status,
 } from '@openvisit/contract';
 import { company as companyRow } from '../../core/company/company.public.js';
-import type { CallContext } from '../../platform/calls.js';
-import { randomToken, safeEqual, sha256 } from '../../platform/crypto.js';
-import { AppError } from '../../platform/errors.js';
-import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/tenancy.js';
+import type { CallContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import { randomToken, safeEqual, sha256 } from '../../platform/identity/crypto.js';
+import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
 import { companyChannels } from './notifications.channels.js';
 import { smsCodesRepository } from './notifications.system.repository.js';
 

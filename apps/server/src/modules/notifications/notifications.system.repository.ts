@@ -1,7 +1,7 @@
 import type { SmsCodePurpose } from '@openvisit/contract';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { smsCodes } from '../../db/schema/index.js';
-import { dbOf, type SystemScope } from '../../platform/tenancy.js';
+import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
 
 /**
  * SMS codes belong to a phone, not to a company: the resend and hourly limits count every code sent to the phone

@@ -1,5 +1,5 @@
-import type { AuthedContext } from '../../platform/calls.js';
-import { type ChannelSender, type OutgoingMessage, PermanentFailure } from '../../platform/messages.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { type ChannelSender, type OutgoingMessage, PermanentFailure } from '../../platform/messages/messages.js';
 import { ProviderRefusal } from './notifications.cloudSms.js';
 import { type NotifyConfigRow, secretOf } from './notifications.repository.js';
 

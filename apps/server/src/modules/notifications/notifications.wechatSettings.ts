@@ -13,8 +13,8 @@ import {
 } from '@openvisit/contract';
 import { company as companyRow } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
 import { contacts } from '../contacts/contacts.public.js';
 import { wechatService } from './notifications.channels.js';
 import { channelLog, secretChange } from './notifications.config.js';

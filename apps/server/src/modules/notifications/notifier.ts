@@ -1,10 +1,10 @@
 import { CHANNEL_NOTIFY_BIT, MESSAGE_CHANNELS, type MessageChannel, Status, statusInfo } from '@openvisit/contract';
 import { employees } from '../../core/people/people.public.js';
-import { AppError } from '../../platform/errors.js';
-import type { Mailer } from '../../platform/mail.js';
-import type { MessageTemplate, Outbox } from '../../platform/messages.js';
-import type { Notice, Notifier as NotifierApi, Recipient, Told } from '../../platform/notify.js';
-import { scopeForCompany } from '../../platform/tenancy.js';
+import { AppError } from '../../platform/http/errors.js';
+import { scopeForCompany } from '../../platform/identity/tenancy.js';
+import type { Mailer } from '../../platform/messages/mail.js';
+import type { MessageTemplate, Outbox } from '../../platform/messages/messages.js';
+import type { Notice, Notifier as NotifierApi, Recipient, Told } from '../../platform/messages/notify.js';
 import { contacts } from '../contacts/contacts.public.js';
 import { type ChannelDeps, type ChannelProblem, companyChannels } from './notifications.channels.js';
 import { DINGTALK_BY_PHONE } from './notifications.providers.js';
@@ -45,8 +45,8 @@ export function chosenChannels(defaultNotify: number): MessageChannel[] {
 }
 
 /**
- * Tells people things on the company's channels (the platform's Notifier: platform/notify.ts; app.ts hands it in). Every message becomes a delivery record (`messages`) and is delivered
- * by a job with retries (platform/messages.ts); nothing here waits for a provider, so a check-in or an invitation
+ * Tells people things on the company's channels (the platform's Notifier: platform/messages/notify.ts; app.ts hands it in). Every message becomes a delivery record (`messages`) and is delivered
+ * by a job with retries (platform/messages/messages.ts); nothing here waits for a provider, so a check-in or an invitation
  * never hangs on SMTP or SMS. Callers render the notice in the recipient's language first.
  *
  *   await ctx.services.notifier.tellEmployee(companyId, empId, notice, { visitId })   // the channels they chose

@@ -4,8 +4,8 @@ import type { Readable } from 'node:stream';
 import { formatDateTime, type Lang, type VisitKind } from '@openvisit/contract';
 import PDFDocument from 'pdfkit';
 import { company as companyRow } from '../../core/company/company.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { xlsxStream } from '../../platform/xlsx.js';
+import { xlsxStream } from '../../platform/files/xlsx.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { type OnSiteGate, onSiteList } from './onsite.service.js';
 
 const TEXTS = {

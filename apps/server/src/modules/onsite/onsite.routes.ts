@@ -1,6 +1,6 @@
 import * as c from '@openvisit/contract';
-import { bind } from '../../platform/calls.js';
-import { bindDownload } from '../../platform/downloads.js';
+import { bind } from '../../platform/http/calls.js';
+import { bindDownload } from '../../platform/http/downloads.js';
 import { evacuationPdfFile, evacuationWorkbook } from './onsite.export.js';
 import { onSiteList } from './onsite.service.js';
 

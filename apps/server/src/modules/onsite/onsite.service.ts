@@ -1,6 +1,6 @@
 import type { VisitKind } from '@openvisit/contract';
 import { onSitePeople } from '../../core/visits/visits.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { wentOut } from '../passRecords/passRecords.public.js';
 
 export type OnSiteRow = Awaited<ReturnType<typeof onSitePeople>>[number];

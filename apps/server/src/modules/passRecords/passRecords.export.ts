@@ -9,9 +9,9 @@ import {
   statusInfo,
   type VehicleFilters,
 } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import type { ExportCell } from '../../platform/exportCells.js';
-import { xlsxStream } from '../../platform/xlsx.js';
+import { xlsxStream } from '../../platform/files/xlsx.js';
+import type { ExportCell } from '../../platform/formats/exportCells.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { type PassRecordRow, passRecordsRepository, type VehicleRecordRow } from './passRecords.repository.js';
 import { passFilterOf, vehicleFilterOf } from './passRecords.service.js';
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { passRecords, vehicleRecords } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type PassRecordRow = typeof passRecords.$inferSelect;
 export type VehicleRecordRow = typeof vehicleRecords.$inferSelect;

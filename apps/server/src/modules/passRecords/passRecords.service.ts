@@ -2,10 +2,10 @@ import type { Readable } from 'node:stream';
 import { type In, type Out, type PassFilters, type PassRecord, Status, type VehicleFilters, type VehicleRecord } from '@openvisit/contract';
 import { normalizePlate } from '../../core/entitlements/entitlements.public.js';
 import { visibleVisit } from '../../core/visits/visits.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { dayStart } from '../../platform/days.js';
-import { AppError } from '../../platform/errors.js';
-import type { TenantScope } from '../../platform/tenancy.js';
+import { dayStart } from '../../platform/formats/days.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
 import {
   type PassRecordFilter,
   type PassRecordRow,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { recordPasses, recordVehicles } from '../../core/entitlements/entitlements.public.js';
 import { devices, staffAccounts, visits } from '../../db/schema/index.js';
-import { tenantScope } from '../../platform/tenancy.js';
+import { tenantScope } from '../../platform/identity/tenancy.js';
 
 async function readSheet(body: Buffer): Promise<string[][]> {
   const wb = new ExcelJS.Workbook();

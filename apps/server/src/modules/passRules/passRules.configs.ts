@@ -2,9 +2,9 @@ import { type AllowedPassWay, type FieldError, type GatePassWay, type In, type O
 import { settingsOf } from '../../core/company/company.public.js';
 import { groupsById, removeGroup } from '../../core/entitlements/entitlements.public.js';
 import { listGates, listTypes } from '../../core/sites/sites.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
 import { type ConfigRow, type NewConfig, type PassRulesRepository, passRulesRepository } from './passRules.repository.js';
 import { uniqueAs } from './passRules.service.js';
 

@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import { HOLIDAY_NAME_MAX, type HolidayImportResult, type In, type Lang } from '@openvisit/contract';
 import Holidays from 'date-holidays';
 import { company } from '../../core/company/company.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { badParams } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { badParams } from '../../platform/http/errors.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
 import { passRulesRepository } from './passRules.repository.js';
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { gatePassWays, holidays, passConfigGroups, passConfigs, passConfigVisitorTypes, passRules } from '../../db/schema/index.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type HolidayRow = typeof holidays.$inferSelect;
 export type RuleRow = typeof passRules.$inferSelect;

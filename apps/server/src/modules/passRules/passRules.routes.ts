@@ -1,5 +1,5 @@
 import * as c from '@openvisit/contract';
-import { bind } from '../../platform/calls.js';
+import { bind } from '../../platform/http/calls.js';
 import * as configs from './passRules.configs.js';
 import * as holidayImport from './passRules.holidayImport.js';
 import * as rules from './passRules.service.js';

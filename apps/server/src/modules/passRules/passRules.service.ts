@@ -1,9 +1,9 @@
 import { type Holiday, type In, type PassRule, Status, slotMinutes, WEEKDAYS } from '@openvisit/contract';
 import type { DoorStrategy } from '../../core/entitlements/entitlements.public.js';
 import { foreignKeyViolation, uniqueViolation } from '../../db/sql.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type HolidayRow, type NewRule, passRulesRepository, type RuleRow } from './passRules.repository.js';
 
 /**

@@ -12,9 +12,9 @@ import {
   questionFailures,
   Status,
 } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/spreadsheet.js';
+import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/files/spreadsheet.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
 import { bankChange, questionValues } from './questionnaires.questions.js';
 import { questionnairesRepository } from './questionnaires.repository.js';
 

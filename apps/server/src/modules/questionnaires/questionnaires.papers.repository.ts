@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { examAnswers, examPapers, questions } from '../../db/schema/index.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type PaperRow = typeof examPapers.$inferSelect;
 export type NewPaper = Omit<typeof examPapers.$inferInsert, 'companyId' | 'id'>;

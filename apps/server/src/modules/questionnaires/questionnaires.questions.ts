@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type In, logDesc, QUESTION_PICTURE_MAX_BYTES, type Question, Status } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { dataUrlBytes, ImageRejected, normalisePicture } from '../../platform/images.js';
-import { mediaUrl } from '../../platform/media.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import { dataUrlBytes, ImageRejected, normalisePicture } from '../../platform/files/images.js';
+import { mediaUrl } from '../../platform/files/media.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type NewQuestion, type QuestionRow, questionnairesRepository } from './questionnaires.repository.js';
 import { assertDrawable } from './questionnaires.service.js';
 

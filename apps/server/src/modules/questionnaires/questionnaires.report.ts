@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
 import { type AnswerPaper, type In, type Lang, type Out, type PaperState, Status } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { periodBounds } from '../../platform/days.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { mediaUrl } from '../../platform/media.js';
-import { xlsxStream } from '../../platform/xlsx.js';
+import { mediaUrl } from '../../platform/files/media.js';
+import { xlsxStream } from '../../platform/files/xlsx.js';
+import { periodBounds } from '../../platform/formats/days.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
 import { type PaperFilters, type PaperRow, papersRepository } from './questionnaires.papers.repository.js';
 import { questionnairesRepository } from './questionnaires.repository.js';
 

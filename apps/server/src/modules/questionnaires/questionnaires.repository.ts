@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { questionnaires, questionnaireVisitorTypes, questions } from '../../db/schema/index.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type QuestionnaireRow = typeof questionnaires.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;

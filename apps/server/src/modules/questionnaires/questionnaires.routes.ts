@@ -1,6 +1,6 @@
 import * as c from '@openvisit/contract';
-import { bind } from '../../platform/calls.js';
-import { bindDownload } from '../../platform/downloads.js';
+import { bind } from '../../platform/http/calls.js';
+import { bindDownload } from '../../platform/http/downloads.js';
 import * as exams from './questionnaires.exams.js';
 import { importQuestions, questionTemplate } from './questionnaires.import.js';
 import * as questions from './questionnaires.questions.js';

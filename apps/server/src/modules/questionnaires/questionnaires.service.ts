@@ -1,9 +1,9 @@
 import { type FieldError, type In, logDesc, type Questionnaire, Status, settingObject } from '@openvisit/contract';
 import { patchSettings } from '../../core/company/company.public.js';
 import { listTypes } from '../../core/sites/sites.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { bankOf } from './questionnaires.bank.js';
 import { type QuestionnaireRow, type QuestionnairesRepository, questionnairesRepository } from './questionnaires.repository.js';
 import { videoOf } from './questionnaires.videos.js';

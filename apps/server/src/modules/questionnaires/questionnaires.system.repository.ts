@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { examPapers } from '../../db/schema/index.js';
-import { dbOf, type SystemScope } from '../../platform/tenancy.js';
+import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
 
 /** The induction queries that must cross companies; each says why. */
 export function questionnairesSystemRepository(scope: SystemScope) {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { questionnaires, trainingVideos } from '../../db/schema/index.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type VideoRow = typeof trainingVideos.$inferSelect;
 export type NewVideo = Omit<typeof trainingVideos.$inferInsert, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;

@@ -8,7 +8,7 @@ import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../..
 import { eventually } from '../../../test/timeouts.js';
 import { makeMp4 } from '../../../test/videos.js';
 import { questionnaires } from '../../db/schema/index.js';
-import { TEMP_FOLDER } from '../../platform/files.js';
+import { TEMP_FOLDER } from '../../platform/files/files.js';
 
 const CALLS = ['getTrainingVideo', 'addTrainingVideo', 'delTrainingVideo'];
 /** Lowered for the test: a few MB over it are refused with 691 without sending 200 MB. */
@@ -159,8 +159,13 @@ describe('training videos', () => {
   it('videoOf answers this company’s video only', async () => {
     const { videoOf } = await import('./questionnaires.videos.js');
     const video = (await upload(a.token, { name: 'v.mp4', bytes: mp4 })).result;
-    const { jobContext } = await import('../../platform/calls.js');
-    const deps = { system: (await import('../../platform/tenancy.js')).systemScope(t.db), config: t.config, services: t.services, log: t.app.log };
+    const { jobContext } = await import('../../platform/http/calls.js');
+    const deps = {
+      system: (await import('../../platform/identity/tenancy.js')).systemScope(t.db),
+      config: t.config,
+      services: t.services,
+      log: t.app.log,
+    };
     const ctxA = jobContext(deps, a.id, { job: 'test', account: 'test', name: 'test' });
     const ctxB = jobContext(deps, b.id, { job: 'test', account: 'test', name: 'test' });
     expect(await videoOf(ctxA.tenant, t.services.secrets, video.id)).toEqual({

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type In, type Out, Status, type TrainingVideo } from '@openvisit/contract';
-import { type AuthedContext, inTx } from '../../platform/calls.js';
-import type { SecretBox } from '../../platform/crypto.js';
-import { AppError } from '../../platform/errors.js';
-import { mediaUrl } from '../../platform/media.js';
-import { mp4Duration } from '../../platform/mp4.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import { mediaUrl } from '../../platform/files/media.js';
+import { mp4Duration } from '../../platform/files/mp4.js';
+import { type AuthedContext, inTx } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { SecretBox } from '../../platform/identity/crypto.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type VideoRow, videosRepository } from './questionnaires.videos.repository.js';
 
 /**

@@ -16,9 +16,9 @@ import {
 } from '@openvisit/contract';
 import { directory, patchSettings, settingsOf } from '../../core/company/company.public.js';
 import { gatesNamed, snapshot, toVisitorType } from '../../core/sites/sites.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams, notFound } from '../../platform/errors.js';
-import { ImageRejected, normalisePicture } from '../../platform/images.js';
+import { ImageRejected, normalisePicture } from '../../platform/files/images.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { getUserInfo } from '../accounts/accounts.public.js';
 
 async function current(ctx: AuthedContext): Promise<PadSettings> {

@@ -1,7 +1,7 @@
 import * as c from '@openvisit/contract';
 import { gates, registration } from '../../core/sites/sites.public.js';
-import { bind } from '../../platform/calls.js';
-import { bindDownload } from '../../platform/downloads.js';
+import { bind } from '../../platform/http/calls.js';
+import { bindDownload } from '../../platform/http/downloads.js';
 import * as pad from './registration.pad.js';
 import { htmlUnescape } from './registration.texts.js';
 

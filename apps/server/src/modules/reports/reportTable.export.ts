@@ -8,8 +8,8 @@ import {
   visitorStatusLabels,
   visitTypeText,
 } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { xlsxStream } from '../../platform/xlsx.js';
+import { xlsxStream } from '../../platform/files/xlsx.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { groupsOf, type ReportQuery, repoOf, reportFilter, totalsOf } from './reportTable.service.js';
 
 type Texts = {

@@ -1,9 +1,9 @@
 import { type ReportFigures, type ReportGroup, type ReportGrouping, Status, type Visit } from '@openvisit/contract';
 import { filterOf, toVisit, type VisitQuery, visitsOf } from '../../core/visits/visits.public.js';
 import type { VisitFilter } from '../../db/visitFilter.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { dayOf, dayStart } from '../../platform/days.js';
-import { AppError } from '../../platform/errors.js';
+import { dayOf, dayStart } from '../../platform/formats/days.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
 import { type FigureRow, reportTableRepository } from './reportTable.repository.js';
 
 export interface ReportQuery extends Omit<VisitQuery, 'date' | 'endDate'> {

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedCompany, seedStaff, seedSubAccount, type TestApp, testApp } from '../../../test/harness.js';
 import { departments, employeeDepartments, employees, visits } from '../../db/schema/index.js';
-import { tenantScope } from '../../platform/tenancy.js';
+import { tenantScope } from '../../platform/identity/tenancy.js';
 import { reportTableRepository } from './reportTable.repository.js';
 
 interface Figures {

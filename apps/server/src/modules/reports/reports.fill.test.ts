@@ -7,8 +7,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedEmployee, seedSubAccount, type TestApp, testApp } from '../../../test/harness.js';
 import { type DayStats, jobs, visitDayStats, visits } from '../../db/schema/index.js';
-import { dayOf } from '../../platform/days.js';
-import { systemScope } from '../../platform/tenancy.js';
+import { dayOf } from '../../platform/formats/days.js';
+import { systemScope } from '../../platform/identity/tenancy.js';
 import { DAY_SUMMARY_JOB, daysBetween, ensureDaySummaries, fillDaySummaries } from './reports.fill.js';
 import { type DayBounds, emptyDay } from './reports.repository.js';
 

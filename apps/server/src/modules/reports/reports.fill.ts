@@ -1,7 +1,7 @@
 import { periodLength } from '@openvisit/contract';
-import { dayOf, dayStart } from '../../platform/days.js';
-import type { JobQueue } from '../../platform/jobs.js';
-import { type SystemScope, scopeForCompany } from '../../platform/tenancy.js';
+import { dayOf, dayStart } from '../../platform/formats/days.js';
+import { type SystemScope, scopeForCompany } from '../../platform/identity/tenancy.js';
+import type { JobQueue } from '../../platform/jobs/jobs.js';
 import { type DayBounds, reportsRepository } from './reports.repository.js';
 import { reportsSystemRepository } from './reports.system.repository.js';
 

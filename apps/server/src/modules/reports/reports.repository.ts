@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { type DayStats, departments, employeeDepartments, subAccounts, visitDayStats } from '../../db/schema/index.js';
-import { dbOf, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type { DayStats };
 

@@ -1,7 +1,7 @@
 import { periodLength, Status, VISIT_KINDS, type VisitKind } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { dayOf, dayStart } from '../../platform/days.js';
-import { AppError } from '../../platform/errors.js';
+import { dayOf, dayStart } from '../../platform/formats/days.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
 import { horizonStart, requestDaySummaries } from './reports.fill.js';
 import { type DayBounds, type DayStats, reportsRepository } from './reports.repository.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.js';
-import { dbOf, type SystemScope } from '../../platform/tenancy.js';
+import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
 
 /** The statistics queries that must cross companies; each says why. */
 export function reportsSystemRepository(scope: SystemScope) {

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedCompany, seedEmployee, seedSubAccount, type TestApp, testApp } from '../../../test/harness.js';
 import { departments, employeeDepartments, jobs, visitDayStats, visits } from '../../db/schema/index.js';
-import { systemScope } from '../../platform/tenancy.js';
+import { systemScope } from '../../platform/identity/tenancy.js';
 import { DAY_SUMMARY_JOB, fillDaySummaries } from './reports.fill.js';
 
 /** Local (server time zone) moment of March 2026. */

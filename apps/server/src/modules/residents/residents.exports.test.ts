@@ -5,7 +5,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCall, doorDevice } from '../../../test/doors.js';
 import { PASSWORD, seedStaff, signInAsCreated, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
-import { dayOf, dayStart } from '../../platform/days.js';
+import { dayOf, dayStart } from '../../platform/formats/days.js';
 
 const DAY = 86_400_000;
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(300)]);

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type In, type Lang, passDirectionLabels, RV_EXPORT_MAX_ROWS, type RvOpenRecord } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { xlsxStream } from '../../platform/xlsx.js';
+import { xlsxStream } from '../../platform/files/xlsx.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { residentPasses } from '../passRecords/passRecords.public.js';
 import { residentVisitPage } from '../visits/visits.public.js';
 import { doorRecord, newestFirst, openFilterOf, report, signInRecord } from './residents.reports.js';

@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type In, logDesc, type ResidentVisitor } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { notFound } from '../../platform/errors.js';
-import { checkedFacePhoto, importFaceZip } from '../../platform/facePhotos.js';
-import { issueResidentPass } from '../../platform/passes.js';
+import { checkedFacePhoto, importFaceZip } from '../../platform/files/facePhotos.js';
+import { issueResidentPass } from '../../platform/formats/passes.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { notFound } from '../../platform/http/errors.js';
 import { workerById } from './residents.files.js';
 import { residentsRepository } from './residents.repository.js';
 import { toResident } from './residents.service.js';
 
 /*
- * Workers' face photos (checked by the same code as employees': platform/facePhotos.ts) and their QR passes. A server
+ * Workers' face photos (checked by the same code as employees': platform/files/facePhotos.ts) and their QR passes. A server
  * company reaches its own workers only: the look-ups go through its scope.
  */
 
@@ -71,7 +71,7 @@ export async function facePhoto(ctx: AuthedContext, input: { rid: number }): Pro
 }
 
 /**
- * The worker's signed pass (platform/passes.ts): it names the worker; approval and window are checked where it is used.
+ * The worker's signed pass (platform/formats/passes.ts): it names the worker; approval and window are checked where it is used.
  * In the original's format where the company switched original clients compatibility on.
  */
 export async function qrcode(ctx: AuthedContext, input: In<'getRvQrcode'>) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { residentFiles, residentVisitors } from '../../db/schema/index.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type ResidentFileRow = typeof residentFiles.$inferSelect;
 export type ResidentFileInsert = Omit<typeof residentFiles.$inferInsert, 'companyId' | 'id'>;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type In, logDesc, type ResidentFile, type ResidentFileKind, Status, sniffFileType } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams, notFound } from '../../platform/errors.js';
-import { zipStream } from '../../platform/zipWriter.js';
+import { zipStream } from '../../platform/files/zipWriter.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { type ResidentFileRow, residentFilesRepository } from './residents.files.repository.js';
 import { residentsRepository } from './residents.repository.js';
 

@@ -1,8 +1,8 @@
 import { type In, type Out, RV_OPEN_MAX_OFFSET, type RvOpenRecord } from '@openvisit/contract';
 import { supplierById } from '../../core/people/people.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { dayOf, dayStart, periodBounds } from '../../platform/days.js';
-import { badParams } from '../../platform/errors.js';
+import { dayOf, dayStart, periodBounds } from '../../platform/formats/days.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { badParams } from '../../platform/http/errors.js';
 import { residentPasses } from '../passRecords/passRecords.public.js';
 import { residentSignIns, residentVisitPage } from '../visits/visits.public.js';
 import { residentsRepository } from './residents.repository.js';

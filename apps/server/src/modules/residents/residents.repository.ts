@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { residentFiles, residentProjects, residentVisitors } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type ProjectRow = typeof residentProjects.$inferSelect;
 export type ProjectInsert = Omit<typeof residentProjects.$inferInsert, 'companyId' | 'id'>;

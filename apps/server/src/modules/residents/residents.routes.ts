@@ -1,7 +1,7 @@
 import * as c from '@openvisit/contract';
 import { suppliers } from '../../core/people/people.public.js';
-import { bind } from '../../platform/calls.js';
-import { bindDownload } from '../../platform/downloads.js';
+import { bind } from '../../platform/http/calls.js';
+import { bindDownload } from '../../platform/http/downloads.js';
 import { exportOpenInfo, exportReport } from './residents.exports.js';
 import * as faces from './residents.faces.js';
 import * as files from './residents.files.js';

@@ -12,10 +12,10 @@ import {
 } from '@openvisit/contract';
 import { supplierById, supplierNamed, suppliersOf } from '../../core/people/people.public.js';
 import { uniqueViolation } from '../../db/sql.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { dayOf, dayStart } from '../../platform/days.js';
-import { AppError, badParams, notFound, requireEvery } from '../../platform/errors.js';
-import { inTransaction, type TenantScope } from '../../platform/tenancy.js';
+import { dayOf, dayStart } from '../../platform/formats/days.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams, notFound, requireEvery } from '../../platform/http/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { fileKeysOf } from './residents.files.js';
 import {
   type CertStatusFilter,

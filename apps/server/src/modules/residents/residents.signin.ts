@@ -1,11 +1,11 @@
 import { logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
 import { residentOnSiteToday, toVisit } from '../../core/visits/visits.public.js';
-import { type AuthedContext, inTx } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
-import { isOriginalPass } from '../../platform/originalPasses.js';
-import { isResidentPass, readAnyPass } from '../../platform/passes.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import { isOriginalPass } from '../../platform/formats/originalPasses.js';
+import { isResidentPass, readAnyPass } from '../../platform/formats/passes.js';
+import { type AuthedContext, inTx } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
 import { screen, signInResident } from '../visits/visits.public.js';
 import { type ResidentWithProject, residentsRepository } from './residents.repository.js';
 

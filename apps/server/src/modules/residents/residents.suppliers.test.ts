@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCall, doorDevice } from '../../../test/doors.js';
 import { faceFixture, facePhoto as realFace } from '../../../test/faces.js';
 import { PASSWORD, seedEmployee, seedStaff, signInAsCreated, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
-import { dayOf, dayStart } from '../../platform/days.js';
+import { dayOf, dayStart } from '../../platform/formats/days.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { type In, logDesc, type RoleNode, Status } from '@openvisit/contract';
 import { employees } from '../../core/people/people.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
 import { roleInUse } from '../approvals/approvals.public.js';
 import { rolesRepository } from './roles.repository.js';
 

@@ -1,6 +1,6 @@
 import { type BasicSettings, basicSettings, type LogDescription, type LoggedSetting, logDesc, settingObject } from '@openvisit/contract';
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 
 /**
  * Basic settings (Custom settings › basic settings): company settings that rule invitations and check-in. Where each
@@ -8,7 +8,7 @@ import type { AuthedContext } from '../../platform/calls.js';
  * invitation page's window (64/65); leaveExpiryTime — the leave time set at sign-in and the automatic sign-out job
  * (visits.schedule.ts); upDuty / offDuty — the overtime query; scaner — QR check-in (the kiosk's scan, 1131 when off); tempEditSwitch, qrMaxCount,
  * qrMaxDuration and cryptoperiod are kept for the invitation templates and the QR passes of door readers;
- * originalCompat — the QR passes given out and accepted in the original's format (platform/passes.ts).
+ * originalCompat — the QR passes given out and accepted in the original's format (platform/formats/passes.ts).
  */
 async function change(ctx: AuthedContext, patch: Partial<BasicSettings>, objName: LoggedSetting, desc: LogDescription): Promise<BasicSettings> {
   await patchSettings(ctx, patch);

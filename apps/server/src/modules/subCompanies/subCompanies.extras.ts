@@ -11,10 +11,10 @@ import {
   settingObject,
 } from '@openvisit/contract';
 import { patchSettings } from '../../core/company/company.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams, notFound } from '../../platform/errors.js';
-import { ImageRejected, normalisePicture } from '../../platform/images.js';
-import { withZip, type ZipReader, zipRefusal } from '../../platform/zip.js';
+import { ImageRejected, normalisePicture } from '../../platform/files/images.js';
+import { withZip, type ZipReader, zipRefusal } from '../../platform/files/zip.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { changeOwnPassword as authChangeOwnPassword, mailSubAccountLink } from '../auth/auth.public.js';
 import { type SubAccountRow, type SubTemplateRow, subCompaniesRepository } from './subCompanies.repository.js';
 import { checkReferences, subAccountOf, toSubAccount } from './subCompanies.service.js';
@@ -145,7 +145,7 @@ const LOGO_ZIP_LIMITS = { maxEntries: 500, maxEntryBytes: 20 * 1024 * 1024, maxT
 
 /**
  * Each file judged alone: a name that is no sub-company's short name or email, two files for one, a bad picture. The
- * archive is read one file at a time and refused whole before anything is stored (platform/zip.ts).
+ * archive is read one file at a time and refused whole before anything is stored (platform/files/zip.ts).
  */
 export async function importLogos(ctx: AuthedContext) {
   if (!ctx.upload) throw badParams([{ field: 'file', rule: 'required' }]);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { deviceGroups, employees, gates, subAccounts, subAccountTemplates, visits } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
-import { dbOf, scoped, type TenantScope } from '../../platform/tenancy.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type SubAccountRow = typeof subAccounts.$inferSelect;
 export type SubAccountValues = Partial<Omit<typeof subAccounts.$inferInsert, 'id' | 'companyId'>>;

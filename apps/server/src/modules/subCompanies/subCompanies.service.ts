@@ -1,11 +1,11 @@
 import { type FieldError, type In, logDesc, Status, type SubAccount } from '@openvisit/contract';
 import { activeSubCompanies, subCompanyRow, today } from '../../core/company/company.public.js';
 import { uniqueViolation } from '../../db/sql.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { hashPassword, randomToken } from '../../platform/crypto.js';
-import { AppError, badParams, notFound, requireEvery } from '../../platform/errors.js';
-import { revokeAccountSessions } from '../../platform/sessions.js';
-import { inTransaction } from '../../platform/tenancy.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams, notFound, requireEvery } from '../../platform/http/errors.js';
+import { hashPassword, randomToken } from '../../platform/identity/crypto.js';
+import { revokeAccountSessions } from '../../platform/identity/sessions.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
 import { mailSubAccountLink } from '../auth/auth.public.js';
 import { type SubAccountRow, type SubAccountValues, subCompaniesRepository } from './subCompanies.repository.js';
 

@@ -1,12 +1,12 @@
 import { type In, logDesc, READ_ONLY_SESSION_HOURS, Role, Status } from '@openvisit/contract';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError } from '../../platform/errors.js';
-import { createSession, revokeSession } from '../../platform/sessions.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
+import { createSession, revokeSession } from '../../platform/identity/sessions.js';
 import { relatedCompany } from './superAccounts.service.js';
 
 /**
  * A super account looks into one of its companies: a short-lived session of that company's administrator console,
- * marked read-only on its row (every write answers 610: contract readOnly.ts, platform/calls.ts). It keeps the super
+ * marked read-only on its row (every write answers 610: contract readOnly.ts, platform/http/calls.ts). It keeps the super
  * account as who it is (account kind 'super', its id, account and name), so the company's operation log names the
  * super account, and a password reset or disabling of the super account ends it with the rest of its sessions.
  */

@@ -1,8 +1,8 @@
 import { type In, Status } from '@openvisit/contract';
 import { peopleCounting } from '../../core/visits/visits.public.js';
-import { type AuthedContext, jobContext } from '../../platform/calls.js';
-import { dayOf } from '../../platform/days.js';
-import { AppError } from '../../platform/errors.js';
+import { dayOf } from '../../platform/formats/days.js';
+import { type AuthedContext, jobContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
 import { accounts } from '../accounts/accounts.public.js';
 import { reports } from '../reports/reports.public.js';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedCompany, seedSuper, type Tenant, type TestApp, testApp } from '../../../test/harness.js';
 import { companies, visits } from '../../db/schema/index.js';
-import { dayOf, dayStart } from '../../platform/days.js';
+import { dayOf, dayStart } from '../../platform/formats/days.js';
 
 /**
  * The super account's figures and its read-only look into a company. Gamma and Delta are its companies, Bystander is

@@ -13,9 +13,9 @@ import {
   visitsRepository,
   withPass,
 } from '../../core/visits/visits.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams, requireEvery } from '../../platform/errors.js';
-import { codeOfScan, isScannedPass } from '../../platform/passes.js';
+import { codeOfScan, isScannedPass } from '../../platform/formats/passes.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams, requireEvery } from '../../platform/http/errors.js';
 import { isWaiting } from '../approvals/approvals.public.js';
 import { notifyArrival } from '../notifications/notifications.public.js';
 import { checkProtocol, gateName, gateOf, screen, storeImages } from './visits.desk.js';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type CompanySettings, Role, Status } from '@openvisit/contract';
 import { gatesNamed } from '../../core/sites/sites.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
-import { facePhoto, facePhotoError } from '../../platform/facePhotos.js';
-import { dataUrlBytes, ImageRejected, normaliseSignature } from '../../platform/images.js';
+import { facePhoto, facePhotoError } from '../../platform/files/facePhotos.js';
+import { dataUrlBytes, ImageRejected, normaliseSignature } from '../../platform/files/images.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
 import { blacklist } from '../blacklist/blacklist.public.js';
 
 // What every way in at the desk or kiosk shares: the gate, screening, the protocol, the photo and signature, the leave time.

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { certificateTypeLabels, type Lang, type VisitorStatus, visitorStatusLabels, visitTypeText } from '@openvisit/contract';
 import { filterOf, type VisitQuery, visitsRepository } from '../../core/visits/visits.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { xlsxStream } from '../../platform/xlsx.js';
+import { xlsxStream } from '../../platform/files/xlsx.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 
 const HEADERS: Record<Lang, string[]> = {
   en: [

@@ -11,7 +11,7 @@ import {
 } from '@openvisit/contract';
 import PDFDocument from 'pdfkit';
 import type { VisitRow } from '../../core/visits/visits.public.js';
-import type { FileStore } from '../../platform/files.js';
+import type { FileStore } from '../../platform/files/files.js';
 
 /**
  * The per-visit PDF (reference 4: the signed safety agreement), one A4 page in the visitor's language: visitor, host,

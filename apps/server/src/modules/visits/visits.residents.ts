@@ -1,7 +1,7 @@
 import { initialStatus, type Visit } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
 import { createVisit, leaveAtFrom, move, type VisitRow, visitsRepository, withPass } from '../../core/visits/visits.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
 import { gateName, gateOf } from './visits.desk.js';
 
 /** The resident as a visit records it (the residents module owns the person, this module the visits). */

@@ -3,8 +3,8 @@ import { settingsOf } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import { registration } from '../../core/sites/sites.public.js';
 import { visitsRepository } from '../../core/visits/visits.public.js';
-import type { AuthedContext } from '../../platform/calls.js';
-import { AppError, badParams } from '../../platform/errors.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, badParams } from '../../platform/http/errors.js';
 import { checkCode, smsSwitchedOn } from '../notifications/notifications.public.js';
 
 /**

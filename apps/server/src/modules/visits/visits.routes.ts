@@ -1,7 +1,7 @@
 import * as c from '@openvisit/contract';
 import { search } from '../../core/visits/visits.public.js';
-import { bind } from '../../platform/calls.js';
-import { bindDownload } from '../../platform/downloads.js';
+import { bind } from '../../platform/http/calls.js';
+import { bindDownload } from '../../platform/http/downloads.js';
 import * as checkin from './visits.checkin.js';
 import { photoAsDataUrl } from './visits.desk.js';
 import { exportVisits } from './visits.export.js';

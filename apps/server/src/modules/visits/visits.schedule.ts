@@ -1,6 +1,6 @@
 import { signOutOverdue } from '../../core/visits/visits.public.js';
-import type { JobQueue } from '../../platform/jobs.js';
-import type { SystemScope } from '../../platform/tenancy.js';
+import type { SystemScope } from '../../platform/identity/tenancy.js';
+import type { JobQueue } from '../../platform/jobs/jobs.js';
 
 /**
  * Automatic sign-out (spec: leaveExpiryTime): every few minutes, visitors still signed in after their leave time are

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, type TestApp, testApp } from '../../../test/harness.js';
 import { VISIT_COUNT_CAP, visitsRepository } from '../../core/visits/visits.repository.js';
 import { visits } from '../../db/schema/index.js';
-import { tenantScope } from '../../platform/tenancy.js';
+import { tenantScope } from '../../platform/identity/tenancy.js';
 
 /** Visits of one company, inserted directly: the list's search is what is under test, not registration. */
 const PEOPLE = [

@@ -8,7 +8,7 @@ import { PASSWORD, seedEmployee, seedStaff, seedSubAccount, type Tenant, type Te
 import { pdfText } from '../../../test/pdf.js';
 import { lastDutyEdge } from '../../core/visits/visits.search.js';
 import { companies, operationLogs, visits } from '../../db/schema/index.js';
-import { visitPass } from '../../platform/passes.js';
+import { visitPass } from '../../platform/formats/passes.js';
 
 interface V {
   vid: number;
