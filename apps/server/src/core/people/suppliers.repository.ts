@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { residentVisitors, suppliers } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
+import { visibleRows } from '../../platform/identity/visibility.js';
 
 export type SupplierRow = typeof suppliers.$inferSelect;
 export type SupplierInsert = Omit<typeof suppliers.$inferInsert, 'companyId' | 'id'>;
@@ -12,10 +13,7 @@ export type SupplierInsert = Omit<typeof suppliers.$inferInsert, 'companyId' | '
  */
 export const suppliersRepository = scoped(function suppliersRepository(scope: TenantScope) {
   const db = dbOf(scope);
-  const mine: SQL | undefined = and(
-    eq(suppliers.companyId, scope.companyId),
-    scope.supplierId === null ? undefined : eq(suppliers.id, scope.supplierId),
-  );
+  const mine: SQL | undefined = and(eq(suppliers.companyId, scope.companyId), visibleRows(scope, { supplier: suppliers.id }));
   return {
     /** By name, with how many workers each has. */
     list: (name?: string) =>

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql }
 import { passRecords, vehicleRecords } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
+import { visibleRows } from '../../platform/identity/visibility.js';
 
 export type PassRecordRow = typeof passRecords.$inferSelect;
 export type VehicleRecordRow = typeof vehicleRecords.$inferSelect;
@@ -34,7 +35,7 @@ export interface VehicleRecordFilter {
 function passWhere(scope: TenantScope, f: PassRecordFilter): SQL | undefined {
   const p = passRecords;
   const c: (SQL | undefined)[] = [eq(p.companyId, scope.companyId)];
-  if (scope.gateIds.length) c.push(inArray(p.gid, [...scope.gateIds]));
+  c.push(visibleRows(scope, { gate: p.gid }));
   if (f.from) c.push(gte(p.at, f.from));
   if (f.until) c.push(lt(p.at, f.until));
   if (f.text) c.push(or(ilike(p.name, containsPattern(f.text)), ilike(p.phone, containsPattern(f.text))));

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { residentFiles, residentVisitors } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
+import { visibleRows } from '../../platform/identity/visibility.js';
 
 export type ResidentFileRow = typeof residentFiles.$inferSelect;
 export type ResidentFileInsert = Omit<typeof residentFiles.$inferInsert, 'companyId' | 'id'>;
@@ -11,10 +12,7 @@ export type ResidentFileInsert = Omit<typeof residentFiles.$inferInsert, 'compan
  */
 export const residentFilesRepository = scoped(function residentFilesRepository(scope: TenantScope) {
   const db = dbOf(scope);
-  const mine = and(
-    eq(residentFiles.companyId, scope.companyId),
-    scope.supplierId === null ? undefined : eq(residentVisitors.supplierId, scope.supplierId),
-  );
+  const mine = and(eq(residentFiles.companyId, scope.companyId), visibleRows(scope, { supplier: residentVisitors.supplierId }));
   const select = () =>
     db
       .select({ file: residentFiles, worker: residentVisitors.name })

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQ
 import { residentFiles, residentProjects, residentVisitors } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
+import { visibleRows } from '../../platform/identity/visibility.js';
 
 export type ProjectRow = typeof residentProjects.$inferSelect;
 export type ProjectInsert = Omit<typeof residentProjects.$inferInsert, 'companyId' | 'id'>;
@@ -50,10 +51,7 @@ function certCondition(c: NonNullable<ResidentFilter['cert']>): SQL {
 export const residentsRepository = scoped(function residentsRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const myProjects = eq(residentProjects.companyId, scope.companyId);
-  const mine = and(
-    eq(residentVisitors.companyId, scope.companyId),
-    scope.supplierId === null ? undefined : eq(residentVisitors.supplierId, scope.supplierId),
-  ) as SQL;
+  const mine = and(eq(residentVisitors.companyId, scope.companyId), visibleRows(scope, { supplier: residentVisitors.supplierId })) as SQL;
   function where(f: ResidentFilter): SQL | undefined {
     const c: (SQL | undefined)[] = [mine];
     if (f.name) c.push(ilike(residentVisitors.name, containsPattern(f.name)));
