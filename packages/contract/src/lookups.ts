@@ -61,6 +61,13 @@ export const MANAGED_STAFF_TYPES: Partial<Record<number, readonly StaffType[]>> 
   [Role.HSE]: [Role.SERVER_COMPANY],
   [Role.SUBADMIN]: [0, 1, 2, 3, 4, 12],
 };
+/**
+ * Staff kinds that are machines' accounts, not a person's: the front desk's PC (2) and the visitor machines and door
+ * readers (4). The administrator sets and rotates their password; a forced change at first sign-in applies only to
+ * people's accounts, since the original desk and tablet apps have no screen to make it.
+ */
+export const MACHINE_STAFF_TYPES: readonly StaffType[] = [Role.GATE, Role.MACHINE];
+export const isMachineAccount = (sType: number): boolean => (MACHINE_STAFF_TYPES as readonly number[]).includes(sType);
 /** sType of a company administrator in the login result. */
 export const ADMIN_STYPE = -1;
 

@@ -258,7 +258,7 @@ export const addManager = defineCall({
   area: 'accounts',
   module: 'accounts',
   summary:
-    'Add a staff account; it must change its password at first sign-in. A server company (sType 1) names its supplier company (602 when not found)',
+    "Add a staff account; a person's account must change its password at first sign-in, a machine's (front desk, visitor machine) keeps it. A server company (sType 1) names its supplier company (602 when not found)",
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
   statuses: [Status.ALREADY_EXISTS, Status.NO_SUCH_RECORD],
   log: { module: LogModule.ACCOUNT, event: 'add' },

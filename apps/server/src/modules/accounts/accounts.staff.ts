@@ -1,4 +1,4 @@
-import { type In, MANAGED_STAFF_TYPES, type Manager, normalizePhone, Role, Status } from '@openvisit/contract';
+import { type In, isMachineAccount, MANAGED_STAFF_TYPES, type Manager, normalizePhone, Role, Status } from '@openvisit/contract';
 import { supplierById } from '../../core/people/people.public.js';
 import { assertGates } from '../../core/sites/sites.public.js';
 import { uniqueViolation } from '../../db/sql.js';
@@ -16,6 +16,9 @@ import { signInNameTaken } from './accounts.service.js';
  * which the registration module owns and checks, while registration itself reads accounts.service: this file sits
  * above both, so neither imports the other in a circle.
  */
+
+/** A person's account changes the password someone else set at first sign-in; a machine's keeps it (lookups.ts). */
+const firstPasswordChange = (sType: number): 0 | 1 => (isMachineAccount(sType) ? 0 : 1);
 
 function repoOf(ctx: AuthedContext) {
   return accountsRepository(ctx.tenant);
@@ -110,7 +113,7 @@ export async function addManager(ctx: AuthedContext, input: ManagerInput & { pas
       // The contract requires them of a sub-administrator and refuses them of any other kind.
       modules: input.sType === Role.SUBADMIN ? (input.modules ?? []) : [],
       passwordHash: await hashPassword(input.password),
-      mustChangePassword: 1,
+      mustChangePassword: firstPasswordChange(input.sType),
     })
     .catch((err: unknown) => {
       if (uniqueViolation(err) === 'staff_accounts_company_account_uq')
@@ -151,7 +154,7 @@ export async function updateManager(
     ...(input.remark !== undefined && { remark: input.remark }),
     modules,
     ...(input.status !== undefined && { status: input.status }),
-    ...(input.password && { passwordHash: await hashPassword(input.password), mustChangePassword: 1 }),
+    ...(input.password && { passwordHash: await hashPassword(input.password), mustChangePassword: firstPasswordChange(sType) }),
   });
   if (input.unlock || input.password) await clearAccountFailures(ctx.tenant, 'staff', existing.id);
   // A disabled account, a new password or a new role must not keep old sessions alive.

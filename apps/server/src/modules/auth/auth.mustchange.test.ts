@@ -53,4 +53,25 @@ describe('a staff account that must change its password may do nothing else firs
     expect((await t.api['login/logout']({}, token)).status).toBe(0);
     expect((await t.api.GetUserInfo({}, token)).status).toBe(Status.TOKEN_INVALID);
   });
+
+  it("does not apply to a machine's account: a front desk or visitor machine keeps the password its administrator set", async () => {
+    for (const [account, sType] of [
+      ['desk.pc', 2],
+      ['lobby.tablet', 4],
+    ] as const) {
+      expect((await t.api.AddManager({ account, password: first.password, sName: 'Machine', sType }, a.token)).status).toBe(0);
+      const login = await t.api.Login({ email: account, password: first.password });
+      expect(login.result.mustChangePassword).toBe(false);
+      expect((await t.api.getGate({}, login.result.token)).status).toBe(0);
+      // Rotated by the administrator: still no change asked, and the old sessions end.
+      expect((await t.api.UpdateManager({ account, password: 'Rotated#2026' }, a.token)).status).toBe(0);
+      expect((await t.api.getGate({}, login.result.token)).status).toBe(Status.TOKEN_INVALID);
+      const again = await t.api.Login({ email: account, password: 'Rotated#2026' });
+      expect(again.result.mustChangePassword).toBe(false);
+    }
+    // A person's account turned into a machine's signs in without the change too.
+    expect((await t.api.AddManager({ ...first, account: 'was.subadmin' }, a.token)).status).toBe(0);
+    expect((await t.api.UpdateManager({ account: 'was.subadmin', sType: 2, modules: [] }, a.token)).status).toBe(0);
+    expect((await t.api.Login({ email: 'was.subadmin', password: first.password })).result.mustChangePassword).toBe(false);
+  });
 });

@@ -1,4 +1,14 @@
-import { ADMIN_STYPE, type Lang, type LoginResult, normalizeEmail, normalizePhone, Role, type StaffType, Status } from '@openvisit/contract';
+import {
+  ADMIN_STYPE,
+  isMachineAccount,
+  type Lang,
+  type LoginResult,
+  normalizeEmail,
+  normalizePhone,
+  Role,
+  type StaffType,
+  Status,
+} from '@openvisit/contract';
 import { gateNamesIn } from '../../core/sites/sites.public.js';
 import type { AuthedContext, CallContext } from '../../platform/http/calls.js';
 import { dialectToken } from '../../platform/http/dialect.js';
@@ -108,6 +118,8 @@ export async function login(ctx: CallContext, input: { email: string; password: 
   if ((staff.endDate && staff.endDate < day) || (staff.startDate && staff.startDate > day)) throw new AppError(Status.ACCOUNT_EXPIRED);
   const owner = await activeCompany(ctx, staff.companyId);
   const role = staff.sType as StaffType as Role;
+  // Also for a machine's account given a password before machines were exempt (lookups.ts MACHINE_STAFF_TYPES).
+  const mustChangePassword = staff.mustChangePassword === 1 && !isMachineAccount(staff.sType);
   const t = await startSession(
     ctx,
     {
@@ -123,7 +135,7 @@ export async function login(ctx: CallContext, input: { email: string; password: 
       // A server company's session carries its supplier company (0: none, it sees no worker), so its scope filters.
       supplierId: role === Role.SERVER_COMPANY ? (staff.supplierId ?? 0) : null,
       gids: staff.gids,
-      mustChangePassword: staff.mustChangePassword === 1,
+      mustChangePassword,
     },
     false,
   );
@@ -139,7 +151,7 @@ export async function login(ctx: CallContext, input: { email: string; password: 
     gid: staff.gids.join(','),
     gname: await gateNamesIn(scopeForCompany(ctx.system, owner.id), staff.gids),
     modules: staff.modules,
-    mustChangePassword: staff.mustChangePassword === 1,
+    mustChangePassword,
     subaccountId: staff.subAccountId ?? undefined,
   };
 }

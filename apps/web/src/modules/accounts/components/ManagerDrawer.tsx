@@ -1,5 +1,5 @@
 import { UnlockOutlined } from '@ant-design/icons';
-import { type GrantArea, type Manager, Role, STAFF_TYPES, type StaffType } from '@openvisit/contract';
+import { type GrantArea, isMachineAccount, type Manager, Role, STAFF_TYPES, type StaffType } from '@openvisit/contract';
 import { Alert, App, Button, DatePicker, Drawer, Flex, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -71,6 +71,13 @@ export function ManagerDrawer({
   const editing = manager !== null;
   const gates = useGates();
   const sType = Form.useWatch('sType', form);
+  const machine = sType !== undefined && isMachineAccount(sType);
+  const passwordHelp = [
+    editing ? t('accounts.managers.newPasswordHelp') : null,
+    machine ? t('accounts.managers.machineHelp') : t('accounts.managers.mustChangeHelp'),
+  ]
+    .filter(Boolean)
+    .join(' ');
   const suppliers = useSuppliers();
 
   const initial: Partial<Values> = manager
@@ -212,7 +219,7 @@ export function ManagerDrawer({
           label={editing ? t('accounts.managers.fields.newPassword') : t('accounts.managers.fields.password')}
           name="password"
           rules={rules.password({ optional: editing })}
-          extra={editing ? t('accounts.managers.newPasswordHelp') : t('accounts.managers.mustChangeHelp')}
+          extra={passwordHelp}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { MANAGED_STAFF_TYPES, type Manager, STAFF_TYPES, type StaffType } from '@openvisit/contract';
+import { isMachineAccount, MANAGED_STAFF_TYPES, type Manager, STAFF_TYPES, type StaffType } from '@openvisit/contract';
 import { App, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -27,12 +27,14 @@ function managedTypes(role = getSession().project?.role): readonly StaffType[] {
 
 /** The account's kind, and a module-driven account's modules under it: a column of their own would not fit 1280 px. */
 function KindCell({ manager }: { manager: Manager }) {
+  const { t } = useTranslation();
   const roleLabel = useRoleLabel();
   const modulesText = useModulesText();
   const modules = manager.modules?.length ? modulesText(manager.modules) : '';
   return (
     <>
       <CellText>{roleLabel(manager.sType)}</CellText>
+      <CellText secondary>{t(isMachineAccount(manager.sType) ? 'accounts.managers.machineAccount' : 'accounts.managers.personAccount')}</CellText>
       {modules ? <CellText secondary>{modules}</CellText> : null}
     </>
   );
