@@ -186,7 +186,7 @@ export async function deskSignIn(t: TestApp, site: DeskSite): Promise<Desk> {
     {
       permissionSwitch: 'number',
       logo: 'string',
-      offDuty: 'number',
+      offDuty: 'any',
       cardType: 'number',
       cardSize: 'number',
       email: 'string',

@@ -9,6 +9,7 @@ import {
   type StaffType,
   Status,
 } from '@openvisit/contract';
+import { company } from '../../core/company/company.public.js';
 import { gateNamesIn } from '../../core/sites/sites.public.js';
 import type { AuthedContext, CallContext } from '../../platform/http/calls.js';
 import { dialectToken } from '../../platform/http/dialect.js';
@@ -87,7 +88,11 @@ async function loginAccount(
  */
 export async function refreshSession(ctx: AuthedContext, input: { oldToken?: string; email?: string }) {
   const s = ctx.session;
-  if (input.email && input.email.trim().toLowerCase() !== s.account.toLowerCase()) throw new AppError(Status.TOKEN_INVALID);
+  // The desk app sends the company's email as GetUserInfo gave it (the account name on other sign-ins); the old token,
+  // which must be this session's own, is the proof: the email only has to name this account or its company.
+  const email = input.email?.trim().toLowerCase();
+  if (email && email !== s.account.toLowerCase() && email !== (await company(ctx.tenant))?.email.toLowerCase())
+    throw new AppError(Status.TOKEN_INVALID);
   const hours = s.accountKind === 'admin' ? ctx.config.sessionHours.admin : ctx.config.sessionHours.other;
   const old = input.oldToken ? dialectToken(input.oldToken)?.token : undefined;
   const { token, session } = await renewSession(ctx.system, s, { hours, ip: ctx.ip, userAgent: ctx.userAgent, oldToken: old });
@@ -98,9 +103,11 @@ export async function refreshSession(ctx: AuthedContext, input: { oldToken?: str
 export async function login(ctx: CallContext, input: { email: string; password: string; digest?: string }): Promise<LoginResult> {
   const name = input.email.trim();
   const candidates = await sys(ctx).findStaffByAccount(name);
-  // Visitor machines sign in unattended with their own credentials, as the original's tablets did, until their
-  // account or this address has failed a few times: then a captcha, so their password is no cheaper to guess.
-  const machine = candidates.length === 1 && candidates[0]?.sType === Role.MACHINE && !name.includes('@') ? candidates[0] : undefined;
+  // Machines (visitor machines, the Senseid desk) sign in unattended with their own credentials, as the original's
+  // tablets and desk did, until their account or this address has failed a few times: then a captcha, so their
+  // password is no cheaper to guess.
+  const only = candidates.length === 1 ? candidates[0] : undefined;
+  const machine = only && isMachineAccount(only.sType) && !name.includes('@') ? only : undefined;
   if (!machine || (await captchaDue(ctx, { kind: 'staff', id: machine.id }))) await requireCaptcha(ctx, input.digest);
 
   const { company, staff } = await loginAccount(ctx, name, input.password, candidates);

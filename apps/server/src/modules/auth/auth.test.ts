@@ -137,7 +137,7 @@ describe('captcha', () => {
     expect((await t.api.validationCode({ digest, vcode: code })).status).toBe(Status.CAPTCHA_INVALID);
   });
 
-  it('lets visitor-machine accounts sign in without a captcha, but not other staff', async () => {
+  it("lets machines' accounts (visitor machine, front desk) sign in without a captcha, but not people's", async () => {
     const [co] = await t.db
       .insert(companies)
       .values({ name: 'Captcha Co', email: 'cap@example.com', username: 'A', passwordHash: 'x', status: 1 })
@@ -145,9 +145,11 @@ describe('captcha', () => {
     await t.db.insert(staffAccounts).values([
       { companyId: co?.id ?? 0, account: 'pad01', name: 'Pad', sType: 4, passwordHash: await hashPassword(PASSWORD), mustChangePassword: 0 },
       { companyId: co?.id ?? 0, account: 'desk01', name: 'Desk', sType: 2, passwordHash: await hashPassword(PASSWORD), mustChangePassword: 0 },
+      { companyId: co?.id ?? 0, account: 'hse01', name: 'HSE', sType: 0, passwordHash: await hashPassword(PASSWORD), mustChangePassword: 0 },
     ]);
     expect((await t.api.Login({ email: 'pad01', password: PASSWORD })).status).toBe(0);
-    expect((await t.api.Login({ email: 'desk01', password: PASSWORD })).status).toBe(Status.CAPTCHA_INVALID);
+    expect((await t.api.Login({ email: 'desk01', password: PASSWORD })).status).toBe(0);
+    expect((await t.api.Login({ email: 'hse01', password: PASSWORD })).status).toBe(Status.CAPTCHA_INVALID);
   });
 });
 

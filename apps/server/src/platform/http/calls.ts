@@ -247,6 +247,10 @@ async function runCall(
   try {
     if (call.access === 'device') await authenticateDevice(deps, req, ctx, Boolean(dialect && call.legacyDevice));
     else if (call.access !== 'public') {
+      if (dialect?.withoutSession && !dialectToken(tokenOf(req, call))) {
+        reply.send({ status: Status.SUCCESS, reason: 'success', result: dialect.withoutSession() });
+        return;
+      }
       const session = await sessionOf(deps.db, req, call, dialect !== null);
       if (!(call.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
       // A module-driven account (a sub-administrator, a sub-company of adminType other than 0) only in its granted modules.
@@ -258,7 +262,8 @@ async function runCall(
       req.log = req.log.child({ companyId: session.companyId, account: session.account });
       ctx.log = req.log;
     }
-    let raw: unknown = call.method === 'GET' ? (req.query ?? {}) : (req.body ?? {});
+    // A GET call an original name runs by a POST (`pick`) reads the body the client sent.
+    let raw: unknown = req.method === 'GET' ? (req.query ?? {}) : (req.body ?? {});
     if (call.upload) {
       const upload = await readUpload(req, call.upload, { config: deps.config, files: deps.services.files });
       ctx.file = upload.file;

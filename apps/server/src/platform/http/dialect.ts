@@ -25,6 +25,12 @@ export interface DialectAdapter<Ctx = unknown> {
   pick?: (raw: unknown) => string | undefined;
   request?: (raw: unknown) => unknown;
   /**
+   * What a session call answers a client that sent no token at all (the header `undefined`), instead of 28, which the
+   * original's clients take as "signed out" and so reload: a call they make before or beside their sign-in. It must
+   * reveal nothing of any company.
+   */
+  withoutSession?: () => unknown;
+  /**
    * `sent` is the body as the client sent it; `ctx` the call's (platform/http/calls.ts's `DialectContext`: its session and
    * tenant, when the call has them), a parameter so that this file needs nothing of calls.ts.
    */
