@@ -174,6 +174,11 @@ export async function deskSignIn(t: TestApp, site: DeskSite): Promise<Desk> {
     },
     'LoginManager',
   );
+  return afterLogin(t, site, l);
+}
+
+/** Steps 3–9 of the chain with the token LoginManager gave. */
+async function afterLogin(t: TestApp, site: DeskSite, l: Record<string, unknown>): Promise<Desk> {
   let header = `${site.account}-${l.token as string}`;
   const userid = String(l.userid);
   const gid = String(l.gid);
