@@ -204,10 +204,13 @@ export const ok = z.null();
 /** Epoch milliseconds, as the original answers dates. */
 export const epochMs = z.number().int();
 
+/** The most rows one page answers. */
+export const PAGE_MAX = 500;
+
 /** Paging request of the original: startIndex + requestedCount. */
 export const pageInput = {
   startIndex: coercedInt().min(0).default(0),
-  requestedCount: coercedInt().min(1).max(500).default(20),
+  requestedCount: coercedInt().min(1).max(PAGE_MAX).default(20),
 };
 
 export function pageOf<T extends z.ZodType>(item: T) {

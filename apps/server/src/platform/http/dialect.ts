@@ -1,4 +1,4 @@
-import type { CallDef } from '@openvisit/contract';
+import { type CallDef, PAGE_MAX } from '@openvisit/contract';
 import type { z } from 'zod';
 
 /**
@@ -188,9 +188,12 @@ export function renameOriginalFields(call: CallDef, raw: Record<string, unknown>
  * app sends 1 for the first) means that page's start.
  */
 function snapToPage(body: Record<string, unknown>): Record<string, unknown> {
-  const { startIndex: start, requestedCount: count } = body;
-  if (typeof start !== 'number' || typeof count !== 'number' || count < 1 || start < 0) return body;
-  return { ...body, startIndex: Math.floor(start / count) * count };
+  const { startIndex: start, requestedCount: asked } = body;
+  if (typeof start !== 'number' || typeof asked !== 'number' || asked < 1 || start < 0) return body;
+  // "Everything" (the desk's blacklist and trucks ask 999999, to page in the browser) is the longest page we give: the
+  // count still says how many there are.
+  const count = Math.min(asked, PAGE_MAX);
+  return { ...body, requestedCount: count, startIndex: Math.floor(start / count) * count };
 }
 
 /** The body of an original client's call, ready for the contract: its adapter first, then names and numbers. */
