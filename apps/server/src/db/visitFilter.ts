@@ -27,6 +27,8 @@ export interface VisitFilter {
   notKind?: VisitKind;
   gid?: number;
   onSite?: boolean;
+  /** Signed in (on site or gone), or not yet. */
+  arrived?: boolean;
   /** Certificate number, exact (stored upper-case). */
   idNumber?: string;
   /** No access card handed out. */
@@ -72,6 +74,7 @@ export function visitFilterSql(scope: TenantScope, f: VisitFilter): SQL | undefi
   if (f.gid) c.push(eq(visits.gid, f.gid));
   if (f.onSite === true) c.push(and(isNotNull(visits.visitAt), isNull(visits.signOutAt)));
   if (f.onSite === false) c.push(or(isNull(visits.visitAt), isNotNull(visits.signOutAt)));
+  if (f.arrived !== undefined) c.push(f.arrived ? isNotNull(visits.visitAt) : isNull(visits.visitAt));
   if (f.idNumber) c.push(eq(visits.idNumber, f.idNumber));
   if (f.noCard) c.push(eq(visits.cardNo, ''));
   if (f.overtime) {

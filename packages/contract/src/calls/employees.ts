@@ -198,7 +198,7 @@ export const getEmpByName = defineCall({
     name: z.string().trim().min(1).max(64),
     subaccountId: z.int32().min(0).optional().describe('the company a walk-in picked: a sub-company, or 0 the head office'),
   }),
-  output: z.array(employee.pick({ empid: true, empName: true, empNo: true, empPhone: true, deptNames: true, empPosition: true })),
+  output: z.array(employee.pick({ empid: true, empName: true, empNo: true, empPhone: true, deptNames: true, empPosition: true, workbay: true })),
 });
 
 export const getEmployeeByEmpNo = defineCall({

@@ -286,6 +286,7 @@ export const visitFilters = {
   kind: z.enum(VISIT_KINDS).optional(),
   gid: z.int32().positive().optional(),
   onSite: z.boolean().optional().describe('signed in and not signed out'),
+  arrived: z.boolean().optional().describe('signed in (on site or gone); false: not yet signed in'),
   cardId: zText(32)
     .transform((v) => v.toUpperCase())
     .optional()
@@ -404,6 +405,7 @@ export const visitQueryFilters = {
   tid: coercedInt().positive().optional(),
   gid: coercedInt().positive().optional(),
   onSite: zQueryBoolean.optional(),
+  arrived: zQueryBoolean.optional(),
   noCard: zQueryBoolean.optional(),
   overtime: zQueryBoolean.optional(),
 };
@@ -513,7 +515,7 @@ export const getVisitorStatistics = defineCall({
   summary:
     'The front desk’s figures of a day (server time, today by default): visits of the day, signed in (still on site or gone), on site, signed out, and still expected (invitations and bookings not yet checked in); a sub-company counts its own',
   access: VISIT_READERS,
-  input: z.object({ userid, date: zDay.optional() }),
+  input: z.object({ userid, date: zDay.optional(), kind: z.enum(VISIT_KINDS).optional().describe('only visits of this kind') }),
   output: z.object({
     date: zDay,
     visitorCount: z.int32(),

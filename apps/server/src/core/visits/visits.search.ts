@@ -23,6 +23,7 @@ export interface VisitQuery {
   kind?: VisitKind;
   gid?: number;
   onSite?: boolean;
+  arrived?: boolean;
   overtime?: boolean;
   cardId?: string;
   noCard?: boolean;
@@ -76,6 +77,7 @@ export async function filterOf(ctx: AuthedContext, q: VisitQuery, extra: VisitFi
     kind: extra.kind ?? q.kind,
     gid: q.gid,
     onSite: q.onSite,
+    arrived: q.arrived,
     idNumber: q.cardId,
     noCard: q.noCard,
     overtime: q.overtime ? await overtimeOf(ctx) : undefined,
@@ -124,9 +126,9 @@ const EXPECTED: readonly VisitorStatus[] = ['sent', 'viewed', 'accepted', 'reser
  * The desk's figures of a day (server time; today by default) among the visits the caller may see: all of the day's,
  * signed in (on site or gone), on site now, signed out, and still expected.
  */
-export async function statistics(ctx: AuthedContext, input: { date?: string }) {
+export async function statistics(ctx: AuthedContext, input: { date?: string; kind?: VisitKind }) {
   const day = input.date ?? dayOf(new Date());
-  const rows = await repoOf(ctx).countsByStatus(await filterOf(ctx, { date: day, endDate: day }));
+  const rows = await repoOf(ctx).countsByStatus(await filterOf(ctx, { date: day, endDate: day, kind: input.kind }));
   const n = (statuses: readonly string[]) => rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + r.n, 0);
   return {
     date: day,

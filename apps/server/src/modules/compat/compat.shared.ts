@@ -1,6 +1,8 @@
-import type { Visit, VisitorStatus } from '@openvisit/contract';
+import type { In, Visit, VisitorStatus } from '@openvisit/contract';
+import { employeesService, withDepartments } from '../../core/people/people.public.js';
+import { listTypes } from '../../core/sites/sites.public.js';
 import { dayOf } from '../../platform/formats/days.js';
-import type { DialectContext } from '../../platform/http/calls.js';
+import type { AuthedContext, DialectContext } from '../../platform/http/calls.js';
 import type { DialectAdapter } from '../../platform/http/dialect.js';
 import { photoLinks } from './compat.photos.js';
 
@@ -8,38 +10,82 @@ import { photoLinks } from './compat.photos.js';
 export const asObject = (raw: unknown): Record<string, unknown> =>
   typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
 
-/** The original's row states of the front desk (reference 3.6): 0 authorised … 5 ended. */
-export const DESK_STATE: Partial<Record<VisitorStatus, number>> = {
-  authorized: 0,
-  signedIn: 1,
-  signedOut: 2,
-  refused: 3,
-  unauthorized: 4,
-  ended: 5,
-  expired: 5,
-};
+/**
+ * The front-desk app's `status` of a row (frontdesk-app.md §3a): it reads the dates first, then 4 as refused, then
+ * `permission` (0 waiting, 1 authorised, 2 refused); so an expected visit is 0 whatever its permission says.
+ */
+export const DESK_STATE: Partial<Record<VisitorStatus, number>> = { signedIn: 1, signedOut: 2, refused: 4, ended: 5, expired: 5 };
 
-/** An expected visit (an invitation or booking not yet come) is authorised or not by its permission. */
-export function deskState(v: Pick<Visit, 'status' | 'permission'>): number {
-  return DESK_STATE[v.status] ?? (v.permission === 1 ? 0 : 4);
+export function deskState(v: Pick<Visit, 'status'>): number {
+  return DESK_STATE[v.status] ?? 0;
+}
+
+/** What a row needs beyond the visit: its type's name, the desk's gate, and (for one visit) the host's place. */
+export interface RowExtras {
+  vType?: string;
+  /** The caller's gate: a visit for any gate is one the desk may sign in (the app refuses another gate's). */
+  gid?: number;
+  dept?: string;
+  workbay?: string;
 }
 
 /**
- * A visit as the original answered it: numeric status (ours kept as `state`), extendCol as a JSON string, `vphoto` the
- * photo's signed link ('' for none: compat.photos.ts).
+ * A visit as the original answered it (frontdesk-app.md §3a, §3b): numeric status (ours kept as `state`), extendCol as a
+ * JSON string, `vphoto` the photo's signed link ('' for none: compat.photos.ts). An invitation or booking is its own
+ * appointment (`appid`, `aid` = vid; the QR's `a<id>`). `leaveTime` only once the visit ended: the app reads any
+ * leaveTime as "ended", and ours is when a visitor on site is expected to leave. `qrcodeType` 1 (not "valid for days"):
+ * the app then checks the extend-time window, the one our check-in keeps.
  */
-export function originalVisit<V extends Visit>(v: V, photo = '') {
-  return { ...v, status: deskState(v), state: v.status, extendCol: JSON.stringify(v.extendCol ?? {}), vphoto: photo };
+export function originalVisit<V extends Visit>(v: V, photo = '', extra: RowExtras = {}) {
+  const planned = v.kind === 'invite' || v.kind === 'appointment';
+  const over = v.status === 'ended' || v.status === 'expired';
+  return {
+    ...v,
+    status: deskState(v),
+    state: v.status,
+    extendCol: JSON.stringify(v.extendCol ?? {}),
+    vphoto: photo,
+    appid: planned ? v.vid : 0,
+    aid: planned ? v.vid : 0,
+    remark: v.visitReason,
+    vgroup: 0,
+    vType: extra.vType ?? '',
+    qrcodeType: 1,
+    qrcodeConf: 0,
+    memberName: JSON.stringify((v.followers ?? []).map((f) => ({ name: f.name, mobile: f.phone }))),
+    leaveTime: over ? (v.leaveTime ?? v.signOutDate ?? v.appointmentDate ?? v.createTime) : null,
+    gid: v.gid ?? extra.gid ?? null,
+    dept: extra.dept ?? '',
+    workbay: extra.workbay ?? '',
+  };
+}
+
+/** The names of the company's visitor types by tid (one read), for rows' `vType`. */
+async function typeNames(ctx: DialectContext, rows: readonly Visit[]): Promise<Map<number, string>> {
+  if (!ctx.session || !ctx.tenant || !rows.some((v) => v.tid)) return new Map();
+  const types = await listTypes(ctx as AuthedContext, {} as In<'getVisitorType'>);
+  return new Map(types.map((type) => [type.tid, type.vType]));
+}
+
+/** Where the host of one visit sits: their departments and workbay (the QR scan's detail, §3b). */
+async function hostPlace(ctx: DialectContext, v: Visit): Promise<Pick<RowExtras, 'dept' | 'workbay'>> {
+  if (!ctx.session || !ctx.tenant || !v.empid) return {};
+  const row = await employeesService.repoOf(ctx as AuthedContext).byId(v.empid);
+  if (!row) return {};
+  const [host] = await withDepartments(ctx as AuthedContext, [row]);
+  return { dept: host?.deptNames.join(',') ?? '', workbay: host?.workbay ?? '' };
 }
 
 export async function visits(result: unknown, _sent: Record<string, unknown>, ctx: DialectContext): Promise<unknown> {
   const page = asObject(result);
   const rows = (Array.isArray(result) ? result : Array.isArray(page.list) ? page.list : 'vid' in page ? [page] : []) as Visit[];
-  const links = await photoLinks(ctx, rows);
-  const original = (v: Visit) => originalVisit(v, links.get(v.vid) ?? '');
-  if (Array.isArray(result)) return rows.map(original);
-  if (Array.isArray(page.list)) return { ...page, list: rows.map(original) };
-  if ('vid' in page) return original(page as unknown as Visit);
+  const [links, types] = await Promise.all([photoLinks(ctx, rows), typeNames(ctx, rows)]);
+  const gid = ctx.session?.gids[0];
+  const base = (v: Visit): RowExtras => ({ vType: (v.tid && types.get(v.tid)) || '', ...(gid && { gid }) });
+  const original = (v: Visit, more: RowExtras = {}) => originalVisit(v, links.get(v.vid) ?? '', { ...base(v), ...more });
+  if (Array.isArray(result)) return rows.map((v) => original(v));
+  if (Array.isArray(page.list)) return { ...page, list: rows.map((v) => original(v)) };
+  if ('vid' in page) return original(page as unknown as Visit, await hostPlace(ctx, page as unknown as Visit));
   return result;
 }
 
@@ -48,9 +94,9 @@ export const visitList: DialectAdapter<DialectContext> = { response: visits };
 /** `v12` (and `a12`, `c12`: invitations, bookings and card rows are visits here too) → 12. */
 export function visitIdOf(raw: unknown): unknown {
   const body = asObject(raw);
-  const given = body.vid ?? body.appid ?? body.id;
+  const given = body.vid ?? body.aid ?? body.appid ?? body.id;
   const id = typeof given === 'string' ? (/^[vac]?(\d{1,10})$/i.exec(given.trim())?.[1] ?? given) : given;
-  const { appid: _a, id: _i, ...rest } = body;
+  const { appid: _a, aid: _b, id: _i, ...rest } = body;
   return id === undefined ? raw : { ...rest, vid: id };
 }
 

@@ -125,7 +125,8 @@ export async function signOutAtKiosk(ctx: AuthedContext, input: In<'VisitorSignO
 export async function signOutByVid(ctx: AuthedContext, input: In<'VisitorSignOutByVid'>): Promise<Visit> {
   const v = await repoOf(ctx).byId(input.vid);
   if (v?.status !== 'signedIn') throw noSuchVisit();
-  const row = await signOutRow(ctx, v);
+  // A desk signs out at its own gate, as its sign-ins record theirs.
+  const row = await signOutRow(ctx, v, await gateName(ctx, ctx.session.gids[0] ?? null));
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc('visitSignedOut');
