@@ -97,7 +97,8 @@ describe('the original public booking and face calls against /qcvisit/', () => {
     try {
       const booked = await signed('addVisitorApponintmnet', booking('13911114002', { empid: undefined, empPhone: '13800004001' }));
       expect(booked.status, booked.reason).toBe(0);
-      expect(booked.result).toMatchObject({ status: 4, state: 'unauthorized', permission: 0, empName: 'Booked Host' });
+      // Waiting is `permission` 0 (status 0: the front desk reads status 4 as refused, frontdesk-app.md §3a).
+      expect(booked.result).toMatchObject({ status: 0, state: 'unauthorized', permission: 0, empName: 'Booked Host' });
     } finally {
       await t.api.updateProcessSwitch({ processSwitch: 0 }, company.token);
     }
