@@ -158,7 +158,7 @@ describe('the front-desk app’s today screen (frontdesk-app.md §3a, §5)', () 
     expect(r.status, r.reason).toBe(0);
     const left = await list('SearchVisitByConditionPage', 3, 1, 8);
     expect(left.result.count).toBe(3);
-    expect(left.result.list.every((row) => appState(row) === 'signedOut')).toBe(true);
+    expect(left.result.list.every((row) => appState(row) === 'signedOut' && row.signOutGate === site.gname)).toBe(true);
     expect((await figures(0)).result).toMatchObject({ totalVisitor: 7, nowVCount: 4, signOutCount: 3 });
     // Another company's visit in the batch refuses it, nothing moves.
     const foreign = await walkIn(t, theirSite, '他司访客', '13940000001');

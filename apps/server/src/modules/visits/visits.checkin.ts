@@ -125,7 +125,7 @@ export async function signOutAtKiosk(ctx: AuthedContext, input: In<'VisitorSignO
 export async function signOutByVid(ctx: AuthedContext, input: In<'VisitorSignOutByVid'>): Promise<Visit> {
   const v = await repoOf(ctx).byId(input.vid);
   if (v?.status !== 'signedIn') throw noSuchVisit();
-  // A desk signs out at its own gate, as its sign-ins record theirs.
+  // A desk signs out at its own gate (its first), as its sign-ins record theirs; a console account at none.
   const row = await signOutRow(ctx, v, await gateName(ctx, ctx.session.gids[0] ?? null));
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
@@ -143,7 +143,8 @@ export async function batchSignOut(ctx: AuthedContext, input: In<'batchSignOut'>
     noSuchVisit,
   );
   const targets = ids.map((id) => ({ id }));
-  const moved = await moveMany(ctx, targets, 'signOut', { signOutAt: new Date(), signOutOp: ctx.session.name });
+  const signOutGate = await gateName(ctx, ctx.session.gids[0] ?? null);
+  const moved = await moveMany(ctx, targets, 'signOut', { signOutAt: new Date(), signOutOp: ctx.session.name, signOutGate });
   const signedOut = moved.length;
   const skipped = new Set(input.vids).size - signedOut;
   ctx.audit.objId = moved.map((r) => r.id).join(',');
