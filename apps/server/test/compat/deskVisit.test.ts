@@ -210,6 +210,21 @@ describe('the front-desk app’s QR scan, detail page, sign-in and sign-out (fro
     expect(appState((await getVisit(`v${barred}`)).result)).toBe('authorised');
   });
 
+  it('shows a booking waiting for approval as unauthorised and a refused one as rejected (status 4)', async () => {
+    expect((await t.api.updateProcessSwitch({ processSwitch: 1 }, site.company.token)).status).toBe(0);
+    try {
+      const waiting = await book(t, site, '待审批', '13960000005');
+      const refused = await book(t, site, '被拒绝', '13960000006');
+      expect((await t.api.updateVisitStatus({ vid: refused, event: 'reject' }, site.company.token)).status).toBe(0);
+      const w = (await getVisit(`v${waiting}`)).result;
+      expect([appState(w), w.status, w.permission]).toEqual(['unauthorised', 0, 0]);
+      const r = (await getVisit(`v${refused}`)).result;
+      expect([appState(r), r.status]).toEqual(['rejected', 4]);
+    } finally {
+      await t.api.updateProcessSwitch({ processSwitch: 0 }, site.company.token);
+    }
+  });
+
   it('answers "no such host" as an empty list, and a walk-in (no appointment) with aid 0', async () => {
     const none = await desk.send<unknown[]>('getEmpByName', { userid: desk.userid, name: '无此人' });
     expect(none.status).toBe(0);
