@@ -119,7 +119,7 @@ describe('the front-desk app: temp cards and the blacklist (frontdesk-app.md §3
       ['黑名单甲', '13911110001', ''],
       ['黑名单乙', '', 'E12345678'],
       ['黑名单丙', '13911110003', ''],
-    ])
+    ] as const)
       expect((await t.api.addBlacklist({ name, phone, credentialNo, remark: '闹事' }, admin)).status).toBe(0);
     const r = await desk.send<{ list: unknown[]; count: number }>('getBlacklist', { userid: 2147483647, startIndex: 0, requestedCount: 999999 });
     expect(r.status, r.reason).toBe(0);
