@@ -190,6 +190,11 @@ describe('the front-desk app registers a walk-in and books on site (frontdesk-ap
     const theirs = await seedEmployee(t, other.id);
     expect((await appointment('13911115102', { empid: String(theirs.id), empPhone: theirs.phone })).status).toBe(Status.EMPLOYEE_NOT_EXIST);
     expect((await appointment('13911115102', { appointmentDate: 'tomorrow' })).status).toBe(Status.BAD_PARAMS);
+    // A host who takes no bookings: 1119, as the app expects for the host.
+    const closed = await t.api.addEmployee({ employee_name: '不接待', phone: '13800005109' }, site.company.token);
+    expect((await t.api.updateEmployee({ empid: closed.result.empid, forbidAppointment: true }, site.company.token)).status).toBe(0);
+    const refused = await appointment('13911115104', { empid: String(closed.result.empid), empPhone: '13800005109', empName: '不接待' });
+    expect(refused.status).toBe(Status.INVALID_EMPLOYEE);
     // Without a session it is the booking app's signed call: refused unsigned, as before.
     const res = await t.app.inject({
       method: 'POST',
