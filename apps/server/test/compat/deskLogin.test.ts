@@ -71,6 +71,23 @@ describe('the front-desk app signs in (frontdesk-app.md §1)', () => {
     expect(bare.status).toBe(Status.CAPTCHA_INVALID);
   });
 
+  it('with CAPTCHA=off, does not check the picture the app always shows: the chain passes whatever was typed', async () => {
+    (t.config as { captcha: boolean }).captcha = false;
+    try {
+      const code = await deskCall<{ digest: string }>(t, 'getValidationCode', {});
+      expect((await deskCall(t, 'validationCode', { email: site.account, phone: '', digest: code.result.digest, vcode: 'zzzz' })).status).toBe(0);
+      const login = await deskCall(t, 'LoginManager', { account: site.account, password: lftPwdRule(site.password), digest: code.result.digest });
+      expect(login.status, login.reason).toBe(0);
+    } finally {
+      (t.config as { captcha: boolean }).captcha = true;
+    }
+    // On again: a wrong answer is refused.
+    const known = await knownCaptcha(t);
+    expect((await deskCall(t, 'validationCode', { email: site.account, phone: '', digest: known.digest, vcode: 'zzzz' })).status).toBe(
+      Status.CAPTCHA_INVALID,
+    );
+  });
+
   it('answers the token-less employee pick of the office-building forms with nothing, not 28', async () => {
     const groups = await deskCall<unknown[]>(t, 'getEquipmentGroupByUserid', { userid: String(site.company.id) });
     expect(groups.status).toBe(0);

@@ -100,14 +100,24 @@ export const updateEmpSubAccount = defineCall({
   output: updated,
 });
 
-const pickerItem = employee.pick({ empid: true, empName: true, empNo: true, empPhone: true, deptNames: true, subaccountId: true });
+const pickerItem = employee.pick({
+  empid: true,
+  empName: true,
+  empNo: true,
+  empPhone: true,
+  deptNames: true,
+  subaccountId: true,
+  // The desk offers the default receptionist first and shows until when the host may receive.
+  defaultReceiver: true,
+  acEnd: true,
+});
 
 export const getSubAccountEmpList = defineCall({
   name: 'getSubAccountEmpList',
   area: 'employees',
   module: 'employees',
   summary:
-    'All enabled employees of one sub-company (a sub-company signed in gets its own, whatever it asks); the front desk picks an office-building walk-in’s host from it',
+    'All enabled employees of one sub-company (a sub-company signed in gets its own, whatever it asks), or without one the company’s own (not in a sub-company); the front desk picks a walk-in’s host from it',
   access: [...ORG_MANAGERS, Role.GATE, Role.SUB_COMPANY],
   statuses: [Status.SUB_ACCOUNT_INVALID],
   input: z.object({ userid, subaccountId: z.int32().positive().optional() }),

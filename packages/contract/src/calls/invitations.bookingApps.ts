@@ -6,7 +6,7 @@ import { LogModule } from '../lookups.js';
 import { checkPhone } from '../validators.js';
 import { appointmentWindowFailure } from './invitations.js';
 import { SETTINGS_MANAGERS } from './settings.js';
-import { visit } from './visits.js';
+import { DESK_ROLES, visit } from './visits.js';
 
 /**
  * The company's booking app (reference 2.1: `addVisitorApponintmnet` with the `appCode`/`timestamp`/`authid`
@@ -88,6 +88,31 @@ export const signCheck = defineCall({
   output: z.object({ company: z.string() }),
 });
 
+/** A booking's visitor, host, time, type and gate: the booking app's and the desk's alike. */
+const bookingInput = z
+  .object({
+    name: zPersonName,
+    phone: z.string().trim().min(1).max(32),
+    email: zEmail.or(z.literal('')).default(''),
+    vcompany: z.string().trim().max(100).default(''),
+    empid: z.int32().positive().optional().describe('the host; or empPhone'),
+    empPhone: z.string().trim().max(32).optional().describe('the host’s phone, when the app does not know the empid'),
+    appointmentDate: epochMs.describe('expected arrival'),
+    tid: z.int32().positive().nullable().default(null),
+    visitType: z.string().trim().max(100).default(''),
+    visitReason: z.string().trim().max(200).default(''),
+    gid: z.int32().positive().nullable().default(null),
+    plateNum: z.string().trim().max(16).default(''),
+    lang: z.enum(['zh', 'en']).default('zh'),
+  })
+  .superRefine((v, ctx) => {
+    const phone = checkPhone(v.phone);
+    if (phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: phone });
+    if (!v.empid && !v.empPhone) ctx.addIssue({ code: 'custom', path: ['empid'], message: 'required' });
+    const rule = appointmentWindowFailure(v.appointmentDate, Date.now());
+    if (rule) ctx.addIssue({ code: 'custom', path: ['appointmentDate'], message: rule });
+  });
+
 export const addVisitorApponintmnet = defineCall({
   name: 'addVisitorApponintmnet',
   area: 'invitations',
@@ -108,30 +133,30 @@ export const addVisitorApponintmnet = defineCall({
   ],
   fieldStatuses: { [Status.SAME_PHONE_APPOINTMENT]: 'phone' },
   log: { module: LogModule.VISITOR, event: 'add' },
-  input: z
-    .object({
-      name: zPersonName,
-      phone: z.string().trim().min(1).max(32),
-      email: zEmail.or(z.literal('')).default(''),
-      vcompany: z.string().trim().max(100).default(''),
-      empid: z.int32().positive().optional().describe('the host; or empPhone'),
-      empPhone: z.string().trim().max(32).optional().describe('the host’s phone, when the app does not know the empid'),
-      appointmentDate: epochMs.describe('expected arrival'),
-      tid: z.int32().positive().nullable().default(null),
-      visitType: z.string().trim().max(100).default(''),
-      visitReason: z.string().trim().max(200).default(''),
-      gid: z.int32().positive().nullable().default(null),
-      plateNum: z.string().trim().max(16).default(''),
-      lang: z.enum(['zh', 'en']).default('zh'),
-    })
-    .superRefine((v, ctx) => {
-      const phone = checkPhone(v.phone);
-      if (phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: phone });
-      if (!v.empid && !v.empPhone) ctx.addIssue({ code: 'custom', path: ['empid'], message: 'required' });
-      const rule = appointmentWindowFailure(v.appointmentDate, Date.now());
-      if (rule) ctx.addIssue({ code: 'custom', path: ['appointmentDate'], message: rule });
-    }),
+  input: bookingInput,
   output: visit,
 });
 
-export const bookingAppCalls = [getBookingApp, resetBookingApp, delBookingApp, getTimestamp, signCheck, addVisitorApponintmnet] as const;
+export const addDeskAppointment = defineCall({
+  name: 'addDeskAppointment',
+  area: 'invitations',
+  module: 'invitations',
+  summary:
+    "A booking made at the front desk for a visitor standing there (the original desk app's on-site appointment): as addVisitorApponintmnet, the desk's session instead of a signature; the desk's own gate unless it names another of its gates (125)",
+  access: DESK_ROLES,
+  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.INVALID_EMPLOYEE, Status.VISITOR_TYPE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.BLACKLISTED],
+  fieldStatuses: { [Status.SAME_PHONE_APPOINTMENT]: 'phone' },
+  log: { module: LogModule.VISITOR, event: 'add' },
+  input: bookingInput,
+  output: visit,
+});
+
+export const bookingAppCalls = [
+  getBookingApp,
+  resetBookingApp,
+  delBookingApp,
+  getTimestamp,
+  signCheck,
+  addVisitorApponintmnet,
+  addDeskAppointment,
+] as const;

@@ -65,6 +65,9 @@ export const subAccountBrief = subAccount.pick({
   shortName: true,
   floor: true,
   roomNumbers: true,
+  // The original front desk offers an office-building walk-in only the companies of its gate, and their doors.
+  gids: true,
+  egids: true,
   vaPerm: true,
   isUse: true,
 });

@@ -539,9 +539,40 @@ export const uploadVisitorPhoto = defineCall({
   output: z.object({ url: z.string() }),
 });
 
+/**
+ * The original front desk's photo flow: `Upload` answers the picture, then the app asks whether a face is on it and
+ * says so ("no face: take it again"); so under /qcvisit/ its upload takes a picture without a face and this call judges it.
+ */
+export const uploadDeskPhoto = defineCall({
+  name: 'uploadDeskPhoto',
+  area: 'visitors',
+  module: 'visits',
+  summary:
+    'A visitor’s photo sent as a file (multipart, field file or filename): jpg, png or webp by content, at least 100 px a side, re-encoded as a walk-in’s photo is, its faces not yet judged (checkVisitorPhoto does, and every call storing it again); answered as a data URL (`url`); nothing is stored',
+  access: DESK_ROLES,
+  fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
+  upload: { maxBytes: 15 * 1024 * 1024, extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'] },
+  input: z.object({ userid: coercedInt().optional() }),
+  output: z.object({ url: z.string() }),
+});
+
+export const checkVisitorPhoto = defineCall({
+  name: 'checkVisitorPhoto',
+  area: 'visitors',
+  module: 'visits',
+  summary:
+    'How many faces the detector finds on a visitor’s photo (a data URL, as uploadDeskPhoto answers it): exactly one is what a registration stores; 400 photo/type when it is not a picture. Nothing is stored',
+  access: DESK_ROLES,
+  maxBodyBytes: VISITOR_PHOTO_MAX_CHARS + 64 * 1024,
+  input: z.object({ userid, photo: z.string().min(1).max(VISITOR_PHOTO_MAX_CHARS) }),
+  output: z.object({ faces: z.int32() }),
+});
+
 export const visitCalls = [
   getVisitorStatistics,
   uploadVisitorPhoto,
+  uploadDeskPhoto,
+  checkVisitorPhoto,
   getCardInfo,
   updateVisitInfo,
   getReturningVisitor,

@@ -1,6 +1,7 @@
 import type { DialectContext } from '../../platform/http/calls.js';
 import type { DialectAdapters } from '../../platform/http/dialect.js';
 import { buildingDialect } from './compat.building.js';
+import { cardDialect } from './compat.cards.js';
 import { loginDialect } from './compat.login.js';
 import { logisticsDialect } from './compat.logistics.js';
 import { residentDialect } from './compat.residents.js';
@@ -20,4 +21,5 @@ export const originalDialect: DialectAdapters<DialectContext> = {
   ...buildingDialect,
   ...residentDialect,
   ...logisticsDialect,
+  ...cardDialect,
 };

@@ -148,8 +148,8 @@ async function subAccountScope(ctx: AuthedContext, asked: number | undefined): P
 
 export async function subAccountEmployees(ctx: AuthedContext, input: In<'getSubAccountEmpList'>) {
   const scope = await subAccountScope(ctx, input.subaccountId);
-  if (scope === 'any') throw new AppError(Status.SUB_ACCOUNT_INVALID);
-  return withDepartments(ctx, await repoOf(ctx).list({ subAccountId: scope, status: 0 }));
+  // No sub-company named: the company's own people (a single-company site's desk picks its hosts from them).
+  return withDepartments(ctx, await repoOf(ctx).list({ subAccountId: scope === 'any' ? 'none' : scope, status: 0 }));
 }
 
 export async function subAccountPage(

@@ -124,9 +124,33 @@ export async function book(ctx: CallContext, input: In<'addVisitorApponintmnet'>
   const app = await signedApp(ctx);
   await spendSignature(ctx, app);
   const actx = actorContext(ctx, app.companyId, { account: `app:${app.appCode}`, name: 'booking app' });
-  const p = await plan(actx, input);
-  const approval = (await settingsOf(actx)).processSwitch === 1;
-  const row = await createVisit(actx, {
+  const row = await store(actx, input);
+  await bookingAppsRepository(actx.tenant).touch(new Date());
+  ctx.audit.actor = { companyId: app.companyId, account: input.phone, name: input.name, role: Role.VISITOR };
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = input.name;
+  return toVisit(row);
+}
+
+/**
+ * A booking the front desk makes for a visitor standing at it (the original desk app's on-site appointment): the
+ * booking app's rules, the desk's session and gate instead of a signature; the log names the desk.
+ */
+export async function deskBook(ctx: AuthedContext, input: In<'addDeskAppointment'>): Promise<Visit> {
+  const own = ctx.session.gids;
+  const desk = ctx.session.role === Role.GATE || ctx.session.role === Role.MACHINE;
+  if (desk && input.gid && !own.includes(input.gid)) throw new AppError(Status.GATE_NOT_FOUND);
+  const row = await store(ctx, { ...input, gid: input.gid ?? (desk ? (own[0] ?? null) : null) });
+  ctx.audit.objId = row.id;
+  ctx.audit.objName = input.name;
+  return toVisit(row);
+}
+
+/** Reserved, or waiting for approval (then in its area's flow) when the company approves visits; the host is told. */
+async function store(ctx: AuthedContext, input: In<'addVisitorApponintmnet'>): Promise<VisitRow> {
+  const p = await plan(ctx, input);
+  const approval = (await settingsOf(ctx)).processSwitch === 1;
+  const row = await createVisit(ctx, {
     kind: 'appointment',
     status: initialStatus('appointment', { approval }),
     permission: approval ? 0 : 1,
@@ -143,13 +167,9 @@ export async function book(ctx: CallContext, input: In<'addVisitorApponintmnet'>
     appointmentAt: p.at,
     lang: input.lang,
   });
-  await submitForApproval(actx, [{ row, token: '' }], input.name);
-  await bookingAppsRepository(actx.tenant).touch(new Date());
-  await tellHost(actx, row, approval);
-  ctx.audit.actor = { companyId: app.companyId, account: input.phone, name: input.name, role: Role.VISITOR };
-  ctx.audit.objId = row.id;
-  ctx.audit.objName = input.name;
-  return toVisit(row);
+  await submitForApproval(ctx, [{ row, token: '' }], input.name);
+  await tellHost(ctx, row, approval);
+  return row;
 }
 
 /** The host hears of the booking on their channels, in the company's language; a failure to queue it keeps the booking. */

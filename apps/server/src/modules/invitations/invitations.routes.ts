@@ -43,6 +43,7 @@ export const invitationsRoutes = [
   bind(c.getTimestamp, () => booking.serverTime()),
   bind(c.signCheck, (_input, ctx) => booking.checkSignature(ctx)),
   bind(c.addVisitorApponintmnet, (input, ctx) => booking.book(ctx, input)),
+  bind(c.addDeskAppointment, (input, ctx) => booking.deskBook(ctx, input)),
 ];
 
 export const invitationsDownloads = [bindDownload(c.exportAppointmentTemplate, (input) => batchTemplate(input))];

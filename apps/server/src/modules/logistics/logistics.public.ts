@@ -2,3 +2,4 @@
 
 export { exportBookings } from './logistics.export.js';
 export * as logistics from './logistics.gate.js';
+export { listTypes as logisticsTypes } from './logistics.settings.js';

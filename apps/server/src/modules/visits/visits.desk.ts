@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type CompanySettings, Role, Status } from '@openvisit/contract';
+import { type CompanySettings, FACE_MAX_BYTES, FACE_MIN_PX, Role, Status } from '@openvisit/contract';
 import { gatesNamed } from '../../core/sites/sites.public.js';
-import { facePhoto, facePhotoError } from '../../platform/files/facePhotos.js';
-import { dataUrlBytes, ImageRejected, normaliseSignature } from '../../platform/files/images.js';
+import { FaceRejected, facePhoto, facePhotoError } from '../../platform/files/facePhotos.js';
+import { dataUrlBytes, ImageRejected, normalisePhoto, normaliseSignature } from '../../platform/files/images.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams } from '../../platform/http/errors.js';
 import { blacklist } from '../blacklist/blacklist.public.js';
@@ -31,6 +31,27 @@ const VISITOR_PHOTO_EDGE = 960;
 export async function photoAsDataUrl(bytes: Buffer): Promise<string> {
   const photo = await facePhoto(bytes, { maxEdge: VISITOR_PHOTO_EDGE }).catch(facePhotoError('file'));
   return `data:image/jpeg;base64,${photo.bytes.toString('base64')}`;
+}
+
+/** A picture re-encoded as a visitor's photo is, its faces not judged (the original desk asks that afterwards). */
+export async function pictureAsDataUrl(bytes: Buffer): Promise<string> {
+  const photo = await normalisePhoto(bytes, { minPx: FACE_MIN_PX, maxBytes: FACE_MAX_BYTES, maxEdge: VISITOR_PHOTO_EDGE }).catch(
+    facePhotoError('file'),
+  );
+  return `data:image/jpeg;base64,${photo.bytes.toString('base64')}`;
+}
+
+/** How many faces are on a photo sent as a data URL: 0, 1, or 2 for several. */
+export async function facesOn(dataUrl: string): Promise<number> {
+  const bytes = dataUrlBytes(dataUrl);
+  if (!bytes) throw badParams([{ field: 'photo', rule: 'type' }]);
+  try {
+    await facePhoto(bytes, { maxEdge: VISITOR_PHOTO_EDGE });
+    return 1;
+  } catch (err) {
+    if (err instanceof FaceRejected) return err.problem === 'noFace' ? 0 : 2;
+    return facePhotoError('photo')(err);
+  }
 }
 
 /** Checks and stores the photo and signature of a registration or check-in; answers their file keys. */

@@ -3,7 +3,7 @@ import { search } from '../../core/visits/visits.public.js';
 import { bind } from '../../platform/http/calls.js';
 import { bindDownload } from '../../platform/http/downloads.js';
 import * as checkin from './visits.checkin.js';
-import { photoAsDataUrl } from './visits.desk.js';
+import { facesOn, photoAsDataUrl, pictureAsDataUrl } from './visits.desk.js';
 import { exportVisits } from './visits.export.js';
 import * as files from './visits.files.js';
 import { returningVisitor } from './visits.returning.js';
@@ -26,6 +26,8 @@ export const visitsRoutes = [
   bind(c.createPdfSign, (input, ctx) => files.signPdf(ctx, input)),
   bind(c.getCardInfo, (input, ctx) => files.cardInfo(ctx, input)),
   bind(c.uploadVisitorPhoto, async (_input, ctx) => ({ url: await photoAsDataUrl(ctx.file?.bytes ?? Buffer.alloc(0)) })),
+  bind(c.uploadDeskPhoto, async (_input, ctx) => ({ url: await pictureAsDataUrl(ctx.file?.bytes ?? Buffer.alloc(0)) })),
+  bind(c.checkVisitorPhoto, async (input) => ({ faces: await facesOn(input.photo) })),
   bind(c.updateVisitInfo, (input, ctx) => checkin.updateInfo(ctx, input)),
   bind(c.getReturningVisitor, (input, ctx) => returningVisitor(ctx, input)),
 ];

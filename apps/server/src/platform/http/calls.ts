@@ -201,7 +201,7 @@ export function registerCalls(app: FastifyInstance, deps: CallDeps, bindings: Bi
       ...(limiter && { config: { rateLimit: false }, onRequest: limiter }),
       ...(call.maxBodyBytes && { bodyLimit: call.maxBodyBytes }),
       handler: (req, reply) => {
-        const picked = pick?.(req.body);
+        const picked = pick?.(req.body, dialectToken(tokenOf(req, call)) !== undefined);
         const run = picked ? bindingNamed(picked, call.name) : binding;
         return withRequestCache(() => runCall(run, deps, req, reply, dialect));
       },

@@ -1,7 +1,7 @@
-import { defineCall } from '@openvisit/contract';
+import { defineCall, PAGE_MAX, pageInput } from '@openvisit/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dialectToken, dialectUrl, numbersFromStrings, ownsToken, renameOriginalFields } from './dialect.js';
+import { dialectRequest, dialectToken, dialectUrl, numbersFromStrings, ownsToken, renameOriginalFields } from './dialect.js';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz-_ABCDEFGHIJKLMNO';
 
@@ -53,5 +53,20 @@ describe('the original dialect’s transport', () => {
     // What is not a number stays as sent, for the contract to refuse with the field named.
     expect(numbersFromStrings(call, { vid: 'v12' })).toEqual({ vid: 'v12' });
     expect(renameOriginalFields(call, { vname: 'x' })).toEqual({ vname: 'x' });
+  });
+
+  it('answers "everything" (requestedCount 999999) at the longest page, the start snapped to that page', () => {
+    const call = defineCall({
+      name: 'pagedForTest',
+      area: 'auth',
+      module: 'auth',
+      summary: 'test',
+      access: 'public',
+      input: z.object({ ...pageInput }),
+      output: z.null(),
+    });
+    expect(dialectRequest(call, { startIndex: 0, requestedCount: 999999 }, {})).toEqual({ startIndex: 0, requestedCount: PAGE_MAX });
+    expect(dialectRequest(call, { startIndex: '1', requestedCount: '10' }, {})).toEqual({ startIndex: 0, requestedCount: 10 });
+    expect(dialectRequest(call, { startIndex: 14, requestedCount: 7 }, {})).toEqual({ startIndex: 14, requestedCount: 7 });
   });
 });

@@ -20,9 +20,10 @@ export interface DialectAdapter<Ctx = unknown> {
   call?: string;
   /**
    * Where one of the original's calls did the work of several of ours (a field of its body saying which): the call to
-   * run for this body, or undefined for the call named.
+   * run for this body, or undefined for the call named. `signedIn`: the request carries a token (a session's call,
+   * not a public page's of the same name).
    */
-  pick?: (raw: unknown) => string | undefined;
+  pick?: (raw: unknown, signedIn: boolean) => string | undefined;
   request?: (raw: unknown) => unknown;
   /**
    * What a session call answers a client that sent no token at all (the header `undefined`), instead of 28, which the

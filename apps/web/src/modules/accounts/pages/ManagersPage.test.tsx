@@ -73,11 +73,16 @@ describe('staff accounts screen', () => {
 
   it('the administrator sees every kind with the type filter', async () => {
     saveLogin({ token: 'tok', tokenExpire: 0, role: Role.ADMIN, sType: -1, userid: 1, company: 'ACME' }, 'manager');
-    stubServer(handlers({ GetManagerByUser: ok([manager(1, 'desk_1', 2)]) }));
+    stubServer(handlers({ GetManagerByUser: ok([manager(1, 'desk_1', 2), manager(2, 'hse_1', 0)]) }));
     show();
     expect(await screen.findByText('desk_1')).toBeTruthy();
     expect(screen.getByText('Staff accounts')).toBeTruthy();
     expect(screen.getByLabelText('Account type')).toBeTruthy();
+    // Which kind each is: a machine keeps the password it is given, a person changes it at first sign-in.
+    expect(screen.getByText('desk_1').closest('tr')?.textContent).toContain('Machine account');
+    expect(screen.getByText('hse_1').closest('tr')?.textContent).toContain("Person's account");
+    fireEvent.click(screen.getByText('Add staff account').closest('button') as HTMLElement);
+    expect(await screen.findByText(/it keeps this password until you change it here/)).toBeTruthy();
   });
 
   it('names role 0 Executive under the HSE-administrator-change flag', async () => {
