@@ -1,4 +1,4 @@
-import { Role, Status } from '@openvisit/contract';
+import { Role } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visits } from '../../src/db/schema/index.js';
