@@ -2,3 +2,5 @@
 
 export { exportBookings } from './logistics.export.js';
 export * as logistics from './logistics.gate.js';
+export { photoPath } from './logistics.photos.js';
+export { listTypes } from './logistics.settings.js';
