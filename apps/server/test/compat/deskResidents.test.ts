@@ -149,6 +149,17 @@ describe('the front-desk app: resident QR and ID-card scan (frontdesk-app.md §3
     expect((await scanResident(rid)).onSite).toHaveLength(1);
   });
 
+  it('refuses to sign a resident in at a gate that is not the desk’s', async () => {
+    const rid = await addResident('李别门', '13922220004');
+    expect((await t.api.updateRvPermission({ rids: [rid], rstatus: 1 }, site.company.token)).status).toBe(0);
+    const west = await t.api.addGate({ gname: '西门' }, site.company.token);
+    expect(west.status, west.reason).toBe(0);
+    const { r } = await scanResident(rid);
+    const body = { name: r.name, visitType: '常驻访客', userid: desk.userid, cardId: r.rid, signInGate: '西门', phone: r.phone };
+    expect((await desk.send('ResidentVisitorSignIn', { ...body, gid: String(west.result.gid) })).status).toBe(Status.GATE_NOT_FOUND);
+    expect((await scanResident(rid)).onSite).toEqual([]);
+  });
+
   it('answers a resident waiting for approval with its rstatus, and refuses one not approved at sign-in', async () => {
     const rid = await addResident('孙待批', '13922220003');
     const { r, onSite } = await scanResident(rid);
