@@ -142,7 +142,11 @@ describe('the front-desk app: trucks and the induction checks (frontdesk-app.md 
         sid: row.sid,
         scardId: row.scardId,
         visitdate: Date.now(),
-        memberInfo: JSON.stringify([{ name: '跟车员', mobile: '13700137000', cardid: '', state: 'noneed' }]),
+        // The companions as they turned up: one more than booked, added at the desk.
+        memberInfo: JSON.stringify([
+          { name: '跟车员', mobile: '13700137000', cardid: '', state: 'noneed' },
+          { name: '临时跟车', mobile: '', cardid: OTHER_DRIVER_ID, state: 'noneed' },
+        ]),
         otherExtend: JSON.stringify([{ displayName: '封条号', fieldName: 'seal', inputValue: 'S-1' }]),
       });
     expect((await signIn()).status).toBe(Status.EXAM_REQUIRED);
@@ -164,6 +168,7 @@ describe('the front-desk app: trucks and the induction checks (frontdesk-app.md 
     const inside = await rowOf(sid);
     expect(typeof inside.visitdate).toBe('number');
     expect(inside.finishTime).toBeNull();
+    expect(JSON.parse(inside.memberInfo).map((m: { name: string }) => m.name)).toEqual(['跟车员', '临时跟车']);
     // Loading done: the warehouse releases the truck, which the app reads as finishTime and only then signs it out.
     expect((await t.api.logisticsRelease({ sid }, warehouse)).status).toBe(0);
     const loaded = await rowOf(sid);
@@ -181,6 +186,7 @@ describe('the front-desk app: trucks and the induction checks (frontdesk-app.md 
     const gone = await rowOf(sid);
     expectReads(gone, { leaveTime: 'ms' }, 'truck gone');
     expect(gone.pstatus).toBe(3);
+    expect(gone.remark).toBe('冷冻品；签出备注：封条完好');
   });
 
   it('checks a visitor’s training on the visit detail (§3c): the type’s qid, then a pass by email, phone or ID number', async () => {
