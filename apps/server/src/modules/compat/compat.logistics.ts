@@ -3,7 +3,7 @@ import { mediaUrl } from '../../platform/files/media.js';
 import { dayStart } from '../../platform/formats/days.js';
 import type { AuthedContext, DialectContext } from '../../platform/http/calls.js';
 import type { DialectAdapter, DialectAdapters } from '../../platform/http/dialect.js';
-import { listTypes, photoPath } from '../logistics/logistics.public.js';
+import { logisticsTypes as companyLogisticsTypes, logistics } from '../logistics/logistics.public.js';
 import { typeByTid } from './compat.login.js';
 import { asObject } from './compat.shared.js';
 
@@ -85,7 +85,9 @@ function deskBooking(ctx: DialectContext, types: Map<number, LogisticsType>, b: 
     logType: type?.name ?? b.logTypeName,
     appointmentDate: b.loadStart !== null && b.loadStart >= day && b.loadStart < day + 86_400_000 ? b.loadStart : day,
     finishTime: b.exitTime ?? b.finishTime,
-    photoInfo: b.photoInfo.map((key) => base + mediaUrl(ctx.services.secrets, photoPath(companyId, key), Date.now(), PHOTO_LINK_TTL_MS)).join(','),
+    photoInfo: b.photoInfo
+      .map((key) => base + mediaUrl(ctx.services.secrets, logistics.photoPath(companyId, key), Date.now(), PHOTO_LINK_TTL_MS))
+      .join(','),
     memberInfo: JSON.stringify(b.memberInfo.map((m) => ({ name: m.name, mobile: m.phone, cardid: '' }))),
     otherExtend: null,
   };
@@ -98,7 +100,7 @@ async function bookings(result: unknown, _sent: Record<string, unknown>, ctx: Di
   const page = asObject(result);
   const list = Array.isArray(page.list) ? (page.list as LogisticsBooking[]) : 'sid' in page ? [page as unknown as LogisticsBooking] : null;
   if (!list || !ctx.tenant || !ctx.session) return result;
-  const types = new Map((list.length ? await listTypes(ctx as AuthedContext) : []).map((t) => [t.tid, t]));
+  const types = new Map((list.length ? await companyLogisticsTypes(ctx as AuthedContext) : []).map((t) => [t.tid, t]));
   const rows = list.map((b) => deskBooking(ctx, types, b));
   return Array.isArray(page.list) ? { ...page, list: rows } : rows[0];
 }

@@ -17,6 +17,9 @@ import { logisticsSettingsRepository } from './logistics.settings.repository.js'
  * second desk acting at once gets 58.
  */
 
+/** A booking photo's place in the store: what a signed link to it names (the original desk app's `photoInfo`, modules/compat). */
+export { photoPath } from './logistics.photos.js';
+
 const notAllowed = (why: string) => new AppError(Status.UPDATE_NOT_ALLOWED, why);
 
 function audited(ctx: AuthedContext, row: BookingRow): LogisticsBooking {

@@ -2,5 +2,4 @@
 
 export { exportBookings } from './logistics.export.js';
 export * as logistics from './logistics.gate.js';
-export { photoPath } from './logistics.photos.js';
-export { listTypes } from './logistics.settings.js';
+export { listTypes as logisticsTypes } from './logistics.settings.js';
