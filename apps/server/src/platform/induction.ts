@@ -26,6 +26,8 @@ export interface Induction {
   state(scope: TenantScope, person: InductionPerson): Promise<InductionState | null>;
   /** The latest pass of the person for the visit's type, whatever the switch (the visit's PDF records it). */
   passOf(scope: TenantScope, person: InductionPerson): Promise<InductionPass | null>;
+  /** How many days a pass of this questionnaire counts (0: the day it was passed), or null when the company has none such. */
+  validityDays(scope: TenantScope, qid: number): Promise<number | null>;
   /** Whether the company has this questionnaire (what a logistics type may name for its drivers). */
   known(scope: TenantScope, qid: number): Promise<boolean>;
   /**

@@ -225,9 +225,20 @@ export const approveLogistics = defineCall({
 });
 
 /** A booking by its id, or (the kiosk's ID-card path) today's approved booking of the driver with this ID number. */
-const gateInput = z
-  .object({ userid, sid: sid.optional(), dcardId: zPersonIdAnyCountry.optional() })
-  .refine((v) => (v.sid === undefined) !== (v.dcardId === undefined), { path: ['sid'], message: 'sidOrCardId' });
+const gateFields = { userid, sid: sid.optional(), dcardId: zPersonIdAnyCountry.optional() };
+const oneOf = (v: { sid?: number; dcardId?: string }) => (v.sid === undefined) !== (v.dcardId === undefined);
+const sidOrCardId = { path: ['sid'], message: 'sidOrCardId' };
+
+/** What the gate may record as the truck comes in (the companions as they turned up) and as it leaves (a remark). */
+const arriveInput = z
+  .object({
+    ...gateFields,
+    memberInfo: z.array(companion).max(LOGISTICS_MEMBERS_MAX).optional().describe('the companions who came, replacing those booked'),
+  })
+  .refine(oneOf, sidOrCardId);
+const leaveInput = z
+  .object({ ...gateFields, remark: zText(500).optional().describe('replaces the booking’s remark (a sign-out note)') })
+  .refine(oneOf, sidOrCardId);
 
 export const logisticsArrive = defineCall({
   name: 'logisticsArrive',
@@ -239,7 +250,7 @@ export const logisticsArrive = defineCall({
   feature: 'logistics',
   statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED, Status.EXAM_REQUIRED],
   log: { module: LogModule.LOGISTICS, event: 'update' },
-  input: gateInput,
+  input: arriveInput,
   output: logisticsBooking,
 });
 
@@ -265,7 +276,7 @@ export const logisticsLeave = defineCall({
   feature: 'logistics',
   statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.LOGISTICS, event: 'update' },
-  input: gateInput,
+  input: leaveInput,
   output: logisticsBooking,
 });
 

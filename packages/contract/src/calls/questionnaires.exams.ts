@@ -212,6 +212,22 @@ export const getAnswerResult = defineCall({
   output: answerPaper.extend({ answers: z.array(answerRecord) }),
 });
 
+/**
+ * Whether a person holds a pass, asked by what the desk knows of them (the original desk app's `getAnswerResult
+ * {identity}`, tried with a visitor's email, phone and ID number and a truck's people's ID numbers).
+ */
+export const getInductionPass = defineCall({
+  name: 'getInductionPass',
+  area: 'questionnaires',
+  module: 'questionnaires',
+  summary:
+    'The pass still counting that a person holds, matched on their phone, ID number or email (`identity`): of the questionnaire `qid`, else of any enabled questionnaire at its current version; null when none (or `identity` empty)',
+  access: DESK_ROLES,
+  feature: 'questionnaire',
+  input: z.object({ userid, identity: z.string().trim().max(100), qid: z.int32().positive().optional() }),
+  output: inductionPass.nullable(),
+});
+
 export const getExamQuestionStats = defineCall({
   name: 'getExamQuestionStats',
   area: 'questionnaires',
@@ -243,5 +259,13 @@ export const exportAnswerList = defineDownload({
   input: z.object({ ...answerFilters, lang: z.enum(['zh', 'en']).default('en') }),
 });
 
-export const examCalls = [getRandomTopicList, getInviteExam, examSubmit, getSubmitAnswerList, getAnswerResult, getExamQuestionStats] as const;
+export const examCalls = [
+  getRandomTopicList,
+  getInviteExam,
+  examSubmit,
+  getSubmitAnswerList,
+  getAnswerResult,
+  getInductionPass,
+  getExamQuestionStats,
+] as const;
 export const examDownloads = [exportAnswerList] as const;

@@ -356,7 +356,7 @@ export const residentSignIn = defineCall({
   area: 'residents',
   module: 'residents',
   summary:
-    'Sign a resident visitor in at the desk by phone, certificate number or the worker’s QR pass (getRvQrcode; 1112 when it is not a pass of this company): 1117 unknown, 1121 not approved, 1115 outside the validity window, 66 blacklisted (reception alerted); answers the visit (kind resident, signed in). Signing in again the same day while on site answers that visit with `repeated`',
+    'Sign a resident visitor in at the desk by phone, certificate number, id (rid) or the worker’s QR pass (getRvQrcode; 1112 when it is not a pass of this company): 1117 unknown, 1121 not approved, 1115 outside the validity window, 66 blacklisted (reception alerted); answers the visit (kind resident, signed in). Signing in again the same day while on site answers that visit with `repeated`',
   access: DESK_ROLES,
   statuses: [Status.GATE_NOT_FOUND, Status.UPDATE_NOT_ALLOWED, Status.QRCODE_FORMAT_ERROR],
   fieldStatuses: { [Status.INVALID_VISITOR]: null, [Status.VISITOR_UNAUTHORIZED]: null, [Status.OUTSIDE_VALIDITY]: null, [Status.BLACKLISTED]: null },
@@ -367,9 +367,10 @@ export const residentSignIn = defineCall({
       phone: z.string().trim().max(32).default(''),
       cardid: z.string().trim().toUpperCase().max(32).default(''),
       qrcode: z.string().trim().max(200).default('').describe('a worker’s QR pass as scanned'),
+      rid: z.int32().positive().optional().describe('the worker by id, as a look-up answered it (the original desk app)'),
       gid: z.int32().positive().nullable().default(null).describe('the gate; a desk account’s own gate when omitted'),
     })
-    .refine((v) => v.phone || v.cardid || v.qrcode, { path: ['phone'], message: 'phoneOrId' }),
+    .refine((v) => v.phone || v.cardid || v.qrcode || v.rid, { path: ['phone'], message: 'phoneOrId' }),
   output: visit.extend({ rid: z.int32(), repeated: z.boolean().describe('already signed in today and still on site; nothing changed') }),
 });
 

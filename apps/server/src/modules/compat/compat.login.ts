@@ -98,7 +98,7 @@ function deviceGroups(result: unknown): unknown {
  * One visitor type by the `tid` asked for. The desk asks the original's hard-coded type 38 at sign-in and reads
  * `povDays` without a check: a type the company lacks answers no days and no induction, never null.
  */
-function typeByTid(result: unknown, sent: Record<string, unknown>): unknown {
+export function typeByTid(result: unknown, sent: Record<string, unknown>): unknown {
   const types = Array.isArray(result) ? (result as { tid?: number }[]) : [];
   const tid = Number(sent.tid);
   return types.find((type) => type.tid === tid) ?? { tid: Number.isSafeInteger(tid) ? tid : 0, vType: '', povDays: 0, qid: 0 };

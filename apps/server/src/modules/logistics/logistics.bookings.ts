@@ -166,7 +166,7 @@ export async function updateBooking(ctx: AuthedContext, input: In<'updateLogisti
   return toBooking(ctx, row);
 }
 
-/** The desk and the kiosk see only today's approved and ended bookings (what they act on). */
+/** The desk and the kiosk see only today's approved and ended bookings (what they act on), when the days asked include today. */
 const GATE_ROLES: readonly number[] = [Role.GATE, Role.MACHINE];
 
 export function filterFor(ctx: AuthedContext, input: Omit<In<'getLogisticsInfo'>, 'startIndex' | 'requestedCount'>): BookingFilter {
@@ -175,7 +175,13 @@ export function filterFor(ctx: AuthedContext, input: Omit<In<'getLogisticsInfo'>
   if (!GATE_ROLES.includes(ctx.session.role)) return filter;
   const today = dayOf(new Date());
   const allowed = [LogisticsStatus.APPROVED, LogisticsStatus.ENDED] as number[];
-  return { ...filter, startDate: today, endDate: today, psList: psList?.length ? psList.filter((s) => allowed.includes(s)).concat(-1) : allowed };
+  // Today within the days asked, else nothing (a day that ends before it starts): never another day's trucks.
+  return {
+    ...filter,
+    startDate: startDate && startDate > today ? startDate : today,
+    endDate: endDate && endDate < today ? endDate : today,
+    psList: psList?.length ? psList.filter((s) => allowed.includes(s)).concat(-1) : allowed,
+  };
 }
 
 export async function listBookings(ctx: AuthedContext, input: In<'getLogisticsInfo'>): Promise<Out<'getLogisticsInfo'>> {

@@ -7,7 +7,7 @@ import type { TenantScope } from '../../platform/identity/tenancy.js';
 import type { Induction } from '../../platform/induction.js';
 import { toBooking } from './logistics.bookings.js';
 import { bookingActions } from './logistics.policy.js';
-import { type BookingRow, logisticsRepository } from './logistics.repository.js';
+import { type BookingInsert, type BookingRow, logisticsRepository } from './logistics.repository.js';
 import { logisticsSettingsRepository } from './logistics.settings.repository.js';
 
 /**
@@ -16,6 +16,9 @@ import { logisticsSettingsRepository } from './logistics.settings.repository.js'
  * it (3, finishTime). Which state each move starts from is logistics.policy.ts; each write names it again, so a
  * second desk acting at once gets 58.
  */
+
+/** A booking photo's place in the store: what a signed link to it names (the original desk app's `photoInfo`, modules/compat). */
+export { photoPath } from './logistics.photos.js';
 
 const notAllowed = (why: string) => new AppError(Status.UPDATE_NOT_ALLOWED, why);
 
@@ -60,23 +63,27 @@ async function gateBooking(scope: TenantScope, input: { sid?: number; dcardId?: 
 }
 
 /** Arrival: approved, for today, not yet arrived; else why not (no throw: a barrier's read only tries). */
-async function arrival(scope: TenantScope, row: BookingRow): Promise<BookingRow | string> {
+async function arrival(scope: TenantScope, row: BookingRow, recorded: Pick<BookingInsert, 'memberInfo'> = {}): Promise<BookingRow | string> {
   if (!startsFrom(bookingActions.arrive, row)) {
     if (row.pstatus !== LogisticsStatus.APPROVED) return 'Only an approved booking can arrive';
     return row.appointmentDate !== dayOf(new Date()) ? 'The booking is for another day' : 'The truck has already arrived';
   }
-  const moved = await logisticsRepository(scope).move(row.id, { pstatus: LogisticsStatus.APPROVED, arrived: false }, { visitdate: new Date() });
+  const moved = await logisticsRepository(scope).move(
+    row.id,
+    { pstatus: LogisticsStatus.APPROVED, arrived: false },
+    { ...recorded, visitdate: new Date() },
+  );
   return moved ?? 'The truck arrived meanwhile';
 }
 
 /** Departure: arrived and not yet left; the booking ends. */
-async function departure(scope: TenantScope, row: BookingRow): Promise<BookingRow | string> {
+async function departure(scope: TenantScope, row: BookingRow, recorded: Pick<BookingInsert, 'remark'> = {}): Promise<BookingRow | string> {
   if (!startsFrom(bookingActions.leave, row)) return 'The truck has not arrived';
   const now = new Date();
   const moved = await logisticsRepository(scope).move(
     row.id,
     { pstatus: LogisticsStatus.APPROVED, left: false },
-    { leaveTime: now, finishTime: now, pstatus: LogisticsStatus.ENDED },
+    { ...recorded, leaveTime: now, finishTime: now, pstatus: LogisticsStatus.ENDED },
   );
   return moved ?? 'The truck left meanwhile';
 }
@@ -97,7 +104,9 @@ export async function arrive(ctx: AuthedContext, input: In<'logisticsArrive'>): 
   const row = await gateBooking(ctx.tenant, input, 'arrive');
   const qid = row.pstatus === LogisticsStatus.APPROVED && !row.visitdate ? await inductionOwed(ctx.tenant, ctx.services.induction, row) : null;
   if (qid !== null) throw new AppError(Status.EXAM_REQUIRED, 'The driver must pass the safety induction first', { qid, sid: row.id });
-  return audited(ctx, moved(await arrival(ctx.tenant, row)));
+  // The companions as they turned up at the gate (checked as when booked), else those booked.
+  const recorded = input.memberInfo ? { memberInfo: input.memberInfo } : {};
+  return audited(ctx, moved(await arrival(ctx.tenant, row, recorded)));
 }
 
 /** Who takes a booking's induction and which questionnaire (the kiosk draws the driver's paper); undefined: no booking. */
@@ -112,7 +121,8 @@ export async function driverOf(
 }
 
 export async function leave(ctx: AuthedContext, input: In<'logisticsLeave'>): Promise<LogisticsBooking> {
-  return audited(ctx, moved(await departure(ctx.tenant, await gateBooking(ctx.tenant, input, 'leave'))));
+  const recorded = input.remark === undefined ? {} : { remark: input.remark };
+  return audited(ctx, moved(await departure(ctx.tenant, await gateBooking(ctx.tenant, input, 'leave'), recorded)));
 }
 
 /** Exit release: arrived, not yet left, not released before. */

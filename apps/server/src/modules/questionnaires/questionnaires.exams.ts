@@ -275,6 +275,14 @@ export async function submit(ctx: CallContext, input: In<'examSubmit'>): Promise
   });
 }
 
+/** A pass held by whoever `identity` names (a phone, ID number or email: each is tried against its own column). */
+export async function heldPass(ctx: AuthedContext, input: In<'getInductionPass'>): Promise<Out<'getInductionPass'>> {
+  if (!input.identity) return null;
+  const who = whoOf({ phone: input.identity, idNumber: input.identity, email: input.identity.includes('@') ? input.identity : '' });
+  const held = await papersRepository(ctx.tenant).heldPass(who, new Date(), input.qid);
+  return held ? toPass(held) : null;
+}
+
 /** The induction as the visit flows see it (platform/induction.ts), handed to them by app.ts. */
 export const induction: Induction = {
   async pending(scope, person) {
@@ -298,6 +306,9 @@ export const induction: Induction = {
     const q = await questionnairesRepository(scope).enabledForType(person.tid);
     const held = q ? await papersRepository(scope).latestPass(q.id, whoOf(person)) : undefined;
     return held ? toPass(held) : null;
+  },
+  async validityDays(scope, qid) {
+    return (await questionnairesRepository(scope).questionnaire(qid))?.validityDays ?? null;
   },
   async known(scope, qid) {
     return (await questionnairesRepository(scope).questionnaire(qid)) !== undefined;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { examAnswers, examPapers, questions } from '../../db/schema/index.js';
+import { examAnswers, examPapers, questionnaires, questions } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type PaperRow = typeof examPapers.$inferSelect;
@@ -119,6 +119,66 @@ function reportQueries(db: Db, companyId: number) {
   };
 }
 
+/** The passes a person holds (matched on phone, ID number or email). */
+function passQueries(db: Db, companyId: number) {
+  const mine = eq(examPapers.companyId, companyId);
+  return {
+    /** The person's latest pass of a questionnaire's version that still counts at `now`. */
+    validPass: (qid: number, version: number, who: Who, now: Date) =>
+      db
+        .select()
+        .from(examPapers)
+        .where(
+          and(
+            mine,
+            eq(examPapers.questionnaireId, qid),
+            eq(examPapers.version, version),
+            eq(examPapers.passed, true),
+            gt(examPapers.validUntil, now),
+            samePerson(who),
+          ),
+        )
+        .orderBy(desc(examPapers.validUntil))
+        .limit(1)
+        .then(first),
+    /** The person's pass still counting at `now` of an enabled questionnaire at its current version (`qid`'s only, given). */
+    heldPass: (who: Who, now: Date, qid?: number) =>
+      db
+        .select({ paper: examPapers })
+        .from(examPapers)
+        .innerJoin(
+          questionnaires,
+          and(
+            eq(questionnaires.id, examPapers.questionnaireId),
+            eq(questionnaires.companyId, companyId),
+            eq(questionnaires.version, examPapers.version),
+            eq(questionnaires.enabled, true),
+          ),
+        )
+        .where(
+          and(
+            mine,
+            qid === undefined ? undefined : eq(examPapers.questionnaireId, qid),
+            eq(examPapers.passed, true),
+            gt(examPapers.validUntil, now),
+            samePerson(who),
+          ),
+        )
+        .orderBy(desc(examPapers.validUntil))
+        .limit(1)
+        .then((r) => r[0]?.paper),
+    /** The person's latest pass of a questionnaire, whatever its version or validity (the visit's PDF). */
+    latestPass: (qid: number, who: Who) =>
+      db
+        .select()
+        .from(examPapers)
+        .where(and(mine, eq(examPapers.questionnaireId, qid), eq(examPapers.passed, true), samePerson(who)))
+        .orderBy(desc(examPapers.submittedAt))
+        .limit(1)
+        .then(first),
+  };
+}
+
 /** Answer papers: drawn, submitted, and the passes they are. */
 export const papersRepository = scoped(function papersRepository(scope: TenantScope) {
   const db = dbOf(scope);
@@ -126,6 +186,7 @@ export const papersRepository = scoped(function papersRepository(scope: TenantSc
   const mine = eq(examPapers.companyId, companyId);
   return {
     ...reportQueries(db, companyId),
+    ...passQueries(db, companyId),
     insertPaper: (v: NewPaper) =>
       db
         .insert(examPapers)
@@ -162,33 +223,6 @@ export const papersRepository = scoped(function papersRepository(scope: TenantSc
         .where(and(mine, eq(examPapers.questionnaireId, qid), eq(examPapers.version, version), isNotNull(examPapers.submittedAt), samePerson(who)))
         .limit(1)
         .then((r) => r.length > 0),
-    /** The person's latest pass of a questionnaire's version that still counts at `now`. */
-    validPass: (qid: number, version: number, who: Who, now: Date) =>
-      db
-        .select()
-        .from(examPapers)
-        .where(
-          and(
-            mine,
-            eq(examPapers.questionnaireId, qid),
-            eq(examPapers.version, version),
-            eq(examPapers.passed, true),
-            gt(examPapers.validUntil, now),
-            samePerson(who),
-          ),
-        )
-        .orderBy(desc(examPapers.validUntil))
-        .limit(1)
-        .then(first),
-    /** The person's latest pass of a questionnaire, whatever its version or validity (the visit's PDF). */
-    latestPass: (qid: number, who: Who) =>
-      db
-        .select()
-        .from(examPapers)
-        .where(and(mine, eq(examPapers.questionnaireId, qid), eq(examPapers.passed, true), samePerson(who)))
-        .orderBy(desc(examPapers.submittedAt))
-        .limit(1)
-        .then(first),
   };
 });
 export type PapersRepository = ReturnType<typeof papersRepository>;

@@ -23,6 +23,7 @@ export const questionnairesRoutes = [
   bind(c.examSubmit, (input, ctx) => exams.submit(ctx, input)),
   bind(c.getSubmitAnswerList, (input, ctx) => report.listPapers(ctx, input)),
   bind(c.getAnswerResult, (input, ctx) => report.paperResult(ctx, input)),
+  bind(c.getInductionPass, (input, ctx) => exams.heldPass(ctx, input)),
   bind(c.getExamQuestionStats, (input, ctx) => report.questionStats(ctx, input)),
 ];
 

@@ -12,12 +12,19 @@ import { type ResidentWithProject, residentsRepository } from './residents.repos
 /** Phones are stored normalised, like visits' (so a resident's visits and the blacklist compare alike). */
 const storedPhone = (phone: string) => (phone ? (normalizePhone(phone) ?? phone) : '');
 
+type DeskInput = { phone: string; cardid: string; qrcode: string; rid?: number };
+
 /**
- * The worker a desk names: by QR pass (getRvQrcode; 1112 when it is not this company's), else by phone or
+ * The worker a desk names: by id (the original desk app, from its look-up), by QR pass (getRvQrcode; 1112 when it is not this company's), else by phone or
  * certificate number (both given must be the same person). 1117 when no one.
  */
-async function residentAtDesk(ctx: AuthedContext, input: { phone: string; cardid: string; qrcode: string }): Promise<ResidentWithProject> {
+async function residentAtDesk(ctx: AuthedContext, input: DeskInput): Promise<ResidentWithProject> {
   const repo = residentsRepository(ctx.tenant);
+  if (input.rid !== undefined) {
+    const r = await repo.byId(input.rid);
+    if (!r) throw new AppError(Status.INVALID_VISITOR, 'No resident visitor has this id');
+    return r;
+  }
   if (input.qrcode && (isResidentPass(input.qrcode) || isOriginalPass(input.qrcode))) {
     // The original's format only where the company switched compatibility on (else 1112), and only a worker's.
     const original = (await settingsOf(ctx)).originalCompat === 1 ? { cryptoperiod: 0 } : null;
@@ -46,10 +53,7 @@ async function residentAtDesk(ctx: AuthedContext, input: { phone: string; cardid
  * and the visit created and checked in while the resident's row is locked, so two desks cannot sign one person in
  * twice at once.
  */
-export async function signIn(
-  ctx: AuthedContext,
-  input: { phone: string; cardid: string; qrcode: string; gid: number | null },
-): Promise<Visit & { rid: number; repeated: boolean }> {
+export async function signIn(ctx: AuthedContext, input: DeskInput & { gid: number | null }): Promise<Visit & { rid: number; repeated: boolean }> {
   const r = await residentAtDesk(ctx, input);
   if (r.rstatus !== 1) throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { rstatus: r.rstatus });
   const now = Date.now();
