@@ -98,10 +98,21 @@ function deviceGroups(result: unknown): unknown {
  * One visitor type by the `tid` asked for. The desk asks the original's hard-coded type 38 at sign-in and reads
  * `povDays` without a check: a type the company lacks answers no days and no induction, never null.
  */
-export function typeByTid(result: unknown, sent: Record<string, unknown>): unknown {
+function typeByTid(result: unknown, sent: Record<string, unknown>): unknown {
   const types = Array.isArray(result) ? (result as { tid?: number }[]) : [];
   const tid = Number(sent.tid);
   return types.find((type) => type.tid === tid) ?? { tid: Number.isSafeInteger(tid) ? tid : 0, vType: '', povDays: 0, qid: 0 };
+}
+
+/**
+ * The training check of the visit's detail (§3c): `getVisitorTypeByTid {tid}` with `qid`, the questionnaire the type
+ * requires while the company's switch is on (0: no training), beside the sign-in chain's reads (compat.login.ts).
+ */
+async function typeWithTraining(result: unknown, sent: Record<string, unknown>, ctx: DialectContext): Promise<unknown> {
+  const type = asObject(typeByTid(result, sent));
+  const tid = typeof type.tid === 'number' && type.tid > 0 ? type.tid : null;
+  const required = tid && ctx.tenant ? await ctx.services.induction.state(ctx.tenant, { tid, vid: null, phone: '', idNumber: '', email: '' }) : null;
+  return { ...type, qid: required?.qid ?? 0 };
 }
 
 /** The sign-in chain of the front-desk app and the tablets (frontdesk-app.md §1). */
@@ -127,5 +138,5 @@ export const loginDialect: DialectAdapters<DialectContext> = {
   // The office-building forms ask it on an employee pick with no token: nothing, rather than 28 ("signed out").
   getEquipmentGroupByUserid: { response: deviceGroups, withoutSession: () => [] },
   logout: { call: 'login/logout' },
-  getVisitorTypeByTid: { call: 'getVisitorType', response: typeByTid },
+  getVisitorTypeByTid: { call: 'getVisitorType', response: typeWithTraining },
 };

@@ -4,7 +4,6 @@ import { dayStart } from '../../platform/formats/days.js';
 import type { AuthedContext, DialectContext } from '../../platform/http/calls.js';
 import type { DialectAdapter, DialectAdapters } from '../../platform/http/dialect.js';
 import { logisticsTypes as companyLogisticsTypes, logistics } from '../logistics/logistics.public.js';
-import { typeByTid } from './compat.login.js';
 import { asObject } from './compat.shared.js';
 
 const LOGISTICS_EXTENDS = ['driverExtend', 'vehicleExtend', 'goodsExtend', 'logExtend'] as const;
@@ -161,20 +160,9 @@ function passAnswer(result: unknown): unknown {
   return { ...pass, passDate: pass.passedAt };
 }
 
-/**
- * The training check of the visit's detail (§3c): `getVisitorTypeByTid {tid}` with `qid`, the questionnaire the type
- * requires while the company's switch is on (0: no training), beside the sign-in chain's reads (compat.login.ts).
- */
-async function typeWithTraining(result: unknown, sent: Record<string, unknown>, ctx: DialectContext): Promise<unknown> {
-  const type = asObject(typeByTid(result, sent));
-  const tid = typeof type.tid === 'number' && type.tid > 0 ? type.tid : null;
-  const required = tid && ctx.tenant ? await ctx.services.induction.state(ctx.tenant, { tid, vid: null, phone: '', idNumber: '', email: '' }) : null;
-  return { ...type, qid: required?.qid ?? 0 };
-}
-
 const logisticsCall: DialectAdapter<DialectContext> = { request: logisticsBody, response: bookings };
 
-/** Trucks at the gate and the induction checks of the desk (frontdesk-app.md §3h, §3c). */
+/** Trucks at the gate and the induction checks of the desk (frontdesk-app.md §3h, §3c; the visitor type's is compat.login.ts). */
 export const logisticsDialect: DialectAdapters<DialectContext> = {
   addLogisticsInfo: logisticsCall,
   updateLogisticsInfo: { pick: gateMove, request: logisticsBody, response: bookings },
@@ -187,7 +175,6 @@ export const logisticsDialect: DialectAdapters<DialectContext> = {
     pick: (raw) => (Number(asObject(raw).category) === 1 ? 'getExtendType' : undefined),
     response: (result, sent, ctx) => (Number(sent.category) === 1 ? logisticsAsVisitorTypes(result, sent, ctx) : result),
   },
-  getVisitorTypeByTid: { call: 'getVisitorType', response: typeWithTraining },
   getAnswerResult: {
     pick: (raw) => ('identity' in asObject(raw) && !('pid' in asObject(raw)) ? 'getInductionPass' : undefined),
     response: passAnswer,

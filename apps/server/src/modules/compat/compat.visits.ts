@@ -98,7 +98,6 @@ export const visitDialect: DialectAdapters<DialectContext> = {
   // `{vid}`, or `{aid}` for an invitation opened by QR.
   VisitorSignOutByVid: { request: visitIdOf, response: visits },
   getTodayAppointmentByPhone: { call: 'SearchAppointmentByCondition', request: todayOnly, response: todayOfVisitor },
-  getVisitorAppointmentByName: { call: 'SearchAppointmentByCondition', request: todayOnly, response: rowsOf },
   // Every other call answering visits answers them as the lists do.
   updateVisitInfo: { request: visitIdOf, response: visits },
   updateVisitStatus: { request: visitIdOf, response: visits },
