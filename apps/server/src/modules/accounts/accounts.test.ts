@@ -108,13 +108,13 @@ describe('updatePassword', () => {
     expect((await t.api.Login({ email: a.email, password: 'Fresh#2026' })).status).toBe(0);
   });
 
-  it('works for staff accounts and clears their must-change flag', async () => {
+  it("works for a person's staff account and clears its must-change flag", async () => {
     const a = await seedCompany(t);
-    await t.call('AddManager', { ...newDesk, account: 'desk.pw' }, a.token);
-    const first = await t.api.Login({ email: 'desk.pw', password: newDesk.password });
+    await t.call('AddManager', { ...newDesk, account: 'logistics.pw', sType: 3 }, a.token);
+    const first = await t.api.Login({ email: 'logistics.pw', password: newDesk.password });
     expect(first.result.mustChangePassword).toBe(true);
     expect((await t.api.updatePassword({ oldPassword: newDesk.password, password: 'Mine#2026x' }, first.result.token)).status).toBe(0);
-    const next = await t.api.Login({ email: 'desk.pw', password: 'Mine#2026x' });
+    const next = await t.api.Login({ email: 'logistics.pw', password: 'Mine#2026x' });
     expect(next.result.mustChangePassword).toBe(false);
   });
 });
