@@ -63,7 +63,7 @@ describe('staff accounts screen', () => {
     fireEvent.change(await screen.findByLabelText('Account'), { target: { value: 'build_sc' } });
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Build desk' } });
     fireEvent.change(screen.getByLabelText('Initial password'), { target: { value: 'Str0ng!Passw0rd#' } });
-    fireEvent.mouseDown(screen.getByLabelText('Supplier company'));
+    fireEvent.mouseDown(await screen.findByLabelText('Supplier company'));
     fireEvent.click(await screen.findByTitle('Clean Co'));
     fireEvent.click(screen.getByText('Save').closest('button') as HTMLElement);
     await waitFor(() => expect(server.bodies('AddManager')).toHaveLength(1));
