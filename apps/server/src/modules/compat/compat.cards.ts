@@ -1,10 +1,9 @@
 import { dayStart } from '../../platform/formats/days.js';
 import type { DialectContext } from '../../platform/http/calls.js';
 import type { DialectAdapters } from '../../platform/http/dialect.js';
-import { asObject } from './compat.shared.js';
+import { asObject, localTime } from './compat.shared.js';
 
 const DAY = /^(\d{4}-\d{2}-\d{2})$/;
-const DAY_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
  * The due time the desk gives a lent card (`visitorEndDate`): epoch ms as a row gave it, or a date picker's text, a
@@ -19,9 +18,7 @@ export function dueTime(given: unknown): unknown {
   if (/^\d{10,15}$/.test(text)) return Number(text);
   const day = DAY.exec(text)?.[1];
   if (day) return dayStart(day, 1).getTime();
-  const m = DAY_TIME.exec(text);
-  if (m) return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0)).getTime();
-  return text;
+  return localTime(text) ?? text;
 }
 
 /** Lending a card: the desk's `visitorEndDate` is our `returnDue`; `icStatus: 1` is what the call does anyway. */

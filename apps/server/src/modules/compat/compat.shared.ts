@@ -156,3 +156,10 @@ export function keyValues(given: unknown): unknown {
 export const withBody =
   (extra: Record<string, unknown>): DialectAdapter['request'] =>
   (raw) => ({ ...asObject(raw), ...extra });
+
+/** `yyyy-MM-dd HH:mm[:ss]` (or with `T`), as the desk's forms send a time, in the server's zone; undefined otherwise. */
+export function localTime(text: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0)).getTime();
+}

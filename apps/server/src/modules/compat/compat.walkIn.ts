@@ -4,7 +4,7 @@ import type { DialectAdapters } from '../../platform/http/dialect.js';
 import { extendTypeCall, extendTypeInfo } from './compat.extendTypes.js';
 import { faceCheck, faceCheckCall, faceStatus } from './compat.faces.js';
 import { logisticsTypes } from './compat.logistics.js';
-import { asObject, keyValues, visits, withPhoto } from './compat.shared.js';
+import { asObject, keyValues, localTime, visits, withPhoto } from './compat.shared.js';
 
 /**
  * What the desk's forms put in `extendCol` beside the type's own fields: copies of the form's fields, the doors it
@@ -84,10 +84,8 @@ async function walkInAnswer(result: unknown, sent: Record<string, unknown>, ctx:
 
 /** The desk's `appointmentDate` as text, `yyyy-MM-dd HH:mm:ss` in the server's time (the app sends "now"). */
 function dateOfText(text: string, now = Date.now()): number | string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
-  if (!m) return text;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
-  const at = new Date(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, s ?? 0).getTime();
+  const at = localTime(text);
+  if (at === undefined) return text;
   // The app formats with `hh` (12-hour): an afternoon's "now" reads as that morning.
   const half = 12 * 3_600_000;
   return at < now - half / 2 && Math.abs(at + half - now) < half / 2 ? at + half : at;
