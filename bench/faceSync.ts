@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
-import { reconcileCompany } from '../apps/server/src/modules/faceSync/faceSync.reconcile.js';
+import { reconcileCompany } from '../apps/server/src/modules/credentials/credentials.reconcile.js';
 import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
 import { deviceSecretHash } from '../apps/server/src/platform/identity/deviceAuth.js';
 import { tenantScope } from '../apps/server/src/platform/identity/tenancy.js';

@@ -1,5 +1,5 @@
 // The face terminal's side of the device simulator (tools/device-simulator.ts, command `face`): the protocol of
-// docs/modules/faceSync.md. Each round pulls the delta after its cursor (every page), fetches each added or updated
+// docs/modules/credentials.md. Each round pulls the delta after its cursor (every page), fetches each added or updated
 // person's photo (a JPEG, or the item is confirmed as failed "no face found in photo"), keeps their card number (a
 // terminal that also reads cards opens for it), removes the removed, confirms every item, and keeps the cursor. The
 // tests use these functions directly.

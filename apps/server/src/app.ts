@@ -21,13 +21,13 @@ import { blacklistDownloads, blacklistRoutes } from './modules/blacklist/blackli
 import { originalDialect } from './modules/compat/compat.dialect.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { registerContactJobs } from './modules/contacts/contacts.schedule.js';
+import { faceSyncRoutes } from './modules/credentials/credentials.routes.js';
+import { registerFaceSyncJobs } from './modules/credentials/credentials.schedule.js';
 import { departmentsDownloads, departmentsRoutes } from './modules/departments/departments.routes.js';
 import { deviceAuthenticator } from './modules/devices/devices.auth.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { doorsRoutes } from './modules/doors/doors.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
-import { faceSyncRoutes } from './modules/faceSync/faceSync.routes.js';
-import { registerFaceSyncJobs } from './modules/faceSync/faceSync.schedule.js';
 import { interimCardsDownloads, interimCardsRoutes } from './modules/interimCards/interimCards.routes.js';
 import { registerInvitationJobs } from './modules/invitations/invitations.notices.js';
 import { invitationsDownloads, invitationsRoutes } from './modules/invitations/invitations.routes.js';

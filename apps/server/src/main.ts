@@ -8,7 +8,7 @@ import { openDatabase } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { ensureClosingSweep } from './modules/accounts/accounts.closing.job.js';
 import { ensureDailySync } from './modules/contacts/contacts.schedule.js';
-import { ensureFaceSync } from './modules/faceSync/faceSync.schedule.js';
+import { ensureFaceSync } from './modules/credentials/credentials.schedule.js';
 import { ensurePhotoSweep } from './modules/logistics/logistics.sweep.js';
 import { ensureMonitorSweep } from './modules/monitor/monitor.schedule.js';
 import { ensureDaySummaries } from './modules/reports/reports.fill.js';

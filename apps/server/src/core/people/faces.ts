@@ -119,7 +119,7 @@ export async function facePhoto(ctx: AuthedContext, input: { empid: number }): P
   return stream;
 }
 
-// --- for the face terminals' sync (modules/faceSync), by scope ---
+// --- for the face terminals' sync (modules/credentials), by scope ---
 
 export function faceSyncCandidates(scope: TenantScope) {
   return facesRepository(scope).faceCandidates();

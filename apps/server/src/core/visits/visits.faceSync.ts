@@ -3,7 +3,7 @@ import type { TenantScope } from '../../platform/identity/tenancy.js';
 import { visitsRepository } from './visits.repository.js';
 
 /**
- * What the face terminals' sync (modules/faceSync) reads of visits: the visits a terminal may have to know, and the
+ * What the face terminals' sync (modules/credentials) reads of visits: the visits a terminal may have to know, and the
  * change feed (visit_events) that says which visits to look at again.
  */
 

@@ -4,7 +4,7 @@ export * from './approvals.js';
 export * from './auth.js';
 export * from './blacklist.js';
 export * from './contacts.js';
-export * from './faceSync.js';
+export * from './credentials.js';
 export * from './interimCards.js';
 export * from './logistics.js';
 export * from './meetings.js';

@@ -5,11 +5,11 @@ import { reportFaceStatus } from '../../core/people/people.public.js';
 import type { DeviceContext } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
-import { signInOrOutAtFace } from './faceSync.moves.js';
-import { type CredentialRow, faceSyncRepository, terminalRepository } from './faceSync.repository.js';
+import { signInOrOutAtFace } from './credentials.moves.js';
+import { type CredentialRow, faceSyncRepository, terminalRepository } from './credentials.repository.js';
 
 /**
- * The face terminal's side of the sync (docs/modules/faceSync.md, "The device's protocol"): pull the delta after a
+ * The face terminal's side of the sync (docs/modules/credentials.md, "The device's protocol"): pull the delta after a
  * cursor, confirm each item, fetch photos, upload pass records. The terminal is the call's device; every look-up is
  * its own rows within its company.
  */

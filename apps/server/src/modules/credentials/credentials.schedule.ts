@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { type SystemScope, scopeForCompany } from '../../platform/identity/tenancy.js';
 import type { JobQueue } from '../../platform/jobs/jobs.js';
-import { reconcileCompany } from './faceSync.reconcile.js';
-import { faceSyncSystemRepository } from './faceSync.system.repository.js';
+import { reconcileCompany } from './credentials.reconcile.js';
+import { faceSyncSystemRepository } from './credentials.system.repository.js';
 
 /**
  * The face terminals' reconciliation runs every half minute, one job per slot keyed by the slot (any number of

@@ -1,8 +1,8 @@
 import { takeFaceQueue } from '../../core/people/people.public.js';
 import { visitsMovedSince } from '../../core/visits/visits.public.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
-import { digestOf, wantedPeople } from './faceSync.people.js';
-import { type Desired, faceSyncRepository, syncStateRepository } from './faceSync.repository.js';
+import { digestOf, wantedPeople } from './credentials.people.js';
+import { type Desired, faceSyncRepository, syncStateRepository } from './credentials.repository.js';
 
 /**
  * The credential pipeline's reconciliation for one company: what its terminals should hold, compared with what they

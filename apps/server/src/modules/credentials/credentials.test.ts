@@ -17,7 +17,7 @@ import {
   visits,
 } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/identity/tenancy.js';
-import { reconcileCompany } from './faceSync.reconcile.js';
+import { reconcileCompany } from './credentials.reconcile.js';
 
 type Answer<T> = { status: number; reason: string; result: T };
 type Pulled = { items: FaceSyncItem[]; cursor: number; more: boolean };

@@ -10,7 +10,7 @@ import { blacklistMatcher } from '../blacklist/blacklist.public.js';
 import { faceCandidateResidents } from '../residents/residents.public.js';
 
 /**
- * Who a face terminal must know (docs/modules/faceSync.md): employees with a face photo and access rights, approved
+ * Who a face terminal must know (docs/modules/credentials.md): employees with a face photo and access rights, approved
  * visits with a photo within their window, approved residents with a face within theirs; never anyone blacklisted.
  * Which groups each opens is the devices module's one rule (`entitledGroups`); a terminal gets the people of its
  * groups. People whose window has not opened yet are sent with their window (the terminal enforces it); people whose

@@ -5,7 +5,7 @@ import { companies } from './accounts.js';
 import { tstz } from './columns.js';
 
 /**
- * Face terminals' credential pipeline (docs/modules/faceSync.md). One row per face terminal and person it must know
+ * Face terminals' credential pipeline (docs/modules/credentials.md). One row per face terminal and person it must know
  * (or must forget): what the terminal should hold, and whether it confirmed it. Every change takes the next value of
  * one sequence, so a terminal's delta is "its rows with a seq above its cursor". The sequence is a bigint capped at
  * 2^53 - 1, so a seq is exact as a JSON number.

@@ -4,9 +4,9 @@ import { byCard, syncOnce, terminal, uploadPasses } from '../../../../../tools/f
 import { facePhoto } from '../../../test/faces.js';
 import { PASSWORD, signInAsCreated, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { tenantScope } from '../../platform/identity/tenancy.js';
-import { reconcileCompany } from './faceSync.reconcile.js';
+import { reconcileCompany } from './credentials.reconcile.js';
 
-/** The face terminal simulator (tools/face-terminal.ts) over real HTTP: the protocol of docs/modules/faceSync.md. */
+/** The face terminal simulator (tools/face-terminal.ts) over real HTTP: the protocol of docs/modules/credentials.md. */
 describe('the face terminal simulator follows the documented protocol', () => {
   let t: TestApp;
   let a: Tenant;

@@ -6,11 +6,11 @@ import { DEVICE_MANAGERS, DEVICE_READERS } from './devices.js';
 import { SNAPSHOT_MAX_BYTES, zSnapshot } from './passRecords.js';
 
 /**
- * Face terminals (docs/modules/faceSync.md): the people a terminal must recognise, as a delta since its cursor; its
+ * Face terminals (docs/modules/credentials.md): the people a terminal must recognise, as a delta since its cursor; its
  * confirmations per item; its pass records in batches; and the console's view of each terminal's credentials.
  * Device calls authenticate as the device (`Authorization: Device <eid>.<secret>`).
  */
-const common = { area: 'devices', module: 'faceSync', feature: 'accessControl' } as const;
+const common = { area: 'devices', module: 'credentials', feature: 'accessControl' } as const;
 
 export const FACE_PERSON_KINDS = ['employee', 'visitor', 'resident'] as const;
 export type FacePersonKind = (typeof FACE_PERSON_KINDS)[number];

@@ -1,7 +1,7 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/http/calls.js';
-import * as terminals from './faceSync.console.js';
-import * as device from './faceSync.device.js';
+import * as terminals from './credentials.console.js';
+import * as device from './credentials.device.js';
 
 export const faceSyncRoutes = [
   bind(c.faceSyncPull, (input, ctx) => device.pull(ctx, input)),

@@ -5,7 +5,7 @@ import { faceDataUrl } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { companies, visitEvents, visits } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/identity/tenancy.js';
-import { reconcileCompany } from './faceSync.reconcile.js';
+import { reconcileCompany } from './credentials.reconcile.js';
 
 type Answer = { status: number; result: { accepted: number; duplicates: number } };
 

@@ -6,13 +6,13 @@ import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../..
 import { visitsOf } from '../../core/visits/visits.public.js';
 import { employeeDeviceGroups, employees, faceCredentials, visitEvents } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/identity/tenancy.js';
-import { reconcileCompany } from './faceSync.reconcile.js';
+import { reconcileCompany } from './credentials.reconcile.js';
 
 type Answer<T> = { status: number; reason: string; result: T };
 type Pulled = { items: FaceSyncItem[]; cursor: number; more: boolean };
 
 /**
- * What reaches a terminal besides moves and fingerprints (docs/modules/faceSync.md): a visit's edits without a move
+ * What reaches a terminal besides moves and fingerprints (docs/modules/credentials.md): a visit's edits without a move
  * at the next run, card numbers with the person, changes pulled but never confirmed offered again, seqs past int4.
  */
 describe('face terminals: edits, card numbers, unconfirmed changes, bigint seqs', () => {

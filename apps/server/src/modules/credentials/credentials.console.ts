@@ -3,7 +3,7 @@ import { deviceById } from '../../core/entitlements/entitlements.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { notFound, requireEvery } from '../../platform/http/errors.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
-import { type CredentialRow, credentialsViewRepository } from './faceSync.repository.js';
+import { type CredentialRow, credentialsViewRepository } from './credentials.repository.js';
 
 /** The console's view of the pipeline: a terminal's credentials with their status, a person's on every terminal. */
 
