@@ -10,6 +10,7 @@ export * from './calls/blacklist.js';
 export * from './calls/contacts.js';
 export * from './calls/credentials.js';
 export * from './calls/departments.js';
+export * from './calls/devices.drivers.js';
 export * from './calls/devices.js';
 export * from './calls/doors.js';
 export * from './calls/employees.attributes.js';

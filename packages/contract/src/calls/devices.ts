@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, epochMs, int16, ok, pageInput, pageOf } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
+import { DEVICE_DRIVERS, deviceLink, driverFields, driverNeeds } from './devices.drivers.js';
 
 /**
  * Access control's devices and device groups (门禁, qcv_eqpt / qcv_eqpt_group), wire names as the original's where it
@@ -128,6 +129,13 @@ export const device = z.object({
   egids: z.array(z.int32()),
   /** A legacy reader: under /qcvisit/ its calls are taken on its code and registered address alone, without a credential. */
   legacyAuth: z.boolean(),
+  driver: z.enum(DEVICE_DRIVERS),
+  driverUser: z.string(),
+  /** Whether a device password is stored (it is never answered). */
+  driverPasswordSet: z.boolean(),
+  driverTls: z.boolean(),
+  /** The server's link to a pushed-to or polling device; null for our own protocol, or before the first contact. */
+  link: deviceLink.nullable(),
 });
 export type Device = z.infer<typeof device>;
 
@@ -154,6 +162,7 @@ const deviceFields = {
   status: zStatus.default(0),
   egids: zIds.default([]),
   legacyAuth: z.boolean().default(false),
+  ...driverFields,
 };
 
 /** A legacy reader is identified by its code and registered address only: without an address it is refused (400 `deviceIp`). */
@@ -261,7 +270,7 @@ export const addEquipment = defineCall({
   access: DEVICE_MANAGERS,
   fieldStatuses: deviceStatuses,
   log: { module: LogModule.ACCESS_CONTROL, event: 'add' },
-  input: z.object({ userid, ...deviceFields }).superRefine(legacyNeedsIp),
+  input: z.object({ userid, ...deviceFields }).superRefine(legacyNeedsIp).superRefine(driverNeeds(true)),
   output: deviceWithSecret,
 });
 
@@ -273,7 +282,7 @@ export const updateEquipment = defineCall({
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: deviceStatuses,
   log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
-  input: z.object({ userid, eid: z.int32().positive(), ...deviceFields }).superRefine(legacyNeedsIp),
+  input: z.object({ userid, eid: z.int32().positive(), ...deviceFields }).superRefine(legacyNeedsIp).superRefine(driverNeeds(false)),
   output: device,
 });
 

@@ -1,7 +1,8 @@
-import { DEVICE_ONLINE_MS, type Device, type DeviceKind, type In, logDesc, Status } from '@openvisit/contract';
+import { DEVICE_ONLINE_MS, type Device, type DeviceDriver, type DeviceKind, type DeviceLink, type In, logDesc, Status } from '@openvisit/contract';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { newDeviceSecret } from '../../platform/identity/deviceAuth.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
+import { deviceLinksRepository, linkView } from './deviceLinks.repository.js';
 import { type DeviceRow, type DeviceValues, devicesRepository, type UniqueDeviceField } from './devices.repository.js';
 import { assertAll, clashOf, noSuchRecord, taken, unique } from './devices.shared.js';
 
@@ -10,7 +11,7 @@ import { assertAll, clashOf, noSuchRecord, taken, unique } from './devices.share
  * pass decisions, face sync, monitor): by scope, so a job or a device's own call can use them too.
  */
 
-export function deviceView(row: DeviceRow, egids: number[], now = Date.now()): Device {
+export function deviceView(row: DeviceRow, egids: number[], now = Date.now(), link: DeviceLink | null = null): Device {
   const seen = row.lastSeenAt?.getTime() ?? null;
   return {
     eid: row.id,
@@ -29,15 +30,23 @@ export function deviceView(row: DeviceRow, egids: number[], now = Date.now()): D
     secretSetAt: row.secretSetAt?.getTime() ?? null,
     egids,
     legacyAuth: row.legacyAuth,
+    driver: row.driver as DeviceDriver,
+    driverUser: row.driverUser,
+    driverPasswordSet: row.driverSecret !== '',
+    driverTls: row.driverTls,
+    link: row.driver === 'openvisit' ? null : link,
   };
 }
 
 async function views(scope: TenantScope, rows: DeviceRow[]): Promise<Device[]> {
-  const links = await devicesRepository(scope).links({ deviceIds: rows.map((d) => d.id) });
+  const ids = rows.map((d) => d.id);
+  const links = await devicesRepository(scope).links({ deviceIds: ids });
   const groups = new Map<number, number[]>();
   for (const l of links) groups.set(l.deviceId, [...(groups.get(l.deviceId) ?? []), l.groupId]);
+  const pushed = rows.filter((d) => d.driver !== 'openvisit').map((d) => d.id);
+  const states = new Map((pushed.length ? await deviceLinksRepository(scope).ofDevices(pushed) : []).map((l) => [l.deviceId, linkView(l)]));
   const now = Date.now();
-  return rows.map((d) => deviceView(d, groups.get(d.id) ?? [], now));
+  return rows.map((d) => deviceView(d, groups.get(d.id) ?? [], now, states.get(d.id) ?? null));
 }
 
 export async function listDevices(ctx: AuthedContext, input: In<'getEquipmentbyUserid'>): Promise<Device[]> {
@@ -68,10 +77,16 @@ export async function devicesOfGroup(ctx: AuthedContext, input: { egid: number }
   return views(ctx.tenant, await repo.devices({ groupId: input.egid }));
 }
 
-type DeviceInput = In<'addEquipment'>;
+type DeviceInput = In<'addEquipment'> | In<'updateEquipment'>;
 
-function valuesOf(input: DeviceInput): DeviceValues {
+/** The form's values; a device password given is sealed with the server's key (left out, the stored one stays). */
+function valuesOf(ctx: AuthedContext, input: DeviceInput): DeviceValues & { driverSecret?: string } {
+  const other = input.driver === 'openvisit';
   return {
+    driver: input.driver,
+    driverUser: other ? '' : input.driverUser,
+    driverTls: !other && input.driverTls,
+    ...(other ? { driverSecret: '' } : input.driverPassword ? { driverSecret: ctx.services.secrets.seal(input.driverPassword) } : {}),
     name: input.deviceName,
     code: input.deviceCode,
     extCode: input.extendCode,
@@ -115,7 +130,7 @@ export async function addDevice(ctx: AuthedContext, input: DeviceInput): Promise
   const { secret, hash } = newDeviceSecret();
   const row = await inTransaction(ctx.tenant, async (tx) => {
     const repo = devicesRepository(tx);
-    const d = await repo.insertDevice({ ...valuesOf(input), secretHash: hash });
+    const d = await repo.insertDevice({ ...valuesOf(ctx, input), secretHash: hash });
     await repo.setDeviceGroups(d.id, egids);
     return d;
   }).catch((err: unknown) => {
@@ -126,21 +141,27 @@ export async function addDevice(ctx: AuthedContext, input: DeviceInput): Promise
   return { device: deviceView(row, egids), secret };
 }
 
+/** What the server reaches a pushed-to device with: a change means a device that refused us is tried again. */
+const reachedBy = (d: DeviceRow) => JSON.stringify([d.driver, d.ip, d.port, d.driverTls, d.driverUser, d.driverSecret, d.code]);
+
 export async function updateDevice(ctx: AuthedContext, input: In<'updateEquipment'>): Promise<Device> {
-  if (!(await devicesRepository(ctx.tenant).device(input.eid))) throw noSuchRecord('device');
+  const before = await devicesRepository(ctx.tenant).device(input.eid);
+  if (!before) throw noSuchRecord('device');
   const egids = await checkDevice(ctx, input, input.eid);
   const row = await inTransaction(ctx.tenant, async (tx) => {
     const repo = devicesRepository(tx);
-    const d = await repo.updateDevice(input.eid, valuesOf(input));
+    const d = await repo.updateDevice(input.eid, valuesOf(ctx, input));
     if (!d) throw noSuchRecord('device');
     await repo.setDeviceGroups(d.id, egids);
+    if (reachedBy(d) !== reachedBy(before)) await deviceLinksRepository(tx).reset(d.id);
     return d;
   }).catch((err: unknown) => {
     throw clashOf(err);
   });
   audit(ctx, row);
   ctx.audit.desc = logDesc('deviceSaved', { code: row.code, groups: egids.length });
-  return deviceView(row, egids);
+  const [view] = await views(ctx.tenant, [row]);
+  return view ?? deviceView(row, egids);
 }
 
 /** Deleting the row revokes the secret with it; the device leaves its groups (the links cascade). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { employees, faceSyncQueue } from '../../db/schema/index.js';
 import { cacheKey, forgetting } from '../../platform/http/requestCache.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
@@ -49,7 +49,7 @@ export const facesRepository = scoped(function facesRepository(scope: TenantScop
           ON CONFLICT (emp_id) DO UPDATE SET requested_at = now()`);
       return rows.length;
     },
-    /** Enabled employees with a face photo and access rights on: the face terminals' candidates. */
+    /** Enabled employees with access rights on and a face photo or a card: the door devices' candidates. */
     faceCandidates: () =>
       db
         .select({
@@ -62,7 +62,7 @@ export const facesRepository = scoped(function facesRepository(scope: TenantScop
           acEnd: employees.acEnd,
         })
         .from(employees)
-        .where(and(mine, ne(employees.avatar, ''), eq(employees.acEnabled, true), eq(employees.status, 0))),
+        .where(and(mine, or(ne(employees.avatar, ''), ne(employees.cardNo, '')), eq(employees.acEnabled, true), eq(employees.status, 0))),
     /** Empties the company's queue of photos to send again, answering whose. */
     takeQueue: () =>
       db

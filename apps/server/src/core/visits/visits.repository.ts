@@ -346,7 +346,7 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
             .where(and(mine, inArray(visits.meetingId, meetingIds)))
             .groupBy(visits.meetingId)
         : Promise.resolve([]),
-    /** Approved visits with a photo still ahead or on site (not residents': they are people of their own): the face terminals' candidates. */
+    /** Approved visits still ahead or on site (not residents': they are people of their own): the door devices' candidates. */
     faceCandidates: (statuses: readonly VisitorStatus[], ids?: number[]) =>
       db
         .select({
@@ -363,6 +363,7 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
           visitAt: visits.visitAt,
           leaveAt: visits.leaveAt,
           cardNo: visits.cardNo,
+          code: visits.code,
         })
         .from(visits)
         .where(
@@ -370,7 +371,6 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
             mine,
             inArray(visits.status, [...statuses]),
             eq(visits.permission, 1),
-            sql`${visits.photo} <> ''`,
             sql`${visits.kind} <> 'resident'`,
             ids ? inArray(visits.id, ids.length ? ids : [0]) : undefined,
           ),

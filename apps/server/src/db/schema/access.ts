@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { id, timestamps, tstz } from './columns.js';
 import { employees } from './people.js';
@@ -72,17 +72,56 @@ export const devices = pgTable(
      * its code and registered `ip` alone. Opt-in by the administrator; needs a non-empty `ip`.
      */
     legacyAuth: boolean('legacy_auth').notNull().default(false),
+    /**
+     * How the server reaches the device's own store of people (docs/modules/credentials.md): 'openvisit' (our protocol:
+     * readers ask per scan, face terminals pull), 'hikvision' (ISAPI at `ip`:`port`, pushed to), 'zkteco' (PUSH: the
+     * device polls under /iclock/ by its serial number, `code`).
+     */
+    driver: text('driver').notNull().default('openvisit'),
+    /** The device account the server signs in with (Hikvision), and its password sealed with the server's key. */
+    driverUser: text('driver_user').notNull().default(''),
+    driverSecret: text('driver_secret').notNull().default(''),
+    /** HTTPS to the device (Hikvision). */
+    driverTls: boolean('driver_tls').notNull().default(false),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('devices_name_uq').on(t.companyId, sql`lower(${t.name})`),
     // The legacy readers' look-up by code across companies (devices.system.repository.ts).
     index('devices_legacy_code_idx').on(t.code).where(sql`${t.legacyAuth}`),
+    // A ZKTeco device names itself by serial number alone (PUSH): one company's, across the server.
+    uniqueIndex('devices_zkteco_sn_uq').on(t.code).where(sql`${t.driver} = 'zkteco'`),
     uniqueIndex('devices_code_uq').on(t.companyId, t.code),
     uniqueIndex('devices_ext_code_uq').on(t.companyId, t.extCode).where(sql`${t.extCode} <> ''`),
     uniqueIndex('devices_reader_no_uq').on(t.companyId, t.readerNo).where(sql`${t.readerNo} <> ''`),
   ],
 );
+
+/**
+ * A pushed-to or polling device's link (drivers other than 'openvisit'): whether the server can reach it and sign in,
+ * why not, and until when it waits before trying again (a device that refused our password is not tried again until
+ * the device's settings change: no lock-out of its account); the pass-record cursor; the last readback and its drift report.
+ */
+export const deviceLinks = pgTable('device_links', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** 'ok' | 'authRefused' | 'locked' | 'unreachable' | 'busy' | 'garbage' | 'error' */
+  state: text('state').notNull().default('ok'),
+  reason: text('reason').notNull().default(''),
+  /** No request to the device before this time (a lock-out's end, a refused password's "never until changed"). */
+  holdUntil: tstz('hold_until'),
+  lastContactAt: tstz('last_contact_at'),
+  /** The device's own id of the last pass record read (Hikvision serialNo, ZKTeco stamp). */
+  eventCursor: bigint('event_cursor', { mode: 'number' }).notNull().default(0),
+  readbackAt: tstz('readback_at'),
+  /** The last readback's report: counts per kind of drift and what was repaired. */
+  drift: jsonb('drift'),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
 
 /** Which devices a group holds (qcv_eqptgroup_relation); a device may be in several groups. */
 export const deviceGroupDevices = pgTable(

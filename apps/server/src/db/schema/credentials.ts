@@ -37,6 +37,10 @@ export const faceCredentials = pgTable(
     cardNo: text('card_no').notNull().default(''),
     validFrom: tstz('valid_from'),
     validTo: tstz('valid_to'),
+    /** A visit's still QR pass, written as a card number where the device reads QR codes as cards ('' for none). */
+    qr: text('qr').notNull().default(''),
+    /** Passes left to the person where the device counts them (a visitor's uses); null: not limited by the device. */
+    passLimit: integer('pass_limit'),
     /** The person's groups this terminal belongs to. */
     groups: integer('groups').array().notNull().default(sql`'{}'::integer[]`),
     /** Hash of what the terminal holds (name, photo, card, window, groups): a change means an update. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Device, FacePersonKind } from '@openvisit/contract';
+import type { Device, DeviceDriver, DeviceKind, FacePersonKind } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
 import { allGrants, devicesOfGroups, entitledGroups, type GroupFacts, groupFacts } from '../../core/entitlements/entitlements.public.js';
 import { faceSyncCandidates } from '../../core/people/people.public.js';
@@ -23,6 +23,10 @@ export interface Person {
   photo: string;
   /** Access card number, '' for none (residents have none). */
   cardNo: string;
+  /** Whose still QR pass the person shows ('v:<check-in code>', 'r:<resident id>'; '' none or rotating): the driver writes its text. */
+  qr: string;
+  /** Passes the device may let the person through (a visitor's: the company's qrMaxCount); null: no limit. */
+  passLimit: number | null;
   validFrom: Date | null;
   validTo: Date | null;
   groups: number[];
@@ -42,7 +46,7 @@ async function employeesWanted(scope: TenantScope, now: Date, groups: GroupFacts
     const w = { validFrom: e.acStart ? dayStart(e.acStart) : null, validTo: e.acEnd ? dayStart(e.acEnd, 1) : null };
     if (over(w, now)) continue;
     const g = entitledGroups({ kind: 'employee', granted: grants.employees.get(e.id) ?? [] }, groups);
-    if (g.length) out.push({ kind: 'employee', id: e.id, name: e.name, photo: e.avatar, cardNo: e.cardNo, ...w, groups: g });
+    if (g.length) out.push({ kind: 'employee', id: e.id, name: e.name, photo: e.avatar, cardNo: e.cardNo, qr: '', passLimit: null, ...w, groups: g });
   }
   return out;
 }
@@ -81,6 +85,9 @@ export async function visitorsWanted(
   // One after the other: the reconciliation runs in a transaction (one connection).
   const visits = await faceCandidateVisits(scope, visitIds);
   const settings = await settingsIn(scope);
+  // A device checks a still pass itself; a rotating one (or the original's format) only the server can.
+  const qrs = settings.cryptoperiod === 0 && !settings.originalCompat;
+  const passLimit = settings.qrMaxCount > 0 ? settings.qrMaxCount : null;
   const out: Person[] = [];
   for (const v of visits) {
     if (ctx.listed(v.phone, v.idNumber)) continue;
@@ -88,12 +95,15 @@ export async function visitorsWanted(
     if (over(w, now)) continue;
     const granted = v.tid !== null ? (ctx.grants.visitorTypes.get(v.tid) ?? []) : [];
     const g = entitledGroups({ kind: 'visitor', granted, gid: v.gid }, ctx.groups);
-    if (g.length) out.push({ kind: 'visitor', id: v.id, name: v.name, photo: v.photo, cardNo: v.cardNo, ...w, groups: g });
+    const qr = qrs && v.code ? `v:${v.code}` : '';
+    if (g.length) out.push({ kind: 'visitor', id: v.id, name: v.name, photo: v.photo, cardNo: v.cardNo, qr, passLimit, ...w, groups: g });
   }
   return out;
 }
 
 async function residentsWanted(scope: TenantScope, now: Date, groups: GroupFacts[], grants: Grants, listed: Blacklisted): Promise<Person[]> {
+  const settings = await settingsIn(scope);
+  const qrs = !settings.originalCompat;
   const out: Person[] = [];
   for (const r of await faceCandidateResidents(scope)) {
     if (listed(r.phone, r.idNumber)) continue;
@@ -101,14 +111,41 @@ async function residentsWanted(scope: TenantScope, now: Date, groups: GroupFacts
     if (over(w, now)) continue;
     // A resident is registered at no gate: the groups of every gate.
     const g = entitledGroups({ kind: 'resident', granted: grants.residents.get(r.id) ?? [], gid: null }, groups);
-    if (g.length) out.push({ kind: 'resident', id: r.id, name: r.name, photo: r.face, cardNo: '', ...w, groups: g });
+    if (g.length) out.push({ kind: 'resident', id: r.id, name: r.name, photo: r.face, cardNo: '', qr: qrs ? `r:${r.id}` : '', passLimit: null, ...w, groups: g });
   }
   return out;
 }
 
+/** A device that keeps its own list of people: ours (a face terminal that pulls) or a pushed-to or polling one. */
+export interface Terminal {
+  id: number;
+  groups: number[];
+  driver: DeviceDriver;
+  kind: DeviceKind;
+}
+
 export interface Wanted {
-  terminals: { id: number; groups: number[] }[];
+  terminals: Terminal[];
   people: Person[];
+}
+
+/** Whether a device keeps people: our face terminals, and every device of another driver (its kinds keep people). */
+export const keepsPeople = (d: { driver: string; eType: string }) => d.driver !== 'openvisit' || d.eType === 'face';
+
+/**
+ * What this device should hold of the person, or null when it has no use for them: our face terminals take people
+ * with a face (and their card); a pushed-to face terminal any of face, card or QR (ZKTeco's read no QR); a card reader
+ * the card; a Hikvision QR reader the QR pass or the card.
+ */
+export function contentFor(t: Terminal, p: Person): Pick<Person, 'photo' | 'cardNo' | 'qr'> | null {
+  const face = t.kind === 'face';
+  const c = {
+    photo: face ? p.photo : '',
+    cardNo: t.kind === 'barrier' ? '' : p.cardNo,
+    qr: t.driver === 'hikvision' && (face || t.kind === 'qr') ? p.qr : '',
+  };
+  if (t.driver === 'openvisit') return face && c.photo ? c : null;
+  return c.photo || c.cardNo || c.qr ? c : null;
 }
 
 /** The company's face terminals and the people wanted: everyone, or only these visits (the change feed's). */
@@ -121,7 +158,7 @@ export async function wantedPeople(scope: TenantScope, now: Date, visitIds?: num
     scope,
     groups.map((g) => g.id),
   );
-  const terminals = devices.filter((d) => d.eType === 'face').map((d) => ({ id: d.eid, groups: d.egids }));
+  const terminals = devices.filter(keepsPeople).map((d) => ({ id: d.eid, groups: d.egids, driver: d.driver, kind: d.eType }));
   if (visitIds) return { terminals, people: await visitorsWanted(scope, now, { groups, grants, listed }, visitIds) };
   const staff = await employeesWanted(scope, now, groups, grants, listed);
   const visitors = await visitorsWanted(scope, now, { groups, grants, listed });
@@ -130,7 +167,7 @@ export async function wantedPeople(scope: TenantScope, now: Date, visitIds?: num
 }
 
 /** What a terminal holds of a person: a change of any of it is an update. */
-export function digestOf(p: Person, groups: number[]): string {
-  const parts = [p.name, p.photo, p.cardNo, p.validFrom?.getTime() ?? '', p.validTo?.getTime() ?? '', groups.join(',')];
+export function digestOf(p: Omit<Person, 'kind' | 'id' | 'groups'>, groups: number[]): string {
+  const parts = [p.name, p.photo, p.cardNo, p.validFrom?.getTime() ?? '', p.validTo?.getTime() ?? '', groups.join(','), p.qr, p.passLimit];
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 }

@@ -1,7 +1,7 @@
 import { takeFaceQueue } from '../../core/people/people.public.js';
 import { visitsMovedSince } from '../../core/visits/visits.public.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
-import { digestOf, wantedPeople } from './credentials.people.js';
+import { contentFor, digestOf, wantedPeople } from './credentials.people.js';
 import { type Desired, faceSyncRepository, syncStateRepository } from './credentials.repository.js';
 
 /**
@@ -90,9 +90,11 @@ async function reconcileIn(scope: TenantScope, now: Date, opts: { full?: boolean
       const mine = new Set(t.groups);
       for (const p of wanted.people) {
         const groups = p.groups.filter((g) => mine.has(g));
-        if (!groups.length) continue;
+        const content = groups.length ? contentFor(t, p) : null;
+        if (!content) continue;
         const { kind, id, ...rest } = p;
-        rows.push({ ...rest, deviceId: t.id, personKind: kind, personId: id, groups, digest: digestOf(p, groups) });
+        const held = { ...rest, ...content };
+        rows.push({ ...held, deviceId: t.id, personKind: kind, personId: id, groups, digest: digestOf(held, groups) });
       }
     }
     const { upserts, removals, added } = plan(rows, current, new Set(queued));

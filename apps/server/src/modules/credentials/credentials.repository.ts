@@ -13,6 +13,8 @@ export type Desired = CredentialKey & {
   name: string;
   photo: string;
   cardNo: string;
+  qr: string;
+  passLimit: number | null;
   validFrom: Date | null;
   validTo: Date | null;
   groups: number[];
@@ -59,18 +61,20 @@ export const faceSyncRepository = scoped(function faceSyncRepository(scope: Tena
           n: r.name,
           ph: r.photo,
           c: r.cardNo,
+          q: r.qr,
+          pl: r.passLimit,
           vf: r.validFrom?.toISOString() ?? null,
           vt: r.validTo?.toISOString() ?? null,
           g: r.groups,
           dg: r.digest,
         }));
         await db.execute(sql`
-          INSERT INTO face_credentials (company_id, device_id, person_kind, person_id, action, name, photo, card_no, valid_from, valid_to, groups, digest)
-          SELECT ${companyId}, u.d, u.k, u.p, u.a, u.n, u.ph, u.c, u.vf, u.vt, u.g, u.dg
+          INSERT INTO face_credentials (company_id, device_id, person_kind, person_id, action, name, photo, card_no, qr, pass_limit, valid_from, valid_to, groups, digest)
+          SELECT ${companyId}, u.d, u.k, u.p, u.a, u.n, u.ph, u.c, u.q, u.pl, u.vf, u.vt, u.g, u.dg
           FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-            AS u(d integer, k text, p integer, a text, n text, ph text, c text, vf timestamptz, vt timestamptz, g integer[], dg text)
+            AS u(d integer, k text, p integer, a text, n text, ph text, c text, q text, pl integer, vf timestamptz, vt timestamptz, g integer[], dg text)
           ON CONFLICT (device_id, person_kind, person_id) DO UPDATE SET
-            action = excluded.action, name = excluded.name, photo = excluded.photo, card_no = excluded.card_no,
+            action = excluded.action, name = excluded.name, photo = excluded.photo, card_no = excluded.card_no, qr = excluded.qr, pass_limit = excluded.pass_limit,
             valid_from = excluded.valid_from, valid_to = excluded.valid_to, groups = excluded.groups, digest = excluded.digest,
             seq = ${nextSeq}, status = 'pending', attempts = 0, last_error = '', next_attempt_at = NULL, ack_due_at = NULL,
             updated_at = now()`);

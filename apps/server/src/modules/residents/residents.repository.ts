@@ -182,7 +182,7 @@ export const residentsRepository = scoped(function residentsRepository(scope: Te
         .from(residentVisitors)
         .where(and(mine, eq(residentVisitors.id, id)))
         .for('update'),
-    /** Approved residents with a face photo: the face terminals' candidates (their window is the caller's to check). */
+    /** Approved residents: the door devices' candidates (a face terminal of ours takes those with a face; their window is the caller's to check). */
     faceCandidates: () =>
       db
         .select({
@@ -195,7 +195,7 @@ export const residentsRepository = scoped(function residentsRepository(scope: Te
           endAt: residentVisitors.endAt,
         })
         .from(residentVisitors)
-        .where(and(mine, eq(residentVisitors.rstatus, 1), sql`${residentVisitors.face} <> ''`)),
+        .where(and(mine, eq(residentVisitors.rstatus, 1))),
     /** Residents per supplier company: registered ones by id, free names (no supplier) by name. */
     companies: () =>
       db

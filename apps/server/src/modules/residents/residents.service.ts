@@ -379,7 +379,7 @@ export async function residentsNamed(ctx: AuthedContext, rids: number[]): Promis
   return rows.map((r) => ({ rid: r.id, name: r.name }));
 }
 
-/** For the face terminals' sync (modules/credentials): approved residents with a face photo. */
+/** For the door devices' credentials (modules/credentials): approved residents. */
 export function faceCandidateResidents(scope: TenantScope) {
   return residentsRepository(scope).faceCandidates();
 }
