@@ -15,7 +15,20 @@ export type DeviceRow = typeof devices.$inferSelect;
 export type GroupValues = Pick<DeviceGroupRow, 'name' | 'personKind' | 'defaultOn' | 'gids' | 'status' | 'remark'>;
 export type DeviceValues = Pick<
   DeviceRow,
-  'name' | 'code' | 'extCode' | 'doorNo' | 'ip' | 'port' | 'readerNo' | 'direction' | 'kind' | 'status' | 'legacyAuth' | 'driver' | 'driverUser' | 'driverTls'
+  | 'name'
+  | 'code'
+  | 'extCode'
+  | 'doorNo'
+  | 'ip'
+  | 'port'
+  | 'readerNo'
+  | 'direction'
+  | 'kind'
+  | 'status'
+  | 'legacyAuth'
+  | 'driver'
+  | 'driverUser'
+  | 'driverTls'
 >;
 /** The columns a device must not share with another device of the company. */
 export type UniqueDeviceField = 'name' | 'code' | 'extCode' | 'readerNo';

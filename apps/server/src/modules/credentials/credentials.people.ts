@@ -111,7 +111,8 @@ async function residentsWanted(scope: TenantScope, now: Date, groups: GroupFacts
     if (over(w, now)) continue;
     // A resident is registered at no gate: the groups of every gate.
     const g = entitledGroups({ kind: 'resident', granted: grants.residents.get(r.id) ?? [], gid: null }, groups);
-    if (g.length) out.push({ kind: 'resident', id: r.id, name: r.name, photo: r.face, cardNo: '', qr: qrs ? `r:${r.id}` : '', passLimit: null, ...w, groups: g });
+    if (g.length)
+      out.push({ kind: 'resident', id: r.id, name: r.name, photo: r.face, cardNo: '', qr: qrs ? `r:${r.id}` : '', passLimit: null, ...w, groups: g });
   }
   return out;
 }

@@ -27,7 +27,24 @@ const WRITE_BATCH = 1000;
 const nextSeq = sql`nextval('face_credentials_seq')`;
 const resetRetry = { status: 'pending', attempts: 0, lastError: '', nextAttemptAt: null, ackDueAt: null, updatedAt: sql`now()` } as const;
 
-/** One company's face credentials (face_credentials) as the reconciliation writes them. */
+/** A credential as one element of the upsert's JSON parameter. */
+const wireRow = (r: Desired) => ({
+  d: r.deviceId,
+  k: r.personKind,
+  p: r.personId,
+  a: r.action,
+  n: r.name,
+  ph: r.photo,
+  c: r.cardNo,
+  q: r.qr,
+  pl: r.passLimit,
+  vf: r.validFrom?.toISOString() ?? null,
+  vt: r.validTo?.toISOString() ?? null,
+  g: r.groups,
+  dg: r.digest,
+});
+
+/** One company's credentials (face_credentials: every driver's) as the reconciliation writes them. */
 export const faceSyncRepository = scoped(function faceSyncRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const companyId = scope.companyId;
@@ -53,21 +70,7 @@ export const faceSyncRepository = scoped(function faceSyncRepository(scope: Tena
      */
     async upsert(rows: Desired[]): Promise<void> {
       for (let i = 0; i < rows.length; i += WRITE_BATCH) {
-        const batch = rows.slice(i, i + WRITE_BATCH).map((r) => ({
-          d: r.deviceId,
-          k: r.personKind,
-          p: r.personId,
-          a: r.action,
-          n: r.name,
-          ph: r.photo,
-          c: r.cardNo,
-          q: r.qr,
-          pl: r.passLimit,
-          vf: r.validFrom?.toISOString() ?? null,
-          vt: r.validTo?.toISOString() ?? null,
-          g: r.groups,
-          dg: r.digest,
-        }));
+        const batch = rows.slice(i, i + WRITE_BATCH).map(wireRow);
         await db.execute(sql`
           INSERT INTO face_credentials (company_id, device_id, person_kind, person_id, action, name, photo, card_no, qr, pass_limit, valid_from, valid_to, groups, digest)
           SELECT ${companyId}, u.d, u.k, u.p, u.a, u.n, u.ph, u.c, u.q, u.pl, u.vf, u.vt, u.g, u.dg
