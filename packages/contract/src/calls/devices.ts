@@ -270,7 +270,10 @@ export const addEquipment = defineCall({
   access: DEVICE_MANAGERS,
   fieldStatuses: deviceStatuses,
   log: { module: LogModule.ACCESS_CONTROL, event: 'add' },
-  input: z.object({ userid, ...deviceFields }).superRefine(legacyNeedsIp).superRefine(driverNeeds(true)),
+  input: z
+    .object({ userid, ...deviceFields })
+    .superRefine(legacyNeedsIp)
+    .superRefine(driverNeeds(true)),
   output: deviceWithSecret,
 });
 
@@ -282,7 +285,10 @@ export const updateEquipment = defineCall({
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: deviceStatuses,
   log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
-  input: z.object({ userid, eid: z.int32().positive(), ...deviceFields }).superRefine(legacyNeedsIp).superRefine(driverNeeds(false)),
+  input: z
+    .object({ userid, eid: z.int32().positive(), ...deviceFields })
+    .superRefine(legacyNeedsIp)
+    .superRefine(driverNeeds(false)),
   output: device,
 });
 
