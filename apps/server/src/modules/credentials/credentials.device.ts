@@ -1,23 +1,18 @@
 import { createHash } from 'node:crypto';
-import { FACE_MAX_ATTEMPTS, FACE_SNAPSHOT_MAX_BYTES, type FaceSyncItem, type In, type Out, Status, sniffFileType } from '@openvisit/contract';
+import { FACE_SNAPSHOT_MAX_BYTES, type FaceSyncItem, type In, type Out, Status, sniffFileType } from '@openvisit/contract';
 import { deviceById, recordPasses } from '../../core/entitlements/entitlements.public.js';
-import { reportFaceStatus } from '../../core/people/people.public.js';
 import type { DeviceContext } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
 import { signInOrOutAtFace } from './credentials.moves.js';
 import { type CredentialRow, faceSyncRepository, terminalRepository } from './credentials.repository.js';
+import { settle } from './credentials.settle.js';
 
 /**
  * The face terminal's side of the sync (docs/modules/credentials.md, "The device's protocol"): pull the delta after a
  * cursor, confirm each item, fetch photos, upload pass records. The terminal is the call's device; every look-up is
  * its own rows within its company.
  */
-
-/** Backoff after the n-th failure: 1, 2, 4, 8 … minutes, at most an hour. */
-export function backoffMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
-}
 
 function itemOf(r: CredentialRow): FaceSyncItem {
   const removal = r.action === 'remove';
@@ -57,49 +52,10 @@ export async function pull(ctx: DeviceContext, input: In<'faceSyncPull'>, now = 
 
 /**
  * Results per item. A result for a seq the terminal no longer has at that seq (changed since, or not its own) is stale
- * and ignored: the newer change is in its next delta. A failure is sent again after a backoff, and after
- * FACE_MAX_ATTEMPTS failures the credential is marked failed with the terminal's reason.
+ * and ignored: the newer change is in its next delta (credentials.settle.ts).
  */
-export async function ack(ctx: DeviceContext, input: In<'faceSyncAck'>): Promise<Out<'faceSyncAck'>> {
-  const now = new Date();
-  const deviceId = ctx.device.id;
-  return inTransaction(ctx.tenant, async (tx) => {
-    const repo = terminalRepository(tx);
-    const rows = new Map(
-      (
-        await repo.bySeqs(
-          deviceId,
-          input.results.map((r) => r.seq),
-        )
-      ).map((r) => [r.seq, r]),
-    );
-    const synced: number[] = [];
-    const faces: { empId: number; photo: string; face: number }[] = [];
-    for (const res of input.results) {
-      const row = rows.get(res.seq);
-      if (!row) continue;
-      const isPhoto = row.personKind === 'employee' && row.action !== 'remove';
-      if (res.status === 'synced') {
-        synced.push(row.seq);
-        if (isPhoto) faces.push({ empId: row.personId, photo: row.photo, face: 0 });
-        continue;
-      }
-      const attempts = row.attempts + 1;
-      const final = attempts >= FACE_MAX_ATTEMPTS;
-      await repo.markFailed(row.id, row.seq, {
-        status: final ? 'failed' : 'pending',
-        attempts,
-        lastError: res.reason || (res.code ? `code ${res.code}` : 'failed'),
-        nextAttemptAt: final ? null : new Date(now.getTime() + backoffMs(attempts)),
-      });
-      // A photo the terminal cannot use is the employee's face status (faceStatusLabels), shown in the employee list.
-      if (isPhoto && res.code) faces.push({ empId: row.personId, photo: row.photo, face: res.code });
-    }
-    await repo.markSynced(deviceId, synced, now);
-    await reportFaceStatus(tx, faces);
-    const accepted = input.results.filter((r) => rows.has(r.seq)).length;
-    return { accepted, stale: input.results.length - accepted };
-  });
+export function ack(ctx: DeviceContext, input: In<'faceSyncAck'>): Promise<Out<'faceSyncAck'>> {
+  return inTransaction(ctx.tenant, (tx) => settle(tx, ctx.device.id, input.results, new Date()));
 }
 
 /** A photo of someone the terminal was sent (and not told to forget). */

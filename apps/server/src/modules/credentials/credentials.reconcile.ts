@@ -74,7 +74,7 @@ async function reconcileIn(scope: TenantScope, now: Date, opts: { full?: boolean
   const repo = faceSyncRepository(scope);
   const states = syncStateRepository(scope);
   // Statements one after the other throughout: a transaction is one connection.
-  const state = await states.state();
+  const state = await states.lockedState();
   const fingerprint = await states.fingerprint();
   const queued = await takeFaceQueue(scope);
   const moved = await feed(scope, state?.visitEventId ?? 0);

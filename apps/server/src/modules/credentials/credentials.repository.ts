@@ -285,12 +285,15 @@ export const syncStateRepository = scoped(function syncStateRepository(scope: Te
   const db = dbOf(scope);
   const companyId = scope.companyId;
   return {
-    state: () =>
-      db
-        .select()
-        .from(faceSyncState)
-        .where(eq(faceSyncState.companyId, companyId))
-        .then((r) => r[0]),
+    /**
+     * The company's state, locked to the end of the caller's transaction: two reconciliations of one company (the
+     * half-minute run and one on a change, or two processes) run one after the other, the second seeing the first's rows.
+     */
+    async lockedState() {
+      await db.insert(faceSyncState).values({ companyId }).onConflictDoNothing();
+      const [row] = await db.select().from(faceSyncState).where(eq(faceSyncState.companyId, companyId)).for('update');
+      return row;
+    },
     saveState: (v: { visitEventId: number; fingerprint: string; fullAt: Date | null }) =>
       db
         .insert(faceSyncState)

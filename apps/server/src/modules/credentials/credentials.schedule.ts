@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
 import { type SystemScope, scopeForCompany } from '../../platform/identity/tenancy.js';
 import type { JobQueue } from '../../platform/jobs/jobs.js';
+import type { Services } from '../../platform/services.js';
+import { listenForChanges, Pusher } from './credentials.live.js';
+import type { DriverFactory } from './credentials.push.js';
 import { reconcileCompany } from './credentials.reconcile.js';
 import { faceSyncSystemRepository } from './credentials.system.repository.js';
 
@@ -18,12 +22,14 @@ export async function ensureFaceSync(jobs: JobQueue, now: Date = new Date()): Pr
   await jobs.enqueue(FACE_SYNC_JOB, { at: at.toISOString() }, { runAt: at, key: `${FACE_SYNC_JOB}:${at.toISOString()}`, maxAttempts: 3 });
 }
 
-/** Every company with a face terminal, reconciled at `now`; answers how many companies failed. */
-export async function reconcileAll(system: SystemScope, now: Date, log?: FastifyBaseLogger): Promise<number> {
+/** Every company with a device that keeps people, reconciled at `now` (and its pushed-to devices with work pushed); answers how many companies failed. */
+export async function reconcileAll(system: SystemScope, now: Date, log?: FastifyBaseLogger, pusher?: Pusher): Promise<number> {
   let failed = 0;
   for (const companyId of await faceSyncSystemRepository(system).companiesWithTerminals()) {
     try {
-      await reconcileCompany(scopeForCompany(system, companyId), now);
+      const scope = scopeForCompany(system, companyId);
+      await reconcileCompany(scope, now);
+      await pusher?.kickDue(scope);
     } catch (err) {
       failed++;
       log?.error({ err, companyId }, 'face sync: reconciliation failed');
@@ -32,12 +38,41 @@ export async function reconcileAll(system: SystemScope, now: Date, log?: Fastify
   return failed;
 }
 
+/** The drivers the server pushes with (ours and ZKTeco's are pulled by the device). */
+export const PUSH_DRIVERS: Partial<Record<string, DriverFactory>> = {};
+
+/**
+ * The half-minute job, and where the queue runs, the pusher and the listener that reconciles a company on a change;
+ * answers the function that stops them (the app's close).
+ */
 export function registerFaceSyncJobs(
-  deps: { system: SystemScope; jobs: JobQueue; log: FastifyBaseLogger; config: Config },
+  deps: {
+    system: SystemScope;
+    jobs: JobQueue;
+    log: FastifyBaseLogger;
+    config: Config;
+    database: Database;
+    services: Pick<Services, 'files' | 'secrets'>;
+  },
   now: () => Date = () => new Date(),
-): void {
+): () => Promise<void> {
+  const pusher = new Pusher(deps.system, { services: deps.services, drivers: PUSH_DRIVERS, log: deps.log });
   deps.jobs.register(FACE_SYNC_JOB, async () => {
-    if (deps.config.features.accessControl) await reconcileAll(deps.system, now(), deps.log);
+    if (deps.config.features.accessControl) await reconcileAll(deps.system, now(), deps.log, pusher);
     await ensureFaceSync(deps.jobs, now());
   });
+  let stopListening: (() => Promise<void>) | null = null;
+  deps.jobs.whenStarted(() => {
+    if (!deps.config.features.accessControl) return;
+    listenForChanges(deps.database, deps.system, pusher, deps.log).then(
+      (stop) => {
+        stopListening = stop;
+      },
+      (err) => deps.log.error({ err }, 'credentials: not listening for changes'),
+    );
+  });
+  return async () => {
+    await stopListening?.();
+    await pusher.idle();
+  };
 }

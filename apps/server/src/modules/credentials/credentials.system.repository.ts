@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, ne, or } from 'drizzle-orm';
 import { devices } from '../../db/schema/index.js';
 import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
 
-/** The sync's sweep crosses companies: it finds those with a face terminal (each is then reconciled in its own scope). */
+/** The sync's sweep crosses companies: it finds those with a device that keeps people (a face terminal, any device of another driver) (each is then reconciled in its own scope). */
 export function faceSyncSystemRepository(scope: SystemScope) {
   const db = dbOf(scope);
   return {
@@ -10,7 +10,7 @@ export function faceSyncSystemRepository(scope: SystemScope) {
       db
         .selectDistinct({ companyId: devices.companyId })
         .from(devices)
-        .where(eq(devices.kind, 'face'))
+        .where(or(eq(devices.kind, 'face'), ne(devices.driver, 'openvisit')))
         .then((r) => r.map((x) => x.companyId)),
   };
 }

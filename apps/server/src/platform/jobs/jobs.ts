@@ -62,6 +62,14 @@ export class JobQueue {
     return this.running;
   }
 
+  private readonly starters: (() => void)[] = [];
+
+  /** Background work that runs only where the queue runs (a served process, not a test app that drains by hand). */
+  whenStarted(fn: () => void): void {
+    this.starters.push(fn);
+    if (this.timer) fn();
+  }
+
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(
@@ -73,6 +81,7 @@ export class JobQueue {
       this.opts.pollMs,
     );
     this.timer.unref();
+    for (const fn of this.starters) fn();
   }
 
   async stop(): Promise<void> {
