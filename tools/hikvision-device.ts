@@ -46,6 +46,8 @@ export interface PassInput {
   employeeNo?: string;
   /** A card, or a QR code the terminal reads as a card number. */
   cardNo?: string;
+  /** The cardNo came from the QR scanner (the event says so: swipeCardType 1, cardReaderKind 3). */
+  qr?: boolean;
   /** A face shown: matches the person whose enrolled picture has the same bytes. */
   face?: Buffer;
   door?: number;
@@ -187,6 +189,9 @@ function passEvent(state: HikState, p: PassInput, at: Date) {
     name: user?.name ?? '',
     doorNo: p.door ?? 1,
     cardReaderNo: 1,
+    cardReaderKind: p.qr ? 3 : 1,
+    swipeCardType: p.qr ? 1 : 0,
+    ...(mode === 'card' ? { cardType: 1 } : {}),
     serialNo,
     userType: user?.userType ?? 'normal',
     currentVerifyMode: 'cardOrFace',

@@ -44,6 +44,11 @@ export interface EventRec {
   name: string;
   doorNo: number;
   cardReaderNo: number;
+  /** 1: IC card reader, 3: QR code scanner. */
+  cardReaderKind: number;
+  /** 0: a card, 1: a QR code (JSON_AcsEvent). */
+  swipeCardType: number;
+  cardType?: number;
   serialNo: number;
   userType: string;
   currentVerifyMode: string;
@@ -171,7 +176,7 @@ function userInfo(req: Req, st: HikState, lim: HikLimits, mode: 'setUp' | 'recor
   if (isAnswer(u)) return u;
   const old = st.users.get(String(u.employeeNo ?? ''));
   if (mode === 'record' && old) return status('employeeNoAlreadyExist', 'checkUser');
-  if (mode === 'modify' && !old) return status('employeeNoNotExist', 'checkUser', 6);
+  if (mode === 'modify' && !old && u.addUser !== true) return status('employeeNoNotExist', 'checkUser', 6);
   if (!old && st.users.size >= lim.maxUsers) return status('noMemory', 'userCapacity');
   const rec = readUser(u, old);
   if (isAnswer(rec)) return rec;
@@ -182,7 +187,9 @@ function userInfo(req: Req, st: HikState, lim: HikLimits, mode: 'setUp' | 'recor
 function deleteUsers(req: Req, st: HikState, lim: HikLimits): Answer {
   const c = parseBody(req, 'UserInfoDelCond');
   if (isAnswer(c)) return c;
-  for (const no of list(c.EmployeeNoList, 'employeeNo')) {
+  // The guide: without an EmployeeNoList (absent or null) every person is deleted.
+  const nos = c.EmployeeNoList == null ? [...st.users.keys()] : list(c.EmployeeNoList, 'employeeNo');
+  for (const no of nos) {
     st.users.delete(no);
     if (!lim.cascadeDelete) continue;
     for (const [k, card] of st.cards) if (card.employeeNo === no) st.cards.delete(k);

@@ -132,9 +132,12 @@ describe('ISAPI client against the Hikvision simulator', () => {
     expect(d.pass({ employeeNo: 'P2', at: t0 })).toMatchObject({ granted: false, minor: 76 });
     expect(d.pass({ employeeNo: 'V', at: t0 })).toMatchObject({ granted: true, minor: 75 });
     expect(d.pass({ employeeNo: 'V', at: t0 })).toMatchObject({ granted: false }); // its one pass is used
-    for (let i = 0; i < 40; i++) d.pass({ cardNo: '5551', at: t0 });
+    expect(d.pass({ cardNo: '5551', qr: true, at: t0 })).toMatchObject({ granted: true, minor: 1 });
+    for (let i = 0; i < 39; i++) d.pass({ cardNo: '5551', at: t0 });
     const all = await c.events({ serialNo: 0, since: at('2026-05-01T00:00:00') });
     expect(all).toHaveLength(47);
+    expect(all[7]).toMatchObject({ minor: 1, cardNo: '5551', qr: true });
+    expect(all[0]!.qr).toBe(false);
     expect(all[0]).toMatchObject({ serialNo: 1, major: 5, minor: 1, granted: true, employeeNo: 'P1', cardNo: '5551', doorNo: 1 });
     expect(all[0]!.time).toEqual(t0);
     expect(all[2]).toMatchObject({ minor: 76, granted: false, employeeNo: null });
@@ -226,8 +229,17 @@ describe('ISAPI client against the Hikvision simulator', () => {
     expect((await failure(gone.deviceInfo())).kind).toBe('network');
   });
 
-  it('a site-enrolled person is read back like any other', async () => {
-    const d = await device();
+  it('a site-enrolled person is read back like any other; the control server drives the device over HTTP', async () => {
+    const d = await device({ control: 0 });
+    const post = (path: string, body: object) =>
+      fetch(`${d.controlUrl}${path}`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, unknown>>);
+    await post('/site-user', { employeeNo: 'S2', name: 'Cleaner', cardNo: '778' });
+    expect(await post('/pass', { cardNo: '778', at: '2026-05-04T09:00:00' })).toMatchObject({ granted: true, minor: 1, serialNo: 1 });
+    await post('/fault', { pathRegex: 'CardInfo', kind: 'error', subStatusCode: 'deviceError' });
+    expect((await failure(client(d).cards())).subStatusCode).toBe('deviceError');
+    const state = (await fetch(`${d.controlUrl}/state`).then((r) => r.json())) as { users: unknown[]; events: unknown[] };
+    expect([state.users.length, state.events.length]).toEqual([1, 1]);
+    await post('/reset', {});
     d.addSiteUser({ employeeNo: 'S1', name: 'Site guard', cardNo: '777', face: jpeg() });
     const c = client(d);
     expect((await c.users()).map((u) => u.employeeNo)).toEqual(['S1']);

@@ -64,6 +64,8 @@ export interface HikEvent {
   cardNo: string | null;
   doorNo: number | null;
   name: string;
+  /** The card number was a QR code read by the scanner (swipeCardType 1). */
+  qr: boolean;
 }
 type Obj = Record<string, unknown>;
 interface Raw {
@@ -72,8 +74,10 @@ interface Raw {
   body: Buffer;
 }
 
-/** Event minors of a granted pass (major 5): card, card+password, fingerprint, face, employee No.+face. */
-export const GRANTED_MINORS = new Set([1, 2, 38, 75, 77]);
+/** Event minors of a granted pass (major 5, the guide's MAJOR_EVENT table): card 0x01, card+password 0x02, fingerprint
+ * 0x26, card+fingerprint 0x28/0x2b, fingerprint+password 0x2e, employee No.+fingerprint 0x45/0x48, face 0x4b, employee
+ * No.+face 0x4d, employee No.+password 0x65, combined 0x99, password 0xb5. */
+export const GRANTED_MINORS = new Set([0x01, 0x02, 0x26, 0x28, 0x2b, 0x2e, 0x45, 0x48, 0x4b, 0x4d, 0x65, 0x99, 0xb5]);
 const RANGE_BEGIN = '2000-01-01T00:00:00';
 const RANGE_END = '2037-12-31T23:59:59';
 const PAGE = 30;
@@ -293,6 +297,7 @@ const toEvent = (e: Obj): HikEvent => ({
   cardNo: e.cardNo ? String(e.cardNo) : null,
   doorNo: e.doorNo === undefined ? null : Number(e.doorNo),
   name: String(e.name ?? ''),
+  qr: Number(e.swipeCardType) === 1,
 });
 const FACE_DELETE = '/ISAPI/Intelligent/FDLib/FDSearch/Delete?format=json&FDID=1&faceLibType=blackFD';
 const CARD_DELETE = '/ISAPI/AccessControl/CardInfo/Delete?format=json';
