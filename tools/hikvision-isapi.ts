@@ -86,6 +86,7 @@ const SUB: Record<string, [number, number]> = {
   deviceBusy: [2, 0x20000004],
   noMemory: [2, 0x20000001],
   deviceError: [3, 0x30000001],
+  pictureSizeExceedLimit: [3, 0x3000000c],
   notSupport: [4, 0x40000001],
   methodNotAllowed: [4, 0x40000004],
   badJsonFormat: [5, 0x50000001],
@@ -289,7 +290,7 @@ function faceData(req: Req, st: HikState, lim: HikLimits, mode: 'setUp' | 'recor
   const fpid = String(rec.FPID ?? '');
   if (!st.users.has(fpid)) return status('employeeNoNotExist', 'FPID', 6);
   if (img.data[0] !== 0xff || img.data[1] !== 0xd8 || img.data[2] !== 0xff) return status('badParameters', 'picture');
-  if (img.data.length > lim.maxFaceBytes) return status('badParameters', 'pictureSize');
+  if (img.data.length > lim.maxFaceBytes) return status('pictureSizeExceedLimit', 'pictureSize');
   const old = st.faces.get(fpid);
   if (old && mode === 'record') return status('deviceUserAlreadyExistFace', 'FPID', 6);
   if (!old && st.faces.size >= lim.maxFaces) return status('noMemory', 'faceLibrary');

@@ -107,7 +107,7 @@ describe('ISAPI client against the Hikvision simulator', () => {
     expect(await failure(c.setUser(backwards))).toMatchObject({ subStatusCode: 'badParameters' });
     expect(await failure(c.setCard('E5', 'not a card!'))).toMatchObject({ subStatusCode: 'badParameters' });
     expect(await failure(c.setFace('E5', Buffer.from('GIF89a....')))).toMatchObject({ subStatusCode: 'badParameters' });
-    expect(await failure(c.setFace('E5', jpeg(210 * 1024)))).toMatchObject({ subStatusCode: 'badParameters' });
+    expect(await failure(c.setFace('E5', jpeg(210 * 1024)))).toMatchObject({ statusCode: 3, subStatusCode: 'pictureSizeExceedLimit' });
     expect(await failure(c.setFace('nobody', jpeg()))).toMatchObject({ subStatusCode: 'employeeNoNotExist' });
     for (let i = 36; dev.state.users.size < 40; i++) await c.setUser(person(`E${i}`));
     const full = await failure(c.setUser(person('E99')));

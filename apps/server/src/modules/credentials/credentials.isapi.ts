@@ -254,7 +254,8 @@ function transport(t: IsapiTarget, maxConcurrent: number): Call {
         if (challenge) headers.Authorization = digestHeader(t, challenge, ++nc, method, uri);
         const raw = await send(t, agent, method, url, body, headers);
         if (raw.status !== 401) {
-          verified ||= answered;
+          // A busy device may answer before it checks the login: only another answer proves the password.
+          if (raw.status !== 503) verified ||= answered;
           return raw;
         }
         const u = unauthorized(raw, what);
