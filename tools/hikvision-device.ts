@@ -4,8 +4,9 @@
 // end-to-end suite and installers run it as a process:
 //
 //   node --import tsx tools/hikvision-device.ts --port 8081 --user admin --password P [--control 0] [--max-users N]
+//        [--max-cards-per-user N] [--max-sessions N] [--lock-after N] [--lock-minutes N]
 //
-// prints one JSON line {url, control}. The control server (127.0.0.1) answers GET /state, POST /pass, POST /fault,
+// prints one JSON line {url, control, model}. The control server (127.0.0.1) answers GET /state, POST /pass, POST /fault,
 // POST /site-user, POST /reset with JSON bodies shaped like the API below (pictures as base64).
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';

@@ -86,6 +86,10 @@ describe('ISAPI client against the Hikvision simulator', () => {
     expect(faces.map((f) => f.employeeNo).sort()).toEqual(['E1', 'E3']);
     expect(await c.faceImage(faces.find((f) => f.employeeNo === 'E1')!.faceURL)).toEqual(face);
     expect((await c.users()).find((u) => u.employeeNo === 'E1')).toMatchObject({ numOfCard: 1, numOfFace: 1 });
+    // An empty list sends nothing: a UserInfoDelCond without EmployeeNoList would delete every person.
+    const before = dev.stats().requests;
+    await c.deleteUsers([]);
+    expect(dev.stats().requests).toBe(before);
     await c.deleteCards(['10002']);
     await c.deleteFaces(['E3']);
     await c.deleteUsers(['E1']);
