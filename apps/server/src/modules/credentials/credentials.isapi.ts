@@ -1,0 +1,410 @@
+// The server's client of Hikvision access-control terminals over ISAPI (docs/protocols/hikvision-isapi.md): persons,
+// cards, faces and the event log, every search read to its last page. HTTP Digest (RFC 7616, MD5, qop=auth) is done
+// here: the nonce is reused with a counting nc, and a stale one is re-challenged. A refused login is never retried (a
+// wrong password must not lock the device's admin account): the client then refuses every call itself, and until its
+// first login succeeded it sends one request at a time, so a wrong password costs the device exactly one failed attempt.
+// Times are local wall-clock strings of this process's time zone (the device runs on the site's time).
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+
+export interface IsapiTarget {
+  /** http(s)://host:port */
+  baseUrl: string;
+  username: string;
+  password: string;
+  timeoutMs?: number;
+}
+export type IsapiErrorKind = 'auth' | 'locked' | 'busy' | 'device' | 'timeout' | 'network' | 'garbage';
+export class IsapiError extends Error {
+  httpStatus?: number;
+  statusCode?: number;
+  subStatusCode?: string;
+  retryAfterMs?: number;
+  constructor(
+    readonly kind: IsapiErrorKind,
+    message: string,
+    extra: { httpStatus?: number; statusCode?: number; subStatusCode?: string; retryAfterMs?: number } = {},
+  ) {
+    super(message);
+    this.name = 'IsapiError';
+    Object.assign(this, extra);
+  }
+}
+export interface HikUserInput {
+  employeeNo: string;
+  name: string;
+  userType: 'normal' | 'visitor';
+  validFrom: Date | null;
+  validTo: Date | null;
+  doors: number[];
+  /** Passes allowed (a visitor's remaining passes); 0 or absent: unlimited. */
+  maxOpenDoorTime?: number;
+}
+export interface HikUser extends Required<HikUserInput> {
+  numOfCard: number;
+  numOfFace: number;
+}
+export interface HikCard {
+  employeeNo: string;
+  cardNo: string;
+}
+export interface HikFace {
+  employeeNo: string;
+  /** Where the device keeps the enrolled picture (a new one for each enrolment); faceImage() fetches it. */
+  faceURL: string;
+}
+export interface HikEvent {
+  serialNo: number;
+  time: Date;
+  major: number;
+  minor: number;
+  granted: boolean;
+  employeeNo: string | null;
+  cardNo: string | null;
+  doorNo: number | null;
+  name: string;
+  /** The card number was a QR code read by the scanner (swipeCardType 1). */
+  qr: boolean;
+}
+type Obj = Record<string, unknown>;
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** Event minors of a granted pass (major 5, the guide's MAJOR_EVENT table): card 0x01, card+password 0x02, fingerprint
+ * 0x26, card+fingerprint 0x28/0x2b, fingerprint+password 0x2e, employee No.+fingerprint 0x45/0x48, face 0x4b, employee
+ * No.+face 0x4d, employee No.+password 0x65, combined 0x99, password 0xb5. */
+export const GRANTED_MINORS = new Set([0x01, 0x02, 0x26, 0x28, 0x2b, 0x2e, 0x45, 0x48, 0x4b, 0x4d, 0x65, 0x99, 0xb5]);
+const RANGE_BEGIN = '2000-01-01T00:00:00';
+const RANGE_END = '2037-12-31T23:59:59';
+const PAGE = 30;
+const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+const chunks = <T>(xs: T[]) => Array.from({ length: Math.ceil(xs.length / PAGE) }, (_, i) => xs.slice(i * PAGE, i * PAGE + PAGE));
+
+/** 'YYYY-MM-DDTHH:mm:ss' in this process's time zone, clamped to the device's 2000..2037 range; +hh:mm when withOffset. */
+export function isapiTime(d: Date, withOffset = false): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  let s = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  s = s < RANGE_BEGIN ? RANGE_BEGIN : s > RANGE_END ? RANGE_END : s;
+  const off = -d.getTimezoneOffset();
+  const a = Math.abs(off);
+  return withOffset ? `${s}${off >= 0 ? '+' : '-'}${p(Math.floor(a / 60))}:${p(a % 60)}` : s;
+}
+const fromIsapiTime = (s: string): Date | null => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(s);
+  return m ? new Date(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : null;
+};
+
+/** At most `limit()` holders at once; the rest wait in turn. */
+function gate(limit: () => number) {
+  let active = 0;
+  let waiters: (() => void)[] = [];
+  return {
+    async acquire() {
+      while (active >= limit()) await new Promise<void>((r) => waiters.push(r));
+      active++;
+    },
+    release() {
+      active--;
+      const w = waiters;
+      waiters = [];
+      for (const r of w) r();
+    },
+  };
+}
+
+function send(t: IsapiTarget, agent: http.Agent, method: string, url: URL, body: Buffer | undefined, headers: Record<string, string>): Promise<Raw> {
+  const what = `${method} ${url.pathname}`;
+  return new Promise((resolve, reject) => {
+    const mod = url.protocol === 'https:' ? https : http;
+    const len = body ? { 'Content-Length': String(body.length) } : {};
+    const req = mod.request(url, { method, agent, headers: { Accept: '*/*', ...len, ...headers } });
+    const ms = t.timeoutMs ?? 10_000;
+    const timer = setTimeout(() => req.destroy(new IsapiError('timeout', `${what}: no answer in ${ms} ms`)), ms);
+    const fail = (e: Error & { code?: string }) => {
+      clearTimeout(timer);
+      reject(e instanceof IsapiError ? e : new IsapiError('network', `${what}: ${e.code ?? e.message}`));
+    };
+    req.on('error', fail);
+    req.on('response', (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('error', fail);
+      res.on('aborted', () => fail(new Error('connection reset')));
+      res.on('end', () => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) });
+      });
+    });
+    req.end(body);
+  });
+}
+
+/** The ResponseStatus or search result of a JSON answer, or the IsapiError it means. */
+function interpret(raw: Raw, what: string): Obj {
+  let parsed: Obj | undefined;
+  try {
+    parsed = obj(JSON.parse(raw.body.toString('utf8')));
+  } catch {
+    parsed = undefined;
+  }
+  const sub = typeof parsed?.subStatusCode === 'string' ? parsed.subStatusCode : undefined;
+  const statusCode = parsed?.statusCode === undefined ? undefined : Number(parsed.statusCode);
+  const extra = { httpStatus: raw.status, statusCode, subStatusCode: sub };
+  const retry = Number(raw.headers['retry-after']);
+  if (sub === 'deviceBusy' || (raw.status === 503 && !sub))
+    throw new IsapiError('busy', `${what}: device busy`, { ...extra, retryAfterMs: (retry || 1) * 1000 });
+  if (!parsed) {
+    if (raw.status >= 400) throw new IsapiError('device', `${what}: HTTP ${raw.status}`, extra);
+    throw new IsapiError('garbage', `${what}: unreadable answer (HTTP ${raw.status}, ${raw.body.length} bytes)`, extra);
+  }
+  if (raw.status >= 400 || (statusCode !== undefined && statusCode !== 1)) {
+    const msg = typeof parsed.errorMsg === 'string' ? ` (${parsed.errorMsg})` : '';
+    throw new IsapiError('device', `${what}: ${parsed.statusString ?? 'error'} ${sub ?? ''}${msg}`.trim(), extra);
+  }
+  return parsed;
+}
+
+function multipart(fields: { name: string; type: string; data: Buffer }[]): { body: Buffer; contentType: string } {
+  const boundary = `----openvisit${randomBytes(12).toString('hex')}`;
+  const parts = fields.flatMap((f) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"\r\nContent-Type: ${f.type}\r\nContent-Length: ${f.data.length}\r\n\r\n`,
+    ),
+    f.data,
+    Buffer.from('\r\n'),
+  ]);
+  return { body: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function toUser(u: Obj): HikUser {
+  const v = obj(u.Valid) ?? {};
+  const on = v.enable === true || v.enable === 'true';
+  const begin = String(v.beginTime ?? RANGE_BEGIN);
+  const end = String(v.endTime ?? RANGE_END);
+  const plans = Array.isArray(u.RightPlan) ? u.RightPlan.map((p) => Number(obj(p)?.doorNo)) : [];
+  const right = String(u.doorRight ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number);
+  return {
+    employeeNo: String(u.employeeNo ?? ''),
+    name: String(u.name ?? ''),
+    userType: u.userType === 'visitor' ? 'visitor' : 'normal',
+    validFrom: on && begin !== RANGE_BEGIN ? fromIsapiTime(begin) : null,
+    validTo: on && end !== RANGE_END ? fromIsapiTime(end) : null,
+    doors: [...new Set(right.length ? right : plans)].filter((n) => Number.isInteger(n)).sort((a, b) => a - b),
+    maxOpenDoorTime: Number(u.maxOpenDoorTime ?? 0) || 0,
+    numOfCard: Number(u.numOfCard ?? 0) || 0,
+    numOfFace: Number(u.numOfFace ?? 0) || 0,
+  };
+}
+
+type Call = (method: string, path: string, body?: Buffer, contentType?: string) => Promise<Raw>;
+type JsonCall = (method: string, path: string, body?: unknown) => Promise<Obj>;
+type Challenge = { realm: string; nonce: string; opaque?: string };
+
+function digestHeader(t: IsapiTarget, c: Challenge, nc: number, method: string, uri: string): string {
+  const count = nc.toString(16).padStart(8, '0');
+  const cnonce = randomBytes(8).toString('hex');
+  const ha1 = md5(`${t.username}:${c.realm}:${t.password}`);
+  const response = md5(`${ha1}:${c.nonce}:${count}:${cnonce}:auth:${md5(`${method}:${uri}`)}`);
+  const opaque = c.opaque === undefined ? '' : `, opaque="${c.opaque}"`;
+  return `Digest username="${t.username}", realm="${c.realm}", nonce="${c.nonce}", uri="${uri}", algorithm=MD5, qop=auth, nc=${count}, cnonce="${cnonce}", response="${response}"${opaque}`;
+}
+
+/** A 401: the lock-out it reports, or the new challenge (with its stale flag), or null when it offers none. */
+function unauthorized(raw: Raw, what: string): { challenge: Challenge | null; stale: boolean; left?: string } {
+  const text = raw.body.toString('utf8');
+  if (/<lockStatus>\s*lock\s*<\/lockStatus>/i.test(text)) {
+    const secs = Number(/<unlockTime>\s*(\d+)/i.exec(text)?.[1] ?? 1800);
+    throw new IsapiError('locked', `${what}: the device locked this address (${secs} s left)`, { httpStatus: 401, retryAfterMs: secs * 1000 });
+  }
+  const www = String(raw.headers['www-authenticate'] ?? '');
+  const p = Object.fromEntries([...www.matchAll(/(\w+)="?([^",]*)"?/g)].map((m) => [m[1]!.toLowerCase(), m[2] ?? '']));
+  const challenge = /^Digest/i.test(www) && p.nonce ? { realm: p.realm ?? '', nonce: p.nonce, opaque: p.opaque } : null;
+  return { challenge, stale: p.stale?.toLowerCase() === 'true', left: /<retryLoginTime>\s*(\d+)/i.exec(text)?.[1] };
+}
+
+/** Authenticated exchanges, at most maxConcurrent at once: the challenge answered, a stale nonce renewed, a refusal never retried. */
+function transport(t: IsapiTarget, maxConcurrent: number): Call {
+  const agent = new (t.baseUrl.startsWith('https:') ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: maxConcurrent });
+  let challenge: Challenge | null = null;
+  let nc = 0;
+  let verified = false;
+  let refused: IsapiError | null = null;
+  // One request at a time until a login succeeded: a wrong password then costs the device one failed attempt only.
+  const slots = gate(() => (verified ? maxConcurrent : 1));
+  return async (method, path, body, contentType) => {
+    if (refused) throw refused;
+    await slots.acquire();
+    try {
+      const url = new URL(path, t.baseUrl);
+      const uri = url.pathname + url.search;
+      const what = `${method} ${url.pathname}`;
+      for (let attempt = 0; ; attempt++) {
+        if (refused) throw refused;
+        const answered = challenge !== null;
+        const wasVerified = verified;
+        const headers: Record<string, string> = contentType ? { 'Content-Type': contentType } : {};
+        if (challenge) headers.Authorization = digestHeader(t, challenge, ++nc, method, uri);
+        const raw = await send(t, agent, method, url, body, headers);
+        if (raw.status !== 401) {
+          // A busy device may answer before it checks the login: only another answer proves the password.
+          if (raw.status !== 503) verified ||= answered;
+          return raw;
+        }
+        const u = unauthorized(raw, what);
+        // A nonce that worked before may have died with a device restart: one fresh challenge, then it is the password.
+        if (!u.challenge || attempt >= 2 || !(!answered || u.stale || (wasVerified && attempt === 0))) {
+          const left = u.left ? ` (${u.left} attempts left)` : '';
+          refused = new IsapiError('auth', `${what}: the device refused the login for ${t.username}${left}`, { httpStatus: 401 });
+          throw refused;
+        }
+        challenge = u.challenge;
+        nc = 0;
+      }
+    } finally {
+      slots.release();
+    }
+  };
+}
+
+/** Every page of a search: position advances by what each page held, until the device stops answering MORE. */
+async function searchAll(jsonCall: JsonCall, path: string, cond: (pos: number) => unknown, pick: (r: Obj) => unknown, listKey: string) {
+  const out: Obj[] = [];
+  for (let pos = 0, pages = 0; pages < 100_000; pages++) {
+    const r = obj(pick(await jsonCall('POST', path, cond(pos))));
+    if (!r) throw new IsapiError('garbage', `POST ${path.split('?')[0]}: no search result`);
+    const items = Array.isArray(r[listKey]) ? (r[listKey] as unknown[]).map((x) => obj(x) ?? {}) : [];
+    out.push(...items);
+    pos += items.length;
+    if (r.responseStatusStrg !== 'MORE' || items.length === 0) break;
+  }
+  return out;
+}
+
+const toEvent = (e: Obj): HikEvent => ({
+  serialNo: Number(e.serialNo ?? 0),
+  time: new Date(String(e.time ?? '')),
+  major: Number(e.major ?? 0),
+  minor: Number(e.minor ?? 0),
+  granted: GRANTED_MINORS.has(Number(e.minor)),
+  employeeNo: e.employeeNoString ? String(e.employeeNoString) : null,
+  cardNo: e.cardNo ? String(e.cardNo) : null,
+  doorNo: e.doorNo === undefined ? null : Number(e.doorNo),
+  name: String(e.name ?? ''),
+  qr: Number(e.swipeCardType) === 1,
+});
+const FACE_DELETE = '/ISAPI/Intelligent/FDLib/FDSearch/Delete?format=json&FDID=1&faceLibType=blackFD';
+const CARD_DELETE = '/ISAPI/AccessControl/CardInfo/Delete?format=json';
+
+function writes(call: Call, jsonCall: JsonCall) {
+  return {
+    async setUser(u: HikUserInput): Promise<void> {
+      const enable = u.validFrom !== null || u.validTo !== null;
+      const Valid = {
+        enable,
+        beginTime: u.validFrom ? isapiTime(u.validFrom) : RANGE_BEGIN,
+        endTime: u.validTo ? isapiTime(u.validTo) : RANGE_END,
+        timeType: 'local',
+      };
+      const doors = [...new Set(u.doors)].sort((a, b) => a - b);
+      const RightPlan = doors.map((doorNo) => ({ doorNo, planTemplateNo: '1' }));
+      const { employeeNo, name, userType } = u;
+      const UserInfo = { employeeNo, name, userType, Valid, doorRight: doors.join(','), RightPlan, maxOpenDoorTime: u.maxOpenDoorTime ?? 0 };
+      await jsonCall('PUT', '/ISAPI/AccessControl/UserInfo/SetUp?format=json', { UserInfo });
+    },
+    /** The persons with their cards and faces: deleting a person alone leaves those on the device (the guide's rule). */
+    async deleteUsers(employeeNos: string[]): Promise<void> {
+      for (const part of chunks(employeeNos)) {
+        const EmployeeNoList = part.map((employeeNo) => ({ employeeNo }));
+        await jsonCall('PUT', CARD_DELETE, { CardInfoDelCond: { EmployeeNoList } });
+        await jsonCall('PUT', FACE_DELETE, { FPID: part.map((value) => ({ value })) });
+        await jsonCall('PUT', '/ISAPI/AccessControl/UserInfo/Delete?format=json', { UserInfoDelCond: { EmployeeNoList } });
+      }
+    },
+    async setCard(employeeNo: string, cardNo: string): Promise<void> {
+      await jsonCall('PUT', '/ISAPI/AccessControl/CardInfo/SetUp?format=json', { CardInfo: { employeeNo, cardNo, cardType: 'normalCard' } });
+    },
+    async deleteCards(cardNos: string[]): Promise<void> {
+      for (const part of chunks(cardNos)) await jsonCall('PUT', CARD_DELETE, { CardInfoDelCond: { CardNoList: part.map((cardNo) => ({ cardNo })) } });
+    },
+    /** Enrols or replaces the person's face (FDSetUp; FaceDataRecord would refuse a second one). */
+    async setFace(employeeNo: string, jpeg: Buffer): Promise<void> {
+      const record = Buffer.from(JSON.stringify({ faceLibType: 'blackFD', FDID: '1', FPID: employeeNo }));
+      const m = multipart([
+        { name: 'FaceDataRecord', type: 'application/json', data: record },
+        { name: 'FaceImage', type: 'image/jpeg', data: jpeg },
+      ]);
+      interpret(await call('PUT', '/ISAPI/Intelligent/FDLib/FDSetUp?format=json', m.body, m.contentType), 'PUT /ISAPI/Intelligent/FDLib/FDSetUp');
+    },
+    async deleteFaces(employeeNos: string[]): Promise<void> {
+      for (const part of chunks(employeeNos)) await jsonCall('PUT', FACE_DELETE, { FPID: part.map((value) => ({ value })) });
+    },
+  };
+}
+
+function reads(t: IsapiTarget, call: Call, jsonCall: JsonCall) {
+  const search = (path: string, root: string | null, result: string | null, listKey: string, extra: Obj = {}) => {
+    const searchID = randomBytes(8).toString('hex');
+    const cond = (pos: number) => {
+      const c = { ...(root ? { searchID } : {}), searchResultPosition: pos, maxResults: PAGE, ...extra };
+      return root ? { [root]: c } : c;
+    };
+    return searchAll(jsonCall, path, cond, (r) => (result ? r[result] : r), listKey);
+  };
+  return {
+    async deviceInfo() {
+      const raw = await call('GET', '/ISAPI/System/deviceInfo');
+      const xml = raw.body.toString('utf8');
+      const tag = (name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1]?.trim() ?? '';
+      if (raw.status >= 400) interpret(raw, 'GET /ISAPI/System/deviceInfo');
+      if (!tag('model') || !tag('serialNumber'))
+        throw new IsapiError('garbage', 'GET /ISAPI/System/deviceInfo: not a DeviceInfo', { httpStatus: raw.status });
+      return { model: tag('model'), serialNumber: tag('serialNumber'), firmwareVersion: tag('firmwareVersion'), deviceName: tag('deviceName') };
+    },
+    async users(): Promise<HikUser[]> {
+      return (await search('/ISAPI/AccessControl/UserInfo/Search?format=json', 'UserInfoSearchCond', 'UserInfoSearch', 'UserInfo')).map(toUser);
+    },
+    async cards(): Promise<HikCard[]> {
+      const rows = await search('/ISAPI/AccessControl/CardInfo/Search?format=json', 'CardInfoSearchCond', 'CardInfoSearch', 'CardInfo');
+      return rows.map((c) => ({ employeeNo: String(c.employeeNo ?? ''), cardNo: String(c.cardNo ?? '') }));
+    },
+    async faces(): Promise<HikFace[]> {
+      const rows = await search('/ISAPI/Intelligent/FDLib/FDSearch?format=json', null, null, 'MatchList', { faceLibType: 'blackFD', FDID: '1' });
+      return rows.map((f) => ({ employeeNo: String(f.FPID ?? ''), faceURL: String(f.faceURL ?? '') }));
+    },
+    /** The enrolled picture behind a faceURL, fetched from the configured address (the device may name its LAN one). */
+    async faceImage(faceURL: string): Promise<Buffer> {
+      const u = new URL(faceURL, t.baseUrl);
+      const raw = await call('GET', u.pathname + u.search);
+      if (raw.status !== 200) interpret(raw, 'GET face picture');
+      return raw.body;
+    },
+    /** Access events (major 5) after the given serial No. and not before `since`, every page, in serial order. */
+    async events(after: { serialNo: number; since: Date }): Promise<HikEvent[]> {
+      const endTime = `${RANGE_END}${isapiTime(new Date(), true).slice(19)}`;
+      const cond = { major: 5, minor: 0, startTime: isapiTime(after.since, true), endTime, beginSerialNo: after.serialNo + 1 };
+      const rows = await search('/ISAPI/AccessControl/AcsEvent?format=json', 'AcsEventCond', 'AcsEvent', 'InfoList', cond);
+      return rows
+        .map(toEvent)
+        .filter((e) => e.serialNo > after.serialNo)
+        .sort((a, b) => a.serialNo - b.serialNo);
+    },
+  };
+}
+
+export function isapiClient(t: IsapiTarget, o: { maxConcurrent?: number } = {}) {
+  const call = transport(t, Math.max(1, o.maxConcurrent ?? 2));
+  const jsonCall: JsonCall = async (method, path, body) => {
+    const raw = await call(method, path, body === undefined ? undefined : Buffer.from(JSON.stringify(body)), 'application/json');
+    return interpret(raw, `${method} ${path.split('?')[0]}`);
+  };
+  return { ...reads(t, call, jsonCall), ...writes(call, jsonCall) };
+}
+export type IsapiClient = ReturnType<typeof isapiClient>;
