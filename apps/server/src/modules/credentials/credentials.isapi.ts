@@ -331,6 +331,11 @@ function writes(call: Call, jsonCall: JsonCall) {
     async setCard(employeeNo: string, cardNo: string): Promise<void> {
       await jsonCall('PUT', '/ISAPI/AccessControl/CardInfo/SetUp?format=json', { CardInfo: { employeeNo, cardNo, cardType: 'normalCard' } });
     },
+    /** Every card of these persons (a person's cards replaced: the old numbers need not be known). */
+    async deleteCardsOf(employeeNos: string[]): Promise<void> {
+      for (const part of chunks(employeeNos))
+        await jsonCall('PUT', CARD_DELETE, { CardInfoDelCond: { EmployeeNoList: part.map((employeeNo) => ({ employeeNo })) } });
+    },
     async deleteCards(cardNos: string[]): Promise<void> {
       for (const part of chunks(cardNos)) await jsonCall('PUT', CARD_DELETE, { CardInfoDelCond: { CardNoList: part.map((cardNo) => ({ cardNo })) } });
     },

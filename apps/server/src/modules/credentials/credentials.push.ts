@@ -34,9 +34,12 @@ export class LinkError extends Error {
   }
 }
 
-/** A driver applies changes to one device and says per change (by seq) whether it holds. */
+/**
+ * A driver applies changes to one device and says per change (by seq) whether it holds; `stopped` when the device
+ * refused us or went away midway (the changes without an outcome go back to the queue).
+ */
 export interface PushDriver {
-  apply(rows: CredentialRow[]): Promise<Outcome[]>;
+  apply(rows: CredentialRow[]): Promise<{ outcomes: Outcome[]; stopped?: LinkError }>;
 }
 export type DriverFactory = (device: DeviceRow, services: Pick<Services, 'files' | 'secrets'>) => PushDriver;
 
@@ -65,21 +68,19 @@ export async function pushDevice(
   while (now().getTime() - started < RUN_BUDGET_MS) {
     const rows = await pushQueueRepository(scope).claim(deviceId, PUSH_BATCH, now(), PUSH_LEASE_MS);
     if (!rows.length) return { pushed, more: false };
-    let outcomes: Outcome[];
-    try {
-      outcomes = await driver.apply(rows);
-    } catch (err) {
-      if (!(err instanceof LinkError)) throw err;
+    const { outcomes, stopped } = await driver.apply(rows);
+    await inTransaction(scope, (tx) => settle(tx, deviceId, outcomes, now()));
+    if (stopped) {
+      const settled = new Set(outcomes.map((o) => o.seq));
       await pushQueueRepository(scope).release(
         deviceId,
-        rows.map((r) => r.seq),
-        err.message,
+        rows.filter((r) => !settled.has(r.seq)).map((r) => r.seq),
+        stopped.message,
       );
-      const holdUntil = err.holdMs === null ? UNTIL_CHANGED : new Date(now().getTime() + err.holdMs);
-      await links.save(deviceId, { state: err.state, reason: err.message, holdUntil });
-      return { pushed, more: false, held: err.state };
+      const holdUntil = stopped.holdMs === null ? UNTIL_CHANGED : new Date(now().getTime() + stopped.holdMs);
+      await links.save(deviceId, { state: stopped.state, reason: stopped.message, holdUntil });
+      return { pushed: pushed + outcomes.length, more: false, held: stopped.state };
     }
-    await inTransaction(scope, (tx) => settle(tx, deviceId, outcomes, now()));
     await links.save(deviceId, { state: 'ok', reason: '', holdUntil: null, lastContactAt: now() });
     pushed += rows.length;
   }

@@ -1,0 +1,141 @@
+import type { FacePersonKind } from '@openvisit/contract';
+import type { DeviceRow } from '../../core/entitlements/entitlements.public.js';
+import { residentPass, visitPass } from '../../platform/formats/passes.js';
+import type { Services } from '../../platform/services.js';
+import { type IsapiClient, IsapiError, isapiClient } from './credentials.isapi.js';
+import { personNo } from './credentials.numbers.js';
+import { type DriverFactory, LinkError } from './credentials.push.js';
+import type { CredentialRow } from './credentials.repository.js';
+import type { Outcome } from './credentials.settle.js';
+
+/**
+ * The Hikvision ISAPI driver (docs/protocols/hikvision-isapi.md): a person is a user `OV<kind><id>` with the visit's
+ * window and, for a visitor, the pass count (`maxOpenDoorTime`), their card and still QR pass as cards, their face
+ * in face library 1. A removal deletes the person with their cards and face. The device's refusals of one person
+ * are that person's failure; a refused password, a lock-out, a busy or absent device stop the run (LinkError).
+ */
+type Deps = Pick<Services, 'files' | 'secrets'>;
+
+/** One client per device and settings in this process: its bound on requests in flight is the device's session limit. */
+const clients = new Map<number, { key: string; client: IsapiClient }>();
+/** Requests in flight per device, below the simulated and documented session limits (4). */
+const MAX_IN_FLIGHT = 2;
+
+export function baseUrl(d: Pick<DeviceRow, 'ip' | 'port' | 'driverTls'>): string {
+  const host = d.ip.includes(':') ? `[${d.ip}]` : d.ip;
+  return `${d.driverTls ? 'https' : 'http'}://${host}:${d.port ?? (d.driverTls ? 443 : 80)}`;
+}
+
+export function clientOf(device: DeviceRow, deps: Deps): IsapiClient {
+  const key = JSON.stringify([device.ip, device.port, device.driverTls, device.driverUser, device.driverSecret]);
+  const held = clients.get(device.id);
+  if (held?.key === key) return held.client;
+  const client = isapiClient(
+    { baseUrl: baseUrl(device), username: device.driverUser, password: deps.secrets.open(device.driverSecret) },
+    { maxConcurrent: MAX_IN_FLIGHT },
+  );
+  clients.set(device.id, { key, client });
+  return client;
+}
+
+/** A device-level error as the link's state; null when it concerns only the request (that person's failure). */
+export function linkErrorOf(err: unknown): LinkError | null {
+  if (!(err instanceof IsapiError)) return null;
+  switch (err.kind) {
+    case 'auth':
+      return new LinkError('authRefused', 'the device refused the account and password', null);
+    case 'locked':
+      return new LinkError('locked', 'the device locked the account after failed sign-ins', (err.retryAfterMs ?? 30 * 60_000) + 60_000);
+    case 'busy':
+      return new LinkError('busy', 'the device is busy (too many sessions)', 5_000);
+    case 'timeout':
+    case 'network':
+      return new LinkError('unreachable', err.kind === 'timeout' ? 'the device did not answer in time' : 'the device cannot be reached');
+    default:
+      return null;
+  }
+}
+
+/** Why the device refused one person's change, in its own words (never a password: the client's messages hold none). */
+function reasonOf(err: unknown): string {
+  if (err instanceof IsapiError) return (err.kind === 'garbage' ? 'the device answered something unreadable' : err.message).slice(0, 200);
+  return err instanceof Error ? err.message.slice(0, 200) : 'failed';
+}
+
+const QR_PREFIX = { v: 'v:', r: 'r:' } as const;
+
+/** The text of the person's still QR pass, as the device's QR reader reports it (as a card number). */
+export function qrText(row: Pick<CredentialRow, 'qr' | 'companyId'>, deps: Deps): string {
+  if (row.qr.startsWith(QR_PREFIX.v)) return visitPass(deps.secrets, row.companyId, row.qr.slice(2));
+  if (row.qr.startsWith(QR_PREFIX.r)) return residentPass(deps.secrets, row.companyId, Number(row.qr.slice(2)));
+  return '';
+}
+
+async function put(client: IsapiClient, device: DeviceRow, row: CredentialRow, deps: Deps): Promise<void> {
+  const no = personNo('letters', row.personKind as FacePersonKind, row.personId);
+  const visitor = row.personKind === 'visitor';
+  await client.setUser({
+    employeeNo: no,
+    // The device keeps 128 bytes of a name: cut on a character, never inside one.
+    name: cutUtf8(row.name, 128),
+    userType: visitor ? 'visitor' : 'normal',
+    validFrom: row.validFrom,
+    validTo: row.validTo,
+    doors: [Number(device.doorNo) || 1],
+    ...(visitor && row.passLimit ? { maxOpenDoorTime: row.passLimit } : {}),
+  });
+  if (row.action === 'update') await client.deleteCardsOf([no]);
+  if (row.cardNo) await client.setCard(no, row.cardNo);
+  const qr = qrText(row, deps);
+  if (qr) await client.setCard(no, qr);
+  const photo = row.photo ? await deps.files.read(row.photo) : null;
+  if (photo) await client.setFace(no, photo);
+  else if (row.action === 'update') await client.deleteFaces([no]);
+}
+
+export function cutUtf8(s: string, bytes: number): string {
+  let out = '';
+  for (const ch of s) {
+    if (Buffer.byteLength(out + ch) > bytes) break;
+    out += ch;
+  }
+  return out;
+}
+
+export const hikvisionDriver: DriverFactory = (device, deps) => {
+  const client = clientOf(device, deps);
+  return {
+    async apply(rows) {
+      const outcomes: Outcome[] = [];
+      const removals = rows.filter((r) => r.action === 'remove');
+      // Removals first, together (a revocation reaches the device in one request per 30 people).
+      if (removals.length) {
+        try {
+          await client.deleteUsers(removals.map((r) => personNo('letters', r.personKind as FacePersonKind, r.personId)));
+          for (const r of removals) outcomes.push({ seq: r.seq, status: 'synced' });
+        } catch (err) {
+          const link = linkErrorOf(err);
+          if (link) return { outcomes, stopped: link };
+          for (const r of removals) outcomes.push({ seq: r.seq, status: 'failed', reason: reasonOf(err) });
+        }
+      }
+      for (const row of rows.filter((r) => r.action !== 'remove')) {
+        try {
+          await put(client, device, row, deps);
+          outcomes.push({ seq: row.seq, status: 'synced' });
+        } catch (err) {
+          const link = linkErrorOf(err);
+          // What was applied before the device went away is settled; the rest goes back to the queue.
+          if (link) return { outcomes, stopped: link };
+          outcomes.push({ seq: row.seq, status: 'failed', reason: reasonOf(err), code: faceCode(err) });
+        }
+      }
+      return { outcomes };
+    },
+  };
+};
+
+/** A face picture the device refused is the employee's face status 1 (photo error), shown in the employee list. */
+function faceCode(err: unknown): number | undefined {
+  return err instanceof IsapiError && /face|picture|FD/i.test(`${err.subStatusCode ?? ''} ${err.message}`) ? 1 : undefined;
+}
