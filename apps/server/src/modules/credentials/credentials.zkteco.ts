@@ -25,7 +25,7 @@ export function parseZkRequest(method: string, target: string): ZkRequest {
   for (const [k, v] of url.searchParams) params[k.toLowerCase()] = v;
   const path = url.pathname.replace(/\/+$/, '').split('/').pop()?.toLowerCase() ?? '';
   const post = method.toUpperCase() === 'POST';
-  const table = (params.table === 'tabledata' ? params.tablename : (params.table ?? params.tablename ?? '')).toUpperCase();
+  const table = (params.table === 'tabledata' ? (params.tablename ?? '') : (params.table ?? params.tablename ?? '')).toUpperCase();
   const stamp = params.stamp ?? params.opstamp ?? params.photostamp ?? '';
   let kind: ZkRequestKind = 'other';
   if (path === 'cdata') kind = post ? 'upload' : 'handshake';
