@@ -80,6 +80,8 @@ const photoLine = (pin: string, jpeg: Buffer) => {
 /** The simulator's stand-in for a face template: a digest of the photo it was made from. */
 const templateLine = (pin: string, jpeg: Buffer) =>
   `BIODATA Pin=${pin}\tNo=0\tIndex=0\tValid=1\tDuress=0\tType=9\tMajorVer=58\tMinorVer=0\tFormat=0\tTmp=${createHash('sha256').update(jpeg).digest('base64')}`;
+const noFaceLine = (id: string) => `ERRORLOG ErrCode=D01E0001\tErrMsg=no face detected\tDataOrigin=cmd\tCmdId=${id}\tAdditional=`;
+const recordLine = (r: ZkSimRecord) => `${r.pin}\t${r.time}\t${r.inOut}\t${r.verify}\t0\t0\t0`;
 const isJpeg = (b: Buffer) => b[0] === 0xff && b[1] === 0xd8;
 /** A JPEG carrying these bytes has "no face" for the simulator: the device answers -1 and logs D01E0001. */
 const NO_FACE = Buffer.from('NOFACE');
@@ -159,20 +161,14 @@ class Terminal implements ZkDevice {
   private async uploadPending(): Promise<void> {
     const s = this.state;
     const waiting = s.records.filter((r) => !r.uploaded);
-    const lines = waiting.map((r) => `${r.pin}\t${r.time}\t${r.inOut}\t${r.verify}\t0\t0\t0`);
-    if (waiting.length && (await this.upload('ATTLOG', lines, `&Stamp=${waiting.at(-1)?.stamp}`))) {
+    if (waiting.length && (await this.upload('ATTLOG', waiting.map(recordLine), `&Stamp=${waiting.at(-1)?.stamp}`))) {
       for (const r of waiting) r.uploaded = true;
       this.st.uploadedRecords += waiting.length;
     }
     for (const table of new Set(s.pending.map((p) => p.table))) {
       const batch = s.pending.filter((p) => p.table === table);
-      if (
-        await this.upload(
-          table,
-          batch.map((p) => p.line),
-        )
-      )
-        s.pending = s.pending.filter((p) => !batch.includes(p));
+      const lines = batch.map((p) => p.line);
+      if (await this.upload(table, lines)) s.pending = s.pending.filter((p) => !batch.includes(p));
     }
   }
 
@@ -213,10 +209,7 @@ class Terminal implements ZkDevice {
     if (!isJpeg(jpeg)) return BAD;
     if (table === 'USERPIC') return OK;
     if (jpeg.includes(NO_FACE)) {
-      this.state.pending.push({
-        table: 'ERRORLOG',
-        line: `ERRORLOG ErrCode=D01E0001\tErrMsg=no face detected\tDataOrigin=cmd\tCmdId=${id}\tAdditional=`,
-      });
+      this.state.pending.push({ table: 'ERRORLOG', line: noFaceLine(id) });
       return BAD;
     }
     this.state.faces.set(pin, jpeg);
@@ -241,7 +234,7 @@ class Terminal implements ZkDevice {
     return OK;
   }
 
-  /** DATA QUERY: the rows go up first (OPERLOG `USER` lines, BIODATA templates); the result is their number. */
+  /** DATA QUERY: the rows go up first (OPERLOG `USER` lines, BIODATA templates, ATTLOG); the result is their number. */
   private async query(table: string, f: Record<string, string>): Promise<number> {
     const s = this.state;
     const pin = f.pin;
@@ -249,6 +242,12 @@ class Terminal implements ZkDevice {
     if (table === 'USERINFO') {
       const rows = [...s.users.values()].filter((u) => !pin || u.pin === pin);
       return (await this.upload('OPERLOG', rows.map(userLine))) ? rows.length : IO;
+    }
+    if (table === 'ATTLOG') {
+      const [from = '', to = ''] = [f.starttime, f.endtime];
+      if (!LOCAL.test(from) || !LOCAL.test(to)) return BAD;
+      const rows = s.records.filter((r) => r.time >= from && r.time <= to);
+      return (await this.upload('ATTLOG', rows.map(recordLine), '')) ? rows.length : IO; // no stamp: the server's cursor stays
     }
     if (f.type !== '9') return UNSUPPORTED;
     const rows = [...s.templates].filter(([p]) => !pin || p === pin);
@@ -269,7 +268,7 @@ class Terminal implements ZkDevice {
     if (verb === 'UPDATE' && table === 'USERINFO') return this.setUser(f);
     if (verb === 'UPDATE' && (table === 'BIOPHOTO' || table === 'USERPIC')) return this.setPhoto(id, table, f);
     if (verb === 'DELETE' && ['USERINFO', 'BIOPHOTO', 'BIODATA', 'USERPIC'].includes(table)) return this.remove(table, f);
-    if (verb === 'QUERY' && (table === 'USERINFO' || table === 'BIODATA')) return this.query(table, f);
+    if (verb === 'QUERY' && ['USERINFO', 'BIODATA', 'ATTLOG'].includes(table)) return this.query(table, f);
     return UNSUPPORTED;
   }
 

@@ -22,6 +22,7 @@ import {
   zkLocalToDate,
   zkPollAnswer,
   zkQueryFaces,
+  zkQueryRecords,
   zkQueryUsers,
   zkSetCard,
   zkSetFace,
@@ -99,6 +100,10 @@ describe('ZKTeco PUSH protocol functions', () => {
       'DATA QUERY BIODATA Type=9\tPin=42',
       'CHECK',
     ]);
+    expect(zkQueryRecords('2026-12-01 00:00:00', '2026-12-01 23:59:59')).toBe(
+      'DATA QUERY ATTLOG StartTime=2026-12-01 00:00:00\tEndTime=2026-12-01 23:59:59',
+    );
+    expect(() => zkQueryRecords('2026-12-01', '2026-12-02')).toThrow();
   });
 
   it('parses command results, several per body, with the meaning of each code', () => {
@@ -306,12 +311,14 @@ describe('the ZKTeco device simulator against a PUSH peer', () => {
     peer.enqueue('CKJ1', zkCheck());
     await d.pollOnce();
     await d.pollOnce();
-    expect(
-      peer
-        .uploaded('CKJ1', 'ATTLOG')
-        .slice(1)
-        .flatMap((u) => u.records.map((r) => r.inOut)),
-    ).toEqual([1]);
+    const again = peer.uploaded('CKJ1', 'ATTLOG').slice(1);
+    expect(again.flatMap((u) => u.records.map((r) => r.inOut))).toEqual([1]);
+    // A query for a period sends them again without a stamp: the server's cursor stays where it is.
+    const [query] = peer.enqueue('CKJ1', zkQueryRecords('2026-12-02 00:00:00', '2026-12-02 23:59:59'));
+    await d.pollOnce();
+    expect(peer.result(query!)?.code).toBe(2);
+    expect(peer.uploaded('CKJ1', 'ATTLOG').at(-1)).toMatchObject({ stamp: '', records: [{ inOut: 0 }, { inOut: 1 }] });
+    expect(peer.stamps.get('CKJ1:ATTLOG')).toBe('2');
   });
 
   it('enforces the window, deletes a face or the whole user, and answers queries by uploading its tables', async () => {

@@ -245,6 +245,11 @@ export const zkDeleteFaceTemplate = (pin: string) => `DATA DELETE BIODATA Pin=${
 export const zkQueryUsers = (pin?: string) => (pin ? `DATA QUERY USERINFO PIN=${checkPin(pin)}` : 'DATA QUERY USERINFO');
 export const zkQueryCards = zkQueryUsers;
 export const zkQueryFaces = (pin?: string) => (pin ? `DATA QUERY BIODATA Type=9\tPin=${checkPin(pin)}` : 'DATA QUERY BIODATA Type=9');
+/** Passes between two device local times, uploaded again as ATTLOG without a stamp (to fill gaps: stamps are unreliable). */
+export function zkQueryRecords(from: string, to: string): string {
+  if (!LOCAL_TIME.test(from) || !LOCAL_TIME.test(to)) throw new Error('times: YYYY-MM-DD HH:MM:SS');
+  return `DATA QUERY ATTLOG StartTime=${from}\tEndTime=${to}`;
+}
 /** Makes the device handshake again (new options, stamps) and upload what the server has not acknowledged. */
 export const zkCheck = () => 'CHECK';
 
