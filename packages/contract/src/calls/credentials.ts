@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, epochMs, int16, pageInput, pageOf } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule } from '../lookups.js';
+import { DEVICE_DRIVERS, deviceLink } from './devices.drivers.js';
 import { DEVICE_MANAGERS, DEVICE_READERS } from './devices.js';
 import { SNAPSHOT_MAX_BYTES, zSnapshot } from './passRecords.js';
 
@@ -128,8 +129,27 @@ export const faceSyncUploadRecords = defineCall({
   output: z.object({ accepted: z.int32(), duplicates: z.int32() }),
 });
 
+/**
+ * A credential's state on its device, from its change and status: pending (to be written), live (the device holds
+ * it), failed (retries exhausted: the dead-letter list, with the device's reason, until re-issued), revoking (to be
+ * removed), revoked (the device confirmed the removal).
+ */
+export const CREDENTIAL_STATES = ['pending', 'live', 'failed', 'revoking', 'revoked'] as const;
+export type CredentialState = (typeof CREDENTIAL_STATES)[number];
+export function credentialState(action: string, status: string): CredentialState {
+  if (status === 'failed') return 'failed';
+  if (action === 'remove') return status === 'synced' ? 'revoked' : 'revoking';
+  return status === 'synced' ? 'live' : 'pending';
+}
+
 export const faceCredential = z.object({
   id: z.int32(),
+  state: z.enum(CREDENTIAL_STATES),
+  /** What the device was given: a face photo, a card number, a still QR pass; a visitor's pass count (null: none). */
+  hasFace: z.boolean(),
+  hasCard: z.boolean(),
+  hasQr: z.boolean(),
+  passLimit: z.int32().nullable(),
   eid: z.int32(),
   personKind: zKind,
   personId: z.int32(),
@@ -183,6 +203,87 @@ export const getFaceSyncOfPerson = defineCall({
   output: z.array(faceCredential.extend({ deviceName: z.string() })),
 });
 
+/** What a readback found on a device, per person of ours or the site's (at most DRIFT_ITEMS_MAX listed). */
+export const DRIFT_KINDS = ['missing', 'extra', 'changed', 'siteManaged'] as const;
+export const DRIFT_ITEMS_MAX = 200;
+export const driftItem = z.object({
+  /** The person's number on the device (OV<kind><id> on Hikvision, 9<kind><id> on ZKTeco). */
+  personNo: z.string(),
+  personKind: zKind.nullable(),
+  personId: z.int32().nullable(),
+  name: z.string(),
+  kind: z.enum(DRIFT_KINDS),
+  /** What differed: 'person', 'card', 'qr', 'face', 'window'. */
+  what: z.array(z.string()),
+  /** 'repaired', 'failed' (the reason), or 'left' (the site's own: never touched). */
+  outcome: z.enum(['repaired', 'failed', 'left']),
+  reason: z.string(),
+});
+export const driftReport = z.object({
+  at: epochMs,
+  /** People of ours the device should hold, and what it held of ours and of the site's own. */
+  expected: z.int32(),
+  heldOurs: z.int32(),
+  heldSite: z.int32(),
+  missing: z.int32(),
+  extra: z.int32(),
+  changed: z.int32(),
+  repaired: z.int32(),
+  failed: z.int32(),
+  /** Why the readback could not finish (the device refused us, was not there); '' when it did. */
+  error: z.string(),
+  items: z.array(driftItem),
+});
+export type DriftReport = z.infer<typeof driftReport>;
+
+export const getDeviceCredentialReport = defineCall({
+  ...common,
+  name: 'getDeviceCredentialReport',
+  summary: "A device's credentials at a glance: its link, counts per state, its queue, the last readback's drift report; 602 for no such device",
+  access: DEVICE_READERS,
+  statuses: [Status.NO_SUCH_RECORD],
+  input: z.object({ eid: z.int32().positive() }),
+  output: z.object({
+    link: deviceLink.nullable(),
+    states: z.record(z.enum(CREDENTIAL_STATES), z.int32()),
+    /** Changes due now, being written, and waiting for a retry's backoff. */
+    queue: z.object({ due: z.int32(), inFlight: z.int32(), waiting: z.int32() }),
+    drift: driftReport.nullable(),
+  }),
+});
+
+export const readbackDevice = defineCall({
+  ...common,
+  name: 'readbackDevice',
+  summary:
+    "Reads what a pushed-to device holds now, compares it with what it should hold and repairs the drift (never the site's own people); 602 for no such device, 1132 when its driver keeps no list to read (ours), 1133 when the device cannot be reached or refuses us",
+  access: DEVICE_MANAGERS,
+  log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
+  statuses: [Status.NO_SUCH_RECORD, Status.DEVICE_NOT_READABLE, Status.DEVICE_LINK_DOWN],
+  input: z.object({ eid: z.int32().positive() }),
+  output: driftReport,
+});
+
+export const getCredentialTrouble = defineCall({
+  ...common,
+  name: 'getCredentialTrouble',
+  summary: 'Devices whose credentials do not get through: a link refused, locked, unreachable, or failed credentials (the monitor)',
+  access: DEVICE_READERS,
+  input: z.object({}),
+  output: z.array(
+    z.object({
+      eid: z.int32(),
+      deviceName: z.string(),
+      driver: z.enum(DEVICE_DRIVERS),
+      link: deviceLink.nullable(),
+      failed: z.int32(),
+      pending: z.int32(),
+      /** The oldest change still pending (how long people have waited). */
+      oldestPendingAt: epochMs.nullable(),
+    }),
+  ),
+});
+
 export const faceSyncCalls = [
   faceSyncPull,
   faceSyncAck,
@@ -191,4 +292,7 @@ export const faceSyncCalls = [
   getFaceCredentials,
   retryFaceCredentials,
   getFaceSyncOfPerson,
+  getDeviceCredentialReport,
+  readbackDevice,
+  getCredentialTrouble,
 ] as const;

@@ -1,4 +1,4 @@
-import { type FaceCredential, type In, logDesc, type Out } from '@openvisit/contract';
+import { credentialState, type FaceCredential, type In, logDesc, type Out } from '@openvisit/contract';
 import { deviceById } from '../../core/entitlements/entitlements.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { notFound, requireEvery } from '../../platform/http/errors.js';
@@ -12,6 +12,11 @@ const ms = (d: Date | null) => d?.getTime() ?? null;
 function toCredential(r: CredentialRow): FaceCredential {
   return {
     id: r.id,
+    state: credentialState(r.action, r.status),
+    hasFace: r.photo !== '',
+    hasCard: r.cardNo !== '',
+    hasQr: r.qr !== '',
+    passLimit: r.passLimit,
     eid: r.deviceId,
     personKind: r.personKind as FaceCredential['personKind'],
     personId: r.personId,
