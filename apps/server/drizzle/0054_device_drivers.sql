@@ -5,6 +5,7 @@ CREATE TABLE "device_links" (
 	"reason" text DEFAULT '' NOT NULL,
 	"hold_until" timestamp with time zone,
 	"last_contact_at" timestamp with time zone,
+	"run_until" timestamp with time zone,
 	"event_cursor" bigint DEFAULT 0 NOT NULL,
 	"readback_at" timestamp with time zone,
 	"drift" jsonb,

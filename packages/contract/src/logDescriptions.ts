@@ -220,8 +220,12 @@ export const logDescriptions = {
   visitorTypeGroupsSet: { en: 'visitor type: {{groups}} device groups granted', zh: '访客类型：授权 {{groups}} 个门禁组' },
   deviceSecretRotated: { en: 'device {{code}}: new secret issued, the old one revoked', zh: '设备 {{code}}：已生成新密钥，旧密钥作废' },
   faceCredentialsRetried: {
-    en: 'device {{code}}: {{count}} failed face credentials sent again',
-    zh: '设备 {{code}}：{{count}} 条下发失败的人脸重新下发',
+    en: 'device {{code}}: {{count}} failed credentials sent again',
+    zh: '设备 {{code}}：{{count}} 条下发失败的凭证重新下发',
+  },
+  deviceReadBack: {
+    en: 'device {{code}}: read back, {{repaired}} differences repaired, {{failed}} not',
+    zh: '设备 {{code}}：已回读，修复 {{repaired}} 处差异，{{failed}} 处未修复',
   },
   // safety induction (the questionnaire's title or the question's text is the row's object)
   questionnairesDeleted: { en: '{{count}} questionnaires deleted with their questions', zh: '删除 {{count}} 份问卷及其题目' },

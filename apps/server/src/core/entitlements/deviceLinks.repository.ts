@@ -1,5 +1,5 @@
 import type { DeviceLink } from '@openvisit/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { deviceLinks } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
@@ -30,7 +30,27 @@ export const deviceLinksRepository = scoped(function deviceLinksRepository(scope
       db
         .insert(deviceLinks)
         .values({ ...patch, deviceId, companyId })
-        .onConflictDoUpdate({ target: deviceLinks.deviceId, set: { ...patch, updatedAt: sql`now()` }, where: mine }),
+        .onConflictDoUpdate({ target: deviceLinks.deviceId, set: { ...patch, updatedAt: sql`now()` }, setWhere: mine }),
+    /**
+     * Takes the device for a run (a push or a readback) until `until`, answering whether it got it: one run per
+     * device at a time across processes; a run that died lets go when its time is up. A run extends it the same way.
+     */
+    takeRun: (deviceId: number, until: Date, now: Date) =>
+      db
+        .insert(deviceLinks)
+        .values({ deviceId, companyId, runUntil: until })
+        .onConflictDoUpdate({
+          target: deviceLinks.deviceId,
+          set: { runUntil: until },
+          setWhere: and(mine, or(isNull(deviceLinks.runUntil), lt(deviceLinks.runUntil, now))),
+        })
+        .returning({ deviceId: deviceLinks.deviceId })
+        .then((r) => r.length > 0),
+    endRun: (deviceId: number) =>
+      db
+        .update(deviceLinks)
+        .set({ runUntil: null })
+        .where(and(mine, eq(deviceLinks.deviceId, deviceId))),
     /** A new address or account: whatever the device refused before is tried again. */
     reset: (deviceId: number) =>
       db

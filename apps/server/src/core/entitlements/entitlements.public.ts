@@ -1,6 +1,6 @@
 /** What other modules may use of core/entitlements: the only file they import from it. */
 export type { DeviceLinkRow, LinkPatch } from './deviceLinks.repository.js';
-export { deviceLinksRepository } from './deviceLinks.repository.js';
+export { deviceLinksRepository, linkView } from './deviceLinks.repository.js';
 export * as groups from './devices.groups.js';
 export { removeGroup } from './devices.groups.js';
 export type { DeviceRow } from './devices.repository.js';

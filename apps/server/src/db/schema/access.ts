@@ -115,6 +115,8 @@ export const deviceLinks = pgTable('device_links', {
   /** No request to the device before this time (a lock-out's end, a refused password's "never until changed"). */
   holdUntil: tstz('hold_until'),
   lastContactAt: tstz('last_contact_at'),
+  /** A push or readback of the device holds it until then (one at a time across processes; a crashed one's lapses). */
+  runUntil: tstz('run_until'),
   /** The device's own id of the last pass record read (Hikvision serialNo, ZKTeco stamp). */
   eventCursor: bigint('event_cursor', { mode: 'number' }).notNull().default(0),
   readbackAt: tstz('readback_at'),

@@ -102,9 +102,50 @@ export function cutUtf8(s: string, bytes: number): string {
   return out;
 }
 
+/** A readback's failure as the link's (a device-level one), or a garbage answer as an error of the link. */
+function asLinkError(err: unknown): LinkError {
+  return linkErrorOf(err) ?? new LinkError(err instanceof IsapiError && err.kind === 'garbage' ? 'garbage' : 'error', reasonOf(err));
+}
+
 export const hikvisionDriver: DriverFactory = (device, deps) => {
   const client = clientOf(device, deps);
   return {
+    scheme: 'letters',
+    async read() {
+      try {
+        const [users, cards, faces] = [await client.users(), await client.cards(), await client.faces()];
+        const cardsOf = new Map<string, string[]>();
+        for (const c of cards) cardsOf.set(c.employeeNo, [...(cardsOf.get(c.employeeNo) ?? []), c.cardNo]);
+        const withFace = new Set(faces.map((f) => f.employeeNo));
+        return users.map((u) => ({
+          no: u.employeeNo,
+          name: u.name,
+          cards: cardsOf.get(u.employeeNo) ?? [],
+          face: withFace.has(u.employeeNo),
+          validFrom: u.validFrom,
+          validTo: u.validTo,
+        }));
+      } catch (err) {
+        throw asLinkError(err);
+      }
+    },
+    expected(row) {
+      return {
+        no: personNo('letters', row.personKind as FacePersonKind, row.personId),
+        name: cutUtf8(row.name, 128),
+        cards: [row.cardNo, qrText(row, deps)].filter((c) => c !== ''),
+        face: row.photo !== '',
+        validFrom: row.validFrom,
+        validTo: row.validTo,
+      };
+    },
+    async forget(nos) {
+      try {
+        await client.deleteUsers(nos);
+      } catch (err) {
+        throw asLinkError(err);
+      }
+    },
     async apply(rows) {
       const outcomes: Outcome[] = [];
       const removals = rows.filter((r) => r.action === 'remove');

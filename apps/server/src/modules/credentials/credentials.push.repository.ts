@@ -9,6 +9,28 @@ export const pushQueueRepository = scoped(function pushQueueRepository(scope: Te
   const mine = eq(fc.companyId, scope.companyId);
   const due = and(mine, eq(fc.status, 'pending'), isNull(fc.ackDueAt), isNull(fc.nextAttemptAt));
   return {
+    /** Every credential of the device (a readback compares them with what it holds). */
+    ofDevice: (deviceId: number) =>
+      db
+        .select()
+        .from(fc)
+        .where(and(mine, eq(fc.deviceId, deviceId))),
+    /** Credentials a readback found wrong on the device: written again (a new seq, attempts from zero), with why. */
+    requeue: (deviceId: number, ids: number[], reason: string) =>
+      ids.length
+        ? db
+            .update(fc)
+            .set({
+              seq: sql`nextval('face_credentials_seq')`,
+              status: 'pending',
+              attempts: 0,
+              lastError: reason,
+              nextAttemptAt: null,
+              ackDueAt: null,
+              updatedAt: sql`now()`,
+            })
+            .where(and(mine, eq(fc.deviceId, deviceId), inArray(fc.id, ids)))
+        : Promise.resolve(),
     /**
      * A pushed-to device's next changes, claimed for `leaseMs` (the confirmation deadline of a pull): pending, not
      * waiting for a retry's backoff, not claimed by another run; in seq order.

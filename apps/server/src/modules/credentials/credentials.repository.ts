@@ -254,6 +254,33 @@ export const credentialsViewRepository = scoped(function credentialsViewReposito
       ]);
       return { rows, counts };
     },
+    /** Per change and status, and the queue: due now, being written (claimed or pulled), waiting for a retry. */
+    async tallies(deviceId: number) {
+      const of = and(mine, eq(fc.deviceId, deviceId));
+      const [states, [queue]] = await Promise.all([
+        db.select({ action: fc.action, status: fc.status, n: count() }).from(fc).where(of).groupBy(fc.action, fc.status),
+        selectRows<{ due: number; in_flight: number; waiting: number }>(
+          db,
+          sql`SELECT count(*) FILTER (WHERE ack_due_at IS NULL AND next_attempt_at IS NULL)::int AS due,
+            count(*) FILTER (WHERE ack_due_at IS NOT NULL)::int AS in_flight,
+            count(*) FILTER (WHERE next_attempt_at IS NOT NULL)::int AS waiting
+            FROM face_credentials WHERE company_id = ${companyId} AND device_id = ${deviceId} AND status = 'pending'`,
+        ),
+      ]);
+      return { states, queue: { due: queue?.due ?? 0, inFlight: queue?.in_flight ?? 0, waiting: queue?.waiting ?? 0 } };
+    },
+    /** Per device: failed credentials, pending ones and the oldest pending change. */
+    troubles: () =>
+      db
+        .select({
+          deviceId: fc.deviceId,
+          failed: sql<number>`count(*) FILTER (WHERE ${fc.status} = 'failed')::int`,
+          pending: sql<number>`count(*) FILTER (WHERE ${fc.status} = 'pending')::int`,
+          oldestPendingAt: sql<Date | null>`min(${fc.updatedAt}) FILTER (WHERE ${fc.status} = 'pending')`.mapWith(fc.updatedAt),
+        })
+        .from(fc)
+        .where(and(mine, sql`${fc.status} <> 'synced'`))
+        .groupBy(fc.deviceId),
     ofPerson: (personKind: string, personId: number) =>
       db
         .select()

@@ -2,6 +2,7 @@ import * as c from '@openvisit/contract';
 import { bind } from '../../platform/http/calls.js';
 import * as terminals from './credentials.console.js';
 import * as device from './credentials.device.js';
+import * as report from './credentials.report.js';
 
 export const faceSyncRoutes = [
   bind(c.faceSyncPull, (input, ctx) => device.pull(ctx, input)),
@@ -11,4 +12,7 @@ export const faceSyncRoutes = [
   bind(c.getFaceCredentials, (input, ctx) => terminals.credentials(ctx, input)),
   bind(c.retryFaceCredentials, (input, ctx) => terminals.retry(ctx, input)),
   bind(c.getFaceSyncOfPerson, (input, ctx) => terminals.ofPerson(ctx, input)),
+  bind(c.getDeviceCredentialReport, (input, ctx) => report.report(ctx, input)),
+  bind(c.readbackDevice, (input, ctx) => report.readNow(ctx, input)),
+  bind(c.getCredentialTrouble, (_input, ctx) => report.trouble(ctx)),
 ];

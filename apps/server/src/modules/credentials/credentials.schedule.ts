@@ -4,9 +4,8 @@ import type { Database } from '../../db/client.js';
 import { type SystemScope, scopeForCompany } from '../../platform/identity/tenancy.js';
 import type { JobQueue } from '../../platform/jobs/jobs.js';
 import type { Services } from '../../platform/services.js';
-import { hikvisionDriver } from './credentials.hikvision.js';
+import { PUSH_DRIVERS } from './credentials.drivers.js';
 import { listenForChanges, Pusher } from './credentials.live.js';
-import type { DriverFactory } from './credentials.push.js';
 import { reconcileCompany } from './credentials.reconcile.js';
 import { faceSyncSystemRepository } from './credentials.system.repository.js';
 
@@ -38,9 +37,6 @@ export async function reconcileAll(system: SystemScope, now: Date, log?: Fastify
   }
   return failed;
 }
-
-/** The drivers the server pushes with (ours and ZKTeco's are pulled by the device). */
-export const PUSH_DRIVERS: Partial<Record<string, DriverFactory>> = { hikvision: hikvisionDriver };
 
 /**
  * The half-minute job, and where the queue runs, the pusher and the listener that reconciles a company on a change;

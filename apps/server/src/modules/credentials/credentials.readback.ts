@@ -1,0 +1,150 @@
+import { DRIFT_ITEMS_MAX, type DriftReport, type FacePersonKind } from '@openvisit/contract';
+import { deviceLinksRepository } from '../../core/entitlements/entitlements.public.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
+import { personOfNo } from './credentials.numbers.js';
+import { type Holding, hold, LinkError, type PushDeps, type PushDriver, pushBatches, pushedDevice, withDevice } from './credentials.push.js';
+import { pushQueueRepository } from './credentials.push.repository.js';
+import type { CredentialRow } from './credentials.repository.js';
+
+/**
+ * Readback and repair (docs/modules/credentials.md, "Readback"): what a device holds is compared with what it was
+ * confirmed to hold. A person of ours (by number, credentials.numbers.ts) the device should not hold is deleted; one
+ * it lacks, or holds with another name, card, QR pass, face or window, is written again through the queue; the site's
+ * own people are counted and never touched. Changes still on their way (pending) and known failures are not drift.
+ */
+type Item = DriftReport['items'][number];
+type Tally = Omit<DriftReport, 'at' | 'error' | 'items'> & { items: Item[] };
+
+const second = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+
+/** What differs between what the device holds and what it should. */
+export function differences(held: Holding, want: Holding): string[] {
+  const what: string[] = [];
+  if (held.name !== want.name) what.push('person');
+  if (!sameSet(held.cards, want.cards)) what.push('card');
+  if (held.face !== want.face) what.push('face');
+  if (second(held.validFrom) !== second(want.validFrom) || second(held.validTo) !== second(want.validTo)) what.push('window');
+  return what;
+}
+
+const live = (r: CredentialRow) => r.action !== 'remove' && r.status === 'synced';
+
+function compare(driver: PushDriver, held: Holding[], rows: CredentialRow[]) {
+  const byNo = new Map(rows.map((r) => [driver.expected(r).no, r]));
+  const t: Tally = {
+    expected: rows.filter(live).length,
+    heldOurs: 0,
+    heldSite: 0,
+    missing: 0,
+    extra: 0,
+    changed: 0,
+    repaired: 0,
+    failed: 0,
+    items: [],
+  };
+  const extras: { no: string; name: string; person: { kind: FacePersonKind; id: number } }[] = [];
+  const again = new Map<number, { row: CredentialRow; kind: 'missing' | 'changed'; what: string[] }>();
+  const seen = new Set<string>();
+  for (const h of held) {
+    const person = personOfNo(driver.scheme, h.no);
+    if (!person) {
+      t.heldSite++;
+      t.items.push({ personNo: h.no, personKind: null, personId: null, name: h.name, kind: 'siteManaged', what: [], outcome: 'left', reason: '' });
+      continue;
+    }
+    t.heldOurs++;
+    seen.add(h.no);
+    const row = byNo.get(h.no);
+    // A change on its way decides; a known failure is in the dead-letter list, not drift.
+    if (row && (row.status === 'pending' || row.status === 'failed')) continue;
+    if (!row || row.action === 'remove') {
+      extras.push({ no: h.no, name: h.name, person });
+      continue;
+    }
+    const what = differences(h, driver.expected(row));
+    if (what.length) again.set(row.id, { row, kind: 'changed', what });
+  }
+  for (const r of rows) if (live(r) && !seen.has(driver.expected(r).no)) again.set(r.id, { row: r, kind: 'missing', what: ['person'] });
+  return { t, extras, again };
+}
+
+async function repair(scope: TenantScope, deviceId: number, driver: PushDriver, found: ReturnType<typeof compare>, deps: PushDeps): Promise<Tally> {
+  const { t, extras, again } = found;
+  const now = deps.now ?? (() => new Date());
+  let forgotten = '';
+  try {
+    if (extras.length) await driver.forget(extras.map((e) => e.no));
+  } catch (err) {
+    forgotten = err instanceof Error ? err.message : 'failed';
+  }
+  for (const e of extras)
+    t.items.push({
+      personNo: e.no,
+      personKind: e.person.kind,
+      personId: e.person.id,
+      name: e.name,
+      kind: 'extra',
+      what: ['person'],
+      outcome: forgotten ? 'failed' : 'repaired',
+      reason: forgotten,
+    });
+  const queue = pushQueueRepository(scope);
+  await queue.requeue(deviceId, [...again.keys()], 'found wrong on the device by a readback');
+  if (again.size) await pushBatches(scope, deviceId, driver, now, async () => {});
+  const after = new Map((await queue.ofDevice(deviceId)).map((r) => [r.id, r]));
+  for (const [id, a] of again) {
+    const r = after.get(id);
+    const ok = r?.status === 'synced';
+    t.items.push({
+      personNo: driver.expected(a.row).no,
+      personKind: a.row.personKind as FacePersonKind,
+      personId: a.row.personId,
+      name: a.row.name,
+      kind: a.kind,
+      what: a.what,
+      outcome: ok ? 'repaired' : 'failed',
+      reason: ok ? '' : r?.lastError || 'not written yet',
+    });
+  }
+  t.missing = [...again.values()].filter((a) => a.kind === 'missing').length;
+  t.changed = again.size - t.missing;
+  t.extra = extras.length;
+  t.repaired = t.items.filter((i) => i.outcome === 'repaired').length;
+  t.failed = t.items.filter((i) => i.outcome === 'failed').length;
+  return t;
+}
+
+const empty = { expected: 0, heldOurs: 0, heldSite: 0, missing: 0, extra: 0, changed: 0, repaired: 0, failed: 0, items: [] };
+
+/**
+ * Reads the device back and repairs it, saving the report with the device's link; null when the device is not one a
+ * driver of `deps` pushes to (ours: nothing to read) or another run has it. A device that cannot be read answers a
+ * report with `error`, and its link says why.
+ */
+export async function readback(scope: TenantScope, deviceId: number, deps: PushDeps): Promise<DriftReport | 'busy' | null> {
+  const now = deps.now ?? (() => new Date());
+  const found = await pushedDevice(scope, deviceId, deps);
+  if (!found) return null;
+  const driver = found.factory(found.device, deps.services);
+  const links = deviceLinksRepository(scope);
+  const run = await withDevice(scope, deviceId, now, async () => {
+    let report: DriftReport;
+    try {
+      const held = await driver.read();
+      const rows = await pushQueueRepository(scope).ofDevice(deviceId);
+      const t = await repair(scope, deviceId, driver, compare(driver, held, rows), deps);
+      // Drift first: the site's own people only fill what room is left.
+      const items = [...t.items].sort((a, b) => Number(a.kind === 'siteManaged') - Number(b.kind === 'siteManaged'));
+      report = { at: now().getTime(), error: '', ...t, items: items.slice(0, DRIFT_ITEMS_MAX) };
+      await links.save(deviceId, { state: 'ok', reason: '', holdUntil: null, lastContactAt: now() });
+    } catch (err) {
+      if (!(err instanceof LinkError)) throw err;
+      report = { at: now().getTime(), error: err.message, ...empty };
+      await hold(scope, deviceId, err, now());
+    }
+    await links.save(deviceId, { readbackAt: now(), drift: report });
+    return report;
+  });
+  return run ?? 'busy';
+}

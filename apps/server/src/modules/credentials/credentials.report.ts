@@ -1,0 +1,69 @@
+import { CREDENTIAL_STATES, type CredentialState, credentialState, type DriftReport, type In, logDesc, type Out, Status } from '@openvisit/contract';
+import { deviceById, deviceLinksRepository, linkView, listDevices } from '../../core/entitlements/entitlements.public.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import { PUSH_DRIVERS } from './credentials.drivers.js';
+import { keepsPeople } from './credentials.people.js';
+import { readback } from './credentials.readback.js';
+import { credentialsViewRepository } from './credentials.repository.js';
+
+/** The console's view of a device's credentials as a whole: its link, states, queue and drift; its readback; the monitor's list. */
+
+async function deviceOf(ctx: AuthedContext, eid: number) {
+  const device = await deviceById(ctx.tenant, eid);
+  if (!device) throw notFound('device');
+  return device;
+}
+
+export async function report(ctx: AuthedContext, input: In<'getDeviceCredentialReport'>): Promise<Out<'getDeviceCredentialReport'>> {
+  const device = await deviceOf(ctx, input.eid);
+  const { states, queue } = await credentialsViewRepository(ctx.tenant).tallies(device.eid);
+  const counts = Object.fromEntries(CREDENTIAL_STATES.map((s) => [s, 0])) as Record<CredentialState, number>;
+  for (const s of states) counts[credentialState(s.action, s.status)] += s.n;
+  const link = device.driver === 'openvisit' ? undefined : await deviceLinksRepository(ctx.tenant).link(device.eid);
+  return { link: linkView(link), states: counts, queue, drift: (link?.drift as DriftReport | null | undefined) ?? null };
+}
+
+/** Reads a pushed-to device back now and repairs it (logged); 1132 for a device of ours (nothing to read), 1133 when it cannot be read. */
+export async function readNow(ctx: AuthedContext, input: In<'readbackDevice'>): Promise<Out<'readbackDevice'>> {
+  const device = await deviceOf(ctx, input.eid);
+  if (!PUSH_DRIVERS[device.driver]) throw new AppError(Status.DEVICE_NOT_READABLE);
+  if (device.status !== 0) throw new AppError(Status.DEVICE_DISABLED);
+  // Another run (a push) has the device: it ends within its budget, so wait for it a little.
+  let result = await readback(ctx.tenant, device.eid, { services: ctx.services, drivers: PUSH_DRIVERS });
+  for (let i = 0; result === 'busy' && i < 40; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    result = await readback(ctx.tenant, device.eid, { services: ctx.services, drivers: PUSH_DRIVERS });
+  }
+  if (result === 'busy' || result === null) throw new AppError(Status.DEVICE_LINK_DOWN, 'The device is busy; try again shortly');
+  ctx.audit.objId = device.eid;
+  ctx.audit.objName = device.deviceName;
+  ctx.audit.desc = logDesc('deviceReadBack', { code: device.deviceCode, repaired: result.repaired, failed: result.failed });
+  if (result.error) throw new AppError(Status.DEVICE_LINK_DOWN, result.error);
+  return result;
+}
+
+/** Devices whose credentials do not get through: a link not ok, failed credentials, or changes waiting over five minutes. */
+export async function trouble(ctx: AuthedContext): Promise<Out<'getCredentialTrouble'>> {
+  const devices = (await listDevices(ctx, { deviceName: '' })).filter(keepsPeople);
+  const counts = new Map((await credentialsViewRepository(ctx.tenant).troubles()).map((t) => [t.deviceId, t]));
+  const late = Date.now() - 5 * 60_000;
+  return devices.flatMap((d) => {
+    const c = counts.get(d.eid);
+    const oldest = c?.oldestPendingAt?.getTime() ?? null;
+    const bad = (d.link && d.link.state !== 'ok') || (c?.failed ?? 0) > 0 || (oldest !== null && oldest < late);
+    return bad
+      ? [
+          {
+            eid: d.eid,
+            deviceName: d.deviceName,
+            driver: d.driver,
+            link: d.link,
+            failed: c?.failed ?? 0,
+            pending: c?.pending ?? 0,
+            oldestPendingAt: oldest,
+          },
+        ]
+      : [];
+  });
+}
