@@ -193,7 +193,14 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   if (database.kind === 'pglite') registerStatisticsJobs({ db: system, jobs });
   registerInvitationJobs({ system, jobs, mailer, secrets, log: app.log });
   registerMonitorJobs({ system, config, services, log: app.log });
-  const stopCredentials = registerFaceSyncJobs({ system, jobs, config, log: app.log, database, services });
+  const stopCredentials = registerFaceSyncJobs({
+    system,
+    jobs,
+    config,
+    log: app.log,
+    listen: (channel, fn) => database.listen(channel, fn),
+    services,
+  });
   registerLogisticsJobs({ system, jobs, files });
   registerClosingJobs({ system, jobs, files, log: app.log });
   registerRecoveryJobs({ system, config, services, log: app.log });

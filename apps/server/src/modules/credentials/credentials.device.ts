@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { FACE_SNAPSHOT_MAX_BYTES, type FaceSyncItem, type In, type Out, Status, sniffFileType } from '@openvisit/contract';
 import { deviceById, recordPasses } from '../../core/entitlements/entitlements.public.js';
-import type { DeviceContext } from '../../platform/http/calls.js';
+import { type DeviceContext, deviceActorContext } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
 import { signInOrOutAtFace } from './credentials.moves.js';
+import { passRowsOf } from './credentials.records.js';
 import { type CredentialRow, faceSyncRepository, terminalRepository } from './credentials.repository.js';
 import { settle } from './credentials.settle.js';
 
@@ -67,8 +68,6 @@ export async function photo(ctx: DeviceContext, input: In<'faceSyncPhoto'>): Pro
   return { contentType: 'image/jpeg', data: bytes.toString('base64') };
 }
 
-const PERSON_TYPE = { employee: 1, visitor: 2, resident: 3 } as const;
-
 /** Decoded snapshots, refusing the batch (400 naming the record) for one that is not a JPEG or PNG within the cap. */
 function snapshotsOf(records: In<'faceSyncUploadRecords'>['records']): (Buffer | null)[] {
   return records.map((r, i) => {
@@ -107,29 +106,21 @@ export async function uploadRecords(ctx: DeviceContext, input: In<'faceSyncUploa
     const repo = terminalRepository(tx);
     const fresh = new Set(await repo.receive(device.eid, ids));
     const todo = input.records.map((r, i) => ({ r, i })).filter(({ r }) => fresh.has(r.recordId));
-    const named = todo.filter(({ r }) => r.personKind !== 'unknown' && r.personId !== undefined);
-    const names = await repo.names(named.map(({ r }) => ({ personKind: r.personKind, personId: r.personId as number })));
-    const nameOf = new Map(names.map((n) => [`${n.personKind}:${n.personId}`, n.name]));
-    const rows = todo.map(({ r, i }) => {
-      const known = r.personKind !== 'unknown' && r.personId !== undefined ? nameOf.get(`${r.personKind}:${r.personId}`) : undefined;
-      const kind = known !== undefined ? (r.personKind as keyof typeof PERSON_TYPE) : null;
-      return {
+    const rows = await passRowsOf(
+      tx,
+      device,
+      todo.map(({ r, i }) => ({
         at: new Date(r.time),
-        deviceId: device.eid,
-        deviceName: device.deviceName,
-        deviceCode: device.deviceCode,
-        personType: kind ? PERSON_TYPE[kind] : -1,
-        personId: kind === 'employee' || kind === 'resident' ? (r.personId ?? null) : null,
-        visitId: kind === 'visitor' ? (r.personId ?? null) : null,
-        name: known ?? '',
+        personKind: r.personKind === 'unknown' ? null : r.personKind,
+        personId: r.personId ?? null,
         direction: r.direction ?? device.enterStatus,
         way: 'face',
         result: r.result,
         code: r.code,
         temperature: r.temperature ?? null,
         photo: keys[i] ?? '',
-      };
-    });
+      })),
+    );
     const passes = await recordPasses(tx, rows);
     await repo.linkReceipts(
       device.eid,
@@ -137,6 +128,6 @@ export async function uploadRecords(ctx: DeviceContext, input: In<'faceSyncUploa
     );
     return { todo, rows };
   });
-  await signInOrOutAtFace(ctx, device.deviceName, inserted.rows);
+  await signInOrOutAtFace(deviceActorContext(ctx), device.deviceName, inserted.rows);
   return { accepted: inserted.todo.length, duplicates: input.records.length - inserted.todo.length };
 }

@@ -3,7 +3,7 @@ import type { DeviceRow } from '../../core/entitlements/entitlements.public.js';
 import { residentPass, visitPass } from '../../platform/formats/passes.js';
 import type { Services } from '../../platform/services.js';
 import { type IsapiClient, IsapiError, isapiClient } from './credentials.isapi.js';
-import { personNo } from './credentials.numbers.js';
+import { personNo, personOfNo } from './credentials.numbers.js';
 import { type DriverFactory, LinkError } from './credentials.push.js';
 import type { CredentialRow } from './credentials.repository.js';
 import type { Outcome } from './credentials.settle.js';
@@ -61,6 +61,9 @@ function reasonOf(err: unknown): string {
   if (err instanceof IsapiError) return (err.kind === 'garbage' ? 'the device answered something unreadable' : err.message).slice(0, 200);
   return err instanceof Error ? err.message.slice(0, 200) : 'failed';
 }
+
+/** Event minors of a face verification (passed 0x4b, failed 0x4c… per the guide's MAJOR_EVENT table). */
+const FACE_MINORS = new Set([0x4b, 0x4c, 0x4d, 0x4e, 0x4f]);
 
 const QR_PREFIX = { v: 'v:', r: 'r:' } as const;
 
@@ -138,6 +141,27 @@ export const hikvisionDriver: DriverFactory = (device, deps) => {
         validFrom: row.validFrom,
         validTo: row.validTo,
       };
+    },
+    async passes(from) {
+      try {
+        const events = await client.events({ serialNo: from.after, since: from.since });
+        return {
+          passes: events.map((e) => {
+            const person = e.employeeNo ? personOfNo('letters', e.employeeNo) : null;
+            return {
+              at: e.time,
+              personKind: person?.kind ?? null,
+              personId: person?.id ?? null,
+              way: e.qr ? 'qr' : FACE_MINORS.has(e.minor) ? 'face' : 'card',
+              result: e.granted ? 1 : 0,
+              code: e.minor,
+            };
+          }),
+          cursor: events.reduce((max, e) => Math.max(max, e.serialNo), from.after),
+        };
+      } catch (err) {
+        throw asLinkError(err);
+      }
     },
     async forget(nos) {
       try {

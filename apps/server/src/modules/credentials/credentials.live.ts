@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
 import { devicesRepository } from '../../core/entitlements/entitlements.public.js';
-import type { Database } from '../../db/client.js';
+import { jobContext } from '../../platform/http/calls.js';
 import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
+import type { Listen } from '../../platform/jobs/events.js';
 import type { Services } from '../../platform/services.js';
+import { readPasses } from './credentials.passes.js';
 import { type DriverFactory, pushDevice } from './credentials.push.js';
 import { pushQueueRepository } from './credentials.push.repository.js';
 import { reconcileCompany } from './credentials.reconcile.js';
@@ -25,8 +28,26 @@ export class Pusher {
 
   constructor(
     private readonly system: SystemScope,
-    private readonly deps: { services: Pick<Services, 'files' | 'secrets'>; drivers: Partial<Record<string, DriverFactory>>; log: FastifyBaseLogger },
+    private readonly deps: { services: Services; config: Config; drivers: Partial<Record<string, DriverFactory>>; log: FastifyBaseLogger },
   ) {}
+
+  /** Reads the passes the company's pushed-to devices kept (one device after the other). */
+  async readPasses(scope: TenantScope): Promise<void> {
+    const { services, config, log } = this.deps;
+    for (const d of await devicesRepository(scope).devices({ status: 0 })) {
+      if (!this.drivers.includes(d.driver)) continue;
+      const actor = jobContext({ system: this.system, config, services, log }, scope.companyId, {
+        job: 'credentials',
+        account: `device:${d.code}`,
+        name: d.name,
+      });
+      try {
+        await readPasses(actor, d.id, this.deps);
+      } catch (err) {
+        log.error({ err, deviceId: d.id }, 'credentials: passes not read');
+      }
+    }
+  }
 
   get drivers(): string[] {
     return Object.keys(this.deps.drivers);
@@ -75,12 +96,7 @@ export class Pusher {
 }
 
 /** Listens for changes and reconciles the company they name; answers the function that stops listening. */
-export async function listenForChanges(
-  database: Database,
-  system: SystemScope,
-  pusher: Pusher,
-  log: FastifyBaseLogger,
-): Promise<() => Promise<void>> {
+export async function listenForChanges(listen: Listen, system: SystemScope, pusher: Pusher, log: FastifyBaseLogger): Promise<() => Promise<void>> {
   const timers = new Map<number, NodeJS.Timeout>();
   const busy = new Set<number>();
   const reconcile = async (companyId: number): Promise<void> => {
@@ -109,7 +125,7 @@ export async function listenForChanges(
       }, DEBOUNCE_MS),
     );
   };
-  const stop = await database.listen(CHANNEL, (payload) => {
+  const stop = await listen(CHANNEL, (payload) => {
     const companyId = Number(payload);
     if (Number.isSafeInteger(companyId) && companyId > 0) schedule(companyId);
   });

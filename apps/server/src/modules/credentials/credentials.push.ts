@@ -4,6 +4,7 @@ import { inTransaction, type TenantScope } from '../../platform/identity/tenancy
 import type { Services } from '../../platform/services.js';
 import type { NumberScheme } from './credentials.numbers.js';
 import { pushQueueRepository } from './credentials.push.repository.js';
+import type { DevicePass } from './credentials.records.js';
 import type { CredentialRow } from './credentials.repository.js';
 import { type Outcome, settle } from './credentials.settle.js';
 
@@ -51,6 +52,8 @@ export interface PushDriver {
   expected(row: CredentialRow): Holding;
   /** Deletes these people of ours (their cards and faces with them). */
   forget(nos: string[]): Promise<void>;
+  /** The passes the device kept after its own cursor (where the server reads them; a device that posts them has none). */
+  passes?(from: { after: number; since: Date }): Promise<{ passes: Omit<DevicePass, 'direction'>[]; cursor: number }>;
 }
 
 /** A person as a device holds them. */

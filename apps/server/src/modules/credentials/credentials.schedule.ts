@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
 import { type SystemScope, scopeForCompany } from '../../platform/identity/tenancy.js';
+import type { Listen } from '../../platform/jobs/events.js';
 import type { JobQueue } from '../../platform/jobs/jobs.js';
 import type { Services } from '../../platform/services.js';
 import { PUSH_DRIVERS } from './credentials.drivers.js';
@@ -30,6 +30,7 @@ export async function reconcileAll(system: SystemScope, now: Date, log?: Fastify
       const scope = scopeForCompany(system, companyId);
       await reconcileCompany(scope, now);
       await pusher?.kickDue(scope);
+      await pusher?.readPasses(scope);
     } catch (err) {
       failed++;
       log?.error({ err, companyId }, 'face sync: reconciliation failed');
@@ -48,12 +49,12 @@ export function registerFaceSyncJobs(
     jobs: JobQueue;
     log: FastifyBaseLogger;
     config: Config;
-    database: Database;
-    services: Pick<Services, 'files' | 'secrets'>;
+    listen: Listen;
+    services: Services;
   },
   now: () => Date = () => new Date(),
 ): () => Promise<void> {
-  const pusher = new Pusher(deps.system, { services: deps.services, drivers: PUSH_DRIVERS, log: deps.log });
+  const pusher = new Pusher(deps.system, { services: deps.services, config: deps.config, drivers: PUSH_DRIVERS, log: deps.log });
   deps.jobs.register(FACE_SYNC_JOB, async () => {
     if (deps.config.features.accessControl) await reconcileAll(deps.system, now(), deps.log, pusher);
     await ensureFaceSync(deps.jobs, now());
@@ -61,7 +62,7 @@ export function registerFaceSyncJobs(
   let stopListening: (() => Promise<void>) | null = null;
   deps.jobs.whenStarted(() => {
     if (!deps.config.features.accessControl) return;
-    listenForChanges(deps.database, deps.system, pusher, deps.log).then(
+    listenForChanges(deps.listen, deps.system, pusher, deps.log).then(
       (stop) => {
         stopListening = stop;
       },

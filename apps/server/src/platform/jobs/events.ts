@@ -16,6 +16,9 @@ export interface OnSiteEvent {
 
 const CHANNEL = 'visits_onsite';
 
+/** Hears the database's notifications on a channel (any process's, on PostgreSQL); answers the function that stops. */
+export type Listen = Database['listen'];
+
 /**
  * Fans the database's on-site notifications out to this process's subscribers. Every process LISTENs, so on
  * PostgreSQL a check-in served by one node reaches the boards connected to any other.
