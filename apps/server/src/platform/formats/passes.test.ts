@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { secretBox, secretKeyFrom } from '../identity/crypto.js';
-import { codeOfScan, passSlot, readPass, visitPass } from './passes.js';
+import { codeOfScan, passSlot, readPass, readResidentPass, residentPass, visitPass } from './passes.js';
 
 const secrets = secretBox(secretKeyFrom('a server secret of at least thirty-two characters'));
 const other = secretBox(secretKeyFrom('another server secret, thirty-two characters or more'));
@@ -14,10 +14,23 @@ const status = (fn: () => unknown) => {
 };
 
 describe('visit passes', () => {
-  it('a still pass reads back to its code, without a slot', () => {
+  it('a still pass reads back to its code, without a slot; letters and digits only, so a device can keep it as a card number', () => {
     const pass = visitPass(secrets, 7, '12345678');
-    expect(pass).toMatch(/^OV1-12345678-[A-Za-z0-9_-]{16}$/);
+    expect(pass).toMatch(/^OV312345678[A-Za-z0-9]{16}$/);
     expect(readPass(secrets, 7, pass)).toEqual({ code: '12345678', slot: null });
+    // A pass issued in the earlier form still reads.
+    const mac = secrets.mac('visit pass', '7:12345678').slice(0, 16);
+    expect(readPass(secrets, 7, `OV1-12345678-${mac}`)).toEqual({ code: '12345678', slot: null });
+    expect(status(() => readPass(secrets, 7, `OV3${'12345679'}${pass.slice(-16)}`))).toBe(1112);
+  });
+
+  it("a resident worker's pass is card-safe too, and the earlier form still reads", () => {
+    const pass = residentPass(secrets, 7, 42);
+    expect(pass).toMatch(/^OVR30000000042[A-Za-z0-9]{16}$/);
+    expect(readResidentPass(secrets, 7, pass)).toBe(42);
+    expect(readResidentPass(secrets, 7, `OVR1-42-${secrets.mac('resident pass', '7:42').slice(0, 16)}`)).toBe(42);
+    expect(status(() => readResidentPass(secrets, 8, pass))).toBe(1112);
+    expect(status(() => readResidentPass(secrets, 7, pass.replace('42', '43')))).toBe(1112);
   });
 
   it('a rotating pass carries the slot of its period, signed with the rest', () => {
