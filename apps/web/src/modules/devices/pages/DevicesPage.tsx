@@ -172,10 +172,14 @@ export function DevicesPage() {
               kind: 'name',
               // The driver beside the name (ours says nothing): a column of its own would not fit at 1366 px.
               render: (_v, d) => (
-                <Space size={4}>
+                <>
                   <Link to={`/key/listd/${d.eid}`}>{d.deviceName}</Link>
-                  {d.driver !== 'openvisit' ? <Tag bordered={false}>{t(`devices.drivers.names.${d.driver}`)}</Tag> : null}
-                </Space>
+                  {d.driver !== 'openvisit' ? (
+                    <Tag bordered={false} style={{ marginInlineStart: 6 }}>
+                      {t(`devices.drivers.names.${d.driver}`)}
+                    </Tag>
+                  ) : null}
+                </>
               ),
             },
             { key: 'code', title: t('devices.list.columns.code'), kind: 'code', dataIndex: 'deviceCode' },
