@@ -7,6 +7,7 @@ import { AppProviders, createQueryClient } from '../../../platform/providers';
 import { saveLogin } from '../../../platform/session';
 import { type StubHandler, stubServer } from '../../../testing/stubServer';
 import { CredentialReport } from './CredentialReport';
+import { FaceCredentials } from './FaceCredentials';
 
 const config: StubHandler = () => ({
   status: 0,
@@ -56,10 +57,8 @@ const report = {
   drift,
 };
 
-function renderReport() {
-  const router = createMemoryRouter([{ path: '/key/listd/:eid', element: <CredentialReport eid={12} driver="hikvision" /> }], {
-    initialEntries: ['/key/listd/12'],
-  });
+function renderReport(element = <CredentialReport eid={12} driver="hikvision" />) {
+  const router = createMemoryRouter([{ path: '/key/listd/:eid', element }], { initialEntries: ['/key/listd/12'] });
   render(
     <AppProviders queryClient={createQueryClient()}>
       <RouterProvider router={router} />
@@ -107,5 +106,43 @@ describe('device credential report', () => {
     await waitFor(() => expect(server.bodies('readbackDevice')).toEqual([{ eid: 12 }]));
     expect(await screen.findByText(/cannot be reached or refused the account: check its address/)).toBeTruthy();
     expect(screen.getByText('connect ECONNREFUSED 10.0.0.9:80')).toBeTruthy();
+  });
+
+  it('lists each credential’s state in words, what it carries and its pass limit', async () => {
+    const credential = {
+      id: 5,
+      state: 'failed',
+      hasFace: true,
+      hasCard: true,
+      hasQr: false,
+      passLimit: 2,
+      eid: 12,
+      personKind: 'visitor',
+      personId: 9,
+      name: 'Vera Visitor',
+      action: 'add',
+      status: 'failed',
+      seq: 40,
+      attempts: 5,
+      lastError: 'face not detected',
+      nextAttemptAt: null,
+      syncedAt: null,
+      updatedAt: Date.now(),
+      validFrom: null,
+      validTo: null,
+    };
+    stubServer({
+      config,
+      getDeviceCredentialReport: () => ({ status: 0, result: report }),
+      getFaceCredentials: () => ({ status: 0, result: { pageNo: 1, pageSize: 20, count: 1, list: [credential], counts: { failed: 1 } } }),
+    });
+    renderReport(<FaceCredentials eid={12} driver="hikvision" />);
+    const row = (await screen.findByText('Vera Visitor')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Failed')).toBeTruthy();
+    expect(within(row).getByText('Face')).toBeTruthy();
+    expect(within(row).getByText('Card')).toBeTruthy();
+    expect(within(row).queryByText('QR')).toBeNull();
+    expect(within(row).getByText('2 passes')).toBeTruthy();
+    expect(within(row).getByText('face not detected')).toBeTruthy();
   });
 });

@@ -45,6 +45,7 @@ function columns(t: TFunction, retry: ((c: FaceCredential) => void) | null): Lis
       title: t('faceSync.columns.state'),
       dataIndex: 'state',
       kind: 'tag',
+      width: 140,
       render: (s: FaceCredential['state']) => <CredentialStateTag state={s} />,
     },
     {

@@ -36,7 +36,8 @@ export const faceSyncEn = {
   ofPerson: 'Door devices',
   states: { pending: 'Pending', live: 'On the device', failed: 'Failed', revoking: 'Being removed', revoked: 'Removed' },
   carries: { face: 'Face', card: 'Card', qr: 'QR', none: '—' },
-  passLimit: '{{count}} passes',
+  passLimit_one: '{{count}} pass',
+  passLimit_other: '{{count}} passes',
   noPassLimit: 'No limit',
   link: {
     ok: 'Connected',

@@ -38,7 +38,8 @@ export const faceSyncZh: DeepStrings<typeof faceSyncEn> = {
   ofPerson: '门禁设备',
   states: { pending: '待下发', live: '已在设备上', failed: '失败', revoking: '删除中', revoked: '已删除' },
   carries: { face: '人脸', card: '卡', qr: '二维码', none: '—' },
-  passLimit: '{{count}} 次',
+  passLimit_one: '{{count}} 次',
+  passLimit_other: '{{count}} 次',
   noPassLimit: '不限',
   link: {
     ok: '已连接',

@@ -1,6 +1,6 @@
 import { addEquipment, DEVICE_CODE_MAX, DEVICE_NAME_MAX, type Device, type DeviceDriver, type DeviceKind } from '@openvisit/contract';
 import { App, Button, Card, Form, Input, Result, Select, Space, Spin, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../platform/components/PageHeader';
@@ -98,8 +98,12 @@ export function DeviceFormPage() {
   const existing = eid ? devices.data?.find((d) => d.eid === eid) : undefined;
   const driver = (Form.useWatch('driver', form) as DeviceDriver | undefined) ?? 'openvisit';
 
+  // Filled once per device: the list is asked again (a link's state changes as the server reaches the device), and
+  // that must not undo what is being typed.
+  const filled = useRef<number | null>(null);
   useEffect(() => {
-    if (existing) {
+    if (existing && filled.current !== existing.eid) {
+      filled.current = existing.eid;
       const { status, ...rest } = existing;
       form.setFieldsValue({ ...rest, driverPassword: '', enabled: status === 0 });
     }
