@@ -35,8 +35,8 @@ export function useCredentialReport(eid: number) {
   return useQuery({ queryKey: faceKeys.report(eid), queryFn: () => api.getDeviceCredentialReport({ eid }), refetchInterval: REFRESH_MS });
 }
 
-/** The panel says why a readback could not run (1132 our own driver, 1133 the device away or refusing us). */
-export const READBACK_STATUSES = [Status.DEVICE_NOT_READABLE, Status.DEVICE_LINK_DOWN] as const;
+/** The panel says why a readback could not run (1132 our own driver, 1130 disabled, 1133 the device away or refusing us). */
+export const READBACK_STATUSES = [Status.DEVICE_NOT_READABLE, Status.DEVICE_DISABLED, Status.DEVICE_LINK_DOWN] as const;
 
 /** A readback repairs credentials and may change the link: the report, the lists and the devices' links are asked again. */
 export function useReadback() {
