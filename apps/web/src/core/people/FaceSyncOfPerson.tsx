@@ -1,14 +1,14 @@
-import { type FaceSyncStatus, getFaceSyncOfPerson } from '@openvisit/contract';
+import { FACE_NOT_CONFIRMED, getFaceSyncOfPerson } from '@openvisit/contract';
 import { Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../platform/access';
 import { useFaceSyncOfPerson } from './api';
-
-const STATUS_COLOR: Record<FaceSyncStatus, string> = { pending: 'processing', synced: 'success', failed: 'error' };
+import { CarriesTags, CredentialStateTag } from './CredentialTags';
 
 /**
- * A person's face on each face terminal (for a visit's or a person's detail): the change, pending / synced / failed
- * with the terminal's reason. Nothing when the person is on no terminal, or the session may not read it.
+ * A person's credential on each door device that keeps people (for a visit's or a person's detail): the change, its
+ * state (pending / live / failed / revoking / revoked), what the device was given, and the device's reason of a
+ * failure. Nothing when the person is on no such device, or the session may not read it.
  */
 export function FaceSyncOfPerson({ personKind, personId }: { personKind: 'employee' | 'visitor' | 'resident'; personId: number }) {
   const { t } = useTranslation();
@@ -23,8 +23,13 @@ export function FaceSyncOfPerson({ personKind, personId }: { personKind: 'employ
           <Space key={r.id} wrap>
             <Typography.Text>{r.deviceName}</Typography.Text>
             <Tag>{t(`faceSync.actions.${r.action}`)}</Tag>
-            <Tag color={STATUS_COLOR[r.status]}>{t(`faceSync.statuses.${r.status}`)}</Tag>
-            {r.lastError ? <Typography.Text type="secondary">{r.lastError}</Typography.Text> : null}
+            <CredentialStateTag state={r.state} />
+            {r.state !== 'revoked' && r.state !== 'revoking' ? <CarriesTags hasFace={r.hasFace} hasCard={r.hasCard} hasQr={r.hasQr} /> : null}
+            {r.lastError ? (
+              <Typography.Text type={r.state === 'failed' ? 'danger' : 'secondary'}>
+                {r.lastError === FACE_NOT_CONFIRMED ? t('faceSync.notConfirmed') : r.lastError}
+              </Typography.Text>
+            ) : null}
           </Space>
         ))}
       </Flex>

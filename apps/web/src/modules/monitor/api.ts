@@ -45,3 +45,13 @@ export function useErrorLog(input: CallInput<typeof searchEqptMonitorErrorLogByC
     enabled,
   });
 }
+
+/** Door devices whose credentials do not get through (links refused or away, failed credentials). */
+export function useCredentialTrouble(enabled: boolean) {
+  return useQuery({
+    queryKey: [...monitorKeys.all, 'credentialTrouble'] as const,
+    queryFn: () => api.getCredentialTrouble({}),
+    refetchInterval: MONITOR_REFRESH_MS,
+    enabled,
+  });
+}

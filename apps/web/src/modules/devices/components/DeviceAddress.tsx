@@ -1,9 +1,12 @@
 import { Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { deviceRules } from '../formErrors';
+import { deviceRules, driverRule } from '../formErrors';
 
-/** A device's registered address and port; the address is required of a legacy reader (identified by it). */
-export function DeviceAddressFields() {
+/**
+ * A device's registered address and port; the address is required of a legacy reader (identified by it) and of a
+ * Hikvision device (the server calls it there).
+ */
+export function DeviceAddressFields({ required = false }: { required?: boolean }) {
   const { t } = useTranslation();
   const rules = deviceRules(t);
   return (
@@ -11,9 +14,11 @@ export function DeviceAddressFields() {
       <Form.Item
         name="deviceIp"
         label={t('devices.deviceForm.ip')}
-        dependencies={['legacyAuth']}
+        required={required || undefined}
+        dependencies={['legacyAuth', 'driver']}
         rules={[
           ...rules.ip,
+          driverRule(t, 'deviceIp', false),
           ({ getFieldValue }) => ({
             required: getFieldValue('legacyAuth') === true,
             whitespace: true,

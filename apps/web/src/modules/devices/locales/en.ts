@@ -1,3 +1,4 @@
+import { driversEn } from './drivers.en';
 /** Access control: device groups and devices (Custom settings › smart access control). */
 export const devicesEn = {
   groups: {
@@ -102,6 +103,7 @@ export const devicesEn = {
     copied: 'Secret copied',
     done: 'I have copied it',
   },
+  drivers: driversEn,
   back: 'Back',
   save: 'Save',
   edit: 'Edit',

@@ -1,13 +1,17 @@
+import { reportEn } from './report.en';
 /** Device detail › face terminal: its people and their sync status (the face sync pipeline). */
 export const faceSyncEn = {
-  title: 'People on this face terminal',
+  title: 'People on this device',
   intro:
-    'Who this terminal must recognise (employees with access rights, approved visitors, resident visitors of its groups) and whether it confirmed each. A failure is sent again a few times, then shown with the terminal’s reason.',
+    'Who this device must recognise (employees with access rights, approved visitors, resident visitors of its groups) and whether each reached it. A failure is sent again a few times, then shown with the device’s reason.',
   columns: {
     name: 'Name',
     kind: 'Person',
     action: 'Change',
     status: 'Status',
+    state: 'State',
+    carries: 'Credentials',
+    passLimit: 'Pass limit',
     error: 'Reason',
     attempts: 'Attempts',
     validTo: 'Valid until',
@@ -27,8 +31,24 @@ export const faceSyncEn = {
   retried: '{{count}} sent again',
   notConfirmed: 'Not confirmed by the terminal in time',
   total: '{{count}} people',
-  empty: 'Nobody to sync yet: add this terminal to a device group and grant the group.',
+  empty: 'Nobody to sync yet: add this device to a device group and grant the group.',
   emptySearch: 'Nobody matches these filters',
-  ofPerson: 'Face terminals',
+  ofPerson: 'Door devices',
+  states: { pending: 'Pending', live: 'On the device', failed: 'Failed', revoking: 'Being removed', revoked: 'Removed' },
+  carries: { face: 'Face', card: 'Card', qr: 'QR', none: '—' },
+  passLimit_one: '{{count}} pass',
+  passLimit_other: '{{count}} passes',
+  noPassLimit: 'No limit',
+  link: {
+    ok: 'Connected',
+    authRefused: 'Account refused',
+    locked: 'Account locked',
+    unreachable: 'Unreachable',
+    busy: 'Busy',
+    garbage: 'Unreadable answer',
+    error: 'Error',
+  },
+  noLink: 'Not contacted yet',
+  report: reportEn,
   clearFilters: 'Clear filters',
 };

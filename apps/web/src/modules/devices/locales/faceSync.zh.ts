@@ -1,15 +1,19 @@
 import type { DeepStrings } from '../../../platform/locales/types';
 import type { faceSyncEn } from './faceSync.en';
+import { reportZh } from './report.zh';
 
 export const faceSyncZh: DeepStrings<typeof faceSyncEn> = {
-  title: '本人脸设备的人员',
+  title: '本设备的人员',
   intro:
-    '本设备需要识别的人员（有门禁权限的员工、已授权的访客、其门禁组的常驻访客）以及设备是否已确认。下发失败会自动重试几次，之后显示设备给出的原因。',
+    '本设备需要识别的人员（有门禁权限的员工、已授权的访客、其门禁组的常驻访客）以及是否已下发到设备。下发失败会自动重试几次，之后显示设备给出的原因。',
   columns: {
     name: '姓名',
     kind: '人员类型',
     action: '变更',
     status: '状态',
+    state: '凭证状态',
+    carries: '凭证',
+    passLimit: '通行次数',
     error: '原因',
     attempts: '尝试次数',
     validTo: '有效期至',
@@ -31,6 +35,22 @@ export const faceSyncZh: DeepStrings<typeof faceSyncEn> = {
   total: '共 {{count}} 人',
   empty: '暂无需要同步的人员：请将本设备加入门禁组并授权该组。',
   emptySearch: '没有符合筛选条件的人员',
-  ofPerson: '人脸设备',
+  ofPerson: '门禁设备',
+  states: { pending: '待下发', live: '已在设备上', failed: '失败', revoking: '删除中', revoked: '已删除' },
+  carries: { face: '人脸', card: '卡', qr: '二维码', none: '—' },
+  passLimit_one: '{{count}} 次',
+  passLimit_other: '{{count}} 次',
+  noPassLimit: '不限',
+  link: {
+    ok: '已连接',
+    authRefused: '账号被拒绝',
+    locked: '账号已锁定',
+    unreachable: '无法连接',
+    busy: '设备忙',
+    garbage: '应答无法识别',
+    error: '错误',
+  },
+  noLink: '尚未连接',
+  report: reportZh,
   clearFilters: '清除筛选',
 };

@@ -1,4 +1,5 @@
 import type { DeepStrings } from '../../../platform/locales/types';
+import { driversZh } from './drivers.zh';
 import type { devicesEn } from './en';
 
 export const devicesZh: DeepStrings<typeof devicesEn> = {
@@ -103,6 +104,7 @@ export const devicesZh: DeepStrings<typeof devicesEn> = {
     copied: '密钥已复制',
     done: '我已复制',
   },
+  drivers: driversZh,
   back: '返回',
   save: '保存',
   edit: '编辑',

@@ -1,12 +1,13 @@
-import { addEquipment, DEVICE_CODE_MAX, DEVICE_KINDS, DEVICE_NAME_MAX, type DeviceKind } from '@openvisit/contract';
+import { addEquipment, DEVICE_CODE_MAX, DEVICE_NAME_MAX, type Device, type DeviceDriver, type DeviceKind } from '@openvisit/contract';
 import { App, Button, Card, Form, Input, Result, Select, Space, Spin, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { positiveInt } from '../../../platform/list';
 import { useAddDevice, useDevices, useGroups, useUpdateDevice } from '../api';
 import { DeviceAddressFields, LegacyAuthField } from '../components/DeviceAddress';
+import { DriverSelect, HikvisionFields, KindSelect, useDriver, ZktecoHint } from '../components/DriverFields';
 import { FaceCredentials } from '../components/FaceCredentials';
 import { SecretDialog } from '../components/SecretDialog';
 import { deviceRules, showSaveError } from '../formErrors';
@@ -25,6 +26,11 @@ interface DeviceForm {
   enabled: boolean;
   egids: number[];
   legacyAuth: boolean;
+  driver: DeviceDriver;
+  driverUser: string;
+  /** Written only: empty keeps the stored password (left out of the request). */
+  driverPassword: string;
+  driverTls: boolean;
 }
 
 const INITIAL: Partial<DeviceForm> = {
@@ -38,7 +44,43 @@ const INITIAL: Partial<DeviceForm> = {
   enabled: true,
   egids: [],
   legacyAuth: false,
+  driver: 'openvisit',
+  driverUser: '',
+  driverPassword: '',
+  driverTls: false,
 };
+
+/** Devices that keep a list of people: their detail shows the credentials and the report. */
+const keepsPeople = (d: Device) => d.driver !== 'openvisit' || d.eType === 'face';
+
+/** The request of the form's values: fields a driver hides are sent empty, an empty password is left out (kept). */
+function inputOf({ enabled, driverPassword, ...v }: DeviceForm) {
+  return {
+    ...v,
+    extendCode: v.extendCode ?? '',
+    roomNum: v.roomNum ?? '',
+    deviceIp: v.deviceIp ?? '',
+    readerNo: v.readerNo ?? '',
+    legacyAuth: v.legacyAuth ?? false,
+    devicePort: v.devicePort ?? null,
+    driverUser: v.driverUser ?? '',
+    driverTls: v.driverTls ?? false,
+    ...(driverPassword ? { driverPassword } : {}),
+    status: enabled ? 0 : 1,
+  };
+}
+
+/** What depends on the driver: ZKTeco's settings on the device, the address (Hikvision needs it), Hikvision's account. */
+function DriverDependent({ adding, passwordSet }: { adding: boolean; passwordSet: boolean }) {
+  const driver = useDriver();
+  return (
+    <>
+      {driver === 'zkteco' ? <ZktecoHint /> : null}
+      <DeviceAddressFields required={driver === 'hikvision'} />
+      {driver === 'hikvision' ? <HikvisionFields adding={adding} passwordSet={passwordSet} /> : null}
+    </>
+  );
+}
 
 /** Smart access control › add or edit a device (/key/listd/:eid?); a new device's secret is shown once. */
 export function DeviceFormPage() {
@@ -54,11 +96,16 @@ export function DeviceFormPage() {
   const [secret, setSecret] = useState<{ eid: number; secret: string } | null>(null);
   const rules = deviceRules(t);
   const existing = eid ? devices.data?.find((d) => d.eid === eid) : undefined;
+  const driver = (Form.useWatch('driver', form) as DeviceDriver | undefined) ?? 'openvisit';
 
+  // Filled once per device: the list is asked again (a link's state changes as the server reaches the device), and
+  // that must not undo what is being typed.
+  const filled = useRef<number | null>(null);
   useEffect(() => {
-    if (existing) {
+    if (existing && filled.current !== existing.eid) {
+      filled.current = existing.eid;
       const { status, ...rest } = existing;
-      form.setFieldsValue({ ...rest, enabled: status === 0 });
+      form.setFieldsValue({ ...rest, driverPassword: '', enabled: status === 0 });
     }
   }, [existing, form]);
 
@@ -72,17 +119,8 @@ export function DeviceFormPage() {
       />
     );
 
-  const submit = async ({ enabled, ...v }: DeviceForm) => {
-    const input = {
-      ...v,
-      extendCode: v.extendCode ?? '',
-      roomNum: v.roomNum ?? '',
-      deviceIp: v.deviceIp ?? '',
-      readerNo: v.readerNo ?? '',
-      legacyAuth: v.legacyAuth ?? false,
-      devicePort: v.devicePort ?? null,
-      status: enabled ? 0 : 1,
-    };
+  const submit = async (values: DeviceForm) => {
+    const input = inputOf(values);
     try {
       if (eid) {
         await update.mutateAsync({ ...input, eid });
@@ -98,8 +136,8 @@ export function DeviceFormPage() {
     }
   };
 
-  const text = (name: keyof DeviceForm, label: string, fieldRules: typeof rules.code, max: number) => (
-    <Form.Item name={name} label={label} rules={fieldRules} validateFirst>
+  const text = (name: keyof DeviceForm, label: string, fieldRules: typeof rules.code, max: number, extra?: string) => (
+    <Form.Item name={name} label={label} rules={fieldRules} validateFirst extra={extra}>
       <Input maxLength={max} />
     </Form.Item>
   );
@@ -109,17 +147,22 @@ export function DeviceFormPage() {
       <Card>
         <Form<DeviceForm> form={form} layout="vertical" style={{ maxWidth: 640 }} initialValues={INITIAL} onFinish={(v) => void submit(v)}>
           {text('deviceName', t('devices.deviceForm.name'), rules.name, DEVICE_NAME_MAX)}
-          {text('deviceCode', t('devices.deviceForm.code'), rules.code, DEVICE_CODE_MAX)}
-          <Form.Item name="eType" label={t('devices.deviceForm.kind')}>
-            <Select options={DEVICE_KINDS.map((k) => ({ value: k, label: t(`devices.kinds.${k}`) }))} />
-          </Form.Item>
+          {text(
+            'deviceCode',
+            t('devices.deviceForm.code'),
+            rules.code,
+            DEVICE_CODE_MAX,
+            driver === 'zkteco' ? t('devices.drivers.zkSerial') : undefined,
+          )}
+          <DriverSelect />
+          <KindSelect adding={!eid} />
           <Form.Item name="enterStatus" label={t('devices.deviceForm.direction')}>
             <Select options={([1, 2] as const).map((d) => ({ value: d, label: t(`devices.directions.${directionKey(d)}`) }))} />
           </Form.Item>
           {text('extendCode', t('devices.deviceForm.extCode'), rules.optionalCode, DEVICE_CODE_MAX)}
           {text('roomNum', t('devices.deviceForm.doorNo'), rules.optionalCode, DEVICE_CODE_MAX)}
           {text('readerNo', t('devices.deviceForm.readerNo'), rules.optionalCode, DEVICE_CODE_MAX)}
-          <DeviceAddressFields />
+          <DriverDependent adding={!eid} passwordSet={existing?.driverPasswordSet ?? false} />
           <Form.Item name="egids" label={t('devices.deviceForm.groups')}>
             <Select
               mode="multiple"
@@ -132,7 +175,7 @@ export function DeviceFormPage() {
           <Form.Item name="enabled" label={t('devices.deviceForm.status')} valuePropName="checked">
             <Switch />
           </Form.Item>
-          <LegacyAuthField />
+          {driver === 'openvisit' ? <LegacyAuthField /> : null}
           <Space>
             <Button type="primary" htmlType="submit" loading={add.isPending || update.isPending}>
               {t('devices.save')}
@@ -141,7 +184,7 @@ export function DeviceFormPage() {
           </Space>
         </Form>
       </Card>
-      {existing?.eType === 'face' && <FaceCredentials eid={existing.eid} />}
+      {existing && keepsPeople(existing) && <FaceCredentials eid={existing.eid} driver={existing.driver} />}
       <SecretDialog
         shown={secret}
         onClose={() => {

@@ -4,6 +4,7 @@ import { App, Button, Card, Flex, Select, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { LinkTag } from '../../../core/people/public';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
@@ -169,7 +170,17 @@ export function DevicesPage() {
               key: 'name',
               title: t('devices.list.columns.name'),
               kind: 'name',
-              render: (_v, d) => <Link to={`/key/listd/${d.eid}`}>{d.deviceName}</Link>,
+              // The driver beside the name (ours says nothing): a column of its own would not fit at 1366 px.
+              render: (_v, d) => (
+                <>
+                  <Link to={`/key/listd/${d.eid}`}>{d.deviceName}</Link>
+                  {d.driver !== 'openvisit' ? (
+                    <Tag bordered={false} style={{ marginInlineStart: 6 }}>
+                      {t(`devices.drivers.names.${d.driver}`)}
+                    </Tag>
+                  ) : null}
+                </>
+              ),
             },
             { key: 'code', title: t('devices.list.columns.code'), kind: 'code', dataIndex: 'deviceCode' },
             { key: 'kind', title: t('devices.list.columns.kind'), kind: 'tag', render: (_v, d) => t(`devices.kinds.${d.eType}`) },
@@ -197,11 +208,15 @@ export function DevicesPage() {
               key: 'online',
               title: t('devices.list.columns.online'),
               kind: 'tag',
-              render: (_v, d) => (
-                <Tooltip title={d.lastSeenAt ? t('devices.list.lastSeen', { time: formatDateTime(d.lastSeenAt) }) : t('devices.list.neverSeen')}>
-                  <Tag color={d.onlineStatus ? 'green' : 'default'}>{t(`devices.online.${onlineKey(d.onlineStatus)}`)}</Tag>
-                </Tooltip>
-              ),
+              // A pushed-to or polling device: the server's link to it (its reason in a tooltip); ours: its last request.
+              render: (_v, d) =>
+                d.driver !== 'openvisit' ? (
+                  <LinkTag link={d.link} />
+                ) : (
+                  <Tooltip title={d.lastSeenAt ? t('devices.list.lastSeen', { time: formatDateTime(d.lastSeenAt) }) : t('devices.list.neverSeen')}>
+                    <Tag color={d.onlineStatus ? 'green' : 'default'}>{t(`devices.online.${onlineKey(d.onlineStatus)}`)}</Tag>
+                  </Tooltip>
+                ),
             },
             {
               key: 'status',

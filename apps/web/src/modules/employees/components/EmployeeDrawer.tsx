@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../../core/company/public';
 import { FacePhotoField, NewFacePhoto, useUploadFace, useUploadProblem } from '../../../core/faces/public';
-import { deptOptions } from '../../../core/people/public';
+import { deptOptions, FaceSyncOfPerson } from '../../../core/people/public';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { useLabel } from '../../../platform/i18n';
@@ -344,6 +344,7 @@ export function EmployeeDrawer({
         </Group>
         <ClauseField clause={clause} />
       </Form>
+      {editing ? <FaceSyncOfPerson personKind="employee" personId={editing.empid} /> : null}
     </Drawer>
   );
 }

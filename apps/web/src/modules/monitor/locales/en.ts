@@ -36,6 +36,13 @@ export const monitorEn = {
     saved: 'Offline threshold saved',
     help: 'Administrators are told by mail when a device goes offline and when it is back.',
   },
+  trouble: {
+    title: 'Devices whose credentials don’t get through',
+    intro: 'Door devices the server cannot write to, or that refused some people: open one to see why and read it back.',
+    empty: 'All devices up to date',
+    columns: { device: 'Device', driver: 'Driver', link: 'Link', reason: 'Reason', failed: 'Failed', pending: 'Pending', oldest: 'Waiting for' },
+    since: 'since {{time}}',
+  },
   log: {
     title: 'Error log',
     titleOf: 'Error log: {{name}}',

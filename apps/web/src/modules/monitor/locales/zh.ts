@@ -39,6 +39,13 @@ export const monitorZh: DeepStrings<typeof monitorEn> = {
     saved: '离线阈值已保存',
     help: '设备离线和恢复在线时，将邮件通知管理员。',
   },
+  trouble: {
+    title: '凭证无法下发的设备',
+    intro: '服务器无法写入，或拒绝了部分人员的门禁设备：打开设备查看原因并回读。',
+    empty: '所有设备均已同步',
+    columns: { device: '设备', driver: '驱动', link: '连接', reason: '原因', failed: '失败', pending: '待下发', oldest: '已等待' },
+    since: '自 {{time}} 起',
+  },
   log: {
     title: '错误日志',
     titleOf: '错误日志：{{name}}',

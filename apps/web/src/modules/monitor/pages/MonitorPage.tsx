@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../platform/format';
 import { currentLang, useLabel } from '../../../platform/i18n';
 import { type ListColumn, ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useDeleteMonitor, useMonitorPage } from '../api';
+import { CredentialTrouble } from '../components/CredentialTrouble';
 import { ErrorLogDrawer } from '../components/ErrorLogDrawer';
 import { SummaryTiles } from '../components/SummaryTiles';
 import { ThresholdSetting } from '../components/ThresholdSetting';
@@ -128,6 +129,7 @@ export function MonitorPage() {
         actions={<ThresholdSetting minutes={page.data?.offlineMinutes} />}
       />
       <SummaryTiles online={page.data?.online ?? 0} offline={page.data?.offline ?? 0} loading={page.isPending} />
+      <CredentialTrouble />
       <Card>
         <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
           <Filters filters={list.values} apply={list.set} />

@@ -2,6 +2,7 @@ import { certificateTypeLabels, RESIDENT_LONG_TEXT_MAX, type ResidentInput, type
 import { Alert, App, AutoComplete, Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FaceSyncOfPerson } from '../../../core/people/public';
 import { ApiError } from '../../../platform/apiError';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { label } from '../../../platform/i18n';
@@ -221,6 +222,7 @@ export function ResidentDrawer({
           </Col>
         </Row>
       </Form>
+      {resident ? <FaceSyncOfPerson personKind="resident" personId={resident.rid} /> : null}
     </Drawer>
   );
 }
