@@ -55,7 +55,7 @@ describe('face terminals', () => {
     await step(en, 'face-sync-synced-en', async () => {
       await en.goto(`${stack.server.url}/key/listd/${eid}`);
       const row = en.getByTestId('face-credentials').locator('.ant-table-tbody tr', { hasText: 'Vera Visitor' });
-      await row.getByText('Synced', { exact: true }).waitFor();
+      await row.getByText('On the device', { exact: true }).waitFor();
       await row.getByText('Add', { exact: true }).waitFor();
     });
 
@@ -85,7 +85,7 @@ describe('face terminals', () => {
       await zh.goto(`${stack.server.url}/key/listd/${eid}`);
       const row = zh.getByTestId('face-credentials').locator('.ant-table-tbody tr', { hasText: 'Vera Visitor' });
       await row.getByText('删除', { exact: true }).waitFor();
-      await row.getByText('已同步', { exact: true }).waitFor();
+      await row.getByText('已删除', { exact: true }).waitFor();
     });
   });
 });

@@ -129,7 +129,9 @@ export function DeviceFormPage() {
       } else {
         const r = await add.mutateAsync(input);
         void message.success(t('devices.deviceForm.saved'));
-        setSecret({ eid: r.device.eid, secret: r.secret });
+        // Only a device of our protocol signs its calls with the secret; the server reaches the others itself.
+        if (r.device.driver === 'openvisit') setSecret({ eid: r.device.eid, secret: r.secret });
+        else void navigate(`/key/listd/${r.device.eid}`);
       }
     } catch (err) {
       showSaveError(form, addEquipment, err);
