@@ -21,6 +21,7 @@ import { blacklistDownloads, blacklistRoutes } from './modules/blacklist/blackli
 import { originalDialect } from './modules/compat/compat.dialect.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { registerContactJobs } from './modules/contacts/contacts.schedule.js';
+import { registerIclock } from './modules/credentials/credentials.iclock.js';
 import { faceSyncRoutes } from './modules/credentials/credentials.routes.js';
 import { registerFaceSyncJobs } from './modules/credentials/credentials.schedule.js';
 import { departmentsDownloads, departmentsRoutes } from './modules/departments/departments.routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   registerDownloads(app, { db, config, services }, downloads);
   registerOnSiteStream(app, { db, events: services.events, access: ONSITE_READERS, limits: config.onsiteStreams });
   registerMedia(app, { files: services.files, secrets: services.secrets });
+  if (config.features.accessControl) registerIclock(app, { system: systemScope(db), config, services });
   await registerInfoRoutes(app, config, database);
   await registerWeb(app, config);
   return { app, services };

@@ -27,6 +27,7 @@ export async function report(ctx: AuthedContext, input: In<'getDeviceCredentialR
 /** Reads a pushed-to device back now and repairs it (logged); 1132 for a device of ours (nothing to read), 1133 when it cannot be read. */
 export async function readNow(ctx: AuthedContext, input: In<'readbackDevice'>): Promise<Out<'readbackDevice'>> {
   const device = await deviceOf(ctx, input.eid);
+  if (device.driver === 'zkteco') throw new AppError(Status.DEVICE_NOT_READABLE, 'A ZKTeco device cannot be read back yet');
   if (!PUSH_DRIVERS[device.driver]) throw new AppError(Status.DEVICE_NOT_READABLE);
   if (device.status !== 0) throw new AppError(Status.DEVICE_DISABLED);
   // Another run (a push) has the device: it ends within its budget, so wait for it a little.
