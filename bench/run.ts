@@ -1,4 +1,4 @@
-// npm run bench: throughput and latency of /Login and /GetUserInfo, face-photo zip bombs in parallel (bench/zipBomb.ts), employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts), statistics (bench/reports.ts), door QR decisions (bench/doors.ts), the stall of an oversized import (bench/sheets.ts), the cost of durable commits (bench/durability.ts) on the embedded database (and on PostgreSQL
+// npm run bench: throughput and latency of /Login and /GetUserInfo, face-photo zip bombs in parallel (bench/zipBomb.ts), employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts), statistics (bench/reports.ts), door QR decisions (bench/doors.ts), Hikvision pushes to 50 devices (bench/credentials.ts), the stall of an oversized import (bench/sheets.ts), the cost of durable commits (bench/durability.ts) on the embedded database (and on PostgreSQL
 // when TEST_DATABASE_URL is set, as `npm run bench:pg` does), each against a bare Fastify route measured in the same run.
 // After the other PostgreSQL benches: 200 kiosks checking in and registering walk-ins for a minute (bench/kioskLoad.ts, issue 14's goal).
 
@@ -11,6 +11,7 @@ import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
 import { bare, DURATION, type Figures, load, row } from './common.js';
+import { credentialsBench } from './credentials.js';
 import { doorsBench } from './doors.js';
 import { durabilityBench } from './durability.js';
 import { faceSyncBench } from './faceSync.js';
@@ -154,6 +155,8 @@ if (process.env.TEST_DATABASE_URL) await doorsBench(base, 'postgres');
 if (process.env.TEST_DATABASE_URL) await kioskLoadBench();
 await faceSyncBench('pglite');
 if (process.env.TEST_DATABASE_URL) await faceSyncBench('postgres');
+await credentialsBench('pglite');
+if (process.env.TEST_DATABASE_URL) await credentialsBench('postgres');
 await sheetsBench('pglite');
 await durabilityBench();
 await zipBombBench();
