@@ -92,6 +92,8 @@ async function put(client: IsapiClient, device: DeviceRow, row: CredentialRow, d
   const qr = qrText(row, deps);
   if (qr) await client.setCard(no, qr);
   const photo = row.photo ? await deps.files.read(row.photo) : null;
+  // A face the store lost is this person's failure, never a face silently left out.
+  if (row.photo && !photo) throw new Error('the face photo is missing from the file store');
   if (photo) await client.setFace(no, photo);
   else if (row.action === 'update') await client.deleteFaces([no]);
 }
@@ -184,17 +186,26 @@ export const hikvisionDriver: DriverFactory = (device, deps) => {
           for (const r of removals) outcomes.push({ seq: r.seq, status: 'failed', reason: reasonOf(err) });
         }
       }
-      for (const row of rows.filter((r) => r.action !== 'remove')) {
-        try {
-          await put(client, device, row, deps);
-          outcomes.push({ seq: row.seq, status: 'synced' });
-        } catch (err) {
-          const link = linkErrorOf(err);
-          // What was applied before the device went away is settled; the rest goes back to the queue.
-          if (link) return { outcomes, stopped: link };
-          outcomes.push({ seq: row.seq, status: 'failed', reason: reasonOf(err), code: faceCode(err) });
+      // Two people at a time: the client's bound (MAX_IN_FLIGHT) is then used; a device-level refusal stops both lanes.
+      const puts = rows.filter((r) => r.action !== 'remove');
+      let next = 0;
+      let stopped: LinkError | undefined;
+      const lane = async () => {
+        while (!stopped && next < puts.length) {
+          const row = puts[next++] as CredentialRow;
+          try {
+            await put(client, device, row, deps);
+            outcomes.push({ seq: row.seq, status: 'synced' });
+          } catch (err) {
+            const link = linkErrorOf(err);
+            // What was applied before the device went away is settled; the rest goes back to the queue.
+            if (link) stopped ??= link;
+            else outcomes.push({ seq: row.seq, status: 'failed', reason: reasonOf(err), code: faceCode(err) });
+          }
         }
-      }
+      };
+      await Promise.all(Array.from({ length: MAX_IN_FLIGHT }, lane));
+      if (stopped) return { outcomes, stopped };
       return { outcomes };
     },
   };

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import { devicesRepository } from '../../core/entitlements/entitlements.public.js';
+import { deviceLinksRepository, devicesRepository } from '../../core/entitlements/entitlements.public.js';
 import { jobContext } from '../../platform/http/calls.js';
 import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
 import type { Listen } from '../../platform/jobs/events.js';
@@ -8,6 +8,7 @@ import type { Services } from '../../platform/services.js';
 import { readPasses } from './credentials.passes.js';
 import { type DriverFactory, pushDevice } from './credentials.push.js';
 import { pushQueueRepository } from './credentials.push.repository.js';
+import { readback } from './credentials.readback.js';
 import { reconcileCompany } from './credentials.reconcile.js';
 
 /**
@@ -19,6 +20,8 @@ import { reconcileCompany } from './credentials.reconcile.js';
 const CHANNEL = 'credentials_changed';
 const DEBOUNCE_MS = 300;
 const DEVICES_AT_ONCE = 8;
+/** A pushed-to device is read back (and repaired) at least this often, besides the console's "Read back now". */
+export const READBACK_EVERY_MS = 6 * 60 * 60_000;
 
 export class Pusher {
   private readonly running = new Set<number>();
@@ -31,11 +34,17 @@ export class Pusher {
     private readonly deps: { services: Services; config: Config; drivers: Partial<Record<string, DriverFactory>>; log: FastifyBaseLogger },
   ) {}
 
-  /** Reads the passes the company's pushed-to devices kept (one device after the other). */
-  async readPasses(scope: TenantScope): Promise<void> {
+  /**
+   * The company's pushed-to devices, one after the other: the passes each kept, and a readback (with repair) of each
+   * not read back for READBACK_EVERY_MS.
+   */
+  async sweep(scope: TenantScope, now = new Date()): Promise<void> {
     const { services, config, log } = this.deps;
     for (const d of await devicesRepository(scope).devices({ status: 0 })) {
       if (!this.drivers.includes(d.driver)) continue;
+      const readAt = (await deviceLinksRepository(scope).link(d.id))?.readbackAt;
+      if (!readAt || now.getTime() - readAt.getTime() >= READBACK_EVERY_MS)
+        await readback(scope, d.id, this.deps).catch((err: unknown) => log.error({ err, deviceId: d.id }, 'credentials: readback failed'));
       const actor = jobContext({ system: this.system, config, services, log }, scope.companyId, {
         job: 'credentials',
         account: `device:${d.code}`,

@@ -30,7 +30,7 @@ export async function reconcileAll(system: SystemScope, now: Date, log?: Fastify
       const scope = scopeForCompany(system, companyId);
       await reconcileCompany(scope, now);
       await pusher?.kickDue(scope);
-      await pusher?.readPasses(scope);
+      await pusher?.sweep(scope, now);
     } catch (err) {
       failed++;
       log?.error({ err, companyId }, 'face sync: reconciliation failed');

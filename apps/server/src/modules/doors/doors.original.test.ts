@@ -215,6 +215,6 @@ describe('original-format QR passes', () => {
     expect((await t.api.AppClientSignin({ verifyCode: pass }, kiosk)).status).toBe(Status.INVALID_VISITOR);
     await compat(0);
     expect((await t.api.ResidentVisitorSignIn({ qrcode: pass }, desk)).status).toBe(Status.QRCODE_FORMAT_ERROR);
-    expect((await t.api.getRvQrcode({ rid: w.rid }, a.token)).result.qrcode).toMatch(/^OVR1-/);
+    expect((await t.api.getRvQrcode({ rid: w.rid }, a.token)).result.qrcode).toMatch(/^OVR3\d{10}[A-Za-z0-9]{16}$/);
   });
 });

@@ -241,7 +241,7 @@ describe('supplier companies and their workers', () => {
   it('a worker’s QR pass signs them in at the desk; statistics and pass records count it', async () => {
     const w = (await worker({ name: '沈通行', phone: '13911110040' }, sc)).result;
     const pass = (await t.api.getRvQrcode({ rid: w.rid }, sc)).result;
-    expect(pass.qrcode).toMatch(/^OVR1-/);
+    expect(pass.qrcode).toMatch(/^OVR3\d{10}[A-Za-z0-9]{16}$/);
     expect((await t.api.ResidentVisitorSignIn({ qrcode: pass.qrcode }, desk)).status).toBe(Status.VISITOR_UNAUTHORIZED);
     await t.api.updateRvPermission({ rids: [w.rid], rstatus: 1 }, a.token);
     const tampered = `${pass.qrcode.slice(0, -1)}${pass.qrcode.endsWith('A') ? 'B' : 'A'}`;
