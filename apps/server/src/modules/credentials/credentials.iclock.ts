@@ -99,7 +99,9 @@ async function results(scope: TenantScope, deviceId: number, body: string, now: 
   for (const { seq, part, r } of parsed) {
     const row = rows.get(seq);
     if (!row) continue;
-    if (!r.ok) outcomes.push({ seq, status: 'failed', reason: `${r.meaning} (${r.code})`, code: part === 'F' ? 1 : undefined });
+    // Deleting what the device does not hold (-10) leaves it as wanted.
+    const gone = r.kind === 'unknownUser' && (part === 'D' || part === 'X' || part === 'T');
+    if (!r.ok && !gone) outcomes.push({ seq, status: 'failed', reason: `${r.meaning} (${r.code})`, code: part === 'F' ? 1 : undefined });
     else if (part === lastPart(row)) outcomes.push({ seq, status: 'synced' });
   }
   if (outcomes.length) await inTransaction(scope, (tx) => settle(tx, deviceId, outcomes, now));
@@ -146,7 +148,7 @@ async function handle(deps: Deps, req: FastifyRequest, reply: FastifyReply): Pro
   const zk = parseZkRequest(req.method, req.url.replace(/^\/iclock/, ''));
   const device = zk.sn ? await faceSyncSystemRepository(deps.system).zktecoBySn(zk.sn) : undefined;
   // A serial number is not a secret: a device registered with an address must call from it.
-  if (!device || device.status !== 0 || (device.ip && device.ip !== req.ip)) {
+  if (device?.status !== 0 || (device.ip && device.ip !== req.ip)) {
     req.log.warn({ sn: zk.sn, ip: req.ip }, 'iclock: unknown, disabled or misplaced device');
     reply.code(401);
     return ZK_UNKNOWN_DEVICE;
@@ -154,14 +156,17 @@ async function handle(deps: Deps, req: FastifyRequest, reply: FastifyReply): Pro
   const scope = scopeForCompany(deps.system, device.companyId);
   const now = new Date();
   const links = deviceLinksRepository(scope);
-  await links.save(device.id, { state: 'ok', reason: '', lastContactAt: now });
+  const link = await links.link(device.id);
+  // The last contact, written at most every half minute (a device polls every few seconds).
+  if (!link?.lastContactAt || now.getTime() - link.lastContactAt.getTime() >= 30_000 || link.state !== 'ok')
+    await links.save(device.id, { state: 'ok', reason: '', lastContactAt: now });
   const body = typeof req.body === 'string' ? req.body : '';
   switch (zk.kind) {
     case 'handshake':
       return zkHandshakeAnswer({
         sn: zk.sn,
         timeZoneMinutes: zoneMinutes(now),
-        attlogStamp: String((await links.link(device.id))?.eventCursor ?? 0),
+        attlogStamp: String(link?.eventCursor ?? 0),
         realtime: true,
         delaySec: 5,
       });
