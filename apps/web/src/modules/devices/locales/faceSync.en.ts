@@ -31,6 +31,7 @@ export const faceSyncEn = {
   retried: '{{count}} sent again',
   notConfirmed: 'Not confirmed by the terminal in time',
   total: '{{count}} people',
+  total_one: '{{count}} person',
   empty: 'Nobody to sync yet: add this device to a device group and grant the group.',
   emptySearch: 'Nobody matches these filters',
   ofPerson: 'Door devices',

@@ -33,6 +33,7 @@ export const faceSyncZh: DeepStrings<typeof faceSyncEn> = {
   retried: '已重新下发 {{count}} 条',
   notConfirmed: '终端未按时确认',
   total: '共 {{count}} 人',
+  total_one: '共 {{count}} 人',
   empty: '暂无需要同步的人员：请将本设备加入门禁组并授权该组。',
   emptySearch: '没有符合筛选条件的人员',
   ofPerson: '门禁设备',

@@ -41,6 +41,7 @@ export const reportEn = {
     error: 'The readback stopped: {{reason}}',
     empty: 'The device held exactly what it should',
     total: '{{count}} differences',
+    total_one: '{{count}} difference',
     columns: { personNo: 'Number on device', name: 'Name', kind: 'Found', what: 'What', outcome: 'Outcome', reason: 'Reason' },
     kinds: { missing: 'Missing', extra: 'Not to be there', changed: 'Different', siteManaged: 'Site’s own' },
     whats: { person: 'Person', card: 'Card', qr: 'QR', face: 'Face', window: 'Validity' },

@@ -43,6 +43,7 @@ export const reportZh: DeepStrings<typeof reportEn> = {
     error: '回读中止：{{reason}}',
     empty: '设备保存的人员与应保存的完全一致',
     total: '共 {{count}} 处差异',
+    total_one: '共 {{count}} 处差异',
     columns: { personNo: '设备上的编号', name: '姓名', kind: '发现', what: '内容', outcome: '结果', reason: '原因' },
     kinds: { missing: '缺少', extra: '不应存在', changed: '不一致', siteManaged: '现场自有' },
     whats: { person: '人员', card: '卡号', qr: '二维码', face: '人脸', window: '有效期' },

@@ -75,6 +75,7 @@ describe('ResidentSignIn', () => {
     expect(residentIdentity(' 139 2222-0001 ')).toEqual({ phone: '13922220001' });
     expect(residentIdentity('11010519491231002x')).toEqual({ cardid: '11010519491231002X' });
     expect(residentIdentity(' OVR1-12-abcdefghijklmnop ')).toEqual({ qrcode: 'OVR1-12-abcdefghijklmnop' });
+    expect(residentIdentity('OVR30000000012abcdefghijklmnop')).toEqual({ qrcode: 'OVR30000000012abcdefghijklmnop' });
     // The original product's shape (a company with original clients compatibility on).
     const original = 'v0123456789abcde46803301391111000120261126093042';
     expect(residentIdentity(original)).toEqual({ qrcode: original });

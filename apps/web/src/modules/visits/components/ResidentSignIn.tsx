@@ -15,8 +15,8 @@ type SignedIn = z.output<(typeof residentSignIn)['output']>;
 const PHONE = /^\+?[\d\s-]{3,32}$/;
 const ID_CARD = /^(\d{15}|\d{17}[\dXx])$/;
 
-/** A QR pass as scanned: ours (OVR1-…), or the original product's shape (v, 15 hex, 468…) where the company gives those. */
-const PASS = /^(OVR1-|v[0-9a-f]{15}468\d)/i;
+/** A QR pass as scanned: ours (OVR3…, OVR1-… issued before), or the original product's shape (v, 15 hex, 468…) where the company gives those. */
+const PASS = /^(OVR1-|OVR3\d{10}[A-Za-z0-9]{16}$|v[0-9a-f]{15}468\d)/i;
 
 /** The box's text as the call's input: a worker's QR pass (scanned), an ID card number or a phone by its shape, else a certificate number. */
 export function residentIdentity(text: string): { phone?: string; cardid?: string; qrcode?: string } {
