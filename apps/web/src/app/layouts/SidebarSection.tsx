@@ -20,19 +20,17 @@ export function SidebarSection({ entry, basePath }: { entry: ScreenEntry; basePa
   const nodes = menuNodes(entry.children ?? [], basePath, session.role, features, session.project?.sType, grantsOf(session.project));
   const narrow = useNarrow();
   if (nodes.length <= 1) return <Outlet />;
-  if (narrow)
-    return (
-      <>
-        <Card size="small" className={NO_PRINT} style={{ marginBottom: 12 }} styles={{ body: { padding: 0 } }}>
-          <RouteMenu nodes={nodes} ariaLabel={t(entry.titleKey)} horizontal />
-        </Card>
-        <Outlet />
-      </>
-    );
+  // One tree on every width: the page (Outlet) keeps its place when the window crosses the breakpoint, so a resize, a
+  // turned tablet or a full-page screenshot never remounts it and loses what is being typed.
   return (
-    <Flex gap={24} align="flex-start">
-      <Card size="small" className={NO_PRINT} style={{ width: 220, flex: 'none' }} styles={{ body: { padding: 4 } }}>
-        <RouteMenu nodes={nodes} ariaLabel={t(entry.titleKey)} />
+    <Flex gap={narrow ? 12 : 24} vertical={narrow} align={narrow ? 'stretch' : 'flex-start'}>
+      <Card
+        size="small"
+        className={NO_PRINT}
+        style={narrow ? undefined : { width: 220, flex: 'none' }}
+        styles={{ body: { padding: narrow ? 0 : 4 } }}
+      >
+        <RouteMenu nodes={nodes} ariaLabel={t(entry.titleKey)} horizontal={narrow} />
       </Card>
       <div style={{ flex: 1, minWidth: 0 }}>
         <Outlet />
