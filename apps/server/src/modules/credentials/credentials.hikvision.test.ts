@@ -213,6 +213,10 @@ describe('Hikvision ISAPI devices: the credential pipeline end to end', () => {
       clock += 60_000;
       await round();
     }
+    // Nor does a readback (the console's, or the sweep's) ask a device that refused us: 1133 with the reason.
+    const refused = await t.call('readbackDevice', { eid }, a.token);
+    expect(refused.status).toBe(Status.DEVICE_LINK_DOWN);
+    expect(refused.reason).toMatch(/refused the account/);
     // One refused attempt in all: the device's lock-out (5) is never reached, and the password is nowhere in the reason.
     expect(hik.stats().authFailures - failures).toBe(1);
     expect(hik.stats().locked).toBe(false);

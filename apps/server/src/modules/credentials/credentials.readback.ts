@@ -128,6 +128,9 @@ export async function readback(scope: TenantScope, deviceId: number, deps: PushD
   if (!found) return null;
   const driver = found.factory(found.device, deps.services);
   const links = deviceLinksRepository(scope);
+  // A device holding us off (a refused password above all: no sign-in may be tried until its settings change) is not asked.
+  const link = await links.link(deviceId);
+  if (link?.holdUntil && link.holdUntil > now()) return { at: now().getTime(), error: link.reason || link.state, ...empty };
   const run = await withDevice(scope, deviceId, now, async () => {
     let report: DriftReport;
     try {
