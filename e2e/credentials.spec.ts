@@ -104,7 +104,7 @@ function held(device: HikDevice, employeeNo: string) {
   };
 }
 
-/** The device's detail in English: the person on the device, the link connected, nothing queued. */
+/** The device's detail in English: the person on the device, the link connected (its first readback may or may not have run: the sweep's). */
 async function detailShowsLive(en: Page, eid: number): Promise<void> {
   await step(en, 'credentials-live-en', async () => {
     await en.goto(`${stack.server.url}/key/listd/${eid}`);
@@ -115,7 +115,6 @@ async function detailShowsLive(en: Page, eid: number): Promise<void> {
     await report.getByTestId('link-ok').waitFor();
     await report.getByText('Connected', { exact: true }).waitFor();
     await report.getByText('On the device: 1', { exact: true }).waitFor();
-    await report.getByText('Not read back yet').waitFor();
     await screenshot(en, 'credentials-live-en');
   });
 }
