@@ -8,6 +8,7 @@ import { dayOf, dayStart } from '../../platform/formats/days.js';
 import type { TenantScope } from '../../platform/identity/tenancy.js';
 import { blacklistMatcher } from '../blacklist/blacklist.public.js';
 import { faceCandidateResidents } from '../residents/residents.public.js';
+import type { Held } from './credentials.repository.js';
 
 /**
  * Who a face terminal must know (docs/modules/credentials.md): employees with a face photo and access rights, approved
@@ -16,20 +17,9 @@ import { faceCandidateResidents } from '../residents/residents.public.js';
  * groups. People whose window has not opened yet are sent with their window (the terminal enforces it); people whose
  * window is over are not wanted.
  */
-export interface Person {
+export interface Person extends Held {
   kind: FacePersonKind;
   id: number;
-  name: string;
-  photo: string;
-  /** Access card number, '' for none (residents have none). */
-  cardNo: string;
-  /** Whose still QR pass the person shows ('v:<check-in code>', 'r:<resident id>'; '' none or rotating): the driver writes its text. */
-  qr: string;
-  /** Passes the device may let the person through (a visitor's: the company's qrMaxCount); null: no limit. */
-  passLimit: number | null;
-  validFrom: Date | null;
-  validTo: Date | null;
-  groups: number[];
 }
 
 type Blacklisted = (phone: string, credentialNo: string) => boolean;

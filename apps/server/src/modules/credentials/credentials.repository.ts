@@ -7,19 +7,22 @@ import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.
 
 export type CredentialRow = typeof faceCredentials.$inferSelect;
 export type CredentialKey = { deviceId: number; personKind: string; personId: number };
-/** What a terminal should hold of a person (the payload of an add or update). */
-export type Desired = CredentialKey & {
-  action: 'add' | 'update';
+/** What a device should hold of a person. */
+export interface Held {
   name: string;
   photo: string;
+  /** Access card number, '' for none (residents have none). */
   cardNo: string;
+  /** Whose still QR pass the person shows ('v:<check-in code>', 'r:<resident id>'; '' none or rotating): the driver writes its text. */
   qr: string;
+  /** Passes the device may let the person through (a visitor's: the company's qrMaxCount); null: no limit. */
   passLimit: number | null;
   validFrom: Date | null;
   validTo: Date | null;
   groups: number[];
-  digest: string;
-};
+}
+/** The payload of an add or update. */
+export type Desired = CredentialKey & Held & { action: 'add' | 'update'; digest: string };
 export type CredentialFilter = { deviceId: number; status?: string; personKind?: string; name?: string };
 
 const WRITE_BATCH = 1000;
