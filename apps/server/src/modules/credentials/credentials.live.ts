@@ -40,9 +40,10 @@ export class Pusher {
    */
   async sweep(scope: TenantScope, now = new Date()): Promise<void> {
     const { services, config, log } = this.deps;
-    for (const d of await devicesRepository(scope).devices({ status: 0 })) {
-      if (!this.drivers.includes(d.driver)) continue;
-      const readAt = (await deviceLinksRepository(scope).link(d.id))?.readbackAt;
+    const pushed = (await devicesRepository(scope).devices({ status: 0 })).filter((d) => this.drivers.includes(d.driver));
+    const readAts = new Map((await deviceLinksRepository(scope).ofDevices(pushed.map((d) => d.id))).map((l) => [l.deviceId, l.readbackAt]));
+    for (const d of pushed) {
+      const readAt = readAts.get(d.id);
       if (!readAt || now.getTime() - readAt.getTime() >= READBACK_EVERY_MS)
         await readback(scope, d.id, this.deps).catch((err: unknown) => log.error({ err, deviceId: d.id }, 'credentials: readback failed'));
       const actor = jobContext({ system: this.system, config, services, log }, scope.companyId, {
