@@ -4,7 +4,7 @@
 // and pushes), and both the badge's QR pass and the face open the door there. The device's detail shows the person
 // on the device and the link connected, the monitor no trouble; a person deleted on the device is repaired by "Read
 // back now"; at the sign-out the device loses the person (QR and face no longer open) and the detail shows the
-// removal in English and Chinese.
+// removal in English and Chinese; the device is deleted only once disabling it has taken our people off it.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -170,6 +170,31 @@ async function detailShowsRemoved(en: Page, zh: Page, eid: number): Promise<void
   });
 }
 
+/**
+ * Deleting the device while it still holds a person of ours: the list refuses and explains; "Disable it and remove
+ * them" empties it of ours (the pipeline's removals), and then it is deleted.
+ */
+async function removalEmptiesFirst(en: Page, device: HikDevice, employeeNo: string): Promise<void> {
+  await step(en, 'credentials-delete-device-en', async () => {
+    await en.goto(`${stack.server.url}/key/list`);
+    const line = en.locator('.ant-table-tbody tr', { hasText: 'Lobby Hikvision' });
+    await line.getByRole('button', { name: 'Delete Lobby Hikvision' }).click();
+    await en.locator('.ant-popover:visible').getByRole('button', { name: button('Delete') }).click();
+    const dialog = en.locator('.ant-modal-confirm:visible');
+    await dialog.locator('.ant-modal-confirm-title').getByText('"Lobby Hikvision" still holds people put there by OpenVisit (1)', { exact: true }).waitFor();
+    await screenshot(en, 'credentials-delete-refused-en');
+    await dialog.getByRole('button', { name: button('Disable it and remove them') }).click();
+  });
+  await until(`the disabled device to lose ${employeeNo}`, () => (held(device, employeeNo).user ? undefined : true));
+  await step(en, 'credentials-deleted-en', async () => {
+    const line = en.locator('.ant-table-tbody tr', { hasText: 'Lobby Hikvision' });
+    await line.getByRole('button', { name: 'Delete Lobby Hikvision' }).click();
+    await en.locator('.ant-popover:visible').getByRole('button', { name: button('Delete') }).click();
+    await en.locator('.ant-message').getByText('Device deleted', { exact: true }).waitFor();
+    await line.waitFor({ state: 'detached' });
+  });
+}
+
 describe('Hikvision door devices', () => {
   it('a visitor reaches a Hikvision door added in the console, opens it by QR and face, and loses it at sign-out', {
     timeout: scaled(600_000),
@@ -239,5 +264,13 @@ describe('Hikvision door devices', () => {
     assert.equal(device.pass({ cardNo: badge, qr: true }).granted, false, 'the QR pass no longer opens the door');
     assert.equal(device.pass({ face }).granted, false, 'nor does the face');
     await detailShowsRemoved(en, zh, eid);
+
+    const second = await ok(
+      'UpdatePhoto',
+      { vname: 'Second Visitor', vphone: '13900003002', empid, photo: `data:image/jpeg;base64,${photo.toString('base64')}` },
+      admin,
+    );
+    await until('the second visitor on the device', () => (held(device, `OVV${second.vid}`).user ? true : undefined), 120_000);
+    await removalEmptiesFirst(en, device, `OVV${second.vid}`);
   });
 });

@@ -182,6 +182,11 @@ const entries = {
   QR_CHECKIN_OFF: [1131, '二维码签到已关闭，请输入访客码或手机号', 'QR code check-in is switched off; enter the visit code or phone number'],
   DEVICE_NOT_READABLE: [1132, '该设备不保存人员名单，无法回读', 'This device keeps no list of people to read back'],
   DEVICE_LINK_DOWN: [1133, '无法连接设备，或设备拒绝了账号', 'The device cannot be reached or refused the account'],
+  DEVICE_HOLDS_PEOPLE: [
+    1134,
+    '设备上仍有本系统下发的人员：请先停用设备（人员将被移除），再删除',
+    'The device still holds people OpenVisit put there: disable it first (they are removed), then delete it',
+  ],
   NO_ROUTE: [1201, '获取路径失败', 'Failed to get a route'],
   OFF_ROUTE: [1202, '偏离推荐路径', 'Off the recommended route'],
   VISITOR_SIGNED_OUT: [1203, '访客已签出', 'The visitor has signed out'],

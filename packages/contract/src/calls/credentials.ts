@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, epochMs, int16, pageInput, pageOf } from '../call.js';
+import { defineCall, epochMs, int16, ok, pageInput, pageOf } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule } from '../lookups.js';
 import { DEVICE_DRIVERS, deviceLink } from './devices.drivers.js';
@@ -256,10 +256,10 @@ export const readbackDevice = defineCall({
   ...common,
   name: 'readbackDevice',
   summary:
-    "Reads what a pushed-to device holds now, compares it with what it should hold and repairs the drift (never the site's own people); 602 for no such device, 1132 when its driver keeps no list to read (ours), 1130 when it is disabled, 1133 when the device cannot be reached or refuses us",
+    "Reads what a pushed-to device holds now, compares it with what it should hold and repairs the drift (never the site's own people); 602 for no such device, 1132 when its driver keeps no list to read (ours), 1133 when the device cannot be reached or refuses us",
   access: DEVICE_MANAGERS,
   log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
-  statuses: [Status.NO_SUCH_RECORD, Status.DEVICE_NOT_READABLE, Status.DEVICE_DISABLED, Status.DEVICE_LINK_DOWN],
+  statuses: [Status.NO_SUCH_RECORD, Status.DEVICE_NOT_READABLE, Status.DEVICE_LINK_DOWN],
   input: z.object({ eid: z.int32().positive() }),
   output: driftReport,
 });
@@ -284,6 +284,26 @@ export const getCredentialTrouble = defineCall({
   ),
 });
 
+/**
+ * Bound by the credentials module (a device that keeps people must not be forgotten while it still holds ours):
+ * devices never imports credentials.
+ */
+export const delEquipment = defineCall({
+  ...common,
+  name: 'delEquipment',
+  summary:
+    'Delete a device (it leaves its groups; its secret stops working); 602 when there is no such device; 1134 with the count while a Hikvision or ZKTeco device still holds people OpenVisit put there (disable it first: they are removed), unless `force`',
+  access: DEVICE_MANAGERS,
+  statuses: [Status.NO_SUCH_RECORD, Status.DEVICE_HOLDS_PEOPLE],
+  log: { module: LogModule.ACCESS_CONTROL, event: 'delete' },
+  input: z.object({
+    userid: z.int32().optional(),
+    eid: z.int32().positive(),
+    force: z.boolean().default(false).describe('delete even though the device still holds people of ours (a device gone for good)'),
+  }),
+  output: ok,
+});
+
 export const faceSyncCalls = [
   faceSyncPull,
   faceSyncAck,
@@ -295,4 +315,5 @@ export const faceSyncCalls = [
   getDeviceCredentialReport,
   readbackDevice,
   getCredentialTrouble,
+  delEquipment,
 ] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, epochMs, int16, ok, pageInput, pageOf } from '../call.js';
+import { defineCall, epochMs, int16, pageInput, pageOf } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { DEVICE_DRIVERS, deviceLink, driverFields, driverNeeds } from './devices.drivers.js';
@@ -292,17 +292,6 @@ export const updateEquipment = defineCall({
   output: device,
 });
 
-export const delEquipment = defineCall({
-  ...common,
-  name: 'delEquipment',
-  summary: 'Delete a device (it leaves its groups; its secret stops working); 602 when there is no such device',
-  access: DEVICE_MANAGERS,
-  statuses: [Status.NO_SUCH_RECORD],
-  log: { module: LogModule.ACCESS_CONTROL, event: 'delete' },
-  input: z.object({ userid, eid: z.int32().positive() }),
-  output: ok,
-});
-
 export const setEquipmentStatus = defineCall({
   ...common,
   name: 'setEquipmentStatus',
@@ -424,7 +413,6 @@ export const deviceCalls = [
   getEquipmentByEgid,
   addEquipment,
   updateEquipment,
-  delEquipment,
   setEquipmentStatus,
   rotateEquipmentSecret,
   getDeviceSelf,

@@ -277,4 +277,24 @@ describe('Hikvision ISAPI devices: the credential pipeline end to end', () => {
     // Read once: nothing new the second time.
     expect(await readPasses(actor, eid, deps())).toBe(0);
   });
+
+  it('a device holding our people is not deleted; disabling it removes ours and leaves the site’s own, then it is', async () => {
+    await round();
+    const ours = () => [...hik.state.users.keys()].filter((k) => k.startsWith('OV'));
+    expect(ours().length).toBeGreaterThan(0);
+    const refused = await t.call('delEquipment', { eid }, a.token);
+    expect(refused.status).toBe(Status.DEVICE_HOLDS_PEOPLE);
+    expect((refused.result as { held: number }).held).toBeGreaterThanOrEqual(ours().length);
+    // Another company's session cannot reach it, forced or not.
+    expect((await t.call('delEquipment', { eid, force: true }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.api.setEquipmentStatus({ eid, status: 1 }, a.token)).status).toBe(0);
+    const run = await round();
+    expect(run.held).toBeUndefined();
+    expect(ours()).toEqual([]);
+    expect(hik.state.users.get('1001')?.name).toBe('Site guard');
+    const states = (await t.api.getDeviceCredentialReport({ eid }, a.token)).result.states;
+    expect(states).toMatchObject({ live: 0, pending: 0, revoking: 0, failed: 0 });
+    expect((await t.call('delEquipment', { eid }, a.token)).status).toBe(0);
+    expect((await t.call('getDeviceCredentialReport', { eid }, a.token)).status).toBe(Status.NO_SUCH_RECORD);
+  });
 });

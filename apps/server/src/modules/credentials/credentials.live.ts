@@ -40,7 +40,7 @@ export class Pusher {
    */
   async sweep(scope: TenantScope, now = new Date()): Promise<void> {
     const { services, config, log } = this.deps;
-    const pushed = (await devicesRepository(scope).devices({ status: 0 })).filter((d) => this.drivers.includes(d.driver));
+    const pushed = (await devicesRepository(scope).devices({})).filter((d) => this.drivers.includes(d.driver));
     const readAts = new Map((await deviceLinksRepository(scope).ofDevices(pushed.map((d) => d.id))).map((l) => [l.deviceId, l.readbackAt]));
     for (const d of pushed) {
       const readAt = readAts.get(d.id);
@@ -65,7 +65,7 @@ export class Pusher {
 
   /** Pushes the company's devices that have changes due. */
   async kickDue(scope: TenantScope): Promise<void> {
-    const pushed = (await devicesRepository(scope).devices({ status: 0 })).filter((d) => this.drivers.includes(d.driver)).map((d) => d.id);
+    const pushed = (await devicesRepository(scope).devices({})).filter((d) => this.drivers.includes(d.driver)).map((d) => d.id);
     for (const deviceId of await pushQueueRepository(scope).devicesDue(pushed)) this.kick(scope.companyId, deviceId);
   }
 

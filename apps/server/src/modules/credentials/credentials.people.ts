@@ -149,7 +149,10 @@ export async function wantedPeople(scope: TenantScope, now: Date, visitIds?: num
     scope,
     groups.map((g) => g.id),
   );
-  const terminals = devices.filter(keepsPeople).map((d) => ({ id: d.eid, groups: d.egids, driver: d.driver, kind: d.eType }));
+  // A disabled device holds nobody of ours: disabling a door takes our people off it (the site's own stay).
+  const terminals = devices
+    .filter((d) => d.status === 0 && keepsPeople(d))
+    .map((d) => ({ id: d.eid, groups: d.egids, driver: d.driver, kind: d.eType }));
   if (visitIds) return { terminals, people: await visitorsWanted(scope, now, { groups, grants, listed }, visitIds) };
   const staff = await employeesWanted(scope, now, groups, grants, listed);
   const visitors = await visitorsWanted(scope, now, { groups, grants, listed });

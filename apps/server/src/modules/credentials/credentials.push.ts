@@ -84,10 +84,10 @@ export interface PushRun {
 
 export type PushDeps = { services: Pick<Services, 'files' | 'secrets'>; drivers: Partial<Record<string, DriverFactory>>; now?: () => Date };
 
-/** The device, when a driver of `deps` pushes to it and it is enabled. */
+/** The device, when a driver of `deps` pushes to it (disabled too: the removals of our people must reach it). */
 export async function pushedDevice(scope: TenantScope, deviceId: number, deps: PushDeps) {
   const device = await devicesRepository(scope).device(deviceId);
-  const factory = device && device.status === 0 ? deps.drivers[device.driver] : undefined;
+  const factory = device ? deps.drivers[device.driver] : undefined;
   return device && factory ? { device, factory } : null;
 }
 

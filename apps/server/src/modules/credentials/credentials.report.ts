@@ -1,5 +1,5 @@
 import { CREDENTIAL_STATES, type CredentialState, credentialState, type DriftReport, type In, logDesc, type Out, Status } from '@openvisit/contract';
-import { deviceById, deviceLinksRepository, linkView, listDevices } from '../../core/entitlements/entitlements.public.js';
+import { deviceById, deviceLinksRepository, linkView, listDevices, removeDevice } from '../../core/entitlements/entitlements.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { PUSH_DRIVERS } from './credentials.drivers.js';
@@ -8,6 +8,26 @@ import { readback } from './credentials.readback.js';
 import { credentialsViewRepository } from './credentials.repository.js';
 
 /** The console's view of a device's credentials as a whole: its link, states, queue and drift; its readback; the monitor's list. */
+
+/** People of ours on the device or on their way to it: every row not revoked. */
+async function stillHeld(ctx: AuthedContext, eid: number): Promise<number> {
+  const { states } = await credentialsViewRepository(ctx.tenant).tallies(eid);
+  return states.reduce((n, s) => n + (credentialState(s.action, s.status) === 'revoked' ? 0 : s.n), 0);
+}
+
+/**
+ * Deletes a device; a pushed-to or polling one only once it holds nobody of ours (disabling it removes them), else
+ * 1134 with the count, unless forced (a device gone for good). Our own terminals are left as before: a disabled one is
+ * answered 1130 and cannot take removals.
+ */
+export async function remove(ctx: AuthedContext, input: In<'delEquipment'>): Promise<null> {
+  const device = await deviceOf(ctx, input.eid);
+  if (!input.force && device.driver !== 'openvisit') {
+    const held = await stillHeld(ctx, device.eid);
+    if (held > 0) throw new AppError(Status.DEVICE_HOLDS_PEOPLE, `The device still holds ${held} people OpenVisit put there`, { held });
+  }
+  return removeDevice(ctx, input);
+}
 
 async function deviceOf(ctx: AuthedContext, eid: number) {
   const device = await deviceById(ctx.tenant, eid);
@@ -29,7 +49,6 @@ export async function readNow(ctx: AuthedContext, input: In<'readbackDevice'>): 
   const device = await deviceOf(ctx, input.eid);
   if (device.driver === 'zkteco') throw new AppError(Status.DEVICE_NOT_READABLE, 'A ZKTeco device cannot be read back yet');
   if (!PUSH_DRIVERS[device.driver]) throw new AppError(Status.DEVICE_NOT_READABLE);
-  if (device.status !== 0) throw new AppError(Status.DEVICE_DISABLED);
   // Another run (a push) has the device: it ends within its budget, so wait for it a little.
   let result = await readback(ctx.tenant, device.eid, { services: ctx.services, drivers: PUSH_DRIVERS });
   for (let i = 0; result === 'busy' && i < 40; i++) {

@@ -341,7 +341,7 @@ export const syncStateRepository = scoped(function syncStateRepository(scope: Te
           (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM resident_visitors WHERE company_id = ${companyId}),
           (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM device_groups WHERE company_id = ${companyId}),
           (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM listed_people WHERE company_id = ${companyId} AND kind = 'black'),
-          (SELECT count(*) || ':' || coalesce(sum(hashtext(id || kind)), 0) FROM devices WHERE company_id = ${companyId}),
+          (SELECT count(*) || ':' || coalesce(sum(hashtext(id || kind || driver || status)), 0) FROM devices WHERE company_id = ${companyId}),
           (SELECT count(*) || ':' || coalesce(sum(hashtext(group_id || ':' || device_id)), 0) FROM device_group_devices WHERE company_id = ${companyId}),
           (SELECT count(*) || ':' || coalesce(sum(hashtext(group_id || ':' || emp_id)), 0) FROM employee_device_groups WHERE company_id = ${companyId}),
           (SELECT count(*) || ':' || coalesce(sum(hashtext(group_id || ':' || visitor_type_id)), 0) FROM visitor_type_device_groups WHERE company_id = ${companyId}),

@@ -15,4 +15,5 @@ export const faceSyncRoutes = [
   bind(c.getDeviceCredentialReport, (input, ctx) => report.report(ctx, input)),
   bind(c.readbackDevice, (input, ctx) => report.readNow(ctx, input)),
   bind(c.getCredentialTrouble, (_input, ctx) => report.trouble(ctx)),
+  bind(c.delEquipment, (input, ctx) => report.remove(ctx, input)),
 ];

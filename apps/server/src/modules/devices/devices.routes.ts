@@ -5,7 +5,6 @@ import {
   devicesOfGroup,
   groups,
   listDevices,
-  removeDevice,
   rotateSecret,
   setDeviceStatus,
   updateDevice,
@@ -14,8 +13,8 @@ import { bind } from '../../platform/http/calls.js';
 import { deviceSelf } from './devices.auth.js';
 import * as grants from './devices.grants.js';
 
-// delEquipmentGroup is bound by passRules (it builds on groups and must count the strategies binding one): devices
-// never imports passRules.
+// delEquipmentGroup is bound by passRules (it builds on groups and must count the strategies binding one), delEquipment
+// by credentials (a device must not be forgotten while it holds our people): devices imports neither.
 export const devicesRoutes = [
   bind(c.getEquipmentGroupByUserid, (_input, ctx) => groups.listGroups(ctx)),
   bind(c.getEquipmentGroupByPage, (input, ctx) => groups.groupPage(ctx, input)),
@@ -26,7 +25,6 @@ export const devicesRoutes = [
   bind(c.getEquipmentByEgid, (input, ctx) => devicesOfGroup(ctx, input)),
   bind(c.addEquipment, (input, ctx) => addDevice(ctx, input)),
   bind(c.updateEquipment, (input, ctx) => updateDevice(ctx, input)),
-  bind(c.delEquipment, (input, ctx) => removeDevice(ctx, input)),
   bind(c.setEquipmentStatus, (input, ctx) => setDeviceStatus(ctx, input)),
   bind(c.rotateEquipmentSecret, (input, ctx) => rotateSecret(ctx, input)),
   bind(c.getDeviceSelf, (_input, ctx) => deviceSelf(ctx)),

@@ -11,6 +11,7 @@ import type {
   updateEquipment,
   updateEquipmentGroup,
 } from '@openvisit/contract';
+import { Status } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 
@@ -128,7 +129,11 @@ export function useUpdateDevice() {
 
 export function useDeleteDevice() {
   const saved = useSaved();
-  return useMutation({ mutationFn: (eid: number) => api.delEquipment({ eid }), onSuccess: saved });
+  // 1134 (still holding our people) is the page's to explain, with what can be done.
+  return useMutation({
+    mutationFn: (input: { eid: number; force?: boolean }) => api.delEquipment(input, { silent: [Status.DEVICE_HOLDS_PEOPLE] }),
+    onSuccess: saved,
+  });
 }
 
 export function useSetDeviceStatus() {

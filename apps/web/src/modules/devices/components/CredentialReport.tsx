@@ -80,12 +80,11 @@ function StateBar({ states }: { states: Partial<Record<CredentialState, number>>
   );
 }
 
-/** The message of a readback that could not run: our own driver (1132), disabled (1130), away or refusing us (1133). */
+/** The message of a readback that could not run: our own driver (1132), away or refusing us (1133). */
 function readbackError(err: unknown, t: TFunction): string | null {
   if (!(err instanceof ApiError)) return null;
   if (err.status === Status.DEVICE_NOT_READABLE) return t('faceSync.report.notReadable');
   if (err.status === Status.DEVICE_LINK_DOWN) return t('faceSync.report.linkDown');
-  if (err.status === Status.DEVICE_DISABLED) return t('faceSync.report.disabled');
   return null;
 }
 

@@ -70,6 +70,14 @@ export const devicesEn = {
     rotate: 'New secret',
     rotateConfirm: 'Issue a new secret for "{{name}}"? The current secret stops working at once.',
     deleteConfirm: 'Delete the device "{{name}}"? Its secret stops working.',
+    disableConfirm: 'Disable "{{name}}"? The people OpenVisit put on it are removed from it at its next contact; the site’s own people stay.',
+    holdsTitle: '"{{name}}" still holds people put there by OpenVisit ({{count}})',
+    holdsEnabled:
+      'Deleting it now would leave them on the device, able to open its door. Disable it first: they are removed from it, then delete it. Delete it anyway only if the device is gone for good.',
+    holdsDisabled:
+      'It is disabled and they are being removed (at its next contact). Delete it once the device holds none, or delete it anyway if the device is gone for good.',
+    disableToEmpty: 'Disable it and remove them',
+    deleteAnyway: 'Delete anyway',
     deleted: 'Device deleted',
     statusSaved: 'Device status saved',
   },

@@ -25,7 +25,6 @@ export const reportEn = {
   readbackDone: 'Readback done: {{repaired}} repaired, {{failed}} failed',
   notReadable: 'This device keeps no list of people the server can read (our own protocol).',
   linkDown: 'The device cannot be reached or refused the account: check its address, port and account, then try again.',
-  disabled: 'This device is disabled: enable it to read it back.',
   drift: {
     title: 'Last readback',
     none: 'Not read back yet',

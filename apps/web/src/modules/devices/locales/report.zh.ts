@@ -27,7 +27,6 @@ export const reportZh: DeepStrings<typeof reportEn> = {
   readbackDone: '回读完成：修复 {{repaired}} 项，失败 {{failed}} 项',
   notReadable: '该设备不保存服务器可读取的人员名单（本系统自有协议）。',
   linkDown: '无法连接设备，或设备拒绝了账号：请检查地址、端口和账号后重试。',
-  disabled: '该设备已停用：启用后才能回读。',
   drift: {
     title: '最近一次回读',
     none: '尚未回读',

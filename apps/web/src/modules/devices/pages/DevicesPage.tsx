@@ -20,7 +20,8 @@ import {
   useListPage,
   useListQuery,
 } from '../../../platform/list';
-import { useDeleteDevice, useDevicePage, useGroups, useRotateSecret, useSetDeviceStatus } from '../api';
+import { useDevicePage, useGroups, useRotateSecret } from '../api';
+import { DeviceRemoval } from '../components/DeviceRemoval';
 import { SecretDialog } from '../components/SecretDialog';
 import { directionKey, onlineKey, statusKey } from '../labels';
 
@@ -75,12 +76,10 @@ function DeviceFilters({ list }: { list: DeviceList }) {
   );
 }
 
-/** Edit, enable or disable, issue a new secret (shown once), delete. */
+/** Edit, issue a new secret (shown once), enable or disable, delete. */
 function DeviceActions({ device: d, onSecret }: { device: Device; onSecret: (shown: { eid: number; secret: string }) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const remove = useDeleteDevice();
-  const setStatus = useSetDeviceStatus();
   const rotate = useRotateSecret();
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
@@ -101,26 +100,12 @@ function DeviceActions({ device: d, onSecret }: { device: Device; onSecret: (sho
   return (
     <Space size={0} wrap>
       <Link to={`/key/listd/${d.eid}`}>{t('devices.edit')}</Link>
-      <Button
-        type="link"
-        size="small"
-        onClick={() => void act(() => setStatus.mutateAsync({ eid: d.eid, status: d.status ? 0 : 1 }), t('devices.list.statusSaved'))}
-      >
-        {d.status ? t('devices.list.enable') : t('devices.list.disable')}
-      </Button>
       <ConfirmDelete title={t('devices.list.rotateConfirm', { name: d.deviceName })} okText={t('devices.list.rotate')} onConfirm={() => renew(d)}>
         <Button type="link" size="small">
           {t('devices.list.rotate')}
         </Button>
       </ConfirmDelete>
-      <ConfirmDelete
-        title={t('devices.list.deleteConfirm', { name: d.deviceName })}
-        onConfirm={() => act(() => remove.mutateAsync(d.eid), t('devices.list.deleted'))}
-      >
-        <Button type="link" danger size="small" aria-label={`${t('devices.delete')} ${d.deviceName}`}>
-          {t('devices.delete')}
-        </Button>
-      </ConfirmDelete>
+      <DeviceRemoval device={d} act={act} />
     </Space>
   );
 }
