@@ -179,9 +179,15 @@ async function removalEmptiesFirst(en: Page, device: HikDevice, employeeNo: stri
     await en.goto(`${stack.server.url}/key/list`);
     const line = en.locator('.ant-table-tbody tr', { hasText: 'Lobby Hikvision' });
     await line.getByRole('button', { name: 'Delete Lobby Hikvision' }).click();
-    await en.locator('.ant-popover:visible').getByRole('button', { name: button('Delete') }).click();
+    await en
+      .locator('.ant-popover:visible')
+      .getByRole('button', { name: button('Delete') })
+      .click();
     const dialog = en.locator('.ant-modal-confirm:visible');
-    await dialog.locator('.ant-modal-confirm-title').getByText('"Lobby Hikvision" still holds people put there by OpenVisit (1)', { exact: true }).waitFor();
+    await dialog
+      .locator('.ant-modal-confirm-title')
+      .getByText('"Lobby Hikvision" still holds people put there by OpenVisit (1)', { exact: true })
+      .waitFor();
     await screenshot(en, 'credentials-delete-refused-en');
     await dialog.getByRole('button', { name: button('Disable it and remove them') }).click();
   });
@@ -189,7 +195,10 @@ async function removalEmptiesFirst(en: Page, device: HikDevice, employeeNo: stri
   await step(en, 'credentials-deleted-en', async () => {
     const line = en.locator('.ant-table-tbody tr', { hasText: 'Lobby Hikvision' });
     await line.getByRole('button', { name: 'Delete Lobby Hikvision' }).click();
-    await en.locator('.ant-popover:visible').getByRole('button', { name: button('Delete') }).click();
+    await en
+      .locator('.ant-popover:visible')
+      .getByRole('button', { name: button('Delete') })
+      .click();
     await en.locator('.ant-message').getByText('Device deleted', { exact: true }).waitFor();
     await line.waitFor({ state: 'detached' });
   });

@@ -50,7 +50,8 @@ export const facesRepository = scoped(function facesRepository(scope: TenantScop
       return rows.length;
     },
     /** Enabled employees with access rights on and a face photo or a card: the door devices' candidates. */
-    faceCandidates: () =>
+    /** Enabled employees with access and a face or a card (their own, or `alsoIds`: a temporary card lent to them). */
+    faceCandidates: (alsoIds: number[]) =>
       db
         .select({
           id: employees.id,
@@ -62,7 +63,14 @@ export const facesRepository = scoped(function facesRepository(scope: TenantScop
           acEnd: employees.acEnd,
         })
         .from(employees)
-        .where(and(mine, or(ne(employees.avatar, ''), ne(employees.cardNo, '')), eq(employees.acEnabled, true), eq(employees.status, 0))),
+        .where(
+          and(
+            mine,
+            or(ne(employees.avatar, ''), ne(employees.cardNo, ''), alsoIds.length ? inArray(employees.id, alsoIds) : undefined),
+            eq(employees.acEnabled, true),
+            eq(employees.status, 0),
+          ),
+        ),
     /** Empties the company's queue of photos to send again, answering whose. */
     takeQueue: () =>
       db

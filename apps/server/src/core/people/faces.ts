@@ -121,8 +121,8 @@ export async function facePhoto(ctx: AuthedContext, input: { empid: number }): P
 
 // --- for the face terminals' sync (modules/credentials), by scope ---
 
-export function faceSyncCandidates(scope: TenantScope) {
-  return facesRepository(scope).faceCandidates();
+export function faceSyncCandidates(scope: TenantScope, alsoIds: number[] = []) {
+  return facesRepository(scope).faceCandidates(alsoIds);
 }
 
 /** The employees whose photos `/updateAllFace` or a new photo asked to send again (the queue is emptied). */

@@ -35,6 +35,8 @@ export const faceCredentials = pgTable(
     photo: text('photo').notNull().default(''),
     /** The person's access card number ('' for none): a visit's badge card, an employee's card. */
     cardNo: text('card_no').notNull().default(''),
+    /** An employee's temporary card while lent and not overdue ('' none), a card besides their own where a device keeps several. */
+    tempCard: text('temp_card').notNull().default(''),
     validFrom: tstz('valid_from'),
     validTo: tstz('valid_to'),
     /** A visit's still QR pass, written as a card number where the device reads QR codes as cards ('' for none). */

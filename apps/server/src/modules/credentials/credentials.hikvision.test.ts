@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HikDevice, startHikvisionDevice } from '../../../../../tools/hikvision-device.js';
 import { facePhoto } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
-import { devices, faceCredentials, passRecords } from '../../db/schema/index.js';
+import { devices, employeeDeviceGroups, faceCredentials, passRecords } from '../../db/schema/index.js';
 import { jobContext } from '../../platform/http/calls.js';
 import { systemScope, tenantScope } from '../../platform/identity/tenancy.js';
 import { PUSH_DRIVERS } from './credentials.drivers.js';
@@ -276,6 +276,28 @@ describe('Hikvision ISAPI devices: the credential pipeline end to end', () => {
     );
     // Read once: nothing new the second time.
     expect(await readPasses(actor, eid, deps())).toBe(0);
+  });
+
+  it('an employee’s temporary card is a second card on the device while lent, gone when returned or overdue', async () => {
+    const cardsOf = (no: string) => [...hik.state.cards.values()].filter((c) => c.employeeNo === no).map((c) => c.cardNo);
+    // The host has no face and no card of their own: the temporary card alone brings them to the device.
+    await t.db.insert(employeeDeviceGroups).values({ companyId: a.id, empId: host, groupId: group });
+    const cid = (await t.api.addInterimCard({ empid: host }, a.token)).result.cid;
+    expect((await t.api.updateInterimCard({ cid, cardNo: 'tmp4711' }, a.token)).status).toBe(0);
+    await round();
+    expect(cardsOf(`OVE${host}`)).toEqual(['TMP4711']);
+    expect(hik.pass({ cardNo: 'TMP4711' }).granted).toBe(true);
+    // Past its due time (the desk's, else the end of the day) it opens nothing, on the device as at our readers.
+    await t.db.execute(sql`UPDATE interim_cards SET due_at = now() - interval '1 minute' WHERE id = ${cid}`);
+    await round();
+    expect(cardsOf(`OVE${host}`)).toEqual([]);
+    await t.db.execute(sql`UPDATE interim_cards SET due_at = NULL WHERE id = ${cid}`);
+    await round();
+    expect(cardsOf(`OVE${host}`)).toEqual(['TMP4711']);
+    expect((await t.api.returnInterimCard({ cid }, a.token)).status).toBe(0);
+    await round();
+    expect(cardsOf(`OVE${host}`)).toEqual([]);
+    expect(hik.pass({ cardNo: 'TMP4711' }).granted).toBe(false);
   });
 
   it('a device holding our people is not deleted; disabling it removes ours and leaves the site’s own, then it is', async () => {

@@ -10,7 +10,7 @@ import type { Outcome } from './credentials.settle.js';
 
 /**
  * The Hikvision ISAPI driver (docs/protocols/hikvision-isapi.md): a person is a user `OV<kind><id>` with the visit's
- * window and, for a visitor, the pass count (`maxOpenDoorTime`), their card and still QR pass as cards, their face
+ * window and, for a visitor, the pass count (`maxOpenDoorTime`), their card, temporary card and still QR pass as cards, their face
  * in face library 1. A removal deletes the person with their cards and face. The device's refusals of one person
  * are that person's failure; a refused password, a lock-out, a busy or absent device stop the run (LinkError).
  */
@@ -89,6 +89,7 @@ async function put(client: IsapiClient, device: DeviceRow, row: CredentialRow, d
   });
   if (row.action === 'update') await client.deleteCardsOf([no]);
   if (row.cardNo) await client.setCard(no, row.cardNo);
+  if (row.tempCard) await client.setCard(no, row.tempCard);
   const qr = qrText(row, deps);
   if (qr) await client.setCard(no, qr);
   const photo = row.photo ? await deps.files.read(row.photo) : null;
@@ -138,7 +139,7 @@ export const hikvisionDriver: DriverFactory = (device, deps) => {
       return {
         no: personNo('letters', row.personKind as FacePersonKind, row.personId),
         name: cutUtf8(row.name, 128),
-        cards: [row.cardNo, qrText(row, deps)].filter((c) => c !== ''),
+        cards: [row.cardNo, row.tempCard, qrText(row, deps)].filter((c) => c !== ''),
         face: row.photo !== '',
         validFrom: row.validFrom,
         validTo: row.validTo,

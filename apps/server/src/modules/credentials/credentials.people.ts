@@ -7,6 +7,7 @@ import { faceCandidateVisits, meetingWindow } from '../../core/visits/visits.pub
 import { dayOf, dayStart } from '../../platform/formats/days.js';
 import type { TenantScope } from '../../platform/identity/tenancy.js';
 import { blacklistMatcher } from '../blacklist/blacklist.public.js';
+import { interimCards } from '../interimCards/interimCards.public.js';
 import { faceCandidateResidents } from '../residents/residents.public.js';
 import type { Held } from './credentials.repository.js';
 
@@ -30,13 +31,16 @@ const over = (w: Window, now: Date) => w.validTo !== null && w.validTo.getTime()
 
 async function employeesWanted(scope: TenantScope, now: Date, groups: GroupFacts[], grants: Grants, listed: Blacklisted): Promise<Person[]> {
   const out: Person[] = [];
-  for (const e of await faceSyncCandidates(scope)) {
+  const lent = await interimCards.lentCardsOfEmployees(scope, now);
+  for (const e of await faceSyncCandidates(scope, [...lent.keys()])) {
     if (listed(e.phone, '')) continue;
     // acStart–acEnd are whole days, both included.
     const w = { validFrom: e.acStart ? dayStart(e.acStart) : null, validTo: e.acEnd ? dayStart(e.acEnd, 1) : null };
     if (over(w, now)) continue;
     const g = entitledGroups({ kind: 'employee', granted: grants.employees.get(e.id) ?? [] }, groups);
-    if (g.length) out.push({ kind: 'employee', id: e.id, name: e.name, photo: e.avatar, cardNo: e.cardNo, qr: '', passLimit: null, ...w, groups: g });
+    if (!g.length) continue;
+    const tempCard = lent.get(e.id) ?? '';
+    out.push({ kind: 'employee', id: e.id, name: e.name, photo: e.avatar, cardNo: e.cardNo, tempCard, qr: '', passLimit: null, ...w, groups: g });
   }
   return out;
 }
@@ -86,7 +90,8 @@ export async function visitorsWanted(
     const granted = v.tid !== null ? (ctx.grants.visitorTypes.get(v.tid) ?? []) : [];
     const g = entitledGroups({ kind: 'visitor', granted, gid: v.gid }, ctx.groups);
     const qr = qrs && v.code ? `v:${v.code}` : '';
-    if (g.length) out.push({ kind: 'visitor', id: v.id, name: v.name, photo: v.photo, cardNo: v.cardNo, qr, passLimit, ...w, groups: g });
+    if (g.length)
+      out.push({ kind: 'visitor', id: v.id, name: v.name, photo: v.photo, cardNo: v.cardNo, tempCard: '', qr, passLimit, ...w, groups: g });
   }
   return out;
 }
@@ -102,7 +107,18 @@ async function residentsWanted(scope: TenantScope, now: Date, groups: GroupFacts
     // A resident is registered at no gate: the groups of every gate.
     const g = entitledGroups({ kind: 'resident', granted: grants.residents.get(r.id) ?? [], gid: null }, groups);
     if (g.length)
-      out.push({ kind: 'resident', id: r.id, name: r.name, photo: r.face, cardNo: '', qr: qrs ? `r:${r.id}` : '', passLimit: null, ...w, groups: g });
+      out.push({
+        kind: 'resident',
+        id: r.id,
+        name: r.name,
+        photo: r.face,
+        cardNo: '',
+        tempCard: '',
+        qr: qrs ? `r:${r.id}` : '',
+        passLimit: null,
+        ...w,
+        groups: g,
+      });
   }
   return out;
 }
@@ -126,17 +142,20 @@ export const keepsPeople = (d: { driver: string; eType: string }) => d.driver !=
 /**
  * What this device should hold of the person, or null when it has no use for them: our face terminals take people
  * with a face (and their card); a pushed-to face terminal any of face, card or QR (ZKTeco's read no QR); a card reader
- * the card; a Hikvision QR reader the QR pass or the card.
+ * the card; a Hikvision QR reader the QR pass or the card. An employee's temporary card is a second card where the
+ * device keeps several (Hikvision); where it keeps one (ZKTeco's user record, our terminals), it is the card while lent.
  */
-export function contentFor(t: Terminal, p: Person): Pick<Person, 'photo' | 'cardNo' | 'qr'> | null {
+export function contentFor(t: Terminal, p: Person): Pick<Person, 'photo' | 'cardNo' | 'tempCard' | 'qr'> | null {
   const face = t.kind === 'face';
+  const cards = t.kind === 'barrier' ? { cardNo: '', tempCard: '' } : t.driver === 'hikvision' ? p : { cardNo: p.tempCard || p.cardNo, tempCard: '' };
   const c = {
     photo: face ? p.photo : '',
-    cardNo: t.kind === 'barrier' ? '' : p.cardNo,
+    cardNo: cards.cardNo,
+    tempCard: cards.tempCard === cards.cardNo ? '' : cards.tempCard,
     qr: t.driver === 'hikvision' && (face || t.kind === 'qr') ? p.qr : '',
   };
   if (t.driver === 'openvisit') return face && c.photo ? c : null;
-  return c.photo || c.cardNo || c.qr ? c : null;
+  return c.photo || c.cardNo || c.tempCard || c.qr ? c : null;
 }
 
 /** The company's face terminals and the people wanted: everyone, or only these visits (the change feed's). */
@@ -163,5 +182,7 @@ export async function wantedPeople(scope: TenantScope, now: Date, visitIds?: num
 /** What a terminal holds of a person: a change of any of it is an update. */
 export function digestOf(p: Omit<Person, 'kind' | 'id' | 'groups'>, groups: number[]): string {
   const parts = [p.name, p.photo, p.cardNo, p.validFrom?.getTime() ?? '', p.validTo?.getTime() ?? '', groups.join(','), p.qr, p.passLimit];
+  // Appended only when set: the digests of everyone without one stay as they were (no re-push of all).
+  if (p.tempCard) parts.push(`t:${p.tempCard}`);
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 }

@@ -13,6 +13,8 @@ export interface Held {
   photo: string;
   /** Access card number, '' for none (residents have none). */
   cardNo: string;
+  /** An employee's temporary card, lent and not overdue ('' none): a second card where the device keeps several. */
+  tempCard: string;
   /** Whose still QR pass the person shows ('v:<check-in code>', 'r:<resident id>'; '' none or rotating): the driver writes its text. */
   qr: string;
   /** Passes the device may let the person through (a visitor's: the company's qrMaxCount); null: no limit. */
@@ -39,6 +41,7 @@ const wireRow = (r: Desired) => ({
   n: r.name,
   ph: r.photo,
   c: r.cardNo,
+  tc: r.tempCard,
   q: r.qr,
   pl: r.passLimit,
   vf: r.validFrom?.toISOString() ?? null,
@@ -75,12 +78,12 @@ export const faceSyncRepository = scoped(function faceSyncRepository(scope: Tena
       for (let i = 0; i < rows.length; i += WRITE_BATCH) {
         const batch = rows.slice(i, i + WRITE_BATCH).map(wireRow);
         await db.execute(sql`
-          INSERT INTO face_credentials (company_id, device_id, person_kind, person_id, action, name, photo, card_no, qr, pass_limit, valid_from, valid_to, groups, digest)
-          SELECT ${companyId}, u.d, u.k, u.p, u.a, u.n, u.ph, u.c, u.q, u.pl, u.vf, u.vt, u.g, u.dg
+          INSERT INTO face_credentials (company_id, device_id, person_kind, person_id, action, name, photo, card_no, temp_card, qr, pass_limit, valid_from, valid_to, groups, digest)
+          SELECT ${companyId}, u.d, u.k, u.p, u.a, u.n, u.ph, u.c, u.tc, u.q, u.pl, u.vf, u.vt, u.g, u.dg
           FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-            AS u(d integer, k text, p integer, a text, n text, ph text, c text, q text, pl integer, vf timestamptz, vt timestamptz, g integer[], dg text)
+            AS u(d integer, k text, p integer, a text, n text, ph text, c text, tc text, q text, pl integer, vf timestamptz, vt timestamptz, g integer[], dg text)
           ON CONFLICT (device_id, person_kind, person_id) DO UPDATE SET
-            action = excluded.action, name = excluded.name, photo = excluded.photo, card_no = excluded.card_no, qr = excluded.qr, pass_limit = excluded.pass_limit,
+            action = excluded.action, name = excluded.name, photo = excluded.photo, card_no = excluded.card_no, temp_card = excluded.temp_card, qr = excluded.qr, pass_limit = excluded.pass_limit,
             valid_from = excluded.valid_from, valid_to = excluded.valid_to, groups = excluded.groups, digest = excluded.digest,
             seq = ${nextSeq}, status = 'pending', attempts = 0, last_error = '', next_attempt_at = NULL, ack_due_at = NULL,
             updated_at = now()`);
@@ -330,8 +333,8 @@ export const syncStateRepository = scoped(function syncStateRepository(scope: Te
         .values({ companyId, ...v })
         .onConflictDoUpdate({ target: faceSyncState.companyId, set: v }),
     /**
-     * Whether anything but visits changed: people, groups, membership, grants, blacklist (counts, last updates and
-     * hashes of the link tables). Devices' own rows are left out: their last-seen stamp changes every minute.
+     * Whether anything but visits changed: people, groups, membership, grants, blacklist, temporary cards (counts, last
+     * updates, cards gone overdue, hashes of the link tables). Devices' own rows are left out: their last-seen stamp changes every minute.
      */
     fingerprint: () =>
       selectRows<{ fp: string }>(
@@ -341,6 +344,8 @@ export const syncStateRepository = scoped(function syncStateRepository(scope: Te
           (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM resident_visitors WHERE company_id = ${companyId}),
           (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM device_groups WHERE company_id = ${companyId}),
           (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM listed_people WHERE company_id = ${companyId} AND kind = 'black'),
+          (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || count(*) FILTER (WHERE status = 1 AND due_at < now())
+            FROM interim_cards WHERE company_id = ${companyId}),
           (SELECT count(*) || ':' || coalesce(sum(hashtext(id || kind || driver || status)), 0) FROM devices WHERE company_id = ${companyId}),
           (SELECT count(*) || ':' || coalesce(sum(hashtext(group_id || ':' || device_id)), 0) FROM device_group_devices WHERE company_id = ${companyId}),
           (SELECT count(*) || ':' || coalesce(sum(hashtext(group_id || ':' || emp_id)), 0) FROM employee_device_groups WHERE company_id = ${companyId}),

@@ -86,6 +86,12 @@ export function interimCardsRepository(scope: TenantScope) {
         .where(and(mine, eq(c.status, 1), sql`lower(${c.cardNo}) = lower(${cardNo})`))
         .limit(1)
         .then((r) => r[0]),
+    /** Cards lent to employees now (overdue or not), for the door devices that keep people. */
+    lentToEmployees: () =>
+      db
+        .select({ empId: c.empId, cardNo: c.cardNo, dueAt: c.dueAt })
+        .from(c)
+        .where(and(mine, eq(c.status, 1), sql`${c.empId} IS NOT NULL`, sql`${c.cardNo} <> ''`)),
     insert: (v: InterimCardInsert) =>
       db
         .insert(c)

@@ -147,6 +147,15 @@ export async function giveBack(ctx: AuthedContext, input: In<'returnInterimCard'
  * For the door readers: the employee holding this temporary card now (lent, not past its due time), as the
  * employee's own card would answer; undefined for a visitor's card, a card not lent, or one overdue.
  */
+/**
+ * For the devices that keep people (modules/credentials): each employee's temporary card lent now and not past its due
+ * time, the same cards `lentCardHolder` opens with.
+ */
+export async function lentCardsOfEmployees(scope: TenantScope, now = new Date()): Promise<Map<number, string>> {
+  const lent = await interimCardsRepository(scope).lentToEmployees();
+  return new Map(lent.flatMap((r) => (r.empId && !isOverdue({ status: LENT, dueAt: r.dueAt }, now) ? [[r.empId, r.cardNo.toUpperCase()]] : [])));
+}
+
 export async function lentCardHolder(scope: TenantScope, cardNo: string) {
   const lent = await interimCardsRepository(scope).lentTo(cardNo);
   if (!lent?.empId || isOverdue({ status: LENT, dueAt: lent.dueAt })) return undefined;
