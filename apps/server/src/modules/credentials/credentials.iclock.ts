@@ -96,13 +96,17 @@ async function results(scope: TenantScope, deviceId: number, body: string, now: 
     ).map((r) => [r.seq, r]),
   );
   const outcomes: Outcome[] = [];
+  // A change's first failure is its reason (a face refused because its user was: the user's refusal), counted once.
+  const failed = new Set<number>();
   for (const { seq, part, r } of parsed) {
     const row = rows.get(seq);
-    if (!row) continue;
+    if (!row || failed.has(seq)) continue;
     // Deleting what the device does not hold (-10) leaves it as wanted.
     const gone = r.kind === 'unknownUser' && (part === 'D' || part === 'X' || part === 'T');
-    if (!r.ok && !gone) outcomes.push({ seq, status: 'failed', reason: `${r.meaning} (${r.code})`, code: part === 'F' ? 1 : undefined });
-    else if (part === lastPart(row)) outcomes.push({ seq, status: 'synced' });
+    if (!r.ok && !gone) {
+      failed.add(seq);
+      outcomes.push({ seq, status: 'failed', reason: `${r.meaning} (${r.code})`, code: part === 'F' ? 1 : undefined });
+    } else if (part === lastPart(row)) outcomes.push({ seq, status: 'synced' });
   }
   if (outcomes.length) await inTransaction(scope, (tx) => settle(tx, deviceId, outcomes, now));
 }
