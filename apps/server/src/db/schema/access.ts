@@ -126,6 +126,8 @@ export const deviceLinks = pgTable('device_links', {
   readbackWantedAt: tstz('readback_wanted_at'),
   /** The ZKTeco readback under way: when its queries went, their ids, and the rows the device has posted back so far. */
   readbackAnswer: jsonb('readback_answer'),
+  /** A ZKTeco device's last upload stamps per table other than ATTLOG (OPERLOG, BIODATA, rtlog…), echoed at its handshake. */
+  stamps: jsonb('stamps'),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 
