@@ -126,7 +126,14 @@ async function repair(scope: TenantScope, deviceId: number, driver: Reader, foun
  * Compares what a device holds (`held`, read by either path: a pushed-to device's `read()`, a polling one's posted
  * tables) with its queue and repairs the drift; the report, drift first.
  */
-export async function checkHoldings(scope: TenantScope, deviceId: number, driver: Reader, held: Holding[], fix: Fixer, at: Date): Promise<DriftReport> {
+export async function checkHoldings(
+  scope: TenantScope,
+  deviceId: number,
+  driver: Reader,
+  held: Holding[],
+  fix: Fixer,
+  at: Date,
+): Promise<DriftReport> {
   const rows = await pushQueueRepository(scope).ofDevice(deviceId);
   const t = await repair(scope, deviceId, driver, compare(driver, held, rows), fix);
   // Drift first: the site's own people only fill what room is left.
