@@ -118,13 +118,15 @@ export async function readbackUpload(
     if (!part || (up.packIdx !== undefined && part.packs.includes(up.packIdx))) return;
     if (up.packIdx !== undefined) part.packs.push(up.packIdx);
   }
-  a.users.push(...up.upload.users);
+  // Only what the comparison reads is kept: a site user's password (Passwd) is none of the server's business.
+  a.users.push(...up.upload.users.map((u) => ({ pin: u.pin, name: u.name, card: u.card ?? '', validFrom: u.validFrom, validTo: u.validTo })));
   a.faces.push(...faces);
   await finishOrKeep(scope, deviceId, pending, now, zoneMinutes);
 }
 
 /** The queries' results: the number of rows sent (the answer is complete once they are all in), or a refusal. */
 export async function readbackResults(scope: TenantScope, deviceId: number, results: ZkResult[], now: Date, zoneMinutes: number): Promise<void> {
+  if (!results.some((r) => QUERY_ID.test(r.id))) return;
   const links = deviceLinksRepository(scope);
   const pending = pendingOf(await links.link(deviceId));
   const a = pending.answer;

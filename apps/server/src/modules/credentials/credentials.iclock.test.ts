@@ -188,6 +188,36 @@ describe('ZKTeco PUSH devices: the credential pipeline end to end', () => {
     expect(link).toMatchObject({ readbackWantedAt: null, readbackAnswer: null });
   });
 
+  it('a PUSH 3.x answer in packets (querydata, packcnt/packidx) is assembled before comparing, a packet sent twice counted once', async () => {
+    await t.db.update(deviceLinks).set({ readbackWantedAt: new Date() }).where(eq(deviceLinks.deviceId, eid));
+    const polled = await (await fetch(`${url}/iclock/getrequest?SN=CQZ7224460001`)).text();
+    const token = /C:Q(\d+)U:DATA QUERY USERINFO/.exec(polled)?.[1];
+    expect(polled).toContain(`C:Q${token}B:DATA QUERY BIODATA Type=9`);
+    const s = zk.state;
+    const iso = (v: string | null) => (v ? v.replace(' ', 'T') : '');
+    const users = [...s.users.values()].map(
+      (u) => `user uid=1\tpin=${u.pin}\tname=${u.name}\tcardno=${u.card}\tStartDatetime=${iso(u.validFrom)}\tEndDatetime=${iso(u.validTo)}`,
+    );
+    const half = Math.ceil(users.length / 2);
+    const post = (path: string, query: string, body: string) =>
+      fetch(`${url}/iclock/${path}?SN=CQZ7224460001${query}`, { method: 'POST', body }).then((r) => r.text());
+    const packet = (idx: number, lines: string[]) =>
+      post('querydata', `&type=tabledata&cmdid=Q${token}U&tablename=user&count=${lines.length}&packcnt=2&packidx=${idx}`, `${lines.join('\n')}\n`);
+    expect(await packet(1, users.slice(0, half))).toBe(`user=${half}`);
+    expect(await packet(1, users.slice(0, half))).toBe(`user=${half}`);
+    const faces = [...s.templates.keys()].map((pin) => `biodata pin=${pin}\tno=0\tindex=0\tvalid=1\ttype=9\tmajorver=58\ttmp=AAAA`);
+    await post('querydata', `&type=tabledata&cmdid=Q${token}B&tablename=biodata&count=${faces.length}&packcnt=1&packidx=1`, `${faces.join('\n')}\n`);
+    await post('devicecmd', '', `ID=Q${token}U&Return=${users.length}&CMD=DATA\nID=Q${token}B&Return=${faces.length}&CMD=DATA\n`);
+    // Half the users are in: nothing is compared yet (the missing half would read as drift).
+    const [waiting] = await t.db.select().from(deviceLinks).where(eq(deviceLinks.deviceId, eid));
+    expect(waiting?.readbackWantedAt).not.toBeNull();
+    await packet(2, users.slice(half));
+    const [done] = await t.db.select().from(deviceLinks).where(eq(deviceLinks.deviceId, eid));
+    expect(done).toMatchObject({ readbackWantedAt: null, readbackAnswer: null });
+    expect(done?.drift).toMatchObject({ missing: 0, changed: 0, extra: 0, heldSite: 1, error: '' });
+    expect(JSON.stringify(done?.drift)).not.toContain('Passwd');
+  });
+
   it('an answer lost on the way is asked again; a device that does not answer gets 1133 with when it last polled', async () => {
     // The device takes the queries but its results never come: the answer stays incomplete, then is asked again.
     zk.fault({ command: /QUERY USERINFO/, times: 1, kind: 'drop' });
