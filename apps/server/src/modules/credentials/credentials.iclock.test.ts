@@ -6,8 +6,9 @@ import { startZktecoDevice, type ZkDevice } from '../../../../../tools/zkteco-de
 import { facePhoto } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { deviceLinks, devices, faceCredentials, passRecords } from '../../db/schema/index.js';
-import { tenantScope } from '../../platform/identity/tenancy.js';
+import { systemScope, tenantScope } from '../../platform/identity/tenancy.js';
 import { zkReadbackWait } from './credentials.iclock.readback.js';
+import { Pusher, READBACK_EVERY_MS } from './credentials.live.js';
 import { reconcileCompany } from './credentials.reconcile.js';
 
 /**
@@ -250,6 +251,21 @@ describe('ZKTeco PUSH devices: the credential pipeline end to end', () => {
     const [after] = await t.db.select().from(deviceLinks).where(eq(deviceLinks.deviceId, eid));
     expect(after?.readbackWantedAt).toBeNull();
     expect(after?.readbackAt?.getTime()).toBeGreaterThanOrEqual(before);
+  });
+
+  it('the sweep asks a device not read back for 6 h for a readback, done at its next poll', async () => {
+    const pusher = new Pusher(systemScope(t.db), { services: t.services, config: t.config, drivers: {}, log: t.app.log });
+    const old = new Date(Date.now() - READBACK_EVERY_MS - 60_000);
+    await t.db.update(deviceLinks).set({ readbackAt: old }).where(eq(deviceLinks.deviceId, eid));
+    await pusher.sweep(scope(), new Date());
+    const [wanted] = await t.db.select().from(deviceLinks).where(eq(deviceLinks.deviceId, eid));
+    expect(wanted?.readbackWantedAt).not.toBeNull();
+    await zk.pollOnce();
+    await zk.pollOnce();
+    const [done] = await t.db.select().from(deviceLinks).where(eq(deviceLinks.deviceId, eid));
+    expect(done?.readbackWantedAt).toBeNull();
+    expect(done?.readbackAt?.getTime()).toBeGreaterThan(old.getTime());
+    expect(done?.drift).toMatchObject({ missing: 0, extra: 0, changed: 0, error: '' });
   });
 
   it('door events (rtlog) of an access-control firmware are passes, granted or refused, received once', async () => {

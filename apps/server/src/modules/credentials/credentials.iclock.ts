@@ -181,7 +181,8 @@ async function upload(deps: Deps, scope: TenantScope, deviceId: number, zk: ZkRe
   const lines = body.split('\n').filter((l) => l.trim()).length;
   const records = zk.table === 'ATTLOG' ? attendance(body) : zk.table === 'RTLOG' ? doorEvents(body) : [];
   await passes(deps, scope, deviceId, records, now);
-  if (zk.table === 'OPERLOG' || zk.table === 'BIODATA')
+  // A readback's rows: OPERLOG USER lines (a firmware posting them as USERINFO too), BIODATA templates.
+  if (['OPERLOG', 'USERINFO', 'BIODATA'].includes(zk.table))
     await readbackUpload(scope, deviceId, { upload: parseZkUpload(zk.table, body) }, now, zoneMinutes(now));
   if (/^\d{1,15}$/.test(zk.stamp)) {
     const links = deviceLinksRepository(scope);
