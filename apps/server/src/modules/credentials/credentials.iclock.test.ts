@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { Status } from '@openvisit/contract';
+import { type DriftReport, Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startZktecoDevice, type ZkDevice } from '../../../../../tools/zkteco-device.js';
@@ -66,7 +66,7 @@ describe('ZKTeco PUSH devices: the credential pipeline end to end', () => {
   });
   /** The console's "Read back now" while the device polls, as it does every few seconds. */
   const readNow = async () => {
-    const call = t.call('readbackDevice', { eid }, a.token);
+    const call = t.call<DriftReport>('readbackDevice', { eid }, a.token);
     let done = false;
     void call.finally(() => {
       done = true;

@@ -45,7 +45,7 @@ export async function report(ctx: AuthedContext, input: In<'getDeviceCredentialR
   return { link: linkView(link), states: counts, queue, drift: (link?.drift as DriftReport | null | undefined) ?? null };
 }
 
-/** Reads a pushed-to device back now and repairs it (logged); 1132 for a device of ours (nothing to read), 1133 when it cannot be read. */
+/** Reads a device back now and repairs it (logged; a ZKTeco device at its next poll, waited for); 1132 for a device of ours (nothing to read), 1133 when it cannot be read. */
 export async function readNow(ctx: AuthedContext, input: In<'readbackDevice'>): Promise<Out<'readbackDevice'>> {
   const device = await deviceOf(ctx, input.eid);
   if (device.driver !== 'zkteco' && !PUSH_DRIVERS[device.driver]) throw new AppError(Status.DEVICE_NOT_READABLE);
