@@ -253,6 +253,14 @@ describe('ZKTeco PUSH devices: the credential pipeline end to end', () => {
     expect(after?.readbackAt?.getTime()).toBeGreaterThanOrEqual(before);
   });
 
+  it('a query the device refuses ends the readback with its reason (1133), kept with the device', async () => {
+    zk.fault({ command: /QUERY BIODATA/, times: 1, kind: 'fail', code: -1002 });
+    const refused = await readNow();
+    expect(refused.status).toBe(Status.DEVICE_LINK_DOWN);
+    expect(refused.reason).toMatch(/refused the readback query: not supported by the device \(-1002\)/);
+    expect((await t.api.getDeviceCredentialReport({ eid }, a.token)).result.drift?.error).toMatch(/-1002/);
+  });
+
   it('the sweep asks a device not read back for 6 h for a readback, done at its next poll', async () => {
     const pusher = new Pusher(systemScope(t.db), { services: t.services, config: t.config, drivers: {}, log: t.app.log });
     const old = new Date(Date.now() - READBACK_EVERY_MS - 60_000);
