@@ -62,14 +62,16 @@ function holdingsOf(a: Answer, zoneMinutes: number): Holding[] {
   const at = (t: string | null | undefined) => (t && !OPEN_ENDS.has(t) ? zkLocalToDate(t, zoneMinutes) : null);
   const faces = new Set(a.faces);
   const byPin = new Map(a.users.map((u) => [u.pin, u]));
-  return [...byPin.values()].map((u) => ({
-    no: u.pin,
-    name: u.name,
-    cards: u.card && u.card !== '0' ? [u.card] : [],
-    face: faces.has(u.pin),
-    validFrom: at(u.validFrom),
-    validTo: at(u.validTo),
-  }));
+  return [...byPin.values()]
+    .filter((u) => u.pin)
+    .map((u) => ({
+      no: u.pin,
+      name: u.name,
+      cards: u.card && u.card !== '0' ? [u.card] : [],
+      face: faces.has(u.pin),
+      validFrom: at(u.validFrom),
+      validTo: at(u.validTo),
+    }));
 }
 
 /** Asks for a readback at the device's next poll (an earlier wish still waiting stands). */
