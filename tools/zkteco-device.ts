@@ -2,13 +2,9 @@
 // polls the server, as the real one does (docs/protocols/zkteco-push.md). It handshakes (GET /iclock/cdata?options=all),
 // polls GET /iclock/getrequest, runs each `C:<id>:<command>` against its own tables (users, cards, face photos) with the
 // limits a device enforces, reports `ID=…&Return=…&CMD=…` lines to POST /iclock/devicecmd, uploads its passes (ATTLOG,
-// stamped, once), site enrolments (OPERLOG + BIOPHOTO) and query answers. Written apart from the server's protocol
-// functions on purpose: a shared misreading would pass its own test.
-//
-//   node --import tsx tools/zkteco-device.ts --server http://host:3000 --sn SN [--every 2] [--control 0]
-//     [--max-users N] [--pin-max-len N] [--name-max-len N]
-// --control PORT (0: any free port) serves GET /state, POST /pass {pin|card|face(base64), inOut}, POST /fault {command
-// (regex), times, kind: fail|drop|hold, code, holdMs}, POST /site-user {pin, name, card, face}, POST /poll, POST /stop.
+// stamped, once; or, with `doorEvents`, `rtlog` door events granted and refused, as access-control firmware does), site
+// enrolments (OPERLOG + BIOPHOTO) and query answers. Written apart from the server's protocol functions on purpose: a
+// shared misreading would pass its own test. The CLI and its control server: USAGE below, docs/protocols/zkteco-push.md.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -49,7 +45,8 @@ export interface ZkDevice {
   addSiteUser(u: { pin: string; name: string; card?: string; face?: Buffer }): void;
   stats(): ZkDeviceStats;
 }
-type Options = { server: string; sn: string; pollMs?: number; maxUsers?: number; pinMaxLen?: number; nameMaxLen?: number; clock?: () => Date };
+type Options = { server: string; sn: string; pollMs?: number; clock?: () => Date; doorEvents?: boolean } & Partial<Record<Limit, number>>;
+type Limit = 'maxUsers' | 'pinMaxLen' | 'nameMaxLen';
 
 const LOCAL = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}$/;
 // The documented Return codes the device answers with.
@@ -70,9 +67,15 @@ function wallClock(at: Date, tz: number): string {
   const d = new Date(at.getTime() + tz * 60_000);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
-// Upload lines in the document's formats (9.4 user, 9.14 comparison photo, 9.11 template, 9.15 error log).
+// Upload lines in the document's formats (9.4 user with §10.1.1's window, 9.14 comparison photo, 9.11 template, 9.15
+// error log; Security PUSH rtlog: event 0 opened, 27 unregistered card or person, 29 outside the person's window).
+const iso = (v: string | null) => v?.replace(' ', 'T') ?? '';
+const windowOf = (u: ZkSimUser) =>
+  u.validFrom || u.validTo ? `StartDatetime=${iso(u.validFrom)}\tEndDatetime=${iso(u.validTo)}\tExpires=1` : 'Expires=0';
 const userLine = (u: ZkSimUser) =>
-  `USER PIN=${u.pin}\tName=${u.name}\tPri=${u.privilege}\tPasswd=${u.password}\tCard=${u.card}\tGrp=${u.group}\tTZ=0000000000000000\tVerify=-1\tViceCard=`;
+  `USER PIN=${u.pin}\tName=${u.name}\tPri=${u.privilege}\tPasswd=${u.password}\tCard=${u.card}\tGrp=${u.group}\tTZ=0000000000000000\tVerify=-1\tViceCard=\t${windowOf(u)}`;
+const rtlogLine = (time: string, pin: string, card: string, event: number, verify: number, index: number) =>
+  `time=${time}\tpin=${pin || '0'}\tcardno=${card || '0'}\teventaddr=1\tevent=${event}\tinoutstatus=0\tverifytype=${verify}\tindex=${index}`;
 const photoLine = (pin: string, jpeg: Buffer) => {
   const content = jpeg.toString('base64');
   return `BIOPHOTO PIN=${pin}\tFileName=${pin}.jpg\tType=9\tNo=0\tIndex=0\tSize=${content.length}\tContent=${content}`;
@@ -93,13 +96,13 @@ class Terminal implements ZkDevice {
   private faults: (ZkFault & { left: number })[] = [];
   private seq = { record: 0, upload: 0 };
   private limits: { maxUsers: number; pinMaxLen: number; nameMaxLen: number };
-  private cfg: { server: string; pollMs?: number; clock: () => Date };
+  private cfg: { server: string; pollMs?: number; clock: () => Date; doorEvents: boolean };
   private busy: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running = false;
 
   constructor(o: Options) {
-    this.cfg = { server: o.server.replace(/\/+$/, ''), pollMs: o.pollMs, clock: o.clock ?? (() => new Date()) };
+    this.cfg = { server: o.server.replace(/\/+$/, ''), pollMs: o.pollMs, clock: o.clock ?? (() => new Date()), doorEvents: o.doorEvents === true };
     this.limits = { maxUsers: o.maxUsers ?? 3000, pinMaxLen: o.pinMaxLen ?? 14, nameMaxLen: o.nameMaxLen ?? 24 };
     const tables: Tables = { users: new Map(), cards: new Map(), faces: new Map(), templates: new Map() };
     this.state = { sn: o.sn, connected: false, timeZoneMinutes: 0, options: {}, records: [], ...tables, pending: [], results: [], held: [] };
@@ -111,12 +114,8 @@ class Terminal implements ZkDevice {
 
   private async send(path: string, query: string, body?: string): Promise<{ status: number; text: string }> {
     const url = `${this.cfg.server}/iclock/${path}?SN=${encodeURIComponent(this.state.sn)}${query}`;
-    try {
-      const res = await fetch(url, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
-      return { status: res.status, text: await res.text() };
-    } catch {
-      return { status: 0, text: '' };
-    }
+    const res = await fetch(url, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'text/plain' }, body }).catch(() => null);
+    return { status: res?.status ?? 0, text: (await res?.text().catch(() => '')) ?? '' };
   }
 
   private async upload(table: string, lines: string[], stamp = `&Stamp=${++this.seq.upload}`): Promise<boolean> {
@@ -130,10 +129,8 @@ class Terminal implements ZkDevice {
     const s = this.state;
     const r = await this.send('cdata', '&options=all&pushver=2.4.1&DeviceType=att&language=69');
     s.connected = r.status === 200 && r.text.startsWith('GET OPTION FROM');
-    if (!s.connected) {
-      this.st.handshakeFailures++;
-      return false;
-    }
+    if (!s.connected) this.st.handshakeFailures++;
+    if (!s.connected) return false;
     for (const line of r.text.split(/\r?\n/)) {
       const eq = line.indexOf('=');
       if (eq > 0) s.options[line.slice(0, eq).trim()] = line.slice(eq + 1).trim();
@@ -250,13 +247,8 @@ class Terminal implements ZkDevice {
       return (await this.upload('ATTLOG', rows.map(recordLine), '')) ? rows.length : IO; // no stamp: the server's cursor stays
     }
     if (f.type !== '9') return UNSUPPORTED;
-    const rows = [...s.templates].filter(([p]) => !pin || p === pin);
-    return (await this.upload(
-      'BIODATA',
-      rows.map(([p, jpeg]) => templateLine(p, jpeg)),
-    ))
-      ? rows.length
-      : IO;
+    const lines = [...s.templates].filter(([p]) => !pin || p === pin).map(([p, jpeg]) => templateLine(p, jpeg));
+    return (await this.upload('BIODATA', lines)) ? lines.length : IO;
   }
 
   private async data(id: string, text: string): Promise<number> {
@@ -351,11 +343,16 @@ class Terminal implements ZkDevice {
     const pin = p.face ? byFace : p.card ? s.cards.get(p.card) : p.pin;
     const user = pin ? s.users.get(pin) : undefined;
     const time = wallClock(p.at ?? this.cfg.clock(), s.timeZoneMinutes);
-    if (!user || (user.validFrom && time < user.validFrom) || (user.validTo && time > user.validTo)) {
+    const verify = p.face ? 15 : p.card ? 4 : 2;
+    const outside = !!user && ((!!user.validFrom && time < user.validFrom) || (!!user.validTo && time > user.validTo));
+    const event = !user ? 27 : outside ? 29 : 0;
+    if (this.cfg.doorEvents)
+      s.pending.push({ table: 'rtlog', line: rtlogLine(time, user?.pin ?? '', p.card ?? '', event, verify, ++this.seq.record) });
+    if (!user || outside) {
       this.st.denied++;
       return { granted: false };
     }
-    s.records.push({ stamp: ++this.seq.record, pin: user.pin, time, inOut: p.inOut ?? 0, verify: p.face ? 15 : p.card ? 4 : 2, uploaded: false });
+    if (!this.cfg.doorEvents) s.records.push({ stamp: ++this.seq.record, pin: user.pin, time, inOut: p.inOut ?? 0, verify, uploaded: false });
     return { granted: true, pin: user.pin };
   };
 

@@ -256,7 +256,7 @@ export const readbackDevice = defineCall({
   ...common,
   name: 'readbackDevice',
   summary:
-    "Reads what a pushed-to device holds now, compares it with what it should hold and repairs the drift (never the site's own people); 602 for no such device, 1132 when its driver keeps no list to read (ours), 1133 when the device cannot be reached or refuses us",
+    "Reads what a pushed-to device holds now, compares it with what it should hold and repairs the drift (never the site's own people); a ZKTeco device is asked at its next poll and the call waits up to 20 s for its answer; 602 for no such device, 1132 when its driver keeps no list to read (ours), 1133 when the device cannot be reached, refuses us or does not answer in time",
   access: DEVICE_MANAGERS,
   log: { module: LogModule.ACCESS_CONTROL, event: 'update' },
   statuses: [Status.NO_SUCH_RECORD, Status.DEVICE_NOT_READABLE, Status.DEVICE_LINK_DOWN],

@@ -122,6 +122,12 @@ export const deviceLinks = pgTable('device_links', {
   readbackAt: tstz('readback_at'),
   /** The last readback's report: counts per kind of drift and what was repaired. */
   drift: jsonb('drift'),
+  /** A ZKTeco readback wanted since then (the console's or the sweep's): its queries go at the device's next poll. */
+  readbackWantedAt: tstz('readback_wanted_at'),
+  /** The ZKTeco readback under way: when its queries went, their ids, and the rows the device has posted back so far. */
+  readbackAnswer: jsonb('readback_answer'),
+  /** A ZKTeco device's last upload stamps per table other than ATTLOG (OPERLOG, BIODATA, rtlog…), echoed at its handshake. */
+  stamps: jsonb('stamps'),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 

@@ -5,6 +5,7 @@ import { jobContext } from '../../platform/http/calls.js';
 import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
 import type { Listen } from '../../platform/jobs/events.js';
 import type { Services } from '../../platform/services.js';
+import { wantReadback } from './credentials.iclock.readback.js';
 import { readPasses } from './credentials.passes.js';
 import { type DriverFactory, pushDevice } from './credentials.push.js';
 import { pushQueueRepository } from './credentials.push.repository.js';
@@ -36,15 +37,22 @@ export class Pusher {
 
   /**
    * The company's pushed-to devices, one after the other: the passes each kept, and a readback (with repair) of each
-   * not read back for READBACK_EVERY_MS.
+   * not read back for READBACK_EVERY_MS; a ZKTeco device's readback is asked for at its next poll.
    */
   async sweep(scope: TenantScope, now = new Date()): Promise<void> {
     const { services, config, log } = this.deps;
-    const pushed = (await devicesRepository(scope).devices({})).filter((d) => this.drivers.includes(d.driver));
-    const readAts = new Map((await deviceLinksRepository(scope).ofDevices(pushed.map((d) => d.id))).map((l) => [l.deviceId, l.readbackAt]));
+    const all = await devicesRepository(scope).devices({});
+    const pushed = all.filter((d) => this.drivers.includes(d.driver));
+    const zk = all.filter((d) => d.driver === 'zkteco');
+    const links = await deviceLinksRepository(scope).ofDevices([...pushed, ...zk].map((d) => d.id));
+    const readAts = new Map(links.map((l) => [l.deviceId, l.readbackAt]));
+    const due = (id: number) => {
+      const readAt = readAts.get(id);
+      return !readAt || now.getTime() - readAt.getTime() >= READBACK_EVERY_MS;
+    };
+    for (const d of zk) if (due(d.id)) await wantReadback(scope, d.id, now);
     for (const d of pushed) {
-      const readAt = readAts.get(d.id);
-      if (!readAt || now.getTime() - readAt.getTime() >= READBACK_EVERY_MS)
+      if (due(d.id))
         await readback(scope, d.id, this.deps).catch((err: unknown) => log.error({ err, deviceId: d.id }, 'credentials: readback failed'));
       const actor = jobContext({ system: this.system, config, services, log }, scope.companyId, {
         job: 'credentials',

@@ -30,7 +30,15 @@ export function differences(held: Holding, want: Holding): string[] {
 
 const live = (r: CredentialRow) => r.action !== 'remove' && r.status === 'synced';
 
-function compare(driver: PushDriver, held: Holding[], rows: CredentialRow[]) {
+/** What a comparison needs of a driver: how the device numbers people and what it should hold of each. */
+export type Reader = Pick<PushDriver, 'scheme' | 'expected'>;
+/**
+ * How drift is repaired: `forget` deletes people of ours, `push` sends the re-queued changes now (a pushed-to device);
+ * `queued`: the device takes them later (a polling one), so a re-queued change counts as repaired once queued.
+ */
+export type Fixer = { forget(nos: string[]): Promise<void>; push(): Promise<void>; queued?: boolean };
+
+function compare(driver: Reader, held: Holding[], rows: CredentialRow[]) {
   const byNo = new Map(rows.map((r) => [driver.expected(r).no, r]));
   const t: Tally = {
     expected: rows.filter(live).length,
@@ -69,12 +77,11 @@ function compare(driver: PushDriver, held: Holding[], rows: CredentialRow[]) {
   return { t, extras, again };
 }
 
-async function repair(scope: TenantScope, deviceId: number, driver: PushDriver, found: ReturnType<typeof compare>, deps: PushDeps): Promise<Tally> {
+async function repair(scope: TenantScope, deviceId: number, driver: Reader, found: ReturnType<typeof compare>, fix: Fixer): Promise<Tally> {
   const { t, extras, again } = found;
-  const now = deps.now ?? (() => new Date());
   let forgotten = '';
   try {
-    if (extras.length) await driver.forget(extras.map((e) => e.no));
+    if (extras.length) await fix.forget(extras.map((e) => e.no));
   } catch (err) {
     forgotten = err instanceof Error ? err.message : 'failed';
   }
@@ -91,11 +98,11 @@ async function repair(scope: TenantScope, deviceId: number, driver: PushDriver, 
     });
   const queue = pushQueueRepository(scope);
   await queue.requeue(deviceId, [...again.keys()], 'found wrong on the device by a readback');
-  if (again.size) await pushBatches(scope, deviceId, driver, now, async () => {});
+  if (again.size) await fix.push();
   const after = new Map((await queue.ofDevice(deviceId)).map((r) => [r.id, r]));
   for (const [id, a] of again) {
     const r = after.get(id);
-    const ok = r?.status === 'synced';
+    const ok = r?.status === 'synced' || (fix.queued === true && r?.status === 'pending');
     t.items.push({
       personNo: driver.expected(a.row).no,
       personKind: a.row.personKind as FacePersonKind,
@@ -113,6 +120,25 @@ async function repair(scope: TenantScope, deviceId: number, driver: PushDriver, 
   t.repaired = t.items.filter((i) => i.outcome === 'repaired').length;
   t.failed = t.items.filter((i) => i.outcome === 'failed').length;
   return t;
+}
+
+/**
+ * Compares what a device holds (`held`, read by either path: a pushed-to device's `read()`, a polling one's posted
+ * tables) with its queue and repairs the drift; the report, drift first.
+ */
+export async function checkHoldings(
+  scope: TenantScope,
+  deviceId: number,
+  driver: Reader,
+  held: Holding[],
+  fix: Fixer,
+  at: Date,
+): Promise<DriftReport> {
+  const rows = await pushQueueRepository(scope).ofDevice(deviceId);
+  const t = await repair(scope, deviceId, driver, compare(driver, held, rows), fix);
+  // Drift first: the site's own people only fill what room is left.
+  const items = [...t.items].sort((a, b) => Number(a.kind === 'siteManaged') - Number(b.kind === 'siteManaged'));
+  return { at: at.getTime(), error: '', ...t, items: items.slice(0, DRIFT_ITEMS_MAX) };
 }
 
 const empty = { expected: 0, heldOurs: 0, heldSite: 0, missing: 0, extra: 0, changed: 0, repaired: 0, failed: 0, items: [] };
@@ -135,11 +161,13 @@ export async function readback(scope: TenantScope, deviceId: number, deps: PushD
     let report: DriftReport;
     try {
       const held = await driver.read();
-      const rows = await pushQueueRepository(scope).ofDevice(deviceId);
-      const t = await repair(scope, deviceId, driver, compare(driver, held, rows), deps);
-      // Drift first: the site's own people only fill what room is left.
-      const items = [...t.items].sort((a, b) => Number(a.kind === 'siteManaged') - Number(b.kind === 'siteManaged'));
-      report = { at: now().getTime(), error: '', ...t, items: items.slice(0, DRIFT_ITEMS_MAX) };
+      const fix: Fixer = {
+        forget: (nos) => driver.forget(nos),
+        push: async () => {
+          await pushBatches(scope, deviceId, driver, now, async () => {});
+        },
+      };
+      report = await checkHoldings(scope, deviceId, driver, held, fix, now());
       await links.save(deviceId, { state: 'ok', reason: '', holdUntil: null, lastContactAt: now() });
     } catch (err) {
       if (!(err instanceof LinkError)) throw err;

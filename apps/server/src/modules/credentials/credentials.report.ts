@@ -3,6 +3,7 @@ import { deviceById, deviceLinksRepository, linkView, listDevices, removeDevice 
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { PUSH_DRIVERS } from './credentials.drivers.js';
+import { wantReadback, zkReadbackWait } from './credentials.iclock.readback.js';
 import { keepsPeople } from './credentials.people.js';
 import { readback } from './credentials.readback.js';
 import { credentialsViewRepository } from './credentials.repository.js';
@@ -44,13 +45,15 @@ export async function report(ctx: AuthedContext, input: In<'getDeviceCredentialR
   return { link: linkView(link), states: counts, queue, drift: (link?.drift as DriftReport | null | undefined) ?? null };
 }
 
-/** Reads a pushed-to device back now and repairs it (logged); 1132 for a device of ours (nothing to read), 1133 when it cannot be read. */
+/** Reads a device back now and repairs it (logged; a ZKTeco device at its next poll, waited for); 1132 for a device of ours (nothing to read), 1133 when it cannot be read. */
 export async function readNow(ctx: AuthedContext, input: In<'readbackDevice'>): Promise<Out<'readbackDevice'>> {
   const device = await deviceOf(ctx, input.eid);
-  if (device.driver === 'zkteco') throw new AppError(Status.DEVICE_NOT_READABLE, 'A ZKTeco device cannot be read back yet');
-  if (!PUSH_DRIVERS[device.driver]) throw new AppError(Status.DEVICE_NOT_READABLE);
+  if (device.driver !== 'zkteco' && !PUSH_DRIVERS[device.driver]) throw new AppError(Status.DEVICE_NOT_READABLE);
+  let result =
+    device.driver === 'zkteco'
+      ? await zkReadback(ctx, device.eid)
+      : await readback(ctx.tenant, device.eid, { services: ctx.services, drivers: PUSH_DRIVERS });
   // Another run (a push) has the device: it ends within its budget, so wait for it a little.
-  let result = await readback(ctx.tenant, device.eid, { services: ctx.services, drivers: PUSH_DRIVERS });
   for (let i = 0; result === 'busy' && i < 40; i++) {
     await new Promise((r) => setTimeout(r, 1000));
     result = await readback(ctx.tenant, device.eid, { services: ctx.services, drivers: PUSH_DRIVERS });
@@ -61,6 +64,28 @@ export async function readNow(ctx: AuthedContext, input: In<'readbackDevice'>): 
   ctx.audit.desc = logDesc('deviceReadBack', { code: device.deviceCode, repaired: result.repaired, failed: result.failed });
   if (result.error) throw new AppError(Status.DEVICE_LINK_DOWN, result.error);
   return result;
+}
+
+/**
+ * A ZKTeco device only calls us: the readback is asked for at its next poll and answered over its next requests,
+ * perhaps by another server process. The request waits for the report by looking at the device's link; a device that
+ * does not answer in time gets 1133 with when it last polled (the readback stays wanted: it is done at its next poll).
+ */
+async function zkReadback(ctx: AuthedContext, eid: number): Promise<DriftReport> {
+  const links = deviceLinksRepository(ctx.tenant);
+  const since = new Date();
+  await wantReadback(ctx.tenant, eid, since);
+  for (let waited = 0; waited < zkReadbackWait.totalMs; waited += zkReadbackWait.everyMs) {
+    await new Promise((r) => setTimeout(r, zkReadbackWait.everyMs));
+    const link = await links.link(eid);
+    if (link?.readbackAt && link.readbackAt >= since && link.drift) return link.drift as DriftReport;
+  }
+  const last = (await links.link(eid))?.lastContactAt;
+  const polled = last ? `the device has not polled since ${last.toISOString()}` : 'the device has never polled';
+  throw new AppError(
+    Status.DEVICE_LINK_DOWN,
+    `The device did not answer the readback within ${Math.round(zkReadbackWait.totalMs / 1000)} s (${polled}); it is read back at its next poll`,
+  );
 }
 
 /** Devices whose credentials do not get through: a link not ok, failed credentials, or changes waiting over five minutes. */

@@ -7,6 +7,7 @@ import {
   parseZkInfo,
   parseZkRequest,
   parseZkResults,
+  parseZkRtlog,
   parseZkUpload,
   ZK_FACE_OPTIONS,
   ZK_UNKNOWN_DEVICE,
@@ -17,6 +18,7 @@ import {
   zkDeleteFace,
   zkDeleteFaceTemplate,
   zkDeleteUser,
+  zkEventResult,
   zkHandshakeAnswer,
   zkLocalTime,
   zkLocalToDate,
@@ -159,6 +161,21 @@ describe('ZKTeco PUSH protocol functions', () => {
     expect(windowed.users[0]).toMatchObject({ validFrom: '2026-12-01 00:00:00', validTo: '2026-12-31 23:59:59' });
     const q = parseZkUpload('USER', 'user uid=1\tcardno=123\tpin=7\tpassword=\tgroup=1\tname=Ali\tprivilege=0\n');
     expect(q.users[0]).toMatchObject({ pin: '7', name: 'Ali', card: '123' });
+  });
+
+  it('parses door events (rtlog) and tells a granted pass from a refused one and from a door state', () => {
+    const body = [
+      'time=2026-12-02 18:00:00\tpin=9200000001\tcardno=0\teventaddr=1\tevent=0\tinoutstatus=0\tverifytype=15\tindex=7',
+      'time=2026-12-02 18:00:05\tpin=0\tcardno=77770000\teventaddr=2\tevent=27\tinoutstatus=1\tverifytype=4\tindex=8',
+      'no time here',
+    ].join('\r\n');
+    expect(parseZkRtlog(body)).toEqual([
+      { time: '2026-12-02 18:00:00', pin: '9200000001', card: '', event: 0, door: 1, inOut: 0, verify: 15, index: '7' },
+      { time: '2026-12-02 18:00:05', pin: '', card: '77770000', event: 27, door: 2, inOut: 1, verify: 4, index: '8' },
+    ]);
+    expect([0, 3, 14, 19].map(zkEventResult)).toEqual([1, 1, 1, 1]);
+    expect([20, 23, 27, 29].map(zkEventResult)).toEqual([0, 0, 0, 0]);
+    expect([5, 8, 102, 200, 255].map(zkEventResult)).toEqual([null, null, null, null, null]);
   });
 
   it('parses the request line of every device call, whatever the case of the parameters', () => {

@@ -469,6 +469,26 @@ export function parseZkUpload(table: string, body: string): ZkUpload {
   return out;
 }
 
+/** A door event (Security PUSH `rtlog`, one `key=value` line each): who (PIN, card), when, the event code, the door. */
+export type ZkDoorEvent = { time: string; pin: string; card: string; event: number; door: number; inOut: number; verify: number; index: string };
+/** Events that opened the door for a person (punch, first-card, multi-card, fingerprint opens: 0-3, 14-19). */
+export const ZK_GRANTED_EVENTS = new Set([0, 1, 2, 3, 14, 15, 16, 17, 18, 19]);
+/** A person's pass: 1 granted, 0 refused (20-99: interval, time zone, denied, anti-passback, unregistered, expired…), null not a pass. */
+export const zkEventResult = (event: number): 0 | 1 | null => (ZK_GRANTED_EVENTS.has(event) ? 1 : event >= 20 && event < 100 ? 0 : null);
+
+/** The body of `POST /iclock/cdata?table=rtlog`; lines without a time are dropped. */
+export function parseZkRtlog(body: string): ZkDoorEvent[] {
+  return body.split(/\r?\n/).flatMap((line) => {
+    const f = zkFields(line);
+    const time = (f.time ?? '').replace('T', ' ');
+    if (!LOCAL_TIME.test(time)) return [];
+    const n = (v: string | undefined) => (/^-?\d+$/.test(v ?? '') ? Number(v) : -1);
+    const card = f.cardno && f.cardno !== '0' ? f.cardno : '';
+    const pin = f.pin && f.pin !== '0' ? f.pin : '';
+    return [{ time, pin, card, event: n(f.event), door: n(f.eventaddr), inOut: n(f.inoutstatus), verify: n(f.verifytype), index: f.index ?? '' }];
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------- time
 
 const pad = (n: number) => String(n).padStart(2, '0');
