@@ -64,6 +64,8 @@ export interface Holding {
   face: boolean;
   validFrom: Date | null;
   validTo: Date | null;
+  /** The vehicle plate an ANPR camera's allowlist holds for the person (absent or '': none). */
+  plate?: string;
 }
 export type DriverFactory = (device: DeviceRow, services: Pick<Services, 'files' | 'secrets'>) => PushDriver;
 
