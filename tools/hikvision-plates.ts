@@ -16,6 +16,8 @@ export interface PlateRec {
 /** A plate the camera read, as its ANPR event log keeps it. */
 export interface AnprRec {
   serialNo: number;
+  /** The read's picture name (unique). */
+  picName: string;
   time: string;
   licensePlate: string;
   /** allowList, blockList or '' (not listed). */
@@ -50,6 +52,11 @@ const ok = (): Answer => ({
   contentType: 'application/json; charset="UTF-8"',
 });
 const validTime = (t: unknown): t is string => typeof t === 'string' && TIME.test(t) && t >= '1970-01-01T00:00:00' && t <= '2099-12-31T23:59:59';
+/** A local time with the offset it has in this process's zone on that day (as the search answers it). */
+function withOffset(local: string): string {
+  const [y, mo, d, h, mi, se] = (TIME.exec(local) ?? []).slice(1).map(Number) as [number, number, number, number, number, number];
+  return localTime(new Date(y, mo - 1, d, h, mi, se), true);
+}
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function parse(req: Req): Obj | Answer {
@@ -115,12 +122,11 @@ function search(req: Req, st: PlateState, maxResults: number): Answer {
   const all = [...st.plates.values()];
   const items = all.slice(pos, pos + max);
   const strg = items.length === 0 ? 'NO MATCH' : pos + items.length < all.length ? 'MORE' : 'OK';
-  const off = localTime(new Date(), true).slice(19);
   const info = items.map(
     (p) =>
       `<LicensePlateInfo><id>${esc(p.id)}</id><LicensePlate>${esc(p.LicensePlate)}</LicensePlate>` +
       `<type>${p.listType === 'allowList' ? 'whiteList' : 'blackList'}</type>${p.cardNo ? `<cardNo>${p.cardNo}</cardNo>` : ''}` +
-      `<effectiveTime>${p.effectiveTime}${off}</effectiveTime><createTime>${p.createTime}${off}</createTime></LicensePlateInfo>`,
+      `<effectiveTime>${withOffset(p.effectiveTime)}</effectiveTime><createTime>${withOffset(p.createTime)}</createTime></LicensePlateInfo>`,
   );
   const searchID = esc(/<searchID>([^<]*)<\/searchID>/.exec(xml)?.[1] ?? '');
   const body =
@@ -131,12 +137,32 @@ function search(req: Req, st: PlateState, maxResults: number): Answer {
   return { status: 200, body, contentType: 'application/xml; charset="UTF-8"' };
 }
 
+/**
+ * The plates read after `<AfterTime><picTime>YYYYMMDDTHHmmss</picTime>` (local time): `Plates{Plate{captureTime,
+ * plateNumber, picName, direction, laneNo}}`, as the LPR integration guide's `vehicleDetect/plates` answers.
+ */
+function reads(req: Req, st: PlateState): Answer {
+  const m = /<picTime>\s*(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})/.exec(req.body.toString('utf8'));
+  if (!m) return status('badXmlContent', 'picTime', 6, 400);
+  const after = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}`;
+  const plates = st.anpr
+    .filter((r) => r.time.slice(0, 19) > after)
+    .map((r) => {
+      const captureTime = `${r.time.slice(0, 19).replace(/[-:]/g, '')}${r.time.slice(19).replace(':', '')}`;
+      const direction = r.direction === 'enter' ? 'forward' : 'reverse';
+      return `<Plate><captureTime>${captureTime}</captureTime><plateNumber>${esc(r.licensePlate)}</plateNumber><picName>${r.picName}</picName><country>CHN</country><laneNo>1</laneNo><direction>${direction}</direction></Plate>`;
+    });
+  const body = `<?xml version="1.0" encoding="UTF-8"?><Plates version="2.0" xmlns="http://www.isapi.org/ver20/XMLSchema">${plates.join('')}</Plates>`;
+  return { status: 200, body, contentType: 'application/xml; charset="UTF-8"' };
+}
+
 /** The camera's answer to an authenticated plate-list request, or null for a path it does not serve. */
 export function plateRoute(req: Req, st: PlateState, lim: { maxPlates: number; maxResults: number }): Answer | null {
   const routes: Record<string, Record<string, () => Answer>> = {
     [`${CHANNEL}/licensePlateAuditData/record`]: { PUT: () => record(req, st, lim.maxPlates) },
     [`${CHANNEL}/DelLicensePlateAuditData`]: { PUT: () => remove(req, st) },
     [`${CHANNEL}/searchLPListAudit`]: { POST: () => search(req, st, lim.maxResults) },
+    [`${CHANNEL}/vehicleDetect/plates`]: { POST: () => reads(req, st) },
   };
   const r = routes[req.path];
   if (!r) return null;
@@ -148,7 +174,9 @@ export function seePlate(st: PlateState, plate: string, at: Date, direction: 'en
   const p = st.plates.get(plate.replace(/\s+/g, '').toUpperCase());
   const now = localTime(at);
   const open = p?.listType === 'allowList' && now >= p.createTime && now <= p.effectiveTime;
-  const rec = { serialNo: st.nextAnpr++, time: localTime(at, true), licensePlate: plate, listType: p?.listType ?? '', open, direction };
+  const serialNo = st.nextAnpr++;
+  const picName = `${localTime(at).replace(/[-:T]/g, '')}${String(serialNo).padStart(6, '0')}`;
+  const rec = { serialNo, picName, time: localTime(at, true), licensePlate: plate, listType: p?.listType ?? '', open, direction };
   st.anpr.push(rec);
   return rec;
 }

@@ -1,5 +1,5 @@
 import type { FacePersonKind } from '@openvisit/contract';
-import type { DeviceRow } from '../../core/entitlements/entitlements.public.js';
+import { type DeviceRow, normalizePlate } from '../../core/entitlements/entitlements.public.js';
 import { residentPass, visitPass } from '../../platform/formats/passes.js';
 import type { Services } from '../../platform/services.js';
 import { type IsapiClient, IsapiError, isapiClient } from './credentials.isapi.js';
@@ -159,8 +159,20 @@ function barrierDriver(client: IsapiClient): PushDriver {
     read: async () => (await list()).map(plateHolding),
     expected: (row) =>
       plateHolding({ id: row.plate, plate: row.plate, listType: 'allowList', cardNo: noOf(row), validFrom: row.validFrom, validTo: row.validTo }),
-    // The camera's ANPR events are not read yet: nothing to ask a camera for (it has no AcsEvent log).
+    // A camera has no access event log: its passes are its plate reads (vehicles), not person passes.
     passes: async (from) => ({ passes: [], cursor: from.after }),
+    async vehicles(since) {
+      try {
+        return (await client.plateReads(since)).map((r) => ({
+          recordId: r.picName || `${r.plate}@${r.at.getTime()}`,
+          at: r.at,
+          plate: normalizePlate(r.plate),
+          direction: r.direction === 'reverse' ? 2 : 1,
+        }));
+      } catch (err) {
+        throw asLinkError(err);
+      }
+    },
     async forget(nos) {
       const ours = new Set(nos);
       try {

@@ -8,7 +8,7 @@ import { faceCredentials } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/identity/tenancy.js';
 import { PUSH_DRIVERS } from './credentials.drivers.js';
 import { IsapiError, isapiClient } from './credentials.isapi.js';
-import { pushDevice } from './credentials.push.js';
+import { pushDevice, pushedDevice } from './credentials.push.js';
 import { reconcileCompany } from './credentials.reconcile.js';
 
 const password = 'Gate#Pass-2026';
@@ -51,6 +51,21 @@ describe('ISAPI plate lists: the client against the simulated ANPR camera', () =
     expect((await c.plates()).map((p) => p.plate).sort()).toEqual(['A00032', 'A00033', 'A00034', '粤B12345']);
     await c.deletePlates([]);
     expect(cam.plates.plates.size).toBe(4);
+  });
+
+  it('reads back the plates the camera read at its gate after a time, opened or not', async () => {
+    const c = client();
+    const since = new Date(Date.now() - 60_000);
+    const at = new Date(Date.now() - 30_000);
+    expect(cam.seePlate({ plate: '粤B12345', at }).open).toBe(false);
+    expect(cam.seePlate({ plate: 'A00033', at, direction: 'exit' }).open).toBe(false);
+    const reads = await c.plateReads(since);
+    expect(reads.map((r) => [r.plate, r.direction, Math.floor(r.at.getTime() / 1000)])).toEqual([
+      ['粤B12345', 'forward', Math.floor(at.getTime() / 1000)],
+      ['A00033', 'reverse', Math.floor(at.getTime() / 1000)],
+    ]);
+    expect(new Set(reads.map((r) => r.picName)).size).toBe(2);
+    expect(await c.plateReads(new Date())).toEqual([]);
   });
 
   it('refuses a bad plate, a bad window and a full list; a wrong password is one failed sign-in', async () => {
@@ -166,8 +181,16 @@ describe('Hikvision ANPR cameras: plates through the credential pipeline', () =>
     });
     const faces = await t.api.getFaceCredentials({ eid: faceEid }, a.token);
     expect(faces.result.list.find((c) => c.personId === vid)).toMatchObject({ hasPlate: false, hasFace: true });
+    const since = new Date(Date.now() - 5_000);
     expect(cam.seePlate({ plate: '粤B12345' }).open).toBe(true);
-    expect(cam.seePlate({ plate: '粤B99999' }).open).toBe(false);
+    expect(cam.seePlate({ plate: '粤B99999', direction: 'exit' }).open).toBe(false);
+    // The camera's reads, as the driver answers them (not recorded as vehicle passes yet).
+    const found = await pushedDevice(scope(), camEid, deps());
+    const reads = found ? await found.factory(found.device, t.services).vehicles?.(since) : undefined;
+    expect(reads?.map((r) => [r.plate, r.direction])).toEqual([
+      ['粤B12345', 1],
+      ['粤B99999', 2],
+    ]);
   });
 
   it('a visitor without a plate has no row on the camera', async () => {
