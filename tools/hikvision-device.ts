@@ -4,15 +4,17 @@
 // end-to-end suite and installers run it as a process:
 //
 //   node --import tsx tools/hikvision-device.ts --port 8081 --user admin --password P [--control 0] [--max-users N]
-//        [--max-cards-per-user N] [--max-sessions N] [--lock-after N] [--lock-minutes N]
+//        [--max-cards-per-user N] [--max-sessions N] [--lock-after N] [--lock-minutes N] [--max-plates N]
 //
 // prints one JSON line {url, control, model}. The control server (127.0.0.1) answers GET /state, POST /pass, POST /fault,
-// POST /site-user, POST /reset with JSON bodies shaped like the API below (pictures as base64).
+// POST /site-user, POST /plate (a plate seen at the gate), POST /site-plate, POST /reset with JSON bodies shaped like
+// the API below (pictures as base64). It is also an ANPR camera's plate lists (tools/hikvision-plates.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import process from 'node:process';
 import { type Answer, type HikLimits, type HikState, localTime, newState, route, status, type UserRec } from './hikvision-isapi.js';
+import { type AnprRec, type PlateState, plateCamera } from './hikvision-plates.js';
 
 export interface HikOptions {
   port?: number;
@@ -29,6 +31,8 @@ export interface HikOptions {
   /** A Digest nonce older than this is answered stale="TRUE". */
   nonceTtlMs?: number;
   cascadeDelete?: boolean;
+  /** Entries an ANPR camera's plate lists hold (both lists together); `noMemory` beyond. */
+  maxPlates?: number;
   /** Port of the control server (0: any free port); none when absent. */
   control?: number;
   clock?: () => Date;
@@ -68,6 +72,11 @@ export interface HikDevice {
   fault(f: HikFault): void;
   pass(p: PassInput): { granted: boolean; minor: number; serialNo: number };
   addSiteUser(u: SiteUser): void;
+  /** An ANPR camera's plate lists and pass log (tools/hikvision-plates.ts). */
+  plates: PlateState;
+  /** A plate read at the gate: opened when allowlisted within its window; logged either way. */
+  seePlate(p: { plate: string; at?: Date; direction?: 'enter' | 'exit' }): AnprRec;
+  addSitePlate(e: { plate: string; cardNo?: string; listType?: 'allowList' | 'blockList' }): void;
   reset(): void;
   stats(): { requests: number; authFailures: number; maxConcurrent: number; locked: boolean };
 }
@@ -230,6 +239,7 @@ export async function startHikvisionDevice(o: HikOptions): Promise<HikDevice> {
   const serial = `${MODEL}20230601V032030ENL${randomBytes(4).toString('hex').toUpperCase()}`;
   const auth = authority(o, clock);
   let state = newState();
+  const anpr = plateCamera(o.maxPlates ?? 10_000, clock);
   let faults: (HikFault & { left: number })[] = [];
   const counters = { requests: 0, inFlight: 0, maxConcurrent: 0 };
 
@@ -277,7 +287,7 @@ export async function startHikvisionDevice(o: HikOptions): Promise<HikDevice> {
       body: Buffer.concat(chunks),
       contentType: String(req.headers['content-type'] ?? ''),
     };
-    send(res, route({ ...r, baseUrl: base }, state, lim) ?? status('notSupport', 'notSupport', 4, 404));
+    send(res, route({ ...r, baseUrl: base }, state, lim) ?? anpr.route(r, lim.maxResults) ?? status('notSupport', 'notSupport', 4, 404));
   }
 
   const server = http.createServer((req, res) => {
@@ -298,8 +308,10 @@ export async function startHikvisionDevice(o: HikOptions): Promise<HikDevice> {
     fault: (f) => faults.push({ ...f, left: f.times ?? 1 }),
     pass: (p) => passEvent(state, p, p.at ?? clock()),
     addSiteUser: (u) => siteUser(state, u),
+    ...anpr.members,
     reset() {
       state = newState();
+      anpr.reset();
       faults = [];
       auth.clear();
     },
@@ -319,11 +331,20 @@ async function startControl(dev: HikDevice, port: number) {
       cards: [...dev.state.cards.values()],
       faces: [...dev.state.faces.values()].map((f) => ({ FPID: f.FPID, bytes: f.jpeg.length, sha256: f.sha256 })),
       events: dev.state.events,
+      plates: [...dev.plates.plates.values()],
+      anpr: dev.plates.anpr,
       stats: dev.stats(),
     }),
     'POST /pass': (b) => dev.pass({ ...b, face: b64(b.face), at: b.at ? new Date(String(b.at)) : undefined } as PassInput),
     'POST /fault': (b) => dev.fault({ ...b, path: b.pathRegex ? new RegExp(String(b.pathRegex)) : (b.path as string | undefined) } as HikFault),
     'POST /site-user': (b) => dev.addSiteUser({ ...b, face: b64(b.face) } as SiteUser),
+    'POST /plate': (b) =>
+      dev.seePlate({
+        plate: String(b.plate ?? ''),
+        at: b.at ? new Date(String(b.at)) : undefined,
+        direction: b.direction === 'exit' ? 'exit' : 'enter',
+      }),
+    'POST /site-plate': (b) => dev.addSitePlate(b as { plate: string }),
     'POST /reset': () => dev.reset(),
   };
   const server = http.createServer(async (req, res) => {
@@ -361,6 +382,7 @@ async function main() {
     maxUsers: num('max-users'),
     maxCardsPerUser: num('max-cards-per-user'),
     maxSessions: num('max-sessions'),
+    maxPlates: num('max-plates'),
     lockAfter: num('lock-after'),
     lockMinutes: num('lock-minutes'),
     control: num('control'),

@@ -145,10 +145,12 @@ export function credentialState(action: string, status: string): CredentialState
 export const faceCredential = z.object({
   id: z.int32(),
   state: z.enum(CREDENTIAL_STATES),
-  /** What the device was given: a face photo, a card number, a still QR pass; a visitor's pass count (null: none). */
+  /** What the device was given: a face photo, a card number, a still QR pass, a vehicle plate (an ANPR camera's
+   * allowlist); a visitor's pass count (null: none). */
   hasFace: z.boolean(),
   hasCard: z.boolean(),
   hasQr: z.boolean(),
+  hasPlate: z.boolean(),
   passLimit: z.int32().nullable(),
   eid: z.int32(),
   personKind: zKind,

@@ -12,7 +12,8 @@ export type DeviceDriver = (typeof DEVICE_DRIVERS)[number];
 /** The kinds each driver's devices may be: what holds a list of people on the device. */
 export const DRIVER_KINDS: Record<DeviceDriver, readonly string[]> = {
   openvisit: ['qr', 'face', 'card', 'barrier'],
-  hikvision: ['face', 'card', 'qr'],
+  // A barrier: an ANPR entrance camera (or the barrier controller it feeds) keeping an allowlist of plates.
+  hikvision: ['face', 'card', 'qr', 'barrier'],
   zkteco: ['face', 'card'],
 };
 export const DEVICE_USER_MAX = 32;

@@ -364,6 +364,7 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
           leaveAt: visits.leaveAt,
           cardNo: visits.cardNo,
           code: visits.code,
+          plateNum: visits.plateNum,
         })
         .from(visits)
         .where(

@@ -43,6 +43,8 @@ export const faceCredentials = pgTable(
     qr: text('qr').notNull().default(''),
     /** Passes left to the person where the device counts them (a visitor's uses); null: not limited by the device. */
     passLimit: integer('pass_limit'),
+    /** The person's vehicle plate where the device is an ANPR camera (upper case, no spaces; '' for none). */
+    plate: text('plate').notNull().default(''),
     /** The person's groups this terminal belongs to. */
     groups: integer('groups').array().notNull().default(sql`'{}'::integer[]`),
     /** Hash of what the terminal holds (name, photo, card, window, groups): a change means an update. */

@@ -16,6 +16,7 @@ function toCredential(r: CredentialRow): FaceCredential {
     hasFace: r.photo !== '',
     hasCard: r.cardNo !== '',
     hasQr: r.qr !== '',
+    hasPlate: r.plate !== '',
     passLimit: r.passLimit,
     eid: r.deviceId,
     personKind: r.personKind as FaceCredential['personKind'],

@@ -85,11 +85,15 @@ describe('Hikvision ISAPI devices: the credential pipeline end to end', () => {
   });
 
   it('a Hikvision device needs its address, account and password; kinds it cannot hold are refused', async () => {
+    // A barrier is an ANPR camera's allowlist of plates (credentials.plates.test.ts).
     const bad = await t.call('addEquipment', { deviceName: 'H2', deviceCode: 'H2', eType: 'barrier', driver: 'hikvision' }, a.token);
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.result)).toMatch(/deviceIp/);
     expect(JSON.stringify(bad.result)).toMatch(/driverPassword/);
-    expect(JSON.stringify(bad.result)).toMatch(/eType/);
+    expect(JSON.stringify(bad.result)).not.toMatch(/eType/);
+    const zk = await t.call('addEquipment', { deviceName: 'Z2', deviceCode: 'Z2', eType: 'barrier', driver: 'zkteco' }, a.token);
+    expect(zk.status).toBe(400);
+    expect(JSON.stringify(zk.result)).toMatch(/eType/);
   });
 
   let vid = 0;

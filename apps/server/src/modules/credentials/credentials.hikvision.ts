@@ -1,18 +1,20 @@
 import type { FacePersonKind } from '@openvisit/contract';
-import type { DeviceRow } from '../../core/entitlements/entitlements.public.js';
+import { type DeviceRow, normalizePlate } from '../../core/entitlements/entitlements.public.js';
 import { residentPass, visitPass } from '../../platform/formats/passes.js';
 import type { Services } from '../../platform/services.js';
 import { type IsapiClient, IsapiError, isapiClient } from './credentials.isapi.js';
+import type { HikPlate } from './credentials.isapi.plates.js';
 import { personNo, personOfNo } from './credentials.numbers.js';
-import { type DriverFactory, LinkError } from './credentials.push.js';
+import { type DriverFactory, type Holding, LinkError, type PushDriver } from './credentials.push.js';
 import type { CredentialRow } from './credentials.repository.js';
 import type { Outcome } from './credentials.settle.js';
 
 /**
  * The Hikvision ISAPI driver (docs/protocols/hikvision-isapi.md): a person is a user `OV<kind><id>` with the visit's
  * window and, for a visitor, the pass count (`maxOpenDoorTime`), their card, temporary card and still QR pass as cards, their face
- * in face library 1. A removal deletes the person with their cards and face. The device's refusals of one person
- * are that person's failure; a refused password, a lock-out, a busy or absent device stop the run (LinkError).
+ * in face library 1. A removal deletes the person with their cards and face. A barrier (an ANPR camera) holds the
+ * person's plate in its allowlist instead (barrierDriver). The device's refusals of one person are that person's
+ * failure; a refused password, a lock-out, a busy or absent device stop the run (LinkError).
  */
 type Deps = Pick<Services, 'files' | 'secrets'>;
 
@@ -113,8 +115,99 @@ function asLinkError(err: unknown): LinkError {
   return linkErrorOf(err) ?? new LinkError(err instanceof IsapiError && err.kind === 'garbage' ? 'garbage' : 'error', reasonOf(err));
 }
 
+const noOf = (row: Pick<CredentialRow, 'personKind' | 'personId'>) => personNo('letters', row.personKind as FacePersonKind, row.personId);
+/** An allowlist entry as a holding: ours by the person number in its card No. (site entries have another or none). */
+const plateHolding = (p: HikPlate): Holding => ({
+  no: p.cardNo,
+  name: p.plate,
+  cards: [],
+  face: false,
+  validFrom: p.validFrom,
+  validTo: p.validTo,
+  plate: p.plate,
+});
+
+/**
+ * A barrier's lane: the person's plate in the camera's allowlist with their window, our person number in the entry's
+ * card No. (docs/protocols/hikvision-isapi.md, "Plates"). A batch reads the list once: a changed plate replaces the
+ * person's old entry; a removal deletes only entries bearing the person's number; a plate the site listed itself is
+ * never overwritten (that person's failure). Two people of ours with one plate share its entry: the last write wins.
+ */
+function barrierDriver(client: IsapiClient): PushDriver {
+  const list = async () => {
+    try {
+      return await client.plates();
+    } catch (err) {
+      throw asLinkError(err);
+    }
+  };
+  const putPlate = async (plates: Map<string, HikPlate>, row: CredentialRow) => {
+    const no = noOf(row);
+    const stale = [...plates.values()].filter((p) => p.cardNo === no && (row.action === 'remove' || p.plate !== row.plate)).map((p) => p.plate);
+    if (row.action !== 'remove') {
+      const held = plates.get(row.plate);
+      if (held && held.cardNo !== no && !personOfNo('letters', held.cardNo))
+        throw new Error(`the plate ${row.plate} is on the camera's list as the site's own entry`);
+      const entry = { plate: row.plate, listType: 'allowList' as const, cardNo: no, validFrom: row.validFrom, validTo: row.validTo };
+      await client.setPlate({ ...entry, modify: !!held });
+      plates.set(row.plate, { id: row.plate, ...entry });
+    }
+    if (stale.length) await client.deletePlates(stale);
+    for (const p of stale) plates.delete(p);
+  };
+  return {
+    scheme: 'letters',
+    read: async () => (await list()).map(plateHolding),
+    expected: (row) =>
+      plateHolding({ id: row.plate, plate: row.plate, listType: 'allowList', cardNo: noOf(row), validFrom: row.validFrom, validTo: row.validTo }),
+    // A camera has no access event log: its passes are its plate reads (vehicles), not person passes.
+    passes: async (from) => ({ passes: [], cursor: from.after }),
+    async vehicles(since) {
+      try {
+        return (await client.plateReads(since)).map((r) => ({
+          recordId: r.picName || `${r.plate}@${r.at.getTime()}`,
+          at: r.at,
+          plate: normalizePlate(r.plate),
+          direction: r.direction === 'reverse' ? 2 : 1,
+        }));
+      } catch (err) {
+        throw asLinkError(err);
+      }
+    },
+    async forget(nos) {
+      const ours = new Set(nos);
+      try {
+        await client.deletePlates((await list()).filter((p) => ours.has(p.cardNo)).map((p) => p.plate));
+      } catch (err) {
+        throw asLinkError(err);
+      }
+    },
+    async apply(rows) {
+      const outcomes: Outcome[] = [];
+      let plates: Map<string, HikPlate>;
+      try {
+        plates = new Map((await list()).map((p) => [p.plate, p]));
+      } catch (err) {
+        return { outcomes, stopped: err instanceof LinkError ? err : asLinkError(err) };
+      }
+      for (const row of rows) {
+        try {
+          await putPlate(plates, row);
+          outcomes.push({ seq: row.seq, status: 'synced' });
+        } catch (err) {
+          const link = linkErrorOf(err);
+          if (link) return { outcomes, stopped: link };
+          outcomes.push({ seq: row.seq, status: 'failed', reason: reasonOf(err) });
+        }
+      }
+      return { outcomes };
+    },
+  };
+}
+
 export const hikvisionDriver: DriverFactory = (device, deps) => {
   const client = clientOf(device, deps);
+  if (device.kind === 'barrier') return barrierDriver(client);
   return {
     scheme: 'letters',
     async read() {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startZktecoDevice, type ZkDevice } from '../../../../../tools/zkteco-device.js';
 import { facePhoto } from '../../../test/faces.js';

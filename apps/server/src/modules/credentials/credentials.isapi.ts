@@ -1,12 +1,13 @@
 // The server's client of Hikvision access-control terminals over ISAPI (docs/protocols/hikvision-isapi.md): persons,
-// cards, faces and the event log, every search read to its last page. HTTP Digest (RFC 7616, MD5, qop=auth) is done
-// here: the nonce is reused with a counting nc, and a stale one is re-challenged. A refused login is never retried (a
+// cards, faces, the event log (an ANPR camera's plates: .plates.ts), every search read to its last page. Digest (RFC
+// 7616, MD5, qop=auth) is done here: the nonce is reused with a counting nc, and a stale one is re-challenged. A refused login is never retried (a
 // wrong password must not lock the device's admin account): the client then refuses every call itself, and until its
 // first login succeeded it sends one request at a time, so a wrong password costs the device exactly one failed attempt.
 // Times are local wall-clock strings of this process's time zone (the device runs on the site's time).
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
+import { plateCalls } from './credentials.isapi.plates.js';
 
 export interface IsapiTarget {
   /** http(s)://host:port */
@@ -68,7 +69,7 @@ export interface HikEvent {
   qr: boolean;
 }
 type Obj = Record<string, unknown>;
-interface Raw {
+export interface Raw {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: Buffer;
@@ -78,8 +79,8 @@ interface Raw {
  * 0x26, card+fingerprint 0x28/0x2b, fingerprint+password 0x2e, employee No.+fingerprint 0x45/0x48, face 0x4b, employee
  * No.+face 0x4d, employee No.+password 0x65, combined 0x99, password 0xb5. */
 export const GRANTED_MINORS = new Set([0x01, 0x02, 0x26, 0x28, 0x2b, 0x2e, 0x45, 0x48, 0x4b, 0x4d, 0x65, 0x99, 0xb5]);
-const RANGE_BEGIN = '2000-01-01T00:00:00';
-const RANGE_END = '2037-12-31T23:59:59';
+export const RANGE_BEGIN = '2000-01-01T00:00:00';
+export const RANGE_END = '2037-12-31T23:59:59';
 const PAGE = 30;
 const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
@@ -145,7 +146,7 @@ function send(t: IsapiTarget, agent: http.Agent, method: string, url: URL, body:
 }
 
 /** The ResponseStatus or search result of a JSON answer, or the IsapiError it means. */
-function interpret(raw: Raw, what: string): Obj {
+export function interpret(raw: Raw, what: string): Obj {
   let parsed: Obj | undefined;
   try {
     parsed = obj(JSON.parse(raw.body.toString('utf8')));
@@ -204,8 +205,8 @@ function toUser(u: Obj): HikUser {
   };
 }
 
-type Call = (method: string, path: string, body?: Buffer, contentType?: string) => Promise<Raw>;
-type JsonCall = (method: string, path: string, body?: unknown) => Promise<Obj>;
+export type Call = (method: string, path: string, body?: Buffer, contentType?: string) => Promise<Raw>;
+export type JsonCall = (method: string, path: string, body?: unknown) => Promise<Obj>;
 type Challenge = { realm: string; nonce: string; opaque?: string };
 
 function digestHeader(t: IsapiTarget, c: Challenge, nc: number, method: string, uri: string): string {
@@ -410,6 +411,6 @@ export function isapiClient(t: IsapiTarget, o: { maxConcurrent?: number } = {}) 
     const raw = await call(method, path, body === undefined ? undefined : Buffer.from(JSON.stringify(body)), 'application/json');
     return interpret(raw, `${method} ${path.split('?')[0]}`);
   };
-  return { ...reads(t, call, jsonCall), ...writes(call, jsonCall) };
+  return { ...reads(t, call, jsonCall), ...writes(call, jsonCall), ...plateCalls(call, jsonCall) };
 }
 export type IsapiClient = ReturnType<typeof isapiClient>;

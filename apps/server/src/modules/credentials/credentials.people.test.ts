@@ -10,6 +10,7 @@ const person = (over: Partial<Person> = {}): Person => ({
   tempCard: '',
   qr: '',
   passLimit: null,
+  plate: '',
   validFrom: null,
   validTo: null,
   groups: [1],

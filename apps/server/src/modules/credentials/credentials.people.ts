@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Device, DeviceDriver, DeviceKind, FacePersonKind } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
-import { allGrants, devicesOfGroups, entitledGroups, type GroupFacts, groupFacts } from '../../core/entitlements/entitlements.public.js';
+import {
+  allGrants,
+  devicesOfGroups,
+  entitledGroups,
+  type GroupFacts,
+  groupFacts,
+  normalizePlate,
+} from '../../core/entitlements/entitlements.public.js';
 import { faceSyncCandidates } from '../../core/people/people.public.js';
 import { faceCandidateVisits, meetingWindow } from '../../core/visits/visits.public.js';
 import { dayOf, dayStart } from '../../platform/formats/days.js';
@@ -40,7 +47,20 @@ async function employeesWanted(scope: TenantScope, now: Date, groups: GroupFacts
     const g = entitledGroups({ kind: 'employee', granted: grants.employees.get(e.id) ?? [] }, groups);
     if (!g.length) continue;
     const tempCard = lent.get(e.id) ?? '';
-    out.push({ kind: 'employee', id: e.id, name: e.name, photo: e.avatar, cardNo: e.cardNo, tempCard, qr: '', passLimit: null, ...w, groups: g });
+    // The employees table keeps no plate (plate: '').
+    out.push({
+      kind: 'employee',
+      id: e.id,
+      name: e.name,
+      photo: e.avatar,
+      cardNo: e.cardNo,
+      tempCard,
+      qr: '',
+      passLimit: null,
+      plate: '',
+      ...w,
+      groups: g,
+    });
   }
   return out;
 }
@@ -90,8 +110,9 @@ export async function visitorsWanted(
     const granted = v.tid !== null ? (ctx.grants.visitorTypes.get(v.tid) ?? []) : [];
     const g = entitledGroups({ kind: 'visitor', granted, gid: v.gid }, ctx.groups);
     const qr = qrs && v.code ? `v:${v.code}` : '';
+    const plate = normalizePlate(v.plateNum);
     if (g.length)
-      out.push({ kind: 'visitor', id: v.id, name: v.name, photo: v.photo, cardNo: v.cardNo, tempCard: '', qr, passLimit, ...w, groups: g });
+      out.push({ kind: 'visitor', id: v.id, name: v.name, photo: v.photo, cardNo: v.cardNo, tempCard: '', qr, passLimit, plate, ...w, groups: g });
   }
   return out;
 }
@@ -106,19 +127,16 @@ async function residentsWanted(scope: TenantScope, now: Date, groups: GroupFacts
     if (over(w, now)) continue;
     // A resident is registered at no gate: the groups of every gate.
     const g = entitledGroups({ kind: 'resident', granted: grants.residents.get(r.id) ?? [], gid: null }, groups);
-    if (g.length)
-      out.push({
-        kind: 'resident',
-        id: r.id,
-        name: r.name,
-        photo: r.face,
-        cardNo: '',
-        tempCard: '',
-        qr: qrs ? `r:${r.id}` : '',
-        passLimit: null,
-        ...w,
-        groups: g,
-      });
+    const held = {
+      name: r.name,
+      photo: r.face,
+      cardNo: '',
+      tempCard: '',
+      qr: qrs ? `r:${r.id}` : '',
+      passLimit: null,
+      plate: normalizePlate(r.plateNum),
+    };
+    if (g.length) out.push({ kind: 'resident', id: r.id, ...held, ...w, groups: g });
   }
   return out;
 }
@@ -142,17 +160,20 @@ export const keepsPeople = (d: { driver: string; eType: string }) => d.driver !=
 /**
  * What this device should hold of the person, or null when it has no use for them: our face terminals take people
  * with a face (and their card); a pushed-to face terminal any of face, card or QR (ZKTeco's read no QR); a card reader
- * the card; a Hikvision QR reader the QR pass or the card. An employee's temporary card is a second card where the
- * device keeps several (Hikvision); where it keeps one (ZKTeco's user record, our terminals), it is the card while lent.
+ * the card; a Hikvision QR reader the QR pass or the card; a Hikvision barrier (an ANPR camera's allowlist) only the
+ * plate (no other device holds a plate). An employee's temporary card is a second card where the device keeps several
+ * (Hikvision); where it keeps one (ZKTeco's user record, our terminals), it is the card while lent.
  */
-export function contentFor(t: Terminal, p: Person): Pick<Person, 'photo' | 'cardNo' | 'tempCard' | 'qr'> | null {
+export function contentFor(t: Terminal, p: Person): Pick<Person, 'photo' | 'cardNo' | 'tempCard' | 'qr' | 'plate'> | null {
+  if (t.kind === 'barrier') return t.driver === 'hikvision' && p.plate ? { photo: '', cardNo: '', tempCard: '', qr: '', plate: p.plate } : null;
   const face = t.kind === 'face';
-  const cards = t.kind === 'barrier' ? { cardNo: '', tempCard: '' } : t.driver === 'hikvision' ? p : { cardNo: p.tempCard || p.cardNo, tempCard: '' };
+  const cards = t.driver === 'hikvision' ? p : { cardNo: p.tempCard || p.cardNo, tempCard: '' };
   const c = {
     photo: face ? p.photo : '',
     cardNo: cards.cardNo,
     tempCard: cards.tempCard === cards.cardNo ? '' : cards.tempCard,
     qr: t.driver === 'hikvision' && (face || t.kind === 'qr') ? p.qr : '',
+    plate: '',
   };
   if (t.driver === 'openvisit') return face && c.photo ? c : null;
   return c.photo || c.cardNo || c.tempCard || c.qr ? c : null;
@@ -182,7 +203,8 @@ export async function wantedPeople(scope: TenantScope, now: Date, visitIds?: num
 /** What a terminal holds of a person: a change of any of it is an update. */
 export function digestOf(p: Omit<Person, 'kind' | 'id' | 'groups'>, groups: number[]): string {
   const parts = [p.name, p.photo, p.cardNo, p.validFrom?.getTime() ?? '', p.validTo?.getTime() ?? '', groups.join(','), p.qr, p.passLimit];
-  // Appended only when set: the digests of everyone without one stay as they were (no re-push of all).
+  // Appended only when set: the digests of everyone without one stay as they were (no re-push of all on upgrade).
   if (p.tempCard) parts.push(`t:${p.tempCard}`);
+  if (p.plate) parts.push(p.plate);
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 }

@@ -54,6 +54,19 @@ export interface PushDriver {
   forget(nos: string[]): Promise<void>;
   /** The passes the device kept after its own cursor (where the server reads them; a device that posts them has none). */
   passes?(from: { after: number; since: Date }): Promise<{ passes: Omit<DevicePass, 'direction'>[]; cursor: number }>;
+  /** The plates an ANPR camera (a barrier) read after this time, oldest first; not recorded yet (see the plates notes). */
+  vehicles?(since: Date): Promise<VehicleRead[]>;
+}
+
+/** A plate a camera read at its gate: its own pass, whether or not it opened. */
+export interface VehicleRead {
+  /** The camera's id of the read (its picture name): a read fetched twice is one. */
+  recordId: string;
+  at: Date;
+  /** Normalized (upper case, no spaces). */
+  plate: string;
+  /** 1 in (towards the camera), 2 out. */
+  direction: 1 | 2;
 }
 
 /** A person as a device holds them. */
@@ -64,6 +77,8 @@ export interface Holding {
   face: boolean;
   validFrom: Date | null;
   validTo: Date | null;
+  /** The vehicle plate an ANPR camera's allowlist holds for the person (absent or '': none). */
+  plate?: string;
 }
 export type DriverFactory = (device: DeviceRow, services: Pick<Services, 'files' | 'secrets'>) => PushDriver;
 

@@ -21,9 +21,11 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].so
 /** What differs between what the device holds and what it should. */
 export function differences(held: Holding, want: Holding): string[] {
   const what: string[] = [];
-  if (held.name !== want.name) what.push('person');
+  // A plate entry keeps no name of its own (its name is the plate): the plate is what differs.
+  if (held.name !== want.name && !want.plate) what.push('person');
   if (!sameSet(held.cards, want.cards)) what.push('card');
   if (held.face !== want.face) what.push('face');
+  if ((held.plate ?? '') !== (want.plate ?? '')) what.push('plate');
   if (second(held.validFrom) !== second(want.validFrom) || second(held.validTo) !== second(want.validTo)) what.push('window');
   return what;
 }

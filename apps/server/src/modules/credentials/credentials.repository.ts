@@ -19,6 +19,8 @@ export interface Held {
   qr: string;
   /** Passes the device may let the person through (a visitor's: the company's qrMaxCount); null: no limit. */
   passLimit: number | null;
+  /** The person's vehicle plate, normalized (normalizePlate), where the device is an ANPR camera; '' elsewhere or none. */
+  plate: string;
   validFrom: Date | null;
   validTo: Date | null;
   groups: number[];
@@ -44,6 +46,7 @@ const wireRow = (r: Desired) => ({
   tc: r.tempCard,
   q: r.qr,
   pl: r.passLimit,
+  pt: r.plate,
   vf: r.validFrom?.toISOString() ?? null,
   vt: r.validTo?.toISOString() ?? null,
   g: r.groups,
@@ -78,12 +81,13 @@ export const faceSyncRepository = scoped(function faceSyncRepository(scope: Tena
       for (let i = 0; i < rows.length; i += WRITE_BATCH) {
         const batch = rows.slice(i, i + WRITE_BATCH).map(wireRow);
         await db.execute(sql`
-          INSERT INTO face_credentials (company_id, device_id, person_kind, person_id, action, name, photo, card_no, temp_card, qr, pass_limit, valid_from, valid_to, groups, digest)
-          SELECT ${companyId}, u.d, u.k, u.p, u.a, u.n, u.ph, u.c, u.tc, u.q, u.pl, u.vf, u.vt, u.g, u.dg
+          INSERT INTO face_credentials (company_id, device_id, person_kind, person_id, action, name, photo, card_no, temp_card, qr, pass_limit, plate, valid_from, valid_to, groups, digest)
+          SELECT ${companyId}, u.d, u.k, u.p, u.a, u.n, u.ph, u.c, u.tc, u.q, u.pl, u.pt, u.vf, u.vt, u.g, u.dg
           FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-            AS u(d integer, k text, p integer, a text, n text, ph text, c text, tc text, q text, pl integer, vf timestamptz, vt timestamptz, g integer[], dg text)
+            AS u(d integer, k text, p integer, a text, n text, ph text, c text, tc text, q text, pl integer, pt text, vf timestamptz, vt timestamptz, g integer[], dg text)
           ON CONFLICT (device_id, person_kind, person_id) DO UPDATE SET
-            action = excluded.action, name = excluded.name, photo = excluded.photo, card_no = excluded.card_no, temp_card = excluded.temp_card, qr = excluded.qr, pass_limit = excluded.pass_limit,
+            action = excluded.action, name = excluded.name, photo = excluded.photo, card_no = excluded.card_no, temp_card = excluded.temp_card, qr = excluded.qr,
+            pass_limit = excluded.pass_limit, plate = excluded.plate,
             valid_from = excluded.valid_from, valid_to = excluded.valid_to, groups = excluded.groups, digest = excluded.digest,
             seq = ${nextSeq}, status = 'pending', attempts = 0, last_error = '', next_attempt_at = NULL, ack_due_at = NULL,
             updated_at = now()`);

@@ -193,6 +193,7 @@ export const residentsRepository = scoped(function residentsRepository(scope: Te
           face: residentVisitors.face,
           startAt: residentVisitors.startAt,
           endAt: residentVisitors.endAt,
+          plateNum: residentVisitors.plateNum,
         })
         .from(residentVisitors)
         .where(and(mine, eq(residentVisitors.rstatus, 1))),

@@ -1,4 +1,4 @@
-import { CreditCardOutlined, QrcodeOutlined, SmileOutlined } from '@ant-design/icons';
+import { CarOutlined, CreditCardOutlined, QrcodeOutlined, SmileOutlined } from '@ant-design/icons';
 import type { CredentialState, DeviceLink } from '@openvisit/contract';
 import { Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -29,13 +29,24 @@ export function CredentialStateTag({ state }: { state: CredentialState }) {
   return <Tag color={CREDENTIAL_STATE_COLOR[state]}>{t(`faceSync.states.${state}`)}</Tag>;
 }
 
-/** What the device was given: face, card, QR, each an icon with its word (never an icon alone). */
-export function CarriesTags({ hasFace, hasCard, hasQr }: { hasFace: boolean; hasCard: boolean; hasQr: boolean }) {
+/** What the device was given: face, card, QR, plate (an ANPR camera's allowlist), each an icon with its word (never an icon alone). */
+export function CarriesTags({
+  hasFace,
+  hasCard,
+  hasQr,
+  hasPlate = false,
+}: {
+  hasFace: boolean;
+  hasCard: boolean;
+  hasQr: boolean;
+  hasPlate?: boolean;
+}) {
   const { t } = useTranslation();
   const items = [
     hasFace && { key: 'face', icon: <SmileOutlined />, text: t('faceSync.carries.face') },
     hasCard && { key: 'card', icon: <CreditCardOutlined />, text: t('faceSync.carries.card') },
     hasQr && { key: 'qr', icon: <QrcodeOutlined />, text: t('faceSync.carries.qr') },
+    hasPlate && { key: 'plate', icon: <CarOutlined />, text: t('faceSync.carries.plate') },
   ].filter((i) => i !== false);
   if (!items.length) return <>{t('faceSync.carries.none')}</>;
   return (

@@ -24,7 +24,9 @@ export function FaceSyncOfPerson({ personKind, personId }: { personKind: 'employ
             <Typography.Text>{r.deviceName}</Typography.Text>
             <Tag>{t(`faceSync.actions.${r.action}`)}</Tag>
             <CredentialStateTag state={r.state} />
-            {r.state !== 'revoked' && r.state !== 'revoking' ? <CarriesTags hasFace={r.hasFace} hasCard={r.hasCard} hasQr={r.hasQr} /> : null}
+            {r.state !== 'revoked' && r.state !== 'revoking' ? (
+              <CarriesTags hasFace={r.hasFace} hasCard={r.hasCard} hasQr={r.hasQr} hasPlate={r.hasPlate} />
+            ) : null}
             {r.lastError ? (
               <Typography.Text type={r.state === 'failed' ? 'danger' : 'secondary'}>
                 {r.lastError === FACE_NOT_CONFIRMED ? t('faceSync.notConfirmed') : r.lastError}

@@ -53,7 +53,7 @@ function columns(t: TFunction, retry: ((c: FaceCredential) => void) | null): Lis
       title: t('faceSync.columns.carries'),
       kind: 'tag',
       width: 190,
-      render: (_: unknown, c) => <CarriesTags hasFace={c.hasFace} hasCard={c.hasCard} hasQr={c.hasQr} />,
+      render: (_: unknown, c) => <CarriesTags hasFace={c.hasFace} hasCard={c.hasCard} hasQr={c.hasQr} hasPlate={c.hasPlate} />,
     },
     {
       key: 'passLimit',

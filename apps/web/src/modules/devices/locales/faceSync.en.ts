@@ -36,7 +36,7 @@ export const faceSyncEn = {
   emptySearch: 'Nobody matches these filters',
   ofPerson: 'Door devices',
   states: { pending: 'Pending', live: 'On the device', failed: 'Failed', revoking: 'Being removed', revoked: 'Removed' },
-  carries: { face: 'Face', card: 'Card', qr: 'QR', none: '—' },
+  carries: { face: 'Face', card: 'Card', qr: 'QR', plate: 'Plate', none: '—' },
   passLimit_one: '{{count}} pass',
   passLimit_other: '{{count}} passes',
   noPassLimit: 'No limit',

@@ -38,7 +38,7 @@ export const faceSyncZh: DeepStrings<typeof faceSyncEn> = {
   emptySearch: '没有符合筛选条件的人员',
   ofPerson: '门禁设备',
   states: { pending: '待下发', live: '已在设备上', failed: '失败', revoking: '删除中', revoked: '已删除' },
-  carries: { face: '人脸', card: '卡', qr: '二维码', none: '—' },
+  carries: { face: '人脸', card: '卡', qr: '二维码', plate: '车牌', none: '—' },
   passLimit_one: '{{count}} 次',
   passLimit_other: '{{count}} 次',
   noPassLimit: '不限',

@@ -136,7 +136,8 @@ describe('device form: drivers', () => {
     await waitFor(() => expect(optionsOf('Kind')).toEqual(['Face terminal', 'Card reader']));
     expect(document.querySelector('#eType')?.closest('.ant-select')?.textContent).toContain('Face terminal');
     await choose('Driver', 'Hikvision ISAPI');
-    await waitFor(() => expect(optionsOf('Kind')).toEqual(['Face terminal', 'Card reader', 'QR reader']));
+    // A Hikvision barrier is an ANPR camera keeping an allowlist of plates.
+    await waitFor(() => expect(optionsOf('Kind')).toEqual(['Face terminal', 'Card reader', 'QR reader', 'Vehicle barrier']));
     await choose('Driver', 'ZKTeco PUSH');
     expect(await screen.findByText(/serial number \(SN\)/)).toBeTruthy();
     expect(screen.getByText(/Cloud Server \/ ADMS settings/)).toBeTruthy();

@@ -1,0 +1,1 @@
+ALTER TABLE "face_credentials" ADD COLUMN "plate" text DEFAULT '' NOT NULL;
