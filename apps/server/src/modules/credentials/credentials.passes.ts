@@ -4,6 +4,7 @@ import { inTransaction } from '../../platform/identity/tenancy.js';
 import { signInOrOutAtFace } from './credentials.moves.js';
 import { LinkError, type PushDeps, pushedDevice, withDevice } from './credentials.push.js';
 import { passRowsOf } from './credentials.records.js';
+import { readVehicles } from './credentials.vehicles.js';
 
 /** A first read of a device's passes goes back this far (not its whole history). */
 const FIRST_READ_MS = 24 * 60 * 60_000;
@@ -24,10 +25,22 @@ export async function readPasses(actor: AuthedContext, deviceId: number, deps: P
   if (!found?.factory || !device) return 0;
   const driver = found.factory(found.device, deps.services);
   const passesOf = driver.passes?.bind(driver);
-  if (!passesOf) return 0;
+  const vehiclesOf = driver.vehicles?.bind(driver);
+  if (!passesOf && !vehiclesOf) return 0;
   const links = deviceLinksRepository(scope);
   const link = await links.link(deviceId);
   if (link?.holdUntil && link.holdUntil > now()) return 0;
+  // A barrier camera's passes are its plate reads: vehicle records, not person passes (they move no visit).
+  if (vehiclesOf)
+    return (
+      (await withDevice(scope, deviceId, now, () =>
+        readVehicles(scope, device, { vehicles: vehiclesOf }, now()).catch((err: unknown) => {
+          if (err instanceof LinkError) return 0;
+          throw err;
+        }),
+      )) ?? 0
+    );
+  if (!passesOf) return 0;
   const rows = await withDevice(scope, deviceId, now, async () => {
     const cursor = link?.eventCursor ?? 0;
     let read: Awaited<ReturnType<typeof passesOf>>;

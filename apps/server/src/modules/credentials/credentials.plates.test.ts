@@ -1,13 +1,16 @@
+import { Status } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HikDevice, startHikvisionDevice } from '../../../../../tools/hikvision-device.js';
 import { localTime } from '../../../../../tools/hikvision-isapi.js';
 import { facePhoto } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
-import { faceCredentials } from '../../db/schema/index.js';
-import { tenantScope } from '../../platform/identity/tenancy.js';
+import { faceCredentials, vehicleRecords } from '../../db/schema/index.js';
+import { jobContext } from '../../platform/http/calls.js';
+import { systemScope, tenantScope } from '../../platform/identity/tenancy.js';
 import { PUSH_DRIVERS } from './credentials.drivers.js';
 import { IsapiError, isapiClient } from './credentials.isapi.js';
+import { readPasses } from './credentials.passes.js';
 import { pushDevice, pushedDevice } from './credentials.push.js';
 import { reconcileCompany } from './credentials.reconcile.js';
 
@@ -184,13 +187,35 @@ describe('Hikvision ANPR cameras: plates through the credential pipeline', () =>
     const since = new Date(Date.now() - 5_000);
     expect(cam.seePlate({ plate: '粤B12345' }).open).toBe(true);
     expect(cam.seePlate({ plate: '粤B99999', direction: 'exit' }).open).toBe(false);
-    // The camera's reads, as the driver answers them (not recorded as vehicle passes yet).
+    // The camera's reads, as the driver answers them.
     const found = await pushedDevice(scope(), camEid, deps());
     const reads = found ? await found.factory(found.device, t.services).vehicles?.(since) : undefined;
     expect(reads?.map((r) => [r.plate, r.direction])).toEqual([
       ['粤B12345', 1],
       ['粤B99999', 2],
     ]);
+  });
+
+  it('the camera’s plate reads land in the vehicle records once each, matched to the visit', async () => {
+    const actor = jobContext({ system: systemScope(t.db), config: t.config, services: t.services, log: t.app.log }, a.id, {
+      job: 'credentials',
+      account: 'device:HIK-GATE',
+      name: 'Car gate camera',
+    });
+    expect(await readPasses(actor, camEid, deps())).toBe(2);
+    const records = await t.db.select().from(vehicleRecords).where(eq(vehicleRecords.deviceId, camEid));
+    expect(records.map((r) => [r.plate, r.visitId, r.result, r.code, r.direction]).sort()).toEqual([
+      ['粤B12345', vid, 1, 0, 1],
+      ['粤B99999', null, 0, Status.INVALID_VISITOR, 2],
+    ]);
+    // Read again (the search overlaps the last read): nothing twice; a new read is recorded.
+    expect(await readPasses(actor, camEid, deps())).toBe(0);
+    cam.seePlate({ plate: '粤B12345', direction: 'exit' });
+    expect(await readPasses(actor, camEid, deps())).toBe(1);
+    // The console's vehicle records show them with the device.
+    const page = await t.api.getVehicleRecord({ eid: camEid, startIndex: 0, requestedCount: 10 }, a.token);
+    expect(page.result.count).toBe(3);
+    expect(page.result.list.every((r) => r.deviceName === 'Car gate camera')).toBe(true);
   });
 
   it('a visitor without a plate has no row on the camera', async () => {

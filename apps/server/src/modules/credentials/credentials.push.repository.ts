@@ -69,5 +69,13 @@ export const pushQueueRepository = scoped(function pushQueueRepository(scope: Te
             .where(and(due, inArray(fc.deviceId, deviceIds)))
             .then((r) => r.map((x) => x.deviceId))
         : Promise.resolve([]),
+    /** The device's rows (any state) holding these plates: whose plate a camera read. */
+    plateHolders: (deviceId: number, plates: string[]) =>
+      plates.length
+        ? db
+            .select()
+            .from(fc)
+            .where(and(mine, eq(fc.deviceId, deviceId), inArray(fc.plate, plates)))
+        : Promise.resolve([]),
   };
 });

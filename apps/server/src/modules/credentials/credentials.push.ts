@@ -54,7 +54,7 @@ export interface PushDriver {
   forget(nos: string[]): Promise<void>;
   /** The passes the device kept after its own cursor (where the server reads them; a device that posts them has none). */
   passes?(from: { after: number; since: Date }): Promise<{ passes: Omit<DevicePass, 'direction'>[]; cursor: number }>;
-  /** The plates an ANPR camera (a barrier) read after this time, oldest first; not recorded yet (see the plates notes). */
+  /** The plates an ANPR camera (a barrier) read after this time, oldest first (vehicle records: credentials.vehicles.ts). */
   vehicles?(since: Date): Promise<VehicleRead[]>;
 }
 
