@@ -175,11 +175,12 @@ describe('Hikvision ISAPI devices: the credential pipeline end to end', () => {
     await round();
     expect(await rowOf(v)).toMatchObject({ status: 'pending', attempts: 1 });
     expect((await rowOf(v))?.lastError).toMatch(/badParameters/);
-    // Each backoff over (its time set in the past, not the clock moved on: a visit's window ends with the day).
+    // Each backoff over (its time set before the test's clock, not the clock moved on: a visit's window ends with the
+    // day). The clock, not the wall time: on a busy machine more than a second may pass between the two.
     for (let i = 2; i <= 5; i++) {
       await t.db
         .update(faceCredentials)
-        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .set({ nextAttemptAt: new Date(clock - 1000) })
         .where(eq(faceCredentials.id, (await rowOf(v))?.id ?? 0));
       await round();
     }

@@ -115,7 +115,7 @@ describe('ZKTeco PUSH devices: edits, revocation paths, dead letters, temporary 
     for (let i = 2; i <= 5; i++) {
       await t.db
         .update(faceCredentials)
-        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .set({ nextAttemptAt: new Date(clock - 1000) })
         .where(eq(faceCredentials.id, (await rowOf('visitor', v))?.id ?? 0));
       await round();
     }

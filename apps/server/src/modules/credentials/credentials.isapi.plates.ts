@@ -4,7 +4,7 @@
 // read back with the XML search `searchLPListAudit`, every page. Rides on the access client's transport (Digest,
 // session bound, lock-out rules): isapiClient includes these calls.
 import { randomBytes } from 'node:crypto';
-import { type Call, IsapiError, interpret, isapiTime, type JsonCall, RANGE_BEGIN, RANGE_END, type Raw } from './credentials.isapi.js';
+import { type Call, IsapiError, interpret, isapiTime, type JsonCall, RANGE_BEGIN, RANGE_END, type Raw } from './credentials.isapi.wire.js';
 
 export type PlateListType = 'allowList' | 'blockList';
 export interface HikPlateInput {
