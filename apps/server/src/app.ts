@@ -14,6 +14,7 @@ import { type Database, isDatabaseUnavailable } from './db/client.js';
 import { accountExportDownloads } from './modules/accountExport/accountExport.routes.js';
 import { registerClosingJobs } from './modules/accounts/accounts.closing.job.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { registerApprovalJobs } from './modules/approvals/approvals.deadlines.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { registerRecoveryJobs } from './modules/auth/auth.recovery.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -204,6 +205,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
     services,
   });
   registerLogisticsJobs({ system, jobs, files });
+  registerApprovalJobs({ system, jobs, config, services, log: app.log });
   registerClosingJobs({ system, jobs, files, log: app.log });
   registerRecoveryJobs({ system, config, services, log: app.log });
   await events.start(database);

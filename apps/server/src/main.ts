@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { ensureClosingSweep } from './modules/accounts/accounts.closing.job.js';
+import { ensureDeadlineSweep } from './modules/approvals/approvals.deadlines.js';
 import { ensureDailySync } from './modules/contacts/contacts.schedule.js';
 import { ensureFaceSync } from './modules/credentials/credentials.schedule.js';
 import { ensurePhotoSweep } from './modules/logistics/logistics.sweep.js';
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
   await ensureDailySync(services.jobs);
   await ensureAutoSignOut(services.jobs);
   await ensureMonitorSweep(services.jobs);
+  await ensureDeadlineSweep(services.jobs);
   await ensureFaceSync(services.jobs);
   await ensurePhotoSweep(services.jobs);
   await ensureClosingSweep(services.jobs);

@@ -150,7 +150,7 @@ describe('another sub-company and another employee of the same company reach not
 
   it('seeds rows of the bystanders widely enough to mean something', () => {
     expect(bandIds.map((b) => b.table)).toEqual(
-      expect.arrayContaining(['visits', 'meetings', 'interim_cards', 'process_records', 'invitation_templates', 'visit_proxies']),
+      expect.arrayContaining(['visits', 'meetings', 'interim_cards', 'approval_seats', 'invitation_templates', 'visit_proxies']),
     );
   });
 

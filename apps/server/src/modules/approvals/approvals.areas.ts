@@ -1,66 +1,73 @@
-import { type ApproverType, type In, logDesc, type ProcessArea, Status } from '@openvisit/contract';
+import { type ApproverType, type In, logDesc, type PolicyDraft, type ProcessArea, Status } from '@openvisit/contract';
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import { assertGates } from '../../core/sites/sites.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound } from '../../platform/http/errors.js';
-import { inTransaction } from '../../platform/identity/tenancy.js';
-import { type AreaRow, approvalsRepository, type RuleRow } from './approvals.repository.js';
+import { ensureDefault, isAreaShaped, ordered } from './approvals.policies.js';
+import type { StoredStep } from './approvals.repository.js';
+import { approvalsRepository, type PolicyRow } from './approvals.repository.js';
+
+/**
+ * The original's approval areas (getProcessArea…), kept for its clients: an area is a policy with at most a gate
+ * condition and plain levels (any one approver of a level decides), as migration 0058 turned every area into.
+ */
 
 function repoOf(ctx: AuthedContext) {
   return approvalsRepository(ctx.tenant);
 }
 
-/** The levels an area's rules define, 1…n. */
-export function levelCount(rules: RuleRow[], areaId: number): number {
-  return rules.filter((r) => r.areaId === areaId).reduce((n, r) => Math.max(n, r.level), 0);
-}
+const R_TYPE: Record<string, ApproverType> = { role: 0, employee: 1, hse: 2, admin: 3 };
+const KIND = ['role', 'employee', 'hse', 'admin'] as const;
 
-async function toAreas(ctx: AuthedContext, areas: AreaRow[]): Promise<ProcessArea[]> {
+const gidsOf = (p: PolicyRow) => ((p.conditions as PolicyDraft['conditions'])[0] as { in?: number[] } | undefined)?.in ?? [];
+
+async function toAreas(ctx: AuthedContext, rows: PolicyRow[]): Promise<ProcessArea[]> {
   const repo = repoOf(ctx);
-  const [rules, waiting] = await Promise.all([repo.rules(areas.map((a) => a.id)), repo.waitingByArea()]);
-  const roleIds = rules.filter((r) => r.rType === 0).map((r) => r.refId);
-  const empIds = rules.filter((r) => r.rType === 1).map((r) => r.refId);
-  const [roleName, empName] = await Promise.all([
-    repo.roleNames(roleIds),
-    empIds.length ? employees.namesOf(ctx, empIds) : new Map<number, string>(),
+  const steps = rows.flatMap((p) => p.steps as StoredStep[]);
+  const ids = (kind: string) => steps.flatMap((s) => s.approvers.filter((a) => a.kind === kind).map((a) => a.id ?? 0));
+  const [roleName, empName, waiting] = await Promise.all([
+    repo.roleNames(ids('role')),
+    ids('employee').length ? employees.namesOf(ctx, ids('employee')) : new Map<number, string>(),
+    repo.waitingByPolicy(),
   ]);
-  const waitingIn = new Map(waiting.map((w) => [w.areaId, w.n]));
-  return areas.map((a) => {
-    const mine = rules.filter((r) => r.areaId === a.id);
-    const levels = Array.from({ length: levelCount(rules, a.id) }, (_, i) => ({
+  const waitingIn = new Map(waiting.map((w) => [w.policyId, w.n]));
+  return rows.map((p) => ({
+    aid: p.id,
+    aName: p.name,
+    address: p.address,
+    gids: gidsOf(p),
+    levels: (p.steps as StoredStep[]).map((s, i) => ({
       level: i + 1,
-      approvers: mine
-        .filter((r) => r.level === i + 1)
-        .map((r) => ({
-          rType: r.rType as ApproverType,
-          id: r.refId,
-          // A role or employee removed since: the approver shows empty, and the level still has its others.
-          name: r.rType === 0 ? (roleName.get(r.refId) ?? '') : r.rType === 1 ? (empName.get(r.refId) ?? '') : '',
-        })),
-    }));
-    return { aid: a.id, aName: a.name, address: a.address, gids: a.gids, levels, waiting: waitingIn.get(a.id) ?? 0 };
-  });
+      approvers: s.approvers.map((a) => ({
+        rType: R_TYPE[a.kind] ?? 3,
+        id: a.id ?? 0,
+        // A role or employee removed since: the approver shows empty, and the level still has its others.
+        name: a.kind === 'role' ? (roleName.get(a.id ?? 0)?.name ?? '') : a.kind === 'employee' ? (empName.get(a.id ?? 0) ?? '') : '',
+      })),
+    })),
+    waiting: waitingIn.get(p.id) ?? 0,
+  }));
 }
 
-/** Whether any approval flow names one of these roles as approvers (a role in use cannot be deleted). */
+/** Whether any policy names one of these roles (a role in use cannot be deleted). */
 export function roleInUse(ctx: AuthedContext, roleIds: number[]): Promise<boolean> {
   return repoOf(ctx).roleInUse(roleIds);
 }
 
 export async function areas(ctx: AuthedContext): Promise<{ processSwitch: number; areas: ProcessArea[] }> {
-  const [settings, rows] = await Promise.all([settingsOf(ctx), repoOf(ctx).areas()]);
-  return { processSwitch: settings.processSwitch, areas: await toAreas(ctx, rows) };
+  const [settings, rows] = await Promise.all([settingsOf(ctx), ordered(ctx)]);
+  return { processSwitch: settings.processSwitch, areas: await toAreas(ctx, rows.filter(isAreaShaped)) };
 }
 
-async function areaOrFail(ctx: AuthedContext, aid: number): Promise<AreaRow> {
-  const area = await repoOf(ctx).area(aid);
-  if (!area) throw notFound('approval area');
-  return area;
+async function areaOrFail(ctx: AuthedContext, aid: number): Promise<PolicyRow> {
+  const p = await repoOf(ctx).policy(aid);
+  if (!p || !isAreaShaped(p)) throw notFound('approval area');
+  return p;
 }
 
-async function oneArea(ctx: AuthedContext, area: AreaRow): Promise<ProcessArea> {
-  const [out] = await toAreas(ctx, [area]);
+async function oneArea(ctx: AuthedContext, p: PolicyRow): Promise<ProcessArea> {
+  const [out] = await toAreas(ctx, [p]);
   if (!out) throw notFound('approval area');
   return out;
 }
@@ -71,11 +78,33 @@ function auditArea(ctx: AuthedContext, a: ProcessArea): void {
   ctx.audit.desc = logDesc('processArea', { levels: a.levels.length });
 }
 
+const gateConditions = (gids: number[]) => (gids.length ? [{ field: 'gate', not: false, in: [...new Set(gids)] }] : []);
+
+/**
+ * A new area: a policy tried where the original tried it, an area naming gates before every policy without
+ * conditions, one without gates after the others (before the default).
+ */
 export async function addArea(ctx: AuthedContext, input: In<'addProcessArea'>): Promise<ProcessArea> {
   const repo = repoOf(ctx);
-  if (await repo.nameTaken(input.aName)) throw new AppError(Status.ALREADY_EXISTS, 'An approval area with this name exists');
+  if (await repo.nameTaken(input.aName, null)) throw new AppError(Status.ALREADY_EXISTS, 'An approval area with this name exists');
   await assertGates(ctx, input.gids, 'gids');
-  const out = await oneArea(ctx, await repo.insertArea({ name: input.aName, address: input.address, gids: [...new Set(input.gids)] }));
+  await ensureDefault(ctx);
+  const rows = (await ordered(ctx)).filter((p) => !p.isDefault);
+  const catchAll = rows.find((p) => (p.conditions as unknown[]).length === 0);
+  let position = (rows.at(-1)?.position ?? 0) + 1;
+  if (input.gids.length && catchAll) {
+    position = catchAll.position;
+    for (const p of rows.filter((r) => r.position >= catchAll.position)) await repo.updatePolicy(p.id, { position: p.position + 1 });
+  }
+  const row = await repo.insertPolicy({
+    name: input.aName,
+    address: input.address,
+    conditions: gateConditions(input.gids),
+    mode: 'steps',
+    steps: [],
+    position,
+  });
+  const out = await oneArea(ctx, row);
   auditArea(ctx, out);
   return out;
 }
@@ -83,10 +112,9 @@ export async function addArea(ctx: AuthedContext, input: In<'addProcessArea'>): 
 export async function updateArea(ctx: AuthedContext, input: In<'updateProcessArea'>): Promise<ProcessArea> {
   const repo = repoOf(ctx);
   const area = await areaOrFail(ctx, input.aid);
-  if (await repo.nameTaken(input.aName, area.id)) throw new AppError(Status.ALREADY_EXISTS, 'An approval area with this name exists');
+  if (await repo.nameTaken(input.aName, null, area.id)) throw new AppError(Status.ALREADY_EXISTS, 'An approval area with this name exists');
   await assertGates(ctx, input.gids, 'gids');
-  const gids = [...new Set(input.gids)];
-  const updated = await repo.updateArea(area.id, { name: input.aName, address: input.address, gids });
+  const updated = await repo.updatePolicy(area.id, { name: input.aName, address: input.address, conditions: gateConditions(input.gids) });
   if (!updated) throw notFound('approval area');
   const out = await oneArea(ctx, updated);
   auditArea(ctx, out);
@@ -106,30 +134,38 @@ export async function setRules(
       if (a.rType === 1) empIds.add(a.id);
     }
   const [roleNames, enabled] = await Promise.all([repoOf(ctx).roleNames([...roleIds]), employees.enabledIdsOf(ctx, [...empIds])]);
-  const knownRoles = new Set(roleNames.keys());
   const errors: { field: string; rule: string }[] = [];
   for (const [i, l] of input.levels.entries())
     for (const [j, a] of l.approvers.entries()) {
-      const unknown = (a.rType === 0 && !knownRoles.has(a.id)) || (a.rType === 1 && !enabled.has(a.id));
+      const unknown = (a.rType === 0 && !roleNames.has(a.id)) || (a.rType === 1 && !enabled.has(a.id));
       if (unknown) errors.push({ field: `levels.${i}.approvers.${j}.id`, rule: 'notFound' });
     }
   if (errors.length) throw badParams(errors);
-  await inTransaction(ctx.tenant, async (tx) =>
-    approvalsRepository(tx).replaceRules(
-      area.id,
-      input.levels.flatMap((l) => l.approvers.map((a) => ({ level: l.level, rType: a.rType, refId: a.rType < 2 ? a.id : 0 }))),
-    ),
-  );
-  const out = await oneArea(ctx, area);
+  const steps: StoredStep[] = input.levels.map((l) => ({
+    name: '',
+    parallel: false,
+    approvers: l.approvers.map((a) => {
+      const kind = KIND[a.rType] ?? 'admin';
+      return a.rType < 2 ? { kind, id: a.id } : { kind };
+    }),
+    quorum: { mode: 'any', count: 1 },
+    reasonToApprove: false,
+    fields: [],
+    deadline: null,
+  }));
+  const updated = await repoOf(ctx).updatePolicy(area.id, { steps });
+  if (!updated) throw notFound('approval area');
+  const out = await oneArea(ctx, updated);
   auditArea(ctx, out);
   return out;
 }
 
 export async function removeArea(ctx: AuthedContext, input: In<'delProcessArea'>): Promise<null> {
   const area = await areaOrFail(ctx, input.aid);
-  const waiting = (await repoOf(ctx).waitingByArea()).find((w) => w.areaId === area.id)?.n ?? 0;
+  if (area.isDefault) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The default policy cannot be removed');
+  const waiting = (await repoOf(ctx).waitingByPolicy()).find((w) => w.policyId === area.id)?.n ?? 0;
   if (waiting) throw new AppError(Status.UPDATE_NOT_ALLOWED, `${waiting} visits are waiting for approval in this area`, { waiting });
-  await repoOf(ctx).deleteArea(area.id);
+  await repoOf(ctx).deletePolicy(area.id);
   ctx.audit.objId = area.id;
   ctx.audit.objName = area.name;
   return null;

@@ -4,13 +4,9 @@ import { employees } from '../../core/people/people.public.js';
 import type { VisitRow } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { approvalRequestMail, approvalResultMail } from './approvals.mails.js';
-import { approvalsRepository } from './approvals.repository.js';
+import type { SeatRow } from './approvals.repository.js';
 
 // Mails: approvers when a visit reaches their level; host and visitor when it is decided.
-
-function repoOf(ctx: AuthedContext) {
-  return approvalsRepository(ctx.tenant);
-}
 
 async function companyLang(ctx: AuthedContext): Promise<'zh' | 'en'> {
   const company = await companyRow(ctx.tenant);
@@ -30,16 +26,11 @@ async function safely(ctx: AuthedContext, what: string, fn: () => Promise<void>)
   }
 }
 
-export async function tellApprovers(ctx: AuthedContext, v: VisitRow, areaId: number, level: number, levels: number): Promise<void> {
+/** The people of newly opened seats hear of the visit on their channels; seats of the administrator, by the company's email. */
+export async function tellSeats(ctx: AuthedContext, v: VisitRow, seats: SeatRow[], levels: number): Promise<void> {
   await safely(ctx, 'request', async () => {
-    const repo = repoOf(ctx);
-    const rules = (await repo.rules([areaId])).filter((r) => r.level === level);
-    const empIds = new Set(rules.filter((r) => r.rType === 1).map((r) => r.refId));
-    for (const id of await repo.membersOf(rules.filter((r) => r.rType === 0).map((r) => r.refId))) empIds.add(id);
     const lang = await companyLang(ctx);
-    const names = empIds.size ? await employees.namesOf(ctx, [...empIds]) : new Map<number, string>();
-    const people = [...names].map(([id, name]) => ({ id, name }));
-    const request = (approver: string, employee: boolean) => {
+    const request = (approver: string, employee: boolean, level: number) => {
       const mail = approvalRequestMail(lang, {
         approver,
         visitor: v.name,
@@ -58,12 +49,26 @@ export async function tellApprovers(ctx: AuthedContext, v: VisitRow, areaId: num
       };
       return { ...mail, short: mail.subject, wechat };
     };
-    // Employees hear on the channels they chose; the administrator by the company's email.
-    for (const p of people) await ctx.services.notifier.tellEmployee(ctx.session.companyId, p.id, request(p.name, true), { visitId: v.id });
-    if (rules.some((r) => r.rType === 3)) {
+    const told = new Set<number>();
+    const empIds = [...new Set(seats.flatMap((s) => s.empIds))];
+    const names = empIds.length ? await employees.namesOf(ctx, empIds) : new Map<number, string>();
+    // Employees hear on the channels they chose, once however many seats they fill; the administrator by the company's email.
+    for (const s of seats)
+      for (const id of s.empIds) {
+        if (told.has(id)) continue;
+        told.add(id);
+        await ctx.services.notifier.tellEmployee(ctx.session.companyId, id, request(names.get(id) ?? '', true, s.step + 1), { visitId: v.id });
+      }
+    const adminSeat = seats.find((s) => s.admin);
+    if (adminSeat) {
       const company = await companyRow(ctx.tenant);
       if (company?.email)
-        await ctx.services.mailer.send({ companyId: ctx.session.companyId, to: company.email, ...request(company.username, false), visitId: v.id });
+        await ctx.services.mailer.send({
+          companyId: ctx.session.companyId,
+          to: company.email,
+          ...request(company.username, false, adminSeat.step + 1),
+          visitId: v.id,
+        });
     }
   });
 }

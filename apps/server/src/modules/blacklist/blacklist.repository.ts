@@ -62,6 +62,14 @@ export function listRepository(scope: TenantScope, kind: ListKind) {
         .execute({ companyId: scope.companyId, kind, phone, credentialNo })
         .then((r): ListedRow | undefined => r[0]);
     },
+    /** Whether an entry bears this name (spaces and case aside), whatever its phone and certificate. */
+    nameListed: (name: string) =>
+      db
+        .select({ id: listedPeople.id })
+        .from(listedPeople)
+        .where(and(mine, sql`lower(regexp_replace(${listedPeople.name}, '\\s', '', 'g')) = ${name.replace(/\s/g, '').toLowerCase()}`))
+        .limit(1)
+        .then((r) => r.length > 0),
     insert: (v: { name: string; phone: string; credentialNo: string; remark: string; createdBy: string }) =>
       db
         .insert(listedPeople)

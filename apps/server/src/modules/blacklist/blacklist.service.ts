@@ -97,6 +97,11 @@ export async function barred(ctx: AuthedContext, who: { name: string; phone: str
   return true;
 }
 
+/** Whether the blacklist names this person (a near match: the name alone; an approval policy may route on it). */
+export function nameListed(ctx: AuthedContext, name: string): Promise<boolean> {
+  return name.trim() ? repoOf(ctx, 'black').nameListed(name) : Promise.resolve(false);
+}
+
 export async function setSwitch(ctx: AuthedContext, input: In<'updateblackListSwitch'>): Promise<null> {
   await patchSettings(ctx, { blackListSwitch: input.blackListSwitch });
   ctx.audit.objName = settingObject('blackListSwitch');

@@ -17,6 +17,7 @@ import { createVisit, hostSnapshot, toVisit, type VisitRow } from '../../core/vi
 import { type AuthedContext, actorContext, type CallContext } from '../../platform/http/calls.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { randomToken, safeEqual } from '../../platform/identity/crypto.js';
+import { needsApproval } from '../approvals/approvals.public.js';
 import { screen } from '../visits/visits.public.js';
 import { type BookingAppRow, bookingAppsRepository } from './invitations.apps.repository.js';
 import { bookingNotice } from './invitations.mails.js';
@@ -124,7 +125,7 @@ export async function book(ctx: CallContext, input: In<'addVisitorApponintmnet'>
   const app = await signedApp(ctx);
   await spendSignature(ctx, app);
   const actx = actorContext(ctx, app.companyId, { account: `app:${app.appCode}`, name: 'booking app' });
-  const row = await store(actx, input);
+  const row = await store(actx, input, 'publicBooking');
   await bookingAppsRepository(actx.tenant).touch(new Date());
   ctx.audit.actor = { companyId: app.companyId, account: input.phone, name: input.name, role: Role.VISITOR };
   ctx.audit.objId = row.id;
@@ -140,16 +141,29 @@ export async function deskBook(ctx: AuthedContext, input: In<'addDeskAppointment
   const own = ctx.session.gids;
   const desk = ctx.session.role === Role.GATE || ctx.session.role === Role.MACHINE;
   if (desk && input.gid && !own.includes(input.gid)) throw new AppError(Status.GATE_NOT_FOUND);
-  const row = await store(ctx, { ...input, gid: input.gid ?? (desk ? (own[0] ?? null) : null) });
+  const row = await store(ctx, { ...input, gid: input.gid ?? (desk ? (own[0] ?? null) : null) }, 'appointment');
   ctx.audit.objId = row.id;
   ctx.audit.objName = input.name;
   return toVisit(row);
 }
 
 /** Reserved, or waiting for approval (then in its area's flow) when the company approves visits; the host is told. */
-async function store(ctx: AuthedContext, input: In<'addVisitorApponintmnet'>): Promise<VisitRow> {
+async function store(ctx: AuthedContext, input: In<'addVisitorApponintmnet'>, kind: 'appointment' | 'publicBooking'): Promise<VisitRow> {
   const p = await plan(ctx, input);
-  const approval = (await settingsOf(ctx)).processSwitch === 1;
+  const approval =
+    (await settingsOf(ctx)).processSwitch === 1 &&
+    (await needsApproval(ctx, {
+      kind,
+      tid: input.tid,
+      gid: input.gid,
+      hostId: p.host.id,
+      start: p.at.getTime(),
+      end: null,
+      companions: 0,
+      idType: '',
+      visitorName: input.name,
+      fields: {},
+    }));
   const row = await createVisit(ctx, {
     kind: 'appointment',
     status: initialStatus('appointment', { approval }),
@@ -167,7 +181,7 @@ async function store(ctx: AuthedContext, input: In<'addVisitorApponintmnet'>): P
     appointmentAt: p.at,
     lang: input.lang,
   });
-  await submitForApproval(ctx, [{ row, token: '' }], input.name);
+  await submitForApproval(ctx, [{ row, token: '' }], input.name, kind);
   await tellHost(ctx, row, approval);
   return row;
 }

@@ -20,7 +20,7 @@ import { abilitiesOf, assertMay } from '../../platform/identity/policy.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
 import { canSee } from '../../platform/identity/visibility.js';
 import { sealedInMessage } from '../../platform/messages/messages.js';
-import { submit } from '../approvals/approvals.public.js';
+import { needsApproval, submit } from '../approvals/approvals.public.js';
 import { passAttachment } from './invitations.mails.js';
 import { sendCancellation, sendInvitation } from './invitations.notices.js';
 import { invitationActions } from './invitations.policy.js';
@@ -196,16 +196,34 @@ export async function storeInvitations(
 ): Promise<Invited[]> {
   const status = initialStatus('invite', { approval: false });
   // With approval on, the visitor still gets the invitation (and may accept it) but cannot check in until approved.
-  const approval = (await settingsOf(ctx)).processSwitch === 1;
+  const switchOn = (await settingsOf(ctx)).processSwitch === 1;
+  // Asked before the transaction: the policies read the directory (the embedded database has one connection).
+  const approval: boolean[] = [];
+  for (const p of plan.people)
+    approval.push(
+      switchOn &&
+        (await needsApproval(ctx, {
+          kind: 'invitation',
+          tid: plan.tid,
+          gid: plan.gid,
+          hostId: plan.host.id,
+          start: p.at.getTime(),
+          end: null,
+          companions: 0,
+          idType: '',
+          visitorName: p.name,
+          fields: {},
+        })),
+    );
   return inTransaction(ctx.tenant, async (tx) => {
     const txCtx = inTx(ctx, tx);
     const out: Invited[] = [];
-    for (const p of plan.people) {
+    for (const [i, p] of plan.people.entries()) {
       const token = randomToken(32);
       const row = await createVisit(txCtx, {
         kind: 'invite',
         status,
-        permission: approval ? 0 : 1,
+        permission: approval[i] ? 0 : 1,
         name: p.name,
         phone: p.phone,
         email: p.email,
@@ -236,8 +254,13 @@ export async function storeInvitations(
 }
 
 /** Invitations stored waiting for approval (the switch was on) enter their area's flow; call it once committed. */
-export async function submitForApproval(ctx: AuthedContext, invited: Invited[], submitter: string): Promise<void> {
-  for (const { row } of invited) if (row.permission === 0) await submit(ctx, row, submitter);
+export async function submitForApproval(
+  ctx: AuthedContext,
+  invited: Invited[],
+  submitter: string,
+  kind: 'invitation' | 'appointment' | 'publicBooking' = 'invitation',
+): Promise<void> {
+  for (const { row } of invited) if (row.permission === 0) await submit(ctx, row, submitter, kind);
 }
 
 /** The mail of one invitation in the visitor's language: subject, text and HTML. */

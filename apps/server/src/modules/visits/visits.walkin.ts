@@ -1,4 +1,4 @@
-import { extendValueErrors, type In, initialStatus, logDesc, normalizePhone, Status, type Visit } from '@openvisit/contract';
+import { extendValueErrors, type In, initialStatus, logDesc, normalizePhone, Role, Status, type Visit } from '@openvisit/contract';
 import { needsAuthorisation, settingsOf } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import { registration } from '../../core/sites/sites.public.js';
@@ -6,7 +6,7 @@ import { createVisit, hostSnapshot, leaveAtFrom, type VisitInsert, visitsReposit
 import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams } from '../../platform/http/errors.js';
-import { submit } from '../approvals/approvals.public.js';
+import { needsApproval, submit } from '../approvals/approvals.public.js';
 import { notifyArrival } from '../notifications/notifications.public.js';
 import { checkProtocol, gateName, gateOf, screen, storeImages } from './visits.desk.js';
 import { reusedCertificate } from './visits.returning.js';
@@ -67,7 +67,21 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
   await ctx.services.induction.require(ctx.tenant, { tid: input.tid, vid: null, phone, idNumber, email: input.vemail });
   const images = await storeImages(ctx, input);
   // The company's approval flow, or a sub-company whose visitors wait for their host's authorisation (vaPerm 4).
-  const approval = settings.processSwitch === 1 || (await needsAuthorisation(ctx, host.subAccountId));
+  const kind = ctx.session.role === Role.MACHINE ? 'walkInKiosk' : 'walkInDesk';
+  const approval =
+    (settings.processSwitch === 1 || (await needsAuthorisation(ctx, host.subAccountId))) &&
+    (await needsApproval(ctx, {
+      kind,
+      tid: input.tid,
+      gid,
+      hostId: host.id,
+      start: Date.now(),
+      end: null,
+      companions: input.followers.length,
+      idType: certificateType,
+      visitorName: input.vname,
+      fields: input.extendCol,
+    }));
   const status = initialStatus('walkin', { approval });
   const now = new Date();
   const values: VisitInsert = {
@@ -112,7 +126,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     throw err;
   });
   if (created && row.status === 'signedIn') await notifyArrival(ctx, row);
-  if (created && row.status === 'unauthorized') await submit(ctx, row, host.name);
+  if (created && row.status === 'unauthorized') await submit(ctx, row, host.name, kind);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc(status === 'signedIn' ? 'walkInRegistered' : 'walkInAwaiting', { host: host.name });

@@ -51,6 +51,16 @@ function record(rid: number, extra: Partial<ProcessRecord> = {}): ProcessRecord 
     kind: 'invite',
     canDecide: true,
     can: { approve: true, refuse: true, return: true },
+    why: { kind: 'role', name: 'Security' },
+    standInFor: '',
+    standInWhy: '',
+    dueAt: null,
+    deadlineAction: null,
+    others: [],
+    quorum: { mode: 'any', count: 1, seats: 1 },
+    fields: [],
+    reasonToApprove: false,
+    note: '',
     ...extra,
   };
 }
