@@ -1,5 +1,6 @@
-import { type PolicyDraft, policyDraft } from '@openvisit/contract';
+import { policyDraft } from '@openvisit/contract';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { type Candidate, conditionHolds, type FactsView, firstMatch, stagesOf, stepOutcome } from './approvals.match.js';
 
 const facts = (over: Partial<FactsView> = {}): FactsView => ({
@@ -19,7 +20,7 @@ const facts = (over: Partial<FactsView> = {}): FactsView => ({
   ...over,
 });
 
-const policy = (pid: number, over: Partial<PolicyDraft> & { sub?: number | null; isDefault?: boolean } = {}): Candidate => {
+const policy = (pid: number, over: Partial<z.input<typeof policyDraft>> & { sub?: number | null; isDefault?: boolean } = {}): Candidate => {
   const { sub = null, isDefault = false, ...draft } = over;
   const steps = draft.steps ?? [{ approvers: [{ kind: 'host' }] }];
   return {
@@ -40,7 +41,12 @@ describe('policy matching', () => {
       { field: 'time', is: 'outsideHours' },
     ],
   });
-  const lab = policy(3, { conditions: [{ field: 'hostDepartment', in: [2] }, { field: 'gate', in: [7, 8], not: true }] });
+  const lab = policy(3, {
+    conditions: [
+      { field: 'hostDepartment', in: [2] },
+      { field: 'gate', in: [7, 8], not: true },
+    ],
+  });
   const groups = policy(4, { conditions: [{ field: 'companions', atLeast: 5 }] });
   const tenants = policy(5, { sub: 9, conditions: [{ field: 'stay', atLeastHours: 8 }] });
   const off = policy(6, { enabled: false });
