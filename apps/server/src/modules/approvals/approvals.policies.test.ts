@@ -44,7 +44,12 @@ describe('approval policies', () => {
   const visit = async (vid: number) => (await t.db.select().from(visits).where(eq(visits.id, vid)))[0];
   const decide = (who: string, rid: number, result: 'approve' | 'refuse', extra: Record<string, unknown> = {}) =>
     t.call<Record<string, unknown>>('completeProcessRecord', { rid, result, remark: result === 'refuse' ? 'no' : '', ...extra }, token(who));
-  const jobCtx = () => jobContext({ system: systemScope(t.db), config: t.config, services: t.services, log: t.app.log }, a.id, { job: 'test', account: 'test', name: 'test' });
+  const jobCtx = () =>
+    jobContext({ system: systemScope(t.db), config: t.config, services: t.services, log: t.app.log }, a.id, {
+      job: 'test',
+      account: 'test',
+      name: 'test',
+    });
 
   beforeAll(async () => {
     t = await testApp();
@@ -77,7 +82,15 @@ describe('approval policies', () => {
       {
         name: 'Bad',
         conditions: [{ field: 'gate', in: [999_999] }],
-        steps: [{ approvers: [{ kind: 'role', id: nobody }, { kind: 'employee', id: foreign.id }, { kind: 'roleGroup', id: nobody }] }],
+        steps: [
+          {
+            approvers: [
+              { kind: 'role', id: nobody },
+              { kind: 'employee', id: foreign.id },
+              { kind: 'roleGroup', id: nobody },
+            ],
+          },
+        ],
       },
       a.token,
     );
@@ -184,7 +197,9 @@ describe('approval policies', () => {
     expect(statuses.filter((s) => s === 0).length).toBeGreaterThanOrEqual(2);
     expect(statuses.every((s) => s === 0 || s === Status.UPDATE_NOT_ALLOWED)).toBe(true);
     const row = await visit(v.vid);
-    const events = (await t.db.select().from(visitEvents).where(eq(visitEvents.visitId, v.vid))).filter((e) => e.event === 'approve' || e.event === 'reject');
+    const events = (await t.db.select().from(visitEvents).where(eq(visitEvents.visitId, v.vid))).filter(
+      (e) => e.event === 'approve' || e.event === 'reject',
+    );
     expect(events).toHaveLength(1);
     expect(row?.permission).toBe(events[0]?.event === 'approve' ? 1 : 2);
   });
@@ -219,7 +234,12 @@ describe('approval policies', () => {
     // The host's step decides itself after 30 minutes.
     const hosts = (await queue('host')).find((r) => r.vid === v.vid);
     expect(hosts?.deadlineAction).toBe('approve');
-    const seat = (await t.db.select().from(approvalSeats).where(eq(approvalSeats.id, hosts?.rid ?? 0)))[0];
+    const seat = (
+      await t.db
+        .select()
+        .from(approvalSeats)
+        .where(eq(approvalSeats.id, hosts?.rid ?? 0))
+    )[0];
     await applyDeadline(jobCtx(), seat?.requestId ?? 0, 1, new Date(Date.now() + 31 * 60_000));
     expect((await visit(v.vid))?.permission).toBe(1);
     const history = (await t.api.getProcessRecords({ vid: v.vid }, a.token)).result;
@@ -232,7 +252,11 @@ describe('approval policies', () => {
     const leave = await t.api.addApproverLeave({ empId: id('manager'), startDate: today, endDate: today, standInId: id('standIn') }, a.token);
     expect(leave.status).toBe(0);
     // A stand-in chain that comes back is refused.
-    const back = await t.call<Errors>('addApproverLeave', { empId: id('standIn'), startDate: today, endDate: today, standInId: id('manager') }, a.token);
+    const back = await t.call<Errors>(
+      'addApproverLeave',
+      { empId: id('standIn'), startDate: today, endDate: today, standInId: id('manager') },
+      a.token,
+    );
     expect(back.result.errors).toEqual([{ field: 'standInId', rule: 'cycle' }]);
     // An employee records only their own leave.
     expect((await t.api.addApproverLeave({ empId: id('x'), startDate: today, endDate: today }, token('y'))).status).toBe(Status.NO_PERMISSION);
