@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedEmployee, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { selectRows } from '../../db/client.js';
 
 /**
  * Migration 0058 on the original's approval data: the old tables made as migration 0015 made them, filled as a company
@@ -61,10 +62,13 @@ describe('migrating approval areas and levels to policies', () => {
 
     await run(statements('0015_approvals.sql'));
     // Areas: gate A with two levels (the role, then one employee), a default (the administrator), one without levels.
-    const areas = await t.db.execute(sql`INSERT INTO process_areas (company_id, name, address, gids) VALUES
+    const areas = await selectRows<{ id: number }>(
+      t.db,
+      sql`INSERT INTO process_areas (company_id, name, address, gids) VALUES
       (${a.id}, 'Plant', 'North', ${`{${gateA}}`}::int[]), (${a.id}, 'Everywhere', '', '{}'), (${a.id}, 'Empty', '', ${`{${gateB}}`}::int[])
-      RETURNING id`);
-    const [plant, everywhere] = (areas.rows as { id: number }[]).map((r) => Number(r.id));
+      RETURNING id`,
+    );
+    const [plant, everywhere] = areas.map((r) => Number(r.id));
     await t.db.execute(sql`INSERT INTO process_rules (company_id, area_id, level, r_type, ref_id) VALUES
       (${a.id}, ${plant}, 1, 0, ${role}), (${a.id}, ${plant}, 2, 1, ${second.id}), (${a.id}, ${everywhere}, 1, 3, 0)`);
     const rec = (vid: number, level: number, status: number, area: number | undefined = plant) =>
