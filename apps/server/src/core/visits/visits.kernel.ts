@@ -191,6 +191,18 @@ export async function setPermission(ctx: AuthedContext, v: VisitRow, permission:
   });
 }
 
+/** An approved visit edited in a way that needs approval again: back to waiting (permission 0), with a history row saying why. */
+export async function needsApprovalAgain(ctx: AuthedContext, v: VisitRow, note: string): Promise<VisitRow> {
+  return inTransaction(ctx.tenant, async (tx) => {
+    const repo = visitsRepository(tx);
+    await repo.setPermission(v.id, 0);
+    await repo.addEvents([
+      { visitId: v.id, event: 'edit', fromStatus: v.status as VisitorStatus, toStatus: v.status as VisitorStatus, actor: ctx.session.name, note },
+    ]);
+    return { ...v, permission: 0 };
+  });
+}
+
 export function visitById(ctx: AuthedContext, id: number): Promise<VisitRow | undefined> {
   return visitsRepository(ctx.tenant).byId(id);
 }

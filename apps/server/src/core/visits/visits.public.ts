@@ -9,6 +9,7 @@ export {
   move,
   moveIn,
   moveMany,
+  needsApprovalAgain,
   noSuchVisit,
   passVisit,
   photoKeysOf,

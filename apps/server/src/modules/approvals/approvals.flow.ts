@@ -3,19 +3,21 @@ import {
   type ApprovalStatus,
   type In,
   logDesc,
+  type MaterialField,
   type ProcessRecord,
   type RequestFacts,
   type RequestKind,
   Role,
   Status,
 } from '@openvisit/contract';
-import { type VisitRow, visitById } from '../../core/visits/visits.public.js';
+import { needsApprovalAgain, type VisitRow, visitById } from '../../core/visits/visits.public.js';
 import { type AuthedContext, inTx } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { abilitiesOf, assertMay } from '../../platform/identity/policy.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
 import { canSee } from '../../platform/identity/visibility.js';
 import { applyToVisit, asksAnyone, REQUEST, SEAT, type Settled, settle, submitVisit } from './approvals.engine.js';
+import { factsOfVisit } from './approvals.facts.js';
 import { seatNames } from './approvals.labels.js';
 import { tellOutcome, tellSeats } from './approvals.notices.js';
 import { type LevelState, levelActions } from './approvals.policy.js';
@@ -244,6 +246,37 @@ export async function resubmit(ctx: AuthedContext, input: In<'resubmitProcess'>)
   const [record] = await toRecords(ctx, [out], askerOf(ctx));
   if (!record) throw notFound('approval record');
   return record;
+}
+
+type Before = Partial<Pick<VisitRow, 'appointmentAt' | 'gid' | 'tid' | 'followers' | 'empId'>>;
+
+/** What of an approved visit changed, by the names policies give material edits. */
+function changedFields(before: Before, after: VisitRow): MaterialField[] {
+  const out: MaterialField[] = [];
+  if ('appointmentAt' in before && (before.appointmentAt?.getTime() ?? null) !== (after.appointmentAt?.getTime() ?? null)) out.push('time');
+  if ('gid' in before && (before.gid ?? null) !== (after.gid ?? null)) out.push('gate');
+  if ('tid' in before && (before.tid ?? null) !== (after.tid ?? null)) out.push('visitType');
+  if ('followers' in before && JSON.stringify(before.followers ?? []) !== JSON.stringify(after.followers)) out.push('companions');
+  if ('empId' in before && (before.empId ?? null) !== (after.empId ?? null)) out.push('host');
+  return out;
+}
+
+/**
+ * An approved visit edited materially (what its policy counts as material: time, gate, visitor type, companions,
+ * host) waits for approval again, through the policies as they are now; answers whether it does.
+ */
+export async function reapprove(ctx: AuthedContext, before: Before, after: VisitRow): Promise<boolean> {
+  const last = await repoOf(ctx).latestRequestOf(after.id);
+  if (!last || last.status !== REQUEST.APPROVED || after.permission !== 1) return false;
+  const material = new Set(last.material as MaterialField[]);
+  const why = changedFields(before, after).filter((f) => material.has(f));
+  if (!why.length) return false;
+  const kind = (last.facts as Partial<RequestFacts>).kind ?? 'invitation';
+  const facts = { ...(last.facts as RequestFacts), ...factsOfVisit(after, kind) };
+  if (!(await needsApproval(ctx, facts))) return false;
+  const waiting = await needsApprovalAgain(ctx, after, `approval again: ${why.join(', ')}`);
+  await submit(ctx, waiting, last.submitter, kind);
+  return true;
 }
 
 /** Whether a visit has a decision waiting (the console's direct approve/refuse then defers to the policy). */

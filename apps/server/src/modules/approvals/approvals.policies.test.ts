@@ -12,6 +12,7 @@ interface V {
   vid: number;
   status: string;
   permission: number;
+  inviteLink: string;
 }
 
 describe('approval policies', () => {
@@ -292,6 +293,37 @@ describe('approval policies', () => {
       ['deptManager', 'noDeptManager', true],
       ['admin', null, true],
     ]);
+  });
+
+  it('an approved invitation whose companions change waits for approval again, when the policy counts them', async () => {
+    const pid = (
+      await t.api.addApprovalPolicy(
+        {
+          name: 'Groups at the lab',
+          conditions: [{ field: 'gate', not: false, in: [gid] }],
+          steps: [{ approvers: [{ kind: 'employee', id: id('z') }] }],
+          material: ['companions'],
+        },
+        a.token,
+      )
+    ).result.pid;
+    const order = (await t.api.getApprovalPolicies({}, a.token)).result.policies.filter((p) => !p.isDefault).map((p) => p.pid);
+    await t.api.orderApprovalPolicies({ pids: [pid, ...order.filter((p) => p !== pid)] }, a.token);
+    const v = await invite(gid, 'Group Guest');
+    const zs = (await queue('z')).find((r) => r.vid === v.vid);
+    expect(zs?.aName).toBe('Groups at the lab');
+    await decide('z', zs?.rid ?? 0, 'approve');
+    expect((await visit(v.vid))?.permission).toBe(1);
+    const secid = new URL(v.inviteLink).searchParams.get('token') ?? '';
+    expect((await t.api.updateAppointmentReply({ id: secid, status: 3 })).status).toBe(0);
+    const page = await t.api.updateSupplementAppointment({ secid, followers: [{ name: 'Colleague', phone: '' }] });
+    expect(page.status).toBe(0);
+    expect((await visit(v.vid))?.permission).toBe(0);
+    const again = (await queue('z')).find((r) => r.vid === v.vid);
+    expect(again).toMatchObject({ status: 'pending', aName: 'Groups at the lab' });
+    const events = await t.db.select().from(visitEvents).where(eq(visitEvents.visitId, v.vid));
+    expect(events.at(-1)).toMatchObject({ event: 'edit', note: 'approval again: companions' });
+    await t.api.delApprovalPolicy({ pid }, a.token);
   });
 
   it('keeps the original’s area calls working on area-shaped policies only', async () => {

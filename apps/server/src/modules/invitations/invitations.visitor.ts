@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { IMAGE_MAX_BYTES, type In, type Invitation, logDesc, normalizePhone, Role, Status, sniffFileType } from '@openvisit/contract';
 import { type VisitRow, visitsOf } from '../../core/visits/visits.public.js';
 import { facePhoto, facePhotoError } from '../../platform/files/facePhotos.js';
-import type { CallContext } from '../../platform/http/calls.js';
+import { actorContext, type CallContext } from '../../platform/http/calls.js';
 import { AppError, badParams } from '../../platform/http/errors.js';
 import { scopeForCompany } from '../../platform/identity/tenancy.js';
+import { reapprove } from '../approvals/approvals.public.js';
 import { byToken, pageOf, SUPPLEMENT_FROM } from './invitations.page.js';
 
 /**
@@ -32,7 +33,10 @@ export async function setCompanions(ctx: CallContext, input: In<'updateSupplemen
   const followers = input.followers.map((f) => ({ name: f.name, phone: f.phone ? (normalizePhone(f.phone) ?? f.phone) : '' }));
   const row = await visitsOf(scopeForCompany(ctx.system, v.companyId)).setFollowers(v.id, followers, SUPPLEMENT_FROM);
   if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The invitation changed meanwhile; reload it');
+  // Companions may be what the company's policy approves: an approved invitation then waits for approval again.
+  const again = await reapprove(actorContext(ctx, v.companyId, { account: 'visitor', name: v.name }), { followers: v.followers }, row);
   asVisitor(ctx, v);
+  if (again) return pageOf(ctx, { ...row, permission: 0 });
   ctx.audit.desc = logDesc('companionsSet', { count: followers.length });
   return pageOf(ctx, row);
 }

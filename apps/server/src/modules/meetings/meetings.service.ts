@@ -18,6 +18,7 @@ import { type AuthedContext, inTx } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
 import { canSee } from '../../platform/identity/visibility.js';
+import { reapprove } from '../approvals/approvals.public.js';
 import {
   type Invited,
   type InviteInput,
@@ -243,6 +244,8 @@ export async function updateMeeting(
     });
     return { before: m, after: updated, moved };
   });
+  // A new time or gate may be what the company's policy approves: an approved invitation then waits for approval again.
+  for (const v of moved) await reapprove(ctx, { appointmentAt: before.startAt, gid: before.gid }, v);
   const told = after.startAt.getTime() !== before.startAt.getTime() || after.endAt.getTime() !== before.endAt.getTime();
   if (told || after.address !== before.address || after.gid !== before.gid) {
     const gate = await gateName(ctx, after.gid);
