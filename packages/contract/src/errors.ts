@@ -187,6 +187,11 @@ const entries = {
     '设备上仍有本系统下发的人员：请先停用设备（人员将被移除），再删除',
     'The device still holds people OpenVisit put there: disable it first (they are removed), then delete it',
   ],
+  APPROVAL_LINK_INVALID: [
+    1135,
+    '审批链接无效或已过期，请登录后在审批列表中处理',
+    'This approval link is invalid or has expired: sign in and decide from your approval queue',
+  ],
   NO_ROUTE: [1201, '获取路径失败', 'Failed to get a route'],
   OFF_ROUTE: [1202, '偏离推荐路径', 'Off the recommended route'],
   VISITOR_SIGNED_OUT: [1203, '访客已签出', 'The visitor has signed out'],

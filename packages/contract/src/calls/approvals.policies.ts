@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, epochMs, ok } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
+import { processRecord as processRecordShape } from './approvals.js';
 
 /**
  * Approval policies: which steps a request goes through, chosen by conditions over the request. A company's (or a
@@ -395,6 +396,58 @@ export const delApproverLeave = defineCall({
   output: ok,
 });
 
+/** An approval link's token (in mails): company, seat, person, expiry, signature. */
+const linkToken = z.string().trim().min(10).max(200);
+
+/** What an approver sees from a link in their mail, without signing in. */
+export const approvalByLink = z.object({
+  /** The seat as the queue shows it (processRecord of approvals.ts). */
+  record: processRecordShape,
+  /** Whom the link was sent to. */
+  approver: z.string(),
+  company: z.string(),
+  /** Whether it still waits for this person's decision. */
+  open: z.boolean(),
+});
+
+export const getApprovalByLink = defineCall({
+  name: 'getApprovalByLink',
+  area: 'approvals',
+  module: 'approvals',
+  summary:
+    "The request an approval mail's link names, for its approver without signing in: 1135 when the link is forged, expired or for a seat no longer theirs",
+  access: 'public',
+  rate: 'public',
+  // NO_SUCH_RECORD: the visit was removed between reading the seat and answering it.
+  statuses: [Status.APPROVAL_LINK_INVALID, Status.NO_SUCH_RECORD],
+  input: z.object({ token: linkToken }),
+  output: approvalByLink,
+});
+
+export const decideApprovalByLink = defineCall({
+  name: 'decideApprovalByLink',
+  area: 'approvals',
+  module: 'approvals',
+  summary:
+    'Approve or refuse from an approval mail without signing in (a reason required to refuse; the step may require one to approve and its fields). A link works once: the decision spends it; 58 when the request already moved on; 1135 when the link is forged or expired',
+  access: 'public',
+  rate: 'public',
+  statuses: [Status.APPROVAL_LINK_INVALID, Status.NO_SUCH_RECORD, Status.NO_PERMISSION],
+  fieldStatuses: { [Status.UPDATE_NOT_ALLOWED]: null },
+  log: { module: LogModule.VISITOR, event: 'update' },
+  input: z
+    .object({
+      token: linkToken,
+      result: z.enum(['approve', 'refuse']),
+      remark: z.string().trim().max(200).default(''),
+      fields: z.record(z.string().max(50), z.string().trim().max(200)).default({}),
+    })
+    .superRefine((v, ctx) => {
+      if (v.result === 'refuse' && !v.remark) ctx.addIssue({ code: 'custom', path: ['remark'], message: 'required' });
+    }),
+  output: approvalByLink,
+});
+
 export const approvalPolicyCalls = [
   getApprovalPolicies,
   addApprovalPolicy,
@@ -405,4 +458,6 @@ export const approvalPolicyCalls = [
   getApproverLeaves,
   addApproverLeave,
   delApproverLeave,
+  getApprovalByLink,
+  decideApprovalByLink,
 ] as const;

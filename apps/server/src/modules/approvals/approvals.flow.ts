@@ -167,15 +167,32 @@ export async function announce(ctx: AuthedContext, v: VisitRow | undefined, sett
   else if (settled.outcome !== 'waiting') await tellOutcome(ctx, v, settled.outcome === 'approved' ? 'agreed' : settled.outcome, settled.remark);
 }
 
+/** Who decides: what seats they may fill, and the name and account the decision is recorded under. */
+export interface Decider {
+  asker: Asker;
+  kind: string;
+  id: number;
+  name: string;
+}
+
+export function deciderOf(ctx: AuthedContext): Decider {
+  const who = me(ctx);
+  return { asker: askerOf(ctx), kind: who.kind, id: who.id, name: ctx.session.name };
+}
+
 export async function decide(ctx: AuthedContext, input: In<'completeProcessRecord'>, now = new Date()): Promise<ProcessRecord> {
+  return decideAs(ctx, input, deciderOf(ctx), now);
+}
+
+/** A decision on a seat by this decider (the signed-in account, or an approver from a mail's link). */
+export async function decideAs(ctx: AuthedContext, input: In<'completeProcessRecord'>, who: Decider, now = new Date()): Promise<ProcessRecord> {
   const r = await repoOf(ctx).seat(input.rid);
   if (!r) throw notFound('approval record');
-  const state = stateOf(r, mayFill(askerOf(ctx), r.seat));
+  const state = stateOf(r, mayFill(who.asker, r.seat));
   const why = visitClosed(r) ? 'The visit is no longer waiting (called off, declined or expired)' : 'This step was already decided';
   assertMay(levelActions[input.result], state, { why, notYours: Status.NOT_APPROVER });
   const plan = r.request.plan as StoredStep[];
   checkFields(plan[r.seat.step], input);
-  const who = me(ctx);
   const { settled, visit } = await inTransaction(ctx.tenant, async (tx) => {
     const txCtx = inTx(ctx, tx);
     const repo = approvalsRepository(tx);
@@ -186,7 +203,7 @@ export async function decide(ctx: AuthedContext, input: In<'completeProcessRecor
       status: RESULT[input.result],
       deciderKind: who.kind,
       deciderId: who.id,
-      deciderName: ctx.session.name,
+      deciderName: who.name,
       remark: input.remark,
       fields: input.fields,
     });
@@ -200,9 +217,14 @@ export async function decide(ctx: AuthedContext, input: In<'completeProcessRecor
   ctx.audit.objName = r.vname;
   const params = { level: r.seat.step + 1, levels: plan.length, remark: input.remark };
   ctx.audit.desc = logDesc(input.result === 'approve' ? 'processApproved' : input.result === 'refuse' ? 'processRefused' : 'processReturned', params);
-  const after = await repoOf(ctx).seat(r.seat.id);
+  return recordOf(ctx, r.seat.id, who.asker);
+}
+
+/** One seat as its queue row, read again. */
+export async function recordOf(ctx: AuthedContext, seatId: number, asker: Asker): Promise<ProcessRecord> {
+  const after = await repoOf(ctx).seat(seatId);
   if (!after) throw notFound('approval record');
-  const [out] = await toRecords(ctx, [after], askerOf(ctx));
+  const [out] = await toRecords(ctx, [after], asker);
   if (!out) throw notFound('approval record');
   return out;
 }

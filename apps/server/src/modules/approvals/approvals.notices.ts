@@ -3,6 +3,7 @@ import { company as companyRow } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import type { VisitRow } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
+import { linkOf } from './approvals.linkTokens.js';
 import { approvalRequestMail, approvalResultMail } from './approvals.mails.js';
 import type { SeatRow } from './approvals.repository.js';
 
@@ -30,7 +31,8 @@ async function safely(ctx: AuthedContext, what: string, fn: () => Promise<void>)
 export async function tellSeats(ctx: AuthedContext, v: VisitRow, seats: SeatRow[], levels: number): Promise<void> {
   await safely(ctx, 'request', async () => {
     const lang = await companyLang(ctx);
-    const request = (approver: string, employee: boolean, level: number) => {
+    // The mail's button opens the decision page of that person's seat, signed, no sign-in needed (approvals.links.ts).
+    const request = (approver: string, employee: boolean, level: number, decision: string) => {
       const mail = approvalRequestMail(lang, {
         approver,
         visitor: v.name,
@@ -40,7 +42,7 @@ export async function tellSeats(ctx: AuthedContext, v: VisitRow, seats: SeatRow[
         reason: v.visitReason,
         level,
         levels,
-        link: approvalsLink(ctx, employee),
+        link: decision,
       });
       const wechat = {
         kind: 'approval' as const,
@@ -57,7 +59,9 @@ export async function tellSeats(ctx: AuthedContext, v: VisitRow, seats: SeatRow[
       for (const id of s.empIds) {
         if (told.has(id)) continue;
         told.add(id);
-        await ctx.services.notifier.tellEmployee(ctx.session.companyId, id, request(names.get(id) ?? '', true, s.step + 1), { visitId: v.id });
+        await ctx.services.notifier.tellEmployee(ctx.session.companyId, id, request(names.get(id) ?? '', true, s.step + 1, linkOf(ctx, s.id, id)), {
+          visitId: v.id,
+        });
       }
     const adminSeat = seats.find((s) => s.admin);
     if (adminSeat) {
@@ -66,7 +70,7 @@ export async function tellSeats(ctx: AuthedContext, v: VisitRow, seats: SeatRow[
         await ctx.services.mailer.send({
           companyId: ctx.session.companyId,
           to: company.email,
-          ...request(company.username, false, adminSeat.step + 1),
+          ...request(company.username, false, adminSeat.step + 1, linkOf(ctx, adminSeat.id, 0)),
           visitId: v.id,
         });
     }

@@ -1,8 +1,8 @@
 import { Status } from '@openvisit/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedEmployee, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
-import { approvalSeats, employees, visitEvents, visits } from '../../db/schema/index.js';
+import { approvalSeats, employees, mails, operationLogs, visitEvents, visits } from '../../db/schema/index.js';
 import { jobContext } from '../../platform/http/calls.js';
 import { systemScope } from '../../platform/identity/tenancy.js';
 import { applyDeadline, sweepDeadlines } from './approvals.deadlines.js';
@@ -324,6 +324,28 @@ describe('approval policies', () => {
     const events = await t.db.select().from(visitEvents).where(eq(visitEvents.visitId, v.vid));
     expect(events.at(-1)).toMatchObject({ event: 'edit', note: 'approval again: companions' });
     await t.api.delApprovalPolicy({ pid }, a.token);
+  });
+
+  it('an approver decides from the link in their mail, without signing in; the link works once and cannot be forged', async () => {
+    const v = await invite(gid, 'Link Guest');
+    const ms = (await queue('manager')).find((r) => r.vid === v.vid);
+    const sent = await t.db.select().from(mails).where(like(mails.text, `%/approval/${a.id}.${ms?.rid}.${id('manager')}.%`));
+    expect(sent).toHaveLength(1);
+    const link = /\/approval\/([\w.-]+)/.exec(sent[0]?.text ?? '')?.[1] ?? '';
+    const page = await t.api.getApprovalByLink({ token: link });
+    expect(page.result).toMatchObject({ approver: 'Mia Manager', open: true, record: { vid: v.vid, why: { kind: 'hostManager' } } });
+    // Forged or altered: another seat, another person, another expiry.
+    const [c, seat, who, exp, mac] = link.split('.');
+    for (const forged of [`${c}.${Number(seat) + 1}.${who}.${exp}.${mac}`, `${c}.${seat}.${id('x')}.${exp}.${mac}`, `${c}.${seat}.${who}.${Number(exp) + 9}.${mac}`, 'x.y'])
+      expect((await t.call('getApprovalByLink', { token: forged })).status).toBe(forged === 'x.y' ? Status.BAD_PARAMS : Status.APPROVAL_LINK_INVALID);
+    expect((await t.call<Errors>('decideApprovalByLink', { token: link, result: 'refuse' })).result.errors).toContainEqual({ field: 'remark', rule: 'required' });
+    const done = await t.api.decideApprovalByLink({ token: link, result: 'approve' });
+    expect(done.result).toMatchObject({ open: false, record: { status: 'approved', approver: 'Mia Manager' } });
+    // Spent: the page shows the decision and decides nothing more.
+    expect((await t.api.getApprovalByLink({ token: link })).result).toMatchObject({ open: false, record: { status: 'approved' } });
+    expect((await t.api.decideApprovalByLink({ token: link, result: 'approve' })).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    const logged = await t.db.select().from(operationLogs).where(eq(operationLogs.objId, String(v.vid)));
+    expect(logged.map((l) => l.optName)).toContain('Mia Manager');
   });
 
   it('keeps the original’s area calls working on area-shaped policies only', async () => {

@@ -4,6 +4,7 @@ import * as areas from './approvals.areas.js';
 import { dryRun } from './approvals.dryRun.js';
 import * as flow from './approvals.flow.js';
 import * as leaves from './approvals.leaves.js';
+import { byLink, decideByLink } from './approvals.links.js';
 import * as policies from './approvals.policies.js';
 
 export const approvalsRoutes = [
@@ -22,6 +23,8 @@ export const approvalsRoutes = [
   bind(c.getApproverLeaves, (_input, ctx) => leaves.list(ctx)),
   bind(c.addApproverLeave, (input, ctx) => leaves.add(ctx, input)),
   bind(c.delApproverLeave, (input, ctx) => leaves.remove(ctx, input)),
+  bind(c.getApprovalByLink, (input, ctx) => byLink(ctx, input)),
+  bind(c.decideApprovalByLink, (input, ctx) => decideByLink(ctx, input)),
   bind(c.getNoApproveRecords, (input, ctx) => flow.waitingQueue(ctx, input)),
   bind(c.getApproveRecords, (input, ctx) => flow.decidedList(ctx, input)),
   bind(c.getProcessRecords, (input, ctx) => flow.history(ctx, input)),

@@ -1,0 +1,51 @@
+import { type In, type Out, Role } from '@openvisit/contract';
+import { company as companyRow } from '../../core/company/company.public.js';
+import { employees } from '../../core/people/people.public.js';
+import { actorContext, type CallContext } from '../../platform/http/calls.js';
+import { decideAs, mayFill, recordOf } from './approvals.flow.js';
+import { invalidLink, readLink } from './approvals.linkTokens.js';
+import { approvalsRepository } from './approvals.repository.js';
+
+/** The link's approver acting for their company: the seat, whether it is still theirs to decide, and the decider. */
+async function opened(ctx: CallContext, token: string) {
+  const l = readLink(ctx, token);
+  const company = await companyRow(actorContext(ctx, l.companyId, { account: 'link', name: '' }).tenant);
+  if (!company) throw invalidLink();
+  const name = l.person
+    ? ((await employees.namesOf(actorContext(ctx, l.companyId, { account: 'link', name: '' }), [l.person])).get(l.person) ?? '')
+    : company.username;
+  const actx = actorContext(ctx, l.companyId, { account: l.person ? `employee:${l.person}` : 'admin', name });
+  const r = await approvalsRepository(actx.tenant).seat(l.seatId);
+  const asker = { empId: l.person || null, hse: false, admin: l.person === 0 };
+  const decidedByThem = !!r && r.seat.deciderKind === (l.person ? 'employee' : 'admin') && r.seat.deciderId === (l.person || r.seat.deciderId);
+  if (!r || (!mayFill(asker, r.seat) && !decidedByThem)) throw invalidLink();
+  return {
+    actx,
+    seatId: r.seat.id,
+    asker,
+    name,
+    company: company.name,
+    decider: { asker, kind: l.person ? 'employee' : 'admin', id: l.person, name },
+  };
+}
+
+export async function byLink(ctx: CallContext, input: In<'getApprovalByLink'>): Promise<Out<'getApprovalByLink'>> {
+  const o = await opened(ctx, input.token);
+  const record = await recordOf(o.actx, o.seatId, o.asker);
+  return { record, approver: o.name, company: o.company, open: record.canDecide };
+}
+
+export async function decideByLink(ctx: CallContext, input: In<'decideApprovalByLink'>): Promise<Out<'decideApprovalByLink'>> {
+  const o = await opened(ctx, input.token);
+  const record = await decideAs(o.actx, { rid: o.seatId, result: input.result, remark: input.remark, fields: input.fields }, o.decider);
+  ctx.audit.actor = {
+    companyId: o.actx.tenant.companyId,
+    account: o.decider.kind === 'admin' ? 'admin' : String(o.decider.id),
+    name: o.name,
+    role: o.decider.kind === 'admin' ? Role.ADMIN : Role.EMPLOYEE,
+  };
+  ctx.audit.objId = o.actx.audit.objId;
+  ctx.audit.objName = o.actx.audit.objName;
+  ctx.audit.desc = o.actx.audit.desc;
+  return { record, approver: o.name, company: o.company, open: false };
+}
