@@ -4,6 +4,7 @@ export * from './calls/accountExport.js';
 export * from './calls/accounts.closing.js';
 export * from './calls/accounts.js';
 export * from './calls/approvals.js';
+export * from './calls/approvals.policies.js';
 export * from './calls/auth.employeeAccount.js';
 export * from './calls/auth.js';
 export * from './calls/blacklist.js';

@@ -4,6 +4,7 @@ import { accountExportDownloads } from './calls/accountExport.js';
 import { accountClosingCalls } from './calls/accounts.closing.js';
 import { accountCalls } from './calls/accounts.js';
 import { approvalCalls } from './calls/approvals.js';
+import { approvalPolicyCalls } from './calls/approvals.policies.js';
 import { employeeAccountCalls } from './calls/auth.employeeAccount.js';
 import { authCalls } from './calls/auth.js';
 import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
@@ -80,6 +81,7 @@ export const allCalls = [
   ...invitationCalls,
   ...invitationSmsCodeCalls,
   ...approvalCalls,
+  ...approvalPolicyCalls,
   ...templateCalls,
   ...meetingCalls,
   ...invitationPageCalls,

@@ -166,6 +166,12 @@ export const updateProcessSwitch = defineCall({
   output: z.object({ processSwitch: z.int32() }),
 });
 
+/**
+ * Why a seat is someone's: the approver as the policy names it (host, hostManager, deptManager, role, roleGroup,
+ * employee, department, hse, admin) and the name of the role, group, employee or department ('' for the others).
+ */
+const seatWhy = z.object({ kind: z.string(), name: z.string() });
+
 /** One level's decision on one visit, with what the approver needs to decide. */
 export const processRecord = z.object({
   rid: z.int32(),
@@ -195,6 +201,24 @@ export const processRecord = z.object({
   canDecide: z.boolean(),
   /** What the caller may do to it now (the level's state, their part in it, their calls): the console's row buttons. */
   can: z.object({ approve: z.boolean(), refuse: z.boolean(), return: z.boolean() }),
+  /** Why it is this seat's: the approver as the policy names it (host's manager, a role…), and whom a stand-in replaces. */
+  why: seatWhy,
+  /** The person the one asked stands in for ('' when nobody), and why (leave, proxy, superior). */
+  standInFor: z.string(),
+  standInWhy: z.string(),
+  /** When the step's deadline falls, and what happens then (escalate, approve, refuse); null without one. */
+  dueAt: epochMs.nullable(),
+  deadlineAction: z.enum(['escalate', 'approve', 'refuse']).nullable(),
+  /** The other seats of the same step: who, and where each stands. */
+  others: z.array(z.object({ why: seatWhy, status: z.enum(APPROVAL_STATUSES), approver: z.string() })),
+  /** The step's quorum as a sentence's parts: any one, all, or k of n seats. */
+  quorum: z.object({ mode: z.enum(['any', 'all', 'count']), count: z.int32(), seats: z.int32() }),
+  /** Fields this step's approvers fill, with what was filled. */
+  fields: z.array(z.object({ name: z.string(), required: z.boolean(), value: z.string() })),
+  /** The decision needs a reason to approve too. */
+  reasonToApprove: z.boolean(),
+  /** What happened to it without a decision: escalated, decided by the deadline, or handed over (a sentence's key and its names). */
+  note: z.string(),
 });
 export type ProcessRecord = z.infer<typeof processRecord>;
 
@@ -245,7 +269,14 @@ export const completeProcessRecord = defineCall({
   feature: 'approval',
   log: { module: LogModule.VISITOR, event: 'update' },
   input: z
-    .object({ userid, rid: z.int32().positive(), result: z.enum(['approve', 'refuse', 'return']), remark: zRemark.default('') })
+    .object({
+      userid,
+      rid: z.int32().positive(),
+      result: z.enum(['approve', 'refuse', 'return']),
+      remark: zRemark.default(''),
+      /** The step's own fields (their names); a required one must be filled to approve. */
+      fields: z.record(z.string().max(50), z.string().trim().max(PROCESS_REMARK_MAX)).default({}),
+    })
     .superRefine((v, ctx) => {
       if (v.result !== 'approve' && !v.remark) ctx.addIssue({ code: 'custom', path: ['remark'], message: 'required' });
     }),
