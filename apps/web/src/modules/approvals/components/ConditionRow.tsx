@@ -1,0 +1,153 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { type PolicyCondition, type PolicyConditionField, POLICY_CONDITIONS_MAX, REQUEST_KINDS, TIME_CONDITIONS } from '@openvisit/contract';
+import { Button, Checkbox, Flex, Form, Input, InputNumber, Select, TreeSelect, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { deptOptions } from '../../../core/people/public';
+import { CONDITION_FIELDS, newCondition } from './policyDraft';
+import type { PolicyLookups } from './policyText';
+
+type ErrorAt = (path: string) => string | undefined;
+
+/** The value input of one condition: the right control for its field. */
+function ConditionValue({ c, n, onChange, lookups }: { c: PolicyCondition; n: number; onChange: (c: PolicyCondition) => void; lookups: PolicyLookups }) {
+  const { t } = useTranslation();
+  const label = t('approvals.editor.values', { n });
+  const ids = (list: { value: number; label: string }[], value: number[]) => (
+    <Select
+      mode="multiple"
+      aria-label={label}
+      style={{ minWidth: 240 }}
+      value={value}
+      options={list}
+      optionFilterProp="label"
+      onChange={(v: number[]) => onChange({ ...c, in: v } as PolicyCondition)}
+    />
+  );
+  switch (c.field) {
+    case 'kind':
+      return (
+        <Select
+          mode="multiple"
+          aria-label={label}
+          style={{ minWidth: 240 }}
+          value={c.in}
+          options={REQUEST_KINDS.map((k) => ({ value: k, label: t(`approvals.kind.${k}`) }))}
+          onChange={(v) => onChange({ ...c, in: v })}
+        />
+      );
+    case 'visitType':
+    case 'gate':
+    case 'subCompany':
+      return ids(lookups.options[c.field], c.in);
+    case 'hostDepartment':
+      return (
+        <TreeSelect
+          multiple
+          treeDefaultExpandAll
+          aria-label={label}
+          style={{ minWidth: 240 }}
+          value={c.in}
+          treeData={deptOptions(lookups.departments)}
+          onChange={(v: number[]) => onChange({ ...c, in: v })}
+        />
+      );
+    case 'time':
+      return (
+        <Select
+          aria-label={label}
+          style={{ minWidth: 200 }}
+          value={c.is}
+          options={TIME_CONDITIONS.map((k) => ({ value: k, label: t(`approvals.cond.time.${k}`) }))}
+          onChange={(is) => onChange({ ...c, is })}
+        />
+      );
+    case 'stay':
+      return <InputNumber aria-label={t('approvals.editor.hours', { n })} min={0} value={c.atLeastHours} onChange={(v) => onChange({ ...c, atLeastHours: v ?? 0 })} />;
+    case 'companions':
+      return <InputNumber aria-label={t('approvals.editor.count', { n })} min={0} precision={0} value={c.atLeast} onChange={(v) => onChange({ ...c, atLeast: v ?? 0 })} />;
+    case 'idType':
+      return <Select mode="tags" aria-label={label} style={{ minWidth: 240 }} value={c.in} open={false} onChange={(v: string[]) => onChange({ ...c, in: v })} />;
+    case 'watchlist':
+      return null;
+    case 'custom':
+      return (
+        <Flex gap={8} wrap>
+          <Input aria-label={t('approvals.editor.customName', { n })} style={{ width: 160 }} value={c.name} maxLength={50} onChange={(e) => onChange({ ...c, name: e.target.value })} />
+          <Select
+            mode="tags"
+            open={false}
+            aria-label={t('approvals.editor.customValues', { n })}
+            placeholder={t('approvals.editor.customValues', { n })}
+            style={{ minWidth: 200 }}
+            value={c.in}
+            onChange={(v: string[]) => onChange({ ...c, in: v })}
+          />
+        </Flex>
+      );
+  }
+}
+
+/** The conditions of a policy: one row each (field, not, values), added and removed; none on the default policy. */
+export function ConditionsSection({
+  conditions,
+  isDefault,
+  onChange,
+  errorAt,
+  lookups,
+}: {
+  conditions: PolicyCondition[];
+  isDefault: boolean;
+  onChange: (list: PolicyCondition[], touched: string) => void;
+  errorAt: ErrorAt;
+  lookups: PolicyLookups;
+}) {
+  const { t } = useTranslation();
+  if (isDefault && !conditions.length) return <Typography.Paragraph type="secondary">{t('approvals.editor.defaultNoConditions')}</Typography.Paragraph>;
+  const set = (i: number, c: PolicyCondition) => onChange(conditions.map((x, j) => (j === i ? c : x)), `conditions.${i}`);
+  return (
+    <Flex vertical gap={8}>
+      <Typography.Text type="secondary">{t('approvals.editor.conditionsHelp')}</Typography.Text>
+      {conditions.map((c, i) => {
+        const n = i + 1;
+        const error = errorAt(`conditions.${i}.in`) ?? errorAt(`conditions.${i}.name`) ?? errorAt(`conditions.${i}`);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; a removed row re-renders the ones after it
+          <Form.Item key={i} style={{ marginBottom: 0 }} validateStatus={error ? 'error' : undefined} help={error}>
+            <Flex gap={8} align="center" wrap>
+              <Select<PolicyConditionField>
+                aria-label={t('approvals.editor.field', { n })}
+                style={{ width: 200 }}
+                value={c.field}
+                options={CONDITION_FIELDS.map((f) => ({ value: f, label: t(`approvals.cond.field.${f}`) }))}
+                onChange={(f) => set(i, newCondition(f, c.not))}
+              />
+              <Checkbox aria-label={t('approvals.editor.notLabel', { n })} checked={c.not} onChange={(e) => set(i, { ...c, not: e.target.checked })}>
+                {t('approvals.editor.not')}
+              </Checkbox>
+              <ConditionValue c={c} n={n} lookups={lookups} onChange={(next) => set(i, next)} />
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('approvals.editor.removeCondition', { n })}
+                onClick={() => onChange(conditions.filter((_, j) => j !== i), 'conditions')}
+              />
+            </Flex>
+          </Form.Item>
+        );
+      })}
+      {errorAt('conditions') ? <Typography.Text type="danger">{errorAt('conditions')}</Typography.Text> : null}
+      {!isDefault && conditions.length < POLICY_CONDITIONS_MAX ? (
+        <Button
+          type="dashed"
+          size="small"
+          icon={<PlusOutlined />}
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => onChange([...conditions, newCondition('kind')], `conditions.${conditions.length}`)}
+        >
+          {t('approvals.editor.addCondition')}
+        </Button>
+      ) : null}
+    </Flex>
+  );
+}
