@@ -136,7 +136,7 @@ export async function dialog(title: string): Promise<HTMLElement> {
 }
 
 export async function drawer(title: string): Promise<HTMLElement> {
-  const el = (await screen.findByText(title, { selector: '.ant-drawer-title' })).closest<HTMLElement>('.ant-drawer-content');
+  const el = (await screen.findByText(title, { selector: '.ant-drawer-title' })).closest<HTMLElement>('.ant-drawer');
   if (!el) throw new Error(`no drawer ${title}`);
   return el;
 }

@@ -165,7 +165,7 @@ export function DryRunDrawer({
 }) {
   const { t } = useTranslation();
   return (
-    <Drawer open={open} width={760} title={policy ? `${t('approvals.dry.title')} · ${policy.name}` : t('approvals.dry.title')} onClose={onClose} destroyOnHidden>
+    <Drawer open={open} size={760} title={policy ? `${t('approvals.dry.title')} · ${policy.name}` : t('approvals.dry.title')} onClose={onClose} destroyOnHidden>
       <DryRunPanel draft={null} pid={policy?.pid ?? null} policies={policies} lookups={lookups} />
     </Drawer>
   );

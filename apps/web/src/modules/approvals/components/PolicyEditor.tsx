@@ -172,7 +172,7 @@ export function PolicyEditor({
   return (
     <Drawer
       open={open}
-      width={880}
+      size={880}
       title={policy ? t('approvals.editor.editTitle', { name: policy.name }) : t('approvals.editor.addTitle')}
       onClose={onClose}
       destroyOnHidden

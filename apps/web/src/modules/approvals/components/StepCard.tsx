@@ -37,12 +37,18 @@ function StepDeadline({ step, n, onChange, errorAt, roles }: { step: PolicyStep;
   const base = `steps.${n - 1}.deadline`;
   return (
     <Flex vertical gap={4}>
-      <Checkbox checked={d !== null} onChange={(e) => onChange(e.target.checked ? { minutes: 24 * 60, action: 'escalate', to: 'admin', roleId: null } : null)}>
+      <Checkbox
+        checked={d !== null}
+        onChange={(e) => {
+          setUnit('hours');
+          onChange(e.target.checked ? { minutes: 24 * 60, action: 'escalate', to: 'admin', roleId: null } : null);
+        }}
+      >
         {t('approvals.editor.deadline')}
       </Checkbox>
       {d ? (
         <Flex gap={8} wrap align="start">
-          <Item error={errorAt(`${base}.minutes`)}>
+          <Item error={errorAt(`${base}.minutes`) ? t('approvals.editor.deadlineRange') : undefined}>
             <InputNumber
               aria-label={t('approvals.editor.deadlineAfter', { n })}
               min={1}

@@ -80,6 +80,7 @@ export const approvalsEn = {
     removeField: 'Remove field {{m}} of step {{n}}',
     deadline: 'Time limit',
     deadlineAfter: 'Step {{n}}: time limit',
+    deadlineRange: 'From 5 minutes to 7 days',
     unit: 'Step {{n}}: time limit unit',
     units: { minutes: 'minutes', hours: 'hours' },
     action: 'Step {{n}}: when the time is up',

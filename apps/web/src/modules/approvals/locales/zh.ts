@@ -83,6 +83,7 @@ export const approvalsZh: DeepStrings<typeof approvalsEn> = {
     removeField: '删除第 {{n}} 步的字段 {{m}}',
     deadline: '时限',
     deadlineAfter: '第 {{n}} 步：时限',
+    deadlineRange: '5 分钟至 7 天',
     unit: '第 {{n}} 步：时限单位',
     units: { minutes: '分钟', hours: '小时' },
     action: '第 {{n}} 步：超时后',
