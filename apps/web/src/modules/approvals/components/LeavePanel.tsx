@@ -52,13 +52,14 @@ function LeaveModal({ open, empId, onClose }: { open: boolean; empId: number | n
       else displayError(err);
     }
   };
-  const pick = (id: string) => <EmployeeSelect id={id} placeholder={t('approvals.leave.pickEmployee')} notFound={t('approvals.leave.notFound')} />;
+  // Each in its Form.Item, which gives it the id its label points at.
+  const pick = () => <EmployeeSelect placeholder={t('approvals.leave.pickEmployee')} notFound={t('approvals.leave.notFound')} />;
   return (
     <Modal open={open} title={t('approvals.leave.add')} onOk={submit} onCancel={onClose} okButtonProps={{ loading: add.isPending }} destroyOnHidden>
       <Form<Values> form={form} layout="vertical" preserve={false}>
         {empId === null ? (
           <Form.Item name="empId" label={t('approvals.leave.employee')} rules={[{ required: true, message: t('validation.required') }]}>
-            {pick('leave-emp')}
+            {pick()}
           </Form.Item>
         ) : null}
         <Flex gap={12}>
@@ -83,7 +84,7 @@ function LeaveModal({ open, empId, onClose }: { open: boolean; empId: number | n
           </Form.Item>
         </Flex>
         <Form.Item name="standInId" label={t('approvals.leave.standIn')} extra={t('approvals.leave.standInHelp')}>
-          {pick('leave-standin')}
+          {pick()}
         </Form.Item>
         <Form.Item name="note" label={t('approvals.leave.note')}>
           <Input maxLength={LEAVE_NOTE_MAX} />
