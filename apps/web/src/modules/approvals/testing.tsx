@@ -21,7 +21,15 @@ export function policy(pid: number, extra: Partial<ApprovalPolicy> = {}): Approv
     mode: 'steps',
     conditions: [],
     steps: [
-      { name: '', parallel: false, approvers: [{ kind: 'host' }], quorum: { mode: 'any', count: 1 }, reasonToApprove: false, fields: [], deadline: null },
+      {
+        name: '',
+        parallel: false,
+        approvers: [{ kind: 'host' }],
+        quorum: { mode: 'any', count: 1 },
+        reasonToApprove: false,
+        fields: [],
+        deadline: null,
+      },
     ],
     material: ['time', 'gate', 'visitType', 'companions'],
     subCompanyId: null,
@@ -38,8 +46,24 @@ export const contractors = policy(2, {
   name: 'Contractors',
   conditions: [{ field: 'kind', not: false, in: ['truck'] }],
   steps: [
-    { name: 'Security', parallel: false, approvers: [{ kind: 'role', id: 11 }], quorum: { mode: 'any', count: 1 }, reasonToApprove: false, fields: [], deadline: null },
-    { name: 'HSE', parallel: true, approvers: [{ kind: 'hse' }], quorum: { mode: 'any', count: 1 }, reasonToApprove: false, fields: [], deadline: null },
+    {
+      name: 'Security',
+      parallel: false,
+      approvers: [{ kind: 'role', id: 11 }],
+      quorum: { mode: 'any', count: 1 },
+      reasonToApprove: false,
+      fields: [],
+      deadline: null,
+    },
+    {
+      name: 'HSE',
+      parallel: true,
+      approvers: [{ kind: 'hse' }],
+      quorum: { mode: 'any', count: 1 },
+      reasonToApprove: false,
+      fields: [],
+      deadline: null,
+    },
   ],
   waiting: 3,
 });

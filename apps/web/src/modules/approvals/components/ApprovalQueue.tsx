@@ -83,7 +83,13 @@ export function ApprovalQueue({ all = false }: { all?: boolean }) {
           { key: 'why', title: t('approvals.queue.columns.why'), render: (_: unknown, r) => <WhyCell r={r} /> },
           { key: 'step', title: t('approvals.queue.columns.step'), render: (_: unknown, r) => <StepCell r={r} /> },
           ...(waiting
-            ? [{ key: 'deadline', title: t('approvals.queue.columns.deadline'), render: (_: unknown, r: ProcessRecord) => <DeadlineCell r={r} now={now} /> }]
+            ? [
+                {
+                  key: 'deadline',
+                  title: t('approvals.queue.columns.deadline'),
+                  render: (_: unknown, r: ProcessRecord) => <DeadlineCell r={r} now={now} />,
+                },
+              ]
             : []),
           waiting
             ? {

@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ApproverSpec, POLICY_APPROVERS_MAX } from '@openvisit/contract';
 import { Button, Flex, Select, Tag, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
@@ -71,15 +71,17 @@ export function ApproverChips({
               // biome-ignore lint/suspicious/noArrayIndexKey: the same approver may appear twice while being corrected
               key={j}
               color={error ? 'error' : 'processing'}
-              closable
-              closeIcon={<span aria-label={t('approvals.editor.removeApprover', { name })}>×</span>}
-              onClose={(e) => {
-                e.preventDefault();
-                onChange(approvers.filter((_, k) => k !== j));
-              }}
             >
               {name}
               {error ? ` · ${error}` : null}
+              <Button
+                type="text"
+                size="small"
+                icon={<CloseOutlined />}
+                aria-label={t('approvals.editor.removeApprover', { name })}
+                onClick={() => onChange(approvers.filter((_, k) => k !== j))}
+                style={{ marginInlineStart: 4, height: 18, width: 18, minWidth: 18 }}
+              />
             </Tag>
           );
         })}

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type PolicyCondition, type PolicyConditionField, POLICY_CONDITIONS_MAX, REQUEST_KINDS, TIME_CONDITIONS } from '@openvisit/contract';
+import { POLICY_CONDITIONS_MAX, type PolicyCondition, type PolicyConditionField, REQUEST_KINDS, TIME_CONDITIONS } from '@openvisit/contract';
 import { Button, Checkbox, Flex, Form, Input, InputNumber, Select, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deptOptions } from '../../../core/people/public';
@@ -8,21 +8,50 @@ import type { PolicyLookups } from './policyText';
 
 type ErrorAt = (path: string) => string | undefined;
 
-/** The value input of one condition: the right control for its field. */
-function ConditionValue({ c, n, onChange, lookups }: { c: PolicyCondition; n: number; onChange: (c: PolicyCondition) => void; lookups: PolicyLookups }) {
-  const { t } = useTranslation();
-  const label = t('approvals.editor.values', { n });
-  const ids = (list: { value: number; label: string }[], value: number[]) => (
+/** A multiple choice of ids (visitor types, gates, sub-companies). */
+function IdsSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: number[];
+  options: { value: number; label: string }[];
+  onChange: (v: number[]) => void;
+}) {
+  return (
     <Select
       mode="multiple"
       aria-label={label}
       style={{ minWidth: 240 }}
       value={value}
-      options={list}
+      options={options}
       optionFilterProp="label"
-      onChange={(v: number[]) => onChange({ ...c, in: v } as PolicyCondition)}
+      onChange={onChange}
     />
   );
+}
+
+/** A list of free texts, typed and ended with Enter (ID types, a custom field's values). */
+function TextsSelect({ label, value, onChange }: { label: string; value: string[]; onChange: (v: string[]) => void }) {
+  return <Select mode="tags" open={false} aria-label={label} placeholder={label} style={{ minWidth: 220 }} value={value} onChange={onChange} />;
+}
+
+/** The value input of one condition: the right control for its field. */
+function ConditionValue({
+  c,
+  n,
+  onChange,
+  lookups,
+}: {
+  c: PolicyCondition;
+  n: number;
+  onChange: (c: PolicyCondition) => void;
+  lookups: PolicyLookups;
+}) {
+  const { t } = useTranslation();
+  const label = t('approvals.editor.values', { n });
   switch (c.field) {
     case 'kind':
       return (
@@ -38,7 +67,7 @@ function ConditionValue({ c, n, onChange, lookups }: { c: PolicyCondition; n: nu
     case 'visitType':
     case 'gate':
     case 'subCompany':
-      return ids(lookups.options[c.field], c.in);
+      return <IdsSelect label={label} value={c.in} options={lookups.options[c.field]} onChange={(v) => onChange({ ...c, in: v })} />;
     case 'hostDepartment':
       return (
         <TreeSelect
@@ -62,26 +91,39 @@ function ConditionValue({ c, n, onChange, lookups }: { c: PolicyCondition; n: nu
         />
       );
     case 'stay':
-      return <InputNumber aria-label={t('approvals.editor.hours', { n })} min={0} value={c.atLeastHours} onChange={(v) => onChange({ ...c, atLeastHours: v ?? 0 })} />;
+      return (
+        <InputNumber
+          aria-label={t('approvals.editor.hours', { n })}
+          min={0}
+          value={c.atLeastHours}
+          onChange={(v) => onChange({ ...c, atLeastHours: v ?? 0 })}
+        />
+      );
     case 'companions':
-      return <InputNumber aria-label={t('approvals.editor.count', { n })} min={0} precision={0} value={c.atLeast} onChange={(v) => onChange({ ...c, atLeast: v ?? 0 })} />;
+      return (
+        <InputNumber
+          aria-label={t('approvals.editor.count', { n })}
+          min={0}
+          precision={0}
+          value={c.atLeast}
+          onChange={(v) => onChange({ ...c, atLeast: v ?? 0 })}
+        />
+      );
     case 'idType':
-      return <Select mode="tags" aria-label={label} style={{ minWidth: 240 }} value={c.in} open={false} onChange={(v: string[]) => onChange({ ...c, in: v })} />;
+      return <TextsSelect label={label} value={c.in} onChange={(v) => onChange({ ...c, in: v })} />;
     case 'watchlist':
       return null;
     case 'custom':
       return (
         <Flex gap={8} wrap>
-          <Input aria-label={t('approvals.editor.customName', { n })} style={{ width: 160 }} value={c.name} maxLength={50} onChange={(e) => onChange({ ...c, name: e.target.value })} />
-          <Select
-            mode="tags"
-            open={false}
-            aria-label={t('approvals.editor.customValues', { n })}
-            placeholder={t('approvals.editor.customValues', { n })}
-            style={{ minWidth: 200 }}
-            value={c.in}
-            onChange={(v: string[]) => onChange({ ...c, in: v })}
+          <Input
+            aria-label={t('approvals.editor.customName', { n })}
+            style={{ width: 160 }}
+            value={c.name}
+            maxLength={50}
+            onChange={(e) => onChange({ ...c, name: e.target.value })}
           />
+          <TextsSelect label={t('approvals.editor.customValues', { n })} value={c.in} onChange={(v) => onChange({ ...c, in: v })} />
         </Flex>
       );
   }
@@ -102,8 +144,13 @@ export function ConditionsSection({
   lookups: PolicyLookups;
 }) {
   const { t } = useTranslation();
-  if (isDefault && !conditions.length) return <Typography.Paragraph type="secondary">{t('approvals.editor.defaultNoConditions')}</Typography.Paragraph>;
-  const set = (i: number, c: PolicyCondition) => onChange(conditions.map((x, j) => (j === i ? c : x)), `conditions.${i}`);
+  if (isDefault && !conditions.length)
+    return <Typography.Paragraph type="secondary">{t('approvals.editor.defaultNoConditions')}</Typography.Paragraph>;
+  const set = (i: number, c: PolicyCondition) =>
+    onChange(
+      conditions.map((x, j) => (j === i ? c : x)),
+      `conditions.${i}`,
+    );
   return (
     <Flex vertical gap={8}>
       <Typography.Text type="secondary">{t('approvals.editor.conditionsHelp')}</Typography.Text>
@@ -130,7 +177,12 @@ export function ConditionsSection({
                 danger
                 icon={<DeleteOutlined />}
                 aria-label={t('approvals.editor.removeCondition', { n })}
-                onClick={() => onChange(conditions.filter((_, j) => j !== i), 'conditions')}
+                onClick={() =>
+                  onChange(
+                    conditions.filter((_, j) => j !== i),
+                    'conditions',
+                  )
+                }
               />
             </Flex>
           </Form.Item>

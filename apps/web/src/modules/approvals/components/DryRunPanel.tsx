@@ -51,12 +51,33 @@ function CustomFacts({ fields, onChange }: { fields: Facts['fields']; onChange: 
         {fields.map((f, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: pairs are edited in place by position
           <Flex key={i} gap={8}>
-            <Input aria-label={t('approvals.dry.customName', { n: i + 1 })} placeholder={t('approvals.dry.customName', { n: i + 1 })} value={f.name} onChange={(e) => set(i, { name: e.target.value })} />
-            <Input aria-label={t('approvals.dry.customValue', { n: i + 1 })} placeholder={t('approvals.dry.customValue', { n: i + 1 })} value={f.value} onChange={(e) => set(i, { value: e.target.value })} />
-            <Button type="text" icon={<DeleteOutlined />} aria-label={t('approvals.dry.removeCustom', { n: i + 1 })} onClick={() => onChange(fields.filter((_, j) => j !== i))} />
+            <Input
+              aria-label={t('approvals.dry.customName', { n: i + 1 })}
+              placeholder={t('approvals.dry.customName', { n: i + 1 })}
+              value={f.name}
+              onChange={(e) => set(i, { name: e.target.value })}
+            />
+            <Input
+              aria-label={t('approvals.dry.customValue', { n: i + 1 })}
+              placeholder={t('approvals.dry.customValue', { n: i + 1 })}
+              value={f.value}
+              onChange={(e) => set(i, { value: e.target.value })}
+            />
+            <Button
+              type="text"
+              icon={<DeleteOutlined />}
+              aria-label={t('approvals.dry.removeCustom', { n: i + 1 })}
+              onClick={() => onChange(fields.filter((_, j) => j !== i))}
+            />
           </Flex>
         ))}
-        <Button size="small" type="dashed" icon={<PlusOutlined />} style={{ alignSelf: 'flex-start' }} onClick={() => onChange([...fields, { name: '', value: '' }])}>
+        <Button
+          size="small"
+          type="dashed"
+          icon={<PlusOutlined />}
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => onChange([...fields, { name: '', value: '' }])}
+        >
           {t('approvals.dry.addCustom')}
         </Button>
       </Flex>
@@ -71,7 +92,12 @@ function FactsForm({ f, set, lookups }: { f: Facts; set: (patch: Partial<Facts>)
     <Flex vertical>
       <Flex gap={12} wrap>
         <Form.Item label={t('approvals.dry.kind')} htmlFor="dry-kind" style={{ minWidth: 200 }}>
-          <Select id="dry-kind" value={f.kind} onChange={(kind) => set({ kind })} options={REQUEST_KINDS.map((k) => ({ value: k, label: t(`approvals.kind.${k}`) }))} />
+          <Select
+            id="dry-kind"
+            value={f.kind}
+            onChange={(kind) => set({ kind })}
+            options={REQUEST_KINDS.map((k) => ({ value: k, label: t(`approvals.kind.${k}`) }))}
+          />
         </Form.Item>
         <Form.Item label={t('approvals.dry.visitType')} htmlFor="dry-type" style={{ minWidth: 200 }}>
           <Select id="dry-type" allowClear value={f.tid} onChange={(tid?: number) => set({ tid })} options={lookups.options.visitType} />
@@ -81,7 +107,13 @@ function FactsForm({ f, set, lookups }: { f: Facts; set: (patch: Partial<Facts>)
         </Form.Item>
       </Flex>
       <Form.Item label={t('approvals.dry.host')} htmlFor="dry-host">
-        <EmployeeSelect id="dry-host" value={f.hostId} onChange={(hostId) => set({ hostId })} placeholder={t('approvals.dry.hostPlaceholder')} notFound={t('approvals.dry.notFound')} />
+        <EmployeeSelect
+          id="dry-host"
+          value={f.hostId}
+          onChange={(hostId) => set({ hostId })}
+          placeholder={t('approvals.dry.hostPlaceholder')}
+          notFound={t('approvals.dry.notFound')}
+        />
       </Form.Item>
       <Flex gap={12} wrap>
         <Form.Item label={t('approvals.dry.start')} htmlFor="dry-start">
@@ -111,15 +143,24 @@ function FactsForm({ f, set, lookups }: { f: Facts; set: (patch: Partial<Facts>)
  * The dry run: a request described (or a past visit) run through the policies, trying `draft` first when given (the
  * policy being edited) or else the policy `pid`. Nothing is sent to anyone.
  */
-export function DryRunPanel({ draft, pid, policies, lookups }: { draft: PolicyDraft | null; pid: number | null; policies: readonly ApprovalPolicy[]; lookups: PolicyLookups }) {
+export function DryRunPanel({
+  draft,
+  pid,
+  policies,
+  lookups,
+}: {
+  draft: PolicyDraft | null;
+  pid: number | null;
+  policies: readonly ApprovalPolicy[];
+  lookups: PolicyLookups;
+}) {
   const { t } = useTranslation();
   const [source, setSource] = useState<'describe' | 'visit'>('describe');
   const [facts, setFacts] = useState<Facts>(NO_FACTS);
   const [vid, setVid] = useState<number | null>(null);
   const run = useDryRun();
   const broken = draft !== null && problemsOf(draft, policies.find((p) => p.pid === pid)?.isDefault ?? false).size > 0;
-  const go = () =>
-    run.mutate({ facts: source === 'describe' ? factsInput(facts) : null, vid: source === 'visit' ? vid : null, draft, pid });
+  const go = () => run.mutate({ facts: source === 'describe' ? factsInput(facts) : null, vid: source === 'visit' ? vid : null, draft, pid });
   return (
     <Flex vertical gap={16}>
       <Typography.Text type="secondary">{t('approvals.dry.help')}</Typography.Text>
@@ -141,7 +182,13 @@ export function DryRunPanel({ draft, pid, policies, lookups }: { draft: PolicyDr
         )}
       </Form>
       {broken ? <Alert type="warning" showIcon title={t('approvals.editor.fixErrors')} /> : null}
-      <Button type="primary" style={{ alignSelf: 'flex-start' }} loading={run.isPending} disabled={broken || (source === 'visit' && !vid)} onClick={go}>
+      <Button
+        type="primary"
+        style={{ alignSelf: 'flex-start' }}
+        loading={run.isPending}
+        disabled={broken || (source === 'visit' && !vid)}
+        onClick={go}
+      >
         {t('approvals.dry.run')}
       </Button>
       {run.data ? <DryRunResult result={run.data} draft={draft} policies={policies} lookups={lookups} /> : null}
@@ -165,7 +212,13 @@ export function DryRunDrawer({
 }) {
   const { t } = useTranslation();
   return (
-    <Drawer open={open} size={760} title={policy ? `${t('approvals.dry.title')} · ${policy.name}` : t('approvals.dry.title')} onClose={onClose} destroyOnHidden>
+    <Drawer
+      open={open}
+      size={760}
+      title={policy ? `${t('approvals.dry.title')} · ${policy.name}` : t('approvals.dry.title')}
+      onClose={onClose}
+      destroyOnHidden
+    >
       <DryRunPanel draft={null} pid={policy?.pid ?? null} policies={policies} lookups={lookups} />
     </Drawer>
   );

@@ -22,7 +22,9 @@ function SeatView({ seat }: { seat: Seat }) {
         {seat.hse ? <Tag>{t('approvals.dry.hse')}</Tag> : null}
         {seat.admin ? <Tag>{t('approvals.dry.admin')}</Tag> : null}
       </Flex>
-      {seat.unresolved !== null ? <Typography.Text type="warning">{t('approvals.dry.unresolved', { reason: seat.unresolved })}</Typography.Text> : null}
+      {seat.unresolved !== null ? (
+        <Typography.Text type="warning">{t('approvals.dry.unresolved', { reason: seat.unresolved })}</Typography.Text>
+      ) : null}
     </Flex>
   );
 }
@@ -75,7 +77,8 @@ export function DryRunResult({
   return (
     <Flex vertical gap={12} data-testid="dry-result">
       <Typography.Title level={5} style={{ margin: 0 }}>
-        {t('approvals.dry.matched', { name: result.policy.name })} {result.policy.draft ? <Tag color="gold">{t('approvals.dry.thisDraft')}</Tag> : null}
+        {t('approvals.dry.matched', { name: result.policy.name })}{' '}
+        {result.policy.draft ? <Tag color="gold">{t('approvals.dry.thisDraft')}</Tag> : null}
       </Typography.Title>
       {result.skipped.length ? (
         <Flex vertical gap={2}>

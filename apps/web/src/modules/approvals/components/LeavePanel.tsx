@@ -36,12 +36,19 @@ function LeaveModal({ open, empId, onClose }: { open: boolean; empId: number | n
     const who = empId ?? v.empId;
     if (!who) return;
     try {
-      await add.mutateAsync({ empId: who, startDate: v.startDate.format(DAY_FORMAT), endDate: v.endDate.format(DAY_FORMAT), standInId: v.standInId ?? null, note: v.note?.trim() ?? '' });
+      await add.mutateAsync({
+        empId: who,
+        startDate: v.startDate.format(DAY_FORMAT),
+        endDate: v.endDate.format(DAY_FORMAT),
+        standInId: v.standInId ?? null,
+        note: v.note?.trim() ?? '',
+      });
       void message.success(t('approvals.leave.saved'));
       onClose();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      if (err.status === Status.EMPLOYEE_NOT_EXIST) form.setFields([{ name: empId === null ? 'empId' : 'standInId', errors: [t('approvals.leave.noEmployee')] }]);
+      if (err.status === Status.EMPLOYEE_NOT_EXIST)
+        form.setFields([{ name: empId === null ? 'empId' : 'standInId', errors: [t('approvals.leave.noEmployee')] }]);
       else if (err.status === Status.BAD_PARAMS && err.fieldErrors.length)
         form.setFields(
           err.fieldErrors.map((e) => {
@@ -75,7 +82,7 @@ function LeaveModal({ open, empId, onClose }: { open: boolean; empId: number | n
               ({ getFieldValue }) => ({
                 validator: async (_, end?: Dayjs) => {
                   const start = getFieldValue('startDate') as Dayjs | undefined;
-                  if (start && end && end.isBefore(start, 'day')) throw new Error(t('approvals.leave.beforeStart'));
+                  if (start && end?.isBefore(start, 'day')) throw new Error(t('approvals.leave.beforeStart'));
                 },
               }),
             ]}

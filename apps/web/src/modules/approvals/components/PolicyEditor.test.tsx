@@ -31,7 +31,7 @@ describe('PolicyEditor', () => {
     expect(await within(d).findByText('Choose at least one')).toBeTruthy();
     await choose(d, 'Step 1: decided when', 'Some of them approve');
     // One approver (the host): 2 of 1 cannot be reached.
-    expect(within(d).getByText('of 1 approvers')).toBeTruthy();
+    expect(await within(d).findByText('of 1 approvers')).toBeTruthy();
     fireEvent.change(within(d).getByLabelText('Step 1: approvals needed'), { target: { value: '2' } });
     expect(await within(d).findByText('More than the step’s approvers')).toBeTruthy();
     fireEvent.click(within(d).getByText('Time limit'));
@@ -60,7 +60,7 @@ describe('PolicyEditor', () => {
       fireEvent.click(button(step2, 'Add approver'));
     }
     await choose(step2, 'Step 2: decided when', 'Some of them approve');
-    expect(within(step2).getByText('of 3 approvers')).toBeTruthy();
+    expect(await within(step2).findByText('of 3 approvers')).toBeTruthy();
     fireEvent.click(within(step2).getByText('Time limit'));
     fireEvent.change(within(step2).getByLabelText('Step 2: time limit'), { target: { value: '4' } });
     await choose(step2, 'Step 2: when the time is up', 'Refuse');
@@ -72,7 +72,15 @@ describe('PolicyEditor', () => {
       mode: 'steps',
       conditions: [{ field: 'kind', not: false, in: ['truck'] }],
       steps: [
-        { name: '', parallel: false, approvers: [{ kind: 'host' }], quorum: { mode: 'any', count: 1 }, reasonToApprove: false, fields: [], deadline: null },
+        {
+          name: '',
+          parallel: false,
+          approvers: [{ kind: 'host' }],
+          quorum: { mode: 'any', count: 1 },
+          reasonToApprove: false,
+          fields: [],
+          deadline: null,
+        },
         {
           name: '',
           parallel: true,

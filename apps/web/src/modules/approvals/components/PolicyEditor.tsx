@@ -1,5 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type ApprovalPolicy, MATERIAL_FIELDS, POLICY_MODES, POLICY_NAME_MAX, POLICY_STEPS_MAX, type PolicyDraft, type PolicyStep } from '@openvisit/contract';
+import {
+  type ApprovalPolicy,
+  MATERIAL_FIELDS,
+  POLICY_MODES,
+  POLICY_NAME_MAX,
+  POLICY_STEPS_MAX,
+  type PolicyDraft,
+  type PolicyStep,
+} from '@openvisit/contract';
 import { Alert, App, Button, Checkbox, Drawer, Flex, Form, Input, Radio, Switch, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +22,18 @@ import { draftOf, emptyDraft, newStep, type Problems, problemsOf, serverProblems
 import { type PolicyLookups, usePolicyText } from './policyText';
 import { StepCard } from './StepCard';
 
-const PROBLEMS = ['required', 'chooseOne', 'moreThanApprovers', 'duplicate', 'noNextStep', 'defaultHasNone', 'nameTaken', 'notFound', 'nobody', 'cycle'] as const;
+const PROBLEMS = [
+  'required',
+  'chooseOne',
+  'moreThanApprovers',
+  'duplicate',
+  'noNextStep',
+  'defaultHasNone',
+  'nameTaken',
+  'notFound',
+  'nobody',
+  'cycle',
+] as const;
 
 /** The text of a problem code: the editor's own, else the platform's validation text. */
 export function problemText(code: string): string {
@@ -69,9 +88,19 @@ function StepsSection({ s, lookups }: { s: ReturnType<typeof useDraftState>; loo
           lookups={lookups}
           text={text}
           errorAt={s.errorAt}
-          onChange={(next) => setSteps(steps.map((x, j) => (j === i ? next : x)), `steps.${i}`)}
+          onChange={(next) =>
+            setSteps(
+              steps.map((x, j) => (j === i ? next : x)),
+              `steps.${i}`,
+            )
+          }
           onMove={(by) => move(i, by)}
-          onRemove={() => setSteps(steps.filter((_, j) => j !== i), 'steps')}
+          onRemove={() =>
+            setSteps(
+              steps.filter((_, j) => j !== i),
+              'steps',
+            )
+          }
         />
       ))}
       {s.errorAt('steps') ? <Typography.Text type="danger">{s.errorAt('steps')}</Typography.Text> : null}
@@ -185,7 +214,9 @@ export function PolicyEditor({
         </Flex>
       }
     >
-      {unplaced.length ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={unplaced.map(([k, v]) => `${k}: ${problemText(v)}`).join('; ')} /> : null}
+      {unplaced.length ? (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={unplaced.map(([k, v]) => `${k}: ${problemText(v)}`).join('; ')} />
+      ) : null}
       <Tabs
         items={[
           { key: 'policy', label: t('approvals.editor.policyTab'), children: <PolicyForm s={s} lookups={lookups} /> },

@@ -71,7 +71,9 @@ export function DeadlineCell({ r, now }: { r: ProcessRecord; now: number }) {
           {minutes < 0 ? t('approvals.queue.overdue') : t('approvals.queue.left', { duration: formatDuration(Math.max(minutes, 1)) })}
         </Typography.Text>
       </CellText>
-      {r.deadlineAction ? <CellText secondary>{t('approvals.queue.then', { action: t(`approvals.deadlineAction.${r.deadlineAction}`) })}</CellText> : null}
+      {r.deadlineAction ? (
+        <CellText secondary>{t('approvals.queue.afterwards', { action: t(`approvals.deadlineAction.${r.deadlineAction}`) })}</CellText>
+      ) : null}
     </>
   );
 }

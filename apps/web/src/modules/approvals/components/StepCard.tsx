@@ -29,7 +29,19 @@ function Item({ label, error, children }: { label?: string; error?: string; chil
 }
 
 /** The step's time limit, in minutes or hours, and what happens then (escalate where, approve, refuse). */
-function StepDeadline({ step, n, onChange, errorAt, roles }: { step: PolicyStep; n: number; onChange: (d: Deadline | null) => void; errorAt: ErrorAt; roles: PolicyLookups['options']['role'] }) {
+function StepDeadline({
+  step,
+  n,
+  onChange,
+  errorAt,
+  roles,
+}: {
+  step: PolicyStep;
+  n: number;
+  onChange: (d: Deadline | null) => void;
+  errorAt: ErrorAt;
+  roles: PolicyLookups['options']['role'];
+}) {
   const { t } = useTranslation();
   const d = step.deadline;
   const [unit, setUnit] = useState<'minutes' | 'hours'>(d && d.minutes % 60 === 0 ? 'hours' : 'minutes');
@@ -113,17 +125,34 @@ function StepFields({ step, n, onChange, errorAt }: { step: PolicyStep; n: numbe
           // biome-ignore lint/suspicious/noArrayIndexKey: fields are edited in place by position
           <Item key={j} error={errorAt(`steps.${n - 1}.fields.${j}.name`)}>
             <Flex gap={8} align="center">
-              <Input aria-label={t('approvals.editor.fieldName', { n, m })} maxLength={50} style={{ width: 220 }} value={f.name} onChange={(e) => set({ name: e.target.value })} />
+              <Input
+                aria-label={t('approvals.editor.fieldName', { n, m })}
+                maxLength={50}
+                style={{ width: 220 }}
+                value={f.name}
+                onChange={(e) => set({ name: e.target.value })}
+              />
               <Checkbox checked={f.required} onChange={(e) => set({ required: e.target.checked })}>
                 {t('approvals.editor.fieldRequired')}
               </Checkbox>
-              <Button type="text" icon={<DeleteOutlined />} aria-label={t('approvals.editor.removeField', { n, m })} onClick={() => onChange(step.fields.filter((_, k) => k !== j))} />
+              <Button
+                type="text"
+                icon={<DeleteOutlined />}
+                aria-label={t('approvals.editor.removeField', { n, m })}
+                onClick={() => onChange(step.fields.filter((_, k) => k !== j))}
+              />
             </Flex>
           </Item>
         );
       })}
       {step.fields.length < POLICY_FIELDS_MAX ? (
-        <Button size="small" type="dashed" icon={<PlusOutlined />} style={{ alignSelf: 'flex-start' }} onClick={() => onChange([...step.fields, { name: '', required: false }])}>
+        <Button
+          size="small"
+          type="dashed"
+          icon={<PlusOutlined />}
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => onChange([...step.fields, { name: '', required: false }])}
+        >
           {t('approvals.editor.addField')}
         </Button>
       ) : null}
@@ -143,14 +172,35 @@ export function StepCard({ step, i, count, onChange, onMove, onRemove, errorAt, 
       title={t('approvals.editor.step', { n })}
       extra={
         <Flex gap={2}>
-          <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={t('approvals.editor.moveUp', { n })} disabled={i === 0} onClick={() => onMove(-1)} />
-          <Button type="text" size="small" icon={<ArrowDownOutlined />} aria-label={t('approvals.editor.moveDown', { n })} disabled={i === count - 1} onClick={() => onMove(1)} />
+          <Button
+            type="text"
+            size="small"
+            icon={<ArrowUpOutlined />}
+            aria-label={t('approvals.editor.moveUp', { n })}
+            disabled={i === 0}
+            onClick={() => onMove(-1)}
+          />
+          <Button
+            type="text"
+            size="small"
+            icon={<ArrowDownOutlined />}
+            aria-label={t('approvals.editor.moveDown', { n })}
+            disabled={i === count - 1}
+            onClick={() => onMove(1)}
+          />
           <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('approvals.editor.removeStep', { n })} onClick={onRemove} />
         </Flex>
       }
     >
       <Flex gap={16} wrap align="center" style={{ marginBottom: 12 }}>
-        <Input aria-label={t('approvals.editor.stepName', { n })} placeholder={t('approvals.editor.stepName', { n })} maxLength={POLICY_NAME_MAX} style={{ width: 240 }} value={step.name} onChange={(e) => onChange({ ...step, name: e.target.value })} />
+        <Input
+          aria-label={t('approvals.editor.stepName', { n })}
+          placeholder={t('approvals.editor.stepName', { n })}
+          maxLength={POLICY_NAME_MAX}
+          style={{ width: 240 }}
+          value={step.name}
+          onChange={(e) => onChange({ ...step, name: e.target.value })}
+        />
         {i > 0 ? (
           <Checkbox checked={step.parallel} onChange={(e) => onChange({ ...step, parallel: e.target.checked })}>
             {t('approvals.editor.parallel')}
@@ -178,7 +228,13 @@ export function StepCard({ step, i, count, onChange, onMove, onRemove, errorAt, 
           />
           {q.mode === 'count' ? (
             <>
-              <InputNumber aria-label={t('approvals.editor.quorumCount', { n })} min={1} precision={0} value={q.count} onChange={(v) => onChange({ ...step, quorum: { ...q, count: v ?? 1 } })} />
+              <InputNumber
+                aria-label={t('approvals.editor.quorumCount', { n })}
+                min={1}
+                precision={0}
+                value={q.count}
+                onChange={(v) => onChange({ ...step, quorum: { ...q, count: v ?? 1 } })}
+              />
               <Typography.Text>{t('approvals.editor.ofSeats', { seats })}</Typography.Text>
             </>
           ) : null}

@@ -86,11 +86,6 @@ export function newCondition(field: PolicyConditionField, not = false): PolicyCo
   }
 }
 
-/** A step's quorum kept within its seats: `all` and `any` need no count, `count` at most the seats. */
-export function withApprovers(s: PolicyStep, approvers: ApproverSpec[]): PolicyStep {
-  return { ...s, approvers };
-}
-
 /** What the server would refuse in the draft as written: the schema's own checks, then the policy's (policyProblems). */
 export function problemsOf(draft: PolicyDraft, isDefault: boolean): Problems {
   const out = new Map<string, string>();
@@ -98,7 +93,11 @@ export function problemsOf(draft: PolicyDraft, isDefault: boolean): Problems {
   if (!parsed.success) {
     for (const i of parsed.error.issues) {
       const key = i.path.join('.');
-      if (!out.has(key)) out.set(key, i.code === 'too_small' && (i as { origin?: string }).origin === 'array' ? 'chooseOne' : i.message === 'required' ? 'required' : i.code);
+      if (!out.has(key))
+        out.set(
+          key,
+          i.code === 'too_small' && (i as { origin?: string }).origin === 'array' ? 'chooseOne' : i.message === 'required' ? 'required' : i.code,
+        );
     }
   }
   for (const p of policyProblems(draft, isDefault)) {

@@ -246,7 +246,7 @@ export const approvalsEn = {
     quorum: 'Needs {{quorum}}',
     left: '{{duration}} left',
     overdue: 'Overdue',
-    then: 'then: {{action}}',
+    afterwards: 'then: {{action}}',
     noDeadline: 'No limit',
     approve: 'Approve',
     refuse: 'Refuse',

@@ -249,7 +249,7 @@ export const approvalsZh: DeepStrings<typeof approvalsEn> = {
     quorum: '需{{quorum}}',
     left: '剩余 {{duration}}',
     overdue: '已超时',
-    then: '届时：{{action}}',
+    afterwards: '届时：{{action}}',
     noDeadline: '无时限',
     approve: '同意',
     refuse: '拒绝',

@@ -52,7 +52,12 @@ describe('ApprovalSettingsPage: the policy list', () => {
     await screen.findByText('Contractors');
     fireEvent.click(screen.getByRole('switch', { name: 'Use Contractors' }));
     await waitFor(() => expect(server.bodies('updateApprovalPolicy')).toHaveLength(1));
-    expect(server.bodies('updateApprovalPolicy')[0]).toMatchObject({ pid: 2, enabled: false, name: 'Contractors', conditions: contractors.conditions });
+    expect(server.bodies('updateApprovalPolicy')[0]).toMatchObject({
+      pid: 2,
+      enabled: false,
+      name: 'Contractors',
+      conditions: contractors.conditions,
+    });
   });
 });
 
