@@ -6,7 +6,7 @@ import { deptOptions } from '../../../core/people/public';
 import { CONDITION_FIELDS, newCondition } from './policyDraft';
 import type { PolicyLookups } from './policyText';
 
-type ErrorAt = (path: string) => string | undefined;
+type ErrorAt = (path: string, under?: boolean) => string | undefined;
 
 /** A multiple choice of ids (visitor types, gates, sub-companies). */
 function IdsSelect({
@@ -156,7 +156,7 @@ export function ConditionsSection({
       <Typography.Text type="secondary">{t('approvals.editor.conditionsHelp')}</Typography.Text>
       {conditions.map((c, i) => {
         const n = i + 1;
-        const error = errorAt(`conditions.${i}.in`) ?? errorAt(`conditions.${i}.name`) ?? errorAt(`conditions.${i}`);
+        const error = errorAt(`conditions.${i}`, true);
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; a removed row re-renders the ones after it
           <Form.Item key={i} style={{ marginBottom: 0 }} validateStatus={error ? 'error' : undefined} help={error}>

@@ -101,14 +101,16 @@ describe('PolicyEditor', () => {
 
   it('shows the server’s field errors on the field it names', async () => {
     const server = stubServer(
-      handlers({ addApprovalPolicy: () => ({ status: 400, reason: 'bad', result: { errors: [{ field: 'steps.0.approvers.0', rule: 'nobody' }] } }) }),
+      handlers({ addApprovalPolicy: () => ({ status: 400, reason: 'bad', result: { errors: [{ field: 'steps.0.approvers.0.id', rule: 'nobody' }, { field: 'steps.0.name', rule: 'tooLong' }] } }) }),
     );
     renderAt('/setting/approve');
     const d = await openNew();
     fireEvent.change(within(d).getByLabelText('Name'), { target: { value: 'Hosts' } });
     fireEvent.click(button(d, 'Save'));
     await waitFor(() => expect(server.bodies('addApprovalPolicy')).toHaveLength(1));
+    // On the approver's chip (below its path), and what the form has no field for in the alert, in the user's words.
     expect(await within(d).findByText(/Nobody could be asked/)).toBeTruthy();
+    expect(within(d).getByText('Step 1 · name: Too long')).toBeTruthy();
   });
 
   it('says a name is taken on the name', async () => {

@@ -35,6 +35,18 @@ const PROBLEMS = [
   'cycle',
 ] as const;
 
+/** Server field paths the form shows on a field; any other goes to the alert above the form. */
+const PLACED =
+  /^(name|conditions|steps|conditions\.\d+(\..*)?|steps\.\d+\.(approvers|quorum)(\..*)?|steps\.\d+\.fields\.\d+\.name|steps\.\d+\.deadline\.(minutes|to|roleId))$/;
+
+/** A field path as the user knows it: "Step 2 · name" for `steps.1.name`. */
+function pathLabel(path: string): string {
+  return path
+    .replace(/^steps\.(\d+)/, (_, i: string) => i18n.t('approvals.editor.step', { n: Number(i) + 1 }))
+    .replace(/^conditions\.(\d+)/, (_, i: string) => i18n.t('approvals.editor.condition', { n: Number(i) + 1 }))
+    .replaceAll('.', ' · ');
+}
+
 /** The text of a problem code: the editor's own, else the platform's validation text. */
 export function problemText(code: string): string {
   const own = PROBLEMS.find((p) => p === code);
@@ -54,12 +66,14 @@ function useDraftState(policy: ApprovalPolicy | null) {
     setTouched((s) => new Set(s).add(touch));
     setServer(new Map());
   };
-  const errorAt = (path: string): string | undefined => {
-    const s = server.get(path);
-    if (s) return problemText(s);
+  /** The problem at `path` (with `under`, the first at or below it), once its section was touched or a save tried. */
+  const errorAt = (path: string, under = false): string | undefined => {
+    const at = (k: string) => k === path || (under && k.startsWith(`${path}.`));
+    const s = [...server].find(([k]) => at(k));
+    if (s) return problemText(s[1]);
     const seen = showAll || [...touched].some((p) => path === p || path.startsWith(`${p}.`));
-    const c = seen ? problems.get(path) : undefined;
-    return c ? problemText(c) : undefined;
+    const c = seen ? [...problems].find(([k]) => at(k)) : undefined;
+    return c ? problemText(c[1]) : undefined;
   };
   return { draft, isDefault, problems, server, change, errorAt, setShowAll, setServer };
 }
@@ -197,7 +211,7 @@ export function PolicyEditor({
       else if (err instanceof ApiError) displayError(err);
     }
   };
-  const unplaced = [...s.server].filter(([k]) => !/^(name|steps|conditions)(\.|$)/.test(k));
+  const unplaced = [...s.server].filter(([k]) => !PLACED.test(k));
   return (
     <Drawer
       open={open}
@@ -215,7 +229,7 @@ export function PolicyEditor({
       }
     >
       {unplaced.length ? (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={unplaced.map(([k, v]) => `${k}: ${problemText(v)}`).join('; ')} />
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={unplaced.map(([k, v]) => `${pathLabel(k)}: ${problemText(v)}`).join('; ')} />
       ) : null}
       <Tabs
         items={[

@@ -7,7 +7,7 @@ import { ApproverChips } from './ApproverChips';
 import type { PolicyLookups, usePolicyText } from './policyText';
 
 type Deadline = NonNullable<PolicyStep['deadline']>;
-type ErrorAt = (path: string) => string | undefined;
+type ErrorAt = (path: string, under?: boolean) => string | undefined;
 interface StepProps {
   step: PolicyStep;
   i: number;
@@ -213,11 +213,11 @@ export function StepCard({ step, i, count, onChange, onMove, onRemove, errorAt, 
           approvers={step.approvers}
           label={text.approver}
           lookups={lookups}
-          errorAt={(j) => errorAt(`steps.${i}.approvers.${j}`)}
+          errorAt={(j) => errorAt(`steps.${i}.approvers.${j}`, true)}
           onChange={(approvers) => onChange({ ...step, approvers, quorum: { ...q, count: Math.min(q.count, Math.max(approvers.length, 1)) } })}
         />
       </Item>
-      <Item error={errorAt(`steps.${i}.quorum.count`)}>
+      <Item error={errorAt(`steps.${i}.quorum`, true)}>
         <Flex gap={8} align="center" wrap>
           <Select
             aria-label={t('approvals.editor.quorum', { n })}
