@@ -55,6 +55,7 @@ export function ApproverChips({
         placeholder={pickLabel}
         style={{ minWidth: 220 }}
         showSearch={{ optionFilterProp: 'label' }}
+        loading={lookups.loading}
         value={id}
         options={lookups.options[kind as 'role' | 'roleGroup' | 'employee']}
         onChange={(v: number) => setId(v)}

@@ -8,21 +8,24 @@ import type { PolicyLookups } from './policyText';
 
 type ErrorAt = (path: string, under?: boolean) => string | undefined;
 
-/** A multiple choice of ids (visitor types, gates, sub-companies). */
-function IdsSelect({
+/** A multiple choice (request kinds; visitor types, gates, sub-companies by id). */
+function IdsSelect<T extends string | number>({
   label,
   value,
   options,
+  loading = false,
   onChange,
 }: {
   label: string;
-  value: number[];
-  options: { value: number; label: string }[];
-  onChange: (v: number[]) => void;
+  value: T[];
+  options: { value: T; label: string }[];
+  loading?: boolean;
+  onChange: (v: T[]) => void;
 }) {
   return (
     <Select
       mode="multiple"
+      loading={loading}
       aria-label={label}
       style={{ minWidth: 240 }}
       value={value}
@@ -52,22 +55,22 @@ function ConditionValue({
 }) {
   const { t } = useTranslation();
   const label = t('approvals.editor.values', { n });
+  const kinds = REQUEST_KINDS.map((k) => ({ value: k, label: t(`approvals.kind.${k}`) }));
   switch (c.field) {
     case 'kind':
-      return (
-        <Select
-          mode="multiple"
-          aria-label={label}
-          style={{ minWidth: 240 }}
-          value={c.in}
-          options={REQUEST_KINDS.map((k) => ({ value: k, label: t(`approvals.kind.${k}`) }))}
-          onChange={(v) => onChange({ ...c, in: v })}
-        />
-      );
+      return <IdsSelect label={label} value={c.in} options={kinds} onChange={(v) => onChange({ ...c, in: v })} />;
     case 'visitType':
     case 'gate':
     case 'subCompany':
-      return <IdsSelect label={label} value={c.in} options={lookups.options[c.field]} onChange={(v) => onChange({ ...c, in: v })} />;
+      return (
+        <IdsSelect
+          label={label}
+          loading={lookups.loading}
+          value={c.in}
+          options={lookups.options[c.field]}
+          onChange={(v) => onChange({ ...c, in: v })}
+        />
+      );
     case 'hostDepartment':
       return (
         <TreeSelect
@@ -111,8 +114,6 @@ function ConditionValue({
       );
     case 'idType':
       return <TextsSelect label={label} value={c.in} onChange={(v) => onChange({ ...c, in: v })} />;
-    case 'watchlist':
-      return null;
     case 'custom':
       return (
         <Flex gap={8} wrap>
@@ -126,6 +127,9 @@ function ConditionValue({
           <TextsSelect label={t('approvals.editor.customValues', { n })} value={c.in} onChange={(v) => onChange({ ...c, in: v })} />
         </Flex>
       );
+    default:
+      // A watchlist near-match has no value.
+      return null;
   }
 }
 

@@ -101,7 +101,18 @@ describe('PolicyEditor', () => {
 
   it('shows the server’s field errors on the field it names', async () => {
     const server = stubServer(
-      handlers({ addApprovalPolicy: () => ({ status: 400, reason: 'bad', result: { errors: [{ field: 'steps.0.approvers.0.id', rule: 'nobody' }, { field: 'steps.0.name', rule: 'tooLong' }] } }) }),
+      handlers({
+        addApprovalPolicy: () => ({
+          status: 400,
+          reason: 'bad',
+          result: {
+            errors: [
+              { field: 'steps.0.approvers.0.id', rule: 'nobody' },
+              { field: 'steps.0.material', rule: 'tooLong' },
+            ],
+          },
+        }),
+      }),
     );
     renderAt('/setting/approve');
     const d = await openNew();
@@ -110,7 +121,7 @@ describe('PolicyEditor', () => {
     await waitFor(() => expect(server.bodies('addApprovalPolicy')).toHaveLength(1));
     // On the approver's chip (below its path), and what the form has no field for in the alert, in the user's words.
     expect(await within(d).findByText(/Nobody could be asked/)).toBeTruthy();
-    expect(within(d).getByText('Step 1 · name: Too long')).toBeTruthy();
+    expect(within(d).getByText('Step 1 · material: Too long')).toBeTruthy();
   });
 
   it('says a name is taken on the name', async () => {

@@ -37,7 +37,7 @@ const PROBLEMS = [
 
 /** Server field paths the form shows on a field; any other goes to the alert above the form. */
 const PLACED =
-  /^(name|conditions|steps|conditions\.\d+(\..*)?|steps\.\d+\.(approvers|quorum)(\..*)?|steps\.\d+\.fields\.\d+\.name|steps\.\d+\.deadline\.(minutes|to|roleId))$/;
+  /^(name|conditions|steps|conditions\.\d+(\..*)?|steps\.\d+\.(approvers|quorum)(\..*)?|steps\.\d+\.name|steps\.\d+\.fields\.\d+\.name|steps\.\d+\.deadline\.(minutes|to|roleId))$/;
 
 /** A field path as the user knows it: "Step 2 · name" for `steps.1.name`. */
 function pathLabel(path: string): string {

@@ -193,14 +193,16 @@ export function StepCard({ step, i, count, onChange, onMove, onRemove, errorAt, 
       }
     >
       <Flex gap={16} wrap align="center" style={{ marginBottom: 12 }}>
-        <Input
-          aria-label={t('approvals.editor.stepName', { n })}
-          placeholder={t('approvals.editor.stepName', { n })}
-          maxLength={POLICY_NAME_MAX}
-          style={{ width: 240 }}
-          value={step.name}
-          onChange={(e) => onChange({ ...step, name: e.target.value })}
-        />
+        <Item error={errorAt(`steps.${i}.name`)}>
+          <Input
+            aria-label={t('approvals.editor.stepName', { n })}
+            placeholder={t('approvals.editor.stepName', { n })}
+            maxLength={POLICY_NAME_MAX}
+            style={{ width: 240 }}
+            value={step.name}
+            onChange={(e) => onChange({ ...step, name: e.target.value })}
+          />
+        </Item>
         {i > 0 ? (
           <Checkbox checked={step.parallel} onChange={(e) => onChange({ ...step, parallel: e.target.checked })}>
             {t('approvals.editor.parallel')}
