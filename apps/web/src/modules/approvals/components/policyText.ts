@@ -2,6 +2,7 @@ import { type ApproverSpec, labelIn, type PolicyCondition, type PolicyStep } fro
 import { useTranslation } from 'react-i18next';
 import { deptPathLabel, useDepartments } from '../../../core/people/public';
 import { useGates, useVisitorTypes } from '../../../core/sites/public';
+import { useFeature } from '../../../platform/config';
 import { currentLang } from '../../../platform/i18n';
 import { useRoleTree } from '../../roles/public';
 import { useEmployeeList, useSubCompanies } from '../api';
@@ -17,7 +18,8 @@ export function usePolicyLookups() {
   const lang = currentLang();
   const gates = useGates();
   const types = useVisitorTypes();
-  const subs = useSubCompanies();
+  // Asked only where the sub-companies section is on (the call is refused otherwise).
+  const subs = useSubCompanies(useFeature('subCompanies') === true);
   const depts = useDepartments();
   const roles = useRoleTree();
   const emps = useEmployeeList();
