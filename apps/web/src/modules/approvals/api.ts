@@ -1,11 +1,14 @@
-import { delProcessArea, fieldStatusesOf } from '@openvisit/contract';
+import { delApprovalPolicy, fieldStatusesOf, type PolicyDraft } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { visitKeys } from '../../core/visits/public';
 import { api } from '../../platform/api';
 
 export const approvalKeys = {
   all: ['approvals'] as const,
-  areas: ['approvals', 'areas'] as const,
+  policies: ['approvals', 'policies'] as const,
+  leaves: ['approvals', 'leaves'] as const,
+  subCompanies: ['approvals', 'subCompanies'] as const,
+  employees: ['approvals', 'employees'] as const,
   /** Under the visits' key too: a decision changes what the visit lists show. */
   queue: (q: QueueQuery) => [...visitKeys.all, 'approvals', q] as const,
   history: (vid: number) => [...visitKeys.all, 'approvals', 'history', vid] as const,
@@ -19,46 +22,75 @@ export interface QueueQuery {
   size: number;
 }
 
-export function useProcessAreas() {
-  return useQuery({ queryKey: approvalKeys.areas, queryFn: () => api.getProcessArea({}) });
-}
-
 function useInvalidate() {
   const qc = useQueryClient();
   return () => Promise.all([qc.invalidateQueries({ queryKey: approvalKeys.all }), qc.invalidateQueries({ queryKey: visitKeys.all })]);
 }
 
-export function useSaveArea() {
+export function usePolicies() {
+  return useQuery({ queryKey: approvalKeys.policies, queryFn: () => api.getApprovalPolicies({}) });
+}
+
+/** Adds (pid null) or changes a policy; the form shows 400 field errors and a taken name itself. */
+export function useSavePolicy() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (v: { aid: number | null; aName: string; address: string; gids: number[] }) =>
-      v.aid === null
-        ? api.addProcessArea({ aName: v.aName, address: v.address, gids: v.gids }, { silent: 'form' })
-        : api.updateProcessArea({ aid: v.aid, aName: v.aName, address: v.address, gids: v.gids }, { silent: 'form' }),
+    mutationFn: (v: { pid: number | null; isDefault: boolean; draft: PolicyDraft }) =>
+      v.pid === null
+        ? api.addApprovalPolicy(v.draft, { silent: 'form' })
+        : api.updateApprovalPolicy({ ...v.draft, pid: v.pid, isDefault: v.isDefault }, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }
 
-export function useSaveLevels() {
+export function useDeletePolicy() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (v: { aid: number; levels: { level: number; approvers: { rType: 0 | 1 | 2 | 3; id: number }[] }[] }) =>
-      api.addProcessRule(v, { silent: 'form' }),
+    mutationFn: (pid: number) => api.delApprovalPolicy({ pid }, { silent: fieldStatusesOf(delApprovalPolicy) }),
     onSuccess: invalidate,
   });
 }
 
-export function useDeleteArea() {
+export function useOrderPolicies() {
   const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (aid: number) => api.delProcessArea({ aid }, { silent: fieldStatusesOf(delProcessArea) }),
-    onSuccess: invalidate,
-  });
+  return useMutation({ mutationFn: (pids: number[]) => api.orderApprovalPolicies({ pids }), onSuccess: invalidate });
+}
+
+export function useDryRun() {
+  return useMutation({ mutationFn: (input: Parameters<typeof api.dryRunApproval>[0]) => api.dryRunApproval(input) });
 }
 
 export function useProcessSwitch() {
   const invalidate = useInvalidate();
   return useMutation({ mutationFn: (on: boolean) => api.updateProcessSwitch({ processSwitch: on ? 1 : 0 }), onSuccess: invalidate });
+}
+
+/** Sub-companies for the condition picker (not archived); a company without them gets an empty list. */
+export function useSubCompanies(enabled = true) {
+  return useQuery({ queryKey: approvalKeys.subCompanies, queryFn: () => api.getSubAccountByUserid({}), enabled });
+}
+
+/** Every employee, for the approver picker and the names of employee approvers. */
+export function useEmployeeList(enabled = true) {
+  return useQuery({ queryKey: approvalKeys.employees, queryFn: () => api.GetEmpList({}), enabled });
+}
+
+export function useLeaves() {
+  return useQuery({ queryKey: approvalKeys.leaves, queryFn: () => api.getApproverLeaves({}) });
+}
+
+export function useAddLeave() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { empId: number; startDate: string; endDate: string; standInId: number | null; note: string }) =>
+      api.addApproverLeave(v, { silent: 'form' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteLeave() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (lid: number) => api.delApproverLeave({ lid }), onSuccess: invalidate });
 }
 
 export function useApprovalQueue(q: QueueQuery) {
@@ -81,7 +113,8 @@ export function useApprovalHistory(vid: number | null) {
 export function useDecide() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (v: { rid: number; result: 'approve' | 'refuse' | 'return'; remark: string }) => api.completeProcessRecord(v, { silent: 'form' }),
+    mutationFn: (v: { rid: number; result: 'approve' | 'refuse' | 'return'; remark: string; fields?: Record<string, string> }) =>
+      api.completeProcessRecord(v, { silent: 'form' }),
     onSuccess: invalidate,
   });
 }

@@ -1,7 +1,7 @@
 import type { ScreenEntry } from '../../platform/routes';
 import type { ConsoleRole } from '../../platform/session';
 
-/** Settings › approval (spec "approve"): flows and the company's approval records; off with the 'approval' switch. */
+/** Settings › approval (spec "approve"): the approval policies, approvers' leave and the company's approval records; off with the 'approval' switch. */
 export const approvalSettingsScreen: ScreenEntry = {
   path: 'setting/approve',
   titleKey: 'menu.approve',

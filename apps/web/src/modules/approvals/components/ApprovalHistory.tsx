@@ -13,6 +13,8 @@ const DOT: Readonly<Record<string, string>> = {
   notHandled: 'gray',
 };
 
+const NOTES = ['escalated', 'unresolved', 'deadlineApproved', 'deadlineRefused', 'skipped'] as const;
+
 /**
  * A visit's approval, level by level, under its own heading; nothing for a visit that needed none. A returned visit
  * can be submitted again by its host or an administrator.
@@ -22,6 +24,11 @@ export function ApprovalHistory({ vid, canResubmit = false }: { vid: number; can
   const { message } = App.useApp();
   const history = useApprovalHistory(vid);
   const resubmit = useResubmit();
+  /** What happened without a decision (escalated, decided by the deadline, skipped); '' nothing. */
+  const note = (n: string) => {
+    const key = NOTES.find((k) => k === n);
+    return key ? t(`approvals.history.note.${key}`) : '';
+  };
   const rows = history.data ?? [];
   if (!rows.length) return null;
   const last = rows[rows.length - 1];
@@ -42,7 +49,14 @@ export function ApprovalHistory({ vid, canResubmit = false }: { vid: number; can
               <Typography.Text type="secondary">
                 {r.approver ? `${t('approvals.history.by', { name: r.approver })} · ${formatDateTime(r.approveTime)}` : formatDateTime(r.submitTime)}
               </Typography.Text>
+              {r.standInFor ? <Typography.Text type="secondary">{t('approvals.history.standIn', { name: r.standInFor })}</Typography.Text> : null}
+              {note(r.note) ? <Typography.Text type="warning">{note(r.note)}</Typography.Text> : null}
               {r.remark ? <Typography.Text>{r.remark}</Typography.Text> : null}
+              {r.fields
+                .filter((f) => f.value)
+                .map((f) => (
+                  <Typography.Text key={f.name} type="secondary">{`${f.name}: ${f.value}`}</Typography.Text>
+                ))}
             </Flex>
           ),
         }))}

@@ -7,6 +7,7 @@ import { CellText, choice, defineListParams, ListTable, text, useListPage, useLi
 import { type QueueQuery, useApprovalQueue } from '../api';
 import { ApprovalStatusTag } from './ApprovalStatusTag';
 import { DecideModal, type Decision } from './DecideModal';
+import { DeadlineCell, StepCell, WhyCell } from './QueueCells';
 
 /** Which queue, the search and the page, kept in the URL. */
 const queueParams = defineListParams({ kind: choice(['waiting', 'decided'] as const, 'waiting'), name: text() });
@@ -35,6 +36,8 @@ export function ApprovalQueue({ all = false }: { all?: boolean }) {
   const table = useListPage(query, queue);
   const [deciding, setDeciding] = useState<{ record: ProcessRecord | null; result: Decision }>({ record: null, result: 'approve' });
   const waiting = q.kind === 'waiting';
+  // The time left is read when the page was last fetched: a list refreshed on focus keeps it close enough.
+  const now = queue.dataUpdatedAt || Date.now();
 
   return (
     <Card>
@@ -77,13 +80,17 @@ export function ApprovalQueue({ all = false }: { all?: boolean }) {
           },
           { key: 'reason', title: t('approvals.queue.columns.reason'), dataIndex: 'visitReason', kind: 'text' },
           { key: 'area', title: t('approvals.queue.columns.area'), dataIndex: 'aName', kind: 'text' },
-          {
-            key: 'level',
-            title: t('approvals.queue.columns.level'),
-            kind: 'tag',
-            width: 96,
-            render: (_: unknown, r) => t('approvals.queue.levelOf', { level: r.level, levels: r.levels }),
-          },
+          { key: 'why', title: t('approvals.queue.columns.why'), render: (_: unknown, r) => <WhyCell r={r} /> },
+          { key: 'step', title: t('approvals.queue.columns.step'), render: (_: unknown, r) => <StepCell r={r} /> },
+          ...(waiting
+            ? [
+                {
+                  key: 'deadline',
+                  title: t('approvals.queue.columns.deadline'),
+                  render: (_: unknown, r: ProcessRecord) => <DeadlineCell r={r} now={now} />,
+                },
+              ]
+            : []),
           waiting
             ? {
                 key: 'submitted',
