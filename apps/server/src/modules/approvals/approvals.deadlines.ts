@@ -8,7 +8,7 @@ import type { JobQueue } from '../../platform/jobs/jobs.js';
 import type { Services } from '../../platform/services.js';
 import { applyToVisit, REQUEST, SEAT, type Settled, settle } from './approvals.engine.js';
 import { announce } from './approvals.flow.js';
-import { approvalsRepository, type RequestRow, type SeatRow, type StoredStep } from './approvals.repository.js';
+import { approvalsRepository, CLOSED_VISIT_STATUSES, type RequestRow, type SeatRow, type StoredStep } from './approvals.repository.js';
 import { Directory, resolveSeat } from './approvals.resolve.js';
 import { approvalsSystemRepository } from './approvals.system.repository.js';
 
@@ -68,6 +68,13 @@ export async function applyDeadline(ctx: AuthedContext, requestId: number, stepI
     const step = (req.plan as StoredStep[])[stepIndex];
     const due = (await repo.seatsOf(req.id)).filter((s) => s.step === stepIndex && s.status === SEAT.WAITING && s.dueAt && s.dueAt <= now);
     if (!step?.deadline || !due.length) return undefined;
+    // A visit called off, declined or expired meanwhile: nothing more to decide, nobody to tell.
+    const v = req.visitId ? await visitById(txCtx, req.visitId) : undefined;
+    if (v && (CLOSED_VISIT_STATUSES as readonly string[]).includes(v.status)) {
+      await repo.closeWaiting(req.id, undefined, SEAT.CLOSED, '');
+      await repo.updateRequest(req.id, { status: REQUEST.CALLED_OFF, decidedAt: now });
+      return undefined;
+    }
     const { action, to } = step.deadline;
     if (action === 'escalate' && to !== 'next') {
       const dir = new Directory(txCtx, dayOf(now));

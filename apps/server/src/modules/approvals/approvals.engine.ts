@@ -13,7 +13,7 @@ import { Directory, resolveSeat } from './approvals.resolve.js';
 /** Seat statuses (approval_seats.status). */
 export const SEAT = { WAITING: 0, APPROVED: 1, AGREED: 2, REFUSED: 3, RETURNED: 4, CLOSED: 5, BY_DEADLINE: 6 } as const;
 /** Request statuses (approval_requests.status). */
-export const REQUEST = { WAITING: 0, APPROVED: 1, REFUSED: 2, RETURNED: 3 } as const;
+export const REQUEST = { WAITING: 0, APPROVED: 1, REFUSED: 2, RETURNED: 3, CALLED_OFF: 4 } as const;
 
 /** The built-in default when a company never saved one: the desk or an administrator decides (the original's single step). */
 export const IMPLICIT_DEFAULT: Candidate = {

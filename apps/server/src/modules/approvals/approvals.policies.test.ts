@@ -245,6 +245,14 @@ describe('approval policies', () => {
     expect((await visit(v.vid))?.permission).toBe(1);
     const history = (await t.api.getProcessRecords({ vid: v.vid }, a.token)).result;
     expect(history.at(-1)).toMatchObject({ status: 'approved', note: 'deadlineApproved' });
+    // A visit called off before its deadline: the deadline decides nothing and tells nobody.
+    const off = await invite(otherGid, 'Cancelled Guest');
+    expect((await t.api.setCancelStatusForWeb({ vid: off.vid }, token('host'))).status).toBe(0);
+    const before = (await t.db.select().from(mails)).length;
+    await sweepDeadlines({ system: systemScope(t.db), config: t.config, services: t.services, log: t.app.log }, new Date(Date.now() + 2 * 3_600_000));
+    expect((await visit(off.vid))?.permission).toBe(0);
+    expect((await t.db.select().from(mails)).length).toBe(before);
+    expect((await t.api.getProcessRecords({ vid: off.vid }, a.token)).result.map((r) => r.status)).toEqual(['notHandled']);
     await t.api.delApprovalPolicy({ pid }, a.token);
   });
 
@@ -329,22 +337,36 @@ describe('approval policies', () => {
   it('an approver decides from the link in their mail, without signing in; the link works once and cannot be forged', async () => {
     const v = await invite(gid, 'Link Guest');
     const ms = (await queue('manager')).find((r) => r.vid === v.vid);
-    const sent = await t.db.select().from(mails).where(like(mails.text, `%/approval/${a.id}.${ms?.rid}.${id('manager')}.%`));
+    const sent = await t.db
+      .select()
+      .from(mails)
+      .where(like(mails.text, `%/approval/${a.id}.${ms?.rid}.${id('manager')}.%`));
     expect(sent).toHaveLength(1);
     const link = /\/approval\/([\w.-]+)/.exec(sent[0]?.text ?? '')?.[1] ?? '';
     const page = await t.api.getApprovalByLink({ token: link });
     expect(page.result).toMatchObject({ approver: 'Mia Manager', open: true, record: { vid: v.vid, why: { kind: 'hostManager' } } });
     // Forged or altered: another seat, another person, another expiry.
     const [c, seat, who, exp, mac] = link.split('.');
-    for (const forged of [`${c}.${Number(seat) + 1}.${who}.${exp}.${mac}`, `${c}.${seat}.${id('x')}.${exp}.${mac}`, `${c}.${seat}.${who}.${Number(exp) + 9}.${mac}`, 'x.y'])
+    for (const forged of [
+      `${c}.${Number(seat) + 1}.${who}.${exp}.${mac}`,
+      `${c}.${seat}.${id('x')}.${exp}.${mac}`,
+      `${c}.${seat}.${who}.${Number(exp) + 9}.${mac}`,
+      'x.y',
+    ])
       expect((await t.call('getApprovalByLink', { token: forged })).status).toBe(forged === 'x.y' ? Status.BAD_PARAMS : Status.APPROVAL_LINK_INVALID);
-    expect((await t.call<Errors>('decideApprovalByLink', { token: link, result: 'refuse' })).result.errors).toContainEqual({ field: 'remark', rule: 'required' });
+    expect((await t.call<Errors>('decideApprovalByLink', { token: link, result: 'refuse' })).result.errors).toContainEqual({
+      field: 'remark',
+      rule: 'required',
+    });
     const done = await t.api.decideApprovalByLink({ token: link, result: 'approve' });
     expect(done.result).toMatchObject({ open: false, record: { status: 'approved', approver: 'Mia Manager' } });
     // Spent: the page shows the decision and decides nothing more.
     expect((await t.api.getApprovalByLink({ token: link })).result).toMatchObject({ open: false, record: { status: 'approved' } });
     expect((await t.api.decideApprovalByLink({ token: link, result: 'approve' })).status).toBe(Status.UPDATE_NOT_ALLOWED);
-    const logged = await t.db.select().from(operationLogs).where(eq(operationLogs.objId, String(v.vid)));
+    const logged = await t.db
+      .select()
+      .from(operationLogs)
+      .where(eq(operationLogs.objId, String(v.vid)));
     expect(logged.map((l) => l.optName)).toContain('Mia Manager');
   });
 
