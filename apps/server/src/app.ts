@@ -15,6 +15,7 @@ import { accountExportDownloads } from './modules/accountExport/accountExport.ro
 import { registerClosingJobs } from './modules/accounts/accounts.closing.job.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { registerApprovalJobs } from './modules/approvals/approvals.deadlines.js';
+import { registerApprovalSubject } from './modules/approvals/approvals.public.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { registerRecoveryJobs } from './modules/auth/auth.recovery.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -30,9 +31,11 @@ import { deviceAuthenticator } from './modules/devices/devices.auth.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { doorsRoutes } from './modules/doors/doors.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
+import { cardApproval } from './modules/interimCards/interimCards.public.js';
 import { interimCardsDownloads, interimCardsRoutes } from './modules/interimCards/interimCards.routes.js';
 import { registerInvitationJobs } from './modules/invitations/invitations.notices.js';
 import { invitationsDownloads, invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { truckApproval } from './modules/logistics/logistics.public.js';
 import { logisticsDownloads, logisticsRoutes } from './modules/logistics/logistics.routes.js';
 import { registerLogisticsJobs } from './modules/logistics/logistics.sweep.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
@@ -206,6 +209,9 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   });
   registerLogisticsJobs({ system, jobs, files });
   registerApprovalJobs({ system, jobs, config, services, log: app.log });
+  // Approvals decide trucks and temporary cards through their own modules, which submit to approvals (no import back).
+  registerApprovalSubject('truck', truckApproval);
+  registerApprovalSubject('interimCard', cardApproval);
   registerClosingJobs({ system, jobs, files, log: app.log });
   registerRecoveryJobs({ system, config, services, log: app.log });
   await events.start(database);

@@ -175,6 +175,9 @@ const seatWhy = z.object({ kind: z.string(), name: z.string() });
 /** One level's decision on one visit, with what the approver needs to decide. */
 export const processRecord = z.object({
   rid: z.int32(),
+  /** What is approved: a visit (`vid`), a truck booking or a temporary card application (`subjectId`; `vid` 0). */
+  subject: z.enum(['visit', 'truck', 'interimCard']),
+  subjectId: z.int32(),
   vid: z.int32(),
   aid: z.int32().nullable(),
   aName: z.string(),
@@ -195,7 +198,7 @@ export const processRecord = z.object({
   visitReason: z.string(),
   appointmentDate: epochMs.nullable(),
   gname: z.string(),
-  /** The visit's kind: 'walkin' | 'invite' | 'appointment'. */
+  /** The visit's kind: 'walkin' | 'invite' | 'appointment'; or 'truck', 'interimCard'. */
   kind: z.string(),
   /** Whether the signed-in account approves at this level and it still waits (kept for the original clients). */
   canDecide: z.boolean(),

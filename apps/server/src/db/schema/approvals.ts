@@ -50,7 +50,7 @@ export const approvalPolicies = pgTable(
 );
 
 /**
- * One request for approval (a visit now; residents, trucks and temporary cards next): the policy it matched, its
+ * One request for approval (a visit, a truck booking, a temporary card application): the policy it matched, its
  * steps as they were then (`plan`: later edits of the policy do not reach it), the stage it waits at, the outcome.
  * 0 waiting, 1 approved, 2 refused, 3 returned to the requester, 4 called off (the visit ended without a decision).
  */
@@ -61,8 +61,20 @@ export const approvalRequests = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    /** 'visit', or 'truck' (a logistics booking), 'interimCard' (a temporary card application): `subjectId` names those. */
     subjectKind: text('subject_kind').notNull().default('visit'),
     visitId: integer('visit_id').references(() => visits.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id'),
+    /** What the queues and mails show of a subject other than a visit, as it was submitted. */
+    summary: jsonb('summary').$type<{
+      name: string;
+      phone: string;
+      company: string;
+      host: string;
+      at: number | null;
+      reason: string;
+      gate: string;
+    }>(),
     policyId: integer('policy_id'),
     policyName: text('policy_name').notNull().default(''),
     plan: jsonb('plan').$type<StoredStep[]>().notNull().default([]),
@@ -78,6 +90,9 @@ export const approvalRequests = pgTable(
   (t) => [
     // One waiting request per visit: two submissions racing cannot open two.
     uniqueIndex('approval_requests_waiting_uq').on(t.visitId).where(sql`${t.status} = 0`),
+    uniqueIndex('approval_requests_subject_waiting_uq')
+      .on(t.companyId, t.subjectKind, t.subjectId)
+      .where(sql`${t.status} = 0 AND ${t.subjectId} IS NOT NULL`),
     index('approval_requests_visit_idx').on(t.visitId),
     index('approval_requests_policy_idx').on(t.companyId, t.policyId).where(sql`${t.status} = 0`),
   ],

@@ -6,10 +6,11 @@ import { type AuthedContext, inTx, jobContext } from '../../platform/http/calls.
 import { inTransaction, type SystemScope } from '../../platform/identity/tenancy.js';
 import type { JobQueue } from '../../platform/jobs/jobs.js';
 import type { Services } from '../../platform/services.js';
-import { applyToVisit, REQUEST, SEAT, type Settled, settle } from './approvals.engine.js';
+import { applyOutcome, REQUEST, SEAT, type Settled, settle } from './approvals.engine.js';
 import { announce } from './approvals.flow.js';
 import { approvalsRepository, CLOSED_VISIT_STATUSES, type RequestRow, type SeatRow, type StoredStep } from './approvals.repository.js';
 import { Directory, resolveSeat } from './approvals.resolve.js';
+import { subjectHandler } from './approvals.subjects.js';
 import { approvalsSystemRepository } from './approvals.system.repository.js';
 
 /**
@@ -70,7 +71,8 @@ export async function applyDeadline(ctx: AuthedContext, requestId: number, stepI
     if (!step?.deadline || !due.length) return undefined;
     // A visit called off, declined or expired meanwhile: nothing more to decide, nobody to tell.
     const v = req.visitId ? await visitById(txCtx, req.visitId) : undefined;
-    if (v && (CLOSED_VISIT_STATUSES as readonly string[]).includes(v.status)) {
+    const subjectClosed = req.subjectId !== null && (await subjectHandler(req.subjectKind)?.closed(txCtx, req.subjectId));
+    if ((v && (CLOSED_VISIT_STATUSES as readonly string[]).includes(v.status)) || subjectClosed) {
       await repo.closeWaiting(req.id, undefined, SEAT.CLOSED, '');
       await repo.updateRequest(req.id, { status: REQUEST.CALLED_OFF, decidedAt: now });
       return undefined;
@@ -80,18 +82,18 @@ export async function applyDeadline(ctx: AuthedContext, requestId: number, stepI
       const dir = new Directory(txCtx, dayOf(now));
       for (const seat of due) await escalate(txCtx, req, step, seat, dir);
       const escalated = (await repo.seatsOf(req.id)).filter((s) => due.some((d) => d.id === s.id));
-      return { settled: { outcome: 'waiting', opened: escalated } as Settled, visitId: req.visitId, plan: req.plan as StoredStep[] };
+      return { settled: { outcome: 'waiting', opened: escalated } as Settled, visitId: req.visitId, req };
     }
     const note = action === 'refuse' ? 'deadlineRefused' : action === 'approve' ? 'deadlineApproved' : 'skipped';
     for (const seat of due) await repo.decideSeat(seat.id, { status: SEAT.BY_DEADLINE, note, deciderName: '' });
     const settled = await settle(txCtx, req, now, '');
-    await applyToVisit(txCtx, req.visitId, settled);
-    return { settled, visitId: req.visitId, plan: req.plan as StoredStep[] };
+    await applyOutcome(txCtx, req, settled, 'deadline');
+    return { settled, visitId: req.visitId, req };
   });
   if (!out) return undefined;
   // Escalated seats' people are told as newly asked; a decision by the deadline is told as any other.
   const visit = out.visitId ? await visitById(ctx, out.visitId) : undefined;
-  await announce(ctx, visit, out.settled, out.plan);
+  await announce(ctx, out.req, visit, out.settled);
   return out.settled;
 }
 

@@ -9,6 +9,7 @@ import { type Candidate, type FactsView, firstMatch, stagesOf, stepOutcome } fro
 import type { StoredStep } from './approvals.repository.js';
 import { approvalsRepository, type PolicyRow, type RequestRow, type SeatRow } from './approvals.repository.js';
 import { Directory, resolveSeat } from './approvals.resolve.js';
+import { type SubjectKind, subjectHandler } from './approvals.subjects.js';
 
 /** Seat statuses (approval_seats.status). */
 export const SEAT = { WAITING: 0, APPROVED: 1, AGREED: 2, REFUSED: 3, RETURNED: 4, CLOSED: 5, BY_DEADLINE: 6 } as const;
@@ -151,6 +152,14 @@ export async function refuseVisit(ctx: AuthedContext, v: VisitRow, note: string)
   else await setPermission(ctx, v, 2, 'reject', note);
 }
 
+/** Applies a settled outcome to its subject (inside the transaction): the visit, or through the subject's module. */
+export async function applyOutcome(ctx: AuthedContext, req: RequestRow, s: Settled, by: string): Promise<VisitRow | undefined> {
+  if (req.visitId) return applyToVisit(ctx, req.visitId, s);
+  if (req.subjectId !== null && (s.outcome === 'approved' || s.outcome === 'refused'))
+    await subjectHandler(req.subjectKind)?.apply(ctx, req.subjectId, s.outcome, { name: by, remark: s.remark });
+  return undefined;
+}
+
 /** Applies a settled outcome to the visit (inside the transaction). */
 export async function applyToVisit(ctx: AuthedContext, visitId: number | null, s: Settled): Promise<VisitRow | undefined> {
   if (!visitId) return undefined;
@@ -204,6 +213,42 @@ export async function submitVisit(ctx: AuthedContext, v: VisitRow, submitter: st
     if (!request) return { request: undefined, opened: [], mode: 'already', visit: v };
     const opened = await openStage(txCtx, request, 0, now);
     return { request, opened, mode, visit: v };
+  });
+}
+
+export interface SubjectRequest {
+  subjectKind: SubjectKind;
+  subjectId: number;
+  facts: RequestFacts;
+  summary: NonNullable<RequestRow['summary']>;
+  submitter: string;
+}
+
+/**
+ * Puts a truck booking or a temporary card application through the policy its facts match: `steps` opens its first
+ * stage; `desk` and `none` are answered for its module to act on (the desk decides as before, or nothing to approve).
+ */
+export async function submitSubject(ctx: AuthedContext, r: SubjectRequest, now = new Date()): Promise<Omit<Submitted, 'visit'>> {
+  return inTransaction(ctx.tenant, async (tx) => {
+    const txCtx = inTx(ctx, tx);
+    const { policy } = await match(txCtx, r.facts, new Directory(txCtx, dayOf(now)));
+    const mode = policy?.draft.mode ?? 'desk';
+    if (mode !== 'steps' || !policy) return { request: undefined, opened: [], mode };
+    const request = await approvalsRepository(tx).insertRequest({
+      subjectKind: r.subjectKind,
+      subjectId: r.subjectId,
+      summary: r.summary,
+      policyId: policy.pid,
+      policyName: policy.name,
+      plan: policy.draft.steps as StoredStep[],
+      material: policy.draft.material,
+      facts: r.facts,
+      stage: 0,
+      status: REQUEST.WAITING,
+      submitter: r.submitter,
+      createdAt: now,
+    });
+    return { request, opened: await openStage(txCtx, request, 0, now), mode };
   });
 }
 

@@ -16,13 +16,24 @@ import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { abilitiesOf, assertMay } from '../../platform/identity/policy.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
 import { canSee } from '../../platform/identity/visibility.js';
-import { applyToVisit, asksAnyone, REQUEST, SEAT, type Settled, settle, submitVisit } from './approvals.engine.js';
+import {
+  applyOutcome,
+  asksAnyone,
+  REQUEST,
+  SEAT,
+  type Settled,
+  type SubjectRequest,
+  settle,
+  submitSubject,
+  submitVisit,
+} from './approvals.engine.js';
 import { factsOfVisit } from './approvals.facts.js';
 import { seatNames } from './approvals.labels.js';
-import { tellOutcome, tellSeats } from './approvals.notices.js';
+import { askedFrom, askedOf, tellOutcome, tellSeats } from './approvals.notices.js';
 import { type LevelState, levelActions } from './approvals.policy.js';
 import type { StoredStep } from './approvals.repository.js';
-import { type Asker, approvalsRepository, CLOSED_VISIT_STATUSES, type SeatRow, type SeatWithVisit } from './approvals.repository.js';
+import { type Asker, approvalsRepository, CLOSED_VISIT_STATUSES, type RequestRow, type SeatRow, type SeatWithVisit } from './approvals.repository.js';
+import type { SubjectKind } from './approvals.subjects.js';
 
 function repoOf(ctx: AuthedContext) {
   return approvalsRepository(ctx.tenant);
@@ -45,7 +56,7 @@ function me(ctx: AuthedContext): { kind: string; id: number } {
   return { kind: kind === 'employee' ? 'employee' : kind === 'staff' ? 'staff' : 'admin', id: ctx.session.accountId };
 }
 
-const visitClosed = (r: SeatWithVisit) => (CLOSED_VISIT_STATUSES as readonly string[]).includes(r.visitStatus);
+const visitClosed = (r: SeatWithVisit) => r.visitStatus !== null && (CLOSED_VISIT_STATUSES as readonly string[]).includes(r.visitStatus);
 
 /** The seat as the policy reads it: `approver` is whether the caller may fill it; a request no longer waiting is closed. */
 function stateOf(r: SeatWithVisit, approver: boolean): LevelState {
@@ -74,7 +85,11 @@ async function toRecords(ctx: AuthedContext, rows: SeatWithVisit[], asker: Asker
     const state = stateOf(r, approver);
     const mates = siblings.filter((s) => s.requestId === r.request.id && s.step === r.seat.step);
     const stand = r.seat.standIns[0];
+    // A truck or a temporary card: what its request recorded when submitted.
+    const sum = r.request.summary;
     return {
+      subject: r.request.subjectKind as ProcessRecord['subject'],
+      subjectId: r.request.subjectId ?? r.seat.visitId ?? 0,
       rid: r.seat.id,
       vid: r.seat.visitId ?? 0,
       aid: r.request.policyId,
@@ -87,15 +102,15 @@ async function toRecords(ctx: AuthedContext, rows: SeatWithVisit[], asker: Asker
       approver: r.seat.deciderName,
       approveTime: r.seat.decidedAt?.getTime() ?? null,
       remark: r.seat.remark,
-      vname: r.vname,
-      vphone: r.vphone,
-      vcompany: r.vcompany,
-      empName: r.empName,
-      visitType: r.visitType,
-      visitReason: r.visitReason,
-      appointmentDate: r.appointmentAt?.getTime() ?? null,
-      gname: r.gname,
-      kind: r.kind,
+      vname: r.vname ?? sum?.name ?? '',
+      vphone: r.vphone ?? sum?.phone ?? '',
+      vcompany: r.vcompany ?? sum?.company ?? '',
+      empName: r.empName ?? sum?.host ?? '',
+      visitType: r.visitType ?? '',
+      visitReason: r.visitReason ?? sum?.reason ?? '',
+      appointmentDate: r.appointmentAt?.getTime() ?? sum?.at ?? null,
+      gname: r.gname ?? sum?.gate ?? '',
+      kind: r.kind ?? r.request.subjectKind,
       canDecide: approver && status === 'pending',
       can: abilitiesOf(levelActions, ctx, state),
       why: names.why(r.seat),
@@ -160,11 +175,12 @@ function checkFields(step: StoredStep | undefined, input: { result: string; rema
   if (errors.length) throw badParams(errors);
 }
 
-/** After a transaction settled a request: the next approvers hear of it, or the host and visitor of the outcome. */
-export async function announce(ctx: AuthedContext, v: VisitRow | undefined, settled: Settled, plan: StoredStep[]): Promise<void> {
-  if (!v) return;
-  if (settled.opened.length) await tellSeats(ctx, v, settled.opened, plan.length);
-  else if (settled.outcome !== 'waiting') await tellOutcome(ctx, v, settled.outcome === 'approved' ? 'agreed' : settled.outcome, settled.remark);
+/** After a transaction settled a request: the next approvers hear of it, or the host and visitor of a visit's outcome. */
+export async function announce(ctx: AuthedContext, req: RequestRow, v: VisitRow | undefined, settled: Settled): Promise<void> {
+  const plan = req.plan as StoredStep[];
+  const asked = v ? askedOf(v) : req.summary ? askedFrom(req.summary, req.createdAt) : undefined;
+  if (settled.opened.length && asked) await tellSeats(ctx, asked, settled.opened, plan.length);
+  else if (v && settled.outcome !== 'waiting') await tellOutcome(ctx, v, settled.outcome === 'approved' ? 'agreed' : settled.outcome, settled.remark);
 }
 
 /** Who decides: what seats they may fill, and the name and account the decision is recorded under. */
@@ -210,11 +226,11 @@ export async function decideAs(ctx: AuthedContext, input: In<'completeProcessRec
     if (!written) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This step was already decided');
     const s = await settle(txCtx, req, now, input.remark);
     if (s.outcome === 'approved') await markAgreed(txCtx, r.seat.id);
-    return { settled: s, visit: await applyToVisit(txCtx, req.visitId, s) };
+    return { settled: s, visit: await applyOutcome(txCtx, req, s, who.name) };
   });
-  await announce(ctx, visit, settled, plan);
+  await announce(ctx, r.request, visit, settled);
   ctx.audit.objId = r.seat.visitId ?? undefined;
-  ctx.audit.objName = r.vname;
+  ctx.audit.objName = r.vname ?? r.request.summary?.name ?? '';
   const params = { level: r.seat.step + 1, levels: plan.length, remark: input.remark };
   ctx.audit.desc = logDesc(input.result === 'approve' ? 'processApproved' : input.result === 'refuse' ? 'processRefused' : 'processReturned', params);
   return recordOf(ctx, r.seat.id, who.asker);
@@ -240,7 +256,22 @@ async function markAgreed(ctx: AuthedContext, seatId: number): Promise<void> {
  */
 export async function submit(ctx: AuthedContext, v: VisitRow, submitter: string, kind: RequestKind): Promise<void> {
   const s = await submitVisit(ctx, v, submitter, kind);
-  if (s.opened.length) await tellSeats(ctx, v, s.opened, (s.request?.plan as StoredStep[] | undefined)?.length ?? 1);
+  if (s.opened.length) await tellSeats(ctx, askedOf(v), s.opened, (s.request?.plan as StoredStep[] | undefined)?.length ?? 1);
+}
+
+/**
+ * A truck booking or temporary card application through the policies: the first approvers are told; answers the
+ * mode (`steps`: it waits for them; `desk`: for the desk as before; `none`: nothing to approve, the module moves it on).
+ */
+export async function submitSubjectForApproval(ctx: AuthedContext, r: SubjectRequest): Promise<'steps' | 'desk' | 'none'> {
+  const s = await submitSubject(ctx, r);
+  if (s.opened.length) await tellSeats(ctx, askedFrom(r.summary, new Date()), s.opened, (s.request?.plan as StoredStep[] | undefined)?.length ?? 1);
+  return s.mode === 'already' ? 'steps' : s.mode;
+}
+
+/** Whether a truck booking or temporary card waits for a policy's approvers (its own approve and refuse then answer 58). */
+export async function subjectWaiting(ctx: AuthedContext, kind: SubjectKind, id: number): Promise<boolean> {
+  return Boolean(await repoOf(ctx).waitingRequestOfSubject(kind, id));
 }
 
 /** Whether a request with these facts waits for anyone under the company's policies (the approval switch is the caller's). */

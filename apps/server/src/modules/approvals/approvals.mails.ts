@@ -16,7 +16,9 @@ export function approvalRequestMail(
         '有访客等待您的审批',
         [
           `${v.approver}，您好：`,
-          `${who} 将于 ${when} 拜访 ${v.host}，现等待您的审批（第 ${v.level}/${v.levels} 级）。`,
+          v.host
+            ? `${who} 将于 ${when} 拜访 ${v.host}，现等待您的审批（第 ${v.level}/${v.levels} 级）。`
+            : `${who}（${when}）等待您的审批（第 ${v.level}/${v.levels} 级）。`,
           ...(v.reason ? [`来访事由：${v.reason}`] : []),
         ],
         { href: v.link, label: '去审批' },
@@ -29,7 +31,9 @@ export function approvalRequestMail(
       'A visit is waiting for your approval',
       [
         `Dear ${v.approver},`,
-        `${who} will visit ${v.host} on ${when} and is waiting for your approval (level ${v.level} of ${v.levels}).`,
+        v.host
+          ? `${who} will visit ${v.host} on ${when} and is waiting for your approval (level ${v.level} of ${v.levels}).`
+          : `${who} (${when}) is waiting for your approval (level ${v.level} of ${v.levels}).`,
         ...(v.reason ? [`Purpose: ${v.reason}`] : []),
       ],
       { href: v.link, label: 'Review it' },

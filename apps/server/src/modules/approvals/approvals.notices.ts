@@ -5,7 +5,7 @@ import type { VisitRow } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { linkOf } from './approvals.linkTokens.js';
 import { approvalRequestMail, approvalResultMail } from './approvals.mails.js';
-import type { SeatRow } from './approvals.repository.js';
+import type { RequestRow, SeatRow } from './approvals.repository.js';
 
 // Mails: approvers when a visit reaches their level; host and visitor when it is decided.
 
@@ -27,8 +27,27 @@ async function safely(ctx: AuthedContext, what: string, fn: () => Promise<void>)
   }
 }
 
-/** The people of newly opened seats hear of the visit on their channels; seats of the administrator, by the company's email. */
-export async function tellSeats(ctx: AuthedContext, v: VisitRow, seats: SeatRow[], levels: number): Promise<void> {
+/** What an approver is asked about: a visit, or a truck booking or temporary card as its request recorded it. */
+export interface Asked {
+  name: string;
+  company: string;
+  host: string;
+  at: Date;
+  reason: string;
+  visitId: number | null;
+}
+
+export function askedOf(v: VisitRow): Asked {
+  return { name: v.name, company: v.company, host: v.empName, at: v.appointmentAt ?? v.createdAt, reason: v.visitReason, visitId: v.id };
+}
+
+export function askedFrom(summary: NonNullable<RequestRow['summary']>, createdAt: Date): Asked {
+  const at = summary.at !== null ? new Date(summary.at) : createdAt;
+  return { name: summary.name, company: summary.company, host: summary.host, at, reason: summary.reason, visitId: null };
+}
+
+/** The people of newly opened seats hear of the request on their channels; seats of the administrator, by the company's email. */
+export async function tellSeats(ctx: AuthedContext, v: Asked, seats: SeatRow[], levels: number): Promise<void> {
   await safely(ctx, 'request', async () => {
     const lang = await companyLang(ctx);
     // The mail's button opens the decision page of that person's seat, signed, no sign-in needed (approvals.links.ts).
@@ -37,16 +56,16 @@ export async function tellSeats(ctx: AuthedContext, v: VisitRow, seats: SeatRow[
         approver,
         visitor: v.name,
         company: v.company,
-        host: v.empName,
-        at: v.appointmentAt ?? v.createdAt,
-        reason: v.visitReason,
+        host: v.host,
+        at: v.at,
+        reason: v.reason,
         level,
         levels,
         link: decision,
       });
       const wechat = {
         kind: 'approval' as const,
-        params: { visitor: v.name, company: v.company, time: formatDateTime(v.appointmentAt ?? v.createdAt, lang) },
+        params: { visitor: v.name, company: v.company, time: formatDateTime(v.at, lang) },
         link: approvalsLink(ctx, employee),
       };
       return { ...mail, short: mail.subject, wechat };
@@ -60,7 +79,7 @@ export async function tellSeats(ctx: AuthedContext, v: VisitRow, seats: SeatRow[
         if (told.has(id)) continue;
         told.add(id);
         await ctx.services.notifier.tellEmployee(ctx.session.companyId, id, request(names.get(id) ?? '', true, s.step + 1, linkOf(ctx, s.id, id)), {
-          visitId: v.id,
+          visitId: v.visitId ?? undefined,
         });
       }
     const adminSeat = seats.find((s) => s.admin);
@@ -71,7 +90,7 @@ export async function tellSeats(ctx: AuthedContext, v: VisitRow, seats: SeatRow[
           companyId: ctx.session.companyId,
           to: company.email,
           ...request(company.username, false, adminSeat.step + 1, linkOf(ctx, adminSeat.id, 0)),
-          visitId: v.id,
+          visitId: v.visitId ?? undefined,
         });
     }
   });

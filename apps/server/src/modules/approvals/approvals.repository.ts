@@ -42,21 +42,22 @@ export const seatWithVisit = {
   visitStatus: visits.status,
   subAccountId: visits.subAccountId,
 };
+/** The visit's columns are null for a seat of another subject (a truck, a temporary card): its request's `summary` says what it is. */
 export type SeatWithVisit = {
   seat: SeatRow;
   request: RequestRow;
-  vname: string;
-  vphone: string;
-  vcompany: string;
+  vname: string | null;
+  vphone: string | null;
+  vcompany: string | null;
   empId: number | null;
-  empName: string;
-  visitType: string;
-  visitReason: string;
+  empName: string | null;
+  visitType: string | null;
+  visitReason: string | null;
   appointmentAt: Date | null;
-  gname: string;
+  gname: string | null;
   gid: number | null;
-  kind: string;
-  visitStatus: string;
+  kind: string | null;
+  visitStatus: string | null;
   subAccountId: number | null;
 };
 
@@ -81,8 +82,9 @@ export const approvalsRepository = scoped(function approvalsRepository(scope: Te
       .select(seatWithVisit)
       .from(approvalSeats)
       .innerJoin(approvalRequests, eq(approvalRequests.id, approvalSeats.requestId))
-      .innerJoin(visits, eq(visits.id, approvalSeats.visitId));
-  const visitOpen = sql`${visits.status} NOT IN ('signedOut', 'refused', 'expired', 'ended')`;
+      .leftJoin(visits, eq(visits.id, approvalSeats.visitId));
+  const visitOpen = sql`(${visits.id} IS NULL OR ${visits.status} NOT IN ('signedOut', 'refused', 'expired', 'ended'))`;
+  // A sub-company sees its own visits' seats, and no other subject's (trucks and temporary cards are the head office's).
   const seesVisit = visibleRows(scope, { subCompany: visits.subAccountId });
   const askedBy = (a: Asker) =>
     or(
@@ -134,7 +136,7 @@ export const approvalsRepository = scoped(function approvalsRepository(scope: Te
       db
         .select({ policyId: approvalRequests.policyId, n: count() })
         .from(approvalRequests)
-        .innerJoin(visits, eq(visits.id, approvalRequests.visitId))
+        .leftJoin(visits, eq(visits.id, approvalRequests.visitId))
         .where(and(myRequests, eq(approvalRequests.status, 0), visitOpen))
         .groupBy(approvalRequests.policyId),
     /** Whether any policy names one of these roles (as approvers or as where a deadline escalates). */
@@ -285,6 +287,12 @@ export const approvalsRepository = scoped(function approvalsRepository(scope: Te
         .from(approvalRequests)
         .where(and(myRequests, eq(approvalRequests.visitId, visitId), eq(approvalRequests.status, 0)))
         .then((r) => r[0]),
+    waitingRequestOfSubject: (kind: string, id: number) =>
+      db
+        .select()
+        .from(approvalRequests)
+        .where(and(myRequests, eq(approvalRequests.subjectKind, kind), eq(approvalRequests.subjectId, id), eq(approvalRequests.status, 0)))
+        .then((r) => r[0]),
     latestRequestOf: (visitId: number) =>
       db
         .select()
@@ -358,7 +366,7 @@ export const approvalsRepository = scoped(function approvalsRepository(scope: Te
           .select({ n: count() })
           .from(approvalSeats)
           .innerJoin(approvalRequests, eq(approvalRequests.id, approvalSeats.requestId))
-          .innerJoin(visits, eq(visits.id, approvalSeats.visitId))
+          .leftJoin(visits, eq(visits.id, approvalSeats.visitId))
           .where(where),
       ]);
       return { total: total?.n ?? 0, rows: rows as SeatWithVisit[] };
@@ -374,7 +382,7 @@ export const approvalsRepository = scoped(function approvalsRepository(scope: Te
           .select({ n: count() })
           .from(approvalSeats)
           .innerJoin(approvalRequests, eq(approvalRequests.id, approvalSeats.requestId))
-          .innerJoin(visits, eq(visits.id, approvalSeats.visitId))
+          .leftJoin(visits, eq(visits.id, approvalSeats.visitId))
           .where(where),
       ]);
       return { total: total?.n ?? 0, rows: rows as SeatWithVisit[] };

@@ -6,6 +6,7 @@ import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { type ActionRule, abilitiesOf, assertMay } from '../../platform/identity/policy.js';
 import type { TenantScope } from '../../platform/identity/tenancy.js';
+import { submitApplication, waitingForApprovers } from './interimCards.approval.js';
 import { cardActions } from './interimCards.policy.js';
 import { type InterimCardFilter, type InterimCardRow, interimCardsRepository } from './interimCards.repository.js';
 
@@ -88,6 +89,7 @@ async function holderOf(ctx: AuthedContext, input: In<'addInterimCard'>) {
 export async function apply(ctx: AuthedContext, input: In<'addInterimCard'>): Promise<InterimCard> {
   const holder = await holderOf(ctx, input);
   const row = await repoOf(ctx).insert({ ...holder, office: input.office, status: APPLIED, createdBy: ctx.session.name });
+  await submitApplication(ctx, row);
   audit(ctx, row, logDesc('tempCardApplied'));
   return toCard(ctx, row);
 }
@@ -103,6 +105,8 @@ async function cardFor(ctx: AuthedContext, cid: number, rule: ActionRule): Promi
   const row = await repoOf(ctx).byId(cid);
   if (!row) throw notFound('temporary card');
   assertMay(rule, row);
+  if (rule !== cardActions.giveBack && (await waitingForApprovers(ctx, row.id)))
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The application waits for the approvers its approval policy names');
   return row;
 }
 

@@ -18,6 +18,7 @@ import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { abilitiesOf, assertMay } from '../../platform/identity/policy.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
+import { submitBooking } from './logistics.approval.js';
 import { companyPhotos, dropPhotos } from './logistics.photos.js';
 import { bookingActions } from './logistics.policy.js';
 import { type BookingFilter, type BookingInsert, type BookingRow, logisticsRepository } from './logistics.repository.js';
@@ -142,7 +143,8 @@ export async function createBooking(
 
 export async function addBooking(ctx: AuthedContext, input: In<'addLogisticsInfo'>): Promise<LogisticsBooking> {
   const { userid: _, ...fields } = input;
-  const row = await createBooking(ctx.services.files, ctx.tenant, fields, { creator: ctx.session.name, source: 'console' });
+  const created = await createBooking(ctx.services.files, ctx.tenant, fields, { creator: ctx.session.name, source: 'console' });
+  const row = await submitBooking(ctx, created, ctx.session.name);
   ctx.audit.objId = row.id;
   ctx.audit.objName = `${row.logNum} ${row.plateNum}`;
   return toBooking(ctx, row);

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../platform/http/errors.js';
 import { assertMay, startsFrom } from '../../platform/identity/policy.js';
 import type { TenantScope } from '../../platform/identity/tenancy.js';
 import type { Induction } from '../../platform/induction.js';
+import { subjectWaiting } from '../approvals/approvals.public.js';
 import { toBooking } from './logistics.bookings.js';
 import { bookingActions } from './logistics.policy.js';
 import { type BookingInsert, type BookingRow, logisticsRepository } from './logistics.repository.js';
@@ -34,6 +35,7 @@ export async function approve(ctx: AuthedContext, input: In<'approveLogistics'>)
   if (!current) throw notFound('booking');
   const rule = input.pstatus === LogisticsStatus.APPROVED ? bookingActions.approve : bookingActions.refuse;
   assertMay(rule, current, { why: 'Only a booking waiting for approval can be approved or refused' });
+  if (await subjectWaiting(ctx, 'truck', current.id)) throw notAllowed('The booking waits for the approvers its approval policy names');
   const row = await repo.move(
     current.id,
     { pstatus: LogisticsStatus.WAITING },

@@ -1,10 +1,11 @@
 import { type In, LOGISTICS_FIELD_GROUPS, logDesc, type Out, Role, Status, settingObject } from '@openvisit/contract';
 import { settingsIn } from '../../core/company/company.public.js';
-import type { AuthedContext, CallContext } from '../../platform/http/calls.js';
+import { type AuthedContext, actorContext, type CallContext } from '../../platform/http/calls.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { spendCaptcha } from '../../platform/identity/captcha.js';
 import { randomToken, safeEqual } from '../../platform/identity/crypto.js';
 import { scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
+import { submitBooking } from './logistics.approval.js';
 import { createBooking } from './logistics.bookings.js';
 import { storePhoto } from './logistics.photos.js';
 import { logisticsSettingsRepository } from './logistics.settings.repository.js';
@@ -63,7 +64,8 @@ export async function publicBooking(ctx: CallContext, input: In<'addLogisticsBoo
   const { scope, companyId } = await linkCompany(ctx, input.token);
   if (ctx.config.captcha) await spendCaptcha(ctx.system, input.digest);
   const { token: _, digest: __, ...fields } = input;
-  const row = await createBooking(ctx.services.files, scope, fields, { creator: input.sname, source: 'link' });
+  const created = await createBooking(ctx.services.files, scope, fields, { creator: input.sname, source: 'link' });
+  const row = await submitBooking(actorContext(ctx, companyId, { account: input.smobile, name: input.sname }), created, input.sname);
   ctx.audit.actor = { companyId, account: input.smobile, name: input.sname, role: Role.VISITOR };
   ctx.audit.objId = row.id;
   ctx.audit.objName = `${row.logNum} ${row.plateNum}`;

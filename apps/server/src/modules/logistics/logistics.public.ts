@@ -1,5 +1,6 @@
 /** What other modules may use of modules/logistics: the only file they import from it. */
 
+export { truckApproval } from './logistics.approval.js';
 export { exportBookings } from './logistics.export.js';
 export * as logistics from './logistics.gate.js';
 export { listTypes as logisticsTypes } from './logistics.settings.js';

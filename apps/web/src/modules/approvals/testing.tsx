@@ -72,6 +72,8 @@ export const fallback = policy(1, { name: 'Default', isDefault: true, position: 
 export function record(rid: number, extra: Partial<ProcessRecord> = {}): ProcessRecord {
   return {
     rid,
+    subject: 'visit',
+    subjectId: 100 + rid,
     vid: 100 + rid,
     aid: 1,
     aName: 'Head office',

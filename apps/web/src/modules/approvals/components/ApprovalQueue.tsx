@@ -1,5 +1,5 @@
 import type { ProcessRecord } from '@openvisit/contract';
-import { Button, Card, Flex, Input, Segmented, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Input, Segmented, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../platform/format';
@@ -14,9 +14,11 @@ const queueParams = defineListParams({ kind: choice(['waiting', 'decided'] as co
 
 /** The visitor of a queue row: the name over the phone and the company. */
 function QueueVisitor({ record: r }: { record: ProcessRecord }) {
+  const { t } = useTranslation();
   return (
     <>
       <CellText>
+        {r.subject !== 'visit' ? <Tag>{t(`approvals.queue.subject.${r.subject}`)}</Tag> : null}
         <Typography.Text strong>{r.vname}</Typography.Text>
       </CellText>
       <CellText secondary>{[r.vphone, r.vcompany].filter(Boolean).join(' · ')}</CellText>

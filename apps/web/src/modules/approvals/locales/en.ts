@@ -228,6 +228,7 @@ export const approvalsEn = {
     notFound: 'No employee found',
   },
   queue: {
+    subject: { truck: 'Truck', interimCard: 'Temporary card' },
     waiting: 'Waiting for me',
     waitingAll: 'Waiting',
     decided: 'Decided by me',
