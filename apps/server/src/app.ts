@@ -55,6 +55,7 @@ import { registrationDownloads, registrationRoutes } from './modules/registratio
 import { registerReportJobs } from './modules/reports/reports.fill.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { reportTableDownloads, reportTableRoutes } from './modules/reports/reportTable.routes.js';
+import { residentApproval } from './modules/residents/residents.public.js';
 import { residentsDownloads, residentsRoutes } from './modules/residents/residents.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -212,6 +213,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   // Approvals decide trucks and temporary cards through their own modules, which submit to approvals (no import back).
   registerApprovalSubject('truck', truckApproval);
   registerApprovalSubject('interimCard', cardApproval);
+  registerApprovalSubject('resident', residentApproval);
   registerClosingJobs({ system, jobs, files, log: app.log });
   registerRecoveryJobs({ system, config, services, log: app.log });
   await events.start(database);

@@ -175,8 +175,8 @@ const seatWhy = z.object({ kind: z.string(), name: z.string() });
 /** One level's decision on one visit, with what the approver needs to decide. */
 export const processRecord = z.object({
   rid: z.int32(),
-  /** What is approved: a visit (`vid`), a truck booking or a temporary card application (`subjectId`; `vid` 0). */
-  subject: z.enum(['visit', 'truck', 'interimCard']),
+  /** What is approved: a visit (`vid`), a truck booking, a temporary card application or a resident worker (`subjectId`; `vid` 0). */
+  subject: z.enum(['visit', 'truck', 'interimCard', 'resident']),
   subjectId: z.int32(),
   vid: z.int32(),
   aid: z.int32().nullable(),

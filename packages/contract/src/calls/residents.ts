@@ -278,10 +278,10 @@ export const updateRvPermission = defineCall({
   area: 'residents',
   module: 'residents',
   summary:
-    'Approve (rstatus 1) or refuse (rstatus 2, with a reason) resident visitors; answers how many changed (602 unless every one is found). Approval of a worker with an expired certificate is refused whole (750, the workers named)',
+    'Approve (rstatus 1) or refuse (rstatus 2, with a reason) resident visitors; answers how many changed (602 unless every one is found). Approval of a worker with an expired certificate is refused whole (750, the workers named); 58 while one waits for the approvers an approval policy names',
   access: RESIDENT_MANAGERS,
   statuses: [Status.NO_SUCH_RECORD],
-  fieldStatuses: { [Status.CERTIFICATE_EXPIRED]: null },
+  fieldStatuses: { [Status.CERTIFICATE_EXPIRED]: null, [Status.UPDATE_NOT_ALLOWED]: null },
   log: { module: LogModule.SUPPLIER, event: 'update' },
   input: z
     .object({

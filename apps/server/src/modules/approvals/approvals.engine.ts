@@ -234,20 +234,27 @@ export async function submitSubject(ctx: AuthedContext, r: SubjectRequest, now =
     const { policy } = await match(txCtx, r.facts, new Directory(txCtx, dayOf(now)));
     const mode = policy?.draft.mode ?? 'desk';
     if (mode !== 'steps' || !policy) return { request: undefined, opened: [], mode };
-    const request = await approvalsRepository(tx).insertRequest({
-      subjectKind: r.subjectKind,
-      subjectId: r.subjectId,
-      summary: r.summary,
-      policyId: policy.pid,
-      policyName: policy.name,
-      plan: policy.draft.steps as StoredStep[],
-      material: policy.draft.material,
-      facts: r.facts,
-      stage: 0,
-      status: REQUEST.WAITING,
-      submitter: r.submitter,
-      createdAt: now,
-    });
+    const request = await approvalsRepository(tx)
+      .insertRequest({
+        subjectKind: r.subjectKind,
+        subjectId: r.subjectId,
+        summary: r.summary,
+        policyId: policy.pid,
+        policyName: policy.name,
+        plan: policy.draft.steps as StoredStep[],
+        material: policy.draft.material,
+        facts: r.facts,
+        stage: 0,
+        status: REQUEST.WAITING,
+        submitter: r.submitter,
+        createdAt: now,
+      })
+      .catch((err: unknown) => {
+        // Already waiting (submitted twice at once): that request stands.
+        if (uniqueViolation(err) === 'approval_requests_subject_waiting_uq') return undefined;
+        throw err;
+      });
+    if (!request) return { request: undefined, opened: [], mode: 'already' as const };
     return { request, opened: await openStage(txCtx, request, 0, now), mode };
   });
 }

@@ -31,6 +31,7 @@ describe('approval policies for trucks and temporary cards', () => {
     for (const [name, kind] of [
       ['Trucks', 'truck'],
       ['Cards', 'interimCard'],
+      ['Workers', 'resident'],
     ] as const)
       expect(
         (
@@ -63,6 +64,27 @@ describe('approval policies for trucks and temporary cards', () => {
     expect((await t.api.completeProcessRecord({ rid: mine?.rid ?? 0, result: 'refuse', remark: 'Not this week' }, approver.token)).status).toBe(0);
     const after = (await t.api.getInterimCard({}, desk)).result.list.find((c) => c.cid === card.cid);
     expect(after).toMatchObject({ icStatus: 3, refuseReason: 'Not this week' });
+  });
+
+  it('a resident worker waits for the policy’s approver; a change of their dates asks again', async () => {
+    const DAY = 86_400_000;
+    const pid = (
+      await t.api.addProject(
+        { pName: 'Canteen', leader: 'Wang', phone: '13800005555', startDate: Date.now() - DAY, endDate: Date.now() + 30 * DAY },
+        a.token,
+      )
+    ).result.pid;
+    const body = { pid, company: 'Clean Co', name: '赵常驻', phone: '13922220001', startDate: Date.now() - DAY, endDate: Date.now() + 10 * DAY };
+    const rid = (await t.api.addResidentVisitor(body, a.token)).result.rid;
+    expect((await t.api.updateRvPermission({ rids: [rid], rstatus: 1 }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    const mine = (await queue()).find((r) => r.subject === 'resident' && r.subjectId === rid);
+    expect(mine).toMatchObject({ aName: 'Workers', vname: '赵常驻', empName: 'Canteen', vcompany: 'Clean Co' });
+    await t.api.completeProcessRecord({ rid: mine?.rid ?? 0, result: 'approve' }, approver.token);
+    const status = async () => (await t.api.getResidentVisitor({ pid }, a.token)).result.list.find((r) => r.rid === rid)?.rstatus;
+    expect(await status()).toBe(1);
+    expect((await t.api.updateResidentVisitor({ ...body, rid, endDate: Date.now() + 20 * DAY }, a.token)).status).toBe(0);
+    expect(await status()).toBe(0);
+    expect((await queue()).filter((r) => r.subject === 'resident' && r.subjectId === rid && r.status === 'pending')).toHaveLength(1);
   });
 
   it('once a policy approved the application, the desk lends the card as before', async () => {

@@ -1,7 +1,7 @@
 import type { AuthedContext } from '../../platform/http/calls.js';
 
-/** What approval is asked for, besides visits: a truck booking, a temporary card application. */
-export type SubjectKind = 'truck' | 'interimCard';
+/** What approval is asked for, besides visits: a truck booking, a temporary card application, a resident or supplier worker. */
+export type SubjectKind = 'truck' | 'interimCard' | 'resident';
 
 /**
  * How a policy's outcome reaches a subject other than a visit: its own module moves it (inside the transaction that

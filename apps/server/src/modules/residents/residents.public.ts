@@ -1,2 +1,4 @@
 /** What other modules may use of modules/residents: the only file they import from it. */
+
+export { residentApproval } from './residents.approval.js';
 export { faceCandidateResidents, residentsNamed } from './residents.service.js';

@@ -16,6 +16,7 @@ import { dayOf, dayStart } from '../../platform/formats/days.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound, requireEvery } from '../../platform/http/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
+import { anyWaiting, submitResident } from './residents.approval.js';
 import { fileKeysOf } from './residents.files.js';
 import {
   type CertStatusFilter,
@@ -261,7 +262,9 @@ export async function add(ctx: AuthedContext, input: ResidentInput): Promise<Res
   ctx.audit.objId = rid;
   ctx.audit.objName = values.name;
   ctx.audit.desc = logDesc('residentVisitor', { project: project.name });
-  return toResident(await residentById(ctx, rid));
+  const row = await residentById(ctx, rid);
+  await submitResident(ctx, row);
+  return toResident(row);
 }
 
 /**
@@ -286,7 +289,9 @@ export async function update(ctx: AuthedContext, input: ResidentInput & { rid: n
   ctx.audit.objId = before.id;
   ctx.audit.objName = values.name;
   ctx.audit.desc = logDesc(reapprove ? 'residentVisitorReapproval' : 'residentVisitor', { project: project.name });
-  return toResident(await residentById(ctx, before.id));
+  const row = await residentById(ctx, before.id);
+  if (reapprove) await submitResident(ctx, row);
+  return toResident(row);
 }
 
 export async function remove(ctx: AuthedContext, input: In<'delResidentVisitor'>) {
@@ -315,6 +320,8 @@ export async function remove(ctx: AuthedContext, input: In<'delResidentVisitor'>
 export async function setPermission(ctx: AuthedContext, input: In<'updateRvPermission'>) {
   // Decided: a worker whose certificate has expired is not approved (750, naming them); one expiring soon is, and the
   // lists flag it (certStatus 'expiring').
+  if (await anyWaiting(ctx, [...new Set(input.rids)]))
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'A worker waits for the approvers the approval policy names');
   if (input.rstatus === 1) {
     const expired = await repoOf(ctx).withExpiredCertificate([...new Set(input.rids)], certificateDays().today);
     if (expired.length)

@@ -228,7 +228,7 @@ export const approvalsEn = {
     notFound: 'No employee found',
   },
   queue: {
-    subject: { truck: 'Truck', interimCard: 'Temporary card' },
+    subject: { truck: 'Truck', interimCard: 'Temporary card', resident: 'Worker' },
     waiting: 'Waiting for me',
     waitingAll: 'Waiting',
     decided: 'Decided by me',

@@ -231,7 +231,7 @@ export const approvalsZh: DeepStrings<typeof approvalsEn> = {
     notFound: '未找到员工',
   },
   queue: {
-    subject: { truck: '货车', interimCard: '临时卡' },
+    subject: { truck: '货车', interimCard: '临时卡', resident: '驻场人员' },
     waiting: '待我审批',
     waitingAll: '待审批',
     decided: '我已审批',
