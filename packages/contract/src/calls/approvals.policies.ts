@@ -186,7 +186,8 @@ export const approvalPolicy = policyDraft.extend({
 });
 export type ApprovalPolicy = z.infer<typeof approvalPolicy>;
 
-const ADMINS = [Role.ADMIN, Role.SUBADMIN] as const;
+/** The company's administrators, and a sub-company's own account for its own policies (tried first for its hosts). */
+const ADMINS = [Role.ADMIN, Role.SUBADMIN, Role.SUB_COMPANY] as const;
 const userid = z.int32().optional();
 
 export const getApprovalPolicies = defineCall({

@@ -3,7 +3,7 @@ import { move, setPermission, type VisitRow, visitById } from '../../core/visits
 import { uniqueViolation } from '../../db/sql.js';
 import { dayOf } from '../../platform/formats/days.js';
 import { type AuthedContext, inTx } from '../../platform/http/calls.js';
-import { inTransaction } from '../../platform/identity/tenancy.js';
+import { companyWide, inTransaction } from '../../platform/identity/tenancy.js';
 import { factsOfVisit, viewOf } from './approvals.facts.js';
 import { type Candidate, type FactsView, firstMatch, stagesOf, stepOutcome } from './approvals.match.js';
 import type { StoredStep } from './approvals.repository.js';
@@ -46,7 +46,8 @@ export function candidateOf(p: PolicyRow): Candidate {
 
 /** The company's policies as candidates, the default last (the built-in one when none is saved). */
 export async function candidates(ctx: AuthedContext): Promise<Candidate[]> {
-  const rows = (await approvalsRepository(ctx.tenant).policies()).map(candidateOf);
+  // Every policy of the company, whoever made the request (a sub-company's account sees only its own in the list).
+  const rows = (await approvalsRepository(companyWide(ctx.tenant)).policies()).map(candidateOf);
   return rows.some((p) => p.isDefault && p.subCompanyId === null) ? rows : [...rows, IMPLICIT_DEFAULT];
 }
 

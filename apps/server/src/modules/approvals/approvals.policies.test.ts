@@ -1,7 +1,7 @@
 import { Status } from '@openvisit/contract';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedEmployee, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { PASSWORD, seedEmployee, seedSubAccount, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { approvalSeats, employees, mails, operationLogs, visitEvents, visits } from '../../db/schema/index.js';
 import { jobContext } from '../../platform/http/calls.js';
 import { systemScope } from '../../platform/identity/tenancy.js';
@@ -368,6 +368,32 @@ describe('approval policies', () => {
       .from(operationLogs)
       .where(eq(operationLogs.objId, String(v.vid)));
     expect(logged.map((l) => l.optName)).toContain('Mia Manager');
+  });
+
+  it('a sub-company’s own policy is tried first for its hosts; it sees only its own; others’ visits never match it', async () => {
+    const sub = await seedSubAccount(t, a.id);
+    const subToken = (await t.api.subAccountLogin({ email: sub.email, password: PASSWORD })).result.token;
+    const own = await t.api.addApprovalPolicy({ name: 'Tenant rule', steps: [{ approvers: [{ kind: 'employee', id: id('y') }] }] }, subToken);
+    expect(own.result).toMatchObject({ subCompanyId: sub.id });
+    expect((await t.api.getApprovalPolicies({}, subToken)).result.policies.map((p) => p.name)).toEqual(['Tenant rule']);
+    expect((await t.api.getApprovalPolicies({}, a.token)).result.policies.map((p) => p.name)).toContain('Tenant rule');
+    // The company's policy is not the tenant's to change.
+    const company = (await t.api.getApprovalPolicies({}, a.token)).result.policies.find((p) => p.name === 'Lab visits');
+    expect((await t.api.delApprovalPolicy({ pid: company?.pid ?? 0 }, subToken)).status).toBe(Status.NO_SUCH_RECORD);
+    // The head office's host at the lab gate still follows the company's policy.
+    const head = await t.api.dryRunApproval({ facts: { kind: 'invitation', gid, hostId: id('host') } }, a.token);
+    expect(head.result.policy?.name).toBe('Lab visits');
+    await t.db
+      .update(employees)
+      .set({ subAccountId: sub.id })
+      .where(eq(employees.id, id('x')));
+    const tenant = await t.api.dryRunApproval({ facts: { kind: 'invitation', gid, hostId: id('x') } }, subToken);
+    expect(tenant.result.policy?.name).toBe('Tenant rule');
+    await t.db
+      .update(employees)
+      .set({ subAccountId: null })
+      .where(eq(employees.id, id('x')));
+    await t.api.delApprovalPolicy({ pid: own.result.pid }, subToken);
   });
 
   it('keeps the original’s area calls working on area-shaped policies only', async () => {
