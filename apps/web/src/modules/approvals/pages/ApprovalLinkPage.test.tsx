@@ -28,7 +28,10 @@ const waiting = record(41, {
   deadlineAction: 'escalate',
   fields: [{ name: 'Escort', required: true, value: '' }],
 });
-const answer = (extra: object = {}) => ({ status: 0, result: { record: waiting, approver: 'Bo Approver', company: 'Plant Co', open: true, ...extra } });
+const answer = (extra: object = {}) => ({
+  status: 0,
+  result: { record: waiting, approver: 'Bo Approver', company: 'Plant Co', open: true, ...extra },
+});
 
 function setup(handlers: Record<string, StubHandler>) {
   const server = stubServer({ config: configStub, ...handlers });
@@ -57,7 +60,16 @@ describe('ApprovalLinkPage (public)', () => {
     });
     expect(await screen.findByText('Approval request · Plant Co')).toBeTruthy();
     expect(screen.getByText('Bo Approver, your decision is asked on this visit.')).toBeTruthy();
-    for (const text of ['Lin Guest', 'Acme Audit', 'Ada Host', 'North gate', 'Audit', 'Employee: Bo Approver', '1 of 2 · Needs 2 of 3', 'Cy Approver'])
+    for (const text of [
+      'Lin Guest',
+      'Acme Audit',
+      'Ada Host',
+      'North gate',
+      'Audit',
+      'Employee: Bo Approver',
+      '1 of 2 · Needs 2 of 3',
+      'Cy Approver',
+    ])
       expect(screen.getByText(text)).toBeTruthy();
     expect(screen.getAllByTestId('approval-other').map((e) => e.textContent)).toEqual(['Cy ApproverAgreed', 'Employee: Di ApproverPending']);
     expect(screen.getByTestId('approval-deadline').textContent).toMatch(/^2 h 29 min left|^2 h 30 min left/);
@@ -104,7 +116,10 @@ describe('ApprovalLinkPage (public)', () => {
     vi.unstubAllGlobals();
     document.body.innerHTML = '';
 
-    setup({ getApprovalByLink: () => answer({ record: { ...waiting, fields: [] } }), decideApprovalByLink: () => ({ status: Status.UPDATE_NOT_ALLOWED }) });
+    setup({
+      getApprovalByLink: () => answer({ record: { ...waiting, fields: [] } }),
+      decideApprovalByLink: () => ({ status: Status.UPDATE_NOT_ALLOWED }),
+    });
     await screen.findByText('Approval request · Plant Co');
     click('Approve');
     expect(await screen.findByText('Already decided')).toBeTruthy();
