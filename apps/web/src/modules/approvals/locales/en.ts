@@ -283,6 +283,7 @@ export const approvalsEn = {
     loading: 'Loading the request…',
     heading: 'Approval request · {{company}}',
     greeting: '{{name}}, your decision is asked on this visit.',
+    sentTo: 'Sent to {{name}}.',
     invalidTitle: 'This approval link is invalid or has expired',
     invalidText: 'Sign in and decide from your approval queue.',
     signIn: 'Sign in',

@@ -286,6 +286,7 @@ export const approvalsZh: DeepStrings<typeof approvalsEn> = {
     loading: '正在加载申请…',
     heading: '审批申请 · {{company}}',
     greeting: '{{name}}，请审批此次来访。',
+    sentTo: '审批人：{{name}}',
     invalidTitle: '审批链接无效或已过期',
     invalidText: '请登录后在审批列表中处理。',
     signIn: '登录',

@@ -89,6 +89,7 @@ describe('ApprovalLinkPage (public)', () => {
     expect(server.bodies('getApprovalByLink')).toEqual([{ token: TOKEN }]);
     // Decided: the outcome, no more buttons.
     expect(screen.getByTestId('approval-decision').textContent).toContain('Bo Approver');
+    expect(screen.getByText('Sent to Bo Approver.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 

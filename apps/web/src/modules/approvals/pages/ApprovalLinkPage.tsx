@@ -108,7 +108,7 @@ function ApprovalLinkView({
     <Flex vertical gap={16} data-testid="approval-link">
       <div>
         <h3 style={{ marginTop: 0 }}>{t('approvals.link.heading', { company: data.company })}</h3>
-        <p style={{ margin: 0 }}>{t('approvals.link.greeting', { name: data.approver })}</p>
+        <p style={{ margin: 0 }}>{t(data.open ? 'approvals.link.greeting' : 'approvals.link.sentTo', { name: data.approver })}</p>
       </div>
       <VisitDetails r={r} />
       <StepDetails r={r} />
