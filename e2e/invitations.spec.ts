@@ -17,6 +17,7 @@ import {
   FAKE_CAMERA_ARGS,
   newContext,
   PASSWORD,
+  pickOption,
   registerCompany,
   scaled,
   screenshot,
@@ -113,32 +114,26 @@ describe('invitations with a two-level approval', () => {
       await signIn(console, ADMIN, PASSWORD);
       await console.waitForURL((u) => !u.pathname.startsWith('/signin'));
       await console.goto(`${stack.server.url}/setting/approve`);
-      await console
-        .getByRole('button', { name: /Add approval area$/ })
-        .first()
-        .click();
-      const area = console.locator('.ant-modal', { hasText: 'Add approval area' });
-      await area.getByLabel('Name').fill('Head office');
-      await area.getByRole('button', { name: /OK$/ }).click();
-      const row = console.locator('tr.ant-table-row', { hasText: 'Head office' });
-      await row.waitFor();
-      await row.getByRole('button', { name: 'Levels and approvers Head office' }).click();
-      const levels = console.locator('.ant-modal', { hasText: 'Levels of “Head office”' });
-      const pickers = levels.getByRole('combobox', { name: 'Choose an employee' });
-      // The dialog's form is there and its opening animation over before a level is added (on a loaded machine a
-      // click during the animation was lost: level 2 never came).
-      await pickers.first().waitFor();
-      await console.locator('.ant-modal[class*="zoom-appear"], .ant-modal[class*="zoom-enter"]').waitFor({ state: 'detached' });
-      await levels.getByRole('button', { name: /Add level$/ }).click();
-      await levels.getByText('Level 2', { exact: true }).waitFor();
+      // A policy without conditions, above the default: every request goes to the first employee, then the second.
+      await console.getByRole('button', { name: /Add policy$/ }).click();
+      const editor = console.locator('.ant-drawer', { hasText: 'Add approval policy' });
+      await editor.getByLabel('Name', { exact: true }).fill('Head office');
+      await editor.getByRole('button', { name: /Add step$/ }).click();
       for (const [i, who] of [people.first, people.second].entries()) {
+        const n = i + 1;
+        const card = editor.locator('.ant-card', { hasText: `Step ${n}` }).filter({ has: console.getByLabel(`Step ${n}: approver type`) });
+        await card.getByRole('button', { name: 'Remove approver Host' }).click();
+        await pickOption(console, card.getByRole('combobox', { name: `Step ${n}: approver type` }), 'Employee');
         // Searchable: typing narrows the list to one, Enter picks it (as a person at a keyboard would).
-        await pickers.nth(i).fill(who.name);
-        await pickers.nth(i).press('Enter');
-        await levels.getByTitle(who.name, { exact: true }).waitFor();
+        const picker = card.getByRole('combobox', { name: `Step ${n}: choose the approver` });
+        await picker.fill(who.name);
+        await picker.press('Enter');
+        await card.getByRole('button', { name: /Add approver$/ }).click();
+        await card.getByRole('button', { name: `Remove approver Employee: ${who.name}` }).waitFor();
       }
-      await levels.getByRole('button', { name: /OK$/ }).click();
-      await row.getByText(`Level 2: ${people.second.name}`).waitFor();
+      await editor.getByRole('button', { name: /Save$/ }).click();
+      const row = console.locator('tr.ant-table-row', { hasText: 'Head office' });
+      await row.getByText(`Employee: ${people.first.name} → Employee: ${people.second.name}`).waitFor();
       await console.getByRole('switch', { name: 'Approve visits before they check in' }).click();
       await console.getByText('Approval is on').waitFor();
       await screenshot(console, 'approval-flows-en');

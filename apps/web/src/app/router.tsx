@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation, useNavigate, useNavigation } from 'react-router';
+import { approvalLinkScreens } from '../modules/approvals/routes';
 import { authScreens } from '../modules/auth/routes';
 import { invitationScreens } from '../modules/invitations/routes';
 import { logisticsPublicScreens } from '../modules/logistics/routes';
@@ -180,7 +181,11 @@ export function buildRoutes(): RouteObject[] {
       children: [
         {
           element: <PublicLayout />,
-          children: [...authScreens.filter((s) => !s.wide).map(publicRoute), ...invitationScreens.map(publicRoute)],
+          children: [
+            ...authScreens.filter((s) => !s.wide).map(publicRoute),
+            ...invitationScreens.map(publicRoute),
+            ...approvalLinkScreens.map(publicRoute),
+          ],
         },
         {
           element: <PublicLayout wide />,

@@ -1,4 +1,4 @@
-import type { ScreenEntry } from '../../platform/routes';
+import type { PublicEntry, ScreenEntry } from '../../platform/routes';
 import type { ConsoleRole } from '../../platform/session';
 
 /** Settings › approval (spec "approve"): the approval policies, approvers' leave and the company's approval records; off with the 'approval' switch. */
@@ -24,3 +24,8 @@ export function approvalQueueScreen(role: ConsoleRole, path: string): ScreenEntr
     page: () => import('./pages/ApprovalQueuePage').then((m) => m.ApprovalQueuePage),
   };
 }
+
+/** The approval mail's link (public: the signed token is the key; approve or refuse without signing in). */
+export const approvalLinkScreens: readonly PublicEntry[] = [
+  { path: '/approval/:token', titleKey: 'approvals.link.title', page: () => import('./pages/ApprovalLinkPage').then((m) => m.ApprovalLinkPage) },
+];
