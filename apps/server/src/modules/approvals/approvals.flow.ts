@@ -10,6 +10,7 @@ import {
   Role,
   Status,
 } from '@openvisit/contract';
+import { gatesNamed } from '../../core/sites/sites.public.js';
 import { needsApprovalAgain, type VisitRow, visitById } from '../../core/visits/visits.public.js';
 import { type AuthedContext, inTx } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound } from '../../platform/http/errors.js';
@@ -77,6 +78,9 @@ async function toRecords(ctx: AuthedContext, rows: SeatWithVisit[], asker: Asker
   const requestIds = [...new Set(rows.map((r) => r.request.id))];
   const siblings = (await Promise.all(requestIds.map((id) => repo.seatsOf(id)))).flat();
   const names = await seatNames(ctx, [...rows.map((r) => r.seat), ...siblings]);
+  // A visit not yet signed in has no gate of arrival: the gate it was invited or booked to is shown.
+  const invitedGates = [...new Set(rows.filter((r) => !r.gname && r.gid !== null).map((r) => r.gid as number))];
+  const gateName = new Map((invitedGates.length ? await gatesNamed(ctx, invitedGates) : []).map((g) => [g.gid, g.gname]));
   return rows.map((r) => {
     const plan = r.request.plan as StoredStep[];
     const step = plan[r.seat.step];
@@ -109,7 +113,7 @@ async function toRecords(ctx: AuthedContext, rows: SeatWithVisit[], asker: Asker
       visitType: r.visitType ?? '',
       visitReason: r.visitReason ?? sum?.reason ?? '',
       appointmentDate: r.appointmentAt?.getTime() ?? sum?.at ?? null,
-      gname: r.gname ?? sum?.gate ?? '',
+      gname: r.gname || (r.gid !== null ? (gateName.get(r.gid) ?? '') : '') || sum?.gate || '',
       kind: r.kind ?? r.request.subjectKind,
       canDecide: approver && status === 'pending',
       can: abilitiesOf(levelActions, ctx, state),

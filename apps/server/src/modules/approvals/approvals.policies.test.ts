@@ -153,7 +153,7 @@ describe('approval policies', () => {
     const mine = (await queue('manager')).find((r) => r.vid === v.vid);
     expect(mine).toMatchObject({ why: { kind: 'hostManager', name: '' }, level: 1, levels: 2, canDecide: true });
     const xs = (await queue('x')).find((r) => r.vid === v.vid);
-    expect(xs).toMatchObject({ why: { kind: 'employee', name: 'Xu' }, quorum: { mode: 'count', count: 2, seats: 3 } });
+    expect(xs).toMatchObject({ why: { kind: 'employee', name: 'Xu' }, quorum: { mode: 'count', count: 2, seats: 3 }, gname: 'Lab gate' });
     expect(xs?.others.map((o) => o.why.name).sort()).toEqual(['Yan', 'Zoe']);
     // The step's field is required to approve.
     const missing = await t.call<Errors>('completeProcessRecord', { rid: xs?.rid, result: 'approve', remark: '' }, token('x'));
