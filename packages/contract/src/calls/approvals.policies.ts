@@ -409,6 +409,8 @@ export const approvalByLink = z.object({
   company: z.string(),
   /** Whether it still waits for this person's decision. */
   open: z.boolean(),
+  /** The company's language, the mail's: the page opens in it unless the reader chose one on this browser. */
+  lang: z.enum(['zh', 'en']),
 });
 
 export const getApprovalByLink = defineCall({

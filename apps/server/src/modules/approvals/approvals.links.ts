@@ -25,6 +25,7 @@ async function opened(ctx: CallContext, token: string) {
     asker,
     name,
     company: company.name,
+    lang: company.lang === 'en' ? ('en' as const) : ('zh' as const),
     decider: { asker, kind: l.person ? 'employee' : 'admin', id: l.person, name },
   };
 }
@@ -32,7 +33,7 @@ async function opened(ctx: CallContext, token: string) {
 export async function byLink(ctx: CallContext, input: In<'getApprovalByLink'>): Promise<Out<'getApprovalByLink'>> {
   const o = await opened(ctx, input.token);
   const record = await recordOf(o.actx, o.seatId, o.asker);
-  return { record, approver: o.name, company: o.company, open: record.canDecide };
+  return { record, approver: o.name, company: o.company, open: record.canDecide, lang: o.lang };
 }
 
 export async function decideByLink(ctx: CallContext, input: In<'decideApprovalByLink'>): Promise<Out<'decideApprovalByLink'>> {
@@ -47,5 +48,5 @@ export async function decideByLink(ctx: CallContext, input: In<'decideApprovalBy
   ctx.audit.objId = o.actx.audit.objId;
   ctx.audit.objName = o.actx.audit.objName;
   ctx.audit.desc = o.actx.audit.desc;
-  return { record, approver: o.name, company: o.company, open: false };
+  return { record, approver: o.name, company: o.company, open: false, lang: o.lang };
 }

@@ -30,7 +30,7 @@ const waiting = record(41, {
 });
 const answer = (extra: object = {}) => ({
   status: 0,
-  result: { record: waiting, approver: 'Bo Approver', company: 'Plant Co', open: true, ...extra },
+  result: { record: waiting, approver: 'Bo Approver', company: 'Plant Co', open: true, lang: 'en', ...extra },
 });
 
 function setup(handlers: Record<string, StubHandler>) {
@@ -134,9 +134,8 @@ describe('ApprovalLinkPage (public)', () => {
     expect(screen.getByTestId('approval-signin').getAttribute('href')).toBe('/signin');
   });
 
-  it('speaks Chinese', async () => {
-    await i18n.changeLanguage('zh');
-    setup({ getApprovalByLink: () => answer() });
+  it('opens in the company’s language, the mail’s: Chinese', async () => {
+    setup({ getApprovalByLink: () => answer({ lang: 'zh' }) });
     expect(await screen.findByText('审批申请 · Plant Co')).toBeTruthy();
     expect(screen.getByText('Bo Approver，请审批此次来访。')).toBeTruthy();
     expect(screen.getByRole('button', { name: /同\s?意/ })).toBeTruthy();

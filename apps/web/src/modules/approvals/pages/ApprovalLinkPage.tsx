@@ -1,12 +1,14 @@
 import { PROCESS_REMARK_MAX, type ProcessRecord, Status } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Form, Input, Result, Space, Spin } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { formatDateTime, formatDuration } from '../../../platform/format';
+import { i18n, showLanguage } from '../../../platform/i18n';
+import { readSavedLanguage } from '../../../platform/language';
 import { ApprovalStatusTag } from '../components/ApprovalStatusTag';
 
 /** Statuses this page words itself: a forged or expired link, a visit removed, a step already decided. */
@@ -56,6 +58,13 @@ export function ApprovalLinkPage() {
       if (statusOf(err) === Status.UPDATE_NOT_ALLOWED) setLate(true);
     },
   });
+  // The page speaks the mail's language (the company's), unless the reader picked one on this browser.
+  const adopted = useRef(false);
+  useEffect(() => {
+    if (!page.data || adopted.current) return;
+    adopted.current = true;
+    if (!readSavedLanguage() && i18n.language !== page.data.lang) void showLanguage(page.data.lang);
+  }, [page.data]);
   const failed = statusOf(page.error) ?? statusOf(decide.error);
 
   if (page.isPending) return <Result icon={<Spin size="large" />} title={t('approvals.link.loading')} />;
