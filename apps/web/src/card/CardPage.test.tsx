@@ -128,7 +128,8 @@ describe('the badge page: the badge', () => {
     expect(screen.getAllByTestId('badge-name')[0]?.textContent).toBe('王访客');
     expect(badge.textContent).toContain('被访人');
     expect(badge.dataset.size).toBe('90x60');
-    expect(document.getElementById('kiosk-page-size')?.textContent).toContain('size: 90mm 60mm');
+    // The page size is set by an effect after the badge renders: on a busy machine it may come a moment later.
+    await waitFor(() => expect(document.getElementById('kiosk-page-size')?.textContent).toContain('size: 90mm 60mm'));
     expect(document.title).toBe('访客胸卡 · 王访客');
     // The QR code is still being written: no dialog yet.
     await act(() => new Promise((r) => setTimeout(r, 200)));
