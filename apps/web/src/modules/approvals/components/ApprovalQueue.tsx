@@ -81,24 +81,28 @@ export function ApprovalQueue({ all = false }: { all?: boolean }) {
             render: (_: unknown, r) => formatDateTime(r.appointmentDate ?? r.submitTime),
           },
           { key: 'reason', title: t('approvals.queue.columns.reason'), dataIndex: 'visitReason', kind: 'text' },
-          { key: 'area', title: t('approvals.queue.columns.area'), dataIndex: 'aName', kind: 'text' },
-          { key: 'why', title: t('approvals.queue.columns.why'), render: (_: unknown, r) => <WhyCell r={r} /> },
-          { key: 'step', title: t('approvals.queue.columns.step'), render: (_: unknown, r) => <StepCell r={r} /> },
-          ...(waiting
-            ? [
-                {
-                  key: 'deadline',
-                  title: t('approvals.queue.columns.deadline'),
-                  render: (_: unknown, r: ProcessRecord) => <DeadlineCell r={r} now={now} />,
-                },
-              ]
-            : []),
+          // Why it is the caller's, the step and its policy in one column: the queue fits a laptop's portal.
+          {
+            key: 'why',
+            title: t('approvals.queue.columns.why'),
+            render: (_: unknown, r: ProcessRecord) => (
+              <Flex vertical gap={2}>
+                <WhyCell r={r} />
+                <StepCell r={r} />
+                <CellText secondary>{r.aName}</CellText>
+              </Flex>
+            ),
+          },
           waiting
             ? {
-                key: 'submitted',
-                title: t('approvals.queue.columns.submitted'),
-                kind: 'dateTime',
-                render: (_: unknown, r) => formatDateTime(r.submitTime),
+                key: 'deadline',
+                title: t('approvals.queue.columns.deadline'),
+                render: (_: unknown, r: ProcessRecord) => (
+                  <>
+                    <DeadlineCell r={r} now={now} />
+                    <CellText secondary>{t('approvals.queue.submittedAt', { time: formatDateTime(r.submitTime) })}</CellText>
+                  </>
+                ),
               }
             : {
                 key: 'status',

@@ -228,6 +228,7 @@ export const approvalsEn = {
     notFound: 'No employee found',
   },
   queue: {
+    submittedAt: 'asked {{time}}',
     subject: { truck: 'Truck', interimCard: 'Temporary card', resident: 'Worker' },
     waiting: 'Waiting for me',
     waitingAll: 'Waiting',

@@ -231,6 +231,7 @@ export const approvalsZh: DeepStrings<typeof approvalsEn> = {
     notFound: '未找到员工',
   },
   queue: {
+    submittedAt: '提交于 {{time}}',
     subject: { truck: '货车', interimCard: '临时卡', resident: '驻场人员' },
     waiting: '待我审批',
     waitingAll: '待审批',
