@@ -191,7 +191,7 @@ async function approveFromMail(browser: Browser, lang: Lang, who: { name: string
   const T = TEXT[lang];
   const s = SETUP[lang];
   const mail = await stack.smtp.waitFor(who.email, /\/approval\//);
-  const token = /\/approval\/([\w.-]+)/.exec(mail.text)?.[1];
+  const token = /\/approval\/([\w~-]+)/.exec(mail.text)?.[1];
   assert.ok(token, 'the mail carries the approval link');
   const context = await newContext(browser, COMMON[lang].locale, { viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
@@ -252,7 +252,7 @@ async function journey(lang: Lang): Promise<void> {
 
   // The third's link now shows what was decided, and decides nothing.
   const mail = await stack.smtp.waitFor(third.email, /\/approval\//);
-  const token = /\/approval\/([\w.-]+)/.exec(mail.text)?.[1] ?? '';
+  const token = /\/approval\/([\w~-]+)/.exec(mail.text)?.[1] ?? '';
   const late = await (await newContext(stack.browser, C.locale, { viewport: { width: 390, height: 844 } })).newPage();
   await step(late, `policies-link-3-${lang}`, async () => {
     await late.goto(`${stack.server.url}/approval/${token}`);

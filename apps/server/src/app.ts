@@ -350,8 +350,7 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     // A missing file (an asset of an older build, say) is a 404, never index.html served as script.
-    // An approval link's token has dots (company.seat.person.expiry.signature) and is a page, not a file.
-    const lastSegment = url.startsWith('/approval/') ? '' : url.slice(url.lastIndexOf('/') + 1);
+    const lastSegment = url.slice(url.lastIndexOf('/') + 1);
     // HEAD too: link checkers and load balancers' health probes ask a page's headers only.
     const read = req.method === 'GET' || req.method === 'HEAD';
     if (url.startsWith('/api/') || url.startsWith('/qcvisit/') || isCardPath(url) || !read || !hasWeb || lastSegment.includes('.')) {

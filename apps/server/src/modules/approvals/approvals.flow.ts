@@ -76,7 +76,7 @@ function statusOf(r: SeatWithVisit): ApprovalStatus {
 async function toRecords(ctx: AuthedContext, rows: SeatWithVisit[], asker: Asker | null): Promise<ProcessRecord[]> {
   const repo = repoOf(ctx);
   const requestIds = [...new Set(rows.map((r) => r.request.id))];
-  const siblings = (await Promise.all(requestIds.map((id) => repo.seatsOf(id)))).flat();
+  const siblings = await repo.seatsOfRequests(requestIds);
   const names = await seatNames(ctx, [...rows.map((r) => r.seat), ...siblings]);
   // A visit not yet signed in has no gate of arrival: the gate it was invited or booked to is shown.
   const invitedGates = [...new Set(rows.filter((r) => !r.gname && r.gid !== null).map((r) => r.gid as number))];
@@ -275,7 +275,12 @@ export async function submitSubjectForApproval(ctx: AuthedContext, r: SubjectReq
 
 /** Whether a truck booking or temporary card waits for a policy's approvers (its own approve and refuse then answer 58). */
 export async function subjectWaiting(ctx: AuthedContext, kind: SubjectKind, id: number): Promise<boolean> {
-  return Boolean(await repoOf(ctx).waitingRequestOfSubject(kind, id));
+  return (await subjectsWaiting(ctx, kind, [id])).length > 0;
+}
+
+/** Which of these subjects wait for a policy's approvers, in one read (a batch decision names up to a thousand). */
+export async function subjectsWaiting(ctx: AuthedContext, kind: SubjectKind, ids: number[]): Promise<number[]> {
+  return (await repoOf(ctx).waitingSubjects(kind, ids)).filter((id): id is number => id !== null);
 }
 
 /** Whether a request with these facts waits for anyone under the company's policies (the approval switch is the caller's). */

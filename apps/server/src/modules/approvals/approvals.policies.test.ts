@@ -340,13 +340,13 @@ describe('approval policies', () => {
     const sent = await t.db
       .select()
       .from(mails)
-      .where(like(mails.text, `%/approval/${a.id}.${ms?.rid}.${id('manager')}.%`));
+      .where(like(mails.text, `%/approval/${a.id}~${ms?.rid}~${id('manager')}~%`));
     expect(sent).toHaveLength(1);
-    const link = /\/approval\/([\w.-]+)/.exec(sent[0]?.text ?? '')?.[1] ?? '';
+    const link = /\/approval\/([\w~-]+)/.exec(sent[0]?.text ?? '')?.[1] ?? '';
     const page = await t.api.getApprovalByLink({ token: link });
     expect(page.result).toMatchObject({ approver: 'Mia Manager', open: true, record: { vid: v.vid, why: { kind: 'hostManager' } } });
     // Forged or altered: another seat, another person, another expiry.
-    const [c, seat, who, exp, mac] = link.split('.');
+    const [c, seat, who, exp, mac] = link.split('~');
     for (const forged of [
       `${c}.${Number(seat) + 1}.${who}.${exp}.${mac}`,
       `${c}.${seat}.${id('x')}.${exp}.${mac}`,

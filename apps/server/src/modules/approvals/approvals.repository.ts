@@ -287,12 +287,6 @@ export const approvalsRepository = scoped(function approvalsRepository(scope: Te
         .from(approvalRequests)
         .where(and(myRequests, eq(approvalRequests.visitId, visitId), eq(approvalRequests.status, 0)))
         .then((r) => r[0]),
-    waitingRequestOfSubject: (kind: string, id: number) =>
-      db
-        .select()
-        .from(approvalRequests)
-        .where(and(myRequests, eq(approvalRequests.subjectKind, kind), eq(approvalRequests.subjectId, id), eq(approvalRequests.status, 0)))
-        .then((r) => r[0]),
     latestRequestOf: (visitId: number) =>
       db
         .select()
@@ -308,6 +302,24 @@ export const approvalsRepository = scoped(function approvalsRepository(scope: Te
             .values(rows.map((r) => ({ ...r, companyId: scope.companyId })))
             .returning()
         : Promise.resolve([] as SeatRow[]),
+    /** The seats of several requests at once (a queue page's steps). */
+    seatsOfRequests: (requestIds: number[]) =>
+      requestIds.length
+        ? db
+            .select()
+            .from(approvalSeats)
+            .where(and(mySeats, inArray(approvalSeats.requestId, requestIds)))
+            .orderBy(asc(approvalSeats.step), asc(approvalSeats.seat), asc(approvalSeats.id))
+        : Promise.resolve([] as SeatRow[]),
+    /** Which of these subjects wait for a policy's approvers. */
+    waitingSubjects: (kind: string, ids: number[]) =>
+      ids.length
+        ? db
+            .select({ id: approvalRequests.subjectId })
+            .from(approvalRequests)
+            .where(and(myRequests, eq(approvalRequests.subjectKind, kind), inArray(approvalRequests.subjectId, ids), eq(approvalRequests.status, 0)))
+            .then((r) => r.map((x) => x.id))
+        : Promise.resolve([] as (number | null)[]),
     seatsOf: (requestId: number) =>
       db
         .select()

@@ -120,16 +120,24 @@ export class Directory {
     return this.repo.roleMembers(await this.repo.rolesInGroup(groupId));
   }
 
-  /** Whether the person is away on the day, and who they named (their leave's stand-in, else their running proxy). */
-  async awayOf(id: number): Promise<{ standInId: number | null; why: StandInWhy } | null> {
-    if (!this.away.has(id)) {
-      const [leave] = await this.repo.leavesOn([id], this.day);
-      const [proxy] = await this.repo.proxiesOn([id], this.day);
+  /** Reads at once who of these people is away on the day (a role's members would otherwise cost two reads each). */
+  async loadAway(ids: number[]): Promise<void> {
+    const missing = [...new Set(ids)].filter((id) => !this.away.has(id));
+    if (!missing.length) return;
+    const [leaves, proxies] = await Promise.all([this.repo.leavesOn(missing, this.day), this.repo.proxiesOn(missing, this.day)]);
+    for (const id of missing) {
+      const leave = leaves.find((l) => l.empId === id);
+      const proxy = proxies.find((p) => p.empId === id);
       if (leave)
         this.away.set(id, { standInId: leave.standInId ?? proxy?.proxyId ?? null, why: leave.standInId ? 'leave' : proxy ? 'proxy' : 'leave' });
       else if (proxy) this.away.set(id, { standInId: proxy.proxyId, why: 'proxy' });
       else this.away.set(id, null);
     }
+  }
+
+  /** Whether the person is away on the day, and who they named (their leave's stand-in, else their running proxy). */
+  async awayOf(id: number): Promise<{ standInId: number | null; why: StandInWhy } | null> {
+    await this.loadAway([id]);
     return this.away.get(id) ?? null;
   }
 
@@ -173,7 +181,7 @@ export class Directory {
 }
 
 async function people(dir: Directory, ids: number[], unresolvedIfNone: string): Promise<Omit<SeatPlan, 'spec'>> {
-  await dir.load(ids);
+  await Promise.all([dir.load(ids), dir.loadAway(ids)]);
   const empIds: number[] = [];
   const standIns: StandIn[] = [];
   for (const id of ids) {

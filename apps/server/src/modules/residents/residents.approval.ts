@@ -1,6 +1,6 @@
 import { dayOf } from '../../platform/formats/days.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
-import { type SubjectHandler, subjectWaiting, submitSubjectForApproval } from '../approvals/approvals.public.js';
+import { type SubjectHandler, subjectsWaiting, submitSubjectForApproval } from '../approvals/approvals.public.js';
 import { type ResidentWithProject, residentsRepository } from './residents.repository.js';
 
 /**
@@ -30,8 +30,7 @@ export async function submitResident(ctx: AuthedContext, r: ResidentWithProject)
 }
 
 export async function anyWaiting(ctx: AuthedContext, rids: number[]): Promise<boolean> {
-  for (const rid of rids) if (await subjectWaiting(ctx, 'resident', rid)) return true;
-  return false;
+  return (await subjectsWaiting(ctx, 'resident', rids)).length > 0;
 }
 
 /** A policy's outcome on a worker; an approval of a worker whose certificate has expired meanwhile refuses them instead. */

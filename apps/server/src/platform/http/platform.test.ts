@@ -107,8 +107,8 @@ describe('serving the console', () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/setting/account/safe' });
     expect([head.statusCode, head.headers['content-type'], head.body]).toEqual([200, expect.stringContaining('text/html'), '']);
     expect((await t.app.inject({ method: 'POST', url: '/setting/account/safe' })).statusCode).toBe(404);
-    // An approval mail's link: its token has dots, yet it is a page.
-    const link = await t.app.inject({ method: 'GET', url: '/approval/1.2.3.1796876927.hE7O2qKkE8_beph' });
+    // An approval mail's link is a page.
+    const link = await t.app.inject({ method: 'GET', url: '/approval/1~2~3~1796876927~hE7O2qKkE8_beph' });
     expect([link.statusCode, link.headers['content-type']]).toEqual([200, expect.stringContaining('text/html')]);
     expect((await t.app.inject({ method: 'GET', url: '/assets/app-1.js' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/assets/app-0-old.js' })).statusCode).toBe(404);

@@ -9,7 +9,7 @@ import { type StubHandler, stubServer } from '../../../testing/stubServer';
 import { record } from '../testing';
 import { ApprovalLinkPage } from './ApprovalLinkPage';
 
-const TOKEN = '7.41.9.1790000000.abcdefabcdef';
+const TOKEN = '7~41~9~1790000000~abcdefabcdef';
 const due = Date.now() + (2 * 60 + 30) * 60_000;
 
 const waiting = record(41, {
