@@ -1,7 +1,7 @@
 // Accessibility of every screen (issue 15): axe-core over each route of each console area (read from the web's route
 // tables, so a new screen is checked without a line here), the public pages (sign-in and the other pages of the auth
-// module, the onboarding wizard, the visitor's invitation page, the not-found page, the badge page's refusal) and the kiosk's screens, once in
-// English and once in Chinese. A serious or critical violation fails the run; every one found is listed first (rule,
+// module, the onboarding wizard, the visitor's invitation page, an approver's mail link, the not-found page, the badge
+// page's refusal) and the kiosk's screens, once in English and once in Chinese. A serious or critical violation fails the run; every one found is listed first (rule,
 // element, what is wrong), and a count per impact is printed.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -302,7 +302,18 @@ describe('accessibility of every screen (axe-core)', () => {
       logins.push({ role, sType, result: await ok('Login', { email: account, password: `${PASSWORD}s` }) });
     }
 
+    // An approval asked of an approver by mail, so the link's page (/approval/:token) shows a request to decide.
+    const approver = await ok('addEmployee', { employee_name: 'Abe Approver', phone: '13800002003', email: 'abe.approver@example.com' }, admin);
+    await ok('addApprovalPolicy', { name: 'A11y approvals', steps: [{ approvers: [{ kind: 'employee', id: approver.empid }] }] }, admin);
+    await ok('updateProcessSwitch', { processSwitch: 1 }, admin);
+    const hostToken = logins[1]?.result.token ?? '';
+    await ok('addAppointment', { appointmentDate: start, visitors: [{ name: 'Ada Asked', phone: '13922002003', lang: 'en' }] }, hostToken);
+    const approvalMail = await stack.smtp.waitFor('abe.approver@example.com', /\/approval\//);
+    const approvalPath = /\/approval\/[\w~-]+/.exec(approvalMail.text)?.[0];
+    assert.ok(approvalPath, 'the approver’s mail carries the link');
+
     const publicUrls = [
+      approvalPath,
       ...authScreens.filter((s) => !s.session).map((s) => s.path),
       '/signin?role=employee',
       `${inviteLink.pathname}${inviteLink.search}`,

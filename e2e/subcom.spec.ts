@@ -7,6 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import { formatDateTime } from '@openvisit/contract';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
+import { approvalsEn } from '../apps/web/src/modules/approvals/locales/en.js';
+import { approvalsZh } from '../apps/web/src/modules/approvals/locales/zh.js';
 import { authEn } from '../apps/web/src/modules/auth/locales/en.js';
 import { authZh } from '../apps/web/src/modules/auth/locales/zh.js';
 import { employeesEn } from '../apps/web/src/modules/employees/locales/en.js';
@@ -33,8 +35,8 @@ import {
 
 const ADMIN = 'tower.admin@example.com';
 const TEXTS = {
-  en: { auth: authEn, emp: employeesEn, inv: invitationsEn, locale: 'en-US' },
-  zh: { auth: authZh, emp: employeesZh, inv: invitationsZh, locale: 'zh-CN' },
+  en: { auth: authEn, emp: employeesEn, inv: invitationsEn, appr: approvalsEn, locale: 'en-US', approver: { employee: 'Employee', role: 'Role' } },
+  zh: { auth: authZh, emp: employeesZh, inv: invitationsZh, appr: approvalsZh, locale: 'zh-CN', approver: { employee: '员工', role: '角色' } },
 } as const;
 type Lang = keyof typeof TEXTS;
 const TENANTS: Record<
@@ -62,6 +64,9 @@ const TENANTS: Record<
     letter: '欢迎来到北辰科技五楼',
   },
 };
+
+/** A button by its label; antd spaces a two-character Chinese label. */
+const btn = (label: string) => new RegExp(`${/^[\u4e00-\u9fff]{2}$/.test(label) ? `${label[0]}\\s?${label[1]}` : label}$`);
 
 let smtp: Smtp;
 let server: Server;
@@ -151,6 +156,44 @@ describe('the sub-company portal', () => {
           const mail = await smtp.waitFor(me.visitorEmail, /invite\?token=/);
           assert.ok(mail.plain.includes(me.letter), `the template's letter in:\n${mail.plain}`);
           assert.ok(!mail.plain.includes('head office letter'));
+        });
+        await step(page, 'its own approval policy names its own employee and routes its host’s visitors', async () => {
+          const T = TEXTS[lang].appr;
+          const fill = (s: string, v: Record<string, string | number>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(v[k]));
+          await page.goto(`${server.url}/subcom/approve`);
+          await page.getByText(T.switch.byHeadOffice).waitFor();
+          await page.getByText(T.policies.ownEmptyHelp).waitFor();
+          await page.getByTestId('policy-add').click();
+          const editor = page.locator('.ant-drawer', { hasText: T.editor.addTitle });
+          await editor.getByLabel(T.editor.name, { exact: true }).fill(`${me.short} visitors`);
+          const card = editor.locator('.ant-card').filter({ has: page.getByLabel(fill(T.editor.approverKind, { n: 1 })) });
+          // A role is the head office's: not offered to a sub-company.
+          await card.getByRole('combobox', { name: fill(T.editor.approverKind, { n: 1 }) }).click();
+          const listbox = page.locator('.ant-select-dropdown:visible');
+          await listbox.getByText(TEXTS[lang].approver.employee, { exact: true }).waitFor();
+          assert.equal(await listbox.getByText(TEXTS[lang].approver.role, { exact: true }).count(), 0, 'no role approvers');
+          await listbox.getByText(TEXTS[lang].approver.employee, { exact: true }).click();
+          const pick = card.getByRole('combobox', { name: fill(T.editor.pick, { n: 1 }) });
+          await pick.fill(me.host);
+          await page.locator('.ant-select-dropdown:visible').getByText(me.host).first().waitFor();
+          assert.equal(await page.locator('.ant-select-dropdown:visible').getByText('Head Office Hugo').count(), 0, 'only its own people');
+          await pick.press('Enter');
+          await card.getByRole('button', { name: btn(T.editor.addApprover) }).click();
+          await editor.getByRole('tab', { name: T.dry.title }).click();
+          // The host is found as typed (getEmpByName: a sub-company finds only its own).
+          await editor.locator('#dry-host').fill(me.host);
+          await page.locator('.ant-select-dropdown:visible').getByText(me.host).first().click();
+          await editor.getByRole('button', { name: btn(T.dry.run) }).click();
+          await editor
+            .getByTestId('dry-result')
+            .getByText(fill(T.dry.matched, { name: `${me.short} visitors` }), { exact: false })
+            .waitFor();
+          await editor.getByRole('button', { name: btn(T.editor.save) }).click();
+          await page
+            .locator('tr.ant-table-row', { hasText: `${me.short} visitors` })
+            .getByText(`${TEXTS[lang].approver.employee}: ${me.host}`, { exact: false })
+            .waitFor();
+          await screenshot(page, `subcom-approval-${lang}`);
         });
         await step(page, 'its list shows only its own', async () => {
           await page.goto(`${server.url}/subcom/invitelist`);

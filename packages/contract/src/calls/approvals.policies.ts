@@ -139,9 +139,31 @@ export const policyDraft = z.object({
 });
 export type PolicyDraft = z.infer<typeof policyDraft>;
 
-/** The draft's own problems, as field errors (the form shows them as typed; the server refuses the same). */
-export function policyProblems(p: PolicyDraft, isDefault = false): { path: (string | number)[]; message: string }[] {
+/** What a sub-company's own policy cannot name: the company's sub-companies, departments and roles are not its to see. */
+export const OWN_POLICY_UNAVAILABLE: { conditions: readonly PolicyConditionField[]; approvers: readonly ApproverSpec['kind'][] } = {
+  conditions: ['subCompany', 'hostDepartment'],
+  approvers: ['role', 'roleGroup', 'department'],
+};
+
+/** A sub-company's own policy naming what it cannot see (OWN_POLICY_UNAVAILABLE), or escalating to a role. */
+function ownProblems(p: PolicyDraft): { path: (string | number)[]; message: string }[] {
   const out: { path: (string | number)[]; message: string }[] = [];
+  p.conditions.forEach((c, i) => {
+    if (OWN_POLICY_UNAVAILABLE.conditions.includes(c.field)) out.push({ path: ['conditions', i, 'field'], message: 'notForSubCompany' });
+  });
+  p.steps.forEach((s, i) => {
+    s.approvers.forEach((a, j) => {
+      if (OWN_POLICY_UNAVAILABLE.approvers.includes(a.kind)) out.push({ path: ['steps', i, 'approvers', j], message: 'notForSubCompany' });
+    });
+    if (s.deadline?.action === 'escalate' && s.deadline.to === 'role')
+      out.push({ path: ['steps', i, 'deadline', 'to'], message: 'notForSubCompany' });
+  });
+  return out;
+}
+
+/** The draft's own problems, as field errors (the form shows them as typed; the server refuses the same); `own`: a sub-company's. */
+export function policyProblems(p: PolicyDraft, isDefault = false, own = false): { path: (string | number)[]; message: string }[] {
+  const out: { path: (string | number)[]; message: string }[] = own ? ownProblems(p) : [];
   if (p.mode === 'steps' && p.steps.length === 0) out.push({ path: ['steps'], message: 'required' });
   if (isDefault && p.conditions.length) out.push({ path: ['conditions'], message: 'defaultHasNone' });
   p.steps.forEach((s, i) => {

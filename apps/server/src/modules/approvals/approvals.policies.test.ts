@@ -1,5 +1,5 @@
 import { Status } from '@openvisit/contract';
-import { eq, like, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedEmployee, seedSubAccount, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { approvalSeats, employees, mails, operationLogs, visitEvents, visits } from '../../db/schema/index.js';
@@ -373,6 +373,29 @@ describe('approval policies', () => {
   it('a sub-company’s own policy is tried first for its hosts; it sees only its own; others’ visits never match it', async () => {
     const sub = await seedSubAccount(t, a.id);
     const subToken = (await t.api.subAccountLogin({ email: sub.email, password: PASSWORD })).result.token;
+    // It names only its own people: the head office's employees, departments and roles are not its to see.
+    const headEmployee = await t.call<Errors>(
+      'addApprovalPolicy',
+      { name: 'Tenant rule', steps: [{ approvers: [{ kind: 'employee', id: id('y') }] }] },
+      subToken,
+    );
+    expect(headEmployee.status).toBe(Status.BAD_PARAMS);
+    expect(headEmployee.result.errors).toContainEqual({ field: 'steps.0.approvers.0.id', rule: 'notFound' });
+    const roles = await t.call<Errors>(
+      'addApprovalPolicy',
+      { name: 'Tenant rule', conditions: [{ field: 'hostDepartment', in: [1] }], steps: [{ approvers: [{ kind: 'role', id: 1 }] }] },
+      subToken,
+    );
+    expect(roles.result.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'conditions.0.field', rule: 'notForSubCompany' },
+        { field: 'steps.0.approvers.0', rule: 'notForSubCompany' },
+      ]),
+    );
+    await t.db
+      .update(employees)
+      .set({ subAccountId: sub.id })
+      .where(eq(employees.id, id('y')));
     const own = await t.api.addApprovalPolicy({ name: 'Tenant rule', steps: [{ approvers: [{ kind: 'employee', id: id('y') }] }] }, subToken);
     expect(own.result).toMatchObject({ subCompanyId: sub.id });
     expect((await t.api.getApprovalPolicies({}, subToken)).result.policies.map((p) => p.name)).toEqual(['Tenant rule']);
@@ -392,7 +415,7 @@ describe('approval policies', () => {
     await t.db
       .update(employees)
       .set({ subAccountId: null })
-      .where(eq(employees.id, id('x')));
+      .where(inArray(employees.id, [id('x'), id('y')]));
     await t.api.delApprovalPolicy({ pid: own.result.pid }, subToken);
   });
 

@@ -94,7 +94,8 @@ export async function list(ctx: AuthedContext): Promise<{ processSwitch: number;
 
 type FieldError = { field: string; rule: string };
 
-async function approverProblems(ctx: AuthedContext, draft: PolicyDraft, dir: Directory): Promise<FieldError[]> {
+/** `owner`: a sub-company's own policy names only its own employees (it cannot list the head office's). */
+async function approverProblems(ctx: AuthedContext, draft: PolicyDraft, dir: Directory, owner: number | null): Promise<FieldError[]> {
   const repo = repoOf(ctx);
   const errors: FieldError[] = [];
   const roleIds = draft.steps.flatMap((s) => [
@@ -116,7 +117,7 @@ async function approverProblems(ctx: AuthedContext, draft: PolicyDraft, dir: Dir
         else if (!(await dir.departmentMembers(a.id)).length) errors.push({ field: at, rule: 'noMembers' });
       } else if (a.kind === 'employee') {
         const p = await dir.person(a.id);
-        if (!p) errors.push({ field: at, rule: 'notFound' });
+        if (!p || (owner !== null && p.subCompanyId !== owner)) errors.push({ field: at, rule: 'notFound' });
         else if (p.status !== 0) errors.push({ field: at, rule: 'disabled' });
         else if (await dir.chainCycles(a.id)) errors.push({ field: at, rule: 'cycle' });
       }
@@ -129,13 +130,13 @@ async function approverProblems(ctx: AuthedContext, draft: PolicyDraft, dir: Dir
 }
 
 /** Refuses a policy that can never complete or names what the company does not have, with the field named. */
-async function check(ctx: AuthedContext, draft: PolicyDraft, isDefault: boolean): Promise<void> {
-  const errors: FieldError[] = policyProblems(draft, isDefault).map((p) => ({ field: p.path.join('.'), rule: p.message }));
+async function check(ctx: AuthedContext, draft: PolicyDraft, isDefault: boolean, owner: number | null): Promise<void> {
+  const errors: FieldError[] = policyProblems(draft, isDefault, owner !== null).map((p) => ({ field: p.path.join('.'), rule: p.message }));
   if (isDefault && !draft.enabled) errors.push({ field: 'enabled', rule: 'defaultOn' });
   for (const [i, c] of draft.conditions.entries())
     if (c.field === 'gate')
       await assertGates(ctx, c.in, `conditions.${i}.in`).catch(() => errors.push({ field: `conditions.${i}.in`, rule: 'notFound' }));
-  errors.push(...(await approverProblems(ctx, draft, new Directory(ctx, dayOf(new Date())))));
+  errors.push(...(await approverProblems(ctx, draft, new Directory(ctx, dayOf(new Date())), owner)));
   if (errors.length) throw badParams(errors);
 }
 
@@ -157,7 +158,7 @@ function audit(ctx: AuthedContext, p: { id: number; name: string }, steps: numbe
 export async function add(ctx: AuthedContext, input: In<'addApprovalPolicy'>): Promise<ApprovalPolicy> {
   const draft = draftOf(input);
   const owner = ownerOf(ctx);
-  await check(ctx, draft, false);
+  await check(ctx, draft, false, owner);
   if (await repoOf(ctx).nameTaken(draft.name, owner)) throw new AppError(Status.ALREADY_EXISTS, 'A policy with this name exists');
   await ensureDefault(ctx);
   const last = (await ordered(ctx)).filter((p) => !p.isDefault).at(-1)?.position ?? 0;
@@ -170,7 +171,7 @@ export async function update(ctx: AuthedContext, input: In<'updateApprovalPolicy
   const row = await repoOf(ctx).policy(input.pid);
   if (!row) throw notFound('approval policy');
   const draft = draftOf(input);
-  await check(ctx, draft, row.isDefault);
+  await check(ctx, draft, row.isDefault, row.subCompanyId);
   if (await repoOf(ctx).nameTaken(draft.name, row.subCompanyId, row.id)) throw new AppError(Status.ALREADY_EXISTS, 'A policy with this name exists');
   const updated = await repoOf(ctx).updatePolicy(row.id, { ...draft, steps: draft.steps as StoredStep[] });
   if (!updated) throw notFound('approval policy');

@@ -30,7 +30,17 @@ interface Person {
   status: number;
   superiorNo: string;
   empNo: string;
+  subCompanyId: number | null;
 }
+
+const personOf = (r: Omit<Person, 'subCompanyId'> & { subAccountId: number | null }): Person => ({
+  id: r.id,
+  name: r.name,
+  status: r.status,
+  superiorNo: r.superiorNo,
+  empNo: r.empNo,
+  subCompanyId: r.subAccountId,
+});
 
 /**
  * The company's people as one request's resolution reads them, on one day: each look-up once. Everything a policy's
@@ -55,7 +65,7 @@ export class Directory {
     if (!missing.length) return;
     const rows = await employeesRepository(this.ctx.tenant).byIds(missing);
     for (const id of missing) this.people.set(id, null);
-    for (const r of rows) this.people.set(r.id, { id: r.id, name: r.name, status: r.status, superiorNo: r.superiorNo, empNo: r.empNo });
+    for (const r of rows) this.people.set(r.id, personOf(r));
   }
 
   async person(id: number): Promise<Person | null> {
@@ -73,7 +83,7 @@ export class Directory {
     if (!p || !no || no === p.empNo) return null;
     const row = await employeesRepository(this.ctx.tenant).byEmpNo(no);
     if (!row) return null;
-    this.people.set(row.id, { id: row.id, name: row.name, status: row.status, superiorNo: row.superiorNo, empNo: row.empNo });
+    this.people.set(row.id, personOf(row));
     return this.people.get(row.id) ?? null;
   }
 

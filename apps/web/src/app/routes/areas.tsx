@@ -7,7 +7,7 @@ import {
   receptionPasswordScreen,
   subCompanyAccountSection,
 } from '../../modules/accounts/routes';
-import { approvalQueueScreen, approvalSettingsScreen } from '../../modules/approvals/routes';
+import { approvalQueueScreen, approvalSettingsScreen, ownPoliciesScreen } from '../../modules/approvals/routes';
 import { blacklistUnderEmp, listScreens } from '../../modules/blacklist/routes';
 import { accessControlSection } from '../../modules/devices/routes';
 import { employeeSection, invitePermissionScreen, subEmployeesScreen } from '../../modules/employees/routes';
@@ -112,14 +112,14 @@ export const AREAS: readonly AreaDef[] = [
     passwordPath: 'emppwd',
   },
   // A sub-company administrator opens on its report center (spec: /subcom/visitors), then its employees (subemp), its
-  // invitations (invitelist, invite, template) and its account (details, pwd). Grant areas: reports/visitors,
-  // employees, invitations, accounts (named at each entry).
+  // invitations (invitelist, invite, template), its own approval policies (approve) and its account (details, pwd).
+  // Grant areas: reports/visitors, employees, invitations, approvals, accounts (named at each entry).
   {
     role: 'subcom',
     base: '/subcom',
     titleKey: 'enums.consoleRole.subcom',
     layout: AreaLayout,
-    routes: [...subcomVisitorScreens, subEmployeesScreen, ...subCompanyInvitationScreens, subcomAccount],
+    routes: [...subcomVisitorScreens, subEmployeesScreen, ...subCompanyInvitationScreens, ownPoliciesScreen, subcomAccount],
     passwordPath: 'account/pwd',
   },
   // Logistics managers (sType 3) and specialists (12) open on the carrier companies (spec: /logic/logicSupplierCom).

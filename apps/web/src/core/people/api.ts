@@ -9,8 +9,8 @@ export const peopleKeys = {
   departments: ['people', 'departments'] as const,
 };
 
-export function useDepartments() {
-  return useQuery({ queryKey: peopleKeys.departments, queryFn: () => api.getDeptList({}) });
+export function useDepartments(enabled = true) {
+  return useQuery({ queryKey: peopleKeys.departments, queryFn: () => api.getDeptList({}), enabled });
 }
 
 /** Face terminals' credentials (the face sync pipeline): the devices module lists and retries them under this key. */

@@ -75,6 +75,11 @@ export function useEmployeeList(enabled = true) {
   return useQuery({ queryKey: approvalKeys.employees, queryFn: () => api.GetEmpList({}), enabled });
 }
 
+/** A sub-company's own enabled employees: the only people its own policies may name. */
+export function useOwnEmployees(enabled: boolean) {
+  return useQuery({ queryKey: [...approvalKeys.employees, 'own'] as const, queryFn: () => api.getSubAccountEmpList({}), enabled });
+}
+
 export function useLeaves() {
   return useQuery({ queryKey: approvalKeys.leaves, queryFn: () => api.getApproverLeaves({}) });
 }

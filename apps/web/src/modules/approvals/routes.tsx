@@ -13,6 +13,17 @@ export const approvalSettingsScreen: ScreenEntry = {
   page: () => import('./pages/ApprovalSettingsPage').then((m) => m.ApprovalSettingsPage),
 };
 
+/** A sub-company's own policies, tried first for its employees' visitors (its area: /subcom/approve). */
+export const ownPoliciesScreen: ScreenEntry = {
+  path: 'approve',
+  titleKey: 'menu.approve',
+  area: 'approvals',
+  icon: 'AuditOutlined',
+  roles: ['subcom'],
+  feature: 'approval',
+  page: () => import('./pages/OwnPoliciesPage').then((m) => m.OwnPoliciesPage),
+};
+
 /** An approver's queue in their own area: the employee portal's "approve", HSE's "hseapprovelist". */
 export function approvalQueueScreen(role: ConsoleRole, path: string): ScreenEntry {
   return {

@@ -32,8 +32,8 @@ export function findRole(tree: readonly RoleNode[], rid: number | undefined): Ro
   return undefined;
 }
 
-export function useRoleTree() {
-  return useQuery({ queryKey: roleKeys.tree, queryFn: () => api.getRARG({}) });
+export function useRoleTree(enabled = true) {
+  return useQuery({ queryKey: roleKeys.tree, queryFn: () => api.getRARG({}), enabled });
 }
 
 function useInvalidateRoles() {

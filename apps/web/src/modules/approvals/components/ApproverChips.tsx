@@ -4,7 +4,7 @@ import { Button, Flex, Select, Tag, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deptOptions } from '../../../core/people/public';
-import { APPROVER_KINDS, hasId } from './policyDraft';
+import { hasId, offered } from './policyDraft';
 import type { PolicyLookups } from './policyText';
 
 /**
@@ -94,7 +94,7 @@ export function ApproverChips({
             aria-label={t('approvals.editor.approverKind', { n })}
             style={{ width: 180 }}
             value={kind}
-            options={APPROVER_KINDS.map((k) => ({ value: k, label: t(`approvals.approver.${k}`) }))}
+            options={offered.approvers(lookups.own).map((k) => ({ value: k, label: t(`approvals.approver.${k}`) }))}
             onChange={(k) => {
               setKind(k);
               setId(undefined);

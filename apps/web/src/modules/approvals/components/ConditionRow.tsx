@@ -3,7 +3,7 @@ import { POLICY_CONDITIONS_MAX, type PolicyCondition, type PolicyConditionField,
 import { Button, Checkbox, Flex, Form, Input, InputNumber, Select, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deptOptions } from '../../../core/people/public';
-import { CONDITION_FIELDS, newCondition } from './policyDraft';
+import { newCondition, offered } from './policyDraft';
 import type { PolicyLookups } from './policyText';
 
 type ErrorAt = (path: string, under?: boolean) => string | undefined;
@@ -169,7 +169,7 @@ export function ConditionsSection({
                 aria-label={t('approvals.editor.field', { n })}
                 style={{ width: 200 }}
                 value={c.field}
-                options={CONDITION_FIELDS.map((f) => ({ value: f, label: t(`approvals.cond.field.${f}`) }))}
+                options={offered.conditions(lookups.own).map((f) => ({ value: f, label: t(`approvals.cond.field.${f}`) }))}
                 onChange={(f) => set(i, newCondition(f, c.not))}
               />
               <Checkbox aria-label={t('approvals.editor.notLabel', { n })} checked={c.not} onChange={(e) => set(i, { ...c, not: e.target.checked })}>

@@ -20,12 +20,12 @@ interface Editing {
 }
 
 /** The policy's name, marked when it is the default or a sub-company's own. */
-function NameCell({ p }: { p: ApprovalPolicy }) {
+function NameCell({ p, own }: { p: ApprovalPolicy; own: boolean }) {
   const { t } = useTranslation();
   return (
     <CellText>
       <Typography.Text strong>{p.name}</Typography.Text> {p.isDefault ? <Tag color="blue">{t('approvals.policies.default')}</Tag> : null}
-      {p.subCompanyId !== null ? <Tag>{t('approvals.policies.own')}</Tag> : null}
+      {p.subCompanyId !== null && !own ? <Tag>{t('approvals.policies.own')}</Tag> : null}
     </CellText>
   );
 }
@@ -124,6 +124,22 @@ function SwitchCard({ on, loading }: { on: boolean; loading: boolean }) {
   );
 }
 
+/** A sub-company's view of the switch: the head office's to turn, shown as it stands, with how its own policies apply. */
+function SwitchState({ on, loading }: { on: boolean; loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Card loading={loading}>
+      <Flex align="center" gap={12} wrap>
+        <Tag color={on ? 'success' : 'default'}>{t(on ? 'approvals.switch.on' : 'approvals.switch.off')}</Tag>
+        <Typography.Text type="secondary">{t('approvals.switch.byHeadOffice')}</Typography.Text>
+      </Flex>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+        {t('approvals.ownIntro')}
+      </Typography.Paragraph>
+    </Card>
+  );
+}
+
 /** Reordering, deleting and turning policies on and off, each saying how it went. */
 function usePolicyActions(list: readonly ApprovalPolicy[]) {
   const { t } = useTranslation();
@@ -155,11 +171,14 @@ function usePolicyActions(list: readonly ApprovalPolicy[]) {
   return { move, del, enable, ordering: order.isPending };
 }
 
-/** The approval switch and the policies in the order they are tried, the default last and fixed. */
-export function PoliciesTab() {
+/**
+ * The approval switch and the policies in the order they are tried, the default last and fixed. `own`: a sub-company's
+ * own policies (the server answers it only those; it has no default, the head office's policies take what they miss).
+ */
+export function PoliciesTab({ own = false }: { own?: boolean }) {
   const { t } = useTranslation();
   const policies = usePolicies();
-  const lookups = usePolicyLookups();
+  const lookups = usePolicyLookups(own);
   const text = usePolicyText(lookups);
   const [editing, setEditing] = useState<Editing>({ view: 'closed', key: 0, policy: null });
   const open = (policy: ApprovalPolicy | null, dryRun = false) => setEditing((e) => ({ view: dryRun ? 'dry' : 'edit', key: e.key + 1, policy }));
@@ -172,13 +191,13 @@ export function PoliciesTab() {
 
   return (
     <Flex vertical gap={16}>
-      <SwitchCard on={on} loading={policies.isPending} />
+      {own ? <SwitchState on={on} loading={policies.isPending} /> : <SwitchCard on={on} loading={policies.isPending} />}
       <Card>
         <Flex justify="flex-end" gap={8} style={{ marginBottom: 16 }}>
-          <Button icon={<ExperimentOutlined />} onClick={() => open(null, true)} disabled={!list.length}>
+          <Button icon={<ExperimentOutlined />} onClick={() => open(null, true)} disabled={!own && !list.length}>
             {t('approvals.policies.dryRun')}
           </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="policy-add">
             {t('approvals.policies.add')}
           </Button>
         </Flex>
@@ -193,7 +212,9 @@ export function PoliciesTab() {
               <div style={{ height: 120 }} />
             ) : (
               <Empty description={t('approvals.policies.empty')}>
-                <Typography.Paragraph type="secondary">{t('approvals.policies.emptyHelp')}</Typography.Paragraph>
+                <Typography.Paragraph type="secondary">
+                  {t(own ? 'approvals.policies.ownEmptyHelp' : 'approvals.policies.emptyHelp')}
+                </Typography.Paragraph>
               </Empty>
             ),
           }}
@@ -202,7 +223,7 @@ export function PoliciesTab() {
               key: 'name',
               title: t('approvals.policies.columns.name'),
               kind: 'name',
-              render: (_: unknown, p) => <NameCell p={p} />,
+              render: (_: unknown, p) => <NameCell p={p} own={own} />,
             },
             {
               key: 'rules',

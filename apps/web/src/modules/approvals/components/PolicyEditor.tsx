@@ -36,6 +36,7 @@ const PROBLEMS = [
   'defaultOn',
   'everyOnce',
   'cycle',
+  'notForSubCompany',
 ] as const;
 
 /** Server field paths the form shows on a field; any other goes to the alert above the form. */
@@ -57,13 +58,13 @@ export function problemText(code: string): string {
 }
 
 /** The draft, its problems as typed (shown once a section was touched, all after a save attempt) and the server's. */
-function useDraftState(policy: ApprovalPolicy | null) {
+function useDraftState(policy: ApprovalPolicy | null, own: boolean) {
   const isDefault = policy?.isDefault ?? false;
   const [draft, setDraft] = useState<PolicyDraft>(() => (policy ? draftOf(policy) : emptyDraft()));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [showAll, setShowAll] = useState(false);
   const [server, setServer] = useState<Problems>(new Map());
-  const problems = useMemo(() => problemsOf(draft, isDefault), [draft, isDefault]);
+  const problems = useMemo(() => problemsOf(draft, isDefault, own), [draft, isDefault, own]);
   const change = (next: PolicyDraft, touch: string) => {
     setDraft(next);
     setTouched((s) => new Set(s).add(touch));
@@ -196,7 +197,8 @@ export function PolicyEditor({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const s = useDraftState(policy);
+  // A sub-company's own policy (being written by it, or opened by the head office) names only what it can see.
+  const s = useDraftState(policy, lookups.own || (policy?.subCompanyId ?? null) !== null);
   const save = useSavePolicy();
   const submit = async () => {
     s.setShowAll(true);

@@ -1,9 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { DEADLINE_ACTIONS, ESCALATION_TARGETS, POLICY_FIELDS_MAX, POLICY_NAME_MAX, type PolicyStep, QUORUM_MODES } from '@openvisit/contract';
+import { DEADLINE_ACTIONS, POLICY_FIELDS_MAX, POLICY_NAME_MAX, type PolicyStep, QUORUM_MODES } from '@openvisit/contract';
 import { Button, Card, Checkbox, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApproverChips } from './ApproverChips';
+import { offered } from './policyDraft';
 import type { PolicyLookups, usePolicyText } from './policyText';
 
 type Deadline = NonNullable<PolicyStep['deadline']>;
@@ -35,12 +36,14 @@ function StepDeadline({
   onChange,
   errorAt,
   roles,
+  own,
 }: {
   step: PolicyStep;
   n: number;
   onChange: (d: Deadline | null) => void;
   errorAt: ErrorAt;
   roles: PolicyLookups['options']['role'];
+  own: boolean;
 }) {
   const { t } = useTranslation();
   const d = step.deadline;
@@ -90,7 +93,7 @@ function StepDeadline({
                 style={{ width: 200 }}
                 value={d.to}
                 onChange={(to) => onChange({ ...d, to, roleId: to === 'role' ? d.roleId : null })}
-                options={ESCALATION_TARGETS.map((a) => ({ value: a, label: t(`approvals.escalation.${a}`) }))}
+                options={offered.escalations(own).map((a) => ({ value: a, label: t(`approvals.escalation.${a}`) }))}
               />
             </Item>
           ) : null}
@@ -247,7 +250,14 @@ export function StepCard({ step, i, count, onChange, onMove, onRemove, errorAt, 
           {t('approvals.editor.reasonToApprove')}
         </Checkbox>
         <StepFields step={step} n={n} errorAt={errorAt} onChange={(fields) => onChange({ ...step, fields })} />
-        <StepDeadline step={step} n={n} errorAt={errorAt} roles={lookups.options.role} onChange={(deadline) => onChange({ ...step, deadline })} />
+        <StepDeadline
+          step={step}
+          n={n}
+          errorAt={errorAt}
+          roles={lookups.options.role}
+          own={lookups.own}
+          onChange={(deadline) => onChange({ ...step, deadline })}
+        />
       </Flex>
     </Card>
   );

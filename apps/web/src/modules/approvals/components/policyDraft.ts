@@ -1,6 +1,8 @@
 import {
   type ApprovalPolicy,
   type ApproverSpec,
+  ESCALATION_TARGETS,
+  OWN_POLICY_UNAVAILABLE,
   type PolicyCondition,
   type PolicyConditionField,
   type PolicyDraft,
@@ -39,6 +41,13 @@ export const APPROVER_KINDS: readonly ApproverSpec['kind'][] = [
   'hse',
   'admin',
 ];
+
+/** What a policy's editor offers: a sub-company's own policies leave out what it cannot see (OWN_POLICY_UNAVAILABLE). */
+export const offered = {
+  conditions: (own: boolean) => CONDITION_FIELDS.filter((f) => !own || !OWN_POLICY_UNAVAILABLE.conditions.includes(f)),
+  approvers: (own: boolean) => APPROVER_KINDS.filter((k) => !own || !OWN_POLICY_UNAVAILABLE.approvers.includes(k)),
+  escalations: (own: boolean) => ESCALATION_TARGETS.filter((to) => !own || to !== 'role'),
+};
 
 /** The kinds that name one role, group, employee or department by id. */
 export type IdApproverKind = Extract<ApproverSpec, { id: number }>['kind'];
@@ -87,7 +96,7 @@ export function newCondition(field: PolicyConditionField, not = false): PolicyCo
 }
 
 /** What the server would refuse in the draft as written: the schema's own checks, then the policy's (policyProblems). */
-export function problemsOf(draft: PolicyDraft, isDefault: boolean): Problems {
+export function problemsOf(draft: PolicyDraft, isDefault: boolean, own = false): Problems {
   const out = new Map<string, string>();
   const parsed = policyDraft.safeParse(draft);
   if (!parsed.success) {
@@ -100,7 +109,7 @@ export function problemsOf(draft: PolicyDraft, isDefault: boolean): Problems {
         );
     }
   }
-  for (const p of policyProblems(draft, isDefault)) {
+  for (const p of policyProblems(draft, isDefault, own)) {
     const key = p.path.join('.');
     if (!out.has(key)) out.set(key, p.message);
   }

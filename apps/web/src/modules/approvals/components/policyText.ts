@@ -1,28 +1,35 @@
-import { type ApproverSpec, labelIn, type PolicyCondition, type PolicyStep } from '@openvisit/contract';
+import { type ApproverSpec, getSubAccountEmpList, labelIn, type PolicyCondition, type PolicyStep } from '@openvisit/contract';
 import { useTranslation } from 'react-i18next';
 import { deptPathLabel, useDepartments } from '../../../core/people/public';
 import { useGates, useVisitorTypes } from '../../../core/sites/public';
+import { canCall } from '../../../platform/access';
 import { useFeature } from '../../../platform/config';
 import { currentLang } from '../../../platform/i18n';
 import { useRoleTree } from '../../roles/public';
-import { useEmployeeList, useSubCompanies } from '../api';
+import { useEmployeeList, useOwnEmployees, useSubCompanies } from '../api';
 
 export interface Option {
   value: number;
   label: string;
 }
 
-/** The company's gates, visitor types, sub-companies, departments, roles, role groups and employees, as picker options and names. */
-export function usePolicyLookups() {
+/**
+ * The company's gates, visitor types, sub-companies, departments, roles, role groups and employees, as picker options and
+ * names. `own`: a sub-company's own policies, which name only its own employees (OWN_POLICY_UNAVAILABLE: nothing else is asked).
+ */
+export function usePolicyLookups(own = false) {
   const { t } = useTranslation();
   const lang = currentLang();
   const gates = useGates();
   const types = useVisitorTypes();
   // Asked only where the sub-companies section is on (the call is refused otherwise).
-  const subs = useSubCompanies(useFeature('subCompanies') === true);
-  const depts = useDepartments();
-  const roles = useRoleTree();
-  const emps = useEmployeeList();
+  const subsOn = useFeature('subCompanies') === true;
+  const subs = useSubCompanies(!own && subsOn);
+  const depts = useDepartments(!own);
+  const roles = useRoleTree(!own);
+  const companyEmps = useEmployeeList(!own);
+  const ownEmps = useOwnEmployees(own && canCall(getSubAccountEmpList));
+  const emps = own ? ownEmps : companyEmps;
   const tree = depts.data ?? [];
   const options = {
     gate: (gates.data ?? []).map((g) => ({ value: g.gid, label: g.gname })),
@@ -39,7 +46,7 @@ export function usePolicyLookups() {
     if (kind === 'employee') return empName.get(id) ?? `#${id}`;
     return nameIn(options[kind], id);
   };
-  return { options, departments: tree, name, loading: gates.isPending || types.isPending || roles.isPending };
+  return { own, options, departments: tree, name, loading: gates.isPending || types.isPending || (!own && roles.isPending) };
 }
 export type PolicyLookups = ReturnType<typeof usePolicyLookups>;
 

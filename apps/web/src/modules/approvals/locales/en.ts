@@ -1,10 +1,14 @@
 /** English texts of approvals (Settings › approval: policies, dry run, approver leave; the approvers' queues; a visit's approval history). */
 export const approvalsEn = {
   title: 'Visit approval',
+  ownTitle: 'Our approval policies',
   intro:
     'With approval on, each request follows the first policy whose conditions all hold, tried top to bottom; the default policy, last, takes the rest. A step waits until its quorum of approvers agrees; the visitor can check in only once the last step agrees.',
   tabs: { policies: 'Approval policies', leave: 'Approver leave', records: 'Approval records' },
+  ownIntro:
+    'Your own policies are tried first for your employees’ visitors, top to bottom; a request none of them matches follows the head office’s policies. They can name your own employees, the host, the host’s superior and department manager, HSE and the administrator.',
   switch: {
+    byHeadOffice: 'The head office turns approval on and off.',
     label: 'Approve visits before they check in',
     on: 'Approval is on',
     off: 'Approval is off',
@@ -13,6 +17,7 @@ export const approvalsEn = {
     add: 'Add policy',
     empty: 'No approval policies yet',
     emptyHelp: 'Add a policy for requests that need other approvers; the default policy takes every other request.',
+    ownEmptyHelp: 'Until you add one, your visitors follow the head office’s policies.',
     columns: { name: 'Policy', rules: 'When and who', mode: 'Decided by', waiting: 'Waiting', enabled: 'On', actions: 'Actions' },
     default: 'Default',
     own: 'Sub-company’s own',
@@ -105,6 +110,7 @@ export const approvalsEn = {
     defaultOn: 'The default policy cannot be switched off',
     everyOnce: 'Name every policy once',
     cycle: 'The stand-ins come back to this approver',
+    notForSubCompany: 'A sub-company’s own policy cannot use this',
   },
   cond: {
     field: {

@@ -4,10 +4,14 @@ import type { approvalsEn } from './en';
 /** 审批策略（设置 › 审批：策略、试运行、审批人请假）、审批人待办及访客审批记录的中文文本。 */
 export const approvalsZh: DeepStrings<typeof approvalsEn> = {
   title: '访客审批',
+  ownTitle: '本企业审批策略',
   intro:
     '开启审批后，每个申请按从上到下第一个条件全部满足的策略审批；排在最后的默认策略处理其余申请。每一步需达到规定人数同意才算通过；最后一步通过后访客方可签到。',
   tabs: { policies: '审批策略', leave: '审批人请假', records: '审批记录' },
+  ownIntro:
+    '贵司员工的访客优先按贵司自己的策略从上到下匹配；都不满足的申请按总部的策略审批。策略中可指定贵司自己的员工、被访人、被访人上级和部门负责人、HSE 及管理员。',
   switch: {
+    byHeadOffice: '审批由总部开启或关闭。',
     label: '访客签到前需审批',
     on: '审批已开启',
     off: '审批已关闭',
@@ -16,6 +20,7 @@ export const approvalsZh: DeepStrings<typeof approvalsEn> = {
     add: '新增策略',
     empty: '暂无审批策略',
     emptyHelp: '需要其他审批人的申请可新增策略；其余申请均按默认策略审批。',
+    ownEmptyHelp: '添加之前，贵司的访客按总部的策略审批。',
     columns: { name: '策略', rules: '条件及审批人', mode: '审批方式', waiting: '待审批', enabled: '启用', actions: '操作' },
     default: '默认',
     own: '子公司自有',
@@ -108,6 +113,7 @@ export const approvalsZh: DeepStrings<typeof approvalsEn> = {
     defaultOn: '默认策略不能停用',
     everyOnce: '每个策略须且只能列出一次',
     cycle: '代理人链条又回到了该审批人',
+    notForSubCompany: '入驻企业自己的策略不能使用此项',
   },
   cond: {
     field: {
