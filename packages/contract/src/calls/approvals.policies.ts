@@ -61,6 +61,11 @@ export const policyCondition = z.discriminatedUnion('field', [
       .max(24 * 366),
   }),
   z.object({ field: z.literal('companions'), not: z.boolean().default(false), atLeast: z.int32().min(0).max(1000) }),
+  /**
+   * The site at its capacity: people on site when the request is decided on (visitors and their companions signed in
+   * and not out, the whole company's) at least this many.
+   */
+  z.object({ field: z.literal('onSite'), not: z.boolean().default(false), atLeast: z.int32().min(1).max(1_000_000) }),
   /** Certificate types (idCard, passport…). */
   z.object({ field: z.literal('idType'), not: z.boolean().default(false), in: texts }),
   /** The visitor's name is on the blacklist with another phone and ID (an exact hit is refused before any approval). */
@@ -139,9 +144,9 @@ export const policyDraft = z.object({
 });
 export type PolicyDraft = z.infer<typeof policyDraft>;
 
-/** What a sub-company's own policy cannot name: the company's sub-companies, departments and roles are not its to see. */
+/** What a sub-company's own policy cannot name: the company's sub-companies, departments, roles and head count are not its to see. */
 export const OWN_POLICY_UNAVAILABLE: { conditions: readonly PolicyConditionField[]; approvers: readonly ApproverSpec['kind'][] } = {
-  conditions: ['subCompany', 'hostDepartment'],
+  conditions: ['subCompany', 'hostDepartment', 'onSite'],
   approvers: ['role', 'roleGroup', 'department'],
 };
 

@@ -7,7 +7,7 @@ import { canSee } from '../../platform/identity/visibility.js';
 import { candidates } from './approvals.engine.js';
 import { factsOfVisit, kindOfVisit, viewOf } from './approvals.facts.js';
 import { seatNames } from './approvals.labels.js';
-import { type Candidate, firstMatch, stagesOf } from './approvals.match.js';
+import { asksHeadCount, type Candidate, firstMatch, stagesOf } from './approvals.match.js';
 import { approvalsRepository } from './approvals.repository.js';
 import { Directory, resolveSeat } from './approvals.resolve.js';
 
@@ -42,9 +42,10 @@ export async function dryRun(ctx: AuthedContext, input: In<'dryRunApproval'>): P
   const facts = await factsOf(ctx, input);
   const at = input.at !== null ? new Date(input.at) : new Date();
   const dir = new Directory(ctx, dayOf(at));
-  const view = await viewOf(ctx, facts, dir);
   const sub = ctx.tenant.visibility.subCompany;
-  const { policy, skipped } = firstMatch(withDraft(await candidates(ctx), input, sub !== null && sub > 0 ? sub : null), view);
+  const list = withDraft(await candidates(ctx), input, sub !== null && sub > 0 ? sub : null);
+  const view = await viewOf(ctx, facts, dir, asksHeadCount(list));
+  const { policy, skipped } = firstMatch(list, view);
   if (!policy) return { facts, policy: null, skipped, steps: [] };
   const stages = stagesOf(policy.draft.steps);
   const steps = [];

@@ -5,7 +5,7 @@ import { dayOf } from '../../platform/formats/days.js';
 import { type AuthedContext, inTx } from '../../platform/http/calls.js';
 import { companyWide, inTransaction } from '../../platform/identity/tenancy.js';
 import { factsOfVisit, viewOf } from './approvals.facts.js';
-import { type Candidate, type FactsView, firstMatch, stagesOf, stepOutcome } from './approvals.match.js';
+import { asksHeadCount, type Candidate, type FactsView, firstMatch, stagesOf, stepOutcome } from './approvals.match.js';
 import type { StoredStep } from './approvals.repository.js';
 import { approvalsRepository, type PolicyRow, type RequestRow, type SeatRow } from './approvals.repository.js';
 import { Directory, resolveSeat } from './approvals.resolve.js';
@@ -53,9 +53,9 @@ export async function candidates(ctx: AuthedContext): Promise<Candidate[]> {
 
 /** Which policy a request follows, with the facts as its conditions read them. */
 export async function match(ctx: AuthedContext, facts: RequestFacts, dir: Directory, first?: Candidate) {
-  const view = await viewOf(ctx, facts, dir);
   const all = await candidates(ctx);
   const list = first ? [first, ...all.filter((p) => p.pid === null || p.pid !== first.pid)] : all;
+  const view = await viewOf(ctx, facts, dir, asksHeadCount(list));
   return { view, ...firstMatch(list, view) };
 }
 

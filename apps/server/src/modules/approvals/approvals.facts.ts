@@ -1,9 +1,10 @@
 import { HolidayKind, type RequestFacts, type RequestKind } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
 import { employeesRepository } from '../../core/people/people.public.js';
-import type { VisitRow } from '../../core/visits/visits.public.js';
+import { type VisitRow, visitsRepository } from '../../core/visits/visits.public.js';
 import { dayOf } from '../../platform/formats/days.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
+import { companyWide } from '../../platform/identity/tenancy.js';
 import { blacklist } from '../blacklist/blacklist.public.js';
 import { holidaysIn } from '../passRules/passRules.public.js';
 import type { FactsView } from './approvals.match.js';
@@ -39,16 +40,26 @@ const minutesOf = (hhmm: string) => {
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
 };
 
-/** The facts with what the conditions need looked up: the host's sub-company and departments, hours, holidays, watchlist. */
-export async function viewOf(ctx: AuthedContext, f: RequestFacts, dir: Directory): Promise<FactsView> {
+/** People on site now across the company (whoever asks: the site's head count, not the caller's share of it). */
+async function onSiteNow(ctx: AuthedContext): Promise<number> {
+  const rows = await visitsRepository(companyWide(ctx.tenant)).onSiteCounts();
+  return rows.reduce((n, r) => n + r.people, 0);
+}
+
+/**
+ * The facts with what the conditions need looked up: the host's sub-company and departments, hours, holidays,
+ * watchlist, and the head count when a policy asks it (`headCount`).
+ */
+export async function viewOf(ctx: AuthedContext, f: RequestFacts, dir: Directory, headCount = true): Promise<FactsView> {
   const host = f.hostId ? await employeesRepository(ctx.tenant).byId(f.hostId) : undefined;
   const start = f.start !== null ? new Date(f.start) : new Date();
   const day = dayOf(start);
-  const [settings, days, hostDeptIds, watchlist] = await Promise.all([
+  const [settings, days, hostDeptIds, watchlist, onSite] = await Promise.all([
     settingsOf(ctx),
     holidaysIn(ctx.tenant, day, day),
     host ? dir.deptChainOf(host.id) : Promise.resolve([]),
     f.visitorName ? blacklist.nameListed(ctx, f.visitorName) : Promise.resolve(false),
+    headCount ? onSiteNow(ctx) : Promise.resolve(0),
   ]);
   const up = minutesOf(settings.upDuty);
   const off = minutesOf(settings.offDuty);
@@ -63,6 +74,7 @@ export async function viewOf(ctx: AuthedContext, f: RequestFacts, dir: Directory
     hostDeptIds,
     stayHours: f.end !== null && f.start !== null ? Math.max(0, (f.end - f.start) / 3_600_000) : 0,
     companions: f.companions,
+    onSite,
     idType: f.idType,
     watchlist,
     outsideHours: up !== null && off !== null && (at < up || at >= off),

@@ -1,7 +1,7 @@
 import { policyDraft } from '@openvisit/contract';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type Candidate, conditionHolds, type FactsView, firstMatch, stagesOf, stepOutcome } from './approvals.match.js';
+import { asksHeadCount, type Candidate, conditionHolds, type FactsView, firstMatch, stagesOf, stepOutcome } from './approvals.match.js';
 
 const facts = (over: Partial<FactsView> = {}): FactsView => ({
   kind: 'invitation',
@@ -11,6 +11,7 @@ const facts = (over: Partial<FactsView> = {}): FactsView => ({
   hostDeptIds: [20, 2],
   stayHours: 2,
   companions: 0,
+  onSite: 12,
   idType: 'idCard',
   watchlist: false,
   outsideHours: false,
@@ -51,8 +52,9 @@ describe('policy matching', () => {
   const tenants = policy(5, { sub: 9, conditions: [{ field: 'stay', atLeastHours: 8 }] });
   const off = policy(6, { enabled: false });
   const noLevels = policy(7, { steps: [] });
+  const full = policy(8, { conditions: [{ field: 'onSite', atLeast: 300 }] });
   const fallback = policy(99, { isDefault: true, mode: 'desk', steps: [] });
-  const all = [off, noLevels, foreign, nightTrucks, lab, groups, tenants, fallback];
+  const all = [off, noLevels, foreign, nightTrucks, lab, groups, tenants, full, fallback];
 
   const table: [string, Partial<FactsView>, number][] = [
     ['a custom field, any case', {}, 1],
@@ -64,11 +66,18 @@ describe('policy matching', () => {
     ['a group of five', { fields: {}, companions: 5 }, 4],
     ['a sub-company’s own policy first', { fields: { Nationality: 'DE' }, subCompanyId: 9, stayHours: 9 }, 5],
     ['another sub-company’s policy never', { fields: {}, subCompanyId: 8, stayHours: 9 }, 99],
+    ['a site at its capacity', { fields: {}, onSite: 300 }, 8],
+    ['one short of it is not', { fields: {}, onSite: 299 }, 99],
   ];
   for (const [what, over, pid] of table)
     it(what, () => {
       expect(firstMatch(all, facts(over)).policy?.pid).toBe(pid);
     });
+
+  it('counts heads only when a switched-on policy asks', () => {
+    expect(asksHeadCount(all)).toBe(true);
+    expect(asksHeadCount([foreign, policy(9, { enabled: false, conditions: [{ field: 'onSite', atLeast: 1 }] })])).toBe(false);
+  });
 
   it('says which condition failed for each policy passed over; switched-off and empty policies are not tried', () => {
     const { skipped } = firstMatch(all, facts({ kind: 'truck', fields: {}, gid: 8 }));
@@ -77,6 +86,7 @@ describe('policy matching', () => {
       { pid: 2, name: 'p2', failed: 1 },
       { pid: 3, name: 'p3', failed: 1 },
       { pid: 4, name: 'p4', failed: 0 },
+      { pid: 8, name: 'p8', failed: 0 },
     ]);
   });
 

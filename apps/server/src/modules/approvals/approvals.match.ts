@@ -11,6 +11,8 @@ export interface FactsView {
   hostDeptIds: number[];
   stayHours: number;
   companions: number;
+  /** People on site now, the whole company's. */
+  onSite: number;
   idType: string;
   watchlist: boolean;
   outsideHours: boolean;
@@ -48,6 +50,8 @@ function holdsPlain(c: PolicyCondition, f: FactsView): boolean {
       return f.stayHours >= c.atLeastHours;
     case 'companions':
       return f.companions >= c.atLeast;
+    case 'onSite':
+      return f.onSite >= c.atLeast;
     case 'idType':
       return c.in.includes(f.idType);
     case 'watchlist':
@@ -63,6 +67,10 @@ function holdsPlain(c: PolicyCondition, f: FactsView): boolean {
 export function conditionHolds(c: PolicyCondition, f: FactsView): boolean {
   return holdsPlain(c, f) !== c.not;
 }
+
+/** Whether a switched-on policy reads the head count (counted only then). */
+export const asksHeadCount = (list: readonly Candidate[]): boolean =>
+  list.some((p) => p.enabled && p.draft.conditions.some((c) => c.field === 'onSite'));
 
 /** A policy that can take a request: switched on, and with steps when it runs steps (an area without levels never could). */
 function usable(p: Candidate): boolean {

@@ -103,10 +103,11 @@ function ConditionValue({
         />
       );
     case 'companions':
+    case 'onSite':
       return (
         <InputNumber
           aria-label={t('approvals.editor.count', { n })}
-          min={0}
+          min={c.field === 'onSite' ? 1 : 0}
           precision={0}
           value={c.atLeast}
           onChange={(v) => onChange({ ...c, atLeast: v ?? 0 })}

@@ -25,6 +25,7 @@ export const CONDITION_FIELDS: readonly PolicyConditionField[] = [
   'time',
   'stay',
   'companions',
+  'onSite',
   'idType',
   'watchlist',
   'custom',
@@ -82,6 +83,8 @@ export function newCondition(field: PolicyConditionField, not = false): PolicyCo
       return { field, not, atLeastHours: 8 };
     case 'companions':
       return { field, not, atLeast: 1 };
+    case 'onSite':
+      return { field, not, atLeast: 200 };
     case 'watchlist':
       return { field, not };
     case 'custom':

@@ -72,6 +72,7 @@ export function usePolicyText(lookups: PolicyLookups) {
       case 'stay':
         return t('approvals.cond.hoursAtLeast', { count: c.atLeastHours });
       case 'companions':
+      case 'onSite':
         return t('approvals.cond.atLeast', { count: c.atLeast });
       case 'idType':
         return c.in.join(sep);

@@ -122,6 +122,7 @@ export const approvalsEn = {
       time: 'Visit time',
       stay: 'Length of stay',
       companions: 'Companions',
+      onSite: 'People on site now',
       idType: 'ID type',
       watchlist: 'Near-match on the watchlist',
       custom: 'Custom field',

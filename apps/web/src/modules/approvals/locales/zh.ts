@@ -125,6 +125,7 @@ export const approvalsZh: DeepStrings<typeof approvalsEn> = {
       time: '来访时间',
       stay: '停留时长',
       companions: '随行人数',
+      onSite: '当前在场人数',
       idType: '证件类型',
       watchlist: '与黑名单近似',
       custom: '自定义字段',
