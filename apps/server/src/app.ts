@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { blacklistDownloads, blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
 import { originalDialect } from './modules/compat/compat.dialect.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { imRoutes } from './modules/im/im.routes.js';
 import { registerContactJobs } from './modules/contacts/contacts.schedule.js';
 import { registerIclock } from './modules/credentials/credentials.iclock.js';
 import { faceSyncRoutes } from './modules/credentials/credentials.routes.js';
@@ -111,6 +112,7 @@ const bindings: Binding[] = [
   ...blacklistRoutes,
   ...rolesRoutes,
   ...contactsRoutes,
+  ...imRoutes,
   ...registrationRoutes,
   ...visitsRoutes,
   ...residentsRoutes,

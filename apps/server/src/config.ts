@@ -33,6 +33,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('off'),
   DINGTALK_API_URL: z.url().default('https://oapi.dingtalk.com'),
   WECHAT_API_URL: z.url().default('https://api.weixin.qq.com'),
+  /** The work apps' platforms (issue 40): a private deployment, a proxy or a simulator may stand in. */
+  FEISHU_API_URL: z.url().default('https://open.feishu.cn'),
+  WECOM_API_URL: z.url().default('https://qyapi.weixin.qq.com'),
   /** The cloud SMS APIs the companies' Aliyun / Tencent Cloud settings reach (a proxy or a test double may stand in). */
   ALIYUN_SMS_URL: z.url().default('https://dysmsapi.aliyuncs.com'),
   TENCENT_SMS_URL: z.url().default('https://sms.tencentcloudapi.com'),
@@ -120,6 +123,8 @@ export interface Config {
   webDist?: string;
   /** Directory sync (contacts module): DingTalk's API base, and the limits every provider request keeps to. */
   contacts: { dingtalkApiUrl: string; timeoutMs: number; maxResponseBytes: number };
+  /** The work apps' platforms' API bases (modules/im; DingTalk's is contacts.dingtalkApiUrl). */
+  im: { feishuApiUrl: string; wecomApiUrl: string };
   /**
    * The key provider secrets are sealed with (SECRET_KEY). Absent: generated once into DATA_DIR/secret.key — several
    * processes sharing one PostgreSQL must be given the same SECRET_KEY instead.
@@ -233,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: 1024 * 1024,
     videoMaxBytes: VIDEO_MAX_BYTES,
     contacts: { dingtalkApiUrl: e.DINGTALK_API_URL.replace(/\/$/, ''), timeoutMs: 15_000, maxResponseBytes: 4 * 1024 * 1024 },
+    im: { feishuApiUrl: e.FEISHU_API_URL.replace(/\/$/, ''), wecomApiUrl: e.WECOM_API_URL.replace(/\/$/, '') },
     secretKey: e.SECRET_KEY,
     notify: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 },
     cloudSms: { aliyunUrl: e.ALIYUN_SMS_URL.replace(/\/$/, ''), tencentUrl: e.TENCENT_SMS_URL.replace(/\/$/, '') },

@@ -20,6 +20,7 @@ export const MODULES = [
   'devices',
   'doors',
   'employees',
+  'im',
   'interimCards',
   'invitations',
   'logistics',

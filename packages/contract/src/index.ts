@@ -9,6 +9,7 @@ export * from './calls/auth.employeeAccount.js';
 export * from './calls/auth.js';
 export * from './calls/blacklist.js';
 export * from './calls/contacts.js';
+export * from './calls/im.js';
 export * from './calls/credentials.js';
 export * from './calls/departments.js';
 export * from './calls/devices.drivers.js';

@@ -9,6 +9,7 @@ import { employeeAccountCalls } from './calls/auth.employeeAccount.js';
 import { authCalls } from './calls/auth.js';
 import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
 import { contactCalls } from './calls/contacts.js';
+import { imCalls } from './calls/im.js';
 import { faceSyncCalls } from './calls/credentials.js';
 import { departmentCalls, exportDepartmentTemplate, importDepartment } from './calls/departments.js';
 import { deviceCalls } from './calls/devices.js';
@@ -71,6 +72,7 @@ export const allCalls = [
   ...roleCalls,
   ...proxyCalls,
   ...contactCalls,
+  ...imCalls,
   ...registrationCalls,
   ...gateCalls,
   ...padSettingCalls,

@@ -4,6 +4,7 @@ export * from './approvals.js';
 export * from './auth.js';
 export * from './blacklist.js';
 export * from './contacts.js';
+export * from './im.js';
 export * from './credentials.js';
 export * from './interimCards.js';
 export * from './logistics.js';

@@ -1,4 +1,5 @@
 import { accountsEn } from '../../modules/accounts/locales/en';
+import { imEn } from '../../modules/im/locales/en';
 import { approvalsEn } from '../../modules/approvals/locales/en';
 import { blacklistEn } from '../../modules/blacklist/locales/en';
 import { devicesEn } from '../../modules/devices/locales/en';
@@ -83,6 +84,7 @@ export const en = {
     accountSub: 'Managers',
     subInviteList: 'Invitations',
     approve: 'Approval',
+    workApps: 'Work apps',
     approvals: 'My approvals',
     template: 'Invitation templates',
     empTemplate: 'My template',
@@ -131,6 +133,7 @@ export const en = {
   residents: residentsEn,
   suppliers: suppliersEn,
   approvals: approvalsEn,
+  im: imEn,
   settings: settingsEn,
   notifications: notificationsEn,
   devices: devicesEn,

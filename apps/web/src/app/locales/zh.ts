@@ -1,4 +1,5 @@
 import { accountsZh } from '../../modules/accounts/locales/zh';
+import { imZh } from '../../modules/im/locales/zh';
 import { approvalsZh } from '../../modules/approvals/locales/zh';
 import { blacklistZh } from '../../modules/blacklist/locales/zh';
 import { faceSyncZh } from '../../modules/devices/locales/faceSync.zh';
@@ -82,6 +83,7 @@ export const zh: Translation = {
     accountSub: '管理员',
     subInviteList: '邀请列表',
     approve: '访客审批',
+    workApps: '办公应用',
     approvals: '我的审批',
     template: '邀请函模板',
     empTemplate: '我的模板',
@@ -130,6 +132,7 @@ export const zh: Translation = {
   residents: residentsZh,
   suppliers: suppliersZh,
   approvals: approvalsZh,
+  im: imZh,
   settings: settingsZh,
   notifications: notificationsZh,
   devices: devicesZh,

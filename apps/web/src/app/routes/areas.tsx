@@ -11,6 +11,7 @@ import { approvalQueueScreen, approvalSettingsScreen, ownPoliciesScreen } from '
 import { blacklistUnderEmp, listScreens } from '../../modules/blacklist/routes';
 import { accessControlSection } from '../../modules/devices/routes';
 import { employeeSection, invitePermissionScreen, subEmployeesScreen } from '../../modules/employees/routes';
+import { workAppsScreen } from '../../modules/im/routes';
 import { tempCardDeskScreen, tempCardPortalScreen, tempCardScreen } from '../../modules/interimCards/routes';
 import { employeePortalScreens, subCompanyInvitationScreens, templateSettingsScreens } from '../../modules/invitations/routes';
 import { logisticsDeskScreen, logisticsScreens, logisticsSection } from '../../modules/logistics/routes';
@@ -78,6 +79,7 @@ export const adminArea: AreaDef = {
       group: 'settings',
       children: [...accountSettingsScreens, multiCompanyModeScreen],
     },
+    workAppsScreen,
   ],
 };
 

@@ -1,0 +1,45 @@
+import type { ImPlatform } from '@openvisit/contract';
+import { and, eq } from 'drizzle-orm';
+import { imApps } from '../../db/schema/index.js';
+import type { SecretBox } from '../../platform/identity/crypto.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
+
+export type ImAppRow = typeof imApps.$inferSelect;
+export type ImSecrets = Partial<Record<'appSecret' | 'secret' | 'callbackToken' | 'encodingAesKey', string>>;
+export type ImAppPatch = Partial<Pick<ImAppRow, 'appId' | 'agentId' | 'cardTemplateId' | 'apiBase' | 'uses' | 'lastTest'>>;
+
+/** The secrets of a row, opened ({} when none). */
+export function openSecrets(box: SecretBox, row: Pick<ImAppRow, 'secrets'> | undefined): ImSecrets {
+  if (!row?.secrets) return {};
+  return JSON.parse(box.open(row.secrets)) as ImSecrets;
+}
+
+/** The work apps of one company (one row per platform). */
+export const imRepository = scoped(function imRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  const mine = eq(imApps.companyId, scope.companyId);
+  const one = (platform: ImPlatform) => and(mine, eq(imApps.platform, platform));
+  return {
+    all: () => db.select().from(imApps).where(mine),
+    app: (platform: ImPlatform) =>
+      db
+        .select()
+        .from(imApps)
+        .where(one(platform))
+        .limit(1)
+        .then((r) => r[0]),
+    /** Writes the fields given (and the secrets when given, sealed together), making the row when it is the first. */
+    async save(platform: ImPlatform, patch: ImAppPatch, secrets?: { box: SecretBox; values: ImSecrets }): Promise<ImAppRow> {
+      const sealed = secrets ? (Object.keys(secrets.values).length ? secrets.box.seal(JSON.stringify(secrets.values)) : '') : undefined;
+      const set = { ...patch, ...(sealed !== undefined ? { secrets: sealed } : {}), updatedAt: new Date() };
+      const [row] = await db
+        .insert(imApps)
+        .values({ companyId: scope.companyId, platform, ...set })
+        .onConflictDoUpdate({ target: [imApps.companyId, imApps.platform], set })
+        .returning();
+      if (!row) throw new Error('im_apps upsert answered no row');
+      return row;
+    },
+    remove: (platform: ImPlatform) => db.delete(imApps).where(one(platform)),
+  };
+});

@@ -1,0 +1,95 @@
+import {
+  checkCardTemplateId,
+  checkDdAgentId,
+  checkDdAppKey,
+  checkDdSecret,
+  checkEndpoint,
+  checkFeishuAppId,
+  checkImSecret,
+  checkWeComAesKey,
+  checkWeComAgentId,
+  checkWeComCorpId,
+  checkWeComToken,
+  type ImApp,
+  type ImAppFields,
+  type ImPlatform,
+  type ImUse,
+  imAppProblems,
+} from '@openvisit/contract';
+
+/** One field of an app's form: its name in the call, the contract's check, whether it is write-only. */
+export interface AppField {
+  name: string;
+  check: (s: string) => string | null;
+  secret?: boolean;
+  max: number;
+  placeholder?: string;
+}
+
+export const APP_FIELDS: Record<ImPlatform, AppField[]> = {
+  dingtalk: [
+    { name: 'appKey', check: checkDdAppKey, max: 64 },
+    { name: 'appSecret', check: checkDdSecret, secret: true, max: 128 },
+    { name: 'agentId', check: checkDdAgentId, max: 20 },
+    { name: 'cardTemplateId', check: checkCardTemplateId, max: 128 },
+  ],
+  feishu: [
+    { name: 'appId', check: checkFeishuAppId, max: 20, placeholder: 'cli_0123456789abcdef' },
+    { name: 'appSecret', check: checkImSecret, secret: true, max: 128 },
+  ],
+  wecom: [
+    { name: 'corpId', check: checkWeComCorpId, max: 18, placeholder: 'ww0123456789abcdef' },
+    { name: 'agentId', check: checkWeComAgentId, max: 10 },
+    { name: 'secret', check: checkImSecret, secret: true, max: 128 },
+    { name: 'callbackToken', check: checkWeComToken, secret: true, max: 32 },
+    { name: 'encodingAesKey', check: checkWeComAesKey, secret: true, max: 43 },
+  ],
+};
+export const API_BASE: AppField = { name: 'apiBase', check: checkEndpoint, max: 200, placeholder: 'https://' };
+
+/** The form's name of the app's id on the platform. */
+export const ID_FIELD: Record<ImPlatform, string> = { dingtalk: 'appKey', feishu: 'appId', wecom: 'corpId' };
+
+export interface Values {
+  uses?: ImUse[];
+  [field: string]: string | ImUse[] | undefined;
+}
+/** A text field's value, trimmed ('' when empty). */
+export const str = (v: Values, name: string): string => {
+  const x = v[name];
+  return typeof x === 'string' ? x.trim() : '';
+};
+
+export function initialValues(app: ImApp): Values {
+  const v: Values = { apiBase: app.apiBase, uses: app.uses };
+  for (const f of APP_FIELDS[app.platform]) v[f.name] = f.secret ? '' : f.name === ID_FIELD[app.platform] ? app.appId : f.name === 'agentId' ? app.agentId : app.cardTemplateId;
+  return v;
+}
+
+/** The call's fields from the form: secrets only when typed (empty keeps the stored ones). */
+export function toInput(platform: ImPlatform, v: Values): ImAppFields {
+  const out: Record<string, unknown> = { platform, apiBase: str(v, 'apiBase'), uses: v.uses ?? [] };
+  for (const f of APP_FIELDS[platform]) {
+    const value = str(v, f.name);
+    if (!f.secret || value) out[f.name] = value;
+  }
+  return out as ImAppFields;
+}
+
+/** What the server would refuse of the form as it stands (imAppProblems over the typed values and the stored secrets). */
+export function formProblems(app: ImApp, v: Values): Map<string, string> {
+  const id = ID_FIELD[app.platform];
+  const idKept = str(v, id) === app.appId;
+  const secrets = Object.fromEntries(
+    APP_FIELDS[app.platform].filter((f) => f.secret).map((f) => [f.name, !!str(v, f.name) || (idKept && app.secrets[f.name] === true)]),
+  );
+  const next: ImApp = {
+    ...app,
+    appId: str(v, id),
+    agentId: str(v, 'agentId'),
+    cardTemplateId: str(v, 'cardTemplateId'),
+    uses: v.uses ?? [],
+    secrets,
+  };
+  return new Map(imAppProblems(next).map((p) => [p.field, p.rule]));
+}

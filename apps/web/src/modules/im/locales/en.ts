@@ -1,0 +1,53 @@
+/** English texts of the work apps (Settings › work apps: DingTalk, Feishu and WeCom). */
+export const imEn = {
+  title: 'Work apps',
+  intro: 'Your company’s app on DingTalk, Feishu or WeCom: for signing in, the directory, notices and approval cards.',
+  platforms: { dingtalk: 'DingTalk', feishu: 'Feishu (Lark)', wecom: 'WeCom' },
+  help: {
+    dingtalk:
+      'An internal app of your DingTalk organisation (developer console › app credentials). The AppKey, AppSecret and AgentId are the ones the directory sync uses.',
+    feishu: 'A custom app of your Feishu tenant (developer console › credentials and basic info).',
+    wecom:
+      'A self-built app of your WeCom corporation (admin console › apps): the CorpID (My company), the app’s AgentId and Secret, and the Token and EncodingAESKey of its “receive messages” settings.',
+  },
+  fields: {
+    appKey: 'AppKey',
+    appId: 'App ID',
+    corpId: 'CorpID',
+    agentId: 'AgentId',
+    appSecret: 'AppSecret',
+    secret: 'Secret',
+    callbackToken: 'Token',
+    encodingAesKey: 'EncodingAESKey',
+    cardTemplateId: 'Card template id',
+    apiBase: 'API address',
+  },
+  apiBaseHelp: 'Leave empty to use {{base}}; a private deployment or a proxy may stand in.',
+  uses: {
+    label: 'Use the app for',
+    help: 'Each use needs the fields marked; saving with a use checks the credentials with the platform first.',
+    signIn: 'Signing in',
+    directory: 'Directory',
+    notices: 'Notices',
+    cards: 'Approval cards',
+  },
+  secretKept: 'Stored: leave empty to keep it.',
+  rules: {
+    required: 'Required for the uses chosen',
+    tooLong: 'Too long',
+    format: 'Not in the platform’s format',
+  },
+  test: {
+    run: 'Test connection',
+    ok: 'Connected: the platform gave a token ({{ms}} ms)',
+    failed: 'The connection failed',
+    refused: '{{reason}} (code {{code}})',
+    lastOk: 'Last test at {{at}}: connected',
+    lastFailed: 'Last test at {{at}}: {{reason}}',
+  },
+  save: 'Save',
+  saved: 'Saved',
+  forget: 'Forget the app',
+  forgetConfirm: 'Forget this app’s credentials and uses?',
+  forgotten: 'Forgotten',
+};

@@ -1,0 +1,54 @@
+import type { DeepStrings } from '../../../platform/locales/types';
+import type { imEn } from './en';
+
+/** 办公应用（设置 › 办公应用：钉钉、飞书、企业微信）的中文文本。 */
+export const imZh: DeepStrings<typeof imEn> = {
+  title: '办公应用',
+  intro: '贵司在钉钉、飞书或企业微信上的应用：用于登录、通讯录、通知和审批卡片。',
+  platforms: { dingtalk: '钉钉', feishu: '飞书', wecom: '企业微信' },
+  help: {
+    dingtalk: '贵司钉钉组织的企业内部应用（开发者后台 › 凭证与基础信息）。AppKey、AppSecret 和 AgentId 与通讯录同步使用的相同。',
+    feishu: '贵司飞书企业的自建应用（开发者后台 › 凭证与基础信息）。',
+    wecom: '贵司企业微信的自建应用（管理后台 › 应用管理）：CorpID（我的企业）、应用的 AgentId 和 Secret，以及“接收消息”设置中的 Token 和 EncodingAESKey。',
+  },
+  fields: {
+    appKey: 'AppKey',
+    appId: 'App ID',
+    corpId: 'CorpID',
+    agentId: 'AgentId',
+    appSecret: 'AppSecret',
+    secret: 'Secret',
+    callbackToken: 'Token',
+    encodingAesKey: 'EncodingAESKey',
+    cardTemplateId: '卡片模板 ID',
+    apiBase: 'API 地址',
+  },
+  apiBaseHelp: '留空则使用 {{base}}；私有化部署或代理可填写其地址。',
+  uses: {
+    label: '应用用于',
+    help: '每项用途需填写相应字段；勾选用途后保存时会先向平台验证凭据。',
+    signIn: '登录',
+    directory: '通讯录',
+    notices: '通知',
+    cards: '审批卡片',
+  },
+  secretKept: '已保存：留空则保持不变。',
+  rules: {
+    required: '所选用途需要此项',
+    tooLong: '过长',
+    format: '格式不符合平台要求',
+  },
+  test: {
+    run: '测试连接',
+    ok: '连接成功：平台已发放令牌（{{ms}} 毫秒）',
+    failed: '连接失败',
+    refused: '{{reason}}（错误码 {{code}}）',
+    lastOk: '上次测试 {{at}}：连接成功',
+    lastFailed: '上次测试 {{at}}：{{reason}}',
+  },
+  save: '保存',
+  saved: '已保存',
+  forget: '移除应用',
+  forgetConfirm: '移除此应用的凭据和用途？',
+  forgotten: '已移除',
+};

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { defineCall, epochMs } from '../call.js';
+import { Status } from '../errors.js';
+import { LogModule, Role } from '../lookups.js';
+import { CONTACT_ADMINS, checkDdAgentId, checkDdAppKey, checkDdSecret } from './contacts.js';
+import { checkEndpoint } from './notifications.js';
+
+/**
+ * Work apps (issue 40): the company's own app on DingTalk, Feishu (Lark) or WeCom (企业微信), through which employees
+ * sign in, the directory is read, notices and approval cards are sent and card buttons come back. One app per platform.
+ */
+export const IM_PLATFORMS = ['dingtalk', 'feishu', 'wecom'] as const;
+export type ImPlatform = (typeof IM_PLATFORMS)[number];
+export const zImPlatform = z.enum(IM_PLATFORMS);
+
+/** What an app is used for: each can be switched on by itself once the credentials hold. */
+export const IM_USES = ['signIn', 'directory', 'notices', 'cards'] as const;
+export type ImUse = (typeof IM_USES)[number];
+
+export type ImFieldFailure = 'required' | 'tooLong' | 'format' | 'range';
+
+const text = (s: string, max: number, pattern: RegExp): ImFieldFailure | null => {
+  const v = s.trim();
+  if (v === '') return 'required';
+  if (v.length > max) return 'tooLong';
+  return pattern.test(v) ? null : 'format';
+};
+
+/** Feishu App ID: `cli_` and 16 lower-case letters or digits. */
+export const checkFeishuAppId = (s: string) => text(s, 20, /^cli_[0-9a-z]{16}$/);
+/** A platform's app secret: printable ASCII without spaces. */
+export const checkImSecret = (s: string) => text(s, 128, /^[\x21-\x7e]+$/);
+/** WeCom CorpID: `ww` (or `wx` for older corporations) and 16 hex digits. */
+export const checkWeComCorpId = (s: string) => text(s, 18, /^w[wx][0-9a-f]{16}$/);
+/** WeCom AgentId: digits. */
+export const checkWeComAgentId = (s: string) => text(s, 10, /^\d+$/);
+/** WeCom callback Token: letters and digits, at most 32 (WeCom generates them so). */
+export const checkWeComToken = (s: string) => text(s, 32, /^[A-Za-z0-9]+$/);
+/** WeCom EncodingAESKey: exactly 43 letters and digits. */
+export const checkWeComAesKey = (s: string) => (s.trim() === '' ? 'required' : /^[A-Za-z0-9]{43}$/.test(s.trim()) ? null : 'format');
+/** DingTalk card template id (the template made in the card builder). */
+export const checkCardTemplateId = (s: string) => text(s, 128, /^[A-Za-z0-9._-]+$/);
+
+const zChecked = (check: (s: string) => string | null) =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      const failure = v === '' ? null : check(v);
+      if (failure) ctx.addIssue({ code: 'custom', message: failure });
+    });
+const zSecret = (check: (s: string) => string | null) =>
+  zChecked(check).optional().describe('write-only; omit (or send empty) to keep the stored one');
+
+/** The platform's API base: empty for the installation's (DINGTALK_API_URL, FEISHU_API_URL, WECOM_API_URL). */
+const zApiBase = zChecked(checkEndpoint).optional().describe("empty: the installation's; a private deployment or a proxy otherwise");
+const zUses = z.array(z.enum(IM_USES)).max(IM_USES.length).optional();
+
+/** The fields a form sends per platform (saved by updateImApp, tried by testImApp); omitted fields stay. */
+export const imAppFields = z.discriminatedUnion('platform', [
+  z.object({
+    userid: z.int32().optional(),
+    platform: z.literal('dingtalk'),
+    appKey: zChecked(checkDdAppKey).optional(),
+    appSecret: zChecked(checkDdSecret).optional().describe('write-only; omit (or send empty) to keep the stored one'),
+    agentId: zChecked(checkDdAgentId).optional(),
+    cardTemplateId: zChecked(checkCardTemplateId).optional(),
+    apiBase: zApiBase,
+    uses: zUses,
+  }),
+  z.object({
+    userid: z.int32().optional(),
+    platform: z.literal('feishu'),
+    appId: zChecked(checkFeishuAppId).optional(),
+    appSecret: zSecret(checkImSecret),
+    apiBase: zApiBase,
+    uses: zUses,
+  }),
+  z.object({
+    userid: z.int32().optional(),
+    platform: z.literal('wecom'),
+    corpId: zChecked(checkWeComCorpId).optional(),
+    agentId: zChecked(checkWeComAgentId).optional(),
+    secret: zSecret(checkImSecret),
+    callbackToken: zSecret(checkWeComToken),
+    encodingAesKey: zSecret(checkWeComAesKey),
+    apiBase: zApiBase,
+    uses: zUses,
+  }),
+]);
+export type ImAppFields = z.infer<typeof imAppFields>;
+
+/** An app as answered: its identity, which secrets are stored (never the secrets), uses and the last test. */
+export const imApp = z.object({
+  platform: zImPlatform,
+  /** The app's id on the platform: DingTalk AppKey, Feishu App ID, WeCom CorpID. */
+  appId: z.string(),
+  agentId: z.string(),
+  cardTemplateId: z.string(),
+  apiBase: z.string(),
+  /** The base in force: the company's, else the installation's. */
+  effectiveBase: z.string(),
+  secrets: z.record(z.string(), z.boolean()).describe('which write-only secrets are stored'),
+  uses: z.array(z.enum(IM_USES)),
+  lastTest: z.object({ at: epochMs, ok: z.boolean(), reason: z.string(), ms: z.int32() }).nullable(),
+});
+export type ImApp = z.infer<typeof imApp>;
+
+/** What each platform needs before a use can be switched on (shared by the server and the console's form). */
+export function imAppProblems(a: ImApp): { field: string; rule: string }[] {
+  const out: { field: string; rule: string }[] = [];
+  if (!a.uses.length) return out;
+  const need = (field: string, ok: boolean) => ok || out.push({ field, rule: 'required' });
+  need(a.platform === 'wecom' ? 'corpId' : a.platform === 'feishu' ? 'appId' : 'appKey', a.appId !== '');
+  need(a.platform === 'wecom' ? 'secret' : 'appSecret', a.secrets[a.platform === 'wecom' ? 'secret' : 'appSecret'] === true);
+  if (a.platform !== 'feishu' && (a.uses.includes('notices') || a.uses.includes('cards'))) need('agentId', a.agentId !== '');
+  if (a.platform === 'dingtalk' && a.uses.includes('cards')) need('cardTemplateId', a.cardTemplateId !== '');
+  if (a.platform === 'wecom' && (a.uses.includes('cards') || a.uses.includes('directory'))) {
+    need('callbackToken', a.secrets.callbackToken === true);
+    need('encodingAesKey', a.secrets.encodingAesKey === true);
+  }
+  return out;
+}
+
+const IM_ADMINS = CONTACT_ADMINS;
+const imLog = { module: LogModule.ACCOUNT, event: 'update' } as const;
+
+export const getImApps = defineCall({
+  name: 'getImApps',
+  area: 'contacts',
+  module: 'im',
+  summary: "The company's work apps on DingTalk, Feishu and WeCom (one per platform, unconfigured ones empty), without secrets",
+  access: IM_ADMINS,
+  input: z.object({ userid: z.int32().optional() }),
+  output: z.array(imApp),
+});
+
+export const updateImApp = defineCall({
+  name: 'updateImApp',
+  area: 'contacts',
+  module: 'im',
+  summary:
+    "Save a work app's credentials and uses; omitted fields stay, secrets are write-only (another app id forgets the stored ones). A use needs what imAppProblems names (400 with field errors); saving with a use switched on first checks the credentials with the platform (51 when refused, 674 when unreachable)",
+  access: IM_ADMINS,
+  statuses: [Status.DIRECTORY_UNREACHABLE],
+  fieldStatuses: { [Status.DINGTALK_VERIFY_FAILED]: null },
+  log: imLog,
+  input: imAppFields,
+  output: imApp,
+});
+
+export const testImApp = defineCall({
+  name: 'testImApp',
+  area: 'contacts',
+  module: 'im',
+  summary:
+    "Try a work app's credentials now (the form's unsaved values over the stored ones; an empty secret uses the stored one while the app id is unchanged): gets a token from the platform. Answers whether it worked, else the platform's words and code, and how long it took; never the secret",
+  access: IM_ADMINS,
+  input: imAppFields,
+  output: z.object({ ok: z.boolean(), reason: z.string(), code: z.string(), ms: z.int32() }),
+});
+
+export const delImApp = defineCall({
+  name: 'delImApp',
+  area: 'contacts',
+  module: 'im',
+  summary: "Forget a work app: its credentials, secrets and uses (DingTalk's directory sync settings too). 58 while DingTalk's notices or sync are on",
+  access: IM_ADMINS,
+  statuses: [Status.UPDATE_NOT_ALLOWED],
+  log: { module: LogModule.ACCOUNT, event: 'delete' },
+  input: z.object({ userid: z.int32().optional(), platform: zImPlatform }),
+  output: z.null(),
+});
+
+export const imCalls = [getImApps, updateImApp, testImApp, delImApp] as const;
