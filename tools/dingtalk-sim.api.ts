@@ -1,6 +1,6 @@
 // The "new" API of tools/dingtalk-sim.ts (host api.dingtalk.com, /v1.0/…) for sign-in, and the OAuth authorize page
 // (host login.dingtalk.com): docs/protocols/dingtalk.md, section "Sign-in".
-import { type DtState, json, requestId, type SimAnswer, type SimRequest } from './dingtalk-sim.state.js';
+import { type DtState, type DtToken, json, requestId, type SimAnswer, type SimRequest } from './dingtalk-sim.state.js';
 
 /** The new API's error body: HTTP status, {code, message, requestid}. */
 export const apiError = (status: number, code: string, message: string): SimAnswer => json({ code, message, requestid: requestId() }, status);
@@ -12,10 +12,12 @@ const header = (req: SimRequest, name: string) => {
   return Array.isArray(v) ? v[0] : v;
 };
 
-/** The token of x-acs-dingtalk-access-token, checked. */
-export function headerToken(st: DtState, req: SimRequest, kind: 'app' | 'user') {
-  const t = st.checkToken(header(req, 'x-acs-dingtalk-access-token'), kind);
-  return typeof t === 'string' ? null : t;
+/** The token of x-acs-dingtalk-access-token (the only place the new API reads it), or the refusal. */
+export function headerToken(st: DtState, req: SimRequest, kind: 'app' | 'user'): DtToken | SimAnswer {
+  const value = header(req, 'x-acs-dingtalk-access-token');
+  if (!value) return apiError(400, 'AuthenticationFailed.MissingParameter', '缺少参数：x-acs-dingtalk-access-token');
+  const t = st.checkToken(value, kind);
+  return typeof t === 'string' ? badToken() : t;
 }
 
 /** POST /v1.0/oauth2/accessToken {appKey, appSecret} → {accessToken, expireIn}: the app token of the new API. */
@@ -50,7 +52,8 @@ function userAccessToken(st: DtState, b: Record<string, unknown>): SimAnswer {
 /** GET /v1.0/contact/users/me with the user's token: who signed in (no userid: getbyunionid gives it). */
 function usersMe(st: DtState, req: SimRequest): SimAnswer {
   const t = headerToken(st, req, 'user');
-  if (!t?.userId) return badToken();
+  if (!('token' in t)) return t;
+  if (!t.userId) return badToken();
   const corp = st.corpOfUser(t.userId);
   const u = corp?.users.get(t.userId);
   if (!u) return apiError(400, 'userNotExist', '用户不存在');

@@ -1,7 +1,7 @@
 // Interactive cards of tools/dingtalk-sim.ts: create and deliver (POST /v1.0/card/instances[/deliver|/createAndDeliver]),
 // update (PUT /v1.0/card/instances), and a press: the CALLBACK DingTalk pushes over Stream and the answer's card update
 // (docs/protocols/dingtalk.md, section "Interactive cards").
-import { apiError, badToken, headerToken } from './dingtalk-sim.api.js';
+import { apiError, headerToken } from './dingtalk-sim.api.js';
 import { type DtApp, type DtCard, type DtState, json, parseOpenSpaceId, type SimAnswer, type SimRequest, stringMap } from './dingtalk-sim.state.js';
 import { CARD_TOPIC, type DtGateway } from './dingtalk-sim.stream.js';
 
@@ -108,10 +108,10 @@ function update(st: DtState, card: DtCard, b: Record<string, unknown>): SimAnswe
 
 /** Answers a card request of the new API, or null. */
 export function cardRoute(st: DtState, req: SimRequest): SimAnswer | null {
-  const paths = ['/v1.0/card/instances', '/v1.0/card/instances/deliver', '/v1.0/card/instances/createAndDeliver'];
+  const paths = ['/v1.0/card/instances', '/v1.0/card/instances/deliver', '/v1.0/card/instances/createAndDeliver', '/v1.0/card/instances/spaces'];
   if (!paths.includes(req.path)) return null;
   const t = headerToken(st, req, 'app');
-  if (!t) return badToken();
+  if (!('token' in t)) return t;
   const app = st.apps.get(t.appKey)!;
   const b = req.body;
   if (!b) return apiError(400, 'MissingBody', 'body is mandatory for this action.');
@@ -120,6 +120,15 @@ export function cardRoute(st: DtState, req: SimRequest): SimAnswer | null {
     return card && card.appKey === app.appKey ? update(st, card, b) : apiError(400, 'card.notExist', '卡片不存在');
   }
   if (req.method !== 'POST') return apiError(404, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
+  if (req.path === '/v1.0/card/instances/spaces') {
+    // appendSpace: declares (more) open spaces of a created card before it is delivered there.
+    const card = st.cards.get(String(b.outTrackId ?? ''));
+    if (!card || card.appKey !== app.appKey) return apiError(400, 'card.notExist', '卡片不存在');
+    const models = created.get(card) ?? {};
+    for (const k of ['imRobotOpenSpaceModel', 'imGroupOpenSpaceModel'] as const) if (b[k]) models[k] = b[k];
+    created.set(card, models);
+    return json({ success: true, result: true });
+  }
   if (req.path === '/v1.0/card/instances/deliver') {
     const card = st.cards.get(String(b.outTrackId ?? ''));
     if (!card || card.appKey !== app.appKey) return apiError(400, 'card.notExist', '卡片不存在');

@@ -11,9 +11,10 @@ const badParam = (what: string) => err(40035, `不合法的参数: ${what}`);
 const noUser = () => err(60121, '找不到该用户');
 const noDept = () => err(60003, '部门不存在');
 
-/** The documented token refusals: 40014 unknown, 42001 expired (inside errcode 88 on topapi). */
-export function tokenRefusal(why: 'unknown' | 'expired', style: TokenFaultStyle): SimAnswer {
-  const [code, msg] = why === 'expired' ? [42001, 'access_token超时'] : [40014, '不合法的access_token'];
+/** The token refusals: 40000 absent, 40014 unknown, 42001 expired (inside errcode 88 on topapi, as the platform answers). */
+export function tokenRefusal(why: 'absent' | 'unknown' | 'expired', style: TokenFaultStyle): SimAnswer {
+  const [code, msg] =
+    why === 'expired' ? [42001, 'access_token超时'] : why === 'absent' ? [40000, 'access_token is blank'] : [40014, '不合法的access_token'];
   if (style === 'plain') return err(code, msg);
   return json({
     errcode: 88,
@@ -51,9 +52,14 @@ export function userDetail(u: DtUser, corp: DtCorp) {
   };
 }
 
-function gettoken(st: DtState, q: URLSearchParams): SimAnswer {
+/** Wrong credentials: 40096 is what the platform answers today; 40089 is what its global error table lists. */
+export type GettokenRefusal = 40096 | 40089;
+
+function gettoken(st: DtState, q: URLSearchParams, refusal: GettokenRefusal): SimAnswer {
+  if (!q.get('appkey')) return err(40035, '缺少参数 corpid or appkey');
   const app = st.apps.get(q.get('appkey') ?? '');
-  if (!app || app.appSecret !== q.get('appsecret')) return err(40089, '不合法的corpId或corpSecret');
+  if (!app || app.appSecret !== q.get('appsecret'))
+    return refusal === 40089 ? err(40089, '不合法的corpId或corpSecret') : err(40096, '不合法的appKey或appSecret');
   const t = st.appToken(app.appKey);
   return ok({ access_token: t.token, expires_in: Math.round((t.expiresAt - st.now()) / 1000) });
 }
@@ -159,10 +165,19 @@ function asyncSend(st: DtState, app: DtApp, corp: DtCorp, b: Record<string, unkn
   for (const u of members) if (all || u.dept_id_list.some((d) => depts.includes(d))) to.add(u.userid);
   const taskId = st.nextTaskId();
   const msg = b.msg as Record<string, unknown>;
+  // "The same content to the same person once a day": the call succeeds, the repeat is not delivered (143106).
+  const text = JSON.stringify(msg);
+  const dayAgo = st.now() - 86_400_000;
+  const repeat = (id: string) =>
+    st.sent.some(
+      (s) => s.kind === 'notice' && s.appKey === app.appKey && s.at > dayAgo && s.to.includes(id) && JSON.stringify((s.raw as Json).msg) === text,
+    );
+  const forbidden = [...to].filter(repeat);
   st.record({
     kind: 'notice',
     appKey: app.appKey,
-    to: [...to],
+    to: [...to].filter((id) => !forbidden.includes(id)),
+    forbidden,
     invalid: ids.filter((id) => !corp.users.has(id)),
     msgtype: String(msg.msgtype),
     content: msg[String(msg.msgtype)],
@@ -172,6 +187,26 @@ function asyncSend(st: DtState, app: DtApp, corp: DtCorp, b: Record<string, unkn
   return ok({ task_id: taskId });
 }
 
+/** getsendresult: who got the notice (all unread here), who was invalid or held back by the daily rules. */
+function sendResult(st: DtState, app: DtApp, b: Record<string, unknown>): SimAnswer {
+  const s = st.sent.find((x) => x.kind === 'notice' && x.appKey === app.appKey && x.taskId === Number(b.task_id));
+  if (String(b.agent_id ?? '') !== app.agentId) return err(40056, '不合法的agentid');
+  if (!s) return err(400002, '无效的task_id');
+  const forbidden = s.forbidden ?? [];
+  return ok({
+    send_result: {
+      read_user_id_list: [],
+      unread_user_id_list: s.to,
+      invalid_user_id_list: s.invalid,
+      failed_user_id_list: [],
+      forbidden_user_id_list: forbidden,
+      forbidden_list: forbidden.map((userid) => ({ code: '143106', count: 1, userid })),
+      invalid_dept_id_list: [],
+    },
+  });
+}
+
+type Json = Record<string, unknown>;
 type Handler = (st: DtState, app: DtApp, corp: DtCorp, b: Record<string, unknown>) => SimAnswer;
 const TOPAPI: Record<string, Handler> = {
   '/topapi/v2/department/listsub': (_s, _a, c, b) => listsub(c, b),
@@ -182,11 +217,12 @@ const TOPAPI: Record<string, Handler> = {
   '/topapi/user/getbyunionid': (_s, _a, c, b) => byUnionId(c, b),
   '/topapi/v2/user/getuserinfo': getUserInfo,
   '/topapi/message/corpconversation/asyncsend_v2': asyncSend,
+  '/topapi/message/corpconversation/getsendresult': (s, a, _c, b) => sendResult(s, a, b),
 };
 
 /** Answers an old-API request, or null when the path is not one. */
-export function oapiRoute(st: DtState, req: SimRequest, style: TokenFaultStyle): SimAnswer | null {
-  if (req.path === '/gettoken') return req.method === 'GET' ? gettoken(st, req.query) : json({ errcode: 404, errmsg: '请求的URI地址不存在' }, 404);
+export function oapiRoute(st: DtState, req: SimRequest, style: TokenFaultStyle, refusal: GettokenRefusal): SimAnswer | null {
+  if (req.path === '/gettoken') return req.method === 'GET' ? gettoken(st, req.query, refusal) : err(404, '请求的URI地址不存在');
   if (!req.path.startsWith('/topapi/')) return null;
   const handler = TOPAPI[req.path];
   const api = `dingtalk.oapi${req.path.slice('/topapi'.length).replaceAll('/', '.')}`;
@@ -197,8 +233,8 @@ export function oapiRoute(st: DtState, req: SimRequest, style: TokenFaultStyle):
       errmsg: `Invalid method[submsg=不合法ApiName，ApiName = ${api}]`,
       request_id: requestId(),
     });
-  const t = st.checkToken(req.query.get('access_token'));
-  if (t === 'unknown' || t === 'expired') return tokenRefusal(t, style);
+  const t = req.query.get('access_token') ? st.checkToken(req.query.get('access_token')) : 'absent';
+  if (t === 'absent' || t === 'unknown' || t === 'expired') return tokenRefusal(t, style);
   if (req.method !== 'POST') return err(43002, '需要POST请求');
   if (!req.body) return badParam('body (JSON)');
   const app = st.apps.get(t.appKey)!;

@@ -51,6 +51,8 @@ export interface DtSent {
   to: string[];
   /** Recipient ids that are not members of the corp (DingTalk accepts the task and drops them). */
   invalid: string[];
+  /** Members held back by the daily rules (the same content once a day): accepted, not delivered. */
+  forbidden?: string[];
   /** text / markdown / action_card / oa / link, or 'card'. */
   msgtype: string;
   content: unknown;

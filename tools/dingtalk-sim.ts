@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import process from 'node:process';
 import { apiError, apiRoute } from './dingtalk-sim.api.js';
 import { cardRoute, type PressInput, type PressResult, press } from './dingtalk-sim.cards.js';
-import { oapiRoute, type TokenFaultStyle } from './dingtalk-sim.oapi.js';
+import { type GettokenRefusal, oapiRoute, type TokenFaultStyle } from './dingtalk-sim.oapi.js';
 import {
   type DtApp,
   type DtCard,
@@ -36,7 +36,10 @@ export interface DingTalkSimOptions extends Partial<StreamOptions> {
   latencyMs?: number;
   /** How long a press waits for the Stream answer (DingTalk does not publish it: 3000 chosen). */
   callbackTimeoutMs?: number;
+  /** How topapi refuses a bad token: errcode 88 + sub_code (default, as the platform answers) or the bare 40014/42001. */
   tokenFaultStyle?: TokenFaultStyle;
+  /** gettoken's refusal of wrong credentials: 40096 (default, as the platform answers) or 40089 (the global error table). */
+  gettokenRefusal?: GettokenRefusal;
 }
 
 export interface DingTalkSim {
@@ -130,12 +133,12 @@ function write(res: http.ServerResponse, a: SimAnswer) {
   res.end(JSON.stringify(a.json ?? {}));
 }
 
-function route(st: DtState, gw: DtGateway, req: SimRequest, style: TokenFaultStyle): SimAnswer {
+function route(st: DtState, gw: DtGateway, req: SimRequest, opts: DingTalkSimOptions): SimAnswer {
   const oldApi = !req.path.startsWith('/v1.0/') && !req.path.startsWith('/oauth2/');
   const f = st.takeFault(req.path);
   if (f) return faultAnswer(f, oldApi);
   if (req.path === '/v1.0/gateway/connections/open' && req.method === 'POST') return gw.open(req.body);
-  const a = oapiRoute(st, req, style) ?? apiRoute(st, req) ?? cardRoute(st, req);
+  const a = oapiRoute(st, req, opts.tokenFaultStyle ?? 'errcode88', opts.gettokenRefusal ?? 40096) ?? apiRoute(st, req) ?? cardRoute(st, req);
   if (a) return a;
   return oldApi
     ? json({ errcode: 404, errmsg: '请求的URI地址不存在' }, 404)
@@ -196,7 +199,7 @@ export async function startDingTalkSim(opts: DingTalkSimOptions = {}): Promise<D
   const server = http.createServer(async (req, res) => {
     const parsed = await parse(req);
     if (latency > 0) await new Promise((r) => setTimeout(r, latency));
-    write(res, route(st, gw, parsed, opts.tokenFaultStyle ?? 'errcode88'));
+    write(res, route(st, gw, parsed, opts));
   });
   server.on('upgrade', (req, socket, head) => gw.upgrade(req, socket, head));
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));

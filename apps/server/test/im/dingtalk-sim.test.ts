@@ -24,13 +24,25 @@ async function call(url: string, body?: unknown, init: { method?: string; header
 /** A Stream client from the protocol document: open → endpoint?ticket, pings echoed, frames kept. */
 async function stream(sim: DingTalkSim, subs: { type: string; topic: string }[], o: { answerPings?: boolean } = {}) {
   const app = sim.app();
-  const opened = await call(`${sim.url}/v1.0/gateway/connections/open`, { clientId: app.appKey, clientSecret: app.appSecret, subscriptions: subs, ua: 'openvisit-test/1.0' });
+  const opened = await call(`${sim.url}/v1.0/gateway/connections/open`, {
+    clientId: app.appKey,
+    clientSecret: app.appSecret,
+    subscriptions: subs,
+    ua: 'openvisit-test/1.0',
+  });
   const { endpoint, ticket } = opened.body as { endpoint: string; ticket: string };
   const ws = new WebSocket(`${endpoint}?ticket=${ticket}`);
   const frames: Frame[] = [];
   const listeners = new Set<(f: Frame) => void>();
   const ack = (f: Frame, data: unknown) =>
-    ws.send(JSON.stringify({ code: 200, headers: { contentType: 'application/json', messageId: f.headers.messageId }, message: 'OK', data: JSON.stringify(data) }));
+    ws.send(
+      JSON.stringify({
+        code: 200,
+        headers: { contentType: 'application/json', messageId: f.headers.messageId },
+        message: 'OK',
+        data: JSON.stringify(data),
+      }),
+    );
   ws.on('message', (raw) => {
     const f = JSON.parse(String(raw)) as Frame;
     frames.push(f);
@@ -62,22 +74,27 @@ describe('DingTalk simulator', () => {
   let sim: DingTalkSim;
   let token: string;
   const oapi = (path: string, body: unknown, t = token) => call(`${sim.url}${path}?access_token=${t}`, body);
-  const api = (path: string, body: unknown, method = 'POST') => call(`${sim.url}${path}`, body, { method, headers: { 'x-acs-dingtalk-access-token': token } });
+  const api = (path: string, body: unknown, method = 'POST') =>
+    call(`${sim.url}${path}`, body, { method, headers: { 'x-acs-dingtalk-access-token': token } });
 
   beforeAll(async () => {
     sim = await startDingTalkSim({ resendAfterMs: 300, disconnectGraceMs: 100, callbackTimeoutMs: 400 });
     sim.addDepartment({ dept_id: 2, name: '行政部' });
-    for (let i = 1; i <= 150; i++) sim.addUser({ userid: `u${i}`, name: `成员${i}`, mobile: `1380000${String(i).padStart(4, '0')}`, job_number: `E${i}`, dept_id_list: [2] });
+    for (let i = 1; i <= 150; i++)
+      sim.addUser({ userid: `u${i}`, name: `成员${i}`, mobile: `1380000${String(i).padStart(4, '0')}`, job_number: `E${i}`, dept_id_list: [2] });
     const app = sim.app();
     token = String((await call(`${sim.url}/gettoken?appkey=${app.appKey}&appsecret=${app.appSecret}`)).body.access_token);
   });
   afterAll(() => sim.close());
 
-  it('issues tokens for 7200 s, refuses a wrong secret (40089) and an expired or unknown token (88: 42001 / 40014)', async () => {
+  it('issues tokens for 7200 s, refuses a wrong secret (40096) and an absent, unknown or expired token (88: 40000 / 40014 / 42001)', async () => {
     const app = sim.app();
     const again = await call(`${sim.url}/gettoken?appkey=${app.appKey}&appsecret=${app.appSecret}`);
     expect(again.body).toMatchObject({ errcode: 0, access_token: token, expires_in: 7200 });
-    expect((await call(`${sim.url}/gettoken?appkey=${app.appKey}&appsecret=wrong`)).body).toMatchObject({ errcode: 40089 });
+    expect((await call(`${sim.url}/gettoken?appkey=${app.appKey}&appsecret=wrong`)).body).toMatchObject({ errcode: 40096 });
+    expect((await call(`${sim.url}/topapi/v2/user/get`, { userid: 'u1' })).body).toMatchObject({ errcode: 88, sub_code: '40000' });
+    const noHeader = await call(`${sim.url}/v1.0/contact/users/me?access_token=${token}`);
+    expect(noHeader).toMatchObject({ status: 400, body: { code: 'AuthenticationFailed.MissingParameter' } });
     const v1 = await call(`${sim.url}/v1.0/oauth2/accessToken`, { appKey: app.appKey, appSecret: app.appSecret });
     expect(v1.body).toMatchObject({ accessToken: token, expireIn: 7200 });
     expect((await call(`${sim.url}/v1.0/oauth2/accessToken`, { appKey: app.appKey, appSecret: 'x' })).status).toBe(400);
@@ -110,12 +127,20 @@ describe('DingTalk simulator', () => {
 
   it('records work notices (text, markdown, action_card) and refuses malformed ones', async () => {
     const agent_id = Number(sim.app().agentId);
-    const sent = await oapi('/topapi/message/corpconversation/asyncsend_v2', { agent_id, userid_list: 'u1,ghost', msg: { msgtype: 'text', text: { content: '访客已到' } } });
+    const sent = await oapi('/topapi/message/corpconversation/asyncsend_v2', {
+      agent_id,
+      userid_list: 'u1,ghost',
+      msg: { msgtype: 'text', text: { content: '访客已到' } },
+    });
     expect(sent.body).toMatchObject({ errcode: 0, task_id: expect.any(Number) });
     const notice = await sim.waitForSent((s) => s.taskId === sent.body.task_id);
     expect(notice).toMatchObject({ kind: 'notice', to: ['u1'], invalid: ['ghost'], msgtype: 'text', content: { content: '访客已到' } });
     const md = { msgtype: 'markdown', markdown: { title: '审批', text: '# 请审批' } };
     expect((await oapi('/topapi/message/corpconversation/asyncsend_v2', { agent_id, userid_list: 'u2', msg: md })).body.errcode).toBe(0);
+    // The same content to the same person twice a day: accepted, held back (getsendresult says so).
+    const twice = await oapi('/topapi/message/corpconversation/asyncsend_v2', { agent_id, userid_list: 'u2,u3', msg: md });
+    const result = (await oapi('/topapi/message/corpconversation/getsendresult', { agent_id, task_id: twice.body.task_id })).body.send_result;
+    expect(result).toMatchObject({ unread_user_id_list: ['u3'], forbidden_user_id_list: ['u2'], forbidden_list: [{ code: '143106', userid: 'u2' }] });
     const badCard = { msgtype: 'action_card', action_card: { title: 't', markdown: 'm' } };
     expect((await oapi('/topapi/message/corpconversation/asyncsend_v2', { agent_id, userid_list: 'u2', msg: badCard })).body.errcode).toBe(40035);
     expect((await oapi('/topapi/message/corpconversation/asyncsend_v2', { agent_id: 1, userid_list: 'u2', msg: md })).body.errcode).toBe(40056);
@@ -132,13 +157,29 @@ describe('DingTalk simulator', () => {
       imRobotOpenDeliverModel: { spaceType: 'IM_ROBOT', robotCode: sim.app().robotCode },
     };
     const r = await api('/v1.0/card/instances/createAndDeliver', card);
-    expect(r.body).toMatchObject({ success: true, result: { outTrackId: 'visit-1', deliverResults: [{ spaceType: 'IM_ROBOT', spaceId: 'u3', success: true }] } });
+    expect(r.body).toMatchObject({
+      success: true,
+      result: { outTrackId: 'visit-1', deliverResults: [{ spaceType: 'IM_ROBOT', spaceId: 'u3', success: true }] },
+    });
     expect(sim.sent.at(-1)).toMatchObject({ kind: 'card', to: ['u3'], outTrackId: 'visit-1' });
     const bad = { ...card, outTrackId: 'visit-bad', cardData: { cardParamMap: { n: 1 } } };
     expect((await api('/v1.0/card/instances/createAndDeliver', bad)).status).toBe(400);
-    const upd = await api('/v1.0/card/instances', { outTrackId: 'visit-1', cardData: { cardParamMap: { status: 'seen' } }, cardUpdateOptions: { updateCardDataByKey: true } }, 'PUT');
+    const upd = await api(
+      '/v1.0/card/instances',
+      { outTrackId: 'visit-1', cardData: { cardParamMap: { status: 'seen' } }, cardUpdateOptions: { updateCardDataByKey: true } },
+      'PUT',
+    );
     expect(upd.body).toEqual({ success: true, result: true });
     expect(sim.card('visit-1')?.cardParamMap).toEqual({ title: '访客 王五', status: 'seen' });
+    // The create + appendSpace + deliver route to the same place; a space not declared first is refused.
+    const { openSpaceId, imRobotOpenDeliverModel, imRobotOpenSpaceModel: _, ...bare } = card;
+    expect((await api('/v1.0/card/instances', { ...bare, outTrackId: 'visit-2' })).body).toEqual({ success: true, result: 'visit-2' });
+    const deliver = { outTrackId: 'visit-2', openSpaceId, imRobotOpenDeliverModel };
+    expect((await api('/v1.0/card/instances/deliver', deliver)).status).toBe(400);
+    expect((await api('/v1.0/card/instances/spaces', { outTrackId: 'visit-2', imRobotOpenSpaceModel: { supportForward: true } })).body.success).toBe(
+      true,
+    );
+    expect((await api('/v1.0/card/instances/deliver', deliver)).body).toMatchObject({ success: true, result: [{ spaceId: 'u3', success: true }] });
   });
 
   it('signs in through the authorize page (authCode, single use) and with an in-app code', async () => {
@@ -171,12 +212,20 @@ describe('DingTalk simulator', () => {
 
   it('opens a Stream connection with a single-use ticket and keeps it alive with ping', async () => {
     const app = sim.app();
-    const wrong = await call(`${sim.url}/v1.0/gateway/connections/open`, { clientId: app.appKey, clientSecret: 'x', subscriptions: [{ type: 'EVENT', topic: '*' }] });
+    const wrong = await call(`${sim.url}/v1.0/gateway/connections/open`, {
+      clientId: app.appKey,
+      clientSecret: 'x',
+      subscriptions: [{ type: 'EVENT', topic: '*' }],
+    });
     expect(wrong.status).toBe(400);
     const c = await stream(sim, [{ type: 'EVENT', topic: '*' }]);
     expect(sim.connections()).toBe(1);
     const reuse = new WebSocket(`${c.endpoint}?ticket=${c.ticket}`);
-    await expect(new Promise((resolve, reject) => (reuse.once('open', resolve), reuse.once('error', reject)))).rejects.toThrow(/401/);
+    const handshake = new Promise((resolve, reject) => {
+      reuse.once('open', resolve);
+      reuse.once('error', reject);
+    });
+    await expect(handshake).rejects.toThrow(/401/);
     expect(await sim.ping()).toEqual([{ connectionId: expect.any(String), ok: true }]);
     c.ws.close();
     await c.closed;
@@ -211,7 +260,8 @@ describe('DingTalk simulator', () => {
       if (f.type !== 'CALLBACK') return;
       const d = JSON.parse(f.data) as { content: string; userId: string };
       const { actionIds } = (JSON.parse(d.content) as { cardPrivateData: { actionIds: string[] } }).cardPrivateData;
-      if (actionIds[0] === 'approve') c.ack(f, { response: { cardUpdateOptions: { updateCardDataByKey: true }, cardData: { cardParamMap: { status: 'approved' } } } });
+      if (actionIds[0] === 'approve')
+        c.ack(f, { response: { cardUpdateOptions: { updateCardDataByKey: true }, cardData: { cardParamMap: { status: 'approved' } } } });
     });
     const ok = await sim.press({ outTrackId: 'visit-1', userId: 'u3', actionIds: ['approve'], params: { note: '同意' } });
     expect(ok).toMatchObject({ answered: true, problems: [] });
