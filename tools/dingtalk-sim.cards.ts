@@ -5,7 +5,9 @@ import { apiError, headerToken } from './dingtalk-sim.api.js';
 import { type DtApp, type DtCard, type DtState, json, parseOpenSpaceId, type SimAnswer, type SimRequest, stringMap } from './dingtalk-sim.state.js';
 import { CARD_TOPIC, type DtGateway } from './dingtalk-sim.stream.js';
 
-const invalid = (message: string) => apiError(400, 'param.invalid', message);
+// The card API's refusals (创建并投放卡片, 错误码): HTTP 400 with code = message = the code's name.
+const refuse = (code: string) => apiError(400, code, code);
+const invalid = (_why: string) => refuse('param.invalid');
 
 /** Applies a cardParamMap: merged key by key, or replacing the whole map (DingTalk's default). */
 function merge(old: Record<string, string>, next: Record<string, string>, byKey: boolean) {
@@ -25,11 +27,12 @@ function privateMaps(v: unknown): Record<string, Record<string, string>> | null 
 }
 
 function create(st: DtState, app: DtApp, b: Record<string, unknown>): DtCard | SimAnswer {
-  if (typeof b.outTrackId !== 'string' || !b.outTrackId) return apiError(400, 'card.outTrackIdEmpty', '业务标识outTrackId为空');
-  if (typeof b.cardTemplateId !== 'string' || !b.cardTemplateId) return apiError(400, 'card.templateEmpty', '卡片模板ID为空');
-  if (st.cards.has(b.outTrackId)) return apiError(400, 'card.outTrackIdDuplicate', 'outTrackId 已存在');
-  const params = stringMap((b.cardData as { cardParamMap?: unknown } | undefined)?.cardParamMap);
-  if (!b.cardData || !params) return invalid('cardData.cardParamMap 的值必须是字符串');
+  if (typeof b.outTrackId !== 'string' || !b.outTrackId) return refuse('param.outTrackIdEmpty');
+  if (typeof b.cardTemplateId !== 'string' || !b.cardTemplateId) return refuse('param.cardTemplateIdEmpty');
+  if (st.cards.has(b.outTrackId)) return refuse('param.cardAlreadyExist');
+  if (!b.cardData) return refuse('param.cardPublicDataEmpty');
+  const params = stringMap((b.cardData as { cardParamMap?: unknown }).cardParamMap);
+  if (!params) return invalid('cardData.cardParamMap 的值必须是字符串');
   const priv = privateMaps(b.privateData);
   if (!priv) return invalid('privateData.<userId>.cardParamMap 的值必须是字符串');
   const callbackType = String(b.callbackType ?? '');
@@ -43,6 +46,10 @@ function create(st: DtState, app: DtApp, b: Record<string, unknown>): DtCard | S
     ...(b.callbackRouteKey ? { callbackRouteKey: String(b.callbackRouteKey) } : {}),
     cardParamMap: params,
     privateData: priv,
+    userIdType: Number(b.userIdType ?? 1) === 2 ? 2 : 1,
+    presserViews: {},
+    pressPending: false,
+    updatedDuringPress: false,
     spaces: [],
     history: [{ at: st.now(), via: 'create', cardParamMap: params }],
   };
@@ -50,35 +57,49 @@ function create(st: DtState, app: DtApp, b: Record<string, unknown>): DtCard | S
   return card;
 }
 
-/** Delivers to the open spaces: IM_ROBOT (a member, by userid or unionId) and IM_GROUP (any conversation id). */
-function deliver(st: DtState, app: DtApp, card: DtCard, b: Record<string, unknown>, created: Record<string, unknown>) {
-  const spaces = parseOpenSpaceId(b.openSpaceId);
-  if (!spaces) return invalid('openSpaceId 格式为 dtv1.card//IM_ROBOT.<userId>;IM_GROUP.<openConversationId>');
+type Space = { spaceType: string; spaceId: string };
+type Delivered = { spaceType: string; spaceId: string; success: boolean; carrierId?: string; errorMsg?: string };
+
+/** One space: IM_ROBOT (a member, by userid or unionId), IM_GROUP / IM_SINGLE / ONE_BOX (a conversation id). */
+function deliverOne(st: DtState, app: DtApp, card: DtCard, s: Space, models: Record<string, unknown>): Delivered | SimAnswer {
+  const need: Record<string, [string, string]> = {
+    IM_ROBOT: ['imRobotOpenDeliverModel', 'imRobotOpenSpaceModel'],
+    IM_GROUP: ['imGroupOpenDeliverModel', 'imGroupOpenSpaceModel'],
+    IM_SINGLE: ['imSingleOpenDeliverModel', 'imSingleOpenSpaceModel'],
+    ONE_BOX: ['topOpenDeliverModel', 'topOpenSpaceModel'],
+  };
+  const pair = need[s.spaceType];
+  if (!pair) return refuse('param.openSpaceIdInvalid');
+  if (!models[pair[0]]) return refuse('param.openDeliverModelEmpty');
+  if (!models[`created:${pair[1]}`]) return refuse('param.openSpaceModelInvalid');
+  if (s.spaceType === 'IM_GROUP' && !(models.imGroupOpenDeliverModel as { robotCode?: unknown }).robotCode)
+    return refuse('param.openDeliverModelError');
+  const carrierId = `carrier-${card.outTrackId}-${s.spaceId}`;
+  if (s.spaceType !== 'IM_ROBOT') return { ...s, success: true, carrierId };
   const corp = st.corp(app.corpId);
-  const results = [];
-  const to: string[] = [];
+  const byUnion = Number(models.userIdType ?? 1) === 2;
+  const user = byUnion ? [...corp.users.values()].find((u) => u.unionid === s.spaceId) : corp.users.get(s.spaceId);
+  return user ? { ...s, success: true, carrierId } : { ...s, success: false, errorMsg: 'param.userIdNotExist' };
+}
+
+/** Delivers to every space of openSpaceId; the open space models come from the create (or appendSpace). */
+function deliver(st: DtState, app: DtApp, card: DtCard, b: Record<string, unknown>, createdWith: Record<string, unknown>) {
+  if (!b.openSpaceId) return refuse('param.openSpaceIdEmpty');
+  const spaces = parseOpenSpaceId(b.openSpaceId);
+  if (!spaces) return refuse('param.openSpaceIdInvalid');
+  const models: Record<string, unknown> = { ...b, userIdType: b.userIdType ?? createdWith.userIdType };
+  for (const [k, v] of Object.entries(createdWith)) if (k.endsWith('OpenSpaceModel')) models[`created:${k}`] = v;
+  const results: Delivered[] = [];
   for (const s of spaces) {
-    if (s.spaceType === 'IM_ROBOT') {
-      if (!b.imRobotOpenDeliverModel) return invalid('投放到 IM_ROBOT 需要 imRobotOpenDeliverModel');
-      if (!created.imRobotOpenSpaceModel) return invalid('卡片创建时未声明 imRobotOpenSpaceModel');
-      const byUnion = Number(b.userIdType ?? created.userIdType ?? 1) === 2;
-      const user = byUnion ? [...corp.users.values()].find((u) => u.unionid === s.spaceId) : corp.users.get(s.spaceId);
-      if (user) to.push(user.userid);
-      results.push({
-        spaceType: s.spaceType,
-        spaceId: s.spaceId,
-        success: !!user,
-        ...(user ? { carrierId: `carrier-${card.outTrackId}-${user.userid}` } : { errorMsg: 'user not found' }),
-      });
-    } else if (s.spaceType === 'IM_GROUP') {
-      if (!(b.imGroupOpenDeliverModel as { robotCode?: unknown } | undefined)?.robotCode)
-        return invalid('投放到 IM_GROUP 需要 imGroupOpenDeliverModel.robotCode');
-      if (!created.imGroupOpenSpaceModel) return invalid('卡片创建时未声明 imGroupOpenSpaceModel');
-      to.push(`group:${s.spaceId}`);
-      results.push({ spaceType: s.spaceType, spaceId: s.spaceId, success: true, carrierId: `carrier-${card.outTrackId}-${s.spaceId}` });
-    } else return invalid(`不支持的场域 ${s.spaceType}`);
+    const r = deliverOne(st, app, card, s, models);
+    if (!('success' in r)) return r;
+    results.push(r);
   }
   card.spaces.push(...spaces);
+  const ok = results.filter((r) => r.success);
+  const to = ok.map((r) =>
+    r.spaceType === 'IM_ROBOT' ? userIdOf(st, app, r.spaceId, Number(models.userIdType ?? 1)) : `${r.spaceType}:${r.spaceId}`,
+  );
   const invalidIds = results.filter((r) => !r.success).map((r) => r.spaceId);
   st.record({
     kind: 'card',
@@ -88,9 +109,14 @@ function deliver(st: DtState, app: DtApp, card: DtCard, b: Record<string, unknow
     msgtype: 'card',
     content: card.cardParamMap,
     outTrackId: card.outTrackId,
-    raw: { ...created, ...b },
+    raw: { ...createdWith, ...b },
   });
   return results;
+}
+
+function userIdOf(st: DtState, app: DtApp, id: string, userIdType: number): string {
+  if (userIdType !== 2) return id;
+  return [...st.corp(app.corpId).users.values()].find((u) => u.unionid === id)?.userid ?? id;
 }
 
 const created = new WeakMap<DtCard, Record<string, unknown>>();
@@ -100,7 +126,12 @@ function update(st: DtState, card: DtCard, b: Record<string, unknown>): SimAnswe
   const params = b.cardData === undefined ? undefined : stringMap((b.cardData as { cardParamMap?: unknown }).cardParamMap);
   const priv = privateMaps(b.privateData);
   if (params === null || !priv) return invalid('cardParamMap 的值必须是字符串');
-  if (params) card.cardParamMap = merge(card.cardParamMap, params, opts.updateCardDataByKey === true);
+  // DingTalk asks not to call the update API while a callback is being answered: recorded for the press to report.
+  if (card.pressPending) card.updatedDuringPress = true;
+  if (params) {
+    card.cardParamMap = merge(card.cardParamMap, params, opts.updateCardDataByKey === true);
+    card.presserViews = {};
+  }
   for (const [user, m] of Object.entries(priv)) card.privateData[user] = merge(card.privateData[user] ?? {}, m, opts.updatePrivateDataByKey === true);
   card.history.push({ at: st.now(), via: 'update', cardParamMap: { ...card.cardParamMap } });
   return json({ success: true, result: true });
@@ -114,24 +145,24 @@ export function cardRoute(st: DtState, req: SimRequest): SimAnswer | null {
   if (!('token' in t)) return t;
   const app = st.apps.get(t.appKey)!;
   const b = req.body;
-  if (!b) return apiError(400, 'MissingBody', 'body is mandatory for this action.');
+  if (!b) return refuse('param.empty');
   if (req.method === 'PUT' && req.path === '/v1.0/card/instances') {
     const card = st.cards.get(String(b.outTrackId ?? ''));
-    return card && card.appKey === app.appKey ? update(st, card, b) : apiError(400, 'card.notExist', '卡片不存在');
+    return card && card.appKey === app.appKey ? update(st, card, b) : refuse('param.cardNotExist');
   }
   if (req.method !== 'POST') return apiError(404, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
   if (req.path === '/v1.0/card/instances/spaces') {
     // appendSpace: declares (more) open spaces of a created card before it is delivered there.
     const card = st.cards.get(String(b.outTrackId ?? ''));
-    if (!card || card.appKey !== app.appKey) return apiError(400, 'card.notExist', '卡片不存在');
+    if (!card || card.appKey !== app.appKey) return refuse('param.cardNotExist');
     const models = created.get(card) ?? {};
-    for (const k of ['imRobotOpenSpaceModel', 'imGroupOpenSpaceModel'] as const) if (b[k]) models[k] = b[k];
+    for (const [k, v] of Object.entries(b)) if (k.endsWith('OpenSpaceModel') && v) models[k] = v;
     created.set(card, models);
     return json({ success: true, result: true });
   }
   if (req.path === '/v1.0/card/instances/deliver') {
     const card = st.cards.get(String(b.outTrackId ?? ''));
-    if (!card || card.appKey !== app.appKey) return apiError(400, 'card.notExist', '卡片不存在');
+    if (!card || card.appKey !== app.appKey) return refuse('param.cardNotExist');
     const r = deliver(st, app, card, b, created.get(card) ?? {});
     return Array.isArray(r) ? json({ success: true, result: r }) : r;
   }
@@ -163,63 +194,93 @@ export interface PressResult {
   ms: number;
   /** The ack's parsed data (`{response: …}`), or null. */
   answer: unknown;
-  /** The card after the answer's update. */
+  /** The card after the answer (its public data changes only through the REST update: see presserViews). */
   card: DtCard | undefined;
+  /** What the presser sees now (public data or their presser view, with their private data). */
+  view: Record<string, string> | undefined;
   /** Why it was not answered or what in the answer is not as documented. */
   problems: string[];
 }
 
-/** The update an answer carries: {cardUpdateOptions?, cardData?: {cardParamMap}, userPrivateData?: {cardParamMap}}. */
+/** What one user sees of a card. */
+export function cardView(card: DtCard | undefined, userId: string): Record<string, string> | undefined {
+  if (!card) return undefined;
+  return { ...(card.presserViews[userId] ?? card.cardParamMap), ...(card.privateData[userId] ?? {}) };
+}
+
+type Answer = {
+  cardUpdateOptions?: { updateCardDataByKey?: boolean; updatePrivateDataByKey?: boolean };
+  cardData?: { cardParamMap?: unknown };
+  userPrivateData?: { cardParamMap?: unknown };
+};
+
+/**
+ * The update an answer carries: {cardUpdateOptions?, cardData?: {cardParamMap}, userPrivateData?: {cardParamMap}}.
+ * Its cardData reaches the presser only (事件回调 / 卡片状态更新: "只会将公有数据下发给触发回传请求事件的用户").
+ */
 function applyAnswer(st: DtState, card: DtCard, userId: string, response: unknown, problems: string[]) {
   if (response === null || response === undefined) return;
   if (typeof response !== 'object') return void problems.push('response is not an object');
-  const r = response as {
-    cardUpdateOptions?: { updateCardDataByKey?: boolean; updatePrivateDataByKey?: boolean };
-    cardData?: { cardParamMap?: unknown };
-    userPrivateData?: { cardParamMap?: unknown };
-  };
+  const r = response as Answer;
   const params = r.cardData === undefined ? undefined : stringMap(r.cardData?.cardParamMap);
   const priv = r.userPrivateData === undefined ? undefined : stringMap(r.userPrivateData?.cardParamMap);
   if (params === null) problems.push('response.cardData.cardParamMap values must be strings');
   if (priv === null) problems.push('response.userPrivateData.cardParamMap values must be strings');
-  if (params) card.cardParamMap = merge(card.cardParamMap, params, r.cardUpdateOptions?.updateCardDataByKey === true);
+  const seen = card.presserViews[userId] ?? card.cardParamMap;
+  if (params) card.presserViews[userId] = merge(seen, params, r.cardUpdateOptions?.updateCardDataByKey === true);
   if (priv) card.privateData[userId] = merge(card.privateData[userId] ?? {}, priv, r.cardUpdateOptions?.updatePrivateDataByKey === true);
-  if (params || priv) card.history.push({ at: st.now(), via: 'callback', cardParamMap: { ...card.cardParamMap } });
+  if (params || priv) card.history.push({ at: st.now(), via: 'callback', cardParamMap: { ...(card.presserViews[userId] ?? card.cardParamMap) } });
+}
+
+/** The CALLBACK's data (事件回调: type, outTrackId, corpId, userId, content; the SDK's recorded frame adds the rest). */
+function callbackData(card: DtCard, corpId: string, userId: string, input: PressInput) {
+  const value = JSON.stringify({ cardPrivateData: { actionIds: input.actionIds ?? [], params: input.params ?? {} } });
+  const space = card.spaces.find((s) => s.spaceType !== 'IM_ROBOT');
+  return {
+    extension: '{}',
+    corpId,
+    spaceType: space ? space.spaceType : 'IM_ROBOT',
+    spaceId: space ? space.spaceId : userId,
+    userIdType: card.userIdType,
+    type: 'actionCallback',
+    userId,
+    content: value,
+    value,
+    outTrackId: card.outTrackId,
+  };
 }
 
 /** A user presses a button of a card: the CALLBACK over Stream, the wait for the answer, the answer applied. */
 export async function press(st: DtState, gw: DtGateway, input: PressInput, defaultTimeoutMs: number): Promise<PressResult> {
   const card = st.cards.get(input.outTrackId);
-  const fail = (why: string): PressResult => ({ answered: false, ms: 0, answer: null, card, problems: [why] });
+  const fail = (why: string, ms = 0): PressResult => ({
+    answered: false,
+    ms,
+    answer: null,
+    card,
+    view: cardView(card, input.userId),
+    problems: [why],
+  });
   if (!card) return fail(`no card ${input.outTrackId}`);
   if (card.callbackType !== 'STREAM') return fail(`the card's callbackType is ${card.callbackType || 'absent'}, not STREAM`);
   const app = st.apps.get(card.appKey)!;
-  if (!st.corp(app.corpId).users.has(input.userId)) return fail(`${input.userId} is not a member`);
-  const value = JSON.stringify({ cardPrivateData: { actionIds: input.actionIds ?? [], params: input.params ?? {} } });
-  const space = card.spaces.find((s) => s.spaceType === 'IM_GROUP');
-  const data = {
-    extension: '{}',
-    corpId: app.corpId,
-    spaceType: space ? 'IM_GROUP' : 'IM_ROBOT',
-    spaceId: space ? space.spaceId : input.userId,
-    userIdType: 1,
-    type: 'actionCallback',
-    userId: input.userId,
-    content: value,
-    value,
-    outTrackId: card.outTrackId,
-  };
+  const user = st.corp(app.corpId).users.get(input.userId);
+  if (!user) return fail(`${input.userId} is not a member`);
   const started = Date.now();
-  const p = gw.pushCallback(app.appKey, CARD_TOPIC, data);
+  const p = gw.pushCallback(app.appKey, CARD_TOPIC, callbackData(card, app.corpId, card.userIdType === 2 ? user.unionid : user.userid, input));
   if (!p) return fail(`no open connection subscribed CALLBACK ${CARD_TOPIC}`);
+  card.pressPending = true;
+  card.updatedDuringPress = false;
   const acked = await gw.waitForAck(p, input.timeoutMs ?? defaultTimeoutMs);
+  card.pressPending = false;
   const ms = Date.now() - started;
-  if (!acked?.ack) return { answered: false, ms, answer: null, card, problems: ['no answer in time'] };
+  if (!acked?.ack) return fail('no answer in time', ms);
   const problems = [...acked.problems];
+  if (card.updatedDuringPress) problems.push('the card was updated through PUT /v1.0/card/instances while its callback was pending');
   if (acked.ack.code !== 200) problems.push(`code ${acked.ack.code}`);
   const answer = acked.ack.data;
   if (!answer || typeof answer !== 'object' || !('response' in answer))
     problems.push('data has no response (the card update goes in {"response": {...}})');
   else applyAnswer(st, card, input.userId, (answer as { response: unknown }).response, problems);
-  return { answered: true, ms, answer, card, problems };
+  return { answered: true, ms, answer, card, view: cardView(card, input.userId), problems };
 }

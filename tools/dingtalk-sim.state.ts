@@ -70,6 +70,17 @@ export interface DtCard {
   cardParamMap: Record<string, string>;
   /** userId → that user's private cardParamMap. */
   privateData: Record<string, Record<string, string>>;
+  /**
+   * userId → the public data as that user sees it after answering a press with cardData: DingTalk sends a callback
+   * answer's cardData to the presser only ("不会扩散给所有人"); the next REST update reaches everyone again.
+   */
+  presserViews: Record<string, Record<string, string>>;
+  /** A press is waiting for its answer (DingTalk asks not to call the update API meanwhile)… */
+  pressPending: boolean;
+  /** …and the REST update was called all the same. */
+  updatedDuringPress: boolean;
+  /** 1: user ids are userids (default); 2: unionIds (in spaces, private data and callbacks). */
+  userIdType: 1 | 2;
   spaces: { spaceType: string; spaceId: string }[];
   /** Every change: create, REST update (PUT), or the answer to a press. */
   history: { at: number; via: 'create' | 'update' | 'callback'; cardParamMap: Record<string, string> }[];
@@ -215,6 +226,7 @@ export class DtState {
     const dept = { dept_id: d.dept_id, name: d.name, parent_id: d.parent_id ?? 1 };
     const existed = corp.departments.has(dept.dept_id);
     corp.departments.set(dept.dept_id, dept);
+    // Department events carry only deptId (通讯录企业部门创建/修改/删除).
     this.onChange(corpId, existed ? 'org_dept_modify' : 'org_dept_create', { deptId: [dept.dept_id] });
     return dept;
   }
@@ -227,7 +239,7 @@ export class DtState {
     const corp = this.corp(corpId);
     const user: DtUser = { unionid: `union${hex(6)}`, dept_id_list: [1], active: true, state_code: '86', ...u };
     corp.users.set(user.userid, user);
-    this.onChange(corpId, 'user_add_org', { userId: [user.userid] });
+    this.onChange(corpId, 'user_add_org', { timeStamp: String(this.now()), userId: [user.userid] });
     return user;
   }
 
@@ -235,8 +247,12 @@ export class DtState {
     const corp = this.corpOfUser(userId);
     const user = corp?.users.get(userId);
     if (!corp || !user) throw new Error(`dingtalk-sim: no user ${userId}`);
+    // 通讯录用户更改 carries diffInfo {prev, curr, userid} in the camelCase of the member's fields.
+    const diff = (u: DtUser) => ({ name: u.name, email: u.email ?? '', jobNumber: u.job_number ?? '', title: u.title ?? '' });
+    const prev = diff(user);
     Object.assign(user, patch);
-    this.onChange(corp.corpId, 'user_modify_org', { userId: [userId] });
+    const diffInfo = { prev, curr: diff(user), userid: userId };
+    this.onChange(corp.corpId, 'user_modify_org', { timeStamp: String(this.now()), diffInfo, userId: [userId] });
     return user;
   }
 
@@ -245,7 +261,7 @@ export class DtState {
     const corp = this.corpOfUser(userId);
     if (!corp) return;
     corp.users.delete(userId);
-    this.onChange(corp.corpId, 'user_leave_org', { userId: [userId] });
+    this.onChange(corp.corpId, 'user_leave_org', { timeStamp: String(this.now()), userId: [userId] });
   }
 
   // --- sent, faults -------------------------------------------------------------------------
@@ -280,7 +296,8 @@ export function parseOpenSpaceId(id: unknown): { spaceType: string; spaceId: str
     .filter(Boolean)
     .map((part) => {
       const dot = part.indexOf('.');
-      return dot > 0 ? { spaceType: part.slice(0, dot), spaceId: part.slice(dot + 1) } : null;
+      // The space type is case-insensitive: the document's own example writes im_group, im_robot.
+      return dot > 0 ? { spaceType: part.slice(0, dot).toUpperCase(), spaceId: part.slice(dot + 1) } : null;
     });
   return spaces.length && spaces.every((s) => s?.spaceId) ? (spaces as { spaceType: string; spaceId: string }[]) : null;
 }

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import process from 'node:process';
 import { apiError, apiRoute } from './dingtalk-sim.api.js';
-import { cardRoute, type PressInput, type PressResult, press } from './dingtalk-sim.cards.js';
+import { cardRoute, cardView, type PressInput, type PressResult, press } from './dingtalk-sim.cards.js';
 import { type GettokenRefusal, oapiRoute, type TokenFaultStyle } from './dingtalk-sim.oapi.js';
 import {
   type DtApp,
@@ -34,7 +34,7 @@ export interface DingTalkSimOptions extends Partial<StreamOptions> {
   apps?: (Partial<DtApp> & { appKey: string; appSecret: string })[];
   /** Every HTTP answer waits this long (also settable later with setLatency). */
   latencyMs?: number;
-  /** How long a press waits for the Stream answer (DingTalk does not publish it: 3000 chosen). */
+  /** How long a press waits for the Stream answer (事件回调: "请在 2 秒内完成业务处理并响应"; default 2000). */
   callbackTimeoutMs?: number;
   /** How topapi refuses a bad token: errcode 88 + sub_code (default, as the platform answers) or the bare 40014/42001. */
   tokenFaultStyle?: TokenFaultStyle;
@@ -59,6 +59,8 @@ export interface DingTalkSim {
   sent: DtSent[];
   waitForSent(pred: (s: DtSent) => boolean, timeoutMs?: number): Promise<DtSent>;
   card(outTrackId: string): DtCard | undefined;
+  /** What one user sees: the public data (or the presser's view after a callback answer) with their private data. */
+  cardView(outTrackId: string, userId: string): Record<string, string> | undefined;
   press(input: PressInput): Promise<PressResult>;
   // sign-in
   codeFor(userId: string, appKey?: string, kind?: 'inapp' | 'oauth'): string;
@@ -193,8 +195,7 @@ export async function startDingTalkSim(opts: DingTalkSimOptions = {}): Promise<D
   const gw = new DtGateway(st, streamOpts, () => `${base.replace(/^http/, 'ws')}/connect`);
   // A directory change goes to each app of the corp that ticked that event type.
   st.onChange = (corpId, eventType, data) => {
-    for (const app of st.appsOf(corpId))
-      if (app.events === '*' || app.events.includes(eventType)) gw.pushEvent(app.appKey, eventType, { timeStamp: String(st.now()), ...data });
+    for (const app of st.appsOf(corpId)) if (app.events === '*' || app.events.includes(eventType)) gw.pushEvent(app.appKey, eventType, data);
   };
   const server = http.createServer(async (req, res) => {
     const parsed = await parse(req);
@@ -227,7 +228,8 @@ export async function startDingTalkSim(opts: DingTalkSimOptions = {}): Promise<D
     sent: st.sent,
     waitForSent: waiterOf(st),
     card: (outTrackId) => st.cards.get(outTrackId),
-    press: (input) => press(st, gw, input, opts.callbackTimeoutMs ?? 3000),
+    press: (input) => press(st, gw, input, opts.callbackTimeoutMs ?? 2000),
+    cardView: (outTrackId, userId) => cardView(st.cards.get(outTrackId), userId),
     codeFor: (userId, appKey, kind = 'inapp') => st.newCode(appKeyOr(appKey), userId, kind),
     authorizeUrl({ redirectUri, state, clientId, loginAs }) {
       const q = new URLSearchParams({

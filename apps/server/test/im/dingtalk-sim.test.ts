@@ -163,7 +163,8 @@ describe('DingTalk simulator', () => {
     });
     expect(sim.sent.at(-1)).toMatchObject({ kind: 'card', to: ['u3'], outTrackId: 'visit-1' });
     const bad = { ...card, outTrackId: 'visit-bad', cardData: { cardParamMap: { n: 1 } } };
-    expect((await api('/v1.0/card/instances/createAndDeliver', bad)).status).toBe(400);
+    expect((await api('/v1.0/card/instances/createAndDeliver', bad)).body).toMatchObject({ code: 'param.invalid' });
+    expect((await api('/v1.0/card/instances/createAndDeliver', { ...card, outTrackId: 'visit-1' })).body.code).toBe('param.cardAlreadyExist');
     const upd = await api(
       '/v1.0/card/instances',
       { outTrackId: 'visit-1', cardData: { cardParamMap: { status: 'seen' } }, cardUpdateOptions: { updateCardDataByKey: true } },
@@ -175,7 +176,7 @@ describe('DingTalk simulator', () => {
     const { openSpaceId, imRobotOpenDeliverModel, imRobotOpenSpaceModel: _, ...bare } = card;
     expect((await api('/v1.0/card/instances', { ...bare, outTrackId: 'visit-2' })).body).toEqual({ success: true, result: 'visit-2' });
     const deliver = { outTrackId: 'visit-2', openSpaceId, imRobotOpenDeliverModel };
-    expect((await api('/v1.0/card/instances/deliver', deliver)).status).toBe(400);
+    expect((await api('/v1.0/card/instances/deliver', deliver)).body.code).toBe('param.openSpaceModelInvalid');
     expect((await api('/v1.0/card/instances/spaces', { outTrackId: 'visit-2', imRobotOpenSpaceModel: { supportForward: true } })).body.success).toBe(
       true,
     );
@@ -256,11 +257,17 @@ describe('DingTalk simulator', () => {
     sim.removeUser('newbie');
     const leave = await c.next((x) => x.headers.eventType === 'user_leave_org');
     expect(JSON.parse(leave.data).userId).toEqual(['newbie']);
+    sim.updateUser('u9', { name: '成员九' });
+    const modify = await c.next((x) => x.headers.eventType === 'user_modify_org');
+    expect(JSON.parse(modify.data)).toMatchObject({ userId: ['u9'], diffInfo: { prev: { name: '成员9' }, curr: { name: '成员九' }, userid: 'u9' } });
+    sim.addDepartment({ dept_id: 3, name: '安保部' });
+    const dept = await c.next((x) => x.headers.eventType === 'org_dept_create' && x.data.includes('3'));
+    expect(JSON.parse(dept.data)).toEqual({ deptId: [3] });
     c.ws.close();
     await c.closed;
   });
 
-  it('calls a card back over Stream: an answer updates the card, a late one is not waited for', async () => {
+  it('calls a card back over Stream: an answer updates what the presser sees, a late one is not waited for', async () => {
     const c = await stream(sim, [{ type: 'CALLBACK', topic: '/v1.0/card/instances/callback' }]);
     c.listeners.add((f) => {
       if (f.type !== 'CALLBACK') return;
@@ -268,16 +275,26 @@ describe('DingTalk simulator', () => {
       const { actionIds } = (JSON.parse(d.content) as { cardPrivateData: { actionIds: string[] } }).cardPrivateData;
       if (actionIds[0] === 'approve')
         c.ack(f, { response: { cardUpdateOptions: { updateCardDataByKey: true }, cardData: { cardParamMap: { status: 'approved' } } } });
+      // Against the document's advice: the REST update while the callback is pending, then the answer.
+      const update = { outTrackId: 'visit-1', cardData: { cardParamMap: { status: 'seen' } }, cardUpdateOptions: { updateCardDataByKey: true } };
+      if (actionIds[0] === 'hurry') void api('/v1.0/card/instances', update, 'PUT').then(() => c.ack(f, { response: {} }));
     });
     const ok = await sim.press({ outTrackId: 'visit-1', userId: 'u3', actionIds: ['approve'], params: { note: '同意' } });
     expect(ok).toMatchObject({ answered: true, problems: [] });
-    expect(ok.card?.cardParamMap).toEqual({ title: '访客 王五', status: 'approved' });
+    // The answer's cardData reaches the presser only; the public data changes through the REST update.
+    expect(ok.view).toEqual({ title: '访客 王五', status: 'approved' });
+    expect(ok.card?.cardParamMap.status).toBe('seen');
+    expect(sim.cardView('visit-1', 'u4')?.status).toBe('seen');
     const f = await c.next((x) => x.type === 'CALLBACK');
-    expect(JSON.parse(f.data)).toMatchObject({ outTrackId: 'visit-1', userId: 'u3', corpId: sim.app().corpId, type: 'actionCallback' });
+    const data = JSON.parse(f.data);
+    expect(data).toMatchObject({ outTrackId: 'visit-1', userId: 'u3', corpId: sim.app().corpId, type: 'actionCallback' });
+    expect(JSON.parse(data.content)).toEqual({ cardPrivateData: { actionIds: ['approve'], params: { note: '同意' } } });
     const late = await sim.press({ outTrackId: 'visit-1', userId: 'u3', actionIds: ['reject'] });
     expect(late).toMatchObject({ answered: false, problems: ['no answer in time'] });
     expect(late.ms).toBeGreaterThanOrEqual(390);
-    expect(sim.card('visit-1')?.cardParamMap.status).toBe('approved');
+    expect(late.view?.status).toBe('approved');
+    const hurried = await sim.press({ outTrackId: 'visit-1', userId: 'u3', actionIds: ['hurry'] });
+    expect(hurried.problems).toEqual(['the card was updated through PUT /v1.0/card/instances while its callback was pending']);
     c.ws.close();
     await c.closed;
   });
