@@ -64,7 +64,8 @@ export class DtGateway {
   private tickets = new Map<string, { appKey: string; subscriptions: Subscription[]; ua: string; expiresAt: number }>();
   private timers = new Set<NodeJS.Timeout>();
   private waiters = new Map<string, Waiter[]>();
-  private pings = new Map<string, (ok: boolean) => void>();
+  /** messageId of a SYSTEM ping → its opaque and the waiter (the answer must echo the opaque). */
+  private pings = new Map<string, { opaque: string; done: (ok: boolean) => void }>();
   private pinger?: NodeJS.Timeout;
   private msgSeq = 0;
 
@@ -253,7 +254,13 @@ export class DtGateway {
     const ping = this.pings.get(id);
     if (ping) {
       this.pings.delete(id);
-      return ping(f.code === 200 && typeof f.data === 'string' && f.data.includes('opaque'));
+      let echoed: unknown;
+      try {
+        echoed = typeof f.data === 'string' ? (JSON.parse(f.data) as { opaque?: unknown }).opaque : undefined;
+      } catch {
+        echoed = undefined;
+      }
+      return ping.done(f.code === 200 && echoed === ping.opaque);
     }
     const p = this.pushLog.find((x) => x.messageId === id);
     if (!p || (p.ack && p.done)) return;
@@ -315,11 +322,13 @@ export class DtGateway {
               this.pings.delete(messageId);
               resolve({ connectionId: c.id, ok: false });
             }, timeoutMs);
-            this.pings.set(messageId, (ok) => {
+            const opaque = randomUUID();
+            const done = (ok: boolean) => {
               clearTimeout(timer);
               resolve({ connectionId: c.id, ok });
-            });
-            c.ws.send(this.frame(null, 'SYSTEM', { topic: 'ping', messageId }, { opaque: randomUUID() }));
+            };
+            this.pings.set(messageId, { opaque, done });
+            c.ws.send(this.frame(null, 'SYSTEM', { topic: 'ping', messageId }, { opaque }));
           }),
       ),
     );

@@ -228,6 +228,10 @@ describe('DingTalk simulator', () => {
     });
     await expect(handshake).rejects.toThrow(/401/);
     expect(await sim.ping()).toEqual([{ connectionId: expect.any(String), ok: true }]);
+    const mute = await stream(sim, [{ type: 'EVENT', topic: '*' }], { answerPings: false });
+    expect((await sim.ping(undefined, 300)).map((p) => p.ok).sort()).toEqual([false, true]);
+    mute.ws.close();
+    await mute.closed;
     // The SDKs' keepAlive is a WebSocket-level ping: the gateway answers pong.
     const pong = new Promise((resolve) => c.ws.once('pong', resolve));
     c.ws.ping();
