@@ -273,6 +273,9 @@ describe('Feishu simulator', () => {
     const late = await slow;
     expect([late.answered, late.error, late.card]).toEqual([false, 'timeout', done]);
     c.ack(f2, { toast: { type: 'info', content: 'too late' } }); // ignored
+    const raw = sim.press({ messageId, userId: 'u5', value: { v: 'raw' } });
+    c.ack(await c.next(isEvent('card.action.trigger')), done); // a bare card, not {card: {type, data}}
+    expect(await raw).toMatchObject({ answered: false, error: expect.stringMatching(/unknown fields/) });
     await expect(sim.press({ messageId, userId: 'u6', value: {} })).rejects.toThrow(/cannot see/);
     c.ws.close();
     await c.closed;
