@@ -64,6 +64,7 @@ export interface Delivery {
 interface Pending {
   connId: string;
   resolve: (r: Delivery['response']) => void;
+  timer: NodeJS.Timeout;
 }
 
 export class Gateway {
@@ -74,6 +75,7 @@ export class Gateway {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly wss = new WebSocketServer({ noServer: true });
   private seq = 0;
+  private closed = false;
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -214,6 +216,7 @@ export class Gateway {
       }, timeoutMs);
       this.pending.set(messageId, {
         connId: conn.deviceId,
+        timer,
         resolve: (response) => {
           clearTimeout(timer);
           resolve({ connId: conn.deviceId, response, ms: Date.now() - started });
@@ -270,6 +273,7 @@ export class Gateway {
 
   private async attempt(rec: EventRecord): Promise<void> {
     const d = await this.deliver(rec.appId, rec.payload, this.o.eventTimeoutMs);
+    if (this.closed) return;
     const code = d.response?.code;
     const ok = code === 200;
     rec.attempts.push({ connId: d.connId, ok, ms: d.ms, ...(code === undefined ? {} : { code }), at: Date.now() });
@@ -296,8 +300,14 @@ export class Gateway {
   }
 
   close(): void {
+    this.closed = true;
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.resolve(null);
+    }
+    this.pending.clear();
     for (const c of this.conns.values()) c.ws.terminate();
     this.wss.close();
   }

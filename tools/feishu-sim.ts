@@ -54,11 +54,17 @@ export interface FeishuSimOptions {
   maxFrameBytes?: number;
 }
 
+/** An app, by its id or as returned by addApp. */
+export type AppRef = string | { appId: string };
+const idOf = (app?: AppRef): string | undefined => (typeof app === 'string' ? app : app?.appId);
+
 export interface FaultOptions {
   /** HTTP status (default: the code's documented one). */
   status?: number;
   /** The platform's error code, e.g. 99991400 (rate limit), 99991663 (token invalid), 1 (system busy). */
   code?: number;
+  /** Alias of code (the DingTalk and WeCom simulators' name). */
+  errcode?: number;
   msg?: string;
   /** How many calls answer the fault (default 1). */
   times?: number;
@@ -74,7 +80,7 @@ export interface FeishuSim extends Directory {
   addApp(input?: AppInput): SimApp;
   user(userId: string): SimUser | undefined;
   /** The ids an app sees for a user. */
-  openId(userId: string, appId?: string): string;
+  openId(userId: string, app?: AppRef): string;
   /** Every message sent, in order. */
   readonly sent: SentMessage[];
   waitForSent(pred: (m: SentMessage) => boolean, timeoutMs?: number): Promise<SentMessage>;
@@ -83,15 +89,15 @@ export interface FeishuSim extends Directory {
   cardState(messageId: string): CardState | undefined;
   press(p: PressOptions): Promise<PressResult>;
   /** A one-time OAuth code (as the authorize page or tt.requestAccess would give). */
-  codeFor(userId: string, appId?: string): string;
+  codeFor(userId: string, app?: AppRef): string;
   /** Every event pushed (contact events), with its delivery attempts. */
   readonly events: EventRecord[];
   waitForEvent(pred: (e: EventRecord) => boolean, timeoutMs?: number): Promise<EventRecord>;
   /** Open long connections of an app (all apps when absent). */
-  connections(appId?: string): number;
-  connectionList(appId?: string): Pick<Conn, 'deviceId' | 'appId' | 'openedAt' | 'pings'>[];
+  connections(app?: AppRef): number;
+  connectionList(app?: AppRef): Pick<Conn, 'deviceId' | 'appId' | 'openedAt' | 'pings'>[];
   /** The server closes the connections (as a platform restart would); answers how many. */
-  dropConnections(appId?: string): number;
+  dropConnections(app?: AppRef): number;
   /** The next `times` calls of an endpoint kind answer an error (kinds in docs/protocols/feishu.md, '*' for any). */
   fail(kind: string, f?: FaultOptions): void;
   setLatency(ms: number): void;
@@ -259,24 +265,24 @@ function directoryApi(
     },
     ...directory(s, gw),
     user: (id) => s.users.get(id),
-    openId: (userId, appId) => openIdOf(appId ?? base.app.appId, userId),
+    openId: (userId, app) => openIdOf(idOf(app) ?? base.app.appId, userId),
     sent: s.sent,
     waitForSent: (pred, timeoutMs = 5000) => waitFor(() => s.sent.find(pred), timeoutMs, 'a sent message'),
     card: (id) => s.cards.get(id)?.content,
     cardState: (id) => s.cards.get(id),
     press: (p) => press(s, gw, p),
-    codeFor: (userId, appId) => {
+    codeFor: (userId, app) => {
       usr(userId);
-      return newCode(s, appId ?? base.app.appId, userId, null);
+      return newCode(s, idOf(app) ?? base.app.appId, userId, null);
     },
     events: gw.events,
     waitForEvent: (pred, timeoutMs = 5000) => waitFor(() => gw.events.find(pred), timeoutMs, 'an event'),
-    connections: (appId) => gw.connections(appId).length,
-    connectionList: (appId) => gw.connections(appId).map(({ deviceId, appId: a, openedAt, pings }) => ({ deviceId, appId: a, openedAt, pings })),
-    dropConnections: (appId) => gw.drop(appId),
+    connections: (app) => gw.connections(idOf(app)).length,
+    connectionList: (app) => gw.connections(idOf(app)).map(({ deviceId, appId: a, openedAt, pings }) => ({ deviceId, appId: a, openedAt, pings })),
+    dropConnections: (app) => gw.drop(idOf(app)),
     fail(kind, f = {}) {
       const list = s.faults.get(kind) ?? [];
-      list.push({ ...f, times: f.times ?? 1 });
+      list.push({ status: f.status, code: f.code ?? f.errcode, msg: f.msg, times: f.times ?? 1 });
       s.faults.set(kind, list);
     },
     setLatency(ms) {

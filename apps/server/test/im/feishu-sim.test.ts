@@ -293,6 +293,11 @@ describe('Feishu simulator', () => {
     await sleep(200);
     expect(seen).toHaveLength(8);
     expect(new Set(seen).size).toBe(8);
+    const other = few.addApp({ events: ['contact.department.created_v3'] });
+    few.addDepartment({ departmentId: 'x', name: 'X' });
+    few.addUser({ userId: 'q', name: 'Q' });
+    expect(few.events.filter((e) => e.appId === other.appId).map((e) => e.eventType)).toEqual(['contact.department.created_v3']);
+    expect(few.openId('q', other)).not.toBe(few.openId('q'));
     await few.close();
   });
 
