@@ -242,6 +242,7 @@ export function sendMessage(s: SimState, req: Req, app: SimApp): Res {
   if (!RECEIVE_ID_TYPES.includes(idType)) return fail(99992402, 'field validation failed: receive_id_type');
   const { receive_id: receiveId, msg_type: msgType, uuid } = req.body;
   if (typeof receiveId !== 'string' || typeof msgType !== 'string' || !receiveId || !msgType) return fail(99992402, 'field validation failed');
+  if (typeof uuid === 'string' && uuid.length > 50) return fail(99992402, 'field validation failed: uuid is at most 50 characters');
   const uuidKey = typeof uuid === 'string' && uuid ? `${app.appId}|${uuid}` : null;
   const prior = uuidKey ? s.uuids.get(uuidKey) : undefined;
   if (prior && Date.now() - prior.at < 3600_000) {
