@@ -27,7 +27,11 @@ export interface Ctx {
 }
 export type Authed = { app: WeComApp; corp: Corp };
 
-export const json = (body: Json, status = 200): Answer => ({ status, body: JSON.stringify(body), headers: { 'content-type': 'application/json; charset=UTF-8' } });
+export const json = (body: Json, status = 200): Answer => ({
+  status,
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json; charset=UTF-8' },
+});
 export const fail = (name: ErrName, extra: Json = {}): Answer => json({ ...errBody(ERR[name][0], ERR[name][1]), ...extra });
 export const ok = (extra: Json = {}): Answer => json({ ...errBody(0, 'ok'), ...extra });
 

@@ -68,7 +68,19 @@ export async function deliver(app: WeComApp, fields: Record<string, unknown>, op
   const plaintext = buildXml(fields);
   const { query, body } = sealEvent(app, plaintext);
   const url = `${app.callback!.url}${app.callback!.url.includes('?') ? '&' : '?'}${query}`;
-  const d: Delivery = { id: nextDelivery++, corpId: app.corpId, agentId: app.agentId, fields, plaintext, attempts: [], delivered: false, reply: '', answer: null, answerError: null, ms: 0 };
+  const d: Delivery = {
+    id: nextDelivery++,
+    corpId: app.corpId,
+    agentId: app.agentId,
+    fields,
+    plaintext,
+    attempts: [],
+    delivered: false,
+    reply: '',
+    answer: null,
+    answerError: null,
+    ms: 0,
+  };
   const start = Date.now();
   for (let i = 0; i <= opts.retries; i++) {
     if (i > 0) await sleep(opts.retryDelayMs);
@@ -103,7 +115,8 @@ export function readReply(app: WeComApp, reply: string): { answer: XmlObject | n
   const [enc, sig, ts, n] = ['Encrypt', 'MsgSignature', 'TimeStamp', 'Nonce'].map((k) => textOf(outer, k));
   if (!enc) return { answer: null, answerError: 'the answer is not encrypted (no <Encrypt>): WeCom takes encrypted replies only' };
   if (!sig || !ts || !n) return { answer: null, answerError: 'the answer lacks MsgSignature, TimeStamp or Nonce' };
-  if (msgSignature(cb.token, ts, n, enc) !== sig) return { answer: null, answerError: 'MsgSignature does not match SHA1(sort(token, TimeStamp, Nonce, Encrypt))' };
+  if (msgSignature(cb.token, ts, n, enc) !== sig)
+    return { answer: null, answerError: 'MsgSignature does not match SHA1(sort(token, TimeStamp, Nonce, Encrypt))' };
   try {
     const { msg, receiveId } = decryptMsg(cb.encodingAESKey, enc);
     if (receiveId !== app.corpId) return { answer: null, answerError: `receiveid is '${receiveId}', not the corpid` };

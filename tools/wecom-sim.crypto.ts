@@ -74,7 +74,9 @@ const cdata = (s: string): string => `<![CDATA[${s.replaceAll(']]>', ']]]]><![CD
 
 /** `<xml>` with one child per key: numbers bare, strings in CDATA, objects nested, arrays repeated, undefined left out. */
 export function buildXml(fields: Record<string, unknown>, root = 'xml'): string {
-  return `<${root}>${Object.entries(fields).map(([k, v]) => element(k, v)).join('')}</${root}>`;
+  return `<${root}>${Object.entries(fields)
+    .map(([k, v]) => element(k, v))
+    .join('')}</${root}>`;
 }
 function element(tag: string, v: unknown): string {
   if (v === undefined || v === null) return '';
@@ -85,11 +87,14 @@ function element(tag: string, v: unknown): string {
 }
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-const unescape = (s: string): string => s.replace(/&(lt|gt|amp|quot|apos);/g, (_, e: string) => ENTITIES[e] ?? '');
+const unescapeXml = (s: string): string => s.replace(/&(lt|gt|amp|quot|apos);/g, (_, e: string) => ENTITIES[e] ?? '');
 
 /** A small XML reader for WeCom's documents: elements, CDATA, entities; attributes and comments ignored. Throws on malformed input. */
 export function parseXml(text: string): XmlObject {
-  const src = text.replace(/^\uFEFF/, '').replace(/<\?xml[^>]*\?>/, '').trim();
+  const src = text
+    .replace(/^\uFEFF/, '')
+    .replace(/<\?xml[^>]*\?>/, '')
+    .trim();
   const [top] = readChildren(src, 0, null);
   const roots = typeof top === 'string' || Array.isArray(top) ? [] : Object.values(top);
   if (roots.length !== 1 || Array.isArray(roots[0])) throw new Error('not one root element');
@@ -130,7 +135,7 @@ function readChildren(src: string, start: number, closing: string | null): [XmlV
     } else {
       const e = src.indexOf('<', i);
       const stop = e < 0 ? src.length : e;
-      text += unescape(src.slice(i, stop));
+      text += unescapeXml(src.slice(i, stop));
       i = stop;
     }
   }

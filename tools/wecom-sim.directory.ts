@@ -30,7 +30,11 @@ const USER_FIELDS: [keyof WeComUser, string, (u: WeComUser) => unknown][] = [
   ['alias', 'Alias', (u) => u.alias],
   ['telephone', 'Telephone', (u) => u.telephone],
   ['address', 'Address', (u) => u.address],
-  ['extattr', 'ExtAttr', (u) => ({ Item: u.extattr.attrs.map((a) => ({ Name: a.name, Type: a.type, Text: a.text ? { Value: a.text.value } : undefined })) })],
+  [
+    'extattr',
+    'ExtAttr',
+    (u) => ({ Item: u.extattr.attrs.map((a) => ({ Name: a.name, Type: a.type, Text: a.text ? { Value: a.text.value } : undefined })) }),
+  ],
 ];
 const PRIVATE_TAGS = new Set(['Mobile', 'Gender', 'Email', 'BizMail', 'Avatar', 'Address']);
 

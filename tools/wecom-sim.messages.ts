@@ -5,7 +5,7 @@
 import { type Answer, type Authed, type Ctx, fail, type Json, ok } from './wecom-sim.api.js';
 import { type CallbackOptions, type Delivery, deliver } from './wecom-sim.callback.js';
 import type { XmlObject, XmlValue } from './wecom-sim.crypto.js';
-import { type Corp, randomId, type ResponseCodeRec, type WeComCard, type WeComSent, subtree } from './wecom-sim.state.js';
+import { type Corp, type ResponseCodeRec, randomId, subtree, type WeComCard, type WeComSent } from './wecom-sim.state.js';
 
 export interface MsgCtx extends Ctx {
   sent: WeComSent[];
@@ -38,12 +38,18 @@ function recipients(corp: Corp, body: Json): { to: string[]; invalidUser: string
   const to = ids.filter(reachable);
   const invalidUser = touser === '@all' ? [] : ids.filter((id) => !reachable(id));
   const invalidParty: string[] = [];
-  for (const p of String(body.toparty ?? '').split('|').filter(Boolean)) {
+  for (const p of String(body.toparty ?? '')
+    .split('|')
+    .filter(Boolean)) {
     if (!corp.departments.has(Number(p))) invalidParty.push(p);
-    else for (const d of subtree(corp, Number(p))) for (const u of corp.users.values()) if (u.department.includes(d.id) && reachable(u.userid)) to.push(u.userid);
+    else
+      for (const d of subtree(corp, Number(p)))
+        for (const u of corp.users.values()) if (u.department.includes(d.id) && reachable(u.userid)) to.push(u.userid);
   }
   // Tags are not simulated: every tag is reported invalid.
-  const invalidTag = String(body.totag ?? '').split('|').filter(Boolean);
+  const invalidTag = String(body.totag ?? '')
+    .split('|')
+    .filter(Boolean);
   return { to: [...new Set(to)], invalidUser, invalidParty, invalidTag };
 }
 
@@ -62,7 +68,8 @@ function cardProblem(card: Json, app: Authed['app'], ctx: MsgCtx): string | null
   const buttons = card.button_list;
   if (!Array.isArray(buttons) || buttons.length < 1 || buttons.length > 6) return 'button_list: 1 to 6 buttons';
   const keys = buttons.map((b: Json) => (b.type === 1 ? null : b.key));
-  if (keys.some((k) => k !== null && (typeof k !== 'string' || k === '' || k.length > 1024))) return 'every callback button needs a key (1-1024 bytes)';
+  if (keys.some((k) => k !== null && (typeof k !== 'string' || k === '' || k.length > 1024)))
+    return 'every callback button needs a key (1-1024 bytes)';
   if (new Set(keys.filter(Boolean)).size !== keys.filter(Boolean).length) return 'button keys must differ';
   return null;
 }
@@ -70,7 +77,8 @@ function cardProblem(card: Json, app: Authed['app'], ctx: MsgCtx): string | null
 /** POST /cgi-bin/message/send: text and template_card; answers msgid, and response_code for a card that calls back. */
 export function messageSend(ctx: MsgCtx, { app, corp }: Authed, body: Json | null): Answer {
   if (!body) return fail('json');
-  if (Number(body.agentid) !== app.agentId) return ctx.apps.some((a) => a.corpId === app.corpId && a.agentId === Number(body.agentid)) ? fail('otherAgent') : fail('agentid');
+  if (Number(body.agentid) !== app.agentId)
+    return ctx.apps.some((a) => a.corpId === app.corpId && a.agentId === Number(body.agentid)) ? fail('otherAgent') : fail('agentid');
   const msgtype = String(body.msgtype ?? '');
   let content: string | undefined;
   let card: Json | undefined;
@@ -83,12 +91,29 @@ export function messageSend(ctx: MsgCtx, { app, corp }: Authed, body: Json | nul
     if (problem) return fail('param', { errmsg: `invalid parameter: ${problem}` });
   } else if (!msgtype) return fail('param');
   const r = recipients(corp, body);
-  const invalid = { invaliduser: r.invalidUser.join('|'), invalidparty: r.invalidParty.join('|'), invalidtag: r.invalidTag.join('|'), unlicenseduser: '' };
+  const invalid = {
+    invaliduser: r.invalidUser.join('|'),
+    invalidparty: r.invalidParty.join('|'),
+    invalidtag: r.invalidTag.join('|'),
+    unlicenseduser: '',
+  };
   if (r.to.length === 0) return fail('allInvalid', invalid);
   const msgid = randomId(48);
   const callsBack = !!card && (CALLBACK_CARDS.includes(String(card.card_type)) || !!card.action_menu);
   const response_code = callsBack ? newResponseCode(ctx, msgid, null) : undefined;
-  ctx.sent.push({ msgid, corpId: app.corpId, agentId: app.agentId, to: r.to, invalidUsers: r.invalidUser, msgtype, content, template_card: card, response_code, body, at: ctx.now() });
+  ctx.sent.push({
+    msgid,
+    corpId: app.corpId,
+    agentId: app.agentId,
+    to: r.to,
+    invalidUsers: r.invalidUser,
+    msgtype,
+    content,
+    template_card: card,
+    response_code,
+    body,
+    at: ctx.now(),
+  });
   if (card && callsBack) {
     const users = Object.fromEntries(r.to.map((u) => [u, { template_card: card, replaceName: null, clickedKey: null, updates: 0 }]));
     ctx.cards.set(msgid, { msgid, taskId: String(card.task_id), corpId: app.corpId, agentId: app.agentId, recipients: r.to, users });
@@ -197,7 +222,9 @@ export async function press(ctx: MsgCtx, input: PressInput): Promise<PressResult
   };
   const d = await deliver(app, fields, ctx.callbackOptions());
   ctx.deliveries.push(d);
-  const error = d.delivered ? (d.answerError ?? applyReply(view, d.answer, input.userId, app.corpId)) : (d.attempts.at(-1)?.error ?? `HTTP ${d.attempts.at(-1)?.status}`);
+  const error = d.delivered
+    ? (d.answerError ?? applyReply(view, d.answer, input.userId, app.corpId))
+    : (d.attempts.at(-1)?.error ?? `HTTP ${d.attempts.at(-1)?.status}`);
   return { answered: d.delivered, ms: d.ms, answer: d.answer, card: structuredClone(view), attempts: d.attempts.length, error, delivery: d };
 }
 

@@ -42,7 +42,8 @@ export function authorizePage(ctx: OAuthCtx, q: URLSearchParams, web: boolean): 
   if (!corp) return page(400, 'appid 参数错误 (unknown corpid)');
   if (!/^https?:\/\//.test(redirect)) return page(400, 'redirect_uri 参数错误');
   if (web && q.get('login_type') !== 'CorpApp') return page(400, 'login_type 参数错误 (only CorpApp is simulated)');
-  if (!web && (q.get('response_type') !== 'code' || !['snsapi_base', 'snsapi_privateinfo'].includes(scope))) return page(400, 'response_type/scope 参数错误');
+  if (!web && (q.get('response_type') !== 'code' || !['snsapi_base', 'snsapi_privateinfo'].includes(scope)))
+    return page(400, 'response_type/scope 参数错误');
   if ((web || scope === 'snsapi_privateinfo') && !agentRaw) return page(400, 'agentid 参数错误');
   if (agentRaw && !ctx.apps.some((a) => a.corpId === corpId && a.agentId === agentId)) return page(400, 'agentid 参数错误');
   const userId = q.get('login_as');

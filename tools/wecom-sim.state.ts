@@ -167,7 +167,10 @@ export type ErrName = keyof typeof ERR;
 export function errBody(code: number, msg: string): { errcode: number; errmsg: string } {
   if (code === 0) return { errcode: 0, errmsg: 'ok' };
   const hint = `${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
-  return { errcode: code, errmsg: `${msg}, hint: [${hint}], from ip: 127.0.0.1, more info at https://open.work.weixin.qq.com/devtool/query?e=${code}` };
+  return {
+    errcode: code,
+    errmsg: `${msg}, hint: [${hint}], from ip: 127.0.0.1, more info at https://open.work.weixin.qq.com/devtool/query?e=${code}`,
+  };
 }
 
 export const randomId = (bytes = 16): string => randomBytes(bytes).toString('base64url');
@@ -214,7 +217,11 @@ export const PRIVATE_FIELDS = ['avatar', 'thumb_avatar', 'gender', 'mobile', 'em
 
 /** user/get's JSON for an app. */
 export function userJson(u: WeComUser, app: WeComApp): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...u, thumb_avatar: u.avatar, qr_code: `https://open.work.weixin.qq.com/wwopen/userQRCode?vcode=${u.userid}` };
+  const out: Record<string, unknown> = {
+    ...u,
+    thumb_avatar: u.avatar,
+    qr_code: `https://open.work.weixin.qq.com/wwopen/userQRCode?vcode=${u.userid}`,
+  };
   if (!app.privateFields) for (const f of PRIVATE_FIELDS) delete out[f];
   return out;
 }

@@ -56,10 +56,11 @@ async function startReceiver(corpId: string) {
     on(h: Handler) {
       handler = h;
     },
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -75,9 +76,9 @@ let rx: Awaited<ReturnType<typeof startReceiver>>;
 let token = '';
 const get = async (path: string) => (await fetch(`${sim.url}/cgi-bin/${path}`)).json() as Promise<Record<string, unknown>>;
 const post = async (path: string, body: unknown) =>
-  (await fetch(`${sim.url}/cgi-bin/${path}${path.includes('?') ? '&' : '?'}access_token=${token}`, { method: 'POST', body: JSON.stringify(body) })).json() as Promise<
-    Record<string, unknown>
-  >;
+  (
+    await fetch(`${sim.url}/cgi-bin/${path}${path.includes('?') ? '&' : '?'}access_token=${token}`, { method: 'POST', body: JSON.stringify(body) })
+  ).json() as Promise<Record<string, unknown>>;
 const tokenOf = async () => (await get(`gettoken?corpid=${sim.corpId}&corpsecret=${sim.secret}`)).access_token as string;
 
 beforeAll(async () => {
@@ -85,7 +86,15 @@ beforeAll(async () => {
   rx = await startReceiver(sim.corpId);
   sim.addDepartment({ id: 2, name: '研发部' });
   sim.addDepartment({ id: 3, name: '前端组', parentid: 2 });
-  sim.addUser({ userid: 'zhangsan', name: '张三', department: [1, 2], mobile: '13800000001', email: 'zs@home.example', biz_mail: 'zs@corp.example', jobNumber: 'E001' });
+  sim.addUser({
+    userid: 'zhangsan',
+    name: '张三',
+    department: [1, 2],
+    mobile: '13800000001',
+    email: 'zs@home.example',
+    biz_mail: 'zs@corp.example',
+    jobNumber: 'E001',
+  });
   sim.addUser({ userid: 'lisi', name: '李四', department: [3], mobile: '13800000002', status: 2 });
   sim.addUser({ userid: 'wangwu', name: '王五', department: [3], status: 4 });
   token = await tokenOf();
@@ -134,7 +143,10 @@ describe('directory', () => {
     const all = await get(`department/list?access_token=${token}`);
     expect((all.department as { id: number }[]).map((d) => d.id)).toEqual([1, 2, 3]);
     const sub = await get(`department/list?id=2&access_token=${token}`);
-    expect(sub.department).toEqual([expect.objectContaining({ id: 2, name: '研发部', parentid: 1 }), expect.objectContaining({ id: 3, parentid: 2 })]);
+    expect(sub.department).toEqual([
+      expect.objectContaining({ id: 2, name: '研发部', parentid: 1 }),
+      expect.objectContaining({ id: 3, parentid: 2 }),
+    ]);
     expect((await get(`department/list?id=99&access_token=${token}`)).errcode).toBe(60123);
     const list = (await get(`user/list?department_id=3&access_token=${token}`)).userlist as Record<string, unknown>[];
     expect(list.map((u) => [u.userid, u.status])).toEqual([
@@ -174,7 +186,15 @@ describe('directory', () => {
 
 describe('OAuth', () => {
   it('the in-app page redirects with a single-use code and the state; getuserinfo answers the userid', async () => {
-    const q = new URLSearchParams({ appid: sim.corpId, redirect_uri: 'https://visit.example/cb?x=1', response_type: 'code', scope: 'snsapi_base', state: 'st8', agentid: String(sim.agentId), login_as: 'zhangsan' });
+    const q = new URLSearchParams({
+      appid: sim.corpId,
+      redirect_uri: 'https://visit.example/cb?x=1',
+      response_type: 'code',
+      scope: 'snsapi_base',
+      state: 'st8',
+      agentid: String(sim.agentId),
+      login_as: 'zhangsan',
+    });
     const r = await fetch(`${sim.url}/connect/oauth2/authorize?${q}`, { redirect: 'manual' });
     expect(r.status).toBe(302);
     const loc = new URL(r.headers.get('location')!);
@@ -185,14 +205,26 @@ describe('OAuth', () => {
     expect((await get(`auth/getuserinfo?code=${code}&access_token=${token}`)).errcode).toBe(40029);
   });
   it('the web login page, a non-member, and snsapi_privateinfo with its user_ticket', async () => {
-    const q = new URLSearchParams({ login_type: 'CorpApp', appid: sim.corpId, agentid: String(sim.agentId), redirect_uri: 'https://visit.example/sso', state: 's', login_as: 'zhangsan' });
+    const q = new URLSearchParams({
+      login_type: 'CorpApp',
+      appid: sim.corpId,
+      agentid: String(sim.agentId),
+      redirect_uri: 'https://visit.example/sso',
+      state: 's',
+      login_as: 'zhangsan',
+    });
     const r = await fetch(`${sim.url}/wwlogin/sso/login?${q}`, { redirect: 'manual' });
     const code = new URL(r.headers.get('location')!).searchParams.get('code');
     expect((await get(`auth/getuserinfo?code=${code}&access_token=${token}`)).userid).toBe('zhangsan');
-    expect(await get(`auth/getuserinfo?code=${sim.codeForOpenId('oVisitor1')}&access_token=${token}`)).toMatchObject({ errcode: 0, openid: 'oVisitor1' });
+    expect(await get(`auth/getuserinfo?code=${sim.codeForOpenId('oVisitor1')}&access_token=${token}`)).toMatchObject({
+      errcode: 0,
+      openid: 'oVisitor1',
+    });
     const info = await get(`auth/getuserinfo?code=${sim.codeFor('zhangsan', { scope: 'snsapi_privateinfo' })}&access_token=${token}`);
     expect(await post('auth/getuserdetail', { user_ticket: info.user_ticket })).toMatchObject({ userid: 'zhangsan', mobile: '13800000001' });
-    const disabled = await fetch(`${sim.url}/wwlogin/sso/login?${q.toString().replace('login_as=zhangsan', 'login_as=lisi')}`, { redirect: 'manual' });
+    const disabled = await fetch(`${sim.url}/wwlogin/sso/login?${q.toString().replace('login_as=zhangsan', 'login_as=lisi')}`, {
+      redirect: 'manual',
+    });
     expect(disabled.status).toBe(403);
   });
 });
@@ -236,20 +268,59 @@ describe('callbacks, messages and cards', () => {
     expect(sent).toMatchObject({ errcode: 0 });
     expect(typeof sent.response_code).toBe('string');
     expect((await post('message/send', card('visit-42'))).errcode).toBe(40058);
-    rx.on((ev) => ({ body: passiveReply(sim.corpId, `<xml><ToUserName><![CDATA[${ev.FromUserName}]]></ToUserName><FromUserName><![CDATA[${sim.corpId}]]></FromUserName><CreateTime>1</CreateTime><MsgType><![CDATA[update_button]]></MsgType><Button><ReplaceName><![CDATA[已同意]]></ReplaceName></Button></xml>`) }));
+    rx.on((ev) => ({
+      body: passiveReply(
+        sim.corpId,
+        `<xml><ToUserName><![CDATA[${ev.FromUserName}]]></ToUserName><FromUserName><![CDATA[${sim.corpId}]]></FromUserName><CreateTime>1</CreateTime><MsgType><![CDATA[update_button]]></MsgType><Button><ReplaceName><![CDATA[已同意]]></ReplaceName></Button></xml>`,
+      ),
+    }));
     const r = await sim.press({ taskId: 'visit-42', userId: 'zhangsan', key: 'approve:42' });
     expect(r).toMatchObject({ answered: true, attempts: 1, error: null });
     expect(r.card).toMatchObject({ replaceName: '已同意', clickedKey: 'approve:42' });
     const ev = rx.events.at(-1)!;
-    expect(ev).toMatchObject({ ToUserName: sim.corpId, FromUserName: 'zhangsan', MsgType: 'event', Event: 'template_card_event', EventKey: 'approve:42', TaskId: 'visit-42', CardType: 'button_interaction', AgentID: String(sim.agentId) });
+    expect(ev).toMatchObject({
+      ToUserName: sim.corpId,
+      FromUserName: 'zhangsan',
+      MsgType: 'event',
+      Event: 'template_card_event',
+      EventKey: 'approve:42',
+      TaskId: 'visit-42',
+      CardType: 'button_interaction',
+      AgentID: String(sim.agentId),
+    });
     expect(fieldsOf(rx.raw.at(-1)!.body)).toMatchObject({ ToUserName: sim.corpId, AgentID: String(sim.agentId) });
     await expect(sim.press({ taskId: 'visit-42', userId: 'zhangsan', key: 'reject:42' })).rejects.toThrow(/buttons are gone/);
     // The event's ResponseCode updates the card once through the REST endpoint, the send's code once too.
     const full = { card_type: 'text_notice', main_title: { title: '已处理' } };
-    expect(await post('message/update_template_card', { userids: ['zhangsan'], agentid: sim.agentId, response_code: ev.ResponseCode, template_card: full })).toMatchObject({ errcode: 0 });
+    expect(
+      await post('message/update_template_card', {
+        userids: ['zhangsan'],
+        agentid: sim.agentId,
+        response_code: ev.ResponseCode,
+        template_card: full,
+      }),
+    ).toMatchObject({ errcode: 0 });
     expect(sim.card('visit-42')!.users.zhangsan).toMatchObject({ template_card: full, replaceName: null });
-    expect((await post('message/update_template_card', { userids: ['zhangsan'], agentid: sim.agentId, response_code: ev.ResponseCode, button: { replace_name: 'x' } })).errcode).toBe(40058);
-    expect((await post('message/update_template_card', { atall: 1, agentid: sim.agentId, response_code: sent.response_code, button: { replace_name: '已过期' } })).errcode).toBe(0);
+    expect(
+      (
+        await post('message/update_template_card', {
+          userids: ['zhangsan'],
+          agentid: sim.agentId,
+          response_code: ev.ResponseCode,
+          button: { replace_name: 'x' },
+        })
+      ).errcode,
+    ).toBe(40058);
+    expect(
+      (
+        await post('message/update_template_card', {
+          atall: 1,
+          agentid: sim.agentId,
+          response_code: sent.response_code,
+          button: { replace_name: '已过期' },
+        })
+      ).errcode,
+    ).toBe(0);
     expect(sim.card('visit-42')!.users.zhangsan!.replaceName).toBe('已过期');
   });
   it('a press not answered within the limit is sent again three times, the same request each time', async () => {
