@@ -5,6 +5,9 @@
 import { buildXml, decryptMsg, encryptMsg, msgSignature, nonce, parseXml, textOf, unixNow, type XmlObject } from './wecom-sim.crypto.js';
 import type { WeComApp } from './wecom-sim.state.js';
 
+/** Who WeCom calls: an app (agentId) or the corp's contacts-sync assistant (通讯录同步, agentId null). */
+export type Receiver = Pick<WeComApp, 'corpId' | 'callback'> & { agentId: number | null };
+
 export interface CallbackAttempt {
   at: number;
   ms: number;
@@ -15,7 +18,8 @@ export interface CallbackAttempt {
 export interface Delivery {
   id: number;
   corpId: string;
-  agentId: number;
+  /** null: the contacts-sync assistant. */
+  agentId: number | null;
   /** The plaintext event, as fields (Event, ChangeType, EventKey…) and as the XML that was encrypted. */
   fields: Record<string, unknown>;
   plaintext: string;
@@ -42,13 +46,15 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 let nextDelivery = 1;
 
 /** The signed query and encrypted body of one callback POST. */
-export function sealEvent(app: WeComApp, plaintext: string): { query: string; body: string } {
+export function sealEvent(app: Receiver, plaintext: string): { query: string; body: string } {
   const cb = app.callback;
   if (!cb) throw new Error(`app ${app.agentId} has no callback URL`);
   const encrypted = encryptMsg(cb.encodingAESKey, plaintext, app.corpId);
   const [timestamp, n] = [unixNow(), nonce()];
   const query = new URLSearchParams({ msg_signature: msgSignature(cb.token, timestamp, n, encrypted), timestamp, nonce: n }).toString();
-  return { query, body: buildXml({ ToUserName: app.corpId, AgentID: String(app.agentId), Encrypt: encrypted }) };
+  // The assistant has no agent: its envelope carries no AgentID (a choice: the documents show apps' envelopes only).
+  const agent = app.agentId === null ? {} : { AgentID: String(app.agentId) };
+  return { query, body: buildXml({ ToUserName: app.corpId, ...agent, Encrypt: encrypted }) };
 }
 
 async function attempt(url: string, body: string, timeoutMs: number): Promise<CallbackAttempt & { text?: string }> {
@@ -64,7 +70,7 @@ async function attempt(url: string, body: string, timeoutMs: number): Promise<Ca
 }
 
 /** POSTs one event until an attempt is answered with 200 in time, or the retries run out. */
-export async function deliver(app: WeComApp, fields: Record<string, unknown>, opts: CallbackOptions): Promise<Delivery> {
+export async function deliver(app: Receiver, fields: Record<string, unknown>, opts: CallbackOptions): Promise<Delivery> {
   const plaintext = buildXml(fields);
   const { query, body } = sealEvent(app, plaintext);
   const url = `${app.callback!.url}${app.callback!.url.includes('?') ? '&' : '?'}${query}`;
@@ -103,7 +109,7 @@ export async function deliver(app: WeComApp, fields: Record<string, unknown>, op
  * A passive reply: empty (nothing to do), or `<xml><Encrypt/><MsgSignature/><TimeStamp/><Nonce/></xml>` whose signature
  * is SHA1(sort(token, TimeStamp, Nonce, Encrypt)) and whose plaintext carries the corpid as receiveid.
  */
-export function readReply(app: WeComApp, reply: string): { answer: XmlObject | null; answerError: string | null } {
+export function readReply(app: Receiver, reply: string): { answer: XmlObject | null; answerError: string | null } {
   if (reply === '') return { answer: null, answerError: null };
   const cb = app.callback!;
   let outer: XmlObject;
@@ -138,7 +144,7 @@ export interface Verification {
  * The URL verification (回调配置, document 90930): GET url?msg_signature&timestamp&nonce&echostr with echostr encrypted;
  * the answer must be the decrypted plaintext exactly (no quotes, BOM or newline) within 1 s.
  */
-export async function verifyUrl(app: WeComApp, timeoutMs: number): Promise<Verification> {
+export async function verifyUrl(app: Receiver, timeoutMs: number): Promise<Verification> {
   const cb = app.callback!;
   const expected = String(Math.floor(Math.random() * 1e18));
   const echostr = encryptMsg(cb.encodingAESKey, expected, app.corpId);

@@ -1,9 +1,9 @@
-// Directory changes a test makes (an administrator editing 通讯录), each pushed as a change_contact event to every app
-// of the corp whose callback is set: 成员变更通知 (document 90970) and 部门变更通知 (document 90971). An update event
-// carries only what changed (besides UserID / Id), as those documents mark each field "仅有变化时返回"; an app without
-// privateFields gets no Mobile, Gender, Email, BizMail, Avatar or Address in them (the 2022-06-20 rule, as user/get).
-import type { CallbackOptions, Delivery } from './wecom-sim.callback.js';
-import { deliver } from './wecom-sim.callback.js';
+// Directory changes a test makes (an administrator editing 通讯录), each pushed as a change_contact event (成员变更通知,
+// document 90970; 部门变更通知, document 90971) to the corp's contacts-sync assistant when its callback is set, and to
+// apps marked contactEvents (the 代开发 case). An update carries only what changed (besides UserID / Id: the documents
+// mark fields "仅有变化时返回"). An assistant set after 2022-08-15 gets UserID/Department and Id/ParentId only; an app
+// without privateFields gets no Mobile, Gender, Email, BizMail, Avatar or Address (the 2022-06-20 rule, as user/get).
+import { type CallbackOptions, type Delivery, deliver, type Receiver } from './wecom-sim.callback.js';
 import { type Corp, toUser, type WeComApp, type WeComDepartment, type WeComUser, type WeComUserInput } from './wecom-sim.state.js';
 
 export interface DirCtx {
@@ -38,10 +38,23 @@ const USER_FIELDS: [keyof WeComUser, string, (u: WeComUser) => unknown][] = [
 ];
 const PRIVATE_TAGS = new Set(['Mobile', 'Gender', 'Email', 'BizMail', 'Avatar', 'Address']);
 
-/** Sends one change_contact to each subscribed app of the corp; deliveries run in the background (see settled()). */
-function push(ctx: DirCtx, corp: Corp, changeType: string, body: (app: WeComApp) => Record<string, unknown>): void {
-  for (const app of ctx.apps) {
-    if (app.corpId !== corp.corpId || !app.callback || !app.contactEvents) continue;
+/** What a receiver of change_contact reads: the assistant new-style (minimal), the assistant old-style or an app. */
+type Audience = { minimal: boolean; privateFields: boolean };
+
+/** Sends one change_contact to each receiver of the corp; deliveries run in the background (see settled()). */
+function push(ctx: DirCtx, corp: Corp, changeType: string, body: (who: Audience) => Record<string, unknown> | null): void {
+  const targets: [Receiver, Audience][] = ctx.apps
+    .filter((a) => a.corpId === corp.corpId && a.callback && a.contactEvents)
+    .map((a) => [a, { minimal: false, privateFields: a.privateFields }]);
+  const sync = corp.contactSync;
+  if (sync)
+    targets.unshift([
+      { corpId: corp.corpId, agentId: null, callback: sync.callback },
+      { minimal: !sync.fullFields, privateFields: true },
+    ]);
+  for (const [receiver, who] of targets) {
+    const extra = body(who);
+    if (!extra) continue;
     const fields = {
       ToUserName: corp.corpId,
       FromUserName: 'sys',
@@ -49,9 +62,9 @@ function push(ctx: DirCtx, corp: Corp, changeType: string, body: (app: WeComApp)
       MsgType: 'event',
       Event: 'change_contact',
       ChangeType: changeType,
-      ...body(app),
+      ...extra,
     };
-    const p = deliver(app, fields, ctx.callbackOptions()).then((d) => {
+    const p = deliver(receiver, fields, ctx.callbackOptions()).then((d) => {
       ctx.deliveries.push(d);
     });
     ctx.pending.add(p);
@@ -59,11 +72,12 @@ function push(ctx: DirCtx, corp: Corp, changeType: string, body: (app: WeComApp)
   }
 }
 
-function userFields(u: WeComUser, app: WeComApp, only?: Set<keyof WeComUser>): Record<string, unknown> {
+function userFields(u: WeComUser, who: Audience, only?: Set<keyof WeComUser>): Record<string, unknown> {
   const out: Record<string, unknown> = { UserID: u.userid };
   for (const [key, tag, value] of USER_FIELDS) {
     if (only && !only.has(key)) continue;
-    if (!app.privateFields && PRIVATE_TAGS.has(tag)) continue;
+    if (who.minimal && tag !== 'Department') continue;
+    if (!who.privateFields && PRIVATE_TAGS.has(tag)) continue;
     out[tag] = value(u);
   }
   return out;
@@ -74,7 +88,7 @@ export function addUser(ctx: DirCtx, corp: Corp, input: WeComUserInput): WeComUs
   for (const d of input.department) if (!corp.departments.has(d)) throw new Error(`department ${d} does not exist`);
   const u = toUser(input);
   corp.users.set(u.userid, u);
-  push(ctx, corp, 'create_user', (app) => userFields(u, app));
+  push(ctx, corp, 'create_user', (who) => userFields(u, who));
   return u;
 }
 
@@ -91,7 +105,7 @@ export function updateUser(ctx: DirCtx, corp: Corp, userid: string, patch: Parti
   const next = toUser(input, prev);
   corp.users.set(userid, next);
   const changed = new Set(USER_FIELDS.map(([k]) => k).filter((k) => JSON.stringify(prev[k]) !== JSON.stringify(next[k])));
-  if (changed.size > 0) push(ctx, corp, 'update_user', (app) => userFields(next, app, changed));
+  if (changed.size > 0) push(ctx, corp, 'update_user', (who) => userFields(next, who, changed));
   return next;
 }
 
@@ -108,7 +122,9 @@ export function addDepartment(ctx: DirCtx, corp: Corp, d: DepartmentInput): WeCo
   const dep: WeComDepartment = { parentid: 1, order: 0, department_leader: [], ...d };
   if (!corp.departments.has(dep.parentid)) throw new Error(`parent department ${dep.parentid} does not exist`);
   corp.departments.set(dep.id, dep);
-  push(ctx, corp, 'create_party', () => ({ Id: dep.id, Name: dep.name, ParentId: String(dep.parentid), Order: dep.order }));
+  push(ctx, corp, 'create_party', (who) =>
+    who.minimal ? { Id: dep.id, ParentId: String(dep.parentid) } : { Id: dep.id, Name: dep.name, ParentId: String(dep.parentid), Order: dep.order },
+  );
   return dep;
 }
 
@@ -120,7 +136,12 @@ export function updateDepartment(ctx: DirCtx, corp: Corp, id: number, patch: Par
   const changes: Record<string, unknown> = {};
   if (next.name !== prev.name) changes.Name = next.name;
   if (next.parentid !== prev.parentid) changes.ParentId = String(next.parentid);
-  if (Object.keys(changes).length > 0) push(ctx, corp, 'update_party', () => ({ Id: id, ...changes }));
+  if (Object.keys(changes).length > 0) {
+    push(ctx, corp, 'update_party', (who) => {
+      if (!who.minimal) return { Id: id, ...changes };
+      return changes.ParentId === undefined ? null : { Id: id, ParentId: changes.ParentId };
+    });
+  }
   return next;
 }
 

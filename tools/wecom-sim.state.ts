@@ -17,7 +17,11 @@ export interface WeComAppInput {
    * true is an older app or the 通讯录同步 secret.
    */
   privateFields?: boolean;
-  /** Whether directory changes are pushed to this app's callback as change_contact events (default true). */
+  /**
+   * Whether directory changes reach this app's callback as change_contact events. The documents send them to the
+   * contacts-sync assistant (通讯录同步), to 代开发 apps and to apps shared by an upstream corp, not to a corp's own
+   * self-built app: default false. true models a 代开发 app (full fields, private ones per privateFields).
+   */
   contactEvents?: boolean;
 }
 export type WeComApp = Required<Omit<WeComAppInput, 'callback'>> & { callback: WeComAppInput['callback'] | null };
@@ -61,10 +65,20 @@ export type WeComUserInput = Partial<Omit<WeComUser, 'userid' | 'name' | 'depart
   jobNumber?: string;
 };
 
+/** The corp's contacts-sync assistant (管理工具 - 通讯录同步 - 设置接收事件服务器): where change_contact goes. */
+export interface ContactSync {
+  callback: { url: string; token: string; encodingAESKey: string };
+  /**
+   * false (default): a callback set after 2022-08-15, which gets only UserID/Department for members and Id/ParentId for
+   * departments, and update_party only when ParentId changes. true: one set before, which gets every field.
+   */
+  fullFields: boolean;
+}
 export interface Corp {
   corpId: string;
   departments: Map<number, WeComDepartment>;
   users: Map<string, WeComUser>;
+  contactSync: ContactSync | null;
 }
 
 export interface TokenRec {
@@ -176,7 +190,7 @@ export function errBody(code: number, msg: string): { errcode: number; errmsg: s
 export const randomId = (bytes = 16): string => randomBytes(bytes).toString('base64url');
 
 export function newCorp(corpId: string): Corp {
-  const corp: Corp = { corpId, departments: new Map(), users: new Map() };
+  const corp: Corp = { corpId, departments: new Map(), users: new Map(), contactSync: null };
   corp.departments.set(1, { id: 1, name: corpId, parentid: 0, order: 100000000, department_leader: [] });
   return corp;
 }

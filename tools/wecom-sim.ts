@@ -62,6 +62,14 @@ export interface WeComSim {
     cb: { url: string; token?: string; encodingAESKey?: string } | null,
     opts?: { corpId?: string; verify?: boolean },
   ): Promise<Verification | null>;
+  /**
+   * Sets (or clears) the corp's contacts-sync assistant callback, where change_contact events go; verified like an
+   * app's. fullFields: an assistant configured before 2022-08-15 (every field) instead of after (UserID/Department).
+   */
+  setContactSync(
+    cb: { url: string; token?: string; encodingAESKey?: string } | null,
+    opts?: { corpId?: string; verify?: boolean; fullFields?: boolean },
+  ): Promise<Verification | null>;
   addDepartment(d: dir.DepartmentInput, corpId?: string): WeComDepartment;
   updateDepartment(id: number, patch: Partial<dir.DepartmentInput>, corpId?: string): WeComDepartment;
   removeDepartment(id: number, corpId?: string): void;
@@ -92,7 +100,17 @@ export interface WeComSim {
 const DEFAULT_SEED: WeComAppInput = { corpId: 'wwsim00000000001', agentId: 1000002, secret: 'sim-secret-1000002', name: 'OpenVisit' };
 type AppControls = Pick<
   WeComSim,
-  'apps' | 'addApp' | 'setCallback' | 'addDepartment' | 'updateDepartment' | 'removeDepartment' | 'addUser' | 'updateUser' | 'removeUser' | 'user'
+  | 'apps'
+  | 'addApp'
+  | 'setCallback'
+  | 'setContactSync'
+  | 'addDepartment'
+  | 'updateDepartment'
+  | 'removeDepartment'
+  | 'addUser'
+  | 'updateUser'
+  | 'removeUser'
+  | 'user'
 >;
 type TestControls = Omit<WeComSim, keyof AppControls | 'url' | 'corpId' | 'agentId' | 'secret' | 'close'>;
 
@@ -138,7 +156,7 @@ function appControls(ctx: SimCtx, verifyTimeoutMs: number): AppControls {
     apps: () => ctx.apps,
     addApp(input) {
       if (ctx.apps.some((a) => a.corpId === input.corpId && a.agentId === input.agentId)) throw new Error(`app ${input.agentId} exists`);
-      const app: WeComApp = { name: `app-${input.agentId}`, privateFields: false, contactEvents: true, ...input, callback: input.callback ?? null };
+      const app: WeComApp = { name: `app-${input.agentId}`, privateFields: false, contactEvents: false, ...input, callback: input.callback ?? null };
       if (!ctx.corps.has(app.corpId)) ctx.corps.set(app.corpId, newCorp(app.corpId));
       ctx.apps.push(app);
       return app;
@@ -156,6 +174,17 @@ function appControls(ctx: SimCtx, verifyTimeoutMs: number): AppControls {
       }
       const v = await verifyUrl({ ...app, callback: next }, verifyTimeoutMs);
       if (v.ok) app.callback = next;
+      return v;
+    },
+    async setContactSync(cb, o = {}) {
+      const corp = corpOf(ctx, o.corpId);
+      if (!cb) {
+        corp.contactSync = null;
+        return null;
+      }
+      const callback = { url: cb.url, token: cb.token ?? 'simtoken', encodingAESKey: cb.encodingAESKey ?? newEncodingAESKey() };
+      const v = o.verify === false ? null : await verifyUrl({ corpId: corp.corpId, agentId: null, callback }, verifyTimeoutMs);
+      if (!v || v.ok) corp.contactSync = { callback, fullFields: o.fullFields ?? false };
       return v;
     },
     addDepartment: (d, corpId) => dir.addDepartment(ctx, corpOf(ctx, corpId), d),

@@ -353,24 +353,56 @@ describe('callbacks, messages and cards', () => {
     expect(down.error).toMatch(/ECONNREFUSED/);
     await sim.setCallback(sim.agentId, { url: rx.url, token: TOKEN, encodingAESKey: AES }, { verify: false });
   });
-  it('pushes change_contact for directory changes, without private fields for a new app', async () => {
+  it('pushes change_contact to the contacts-sync assistant only: UserID/Department, Id/ParentId for one set after 2022-08-15', async () => {
     const before = rx.events.length;
+    sim.addUser({ userid: 'nobody-hears', name: '甲', department: [1] });
+    await sim.settled();
+    expect(rx.events.length).toBe(before); // a self-built app's callback gets no change_contact
+    expect((await sim.setContactSync({ url: rx.url, token: TOKEN, encodingAESKey: AES }))?.ok).toBe(true);
+    const mark = rx.raw.length;
     sim.addDepartment({ id: 4, name: '行政部', order: 5 });
     sim.addUser({ userid: 'zhaoliu', name: '赵六', department: [4], mobile: '13800000004' });
     await sim.settled();
     sim.updateUser('zhaoliu', { name: '赵六六' });
+    sim.updateDepartment(4, { name: '综合部' }); // a rename: no update_party for a new-style assistant
     await sim.settled();
     sim.removeUser('zhaoliu');
     await sim.settled();
     const evs = rx.events.slice(before);
     expect(evs.map((e) => e.ChangeType)).toEqual(['create_party', 'create_user', 'update_user', 'delete_user']);
-    expect(evs[0]).toMatchObject({ Event: 'change_contact', FromUserName: 'sys', Id: '4', Name: '行政部', ParentId: '1' });
-    expect(evs[1]).toMatchObject({ UserID: 'zhaoliu', Name: '赵六', Department: '4', Status: '1' });
-    expect(evs[1]!.Mobile).toBeUndefined();
-    expect(evs[2]).toEqual(expect.objectContaining({ UserID: 'zhaoliu', Name: '赵六六' }));
-    expect(evs[2]!.Department).toBeUndefined();
-    expect(Object.keys(evs[3]!).sort()).toEqual(['ChangeType', 'CreateTime', 'Event', 'FromUserName', 'MsgType', 'ToUserName', 'UserID']);
+    const base = ['ChangeType', 'CreateTime', 'Event', 'FromUserName', 'MsgType', 'ToUserName'];
+    expect(evs[0]).toMatchObject({ Event: 'change_contact', FromUserName: 'sys', ToUserName: sim.corpId, Id: '4', ParentId: '1' });
+    expect(Object.keys(evs[0]!).sort()).toEqual([...base, 'Id', 'ParentId'].sort());
+    expect(Object.keys(evs[1]!).sort()).toEqual([...base, 'Department', 'UserID'].sort());
+    expect(evs[1]).toMatchObject({ UserID: 'zhaoliu', Department: '4' });
+    expect(Object.keys(evs[2]!).sort()).toEqual([...base, 'UserID'].sort());
+    expect(Object.keys(evs[3]!).sort()).toEqual([...base, 'UserID'].sort());
+    expect(fieldsOf(rx.raw[mark]!.body).AgentID).toBeUndefined();
     expect((await get(`user/get?userid=zhaoliu&access_token=${token}`)).errcode).toBe(60111);
+  });
+  it('an assistant set before 2022-08-15 gets every field; an update carries only what changed', async () => {
+    await sim.setContactSync({ url: rx.url, token: TOKEN, encodingAESKey: AES }, { fullFields: true, verify: false });
+    const before = rx.events.length;
+    sim.addUser({ userid: 'sunqi', name: '孙七', department: [2], mobile: '13800000007', position: '前台' });
+    await sim.settled();
+    sim.updateUser('sunqi', { department: [3] });
+    sim.updateDepartment(4, { parentid: 2 });
+    await sim.settled();
+    const [created, updated, moved] = rx.events.slice(before);
+    expect(created).toMatchObject({
+      ChangeType: 'create_user',
+      UserID: 'sunqi',
+      Name: '孙七',
+      Department: '2',
+      MainDepartment: '2',
+      Mobile: '13800000007',
+      Position: '前台',
+      Status: '1',
+    });
+    expect(updated).toMatchObject({ ChangeType: 'update_user', UserID: 'sunqi', Department: '3', MainDepartment: '3' });
+    expect(updated!.Name).toBeUndefined();
+    expect(moved).toMatchObject({ ChangeType: 'update_party', Id: '4', ParentId: '2' });
+    await sim.setContactSync(null);
   });
 });
 
