@@ -25,7 +25,15 @@ import { type MsgCtx, messageSend, updateTemplateCard } from './wecom-sim.messag
 import { authGetUserDetail, authGetUserInfo, authorizePage, legacyGetUserInfo, type OAuthCtx } from './wecom-sim.oauth.js';
 import { ERR, errBody, type Fault } from './wecom-sim.state.js';
 
-export type SimCtx = Ctx & MsgCtx & OAuthCtx & DirCtx & { faults: Fault[]; latencyMs: number };
+export type SimCtx = Ctx &
+  MsgCtx &
+  OAuthCtx &
+  DirCtx & {
+    faults: Fault[];
+    latencyMs: number;
+    /** The test-control endpoint under /__sim/ (wecom-sim.control.ts), set once the controls exist. */
+    control?: (r: ApiReq) => Promise<Answer>;
+  };
 type Route = { method: 'GET' | 'POST'; run: (ctx: SimCtx, r: ApiReq, a: Authed) => Answer };
 
 const ROUTES: Record<string, Route> = {
@@ -91,7 +99,8 @@ async function handle(ctx: SimCtx, req: http.IncomingMessage, res: http.ServerRe
       badJson = true;
     }
   }
-  const a = answer(ctx, { method: req.method ?? 'GET', path: u.pathname, query: u.searchParams, json: body, badJson });
+  const r: ApiReq = { method: req.method ?? 'GET', path: u.pathname, query: u.searchParams, json: body, badJson };
+  const a = r.path.startsWith('/__sim/') && ctx.control ? await ctx.control(r) : answer(ctx, r);
   if (ctx.latencyMs > 0) await new Promise((r) => setTimeout(r, ctx.latencyMs));
   res.writeHead(a.status, a.headers ?? { 'content-type': 'text/plain; charset=utf-8' });
   res.end(a.body);

@@ -7,6 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import process from 'node:process';
 import { type CallbackOptions, type Delivery, type Verification, verifyUrl } from './wecom-sim.callback.js';
+import { controlRoute } from './wecom-sim.control.js';
 import { newEncodingAESKey } from './wecom-sim.crypto.js';
 import * as dir from './wecom-sim.directory.js';
 import { createSimServer, type SimCtx } from './wecom-sim.http.js';
@@ -257,7 +258,7 @@ export async function startWeComSim(opts: WeComSimOptions = {}): Promise<WeComSi
   const url = `http://${opts.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
   const apps = appControls(ctx, opts.verifyTimeoutMs ?? 1000);
   const seed = opts.seed === false ? null : apps.addApp(opts.seed ?? DEFAULT_SEED);
-  return {
+  const sim: WeComSim = {
     url,
     corpId: seed?.corpId ?? '',
     agentId: seed?.agentId ?? 0,
@@ -269,6 +270,8 @@ export async function startWeComSim(opts: WeComSimOptions = {}): Promise<WeComSi
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  ctx.control = controlRoute(sim);
+  return sim;
 }
 
 // ---------------------------------------------------------------- CLI

@@ -23,7 +23,7 @@ function fieldsOf(xml: string): Record<string, string> {
 async function startReceiver(corpId: string) {
   const events: Record<string, string>[] = [];
   const raw: { query: URLSearchParams; body: string }[] = [];
-  let handler: Handler = () => ({ body: '' });
+  const handlers: Handler[] = [() => ({ body: '' })];
   const server = http.createServer(async (req, res) => {
     const q = new URL(req.url ?? '/', 'http://x').searchParams;
     let body = '';
@@ -41,28 +41,21 @@ async function startReceiver(corpId: string) {
     expect(plain.id).toBe(corpId);
     const ev = fieldsOf(plain.message);
     events.push(ev);
-    const r = await handler(ev, events.length);
+    const r = await handlers[0]!(ev, events.length);
     if (r.delayMs) await new Promise((s) => setTimeout(s, r.delayMs));
-    if (!res.destroyed) {
-      res.writeHead(r.status ?? 200);
-      res.end(r.body ?? '');
-    }
+    if (!res.destroyed) res.writeHead(r.status ?? 200).end(r.body ?? '');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/wecom/callback`,
     events,
     raw,
-    on(h: Handler) {
-      handler = h;
-    },
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
+    on: (h: Handler) => handlers.splice(0, 1, h),
+    close: () => closeServer(server),
   };
 }
+
+const closeServer = (server: http.Server) => new Promise<void>((r) => server.close(() => r()) && server.closeAllConnections());
 
 /** An encrypted passive reply, as document 90241 and the crypto document describe it. */
 function passiveReply(corpId: string, inner: string): string {
@@ -70,6 +63,20 @@ function passiveReply(corpId: string, inner: string): string {
   const [ts, nonce] = ['1700000000', '12345'];
   return `<xml><Encrypt><![CDATA[${enc}]]></Encrypt><MsgSignature><![CDATA[${getSignature(TOKEN, ts, nonce, enc)}]]></MsgSignature><TimeStamp>${ts}</TimeStamp><Nonce><![CDATA[${nonce}]]></Nonce></xml>`;
 }
+
+const BUTTONS = ['同意 approve:42', '拒绝 reject:42'].map((b, i) => ({ text: b.split(' ')[0], style: i + 1, key: b.split(' ')[1] }));
+/** A button_interaction card for the seeded app (document 90372's example, shortened). */
+const cardFor = (task: string) => ({
+  touser: 'zhangsan',
+  msgtype: 'template_card',
+  agentid: sim.agentId,
+  template_card: {
+    card_type: 'button_interaction',
+    main_title: { title: '访客审批', desc: '王先生 10:00' },
+    task_id: task,
+    button_list: BUTTONS,
+  },
+});
 
 let sim: WeComSim;
 let rx: Awaited<ReturnType<typeof startReceiver>>;
@@ -86,15 +93,8 @@ beforeAll(async () => {
   rx = await startReceiver(sim.corpId);
   sim.addDepartment({ id: 2, name: '研发部' });
   sim.addDepartment({ id: 3, name: '前端组', parentid: 2 });
-  sim.addUser({
-    userid: 'zhangsan',
-    name: '张三',
-    department: [1, 2],
-    mobile: '13800000001',
-    email: 'zs@home.example',
-    biz_mail: 'zs@corp.example',
-    jobNumber: 'E001',
-  });
+  const mail = { email: 'zs@home.example', biz_mail: 'zs@corp.example' };
+  sim.addUser({ userid: 'zhangsan', name: '张三', department: [1, 2], mobile: '13800000001', jobNumber: 'E001', ...mail });
   sim.addUser({ userid: 'lisi', name: '李四', department: [3], mobile: '13800000002', status: 2 });
   sim.addUser({ userid: 'wangwu', name: '王五', department: [3], status: 4 });
   token = await tokenOf();
@@ -149,10 +149,7 @@ describe('directory', () => {
     ]);
     expect((await get(`department/list?id=99&access_token=${token}`)).errcode).toBe(60123);
     const list = (await get(`user/list?department_id=3&access_token=${token}`)).userlist as Record<string, unknown>[];
-    expect(list.map((u) => [u.userid, u.status])).toEqual([
-      ['lisi', 2],
-      ['wangwu', 4],
-    ]);
+    expect(list.map((u) => `${u.userid}:${u.status}`)).toEqual(['lisi:2', 'wangwu:4']);
   });
   it('user/get keeps private fields from a new app; getuserid and get_userid_by_email resolve them', async () => {
     const u = await get(`user/get?userid=zhangsan&access_token=${token}`);
@@ -175,11 +172,11 @@ describe('directory', () => {
       cursor = page.next_cursor as string;
       if (!cursor) break;
     }
-    expect(seen).toEqual([
-      { userid: 'zhangsan', department: 1 },
-      { userid: 'zhangsan', department: 2 },
-      { userid: 'lisi', department: 3 },
-      { userid: 'wangwu', department: 3 },
+    expect(seen.map((r) => `${(r as { userid: string }).userid}:${(r as { department: number }).department}`)).toEqual([
+      'zhangsan:1',
+      'zhangsan:2',
+      'lisi:3',
+      'wangwu:3',
     ]);
   });
 });
@@ -248,26 +245,11 @@ describe('callbacks, messages and cards', () => {
     expect((await post('message/send', { touser: 'zhangsan', msgtype: 'text', agentid: 1, text: { content: 'x' } })).errcode).toBe(40056);
   });
 
-  const card = (task: string) => ({
-    touser: 'zhangsan',
-    msgtype: 'template_card',
-    agentid: sim.agentId,
-    template_card: {
-      card_type: 'button_interaction',
-      main_title: { title: '访客审批', desc: '王先生 10:00' },
-      task_id: task,
-      button_list: [
-        { text: '同意', style: 1, key: 'approve:42' },
-        { text: '拒绝', style: 2, key: 'reject:42' },
-      ],
-    },
-  });
-
   it('a press answered with an encrypted update_button replaces the buttons; the event carries the documented fields', async () => {
-    const sent = await post('message/send', card('visit-42'));
+    const sent = await post('message/send', cardFor('visit-42'));
     expect(sent).toMatchObject({ errcode: 0 });
     expect(typeof sent.response_code).toBe('string');
-    expect((await post('message/send', card('visit-42'))).errcode).toBe(40058);
+    expect((await post('message/send', cardFor('visit-42'))).errcode).toBe(40058);
     rx.on((ev) => ({
       body: passiveReply(
         sim.corpId,
@@ -324,7 +306,7 @@ describe('callbacks, messages and cards', () => {
     expect(sim.card('visit-42')!.users.zhangsan!.replaceName).toBe('已过期');
   });
   it('a press not answered within the limit is sent again three times, the same request each time', async () => {
-    await post('message/send', card('visit-43'));
+    await post('message/send', cardFor('visit-43'));
     const before = rx.raw.length;
     rx.on(() => ({ delayMs: 700 }));
     const r = await sim.press({ taskId: 'visit-43', userId: 'zhangsan', key: 'reject:42' });
@@ -335,7 +317,7 @@ describe('callbacks, messages and cards', () => {
     expect(new Set(tries.map((t) => t.body + t.query.get('msg_signature'))).size).toBe(1);
   });
   it('a retry that succeeds, an invalid answer reported, an unreachable server reported', async () => {
-    await post('message/send', card('visit-44'));
+    await post('message/send', cardFor('visit-44'));
     const before = rx.events.length;
     rx.on((_ev, n) => (n === before + 1 ? { status: 500 } : { body: 'success' }));
     const r = await sim.press({ taskId: 'visit-44', userId: 'zhangsan', key: 'approve:42' });
@@ -346,7 +328,7 @@ describe('callbacks, messages and cards', () => {
     const probe = http.createServer();
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     const port = (probe.address() as AddressInfo).port;
-    await new Promise<void>((r) => probe.close(() => r()));
+    await closeServer(probe);
     await sim.setCallback(sim.agentId, { url: `http://127.0.0.1:${port}/cb`, token: TOKEN, encodingAESKey: AES }, { verify: false });
     const down = await sim.press({ taskId: 'visit-44', userId: 'zhangsan', key: 'approve:42' });
     expect(down).toMatchObject({ answered: false, attempts: 4 });
@@ -403,6 +385,26 @@ describe('callbacks, messages and cards', () => {
     expect(updated!.Name).toBeUndefined();
     expect(moved).toMatchObject({ ChangeType: 'update_party', Id: '4', ParentId: '2' });
     await sim.setContactSync(null);
+  });
+});
+
+describe('test controls over HTTP (/__sim/, for a simulator run as a separate process)', () => {
+  it('adds a member, issues a code, lists what was sent and presses a card', async () => {
+    const ctl = async (method: string, path: string, body?: unknown) => {
+      const r = await fetch(`${sim.url}/__sim/${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+    };
+    expect((await ctl('POST', 'users', { userid: 'ctl1', name: '控一', department: [1] })).body).toMatchObject({ userid: 'ctl1', status: 1 });
+    const { code } = (await ctl('POST', 'code', { userId: 'ctl1' })).body;
+    expect((await get(`auth/getuserinfo?code=${code}&access_token=${token}`)).userid).toBe('ctl1');
+    await sim.setCallback(sim.agentId, { url: rx.url, token: TOKEN, encodingAESKey: AES }, { verify: false });
+    rx.on(() => ({ body: '' }));
+    await post('message/send', { ...cardFor('ctl-1'), touser: 'ctl1' });
+    const sent = (await fetch(`${sim.url}/__sim/sent`).then((r) => r.json())) as { to: string[] }[];
+    expect(sent.at(-1)!.to).toEqual(['ctl1']);
+    expect((await ctl('POST', 'press', { taskId: 'ctl-1', userId: 'ctl1', key: 'approve:42' })).body).toMatchObject({ answered: true, attempts: 1 });
+    expect((await ctl('POST', 'press', { taskId: 'ctl-1', userId: 'ctl1', key: 'nope' })).status).toBe(400);
+    expect((await ctl('GET', 'nothing')).status).toBe(404);
   });
 });
 
