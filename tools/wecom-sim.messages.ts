@@ -150,6 +150,10 @@ export function updateTemplateCard(ctx: MsgCtx, { app, corp }: Authed, body: Jso
   }
   const invaliduser = userids.filter((u) => !card.recipients.includes(u));
   if (wanted.size === 0) return fail('allInvalid', { invaliduser });
+  // Only interaction cards have buttons to replace (document 94888).
+  const types = [...wanted].map((u) => String(card.users[u]?.template_card.card_type));
+  if (!next && types.some((t) => !CALLBACK_CARDS.includes(t)))
+    return fail('param', { errmsg: 'invalid parameter: this card has no buttons to replace' });
   rec.used = true;
   for (const u of wanted) {
     const view = card.users[u];
@@ -200,7 +204,9 @@ export async function press(ctx: MsgCtx, input: PressInput): Promise<PressResult
   if (view.replaceName !== null) throw new Error(`card ${card.taskId} shows '${view.replaceName}' to ${input.userId}: its buttons are gone`);
   const keys = ((view.template_card.button_list as Json[] | undefined) ?? []).map((b) => b.key);
   const menuKeys = (((view.template_card.action_menu as Json | undefined)?.action_list as Json[] | undefined) ?? []).map((b) => b.key);
-  if (![...keys, ...menuKeys].includes(input.key)) throw new Error(`card ${card.taskId} has no button '${input.key}'`);
+  // vote and multiple-choice cards call back with their submit button's key.
+  const submitKey = (view.template_card.submit_button as Json | undefined)?.key;
+  if (![...keys, ...menuKeys, submitKey].includes(input.key)) throw new Error(`card ${card.taskId} has no button '${input.key}'`);
   const app = ctx.apps.find((a) => a.corpId === card.corpId && a.agentId === card.agentId)!;
   if (!app.callback) throw new Error(`app ${app.agentId} has no callback URL`);
   view.clickedKey = input.key;
