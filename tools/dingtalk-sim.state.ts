@@ -102,8 +102,12 @@ export interface DtCode {
   expiresAt: number;
   used: boolean;
 }
-/** busy: -1 / HTTP 503; rate-limited: 90018 / HTTP 403 QpsLimit; token-expired: 42001 / InvalidAuthentication; http: a bare status. */
-export type DtFaultKind = 'busy' | 'rate-limited' | 'token-expired' | 'http';
+/**
+ * busy: -1 / HTTP 503; rate-limited: 90018 / HTTP 403 QpsLimit; token-expired: 42001 / InvalidAuthentication; http: a
+ * bare status; expire-tokens: every token given so far expires as this request arrives, which is then answered as the
+ * platform answers a stale token (a client's renewal in the middle of a run).
+ */
+export type DtFaultKind = 'busy' | 'rate-limited' | 'token-expired' | 'http' | 'expire-tokens';
 export interface DtFault {
   /** A path ('/topapi/v2/user/list', '/v1.0/card/instances'…), or '*' for every path. */
   target: string;

@@ -138,7 +138,8 @@ function write(res: http.ServerResponse, a: SimAnswer) {
 function route(st: DtState, gw: DtGateway, req: SimRequest, opts: DingTalkSimOptions): SimAnswer {
   const oldApi = !req.path.startsWith('/v1.0/') && !req.path.startsWith('/oauth2/');
   const f = st.takeFault(req.path);
-  if (f) return faultAnswer(f, oldApi);
+  if (f?.kind === 'expire-tokens') st.expireTokens();
+  else if (f) return faultAnswer(f, oldApi);
   if (req.path === '/v1.0/gateway/connections/open' && req.method === 'POST') return gw.open(req.body);
   const a = oapiRoute(st, req, opts.tokenFaultStyle ?? 'errcode88', opts.gettokenRefusal ?? 40096) ?? apiRoute(st, req) ?? cardRoute(st, req);
   if (a) return a;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, epochMs } from '../call.js';
 import { Status } from '../errors.js';
-import { LogModule, Role } from '../lookups.js';
+import { LogModule } from '../lookups.js';
 import { CONTACT_ADMINS, checkDdAgentId, checkDdAppKey, checkDdSecret } from './contacts.js';
 import { checkEndpoint } from './notifications.js';
 
@@ -142,7 +142,7 @@ export const updateImApp = defineCall({
   summary:
     "Save a work app's credentials and uses; omitted fields stay, secrets are write-only (another app id forgets the stored ones). A use needs what imAppProblems names (400 with field errors); saving with a use switched on first checks the credentials with the platform (51 when refused, 674 when unreachable)",
   access: IM_ADMINS,
-  statuses: [Status.DIRECTORY_UNREACHABLE],
+  statuses: [Status.DIRECTORY_UNREACHABLE, Status.SYNC_COUNT_EXCEEDED],
   fieldStatuses: { [Status.DINGTALK_VERIFY_FAILED]: null },
   log: imLog,
   input: imAppFields,
@@ -156,6 +156,7 @@ export const testImApp = defineCall({
   summary:
     "Try a work app's credentials now (the form's unsaved values over the stored ones; an empty secret uses the stored one while the app id is unchanged): gets a token from the platform. Answers whether it worked, else the platform's words and code, and how long it took; never the secret",
   access: IM_ADMINS,
+  statuses: [Status.DIRECTORY_UNREACHABLE],
   input: imAppFields,
   output: z.object({ ok: z.boolean(), reason: z.string(), code: z.string(), ms: z.int32() }),
 });
@@ -164,9 +165,10 @@ export const delImApp = defineCall({
   name: 'delImApp',
   area: 'contacts',
   module: 'im',
-  summary: "Forget a work app: its credentials, secrets and uses (DingTalk's directory sync settings too). 58 while DingTalk's notices or sync are on",
+  summary:
+    "Forget a work app: its credentials, secrets and uses (DingTalk's directory sync settings too). 58 while DingTalk's notices or sync are on",
   access: IM_ADMINS,
-  statuses: [Status.UPDATE_NOT_ALLOWED],
+  statuses: [Status.UPDATE_NOT_ALLOWED, Status.DINGTALK_VERIFY_FAILED, Status.DIRECTORY_UNREACHABLE, Status.SYNC_COUNT_EXCEEDED],
   log: { module: LogModule.ACCOUNT, event: 'delete' },
   input: z.object({ userid: z.int32().optional(), platform: zImPlatform }),
   output: z.null(),

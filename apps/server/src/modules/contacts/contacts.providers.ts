@@ -161,7 +161,9 @@ export function dingTalkProvider(opts: { baseUrl: string; appKey: string; appSec
         if (!parsed.success) throw new AppError(Status.DIRECTORY_UNREACHABLE, `DingTalk answered ${path} in an unexpected shape`);
         return parsed.data;
       }
-      if (DD_TOKEN_ERRORS.has(env.errcode) && !refreshed) {
+      // topapi answers a stale token as errcode 88 with the token's own code in sub_code (a string), as DingTalk does.
+      const stale = DD_TOKEN_ERRORS.has(env.errcode) || (env.errcode === 88 && DD_TOKEN_ERRORS.has(Number(env.sub_code)));
+      if (stale && !refreshed) {
         refreshed = true;
         token = undefined;
         continue;

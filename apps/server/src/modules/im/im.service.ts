@@ -4,8 +4,8 @@ import {
   type ImAppFields,
   type ImPlatform,
   type ImUse,
-  imAppProblems,
   type In,
+  imAppProblems,
   logDesc,
   type Out,
   Status,
@@ -49,7 +49,13 @@ interface Current {
   secrets: ImSecrets;
 }
 
-function appOf(ctx: AuthedContext, platform: ImPlatform, row: ImAppRow | undefined, ident: { appId: string; agentId: string }, secrets: ImSecrets): ImApp {
+function appOf(
+  ctx: AuthedContext,
+  platform: ImPlatform,
+  row: ImAppRow | undefined,
+  ident: { appId: string; agentId: string },
+  secrets: ImSecrets,
+): ImApp {
   const apiBase = row?.apiBase ?? '';
   return {
     platform,
@@ -104,7 +110,12 @@ function merge(cur: Current, input: ImAppFields): Current {
 }
 
 function targetOf(ctx: AuthedContext, c: Current): PlatformTarget {
-  return { platform: c.app.platform, ...baseOf(ctx, c.app.platform, c.app.apiBase), appId: c.app.appId, secret: c.secrets[TOKEN_SECRET[c.app.platform]] ?? '' };
+  return {
+    platform: c.app.platform,
+    ...baseOf(ctx, c.app.platform, c.app.apiBase),
+    appId: c.app.appId,
+    secret: c.secrets[TOKEN_SECRET[c.app.platform]] ?? '',
+  };
 }
 
 async function tryToken(ctx: AuthedContext, c: Current): Promise<{ result: TokenResult; ms: number }> {
@@ -120,13 +131,14 @@ export async function update(ctx: AuthedContext, input: In<'updateImApp'>): Prom
   const problems = imAppProblems(next.app);
   if (problems.length) throw badParams(problems);
   const credentialsChanged =
-    next.app.appId !== cur.app.appId || next.app.apiBase !== cur.app.apiBase || SECRET_FIELDS[platform].some((f) => next.secrets[f] !== cur.secrets[f]);
+    next.app.appId !== cur.app.appId ||
+    next.app.apiBase !== cur.app.apiBase ||
+    SECRET_FIELDS[platform].some((f) => next.secrets[f] !== cur.secrets[f]);
   let lastTest = undefined as ImApp['lastTest'] | undefined;
   // As DingTalk's settings always did: the credentials are checked with the platform before an app in use is saved.
   if (next.app.uses.length && (credentialsChanged || !cur.app.uses.length)) {
     const { result, ms } = await tryToken(ctx, next);
-    if (!result.ok)
-      throw new AppError(result.code ? Status.DINGTALK_VERIFY_FAILED : Status.DIRECTORY_UNREACHABLE, result.reason);
+    if (!result.ok) throw new AppError(result.code ? Status.DINGTALK_VERIFY_FAILED : Status.DIRECTORY_UNREACHABLE, result.reason);
     lastTest = { at: Date.now(), ok: true, reason: '', ms };
   }
   await inTransaction(ctx.tenant, async (tx) => {
@@ -153,7 +165,8 @@ export async function update(ctx: AuthedContext, input: In<'updateImApp'>): Prom
 export async function test(ctx: AuthedContext, input: In<'testImApp'>): Promise<Out<'testImApp'>> {
   const cur = await current(ctx, input.platform);
   const next = merge(cur, input);
-  if (!next.app.appId) throw badParams([{ field: input.platform === 'wecom' ? 'corpId' : input.platform === 'feishu' ? 'appId' : 'appKey', rule: 'required' }]);
+  if (!next.app.appId)
+    throw badParams([{ field: input.platform === 'wecom' ? 'corpId' : input.platform === 'feishu' ? 'appId' : 'appKey', rule: 'required' }]);
   if (!next.secrets[TOKEN_SECRET[input.platform]]) throw badParams([{ field: TOKEN_SECRET[input.platform], rule: 'required' }]);
   const { result, ms } = await tryToken(ctx, next);
   const answer = result.ok ? { ok: true, reason: '', code: '', ms } : { ok: false, reason: result.reason, code: result.code, ms };

@@ -1,7 +1,7 @@
 import type { ImPlatform } from '@openvisit/contract';
-import { fetchBounded, type HttpLimits } from '../contacts/contacts.public.js';
 import { EndpointRefused } from '../../platform/http/endpoints.js';
 import { AppError } from '../../platform/http/errors.js';
+import { fetchBounded, type HttpLimits } from '../contacts/contacts.public.js';
 
 /** Where and as whom a platform is asked: the base URL (the company's, checked as a company endpoint, or the installation's). */
 export interface PlatformTarget {
@@ -59,17 +59,23 @@ export async function fetchToken(t: PlatformTarget, limits: HttpLimits): Promise
   const { url, init } = request(t);
   try {
     const answer = await fetchBounded(LABEL[t.platform], url, init, limits, t.company);
-    if (answer.status !== 200) return { ok: false, reason: `${LABEL[t.platform]} answered HTTP ${answer.status}`, code: '' };
+    // Feishu answers a refusal with HTTP 400 and its JSON result code: the code is read whatever the status.
     let body: unknown;
     try {
       body = JSON.parse(answer.body.toString('utf8'));
     } catch {
-      return { ok: false, reason: `${LABEL[t.platform]} answered something that is not JSON`, code: '' };
+      body = null;
     }
-    if (!body || typeof body !== 'object') return { ok: false, reason: `${LABEL[t.platform]} answered something that is not JSON`, code: '' };
-    return readToken(t, body as Record<string, unknown>);
+    if (body && typeof body === 'object') return readToken(t, body as Record<string, unknown>);
+    return {
+      ok: false,
+      reason:
+        answer.status !== 200 ? `${LABEL[t.platform]} answered HTTP ${answer.status}` : `${LABEL[t.platform]} answered something that is not JSON`,
+      code: '',
+    };
   } catch (err) {
-    if (err instanceof EndpointRefused) return { ok: false, reason: 'The API address is not allowed (a private network, or a name that does not resolve)', code: '' };
+    if (err instanceof EndpointRefused)
+      return { ok: false, reason: 'The API address is not allowed (a private network, or a name that does not resolve)', code: '' };
     if (err instanceof AppError) return { ok: false, reason: err.message, code: '' };
     throw err;
   }

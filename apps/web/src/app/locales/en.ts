@@ -1,10 +1,10 @@
 import { accountsEn } from '../../modules/accounts/locales/en';
-import { imEn } from '../../modules/im/locales/en';
 import { approvalsEn } from '../../modules/approvals/locales/en';
 import { blacklistEn } from '../../modules/blacklist/locales/en';
 import { devicesEn } from '../../modules/devices/locales/en';
 import { faceSyncEn } from '../../modules/devices/locales/faceSync.en';
 import { employeesEn } from '../../modules/employees/locales/en';
+import { imEn } from '../../modules/im/locales/en';
 import { interimCardsEn } from '../../modules/interimCards/locales/en';
 import { invitationsEn } from '../../modules/invitations/locales/en';
 import { logisticsEn } from '../../modules/logistics/locales/en';

@@ -1,10 +1,10 @@
 import { accountsZh } from '../../modules/accounts/locales/zh';
-import { imZh } from '../../modules/im/locales/zh';
 import { approvalsZh } from '../../modules/approvals/locales/zh';
 import { blacklistZh } from '../../modules/blacklist/locales/zh';
 import { faceSyncZh } from '../../modules/devices/locales/faceSync.zh';
 import { devicesZh } from '../../modules/devices/locales/zh';
 import { employeesZh } from '../../modules/employees/locales/zh';
+import { imZh } from '../../modules/im/locales/zh';
 import { interimCardsZh } from '../../modules/interimCards/locales/zh';
 import { invitationsZh } from '../../modules/invitations/locales/zh';
 import { logisticsZh } from '../../modules/logistics/locales/zh';

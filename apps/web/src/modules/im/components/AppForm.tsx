@@ -17,7 +17,7 @@ function useRule(app: ImApp, form: ReturnType<typeof Form.useForm<Values>>[0], f
   return {
     validator: async (_r: unknown, value: unknown) => {
       const v = typeof value === 'string' ? value.trim() : '';
-      const failure = v ? f.check(v) : formProblems(app, form.getFieldsValue(true)).get(f.name) ?? null;
+      const failure = v ? f.check(v) : (formProblems(app, form.getFieldsValue(true)).get(f.name) ?? null);
       if (failure) throw new Error(t(`im.rules.${failure === 'required' ? 'required' : failure === 'tooLong' ? 'tooLong' : 'format'}`));
     },
   };
@@ -68,7 +68,8 @@ export function AppForm({ app }: { app: ImApp }) {
     if (err instanceof ApiError && !err.isTransport && err.status === Status.BAD_PARAMS) {
       const names = new Set([...APP_FIELDS[app.platform].map((f) => f.name), 'apiBase', 'uses']);
       const mine = (err.fieldErrors as FieldError[]).filter((e) => names.has(e.field));
-      if (mine.length) return form.setFields(mine.map((e) => ({ name: e.field, errors: [t(`im.rules.${e.rule === 'required' ? 'required' : 'format'}`)] })));
+      if (mine.length)
+        return form.setFields(mine.map((e) => ({ name: e.field, errors: [t(`im.rules.${e.rule === 'required' ? 'required' : 'format'}`)] })));
     }
     if (err instanceof ApiError && !err.isTransport && (err.status === Status.DINGTALK_VERIFY_FAILED || err.status === Status.DIRECTORY_UNREACHABLE))
       return setOutcome({ ok: false, reason: err.message, code: '', ms: 0 });
@@ -95,7 +96,14 @@ export function AppForm({ app }: { app: ImApp }) {
   const last = app.lastTest;
 
   return (
-    <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={initialValues(app)} style={{ maxWidth: 640 }} data-testid={`im-form-${app.platform}`}>
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      initialValues={initialValues(app)}
+      style={{ maxWidth: 640 }}
+      data-testid={`im-form-${app.platform}`}
+    >
       <Typography.Paragraph type="secondary">{t(`im.help.${app.platform}`)}</Typography.Paragraph>
       {APP_FIELDS[app.platform].map((f) => (
         <FieldInput key={f.name} app={app} form={form} f={f} />
@@ -104,7 +112,10 @@ export function AppForm({ app }: { app: ImApp }) {
         <Input autoComplete="off" maxLength={API_BASE.max} placeholder={app.effectiveBase} data-testid={`im-${app.platform}-apiBase`} />
       </Form.Item>
       <Form.Item name="uses" label={t('im.uses.label')} extra={t('im.uses.help')}>
-        <Checkbox.Group options={IM_USES.map((u) => ({ value: u, label: t(`im.uses.${u}`) }))} onChange={() => void form.validateFields().catch(() => {})} />
+        <Checkbox.Group
+          options={IM_USES.map((u) => ({ value: u, label: t(`im.uses.${u}`) }))}
+          onChange={() => void form.validateFields().catch(() => {})}
+        />
       </Form.Item>
       {last ? (
         <Typography.Paragraph type="secondary" data-testid="im-last-test">
@@ -120,7 +131,11 @@ export function AppForm({ app }: { app: ImApp }) {
           {t('im.test.run')}
         </Button>
         {configured ? (
-          <ConfirmDelete title={t('im.forgetConfirm')} okText={t('im.forget')} onConfirm={() => forget.mutateAsync(app.platform).then(() => void message.success(t('im.forgotten')))}>
+          <ConfirmDelete
+            title={t('im.forgetConfirm')}
+            okText={t('im.forget')}
+            onConfirm={() => forget.mutateAsync(app.platform).then(() => void message.success(t('im.forgotten')))}
+          >
             <Button danger>{t('im.forget')}</Button>
           </ConfirmDelete>
         ) : null}

@@ -62,7 +62,8 @@ export const str = (v: Values, name: string): string => {
 
 export function initialValues(app: ImApp): Values {
   const v: Values = { apiBase: app.apiBase, uses: app.uses };
-  for (const f of APP_FIELDS[app.platform]) v[f.name] = f.secret ? '' : f.name === ID_FIELD[app.platform] ? app.appId : f.name === 'agentId' ? app.agentId : app.cardTemplateId;
+  for (const f of APP_FIELDS[app.platform])
+    v[f.name] = f.secret ? '' : f.name === ID_FIELD[app.platform] ? app.appId : f.name === 'agentId' ? app.agentId : app.cardTemplateId;
   return v;
 }
 

@@ -9,7 +9,8 @@ export const imZh: DeepStrings<typeof imEn> = {
   help: {
     dingtalk: '贵司钉钉组织的企业内部应用（开发者后台 › 凭证与基础信息）。AppKey、AppSecret 和 AgentId 与通讯录同步使用的相同。',
     feishu: '贵司飞书企业的自建应用（开发者后台 › 凭证与基础信息）。',
-    wecom: '贵司企业微信的自建应用（管理后台 › 应用管理）：CorpID（我的企业）、应用的 AgentId 和 Secret，以及“接收消息”设置中的 Token 和 EncodingAESKey。',
+    wecom:
+      '贵司企业微信的自建应用（管理后台 › 应用管理）：CorpID（我的企业）、应用的 AgentId 和 Secret，以及“接收消息”设置中的 Token 和 EncodingAESKey。',
   },
   fields: {
     appKey: 'AppKey',
