@@ -123,8 +123,9 @@ describe('router guards and menus derived from the route tables', () => {
     await act(() => router.navigate('/emp/emplist'));
     expect(await screen.findByText('No employees yet')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Administrator' });
-    // People is a drop-down once it has more than one screen (employees and the whitelist, which has no switch).
-    expect(nav.textContent).toBe('VisitorsPeopleMeetingAccount settings');
+    // People is a drop-down once it has more than one screen (employees and the whitelist, which has no switch); so are
+    // the system settings (account settings and work apps).
+    expect(nav.textContent).toBe('VisitorsPeopleMeetingSystem settings');
     // A section with one screen has no sidebar.
     expect(screen.queryByRole('navigation', { name: 'Company employees' })).toBeNull();
     await waitFor(() => expect(document.title).toBe('Company employees - TestSite'));
@@ -147,7 +148,7 @@ describe('router guards and menus derived from the route tables', () => {
     expect(screen.queryByRole('navigation', { name: 'Administrator' })).toBeNull();
     await act(async () => (await screen.findByRole('button', { name: 'Open the menu' })).click());
     const nav = await screen.findByRole('navigation', { name: 'Administrator' });
-    expect(nav.textContent).toBe('VisitorsPeopleMeetingAccount settings');
+    expect(nav.textContent).toBe('VisitorsPeopleMeetingSystem settingsAccount settingsWork apps');
     await act(async () => (await screen.findByText('Visitors')).click());
     await waitFor(() => expect(router.state.location.pathname).toBe('/visitor'));
   });

@@ -6,16 +6,12 @@ import { CONTACT_ADMINS, checkDdAgentId, checkDdAppKey, checkDdSecret } from './
 import { checkEndpoint } from './notifications.js';
 
 /**
- * Work apps (issue 40): the company's own app on DingTalk, Feishu (Lark) or WeCom (企业微信), through which employees
- * sign in, the directory is read, notices and approval cards are sent and card buttons come back. One app per platform.
+ * Work apps (issue 40): the company's own app on DingTalk, Feishu (Lark) or WeCom (企业微信), one per platform: its
+ * credentials and a connection test. Sign-in, the directory, notices and approval cards through it come in later parts.
  */
 export const IM_PLATFORMS = ['dingtalk', 'feishu', 'wecom'] as const;
 export type ImPlatform = (typeof IM_PLATFORMS)[number];
 export const zImPlatform = z.enum(IM_PLATFORMS);
-
-/** What an app is used for: each can be switched on by itself once the credentials hold. */
-export const IM_USES = ['signIn', 'directory', 'notices', 'cards'] as const;
-export type ImUse = (typeof IM_USES)[number];
 
 export type ImFieldFailure = 'required' | 'tooLong' | 'format' | 'range';
 
@@ -38,8 +34,6 @@ export const checkWeComAgentId = (s: string) => text(s, 10, /^\d+$/);
 export const checkWeComToken = (s: string) => text(s, 32, /^[A-Za-z0-9]+$/);
 /** WeCom EncodingAESKey: exactly 43 letters and digits. */
 export const checkWeComAesKey = (s: string) => (s.trim() === '' ? 'required' : /^[A-Za-z0-9]{43}$/.test(s.trim()) ? null : 'format');
-/** DingTalk card template id (the template made in the card builder). */
-export const checkCardTemplateId = (s: string) => text(s, 128, /^[A-Za-z0-9._-]+$/);
 
 const zChecked = (check: (s: string) => string | null) =>
   z
@@ -54,7 +48,6 @@ const zSecret = (check: (s: string) => string | null) =>
 
 /** The platform's API base: empty for the installation's (DINGTALK_API_URL, FEISHU_API_URL, WECOM_API_URL). */
 const zApiBase = zChecked(checkEndpoint).optional().describe("empty: the installation's; a private deployment or a proxy otherwise");
-const zUses = z.array(z.enum(IM_USES)).max(IM_USES.length).optional();
 
 /** The fields a form sends per platform (saved by updateImApp, tried by testImApp); omitted fields stay. */
 export const imAppFields = z.discriminatedUnion('platform', [
@@ -64,9 +57,7 @@ export const imAppFields = z.discriminatedUnion('platform', [
     appKey: zChecked(checkDdAppKey).optional(),
     appSecret: zChecked(checkDdSecret).optional().describe('write-only; omit (or send empty) to keep the stored one'),
     agentId: zChecked(checkDdAgentId).optional(),
-    cardTemplateId: zChecked(checkCardTemplateId).optional(),
     apiBase: zApiBase,
-    uses: zUses,
   }),
   z.object({
     userid: z.int32().optional(),
@@ -74,7 +65,6 @@ export const imAppFields = z.discriminatedUnion('platform', [
     appId: zChecked(checkFeishuAppId).optional(),
     appSecret: zSecret(checkImSecret),
     apiBase: zApiBase,
-    uses: zUses,
   }),
   z.object({
     userid: z.int32().optional(),
@@ -85,40 +75,33 @@ export const imAppFields = z.discriminatedUnion('platform', [
     callbackToken: zSecret(checkWeComToken),
     encodingAesKey: zSecret(checkWeComAesKey),
     apiBase: zApiBase,
-    uses: zUses,
   }),
 ]);
 export type ImAppFields = z.infer<typeof imAppFields>;
 
-/** An app as answered: its identity, which secrets are stored (never the secrets), uses and the last test. */
+/** An app as answered: its identity, which secrets are stored (never the secrets) and the last test. */
 export const imApp = z.object({
   platform: zImPlatform,
   /** The app's id on the platform: DingTalk AppKey, Feishu App ID, WeCom CorpID. */
   appId: z.string(),
   agentId: z.string(),
-  cardTemplateId: z.string(),
   apiBase: z.string(),
   /** The base in force: the company's, else the installation's. */
   effectiveBase: z.string(),
   secrets: z.record(z.string(), z.boolean()).describe('which write-only secrets are stored'),
-  uses: z.array(z.enum(IM_USES)),
   lastTest: z.object({ at: epochMs, ok: z.boolean(), reason: z.string(), ms: z.int32() }).nullable(),
 });
 export type ImApp = z.infer<typeof imApp>;
 
-/** What each platform needs before a use can be switched on (shared by the server and the console's form). */
+/** The app's id and the secret a token is asked with, by each platform's field name. */
+export const IM_ID_FIELD = { dingtalk: 'appKey', feishu: 'appId', wecom: 'corpId' } as const;
+export const IM_TOKEN_SECRET = { dingtalk: 'appSecret', feishu: 'appSecret', wecom: 'secret' } as const;
+
+/** What a saved app needs (shared by the server and the console's form): its id and the secret its token is asked with. */
 export function imAppProblems(a: ImApp): { field: string; rule: string }[] {
   const out: { field: string; rule: string }[] = [];
-  if (!a.uses.length) return out;
-  const need = (field: string, ok: boolean) => ok || out.push({ field, rule: 'required' });
-  need(a.platform === 'wecom' ? 'corpId' : a.platform === 'feishu' ? 'appId' : 'appKey', a.appId !== '');
-  need(a.platform === 'wecom' ? 'secret' : 'appSecret', a.secrets[a.platform === 'wecom' ? 'secret' : 'appSecret'] === true);
-  if (a.platform !== 'feishu' && (a.uses.includes('notices') || a.uses.includes('cards'))) need('agentId', a.agentId !== '');
-  if (a.platform === 'dingtalk' && a.uses.includes('cards')) need('cardTemplateId', a.cardTemplateId !== '');
-  if (a.platform === 'wecom' && (a.uses.includes('cards') || a.uses.includes('directory'))) {
-    need('callbackToken', a.secrets.callbackToken === true);
-    need('encodingAesKey', a.secrets.encodingAesKey === true);
-  }
+  if (a.appId === '') out.push({ field: IM_ID_FIELD[a.platform], rule: 'required' });
+  if (a.secrets[IM_TOKEN_SECRET[a.platform]] !== true) out.push({ field: IM_TOKEN_SECRET[a.platform], rule: 'required' });
   return out;
 }
 
@@ -140,7 +123,7 @@ export const updateImApp = defineCall({
   area: 'contacts',
   module: 'im',
   summary:
-    "Save a work app's credentials and uses; omitted fields stay, secrets are write-only (another app id forgets the stored ones). A use needs what imAppProblems names (400 with field errors); saving with a use switched on first checks the credentials with the platform (51 when refused, 674 when unreachable)",
+    "Save a work app's credentials; omitted fields stay, secrets are write-only (another app id forgets the stored ones). The app id and its token's secret are needed (imAppProblems: 400 with field errors); changed credentials are first checked with the platform (51 with its words when refused, 674 when unreachable)",
   access: IM_ADMINS,
   statuses: [Status.DIRECTORY_UNREACHABLE, Status.SYNC_COUNT_EXCEEDED],
   fieldStatuses: { [Status.DINGTALK_VERIFY_FAILED]: null },
@@ -165,8 +148,7 @@ export const delImApp = defineCall({
   name: 'delImApp',
   area: 'contacts',
   module: 'im',
-  summary:
-    "Forget a work app: its credentials, secrets and uses (DingTalk's directory sync settings too). 58 while DingTalk's notices or sync are on",
+  summary: "Forget a work app: its credentials and secrets (DingTalk's are the directory sync's: 58 while its notices or sync are on)",
   access: IM_ADMINS,
   statuses: [Status.UPDATE_NOT_ALLOWED, Status.DINGTALK_VERIFY_FAILED, Status.DIRECTORY_UNREACHABLE, Status.SYNC_COUNT_EXCEEDED],
   log: { module: LogModule.ACCOUNT, event: 'delete' },

@@ -4,8 +4,8 @@ import { timestamps } from './columns.js';
 
 /**
  * A company's work app on one platform (modules/im): Feishu's App ID, WeCom's CorpID and AgentId, the API base, the
- * uses switched on, the last connection test, and the secrets sealed together. DingTalk's AppKey, AgentId and secret
- * stay where the directory sync keeps them (the company settings, contact_sync): its row holds only what is new.
+ * last connection test, and the secrets sealed together. DingTalk's AppKey, AgentId and secret
+ * stay where the directory sync keeps them (the company settings, contact_sync): its row holds the API base and test.
  */
 export const imApps = pgTable(
   'im_apps',
@@ -17,9 +17,7 @@ export const imApps = pgTable(
     platform: text('platform').notNull(),
     appId: text('app_id').notNull().default(''),
     agentId: text('agent_id').notNull().default(''),
-    cardTemplateId: text('card_template_id').notNull().default(''),
     apiBase: text('api_base').notNull().default(''),
-    uses: jsonb('uses').$type<string[]>().notNull().default([]),
     /** Sealed JSON of the write-only secrets by field name (appSecret, secret, callbackToken, encodingAesKey); '' none. */
     secrets: text('secrets').notNull().default(''),
     lastTest: jsonb('last_test').$type<{ at: number; ok: boolean; reason: string; ms: number } | null>(),

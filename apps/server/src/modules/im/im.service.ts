@@ -1,9 +1,10 @@
 import {
+  IM_ID_FIELD,
   IM_PLATFORMS,
+  IM_TOKEN_SECRET,
   type ImApp,
   type ImAppFields,
   type ImPlatform,
-  type ImUse,
   type In,
   imAppProblems,
   logDesc,
@@ -25,8 +26,6 @@ const SECRET_FIELDS: Record<ImPlatform, (keyof ImSecrets)[]> = {
   feishu: ['appSecret'],
   wecom: ['secret', 'callbackToken', 'encodingAesKey'],
 };
-/** The secret a token is asked with. */
-const TOKEN_SECRET: Record<ImPlatform, keyof ImSecrets> = { dingtalk: 'appSecret', feishu: 'appSecret', wecom: 'secret' };
 const LOGGED = { dingtalk: 'imDingTalk', feishu: 'imFeishu', wecom: 'imWeCom' } as const;
 
 const repoOf = (ctx: AuthedContext) => imRepository(ctx.tenant);
@@ -61,11 +60,9 @@ function appOf(
     platform,
     appId: ident.appId,
     agentId: ident.agentId,
-    cardTemplateId: row?.cardTemplateId ?? '',
     apiBase,
     effectiveBase: baseOf(ctx, platform, apiBase).base,
     secrets: Object.fromEntries(SECRET_FIELDS[platform].map((f) => [f, !!secrets[f]])),
-    uses: (row?.uses ?? []) as ImUse[],
     lastTest: row?.lastTest ?? null,
   };
 }
@@ -101,9 +98,7 @@ function merge(cur: Current, input: ImAppFields): Current {
     ...cur.app,
     appId,
     agentId,
-    cardTemplateId: (input.platform === 'dingtalk' ? input.cardTemplateId : undefined) ?? cur.app.cardTemplateId,
     apiBase: input.apiBase ?? cur.app.apiBase,
-    uses: input.uses ? [...new Set(input.uses)] : cur.app.uses,
     secrets: Object.fromEntries(SECRET_FIELDS[input.platform].map((f) => [f, !!secrets[f]])),
   };
   return { app, secrets };
@@ -114,7 +109,7 @@ function targetOf(ctx: AuthedContext, c: Current): PlatformTarget {
     platform: c.app.platform,
     ...baseOf(ctx, c.app.platform, c.app.apiBase),
     appId: c.app.appId,
-    secret: c.secrets[TOKEN_SECRET[c.app.platform]] ?? '',
+    secret: c.secrets[IM_TOKEN_SECRET[c.app.platform]] ?? '',
   };
 }
 
@@ -135,20 +130,20 @@ export async function update(ctx: AuthedContext, input: In<'updateImApp'>): Prom
     next.app.apiBase !== cur.app.apiBase ||
     SECRET_FIELDS[platform].some((f) => next.secrets[f] !== cur.secrets[f]);
   let lastTest = undefined as ImApp['lastTest'] | undefined;
-  // As DingTalk's settings always did: the credentials are checked with the platform before an app in use is saved.
-  if (next.app.uses.length && (credentialsChanged || !cur.app.uses.length)) {
+  // As DingTalk's settings always did: changed credentials are checked with the platform before they are saved.
+  if (credentialsChanged) {
     const { result, ms } = await tryToken(ctx, next);
     if (!result.ok) throw new AppError(result.code ? Status.DINGTALK_VERIFY_FAILED : Status.DIRECTORY_UNREACHABLE, result.reason);
     lastTest = { at: Date.now(), ok: true, reason: '', ms };
   }
   await inTransaction(ctx.tenant, async (tx) => {
     const txCtx = inTx(ctx, tx);
-    const common = { apiBase: next.app.apiBase, uses: next.app.uses, ...(lastTest ? { lastTest } : {}) };
+    const common = { apiBase: next.app.apiBase, ...(lastTest ? { lastTest } : {}) };
     if (platform === 'dingtalk') {
       const i = input as Extract<ImAppFields, { platform: 'dingtalk' }>;
       if (i.appKey !== undefined || i.appSecret || i.agentId !== undefined)
         await contacts.updateDingTalk(txCtx, { ddcorpid: i.appKey, ddcorpsecret: i.appSecret, ddagentid: i.agentId });
-      await imRepository(tx).save(platform, { ...common, cardTemplateId: next.app.cardTemplateId });
+      await imRepository(tx).save(platform, common);
     } else {
       await imRepository(tx).save(
         platform,
@@ -158,20 +153,19 @@ export async function update(ctx: AuthedContext, input: In<'updateImApp'>): Prom
     }
   });
   ctx.audit.objName = settingObject(LOGGED[platform]);
-  ctx.audit.desc = logDesc(credentialsChanged ? 'imAppSavedSecret' : 'imAppSaved', { uses: next.app.uses.join(', ') || '-' });
+  ctx.audit.desc = logDesc(credentialsChanged ? 'imAppSavedSecret' : 'imAppSaved');
   return (await current(ctx, platform)).app;
 }
 
 export async function test(ctx: AuthedContext, input: In<'testImApp'>): Promise<Out<'testImApp'>> {
   const cur = await current(ctx, input.platform);
   const next = merge(cur, input);
-  if (!next.app.appId)
-    throw badParams([{ field: input.platform === 'wecom' ? 'corpId' : input.platform === 'feishu' ? 'appId' : 'appKey', rule: 'required' }]);
-  if (!next.secrets[TOKEN_SECRET[input.platform]]) throw badParams([{ field: TOKEN_SECRET[input.platform], rule: 'required' }]);
+  if (!next.app.appId) throw badParams([{ field: IM_ID_FIELD[input.platform], rule: 'required' }]);
+  if (!next.secrets[IM_TOKEN_SECRET[input.platform]]) throw badParams([{ field: IM_TOKEN_SECRET[input.platform], rule: 'required' }]);
   const { result, ms } = await tryToken(ctx, next);
   const answer = result.ok ? { ok: true, reason: '', code: '', ms } : { ok: false, reason: result.reason, code: result.code, ms };
   // The stored app's last test is what the console shows beside it (only when the form tried the stored app).
-  if (next.app.appId === cur.app.appId && (cur.app.uses.length || (await repoOf(ctx).app(input.platform))))
+  if (cur.app.appId !== '' && next.app.appId === cur.app.appId)
     await repoOf(ctx).save(input.platform, { lastTest: { at: Date.now(), ok: answer.ok, reason: answer.reason, ms } });
   return answer;
 }

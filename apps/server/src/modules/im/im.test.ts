@@ -32,12 +32,12 @@ describe('work apps (DingTalk, Feishu, WeCom)', () => {
 
   it('lists one empty app per platform; a wrong Feishu secret is refused with the platform’s words and nothing is stored', async () => {
     const apps = (await t.api.getImApps({}, a.token)).result;
-    expect(apps.map((x) => [x.platform, x.appId, x.uses])).toEqual([
-      ['dingtalk', '', []],
-      ['feishu', '', []],
-      ['wecom', '', []],
+    expect(apps.map((x) => [x.platform, x.appId, x.secrets])).toEqual([
+      ['dingtalk', '', { appSecret: false }],
+      ['feishu', '', { appSecret: false }],
+      ['wecom', '', { secret: false, callbackToken: false, encodingAesKey: false }],
     ]);
-    const wrong = await t.call('updateImApp', { platform: 'feishu', appId: fs.app.appId, appSecret: 'not-the-secret', uses: ['notices'] }, a.token);
+    const wrong = await t.call('updateImApp', { platform: 'feishu', appId: fs.app.appId, appSecret: 'not-the-secret' }, a.token);
     expect(wrong.status).toBe(Status.DINGTALK_VERIFY_FAILED);
     expect(wrong.reason).toMatch(/Feishu refused the credentials/);
     expect((await t.api.getImApps({}, a.token)).result.find((x) => x.platform === 'feishu')?.appId).toBe('');
@@ -46,12 +46,9 @@ describe('work apps (DingTalk, Feishu, WeCom)', () => {
   });
 
   it('saves a Feishu app whose token the platform gives; the secret is never answered, and the test is remembered', async () => {
-    const saved = await t.api.updateImApp(
-      { platform: 'feishu', appId: fs.app.appId, appSecret: fs.app.appSecret, uses: ['notices', 'signIn'] },
-      a.token,
-    );
+    const saved = await t.api.updateImApp({ platform: 'feishu', appId: fs.app.appId, appSecret: fs.app.appSecret }, a.token);
     expect(saved.status).toBe(0);
-    expect(saved.result).toMatchObject({ appId: fs.app.appId, secrets: { appSecret: true }, uses: ['notices', 'signIn'], effectiveBase: fs.url });
+    expect(saved.result).toMatchObject({ appId: fs.app.appId, secrets: { appSecret: true }, effectiveBase: fs.url, lastTest: { ok: true } });
     expect(JSON.stringify(saved.result)).not.toContain(fs.app.appSecret);
     // An empty secret keeps the stored one.
     const test = await t.api.testImApp({ platform: 'feishu' }, a.token);
@@ -62,57 +59,29 @@ describe('work apps (DingTalk, Feishu, WeCom)', () => {
     expect((await t.api.getImApps({}, b.token)).result.find((x) => x.platform === 'feishu')?.appId).toBe('');
   });
 
-  it('WeCom: cards need the callback Token and EncodingAESKey; another CorpID forgets the stored secrets', async () => {
-    const missing = await t.call<Errors>(
-      'updateImApp',
-      { platform: 'wecom', corpId, agentId: '1000009', secret: 'wecom-secret-0009', uses: ['cards'] },
-      a.token,
-    );
-    expect(missing.status).toBe(Status.BAD_PARAMS);
-    expect(missing.result.errors).toEqual(
-      expect.arrayContaining([
-        { field: 'callbackToken', rule: 'required' },
-        { field: 'encodingAesKey', rule: 'required' },
-      ]),
-    );
+  it('WeCom: the secret is needed and checked; the callback Token and EncodingAESKey are kept sealed; another CorpID forgets them', async () => {
+    const noSecret = await t.call<Errors>('updateImApp', { platform: 'wecom', corpId, agentId: '1000009' }, a.token);
+    expect(noSecret.result.errors).toContainEqual({ field: 'secret', rule: 'required' });
+    const wrong = await t.call('updateImApp', { platform: 'wecom', corpId, agentId: '1000009', secret: 'not-the-secret' }, a.token);
+    expect(wrong.status).toBe(Status.DINGTALK_VERIFY_FAILED);
+    expect(wrong.reason).toMatch(/WeCom refused the credentials/);
     const ok = await t.api.updateImApp(
-      {
-        platform: 'wecom',
-        corpId,
-        agentId: '1000009',
-        secret: 'wecom-secret-0009',
-        callbackToken: 'Tok123',
-        encodingAesKey: aesKey,
-        uses: ['cards'],
-      },
+      { platform: 'wecom', corpId, agentId: '1000009', secret: 'wecom-secret-0009', callbackToken: 'Tok123', encodingAesKey: aesKey },
       a.token,
     );
     expect(ok.result.secrets).toEqual({ secret: true, callbackToken: true, encodingAesKey: true });
-    const bad = await t.call('updateImApp', { platform: 'wecom', encodingAesKey: 'short' }, a.token);
+    expect(JSON.stringify(ok.result)).not.toContain(aesKey);
+    const bad = await t.call<Errors>('updateImApp', { platform: 'wecom', encodingAesKey: 'short' }, a.token);
     expect(bad.status).toBe(Status.BAD_PARAMS);
     const moved = await t.call<Errors>('updateImApp', { platform: 'wecom', corpId: 'ww00000000000000ff' }, a.token);
-    expect(moved.result.errors.map((e) => e.field)).toContain('secret');
-    const off = await t.api.updateImApp({ platform: 'wecom', corpId: 'ww00000000000000ff', uses: [] }, a.token);
-    expect(off.result.secrets).toEqual({ secret: false, callbackToken: false, encodingAesKey: false });
+    expect(moved.result.errors).toContainEqual({ field: 'secret', rule: 'required' });
+    expect((await t.api.getImApps({}, a.token)).result.find((x) => x.platform === 'wecom')?.appId).toBe(corpId);
   });
 
-  it('DingTalk: the AppKey, AgentId and secret are the directory sync’s; cards need a template; forgetting waits for the sync to be off', async () => {
+  it('DingTalk: the AppKey, AgentId and secret are the directory sync’s; forgetting waits for its notices and sync to be off', async () => {
     const app = dt.app();
-    const noTemplate = await t.call<Errors>(
-      'updateImApp',
-      { platform: 'dingtalk', appKey: app.appKey, appSecret: app.appSecret, agentId: String(app.agentId), uses: ['cards'] },
-      a.token,
-    );
-    expect(noTemplate.result.errors).toContainEqual({ field: 'cardTemplateId', rule: 'required' });
     const saved = await t.api.updateImApp(
-      {
-        platform: 'dingtalk',
-        appKey: app.appKey,
-        appSecret: app.appSecret,
-        agentId: String(app.agentId),
-        cardTemplateId: 'visit.approval',
-        uses: ['cards'],
-      },
+      { platform: 'dingtalk', appKey: app.appKey, appSecret: app.appSecret, agentId: String(app.agentId) },
       a.token,
     );
     expect(saved.result).toMatchObject({ appId: app.appKey, agentId: String(app.agentId), secrets: { appSecret: true } });
@@ -125,8 +94,7 @@ describe('work apps (DingTalk, Feishu, WeCom)', () => {
     expect((await t.api.getContactSync({}, a.token)).result.dingtalk).toMatchObject({ ddcorpid: '', hasSecret: false });
     expect((await t.api.getImApps({}, a.token)).result.find((x) => x.platform === 'dingtalk')).toMatchObject({
       appId: '',
-      uses: [],
-      cardTemplateId: '',
+      secrets: { appSecret: false },
     });
   });
 

@@ -57,7 +57,7 @@ describe('route table derivation', () => {
     const real = admin ? adminNavItems(menuNodes(admin.routes, admin.base, 'manager', undefined), t) : [];
     // Visitors first (a lone screen, shown directly); until the switches are known, People holds the screens without
     // one: company employees, resident visitors, the whitelist and the overtime query. Meeting stands alone.
-    expect(real.map((i) => i?.key)).toEqual(['/visitor', 'group:people', '/meeting', '/setting/account']);
+    expect(real.map((i) => i?.key)).toEqual(['/visitor', 'group:people', '/meeting', 'group:settings']);
     const people = (features: Parameters<typeof menuNodes>[3]) =>
       (adminNavItems(menuNodes(admin?.routes ?? [], '/', 'manager', features), t)[1] as { children?: { key: string }[] }).children?.map((c) => c.key);
     expect(people(undefined)).toEqual(['/emp', '/visitlist', '/whitelist', '/overtime']);

@@ -1,6 +1,6 @@
 import type { ScreenEntry } from '../../platform/routes';
 
-/** Settings › work apps: the company's DingTalk, Feishu and WeCom apps (credentials, uses, a connection test). */
+/** Settings › work apps: the company's DingTalk, Feishu and WeCom apps (credentials and a connection test). */
 export const workAppsScreen: ScreenEntry = {
   path: 'setting/workapps',
   titleKey: 'menu.workApps',

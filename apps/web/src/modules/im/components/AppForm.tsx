@@ -1,5 +1,5 @@
-import { type FieldError, IM_USES, type ImApp, type Out, Status } from '@openvisit/contract';
-import { Alert, App, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
+import { type FieldError, type ImApp, type Out, Status } from '@openvisit/contract';
+import { Alert, App, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
@@ -66,7 +66,7 @@ export function AppForm({ app }: { app: ImApp }) {
 
   const showServer = (err: unknown) => {
     if (err instanceof ApiError && !err.isTransport && err.status === Status.BAD_PARAMS) {
-      const names = new Set([...APP_FIELDS[app.platform].map((f) => f.name), 'apiBase', 'uses']);
+      const names = new Set([...APP_FIELDS[app.platform].map((f) => f.name), 'apiBase']);
       const mine = (err.fieldErrors as FieldError[]).filter((e) => names.has(e.field));
       if (mine.length)
         return form.setFields(mine.map((e) => ({ name: e.field, errors: [t(`im.rules.${e.rule === 'required' ? 'required' : 'format'}`)] })));
@@ -110,12 +110,6 @@ export function AppForm({ app }: { app: ImApp }) {
       ))}
       <Form.Item name="apiBase" label={t('im.fields.apiBase')} rules={[baseRule]} extra={t('im.apiBaseHelp', { base: app.effectiveBase })}>
         <Input autoComplete="off" maxLength={API_BASE.max} placeholder={app.effectiveBase} data-testid={`im-${app.platform}-apiBase`} />
-      </Form.Item>
-      <Form.Item name="uses" label={t('im.uses.label')} extra={t('im.uses.help')}>
-        <Checkbox.Group
-          options={IM_USES.map((u) => ({ value: u, label: t(`im.uses.${u}`) }))}
-          onChange={() => void form.validateFields().catch(() => {})}
-        />
       </Form.Item>
       {last ? (
         <Typography.Paragraph type="secondary" data-testid="im-last-test">

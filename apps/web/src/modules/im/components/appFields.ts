@@ -1,5 +1,4 @@
 import {
-  checkCardTemplateId,
   checkDdAgentId,
   checkDdAppKey,
   checkDdSecret,
@@ -10,10 +9,10 @@ import {
   checkWeComAgentId,
   checkWeComCorpId,
   checkWeComToken,
+  IM_ID_FIELD,
   type ImApp,
   type ImAppFields,
   type ImPlatform,
-  type ImUse,
   imAppProblems,
 } from '@openvisit/contract';
 
@@ -31,7 +30,6 @@ export const APP_FIELDS: Record<ImPlatform, AppField[]> = {
     { name: 'appKey', check: checkDdAppKey, max: 64 },
     { name: 'appSecret', check: checkDdSecret, secret: true, max: 128 },
     { name: 'agentId', check: checkDdAgentId, max: 20 },
-    { name: 'cardTemplateId', check: checkCardTemplateId, max: 128 },
   ],
   feishu: [
     { name: 'appId', check: checkFeishuAppId, max: 20, placeholder: 'cli_0123456789abcdef' },
@@ -48,28 +46,23 @@ export const APP_FIELDS: Record<ImPlatform, AppField[]> = {
 export const API_BASE: AppField = { name: 'apiBase', check: checkEndpoint, max: 200, placeholder: 'https://' };
 
 /** The form's name of the app's id on the platform. */
-export const ID_FIELD: Record<ImPlatform, string> = { dingtalk: 'appKey', feishu: 'appId', wecom: 'corpId' };
+export const ID_FIELD = IM_ID_FIELD;
 
-export interface Values {
-  uses?: ImUse[];
-  [field: string]: string | ImUse[] | undefined;
-}
+export type Values = Record<string, string | undefined>;
 /** A text field's value, trimmed ('' when empty). */
 export const str = (v: Values, name: string): string => {
-  const x = v[name];
-  return typeof x === 'string' ? x.trim() : '';
+  return (v[name] ?? '').trim();
 };
 
 export function initialValues(app: ImApp): Values {
-  const v: Values = { apiBase: app.apiBase, uses: app.uses };
-  for (const f of APP_FIELDS[app.platform])
-    v[f.name] = f.secret ? '' : f.name === ID_FIELD[app.platform] ? app.appId : f.name === 'agentId' ? app.agentId : app.cardTemplateId;
+  const v: Values = { apiBase: app.apiBase };
+  for (const f of APP_FIELDS[app.platform]) v[f.name] = f.secret ? '' : f.name === ID_FIELD[app.platform] ? app.appId : app.agentId;
   return v;
 }
 
 /** The call's fields from the form: secrets only when typed (empty keeps the stored ones). */
 export function toInput(platform: ImPlatform, v: Values): ImAppFields {
-  const out: Record<string, unknown> = { platform, apiBase: str(v, 'apiBase'), uses: v.uses ?? [] };
+  const out: Record<string, unknown> = { platform, apiBase: str(v, 'apiBase') };
   for (const f of APP_FIELDS[platform]) {
     const value = str(v, f.name);
     if (!f.secret || value) out[f.name] = value;
@@ -77,7 +70,7 @@ export function toInput(platform: ImPlatform, v: Values): ImAppFields {
   return out as ImAppFields;
 }
 
-/** What the server would refuse of the form as it stands (imAppProblems over the typed values and the stored secrets). */
+/** What the server would refuse of the form as it stands on save (imAppProblems over the typed values and the stored secrets). */
 export function formProblems(app: ImApp, v: Values): Map<string, string> {
   const id = ID_FIELD[app.platform];
   const idKept = str(v, id) === app.appId;
@@ -88,8 +81,6 @@ export function formProblems(app: ImApp, v: Values): Map<string, string> {
     ...app,
     appId: str(v, id),
     agentId: str(v, 'agentId'),
-    cardTemplateId: str(v, 'cardTemplateId'),
-    uses: v.uses ?? [],
     secrets,
   };
   return new Map(imAppProblems(next).map((p) => [p.field, p.rule]));

@@ -1,7 +1,7 @@
 /** English texts of the work apps (Settings › work apps: DingTalk, Feishu and WeCom). */
 export const imEn = {
   title: 'Work apps',
-  intro: 'Your company’s app on DingTalk, Feishu or WeCom: for signing in, the directory, notices and approval cards.',
+  intro: 'Your company’s app on DingTalk, Feishu or WeCom: its credentials, tested with the platform before they are saved.',
   platforms: { dingtalk: 'DingTalk', feishu: 'Feishu (Lark)', wecom: 'WeCom' },
   help: {
     dingtalk:
@@ -19,21 +19,13 @@ export const imEn = {
     secret: 'Secret',
     callbackToken: 'Token',
     encodingAesKey: 'EncodingAESKey',
-    cardTemplateId: 'Card template id',
     apiBase: 'API address',
   },
   apiBaseHelp: 'Leave empty to use {{base}}; a private deployment or a proxy may stand in.',
-  uses: {
-    label: 'Use the app for',
-    help: 'Each use needs the fields marked; saving with a use checks the credentials with the platform first.',
-    signIn: 'Signing in',
-    directory: 'Directory',
-    notices: 'Notices',
-    cards: 'Approval cards',
-  },
+
   secretKept: 'Stored: leave empty to keep it.',
   rules: {
-    required: 'Required for the uses chosen',
+    required: 'Required',
     tooLong: 'Too long',
     format: 'Not in the platform’s format',
   },
@@ -48,6 +40,6 @@ export const imEn = {
   save: 'Save',
   saved: 'Saved',
   forget: 'Forget the app',
-  forgetConfirm: 'Forget this app’s credentials and uses?',
+  forgetConfirm: 'Forget this app’s credentials?',
   forgotten: 'Forgotten',
 };

@@ -4,7 +4,7 @@ import type { imEn } from './en';
 /** 办公应用（设置 › 办公应用：钉钉、飞书、企业微信）的中文文本。 */
 export const imZh: DeepStrings<typeof imEn> = {
   title: '办公应用',
-  intro: '贵司在钉钉、飞书或企业微信上的应用：用于登录、通讯录、通知和审批卡片。',
+  intro: '贵司在钉钉、飞书或企业微信上的应用：其凭据在保存前先向平台验证。',
   platforms: { dingtalk: '钉钉', feishu: '飞书', wecom: '企业微信' },
   help: {
     dingtalk: '贵司钉钉组织的企业内部应用（开发者后台 › 凭证与基础信息）。AppKey、AppSecret 和 AgentId 与通讯录同步使用的相同。',
@@ -21,21 +21,13 @@ export const imZh: DeepStrings<typeof imEn> = {
     secret: 'Secret',
     callbackToken: 'Token',
     encodingAesKey: 'EncodingAESKey',
-    cardTemplateId: '卡片模板 ID',
     apiBase: 'API 地址',
   },
   apiBaseHelp: '留空则使用 {{base}}；私有化部署或代理可填写其地址。',
-  uses: {
-    label: '应用用于',
-    help: '每项用途需填写相应字段；勾选用途后保存时会先向平台验证凭据。',
-    signIn: '登录',
-    directory: '通讯录',
-    notices: '通知',
-    cards: '审批卡片',
-  },
+
   secretKept: '已保存：留空则保持不变。',
   rules: {
-    required: '所选用途需要此项',
+    required: '必填',
     tooLong: '过长',
     format: '格式不符合平台要求',
   },
@@ -50,6 +42,6 @@ export const imZh: DeepStrings<typeof imEn> = {
   save: '保存',
   saved: '已保存',
   forget: '移除应用',
-  forgetConfirm: '移除此应用的凭据和用途？',
+  forgetConfirm: '移除此应用的凭据？',
   forgotten: '已移除',
 };

@@ -1,0 +1,97 @@
+// Work apps (issue 40, first part) end to end, in English and in Chinese: the administrator opens Settings › work
+// apps, types a Feishu app with a wrong secret and tests the connection (the simulated Feishu refuses it with its own
+// code), corrects it, tests again (connected) and saves; the stored secret is never shown again and a reload keeps the
+// app with its last test. The server's Feishu is the simulator (tools/feishu-sim.ts), as the installation's FEISHU_API_URL.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { imEn } from '../apps/web/src/modules/im/locales/en.js';
+import { imZh } from '../apps/web/src/modules/im/locales/zh.js';
+import { type FeishuSim, startFeishuSim } from '../tools/feishu-sim.js';
+import {
+  launchBrowser,
+  newContext,
+  PASSWORD,
+  registerCompany,
+  type Server,
+  SIGNIN_EN,
+  SIGNIN_ZH,
+  type Smtp,
+  screenshot,
+  signIn,
+  startServer,
+  startSmtp,
+  step,
+} from './harness.js';
+
+const TEXTS = { en: { t: imEn, locale: 'en-US', signIn: SIGNIN_EN }, zh: { t: imZh, locale: 'zh-CN', signIn: SIGNIN_ZH } } as const;
+/** A button by its label; antd spaces a two-character Chinese label. */
+const btn = (label: string) => new RegExp(`${/^[\u4e00-\u9fff]{2}$/.test(label) ? `${label[0]}\\s?${label[1]}` : label}$`);
+
+let smtp: Smtp;
+let server: Server;
+let browser: Browser;
+let feishu: FeishuSim;
+
+describe('work apps', () => {
+  before(async () => {
+    feishu = await startFeishuSim();
+    smtp = await startSmtp();
+    server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FEISHU_API_URL: feishu.url });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+    await feishu?.close();
+  });
+
+  for (const lang of ['en', 'zh'] as const) {
+    it(`connects a Feishu app after a refused secret, and saves it (${lang})`, async () => {
+      const { t, locale, signIn: labels } = TEXTS[lang];
+      const admin = `workapps.${lang}@example.com`;
+      await registerCompany({ server, smtp }, admin, `Work Apps ${lang}`, { lang, phone: lang === 'en' ? '13900150001' : '13900150002' });
+      const page = await (await newContext(browser, locale)).newPage();
+      try {
+        await page.goto(`${server.url}/signin`);
+        await signIn(page, admin, PASSWORD, labels);
+        await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+        await step(page, `workapps-refused-${lang}`, async () => {
+          await page.goto(`${server.url}/setting/workapps?tab=feishu`);
+          const form = page.getByTestId('im-form-feishu');
+          await form.getByTestId('im-feishu-appId').fill('not-an-app-id');
+          await form.getByTestId('im-feishu-appId').blur();
+          await form.getByText(t.rules.format).waitFor();
+          await form.getByTestId('im-feishu-appId').fill(feishu.app.appId);
+          await form.getByTestId('im-feishu-appSecret').fill('wrong-secret');
+          await form.getByTestId('im-feishu-test').click();
+          const result = page.getByTestId('im-test-result');
+          await result.getByText(t.test.failed).waitFor();
+          assert.match((await result.textContent()) ?? '', /10014/);
+          await screenshot(page, `workapps-refused-${lang}`);
+        });
+        await step(page, `workapps-saved-${lang}`, async () => {
+          const form = page.getByTestId('im-form-feishu');
+          await form.getByTestId('im-feishu-appSecret').fill(feishu.app.appSecret);
+          await form.getByTestId('im-feishu-test').click();
+          await page
+            .getByTestId('im-test-result')
+            .getByText(t.test.ok.split('{{')[0] ?? '')
+            .waitFor();
+          await form.getByRole('button', { name: btn(t.save) }).click();
+          await page.getByText(t.saved, { exact: true }).first().waitFor();
+          await page.reload();
+          const again = page.getByTestId('im-form-feishu');
+          assert.equal(await again.getByTestId('im-feishu-appId').inputValue(), feishu.app.appId);
+          assert.equal(await again.getByTestId('im-feishu-appSecret').inputValue(), '', 'the secret is never shown again');
+          await again.getByText(t.secretKept).waitFor();
+          await again.getByTestId('im-last-test').waitFor();
+          await screenshot(page, `workapps-saved-${lang}`);
+        });
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+});
