@@ -55,7 +55,7 @@ export const imAppFields = z.discriminatedUnion('platform', [
     userid: z.int32().optional(),
     platform: z.literal('dingtalk'),
     appKey: zChecked(checkDdAppKey).optional(),
-    appSecret: zChecked(checkDdSecret).optional().describe('write-only; omit (or send empty) to keep the stored one'),
+    appSecret: zSecret(checkDdSecret),
     agentId: zChecked(checkDdAgentId).optional(),
     apiBase: zApiBase,
   }),
