@@ -23,6 +23,11 @@ export interface Frame {
 export const METHOD_CONTROL = 0;
 export const METHOD_DATA = 1;
 
+// The official SDK, when loaded in the same process, sets the shared protobufjs's util.Long to undefined (64-bit fields
+// as numbers) after our types may have been built with it; doing the same first makes the frames alike in either order.
+protobuf.util.Long = undefined as unknown as typeof protobuf.util.Long;
+protobuf.configure();
+
 const HeaderType = new protobuf.Type('Header')
   .add(new protobuf.Field('key', 1, 'string', 'required'))
   .add(new protobuf.Field('value', 2, 'string', 'required'));
