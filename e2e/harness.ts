@@ -18,6 +18,9 @@ const root = path.resolve(import.meta.dirname, '..');
  */
 export const TIMEOUT_SCALE = Math.max(1, Number(process.env.E2E_TIMEOUT_SCALE) || 1);
 export const scaled = (ms: number): number => Math.round(ms * TIMEOUT_SCALE);
+/** A button's accessible name ending in `label` (an icon adds words before it); antd spaces a two-character Chinese label. */
+export const buttonName = (label: string): RegExp =>
+  new RegExp(`${/^[\u4e00-\u9fff]{2}$/.test(label) ? `${label[0]}\\s?${label[1]}` : label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 /** Polls `probe` until it answers a value (not undefined), bounded by `ms` (scaled); `what` names it in the error. */
 export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 60_000): Promise<T> {

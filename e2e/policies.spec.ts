@@ -12,6 +12,7 @@ import { approvalsEn } from '../apps/web/src/modules/approvals/locales/en.js';
 import { approvalsZh } from '../apps/web/src/modules/approvals/locales/zh.js';
 import {
   apiOf,
+  buttonName as btn,
   employeePassword,
   newContext,
   PASSWORD,
@@ -75,8 +76,6 @@ const SETUP = {
 /** A locale's template with its {{values}} filled. */
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A button's name at its end (a loading icon adds words in front); antd spaces a two-character Chinese label. */
-const btn = (label: string) => new RegExp(`${/^[\u4e00-\u9fff]{2}$/.test(label) ? `${label[0]}\\s?${label[1]}` : esc(label)}$`);
 
 /** The QR reader's decision on a code, as the device API answers it. */
 async function scan(credential: string, qrcode: string): Promise<Answer> {

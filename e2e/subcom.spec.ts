@@ -17,6 +17,7 @@ import { invitationsEn } from '../apps/web/src/modules/invitations/locales/en.js
 import { invitationsZh } from '../apps/web/src/modules/invitations/locales/zh.js';
 import {
   apiOf,
+  buttonName as btn,
   launchBrowser,
   newContext,
   PASSWORD,
@@ -64,9 +65,6 @@ const TENANTS: Record<
     letter: '欢迎来到北辰科技五楼',
   },
 };
-
-/** A button by its label; antd spaces a two-character Chinese label. */
-const btn = (label: string) => new RegExp(`${/^[\u4e00-\u9fff]{2}$/.test(label) ? `${label[0]}\\s?${label[1]}` : label}$`);
 
 let smtp: Smtp;
 let server: Server;

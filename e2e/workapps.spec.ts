@@ -9,6 +9,7 @@ import { imEn } from '../apps/web/src/modules/im/locales/en.js';
 import { imZh } from '../apps/web/src/modules/im/locales/zh.js';
 import { type FeishuSim, startFeishuSim } from '../tools/feishu-sim.js';
 import {
+  buttonName as btn,
   launchBrowser,
   newContext,
   PASSWORD,
@@ -25,8 +26,6 @@ import {
 } from './harness.js';
 
 const TEXTS = { en: { t: imEn, locale: 'en-US', signIn: SIGNIN_EN }, zh: { t: imZh, locale: 'zh-CN', signIn: SIGNIN_ZH } } as const;
-/** A button by its label; antd spaces a two-character Chinese label. */
-const btn = (label: string) => new RegExp(`${/^[\u4e00-\u9fff]{2}$/.test(label) ? `${label[0]}\\s?${label[1]}` : label}$`);
 
 let smtp: Smtp;
 let server: Server;

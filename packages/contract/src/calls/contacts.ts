@@ -32,7 +32,8 @@ const AGENT_ID = /^\d+$/;
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 const HOSTNAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
-function text(s: string, max: number, pattern: RegExp): ContactFieldFailure | null {
+/** A required text field: empty, too long, or not of the pattern (the work apps' checks share it). */
+export function checkedText(s: string, max: number, pattern: RegExp): ContactFieldFailure | null {
   const v = s.trim();
   if (v === '') return 'required';
   if (v.length > max) return 'tooLong';
@@ -40,11 +41,11 @@ function text(s: string, max: number, pattern: RegExp): ContactFieldFailure | nu
 }
 
 /** DingTalk AppKey (older internal apps: the CorpId): letters, digits, _ and -. */
-export const checkDdAppKey = (s: string) => text(s, DD_APP_KEY_MAX, APP_KEY);
+export const checkDdAppKey = (s: string) => checkedText(s, DD_APP_KEY_MAX, APP_KEY);
 /** DingTalk AppSecret: printable ASCII without spaces. */
-export const checkDdSecret = (s: string) => text(s, DD_SECRET_MAX, SECRET);
+export const checkDdSecret = (s: string) => checkedText(s, DD_SECRET_MAX, SECRET);
 /** DingTalk AgentId: digits. */
-export const checkDdAgentId = (s: string) => text(s, DD_AGENT_ID_MAX, AGENT_ID);
+export const checkDdAgentId = (s: string) => checkedText(s, DD_AGENT_ID_MAX, AGENT_ID);
 
 /** The RTX server: an IPv4 address or a host name (no scheme, no port). */
 export function checkRtxHost(s: string): ContactFieldFailure | null {

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineCall, epochMs } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule } from '../lookups.js';
-import { CONTACT_ADMINS, checkDdAgentId, checkDdAppKey, checkDdSecret } from './contacts.js';
-import { checkEndpoint } from './notifications.js';
+import { CONTACT_ADMINS, checkDdAgentId, checkDdAppKey, checkDdSecret, checkedText } from './contacts.js';
+import { checkEndpoint, zChecked } from './notifications.js';
 
 /**
  * Work apps (issue 40): the company's own app on DingTalk, Feishu (Lark) or WeCom (企业微信), one per platform: its
@@ -13,37 +13,20 @@ export const IM_PLATFORMS = ['dingtalk', 'feishu', 'wecom'] as const;
 export type ImPlatform = (typeof IM_PLATFORMS)[number];
 export const zImPlatform = z.enum(IM_PLATFORMS);
 
-export type ImFieldFailure = 'required' | 'tooLong' | 'format' | 'range';
-
-const text = (s: string, max: number, pattern: RegExp): ImFieldFailure | null => {
-  const v = s.trim();
-  if (v === '') return 'required';
-  if (v.length > max) return 'tooLong';
-  return pattern.test(v) ? null : 'format';
-};
-
 /** Feishu App ID: `cli_` and 16 lower-case letters or digits. */
-export const checkFeishuAppId = (s: string) => text(s, 20, /^cli_[0-9a-z]{16}$/);
+export const checkFeishuAppId = (s: string) => checkedText(s, 20, /^cli_[0-9a-z]{16}$/);
 /** A platform's app secret: printable ASCII without spaces. */
-export const checkImSecret = (s: string) => text(s, 128, /^[\x21-\x7e]+$/);
+export const checkImSecret = (s: string) => checkedText(s, 128, /^[\x21-\x7e]+$/);
 /** WeCom CorpID: `ww` (or `wx` for older corporations) and 16 hex digits. */
-export const checkWeComCorpId = (s: string) => text(s, 18, /^w[wx][0-9a-f]{16}$/);
+export const checkWeComCorpId = (s: string) => checkedText(s, 18, /^w[wx][0-9a-f]{16}$/);
 /** WeCom AgentId: digits. */
-export const checkWeComAgentId = (s: string) => text(s, 10, /^\d+$/);
+export const checkWeComAgentId = (s: string) => checkedText(s, 10, /^\d+$/);
 /** WeCom callback Token: letters and digits, at most 32 (WeCom generates them so). */
-export const checkWeComToken = (s: string) => text(s, 32, /^[A-Za-z0-9]+$/);
+export const checkWeComToken = (s: string) => checkedText(s, 32, /^[A-Za-z0-9]+$/);
 /** WeCom EncodingAESKey: exactly 43 letters and digits. */
 export const checkWeComAesKey = (s: string) => (s.trim() === '' ? 'required' : /^[A-Za-z0-9]{43}$/.test(s.trim()) ? null : 'format');
 
-const zChecked = (check: (s: string) => string | null) =>
-  z
-    .string()
-    .trim()
-    .superRefine((v, ctx) => {
-      const failure = v === '' ? null : check(v);
-      if (failure) ctx.addIssue({ code: 'custom', message: failure });
-    });
-const zSecret = (check: (s: string) => string | null) =>
+const zSecret = (check: Parameters<typeof zChecked>[0]) =>
   zChecked(check).optional().describe('write-only; omit (or send empty) to keep the stored one');
 
 /** The platform's API base: empty for the installation's (DINGTALK_API_URL, FEISHU_API_URL, WECOM_API_URL). */
