@@ -75,7 +75,6 @@ const SETUP = {
 
 /** A locale's template with its {{values}} filled. */
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The QR reader's decision on a code, as the device API answers it. */
 async function scan(credential: string, qrcode: string): Promise<Answer> {

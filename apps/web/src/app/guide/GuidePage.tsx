@@ -27,16 +27,16 @@ export function GuidePage() {
       return;
     }
     updateStoredProject({ guidePending: false });
-    void message.success(t('auth.guide.done'));
+    void message.success(t('guide.done'));
     navigate(homePath('manager', features), { replace: true });
   };
 
   return (
     <>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('auth.guide.title')}
+        {t('guide.title')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('auth.guide.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('guide.intro')}</Typography.Paragraph>
       <Steps current={current} items={steps.map((s) => ({ key: s.key, title: t(s.titleKey) }))} style={{ marginBottom: 24 }} />
       <step.Component key={step.key} isLast={isLast} onDone={next} />
     </>

@@ -6,7 +6,7 @@ import type { PublicEntry } from '../../platform/routes';
  */
 export const guideScreens: readonly PublicEntry[] = ['/guide', '/guide2', '/guide3', '/guide4', '/guide5'].map((path) => ({
   path,
-  titleKey: 'auth.guide.title',
+  titleKey: 'guide.title',
   session: 'manager',
   wide: true,
   page: () => import('./GuidePage').then((m) => m.GuidePage),

@@ -21,11 +21,11 @@ export interface GuideStep {
  * notification mode, pad settings): /guide is the first, /guide2…/guide5 the others.
  */
 export const GUIDE_STEPS: readonly GuideStep[] = [
-  { key: 'company', titleKey: 'auth.guide.steps.company', Component: CompanyRemarkStep },
-  { key: 'employees', titleKey: 'auth.guide.steps.employees', Component: AddEmployeesStep },
-  { key: 'registration', titleKey: 'auth.guide.steps.registration', Component: RegistrationStep },
-  { key: 'notice', titleKey: 'auth.guide.steps.notice', Component: NoticeStep, feature: 'notice' },
-  { key: 'pad', titleKey: 'auth.guide.steps.pad', Component: PadStep },
+  { key: 'company', titleKey: 'guide.steps.company', Component: CompanyRemarkStep },
+  { key: 'employees', titleKey: 'guide.steps.employees', Component: AddEmployeesStep },
+  { key: 'registration', titleKey: 'guide.steps.registration', Component: RegistrationStep },
+  { key: 'notice', titleKey: 'guide.steps.notice', Component: NoticeStep, feature: 'notice' },
+  { key: 'pad', titleKey: 'guide.steps.pad', Component: PadStep },
 ];
 
 /** The path of a step: /guide for the first, /guide2… for the others. */

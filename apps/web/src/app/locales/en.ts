@@ -28,6 +28,7 @@ import { subCompaniesEn } from '../../modules/subCompanies/locales/en';
 import { superAccountsEn } from '../../modules/superAccounts/locales/en';
 import { visitsEn } from '../../modules/visits/locales/en';
 import { receptionEn } from '../../modules/visits/locales/en.reception';
+import { guideEn } from '../guide/locales/en';
 
 /**
  * English is the source of every text of the console's screens (the first page's, the platform's and sign-in's, are
@@ -36,6 +37,7 @@ import { receptionEn } from '../../modules/visits/locales/en.reception';
  * the contract's lookups (`label()`), so neither is written twice.
  */
 export const en = {
+  guide: guideEn,
   menu: {
     visitors: 'Visitors',
     statistics: 'Statistics',

@@ -29,12 +29,14 @@ import { superAccountsZh } from '../../modules/superAccounts/locales/zh';
 import { visitsZh } from '../../modules/visits/locales/zh';
 import { receptionZh } from '../../modules/visits/locales/zh.reception';
 import type { DeepStrings } from '../../platform/locales/types';
+import { guideZh } from '../guide/locales/zh';
 import type { en } from './en';
 
 /** Every key of `en`, in Chinese: a missing or extra key fails the type check. */
 export type Translation = DeepStrings<typeof en>;
 
 export const zh: Translation = {
+  guide: guideZh,
   menu: {
     visitors: '访客管理',
     statistics: '统计图表',

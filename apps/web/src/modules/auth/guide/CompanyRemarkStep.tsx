@@ -55,30 +55,25 @@ export function CompanyRemarkStep({ isLast, onDone }: GuideStepProps) {
         remark: d?.remark ?? '',
       }}
     >
-      <Form.Item label={t('auth.guide.company')} name="company" rules={rules.companyName()}>
+      <Form.Item label={t('guide.company')} name="company" rules={rules.companyName()}>
         <Input />
       </Form.Item>
-      <Form.Item
-        label={t('auth.guide.shortName')}
-        name="shortName"
-        rules={rules.companyShortName({ optional: true })}
-        extra={t('auth.guide.shortNameHelp')}
-      >
+      <Form.Item label={t('guide.shortName')} name="shortName" rules={rules.companyShortName({ optional: true })} extra={t('guide.shortNameHelp')}>
         <Input />
       </Form.Item>
       <Flex gap={16} wrap>
-        <Form.Item label={t('auth.guide.username')} name="username" rules={rules.personName()} style={{ flex: 1, minWidth: 200 }}>
+        <Form.Item label={t('guide.username')} name="username" rules={rules.personName()} style={{ flex: 1, minWidth: 200 }}>
           <Input />
         </Form.Item>
-        <Form.Item label={t('auth.guide.phone')} name="phone" rules={rules.phone()} style={{ flex: 1, minWidth: 200 }}>
+        <Form.Item label={t('guide.phone')} name="phone" rules={rules.phone()} style={{ flex: 1, minWidth: 200 }}>
           <Input />
         </Form.Item>
       </Flex>
-      <Form.Item label={t('auth.guide.remark')} name="remark" rules={[{ max: 500 }]}>
-        <Input.TextArea rows={4} maxLength={500} showCount placeholder={t('auth.guide.remarkPlaceholder')} />
+      <Form.Item label={t('guide.remark')} name="remark" rules={[{ max: 500 }]}>
+        <Input.TextArea rows={4} maxLength={500} showCount placeholder={t('guide.remarkPlaceholder')} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={modify.isPending}>
-        {isLast ? t('auth.guide.finish') : t('auth.guide.next')}
+        {isLast ? t('guide.finish') : t('guide.next')}
       </Button>
     </Form>
   );

@@ -246,7 +246,7 @@ export function AddEmployeesStep({ isLast, onDone }: GuideStepProps) {
       {failures > 0 ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('employees.guide.failed', { count: failures })} /> : null}
       <Space>
         <Button type="primary" onClick={() => void save()} loading={busy}>
-          {isLast ? t('auth.guide.finish') : t('auth.guide.next')}
+          {isLast ? t('guide.finish') : t('guide.next')}
         </Button>
         <Button onClick={() => void skip()} disabled={busy}>
           {t('employees.guide.skip')}

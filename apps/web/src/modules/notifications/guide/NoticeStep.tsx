@@ -56,7 +56,7 @@ export function NoticeStep({ isLast, onDone }: GuideStepProps) {
       </Flex>
       <Space style={{ marginTop: 16 }}>
         <Button type="primary" onClick={() => void next()} loading={busy} data-testid="guide-notice-next">
-          {isLast ? t('auth.guide.finish') : t('auth.guide.next')}
+          {isLast ? t('guide.finish') : t('guide.next')}
         </Button>
         <Button onClick={() => void next()} disabled={busy} data-testid="guide-notice-skip">
           {t('notifications.notice.guide.skip')}

@@ -54,7 +54,7 @@ export function PadStep({ isLast, onDone }: GuideStepProps) {
       </Row>
       <Space style={{ marginTop: 16 }}>
         <Button type="primary" onClick={() => void next()} loading={busy}>
-          {isLast ? t('auth.guide.finish') : t('auth.guide.next')}
+          {isLast ? t('guide.finish') : t('guide.next')}
         </Button>
         <Button onClick={() => void next()} disabled={busy}>
           {t('registration.guide.pad.skip')}

@@ -149,7 +149,7 @@ export function RegistrationStep({ isLast, onDone }: GuideStepProps) {
       {problem ? <Alert type="warning" showIcon title={problem} style={{ marginBottom: 16 }} data-testid="guide-registration-problem" /> : null}
       <Space style={{ marginTop: 16 }}>
         <Button type="primary" htmlType="submit" loading={busy}>
-          {isLast ? t('auth.guide.finish') : t('auth.guide.next')}
+          {isLast ? t('guide.finish') : t('guide.next')}
         </Button>
         <Button onClick={() => void done(0)} disabled={busy}>
           {t('registration.guide.registration.skip')}
