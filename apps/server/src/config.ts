@@ -36,6 +36,13 @@ const envSchema = z.object({
   /** The work apps' platforms (issue 40): a private deployment, a proxy or a simulator may stand in. */
   FEISHU_API_URL: z.url().default('https://open.feishu.cn'),
   WECOM_API_URL: z.url().default('https://qyapi.weixin.qq.com'),
+  /** DingTalk's new API (api.dingtalk.com: OAuth, cards); DINGTALK_API_URL is the old one (oapi). */
+  DINGTALK_NEW_API_URL: z.url().default('https://api.dingtalk.com'),
+  /** The platforms' sign-in pages, which the employee's browser is sent to. */
+  DINGTALK_LOGIN_URL: z.url().default('https://login.dingtalk.com'),
+  FEISHU_LOGIN_URL: z.url().default('https://accounts.feishu.cn'),
+  WECOM_LOGIN_URL: z.url().default('https://login.work.weixin.qq.com'),
+  WECOM_OAUTH_URL: z.url().default('https://open.weixin.qq.com'),
   /** The cloud SMS APIs the companies' Aliyun / Tencent Cloud settings reach (a proxy or a test double may stand in). */
   ALIYUN_SMS_URL: z.url().default('https://dysmsapi.aliyuncs.com'),
   TENCENT_SMS_URL: z.url().default('https://sms.tencentcloudapi.com'),
@@ -124,7 +131,13 @@ export interface Config {
   /** Directory sync (contacts module): DingTalk's API base, and the limits every provider request keeps to. */
   contacts: { dingtalkApiUrl: string; timeoutMs: number; maxResponseBytes: number };
   /** The work apps' platforms' API bases (modules/im; DingTalk's is contacts.dingtalkApiUrl). */
-  im: { feishuApiUrl: string; wecomApiUrl: string };
+  im: {
+    feishuApiUrl: string;
+    wecomApiUrl: string;
+    dingtalkNewApiUrl: string;
+    /** The sign-in pages: DingTalk's, Feishu's, WeCom's web (QR) login and its in-app OAuth page. */
+    login: { dingtalk: string; feishu: string; wecom: string; wecomInApp: string };
+  };
   /**
    * The key provider secrets are sealed with (SECRET_KEY). Absent: generated once into DATA_DIR/secret.key — several
    * processes sharing one PostgreSQL must be given the same SECRET_KEY instead.
@@ -238,7 +251,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: 1024 * 1024,
     videoMaxBytes: VIDEO_MAX_BYTES,
     contacts: { dingtalkApiUrl: e.DINGTALK_API_URL.replace(/\/$/, ''), timeoutMs: 15_000, maxResponseBytes: 4 * 1024 * 1024 },
-    im: { feishuApiUrl: e.FEISHU_API_URL.replace(/\/$/, ''), wecomApiUrl: e.WECOM_API_URL.replace(/\/$/, '') },
+    im: {
+      feishuApiUrl: e.FEISHU_API_URL.replace(/\/$/, ''),
+      wecomApiUrl: e.WECOM_API_URL.replace(/\/$/, ''),
+      dingtalkNewApiUrl: e.DINGTALK_NEW_API_URL.replace(/\/$/, ''),
+      login: {
+        dingtalk: e.DINGTALK_LOGIN_URL.replace(/\/$/, ''),
+        feishu: e.FEISHU_LOGIN_URL.replace(/\/$/, ''),
+        wecom: e.WECOM_LOGIN_URL.replace(/\/$/, ''),
+        wecomInApp: e.WECOM_OAUTH_URL.replace(/\/$/, ''),
+      },
+    },
     secretKey: e.SECRET_KEY,
     notify: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 },
     cloudSms: { aliyunUrl: e.ALIYUN_SMS_URL.replace(/\/$/, ''), tencentUrl: e.TENCENT_SMS_URL.replace(/\/$/, '') },

@@ -6,6 +6,7 @@ export * from './calls/accounts.js';
 export * from './calls/approvals.js';
 export * from './calls/approvals.policies.js';
 export * from './calls/auth.employeeAccount.js';
+export * from './calls/auth.im.js';
 export * from './calls/auth.js';
 export * from './calls/blacklist.js';
 export * from './calls/contacts.js';

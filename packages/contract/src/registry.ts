@@ -6,6 +6,7 @@ import { accountCalls } from './calls/accounts.js';
 import { approvalCalls } from './calls/approvals.js';
 import { approvalPolicyCalls } from './calls/approvals.policies.js';
 import { employeeAccountCalls } from './calls/auth.employeeAccount.js';
+import { authImCalls } from './calls/auth.im.js';
 import { authCalls } from './calls/auth.js';
 import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
 import { contactCalls } from './calls/contacts.js';
@@ -58,6 +59,7 @@ import { visitCalls, visitDownloads } from './calls/visits.js';
 /** Every call of the API; the server registers exactly these and the web client is typed from them. */
 export const allCalls = [
   ...authCalls,
+  ...authImCalls,
   ...accountCalls,
   ...accountClosingCalls,
   ...superAccountCalls,

@@ -114,9 +114,10 @@ export const empLogin = defineCall({
   name: 'empLogin',
   area: 'auth',
   module: 'auth',
-  summary: 'Sign in as an employee with phone and password',
+  summary: "Sign in as an employee with phone and password (1138 when the company requires its work app's sign-in instead)",
   access: 'public',
   statuses: [
+    Status.IM_SIGNIN_REQUIRED,
     Status.ACCOUNT_DISABLED,
     Status.ACCOUNT_EXPIRED,
     Status.ACCOUNT_LOCKED,

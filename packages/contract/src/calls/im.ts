@@ -26,6 +26,14 @@ export const checkWeComToken = (s: string) => checkedText(s, 32, /^[A-Za-z0-9]+$
 /** WeCom EncodingAESKey: exactly 43 letters and digits. */
 export const checkWeComAesKey = (s: string) => (s.trim() === '' ? 'required' : /^[A-Za-z0-9]{43}$/.test(s.trim()) ? null : 'format');
 
+/**
+ * Whether employees sign in with the app: `on` beside their passwords, `required` instead of them (at most one
+ * platform per company; the console's own accounts keep their passwords).
+ */
+export const IM_SIGNIN = ['off', 'on', 'required'] as const;
+export type ImSignIn = (typeof IM_SIGNIN)[number];
+const zSignIn = z.enum(IM_SIGNIN).optional().describe('employees sign in with it: off, on (beside passwords), required (instead)');
+
 const zSecret = (check: Parameters<typeof zChecked>[0]) =>
   zChecked(check).optional().describe('write-only; omit (or send empty) to keep the stored one');
 
@@ -37,6 +45,7 @@ export const imAppFields = z.discriminatedUnion('platform', [
   z.object({
     userid: z.int32().optional(),
     platform: z.literal('dingtalk'),
+    signIn: zSignIn,
     appKey: zChecked(checkDdAppKey).optional(),
     appSecret: zSecret(checkDdSecret),
     agentId: zChecked(checkDdAgentId).optional(),
@@ -45,6 +54,7 @@ export const imAppFields = z.discriminatedUnion('platform', [
   z.object({
     userid: z.int32().optional(),
     platform: z.literal('feishu'),
+    signIn: zSignIn,
     appId: zChecked(checkFeishuAppId).optional(),
     appSecret: zSecret(checkImSecret),
     apiBase: zApiBase,
@@ -52,6 +62,7 @@ export const imAppFields = z.discriminatedUnion('platform', [
   z.object({
     userid: z.int32().optional(),
     platform: z.literal('wecom'),
+    signIn: zSignIn,
     corpId: zChecked(checkWeComCorpId).optional(),
     agentId: zChecked(checkWeComAgentId).optional(),
     secret: zSecret(checkImSecret),
@@ -72,6 +83,7 @@ export const imApp = z.object({
   /** The base in force: the company's, else the installation's. */
   effectiveBase: z.string(),
   secrets: z.record(z.string(), z.boolean()).describe('which write-only secrets are stored'),
+  signIn: z.enum(IM_SIGNIN),
   lastTest: z.object({ at: epochMs, ok: z.boolean(), reason: z.string(), ms: z.int32() }).nullable(),
 });
 export type ImApp = z.infer<typeof imApp>;
@@ -80,11 +92,18 @@ export type ImApp = z.infer<typeof imApp>;
 export const IM_ID_FIELD = { dingtalk: 'appKey', feishu: 'appId', wecom: 'corpId' } as const;
 export const IM_TOKEN_SECRET = { dingtalk: 'appSecret', feishu: 'appSecret', wecom: 'secret' } as const;
 
-/** What a saved app needs (shared by the server and the console's form): its id and the secret its token is asked with. */
-export function imAppProblems(a: ImApp): { field: string; rule: string }[] {
+/**
+ * What a saved app needs (shared by the server and the console's form): its id and the secret its token is asked with;
+ * for sign-in, WeCom's AgentId (its sign-in pages name the app); and one platform at most required (`others`: the
+ * company's other apps).
+ */
+export function imAppProblems(a: ImApp, others: readonly Pick<ImApp, 'platform' | 'signIn'>[] = []): { field: string; rule: string }[] {
   const out: { field: string; rule: string }[] = [];
   if (a.appId === '') out.push({ field: IM_ID_FIELD[a.platform], rule: 'required' });
   if (a.secrets[IM_TOKEN_SECRET[a.platform]] !== true) out.push({ field: IM_TOKEN_SECRET[a.platform], rule: 'required' });
+  if (a.signIn !== 'off' && a.platform === 'wecom' && a.agentId === '') out.push({ field: 'agentId', rule: 'required' });
+  if (a.signIn === 'required' && others.some((o) => o.platform !== a.platform && o.signIn === 'required'))
+    out.push({ field: 'signIn', rule: 'oneRequired' });
   return out;
 }
 

@@ -109,6 +109,13 @@ function employeeLists(scope: TenantScope) {
         .where(and(where(f), sql`${employees.id} > ${afterId}`))
         .orderBy(asc(employees.id))
         .limit(limit),
+    /** Employees with this e-mail, case-insensitively (at most two: a sign-in matches only a single one). */
+    byEmail: (email: string) =>
+      db
+        .select()
+        .from(employees)
+        .where(and(mine, sql`lower(${employees.email}) = lower(${email})`))
+        .limit(2),
     list: (f: EmployeeFilter, limit = 10000) =>
       db.select().from(employees).where(where(f)).orderBy(asc(employees.name), asc(employees.id)).limit(limit),
     /** Counts per filter, in one statement. */

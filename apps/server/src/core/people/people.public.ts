@@ -3,7 +3,7 @@
 export { departmentsRepository } from './departments.repository.js';
 export * as departments from './departments.service.js';
 export { normalisePath, pathResolver } from './departments.service.js';
-export type { EmployeeFilter, EmployeeInsert } from './employees.repository.js';
+export type { EmployeeFilter, EmployeeInsert, EmployeeRow } from './employees.repository.js';
 export { employeesRepository } from './employees.repository.js';
 export * as employees from './employees.service.js';
 export * as employeesService from './employees.service.js';

@@ -20,6 +20,8 @@ export const imApps = pgTable(
     apiBase: text('api_base').notNull().default(''),
     /** Sealed JSON of the write-only secrets by field name (appSecret, secret, callbackToken, encodingAesKey); '' none. */
     secrets: text('secrets').notNull().default(''),
+    /** 'off' | 'on' | 'required': employees sign in with the app (beside or instead of passwords; contract IM_SIGNIN). */
+    signIn: text('sign_in').notNull().default('off'),
     lastTest: jsonb('last_test').$type<{ at: number; ok: boolean; reason: string; ms: number } | null>(),
     ...timestamps,
   },

@@ -3,6 +3,7 @@ import { bind } from '../../platform/http/calls.js';
 import { checkCaptcha, createCaptcha } from '../../platform/identity/captcha.js';
 import { revokeSession } from '../../platform/identity/sessions.js';
 import * as credentials from './auth.credentials.js';
+import * as workApps from './auth.im.js';
 import * as recovery from './auth.recovery.js';
 import * as signin from './auth.signin.js';
 import * as signup from './auth.signup.js';
@@ -16,6 +17,12 @@ export const authRoutes = [
   }),
   bind(c.login, (input, ctx) => signin.login(ctx, input)),
   bind(c.empLogin, (input, ctx) => signin.empLogin(ctx, input)),
+  bind(c.getImSignIn, (input, ctx) => workApps.options(ctx, input.companyId)),
+  bind(c.imSignInStart, (input, ctx) => workApps.start(ctx, input)),
+  bind(c.imSignInFinish, (input, ctx) => workApps.finish(ctx, input)),
+  bind(c.empLoginByDDCode, (input, ctx) => workApps.withCode(ctx, 'dingtalk', input)),
+  bind(c.empLoginByFeiShuCode, (input, ctx) => workApps.withCode(ctx, 'feishu', input)),
+  bind(c.empLoginByWXChartCode, (input, ctx) => workApps.withCode(ctx, 'wecom', input)),
   bind(c.subAccountLogin, (input, ctx) => signin.subAccountLogin(ctx, input)),
   bind(c.superAccountLogin, (input, ctx) => signin.superAccountLogin(ctx, input)),
   bind(c.logout, async (_input, ctx) => {

@@ -10,12 +10,14 @@ import {
   Status,
 } from '@openvisit/contract';
 import { company } from '../../core/company/company.public.js';
+import type { EmployeeRow } from '../../core/people/people.public.js';
 import { gateNamesIn } from '../../core/sites/sites.public.js';
 import type { AuthedContext, CallContext } from '../../platform/http/calls.js';
 import { dialectToken } from '../../platform/http/dialect.js';
 import { AppError } from '../../platform/http/errors.js';
 import { renewSession } from '../../platform/identity/sessions.js';
 import { scopeForCompany } from '../../platform/identity/tenancy.js';
+import { signInOptions } from '../im/im.public.js';
 import { activeCompany, captchaDue, checkCredentials, pickByPassword, requireCaptcha, startSession, sys, today } from './auth.credentials.js';
 
 type CompanyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sys>['findCompanyByEmail']>>>;
@@ -120,6 +122,11 @@ export async function login(ctx: CallContext, input: { email: string; password: 
     role: (staff?.sType ?? 0) as Role,
   }));
   if (!staff) throw new AppError(Status.WRONG_CREDENTIALS);
+  return staffSession(ctx, staff);
+}
+
+/** A staff account's session and login result, once it is known who signs in (a password, or a work app). */
+export async function staffSession(ctx: CallContext, staff: StaffRow): Promise<LoginResult> {
   if (staff.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
   const day = today();
   if ((staff.endDate && staff.endDate < day) || (staff.startDate && staff.startDate > day)) throw new AppError(Status.ACCOUNT_EXPIRED);
@@ -182,6 +189,16 @@ export async function empLogin(ctx: CallContext, input: { phone: string; empPwd:
     role: Role.EMPLOYEE,
   }));
   if (!emp) throw new AppError(Status.WRONG_CREDENTIALS);
+  if (emp.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
+  const deps = { tenant: scopeForCompany(ctx.system, emp.companyId), config: ctx.config, services: ctx.services };
+  if ((await signInOptions(deps)).required) throw new AppError(Status.IM_SIGNIN_REQUIRED);
+  return employeeSession(ctx, emp);
+}
+
+type EmployeeAccount = Pick<EmployeeRow, 'id' | 'companyId' | 'phone' | 'name' | 'email' | 'subAccountId' | 'status'>;
+
+/** An employee's session and login result, once it is known who signs in (a password, or a work app). */
+export async function employeeSession(ctx: CallContext, emp: EmployeeAccount): Promise<LoginResult> {
   if (emp.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
   const owner = await activeCompany(ctx, emp.companyId);
   const t = await startSession(

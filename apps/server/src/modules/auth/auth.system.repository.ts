@@ -80,6 +80,13 @@ function accountsByName(scope: SystemScope) {
      */
     findStaffByAccount: (account: string) =>
       db.select().from(staffAccounts).where(sql`lower(${staffAccounts.account}) = lower(${account})`).orderBy(staffAccounts.id).limit(5),
+    /** A work app's sign-in to the console: the enabled staff accounts of one company with this (normalised) phone. */
+    findStaffByPhone: (companyId: number, phone: string) =>
+      db
+        .select()
+        .from(staffAccounts)
+        .where(and(eq(staffAccounts.companyId, companyId), eq(staffAccounts.phone, phone), eq(staffAccounts.status, 0)))
+        .limit(5),
     /** Employee sign-in: the same phone may be an employee of several companies; the password tells which. */
     findEmployeesByPhone: (phone: string) =>
       db

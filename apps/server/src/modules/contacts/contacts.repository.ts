@@ -1,7 +1,10 @@
 import type { ContactChannel } from '@openvisit/contract';
 
-/** Where an employee's outside ids come from: the directory syncs, and the WeChat official account (an openid). */
-export type EmployeeLinkSource = ContactChannel | 'wechat';
+/**
+ * Where an employee's outside ids come from: the directory syncs, the WeChat official account (an openid), and the
+ * work apps' sign-in (Feishu user_id, WeCom UserID; DingTalk's userid is the directory sync's own link).
+ */
+export type EmployeeLinkSource = ContactChannel | 'wechat' | 'feishu' | 'wecom';
 
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { contactDepartmentLinks, contactEmployeeLinks, contactSync } from '../../db/schema/index.js';
@@ -99,6 +102,20 @@ function contactLinks(scope: TenantScope) {
         .select({ externalId: contactEmployeeLinks.externalId, empId: contactEmployeeLinks.empId, stoppedBySync: contactEmployeeLinks.stoppedBySync })
         .from(contactEmployeeLinks)
         .where(and(eq(contactEmployeeLinks.companyId, scope.companyId), eq(contactEmployeeLinks.source, source))),
+    /** The employee an outside id is linked to, and whether the sync stopped them. */
+    employeeOfLink: (source: EmployeeLinkSource, externalId: string): Promise<EmployeeLink | undefined> =>
+      db
+        .select({ externalId: contactEmployeeLinks.externalId, empId: contactEmployeeLinks.empId, stoppedBySync: contactEmployeeLinks.stoppedBySync })
+        .from(contactEmployeeLinks)
+        .where(
+          and(
+            eq(contactEmployeeLinks.companyId, scope.companyId),
+            eq(contactEmployeeLinks.source, source),
+            eq(contactEmployeeLinks.externalId, externalId),
+          ),
+        )
+        .limit(1)
+        .then((r) => r[0]),
     /** The provider ids linked to one employee, by source. */
     async linksOf(empId: number): Promise<Partial<Record<EmployeeLinkSource, string>>> {
       const rows = await db

@@ -35,6 +35,16 @@ export function linksOfEmployee(scope: TenantScope, empId: number): Promise<Part
   return contactsRepository(scope).linksOf(empId);
 }
 
+/** The employee linked to a platform's user id (a sign-in's first lookup). */
+export function employeeOfLink(scope: TenantScope, source: EmployeeLinkSource, externalId: string) {
+  return contactsRepository(scope).employeeOfLink(source, externalId);
+}
+
+/** Links an employee to a platform's user id (a sign-in matched by mobile or e-mail); false when another employee holds it. */
+export function linkEmployee(scope: TenantScope, source: EmployeeLinkSource, empId: number, externalId: string): Promise<boolean> {
+  return contactsRepository(scope).setEmployeeLink(source, empId, externalId);
+}
+
 /** Sets (or, with '', removes) an employee's openid under the company's official account; false when another has it. */
 export function setWechatOpenid(scope: TenantScope, empId: number, openid: string): Promise<boolean> {
   return contactsRepository(scope).setEmployeeLink('wechat', empId, openid);

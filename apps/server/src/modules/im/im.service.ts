@@ -5,19 +5,25 @@ import {
   type ImApp,
   type ImAppFields,
   type ImPlatform,
+  type ImSignIn,
+  type ImSignInTarget,
   type In,
   imAppProblems,
   logDesc,
+  normalizePhone,
   type Out,
   Status,
   settingObject,
 } from '@openvisit/contract';
-import { settingsOf } from '../../core/company/company.public.js';
+import { settingsIn, settingsOf } from '../../core/company/company.public.js';
+import { type EmployeeRow, employeesRepository } from '../../core/people/people.public.js';
 import { type AuthedContext, inTx } from '../../platform/http/calls.js';
 import { AppError, badParams } from '../../platform/http/errors.js';
+import type { SecretBox } from '../../platform/identity/crypto.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
 import { contacts } from '../contacts/contacts.public.js';
 import { type ImAppRow, type ImSecrets, imRepository, openSecrets } from './im.repository.js';
+import { authorizeUrl, identify, openState, redirectUriOf, type SignInTarget, sealState } from './im.signin.js';
 import { fetchToken, type PlatformTarget, type TokenResult } from './im.tokens.js';
 
 /** The write-only fields of each platform. */
@@ -30,13 +36,16 @@ const LOGGED = { dingtalk: 'imDingTalk', feishu: 'imFeishu', wecom: 'imWeCom' } 
 
 const repoOf = (ctx: AuthedContext) => imRepository(ctx.tenant);
 
-function installedBase(ctx: AuthedContext, platform: ImPlatform): string {
+/** What reading an app needs: a call's context, or a public sign-in's (the company named, no session). */
+export type AppDeps = Pick<AuthedContext, 'tenant' | 'config' | 'services'>;
+
+function installedBase(ctx: AppDeps, platform: ImPlatform): string {
   if (platform === 'dingtalk') return ctx.config.contacts.dingtalkApiUrl;
   return platform === 'feishu' ? ctx.config.im.feishuApiUrl : ctx.config.im.wecomApiUrl;
 }
 
 /** The base in force and whether it is the company's own (then reached only through the endpoint checks). */
-function baseOf(ctx: AuthedContext, platform: ImPlatform, apiBase: string): Pick<PlatformTarget, 'base' | 'company'> {
+function baseOf(ctx: AppDeps, platform: ImPlatform, apiBase: string): Pick<PlatformTarget, 'base' | 'company'> {
   const installed = installedBase(ctx, platform);
   const own = apiBase.replace(/\/+$/, '');
   if (!own || own === installed) return { base: installed };
@@ -48,13 +57,7 @@ interface Current {
   secrets: ImSecrets;
 }
 
-function appOf(
-  ctx: AuthedContext,
-  platform: ImPlatform,
-  row: ImAppRow | undefined,
-  ident: { appId: string; agentId: string },
-  secrets: ImSecrets,
-): ImApp {
+function appOf(ctx: AppDeps, platform: ImPlatform, row: ImAppRow | undefined, ident: { appId: string; agentId: string }, secrets: ImSecrets): ImApp {
   const apiBase = row?.apiBase ?? '';
   return {
     platform,
@@ -63,15 +66,16 @@ function appOf(
     apiBase,
     effectiveBase: baseOf(ctx, platform, apiBase).base,
     secrets: Object.fromEntries(SECRET_FIELDS[platform].map((f) => [f, !!secrets[f]])),
+    signIn: (row?.signIn ?? 'off') as ImSignIn,
     lastTest: row?.lastTest ?? null,
   };
 }
 
 /** An app as stored, its secrets opened. DingTalk's AppKey, AgentId and secret are the directory sync's (contacts). */
-async function current(ctx: AuthedContext, platform: ImPlatform, rows?: ImAppRow[]): Promise<Current> {
-  const row = rows ? rows.find((r) => r.platform === platform) : await repoOf(ctx).app(platform);
+async function current(ctx: AppDeps, platform: ImPlatform, rows?: ImAppRow[]): Promise<Current> {
+  const row = rows ? rows.find((r) => r.platform === platform) : await imRepository(ctx.tenant).app(platform);
   if (platform === 'dingtalk') {
-    const [s, appSecret] = await Promise.all([settingsOf(ctx), contacts.appSecret(ctx.tenant, ctx.services.secrets)]);
+    const [s, appSecret] = await Promise.all([settingsIn(ctx.tenant), contacts.appSecret(ctx.tenant, ctx.services.secrets)]);
     const secrets: ImSecrets = appSecret ? { appSecret } : {};
     return { app: appOf(ctx, platform, row, { appId: s.ddcorpid, agentId: s.ddagentid }, secrets), secrets };
   }
@@ -99,12 +103,13 @@ function merge(cur: Current, input: ImAppFields): Current {
     appId,
     agentId,
     apiBase: input.apiBase ?? cur.app.apiBase,
+    signIn: input.signIn ?? cur.app.signIn,
     secrets: Object.fromEntries(SECRET_FIELDS[input.platform].map((f) => [f, !!secrets[f]])),
   };
   return { app, secrets };
 }
 
-function targetOf(ctx: AuthedContext, c: Current): PlatformTarget {
+function targetOf(ctx: AppDeps, c: Current): PlatformTarget {
   return {
     platform: c.app.platform,
     ...baseOf(ctx, c.app.platform, c.app.apiBase),
@@ -121,9 +126,11 @@ async function tryToken(ctx: AuthedContext, c: Current): Promise<{ result: Token
 
 export async function update(ctx: AuthedContext, input: In<'updateImApp'>): Promise<ImApp> {
   const platform = input.platform;
-  const cur = await current(ctx, platform);
+  const rows = await repoOf(ctx).all();
+  const cur = await current(ctx, platform, rows);
   const next = merge(cur, input);
-  const problems = imAppProblems(next.app);
+  const others = rows.map((r) => ({ platform: r.platform as ImPlatform, signIn: r.signIn as ImSignIn }));
+  const problems = imAppProblems(next.app, others);
   if (problems.length) throw badParams(problems);
   const credentialsChanged =
     next.app.appId !== cur.app.appId ||
@@ -138,7 +145,7 @@ export async function update(ctx: AuthedContext, input: In<'updateImApp'>): Prom
   }
   await inTransaction(ctx.tenant, async (tx) => {
     const txCtx = inTx(ctx, tx);
-    const common = { apiBase: next.app.apiBase, ...(lastTest ? { lastTest } : {}) };
+    const common = { apiBase: next.app.apiBase, signIn: next.app.signIn, ...(lastTest ? { lastTest } : {}) };
     if (platform === 'dingtalk') {
       const i = input as Extract<ImAppFields, { platform: 'dingtalk' }>;
       if (i.appKey !== undefined || i.appSecret || i.agentId !== undefined)
@@ -182,4 +189,74 @@ export async function remove(ctx: AuthedContext, input: In<'delImApp'>): Promise
   });
   ctx.audit.objName = settingObject(LOGGED[input.platform]);
   return null;
+}
+
+// ---- Signing in with a work app -------------------------------------------------------------------------------
+
+/** The app a company's employees sign in with; 1136 when the company does not offer it (or it is not complete). */
+async function signInApp(deps: AppDeps, platform: ImPlatform): Promise<Current> {
+  const c = await current(deps, platform);
+  if (c.app.signIn === 'off' || imAppProblems(c.app).length) throw new AppError(Status.IM_SIGNIN_OFF);
+  return c;
+}
+
+function signInTarget(deps: AppDeps, c: Current): SignInTarget {
+  const t = targetOf(deps, c);
+  // DingTalk's OAuth is on its new API; a company's own base (a proxy) stands for both.
+  const newBase = c.app.platform === 'dingtalk' && !t.company ? deps.config.im.dingtalkNewApiUrl : t.base;
+  return { ...t, newBase };
+}
+
+/** The platforms a company's employees may sign in with, and the one it requires. */
+export async function signInOptions(deps: AppDeps): Promise<{ platforms: ImPlatform[]; required: ImPlatform | null }> {
+  const apps = await Promise.all(IM_PLATFORMS.map((p) => current(deps, p)));
+  const usable = apps.filter((c) => c.app.signIn !== 'off' && imAppProblems(c.app).length === 0).map((c) => c.app);
+  return { platforms: usable.map((a) => a.platform), required: usable.find((a) => a.signIn === 'required')?.platform ?? null };
+}
+
+/** Where the browser goes to sign in: the platform's page, with a sealed state naming the company, target and nonce. */
+export async function signInUrl(
+  deps: AppDeps,
+  input: { platform: ImPlatform; target: ImSignInTarget; nonce: string },
+  userAgent: string,
+): Promise<string> {
+  const c = await signInApp(deps, input.platform);
+  const state = sealState(deps.services.secrets, { c: deps.tenant.companyId, p: input.platform, t: input.target, n: input.nonce });
+  return authorizeUrl(deps.config, c.app, redirectUriOf(deps.config, input.platform), state, userAgent);
+}
+
+/** The sealed state of a sign-in coming back, if this browser started it and it has not expired; null otherwise. */
+export function signInState(box: SecretBox, raw: string, platform: ImPlatform, nonce: string) {
+  const s = openState(box, raw, platform, nonce);
+  return s ? { companyId: s.c, target: s.t } : null;
+}
+
+/** A phone as employees' phones are stored (normalised); a platform's `+86 138…` is the bare mainland number. */
+const phoneOf = (mobile: string) => (mobile ? (normalizePhone(mobile) ?? '') : '');
+
+/**
+ * The employee the platform's person is: the one linked to their user id, else the single one with their mobile, else
+ * with their e-mail (then linked, so a later change of phone still finds them). Stopped and forbidden employees are
+ * refused (60); nobody matching is 1137.
+ */
+export async function signedInEmployee(deps: AppDeps, platform: ImPlatform, code: string, web: boolean): Promise<EmployeeRow> {
+  const c = await signInApp(deps, platform);
+  const who = await identify(signInTarget(deps, c), deps.config.contacts, code, web ? redirectUriOf(deps.config, platform) : undefined);
+  const scope = deps.tenant;
+  const repo = employeesRepository(scope);
+  const linked = who.userId ? await contacts.employeeOfLink(scope, platform, who.userId) : undefined;
+  let emp = linked ? await repo.byId(linked.empId) : undefined;
+  if (!emp) {
+    const phone = phoneOf(who.mobile);
+    emp = phone ? await repo.byPhone(phone) : undefined;
+    if (!emp && who.email) {
+      const byEmail = await repo.byEmail(who.email.trim());
+      emp = byEmail.length === 1 ? byEmail[0] : undefined;
+    }
+    if (!emp) throw new AppError(Status.IM_NO_EMPLOYEE);
+    // Linked only when the employee has no id of this platform yet: a directory's link is never overwritten.
+    if (who.userId && !(await contacts.linksOfEmployee(scope, emp.id))[platform]) await contacts.linkEmployee(scope, platform, emp.id, who.userId);
+  }
+  if (emp.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
+  return emp;
 }

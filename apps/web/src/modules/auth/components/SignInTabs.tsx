@@ -6,7 +6,17 @@ import { SIGNIN_TABS, type SignInTab } from '../signinKinds';
  * The kinds of account as a tab bar: a tablist of text buttons. antd's Tabs would bring its overflow menu (a dropdown
  * and rc-menu, about 20 KB gzip) to the first page every visitor loads, for five labels that always fit.
  */
-export function SignInTabs({ value, onChange }: { value: SignInTab; onChange: (tab: SignInTab) => void }) {
+export function SignInTabs({
+  value,
+  onChange,
+  tabs = SIGNIN_TABS,
+  label,
+}: {
+  value: SignInTab;
+  onChange: (tab: SignInTab) => void;
+  tabs?: readonly SignInTab[];
+  label?: (tab: SignInTab) => string;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
@@ -18,7 +28,7 @@ export function SignInTabs({ value, onChange }: { value: SignInTab; onChange: (t
       className="ov-signin-tabs"
       style={{ borderBottom: `1px solid ${token.colorBorderSecondary}`, marginBottom: 16 }}
     >
-      {SIGNIN_TABS.map((k) => {
+      {tabs.map((k) => {
         const selected = k === value;
         return (
           <Button
@@ -34,7 +44,7 @@ export function SignInTabs({ value, onChange }: { value: SignInTab; onChange: (t
               boxShadow: selected ? `inset 0 -2px 0 ${token.colorPrimary}` : undefined,
             }}
           >
-            <span data-testid={`signin-tab-${k}`}>{t(`auth.signin.tabs.${k}`)}</span>
+            <span data-testid={`signin-tab-${k}`}>{label ? label(k) : t(`auth.signin.tabs.${k}`)}</span>
           </Button>
         );
       })}

@@ -1,31 +1,42 @@
-import { type FieldError, type ImApp, type Out, Status } from '@openvisit/contract';
-import { Alert, App, Button, Flex, Form, Input, Typography } from 'antd';
+import { type FieldError, IM_SIGNIN, type ImApp, type Out, Status } from '@openvisit/contract';
+import { Alert, App, Button, Flex, Form, Input, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { formatDateTime } from '../../../platform/format';
 import { displayError } from '../../../platform/notify';
+import { getSession } from '../../../platform/session';
 import { useForgetImApp, useSaveImApp, useTestImApp } from '../api';
 import { API_BASE, APP_FIELDS, type AppField, formProblems, initialValues, toInput, type Values } from './appFields';
 
 type TestResult = Out<'testImApp'>;
 
 /** A field's rule: the contract's check as typed, and "required" when a chosen use needs it (imAppProblems). */
-function useRule(app: ImApp, form: ReturnType<typeof Form.useForm<Values>>[0], f: AppField) {
+function useRule(app: ImApp, others: readonly ImApp[], form: ReturnType<typeof Form.useForm<Values>>[0], f: AppField) {
   const { t } = useTranslation();
   return {
     validator: async (_r: unknown, value: unknown) => {
       const v = typeof value === 'string' ? value.trim() : '';
-      const failure = v ? f.check(v) : (formProblems(app, form.getFieldsValue(true)).get(f.name) ?? null);
+      const failure = v ? f.check(v) : (formProblems(app, form.getFieldsValue(true), others).get(f.name) ?? null);
       if (failure) throw new Error(t(`im.rules.${failure === 'required' ? 'required' : failure === 'tooLong' ? 'tooLong' : 'format'}`));
     },
   };
 }
 
-function FieldInput({ app, form, f }: { app: ImApp; form: ReturnType<typeof Form.useForm<Values>>[0]; f: AppField }) {
+function FieldInput({
+  app,
+  others,
+  form,
+  f,
+}: {
+  app: ImApp;
+  others: readonly ImApp[];
+  form: ReturnType<typeof Form.useForm<Values>>[0];
+  f: AppField;
+}) {
   const { t } = useTranslation();
-  const rule = useRule(app, form, f);
+  const rule = useRule(app, others, form, f);
   const kept = f.secret && app.secrets[f.name] ? t('im.secretKept') : undefined;
   return (
     <Form.Item name={f.name} label={t(`im.fields.${f.name}` as 'im.fields.appKey')} rules={[rule]} extra={kept}>
@@ -52,8 +63,23 @@ function TestOutcome({ r }: { r: TestResult }) {
   );
 }
 
+/** The link that opens the sign-in page with the company's work-app buttons (for the platform's workbench, or a bookmark). */
+function SignInLink({ app }: { app: ImApp }) {
+  const { t } = useTranslation();
+  const company = getSession().project?.userid;
+  if (app.signIn === 'off' || !company) return null;
+  const link = `${window.location.origin}/signin/apps?${new URLSearchParams({ company: String(company), via: app.platform })}`;
+  return (
+    <Form.Item label={t('im.signIn.link')} extra={t('im.signIn.linkHelp')}>
+      <Typography.Paragraph copyable={{ text: link }} style={{ margin: 0 }} ellipsis data-testid={`im-${app.platform}-signin-link`}>
+        {link}
+      </Typography.Paragraph>
+    </Form.Item>
+  );
+}
+
 /** One platform's app: its ids and write-only secrets, the API base, what it is used for, a connection test, save and forget. */
-export function AppForm({ app }: { app: ImApp }) {
+export function AppForm({ app, others }: { app: ImApp; others: readonly ImApp[] }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -61,15 +87,22 @@ export function AppForm({ app }: { app: ImApp }) {
   const test = useTestImApp();
   const forget = useForgetImApp();
   const [outcome, setOutcome] = useState<TestResult | null>(null);
-  const baseRule = useRule(app, form, API_BASE);
+  const baseRule = useRule(app, others, form, API_BASE);
+  const signInRule = {
+    validator: async () => {
+      const failure = formProblems(app, form.getFieldsValue(true), others).get('signIn');
+      if (failure) throw new Error(t('im.signIn.oneRequired'));
+    },
+  };
   const configured = app.appId !== '' || Object.values(app.secrets).some(Boolean);
 
   const showServer = (err: unknown) => {
     if (err instanceof ApiError && !err.isTransport && err.status === Status.BAD_PARAMS) {
-      const names = new Set([...APP_FIELDS[app.platform].map((f) => f.name), 'apiBase']);
+      const names = new Set([...APP_FIELDS[app.platform].map((f) => f.name), 'apiBase', 'signIn']);
       const mine = (err.fieldErrors as FieldError[]).filter((e) => names.has(e.field));
-      if (mine.length)
-        return form.setFields(mine.map((e) => ({ name: e.field, errors: [t(`im.rules.${e.rule === 'required' ? 'required' : 'format'}`)] })));
+      const words = (e: FieldError) =>
+        e.rule === 'oneRequired' ? t('im.signIn.oneRequired') : t(`im.rules.${e.rule === 'required' ? 'required' : 'format'}`);
+      if (mine.length) return form.setFields(mine.map((e) => ({ name: e.field, errors: [words(e)] })));
     }
     if (err instanceof ApiError && !err.isTransport && (err.status === Status.DINGTALK_VERIFY_FAILED || err.status === Status.DIRECTORY_UNREACHABLE))
       return setOutcome({ ok: false, reason: err.message, code: '', ms: 0 });
@@ -106,11 +139,19 @@ export function AppForm({ app }: { app: ImApp }) {
     >
       <Typography.Paragraph type="secondary">{t(`im.help.${app.platform}`)}</Typography.Paragraph>
       {APP_FIELDS[app.platform].map((f) => (
-        <FieldInput key={f.name} app={app} form={form} f={f} />
+        <FieldInput key={f.name} app={app} others={others} form={form} f={f} />
       ))}
       <Form.Item name="apiBase" label={t('im.fields.apiBase')} rules={[baseRule]} extra={t('im.apiBaseHelp', { base: app.effectiveBase })}>
         <Input autoComplete="off" maxLength={API_BASE.max} placeholder={app.effectiveBase} data-testid={`im-${app.platform}-apiBase`} />
       </Form.Item>
+      <Form.Item name="signIn" label={t('im.signIn.label')} rules={[signInRule]} extra={t('im.signIn.help')}>
+        <Radio.Group
+          optionType="button"
+          options={IM_SIGNIN.map((v) => ({ value: v, label: t(`im.signIn.${v}`) }))}
+          data-testid={`im-${app.platform}-signIn`}
+        />
+      </Form.Item>
+      <SignInLink app={app} />
       {last ? (
         <Typography.Paragraph type="secondary" data-testid="im-last-test">
           {t(last.ok ? 'im.test.lastOk' : 'im.test.lastFailed', { at: formatDateTime(last.at), reason: last.reason })}

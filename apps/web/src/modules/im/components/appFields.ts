@@ -10,9 +10,11 @@ import {
   checkWeComCorpId,
   checkWeComToken,
   IM_ID_FIELD,
+  IM_SIGNIN,
   type ImApp,
   type ImAppFields,
   type ImPlatform,
+  type ImSignIn,
   imAppProblems,
 } from '@openvisit/contract';
 
@@ -55,7 +57,7 @@ export const str = (v: Values, name: string): string => {
 };
 
 export function initialValues(app: ImApp): Values {
-  const v: Values = { apiBase: app.apiBase };
+  const v: Values = { apiBase: app.apiBase, signIn: app.signIn };
   for (const f of APP_FIELDS[app.platform]) v[f.name] = f.secret ? '' : f.name === ID_FIELD[app.platform] ? app.appId : app.agentId;
   return v;
 }
@@ -63,6 +65,7 @@ export function initialValues(app: ImApp): Values {
 /** The call's fields from the form: secrets only when typed (empty keeps the stored ones). */
 export function toInput(platform: ImPlatform, v: Values): ImAppFields {
   const out: Record<string, unknown> = { platform, apiBase: str(v, 'apiBase') };
+  if (v.signIn) out.signIn = v.signIn;
   for (const f of APP_FIELDS[platform]) {
     const value = str(v, f.name);
     if (!f.secret || value) out[f.name] = value;
@@ -70,8 +73,11 @@ export function toInput(platform: ImPlatform, v: Values): ImAppFields {
   return out as ImAppFields;
 }
 
-/** What the server would refuse of the form as it stands on save (imAppProblems over the typed values and the stored secrets). */
-export function formProblems(app: ImApp, v: Values): Map<string, string> {
+/**
+ * What the server would refuse of the form as it stands on save (imAppProblems over the typed values and the stored
+ * secrets, and the company's other apps for "one platform required").
+ */
+export function formProblems(app: ImApp, v: Values, others: readonly ImApp[] = []): Map<string, string> {
   const id = ID_FIELD[app.platform];
   const idKept = str(v, id) === app.appId;
   const secrets = Object.fromEntries(
@@ -81,7 +87,8 @@ export function formProblems(app: ImApp, v: Values): Map<string, string> {
     ...app,
     appId: str(v, id),
     agentId: str(v, 'agentId'),
+    signIn: (IM_SIGNIN as readonly string[]).includes(v.signIn ?? '') ? (v.signIn as ImSignIn) : app.signIn,
     secrets,
   };
-  return new Map(imAppProblems(next).map((p) => [p.field, p.rule]));
+  return new Map(imAppProblems(next, others).map((p) => [p.field, p.rule]));
 }

@@ -24,6 +24,17 @@ export const imEn = {
   apiBaseHelp: 'Leave empty to use {{base}}; a private deployment or a proxy may stand in.',
 
   secretKept: 'Stored: leave empty to keep it.',
+  signIn: {
+    label: 'Employees sign in with it',
+    off: 'No',
+    on: 'Yes, beside passwords',
+    required: 'Required instead of passwords',
+    help: 'Employees are matched by the platform’s user id, else their mobile, else their e-mail in the employee directory. Console accounts with the employee’s phone may sign in with it too; the administrator keeps the password.',
+    oneRequired: 'Another work app is already required: set it to “Yes, beside passwords” first',
+    link: 'Sign-in link',
+    linkHelp:
+      'Put it in the app’s workbench (home page) or share it: it opens the sign-in page with this button, and inside the app it signs in at once.',
+  },
   rules: {
     required: 'Required',
     tooLong: 'Too long',

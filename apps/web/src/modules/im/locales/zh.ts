@@ -25,6 +25,16 @@ export const imZh: DeepStrings<typeof imEn> = {
   },
   apiBaseHelp: '留空则使用 {{base}}；私有化部署或代理可填写其地址。',
 
+  signIn: {
+    label: '员工用其登录',
+    off: '否',
+    on: '是，与密码并用',
+    required: '必须使用，取代密码',
+    help: '按平台用户 ID 匹配员工，其次按员工名录中的手机号、再次按邮箱。手机号与该员工相同的控制台账号也可用其登录；管理员仍使用密码。',
+    oneRequired: '已有另一个办公应用设为必须使用：请先将其改为“是，与密码并用”',
+    link: '登录链接',
+    linkHelp: '将其设为应用工作台（首页）的链接或分享给员工：它打开带有此按钮的登录页，在应用内打开时直接登录。',
+  },
   secretKept: '已保存：留空则保持不变。',
   rules: {
     required: '必填',

@@ -26,7 +26,11 @@ export function WorkAppsPage() {
             return {
               key: p,
               label: t(`im.platforms.${p}`),
-              children: app ? <AppForm key={`${p}-${app.appId}`} app={app} /> : <Skeleton active paragraph={{ rows: 6 }} />,
+              children: app ? (
+                <AppForm key={`${p}-${app.appId}`} app={app} others={apps.data?.filter((o) => o.platform !== p) ?? []} />
+              ) : (
+                <Skeleton active paragraph={{ rows: 6 }} />
+              ),
             };
           })}
         />

@@ -1,0 +1,1 @@
+ALTER TABLE "im_apps" ADD COLUMN "sign_in" text DEFAULT 'off' NOT NULL;
