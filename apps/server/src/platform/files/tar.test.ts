@@ -49,5 +49,8 @@ describe('tar.gz for backups', () => {
     fs.writeFileSync(bad, gzipSync(Buffer.alloc(1024, 65)));
     await expect(readAll(bad)).rejects.toThrow(/bad header checksum/);
     await expect(writeTarGz(path.join(dir, 'd.tar.gz'), [{ name: 'x'.repeat(300), bytes: Buffer.alloc(1) }])).rejects.toThrow(/too long/);
+    // Nothing half-written is left (nor appears later, once the file stream has finished opening).
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fs.existsSync(path.join(dir, 'd.tar.gz'))).toBe(false);
   });
 });

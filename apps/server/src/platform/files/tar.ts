@@ -59,7 +59,16 @@ export async function writeTarGz(file: string, entries: AsyncIterable<TarEntry> 
     }
     yield Buffer.alloc(2 * BLOCK);
   }
-  await pipeline(Readable.from(blocks()), zlib.createGzip(), fs.createWriteStream(file));
+  const out = fs.createWriteStream(file);
+  try {
+    await pipeline(Readable.from(blocks()), zlib.createGzip(), out);
+  } catch (err) {
+    // No half-written archive is left behind; the file stream may still be opening when the pipeline gives up, so
+    // the file is removed only once it has closed (else it would appear after the removal).
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+    await fs.promises.rm(file, { force: true });
+    throw err;
+  }
 }
 
 /** Received chunks, taken from the front without copying the rest each time. */
