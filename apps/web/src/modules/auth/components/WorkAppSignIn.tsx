@@ -1,6 +1,6 @@
 import { IM_PLATFORMS, type ImPlatform, type ImSignInTarget } from '@openvisit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex } from 'antd';
+import { Alert, Button, Flex, Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api';
@@ -63,7 +63,8 @@ export function WorkAppSignIn({ company, tab, via, redirect }: { company: number
     void go(auto);
   });
 
-  if (!target || offered.isPending) return null;
+  if (!target) return null;
+  if (offered.isPending) return <Skeleton.Button active block size="large" />;
   if (platforms.length === 0) return <Alert type="info" showIcon title={t('auth.signin.workApp.none')} />;
   const required = tab === 'employee' ? offered.data?.required : null;
   return (
