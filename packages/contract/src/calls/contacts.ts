@@ -5,15 +5,19 @@ import { LogModule, Role } from '../lookups.js';
 
 /**
  * Directory (contact) sync: the company's departments and employees are read from DingTalk or Tencent RTX
- * (spec section 3 notice config, section 7 "Employees and departments" / "Notification config").
+ * (spec section 3 notice config, section 7 "Employees and departments" / "Notification config"), or from the
+ * company's Feishu or WeCom work app (Settings › Work apps holds its credentials; calls/im.ts).
  */
 
 /** Only company administrators and sub-administrators configure and run the sync (as the original). */
 export const CONTACT_ADMINS = [Role.ADMIN, Role.SUBADMIN] as const;
 
-export const CONTACT_CHANNELS = ['dingtalk', 'rtx'] as const;
+export const CONTACT_CHANNELS = ['dingtalk', 'rtx', 'feishu', 'wecom'] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 export const zContactChannel = z.enum(CONTACT_CHANNELS);
+/** The channels read through a work app (its credentials are the work app's; only the switches are the directory's). */
+export const APP_CONTACT_CHANNELS = ['feishu', 'wecom'] as const satisfies readonly ContactChannel[];
+export type AppContactChannel = (typeof APP_CONTACT_CHANNELS)[number];
 
 export const SYNC_STEPS = ['departments', 'employees', 'relations'] as const;
 export type SyncStep = (typeof SYNC_STEPS)[number];
@@ -89,12 +93,13 @@ export interface RtxSettings {
 }
 
 /**
- * The rules across fields (spec section 4): DingTalk and RTX notification are mutually exclusive; auto-sync
- * needs its channel switched on; a switched-on channel needs its settings. Shared by the server and the form.
+ * The rules across fields (spec section 4): one directory channel at a time (DingTalk, RTX, or a work app's;
+ * `otherOn` says another is on); auto-sync needs its channel switched on; a switched-on channel needs its
+ * settings. Shared by the server and the form.
  */
-export function dingTalkConfigErrors(next: DingTalkSettings, rtxOn: boolean): FieldError[] {
+export function dingTalkConfigErrors(next: DingTalkSettings, otherOn: boolean): FieldError[] {
   const errors: FieldError[] = [];
-  if (next.ddnotify === 1 && rtxOn) errors.push({ field: 'ddnotify', rule: 'exclusive' });
+  if (next.ddnotify === 1 && otherOn) errors.push({ field: 'ddnotify', rule: 'exclusive' });
   if (next.ddautosync === 1 && next.ddnotify !== 1) errors.push({ field: 'ddautosync', rule: 'channelOff' });
   if (next.ddnotify === 1) {
     if (!next.ddcorpid) errors.push({ field: 'ddcorpid', rule: 'required' });
@@ -104,14 +109,29 @@ export function dingTalkConfigErrors(next: DingTalkSettings, rtxOn: boolean): Fi
   return errors;
 }
 
-export function rtxConfigErrors(next: RtxSettings, dingTalkOn: boolean): FieldError[] {
+export function rtxConfigErrors(next: RtxSettings, otherOn: boolean): FieldError[] {
   const errors: FieldError[] = [];
-  if (next.rtxnotify === 1 && dingTalkOn) errors.push({ field: 'rtxnotify', rule: 'exclusive' });
+  if (next.rtxnotify === 1 && otherOn) errors.push({ field: 'rtxnotify', rule: 'exclusive' });
   if (next.rtxAuto === 1 && next.rtxnotify !== 1) errors.push({ field: 'rtxAuto', rule: 'channelOff' });
   if (next.rtxnotify === 1) {
     if (!next.rtxip) errors.push({ field: 'rtxIp', rule: 'required' });
     if (!next.rtxport) errors.push({ field: 'rtxPort', rule: 'required' });
   }
+  return errors;
+}
+
+/** A work app's directory switches; `ready`: the app's credentials are saved (Settings › Work apps). */
+export interface AppDirectorySettings {
+  on: 0 | 1;
+  auto: 0 | 1;
+  ready: boolean;
+}
+
+export function appDirectoryErrors(next: AppDirectorySettings, otherOn: boolean): FieldError[] {
+  const errors: FieldError[] = [];
+  if (next.on === 1 && otherOn) errors.push({ field: 'on', rule: 'exclusive' });
+  if (next.on === 1 && !next.ready) errors.push({ field: 'on', rule: 'appMissing' });
+  if (next.auto === 1 && next.on !== 1) errors.push({ field: 'auto', rule: 'channelOff' });
   return errors;
 }
 
@@ -161,6 +181,25 @@ export const updateRtxConf = defineCall({
       })
       .transform((v) => (v === '' ? 0 : v)),
     rtxAuto: zSwitch.optional(),
+    acceptClause: zAcceptClause.describe('needed to switch auto-sync on once the company has an exemption clause'),
+  }),
+  output: z.null(),
+});
+
+export const updateAppDirectory = defineCall({
+  name: 'updateAppDirectory',
+  area: 'contacts',
+  module: 'contacts',
+  summary:
+    "Directory from a work app (Feishu or WeCom, its credentials under Settings › Work apps): the sync switch (on) and the daily automatic sync (auto); omitted fields stay. Switching on checks the app's credentials with the platform (675 when refused, 674 when unreachable). One directory channel at a time; the app must be set up; auto-sync needs the switch on (400 with field errors)",
+  access: CONTACT_ADMINS,
+  statuses: [Status.DIRECTORY_REFUSED, Status.DIRECTORY_UNREACHABLE],
+  log: { module: LogModule.ACCOUNT, event: 'update' },
+  input: z.object({
+    userid: z.int32().optional(),
+    channel: z.enum(APP_CONTACT_CHANNELS),
+    on: zSwitch.optional(),
+    auto: zSwitch.optional(),
     acceptClause: zAcceptClause.describe('needed to switch auto-sync on once the company has an exemption clause'),
   }),
   output: z.null(),
@@ -219,6 +258,11 @@ export const contactSyncState = z.object({
     hasSecret: z.boolean(),
   }),
   rtx: z.object({ rtxnotify: zSwitch, rtxip: z.string(), rtxport: z.int32(), rtxAuto: zSwitch }),
+  /** The work apps' directory switches; `ready` when the app is set up under Settings › Work apps. */
+  apps: z.object({
+    feishu: z.object({ on: zSwitch, auto: zSwitch, ready: z.boolean() }),
+    wecom: z.object({ on: zSwitch, auto: zSwitch, ready: z.boolean() }),
+  }),
   last: z.object({
     departments: syncReport.nullable(),
     employees: syncReport.nullable(),
@@ -237,7 +281,8 @@ export const getContactSync = defineCall({
   name: 'getContactSync',
   area: 'contacts',
   module: 'contacts',
-  summary: 'The DingTalk and RTX settings without the secret (hasSecret instead), the last sync results and whether one is running',
+  summary:
+    "The DingTalk and RTX settings without the secret (hasSecret instead), the work apps' directory switches, the last sync results and whether one is running",
   access: CONTACT_ADMINS,
   input: z.object({ userid: z.int32().optional() }),
   output: contactSyncState,
@@ -245,11 +290,11 @@ export const getContactSync = defineCall({
 
 const syncInput = z.object({
   userid: z.int32().optional(),
-  channel: zContactChannel.optional().describe('dingtalk or rtx; the channel switched on when omitted'),
+  channel: zContactChannel.optional().describe('dingtalk, rtx, feishu or wecom; the channel switched on when omitted'),
 });
 
 const SYNC_NOTE =
-  '400 when the channel is not switched on, 51 when DingTalk refuses the credentials, 675 when the RTX server refuses this server, 674 when the provider cannot be reached or answers nonsense, 44 when the directory exceeds the sync limits, 58 while another sync of the company runs';
+  '400 when the channel is not switched on, 51 when DingTalk refuses the credentials, 675 when the RTX server refuses this server or Feishu or WeCom refuse the app (or its directory permission), 674 when the provider cannot be reached or answers nonsense, 44 when the directory exceeds the sync limits, 58 while another sync of the company runs';
 
 export const autoGetDeptFromCT = defineCall({
   name: 'autoGetDeptFromCT',
@@ -337,6 +382,7 @@ export const contactCalls = [
   getContactSync,
   updateDDNotify,
   updateRtxConf,
+  updateAppDirectory,
   autoGetDeptFromCT,
   autoGetEmployeeFromCT,
   autoGetEmpDeptRelation,

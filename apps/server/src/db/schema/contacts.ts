@@ -14,8 +14,10 @@ export const contactSync = pgTable(
       .primaryKey()
       .references(() => companies.id, { onDelete: 'cascade' }),
     ddSecret: text('dd_secret').notNull().default(''),
-    /** 'dingtalk' | 'rtx' while that channel's automatic daily sync is on; null otherwise. Mirrors the settings. */
+    /** The channel whose automatic daily sync is on (null when none). Mirrors the settings and `appChannel`. */
     autoChannel: text('auto_channel'),
+    /** 'feishu' | 'wecom' while the directory is synced from that work app (DingTalk's and RTX's switches are settings). */
+    appChannel: text('app_channel'),
     /** The last report of each step and the last error (the contract's ContactSyncState.last). */
     lastResult: jsonb('last_result').notNull().default({}),
     /** A sync holds this lease while it runs, so two never run at once for one company (on any node). */

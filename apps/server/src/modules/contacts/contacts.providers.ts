@@ -23,7 +23,7 @@ export interface ExtUser {
   deptIds: string[];
 }
 
-/** One directory behind one interface: DingTalk's open API, or an RTX server. */
+/** One directory behind one interface: DingTalk's open API, an RTX server, or a work app's (Feishu, WeCom: modules/im). */
 export interface DirectoryProvider {
   readonly channel: ContactChannel;
   /** Checks the credentials (DingTalk: gets a token); throws 51 / 675 / 674. */
@@ -42,7 +42,7 @@ const CONCURRENCY = 4;
 const tooLarge = (what: string, max: number) =>
   new AppError(Status.SYNC_COUNT_EXCEEDED, `The directory lists more than ${max} ${what}; the sync handles at most that many`);
 
-function mergeUser(byId: Map<string, ExtUser>, u: ExtUser): void {
+export function mergeUser(byId: Map<string, ExtUser>, u: ExtUser): void {
   const seen = byId.get(u.id);
   if (seen) {
     for (const d of u.deptIds) if (!seen.deptIds.includes(d)) seen.deptIds.push(d);
@@ -53,7 +53,7 @@ function mergeUser(byId: Map<string, ExtUser>, u: ExtUser): void {
 }
 
 /** Walks a department tree level by level from its root, `children` answering the direct sub-departments. */
-async function walkTree(rootId: string, children: (id: string) => Promise<{ id: string; name: string }[]>): Promise<ExtDepartment[]> {
+export async function walkTree(rootId: string, children: (id: string) => Promise<{ id: string; name: string }[]>): Promise<ExtDepartment[]> {
   const all: ExtDepartment[] = [];
   const seen = new Set<string>([rootId]);
   let level = [rootId];

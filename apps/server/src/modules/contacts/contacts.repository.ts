@@ -1,10 +1,10 @@
-import type { ContactChannel } from '@openvisit/contract';
+import type { AppContactChannel, ContactChannel } from '@openvisit/contract';
 
 /**
- * Where an employee's outside ids come from: the directory syncs, the WeChat official account (an openid), and the
- * work apps' sign-in (Feishu user_id, WeCom UserID; DingTalk's userid is the directory sync's own link).
+ * Where an employee's outside ids come from: the directory syncs (DingTalk userid, RTX account, Feishu user_id, WeCom
+ * UserID; the work apps' sign-in links the same ids), and the WeChat official account (an openid).
  */
-export type EmployeeLinkSource = ContactChannel | 'wechat' | 'feishu' | 'wecom';
+export type EmployeeLinkSource = ContactChannel | 'wechat';
 
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { contactDepartmentLinks, contactEmployeeLinks, contactSync } from '../../db/schema/index.js';
@@ -56,6 +56,11 @@ function contactSyncState(scope: TenantScope) {
     async setAutoChannel(channel: ContactChannel | null): Promise<void> {
       await ensure();
       await db.update(contactSync).set({ autoChannel: channel }).where(mine);
+    },
+    /** The work app the directory is synced from and the channel of the daily sync, written together. */
+    async setAppChannel(app: AppContactChannel | null, auto: ContactChannel | null): Promise<void> {
+      await ensure();
+      await db.update(contactSync).set({ appChannel: app, autoChannel: auto }).where(mine);
     },
     /** Takes the company's sync lease unless another sync holds it; answers whether it was taken. */
     async acquire(leaseSeconds: number): Promise<boolean> {

@@ -7,6 +7,7 @@ export const contactsRoutes = [
   bind(c.getContactSync, (_input, ctx) => contacts.getState(ctx)),
   bind(c.updateDDNotify, (input, ctx) => contacts.updateDingTalk(ctx, input)),
   bind(c.updateRtxConf, (input, ctx) => contacts.updateRtx(ctx, input)),
+  bind(c.updateAppDirectory, (input, ctx) => contacts.updateAppDirectory(ctx, input)),
   bind(c.autoGetDeptFromCT, (input, ctx) => contacts.runStep(ctx, 'departments', input)),
   bind(c.autoGetEmployeeFromCT, (input, ctx) => contacts.runStep(ctx, 'employees', input)),
   bind(c.autoGetEmpDeptRelation, (input, ctx) => contacts.runStep(ctx, 'relations', input)),

@@ -1,4 +1,6 @@
 import {
+  type AppContactChannel,
+  appDirectoryErrors,
   type CompanySettings,
   type ContactChannel,
   type ContactSyncState,
@@ -22,8 +24,9 @@ import { AppError, badParams } from '../../platform/http/errors.js';
 import type { SecretBox } from '../../platform/identity/crypto.js';
 import type { TenantScope } from '../../platform/identity/tenancy.js';
 import { applyDepartments, applyEmployees, applyRelations, newReport } from './contacts.apply.js';
+import { appDirectoryProvider } from './contacts.apps.js';
 import { type DirectoryProvider, dingTalkProvider, type ExtDepartment, type ExtUser, rtxProvider } from './contacts.providers.js';
-import { contactsRepository, type EmployeeLinkSource } from './contacts.repository.js';
+import { type ContactSyncRow, contactsRepository, type EmployeeLinkSource } from './contacts.repository.js';
 
 /** The directory app's secret (DingTalk notices use the same app), for code without a call context (notification jobs). */
 export function appSecret(scope: TenantScope, secrets: SecretBox): Promise<string> {
@@ -68,24 +71,43 @@ function repoOf(ctx: AuthedContext) {
   return contactsRepository(ctx.tenant);
 }
 
+/** The work app the directory is synced from, if any (its switch is ours; DingTalk's and RTX's are settings). */
+function appChannelOf(row: Pick<ContactSyncRow, 'appChannel'> | undefined): AppContactChannel | null {
+  const c = row?.appChannel;
+  return c === 'feishu' || c === 'wecom' ? c : null;
+}
+
 /** The channel whose switch is on (they are exclusive), if any. */
-export function activeChannel(s: CompanySettings): ContactChannel | null {
+export function activeChannel(s: CompanySettings, row: Pick<ContactSyncRow, 'appChannel'> | undefined): ContactChannel | null {
   if (s.ddnotify === 1) return 'dingtalk';
   if (s.rtxnotify === 1) return 'rtx';
-  return null;
+  return appChannelOf(row);
 }
 
 /** The channel the daily job syncs: auto-sync on, and its channel switched on. */
-export function autoChannel(s: CompanySettings): ContactChannel | null {
+export function autoChannel(s: CompanySettings, row: Pick<ContactSyncRow, 'appChannel' | 'autoChannel'> | undefined): ContactChannel | null {
   if (s.ddnotify === 1 && s.ddautosync === 1) return 'dingtalk';
   if (s.rtxnotify === 1 && s.rtxAuto === 1) return 'rtx';
-  return null;
+  const app = appChannelOf(row);
+  return app && row?.autoChannel === app ? app : null;
 }
 
 const bit = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
 
+/** Whether each work app is set up, so its directory can be switched on. */
+async function appsReady(ctx: AuthedContext): Promise<Record<AppContactChannel, boolean>> {
+  const [feishu, wecom] = await Promise.all([appDirectoryProvider(ctx, 'feishu'), appDirectoryProvider(ctx, 'wecom')]);
+  return { feishu: feishu !== null, wecom: wecom !== null };
+}
+
 export async function getState(ctx: AuthedContext): Promise<ContactSyncState> {
-  const [s, row] = await Promise.all([settingsOf(ctx), repoOf(ctx).state()]);
+  const [s, row, ready] = await Promise.all([settingsOf(ctx), repoOf(ctx).state(), appsReady(ctx)]);
+  const app = appChannelOf(row);
+  const appState = (c: AppContactChannel) => ({
+    on: bit(app === c ? 1 : 0),
+    auto: bit(app === c && row?.autoChannel === c ? 1 : 0),
+    ready: ready[c],
+  });
   const last = (row?.lastResult ?? {}) as Record<string, unknown>;
   const report = (v: unknown) =>
     syncReport
@@ -93,9 +115,10 @@ export async function getState(ctx: AuthedContext): Promise<ContactSyncState> {
       .catch(null)
       .parse(v ?? null);
   return {
-    channel: activeChannel(s),
+    channel: activeChannel(s, row),
     dingtalk: { ddnotify: bit(s.ddnotify), ddcorpid: s.ddcorpid, ddagentid: s.ddagentid, ddautosync: bit(s.ddautosync), hasSecret: !!row?.ddSecret },
     rtx: { rtxnotify: bit(s.rtxnotify), rtxip: s.rtxip, rtxport: s.rtxport, rtxAuto: bit(s.rtxAuto) },
+    apps: { feishu: appState('feishu'), wecom: appState('wecom') },
     last: {
       departments: report(last.departments),
       employees: report(last.employees),
@@ -106,13 +129,14 @@ export async function getState(ctx: AuthedContext): Promise<ContactSyncState> {
         .parse(last.error ?? null),
     },
     running: !!row?.runningUntil && row.runningUntil.getTime() > Date.now(),
-    nextAutoSync: autoChannel(s) ? nextMidnight(new Date()).getTime() : null,
+    nextAutoSync: autoChannel(s, row) ? nextMidnight(new Date()).getTime() : null,
   };
 }
 
 /** Keeps the daily job's company list in step with the settings (it reads our table, not every company's JSON). */
 async function syncAutoChannel(ctx: AuthedContext): Promise<void> {
-  await repoOf(ctx).setAutoChannel(autoChannel(await settingsOf(ctx)));
+  const [s, row] = await Promise.all([settingsOf(ctx), repoOf(ctx).state()]);
+  await repoOf(ctx).setAutoChannel(autoChannel(s, row));
 }
 
 /** A channel's switches for the log: auto-sync is only ever on with its channel (the settings checks refuse the rest). */
@@ -130,7 +154,7 @@ export async function updateDingTalk(
   input: { ddnotify?: 0 | 1; ddcorpid?: string; ddcorpsecret?: string; ddagentid?: string; ddautosync?: 0 | 1; acceptClause?: boolean },
 ): Promise<null> {
   const repo = repoOf(ctx);
-  const [s, stored] = await Promise.all([settingsOf(ctx), repo.secret(ctx.services.secrets)]);
+  const [s, stored, row] = await Promise.all([settingsOf(ctx), repo.secret(ctx.services.secrets), repo.state()]);
   const newSecret = input.ddcorpsecret || '';
   // Clearing the AppKey forgets the secret that went with it.
   const secret = input.ddcorpid === '' ? newSecret : newSecret || stored;
@@ -142,7 +166,7 @@ export async function updateDingTalk(
     ddautosync: input.ddautosync ?? (input.ddnotify === 0 ? 0 : bit(s.ddautosync)),
     hasSecret: secret !== '',
   };
-  const errors = dingTalkConfigErrors(next, s.rtxnotify === 1);
+  const errors = dingTalkConfigErrors(next, s.rtxnotify === 1 || appChannelOf(row) !== null);
   if (errors.length) throw badParams(errors);
   if (next.ddautosync === 1 && s.ddautosync !== 1) await checkClause(ctx, input.acceptClause);
   // As the original did: credentials are checked with DingTalk when the channel is switched on or they change.
@@ -167,14 +191,14 @@ export async function updateRtx(
   ctx: AuthedContext,
   input: { rtxnotify?: 0 | 1; rtxIp?: string; rtxPort?: number; rtxAuto?: 0 | 1; acceptClause?: boolean },
 ): Promise<null> {
-  const s = await settingsOf(ctx);
+  const [s, row] = await Promise.all([settingsOf(ctx), repoOf(ctx).state()]);
   const next = {
     rtxnotify: input.rtxnotify ?? bit(s.rtxnotify),
     rtxip: input.rtxIp ?? s.rtxip,
     rtxport: input.rtxPort ?? s.rtxport,
     rtxAuto: input.rtxAuto ?? (input.rtxnotify === 0 ? 0 : bit(s.rtxAuto)),
   };
-  const errors = rtxConfigErrors(next, s.ddnotify === 1);
+  const errors = rtxConfigErrors(next, s.ddnotify === 1 || appChannelOf(row) !== null);
   if (errors.length) throw badParams(errors);
   if (next.rtxAuto === 1 && s.rtxAuto !== 1) await checkClause(ctx, input.acceptClause);
   await patchSettings(ctx, next);
@@ -185,11 +209,41 @@ export async function updateRtx(
   return null;
 }
 
+export async function updateAppDirectory(ctx: AuthedContext, input: In<'updateAppDirectory'>): Promise<null> {
+  const repo = repoOf(ctx);
+  const [s, row] = await Promise.all([settingsOf(ctx), repo.state()]);
+  const c = input.channel;
+  const current = appChannelOf(row);
+  const wasOn = current === c;
+  const wasAuto = wasOn && row?.autoChannel === c;
+  const on = input.on ?? bit(wasOn ? 1 : 0);
+  // Switching the directory off switches its automatic sync off with it.
+  const auto = input.auto ?? (input.on === 0 ? 0 : bit(wasAuto ? 1 : 0));
+  const provider = on === 1 ? await appDirectoryProvider(ctx, c) : null;
+  const otherOn = s.ddnotify === 1 || s.rtxnotify === 1 || (current !== null && current !== c);
+  const errors = appDirectoryErrors({ on, auto, ready: provider !== null }, otherOn);
+  if (errors.length) throw badParams(errors);
+  if (auto === 1 && !wasAuto) await checkClause(ctx, input.acceptClause);
+  // As DingTalk's: the app's credentials are checked with the platform when its directory is switched on.
+  if (provider && !wasOn) await provider.verify();
+  await repo.setAppChannel(on === 1 ? c : wasOn ? null : current, auto === 1 ? c : wasAuto ? null : autoChannel(s, row));
+  ctx.audit.objName = settingObject(c);
+  ctx.audit.desc = logDesc(on !== 1 ? 'appDirectoryOff' : auto === 1 ? 'appDirectoryOnAuto' : 'appDirectoryOn');
+  return null;
+}
+
 /** The provider of a channel from the company's settings; 400 when that channel is not switched on. */
 async function providerOf(ctx: AuthedContext, s: CompanySettings, channel: ContactChannel | undefined): Promise<DirectoryProvider> {
-  const chosen = channel ?? activeChannel(s);
+  const row = await repoOf(ctx).state();
+  const chosen = channel ?? activeChannel(s, row);
   if (!chosen) throw badParams([{ field: 'channel', rule: 'required' }]);
   const limits = ctx.config.contacts;
+  if (chosen === 'feishu' || chosen === 'wecom') {
+    if (appChannelOf(row) !== chosen) throw badParams([{ field: 'channel', rule: 'channelOff' }]);
+    const provider = await appDirectoryProvider(ctx, chosen);
+    if (!provider) throw badParams([{ field: 'channel', rule: 'appMissing' }]);
+    return provider;
+  }
   if (chosen === 'dingtalk') {
     if (s.ddnotify !== 1) throw badParams([{ field: 'channel', rule: 'channelOff' }]);
     const appSecret = await repoOf(ctx).secret(ctx.services.secrets);
@@ -289,8 +343,8 @@ export async function runStep(ctx: AuthedContext, step: SyncStep, input: { chann
 
 /** Every step with one fetch: the daily job. Answers null when the company's auto-sync is no longer on. */
 export async function runAutomatic(ctx: AuthedContext): Promise<SyncReport[] | null> {
-  const s = await settingsOf(ctx);
-  const channel = autoChannel(s);
+  const [s, row] = await Promise.all([settingsOf(ctx), repoOf(ctx).state()]);
+  const channel = autoChannel(s, row);
   if (!channel) return null;
   const provider = await providerOf(ctx, s, channel);
   return withLease(ctx, () => syncSteps(ctx, provider, ['departments', 'employees', 'relations'], true));

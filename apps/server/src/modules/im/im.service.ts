@@ -21,7 +21,8 @@ import { type AuthedContext, inTx } from '../../platform/http/calls.js';
 import { AppError, badParams } from '../../platform/http/errors.js';
 import type { SecretBox } from '../../platform/identity/crypto.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
-import { contacts } from '../contacts/contacts.public.js';
+import { type AppDirectory, contacts, type DirectoryProvider } from '../contacts/contacts.public.js';
+import { feishuDirectory, weComDirectory } from './im.directory.js';
 import { type ImAppRow, type ImSecrets, imRepository, openSecrets } from './im.repository.js';
 import { authorizeUrl, identify, openState, redirectUriOf, type SignInTarget, sealState } from './im.signin.js';
 import { fetchToken, type PlatformTarget, type TokenResult } from './im.tokens.js';
@@ -190,6 +191,22 @@ export async function remove(ctx: AuthedContext, input: In<'delImApp'>): Promise
   ctx.audit.objName = settingObject(LOGGED[input.platform]);
   return null;
 }
+
+// ---- The directory of a work app ------------------------------------------------------------------------------
+
+/** The directory of the company's Feishu or WeCom app, which contacts' sync reads; null when the app is not set up. */
+async function appDirectory(deps: AppDeps, platform: 'feishu' | 'wecom'): Promise<DirectoryProvider | null> {
+  const c = await current(deps, platform);
+  if (!c.app.appId || !c.secrets[IM_TOKEN_SECRET[platform]]) return null;
+  const t = targetOf(deps, c);
+  return platform === 'feishu' ? feishuDirectory({ ...t, platform }, deps.config.contacts) : weComDirectory({ ...t, platform }, deps.config.contacts);
+}
+
+/** Handed to contacts at start-up (app.ts): the work apps' directories. */
+export const appDirectories: Record<'feishu' | 'wecom', AppDirectory> = {
+  feishu: { provider: (deps) => appDirectory(deps, 'feishu') },
+  wecom: { provider: (deps) => appDirectory(deps, 'wecom') },
+};
 
 // ---- Signing in with a work app -------------------------------------------------------------------------------
 

@@ -1,4 +1,11 @@
-import { autoGetEmployeeFromCT, type CallInput, type SyncStep, type updateDDNotify, type updateRtxConf } from '@openvisit/contract';
+import {
+  autoGetEmployeeFromCT,
+  type CallInput,
+  type SyncStep,
+  type updateAppDirectory,
+  type updateDDNotify,
+  type updateRtxConf,
+} from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyKeys } from '../../core/company/public';
 import { canCall } from '../../platform/access';
@@ -41,6 +48,10 @@ export function useUpdateDingTalk() {
 
 export function useUpdateRtx() {
   return useSettingsMutation((input: CallInput<typeof updateRtxConf>) => api.updateRtxConf(input, { silent: 'form' }));
+}
+
+export function useUpdateAppDirectory() {
+  return useSettingsMutation((input: CallInput<typeof updateAppDirectory>) => api.updateAppDirectory(input, { silent: 'form' }));
 }
 
 /** After a sync: the employee list, the department tree and the sync state all change. */

@@ -1,4 +1,5 @@
 import {
+  type AppContactChannel,
   type ContactFieldFailure,
   type ContactSyncState,
   checkDdAgentId,
@@ -12,12 +13,13 @@ import {
 } from '@openvisit/contract';
 import { Alert, App, Button, Form, type FormInstance, type FormRule, Input, InputNumber, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useUserInfo } from '../../../core/company/public';
 import { ApiError } from '../../../platform/apiError';
 import { i18n } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import type { employeesEn } from '../locales/en';
-import { useUpdateDingTalk, useUpdateRtx } from '../syncApi';
+import { useUpdateAppDirectory, useUpdateDingTalk, useUpdateRtx } from '../syncApi';
 import { ClauseField } from './ClauseField';
 
 type RuleKey = keyof typeof employeesEn.sync.rules;
@@ -52,6 +54,9 @@ function applyErrors(form: FormInstance, err: unknown, text: (rule: string) => s
   form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
   return byField.size > 0;
 }
+
+/** Another directory channel is switched on (one at a time). */
+const otherOn = (state: ContactSyncState, mine: ContactSyncState['channel']) => state.channel !== null && state.channel !== mine;
 
 interface DingTalkValues {
   ddnotify: boolean;
@@ -111,7 +116,8 @@ export function DingTalkForm({ state }: { state: ContactSyncState }) {
         valuePropName="checked"
         rules={[
           {
-            validator: async (_r, v: unknown) => (v === true && state.rtx.rtxnotify === 1 ? Promise.reject(new Error(text('exclusive'))) : undefined),
+            validator: async (_r, v: unknown) =>
+              v === true && otherOn(state, 'dingtalk') ? Promise.reject(new Error(text('exclusive'))) : undefined,
           },
         ]}
       >
@@ -204,8 +210,7 @@ export function RtxForm({ state }: { state: ContactSyncState }) {
         valuePropName="checked"
         rules={[
           {
-            validator: async (_r, v: unknown) =>
-              v === true && state.dingtalk.ddnotify === 1 ? Promise.reject(new Error(text('exclusive'))) : undefined,
+            validator: async (_r, v: unknown) => (v === true && otherOn(state, 'rtx') ? Promise.reject(new Error(text('exclusive'))) : undefined),
           },
         ]}
       >
@@ -239,7 +244,97 @@ export function RtxForm({ state }: { state: ContactSyncState }) {
         <Switch disabled={!on && !auto} />
       </Form.Item>
       {auto && r.rtxAuto !== 1 ? <ClauseField clause={clause} /> : null}
-      {state.dingtalk.ddnotify === 1 ? <Alert type="info" showIcon style={{ marginBottom: 16 }} title={text('exclusive')} /> : null}
+      {otherOn(state, 'rtx') ? <Alert type="info" showIcon style={{ marginBottom: 16 }} title={text('exclusive')} /> : null}
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        {t('employees.sync.save')}
+      </Button>
+    </Form>
+  );
+}
+
+interface AppValues {
+  on: boolean;
+  auto: boolean;
+  acceptClause?: boolean;
+}
+
+/** A work app's directory (`updateAppDirectory`): only switches here; the app itself is set up under Settings › Work apps. */
+export function AppDirectoryForm({ state, channel }: { state: ContactSyncState; channel: AppContactChannel }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const text = useRuleText();
+  const [form] = Form.useForm<AppValues>();
+  const save = useUpdateAppDirectory();
+  const clause = useUserInfo().data?.escapeClause ?? '';
+  const a = state.apps[channel];
+  const appName = t(`employees.sync.channels.${channel}`);
+  const on = Form.useWatch('on', form) ?? a.on === 1;
+  const auto = Form.useWatch('auto', form) ?? a.auto === 1;
+
+  const submit = async (v: AppValues) => {
+    try {
+      await save.mutateAsync({ channel, on: v.on ? 1 : 0, auto: v.auto ? 1 : 0, ...(v.acceptClause ? { acceptClause: true } : {}) });
+      void message.success(t('employees.sync.app.saved', { app: appName }));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === Status.DIRECTORY_REFUSED) {
+        form.setFields([{ name: 'on', errors: [`${withColon(t('employees.sync.app.refused', { app: appName }))}${err.reason}`] }]);
+        return;
+      }
+      if (!applyErrors(form, err, text) && err instanceof ApiError) displayError(err);
+    }
+  };
+
+  return (
+    <Form<AppValues>
+      form={form}
+      // Both apps' forms live in the modal's tabs: the name keeps their fields' ids apart.
+      name={`${channel}-directory`}
+      layout="vertical"
+      onFinish={submit}
+      initialValues={{ on: a.on === 1, auto: a.auto === 1 }}
+      data-testid={`${channel}-form`}
+    >
+      <Typography.Paragraph type="secondary">{t('employees.sync.app.help', { app: appName })}</Typography.Paragraph>
+      {a.ready ? null : (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('employees.sync.app.missing', { app: appName })}
+          action={<Link to="/setting/workapps">{t('employees.sync.app.setUp')}</Link>}
+        />
+      )}
+      <Form.Item
+        name="on"
+        label={t('employees.sync.app.on', { app: appName })}
+        valuePropName="checked"
+        rules={[
+          {
+            validator: async (_r, v: unknown) => {
+              if (v !== true) return;
+              if (otherOn(state, channel)) throw new Error(text('exclusive'));
+              if (!a.ready) throw new Error(text('appMissing'));
+            },
+          },
+        ]}
+      >
+        <Switch />
+      </Form.Item>
+      <Form.Item
+        name="auto"
+        label={t('employees.sync.app.auto')}
+        valuePropName="checked"
+        dependencies={['on']}
+        rules={[
+          {
+            validator: async (_r, v: unknown) =>
+              v === true && form.getFieldValue('on') !== true ? Promise.reject(new Error(text('channelOff'))) : undefined,
+          },
+        ]}
+      >
+        <Switch disabled={!on && !auto} />
+      </Form.Item>
+      {auto && a.auto !== 1 ? <ClauseField clause={clause} /> : null}
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         {t('employees.sync.save')}
       </Button>

@@ -1,5 +1,6 @@
 import type { ContactSyncState, SyncReport } from '@openvisit/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
@@ -10,6 +11,7 @@ const STATE: ContactSyncState = {
   channel: 'dingtalk',
   dingtalk: { ddnotify: 1, ddcorpid: 'dingkey7x2p', ddagentid: '2934571', ddautosync: 0, hasSecret: true },
   rtx: { rtxnotify: 0, rtxip: '', rtxport: 0, rtxAuto: 0 },
+  apps: { feishu: { on: 0, auto: 0, ready: true }, wecom: { on: 0, auto: 0, ready: false } },
   last: { departments: null, employees: null, relations: null, error: null },
   running: false,
   nextAutoSync: null,
@@ -42,7 +44,9 @@ function renderModal(handlers: Record<string, Handler>) {
   const server = stubServer({ GetUserInfo: ok({ escapeClause: '' }), getContactSync: ok(STATE), ...handlers });
   render(
     <AppProviders queryClient={createQueryClient()}>
-      <DirectorySyncModal open onClose={() => {}} />
+      <MemoryRouter>
+        <DirectorySyncModal open onClose={() => {}} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return server;
@@ -117,9 +121,24 @@ describe('DirectorySyncModal', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'RTX' }));
     const form = await screen.findByTestId('rtx-form');
     fireEvent.click(within(form).getByRole('switch', { name: 'Use RTX' }));
-    expect((await within(form).findAllByText('DingTalk and RTX cannot both be on: switch the other one off first')).length).toBeGreaterThan(0);
+    expect((await within(form).findAllByText('One directory at a time: switch the other one off first')).length).toBeGreaterThan(0);
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     await new Promise((r) => setTimeout(r, 50));
     expect(server.paths()).not.toContain('updateRtxConf');
+  });
+
+  it('a work app’s directory: not set up, it points to Work apps; set up, it is still one directory at a time', async () => {
+    const server = renderModal({});
+    fireEvent.click(await screen.findByRole('tab', { name: 'WeCom' }));
+    const wecom = await screen.findByTestId('wecom-form');
+    expect(within(wecom).getByText('The WeCom app is not set up yet.')).toBeTruthy();
+    expect(within(wecom).getByRole('link', { name: 'Open Work apps' }).getAttribute('href')).toBe('/setting/workapps');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Feishu' }));
+    const feishu = await screen.findByTestId('feishu-form');
+    fireEvent.click(within(feishu).getByRole('switch', { name: 'Use Feishu' }));
+    expect((await within(feishu).findAllByText('One directory at a time: switch the other one off first')).length).toBeGreaterThan(0);
+    fireEvent.click(within(feishu).getByRole('button', { name: 'Save' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.paths()).not.toContain('updateAppDirectory');
   });
 });

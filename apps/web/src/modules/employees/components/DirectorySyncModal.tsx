@@ -13,7 +13,7 @@ import { resolveMessage } from '../../../platform/notify';
 import type { employeesEn } from '../locales/en';
 import { canSyncDirectory, SYNC_STEPS, SYNC_TIMEOUT_MS, useAfterSync, useContactSync } from '../syncApi';
 import { ClauseField } from './ClauseField';
-import { DingTalkForm, RtxForm } from './DirectorySyncForms';
+import { AppDirectoryForm, DingTalkForm, RtxForm } from './DirectorySyncForms';
 
 type ProblemKey = keyof typeof employeesEn.sync.problems;
 const isProblemKey = (k: string): k is ProblemKey => i18n.exists(`employees.sync.problems.${k}`);
@@ -254,7 +254,7 @@ function ChannelLine({ state }: { state: ContactSyncState }) {
 }
 
 /**
- * Employees › Directory sync: the connected directory (DingTalk or RTX), its settings, and a sync run with
+ * Employees › Directory sync: the connected directory (DingTalk, RTX, or the Feishu or WeCom work app), its settings, and a sync run with
  * each step's counts and the records that could not be synced. Refreshes the list and the tree afterwards.
  */
 export function DirectorySyncModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -288,6 +288,11 @@ export function DirectorySyncModal({ open, onClose }: { open: boolean; onClose: 
                 children: <DingTalkForm key={JSON.stringify(data.dingtalk)} state={data} />,
               },
               { key: 'rtx', label: t('employees.sync.tabs.rtx'), children: <RtxForm key={JSON.stringify(data.rtx)} state={data} /> },
+              ...(['feishu', 'wecom'] as const).map((c) => ({
+                key: c,
+                label: t(`employees.sync.tabs.${c}`),
+                children: <AppDirectoryForm key={JSON.stringify(data.apps[c])} state={data} channel={c} />,
+              })),
             ]}
           />
         </>

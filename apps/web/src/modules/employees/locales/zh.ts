@@ -1,6 +1,7 @@
 import type { DeepStrings } from '../../../platform/locales/types';
 import type { employeesEn } from './en';
 import { importCheckZh } from './importCheck.zh';
+import { syncZh } from './sync.zh';
 
 /** Chinese has one plural form: the `_one` keys only exist because the English source has them. */
 export const employeesZh: DeepStrings<typeof employeesEn> = {
@@ -314,89 +315,5 @@ export const employeesZh: DeepStrings<typeof employeesEn> = {
     switchFor: '{{name}} 可以邀请访客',
     cols: { name: '姓名', empNo: '工号', phone: '手机号', departments: '部门', status: '状态', mayInvite: '允许邀请' },
   },
-  sync: {
-    button: '通讯录同步',
-    title: '通讯录同步（钉钉、腾讯通）',
-    connected: '已连接通讯录：',
-    notConnected: '尚未连接通讯录：请设置并开启钉钉或腾讯通。',
-    autoOn: '每天 00:00（服务器时间）自动同步（下次：{{time}}）。',
-    autoOff: '每日自动同步已关闭。',
-    channels: { dingtalk: '钉钉', rtx: '腾讯通' },
-    tabs: { run: '立即同步', dingtalk: '钉钉', rtx: '腾讯通' },
-    run: {
-      intro:
-        '从{{channel}}读取部门、员工及其所属部门。员工先按{{channel}}账号匹配，再按手机号、工号匹配，重复同步不会产生重复员工。不会删除任何人：通讯录中已不存在的人员会被设为停用，重新出现时恢复启用。',
-      start: '立即同步',
-      running: '正在同步…',
-      done: '同步完成',
-      doneWithProblems_one: '同步完成；{{count}} 条记录未能同步',
-      doneWithProblems_other: '同步完成；{{count}} 条记录未能同步',
-      stopped: '同步在“{{step}}”步骤中止',
-      last: '上次同步：{{time}}',
-      lastAuto: '上次同步：{{time}}（自动）',
-      lastError: '上次同步失败（{{time}}）',
-    },
-    steps: { departments: '部门', employees: '员工', relations: '所属部门' },
-    counts: '新增 {{created}} · 更新 {{updated}} · 未变 {{unchanged}} · 未同步 {{failed}}',
-    vanishedCount: '{{count}} 条已不在通讯录中',
-    failures: {
-      title: '未同步的记录',
-      name: '姓名',
-      externalId: '通讯录 ID',
-      step: '步骤',
-      problem: '问题',
-      more: '仅显示前 {{shown}} 条，共 {{count}} 条。',
-    },
-    vanished: {
-      title: '已不在通讯录中',
-      stopped: '已设为停用',
-      kept: '保持不变',
-    },
-    problems: {
-      phoneTaken: '该手机号已被其他员工使用',
-      phoneFormat: '手机号格式不正确',
-      empNoTaken: '该工号已被其他员工使用',
-      nameRequired: '缺少姓名',
-      nameTooLong: '姓名过长',
-      nameIllegalChars: '姓名包含无法保存的字符',
-      deptNameExists: '同级已存在同名部门',
-      deptNameRequired: '缺少部门名称',
-      deptNameTooLong: '部门名称过长',
-      deptNameCycle: '移动会使部门位于其自身之下',
-      parentIdParentFailed: '上级部门未能同步',
-      parentIdParentMissing: '通讯录中缺少其上级部门',
-      empidNotSynced: '未作为员工同步（见“员工”）',
-      deptIdsDepartmentNotSynced: '部分所属部门未同步（见“部门”）',
-      other: '被拒绝（{{field}}：{{rule}}）',
-    },
-    rules: {
-      required: '开启该通道时必填',
-      format: '格式不正确',
-      tooLong: '过长',
-      range: '端口范围为 1 至 65535',
-      exclusive: '钉钉与腾讯通不能同时开启：请先关闭另一个',
-      channelOff: '请先开启该通道',
-    },
-    dingtalk: {
-      help: '在钉钉开发者后台获取企业内部应用的 AppKey、AppSecret 和 AgentId；应用需具有通讯录读取权限。',
-      notify: '使用钉钉',
-      appKey: 'AppKey（CorpId）',
-      secret: 'AppSecret',
-      secretKept: '已保存——留空则保持不变',
-      agentId: 'AgentId',
-      auto: '每天 00:00 自动同步',
-      saved: '钉钉设置已保存',
-      refused: '钉钉拒绝了这些凭据',
-    },
-    rtx: {
-      help: '腾讯通服务器须在其 SDKProperty.xml 中允许本服务器的地址。',
-      notify: '使用腾讯通',
-      ip: '腾讯通服务器地址',
-      port: 'SDK 端口',
-      auto: '每天 00:00 自动同步',
-      saved: '腾讯通设置已保存',
-    },
-    save: '保存',
-    close: '关闭',
-  },
+  sync: syncZh,
 };

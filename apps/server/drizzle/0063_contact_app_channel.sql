@@ -1,0 +1,1 @@
+ALTER TABLE "contact_sync" ADD COLUMN "app_channel" text;
