@@ -21,7 +21,6 @@ import { registerRecoveryJobs } from './modules/auth/auth.recovery.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { blacklistDownloads, blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
 import { originalDialect } from './modules/compat/compat.dialect.js';
-import { registerAppDirectory } from './modules/contacts/contacts.public.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { registerContactJobs } from './modules/contacts/contacts.schedule.js';
 import { registerIclock } from './modules/credentials/credentials.iclock.js';
@@ -32,7 +31,7 @@ import { deviceAuthenticator } from './modules/devices/devices.auth.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { doorsRoutes } from './modules/doors/doors.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
-import { appDirectories } from './modules/im/im.public.js';
+import { registerWorkApps } from './modules/im/im.public.js';
 import { imRoutes } from './modules/im/im.routes.js';
 import { cardApproval } from './modules/interimCards/interimCards.public.js';
 import { interimCardsDownloads, interimCardsRoutes } from './modules/interimCards/interimCards.routes.js';
@@ -218,15 +217,14 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   registerApprovalSubject('truck', truckApproval);
   registerApprovalSubject('interimCard', cardApproval);
   registerApprovalSubject('resident', residentApproval);
-  // The directory sync reads the Feishu and WeCom apps through im, which imports contacts (no import back).
-  registerAppDirectory('feishu', appDirectories.feishu);
-  registerAppDirectory('wecom', appDirectories.wecom);
+  const stopWorkApps = registerWorkApps({ system, config, services, log: app.log });
   registerClosingJobs({ system, jobs, files, log: app.log });
   registerRecoveryJobs({ system, config, services, log: app.log });
   await events.start(database);
   app.addHook('onClose', async () => {
     await jobs.stop();
     await stopCredentials();
+    await stopWorkApps();
     mailer.close();
     await events.close();
   });

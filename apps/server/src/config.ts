@@ -35,6 +35,8 @@ const envSchema = z.object({
   WECHAT_API_URL: z.url().default('https://api.weixin.qq.com'),
   /** The work apps' platforms (issue 40): a private deployment, a proxy or a simulator may stand in. */
   FEISHU_API_URL: z.url().default('https://open.feishu.cn'),
+  IM_CONNECTIONS: onOff.default(true),
+  IM_LEASE_SECONDS: z.coerce.number().int().min(2).max(300).default(15),
   WECOM_API_URL: z.url().default('https://qyapi.weixin.qq.com'),
   /** DingTalk's new API (api.dingtalk.com: OAuth, cards); DINGTALK_API_URL is the old one (oapi). */
   DINGTALK_NEW_API_URL: z.url().default('https://api.dingtalk.com'),
@@ -137,6 +139,11 @@ export interface Config {
     dingtalkNewApiUrl: string;
     /** The sign-in pages: DingTalk's, Feishu's, WeCom's web (QR) login and its in-app OAuth page. */
     login: { dingtalk: string; feishu: string; wecom: string; wecomInApp: string };
+    /**
+     * The work apps' outgoing connections (Feishu's long connection): held by one process per app through a database
+     * lease of `leaseMs` (IM_LEASE_SECONDS), renewed every third of it; off (IM_CONNECTIONS=off) none is opened.
+     */
+    connections: { enabled: boolean; leaseMs: number };
   };
   /**
    * The key provider secrets are sealed with (SECRET_KEY). Absent: generated once into DATA_DIR/secret.key — several
@@ -261,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         wecom: e.WECOM_LOGIN_URL.replace(/\/$/, ''),
         wecomInApp: e.WECOM_OAUTH_URL.replace(/\/$/, ''),
       },
+      connections: { enabled: e.IM_CONNECTIONS, leaseMs: e.IM_LEASE_SECONDS * 1000 },
     },
     secretKey: e.SECRET_KEY,
     notify: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 },

@@ -4,4 +4,5 @@ export { type AppDirectory, type AppDirectoryDeps, registerAppDirectory } from '
 export type { HttpAnswer, HttpLimits } from './contacts.http.js';
 export { fetchBounded, mapLimit, sleep } from './contacts.http.js';
 export { type DirectoryProvider, decodeRtx, type ExtDepartment, type ExtUser, mergeUser, walkTree } from './contacts.providers.js';
+export { directoryChanged } from './contacts.schedule.js';
 export * as contacts from './contacts.service.js';

@@ -1,4 +1,4 @@
-import { LogModule, renderLogDesc, Status, settingObject } from '@openvisit/contract';
+import { type ContactChannel, LogModule, renderLogDesc, Status, settingObject } from '@openvisit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { writeLog } from '../../platform/http/audit.js';
@@ -46,6 +46,24 @@ export async function ensureDailySync(jobs: JobQueue, now: Date = new Date(), af
   await jobs.enqueue(DAILY_JOB, { day }, { runAt: at, key: `${DAILY_JOB}:${day}`, maxAttempts: 10 });
 }
 
+/** How long a pushed directory change waits for the ones that follow it: one sync gathers the changes of that while. */
+export const CHANGE_DELAY_MS = 5_000;
+
+/**
+ * A directory change the platform pushed (Feishu's contact events): one automatic sync of the company at the end of the
+ * current `delayMs` window, keyed by it, so a burst of changes makes one run. Runs only while the company's automatic
+ * sync is on with that channel (the switch says "every day and when the directory changes").
+ */
+export async function directoryChanged(jobs: JobQueue, companyId: number, channel: ContactChannel, delayMs = CHANGE_DELAY_MS): Promise<void> {
+  const now = Date.now();
+  const window = delayMs > 0 ? Math.floor(now / delayMs) : now;
+  await jobs.enqueue(
+    COMPANY_JOB,
+    { companyId, day: 'change', channel },
+    { key: `${COMPANY_JOB}:${companyId}:change:${window}`, runAt: new Date(delayMs > 0 ? (window + 1) * delayMs : now), maxAttempts: 5 },
+  );
+}
+
 /** Refusals a retry cannot cure: recorded in the company's last result and not retried. */
 const FINAL = new Set<number>([Status.DINGTALK_VERIFY_FAILED, Status.DIRECTORY_REFUSED, Status.SYNC_COUNT_EXCEEDED, Status.BAD_PARAMS]);
 
@@ -62,10 +80,10 @@ export function registerContactJobs(deps: ScheduleDeps, now: () => Date = () => 
       await jobs.enqueue(COMPANY_JOB, { companyId: c.companyId, day }, { key: `${COMPANY_JOB}:${c.companyId}:${day}`, maxAttempts: 5 });
   });
   jobs.register(COMPANY_JOB, async (payload) => {
-    const { companyId } = payload as { companyId: number; day: string };
+    const { companyId, channel } = payload as { companyId: number; day: string; channel?: ContactChannel };
     const ctx = jobContext(deps, companyId, { job: COMPANY_JOB, account: 'auto-sync', name: 'Automatic sync' });
     try {
-      const reports = await runAutomatic(ctx);
+      const reports = await runAutomatic(ctx, channel);
       if (!reports) return;
       const desc = autoSummary(reports);
       await writeLog(

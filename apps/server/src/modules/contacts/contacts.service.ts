@@ -341,11 +341,14 @@ export async function runStep(ctx: AuthedContext, step: SyncStep, input: { chann
   return report;
 }
 
-/** Every step with one fetch: the daily job. Answers null when the company's auto-sync is no longer on. */
-export async function runAutomatic(ctx: AuthedContext): Promise<SyncReport[] | null> {
+/**
+ * Every step with one fetch: the daily job, and a pushed change of `only`'s directory. Answers null when the company's
+ * auto-sync is no longer on (or no longer with that channel).
+ */
+export async function runAutomatic(ctx: AuthedContext, only?: ContactChannel): Promise<SyncReport[] | null> {
   const [s, row] = await Promise.all([settingsOf(ctx), repoOf(ctx).state()]);
   const channel = autoChannel(s, row);
-  if (!channel) return null;
+  if (!channel || (only && channel !== only)) return null;
   const provider = await providerOf(ctx, s, channel);
   return withLease(ctx, () => syncSteps(ctx, provider, ['departments', 'employees', 'relations'], true));
 }

@@ -1,2 +1,3 @@
 /** What other modules may use of modules/im: the only file they import from it. */
-export { type AppDeps, appDirectories, signedInEmployee, signInOptions, signInState, signInUrl } from './im.service.js';
+export { ImConnections, registerWorkApps } from './im.connections.js';
+export { type AppDeps, signedInEmployee, signInOptions, signInState, signInUrl } from './im.service.js';

@@ -196,10 +196,16 @@ export async function remove(ctx: AuthedContext, input: In<'delImApp'>): Promise
 
 /** The directory of the company's Feishu or WeCom app, which contacts' sync reads; null when the app is not set up. */
 async function appDirectory(deps: AppDeps, platform: 'feishu' | 'wecom'): Promise<DirectoryProvider | null> {
+  const t = await connectionTarget(deps, platform);
+  if (!t) return null;
+  return platform === 'feishu' ? feishuDirectory({ ...t, platform }, deps.config.contacts) : weComDirectory({ ...t, platform }, deps.config.contacts);
+}
+
+/** Where and as whom a company's app is reached, for its outgoing connection; null when the app is not set up. */
+export async function connectionTarget(deps: AppDeps, platform: ImPlatform): Promise<PlatformTarget | null> {
   const c = await current(deps, platform);
   if (!c.app.appId || !c.secrets[IM_TOKEN_SECRET[platform]]) return null;
-  const t = targetOf(deps, c);
-  return platform === 'feishu' ? feishuDirectory({ ...t, platform }, deps.config.contacts) : weComDirectory({ ...t, platform }, deps.config.contacts);
+  return targetOf(deps, c);
 }
 
 /** Handed to contacts at start-up (app.ts): the work apps' directories. */
