@@ -49,7 +49,8 @@ describe('a work app’s long connection with two server processes', () => {
   it('one process holds it; killed, the other takes it over within seconds and the directory’s changes still arrive', async () => {
     const first = await server();
     const token = (await first.call<{ token: string }>('Login', ADMIN)).body.result.token;
-    expect((await first.call('updateImApp', { platform: 'feishu', appId: fsim.app.appId, appSecret: fsim.app.appSecret }, token)).body.status).toBe(0);
+    const app = { platform: 'feishu', appId: fsim.app.appId, appSecret: fsim.app.appSecret };
+    expect((await first.call('updateImApp', app, token)).body.status).toBe(0);
     expect((await first.call('updateAppDirectory', { channel: 'feishu', on: 1, auto: 1 }, token)).body.status).toBe(0);
     expect(await eventually(() => fsim.connections(fsim.app) === 1, 20_000), first.output()).toBe(true);
     const second = await server();
@@ -63,9 +64,9 @@ describe('a work app’s long connection with two server processes', () => {
 
     fsim.addUser({ userId: 'f-two', name: 'Dock Two', mobile: '+8613700050002', departmentIds: ['d-dock'] });
     const names = async () =>
-      (
-        await second.call<{ list: { empName: string }[] }>('getEmpListPages', { startIndex: 0, requestedCount: 50 }, token)
-      ).body.result.list.map((e) => e.empName);
+      (await second.call<{ list: { empName: string }[] }>('getEmpListPages', { startIndex: 0, requestedCount: 50 }, token)).body.result.list.map(
+        (e) => e.empName,
+      );
     expect(await eventually(async () => (await names()).includes('Dock Two'), 30_000), second.output()).toBe(true);
     expect(await names()).toContain('Dock One');
   });
