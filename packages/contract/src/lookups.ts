@@ -336,8 +336,9 @@ export const employeeStatusLabels = lookup({
  * How an employee is told about their visitors: a bit set (`defaultNotify`), any combination of channels.
  * Which channels actually send depends on the company's notification settings.
  */
-export const NotifyChannel = { EMAIL: 1, SMS: 2, WECHAT: 4, DINGTALK: 8, RTX: 16, VOICE: 32 } as const;
-export const NOTIFY_CHANNEL_MAX = 63;
+/** The original's bits (1–32), and ours for the work apps (issue 40): Feishu 64, WeCom 128. */
+export const NotifyChannel = { EMAIL: 1, SMS: 2, WECHAT: 4, DINGTALK: 8, RTX: 16, VOICE: 32, FEISHU: 64, WECOM: 128 } as const;
+export const NOTIFY_CHANNEL_MAX = 255;
 export const notifyChannelLabels = lookup({
   1: { zh: '邮件', en: 'Email' },
   2: { zh: '短信', en: 'SMS' },
@@ -345,10 +346,12 @@ export const notifyChannelLabels = lookup({
   8: { zh: '钉钉', en: 'DingTalk' },
   16: { zh: '腾讯通', en: 'RTX' },
   32: { zh: '语音电话', en: 'Voice call' },
+  64: { zh: '飞书', en: 'Feishu' },
+  128: { zh: '企业微信', en: 'WeCom' },
 });
 
 /** The channels a message goes by (the delivery record's `channel`), and the employee's notify bit of each. */
-export const MESSAGE_CHANNELS = ['email', 'sms', 'wechat', 'dingtalk', 'rtx', 'voice'] as const;
+export const MESSAGE_CHANNELS = ['email', 'sms', 'wechat', 'dingtalk', 'rtx', 'voice', 'feishu', 'wecom'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const CHANNEL_NOTIFY_BIT: Readonly<Record<MessageChannel, number>> = {
   email: NotifyChannel.EMAIL,
@@ -357,6 +360,8 @@ export const CHANNEL_NOTIFY_BIT: Readonly<Record<MessageChannel, number>> = {
   dingtalk: NotifyChannel.DINGTALK,
   rtx: NotifyChannel.RTX,
   voice: NotifyChannel.VOICE,
+  feishu: NotifyChannel.FEISHU,
+  wecom: NotifyChannel.WECOM,
 };
 export const messageChannelLabels = lookup({
   email: { zh: '邮件', en: 'Email' },
@@ -365,6 +370,8 @@ export const messageChannelLabels = lookup({
   dingtalk: { zh: '钉钉', en: 'DingTalk' },
   rtx: { zh: '腾讯通', en: 'RTX' },
   voice: { zh: '语音电话', en: 'Voice call' },
+  feishu: { zh: '飞书', en: 'Feishu' },
+  wecom: { zh: '企业微信', en: 'WeCom' },
 });
 
 /** A message's delivery state: queued (waiting or being retried), sent, failed (with the reason), kept (no mail server). */

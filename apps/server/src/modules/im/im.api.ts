@@ -45,7 +45,13 @@ export function platformApi(t: PlatformTarget & { platform: 'feishu' | 'wecom' }
     return token;
   }
 
-  async function once(method: 'GET' | 'POST', path: string, query: Record<string, string>, body: unknown, access: string): Promise<Json> {
+  async function once(
+    method: 'GET' | 'POST',
+    path: string,
+    query: Record<string, string>,
+    body: unknown,
+    access: string,
+  ): Promise<{ json: Json; http: number }> {
     const q = new URLSearchParams(query);
     const headers: Record<string, string> = {};
     if (t.platform === 'wecom') q.set('access_token', access);
@@ -57,7 +63,7 @@ export function platformApi(t: PlatformTarget & { platform: 'feishu' | 'wecom' }
     // Feishu answers its refusals with HTTP 400 and a JSON code: the code is read whatever the status.
     try {
       const parsed: unknown = JSON.parse(answer.body.toString('utf8'));
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Json;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return { json: parsed as Json, http: answer.status };
     } catch {
       // below
     }
@@ -67,7 +73,7 @@ export function platformApi(t: PlatformTarget & { platform: 'feishu' | 'wecom' }
   async function call(method: 'GET' | 'POST', path: string, query: Record<string, string>, body?: unknown): Promise<Json> {
     let renewed = false;
     for (let attempt = 1; ; attempt++) {
-      const json = await once(method, path, query, body, token ?? (await getToken()));
+      const { json, http } = await once(method, path, query, body, token ?? (await getToken()));
       const code = t.platform === 'feishu' ? json.code : json.errcode;
       if (code === 0) return json;
       if (typeof code !== 'number') throw new AppError(Status.DIRECTORY_UNREACHABLE, `${label} answered ${path} without a result code`);
@@ -76,10 +82,14 @@ export function platformApi(t: PlatformTarget & { platform: 'feishu' | 'wecom' }
         token = undefined;
         continue;
       }
-      if (BUSY[t.platform].has(code) && attempt < 3) {
+      // A server error is the platform failing, not refusing: waited out, then unreachable (another try may do).
+      const busy = BUSY[t.platform].has(code) || http >= 500;
+      if (busy && attempt < 3) {
         await sleep(400 * attempt);
         continue;
       }
+      const said = `${words(t.platform === 'feishu' ? json.msg : json.errmsg) || 'error'} (${code})`;
+      if (busy) throw new AppError(Status.DIRECTORY_UNREACHABLE, `${label} could not answer ${path}: ${said}`);
       throw new AppError(
         Status.DIRECTORY_REFUSED,
         `${label} refused ${path}: ${words(t.platform === 'feishu' ? json.msg : json.errmsg) || 'error'} (${code})`,

@@ -15,12 +15,14 @@ import {
   Status,
   settingObject,
 } from '@openvisit/contract';
+import type { Config } from '../../config.js';
 import { settingsIn, settingsOf } from '../../core/company/company.public.js';
 import { type EmployeeRow, employeesRepository } from '../../core/people/people.public.js';
 import { type AuthedContext, inTx } from '../../platform/http/calls.js';
 import { AppError, badParams } from '../../platform/http/errors.js';
 import type { SecretBox } from '../../platform/identity/crypto.js';
-import { inTransaction } from '../../platform/identity/tenancy.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
+import type { Services } from '../../platform/services.js';
 import { type AppDirectory, contacts, type DirectoryProvider } from '../contacts/contacts.public.js';
 import { feishuDirectory, weComDirectory } from './im.directory.js';
 import { type ImAppRow, type ImSecrets, imRepository, openSecrets } from './im.repository.js';
@@ -37,8 +39,12 @@ const LOGGED = { dingtalk: 'imDingTalk', feishu: 'imFeishu', wecom: 'imWeCom' } 
 
 const repoOf = (ctx: AuthedContext) => imRepository(ctx.tenant);
 
-/** What reading an app needs: a call's context, or a public sign-in's (the company named, no session). */
-export type AppDeps = Pick<AuthedContext, 'tenant' | 'config' | 'services'>;
+/** What reading an app needs: a call's context, a public sign-in's (the company named, no session), or a job's. */
+export interface AppDeps {
+  tenant: TenantScope;
+  config: Pick<Config, 'contacts' | 'im' | 'allowPrivateEndpoints' | 'publicUrl'>;
+  services: Pick<Services, 'secrets'>;
+}
 
 function installedBase(ctx: AppDeps, platform: ImPlatform): string {
   if (platform === 'dingtalk') return ctx.config.contacts.dingtalkApiUrl;
@@ -116,6 +122,7 @@ function targetOf(ctx: AppDeps, c: Current): PlatformTarget {
     ...baseOf(ctx, c.app.platform, c.app.apiBase),
     appId: c.app.appId,
     secret: c.secrets[IM_TOKEN_SECRET[c.app.platform]] ?? '',
+    agentId: c.app.agentId,
   };
 }
 

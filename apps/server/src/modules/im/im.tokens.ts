@@ -12,6 +12,8 @@ export interface PlatformTarget {
   /** DingTalk AppKey, Feishu App ID, WeCom CorpID. */
   appId: string;
   secret: string;
+  /** DingTalk's and WeCom's AgentId (whose messages come from that app); Feishu has none. */
+  agentId?: string;
 }
 
 export type TokenResult = { ok: true; token: string; expiresIn: number } | { ok: false; reason: string; code: string };

@@ -7,6 +7,7 @@ import type { SmtpRoute } from '../../platform/messages/mail.js';
 import { type MessageRow, PermanentFailure } from '../../platform/messages/messages.js';
 import type { Services } from '../../platform/services.js';
 import { contacts } from '../contacts/contacts.public.js';
+import { appsSetUp, sendWorkAppText, type WorkAppPlatform, WorkAppSendError } from '../im/im.public.js';
 import { aliyunSms, tencentSmsClient } from './notifications.cloudSms.js';
 import { routeOf } from './notifications.config.js';
 import { dingTalkNotice, rtxNotice, smsClient, voiceClient } from './notifications.providers.js';
@@ -17,7 +18,7 @@ import { WxTokens, wechatTemplateClient } from './notifications.wechat.js';
 export interface ChannelDeps {
   /** Messages name their company; senders and the notifier scope each to it with `scopeForCompany`. */
   system: SystemScope;
-  config: Pick<Config, 'contacts' | 'notify' | 'allowPrivateEndpoints' | 'cloudSms' | 'wechatApiUrl'>;
+  config: Pick<Config, 'contacts' | 'notify' | 'allowPrivateEndpoints' | 'cloudSms' | 'wechatApiUrl' | 'im' | 'publicUrl'>;
   secrets: SecretBox;
 }
 
@@ -34,9 +35,9 @@ export interface CompanyChannels {
   smsLeft: number;
 }
 
-/** Which channels the company has on now: email unless switched off; the others by their switches. */
+/** Which channels the company has on now: email unless switched off; the others by their switches; a work app once set up. */
 export async function companyChannels(scope: TenantScope): Promise<CompanyChannels> {
-  const [rows, s] = await Promise.all([notifyRepository(scope).all(), settingsIn(scope)]);
+  const [rows, s, apps] = await Promise.all([notifyRepository(scope).all(), settingsIn(scope), appsSetUp(scope)]);
   const sms = smsOf(rows.get('sms'));
   return {
     problems: {
@@ -46,6 +47,8 @@ export async function companyChannels(scope: TenantScope): Promise<CompanyChanne
       voice: ivrOf(rows.get('voice')).ivrNotify === 1 ? null : 'off',
       dingtalk: s.ddnotify === 1 ? null : 'off',
       rtx: s.rtxnotify === 1 ? null : 'off',
+      feishu: apps.has('feishu') ? null : 'off',
+      wecom: apps.has('wecom') ? null : 'off',
     },
     smsLeft: sms.smsQuota,
   };
@@ -127,6 +130,20 @@ function enabledRow(row: NotifyConfigRow | undefined, what: string): NotifyConfi
   return row;
 }
 
+/** A work app's sender: the im module delivers; what trying again cannot cure is a PermanentFailure. */
+function workAppSender(deps: ChannelDeps, platform: WorkAppPlatform) {
+  return async (m: MessageRow) => {
+    if (!m.companyId) throw new PermanentFailure('A message of no company');
+    const appDeps = { tenant: scopeForCompany(deps.system, m.companyId), config: deps.config, services: { secrets: deps.secrets } };
+    try {
+      await sendWorkAppText(appDeps, platform, { id: m.id, to: m.to, subject: m.subject, text: m.text });
+    } catch (err) {
+      if (err instanceof WorkAppSendError && err.permanent) throw new PermanentFailure(err.message);
+      throw err;
+    }
+  };
+}
+
 /** One sender per channel for the outbox, reading the company's settings at delivery (a switch turned off stops what waits). */
 export function channelSenders(deps: ChannelDeps): Record<Exclude<MessageChannel, 'email'>, (m: MessageRow) => Promise<void>> {
   const limits = { ...deps.config.notify, allowPrivate: deps.config.allowPrivateEndpoints };
@@ -173,6 +190,8 @@ export function channelSenders(deps: ChannelDeps): Record<Exclude<MessageChannel
       if (s.rtxnotify !== 1) throw off('RTX');
       await rtxNotice({ host: s.rtxip, port: s.rtxport }, limits).send(outgoing(m));
     },
+    feishu: workAppSender(deps, 'feishu'),
+    wecom: workAppSender(deps, 'wecom'),
   };
 }
 

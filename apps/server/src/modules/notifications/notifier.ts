@@ -6,6 +6,7 @@ import type { Mailer } from '../../platform/messages/mail.js';
 import type { MessageTemplate, Outbox } from '../../platform/messages/messages.js';
 import type { Notice, Notifier as NotifierApi, Recipient, Told } from '../../platform/messages/notify.js';
 import { contacts } from '../contacts/contacts.public.js';
+import { WORK_APP_BY_PHONE } from '../im/im.public.js';
 import { type ChannelDeps, type ChannelProblem, companyChannels } from './notifications.channels.js';
 import { DINGTALK_BY_PHONE } from './notifications.providers.js';
 
@@ -25,9 +26,13 @@ const CHANNEL_NAME: Record<MessageChannel, string> = {
   dingtalk: 'DingTalk',
   rtx: 'RTX',
   voice: 'Voice',
+  feishu: 'Feishu',
+  wecom: 'WeCom',
 };
 
 function problemReason(channel: MessageChannel, problem: ChannelProblem): string {
+  if (problem === 'off' && (channel === 'feishu' || channel === 'wecom'))
+    return `The ${CHANNEL_NAME[channel]} app is not set up (Settings › Work apps)`;
   if (problem === 'off') return `${CHANNEL_NAME[channel]} notification is switched off`;
   return statusInfo(PROBLEM_STATUS[problem])?.en ?? problem;
 }
@@ -42,6 +47,22 @@ function wxTemplate(notice: Notice): MessageTemplate | undefined {
 export function chosenChannels(defaultNotify: number): MessageChannel[] {
   const chosen = MESSAGE_CHANNELS.filter((c) => (defaultNotify & CHANNEL_NOTIFY_BIT[c]) !== 0);
   return chosen.length ? chosen : ['email'];
+}
+
+/** The channels whose address is an id the directory sync (or a sign-in, or the official account) linked. */
+const LINKED = new Set<MessageChannel>(['dingtalk', 'rtx', 'wechat', 'feishu', 'wecom']);
+
+/**
+ * An employee's address on a channel: email and phone as stored; a linked id, where DingTalk, Feishu and WeCom fall back
+ * on the phone (looked up by the platform at delivery); '' when there is none.
+ */
+function addressOf(channel: MessageChannel, e: { email: string; phone: string }, links: Partial<Record<string, string>>): string {
+  if (channel === 'email') return e.email;
+  if (channel === 'sms' || channel === 'voice') return e.phone;
+  const linked = links[channel] ?? '';
+  if (linked || !e.phone) return linked;
+  if (channel === 'dingtalk') return `${DINGTALK_BY_PHONE}${e.phone}`;
+  return channel === 'feishu' || channel === 'wecom' ? `${WORK_APP_BY_PHONE}${e.phone}` : '';
 }
 
 /**
@@ -85,8 +106,8 @@ export class Notifier implements NotifierApi {
 
   /**
    * Tells an enabled employee of the company on every channel they chose (`defaultNotify` bits of `NotifyChannel`; none
-   * chosen means email): email to their address, SMS and voice to their phone, WeChat to their openid (setEmpOpenid), DingTalk to the user the
-   * directory sync linked (else found by their phone), RTX to the linked account. A chosen channel without an address or
+   * chosen means email): email to their address, SMS and voice to their phone, WeChat to their openid (setEmpOpenid), DingTalk, Feishu and
+   * WeCom to the user the directory sync or a sign-in linked (else found by their phone), RTX to the linked account. A chosen channel without an address or
    * switched off is recorded as failed with the reason (except email by default to someone without an address, which is
    * skipped). Answers one outcome per channel; [] for an unknown, forbidden or stopped employee.
    */
@@ -95,21 +116,11 @@ export class Notifier implements NotifierApi {
     const e = await employees.contactOf(scope, empId);
     if (e?.status !== 0) return [];
     const channels = chosenChannels(e.defaultNotify);
-    const links: Partial<Record<MessageChannel, string>> = channels.some((c) => c === 'dingtalk' || c === 'rtx' || c === 'wechat')
-      ? await contacts.linksOfEmployee(scope, empId)
-      : {};
-    const linked = (source: 'dingtalk' | 'rtx' | 'wechat') => links[source] ?? '';
+    const links = channels.some((c) => LINKED.has(c)) ? await contacts.linksOfEmployee(scope, empId) : {};
     const { problems } = await companyChannels(scope);
     const told: Told[] = [];
     for (const channel of channels) {
-      const to =
-        channel === 'email'
-          ? e.email
-          : channel === 'dingtalk'
-            ? linked('dingtalk') || (e.phone ? `${DINGTALK_BY_PHONE}${e.phone}` : '')
-            : channel === 'rtx' || channel === 'wechat'
-              ? linked(channel)
-              : e.phone;
+      const to = addressOf(channel, e, links);
       if (!to && channel === 'email' && e.defaultNotify === 0) continue;
       const r = { channel, to, toName: e.name };
       told.push(await this.deliver(companyId, r, notice, opts.visitId ?? null, to ? problems[channel] : null));
@@ -122,7 +133,7 @@ export class Notifier implements NotifierApi {
     const template = r.channel === 'sms' ? notice.sms : r.channel === 'wechat' ? wxTemplate(notice) : undefined;
     const message = { companyId, channel: r.channel, to: r.to, toName: r.toName ?? '', subject: notice.subject, text, visitId, template };
     const reason = !r.to
-      ? `No ${r.channel === 'email' ? 'email address' : r.channel === 'wechat' ? 'WeChat openid' : r.channel === 'rtx' || r.channel === 'dingtalk' ? `${CHANNEL_NAME[r.channel]} account` : 'phone'} to send to`
+      ? `No ${r.channel === 'email' ? 'email address' : r.channel === 'wechat' ? 'WeChat openid' : r.channel === 'sms' || r.channel === 'voice' ? 'phone' : `${CHANNEL_NAME[r.channel]} account`} to send to`
       : problem
         ? problemReason(r.channel, problem)
         : null;
