@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { timestamps, tstz } from './columns.js';
 
@@ -44,4 +44,30 @@ export const imLeases = pgTable(
     until: tstz('until').notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.platform] })],
+);
+
+/**
+ * The decision cards a company's app sent (im.cards): what a press needs to answer with the decided card, and, by
+ * `ref` (the decision's owner's reference, e.g. an approval request), which cards a decision taken elsewhere updates.
+ */
+export const imCards = pgTable(
+  'im_cards',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    /** The platform's id of the card message (Feishu om_…). */
+    messageId: text('message_id').notNull(),
+    ref: text('ref').notNull().default(''),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    /** The delivery record's template `decision` (token, link, language, labels). */
+    template: jsonb('template').$type<{ kind: string; params: Record<string, string> }>().notNull(),
+    /** Set once the card shows a decision. */
+    decided: jsonb('decided').$type<{ result: 'approved' | 'refused'; by: string; at: number } | null>(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('im_cards_message_uq').on(t.platform, t.messageId)],
 );

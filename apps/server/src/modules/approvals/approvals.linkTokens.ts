@@ -17,8 +17,13 @@ export function linkToken(ctx: AuthedContext, seatId: number, person: number, no
   return `${data}~${ctx.services.secrets.mac(PURPOSE, data)}`;
 }
 
+/** The decision page of a link's token. */
+export function linkUrl(ctx: AuthedContext, token: string): string {
+  return `${ctx.config.publicUrl}/approval/${token}`;
+}
+
 export function linkOf(ctx: AuthedContext, seatId: number, person: number): string {
-  return `${ctx.config.publicUrl}/approval/${linkToken(ctx, seatId, person)}`;
+  return linkUrl(ctx, linkToken(ctx, seatId, person));
 }
 
 export const invalidLink = () => new AppError(Status.APPROVAL_LINK_INVALID);

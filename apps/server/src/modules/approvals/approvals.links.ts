@@ -1,7 +1,9 @@
-import { type In, type Out, Role } from '@openvisit/contract';
+import { type In, LogModule, type Out, Role, Status } from '@openvisit/contract';
 import { company as companyRow } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
-import { actorContext, type CallContext } from '../../platform/http/calls.js';
+import { writeLog } from '../../platform/http/audit.js';
+import { type AuthedContext, actorContext, type CallContext } from '../../platform/http/calls.js';
+import { AppError } from '../../platform/http/errors.js';
 import { decideAs, mayFill, recordOf } from './approvals.flow.js';
 import { invalidLink, readLink } from './approvals.linkTokens.js';
 import { approvalsRepository } from './approvals.repository.js';
@@ -49,4 +51,25 @@ export async function decideByLink(ctx: CallContext, input: In<'decideApprovalBy
   ctx.audit.objName = o.actx.audit.objName;
   ctx.audit.desc = o.actx.audit.desc;
   return { record, approver: o.name, company: o.company, open: false, lang: o.lang };
+}
+
+/**
+ * A press on a work app's decision card (modules/im hands it over, app.ts wires it): the link's decision, taken only by
+ * the person the link names (the presser's platform id linked to them) and only on the company whose app carried the
+ * card. Decided through the same engine as the console and the mail's page, and logged as they are.
+ */
+export async function decideByCard(
+  ctx: AuthedContext,
+  input: { token: string; result: 'approve' | 'refuse'; remark: string; personId: number | null },
+): Promise<{ result: 'approved' | 'refused'; by: string; at: Date }> {
+  const l = readLink(ctx, input.token);
+  // A card of another company pressed through this company's app is not this company's to decide.
+  if (l.companyId !== ctx.tenant.companyId) throw invalidLink();
+  if (!l.person || l.person !== input.personId) throw new AppError(Status.NOT_APPROVER, 'Only the approver the card was sent to may decide on it');
+  const o = await opened(ctx, input.token);
+  await decideAs(o.actx, { rid: o.seatId, result: input.result, remark: input.remark, fields: {} }, o.decider);
+  const actor = { companyId: o.actx.tenant.companyId, account: String(o.decider.id), name: o.name, role: Role.EMPLOYEE };
+  const { objId, objName, desc } = o.actx.audit;
+  await writeLog(ctx.system, actor, { module: LogModule.VISITOR, event: 'update', objId, objName, desc }, '');
+  return { result: input.result === 'approve' ? 'approved' : 'refused', by: o.name, at: new Date() };
 }

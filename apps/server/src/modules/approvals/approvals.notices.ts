@@ -3,7 +3,7 @@ import { company as companyRow } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import type { VisitRow } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
-import { linkOf } from './approvals.linkTokens.js';
+import { linkOf, linkToken, linkUrl } from './approvals.linkTokens.js';
 import { approvalRequestMail, approvalResultMail } from './approvals.mails.js';
 import type { RequestRow, SeatRow } from './approvals.repository.js';
 
@@ -46,6 +46,12 @@ export function askedFrom(summary: NonNullable<RequestRow['summary']>, createdAt
   return { name: summary.name, company: summary.company, host: summary.host, at, reason: summary.reason, visitId: null };
 }
 
+/** A card's buttons in the approver's language (work apps send the request as a card: modules/im). */
+const CARD_LABELS = {
+  zh: { approve: '同意', refuse: '拒绝', reason: '原因（拒绝时必填）', open: '在浏览器中打开' },
+  en: { approve: 'Approve', refuse: 'Refuse', reason: 'Reason (needed to refuse)', open: 'Open in the browser' },
+} as const;
+
 /** The people of newly opened seats hear of the request on their channels; seats of the administrator, by the company's email. */
 export async function tellSeats(ctx: AuthedContext, v: Asked, seats: SeatRow[], levels: number): Promise<void> {
   await safely(ctx, 'request', async () => {
@@ -78,9 +84,14 @@ export async function tellSeats(ctx: AuthedContext, v: Asked, seats: SeatRow[], 
       for (const id of s.empIds) {
         if (told.has(id)) continue;
         told.add(id);
-        await ctx.services.notifier.tellEmployee(ctx.session.companyId, id, request(names.get(id) ?? '', true, s.step + 1, linkOf(ctx, s.id, id)), {
-          visitId: v.visitId ?? undefined,
-        });
+        const token = linkToken(ctx, s.id, id);
+        const decision = { token, link: linkUrl(ctx, token), ref: `approval:${s.requestId}`, lang, labels: CARD_LABELS[lang] };
+        await ctx.services.notifier.tellEmployee(
+          ctx.session.companyId,
+          id,
+          { ...request(names.get(id) ?? '', true, s.step + 1, decision.link), decision },
+          { visitId: v.visitId ?? undefined },
+        );
       }
     const adminSeat = seats.find((s) => s.admin);
     if (adminSeat) {

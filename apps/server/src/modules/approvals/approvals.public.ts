@@ -1,4 +1,5 @@
 /** What other modules may use of modules/approvals: the only file they import from it. */
 export { roleInUse } from './approvals.areas.js';
 export { isWaiting, needsApproval, reapprove, subjectsWaiting, subjectWaiting, submit, submitSubjectForApproval } from './approvals.flow.js';
+export { decideByCard } from './approvals.links.js';
 export { registerApprovalSubject, type SubjectHandler } from './approvals.subjects.js';

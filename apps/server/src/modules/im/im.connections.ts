@@ -5,6 +5,7 @@ import { jobContext } from '../../platform/http/calls.js';
 import type { SystemScope } from '../../platform/identity/tenancy.js';
 import type { Services } from '../../platform/services.js';
 import { directoryChanged, registerAppDirectory } from '../contacts/contacts.public.js';
+import { type CardDecider, onPress, registerCardDecider } from './im.cards.js';
 import { type Link, openFeishuLink } from './im.feishu.link.js';
 import { appDirectories, connectionTarget } from './im.service.js';
 import { appsWantingConnection, dropLease, takeLease } from './im.system.repository.js';
@@ -137,6 +138,7 @@ export class ImConnections {
     const { jobs } = this.deps.services;
     return openFeishuLink(target, this.deps.config.contacts, ctx.log, {
       directoryChanged: () => directoryChanged(jobs, companyId, 'feishu', this.opts.changeDelayMs),
+      cardPressed: (press) => onPress(this.deps, companyId, press, ctx.log),
     });
   }
 }
@@ -146,7 +148,8 @@ export class ImConnections {
  * cannot import im), and the connections open where the job queue runs (a served process, not a test app). Answers
  * how to stop them.
  */
-export function registerWorkApps(deps: HolderDeps): () => Promise<void> {
+export function registerWorkApps(deps: HolderDeps, cards: { decider: CardDecider }): () => Promise<void> {
+  registerCardDecider(cards.decider);
   registerAppDirectory('feishu', appDirectories.feishu);
   registerAppDirectory('wecom', appDirectories.wecom);
   if (!deps.config.im.connections.enabled) return async () => {};

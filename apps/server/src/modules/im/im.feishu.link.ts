@@ -1,6 +1,7 @@
 import * as lark from '@larksuiteoapi/node-sdk';
 import type { FastifyBaseLogger } from 'fastify';
 import { fetchBounded, type HttpLimits } from '../contacts/contacts.public.js';
+import type { Press, PressAnswer } from './im.cards.js';
 import type { PlatformTarget } from './im.tokens.js';
 
 /**
@@ -16,6 +17,8 @@ import type { PlatformTarget } from './im.tokens.js';
 export interface LinkEvents {
   /** A department or person changed in the app's directory. */
   directoryChanged(): Promise<void>;
+  /** A card's button was pressed: the answer (a toast, the card replaced) must come back within Feishu's 3 s. */
+  cardPressed(press: Press): Promise<PressAnswer>;
 }
 
 export interface Link {
@@ -96,9 +99,22 @@ export function openFeishuLink(t: PlatformTarget, limits: HttpLimits, log: Fasti
   const onDirectory = async (data: { app_id?: unknown }) => {
     if (ours(data)) await events.directoryChanged();
   };
-  const dispatcher = new lark.EventDispatcher({ logger: sdkLogger(log), loggerLevel: lark.LoggerLevel.warn }).register(
-    Object.fromEntries(DIRECTORY_EVENTS.map((e) => [e, onDirectory])),
-  );
+  type Obj = Record<string, unknown>;
+  const onCard = async (data: Obj) => {
+    if (!ours(data)) return undefined;
+    const action = (data.action ?? {}) as Obj;
+    const formValue = action.form_value && typeof action.form_value === 'object' ? (action.form_value as Obj) : {};
+    return events.cardPressed({
+      messageId: String(((data.context ?? {}) as Obj).open_message_id ?? ''),
+      userId: String(((data.operator ?? {}) as Obj).user_id ?? ''),
+      value: action.value,
+      formValue,
+    });
+  };
+  const dispatcher = new lark.EventDispatcher({ logger: sdkLogger(log), loggerLevel: lark.LoggerLevel.warn }).register({
+    ...Object.fromEntries(DIRECTORY_EVENTS.map((e) => [e, onDirectory])),
+    'card.action.trigger': onCard,
+  });
   void client.start({ eventDispatcher: dispatcher }).catch((err: unknown) => log.warn({ err }, 'Feishu long connection did not start'));
   return {
     get ready() {

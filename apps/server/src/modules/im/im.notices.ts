@@ -1,7 +1,9 @@
 import { Status } from '@openvisit/contract';
 import { AppError } from '../../platform/http/errors.js';
 import type { TenantScope } from '../../platform/identity/tenancy.js';
+import type { MessageTemplate } from '../../platform/messages/messages.js';
 import { platformApi } from './im.api.js';
+import { decisionCard } from './im.cards.js';
 import { imRepository } from './im.repository.js';
 import { type AppDeps, connectionTarget } from './im.service.js';
 
@@ -42,12 +44,14 @@ export interface WorkAppMessage {
   to: string;
   subject: string;
   text: string;
+  /** The delivery record's template: `decision` becomes a card with its buttons (Feishu). */
+  template?: MessageTemplate | null;
 }
 
 const LABEL: Record<WorkAppPlatform, string> = { feishu: 'Feishu', wecom: 'WeCom' };
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-async function feishuSend(api: ReturnType<typeof platformApi>, m: WorkAppMessage, text: string): Promise<void> {
+async function feishuSend(deps: AppDeps, api: ReturnType<typeof platformApi>, m: WorkAppMessage, text: string): Promise<void> {
   let userId = m.to;
   if (m.to.startsWith(WORK_APP_BY_PHONE)) {
     const r = await api.post(
@@ -59,11 +63,23 @@ async function feishuSend(api: ReturnType<typeof platformApi>, m: WorkAppMessage
     userId = str(found?.user_id);
     if (!userId) throw new WorkAppSendError('No Feishu user has this phone', true);
   }
-  await api.post(
+  const card = m.template?.kind === 'decision' ? m.template : null;
+  const content = card ? decisionCard(m.subject, m.text, card) : { text };
+  const r = await api.post(
     '/open-apis/im/v1/messages',
-    { receive_id: userId, msg_type: 'text', content: JSON.stringify({ text }), uuid: `openvisit-message-${m.id}` },
+    { receive_id: userId, msg_type: card ? 'interactive' : 'text', content: JSON.stringify(content), uuid: `openvisit-message-${m.id}` },
     { receive_id_type: 'user_id' },
   );
+  const messageId = str((r.data as { message_id?: unknown } | undefined)?.message_id);
+  if (card && messageId)
+    await imRepository(deps.tenant).saveCard({
+      platform: 'feishu',
+      messageId,
+      ref: card.params.ref ?? '',
+      subject: m.subject,
+      text: m.text,
+      template: card,
+    });
 }
 
 async function weComSend(api: ReturnType<typeof platformApi>, agentId: string, m: WorkAppMessage, text: string): Promise<void> {
@@ -96,7 +112,7 @@ export async function sendWorkAppText(deps: AppDeps, platform: WorkAppPlatform, 
   const api = platformApi({ ...t, platform }, deps.config.contacts);
   const text = m.subject ? `${m.subject}\n${m.text}` : m.text;
   try {
-    if (platform === 'feishu') await feishuSend(api, m, text);
+    if (platform === 'feishu') await feishuSend(deps, api, m, text);
     else await weComSend(api, t.agentId ?? '', m, text);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;

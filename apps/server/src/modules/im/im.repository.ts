@@ -1,10 +1,11 @@
 import type { ImPlatform } from '@openvisit/contract';
 import { and, eq } from 'drizzle-orm';
-import { imApps } from '../../db/schema/index.js';
+import { imApps, imCards } from '../../db/schema/index.js';
 import type { SecretBox } from '../../platform/identity/crypto.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type ImAppRow = typeof imApps.$inferSelect;
+export type ImCardRow = typeof imCards.$inferSelect;
 export type ImSecrets = Partial<Record<'appSecret' | 'secret' | 'callbackToken' | 'encodingAesKey', string>>;
 export type ImAppPatch = Partial<Pick<ImAppRow, 'appId' | 'agentId' | 'apiBase' | 'signIn' | 'lastTest'>>;
 
@@ -41,5 +42,24 @@ export const imRepository = scoped(function imRepository(scope: TenantScope) {
       return row;
     },
     remove: (platform: ImPlatform) => db.delete(imApps).where(one(platform)),
+    /** Remembers a decision card sent (a re-sent delivery record answering the same message id keeps the first). */
+    saveCard: (card: Omit<typeof imCards.$inferInsert, 'companyId' | 'id' | 'createdAt'>) =>
+      db
+        .insert(imCards)
+        .values({ ...card, companyId: scope.companyId })
+        .onConflictDoNothing(),
+    /** One of the company's cards by the platform's message id. */
+    card: (platform: ImPlatform, messageId: string) =>
+      db
+        .select()
+        .from(imCards)
+        .where(and(eq(imCards.companyId, scope.companyId), eq(imCards.platform, platform), eq(imCards.messageId, messageId)))
+        .limit(1)
+        .then((r) => r[0]),
+    markDecided: (id: number, decided: NonNullable<ImCardRow['decided']>) =>
+      db
+        .update(imCards)
+        .set({ decided })
+        .where(and(eq(imCards.companyId, scope.companyId), eq(imCards.id, id))),
   };
 });

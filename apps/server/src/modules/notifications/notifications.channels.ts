@@ -136,7 +136,7 @@ function workAppSender(deps: ChannelDeps, platform: WorkAppPlatform) {
     if (!m.companyId) throw new PermanentFailure('A message of no company');
     const appDeps = { tenant: scopeForCompany(deps.system, m.companyId), config: deps.config, services: { secrets: deps.secrets } };
     try {
-      await sendWorkAppText(appDeps, platform, { id: m.id, to: m.to, subject: m.subject, text: m.text });
+      await sendWorkAppText(appDeps, platform, { id: m.id, to: m.to, subject: m.subject, text: m.text, template: m.template });
     } catch (err) {
       if (err instanceof WorkAppSendError && err.permanent) throw new PermanentFailure(err.message);
       throw err;

@@ -37,6 +37,15 @@ function problemReason(channel: MessageChannel, problem: ChannelProblem): string
   return statusInfo(PROBLEM_STATUS[problem])?.en ?? problem;
 }
 
+/** The channels that send a notice's decision as a card with its buttons. */
+const CARD_CHANNELS = new Set<MessageChannel>(['feishu']);
+
+/** A notice's decision as the delivery record keeps it: the work app's sender turns it into a card. */
+function decisionTemplate(notice: Notice): MessageTemplate | undefined {
+  const d = notice.decision;
+  return d && { kind: 'decision', params: { token: d.token, link: d.link, ref: d.ref, lang: d.lang, ...d.labels } };
+}
+
 /** A notice's WeChat template as the delivery record keeps it (its link among the values). */
 function wxTemplate(notice: Notice): MessageTemplate | undefined {
   const t = notice.wechat;
@@ -130,7 +139,14 @@ export class Notifier implements NotifierApi {
 
   private async deliver(companyId: number, r: Recipient, notice: Notice, visitId: number | null, problem: ChannelProblem | null): Promise<Told> {
     const text = r.channel === 'sms' || r.channel === 'voice' ? (notice.short ?? notice.text) : notice.text;
-    const template = r.channel === 'sms' ? notice.sms : r.channel === 'wechat' ? wxTemplate(notice) : undefined;
+    const template =
+      r.channel === 'sms'
+        ? notice.sms
+        : r.channel === 'wechat'
+          ? wxTemplate(notice)
+          : CARD_CHANNELS.has(r.channel)
+            ? decisionTemplate(notice)
+            : undefined;
     const message = { companyId, channel: r.channel, to: r.to, toName: r.toName ?? '', subject: notice.subject, text, visitId, template };
     const reason = !r.to
       ? `No ${r.channel === 'email' ? 'email address' : r.channel === 'wechat' ? 'WeChat openid' : r.channel === 'sms' || r.channel === 'voice' ? 'phone' : `${CHANNEL_NAME[r.channel]} account`} to send to`

@@ -17,6 +17,21 @@ export interface Notice {
   short?: string;
   sms?: SmsTemplate;
   wechat?: WxTemplate;
+  /** A decision the recipient may take in the message itself: a work app sends it as a card with the buttons. */
+  decision?: NoticeDecision;
+}
+
+/**
+ * What a card's buttons decide: `token` is the signed link's (whoever presses must be the person it names), `link` the
+ * same decision's page for a browser; the labels in the recipient's language.
+ */
+export interface NoticeDecision {
+  token: string;
+  link: string;
+  /** What the decision is about, for updating the cards when it is taken elsewhere (e.g. `approval:<request id>`). */
+  ref: string;
+  lang: 'zh' | 'en';
+  labels: { approve: string; refuse: string; reason: string; open: string };
 }
 
 /** One address on one channel: an email address, a phone (SMS, WeChat, voice), a DingTalk user id or an RTX account. */
