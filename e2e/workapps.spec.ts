@@ -1,10 +1,12 @@
-// Work apps (issue 40, first part) end to end, in English and in Chinese: the administrator opens Settings › work
-// apps, types a Feishu app with a wrong secret and tests the connection (the simulated Feishu refuses it with its own
-// code), corrects it, tests again (connected) and saves; the stored secret is never shown again and a reload keeps the
-// app with its last test. The server's Feishu is the simulator (tools/feishu-sim.ts), as the installation's FEISHU_API_URL.
+// Work apps (issue 40) end to end, in English and in Chinese: the administrator opens Settings › work apps, types a
+// Feishu app with a wrong secret and tests the connection (the simulated Feishu refuses it with its own code),
+// corrects it, tests again (connected) and saves; the stored secret is never shown again and a reload keeps the app
+// with its last test. Then Employees › Directory sync reads the directory through that app. The server's Feishu is the simulator (tools/feishu-sim.ts), as the installation's FEISHU_API_URL.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { syncEn } from '../apps/web/src/modules/employees/locales/sync.en.js';
+import { syncZh } from '../apps/web/src/modules/employees/locales/sync.zh.js';
 import { imEn } from '../apps/web/src/modules/im/locales/en.js';
 import { imZh } from '../apps/web/src/modules/im/locales/zh.js';
 import { type FeishuSim, startFeishuSim } from '../tools/feishu-sim.js';
@@ -25,7 +27,10 @@ import {
   step,
 } from './harness.js';
 
-const TEXTS = { en: { t: imEn, locale: 'en-US', signIn: SIGNIN_EN }, zh: { t: imZh, locale: 'zh-CN', signIn: SIGNIN_ZH } } as const;
+const TEXTS = {
+  en: { t: imEn, sync: syncEn, locale: 'en-US', signIn: SIGNIN_EN },
+  zh: { t: imZh, sync: syncZh, locale: 'zh-CN', signIn: SIGNIN_ZH },
+} as const;
 
 let smtp: Smtp;
 let server: Server;
@@ -35,6 +40,8 @@ let feishu: FeishuSim;
 describe('work apps', () => {
   before(async () => {
     feishu = await startFeishuSim();
+    feishu.addDepartment({ departmentId: 'd-lobby', name: 'Lobby' });
+    feishu.addUser({ userId: 'f-lu', name: 'Lu Lobby', mobile: '+8613700080001', employeeNo: 'L1', departmentIds: ['d-lobby'] });
     smtp = await startSmtp();
     server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FEISHU_API_URL: feishu.url });
     browser = await launchBrowser();
@@ -87,6 +94,28 @@ describe('work apps', () => {
           await again.getByText(t.secretKept).waitFor();
           await again.getByTestId('im-last-test').waitFor();
           await screenshot(page, `workapps-saved-${lang}`);
+        });
+        await step(page, `workapps-directory-${lang}`, async () => {
+          const { sync } = TEXTS[lang];
+          const app = sync.channels.feishu;
+          await page.goto(`${server.url}/emp/emplist`);
+          await page.getByTestId('directory-sync').click();
+          await page.getByRole('tab', { name: sync.tabs.feishu }).click();
+          const form = page.getByTestId('feishu-form');
+          await form.getByRole('switch', { name: sync.app.on.replace('{{app}}', app) }).click();
+          await form.getByRole('button', { name: btn(sync.save) }).click();
+          await page.getByText(sync.app.saved.replace('{{app}}', app)).first().waitFor();
+          await page.getByTestId('sync-channel').getByText(app).waitFor();
+          await screenshot(page, `workapps-directory-on-${lang}`);
+          await page.getByRole('tab', { name: sync.tabs.run }).click();
+          await page.getByTestId('sync-start').click();
+          await page.getByTestId('sync-done').waitFor();
+          await screenshot(page, `workapps-directory-${lang}`);
+          await page
+            .getByRole('button', { name: btn(sync.close) })
+            .first()
+            .click();
+          await page.getByText('Lu Lobby').first().waitFor();
         });
       } finally {
         await page.context().close();

@@ -322,7 +322,8 @@ export function AppDirectoryForm({ state, channel }: { state: ContactSyncState; 
       </Form.Item>
       <Form.Item
         name="auto"
-        label={t('employees.sync.app.auto')}
+        // Feishu's changes arrive over its long connection; WeCom's need its callback, not built yet: daily only.
+        label={channel === 'feishu' ? t('employees.sync.app.autoLive', { app: appName }) : t('employees.sync.app.auto')}
         valuePropName="checked"
         dependencies={['on']}
         rules={[

@@ -1,7 +1,7 @@
 /** English texts of the directory sync (Employees › Directory sync): channels, runs, reports, settings. */
 export const syncEn = {
   button: 'Directory sync',
-  title: 'Directory sync (DingTalk, RTX)',
+  title: 'Directory sync (DingTalk, RTX, Feishu, WeCom)',
   connected: 'Connected directory:',
   notConnected: 'No directory is connected: set up DingTalk or RTX and switch it on.',
   autoOn: 'Synced automatically every day at 00:00 server time (next: {{time}}).',
@@ -88,6 +88,7 @@ export const syncEn = {
     missing: 'The {{app}} app is not set up yet.',
     on: 'Use {{app}}',
     auto: 'Sync automatically every day at 00:00',
+    autoLive: 'Sync automatically: every day at 00:00, and a few seconds after {{app}} reports a change',
     saved: '{{app}} directory settings saved',
     refused: '{{app}} refused the app',
   },

@@ -4,7 +4,7 @@ import type { syncEn } from './sync.en';
 /** Chinese texts of the directory sync (Employees › Directory sync). */
 export const syncZh: DeepStrings<typeof syncEn> = {
   button: '通讯录同步',
-  title: '通讯录同步（钉钉、腾讯通）',
+  title: '通讯录同步（钉钉、腾讯通、飞书、企业微信）',
   connected: '已连接通讯录：',
   notConnected: '尚未连接通讯录：请设置并开启钉钉或腾讯通。',
   autoOn: '每天 00:00（服务器时间）自动同步（下次：{{time}}）。',
@@ -91,6 +91,7 @@ export const syncZh: DeepStrings<typeof syncEn> = {
     missing: '尚未配置{{app}}应用。',
     on: '使用{{app}}',
     auto: '每天 00:00 自动同步',
+    autoLive: '自动同步：每天 00:00，以及{{app}}通知通讯录变更后数秒内',
     saved: '{{app}}通讯录设置已保存',
     refused: '{{app}}拒绝了该应用',
   },
