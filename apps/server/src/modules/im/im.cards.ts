@@ -4,7 +4,6 @@ import { type AuthedContext, jobContext } from '../../platform/http/calls.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { MessageTemplate } from '../../platform/messages/messages.js';
 import { contacts } from '../contacts/contacts.public.js';
-import type { HolderDeps } from './im.connections.js';
 import { imRepository } from './im.repository.js';
 
 /**
@@ -115,7 +114,7 @@ const REASON_FIRST = { zh: '请先填写拒绝原因，再点击拒绝', en: 'Wr
  * Handles a press on a decision card of `companyId`'s app. Never throws for a refusal: every one is a toast in the
  * card's language, logged, with nothing changed.
  */
-export async function onPress(deps: HolderDeps, companyId: number, press: Press, log: FastifyBaseLogger): Promise<PressAnswer> {
+export async function onPress(deps: Parameters<typeof jobContext>[0], companyId: number, press: Press, log: FastifyBaseLogger): Promise<PressAnswer> {
   const ctx = jobContext(deps, companyId, { job: 'im.card', account: 'work-app', name: 'Work app' });
   const card = press.messageId ? await imRepository(ctx.tenant).card('feishu', press.messageId) : undefined;
   const lang = card?.template.params.lang === 'en' ? 'en' : 'zh';
