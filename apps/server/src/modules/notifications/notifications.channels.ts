@@ -35,9 +35,17 @@ export interface CompanyChannels {
   smsLeft: number;
 }
 
-/** Which channels the company has on now: email unless switched off; the others by their switches; a work app once set up. */
-export async function companyChannels(scope: TenantScope): Promise<CompanyChannels> {
-  const [rows, s, apps] = await Promise.all([notifyRepository(scope).all(), settingsIn(scope), appsSetUp(scope)]);
+/**
+ * Which channels the company has on now: email unless switched off; the others by their switches; a work app once set
+ * up. `asked`: only these matter to the caller (the work apps' table is then read only when one of them is asked).
+ */
+export async function companyChannels(scope: TenantScope, asked?: readonly MessageChannel[]): Promise<CompanyChannels> {
+  const needApps = !asked || asked.some((c) => c === 'feishu' || c === 'wecom');
+  const [rows, s, apps] = await Promise.all([
+    notifyRepository(scope).all(),
+    settingsIn(scope),
+    needApps ? appsSetUp(scope) : Promise.resolve(new Set<WorkAppPlatform>()),
+  ]);
   const sms = smsOf(rows.get('sms'));
   return {
     problems: {

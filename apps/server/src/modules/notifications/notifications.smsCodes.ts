@@ -28,7 +28,7 @@ function codeText(lang: 'zh' | 'en', code: string): string {
 
 /** Whether the company has SMS switched on (then "came before" at the kiosk needs a code). */
 export async function smsSwitchedOn(scope: TenantScope): Promise<boolean> {
-  return (await companyChannels(scope)).problems.sms !== 'smsOff';
+  return (await companyChannels(scope, ['sms'])).problems.sms !== 'smsOff';
 }
 
 /**

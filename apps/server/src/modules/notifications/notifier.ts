@@ -91,13 +91,13 @@ export class Notifier implements NotifierApi {
   ) {}
 
   /** The company a message is for: named by the caller, who acts for it (a call's session or a job's company). */
-  private channelsOf(companyId: number) {
-    return companyChannels(scopeForCompany(this.deps.system, companyId));
+  private channelsOf(companyId: number, asked?: readonly MessageChannel[]) {
+    return companyChannels(scopeForCompany(this.deps.system, companyId), asked);
   }
 
   /** Throws the catalogued refusal when `channel` cannot carry a message now: 41 email off, 53 SMS off, 43 no SMS left, 26 another channel off. */
   async require(companyId: number, channel: MessageChannel): Promise<void> {
-    const problem = (await this.channelsOf(companyId)).problems[channel];
+    const problem = (await this.channelsOf(companyId, [channel])).problems[channel];
     if (problem) throw new AppError(PROBLEM_STATUS[problem], problemReason(channel, problem));
   }
 
@@ -109,7 +109,7 @@ export class Notifier implements NotifierApi {
 
   /** Tells one address on one channel. A channel that cannot take it now gives a `failed` record with the reason. */
   async tell(companyId: number, r: Recipient, notice: Notice, opts: { visitId?: number | null } = {}): Promise<Told> {
-    const { problems } = await this.channelsOf(companyId);
+    const { problems } = await this.channelsOf(companyId, [r.channel]);
     return this.deliver(companyId, r, notice, opts.visitId ?? null, problems[r.channel]);
   }
 
@@ -126,7 +126,7 @@ export class Notifier implements NotifierApi {
     if (e?.status !== 0) return [];
     const channels = chosenChannels(e.defaultNotify);
     const links = channels.some((c) => LINKED.has(c)) ? await contacts.linksOfEmployee(scope, empId) : {};
-    const { problems } = await companyChannels(scope);
+    const { problems } = await companyChannels(scope, channels);
     const told: Told[] = [];
     for (const channel of channels) {
       const to = addressOf(channel, e, links);
