@@ -150,7 +150,8 @@ export const delImApp = defineCall({
   name: 'delImApp',
   area: 'contacts',
   module: 'im',
-  summary: "Forget a work app: its credentials and secrets (DingTalk's are the directory sync's: 58 while its notices or sync are on)",
+  summary:
+    "Forget a work app: its credentials and secrets (DingTalk's are the directory sync's: 58 while its notices or sync are on; Feishu's or WeCom's: 58 while the directory is synced from it)",
   access: IM_ADMINS,
   statuses: [Status.UPDATE_NOT_ALLOWED, Status.DINGTALK_VERIFY_FAILED, Status.DIRECTORY_UNREACHABLE, Status.SYNC_COUNT_EXCEEDED],
   log: { module: LogModule.ACCOUNT, event: 'delete' },

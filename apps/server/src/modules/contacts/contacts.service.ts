@@ -77,6 +77,11 @@ function appChannelOf(row: Pick<ContactSyncRow, 'appChannel'> | undefined): AppC
   return c === 'feishu' || c === 'wecom' ? c : null;
 }
 
+/** The work app the company's directory is read from now, if any (im keeps such an app from being forgotten). */
+export async function appDirectoryOf(scope: TenantScope): Promise<AppContactChannel | null> {
+  return appChannelOf(await contactsRepository(scope).state());
+}
+
 /** The channel whose switch is on (they are exclusive), if any. */
 export function activeChannel(s: CompanySettings, row: Pick<ContactSyncRow, 'appChannel'> | undefined): ContactChannel | null {
   if (s.ddnotify === 1) return 'dingtalk';

@@ -131,6 +131,10 @@ describe('directory from the Feishu and WeCom apps', () => {
     wc.removeUser('w-yu', corpId);
     const gone = (await t.api.autoGetEmployeeFromCT({}, b.token)).result;
     expect(gone.vanished).toEqual([expect.objectContaining({ externalId: 'w-yu', stopped: true })]);
+    // The app the directory is read from cannot be forgotten under it.
+    const forget = await t.call('delImApp', { platform: 'wecom' }, b.token);
+    expect(forget.status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect(forget.reason).toMatch(/Directory sync/);
     // Company a's employees are untouched by b's sync.
     expect((await employees(a.token)).some((e) => e.name === 'Yu WeCom')).toBe(false);
   });

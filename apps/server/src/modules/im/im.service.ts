@@ -190,6 +190,8 @@ export async function remove(ctx: AuthedContext, input: In<'delImApp'>): Promise
     const s = await settingsOf(ctx);
     if (s.ddnotify === 1 || s.ddautosync === 1)
       throw new AppError(Status.UPDATE_NOT_ALLOWED, "DingTalk's notices or directory sync are on: switch them off first");
+  } else if ((await contacts.appDirectoryOf(ctx.tenant)) === input.platform) {
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The directory is synced from this app: switch that off first (Employees › Directory sync)');
   }
   await inTransaction(ctx.tenant, async (tx) => {
     if (input.platform === 'dingtalk') await contacts.updateDingTalk(inTx(ctx, tx), { ddcorpid: '', ddcorpsecret: '', ddagentid: '' });
