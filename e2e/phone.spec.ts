@@ -197,7 +197,14 @@ describe('the host’s phone', () => {
         const paths: string[] = [];
         for (let i = 0; i < count; i++) {
           if (i > 0) await openDrawer();
-          await drawer.getByRole('menuitem').nth(i).click();
+          const item = drawer.getByRole('menuitem').nth(i);
+          // The item's key is its path (RouteMenu): a lazy route changes the URL only once its code has loaded, and
+          // until then the previous screen is still the one shown.
+          const id = (await item.getAttribute('data-menu-id')) ?? '';
+          const target = id.slice(id.indexOf('/'));
+          assert.ok(target.startsWith('/'), `menu item ${i} has no path in its key: ${id}`);
+          await item.click();
+          await page.waitForURL((u) => u.pathname === target);
           // The screen shown already (the first) leaves the drawer open: closed as a user would.
           await settled(page);
           if (await drawer.isVisible()) await page.keyboard.press('Escape');
