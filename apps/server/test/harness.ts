@@ -16,13 +16,14 @@ import {
   STAFF_TYPES,
   type StaffType,
 } from '@openvisit/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openPglite, openPostgres, PGLITE_EXTENSIONS } from '../src/db/client.js';
-import { captchas, companies, employees, staffAccounts, subAccounts, superAccounts } from '../src/db/schema/index.js';
+import { captchas, companies, employees, jobs, staffAccounts, subAccounts, superAccounts } from '../src/db/schema/index.js';
 import { hashPassword, sha256 } from '../src/platform/identity/crypto.js';
 import { createSession, resolveSession, type Session } from '../src/platform/identity/sessions.js';
 import type { Services } from '../src/platform/services.js';
@@ -312,3 +313,16 @@ export async function freshTokens(
 }
 
 export { Role };
+
+/** Runs the due jobs, then makes the retried ones due at once, until nothing waits (each retry counted as an attempt). */
+export async function drainJobs(t: TestApp): Promise<void> {
+  for (let i = 0; i < 10; i++) {
+    await t.services.jobs.runDue();
+    const waiting = await t.db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.state, 'queued'))
+      .returning({ id: jobs.id });
+    if (!waiting.length) return;
+  }
+}

@@ -2,19 +2,12 @@ import { NotifyChannel, Status, statusInfo } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FeishuSim, startFeishuSim } from '../../../../../tools/feishu-sim.js';
-import { PASSWORD, seedEmployee, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
-import { jobs, operationLogs } from '../../db/schema/index.js';
+import { drainJobs, PASSWORD, seedEmployee, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { eventually } from '../../../test/timeouts.js';
+import { operationLogs } from '../../db/schema/index.js';
 import { systemScope } from '../../platform/identity/tenancy.js';
 import { onPress } from './im.cards.js';
 import { ImConnections } from './im.connections.js';
-
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /**
  * Approval requests as Feishu cards (docs/protocols/feishu.md "Card callbacks"), pressed in the simulator and answered
@@ -31,17 +24,7 @@ describe('approval cards in Feishu', () => {
   let vid = 0;
   let approveValue: unknown;
 
-  const drain = async () => {
-    for (let i = 0; i < 10; i++) {
-      await t.services.jobs.runDue();
-      const waiting = await t.db
-        .update(jobs)
-        .set({ runAt: new Date(0) })
-        .where(eq(jobs.state, 'queued'))
-        .returning({ id: jobs.id });
-      if (!waiting.length) return;
-    }
-  };
+  const drain = () => drainJobs(t);
   const visit = async (vid: number) => (await t.api.GetVisitorByVid({ vid }, a.token)).result as { permission: number; status: string };
   const invite = async () => {
     const r = await t.call<{ vid: number }[]>(
@@ -73,7 +56,7 @@ describe('approval cards in Feishu', () => {
     expect((await t.api.updateProcessSwitch({ processSwitch: 1 }, a.token)).status).toBe(0);
     holder = new ImConnections({ system: systemScope(t.db), config: t.config, services: t.services, log: t.app.log }, { holder: 'cards' });
     await holder.tick();
-    await until(() => holder.ready(a.id));
+    expect(await eventually(() => holder.ready(a.id))).toBe(true);
   });
   afterAll(async () => {
     await holder?.stop();

@@ -2,18 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FeishuSim, startFeishuSim } from '../../../../../tools/feishu-sim.js';
 import { type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { eventually } from '../../../test/timeouts.js';
 import { imLeases } from '../../db/schema/index.js';
 import { systemScope } from '../../platform/identity/tenancy.js';
 import { ImConnections } from './im.connections.js';
-
-/** Polls `check` until it holds (a socket opening or closing elsewhere); fails after `ms`. */
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /**
  * Feishu's long connection held by one of two server processes (docs/protocols/feishu.md "Long connection"), against
@@ -52,7 +44,7 @@ describe('work app connections (Feishu long connection)', () => {
     await p2.tick();
     expect(p1.holding()).toEqual([a.id]);
     expect(p2.holding()).toEqual([]);
-    await until(() => p1.ready(a.id));
+    expect(await eventually(() => p1.ready(a.id))).toBe(true);
     expect(fs.connections(fs.app)).toBe(1);
     await p1.tick();
     expect(fs.connections(fs.app)).toBe(1);
@@ -68,14 +60,14 @@ describe('work app connections (Feishu long connection)', () => {
 
   it('when the holder dies, the other takes the lease once it lapses and the events flow again', async () => {
     await p1.stop({ release: false });
-    await until(() => fs.connections(fs.app) === 0);
+    expect(await eventually(() => fs.connections(fs.app) === 0)).toBe(true);
     await p2.tick();
     expect(p2.holding()).toEqual([]);
     // The dead process's lease runs out (instead of waiting its real length).
     await t.db.update(imLeases).set({ until: sql`now() - interval '1 second'` });
     await p2.tick();
     expect(p2.holding()).toEqual([a.id]);
-    await until(() => p2.ready(a.id));
+    expect(await eventually(() => p2.ready(a.id))).toBe(true);
     expect(fs.connections(fs.app)).toBe(1);
     fs.removeUser('f-first');
     await fs.waitForEvent((e) => e.eventType === 'contact.user.deleted_v3' && e.acked);
@@ -89,7 +81,7 @@ describe('work app connections (Feishu long connection)', () => {
     expect((await t.api.delImApp({ platform: 'feishu' }, a.token)).status).toBe(0);
     await p2.tick();
     expect(p2.holding()).toEqual([]);
-    await until(() => fs.connections(fs.app) === 0);
+    expect(await eventually(() => fs.connections(fs.app) === 0)).toBe(true);
     expect(await t.db.select().from(imLeases)).toEqual([]);
   });
 });

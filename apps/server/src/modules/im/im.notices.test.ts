@@ -1,10 +1,8 @@
 import { NotifyChannel } from '@openvisit/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FeishuSim, startFeishuSim } from '../../../../../tools/feishu-sim.js';
 import { startWeComSim, type WeComSim } from '../../../../../tools/wecom-sim.js';
-import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
-import { jobs } from '../../db/schema/index.js';
+import { drainJobs, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { scopeForCompany, systemScope } from '../../platform/identity/tenancy.js';
 import { sendWorkAppText } from './im.notices.js';
 
@@ -40,17 +38,7 @@ describe('notices through the Feishu and WeCom apps', () => {
     await Promise.all([fs?.close(), wc?.close()]);
   });
 
-  const drain = async () => {
-    for (let i = 0; i < 10; i++) {
-      await t.services.jobs.runDue();
-      const waiting = await t.db
-        .update(jobs)
-        .set({ runAt: new Date(0) })
-        .where(eq(jobs.state, 'queued'))
-        .returning({ id: jobs.id });
-      if (!waiting.length) return;
-    }
-  };
+  const drain = () => drainJobs(t);
   const records = async (token: string, channel: 'feishu' | 'wecom') =>
     (await t.api.getSendRecords({ requestedCount: 100, channel }, token)).result.list;
   const employee = async (token: string, name: string, phone: string, defaultNotify: number) => {

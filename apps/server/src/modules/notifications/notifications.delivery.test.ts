@@ -1,7 +1,7 @@
 import { NotifyChannel, Status } from '@openvisit/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { drainJobs, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import {
   type FakeDingTalkNotice,
   type FakeProvider,
@@ -43,17 +43,7 @@ describe('notification delivery', () => {
     return r.result.vid;
   };
   /** Runs the due jobs, then makes the retried ones due at once, until nothing waits (each retry counted). */
-  const drain = async () => {
-    for (let i = 0; i < 10; i++) {
-      await t.services.jobs.runDue();
-      const waiting = await t.db
-        .update(jobs)
-        .set({ runAt: new Date(0) })
-        .where(eq(jobs.state, 'queued'))
-        .returning({ id: jobs.id });
-      if (!waiting.length) return;
-    }
-  };
+  const drain = () => drainJobs(t);
   const smsConf = async (token = a.token) => (await t.api.getNotifyConf({}, token)).result.sms;
 
   beforeAll(async () => {

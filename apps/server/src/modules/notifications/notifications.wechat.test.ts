@@ -1,9 +1,9 @@
 import { NotifyChannel, Status } from '@openvisit/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedCompany, seedStaff, type Tenant, type TestApp, testApp } from '../../../test/harness.js';
+import { drainJobs, seedCompany, seedStaff, type Tenant, type TestApp, testApp } from '../../../test/harness.js';
 import { startWechat, type WechatFake } from '../../../test/wechat-fake.js';
-import { jobs, messages } from '../../db/schema/index.js';
+import { messages } from '../../db/schema/index.js';
 import { wxOf } from './notifications.repository.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
@@ -30,17 +30,7 @@ describe('WeChat template messages', () => {
       .from(messages)
       .where(and(eq(messages.companyId, a.id), eq(messages.channel, 'wechat')))
       .orderBy(desc(messages.id));
-  const drain = async () => {
-    for (let i = 0; i < 10; i++) {
-      await t.services.jobs.runDue();
-      const waiting = await t.db
-        .update(jobs)
-        .set({ runAt: new Date(0) })
-        .where(eq(jobs.state, 'queued'))
-        .returning({ id: jobs.id });
-      if (!waiting.length) return;
-    }
-  };
+  const drain = () => drainJobs(t);
 
   beforeAll(async () => {
     wx = await startWechat(APP_ID, SECRET);
