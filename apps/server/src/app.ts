@@ -15,7 +15,7 @@ import { accountExportDownloads } from './modules/accountExport/accountExport.ro
 import { registerClosingJobs } from './modules/accounts/accounts.closing.job.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { registerApprovalJobs } from './modules/approvals/approvals.deadlines.js';
-import { decideByCard, registerApprovalSubject } from './modules/approvals/approvals.public.js';
+import { cardState, decideByCard, onApprovalSettled, registerApprovalSubject } from './modules/approvals/approvals.public.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { registerRecoveryJobs } from './modules/auth/auth.recovery.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -217,8 +217,12 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   registerApprovalSubject('truck', truckApproval);
   registerApprovalSubject('interimCard', cardApproval);
   registerApprovalSubject('resident', residentApproval);
-  // A press on a work app's card decides through approvals, which reaches im only through notifications (no import back).
-  const stopWorkApps = registerWorkApps({ system, config, services, log: app.log }, { decider: decideByCard });
+  // A press on a work app's card decides through approvals, and approvals' decisions update the cards; approvals reaches
+  // im only through notifications and these hand-overs (no import back).
+  const stopWorkApps = registerWorkApps(
+    { system, config, services, log: app.log },
+    { decide: decideByCard, state: cardState, onSettled: onApprovalSettled },
+  );
   registerClosingJobs({ system, jobs, files, log: app.log });
   registerRecoveryJobs({ system, config, services, log: app.log });
   await events.start(database);

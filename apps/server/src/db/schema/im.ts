@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { timestamps, tstz } from './columns.js';
 
@@ -66,8 +66,8 @@ export const imCards = pgTable(
     /** The delivery record's template `decision` (token, link, language, labels). */
     template: jsonb('template').$type<{ kind: string; params: Record<string, string> }>().notNull(),
     /** Set once the card shows a decision. */
-    decided: jsonb('decided').$type<{ result: 'approved' | 'refused'; by: string; at: number } | null>(),
+    decided: jsonb('decided').$type<{ result: 'approved' | 'refused' | 'returned' | 'closed'; by: string; at: number } | null>(),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('im_cards_message_uq').on(t.platform, t.messageId)],
+  (t) => [uniqueIndex('im_cards_message_uq').on(t.platform, t.messageId), index('im_cards_ref_idx').on(t.companyId, t.ref)],
 );

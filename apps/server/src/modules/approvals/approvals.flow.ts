@@ -30,7 +30,7 @@ import {
 } from './approvals.engine.js';
 import { factsOfVisit } from './approvals.facts.js';
 import { seatNames } from './approvals.labels.js';
-import { askedFrom, askedOf, tellOutcome, tellSeats } from './approvals.notices.js';
+import { askedFrom, askedOf, tellOutcome, tellSeats, tellSettled } from './approvals.notices.js';
 import { type LevelState, levelActions } from './approvals.policy.js';
 import type { StoredStep } from './approvals.repository.js';
 import { type Asker, approvalsRepository, CLOSED_VISIT_STATUSES, type RequestRow, type SeatRow, type SeatWithVisit } from './approvals.repository.js';
@@ -185,6 +185,7 @@ export async function announce(ctx: AuthedContext, req: RequestRow, v: VisitRow 
   const asked = v ? askedOf(v) : req.summary ? askedFrom(req.summary, req.createdAt) : undefined;
   if (settled.opened.length && asked) await tellSeats(ctx, asked, settled.opened, plan.length);
   else if (v && settled.outcome !== 'waiting') await tellOutcome(ctx, v, settled.outcome === 'approved' ? 'agreed' : settled.outcome, settled.remark);
+  await tellSettled(ctx, req.id);
 }
 
 /** Who decides: what seats they may fill, and the name and account the decision is recorded under. */

@@ -4,6 +4,7 @@ import { employees } from '../../core/people/people.public.js';
 import { writeLog } from '../../platform/http/audit.js';
 import { type AuthedContext, actorContext, type CallContext } from '../../platform/http/calls.js';
 import { AppError } from '../../platform/http/errors.js';
+import { REQUEST, SEAT } from './approvals.engine.js';
 import { decideAs, mayFill, recordOf } from './approvals.flow.js';
 import { invalidLink, readLink } from './approvals.linkTokens.js';
 import { approvalsRepository } from './approvals.repository.js';
@@ -72,4 +73,23 @@ export async function decideByCard(
   const { objId, objName, desc } = o.actx.audit;
   await writeLog(ctx.system, actor, { module: LogModule.VISITOR, event: 'update', objId, objName, desc }, '');
   return { result: input.result === 'approve' ? 'approved' : 'refused', by: o.name, at: new Date() };
+}
+
+/** Where a card's seat stands: null while it still waits for a decision, else what the card shows instead of its buttons. */
+export async function cardState(
+  ctx: AuthedContext,
+  token: string,
+): Promise<{ result: 'approved' | 'refused' | 'returned' | 'closed'; by: string; at: Date } | null> {
+  const l = readLink(ctx, token);
+  if (l.companyId !== ctx.tenant.companyId) throw invalidLink();
+  const r = await approvalsRepository(ctx.tenant).seat(l.seatId);
+  if (!r) return { result: 'closed', by: '', at: new Date() };
+  const s = r.seat;
+  const at = s.decidedAt ?? r.request.decidedAt ?? new Date();
+  if (s.status === SEAT.WAITING) return r.request.status === REQUEST.WAITING ? null : { result: 'closed', by: '', at };
+  if (s.status === SEAT.APPROVED || s.status === SEAT.AGREED) return { result: 'approved', by: s.deciderName, at };
+  if (s.status === SEAT.REFUSED) return { result: 'refused', by: s.deciderName, at };
+  if (s.status === SEAT.RETURNED) return { result: 'returned', by: s.deciderName, at };
+  if (s.status === SEAT.BY_DEADLINE) return { result: s.note === 'deadlineRefused' ? 'refused' : 'approved', by: '', at };
+  return { result: 'closed', by: '', at };
 }

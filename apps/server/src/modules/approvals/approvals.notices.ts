@@ -18,12 +18,12 @@ function approvalsLink(ctx: AuthedContext, employee: boolean): string {
   return `${ctx.config.publicUrl}${employee ? '/emporder/approve' : '/setting/approve?tab=records'}`;
 }
 
-/** Failing to queue a mail never undoes a decision: it is logged and the queue shows the visit anyway. */
+/** Failing to queue a notice never undoes a decision: it is logged and the queue shows the visit anyway. */
 async function safely(ctx: AuthedContext, what: string, fn: () => Promise<void>): Promise<void> {
   try {
     await fn();
   } catch (err) {
-    ctx.log.warn({ err }, `approval mail (${what}) not queued`);
+    ctx.log.warn({ err }, `approval notice (${what}) not queued`);
   }
 }
 
@@ -51,6 +51,26 @@ const CARD_LABELS = {
   zh: { approve: '同意', refuse: '拒绝', reason: '原因（拒绝时必填）', open: '在浏览器中打开' },
   en: { approve: 'Approve', refuse: 'Refuse', reason: 'Reason (needed to refuse)', open: 'Open in the browser' },
 } as const;
+
+/**
+ * Who hears that a request's seats changed (a decision, a deadline): the work apps' cards update (modules/im, handed in
+ * by app.ts). One listener, replaced, not added to: every app built in a process registers again.
+ */
+type SettledListener = (ctx: AuthedContext, ref: string) => Promise<void>;
+let settledListener: SettledListener | undefined;
+
+export function onApprovalSettled(fn: SettledListener): void {
+  settledListener = fn;
+}
+
+/** The reference a request's notices carry (a card's `ref`), by which they are found again when it changes. */
+export const requestRef = (requestId: number) => `approval:${requestId}`;
+
+/** Tells the listeners; a listener failing never undoes the decision (it is logged). */
+export async function tellSettled(ctx: AuthedContext, requestId: number): Promise<void> {
+  const fn = settledListener;
+  if (fn) await safely(ctx, 'settled', () => fn(ctx, requestRef(requestId)));
+}
 
 /** The people of newly opened seats hear of the request on their channels; seats of the administrator, by the company's email. */
 export async function tellSeats(ctx: AuthedContext, v: Asked, seats: SeatRow[], levels: number): Promise<void> {
@@ -85,7 +105,7 @@ export async function tellSeats(ctx: AuthedContext, v: Asked, seats: SeatRow[], 
         if (told.has(id)) continue;
         told.add(id);
         const token = linkToken(ctx, s.id, id);
-        const decision = { token, link: linkUrl(ctx, token), ref: `approval:${s.requestId}`, lang, labels: CARD_LABELS[lang] };
+        const decision = { token, link: linkUrl(ctx, token), ref: requestRef(s.requestId), lang, labels: CARD_LABELS[lang] };
         await ctx.services.notifier.tellEmployee(
           ctx.session.companyId,
           id,

@@ -4,6 +4,7 @@ import { fetchBounded, type HttpLimits, sleep } from '../contacts/contacts.publi
 import { fetchToken, type PlatformTarget } from './im.tokens.js';
 
 export type Json = Record<string, unknown>;
+type Method = 'GET' | 'POST' | 'PATCH';
 
 const LABEL: Record<ImPlatform, string> = { dingtalk: 'DingTalk', feishu: 'Feishu', wecom: 'WeCom' };
 
@@ -26,6 +27,8 @@ export interface PlatformApi {
   /** GET `path` (`?access_token` or the bearer added); answers the JSON of a result code 0, throws 675 / 674 otherwise. */
   get(path: string, query?: Record<string, string>): Promise<Json>;
   post(path: string, body: unknown, query?: Record<string, string>): Promise<Json>;
+  /** PATCH (Feishu's message update). */
+  patch(path: string, body: unknown, query?: Record<string, string>): Promise<Json>;
   /** Gets a token now: the credentials' check (675 when refused, 674 when unreachable). */
   verify(): Promise<void>;
 }
@@ -46,7 +49,7 @@ export function platformApi(t: PlatformTarget & { platform: 'feishu' | 'wecom' }
   }
 
   async function once(
-    method: 'GET' | 'POST',
+    method: Method,
     path: string,
     query: Record<string, string>,
     body: unknown,
@@ -70,7 +73,7 @@ export function platformApi(t: PlatformTarget & { platform: 'feishu' | 'wecom' }
     throw new AppError(Status.DIRECTORY_UNREACHABLE, `${label} answered ${path} with HTTP ${answer.status} and no JSON`);
   }
 
-  async function call(method: 'GET' | 'POST', path: string, query: Record<string, string>, body?: unknown): Promise<Json> {
+  async function call(method: Method, path: string, query: Record<string, string>, body?: unknown): Promise<Json> {
     let renewed = false;
     for (let attempt = 1; ; attempt++) {
       const { json, http } = await once(method, path, query, body, token ?? (await getToken()));
@@ -101,6 +104,7 @@ export function platformApi(t: PlatformTarget & { platform: 'feishu' | 'wecom' }
     platform: t.platform,
     get: (path, query = {}) => call('GET', path, query),
     post: (path, body, query = {}) => call('POST', path, query, body),
+    patch: (path, body, query = {}) => call('PATCH', path, query, body),
     async verify() {
       await getToken();
     },

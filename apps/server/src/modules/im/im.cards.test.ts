@@ -26,10 +26,13 @@ describe('approval cards in Feishu', () => {
 
   const drain = () => drainJobs(t);
   const visit = async (vid: number) => (await t.api.GetVisitorByVid({ vid }, a.token)).result as { permission: number; status: string };
+  let invited = 0;
   const invite = async () => {
+    invited += 1;
+    const phone = `1397777${String(1110 + invited).padStart(4, '0')}`;
     const r = await t.call<{ vid: number }[]>(
       'addAppointment',
-      { appointmentDate: Date.now() + 60_000, visitors: [{ name: 'Card Visitor', phone: '13977771111', lang: 'en' }] },
+      { appointmentDate: Date.now() + 60_000, visitors: [{ name: 'Card Visitor', phone, lang: 'en' }] },
       hostToken,
     );
     expect(r.status, r.reason).toBe(0);
@@ -107,5 +110,43 @@ describe('approval cards in Feishu', () => {
     const again = await fs.press({ messageId: cardId, userId: 'f-ann', value: approveValue });
     expect(again).toMatchObject({ answered: true, toast: { type: 'error' } });
     expect((await visit(vid)).permission).toBe(1);
+  });
+
+  it('Refuse with a reason refuses the visit; the card shows it in red with the approver', async () => {
+    const v = await invite();
+    await drain();
+    const sent = fs.sent.filter((m) => m.userId === 'f-ann' && m.msgType === 'interactive').at(-1);
+    const id = sent?.messageId ?? '';
+    const refused = await fs.press({ messageId: id, userId: 'f-ann', button: 'refuse', name: 'refuse', formValue: { reason: 'No escort today' } });
+    expect(refused).toMatchObject({ answered: true, toast: { type: 'success', content: 'Refused' } });
+    const card = fs.card(id) as { header: { template: string } };
+    expect(card.header.template).toBe('red');
+    expect(JSON.stringify(card)).toContain('Ann Approver');
+    expect((await visit(v)).permission).toBe(2);
+  });
+
+  it('a decision taken elsewhere (the browser page) updates the card: outcome, who and when, no buttons; a press then changes nothing', async () => {
+    const v = await invite();
+    await drain();
+    const sent = fs.sent.filter((m) => m.userId === 'f-ann' && m.msgType === 'interactive').at(-1);
+    const id = sent?.messageId ?? '';
+    const stale = JSON.parse(JSON.stringify(fs.card(id))) as unknown;
+    const value = JSON.parse(JSON.stringify(stale)).body.elements[1].elements[1].behaviors[0].value as { t: string };
+    // The card's "Open in the browser" page, decided there.
+    const decided = await t.api.decideApprovalByLink({ token: value.t, result: 'approve', remark: '' });
+    expect(decided.status, decided.reason).toBe(0);
+    await drain();
+    const after = JSON.stringify(fs.card(id));
+    expect(after).toContain('Approved');
+    expect(after).toContain('Ann Approver');
+    expect(after).not.toContain('"name":"approve"');
+    expect((fs.cardState(id)?.history ?? []).at(-1)?.via).toBe('patch');
+    // A client that still shows the old card: its press is refused, the decision stands.
+    const late = await fs.press({ messageId: id, userId: 'f-ann', value });
+    expect(late).toMatchObject({ answered: true, toast: { type: 'error' } });
+    expect((await visit(v)).permission).toBe(1);
+    // Nothing left to update: another decision's job finds no open card.
+    await drain();
+    expect((fs.cardState(id)?.history ?? []).filter((h) => h.via === 'patch')).toHaveLength(1);
   });
 });

@@ -2,9 +2,13 @@ import { formatDateTime, Status, statusInfo } from '@openvisit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuthedContext, jobContext } from '../../platform/http/calls.js';
 import { AppError } from '../../platform/http/errors.js';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
+import type { JobQueue } from '../../platform/jobs/jobs.js';
 import type { MessageTemplate } from '../../platform/messages/messages.js';
 import { contacts } from '../contacts/contacts.public.js';
-import { imRepository } from './im.repository.js';
+import { platformApi } from './im.api.js';
+import { type ImCardRow, imRepository } from './im.repository.js';
+import { connectionTarget } from './im.service.js';
 
 /**
  * Decision cards: a notice that carries a decision (platform/messages/notify.ts `NoticeDecision`, kept by the delivery
@@ -21,9 +25,10 @@ interface CardValue {
   d: 'approve' | 'refuse';
 }
 
-/** The decided state a card shows. */
+/** The decided state a card shows: decided (by whom), or closed (decided by others, called off, by a deadline). */
 export interface Decided {
-  result: 'approved' | 'refused';
+  result: 'approved' | 'refused' | 'returned' | 'closed';
+  /** Who decided ('' when nobody in person: a deadline, the request called off). */
   by: string;
   at: Date;
 }
@@ -34,11 +39,19 @@ export type CardDecider = (
   input: { token: string; result: 'approve' | 'refuse'; remark: string; personId: number | null },
 ) => Promise<Decided>;
 
-let decider: CardDecider | undefined;
+/** Where a card's decision stands now: null while it still waits (a card of another company's token: throws). */
+export type CardState = (ctx: AuthedContext, token: string) => Promise<Decided | null>;
 
-/** The owner of the decisions (approvals) registers here at start-up (app.ts), so im does not import it. */
-export function registerCardDecider(fn: CardDecider): void {
-  decider = fn;
+/** The owner of the decisions (approvals), registered at start-up (app.ts), so im does not import it. */
+export interface CardOwner {
+  decide: CardDecider;
+  state: CardState;
+}
+
+let owner: CardOwner | undefined;
+
+export function registerCardOwner(o: CardOwner): void {
+  owner = o;
 }
 
 type Json = Record<string, unknown>;
@@ -47,7 +60,10 @@ const plain = (content: string) => ({ tag: 'plain_text', content });
 const DONE = {
   approved: { zh: '已同意', en: 'Approved' },
   refused: { zh: '已拒绝', en: 'Refused' },
+  returned: { zh: '已退回', en: 'Returned' },
+  closed: { zh: '已无需您处理', en: 'No longer waiting for you' },
 } as const;
+const HEADER = { approved: 'green', refused: 'red', returned: 'orange', closed: 'grey' } as const;
 
 /** The card a decision notice becomes (Feishu card JSON 2.0: shared, so it can be updated later). */
 export function decisionCard(subject: string, text: string, t: MessageTemplate, decided?: Decided): Json {
@@ -65,7 +81,8 @@ export function decisionCard(subject: string, text: string, t: MessageTemplate, 
   const body: Json[] = [{ tag: 'markdown', content: text }];
   if (decided) {
     const when = formatDateTime(decided.at, lang);
-    body.push({ tag: 'markdown', content: `**${DONE[decided.result][lang]}** · ${decided.by} · ${when}` });
+    const line = [`**${DONE[decided.result][lang]}**`, decided.by, when].filter(Boolean).join(' · ');
+    body.push({ tag: 'markdown', content: line });
   } else {
     body.push({
       tag: 'form',
@@ -81,7 +98,7 @@ export function decisionCard(subject: string, text: string, t: MessageTemplate, 
   return {
     schema: '2.0',
     config: { update_multi: true },
-    header: { title: plain(subject), template: decided ? (decided.result === 'approved' ? 'green' : 'red') : 'blue' },
+    header: { title: plain(subject), template: decided ? HEADER[decided.result] : 'blue' },
     body: { elements: body },
   };
 }
@@ -123,12 +140,12 @@ export async function onPress(deps: Parameters<typeof jobContext>[0], companyId:
     log.warn({ companyId, userId: press.userId, messageId: press.messageId, why }, 'work app card press refused');
     return { toast: { type: 'error', content } };
   };
-  if (!card || !v || !decider) return refuse(statusInfo(Status.APPROVAL_LINK_INVALID)?.[lang] ?? 'invalid', 'not a decision card of ours');
+  if (!card || !v || !owner) return refuse(statusInfo(Status.APPROVAL_LINK_INVALID)?.[lang] ?? 'invalid', 'not a decision card of ours');
   const remark = typeof press.formValue.reason === 'string' ? press.formValue.reason.trim().slice(0, 200) : '';
   if (v.d === 'refuse' && !remark) return { toast: { type: 'warning', content: REASON_FIRST[lang] } };
   try {
     const linked = press.userId ? await contacts.employeeOfLink(ctx.tenant, 'feishu', press.userId) : undefined;
-    const decided = await decider(ctx, { token: v.t, result: v.d, remark, personId: linked?.empId ?? null });
+    const decided = await owner.decide(ctx, { token: v.t, result: v.d, remark, personId: linked?.empId ?? null });
     await imRepository(ctx.tenant).markDecided(card.id, { ...decided, at: decided.at.getTime() });
     return {
       toast: { type: 'success', content: DONE[decided.result][lang] },
@@ -138,4 +155,53 @@ export async function onPress(deps: Parameters<typeof jobContext>[0], companyId:
     if (!(err instanceof AppError)) throw err;
     return refuse(statusInfo(err.status)?.[lang] ?? err.message, err.message);
   }
+}
+
+/** The job that brings a reference's cards up to date after its decision changed (approvals' `onApprovalSettled`). */
+export const CARDS_JOB = 'im.cards';
+
+/**
+ * Queues the update of `ref`'s cards when it has any still open (most decisions have none: no job for them); the
+ * decision's own answer is not held up by the platform's API.
+ */
+export async function cardsChanged(scope: TenantScope, jobs: JobQueue, ref: string): Promise<void> {
+  if (!(await imRepository(scope).openCards(ref, 1)).length) return;
+  await jobs.enqueue(CARDS_JOB, { companyId: scope.companyId, ref }, { maxAttempts: 5 });
+}
+
+/** Replaces a sent card on its platform (Feishu: the message update of a shared card). */
+async function replaceCard(ctx: AuthedContext, card: ImCardRow, content: Json): Promise<void> {
+  const target = await connectionTarget(ctx, 'feishu');
+  if (!target) return;
+  const api = platformApi({ ...target, platform: 'feishu' }, ctx.config.contacts);
+  await api.patch(`/open-apis/im/v1/messages/${encodeURIComponent(card.messageId)}`, { content: JSON.stringify(content) });
+}
+
+/**
+ * Every card of `ref` still showing its buttons whose decision was taken (elsewhere: the console, a mail's page,
+ * another approver's card, a deadline) now shows the outcome and who decided. A card the platform refuses to update is
+ * logged and left; one it could not reach makes the job try again.
+ */
+export async function refreshCards(ctx: AuthedContext, ref: string): Promise<number> {
+  if (!owner) return 0;
+  let updated = 0;
+  for (const card of await imRepository(ctx.tenant).openCards(ref)) {
+    let decided: Decided | null;
+    try {
+      decided = await owner.state(ctx, card.template.params.token ?? '');
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      continue; // an expired link: the card's buttons answer "no longer valid" themselves
+    }
+    if (!decided) continue;
+    try {
+      await replaceCard(ctx, card, decisionCard(card.subject, card.text, card.template, decided));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== Status.DIRECTORY_REFUSED) throw err;
+      ctx.log.warn({ messageId: card.messageId, reason: err.message }, 'work app card could not be updated');
+    }
+    await imRepository(ctx.tenant).markDecided(card.id, { ...decided, at: decided.at.getTime() });
+    updated += 1;
+  }
+  return updated;
 }

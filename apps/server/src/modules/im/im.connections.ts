@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import { jobContext } from '../../platform/http/calls.js';
+import { type AuthedContext, jobContext } from '../../platform/http/calls.js';
 import type { SystemScope } from '../../platform/identity/tenancy.js';
 import type { Services } from '../../platform/services.js';
 import { directoryChanged, registerAppDirectory } from '../contacts/contacts.public.js';
-import { type CardDecider, onPress, registerCardDecider } from './im.cards.js';
+import { CARDS_JOB, type CardOwner, cardsChanged, onPress, refreshCards, registerCardOwner } from './im.cards.js';
 import { type Link, openFeishuLink } from './im.feishu.link.js';
 import { appDirectories, connectionTarget } from './im.service.js';
 import { appsWantingConnection, dropLease, takeLease } from './im.system.repository.js';
@@ -143,13 +143,23 @@ export class ImConnections {
   }
 }
 
+/** The decisions' owner (approvals) as app.ts hands it over: deciding, reading a decision, hearing of changes. */
+export interface DecisionOwner extends CardOwner {
+  onSettled(fn: (ctx: AuthedContext, ref: string) => Promise<void>): void;
+}
+
 /**
- * The work apps' start-up: contacts' sync is handed the Feishu and WeCom directories (im imports contacts, so contacts
- * cannot import im), and the connections open where the job queue runs (a served process, not a test app). Answers
- * how to stop them.
+ * The work apps' start-up: contacts' sync is handed the Feishu and WeCom directories and approvals' decisions reach the
+ * cards (im imports contacts; approvals reaches im only through these hand-overs), and the connections open where the
+ * job queue runs (a served process, not a test app). Answers how to stop them.
  */
-export function registerWorkApps(deps: HolderDeps, cards: { decider: CardDecider }): () => Promise<void> {
-  registerCardDecider(cards.decider);
+export function registerWorkApps(deps: HolderDeps, decisions: DecisionOwner): () => Promise<void> {
+  registerCardOwner(decisions);
+  decisions.onSettled((ctx, ref) => cardsChanged(ctx.tenant, ctx.services.jobs, ref));
+  deps.services.jobs.register(CARDS_JOB, async (payload) => {
+    const { companyId, ref } = payload as { companyId: number; ref: string };
+    await refreshCards(jobContext(deps, companyId, { job: CARDS_JOB, account: 'work-app', name: 'Work app' }), ref);
+  });
   registerAppDirectory('feishu', appDirectories.feishu);
   registerAppDirectory('wecom', appDirectories.wecom);
   if (!deps.config.im.connections.enabled) return async () => {};

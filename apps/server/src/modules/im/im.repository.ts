@@ -1,5 +1,5 @@
 import type { ImPlatform } from '@openvisit/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { imApps, imCards } from '../../db/schema/index.js';
 import type { SecretBox } from '../../platform/identity/crypto.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
@@ -56,6 +56,14 @@ export const imRepository = scoped(function imRepository(scope: TenantScope) {
         .where(and(eq(imCards.companyId, scope.companyId), eq(imCards.platform, platform), eq(imCards.messageId, messageId)))
         .limit(1)
         .then((r) => r[0]),
+    /** The company's cards of a reference still showing their buttons. */
+    openCards: (ref: string, limit = 200) =>
+      db
+        .select()
+        .from(imCards)
+        .where(and(eq(imCards.companyId, scope.companyId), eq(imCards.ref, ref), isNull(imCards.decided)))
+        .orderBy(imCards.id)
+        .limit(limit),
     markDecided: (id: number, decided: NonNullable<ImCardRow['decided']>) =>
       db
         .update(imCards)

@@ -1,0 +1,1 @@
+CREATE INDEX "im_cards_ref_idx" ON "im_cards" USING btree ("company_id","ref");
