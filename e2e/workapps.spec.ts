@@ -10,6 +10,8 @@ import { syncZh } from '../apps/web/src/modules/employees/locales/sync.zh.js';
 import { imEn } from '../apps/web/src/modules/im/locales/en.js';
 import { imZh } from '../apps/web/src/modules/im/locales/zh.js';
 import { type FeishuSim, startFeishuSim } from '../tools/feishu-sim.js';
+import { newEncodingAESKey } from '../tools/wecom-sim.crypto.js';
+import { startWeComSim, type WeComSim } from '../tools/wecom-sim.js';
 import {
   buttonName as btn,
   launchBrowser,
@@ -36,14 +38,19 @@ let smtp: Smtp;
 let server: Server;
 let browser: Browser;
 let feishu: FeishuSim;
+let wecom: WeComSim;
+/** A CorpID in WeCom's own form (ww and 16 hex digits), as the form checks it. */
+const WECOM = { corpId: 'ww00000000000000e2', agentId: 1000002, secret: 'wecom-e2e-secret' };
 
 describe('work apps', () => {
   before(async () => {
     feishu = await startFeishuSim();
     feishu.addDepartment({ departmentId: 'd-lobby', name: 'Lobby' });
     feishu.addUser({ userId: 'f-lu', name: 'Lu Lobby', mobile: '+8613700080001', employeeNo: 'L1', departmentIds: ['d-lobby'] });
+    wecom = await startWeComSim({ seed: false });
+    wecom.addApp(WECOM);
     smtp = await startSmtp();
-    server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FEISHU_API_URL: feishu.url });
+    server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FEISHU_API_URL: feishu.url, WECOM_API_URL: wecom.url });
     browser = await launchBrowser();
   });
   after(async () => {
@@ -51,6 +58,7 @@ describe('work apps', () => {
     await server?.stop();
     await smtp?.close();
     await feishu?.close();
+    await wecom?.close();
   });
 
   for (const lang of ['en', 'zh'] as const) {
@@ -116,6 +124,27 @@ describe('work apps', () => {
             .first()
             .click();
           await page.getByText('Lu Lobby').first().waitFor();
+        });
+        await step(page, `workapps-wecom-callback-${lang}`, async () => {
+          // The WeCom app with its "receive messages" Token and key; the URL the page shows passes WeCom's verification.
+          const token = `OpenVisit${lang}Token`;
+          const aesKey = newEncodingAESKey();
+          await page.goto(`${server.url}/setting/workapps?tab=wecom`);
+          const form = page.getByTestId('im-form-wecom');
+          await form.getByTestId('im-wecom-corpId').fill(WECOM.corpId);
+          await form.getByTestId('im-wecom-agentId').fill(String(WECOM.agentId));
+          await form.getByTestId('im-wecom-secret').fill(WECOM.secret);
+          await form.getByTestId('im-wecom-callbackToken').fill(token);
+          await form.getByTestId('im-wecom-encodingAesKey').fill(aesKey);
+          await form.getByRole('button', { name: btn(t.save) }).click();
+          await page.getByText(t.saved, { exact: true }).first().waitFor();
+          const shown = (await page.getByTestId('im-wecom-callback-url').textContent()) ?? '';
+          const url = /https?:\/\/\S+?\/im\/wecom\/\d+/.exec(shown)?.[0] ?? '';
+          assert.ok(url, `the callback URL is shown: ${shown}`);
+          await page.getByText(t.callback.label).waitFor();
+          await screenshot(page, `workapps-wecom-callback-${lang}`);
+          const verified = await wecom.setCallback(WECOM.agentId, { url, token, encodingAESKey: aesKey }, { corpId: WECOM.corpId });
+          assert.equal(verified?.ok, true, `WeCom's URL verification: ${JSON.stringify(verified)}`);
         });
       } finally {
         await page.context().close();

@@ -31,7 +31,7 @@ import { deviceAuthenticator } from './modules/devices/devices.auth.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { doorsRoutes } from './modules/doors/doors.routes.js';
 import { employeesDownloads, employeesRoutes } from './modules/employees/employees.routes.js';
-import { registerWorkApps } from './modules/im/im.public.js';
+import { registerWeComCallback, registerWorkApps } from './modules/im/im.public.js';
 import { imRoutes } from './modules/im/im.routes.js';
 import { cardApproval } from './modules/interimCards/interimCards.public.js';
 import { interimCardsDownloads, interimCardsRoutes } from './modules/interimCards/interimCards.routes.js';
@@ -174,6 +174,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   registerOnSiteStream(app, { db, events: services.events, access: ONSITE_READERS, limits: config.onsiteStreams });
   registerMedia(app, { files: services.files, secrets: services.secrets });
   if (config.features.accessControl) registerIclock(app, { system: systemScope(db), config, services });
+  registerWeComCallback(app, { system: systemScope(db), config, services, log: app.log });
   await registerInfoRoutes(app, config, database);
   await registerWeb(app, config);
   return { app, services };

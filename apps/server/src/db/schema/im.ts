@@ -58,9 +58,12 @@ export const imCards = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     platform: text('platform').notNull(),
-    /** The platform's id of the card message (Feishu om_…). */
+    /** The platform's id of the card message (Feishu om_…; WeCom: the card's task_id, which its events carry). */
     messageId: text('message_id').notNull(),
     ref: text('ref').notNull().default(''),
+    /** WeCom: the member the card went to, and the one-time code that updates it (message/update_template_card). */
+    recipient: text('recipient').notNull().default(''),
+    updateCode: text('update_code').notNull().default(''),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     /** The delivery record's template `decision` (token, link, language, labels). */

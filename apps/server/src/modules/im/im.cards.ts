@@ -80,9 +80,7 @@ export function decisionCard(subject: string, text: string, t: MessageTemplate, 
   const open = { tag: 'button', text: plain(p.open ?? ''), type: 'default', behaviors: [{ type: 'open_url', default_url: p.link ?? '' }] };
   const body: Json[] = [{ tag: 'markdown', content: text }];
   if (decided) {
-    const when = formatDateTime(decided.at, lang);
-    const line = [`**${DONE[decided.result][lang]}**`, decided.by, when].filter(Boolean).join(' · ');
-    body.push({ tag: 'markdown', content: line });
+    body.push({ tag: 'markdown', content: decidedLine(decided, lang) });
   } else {
     body.push({
       tag: 'form',
@@ -103,14 +101,18 @@ export function decisionCard(subject: string, text: string, t: MessageTemplate, 
   };
 }
 
-/** A press as the long connection hands it over. */
+/** A press as the platform hands it over (Feishu's long connection, WeCom's callback). */
 export interface Press {
-  /** The card message pressed. */
+  platform: CardPlatform;
+  /** The card pressed: Feishu's message id, WeCom's task_id. */
   messageId: string;
   userId: string;
+  /** Feishu: the button's callback value; WeCom: the button's key. */
   value: unknown;
   formValue: Json;
 }
+
+export type CardPlatform = 'feishu' | 'wecom';
 
 /** Feishu's answer to a press: a toast, and the card replaced (only after a committed decision). */
 export interface PressAnswer {
@@ -118,8 +120,21 @@ export interface PressAnswer {
   card?: { type: 'raw'; data: Json };
 }
 
+/** What a press came to: decided (committed), or refused with words for the presser in the card's language. */
+export type PressOutcome =
+  | { ok: true; lang: 'zh' | 'en'; card: ImCardRow; decided: Decided }
+  | { ok: false; lang: 'zh' | 'en'; level: 'error' | 'warning'; content: string };
+
+/** WeCom's button key: ours, the decision, the signed token (1-1024 bytes; the token has no ':'). */
+const KEY_PREFIX = 'openvisit-decision:';
+export const weComKey = (d: CardValue['d'], token: string) => `${KEY_PREFIX}${d}:${token}`;
+
 /** The press's value if it is one of our decision buttons' (anything else: null). */
 function cardValueOf(raw: unknown): CardValue | null {
+  if (typeof raw === 'string') {
+    const m = raw.startsWith(KEY_PREFIX) ? /^(approve|refuse):([^:]{1,300})$/.exec(raw.slice(KEY_PREFIX.length)) : null;
+    return m ? { k: 'openvisit-decision', d: m[1] as CardValue['d'], t: m[2] ?? '' } : null;
+  }
   const o = raw as Partial<CardValue> | null;
   if (o?.k !== 'openvisit-decision' || typeof o.t !== 'string' || (o.d !== 'approve' && o.d !== 'refuse')) return null;
   return { k: o.k, t: o.t.slice(0, 300), d: o.d };
@@ -127,34 +142,83 @@ function cardValueOf(raw: unknown): CardValue | null {
 
 const REASON_FIRST = { zh: '请先填写拒绝原因，再点击拒绝', en: 'Write the reason, then press Refuse' };
 
+/** The decided state stored with a card, as a card shows it. */
+const storedDecision = (card: ImCardRow): Decided | null => (card.decided ? { ...card.decided, at: new Date(card.decided.at) } : null);
+
 /**
- * Handles a press on a decision card of `companyId`'s app. Never throws for a refusal: every one is a toast in the
- * card's language, logged, with nothing changed.
+ * Decides a press on a decision card of `companyId`'s app. Never throws for a refusal: every one comes back worded in
+ * the card's language, logged, with nothing changed. A WeCom card already decided can only be pressed again by a
+ * retried or replayed callback (its buttons are gone): it answers the decision it shows.
  */
-export async function onPress(deps: Parameters<typeof jobContext>[0], companyId: number, press: Press, log: FastifyBaseLogger): Promise<PressAnswer> {
+export async function decidePress(
+  deps: Parameters<typeof jobContext>[0],
+  companyId: number,
+  press: Press,
+  log: FastifyBaseLogger,
+): Promise<PressOutcome> {
   const ctx = jobContext(deps, companyId, { job: 'im.card', account: 'work-app', name: 'Work app' });
-  const card = press.messageId ? await imRepository(ctx.tenant).card('feishu', press.messageId) : undefined;
+  const card = press.messageId ? await imRepository(ctx.tenant).card(press.platform, press.messageId) : undefined;
   const lang = card?.template.params.lang === 'en' ? 'en' : 'zh';
   const v = cardValueOf(press.value);
-  const refuse = (content: string, why: string): PressAnswer => {
-    log.warn({ companyId, userId: press.userId, messageId: press.messageId, why }, 'work app card press refused');
-    return { toast: { type: 'error', content } };
+  const refuse = (content: string, why: string): PressOutcome => {
+    log.warn({ companyId, platform: press.platform, userId: press.userId, messageId: press.messageId, why }, 'work app card press refused');
+    return { ok: false, lang, level: 'error', content };
   };
-  if (!card || !v || !owner) return refuse(statusInfo(Status.APPROVAL_LINK_INVALID)?.[lang] ?? 'invalid', 'not a decision card of ours');
+  if (!card || !v || !owner || (card.recipient && card.recipient !== press.userId))
+    return refuse(statusInfo(Status.APPROVAL_LINK_INVALID)?.[lang] ?? 'invalid', 'not a decision card of ours');
+  const before = press.platform === 'wecom' ? storedDecision(card) : null;
+  if (before) return { ok: true, lang, card, decided: before };
   const remark = typeof press.formValue.reason === 'string' ? press.formValue.reason.trim().slice(0, 200) : '';
-  if (v.d === 'refuse' && !remark) return { toast: { type: 'warning', content: REASON_FIRST[lang] } };
+  if (v.d === 'refuse' && !remark) return { ok: false, lang, level: 'warning', content: REASON_FIRST[lang] };
   try {
-    const linked = press.userId ? await contacts.employeeOfLink(ctx.tenant, 'feishu', press.userId) : undefined;
+    const linked = press.userId ? await contacts.employeeOfLink(ctx.tenant, press.platform, press.userId) : undefined;
     const decided = await owner.decide(ctx, { token: v.t, result: v.d, remark, personId: linked?.empId ?? null });
     await imRepository(ctx.tenant).markDecided(card.id, { ...decided, at: decided.at.getTime() });
-    return {
-      toast: { type: 'success', content: DONE[decided.result][lang] },
-      card: { type: 'raw', data: decisionCard(card.subject, card.text, card.template, decided) },
-    };
+    return { ok: true, lang, card, decided };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     return refuse(statusInfo(err.status)?.[lang] ?? err.message, err.message);
   }
+}
+
+/** A press on a Feishu card, answered in the callback's frame: a toast, and the decided card once committed. */
+export async function onPress(
+  deps: Parameters<typeof jobContext>[0],
+  companyId: number,
+  press: Omit<Press, 'platform'>,
+  log: FastifyBaseLogger,
+): Promise<PressAnswer> {
+  const o = await decidePress(deps, companyId, { ...press, platform: 'feishu' }, log);
+  if (!o.ok) return { toast: { type: o.level, content: o.content } };
+  return {
+    toast: { type: 'success', content: DONE[o.decided.result][o.lang] },
+    card: { type: 'raw', data: decisionCard(o.card.subject, o.card.text, o.card.template, o.decided) },
+  };
+}
+
+/** The one line a decided card shows (WeCom: its buttons become this text). */
+export function decidedLine(decided: Decided, lang: 'zh' | 'en', bold = true): string {
+  const label = DONE[decided.result][lang];
+  return [bold ? `**${label}**` : label, decided.by, formatDateTime(decided.at, lang)].filter(Boolean).join(' · ');
+}
+
+/**
+ * The card a decision notice becomes in WeCom (template card button_interaction, document 90372): Approve calls back;
+ * Refuse opens the decision page, since a WeCom card has no field for the reason a refusal needs.
+ */
+export function weComCard(subject: string, text: string, t: MessageTemplate, taskId: string): Json {
+  const p = t.params;
+  return {
+    card_type: 'button_interaction',
+    main_title: { title: subject.slice(0, 36) },
+    sub_title_text: text.slice(0, 300),
+    card_action: { type: 1, url: p.link ?? '' },
+    task_id: taskId,
+    button_list: [
+      { text: p.approve ?? '', style: 1, key: weComKey('approve', p.token ?? '') },
+      { text: p.refuse ?? '', style: 2, type: 1, url: p.link ?? '' },
+    ],
+  };
 }
 
 /** The job that brings a reference's cards up to date after its decision changed (approvals' `onApprovalSettled`). */
@@ -169,12 +233,28 @@ export async function cardsChanged(scope: TenantScope, jobs: JobQueue, ref: stri
   await jobs.enqueue(CARDS_JOB, { companyId: scope.companyId, ref }, { maxAttempts: 5 });
 }
 
-/** Replaces a sent card on its platform (Feishu: the message update of a shared card). */
-async function replaceCard(ctx: AuthedContext, card: ImCardRow, content: Json): Promise<void> {
-  const target = await connectionTarget(ctx, 'feishu');
+/**
+ * Replaces a sent card on its platform with its decided form: Feishu's message update of a shared card; WeCom's
+ * update_template_card with the card's one-time code, its buttons turned into the outcome's line.
+ */
+async function replaceCard(ctx: AuthedContext, card: ImCardRow, decided: Decided): Promise<void> {
+  const platform = card.platform as CardPlatform;
+  const target = await connectionTarget(ctx, platform);
   if (!target) return;
-  const api = platformApi({ ...target, platform: 'feishu' }, ctx.config.contacts);
-  await api.patch(`/open-apis/im/v1/messages/${encodeURIComponent(card.messageId)}`, { content: JSON.stringify(content) });
+  const api = platformApi({ ...target, platform }, ctx.config.contacts);
+  if (platform === 'feishu') {
+    const content = decisionCard(card.subject, card.text, card.template, decided);
+    await api.patch(`/open-apis/im/v1/messages/${encodeURIComponent(card.messageId)}`, { content: JSON.stringify(content) });
+    return;
+  }
+  if (!card.updateCode) return;
+  const lang = card.template.params.lang === 'en' ? 'en' : 'zh';
+  await api.post('/cgi-bin/message/update_template_card', {
+    userids: [card.recipient],
+    agentid: Number(target.agentId),
+    response_code: card.updateCode,
+    button: { replace_name: decidedLine(decided, lang, false).slice(0, 48) },
+  });
 }
 
 /**
@@ -195,7 +275,7 @@ export async function refreshCards(ctx: AuthedContext, ref: string): Promise<num
     }
     if (!decided) continue;
     try {
-      await replaceCard(ctx, card, decisionCard(card.subject, card.text, card.template, decided));
+      await replaceCard(ctx, card, decided);
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== Status.DIRECTORY_REFUSED) throw err;
       ctx.log.warn({ messageId: card.messageId, reason: err.message }, 'work app card could not be updated');

@@ -18,7 +18,7 @@ export interface LinkEvents {
   /** A department or person changed in the app's directory. */
   directoryChanged(): Promise<void>;
   /** A card's button was pressed: the answer (a toast, the card replaced) must come back within Feishu's 3 s. */
-  cardPressed(press: Press): Promise<PressAnswer>;
+  cardPressed(press: Omit<Press, 'platform'>): Promise<PressAnswer>;
 }
 
 export interface Link {

@@ -3,9 +3,9 @@ import { AppError } from '../../platform/http/errors.js';
 import type { TenantScope } from '../../platform/identity/tenancy.js';
 import type { MessageTemplate } from '../../platform/messages/messages.js';
 import { platformApi } from './im.api.js';
-import { decisionCard } from './im.cards.js';
+import { decisionCard, weComCard } from './im.cards.js';
 import { imRepository } from './im.repository.js';
-import { type AppDeps, connectionTarget } from './im.service.js';
+import { type AppDeps, connectionTarget, weComCallbackKeys } from './im.service.js';
 
 /**
  * Notices as the work apps' own messages (docs/protocols/feishu.md "Messages", wecom.md "Messages and template cards"),
@@ -82,7 +82,7 @@ async function feishuSend(deps: AppDeps, api: ReturnType<typeof platformApi>, m:
     });
 }
 
-async function weComSend(api: ReturnType<typeof platformApi>, agentId: string, m: WorkAppMessage, text: string): Promise<void> {
+async function weComSend(deps: AppDeps, api: ReturnType<typeof platformApi>, agentId: string, m: WorkAppMessage, text: string): Promise<void> {
   let userId = m.to;
   if (m.to.startsWith(WORK_APP_BY_PHONE)) {
     try {
@@ -93,16 +93,32 @@ async function weComSend(api: ReturnType<typeof platformApi>, agentId: string, m
       throw err;
     }
   }
+  // A decision is a card only where WeCom can call back (the app's callback set up here); otherwise the text and its link.
+  const decision = m.template?.kind === 'decision' && (await weComCallbackKeys(deps)) ? m.template : null;
+  const taskId = `openvisit-${m.id}`;
+  const content = decision
+    ? { msgtype: 'template_card', template_card: weComCard(m.subject, m.text, decision, taskId) }
+    : { msgtype: 'text', text: { content: text } };
   // WeCom's own duplicate check (30 min) stands in for a message id: a retry after a lost answer is not sent twice.
   const r = await api.post('/cgi-bin/message/send', {
     touser: userId,
-    msgtype: 'text',
     agentid: Number(agentId),
-    text: { content: text },
+    ...content,
     enable_duplicate_check: 1,
     duplicate_check_interval: 1800,
   });
   if (str(r.invaliduser).split('|').includes(userId)) throw new WorkAppSendError('WeCom does not know this member, or they left', true);
+  if (decision)
+    await imRepository(deps.tenant).saveCard({
+      platform: 'wecom',
+      messageId: taskId,
+      ref: decision.params.ref ?? '',
+      recipient: userId,
+      updateCode: str(r.response_code),
+      subject: m.subject,
+      text: m.text,
+      template: decision,
+    });
 }
 
 /** Sends one notice as a text message of the company's app; throws WorkAppSendError. */
@@ -113,7 +129,7 @@ export async function sendWorkAppText(deps: AppDeps, platform: WorkAppPlatform, 
   const text = m.subject ? `${m.subject}\n${m.text}` : m.text;
   try {
     if (platform === 'feishu') await feishuSend(deps, api, m, text);
-    else await weComSend(api, t.agentId ?? '', m, text);
+    else await weComSend(deps, api, t.agentId ?? '', m, text);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     // A refusal (credentials, permissions, a receiver that left) is not cured by trying again; the unreachable may be.

@@ -2,3 +2,4 @@
 export { ImConnections, registerWorkApps } from './im.connections.js';
 export { appsSetUp, sendWorkAppText, WORK_APP_BY_PHONE, type WorkAppPlatform, WorkAppSendError } from './im.notices.js';
 export { type AppDeps, signedInEmployee, signInOptions, signInState, signInUrl } from './im.service.js';
+export { registerWeComCallback } from './im.wecom.callback.js';

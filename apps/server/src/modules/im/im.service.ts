@@ -292,3 +292,11 @@ export async function signedInEmployee(deps: AppDeps, platform: ImPlatform, code
   if (emp.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
   return emp;
 }
+
+/** What checks and opens WeCom's callbacks to the company's app: null unless its Token and EncodingAESKey are stored. */
+export async function weComCallbackKeys(deps: AppDeps): Promise<{ corpId: string; agentId: string; token: string; aesKey: string } | null> {
+  const c = await current(deps, 'wecom');
+  const { callbackToken, encodingAesKey } = c.secrets;
+  if (!c.app.appId || !callbackToken || !encodingAesKey) return null;
+  return { corpId: c.app.appId, agentId: c.app.agentId, token: callbackToken, aesKey: encodingAesKey };
+}

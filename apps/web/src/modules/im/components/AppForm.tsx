@@ -78,6 +78,24 @@ function SignInLink({ app }: { app: ImApp }) {
   );
 }
 
+/**
+ * WeCom's callback URL: WeCom calls it with card presses and (set also as the contacts-sync assistant's server)
+ * directory changes. Shown once the app is saved, as WeCom verifies it with the stored Token and EncodingAESKey.
+ */
+function CallbackUrl({ app }: { app: ImApp }) {
+  const { t } = useTranslation();
+  const company = getSession().project?.userid;
+  if (app.platform !== 'wecom' || !app.appId || !company) return null;
+  const url = `${window.location.origin}/im/wecom/${company}`;
+  return (
+    <Form.Item label={t('im.callback.label')} extra={t('im.callback.help')}>
+      <Typography.Paragraph copyable={{ text: url }} style={{ margin: 0 }} ellipsis data-testid="im-wecom-callback-url">
+        {url}
+      </Typography.Paragraph>
+    </Form.Item>
+  );
+}
+
 /** One platform's app: its ids and write-only secrets, the API base, what it is used for, a connection test, save and forget. */
 export function AppForm({ app, others }: { app: ImApp; others: readonly ImApp[] }) {
   const { t } = useTranslation();
@@ -152,6 +170,7 @@ export function AppForm({ app, others }: { app: ImApp; others: readonly ImApp[] 
         />
       </Form.Item>
       <SignInLink app={app} />
+      <CallbackUrl app={app} />
       {last ? (
         <Typography.Paragraph type="secondary" data-testid="im-last-test">
           {t(last.ok ? 'im.test.lastOk' : 'im.test.lastFailed', { at: formatDateTime(last.at), reason: last.reason })}

@@ -35,6 +35,10 @@ export const imEn = {
     linkHelp:
       'Put it in the app’s workbench (home page) or share it: it opens the sign-in page with this button, and inside the app it signs in at once.',
   },
+  callback: {
+    label: 'Callback URL',
+    help: 'Enter it as the app’s “receive messages” server URL with the Token and EncodingAESKey above: approval requests then arrive as cards with Approve (otherwise as text with a link). To sync the directory as it changes, enter the same URL, Token and EncodingAESKey as the event server of Contacts sync (通讯录同步). WeCom must be able to reach this address.',
+  },
   rules: {
     required: 'Required',
     tooLong: 'Too long',

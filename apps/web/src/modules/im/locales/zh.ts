@@ -36,6 +36,10 @@ export const imZh: DeepStrings<typeof imEn> = {
     linkHelp: '将其设为应用工作台（首页）的链接或分享给员工：它打开带有此按钮的登录页，在应用内打开时直接登录。',
   },
   secretKept: '已保存：留空则保持不变。',
+  callback: {
+    label: '回调 URL',
+    help: '在应用的“接收消息”服务器配置中填写此 URL 及上方的 Token 和 EncodingAESKey：审批请求即以带“同意”按钮的卡片送达（否则为带链接的文字消息）。如需通讯录变更时即时同步，在“通讯录同步”的接收事件服务器中填写同一 URL、Token 和 EncodingAESKey。企业微信须能访问此地址。',
+  },
   rules: {
     required: '必填',
     tooLong: '过长',
