@@ -6,3 +6,4 @@ export { fetchBounded, mapLimit, sleep } from './contacts.http.js';
 export { type DirectoryProvider, decodeRtx, type ExtDepartment, type ExtUser, mergeUser, walkTree } from './contacts.providers.js';
 export { directoryChanged } from './contacts.schedule.js';
 export * as contacts from './contacts.service.js';
+export { companiesWithDingTalkApp } from './contacts.system.repository.js';

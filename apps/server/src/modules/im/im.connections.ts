@@ -4,8 +4,9 @@ import type { Config } from '../../config.js';
 import { type AuthedContext, jobContext } from '../../platform/http/calls.js';
 import type { SystemScope } from '../../platform/identity/tenancy.js';
 import type { Services } from '../../platform/services.js';
-import { directoryChanged, registerAppDirectory } from '../contacts/contacts.public.js';
+import { companiesWithDingTalkApp, directoryChanged, registerAppDirectory } from '../contacts/contacts.public.js';
 import { CARDS_JOB, type CardOwner, cardsChanged, onPress, refreshCards, registerCardOwner } from './im.cards.js';
+import { openDingTalkStream } from './im.dingtalk.stream.js';
 import { type Link, openFeishuLink } from './im.feishu.link.js';
 import { appDirectories, connectionTarget } from './im.service.js';
 import { appsWantingConnection, dropLease, takeLease } from './im.system.repository.js';
@@ -27,22 +28,25 @@ export interface HolderOptions {
 
 interface Held {
   link: Link;
-  /** The app row's updatedAt when the link was opened: a saved change of the app reopens it. */
-  version: number;
+  /** The app's version when the link was opened: a saved change of the app reopens it. */
+  version: string;
 }
 
-const PLATFORM = 'feishu';
+/** The platforms whose events come over a connection we dial (WeCom's come to a callback URL). */
+export type LinkPlatform = 'feishu' | 'dingtalk';
+const PLATFORMS: readonly LinkPlatform[] = ['feishu', 'dingtalk'];
+const keyOf = (platform: LinkPlatform, companyId: number) => `${platform}:${companyId}`;
 
 /**
- * The work apps' outgoing connections (Feishu's long connection): with any number of server processes, exactly one
- * holds each company's, through a lease row renewed every third of its length (database time). A process that dies
+ * The work apps' outgoing connections (Feishu's long connection, DingTalk's Stream): with any number of server
+ * processes, exactly one holds each company's app's, through a lease row renewed every third of its length (database time). A process that dies
  * stops renewing; another takes the lease once it lapses and opens the connection, so the gap is at most one lease.
  * A process that cannot reach the database closes what it holds, since it can no longer show the lease is its own.
  */
 export class ImConnections {
   readonly holder: string;
   private readonly leaseMs: number;
-  private readonly held = new Map<number, Held>();
+  private readonly held = new Map<string, Held>();
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
   private stopped = false;
@@ -76,13 +80,14 @@ export class ImConnections {
   }
 
   /** Whether this process holds the company's connection and the platform has accepted it. */
-  ready(companyId: number): boolean {
-    return this.held.get(companyId)?.link.ready ?? false;
+  ready(companyId: number, platform: LinkPlatform = 'feishu'): boolean {
+    return this.held.get(keyOf(platform, companyId))?.link.ready ?? false;
   }
 
-  /** The companies whose connection this process holds now. */
-  holding(): number[] {
-    return [...this.held.keys()];
+  /** The companies whose connection to `platform` this process holds now. */
+  holding(platform: LinkPlatform = 'feishu'): number[] {
+    const prefix = `${platform}:`;
+    return [...this.held.keys()].filter((k) => k.startsWith(prefix)).map((k) => Number(k.slice(prefix.length)));
   }
 
   /** Stops holding. `release: false` leaves the leases to lapse, as a process that dies does (tests stand in for it). */
@@ -91,9 +96,9 @@ export class ImConnections {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.round;
-    const companies = this.holding();
+    const held = PLATFORMS.flatMap((p) => this.holding(p).map((c) => [p, c] as const));
     this.closeAll();
-    if (opts.release !== false) for (const c of companies) await dropLease(this.deps.system, c, PLATFORM, this.holder).catch(() => {});
+    if (opts.release !== false) for (const [p, c] of held) await dropLease(this.deps.system, c, p, this.holder).catch(() => {});
   }
 
   private closeAll(): void {
@@ -101,43 +106,58 @@ export class ImConnections {
     this.held.clear();
   }
 
-  private drop(companyId: number): void {
-    this.held.get(companyId)?.link.close();
-    this.held.delete(companyId);
+  private drop(platform: LinkPlatform, companyId: number): void {
+    const key = keyOf(platform, companyId);
+    this.held.get(key)?.link.close();
+    this.held.delete(key);
+  }
+
+  /** The apps of `platform` that want a connection, each with its version. */
+  private async wanted(platform: LinkPlatform): Promise<{ companyId: number; version: string }[]> {
+    if (platform === 'dingtalk') return companiesWithDingTalkApp(this.deps.system);
+    const rows = await appsWantingConnection(this.deps.system, platform);
+    return rows.map((r) => ({ companyId: r.companyId, version: String(r.updatedAt.getTime()) }));
   }
 
   private async renew(): Promise<void> {
-    if (this.stopped) return;
-    const wanted = await appsWantingConnection(this.deps.system, PLATFORM);
-    const ids = new Set(wanted.map((w) => w.companyId));
-    for (const companyId of this.holding()) {
-      if (ids.has(companyId)) continue;
-      this.drop(companyId);
-      await dropLease(this.deps.system, companyId, PLATFORM, this.holder);
-    }
-    for (const w of wanted) {
+    for (const platform of PLATFORMS) {
       if (this.stopped) return;
-      const mine = await takeLease(this.deps.system, w.companyId, PLATFORM, this.holder, this.leaseMs);
-      const held = this.held.get(w.companyId);
-      if (!mine) {
-        if (held) this.drop(w.companyId);
-        continue;
+      const wanted = await this.wanted(platform);
+      const ids = new Set(wanted.map((w) => w.companyId));
+      for (const companyId of this.holding(platform)) {
+        if (ids.has(companyId)) continue;
+        this.drop(platform, companyId);
+        await dropLease(this.deps.system, companyId, platform, this.holder);
       }
-      const version = w.updatedAt.getTime();
-      if (held?.version === version) continue;
-      this.drop(w.companyId);
-      const link = await this.open(w.companyId);
-      if (link) this.held.set(w.companyId, { link, version });
+      for (const w of wanted) {
+        if (this.stopped) return;
+        const mine = await takeLease(this.deps.system, w.companyId, platform, this.holder, this.leaseMs);
+        const held = this.held.get(keyOf(platform, w.companyId));
+        if (!mine) {
+          if (held) this.drop(platform, w.companyId);
+          continue;
+        }
+        if (held?.version === w.version) continue;
+        this.drop(platform, w.companyId);
+        const link = await this.open(platform, w.companyId);
+        if (link) this.held.set(keyOf(platform, w.companyId), { link, version: w.version });
+      }
     }
   }
 
-  private async open(companyId: number): Promise<Link | null> {
+  private async open(platform: LinkPlatform, companyId: number): Promise<Link | null> {
     const ctx = jobContext(this.deps, companyId, { job: 'im.connection', account: 'work-app', name: 'Work app' });
-    const target = await connectionTarget(ctx, PLATFORM);
+    const target = await connectionTarget(ctx, platform);
     if (!target) return null;
     const { jobs } = this.deps.services;
+    const directory = () => directoryChanged(jobs, companyId, platform, this.opts.changeDelayMs);
+    if (platform === 'dingtalk') {
+      // The gateway is on DingTalk's new API, unless the company names its own base for both.
+      const newBase = target.company ? target.base : this.deps.config.im.dingtalkNewApiUrl;
+      return openDingTalkStream(target, newBase, this.deps.config.contacts, ctx.log, { directoryChanged: directory });
+    }
     return openFeishuLink(target, this.deps.config.contacts, ctx.log, {
-      directoryChanged: () => directoryChanged(jobs, companyId, 'feishu', this.opts.changeDelayMs),
+      directoryChanged: directory,
       cardPressed: (press) => onPress(this.deps, companyId, press, ctx.log),
     });
   }
