@@ -1,4 +1,4 @@
-// npm run bench: throughput and latency of /Login and /GetUserInfo, face-photo zip bombs in parallel (bench/zipBomb.ts), employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts), statistics (bench/reports.ts), door QR decisions (bench/doors.ts), Hikvision pushes to 50 devices (bench/credentials.ts), the stall of an oversized import (bench/sheets.ts), the cost of durable commits (bench/durability.ts) on the embedded database (and on PostgreSQL
+// npm run bench: throughput and latency of /Login and /GetUserInfo, face-photo zip bombs in parallel (bench/zipBomb.ts), employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts), statistics (bench/reports.ts), door QR decisions (bench/doors.ts), Hikvision pushes to 50 devices (bench/credentials.ts), the stall of an oversized import (bench/sheets.ts), approval cards pressed in Feishu until the door has the credential (bench/workappCards.ts), the cost of durable commits (bench/durability.ts) on the embedded database (and on PostgreSQL
 // when TEST_DATABASE_URL is set, as `npm run bench:pg` does), each against a bare Fastify route measured in the same run.
 // After the other PostgreSQL benches: 200 kiosks checking in and registering walk-ins for a minute (bench/kioskLoad.ts, issue 14's goal).
 
@@ -21,6 +21,7 @@ import { reportsBench } from './reports.js';
 import { sameWorkBench } from './sameWork.js';
 import { sheetsBench } from './sheets.js';
 import { visitsBench } from './visits.js';
+import { workappCardsBench } from './workappCards.js';
 import { zipBombBench } from './zipBomb.js';
 
 async function product(kind: 'pglite' | 'postgres', base: Figures): Promise<void> {
@@ -158,6 +159,7 @@ if (process.env.TEST_DATABASE_URL) await faceSyncBench('postgres');
 await credentialsBench('pglite');
 if (process.env.TEST_DATABASE_URL) await credentialsBench('postgres');
 await sheetsBench('pglite');
+await workappCardsBench();
 await durabilityBench();
 await zipBombBench();
 process.exit(0);
