@@ -27,6 +27,12 @@ export const checkWeComToken = (s: string) => checkedText(s, 32, /^[A-Za-z0-9]+$
 export const checkWeComAesKey = (s: string) => (s.trim() === '' ? 'required' : /^[A-Za-z0-9]{43}$/.test(s.trim()) ? null : 'format');
 
 /**
+ * DingTalk's interactive card template (卡片模板 ID, made in DingTalk's card builder): optional; with one, approval
+ * requests arrive as cards with Approve and Refuse (docs/modules/im.md lists the variables it must use).
+ */
+export const checkDdCardTemplate = (s: string) => (s.trim() === '' ? null : checkedText(s, 80, /^[A-Za-z0-9][A-Za-z0-9._-]*$/));
+
+/**
  * Whether employees sign in with the app: `on` beside their passwords, `required` instead of them (at most one
  * platform per company; the console's own accounts keep their passwords).
  */
@@ -49,6 +55,7 @@ export const imAppFields = z.discriminatedUnion('platform', [
     appKey: zChecked(checkDdAppKey).optional(),
     appSecret: zSecret(checkDdSecret),
     agentId: zChecked(checkDdAgentId).optional(),
+    cardTemplateId: zChecked(checkDdCardTemplate).optional().describe('DingTalk: the approval card template; empty for none (text notices)'),
     apiBase: zApiBase,
   }),
   z.object({
@@ -79,6 +86,8 @@ export const imApp = z.object({
   /** The app's id on the platform: DingTalk AppKey, Feishu App ID, WeCom CorpID. */
   appId: z.string(),
   agentId: z.string(),
+  /** DingTalk: the approval card template ('' when none, and on other platforms). */
+  cardTemplateId: z.string(),
   apiBase: z.string(),
   /** The base in force: the company's, else the installation's. */
   effectiveBase: z.string(),

@@ -17,6 +17,8 @@ export const imApps = pgTable(
     platform: text('platform').notNull(),
     appId: text('app_id').notNull().default(''),
     agentId: text('agent_id').notNull().default(''),
+    /** DingTalk: the interactive card template approval requests are sent with ('' : text notices). */
+    cardTemplate: text('card_template').notNull().default(''),
     apiBase: text('api_base').notNull().default(''),
     /** Sealed JSON of the write-only secrets by field name (appSecret, secret, callbackToken, encodingAesKey); '' none. */
     secrets: text('secrets').notNull().default(''),

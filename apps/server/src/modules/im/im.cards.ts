@@ -7,6 +7,7 @@ import type { JobQueue } from '../../platform/jobs/jobs.js';
 import type { MessageTemplate } from '../../platform/messages/messages.js';
 import { contacts } from '../contacts/contacts.public.js';
 import { platformApi } from './im.api.js';
+import { updateDingTalkCard } from './im.dingtalk.cards.js';
 import { type ImCardRow, imRepository } from './im.repository.js';
 import { connectionTarget } from './im.service.js';
 
@@ -112,7 +113,7 @@ export interface Press {
   formValue: Json;
 }
 
-export type CardPlatform = 'feishu' | 'wecom';
+export type CardPlatform = 'feishu' | 'wecom' | 'dingtalk';
 
 /** Feishu's answer to a press: a toast, and the card replaced (only after a committed decision). */
 export interface PressAnswer {
@@ -125,9 +126,9 @@ export type PressOutcome =
   | { ok: true; lang: 'zh' | 'en'; card: ImCardRow; decided: Decided }
   | { ok: false; lang: 'zh' | 'en'; level: 'error' | 'warning'; content: string };
 
-/** WeCom's button key: ours, the decision, the signed token (1-1024 bytes; the token has no ':'). */
+/** A button's key (WeCom's, and DingTalk's press rebuilt): ours, the decision, the signed token (the token has no ':'). */
 const KEY_PREFIX = 'openvisit-decision:';
-export const weComKey = (d: CardValue['d'], token: string) => `${KEY_PREFIX}${d}:${token}`;
+export const buttonKey = (d: CardValue['d'], token: string) => `${KEY_PREFIX}${d}:${token}`;
 
 /** The press's value if it is one of our decision buttons' (anything else: null). */
 function cardValueOf(raw: unknown): CardValue | null {
@@ -196,6 +197,43 @@ export async function onPress(
   };
 }
 
+/** A press on a DingTalk card as Stream's CALLBACK carries it: the card, the presser, the button and the form's values. */
+export interface DingTalkPress {
+  outTrackId: string;
+  userId: string;
+  actionId: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * A press on a DingTalk card, answered in the callback's frame within DingTalk's 2 s: the presser's card shows the
+ * decision once committed; a refusal leaves the buttons and says why in `result`. The callback names only the card and
+ * the button: the decision's signed token is the card's own, kept when it was sent.
+ */
+export async function onDingTalkPress(
+  deps: Parameters<typeof jobContext>[0],
+  companyId: number,
+  press: DingTalkPress,
+  log: FastifyBaseLogger,
+): Promise<{ cardData: { cardParamMap: Record<string, string> }; cardUpdateOptions: { updateCardDataByKey: true } }> {
+  const ctx = jobContext(deps, companyId, { job: 'im.card', account: 'work-app', name: 'Work app' });
+  const card = press.outTrackId ? await imRepository(ctx.tenant).card('dingtalk', press.outTrackId) : undefined;
+  const token = card?.template.params.token ?? '';
+  const d = press.actionId === 'approve' || press.actionId === 'refuse' ? press.actionId : '';
+  const reason = typeof press.params.reason === 'string' ? press.params.reason : '';
+  const value = d && token ? buttonKey(d, token) : null;
+  const o = await decidePress(
+    deps,
+    companyId,
+    { platform: 'dingtalk', messageId: press.outTrackId, userId: press.userId, value, formValue: { reason } },
+    log,
+  );
+  // By key: the presser's card keeps the rest of its data.
+  const cardUpdateOptions = { updateCardDataByKey: true } as const;
+  if (!o.ok) return { cardData: { cardParamMap: { result: o.content } }, cardUpdateOptions };
+  return { cardData: { cardParamMap: { status: o.decided.result, result: decidedLine(o.decided, o.lang, false) } }, cardUpdateOptions };
+}
+
 /** The one line a decided card shows (WeCom: its buttons become this text). */
 export function decidedLine(decided: Decided, lang: 'zh' | 'en', bold = true): string {
   const label = DONE[decided.result][lang];
@@ -215,7 +253,7 @@ export function weComCard(subject: string, text: string, t: MessageTemplate, tas
     card_action: { type: 1, url: p.link ?? '' },
     task_id: taskId,
     button_list: [
-      { text: p.approve ?? '', style: 1, key: weComKey('approve', p.token ?? '') },
+      { text: p.approve ?? '', style: 1, key: buttonKey('approve', p.token ?? '') },
       { text: p.refuse ?? '', style: 2, type: 1, url: p.link ?? '' },
     ],
   };
@@ -239,6 +277,8 @@ export async function cardsChanged(scope: TenantScope, jobs: JobQueue, ref: stri
  */
 async function replaceCard(ctx: AuthedContext, card: ImCardRow, decided: Decided): Promise<void> {
   const platform = card.platform as CardPlatform;
+  const lang = card.template.params.lang === 'en' ? 'en' : 'zh';
+  if (platform === 'dingtalk') return updateDingTalkCard(ctx, card, { status: decided.result, result: decidedLine(decided, lang, false) });
   const target = await connectionTarget(ctx, platform);
   if (!target) return;
   const api = platformApi({ ...target, platform }, ctx.config.contacts);
@@ -248,7 +288,6 @@ async function replaceCard(ctx: AuthedContext, card: ImCardRow, decided: Decided
     return;
   }
   if (!card.updateCode) return;
-  const lang = card.template.params.lang === 'en' ? 'en' : 'zh';
   await api.post('/cgi-bin/message/update_template_card', {
     userids: [card.recipient],
     agentid: Number(target.agentId),

@@ -5,7 +5,8 @@ import { type AuthedContext, jobContext } from '../../platform/http/calls.js';
 import type { SystemScope } from '../../platform/identity/tenancy.js';
 import type { Services } from '../../platform/services.js';
 import { companiesWithDingTalkApp, directoryChanged, registerAppDirectory } from '../contacts/contacts.public.js';
-import { CARDS_JOB, type CardOwner, cardsChanged, onPress, refreshCards, registerCardOwner } from './im.cards.js';
+import { CARDS_JOB, type CardOwner, cardsChanged, onDingTalkPress, onPress, refreshCards, registerCardOwner } from './im.cards.js';
+import { dingTalkNewBase } from './im.dingtalk.cards.js';
 import { openDingTalkStream } from './im.dingtalk.stream.js';
 import { type Link, openFeishuLink } from './im.feishu.link.js';
 import { appDirectories, connectionTarget } from './im.service.js';
@@ -152,9 +153,11 @@ export class ImConnections {
     const { jobs } = this.deps.services;
     const directory = () => directoryChanged(jobs, companyId, platform, this.opts.changeDelayMs);
     if (platform === 'dingtalk') {
-      // The gateway is on DingTalk's new API, unless the company names its own base for both.
-      const newBase = target.company ? target.base : this.deps.config.im.dingtalkNewApiUrl;
-      return openDingTalkStream(target, newBase, this.deps.config.contacts, ctx.log, { directoryChanged: directory });
+      const newBase = dingTalkNewBase(this.deps, target);
+      return openDingTalkStream(target, newBase, this.deps.config.contacts, ctx.log, {
+        directoryChanged: directory,
+        cardPressed: (press) => onDingTalkPress(this.deps, companyId, press, ctx.log),
+      });
     }
     return openFeishuLink(target, this.deps.config.contacts, ctx.log, {
       directoryChanged: directory,

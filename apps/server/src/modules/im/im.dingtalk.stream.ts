@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
 import { fetchBounded, type HttpLimits } from '../contacts/contacts.public.js';
+import type { DingTalkPress } from './im.cards.js';
 import type { Link } from './im.feishu.link.js';
 import type { PlatformTarget } from './im.tokens.js';
 
@@ -18,6 +19,8 @@ import type { PlatformTarget } from './im.tokens.js';
 export interface StreamEvents {
   /** A department or person changed in the organisation's directory. */
   directoryChanged(): Promise<void>;
+  /** A card's button was pressed: the answer (the presser's card data) must come back within DingTalk's 2 s. */
+  cardPressed(press: DingTalkPress): Promise<unknown>;
 }
 
 /** The directory events (通讯录事件) a change of people or departments raises. */
@@ -39,6 +42,21 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 const ack = (ws: WebSocket, messageId: string, data: unknown) =>
   ws.send(JSON.stringify({ code: 200, headers: { contentType: 'application/json', messageId }, message: 'OK', data: JSON.stringify(data) }));
+
+/** The press in a card CALLBACK's data: `value` is JSON `{cardPrivateData: {actionIds, params}}`. */
+function pressOf(data: string | undefined): DingTalkPress {
+  let d: Obj = {};
+  let v: Obj = {};
+  try {
+    d = JSON.parse(data ?? '{}') as Obj;
+    v = (JSON.parse(str(d.value) || str(d.content) || '{}') as Obj).cardPrivateData as Obj;
+  } catch {
+    // an unreadable press names no button
+  }
+  const actionIds = Array.isArray(v?.actionIds) ? (v.actionIds as unknown[]) : [];
+  const params = v?.params && typeof v.params === 'object' ? (v.params as Obj) : {};
+  return { outTrackId: str(d.outTrackId), userId: str(d.userId), actionId: str(actionIds[0]), params };
+}
 
 /** The gateway's registration: the WebSocket endpoint and its one-time ticket. */
 async function register(t: PlatformTarget, newBase: string, limits: HttpLimits): Promise<{ endpoint: string; ticket: string }> {
@@ -134,7 +152,14 @@ class DingTalkStream implements Link {
       }
       return;
     }
-    if (f.type === 'CALLBACK') ack(ws, messageId, { response: {} });
+    if (f.type === 'CALLBACK' && h.topic === CARD_TOPIC) {
+      try {
+        ack(ws, messageId, { response: await this.events.cardPressed(pressOf(f.data)) });
+      } catch (err) {
+        // Not answered: DingTalk shows the presser an error and re-sends nothing; the decision, if any, stands.
+        this.log.warn({ err }, 'DingTalk card press not handled');
+      }
+    }
   }
 
   private reconnect(from: WebSocket | undefined, pauseMs: number): void {

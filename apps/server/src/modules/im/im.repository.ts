@@ -7,7 +7,7 @@ import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.
 export type ImAppRow = typeof imApps.$inferSelect;
 export type ImCardRow = typeof imCards.$inferSelect;
 export type ImSecrets = Partial<Record<'appSecret' | 'secret' | 'callbackToken' | 'encodingAesKey', string>>;
-export type ImAppPatch = Partial<Pick<ImAppRow, 'appId' | 'agentId' | 'apiBase' | 'signIn' | 'lastTest'>>;
+export type ImAppPatch = Partial<Pick<ImAppRow, 'appId' | 'agentId' | 'cardTemplate' | 'apiBase' | 'signIn' | 'lastTest'>>;
 
 /** The secrets of a row, opened ({} when none). */
 export function openSecrets(box: SecretBox, row: Pick<ImAppRow, 'secrets'> | undefined): ImSecrets {

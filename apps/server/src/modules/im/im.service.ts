@@ -70,6 +70,7 @@ function appOf(ctx: AppDeps, platform: ImPlatform, row: ImAppRow | undefined, id
     platform,
     appId: ident.appId,
     agentId: ident.agentId,
+    cardTemplateId: row?.cardTemplate ?? '',
     apiBase,
     effectiveBase: baseOf(ctx, platform, apiBase).base,
     secrets: Object.fromEntries(SECRET_FIELDS[platform].map((f) => [f, !!secrets[f]])),
@@ -110,6 +111,7 @@ function merge(cur: Current, input: ImAppFields): Current {
     appId,
     agentId,
     apiBase: input.apiBase ?? cur.app.apiBase,
+    cardTemplateId: (input.platform === 'dingtalk' ? input.cardTemplateId?.trim() : undefined) ?? cur.app.cardTemplateId,
     signIn: input.signIn ?? cur.app.signIn,
     secrets: Object.fromEntries(SECRET_FIELDS[input.platform].map((f) => [f, !!secrets[f]])),
   };
@@ -153,7 +155,7 @@ export async function update(ctx: AuthedContext, input: In<'updateImApp'>): Prom
   }
   await inTransaction(ctx.tenant, async (tx) => {
     const txCtx = inTx(ctx, tx);
-    const common = { apiBase: next.app.apiBase, signIn: next.app.signIn, ...(lastTest ? { lastTest } : {}) };
+    const common = { apiBase: next.app.apiBase, signIn: next.app.signIn, cardTemplate: next.app.cardTemplateId, ...(lastTest ? { lastTest } : {}) };
     if (platform === 'dingtalk') {
       const i = input as Extract<ImAppFields, { platform: 'dingtalk' }>;
       if (i.appKey !== undefined || i.appSecret || i.agentId !== undefined)

@@ -1,13 +1,14 @@
-import { type CompanySettings, EmailType, type MessageChannel, type SmsConf, type WxConf } from '@openvisit/contract';
+import { type CompanySettings, EmailType, type MessageChannel, type SmsConf, Status, type WxConf } from '@openvisit/contract';
 import type { Config } from '../../config.js';
 import { settingsIn } from '../../core/company/company.public.js';
+import { AppError } from '../../platform/http/errors.js';
 import type { SecretBox } from '../../platform/identity/crypto.js';
 import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
 import type { SmtpRoute } from '../../platform/messages/mail.js';
-import { type MessageRow, PermanentFailure } from '../../platform/messages/messages.js';
+import { type MessageRow, type MessageTemplate, PermanentFailure } from '../../platform/messages/messages.js';
 import type { Services } from '../../platform/services.js';
 import { contacts } from '../contacts/contacts.public.js';
-import { appsSetUp, sendWorkAppText, type WorkAppPlatform, WorkAppSendError } from '../im/im.public.js';
+import { appsSetUp, sendDingTalkCard, sendWorkAppText, type WorkAppPlatform, WorkAppSendError } from '../im/im.public.js';
 import { aliyunSms, tencentSmsClient } from './notifications.cloudSms.js';
 import { routeOf } from './notifications.config.js';
 import { dingTalkNotice, rtxNotice, smsClient, voiceClient } from './notifications.providers.js';
@@ -152,6 +153,17 @@ function workAppSender(deps: ChannelDeps, platform: WorkAppPlatform) {
   };
 }
 
+/** Sends a decision as a DingTalk card (false: the company has no card template); refusals are final. */
+async function dingTalkCard(deps: ChannelDeps, companyId: number, m: MessageRow, template: MessageTemplate): Promise<boolean> {
+  const appDeps = { tenant: scopeForCompany(deps.system, companyId), config: deps.config, services: { secrets: deps.secrets } };
+  try {
+    return await sendDingTalkCard(appDeps, { id: m.id, to: m.to, subject: m.subject, text: m.text, template });
+  } catch (err) {
+    if (err instanceof AppError && err.status === Status.DIRECTORY_REFUSED) throw new PermanentFailure(err.message);
+    throw err;
+  }
+}
+
 /** One sender per channel for the outbox, reading the company's settings at delivery (a switch turned off stops what waits). */
 export function channelSenders(deps: ChannelDeps): Record<Exclude<MessageChannel, 'email'>, (m: MessageRow) => Promise<void>> {
   const limits = { ...deps.config.notify, allowPrivate: deps.config.allowPrivateEndpoints };
@@ -188,6 +200,8 @@ export function channelSenders(deps: ChannelDeps): Record<Exclude<MessageChannel
       const companyId = companyOf(m);
       const s = await settingsOf(deps, companyId);
       if (s.ddnotify !== 1) throw off('DingTalk');
+      // An approval request is the company's DingTalk card when it named a template (modules/im), else the text.
+      if (m.template?.kind === 'decision' && (await dingTalkCard(deps, companyId, m, m.template))) return;
       const appSecret = await contacts.appSecret(scopeForCompany(deps.system, companyId), deps.secrets);
       await dingTalkNotice({ baseUrl: deps.config.contacts.dingtalkApiUrl, appKey: s.ddcorpid, appSecret, agentId: s.ddagentid }, limits).send(
         outgoing(m),

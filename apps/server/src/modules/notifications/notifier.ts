@@ -37,8 +37,8 @@ function problemReason(channel: MessageChannel, problem: ChannelProblem): string
   return statusInfo(PROBLEM_STATUS[problem])?.en ?? problem;
 }
 
-/** The channels that send a notice's decision as a card with its buttons (WeCom's only where its callback is set up: im.notices). */
-const CARD_CHANNELS = new Set<MessageChannel>(['feishu', 'wecom']);
+/** The channels that send a notice's decision as a card with its buttons (WeCom's only where its callback is set up, DingTalk's where the company named its card template: modules/im). */
+const CARD_CHANNELS = new Set<MessageChannel>(['feishu', 'wecom', 'dingtalk']);
 
 /** A notice's decision as the delivery record keeps it: the work app's sender turns it into a card. */
 function decisionTemplate(notice: Notice): MessageTemplate | undefined {

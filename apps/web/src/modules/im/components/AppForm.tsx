@@ -37,7 +37,7 @@ function FieldInput({
 }) {
   const { t } = useTranslation();
   const rule = useRule(app, others, form, f);
-  const kept = f.secret && app.secrets[f.name] ? t('im.secretKept') : undefined;
+  const kept = f.secret && app.secrets[f.name] ? t('im.secretKept') : f.name === 'cardTemplateId' ? t('im.cardTemplateHelp') : undefined;
   return (
     <Form.Item name={f.name} label={t(`im.fields.${f.name}` as 'im.fields.appKey')} rules={[rule]} extra={kept}>
       {f.secret ? (

@@ -1,6 +1,7 @@
 import {
   checkDdAgentId,
   checkDdAppKey,
+  checkDdCardTemplate,
   checkDdSecret,
   checkEndpoint,
   checkFeishuAppId,
@@ -32,6 +33,7 @@ export const APP_FIELDS: Record<ImPlatform, AppField[]> = {
     { name: 'appKey', check: checkDdAppKey, max: 64 },
     { name: 'appSecret', check: checkDdSecret, secret: true, max: 128 },
     { name: 'agentId', check: checkDdAgentId, max: 20 },
+    { name: 'cardTemplateId', check: checkDdCardTemplate, max: 80, placeholder: 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx.schema' },
   ],
   feishu: [
     { name: 'appId', check: checkFeishuAppId, max: 20, placeholder: 'cli_0123456789abcdef' },
@@ -58,7 +60,8 @@ export const str = (v: Values, name: string): string => {
 
 export function initialValues(app: ImApp): Values {
   const v: Values = { apiBase: app.apiBase, signIn: app.signIn };
-  for (const f of APP_FIELDS[app.platform]) v[f.name] = f.secret ? '' : f.name === ID_FIELD[app.platform] ? app.appId : app.agentId;
+  const stored: Record<string, string> = { [ID_FIELD[app.platform]]: app.appId, agentId: app.agentId, cardTemplateId: app.cardTemplateId };
+  for (const f of APP_FIELDS[app.platform]) v[f.name] = f.secret ? '' : (stored[f.name] ?? '');
   return v;
 }
 

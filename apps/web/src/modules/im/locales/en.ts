@@ -19,10 +19,13 @@ export const imEn = {
     secret: 'Secret',
     callbackToken: 'Token',
     encodingAesKey: 'EncodingAESKey',
+    cardTemplateId: 'Card template ID',
     apiBase: 'API address',
   },
   apiBaseHelp: 'Leave empty to use {{base}}; a private deployment or a proxy may stand in.',
 
+  cardTemplateHelp:
+    'Optional. A card template made in DingTalk’s card builder (variables title, text, status, result, approve, refuse, reason, open, link; buttons with the action ids approve and refuse, an input named reason): approval requests then arrive as cards with Approve and Refuse. Empty: as text with a link.',
   secretKept: 'Stored: leave empty to keep it.',
   signIn: {
     label: 'Employees sign in with it',

@@ -21,6 +21,7 @@ export const imZh: DeepStrings<typeof imEn> = {
     secret: 'Secret',
     callbackToken: 'Token',
     encodingAesKey: 'EncodingAESKey',
+    cardTemplateId: '卡片模板 ID',
     apiBase: 'API 地址',
   },
   apiBaseHelp: '留空则使用 {{base}}；私有化部署或代理可填写其地址。',
@@ -35,6 +36,8 @@ export const imZh: DeepStrings<typeof imEn> = {
     link: '登录链接',
     linkHelp: '将其设为应用工作台（首页）的链接或分享给员工：它打开带有此按钮的登录页，在应用内打开时直接登录。',
   },
+  cardTemplateHelp:
+    '选填。在钉钉卡片搭建平台创建的卡片模板（变量 title、text、status、result、approve、refuse、reason、open、link；按钮的 actionId 为 approve 和 refuse，输入框名为 reason）：审批请求即以带“同意”“拒绝”的卡片送达。留空则为带链接的文字消息。',
   secretKept: '已保存：留空则保持不变。',
   callback: {
     label: '回调 URL',

@@ -1,0 +1,1 @@
+ALTER TABLE "im_apps" ADD COLUMN "card_template" text DEFAULT '' NOT NULL;
