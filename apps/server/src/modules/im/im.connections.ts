@@ -6,10 +6,9 @@ import type { SystemScope } from '../../platform/identity/tenancy.js';
 import type { Services } from '../../platform/services.js';
 import { companiesWithDingTalkApp, directoryChanged, registerAppDirectory } from '../contacts/contacts.public.js';
 import { CARDS_JOB, type CardOwner, cardsChanged, onDingTalkPress, onPress, refreshCards, registerCardOwner } from './im.cards.js';
-import { dingTalkNewBase } from './im.dingtalk.cards.js';
 import { openDingTalkStream } from './im.dingtalk.stream.js';
 import { type Link, openFeishuLink } from './im.feishu.link.js';
-import { appDirectories, connectionTarget } from './im.service.js';
+import { appDirectories, connectionTarget, dingTalkNewBase } from './im.service.js';
 import { appsWantingConnection, dropLease, takeLease } from './im.system.repository.js';
 
 export interface HolderDeps {

@@ -3,7 +3,7 @@ import { AppError } from '../../platform/http/errors.js';
 import type { MessageTemplate } from '../../platform/messages/messages.js';
 import { fetchBounded } from '../contacts/contacts.public.js';
 import { type ImCardRow, imRepository } from './im.repository.js';
-import { type AppDeps, connectionTarget } from './im.service.js';
+import { type AppDeps, connectionTarget, dingTalkNewBase } from './im.service.js';
 import { fetchToken, type PlatformTarget } from './im.tokens.js';
 
 /**
@@ -14,11 +14,6 @@ import { fetchToken, type PlatformTarget } from './im.tokens.js';
  * and when), the labels `approve`, `refuse`, `reason`, `open`, and `link` (the decision page); its buttons call back with
  * the action ids `approve` and `refuse`, its input with the parameter `reason`.
  */
-
-/** DingTalk's new API (api.dingtalk.com) unless the company's own base stands for both. */
-export function dingTalkNewBase(deps: Pick<AppDeps, 'config'>, t: PlatformTarget): string {
-  return t.company ? t.base : deps.config.im.dingtalkNewApiUrl;
-}
 
 /** One call of DingTalk's new API with the app's token (the same token the old API's gettoken gives). */
 async function newApi(deps: AppDeps, t: PlatformTarget, method: 'POST' | 'PUT', path: string, body: unknown): Promise<Record<string, unknown>> {

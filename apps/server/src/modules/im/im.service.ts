@@ -236,9 +236,7 @@ async function signInApp(deps: AppDeps, platform: ImPlatform): Promise<Current> 
 
 function signInTarget(deps: AppDeps, c: Current): SignInTarget {
   const t = targetOf(deps, c);
-  // DingTalk's OAuth is on its new API; a company's own base (a proxy) stands for both.
-  const newBase = c.app.platform === 'dingtalk' && !t.company ? deps.config.im.dingtalkNewApiUrl : t.base;
-  return { ...t, newBase };
+  return { ...t, newBase: c.app.platform === 'dingtalk' ? dingTalkNewBase(deps, t) : t.base };
 }
 
 /** The platforms a company's employees may sign in with, and the one it requires. */
@@ -293,6 +291,11 @@ export async function signedInEmployee(deps: AppDeps, platform: ImPlatform, code
   }
   if (emp.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
   return emp;
+}
+
+/** DingTalk's new API (api.dingtalk.com: OAuth, cards, Stream) unless the company's own base (a proxy) stands for both. */
+export function dingTalkNewBase(deps: Pick<AppDeps, 'config'>, t: PlatformTarget): string {
+  return t.company ? t.base : deps.config.im.dingtalkNewApiUrl;
 }
 
 /** What checks and opens WeCom's callbacks to the company's app: null unless its Token and EncodingAESKey are stored. */
