@@ -40,7 +40,7 @@ import { invitationsDownloads, invitationsRoutes } from './modules/invitations/i
 import { truckApproval } from './modules/logistics/logistics.public.js';
 import { logisticsDownloads, logisticsRoutes } from './modules/logistics/logistics.routes.js';
 import { registerLogisticsJobs } from './modules/logistics/logistics.sweep.js';
-import { logsRoutes } from './modules/logs/logs.routes.js';
+import { logsDownloads, logsRoutes } from './modules/logs/logs.routes.js';
 import { meetingsRoutes } from './modules/meetings/meetings.routes.js';
 import { monitorRoutes } from './modules/monitor/monitor.routes.js';
 import { registerMonitorJobs } from './modules/monitor/monitor.schedule.js';
@@ -67,6 +67,7 @@ import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js
 import { registerVisitJobs } from './modules/visits/visits.schedule.js';
 import { FolderFileStore } from './platform/files/files.js';
 import { registerMedia } from './platform/files/media.js';
+import { registerAuditChainJobs } from './platform/http/auditChain.js';
 import { type Binding, registerCalls } from './platform/http/calls.js';
 import { CARD_PAGE_FILE, isCardPath, registerCardPage } from './platform/http/cardPage.js';
 import { dialectUrl } from './platform/http/dialect.js';
@@ -90,6 +91,7 @@ const downloads: DownloadBinding[] = [
   ...visitsDownloads,
   ...onSiteDownloadRoutes,
   ...employeesDownloads,
+  ...logsDownloads,
   ...departmentsDownloads,
   ...blacklistDownloads,
   ...registrationDownloads,
@@ -226,6 +228,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   );
   registerClosingJobs({ system, jobs, files, log: app.log });
   registerRecoveryJobs({ system, config, services, log: app.log });
+  await registerAuditChainJobs({ db: system, jobs, secrets });
   await events.start(database);
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -8,7 +8,8 @@ import { scaled } from '../test/timeouts.js';
 import { openPglite } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { FolderFileStore } from './platform/files/files.js';
-import { openSecret, sealSecret, secretKeyFrom } from './platform/identity/crypto.js';
+import { appendChained } from './platform/http/auditChain.js';
+import { openSecret, sealSecret, secretBox, secretKeyFrom } from './platform/identity/crypto.js';
 import { serverSecretKey } from './platform/identity/secretKey.js';
 
 /**
@@ -184,6 +185,44 @@ describe('operator CLI on the embedded database', () => {
       expect(await files.read('faces/1/1-abc123.jpg')).toEqual(photo);
     },
     scaled(900_000),
+  );
+
+  it(
+    "verifies each company's operation-log chain and names the entry changed in the database",
+    async () => {
+      const db = await openPglite(path.join(dataDir, 'pgdata'));
+      const secrets = secretBox(serverSecretKey({ dataDir }));
+      const company = (await db.pglite?.query<{ id: number }>('select id from companies order by id limit 1'))?.rows[0]?.id ?? 0;
+      for (const objName of ['first', 'second', 'third'])
+        await appendChained(db.db, secrets, {
+          companyId: company,
+          optId: 'admin',
+          optName: 'Admin',
+          optRole: 0,
+          ipAddr: '',
+          objId: '',
+          optEvent: 'add',
+          optClient: 0,
+          optModule: 1,
+          objName,
+          optDesc: '',
+          descKey: null,
+          descParams: null,
+          details: null,
+          oTime: new Date(),
+        });
+      await db.close();
+      const intact = cli('verify-log');
+      expect(intact).toEqual({ code: 0, out: expect.stringMatching(new RegExp(`company ${company}: intact, 3 entries`)), err: '' });
+      const again = await openPglite(path.join(dataDir, 'pgdata'));
+      await again.pglite?.query(`update operation_logs set obj_name = 'other' where company_id = ${company} and seq = 2`);
+      await again.close();
+      const broken = cli('verify-log', '--company', String(company));
+      expect(broken.code).toBe(1);
+      expect(broken.out).toMatch(new RegExp(`company ${company}: BROKEN at entry 2 \\(id \\d+, .+\\): changed; 1 entries intact before it`));
+      expect(cli('verify-log', '--company', 'x').err).toMatch(/--company: a company id/);
+    },
+    scaled(600_000),
   );
 
   it(

@@ -8,7 +8,8 @@ import { type ReadBackup, readBackup, writeBackup } from './db/backup.js';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { accountsSystemRepository } from './modules/accounts/accounts.system.repository.js';
-import { hashPassword, secretKeyFrom } from './platform/identity/crypto.js';
+import { chainedCompanies, verifyChain } from './platform/http/auditChain.js';
+import { hashPassword, secretBox, secretKeyFrom } from './platform/identity/crypto.js';
 import { decryptKeyFile, encryptKeyFile, keyFingerprint, secretKeyFile } from './platform/identity/secretKey.js';
 import { revokeAccountSessions } from './platform/identity/sessions.js';
 import { clearAccountFailures } from './platform/identity/signinGuard.js';
@@ -23,6 +24,9 @@ const USAGE = `OpenVisit operator commands (npm run cli -- <command> [options])
   reset-password (--email <admin email> | --account <staff or LFT_ account> [--company <company id>]) --password <password>
       Sets a new password, clears any lockout and ends the account's sessions. A staff name several companies hold
       needs --company.
+  verify-log [--company <company id>]
+      Checks each company's operation-log chain (or one company's) with the server's key and names the first entry
+      changed, removed, added or reordered in the database; exits 1 when a chain is broken.
   migrate
       Applies pending database migrations (the server also does this at start-up).
   backup --out <file.tar.gz> [--passphrase-file <file>]
@@ -315,6 +319,33 @@ function restoredKey(config: Config, backup: ReadBackup, phrase: string | null, 
   );
 }
 
+/** Each company's chain checked as the console's check does it (platform/http/auditChain.ts); 1 when one is broken. */
+async function verifyLog(v: Record<string, string | undefined>): Promise<number> {
+  const config = loadConfig();
+  const { key } = installationKey(config);
+  if (!key) throw new CliError('no server key (SECRET_KEY or DATA_DIR/secret.key): the log was chained with it');
+  const only = v.company === undefined ? null : Number(v.company);
+  if (only !== null && !(Number.isInteger(only) && only > 0)) throw new CliError('--company: a company id');
+  return withDatabase(async ({ db }) => {
+    const secrets = secretBox(key);
+    const ids = only !== null ? [only] : await chainedCompanies(db);
+    let broken = 0;
+    for (const id of ids) {
+      const r = await verifyChain(db, secrets, id);
+      const pending = r.pending ? `, ${r.pending} older entries not sealed in yet` : '';
+      const b = r.firstBroken;
+      if (!b) console.log(`company ${id}: intact, ${r.checked} entries${pending}`);
+      else {
+        broken += 1;
+        const at = b.seq === null ? 'an entry outside the chain' : `entry ${b.seq}`;
+        const row = b.id === null ? 'removed' : `id ${b.id}, ${b.oTime?.toISOString()}`;
+        console.log(`company ${id}: BROKEN at ${at} (${row}): ${b.reason}; ${r.checked} entries intact before it${pending}`);
+      }
+    }
+    return broken ? 1 : 0;
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
@@ -338,6 +369,8 @@ async function main(argv: string[]): Promise<number> {
     case 'reset-password':
       await resetPassword(v);
       return 0;
+    case 'verify-log':
+      return verifyLog(v);
     case 'migrate':
       await withDatabase(async () => {});
       console.log('migrations applied');

@@ -30,8 +30,9 @@ describe('statements per hot call', () => {
     const { result, statements } = await recordStatements(() => t.api.UpdatePhoto({ vname: '李访客', vphone: '13911112222', empid: host }, kiosk));
     expect(result.status).toBe(0);
     // Session with its company; host; blacklist; the visit and its history row; the host's proxy; the channels; the
-    // arrival mail; the operation log.
-    expectStatements(statements, 9);
+    // arrival mail; the operation log's entry, two statements to chain it (its company's head locked, then the entry
+    // and the new head; platform/http/auditChain.ts).
+    expectStatements(statements, 10);
   });
 
   it('a kiosk check-in by code', async () => {
@@ -55,8 +56,8 @@ describe('statements per hot call', () => {
     const { result, statements } = await recordStatements(() => t.api.AppClientSignin({ verifyCode: '12345678' }, kiosk));
     expect(result.status).toBe(0);
     // Session with its company; the visit; blacklist; the move and its history row; the host's proxy; the host (the
-    // notifier's: check-in has not read them before); the channels; the arrival mail; the operation log.
-    expectStatements(statements, 10);
+    // notifier's: check-in has not read them before); the channels; the arrival mail; the operation log's chained entry (two).
+    expectStatements(statements, 11);
   });
 
   it('GetUserInfo', async () => {

@@ -257,6 +257,8 @@ export const logDescriptions = {
   multiCompanyMode: { en: 'multi-company mode {{state}}', zh: '多企业模式 {{state}}' },
   // sign-in
   lockedAfterFailures: { en: 'locked after {{failures}} failed sign-ins', zh: '登录失败 {{failures}} 次后锁定' },
+  // An erasure names no one: the person is what it removed. The entries it blanked are listed in its details (auditChain.ts).
+  personErased: { en: "a person's data erased, {{entries}} log entries blanked", zh: '已删除一人的个人数据，清空 {{entries}} 条日志记录' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type LogDescKey = keyof typeof logDescriptions;

@@ -29,7 +29,7 @@ import { invitationSmsCodeCalls } from './calls/invitations.smsCode.js';
 import { templateCalls } from './calls/invitations.templates.js';
 import { logisticsCalls, logisticsDownloads } from './calls/logistics.js';
 import { logisticsTypeCalls } from './calls/logistics.types.js';
-import { logCalls } from './calls/logs.js';
+import { logCalls, logDownloads } from './calls/logs.js';
 import { meetingCalls } from './calls/meetings.js';
 import { monitorCalls } from './calls/monitor.js';
 import { notificationCalls } from './calls/notifications.js';
@@ -148,6 +148,7 @@ export const allDownloads: readonly DownloadDef[] = [
   ...questionnaireDownloads,
   ...examDownloads,
   ...logisticsDownloads,
+  ...logDownloads,
   ...supplierDownloads,
   ...interimCardDownloads,
   ...accountExportDownloads,

@@ -84,6 +84,29 @@ export const operationLogs = pgTable(
     descParams: jsonb('desc_params').$type<Record<string, string | number>>(),
     oTime: tstz('o_time').notNull().defaultNow(),
     details: jsonb('details'),
+    /**
+     * The company's chain (platform/http/auditChain.ts): the entry's place, the previous entry's hash and its own, a
+     * keyed hash over its fields and the previous hash, so an entry changed, removed or added behind the server's back
+     * breaks it. Null on entries written before the chain until the start-up job seals them in.
+     */
+    seq: integer('seq'),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
+    /** The keyed digest of the entry's personal fields, which the chain covers, so an erasure may blank them (redacted_by). */
+    piiDigest: text('pii_digest'),
+    /** The seq of the erasure entry that blanked this entry's personal fields. */
+    redactedBy: integer('redacted_by'),
   },
-  (t) => [index('operation_logs_company_time_idx').on(t.companyId, t.oTime)],
+  (t) => [index('operation_logs_company_time_idx').on(t.companyId, t.oTime), uniqueIndex('operation_logs_chain_uq').on(t.companyId, t.seq)],
 );
+
+/**
+ * The head of each company's operation-log chain: the last entry's seq and hash, locked by each write so entries are
+ * chained one at a time. `legacyUpTo`: the last id written before the chain existed, sealed in by a start-up job.
+ */
+export const operationLogHeads = pgTable('operation_log_heads', {
+  companyId: integer('company_id').primaryKey(),
+  seq: integer('seq').notNull().default(0),
+  hash: text('hash').notNull().default(''),
+  legacyUpTo: integer('legacy_up_to'),
+});

@@ -71,7 +71,7 @@ export async function decideByCard(
   await decideAs(o.actx, { rid: o.seatId, result: input.result, remark: input.remark, fields: {} }, o.decider);
   const actor = { companyId: o.actx.tenant.companyId, account: String(o.decider.id), name: o.name, role: Role.EMPLOYEE };
   const { objId, objName, desc } = o.actx.audit;
-  await writeLog(ctx.system, actor, { module: LogModule.VISITOR, event: 'update', objId, objName, desc }, '');
+  await writeLog(ctx.system, ctx.services.secrets, actor, { module: LogModule.VISITOR, event: 'update', objId, objName, desc }, '');
   return { result: input.result === 'approve' ? 'approved' : 'refused', by: o.name, at: new Date() };
 }
 

@@ -74,6 +74,7 @@ export async function checkCredentials(
     if (actor && known)
       await writeLog(
         ctx.system,
+        ctx.services.secrets,
         await actor(),
         { module: LogModule.ACCOUNT, event: 'lock', desc: logDesc('lockedAfterFailures', { failures: failed.failures }) },
         ctx.ip,

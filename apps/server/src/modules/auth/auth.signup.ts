@@ -65,6 +65,7 @@ export async function register(
   await ctx.services.mailer.send({ companyId: userid, to: email, ...mail });
   await writeLog(
     ctx.system,
+    ctx.services.secrets,
     { companyId: userid, account: email, name: input.username, role: Role.ADMIN },
     { module: LogModule.ACCOUNT, event: 'register', objId: userid, objName: input.company },
     ctx.ip,

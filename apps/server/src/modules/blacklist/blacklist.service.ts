@@ -90,6 +90,7 @@ export async function barred(ctx: AuthedContext, who: { name: string; phone: str
   if (!hit.listed || !hit.screening) return false;
   await writeLog(
     ctx.tenant,
+    ctx.services.secrets,
     ctx.session,
     { module: LogModule.BLACKLIST, event: 'alert', objName: who.name, desc: logDesc('blacklistHit'), client: clientEnd(ctx.userAgent) },
     ctx.ip,

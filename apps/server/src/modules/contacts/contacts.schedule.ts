@@ -88,6 +88,7 @@ export function registerContactJobs(deps: ScheduleDeps, now: () => Date = () => 
       const desc = autoSummary(reports);
       await writeLog(
         deps.system,
+        ctx.services.secrets,
         ctx.session,
         {
           module: LogModule.EMPLOYEE,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import { operationLogs } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
@@ -33,6 +33,19 @@ export const logsRepository = scoped(function logsRepository(scope: TenantScope)
         db.select({ n: count() }).from(operationLogs).where(where(f)),
       ]);
       return { rows, count: total[0]?.n ?? 0 };
+    },
+    /**
+     * The export's order, the chain's: first the entries not sealed in yet (by id), then the chain by seq; `after` is
+     * the last id of the first part or the last seq of the second.
+     */
+    async inChainOrder(f: LogFilter, part: 'unsealed' | 'chained', after: number, limit: number) {
+      const key = part === 'unsealed' ? operationLogs.id : operationLogs.seq;
+      return db
+        .select()
+        .from(operationLogs)
+        .where(and(where(f), part === 'unsealed' ? isNull(operationLogs.seq) : isNotNull(operationLogs.seq), gt(key, after)))
+        .orderBy(asc(key))
+        .limit(limit);
     },
   };
 });

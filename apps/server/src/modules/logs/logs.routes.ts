@@ -1,5 +1,6 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/http/calls.js';
+import { bindDownload } from '../../platform/http/downloads.js';
 import * as logs from './logs.service.js';
 
 export const logsRoutes = [
@@ -15,4 +16,7 @@ export const logsRoutes = [
   ),
   bind(c.getLogList, (input, ctx) => logs.listLogs(ctx, input)),
   bind(c.getBlacklistAlerts, (_input, ctx) => logs.blacklistAlerts(ctx)),
+  bind(c.verifyLogChain, (_input, ctx) => logs.verifyLogChain(ctx)),
 ];
+
+export const logsDownloads = [bindDownload(c.exportLogList, (input, ctx) => logs.exportLogs(ctx, input))];

@@ -1,8 +1,8 @@
 import { type LogDescription, LogEnd, type LogEvent, type LogModule, LogRole, Role, renderLogDesc } from '@openvisit/contract';
-import { insertRow } from '../../db/client.js';
-import { operationLogs } from '../../db/schema/index.js';
+import type { SecretBox } from '../identity/crypto.js';
 import type { Session } from '../identity/sessions.js';
-import { type DbOrScope, dbFrom } from '../identity/tenancy.js';
+import type { DbOrScope } from '../identity/tenancy.js';
+import { appendChained } from './auditChain.js';
 
 /** The operation log numbers roles differently from sessions (reference 2.2). */
 export function logRoleOf(role: Role): LogRole {
@@ -49,13 +49,13 @@ export interface AuditEntry {
 export type Actor = Pick<Session, 'companyId' | 'account' | 'name' | 'role'>;
 
 /**
- * One operation-log row. A keyed `desc` is stored as key and parameters (rendered in the reader's language) and, in
- * opt_desc, as its English rendering, so readers of the plain text field (older consoles, API clients) keep working.
+ * One operation-log row, chained to the company's previous one (auditChain.ts) with a key from `secrets`. A keyed
+ * `desc` is stored as key and parameters (rendered in the reader's language) and, in opt_desc, as its English
+ * rendering, so readers of the plain text field (older consoles, API clients) keep working.
  */
-export async function writeLog(on: DbOrScope, actor: Actor, entry: AuditEntry, ip: string): Promise<void> {
-  const db = dbFrom(on);
+export async function writeLog(on: DbOrScope, secrets: SecretBox, actor: Actor, entry: AuditEntry, ip: string): Promise<void> {
   if (!actor.companyId) return; // super accounts act across companies; their sign-ins are not a company's record
-  await insertRow(db, 'operation_log_insert', operationLogs, {
+  await appendChained(on, secrets, {
     companyId: actor.companyId,
     optId: actor.account,
     optName: actor.name,
@@ -70,6 +70,7 @@ export async function writeLog(on: DbOrScope, actor: Actor, entry: AuditEntry, i
     descKey: entry.desc?.key ?? null,
     descParams: entry.desc ? entry.desc.params : null,
     details: entry.details ?? null,
+    oTime: new Date(),
   });
 }
 

@@ -290,6 +290,7 @@ async function runCall(
       if (actor) {
         await writeLog(
           deps.db,
+          deps.services.secrets,
           actor,
           {
             module: call.log.module,

@@ -69,6 +69,7 @@ export function registerDownloads(app: FastifyInstance, deps: { db: Db; config: 
           if (def.log)
             await writeLog(
               deps.db,
+              deps.services.secrets,
               session,
               {
                 module: def.log.module,

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 import { type LogFilters, logInput } from './query';
 
@@ -9,4 +9,9 @@ export const logKeys = {
 /** The operation log changes with every action elsewhere: always fetched afresh when the screen opens. */
 export function useLogPage(f: LogFilters) {
   return useQuery({ queryKey: logKeys.page(f), queryFn: () => api.getLogList(logInput(f)), placeholderData: keepPreviousData, staleTime: 0 });
+}
+
+/** Checks the whole chain on the server: nothing cached, every press a fresh check. */
+export function useVerifyLogChain() {
+  return useMutation({ mutationFn: () => api.verifyLogChain({}) });
 }

@@ -62,8 +62,12 @@ export const isLogFiltered = (f: LogFilters): boolean => logList.isFiltered(f);
 
 /** The `getLogList` input of the filters. */
 export function logInput(f: LogFilters): CallInput<typeof getLogList> {
+  return { ...pageWindow(f), ...logFilterInput(f) };
+}
+
+/** The filters as the list and its export take them. */
+export function logFilterInput(f: LogFilters) {
   return {
-    ...pageWindow(f),
     ...(f.name !== '' && { optName: f.name }),
     ...(f.role !== undefined && { optRole: f.role }),
     ...(f.module !== undefined && { optModule: f.module }),

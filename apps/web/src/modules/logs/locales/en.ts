@@ -7,6 +7,25 @@ export const logsEn = {
   empty: 'No operations recorded yet',
   emptyFiltered: 'No operations match these filters',
   clearFilters: 'Clear filters',
+  export: 'Export',
+  exported: 'Operation log exported',
+  verify: 'Check integrity',
+  chain: {
+    intact_one: 'The log is intact: {{count}} entry checked against the server key.',
+    intact_other: 'The log is intact: {{count}} entries checked against the server key.',
+    pending: '{{count}} older entries are still being added to the chain; check again in a moment.',
+    broken: 'The log was changed outside OpenVisit: the chain breaks at entry No. {{seq}}.',
+    brokenAt: 'The log was changed outside OpenVisit: an entry of {{time}} is not in the chain.',
+    help: 'Each entry is chained to the one before it by a keyed hash, so a change made directly in the database breaks the chain. An export carries the hashes of every entry.',
+    reasons: {
+      changed: 'This entry was changed after it was written.',
+      missing: 'This entry was removed.',
+      reordered: 'The entry before this one was removed or the entries were reordered.',
+      unchained: 'This entry was added directly in the database.',
+      truncated: 'The newest entries were removed.',
+      badRedaction: 'This entry was blanked without an erasure that names it.',
+    },
+  },
   filters: {
     label: 'Filter the operation log',
     name: 'Operator',
@@ -23,6 +42,7 @@ export const logsEn = {
     allEvents: 'All events',
   },
   columns: {
+    seq: 'No.',
     time: 'Time',
     operator: 'Operator',
     role: 'Role',

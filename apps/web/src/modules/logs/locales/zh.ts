@@ -9,6 +9,25 @@ export const logsZh: DeepStrings<typeof logsEn> = {
   empty: '暂无操作记录',
   emptyFiltered: '没有符合筛选条件的操作记录',
   clearFilters: '清除筛选',
+  export: '导出',
+  exported: '操作日志已导出',
+  verify: '完整性校验',
+  chain: {
+    intact_one: '日志完整：已用服务器密钥校验 {{count}} 条记录。',
+    intact_other: '日志完整：已用服务器密钥校验 {{count}} 条记录。',
+    pending: '还有 {{count}} 条较早的记录正在加入校验链，请稍后再校验。',
+    broken: '日志在 OpenVisit 之外被改动：校验链在第 {{seq}} 条记录处断开。',
+    brokenAt: '日志在 OpenVisit 之外被改动：{{time}} 的一条记录不在校验链中。',
+    help: '每条记录都用带密钥的哈希与前一条相连，直接在数据库中改动任何记录都会使校验链断开。导出的日志带有每条记录的哈希。',
+    reasons: {
+      changed: '这条记录写入后被修改过。',
+      missing: '这条记录已被删除。',
+      reordered: '这条记录之前的记录被删除，或记录顺序被调换。',
+      unchained: '这条记录是直接在数据库中添加的。',
+      truncated: '最新的若干条记录已被删除。',
+      badRedaction: '这条记录被清空，但没有对应的个人数据删除记录。',
+    },
+  },
   filters: {
     label: '筛选操作日志',
     name: '操作人',
@@ -25,6 +44,7 @@ export const logsZh: DeepStrings<typeof logsEn> = {
     allEvents: '全部事件',
   },
   columns: {
+    seq: '序号',
     time: '时间',
     operator: '操作人',
     role: '角色',

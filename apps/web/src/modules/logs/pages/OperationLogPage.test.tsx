@@ -1,9 +1,10 @@
-import type { OperationLog } from '@openvisit/contract';
+import { type OperationLog, Role } from '@openvisit/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../platform/i18n';
 import { AppProviders, createQueryClient } from '../../../platform/providers';
+import { saveLogin, signOutLocal } from '../../../platform/session';
 import { type StubHandler as Handler, stubServer } from '../../../testing/stubServer';
 import { OperationLogPage } from './OperationLogPage';
 
@@ -26,6 +27,7 @@ function entry(id: number, extra: Partial<OperationLog> = {}): OperationLog {
     optDesc: 'blacklist',
     descKey: null,
     descParams: {},
+    seq: id,
     ...extra,
   };
 }
@@ -54,6 +56,7 @@ describe('OperationLogPage', () => {
   });
   afterEach(async () => {
     vi.unstubAllGlobals();
+    signOutLocal();
     await i18n.changeLanguage('en');
   });
 
@@ -77,6 +80,32 @@ describe('OperationLogPage', () => {
     expect(within(row).getAllByText('Blacklist').length).toBeGreaterThan(0);
     expect(within(row).getByText('5 Jan 2026, 14:30:15')).toBeTruthy();
     expect(screen.getByText('2 records')).toBeTruthy();
+  });
+
+  it('checks the chain for an administrator and names the entry where it breaks, in either language', async () => {
+    saveLogin({ token: 'tok', tokenExpire: 0, role: Role.ADMIN, sType: 0, userid: 1, company: 'ACME' }, 'manager');
+    let answer = { checked: 12, pending: 0, firstBroken: null as null | { reason: 'changed'; seq: number; id: number; oTime: number } };
+    const server = stubServer({ config, getLogList: logs([entry(1)]), verifyLogChain: () => ({ status: 0, result: answer }) });
+    renderAt('/emplog');
+    await screen.findByText('Zhang San');
+    fireEvent.click(screen.getByRole('button', { name: /Check integrity/ }));
+    expect(await screen.findByText('The log is intact: 12 entries checked against the server key.')).toBeTruthy();
+    answer = { checked: 6, pending: 0, firstBroken: { reason: 'changed', seq: 7, id: 40, oTime: AT } };
+    await act(() => i18n.changeLanguage('zh'));
+    fireEvent.click(screen.getByRole('button', { name: /完整性校验/ }));
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toContain('校验链在第 7 条记录处断开'));
+    expect(alert.textContent).toContain('这条记录写入后被修改过');
+    expect(server.bodies('verifyLogChain')).toHaveLength(2);
+  });
+
+  it('offers no integrity check to a sub-administrator', async () => {
+    saveLogin({ token: 'tok', tokenExpire: 0, role: Role.SUBADMIN, sType: 0, userid: 1, company: 'ACME' }, 'manager');
+    stubServer({ config, getLogList: logs([entry(1)]) });
+    renderAt('/emplog');
+    await screen.findByText('Zhang San');
+    expect(screen.queryByRole('button', { name: /Check integrity/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /Export/ })).toBeTruthy();
   });
 
   it('writes a changed filter into the URL, back to page 1, and clears them all', async () => {

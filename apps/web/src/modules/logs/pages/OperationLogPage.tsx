@@ -8,6 +8,7 @@ import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
 import { useLogPage } from '../api';
+import { useLogActions } from '../components/LogActions';
 import { LOG_ENDS, LOG_EVENTS, LOG_MODULES, LOG_ROLES, type LogFilters, logDetails, logList } from '../query';
 
 const EVENT_COLORS: Record<string, string> = { add: 'green', delete: 'red', update: 'blue', export: 'purple', import: 'cyan', lock: 'volcano' };
@@ -27,6 +28,7 @@ export function OperationLogPage() {
   const table = useListPage(query, page, { stepBack: true });
   const apply = (patch: Partial<LogFilters>) => query.set(patch);
   const clear = () => apply({ name: '', role: undefined, module: undefined, end: undefined, event: undefined, from: undefined, to: undefined });
+  const logActions = useLogActions(filters);
 
   /** A filter select: "all" clears it. */
   const select = <V extends string | number>(
@@ -53,11 +55,15 @@ export function OperationLogPage() {
         title={t('logs.title')}
         extra={<Typography.Text type="secondary">{t('logs.intro')}</Typography.Text>}
         actions={
-          <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()} loading={page.isFetching && !page.isPending}>
-            {t('common.refresh')}
-          </Button>
+          <>
+            {logActions.actions}
+            <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()} loading={page.isFetching && !page.isPending}>
+              {t('common.refresh')}
+            </Button>
+          </>
         }
       />
+      {logActions.result}
       <Card>
         <Flex gap={8} wrap style={{ marginBottom: 16 }} role="search" aria-label={t('logs.filters.label')}>
           <ListSearch label={t('logs.filters.name')} value={filters.name} onSearch={(name) => apply({ name })} />
@@ -86,6 +92,7 @@ export function OperationLogPage() {
           empty={filtered ? t('logs.emptyFiltered') : t('logs.empty')}
           emptyAction={filtered ? <Button onClick={clear}>{t('logs.clearFilters')}</Button> : null}
           columns={[
+            { key: 'seq', title: t('logs.columns.seq'), dataIndex: 'seq', kind: 'number', width: 80, render: (v: number | null) => v ?? '—' },
             { key: 'oTime', title: t('logs.columns.time'), dataIndex: 'oTime', kind: 'dateTime', width: 184, render: (ms: number) => logTime(ms) },
             { key: 'optName', title: t('logs.columns.operator'), dataIndex: 'optName', kind: 'name' },
             { key: 'optRole', title: t('logs.columns.role'), dataIndex: 'optRole', kind: 'text', render: (v: number) => label('logRole', v) },
