@@ -50,6 +50,8 @@ import { Notifier } from './modules/notifications/notifier.js';
 import { onSiteDownloadRoutes, onSiteRoutes } from './modules/onsite/onsite.routes.js';
 import { passRecordsDownloads, passRecordsRoutes } from './modules/passRecords/passRecords.routes.js';
 import { passRulesRoutes } from './modules/passRules/passRules.routes.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
+import { registerPrivacyJobs } from './modules/privacy/privacy.schedule.js';
 import { induction } from './modules/questionnaires/questionnaires.exams.js';
 import { questionnairesDownloads, questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.js';
 import { questionnaireVideosRoutes } from './modules/questionnaires/questionnaires.videos.routes.js';
@@ -110,6 +112,7 @@ const bindings: Binding[] = [
   ...accountsRoutes,
   ...superAccountsRoutes,
   ...logsRoutes,
+  ...privacyRoutes,
   ...employeesRoutes,
   ...departmentsRoutes,
   ...blacklistRoutes,
@@ -228,6 +231,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   );
   registerClosingJobs({ system, jobs, files, log: app.log });
   registerRecoveryJobs({ system, config, services, log: app.log });
+  registerPrivacyJobs({ system, config, services, log: app.log });
   await registerAuditChainJobs({ db: system, jobs, secrets });
   await events.start(database);
   app.addHook('onClose', async () => {

@@ -12,6 +12,7 @@ import { ensureDailySync } from './modules/contacts/contacts.schedule.js';
 import { ensureFaceSync } from './modules/credentials/credentials.schedule.js';
 import { ensurePhotoSweep } from './modules/logistics/logistics.sweep.js';
 import { ensureMonitorSweep } from './modules/monitor/monitor.schedule.js';
+import { ensureRetentionSweep } from './modules/privacy/privacy.schedule.js';
 import { ensureDaySummaries } from './modules/reports/reports.fill.js';
 import { ensureAutoSignOut } from './modules/visits/visits.schedule.js';
 import { serverSecretKey } from './platform/identity/secretKey.js';
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
   await ensurePhotoSweep(services.jobs);
   await ensureClosingSweep(services.jobs);
   await ensureSignInCleanup(services.jobs);
+  await ensureRetentionSweep(services.jobs);
   // PGlite has no autovacuum to keep the planner's statistics: analyzed now and hourly as tables grow.
   if (database.kind === 'pglite') await ensureStatistics(services.jobs);
   // The statistics' daily summary: a sweep now (closed days missing since the last run), then every few minutes.

@@ -31,6 +31,7 @@ export const MODULES = [
   'onsite',
   'passRecords',
   'passRules',
+  'privacy',
   'questionnaires',
   'registration',
   'reports',
@@ -74,6 +75,7 @@ export const AREAS = [
   'credentials',
   'registration',
   'residents',
+  'privacy',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

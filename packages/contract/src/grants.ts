@@ -28,6 +28,7 @@ export const grantAreaLabels = {
   questionnaires: { zh: '安全培训', en: 'Safety induction' },
   logistics: { zh: '物流', en: 'Logistics' },
   logs: { zh: '操作日志', en: 'Operation log' },
+  privacy: { zh: '个人信息保护', en: 'Privacy' },
   accounts: { zh: '账号管理', en: 'Account management' },
   'sub-companies': { zh: '入驻企业', en: 'Sub-companies' },
 } as const satisfies Partial<Record<Area, Label>>;

@@ -258,6 +258,9 @@ export const logDescriptions = {
   // sign-in
   lockedAfterFailures: { en: 'locked after {{failures}} failed sign-ins', zh: '登录失败 {{failures}} 次后锁定' },
   // An erasure names no one: the person is what it removed. The entries it blanked are listed in its details (auditChain.ts).
+  retentionSet: { en: 'company rules set', zh: '设置公司规则' },
+  retentionTypeSet: { en: 'rules of visitor type {{tid}} set', zh: '设置访客类型 {{tid}} 的规则' },
+  retentionSwept: { en: 'retention sweep: data of {{visits}} visits removed', zh: '保留期限清理：删除 {{visits}} 次来访的数据' },
   personErased: { en: "a person's data erased, {{entries}} log entries blanked", zh: '已删除一人的个人数据，清空 {{entries}} 条日志记录' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
@@ -342,6 +345,7 @@ export const settingNameLabels = {
   secureProtocolEn: { zh: '安全协议（英文）', en: 'Safety agreement (English)' },
   escapeClause: { zh: '免责条款', en: 'Disclaimer' },
   blackListSwitch: { zh: '黑名单检查', en: 'Blacklist check' },
+  retention: { zh: '个人数据保留期限', en: 'Personal data retention' },
   email: { zh: '邮件通知', en: 'Email notices' },
   SMS: { zh: '短信通知', en: 'SMS notices' },
   WeChat: { zh: '微信通知', en: 'WeChat notices' },

@@ -39,6 +39,7 @@ import { passRecordCalls, passRecordDownloads } from './calls/passRecords.js';
 import { passConfigCalls } from './calls/passRules.configs.js';
 import { holidayImportCalls } from './calls/passRules.holidays.js';
 import { passRuleCalls } from './calls/passRules.js';
+import { privacyCalls } from './calls/privacy.js';
 import { examCalls, examDownloads } from './calls/questionnaires.exams.js';
 import { questionnaireCalls, questionnaireDownloads } from './calls/questionnaires.js';
 import { trainingVideoCalls } from './calls/questionnaires.trainingVideos.js';
@@ -64,6 +65,7 @@ export const allCalls = [
   ...accountClosingCalls,
   ...superAccountCalls,
   ...logCalls,
+  ...privacyCalls,
   ...employeeCalls,
   importEmpList,
   ...employeeAttributeCalls,

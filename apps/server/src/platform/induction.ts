@@ -35,4 +35,6 @@ export interface Induction {
    * it is enabled and the person holds no pass of its current version that still counts.
    */
   pendingOf(scope: TenantScope, qid: number, who: Pick<InductionPerson, 'phone' | 'idNumber' | 'email'>): Promise<boolean>;
+  /** The papers these visits' visitors sat, without the person (the scores stay in the answer report); answers how many. */
+  forgetVisits(scope: TenantScope, visitIds: readonly number[]): Promise<number>;
 }

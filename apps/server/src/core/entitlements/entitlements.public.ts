@@ -32,6 +32,6 @@ export {
 } from './devices.service.js';
 export { assertAll, unique } from './devices.shared.js';
 export type { PassRecordInsert } from './passes.js';
-export { normalizePlate, recordPass, recordPasses, recordVehicles, visitEntries } from './passes.js';
+export { forgetVisitPasses, normalizePlate, recordPass, recordPasses, recordVehicles, visitEntries } from './passes.js';
 export type { DoorStrategy, HolidayDay, PassUsage, ScheduleRule } from './passTimes.js';
 export { withinLimits, withinSchedule } from './passTimes.js';

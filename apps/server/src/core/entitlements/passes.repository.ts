@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { insertRow, prepared } from '../../db/client.js';
 import { passRecords, vehicleRecords } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
@@ -47,6 +47,38 @@ export const passesRepository = scoped(function passesRepository(scope: TenantSc
         .insert(passRecords)
         .values(rows.map((r) => ({ ...r, companyId: scope.companyId })))
         .returning();
+    },
+    /**
+     * Blanks who passed in these visits' door and vehicle records (the records stay, counted): answers how many and the
+     * snapshots' file keys, read before they are forgotten.
+     */
+    async forgetVisits(visitIds: readonly number[]): Promise<{ records: number; files: string[] }> {
+      if (!visitIds.length) return { records: 0, files: [] };
+      const ids = [...visitIds];
+      const passes = and(eq(passRecords.companyId, scope.companyId), inArray(passRecords.visitId, ids));
+      const cars = and(eq(vehicleRecords.companyId, scope.companyId), inArray(vehicleRecords.visitId, ids));
+      const personal = (t: typeof passRecords | typeof vehicleRecords) => or(ne(t.name, ''), ne(t.photo, ''));
+      const snaps = [
+        ...(await db
+          .select({ photo: passRecords.photo })
+          .from(passRecords)
+          .where(and(passes, ne(passRecords.photo, '')))),
+        ...(await db
+          .select({ photo: vehicleRecords.photo })
+          .from(vehicleRecords)
+          .where(and(cars, ne(vehicleRecords.photo, '')))),
+      ];
+      const a = await db
+        .update(passRecords)
+        .set({ name: '', phone: '', company: '', photo: '' })
+        .where(and(passes, or(personal(passRecords), ne(passRecords.phone, ''))))
+        .returning({ id: passRecords.id });
+      const b = await db
+        .update(vehicleRecords)
+        .set({ name: '', plate: '', photo: '' })
+        .where(and(cars, or(personal(vehicleRecords), ne(vehicleRecords.plate, ''))))
+        .returning({ id: vehicleRecords.id });
+      return { records: a.length + b.length, files: snaps.map((r) => r.photo) };
     },
     async addVehicles(rows: VehicleRecordInsert[]) {
       if (!rows.length) return [];

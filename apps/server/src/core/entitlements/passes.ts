@@ -30,3 +30,8 @@ export function recordVehicles(scope: TenantScope, rows: VehicleRecordInsert[]) 
 export function visitEntries(scope: TenantScope, visitId: number, dayFrom: Date): Promise<{ total: number; today: number; first: Date | null }> {
   return passesRepository(scope).visitEntries(visitId, dayFrom);
 }
+
+/** The retention sweep's and an erasure's part: these visits' door and vehicle records without the person (files: the caller's). */
+export function forgetVisitPasses(scope: TenantScope, visitIds: readonly number[]) {
+  return passesRepository(scope).forgetVisits(visitIds);
+}

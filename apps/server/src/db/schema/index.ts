@@ -14,6 +14,7 @@ export * from './notifications.js';
 export * from './passRules.js';
 export * from './people.js';
 export * from './platform.js';
+export * from './privacy.js';
 export * from './questionnaires.js';
 export * from './registration.js';
 export * from './residentFiles.js';

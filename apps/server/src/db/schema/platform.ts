@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps, tstz } from './columns.js';
 
@@ -56,7 +57,11 @@ export const messages = pgTable(
     sentAt: tstz('sent_at'),
     ...timestamps,
   },
-  (t) => [index('mails_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('mails_company_idx').on(t.companyId, t.createdAt),
+    // A visit's messages, which its retention and erasure remove (modules/privacy).
+    index('mails_visit_idx').on(t.companyId, t.visitId).where(sql`${t.visitId} IS NOT NULL`),
+  ],
 );
 
 /** @deprecated Use `messages` (every channel); this name is kept for code written against the email-only table. */
@@ -110,3 +115,19 @@ export const operationLogHeads = pgTable('operation_log_heads', {
   hash: text('hash').notNull().default(''),
   legacyUpTo: integer('legacy_up_to'),
 });
+
+/**
+ * Stored files whose rows were blanked and committed, not removed from the store yet (platform/files/fileDeletions.ts):
+ * written in the transaction that forgets them, removed after it, so a process killed in between leaves a list to
+ * finish instead of files nothing names.
+ */
+export const fileDeletions = pgTable(
+  'file_deletions',
+  {
+    id: id(),
+    companyId: integer('company_id'),
+    key: text('key').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('file_deletions_company_idx').on(t.companyId, t.id)],
+);

@@ -285,6 +285,7 @@ export async function heldPass(ctx: AuthedContext, input: In<'getInductionPass'>
 
 /** The induction as the visit flows see it (platform/induction.ts), handed to them by app.ts. */
 export const induction: Induction = {
+  forgetVisits: (scope, visitIds) => papersRepository(scope).forgetVisits(visitIds),
   async pending(scope, person) {
     const q = await requiredFor(scope, person.tid);
     if (!q || person.tid === null) return null;

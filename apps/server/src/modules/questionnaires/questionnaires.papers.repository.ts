@@ -223,6 +223,16 @@ export const papersRepository = scoped(function papersRepository(scope: TenantSc
         .where(and(mine, eq(examPapers.questionnaireId, qid), eq(examPapers.version, version), isNotNull(examPapers.submittedAt), samePerson(who)))
         .limit(1)
         .then((r) => r.length > 0),
+    /** A visit's papers without the person: no pass is found for them any more, the answers still count. */
+    async forgetVisits(visitIds: readonly number[]): Promise<number> {
+      if (!visitIds.length) return 0;
+      const rows = await db
+        .update(examPapers)
+        .set({ name: '', phone: '', email: '', idNumber: '' })
+        .where(and(eq(examPapers.companyId, scope.companyId), inArray(examPapers.visitId, [...visitIds])))
+        .returning({ id: examPapers.id });
+      return rows.length;
+    },
   };
 });
 export type PapersRepository = ReturnType<typeof papersRepository>;

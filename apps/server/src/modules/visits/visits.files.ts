@@ -50,6 +50,8 @@ export async function pdfFile(ctx: AuthedContext, input: { file: string }) {
   const m = VISIT_PDF_NAME.exec(input.file);
   const v = await visibleVisit(ctx, Number(m?.[2]));
   if (pdfName(v) !== input.file) throw noSuchVisit();
+  // Removed by the retention rules: never built again from what is left.
+  if (v.purged.includes('agreementPdf')) throw noSuchVisit();
   const stored = v.pdf ? await ctx.services.files.read(v.pdf) : undefined;
   const bytes = stored ?? (await renderPdf(ctx, v));
   return { stream: Readable.from([bytes]), fileName: input.file };

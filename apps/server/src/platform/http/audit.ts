@@ -49,13 +49,13 @@ export interface AuditEntry {
 export type Actor = Pick<Session, 'companyId' | 'account' | 'name' | 'role'>;
 
 /**
- * One operation-log row, chained to the company's previous one (auditChain.ts) with a key from `secrets`. A keyed
+ * One operation-log row (answers its place in the chain), chained to the company's previous one (auditChain.ts) with a key from `secrets`. A keyed
  * `desc` is stored as key and parameters (rendered in the reader's language) and, in opt_desc, as its English
  * rendering, so readers of the plain text field (older consoles, API clients) keep working.
  */
-export async function writeLog(on: DbOrScope, secrets: SecretBox, actor: Actor, entry: AuditEntry, ip: string): Promise<void> {
-  if (!actor.companyId) return; // super accounts act across companies; their sign-ins are not a company's record
-  await appendChained(on, secrets, {
+export async function writeLog(on: DbOrScope, secrets: SecretBox, actor: Actor, entry: AuditEntry, ip: string): Promise<number | null> {
+  if (!actor.companyId) return null; // super accounts act across companies; their sign-ins are not a company's record
+  return appendChained(on, secrets, {
     companyId: actor.companyId,
     optId: actor.account,
     optName: actor.name,

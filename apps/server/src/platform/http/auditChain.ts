@@ -89,8 +89,8 @@ async function lockHead(tx: Db, companyId: number): Promise<{ seq: number; hash:
  * Appends one entry to its company's chain in two statements: the head's upsert locks it (until the commit) and answers
  * the last seq and hash; the entry and the new head are then written together.
  */
-export async function appendChained(on: DbOrScope, secrets: SecretBox, f: ChainedValues): Promise<void> {
-  await dbFrom(on).transaction(async (tx) => {
+export async function appendChained(on: DbOrScope, secrets: SecretBox, f: ChainedValues): Promise<number> {
+  return dbFrom(on).transaction(async (tx) => {
     const head = await lockHead(tx, f.companyId);
     const seq = head.seq + 1;
     const prev = head.hash;
@@ -105,6 +105,7 @@ export async function appendChained(on: DbOrScope, secrets: SecretBox, f: Chaine
           ${f.optClient}, ${f.optModule}, ${f.optDesc}, ${f.descKey}, ${json(f.descParams)}::jsonb, ${f.oTime.toISOString()}::timestamptz,
           ${json(f.details)}::jsonb, ${seq}, ${prev}, ${hash}, ${piiDigest}))
       UPDATE operation_log_heads SET seq = ${seq}, hash = ${hash} WHERE company_id = ${f.companyId}`);
+    return seq;
   });
 }
 
@@ -152,6 +153,9 @@ export async function sealLegacy(db: Db, secrets: SecretBox, batch = 500): Promi
  * a blanked entry is accepted only where the chain holds the erasure that names it.
  */
 export const ERASURE_KEY = 'personErased' satisfies LogDescKey;
+/** The retention sweep's entry, which blanks the entries about the visits it anonymised the same way. */
+export const RETENTION_KEY = 'retentionSwept' satisfies LogDescKey;
+const REDACTING_KEYS: ReadonlySet<string> = new Set([ERASURE_KEY, RETENTION_KEY]);
 function erasedIds(details: unknown): number[] {
   const ids = (details as { redacted?: unknown } | null)?.redacted;
   return Array.isArray(ids) ? ids.filter((n): n is number => typeof n === 'number') : [];
@@ -211,7 +215,7 @@ export async function verifyChain(on: DbOrScope, secrets: SecretBox, companyId: 
         report = broke('changed', seq, r);
         break outer;
       }
-      if (r.descKey === ERASURE_KEY) erasures.set(seq, new Set(erasedIds(r.details)));
+      if (r.descKey !== null && REDACTING_KEYS.has(r.descKey)) erasures.set(seq, new Set(erasedIds(r.details)));
       if (r.redactedBy !== null) redacted.push(r);
       prev = r.hash ?? '';
       expected += 1;
@@ -241,6 +245,22 @@ export async function verifyChain(on: DbOrScope, secrets: SecretBox, companyId: 
   const first = unchained[0];
   if (!report && first) report = { checked, pending: 0, firstBroken: { reason: 'unchained', seq: null, id: first.id, oTime: first.oTime } };
   return { ...(report ?? { checked, pending: 0, firstBroken: null }), checked, pending: pending?.n ?? 0 };
+}
+
+/** The entries of a module about these objects (id and name as logged) not blanked yet: what an erasure blanks. */
+export async function entriesNaming(
+  on: DbOrScope,
+  companyId: number,
+  module: number,
+  objects: readonly { objId: string; objName: string }[],
+): Promise<number[]> {
+  if (!objects.length) return [];
+  const rows = await selectRows<{ id: number }>(
+    dbFrom(on),
+    sql`SELECT id FROM operation_logs WHERE company_id = ${companyId} AND opt_module = ${module} AND redacted_by IS NULL
+        AND (obj_id, obj_name) IN (SELECT * FROM unnest(${sql.param(objects.map((o) => o.objId))}::text[], ${sql.param(objects.map((o) => o.objName))}::text[]))`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /**

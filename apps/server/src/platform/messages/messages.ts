@@ -1,10 +1,11 @@
 import type { MessageChannel } from '@openvisit/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, insertRow } from '../../db/client.js';
 import { messages } from '../../db/schema/index.js';
 import { errorText } from '../http/logging.js';
 import type { SecretBox } from '../identity/crypto.js';
+import { type DbOrScope, dbFrom } from '../identity/tenancy.js';
 import type { JobQueue } from '../jobs/jobs.js';
 
 export interface OutgoingMessage {
@@ -206,4 +207,18 @@ export class Outbox {
     // ends here (the job is done, the message failed).
     if (!failure.permanent) throw new Error(failure.reason);
   }
+}
+
+/**
+ * The delivery records of these visits' messages without the person (address, name, subject, text): the retention
+ * sweep's and an erasure's part. Messages still queued are left to be sent (a later sweep takes them); answers how many.
+ */
+export async function forgetVisitMessages(on: DbOrScope, companyId: number, visitIds: readonly number[]): Promise<number> {
+  if (!visitIds.length) return 0;
+  const rows = await dbFrom(on)
+    .update(messages)
+    .set({ to: '', toName: '', subject: '', text: '', html: '', attachments: null, template: null, error: null })
+    .where(and(eq(messages.companyId, companyId), inArray(messages.visitId, [...visitIds]), ne(messages.state, 'queued'), ne(messages.to, '')))
+    .returning({ id: messages.id });
+  return rows.length;
 }
