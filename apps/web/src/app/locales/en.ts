@@ -15,6 +15,7 @@ import { notificationsEn } from '../../modules/notifications/locales/en';
 import { onsiteEn } from '../../modules/onsite/locales/en';
 import { passRecordsEn } from '../../modules/passRecords/locales/en';
 import { passRulesEn } from '../../modules/passRules/locales/en';
+import { privacyEn } from '../../modules/privacy/locales/en';
 import { questionnairesEn } from '../../modules/questionnaires/locales/en';
 import { questionnaireVideosEn } from '../../modules/questionnaires/locales/en.videos';
 import { registrationEn } from '../../modules/registration/locales/en';
@@ -61,6 +62,7 @@ export const en = {
     workers: 'Workers',
     roles: 'Roles',
     emplog: 'Operation log',
+    privacy: 'Data retention',
     settings: 'System settings',
     custom: 'Custom settings',
     padset: 'Registration settings',
@@ -127,6 +129,7 @@ export const en = {
   blacklist: blacklistEn,
   roles: rolesEn,
   logs: logsEn,
+  privacy: privacyEn,
   passRecords: passRecordsEn,
   reception: receptionEn,
   invitations: invitationsEn,

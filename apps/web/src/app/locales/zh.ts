@@ -15,6 +15,7 @@ import { notificationsZh } from '../../modules/notifications/locales/zh';
 import { onsiteZh } from '../../modules/onsite/locales/zh';
 import { passRecordsZh } from '../../modules/passRecords/locales/zh';
 import { passRulesZh } from '../../modules/passRules/locales/zh';
+import { privacyZh } from '../../modules/privacy/locales/zh';
 import { questionnairesZh } from '../../modules/questionnaires/locales/zh';
 import { questionnaireVideosZh } from '../../modules/questionnaires/locales/zh.videos';
 import { registrationZh } from '../../modules/registration/locales/zh';
@@ -60,6 +61,7 @@ export const zh: Translation = {
     workers: '供应商人员',
     roles: '角色',
     emplog: '操作日志',
+    privacy: '数据保留期限',
     settings: '系统设置',
     custom: '自定义设置',
     padset: '前台登记设置',
@@ -126,6 +128,7 @@ export const zh: Translation = {
   blacklist: blacklistZh,
   roles: rolesZh,
   logs: logsZh,
+  privacy: privacyZh,
   passRecords: passRecordsZh,
   reception: receptionZh,
   invitations: invitationsZh,

@@ -21,6 +21,7 @@ import { monitorScreen } from '../../modules/monitor/routes';
 import { noticeScreens } from '../../modules/notifications/routes';
 import { passRecordScreens } from '../../modules/passRecords/routes';
 import { strategicScreens } from '../../modules/passRules/routes';
+import { privacyScreen } from '../../modules/privacy/routes';
 import { questionSection } from '../../modules/questionnaires/routes';
 import { trainingVideoScreen } from '../../modules/questionnaires/routes.videos';
 import { registrationScreens } from '../../modules/registration/routes';
@@ -80,6 +81,7 @@ export const adminArea: AreaDef = {
       children: [...accountSettingsScreens, multiCompanyModeScreen],
     },
     workAppsScreen,
+    privacyScreen,
   ],
 };
 

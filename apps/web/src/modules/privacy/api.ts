@@ -1,0 +1,23 @@
+import type { CallInput, updateRetentionRules } from '@openvisit/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../platform/api';
+
+export const privacyKeys = { rules: ['privacy', 'retention'] as const };
+
+export function useRetention() {
+  return useQuery({ queryKey: privacyKeys.rules, queryFn: () => api.getRetentionRules({}) });
+}
+
+/** Saves the company's rules or a type's overrides; the form checks the same rules as the server while typing. */
+export function useSaveRetention() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof updateRetentionRules>) => api.updateRetentionRules(input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: privacyKeys.rules }),
+  });
+}
+
+export function useRunSweep() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: () => api.runRetentionSweep({}), onSuccess: () => qc.invalidateQueries({ queryKey: privacyKeys.rules }) });
+}

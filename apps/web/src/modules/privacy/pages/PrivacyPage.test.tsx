@@ -1,0 +1,89 @@
+import { DEFAULT_RETENTION, Role } from '@openvisit/contract';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../platform/i18n';
+import { AppProviders, createQueryClient } from '../../../platform/providers';
+import { saveLogin, signOutLocal } from '../../../platform/session';
+import { stubServer } from '../../../testing/stubServer';
+import { PrivacyPage } from './PrivacyPage';
+
+const config = () => ({ status: 0, result: { version: 'v2.4.8', siteLabel: 'OpenVisit', captcha: false, features: {} } });
+const types = () => ({
+  status: 0,
+  result: [{ tid: 7, vType: '承包商#Contractors', subTypes: [], reasons: [], povDays: 1, gids: [], order: 0, fields: [] }],
+});
+const sweep = {
+  id: 1,
+  startedAt: new Date(2026, 10, 3, 3, 0).getTime(),
+  finishedAt: new Date(2026, 10, 3, 3, 1).getTime(),
+  trigger: 'daily',
+  removed: { ...Object.fromEntries(Object.keys(DEFAULT_RETENTION).map((k) => [k, 0])), photo: 4, idNumber: 2 },
+  files: 4,
+};
+
+function renderPage(role: number = Role.ADMIN) {
+  saveLogin({ token: 'tok', tokenExpire: 0, role, sType: 0, userid: 1, company: 'ACME' }, 'manager');
+  const server = stubServer({
+    config,
+    getVisitorType: types,
+    getRetentionRules: () => ({ status: 0, result: { company: DEFAULT_RETENTION, isDefault: true, types: [], sweeps: [sweep] } }),
+    updateRetentionRules: () => ({ status: 0, result: { company: DEFAULT_RETENTION, types: [] } }),
+  });
+  const router = createMemoryRouter([{ path: '/setting/privacy', element: <PrivacyPage /> }], { initialEntries: ['/setting/privacy'] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return server;
+}
+
+describe('PrivacyPage', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    signOutLocal();
+    await i18n.changeLanguage('en');
+  });
+
+  it('shows the defaults, refuses a kind kept longer than the record as typed, and saves every kind', async () => {
+    const server = renderPage();
+    const company = (await screen.findByText('Company rules')).closest('.ant-card') as HTMLElement;
+    expect(within(company).getByText('Installation defaults')).toBeTruthy();
+    const photo = within(company).getByLabelText('Photo') as HTMLInputElement;
+    expect(photo.value).toBe('30');
+    fireEvent.change(photo, { target: { value: '400' } });
+    expect(await within(company).findByText('Cannot be kept longer than the visit record')).toBeTruthy();
+    fireEvent.click(within(company).getByRole('button', { name: 'Save rules' }));
+    fireEvent.change(photo, { target: { value: '14' } });
+    fireEvent.click(within(company).getByRole('button', { name: 'Save rules' }));
+    await waitFor(() => expect(server.bodies('updateRetentionRules')).toEqual([{ rules: { ...DEFAULT_RETENTION, photo: 14 } }]));
+    // Only the valid rules were sent: the first press was refused in the browser.
+    // The last sweep's report, per kind.
+    expect(screen.getByText('Photo 4')).toBeTruthy();
+    expect(screen.getByText('ID number 2')).toBeTruthy();
+  });
+
+  it("saves a visitor type's own rules, only the kinds filled in, in Chinese too", async () => {
+    await act(() => i18n.changeLanguage('zh'));
+    const server = renderPage();
+    await screen.findByText('公司规则');
+    const typeCard = (await screen.findByText('访客类型', { selector: '.ant-card-head-title' })).closest('.ant-card') as HTMLElement;
+    const id = (await within(typeCard).findByLabelText('证件号码')) as HTMLInputElement;
+    expect(id.placeholder).toBe('公司：30');
+    fireEvent.change(id, { target: { value: '7' } });
+    fireEvent.click(within(typeCard).getByRole('button', { name: '保存此类型' }));
+    await waitFor(() => expect(server.bodies('updateRetentionRules')).toEqual([{ tid: 7, rules: { idNumber: 7 } }]));
+  });
+
+  it('lets a sub-administrator read the rules and change nothing', async () => {
+    renderPage(Role.SUBADMIN);
+    const company = (await screen.findByText('Company rules')).closest('.ant-card') as HTMLElement;
+    expect((within(company).getByLabelText('Photo') as HTMLInputElement).disabled).toBe(true);
+    expect(within(company).queryByRole('button', { name: 'Save rules' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Run sweep now/ })).toBeNull();
+  });
+});

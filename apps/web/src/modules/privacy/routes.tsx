@@ -1,0 +1,12 @@
+import type { ScreenEntry } from '../../platform/routes';
+
+/** Settings › data retention (issue 41): how long visitors' data is kept, and the sweeps. */
+export const privacyScreen: ScreenEntry = {
+  path: 'setting/privacy',
+  titleKey: 'menu.privacy',
+  area: 'privacy',
+  icon: 'SafetyOutlined',
+  roles: ['manager'],
+  group: 'settings',
+  page: () => import('./pages/PrivacyPage').then((m) => m.PrivacyPage),
+};
