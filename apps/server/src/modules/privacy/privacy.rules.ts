@@ -67,7 +67,7 @@ export async function updateRules(ctx: AuthedContext, input: In<'updateRetention
   const kinds = input.tid === undefined ? RETENTION_KINDS : RETENTION_KINDS.filter((k) => given[k] !== undefined);
   const recordDays = given.visitRecord ?? (input.tid === undefined ? undefined : current.company.visitRecord);
   const errors = kinds.flatMap((k) => {
-    const rule = checkRetentionDays(given[k]) ?? checkAgainstRecord(k, given[k] ?? 0, recordDays ?? 0);
+    const rule = checkRetentionDays(given[k]) ?? (recordDays === undefined ? null : checkAgainstRecord(k, given[k] ?? 0, recordDays));
     return rule ? [{ field: `rules.${k}`, rule }] : [];
   });
   if (errors.length) throw badParams(errors);

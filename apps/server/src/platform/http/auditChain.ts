@@ -230,7 +230,7 @@ export async function verifyChain(on: DbOrScope, secrets: SecretBox, companyId: 
   }
   const legacy = head?.legacyUpTo ?? null;
   const unchained = await db
-    .select({ id: operationLogs.id, oTime: operationLogs.oTime, n: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ id: operationLogs.id, oTime: operationLogs.oTime })
     .from(operationLogs)
     .where(and(eq(operationLogs.companyId, companyId), isNull(operationLogs.seq), legacy === null ? undefined : gt(operationLogs.id, legacy)))
     .orderBy(asc(operationLogs.id))
