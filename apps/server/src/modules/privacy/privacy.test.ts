@@ -127,7 +127,7 @@ describe('retention rules and the sweep (getRetentionRules, updateRetentionRules
     expect(missing.result).toMatchObject({ errors: expect.arrayContaining([{ field: 'rules.photo', rule: 'required' }]) });
     // Without the record's days, the other kinds are only checked for range: nothing to compare them with.
     const noRecord = await t.api.updateRetentionRules({ rules: { photo: 400 } }, a.token);
-    expect((noRecord.result as { errors: { field: string; rule: string }[] }).errors).toEqual(
+    expect((noRecord.result as unknown as { errors: { field: string; rule: string }[] }).errors).toEqual(
       RETENTION_KINDS.filter((k) => k !== 'photo').map((k) => ({ field: `rules.${k}`, rule: 'required' })),
     );
     expect((await t.api.updateRetentionRules({ rules: { photo: 3651 } }, a.token)).status).toBe(Status.BAD_PARAMS);

@@ -6,5 +6,6 @@ export { ListTable, type ListTableProps } from './ListTable';
 export * from './params';
 export { inputMax, ReasonModal, type ReasonModalProps } from './ReasonModal';
 export { type CountedAnswer, type ListTotal, totalOf, useCountedPage } from './useCountedPage';
+export { useListExport } from './useListExport';
 export { type ListPage, type ListPageOptions, type ListPageProps, type ListPageQuery, type PagedRows, useListPage } from './useListPage';
 export { type ListQuery, useListQuery, usePaging } from './useListQuery';

@@ -3,12 +3,11 @@ import type { ListedPerson } from '@openvisit/contract';
 import { App, Button, Card, Flex, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../../platform/api';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
-import { BatchBar, ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
+import { BatchBar, ListSearch, ListTable, useListExport, useListPage, useListQuery } from '../../../platform/list';
 import { useDeleteListed, useListedPage } from '../api';
 import { ListedPersonModal } from '../components/ListedPersonModal';
 import { ScreeningOffBanner, ScreeningSwitch } from '../components/ScreeningSwitch';
@@ -27,7 +26,7 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
   const remove = useDeleteListed(kind);
   // A new key per opening: the dialog and its form start afresh.
   const [modal, setModal] = useState({ open: false, key: 0 });
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run: runExport } = useListExport();
 
   const apply = (patch: Partial<ListFilters>) => {
     if (patch.q !== undefined && patch.q !== filters.q) setSelection([]);
@@ -45,17 +44,7 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
   };
 
   /** Exactly what the list shows: the same search, in the current language. */
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(LIST_CALLS[kind].export, { name: filters.q || undefined, lang: currentLang() });
-      void message.success(t('blacklist.exported'));
-    } catch {
-      // shown by the error policy
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportList = () => runExport(LIST_CALLS[kind].export, { name: filters.q || undefined, lang: currentLang() }, t('blacklist.exported'));
 
   const openAdd = () => setModal((m) => ({ open: true, key: m.key + 1 }));
   const searched = filters.q !== '';

@@ -6,12 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FaceCell, FacePhotosButton } from '../../../core/faces/public';
 import { findDept, useDepartments } from '../../../core/people/public';
-import { downloadFile } from '../../../platform/api';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDate } from '../../../platform/format';
 import { currentLang, useLabel } from '../../../platform/i18n';
-import { BatchBar, ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
+import { BatchBar, ListSearch, ListTable, useListExport, useListPage, useListQuery } from '../../../platform/list';
 import { useDeleteEmployees, useEmployeeCount, useEmployeePage } from '../api';
 import { AbnormalLink } from '../components/AbnormalDrawer';
 import { DepartmentPanel } from '../components/DepartmentPanel';
@@ -61,19 +60,14 @@ export function EmployeesPage() {
     }
   };
 
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run: runExport } = useListExport();
   /** Exactly what the list shows: the same search, status and department, in the current language. */
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(exportEmployeeList, { name: filters.q || undefined, status: filters.status, deptid: filters.dept, lang: currentLang() });
-      void message.success(t('employees.exported'));
-    } catch {
-      // shown by the error policy
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportList = () =>
+    runExport(
+      exportEmployeeList,
+      { name: filters.q || undefined, status: filters.status, deptid: filters.dept, lang: currentLang() },
+      t('employees.exported'),
+    );
 
   // Paging is the list table's; the sort is this screen's.
   const onTableChange: TableProps<Employee>['onChange'] = (_pagination, _filters, sorter, extra) => {

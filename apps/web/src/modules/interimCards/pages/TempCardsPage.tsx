@@ -6,11 +6,10 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../../platform/access';
-import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
-import { type ListColumn, ListTable, useListPage, useListQuery } from '../../../platform/list';
+import { type ListColumn, ListTable, useListExport, useListPage, useListQuery } from '../../../platform/list';
 import { useCards, useReturnCard } from '../api';
 import { ApplyModal } from '../components/ApplyModal';
 import { CardStatusTag, STATUS_KEYS } from '../components/CardStatusTag';
@@ -116,7 +115,7 @@ export function TempCardsPage({ self = false }: { self?: boolean }) {
   const [lending, setLending] = useState<InterimCard | null>(null);
   const [refusing, setRefusing] = useState<InterimCard | null>(null);
   const [applying, setApplying] = useState({ open: false, key: 0 });
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run: runExport } = useListExport();
 
   const search = (v: FilterValues) =>
     query.set({
@@ -132,17 +131,7 @@ export function TempCardsPage({ self = false }: { self?: boolean }) {
     filterForm.resetFields();
     search({});
   };
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(exportInterimCardList, { ...cardFilterInput(f), lang: currentLang() });
-      void message.success(t('interimCards.exported'));
-    } catch {
-      // shown by the error policy
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportList = () => runExport(exportInterimCardList, { ...cardFilterInput(f), lang: currentLang() }, t('interimCards.exported'));
   const recordReturn = async (c: InterimCard) => {
     try {
       await giveBack.mutateAsync(c.cid);

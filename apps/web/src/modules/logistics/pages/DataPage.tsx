@@ -1,16 +1,15 @@
 import { DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { addLogisticsInfo, exportLogisticsList, type LogisticsBooking, labelIn } from '@openvisit/contract';
-import { App, Button, Card, DatePicker, Flex, Form, type FormInstance, Input, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, type FormInstance, Input, Select, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../../platform/access';
-import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT } from '../../../platform/format';
 import { currentLang, useLang } from '../../../platform/i18n';
-import { type ListColumn, ListTable, useListPage, useListQuery } from '../../../platform/list';
+import { type ListColumn, ListTable, useListExport, useListPage, useListQuery } from '../../../platform/list';
 import { useAllCarriers, useBookings, useLogisticsTypes } from '../api';
 import { BookingDrawer } from '../components/BookingDrawer';
 import { BookingFormDrawer } from '../components/BookingFormDrawer';
@@ -121,7 +120,6 @@ function bookingColumns(t: TFunction, lang: 'zh' | 'en', actions: (b: LogisticsB
 /** Logistics data: every booking by the filters of `getLogisticsInfo` (kept in the URL), its details, booking, export. */
 export function DataPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const lang = useLang();
   const query = useListQuery(bookingParams);
   const f = query.values;
@@ -132,7 +130,7 @@ export function DataPage() {
   const [filterForm] = Form.useForm<FilterValues>();
   const [shown, setShown] = useState<LogisticsBooking | null>(null);
   const [editing, setEditing] = useState<{ open: boolean; key: number; booking: LogisticsBooking | null }>({ open: false, key: 0, booking: null });
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run: runExport } = useListExport();
   const typeList = types.data ?? [];
 
   const search = (v: FilterValues) =>
@@ -151,17 +149,13 @@ export function DataPage() {
     filterForm.resetFields();
     search({});
   };
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      const { psList, ...rest } = bookingFilterInput(f);
-      await downloadFile(exportLogisticsList, { ...rest, ...(psList && { psList: psList.join(',') }), lang: currentLang() });
-      void message.success(t('logistics.data.exported'));
-    } catch {
-      // shown by the error policy
-    } finally {
-      setExporting(false);
-    }
+  const exportList = () => {
+    const { psList, ...rest } = bookingFilterInput(f);
+    return runExport(
+      exportLogisticsList,
+      { ...rest, ...(psList && { psList: psList.join(',') }), lang: currentLang() },
+      t('logistics.data.exported'),
+    );
   };
   const openForm = (booking: LogisticsBooking | null) => setEditing((e) => ({ open: true, key: e.key + 1, booking }));
   const filtered = bookingParams.isFiltered(f);

@@ -1,12 +1,12 @@
 import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { type CallOutput, exportLogList, verifyLogChain } from '@openvisit/contract';
-import { Alert, App, Button } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Alert, Button } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../../platform/access';
-import { downloadFile } from '../../../platform/api';
 import { formatDateTime } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
+import { useListExport } from '../../../platform/list';
 import { useVerifyLogChain } from '../api';
 import { type LogFilters, logFilterInput } from '../query';
 
@@ -16,22 +16,11 @@ import { type LogFilters, logFilterInput } from '../query';
  */
 export function useLogActions(filters: LogFilters): { actions: ReactNode; result: ReactNode } {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const canVerify = useCanCall(verifyLogChain);
   const canExport = useCanCall(exportLogList);
   const verify = useVerifyLogChain();
-  const [exporting, setExporting] = useState(false);
-  const exportLog = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(exportLogList, { ...logFilterInput(filters), lang: currentLang() });
-      void message.success(t('logs.exported'));
-    } catch {
-      // shown by the error policy
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, run: runExport } = useListExport();
+  const exportLog = () => runExport(exportLogList, { ...logFilterInput(filters), lang: currentLang() }, t('logs.exported'));
   const actions = (
     <>
       {canVerify ? (

@@ -1,15 +1,14 @@
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { type AnswerPaper, exportAnswerList, PAPER_STATES, type PaperState } from '@openvisit/contract';
-import { App, Button, Card, DatePicker, Flex, Select, Space, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
-import { CellText, type ListColumn, ListSearch, ListTable, useListPage, useListQuery } from '../../../platform/list';
+import { CellText, type ListColumn, ListSearch, ListTable, useListExport, useListPage, useListQuery } from '../../../platform/list';
 import { useAnswerPapers, useEveryQuestionnaire } from '../api';
 import { PaperStateTag, scoreText } from '../components/PaperBits';
 import { PaperDrawer } from '../components/PaperDrawer';
@@ -26,26 +25,15 @@ const CLEAR: Partial<AnswerFilters> = { from: undefined, to: undefined, qid: und
  */
 export function AnswerReportPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const query = useListQuery(answerParams);
   const f = query.values;
   const page = useAnswerPapers(f);
   const table = useListPage(query, page);
   const bank = useEveryQuestionnaire();
   const [pid, setPid] = useState<number | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run: runExport } = useListExport();
 
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(exportAnswerList, { ...answerFilters(f), lang: currentLang() });
-      void message.success(t('questionnaires.report.exported'));
-    } catch {
-      // shown by the error policy
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportList = () => runExport(exportAnswerList, { ...answerFilters(f), lang: currentLang() }, t('questionnaires.report.exported'));
 
   return (
     <>

@@ -7,11 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { searchInput, VisitFilterBar, type VisitFilters, VisitorCell, visitParams } from '../../../core/visitList/public';
 import { usePeopleCounting, VisitStatusTag } from '../../../core/visits/public';
 import { canCall } from '../../../platform/access';
-import { downloadFile } from '../../../platform/api';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT, formatDateTime, formatNumber } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
-import { BatchBar, ListTable, useListPage, useListQuery } from '../../../platform/list';
+import { BatchBar, ListTable, useListExport, useListPage, useListQuery } from '../../../platform/list';
 import { useBatchSignOut, useVisitPage } from '../api';
 import { VisitDrawer } from '../components/VisitDrawer';
 
@@ -30,27 +29,24 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
   const batch = useBatchSignOut();
   const [selection, setSelection] = useState<number[]>([]);
   const [open, setOpen] = useState<number | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run: runExport } = useListExport();
 
   const apply = (patch: Partial<VisitFilters>) => {
     query.set(patch);
     setSelection([]);
   };
 
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(exportVisitorList, {
+  const exportList = () =>
+    runExport(
+      exportVisitorList,
+      {
         ...searchInput(filters),
         onSite: filters.onSite ? 'true' : undefined,
         overtime: overtime ? 'true' : undefined,
         lang: currentLang(),
-      });
-      message.success(t('visits.exported'));
-    } finally {
-      setExporting(false);
-    }
-  };
+      },
+      t('visits.exported'),
+    );
 
   const signOutSelected = async () => {
     const r = await batch.mutateAsync(selection);
