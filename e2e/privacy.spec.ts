@@ -1,15 +1,18 @@
 // Data retention (issue 41) end to end, in English and in Chinese: the administrator opens Settings › data retention,
 // sees the installation's defaults, is stopped while typing a photo kept longer than the visit record, saves a
-// shorter one (kept after a reload), and runs the sweep by hand after confirming, whose report appears.
+// shorter one (kept after a reload), and runs the sweep by hand after confirming, whose report appears. The operation
+// log, which recorded both, checks intact against the server's key.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { logsEn } from '../apps/web/src/modules/logs/locales/en.js';
+import { logsZh } from '../apps/web/src/modules/logs/locales/zh.js';
 import { privacyEn } from '../apps/web/src/modules/privacy/locales/en.js';
 import { privacyZh } from '../apps/web/src/modules/privacy/locales/zh.js';
 import { buttonName as btn, newContext, PASSWORD, registerCompany, SIGNIN_EN, SIGNIN_ZH, screenshot, signIn, step, useStack } from './harness.js';
 
 const TEXTS = {
-  en: { t: privacyEn, locale: 'en-US', signIn: SIGNIN_EN },
-  zh: { t: privacyZh, locale: 'zh-CN', signIn: SIGNIN_ZH },
+  en: { t: privacyEn, logs: logsEn, locale: 'en-US', signIn: SIGNIN_EN },
+  zh: { t: privacyZh, logs: logsZh, locale: 'zh-CN', signIn: SIGNIN_ZH },
 } as const;
 
 const stack = useStack();
@@ -53,6 +56,13 @@ describe('data retention', () => {
           await page.getByText(t.sweeps.manual, { exact: true }).waitFor();
           await page.getByText(t.sweeps.nothing).waitFor();
           await screenshot(page, `privacy-sweep-${lang}`);
+        });
+        await step(page, `privacy-log-chain-${lang}`, async () => {
+          const { logs } = TEXTS[lang];
+          await page.goto(`${stack.server.url}/emplog`);
+          await page.getByRole('button', { name: btn(logs.verify) }).click();
+          await page.getByText(logs.chain.intact_other.split('{{')[0] ?? '').waitFor();
+          await screenshot(page, `privacy-log-chain-${lang}`);
         });
       } finally {
         await page.context().close();
