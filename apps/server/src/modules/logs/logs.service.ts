@@ -11,6 +11,7 @@ import {
 } from '@openvisit/contract';
 import { xlsxStream } from '../../platform/files/xlsx.js';
 import { dayStart } from '../../platform/formats/days.js';
+import { ServerText } from '../../platform/formats/exportCells.js';
 import { type AuditEntry, writeLog } from '../../platform/http/audit.js';
 import { verifyChain } from '../../platform/http/auditChain.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
@@ -112,8 +113,8 @@ function exportRow(r: LogRow, lang: Lang) {
     (r.descKey && renderLogDesc(r.descKey, r.descParams, lang)) || r.optDesc,
     label(logEndLabels, r.optClient),
     r.ipAddr,
-    r.prevHash ?? '',
-    r.hash ?? '',
+    ServerText.of(r.prevHash ?? ''),
+    ServerText.of(r.hash ?? ''),
   ];
 }
 

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { employees, listedPeople, visits } from '../../db/schema/index.js';
-import { safeCell, safeRow } from './exportCells.js';
+import { ServerText, safeCell, safeRow } from './exportCells.js';
 
 describe('safeCell', () => {
   it('prefixes text a spreadsheet would read as a formula, and nothing else', () => {
@@ -10,6 +10,12 @@ describe('safeCell', () => {
     for (const s of ['', 'plain', 'a=b', '13800138000', "'quoted"]) expect(safeCell(s)).toBe(s);
     const at = new Date();
     expect(safeRow([-5, 0, at, null, undefined, true])).toEqual([-5, 0, at, null, undefined, true]);
+  });
+
+  it('writes the server’s own base64url text (a chain hash) exactly, and anything else as text from outside', () => {
+    expect(safeCell(ServerText.of('-AbC_09'))).toBe('-AbC_09');
+    expect(ServerText.of('-1+2')).toBe('-1+2');
+    expect(safeCell(ServerText.of('-1+2'))).toBe("'-1+2");
   });
 });
 

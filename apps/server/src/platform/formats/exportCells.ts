@@ -6,10 +6,22 @@
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export type ExportCell = string | number | boolean | Date | null | undefined;
+/**
+ * Text the server itself made from the base64url alphabet (a hash, a code), written exactly: a copy must compare byte
+ * for byte with the server's, and a text cell of a workbook is never run as a formula, whatever its first character.
+ */
+export class ServerText {
+  private constructor(readonly text: string) {}
+  static of(text: string): ServerText | string {
+    return /^[A-Za-z0-9_-]*$/.test(text) ? new ServerText(text) : text;
+  }
+}
 
-export function safeCell<T extends ExportCell>(value: T): T | string {
-  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+export type ExportCell = string | number | boolean | Date | ServerText | null | undefined;
+
+export function safeCell<T extends ExportCell>(value: T): Exclude<T, ServerText> | string {
+  if (value instanceof ServerText) return value.text;
+  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : (value as Exclude<T, ServerText>);
 }
 
 /** A row of an export, every text cell neutralised. */
