@@ -50,7 +50,7 @@ import { Notifier } from './modules/notifications/notifier.js';
 import { onSiteDownloadRoutes, onSiteRoutes } from './modules/onsite/onsite.routes.js';
 import { passRecordsDownloads, passRecordsRoutes } from './modules/passRecords/passRecords.routes.js';
 import { passRulesRoutes } from './modules/passRules/passRules.routes.js';
-import { privacyRoutes } from './modules/privacy/privacy.routes.js';
+import { privacyDownloads, privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { registerPrivacyJobs } from './modules/privacy/privacy.schedule.js';
 import { induction } from './modules/questionnaires/questionnaires.exams.js';
 import { questionnairesDownloads, questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.js';
@@ -105,6 +105,7 @@ const downloads: DownloadBinding[] = [
   ...residentsDownloads,
   ...interimCardsDownloads,
   ...accountExportDownloads,
+  ...privacyDownloads,
   ...subCompaniesDownloads,
 ];
 const bindings: Binding[] = [

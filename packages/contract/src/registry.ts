@@ -39,7 +39,7 @@ import { passRecordCalls, passRecordDownloads } from './calls/passRecords.js';
 import { passConfigCalls } from './calls/passRules.configs.js';
 import { holidayImportCalls } from './calls/passRules.holidays.js';
 import { passRuleCalls } from './calls/passRules.js';
-import { privacyCalls } from './calls/privacy.js';
+import { privacyCalls, privacyDownloads } from './calls/privacy.js';
 import { examCalls, examDownloads } from './calls/questionnaires.exams.js';
 import { questionnaireCalls, questionnaireDownloads } from './calls/questionnaires.js';
 import { trainingVideoCalls } from './calls/questionnaires.trainingVideos.js';
@@ -154,5 +154,6 @@ export const allDownloads: readonly DownloadDef[] = [
   ...supplierDownloads,
   ...interimCardDownloads,
   ...accountExportDownloads,
+  ...privacyDownloads,
   ...subCompanyDownloads,
 ];

@@ -1,5 +1,6 @@
 import type { ExamRequired, InductionPass, InductionState } from '@openvisit/contract';
 import type { TenantScope } from './identity/tenancy.js';
+import type { PersonKeys, PersonRecord } from './personData.js';
 
 /** Who a visit's induction is for: the visitor type, the visit when there is one, and what a pass is matched on. */
 export interface InductionPerson {
@@ -37,4 +38,8 @@ export interface Induction {
   pendingOf(scope: TenantScope, qid: number, who: Pick<InductionPerson, 'phone' | 'idNumber' | 'email'>): Promise<boolean>;
   /** The papers these visits' visitors sat, without the person (the scores stay in the answer report); answers how many. */
   forgetVisits(scope: TenantScope, visitIds: readonly number[]): Promise<number>;
+  /** A person's papers, whatever the visit (a privacy request's export and erasure). */
+  papersOfPerson(scope: TenantScope, keys: PersonKeys): Promise<PersonRecord[]>;
+  /** These papers without the person (the scores stay in the answer report). */
+  forgetPapers(scope: TenantScope, paperIds: readonly number[]): Promise<void>;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineCall, epochMs } from '../call.js';
+import { defineCall, defineDownload, epochMs } from '../call.js';
 import { Status } from '../errors.js';
-import { LogModule, Role } from '../lookups.js';
+import { zEmail, zPhone } from '../fieldSchemas.js';
+import { type Label, LogModule, Role } from '../lookups.js';
 
 /**
  * Personal data by construction (issue 41): how long each kind of a visitor's data is kept, per company and per
@@ -125,4 +126,175 @@ export const runRetentionSweep = defineCall({
   output: retentionSweep,
 });
 
-export const privacyCalls = [getRetentionRules, updateRetentionRules, runRetentionSweep] as const;
+// ---------------------------------------------------------------------------------------------
+// A person's data: find, export, erase
+// ---------------------------------------------------------------------------------------------
+
+/** Where a person's data is held, in the order the console and the export show it. */
+export const PERSON_SOURCES = ['visits', 'residents', 'logistics', 'blacklist', 'papers', 'messages'] as const;
+export type PersonSource = (typeof PERSON_SOURCES)[number];
+
+export const personSourceLabels: Record<PersonSource, Label> = {
+  visits: { zh: '来访与邀请', en: 'Visits and invitations' },
+  residents: { zh: '常驻访客', en: 'Resident visitor entries' },
+  logistics: { zh: '物流预约', en: 'Logistics bookings' },
+  blacklist: { zh: '黑名单与白名单', en: 'Blacklist and whitelist' },
+  papers: { zh: '安全培训答卷', en: 'Safety induction papers' },
+  messages: { zh: '发给本人的消息', en: 'Messages sent to the person' },
+};
+
+/** The fields of a person's records, as the console and the export's summary name them. */
+export const personFieldLabels = {
+  kind: { zh: '类型', en: 'Kind' },
+  status: { zh: '状态', en: 'Status' },
+  name: { zh: '姓名', en: 'Name' },
+  phone: { zh: '手机号', en: 'Phone' },
+  email: { zh: '邮箱', en: 'E-mail' },
+  company: { zh: '单位', en: 'Company' },
+  certificateType: { zh: '证件类型', en: 'Certificate type' },
+  idNumber: { zh: '证件号', en: 'Certificate number' },
+  host: { zh: '被访人', en: 'Host' },
+  visitType: { zh: '来访类型', en: 'Visit type' },
+  visitReason: { zh: '来访事由', en: 'Reason' },
+  plateNum: { zh: '车牌号', en: 'Plate' },
+  belongings: { zh: '携带物品', en: 'Belongings' },
+  cardNo: { zh: '卡号', en: 'Card' },
+  companions: { zh: '随行人员', en: 'Companions' },
+  temperature: { zh: '体温', en: 'Temperature' },
+  appointmentAt: { zh: '预约时间', en: 'Expected' },
+  visitAt: { zh: '签到时间', en: 'Signed in' },
+  signOutAt: { zh: '签出时间', en: 'Signed out' },
+  signInGate: { zh: '签到门岗', en: 'Signed in at' },
+  signOutGate: { zh: '签出门岗', en: 'Signed out at' },
+  protocolAccepted: { zh: '已接受安全协议', en: 'Agreement accepted' },
+  job: { zh: '工种', en: 'Job' },
+  department: { zh: '部门', en: 'Department' },
+  area: { zh: '区域', en: 'Area' },
+  startAt: { zh: '开始', en: 'From' },
+  endAt: { zh: '结束', en: 'Until' },
+  remark: { zh: '备注', en: 'Remark' },
+  logNum: { zh: '物流单号', en: 'Booking number' },
+  appointmentDate: { zh: '预约日期', en: 'Booked for' },
+  carrier: { zh: '承运商', en: 'Carrier' },
+  driverName: { zh: '司机姓名', en: 'Driver' },
+  driverPhone: { zh: '司机手机号', en: 'Driver phone' },
+  driverIdNumber: { zh: '司机证件号', en: 'Driver certificate number' },
+  senderName: { zh: '发货人', en: 'Sender' },
+  senderPhone: { zh: '发货人手机号', en: 'Sender phone' },
+  senderIdNumber: { zh: '发货人证件号', en: 'Sender certificate number' },
+  goods: { zh: '货物', en: 'Goods' },
+  leaveAt: { zh: '离开时间', en: 'Left' },
+  list: { zh: '名单', en: 'List' },
+  title: { zh: '问卷', en: 'Questionnaire' },
+  submittedAt: { zh: '提交时间', en: 'Submitted' },
+  totalScore: { zh: '得分', en: 'Score' },
+  passed: { zh: '通过', en: 'Passed' },
+  validUntil: { zh: '有效期至', en: 'Valid until' },
+  channel: { zh: '渠道', en: 'Channel' },
+  to: { zh: '收件人', en: 'To' },
+  subject: { zh: '主题', en: 'Subject' },
+  text: { zh: '内容', en: 'Text' },
+  state: { zh: '发送状态', en: 'Delivery' },
+  sentAt: { zh: '发送时间', en: 'Sent' },
+} satisfies Record<string, Label>;
+export type PersonField = keyof typeof personFieldLabels;
+
+/** A custom field's label (records keep custom fields as `extend.<name>`). */
+export const customFieldLabel: Label = { zh: '自定义字段', en: 'Custom field' };
+
+/** A certificate number as a search and a blacklist keep it: letters and digits (and dashes), as written. */
+const zCredentialNo = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(40, 'tooLong')
+  .regex(/^[A-Za-z0-9 -]+$/, 'format');
+
+/**
+ * The person a request names: exactly one of their phone, e-mail or certificate number. The records found give
+ * further keys (an ID number on a visit found by phone), and the request covers those too.
+ */
+export const personKey = z
+  .object({
+    userid: z.int32().optional(),
+    phone: zPhone.optional(),
+    email: zEmail.optional(),
+    credentialNo: zCredentialNo.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const given = (['phone', 'email', 'credentialNo'] as const).filter((k) => v[k] !== undefined && v[k] !== '');
+    if (given.length === 0) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'required' });
+    if (given.length > 1) for (const k of given.slice(1)) ctx.addIssue({ code: 'custom', path: [k], message: 'oneOnly' });
+  });
+
+export const personRecord = z.object({
+  source: z.enum(PERSON_SOURCES),
+  id: z.int32(),
+  at: epochMs.nullable(),
+  /** Field name (personFieldLabels, or `extend.<name>`) to value; empty fields left out. */
+  fields: z.record(z.string(), z.string()),
+  /** Stored files of the person on the record (photo, signature, agreement PDF, uploads): in the export. */
+  files: z.int32(),
+  /** For blacklist entries: the list ('black' | 'white'). */
+  list: z.enum(['black', 'white']).optional(),
+});
+export type PersonRecord = z.infer<typeof personRecord>;
+
+export const personFound = z.object({
+  /** Every key the records gave the person (normalised): what export and erasure cover. */
+  keys: z.object({ phones: z.array(z.string()), emails: z.array(z.string()), idNumbers: z.array(z.string()) }),
+  names: z.array(z.string()),
+  records: z.array(personRecord),
+  /** Operation-log entries about the person (an erasure blanks them; the chain still verifies). */
+  logEntries: z.int32(),
+});
+export type PersonFound = z.infer<typeof personFound>;
+
+export const findPerson = defineCall({
+  name: 'findPerson',
+  area: 'privacy',
+  module: 'privacy',
+  summary:
+    "Everything the company holds about a person named by phone, e-mail or certificate number, across visits and invitations, resident entries, logistics bookings, the black- and whitelist, induction papers and messages; the records' own keys widen the search once",
+  access: [Role.ADMIN],
+  input: personKey,
+  output: personFound,
+});
+
+export const erasePerson = defineCall({
+  name: 'erasePerson',
+  area: 'privacy',
+  module: 'privacy',
+  summary:
+    "Erase a person's data (as findPerson finds it): visits anonymised as the retention sweep does, resident and list entries deleted, their side of logistics bookings, papers and messages blanked, files removed, the operation log's entries about them blanked under one erasure entry. Blacklist entries stay when keepBlacklist (the reason shown). 602 when nothing is held",
+  access: [Role.ADMIN],
+  statuses: [Status.NO_SUCH_RECORD],
+  log: { module: LogModule.VISITOR, event: 'delete' },
+  input: personKey.and(z.object({ keepBlacklist: z.boolean() })),
+  output: z.object({
+    erased: z.object(Object.fromEntries(PERSON_SOURCES.map((s) => [s, z.int32()])) as Record<PersonSource, ReturnType<typeof z.int32>>),
+    files: z.int32(),
+    logEntries: z.int32(),
+    /** Blacklist entries kept (keepBlacklist), with the reason recorded on them. */
+    kept: z.array(z.object({ id: z.int32(), name: z.string(), remark: z.string() })),
+    /** Visits whose face a terminal may still hold: their face rows go once it confirms (everything else went now). */
+    facesPending: z.int32(),
+  }),
+});
+
+export const exportPersonData = defineDownload({
+  name: 'exportPersonData',
+  area: 'privacy',
+  module: 'privacy',
+  summary:
+    'Everything held about a person (as findPerson finds it) as a zip: a readable summary in the chosen language (summary.html), the same as data.json, and their photos, signatures, agreement PDFs and uploads, streamed',
+  access: [Role.ADMIN],
+  contentType: 'application/zip',
+  fileName: 'person-data',
+  extension: 'zip',
+  log: { module: LogModule.VISITOR, event: 'export' },
+  input: personKey.and(z.object({ lang: z.enum(['zh', 'en']).default('en') })),
+});
+
+export const privacyCalls = [getRetentionRules, updateRetentionRules, runRetentionSweep, findPerson, erasePerson] as const;
+export const privacyDownloads = [exportPersonData] as const;

@@ -25,7 +25,7 @@ export {
 } from './visits.kernel.js';
 export { meetingWindow, timesOf } from './visits.meetingWindow.js';
 export { visitsRepository } from './visits.repository.js';
-export { blankVisits, visitsDueForRetention } from './visits.retention.js';
+export { blankVisits, visitsDueForRetention, visitsOfPerson } from './visits.retention.js';
 export type { VisitQuery } from './visits.search.js';
 export * as search from './visits.search.js';
 export { filterOf, onSitePeople, peopleCounting, searchPage } from './visits.search.js';

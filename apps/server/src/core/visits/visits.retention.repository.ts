@@ -1,7 +1,8 @@
 import { RETENTION_KINDS, type RetentionKind } from '@openvisit/contract';
-import { and, asc, eq, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { visits } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
+import { type PersonKeys, phoneForms } from '../../platform/personData.js';
 
 /**
  * When a visit ended, as the retention rules count: signed out; a visit that never started, its expected end (leave
@@ -68,6 +69,19 @@ export const visitsRetentionRepository = scoped(function visitsRetentionReposito
         .where(and(mine, notAnonymised, lt(visitEnd, cutoff), sql`NOT (${kind} = ANY(${visits.purged}))`, ...typeCond))
         .orderBy(asc(visitEnd))
         .limit(limit);
+    },
+    /** The visits of a person (a privacy request), any kind, not anonymised yet, oldest first. */
+    ofPerson(keys: PersonKeys) {
+      const by: SQL[] = [];
+      if (keys.phones.length) by.push(inArray(visits.phone, phoneForms(keys.phones)));
+      if (keys.emails.length) by.push(inArray(sql`lower(${visits.email})`, keys.emails));
+      if (keys.idNumbers.length) by.push(inArray(sql`upper(${visits.idNumber})`, keys.idNumbers));
+      if (!by.length) return Promise.resolve([]);
+      return db
+        .select()
+        .from(visits)
+        .where(and(mine, notAnonymised, or(...by)))
+        .orderBy(asc(visits.id));
     },
     /** Blanks `kinds` of these visits and records them as removed (the visit record: every kind). */
     async blank(ids: readonly number[], kinds: readonly RetentionKind[]) {

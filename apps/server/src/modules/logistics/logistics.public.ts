@@ -3,4 +3,5 @@
 export { truckApproval } from './logistics.approval.js';
 export { exportBookings } from './logistics.export.js';
 export * as logistics from './logistics.gate.js';
+export { type BookingRecord, bookingsOfPerson, forgetBookings } from './logistics.person.js';
 export { listTypes as logisticsTypes } from './logistics.settings.js';

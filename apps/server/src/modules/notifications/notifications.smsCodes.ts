@@ -13,7 +13,9 @@ import type { CallContext } from '../../platform/http/calls.js';
 import { AppError } from '../../platform/http/errors.js';
 import { randomToken, safeEqual, sha256 } from '../../platform/identity/crypto.js';
 import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
+import type { PersonKeys } from '../../platform/personData.js';
 import { companyChannels } from './notifications.channels.js';
+import { notificationsPersonRepository } from './notifications.person.repository.js';
 import { smsCodesRepository } from './notifications.system.repository.js';
 
 const hashOf = (salt: string, code: string) => sha256(`${salt}:${code}`);
@@ -95,4 +97,9 @@ export async function checkCode(
   }
   if (!q.spend) return;
   if (!(await codes.spend(row.id))) throw new AppError(Status.SMS_CODE_EXPIRED, 'No valid code for this phone: ask for a new one');
+}
+
+/** An erasure's part: the codes sent to the person's phones. */
+export function forgetSmsCodes(scope: TenantScope, keys: PersonKeys): Promise<number> {
+  return notificationsPersonRepository(scope).forgetCodes(keys);
 }

@@ -1,5 +1,8 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/http/calls.js';
+import { bindDownload } from '../../platform/http/downloads.js';
+import { erasePerson, findPerson } from './privacy.person.js';
+import { exportPersonData } from './privacy.personExport.js';
 import { getRules, toSweep, updateRules } from './privacy.rules.js';
 import { sweepCompany } from './privacy.sweep.js';
 
@@ -10,4 +13,8 @@ export const privacyRoutes = [
     ctx.audit.objName = c.settingObject('retention');
     return toSweep(await sweepCompany(ctx, 'manual', new Date()));
   }),
+  bind(c.findPerson, (input, ctx) => findPerson(ctx, input)),
+  bind(c.erasePerson, (input, ctx) => erasePerson(ctx, input)),
 ];
+
+export const privacyDownloads = [bindDownload(c.exportPersonData, (input, ctx) => exportPersonData(ctx, input))];

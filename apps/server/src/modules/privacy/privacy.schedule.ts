@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { dayOf, dayStart } from '../../platform/formats/days.js';
-import { jobContext } from '../../platform/http/calls.js';
+import { type AuthedContext, jobContext } from '../../platform/http/calls.js';
 import type { SystemScope } from '../../platform/identity/tenancy.js';
 import type { JobQueue } from '../../platform/jobs/jobs.js';
 import type { Services } from '../../platform/services.js';
+import { forgetVisitorFaces } from '../credentials/credentials.public.js';
 import { sweepCompany } from './privacy.sweep.js';
 import { companiesToSweep } from './privacy.system.repository.js';
 
@@ -15,6 +16,17 @@ import { companiesToSweep } from './privacy.system.repository.js';
  */
 export const DAILY_SWEEP_JOB = 'privacy.daily';
 export const COMPANY_SWEEP_JOB = 'privacy.sweep';
+/** An erasure's visits whose faces a terminal still held: their face rows go once every terminal confirms. */
+export const FACES_AFTER_ERASURE_JOB = 'privacy.erasedFaces';
+const FACES_RETRY_MS = 10 * 60_000;
+
+export async function askFacesAgain(ctx: AuthedContext, visitIds: readonly number[]): Promise<void> {
+  await ctx.services.jobs.enqueue(
+    FACES_AFTER_ERASURE_JOB,
+    { companyId: ctx.tenant.companyId, visitIds },
+    { runAt: new Date(Date.now() + FACES_RETRY_MS), maxAttempts: 50 },
+  );
+}
 const SWEEP_HOUR = 3;
 
 function nextRun(now: Date): Date {
@@ -42,6 +54,13 @@ export function registerPrivacyJobs(
     const ran = dayStart(day);
     ran.setHours(SWEEP_HOUR);
     await ensureRetentionSweep(jobs, new Date(Math.max(now().getTime(), ran.getTime())));
+  });
+  jobs.register(FACES_AFTER_ERASURE_JOB, async (payload) => {
+    const { companyId, visitIds } = payload as { companyId: number; visitIds: number[] };
+    const ctx = jobContext(deps, companyId, { job: FACES_AFTER_ERASURE_JOB, account: 'retention', name: 'Retention sweep' });
+    const held = await forgetVisitorFaces(ctx.tenant, visitIds);
+    // Thrown, the queue asks again later; a terminal that never answers runs out of retries and its row fails.
+    if (held.length) throw new Error(`${held.length} erased visitors' faces still held by a face terminal`);
   });
   jobs.register(COMPANY_SWEEP_JOB, async (payload) => {
     const { companyId } = payload as { companyId: number };

@@ -17,7 +17,7 @@ const BATCH = 200;
 /** The record first: it takes every other kind with it, so they are not swept one by one before it. */
 const ORDER: readonly RetentionKind[] = ['visitRecord', ...RETENTION_KINDS.filter((k) => k !== 'visitRecord')];
 
-type Due = Awaited<ReturnType<typeof visitsDueForRetention>>[number];
+type Due = Pick<Awaited<ReturnType<typeof visitsDueForRetention>>[number], 'id' | 'photo' | 'signature' | 'pdf' | 'name'>;
 
 /** The visitor types that keep `kind` for the same days: each type with its own rule, and the company's for the rest. */
 function groupsOf(rules: EffectiveRules, kind: RetentionKind): { days: number; types: { in?: number[]; notIn?: number[] } }[] {
@@ -41,50 +41,64 @@ function filesOf(kind: RetentionKind, due: readonly Due[]): string[] {
 }
 
 /**
- * One batch in one transaction: each owner forgets its part of these visits, the visits record the kind as removed,
- * the files are queued for removal after the commit and the report counts them. Answers the visits left for later (a
- * face terminal may still hold their faces) and how many files went.
+ * Each owner forgets its part of these visits (the kind, or all of them for the record) in the caller's transaction,
+ * the visits record the kind as removed and their files are queued for removal after the commit. A visit whose face a
+ * terminal may still hold is left for later (`held`) unless `evenHeld` (an erasure: all else goes now, the face rows
+ * once the terminal confirms). Answers the visits done, those held, the files queued and the records counted.
  */
+export async function forgetVisitData(
+  ctx: AuthedContext,
+  tx: TenantScope,
+  kind: RetentionKind,
+  due: readonly Due[],
+  evenHeld = false,
+): Promise<{ done: Due[]; held: number[]; files: number; records: number }> {
+  const all = kind === 'visitRecord';
+  const held =
+    all || kind === 'faceTemplate'
+      ? await forgetVisitorFaces(
+          tx,
+          due.map((v) => v.id),
+        )
+      : [];
+  const done = evenHeld ? [...due] : due.filter((v) => !held.includes(v.id));
+  const ids = done.map((v) => v.id);
+  const files = filesOf(kind, done);
+  let records = ids.length;
+  if (all || kind === 'passRecords') {
+    const passes = await forgetVisitPasses(tx, ids);
+    files.push(...passes.files);
+    if (!all) records = passes.records;
+  }
+  if (all || kind === 'deliveryRecords') {
+    const sent = await forgetVisitMessages(tx, ctx.tenant.companyId, ids);
+    if (!all) records = sent;
+  }
+  if (all) await ctx.services.induction.forgetVisits(tx, ids);
+  await blankVisits(tx, ids, [kind]);
+  const stored = files.filter((f) => f !== '');
+  await queueFileDeletions(tx, ctx.tenant.companyId, stored);
+  return { done, held, files: stored.length, records };
+}
+
+/** One batch of the sweep in one transaction, counted in its report; answers the visits left for later and the files. */
 async function removeBatch(
   ctx: AuthedContext,
   sweepId: number,
   kind: RetentionKind,
   due: readonly Due[],
 ): Promise<{ held: number[]; files: number }> {
-  const all = kind === 'visitRecord';
   return inTransaction(ctx.tenant, async (tx: TenantScope) => {
-    const held =
-      all || kind === 'faceTemplate'
-        ? await forgetVisitorFaces(
-            tx,
-            due.map((v) => v.id),
-          )
-        : [];
-    const batch = due.filter((v) => !held.includes(v.id));
-    const ids = batch.map((v) => v.id);
-    const files = filesOf(kind, batch);
-    let records = ids.length;
-    if (all || kind === 'passRecords') {
-      const passes = await forgetVisitPasses(tx, ids);
-      files.push(...passes.files);
-      if (!all) records = passes.records;
-    }
-    if (all || kind === 'deliveryRecords') {
-      const sent = await forgetVisitMessages(tx, ctx.tenant.companyId, ids);
-      if (!all) records = sent;
-    }
-    if (all && ids.length) await forgetRecords(ctx, tx, batch);
-    await blankVisits(tx, ids, [kind]);
-    await queueFileDeletions(tx, ctx.tenant.companyId, files);
-    await privacyRepository(tx).addToSweep(sweepId, kind, records, files.filter((f) => f !== '').length);
-    return { held, files: files.length };
+    const r = await forgetVisitData(ctx, tx, kind, due);
+    if (kind === 'visitRecord' && r.done.length) await forgetLogEntries(ctx, tx, r.done);
+    await privacyRepository(tx).addToSweep(sweepId, kind, r.records, r.files);
+    return { held: r.held, files: r.files };
   });
 }
 
-/** The visit record's own: the induction papers and the operation log's entries about these visits. */
-async function forgetRecords(ctx: AuthedContext, tx: TenantScope, batch: readonly Due[]): Promise<void> {
+/** The operation log's entries about these visits, blanked by the sweep's own entry. */
+async function forgetLogEntries(ctx: AuthedContext, tx: TenantScope, batch: readonly Due[]): Promise<void> {
   const ids = batch.map((v) => v.id);
-  await ctx.services.induction.forgetVisits(tx, ids);
   const entries = await entriesNaming(
     tx,
     ctx.tenant.companyId,

@@ -19,6 +19,7 @@ import { AppError, badParams } from '../../platform/http/errors.js';
 import { randomToken, safeEqual, sha256 } from '../../platform/identity/crypto.js';
 import { inTransaction, scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
 import type { Induction, InductionPerson } from '../../platform/induction.js';
+import { keysOf } from '../../platform/personData.js';
 import type { Services } from '../../platform/services.js';
 import { logistics } from '../logistics/logistics.public.js';
 import { bankOf, type DrawLang, drawLangFor, drawQuestions, scorePaper } from './questionnaires.bank.js';
@@ -286,6 +287,30 @@ export async function heldPass(ctx: AuthedContext, input: In<'getInductionPass'>
 /** The induction as the visit flows see it (platform/induction.ts), handed to them by app.ts. */
 export const induction: Induction = {
   forgetVisits: (scope, visitIds) => papersRepository(scope).forgetVisits(visitIds),
+  async forgetPapers(scope, paperIds) {
+    await papersRepository(scope).forgetPapers(paperIds);
+  },
+  async papersOfPerson(scope, keys) {
+    const rows = await papersRepository(scope).ofPerson(keys);
+    return rows.map((p) => ({
+      id: p.id,
+      at: p.submittedAt ?? p.createdAt,
+      fields: {
+        title: p.title,
+        name: p.name,
+        phone: p.phone,
+        email: p.email,
+        idNumber: p.idNumber,
+        submittedAt: p.submittedAt?.toISOString() ?? '',
+        totalScore: p.totalScore === null ? '' : String(p.totalScore),
+        passed: p.passed === null ? '' : p.passed ? 'yes' : 'no',
+        validUntil: p.validUntil?.toISOString() ?? '',
+      },
+      files: [],
+      names: [p.name].filter((n) => n !== ''),
+      keys: keysOf([p.phone], [p.email], [p.idNumber]),
+    }));
+  },
   async pending(scope, person) {
     const q = await requiredFor(scope, person.tid);
     if (!q || person.tid === null) return null;

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { examAnswers, examPapers, questionnaires, questions } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
+import { type PersonKeys, phoneForms } from '../../platform/personData.js';
 
 export type PaperRow = typeof examPapers.$inferSelect;
 export type NewPaper = Omit<typeof examPapers.$inferInsert, 'companyId' | 'id'>;
@@ -233,6 +234,23 @@ export const papersRepository = scoped(function papersRepository(scope: TenantSc
         .returning({ id: examPapers.id });
       return rows.length;
     },
+    /** A person's papers (a privacy request), whatever visit they belong to. */
+    ofPerson(keys: PersonKeys) {
+      const by: SQL[] = [];
+      if (keys.phones.length) by.push(inArray(examPapers.phone, phoneForms(keys.phones)));
+      if (keys.emails.length) by.push(inArray(sql`lower(${examPapers.email})`, keys.emails));
+      if (keys.idNumbers.length) by.push(inArray(sql`upper(${examPapers.idNumber})`, keys.idNumbers));
+      if (!by.length) return Promise.resolve([]);
+      return db
+        .select()
+        .from(examPapers)
+        .where(and(mine, or(...by)));
+    },
+    forgetPapers: (ids: readonly number[]) =>
+      db
+        .update(examPapers)
+        .set({ name: '', phone: '', email: '', idNumber: '' })
+        .where(and(mine, inArray(examPapers.id, ids.length ? [...ids] : [0]))),
   };
 });
 export type PapersRepository = ReturnType<typeof papersRepository>;

@@ -264,6 +264,30 @@ export async function entriesNaming(
 }
 
 /**
+ * The entries about a person (an erasure): naming them as the object (alone, or among a list of names), or carrying
+ * one of their phones, e-mails or ID numbers anywhere in the entry's text. Entries already blanked are left out.
+ */
+export async function entriesMentioning(
+  on: DbOrScope,
+  companyId: number,
+  person: { names: readonly string[]; needles: readonly string[] },
+): Promise<number[]> {
+  const names = [...new Set(person.names.filter((n) => n.trim() !== ''))];
+  const needles = [...new Set(person.needles.filter((n) => n.length >= 5))].map((n) => `%${n.replace(/[\\%_]/g, '\\$&')}%`);
+  if (!names.length && !needles.length) return [];
+  const text = sql`(obj_name || ' ' || opt_desc || ' ' || coalesce(desc_params::text, '') || ' ' || coalesce(details::text, ''))`;
+  const named = sql`', ' || obj_name || ', ' LIKE ANY (SELECT '%, ' || replace(replace(replace(n, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || ', %'
+    FROM unnest(${sql.param(names)}::text[]) n)`;
+  const carrying = sql`${text} ILIKE ANY (${sql.param(needles)}::text[])`;
+  const about = names.length && needles.length ? sql`(${named} OR ${carrying})` : names.length ? named : carrying;
+  const rows = await selectRows<{ id: number }>(
+    dbFrom(on),
+    sql`SELECT id FROM operation_logs WHERE company_id = ${companyId} AND redacted_by IS NULL AND ${about}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
  * Blanks the personal fields of a person's entries (an erasure): the entries stay in the chain, which still covers
  * their digest, and each names the erasure entry `bySeq` that blanked it.
  */

@@ -28,6 +28,9 @@ describe('the server log', () => {
     expect(redactUrl('/api/user/info?token=abc&lang=en')).toBe('/api/user/info?token=[redacted]&lang=en');
     expect(redactUrl('/x?Secid=1&TOKEN=2&name=3')).toBe('/x?Secid=[redacted]&TOKEN=[redacted]&name=3');
     expect(redactUrl('/x?%74oken=abc')).toBe('/x?%74oken=[redacted]');
+    // A person's identifiers too (a download of their data names them in the query).
+    expect(redactUrl('/api/exportPersonData?phone=13912345678&lang=zh')).toBe('/api/exportPersonData?phone=[redacted]&lang=zh');
+    expect(redactUrl('/x?email=a%40b.cn&credentialNo=X1&name=n')).toBe('/x?email=[redacted]&credentialNo=[redacted]&name=n');
     expect(redactUrl('/x')).toBe('/x');
     expect(redactUrl('/api/media/a.mp4?exp=1&sig=abc')).toBe('/api/media/a.mp4?exp=1&sig=[redacted]');
     expect(redactUrl('/x?authid=1&inviteToken=2&access_token=3&clientSecret=4&vid=5')).toBe(

@@ -9,7 +9,13 @@ import { destination, stdSerializers } from 'pino';
  */
 const SECRET_PARAM = /^(secid|password|pwd|pass|key|sig|sign|signature|authid|digest|code|vcode|ticket|auth|nonce|mac|hmac|otp)$|(token|secret)$/i;
 
-/** The URL as logged: secret-looking query parameters keep their name, their value is replaced. */
+/**
+ * Query parameters holding a person's identifiers (a download of their data, a list filtered by phone): personal data
+ * stays out of the server's log.
+ */
+const PERSONAL_PARAM = /^(phone|vphone|mobile|email|credentialno|idnumber|cardid)$/i;
+
+/** The URL as logged: secret-looking and personal query parameters keep their name, their value is replaced. */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
@@ -23,7 +29,7 @@ export function redactUrl(url: string): string {
       try {
         decoded = decodeURIComponent(name);
       } catch {}
-      return eq >= 0 && SECRET_PARAM.test(decoded) ? `${name}=[redacted]` : pair;
+      return eq >= 0 && (SECRET_PARAM.test(decoded) || PERSONAL_PARAM.test(decoded)) ? `${name}=[redacted]` : pair;
     });
   return `${url.slice(0, at)}?${query.join('&')}`;
 }

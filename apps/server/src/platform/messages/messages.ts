@@ -7,6 +7,7 @@ import { errorText } from '../http/logging.js';
 import type { SecretBox } from '../identity/crypto.js';
 import { type DbOrScope, dbFrom } from '../identity/tenancy.js';
 import type { JobQueue } from '../jobs/jobs.js';
+import { type PersonKeys, phoneForms } from '../personData.js';
 
 export interface OutgoingMessage {
   companyId: number | null;
@@ -219,6 +220,54 @@ export async function forgetVisitMessages(on: DbOrScope, companyId: number, visi
     .update(messages)
     .set({ to: '', toName: '', subject: '', text: '', html: '', attachments: null, template: null, error: null })
     .where(and(eq(messages.companyId, companyId), inArray(messages.visitId, [...visitIds]), ne(messages.state, 'queued'), ne(messages.to, '')))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+/** The addresses a person's messages went to: their e-mails and each stored form of their phones (none: no address). */
+const addressesOf = (keys: PersonKeys) => [...keys.emails, ...phoneForms(keys.phones)];
+const addressedTo = (companyId: number, to: string[]) => and(eq(messages.companyId, companyId), inArray(sql`lower(${messages.to})`, to));
+
+/** The messages sent (or to be sent) to a person, whatever they were about (a privacy request's export). */
+export async function messagesToPerson(on: DbOrScope, companyId: number, keys: PersonKeys) {
+  const to = addressesOf(keys);
+  if (!to.length) return [];
+  return dbFrom(on)
+    .select({
+      id: messages.id,
+      channel: messages.channel,
+      to: messages.to,
+      subject: messages.subject,
+      text: messages.text,
+      state: messages.state,
+      sentAt: messages.sentAt,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(addressedTo(companyId, to));
+}
+
+/**
+ * A person's messages without them (an erasure): the delivery records keep their channel, state and time; one still
+ * queued is not sent any more (its job finds it no longer queued). Answers how many.
+ */
+export async function forgetMessagesTo(on: DbOrScope, companyId: number, keys: PersonKeys): Promise<number> {
+  const to = addressesOf(keys);
+  if (!to.length) return 0;
+  const rows = await dbFrom(on)
+    .update(messages)
+    .set({
+      to: '',
+      toName: '',
+      subject: '',
+      text: '',
+      html: '',
+      attachments: null,
+      template: null,
+      error: null,
+      state: sql`CASE WHEN ${messages.state} = 'queued' THEN 'failed' ELSE ${messages.state} END`,
+    })
+    .where(addressedTo(companyId, to))
     .returning({ id: messages.id });
   return rows.length;
 }

@@ -1,0 +1,20 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { smsCodes } from '../../db/schema/index.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
+import { type PersonKeys, phoneForms } from '../../platform/personData.js';
+
+/** The one-time codes sent to a person's phones, which an erasure removes (spent or not, they are of no further use). */
+export const notificationsPersonRepository = scoped(function notificationsPersonRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  return {
+    forgetCodes: async (keys: PersonKeys) =>
+      keys.phones.length
+        ? (
+            await db
+              .delete(smsCodes)
+              .where(and(eq(smsCodes.companyId, scope.companyId), inArray(smsCodes.phone, phoneForms(keys.phones))))
+              .returning({ id: smsCodes.id })
+          ).length
+        : 0,
+  };
+});

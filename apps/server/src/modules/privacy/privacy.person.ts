@@ -1,0 +1,177 @@
+import { type In, LogModule, logDesc, type Out, type PersonSource, type PersonRecord as Shown } from '@openvisit/contract';
+import { visitsOfPerson } from '../../core/visits/visits.public.js';
+import { drainFileDeletions, queueFileDeletions } from '../../platform/files/fileDeletions.js';
+import { writeLog } from '../../platform/http/audit.js';
+import { ERASURE_KEY, entriesMentioning, entriesNaming, redactEntries } from '../../platform/http/auditChain.js';
+import type { AuthedContext } from '../../platform/http/calls.js';
+import { notFound } from '../../platform/http/errors.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
+import { forgetMessagesTo, messagesToPerson } from '../../platform/messages/messages.js';
+import { hasKeys, keysOf, type PersonKeys, type PersonRecord } from '../../platform/personData.js';
+import { eraseListed, type ListedRecord, listedOfPerson } from '../blacklist/blacklist.public.js';
+import { type BookingRecord, bookingsOfPerson, forgetBookings } from '../logistics/logistics.public.js';
+import { forgetSmsCodes } from '../notifications/notifications.public.js';
+import { eraseResidents, residentsOfPerson } from '../residents/residents.public.js';
+import { askFacesAgain } from './privacy.schedule.js';
+import { forgetVisitData } from './privacy.sweep.js';
+
+/** What the company holds about a person, source by source, and every key the records gave them. */
+export interface Held {
+  keys: PersonKeys;
+  visits: PersonRecord[];
+  residents: PersonRecord[];
+  logistics: BookingRecord[];
+  blacklist: ListedRecord[];
+  papers: PersonRecord[];
+  messages: PersonRecord[];
+}
+
+type Key = Pick<In<'findPerson'>, 'phone' | 'email' | 'credentialNo'>;
+
+async function gather(ctx: AuthedContext, keys: PersonKeys): Promise<Held> {
+  const scope = ctx.tenant;
+  const sent = await messagesToPerson(scope, scope.companyId, keys);
+  return {
+    keys,
+    visits: await visitsOfPerson(scope, keys),
+    residents: await residentsOfPerson(scope, keys),
+    logistics: await bookingsOfPerson(scope, keys),
+    blacklist: await listedOfPerson(scope, keys),
+    papers: await ctx.services.induction.papersOfPerson(scope, keys),
+    messages: sent.map((m) => ({
+      id: m.id,
+      at: m.sentAt ?? m.createdAt,
+      fields: { channel: m.channel, to: m.to, subject: m.subject, text: m.text, state: m.state, sentAt: m.sentAt?.toISOString() ?? '' },
+      files: [],
+      names: [],
+      keys: keysOf([], [], []),
+    })),
+  };
+}
+
+const SOURCES = ['visits', 'residents', 'logistics', 'blacklist', 'papers', 'messages'] as const satisfies readonly PersonSource[];
+const recordsOf = (held: Held) => SOURCES.flatMap((s) => held[s]);
+
+function merged(a: PersonKeys, more: readonly PersonKeys[]): PersonKeys {
+  const all = [a, ...more];
+  return keysOf(
+    all.flatMap((k) => k.phones),
+    all.flatMap((k) => k.emails),
+    all.flatMap((k) => k.idNumbers),
+  );
+}
+const size = (k: PersonKeys) => k.phones.length + k.emails.length + k.idNumbers.length;
+
+/**
+ * A person's data, from the key the request names, widened once by the keys their records give (a visit found by
+ * phone names their ID number, which finds their blacklist entry). Once only: a chain of shared numbers would
+ * otherwise reach other people.
+ */
+export async function held(ctx: AuthedContext, key: Key): Promise<Held> {
+  const start = keysOf([key.phone ?? ''], [key.email ?? ''], [key.credentialNo ?? '']);
+  if (!hasKeys(start)) return gather(ctx, start);
+  const first = await gather(ctx, start);
+  const wider = merged(
+    start,
+    recordsOf(first).map((r) => r.keys),
+  );
+  return size(wider) > size(start) ? gather(ctx, wider) : first;
+}
+
+const namesOf = (h: Held) => [...new Set(recordsOf(h).flatMap((r) => r.names))].filter((n) => n !== '');
+const needlesOf = (k: PersonKeys) => [...k.phones, ...k.emails, ...k.idNumbers];
+
+function shown(source: PersonSource, r: PersonRecord & { list?: 'black' | 'white' }): Shown {
+  return {
+    source,
+    id: r.id,
+    at: r.at?.getTime() ?? null,
+    fields: Object.fromEntries(Object.entries(r.fields).filter(([, v]) => v !== '')),
+    files: r.files.length,
+    ...(r.list && { list: r.list }),
+  };
+}
+
+export const shownRecords = (h: Held): Shown[] => SOURCES.flatMap((s) => h[s].map((r) => shown(s, r)));
+
+export async function findPerson(ctx: AuthedContext, key: Key): Promise<Out<'findPerson'>> {
+  const h = await held(ctx, key);
+  const entries = await entriesMentioning(ctx.tenant, ctx.tenant.companyId, { names: namesOf(h), needles: needlesOf(h.keys) });
+  return { keys: h.keys, names: namesOf(h), records: shownRecords(h), logEntries: entries.length };
+}
+
+/**
+ * Erases a person in one transaction: each owner forgets its part, the files are queued and removed after the commit,
+ * and one erasure entry blanks the log's entries about them (the chain still verifies, auditChain.ts). A face a terminal
+ * may still hold goes when it confirms (a job asks again); everything else is gone when this answers.
+ */
+export async function erasePerson(ctx: AuthedContext, input: In<'erasePerson'>): Promise<Out<'erasePerson'>> {
+  const h = await held(ctx, input);
+  if (!recordsOf(h).length) throw notFound('person');
+  const kept = input.keepBlacklist ? h.blacklist.filter((r) => r.list === 'black') : [];
+  const listed = h.blacklist.filter((r) => !kept.includes(r));
+  const names = namesOf(h);
+  const result = await inTransaction(ctx.tenant, async (tx: TenantScope) => {
+    const companyId = tx.companyId;
+    const visits = await forgetVisitData(
+      ctx,
+      tx,
+      'visitRecord',
+      h.visits.map((v) => ({ id: v.id, name: v.names[0] ?? '', photo: '', signature: '', pdf: '' })),
+      true,
+    );
+    const files = [...h.visits, ...h.residents, ...h.logistics].flatMap((r) => r.files);
+    await queueFileDeletions(tx, companyId, files);
+    const erased: Record<PersonSource, number> = {
+      visits: visits.done.length,
+      residents: await eraseResidents(
+        tx,
+        h.residents.map((r) => r.id),
+      ),
+      logistics: h.logistics.length,
+      blacklist: await eraseListed(
+        tx,
+        listed.map((r) => r.id),
+      ),
+      papers: h.papers.length,
+      messages: await forgetMessagesTo(tx, companyId, h.keys),
+    };
+    await forgetBookings(tx, h.logistics);
+    await ctx.services.induction.forgetPapers(
+      tx,
+      h.papers.map((p) => p.id),
+    );
+    await forgetSmsCodes(tx, h.keys);
+    const entries = [
+      ...new Set([
+        ...(await entriesNaming(
+          tx,
+          companyId,
+          LogModule.VISITOR,
+          h.visits.map((v) => ({ objId: String(v.id), objName: v.names[0] ?? '' })),
+        )),
+        ...(await entriesMentioning(tx, companyId, { names, needles: needlesOf(h.keys) })),
+      ]),
+    ];
+    // The erasure's own entry names no one: it lists the entries it blanks (auditChain.ts checks it does).
+    const seq = await writeLog(
+      tx,
+      ctx.services.secrets,
+      ctx.session,
+      {
+        module: LogModule.VISITOR,
+        event: 'delete',
+        desc: logDesc(ERASURE_KEY, { entries: entries.length }),
+        details: { redacted: entries, erased, kept: kept.map((k) => k.id) },
+      },
+      ctx.ip,
+    );
+    if (seq !== null) await redactEntries(tx, companyId, entries, seq);
+    return { erased, files: files.length, logEntries: entries.length, held: visits.held };
+  });
+  ctx.audit.skip = true;
+  await drainFileDeletions(ctx.tenant, ctx.services.files, ctx.tenant.companyId);
+  const { held: faces, ...counts } = result;
+  if (faces.length) await askFacesAgain(ctx, faces);
+  return { ...counts, facesPending: faces.length, kept: kept.map((k) => ({ id: k.id, name: k.fields.name ?? '', remark: k.fields.remark ?? '' })) };
+}

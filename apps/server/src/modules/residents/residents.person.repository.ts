@@ -1,0 +1,34 @@
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { residentFiles, residentVisitors } from '../../db/schema/index.js';
+import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
+import { type PersonKeys, phoneForms } from '../../platform/personData.js';
+
+/** A person's resident-visitor entries, as a privacy request reads and erases them (residents.person.ts). */
+export const residentsPersonRepository = scoped(function residentsPersonRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  const mine = eq(residentVisitors.companyId, scope.companyId);
+  return {
+    ofPerson(keys: PersonKeys) {
+      const by: SQL[] = [];
+      if (keys.phones.length) by.push(inArray(residentVisitors.phone, phoneForms(keys.phones)));
+      if (keys.idNumbers.length) by.push(inArray(sql`upper(${residentVisitors.idNumber})`, keys.idNumbers));
+      if (!by.length) return Promise.resolve([]);
+      return db
+        .select()
+        .from(residentVisitors)
+        .where(and(mine, or(...by)));
+    },
+    filesOf(ids: readonly number[]) {
+      return db
+        .select({ residentId: residentFiles.residentId, key: residentFiles.fileKey })
+        .from(residentFiles)
+        .where(and(eq(residentFiles.companyId, scope.companyId), inArray(residentFiles.residentId, ids.length ? [...ids] : [0])));
+    },
+    /** Their file rows go with them (foreign key). */
+    erase: (ids: readonly number[]) =>
+      db
+        .delete(residentVisitors)
+        .where(and(mine, inArray(residentVisitors.id, ids.length ? [...ids] : [0])))
+        .returning({ id: residentVisitors.id }),
+  };
+});

@@ -1,0 +1,42 @@
+import type { TenantScope } from '../../platform/identity/tenancy.js';
+import { keysOf, type PersonKeys, type PersonRecord } from '../../platform/personData.js';
+import { residentsPersonRepository } from './residents.person.repository.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : '');
+
+/** A person's resident-visitor entries (a privacy request): the entry's fields, its face and its uploaded files. */
+export async function residentsOfPerson(scope: TenantScope, keys: PersonKeys): Promise<PersonRecord[]> {
+  const repo = residentsPersonRepository(scope);
+  const rows = await repo.ofPerson(keys);
+  const files = await repo.filesOf(rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    at: r.startAt,
+    fields: {
+      name: r.name,
+      phone: r.phone,
+      company: r.company,
+      certificateType: r.idNumber ? r.certificateType : '',
+      idNumber: r.idNumber,
+      job: r.job,
+      department: r.department,
+      area: r.area,
+      plateNum: r.plateNum,
+      startAt: iso(r.startAt),
+      endAt: iso(r.endAt),
+      remark: r.remark,
+    },
+    files: [r.face, ...files.filter((f) => f.residentId === r.id).map((f) => f.key)].filter((k) => k !== ''),
+    names: [r.name],
+    keys: keysOf([r.phone], [], [r.idNumber]),
+  }));
+}
+
+/**
+ * Deletes these resident entries; the caller removes the files it was answered, after its commit. The face terminals
+ * drop the person at their next sync, as after any deletion.
+ */
+export async function eraseResidents(scope: TenantScope, ids: readonly number[]): Promise<number> {
+  if (!ids.length) return 0;
+  return (await residentsPersonRepository(scope).erase(ids)).length;
+}
