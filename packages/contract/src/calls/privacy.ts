@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, defineDownload, epochMs } from '../call.js';
 import { Status } from '../errors.js';
 import { zEmail, zPhone } from '../fieldSchemas.js';
-import { type Label, LogModule, Role } from '../lookups.js';
+import { type Label, LogModule, Role, visitorStatusLabels } from '../lookups.js';
 
 /**
  * Personal data by construction (issue 41): how long each kind of a visitor's data is kept, per company and per
@@ -201,6 +201,38 @@ export type PersonField = keyof typeof personFieldLabels;
 
 /** A custom field's label (records keep custom fields as `extend.<name>`). */
 export const customFieldLabel: Label = { zh: '自定义字段', en: 'Custom field' };
+
+const visitKindLabels: Record<string, Label> = {
+  walkin: { zh: '现场登记', en: 'Walk-in' },
+  invite: { zh: '邀请', en: 'Invitation' },
+  appointment: { zh: '预约', en: 'Appointment' },
+  resident: { zh: '常驻访客', en: 'Resident visit' },
+};
+const answerLabels: Record<string, Label> = { yes: { zh: '是', en: 'Yes' }, no: { zh: '否', en: 'No' } };
+const listLabels: Record<string, Label> = { black: { zh: '黑名单', en: 'Blacklist' }, white: { zh: '白名单', en: 'Whitelist' } };
+
+/** A record's field name in the reader's language (a custom field keeps the name the company gave it). */
+export function personFieldLabel(field: string, lang: 'zh' | 'en'): string {
+  if (field.startsWith('extend.')) return `${customFieldLabel[lang]}: ${field.slice('extend.'.length)}`;
+  return (personFieldLabels as Record<string, Label>)[field]?.[lang] ?? field;
+}
+
+/** A record's value as a reader sees it: codes in words, times without seconds (UTC, as stored). */
+export function personFieldText(field: string, value: string, lang: 'zh' | 'en'): string {
+  const words =
+    field === 'status'
+      ? visitorStatusLabels[value as keyof typeof visitorStatusLabels]
+      : field === 'kind'
+        ? visitKindLabels[value]
+        : field === 'list'
+          ? listLabels[value]
+          : field === 'passed' || field === 'protocolAccepted'
+            ? answerLabels[value]
+            : undefined;
+  if (words) return words[lang];
+  if (/^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value)) return `${value.slice(0, 16).replace('T', ' ')} UTC`;
+  return value;
+}
 
 /** A certificate number as a search and a blacklist keep it: letters and digits (and dashes), as written. */
 const zCredentialNo = z

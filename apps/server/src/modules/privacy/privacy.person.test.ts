@@ -177,6 +177,8 @@ describe("a person's data (findPerson, exportPersonData, erasePerson)", () => {
     expect(summary).toContain(P.name);
     expect(summary).toContain('Threatened the desk staff');
     expect(summary).not.toContain('Visits and invitations');
+    // Codes in words: the walk-in's kind and status, the list.
+    for (const words of ['现场登记', '已签出', '黑名单']) expect(summary).toContain(words);
     const data = JSON.parse(Buffer.from(zip['data.json'] ?? []).toString('utf8'));
     expect(data.keys).toEqual(found.keys);
     expect(data.records).toEqual(found.records);

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
-  customFieldLabel,
   type exportPersonData as exportCall,
   type Lang,
   type PersonRecord,
-  personFieldLabels,
+  personFieldLabel,
+  personFieldText,
   personSourceLabels,
-  visitorStatusLabels,
 } from '@openvisit/contract';
 import type { z } from 'zod';
 import { zipStream } from '../../platform/files/zipWriter.js';
@@ -28,18 +27,6 @@ const TEXT = {
   files: { en: 'Files', zh: '文件' },
 } satisfies Record<string, Record<Lang, string>>;
 
-/** A field's label in the reader's language (custom fields keep the name the company gave them). */
-function label(field: string, lang: Lang): string {
-  if (field.startsWith('extend.')) return `${customFieldLabel[lang]}: ${field.slice('extend.'.length)}`;
-  return (personFieldLabels as Record<string, Record<Lang, string>>)[field]?.[lang] ?? field;
-}
-
-function value(field: string, v: string, lang: Lang): string {
-  if (field === 'status') return (visitorStatusLabels as Record<string, Record<Lang, string>>)[v]?.[lang] ?? v;
-  if (/At$|^validUntil$/.test(field) && /^\d{4}-\d\d-\d\dT/.test(v)) return v.slice(0, 16).replace('T', ' ');
-  return v;
-}
-
 /** The stored files of each record, named in the zip by source, record and place (their type kept). */
 function zipFiles(h: Held): { key: string; name: string; record: string }[] {
   return (['visits', 'residents', 'logistics'] as const).flatMap((source) =>
@@ -58,7 +45,7 @@ function summaryHtml(h: Held, records: PersonRecord[], files: ReturnType<typeof 
       ? mine
           .map((r) => {
             const rows = Object.entries(r.fields)
-              .map(([f, v]) => `<tr><th>${escapeHtml(label(f, lang))}</th><td>${escapeHtml(value(f, v, lang))}</td></tr>`)
+              .map(([f, v]) => `<tr><th>${escapeHtml(personFieldLabel(f, lang))}</th><td>${escapeHtml(personFieldText(f, v, lang))}</td></tr>`)
               .join('');
             const attached = files
               .filter((f) => f.record === `${source}-${r.id}`)

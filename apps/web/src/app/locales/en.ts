@@ -63,6 +63,7 @@ export const en = {
     roles: 'Roles',
     emplog: 'Operation log',
     privacy: 'Data retention',
+    personData: 'Personal data requests',
     settings: 'System settings',
     custom: 'Custom settings',
     padset: 'Registration settings',

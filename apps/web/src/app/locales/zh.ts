@@ -62,6 +62,7 @@ export const zh: Translation = {
     roles: '角色',
     emplog: '操作日志',
     privacy: '数据保留期限',
+    personData: '个人数据请求',
     settings: '系统设置',
     custom: '自定义设置',
     padset: '前台登记设置',

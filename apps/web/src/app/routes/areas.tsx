@@ -21,7 +21,7 @@ import { monitorScreen } from '../../modules/monitor/routes';
 import { noticeScreens } from '../../modules/notifications/routes';
 import { passRecordScreens } from '../../modules/passRecords/routes';
 import { strategicScreens } from '../../modules/passRules/routes';
-import { privacyScreen } from '../../modules/privacy/routes';
+import { personDataScreen, privacyScreen } from '../../modules/privacy/routes';
 import { questionSection } from '../../modules/questionnaires/routes';
 import { trainingVideoScreen } from '../../modules/questionnaires/routes.videos';
 import { registrationScreens } from '../../modules/registration/routes';
@@ -82,6 +82,7 @@ export const adminArea: AreaDef = {
     },
     workAppsScreen,
     privacyScreen,
+    personDataScreen,
   ],
 };
 

@@ -1,4 +1,4 @@
-import type { CallInput, updateRetentionRules } from '@openvisit/contract';
+import type { CallInput, erasePerson, updateRetentionRules } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 
@@ -20,4 +20,24 @@ export function useSaveRetention() {
 export function useRunSweep() {
   const qc = useQueryClient();
   return useMutation({ mutationFn: () => api.runRetentionSweep({}), onSuccess: () => qc.invalidateQueries({ queryKey: privacyKeys.rules }) });
+}
+
+export type PersonKey = { phone: string } | { email: string } | { credentialNo: string };
+
+/** What the company holds about the person the key names (nothing asked until a key is given). */
+export function usePerson(key: PersonKey | null) {
+  return useQuery({
+    queryKey: ['privacy', 'person', key],
+    queryFn: () => api.findPerson(key ?? { phone: '' }, { silent: 'form' }),
+    enabled: key !== null,
+    retry: false,
+  });
+}
+
+export function useErasePerson() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof erasePerson>) => api.erasePerson(input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['privacy', 'person'] }),
+  });
 }

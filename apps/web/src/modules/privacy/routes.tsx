@@ -10,3 +10,14 @@ export const privacyScreen: ScreenEntry = {
   group: 'settings',
   page: () => import('./pages/PrivacyPage').then((m) => m.PrivacyPage),
 };
+
+/** Settings › personal data requests (issue 41): a person's data found, downloaded for them, erased. */
+export const personDataScreen: ScreenEntry = {
+  path: 'setting/person-data',
+  titleKey: 'menu.personData',
+  area: 'privacy',
+  icon: 'FileSearchOutlined',
+  roles: ['manager'],
+  group: 'settings',
+  page: () => import('./pages/PersonDataPage').then((m) => m.PersonDataPage),
+};

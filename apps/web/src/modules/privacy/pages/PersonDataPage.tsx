@@ -1,0 +1,235 @@
+import { DeleteOutlined, DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  type CallOutput,
+  erasePerson,
+  exportPersonData,
+  type Lang,
+  PERSON_SOURCES,
+  type PersonFound,
+  type PersonRecord,
+  personFieldLabel,
+  personFieldText,
+  personSourceLabels,
+  withColon,
+} from '@openvisit/contract';
+import { Alert, App, Button, Card, Checkbox, Descriptions, Empty, Flex, Form, Input, Modal, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCanCall } from '../../../platform/access';
+import { PageHeader } from '../../../platform/components/PageHeader';
+import { applyFieldErrors } from '../../../platform/fieldErrors';
+import { formatDateTime } from '../../../platform/format';
+import { useRules } from '../../../platform/formRules';
+import { useLang } from '../../../platform/i18n';
+import { useListExport } from '../../../platform/list';
+import { type PersonKey, useErasePerson, usePerson } from '../api';
+
+type Erasure = CallOutput<typeof erasePerson>;
+
+type KeyKind = 'phone' | 'email' | 'credentialNo';
+const CREDENTIAL = /^[A-Za-z0-9 -]{1,40}$/;
+
+/**
+ * Settings › personal data requests: find everything held about a person by phone, e-mail or certificate number,
+ * download it for them, erase it after confirming (issue 41, docs/modules/privacy.md).
+ */
+export function PersonDataPage() {
+  const { t } = useTranslation();
+  const rules = useRules();
+  const [form] = Form.useForm<{ kind: KeyKind; value: string }>();
+  const kind = Form.useWatch('kind', form) ?? 'phone';
+  const [key, setKey] = useState<PersonKey | null>(null);
+  const found = usePerson(key);
+  useEffect(() => {
+    if (found.error) applyFieldErrors(form, found.error, { phone: 'value', email: 'value', credentialNo: 'value' });
+  }, [found.error, form]);
+  const valueRules =
+    kind === 'phone'
+      ? rules.phone()
+      : kind === 'email'
+        ? rules.email()
+        : [...rules.required(), { pattern: CREDENTIAL, message: t('privacy.people.credentialFormat') }];
+  const search = ({ kind: k, value }: { kind: KeyKind; value: string }) =>
+    setKey((k === 'phone' ? { phone: value.trim() } : k === 'email' ? { email: value.trim() } : { credentialNo: value.trim() }) as PersonKey);
+  return (
+    <>
+      <PageHeader title={t('privacy.people.title')} extra={<Typography.Text type="secondary">{t('privacy.people.intro')}</Typography.Text>} />
+      <Flex vertical gap={16}>
+        <Card>
+          <Form form={form} name="personSearch" layout="inline" initialValues={{ kind: 'phone', value: '' }} onFinish={search}>
+            <Form.Item name="kind" label={t('privacy.people.by')}>
+              <Select
+                style={{ width: 160 }}
+                onChange={() => form.setFields([{ name: 'value', errors: [] }])}
+                options={(['phone', 'email', 'credentialNo'] as const).map((k) => ({ value: k, label: t(`privacy.people.keys.${k}`) }))}
+              />
+            </Form.Item>
+            <Form.Item name="value" label={t(`privacy.people.keys.${kind}`)} rules={valueRules} validateFirst>
+              <Input style={{ width: 260 }} allowClear autoComplete="off" />
+            </Form.Item>
+            <Form.Item>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={found.isFetching}>
+                {t('privacy.people.search')}
+              </Button>
+            </Form.Item>
+          </Form>
+        </Card>
+        {key === null ? null : found.isPending ? <Spin /> : found.data ? <PersonResult personKey={key} found={found.data} /> : null}
+      </Flex>
+    </>
+  );
+}
+
+function PersonResult({ personKey, found }: { personKey: PersonKey; found: PersonFound }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { exporting, run } = useListExport();
+  const canErase = useCanCall(erasePerson);
+  const [exportLang, setExportLang] = useState<Lang>(lang);
+  const [erased, setErased] = useState<Erasure | null>(null);
+  if (!found.records.length)
+    return (
+      <Card>
+        {erased ? <Erased result={erased} /> : null}
+        <Empty description={t('privacy.people.nothing')} />
+      </Card>
+    );
+  const keys = [...found.keys.phones, ...found.keys.emails, ...found.keys.idNumbers];
+  return (
+    <Card
+      title={found.names.join(', ') || t('privacy.people.unnamed')}
+      extra={
+        <Space wrap>
+          <Select<Lang>
+            aria-label={t('privacy.people.exportLang')}
+            value={exportLang}
+            onChange={setExportLang}
+            options={[
+              { value: 'zh', label: '中文' },
+              { value: 'en', label: 'English' },
+            ]}
+          />
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            onClick={() => void run(exportPersonData, { ...personKey, lang: exportLang }, t('privacy.people.exported'))}
+          >
+            {t('privacy.people.export')}
+          </Button>
+          {canErase ? <EraseButton personKey={personKey} found={found} onErased={setErased} /> : null}
+        </Space>
+      }
+    >
+      <Flex vertical gap={12}>
+        <div>
+          <Typography.Text type="secondary">{t('privacy.people.keysFound')} </Typography.Text>
+          {keys.map((k) => (
+            <Tag key={k}>{k}</Tag>
+          ))}
+          {found.logEntries ? (
+            <Typography.Text type="secondary"> · {t('privacy.people.logEntries', { count: found.logEntries })}</Typography.Text>
+          ) : null}
+        </div>
+        <Table<PersonRecord>
+          rowKey={(r) => `${r.source}:${r.id}`}
+          size="small"
+          pagination={false}
+          dataSource={[...found.records]}
+          expandable={{
+            expandedRowRender: (r) => (
+              <Descriptions size="small" column={2} bordered>
+                {Object.entries(r.fields).map(([f, v]) => (
+                  <Descriptions.Item key={f} label={personFieldLabel(f, lang)}>
+                    {personFieldText(f, v, lang)}
+                  </Descriptions.Item>
+                ))}
+              </Descriptions>
+            ),
+          }}
+          columns={[
+            { key: 'source', title: t('privacy.people.source'), render: (_, r) => personSourceLabels[r.source][lang] },
+            { key: 'at', title: t('privacy.people.when'), render: (_, r) => (r.at === null ? '' : formatDateTime(r.at)) },
+            {
+              key: 'who',
+              title: t('privacy.people.details'),
+              render: (_, r) =>
+                ['name', 'phone', 'email', 'idNumber', 'driverName', 'to', 'title', 'status']
+                  .map((f) => (r.fields[f] ? personFieldText(f, r.fields[f], lang) : ''))
+                  .filter(Boolean)
+                  .join(' · '),
+            },
+            { key: 'files', title: t('privacy.people.files'), align: 'right', render: (_, r) => r.files || '' },
+          ]}
+        />
+      </Flex>
+    </Card>
+  );
+}
+
+/** Erase after a confirmation that says what goes, with the choice to keep blacklist entries. */
+function EraseButton({ personKey, found, onErased }: { personKey: PersonKey; found: PersonFound; onErased: (r: Erasure) => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { message } = App.useApp();
+  const erase = useErasePerson();
+  const [open, setOpen] = useState(false);
+  const [keepBlacklist, setKeepBlacklist] = useState(true);
+  const listed = found.records.filter((r) => r.source === 'blacklist' && r.list === 'black');
+  const counts = PERSON_SOURCES.map((s) => [s, found.records.filter((r) => r.source === s).length] as const).filter(([, n]) => n > 0);
+  const confirm = async () => {
+    const r = await erase.mutateAsync({ ...personKey, keepBlacklist: listed.length > 0 && keepBlacklist });
+    setOpen(false);
+    onErased(r);
+    void message.success(t('privacy.people.erased'));
+  };
+  return (
+    <>
+      <Button danger icon={<DeleteOutlined />} onClick={() => setOpen(true)}>
+        {t('privacy.people.erase')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('privacy.people.eraseTitle')}
+        okText={t('privacy.people.eraseConfirm')}
+        okButtonProps={{ danger: true, loading: erase.isPending }}
+        onOk={() => confirm().catch(() => undefined)}
+        onCancel={() => setOpen(false)}
+      >
+        <Typography.Paragraph>{t('privacy.people.eraseText')}</Typography.Paragraph>
+        <ul>
+          {counts.map(([s, n]) => (
+            <li key={s}>
+              {withColon(personSourceLabels[s][lang])}
+              {n}
+            </li>
+          ))}
+        </ul>
+        {listed.length ? (
+          <Checkbox checked={keepBlacklist} onChange={(e) => setKeepBlacklist(e.target.checked)}>
+            {t('privacy.people.keepBlacklist', { reasons: listed.map((r) => r.fields.remark || '—').join('; ') })}
+          </Checkbox>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+function Erased({ result }: { result: Erasure }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="success"
+      showIcon
+      style={{ marginBottom: 16 }}
+      message={t('privacy.people.erasedSummary', { files: result.files, entries: result.logEntries })}
+      description={
+        <>
+          {result.kept.map((k) => (
+            <div key={k.id}>{t('privacy.people.keptEntry', { name: k.name, reason: k.remark || '—' })}</div>
+          ))}
+          {result.facesPending ? <div>{t('privacy.people.facesPending', { count: result.facesPending })}</div> : null}
+        </>
+      }
+    />
+  );
+}
