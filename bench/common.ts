@@ -2,10 +2,18 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { type Config, DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.js';
+
+/** The machine's load averages, printed beside a figure measured on a shared machine. */
+export const loadAverage = () =>
+  `load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -37,8 +45,8 @@ export async function timed(n: number, fn: (i: number) => Promise<unknown>): Pro
 export async function benchApp(kind: 'pglite' | 'postgres') {
   const database = kind === 'pglite' ? await openPglite('memory') : await openPostgres(process.env.TEST_DATABASE_URL ?? '', 10);
   await database.migrate();
-  const { app, url, services } = await benchServer(database);
-  return { database, app, url, db: database.db, services };
+  const { app, url, services, config } = await benchServer(database);
+  return { database, app, url, db: database.db, services, config };
 }
 
 /** The product on an open database, listening on a free port, rate limits off; `overrides` change its configuration. */
@@ -49,7 +57,7 @@ export async function benchServer(database: Database, overrides: Partial<Config>
   );
   const { app, services } = await buildApp(config, database);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, services, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api` };
+  return { app, services, config, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api` };
 }
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 8);

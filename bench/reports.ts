@@ -6,7 +6,6 @@
 // the job's fill time for a year and the first call before the job ran (closed days computed live), each against one
 // plain GROUP BY over the same year, with the load average beside each figure.
 // Alone: `node --import tsx bench/reports.ts` (PGlite, and PostgreSQL when TEST_DATABASE_URL).
-import os from 'node:os';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
@@ -14,14 +13,9 @@ import { fillCompany, fillDaySummaries } from '../apps/server/src/modules/report
 import { dayOf, periodBounds } from '../apps/server/src/platform/formats/days.js';
 import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
 import { systemScope } from '../apps/server/src/platform/identity/tenancy.js';
-import { benchApp, timed } from './common.js';
+import { benchApp, loadAverage, timed } from './common.js';
 
 const f1 = (n: number) => n.toFixed(1).padStart(7);
-const load = () =>
-  `load ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`;
 
 export async function reportsBench(kind: 'pglite' | 'postgres' = 'pglite'): Promise<void> {
   const N = Number(process.env.BENCH_REPORT_VISITS ?? 1_000_000);
@@ -150,18 +144,18 @@ async function firstCallOfAYear(o: { db: Db; id: number; year: { startDate: stri
     if (r.status !== 0) throw new Error(`getVisitStatistics: ${r.status} ${r.reason}`);
   };
   const base = await ms(() => o.db.execute(bare));
-  console.log(`  one plain GROUP BY per day over the year        ${f1(base)} ms   (${load()})`);
+  console.log(`  one plain GROUP BY per day over the year        ${f1(base)} ms   (${loadAverage()})`);
   const live = await ms(call);
-  console.log(`  first getVisitStatistics 366 days, job not run  ${f1(live)} ms = ${(live / base).toFixed(2)}x the GROUP BY   (${load()})`);
+  console.log(`  first getVisitStatistics 366 days, job not run  ${f1(live)} ms = ${(live / base).toFixed(2)}x the GROUP BY   (${loadAverage()})`);
   const system = systemScope(o.db);
   const fill = await ms(() => fillCompany(system, o.id, o.year.startDate, new Date()));
-  console.log(`  job: fill the year (company + 2 sub-companies)  ${f1(fill)} ms = ${(fill / base).toFixed(2)}x the GROUP BY   (${load()})`);
+  console.log(`  job: fill the year (company + 2 sub-companies)  ${f1(fill)} ms = ${(fill / base).toFixed(2)}x the GROUP BY   (${loadAverage()})`);
   const sweep = await ms(() => fillDaySummaries(system, new Date()));
-  console.log(`  job: sweep the rest (20 companies, 2 years)     ${f1(sweep)} ms   (${load()})`);
+  console.log(`  job: sweep the rest (20 companies, 2 years)     ${f1(sweep)} ms   (${loadAverage()})`);
   const first = await ms(call);
   const again = await ms(() => o.db.execute(bare));
   console.log(
-    `  first getVisitStatistics 366 days, after job   ${f1(first)} ms = ${(first / again).toFixed(2)}x the GROUP BY (${f1(again)} ms now)   target < 500 ms   (${load()})`,
+    `  first getVisitStatistics 366 days, after job   ${f1(first)} ms = ${(first / again).toFixed(2)}x the GROUP BY (${f1(again)} ms now)   target < 500 ms   (${loadAverage()})`,
   );
 }
 
