@@ -11,6 +11,11 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
+/** An ILIKE pattern matching `text` exactly but for case (its wildcards, typed by a user, searched for as themselves). */
+export function exactPattern(text: string): string {
+  return text.replace(/[\\%_]/g, (m) => `\\${m}`);
+}
+
 /**
  * The constraint a database refusal of this SQLSTATE names, or undefined when the error is another. Drizzle wraps the
  * driver's error (PGlite's or node-postgres', both carrying `code` and `constraint`) in `cause`, so the chain is walked.

@@ -12,6 +12,8 @@ export interface PersonKeys {
   emails: string[];
   /** Upper case, no spaces. */
   idNumbers: string[];
+  /** Only to find candidates by name (findPerson): the same name may be several people, so nothing else takes names. */
+  names?: string[];
 }
 
 /** One record a module holds about the person, as the export shows it and an erasure names it. */

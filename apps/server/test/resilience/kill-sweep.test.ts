@@ -77,8 +77,11 @@ describe('kill -9 during the retention sweep (PostgreSQL)', () => {
     // The sweep by hand; its answer never comes: the process is killed once some batches are committed.
     const running = first.server.call('runRetentionSweep', {}, first.token).catch(() => null);
     const progress = async () =>
-      (await db.query<{ n: number }>(`SELECT coalesce((removed->>'visitRecord')::int, 0) AS n FROM retention_sweeps WHERE company_id = $1`, [companyId]))
-        .rows[0]?.n ?? 0;
+      (
+        await db.query<{ n: number }>(`SELECT coalesce((removed->>'visitRecord')::int, 0) AS n FROM retention_sweeps WHERE company_id = $1`, [
+          companyId,
+        ])
+      ).rows[0]?.n ?? 0;
     expect(await eventually(async () => (await progress()) >= 400, 120_000), first.server.output()).toBe(true);
     await first.server.stop('SIGKILL');
     await running;

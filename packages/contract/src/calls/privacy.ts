@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, defineDownload, epochMs } from '../call.js';
 import { Status } from '../errors.js';
-import { zEmail, zPhone } from '../fieldSchemas.js';
+import { zEmail, zPersonName, zPhone } from '../fieldSchemas.js';
 import { type Label, LogModule, Role, visitorStatusLabels } from '../lookups.js';
 
 /**
@@ -242,22 +242,27 @@ const zCredentialNo = z
   .max(40, 'tooLong')
   .regex(/^[A-Za-z0-9 -]+$/, 'format');
 
+const keyFields = {
+  userid: z.int32().optional(),
+  phone: zPhone.optional(),
+  email: zEmail.optional(),
+  credentialNo: zCredentialNo.optional(),
+};
+
+/** Exactly one of `keys` given: none is `required` on the first, a second `oneOnly` on itself. */
+function exactlyOne<K extends string>(keys: readonly K[]) {
+  return (v: Partial<Record<K, unknown>>, ctx: z.RefinementCtx) => {
+    const given = keys.filter((k) => v[k] !== undefined && v[k] !== '');
+    if (given.length === 0) ctx.addIssue({ code: 'custom', path: [keys[0] ?? 'phone'], message: 'required' });
+    for (const k of given.slice(1)) ctx.addIssue({ code: 'custom', path: [k], message: 'oneOnly' });
+  };
+}
+
 /**
  * The person a request names: exactly one of their phone, e-mail or certificate number. The records found give
  * further keys (an ID number on a visit found by phone), and the request covers those too.
  */
-export const personKey = z
-  .object({
-    userid: z.int32().optional(),
-    phone: zPhone.optional(),
-    email: zEmail.optional(),
-    credentialNo: zCredentialNo.optional(),
-  })
-  .superRefine((v, ctx) => {
-    const given = (['phone', 'email', 'credentialNo'] as const).filter((k) => v[k] !== undefined && v[k] !== '');
-    if (given.length === 0) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'required' });
-    if (given.length > 1) for (const k of given.slice(1)) ctx.addIssue({ code: 'custom', path: [k], message: 'oneOnly' });
-  });
+export const personKey = z.object(keyFields).superRefine(exactlyOne(['phone', 'email', 'credentialNo']));
 
 export const personRecord = z.object({
   source: z.enum(PERSON_SOURCES),
@@ -279,6 +284,22 @@ export const personFound = z.object({
   records: z.array(personRecord),
   /** Operation-log entries about the person (an erasure blanks them; the chain still verifies). */
   logEntries: z.int32(),
+  /**
+   * Found by name: the people of that name, one per set of keys their records give (a name is no person: export and
+   * erasure take a key); `records` and `keys` are then empty.
+   */
+  candidates: z
+    .array(
+      z.object({
+        name: z.string(),
+        phone: z.string(),
+        email: z.string(),
+        idNumber: z.string(),
+        /** Records of this candidate by source. */
+        sources: z.array(z.enum(PERSON_SOURCES)),
+      }),
+    )
+    .optional(),
 });
 export type PersonFound = z.infer<typeof personFound>;
 
@@ -287,9 +308,9 @@ export const findPerson = defineCall({
   area: 'privacy',
   module: 'privacy',
   summary:
-    "Everything the company holds about a person named by phone, e-mail or certificate number, across visits and invitations, resident entries, logistics bookings, the black- and whitelist, induction papers and messages; the records' own keys widen the search once",
+    "Everything the company holds about a person named by phone, e-mail or certificate number (or, by name, the people of that name to choose from), across visits and invitations, resident entries, logistics bookings, the black- and whitelist, induction papers and messages; the records' own keys widen the search once",
   access: [Role.ADMIN],
-  input: personKey,
+  input: z.object({ ...keyFields, name: zPersonName.optional() }).superRefine(exactlyOne(['phone', 'email', 'credentialNo', 'name'])),
   output: personFound,
 });
 

@@ -1,6 +1,7 @@
 import { RETENTION_KINDS, type RetentionKind } from '@openvisit/contract';
-import { and, asc, eq, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { visits } from '../../db/schema/index.js';
+import { exactPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type PersonKeys, phoneForms } from '../../platform/personData.js';
 
@@ -76,6 +77,7 @@ export const visitsRetentionRepository = scoped(function visitsRetentionReposito
       if (keys.phones.length) by.push(inArray(visits.phone, phoneForms(keys.phones)));
       if (keys.emails.length) by.push(inArray(sql`lower(${visits.email})`, keys.emails));
       if (keys.idNumbers.length) by.push(inArray(sql`upper(${visits.idNumber})`, keys.idNumbers));
+      if (keys.names?.length) by.push(or(...keys.names.map((n) => ilike(visits.name, exactPattern(n)))) as SQL);
       if (!by.length) return Promise.resolve([]);
       return db
         .select()

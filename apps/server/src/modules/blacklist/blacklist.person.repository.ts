@@ -1,5 +1,6 @@
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { listedPeople } from '../../db/schema/index.js';
+import { exactPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type PersonKeys, phoneForms } from '../../platform/personData.js';
 
@@ -13,6 +14,7 @@ export const blacklistPersonRepository = scoped(function blacklistPersonReposito
       // Stored normalised (blacklist.service.ts normaliseIdentity), so the keys compare as they are.
       if (keys.phones.length) by.push(inArray(listedPeople.phone, phoneForms(keys.phones)));
       if (keys.idNumbers.length) by.push(inArray(listedPeople.credentialNo, keys.idNumbers));
+      if (keys.names?.length) by.push(or(...keys.names.map((n) => ilike(listedPeople.name, exactPattern(n)))) as SQL);
       if (!by.length) return Promise.resolve([]);
       return db
         .select()

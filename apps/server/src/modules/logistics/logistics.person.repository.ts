@@ -1,5 +1,6 @@
-import { and, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { logisticsBookings as b } from '../../db/schema/index.js';
+import { exactPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type PersonKeys, phoneForms } from '../../platform/personData.js';
 
@@ -8,16 +9,17 @@ export const logisticsPersonRepository = scoped(function logisticsPersonReposito
   const db = dbOf(scope);
   const mine = eq(b.companyId, scope.companyId);
   /** The driver's or the sender's side of the booking names the person. */
-  const side = (keys: PersonKeys, phone: SQLWrapper, card: SQLWrapper): SQL | undefined => {
+  const side = (keys: PersonKeys, name: typeof b.dname | typeof b.sname, phone: SQLWrapper, card: SQLWrapper): SQL | undefined => {
     const by: SQL[] = [];
     if (keys.phones.length) by.push(inArray(phone, phoneForms(keys.phones)));
     if (keys.idNumbers.length) by.push(inArray(sql`upper(${card})`, keys.idNumbers));
+    if (keys.names?.length) by.push(or(...keys.names.map((n) => ilike(name, exactPattern(n)))) as SQL);
     return by.length ? or(...by) : undefined;
   };
   return {
     async ofPerson(keys: PersonKeys) {
-      const driver = side(keys, b.dmobile, b.dcardId);
-      const sender = side(keys, b.smobile, b.scardId);
+      const driver = side(keys, b.dname, b.dmobile, b.dcardId);
+      const sender = side(keys, b.sname, b.smobile, b.scardId);
       if (!driver || !sender) return [];
       return db
         .select({ row: b, asDriver: sql<boolean>`coalesce(${driver}, false)`, asSender: sql<boolean>`coalesce(${sender}, false)` })

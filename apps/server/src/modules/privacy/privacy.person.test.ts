@@ -148,6 +148,21 @@ describe("a person's data (findPerson, exportPersonData, erasePerson)", () => {
     expect(sources(theirs.result.records)).toEqual(['visits']);
   });
 
+  it('finds the people of a name to choose from, one per set of keys, whatever the case', async () => {
+    const r = await t.api.findPerson({ name: P.name.toUpperCase() }, a.token);
+    expect(r.status).toBe(0);
+    expect(r.result.records).toEqual([]);
+    expect(r.result.candidates).toHaveLength(1);
+    expect(r.result.candidates?.[0]).toMatchObject({ name: P.name, phone: P.phone, email: P.email, idNumber: P.idNumber });
+    expect([...(r.result.candidates?.[0]?.sources ?? [])].sort()).toEqual(['blacklist', 'logistics', 'papers', 'residents', 'visits']);
+    // A part of a name is no name; another company's visitor of the same name is theirs.
+    expect((await t.api.findPerson({ name: P.name.slice(0, 5) }, a.token)).result.candidates).toEqual([]);
+    expect((await t.api.findPerson({ name: P.name }, b.token)).result.candidates).toEqual([
+      { name: P.name, phone: P.phone, email: '', idNumber: '', sources: ['visits'] },
+    ]);
+    expect((await t.api.findPerson({ name: 'Quorra%' }, a.token)).status).toBe(Status.BAD_PARAMS);
+  });
+
   it('refuses a request that names nobody, two keys at once or a malformed one, and anyone but an administrator', async () => {
     const none = await t.api.findPerson({}, a.token);
     expect(none.status).toBe(Status.BAD_PARAMS);

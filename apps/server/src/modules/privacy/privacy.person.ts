@@ -94,7 +94,35 @@ function shown(source: PersonSource, r: PersonRecord & { list?: 'black' | 'white
 
 export const shownRecords = (h: Held): Shown[] => SOURCES.flatMap((s) => h[s].map((r) => shown(s, r)));
 
-export async function findPerson(ctx: AuthedContext, key: Key): Promise<Out<'findPerson'>> {
+/**
+ * The people of a name: records of that name sharing a key are one candidate (a walk-in and an invitation with the
+ * same phone are one person; two with other phones, two), so the administrator picks one to look at by its key.
+ */
+async function candidatesNamed(ctx: AuthedContext, name: string): Promise<Out<'findPerson'>> {
+  const h = await gather(ctx, { ...keysOf([], [], []), names: [name] });
+  type Candidate = NonNullable<Out<'findPerson'>['candidates']>[number];
+  const people: Candidate[] = [];
+  const shares = (a: Candidate, b: Omit<Candidate, 'sources'>) =>
+    (a.phone !== '' && a.phone === b.phone) || (a.email !== '' && a.email === b.email) || (a.idNumber !== '' && a.idNumber === b.idNumber);
+  for (const source of SOURCES)
+    for (const r of h[source]) {
+      const c = { name: r.names[0] ?? name, phone: r.keys.phones[0] ?? '', email: r.keys.emails[0] ?? '', idNumber: r.keys.idNumbers[0] ?? '' };
+      if (!c.phone && !c.email && !c.idNumber) continue;
+      // A record sharing a key with a candidate is the same person's: its other keys fill in the candidate's.
+      const known = people.find((p) => shares(p, c));
+      if (!known) people.push({ ...c, sources: [source] });
+      else {
+        known.phone ||= c.phone;
+        known.email ||= c.email;
+        known.idNumber ||= c.idNumber;
+        if (!known.sources.includes(source)) known.sources.push(source);
+      }
+    }
+  return { keys: keysOf([], [], []), names: [name], records: [], logEntries: 0, candidates: people };
+}
+
+export async function findPerson(ctx: AuthedContext, key: In<'findPerson'>): Promise<Out<'findPerson'>> {
+  if (key.name) return candidatesNamed(ctx, key.name);
   const h = await held(ctx, key);
   const entries = await entriesMentioning(ctx.tenant, ctx.tenant.companyId, { names: namesOf(h), needles: needlesOf(h.keys) });
   return { keys: h.keys, names: namesOf(h), records: shownRecords(h), logEntries: entries.length };

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { examAnswers, examPapers, questionnaires, questions } from '../../db/schema/index.js';
+import { exactPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type PersonKeys, phoneForms } from '../../platform/personData.js';
 
@@ -240,6 +241,7 @@ export const papersRepository = scoped(function papersRepository(scope: TenantSc
       if (keys.phones.length) by.push(inArray(examPapers.phone, phoneForms(keys.phones)));
       if (keys.emails.length) by.push(inArray(sql`lower(${examPapers.email})`, keys.emails));
       if (keys.idNumbers.length) by.push(inArray(sql`upper(${examPapers.idNumber})`, keys.idNumbers));
+      if (keys.names?.length) by.push(or(...keys.names.map((n) => ilike(examPapers.name, exactPattern(n)))) as SQL);
       if (!by.length) return Promise.resolve([]);
       return db
         .select()

@@ -1,5 +1,6 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { residentFiles, residentVisitors } from '../../db/schema/index.js';
+import { exactPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type PersonKeys, phoneForms } from '../../platform/personData.js';
 
@@ -12,6 +13,7 @@ export const residentsPersonRepository = scoped(function residentsPersonReposito
       const by: SQL[] = [];
       if (keys.phones.length) by.push(inArray(residentVisitors.phone, phoneForms(keys.phones)));
       if (keys.idNumbers.length) by.push(inArray(sql`upper(${residentVisitors.idNumber})`, keys.idNumbers));
+      if (keys.names?.length) by.push(or(...keys.names.map((n) => ilike(residentVisitors.name, exactPattern(n)))) as SQL);
       if (!by.length) return Promise.resolve([]);
       return db
         .select()

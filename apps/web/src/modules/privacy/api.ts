@@ -23,9 +23,11 @@ export function useRunSweep() {
 }
 
 export type PersonKey = { phone: string } | { email: string } | { credentialNo: string };
+/** A search: a key, or a name (answered with the people of that name to choose from). */
+export type FindKey = PersonKey | { name: string };
 
 /** What the company holds about the person the key names (nothing asked until a key is given). */
-export function usePerson(key: PersonKey | null) {
+export function usePerson(key: FindKey | null) {
   return useQuery({
     queryKey: ['privacy', 'person', key],
     queryFn: () => api.findPerson(key ?? { phone: '' }, { silent: 'form' }),

@@ -104,6 +104,29 @@ describe('PersonDataPage', () => {
     expect(await screen.findByText('没有保存此人的数据')).toBeTruthy();
   });
 
+  it('finds the people of a name and opens one by its phone', async () => {
+    const candidates = { ...nothing, keys: { phones: [], emails: [], idNumbers: [] }, names: ['Ann Lee'] };
+    const server = renderPage({
+      findPerson: () => ({
+        status: 0,
+        result:
+          server.bodies('findPerson').length > 1
+            ? found
+            : { ...candidates, candidates: [{ name: 'Ann Lee', phone: '13912340041', email: '', idNumber: '', sources: ['visits', 'blacklist'] }] },
+      }),
+    });
+    const by = await screen.findByLabelText('Find by');
+    fireEvent.mouseDown(by);
+    fireEvent.click(await screen.findByText('Name', { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Ann Lee' } });
+    fireEvent.click(screen.getByRole('button', { name: /Find/ }));
+    expect(await screen.findByText('1 person of this name')).toBeTruthy();
+    expect(screen.getByText('Visits and invitations, Blacklist and whitelist')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(server.bodies('findPerson')).toEqual([{ name: 'Ann Lee' }, { phone: '13912340041' }]));
+    expect(await screen.findByRole('button', { name: /Download data/ })).toBeTruthy();
+  });
+
   it("puts the server's refusal of the key on the field", async () => {
     renderPage({ findPerson: () => ({ status: Status.BAD_PARAMS, result: { errors: [{ field: 'phone', rule: 'format' }] } }) });
     fireEvent.change(await screen.findByLabelText('Phone'), { target: { value: '13912340041' } });

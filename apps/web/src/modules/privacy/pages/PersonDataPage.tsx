@@ -22,11 +22,12 @@ import { formatDateTime } from '../../../platform/format';
 import { useRules } from '../../../platform/formRules';
 import { useLang } from '../../../platform/i18n';
 import { useListExport } from '../../../platform/list';
-import { type PersonKey, useErasePerson, usePerson } from '../api';
+import { type FindKey, type PersonKey, useErasePerson, usePerson } from '../api';
 
 type Erasure = CallOutput<typeof erasePerson>;
+type Candidate = NonNullable<PersonFound['candidates']>[number];
 
-type KeyKind = 'phone' | 'email' | 'credentialNo';
+type KeyKind = 'phone' | 'email' | 'credentialNo' | 'name';
 const CREDENTIAL = /^[A-Za-z0-9 -]{1,40}$/;
 
 /**
@@ -38,7 +39,7 @@ export function PersonDataPage() {
   const rules = useRules();
   const [form] = Form.useForm<{ kind: KeyKind; value: string }>();
   const kind = Form.useWatch('kind', form) ?? 'phone';
-  const [key, setKey] = useState<PersonKey | null>(null);
+  const [key, setKey] = useState<FindKey | null>(null);
   const found = usePerson(key);
   useEffect(() => {
     if (found.error) applyFieldErrors(form, found.error, { phone: 'value', email: 'value', credentialNo: 'value' });
@@ -48,9 +49,16 @@ export function PersonDataPage() {
       ? rules.phone()
       : kind === 'email'
         ? rules.email()
-        : [...rules.required(), { pattern: CREDENTIAL, message: t('privacy.people.credentialFormat') }];
-  const search = ({ kind: k, value }: { kind: KeyKind; value: string }) =>
-    setKey((k === 'phone' ? { phone: value.trim() } : k === 'email' ? { email: value.trim() } : { credentialNo: value.trim() }) as PersonKey);
+        : kind === 'name'
+          ? rules.personName()
+          : [...rules.required(), { pattern: CREDENTIAL, message: t('privacy.people.credentialFormat') }];
+  const search = ({ kind: k, value }: { kind: KeyKind; value: string }) => setKey({ [k]: value.trim() } as FindKey);
+  /** A candidate of a name search, opened by its key (the first it has of phone, e-mail, ID number). */
+  const open = (c: Candidate) => {
+    const [k, value] = c.phone ? (['phone', c.phone] as const) : c.email ? (['email', c.email] as const) : (['credentialNo', c.idNumber] as const);
+    form.setFieldsValue({ kind: k, value });
+    setKey({ [k]: value } as PersonKey);
+  };
   return (
     <>
       <PageHeader title={t('privacy.people.title')} extra={<Typography.Text type="secondary">{t('privacy.people.intro')}</Typography.Text>} />
@@ -61,7 +69,7 @@ export function PersonDataPage() {
               <Select
                 style={{ width: 160 }}
                 onChange={() => form.setFields([{ name: 'value', errors: [] }])}
-                options={(['phone', 'email', 'credentialNo'] as const).map((k) => ({ value: k, label: t(`privacy.people.keys.${k}`) }))}
+                options={(['phone', 'email', 'credentialNo', 'name'] as const).map((k) => ({ value: k, label: t(`privacy.people.keys.${k}`) }))}
               />
             </Form.Item>
             <Form.Item name="value" label={t(`privacy.people.keys.${kind}`)} rules={valueRules} validateFirst>
@@ -74,7 +82,13 @@ export function PersonDataPage() {
             </Form.Item>
           </Form>
         </Card>
-        {key === null ? null : found.isPending ? <Spin /> : found.data ? <PersonResult personKey={key} found={found.data} /> : null}
+        {key === null ? null : found.isPending ? (
+          <Spin />
+        ) : found.data?.candidates ? (
+          <Candidates candidates={found.data.candidates} onOpen={open} />
+        ) : found.data && !('name' in key) ? (
+          <PersonResult personKey={key} found={found.data} />
+        ) : null}
       </Flex>
     </>
   );
@@ -162,6 +176,39 @@ function PersonResult({ personKey, found }: { personKey: PersonKey; found: Perso
           ]}
         />
       </Flex>
+    </Card>
+  );
+}
+
+/** The people of a name: each with its keys and where it was found, opened by its key. */
+function Candidates({ candidates, onOpen }: { candidates: readonly Candidate[]; onOpen: (c: Candidate) => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <Card title={t('privacy.people.candidates', { count: candidates.length })}>
+      <Table<Candidate>
+        rowKey={(c) => [c.phone, c.email, c.idNumber].join('|')}
+        size="small"
+        pagination={false}
+        dataSource={[...candidates]}
+        locale={{ emptyText: <Empty description={t('privacy.people.nothing')} /> }}
+        columns={[
+          { key: 'name', title: t('privacy.people.keys.name'), dataIndex: 'name' },
+          { key: 'phone', title: t('privacy.people.keys.phone'), dataIndex: 'phone' },
+          { key: 'email', title: t('privacy.people.keys.email'), dataIndex: 'email' },
+          { key: 'idNumber', title: t('privacy.people.keys.credentialNo'), dataIndex: 'idNumber' },
+          { key: 'sources', title: t('privacy.people.source'), render: (_, c) => c.sources.map((s) => personSourceLabels[s][lang]).join(', ') },
+          {
+            key: 'open',
+            title: '',
+            render: (_, c) => (
+              <Button size="small" onClick={() => onOpen(c)}>
+                {t('privacy.people.open')}
+              </Button>
+            ),
+          },
+        ]}
+      />
     </Card>
   );
 }
