@@ -319,9 +319,9 @@ export const erasePerson = defineCall({
   area: 'privacy',
   module: 'privacy',
   summary:
-    "Erase a person's data (as findPerson finds it): visits anonymised as the retention sweep does, resident and list entries deleted, their side of logistics bookings, papers and messages blanked, files removed, the operation log's entries about them blanked under one erasure entry. Blacklist entries stay when keepBlacklist (the reason shown). 602 when nothing is held",
+    "Erase a person's data (as findPerson finds it): visits anonymised as the retention sweep does, resident and list entries deleted, their side of logistics bookings, papers and messages blanked, files removed, the operation log's entries about them blanked under one erasure entry. Blacklist entries stay when keepBlacklist (the reason shown). 602 when nothing is held; 58 while the person is on site (sign them out first)",
   access: [Role.ADMIN],
-  statuses: [Status.NO_SUCH_RECORD],
+  statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.VISITOR, event: 'delete' },
   input: personKey.and(z.object({ keepBlacklist: z.boolean() })),
   output: z.object({

@@ -293,8 +293,15 @@ describe("a person's data (findPerson, exportPersonData, erasePerson)", () => {
   });
 
   it('keeps a blacklist entry when asked, with the reason recorded on it, and erases the rest', async () => {
+    // On site again: refused until signed out.
+    const back = await t.api.UpdatePhoto({ vname: Q.name, vphone: Q.phone, empid: host }, desk.token);
+    expect(back.status).toBe(0);
+    const onSite = await t.api.erasePerson({ phone: Q.phone, keepBlacklist: true }, a.token);
+    expect(onSite.status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await t.api.findPerson({ phone: Q.phone }, a.token)).result.records.length).toBeGreaterThan(0);
+    expect((await t.api.VisitorSignOutByVid({ vid: back.result.vid }, desk.token)).status).toBe(0);
     const r = await t.api.erasePerson({ phone: Q.phone, keepBlacklist: true }, a.token);
-    expect(r.result).toMatchObject({ erased: { visits: 2, blacklist: 0 }, kept: [{ name: Q.name, remark: 'Threatened the desk staff' }] });
+    expect(r.result).toMatchObject({ erased: { visits: 3, blacklist: 0 }, kept: [{ name: Q.name, remark: 'Threatened the desk staff' }] });
     const left = (await t.api.findPerson({ credentialNo: Q.idNumber }, a.token)).result.records;
     expect(left.map((x) => x.source)).toEqual(['blacklist']);
     expect((await t.api.checkBlacklist({ credentialNo: Q.idNumber }, a.token)).result.listed).toBe(true);

@@ -1,10 +1,10 @@
-import { type In, LogModule, logDesc, type Out, type PersonSource, type PersonRecord as Shown } from '@openvisit/contract';
+import { type In, LogModule, logDesc, type Out, type PersonSource, type PersonRecord as Shown, Status } from '@openvisit/contract';
 import { visitsOfPerson } from '../../core/visits/visits.public.js';
 import { drainFileDeletions, queueFileDeletions } from '../../platform/files/fileDeletions.js';
 import { writeLog } from '../../platform/http/audit.js';
 import { ERASURE_KEY, entriesMentioning, entriesNaming, redactEntries } from '../../platform/http/auditChain.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
-import { notFound } from '../../platform/http/errors.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { forgetMessagesTo, messagesToPerson } from '../../platform/messages/messages.js';
 import { hasKeys, keysOf, type PersonKeys, type PersonRecord } from '../../platform/personData.js';
@@ -136,6 +136,9 @@ export async function findPerson(ctx: AuthedContext, key: In<'findPerson'>): Pro
 export async function erasePerson(ctx: AuthedContext, input: In<'erasePerson'>): Promise<Out<'erasePerson'>> {
   const h = await held(ctx, input);
   if (!recordsOf(h).length) throw notFound('person');
+  // Anonymised while on site, the visit would stay on the lists as nobody, and the desk could not sign them out.
+  if (h.visits.some((v) => v.fields.visitAt && !v.fields.signOutAt))
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The person is on site: sign them out first');
   const kept = input.keepBlacklist ? h.blacklist.filter((r) => r.list === 'black') : [];
   const listed = h.blacklist.filter((r) => !kept.includes(r));
   const names = namesOf(h);
