@@ -174,7 +174,7 @@ export const residentsRepository = scoped(function residentsRepository(scope: Te
       db
         .delete(residentVisitors)
         .where(and(mine, inArray(residentVisitors.id, ids)))
-        .returning({ id: residentVisitors.id, name: residentVisitors.name }),
+        .returning({ id: residentVisitors.id, name: residentVisitors.name, face: residentVisitors.face }),
     /** Holds the resident's row until the transaction ends (one sign-in of a person at a time). */
     lock: (id: number) =>
       db

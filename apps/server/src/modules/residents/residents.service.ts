@@ -310,8 +310,8 @@ export async function remove(ctx: AuthedContext, input: In<'delResidentVisitor'>
     .map((d) => d.name)
     .join(', ')
     .slice(0, 200);
-  // Their file rows went with them (foreign key); the bytes go now.
-  for (const key of files) await ctx.services.files.remove(key);
+  // Their file rows went with them (foreign key); the bytes go now, their face photos too.
+  for (const key of [...files, ...deleted.map((d) => d.face).filter((f) => f !== '')]) await ctx.services.files.remove(key);
   ctx.audit.desc = logDesc('residentVisitorsDeleted', { count: deleted.length });
   return { deleted: deleted.length };
 }

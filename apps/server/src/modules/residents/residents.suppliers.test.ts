@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Status } from '@openvisit/contract';
+import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCall, doorDevice } from '../../../test/doors.js';
 import { faceFixture, facePhoto as realFace } from '../../../test/faces.js';
 import { PASSWORD, seedEmployee, seedStaff, signInAsCreated, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { residentVisitors } from '../../db/schema/index.js';
 import { dayOf, dayStart } from '../../platform/formats/days.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
@@ -236,6 +238,11 @@ describe('supplier companies and their workers', () => {
     expect(other.face).toBe(false);
     const notZip = await t.upload('updateAllResidentFace', { name: 'faces.zip', bytes: PDF }, {}, sc);
     expect(notZip.status).toBe(Status.ONLY_ZIP);
+    // Deleted, the worker's face photo leaves the store with them.
+    const [stored] = await t.db.select({ face: residentVisitors.face }).from(residentVisitors).where(eq(residentVisitors.id, w.rid));
+    expect(await t.services.files.read(stored?.face ?? '')).toBeDefined();
+    expect((await t.api.delResidentVisitor({ rids: [w.rid] }, a.token)).result.deleted).toBe(1);
+    expect(await t.services.files.read(stored?.face ?? '')).toBeUndefined();
   });
 
   it('a worker’s QR pass signs them in at the desk; statistics and pass records count it', async () => {
