@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../timeouts.js';
-import { cli, type RunningServer, startServer } from './server.js';
+import { cli, type RunningServer, startSignedIn } from './server.js';
 
 // Run by scripts/with-postgres.sh (npm test's resilience step): the retention sweep killed without warning while it
 // removes visits and their files, then run again by a new process.
@@ -53,13 +53,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signedIn(): Promise<{ server: RunningServer; token: string }> {
-  const server = await startServer(env);
-  servers.push(server);
-  const login = await server.call<{ token: string }>('Login', ADMIN);
-  expect(login.body.status, JSON.stringify(login.body)).toBe(0);
-  return { server, token: login.body.result.token };
-}
+const signedIn = () => startSignedIn(env, ADMIN, servers);
 
 type Row = { id: number; name: string; phone: string; photo: string; purged: string[]; n: number };
 const visitsNow = async () =>

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../timeouts.js';
-import { cli, type RunningServer, startServer } from './server.js';
+import { cli, type RunningServer, startSignedIn } from './server.js';
 
 // The embedded database in a folder of its own, killed without warning while walk-ins are being written.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-kill-'));
@@ -11,13 +11,7 @@ const env = { DATA_DIR: dataDir, DATABASE_URL: undefined };
 const ADMIN = { email: 'desk@kill.test', password: 'KillTest#2026' };
 const servers: RunningServer[] = [];
 
-async function signedIn(): Promise<{ server: RunningServer; token: string }> {
-  const server = await startServer(env);
-  servers.push(server);
-  const login = await server.call<{ token: string }>('Login', ADMIN);
-  expect(login.body.status, JSON.stringify(login.body)).toBe(0);
-  return { server, token: login.body.result.token };
-}
+const signedIn = () => startSignedIn(env, ADMIN, servers);
 
 afterAll(async () => {
   for (const s of servers) await s.stop('SIGKILL');

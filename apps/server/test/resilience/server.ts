@@ -106,3 +106,16 @@ export async function startServer(env: Env): Promise<RunningServer> {
   }
   return server;
 }
+
+/** A server on `env` with `account` signed in; the server joins `started`, which the test stops at its end. */
+export async function startSignedIn(
+  env: Env,
+  account: { email: string; password: string },
+  started: RunningServer[],
+): Promise<{ server: RunningServer; token: string }> {
+  const server = await startServer(env);
+  started.push(server);
+  const login = await server.call<{ token: string }>('Login', account);
+  if (login.body.status !== 0) throw new Error(`sign-in refused: ${JSON.stringify(login.body)}`);
+  return { server, token: login.body.result.token };
+}
