@@ -99,7 +99,7 @@ describe('data retention', () => {
       await ok('AddManager', { account: `person_desk_${lang}`, password: PASSWORD, sName: 'Desk', sType: 2 }, session.token);
       const desk = await ok('Login', { email: `person_desk_${lang}`, password: PASSWORD });
       const visitor = { vname: lang === 'en' ? 'Quorra Lindqvist' : '林夏雨', vphone: lang === 'en' ? '13912160041' : '13912160042' };
-      await ok('UpdatePhoto', { ...visitor, vemail: `quorra.${lang}@example.org`, empid, lang }, desk.token);
+      const { vid } = await ok('UpdatePhoto', { ...visitor, vemail: `quorra.${lang}@example.org`, empid, lang }, desk.token);
       const page = await (await newContext(stack.browser, locale)).newPage();
       try {
         await page.goto(`${stack.server.url}/signin`);
@@ -127,9 +127,28 @@ describe('data retention', () => {
           assert.ok(summary.includes(visitor.vname), 'the summary names the visitor');
           assert.ok(zip['data.json'], 'the records as JSON');
         });
+        await step(page, `person-on-site-${lang}`, async () => {
+          // Still on site: the dialog says so and will not erase until the desk signs them out.
+          await page.getByRole('button', { name: btn(t.people.erase) }).click();
+          const dialog = page.getByRole('dialog');
+          await dialog.getByText(t.people.onSite).waitFor();
+          assert.ok(await dialog.getByRole('button', { name: btn(t.people.eraseConfirm) }).isDisabled());
+          await screenshot(page, `person-on-site-${lang}`);
+          await dialog.getByRole('button', { name: btn(lang === 'en' ? 'Cancel' : '取消') }).click();
+          await dialog.waitFor({ state: 'hidden' });
+          await ok('VisitorSignOutByVid', { vid }, desk.token);
+          const asked = page.waitForResponse((r) => r.url().includes('findPerson'));
+          await page
+            .locator('#personSearch')
+            .getByRole('button', { name: btn(t.people.search) })
+            .click();
+          await asked;
+        });
         await step(page, `person-erase-${lang}`, async () => {
           await page.getByRole('button', { name: btn(t.people.erase) }).click();
           const dialog = page.getByRole('dialog');
+          await dialog.getByText(t.people.eraseText).waitFor();
+          assert.equal(await dialog.getByText(t.people.onSite).count(), 0, 'signed out, no longer on site');
           await dialog.getByText(t.people.eraseText).waitFor();
           await screenshot(page, `person-erase-confirm-${lang}`);
           await dialog.getByRole('button', { name: btn(t.people.eraseConfirm) }).click();

@@ -83,6 +83,7 @@ export const privacyEn = {
     eraseText:
       'Their visits stay as anonymous counts; everything else that names them is removed for good, files included, and the operation log’s entries about them are blanked. This cannot be undone.',
     keepBlacklist: 'Keep the blacklist entries (reason: {{reasons}})',
+    onSite: 'This person is on site now. Sign them out first: an anonymous visit could no longer be signed out at the desk.',
     eraseConfirm: 'Erase for good',
     erased: 'The person’s data was erased',
     erasedSummary: 'Erased: {{files}} files removed, {{entries}} log entries blanked.',

@@ -84,6 +84,7 @@ export const privacyZh: DeepStrings<typeof privacyEn> = {
     eraseTitle: '删除此人的数据？',
     eraseText: '来访记录将匿名保留用于统计；其他所有能识别此人的数据（包括文件）将被永久删除，操作日志中关于此人的记录将被清空。此操作无法撤销。',
     keepBlacklist: '保留黑名单记录（原因：{{reasons}}）',
+    onSite: '此人目前在访。请先为其签出：匿名后的来访将无法在前台签出。',
     eraseConfirm: '永久删除',
     erased: '已删除此人的数据',
     erasedSummary: '已删除：移除 {{files}} 个文件，清空 {{entries}} 条日志记录。',

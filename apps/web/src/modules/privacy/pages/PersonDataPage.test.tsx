@@ -127,6 +127,26 @@ describe('PersonDataPage', () => {
     expect(await screen.findByRole('button', { name: /Download data/ })).toBeTruthy();
   });
 
+  it('will not erase someone on site, and the same search asks again once they have signed out', async () => {
+    const visit = found.records[0] as (typeof found.records)[number];
+    const onSite = { ...found, records: [{ ...visit, fields: { ...visit.fields, visitAt: '2026-11-03 09:00' } }] };
+    const left = { ...found, records: [{ ...visit, fields: { ...visit.fields, visitAt: '2026-11-03 09:00', signOutAt: '2026-11-03 11:00' } }] };
+    const server = renderPage({ findPerson: () => ({ status: 0, result: server.bodies('findPerson').length > 1 ? left : onSite }) });
+    fireEvent.change(await screen.findByLabelText('Phone'), { target: { value: '13912340041' } });
+    fireEvent.click(screen.getByRole('button', { name: /Find/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Erase/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/on site now\. Sign them out first/)).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Erase for good' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: /Find/ }));
+    await waitFor(() => expect(server.bodies('findPerson')).toHaveLength(2));
+    fireEvent.click(await screen.findByRole('button', { name: /Erase…/ }));
+    await waitFor(() => expect(screen.queryByText(/on site now/)).toBeNull());
+    expect((screen.getByRole('button', { name: 'Erase for good' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(server.bodies('erasePerson')).toEqual([]);
+  });
+
   it("puts the server's refusal of the key on the field", async () => {
     renderPage({ findPerson: () => ({ status: Status.BAD_PARAMS, result: { errors: [{ field: 'phone', rule: 'format' }] } }) });
     fireEvent.change(await screen.findByLabelText('Phone'), { target: { value: '13912340041' } });

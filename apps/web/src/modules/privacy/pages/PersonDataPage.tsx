@@ -52,7 +52,12 @@ export function PersonDataPage() {
         : kind === 'name'
           ? rules.personName()
           : [...rules.required(), { pattern: CREDENTIAL, message: t('privacy.people.credentialFormat') }];
-  const search = ({ kind: k, value }: { kind: KeyKind; value: string }) => setKey({ [k]: value.trim() } as FindKey);
+  const search = ({ kind: k, value }: { kind: KeyKind; value: string }) => {
+    const next = { [k]: value.trim() } as FindKey;
+    // Searching again for the same person asks again: they may have signed out or been added to since.
+    if (JSON.stringify(next) === JSON.stringify(key)) void found.refetch();
+    else setKey(next);
+  };
   /** A candidate of a name search, opened by its key (the first it has of phone, e-mail, ID number). */
   const open = (c: Candidate) => {
     const [k, value] = c.phone ? (['phone', c.phone] as const) : c.email ? (['email', c.email] as const) : (['credentialNo', c.idNumber] as const);
@@ -223,6 +228,8 @@ function EraseButton({ personKey, found, onErased }: { personKey: PersonKey; fou
   const [keepBlacklist, setKeepBlacklist] = useState(true);
   const listed = found.records.filter((r) => r.source === 'blacklist' && r.list === 'black');
   const counts = PERSON_SOURCES.map((s) => [s, found.records.filter((r) => r.source === s).length] as const).filter(([, n]) => n > 0);
+  // The server refuses (58) while a visit is open: anonymised, it would stay on the on-site lists as nobody.
+  const onSite = found.records.some((r) => r.source === 'visits' && r.fields.visitAt && !r.fields.signOutAt);
   const confirm = async () => {
     const r = await erase.mutateAsync({ ...personKey, keepBlacklist: listed.length > 0 && keepBlacklist });
     setOpen(false);
@@ -238,10 +245,11 @@ function EraseButton({ personKey, found, onErased }: { personKey: PersonKey; fou
         open={open}
         title={t('privacy.people.eraseTitle')}
         okText={t('privacy.people.eraseConfirm')}
-        okButtonProps={{ danger: true, loading: erase.isPending }}
+        okButtonProps={{ danger: true, loading: erase.isPending, disabled: onSite }}
         onOk={() => confirm().catch(() => undefined)}
         onCancel={() => setOpen(false)}
       >
+        {onSite ? <Alert type="warning" showIcon message={t('privacy.people.onSite')} style={{ marginBottom: 16 }} /> : null}
         <Typography.Paragraph>{t('privacy.people.eraseText')}</Typography.Paragraph>
         <ul>
           {counts.map(([s, n]) => (
