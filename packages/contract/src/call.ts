@@ -258,7 +258,12 @@ export interface DownloadDef<I extends z.ZodType = z.ZodType> {
   module: ModuleName;
   summary: string;
   input: I;
-  access: readonly Role[];
+  /** 'public' needs no session: the input carries what admits the caller (a visitor's sealed pass). */
+  access: readonly Role[] | 'public';
+  /** The rate-limit bucket of a public download. */
+  rate?: RateBucket;
+  /** Business statuses it answers as the JSON envelope instead of the file (as a call's `statuses`). */
+  statuses?: readonly StatusCode[];
   contentType: string;
   /** File name offered to the browser, without extension. */
   fileName: string;
@@ -269,7 +274,9 @@ export interface DownloadDef<I extends z.ZodType = z.ZodType> {
   path?: string;
 }
 
-export function defineDownload<const N extends string, I extends z.ZodType>(def: DownloadDef<I> & { name: N }): DownloadDef<I> & { name: N } {
+export function defineDownload<const N extends string, I extends z.ZodType, const A extends DownloadDef['access']>(
+  def: DownloadDef<I> & { name: N; access: A },
+): DownloadDef<I> & { name: N; access: A } {
   return { ...def, input: storable(def.input) };
 }
 

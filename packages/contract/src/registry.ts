@@ -40,6 +40,7 @@ import { passConfigCalls } from './calls/passRules.configs.js';
 import { holidayImportCalls } from './calls/passRules.holidays.js';
 import { passRuleCalls } from './calls/passRules.js';
 import { privacyCalls, privacyDownloads } from './calls/privacy.js';
+import { privacyVisitorCalls, privacyVisitorDownloads } from './calls/privacy.visitor.js';
 import { examCalls, examDownloads } from './calls/questionnaires.exams.js';
 import { questionnaireCalls, questionnaireDownloads } from './calls/questionnaires.js';
 import { trainingVideoCalls } from './calls/questionnaires.trainingVideos.js';
@@ -66,6 +67,7 @@ export const allCalls = [
   ...superAccountCalls,
   ...logCalls,
   ...privacyCalls,
+  ...privacyVisitorCalls,
   ...employeeCalls,
   importEmpList,
   ...employeeAttributeCalls,
@@ -155,5 +157,6 @@ export const allDownloads: readonly DownloadDef[] = [
   ...interimCardDownloads,
   ...accountExportDownloads,
   ...privacyDownloads,
+  ...privacyVisitorDownloads,
   ...subCompanyDownloads,
 ];

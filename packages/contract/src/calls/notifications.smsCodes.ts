@@ -15,8 +15,11 @@ export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_CODE_RESEND_SECONDS = 60;
 export const SMS_CODE_PER_HOUR = 5;
 export const SMS_CODE_MAX_TRIES = 5;
-/** What a code proves: a visitor at the kiosk asking for their last visit ("came before"), or a phone in general. */
-export const SMS_CODE_PURPOSES = ['returning', 'verify', 'invitation'] as const;
+/**
+ * What a code proves: a visitor at the kiosk asking for their last visit ("came before"), a phone in general, or (never
+ * checked by checkSmsCode, whose two answers would tell a stranger whether one was sent) a visitor's privacy page.
+ */
+export const SMS_CODE_PURPOSES = ['returning', 'verify', 'invitation', 'privacy'] as const;
 export const zSmsCodePurpose = z.enum(SMS_CODE_PURPOSES);
 export type SmsCodePurpose = (typeof SMS_CODE_PURPOSES)[number];
 export const zSmsCode = z
@@ -57,7 +60,7 @@ export const checkSmsCode = defineCall({
   access: 'public',
   statuses: [Status.SMS_CODE_EXPIRED, Status.SMS_CODE_WRONG],
   rate: 'lookup',
-  input: z.object({ phone: zPhone, code: zSmsCode, purpose: zSmsCodePurpose.default('verify') }),
+  input: z.object({ phone: zPhone, code: zSmsCode, purpose: z.enum(['returning', 'verify', 'invitation']).default('verify') }),
   output: ok,
 });
 

@@ -38,3 +38,40 @@ export const retentionSweeps = pgTable(
   },
   (t) => [index('retention_sweeps_company_idx').on(t.companyId, t.id)],
 );
+
+/**
+ * A visitor's request, from their privacy page, that their data be erased: pending until an administrator decides or
+ * the company's days pass (privacy_settings). Carried out, the key is masked: nothing of the person stays here either.
+ */
+export const erasureRequests = pgTable(
+  'erasure_requests',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The phone or e-mail the person proved (normalised), masked once carried out. */
+    key: text('key').notNull(),
+    /** 'phone' | 'email' */
+    via: text('via').notNull(),
+    lang: text('lang').notNull().default('en'),
+    /** 'pending' | 'done' | 'refused' */
+    state: text('state').notNull().default('pending'),
+    dueAt: tstz('due_at'),
+    decidedAt: tstz('decided_at'),
+    decidedBy: text('decided_by').notNull().default(''),
+    reason: text('reason').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('erasure_requests_company_idx').on(t.companyId, t.state, t.id), index('erasure_requests_due_idx').on(t.state, t.dueAt)],
+);
+
+/** A company's privacy settings beside its retention rules: after how many days an unanswered erasure request is carried out. */
+export const privacySettings = pgTable('privacy_settings', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** Null: only an administrator's decision carries a request out. */
+  erasureAutoDays: integer('erasure_auto_days'),
+  ...timestamps,
+});

@@ -7,14 +7,16 @@ import { type PersonKeys, phoneForms } from '../../platform/personData.js';
 export const notificationsPersonRepository = scoped(function notificationsPersonRepository(scope: TenantScope) {
   const db = dbOf(scope);
   return {
-    forgetCodes: async (keys: PersonKeys) =>
-      keys.phones.length
-        ? (
-            await db
-              .delete(smsCodes)
-              .where(and(eq(smsCodes.companyId, scope.companyId), inArray(smsCodes.phone, phoneForms(keys.phones))))
-              .returning({ id: smsCodes.id })
-          ).length
-        : 0,
+    /** The address column holds phones and, for the privacy page's codes, e-mail addresses in lower case. */
+    forgetCodes: async (keys: PersonKeys) => {
+      const addresses = [...phoneForms(keys.phones), ...keys.emails.map((e) => e.toLowerCase())];
+      if (!addresses.length) return 0;
+      return (
+        await db
+          .delete(smsCodes)
+          .where(and(eq(smsCodes.companyId, scope.companyId), inArray(smsCodes.phone, addresses)))
+          .returning({ id: smsCodes.id })
+      ).length;
+    },
   };
 });

@@ -12,7 +12,7 @@ import { eraseListed, type ListedRecord, listedOfPerson } from '../blacklist/bla
 import { type BookingRecord, bookingsOfPerson, forgetBookings } from '../logistics/logistics.public.js';
 import { forgetSmsCodes } from '../notifications/notifications.public.js';
 import { eraseResidents, residentsOfPerson } from '../residents/residents.public.js';
-import { askFacesAgain } from './privacy.schedule.js';
+import { askFacesAgain } from './privacy.faces.js';
 import { forgetVisitData } from './privacy.sweep.js';
 
 /** What the company holds about a person, source by source, and every key the records gave them. */

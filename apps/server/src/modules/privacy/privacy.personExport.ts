@@ -74,13 +74,18 @@ export async function exportPersonData(
   input: z.output<(typeof exportCall)['input']>,
 ): Promise<{ stream: Readable; fileName: string }> {
   const h = await held(ctx, input);
+  if (!shownRecords(h).length) throw notFound('person');
+  return exportHeld(ctx, h, input.lang, 'person-data');
+}
+
+/** The zip of what is held (the administrator's export, and the person's own from their privacy page). */
+export function exportHeld(ctx: AuthedContext, h: Held, lang: Lang, stem: string): { stream: Readable; fileName: string } {
   const records = shownRecords(h);
-  if (!records.length) throw notFound('person');
   const files = zipFiles(h);
   const at = new Date();
   const stream = zipStream(
     async (zip) => {
-      await zip.file('summary.html', summaryHtml(h, records, files, input.lang, at));
+      await zip.file('summary.html', summaryHtml(h, records, files, lang, at));
       await zip.file('data.json', JSON.stringify({ exportedAt: at.toISOString(), keys: h.keys, records }, null, 2));
       for (const f of files) {
         const bytes = await ctx.services.files.stream(f.key);
@@ -93,5 +98,5 @@ export async function exportPersonData(
     },
     (err) => ctx.log.error({ err }, 'person data export failed'),
   );
-  return { stream, fileName: `person-data-${at.toISOString().slice(0, 10)}.zip` };
+  return { stream, fileName: `${stem}-${at.toISOString().slice(0, 10)}.zip` };
 }

@@ -5,6 +5,7 @@ import { erasePerson, findPerson } from './privacy.person.js';
 import { exportPersonData } from './privacy.personExport.js';
 import { getRules, toSweep, updateRules } from './privacy.rules.js';
 import { sweepCompany } from './privacy.sweep.js';
+import * as visitor from './privacy.visitor.js';
 
 export const privacyRoutes = [
   bind(c.getRetentionRules, (_input, ctx) => getRules(ctx)),
@@ -15,6 +16,18 @@ export const privacyRoutes = [
   }),
   bind(c.findPerson, (input, ctx) => findPerson(ctx, input)),
   bind(c.erasePerson, (input, ctx) => erasePerson(ctx, input)),
+  bind(c.privacyPage, (input, ctx) => visitor.privacyPage(ctx, input)),
+  bind(c.sendPrivacyCode, (input, ctx) => visitor.sendPrivacyCode(ctx, input)),
+  bind(c.openPrivacyData, (input, ctx) => visitor.openPrivacyData(ctx, input)),
+  bind(c.myPrivacyData, (input, ctx) => visitor.myPrivacyData(ctx, input)),
+  bind(c.requestErasure, (input, ctx) => visitor.requestErasure(ctx, input)),
+  bind(c.withdrawFaceConsent, (input, ctx) => visitor.withdrawFaceConsent(ctx, input)),
+  bind(c.listErasureRequests, (_input, ctx) => visitor.listErasureRequests(ctx)),
+  bind(c.decideErasureRequest, (input, ctx) => visitor.decideErasureRequest(ctx, input)),
+  bind(c.setErasureAutoDays, (input, ctx) => visitor.setErasureAutoDays(ctx, input)),
 ];
 
-export const privacyDownloads = [bindDownload(c.exportPersonData, (input, ctx) => exportPersonData(ctx, input))];
+export const privacyDownloads = [
+  bindDownload(c.exportPersonData, (input, ctx) => exportPersonData(ctx, input)),
+  bindDownload(c.exportMyData, (input, ctx) => visitor.exportMyData(ctx, input)),
+];

@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { dayOf, dayStart } from '../../platform/formats/days.js';
-import { type AuthedContext, jobContext } from '../../platform/http/calls.js';
+import { jobContext } from '../../platform/http/calls.js';
 import type { SystemScope } from '../../platform/identity/tenancy.js';
 import type { JobQueue } from '../../platform/jobs/jobs.js';
 import type { Services } from '../../platform/services.js';
 import { forgetVisitorFaces } from '../credentials/credentials.public.js';
+import { FACES_AFTER_ERASURE_JOB } from './privacy.faces.js';
 import { sweepCompany } from './privacy.sweep.js';
 import { companiesToSweep } from './privacy.system.repository.js';
+import { fulfilDueRequests } from './privacy.visitor.js';
 
 /**
  * The nightly retention sweep at 03:00 server time: one `privacy.daily` job per day, keyed by the day, fans out one
@@ -16,17 +18,6 @@ import { companiesToSweep } from './privacy.system.repository.js';
  */
 export const DAILY_SWEEP_JOB = 'privacy.daily';
 export const COMPANY_SWEEP_JOB = 'privacy.sweep';
-/** An erasure's visits whose faces a terminal still held: their face rows go once every terminal confirms. */
-export const FACES_AFTER_ERASURE_JOB = 'privacy.erasedFaces';
-const FACES_RETRY_MS = 10 * 60_000;
-
-export async function askFacesAgain(ctx: AuthedContext, visitIds: readonly number[]): Promise<void> {
-  await ctx.services.jobs.enqueue(
-    FACES_AFTER_ERASURE_JOB,
-    { companyId: ctx.tenant.companyId, visitIds },
-    { runAt: new Date(Date.now() + FACES_RETRY_MS), maxAttempts: 50 },
-  );
-}
 const SWEEP_HOUR = 3;
 
 function nextRun(now: Date): Date {
@@ -65,7 +56,8 @@ export function registerPrivacyJobs(
   jobs.register(COMPANY_SWEEP_JOB, async (payload) => {
     const { companyId } = payload as { companyId: number };
     const ctx = jobContext(deps, companyId, { job: COMPANY_SWEEP_JOB, account: 'retention', name: 'Retention sweep' });
+    const erased = await fulfilDueRequests(ctx, now());
     const report = await sweepCompany(ctx, 'daily', now());
-    ctx.log.info({ removed: report.removed, files: report.files }, 'retention sweep done');
+    ctx.log.info({ removed: report.removed, files: report.files, erasureRequests: erased }, 'retention sweep done');
   });
 }

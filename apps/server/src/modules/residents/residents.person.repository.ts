@@ -26,6 +26,30 @@ export const residentsPersonRepository = scoped(function residentsPersonReposito
         .from(residentFiles)
         .where(and(eq(residentFiles.companyId, scope.companyId), inArray(residentFiles.residentId, ids.length ? [...ids] : [0])));
     },
+    /** The stored face photos of these entries. */
+    faces: (ids: readonly number[]) =>
+      db
+        .select({ id: residentVisitors.id, face: residentVisitors.face })
+        .from(residentVisitors)
+        .where(and(mine, inArray(residentVisitors.id, ids.length ? [...ids] : [0]), sql`${residentVisitors.face} <> ''`)),
+    /** Blanks their face photos (the person withdrew their face); answers the stored keys to remove. */
+    async forgetFaces(ids: readonly number[]) {
+      const rows = await this.faces(ids);
+      if (rows.length)
+        await db
+          .update(residentVisitors)
+          .set({ face: '', updatedAt: new Date() })
+          .where(
+            and(
+              mine,
+              inArray(
+                residentVisitors.id,
+                rows.map((r) => r.id),
+              ),
+            ),
+          );
+      return rows.map((r) => r.face);
+    },
     /** Their file rows go with them (foreign key). */
     erase: (ids: readonly number[]) =>
       db

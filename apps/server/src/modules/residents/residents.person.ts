@@ -40,3 +40,16 @@ export async function eraseResidents(scope: TenantScope, ids: readonly number[])
   if (!ids.length) return 0;
   return (await residentsPersonRepository(scope).erase(ids)).length;
 }
+
+/**
+ * Removes the face photos of these entries (the person withdrew their face) and answers the stored keys, which the
+ * caller removes after its commit; the face terminals drop the face at their next sync, as after an edit.
+ */
+export function forgetResidentFaces(scope: TenantScope, ids: readonly number[]): Promise<string[]> {
+  return ids.length ? residentsPersonRepository(scope).forgetFaces(ids) : Promise.resolve([]);
+}
+
+/** The stored face photos of these entries (the privacy page counts what the person may withdraw). */
+export async function residentFaces(scope: TenantScope, ids: readonly number[]): Promise<string[]> {
+  return ids.length ? (await residentsPersonRepository(scope).faces(ids)).map((r) => r.face) : [];
+}

@@ -228,11 +228,14 @@ export async function forgetVisitMessages(on: DbOrScope, companyId: number, visi
 const addressesOf = (keys: PersonKeys) => [...keys.emails, ...phoneForms(keys.phones)];
 const addressedTo = (companyId: number, to: string[]) => and(eq(messages.companyId, companyId), inArray(sql`lower(${messages.to})`, to));
 
-/** The messages sent (or to be sent) to a person, whatever they were about (a privacy request's export). */
+/**
+ * The messages sent (or to be sent) to a person, whatever they were about (a privacy request's export); a secret sealed
+ * in a text (a code, a link's token) shows as ******: it is nobody's to read back.
+ */
 export async function messagesToPerson(on: DbOrScope, companyId: number, keys: PersonKeys) {
   const to = addressesOf(keys);
   if (!to.length) return [];
-  return dbFrom(on)
+  const rows = await dbFrom(on)
     .select({
       id: messages.id,
       channel: messages.channel,
@@ -245,6 +248,7 @@ export async function messagesToPerson(on: DbOrScope, companyId: number, keys: P
     })
     .from(messages)
     .where(addressedTo(companyId, to));
+  return rows.map((m) => ({ ...m, text: m.text.replace(SEALED_IN_TEXT, '******') }));
 }
 
 /**

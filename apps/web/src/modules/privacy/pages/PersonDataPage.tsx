@@ -6,23 +6,20 @@ import {
   type Lang,
   PERSON_SOURCES,
   type PersonFound,
-  type PersonRecord,
-  personFieldLabel,
-  personFieldText,
   personSourceLabels,
   withColon,
 } from '@openvisit/contract';
-import { Alert, App, Button, Card, Checkbox, Descriptions, Empty, Flex, Form, Input, Modal, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Empty, Flex, Form, Input, Modal, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../../platform/access';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { applyFieldErrors } from '../../../platform/fieldErrors';
-import { formatDateTime } from '../../../platform/format';
 import { useRules } from '../../../platform/formRules';
 import { useLang } from '../../../platform/i18n';
 import { useListExport } from '../../../platform/list';
 import { type FindKey, type PersonKey, useErasePerson, usePerson } from '../api';
+import { PersonRecordsTable } from '../components/PersonRecordsTable';
 
 type Erasure = CallOutput<typeof erasePerson>;
 type Candidate = NonNullable<PersonFound['candidates']>[number];
@@ -149,37 +146,7 @@ function PersonResult({ personKey, found }: { personKey: PersonKey; found: Perso
             <Typography.Text type="secondary"> · {t('privacy.people.logEntries', { count: found.logEntries })}</Typography.Text>
           ) : null}
         </div>
-        <Table<PersonRecord>
-          rowKey={(r) => `${r.source}:${r.id}`}
-          size="small"
-          pagination={false}
-          dataSource={[...found.records]}
-          expandable={{
-            expandedRowRender: (r) => (
-              <Descriptions size="small" column={2} bordered>
-                {Object.entries(r.fields).map(([f, v]) => (
-                  <Descriptions.Item key={f} label={personFieldLabel(f, lang)}>
-                    {personFieldText(f, v, lang)}
-                  </Descriptions.Item>
-                ))}
-              </Descriptions>
-            ),
-          }}
-          columns={[
-            { key: 'source', title: t('privacy.people.source'), render: (_, r) => personSourceLabels[r.source][lang] },
-            { key: 'at', title: t('privacy.people.when'), render: (_, r) => (r.at === null ? '' : formatDateTime(r.at)) },
-            {
-              key: 'who',
-              title: t('privacy.people.details'),
-              render: (_, r) =>
-                ['name', 'phone', 'email', 'idNumber', 'driverName', 'to', 'title', 'status']
-                  .map((f) => (r.fields[f] ? personFieldText(f, r.fields[f], lang) : ''))
-                  .filter(Boolean)
-                  .join(' · '),
-            },
-            { key: 'files', title: t('privacy.people.files'), align: 'right', render: (_, r) => r.files || '' },
-          ]}
-        />
+        <PersonRecordsTable records={found.records} />
       </Flex>
     </Card>
   );
