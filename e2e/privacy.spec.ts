@@ -165,4 +165,83 @@ describe('data retention', () => {
       }
     });
   }
+  for (const lang of ['en', 'zh'] as const) {
+    it(`a visitor proves their e-mail on the privacy page, downloads their data and asks for erasure; the administrator carries it out (${lang})`, async () => {
+      const { t, locale, signIn: labels } = TEXTS[lang];
+      const admin = `mydata.${lang}@example.com`;
+      await registerCompany(stack, admin, `My Data ${lang}`, { lang, phone: lang === 'en' ? '13900160005' : '13900160006' });
+      const session = await ok('Login', { email: admin, password: PASSWORD });
+      await ok('ModifyUserInfo', { guideDone: true }, session.token);
+      const empid = (await ok('addEmployee', { employee_name: 'Host Person', phone: lang === 'en' ? '13800160003' : '13800160004' }, session.token))
+        .empid;
+      await ok('AddManager', { account: `mydata_desk_${lang}`, password: PASSWORD, sName: 'Desk', sType: 2 }, session.token);
+      const desk = await ok('Login', { email: `mydata_desk_${lang}`, password: PASSWORD });
+      const email = `ivo.${lang}@example.org`;
+      const name = lang === 'en' ? 'Ivo Marchetti' : '马天宇';
+      const { vid } = await ok('UpdatePhoto', { vname: name, vphone: lang === 'en' ? '13912160043' : '13912160044', vemail: email, empid, lang }, desk.token);
+      await ok('VisitorSignOutByVid', { vid }, desk.token);
+      const link = (await ok('listErasureRequests', {}, session.token)).link;
+      const visitor = await (await newContext(stack.browser, locale)).newPage();
+      try {
+        await step(visitor, `my-data-code-${lang}`, async () => {
+          await visitor.goto(link);
+          const form = visitor.locator('#privacyProve');
+          await form.getByLabel(t.people.keys.email, { exact: true }).fill('not-an-address');
+          await form.getByRole('button', { name: btn(t.mine.send) }).click();
+          await form.locator('.ant-form-item-explain-error').waitFor();
+          await form.getByLabel(t.people.keys.email, { exact: true }).fill(email);
+          await form.getByRole('button', { name: btn(t.mine.send) }).click();
+          await visitor.getByText(t.mine.sent.split('{{')[0] ?? '').waitFor();
+          await form.getByLabel(t.mine.code, { exact: true }).fill('000000');
+          await form.getByRole('button', { name: btn(t.mine.open) }).click();
+          await form.getByText(t.mine.wrongCode).waitFor();
+          const codeIn = lang === 'en' ? /personal data is (\d{6})/ : /验证码是 (\d{6})/;
+          const code = codeIn.exec((await stack.smtp.waitFor(email, /\d{6}/)).plain)?.[1] ?? '';
+          await form.getByLabel(t.mine.code, { exact: true }).fill(code);
+          await form.getByRole('button', { name: btn(t.mine.open) }).click();
+          await visitor.getByText(t.mine.retention).waitFor();
+          await visitor.getByText(name).first().waitFor();
+          await screenshot(visitor, `my-data-${lang}`);
+        });
+        await step(visitor, `my-data-download-${lang}`, async () => {
+          const downloading = visitor.waitForEvent('download');
+          await visitor.getByRole('button', { name: btn(t.mine.download) }).click();
+          const zip = unzipSync(new Uint8Array(await fs.readFile(await (await downloading).path())));
+          assert.ok(Buffer.from(zip['summary.html'] ?? []).toString('utf8').includes(name), 'the summary names the visitor');
+        });
+        await step(visitor, `my-data-erasure-${lang}`, async () => {
+          await visitor.getByRole('button', { name: btn(t.mine.ask) }).click();
+          const dialog = visitor.getByRole('dialog');
+          await dialog.getByText(t.mine.askText).waitFor();
+          await dialog.getByRole('button', { name: btn(t.mine.askConfirm) }).click();
+          await visitor.getByText(t.mine.pending.split('{{')[0] ?? '').waitFor();
+          await screenshot(visitor, `my-data-asked-${lang}`);
+        });
+      } finally {
+        await visitor.context().close();
+      }
+      const page = await (await newContext(stack.browser, locale)).newPage();
+      try {
+        await page.goto(`${stack.server.url}/signin`);
+        await signIn(page, admin, PASSWORD, labels);
+        await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+        await step(page, `erasure-request-${lang}`, async () => {
+          await page.goto(`${stack.server.url}/setting/person-data`);
+          await page.getByText(email).first().waitFor();
+          await screenshot(page, `erasure-request-${lang}`);
+          await page.getByRole('button', { name: btn(t.requests.approve) }).click();
+          const dialog = page.getByRole('dialog');
+          await dialog.getByText(t.requests.approveText).waitFor();
+          await dialog.getByRole('button', { name: btn(t.requests.approveConfirm) }).click();
+          await page.getByText(t.requests.states.done).waitFor();
+          const form = page.locator('#personSearch');
+          await form.getByLabel(t.people.keys.phone).fill(lang === 'en' ? '13912160043' : '13912160044');
+          await form.getByRole('button', { name: btn(t.people.search) }).click();
+          await page.getByText(t.people.nothing).waitFor();
+        });
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
 });

@@ -5,6 +5,7 @@ import { approvalLinkScreens } from '../modules/approvals/routes';
 import { authScreens } from '../modules/auth/routes';
 import { invitationScreens } from '../modules/invitations/routes';
 import { logisticsPublicScreens } from '../modules/logistics/routes';
+import { myDataScreens } from '../modules/privacy/routes';
 import { NetworkBanner } from '../platform/components/NetworkBanner';
 import { useConfig } from '../platform/config';
 import { setNavigator } from '../platform/notify';
@@ -185,6 +186,7 @@ export function buildRoutes(): RouteObject[] {
             ...authScreens.filter((s) => !s.wide).map(publicRoute),
             ...invitationScreens.map(publicRoute),
             ...approvalLinkScreens.map(publicRoute),
+            ...myDataScreens.map(publicRoute),
           ],
         },
         {

@@ -1,4 +1,4 @@
-import type { CallInput, erasePerson, updateRetentionRules } from '@openvisit/contract';
+import type { CallInput, decideErasureRequest, erasePerson, updateRetentionRules } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api';
 
@@ -41,5 +41,29 @@ export function useErasePerson() {
   return useMutation({
     mutationFn: (input: CallInput<typeof erasePerson>) => api.erasePerson(input),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['privacy', 'person'] }),
+  });
+}
+
+const requestsKey = ['privacy', 'erasureRequests'] as const;
+
+/** Visitors' erasure requests, the company's days and its privacy page link. */
+export function useErasureRequests() {
+  return useQuery({ queryKey: requestsKey, queryFn: () => api.listErasureRequests({}) });
+}
+
+/** Carries a request out (the person's records change) or refuses it. */
+export function useDecideErasure() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof decideErasureRequest>) => api.decideErasureRequest(input),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: requestsKey }), qc.invalidateQueries({ queryKey: ['privacy', 'person'] })]),
+  });
+}
+
+export function useSetErasureAutoDays() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (days: number | null) => api.setErasureAutoDays({ days }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: requestsKey }),
   });
 }

@@ -1,4 +1,4 @@
-import type { ScreenEntry } from '../../platform/routes';
+import type { PublicEntry, ScreenEntry } from '../../platform/routes';
 
 /** Settings › data retention (issue 41): how long visitors' data is kept, and the sweeps. */
 export const privacyScreen: ScreenEntry = {
@@ -21,3 +21,8 @@ export const personDataScreen: ScreenEntry = {
   group: 'settings',
   page: () => import('./pages/PersonDataPage').then((m) => m.PersonDataPage),
 };
+
+/** The visitor's own privacy page (a link from invitations, badges, the kiosk and mails): no sign-in, a code instead. */
+export const myDataScreens: readonly PublicEntry[] = [
+  { path: '/my-data', titleKey: 'privacy.mine.title', page: () => import('./pages/MyDataPage').then((m) => m.MyDataPage) },
+];

@@ -19,6 +19,7 @@ import { useRules } from '../../../platform/formRules';
 import { useLang } from '../../../platform/i18n';
 import { useListExport } from '../../../platform/list';
 import { type FindKey, type PersonKey, useErasePerson, usePerson } from '../api';
+import { ErasureRequests } from '../components/ErasureRequests';
 import { PersonRecordsTable } from '../components/PersonRecordsTable';
 
 type Erasure = CallOutput<typeof erasePerson>;
@@ -91,6 +92,13 @@ export function PersonDataPage() {
         ) : found.data && !('name' in key) ? (
           <PersonResult personKey={key} found={found.data} />
         ) : null}
+        <ErasureRequests
+          onLook={(r) => {
+            const k = r.key.includes('@') ? 'email' : 'phone';
+            form.setFieldsValue({ kind: k, value: r.key });
+            setKey({ [k]: r.key } as PersonKey);
+          }}
+        />
       </Flex>
     </>
   );
