@@ -178,7 +178,11 @@ describe('data retention', () => {
       const desk = await ok('Login', { email: `mydata_desk_${lang}`, password: PASSWORD });
       const email = `ivo.${lang}@example.org`;
       const name = lang === 'en' ? 'Ivo Marchetti' : '马天宇';
-      const { vid } = await ok('UpdatePhoto', { vname: name, vphone: lang === 'en' ? '13912160043' : '13912160044', vemail: email, empid, lang }, desk.token);
+      const { vid } = await ok(
+        'UpdatePhoto',
+        { vname: name, vphone: lang === 'en' ? '13912160043' : '13912160044', vemail: email, empid, lang },
+        desk.token,
+      );
       await ok('VisitorSignOutByVid', { vid }, desk.token);
       const link = (await ok('listErasureRequests', {}, session.token)).link;
       const visitor = await (await newContext(stack.browser, locale)).newPage();
@@ -207,7 +211,12 @@ describe('data retention', () => {
           const downloading = visitor.waitForEvent('download');
           await visitor.getByRole('button', { name: btn(t.mine.download) }).click();
           const zip = unzipSync(new Uint8Array(await fs.readFile(await (await downloading).path())));
-          assert.ok(Buffer.from(zip['summary.html'] ?? []).toString('utf8').includes(name), 'the summary names the visitor');
+          assert.ok(
+            Buffer.from(zip['summary.html'] ?? [])
+              .toString('utf8')
+              .includes(name),
+            'the summary names the visitor',
+          );
         });
         await step(visitor, `my-data-erasure-${lang}`, async () => {
           await visitor.getByRole('button', { name: btn(t.mine.ask) }).click();
