@@ -208,7 +208,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   registerReportJobs({ system, jobs });
   registerSignInJobs({ db: system, jobs });
   if (database.kind === 'pglite') registerStatisticsJobs({ db: system, jobs });
-  registerInvitationJobs({ system, jobs, mailer, secrets, log: app.log });
+  registerInvitationJobs({ system, config, jobs, mailer, secrets, log: app.log });
   registerMonitorJobs({ system, config, services, log: app.log });
   const stopCredentials = registerFaceSyncJobs({
     system,

@@ -60,13 +60,25 @@ export function passImage(lang: Lang, code: string) {
       };
 }
 
+/** Under a visitor's mail: their privacy page (what the company holds about them, its download and erasure). */
+function privacyFooter(lang: Lang, href: string) {
+  return { href, label: lang === 'zh' ? '您的个人数据（查看、下载或请求删除）' : 'Your personal data (see, download or ask to erase it)' };
+}
+
 /**
  * The invitation, in the visitor's language: who invites, when, where to go, the template's letter, address,
  * directions and company profile, the QR pass (inline picture, `PASS_CID`); the button opens the invitation page.
  */
-export function invitationMail(lang: Lang, v: VisitFacts & { reason: string; link: string; code: string; texts: InvitationTexts }) {
+export function invitationMail(
+  lang: Lang,
+  v: VisitFacts & { reason: string; link: string; code: string; texts: InvitationTexts; privacyLink: string },
+) {
   const when = inviteTime(v.at, lang);
-  const extras = { sections: sections(lang, v.company, v.texts, true), image: passImage(lang, v.code) };
+  const extras = {
+    sections: sections(lang, v.company, v.texts, true),
+    image: passImage(lang, v.code),
+    privacy: privacyFooter(lang, v.privacyLink),
+  };
   if (lang === 'zh')
     return {
       subject: `${v.company} 邀请您来访 — ${when}`,
@@ -101,9 +113,13 @@ export function invitationMail(lang: Lang, v: VisitFacts & { reason: string; lin
 }
 
 /** A few hours before the visit: when and where, the directions and the QR pass again (the link is in the invitation). */
-export function reminderMail(lang: Lang, v: VisitFacts & { code: string; texts: InvitationTexts }) {
+export function reminderMail(lang: Lang, v: VisitFacts & { code: string; texts: InvitationTexts; privacyLink: string }) {
   const when = inviteTime(v.at, lang);
-  const extras = { sections: sections(lang, v.company, v.texts, false).slice(0, 2), image: passImage(lang, v.code) };
+  const extras = {
+    sections: sections(lang, v.company, v.texts, false).slice(0, 2),
+    image: passImage(lang, v.code),
+    privacy: privacyFooter(lang, v.privacyLink),
+  };
   if (lang === 'zh')
     return {
       subject: `来访提醒：${when} 到访 ${v.company}`,
@@ -128,8 +144,9 @@ export function reminderMail(lang: Lang, v: VisitFacts & { code: string; texts: 
 }
 
 /** The invitation was called off: its link and code no longer work. */
-export function cancellationMail(lang: Lang, v: VisitFacts) {
+export function cancellationMail(lang: Lang, v: VisitFacts & { privacyLink: string }) {
   const when = inviteTime(v.at, lang);
+  const extras = { privacy: privacyFooter(lang, v.privacyLink) };
   if (lang === 'zh')
     return {
       subject: `${v.company} 已取消 ${when} 的来访邀请`,
@@ -138,6 +155,7 @@ export function cancellationMail(lang: Lang, v: VisitFacts) {
         [`${v.visitor}，您好：`, `${v.host} 已取消邀请您于 ${when} 到访 ${v.company}。邀请函链接和签到码已失效。`, '如有疑问，请联系邀请人。'],
         null,
         '此邮件由系统自动发送。',
+        extras,
       ),
     };
   return {
@@ -151,6 +169,7 @@ export function cancellationMail(lang: Lang, v: VisitFacts) {
       ],
       null,
       'This is an automatic message.',
+      extras,
     ),
   };
 }

@@ -1,5 +1,6 @@
 import { INVITE_REMINDER_HOURS, type Lang, VISIT_MOVES, type VisitorStatus } from '@openvisit/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
 import { company as companyRow } from '../../core/company/company.public.js';
 import { gateNameIn } from '../../core/sites/sites.public.js';
 import { type VisitRow, visitsOf } from '../../core/visits/visits.public.js';
@@ -8,6 +9,7 @@ import type { SecretBox } from '../../platform/identity/crypto.js';
 import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
 import type { JobQueue } from '../../platform/jobs/jobs.js';
 import type { Mailer } from '../../platform/messages/mail.js';
+import { privacyPageUrl } from '../../platform/privacyLink.js';
 import {
   cancellationMail,
   cancellationSms,
@@ -74,6 +76,7 @@ export async function sendInvitation(
     link: o.link,
     code: v.code ?? '',
     texts: o.texts,
+    privacyLink: privacyPageUrl(ctx.config, ctx.services.secrets, v.companyId),
   });
   await ctx.services.mailer.send({
     companyId: v.companyId,
@@ -115,6 +118,7 @@ export async function sendCancellation(ctx: AuthedContext, v: VisitRow): Promise
       host: v.empName,
       at: v.appointmentAt ?? v.createdAt,
       gate: await gateNameIn(ctx.tenant, v.gid),
+      privacyLink: privacyPageUrl(ctx.config, ctx.services.secrets, v.companyId),
     });
     await ctx.services.mailer.send({ companyId: v.companyId, to: v.email, ...mail });
   } catch (err) {
@@ -124,7 +128,7 @@ export async function sendCancellation(ctx: AuthedContext, v: VisitRow): Promise
 
 /** The reminder, when it falls due: skipped unless the visitor can still come (checked at that moment, not when queued). */
 export async function remind(
-  deps: { system: SystemScope; mailer: Mailer; secrets: SecretBox },
+  deps: { system: SystemScope; config: Pick<Config, 'publicUrl'>; mailer: Mailer; secrets: SecretBox },
   payload: { companyId: number; visitId: number },
   now = new Date(),
 ): Promise<boolean> {
@@ -142,6 +146,7 @@ export async function remind(
     gate: await gateNameIn(scope, v.gid),
     code: v.code ?? '',
     texts: await textsOf(scope, v),
+    privacyLink: privacyPageUrl(deps.config, deps.secrets, v.companyId),
   });
   await deps.mailer.send({
     companyId: v.companyId,
@@ -154,6 +159,7 @@ export async function remind(
 
 export function registerInvitationJobs(deps: {
   system: SystemScope;
+  config: Pick<Config, 'publicUrl'>;
   jobs: JobQueue;
   mailer: Mailer;
   secrets: SecretBox;

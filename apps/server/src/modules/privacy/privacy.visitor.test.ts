@@ -178,6 +178,23 @@ describe("a visitor's privacy page", () => {
     expect((await t.api.myPrivacyData({ pass })).result.records).toEqual([]);
   });
 
+  it('links the invitation mail and its reminder to the privacy page', async () => {
+    const email = 'quin.ostrander@example.org';
+    const invited = await t.api.addAppointment(
+      { appointmentDate: Date.now() + 2 * DAY, empid: host, visitors: [{ name: 'Quin Ostrander', phone: '13912098763', email }] },
+      a.token,
+    );
+    expect(invited.status, invited.reason).toBe(0);
+    await drainJobs(t);
+    // The invitation and its reminder, as a reader's mail program shows them: base64 bodies (a Chinese mail) decoded.
+    const mails = smtp.received.filter((m) => m.to.includes(email));
+    expect(mails.length).toBeGreaterThanOrEqual(2);
+    for (const m of mails) {
+      const shown = m.raw.replace(/(?:^[A-Za-z0-9+/=]{16,}\r?\n)+/gm, (b) => Buffer.from(b, 'base64').toString('utf8'));
+      expect(/\/my-data\?c=([0-9]+\.[A-Za-z0-9_-]{16})/.exec(shown.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1]).toBe(link);
+    }
+  });
+
   it("carries a request out by itself after the company's days, unless the person is on site", async () => {
     const email = 'pell.abara@example.org';
     const walkIn = await t.api.UpdatePhoto({ vname: 'Pell Abara', vphone: '13912098762', vemail: email, empid: host }, desk.token);

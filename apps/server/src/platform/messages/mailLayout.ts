@@ -15,6 +15,8 @@ export interface MailExtras {
   sections?: { heading: string; text: string }[];
   /** A picture attached inline (`cid`), with words under it; the text version carries the caption only. */
   image?: { cid: string; alt: string; caption: string };
+  /** A visitor's mail: their privacy page (what the company holds about them, its download and erasure), under the footer. */
+  privacy?: { href: string; label: string };
 }
 
 export function mailLayout(
@@ -34,6 +36,7 @@ export function mailLayout(
     ...(link ? ['', `${withColon(link.label)}${link.href}`] : []),
     '',
     footer,
+    ...(extras.privacy ? [`${withColon(extras.privacy.label)}${extras.privacy.href}`] : []),
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:-apple-system,'Segoe UI','PingFang SC','Microsoft YaHei',sans-serif;color:#1f2329;max-width:560px;margin:24px auto">
 <h2 style="color:#0958d9">${escapeHtml(title)}</h2>
@@ -50,6 +53,10 @@ ${
 <p style="color:#8a8f99;font-size:12px">${escapeHtml(link.href)}</p>`
     : ''
 }
-<p style="color:#8a8f99;font-size:12px">${escapeHtml(footer)}</p></body></html>`;
+<p style="color:#8a8f99;font-size:12px">${escapeHtml(footer)}</p>${
+    extras.privacy
+      ? `\n<p style="color:#8a8f99;font-size:12px"><a href="${escapeHtml(extras.privacy.href)}" style="color:#8a8f99">${escapeHtml(extras.privacy.label)}</a></p>`
+      : ''
+  }</body></html>`;
   return { text, html };
 }
