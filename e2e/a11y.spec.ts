@@ -344,8 +344,11 @@ describe('accessibility of every screen (axe-core)', () => {
     const approvalPath = /\/approval\/[\w~-]+/.exec(approvalMail.text)?.[0];
     assert.ok(approvalPath, 'the approver’s mail carries the link');
 
+    const privacyLink = new URL((await ok('listErasureRequests', {}, admin)).link);
     const publicUrls = [
       approvalPath,
+      // The visitor's own privacy page, at its first step (the code).
+      `${privacyLink.pathname}${privacyLink.search}`,
       ...authScreens.filter((s) => !s.session).map((s) => s.path),
       '/signin?role=employee',
       `${inviteLink.pathname}${inviteLink.search}`,

@@ -3,7 +3,6 @@ CREATE TABLE "erasure_requests" (
 	"company_id" integer NOT NULL,
 	"key" text NOT NULL,
 	"via" text NOT NULL,
-	"lang" text DEFAULT 'en' NOT NULL,
 	"state" text DEFAULT 'pending' NOT NULL,
 	"due_at" timestamp with time zone,
 	"decided_at" timestamp with time zone,

@@ -155,6 +155,8 @@ export const invitation = z.object({
   hasPhoto: z.boolean(),
   /** Companions and the photo may be given: accepted (or in approval) and the check-in window not closed. */
   canSupplement: z.boolean(),
+  /** The company's privacy page, where the visitor sees what is held about them, downloads it or asks to erase it. */
+  privacyPage: z.string(),
 });
 export type Invitation = z.infer<typeof invitation>;
 

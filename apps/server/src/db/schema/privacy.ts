@@ -54,7 +54,6 @@ export const erasureRequests = pgTable(
     key: text('key').notNull(),
     /** 'phone' | 'email' */
     via: text('via').notNull(),
-    lang: text('lang').notNull().default('en'),
     /** 'pending' | 'done' | 'refused' */
     state: text('state').notNull().default('pending'),
     dueAt: tstz('due_at'),

@@ -19,6 +19,7 @@ import type { CallContext } from '../../platform/http/calls.js';
 import { AppError } from '../../platform/http/errors.js';
 import { sha256 } from '../../platform/identity/crypto.js';
 import { scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
+import { privacyPageUrl } from '../../platform/privacyLink.js';
 import { replyNotice } from './invitations.mails.js';
 import { invitationsRepository } from './invitations.repository.js';
 
@@ -91,6 +92,7 @@ export async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation>
     followersMax: INVITE_COMPANIONS_MAX,
     hasPhoto: v.photo !== '',
     canSupplement: SUPPLEMENT_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
+    privacyPage: privacyPageUrl(ctx.config, ctx.services.secrets, v.companyId),
   };
 }
 

@@ -38,7 +38,7 @@ export const requestsRepository = scoped(function requestsRepository(scope: Tena
           .orderBy(desc(erasureRequests.id))
           .limit(1)
       )[0],
-    add: async (row: { key: string; via: 'phone' | 'email'; lang: string; dueAt: Date | null }) =>
+    add: async (row: { key: string; via: 'phone' | 'email'; dueAt: Date | null }) =>
       (
         await db
           .insert(erasureRequests)

@@ -178,7 +178,7 @@ describe("a visitor's privacy page", () => {
     expect((await t.api.myPrivacyData({ pass })).result.records).toEqual([]);
   });
 
-  it('links the invitation mail and its reminder to the privacy page', async () => {
+  it('links the invitation mail, its reminder and the invitation page to the privacy page', async () => {
     const email = 'quin.ostrander@example.org';
     const invited = await t.api.addAppointment(
       { appointmentDate: Date.now() + 2 * DAY, empid: host, visitors: [{ name: 'Quin Ostrander', phone: '13912098763', email }] },
@@ -189,10 +189,17 @@ describe("a visitor's privacy page", () => {
     // The invitation and its reminder, as a reader's mail program shows them: base64 bodies (a Chinese mail) decoded.
     const mails = smtp.received.filter((m) => m.to.includes(email));
     expect(mails.length).toBeGreaterThanOrEqual(2);
-    for (const m of mails) {
-      const shown = m.raw.replace(/(?:^[A-Za-z0-9+/=]{16,}\r?\n)+/gm, (b) => Buffer.from(b, 'base64').toString('utf8'));
-      expect(/\/my-data\?c=([0-9]+\.[A-Za-z0-9_-]{16})/.exec(shown.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1]).toBe(link);
-    }
+    const shown = mails.map((m) =>
+      m.raw
+        .replace(/(?:^[A-Za-z0-9+/=]{16,}\r?\n)+/gm, (b) => Buffer.from(b, 'base64').toString('utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    );
+    for (const text of shown) expect(/\/my-data\?c=([0-9]+\.[A-Za-z0-9_-]{16})/.exec(text)?.[1]).toBe(link);
+    // The invitation page the mail opens links there too.
+    const secid = shown.map((text) => /invite\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1]).find(Boolean) ?? '';
+    const page = await t.api.getAppointmentbySecId({ secid });
+    expect(new URL(page.result.privacyPage).searchParams.get('c')).toBe(link);
   });
 
   it("carries a request out by itself after the company's days, unless the person is on site", async () => {

@@ -37,6 +37,8 @@ import { forgetVisitData } from './privacy.sweep.js';
 
 type Via = 'phone' | 'email';
 interface Pass {
+  /** What the sealed value is: the server seals other things with the same key. */
+  kind: 'privacyPass';
   companyId: number;
   via: Via;
   key: string;
@@ -104,7 +106,7 @@ export async function openPrivacyData(ctx: CallContext, input: In<'openPrivacyDa
   await liveCompany(ctx, companyId);
   const p = keyOf(input);
   await checkQuietCode(ctx.system, { companyId, channel: p.via === 'phone' ? 'sms' : 'email', address: p.key, purpose: 'privacy', code: input.code });
-  const pass: Pass = { companyId, ...p, exp: Date.now() + PRIVACY_PASS_MINUTES * 60_000 };
+  const pass: Pass = { kind: 'privacyPass', companyId, ...p, exp: Date.now() + PRIVACY_PASS_MINUTES * 60_000 };
   return { pass: ctx.services.secrets.seal(JSON.stringify(pass)), expiresIn: PRIVACY_PASS_MINUTES * 60 };
 }
 
@@ -116,7 +118,7 @@ async function passOf(ctx: CallContext, sealed: string): Promise<Pass & { actor:
   } catch {
     throw passEnded();
   }
-  if (typeof pass.exp !== 'number' || pass.exp < Date.now()) throw passEnded();
+  if (pass?.kind !== 'privacyPass' || typeof pass.exp !== 'number' || pass.exp < Date.now()) throw passEnded();
   const row = await liveCompany(ctx, pass.companyId);
   return { ...pass, actor: asPage(ctx, pass.companyId), company: row.name };
 }
@@ -220,7 +222,7 @@ export async function requestErasure(ctx: CallContext, input: In<'requestErasure
   if (last?.state === 'pending') return toRequest(last);
   if (!anything(await heldFor(p.actor, p))) throw notFound('person');
   const days = await repo.autoDays();
-  const row = await repo.add({ key: p.key, via: p.via, lang: 'en', dueAt: days ? new Date(Date.now() + days * DAY_MS) : null });
+  const row = await repo.add({ key: p.key, via: p.via, dueAt: days ? new Date(Date.now() + days * DAY_MS) : null });
   await tellAdministrator(p.actor, row);
   return toRequest(row);
 }

@@ -69,6 +69,7 @@ export function sampleInvitation(extra: Partial<Invitation> = {}): Invitation {
     followersMax: 20,
     hasPhoto: false,
     canSupplement: false,
+    privacyPage: 'http://localhost/my-data?c=1.AAAAAAAAAAAAAAAA',
     ...extra,
   };
 }

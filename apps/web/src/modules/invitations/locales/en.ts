@@ -152,6 +152,7 @@ export const invitationsEn = {
     photoSize: 'The photo could not be made smaller than 1 MB: choose another photo',
     terms: 'Visitor terms',
     termsHelp: 'You will be asked to sign them at the kiosk.',
+    privacy: 'Your personal data: see it, download it or ask to erase it',
     address: 'Address',
     map: 'Show on a map',
     traffic: 'Getting here',

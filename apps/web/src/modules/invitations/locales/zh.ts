@@ -153,6 +153,7 @@ export const invitationsZh: DeepStrings<typeof invitationsEn> = {
     photoSize: '照片无法缩小到 1 MB 以内：请换一张照片',
     terms: '访客须知',
     termsHelp: '签到时需在访客机上签署。',
+    privacy: '您的个人数据：查看、下载或请求删除',
     address: '地址',
     map: '在地图上查看',
     traffic: '交通指引',

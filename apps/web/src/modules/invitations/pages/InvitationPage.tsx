@@ -218,6 +218,9 @@ function InvitationView({
           ]}
         />
       ) : null}
+      <Typography.Link href={data.privacyPage}>
+        {t('invitations.page.privacy')}
+      </Typography.Link>
     </Flex>
   );
 }
