@@ -218,9 +218,7 @@ function InvitationView({
           ]}
         />
       ) : null}
-      <Typography.Link href={data.privacyPage}>
-        {t('invitations.page.privacy')}
-      </Typography.Link>
+      <Typography.Link href={data.privacyPage}>{t('invitations.page.privacy')}</Typography.Link>
     </Flex>
   );
 }
