@@ -2,6 +2,7 @@ import { type Lang, type LookupName, lookups } from '@openvisit/contract';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import i18next from 'i18next';
+import { useEffect, useRef } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { browserLanguages, detectLanguage, isLang, readSavedLanguage, saveLanguagePreference } from './language';
 import type { DeepStrings } from './locales/types';
@@ -170,4 +171,17 @@ export function useLang(): Lang {
 export function useLabel(): <N extends LookupName>(name: N, value: LookupKey<N> | string | number) => string {
   const lang = useLang();
   return (name, value) => label(name, value, lang);
+}
+
+/**
+ * A public page reached from a message (an invitation, an approval, the privacy page) speaks the language its answer
+ * names, once it arrives, unless the reader picked one on this browser.
+ */
+export function useAdoptedLanguage(lang: Lang | undefined): void {
+  const adopted = useRef(false);
+  useEffect(() => {
+    if (!lang || adopted.current) return;
+    adopted.current = true;
+    if (!readSavedLanguage() && i18n.language !== lang) void showLanguage(lang);
+  }, [lang]);
 }

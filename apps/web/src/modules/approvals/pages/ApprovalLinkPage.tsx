@@ -1,14 +1,13 @@
 import { PROCESS_REMARK_MAX, type ProcessRecord, Status } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Form, Input, Result, Space, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { formatDateTime, formatDuration } from '../../../platform/format';
-import { i18n, showLanguage } from '../../../platform/i18n';
-import { readSavedLanguage } from '../../../platform/language';
+import { useAdoptedLanguage } from '../../../platform/i18n';
 import { ApprovalStatusTag } from '../components/ApprovalStatusTag';
 
 /** Statuses this page words itself: a forged or expired link, a visit removed, a step already decided. */
@@ -59,12 +58,7 @@ export function ApprovalLinkPage() {
     },
   });
   // The page speaks the mail's language (the company's), unless the reader picked one on this browser.
-  const adopted = useRef(false);
-  useEffect(() => {
-    if (!page.data || adopted.current) return;
-    adopted.current = true;
-    if (!readSavedLanguage() && i18n.language !== page.data.lang) void showLanguage(page.data.lang);
-  }, [page.data]);
+  useAdoptedLanguage(page.data?.lang);
   const failed = statusOf(page.error) ?? statusOf(decide.error);
 
   if (page.isPending) return <Result icon={<Spin size="large" />} title={t('approvals.link.loading')} />;

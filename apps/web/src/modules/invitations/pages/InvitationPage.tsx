@@ -1,7 +1,7 @@
 import { type Invitation, Status } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Collapse, Descriptions, Flex, Popconfirm, Result, Space, Spin, Typography } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQrCode } from '../../../core/badge/public';
@@ -9,8 +9,7 @@ import { VisitStatusTag } from '../../../core/visits/public';
 import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { formatDateTime } from '../../../platform/format';
-import { i18n, showLanguage, useLang } from '../../../platform/i18n';
-import { readSavedLanguage } from '../../../platform/language';
+import { useAdoptedLanguage, useLang } from '../../../platform/i18n';
 import { CompanionsForm } from '../components/CompanionsForm';
 import { InductionSection } from '../components/InductionSection';
 import { VisitorPhotoUpload } from '../components/VisitorPhotoUpload';
@@ -54,12 +53,7 @@ export function InvitationPage() {
   const qr = useQrCode(data?.pass ?? null);
 
   // The page speaks the visitor's language, unless they picked one on this browser.
-  const adopted = useRef(false);
-  useEffect(() => {
-    if (!data || adopted.current) return;
-    adopted.current = true;
-    if (!readSavedLanguage() && i18n.language !== data.lang) void showLanguage(data.lang);
-  }, [data]);
+  useAdoptedLanguage(data?.lang);
 
   if (token && page.isPending) return <Result icon={<Spin size="large" />} title={t('invitations.page.loading')} />;
   if (!token || isInvalid(page.error))

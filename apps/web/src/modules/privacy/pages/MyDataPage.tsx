@@ -11,15 +11,14 @@ import {
 } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Input, Modal, Radio, Result, Space, Spin, Table, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api, downloadFile } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { formatDate, formatDateTime } from '../../../platform/format';
 import { useRules } from '../../../platform/formRules';
-import { i18n, showLanguage, useLang } from '../../../platform/i18n';
-import { readSavedLanguage } from '../../../platform/language';
+import { useAdoptedLanguage, useLang } from '../../../platform/i18n';
 import { PersonRecordsTable } from '../components/PersonRecordsTable';
 
 type Mine = CallOutput<typeof myPrivacyData>;
@@ -53,12 +52,7 @@ export function MyDataPage() {
     setPass(p);
   };
   // The page speaks the company's language unless the reader picked one on this browser.
-  const adopted = useRef(false);
-  useEffect(() => {
-    if (!page.data || adopted.current) return;
-    adopted.current = true;
-    if (!readSavedLanguage() && i18n.language !== page.data.lang) void showLanguage(page.data.lang);
-  }, [page.data]);
+  useAdoptedLanguage(page.data?.lang);
 
   if (page.isPending) return <Result icon={<Spin size="large" />} />;
   if (!page.data)
