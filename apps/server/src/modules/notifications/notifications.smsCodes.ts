@@ -117,7 +117,7 @@ const privacyCodeText = (lang: 'zh' | 'en', code: string) =>
 
 /**
  * A code for a page that must tell a stranger nothing (the visitor's privacy page), to a phone by SMS or to an e-mail
- * address: queued, never awaited, so the answer takes as long whether a code goes or not; over the limits nothing is
+ * address: queued, not waited for, so the answer takes about as long whether a code goes or not; over the limits nothing is
  * sent and nothing said. The delivery record holds the code sealed (opened only as it is sent), the table its hash.
  */
 export async function queueQuietCode(
