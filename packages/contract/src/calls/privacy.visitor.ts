@@ -24,6 +24,8 @@ export const zPrivacyPass = z
   .trim()
   .regex(/^v1:[A-Za-z0-9_-]{40,600}$/, 'format');
 export const PRIVACY_PASS_MINUTES = 30;
+/** A refusal's reason, which the visitor reads. */
+export const ERASURE_REASON_MAX = 500;
 
 /** The sources a visitor sees of their own: lists kept for security stay with the company (GDPR art. 23, PIPL art. 18). */
 export const VISITOR_SOURCES = ['visits', 'residents', 'logistics', 'papers', 'messages'] as const satisfies readonly PersonSource[];
@@ -203,7 +205,7 @@ export const decideErasureRequest = defineCall({
       userid: z.int32().optional(),
       id: z.int32().positive(),
       approve: z.boolean(),
-      reason: z.string().trim().max(500, 'tooLong').default(''),
+      reason: z.string().trim().max(ERASURE_REASON_MAX, 'tooLong').default(''),
     })
     .superRefine((v, ctx) => {
       if (!v.approve && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'required' });

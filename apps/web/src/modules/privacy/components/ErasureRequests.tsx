@@ -1,10 +1,11 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { type ErasureRequest, setErasureAutoDays } from '@openvisit/contract';
+import { ERASURE_REASON_MAX, type ErasureRequest, setErasureAutoDays } from '@openvisit/contract';
 import { App, Button, Card, Empty, Flex, Form, Input, InputNumber, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../../platform/access';
 import { formatDate, formatDateTime } from '../../../platform/format';
+import { useRules } from '../../../platform/formRules';
 import { useDecideErasure, useErasureRequests, useSetErasureAutoDays } from '../api';
 
 const STATE_COLOR = { pending: 'gold', done: 'green', refused: 'default' } as const;
@@ -16,6 +17,7 @@ const STATE_COLOR = { pending: 'gold', done: 'green', refused: 'default' } as co
 export function ErasureRequests({ onLook }: { onLook: (r: ErasureRequest) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const rules = useRules();
   const list = useErasureRequests();
   const decide = useDecideErasure();
   const [refusing, setRefusing] = useState<ErasureRequest | null>(null);
@@ -127,12 +129,9 @@ export function ErasureRequests({ onLook }: { onLook: (r: ErasureRequest) => voi
           <Form.Item
             name="reason"
             label={t('privacy.requests.reason')}
-            rules={[
-              { required: true, whitespace: true, message: t('validation.required') },
-              { max: 500, message: t('validation.tooLong', { max: 500 }) },
-            ]}
+            rules={[...rules.required(), { max: ERASURE_REASON_MAX, message: t('validation.tooLong', { max: ERASURE_REASON_MAX }) }]}
           >
-            <Input.TextArea rows={3} maxLength={500} showCount />
+            <Input.TextArea rows={3} maxLength={ERASURE_REASON_MAX} showCount />
           </Form.Item>
         </Form>
       </Modal>
