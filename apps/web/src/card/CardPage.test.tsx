@@ -9,12 +9,16 @@ import { CardPage } from './CardPage';
 import { bareToken, readCardLink } from './link';
 import { PICTURE_DOWNLOADS } from './load';
 
-// The QR writer answers when a test lets it: the page must not print before the code has drawn.
+// The QR writer answers when a test lets it (every code asked so far at once): the page must not print before the codes have drawn.
 let releaseQr: (() => void) | null = null;
+const drawing: (() => void)[] = [];
 vi.mock('../core/badge/qrWriter', () => ({
   qrDataUrl: (text: string) =>
     new Promise<string>((resolve) => {
-      releaseQr = () => resolve(`data:image/png;base64,${btoa(text)}`);
+      drawing.push(() => resolve(`data:image/png;base64,${btoa(text)}`));
+      releaseQr = () => {
+        for (const draw of drawing.splice(0)) draw();
+      };
     }),
 }));
 
@@ -104,11 +108,12 @@ describe('the badge page: its address', () => {
 });
 
 describe('the badge page: the badge', () => {
-  it('asks /qcvisit/getCardInfo with the token as given, draws our badge in the visit’s language, prints once the QR has drawn', async () => {
+  it('asks /qcvisit/getCardInfo with the token as given, draws our badge in the visit’s language, prints once the QR codes have drawn', async () => {
     const visit = sampleVisit(12, { vname: '王访客', empName: '李接待', code: '12345678', lang: 'zh', vphoto: true });
+    const privacyPage = 'https://visit.example/my-data?c=7.0123456789abcdef';
     const seen = stubFetch(() => ({
       status: 0,
-      result: { visit, company: 'Acme Holdings', shortName: 'Acme HQ', settings: { ...settings, logo: 'l1' } },
+      result: { visit, company: 'Acme Holdings', shortName: 'Acme HQ', settings: { ...settings, logo: 'l1' }, privacyPage },
     }));
     render(<CardPage search={`?vid=v12&userid=7&token=desk-${TOKEN}`} />);
     expect(screen.getByTestId('card-loading').textContent).toBe('Preparing the badge…');
@@ -138,6 +143,9 @@ describe('the badge page: the badge', () => {
     act(() => releaseQr?.());
     await waitFor(() => expect(print).toHaveBeenCalledOnce());
     expect(screen.getAllByTestId('badge-qr')[0]?.getAttribute('src')).toBe(`data:image/png;base64,${btoa('12345678')}`);
+    // The privacy page is printed too, as a small code at the foot with its words in the visit's language.
+    const privacy = screen.getAllByTestId('badge-privacy-qr')[0];
+    expect([privacy?.getAttribute('src'), privacy?.getAttribute('alt')]).toEqual([`data:image/png;base64,${btoa(privacyPage)}`, '个人数据']);
     await act(() => new Promise((r) => setTimeout(r, 200)));
     expect(print).toHaveBeenCalledOnce();
     // Printing again is the operator's choice.
@@ -158,6 +166,21 @@ describe('the badge page: the badge', () => {
     imagesLoaded = true;
     await waitFor(() => expect(print).toHaveBeenCalledOnce());
     expect(screen.queryByTestId('badge-qr')).toBeNull();
+  });
+
+  it('a badge whose only code is the privacy page’s waits for that code before it prints', async () => {
+    const visit = sampleVisit(6, { vname: 'Vera Visitor', lang: 'en' });
+    const privacyPage = 'https://visit.example/my-data?c=7.0123456789abcdef';
+    stubFetch(() => ({ status: 0, result: { visit, company: 'Acme', shortName: '', settings: { ...settings, qrcodeSwitch: 0 }, privacyPage } }));
+    render(<CardPage search={`?vid=6&token=${TOKEN}`} />);
+    await waitFor(() => expect(printed()).toBeTruthy());
+    await act(() => new Promise((r) => setTimeout(r, 200)));
+    expect(print).not.toHaveBeenCalled();
+    await waitFor(() => expect(releaseQr).not.toBeNull());
+    act(() => releaseQr?.());
+    await waitFor(() => expect(print).toHaveBeenCalledOnce());
+    expect(screen.queryByTestId('badge-qr')).toBeNull();
+    expect(screen.getAllByTestId('badge-privacy-qr')[0]?.getAttribute('alt')).toBe('Your data');
   });
 });
 

@@ -1,7 +1,7 @@
 import { statusInfo } from '@openvisit/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, type BadgeProps, badgeQrText, badgeTexts, PRINT_ROOT_ID, PrintableBadge } from '../core/badge/public';
+import { Badge, type BadgeProps, badgeTexts, PRINT_ROOT_ID, PrintableBadge } from '../core/badge/public';
 import { httpMessageKey, statusText } from '../platform/errorPolicy';
 import { showLanguage, useLang } from '../platform/i18n';
 import { readCardLink } from './link';
@@ -12,28 +12,27 @@ type State = { kind: 'loading' } | { kind: 'refused'; refusal: Refusal } | { kin
 /** How long the page waits for the QR code and the pictures to draw before it prints what it has. */
 export const DRAW_BOUND_MS = 10_000;
 
-/** The badge is drawn: its QR code (when it has one) is there and every picture has loaded or failed. */
-function drawn(root: HTMLElement | null, qr: boolean): boolean {
-  if (!root) return false;
-  if (qr && !root.querySelector('[data-testid="badge-qr"]')) return false;
+/** The badge is drawn: its QR codes are there (the badge says it is still drawing) and every picture has loaded or failed. */
+function drawn(root: HTMLElement | null): boolean {
+  if (!root || root.querySelector('[data-drawing]')) return false;
   return [...root.querySelectorAll('img')].every((img) => img.complete);
 }
 
 /** Opens the print dialog once, as the original page did, when the badge has drawn (or the bound has passed). */
-function usePrintWhenDrawn(ready: boolean, qr: boolean): void {
+function usePrintWhenDrawn(ready: boolean): void {
   const printed = useRef(false);
   useEffect(() => {
     if (!ready || printed.current) return;
     const started = Date.now();
     const timer = setInterval(() => {
-      if (!drawn(document.getElementById(PRINT_ROOT_ID), qr) && Date.now() - started < DRAW_BOUND_MS) return;
+      if (!drawn(document.getElementById(PRINT_ROOT_ID)) && Date.now() - started < DRAW_BOUND_MS) return;
       clearInterval(timer);
       if (printed.current) return;
       printed.current = true;
       window.print();
     }, 50);
     return () => clearInterval(timer);
-  }, [ready, qr]);
+  }, [ready]);
 }
 
 /** The refusal in the page's language: the catalogue's Chinese, or the server's reason in English. */
@@ -94,9 +93,10 @@ export function CardPage({ search }: { search: string }) {
           lang,
           texts: badgeTexts(t),
           theme: info.settings.themecolor || undefined,
+          privacyPage: info.privacyPage,
         }
       : null;
-  usePrintWhenDrawn(props !== null, props ? badgeQrText(props.visit, props.settings) !== null : false);
+  usePrintWhenDrawn(props !== null);
   useEffect(() => {
     document.title = info ? `${ct('title')} · ${info.visit.vname}` : ct('title');
   }, [info, ct]);

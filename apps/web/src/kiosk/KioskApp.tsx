@@ -5,6 +5,7 @@ import { callApi, fetchFile } from '../platform/api';
 import { onBackOnline, useNetworkBanner } from '../platform/network';
 import { setNavigator } from '../platform/notify';
 import { adoptSharedSession, getSession, signOutLocal } from '../platform/session';
+import { PrivacyPanel } from './components/PrivacyPanel';
 import { TopBar } from './components/TopBar';
 import { cachedConfig, DEFAULT_THEME, defaultConfig, type KioskConfig, type KioskSettings, loadConfig } from './config';
 import { type Kiosk, KioskContext, type KioskPictures, type Outcome } from './context';
@@ -99,6 +100,38 @@ export function KioskApp({ queue }: { queue: OfflineQueue }) {
   );
 }
 
+/** The device monitor: a heartbeat (and the errors met) now and every minute while signed in; none when switched off. */
+function useHeartbeat(deviceName: string): void {
+  useEffect(() => {
+    let stopped = false;
+    const send = () => {
+      if (!stopped) void beat(deviceName).then((on) => (stopped ||= !on));
+    };
+    send();
+    const timer = setInterval(send, HEARTBEAT_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [deviceName]);
+}
+
+/** The last seconds before an unattended errand returns to the start screen. */
+function StillHere({ secondsLeft, onStay }: { secondsLeft: number; onStay: () => void }) {
+  const { t } = useK();
+  return (
+    <div className="k-overlay" role="alertdialog" aria-live="assertive" data-testid="inactivity">
+      <div className="k-dialog" style={{ alignItems: 'center', textAlign: 'center' }}>
+        <div className="k-countdown">{secondsLeft}</div>
+        <p>{t('common.timeout', { seconds: secondsLeft })}</p>
+        <button type="button" className="k-btn" onClick={onStay}>
+          {t('common.stay')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 type Screen = { name: 'home' } | { name: Errand } | { name: 'result'; outcome: Outcome };
 
 function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: OfflineQueue; onExit: () => void }) {
@@ -120,6 +153,7 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
   const pictures = usePictures(config.settings);
   const [screen, setScreen] = useState<Screen>({ name: 'home' });
   const [staffOpen, setStaffOpen] = useState(false);
+  const [privacyOpen, setPrivacyOpen] = useState(false);
   const network = useNetworkBanner();
 
   const companyId = session.userid;
@@ -133,20 +167,7 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
     flush();
     return onBackOnline(flush);
   }, [queue, companyId]);
-  // The device monitor: a heartbeat (and the errors met) now and every minute while signed in; none when switched off.
-  const deviceName = session.sName || session.account || session.company;
-  useEffect(() => {
-    let stopped = false;
-    const send = () => {
-      if (!stopped) void beat(deviceName).then((on) => (stopped ||= !on));
-    };
-    send();
-    const timer = setInterval(send, HEARTBEAT_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [deviceName]);
+  useHeartbeat(session.sName || session.account || session.company);
   // The settings: now, when the network returns without them, and (see `home`) when they are old.
   useEffect(() => {
     refreshConfig();
@@ -164,13 +185,14 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
   const home = useCallback(() => {
     setScreen({ name: 'home' });
     setStaffOpen(false);
+    setPrivacyOpen(false);
     void restoreDeviceLanguage();
     if (Date.now() - loadedAt.current > CONFIG_MAX_AGE_MS) refreshConfig();
   }, [refreshConfig]);
 
   // Watching the induction video or answering its questions is activity without touches.
   const [held, setHeld] = useState(false);
-  const { secondsLeft, keepAlive } = useInactivity({ active: (screen.name !== 'home' || staffOpen) && !held, onTimeout: home });
+  const { secondsLeft, keepAlive } = useInactivity({ active: (screen.name !== 'home' || staffOpen || privacyOpen) && !held, onTimeout: home });
 
   const kiosk: Kiosk = useMemo(
     () => ({
@@ -193,7 +215,13 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
   return (
     <KioskContext.Provider value={kiosk}>
       <div className="k-app k-face" style={kioskThemeStyle(config.settings.themecolor || DEFAULT_THEME)}>
-        <TopBar company={kioskCompanyName(config)} logo={pictures.logo} pending={counts.pending} onHome={screen.name === 'home' ? undefined : home} />
+        <TopBar
+          company={kioskCompanyName(config)}
+          logo={pictures.logo}
+          pending={counts.pending}
+          onHome={screen.name === 'home' ? undefined : home}
+          onPrivacy={config.privacyPage ? () => setPrivacyOpen(true) : undefined}
+        />
         {network === 'offline' ? (
           <div className="k-notice k-notice--warn" role="status" style={{ borderRadius: 0 }}>
             {t('offline.banner')}
@@ -214,18 +242,11 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
             {screen.name === 'result' ? <ResultScreen outcome={screen.outcome} /> : null}
           </main>
         )}
-        {staffOpen ? <StaffPanel counts={counts} onClose={() => setStaffOpen(false)} onExit={onExit} /> : null}
-        {secondsLeft !== null ? (
-          <div className="k-overlay" role="alertdialog" aria-live="assertive" data-testid="inactivity">
-            <div className="k-dialog" style={{ alignItems: 'center', textAlign: 'center' }}>
-              <div className="k-countdown">{secondsLeft}</div>
-              <p>{t('common.timeout', { seconds: secondsLeft })}</p>
-              <button type="button" className="k-btn" onClick={keepAlive}>
-                {t('common.stay')}
-              </button>
-            </div>
-          </div>
+        {privacyOpen && config.privacyPage ? (
+          <PrivacyPanel url={config.privacyPage} company={kioskCompanyName(config)} onClose={() => setPrivacyOpen(false)} />
         ) : null}
+        {staffOpen ? <StaffPanel counts={counts} onClose={() => setStaffOpen(false)} onExit={onExit} /> : null}
+        {secondsLeft !== null ? <StillHere secondsLeft={secondsLeft} onStay={keepAlive} /> : null}
       </div>
     </KioskContext.Provider>
   );

@@ -57,6 +57,8 @@ export interface KioskConfig {
   companies?: PadCompany[];
   /** Truck drivers sign in and out here (the server's logistics switch); left out until read. */
   trucks?: boolean;
+  /** The company's privacy page (shown on every screen and printed on the badge); left out until read. */
+  privacyPage?: string;
 }
 
 export const DEFAULT_THEME = DEFAULT_THEME_COLOR;

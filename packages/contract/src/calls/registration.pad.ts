@@ -404,6 +404,11 @@ export const padConfig = z.object({
    * multi-company mode is on (else none, and the host is searched across the company).
    */
   companies: z.array(padCompany),
+  /**
+   * The company's privacy page, where a visitor sees, downloads or asks to erase what it holds about them: the kiosk
+   * shows it as a QR code on its screens and the badge prints it.
+   */
+  privacyPage: z.string(),
 });
 export type PadConfig = z.infer<typeof padConfig>;
 

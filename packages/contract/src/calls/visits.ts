@@ -454,7 +454,14 @@ export const getCardInfo = defineCall({
   access: DESK_ROLES,
   statuses: [Status.GATE_NOT_FOUND, Status.INVALID_USER, Status.INVALID_VISITOR],
   input: z.object({ userid, vid: z.int32().positive() }),
-  output: z.object({ visit, company: z.string(), shortName: z.string(), settings: padSettings }),
+  output: z.object({
+    visit,
+    company: z.string(),
+    shortName: z.string(),
+    settings: padSettings,
+    /** The company's privacy page, which the badge prints as a small QR code (getPadConfig's). */
+    privacyPage: z.string(),
+  }),
 });
 
 /** Certificate numbers shown to the public (a kiosk): the first 3 and last 2 characters, the rest as '*'. */

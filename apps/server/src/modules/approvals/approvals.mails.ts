@@ -1,6 +1,6 @@
 import type { Lang } from '@openvisit/contract';
 import { inviteTime } from '../../core/visits/visits.public.js';
-import { mailLayout } from '../../platform/messages/mailLayout.js';
+import { mailLayout, privacyFooter } from '../../platform/messages/mailLayout.js';
 
 /** To an approver: a visit has reached their level. */
 export function approvalRequestMail(
@@ -60,8 +60,11 @@ export function approvalResultMail(
     remark: string;
     forHost: boolean;
     link?: string;
+    /** The visitor's mail: the company's privacy page, under the footer. */
+    privacyLink?: string;
   },
 ) {
+  const extras = v.privacyLink ? { privacy: privacyFooter(lang, v.privacyLink) } : {};
   const when = inviteTime(v.at, lang);
   const what = OUTCOME[lang][v.outcome];
   if (lang === 'zh') {
@@ -79,6 +82,7 @@ export function approvalResultMail(
         ],
         v.link ? { href: v.link, label: '查看' } : null,
         '此邮件由系统自动发送。',
+        extras,
       ),
     };
   }
@@ -98,6 +102,7 @@ export function approvalResultMail(
       ],
       v.link ? { href: v.link, label: 'Open' } : null,
       'This message was sent automatically.',
+      extras,
     ),
   };
 }

@@ -3,6 +3,7 @@ import { company as companyRow } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import type { VisitRow } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
+import { privacyPageUrl } from '../../platform/privacyLink.js';
 import { linkOf, linkToken, linkUrl } from './approvals.linkTokens.js';
 import { approvalRequestMail, approvalResultMail } from './approvals.mails.js';
 import type { RequestRow, SeatRow } from './approvals.repository.js';
@@ -143,7 +144,13 @@ export async function tellOutcome(ctx: AuthedContext, v: VisitRow, outcome: 'agr
         to: v.email,
         toName: v.name,
         visitId: v.id,
-        ...approvalResultMail(vlang, { ...base, recipient: v.name, forHost: false, company: ctx.session.companyName }),
+        ...approvalResultMail(vlang, {
+          ...base,
+          recipient: v.name,
+          forHost: false,
+          company: ctx.session.companyName,
+          privacyLink: privacyPageUrl(ctx.config, ctx.services.secrets, ctx.session.companyId),
+        }),
       });
     }
   });

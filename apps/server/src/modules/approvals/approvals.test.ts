@@ -198,6 +198,7 @@ describe('approval flows', () => {
     const [mail] = await t.db.select().from(mails).where(eq(mails.to, 'no@example.com')).orderBy(sql`${mails.id} desc`).limit(1);
     expect(mail?.subject).toMatch(/has not been approved$/);
     expect(mail?.text).toContain("Approver's note: no escort available");
+    expect(mail?.text).toContain(`/my-data?c=${a.id}.`);
     // Level 2 never hears of it.
     expect((await queue(second.token)).result.list.some((r) => r.vid === v.vid)).toBe(false);
   });

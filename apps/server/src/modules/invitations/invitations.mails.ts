@@ -6,7 +6,7 @@ import { issueVisitPass } from '../../platform/formats/passes.js';
 import type { SecretBox } from '../../platform/identity/crypto.js';
 import type { TenantScope } from '../../platform/identity/tenancy.js';
 import type { InlineAttachment } from '../../platform/messages/mail.js';
-import { mailLayout } from '../../platform/messages/mailLayout.js';
+import { mailLayout, privacyFooter } from '../../platform/messages/mailLayout.js';
 
 /** The content id the mail's HTML names the QR pass by. */
 export const PASS_CID = 'pass@openvisit';
@@ -58,11 +58,6 @@ export function passImage(lang: Lang, code: string) {
         alt: `Check-in code ${code}`,
         caption: `Check-in code ${code}: scan this QR code or type the code at the visitor kiosk when you arrive.`,
       };
-}
-
-/** Under a visitor's mail: their privacy page (what the company holds about them, its download and erasure). */
-function privacyFooter(lang: Lang, href: string) {
-  return { href, label: lang === 'zh' ? '您的个人数据（查看、下载或请求删除）' : 'Your personal data (see, download or ask to erase it)' };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { formatTime, type Lang } from '@openvisit/contract';
 import { inviteTime } from '../../core/visits/visits.public.js';
-import { mailLayout } from '../../platform/messages/mailLayout.js';
+import { mailLayout, privacyFooter } from '../../platform/messages/mailLayout.js';
 import { passImage } from '../invitations/invitations.public.js';
 
 /** "Mon 23 Nov 2026, 10:30 – 11:30" (the end's day only when it is another day), server time zone. */
@@ -19,6 +19,8 @@ export interface MeetingMailFacts {
   end: Date;
   address: string;
   gate: string;
+  /** The company's privacy page, under the footer. */
+  privacyLink: string;
 }
 
 function where(m: MeetingMailFacts, lang: Lang): string[] {
@@ -29,7 +31,7 @@ function where(m: MeetingMailFacts, lang: Lang): string[] {
 /** The invitation to a meeting, in the visitor's language; the button opens the visitor's invitation page. */
 export function meetingInvitationMail(lang: Lang, m: MeetingMailFacts & { link: string; code: string }) {
   const when = span(m.start, m.end, lang);
-  const extras = m.code ? { image: passImage(lang, m.code) } : undefined;
+  const extras = { ...(m.code ? { image: passImage(lang, m.code) } : {}), privacy: privacyFooter(lang, m.privacyLink) };
   if (lang === 'zh')
     return {
       subject: `${m.company} 邀请您参加会议：${m.subject}`,
@@ -74,6 +76,7 @@ export function meetingChangedMail(lang: Lang, m: MeetingMailFacts) {
         [`${m.visitor}，您好：`, `${m.host} 邀请您参加的会议现改为：${when}。`, ...where(m, lang), '您之前收到的邀请函链接和二维码仍然有效。'],
         null,
         `${m.company}`,
+        { privacy: privacyFooter(lang, m.privacyLink) },
       ),
     };
   return {
@@ -88,6 +91,7 @@ export function meetingChangedMail(lang: Lang, m: MeetingMailFacts) {
       ],
       null,
       `${m.company}`,
+      { privacy: privacyFooter(lang, m.privacyLink) },
     ),
   };
 }
@@ -103,6 +107,7 @@ export function meetingCancelledMail(lang: Lang, m: MeetingMailFacts) {
         [`${m.visitor}，您好：`, `${m.host} 邀请您参加的会议（${when}）已取消，邀请函及其二维码已失效。`],
         null,
         `${m.company}`,
+        { privacy: privacyFooter(lang, m.privacyLink) },
       ),
     };
   return {
@@ -112,6 +117,7 @@ export function meetingCancelledMail(lang: Lang, m: MeetingMailFacts) {
       [`Dear ${m.visitor},`, `The meeting on ${when} that ${m.host} invited you to is cancelled. Its invitation and QR code no longer work.`],
       null,
       `${m.company}`,
+      { privacy: privacyFooter(lang, m.privacyLink) },
     ),
   };
 }

@@ -18,6 +18,7 @@ import { type AuthedContext, inTx } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
 import { canSee } from '../../platform/identity/visibility.js';
+import { privacyPageUrl } from '../../platform/privacyLink.js';
 import { reapprove } from '../approvals/approvals.public.js';
 import {
   type Invited,
@@ -125,6 +126,7 @@ function mailFacts(ctx: AuthedContext, m: MeetingRow, gate: string, v: { name: s
     end: m.endAt,
     address: m.address,
     gate,
+    privacyLink: privacyPageUrl(ctx.config, ctx.services.secrets, ctx.session.companyId),
   };
 }
 

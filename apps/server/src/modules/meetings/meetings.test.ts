@@ -131,6 +131,10 @@ describe('meetings', () => {
     expect(mail?.text).toContain('Host One invites you to the meeting "Quarterly review" on');
     expect(mail?.text).toContain('Place: Room 301');
     expect(mail?.text).toContain('Please come to South gate.');
+    // Under the footer, the company's privacy page (modules/privacy).
+    expect(mail?.text).toMatch(
+      new RegExp(`Your personal data \\(see, download or ask to erase it\\): http://openvisit\\.test/my-data\\?c=${a.id}\\.\\S{16}$`),
+    );
     expect(t.services.outbox.opened(mail?.text ?? '')).toContain(r.result.visitors?.[1]?.inviteLink);
     // The QR pass travels inline, as in every invitation mail.
     expect(mail?.html).toContain('src="cid:pass@openvisit"');
@@ -428,6 +432,7 @@ describe('meetings', () => {
     const sent = await mailsTo('told@example.com');
     expect(sent.map((x) => x.subject)).toEqual(['Alpha invites you to a meeting: Cancelled talk', 'Meeting cancelled: Cancelled talk']);
     expect(sent[1]?.text).toContain('is cancelled. Its invitation and QR code no longer work.');
+    expect(sent[1]?.html).toContain(`/my-data?c=${a.id}.`);
     expect((await lastLog())?.optDesc).toBe('meeting cancelled; invitations called off: 1');
     // The link and the code stop working.
     expect((await t.call('getAppointmentbySecId', { secid: token(told) })).result).toMatchObject({ status: 'ended', code: null, canReply: false });

@@ -22,6 +22,7 @@ describe("a visitor's privacy page", () => {
   let desk: { token: string };
   let host: number;
   let link: string;
+  let vid: number;
   const V = { name: 'Orla Fenwick', phone: '13912098761', email: 'orla.fenwick@example.org', idNumber: '110105199003070025' };
 
   /** The code in the last mail to `to` (quoted-printable soft breaks undone). */
@@ -50,6 +51,7 @@ describe("a visitor's privacy page", () => {
       desk.token,
     );
     expect(walkIn.status, JSON.stringify(walkIn.result)).toBe(0);
+    vid = walkIn.result.vid;
     expect((await t.api.VisitorSignOutByVid({ vid: walkIn.result.vid }, desk.token)).status).toBe(0);
     expect((await t.api.addBlacklist({ name: V.name, credentialNo: V.idNumber, remark: 'Tailgated twice' }, a.token)).status).toBe(0);
     const url = new URL((await t.api.listErasureRequests({}, a.token)).result.link);
@@ -77,6 +79,13 @@ describe("a visitor's privacy page", () => {
     expect((await t.api.privacyPage({ c: 'x' })).status).toBe(Status.BAD_PARAMS);
     // A phone needs the company's SMS: that says nothing about the person.
     expect((await t.api.sendPrivacyCode({ c: link, phone: V.phone })).status).toBe(Status.SMS_SWITCH_OFF);
+  });
+
+  it("the kiosk's settings and the badge carry the same link, for the desk's own company", async () => {
+    const pad = await t.api.getPadConfig({}, desk.token);
+    const card = await t.api.getCardInfo({ vid }, desk.token);
+    expect([pad.result.privacyPage, card.result.privacyPage].map((u) => new URL(u).searchParams.get('c'))).toEqual([link, link]);
+    expect(new URL((await t.api.getPadConfig({}, b.token)).result.privacyPage).searchParams.get('c')).not.toBe(link);
   });
 
   it('answers the same for a stranger as for a visitor, mails a code only to the visitor, and refuses every wrong code alike', async () => {

@@ -19,6 +19,7 @@ import { gatesNamed, snapshot, toVisitorType } from '../../core/sites/sites.publ
 import { ImageRejected, normalisePicture } from '../../platform/files/images.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound } from '../../platform/http/errors.js';
+import { privacyPageUrl } from '../../platform/privacyLink.js';
 import { getUserInfo } from '../accounts/accounts.public.js';
 
 async function current(ctx: AuthedContext): Promise<PadSettings> {
@@ -191,6 +192,7 @@ export async function padConfig(ctx: AuthedContext, input: In<'getPadConfig'>): 
     shortName: info.shortName,
     settings: padSettings.parse(info),
     gates,
+    privacyPage: privacyPageUrl(ctx.config, ctx.services.secrets, ctx.tenant.companyId),
     types: offered.map((t) => {
       const type = toVisitorType(t, links, fields);
       return {

@@ -68,5 +68,6 @@ export async function photoFile(ctx: AuthedContext, input: { vid: number }) {
 export async function cardInfo(ctx: AuthedContext, input: In<'getCardInfo'>) {
   const v = await visibleVisit(ctx, input.vid);
   const pad = await padConfig(ctx, {});
-  return { visit: withPass(ctx, v, await settingsOf(ctx)), company: pad.company, shortName: pad.shortName, settings: pad.settings };
+  const { company, shortName, settings, privacyPage } = pad;
+  return { visit: withPass(ctx, v, await settingsOf(ctx)), company, shortName, settings, privacyPage };
 }

@@ -1,5 +1,5 @@
 /** The HTML and plain text of a transactional mail: a title, paragraphs, optional sections and picture, one button with its link, a footer. */
-import { withColon } from '@openvisit/contract';
+import { type Lang, withColon } from '@openvisit/contract';
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -17,6 +17,11 @@ export interface MailExtras {
   image?: { cid: string; alt: string; caption: string };
   /** A visitor's mail: their privacy page (what the company holds about them, its download and erasure), under the footer. */
   privacy?: { href: string; label: string };
+}
+
+/** Under every mail to a visitor: their privacy page (what the company holds about them, its download and erasure). */
+export function privacyFooter(lang: Lang, href: string): NonNullable<MailExtras['privacy']> {
+  return { href, label: lang === 'zh' ? '您的个人数据（查看、下载或请求删除）' : 'Your personal data (see, download or ask to erase it)' };
 }
 
 export function mailLayout(

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Badge, type BadgeProps } from './Badge';
 
-const texts = { visitor: 'Visitor', host: 'Host', date: 'Date', valid: 'Valid today', code: (c: string) => `No. ${c}` };
+const texts = { visitor: 'Visitor', host: 'Host', date: 'Date', valid: 'Valid today', code: (c: string) => `No. ${c}`, privacy: 'Your data' };
 const settings: BadgeProps['settings'] = {
   cardType: 0,
   cardSize: 0,

@@ -37,6 +37,8 @@ export interface BadgeTexts {
   valid: string;
   /** "No. 12345678" */
   code: (code: string) => string;
+  /** Beside the privacy page's QR code. */
+  privacy: string;
 }
 
 /** The badge's words from the platform's texts, in the language `t` is bound to (a preview may show another). */
@@ -47,6 +49,7 @@ export function badgeTexts(t: TFunction): BadgeTexts {
     date: t('badge.date'),
     valid: t('badge.valid'),
     code: (code) => t('badge.code', { code }),
+    privacy: t('badge.privacy'),
   };
 }
 
@@ -62,22 +65,30 @@ export interface BadgeProps {
   texts: BadgeTexts;
   /** The accent colour (the company's theme colour); the page's `--theme` otherwise. */
   theme?: string;
+  /**
+   * The company's privacy page (getPadConfig, getCardInfo): printed as a small QR code at the foot, so the visitor can
+   * see, download or ask to erase what is held about them from the badge in their hand. A preview has none.
+   */
+  privacyPage?: string | null;
 }
 
-/** A QR code of `text` as a PNG data URL (the writer is loaded on first use); null while it is drawn or without text. */
-export function useQrCode(text: string | null): string | null {
+/**
+ * A QR code of `text` as a PNG data URL (the writer is loaded on first use); null while it is drawn or without text.
+ * Level L for a link that is printed small (fewer, larger modules); M for passes.
+ */
+export function useQrCode(text: string | null, level: 'L' | 'M' = 'M'): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     setUrl(null);
     if (!text) return;
     let cancelled = false;
-    void qrDataUrl(text)
+    void qrDataUrl(text, level)
       .then((u) => !cancelled && setUrl(u))
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [text]);
+  }, [text, level]);
   return url;
 }
 
@@ -106,7 +117,7 @@ function dateText(ms: number | null, lang: Lang): string {
  * the avatar as the visitor photo or the fixed picture, or none), in colour or black and white, sized in millimetres to
  * the badge paper so the screen preview and the print are the same layout.
  */
-export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang, texts, theme }: BadgeProps) {
+export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang, texts, theme, privacyPage }: BadgeProps) {
   const size = badgeSize(settings.cardSize);
   const bw = settings.printType === 1;
   // The band's text is white on the theme colour while that reads (AA), else black: a light theme colour stays legible.
@@ -117,7 +128,11 @@ export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang,
   } as CSSProperties;
   const customized = settings.cardType === 1;
   const qrAvatar = isQrAvatar(settings);
-  const qr = useQrCode(badgeQrText(visit, settings));
+  const qrText = badgeQrText(visit, settings);
+  const qr = useQrCode(qrText);
+  const privacyQr = useQrCode(privacyPage || null, 'L');
+  // A page that prints the badge waits until every QR code it shows has drawn (CardPage).
+  const pending = (qrText !== null && !qr) || (!!privacyPage && !privacyQr);
   const avatar =
     !customized || settings.showAvatar === 1
       ? qrAvatar
@@ -156,6 +171,12 @@ export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang,
     <div className="k-badge__foot">
       <span>{settings.cardText.trim() || texts.valid}</span>
       <span data-testid="badge-code">{visit.code ? texts.code(visit.code) : visit.cardNo}</span>
+      {privacyQr ? (
+        <span className="k-badge__privacy">
+          {texts.privacy}
+          <img src={privacyQr} alt={texts.privacy} data-testid="badge-privacy-qr" />
+        </span>
+      ) : null}
     </div>
   );
   return (
@@ -165,6 +186,7 @@ export function Badge({ visit, settings, company, photo, logo, fixedPhoto, lang,
       data-testid="badge"
       data-size={`${size.widthMm}x${size.heightMm}`}
       data-bw={bw ? '1' : '0'}
+      data-drawing={pending ? '1' : undefined}
     >
       {customized ? (
         <>

@@ -3,6 +3,6 @@
  * can hold the drawing back: a package's module, loaded already by an earlier test file in the same worker, is not
  * mocked reliably (the web tests share a worker's module cache, vitest.config.ts).
  */
-export function qrDataUrl(text: string): Promise<string> {
-  return import('qrcode').then((qr) => qr.toDataURL(text, { margin: 1, width: 240, errorCorrectionLevel: 'M' }));
+export function qrDataUrl(text: string, errorCorrectionLevel: 'L' | 'M' = 'M'): Promise<string> {
+  return import('qrcode').then((qr) => qr.toDataURL(text, { margin: 1, width: 240, errorCorrectionLevel }));
 }

@@ -11,8 +11,21 @@ export function LangButton({ save = false }: { save?: boolean }) {
   );
 }
 
-/** The company's logo (or name), the records waiting to be sent, and the language switch. */
-export function TopBar({ company, logo, pending, onHome }: { company: string; logo: string | null; pending: number; onHome?: () => void }) {
+/** The company's logo (or name), the records waiting to be sent, the visitor's privacy page and the language switch. */
+export function TopBar({
+  company,
+  logo,
+  pending,
+  onHome,
+  onPrivacy,
+}: {
+  company: string;
+  logo: string | null;
+  pending: number;
+  onHome?: () => void;
+  /** Shows the privacy page's QR code; left out until the company's settings have told the kiosk its link. */
+  onPrivacy?: () => void;
+}) {
   const { t } = useK();
   return (
     <KioskTopBar company={company} logo={logo}>
@@ -24,6 +37,11 @@ export function TopBar({ company, logo, pending, onHome }: { company: string; lo
       {onHome ? (
         <button type="button" className="k-btn k-btn--ghost k-btn--small" onClick={onHome}>
           {t('common.home')}
+        </button>
+      ) : null}
+      {onPrivacy ? (
+        <button type="button" className="k-btn k-btn--ghost k-btn--small" onClick={onPrivacy} data-testid="privacy-button">
+          {t('privacy.button')}
         </button>
       ) : null}
       <LangButton />

@@ -170,6 +170,12 @@ export const kioskEn = {
     print: 'Print badge',
     printing: 'Printing…',
   },
+  privacy: {
+    button: 'Your data',
+    title: 'Your personal data',
+    hint: 'Scan this code with your phone to see what {{company}} holds about you, for how long and why, to download it, or to ask for it to be erased.',
+    close: 'Close',
+  },
   offline: {
     banner: 'Network lost: registrations are saved here and sent later.',
     pending_one: '{{count}} record waiting to be sent',

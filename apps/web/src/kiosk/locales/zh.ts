@@ -169,6 +169,12 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
     print: '打印访客证',
     printing: '正在打印…',
   },
+  privacy: {
+    button: '个人数据',
+    title: '您的个人数据',
+    hint: '用手机扫描此二维码，即可查看{{company}}保存的您的个人数据、保存期限和用途，下载这些数据或请求删除。',
+    close: '关闭',
+  },
   offline: {
     banner: '网络已断开：登记会保存在本机，稍后提交。',
     pending_one: '{{count}} 条记录等待提交',

@@ -76,6 +76,7 @@ export function ResultScreen({ outcome }: { outcome: Outcome }) {
     // The printed badge is mounted on the page's body, outside the kiosk's frame and its --theme: it is handed the
     // company's colour itself (it printed in the default blue without it).
     theme: kiosk.config.settings.themecolor || DEFAULT_THEME,
+    privacyPage: kiosk.config.privacyPage,
   };
   const print = () => {
     setPrinting(true);

@@ -104,6 +104,8 @@ export const platformEn = {
     date: 'Date',
     valid: 'Valid today only',
     code: 'Code {{code}}',
+    /** Beside the small QR code of the company's privacy page. */
+    privacy: 'Your data',
   },
   /** The kiosk's start screen and top bar: the kiosk and the console's preview of it show these same words. */
   kioskFace: {

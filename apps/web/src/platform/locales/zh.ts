@@ -101,6 +101,7 @@ export const platformZh: DeepStrings<typeof platformEn> = {
     date: '日期',
     valid: '仅当日有效',
     code: '访客码 {{code}}',
+    privacy: '个人数据',
   },
   kioskFace: {
     welcome: '欢迎光临',

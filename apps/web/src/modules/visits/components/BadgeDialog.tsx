@@ -53,6 +53,7 @@ export function BadgeDialog({ vid, onClose }: { vid: number | null; onClose: () 
           lang,
           texts,
           theme: s.themecolor || undefined,
+          privacyPage: d.privacyPage,
         }
       : null;
 
