@@ -326,3 +326,13 @@ export async function drainJobs(t: TestApp): Promise<void> {
     if (!waiting.length) return;
   }
 }
+
+/**
+ * The id of the company's current consent to face recognition (English), as a kiosk sends it back with a photo the
+ * visitor agreed to have used on the face terminals (docs/modules/privacy.md).
+ */
+export async function faceConsentOf(t: TestApp, token: string): Promise<number> {
+  const r = await t.api.getPadConfig({}, token);
+  if (r.status !== 0) throw new Error(`getPadConfig answered ${r.status}`);
+  return r.result.faceConsent.en.id;
+}

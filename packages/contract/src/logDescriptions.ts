@@ -346,6 +346,7 @@ export const settingNameLabels = {
   escapeClause: { zh: '免责条款', en: 'Disclaimer' },
   blackListSwitch: { zh: '黑名单检查', en: 'Blacklist check' },
   retention: { zh: '个人数据保留期限', en: 'Personal data retention' },
+  faceThreshold: { zh: '人脸数量提醒阈值', en: 'Faces held: warning threshold' },
   email: { zh: '邮件通知', en: 'Email notices' },
   SMS: { zh: '短信通知', en: 'SMS notices' },
   WeChat: { zh: '微信通知', en: 'WeChat notices' },

@@ -39,6 +39,7 @@ import { passRecordCalls, passRecordDownloads } from './calls/passRecords.js';
 import { passConfigCalls } from './calls/passRules.configs.js';
 import { holidayImportCalls } from './calls/passRules.holidays.js';
 import { passRuleCalls } from './calls/passRules.js';
+import { privacyConsentCalls } from './calls/privacy.consent.js';
 import { privacyCalls, privacyDownloads } from './calls/privacy.js';
 import { privacyVisitorCalls, privacyVisitorDownloads } from './calls/privacy.visitor.js';
 import { examCalls, examDownloads } from './calls/questionnaires.exams.js';
@@ -67,6 +68,7 @@ export const allCalls = [
   ...superAccountCalls,
   ...logCalls,
   ...privacyCalls,
+  ...privacyConsentCalls,
   ...privacyVisitorCalls,
   ...employeeCalls,
   importEmpList,

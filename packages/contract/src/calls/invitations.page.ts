@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../call.js';
+import { coercedInt, defineCall } from '../call.js';
 import { Status } from '../errors.js';
 import { zPersonName } from '../fieldSchemas.js';
 import { LogModule } from '../lookups.js';
@@ -53,7 +53,13 @@ export const uploadAppointmentPhoto = defineCall({
   rate: 'public',
   log: { module: LogModule.VISITOR, event: 'update' },
   upload: { maxBytes: INVITE_PHOTO_UPLOAD_MAX_BYTES, extensions: INVITE_PHOTO_EXTENSIONS },
-  input: z.object({ secid }),
+  input: z.object({
+    secid,
+    faceConsent: coercedInt()
+      .positive()
+      .optional()
+      .describe('the face-consent version the visitor accepted on the page (its id); without it the photo is for the badge only'),
+  }),
   output: invitation,
 });
 

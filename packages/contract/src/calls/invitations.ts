@@ -5,6 +5,7 @@ import { zEmail, zPersonName } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
 import { checkPhone, VISIT_DAYS_WINDOW } from '../validators.js';
 import { zTemplateType } from './invitations.templates.js';
+import { agreementTexts } from './privacy.consent.js';
 import { inductionState } from './questionnaires.induction.js';
 import { visit, visitFilters } from './visits.js';
 
@@ -157,6 +158,10 @@ export const invitation = z.object({
   canSupplement: z.boolean(),
   /** The company's privacy page, where the visitor sees what is held about them, downloads it or asks to erase it. */
   privacyPage: z.string(),
+  /** The consent to face recognition the page asks before a photo is uploaded, in each language. */
+  faceConsent: agreementTexts,
+  /** The visitor consented (and has not withdrawn): the photo may go to the face terminals. */
+  faceConsented: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitation>;
 

@@ -4,6 +4,7 @@ import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { CAROUSEL_PICTURES, IMAGE_MAX_BYTES } from '../validators.js';
 import { companySettings } from './accounts.js';
+import { agreementTexts } from './privacy.consent.js';
 import { REGISTRATION_MANAGERS, visitorField, visitorType } from './registration.js';
 
 /**
@@ -409,6 +410,8 @@ export const padConfig = z.object({
    * shows it as a QR code on its screens and the badge prints it.
    */
   privacyPage: z.string(),
+  /** The consent to face recognition, asked apart from the visit's terms before a photo is taken: the current version in each language. */
+  faceConsent: agreementTexts,
 });
 export type PadConfig = z.infer<typeof padConfig>;
 

@@ -6,6 +6,7 @@ import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStat
 import { checkIdNumber, checkPhone } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
 import { zSmsCode } from './notifications.smsCodes.js';
+import { faceConsentField, faceConsentState } from './privacy.consent.js';
 import { padSettings } from './registration.pad.js';
 
 /** Who works the front desk: reception and visitor-machine accounts, and administrators acting for a visitor. */
@@ -143,6 +144,7 @@ const walkInInput = z
     temperature: z.number().min(TEMPERATURE_RANGE.min).max(TEMPERATURE_RANGE.max).nullable().default(null),
     extendCol: z.record(z.string().max(64), z.string().max(500)).default({}),
     photo: z.string().max(VISITOR_PHOTO_MAX_CHARS).default('').describe('data URL of a JPEG/PNG/WebP photo'),
+    faceConsent: faceConsentField,
     signature: z.string().max(SIGNATURE_MAX_CHARS, 'size').default('').describe('data URL of the handwritten signature (PNG)'),
     protocolAccepted: z.boolean().default(false),
     gid: z.int32().positive().nullable().default(null).describe('the gate; a desk account’s own gate when omitted'),
@@ -208,6 +210,7 @@ export const checkInByCode = defineCall({
       phone: z.string().trim().max(32).default(''),
       vid: z.int32().positive().optional().describe('a visit of the desk’s list, checked in by its id'),
       photo: z.string().max(VISITOR_PHOTO_MAX_CHARS).default(''),
+      faceConsent: faceConsentField,
       signature: z.string().max(SIGNATURE_MAX_CHARS, 'size').default(''),
       protocolAccepted: z.boolean().default(false),
       gid: z.int32().positive().nullable().default(null),
@@ -339,7 +342,11 @@ export const getVisit = defineCall({
   access: VISIT_READERS,
   statuses: [Status.INVALID_VISITOR],
   input: z.object({ userid, vid: z.int32().positive() }),
-  output: visit.extend({ history: z.array(visitEvent) }),
+  output: visit.extend({
+    history: z.array(visitEvent),
+    /** The visitor's consent to face recognition (the version and language of the text, where, when; withdrawn), else null. */
+    faceConsent: faceConsentState.nullable(),
+  }),
 });
 
 export const getPeopleCounting = defineCall({

@@ -31,6 +31,14 @@ export const facesRepository = scoped(function facesRepository(scope: TenantScop
         .returning();
       return updated;
     },
+    /** How many employees have a face photo. */
+    photoCount: async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(employees)
+          .where(and(mine, ne(employees.avatar, '')))
+      )[0]?.n ?? 0,
     byWorkNumbers: (nos: string[]) =>
       nos.length
         ? db

@@ -126,6 +126,11 @@ export function faceSyncCandidates(scope: TenantScope, alsoIds: number[] = []) {
 }
 
 /** The employees whose photos `/updateAllFace` or a new photo asked to send again (the queue is emptied). */
+/** How many employees' face photos the company holds. */
+export function employeeFaceCount(scope: TenantScope): Promise<number> {
+  return facesRepository(scope).photoCount();
+}
+
 export function takeFaceQueue(scope: TenantScope): Promise<number[]> {
   return facesRepository(scope).takeQueue();
 }

@@ -9,7 +9,7 @@ export * as employees from './employees.service.js';
 export * as employeesService from './employees.service.js';
 export { cardTaken, checkClause, namesOf, notFound, page, repoOf, takenByIndex, withDepartments } from './employees.service.js';
 export * as faces from './faces.js';
-export { faceSyncCandidates, reportFaceStatus, takeFaceQueue } from './faces.js';
+export { employeeFaceCount, faceSyncCandidates, reportFaceStatus, takeFaceQueue } from './faces.js';
 export * as proxies from './proxies.service.js';
 export { runningProxyOf } from './proxies.service.js';
 export * as suppliers from './suppliers.js';

@@ -1,5 +1,5 @@
 import type { VisitEvent, VisitorStatus } from '@openvisit/contract';
-import { and, asc, count, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, insertRow, prepared, updateRows } from '../../db/client.js';
 import { visitEvents, visits } from '../../db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
@@ -274,12 +274,42 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
         .from(visits)
         .where(and(mine, inArray(visits.id, ids.length ? ids : [0]), ne(visits.photo, ''), visible)),
     /** File keys (photo, signature, pdf) are not life-cycle moves: set directly. */
-    setFiles: (id: number, set: { photo?: string; signature?: string; pdf?: string }) =>
+    /** A visit's files, and with a face photo the visitor's consent to face recognition (or its withdrawal). */
+    setFiles: (
+      id: number,
+      set: { photo?: string; signature?: string; pdf?: string } & Partial<
+        Pick<VisitInsert, 'faceConsentId' | 'faceConsentAt' | 'faceConsentVia' | 'faceWithdrawnAt'>
+      >,
+    ) =>
       db
         .update(visits)
         .set(set)
         .where(and(mine, eq(visits.id, id)))
         .returning({ id: visits.id, status: visits.status }),
+    /**
+     * The visitors whose face photo is held (one person per phone, else ID number, else e-mail, else visit), and the
+     * face consents given and withdrawn: the company's faces held (modules/privacy).
+     */
+    faceCounts: async () =>
+      (
+        await db
+          .select({
+            people: sql<number>`count(DISTINCT coalesce(nullif(${visits.phone}, ''), nullif(${visits.idNumber}, ''), nullif(${visits.email}, ''), ${visits.id}::text)) FILTER (WHERE ${visits.photo} <> '')::int`,
+            given: sql<number>`count(*) FILTER (WHERE ${visits.faceConsentId} IS NOT NULL AND ${visits.faceWithdrawnAt} IS NULL)::int`,
+            withdrawn: sql<number>`count(*) FILTER (WHERE ${visits.faceWithdrawnAt} IS NOT NULL)::int`,
+          })
+          .from(visits)
+          .where(and(mine, sql`(${visits.photo} <> '' OR ${visits.faceConsentId} IS NOT NULL)`))
+      )[0] ?? { people: 0, given: 0, withdrawn: 0 },
+    /** The visitor withdrew their face consent (their privacy page): recorded on each visit that had one. */
+    withdrawFaceConsents: (ids: number[], at: Date) =>
+      ids.length
+        ? db
+            .update(visits)
+            .set({ faceWithdrawnAt: at })
+            .where(and(mine, inArray(visits.id, ids), isNotNull(visits.faceConsentId), isNull(visits.faceWithdrawnAt)))
+            .returning({ id: visits.id })
+        : Promise.resolve([]),
     /** The same move for several records at once, each only if still in one of `from`; answers those moved. */
     moveMany: (ids: number[], from: readonly VisitorStatus[], to: VisitorStatus, set: Partial<VisitInsert> = {}) =>
       ids.length
@@ -346,7 +376,11 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
             .where(and(mine, inArray(visits.meetingId, meetingIds)))
             .groupBy(visits.meetingId)
         : Promise.resolve([]),
-    /** Approved visits still ahead or on site (not residents': they are people of their own): the door devices' candidates. */
+    /**
+     * Approved visits still ahead or on site (not residents': they are people of their own): the door devices'
+     * candidates. The photo only where the visitor consented to face recognition and has not withdrawn: without it a
+     * terminal knows them by card or QR pass, never by face.
+     */
     faceCandidates: (statuses: readonly VisitorStatus[], ids?: number[]) =>
       db
         .select({
@@ -354,7 +388,7 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
           name: visits.name,
           phone: visits.phone,
           idNumber: visits.idNumber,
-          photo: visits.photo,
+          photo: sql<string>`CASE WHEN ${visits.faceConsentId} IS NOT NULL AND ${visits.faceWithdrawnAt} IS NULL THEN ${visits.photo} ELSE '' END`,
           status: visits.status,
           tid: visits.tid,
           gid: visits.gid,

@@ -2,6 +2,7 @@ import type { In, Visit, VisitKind, VisitorStatus } from '@openvisit/contract';
 import { dayOf, dayStart } from '../../platform/formats/days.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { settingsOf } from '../company/company.public.js';
+import { faceConsentOf } from './visits.consent.js';
 import { noSuchVisit, toVisit, type VisitFilter } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';
 
@@ -116,6 +117,7 @@ export async function byVid(ctx: AuthedContext, input: In<'GetVisitorByVid'>) {
       actor: h.actor,
       note: h.note,
     })),
+    faceConsent: await faceConsentOf(ctx.tenant, v),
   };
 }
 

@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './accounts.js';
+export * from './agreements.js';
 export * from './approvals.js';
 export * from './auth.js';
 export * from './blacklist.js';

@@ -72,5 +72,7 @@ export const privacySettings = pgTable('privacy_settings', {
     .references(() => companies.id, { onDelete: 'cascade' }),
   /** Null: only an administrator's decision carries a request out. */
   erasureAutoDays: integer('erasure_auto_days'),
+  /** The console warns as the faces held near this many people (a filing is due at 100,000 in China); null: the default. */
+  faceThreshold: integer('face_threshold'),
   ...timestamps,
 });

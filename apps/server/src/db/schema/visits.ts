@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
+import { agreements } from './agreements.js';
 import { id, timestamps, tstz } from './columns.js';
 import { meetings } from './meetings.js';
 import { employees } from './people.js';
@@ -75,6 +76,16 @@ export const visits = pgTable(
     inviteTokenHash: text('invite_token_hash'),
     /** The meeting an invitation belongs to (the original's `mid`). */
     meetingId: integer('meeting_id').references(() => meetings.id, { onDelete: 'set null' }),
+    /**
+     * The visitor's consent to face recognition, apart from the visit's agreement (docs/modules/privacy.md): the version
+     * of the text they accepted (its language with it), when, and where ('kiosk' | 'invitation' | 'desk'). Without it
+     * a photo is kept for the badge only and no face terminal gets it.
+     */
+    faceConsentId: integer('face_consent_id').references(() => agreements.id),
+    faceConsentAt: tstz('face_consent_at'),
+    faceConsentVia: text('face_consent_via').notNull().default(''),
+    /** When the visitor withdrew that consent (their privacy page): the record of the consent stays, the face goes. */
+    faceWithdrawnAt: tstz('face_withdrawn_at'),
     /** The kinds of the visitor's data the retention rules removed (RETENTION_KINDS; all of them once anonymised). */
     purged: text('purged').array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
@@ -107,6 +118,8 @@ export const visits = pgTable(
     index('visits_resident_idx').on(t.residentId, t.visitAt).where(sql`${t.residentId} IS NOT NULL`),
     uniqueIndex('visits_client_key_uq').on(t.companyId, t.clientKey).where(sql`${t.clientKey} IS NOT NULL`),
     index('visits_meeting_idx').on(t.meetingId).where(sql`${t.meetingId} IS NOT NULL`),
+    // Whether an agreement's version is in use (it cannot be deleted then), and who accepted it.
+    index('visits_face_consent_idx').on(t.faceConsentId).where(sql`${t.faceConsentId} IS NOT NULL`),
     // A barrier's plate look-up, as the pass records keep plates: upper case, no spaces.
     index('visits_plate_idx').on(t.companyId, sql`upper(regexp_replace(${t.plateNum}, '[[:space:]]+', '', 'g'))`).where(sql`${t.plateNum} <> ''`),
     // A card reader's look-up of the card the desk handed a visitor.

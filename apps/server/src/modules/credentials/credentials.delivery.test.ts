@@ -2,7 +2,7 @@ import { FACE_MAX_ATTEMPTS, FACE_NOT_CONFIRMED, type FaceSyncItem, Status } from
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facePhoto } from '../../../test/faces.js';
-import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { faceConsentOf, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { visitsOf } from '../../core/visits/visits.public.js';
 import { employeeDeviceGroups, employees, faceCredentials, visitEvents } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/identity/tenancy.js';
@@ -52,7 +52,10 @@ describe('face terminals: edits, card numbers, unconfirmed changes, bigint seqs'
     )[0];
   const walkIn = async (phone: string) => {
     const photo = `data:image/jpeg;base64,${jpeg.toString('base64')}`;
-    const r = await t.api.UpdatePhoto({ vname: '赵访客', vphone: phone, empid: host, photo }, desk.token);
+    const r = await t.api.UpdatePhoto(
+      { vname: '赵访客', vphone: phone, empid: host, photo, faceConsent: await faceConsentOf(t, desk.token) },
+      desk.token,
+    );
     expect(r.status).toBe(0);
     return r.result.vid;
   };

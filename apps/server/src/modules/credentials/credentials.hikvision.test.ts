@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HikDevice, startHikvisionDevice } from '../../../../../tools/hikvision-device.js';
 import { facePhoto } from '../../../test/faces.js';
-import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { faceConsentOf, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { devices, employeeDeviceGroups, faceCredentials, passRecords } from '../../db/schema/index.js';
 import { jobContext } from '../../platform/http/calls.js';
 import { systemScope, tenantScope } from '../../platform/identity/tenancy.js';
@@ -46,7 +46,10 @@ describe('Hikvision ISAPI devices: the credential pipeline end to end', () => {
     // A face of its own (the device matches a face by its enrolled picture).
     photos++;
     const photo = `data:image/jpeg;base64,${(await facePhoto({ width: 300 + photos * 2, height: 400 })).toString('base64')}`;
-    const r = await t.api.UpdatePhoto({ vname: '王访客', vphone: phone, empid: host, photo }, desk.token);
+    const r = await t.api.UpdatePhoto(
+      { vname: '王访客', vphone: phone, empid: host, photo, faceConsent: await faceConsentOf(t, desk.token) },
+      desk.token,
+    );
     expect(r.status).toBe(0);
     return r.result.vid;
   };

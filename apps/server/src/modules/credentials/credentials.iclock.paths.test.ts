@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startZktecoDevice, type ZkDevice } from '../../../../../tools/zkteco-device.js';
 import { facePhoto } from '../../../test/faces.js';
-import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { faceConsentOf, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { employeeDeviceGroups, faceCredentials } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/identity/tenancy.js';
 import { reconcileCompany } from './credentials.reconcile.js';
@@ -44,7 +44,10 @@ describe('ZKTeco PUSH devices: edits, revocation paths, dead letters, temporary 
   const walkIn = async (phone: string) => {
     photos++;
     const photo = `data:image/jpeg;base64,${(await facePhoto({ width: 320 + photos * 2, height: 400 })).toString('base64')}`;
-    const r = await t.api.UpdatePhoto({ vname: 'Zed Visitor', vphone: phone, empid: host, photo }, desk.token);
+    const r = await t.api.UpdatePhoto(
+      { vname: 'Zed Visitor', vphone: phone, empid: host, photo, faceConsent: await faceConsentOf(t, desk.token) },
+      desk.token,
+    );
     expect(r.status).toBe(0);
     return r.result.vid;
   };

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startZktecoDevice, type ZkDevice } from '../../../../../tools/zkteco-device.js';
 import { facePhoto } from '../../../test/faces.js';
-import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { faceConsentOf, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { deviceLinks, devices, faceCredentials, passRecords } from '../../db/schema/index.js';
 import { systemScope, tenantScope } from '../../platform/identity/tenancy.js';
 import { zkReadbackWait } from './credentials.iclock.readback.js';
@@ -43,7 +43,10 @@ describe('ZKTeco PUSH devices: the credential pipeline end to end', () => {
   const walkIn = async (phone: string) => {
     photos++;
     const photo = `data:image/jpeg;base64,${(await facePhoto({ width: 300 + photos * 2, height: 400 })).toString('base64')}`;
-    const r = await t.api.UpdatePhoto({ vname: 'Zoe Visitor', vphone: phone, empid: host, photo }, desk.token);
+    const r = await t.api.UpdatePhoto(
+      { vname: 'Zoe Visitor', vphone: phone, empid: host, photo, faceConsent: await faceConsentOf(t, desk.token) },
+      desk.token,
+    );
     expect(r.status).toBe(0);
     return r.result.vid;
   };

@@ -2,7 +2,7 @@ import { Status } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceDataUrl } from '../../../test/faces.js';
-import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { faceConsentOf, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { companies, visitEvents, visits } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/identity/tenancy.js';
 import { reconcileCompany } from './credentials.reconcile.js';
@@ -40,7 +40,8 @@ describe('face passes sign visitors in and out where the company’s doors do', 
   async function approvedVisitor(phone: string): Promise<number> {
     await setSettings({ processSwitch: 1 });
     const photo = await faceDataUrl({ width: 320, height: 400 });
-    const vid = (await t.api.UpdatePhoto({ vname: '门访客', vphone: phone, empid: host, photo }, desk)).result.vid;
+    const vid = (await t.api.UpdatePhoto({ vname: '门访客', vphone: phone, empid: host, photo, faceConsent: await faceConsentOf(t, desk) }, desk))
+      .result.vid;
     await setSettings({ processSwitch: 0 });
     expect((await t.api.updateVisitStatus({ vid, event: 'approve' }, a.token)).status).toBe(0);
     await reconcileCompany(tenantScope(t.db, { companyId: a.id }), new Date());

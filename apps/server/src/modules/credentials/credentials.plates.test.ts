@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HikDevice, startHikvisionDevice } from '../../../../../tools/hikvision-device.js';
 import { localTime } from '../../../../../tools/hikvision-isapi.js';
 import { facePhoto } from '../../../test/faces.js';
-import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { faceConsentOf, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { faceCredentials, vehicleRecords } from '../../db/schema/index.js';
 import { jobContext } from '../../platform/http/calls.js';
 import { systemScope, tenantScope } from '../../platform/identity/tenancy.js';
@@ -121,7 +121,10 @@ describe('Hikvision ANPR cameras: plates through the credential pipeline', () =>
   const walkIn = async (phone: string, plateNum: string) => {
     photos++;
     const photo = `data:image/jpeg;base64,${(await facePhoto({ width: 300 + photos * 2, height: 400 })).toString('base64')}`;
-    const r = await t.api.UpdatePhoto({ vname: '李司机', vphone: phone, empid: host, photo, plateNum }, desk.token);
+    const r = await t.api.UpdatePhoto(
+      { vname: '李司机', vphone: phone, empid: host, photo, faceConsent: await faceConsentOf(t, desk.token), plateNum },
+      desk.token,
+    );
     expect(r.status).toBe(0);
     return r.result.vid;
   };

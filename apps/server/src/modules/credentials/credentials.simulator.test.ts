@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byCard, syncOnce, terminal, uploadPasses } from '../../../../../tools/face-terminal.js';
 import { facePhoto } from '../../../test/faces.js';
-import { PASSWORD, signInAsCreated, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { faceConsentOf, PASSWORD, signInAsCreated, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { tenantScope } from '../../platform/identity/tenancy.js';
 import { reconcileCompany } from './credentials.reconcile.js';
 
@@ -26,7 +26,13 @@ describe('the face terminal simulator follows the documented protocol', () => {
     const host = (await t.api.addEmployee({ employee_name: 'Host', phone: '13800002222' }, a.token)).result.empid;
     const jpeg = await facePhoto({ width: 320, height: 400 });
     const walkIn = await t.api.UpdatePhoto(
-      { vname: '访客丙', vphone: '13966667777', empid: host, photo: `data:image/jpeg;base64,${jpeg.toString('base64')}` },
+      {
+        vname: '访客丙',
+        vphone: '13966667777',
+        empid: host,
+        photo: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+        faceConsent: await faceConsentOf(t, a.token),
+      },
       a.token,
     );
     const vid = walkIn.result.vid;

@@ -2,7 +2,7 @@ import { FACE_MAX_ATTEMPTS, type FaceSyncItem, Status } from '@openvisit/contrac
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facePhoto } from '../../../test/faces.js';
-import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { faceConsentOf, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import {
   companies,
   employeeDeviceGroups,
@@ -56,7 +56,7 @@ describe('face terminals: who they know, the credential pipeline, pass records',
   const rowsOf = (eid: number) => t.db.select().from(faceCredentials).where(eq(faceCredentials.deviceId, eid));
   const walkIn = async (phone: string, token = desk.token) => {
     const photo = `data:image/jpeg;base64,${(await jpeg()).toString('base64')}`;
-    const r = await t.api.UpdatePhoto({ vname: '李访客', vphone: phone, empid: host, photo }, token);
+    const r = await t.api.UpdatePhoto({ vname: '李访客', vphone: phone, empid: host, photo, faceConsent: await faceConsentOf(t, token) }, token);
     expect(r.status).toBe(0);
     return r.result.vid;
   };
@@ -215,6 +215,7 @@ describe('face terminals: who they know, the credential pipeline, pass records',
         name: '王受邀',
         phone: '13944445555',
         photo: 'faces/x/expected.jpg',
+        faceConsentId: await faceConsentOf(t, a.token),
         appointmentAt: at,
       })
       .returning();

@@ -11,9 +11,10 @@ import {
   type VisitorStatus,
   visitTypeText,
 } from '@openvisit/contract';
+import { currentFaceConsent } from '../../core/agreements/agreements.public.js';
 import { company as companyRow, settingsOfRow } from '../../core/company/company.public.js';
 import { gateNameIn } from '../../core/sites/sites.public.js';
-import { meetingWindow, moveIn, passVisit, type VisitRow, visitByInviteToken } from '../../core/visits/visits.public.js';
+import { faceConsented, meetingWindow, moveIn, passVisit, type VisitRow, visitByInviteToken } from '../../core/visits/visits.public.js';
 import { issueVisitPass } from '../../platform/formats/passes.js';
 import type { CallContext } from '../../platform/http/calls.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -93,6 +94,8 @@ export async function pageOf(ctx: CallContext, v: VisitRow): Promise<Invitation>
     hasPhoto: v.photo !== '',
     canSupplement: SUPPLEMENT_FROM.includes(v.status as VisitorStatus) && (closesAt === null || Date.now() <= closesAt),
     privacyPage: privacyPageUrl(ctx.config, ctx.services.secrets, v.companyId),
+    faceConsent: await currentFaceConsent(scope),
+    faceConsented: faceConsented(v),
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IMAGE_MAX_BYTES, type In, type Invitation, logDesc, normalizePhone, Role, Status, sniffFileType } from '@openvisit/contract';
-import { type VisitRow, visitsOf } from '../../core/visits/visits.public.js';
+import { faceConsentColumns, type VisitRow, visitsOf } from '../../core/visits/visits.public.js';
 import { facePhoto, facePhotoError } from '../../platform/files/facePhotos.js';
 import { actorContext, type CallContext } from '../../platform/http/calls.js';
 import { AppError, badParams } from '../../platform/http/errors.js';
@@ -54,12 +54,14 @@ export async function uploadPhoto(ctx: CallContext, input: In<'uploadAppointment
   if (kind !== 'jpeg' && kind !== 'png' && kind !== 'gif') throw badParams([{ field: 'file', rule: 'type' }]);
   if (file.bytes.length > IMAGE_MAX_BYTES) throw badParams([{ field: 'file', rule: 'size' }]);
   const photo = await facePhoto(file.bytes, { maxEdge: 960 }).catch(facePhotoError('file'));
+  const scope = scopeForCompany(ctx.system, v.companyId);
+  // Checked before the photo is stored: a refusal leaves no file behind.
+  const consent = await faceConsentColumns(scope, input.faceConsent, 'invitation');
   const key = `visits/${v.companyId}/${randomUUID()}.jpg`;
   await ctx.services.files.put(key, photo.bytes);
-  const repo = visitsOf(scopeForCompany(ctx.system, v.companyId));
-  await repo.setFiles(v.id, { photo: key });
+  await visitsOf(scope).setFiles(v.id, { photo: key, ...consent });
   if (v.photo) await ctx.services.files.remove(v.photo);
   asVisitor(ctx, v);
   ctx.audit.desc = logDesc('visitPhotoUploaded', { width: photo.width, height: photo.height });
-  return pageOf(ctx, { ...v, photo: key });
+  return pageOf(ctx, { ...v, photo: key, ...consent });
 }

@@ -4,7 +4,7 @@ import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.
 
 export type ErasureRow = typeof erasureRequests.$inferSelect;
 
-/** A company's visitors' erasure requests and its privacy settings. */
+/** A company's visitors' erasure requests and its privacy settings (days for requests, the faces threshold). */
 export const requestsRepository = scoped(function requestsRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(erasureRequests.companyId, scope.companyId);
@@ -12,6 +12,15 @@ export const requestsRepository = scoped(function requestsRepository(scope: Tena
     autoDays: async () =>
       (await db.select({ days: privacySettings.erasureAutoDays }).from(privacySettings).where(eq(privacySettings.companyId, scope.companyId)))[0]
         ?.days ?? null,
+    faceThreshold: async () =>
+      (await db.select({ n: privacySettings.faceThreshold }).from(privacySettings).where(eq(privacySettings.companyId, scope.companyId)))[0]?.n ??
+      null,
+    async setFaceThreshold(threshold: number | null) {
+      await db
+        .insert(privacySettings)
+        .values({ companyId: scope.companyId, faceThreshold: threshold })
+        .onConflictDoUpdate({ target: privacySettings.companyId, set: { faceThreshold: threshold, updatedAt: new Date() } });
+    },
     async setAutoDays(days: number | null) {
       await db
         .insert(privacySettings)

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceDataUrl } from '../../../test/faces.js';
-import { drainJobs, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { drainJobs, faceConsentOf, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { type FakeSmtp, startSmtp } from '../../../test/notify-fakes.js';
 import { selectRows } from '../../db/client.js';
 import { smsCodes, visits } from '../../db/schema/index.js';
@@ -47,7 +47,15 @@ describe("a visitor's privacy page", () => {
     desk = await seedStaff(t, a.id, Role.GATE);
     host = (await t.api.addEmployee({ employee_name: 'Host Person', phone: '13800002222' }, a.token)).result.empid;
     const walkIn = await t.api.UpdatePhoto(
-      { vname: V.name, vphone: V.phone, vemail: V.email, cardId: V.idNumber, empid: host, photo: await faceDataUrl() },
+      {
+        vname: V.name,
+        vphone: V.phone,
+        vemail: V.email,
+        cardId: V.idNumber,
+        empid: host,
+        photo: await faceDataUrl(),
+        faceConsent: await faceConsentOf(t, desk.token),
+      },
       desk.token,
     );
     expect(walkIn.status, JSON.stringify(walkIn.result)).toBe(0);
@@ -155,6 +163,8 @@ describe("a visitor's privacy page", () => {
     expect(after).toEqual({ photo: '', name: V.name });
     expect(await t.services.files.read(before?.photo ?? '')).toBeUndefined();
     expect((await t.api.myPrivacyData({ pass })).result.faces).toBe(0);
+    // The consent given stays on record, its withdrawal beside it.
+    expect((await t.api.GetVisitorByVid({ vid }, a.token)).result.faceConsent).toMatchObject({ via: 'desk', withdrawnAt: expect.any(Number) });
   });
 
   it('asks for erasure: the administrator is mailed, refuses with a reason the visitor sees, then carries a new request out', async () => {

@@ -12,7 +12,7 @@ import {
 } from '@openvisit/contract';
 import type { z } from 'zod';
 import { company as companyRow } from '../../core/company/company.public.js';
-import { photoKeysOf } from '../../core/visits/visits.public.js';
+import { photoKeysOf, withdrawFaceConsents } from '../../core/visits/visits.public.js';
 import { drainFileDeletions, queueFileDeletions } from '../../platform/files/fileDeletions.js';
 import { type AuthedContext, actorContext, type CallContext } from '../../platform/http/calls.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
@@ -242,6 +242,11 @@ export async function withdrawFaceConsent(ctx: CallContext, input: In<'withdrawF
       h.residents.map((r) => r.id),
     );
     await queueFileDeletions(tx, tx.companyId, residentPhotos);
+    // The consent given stays on record, and when it was withdrawn beside it.
+    await withdrawFaceConsents(
+      tx,
+      h.visits.map((v) => v.id),
+    );
     return { removed: photos.done.length + residentPhotos.length, held: templates.held };
   });
   await drainFileDeletions(actor.tenant, actor.services.files, actor.tenant.companyId);

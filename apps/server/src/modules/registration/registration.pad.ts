@@ -14,6 +14,7 @@ import {
   Status,
   settingObject,
 } from '@openvisit/contract';
+import { currentFaceConsent } from '../../core/agreements/agreements.public.js';
 import { directory, patchSettings, settingsOf } from '../../core/company/company.public.js';
 import { gatesNamed, snapshot, toVisitorType } from '../../core/sites/sites.public.js';
 import { ImageRejected, normalisePicture } from '../../platform/files/images.js';
@@ -193,6 +194,7 @@ export async function padConfig(ctx: AuthedContext, input: In<'getPadConfig'>): 
     settings: padSettings.parse(info),
     gates,
     privacyPage: privacyPageUrl(ctx.config, ctx.services.secrets, ctx.tenant.companyId),
+    faceConsent: await currentFaceConsent(ctx.tenant),
     types: offered.map((t) => {
       const type = toVisitorType(t, links, fields);
       return {

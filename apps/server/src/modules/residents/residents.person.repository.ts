@@ -26,6 +26,14 @@ export const residentsPersonRepository = scoped(function residentsPersonReposito
         .from(residentFiles)
         .where(and(eq(residentFiles.companyId, scope.companyId), inArray(residentFiles.residentId, ids.length ? [...ids] : [0])));
     },
+    /** How many entries hold a face photo (the company's faces held, modules/privacy). */
+    faceCount: async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(residentVisitors)
+          .where(and(mine, sql`${residentVisitors.face} <> ''`))
+      )[0]?.n ?? 0,
     /** The stored face photos of these entries. */
     faces: (ids: readonly number[]) =>
       db

@@ -50,6 +50,11 @@ export function forgetResidentFaces(scope: TenantScope, ids: readonly number[]):
 }
 
 /** The stored face photos of these entries (the privacy page counts what the person may withdraw). */
+/** How many workers' and resident visitors' face photos the company holds. */
+export function residentFaceCount(scope: TenantScope): Promise<number> {
+  return residentsPersonRepository(scope).faceCount();
+}
+
 export async function residentFaces(scope: TenantScope, ids: readonly number[]): Promise<string[]> {
   return ids.length ? (await residentsPersonRepository(scope).faces(ids)).map((r) => r.face) : [];
 }

@@ -2,6 +2,7 @@ import { type In, logDesc, normalizePhone, Role, Status, VISIT_MOVES, type Visit
 import { settingsOf } from '../../core/company/company.public.js';
 import {
   checkInWindow,
+  faceConsentColumns,
   leaveAtFrom,
   move,
   moveMany,
@@ -75,6 +76,7 @@ export async function checkIn(ctx: AuthedContext, input: Omit<In<'AppClientSigni
   checkProtocol(settings, input.protocolAccepted || v.protocolAccepted);
   await screen(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber });
   await ctx.services.induction.require(ctx.tenant, { tid: v.tid, vid: v.id, phone: v.phone, idNumber: v.idNumber, email: v.email });
+  const consent = await faceConsentColumns(ctx.tenant, input.faceConsent, ctx.session.role === Role.MACHINE ? 'kiosk' : 'desk');
   const images = await storeImages(ctx, input);
   const gid = gateOf(ctx, input.gid);
   const row = await move(ctx, v, 'checkIn', {
@@ -84,6 +86,7 @@ export async function checkIn(ctx: AuthedContext, input: Omit<In<'AppClientSigni
     signInGate: await gateName(ctx, gid),
     signInOp: ctx.session.name,
     ...(images.photo && { photo: images.photo }),
+    ...consent,
     ...(images.signature && { signature: images.signature }),
     protocolAccepted: input.protocolAccepted || v.protocolAccepted,
     ...(input.protocolAccepted && !v.protocolAccepted && { protocolText: settings.secureProtocol }),

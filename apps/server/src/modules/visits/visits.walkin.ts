@@ -2,7 +2,15 @@ import { extendValueErrors, type In, initialStatus, logDesc, normalizePhone, Rol
 import { needsAuthorisation, settingsOf } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import { registration } from '../../core/sites/sites.public.js';
-import { createVisit, hostSnapshot, leaveAtFrom, type VisitInsert, visitsRepository, withPass } from '../../core/visits/visits.public.js';
+import {
+  createVisit,
+  faceConsentColumns,
+  hostSnapshot,
+  leaveAtFrom,
+  type VisitInsert,
+  visitsRepository,
+  withPass,
+} from '../../core/visits/visits.public.js';
 import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams } from '../../platform/http/errors.js';
@@ -65,6 +73,8 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
   checkProtocol(settings, input.protocolAccepted);
   await screen(ctx, { name: input.vname, phone, idNumber });
   await ctx.services.induction.require(ctx.tenant, { tid: input.tid, vid: null, phone, idNumber, email: input.vemail });
+  // Checked before the photo is stored: a refusal leaves no file behind.
+  const consent = await faceConsentColumns(ctx.tenant, input.faceConsent, ctx.session.role === Role.MACHINE ? 'kiosk' : 'desk');
   const images = await storeImages(ctx, input);
   // The company's approval flow, or a sub-company whose visitors wait for their host's authorisation (vaPerm 4).
   const kind = ctx.session.role === Role.MACHINE ? 'walkInKiosk' : 'walkInDesk';
@@ -95,6 +105,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     certificateType,
     idNumber,
     photo: images.photo ?? '',
+    ...consent,
     signature: images.signature ?? '',
     protocolAccepted: input.protocolAccepted,
     protocolText: input.protocolAccepted ? settings.secureProtocol : '',

@@ -70,6 +70,11 @@ export function sampleInvitation(extra: Partial<Invitation> = {}): Invitation {
     hasPhoto: false,
     canSupplement: false,
     privacyPage: 'http://localhost/my-data?c=1.AAAAAAAAAAAAAAAA',
+    faceConsent: {
+      zh: { id: 11, version: 1, lang: 'zh', text: '人脸识别为自愿选择。' },
+      en: { id: 12, version: 1, lang: 'en', text: 'Face recognition is your choice.' },
+    },
+    faceConsented: false,
     ...extra,
   };
 }

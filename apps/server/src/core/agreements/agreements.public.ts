@@ -1,0 +1,34 @@
+import type { AgreementKind, AgreementTexts, AgreementVersion, Lang } from '@openvisit/contract';
+import type { TenantScope } from '../../platform/identity/tenancy.js';
+import { DEFAULT_FACE_CONSENT } from './agreements.defaults.js';
+import { type AgreementRow, agreementsRepository } from './agreements.repository.js';
+
+/*
+ * The texts a visitor accepts, in versions per language (docs/modules/privacy.md, "Consent"): the kiosk, the invitation
+ * page and the desk show the current version and send its id back; what was accepted stays readable as it was.
+ */
+
+export type { AgreementRow };
+
+function shown(row: AgreementRow): AgreementVersion {
+  return { id: row.id, version: row.version, lang: row.lang as Lang, text: row.text };
+}
+
+/** The current consent to face recognition in each language; a company without one gets the product's text as version 1. */
+export async function currentFaceConsent(scope: TenantScope): Promise<AgreementTexts> {
+  const repo = agreementsRepository(scope);
+  const current = async (lang: Lang) => shown((await repo.latest('face', lang)) ?? (await repo.add('face', lang, DEFAULT_FACE_CONSENT[lang], '')));
+  return { zh: await current('zh'), en: await current('en') };
+}
+
+/** A version of this company's texts of that kind, or null (another company's, another kind's, none). */
+export async function agreementOf(scope: TenantScope, id: number, kind: AgreementKind): Promise<AgreementVersion | null> {
+  const row = await agreementsRepository(scope).byId(id);
+  return row && row.kind === kind ? shown(row) : null;
+}
+
+/** Versions by id, for showing what each of several records accepted. */
+export async function agreementsById(scope: TenantScope, ids: number[]): Promise<Map<number, AgreementVersion>> {
+  const rows = ids.length ? await agreementsRepository(scope).byIds([...new Set(ids)]) : [];
+  return new Map(rows.map((r) => [r.id, shown(r)]));
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { defineCall, epochMs } from '../call.js';
+import { LogModule, Role } from '../lookups.js';
+
+/**
+ * Consent apart from the visit (issue 41, docs/modules/privacy.md): the texts a visitor accepts, kept in versions per
+ * language, and the consent to face recognition, asked separately by the kiosk, the invitation page and the desk.
+ */
+
+/** The kinds of text: the visit's safety terms, the privacy notice, the consent to face recognition. */
+export const AGREEMENT_KINDS = ['protocol', 'privacy', 'face'] as const;
+export type AgreementKind = (typeof AGREEMENT_KINDS)[number];
+
+/** One version of a text in one language, as shown to the visitor (its id is what a client sends back as accepted). */
+export const agreementVersion = z.object({
+  id: z.int32(),
+  version: z.int32(),
+  lang: z.enum(['zh', 'en']),
+  text: z.string(),
+});
+export type AgreementVersion = z.infer<typeof agreementVersion>;
+
+/** The current version of a kind in each language. */
+export const agreementTexts = z.object({ zh: agreementVersion, en: agreementVersion });
+export type AgreementTexts = z.infer<typeof agreementTexts>;
+
+/** Where a visitor gave their face consent. */
+export const FACE_CONSENT_VIA = ['kiosk', 'invitation', 'desk'] as const;
+export type FaceConsentVia = (typeof FACE_CONSENT_VIA)[number];
+
+/**
+ * The face consent a registration, a check-in or a photo upload carries: the id of the version of the text the visitor
+ * accepted (getPadConfig's `faceConsent`, the invitation page's). Without it a photo is kept for the badge only and no
+ * face terminal gets it; an id that is not this company's face consent answers 400.
+ */
+export const faceConsentField = z
+  .int32()
+  .positive()
+  .optional()
+  .describe('the face-consent version the visitor accepted (its id); without it the photo is for the badge only and no terminal gets it');
+
+/** A visit's face consent as the console shows it. */
+export const faceConsentState = z.object({
+  at: epochMs,
+  version: z.int32(),
+  lang: z.enum(['zh', 'en']),
+  via: z.enum(FACE_CONSENT_VIA),
+  /** When the visitor withdrew it (their privacy page), else null. */
+  withdrawnAt: epochMs.nullable(),
+});
+export type FaceConsentState = z.infer<typeof faceConsentState>;
+
+/** Where the console warns by default: a filing is due in China once a site stores the faces of 100,000 people. */
+export const DEFAULT_FACE_THRESHOLD = 100_000;
+/** The console warns from this share of the threshold on. */
+export const FACE_WARNING_SHARE = 0.9;
+export const FACE_THRESHOLD_RANGE = { min: 100, max: 10_000_000 } as const;
+
+export const getFaceHoldings = defineCall({
+  name: 'getFaceHoldings',
+  area: 'privacy',
+  module: 'privacy',
+  summary:
+    'How many people’s faces the company holds now (employees’ photos, visitors’ and workers’ face photos), against its threshold (the default 100,000: a filing is due in China), and how many visitors consented to face recognition or withdrew',
+  access: [Role.ADMIN, Role.SUBADMIN],
+  input: z.object({ userid: z.int32().optional() }),
+  output: z.object({
+    faces: z.object({ employees: z.int32(), visitors: z.int32(), workers: z.int32(), total: z.int32() }),
+    threshold: z.int32(),
+    /** The total is at or over FACE_WARNING_SHARE of the threshold. */
+    warning: z.boolean(),
+    consents: z.object({ given: z.int32(), withdrawn: z.int32() }),
+  }),
+});
+
+export const setFaceThreshold = defineCall({
+  name: 'setFaceThreshold',
+  area: 'privacy',
+  module: 'privacy',
+  summary: 'The number of people’s faces near which the console warns (100 to 10,000,000; null: the default 100,000)',
+  access: [Role.ADMIN],
+  log: { module: LogModule.VISITOR, event: 'update' },
+  input: z.object({
+    userid: z.int32().optional(),
+    threshold: z.int32().min(FACE_THRESHOLD_RANGE.min).max(FACE_THRESHOLD_RANGE.max).nullable(),
+  }),
+  output: z.object({ threshold: z.int32() }),
+});
+
+export const privacyConsentCalls = [getFaceHoldings, setFaceThreshold] as const;
