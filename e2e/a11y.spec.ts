@@ -244,9 +244,14 @@ async function visitKiosk(lang: Lang, account: string, password: string): Promis
       await home.locator('.k-tile').nth(i).click();
       await home.waitFor({ state: 'detached' });
       await check(page, label(errand));
-      await page.locator('.k-top .k-btn--ghost').click();
+      await page.getByTestId('home-button').click();
       await home.waitFor();
     }
+    // The privacy page's code, from the top bar of every screen.
+    await page.getByTestId('privacy-button').click();
+    await page.getByTestId('privacy-qr').waitFor();
+    await check(page, label('privacy'));
+    await page.getByTestId('privacy-panel').getByRole('button').click();
     await page.locator('.k-staff-btn').click();
     await check(page, label('staff panel'));
   } finally {

@@ -223,7 +223,13 @@ describe('Hikvision door devices', () => {
     const photo = faceFixture('one-face');
     const walkIn = await ok(
       'UpdatePhoto',
-      { vname: VISITOR, vphone: '13900003001', empid, photo: `data:image/jpeg;base64,${photo.toString('base64')}` },
+      {
+        vname: VISITOR,
+        vphone: '13900003001',
+        empid,
+        photo: `data:image/jpeg;base64,${photo.toString('base64')}`,
+        faceConsent: (await ok('getPadConfig', {}, admin)).faceConsent.en.id,
+      },
       admin,
     );
     const { vid } = walkIn;
@@ -276,7 +282,13 @@ describe('Hikvision door devices', () => {
 
     const second = await ok(
       'UpdatePhoto',
-      { vname: 'Second Visitor', vphone: '13900003002', empid, photo: `data:image/jpeg;base64,${photo.toString('base64')}` },
+      {
+        vname: 'Second Visitor',
+        vphone: '13900003002',
+        empid,
+        photo: `data:image/jpeg;base64,${photo.toString('base64')}`,
+        faceConsent: (await ok('getPadConfig', {}, admin)).faceConsent.en.id,
+      },
       admin,
     );
     await until('the second visitor on the device', () => (held(device, `OVV${second.vid}`).user ? true : undefined), 120_000);

@@ -38,7 +38,13 @@ describe('face terminals', () => {
     const photo = faceFixture('one-face');
     const { vid } = await ok(
       'UpdatePhoto',
-      { vname: 'Vera Visitor', vphone: '13900003001', empid, photo: `data:image/jpeg;base64,${photo.toString('base64')}` },
+      {
+        vname: 'Vera Visitor',
+        vphone: '13900003001',
+        empid,
+        photo: `data:image/jpeg;base64,${photo.toString('base64')}`,
+        faceConsent: (await ok('getPadConfig', {}, admin)).faceConsent.en.id,
+      },
       admin,
     );
 

@@ -162,6 +162,7 @@ interface Lang {
     | 'hostSearch'
     | 'next'
     | 'skip'
+    | 'faceDecline'
     | 'title'
     | 'helmet'
     | 'yes'
@@ -200,6 +201,7 @@ const EN: Lang = {
     hostSearch: 'Type the name of the person you visit',
     next: 'Next',
     skip: 'Continue without a photo',
+    faceDecline: 'No, thank you',
     title: 'Safety induction',
     helmet: 'Is a helmet required?',
     yes: 'Yes',
@@ -239,6 +241,7 @@ const ZH: Lang = {
     hostSearch: '输入被访人姓名',
     next: '下一步',
     skip: '不拍照，继续',
+    faceDecline: '不同意',
     title: '安全培训',
     helmet: '需要戴安全帽吗？',
     yes: '是',
@@ -320,6 +323,7 @@ for (const L of [EN, ZH]) {
         await page.getByRole('button', { name: 'Hana Host' }).click();
         await page.getByTestId('host-chosen').waitFor();
         await page.getByRole('button', { name: L.t.next }).click();
+        await page.getByRole('button', { name: L.t.faceDecline, exact: true }).click();
         await page.getByRole('button', { name: L.t.skip }).click();
       };
 

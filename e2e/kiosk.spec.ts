@@ -79,6 +79,9 @@ interface Lang {
     take: string;
     use: string;
     skip: string;
+    /** The face-recognition consent asked before the camera. */
+    faceAgree: string;
+    faceDecline: string;
     accept: string;
     submit: string;
     welcomeName: (n: string) => string;
@@ -140,6 +143,8 @@ const EN: Lang = {
     take: 'Take photo',
     use: 'Use this photo',
     skip: 'Continue without a photo',
+    faceAgree: 'I agree',
+    faceDecline: 'No, thank you',
     accept: 'I have read and accept the terms',
     submit: 'Submit',
     welcomeName: (n) => `Welcome, ${n}`,
@@ -204,6 +209,8 @@ const ZH: Lang = {
     take: '拍照',
     use: '使用这张照片',
     skip: '不拍照，继续',
+    faceAgree: '我同意',
+    faceDecline: '不同意',
     accept: '我已阅读并同意以上条款',
     submit: '提交',
     welcomeName: (n) => `${n}，欢迎您`,
@@ -385,6 +392,11 @@ for (const L of [EN, ZH]) {
           await screenshot(page, `kiosk-${L.tag}-form-portrait`);
           await page.setViewportSize(TABLET);
           await page.getByRole('button', { name: L.t.next }).click();
+          // Face recognition is asked apart, before the camera: English agrees, Chinese declines (the photo is then for the badge only).
+          await page.getByTestId('face-consent-text').waitFor();
+          await screenshot(page, `kiosk-${L.tag}-face-consent`);
+          await page.getByRole('button', { name: L.tag === 'en' ? L.t.faceAgree : L.t.faceDecline, exact: true }).click();
+          if (L.tag === 'zh') await page.getByTestId('face-declined').waitFor();
           // The fake camera's stream: the button is enabled once it plays.
           const take = page.getByRole('button', { name: L.t.take, exact: true });
           await take.waitFor();
@@ -522,6 +534,7 @@ for (const L of [EN, ZH]) {
           await page.getByRole('button', { name: new RegExp(`^${L.t.register}`) }).click();
           await fillForm(page, L, 'Blocked Person', '13700001111');
           await page.getByRole('button', { name: L.t.next }).click();
+          await page.getByRole('button', { name: L.t.faceDecline, exact: true }).click();
           await page.getByRole('button', { name: L.t.skip }).click();
           await page.getByText(L.t.accept).click();
           await sign(page);
@@ -535,6 +548,7 @@ for (const L of [EN, ZH]) {
           await page.getByRole('button', { name: new RegExp(`^${L.t.register}`) }).click();
           await fillForm(page, L, L.offlineVisitor, L.tag === 'en' ? '13911110003' : '13911110004');
           await page.getByRole('button', { name: L.t.next }).click();
+          await page.getByRole('button', { name: L.t.faceDecline, exact: true }).click();
           await page.getByRole('button', { name: L.t.skip }).click();
           await page.getByText(L.t.accept).click();
           await sign(page);
@@ -624,6 +638,10 @@ for (const L of [EN, ZH]) {
           await screenshot(desk, `kiosk-${L.tag}-console-list`);
           await desk.getByRole('row').filter({ hasText: L.visitor }).getByRole('button', { name: L.visitor, exact: true }).click();
           await desk.getByTestId('visit-detail').waitFor();
+          // The consent given at the kiosk, in English; the Chinese visitor declined it.
+          const consent = (await desk.getByTestId('face-consent').textContent()) ?? '';
+          if (L.tag === 'en') assert.match(consent, /^Given .+ at the kiosk, text version 1 \(English\)$/);
+          else assert.equal(consent, '未同意：照片仅用于访客证，门禁人脸终端不会获得');
           const [popup] = await Promise.all([desk.waitForEvent('popup'), desk.getByTestId('visit-pdf').click()]);
           assert.match(popup.url(), /^blob:/);
 

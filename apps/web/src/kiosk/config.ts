@@ -59,6 +59,8 @@ export interface KioskConfig {
   trucks?: boolean;
   /** The company's privacy page (shown on every screen and printed on the badge); left out until read. */
   privacyPage?: string;
+  /** The consent to face recognition asked before a photo, in each language; left out until read (then none is asked). */
+  faceConsent?: PadConfig['faceConsent'];
 }
 
 export const DEFAULT_THEME = DEFAULT_THEME_COLOR;

@@ -123,7 +123,17 @@ export function validateWalkIn(v: WalkInValues, fields: readonly WalkInField[]):
 /** The `UpdatePhoto` input of a checked form. */
 export function walkInInput(
   v: WalkInValues,
-  extra: { tid: number | null; visitType: string; photo: string; signature: string; protocolAccepted: boolean; lang: Lang; clientKey: string },
+  extra: {
+    tid: number | null;
+    visitType: string;
+    photo: string;
+    /** The face-consent version the visitor accepted (their photo may go to the face terminals); left out without. */
+    faceConsent?: number;
+    signature: string;
+    protocolAccepted: boolean;
+    lang: Lang;
+    clientKey: string;
+  },
 ) {
   const temperature = v.temperature.trim() ? Number(v.temperature.trim()) : null;
   return {
@@ -143,6 +153,7 @@ export function walkInInput(
     temperature,
     extendCol: Object.fromEntries(Object.entries(v.extend).filter(([, value]) => value.trim() !== '')),
     photo: extra.photo,
+    ...(extra.faceConsent ? { faceConsent: extra.faceConsent } : {}),
     signature: extra.signature,
     protocolAccepted: extra.protocolAccepted,
     lang: extra.lang,

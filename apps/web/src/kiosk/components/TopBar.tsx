@@ -35,7 +35,7 @@ export function TopBar({
         </span>
       ) : null}
       {onHome ? (
-        <button type="button" className="k-btn k-btn--ghost k-btn--small" onClick={onHome}>
+        <button type="button" className="k-btn k-btn--ghost k-btn--small" onClick={onHome} data-testid="home-button">
           {t('common.home')}
         </button>
       ) : null}

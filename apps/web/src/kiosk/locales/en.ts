@@ -150,6 +150,14 @@ export const kioskEn = {
     denied: 'The camera cannot be used (permission refused or busy).',
     starting: 'Starting the camera…',
   },
+  /** Asked before the camera, apart from the visit's terms (components/PhotoCapture.tsx). */
+  faceConsent: {
+    title: 'Face recognition at the doors',
+    version: 'Version {{version}}',
+    agree: 'I agree',
+    decline: 'No, thank you',
+    declined: 'Your photo is for your badge only. You pass the doors with your QR code or card.',
+  },
   protocol: {
     title: 'Safety terms',
     read: 'Please read the terms, then sign below with your finger.',

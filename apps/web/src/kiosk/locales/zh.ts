@@ -149,6 +149,13 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
     denied: '无法使用摄像头（未授权或被占用）。',
     starting: '正在打开摄像头…',
   },
+  faceConsent: {
+    title: '门禁人脸识别',
+    version: '第 {{version}} 版',
+    agree: '我同意',
+    decline: '不同意',
+    declined: '您的照片仅用于访客证。您可使用二维码或卡片通行。',
+  },
   protocol: {
     title: '安全协议',
     read: '请阅读以下条款，然后用手指在下方签名。',

@@ -5,7 +5,7 @@ import { ApiError } from '../../platform/apiError';
 import { errorText } from '../../platform/notify';
 import { type CodeAnswer, CodeEntry } from '../components/CodeEntry';
 import { InductionStep } from '../components/InductionStep';
-import { PhotoCapture } from '../components/PhotoCapture';
+import { FacePhotoStep, type FaceShot } from '../components/PhotoCapture';
 import { ProtocolStep } from '../components/ProtocolStep';
 import { KIOSK_TIMEOUT_MS } from '../config';
 import { useKiosk } from '../context';
@@ -56,12 +56,12 @@ export function CheckInScreen() {
   const [exam, setExam] = useState<{ answer: CodeAnswer; clientKey: string; signature: string; vid: number; round: number } | null>(null);
   const [face, setFace] = useState<{ answer: CodeAnswer; clientKey: string } | null>(null);
   // A ref, not state: the face step hands it over and sends in the same tick; the terms and induction resend it.
-  const photo = useRef('');
+  const photo = useRef<FaceShot>({ photo: '' });
 
   const send = async (answer: CodeAnswer, clientKey: string, signature = '') => {
     setBusy(true);
     setError(null);
-    const input = { ...answer, signature, protocolAccepted: signature !== '', clientKey, ...(photo.current && { photo: photo.current }) };
+    const input = { ...answer, signature, protocolAccepted: signature !== '', clientKey, ...(photo.current.photo && photo.current) };
     try {
       const visit = await callApi(checkInByCode, input, { silent: true, timeoutMs: KIOSK_TIMEOUT_MS });
       kiosk.finish({ kind: visit.repeated ? 'repeated' : visit.status === 'signedIn' ? 'signedIn' : 'awaiting', visit, photo: null });
@@ -114,12 +114,12 @@ export function CheckInScreen() {
         onPassed={() => void send(exam.answer, exam.clientKey, exam.signature)}
       />
     );
-  const faceTaken = (shot: string, f: { answer: CodeAnswer; clientKey: string }) => {
+  const faceTaken = (shot: FaceShot, f: { answer: CodeAnswer; clientKey: string }) => {
     photo.current = shot;
     setFace(null);
     void send(f.answer, f.clientKey);
   };
-  if (face) return <PhotoCapture required onBack={() => setFace(null)} onDone={(shot) => faceTaken(shot, face)} />;
+  if (face) return <FacePhotoStep required onBack={() => setFace(null)} onDone={(shot) => faceTaken(shot, face)} />;
   if (needTerms)
     return (
       <ProtocolStep
@@ -137,7 +137,7 @@ export function CheckInScreen() {
       scan={kiosk.config.settings.scaner !== 0}
       onSubmit={(answer) => {
         if (busy) return;
-        photo.current = '';
+        photo.current = { photo: '' };
         if (kiosk.config.settings.faceScaner === 1) setFace({ answer, clientKey: newClientKey() });
         else void send(answer, newClientKey());
       }}

@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldsOf, type WalkInVisitorType } from '../../core/walkIn/public';
 import { type DrawFor, InductionStep } from '../components/InductionStep';
-import { PhotoCapture } from '../components/PhotoCapture';
+import { FacePhotoStep, type FaceShot } from '../components/PhotoCapture';
 import { ProtocolStep, protocolText } from '../components/ProtocolStep';
 import { ReturningStep } from '../components/ReturningStep';
 import { useKiosk } from '../context';
@@ -57,7 +57,7 @@ function useRegisterFlow() {
   const [step, setStep] = useState<Step>(kiosk.config.settings.comeAgain === 1 ? 'returning' : afterReturning);
   const [welcome, setWelcome] = useState<string | null>(null);
   // A ref, not state: the photo step hands it over and submits in the same tick.
-  const photo = useRef('');
+  const photo = useRef<FaceShot>({ photo: '' });
   const [problem, setProblem] = useMessage();
   const [clientKey] = useState(newClientKey);
 
@@ -103,7 +103,7 @@ function useRegisterFlow() {
     form.setValues((v) => ({ ...v, vphone: phone }));
     setStep(afterReturning);
   };
-  const photoTaken = (shot: string) => {
+  const photoTaken = (shot: FaceShot) => {
     photo.current = shot;
     setProblem(null);
     afterPhoto();
@@ -186,7 +186,7 @@ export function RegisterScreen() {
     return (
       <>
         {notice}
-        <PhotoCapture required={fields.some((f) => f.fieldName === 'photo' && f.required)} onBack={() => setStep('form')} onDone={go.photoTaken} />
+        <FacePhotoStep required={fields.some((f) => f.fieldName === 'photo' && f.required)} onBack={() => setStep('form')} onDone={go.photoTaken} />
       </>
     );
   if (step === 'terms')

@@ -5,6 +5,7 @@ import { type WalkInErrors, walkInInput } from '../../../core/walkIn/public';
 import { callApi } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { errorText } from '../../../platform/notify';
+import type { FaceShot } from '../../components/PhotoCapture';
 import { KIOSK_TIMEOUT_MS, labelOf } from '../../config';
 import { useKiosk } from '../../context';
 import { useK, type Wording } from '../../i18n';
@@ -16,8 +17,8 @@ interface Registration {
   form: WalkInForm;
   fields: readonly WalkInField[];
   type: WalkInVisitorType | null;
-  /** The photo taken (a data URL, '' without one). */
-  photo: RefObject<string>;
+  /** The photo taken and the face consent given before it. */
+  photo: RefObject<FaceShot>;
   /** The registration's idempotency key, kept across retries and the offline queue. */
   clientKey: string;
   /** Back to the step a refusal concerns. */
@@ -43,7 +44,7 @@ export function useRegister({ form, fields, type, photo, clientKey, goTo, setPro
       ...walkInInput(form.values, {
         tid: type?.tid ?? null,
         visitType: type ? labelOf(type.vType, lang) : '',
-        photo: photo.current,
+        ...photo.current,
         signature,
         protocolAccepted: signature !== '',
         lang,
@@ -60,7 +61,7 @@ export function useRegister({ form, fields, type, photo, clientKey, goTo, setPro
     setProblem(null);
     try {
       const visit = await callApi(registerWalkIn, input, { silent: true, timeoutMs: KIOSK_TIMEOUT_MS });
-      kiosk.finish({ kind: visit.status === 'signedIn' ? 'signedIn' : 'awaiting', visit, photo: photo.current || null });
+      kiosk.finish({ kind: visit.status === 'signedIn' ? 'signedIn' : 'awaiting', visit, photo: photo.current.photo || null });
     } catch (err) {
       if (err instanceof ApiError && err.status === Status.BLACKLISTED) return kiosk.finish({ kind: 'refused' });
       // Never queued: the visitor takes the induction now, then the same registration goes again.

@@ -1,10 +1,11 @@
 import { CameraOutlined, CheckCircleTwoTone } from '@ant-design/icons';
 import { fileExtension, IMAGE_MAX_BYTES, INVITE_PHOTO_EXTENSIONS, type Invitation, Status, uploadAppointmentPhoto } from '@openvisit/contract';
-import { Alert, Button, Card, Flex, Image, Progress, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, Image, Progress, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
+import { useLang } from '../../../platform/i18n';
 import { errorText } from '../../../platform/notify';
 import { ruleMessage } from '../../../platform/validationText';
 
@@ -47,6 +48,10 @@ export async function shrinkPhoto(file: Blob): Promise<Blob | null> {
  */
 export function VisitorPhotoUpload({ token, data, onSaved }: { token: string; data: Invitation; onSaved: (next: Invitation) => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
+  // The photo is for face recognition alone: asked apart from the visit's terms, in the page's language.
+  const consentText = data.faceConsent[lang];
+  const [agreed, setAgreed] = useState(data.faceConsented);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -71,7 +76,7 @@ export function VisitorPhotoUpload({ token, data, onSaved }: { token: string; da
         uploadAppointmentPhoto,
         blob,
         blob === file ? file.name : 'photo.jpg',
-        { secid: token },
+        { secid: token, faceConsent: String(consentText.id) },
         {
           silent: 'form',
           onProgress: setProgress,
@@ -94,6 +99,16 @@ export function VisitorPhotoUpload({ token, data, onSaved }: { token: string; da
     <Card size="small" title={t('invitations.page.photo')} data-testid="visitor-photo">
       <Flex vertical gap={8}>
         <Typography.Text type="secondary">{t('invitations.page.photoHelp')}</Typography.Text>
+        {data.canSupplement ? (
+          <Flex vertical gap={4} data-testid="face-consent">
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 160, overflow: 'auto' }} data-testid="face-consent-text">
+              {consentText.text}
+            </Typography.Paragraph>
+            <Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
+              {t('invitations.page.faceConsent', { version: consentText.version })}
+            </Checkbox>
+          </Flex>
+        ) : null}
         {problem ? <Alert type="error" showIcon title={problem} data-testid="photo-problem" /> : null}
         {data.hasPhoto ? (
           <Flex gap={12} align="center" data-testid="photo-done">
@@ -108,13 +123,14 @@ export function VisitorPhotoUpload({ token, data, onSaved }: { token: string; da
           <Upload
             accept={INVITE_PHOTO_EXTENSIONS.map((e) => `.${e}`).join(',')}
             capture="user"
+            disabled={!agreed}
             showUploadList={false}
             beforeUpload={(file) => {
               void send(file);
               return false;
             }}
           >
-            <Button icon={<CameraOutlined />} loading={progress !== null} data-testid="photo-choose">
+            <Button icon={<CameraOutlined />} loading={progress !== null} disabled={!agreed} data-testid="photo-choose">
               {data.hasPhoto ? t('invitations.page.photoReplace') : t('invitations.page.photoChoose')}
             </Button>
           </Upload>

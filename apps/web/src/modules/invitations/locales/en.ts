@@ -145,6 +145,7 @@ export const invitationsEn = {
     photoHelp:
       'A clear photo of your face alone, for the gate: jpg, png or gif, at least 100 × 100 pixels. Photos over 1 MB are made smaller on your phone before they are sent.',
     photoChoose: 'Choose or take a photo',
+    faceConsent: 'I agree to face recognition as described above (version {{version}})',
     photoReplace: 'Replace the photo',
     photoReceived: 'Photo received',
     photoThumb: 'Your face photo as uploaded',

@@ -146,6 +146,7 @@ export const invitationsZh: DeepStrings<typeof invitationsEn> = {
     photo: '您的照片',
     photoHelp: '用于门禁识别的本人清晰正脸照片：jpg、png 或 gif，不小于 100 × 100 像素。超过 1 MB 的照片会先在手机上缩小再发送。',
     photoChoose: '选择或拍摄照片',
+    faceConsent: '我同意按上述说明进行人脸识别（第 {{version}} 版）',
     photoReplace: '更换照片',
     photoReceived: '照片已上传',
     photoThumb: '已上传的人脸照片',

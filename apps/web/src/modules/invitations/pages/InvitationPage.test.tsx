@@ -239,6 +239,19 @@ describe('InvitationPage', () => {
     URL.revokeObjectURL = vi.fn();
     renderPage();
     const box = await screen.findByTestId('visitor-photo');
+    // Face recognition is asked apart, in the page's language, before any photo can be chosen.
+    expect(within(box).getByTestId('face-consent-text').textContent).toBe('Face recognition is your choice.');
+    expect(
+      within(box)
+        .getByRole('button', { name: /Choose or take a photo/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    fireEvent.click(within(box).getByRole('checkbox', { name: 'I agree to face recognition as described above (version 1)' }));
+    expect(
+      within(box)
+        .getByRole('button', { name: /Choose or take a photo/ })
+        .hasAttribute('disabled'),
+    ).toBe(false);
     // The upload's input is replaced after each choice: find it each time.
     const input = () => box.querySelector('input[type="file"]') as HTMLInputElement;
     expect(input().getAttribute('accept')).toBe('.jpg,.jpeg,.png,.gif');
@@ -251,6 +264,7 @@ describe('InvitationPage', () => {
     const up = uploads[0] as PendingUpload;
     expect(up.path).toBe('uploadAppointmentPhoto');
     expect(up.form.get('secid')).toBe(TOKEN);
+    expect(up.form.get('faceConsent')).toBe('12');
     act(() => up.progress(0.5));
     await waitFor(() => expect(box.textContent).toContain('50%'));
     act(() => up.answer({ status: 400, reason: 'bad', result: { errors: [{ field: 'file', rule: 'imageTooSmall' }] } }));
@@ -286,6 +300,7 @@ describe('InvitationPage', () => {
     const uploads = stubXhr();
     renderPage();
     const box = await screen.findByTestId('visitor-photo');
+    fireEvent.click(within(box).getByRole('checkbox'));
     const big = new File([new Uint8Array(16)], 'big.jpg');
     Object.defineProperty(big, 'size', { value: 3 * 1024 * 1024 });
     fireEvent.change(box.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [big] } });

@@ -38,6 +38,25 @@ export const privacyEn = {
     reset: 'Follow the company rules',
     followsCompany: 'Company: {{days}}',
   },
+  /** The faces held (components/FaceHoldings.tsx). */
+  faces: {
+    title: 'Faces held',
+    total: '{{total}} of {{threshold}} people',
+    employees: 'Employees',
+    visitors: 'Visitors',
+    workers: 'Workers',
+    consents: 'Face recognition consents',
+    given: 'Given',
+    withdrawn: 'Withdrawn',
+    warning:
+      'The faces held are near the threshold of {{threshold}} people. In China a site that stores the faces of 100,000 people must file with the cyberspace authority.',
+    threshold: 'Warn near',
+    thresholdHelp: 'The number of people near which this screen warns ({{min}} to {{max}}).',
+    range: 'A whole number from {{min}} to {{max}}',
+    save: 'Save threshold',
+    saved: 'Threshold saved',
+    reset: 'Back to the default',
+  },
   sweeps: {
     title: 'Recent sweeps',
     empty: 'No sweep has run yet',

@@ -29,6 +29,11 @@ function renderPage(role: number = Role.ADMIN) {
     getVisitorType: types,
     getRetentionRules: () => ({ status: 0, result: { company: DEFAULT_RETENTION, isDefault: true, types: [], sweeps: [sweep] } }),
     updateRetentionRules: () => ({ status: 0, result: { company: DEFAULT_RETENTION, types: [] } }),
+    getFaceHoldings: () => ({
+      status: 0,
+      result: { faces: { employees: 40, visitors: 52, workers: 3, total: 95 }, threshold: 100, warning: true, consents: { given: 48, withdrawn: 2 } },
+    }),
+    setFaceThreshold: (b) => ({ status: 0, result: { threshold: b.threshold ?? 100000 } }),
   });
   const router = createMemoryRouter([{ path: '/setting/privacy', element: <PrivacyPage /> }], { initialEntries: ['/setting/privacy'] });
   render(
@@ -85,5 +90,22 @@ describe('PrivacyPage', () => {
     expect((within(company).getByLabelText('Photo') as HTMLInputElement).disabled).toBe(true);
     expect(within(company).queryByRole('button', { name: 'Save rules' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Run sweep now/ })).toBeNull();
+  });
+
+  it('counts the faces held against the threshold, warns near it, and saves a threshold checked as typed', async () => {
+    const server = renderPage();
+    const card = await screen.findByTestId('face-holdings');
+    expect(await within(card).findByText('95 of 100 people')).toBeTruthy();
+    expect(within(card).getByRole('alert').textContent).toContain('near the threshold of 100 people');
+    expect(within(card).getByText('Employees').closest('tr')?.textContent).toContain('40');
+    const input = within(card).getByLabelText('Warn near') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '5' } });
+    expect(await within(card).findByText('A whole number from 100 to 10,000,000')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Save threshold' }));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(server.bodies('setFaceThreshold')).toEqual([]);
+    fireEvent.change(input, { target: { value: '5000' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save threshold' }));
+    await waitFor(() => expect(server.bodies('setFaceThreshold')).toEqual([{ threshold: 5000 }]));
   });
 });

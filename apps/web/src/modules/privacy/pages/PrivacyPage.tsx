@@ -9,6 +9,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { useRetention, useRunSweep, useSaveRetention } from '../api';
+import { FaceHoldings } from '../components/FaceHoldings';
 import { RetentionForm } from '../components/RetentionForm';
 
 /** Settings › data retention: the company's rules, each visitor type's own, and what the sweeps removed. */
@@ -63,6 +64,7 @@ export function PrivacyPage() {
             />
           </Card>
           <TypeRules />
+          <FaceHoldings />
           <Card title={t('privacy.sweeps.title')}>
             <SweepsTable sweeps={data.sweeps} />
           </Card>

@@ -1,5 +1,14 @@
 import { FilePdfOutlined, UserOutlined } from '@ant-design/icons';
-import { allowedEvents, changeVisit, type Visit, type VisitEvent, visitPdf, visitPhoto, visitTypeText } from '@openvisit/contract';
+import {
+  allowedEvents,
+  changeVisit,
+  type FaceConsentState,
+  type Visit,
+  type VisitEvent,
+  visitPdf,
+  visitPhoto,
+  visitTypeText,
+} from '@openvisit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Avatar, Button, Descriptions, Drawer, Flex, Image, Popconfirm, Skeleton, Space, Timeline, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -34,6 +43,20 @@ function VisitorPhoto({ vid, has }: { vid: number; has: boolean }) {
   useEffect(() => () => (photo.data ? URL.revokeObjectURL(photo.data) : undefined), [photo.data]);
   if (has && photo.data) return <Image src={photo.data} width={120} height={160} style={{ objectFit: 'cover', borderRadius: 8 }} />;
   return <Avatar shape="square" size={120} icon={<UserOutlined />} />;
+}
+
+/** The visitor's consent to face recognition: not given, given (when, where, which text), or withdrawn. */
+function FaceConsentText({ consent }: { consent: FaceConsentState | null }) {
+  const { t } = useTranslation();
+  if (!consent) return <span data-testid="face-consent">{t('visits.detail.faceConsentNone')}</span>;
+  const words = { version: consent.version, language: t(`visits.detail.faceConsentLang.${consent.lang}`), given: formatDateTime(consent.at) };
+  return (
+    <span data-testid="face-consent">
+      {consent.withdrawnAt === null
+        ? t('visits.detail.faceConsentGiven', { ...words, at: words.given, via: t(`visits.detail.faceConsentVia.${consent.via}`) })
+        : t('visits.detail.faceConsentWithdrawn', { ...words, at: formatDateTime(consent.withdrawnAt) })}
+    </span>
+  );
 }
 
 /** A visit: photo, every field, the signed PDF, the status history, and the moves its status allows. */
@@ -150,6 +173,7 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
               { key: 'code', label: t('visits.detail.code'), children: v.code || '—' },
               { key: 'badge', label: t('visits.detail.badge'), children: v.cardNo || '—' },
               { key: 'desk', label: t('visits.detail.operators'), children: [v.signInOpName, v.signOutOpName].filter(Boolean).join(' / ') || '—' },
+              { key: 'face', label: t('visits.detail.faceConsent'), children: <FaceConsentText consent={v.faceConsent} /> },
               ...Object.entries(v.extendCol).map(([k, value]) => ({ key: `x-${k}`, label: k, children: value || '—' })),
             ]}
           />

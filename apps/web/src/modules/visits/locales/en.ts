@@ -73,6 +73,13 @@ export const visitsEn = {
     pdfFailed: 'The PDF could not be opened',
     by: 'by {{actor}}',
     created: 'Registered',
+    /** The visitor's consent to face recognition, asked apart from the visit (docs/modules/privacy.md). */
+    faceConsent: 'Face recognition',
+    faceConsentNone: 'Not given: the photo is for the badge only, no face terminal has it',
+    faceConsentGiven: 'Given {{at}} at {{via}}, text version {{version}} ({{language}})',
+    faceConsentWithdrawn: 'Withdrawn {{at}} (given {{given}}, text version {{version}})',
+    faceConsentVia: { kiosk: 'the kiosk', desk: 'the desk', invitation: 'the invitation page' },
+    faceConsentLang: { zh: 'Chinese', en: 'English' },
   },
   events: {
     view: 'Mark viewed',

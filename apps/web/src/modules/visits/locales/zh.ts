@@ -75,6 +75,12 @@ export const visitsZh: DeepStrings<typeof visitsEn> = {
     pdfFailed: '无法打开 PDF',
     by: '操作人：{{actor}}',
     created: '登记',
+    faceConsent: '人脸识别',
+    faceConsentNone: '未同意：照片仅用于访客证，门禁人脸终端不会获得',
+    faceConsentGiven: '{{at}} 于{{via}}同意，文本第 {{version}} 版（{{language}}）',
+    faceConsentWithdrawn: '{{at}} 已撤回（{{given}} 同意，文本第 {{version}} 版）',
+    faceConsentVia: { kiosk: '访客机', desk: '前台', invitation: '邀请函页面' },
+    faceConsentLang: { zh: '中文', en: '英文' },
   },
   events: {
     view: '标记为已查看',

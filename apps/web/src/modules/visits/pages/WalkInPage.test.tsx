@@ -20,6 +20,10 @@ const padConfig = {
   shortName: 'Acme',
   settings: { secureProtocol: 'Be nice', cardSize: 0 },
   gates: [],
+  faceConsent: {
+    zh: { id: 41, version: 2, lang: 'zh', text: '人脸识别为自愿选择。' },
+    en: { id: 42, version: 2, lang: 'en', text: 'Face recognition is your choice.' },
+  },
   types: [
     {
       tid: 7,
@@ -100,6 +104,8 @@ describe('WalkInPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Zhang San is registered', { selector: '.ant-result-title' })).toBeTruthy();
+    // No consent ticked: none is sent (the photo, had there been one, is for the badge only).
+    expect(server.bodies('UpdatePhoto')[1]).not.toHaveProperty('faceConsent');
     expect(server.bodies('UpdatePhoto')[1]).toMatchObject({
       vname: 'Zhang San',
       vphone: '13800138000',
@@ -135,9 +141,12 @@ describe('WalkInPage', () => {
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'face.jpg', { type: 'image/jpeg' });
     fireEvent.change(input, { target: { files: [file] } });
     expect(await screen.findByTestId('desk-photo')).toBeTruthy();
+    // The visitor agrees to face recognition, asked apart from the terms: the text's version goes with the photo.
+    fireEvent.click(screen.getByLabelText(/The visitor agrees to face recognition at the doors \(text version 2\)/));
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(server.bodies('UpdatePhoto')).toHaveLength(1));
     expect(String(server.bodies('UpdatePhoto')[0]?.photo)).toMatch(/^data:image\/jpeg;base64,\/9j\/4A/);
+    expect(server.bodies('UpdatePhoto')[0]?.faceConsent).toBe(42);
 
     const wrong = new File(['hello'], 'notes.txt', { type: 'text/plain' });
     fireEvent.click(screen.getByRole('button', { name: 'Register another visitor' }));

@@ -1,7 +1,7 @@
 import { IdcardOutlined } from '@ant-design/icons';
-import { certificateTypeLabels, labelIn, registerWalkIn, Status, type Visit } from '@openvisit/contract';
+import { type AgreementVersion, certificateTypeLabels, labelIn, registerWalkIn, Status, type Visit } from '@openvisit/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Checkbox, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Form, Input, Popover, Result, Select, Space, Spin, Typography } from 'antd';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomFieldItem, type CustomFieldValue, customFieldText } from '../../../core/customFields/public';
@@ -39,6 +39,8 @@ interface FormValues {
   temperature?: string;
   extend?: Record<string, CustomFieldValue>;
   photo?: string;
+  /** The visitor agreed to face recognition (asked apart from the terms). */
+  faceConsent?: boolean;
   protocolAccepted?: boolean;
 }
 
@@ -52,6 +54,21 @@ function formName(field: string, fields: readonly WalkInField[]): keyof FormValu
   const f = fields.find((x) => x.fieldName === key);
   // antd types a name path by the form's keys; a custom field's path is ['extend', key].
   return (f && !f.standard ? ['extend', key] : key) as keyof FormValues;
+}
+
+/** The visitor's consent to face recognition, asked apart from the terms, with the text to read to them. */
+function FaceConsentItem({ text }: { text: AgreementVersion }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="faceConsent" valuePropName="checked" extra={t('reception.walkin.faceConsentHelp')}>
+      <Checkbox>
+        {t('reception.walkin.faceConsent', { version: text.version })}{' '}
+        <Popover content={<Typography.Paragraph style={{ maxWidth: 420, whiteSpace: 'pre-wrap', margin: 0 }}>{text.text}</Typography.Paragraph>}>
+          <Typography.Link>{t('reception.walkin.faceConsentText')}</Typography.Link>
+        </Popover>
+      </Checkbox>
+    </Form.Item>
+  );
 }
 
 /**
@@ -71,6 +88,8 @@ export function WalkInPage() {
   const subaccountId = Form.useWatch('subaccountId', form);
   const companies = config.data?.companies ?? [];
   const type = config.data?.types.find((x) => x.tid === tid) ?? null;
+  // The text read to the visitor is the desk's language: the one the visit is registered in.
+  const consentText = config.data?.faceConsent[lang];
   const fields = useMemo(() => fieldsOf(type).filter((f) => !NOT_AT_DESK.has(f.fieldName)), [type]);
   const terms = !!config.data?.settings.secureProtocol.trim();
   const [busy, setBusy] = useState(false);
@@ -124,6 +143,7 @@ export function WalkInPage() {
         tid: type?.tid ?? null,
         visitType: type ? labelIn(type.vType, lang) : '',
         photo: v.photo ?? '',
+        faceConsent: v.faceConsent ? consentText?.id : undefined,
         signature: '',
         protocolAccepted: !!v.protocolAccepted,
         lang,
@@ -187,9 +207,12 @@ export function WalkInPage() {
     switch (f.fieldName) {
       case 'photo':
         return (
-          <Form.Item key={f.fieldName} {...common} name="photo">
-            <DeskPhoto />
-          </Form.Item>
+          <Fragment key={f.fieldName}>
+            <Form.Item {...common} name="photo">
+              <DeskPhoto />
+            </Form.Item>
+            {consentText ? <FaceConsentItem text={consentText} /> : null}
+          </Fragment>
         );
       case 'empid':
         return (
