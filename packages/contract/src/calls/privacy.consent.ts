@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall, epochMs } from '../call.js';
+import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
+import { zPlainText } from '../plainText.js';
 
 /**
  * Consent apart from the visit (issue 41, docs/modules/privacy.md): the texts a visitor accepts, kept in versions per
@@ -87,4 +89,63 @@ export const setFaceThreshold = defineCall({
   output: z.object({ threshold: z.int32() }),
 });
 
-export const privacyConsentCalls = [getFaceHoldings, setFaceThreshold] as const;
+/** A version's text: as long as the safety terms may be (SECURE_PROTOCOL_MAX). */
+export const AGREEMENT_TEXT_MAX = 20_000;
+
+/** The kinds the console manages in versions today (the face consent; the terms and the privacy notice follow). */
+export const MANAGED_AGREEMENT_KINDS = ['face'] as const satisfies readonly AgreementKind[];
+const managedKind = z.enum(MANAGED_AGREEMENT_KINDS);
+
+/** A version as the console lists it: who wrote it, when, and how many visits accepted it (then it cannot be deleted). */
+export const agreementRecord = agreementVersion.extend({
+  createdAt: epochMs,
+  /** '' for the product's own text. */
+  createdBy: z.string(),
+  accepted: z.int32(),
+  /** The version visitors are shown now in its language. */
+  current: z.boolean(),
+});
+export type AgreementRecord = z.infer<typeof agreementRecord>;
+
+export const listAgreementVersions = defineCall({
+  name: 'listAgreementVersions',
+  area: 'privacy',
+  module: 'privacy',
+  summary:
+    'Every version of a text visitors accept, in both languages, newest first: when and by whom it was written, how many visits accepted it, which is current',
+  access: [Role.ADMIN, Role.SUBADMIN],
+  input: z.object({ userid: z.int32().optional(), kind: managedKind }),
+  output: z.object({ versions: z.array(agreementRecord) }),
+});
+
+export const addAgreementVersion = defineCall({
+  name: 'addAgreementVersion',
+  area: 'privacy',
+  module: 'privacy',
+  summary:
+    'A new version of a text in one language (plain text, markup removed): visitors are shown it from now on, and those who accepted an earlier one keep the words they read',
+  access: [Role.ADMIN],
+  log: { module: LogModule.VISITOR, event: 'add' },
+  input: z.object({
+    userid: z.int32().optional(),
+    kind: managedKind,
+    lang: z.enum(['zh', 'en']),
+    text: zPlainText(AGREEMENT_TEXT_MAX).refine((v) => v.trim() !== '', 'required'),
+  }),
+  output: agreementRecord,
+});
+
+export const deleteAgreementVersion = defineCall({
+  name: 'deleteAgreementVersion',
+  area: 'privacy',
+  module: 'privacy',
+  summary:
+    'Deletes a version nobody accepted (58 when a visit accepted it: the record must keep the words; 58 for the only version of its language); the one before becomes current again',
+  access: [Role.ADMIN],
+  statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED],
+  log: { module: LogModule.VISITOR, event: 'delete' },
+  input: z.object({ userid: z.int32().optional(), id: z.int32().positive() }),
+  output: z.object({ id: z.int32() }),
+});
+
+export const privacyConsentCalls = [getFaceHoldings, setFaceThreshold, listAgreementVersions, addAgreementVersion, deleteAgreementVersion] as const;

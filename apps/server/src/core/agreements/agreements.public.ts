@@ -21,6 +21,21 @@ export async function currentFaceConsent(scope: TenantScope): Promise<AgreementT
   return { zh: await current('zh'), en: await current('en') };
 }
 
+/** Every version of a kind (the repository's rows: the console lists them with who wrote them and when). */
+export function versionsOf(scope: TenantScope, kind: AgreementKind): Promise<AgreementRow[]> {
+  return agreementsRepository(scope).ofKind(kind);
+}
+
+/** Adds the next version of a kind in a language: shown from now on. */
+export function addVersion(scope: TenantScope, kind: AgreementKind, lang: Lang, text: string, by: string): Promise<AgreementRow> {
+  return agreementsRepository(scope).add(kind, lang, text, by);
+}
+
+/** Deletes a version (the caller has checked that nothing points at it). */
+export async function removeVersion(scope: TenantScope, id: number): Promise<void> {
+  await agreementsRepository(scope).remove(id);
+}
+
 /** A version of this company's texts of that kind, or null (another company's, another kind's, none). */
 export async function agreementOf(scope: TenantScope, id: number, kind: AgreementKind): Promise<AgreementVersion | null> {
   const row = await agreementsRepository(scope).byId(id);

@@ -1,5 +1,5 @@
 import type { AgreementKind, Lang } from '@openvisit/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { agreements } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 
@@ -32,6 +32,14 @@ export const agreementsRepository = scoped(function agreementsRepository(scope: 
         .select()
         .from(agreements)
         .where(and(mine, inArray(agreements.id, ids))),
+    /** Every version of a kind, by language, newest first. */
+    ofKind: (kind: AgreementKind) =>
+      db
+        .select()
+        .from(agreements)
+        .where(and(mine, eq(agreements.kind, kind)))
+        .orderBy(asc(agreements.lang), desc(agreements.version)),
+    remove: (id: number) => db.delete(agreements).where(and(mine, eq(agreements.id, id))),
     /** The next version; two writers at once: the one that lost reads the winner's. */
     async add(kind: AgreementKind, lang: Lang, text: string, createdBy: string): Promise<AgreementRow> {
       const version = ((await latest(kind, lang))?.version ?? 0) + 1;

@@ -47,3 +47,8 @@ export async function withdrawFaceConsents(scope: TenantScope, visitIds: number[
 export function visitFaceCounts(scope: TenantScope): Promise<{ people: number; given: number; withdrawn: number }> {
   return visitsRepository(scope).faceCounts();
 }
+
+/** How many visits accepted each face-consent version (a version accepted cannot be deleted). */
+export async function faceConsentUse(scope: TenantScope, ids: number[]): Promise<Map<number, number>> {
+  return new Map((await visitsRepository(scope).faceConsentUse(ids)).map((r) => [r.id ?? 0, r.n]));
+}

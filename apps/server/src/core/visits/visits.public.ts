@@ -1,6 +1,6 @@
 /** What other modules may use of core/visits: the only file they import from it. */
 
-export { faceConsentColumns, faceConsented, visitFaceCounts, withdrawFaceConsents } from './visits.consent.js';
+export { faceConsentColumns, faceConsented, faceConsentUse, visitFaceCounts, withdrawFaceConsents } from './visits.consent.js';
 export { residentOnSiteToday, visitByCard, visitByCode, visitsByPlate } from './visits.doors.js';
 export { faceCandidateVisits, visitsMovedSince } from './visits.faceSync.js';
 export type { VisitInsert, VisitRow } from './visits.kernel.js';

@@ -301,6 +301,13 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
           .from(visits)
           .where(and(mine, sql`(${visits.photo} <> '' OR ${visits.faceConsentId} IS NOT NULL)`))
       )[0] ?? { people: 0, given: 0, withdrawn: 0 },
+    /** How many visits accepted each of these face-consent versions. */
+    faceConsentUse: (ids: number[]) =>
+      db
+        .select({ id: visits.faceConsentId, n: sql<number>`count(*)::int` })
+        .from(visits)
+        .where(and(mine, inArray(visits.faceConsentId, ids.length ? ids : [0])))
+        .groupBy(visits.faceConsentId),
     /** The visitor withdrew their face consent (their privacy page): recorded on each visit that had one. */
     withdrawFaceConsents: (ids: number[], at: Date) =>
       ids.length

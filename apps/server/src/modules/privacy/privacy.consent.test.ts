@@ -142,4 +142,45 @@ describe('face consent', () => {
     expect((await t.api.setFaceThreshold({ threshold: null }, a.token)).result).toEqual({ threshold: DEFAULT_FACE_THRESHOLD });
     expect((await t.call('getFaceHoldings', {}, desk.token)).status).toBe(Status.NO_PERMISSION);
   });
+
+  it('a new version is shown from then on; a version visitors accepted stays and cannot be deleted; one nobody accepted can', async () => {
+    const listed = (await t.api.listAgreementVersions({ kind: 'face' }, a.token)).result.versions;
+    expect(listed.map((v) => [v.lang, v.version, v.current, v.accepted > 0])).toEqual([
+      ['en', 1, true, true],
+      ['zh', 1, true, true],
+    ]);
+    // Markup is reduced to its words; an empty text is refused on the field.
+    expect((await t.call('addAgreementVersion', { kind: 'face', lang: 'en', text: '<p> </p>' }, a.token)).result).toEqual({
+      errors: [{ field: 'text', rule: 'required' }],
+    });
+    expect((await t.call('addAgreementVersion', { kind: 'protocol', lang: 'en', text: 'Terms' }, a.token)).status).toBe(Status.BAD_PARAMS);
+    const v2 = await t.api.addAgreementVersion({ kind: 'face', lang: 'en', text: '<b>Face recognition</b> is optional.' }, a.token);
+    expect(v2.result).toMatchObject({
+      version: 2,
+      lang: 'en',
+      text: 'Face recognition is optional.',
+      current: true,
+      accepted: 0,
+      createdBy: expect.any(String),
+    });
+    const now = (await t.api.getPadConfig({}, kiosk.token)).result.faceConsent;
+    expect([now.en.version, now.zh.version]).toEqual([2, 1]);
+    // The version accepted before keeps its words and its record.
+    const shown = (await t.api.GetVisitorByVid({ vid: (await walkIn('13911110007', { faceConsent: consent.en.id })).result.vid }, a.token)).result;
+    expect(shown.faceConsent?.version).toBe(1);
+    const refused = await t.call('deleteAgreementVersion', { id: consent.en.id }, a.token);
+    expect([refused.status, refused.reason]).toEqual([
+      Status.UPDATE_NOT_ALLOWED,
+      'Visitors accepted this version: the record keeps the words they read',
+    ]);
+    // Another company cannot see or delete it; a staff account cannot write versions.
+    expect((await t.call('deleteAgreementVersion', { id: v2.result.id }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.call('addAgreementVersion', { kind: 'face', lang: 'en', text: 'x' }, desk.token)).status).toBe(Status.NO_PERMISSION);
+    // Version 2, accepted by nobody, goes: version 1 is current again.
+    expect((await t.api.deleteAgreementVersion({ id: v2.result.id }, a.token)).result).toEqual({ id: v2.result.id });
+    expect((await t.api.getPadConfig({}, kiosk.token)).result.faceConsent.en).toEqual(consent.en);
+    // The only version of Chinese, even unaccepted elsewhere, stays (the kiosk must show something).
+    const { id: zhOnly } = (await t.api.listAgreementVersions({ kind: 'face' }, b.token)).result.versions.find((v) => v.lang === 'zh') ?? { id: 0 };
+    expect((await t.call('deleteAgreementVersion', { id: zhOnly }, b.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+  });
 });

@@ -1,6 +1,7 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/http/calls.js';
 import { bindDownload } from '../../platform/http/downloads.js';
+import { addAgreementVersion, deleteAgreementVersion, listVersions } from './privacy.agreements.js';
 import { faceHoldings, setFaceThreshold } from './privacy.consent.js';
 import { erasePerson, findPerson } from './privacy.person.js';
 import { exportPersonData } from './privacy.personExport.js';
@@ -28,6 +29,9 @@ export const privacyRoutes = [
   bind(c.setErasureAutoDays, (input, ctx) => visitor.setErasureAutoDays(ctx, input)),
   bind(c.getFaceHoldings, (_input, ctx) => faceHoldings(ctx)),
   bind(c.setFaceThreshold, (input, ctx) => setFaceThreshold(ctx, input)),
+  bind(c.listAgreementVersions, (input, ctx) => listVersions(ctx, input)),
+  bind(c.addAgreementVersion, (input, ctx) => addAgreementVersion(ctx, input)),
+  bind(c.deleteAgreementVersion, (input, ctx) => deleteAgreementVersion(ctx, input)),
 ];
 
 export const privacyDownloads = [

@@ -22,6 +22,13 @@ const sweep = {
   files: 4,
 };
 
+const at = new Date(2026, 10, 1, 9, 0).getTime();
+const versions = [
+  { id: 1, version: 1, lang: 'en', text: 'Face recognition is your choice.', createdAt: at, createdBy: '', accepted: 12, current: false },
+  { id: 2, version: 2, lang: 'en', text: 'Face recognition is optional here.', createdAt: at, createdBy: 'Ada', accepted: 0, current: true },
+  { id: 3, version: 1, lang: 'zh', text: '人脸识别为自愿选择。', createdAt: at, createdBy: '', accepted: 0, current: true },
+];
+
 function renderPage(role: number = Role.ADMIN) {
   saveLogin({ token: 'tok', tokenExpire: 0, role, sType: 0, userid: 1, company: 'ACME' }, 'manager');
   const server = stubServer({
@@ -34,6 +41,12 @@ function renderPage(role: number = Role.ADMIN) {
       result: { faces: { employees: 40, visitors: 52, workers: 3, total: 95 }, threshold: 100, warning: true, consents: { given: 48, withdrawn: 2 } },
     }),
     setFaceThreshold: (b) => ({ status: 0, result: { threshold: b.threshold ?? 100000 } }),
+    listAgreementVersions: () => ({ status: 0, result: { versions } }),
+    addAgreementVersion: (b) => ({
+      status: 0,
+      result: { id: 9, version: 3, lang: b.lang, text: b.text, createdAt: Date.now(), createdBy: 'Ada', accepted: 0, current: true },
+    }),
+    deleteAgreementVersion: (b) => ({ status: 0, result: { id: b.id } }),
   });
   const router = createMemoryRouter([{ path: '/setting/privacy', element: <PrivacyPage /> }], { initialEntries: ['/setting/privacy'] });
   render(
@@ -107,5 +120,31 @@ describe('PrivacyPage', () => {
     fireEvent.change(input, { target: { value: '5000' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Save threshold' }));
     await waitFor(() => expect(server.bodies('setFaceThreshold')).toEqual([{ threshold: 5000 }]));
+  });
+
+  it('lists the face consent’s versions per language; one accepted or the only one cannot be deleted; a new one is checked as typed', async () => {
+    const server = renderPage();
+    const card = await screen.findByTestId('agreement-versions');
+    fireEvent.click(await within(card).findByRole('tab', { name: 'English' }));
+    expect((await within(card).findByTestId('agreement-current-en')).textContent).toBe('Face recognition is optional here.');
+    const pane = within(card).getByTestId('agreement-current-en').closest('[role="tabpanel"]') as HTMLElement;
+    const rows = within(pane).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^1.*OpenVisit’s text12Delete$/),
+      expect.stringMatching(/^2Current.*Ada0Delete$/),
+    ]);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getByRole('button', { name: 'Delete' })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(server.bodies('deleteAgreementVersion')).toEqual([{ id: 2 }]));
+    fireEvent.click(within(pane).getByRole('button', { name: 'Publish as the next version' }));
+    expect(await within(pane).findByText('Write the text')).toBeTruthy();
+    fireEvent.change(within(pane).getByLabelText('New version'), { target: { value: 'Your face, your choice.' } });
+    fireEvent.click(within(pane).getByRole('button', { name: 'Publish as the next version' }));
+    await waitFor(() => expect(server.bodies('addAgreementVersion')).toEqual([{ kind: 'face', lang: 'en', text: 'Your face, your choice.' }]));
   });
 });

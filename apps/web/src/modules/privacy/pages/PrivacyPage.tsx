@@ -9,6 +9,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { useRetention, useRunSweep, useSaveRetention } from '../api';
+import { AgreementVersions } from '../components/AgreementVersions';
 import { FaceHoldings } from '../components/FaceHoldings';
 import { RetentionForm } from '../components/RetentionForm';
 
@@ -65,6 +66,7 @@ export function PrivacyPage() {
           </Card>
           <TypeRules />
           <FaceHoldings />
+          <AgreementVersions />
           <Card title={t('privacy.sweeps.title')}>
             <SweepsTable sweeps={data.sweeps} />
           </Card>
