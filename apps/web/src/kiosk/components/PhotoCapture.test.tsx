@@ -2,10 +2,10 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../platform/i18n';
 import { showLanguage } from '../../platform/i18n';
-import { DEFAULT_SETTINGS, type KioskConfig } from '../config';
-import { type Kiosk, KioskContext } from '../context';
+import type { KioskConfig } from '../config';
+import { KioskContext } from '../context';
 import '../i18n';
-import type { OfflineQueue } from '../offlineQueue';
+import { testKiosk } from '../testing';
 import { FacePhotoStep } from './PhotoCapture';
 
 const faceConsent = {
@@ -14,16 +14,7 @@ const faceConsent = {
 };
 
 function renderStep(config: Partial<KioskConfig>) {
-  const kiosk = {
-    session: { token: 't', userid: 1, company: 'Acme Ltd', role: 4, tokenExpire: 0 },
-    config: { company: 'Acme Ltd', settings: DEFAULT_SETTINGS, gates: [], types: [], ...config },
-    pictures: { logo: null, background: null, carousel: [], defaultPhoto: null },
-    queue: {} as OfflineQueue,
-    lang: 'en',
-    enqueue: vi.fn(),
-    finish: vi.fn(),
-    home: vi.fn(),
-  } satisfies Kiosk;
+  const kiosk = testKiosk({ config });
   const onDone = vi.fn();
   const onBack = vi.fn();
   render(

@@ -5,23 +5,14 @@ import { changeLanguage, i18n } from '../../platform/i18n';
 import { sampleVisit } from '../../testing/fixtures';
 import { stubServer } from '../../testing/stubServer';
 import { DEFAULT_SETTINGS } from '../config';
-import { type Kiosk, KioskContext } from '../context';
+import { KioskContext } from '../context';
 import '../i18n';
-import type { OfflineQueue } from '../offlineQueue';
+import { testKiosk } from '../testing';
 import { CheckInScreen } from './CheckInScreen';
 
 function renderScreen(settings = DEFAULT_SETTINGS) {
   const finish = vi.fn();
-  const kiosk = {
-    session: { token: 't', userid: 1, company: 'Acme', role: 4, tokenExpire: 0 },
-    config: { company: 'Acme', settings, gates: [], types: [] },
-    pictures: { logo: null, background: null, carousel: [], defaultPhoto: null },
-    queue: {} as OfflineQueue,
-    lang: 'en',
-    enqueue: vi.fn(),
-    finish,
-    home: vi.fn(),
-  } satisfies Kiosk;
+  const kiosk = testKiosk({ config: { settings }, finish });
   render(
     <KioskContext.Provider value={kiosk}>
       <CheckInScreen />

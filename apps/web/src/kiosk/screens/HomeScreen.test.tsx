@@ -5,24 +5,18 @@ import { kioskFaceTexts } from '../../core/kioskFace/KioskFace';
 import { KioskFacePreview } from '../../core/kioskFace/KioskFacePreview';
 import { i18n, showLanguage } from '../../platform/i18n';
 import { DEFAULT_SETTINGS } from '../config';
-import { type Kiosk, KioskContext } from '../context';
+import { KioskContext } from '../context';
 import '../i18n';
-import type { OfflineQueue } from '../offlineQueue';
+import { testKiosk } from '../testing';
 import { HomeScreen } from './HomeScreen';
 
 const settings = { ...DEFAULT_SETTINGS, themecolor: '#0a7d55', signOutSwitch: 1 };
 
 function renderKiosk(onErrand = vi.fn()) {
-  const kiosk = {
-    session: { token: 't', userid: 1, company: 'Acme Ltd', role: 4, tokenExpire: 0 },
-    config: { company: 'Acme Ltd', shortName: 'Acme', settings, gates: [], types: [] },
+  const kiosk = testKiosk({
+    config: { company: 'Acme Ltd', shortName: 'Acme', settings },
     pictures: { logo: 'blob:logo', background: 'blob:background', carousel: [], defaultPhoto: null },
-    queue: {} as OfflineQueue,
-    lang: 'en',
-    enqueue: vi.fn(),
-    finish: vi.fn(),
-    home: vi.fn(),
-  } satisfies Kiosk;
+  });
   render(
     <KioskContext.Provider value={kiosk}>
       <div data-testid="kiosk">

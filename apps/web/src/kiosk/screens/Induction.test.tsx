@@ -7,9 +7,9 @@ import { i18n } from '../../platform/i18n';
 import { sampleVisit } from '../../testing/fixtures';
 import { type StubHandler, stubServer } from '../../testing/stubServer';
 import { DEFAULT_SETTINGS, type KioskConfig } from '../config';
-import { type Kiosk, KioskContext } from '../context';
+import { KioskContext } from '../context';
 import '../i18n';
-import type { OfflineQueue } from '../offlineQueue';
+import { testKiosk } from '../testing';
 import { CheckInScreen } from './CheckInScreen';
 import { RegisterScreen } from './RegisterScreen';
 
@@ -63,17 +63,7 @@ const PASSED = {
 };
 
 function renderKiosk(screenEl: React.ReactNode) {
-  const kiosk = {
-    session: { token: 't', userid: 1, company: 'Acme', role: 4, tokenExpire: 0 },
-    config,
-    pictures: { logo: null, background: null, carousel: [], defaultPhoto: null },
-    queue: {} as OfflineQueue,
-    lang: 'en',
-    enqueue: vi.fn(),
-    finish: vi.fn(),
-    home: vi.fn(),
-    hold: vi.fn(),
-  } satisfies Kiosk;
+  const kiosk = testKiosk({ config });
   render(<KioskContext.Provider value={kiosk}>{screenEl}</KioskContext.Provider>);
   return kiosk;
 }

@@ -6,9 +6,9 @@ import { standardField } from '../../core/walkIn/fields';
 import { i18n } from '../../platform/i18n';
 import { stubServer } from '../../testing/stubServer';
 import { DEFAULT_SETTINGS, type KioskConfig } from '../config';
-import { type Kiosk, KioskContext } from '../context';
+import { KioskContext } from '../context';
 import '../i18n';
-import type { OfflineQueue } from '../offlineQueue';
+import { testKiosk } from '../testing';
 import { RegisterScreen } from './RegisterScreen';
 
 const company = (id: number, companyName: string, shortName: string, floor: string, roomNumbers: string[]): PadCompany => ({
@@ -43,16 +43,7 @@ const config = (companies: PadCompany[]): KioskConfig => ({
 
 function renderScreen(companies: PadCompany[]) {
   const home = vi.fn();
-  const kiosk = {
-    session: { token: 't', userid: 1, company: 'Tower One Management', role: 4, tokenExpire: 0 },
-    config: config(companies),
-    pictures: { logo: null, background: null, carousel: [], defaultPhoto: null },
-    queue: {} as OfflineQueue,
-    lang: i18n.language === 'zh' ? 'zh' : 'en',
-    enqueue: vi.fn(),
-    finish: vi.fn(),
-    home,
-  } satisfies Kiosk;
+  const kiosk = testKiosk({ config: config(companies), lang: i18n.language === 'zh' ? 'zh' : 'en', home });
   render(
     <KioskContext.Provider value={kiosk}>
       <RegisterScreen />

@@ -5,9 +5,9 @@ import { standardField } from '../../core/walkIn/fields';
 import { i18n } from '../../platform/i18n';
 import { stubServer } from '../../testing/stubServer';
 import { DEFAULT_SETTINGS, type KioskConfig } from '../config';
-import { type Kiosk, KioskContext } from '../context';
+import { KioskContext } from '../context';
 import '../i18n';
-import type { OfflineQueue } from '../offlineQueue';
+import { testKiosk } from '../testing';
 import { RegisterScreen } from './RegisterScreen';
 
 const field = standardField;
@@ -53,16 +53,7 @@ const visit = (body: Record<string, unknown>) => ({ vid: 100, status: 'signedIn'
 function renderScreen(comeAgain: number) {
   const finish = vi.fn();
   const home = vi.fn();
-  const kiosk = {
-    session: { token: 't', userid: 1, company: 'Acme', role: 4, tokenExpire: 0 },
-    config: config(comeAgain),
-    pictures: { logo: null, background: null, carousel: [], defaultPhoto: null },
-    queue: {} as OfflineQueue,
-    lang: i18n.language === 'zh' ? 'zh' : 'en',
-    enqueue: vi.fn(),
-    finish,
-    home,
-  } satisfies Kiosk;
+  const kiosk = testKiosk({ config: config(comeAgain), lang: i18n.language === 'zh' ? 'zh' : 'en', finish, home });
   render(
     <KioskContext.Provider value={kiosk}>
       <RegisterScreen />

@@ -4,23 +4,14 @@ import '../../platform/i18n';
 import { i18n } from '../../platform/i18n';
 import { stubServer } from '../../testing/stubServer';
 import { defaultConfig } from '../config';
-import { type Kiosk, KioskContext } from '../context';
+import { KioskContext } from '../context';
 import '../i18n';
-import type { OfflineQueue } from '../offlineQueue';
+import { testKiosk } from '../testing';
 import { StaffPanel } from './StaffPanel';
 
 function renderPanel() {
   const onExit = vi.fn();
-  const kiosk = {
-    session: { token: 't', userid: 1, company: 'Acme', role: 4, tokenExpire: 0, sName: 'Gate kiosk' },
-    config: defaultConfig('Acme'),
-    pictures: { logo: null, background: null, carousel: [], defaultPhoto: null },
-    queue: {} as OfflineQueue,
-    lang: 'en',
-    enqueue: vi.fn(),
-    finish: vi.fn(),
-    home: vi.fn(),
-  } satisfies Kiosk;
+  const kiosk = testKiosk({ session: { sName: 'Gate kiosk' }, config: defaultConfig('Acme') });
   render(
     <KioskContext.Provider value={kiosk}>
       <StaffPanel counts={{ pending: 0, refused: [] }} onClose={vi.fn()} onExit={onExit} />

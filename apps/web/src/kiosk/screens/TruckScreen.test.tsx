@@ -5,25 +5,15 @@ import { i18n } from '../../platform/i18n';
 import { sampleBooking } from '../../testing/sampleBooking';
 import { stubServer } from '../../testing/stubServer';
 import { DEFAULT_SETTINGS } from '../config';
-import { type Kiosk, KioskContext } from '../context';
+import { KioskContext } from '../context';
 import '../i18n';
-import type { OfflineQueue } from '../offlineQueue';
+import { testKiosk } from '../testing';
 import { TruckScreen } from './TruckScreen';
 
 const DRIVER = '11010519491231002X';
 
 function renderTruck(country = 'CN') {
-  const kiosk = {
-    session: { token: 't', userid: 1, company: 'Acme', role: 4, tokenExpire: 0 },
-    config: { company: 'Acme', settings: { ...DEFAULT_SETTINGS, country }, gates: [], types: [], trucks: true },
-    pictures: { logo: null, background: null, carousel: [], defaultPhoto: null },
-    queue: {} as OfflineQueue,
-    lang: 'en',
-    enqueue: vi.fn(),
-    finish: vi.fn(),
-    home: vi.fn(),
-    hold: vi.fn(),
-  } satisfies Kiosk;
+  const kiosk = testKiosk({ config: { settings: { ...DEFAULT_SETTINGS, country }, trucks: true } });
   render(
     <KioskContext.Provider value={kiosk}>
       <TruckScreen />
