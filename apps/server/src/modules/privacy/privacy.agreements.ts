@@ -8,6 +8,7 @@ import {
   versionsOf,
 } from '../../core/agreements/agreements.public.js';
 import { faceConsentUse } from '../../core/visits/visits.public.js';
+import { foreignKeyViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 
@@ -15,6 +16,8 @@ import { AppError, notFound } from '../../platform/http/errors.js';
  * The texts visitors accept, in versions (docs/modules/privacy.md, "Face consent"): listed with how many visits
  * accepted each, a new version added, a version nobody accepted deleted. A version is never edited.
  */
+
+const IN_USE = 'Visitors accepted this version: the record keeps the words they read';
 
 function record(row: AgreementRow, accepted: number, current: boolean): AgreementRecord {
   return {
@@ -52,11 +55,14 @@ export async function addAgreementVersion(ctx: AuthedContext, input: In<'addAgre
 export async function deleteAgreementVersion(ctx: AuthedContext, input: In<'deleteAgreementVersion'>): Promise<Out<'deleteAgreementVersion'>> {
   const v = await agreementOf(ctx.tenant, input.id, 'face');
   if (!v) throw notFound();
-  if ((await faceConsentUse(ctx.tenant, [v.id])).get(v.id))
-    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Visitors accepted this version: the record keeps the words they read');
+  if ((await faceConsentUse(ctx.tenant, [v.id])).get(v.id)) throw new AppError(Status.UPDATE_NOT_ALLOWED, IN_USE);
   const sameLang = (await versionsOf(ctx.tenant, 'face')).filter((r) => r.lang === v.lang);
   if (sameLang.length <= 1) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The only version of its language cannot be deleted');
-  await removeVersion(ctx.tenant, v.id);
+  await removeVersion(ctx.tenant, v.id).catch((err: unknown) => {
+    // A visit accepted it between the check and the delete: it stays, as if it had been accepted before.
+    if (foreignKeyViolation(err) !== undefined) throw new AppError(Status.UPDATE_NOT_ALLOWED, IN_USE);
+    throw err;
+  });
   ctx.audit.objId = v.id;
   ctx.audit.objName = `face ${v.lang} v${v.version}`;
   return { id: v.id };
