@@ -162,6 +162,14 @@ export const logDescriptions = {
   invitationResent: { en: 'invitation sent again with a new link', zh: '邀请已重新发送（新链接）' },
   invitationRenewed: { en: 'invited again after visit {{previous}} ended', zh: '访问 {{previous}} 结束后重新邀请' },
   companionsSet: { en: '{{count}} companions', zh: '随行人员 {{count}} 人' },
+  faceConsentVersionAdded: {
+    en: 'face recognition consent ({{lang}}): version {{version}} published',
+    zh: '人脸识别同意书（{{lang}}）：发布第 {{version}} 版',
+  },
+  faceConsentVersionDeleted: {
+    en: 'face recognition consent ({{lang}}): version {{version}} deleted',
+    zh: '人脸识别同意书（{{lang}}）：删除第 {{version}} 版',
+  },
   visitPhotoUploaded: { en: 'face photo {{width}}×{{height}} from the invitation page', zh: '邀请函页面上传人脸照片 {{width}}×{{height}}' },
   visitCardIssued: { en: 'access card {{cardNo}} handed out', zh: '发放门禁卡 {{cardNo}}' },
   visitCardReturned: { en: 'access card {{cardNo}} taken back', zh: '收回门禁卡 {{cardNo}}' },

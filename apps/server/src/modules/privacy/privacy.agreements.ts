@@ -1,4 +1,4 @@
-import { type AgreementRecord, type In, type Lang, type Out, Status } from '@openvisit/contract';
+import { type AgreementRecord, type In, type Lang, logDesc, type Out, Status } from '@openvisit/contract';
 import {
   type AgreementRow,
   addVersion,
@@ -48,7 +48,7 @@ export async function listVersions(ctx: AuthedContext, input: In<'listAgreementV
 export async function addAgreementVersion(ctx: AuthedContext, input: In<'addAgreementVersion'>): Promise<Out<'addAgreementVersion'>> {
   const row = await addVersion(ctx.tenant, input.kind, input.lang, input.text, ctx.session.name);
   ctx.audit.objId = row.id;
-  ctx.audit.objName = `${row.kind} ${row.lang} v${row.version}`;
+  ctx.audit.desc = logDesc('faceConsentVersionAdded', { lang: row.lang, version: row.version });
   return record(row, 0, true);
 }
 
@@ -64,6 +64,6 @@ export async function deleteAgreementVersion(ctx: AuthedContext, input: In<'dele
     throw err;
   });
   ctx.audit.objId = v.id;
-  ctx.audit.objName = `face ${v.lang} v${v.version}`;
+  ctx.audit.desc = logDesc('faceConsentVersionDeleted', { lang: v.lang, version: v.version });
   return { id: v.id };
 }
