@@ -103,6 +103,8 @@ describe('visitor kiosk: came before, staff lock, offline shell', () => {
         assert.equal(await page.getByText('0519491231').count(), 0);
         await screenshot(page, 'kiosk-came-before');
         await page.getByRole('button', { name: 'Next' }).click();
+        // Face recognition is asked apart before the camera: declined, the registration goes on the same.
+        await page.getByRole('button', { name: 'No, thank you', exact: true }).click();
         await page.getByRole('button', { name: 'Continue without a photo' }).click();
         await page.getByRole('heading', { name: 'Welcome, Rita Return' }).waitFor();
         const [latest] = await ok('SearchVisitByCondition', { phone: '13955550001' }, admin);
