@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_FACE_THRESHOLD, Role, Status } from '@openvisit/contract';
+import { type AgreementTexts, DEFAULT_FACE_THRESHOLD, Role, Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceDataUrl, facePhoto } from '../../../test/faces.js';
@@ -17,7 +17,7 @@ describe('face consent', () => {
   let desk: { token: string };
   let kiosk: { token: string };
   let host: number;
-  let consent: { zh: { id: number; version: number; text: string }; en: { id: number; version: number; text: string } };
+  let consent: AgreementTexts;
 
   /** The visit files of company A in the file store (every file under the data folder whose path names them). */
   const filesIn = () =>
