@@ -128,18 +128,24 @@ async function watch(page: Page, L: Lang): Promise<void> {
   await video.waitFor();
   const toQuestions = page.getByRole('button', { name: L.t.toQuestions });
   assert.equal(await toQuestions.isDisabled(), true, 'no questions before the video');
-  await video.evaluate(async (v: HTMLVideoElement) => {
+  // In-page waits end on their own: a play or seek that never settles fails here with what it waited for, instead of
+  // holding the run (Playwright bounds finding the element, not the promise evaluated in the page).
+  const played = await video.evaluate(async (v: HTMLVideoElement) => {
     v.muted = true;
-    await v.play();
+    const timer = new Promise<string>((resolve) => setTimeout(() => resolve('play() did not settle in 30 s'), 30_000));
+    return Promise.race([v.play().then(() => 'playing'), timer]);
   });
+  assert.equal(played, 'playing');
   const landed = await video.evaluate(
     (v: HTMLVideoElement, end) =>
       new Promise<number>((resolve) => {
+        setTimeout(() => resolve(Number.NaN), 30_000);
         v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
         v.currentTime = end - 0.3;
       }),
     VIDEO_SECONDS,
   );
+  assert.ok(!Number.isNaN(landed), 'the jump forward settled (a seeked event within 30 s)');
   assert.ok(landed < VIDEO_SECONDS - 1, `a jump forward lands back at what was watched (at ${landed} s)`);
   await until('the video played to its end', () => video.evaluate((v: HTMLVideoElement) => (v.ended ? true : undefined)), 60_000);
   await until('the questions open', async () => ((await toQuestions.isEnabled()) ? true : undefined), 30_000);

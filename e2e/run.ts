@@ -32,6 +32,10 @@ const args = [
   // Three files at a time on two cores: a file spends part of its time waiting (on the server, on a condition polled),
   // which a third fills; measured 18 min with two, 15 with four (CPU then saturated), where hang bounds still held.
   `--test-concurrency=${process.env.E2E_CONCURRENCY ?? '3'}`,
+  // Every file, and every test in it, fails after 10 minutes (the runner then ends the file's process): one hang costs
+  // a failure named in the summary, not the run's whole time budget (a run stuck there did not land). The longest
+  // file takes about 3 minutes. (--test-force-exit is not used: it ends the runner before the JSON report is written.)
+  '--test-timeout=600000',
   '--test-reporter=spec',
   '--test-reporter-destination=stdout',
   '--test-reporter=./e2e/json-reporter.mjs',
