@@ -170,6 +170,10 @@ export const logDescriptions = {
     en: 'face recognition consent ({{lang}}): version {{version}} deleted',
     zh: '人脸识别同意书（{{lang}}）：删除第 {{version}} 版',
   },
+  protocolVersionDeleted: {
+    en: 'safety terms ({{lang}}): version {{version}} deleted',
+    zh: '安全协议（{{lang}}）：删除第 {{version}} 版',
+  },
   visitPhotoUploaded: { en: 'face photo {{width}}×{{height}} from the invitation page', zh: '邀请函页面上传人脸照片 {{width}}×{{height}}' },
   visitCardIssued: { en: 'access card {{cardNo}} handed out', zh: '发放门禁卡 {{cardNo}}' },
   visitCardReturned: { en: 'access card {{cardNo}} taken back', zh: '收回门禁卡 {{cardNo}}' },

@@ -41,6 +41,30 @@ export const faceConsentField = z
   .optional()
   .describe('the face-consent version the visitor accepted (its id); without it the photo is for the badge only and no terminal gets it');
 
+/**
+ * The safety terms a registration or check-in carries as accepted: the id of the version shown (getPadConfig's
+ * `protocol`); without it the current version in the visit's language. An id that is not this company's terms answers 400.
+ */
+export const protocolVersionField = z
+  .int32()
+  .positive()
+  .optional()
+  .describe('the version of the safety terms shown and accepted (its id, getPadConfig protocol); without it the current one in the visit’s language');
+
+/** Where a visitor accepted the safety terms. */
+export const PROTOCOL_VIA = ['kiosk', 'desk', 'earlier'] as const;
+export type ProtocolVia = (typeof PROTOCOL_VIA)[number];
+
+/** The safety terms a visit's visitor accepted, as the console and the PDF show them. */
+export const protocolAcceptance = z.object({
+  at: epochMs,
+  version: z.int32(),
+  lang: z.enum(['zh', 'en']),
+  /** Where: at the kiosk, at the desk, or at an earlier visit (a returning visitor is not asked again while the text is the same). */
+  via: z.enum(PROTOCOL_VIA),
+});
+export type ProtocolAcceptance = z.infer<typeof protocolAcceptance>;
+
 /** A visit's face consent as the console shows it. */
 export const faceConsentState = z.object({
   at: epochMs,
@@ -92,9 +116,15 @@ export const setFaceThreshold = defineCall({
 /** A version's text: as long as the safety terms may be (SECURE_PROTOCOL_MAX). */
 export const AGREEMENT_TEXT_MAX = 20_000;
 
-/** The kinds the console manages in versions today (the face consent; the terms and the privacy notice follow). */
-export const MANAGED_AGREEMENT_KINDS = ['face'] as const satisfies readonly AgreementKind[];
+/**
+ * The kinds whose versions the console lists, with who accepted each: the face consent and the safety terms. The
+ * terms' words are written where the kiosk's texts are (updateSecureProtocol, each change a version); the face
+ * consent's here (WRITTEN_AGREEMENT_KINDS).
+ */
+export const MANAGED_AGREEMENT_KINDS = ['face', 'protocol'] as const satisfies readonly AgreementKind[];
+export type ManagedAgreementKind = (typeof MANAGED_AGREEMENT_KINDS)[number];
 const managedKind = z.enum(MANAGED_AGREEMENT_KINDS);
+export const WRITTEN_AGREEMENT_KINDS = ['face'] as const satisfies readonly AgreementKind[];
 
 /** A version as the console lists it: who wrote it, when, and how many visits accepted it (then it cannot be deleted). */
 export const agreementRecord = agreementVersion.extend({
@@ -128,7 +158,7 @@ export const addAgreementVersion = defineCall({
   log: { module: LogModule.VISITOR, event: 'add' },
   input: z.object({
     userid: z.int32().optional(),
-    kind: managedKind,
+    kind: z.enum(WRITTEN_AGREEMENT_KINDS),
     lang: z.enum(['zh', 'en']),
     text: zPlainText(AGREEMENT_TEXT_MAX).refine((v) => v.trim() !== '', 'required'),
   }),
@@ -140,7 +170,7 @@ export const deleteAgreementVersion = defineCall({
   area: 'privacy',
   module: 'privacy',
   summary:
-    'Deletes a version nobody accepted (58 when a visit accepted it: the record must keep the words; 58 for the only version of its language); the one before becomes current again',
+    'Deletes a version nobody accepted (58 when a visit accepted it: the record must keep the words; 58 for the only face-consent version of its language, and for the current terms: the kiosk settings change those); the one before becomes current again',
   access: [Role.ADMIN],
   statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED],
   log: { module: LogModule.VISITOR, event: 'delete' },
@@ -148,4 +178,43 @@ export const deleteAgreementVersion = defineCall({
   output: z.object({ id: z.int32() }),
 });
 
-export const privacyConsentCalls = [getFaceHoldings, setFaceThreshold, listAgreementVersions, addAgreementVersion, deleteAgreementVersion] as const;
+/** One visit that accepted a version: the report of who accepted which version. */
+export const agreementAcceptance = z.object({
+  vid: z.int32(),
+  name: z.string(),
+  company: z.string(),
+  host: z.string(),
+  at: epochMs,
+  via: z.enum([...FACE_CONSENT_VIA, ...PROTOCOL_VIA]),
+  /** A face consent withdrawn since (their privacy page), else null. */
+  withdrawnAt: epochMs.nullable(),
+});
+export type AgreementAcceptance = z.infer<typeof agreementAcceptance>;
+
+export const AGREEMENT_ACCEPTANCES_PAGE_MAX = 100;
+
+export const listAgreementAcceptances = defineCall({
+  name: 'listAgreementAcceptances',
+  area: 'privacy',
+  module: 'privacy',
+  summary:
+    'Who accepted a version of a text visitors accept, latest first: the visitor, their company, the host, when and where (602 for a version not of this company)',
+  access: [Role.ADMIN, Role.SUBADMIN],
+  statuses: [Status.NO_SUCH_RECORD],
+  input: z.object({
+    userid: z.int32().optional(),
+    id: z.int32().positive(),
+    startIndex: z.int32().min(0).default(0),
+    requestedCount: z.int32().min(1).max(AGREEMENT_ACCEPTANCES_PAGE_MAX).default(20),
+  }),
+  output: z.object({ count: z.int32(), list: z.array(agreementAcceptance) }),
+});
+
+export const privacyConsentCalls = [
+  getFaceHoldings,
+  setFaceThreshold,
+  listAgreementVersions,
+  addAgreementVersion,
+  deleteAgreementVersion,
+  listAgreementAcceptances,
+] as const;

@@ -370,6 +370,11 @@ export const padConfig = z.object({
    * shows it as a QR code on its screens and the badge prints it.
    */
   privacyPage: z.string(),
+  /**
+   * The safety terms' current version for each language (an English visitor reads the Chinese text when no English
+   * one is set), or null when the company has none: a registration or check-in sends the id it showed as `protocolVersion`.
+   */
+  protocol: agreementTexts.nullable(),
   /** The consent to face recognition, asked apart from the visit's terms before a photo is taken: the current version in each language. */
   faceConsent: agreementTexts,
 });

@@ -6,7 +6,7 @@ import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStat
 import { checkIdNumber, checkPhone } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
 import { zSmsCode } from './notifications.smsCodes.js';
-import { faceConsentField, faceConsentState } from './privacy.consent.js';
+import { faceConsentField, faceConsentState, protocolAcceptance, protocolVersionField } from './privacy.consent.js';
 import { padSettings } from './registration.pad.js';
 
 /** Who works the front desk: reception and visitor-machine accounts, and administrators acting for a visitor. */
@@ -147,6 +147,7 @@ const walkInInput = z
     faceConsent: faceConsentField,
     signature: z.string().max(SIGNATURE_MAX_CHARS, 'size').default('').describe('data URL of the handwritten signature (PNG)'),
     protocolAccepted: z.boolean().default(false),
+    protocolVersion: protocolVersionField,
     gid: z.int32().positive().nullable().default(null).describe('the gate; a desk account’s own gate when omitted'),
     lang: z.enum(['zh', 'en']).default('zh'),
     clientKey: z.string().regex(CLIENT_KEY_PATTERN, 'format').optional().describe('idempotency key: a retried registration answers the first record'),
@@ -213,6 +214,7 @@ export const checkInByCode = defineCall({
       faceConsent: faceConsentField,
       signature: z.string().max(SIGNATURE_MAX_CHARS, 'size').default(''),
       protocolAccepted: z.boolean().default(false),
+      protocolVersion: protocolVersionField,
       gid: z.int32().positive().nullable().default(null),
       clientKey: z.string().regex(CLIENT_KEY_PATTERN, 'format').optional(),
     })
@@ -346,6 +348,8 @@ export const getVisit = defineCall({
     history: z.array(visitEvent),
     /** The visitor's consent to face recognition (the version and language of the text, where, when; withdrawn), else null. */
     faceConsent: faceConsentState.nullable(),
+    /** The version of the safety terms accepted, in which language, when and where; null when none (or before versions). */
+    protocol: protocolAcceptance.nullable(),
   }),
 });
 
@@ -491,6 +495,8 @@ export const returningVisitor = z.object({
   tid: z.int32().nullable().describe('the visitor type, when it still exists'),
   empid: z.int32().nullable().describe('the host, when still an enabled employee shown at kiosks'),
   empName: z.string(),
+  /** The current versions of the safety terms (ids, getPadConfig protocol) this visitor accepted before: not asked again. */
+  protocolsAccepted: z.array(z.int32()),
 });
 export type ReturningVisitor = z.infer<typeof returningVisitor>;
 

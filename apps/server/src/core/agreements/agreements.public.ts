@@ -21,6 +21,28 @@ export async function currentFaceConsent(scope: TenantScope): Promise<AgreementT
   return { zh: await current('zh'), en: await current('en') };
 }
 
+/** The safety terms as the company's settings hold them now (updateSecureProtocol writes them). */
+export interface ProtocolTexts {
+  secureProtocol: string;
+  secureProtocolEn: string;
+}
+
+/**
+ * The current version of the safety terms a visitor of each language is shown (an English visitor the Chinese text
+ * when no English one is set), or null while the company has none. The settings hold the words; a version follows each
+ * change (written by `by` when an administrator changes them, else on first read: texts from before versions existed).
+ */
+export async function currentProtocol(scope: TenantScope, texts: ProtocolTexts, by = ''): Promise<AgreementTexts | null> {
+  if (!texts.secureProtocol.trim()) return null;
+  const repo = agreementsRepository(scope);
+  const following = async (lang: Lang, text: string) => {
+    const latest = await repo.latest('protocol', lang);
+    return shown(latest?.text === text ? latest : await repo.add('protocol', lang, text, by));
+  };
+  const zh = await following('zh', texts.secureProtocol);
+  return { zh, en: texts.secureProtocolEn.trim() ? await following('en', texts.secureProtocolEn) : zh };
+}
+
 /** Every version of a kind (the repository's rows: the console lists them with who wrote them and when). */
 export function versionsOf(scope: TenantScope, kind: AgreementKind): Promise<AgreementRow[]> {
   return agreementsRepository(scope).ofKind(kind);
@@ -34,6 +56,11 @@ export function addVersion(scope: TenantScope, kind: AgreementKind, lang: Lang, 
 /** Deletes a version (the caller has checked that nothing points at it). */
 export async function removeVersion(scope: TenantScope, id: number): Promise<void> {
   await agreementsRepository(scope).remove(id);
+}
+
+/** One of this company's versions (any kind), as stored. */
+export function versionById(scope: TenantScope, id: number): Promise<AgreementRow | undefined> {
+  return agreementsRepository(scope).byId(id);
 }
 
 /** A version of this company's texts of that kind, or null (another company's, another kind's, none). */

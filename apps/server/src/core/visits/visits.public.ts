@@ -1,6 +1,19 @@
 /** What other modules may use of core/visits: the only file they import from it. */
 
-export { faceConsentColumns, faceConsented, faceConsentUse, visitFaceCounts, withdrawFaceConsents } from './visits.consent.js';
+export {
+  acceptancesOf,
+  acceptedTerms,
+  agreementUse,
+  faceConsentColumns,
+  faceConsented,
+  type ProtocolAsked,
+  protocolCarried,
+  protocolColumns,
+  protocolOf,
+  protocolsAccepted,
+  visitFaceCounts,
+  withdrawFaceConsents,
+} from './visits.consent.js';
 export { residentOnSiteToday, visitByCard, visitByCode, visitsByPlate } from './visits.doors.js';
 export { faceCandidateVisits, visitsMovedSince } from './visits.faceSync.js';
 export type { VisitInsert, VisitRow } from './visits.kernel.js';

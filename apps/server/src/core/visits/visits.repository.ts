@@ -1,5 +1,5 @@
 import type { VisitEvent, VisitorStatus } from '@openvisit/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, insertRow, prepared, updateRows } from '../../db/client.js';
 import { visitEvents, visits } from '../../db/schema/index.js';
 import { type VisitFilter, visitFilterSql, visitWhen } from '../../db/visitFilter.js';
@@ -286,37 +286,6 @@ export const visitsRepository = scoped(function visitsRepository(scope: TenantSc
         .set(set)
         .where(and(mine, eq(visits.id, id)))
         .returning({ id: visits.id, status: visits.status }),
-    /**
-     * The visitors whose face photo is held (one person per phone, else ID number, else e-mail, else visit), and the
-     * face consents given and withdrawn: the company's faces held (modules/privacy).
-     */
-    faceCounts: async () =>
-      (
-        await db
-          .select({
-            people: sql<number>`count(DISTINCT coalesce(nullif(${visits.phone}, ''), nullif(${visits.idNumber}, ''), nullif(${visits.email}, ''), ${visits.id}::text)) FILTER (WHERE ${visits.photo} <> '')::int`,
-            given: sql<number>`count(*) FILTER (WHERE ${visits.faceConsentId} IS NOT NULL AND ${visits.faceWithdrawnAt} IS NULL)::int`,
-            withdrawn: sql<number>`count(*) FILTER (WHERE ${visits.faceWithdrawnAt} IS NOT NULL)::int`,
-          })
-          .from(visits)
-          .where(and(mine, sql`(${visits.photo} <> '' OR ${visits.faceConsentId} IS NOT NULL)`))
-      )[0] ?? { people: 0, given: 0, withdrawn: 0 },
-    /** How many visits accepted each of these face-consent versions. */
-    faceConsentUse: (ids: number[]) =>
-      db
-        .select({ id: visits.faceConsentId, n: sql<number>`count(*)::int` })
-        .from(visits)
-        .where(and(mine, inArray(visits.faceConsentId, ids.length ? ids : [0])))
-        .groupBy(visits.faceConsentId),
-    /** The visitor withdrew their face consent (their privacy page): recorded on each visit that had one. */
-    withdrawFaceConsents: (ids: number[], at: Date) =>
-      ids.length
-        ? db
-            .update(visits)
-            .set({ faceWithdrawnAt: at })
-            .where(and(mine, inArray(visits.id, ids), isNotNull(visits.faceConsentId), isNull(visits.faceWithdrawnAt)))
-            .returning({ id: visits.id })
-        : Promise.resolve([]),
     /** The same move for several records at once, each only if still in one of `from`; answers those moved. */
     moveMany: (ids: number[], from: readonly VisitorStatus[], to: VisitorStatus, set: Partial<VisitInsert> = {}) =>
       ids.length

@@ -2,7 +2,7 @@ import type { In, Visit, VisitKind, VisitorStatus } from '@openvisit/contract';
 import { dayOf, dayStart } from '../../platform/formats/days.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { settingsOf } from '../company/company.public.js';
-import { faceConsentOf } from './visits.consent.js';
+import { faceConsentOf, protocolOf } from './visits.consent.js';
 import { noSuchVisit, toVisit, type VisitFilter } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';
 
@@ -118,6 +118,7 @@ export async function byVid(ctx: AuthedContext, input: In<'GetVisitorByVid'>) {
       note: h.note,
     })),
     faceConsent: await faceConsentOf(ctx.tenant, v),
+    protocol: await protocolOf(ctx.tenant, v),
   };
 }
 

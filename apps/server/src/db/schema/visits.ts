@@ -37,7 +37,15 @@ export const visits = pgTable(
     signature: text('signature').notNull().default(''),
     pdf: text('pdf').notNull().default(''),
     protocolAccepted: boolean('protocol_accepted').notNull().default(false),
-    /** The secure protocol as the visitor accepted it (it goes into the PDF even if the company edits it later). */
+    /**
+     * The version of the safety terms the visitor accepted (core/agreements: its words and language) when and where; a
+     * returning visitor who accepted the current version at an earlier visit carries that acceptance over.
+     */
+    protocolAgreementId: integer('protocol_agreement_id').references(() => agreements.id),
+    protocolAcceptedAt: tstz('protocol_accepted_at'),
+    /** 'kiosk' | 'desk' | 'earlier' (PROTOCOL_VIA). */
+    protocolVia: text('protocol_via').notNull().default(''),
+    /** The terms as accepted before they had versions (migration 0073): what the PDF of such a visit shows. */
     protocolText: text('protocol_text').notNull().default(''),
     empId: integer('emp_id').references(() => employees.id, { onDelete: 'set null' }),
     /** The host as they were at the time of the visit (kept when the employee changes or leaves). */
@@ -118,6 +126,7 @@ export const visits = pgTable(
     index('visits_resident_idx').on(t.residentId, t.visitAt).where(sql`${t.residentId} IS NOT NULL`),
     uniqueIndex('visits_client_key_uq').on(t.companyId, t.clientKey).where(sql`${t.clientKey} IS NOT NULL`),
     index('visits_meeting_idx').on(t.meetingId).where(sql`${t.meetingId} IS NOT NULL`),
+    index('visits_protocol_agreement_idx').on(t.protocolAgreementId).where(sql`${t.protocolAgreementId} IS NOT NULL`),
     // Whether an agreement's version is in use (it cannot be deleted then), and who accepted it.
     index('visits_face_consent_idx').on(t.faceConsentId).where(sql`${t.faceConsentId} IS NOT NULL`),
     // A barrier's plate look-up, as the pass records keep plates: upper case, no spaces.

@@ -1,5 +1,5 @@
 import { type CompanySettings, logDesc } from '@openvisit/contract';
-import { leaveAtFrom, moveIn, type VisitRow } from '../../core/visits/visits.public.js';
+import { leaveAtFrom, moveIn, protocolCarried, type VisitRow } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { blacklist } from '../blacklist/blacklist.public.js';
 import { notifyArrival } from '../notifications/notifications.public.js';
@@ -12,7 +12,7 @@ import { notifyArrival } from '../notifications/notifications.public.js';
 
 /**
  * Signs a visitor in at a door: the desk's blacklist screening, the company's protocol and the safety induction apply
- * (a visitor who has not accepted the one or passed the other must go to the kiosk); the host hears of the arrival as
+ * (a visitor who has not accepted the one, here or at an earlier visit, or passed the other must go to the kiosk); the host hears of the arrival as
  * from the kiosk. Answers what stopped it, if anything did.
  */
 export async function signInAtDoor(
@@ -21,7 +21,9 @@ export async function signInAtDoor(
   settings: CompanySettings,
   door: { name: string },
 ): Promise<VisitRow | 'protocol' | 'blacklisted' | 'induction'> {
-  if (settings.secureProtocol.trim() && !v.protocolAccepted) return 'protocol';
+  // A returning visitor who accepted the current terms at an earlier visit is not sent to the kiosk for them.
+  const terms = await protocolCarried(ctx.tenant, settings, v);
+  if (!terms) return 'protocol';
   if (await blacklist.barred(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber })) return 'blacklisted';
   if (await ctx.services.induction.pending(ctx.tenant, { tid: v.tid, vid: v.id, phone: v.phone, idNumber: v.idNumber, email: v.email }))
     return 'induction';
@@ -30,7 +32,7 @@ export async function signInAtDoor(
     ctx.tenant,
     v,
     'checkIn',
-    { visitAt: now, leaveAt: v.leaveAt ?? leaveAtFrom(settings, now), signInOp: door.name },
+    { visitAt: now, leaveAt: v.leaveAt ?? leaveAtFrom(settings, now), signInOp: door.name, ...terms },
     { actor: door.name, note: 'door' },
   );
   await notifyArrival(ctx, row);

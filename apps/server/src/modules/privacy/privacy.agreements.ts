@@ -1,20 +1,34 @@
-import { type AgreementRecord, type In, type Lang, logDesc, type Out, Status } from '@openvisit/contract';
+import {
+  type AgreementAcceptance,
+  type AgreementKind,
+  type AgreementRecord,
+  type In,
+  type Lang,
+  logDesc,
+  MANAGED_AGREEMENT_KINDS,
+  type ManagedAgreementKind,
+  type Out,
+  Status,
+} from '@openvisit/contract';
 import {
   type AgreementRow,
   addVersion,
-  agreementOf,
   currentFaceConsent,
+  currentProtocol,
   removeVersion,
+  versionById,
   versionsOf,
 } from '../../core/agreements/agreements.public.js';
-import { faceConsentUse } from '../../core/visits/visits.public.js';
+import { settingsOf } from '../../core/company/company.public.js';
+import { acceptancesOf, agreementUse } from '../../core/visits/visits.public.js';
 import { foreignKeyViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 
 /*
- * The texts visitors accept, in versions (docs/modules/privacy.md, "Face consent"): listed with how many visits
- * accepted each, a new version added, a version nobody accepted deleted. A version is never edited.
+ * The texts visitors accept, in versions (docs/modules/privacy.md, "Versioned agreements"): listed with how many visits
+ * accepted each and who, a new face-consent version added, a version nobody accepted deleted. A version is never
+ * edited; the terms' versions follow the kiosk settings' text (updateSecureProtocol).
  */
 
 const IN_USE = 'Visitors accepted this version: the record keeps the words they read';
@@ -32,11 +46,16 @@ function record(row: AgreementRow, accepted: number, current: boolean): Agreemen
   };
 }
 
+/** The current texts of a kind read first: a company without one gets the product's (face) or its settings' (terms) as a version. */
+async function current(ctx: AuthedContext, kind: AgreementKind): Promise<void> {
+  if (kind === 'face') await currentFaceConsent(ctx.tenant);
+  else if (kind === 'protocol') await currentProtocol(ctx.tenant, await settingsOf(ctx));
+}
+
 export async function listVersions(ctx: AuthedContext, input: In<'listAgreementVersions'>): Promise<Out<'listAgreementVersions'>> {
-  // Read through the current texts first: a company that never had one gets the product's as version 1.
-  await currentFaceConsent(ctx.tenant);
+  await current(ctx, input.kind);
   const rows = await versionsOf(ctx.tenant, input.kind);
-  const use = await faceConsentUse(
+  const use = await agreementUse(
     ctx.tenant,
     rows.map((r) => r.id),
   );
@@ -53,17 +72,44 @@ export async function addAgreementVersion(ctx: AuthedContext, input: In<'addAgre
 }
 
 export async function deleteAgreementVersion(ctx: AuthedContext, input: In<'deleteAgreementVersion'>): Promise<Out<'deleteAgreementVersion'>> {
-  const v = await agreementOf(ctx.tenant, input.id, 'face');
-  if (!v) throw notFound();
-  if ((await faceConsentUse(ctx.tenant, [v.id])).get(v.id)) throw new AppError(Status.UPDATE_NOT_ALLOWED, IN_USE);
-  const sameLang = (await versionsOf(ctx.tenant, 'face')).filter((r) => r.lang === v.lang);
-  if (sameLang.length <= 1) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The only version of its language cannot be deleted');
-  await removeVersion(ctx.tenant, v.id).catch((err: unknown) => {
+  const row = await managedVersion(ctx, input.id);
+  if ((await agreementUse(ctx.tenant, [row.id])).get(row.id)) throw new AppError(Status.UPDATE_NOT_ALLOWED, IN_USE);
+  const sameLang = (await versionsOf(ctx.tenant, row.kind)).filter((r) => r.lang === row.lang);
+  if (row.kind === 'face' && sameLang.length <= 1)
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The only version of its language cannot be deleted');
+  // The terms' current words are the kiosk settings': their version goes when they change there.
+  if (row.kind === 'protocol' && sameLang.every((r) => r.version <= row.version))
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The current terms are changed in the kiosk settings, not deleted');
+  await removeVersion(ctx.tenant, row.id).catch((err: unknown) => {
     // A visit accepted it between the check and the delete: it stays, as if it had been accepted before.
     if (foreignKeyViolation(err) !== undefined) throw new AppError(Status.UPDATE_NOT_ALLOWED, IN_USE);
     throw err;
   });
-  ctx.audit.objId = v.id;
-  ctx.audit.desc = logDesc('faceConsentVersionDeleted', { lang: v.lang, version: v.version });
-  return { id: v.id };
+  ctx.audit.objId = row.id;
+  ctx.audit.desc = logDesc(row.kind === 'face' ? 'faceConsentVersionDeleted' : 'protocolVersionDeleted', { lang: row.lang, version: row.version });
+  return { id: row.id };
+}
+
+/** A version of the kinds the console manages, of this company: 602 otherwise. */
+async function managedVersion(ctx: AuthedContext, id: number): Promise<AgreementRow & { kind: ManagedAgreementKind }> {
+  const row = await versionById(ctx.tenant, id);
+  if (!row || !(MANAGED_AGREEMENT_KINDS as readonly string[]).includes(row.kind)) throw notFound();
+  return row as AgreementRow & { kind: ManagedAgreementKind };
+}
+
+export async function listAcceptances(ctx: AuthedContext, input: In<'listAgreementAcceptances'>): Promise<Out<'listAgreementAcceptances'>> {
+  const { kind } = await managedVersion(ctx, input.id);
+  const rows = await acceptancesOf(ctx.tenant, kind, input.id, input.startIndex, input.requestedCount);
+  return {
+    count: rows[0]?.total ?? 0,
+    list: rows.map((r) => ({
+      vid: r.id,
+      name: r.name,
+      company: r.company,
+      host: r.empName,
+      at: r.at?.getTime() ?? 0,
+      via: r.via as AgreementAcceptance['via'],
+      withdrawnAt: kind === 'face' ? (r.withdrawnAt?.getTime() ?? null) : null,
+    })),
+  };
 }

@@ -1,7 +1,7 @@
 import * as c from '@openvisit/contract';
 import { bind } from '../../platform/http/calls.js';
 import { bindDownload } from '../../platform/http/downloads.js';
-import { addAgreementVersion, deleteAgreementVersion, listVersions } from './privacy.agreements.js';
+import { addAgreementVersion, deleteAgreementVersion, listAcceptances, listVersions } from './privacy.agreements.js';
 import { faceHoldings, setFaceThreshold } from './privacy.consent.js';
 import { erasePerson, findPerson } from './privacy.person.js';
 import { exportPersonData } from './privacy.personExport.js';
@@ -27,6 +27,7 @@ export const privacyRoutes = [
   bind(c.listErasureRequests, (_input, ctx) => visitor.listErasureRequests(ctx)),
   bind(c.decideErasureRequest, (input, ctx) => visitor.decideErasureRequest(ctx, input)),
   bind(c.setErasureAutoDays, (input, ctx) => visitor.setErasureAutoDays(ctx, input)),
+  bind(c.listAgreementAcceptances, (input, ctx) => listAcceptances(ctx, input)),
   bind(c.getFaceHoldings, (_input, ctx) => faceHoldings(ctx)),
   bind(c.setFaceThreshold, (input, ctx) => setFaceThreshold(ctx, input)),
   bind(c.listAgreementVersions, (input, ctx) => listVersions(ctx, input)),

@@ -14,7 +14,7 @@ import {
   Status,
   settingObject,
 } from '@openvisit/contract';
-import { currentFaceConsent } from '../../core/agreements/agreements.public.js';
+import { currentFaceConsent, currentProtocol } from '../../core/agreements/agreements.public.js';
 import { directory, patchSettings, settingsOf } from '../../core/company/company.public.js';
 import { gatesNamed, snapshot, toVisitorType } from '../../core/sites/sites.public.js';
 import { ImageRejected, normalisePicture } from '../../platform/files/images.js';
@@ -147,7 +147,10 @@ export async function setTexts(ctx: AuthedContext, texts: Partial<Record<TextKey
   const length = given.reduce((n, [, v]) => n + [...v].length, 0);
   ctx.audit.objName = given.map(([k]) => settingObject(k)).join(',');
   ctx.audit.desc = length ? logDesc('textSet', { length }) : logDesc('textCleared');
-  return patch(ctx, Object.fromEntries(given));
+  const after = await patch(ctx, Object.fromEntries(given));
+  // Changed terms are a new version, by whom: a visit keeps the words its visitor accepted.
+  await currentProtocol(ctx.tenant, after, ctx.session.name);
+  return after;
 }
 
 type CardStyle = Pick<
@@ -186,14 +189,16 @@ export async function padConfig(ctx: AuthedContext, input: In<'getPadConfig'>): 
   const byId = new Map(fields.map((f) => [f.id, f]));
   const offered = types.filter((t) => at.size === 0 || t.gids.length === 0 || t.gids.some((g) => at.has(g)));
   const companies = await directory(ctx);
+  const settings = padSettings.parse(info);
   return {
     companies,
     userid: info.userid,
     company: info.company,
     shortName: info.shortName,
-    settings: padSettings.parse(info),
+    settings,
     gates,
     privacyPage: privacyPageUrl(ctx.config, ctx.services.secrets, ctx.tenant.companyId),
+    protocol: await currentProtocol(ctx.tenant, settings),
     faceConsent: await currentFaceConsent(ctx.tenant),
     types: offered.map((t) => {
       const type = toVisitorType(t, links, fields);

@@ -7,6 +7,7 @@ import {
   move,
   moveMany,
   noSuchVisit,
+  protocolColumns,
   setVisitCard,
   toVisit,
   type VisitInsert,
@@ -19,7 +20,7 @@ import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams, requireEvery } from '../../platform/http/errors.js';
 import { isWaiting } from '../approvals/approvals.public.js';
 import { notifyArrival } from '../notifications/notifications.public.js';
-import { checkProtocol, gateName, gateOf, screen, storeImages } from './visits.desk.js';
+import { deskVia, gateName, gateOf, screen, storeImages } from './visits.desk.js';
 
 function repoOf(ctx: AuthedContext) {
   return visitsRepository(ctx.tenant);
@@ -73,10 +74,18 @@ export async function checkIn(ctx: AuthedContext, input: Omit<In<'AppClientSigni
   // Still waiting for approval.
   if (v.permission !== 1) throw new AppError(Status.VISITOR_UNAUTHORIZED, undefined, { status: v.status });
   checkWindow(await checkInWindow(ctx.tenant, v, settings), now);
-  checkProtocol(settings, input.protocolAccepted || v.protocolAccepted);
+  const via = deskVia(ctx);
+  const asked = {
+    accepted: input.protocolAccepted,
+    versionId: input.protocolVersion,
+    lang: v.lang === 'en' ? 'en' : 'zh',
+    phone: v.phone,
+    via,
+  } as const;
+  const terms = v.protocolAccepted ? {} : await protocolColumns(ctx.tenant, settings, asked);
   await screen(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber });
   await ctx.services.induction.require(ctx.tenant, { tid: v.tid, vid: v.id, phone: v.phone, idNumber: v.idNumber, email: v.email });
-  const consent = await faceConsentColumns(ctx.tenant, input.faceConsent, ctx.session.role === Role.MACHINE ? 'kiosk' : 'desk');
+  const consent = await faceConsentColumns(ctx.tenant, input.faceConsent, via);
   const images = await storeImages(ctx, input);
   const gid = gateOf(ctx, input.gid);
   const row = await move(ctx, v, 'checkIn', {
@@ -88,8 +97,7 @@ export async function checkIn(ctx: AuthedContext, input: Omit<In<'AppClientSigni
     ...(images.photo && { photo: images.photo }),
     ...consent,
     ...(images.signature && { signature: images.signature }),
-    protocolAccepted: input.protocolAccepted || v.protocolAccepted,
-    ...(input.protocolAccepted && !v.protocolAccepted && { protocolText: settings.secureProtocol }),
+    ...terms,
   });
   await notifyArrival(ctx, row);
   ctx.audit.objId = row.id;

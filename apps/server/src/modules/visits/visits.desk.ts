@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CompanySettings, FACE_MAX_BYTES, FACE_MIN_PX, Role, Status } from '@openvisit/contract';
+import { FACE_MAX_BYTES, FACE_MIN_PX, Role, Status } from '@openvisit/contract';
 import { gatesNamed } from '../../core/sites/sites.public.js';
 import { FaceRejected, facePhoto, facePhotoError } from '../../platform/files/facePhotos.js';
 import { dataUrlBytes, ImageRejected, normalisePhoto, normaliseSignature } from '../../platform/files/images.js';
@@ -87,8 +87,9 @@ export async function screen(ctx: AuthedContext, who: { name: string; phone: str
   if (await blacklist.barred(ctx, who)) throw new AppError(Status.BLACKLISTED);
 }
 
-export function checkProtocol(settings: CompanySettings, accepted: boolean): void {
-  if (settings.secureProtocol.trim() && !accepted) throw badParams([{ field: 'protocolAccepted', rule: 'required' }]);
+/** Where a desk role acts: the kiosk (a visitor machine) or the front desk; consents and terms record it. */
+export function deskVia(ctx: AuthedContext): 'kiosk' | 'desk' {
+  return ctx.session.role === Role.MACHINE ? 'kiosk' : 'desk';
 }
 
 export async function gateName(ctx: AuthedContext, gid: number | null): Promise<string> {

@@ -5,6 +5,7 @@ import {
   formatDateTime,
   type InductionPass,
   type Lang,
+  type ProtocolAcceptance,
   type VisitorStatus,
   visitorStatusLabels,
   visitTypeText,
@@ -38,6 +39,8 @@ const TEXT = {
     status: 'Status',
     protocol: 'Safety protocol',
     noProtocol: 'No safety protocol was set when the visitor registered.',
+    termsVersion: (t: AcceptedTerms, at: string) =>
+      `Version ${t.version} (${t.lang === 'zh' ? 'Chinese' : 'English'}), accepted ${at}${t.via === 'earlier' ? ' at an earlier visit' : ''}`,
     signature: 'Signature:',
     signedAt: 'Signed on:',
     none: '—',
@@ -61,6 +64,8 @@ const TEXT = {
     status: '状态',
     protocol: '安全协议',
     noProtocol: '访客登记时未设置安全协议。',
+    termsVersion: (t: AcceptedTerms, at: string) =>
+      `第 ${t.version} 版（${t.lang === 'zh' ? '中文' : '英文'}），${at}${t.via === 'earlier' ? '于此前来访时' : ''}接受`,
     signature: '签名：',
     signedAt: '签署日期：',
     none: '—',
@@ -84,8 +89,18 @@ function when(d: Date | null, lang: Lang): string {
   return formatDateTime(d, lang);
 }
 
-/** The visit's PDF; `induction` the visitor's safety induction pass for the visit's type, when they hold one. */
-export async function buildVisitPdf(v: VisitRow, company: string, files: FileStore, induction: InductionPass | null = null): Promise<Buffer> {
+type AcceptedTerms = Pick<ProtocolAcceptance, 'version' | 'lang' | 'via'>;
+
+/**
+ * The visit's PDF; `induction` the visitor's safety induction pass for the visit's type, when they hold one; `terms`
+ * the version of the safety terms accepted (visits from before versions show the words they stored).
+ */
+export async function buildVisitPdf(
+  v: VisitRow,
+  company: string,
+  files: FileStore,
+  { induction = null, terms = null }: { induction?: InductionPass | null; terms?: (ProtocolAcceptance & { text: string }) | null } = {},
+): Promise<Buffer> {
   const lang: Lang = v.lang === 'en' ? 'en' : 'zh';
   const t = TEXT[lang];
   fontBytes ??= readFileSync(FONT);
@@ -136,10 +151,17 @@ export async function buildVisitPdf(v: VisitRow, company: string, files: FileSto
   doc.y = Math.max(doc.y, top + 170);
 
   doc.moveDown(1).fontSize(12).text(t.protocol, 50);
+  if (terms)
+    doc
+      .moveDown(0.2)
+      .fontSize(9)
+      .fillColor('#555')
+      .text(t.termsVersion(terms, formatDateTime(terms.at, lang)), 50)
+      .fillColor('#000');
   doc
     .moveDown(0.3)
     .fontSize(9.5)
-    .text(v.protocolText.trim() || t.noProtocol, { align: 'justify', width: 495 });
+    .text((terms?.text ?? v.protocolText).trim() || t.noProtocol, { align: 'justify', width: 495 });
 
   doc.moveDown(1.5).fontSize(11).text(t.signature, 50);
   if (signature) doc.image(signature, 50, doc.y + 4, { fit: [220, 90] });

@@ -2,7 +2,7 @@ import { type In, maskIdNumber, normalizePhone, type ReturningVisitor, Role, Sta
 import { settingsOf } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import { registration } from '../../core/sites/sites.public.js';
-import { visitsRepository } from '../../core/visits/visits.public.js';
+import { protocolsAccepted, visitsRepository } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams } from '../../platform/http/errors.js';
 import { checkCode, smsSwitchedOn } from '../notifications/notifications.public.js';
@@ -10,7 +10,8 @@ import { checkCode, smsSwitchedOn } from '../notifications/notifications.public.
 /**
  * "Came before" (`getVisitorAppointmentByPhone`): the details of the phone's last visit to fill the walk-in form.
  * A visitor machine stands in public, so it needs the company's comeAgain switch and never sees a whole certificate
- * number; no one gets the photo; while the company has SMS on, the phone must be proven by a code sent to it. The host and type are offered only while they can still be chosen.
+ * number; no one gets the photo; while the company has SMS on, the phone must be proven by a code sent to it. The host and type are offered only while they can still be chosen; the
+ * current safety terms the phone accepted before are named, so the kiosk does not ask for them again.
  */
 export async function returningVisitor(ctx: AuthedContext, input: In<'getVisitorAppointmentByPhone'>): Promise<ReturningVisitor> {
   const machine = ctx.session.role === Role.MACHINE;
@@ -37,6 +38,7 @@ export async function returningVisitor(ctx: AuthedContext, input: In<'getVisitor
     tid: type ? type.tid : null,
     empid: host?.id ?? null,
     empName: host?.name ?? '',
+    protocolsAccepted: await protocolsAccepted(ctx.tenant, await settingsOf(ctx), v.phone),
   };
 }
 

@@ -7,6 +7,8 @@ import {
   faceConsentColumns,
   hostSnapshot,
   leaveAtFrom,
+  type ProtocolAsked,
+  protocolColumns,
   type VisitInsert,
   visitsRepository,
   withPass,
@@ -16,7 +18,7 @@ import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams } from '../../platform/http/errors.js';
 import { needsApproval, submit } from '../approvals/approvals.public.js';
 import { notifyArrival } from '../notifications/notifications.public.js';
-import { checkProtocol, gateName, gateOf, screen, storeImages } from './visits.desk.js';
+import { deskVia, gateName, gateOf, screen, storeImages } from './visits.desk.js';
 import { reusedCertificate } from './visits.returning.js';
 
 /**
@@ -50,6 +52,11 @@ async function checkVisitorType(ctx: AuthedContext, input: WalkInInput, gid: num
 /** What the kiosk and the desk send (`UpdatePhoto`), as the contract parses it. */
 export type WalkInInput = In<'UpdatePhoto'>;
 
+/** What a registration says of the safety terms (the phone is the visitor's, normalised). */
+function termsOf(input: WalkInInput): Pick<ProtocolAsked, 'accepted' | 'versionId' | 'lang'> {
+  return { accepted: input.protocolAccepted, versionId: input.protocolVersion, lang: input.lang };
+}
+
 /** Walk-in registration: every check before anything is stored; a retried registration answers the first. */
 export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Promise<Visit> {
   const repo = visitsRepository(ctx.tenant);
@@ -70,11 +77,12 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     input.reuseIdFrom && !input.cardId
       ? await reusedCertificate(ctx, input.reuseIdFrom, phone)
       : { certificateType: input.certificateType, idNumber: input.cardId };
-  checkProtocol(settings, input.protocolAccepted);
+  const via = deskVia(ctx);
+  const terms = await protocolColumns(ctx.tenant, settings, { ...termsOf(input), phone, via });
   await screen(ctx, { name: input.vname, phone, idNumber });
   await ctx.services.induction.require(ctx.tenant, { tid: input.tid, vid: null, phone, idNumber, email: input.vemail });
   // Checked before the photo is stored: a refusal leaves no file behind.
-  const consent = await faceConsentColumns(ctx.tenant, input.faceConsent, ctx.session.role === Role.MACHINE ? 'kiosk' : 'desk');
+  const consent = await faceConsentColumns(ctx.tenant, input.faceConsent, via);
   const images = await storeImages(ctx, input);
   // The company's approval flow, or a sub-company whose visitors wait for their host's authorisation (vaPerm 4).
   const kind = ctx.session.role === Role.MACHINE ? 'walkInKiosk' : 'walkInDesk';
@@ -107,8 +115,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     photo: images.photo ?? '',
     ...consent,
     signature: images.signature ?? '',
-    protocolAccepted: input.protocolAccepted,
-    protocolText: input.protocolAccepted ? settings.secureProtocol : '',
+    ...terms,
     ...hostSnapshot(host),
     tid: input.tid,
     visitType,
