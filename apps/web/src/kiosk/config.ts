@@ -61,6 +61,8 @@ export interface KioskConfig {
   privacyPage?: string;
   /** The consent to face recognition asked before a photo, in each language; left out until read (then none is asked). */
   faceConsent?: PadConfig['faceConsent'];
+  /** The safety terms' current version in each language (null: none); left out until read (then none is sent). */
+  protocol?: PadConfig['protocol'];
 }
 
 export const DEFAULT_THEME = DEFAULT_THEME_COLOR;

@@ -131,6 +131,8 @@ export function walkInInput(
     faceConsent?: number;
     signature: string;
     protocolAccepted: boolean;
+    /** The version of the safety terms shown and accepted; left out: the server takes the current one in `lang`. */
+    protocolVersion?: number;
     lang: Lang;
     clientKey: string;
   },
@@ -156,6 +158,7 @@ export function walkInInput(
     ...(extra.faceConsent ? { faceConsent: extra.faceConsent } : {}),
     signature: extra.signature,
     protocolAccepted: extra.protocolAccepted,
+    ...(extra.protocolVersion ? { protocolVersion: extra.protocolVersion } : {}),
     lang: extra.lang,
     clientKey: extra.clientKey,
   };

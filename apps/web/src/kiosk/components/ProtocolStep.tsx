@@ -1,7 +1,17 @@
 import { useRef, useState } from 'react';
+import type { KioskConfig } from '../config';
 import { useKiosk } from '../context';
 import { useK, useMessage } from '../i18n';
 import { SignaturePad, type SignaturePadHandle } from './SignaturePad';
+
+/**
+ * The terms as signed at the kiosk: accepted with the version shown in this language (when the server named it), or
+ * not, without a signature (the server then asks for them, or carries over a returning visitor's acceptance).
+ */
+export function termsSigned(config: KioskConfig, lang: 'zh' | 'en', signature: string) {
+  const id = signature ? config.protocol?.[lang].id : undefined;
+  return { signature, protocolAccepted: signature !== '', ...(id ? { protocolVersion: id } : {}) };
+}
 
 /** The safety terms in the visitor's language (the Chinese text when no English one is set). */
 export function protocolText(settings: { secureProtocol: string; secureProtocolEn: string }, lang: 'zh' | 'en'): string {

@@ -6,7 +6,7 @@ import { errorText } from '../../platform/notify';
 import { type CodeAnswer, CodeEntry } from '../components/CodeEntry';
 import { InductionStep } from '../components/InductionStep';
 import { FacePhotoStep, type FaceShot } from '../components/PhotoCapture';
-import { ProtocolStep } from '../components/ProtocolStep';
+import { ProtocolStep, termsSigned } from '../components/ProtocolStep';
 import { KIOSK_TIMEOUT_MS } from '../config';
 import { useKiosk } from '../context';
 import { useK, useMessage } from '../i18n';
@@ -61,7 +61,7 @@ export function CheckInScreen() {
   const send = async (answer: CodeAnswer, clientKey: string, signature = '') => {
     setBusy(true);
     setError(null);
-    const input = { ...answer, signature, protocolAccepted: signature !== '', clientKey, ...(photo.current.photo && photo.current) };
+    const input = { ...answer, ...termsSigned(kiosk.config, lang, signature), clientKey, ...(photo.current.photo && photo.current) };
     try {
       const visit = await callApi(checkInByCode, input, { silent: true, timeoutMs: KIOSK_TIMEOUT_MS });
       kiosk.finish({ kind: visit.repeated ? 'repeated' : visit.status === 'signedIn' ? 'signedIn' : 'awaiting', visit, photo: null });

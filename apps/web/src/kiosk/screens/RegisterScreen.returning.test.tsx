@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../platform/i18n';
 import { standardField } from '../../core/walkIn/fields';
@@ -12,9 +12,12 @@ import { RegisterScreen } from './RegisterScreen';
 
 const field = standardField;
 
-const config = (comeAgain: number): KioskConfig => ({
+const config = (comeAgain: number, terms = ''): KioskConfig => ({
   company: 'Acme',
-  settings: { ...DEFAULT_SETTINGS, comeAgain },
+  settings: { ...DEFAULT_SETTINGS, comeAgain, secureProtocol: terms },
+  ...(terms && {
+    protocol: { zh: { id: 30, version: 4, lang: 'zh', text: terms }, en: { id: 30, version: 4, lang: 'zh', text: terms } },
+  }),
   gates: [],
   types: [
     {
@@ -46,14 +49,15 @@ const FOUND = {
   tid: 7,
   empid: 9,
   empName: 'Ada Host',
+  protocolsAccepted: [] as number[],
 };
 
 const visit = (body: Record<string, unknown>) => ({ vid: 100, status: 'signedIn', vname: body.vname, code: '12345678' });
 
-function renderScreen(comeAgain: number) {
+function renderScreen(comeAgain: number, terms = '') {
   const finish = vi.fn();
   const home = vi.fn();
-  const kiosk = testKiosk({ config: config(comeAgain), lang: i18n.language === 'zh' ? 'zh' : 'en', finish, home });
+  const kiosk = testKiosk({ config: config(comeAgain, terms), lang: i18n.language === 'zh' ? 'zh' : 'en', finish, home });
   render(
     <KioskContext.Provider value={kiosk}>
       <RegisterScreen />
@@ -101,6 +105,30 @@ describe('kiosk registration: "came before"', () => {
     await waitFor(() => expect(finish).toHaveBeenCalled());
     const [sent] = server.bodies('UpdatePhoto');
     expect(sent).toMatchObject({ vname: 'Rita Return', vphone: '13955550001', vcompany: 'New Co', cardId: '', empid: 9, tid: 7, reuseIdFrom: 77 });
+  });
+
+  it('is not asked for the terms again when they accepted this version before; is when they did not', async () => {
+    for (const accepted of [[30], []]) {
+      const server = stubServer({
+        getVisitorAppointmentByPhone: () => ({ status: 0, result: { ...FOUND, protocolsAccepted: accepted } }),
+        UpdatePhoto: (b) => ({ status: 0, result: visit(b) }),
+      });
+      const { finish } = renderScreen(1, '佩戴安全帽。');
+      await findByPhone();
+      await screen.findByTestId('id-on-file');
+      // The form's last step sends; with the terms still to read, it leads to them.
+      fireEvent.click(screen.getByRole('button', { name: accepted.length ? 'Submit' : 'Next' }));
+      if (accepted.length) {
+        await waitFor(() => expect(finish).toHaveBeenCalled());
+        // Nothing signed here: the server carries the earlier acceptance over.
+        expect(server.bodies('UpdatePhoto')[0]).toMatchObject({ protocolAccepted: false, signature: '' });
+        expect(server.bodies('UpdatePhoto')[0]).not.toHaveProperty('protocolVersion');
+      } else {
+        expect(await screen.findByRole('heading', { name: 'Safety terms' })).toBeTruthy();
+        expect(server.bodies('UpdatePhoto')).toEqual([]);
+      }
+      cleanup();
+    }
   });
 
   it('a typed certificate number or another phone does not reuse the one on file', async () => {

@@ -43,9 +43,22 @@ function useCompanyChoice(form: WalkInForm, next: () => void) {
   return { company, chooseCompany };
 }
 
+/**
+ * Whether the terms step is shown: the company has terms in this language, and the visitor, when known as returning,
+ * has not accepted this very version before (the server carries that acceptance over).
+ */
+function useTermsAsked() {
+  const { lang } = useK();
+  const { config } = useKiosk();
+  const [acceptedBefore, setAcceptedBefore] = useState<readonly number[]>([]);
+  const shown = config.protocol?.[lang].id;
+  const terms = protocolText(config.settings, lang).trim() !== '' && !(shown && acceptedBefore.includes(shown));
+  return { terms, setAcceptedBefore };
+}
+
 /** Where the visitor is in the registration and what each step leads to. */
 function useRegisterFlow() {
-  const { t, lang } = useK();
+  const { t } = useK();
   const { t: ct } = useTranslation();
   const kiosk = useKiosk();
   const types = kiosk.config.types;
@@ -64,7 +77,7 @@ function useRegisterFlow() {
   const fields = useMemo(() => fieldsOf(type), [type]);
   const form = useWalkInForm(fields);
   const wantsPhoto = fields.some((f) => f.fieldName === 'photo');
-  const terms = protocolText(kiosk.config.settings, lang).trim() !== '';
+  const { terms, setAcceptedBefore } = useTermsAsked();
   const ruleText = (field: string, rule: string) => errorMessage(ct, t, field, rule);
   const [exam, setExam] = useState<Exam | null>(null);
   const onExam = (required: ExamRequired, input: WalkInInput) => {
@@ -76,6 +89,7 @@ function useRegisterFlow() {
   /** The form filled from a returning visitor's last visit, at the type of that visit when it still exists. */
   const fillFrom = (r: ReturningVisitor) => {
     form.fillFrom(r);
+    setAcceptedBefore(r.protocolsAccepted ?? []);
     setWelcome(t('returning.found', { name: r.vname }));
     const known = types.find((x) => x.tid === r.tid);
     if (known) setType(known);

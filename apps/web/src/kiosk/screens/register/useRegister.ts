@@ -6,6 +6,7 @@ import { callApi } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { errorText } from '../../../platform/notify';
 import type { FaceShot } from '../../components/PhotoCapture';
+import { termsSigned } from '../../components/ProtocolStep';
 import { KIOSK_TIMEOUT_MS, labelOf } from '../../config';
 import { useKiosk } from '../../context';
 import { useK, type Wording } from '../../i18n';
@@ -45,8 +46,7 @@ export function useRegister({ form, fields, type, photo, clientKey, goTo, setPro
         tid: type?.tid ?? null,
         visitType: type ? labelOf(type.vType, lang) : '',
         ...photo.current,
-        signature,
-        protocolAccepted: signature !== '',
+        ...termsSigned(kiosk.config, lang, signature),
         lang,
         clientKey,
       }),

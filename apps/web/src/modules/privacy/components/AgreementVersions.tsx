@@ -1,32 +1,50 @@
-import { AGREEMENT_TEXT_MAX, type AgreementRecord, addAgreementVersion, deleteAgreementVersion, formatNumber, type Lang } from '@openvisit/contract';
+import {
+  AGREEMENT_TEXT_MAX,
+  type AgreementRecord,
+  addAgreementVersion,
+  deleteAgreementVersion,
+  formatNumber,
+  type Lang,
+  listAgreementAcceptances,
+  type ManagedAgreementKind,
+} from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Popconfirm, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Form, Input, Popconfirm, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useCanCall } from '../../../platform/access';
 import { api } from '../../../platform/api';
 import { formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
+import { Acceptances } from './Acceptances';
 
-const versionsKey = ['privacy', 'agreements', 'face'] as const;
+const versionsKey = (kind: ManagedAgreementKind) => ['privacy', 'agreements', kind] as const;
 
-/** Why a version cannot be deleted, or null when it can. */
-function keptBecause(v: AgreementRecord, all: readonly AgreementRecord[]): 'inUse' | 'only' | null {
+/** Why a version cannot be deleted, or null when it can (the server's rules: deleteAgreementVersion). */
+function keptBecause(kind: ManagedAgreementKind, v: AgreementRecord, all: readonly AgreementRecord[]): 'inUse' | 'only' | 'currentTerms' | null {
   if (v.accepted > 0) return 'inUse';
+  if (kind === 'protocol') return v.current ? 'currentTerms' : null;
   return all.filter((x) => x.lang === v.lang).length <= 1 ? 'only' : null;
 }
 
-/** One language: the current text, the versions with who accepted them, and a new version checked as typed. */
-function LanguageVersions({ lang, versions }: { lang: Lang; versions: AgreementRecord[] }) {
+/**
+ * One language: the current text, the versions with who accepted them (the count opens the list), and for the face
+ * consent a new version checked as typed (the terms are written in the kiosk settings).
+ */
+function LanguageVersions({ kind, lang, versions }: { kind: ManagedAgreementKind; lang: Lang; versions: AgreementRecord[] }) {
   const { t } = useTranslation();
   const uiLang = useLang();
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<{ text: string }>();
-  const canWrite = useCanCall(addAgreementVersion);
+  const canWrite = useCanCall(addAgreementVersion) && kind === 'face';
   const canDelete = useCanCall(deleteAgreementVersion);
+  const canReport = useCanCall(listAgreementAcceptances);
+  const [shown, setShown] = useState<AgreementRecord | null>(null);
   const mine = versions.filter((v) => v.lang === lang);
   const current = mine.find((v) => v.current);
-  const refresh = () => qc.invalidateQueries({ queryKey: versionsKey });
+  const refresh = () => qc.invalidateQueries({ queryKey: versionsKey(kind) });
   const add = useMutation({
     mutationFn: (text: string) => api.addAgreementVersion({ kind: 'face', lang, text }, { silent: 'form' }),
     onSuccess: (v) => {
@@ -66,13 +84,24 @@ function LanguageVersions({ lang, versions }: { lang: Lang; versions: AgreementR
           },
           { title: t('privacy.agreements.written'), render: (_, v) => formatDateTime(v.createdAt) },
           { title: t('privacy.agreements.by'), render: (_, v) => v.createdBy || t('privacy.agreements.product') },
-          { title: t('privacy.agreements.accepted'), align: 'right', render: (_, v) => formatNumber(v.accepted, uiLang) },
+          {
+            title: t('privacy.agreements.accepted'),
+            align: 'right',
+            render: (_, v) =>
+              canReport && v.accepted > 0 ? (
+                <Button type="link" size="small" onClick={() => setShown(v)} data-testid={`acceptances-${v.lang}-${v.version}`}>
+                  {formatNumber(v.accepted, uiLang)}
+                </Button>
+              ) : (
+                formatNumber(v.accepted, uiLang)
+              ),
+          },
           ...(canDelete
             ? [
                 {
                   key: 'actions',
                   render: (_: unknown, v: AgreementRecord) => {
-                    const kept = keptBecause(v, versions);
+                    const kept = keptBecause(kind, v, versions);
                     const button = (
                       <Button size="small" danger disabled={kept !== null} loading={remove.isPending && remove.variables === v.id}>
                         {t('privacy.agreements.delete')}
@@ -111,25 +140,46 @@ function LanguageVersions({ lang, versions }: { lang: Lang; versions: AgreementR
           </Button>
         </Form>
       ) : null}
+      {kind === 'protocol' ? (
+        <Typography.Text type="secondary">
+          {t('privacy.agreements.protocol.writtenThere')} <Link to="/setting/padset">{t('privacy.agreements.protocol.settings')}</Link>
+        </Typography.Text>
+      ) : null}
+      {shown ? <Acceptances version={shown} onClose={() => setShown(null)} /> : null}
     </Flex>
   );
 }
 
-/** The face consent's versions in each language: what visitors are shown, what earlier visitors accepted. */
-export function AgreementVersions() {
+/**
+ * A text visitors accept, in versions per language: what they are shown, what earlier visitors accepted and who they
+ * were. The face consent is written here; the safety terms in the kiosk settings, each change a version.
+ */
+export function AgreementVersions({ kind }: { kind: ManagedAgreementKind }) {
   const { t } = useTranslation();
-  const list = useQuery({ queryKey: versionsKey, queryFn: () => api.listAgreementVersions({ kind: 'face' }) });
+  const list = useQuery({ queryKey: versionsKey(kind), queryFn: () => api.listAgreementVersions({ kind }) });
   const versions = list.data?.versions ?? [];
+  const none = kind === 'protocol' && list.isSuccess && versions.length === 0;
   return (
-    <Card title={t('privacy.agreements.title')} loading={list.isLoading} data-testid="agreement-versions">
-      <Typography.Paragraph type="secondary">{t('privacy.agreements.intro')}</Typography.Paragraph>
-      <Tabs
-        items={(['zh', 'en'] as const).map((lang) => ({
-          key: lang,
-          label: t(`privacy.agreements.lang.${lang}`),
-          children: <LanguageVersions lang={lang} versions={versions} />,
-        }))}
-      />
+    <Card title={t(`privacy.agreements.${kind}.title`)} loading={list.isLoading} data-testid={`agreement-versions-${kind}`}>
+      <Typography.Paragraph type="secondary">{t(`privacy.agreements.${kind}.intro`)}</Typography.Paragraph>
+      {none ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            <>
+              {t('privacy.agreements.protocol.none')} <Link to="/setting/padset">{t('privacy.agreements.protocol.settings')}</Link>
+            </>
+          }
+        />
+      ) : (
+        <Tabs
+          items={(['zh', 'en'] as const).map((lang) => ({
+            key: lang,
+            label: t(`privacy.agreements.lang.${lang}`),
+            children: <LanguageVersions kind={kind} lang={lang} versions={versions} />,
+          }))}
+        />
+      )}
     </Card>
   );
 }

@@ -59,9 +59,19 @@ export const privacyEn = {
   },
   /** The face consent's versions (components/AgreementVersions.tsx). */
   agreements: {
-    title: 'Face recognition consent',
-    intro:
-      'Asked apart from the visit’s terms before a photo. A new version is shown from now on; visitors who accepted an earlier one keep the words they read.',
+    face: {
+      title: 'Face recognition consent',
+      intro:
+        'Asked apart from the visit’s terms before a photo. A new version is shown from now on; visitors who accepted an earlier one keep the words they read.',
+    },
+    protocol: {
+      title: 'Safety terms',
+      intro:
+        'Each change of the terms is a new version. A visit keeps the version its visitor accepted, in their language; a returning visitor is asked again only when the text changed.',
+      none: 'No safety terms are set.',
+      writtenThere: 'The terms are written in',
+      settings: 'the kiosk settings',
+    },
     lang: { zh: 'Chinese', en: 'English' },
     version: 'Version',
     written: 'Written',
@@ -79,6 +89,20 @@ export const privacyEn = {
     deleted: 'Version deleted',
     inUse: 'Accepted by visitors: kept as their record',
     only: 'The only version of this language',
+    currentTerms: 'The current terms: change them in the kiosk settings',
+  },
+  acceptances: {
+    title: 'Version {{version}} ({{lang}}): accepted by',
+    intro: 'Every visit whose visitor accepted this version, latest first.',
+    empty: 'Nobody accepted this version',
+    total: '{{count}} visits',
+    name: 'Visitor',
+    company: 'Company',
+    host: 'Host',
+    at: 'Accepted',
+    via: 'Where',
+    where: { kiosk: 'Kiosk', desk: 'Front desk', invitation: 'Invitation page', earlier: 'At an earlier visit' },
+    withdrawn: 'Withdrawn',
   },
   sweeps: {
     title: 'Recent sweeps',

@@ -28,6 +28,11 @@ const versions = [
   { id: 2, version: 2, lang: 'en', text: 'Face recognition is optional here.', createdAt: at, createdBy: 'Ada', accepted: 0, current: true },
   { id: 3, version: 1, lang: 'zh', text: '人脸识别为自愿选择。', createdAt: at, createdBy: '', accepted: 0, current: true },
 ];
+const terms = [
+  { id: 21, version: 2, lang: 'zh', text: '佩戴安全帽与护目镜。', createdAt: at, createdBy: 'Ada', accepted: 3, current: true },
+  { id: 20, version: 1, lang: 'zh', text: '佩戴安全帽。', createdAt: at, createdBy: 'Ada', accepted: 0, current: false },
+];
+const acceptance = (vid: number, via: string) => ({ vid, name: `Visitor ${vid}`, company: 'Guest Co', host: 'Host One', at, via, withdrawnAt: null });
 
 function renderPage(role: number = Role.ADMIN) {
   saveLogin({ token: 'tok', tokenExpire: 0, role, sType: 0, userid: 1, company: 'ACME' }, 'manager');
@@ -41,7 +46,11 @@ function renderPage(role: number = Role.ADMIN) {
       result: { faces: { employees: 40, visitors: 52, workers: 3, total: 95 }, threshold: 100, warning: true, consents: { given: 48, withdrawn: 2 } },
     }),
     setFaceThreshold: (b) => ({ status: 0, result: { threshold: b.threshold ?? 100000 } }),
-    listAgreementVersions: () => ({ status: 0, result: { versions } }),
+    listAgreementVersions: (b) => ({ status: 0, result: { versions: b.kind === 'protocol' ? terms : versions } }),
+    listAgreementAcceptances: () => ({
+      status: 0,
+      result: { count: 3, list: [acceptance(7, 'earlier'), acceptance(6, 'kiosk'), acceptance(5, 'desk')] },
+    }),
     addAgreementVersion: (b) => ({
       status: 0,
       result: { id: 9, version: 3, lang: b.lang, text: b.text, createdAt: Date.now(), createdBy: 'Ada', accepted: 0, current: true },
@@ -124,7 +133,7 @@ describe('PrivacyPage', () => {
 
   it('lists the face consent’s versions per language; one accepted or the only one cannot be deleted; a new one is checked as typed', async () => {
     const server = renderPage();
-    const card = await screen.findByTestId('agreement-versions');
+    const card = await screen.findByTestId('agreement-versions-face');
     fireEvent.click(await within(card).findByRole('tab', { name: 'English' }));
     expect((await within(card).findByTestId('agreement-current-en')).textContent).toBe('Face recognition is optional here.');
     const pane = within(card).getByTestId('agreement-current-en').closest('[role="tabpanel"]') as HTMLElement;
@@ -146,5 +155,33 @@ describe('PrivacyPage', () => {
     fireEvent.change(within(pane).getByLabelText('New version'), { target: { value: 'Your face, your choice.' } });
     fireEvent.click(within(pane).getByRole('button', { name: 'Publish as the next version' }));
     await waitFor(() => expect(server.bodies('addAgreementVersion')).toEqual([{ kind: 'face', lang: 'en', text: 'Your face, your choice.' }]));
+  });
+
+  it('lists the safety terms’ versions with who accepted each; the current terms are kept and written in the kiosk settings', async () => {
+    const server = renderPage();
+    const card = await screen.findByTestId('agreement-versions-protocol');
+    expect((await within(card).findByTestId('agreement-current-zh')).textContent).toBe('佩戴安全帽与护目镜。');
+    expect(within(card).queryByRole('button', { name: 'Publish as the next version' })).toBeNull();
+    expect(within(card).getByRole('link', { name: 'the kiosk settings' }).getAttribute('href')).toBe('/setting/padset');
+    const rows = within(card).getAllByRole('row').slice(1);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getByRole('button', { name: 'Delete' })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    expect(
+      within(rows[1] as HTMLElement)
+        .getByRole('button', { name: 'Delete' })
+        .hasAttribute('disabled'),
+    ).toBe(false);
+    fireEvent.click(within(card).getByTestId('acceptances-zh-2'));
+    const drawer = await screen.findByTestId('acceptances');
+    expect(await within(drawer).findByText('Visitor 7')).toBeTruthy();
+    expect(within(drawer).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^Visitor 7Guest CoHost One.*At an earlier visit$/),
+      expect.stringMatching(/^Visitor 6.*Kiosk$/),
+      expect.stringMatching(/^Visitor 5.*Front desk$/),
+    ]);
+    expect(server.bodies('listAgreementAcceptances')).toEqual([{ id: 21, startIndex: 0, requestedCount: 20 }]);
   });
 });

@@ -66,7 +66,8 @@ export function PrivacyPage() {
           </Card>
           <TypeRules />
           <FaceHoldings />
-          <AgreementVersions />
+          <AgreementVersions kind="face" />
+          <AgreementVersions kind="protocol" />
           <Card title={t('privacy.sweeps.title')}>
             <SweepsTable sweeps={data.sweeps} />
           </Card>

@@ -3,6 +3,7 @@ import {
   allowedEvents,
   changeVisit,
   type FaceConsentState,
+  type ProtocolAcceptance,
   type Visit,
   type VisitEvent,
   visitPdf,
@@ -57,6 +58,13 @@ function FaceConsentText({ consent }: { consent: FaceConsentState | null }) {
         : t('visits.detail.faceConsentWithdrawn', { ...words, at: formatDateTime(consent.withdrawnAt) })}
     </span>
   );
+}
+
+/** The safety terms the visitor accepted: which version, in which language, when and where (none: nothing to show). */
+function TermsText({ terms }: { terms: ProtocolAcceptance }) {
+  const { t } = useTranslation();
+  const words = { version: terms.version, language: t(`visits.detail.faceConsentLang.${terms.lang}`), at: formatDateTime(terms.at) };
+  return <span data-testid="terms-accepted">{t(`visits.detail.termsAccepted.${terms.via}`, words)}</span>;
 }
 
 /** A visit: photo, every field, the signed PDF, the status history, and the moves its status allows. */
@@ -173,6 +181,7 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
               { key: 'code', label: t('visits.detail.code'), children: v.code || '—' },
               { key: 'badge', label: t('visits.detail.badge'), children: v.cardNo || '—' },
               { key: 'desk', label: t('visits.detail.operators'), children: [v.signInOpName, v.signOutOpName].filter(Boolean).join(' / ') || '—' },
+              ...(v.protocol ? [{ key: 'terms', label: t('visits.detail.terms'), children: <TermsText terms={v.protocol} /> }] : []),
               { key: 'face', label: t('visits.detail.faceConsent'), children: <FaceConsentText consent={v.faceConsent} /> },
               ...Object.entries(v.extendCol).map(([k, value]) => ({ key: `x-${k}`, label: k, children: value || '—' })),
             ]}

@@ -74,6 +74,12 @@ export const visitsEn = {
     by: 'by {{actor}}',
     created: 'Registered',
     /** The visitor's consent to face recognition, asked apart from the visit (docs/modules/privacy.md). */
+    terms: 'Safety terms',
+    termsAccepted: {
+      kiosk: 'Version {{version}} ({{language}}) accepted {{at}} at the kiosk',
+      desk: 'Version {{version}} ({{language}}) accepted {{at}} at the desk',
+      earlier: 'Version {{version}} ({{language}}) accepted {{at}} at an earlier visit',
+    },
     faceConsent: 'Face recognition',
     faceConsentNone: 'Not given: the photo is for the badge only, no face terminal has it',
     faceConsentGiven: 'Given {{at}} at {{via}}, text version {{version}} ({{language}})',

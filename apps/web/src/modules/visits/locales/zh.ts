@@ -75,6 +75,12 @@ export const visitsZh: DeepStrings<typeof visitsEn> = {
     pdfFailed: '无法打开 PDF',
     by: '操作人：{{actor}}',
     created: '登记',
+    terms: '安全协议',
+    termsAccepted: {
+      kiosk: '{{at}} 于访客机接受第 {{version}} 版（{{language}}）',
+      desk: '{{at}} 于前台接受第 {{version}} 版（{{language}}）',
+      earlier: '{{at}} 于此前来访时接受第 {{version}} 版（{{language}}）',
+    },
     faceConsent: '人脸识别',
     faceConsentNone: '未同意：照片仅用于访客证，门禁人脸终端不会获得',
     faceConsentGiven: '{{at}} 于{{via}}同意，文本第 {{version}} 版（{{language}}）',
