@@ -177,7 +177,12 @@ describe('PrivacyPage', () => {
     fireEvent.click(within(card).getByTestId('acceptances-zh-2'));
     const drawer = await screen.findByTestId('acceptances');
     expect(await within(drawer).findByText('Visitor 7')).toBeTruthy();
-    expect(within(drawer).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+    expect(
+      within(drawer)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([
       expect.stringMatching(/^Visitor 7Guest CoHost One.*At an earlier visit$/),
       expect.stringMatching(/^Visitor 6.*Kiosk$/),
       expect.stringMatching(/^Visitor 5.*Front desk$/),
