@@ -642,6 +642,10 @@ for (const L of [EN, ZH]) {
           const consent = (await desk.getByTestId('face-consent').textContent()) ?? '';
           if (L.tag === 'en') assert.match(consent, /^Given .+ at the kiosk, text version 1 \(English\)$/);
           else assert.equal(consent, '未同意：照片仅用于访客证，门禁人脸终端不会获得');
+          // The terms' version read at the kiosk, in the kiosk's language.
+          const terms = (await desk.getByTestId('terms-accepted').textContent()) ?? '';
+          if (L.tag === 'en') assert.match(terms, /^Version 1 \(English\) accepted .+ at the kiosk$/);
+          else assert.match(terms, /^.+ 于访客机接受第 1 版（中文）$/);
           const [popup] = await Promise.all([desk.waitForEvent('popup'), desk.getByTestId('visit-pdf').click()]);
           assert.match(popup.url(), /^blob:/);
 

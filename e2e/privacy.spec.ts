@@ -3,7 +3,7 @@
 // shorter one (kept after a reload), and runs the sweep by hand after confirming, whose report appears. The operation
 // log, which recorded both, checks intact against the server's key. Then a person's data request: the administrator
 // finds a visitor by phone, downloads their data (a zip whose summary is in the chosen language) and erases it after
-// confirming; nothing is held any more and the log still checks intact.
+// confirming; nothing is held any more and the log still checks intact. The safety terms' versions name who accepted each.
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { describe, it } from 'node:test';
@@ -12,6 +12,7 @@ import { logsEn } from '../apps/web/src/modules/logs/locales/en.js';
 import { logsZh } from '../apps/web/src/modules/logs/locales/zh.js';
 import { privacyEn } from '../apps/web/src/modules/privacy/locales/en.js';
 import { privacyZh } from '../apps/web/src/modules/privacy/locales/zh.js';
+import { expectAccessible } from './a11y.js';
 import {
   apiOf,
   buttonName as btn,
@@ -73,6 +74,25 @@ describe('data retention', () => {
           await page.getByText(t.sweeps.manual, { exact: true }).waitFor();
           await page.getByText(t.sweeps.nothing).waitFor();
           await screenshot(page, `privacy-sweep-${lang}`);
+        });
+        // The safety terms in versions: a visitor accepts them at the desk; the card names who accepted which version.
+        await step(page, `privacy-terms-${lang}`, async () => {
+          const { token } = await ok('Login', { email: admin, password: PASSWORD });
+          const empid = (await ok('addEmployee', { employee_name: 'Terms Host', phone: lang === 'en' ? '13800160021' : '13800160022' }, token)).empid;
+          await ok('updateSecureProtocol', { secureProtocol: '请佩戴安全帽。', secureProtocolEn: 'Please wear a helmet.' }, token);
+          const visitor = { vname: 'Terry Terms', vphone: lang === 'en' ? '13900160021' : '13900160022', empid, lang };
+          await ok('UpdatePhoto', { ...visitor, protocolAccepted: true }, token);
+          await page.reload();
+          const card = page.getByTestId('agreement-versions-protocol');
+          await card.getByRole('tab', { name: t.agreements.lang[lang] }).click();
+          await card.getByTestId(`agreement-current-${lang}`).getByText(lang === 'en' ? 'Please wear a helmet.' : '请佩戴安全帽。').waitFor();
+          await card.getByTestId(`acceptances-${lang}-1`).click();
+          const drawer = page.getByTestId('acceptances');
+          await drawer.getByText('Terry Terms').waitFor();
+          await drawer.getByText(t.acceptances.where.desk, { exact: true }).waitFor();
+          await expectAccessible(page, `privacy terms accepted by (${lang})`);
+          await screenshot(page, `privacy-terms-${lang}`);
+          await page.keyboard.press('Escape');
         });
         await step(page, `privacy-log-chain-${lang}`, async () => {
           const { logs } = TEXTS[lang];

@@ -19,6 +19,9 @@ import { formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { Acceptances } from './Acceptances';
 
+/** A link inside a sentence is underlined: told apart from the text by more than its colour (WCAG 1.4.1). */
+const INLINE_LINK = { textDecoration: 'underline' } as const;
+
 const versionsKey = (kind: ManagedAgreementKind) => ['privacy', 'agreements', kind] as const;
 
 /** Why a version cannot be deleted, or null when it can (the server's rules: deleteAgreementVersion). */
@@ -142,7 +145,7 @@ function LanguageVersions({ kind, lang, versions }: { kind: ManagedAgreementKind
       ) : null}
       {kind === 'protocol' ? (
         <Typography.Text type="secondary">
-          {t('privacy.agreements.protocol.writtenThere')} <Link to="/setting/padset">{t('privacy.agreements.protocol.settings')}</Link>
+          {t('privacy.agreements.protocol.writtenThere')} <Link to="/setting/padset" style={INLINE_LINK}>{t('privacy.agreements.protocol.settings')}</Link>
         </Typography.Text>
       ) : null}
       {shown ? <Acceptances version={shown} onClose={() => setShown(null)} /> : null}
@@ -167,7 +170,7 @@ export function AgreementVersions({ kind }: { kind: ManagedAgreementKind }) {
           image={Empty.PRESENTED_IMAGE_SIMPLE}
           description={
             <>
-              {t('privacy.agreements.protocol.none')} <Link to="/setting/padset">{t('privacy.agreements.protocol.settings')}</Link>
+              {t('privacy.agreements.protocol.none')} <Link to="/setting/padset" style={INLINE_LINK}>{t('privacy.agreements.protocol.settings')}</Link>
             </>
           }
         />
