@@ -85,7 +85,10 @@ describe('data retention', () => {
           await page.reload();
           const card = page.getByTestId('agreement-versions-protocol');
           await card.getByRole('tab', { name: t.agreements.lang[lang] }).click();
-          await card.getByTestId(`agreement-current-${lang}`).getByText(lang === 'en' ? 'Please wear a helmet.' : '请佩戴安全帽。').waitFor();
+          await card
+            .getByTestId(`agreement-current-${lang}`)
+            .getByText(lang === 'en' ? 'Please wear a helmet.' : '请佩戴安全帽。')
+            .waitFor();
           await card.getByTestId(`acceptances-${lang}-1`).click();
           const drawer = page.getByTestId('acceptances');
           await drawer.getByText('Terry Terms').waitFor();

@@ -145,7 +145,10 @@ function LanguageVersions({ kind, lang, versions }: { kind: ManagedAgreementKind
       ) : null}
       {kind === 'protocol' ? (
         <Typography.Text type="secondary">
-          {t('privacy.agreements.protocol.writtenThere')} <Link to="/setting/padset" style={INLINE_LINK}>{t('privacy.agreements.protocol.settings')}</Link>
+          {t('privacy.agreements.protocol.writtenThere')}{' '}
+          <Link to="/setting/padset" style={INLINE_LINK}>
+            {t('privacy.agreements.protocol.settings')}
+          </Link>
         </Typography.Text>
       ) : null}
       {shown ? <Acceptances version={shown} onClose={() => setShown(null)} /> : null}
@@ -170,7 +173,10 @@ export function AgreementVersions({ kind }: { kind: ManagedAgreementKind }) {
           image={Empty.PRESENTED_IMAGE_SIMPLE}
           description={
             <>
-              {t('privacy.agreements.protocol.none')} <Link to="/setting/padset" style={INLINE_LINK}>{t('privacy.agreements.protocol.settings')}</Link>
+              {t('privacy.agreements.protocol.none')}{' '}
+              <Link to="/setting/padset" style={INLINE_LINK}>
+                {t('privacy.agreements.protocol.settings')}
+              </Link>
             </>
           }
         />
