@@ -120,7 +120,7 @@ const count = async (ctx: Ctx, where: ReturnType<typeof sql>) =>
 async function drive(ctx: Ctx, done: () => Promise<boolean>, limitMs = 180_000): Promise<boolean> {
   const until = performance.now() + limitMs;
   for (;;) {
-    await reconcileCompany(ctx.scope, new Date());
+    await reconcileCompany(ctx.scope, ctx.services.secrets, new Date());
     await ctx.pusher.kickDue(ctx.scope);
     await ctx.pusher.idle();
     if (await done()) return true;
@@ -199,7 +199,7 @@ async function loadBench(ctx: Ctx, sim: HikDevice) {
   await drive(ctx, settled(ctx));
   const eid = await ctx.addDevice(DEVICES + 1, Number(new URL(sim.url).port), [group?.id ?? 0]);
   const t = performance.now();
-  await reconcileCompany(ctx.scope, new Date());
+  await reconcileCompany(ctx.scope, ctx.services.secrets, new Date());
   const reconcileMs = performance.now() - t;
   const done = await drive(ctx, settled(ctx), 600_000);
   const ms = performance.now() - t;

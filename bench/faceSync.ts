@@ -39,15 +39,15 @@ async function seed(db: Awaited<ReturnType<typeof benchApp>>['db'], n: number) {
 
 export async function faceSyncBench(kind: 'pglite' | 'postgres' = 'pglite'): Promise<void> {
   const N = Number(process.env.BENCH_FACE_PEOPLE ?? 10_000);
-  const { database, app, url, db } = await benchApp(kind);
+  const { database, app, url, db, services } = await benchApp(kind);
   const { id, eid, secret } = await seed(db, N);
   const scope = tenantScope(db, { companyId: id });
 
   let t = performance.now();
-  const first = await reconcileCompany(scope, new Date(), { full: true });
+  const first = await reconcileCompany(scope, services.secrets, new Date(), { full: true });
   const reconcileMs = performance.now() - t;
   t = performance.now();
-  await reconcileCompany(scope, new Date(), { full: true });
+  await reconcileCompany(scope, services.secrets, new Date(), { full: true });
   const unchangedMs = performance.now() - t;
 
   const auth = { authorization: `Device ${eid}.${secret}`, 'content-type': 'application/json' };

@@ -29,6 +29,8 @@ export interface PersonRecord {
   names: string[];
   /** Further keys this record gives the person (an ID number on a visit found by phone): the search widens by them. */
   keys: PersonKeys;
+  /** The keyed hash of an ID number the record holds only so (a blacklist entry): it joins the person whose number it is. */
+  idHash?: string;
 }
 
 export const noKeys = (): PersonKeys => ({ phones: [], emails: [], idNumbers: [] });

@@ -42,7 +42,7 @@ describe('ExportBlacklist and ExportWhitelist', () => {
     expect(rows[0]).toEqual(['姓名', '手机号', '证件号码', '备注', '添加人', '添加时间']);
     // Only this company's entries (Beta's "Not Mine" is absent), newest first, stored values as listed.
     expect(rows.slice(1).map((r) => r.slice(0, 5))).toEqual([
-      ['John Smith', '', '11010519491231002X', 'fraud', 'Admin Person'],
+      ['John Smith', '', '110*************2X', 'fraud', 'Admin Person'],
       ['张三', '13800138000', '', '闯入', 'Admin Person'],
     ]);
     expect(Date.parse(rows[1]?.[5] ?? '')).toBeGreaterThan(Date.now() - 3_600_000);
@@ -55,7 +55,7 @@ describe('ExportBlacklist and ExportWhitelist', () => {
   it('exports exactly what the search finds, and the whitelist separately', async () => {
     const searched = await readSheet((await get('ExportBlacklist', `?name=${encodeURIComponent('张')}`, a.token)).rawPayload);
     expect(searched.rows.map((r) => r[0])).toEqual(['Name', '张三']);
-    const byNumber = await readSheet((await get('ExportBlacklist', '?name=1101', a.token)).rawPayload);
+    const byNumber = await readSheet((await get('ExportBlacklist', '?name=11010519491231002X', a.token)).rawPayload);
     expect(byNumber.rows.map((r) => r[0])).toEqual(['Name', 'John Smith']);
     const none = await readSheet((await get('ExportBlacklist', '?name=nobody', a.token)).rawPayload);
     expect(none.rows).toHaveLength(1);

@@ -2,7 +2,9 @@ import type { Readable } from 'node:stream';
 import { type Lang, logDesc } from '@openvisit/contract';
 import { xlsxStream } from '../../platform/files/xlsx.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
+import { idNumberHash } from '../../platform/identity/idNumbers.js';
 import { type ListKind, listRepository } from './blacklist.repository.js';
+import { shownNumber } from './blacklist.service.js';
 
 const HEADERS: Record<Lang, string[]> = {
   en: ['Name', 'Mobile phone', 'Certificate number', 'Remark', 'Added by', 'Added'],
@@ -24,6 +26,7 @@ export async function exportList(ctx: AuthedContext, kind: ListKind, input: { na
   ctx.audit.desc = input.name
     ? logDesc(kind === 'black' ? 'blacklistSearched' : 'whitelistSearched', { search: input.name })
     : logDesc(kind === 'black' ? 'blacklist' : 'whitelist');
+  const textHash = idNumberHash(ctx.services.secrets, input.name?.trim() ?? '');
   const columns = HEADERS[input.lang].map((header, i) => ({ header, width: WIDTHS[i] ?? 16 }));
   return xlsxStream(
     { sheet: SHEET[kind][input.lang], columns, freezeHeader: true },
@@ -31,9 +34,9 @@ export async function exportList(ctx: AuthedContext, kind: ListKind, input: { na
       let before = 0;
       let total = 0;
       for (;;) {
-        const rows = await repo.batchBefore(input.name, before, BATCH);
+        const rows = await repo.batchBefore(input.name, textHash, before, BATCH);
         if (!rows.length) break;
-        for (const r of rows) sheet.row([r.name, r.phone, r.credentialNo, r.remark, r.createdBy, r.createdAt]);
+        for (const r of rows) sheet.row([r.name, r.phone, shownNumber(r), r.remark, r.createdBy, r.createdAt]);
         await sheet.flush();
         total += rows.length;
         before = rows[rows.length - 1]?.id ?? before;

@@ -9,11 +9,12 @@ export const blacklistPersonRepository = scoped(function blacklistPersonReposito
   const db = dbOf(scope);
   const mine = eq(listedPeople.companyId, scope.companyId);
   return {
-    ofPerson(keys: PersonKeys) {
+    ofPerson(keys: PersonKeys, idHashes: readonly string[]) {
       const by: SQL[] = [];
       // Stored normalised (blacklist.service.ts normaliseIdentity), so the keys compare as they are.
       if (keys.phones.length) by.push(inArray(listedPeople.phone, phoneForms(keys.phones)));
       if (keys.idNumbers.length) by.push(inArray(listedPeople.credentialNo, keys.idNumbers));
+      if (idHashes.length) by.push(inArray(listedPeople.credentialHash, [...idHashes]));
       if (keys.names?.length) by.push(or(...keys.names.map((n) => ilike(listedPeople.name, exactPattern(n)))) as SQL);
       if (!by.length) return Promise.resolve([]);
       return db

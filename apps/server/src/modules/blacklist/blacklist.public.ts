@@ -3,4 +3,4 @@
 export { exportList } from './blacklist.export.js';
 export { eraseListed, type ListedRecord, listedOfPerson } from './blacklist.person.js';
 export * as blacklist from './blacklist.service.js';
-export { blacklistMatcher } from './blacklist.service.js';
+export { blacklistMatcher, hashListedNumbers } from './blacklist.service.js';

@@ -1,18 +1,25 @@
-import { type In, type ListedPerson, LogModule, logDesc, normalizePhone, Status, settingObject } from '@openvisit/contract';
+import { type In, type ListedPerson, LogModule, logDesc, maskIdNumber, normalizePhone, Status, settingObject } from '@openvisit/contract';
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
 import { uniqueViolation } from '../../db/sql.js';
 import { clientEnd, writeLog } from '../../platform/http/audit.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, notFound, requireEvery } from '../../platform/http/errors.js';
+import type { SecretBox } from '../../platform/identity/crypto.js';
+import { idNumberHash, normaliseIdNumber } from '../../platform/identity/idNumbers.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
-import { type ListedRow, type ListKind, listRepository } from './blacklist.repository.js';
+import { type ListedRow, type ListKind, listRepository, unhashedRepository } from './blacklist.repository.js';
 
 /** Phones compare as normalised numbers, certificate numbers case- and space-insensitively. */
 export function normaliseIdentity(phone: string | undefined, credentialNo: string | undefined) {
   return {
     phone: phone ? (normalizePhone(phone) ?? phone.replace(/[\s-]/g, '')) : '',
-    credentialNo: (credentialNo ?? '').replace(/\s/g, '').toUpperCase(),
+    credentialNo: normaliseIdNumber(credentialNo ?? ''),
   };
+}
+
+/** The masked number an entry shows: the list holds no whole number (one from before hashing is masked too). */
+export function shownNumber(r: Pick<ListedRow, 'credentialMasked' | 'credentialNo'>): string {
+  return r.credentialMasked || (r.credentialNo ? maskIdNumber(r.credentialNo) : '');
 }
 
 function toListed(r: ListedRow): ListedPerson {
@@ -20,7 +27,7 @@ function toListed(r: ListedRow): ListedPerson {
     bid: r.id,
     name: r.name,
     phone: r.phone,
-    credentialNo: r.credentialNo,
+    credentialNo: shownNumber(r),
     remark: r.remark,
     sname: r.createdBy,
     createTime: r.createdAt.getTime(),
@@ -32,16 +39,19 @@ function repoOf(ctx: AuthedContext, kind: ListKind) {
 }
 
 export async function page(ctx: AuthedContext, kind: ListKind, input: { startIndex: number; requestedCount: number; name?: string }) {
-  const { rows, count } = await repoOf(ctx, kind).page(input.name, input.startIndex, input.requestedCount);
+  const text = input.name?.trim();
+  const { rows, count } = await repoOf(ctx, kind).page(text, idNumberHash(ctx.services.secrets, text ?? ''), input.startIndex, input.requestedCount);
   return { pageNo: Math.floor(input.startIndex / input.requestedCount) + 1, pageSize: input.requestedCount, count, list: rows.map(toListed) };
 }
 
 export async function add(ctx: AuthedContext, kind: ListKind, input: { name: string; phone: string; credentialNo: string; remark: string }) {
   const repo = repoOf(ctx, kind);
   const id = normaliseIdentity(input.phone, input.credentialNo);
-  if (await repo.match(id.phone, id.credentialNo))
+  const credentialHash = idNumberHash(ctx.services.secrets, id.credentialNo);
+  if (await repo.match(id.phone, id.credentialNo, credentialHash))
     throw new AppError(Status.ALREADY_EXISTS, `This phone or certificate number is already on the ${kind}list`);
-  const row = await repo.insert({ name: input.name, ...id, remark: input.remark, createdBy: ctx.session.name }).catch((err: unknown) => {
+  const values = { name: input.name, phone: id.phone, credentialHash, credentialMasked: id.credentialNo ? maskIdNumber(id.credentialNo) : '' };
+  const row = await repo.insert({ ...values, remark: input.remark, createdBy: ctx.session.name }).catch((err: unknown) => {
     if (uniqueViolation(err)?.startsWith('listed_people_')) throw new AppError(Status.ALREADY_EXISTS);
     throw err;
   });
@@ -77,7 +87,7 @@ async function screeningOn(ctx: AuthedContext): Promise<boolean> {
 /** Whether a person is on the list, and whether the company screens visitors against it. */
 export async function check(ctx: AuthedContext, kind: ListKind, input: { phone?: string; credentialNo?: string }) {
   const id = normaliseIdentity(input.phone, input.credentialNo);
-  const hit = await repoOf(ctx, kind).match(id.phone, id.credentialNo);
+  const hit = await repoOf(ctx, kind).match(id.phone, id.credentialNo, idNumberHash(ctx.services.secrets, id.credentialNo));
   return { listed: !!hit, screening: kind === 'black' ? await screeningOn(ctx) : true, ...(hit && { name: hit.name }) };
 }
 
@@ -114,12 +124,27 @@ export async function setSwitch(ctx: AuthedContext, input: In<'updateblackListSw
  * The whole blacklist as normalised identities, for checks over many people at once (the face terminals' sync):
  * `has(phone, credentialNo)` as `check` would answer, without a query per person.
  */
-export async function blacklistMatcher(scope: TenantScope): Promise<(phone: string, credentialNo: string) => boolean> {
+export async function blacklistMatcher(scope: TenantScope, secrets: SecretBox): Promise<(phone: string, credentialNo: string) => boolean> {
   const rows = await listRepository(scope, 'black').identities();
   const phones = new Set(rows.map((r) => r.phone).filter(Boolean));
+  const hashes = new Set(rows.map((r) => r.credentialHash).filter(Boolean));
   const numbers = new Set(rows.map((r) => r.credentialNo).filter(Boolean));
   return (phone, credentialNo) => {
     const id = normaliseIdentity(phone, credentialNo);
-    return (id.phone !== '' && phones.has(id.phone)) || (id.credentialNo !== '' && numbers.has(id.credentialNo));
+    if (id.phone !== '' && phones.has(id.phone)) return true;
+    return id.credentialNo !== '' && (numbers.has(id.credentialNo) || hashes.has(idNumberHash(secrets, id.credentialNo)));
   };
+}
+
+/** Replaces the numbers of entries from before hashing by their hash and masked form (the nightly sweep); answers how many. */
+export async function hashListedNumbers(scope: TenantScope, secrets: SecretBox): Promise<number> {
+  let done = 0;
+  for (const kind of ['black', 'white'] as const) {
+    const repo = unhashedRepository(scope, kind);
+    for (const r of await repo.unhashed()) {
+      await repo.hashed(r.id, idNumberHash(secrets, r.credentialNo), maskIdNumber(r.credentialNo));
+      done++;
+    }
+  }
+  return done;
 }

@@ -4,7 +4,7 @@ import { Status } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
-import { companies } from '../../db/schema/index.js';
+import { companies, listedPeople } from '../../db/schema/index.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
 
@@ -30,7 +30,11 @@ describe('blacklist and whitelist', () => {
     expect(r.status).toBe(0);
     expect(r.result).toMatchObject({ name: '张三', phone: '13800138000', sname: 'Admin Person' });
     const id = await t.api.addBlacklist({ name: '李四', credentialNo: '11010519491231002x' }, a.token);
-    expect(id.result.credentialNo).toBe('11010519491231002X');
+    // Only matched against: the list keeps the number's keyed hash and shows it masked.
+    expect(id.result.credentialNo).toBe('110*************2X');
+    const [stored] = await t.db.select().from(listedPeople).where(eq(listedPeople.id, id.result.bid));
+    expect(stored).toMatchObject({ credentialNo: '', credentialMasked: '110*************2X', credentialHash: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(JSON.stringify(stored)).not.toContain('11010519491231002');
     expect((await t.call<Errors>('addBlacklist', { name: 'Nobody' }, a.token)).result.errors).toEqual([{ field: 'phone', rule: 'phoneOrId' }]);
     expect((await t.call<Errors>('addBlacklist', { name: 'Bad', credentialNo: '110105194912310021' }, a.token)).result.errors).toEqual([
       { field: 'credentialNo', rule: 'checksum' },
@@ -55,6 +59,9 @@ describe('blacklist and whitelist', () => {
   it('lists, searches and deletes within the company only', async () => {
     const list = await t.api.getBlacklist({ name: '张' }, a.token);
     expect(list.result.count).toBe(1);
+    // A whole number typed finds its entry (by its hash); a middle part of it is not held, so finds nothing.
+    expect((await t.api.getBlacklist({ name: '11010519491231002x' }, a.token)).result.list.map((x) => x.name)).toEqual(['李四']);
+    expect((await t.api.getBlacklist({ name: '0519491231' }, a.token)).result.count).toBe(0);
     const theirs = (await t.api.getBlacklist({}, b.token)).result.list.map((x) => x.bid);
     expect((await t.api.delBlacklist({ bids: theirs }, a.token)).status).toBe(Status.NO_SUCH_RECORD);
     const mine = (await t.api.getBlacklist({}, a.token)).result.list.map((x) => x.bid);
@@ -63,6 +70,23 @@ describe('blacklist and whitelist', () => {
     expect((await t.api.getBlacklist({}, a.token)).result.count).toBe(2);
     expect((await t.api.delBlacklist({ bids: mine }, a.token)).result.deleted).toBe(2);
     expect((await t.api.getBlacklist({}, b.token)).result.count).toBe(1);
+  });
+
+  it('an entry from before numbers were hashed is matched by its number until the nightly sweep hashes it', async () => {
+    const [old] = await t.db
+      .insert(listedPeople)
+      .values({ companyId: a.id, kind: 'black', name: '王旧', credentialNo: '11010519491231005X', createdBy: 'Admin Person' })
+      .returning();
+    expect((await t.api.checkBlacklist({ credentialNo: '11010519491231005x' }, a.token)).result).toMatchObject({ listed: true, name: '王旧' });
+    expect((await t.api.getBlacklist({ name: '王旧' }, a.token)).result.list[0]?.credentialNo).toBe('110*************5X');
+    expect((await t.api.runRetentionSweep({}, a.token)).status).toBe(0);
+    const [hashed] = await t.db
+      .select()
+      .from(listedPeople)
+      .where(eq(listedPeople.id, old?.id ?? 0));
+    expect(hashed).toMatchObject({ credentialNo: '', credentialMasked: '110*************5X', credentialHash: expect.stringMatching(/^[\w-]{43}$/) });
+    expect((await t.api.checkBlacklist({ credentialNo: '11010519491231005X' }, a.token)).result).toMatchObject({ listed: true, name: '王旧' });
+    expect((await t.api.delBlacklist({ bids: [old?.id ?? 0] }, a.token)).status).toBe(0);
   });
 
   it('the whitelist is a separate list with the same rules', async () => {

@@ -42,7 +42,7 @@ describe('face terminals: edits, card numbers, unconfirmed changes, bigint seqs'
     cursor = page.cursor;
     return page.items;
   };
-  const reconcile = (now = new Date()) => reconcileCompany(tenantScope(t.db, { companyId: a.id }), now);
+  const reconcile = (now = new Date()) => reconcileCompany(tenantScope(t.db, { companyId: a.id }), t.services.secrets, now);
   const rowOf = async (personKind: string, personId: number) =>
     (
       await t.db

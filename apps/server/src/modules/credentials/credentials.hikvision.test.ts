@@ -34,7 +34,7 @@ describe('Hikvision ISAPI devices: the credential pipeline end to end', () => {
   const deps = () => ({ services: t.services, drivers: PUSH_DRIVERS, now });
   /** One round of the pipeline: reconcile the company, push the device. */
   const round = async () => {
-    await reconcileCompany(scope(), now());
+    await reconcileCompany(scope(), t.services.secrets, now());
     return pushDevice(scope(), eid, deps());
   };
   const rowOf = async (vid: number) =>
@@ -126,7 +126,7 @@ describe('Hikvision ISAPI devices: the credential pipeline end to end', () => {
     const faceOfOther = hik.state.faces.get(`OVV${other}`)?.picNo;
     await t.db.execute(sql`UPDATE companies SET settings = settings || '{"qrMaxCount": 3}'::jsonb WHERE id = ${a.id}`);
     expect((await t.api.updateVisitInfo({ vid, cardNo: '70027002' }, desk.token)).status).toBe(0);
-    await reconcileCompany(scope(), now(), { full: true });
+    await reconcileCompany(scope(), t.services.secrets, now(), { full: true });
     const run = await pushDevice(scope(), eid, deps());
     // Both visitors' pass counts changed with the setting; the other's face was written again with it, nothing else.
     expect(run.pushed).toBe(2);

@@ -36,7 +36,7 @@ describe('ZKTeco PUSH devices: edits, revocation paths, dead letters, temporary 
     (await t.db.select().from(faceCredentials).where(eq(faceCredentials.personId, id))).find((r) => r.deviceId === eid && r.personKind === kind);
   const pin = (vid: number) => `92${String(vid).padStart(10, '0')}`;
   const round = async () => {
-    await reconcileCompany(scope(), new Date(clock));
+    await reconcileCompany(scope(), t.services.secrets, new Date(clock));
     await zk.pollOnce();
     await zk.pollOnce();
   };

@@ -35,7 +35,7 @@ describe('ZKTeco PUSH devices: the credential pipeline end to end', () => {
   const pin = (vid: number) => `92${String(vid).padStart(10, '0')}`;
   /** One round: the company reconciled, the device polls (and reports its results at its next request). */
   const round = async () => {
-    await reconcileCompany(scope(), new Date());
+    await reconcileCompany(scope(), t.services.secrets, new Date());
     await zk.pollOnce();
     await zk.pollOnce();
   };
@@ -288,7 +288,7 @@ describe('ZKTeco PUSH devices: the credential pipeline end to end', () => {
     const door = await startZktecoDevice({ server: url, sn: 'CQZ7224460002', doorEvents: true });
     try {
       const v = await walkIn('13600008888');
-      await reconcileCompany(scope(), new Date());
+      await reconcileCompany(scope(), t.services.secrets, new Date());
       await door.pollOnce();
       await door.pollOnce();
       expect(door.state.users.has(pin(v))).toBe(true);
@@ -320,7 +320,7 @@ describe('ZKTeco PUSH devices: the credential pipeline end to end', () => {
     await round();
     expect(zk.state.users.has(pin(v))).toBe(true);
     expect((await t.api.updateVisitStatus({ vid: v, event: 'signOut' }, a.token)).status).toBe(0);
-    await reconcileCompany(scope(), new Date());
+    await reconcileCompany(scope(), t.services.secrets, new Date());
     await t.db.update(devices).set({ status: 1 }).where(eq(devices.id, eid));
     await zk.pollOnce();
     await zk.pollOnce();

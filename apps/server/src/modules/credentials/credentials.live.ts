@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { deviceLinksRepository, devicesRepository } from '../../core/entitlements/entitlements.public.js';
 import { jobContext } from '../../platform/http/calls.js';
+import type { SecretBox } from '../../platform/identity/crypto.js';
 import { type SystemScope, scopeForCompany, type TenantScope } from '../../platform/identity/tenancy.js';
 import type { Listen } from '../../platform/jobs/events.js';
 import type { Services } from '../../platform/services.js';
@@ -114,7 +115,13 @@ export class Pusher {
 }
 
 /** Listens for changes and reconciles the company they name; answers the function that stops listening. */
-export async function listenForChanges(listen: Listen, system: SystemScope, pusher: Pusher, log: FastifyBaseLogger): Promise<() => Promise<void>> {
+export async function listenForChanges(
+  listen: Listen,
+  system: SystemScope,
+  secrets: SecretBox,
+  pusher: Pusher,
+  log: FastifyBaseLogger,
+): Promise<() => Promise<void>> {
   const timers = new Map<number, NodeJS.Timeout>();
   const busy = new Set<number>();
   const reconcile = async (companyId: number): Promise<void> => {
@@ -125,7 +132,7 @@ export async function listenForChanges(listen: Listen, system: SystemScope, push
     busy.add(companyId);
     try {
       const scope = scopeForCompany(system, companyId);
-      await reconcileCompany(scope, new Date());
+      await reconcileCompany(scope, secrets, new Date());
       await pusher.kickDue(scope);
     } catch (err) {
       log.error({ err, companyId }, 'credentials: reconciliation on change failed');

@@ -44,7 +44,7 @@ describe('face passes sign visitors in and out where the company’s doors do', 
       .result.vid;
     await setSettings({ processSwitch: 0 });
     expect((await t.api.updateVisitStatus({ vid, event: 'approve' }, a.token)).status).toBe(0);
-    await reconcileCompany(tenantScope(t.db, { companyId: a.id }), new Date());
+    await reconcileCompany(tenantScope(t.db, { companyId: a.id }), t.services.secrets, new Date());
     expect(await statusOf(vid)).toBe('authorized');
     return vid;
   }

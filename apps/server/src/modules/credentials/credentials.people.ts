@@ -12,6 +12,7 @@ import {
 import { faceSyncCandidates } from '../../core/people/people.public.js';
 import { faceCandidateVisits, meetingWindow } from '../../core/visits/visits.public.js';
 import { dayOf, dayStart } from '../../platform/formats/days.js';
+import type { SecretBox } from '../../platform/identity/crypto.js';
 import type { TenantScope } from '../../platform/identity/tenancy.js';
 import { blacklistMatcher } from '../blacklist/blacklist.public.js';
 import { interimCards } from '../interimCards/interimCards.public.js';
@@ -180,11 +181,11 @@ export function contentFor(t: Terminal, p: Person): Pick<Person, 'photo' | 'card
 }
 
 /** The company's face terminals and the people wanted: everyone, or only these visits (the change feed's). */
-export async function wantedPeople(scope: TenantScope, now: Date, visitIds?: number[]): Promise<Wanted> {
+export async function wantedPeople(scope: TenantScope, secrets: SecretBox, now: Date, visitIds?: number[]): Promise<Wanted> {
   // One after the other: the reconciliation runs in a transaction (one connection).
   const groups = await groupFacts(scope);
   const grants = await allGrants(scope);
-  const listed = await blacklistMatcher(scope);
+  const listed = await blacklistMatcher(scope, secrets);
   const devices: Device[] = await devicesOfGroups(
     scope,
     groups.map((g) => g.id),

@@ -108,7 +108,7 @@ describe('Hikvision ANPR cameras: plates through the credential pipeline', () =>
   const scope = () => tenantScope(t.db, { companyId: a.id });
   const deps = () => ({ services: t.services, drivers: PUSH_DRIVERS, now });
   const round = async () => {
-    await reconcileCompany(scope(), now());
+    await reconcileCompany(scope(), t.services.secrets, now());
     const pushed = await pushDevice(scope(), camEid, deps());
     await pushDevice(scope(), faceEid, deps());
     return pushed;
@@ -237,7 +237,7 @@ describe('Hikvision ANPR cameras: plates through the credential pipeline', () =>
     const faceRow = await rowOf(faceEid, vid);
     const before = cam.stats().requests;
     await t.db.execute(sql`UPDATE visits SET plate_num = '京A 22222' WHERE id = ${vid}`);
-    await reconcileCompany(scope(), now(), { full: true });
+    await reconcileCompany(scope(), t.services.secrets, now(), { full: true });
     expect((await pushDevice(scope(), camEid, deps())).pushed).toBe(1);
     // One list read, one write, one delete of the old plate.
     expect(cam.stats().requests - before).toBeLessThan(8);

@@ -1,5 +1,6 @@
 import { takeFaceQueue } from '../../core/people/people.public.js';
 import { visitsMovedSince } from '../../core/visits/visits.public.js';
+import type { SecretBox } from '../../platform/identity/crypto.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { contentFor, digestOf, wantedPeople } from './credentials.people.js';
 import { type Desired, faceSyncRepository, syncStateRepository } from './credentials.repository.js';
@@ -66,11 +67,11 @@ async function feed(scope: TenantScope, after: number): Promise<{ visitIds: Set<
 }
 
 /** One company's reconciliation at `now`, in one transaction (the photo queue it empties is put back on failure). */
-export function reconcileCompany(scope: TenantScope, now: Date, opts: { full?: boolean } = {}): Promise<ReconcileResult> {
-  return inTransaction(scope, (tx) => reconcileIn(tx, now, opts));
+export function reconcileCompany(scope: TenantScope, secrets: SecretBox, now: Date, opts: { full?: boolean } = {}): Promise<ReconcileResult> {
+  return inTransaction(scope, (tx) => reconcileIn(tx, secrets, now, opts));
 }
 
-async function reconcileIn(scope: TenantScope, now: Date, opts: { full?: boolean }): Promise<ReconcileResult> {
+async function reconcileIn(scope: TenantScope, secrets: SecretBox, now: Date, opts: { full?: boolean }): Promise<ReconcileResult> {
   const repo = faceSyncRepository(scope);
   const states = syncStateRepository(scope);
   // Statements one after the other throughout: a transaction is one connection.
@@ -83,7 +84,7 @@ async function reconcileIn(scope: TenantScope, now: Date, opts: { full?: boolean
   const result: ReconcileResult = { full, added: 0, updated: 0, removed: 0, expired: 0, retried: 0, unconfirmed: 0 };
   if (full || moved.visitIds.size) {
     const visitIds = full ? undefined : [...moved.visitIds];
-    const wanted = await wantedPeople(scope, now, visitIds);
+    const wanted = await wantedPeople(scope, secrets, now, visitIds);
     const current = await repo.current(visitIds);
     const rows: Omit<Desired, 'action'>[] = [];
     for (const t of wanted.terminals) {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import type { SecretBox } from '../../platform/identity/crypto.js';
 import { type SystemScope, scopeForCompany } from '../../platform/identity/tenancy.js';
 import type { Listen } from '../../platform/jobs/events.js';
 import type { JobQueue } from '../../platform/jobs/jobs.js';
@@ -23,12 +24,12 @@ export async function ensureFaceSync(jobs: JobQueue, now: Date = new Date()): Pr
 }
 
 /** Every company with a device that keeps people, reconciled at `now` (and its pushed-to devices with work pushed); answers how many companies failed. */
-export async function reconcileAll(system: SystemScope, now: Date, log?: FastifyBaseLogger, pusher?: Pusher): Promise<number> {
+export async function reconcileAll(system: SystemScope, secrets: SecretBox, now: Date, log?: FastifyBaseLogger, pusher?: Pusher): Promise<number> {
   let failed = 0;
   for (const companyId of await faceSyncSystemRepository(system).companiesWithTerminals()) {
     try {
       const scope = scopeForCompany(system, companyId);
-      await reconcileCompany(scope, now);
+      await reconcileCompany(scope, secrets, now);
       await pusher?.kickDue(scope);
       await pusher?.sweep(scope, now);
     } catch (err) {
@@ -56,13 +57,13 @@ export function registerFaceSyncJobs(
 ): () => Promise<void> {
   const pusher = new Pusher(deps.system, { services: deps.services, config: deps.config, drivers: PUSH_DRIVERS, log: deps.log });
   deps.jobs.register(FACE_SYNC_JOB, async () => {
-    if (deps.config.features.accessControl) await reconcileAll(deps.system, now(), deps.log, pusher);
+    if (deps.config.features.accessControl) await reconcileAll(deps.system, deps.services.secrets, now(), deps.log, pusher);
     await ensureFaceSync(deps.jobs, now());
   });
   let stopListening: (() => Promise<void>) | null = null;
   deps.jobs.whenStarted(() => {
     if (!deps.config.features.accessControl) return;
-    listenForChanges(deps.listen, deps.system, pusher, deps.log).then(
+    listenForChanges(deps.listen, deps.system, deps.services.secrets, pusher, deps.log).then(
       (stop) => {
         stopListening = stop;
       },

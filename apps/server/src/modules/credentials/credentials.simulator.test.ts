@@ -38,7 +38,7 @@ describe('the face terminal simulator follows the documented protocol', () => {
     const vid = walkIn.result.vid;
     const scope = tenantScope(t.db, { companyId: a.id });
 
-    await reconcileCompany(scope, new Date());
+    await reconcileCompany(scope, t.services.secrets, new Date());
     expect(await syncOnce(sim)).toEqual({ added: 1, removed: 0, failed: 0 });
     expect([...sim.people.values()]).toMatchObject([{ personKind: 'visitor', personId: vid, name: '访客丙', cardNo: '', groups: [egid] }]);
     // Nothing new: a round changes nothing.
@@ -46,7 +46,7 @@ describe('the face terminal simulator follows the documented protocol', () => {
     expect((await t.api.getFaceCredentials({ eid: added.result.device.eid }, a.token)).result.counts).toEqual({ pending: 0, synced: 1, failed: 0 });
     // A badge card handed out at the desk: the terminal knows the visitor by it after the next run.
     expect((await t.api.updateVisitInfo({ vid, cardNo: 'c-7' }, a.token)).status).toBe(0);
-    await reconcileCompany(scope, new Date());
+    await reconcileCompany(scope, t.services.secrets, new Date());
     expect(await syncOnce(sim)).toEqual({ added: 1, removed: 0, failed: 0 });
     expect(byCard(sim, 'C-7')).toMatchObject({ personKind: 'visitor', personId: vid });
 
@@ -54,7 +54,7 @@ describe('the face terminal simulator follows the documented protocol', () => {
     expect((await t.api.getOpendoorInfo({ vid }, a.token)).result.list).toMatchObject([{ vid, vname: '访客丙', passWay: 'face', direction: 1 }]);
 
     await t.api.updateVisitStatus({ vid, event: 'signOut' }, a.token);
-    await reconcileCompany(scope, new Date());
+    await reconcileCompany(scope, t.services.secrets, new Date());
     expect(await syncOnce(sim)).toEqual({ added: 0, removed: 1, failed: 0 });
     expect(sim.people.size).toBe(0);
   });
@@ -90,11 +90,11 @@ describe('the face terminal simulator follows the documented protocol', () => {
 
     // Waiting for approval: no terminal knows the worker, photo or not.
     await upload(await photo(1));
-    await reconcileCompany(scope, new Date());
+    await reconcileCompany(scope, t.services.secrets, new Date());
     expect(await syncOnce(siteFace.sim)).toEqual({ added: 0, removed: 0, failed: 0 });
 
     expect((await t.api.updateRvPermission({ rids: [rid], rstatus: 1 }, a.token)).status).toBe(0);
-    await reconcileCompany(scope, new Date());
+    await reconcileCompany(scope, t.services.secrets, new Date());
     expect(await syncOnce(siteFace.sim)).toEqual({ added: 1, removed: 0, failed: 0 });
     expect(siteFace.sim.people.get(`resident:${rid}`)).toMatchObject({ personKind: 'resident', personId: rid, name: '工人甲', groups: [site] });
     // Not a group of the worker's: the yard's terminal never hears of them.
@@ -105,7 +105,7 @@ describe('the face terminal simulator follows the documented protocol', () => {
 
     // A new photo replaces the old one on the terminal at the next run.
     await upload(await photo(2));
-    await reconcileCompany(scope, new Date());
+    await reconcileCompany(scope, t.services.secrets, new Date());
     expect(await syncOnce(siteFace.sim)).toEqual({ added: 1, removed: 0, failed: 0 });
     const second = await photos();
     expect(second.given.equals(second.shown)).toBe(true);

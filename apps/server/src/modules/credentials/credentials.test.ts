@@ -47,7 +47,7 @@ describe('face terminals: who they know, the credential pipeline, pass records',
   };
   const cred = (d: { eid: number; secret: string }) => `Device ${d.eid}.${d.secret}`;
   const pullAll = async (d: { eid: number; secret: string }, cursor = 0) => (await dev<Pulled>('faceSyncPull', { cursor }, cred(d))).result;
-  const reconcile = (companyId: number, now = new Date()) => reconcileCompany(tenantScope(t.db, { companyId }), now);
+  const reconcile = (companyId: number, now = new Date()) => reconcileCompany(tenantScope(t.db, { companyId }), t.services.secrets, now);
   const setSettings = (companyId: number, patch: Record<string, unknown>) =>
     t.db
       .update(companies)

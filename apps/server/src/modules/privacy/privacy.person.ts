@@ -5,6 +5,7 @@ import { writeLog } from '../../platform/http/audit.js';
 import { ERASURE_KEY, entriesMentioning, entriesNaming, redactEntries } from '../../platform/http/auditChain.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
+import { idNumberHash } from '../../platform/identity/idNumbers.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { forgetMessagesTo, messagesToPerson } from '../../platform/messages/messages.js';
 import { hasKeys, keysOf, type PersonKeys, type PersonRecord } from '../../platform/personData.js';
@@ -36,7 +37,7 @@ async function gather(ctx: AuthedContext, keys: PersonKeys): Promise<Held> {
     visits: await visitsOfPerson(scope, keys),
     residents: await residentsOfPerson(scope, keys),
     logistics: await bookingsOfPerson(scope, keys),
-    blacklist: await listedOfPerson(scope, keys),
+    blacklist: await listedOfPerson(scope, ctx.services.secrets, keys),
     papers: await ctx.services.induction.papersOfPerson(scope, keys),
     messages: sent.map((m) => ({
       id: m.id,
@@ -104,10 +105,14 @@ async function candidatesNamed(ctx: AuthedContext, name: string): Promise<Out<'f
   const people: Candidate[] = [];
   const shares = (a: Candidate, b: Omit<Candidate, 'sources'>) =>
     (a.phone !== '' && a.phone === b.phone) || (a.email !== '' && a.email === b.email) || (a.idNumber !== '' && a.idNumber === b.idNumber);
+  const hashed: { source: PersonSource; idHash: string }[] = [];
   for (const source of SOURCES)
     for (const r of h[source]) {
       const c = { name: r.names[0] ?? name, phone: r.keys.phones[0] ?? '', email: r.keys.emails[0] ?? '', idNumber: r.keys.idNumbers[0] ?? '' };
-      if (!c.phone && !c.email && !c.idNumber) continue;
+      if (!c.phone && !c.email && !c.idNumber) {
+        if (r.idHash) hashed.push({ source, idHash: r.idHash });
+        continue;
+      }
       // A record sharing a key with a candidate is the same person's: its other keys fill in the candidate's.
       const known = people.find((p) => shares(p, c));
       if (!known) people.push({ ...c, sources: [source] });
@@ -118,6 +123,11 @@ async function candidatesNamed(ctx: AuthedContext, name: string): Promise<Out<'f
         if (!known.sources.includes(source)) known.sources.push(source);
       }
     }
+  // An entry holding only its number's hash joins the candidate whose number it is.
+  for (const { source, idHash } of hashed) {
+    const owner = people.find((p) => p.idNumber && idNumberHash(ctx.services.secrets, p.idNumber) === idHash);
+    if (owner && !owner.sources.includes(source)) owner.sources.push(source);
+  }
   return { keys: keysOf([], [], []), names: [name], records: [], logEntries: 0, candidates: people };
 }
 

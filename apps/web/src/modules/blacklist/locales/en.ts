@@ -52,7 +52,8 @@ export const blacklistEn = {
     remark: 'Remark',
   },
   help: {
-    credentialNo: 'ID card, passport or other certificate; fill in the phone, this number or both. 18 characters are checked as an ID card.',
+    credentialNo:
+      'ID card, passport or other certificate; fill in the phone, this number or both. 18 characters are checked as an ID card. The list keeps the number only to recognise the person: it shows it masked, and a search finds it by the whole number.',
   },
   screening: {
     label: 'Blacklist screening',

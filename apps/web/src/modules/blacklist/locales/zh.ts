@@ -54,7 +54,8 @@ export const blacklistZh: DeepStrings<typeof blacklistEn> = {
     remark: '备注',
   },
   help: {
-    credentialNo: '身份证、护照或其他证件；手机号与证件号码至少填写一项。18 位号码按身份证校验。',
+    credentialNo:
+      '身份证、护照或其他证件；手机号与证件号码至少填写一项。18 位号码按身份证校验。名单只为识别此人保存号码：列表中脱敏显示，搜索需输入完整号码。',
   },
   screening: {
     label: '黑名单筛查',
