@@ -5,15 +5,16 @@ import { clientEnd, writeLog } from '../../platform/http/audit.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, notFound, requireEvery } from '../../platform/http/errors.js';
 import type { SecretBox } from '../../platform/identity/crypto.js';
-import { idNumberHash, normaliseIdNumber } from '../../platform/identity/idNumbers.js';
+import { idNumberHash } from '../../platform/identity/idNumbers.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
+import { idNumberKey } from '../../platform/personData.js';
 import { type ListedRow, type ListKind, listRepository, unhashedRepository } from './blacklist.repository.js';
 
 /** Phones compare as normalised numbers, certificate numbers case- and space-insensitively. */
 export function normaliseIdentity(phone: string | undefined, credentialNo: string | undefined) {
   return {
     phone: phone ? (normalizePhone(phone) ?? phone.replace(/[\s-]/g, '')) : '',
-    credentialNo: normaliseIdNumber(credentialNo ?? ''),
+    credentialNo: idNumberKey(credentialNo ?? ''),
   };
 }
 

@@ -1,3 +1,4 @@
+import { idNumberKey } from '../personData.js';
 import type { SecretBox } from './crypto.js';
 
 /*
@@ -5,16 +6,11 @@ import type { SecretBox } from './crypto.js';
  * (the blacklist), the server keeps a keyed hash to match by and a masked form to show, never the number itself.
  */
 
-/** Certificate numbers compare case- and space-insensitively. */
-export function normaliseIdNumber(idNumber: string): string {
-  return idNumber.replace(/\s/g, '').toUpperCase();
-}
-
 /**
  * The keyed hash an ID number is matched by ('' for none): equal numbers give equal hashes under this server's key,
  * and neither the hash nor a copy of the table gives the number back (a dictionary of all numbers needs the key).
  */
 export function idNumberHash(secrets: SecretBox, idNumber: string): string {
-  const n = normaliseIdNumber(idNumber);
+  const n = idNumberKey(idNumber);
   return n ? secrets.mac('idNumber', n) : '';
 }
